@@ -1,0 +1,297 @@
+"""Ingestion into xgrag's own schema, always with provenance.
+
+Triples: TSV (`head<TAB>relation<TAB>tail`, optional header with extra columns), JSONL, and MetaQA
+(`../shared/data/metaqa`: TSV with a header; entity types follow from the relation). The whole file is
+parsed and validated before anything is written; then batches of UNWIND rows, one transaction each.
+Re-running is idempotent: ids are content hashes and every write is a MERGE.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from xgrag.store.neo4j import Neo4jStore
+
+Format = Literal["auto", "tsv", "jsonl", "metaqa"]
+
+KNOWN_COLUMNS = ("head", "relation", "tail", "head_type", "tail_type", "description", "doc_id", "chunk_id",
+                 "chunk_index", "source", "extractor")
+MAX_NAME = 1000
+
+# MetaQA: the movie is always the head; the tail's type follows from the relation.
+METAQA_TAIL_TYPES = {
+    "directed_by": "Person", "written_by": "Person", "starred_actors": "Person", "release_year": "Year",
+    "in_language": "Language", "has_tags": "Tag", "has_genre": "Genre", "has_imdb_votes": "Votes",
+    "has_imdb_rating": "Rating",
+}
+DEFAULT_TYPE = "Entity"
+
+
+class IngestError(ValueError):
+    """A malformed input line: names the file, the line and the field."""
+
+    def __init__(self, path: Path | str, line: int, field: str, message: str) -> None:
+        super().__init__(f"{path}:{line}: field '{field}': {message}")
+        self.path, self.line, self.field = str(path), line, field
+
+
+def entity_id(name: str, type_: str) -> str:
+    return "e_" + hashlib.sha1(f"{type_}\x1f{name}".encode()).hexdigest()[:20]
+
+
+def relation_id(head_id: str, relation: str, tail_id: str, doc_id: str | None, chunk_id: str | None) -> str:
+    key = "\x1f".join([head_id, relation, tail_id, doc_id or "", chunk_id or ""])
+    return "r_" + hashlib.sha1(key.encode()).hexdigest()[:20]
+
+
+@dataclass
+class TripleRow:
+    head: str
+    relation: str
+    tail: str
+    head_type: str = DEFAULT_TYPE
+    tail_type: str = DEFAULT_TYPE
+    description: str | None = None
+    doc_id: str | None = None
+    chunk_id: str | None = None
+    chunk_index: int | None = None
+    source: str | None = None
+    extractor: str = "file"
+    line: int = 0
+
+    def to_param(self, created_at: str) -> dict[str, Any]:
+        head_id, tail_id = entity_id(self.head, self.head_type), entity_id(self.tail, self.tail_type)
+        data = asdict(self)
+        data.update(head_id=head_id, tail_id=tail_id, created_at=created_at,
+                    rel_id=relation_id(head_id, self.relation, tail_id, self.doc_id, self.chunk_id))
+        return data
+
+
+def _clean(value: Any, path: Path, line: int, name: str, required: bool) -> str | None:
+    if value is None or (isinstance(value, str) and value.strip() == ""):
+        if required:
+            raise IngestError(path, line, name, "is empty")
+        return None
+    if not isinstance(value, (str, int, float)):
+        raise IngestError(path, line, name, f"expected a string, got {type(value).__name__}")
+    text = str(value).strip()
+    if len(text) > MAX_NAME:
+        raise IngestError(path, line, name, f"is longer than {MAX_NAME} characters")
+    if any(ord(ch) < 32 and ch not in "\t" for ch in text):
+        raise IngestError(path, line, name, "contains control characters")
+    return text
+
+
+def _type_ok(value: str | None, path: Path, line: int, name: str) -> str:
+    if value is None:
+        return DEFAULT_TYPE
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_ \-]{0,63}", value):
+        raise IngestError(path, line, name, f"{value!r} is not a valid entity type")
+    return value
+
+
+def _row_from_mapping(data: dict[str, Any], path: Path, line: int, doc_id: str, source: str) -> TripleRow:
+    unknown = sorted(set(data) - set(KNOWN_COLUMNS) - {"line"})
+    if unknown:
+        raise IngestError(path, line, unknown[0], f"unknown field (known: {', '.join(KNOWN_COLUMNS)})")
+    head = _clean(data.get("head"), path, line, "head", True)
+    relation = _clean(data.get("relation"), path, line, "relation", True)
+    tail = _clean(data.get("tail"), path, line, "tail", True)
+    chunk_index = data.get("chunk_index")
+    if chunk_index not in (None, ""):
+        try:
+            chunk_index = int(chunk_index)
+        except (TypeError, ValueError):
+            raise IngestError(path, line, "chunk_index", f"{chunk_index!r} is not an integer") from None
+    else:
+        chunk_index = None
+    return TripleRow(
+        head=head or "", relation=relation or "", tail=tail or "",
+        head_type=_type_ok(_clean(data.get("head_type"), path, line, "head_type", False), path, line, "head_type"),
+        tail_type=_type_ok(_clean(data.get("tail_type"), path, line, "tail_type", False), path, line, "tail_type"),
+        description=_clean(data.get("description"), path, line, "description", False),
+        doc_id=_clean(data.get("doc_id"), path, line, "doc_id", False) or doc_id,
+        chunk_id=_clean(data.get("chunk_id"), path, line, "chunk_id", False),
+        chunk_index=chunk_index,
+        source=_clean(data.get("source"), path, line, "source", False) or source,
+        extractor=_clean(data.get("extractor"), path, line, "extractor", False) or "file",
+        line=line,
+    )
+
+
+def detect_format(path: Path) -> Format:
+    if path.suffix in (".jsonl", ".ndjson"):
+        return "jsonl"
+    with path.open(encoding="utf-8") as fh:
+        first = fh.readline().strip().split("\t")
+    if first == ["head", "relation", "tail"] and "metaqa" in str(path).lower():
+        return "metaqa"
+    return "tsv"
+
+
+def read_triples(path: str | Path, fmt: Format = "auto", doc_id: str | None = None) -> list[TripleRow]:
+    """Parse and validate a whole triples file; raises IngestError at the first bad line."""
+    path = Path(path)
+    if not path.is_file():
+        raise IngestError(path, 0, "path", "file does not exist")
+    fmt = detect_format(path) if fmt == "auto" else fmt
+    doc = doc_id or f"file:{path.name}"
+    source = str(path)
+    rows: list[TripleRow] = []
+    with path.open(encoding="utf-8") as fh:
+        lines = fh.read().splitlines()
+    if fmt == "jsonl":
+        for n, text in enumerate(lines, start=1):
+            if not text.strip():
+                continue
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise IngestError(path, n, "json", f"invalid JSON ({exc.msg} at column {exc.colno})") from None
+            if not isinstance(data, dict):
+                raise IngestError(path, n, "json", "expected an object")
+            rows.append(_row_from_mapping(data, path, n, doc, source))
+        return rows
+    header: list[str] | None = None
+    start = 0
+    if lines and "head" in lines[0].split("\t") and "tail" in lines[0].split("\t"):
+        header = [h.strip() for h in lines[0].split("\t")]
+        for col in header:
+            if col not in KNOWN_COLUMNS:
+                raise IngestError(path, 1, col, f"unknown column (known: {', '.join(KNOWN_COLUMNS)})")
+        start = 1
+    columns = header or ["head", "relation", "tail", "head_type", "tail_type"]
+    for n, text in enumerate(lines[start:], start=start + 1):
+        if not text.strip():
+            continue
+        cells = text.split("\t")
+        if len(cells) < 3 or len(cells) > len(columns):
+            raise IngestError(path, n, "columns",
+                              f"expected 3 to {len(columns)} tab-separated columns, found {len(cells)}")
+        data = dict(zip(columns, cells, strict=False))
+        if fmt == "metaqa":
+            rel = (data.get("relation") or "").strip()
+            if rel not in METAQA_TAIL_TYPES:
+                raise IngestError(path, n, "relation",
+                                  f"{rel!r} is not a MetaQA relation ({', '.join(METAQA_TAIL_TYPES)})")
+            data.setdefault("head_type", "Movie")
+            data.setdefault("tail_type", METAQA_TAIL_TYPES[rel])
+        rows.append(_row_from_mapping(data, path, n, doc, source))
+    return rows
+
+
+def batched(items: Sequence[Any], size: int) -> Iterator[Sequence[Any]]:
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
+
+
+INGEST_TRIPLES = """
+UNWIND $rows AS row
+MERGE (h:Entity {id: row.head_id})
+  ON CREATE SET h.name = row.head, h.type = row.head_type, h.aliases = [], h.created_at = row.created_at
+MERGE (t:Entity {id: row.tail_id})
+  ON CREATE SET t.name = row.tail, t.type = row.tail_type, t.aliases = [], t.created_at = row.created_at
+MERGE (h)-[r:RELATION {id: row.rel_id}]->(t)
+  ON CREATE SET r.label = row.relation, r.description = row.description, r.doc_id = row.doc_id,
+                r.chunk_id = row.chunk_id, r.chunk_index = row.chunk_index, r.source = row.source,
+                r.extractor = row.extractor, r.line = row.line, r.created_at = row.created_at
+"""
+
+INGEST_DOCUMENTS = """
+UNWIND $docs AS d
+MERGE (doc:Document {id: d.id})
+  ON CREATE SET doc.source = d.source, doc.title = d.title, doc.created_at = d.created_at
+"""
+
+INGEST_CHUNKS = """
+UNWIND $chunks AS c
+MATCH (doc:Document {id: c.doc_id})
+MERGE (ch:Chunk {id: c.id})
+  ON CREATE SET ch.text = c.text, ch.index = c.index, ch.doc_id = c.doc_id
+MERGE (doc)-[:HAS_CHUNK]->(ch)
+"""
+
+INGEST_MENTIONS = """
+UNWIND $mentions AS m
+MATCH (ch:Chunk {id: m.chunk_id})
+MATCH (e:Entity {id: m.entity_id})
+MERGE (ch)-[:MENTIONS]->(e)
+"""
+
+
+@dataclass
+class IngestStats:
+    triples: int = 0
+    batches: int = 0
+    documents: int = 0
+    chunks: int = 0
+    seconds: float = 0.0
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def rate(self) -> float:
+        return self.triples / self.seconds if self.seconds else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "triples_per_second": round(self.rate, 1)}
+
+
+def _require_xgrag_schema(store: Neo4jStore) -> None:
+    if store.schema.preset != "xgrag":
+        raise ValueError(
+            f"ingestion writes xgrag's own schema, but the configured schema preset is {store.schema.preset!r}; "
+            "ingest with the 'xgrag' preset (your existing graph is read through its preset instead)"
+        )
+
+
+def write_triples(store: Neo4jStore, rows: Sequence[TripleRow], batch_size: int = 5000,
+                  chunks: Sequence[dict[str, Any]] = (), documents: Sequence[dict[str, Any]] = (),
+                  progress: Callable[[int], None] | None = None) -> IngestStats:
+    """Write validated rows. Documents and chunks first, then one transaction per batch of triples
+    (with that batch's mentions)."""
+    _require_xgrag_schema(store)
+    stats = IngestStats()
+    t0 = time.perf_counter()
+    created_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    docs = list(documents) or [
+        {"id": d, "source": s, "title": None}
+        for d, s in sorted({(r.doc_id, r.source) for r in rows if r.doc_id}, key=lambda x: x[0] or "")
+    ]
+    for d in docs:
+        d.setdefault("created_at", created_at)
+    if docs:
+        store.query(INGEST_DOCUMENTS, {"docs": docs}, read_only=False)
+        stats.documents = len(docs)
+    chunks = list(chunks) or [
+        {"id": c, "doc_id": d, "index": i, "text": None}
+        for c, d, i in sorted({(r.chunk_id, r.doc_id, r.chunk_index) for r in rows if r.chunk_id and r.doc_id},
+                              key=lambda x: x[0] or "")
+    ]
+    if chunks:
+        for part in batched(list(chunks), batch_size):
+            store.query(INGEST_CHUNKS, {"chunks": list(part)}, read_only=False)
+        stats.chunks = len(chunks)
+    for part in batched(list(rows), batch_size):
+        params = [r.to_param(created_at) for r in part]
+        mentions = [{"chunk_id": p["chunk_id"], "entity_id": p[k]} for p in params if p["chunk_id"]
+                    for k in ("head_id", "tail_id")]
+        store.transaction([(INGEST_TRIPLES, {"rows": params}), (INGEST_MENTIONS, {"mentions": mentions})])
+        stats.triples += len(part)
+        stats.batches += 1
+        if progress:
+            progress(len(part))
+    stats.seconds = time.perf_counter() - t0
+    return stats
+
+
+def ingest_triples(store: Neo4jStore, path: str | Path, fmt: Format = "auto", batch_size: int = 5000,
+                   progress: Callable[[int], None] | None = None) -> IngestStats:
+    rows = read_triples(path, fmt)
+    return write_triples(store, rows, batch_size, progress=progress)

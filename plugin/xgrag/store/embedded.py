@@ -1,0 +1,259 @@
+"""Control of the embedded Neo4j 5.26 + GDS + APOC launcher (the Maven project `embedded-neo4j/`).
+
+`start` builds the launcher on first use, starts it detached on a loopback port, waits for its READY line
+and for `gds.version()` / `apoc.version()` to answer, and records the connection in `<home>/state.json`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from xgrag.config import EmbeddedSettings, Settings
+
+MAIN_CLASS = "org.xgrag.embedded.Launcher"
+JAR_NAME = "embedded-neo4j-launcher.jar"
+JVM_FLAGS = [
+    "-XX:+UseG1GC",
+    "--add-opens=java.base/java.lang=ALL-UNNAMED",
+    "--add-opens=java.base/java.lang.invoke=ALL-UNNAMED",
+    "--add-opens=java.base/java.nio=ALL-UNNAMED",
+    "--add-opens=java.base/java.io=ALL-UNNAMED",
+    "--add-opens=java.base/java.util=ALL-UNNAMED",
+    "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
+    "--add-opens=java.base/java.util.stream=ALL-UNNAMED",
+    "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+    "--add-opens=java.base/sun.net.www.protocol.http=ALL-UNNAMED",
+    "--enable-native-access=ALL-UNNAMED",
+    "-Dio.netty.tryReflectionSetAccessible=true",
+    "-Djdk.nio.maxCachedBufferSize=1024",
+]
+
+
+class EmbeddedError(RuntimeError):
+    pass
+
+
+@dataclass
+class Connection:
+    uri: str
+    user: str | None = None
+    password: str | None = None
+    database: str = "neo4j"
+    embedded: bool = False
+
+
+@dataclass
+class ServerState:
+    pid: int
+    uri: str
+    port: int
+    home: str
+    log: str
+    started_at: float
+    gds_version: str | None = None
+    apoc_version: str | None = None
+
+
+def project_dir() -> Path:
+    env = os.environ.get("XGRAG_EMBEDDED_DIR")
+    if env:
+        return Path(env)
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        if (parent / "embedded-neo4j" / "pom.xml").is_file():
+            return parent / "embedded-neo4j"
+    raise EmbeddedError("cannot find the embedded-neo4j/ Maven project; set XGRAG_EMBEDDED_DIR")
+
+
+def classpath(pdir: Path | None = None) -> str:
+    pdir = pdir or project_dir()
+    extra = os.environ.get("XGRAG_EXTRA_CLASSPATH")
+    parts = [str(pdir / "target" / JAR_NAME), str(pdir / "target" / "lib" / "*")]
+    if extra:
+        parts.append(extra)
+    return os.pathsep.join(parts)
+
+
+def is_built(pdir: Path | None = None) -> bool:
+    pdir = pdir or project_dir()
+    jar = pdir / "target" / JAR_NAME
+    if not jar.is_file() or not (pdir / "target" / "lib").is_dir():
+        return False
+    newest_source = max(p.stat().st_mtime for p in [pdir / "pom.xml", *(pdir / "src").rglob("*") ] if p.is_file())
+    return jar.stat().st_mtime >= newest_source
+
+
+def build(pdir: Path | None = None, quiet: bool = False) -> None:
+    """Build the launcher with Maven (first build downloads ~200 MB of jars into ~/.m2)."""
+    pdir = pdir or project_dir()
+    mvn = shutil.which("mvn")
+    if mvn is None:
+        raise EmbeddedError("Maven (mvn) is not on PATH; install it (apt-get install maven) to build the launcher")
+    if not quiet:
+        print(f"building the embedded Neo4j launcher in {pdir} (first time: a few minutes) ...", file=sys.stderr)
+    cmd = [mvn, "-B", "-q", "-DskipTests", "package"]
+    proc = subprocess.run(cmd, cwd=pdir, capture_output=True, text=True)
+    if proc.returncode != 0:
+        tail = "\n".join((proc.stdout + proc.stderr).splitlines()[-40:])
+        raise EmbeddedError(f"Maven build failed in {pdir} (exit {proc.returncode}):\n{tail}")
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _state_file(home: Path) -> Path:
+    return home / "state.json"
+
+
+def read_state(home: Path) -> ServerState | None:
+    path = _state_file(home)
+    if not path.is_file():
+        return None
+    try:
+        return ServerState(**json.loads(path.read_text()))
+    except (ValueError, TypeError):
+        return None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    # a zombie child still answers kill(0); check its state
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+        return stat.split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return True
+
+
+def running_state(home: Path) -> ServerState | None:
+    state = read_state(home)
+    if state and _alive(state.pid):
+        return state
+    return None
+
+
+def java_command(home: Path, port: int, cfg: EmbeddedSettings, pdir: Path | None = None) -> list[str]:
+    java = os.environ.get("JAVA_HOME")
+    java_bin = str(Path(java) / "bin" / "java") if java else (shutil.which("java") or "java")
+    return [
+        java_bin, f"-Xmx{cfg.heap}", *JVM_FLAGS, "-cp", classpath(pdir), MAIN_CLASS,
+        "--home", str(home / "db"), "--port", str(port), "--pagecache", cfg.pagecache,
+    ]
+
+
+def start(cfg: EmbeddedSettings, quiet: bool = False) -> ServerState:
+    """Start the embedded server (or return the one already running for this home)."""
+    home = Path(cfg.home).expanduser()
+    home.mkdir(parents=True, exist_ok=True)
+    existing = running_state(home)
+    if existing:
+        return existing
+    pdir = project_dir()
+    if not is_built(pdir):
+        build(pdir, quiet=quiet)
+    port = cfg.port or free_port()
+    log_path = home / "neo4j.log"
+    cmd = java_command(home, port, cfg, pdir)
+    with open(log_path, "ab") as log:
+        log.write(f"\n--- start {time.strftime('%Y-%m-%dT%H:%M:%S')}: {' '.join(cmd)}\n".encode())
+        log.flush()
+        out_path = home / "stdout.txt"
+        out = open(out_path, "wb")  # noqa: SIM115 - handed to the child
+        proc = subprocess.Popen(
+            cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=log, start_new_session=True, cwd=home
+        )
+        out.close()
+    deadline = time.monotonic() + cfg.start_timeout
+    ready: str | None = None
+    while time.monotonic() < deadline:
+        text = out_path.read_text(errors="replace") if out_path.exists() else ""
+        ready = next((ln for ln in text.splitlines() if ln.startswith("READY ")), None)
+        if ready:
+            break
+        if proc.poll() is not None:
+            tail = "\n".join(log_path.read_text(errors="replace").splitlines()[-30:])
+            raise EmbeddedError(f"the embedded Neo4j exited with code {proc.returncode} before it was ready; "
+                                f"log {log_path}:\n{tail}")
+        time.sleep(0.2)
+    if not ready:
+        proc.terminate()
+        raise EmbeddedError(f"the embedded Neo4j was not ready within {cfg.start_timeout:.0f}s; see {log_path}")
+    uri = f"bolt://127.0.0.1:{port}"
+    state = ServerState(pid=proc.pid, uri=uri, port=port, home=str(home), log=str(log_path),
+                        started_at=time.time())
+    versions = _probe_versions(uri)
+    state.gds_version, state.apoc_version = versions.get("gds"), versions.get("apoc")
+    if not state.gds_version or not state.apoc_version:
+        stop_pid(proc.pid)
+        raise EmbeddedError(f"the embedded Neo4j started but GDS/APOC did not answer: {versions}")
+    _state_file(home).write_text(json.dumps(asdict(state), indent=2))
+    return state
+
+
+def _probe_versions(uri: str) -> dict[str, str | None]:
+    from xgrag.store.neo4j import Neo4jStore
+
+    with Neo4jStore(uri) as store:
+        store.verify()
+        return store.server_versions()
+
+
+def stop_pid(pid: int, timeout: float = 60.0) -> bool:
+    try:
+        os.kill(pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return False
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            waited, _ = os.waitpid(pid, os.WNOHANG)
+            if waited == pid:
+                return True
+        except ChildProcessError:
+            pass
+        if not _alive(pid):
+            return True
+        time.sleep(0.2)
+    os.kill(pid, signal.SIGKILL)
+    return True
+
+
+def stop(cfg: EmbeddedSettings) -> bool:
+    home = Path(cfg.home).expanduser()
+    state = running_state(home)
+    if state is None:
+        return False
+    stop_pid(state.pid)
+    _state_file(home).unlink(missing_ok=True)
+    return True
+
+
+def resolve_connection(settings: Settings) -> Connection:
+    """NEO4J_URI (the user's own server) wins; otherwise the running embedded server."""
+    n = settings.neo4j
+    if n.uri:
+        return Connection(n.uri, n.user, n.password, n.database, embedded=False)
+    state = running_state(Path(settings.embedded.home).expanduser())
+    if state is None:
+        raise EmbeddedError(
+            "no Neo4j to talk to: start the embedded server with `xgrag db start`, "
+            "or set NEO4J_URI (and NEO4J_USER, NEO4J_PASSWORD, NEO4J_DATABASE) for your own server"
+        )
+    return Connection(state.uri, None, None, "neo4j", embedded=True)

@@ -1,0 +1,128 @@
+"""Numbered Cypher migrations (`migrations/V###__name.cypher`), applied in order and recorded in the graph.
+
+Each applied file is recorded as (:XgragMigration {version, name, checksum, applied_at}). Re-running is a
+no-op; a recorded file whose checksum changed is refused. Statements may carry a `// @requires KEY ...`
+line; they run only when the schema satisfies every key, so a user's existing graph only gains indexes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from xgrag.config import GraphSchema
+from xgrag.store.queries import render, resource_dir
+
+if TYPE_CHECKING:
+    from xgrag.store.neo4j import Neo4jStore
+
+_FILE = re.compile(r"^V(\d{3,})__([a-z0-9_]+)\.cypher$")
+
+
+class MigrationError(RuntimeError):
+    pass
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    name: str
+    path: Path
+    text: str
+
+    @property
+    def checksum(self) -> str:
+        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class MigrationResult:
+    applied: list[str]
+    skipped: list[str]  # already applied, checksum matches
+
+
+def discover(root: Path | None = None) -> list[Migration]:
+    root = root or resource_dir("migrations")
+    found: list[Migration] = []
+    for path in sorted(root.glob("*.cypher")):
+        m = _FILE.match(path.name)
+        if not m:
+            raise MigrationError(f"{path}: migration files must be named V<number>__<lower_snake>.cypher")
+        found.append(Migration(int(m.group(1)), m.group(2), path, path.read_text(encoding="utf-8")))
+    versions = [m.version for m in found]
+    if len(set(versions)) != len(versions):
+        raise MigrationError(f"{root}: duplicate migration version numbers {versions}")
+    return sorted(found, key=lambda m: m.version)
+
+
+def _conditions(schema: GraphSchema) -> set[str]:
+    keys = {"xgrag_preset" if schema.preset == "xgrag" else "user_preset"}
+    if schema.id_property:
+        keys.add("id_property")
+    if schema.embedding_property:
+        keys.add("embedding_property")
+    if schema.alias_property:
+        keys.add("alias_property")
+    if schema.name_property != schema.id_property:
+        keys.add("name_not_id")
+    return keys
+
+
+def statements(migration: Migration, schema: GraphSchema) -> list[str]:
+    """The rendered statements of a migration that apply to this schema."""
+    out: list[str] = []
+    have = _conditions(schema)
+    for block in migration.text.split(";"):
+        lines = block.strip().splitlines()
+        requires: set[str] = set()
+        body: list[str] = []
+        for line in lines:
+            stripped = line.strip()
+            if stripped.startswith("// @requires"):
+                requires |= set(stripped.removeprefix("// @requires").split())
+            elif stripped and not stripped.startswith("//"):
+                body.append(line)
+        if body and requires <= have:
+            out.append(render("\n".join(body), schema))
+    return out
+
+
+def migrate(store: Neo4jStore, schema: GraphSchema, dimensions: int, root: Path | None = None) -> MigrationResult:
+    migrations = discover(root)
+    applied_rows = store.query(
+        "MATCH (m:XgragMigration) RETURN m.version AS version, m.name AS name, m.checksum AS checksum",
+        read_only=True,
+    )
+    applied = {row["version"]: row for row in applied_rows}
+    known = {m.version for m in migrations}
+    unknown = sorted(set(applied) - known)
+    if unknown:
+        raise MigrationError(f"the database records migrations {unknown} that no file here provides")
+    done: list[str] = []
+    skipped: list[str] = []
+    for m in migrations:
+        label = f"V{m.version:03d}__{m.name}"
+        if m.version in applied:
+            if applied[m.version]["checksum"] != m.checksum:
+                raise MigrationError(
+                    f"{m.path}: applied migration {label} was edited after it ran (checksum "
+                    f"{applied[m.version]['checksum'][:12]} in the database, {m.checksum[:12]} on disk); "
+                    "add a new migration file instead of changing an applied one"
+                )
+            skipped.append(label)
+            continue
+        for stmt in statements(m, schema):
+            # Schema commands cannot share a transaction with data writes: each runs on its own.
+            store.query(stmt, {"dimensions": dimensions}, read_only=False)
+        store.query(
+            "MERGE (m:XgragMigration {version: $version}) "
+            "SET m.name = $name, m.checksum = $checksum, m.applied_at = datetime()",
+            {"version": m.version, "name": m.name, "checksum": m.checksum},
+            read_only=False,
+        )
+        done.append(label)
+    store.query("CALL db.awaitIndexes(300)", read_only=False)
+    return MigrationResult(done, skipped)

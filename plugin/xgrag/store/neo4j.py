@@ -1,0 +1,144 @@
+"""A thin wrapper over the Neo4j driver: one driver per store, named queries in read transactions."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import neo4j
+from neo4j import GraphDatabase
+
+from xgrag.config import GraphSchema, Settings
+from xgrag.store.queries import QueryLibrary
+
+
+class StoreError(RuntimeError):
+    pass
+
+
+class Neo4jStore:
+    """Owns one driver. `read(name, ...)` runs `cypher/<name>.cypher` in a read transaction."""
+
+    def __init__(
+        self,
+        uri: str,
+        user: str | None = None,
+        password: str | None = None,
+        database: str = "neo4j",
+        schema: GraphSchema | None = None,
+    ) -> None:
+        auth = (user, password) if password else None
+        self.uri = uri
+        self.database = database
+        self.schema = schema or GraphSchema()
+        self.queries = QueryLibrary(self.schema)
+        self._driver = GraphDatabase.driver(uri, auth=auth)
+
+    @classmethod
+    def from_settings(cls, settings: Settings, schema: GraphSchema | None = None) -> Neo4jStore:
+        from xgrag.store.embedded import resolve_connection
+
+        conn = resolve_connection(settings)
+        return cls(conn.uri, conn.user, conn.password, conn.database, schema or settings.graph_schema)
+
+    def with_schema(self, schema: GraphSchema) -> Neo4jStore:
+        """A view of the same database through another schema mapping (shares the driver)."""
+        other = object.__new__(Neo4jStore)
+        other.uri, other.database, other._driver = self.uri, self.database, self._driver
+        other.schema, other.queries = schema, QueryLibrary(schema)
+        return other
+
+    def close(self) -> None:
+        self._driver.close()
+
+    def __enter__(self) -> Neo4jStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def verify(self) -> None:
+        try:
+            self._driver.verify_connectivity()
+        except (neo4j.exceptions.ServiceUnavailable, OSError) as exc:
+            raise StoreError(f"cannot reach Neo4j at {self.uri}: {exc}") from exc
+
+    # -- running queries -------------------------------------------------------------------------
+
+    def query(self, cypher: str, params: Mapping[str, Any] | None = None, read_only: bool = True) -> list[dict]:
+        """Run one statement in a managed transaction (read or write) and return plain dict rows."""
+        params = dict(params or {})
+
+        def work(tx: neo4j.ManagedTransaction) -> list[dict]:
+            return [record.data() for record in tx.run(cypher, params)]
+
+        with self._driver.session(database=self.database) as session:
+            if read_only:
+                return session.execute_read(work)
+            return session.execute_write(work)
+
+    def read(self, name: str, **params: Any) -> list[dict]:
+        return self.query(self.queries.get(name), params, read_only=True)
+
+    def write(self, name: str, **params: Any) -> list[dict]:
+        return self.query(self.queries.get(name), params, read_only=False)
+
+    def transaction(self, statements: Sequence[tuple[str, Mapping[str, Any]]]) -> None:
+        """Several write statements in one transaction: all or nothing."""
+
+        def work(tx: neo4j.ManagedTransaction) -> None:
+            for cypher, params in statements:
+                tx.run(cypher, dict(params)).consume()
+
+        with self._driver.session(database=self.database) as session:
+            session.execute_write(work)
+
+    def write_batches(self, cypher: str, batches: Iterable[Mapping[str, Any]]) -> int:
+        """Each batch in its own write transaction: a failing batch writes nothing of itself."""
+        n = 0
+        with self._driver.session(database=self.database) as session:
+            for params in batches:
+                session.execute_write(lambda tx, p=params: tx.run(cypher, dict(p)).consume())
+                n += 1
+        return n
+
+    def server_versions(self) -> dict[str, str | None]:
+        out: dict[str, str | None] = {"neo4j": None, "gds": None, "apoc": None}
+        rows = self.query("CALL dbms.components() YIELD name, versions RETURN name, versions[0] AS v")
+        for row in rows:
+            if row["name"] == "Neo4j Kernel":
+                out["neo4j"] = row["v"]
+        for key, stmt in (("gds", "RETURN gds.version() AS v"), ("apoc", "RETURN apoc.version() AS v")):
+            try:
+                out[key] = self.query(stmt)[0]["v"]
+            except neo4j.exceptions.ClientError:
+                out[key] = None
+        return out
+
+    def has_gds(self) -> bool:
+        return self.server_versions()["gds"] is not None
+
+    # -- integrity -------------------------------------------------------------------------------
+
+    def checksum(self) -> dict[str, Any]:
+        """Counts plus a hash of every node and relationship (ids, labels/types, properties).
+
+        Used to prove that retrieval and explanation never write to the graph.
+        """
+        h = hashlib.sha256()
+        nodes = self.query(
+            "MATCH (n) RETURN elementId(n) AS id, labels(n) AS labels, properties(n) AS props ORDER BY id"
+        )
+        for row in nodes:
+            h.update(json.dumps([row["id"], sorted(row["labels"]), row["props"]], sort_keys=True,
+                                default=str).encode())
+        rels = self.query(
+            "MATCH (a)-[r]->(b) RETURN elementId(r) AS id, type(r) AS type, elementId(a) AS a, "
+            "elementId(b) AS b, properties(r) AS props ORDER BY id"
+        )
+        for row in rels:
+            h.update(json.dumps([row["id"], row["type"], row["a"], row["b"], row["props"]], sort_keys=True,
+                                default=str).encode())
+        return {"nodes": len(nodes), "relationships": len(rels), "sha256": h.hexdigest()}
