@@ -15,7 +15,7 @@ from rich.table import Table
 
 from xgrag.config import ConfigError, Settings, load_settings
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_show_locals=False,
                   help="Explain GraphRAG answers over Neo4j by perturbing the retrieved subgraph.")
 db_app = typer.Typer(no_args_is_help=True, help="The embedded Neo4j (5.26 + GDS + APOC) for local use.")
 ingest_app = typer.Typer(no_args_is_help=True, help="Load triples or documents into xgrag's schema.")
@@ -313,7 +313,7 @@ SAMPLE_DIR = Path(__file__).resolve().parent / "data" / "sample"
 @app.command()
 def demo(config: ConfigOpt = None,
          question: Annotated[str, typer.Option(help="question to retrieve for")] =
-         "who directed the movies written by [Paul Hogan]") -> None:
+         "who is listed as director of [Tarik Lowe] starred movies") -> None:
     """Embedded Neo4j, migrations, the shipped sample KG, then retrieval with and without a perturbation."""
     from xgrag.centrality import centrality
     from xgrag.ingest import read_triples, write_triples

@@ -91,6 +91,8 @@ class GraphSchema(BaseModel):
     non_semantic_types: list[str] = Field(default_factory=lambda: ["ALIAS_OF"])
     alias_type: str = "ALIAS_OF"
     embedding_property: str | None = "name_embedding"
+    # Names of the indexes xgrag creates; distinct per preset so mappings never collide.
+    index_prefix: str = "xgrag"
     fulltext_index: str = "xgrag_entity_names"
     vector_index: str = "xgrag_entity_embeddings"
     provenance: ProvenanceMapping = Field(default_factory=ProvenanceMapping)
@@ -100,7 +102,7 @@ class GraphSchema(BaseModel):
         for name in (
             "entity_label", "id_property", "name_property", "alias_property", "description_property",
             "type_property", "relation_property", "rel_id_property", "rel_description_property",
-            "alias_type", "embedding_property", "fulltext_index", "vector_index",
+            "alias_type", "embedding_property", "fulltext_index", "vector_index", "index_prefix",
         ):
             _check(getattr(self, name), f"schema.{name}")
         for i, label in enumerate(self.generic_labels):
@@ -111,12 +113,20 @@ class GraphSchema(BaseModel):
             self.non_semantic_types = [*self.non_semantic_types, self.alias_type]
         return self
 
+    @property
+    def key(self) -> str:
+        """Identifies the mapping in xgrag's migration records."""
+        return f"{self.preset}:{self.entity_label}"
+
 
 def _langchain_schema() -> GraphSchema:
     # LangChain's Neo4jGraph.add_graph_documents(baseEntityLabel=True, include_source=True):
     # (:__Entity__:<Type> {id: name}), dynamic relationship types, (:Document {id, text, source})-[:MENTIONS]->(e)
     return GraphSchema(
         preset="langchain",
+        index_prefix="xgrag_lc",
+        fulltext_index="xgrag_lc_entity_names",
+        vector_index="xgrag_lc_entity_embeddings",
         entity_label="__Entity__",
         id_property="id",
         name_property="id",
@@ -149,6 +159,9 @@ def _graphrag_schema() -> GraphSchema:
     # types, (e)-[:FROM_CHUNK]->(:Chunk {index, text})-[:FROM_DOCUMENT]->(:Document {path})
     return GraphSchema(
         preset="neo4j-graphrag",
+        index_prefix="xgrag_kg",
+        fulltext_index="xgrag_kg_entity_names",
+        vector_index="xgrag_kg_entity_embeddings",
         entity_label="__Entity__",
         id_property=None,
         name_property="name",

@@ -1,6 +1,7 @@
 """Numbered Cypher migrations (`migrations/V###__name.cypher`), applied in order and recorded in the graph.
 
-Each applied file is recorded as (:XgragMigration {version, name, checksum, applied_at}). Re-running is a
+Each applied file is recorded as (:XgragMigration {version, schema, name, checksum, applied_at}), per
+schema mapping (a database may be read through more than one preset). Re-running is a
 no-op; a recorded file whose checksum changed is refused. Statements may carry a `// @requires KEY ...`
 line; they run only when the schema satisfies every key, so a user's existing graph only gains indexes.
 """
@@ -75,25 +76,31 @@ def statements(migration: Migration, schema: GraphSchema) -> list[str]:
     """The rendered statements of a migration that apply to this schema."""
     out: list[str] = []
     have = _conditions(schema)
-    for block in migration.text.split(";"):
-        lines = block.strip().splitlines()
-        requires: set[str] = set()
-        body: list[str] = []
-        for line in lines:
-            stripped = line.strip()
-            if stripped.startswith("// @requires"):
-                requires |= set(stripped.removeprefix("// @requires").split())
-            elif stripped and not stripped.startswith("//"):
-                body.append(line)
-        if body and requires <= have:
-            out.append(render("\n".join(body), schema))
+    requires: set[str] = set()
+    body: list[str] = []
+    for line in migration.text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("// @requires"):
+            requires |= set(stripped.removeprefix("// @requires").split())
+            continue
+        if not stripped or stripped.startswith("//"):
+            continue  # comments may contain ';' — never part of a statement
+        body.append(line)
+        if stripped.endswith(";"):
+            if requires <= have:
+                out.append(render("\n".join(body).rstrip().rstrip(";"), schema))
+            requires, body = set(), []
+    if body:
+        raise MigrationError(f"{migration.path}: the last statement does not end with ';'")
     return out
 
 
 def migrate(store: Neo4jStore, schema: GraphSchema, dimensions: int, root: Path | None = None) -> MigrationResult:
     migrations = discover(root)
     applied_rows = store.query(
-        "MATCH (m:XgragMigration) RETURN m.version AS version, m.name AS name, m.checksum AS checksum",
+        "MATCH (m:XgragMigration) WHERE m.schema = $schema "
+        "RETURN m.version AS version, m.name AS name, m.checksum AS checksum",
+        {"schema": schema.key},
         read_only=True,
     )
     applied = {row["version"]: row for row in applied_rows}
@@ -118,9 +125,9 @@ def migrate(store: Neo4jStore, schema: GraphSchema, dimensions: int, root: Path 
             # Schema commands cannot share a transaction with data writes: each runs on its own.
             store.query(stmt, {"dimensions": dimensions}, read_only=False)
         store.query(
-            "MERGE (m:XgragMigration {version: $version}) "
+            "MERGE (m:XgragMigration {version: $version, schema: $schema}) "
             "SET m.name = $name, m.checksum = $checksum, m.applied_at = datetime()",
-            {"version": m.version, "name": m.name, "checksum": m.checksum},
+            {"version": m.version, "name": m.name, "checksum": m.checksum, "schema": schema.key},
             read_only=False,
         )
         done.append(label)

@@ -34,7 +34,8 @@ class Neo4jStore:
         self.database = database
         self.schema = schema or GraphSchema()
         self.queries = QueryLibrary(self.schema)
-        self._driver = GraphDatabase.driver(uri, auth=auth)
+        # Server notifications (e.g. "property key does not exist" on an empty graph) are not errors here.
+        self._driver = GraphDatabase.driver(uri, auth=auth, notifications_min_severity="OFF")
 
     @classmethod
     def from_settings(cls, settings: Settings, schema: GraphSchema | None = None) -> Neo4jStore:

@@ -144,6 +144,7 @@ def _expanders(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
         "NAME_PROP": lambda _: q(s.name_property),
         "EMBEDDING_PROP": lambda _: q(s.embedding_property or "name_embedding"),
         "ID_PROP": lambda _: q(s.id_property or "id"),
+        "INDEX": lambda v: q(f"{s.index_prefix}_{v}"),
         "FULLTEXT_INDEX": lambda _: q(s.fulltext_index),
         "VECTOR_INDEX": lambda _: q(s.vector_index),
         "FULLTEXT_PROPS": lambda v: ", ".join(

@@ -1,0 +1,90 @@
+"""Shared fixtures. One real Neo4j (5.26 + GDS + APOC) per test run:
+
+1. XGRAG_TEST_NEO4J_URI (+ NEO4J_USER / NEO4J_PASSWORD): a server you already run;
+2. else, when a Docker engine answers and testcontainers is installed: a neo4j:5.26 container with plugins;
+3. else (this machine): the embedded launcher from embedded-neo4j/, built on first use.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from xgrag.config import EmbeddedSettings, GraphSchema
+from xgrag.store.migrations import migrate
+from xgrag.store.neo4j import Neo4jStore
+
+
+
+def _docker_answers() -> bool:
+    if shutil.which("docker") is None:
+        return False
+    try:
+        return subprocess.run(["docker", "info"], capture_output=True, timeout=10).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+@pytest.fixture(scope="session")
+def neo4j_uri() -> Iterator[tuple[str, str | None, str | None]]:
+    uri = os.environ.get("XGRAG_TEST_NEO4J_URI")
+    if uri:
+        yield uri, os.environ.get("NEO4J_USER", "neo4j"), os.environ.get("NEO4J_PASSWORD")
+        return
+    if _docker_answers():
+        try:
+            from testcontainers.neo4j import Neo4jContainer
+        except ImportError:
+            Neo4jContainer = None  # noqa: N806
+        if Neo4jContainer is not None:
+            container = Neo4jContainer("neo4j:5.26", password="xgrag-test-password").with_env(
+                "NEO4J_PLUGINS", '["apoc", "graph-data-science"]').with_env(
+                "NEO4J_dbms_security_procedures_unrestricted", "gds.*,apoc.*")
+            with container as c:
+                yield c.get_connection_url(), "neo4j", "xgrag-test-password"
+            return
+    from xgrag.store.embedded import start, stop_pid
+
+    home = Path(tempfile.mkdtemp(prefix="xgrag-test-neo4j-"))
+    state = start(EmbeddedSettings(home=home, heap=os.environ.get("XGRAG_NEO4J_HEAP", "2g")))
+    try:
+        yield state.uri, None, None
+    finally:
+        stop_pid(state.pid)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def server(neo4j_uri) -> Iterator[Neo4jStore]:
+    uri, user, password = neo4j_uri
+    store = Neo4jStore(uri, user, password)
+    store.verify()
+    yield store
+    store.close()
+
+
+def wipe(store: Neo4jStore) -> None:
+    """Per-test isolation: drop every GDS projection and every node (indexes and constraints stay)."""
+    store.query("CALL gds.graph.list() YIELD graphName CALL gds.graph.drop(graphName, false) YIELD graphName AS g "
+                "RETURN count(g)", read_only=False)
+    _delete_all(store)
+
+
+def _delete_all(store: Neo4jStore) -> None:
+    while store.query("MATCH (n) WITH n LIMIT 20000 DETACH DELETE n RETURN count(*) AS c",
+                      read_only=False)[0]["c"]:
+        pass
+
+
+@pytest.fixture
+def store(server: Neo4jStore) -> Neo4jStore:
+    """An empty database with xgrag's migrations applied (xgrag schema)."""
+    wipe(server)
+    migrate(server, GraphSchema(), 384)
+    return server
