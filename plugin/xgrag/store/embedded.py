@@ -21,8 +21,11 @@ from xgrag.config import EmbeddedSettings, Settings
 
 MAIN_CLASS = "org.xgrag.embedded.Launcher"
 JAR_NAME = "embedded-neo4j-launcher.jar"
+# The same flags as embedded-neo4j/run.sh (see embedded-neo4j/README.md for why each is there).
 JVM_FLAGS = [
     "-XX:+UseG1GC",
+    "-XX:-OmitStackTraceInFastThrow",
+    "-XX:+ExitOnOutOfMemoryError",
     "--add-opens=java.base/java.lang=ALL-UNNAMED",
     "--add-opens=java.base/java.lang.invoke=ALL-UNNAMED",
     "--add-opens=java.base/java.nio=ALL-UNNAMED",
@@ -35,6 +38,7 @@ JVM_FLAGS = [
     "--enable-native-access=ALL-UNNAMED",
     "-Dio.netty.tryReflectionSetAccessible=true",
     "-Djdk.nio.maxCachedBufferSize=1024",
+    "-Dlog4j2.disable.jmx=true",
 ]
 
 
@@ -76,7 +80,7 @@ def project_dir() -> Path:
 
 def classpath(pdir: Path | None = None) -> str:
     pdir = pdir or project_dir()
-    extra = os.environ.get("XGRAG_EXTRA_CLASSPATH")
+    extra = os.environ.get("XGRAG_NEO4J_EXTRA_CP")
     parts = [str(pdir / "target" / JAR_NAME), str(pdir / "target" / "lib" / "*")]
     if extra:
         parts.append(extra)
