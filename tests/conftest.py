@@ -21,7 +21,6 @@ from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
 
 
-
 def _docker_answers() -> bool:
     if shutil.which("docker") is None:
         return False

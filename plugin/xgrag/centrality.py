@@ -59,7 +59,8 @@ def _adjacency(n: int, edges: Sequence[tuple[int, int]]) -> sparse.csr_matrix:
 
 
 def betweenness_scores(n: int, edges: Sequence[tuple[int, int]]) -> np.ndarray:
-    """Brandes on the undirected multigraph; every ordered (s, t) pair counted, as GDS does."""
+    """Brandes on the undirected multigraph; each unordered {s, t} pair counted once, as GDS does
+    for undirected projections (and networkx with normalized=False)."""
     adj = _adjacency(n, edges)
     adj.sum_duplicates()
     nbrs = [(adj.indices[adj.indptr[i]:adj.indptr[i + 1]], adj.data[adj.indptr[i]:adj.indptr[i + 1]])
@@ -93,7 +94,7 @@ def betweenness_scores(n: int, edges: Sequence[tuple[int, int]]) -> np.ndarray:
                 delta[v] += sigma[v] * mult / sigma[w] * (1 + delta[w])
             if w != s:
                 bc[w] += delta[w]
-    return bc
+    return bc / 2.0
 
 
 def pagerank_scores(n: int, edges: Sequence[tuple[int, int]], damping: float = DAMPING,

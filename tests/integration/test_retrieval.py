@@ -4,8 +4,8 @@ import json
 import random
 
 import pytest
-from helpers import SAMPLE
 
+from helpers import SAMPLE
 from xgrag.config import RetrievalSettings
 from xgrag.ingest import ingest_triples
 from xgrag.model import Perturbation

@@ -1,0 +1,113 @@
+"""Each schema-mapping preset reads a graph written by the real library it is named after."""
+
+import asyncio
+
+import neo4j
+import pytest
+
+from helpers import mapped
+from xgrag.model import Perturbation
+from xgrag.retrieve import Retriever
+from xgrag.store.neo4j import Neo4jStore
+
+TEXT = ("Marie Curie married Pierre Curie. Marie Curie won the Nobel Prize in Physics. "
+        "Pierre Curie worked at the Sorbonne.")
+FACTS = [("Marie Curie", "Person", "MARRIED", "Pierre Curie", "Person"),
+         ("Marie Curie", "Person", "WON", "Nobel Prize in Physics", "Award"),
+         ("Pierre Curie", "Person", "WORKED_AT", "Sorbonne", "Organization")]
+
+
+def _driver(store: Neo4jStore) -> neo4j.Driver:
+    return store._driver  # the same server, written through the other library's own code
+
+
+def write_langchain_graph(store: Neo4jStore) -> None:
+    pytest.importorskip("langchain_neo4j", reason="langchain-neo4j is in the [dev] extra")
+    from langchain_core.documents import Document
+    from langchain_neo4j import Neo4jGraph
+    from langchain_neo4j.graphs.graph_document import GraphDocument
+    from langchain_neo4j.graphs.graph_document import Node as LNode
+    from langchain_neo4j.graphs.graph_document import Relationship as LRel
+
+    nodes = {}
+    rels = []
+    for h, ht, rel, t, tt in FACTS:
+        nodes.setdefault(h, LNode(id=h, type=ht))
+        nodes.setdefault(t, LNode(id=t, type=tt))
+        rels.append(LRel(source=nodes[h], target=nodes[t], type=rel))
+    doc = Document(page_content=TEXT, metadata={"source": "curie.txt"})
+    # LangChain's own client and writer (the embedded server has auth off and accepts any credentials)
+    graph = Neo4jGraph(url=store.uri, username="neo4j", password="unused", database=store.database,
+                       refresh_schema=False)
+    try:
+        graph.add_graph_documents([GraphDocument(nodes=list(nodes.values()), relationships=rels, source=doc)],
+                                  include_source=True, baseEntityLabel=True)
+    finally:
+        graph.close()
+
+
+def write_graphrag_graph(store: Neo4jStore) -> None:
+    pytest.importorskip("neo4j_graphrag", reason="neo4j-graphrag is in the [dev] extra")
+    from neo4j_graphrag.components.kg_writer import Neo4jWriter
+    from neo4j_graphrag.components.lexical_graph import LexicalGraphBuilder
+    from neo4j_graphrag.components.types import (
+        DocumentInfo,
+        Neo4jGraph,
+        Neo4jNode,
+        Neo4jRelationship,
+        TextChunk,
+        TextChunks,
+    )
+
+    async def run() -> None:
+        builder = LexicalGraphBuilder()
+        chunks = [TextChunk(text=s.strip() + ".", index=i) for i, s in enumerate(TEXT.split(".")[:3])]
+        lexical = (await builder.run(TextChunks(chunks=chunks), DocumentInfo(path="curie.txt"))).graph
+        entities = Neo4jGraph()
+        ids: dict[str, str] = {}
+        for i, (h, ht, rel, t, tt) in enumerate(FACTS):
+            for name, typ in ((h, ht), (t, tt)):
+                if name not in ids:
+                    ids[name] = f"{i}:{name}"
+                    entities.nodes.append(Neo4jNode(id=ids[name], label=typ, properties={"name": name}))
+            entities.relationships.append(Neo4jRelationship(start_node_id=ids[h], end_node_id=ids[t], type=rel))
+        for i, chunk in enumerate(chunks):
+            chunk_graph = Neo4jGraph(nodes=[n for n in entities.nodes
+                                            if n.properties["name"] in (FACTS[i][0], FACTS[i][3])])
+            await builder.process_chunk_extracted_entities(chunk_graph, chunk)
+            entities.relationships.extend(chunk_graph.relationships)
+        graph = Neo4jGraph(nodes=lexical.nodes + entities.nodes,
+                           relationships=lexical.relationships + entities.relationships)
+        await Neo4jWriter(_driver(store), neo4j_database=store.database).run(graph)
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize(("preset", "writer"), [("langchain", write_langchain_graph),
+                                                ("neo4j-graphrag", write_graphrag_graph)])
+def test_preset_retrieves_the_library_written_graph(store: Neo4jStore, preset: str, writer) -> None:
+    writer(store)
+    view = mapped(store, preset)
+    r = Retriever(view)
+    linked = r.link("Who did Marie Curie marry?")
+    assert [le.node.name for le in linked] == ["Marie Curie"]
+    assert linked[0].node.type == "Person"
+    sub = r.retrieve("Who did Marie Curie marry?", hops=1)
+    assert sorted(sub.triples()) == [("Marie Curie", "MARRIED", "Pierre Curie"),
+                                     ("Marie Curie", "WON", "Nobel Prize in Physics")]
+    types = {n.name: n.type for n in sub.nodes.values()}
+    assert types["Nobel Prize in Physics"] == "Award"
+    # provenance comes from the library's own mention structure
+    for rel in sub.relationships.values():
+        assert rel.provenance.get("source") == "curie.txt", rel
+        assert rel.provenance.get("chunk_id")
+    two = r.retrieve("Where did Marie Curie's husband work?", hops=2)
+    assert ("Pierre Curie", "WORKED_AT", "Sorbonne") in two.triples()
+    # bookkeeping relationships (MENTIONS, FROM_CHUNK, ...) never enter the context
+    assert {t[1] for t in two.triples()} == {"MARRIED", "WON", "WORKED_AT"}
+    married = next(x for x in sub.relationships.values() if x.label == "MARRIED")
+    pert = r.retrieve("Who did Marie Curie marry?", hops=1,
+                      perturbation=Perturbation(excluded_rel_ids=frozenset({married.id})))
+    assert [t[1] for t in pert.triples()] == ["WON"]
+    paths = r.retrieve("How are Marie Curie and the Sorbonne connected?", mode="paths")
+    assert paths.mode == "paths" and len(paths.paths[0]) == 2
