@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Set up everything xgrag needs on a fresh machine, reusing caches: one virtualenv under ~/.cache/xgrag
+# (re-synced when pyproject.toml changes), pip's cache, Maven's ~/.m2, and the embedded Neo4j launcher.
+# Prints the virtualenv's path on its last line. Safe to re-run: a warm run takes a few seconds.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+CACHE="${XGRAG_CACHE:-$HOME/.cache/xgrag}"
+PY="${PYTHON:-python3}"
+mkdir -p "$CACHE"
+key="$( (cat "$ROOT/pyproject.toml"; "$PY" --version) | sha256sum | cut -c1-12)"
+VENV="${XGRAG_VENV:-$CACHE/venv}"
+log() { echo "[bootstrap] $*" >&2; }
+
+if [[ ! -x "$VENV/bin/python" ]]; then
+  log "creating $VENV (first time: torch and the models are a few GB; pip's cache is reused)"
+  "$PY" -m venv "$VENV"
+  "$VENV/bin/pip" install -q --upgrade pip wheel setuptools
+fi
+if [[ "$(cat "$VENV/.xgrag-deps" 2>/dev/null)" != "$key" ]]; then
+  log "installing xgrag and its dependencies into $VENV"
+  "$VENV/bin/pip" install -q -e "$ROOT[embed,dev]"
+  echo "$key" > "$VENV/.xgrag-deps"
+else
+  # the source tree may be a fresh clone in another folder: point the editable install at it
+  "$VENV/bin/pip" install -q --no-deps -e "$ROOT" >/dev/null 2>&1
+fi
+
+if ! command -v mvn >/dev/null 2>&1 || ! command -v java >/dev/null 2>&1; then
+  log "Java 17 and Maven are needed for the embedded Neo4j: apt-get install -y openjdk-17-jdk-headless maven"
+  exit 1
+fi
+if [[ ! -f "$ROOT/embedded-neo4j/target/embedded-neo4j-launcher.jar" ]]; then
+  log "building the embedded Neo4j launcher (first time: ~190 MB of jars into ~/.m2)"
+  (cd "$ROOT/embedded-neo4j" && mvn -B -q -DskipTests package)
+fi
+echo "$VENV"

@@ -1,0 +1,100 @@
+"""The CLI as a user runs it: its own embedded server (XGRAG_HOME in a temp dir), real subprocesses."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from helpers import SAMPLE
+
+pytestmark = pytest.mark.e2e
+
+QUESTION = "who is listed as director of [Tarik Lowe] starred movies"
+
+
+def run(env: dict[str, str], *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    proc = subprocess.run([sys.executable, "-m", "xgrag.cli", *args], env=env, capture_output=True, text=True,
+                          timeout=600)
+    if check and proc.returncode != 0:
+        raise AssertionError(f"xgrag {' '.join(args)} exited {proc.returncode}\n{proc.stdout}\n{proc.stderr}")
+    return proc
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory: pytest.TempPathFactory):
+    home = tmp_path_factory.mktemp("xgrag-home")
+    e = {k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")}
+    e["XGRAG_HOME"] = str(home)
+    e["COLUMNS"] = "200"
+    start = run(e, "db", "start")
+    assert start.stdout.strip().startswith("bolt://127.0.0.1:")
+    yield e
+    run(e, "db", "stop", check=False)
+
+
+def test_status_json(env) -> None:
+    status = json.loads(run(env, "db", "status", "--json").stdout)
+    assert status["running"] is True and status["uri"].startswith("bolt://127.0.0.1:")
+    assert status["gds_version"].startswith("2.13") and status["apoc_version"].startswith("5.26")
+    assert set(status) >= {"running", "uri", "user", "password", "database", "gds_version", "apoc_version"}
+
+
+def test_migrate_ingest_retrieve_perturb(env) -> None:
+    first = run(env, "migrate").stdout
+    assert "applied 5" in first
+    assert "applied 0" in run(env, "migrate").stdout
+    stats = json.loads(run(env, "ingest", "triples", str(SAMPLE / "metaqa_triples.tsv"), "--json").stdout)
+    assert stats["triples"] == 1260
+    before = json.loads(run(env, "checksum").stdout)
+    data = json.loads(run(env, "retrieve", QUESTION, "--json", "--centrality").stdout)
+    assert set(data) >= {"nodes", "relationships", "seeds", "truncated", "centrality", "centrality_source"}
+    assert data["centrality_source"] == "gds"
+    names = {n["id"]: n["name"] for n in data["nodes"]}
+    assert [names[s] for s in data["seeds"]] == ["Tarik Lowe"]
+    rel = next(r for r in data["relationships"] if r["label"] == "directed_by")
+    assert set(rel) == {"id", "source", "target", "label", "provenance"}
+    assert rel["provenance"]["doc_id"] == "file:metaqa_triples.tsv" and rel["provenance"]["line"] > 1
+    assert set(data["centrality"][data["seeds"][0]]) == {"degree", "betweenness", "pagerank"}
+    cut = json.loads(run(env, "retrieve", QUESTION, "--json", "--exclude-rel", rel["id"]).stdout)
+    assert rel["id"] not in {r["id"] for r in cut["relationships"]}
+    assert len(cut["relationships"]) == len(data["relationships"]) - 1
+    movie = rel["source"]
+    cut = json.loads(run(env, "retrieve", QUESTION, "--json", "--exclude-node", movie).stdout)
+    assert movie not in {n["id"] for n in cut["nodes"]}
+    paths = json.loads(run(env, "retrieve", "did Tarik Lowe work with Daniel Schechter", "--mode", "paths",
+                           "--json").stdout)
+    assert paths["mode"] == "paths" and len(paths["relationships"]) == 2
+    assert json.loads(run(env, "checksum").stdout) == before
+
+
+def test_bad_input_is_reported_with_file_line_field(env, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.tsv"
+    bad.write_text("A\tknows\tB\nC\tknows\n")
+    proc = run(env, "ingest", "triples", str(bad), check=False)
+    assert proc.returncode == 2
+    assert f"{bad}:2: field 'columns'" in proc.stderr.replace("\n", "")
+    proc = run(env, "retrieve", "x", "--mode", "nope", check=False)
+    assert proc.returncode == 2 and "--mode" in proc.stderr
+    proc = run(env, "retrieve", "x", "--hops", "9", check=False)
+    assert proc.returncode == 2 and "hops" in proc.stderr
+
+
+def test_demo_is_the_main_job(env) -> None:
+    out = run(env, "demo").stdout
+    assert "1. Neo4j" in out and "GDS 2.13" in out
+    assert "Tarik Lowe" in out and "Daniel Schechter" in out
+    assert "excluded" in out and "the graph itself is unchanged: yes" in out
+
+
+def test_stop_then_status_says_not_running(tmp_path: Path) -> None:
+    e = {k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")}
+    e["XGRAG_HOME"] = str(tmp_path)
+    proc = run(e, "db", "status", "--json", check=False)
+    assert proc.returncode == 1 and json.loads(proc.stdout)["running"] is False
+    assert "xgrag db start" in json.loads(proc.stdout)["error"]
+    assert run(e, "db", "stop").stdout.strip() == "not running"
