@@ -158,15 +158,31 @@ def gds_centrality(store: Neo4jStore, sub: Subgraph) -> CentralityResult:
 
 
 def gds_graph_centrality(store: Neo4jStore) -> CentralityResult:
-    """Centrality of every entity of the database (native node ids mapped back to entity ids)."""
+    """Centrality of every entity of the database, through the `graphdatascience` client (sharing the
+    store's driver, Bolt only): Cypher-aggregation projection with a unique name, always dropped."""
+    from graphdatascience import GraphDataScience
+
+    gds = GraphDataScience(store.driver, database=store.database, arrow=False, show_progress=False)
     name = _unique_name("graph")
+    graph = None
     try:
-        store.read("gds_project_entities", graph_name=name)
-        raw = _run_gds(store, name)
+        graph = gds.graph.project.cypher(store.queries.get("gds_project_entities"), graph_name=name).graph
+        kw = {"concurrency": 4}
+        degree = gds.degree.stream(graph, **kw)
+        between = gds.betweenness.stream(graph, **kw)
+        pagerank = gds.page_rank.stream(graph, damping_factor=DAMPING, max_iterations=MAX_ITERATIONS,
+                                        tolerance=TOLERANCE, **kw)
     finally:
-        store.read("gds_drop", graph_name=name)
+        if graph is not None:
+            graph.drop()
+        else:
+            store.read("gds_drop", graph_name=name)
+    raw: dict[int, dict[str, float]] = {}
+    for key, frame in (("degree", degree), ("betweenness", between), ("pagerank", pagerank)):
+        for node_id, score in zip(frame["nodeId"], frame["score"], strict=True):
+            raw.setdefault(int(node_id), {})[key] = float(score)
     ids = {row["nid"]: row["id"] for row in store.read("gds_entity_ids", node_ids=sorted(raw))}
-    return CentralityResult({str(ids[k]): v for k, v in raw.items()}, "gds")
+    return CentralityResult({str(ids[k]): v for k, v in raw.items()}, "gds", note="graphdatascience client")
 
 
 def centrality(store: Neo4jStore | None, sub: Subgraph, prefer: Literal["auto", "gds", "scipy"] = "auto",

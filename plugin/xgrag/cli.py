@@ -297,6 +297,51 @@ def dedup_cmd(config: ConfigOpt = None,
     out.print(f"{len(links)} alias links{' written' if persist else ' found (dry run; --persist writes them)'}")
 
 
+@app.command("embed")
+def embed_cmd(config: ConfigOpt = None,
+              recompute: Annotated[bool, typer.Option(help="recompute existing embeddings too")] = False) -> None:
+    """Store entity-name embeddings (all-MiniLM-L6-v2) for vector entity linking. Writes to the graph."""
+    from xgrag.embed import default_embedder
+    from xgrag.entity_embeddings import embed_entities
+
+    settings = _settings(config)
+    embedder = default_embedder()
+    with _store(settings) as store, _progress() as progress:
+        task = progress.add_task("embedding entity names", total=None)
+        try:
+            n = embed_entities(store, embedder, settings.embedding_dimensions, recompute=recompute,
+                               progress=lambda k: progress.advance(task, k))
+        except ValueError as exc:
+            raise _fail(exc, 2) from exc
+    out.print(f"{n} entity names embedded with {embedder.name}")
+
+
+@app.command("centrality")
+def centrality_cmd(config: ConfigOpt = None, top: Annotated[int, typer.Option(help="rows to show")] = 10,
+                   as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """Degree, betweenness and PageRank of every entity (GDS through the graphdatascience client)."""
+    from xgrag.centrality import gds_graph_centrality
+
+    settings = _settings(config)
+    with _store(settings) as store:
+        if not store.has_gds():
+            raise _fail(RuntimeError("this server has no GDS (gds.version() is missing)"))
+        result = gds_graph_centrality(store)
+        ids = sorted(result.scores, key=lambda k: (-result.scores[k]["pagerank"], k))[:top]
+        names = {r["id"]: r["name"] for r in store.read("nodes_by_id", ids=ids, excluded_node_ids=[])
+                 for r in [r["node"]]}
+    if as_json:
+        _print_json(result.to_json())
+        return
+    table = Table(title=f"top {top} entities by PageRank ({result.source})")
+    for col in ("entity", "id", "degree", "betweenness", "pagerank"):
+        table.add_column(col)
+    for k in ids:
+        s = result.scores[k]
+        table.add_row(names.get(k, k), k, f"{s['degree']:.0f}", f"{s['betweenness']:.1f}", f"{s['pagerank']:.3f}")
+    out.print(table)
+
+
 @app.command()
 def checksum(config: ConfigOpt = None) -> None:
     """Counts and a hash of every node and relationship: compare before and after to prove no writes."""

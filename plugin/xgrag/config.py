@@ -229,7 +229,9 @@ class RetrievalSettings(BaseModel):
     max_path_length: int = 6
     max_paths: int = 25
     link_limit: int = 10
-    link_min_score: float = 0.5
+    # vector linking: Neo4j cosine score (1 + cos) / 2 of a question span and an entity name; 0.9 = cos 0.8
+    link_min_score: float = 0.9
+    vector_link_top: int = 2
 
     @field_validator("hops")
     @classmethod

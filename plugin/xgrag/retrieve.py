@@ -148,13 +148,28 @@ class Retriever:
         return self._fuzzy(question, excluded)
 
     def _fuzzy(self, question: str, excluded: list[str]) -> list[LinkedEntity]:
-        """No name occurs verbatim: nearest name embeddings (if the graph has them)."""
+        """No name occurs verbatim: nearest entity-name embeddings of the question's short spans
+        (vector index; only when the graph stores name embeddings and an embedder is configured)."""
         if self.embedder is None or not self.store.schema.embedding_property:
             return []
-        vec = self.embedder.embed([question])[0].tolist()
-        rows = self.store.read("link_vector", index=self.store.schema.vector_index, k=self.settings.link_limit,
-                               embedding=vec, min_score=self.settings.link_min_score, excluded_node_ids=excluded)
-        return [LinkedEntity(_node(r["node"]), "vector", float(r["score"]), question) for r in rows[:3]]
+        spans: list[str] = []
+        for span in candidate_spans(question):
+            words = normalise(span).split()
+            if 0 < len(words) <= 4 and not all(w in _STOP for w in words) and normalise(span) not in spans:
+                spans.append(normalise(span))
+        if not spans:
+            return []
+        best: dict[str, LinkedEntity] = {}
+        for span, vec in zip(spans, self.embedder.embed(spans), strict=True):
+            rows = self.store.read("link_vector", index=self.store.schema.vector_index, k=1,
+                                   embedding=vec.tolist(), min_score=self.settings.link_min_score,
+                                   excluded_node_ids=excluded)
+            for row in rows:
+                node, score = _node(row["node"]), float(row["score"])
+                if node.id not in best or score > best[node.id].score:
+                    best[node.id] = LinkedEntity(node, "vector", score, span)
+        ranked = sorted(best.values(), key=lambda le: (-le.score, le.node.id))
+        return ranked[: self.settings.vector_link_top]
 
     # -- perturbation filter --------------------------------------------------------------------
 

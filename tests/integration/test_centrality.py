@@ -77,3 +77,16 @@ def test_whole_graph_centrality_and_preference(store: Neo4jStore) -> None:
     assert centrality(store, sub).source == "gds"
     fallback = centrality(store, sub, prefer="scipy")
     assert fallback.source == "scipy" and fallback.note
+
+
+def test_whole_graph_client_agrees_with_scipy(store: Neo4jStore) -> None:
+    ingest_triples(store, SAMPLE / "metaqa_triples.tsv", "metaqa")
+    whole = gds_graph_centrality(store)
+    sub = Subgraph()
+    for row in store.query("MATCH (n:Entity) RETURN n.id AS id, n.name AS name"):
+        sub.add_node(Node(row["id"], row["name"]))
+    for row in store.query("MATCH (a:Entity)-[r:RELATION]->(b:Entity) RETURN r.id AS id, a.id AS s, b.id AS t, "
+                           "r.label AS label"):
+        sub.add_relationship(Relationship(row["id"], row["s"], row["t"], row["label"]))
+    assert_agree(whole.scores, scipy_centrality(sub).scores)
+    assert store.query("CALL gds.graph.list() YIELD graphName RETURN count(*) AS c")[0]["c"] == 0

@@ -67,3 +67,19 @@ def test_persisted_aliases_are_followed_by_retrieval(holmes: Neo4jStore) -> None
     assert holmes.query("MATCH ()-[r:ALIAS_OF]->() RETURN count(r) AS c")[0]["c"] == len(again) == len(links)
     # ALIAS_OF is bookkeeping: never part of the answer context
     assert all(rel.label != "ALIAS_OF" for rel in sub.relationships.values())
+
+
+def test_vector_linking_when_no_name_occurs_verbatim(holmes: Neo4jStore) -> None:
+    from xgrag.entity_embeddings import embed_entities
+
+    embedder = default_embedder()
+    question = "Who lives on Baker St?"
+    assert Retriever(holmes, embedder=embedder).link(question) == []  # no name verbatim, no vectors yet
+    n = embed_entities(holmes, embedder, 384)
+    assert n == holmes.query("MATCH (n:Entity) RETURN count(n) AS c")[0]["c"]
+    assert embed_entities(holmes, embedder, 384) == 0  # only missing ones
+    linked = Retriever(holmes, embedder=embedder).link(question)
+    assert [(le.node.name, le.method) for le in linked][:1] == [("Baker Street", "vector")]
+    assert linked[0].score >= 0.9
+    with pytest.raises(ValueError, match="expects 512"):
+        embed_entities(holmes, embedder, 512, recompute=True)

@@ -51,6 +51,11 @@ class Neo4jStore:
         other.schema, other.queries = schema, QueryLibrary(schema)
         return other
 
+    @property
+    def driver(self) -> neo4j.Driver:
+        """The underlying driver, for clients that accept one (e.g. graphdatascience)."""
+        return self._driver
+
     def close(self) -> None:
         self._driver.close()
 

@@ -1,0 +1,31 @@
+"""Entity-name embeddings for vector entity linking (`xgrag embed`): an explicit, opt-in write."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xgrag.embed import Embedder
+from xgrag.store.neo4j import Neo4jStore
+
+
+def embed_entities(store: Neo4jStore, embedder: Embedder, dimensions: int, batch_size: int = 512,
+                   recompute: bool = False, progress: Callable[[int], None] | None = None) -> int:
+    """Write `embedding_property` on entities lacking it (all with recompute=True). Returns the count."""
+    prop = store.schema.embedding_property
+    if not prop:
+        raise ValueError(f"schema preset {store.schema.preset!r} has no embedding_property configured; "
+                         "set [schema] embedding_property to store name embeddings")
+    rows = store.read("entities_without_embedding", all=recompute, limit=10_000_000)
+    written = 0
+    for start in range(0, len(rows), batch_size):
+        part = rows[start:start + batch_size]
+        vectors = embedder.embed([r["name"] for r in part])
+        if vectors.shape[1] != dimensions:
+            raise ValueError(f"{embedder.name} gives {vectors.shape[1]}-dimensional vectors but the vector index "
+                             f"expects {dimensions} (embedding_dimensions)")
+        payload = [{"id": r["id"], "embedding": v.tolist()} for r, v in zip(part, vectors, strict=True)]
+        store.write("entity_embeddings_set", rows=payload, property=prop)
+        written += len(part)
+        if progress:
+            progress(len(part))
+    return written
