@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -23,7 +24,8 @@ app.add_typer(db_app, name="db")
 app.add_typer(ingest_app, name="ingest")
 
 console = Console(stderr=True)
-out = Console(soft_wrap=True)
+# Tables stay readable when stdout is not a terminal (pipes, CI logs): rich would fall back to 80 columns.
+out = Console(soft_wrap=True, width=None if sys.stdout.isatty() else int(os.environ.get("COLUMNS", "160")))
 
 ConfigOpt = Annotated[Path | None, typer.Option("--config", help="TOML settings file (default: ./xgrag.toml)")]
 
@@ -350,17 +352,139 @@ def checksum(config: ConfigOpt = None) -> None:
         _print_json(store.checksum())
 
 
+# -- explain ----------------------------------------------------------------------------------------
+
+def _cache_path(settings: Settings) -> Path:
+    return Path(settings.embedded.home).expanduser().parent / "cache.sqlite"
+
+
+def _provenance_text(prov: dict[str, Any]) -> str:
+    if not prov:
+        return ""
+    if "documents" in prov:
+        docs = prov["documents"]
+        return "; ".join(_provenance_text(d) for d in docs[:2]) + (f" (+{len(docs) - 2})" if len(docs) > 2 else "")
+    where = str(prov.get("doc_id") or prov.get("source") or "")
+    if prov.get("chunk_index") is not None:
+        where += f" chunk {prov['chunk_index']}"
+    if prov.get("line") is not None:
+        where += f":{prov['line']}"
+    return where
+
+
+def print_explanation(ex: Any, top: int = 8) -> None:
+    out.print(f"[bold]Q:[/bold] {ex.question}")
+    out.print(f"[bold]A:[/bold] {ex.answer}   [dim]({ex.generator}, noise floor {ex.noise_floor:.3f})[/dim]")
+    if ex.generator_evidence:
+        out.print("[dim]generator evidence: " + "; ".join(e["triple"] for e in ex.generator_evidence) + "[/dim]")
+    table = Table(title=f"most important components ({ex.strategy})")
+    for col in ("rank", "strategy", "component", "importance", "norm", "changed", "counterfactual answer",
+                "provenance"):
+        table.add_column(col)
+    for c in ex.top(k=top):
+        table.add_row(str(c.rank), c.strategy, c.label, f"{c.importance:.3f}", f"{c.normalized_importance:.2f}",
+                      "yes" if c.answer_changed else "no", (c.counterfactual_answer or "")[:60],
+                      _provenance_text(c.provenance))
+    out.print(table)
+    out.print(f"[bold]For the user:[/bold] {ex.user_explanation}")
+    out.print(f"[bold]Technical:[/bold] {ex.technical_explanation}")
+    c = ex.cost
+    out.print(f"[dim]cost: {c.generator_calls} generator calls, {c.prompt_tokens}+{c.completion_tokens} tokens, "
+              f"{c.cache_hits} cache hits, {c.seconds:.2f}s (generator {c.generator_seconds:.2f}s, "
+              f"embedder {c.embedder_seconds:.2f}s, retrieval {c.retrieval_seconds:.2f}s)[/dim]")
+
+
+@app.command()
+def explain(
+    question: str,
+    config: ConfigOpt = None,
+    strategy: Annotated[str, typer.Option(help="node|edge|synonym|subpath|mask|all (comma-separated)")] = "edge",
+    generator: Annotated[str, typer.Option(help="extractive | smollm2 | ollama:MODEL | langchain:ollama:MODEL")] =
+    "extractive",
+    ollama_host: Annotated[str, typer.Option(envvar="OLLAMA_HOST")] = "http://127.0.0.1:11434",
+    mode: Annotated[str, typer.Option(help="khop | paths")] = "khop",
+    hops: Annotated[int | None, typer.Option(help="k for k-hop (1..4)")] = None,
+    max_calls: Annotated[int | None, typer.Option(help="generator-call budget (most promising first)")] = None,
+    apply: Annotated[str, typer.Option(help="memory (XGRAG set difference) | cypher (re-retrieve)")] = "memory",
+    dedup: Annotated[bool, typer.Option("--dedup/--no-dedup", help="merge alias entities first")] = True,
+    group_testing: Annotated[bool, typer.Option("--group-testing", help="adaptive group testing")] = False,
+    noise_runs: Annotated[int, typer.Option(help="baseline generations for the noise floor")] = 2,
+    concurrency: Annotated[int, typer.Option(help="concurrent generator calls")] = 4,
+    cache: Annotated[bool, typer.Option("--cache/--no-cache", help="SQLite response cache")] = True,
+    save: Annotated[bool, typer.Option("--save", help="persist the explanation in Neo4j (xgrag labels)")] = False,
+    json_path: Annotated[Path | None, typer.Option("--json", help="write the explanation JSON here ('-' = stdout)")]
+    = None,
+    top: Annotated[int, typer.Option(help="rows in the table")] = 8,
+) -> None:
+    """Explain the answer to QUESTION: which nodes and edges of its subgraph moved the answer."""
+    from xgrag.cache import ResponseCache
+    from xgrag.embed import default_embedder
+    from xgrag.explain import Explainer, ExplainSettings
+    from xgrag.generate.base import GenerationError
+    from xgrag.generate.factory import make_generator
+    from xgrag.retrieve import Retriever
+
+    settings = _settings(config)
+    strategies = tuple(s.strip() for s in strategy.split(",") if s.strip())
+    if mode not in ("khop", "paths") or apply not in ("memory", "cypher"):
+        raise _fail(ValueError(f"--mode {mode!r} / --apply {apply!r}: use khop|paths and memory|cypher"), 2)
+    try:
+        gen = make_generator(generator, ollama_host=ollama_host)
+    except (ValueError, GenerationError, ImportError) as exc:
+        raise _fail(exc, 2) from exc
+    embedder = default_embedder()
+    cfg = ExplainSettings(strategies=strategies, mode=mode, hops=hops, dedup=dedup, theta_sim=settings.theta_sim,
+                          apply=apply, noise_runs=noise_runs, max_calls=max_calls, concurrency=concurrency,
+                          group_testing=group_testing)  # type: ignore[arg-type]
+    response_cache = ResponseCache(_cache_path(settings)) if cache else None
+    with _store(settings) as store, _progress() as progress:
+        task = progress.add_task("explaining", total=None)
+
+        def tick(phase: str, advance: int, total: int | None) -> None:
+            if total is not None:
+                progress.update(task, total=total + noise_runs, description=f"{phase}")
+            progress.advance(task, advance)
+
+        explainer = Explainer(Retriever(store, settings.retrieval, embedder), gen, embedder, cfg, response_cache)
+        try:
+            ex = explainer.explain(question, progress=tick)
+        except (ValueError, GenerationError) as exc:
+            raise _fail(exc, 2) from exc
+        if save:
+            ex.save(store)
+    if json_path is not None:
+        payload = json.dumps(ex.to_json(), indent=2)
+        if str(json_path) == "-":
+            sys.stdout.write(payload + "\n")
+            return
+        json_path.write_text(payload + "\n", encoding="utf-8")
+        console.print(f"wrote {json_path}")
+    print_explanation(ex, top)
+    if save:
+        out.print(f"saved as (:XgragExplanation {{id: '{ex.id}'}})")
+
+
 # -- demo -----------------------------------------------------------------------------------------
 
 SAMPLE_DIR = Path(__file__).resolve().parent / "data" / "sample"
 
 
+DEMO_QUESTIONS = (
+    "who is listed as director of [Tarik Lowe] starred movies",
+    "what are the languages spoken in the movies written by [Jeethu Joseph]",
+    "who was the director of [Out to Sea]",
+)
+
+
 @app.command()
 def demo(config: ConfigOpt = None,
-         question: Annotated[str, typer.Option(help="question to retrieve for")] =
-         "who is listed as director of [Tarik Lowe] starred movies") -> None:
-    """Embedded Neo4j, migrations, the shipped sample KG, then retrieval with and without a perturbation."""
-    from xgrag.centrality import centrality
+         question: Annotated[list[str] | None, typer.Option(help="question(s) to explain (default: 3 samples)")]
+         = None) -> None:
+    """Embedded Neo4j, migrations, the shipped sample KG, a perturbed retrieval, then explanations."""
+    from xgrag.cache import ResponseCache
+    from xgrag.embed import default_embedder
+    from xgrag.explain import Explainer, ExplainSettings
+    from xgrag.generate.extractive import ExtractiveReader
     from xgrag.ingest import read_triples, write_triples
     from xgrag.model import Perturbation
     from xgrag.retrieve import Retriever
@@ -368,6 +492,7 @@ def demo(config: ConfigOpt = None,
     from xgrag.store.migrations import migrate as run_migrations
 
     settings = _settings(config)
+    questions = list(question or DEMO_QUESTIONS)
     if not settings.neo4j.uri:
         try:
             with console.status("starting the embedded Neo4j (first run builds it with Maven) ..."):
@@ -382,28 +507,30 @@ def demo(config: ConfigOpt = None,
         stats = write_triples(store, rows)
         out.print(f"[bold]3. sample KG[/bold] {stats.triples} MetaQA triples (idempotent) in {stats.seconds:.2f}s")
         before = store.checksum()
-        retriever = Retriever(store, settings.retrieval)
-        sub = retriever.retrieve(question, mode="khop", hops=2)
-        data = sub.to_json()
-        data.update(centrality(store, sub).to_json())
-        out.print("[bold]4. retrieval[/bold]")
-        _print_subgraph(question, data)
-        # Perturb: remove the relationship the seed reaches its neighbours through first (stable order).
+        embedder = default_embedder()
+        retriever = Retriever(store, settings.retrieval, embedder)
+        sub = retriever.retrieve(questions[0], mode="khop", hops=2)
+        out.print("[bold]4. retrieval[/bold] (Cypher, k = 2)")
+        _print_subgraph(questions[0], sub.to_json())
         seed_rels = [r for r in sub.sorted_relationships() if sub.seeds and sub.seeds[0] in (r.source, r.target)]
-        if not seed_rels:
-            out.print("no relationship touches the seed; nothing to perturb")
-            return
-        target = seed_rels[0]
-        perturbation = Perturbation(excluded_rel_ids=frozenset({target.id}), kind="edge", target=target.id)
-        perturbed = retriever.retrieve(question, mode="khop", hops=2, perturbation=perturbation)
-        out.print(f"[bold]5. the same retrieval with relationship {target.id} "
-                  f"({sub.nodes[target.source].name} -{target.label}-> {sub.nodes[target.target].name}) "
-                  "excluded[/bold]")
-        _print_subgraph(question + "  [perturbed]", perturbed.to_json())
-        gone = sorted(set(sub.relationships) - set(perturbed.relationships))
-        out.print(f"{len(gone)} relationships and {len(set(sub.nodes) - set(perturbed.nodes))} nodes left the "
-                  "context; the graph itself is unchanged: "
-                  f"{'yes' if store.checksum() == before else 'NO'}")
+        if seed_rels:
+            target = seed_rels[0]
+            perturbed = retriever.retrieve(questions[0], mode="khop", hops=2, perturbation=Perturbation(
+                excluded_rel_ids=frozenset({target.id}), kind="edge", target=target.id))
+            out.print(f"   the same retrieval with {sub.nodes[target.source].name} -{target.label}-> "
+                      f"{sub.nodes[target.target].name} ({target.id}) excluded as a transient filter: "
+                      f"{len(perturbed.relationships)} of {len(sub.relationships)} relationships, "
+                      f"{len(perturbed.nodes)} of {len(sub.nodes)} nodes remain")
+        out.print("[bold]5. explanations[/bold] (extractive reader — a deterministic non-LLM reader; "
+                  "strategies node, edge, subpath)")
+        explainer = Explainer(retriever, ExtractiveReader(embedder), embedder,
+                              ExplainSettings(strategies=("node", "edge", "subpath")),
+                              ResponseCache(_cache_path(settings)))
+        for q in questions:
+            ex = explainer.explain(q)
+            out.rule()
+            print_explanation(ex, top=4)
+        out.print(f"the graph itself is unchanged: {'yes' if store.checksum() == before else 'NO'}")
 
 
 def main() -> None:  # pragma: no cover

@@ -26,6 +26,11 @@ class DedupResult:
     subgraph: Subgraph
     mapping: dict[str, str]  # every original node id -> canonical id
     clusters: list[list[str]] = field(default_factory=list)  # clusters with more than one member
+    # kept relationship id -> every retrieved relationship id it stands for (duplicates after the merge)
+    rel_members: dict[str, list[str]] = field(default_factory=dict)
+
+    def node_members(self, canonical: str) -> list[str]:
+        return sorted(m for m, c in self.mapping.items() if c == canonical)
 
     @property
     def merged(self) -> int:
@@ -95,20 +100,23 @@ def dedup(subgraph: Subgraph, embed: EmbedFn | None, theta: float = 0.7) -> Dedu
                                     sorted(members, key=lambda m: (m != canonical, m))) if d]
         out.add_node(Node(node.id, node.name, node.type, tuple(a for a in aliases if a != node.name),
                           "\n".join(dict.fromkeys(descriptions)) or None))
-    seen: set[tuple[str, str, str]] = set()
+    kept: dict[tuple[str, str, str], str] = {}
+    rel_members: dict[str, list[str]] = {}
     for rel in subgraph.sorted_relationships():
         s, t = mapping[rel.source], mapping[rel.target]
         if s == t:
             continue  # self-loop created by the merge
         key = (s, rel.label, t)
-        if key in seen:
-            continue  # the same fact stated for two aliases: keep the first (canonical order)
-        seen.add(key)
+        if key in kept:
+            rel_members[kept[key]].append(rel.id)  # the same fact stated for two aliases: keep the first
+            continue
+        kept[key] = rel.id
+        rel_members[rel.id] = [rel.id]
         out.add_relationship(Relationship(rel.id, s, t, rel.label, rel.description, rel.provenance))
     out.seeds = list(dict.fromkeys(mapping[s] for s in subgraph.seeds if s in mapping))
     out.alias_map = {m: c for m, c in mapping.items() if m != c}
     out.paths = [[r for r in path if r in out.relationships] for path in subgraph.paths]
-    return DedupResult(out, mapping, multi)
+    return DedupResult(out, mapping, multi, rel_members)
 
 
 def _neg(text: str) -> tuple[int, ...]:

@@ -46,7 +46,7 @@ def test_status_json(env) -> None:
 
 def test_migrate_ingest_retrieve_perturb(env) -> None:
     first = run(env, "migrate").stdout
-    assert "applied 5" in first
+    assert "applied 6" in first
     assert "applied 0" in run(env, "migrate").stdout
     stats = json.loads(run(env, "ingest", "triples", str(SAMPLE / "metaqa_triples.tsv"), "--json").stdout)
     assert stats["triples"] == 1260

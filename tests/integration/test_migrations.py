@@ -16,11 +16,11 @@ def test_migrations_are_recorded_and_idempotent(store: Neo4jStore) -> None:
     # the fixture already migrated once
     rows = store.query("MATCH (m:XgragMigration) RETURN m.version AS v, m.checksum AS c, m.applied_at AS t "
                        "ORDER BY v")
-    assert [r["v"] for r in rows] == [1, 2, 3, 4, 5]
+    assert [r["v"] for r in rows] == [1, 2, 3, 4, 5, 6]
     assert all(len(r["c"]) == 64 and r["t"] is not None for r in rows)
     before = store.checksum()
     result = migrate(store, GraphSchema(), 384)
-    assert result.applied == [] and len(result.skipped) == 5
+    assert result.applied == [] and len(result.skipped) == 6
     assert store.checksum() == before
     names = index_names(store)
     assert {"xgrag_entity_names", "xgrag_entity_embeddings", "xgrag_entity_id"} <= names
@@ -42,9 +42,9 @@ def test_an_edited_applied_migration_is_refused(store: Neo4jStore, tmp_path) -> 
 def test_a_new_migration_file_is_applied_once(store: Neo4jStore, tmp_path) -> None:
     folder = tmp_path / "migrations"
     shutil.copytree(ROOT / "migrations", folder)
-    (folder / "V006__extra_index.cypher").write_text(
+    (folder / "V099__extra_index.cypher").write_text(
         "CREATE RANGE INDEX xgrag_test_extra IF NOT EXISTS FOR (n:XgragTestLabel) ON (n.x);\n")
-    assert migrate(store, GraphSchema(), 384, root=folder).applied == ["V006__extra_index"]
+    assert migrate(store, GraphSchema(), 384, root=folder).applied == ["V099__extra_index"]
     assert migrate(store, GraphSchema(), 384, root=folder).applied == []
     assert "xgrag_test_extra" in index_names(store)
     store.query("DROP INDEX xgrag_test_extra IF EXISTS", read_only=False)

@@ -1,0 +1,120 @@
+"""The Explanation result: typed, JSON-serialisable (schema in docs/explanation.schema.json), savable to
+Neo4j under xgrag's own labels — the only write xgrag makes besides ingestion, and only when asked.
+
+Field names follow neo4j-graphrag's conventions where they overlap (`sources`, `paths`, `trace`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from xgrag.store.neo4j import Neo4jStore
+
+SCHEMA_VERSION = "xgrag.explanation/1"
+
+
+class Component(BaseModel):
+    kind: Literal["node", "edge", "mask"]
+    id: str
+    label: str
+    strategy: str
+    importance: float | None = None  # XGRAG Imp = 1 - cos(E(a0), E(a_p)); None when not evaluated
+    normalized_importance: float | None = None  # Imp / max Imp within the strategy
+    rank: int | None = None  # 1 = most important within the strategy
+    counterfactual_answer: str | None = None
+    answer_changed: bool | None = None
+    below_noise_floor: bool | None = None
+    evaluated: Literal["measured", "group", "budget"] = "measured"
+    provenance: dict[str, Any] = Field(default_factory=dict)
+    removed_nodes: list[str] = Field(default_factory=list)
+    removed_relationships: list[str] = Field(default_factory=list)
+    note: dict[str, Any] = Field(default_factory=dict)
+
+
+class Cost(BaseModel):
+    generator_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    seconds: float = 0.0  # wall time of the whole explanation
+    cache_hits: int = 0
+    generator_seconds: float = 0.0
+    embedder_seconds: float = 0.0
+    retrieval_seconds: float = 0.0
+    perturbations: int = 0
+
+
+class Explanation(BaseModel):
+    schema_version: str = SCHEMA_VERSION
+    id: str
+    created_at: str
+    question: str
+    answer: str
+    baseline_answers: list[str]
+    noise_floor: float
+    strategy: str
+    strategies: list[str]
+    components: list[Component]
+    generator: str
+    generator_params: dict[str, Any]
+    generator_evidence: list[dict[str, str]] | None = None
+    embedder: str
+    prompt_version: str
+    user_explanation: str
+    technical_explanation: str
+    sources: list[dict[str, Any]] = Field(default_factory=list)
+    paths: list[list[str]] = Field(default_factory=list)
+    subgraph: dict[str, Any]
+    dedup: dict[str, Any] = Field(default_factory=dict)
+    skipped: dict[str, list[str]] = Field(default_factory=dict)
+    surrogate: dict[str, Any] | None = None
+    group_testing: dict[str, Any] | None = None
+    cost: Cost
+    config: dict[str, Any]
+    versions: dict[str, str | None]
+    trace: list[dict[str, Any]] = Field(default_factory=list)
+
+    def top(self, strategy: str | None = None, k: int = 3) -> list[Component]:
+        pool = [c for c in self.components if c.rank is not None and (strategy is None or c.strategy == strategy)]
+        return sorted(pool, key=lambda c: (-(c.importance or 0.0), c.rank or 0, c.id))[:k]
+
+    def to_json(self) -> dict[str, Any]:
+        return json.loads(self.model_dump_json())
+
+    def save(self, store: Neo4jStore) -> str:
+        """Persist under :XgragExplanation / :XgragComponent, linked to the scored entities. Returns the id."""
+        nodes = [{"id": c.id, "strategy": c.strategy, "importance": c.importance,
+                  "normalized": c.normalized_importance, "rank": c.rank, "changed": c.answer_changed,
+                  "counterfactual": c.counterfactual_answer}
+                 for c in self.components if c.kind == "node" and c.importance is not None]
+        rels = {r["id"]: r for r in self.subgraph.get("relationships", [])}
+        edges = [{"rel_id": c.id, "label": c.label, "strategy": c.strategy, "importance": c.importance,
+                  "normalized": c.normalized_importance, "rank": c.rank, "changed": c.answer_changed,
+                  "counterfactual": c.counterfactual_answer, "source": rels[c.id]["source"],
+                  "target": rels[c.id]["target"], "provenance": json.dumps(c.provenance, default=str)}
+                 for c in self.components if c.kind == "edge" and c.importance is not None and c.id in rels]
+        header = {
+            "id": self.id, "question": self.question, "answer": self.answer, "strategy": self.strategy,
+            "created_at": self.created_at, "generator": self.generator, "embedder": self.embedder,
+            "prompt_version": self.prompt_version, "noise_floor": self.noise_floor,
+            "user_explanation": self.user_explanation, "technical_explanation": self.technical_explanation,
+            "generator_calls": self.cost.generator_calls, "prompt_tokens": self.cost.prompt_tokens,
+            "completion_tokens": self.cost.completion_tokens, "seconds": self.cost.seconds,
+            "cache_hits": self.cost.cache_hits, "config_json": json.dumps(self.config, default=str),
+            "json": self.model_dump_json(),
+        }
+        store.transaction([
+            (store.queries.get("explanation_save"), {"e": header}),
+            (store.queries.get("explanation_save_nodes"), {"id": self.id, "components": nodes}),
+            (store.queries.get("explanation_save_edges"), {"id": self.id, "components": edges}),
+        ])
+        return self.id
+
+    @classmethod
+    def load(cls, store: Neo4jStore, explanation_id: str) -> Explanation:
+        rows = store.read("explanation_load", id=explanation_id)
+        if not rows:
+            raise KeyError(f"no saved explanation {explanation_id!r}")
+        return cls.model_validate_json(rows[0]["json"])

@@ -1,0 +1,97 @@
+"""Adaptive group testing: perturb groups of components first, split only groups whose removal moves the
+answer, stop once the top-k is settled.
+
+Groups start as the branches of the subgraph hanging off the question's seed entities (the connected
+components left when the seeds are removed); a moving group is split in halves, in stable order. A group
+whose removal does not move the answer clears all its members (each alone would not move it either unless
+effects cancel, which the tests measure against leave-one-out). Stops when k components are measured whose
+importance is at least the effect of every group still unsplit.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from xgrag.model import Subgraph
+from xgrag.perturb import Planned
+
+Measure = Callable[[Sequence[Planned]], Awaitable[tuple[float, Any]]]
+
+
+@dataclass
+class GroupResult:
+    singletons: dict[int, Any] = field(default_factory=dict)  # id(planned) -> the run that measured it alone
+    effects: dict[int, float] = field(default_factory=dict)
+    cleared: set[int] = field(default_factory=set)
+    tests: int = 0
+
+
+def initial_groups(units: Sequence[Planned], graph: Subgraph) -> list[list[Planned]]:
+    """Branches off the seeds: components of the subgraph without its seed nodes."""
+    seeds = set(graph.seeds)
+    parent = {n: n for n in graph.nodes}
+
+    def find(x: str) -> str:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for r in graph.relationships.values():
+        if r.source not in seeds and r.target not in seeds:
+            parent[find(r.source)] = find(r.target)
+
+    def branch(p: Planned) -> str:
+        nodes: list[str] = []
+        if p.kind == "edge" and p.target in graph.relationships:
+            r = graph.relationships[p.target]
+            nodes = [n for n in (r.source, r.target) if n not in seeds]
+        elif p.kind == "node" and p.target in graph.nodes:
+            nodes = [] if p.target in seeds else [p.target]
+        return find(nodes[0]) if nodes else f"seed:{p.target}"
+
+    groups: dict[str, list[Planned]] = {}
+    for p in units:
+        groups.setdefault(branch(p), []).append(p)
+    return [groups[k] for k in sorted(groups)]
+
+
+class GroupTester:
+    def __init__(self, measure: Measure, threshold: float, top_k: int = 3) -> None:
+        self.measure = measure
+        self.threshold = threshold
+        self.top_k = top_k
+
+    async def run(self, groups: Sequence[Sequence[Planned]]) -> GroupResult:
+        result = GroupResult()
+        heap: list[tuple[float, int, list[Planned]]] = []
+        counter = 0
+
+        async def test(members: list[Planned]) -> None:
+            nonlocal counter
+            effect, run = await self.measure(members)
+            result.tests += 1
+            if effect <= self.threshold:
+                result.cleared.update(id(m) for m in members)
+            elif len(members) == 1:
+                result.singletons[id(members[0])] = run
+                result.effects[id(members[0])] = effect
+            else:
+                counter += 1
+                heapq.heappush(heap, (-effect, counter, members))
+
+        for g in groups:
+            if g:
+                await test(list(g))
+        while heap:
+            top_effects = sorted(result.effects.values(), reverse=True)
+            if len(top_effects) >= self.top_k and top_effects[self.top_k - 1] >= -heap[0][0]:
+                break  # no unsplit group can beat the k-th measured component
+            _, _, members = heapq.heappop(heap)
+            half = len(members) // 2
+            await test(members[:half])
+            await test(members[half:])
+        return result

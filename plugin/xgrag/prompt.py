@@ -1,0 +1,75 @@
+"""XGRAG's strict, minimal answer prompt (appendix D, Table 9 "refined rules") and the graph-only context.
+
+The context is the (deduplicated, possibly perturbed) subgraph only — no text chunks — rendered in a
+canonical order (entities by name, facts by head, relation, tail, id), so two variants differ only where
+they were perturbed. Every result records PROMPT_VERSION.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from xgrag.generate.base import Fact
+from xgrag.model import Subgraph
+
+PROMPT_VERSION = "xgrag-strict-v1"
+
+RULES = (
+    "Target format and length: {response_type}",
+    "Please respond in the same language as the user's question.",
+    'Avoid varying the introductory sentence. Do not use alternatives like "According to..." or '
+    '"From what we know..." — consistency is key.',
+    "If you don't know the answer, just say so.",
+    "Do not make anything up. Do not include information not provided by the Knowledge Base.",
+)
+SYSTEM_TEMPLATE = (
+    "---Role---\nYou are a helpful assistant responding to questions about data in the Knowledge Base "
+    "provided below.\n\n---Response Rules---\n" + "\n".join(f"- {rule}" for rule in RULES)
+)
+
+DEFAULT_RESPONSE_TYPE = "A single short sentence that states the answer."
+
+
+def relation_text(label: str) -> str:
+    return label.replace("_", " ").strip()
+
+
+@dataclass(frozen=True)
+class RenderedContext:
+    system: str
+    prompt: str
+    facts: tuple[Fact, ...]
+    question: str
+
+    @property
+    def digest(self) -> str:
+        """Identifies the exact model input (with the prompt version) for the response cache."""
+        h = hashlib.sha256()
+        for part in (PROMPT_VERSION, self.system, self.prompt):
+            h.update(part.encode("utf-8"))
+            h.update(b"\x00")
+        return h.hexdigest()
+
+
+def facts_of(sub: Subgraph) -> tuple[Fact, ...]:
+    return tuple(
+        Fact(rel.id, sub.nodes[rel.source].name, relation_text(rel.label), sub.nodes[rel.target].name)
+        for rel in sub.sorted_relationships()
+    )
+
+
+def render(question: str, sub: Subgraph, response_type: str = DEFAULT_RESPONSE_TYPE) -> RenderedContext:
+    facts = facts_of(sub)
+    entities = sorted(sub.nodes.values(), key=lambda n: (n.name, n.id))
+    lines = ["---Knowledge Base---", "Entities:"]
+    for node in entities:
+        typ = f" ({node.type})" if node.type else ""
+        desc = f": {node.description}" if node.description else ""
+        lines.append(f"- {node.name}{typ}{desc}")
+    lines.append("Facts:")
+    lines.extend(f"- {f.head} {f.relation} {f.tail}" for f in facts)
+    if not facts:
+        lines.append("- (none)")
+    lines += ["", f"Question: {question}", "Answer:"]
+    return RenderedContext(SYSTEM_TEMPLATE.format(response_type=response_type), "\n".join(lines), facts, question)

@@ -1,0 +1,73 @@
+"""Scoring, as pure functions: XGRAG semantic shift, KGRAG-Ex answer flips, KG-SMILE mask surrogate."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+
+def semantic_shift(baseline: np.ndarray, answers: np.ndarray) -> np.ndarray:
+    """XGRAG Imp(p) = 1 - cos(E(a0), E(a_p)) for unit vectors; clipped to [0, 2] against rounding."""
+    if answers.size == 0:
+        return np.zeros(0)
+    return np.clip(1.0 - answers @ baseline, 0.0, 2.0)
+
+
+def normalise(importance: Sequence[float]) -> list[float]:
+    """Imp_norm(p) = Imp(p) / max Imp; all zeros stay zeros."""
+    top = max(importance, default=0.0)
+    return [float(v / top) if top > 0 else 0.0 for v in importance]
+
+
+def noise_floor(baseline_vectors: np.ndarray) -> float:
+    """Largest semantic shift between repeated baseline generations of the same context."""
+    n = len(baseline_vectors)
+    if n < 2:
+        return 0.0
+    sims = baseline_vectors @ baseline_vectors.T
+    return float(max(0.0, 1.0 - sims[np.triu_indices(n, k=1)].min()))
+
+
+_OPTION = re.compile(r"(?:^|[^A-Za-z])(?:option\s*)?\(?([A-D])\)?(?:[.):\s]|$)")
+
+
+def option_letter(text: str) -> str | None:
+    """The multiple-choice option an answer selects ("B", "(b)", "Option C: ..."), if any."""
+    m = _OPTION.search(text.strip()[:40].upper())
+    return m.group(1) if m else None
+
+
+def answer_changed(shift: float, threshold: float, baseline: str | None = None, answer: str | None = None,
+                   multiple_choice: bool = False) -> bool:
+    """KGRAG-Ex: the answer changed when the option letter differs (multiple choice) or the similarity
+    to the baseline fell below `threshold` (i.e. shift > 1 - threshold)."""
+    if multiple_choice and baseline is not None and answer is not None:
+        return option_letter(baseline) != option_letter(answer)
+    return shift > 1.0 - threshold
+
+
+def mask_surrogate(masks: np.ndarray, similarity: np.ndarray, distances: np.ndarray | None = None,
+                   sigma: float = 0.25, alpha: float = 1e-3) -> tuple[np.ndarray, float]:
+    """KG-SMILE: weighted ridge regression from binary keep-masks to answer similarity.
+
+    masks: (n_samples, n_features) with 1 = triple kept; similarity: (n_samples,) cos to the baseline answer.
+    Kernel weights pi = exp(-d^2 / sigma^2), d = fraction of triples removed (or `distances`).
+    Returns (coefficients, weighted in-sample R^2). A positive coefficient means keeping the triple keeps
+    the answer: its importance.
+    """
+    x = np.asarray(masks, dtype=float)
+    y = np.asarray(similarity, dtype=float)
+    d = 1.0 - x.mean(axis=1) if distances is None else np.asarray(distances, dtype=float)
+    w = np.exp(-(d**2) / sigma**2)
+    xa = np.hstack([x, np.ones((len(x), 1))])
+    sw = np.sqrt(w)[:, None]
+    reg = alpha * np.eye(xa.shape[1])
+    reg[-1, -1] = 0.0  # no penalty on the intercept
+    coef = np.linalg.solve((xa * sw).T @ (xa * sw) + reg, (xa * sw).T @ (y * sw[:, 0]))
+    pred = xa @ coef
+    ybar = np.average(y, weights=w)
+    ss_tot = float(np.sum(w * (y - ybar) ** 2))
+    r2 = 1.0 - float(np.sum(w * (y - pred) ** 2)) / ss_tot if ss_tot > 0 else 0.0
+    return coef[:-1], r2
