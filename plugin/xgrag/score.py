@@ -9,10 +9,13 @@ import numpy as np
 
 
 def semantic_shift(baseline: np.ndarray, answers: np.ndarray) -> np.ndarray:
-    """XGRAG Imp(p) = 1 - cos(E(a0), E(a_p)) for unit vectors; clipped to [0, 2] against rounding."""
+    """XGRAG Imp(p) = 1 - cos(E(a0), E(a_p)) for unit vectors, in [0, 2]; float32 rounding of identical
+    answers (|shift| < 1e-6) is reported as exactly 0."""
     if answers.size == 0:
         return np.zeros(0)
-    return np.clip(1.0 - answers @ baseline, 0.0, 2.0)
+    shift = np.clip(1.0 - answers.astype(np.float64) @ baseline.astype(np.float64), 0.0, 2.0)
+    shift[shift < 1e-6] = 0.0
+    return shift
 
 
 def normalise(importance: Sequence[float]) -> list[float]:
@@ -27,7 +30,8 @@ def noise_floor(baseline_vectors: np.ndarray) -> float:
     if n < 2:
         return 0.0
     sims = baseline_vectors @ baseline_vectors.T
-    return float(max(0.0, 1.0 - sims[np.triu_indices(n, k=1)].min()))
+    floor = float(max(0.0, 1.0 - sims[np.triu_indices(n, k=1)].min()))
+    return 0.0 if floor < 1e-6 else floor
 
 
 _OPTION = re.compile(r"(?:^|[^A-Za-z])(?:option\s*)?\(?([A-D])\)?(?:[.):\s]|$)")

@@ -1,0 +1,64 @@
+"""Test doubles for unit tests of pure logic (never used to claim an integration works)."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import numpy as np
+
+from xgrag.generate.base import Fact, Generation, SyncGeneratorMixin, Usage
+from xgrag.model import Perturbation, Subgraph
+from xgrag.retrieve import apply_in_memory
+
+
+class HashEmbedder:
+    """Deterministic bag-of-words vectors: identical texts -> identical vectors, disjoint words -> orthogonal."""
+
+    name = "hash-embedder"
+
+    def __init__(self, dims: int = 256) -> None:
+        self.dims = dims
+
+    def embed(self, texts):
+        out = np.zeros((len(texts), self.dims), dtype=np.float32)
+        for i, text in enumerate(texts):
+            words = [w for w in "".join(ch.lower() if ch.isalnum() else " " for ch in text).split()] or ["<empty>"]
+            for w in words:
+                out[i, int(hashlib.md5(w.encode()).hexdigest(), 16) % self.dims] += 1.0
+        return out / np.linalg.norm(out, axis=1, keepdims=True)
+
+
+class RuleGenerator(SyncGeneratorMixin):
+    """Like langchain-neo4j's FakeLLM: maps the context to an answer with a fixed rule.
+
+    Answers with the tail of the first fact whose relation is `relation`, else "I don't know"."""
+
+    def __init__(self, relation: str = "directed by") -> None:
+        self.relation = relation
+        self.name = "rule-generator"
+        self.calls = 0
+        self.prompts: list[str] = []
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return {"relation": self.relation}
+
+    def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
+        self.calls += 1
+        self.prompts.append(prompt)
+        for f in facts:
+            if f.relation == self.relation:
+                return Generation(f"{f.tail}.", Usage(1, len(prompt.split()), 2, 0.001), self.name, [f.id])
+        return Generation("I don't know.", Usage(1, len(prompt.split()), 3, 0.001), self.name, [])
+
+
+class FixedRetriever:
+    """Returns one fixed subgraph; exclusions applied in memory (what Cypher would return for it)."""
+
+    def __init__(self, sub: Subgraph) -> None:
+        self.sub = sub
+        self.store = None
+
+    def retrieve(self, question, mode="khop", hops=None, perturbation: Perturbation | None = None, seeds=None):
+        return apply_in_memory(self.sub, perturbation or Perturbation())

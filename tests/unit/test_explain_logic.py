@@ -1,0 +1,167 @@
+import numpy as np
+import pytest
+from fakes import FixedRetriever, HashEmbedder, RuleGenerator
+
+from xgrag.cache import ResponseCache, cache_key
+from xgrag.explain import Explainer, ExplainSettings
+from xgrag.generate.base import Generation, Usage
+from xgrag.group_testing import GroupTester, initial_groups
+from xgrag.model import Node, Perturbation, Relationship, Subgraph
+from xgrag.perturb import plan, random_masks, subpath_removals, synonym_injections
+from xgrag.prompt import PROMPT_VERSION, render
+from xgrag.retrieve import apply_in_memory
+from xgrag.score import answer_changed, mask_surrogate, noise_floor, normalise, option_letter, semantic_shift
+
+
+def movie_graph() -> Subgraph:
+    sub = Subgraph()
+    for nid, name, typ in [("m", "Out to Sea", "Movie"), ("d", "Martha Coolidge", "Person"),
+                           ("a", "Jack Lemmon", "Person"), ("y", "1997", "Year"), ("w", "Robert Nelson Jacobs",
+                                                                                     "Person")]:
+        sub.add_node(Node(nid, name, typ, aliases=("M. Coolidge",) if nid == "d" else ()))
+    for rid, s, lab, t in [("r1", "m", "directed_by", "d"), ("r2", "m", "starred_actors", "a"),
+                           ("r3", "m", "release_year", "y"), ("r4", "m", "written_by", "w")]:
+        sub.add_relationship(Relationship(rid, s, t, lab, provenance={"doc_id": "kb", "line": int(rid[1])}))
+    sub.seeds = ["m"]
+    return sub
+
+
+def test_rendering_is_canonical_and_differs_only_where_perturbed() -> None:
+    sub = movie_graph()
+    a = render("who directed Out to Sea", sub)
+    shuffled = Subgraph(nodes=dict(reversed(list(sub.nodes.items()))),
+                        relationships=dict(reversed(list(sub.relationships.items()))), seeds=sub.seeds)
+    assert render("who directed Out to Sea", shuffled).prompt == a.prompt
+    b = render("who directed Out to Sea", apply_in_memory(sub, Perturbation(excluded_rel_ids=frozenset({"r3"}))))
+    diff = set(a.prompt.splitlines()) ^ set(b.prompt.splitlines())
+    assert diff == {"- Out to Sea release year 1997"}
+    assert "According to" in a.system and "don't know" in a.system and a.digest != b.digest
+    assert [f.relation for f in a.facts] == ["directed by", "release year", "starred actors", "written by"]
+    assert PROMPT_VERSION.startswith("xgrag-strict")
+
+
+def test_perturbers_produce_data_not_graph_copies() -> None:
+    sub = movie_graph()
+    planned, skipped = plan(sub, ["node", "edge", "subpath", "synonym", "mask"], masks=5, seed=3)
+    kinds = [p.strategy for p in planned]
+    assert kinds.count("node") == 5 and kinds.count("edge") == 4 and kinds.count("subpath") == 4
+    node_m = next(p for p in planned if p.strategy == "node" and p.target == "m")
+    assert node_m.perturbation.excluded_node_ids == {"m"} and node_m.removed_rels == {"r1", "r2", "r3", "r4"}
+    sp = {p.target: p for p in subpath_removals(sub)}
+    assert sp["r1"].removed_nodes == {"d"}  # the director is left without relationships
+    syn, missing = synonym_injections(sub)
+    assert [(p.target, p.note["synonym"], p.note["synonym_source"]) for p in syn] == [("d", "M. Coolidge", "kg-alias")]
+    assert set(missing) == {"m", "a", "y", "w"} and skipped["synonym"] == sorted(missing)
+    masks = random_masks(sub, 5, seed=3)
+    assert masks == random_masks(sub, 5, seed=3)  # seeded
+    assert len({p.removed_rels for p in masks}) == 5 and all(p.removed_rels for p in masks)
+    with pytest.raises(ValueError, match="unknown strategy"):
+        plan(sub, ["nope"])
+
+
+def test_scoring_functions() -> None:
+    base = np.array([1.0, 0.0])
+    answers = np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, 0.0]])
+    assert semantic_shift(base, answers).tolist() == [0.0, 1.0, 2.0]
+    assert normalise([0.0, 0.5, 0.25]) == [0.0, 1.0, 0.5] and normalise([0.0, 0.0]) == [0.0, 0.0]
+    assert noise_floor(np.array([[1.0, 0.0], [0.6, 0.8]])) == pytest.approx(0.4)
+    assert noise_floor(np.array([[1.0, 0.0]])) == 0.0
+    assert answer_changed(0.2, 0.9) and not answer_changed(0.05, 0.9)
+    assert option_letter("B. a dysplasia") == "B" and option_letter("Option C: sequence") == "C"
+    assert option_letter("(a) association") == "A" and option_letter("no letter here") is None
+    assert answer_changed(0.9, 0.9, "A. x", "A) y", multiple_choice=True) is False
+    assert answer_changed(0.0, 0.9, "A. x", "C. x", multiple_choice=True) is True
+
+
+def test_mask_surrogate_recovers_the_important_triple() -> None:
+    rng = np.random.default_rng(0)
+    x = rng.integers(0, 2, size=(60, 6)).astype(float)
+    y = 0.2 + 0.7 * x[:, 2] + 0.05 * x[:, 4]
+    coef, r2 = mask_surrogate(x, y)
+    assert int(np.argmax(coef)) == 2 and coef[2] == pytest.approx(0.7, abs=0.02) and r2 > 0.99
+
+
+def test_explainer_ranks_the_evidence_first_and_counts_calls() -> None:
+    sub = movie_graph()
+    gen = RuleGenerator("directed by")
+    ex = Explainer(FixedRetriever(sub), gen, HashEmbedder(), ExplainSettings(strategies=("edge", "node")))
+    result = ex.explain("who directed Out to Sea")
+    assert result.answer == "Martha Coolidge." and result.noise_floor == 0.0
+    top_edge = result.top("edge", k=1)[0]
+    assert top_edge.id == "r1" and top_edge.importance > 0.5 and top_edge.answer_changed
+    assert top_edge.provenance == {"doc_id": "kb", "line": 1}
+    others = [c for c in result.components if c.strategy == "edge" and c.id != "r1"]
+    assert all(c.importance == 0.0 and c.below_noise_floor for c in others)
+    assert result.cost.generator_calls == gen.calls == 2 + 4 + 5  # 2 baseline runs, 4 edges, 5 nodes
+    assert "Martha Coolidge" in result.user_explanation and "different answer" in result.technical_explanation
+    assert result.generator_evidence == [{"id": "r1", "triple": "Out to Sea directed_by Martha Coolidge"}]
+    payload = result.to_json()
+    assert {"question", "answer", "strategy", "components", "generator_evidence", "user_explanation",
+            "technical_explanation", "cost"} <= set(payload)
+    assert set(payload["cost"]) >= {"generator_calls", "prompt_tokens", "completion_tokens", "seconds", "cache_hits"}
+
+
+def test_budget_scores_most_promising_first() -> None:
+    gen = RuleGenerator("directed by")
+    ex = Explainer(FixedRetriever(movie_graph()), gen, HashEmbedder(),
+                   ExplainSettings(strategies=("edge",), max_calls=3, noise_runs=2))
+    result = ex.explain("who directed Out to Sea")
+    assert gen.calls == 3
+    measured = [c for c in result.components if c.evaluated == "measured"]
+    assert [c.id for c in measured] == ["r1"]  # the fact closest to answer and question went first
+    assert sum(c.evaluated == "budget" and c.importance is None for c in result.components) == 3
+
+
+def test_cache_serves_repeats(tmp_path) -> None:
+    cache = ResponseCache(tmp_path / "c.sqlite", max_entries=50)
+    gen = RuleGenerator("directed by")
+    ex = Explainer(FixedRetriever(movie_graph()), gen, HashEmbedder(), ExplainSettings(strategies=("edge",)),
+                   cache=cache)
+    first = ex.explain("who directed Out to Sea")
+    calls = gen.calls
+    second = ex.explain("who directed Out to Sea")
+    assert gen.calls == calls and second.cost.generator_calls == 0 and second.cost.cache_hits == first.cost.generator_calls
+    assert [c.importance for c in second.components] == [c.importance for c in first.components]
+
+
+def test_cache_is_bounded_and_rebuilds_when_corrupt(tmp_path) -> None:
+    path = tmp_path / "c.sqlite"
+    cache = ResponseCache(path, max_entries=3)
+    for i in range(5):
+        cache.put(cache_key("g", {}, f"ctx{i}"), Generation(f"a{i}", Usage(1, 1, 1, 0.0), "g", ["r"]))
+    assert len(cache) == 3 and cache.get(cache_key("g", {}, "ctx0")) is None
+    assert cache.get(cache_key("g", {}, "ctx4")).evidence == ["r"]
+    assert cache_key("g", {}, "x", 1) != cache_key("g", {}, "x", 0)
+    cache.close()
+    path.write_bytes(b"this is not a database" * 100)
+    with pytest.warns(RuntimeWarning, match="unreadable"):
+        fresh = ResponseCache(path)
+    assert len(fresh) == 0 and list(tmp_path.glob("c.sqlite.corrupt-*"))
+
+
+def test_group_testing_finds_the_same_top_with_fewer_tests() -> None:
+    import asyncio
+
+    sub = movie_graph()
+    planned, _ = plan(sub, ["edge"])
+    important = {"r1": 0.9, "r4": 0.4}
+
+    async def measure(members):
+        return max((important.get(m.target, 0.0) for m in members), default=0.0), None
+
+    result = asyncio.run(GroupTester(measure, threshold=1e-6, top_k=2).run(initial_groups(planned, sub)))
+    found = {p.target for p in planned if id(p) in result.singletons}
+    assert found == {"r1", "r4"}
+    assert result.tests < 2 * len(planned)
+    assert {p.target for p in planned if id(p) in result.cleared} == {"r2", "r3"}
+
+
+def test_group_testing_in_the_explainer_agrees_with_leave_one_out() -> None:
+    gen = RuleGenerator("directed by")
+    loo = Explainer(FixedRetriever(movie_graph()), gen, HashEmbedder(), ExplainSettings(strategies=("edge",)))
+    full = loo.explain("who directed Out to Sea")
+    gen2 = RuleGenerator("directed by")
+    gt = Explainer(FixedRetriever(movie_graph()), gen2, HashEmbedder(),
+                   ExplainSettings(strategies=("edge",), group_testing=True, top_k=1)).explain("who directed Out to Sea")
+    assert gt.top("edge", 1)[0].id == full.top("edge", 1)[0].id == "r1"
+    assert gt.group_testing["strategies"]["edge"]["tests"] <= 4
