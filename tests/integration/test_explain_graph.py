@@ -1,0 +1,89 @@
+"""Explanations over the real embedded Neo4j with the extractive reader and the real embedding model."""
+
+import pytest
+
+from helpers import SAMPLE
+from xgrag.cache import ResponseCache
+from xgrag.embed import default_embedder
+from xgrag.explain import Explainer, ExplainSettings
+from xgrag.explanation import Explanation
+from xgrag.generate.extractive import ExtractiveReader
+from xgrag.ingest import ingest_triples
+from xgrag.retrieve import Retriever
+from xgrag.store.neo4j import Neo4jStore
+
+Q = "who is listed as director of [Tarik Lowe] starred movies"
+
+
+@pytest.fixture
+def metaqa(store: Neo4jStore) -> Neo4jStore:
+    ingest_triples(store, SAMPLE / "metaqa_triples.tsv", "metaqa")
+    return store
+
+
+def explainer(store: Neo4jStore, cache: ResponseCache | None = None, **kw) -> Explainer:
+    emb = default_embedder()
+    return Explainer(Retriever(store, embedder=emb), ExtractiveReader(emb), emb, ExplainSettings(**kw), cache)
+
+
+@pytest.mark.parametrize("apply", ["memory", "cypher"])
+def test_every_strategy_leaves_the_graph_untouched(metaqa: Neo4jStore, apply: str) -> None:
+    before = metaqa.checksum()
+    ex = explainer(metaqa, strategies=("node", "edge", "synonym", "subpath", "mask"), apply=apply).explain(Q)
+    assert metaqa.checksum() == before
+    assert ex.answer == "Daniel Schechter."
+    evidence = {e["id"] for e in ex.generator_evidence}
+    top_edge = ex.top("edge", 1)[0]
+    assert top_edge.id in evidence and top_edge.answer_changed
+    assert top_edge.provenance["doc_id"] == "file:metaqa_triples.tsv"
+    assert {c.strategy for c in ex.components} >= {"node", "edge", "subpath", "mask"}
+    assert ex.surrogate is not None and ex.surrogate["samples"] >= 2
+    assert ex.cost.generator_calls == ex.cost.perturbations + 2
+
+
+def test_cypher_and_memory_application_agree_on_edges(metaqa: Neo4jStore) -> None:
+    a = explainer(metaqa, strategies=("edge",), apply="memory").explain(Q, hops=1)
+    b = explainer(metaqa, strategies=("edge",), apply="cypher").explain(Q, hops=1)
+    assert [(c.id, round(c.importance, 6)) for c in a.components] == [(c.id, round(c.importance, 6))
+                                                                       for c in b.components]
+
+
+def test_repeated_explanation_is_served_from_cache(metaqa: Neo4jStore, tmp_path) -> None:
+    cache = ResponseCache(tmp_path / "cache.sqlite")
+    first = explainer(metaqa, cache, strategies=("edge", "node")).explain(Q)
+    second = explainer(metaqa, cache, strategies=("edge", "node")).explain(Q)
+    assert first.cost.generator_calls > 0 and first.cost.cache_hits == 0
+    assert second.cost.generator_calls == 0 and second.cost.cache_hits == first.cost.generator_calls
+    assert [c.importance for c in second.components] == [c.importance for c in first.components]
+
+
+def test_saved_explanation_is_queryable_and_only_adds_xgrag_labels(metaqa: Neo4jStore) -> None:
+    ex = explainer(metaqa, strategies=("edge", "node")).explain(Q)
+    user = metaqa.query("MATCH (n) WHERE NOT any(l IN labels(n) WHERE l STARTS WITH 'Xgrag') "
+                        "RETURN count(n) AS n, collect(properties(n)) AS p")[0]
+    ex.save(metaqa)
+    assert metaqa.query("MATCH (n) WHERE NOT any(l IN labels(n) WHERE l STARTS WITH 'Xgrag') "
+                        "RETURN count(n) AS n, collect(properties(n)) AS p")[0] == user
+    row = metaqa.query(
+        "MATCH (x:XgragExplanation {id: $id})-[s:XGRAG_SCORED]->(e:Entity) WHERE s.rank = 1 "
+        "RETURN x.question AS q, x.answer AS a, e.name AS top, s.importance AS imp", {"id": ex.id})[0]
+    assert row["q"] == Q and row["a"] == "Daniel Schechter." and row["imp"] > 0.5
+    comp = metaqa.query(
+        "MATCH (x:XgragExplanation {id: $id})-[:XGRAG_HAS_COMPONENT]->(k:XgragComponent {rank: 1}), "
+        "(k)-[:XGRAG_SOURCE]->(s), (k)-[:XGRAG_TARGET]->(t) RETURN k.label AS label, s.name AS s, t.name AS t",
+        {"id": ex.id})[0]
+    assert comp["label"].startswith("Supporting Characters") and comp["t"] == "Daniel Schechter"
+    again = Explanation.load(metaqa, ex.id)
+    assert again.answer == ex.answer and len(again.components) == len(ex.components)
+    # saved explanations never leak into retrieval context
+    sub = Retriever(metaqa).retrieve(Q)
+    assert all(not r.label.startswith("XGRAG") for r in sub.relationships.values())
+
+
+def test_group_testing_matches_leave_one_out_on_metaqa(metaqa: Neo4jStore) -> None:
+    q = "who was the director of [Out to Sea]"  # 2-hop context: 44 facts after dedup
+    loo = explainer(metaqa, strategies=("edge",)).explain(q)
+    gt = explainer(metaqa, strategies=("edge",), group_testing=True, top_k=1).explain(q)
+    assert loo.cost.perturbations > 40
+    assert gt.top("edge", 1)[0].id == loo.top("edge", 1)[0].id
+    assert gt.group_testing["generator_requests"] <= 0.4 * loo.cost.perturbations
