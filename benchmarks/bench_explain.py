@@ -1,0 +1,189 @@
+"""Explanation-engine benchmark (prints figures; not a test).
+
+(a) MetaQA (../shared/data/metaqa) with the extractive reader: answer accuracy; faithfulness (how often the
+    explainer's top-ranked edge is one of the facts the reader answered from); among correctly answered
+    questions, gold triple ranked first (1-hop) / a gold 2-hop path entirely in the top 3 (2-hop).
+(b) per strategy with SmolLM2 (the only LLM here): generator calls, wall time, and the share of wall time
+    that is neither generator nor embedder time.
+(c) adaptive group testing vs leave-one-out on MetaQA: generator calls and top-3 agreement.
+
+Usage: python benchmarks/bench_explain.py [--part a,b,c] [--limit N] [--smollm2-questions N] [--json PATH]
+Uses NEO4J_URI when set, else starts its own embedded Neo4j in a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared" / "data" / "metaqa"
+
+from xgrag.config import EmbeddedSettings, GraphSchema  # noqa: E402
+from xgrag.embed import default_embedder  # noqa: E402
+from xgrag.explain import Explainer, ExplainSettings  # noqa: E402
+from xgrag.explanation import Explanation  # noqa: E402
+from xgrag.generate.extractive import ExtractiveReader  # noqa: E402
+from xgrag.ingest import ingest_triples  # noqa: E402
+from xgrag.retrieve import Retriever  # noqa: E402
+from xgrag.store.migrations import migrate  # noqa: E402
+from xgrag.store.neo4j import Neo4jStore  # noqa: E402
+
+
+def _norm(s: str) -> str:
+    return " ".join(s.lower().replace(".", " ").split())
+
+
+def edge_triples(ex: Explanation) -> dict[str, tuple[str, str, str]]:
+    names = {n["id"]: n["name"] for n in ex.subgraph["nodes"]}
+    return {r["id"]: (names[r["source"]], r["label"], names[r["target"]]) for r in ex.subgraph["relationships"]}
+
+
+def ranked_edges(ex: Explanation) -> list[str]:
+    return [c.id for c in ex.top("edge", k=10_000)]
+
+
+def part_a(store: Neo4jStore, questions: list[dict], explainer: Explainer) -> dict[str, Any]:
+    rows = []
+    t0 = time.perf_counter()
+    for i, q in enumerate(questions):
+        ex = explainer.explain(q["question"], hops=q["hops"], strategies=("edge",))
+        triples = edge_triples(ex)
+        ranking = ranked_edges(ex)
+        evidence = {e["id"] for e in ex.generator_evidence or []}
+        answer = ex.answer.rstrip(".")
+        correct = _norm(answer) in {_norm(a) for a in q["answers"]}
+        gold = {tuple(t) for t in q["gold_triples"]}
+        top_imp = ex.top("edge", 1)[0].importance if ranking else 0.0
+        faithful = bool(ranking) and ranking[0] in evidence
+        if q["hops"] == 1:
+            gold_ok = bool(ranking) and triples[ranking[0]] in gold
+        else:
+            top3 = [triples[r] for r in ranking[:3]]
+            gold_in = [t for t in top3 if t in gold]
+            # a 2-hop gold path: topic-touching gold triple + gold triple through the same movie to the answer
+            gold_ok = any(a[0] == b[0] and a != b and _norm(b[2]) == _norm(answer) for a in gold_in for b in gold_in)
+        rows.append({"qid": q["qid"], "hops": q["hops"], "correct": correct, "faithful": faithful,
+                     "gold_ok": gold_ok, "calls": ex.cost.generator_calls, "top_importance": top_imp,
+                     "facts": len(triples), "seconds": ex.cost.seconds})
+        if (i + 1) % 25 == 0:
+            print(f"  (a) {i + 1}/{len(questions)} questions, {time.perf_counter() - t0:.0f}s", file=sys.stderr)
+    out: dict[str, Any] = {"questions": len(rows), "seconds": round(time.perf_counter() - t0, 1)}
+    for hops in (1, 2):
+        sub = [r for r in rows if r["hops"] == hops]
+        right = [r for r in sub if r["correct"]]
+        out[f"{hops}hop"] = {
+            "n": len(sub), "accuracy": round(sum(r["correct"] for r in sub) / len(sub), 3),
+            "faithfulness_top_is_evidence": round(sum(r["faithful"] for r in sub) / len(sub), 3),
+            "gold_metric_on_correct": round(sum(r["gold_ok"] for r in right) / max(1, len(right)), 3),
+            "gold_metric": "gold triple ranked first" if hops == 1 else "a gold 2-hop path in the top 3",
+            "mean_calls": round(statistics.mean(r["calls"] for r in sub), 1),
+            "mean_facts": round(statistics.mean(r["facts"] for r in sub), 1),
+        }
+    out["faithfulness_overall"] = round(sum(r["faithful"] for r in rows) / len(rows), 3)
+    out["unfaithful"] = [r["qid"] for r in rows if not r["faithful"]]
+    return out
+
+
+def part_b(store: Neo4jStore, questions: list[dict], n_questions: int) -> dict[str, Any]:
+    from xgrag.generate.factory import make_generator
+
+    gen = make_generator("smollm2")
+    emb = default_embedder()
+    explainer = Explainer(Retriever(store, embedder=emb), gen, emb, ExplainSettings(concurrency=1))
+    chosen = [q for q in questions if q["hops"] == 1][:n_questions]
+    out: dict[str, Any] = {"generator": gen.name, "questions": [q["qid"] for q in chosen], "strategies": {}}
+    for strategy in ("edge", "node", "subpath", "synonym", "mask"):
+        calls = wall = gen_s = emb_s = 0.0
+        for q in chosen:
+            ex = explainer.explain(q["question"], hops=1, strategies=(strategy,), masks=8)
+            calls += ex.cost.generator_calls
+            wall += ex.cost.seconds
+            gen_s += ex.cost.generator_seconds
+            emb_s += ex.cost.embedder_seconds
+        out["strategies"][strategy] = {
+            "generator_calls": int(calls), "wall_seconds": round(wall, 2), "generator_seconds": round(gen_s, 2),
+            "embedder_seconds": round(emb_s, 2),
+            "overhead_share": round(max(0.0, wall - gen_s - emb_s) / wall, 4) if wall else None,
+            "seconds_per_call": round(gen_s / calls, 3) if calls else None,
+        }
+        print(f"  (b) {strategy}: {out['strategies'][strategy]}", file=sys.stderr)
+    return out
+
+
+def part_c(store: Neo4jStore, questions: list[dict], explainer: Explainer) -> dict[str, Any]:
+    agree = []
+    loo_calls = gt_calls = 0
+    for q in questions:
+        loo = explainer.explain(q["question"], hops=q["hops"], strategies=("edge",))
+        gt = explainer.explain(q["question"], hops=q["hops"], strategies=("edge",), group_testing=True, top_k=3)
+        floor = loo.noise_floor
+        top_loo = [c.id for c in loo.top("edge", 3) if (c.importance or 0) > floor]
+        top_gt = [c.id for c in gt.top("edge", 3) if (c.importance or 0) > floor]
+        agree.append(set(top_loo) == set(top_gt))
+        loo_calls += loo.cost.perturbations
+        gt_calls += gt.group_testing["generator_requests"] if gt.group_testing else gt.cost.perturbations
+    return {"questions": len(questions), "loo_calls": loo_calls, "group_testing_calls": gt_calls,
+            "call_ratio": round(gt_calls / max(1, loo_calls), 3),
+            "top3_agreement": round(sum(agree) / len(agree), 3),
+            "definition": "top-3 = edges with importance above the noise floor among the 3 highest; agreement = "
+                          "identical sets"}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--part", default="a,b,c")
+    ap.add_argument("--limit", type=int, default=200, help="MetaQA questions for (a) and (c)")
+    ap.add_argument("--smollm2-questions", type=int, default=2)
+    ap.add_argument("--json", default=str(ROOT / "benchmarks" / "results" / "explain.json"))
+    args = ap.parse_args()
+    parts = set(args.part.split(","))
+    questions = [json.loads(line) for line in (SHARED / "questions.jsonl").read_text().splitlines()][: args.limit]
+    home = None
+    state = None
+    if os.environ.get("NEO4J_URI"):
+        store = Neo4jStore(os.environ["NEO4J_URI"], os.environ.get("NEO4J_USER"), os.environ.get("NEO4J_PASSWORD"))
+    else:
+        from xgrag.store.embedded import start
+
+        home = Path(tempfile.mkdtemp(prefix="xgrag-bench-"))
+        state = start(EmbeddedSettings(home=home, heap="3g"))
+        store = Neo4jStore(state.uri)
+    results: dict[str, Any] = {}
+    try:
+        migrate(store, GraphSchema(), 384)
+        stats = ingest_triples(store, SHARED / "triples.tsv", "metaqa")
+        results["kg"] = {"triples": stats.triples}
+        emb = default_embedder()
+        explainer = Explainer(Retriever(store, embedder=emb), ExtractiveReader(emb), emb, ExplainSettings())
+        if "a" in parts:
+            results["a_metaqa_extractive"] = part_a(store, questions, explainer)
+            print(json.dumps(results["a_metaqa_extractive"], indent=2))
+        if "c" in parts:
+            results["c_group_testing"] = part_c(store, questions, explainer)
+            print(json.dumps(results["c_group_testing"], indent=2))
+        if "b" in parts:
+            results["b_smollm2_per_strategy"] = part_b(store, questions, args.smollm2_questions)
+            print(json.dumps(results["b_smollm2_per_strategy"], indent=2))
+    finally:
+        store.close()
+        if state is not None:
+            from xgrag.store.embedded import stop_pid
+
+            stop_pid(state.pid)
+            shutil.rmtree(home, ignore_errors=True)
+    Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.json).write_text(json.dumps(results, indent=2) + "\n")
+    print(f"wrote {args.json}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,14 @@
+"""docs/explanation.schema.json documents the Explanation JSON; it must match the code."""
+
+import json
+from pathlib import Path
+
+from xgrag.explanation import Explanation
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "explanation.schema.json"
+
+
+def test_schema_file_is_current() -> None:
+    assert json.loads(DOC.read_text()) == Explanation.model_json_schema(), (
+        "regenerate: python -c \"import json; from xgrag.explanation import Explanation; "
+        "print(json.dumps(Explanation.model_json_schema(), indent=2))\" > docs/explanation.schema.json")
