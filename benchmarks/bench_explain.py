@@ -64,6 +64,7 @@ def part_a(store: Neo4jStore, questions: list[dict], explainer: Explainer) -> di
         gold = {tuple(t) for t in q["gold_triples"]}
         top_imp = ex.top("edge", 1)[0].importance if ranking else 0.0
         faithful = bool(ranking) and ranking[0] in evidence
+        claimed = bool(ranking) and top_imp > ex.noise_floor  # some single fact moved the answer
         if q["hops"] == 1:
             gold_ok = bool(ranking) and triples[ranking[0]] in gold
         else:
@@ -72,7 +73,7 @@ def part_a(store: Neo4jStore, questions: list[dict], explainer: Explainer) -> di
             # a 2-hop gold path: topic-touching gold triple + gold triple through the same movie to the answer
             gold_ok = any(a[0] == b[0] and a != b and _norm(b[2]) == _norm(answer) for a in gold_in for b in gold_in)
         rows.append({"qid": q["qid"], "hops": q["hops"], "correct": correct, "faithful": faithful,
-                     "gold_ok": gold_ok, "calls": ex.cost.generator_calls, "top_importance": top_imp,
+                     "gold_ok": gold_ok, "claimed": claimed, "calls": ex.cost.generator_calls, "top_importance": top_imp,
                      "facts": len(triples), "seconds": ex.cost.seconds})
         if (i + 1) % 25 == 0:
             print(f"  (a) {i + 1}/{len(questions)} questions, {time.perf_counter() - t0:.0f}s", file=sys.stderr)
@@ -83,12 +84,19 @@ def part_a(store: Neo4jStore, questions: list[dict], explainer: Explainer) -> di
         out[f"{hops}hop"] = {
             "n": len(sub), "accuracy": round(sum(r["correct"] for r in sub) / len(sub), 3),
             "faithfulness_top_is_evidence": round(sum(r["faithful"] for r in sub) / len(sub), 3),
+            "claimed": round(sum(r["claimed"] for r in sub) / len(sub), 3),
+            "faithfulness_when_claimed": round(sum(r["faithful"] for r in sub if r["claimed"])
+                                               / max(1, sum(r["claimed"] for r in sub)), 3),
             "gold_metric_on_correct": round(sum(r["gold_ok"] for r in right) / max(1, len(right)), 3),
             "gold_metric": "gold triple ranked first" if hops == 1 else "a gold 2-hop path in the top 3",
             "mean_calls": round(statistics.mean(r["calls"] for r in sub), 1),
             "mean_facts": round(statistics.mean(r["facts"] for r in sub), 1),
         }
     out["faithfulness_overall"] = round(sum(r["faithful"] for r in rows) / len(rows), 3)
+    claimed = [r for r in rows if r["claimed"]]
+    out["faithfulness_when_claimed"] = round(sum(r["faithful"] for r in claimed) / max(1, len(claimed)), 3)
+    out["no_single_fact_moves_answer"] = round(1 - len(claimed) / len(rows), 3)
+    out["unfaithful_when_claimed"] = [r["qid"] for r in claimed if not r["faithful"]]
     out["unfaithful"] = [r["qid"] for r in rows if not r["faithful"]]
     return out
 
