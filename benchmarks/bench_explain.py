@@ -73,7 +73,8 @@ def part_a(store: Neo4jStore, questions: list[dict], explainer: Explainer) -> di
             # a 2-hop gold path: topic-touching gold triple + gold triple through the same movie to the answer
             gold_ok = any(a[0] == b[0] and a != b and _norm(b[2]) == _norm(answer) for a in gold_in for b in gold_in)
         rows.append({"qid": q["qid"], "hops": q["hops"], "correct": correct, "faithful": faithful,
-                     "gold_ok": gold_ok, "claimed": claimed, "calls": ex.cost.generator_calls, "top_importance": top_imp,
+                     "gold_ok": gold_ok, "claimed": claimed, "calls": ex.cost.generator_calls,
+                     "top_importance": top_imp,
                      "facts": len(triples), "seconds": ex.cost.seconds})
         if (i + 1) % 25 == 0:
             print(f"  (a) {i + 1}/{len(questions)} questions, {time.perf_counter() - t0:.0f}s", file=sys.stderr)
@@ -127,19 +128,24 @@ def part_b(store: Neo4jStore, questions: list[dict], n_questions: int) -> dict[s
     return out
 
 
-def part_c(store: Neo4jStore, questions: list[dict], explainer: Explainer) -> dict[str, Any]:
+def part_c(store: Neo4jStore, questions: list[dict], explainer: Explainer, hops: int | None = None) -> dict[str, Any]:
     agree = []
     loo_calls = gt_calls = 0
+    facts = []
     for q in questions:
-        loo = explainer.explain(q["question"], hops=q["hops"], strategies=("edge",))
-        gt = explainer.explain(q["question"], hops=q["hops"], strategies=("edge",), group_testing=True, top_k=3)
+        k = hops or q["hops"]
+        loo = explainer.explain(q["question"], hops=k, strategies=("edge",))
+        gt = explainer.explain(q["question"], hops=k, strategies=("edge",), group_testing=True, top_k=3)
+        facts.append(len(loo.subgraph["relationships"]))
         floor = loo.noise_floor
         top_loo = [c.id for c in loo.top("edge", 3) if (c.importance or 0) > floor]
         top_gt = [c.id for c in gt.top("edge", 3) if (c.importance or 0) > floor]
         agree.append(set(top_loo) == set(top_gt))
         loo_calls += loo.cost.perturbations
         gt_calls += gt.group_testing["generator_requests"] if gt.group_testing else gt.cost.perturbations
-    return {"questions": len(questions), "loo_calls": loo_calls, "group_testing_calls": gt_calls,
+    return {"questions": len(questions), "hops": hops or "question's own",
+            "mean_facts": round(statistics.mean(facts), 1),
+            "loo_calls": loo_calls, "group_testing_calls": gt_calls,
             "call_ratio": round(gt_calls / max(1, loo_calls), 3),
             "top3_agreement": round(sum(agree) / len(agree), 3),
             "definition": "top-3 = edges with importance above the noise floor among the 3 highest; agreement = "
@@ -178,6 +184,9 @@ def main() -> None:
         if "c" in parts:
             results["c_group_testing"] = part_c(store, questions, explainer)
             print(json.dumps(results["c_group_testing"], indent=2))
+            # the same questions over a wider retrieval (k = 2 for every question): larger contexts
+            results["c_group_testing_k2"] = part_c(store, questions, explainer, hops=2)
+            print(json.dumps(results["c_group_testing_k2"], indent=2))
         if "b" in parts:
             results["b_smollm2_per_strategy"] = part_b(store, questions, args.smollm2_questions)
             print(json.dumps(results["b_smollm2_per_strategy"], indent=2))
