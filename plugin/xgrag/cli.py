@@ -177,21 +177,25 @@ def ingest_triples(path: Path, config: ConfigOpt = None,
 
 @ingest_app.command("docs")
 def ingest_docs(path: Path, config: ConfigOpt = None,
-                generator: Annotated[str, typer.Option(help="ollama:MODEL")] = "ollama:llama3.1:8b",
+                generator: Annotated[str, typer.Option(help="ollama:MODEL | langchain:ollama:MODEL | smollm2")]
+                = "ollama:llama3.1:8b",
                 ollama_host: Annotated[str, typer.Option(envvar="OLLAMA_HOST")] = "http://127.0.0.1:11434",
                 chunk_size: Annotated[int, typer.Option(help="characters per chunk")] = 1200) -> None:
     """Chunk documents (.txt file or folder) and extract typed triples per chunk with an LLM."""
     from xgrag.extract import ingest_documents, story_paths
     from xgrag.generate.base import GenerationError
-    from xgrag.generate.ollama import OllamaGenerator
+    from xgrag.generate.factory import make_generator
 
     settings = _settings(config)
-    if not generator.startswith("ollama:"):
-        raise _fail(ValueError(f"--generator: {generator!r} is not supported here (use ollama:MODEL)"), 2)
+    if generator == "extractive":
+        raise _fail(ValueError("--generator: the extractive reader answers questions; it cannot extract triples"), 2)
     paths = story_paths(path)
     if not paths:
         raise _fail(FileNotFoundError(f"{path}: no .txt documents"), 2)
-    gen = OllamaGenerator(model=generator.removeprefix("ollama:"), host=ollama_host)
+    try:
+        gen = make_generator(generator, ollama_host=ollama_host)
+    except (ValueError, GenerationError, ImportError) as exc:
+        raise _fail(exc, 2) from exc
     with _store(settings) as store, _progress() as progress:
         task = progress.add_task("extracting triples per chunk", total=None)
         try:

