@@ -87,3 +87,25 @@ def test_group_testing_matches_leave_one_out_on_metaqa(metaqa: Neo4jStore) -> No
     assert loo.cost.perturbations > 40
     assert gt.top("edge", 1)[0].id == loo.top("edge", 1)[0].id
     assert gt.group_testing["generator_requests"] <= 0.4 * loo.cost.perturbations
+
+
+@pytest.mark.parametrize("spec", ["ollama:smollm2", "langchain:ollama:smollm2"])
+def test_explanation_through_the_ollama_protocol(metaqa: Neo4jStore, spec: str) -> None:
+    """The whole engine over real HTTP: Ollama client / LangChain ChatOllama -> test server -> SmolLM2."""
+    from support.ollama_server import OllamaTestServer
+    from xgrag.generate.factory import make_generator
+
+    with OllamaTestServer() as server:
+        gen = make_generator(spec, ollama_host=server.url)
+        emb = default_embedder()
+        before = metaqa.checksum()
+        ex = Explainer(Retriever(metaqa, embedder=emb), gen, emb,
+                       ExplainSettings(strategies=("edge",), concurrency=2)).explain(Q)
+        assert metaqa.checksum() == before
+        chats = [r for r in server.requests if r.path in ("/api/chat", "/api/generate")]
+    edges = [c for c in ex.components if c.strategy == "edge"]
+    assert len(edges) == 2 and all(c.importance is not None for c in edges)
+    assert ex.cost.generator_calls == len(chats) == 2 + 2
+    assert ex.cost.prompt_tokens > 100 and ex.cost.completion_tokens > 0
+    assert ex.generator.startswith(spec.split(":")[0]) and ex.answer.strip()
+    assert ex.noise_floor == 0.0  # temperature 0 and a fixed seed: repeated baselines are identical

@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
-from fakes import FixedRetriever, HashEmbedder, RuleGenerator
 
+from fakes import FixedRetriever, HashEmbedder, RuleGenerator
 from xgrag.cache import ResponseCache, cache_key
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.generate.base import Generation, Usage
