@@ -86,6 +86,9 @@ class GraphSchema(BaseModel):
     generic_labels: list[str] = Field(default_factory=list)
     relation_property: str | None = "label"  # None: the relationship type
     rel_id_property: str | None = "id"  # None: elementId()
+    # Add a range index on a user graph's entity id. Off where the writing library creates its own
+    # uniqueness constraint there (LangChain): an index first would make that constraint fail.
+    index_id_property: bool = True
     rel_description_property: str | None = "description"
     # Relationship types between entities that carry no meaning for answering (bookkeeping).
     non_semantic_types: list[str] = Field(default_factory=lambda: ["ALIAS_OF"])
@@ -125,6 +128,7 @@ def _langchain_schema() -> GraphSchema:
     return GraphSchema(
         preset="langchain",
         index_prefix="xgrag_lc",
+        index_id_property=False,
         fulltext_index="xgrag_lc_entity_names",
         vector_index="xgrag_lc_entity_embeddings",
         entity_label="__Entity__",

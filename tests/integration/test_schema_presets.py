@@ -111,3 +111,13 @@ def test_preset_retrieves_the_library_written_graph(store: Neo4jStore, preset: s
     assert [t[1] for t in pert.triples()] == ["WON"]
     paths = r.retrieve("How are Marie Curie and the Sorbonne connected?", mode="paths")
     assert paths.mode == "paths" and len(paths.paths[0]) == 2
+
+
+def test_libraries_can_still_write_after_xgrag_migrates(store: Neo4jStore) -> None:
+    """xgrag's indexes must not block the constraints the libraries create on their first write."""
+    mapped(store, "langchain")
+    mapped(store, "neo4j-graphrag")
+    write_langchain_graph(store)
+    write_graphrag_graph(store)
+    view = store.with_schema(mapped(store, "langchain").schema)
+    assert [le.node.name for le in Retriever(view).link("Who did Marie Curie marry?")] == ["Marie Curie"]

@@ -61,7 +61,7 @@ def discover(root: Path | None = None) -> list[Migration]:
 
 def _conditions(schema: GraphSchema) -> set[str]:
     keys = {"xgrag_preset" if schema.preset == "xgrag" else "user_preset"}
-    if schema.id_property:
+    if schema.id_property and (schema.preset == "xgrag" or schema.index_id_property):
         keys.add("id_property")
     if schema.embedding_property:
         keys.add("embedding_property")
