@@ -78,18 +78,21 @@ class GroupTester:
         heap: list[tuple[float, int, list[Planned]]] = []
         counter = 0
 
-        async def test(members: list[Planned]) -> None:
+        async def test(members: list[Planned]) -> bool:
+            """Measure a group; True when its removal moved the answer."""
             nonlocal counter
             effect, run = await self.measure(members)
             result.tests += 1
             if effect <= self.threshold:
                 result.cleared.update(id(m) for m in members)
-            elif len(members) == 1:
+                return False
+            if len(members) == 1:
                 result.singletons[id(members[0])] = run
                 result.effects[id(members[0])] = effect
             else:
                 counter += 1
                 heapq.heappush(heap, (-effect, counter, members))
+            return True
 
         for g in groups:
             if g:
@@ -98,8 +101,15 @@ class GroupTester:
             top_effects = sorted(result.effects.values(), reverse=True)
             if len(top_effects) >= self.top_k and top_effects[self.top_k - 1] >= -heap[0][0]:
                 break  # no unsplit group can beat the k-th measured component
-            _, _, members = heapq.heappop(heap)
+            neg_effect, _, members = heapq.heappop(heap)
             half = len(members) // 2
-            await test(members[:half])
-            await test(members[half:])
+            moved = await test(members[:half])
+            rest = members[half:]
+            if not moved and len(rest) > 1:
+                # the group moved and its first half did not: the second half holds the mover, so split it
+                # directly (binary splitting) instead of spending a test on it as a whole
+                counter += 1
+                heapq.heappush(heap, (neg_effect, counter, rest))
+            else:
+                await test(rest)
         return result
