@@ -4,6 +4,12 @@ Triples: TSV (`head<TAB>relation<TAB>tail`, optional header with extra columns),
 (`../shared/data/metaqa`: TSV with a header; entity types follow from the relation). The whole file is
 parsed and validated before anything is written; then batches of UNWIND rows, one transaction each.
 Re-running is idempotent: ids are content hashes and every write is a MERGE.
+
+Each batch's transaction MERGEs the entities first met in that batch, then looks up both ends of each of
+the batch's distinct relationships by id and MERGEs the relationship, then the batch's mentions. Rows
+travel as positional lists, with provenance tuples and the timestamp shared per batch: packing parameters
+in the pure-Python driver is a large share of the time. The next batch is prepared while the server runs
+the current one. Figures: benchmarks/bench_foundation.py.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import json
 import re
 import time
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -192,16 +199,28 @@ def batched(items: Sequence[Any], size: int) -> Iterator[Sequence[Any]]:
         yield items[i:i + size]
 
 
-INGEST_TRIPLES = """
-UNWIND $rows AS row
-MERGE (h:Entity {id: row.head_id})
-  ON CREATE SET h.name = row.head, h.type = row.head_type, h.aliases = [], h.created_at = row.created_at
-MERGE (t:Entity {id: row.tail_id})
-  ON CREATE SET t.name = row.tail, t.type = row.tail_type, t.aliases = [], t.created_at = row.created_at
-MERGE (h)-[r:RELATION {id: row.rel_id}]->(t)
-  ON CREATE SET r.label = row.relation, r.description = row.description, r.doc_id = row.doc_id,
-                r.chunk_id = row.chunk_id, r.chunk_index = row.chunk_index, r.source = row.source,
-                r.extractor = row.extractor, r.line = row.line, r.created_at = row.created_at
+# One batch = INGEST_ENTITIES, INGEST_RELATIONS (and INGEST_MENTIONS) in one transaction.
+# $entities: [id, name, type] of the entities first met in this batch (an entity already written by an
+# earlier batch of the same call is not sent again).
+INGEST_ENTITIES = """
+UNWIND $entities AS e
+MERGE (n:Entity {id: e[0]})
+  ON CREATE SET n.name = e[1], n.type = e[2], n.aliases = [], n.created_at = $created_at
+"""
+
+# $rels: distinct relationships of the batch (first occurrence of an id wins, as MERGE would), each
+# [rel_id, head_id, tail_id, label, line, provenance index, description]; $prov: distinct
+# [doc_id, chunk_id, chunk_index, source, extractor] of the batch. Both ends were written by this or an
+# earlier batch; OPTIONAL MATCH makes the MERGE fail the batch ("node `h` is missing") rather than skip the
+# row if one has vanished since.
+INGEST_RELATIONS = """
+UNWIND $rels AS row
+OPTIONAL MATCH (h:Entity {id: row[1]})
+OPTIONAL MATCH (t:Entity {id: row[2]})
+MERGE (h)-[r:RELATION {id: row[0]}]->(t)
+  ON CREATE SET r.label = row[3], r.description = row[6], r.doc_id = $prov[row[5]][0],
+                r.chunk_id = $prov[row[5]][1], r.chunk_index = $prov[row[5]][2], r.source = $prov[row[5]][3],
+                r.extractor = $prov[row[5]][4], r.line = row[4], r.created_at = $created_at
 """
 
 INGEST_DOCUMENTS = """
@@ -278,17 +297,72 @@ def write_triples(store: Neo4jStore, rows: Sequence[TripleRow], batch_size: int 
         for part in batched(list(chunks), batch_size):
             store.query(INGEST_CHUNKS, {"chunks": list(part)}, read_only=False)
         stats.chunks = len(chunks)
-    for part in batched(list(rows), batch_size):
-        params = [r.to_param(created_at) for r in part]
-        mentions = [{"chunk_id": p["chunk_id"], "entity_id": p[k]} for p in params if p["chunk_id"]
-                    for k in ("head_id", "tail_id")]
-        store.transaction([(INGEST_TRIPLES, {"rows": params}), (INGEST_MENTIONS, {"mentions": mentions})])
-        stats.triples += len(part)
-        stats.batches += 1
-        if progress:
-            progress(len(part))
+    planner = _BatchPlanner(created_at)
+    parts = list(batched(list(rows), batch_size))
+    # The next batch's parameters are prepared in a worker thread while the server runs the current one.
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="xgrag-ingest") as pool:
+        upcoming = [pool.submit(planner.statements, parts[0])] if parts else []
+        for i, part in enumerate(parts):
+            statements = upcoming.pop().result()
+            if i + 1 < len(parts):
+                upcoming.append(pool.submit(planner.statements, parts[i + 1]))
+            store.transaction(statements)
+            stats.triples += len(part)
+            stats.batches += 1
+            if progress:
+                progress(len(part))
     stats.seconds = time.perf_counter() - t0
     return stats
+
+
+class _BatchPlanner:
+    """The statements of each batch, in order: entities not yet written by an earlier batch of this call,
+    the batch's distinct relationships (with shared provenance tuples) and distinct mentions."""
+
+    def __init__(self, created_at: str) -> None:
+        self.created_at = created_at
+        self.ids: dict[str, str] = {}  # "type\x1fname" -> entity id (a hub recurs in many rows)
+        self.written: set[str] = set()  # entity ids sent in an earlier batch
+
+    def entity_id(self, name: str, type_: str) -> str:
+        key = f"{type_}\x1f{name}"
+        found = self.ids.get(key)
+        if found is None:
+            found = self.ids[key] = entity_id(name, type_)
+        return found
+
+    def statements(self, part: Sequence[TripleRow]) -> list[tuple[str, dict[str, Any]]]:
+        written = self.written
+        entities: dict[str, list[Any]] = {}
+        rels: dict[str, list[Any]] = {}
+        prov: dict[tuple[Any, ...], int] = {}
+        mentions: dict[tuple[str, str], dict[str, str]] = {}
+        for r in part:
+            head_id = self.entity_id(r.head, r.head_type)
+            tail_id = self.entity_id(r.tail, r.tail_type)
+            if head_id not in written and head_id not in entities:
+                entities[head_id] = [head_id, r.head, r.head_type]
+            if tail_id not in written and tail_id not in entities:
+                entities[tail_id] = [tail_id, r.tail, r.tail_type]
+            rel_id = relation_id(head_id, r.relation, tail_id, r.doc_id, r.chunk_id)
+            if rel_id not in rels:
+                key = (r.doc_id, r.chunk_id, r.chunk_index, r.source, r.extractor)
+                p = prov.get(key)
+                if p is None:
+                    p = prov[key] = len(prov)
+                rels[rel_id] = [rel_id, head_id, tail_id, r.relation, r.line, p, r.description]
+            if r.chunk_id:
+                for eid in (head_id, tail_id):
+                    mentions.setdefault((r.chunk_id, eid), {"chunk_id": r.chunk_id, "entity_id": eid})
+        written.update(entities)
+        statements: list[tuple[str, dict[str, Any]]] = [
+            (INGEST_ENTITIES, {"entities": list(entities.values()), "created_at": self.created_at}),
+            (INGEST_RELATIONS, {"rels": list(rels.values()), "prov": [list(k) for k in prov],
+                                "created_at": self.created_at}),
+        ]
+        if mentions:
+            statements.append((INGEST_MENTIONS, {"mentions": list(mentions.values())}))
+        return statements
 
 
 def ingest_triples(store: Neo4jStore, path: str | Path, fmt: Format = "auto", batch_size: int = 5000,
