@@ -49,6 +49,10 @@ class ExplainSettings:
     group_testing: bool = False
     top_k: int = 3
     generator_synonyms: bool = True
+    # When no single removal moves the answer (redundant support), remove components cumulatively, least
+    # relevant to the question first, keeping each removal that leaves the answer unchanged; the ones that then move it
+    # get their shift in that reduced context as a conditional importance (evaluated = "conditional").
+    resolve_redundancy: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -60,6 +64,7 @@ class _Run:
     context: RenderedContext | None = None
     generation: Generation | None = None
     cached: bool = False
+    conditional: Generation | None = None  # answer when removed from the reduced (redundancy-free) context
 
 
 @dataclass
@@ -139,6 +144,9 @@ class Explainer:
         vectors = self._embed(sorted(set(texts)), ledger)
         base_vecs = np.stack([vectors[g.text] for g, _ in baselines])
         floor = noise_floor(base_vecs)
+        if cfg.resolve_redundancy and not cfg.group_testing:
+            await self._resolve_redundancy(runs, question, graph, merged, retrieved, cfg, ledger, sem, a0, vectors,
+                                           floor, trace)
         components = self._score(runs, a0, vectors, floor, graph, cfg)
         surrogate = self._surrogate(runs, a0, vectors, graph) if "mask" in strategies else None
 
@@ -218,6 +226,40 @@ class Explainer:
         if progress:
             progress("perturb", 1, None)
 
+    async def _resolve_redundancy(self, runs: list[_Run], question: str, graph: Subgraph, merged: DedupResult,
+                                  retrieved: Subgraph, cfg: ExplainSettings, ledger: _Ledger,
+                                  sem: asyncio.Semaphore, a0: Generation, vectors: dict[str, np.ndarray],
+                                  floor: float, trace: list[dict[str, Any]]) -> None:
+        base = vectors[a0.text]
+        for strategy in ("edge", "subpath", "node"):
+            group = [r for r in runs if r.planned.strategy == strategy and r.generation is not None]
+            if not group or any(float(vectors[r.generation.text] @ base) < 1.0 - floor - 1e-6 for r in group):
+                continue  # some single removal already moves the answer: nothing to resolve
+            budget = None if cfg.max_calls is None else cfg.max_calls - ledger.usage.calls
+            # least relevant to the question first, so the facts the question asks about are removed last
+            order = list(reversed(self._prioritise([r.planned for r in group], a0.text, question, graph, ledger,
+                                                   question_only=True)))
+            by_planned = {id(r.planned): r for r in group}
+            removed: list[Planned] = []
+            calls = 0
+            for p in order:
+                if budget is not None and calls >= budget:
+                    break
+                trial = Perturbation(frozenset().union(*[q.perturbation.excluded_node_ids for q in [*removed, p]]),
+                                     frozenset().union(*[q.perturbation.excluded_rel_ids for q in [*removed, p]]),
+                                     kind="redundancy")
+                ctx = render(question, self._perturbed_graph(trial, graph, merged, retrieved, question, cfg))
+                gen, _ = await self._generate(ctx, ledger, sem)
+                calls += 1
+                vec = self._embed([gen.text], ledger)[gen.text]
+                vectors[gen.text] = vec
+                if float(semantic_shift(base, vec[None, :])[0]) <= floor:
+                    removed.append(p)  # redundant given what is already removed: keep it out
+                else:
+                    by_planned[id(p)].conditional = gen  # necessary once its alternatives are gone
+            trace.append({"step": "resolve_redundancy", "strategy": strategy, "calls": calls,
+                          "redundant": len(removed), "necessary": sum(r.conditional is not None for r in group)})
+
     def _embed(self, texts: Sequence[str], ledger: _Ledger) -> dict[str, np.ndarray]:
         t0 = time.perf_counter()
         matrix = self.embedder.embed(list(texts))
@@ -225,7 +267,7 @@ class Explainer:
         return {t: matrix[i] for i, t in enumerate(texts)}
 
     def _prioritise(self, planned: list[Planned], answer: str, question: str, graph: Subgraph,
-                    ledger: _Ledger) -> list[Planned]:
+                    ledger: _Ledger, question_only: bool = False) -> list[Planned]:
         """Under a call budget, most promising first: components whose text is closest to the answer or the
         question (one batched embedding call, no generator calls)."""
         def text(p: Planned) -> str:
@@ -238,8 +280,8 @@ class Explainer:
 
         labels = sorted({text(p) for p in planned} | {answer, question})
         vec = self._embed(labels, ledger)
-        promise = {id(p): max(float(vec[text(p)] @ vec[answer]), float(vec[text(p)] @ vec[question]))
-                   for p in planned}
+        promise = {id(p): float(vec[text(p)] @ vec[question]) if question_only else
+                   max(float(vec[text(p)] @ vec[answer]), float(vec[text(p)] @ vec[question])) for p in planned}
         return sorted(planned, key=lambda p: (-promise[id(p)], p.strategy, p.target))
 
     def _score(self, runs: list[_Run], a0: Generation, vectors: dict[str, np.ndarray], floor: float,
@@ -251,7 +293,7 @@ class Explainer:
         components: list[Component] = []
         for strategy, group in by_strategy.items():
             measured = [r for r in group if r.generation is not None]
-            shifts = semantic_shift(base, np.stack([vectors[r.generation.text] for r in measured])) \
+            shifts = semantic_shift(base, np.stack([vectors[_answer(r).text] for r in measured])) \
                 if measured else np.zeros(0)
             imp = {id(r): float(s) for r, s in zip(measured, shifts, strict=True)}
             for r in group:
@@ -265,15 +307,17 @@ class Explainer:
                 p = r.planned
                 measured_here = r.generation is not None
                 value = imp.get(id(r))
+                evaluated = ("conditional" if r.conditional is not None else "measured") if measured_here else \
+                    ("group" if value is not None else "budget")
                 components.append(Component(
                     kind=p.kind, id=p.target, label=_label(p, graph), strategy=strategy, importance=value,
                     normalized_importance=norm.get(id(r)), rank=rank.get(id(r)),
-                    counterfactual_answer=r.generation.text if measured_here else None,
-                    answer_changed=(answer_changed(value, cfg.change_threshold, a0.text, r.generation.text,
+                    counterfactual_answer=_answer(r).text if measured_here else None,
+                    answer_changed=(answer_changed(value, cfg.change_threshold, a0.text, _answer(r).text,
                                                    cfg.multiple_choice) if measured_here and value is not None
                                     else (False if value == 0.0 else None)),
                     below_noise_floor=None if value is None else value <= floor,
-                    evaluated="measured" if measured_here else ("group" if value is not None else "budget"),
+                    evaluated=evaluated,
                     provenance=_provenance(p, graph),
                     removed_nodes=sorted(p.removed_nodes), removed_relationships=sorted(p.removed_rels),
                     note=dict(p.note),
@@ -390,6 +434,13 @@ class Explainer:
         return [runs[id(p)] for p in planned], info
 
 
+def _answer(run: _Run) -> Generation:
+    """The answer that scores a run: its conditional one when redundancy resolution found it necessary."""
+    answer = run.conditional or run.generation
+    assert answer is not None
+    return answer
+
+
 def _label(p: Planned, graph: Subgraph) -> str:
     if p.kind == "edge" and p.target in graph.relationships:
         r = graph.relationships[p.target]
@@ -446,6 +497,9 @@ def texts_for(ex: Explanation, graph: Subgraph) -> tuple[str, str]:
     if not parts:
         parts.append(f"No perturbation changed the answer beyond the similarity threshold; the largest semantic "
                      f"shift was {best.importance:.2f} for {best.label}.")
+    if any(c.evaluated == "conditional" for c in singles):
+        parts.append("No single removal changed the answer (redundant support): these importances are conditional, "
+                     "measured after removing the redundant alternatives one by one.")
     parts.append(f"Noise floor {ex.noise_floor:.3f} over {len(ex.baseline_answers)} baseline runs; "
                  f"{ex.cost.generator_calls} generator calls, {ex.cost.cache_hits} cache hits.")
     return user, " ".join(parts)

@@ -27,7 +27,9 @@ class Component(BaseModel):
     counterfactual_answer: str | None = None
     answer_changed: bool | None = None
     below_noise_floor: bool | None = None
-    evaluated: Literal["measured", "group", "budget"] = "measured"
+    # measured: removed alone; conditional: removed after its redundant alternatives (no single removal
+    # moved the answer); group: cleared by a group test; budget: not evaluated within max_calls
+    evaluated: Literal["measured", "conditional", "group", "budget"] = "measured"
     provenance: dict[str, Any] = Field(default_factory=dict)
     removed_nodes: list[str] = Field(default_factory=list)
     removed_relationships: list[str] = Field(default_factory=list)

@@ -166,3 +166,20 @@ def test_group_testing_in_the_explainer_agrees_with_leave_one_out() -> None:
     gt = Explainer(FixedRetriever(movie_graph()), gen2, HashEmbedder(), cfg).explain("who directed Out to Sea")
     assert gt.top("edge", 1)[0].id == full.top("edge", 1)[0].id == "r1"
     assert gt.group_testing["strategies"]["edge"]["tests"] <= 4
+
+
+def test_redundant_support_is_resolved_conditionally() -> None:
+    sub = movie_graph()
+    sub.add_node(Node("m2", "Out to Sea", "Movie"))  # a duplicate entity stating the same fact again
+    sub.add_relationship(Relationship("r6", "m2", "d", "directed_by"))
+    gen = RuleGenerator("directed by")
+    cfg = ExplainSettings(strategies=("edge",), dedup=False)
+    plain = Explainer(FixedRetriever(sub), gen, HashEmbedder(), ExplainSettings(strategies=("edge",), dedup=False,
+                                                                             resolve_redundancy=False))
+    assert all(c.importance == 0.0 for c in plain.explain("who directed Out to Sea").components)
+    result = Explainer(FixedRetriever(sub), RuleGenerator("directed by"), HashEmbedder(), cfg).explain(
+        "who directed Out to Sea")
+    moved = [c for c in result.components if c.importance]
+    assert len(moved) == 1 and moved[0].id in {"r1", "r6"} and moved[0].evaluated == "conditional"
+    assert moved[0].rank == 1 and "redundant support" in result.technical_explanation
+    assert any(step["step"] == "resolve_redundancy" for step in result.trace)
