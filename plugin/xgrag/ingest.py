@@ -3,13 +3,14 @@
 Triples: TSV (`head<TAB>relation<TAB>tail`, optional header with extra columns), JSONL, and MetaQA
 (`../shared/data/metaqa`: TSV with a header; entity types follow from the relation). The whole file is
 parsed and validated before anything is written; then batches of UNWIND rows, one transaction each.
-Re-running is idempotent: ids are content hashes and every write is a MERGE.
+Re-running is idempotent: ids are content hashes, entities and documents are MERGEd and a relationship
+is created only when its id is not already there between its two ends.
 
 Each batch's transaction MERGEs the entities first met in that batch, then looks up both ends of each of
-the batch's distinct relationships by id and MERGEs the relationship, then the batch's mentions. Rows
-travel as positional lists, with provenance tuples and the timestamp shared per batch: packing parameters
-in the pure-Python driver is a large share of the time. The next batch is prepared while the server runs
-the current one. Figures: benchmarks/bench_foundation.py.
+the batch's distinct relationships by id and creates the relationship unless it exists, then MERGEs the
+batch's mentions. Rows travel as positional lists, with provenance tuples and the timestamp shared per
+batch: packing parameters in the pure-Python driver is a large share of the time. The next batch is
+prepared while the server runs the current one. Figures: benchmarks/bench_foundation.py.
 """
 
 from __future__ import annotations
@@ -211,16 +212,25 @@ MERGE (n:Entity {id: e[0]})
 # $rels: distinct relationships of the batch (first occurrence of an id wins, as MERGE would), each
 # [rel_id, head_id, tail_id, label, line, provenance index, description]; $prov: distinct
 # [doc_id, chunk_id, chunk_index, source, extractor] of the batch. Both ends were written by this or an
-# earlier batch; OPTIONAL MATCH makes the MERGE fail the batch ("node `h` is missing") rather than skip the
-# row if one has vanished since.
+# earlier batch: a row whose end has vanished since reaches CREATE and fails the batch ("node `h` is
+# missing") instead of being skipped.
+# Not `MERGE (h)-[r:RELATION {id: ...}]->(t)`: with the range index on RELATION(id), the planner may read
+# MERGE's pattern as a scan of that whole index (it does while the index's sampled size lags behind a growing
+# graph, e.g. on a first ingest), which made single batches take minutes. The existence check below has no
+# property predicate on the pattern, so its plan is always Expand(Into) between the two ends. A relationship
+# uniqueness constraint on RELATION(id) would make a MERGE safe to plan and concurrent ingestions of the same
+# rows unable to duplicate a relationship; without it, two ingestions of the same rows at the same moment
+# could both create it (re-running an ingestion afterwards changes nothing).
 INGEST_RELATIONS = """
 UNWIND $rels AS row
 OPTIONAL MATCH (h:Entity {id: row[1]})
 OPTIONAL MATCH (t:Entity {id: row[2]})
-MERGE (h)-[r:RELATION {id: row[0]}]->(t)
-  ON CREATE SET r.label = row[3], r.description = row[6], r.doc_id = $prov[row[5]][0],
-                r.chunk_id = $prov[row[5]][1], r.chunk_index = $prov[row[5]][2], r.source = $prov[row[5]][3],
-                r.extractor = $prov[row[5]][4], r.line = row[4], r.created_at = $created_at
+WITH h, t, row
+WHERE h IS NULL OR t IS NULL OR none(x IN [(h)-[y:RELATION]->(t) | y.id] WHERE x = row[0])
+CREATE (h)-[r:RELATION {id: row[0]}]->(t)
+SET r.label = row[3], r.description = row[6], r.doc_id = $prov[row[5]][0], r.chunk_id = $prov[row[5]][1],
+    r.chunk_index = $prov[row[5]][2], r.source = $prov[row[5]][3], r.extractor = $prov[row[5]][4],
+    r.line = row[4], r.created_at = $created_at
 """
 
 INGEST_DOCUMENTS = """
