@@ -24,7 +24,7 @@ from xgrag.explanation import Component, Cost, Explanation
 from xgrag.generate.base import Generation, Generator, Usage
 from xgrag.model import Perturbation, Subgraph
 from xgrag.perturb import STRATEGIES, Planned, SynonymFn, plan
-from xgrag.prompt import PROMPT_VERSION, RenderedContext, render
+from xgrag.prompt import PROMPT_VERSION, RenderedContext, relation_text, render
 from xgrag.retrieve import Retriever, apply_in_memory
 from xgrag.score import answer_changed, mask_surrogate, noise_floor, normalise, semantic_shift
 
@@ -53,6 +53,9 @@ class ExplainSettings:
     # relevant to the question first, keeping each removal that leaves the answer unchanged; the ones that then move it
     # get their shift in that reduced context as a conditional importance (evaluated = "conditional").
     resolve_redundancy: bool = True
+    # In that resolution, when the generator reports the facts it answered from (Generation.evidence), those are
+    # removed last, so among interchangeable supports the one the model says it used is the one tested.
+    citation_guided: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -239,6 +242,12 @@ class Explainer:
             # least relevant to the question first, so the facts the question asks about are removed last
             order = list(reversed(self._prioritise([r.planned for r in group], a0.text, question, graph, ledger,
                                                    question_only=True)))
+            cited = set(a0.evidence or ()) if cfg.citation_guided else set()
+            if cited:
+                # Which of two interchangeable supports a model used cannot be seen from its answers; when it
+                # reports the facts it used, remove the uncited alternatives first (the cited ones still have
+                # to move the answer to score).
+                order.sort(key=lambda q: bool(q.removed_rels & cited or q.target in cited))
             by_planned = {id(r.planned): r for r in group}
             removed: list[Planned] = []
             calls = 0
@@ -258,6 +267,7 @@ class Explainer:
                 else:
                     by_planned[id(p)].conditional = gen  # necessary once its alternatives are gone
             trace.append({"step": "resolve_redundancy", "strategy": strategy, "calls": calls,
+                          "citation_guided": bool(cited),
                           "redundant": len(removed), "necessary": sum(r.conditional is not None for r in group)})
 
     def _embed(self, texts: Sequence[str], ledger: _Ledger) -> dict[str, np.ndarray]:
@@ -273,7 +283,8 @@ class Explainer:
         def text(p: Planned) -> str:
             if p.kind == "edge" and p.target in graph.relationships:
                 r = graph.relationships[p.target]
-                return f"{graph.nodes[r.source].name} {r.label} {graph.nodes[r.target].name}"
+                # the relation as the prompt renders it ("written by", not "written_by"): the raw label embeds poorly
+                return f"{graph.nodes[r.source].name} {relation_text(r.label)} {graph.nodes[r.target].name}"
             if p.kind == "node" and p.target in graph.nodes:
                 return graph.nodes[p.target].name
             return ""

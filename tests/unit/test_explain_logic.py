@@ -183,3 +183,32 @@ def test_redundant_support_is_resolved_conditionally() -> None:
     assert len(moved) == 1 and moved[0].id in {"r1", "r6"} and moved[0].evaluated == "conditional"
     assert moved[0].rank == 1 and "redundant support" in result.technical_explanation
     assert any(step["step"] == "resolve_redundancy" for step in result.trace)
+
+
+class _CitesLastGenerator(RuleGenerator):
+    """Answers like RuleGenerator but cites the LAST fact with the relation (both state the same answer)."""
+
+    def generate(self, prompt, system=None, *, question=None, facts=()):
+        gen = super().generate(prompt, system, question=question, facts=facts)
+        cited = [f.id for f in facts if f.relation == self.relation][-1:]
+        return Generation(gen.text, gen.usage, gen.model, cited)
+
+
+def test_citation_guided_redundancy_tests_the_cited_support() -> None:
+    sub = movie_graph()
+    sub.add_node(Node("m2", "Out to Sea", "Movie"))
+    sub.add_relationship(Relationship("r6", "m2", "d", "directed_by"))
+    results = {}
+    for guided in (True, False):
+        cfg = ExplainSettings(strategies=("edge",), dedup=False, citation_guided=guided)
+        results[guided] = Explainer(FixedRetriever(sub), _CitesLastGenerator("directed by"), HashEmbedder(),
+                                    cfg).explain("who directed Out to Sea")
+    guided = results[True]
+    cited = [e["id"] for e in guided.generator_evidence or []]
+    assert len(cited) == 1
+    moved = [c for c in guided.components if c.importance]
+    assert [c.id for c in moved] == cited and moved[0].evaluated == "conditional"
+    assert [s["citation_guided"] for s in guided.trace if s["step"] == "resolve_redundancy"] == [True]
+    assert [s["citation_guided"] for s in results[False].trace if s["step"] == "resolve_redundancy"] == [False]
+    # unguided, the order by question relevance tests the other (uncited) support: the flag makes the difference
+    assert [c.id for c in results[False].components if c.importance] != cited
