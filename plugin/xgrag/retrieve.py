@@ -6,11 +6,12 @@ retrieval that produced the unperturbed subgraph. Nothing here writes.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from xgrag.config import RetrievalSettings
 from xgrag.embed import Embedder
@@ -116,6 +117,20 @@ def _rel(row: dict) -> Relationship:
     )
 
 
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _one_read_transaction(fn: _F) -> _F:
+    """All the queries of one retrieval step share one read transaction (see Neo4jStore.reading)."""
+
+    @functools.wraps(fn)
+    def wrapper(self: Retriever, *args: Any, **kwargs: Any) -> Any:
+        with self.store.reading():
+            return fn(self, *args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
+
 class Retriever:
     """Question -> subgraph, through the named Cypher queries of a store (read transactions only)."""
 
@@ -128,6 +143,7 @@ class Retriever:
 
     # -- linking ------------------------------------------------------------------------------
 
+    @_one_read_transaction
     def link(self, question: str, excluded_node_ids: Iterable[str] = ()) -> list[LinkedEntity]:
         excluded = sorted(set(excluded_node_ids))
         cfg = self.settings
@@ -197,6 +213,7 @@ class Retriever:
 
     # -- retrieval --------------------------------------------------------------------------------
 
+    @_one_read_transaction
     def retrieve(self, question: str, mode: Mode = "khop", hops: int | None = None,
                  perturbation: Perturbation | None = None,
                  seeds: Sequence[str] | None = None) -> Subgraph:
@@ -211,6 +228,7 @@ class Retriever:
             return self.paths(seeds, ex_nodes, ex_rels, hops)
         return self.khop(seeds, hops or self.settings.hops, ex_nodes, ex_rels)
 
+    @_one_read_transaction
     def khop(self, seeds: Sequence[str], hops: int, excluded_node_ids: Sequence[str] = (),
              excluded_rel_ids: Sequence[str] = ()) -> Subgraph:
         cfg = self.settings
@@ -264,6 +282,7 @@ class Retriever:
                 sub.alias_map[alias.id] = canonical.id
         return out
 
+    @_one_read_transaction
     def paths(self, seeds: Sequence[str], excluded_node_ids: Sequence[str] = (),
               excluded_rel_ids: Sequence[str] = (), hops: int | None = None) -> Subgraph:
         """Shortest paths between every pair of seed entities; k-hop when there is no path (KGRAG-Ex)."""

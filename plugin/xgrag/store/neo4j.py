@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+import threading
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import neo4j
@@ -36,6 +38,7 @@ class Neo4jStore:
         self.queries = QueryLibrary(self.schema)
         # Server notifications (e.g. "property key does not exist" on an empty graph) are not errors here.
         self._driver = GraphDatabase.driver(uri, auth=auth, notifications_min_severity="OFF")
+        self._local = threading.local()  # the read transaction opened by reading(), per thread
 
     @classmethod
     def from_settings(cls, settings: Settings, schema: GraphSchema | None = None) -> Neo4jStore:
@@ -49,6 +52,7 @@ class Neo4jStore:
         other = object.__new__(Neo4jStore)
         other.uri, other.database, other._driver = self.uri, self.database, self._driver
         other.schema, other.queries = schema, QueryLibrary(schema)
+        other._local = threading.local()
         return other
 
     @property
@@ -76,6 +80,9 @@ class Neo4jStore:
     def query(self, cypher: str, params: Mapping[str, Any] | None = None, read_only: bool = True) -> list[dict]:
         """Run one statement in a managed transaction (read or write) and return plain dict rows."""
         params = dict(params or {})
+        tx = getattr(self._local, "tx", None)
+        if read_only and tx is not None:
+            return [record.data() for record in tx.run(cypher, params)]
 
         def work(tx: neo4j.ManagedTransaction) -> list[dict]:
             return [record.data() for record in tx.run(cypher, params)]
@@ -84,6 +91,25 @@ class Neo4jStore:
             if read_only:
                 return session.execute_read(work)
             return session.execute_write(work)
+
+    @contextmanager
+    def reading(self) -> Iterator[Neo4jStore]:
+        """Run every read of this thread inside one read transaction (one session, no per-query commit).
+
+        A retrieval is several dependent queries (seeds, aliases, one expansion per hop, provenance); sharing
+        one transaction saves a session and a commit round trip per query.
+        Re-entrant; writes still get their own transaction."""
+        if getattr(self._local, "tx", None) is not None:
+            yield self
+            return
+        with self._driver.session(database=self.database, default_access_mode=neo4j.READ_ACCESS) as session:
+            tx = session.begin_transaction()
+            self._local.tx = tx
+            try:
+                yield self
+            finally:
+                self._local.tx = None
+                tx.close()  # nothing to commit: a read transaction is rolled back
 
     def read(self, name: str, **params: Any) -> list[dict]:
         return self.query(self.queries.get(name), params, read_only=True)
