@@ -8,6 +8,7 @@ Screenshots go to $XGRAG_TEST_ARTIFACTS (default tests/artifacts/, git-ignored).
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,7 +26,7 @@ from xgrag.retrieve import Retriever
 from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
 
-CHROMIUM = os.environ.get("XGRAG_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM = os.environ.get("XGRAG_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(os.environ.get("XGRAG_TEST_ARTIFACTS") or ROOT / "tests" / "artifacts")
 
 TARIK = "who is listed as director of [Tarik Lowe] starred movies"
