@@ -567,6 +567,23 @@ def explanations_show(
     print_explanation(ex, top)
 
 
+EXPLANATION_QUERIES = ("explanations_query", "explanations_by_entity", "explanations_by_relationship",
+                       "explanations_timeline")
+
+
+@explanations_app.command("cypher")
+def explanations_cypher(
+    name: Annotated[str, typer.Argument(help=f"one of {', '.join(EXPLANATION_QUERIES)}")] = "explanations_query",
+    config: ConfigOpt = None,
+) -> None:
+    """Print a saved-explanation query rendered for your schema (for cypher-shell, Neo4j Browser, procedures)."""
+    from xgrag.store.queries import QueryLibrary
+
+    if name not in EXPLANATION_QUERIES:
+        raise _fail(ValueError(f"unknown query {name!r}: use one of {', '.join(EXPLANATION_QUERIES)}"), 2)
+    sys.stdout.write(QueryLibrary(_settings(config).graph_schema).get(name))
+
+
 @explanations_app.command("timeline")
 def explanations_timeline_cmd(
     config: ConfigOpt = None,
