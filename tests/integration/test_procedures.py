@@ -1,0 +1,352 @@
+"""xgrag's Cypher procedures (embedded-neo4j/procedures) against the Python implementation, on the real
+embedded Neo4j of the session: same graph, same seeds and exclusions, same results."""
+
+from __future__ import annotations
+
+import tomllib
+
+import neo4j
+import pytest
+
+from helpers import ROOT, SAMPLE
+from xgrag.centrality import gds_centrality, gds_graph_centrality
+from xgrag.config import RetrievalSettings, schema_preset
+from xgrag.dedup import persisted_aliases
+from xgrag.ingest import ingest_triples, read_triples, write_triples
+from xgrag.model import Perturbation
+from xgrag.retrieve import Retriever
+from xgrag.store.neo4j import Neo4jStore
+from xgrag.store.queries import QueryLibrary
+
+Q2 = "who is listed as director of [Tarik Lowe] starred movies"
+QUESTIONS = [Q2, "which movies are [Drama] films", "what movies did [John Schlesinger] direct",
+             "who starred in [Supporting Characters]"]
+PROCEDURES = {"xgrag.subgraph", "xgrag.paths", "xgrag.aliases", "xgrag.centrality", "xgrag.explanations"}
+
+
+@pytest.fixture
+def metaqa(store: Neo4jStore) -> Neo4jStore:
+    ingest_triples(store, SAMPLE / "metaqa_triples.tsv", "metaqa")
+    return store
+
+
+def call(store: Neo4jStore, cypher: str, **params) -> list[dict]:
+    return store.query(cypher, params)
+
+
+def subgraph(store: Neo4jStore, seeds, **config) -> dict:
+    rows = call(store, "CALL xgrag.subgraph($seeds, $config) YIELD nodes, relationships, truncated, seeds, "
+                       "aliasMap, subgraph RETURN *", seeds=seeds, config=config)
+    assert len(rows) == 1
+    return rows[0]
+
+
+def client_error(store: Neo4jStore, cypher: str, **params) -> str:
+    with pytest.raises(neo4j.exceptions.ClientError) as err:
+        call(store, cypher, **params)
+    return str(err.value.message)
+
+
+# -- registration, version, read-only ------------------------------------------------------------------
+
+
+def test_procedures_are_registered_read_only_and_versioned(server: Neo4jStore) -> None:
+    rows = call(server, "SHOW PROCEDURES YIELD name, mode WHERE name STARTS WITH 'xgrag.' RETURN name, mode")
+    modes = {r["name"]: r["mode"] for r in rows}
+    assert PROCEDURES <= set(modes)
+    assert {modes[p] for p in PROCEDURES} == {"READ"}
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert call(server, "RETURN xgrag.version() AS v")[0]["v"] == version
+
+
+def test_procedures_run_in_read_transactions_and_never_write(metaqa: Neo4jStore) -> None:
+    seeds = [le.node.id for le in Retriever(metaqa).link(Q2)]
+    before = metaqa.checksum()
+    # store.query runs in a read transaction: a procedure declared WRITE would be refused there
+    subgraph(metaqa, seeds, hops=2)
+    call(metaqa, "CALL xgrag.paths(['Tarik Lowe'], ['Daniel Schechter']) YIELD path RETURN path")
+    call(metaqa, "CALL xgrag.centrality($ids) YIELD nodeId RETURN nodeId", ids=seeds)
+    call(metaqa, "CALL xgrag.aliases() YIELD alias RETURN alias")
+    assert metaqa.checksum() == before
+    assert call(metaqa, "CALL gds.graph.list() YIELD graphName RETURN count(*) AS c")[0]["c"] == 0
+
+
+# -- one source of truth: the same cypher files, rendered the same way ---------------------------------------
+
+
+@pytest.mark.parametrize("preset", ["xgrag", "langchain", "neo4j-graphrag"])
+def test_java_renders_every_cypher_file_exactly_like_python(server: Neo4jStore, preset: str) -> None:
+    lib = QueryLibrary(schema_preset(preset))
+    names = lib.names()
+    assert {"expand", "nodes_by_id", "shortest_paths", "alias_links", "gds_centrality"} <= set(names)
+    rows = call(server, "UNWIND $names AS name RETURN name, xgrag.query(name, {preset: $preset}) AS text",
+                names=names, preset=preset)
+    assert {r["name"]: r["text"] for r in rows} == {n: lib.get(n) for n in names}
+
+
+def test_schema_overrides_render_like_python(server: Neo4jStore) -> None:
+    overrides = {"entity_label": "Thing", "id_property": None, "generic_labels": ["Base"], "type_property": None,
+                 "provenance": {"mode": "mentions", "chunk_label": "Passage"}}
+    lib = QueryLibrary(schema_preset("langchain", **{k: v for k, v in overrides.items()}))
+    for name in ("expand", "shortest_paths", "provenance_mentions", "link_fulltext"):
+        text = call(server, "RETURN xgrag.query($name, {preset: 'langchain', schema: $schema}) AS t",
+                    name=name, schema=overrides)[0]["t"]
+        assert text == lib.get(name)
+        assert "`Thing`" in text or name == "link_fulltext"
+
+
+def test_identifiers_are_validated_and_config_errors_are_clear(metaqa: Neo4jStore) -> None:
+    before = metaqa.checksum()
+    evil = "Entity`) DETACH DELETE n //"
+    msg = client_error(metaqa, "CALL xgrag.subgraph(['x'], {schema: {entity_label: $l}}) YIELD nodes RETURN nodes",
+                       l=evil)
+    assert "schema.entity_label" in msg and "not a valid identifier" in msg
+    msg = client_error(metaqa, "CALL xgrag.aliases({schema: {non_semantic_types: ['OK', 'bad-type']}})")
+    assert "schema.non_semantic_types[1]" in msg
+    assert "unknown config key 'hop'" in client_error(metaqa, "CALL xgrag.subgraph(['x'], {hop: 2})")
+    assert "unknown preset 'neo4j'" in client_error(metaqa, "CALL xgrag.aliases({preset: 'neo4j'})")
+    assert "hops" in client_error(metaqa, "CALL xgrag.subgraph(['x'], {hops: 5})")
+    assert "maxLength" in client_error(metaqa, "CALL xgrag.paths(['x'], ['y'], {maxLength: 9})")
+    assert "no query file" in client_error(metaqa, "RETURN xgrag.query('nope') AS t")
+    assert "bad query name" in client_error(metaqa, "RETURN xgrag.query('../x') AS t")
+    assert "unknown field" in client_error(metaqa, "RETURN xgrag.query('expand', {schema: {entity: 'X'}}) AS t")
+    assert metaqa.checksum() == before
+
+
+# -- xgrag.subgraph = Retriever.khop --------------------------------------------------------------------------
+
+
+def assert_same_subgraph(row: dict, sub) -> None:
+    assert row["subgraph"] == sub.to_json()
+    assert row["truncated"] == sub.truncated and row["seeds"] == sub.seeds
+    assert [n["id"] for n in row["nodes"]] == list(sub.nodes)  # graph elements, in retrieval order
+    assert [r["id"] for r in row["relationships"]] == [r.id for r in sub.sorted_relationships()]
+    assert {n.element_id for n in row["nodes"]} and all(isinstance(n, neo4j.graph.Node) for n in row["nodes"])
+
+
+@pytest.mark.parametrize("hops", [1, 2, 3])
+def test_subgraph_equals_python_khop(metaqa: Neo4jStore, hops: int) -> None:
+    r = Retriever(metaqa)
+    for q in QUESTIONS:
+        seeds = [le.node.id for le in r.link(q)]
+        sub = r.khop(seeds, hops)
+        assert len(sub.relationships) > 0
+        assert_same_subgraph(subgraph(metaqa, seeds, hops=hops), sub)
+
+
+def test_subgraph_accepts_names_and_a_single_value(metaqa: Neo4jStore) -> None:
+    seed = Retriever(metaqa).link(Q2)[0].node
+    by_id = subgraph(metaqa, [seed.id])
+    assert subgraph(metaqa, [seed.name])["subgraph"] == by_id["subgraph"]
+    assert subgraph(metaqa, seed.name)["subgraph"] == by_id["subgraph"]
+    assert subgraph(metaqa, ["no such entity"])["subgraph"]["nodes"] == []
+
+
+def test_subgraph_exclusions_equal_python(metaqa: Neo4jStore) -> None:
+    r = Retriever(metaqa)
+    seeds = [le.node.id for le in r.link(Q2)]
+    sub = r.khop(seeds, 2)
+    movie = next(n.id for n in sub.nodes.values() if n.name == "Supporting Characters")
+    directed = next(x.id for x in sub.relationships.values() if x.label == "directed_by")
+    cases = [([movie], []), ([], [directed]), ([movie], [directed]), (seeds, []),
+             (sorted(sub.nodes)[:5], sorted(sub.relationships)[:7])]
+    for ex_nodes, ex_rels in cases:
+        want = r.retrieve(Q2, hops=2, seeds=seeds, perturbation=Perturbation(
+            excluded_node_ids=frozenset(ex_nodes), excluded_rel_ids=frozenset(ex_rels)))
+        got = subgraph(metaqa, seeds, hops=2, excludedNodeIds=ex_nodes, excludedRelIds=ex_rels)
+        assert_same_subgraph(got, want)
+        assert not set(ex_nodes) & {n["id"] for n in got["nodes"]}
+        assert not set(ex_rels) & {x["id"] for x in got["relationships"]}
+    # the perturbation really changed something
+    cut = subgraph(metaqa, seeds, hops=2, excludedNodeIds=[movie])
+    assert "Daniel Schechter" not in {n["name"] for n in cut["subgraph"]["nodes"]}
+
+
+def test_subgraph_caps_truncate_like_python(metaqa: Neo4jStore) -> None:
+    for max_nodes, max_rels in [(4, 5), (10, 8), (30, 100), (200, 12)]:
+        r = Retriever(metaqa, RetrievalSettings(max_nodes=max_nodes, max_relationships=max_rels))
+        seeds = [le.node.id for le in r.link("which movies are [Drama] films")]
+        want = r.khop(seeds, 2)
+        got = subgraph(metaqa, seeds, hops=2, maxNodes=max_nodes, maxRelationships=max_rels)
+        assert want.truncated
+        assert_same_subgraph(got, want)
+
+
+# -- xgrag.paths = Retriever.paths ---------------------------------------------------------------------------
+
+
+def test_paths_equal_python_shortest_paths(metaqa: Neo4jStore) -> None:
+    r = Retriever(metaqa)
+    q = "did Tarik Lowe work with Daniel Schechter"
+    seeds = [le.node.id for le in r.link(q)]
+    assert len(seeds) == 2
+    want = r.paths(seeds)
+    assert want.mode == "paths" and want.paths
+    rows = call(metaqa, "CALL xgrag.paths($s, $s) YIELD path, sourceId, targetId, length, relationshipIds, facts "
+                        "RETURN *", s=seeds)
+    assert [row["relationshipIds"] for row in rows] == want.paths
+    row = rows[0]
+    assert row["length"] == 2 and len(row["path"]) == 2
+    assert [x.id for x in row["path"].relationships] == [x.element_id for x in row["path"].relationships]
+    assert [x["id"] for x in row["path"].relationships] == row["relationshipIds"]
+    assert row["path"].start_node["id"] == row["sourceId"] == min(seeds)
+    assert {f["relation"] for f in row["facts"]} == {"directed_by", "starred_actors"}
+    # by names, with sources and targets given separately
+    named = call(metaqa, "CALL xgrag.paths('Tarik Lowe', 'Daniel Schechter') YIELD relationshipIds, path "
+                         "RETURN relationshipIds, path")
+    assert sorted(x for p in named for x in p["relationshipIds"]) == sorted(x for p in want.paths for x in p)
+    assert named[0]["path"].start_node["name"] == "Tarik Lowe"
+
+
+def test_paths_with_exclusions_and_several_seeds(metaqa: Neo4jStore) -> None:
+    r = Retriever(metaqa)
+    seeds = sorted({le.node.id for q in QUESTIONS for le in r.link(q)})
+    assert len(seeds) == 4
+    for max_len in (2, 4, 6):
+        r2 = Retriever(metaqa, RetrievalSettings(max_path_length=max_len, max_paths=5))
+        want = r2.paths(seeds)
+        rows = call(metaqa, "CALL xgrag.paths($s, $s, {maxLength: $m, maxPaths: 5}) YIELD relationshipIds "
+                            "RETURN relationshipIds", s=seeds, m=max_len)
+        assert [row["relationshipIds"] for row in rows] == (want.paths if want.mode == "paths" else [])
+    want = r.paths(seeds)
+    first = want.paths[0]
+    p = Perturbation(excluded_rel_ids=frozenset(first[:1]))
+    ex_nodes, ex_rels = r.expand_exclusions(p)
+    cut = r.paths(seeds, ex_nodes, ex_rels)
+    rows = call(metaqa, "CALL xgrag.paths($s, $s, {excludedRelIds: $x}) YIELD relationshipIds RETURN relationshipIds",
+                s=seeds, x=list(first[:1]))
+    assert [row["relationshipIds"] for row in rows] == (cut.paths if cut.mode == "paths" else [])
+    assert all(first[0] not in row["relationshipIds"] for row in rows)
+    # Python's cap: a path that would take the relationships over the cap ends that pair, marked truncated
+    capped = Retriever(metaqa, RetrievalSettings(max_relationships=3)).paths(seeds)
+    rows = call(metaqa, "CALL xgrag.paths($s, $s, {maxRelationships: 3}) YIELD relationshipIds, truncated "
+                        "RETURN relationshipIds, truncated", s=seeds)
+    assert [row["relationshipIds"] for row in rows] == (capped.paths if capped.mode == "paths" else [])
+
+
+# -- aliases ---------------------------------------------------------------------------------------------------
+
+KG = """head\trelation\ttail\thead_type\ttail_type
+Dr. Watson\tfriend of\tSherlock Holmes\tPerson\tPerson
+Dr. Watson\tlives at\tBaker Street\tPerson\tPlace
+Watson\tserved in\tAfghanistan\tPerson\tPlace
+Sherlock Holmes\tlives at\tBaker Street\tPerson\tPlace
+Holmes\tplays\tviolin\tPerson\tObject
+Mrs. Hudson\towns\tBaker Street\tPerson\tPlace
+"""
+
+
+@pytest.fixture
+def holmes(store: Neo4jStore, tmp_path) -> Neo4jStore:
+    f = tmp_path / "holmes.tsv"
+    f.write_text(KG)
+    write_triples(store, read_triples(f))
+    ids = {r["name"]: r["id"] for r in store.query("MATCH (n:Entity) RETURN n.name AS name, n.id AS id")}
+    links = [{"alias": ids["Watson"], "canonical": ids["Dr. Watson"], "score": 0.83},
+             {"alias": ids["Holmes"], "canonical": ids["Sherlock Holmes"], "score": 0.77}]
+    store.write("aliases_replace", links=links, theta=0.7, method="test")
+    return store
+
+
+def test_aliases_equal_the_persisted_links(holmes: Neo4jStore) -> None:
+    rows = call(holmes, "CALL xgrag.aliases() YIELD alias, canonical, aliasName, canonicalName, score, method "
+                        "RETURN *")
+    assert [(r["alias"], r["canonical"]) for r in rows] == [(a.alias, a.canonical) for a in persisted_aliases(holmes)]
+    assert {(r["aliasName"], r["canonicalName"], r["score"], r["method"]) for r in rows} == {
+        ("Watson", "Dr. Watson", 0.83, "test"), ("Holmes", "Sherlock Holmes", 0.77, "test")}
+
+
+def test_subgraph_follows_aliases_and_alias_exclusions_like_python(holmes: Neo4jStore) -> None:
+    r = Retriever(holmes)
+    q = "Where did Watson serve?"
+    seeds = [le.node.id for le in r.link(q)]
+    for hops in (1, 2):
+        want = r.retrieve(q, hops=hops, seeds=seeds)
+        assert want.alias_map
+        got = subgraph(holmes, seeds, hops=hops)
+        assert_same_subgraph(got, want)
+        assert got["aliasMap"] == want.alias_map
+    canonical = next(iter(want.alias_map.values()))
+    p = Perturbation(excluded_node_ids=frozenset({canonical}))
+    want = r.retrieve(q, hops=1, seeds=seeds, perturbation=p)
+    got = subgraph(holmes, seeds, hops=1, excludedNodeIds=[canonical])
+    assert_same_subgraph(got, want)
+    assert not {"Watson", "Dr. Watson"} & {n["name"] for n in got["subgraph"]["nodes"]}
+    # without alias expansion, khop's raw behaviour: the alias itself stays reachable as a seed
+    raw = subgraph(holmes, seeds, hops=1, excludedNodeIds=[canonical], expandAliasExclusions=False)
+    assert_same_subgraph(raw, r.khop(seeds, 1, [canonical]))
+
+
+# -- centrality ------------------------------------------------------------------------------------------------
+
+
+def centrality_rows(store: Neo4jStore, node_ids, rel_ids=None, **config) -> dict:
+    rows = call(store, "CALL xgrag.centrality($n, $r, $c) YIELD nodeId, degree, betweenness, pagerank RETURN *",
+                n=node_ids, r=rel_ids, c=config)
+    return {row["nodeId"]: {k: row[k] for k in ("degree", "betweenness", "pagerank")} for row in rows}
+
+
+def test_centrality_equals_python_gds_centrality(metaqa: Neo4jStore) -> None:
+    r = Retriever(metaqa)
+    for q in QUESTIONS[:3]:
+        sub = r.retrieve(q, hops=2)
+        want = gds_centrality(metaqa, sub).scores
+        got = centrality_rows(metaqa, sorted(sub.nodes), sorted(sub.relationships))
+        assert got == want  # same projection from the same files, in the same order: identical floats
+        assert max(v["betweenness"] for v in got.values()) > 0
+        # a perturbed subgraph (one relationship fewer) gives the perturbed scores
+        rid = sorted(sub.relationships)[0]
+        pert = r.retrieve(q, hops=2, perturbation=Perturbation(excluded_rel_ids=frozenset({rid})))
+        got = centrality_rows(metaqa, sorted(pert.nodes), sorted(pert.relationships))
+        assert got == gds_centrality(metaqa, pert).scores
+    assert call(metaqa, "CALL gds.graph.list() YIELD graphName RETURN count(*) AS c")[0]["c"] == 0
+
+
+def test_centrality_of_induced_subgraph_and_whole_graph(metaqa: Neo4jStore) -> None:
+    r = Retriever(metaqa)
+    sub = r.retrieve(Q2, hops=1)
+    # relIds = null: every semantic relationship among the nodes; for a 1-hop star that is the star itself
+    assert centrality_rows(metaqa, sorted(sub.nodes)) == gds_centrality(metaqa, sub).scores
+    whole = centrality_rows(metaqa, None)
+    want = gds_graph_centrality(metaqa).scores
+    assert set(whole) == set(want) and len(whole) > 500
+    for nid, scores in want.items():
+        assert whole[nid]["degree"] == scores["degree"]
+        assert whole[nid]["betweenness"] == pytest.approx(scores["betweenness"], rel=1e-9, abs=1e-9)
+        assert whole[nid]["pagerank"] == pytest.approx(scores["pagerank"], abs=1e-6)
+
+
+def test_centrality_drops_its_projection_on_error_and_rejects_unknown_ids(metaqa: Neo4jStore) -> None:
+    sub = Retriever(metaqa).retrieve(Q2, hops=1)
+    # GDS rejects a damping factor outside [0, 1) after the projection exists
+    msg = client_error(metaqa, "CALL xgrag.centrality($n, null, {damping: 1.5})", n=sorted(sub.nodes))
+    assert "damping" in msg.lower()
+    assert call(metaqa, "CALL gds.graph.list() YIELD graphName RETURN count(*) AS c")[0]["c"] == 0
+    assert "no entity has the id(s) ['nope']" in client_error(metaqa, "CALL xgrag.centrality(['nope'])")
+
+
+# -- saved explanations ---------------------------------------------------------------------------------------
+
+
+def test_explanations_read_what_python_saved(metaqa: Neo4jStore) -> None:
+    from xgrag.embed import default_embedder
+    from xgrag.explain import Explainer, ExplainSettings
+    from xgrag.generate.extractive import ExtractiveReader
+
+    emb = default_embedder()
+    ex = Explainer(Retriever(metaqa, embedder=emb), ExtractiveReader(emb), emb,
+                   ExplainSettings(strategies=("edge", "node"))).explain(Q2)
+    ex.save(metaqa)
+    before = metaqa.checksum()
+    rows = call(metaqa, "CALL xgrag.explanations() YIELD id, question, answer, createdAt, explanation RETURN *")
+    assert [(r["id"], r["question"], r["answer"]) for r in rows] == [(ex.id, Q2, ex.answer)]
+    top_edge = ex.top("edge", 1)[0]
+    top_node = ex.top("node", 1)[0]
+    for filters in ({"question": Q2}, {"entityId": top_node.id}, {"relationshipId": top_edge.id},
+                    {"since": "2000-01-01T00:00:00Z"}, {"until": "2999-01-01T00:00:00Z"}, {"limit": 1}):
+        got = call(metaqa, "CALL xgrag.explanations($f) YIELD id RETURN id", f=filters)
+        assert [r["id"] for r in got] == [ex.id], filters
+    for filters in ({"question": "another question"}, {"entityId": "nope"}, {"relationshipId": "nope"},
+                    {"since": "2999-01-01T00:00:00Z"}, {"until": "2000-01-01T00:00:00Z"}):
+        assert call(metaqa, "CALL xgrag.explanations($f) YIELD id RETURN id", f=filters) == [], filters
+    assert metaqa.checksum() == before
