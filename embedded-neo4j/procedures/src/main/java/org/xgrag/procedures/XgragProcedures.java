@@ -15,6 +15,7 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.stream.Stream;
 
+import org.neo4j.graphdb.GraphDatabaseService;
 import org.neo4j.graphdb.Node;
 import org.neo4j.graphdb.Path;
 import org.neo4j.graphdb.Relationship;
@@ -38,6 +39,9 @@ public class XgragProcedures {
 
     @Context
     public Transaction tx;
+
+    @Context
+    public GraphDatabaseService db;
 
     @Context
     public Log log;
@@ -240,7 +244,8 @@ public class XgragProcedures {
             @Name(value = "relIds", defaultValue = "null") List<String> relIds,
             @Name(value = "config", defaultValue = "{}") Map<String, Object> config) {
         Config c = new Config("xgrag.centrality", config, CENTRALITY_KEYS);
-        Retrieval r = new Retrieval(tx, c.schema());
+        Schema schema = c.schema();
+        Retrieval r = new Retrieval(tx, schema);
         Map<String, Object> algo = Retrieval.params("damping", c.number("damping", DAMPING),
                 "max_iterations", (long) c.integer("maxIterations", MAX_ITERATIONS, 1, 1_000_000),
                 "tolerance", c.number("tolerance", TOLERANCE));
@@ -248,11 +253,12 @@ public class XgragProcedures {
         Map<Long, Map<String, Double>> raw;
         Map<Long, String> ids = new TreeMap<>();
         if (nodeIds == null) {
+            // Reads the graph, so it runs in the caller's transaction (the caller's privileges).
             try {
                 r.read("gds_project_entities", Retrieval.params("graph_name", graph));
                 raw = runGds(r, graph, algo);
             } finally {
-                drop(r, graph);
+                drop(r, schema, graph);
             }
             for (Map<String, Object> row : r.read("gds_entity_ids", Retrieval.params("node_ids", new ArrayList<>(raw.keySet())))) {
                 ids.put(((Number) row.get("nid")).longValue(), String.valueOf(row.get("id")));
@@ -301,11 +307,16 @@ public class XgragProcedures {
                     edges.add(Arrays.asList(i, null));
                 }
             }
-            try {
-                r.read("gds_project_edges", Retrieval.params("graph_name", graph, "edges", edges));
-                raw = runGds(r, graph, algo);
-            } finally {
-                drop(r, graph);
+            // The projection is built from parameters alone (reads nothing), so it runs in a transaction of
+            // its own: a GDS error then cannot leave the caller's transaction terminated before the drop.
+            try (Transaction inner = db.beginTx()) {
+                Retrieval ri = new Retrieval(inner, schema);
+                try {
+                    ri.read("gds_project_edges", Retrieval.params("graph_name", graph, "edges", edges));
+                    raw = runGds(ri, graph, algo);
+                } finally {
+                    drop(ri, schema, graph);
+                }
             }
         }
         List<CentralityResult> out = new ArrayList<>();
@@ -340,14 +351,24 @@ public class XgragProcedures {
         return out;
     }
 
-    private void drop(Retrieval r, String graph) {
+    /**
+     * Drops the projection; never masks the error that brought us here. When the transaction that made
+     * the projection was terminated by a failing GDS call, the drop is retried in a fresh transaction.
+     */
+    private void drop(Retrieval r, Schema schema, String graph) {
         try {
             r.read("gds_drop", Retrieval.params("graph_name", graph));
-        } catch (RuntimeException e) {
-            if (log != null) {
-                log.warn("xgrag.centrality: could not drop GDS graph " + graph + ": " + e);
+            return;
+        } catch (RuntimeException first) {
+            try (Transaction fresh = db.beginTx()) {
+                new Retrieval(fresh, schema).read("gds_drop", Retrieval.params("graph_name", graph));
+                fresh.commit();
+            } catch (RuntimeException second) {
+                if (log != null) {
+                    log.warn("xgrag.centrality: could not drop GDS graph '" + graph + "' (drop it with "
+                            + "CALL gds.graph.drop('" + graph + "', false)): " + second);
+                }
             }
-            throw e;
         }
     }
 
