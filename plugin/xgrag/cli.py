@@ -418,6 +418,7 @@ def explain(
     save: Annotated[bool, typer.Option("--save", help="persist the explanation in Neo4j (xgrag labels)")] = False,
     json_path: Annotated[Path | None, typer.Option("--json", help="write the explanation JSON here ('-' = stdout)")]
     = None,
+    html_path: Annotated[Path | None, typer.Option("--html", help="write a self-contained HTML report here")] = None,
     top: Annotated[int, typer.Option(help="rows in the table")] = 8,
 ) -> None:
     """Explain the answer to QUESTION: which nodes and edges of its subgraph moved the answer."""
@@ -456,6 +457,8 @@ def explain(
             raise _fail(exc, 2) from exc
         if save:
             ex.save(store)
+    if html_path is not None:
+        _write_report(html_path, [ex], title=f"xgrag: {question}")
     if json_path is not None:
         payload = json.dumps(ex.to_json(), indent=2)
         if str(json_path) == "-":
@@ -466,6 +469,130 @@ def explain(
     print_explanation(ex, top)
     if save:
         out.print(f"saved as (:XgragExplanation {{id: '{ex.id}'}})")
+
+
+def _write_report(path: Path, explanations: list[Any], title: str) -> None:
+    from xgrag.html_report import write_html
+
+    try:
+        write_html(path, explanations, title=title)
+    except OSError as exc:
+        raise _fail(OSError(f"--html {path}: {exc.strerror or exc}"), 2) from exc
+    console.print(f"wrote {path}")
+
+
+# -- saved explanations ---------------------------------------------------------------------------
+
+explanations_app = typer.Typer(
+    help="Saved explanations (xgrag explain --save): list and filter them, show one, see them over time.")
+app.add_typer(explanations_app, name="explanations")
+
+
+@explanations_app.callback(invoke_without_command=True)
+def explanations_list(
+    ctx: typer.Context,
+    config: ConfigOpt = None,
+    question: Annotated[str | None, typer.Option(help="case-insensitive substring of the question")] = None,
+    entity: Annotated[str | None, typer.Option(help="entity id or exact name the explanation scored")] = None,
+    relationship: Annotated[str | None, typer.Option(help="relationship id the explanation scored")] = None,
+    since: Annotated[str | None, typer.Option(help="ISO date/datetime: saved at or after")] = None,
+    until: Annotated[str | None, typer.Option(help="ISO date/datetime: saved before")] = None,
+    limit: Annotated[int, typer.Option(min=1, help="rows")] = 20,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """List saved explanations, newest first; filters combine. `show ID` and `timeline` are subcommands."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from xgrag.explanations_store import find_explanations
+
+    settings = _settings(config)
+    with _store(settings) as store:
+        try:
+            rows = find_explanations(store, question=question, entity=entity, relationship=relationship,
+                                     since=since, until=until, limit=limit)
+        except (ValueError, LookupError) as exc:
+            raise _fail(exc, 2) from exc
+    if as_json:
+        _print_json([r.to_json() for r in rows])
+        return
+    filtered = entity is not None or relationship is not None
+    table = Table(title=f"saved explanations ({len(rows)})")
+    for col in ("saved", "id", "question", "answer", "top component", "importance",
+                *(("matched", "its importance", "its rank") if filtered else ()), "calls", "seconds"):
+        table.add_column(col)
+    for r in rows:
+        top = r.top[0] if r.top else {}
+        cells = [r.created_at, r.id, r.question, r.answer, str(top.get("label", "")),
+                 f"{top['importance']:.3f}" if top.get("importance") is not None else ""]
+        if filtered:
+            m = r.matched[0] if r.matched else {}
+            cells += [f"{m.get('strategy', '')} {m.get('label', '')}".strip(),
+                      f"{m['importance']:.3f}" if m.get("importance") is not None else "", str(m.get("rank", ""))]
+        cells += [str(r.cost.get("generator_calls", "")), f"{r.cost.get('seconds', 0.0):.2f}"]
+        table.add_row(*cells)
+    out.print(table)
+
+
+@explanations_app.command("show")
+def explanations_show(
+    explanation_id: Annotated[str, typer.Argument(metavar="ID", help="the explanation's id")],
+    config: ConfigOpt = None,
+    html_path: Annotated[Path | None, typer.Option("--html", help="write a self-contained HTML report here")] = None,
+    json_path: Annotated[Path | None, typer.Option("--json", help="write the explanation JSON here ('-' = stdout)")]
+    = None,
+    top: Annotated[int, typer.Option(help="rows in the table")] = 8,
+) -> None:
+    """Print one saved explanation (as `xgrag explain` does); --html writes its report."""
+    from xgrag.explanations_store import ExplanationNotFound, load_explanation
+
+    settings = _settings(config)
+    with _store(settings) as store:
+        try:
+            ex = load_explanation(store, explanation_id)
+        except ExplanationNotFound as exc:
+            raise _fail(exc, 1) from exc
+    if html_path is not None:
+        _write_report(html_path, [ex], title=f"xgrag: {ex.question}")
+    if json_path is not None:
+        payload = json.dumps(ex.to_json(), indent=2)
+        if str(json_path) == "-":
+            sys.stdout.write(payload + "\n")
+            return
+        json_path.write_text(payload + "\n", encoding="utf-8")
+        console.print(f"wrote {json_path}")
+    print_explanation(ex, top)
+
+
+@explanations_app.command("timeline")
+def explanations_timeline_cmd(
+    config: ConfigOpt = None,
+    question: Annotated[str | None, typer.Option(help="case-insensitive substring of the question")] = None,
+    since: Annotated[str | None, typer.Option(help="ISO date/datetime: saved at or after")] = None,
+    until: Annotated[str | None, typer.Option(help="ISO date/datetime: saved before")] = None,
+    limit: Annotated[int, typer.Option(min=1, help="days")] = 30,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Saved explanations per UTC day with their summed cost."""
+    from xgrag.explanations_store import explanations_timeline
+
+    settings = _settings(config)
+    with _store(settings) as store:
+        try:
+            rows = explanations_timeline(store, question=question, since=since, until=until, limit=limit)
+        except ValueError as exc:
+            raise _fail(exc, 2) from exc
+    if as_json:
+        _print_json(rows)
+        return
+    table = Table(title="saved explanations per day")
+    for col in ("day", "explanations", "questions", "generator calls", "tokens", "cache hits", "seconds",
+                "generators"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(r["day"], str(r["explanations"]), str(r["questions"]), str(r["generator_calls"]),
+                      str(r["prompt_tokens"] + r["completion_tokens"]), str(r["cache_hits"]),
+                      f"{r['seconds']:.2f}", ", ".join(r["generators"]))
+    out.print(table)
 
 
 # -- demo -----------------------------------------------------------------------------------------

@@ -104,7 +104,12 @@ class Explanation(BaseModel):
             "user_explanation": self.user_explanation, "technical_explanation": self.technical_explanation,
             "generator_calls": self.cost.generator_calls, "prompt_tokens": self.cost.prompt_tokens,
             "completion_tokens": self.cost.completion_tokens, "seconds": self.cost.seconds,
-            "cache_hits": self.cost.cache_hits, "config_json": json.dumps(self.config, default=str),
+            "cache_hits": self.cost.cache_hits, "perturbations": self.cost.perturbations,
+            "generator_seconds": self.cost.generator_seconds, "embedder_seconds": self.cost.embedder_seconds,
+            "retrieval_seconds": self.cost.retrieval_seconds, "strategies": list(self.strategies),
+            "subgraph_nodes": len(self.subgraph.get("nodes", [])),
+            "subgraph_relationships": len(self.subgraph.get("relationships", [])),
+            "config_json": json.dumps(self.config, default=str),
             "json": self.model_dump_json(),
         }
         store.transaction([

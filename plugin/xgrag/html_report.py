@@ -1,0 +1,720 @@
+"""A self-contained HTML report of explanations: the retrieved subgraph drawn as SVG with nodes and edges
+coloured by importance (XGRAG Figure 6, KG-SMILE), a colour bar, a ranked table, the user-facing and technical
+explanations and the cost. Hovering or clicking a node, edge or table row shows its provenance (document,
+chunk, line) and the counterfactual answer.
+
+The page makes no requests: CSS, SVG and the small script are inline, there are no fonts, images or CDNs, and
+a Content-Security-Policy (`default-src 'none'`, the script allowed by its hash only) enforces it. Every text
+from the data (questions, entity names, answers, provenance) is escaped; the per-component details travel as a
+JSON data block (`<`, `>`, `&` escaped) and are written into the page with `textContent` only.
+
+The layout is deterministic: BFS rings from the question's seed entities, refined by a fixed number of
+Fruchterman-Reingold iterations, computed here in Python.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import math
+from collections.abc import Mapping, Sequence
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from xgrag.explanation import Component, Explanation
+
+DEFAULT_TITLE = "xgrag explanations"
+WIDTH, HEIGHT = 760, 500
+NODE_R, SEED_R = 10.0, 13.0
+UNSCORED = "#eceef1"  # drawn with a dashed outline / dashed line
+# Sequential, low to high: a visible blue-grey at 0 (stays legible on white), then ColorBrewer YlOrRd.
+_STOPS = ((0.0, (168, 184, 201)), (0.2, (254, 217, 118)), (0.45, (253, 141, 60)), (0.7, (227, 26, 28)),
+          (1.0, (128, 0, 38)))
+NODE_KINDS = {"node"}  # node and synonym components are kind "node"
+EDGE_KINDS = {"edge"}  # edge and subpath components are kind "edge"
+
+
+# -- colour -----------------------------------------------------------------------------------------
+
+def colour(value: float | None) -> str:
+    """Hex colour of an importance in [0, 1] (clipped); grey when not scored."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return UNSCORED
+    v = min(1.0, max(0.0, float(value)))
+    for (x0, c0), (x1, c1) in zip(_STOPS, _STOPS[1:], strict=False):
+        if v <= x1:
+            t = 0.0 if x1 == x0 else (v - x0) / (x1 - x0)
+            rgb = tuple(round(a + (b - a) * t) for a, b in zip(c0, c1, strict=True))
+            return "#" + "".join(f"{c:02x}" for c in rgb)
+    return "#" + "".join(f"{c:02x}" for c in _STOPS[-1][1])
+
+
+def _text_colour(fill: str) -> str:
+    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+    return "#ffffff" if 0.299 * r + 0.587 * g + 0.114 * b < 140 else "#1d232b"
+
+
+# -- layout -----------------------------------------------------------------------------------------
+
+def layout(nodes: Sequence[str], edges: Sequence[tuple[str, str]], seeds: Sequence[str] = (),
+           width: float = WIDTH, height: float = HEIGHT, margin: float = 70.0,
+           iterations: int = 250) -> dict[str, tuple[float, float]]:
+    """Deterministic positions inside [margin, width - margin] x [margin, height - margin].
+
+    Rings by BFS distance from the seeds (unreached nodes on an outer ring), then Fruchterman-Reingold with a
+    linear cooling schedule. Same input, same output: no randomness.
+    """
+    order = list(dict.fromkeys(nodes))
+    n = len(order)
+    if n == 0:
+        return {}
+    cx, cy = width / 2, height / 2
+    if n == 1:
+        return {order[0]: (cx, cy)}
+    index = {nid: i for i, nid in enumerate(order)}
+    adjacency: list[set[int]] = [set() for _ in range(n)]
+    pairs: list[tuple[int, int]] = []
+    for s, t in edges:
+        if s in index and t in index and s != t:
+            a, b = index[s], index[t]
+            adjacency[a].add(b)
+            adjacency[b].add(a)
+            pairs.append((a, b))
+    roots = [index[s] for s in seeds if s in index] or [max(range(n), key=lambda i: (len(adjacency[i]), -i))]
+    depth = {r: 0 for r in roots}
+    frontier = list(roots)
+    while frontier:
+        nxt = []
+        for u in frontier:
+            for v in sorted(adjacency[u]):
+                if v not in depth:
+                    depth[v] = depth[u] + 1
+                    nxt.append(v)
+        frontier = nxt
+    outer = max(depth.values()) + 1
+    rings: dict[int, list[int]] = {}
+    for i in range(n):
+        rings.setdefault(depth.get(i, outer), []).append(i)
+    pos = np.zeros((n, 2))
+    for d, members in rings.items():
+        radius = 0.0 if d == 0 and len(members) == 1 else (d + 0.6) / (outer + 0.6)
+        for j, i in enumerate(members):
+            angle = 2 * math.pi * j / len(members) + 0.35 * d
+            pos[i] = (radius * math.cos(angle), radius * math.sin(angle))
+    # Fruchterman-Reingold in the unit square around the origin.
+    k = 1.6 / math.sqrt(n)
+    temperature = 0.12
+    edge_a = np.array([p[0] for p in pairs], dtype=int)
+    edge_b = np.array([p[1] for p in pairs], dtype=int)
+    for step in range(iterations):
+        delta = pos[:, None, :] - pos[None, :, :]
+        dist = np.linalg.norm(delta, axis=-1)
+        np.fill_diagonal(dist, 1.0)
+        dist = np.maximum(dist, 1e-3)
+        disp = ((delta / dist[..., None]) * (k * k / dist)[..., None]).sum(axis=1)
+        if len(pairs):
+            d = pos[edge_a] - pos[edge_b]
+            length = np.maximum(np.linalg.norm(d, axis=1), 1e-3)
+            force = (d / length[:, None]) * (length * length / k)[:, None]
+            np.add.at(disp, edge_a, -force)
+            np.add.at(disp, edge_b, force)
+        disp -= 0.08 * pos * n  # gravity keeps disconnected parts in view
+        norm = np.maximum(np.linalg.norm(disp, axis=1), 1e-9)
+        t = temperature * (1 - step / iterations) + 1e-3
+        pos += (disp / norm[:, None]) * np.minimum(norm, t)[:, None]
+    lo, hi = pos.min(axis=0), pos.max(axis=0)
+    span = np.where(hi - lo < 1e-9, 1.0, hi - lo)
+    unit = (pos - lo) / span
+    unit[:, (hi - lo) < 1e-9] = 0.5
+    xs = margin + unit[:, 0] * (width - 2 * margin)
+    ys = margin * 0.7 + unit[:, 1] * (height - 1.6 * margin)
+    return {nid: (round(float(xs[i]), 2), round(float(ys[i]), 2)) for nid, i in index.items()}
+
+
+# -- data -------------------------------------------------------------------------------------------
+
+def _num(v: float | None, digits: int = 3) -> str:
+    return "–" if v is None else f"{v:.{digits}f}"
+
+
+def _provenance_entries(prov: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    if not prov:
+        return []
+    docs = prov.get("documents") if isinstance(prov.get("documents"), list) else [prov]
+    out = []
+    for d in docs:
+        if not isinstance(d, Mapping):
+            continue
+        entry = {k: d.get(k) for k in ("doc_id", "chunk_id", "chunk_index", "line", "source", "extractor")
+                 if d.get(k) is not None}
+        if entry and entry not in out:
+            out.append(entry)
+    return out
+
+
+def _provenance_text(prov: Mapping[str, Any] | None) -> str:
+    parts = []
+    for e in _provenance_entries(prov)[:3]:
+        where = str(e.get("doc_id") or e.get("source") or "")
+        if e.get("chunk_index") is not None:
+            where += f" chunk {e['chunk_index']}"
+        elif e.get("chunk_id") is not None:
+            where += f" chunk {e['chunk_id']}"
+        if e.get("line") is not None:
+            where += f":{e['line']}"
+        parts.append(where)
+    more = len(_provenance_entries(prov)) - 3
+    return "; ".join(parts) + (f" (+{more})" if more > 0 else "")
+
+
+def _score(c: Component) -> dict[str, Any]:
+    return {"strategy": c.strategy, "importance": c.importance, "normalized": c.normalized_importance,
+            "rank": c.rank, "changed": c.answer_changed, "counterfactual": c.counterfactual_answer,
+            "evaluated": c.evaluated, "below_noise_floor": c.below_noise_floor,
+            "synonym": c.note.get("synonym") if c.note else None}
+
+
+def _best(values: list[float | None]) -> float | None:
+    present = [v for v in values if v is not None]
+    return max(present) if present else None
+
+
+class _Figure:
+    """Everything one explanation's section needs: positions, colours, keys, the details JSON."""
+
+    def __init__(self, ex: Explanation) -> None:
+        sub = ex.subgraph or {}
+        self.nodes = sorted(sub.get("nodes", []), key=lambda n: (str(n.get("name")), str(n.get("id"))))
+        self.rels = sorted(sub.get("relationships", []), key=lambda r: str(r.get("id")))
+        node_ids = {n["id"] for n in self.nodes}
+        self.rels = [r for r in self.rels if r.get("source") in node_ids and r.get("target") in node_ids]
+        self.seeds = [s for s in sub.get("seeds", []) if s in node_ids]
+        self.names = {n["id"]: str(n.get("name") if n.get("name") is not None else n["id"]) for n in self.nodes}
+        self.node_key = {n["id"]: f"n{i}" for i, n in enumerate(self.nodes)}
+        self.edge_key = {r["id"]: f"e{i}" for i, r in enumerate(self.rels)}
+        self.scored = [c for c in ex.components if c.kind in ("node", "edge") and c.importance is not None]
+        self.by_node: dict[str, list[Component]] = {}
+        self.by_edge: dict[str, list[Component]] = {}
+        for c in self.scored:
+            (self.by_node if c.kind in NODE_KINDS else self.by_edge).setdefault(c.id, []).append(c)
+        evidence = {e.get("id") for e in (ex.generator_evidence or [])}
+        self.edge_value = {r["id"]: _best([c.importance for c in self.by_edge.get(r["id"], [])]) for r in self.rels}
+        self.node_value: dict[str, float | None] = {}
+        self.node_derived: dict[str, bool] = {}
+        for n in self.nodes:
+            own = _best([c.importance for c in self.by_node.get(n["id"], [])])
+            if own is None:  # no node score: colour by the strongest scored relationship it ends
+                own = _best([self.edge_value[r["id"]] for r in self.rels if n["id"] in (r["source"], r["target"])])
+                self.node_derived[n["id"]] = own is not None
+            else:
+                self.node_derived[n["id"]] = False
+            self.node_value[n["id"]] = own
+        self.pos = layout([n["id"] for n in self.nodes], [(r["source"], r["target"]) for r in self.rels],
+                          self.seeds)
+        self.details: dict[str, Any] = {}
+        for n in self.nodes:
+            comps = sorted(self.by_node.get(n["id"], []), key=lambda c: (-(c.importance or 0), c.strategy))
+            # an entity's provenance: where the facts it appears in come from (document, chunk, line)
+            prov: Mapping[str, Any] | None = {"documents": [r.get("provenance") or {} for r in self.rels
+                                                            if n["id"] in (r["source"], r["target"])]}
+            if not _provenance_entries(prov):
+                prov = next((c.provenance for c in comps if c.provenance), None)
+            self.details[self.node_key[n["id"]]] = {
+                "kind": "entity", "title": self.names[n["id"]],
+                "subtitle": f"{n.get('type') or 'entity'} · id {n['id']}",
+                "badges": (["seed entity of the question"] if n["id"] in self.seeds else [])
+                + (["colour from its strongest relationship (no node score)"] if self.node_derived[n["id"]] else []),
+                "scores": [_score(c) for c in comps], "provenance": _provenance_entries(prov)}
+        for r in self.rels:
+            comps = sorted(self.by_edge.get(r["id"], []), key=lambda c: (-(c.importance or 0), c.strategy))
+            self.details[self.edge_key[r["id"]]] = {
+                "kind": "relationship",
+                "title": f"{self.names[r['source']]} -{r.get('label')}-> {self.names[r['target']]}",
+                "subtitle": f"relationship id {r['id']}",
+                "badges": ["used by the generator (its reported evidence)"] if r["id"] in evidence else [],
+                "scores": [_score(c) for c in comps],
+                "provenance": _provenance_entries(r.get("provenance") or (comps[0].provenance if comps else None))}
+
+    def key_of(self, c: Component) -> str | None:
+        return (self.node_key if c.kind in NODE_KINDS else self.edge_key).get(c.id)
+
+
+# -- HTML pieces ------------------------------------------------------------------------------------
+
+def _e(value: Any) -> str:
+    return escape("" if value is None else str(value), quote=True)
+
+
+def _json_block(data: Any) -> str:
+    text = json.dumps(data, ensure_ascii=False, default=str, sort_keys=True)
+    for ch, rep in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e"), ("\u2028", "\\u2028"),
+                    ("\u2029", "\\u2029")):
+        text = text.replace(ch, rep)
+    return text
+
+
+def _short(text: str, n: int = 22) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _edge_geometry(p1: tuple[float, float], p2: tuple[float, float], offset: float, r1: float,
+                   r2: float) -> tuple[str, list[tuple[float, float]], tuple[float, float]]:
+    """Path data (straight or quadratic), arrowhead polygon at the target, label anchor."""
+    (x1, y1), (x2, y2) = p1, p2
+    dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / length, dx / length
+    cx, cy = (x1 + x2) / 2 + nx * offset * 2, (y1 + y2) / 2 + ny * offset * 2
+
+    def unit(ax: float, ay: float, bx: float, by: float) -> tuple[float, float]:
+        d = math.hypot(bx - ax, by - ay) or 1.0
+        return (bx - ax) / d, (by - ay) / d
+
+    sx, sy = unit(x1, y1, cx, cy) if offset else (dx / length, dy / length)
+    ex, ey = unit(cx, cy, x2, y2) if offset else (dx / length, dy / length)
+    start = (x1 + sx * r1, y1 + sy * r1)
+    tip = (x2 - ex * (r2 + 1.5), y2 - ey * (r2 + 1.5))
+    base = (tip[0] - ex * 9, tip[1] - ey * 9)
+    arrow = [tip, (base[0] + ey * 4.5, base[1] - ex * 4.5), (base[0] - ey * 4.5, base[1] + ex * 4.5)]
+    if offset:
+        d = f"M{start[0]:.1f},{start[1]:.1f} Q{cx:.1f},{cy:.1f} {base[0]:.1f},{base[1]:.1f}"
+        mid = (0.25 * x1 + 0.5 * cx + 0.25 * x2, 0.25 * y1 + 0.5 * cy + 0.25 * y2)
+    else:
+        d = f"M{start[0]:.1f},{start[1]:.1f} L{base[0]:.1f},{base[1]:.1f}"
+        mid = ((x1 + x2) / 2, (y1 + y2) / 2)
+    return d, arrow, mid
+
+
+def _svg(fig: _Figure, index: int) -> str:
+    if not fig.nodes:
+        return '<p class="empty">No subgraph was retrieved for this question.</p>'
+    labelled = {n["id"] for n in fig.nodes}
+    if len(fig.nodes) > 24:  # crowded: name the seeds, the scored-important nodes and the hubs only
+        degree = {n["id"]: sum(n["id"] in (r["source"], r["target"]) for r in fig.rels) for n in fig.nodes}
+        ranked = sorted(fig.nodes, key=lambda n: (-(fig.node_value[n["id"]] or 0.0), -degree[n["id"]],
+                                                  fig.names[n["id"]]))
+        keep = [n["id"] for n in ranked if (fig.node_value[n["id"]] or 0.0) > 0.0 or degree[n["id"]] >= 3]
+        labelled = set(fig.seeds) | set(keep[:14])
+    parts = [f'<svg class="graph" id="graph-{index}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+             f'aria-label="retrieved subgraph, coloured by importance" xmlns="http://www.w3.org/2000/svg">',
+             '<g class="edges">']
+    groups: dict[frozenset[str], list[dict[str, Any]]] = {}
+    for r in fig.rels:
+        groups.setdefault(frozenset((r["source"], r["target"])), []).append(r)
+    for r in fig.rels:
+        key = fig.edge_key[r["id"]]
+        value = fig.edge_value[r["id"]]
+        fill = colour(value)
+        width = 1.4 + 3.2 * min(1.0, max(0.0, value or 0.0))
+        r1 = SEED_R if r["source"] in fig.seeds else NODE_R
+        r2 = SEED_R if r["target"] in fig.seeds else NODE_R
+        title = fig.details[key]["title"] + (f" · importance {value:.3f}" if value is not None else " · not scored")
+        if r["source"] == r["target"]:
+            x, y = fig.pos[r["source"]]
+            d = (f"M{x - 6:.1f},{y - r1:.1f} C{x - 30:.1f},{y - 48:.1f} {x + 30:.1f},{y - 48:.1f} "
+                 f"{x + 6:.1f},{y - r1:.1f}")
+            arrow, mid = [(x + 6, y - r1), (x + 9, y - r1 - 9), (x + 15, y - r1 - 4)], (x, y - 44)
+        else:
+            group = groups[frozenset((r["source"], r["target"]))]
+            i = group.index(r)
+            offset = (i - (len(group) - 1) / 2) * 22.0
+            if group[0]["source"] != r["source"]:
+                offset = -offset  # reversed direction: keep the same side
+            d, arrow, mid = _edge_geometry(fig.pos[r["source"]], fig.pos[r["target"]], offset, r1, r2)
+        pts = " ".join(f"{px:.1f},{py:.1f}" for px, py in arrow)
+        label = ""
+        if len(fig.rels) <= 16:
+            label = (f'<text class="edge-label" x="{mid[0]:.1f}" y="{mid[1] - 4:.1f}">'
+                     f'{_e(_short(str(r.get("label")), 26))}</text>')
+        dash = ' stroke-dasharray="4 3"' if value is None else ""
+        stroke = fill if value is not None else "#9aa3ad"
+        parts.append(
+            f'<g class="edge{" unscored" if value is None else ""}" data-key="{key}" tabindex="0" '
+            f'data-importance="{_num(value, 6)}"><title>{_e(title)}</title>'
+            f'<path class="edge-line" d="{d}" stroke="{stroke}" '
+            f'stroke-width="{width:.2f}" fill="none"{dash}/>'
+            f'<polygon class="edge-arrow" points="{pts}" fill="{stroke}"/>'
+            f'<path class="edge-hit" d="{d}"/>{label}</g>')
+    parts.append('</g><g class="nodes">')
+    for n in fig.nodes:
+        nid = n["id"]
+        key = fig.node_key[nid]
+        x, y = fig.pos[nid]
+        value = fig.node_value[nid]
+        fill = colour(value)
+        radius = SEED_R if nid in fig.seeds else NODE_R
+        cls = "node seed" if nid in fig.seeds else "node"
+        if fig.node_derived[nid]:
+            cls += " derived"
+        if value is None:
+            cls += " unscored"
+        title = f"{fig.names[nid]} ({n.get('type') or 'entity'})" + (
+            f" · importance {value:.3f}" if value is not None else " · not scored")
+        label = ""
+        if nid in labelled:
+            anchor = "start" if x < WIDTH * 0.75 else "end"
+            lx = x + radius + 4 if anchor == "start" else x - radius - 4
+            label = (f'<text class="node-label" x="{lx:.1f}" y="{y + 4:.1f}" text-anchor="{anchor}">'
+                     f"{_e(_short(fig.names[nid]))}</text>")
+        parts.append(
+            f'<g class="{cls}" data-key="{key}" tabindex="0" data-importance="{_num(value, 6)}">'
+            f"<title>{_e(title)}</title>"
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.0f}" fill="{fill}"/>{label}</g>')
+    parts.append("</g></svg>")
+    return "".join(parts)
+
+
+def _colour_bar(index: int) -> str:
+    stops = "".join(f'<stop offset="{x:.2f}" stop-color="{colour(x)}"/>' for x, _ in _STOPS)
+    ticks = "".join(
+        f'<line x1="{10 + 260 * t:.0f}" y1="24" x2="{10 + 260 * t:.0f}" y2="28" stroke="#5b6470"/>'
+        f'<text x="{10 + 260 * t:.0f}" y="40" text-anchor="middle">{t:.2f}</text>'
+        for t in (0.0, 0.25, 0.5, 0.75, 1.0))
+    return (f'<p class="bar-title">Importance 1 − cos(E(a₀), E(aₚ)): how far the answer moved</p>'
+            f'<svg class="colour-bar" viewBox="0 0 460 46" role="img" aria-label="importance colour scale" '
+            f'xmlns="http://www.w3.org/2000/svg"><defs><linearGradient id="grad-{index}">{stops}</linearGradient>'
+            f'</defs><rect x="10" y="8" width="260" height="16" fill="url(#grad-{index})" stroke="#9aa3ad" '
+            f'stroke-width="0.5"/>{ticks}<rect x="290" y="8" width="16" height="16" fill="{UNSCORED}" '
+            f'stroke="#7b8591" stroke-width="1" stroke-dasharray="3 2"/><text x="312" y="20">not scored</text>'
+            f'</svg>')
+
+
+def _table(ex: Explanation, fig: _Figure) -> str:
+    rows = sorted(fig.scored, key=lambda c: (-(c.importance or 0.0), c.strategy, c.rank or 0, c.id))
+    body = []
+    for i, c in enumerate(rows, 1):
+        key = fig.key_of(c)
+        attr = f' data-key="{key}" tabindex="0"' if key else ""
+        fill = colour(c.importance)
+        changed = "yes" if c.answer_changed else ("no" if c.answer_changed is not None else "–")
+        flag = ""
+        if c.evaluated == "conditional":
+            flag = ' <span class="flag" title="measured after removing redundant alternatives">conditional</span>'
+        elif c.below_noise_floor:
+            flag = ' <span class="flag" title="at or below the noise floor">noise</span>'
+        body.append(
+            f'<tr class="component"{attr}><td class="num">{i}</td><td>{_e(c.strategy)}</td>'
+            f'<td><span class="swatch" style="background:{fill}"></span>{_e(c.label)}</td>'
+            f'<td class="num importance">{_num(c.importance)}{flag}</td><td class="num">{_e(c.rank)}</td>'
+            f'<td>{changed}</td><td class="cf">{_e(c.counterfactual_answer)}</td>'
+            f'<td class="prov">{_e(_provenance_text(c.provenance))}</td></tr>')
+    skipped = [c for c in ex.components if c.kind in ("node", "edge") and c.importance is None]
+    masks = [c for c in ex.components if c.kind == "mask"]
+    notes = []
+    if skipped:
+        notes.append(f"{len(skipped)} components not evaluated (budget).")
+    if masks:
+        notes.append(f"{len(masks)} random masks (KG-SMILE) are summarised by the surrogate, not listed.")
+    note = f'<p class="note">{_e(" ".join(notes))}</p>' if notes else ""
+    if not body:
+        return '<p class="empty">No component was scored.</p>' + note
+    return ('<div class="table-wrap"><table class="ranked"><thead><tr><th>#</th><th>strategy</th>'
+            '<th>component</th><th>importance</th><th title="rank within its strategy">rank</th><th>changed</th>'
+            '<th>counterfactual answer</th><th>provenance</th></tr></thead><tbody>'
+            + "".join(body) + "</tbody></table></div>" + note)
+
+
+def _cost(ex: Explanation) -> str:
+    c = ex.cost
+    cfg = ex.config or {}
+    items = [("generator calls", c.generator_calls), ("prompt tokens", c.prompt_tokens),
+             ("completion tokens", c.completion_tokens), ("cache hits", c.cache_hits),
+             ("perturbations", c.perturbations), ("wall time", f"{c.seconds:.2f} s"),
+             ("generator", f"{c.generator_seconds:.2f} s"), ("embedder", f"{c.embedder_seconds:.2f} s"),
+             ("retrieval", f"{c.retrieval_seconds:.2f} s")]
+    config = [("strategies", ", ".join(ex.strategies)), ("mode", cfg.get("mode")), ("hops", cfg.get("hops")),
+              ("apply", cfg.get("apply")), ("dedup", cfg.get("dedup")), ("θ_sim", cfg.get("theta_sim")),
+              ("noise runs", cfg.get("noise_runs")), ("max calls", cfg.get("max_calls")),
+              ("group testing", cfg.get("group_testing"))]
+    return ('<div class="cost"><h4>Cost</h4><dl>'
+            + "".join(f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in items)
+            + '</dl></div><div class="config"><h4>Configuration</h4><dl>'
+            + "".join(f"<dt>{_e(k)}</dt><dd>{_e(_scalar(v))}</dd>" for k, v in config)
+            + "</dl></div>")
+
+
+def _section(ex: Explanation, index: int) -> str:
+    fig = _Figure(ex)
+    evidence = ""
+    if ex.generator_evidence:
+        evidence = ('<p class="evidence"><b>Generator evidence:</b> '
+                    + "; ".join(_e(e.get("triple")) for e in ex.generator_evidence) + "</p>")
+    sub = ex.subgraph or {}
+    facts = (f"{len(fig.nodes)} entities, {len(fig.rels)} relationships"
+             + (", truncated" if sub.get("truncated") else "")
+             + (f"; {sub.get('fallback')}" if sub.get("fallback") else "")
+             + (f"; {ex.dedup.get('merged')} aliases merged" if ex.dedup.get("merged") else ""))
+    surrogate = ""
+    if ex.surrogate:
+        surrogate = (f'<p class="note">Surrogate ({_e(ex.surrogate.get("method"))}): '
+                     f'{_e(ex.surrogate.get("samples"))} masks, in-sample weighted R² '
+                     f'{_e(ex.surrogate.get("weighted_r2_in_sample"))}.</p>')
+    return f"""
+<section class="explanation" id="ex-{index}">
+  <header>
+    <h2><span class="qlabel">Q</span> {_e(ex.question)}</h2>
+    <p class="answer"><span class="qlabel">A</span> {_e(ex.answer)}</p>
+    <p class="meta">{_e(ex.generator)} · strategy {_e(ex.strategy)} · noise floor {ex.noise_floor:.3f} ·
+      {_e(ex.created_at)} · id {_e(ex.id)}</p>
+  </header>
+  <div class="grid">
+    <figure class="figure">
+      {_svg(fig, index)}
+      <figcaption>{_e(facts)}. Larger ring: seed entities of the question. Hover or click a node, a
+        relationship or a table row.</figcaption>
+      {_colour_bar(index)}
+      <div class="details" aria-live="polite"><p class="hint">Hover or click a node, a relationship or a table
+        row to see its provenance and the counterfactual answer.</p></div>
+    </figure>
+    <div class="side">
+      <h3>Ranked components</h3>
+      {_table(ex, fig)}
+    </div>
+  </div>
+  <div class="texts">
+    <p class="user-explanation"><b>For the user:</b> {_e(ex.user_explanation)}</p>
+    <p class="technical-explanation"><b>Technical:</b> {_e(ex.technical_explanation)}</p>
+    {evidence}{surrogate}
+  </div>
+  <div class="facts">{_cost(ex)}</div>
+  <script type="application/json" class="xgrag-data">{_json_block(fig.details)}</script>
+</section>"""
+
+
+def _value_html(value: Any, depth: int = 0) -> str:
+    if isinstance(value, Mapping):
+        if not value:
+            return "–"
+        return ('<table class="kv">' + "".join(f"<tr><th>{_e(k)}</th><td>{_value_html(v, depth + 1)}</td></tr>"
+                                               for k, v in value.items()) + "</table>")
+    if isinstance(value, (list, tuple)):
+        if value and all(isinstance(v, Mapping) for v in value):
+            cols = list(dict.fromkeys(k for v in value for k in v))
+            head = "".join(f"<th>{_e(c)}</th>" for c in cols)
+            rows = "".join("<tr>" + "".join(f"<td>{_value_html(v.get(c), depth + 1)}</td>" for c in cols) + "</tr>"
+                           for v in value)
+            return f'<table class="rows"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+        return _e(", ".join(_scalar(v) for v in value))
+    return _e(_scalar(value))
+
+
+def _scalar(v: Any) -> str:
+    if v is None:
+        return "–"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, float):
+        return f"{v:.4g}"
+    if isinstance(v, (Mapping, list, tuple)):
+        return json.dumps(v, default=str)
+    return str(v)
+
+
+_CSS = """
+:root { --ink:#1d232b; --muted:#5b6470; --line:#e2e6eb; --panel:#f6f8fa; --accent:#b3001b; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial,
+  sans-serif; color: var(--ink); background: #fff; }
+main { max-width: 1480px; margin: 0 auto; padding: 18px 24px 40px; }
+h1 { font-size: 22px; margin: 4px 0 2px; } h2 { font-size: 17px; margin: 0 0 4px; }
+h3 { font-size: 14px; margin: 0 0 8px; } h4 { font-size: 13px; margin: 0 0 6px; }
+.sub { color: var(--muted); margin: 0 0 14px; }
+.toc { margin: 8px 0 18px; padding-left: 20px; } .toc a { color: var(--ink); }
+.summary { margin: 6px 0 20px; } .summary table { border-collapse: collapse; }
+.summary th, .summary td { border: 1px solid var(--line); padding: 3px 8px; text-align: left;
+  vertical-align: top; font-weight: normal; } .summary th { color: var(--muted); background: var(--panel); }
+section.explanation { border: 1px solid var(--line); border-radius: 8px; padding: 14px 16px; margin: 0 0 22px; }
+.qlabel { display: inline-block; min-width: 20px; padding: 0 5px; margin-right: 4px; border-radius: 4px;
+  background: var(--ink); color: #fff; font-size: 12px; text-align: center; }
+.answer { font-size: 16px; font-weight: 600; margin: 2px 0; } .meta { color: var(--muted); margin: 2px 0 10px;
+  font-size: 12px; }
+.grid { display: grid; grid-template-columns: minmax(420px, 1.05fr) minmax(380px, 1fr); gap: 18px; }
+@media (max-width: 980px) { .grid { grid-template-columns: 1fr; } }
+figure { margin: 0; } figcaption { color: var(--muted); font-size: 12px; margin: 2px 0 4px; }
+svg.graph { width: 100%; height: auto; background: #fbfcfd; border: 1px solid var(--line); border-radius: 6px; }
+svg.colour-bar { width: 460px; max-width: 100%; height: auto; font-size: 10px; fill: var(--muted); }
+.edge-line { stroke-linecap: round; } .edge-hit { stroke: transparent; stroke-width: 12; fill: none;
+  pointer-events: stroke; cursor: pointer; }
+.edge-label { font-size: 10px; fill: var(--muted); text-anchor: middle; pointer-events: none;
+  paint-order: stroke; stroke: #fbfcfd; stroke-width: 3px; }
+.node { cursor: pointer; } .node circle { stroke: #4a525c; stroke-width: 1.2; }
+.node.seed circle { stroke: var(--ink); stroke-width: 3; } .node.derived circle { stroke-dasharray: 3 2; }
+.node.unscored circle { stroke: #7b8591; stroke-dasharray: 3 2; }
+.bar-title { color: var(--muted); font-size: 11px; margin: 6px 0 0; }
+.node-label { font-size: 11px; fill: var(--ink); paint-order: stroke; stroke: #fbfcfd; stroke-width: 3px;
+  pointer-events: none; }
+.node.active circle, .node:focus circle { stroke: #0b63ce; stroke-width: 4; }
+.edge.active .edge-line, .edge:focus .edge-line { stroke-width: 6; filter: drop-shadow(0 0 2px #0b63ce); }
+g:focus { outline: none; }
+.details { margin-top: 8px; background: var(--panel); border: 1px solid var(--line); border-radius: 6px;
+  padding: 10px 12px; min-height: 96px; } .details .hint { color: var(--muted); margin: 0; }
+.details h4 { margin: 0 0 2px; font-size: 14px; } .details .subtitle { color: var(--muted); font-size: 12px;
+  margin: 0 0 6px; } .details .badge { display: inline-block; background: #e8eefb; color: #21407a;
+  border-radius: 10px; padding: 0 8px; font-size: 11px; margin: 0 4px 6px 0; }
+.details table { border-collapse: collapse; width: 100%; margin: 4px 0 6px; font-size: 12px; }
+.details th, .details td { text-align: left; border-bottom: 1px solid var(--line); padding: 2px 6px; }
+.details ul { margin: 2px 0 0; padding-left: 18px; font-size: 12px; }
+.table-wrap { max-height: 560px; overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
+table.ranked { border-collapse: collapse; width: 100%; font-size: 12px; }
+table.ranked th { position: sticky; top: 0; background: var(--panel); text-align: left; padding: 5px 6px;
+  border-bottom: 1px solid var(--line); }
+table.ranked td { padding: 4px 6px; border-bottom: 1px solid var(--line); vertical-align: top; }
+table.ranked tr.component { cursor: pointer; } table.ranked tr.active td { background: #eaf2ff; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; } td.cf { max-width: 200px; }
+td.prov { color: var(--muted); max-width: 190px; overflow-wrap: anywhere; }
+.swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 6px;
+  border: 1px solid #9aa3ad; vertical-align: -1px; }
+.flag { font-size: 10px; color: var(--muted); border: 1px solid var(--line); border-radius: 3px; padding: 0 3px; }
+.note, .empty { color: var(--muted); font-size: 12px; }
+.texts { margin-top: 12px; } .texts p { margin: 4px 0; }
+.facts { display: flex; flex-wrap: wrap; gap: 28px; margin-top: 8px; }
+.facts dl { display: grid; grid-template-columns: auto auto; gap: 0 12px; margin: 0; font-size: 12px; }
+.facts dt { color: var(--muted); } .facts dd { margin: 0; font-variant-numeric: tabular-nums; }
+footer { color: var(--muted); font-size: 12px; margin-top: 18px; }
+"""
+
+_JS = """
+(function () {
+  "use strict";
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) { e.className = cls; }
+    if (text !== undefined && text !== null) { e.textContent = String(text); }
+    return e;
+  }
+  function num(v) { return (v === null || v === undefined) ? "\\u2013" : Number(v).toFixed(3); }
+  function where(p) {
+    var parts = [];
+    if (p.doc_id !== undefined) { parts.push("document " + p.doc_id); }
+    if (p.chunk_index !== undefined) { parts.push("chunk " + p.chunk_index); }
+    else if (p.chunk_id !== undefined) { parts.push("chunk " + p.chunk_id); }
+    if (p.line !== undefined) { parts.push("line " + p.line); }
+    if (p.source !== undefined && p.source !== p.doc_id) { parts.push("source " + p.source); }
+    if (p.extractor !== undefined) { parts.push("extractor " + p.extractor); }
+    return parts.join(" \\u00b7 ");
+  }
+  document.querySelectorAll("section.explanation").forEach(function (sec) {
+    var data = JSON.parse(sec.querySelector("script.xgrag-data").textContent);
+    var panel = sec.querySelector(".details");
+    var initial = Array.prototype.slice.call(panel.childNodes);
+    var pinned = null;
+    function mark(key) {
+      sec.querySelectorAll("[data-key]").forEach(function (x) {
+        x.classList.toggle("active", key !== null && x.getAttribute("data-key") === key);
+      });
+    }
+    function show(key) {
+      var d = data[key];
+      if (!d) { return; }
+      panel.replaceChildren();
+      panel.setAttribute("data-shown", key);
+      panel.appendChild(el("h4", "title", d.title));
+      panel.appendChild(el("p", "subtitle", d.kind + " \\u00b7 " + d.subtitle));
+      d.badges.forEach(function (b) { panel.appendChild(el("span", "badge", b)); });
+      if (d.scores.length) {
+        var t = el("table", "scores");
+        var head = el("tr");
+        ["strategy", "importance", "rank", "changed", "counterfactual answer"].forEach(function (h) {
+          head.appendChild(el("th", null, h));
+        });
+        t.appendChild(head);
+        d.scores.forEach(function (s) {
+          var tr = el("tr");
+          var strategy = s.strategy + (s.synonym ? " (as \\u201c" + s.synonym + "\\u201d)" : "");
+          tr.appendChild(el("td", null, strategy));
+          tr.appendChild(el("td", null, num(s.importance) + (s.evaluated === "conditional" ? " (conditional)" : "")));
+          tr.appendChild(el("td", null, s.rank === null ? "\\u2013" : s.rank));
+          tr.appendChild(el("td", null, s.changed === null ? "\\u2013" : (s.changed ? "yes" : "no")));
+          tr.appendChild(el("td", "counterfactual", s.counterfactual === null ? "\\u2013" : s.counterfactual));
+          t.appendChild(tr);
+        });
+        panel.appendChild(t);
+      } else {
+        panel.appendChild(el("p", "unscored", "Not scored by the strategies of this explanation."));
+      }
+      panel.appendChild(el("b", null, "Provenance"));
+      var ul = el("ul", "provenance");
+      if (!d.provenance.length) { ul.appendChild(el("li", null, "none recorded")); }
+      d.provenance.forEach(function (p) { ul.appendChild(el("li", null, where(p))); });
+      panel.appendChild(ul);
+      mark(key);
+    }
+    function reset() {
+      panel.replaceChildren.apply(panel, initial);
+      panel.removeAttribute("data-shown");
+      mark(null);
+    }
+    sec.querySelectorAll("[data-key]").forEach(function (x) {
+      var key = x.getAttribute("data-key");
+      x.addEventListener("mouseenter", function () { show(key); });
+      x.addEventListener("mouseleave", function () { if (pinned) { show(pinned); } else { reset(); } });
+      x.addEventListener("focus", function () { show(key); });
+      x.addEventListener("click", function () {
+        pinned = (pinned === key) ? null : key;
+        if (pinned) { show(pinned); } else { reset(); }
+      });
+      x.addEventListener("keydown", function (ev) {
+        if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); x.click(); }
+      });
+    });
+  });
+})();
+"""
+
+
+def _csp() -> str:
+    digest = base64.b64encode(hashlib.sha256(_JS.encode("utf-8")).digest()).decode("ascii")
+    return (f"default-src 'none'; script-src 'sha256-{digest}'; style-src 'unsafe-inline'; img-src data:; "
+            "base-uri 'none'; form-action 'none'")
+
+
+def render_html(explanations: Sequence[Explanation] | Explanation, title: str = DEFAULT_TITLE,
+                summary: Mapping[str, Any] | None = None) -> str:
+    """One self-contained page (no external requests) for one or more explanations."""
+    from xgrag import __version__
+
+    items = [explanations] if isinstance(explanations, Explanation) else list(explanations)
+    toc = ""
+    if len(items) > 1:
+        toc = ('<ol class="toc">' + "".join(
+            f'<li><a href="#ex-{i}">{_e(ex.question)}</a> — {_e(ex.answer)}</li>' for i, ex in enumerate(items))
+            + "</ol>")
+    summary_html = f'<div class="summary"><h3>Summary</h3>{_value_html(summary)}</div>' if summary else ""
+    sections = "".join(_section(ex, i) for i, ex in enumerate(items)) or '<p class="empty">No explanations.</p>'
+    n = len(items)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{_e(_csp())}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="xgrag {_e(__version__)}">
+<title>{_e(title)}</title>
+<style>{_CSS}</style>
+</head>
+<body>
+<main>
+<h1>{_e(title)}</h1>
+<p class="sub">{n} explanation{'s' if n != 1 else ''} · importance = 1 − cos(E(a₀), E(aₚ)): how far the answer
+moved when the component was perturbed (XGRAG) · generated by xgrag {_e(__version__)}</p>
+{summary_html}{toc}{sections}
+<footer>Self-contained report: no external resources. Layout: BFS rings from the seed entities refined by
+Fruchterman-Reingold (deterministic).</footer>
+</main>
+<script>{_JS}</script>
+</body>
+</html>
+"""
+
+
+def write_html(path: str | Path, explanations: Sequence[Explanation] | Explanation, title: str = DEFAULT_TITLE,
+               summary: Mapping[str, Any] | None = None) -> Path:
+    """Write `render_html(...)` to `path` (parent folders created). Returns the path."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(render_html(explanations, title=title, summary=summary), encoding="utf-8")
+    return target
