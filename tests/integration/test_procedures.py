@@ -3,6 +3,7 @@ embedded Neo4j of the session: same graph, same seeds and exclusions, same resul
 
 from __future__ import annotations
 
+import json
 import tomllib
 
 import neo4j
@@ -340,25 +341,43 @@ def test_centrality_drops_its_projection_on_error_and_rejects_unknown_ids(metaqa
 # -- saved explanations ---------------------------------------------------------------------------------------
 
 
-def test_explanations_read_what_python_saved(metaqa: Neo4jStore) -> None:
+def test_explanations_equal_python_find_explanations(metaqa: Neo4jStore) -> None:
     from xgrag.embed import default_embedder
     from xgrag.explain import Explainer, ExplainSettings
+    from xgrag.explanations_store import find_explanations
     from xgrag.generate.extractive import ExtractiveReader
 
     emb = default_embedder()
-    ex = Explainer(Retriever(metaqa, embedder=emb), ExtractiveReader(emb), emb,
-                   ExplainSettings(strategies=("edge", "node"))).explain(Q2)
-    ex.save(metaqa)
+    explainer = Explainer(Retriever(metaqa, embedder=emb), ExtractiveReader(emb), emb,
+                          ExplainSettings(strategies=("edge", "node")))
+    first = explainer.explain(Q2)
+    first.save(metaqa)
+    second = explainer.explain("what movies did [John Schlesinger] direct")
+    second.save(metaqa)
     before = metaqa.checksum()
-    rows = call(metaqa, "CALL xgrag.explanations() YIELD id, question, answer, createdAt, explanation RETURN *")
-    assert [(r["id"], r["question"], r["answer"]) for r in rows] == [(ex.id, Q2, ex.answer)]
-    top_edge = ex.top("edge", 1)[0]
-    top_node = ex.top("node", 1)[0]
-    for filters in ({"question": Q2}, {"entityId": top_node.id}, {"relationshipId": top_edge.id},
-                    {"since": "2000-01-01T00:00:00Z"}, {"until": "2999-01-01T00:00:00Z"}, {"limit": 1}):
-        got = call(metaqa, "CALL xgrag.explanations($f) YIELD id RETURN id", f=filters)
-        assert [r["id"] for r in got] == [ex.id], filters
-    for filters in ({"question": "another question"}, {"entityId": "nope"}, {"relationshipId": "nope"},
-                    {"since": "2999-01-01T00:00:00Z"}, {"until": "2000-01-01T00:00:00Z"}):
-        assert call(metaqa, "CALL xgrag.explanations($f) YIELD id RETURN id", f=filters) == [], filters
+    top_edge, top_node = first.top("edge", 1)[0], first.top("node", 1)[0]
+    cases = [({}, {}), ({"question": "TARIK"}, {"question": "TARIK"}),
+             ({"entityId": top_node.id}, {"entity": top_node.id}),
+             ({"entityId": top_node.label}, {"entity": top_node.label}),
+             ({"relationshipId": top_edge.id}, {"relationship": top_edge.id}),
+             ({"since": "2000-01-01"}, {"since": "2000-01-01"}), ({"until": "2000-01-01T00:00:00Z"},
+                                                                 {"until": "2000-01-01T00:00:00Z"}),
+             ({"limit": 1}, {"limit": 1}), ({"question": "nothing like this"}, {"question": "nothing like this"})]
+    for filters, kwargs in cases:
+        rows = call(metaqa, "CALL xgrag.explanations($f) YIELD id, createdAt, question, answer, strategy, generator, "
+                            "embedder, noiseFloor, cost, configJson, subgraphNodes, subgraphRelationships, top, "
+                            "matched RETURN *", f=filters)
+        want = [e.to_json() for e in find_explanations(metaqa, **kwargs)]
+        got = [{"id": r["id"], "created_at": r["createdAt"], "question": r["question"], "answer": r["answer"],
+                "strategy": r["strategy"], "generator": r["generator"], "embedder": r["embedder"],
+                "noise_floor": r["noiseFloor"], "cost": r["cost"], "config": json.loads(r["configJson"]),
+                "subgraph_nodes": r["subgraphNodes"], "subgraph_relationships": r["subgraphRelationships"],
+                "top": r["top"], "matched": r["matched"]} for r in rows]
+        assert got == want, filters
+    ids = lambda f: [r["id"] for r in call(metaqa, "CALL xgrag.explanations($f) YIELD id RETURN id", f=f)]  # noqa: E731
+    assert set(ids({})) == {first.id, second.id}
+    assert ids({"question": "tarik"}) == ids({"relationshipId": top_edge.id}) == [first.id]
+    assert ids({"until": "2000-01-01"}) == [] and len(ids({"limit": 1})) == 1
+    assert "no entity has the id or name 'nobody'" in client_error(
+        metaqa, "CALL xgrag.explanations({entityId: 'nobody'})")
     assert metaqa.checksum() == before

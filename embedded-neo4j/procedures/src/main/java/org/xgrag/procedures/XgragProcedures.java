@@ -88,10 +88,19 @@ public class XgragProcedures {
 
     public static final class ExplanationResult {
         public String id;
+        public String createdAt;
         public String question;
         public String answer;
-        public Object createdAt;
-        public Map<String, Object> explanation;
+        public String strategy;
+        public String generator;
+        public String embedder;
+        public Double noiseFloor;
+        public Map<String, Object> cost;
+        public String configJson;
+        public Long subgraphNodes;
+        public Long subgraphRelationships;
+        public List<Map<String, Object>> top;
+        public List<Map<String, Object>> matched;
     }
 
     // -- xgrag.subgraph -------------------------------------------------------------------------------
@@ -375,42 +384,96 @@ public class XgragProcedures {
     // -- xgrag.explanations ---------------------------------------------------------------------------------
 
     static final Set<String> EXPLANATION_KEYS = Set.of("question", "entityId", "relationshipId", "since", "until", "limit");
+    static final List<String> COST_FIELDS = List.of("generator_calls", "prompt_tokens", "completion_tokens", "cache_hits",
+            "seconds", "perturbations", "generator_seconds", "embedder_seconds", "retrieval_seconds");
 
     @Procedure(name = "xgrag.explanations", mode = Mode.READ)
-    @Description("xgrag.explanations({question, entityId, relationshipId, since, until, limit}) :: (id, question, answer, "
-            + "createdAt, explanation) - explanations saved by `xgrag explain --save` (XgragExplanation nodes), "
-            + "newest first; every filter is optional")
+    @Description("xgrag.explanations({question, entityId, relationshipId, since, until, limit: 20, preset, schema}) :: "
+            + "(id, createdAt, question, answer, strategy, generator, embedder, noiseFloor, cost, configJson, "
+            + "subgraphNodes, subgraphRelationships, top, matched) - explanations saved by `xgrag explain --save`, "
+            + "newest first (cypher/explanations_query.cypher). question: case-insensitive substring; entityId: an "
+            + "entity id or its exact name (case-insensitive) the explanation scored or that ends a scored "
+            + "relationship; relationshipId: a scored relationship; since <= created_at < until (ISO-8601)")
     public Stream<ExplanationResult> explanations(@Name(value = "filters", defaultValue = "{}") Map<String, Object> filters) {
         Config c = new Config("xgrag.explanations", filters, EXPLANATION_KEYS);
         Retrieval r = new Retrieval(tx, c.schema());
         Map<String, Object> p = new HashMap<>();
-        p.put("question", c.raw("question"));
-        p.put("entity_id", c.raw("entityId"));
-        p.put("relationship_id", c.raw("relationshipId"));
+        p.put("question", blankToNull(c.raw("question"), "question"));
+        Object entity = blankToNull(c.raw("entityId"), "entityId");
+        p.put("entity_id", entity == null ? null : resolveEntity(r, (String) entity));
+        p.put("relationship_id", blankToNull(c.raw("relationshipId"), "relationshipId"));
         p.put("since", c.raw("since"));
         p.put("until", c.raw("until"));
-        p.put("limit", c.raw("limit") == null ? null : (long) c.integer("limit", 0, 0, 1_000_000));
+        p.put("limit", c.raw("limit") == null ? null : (long) c.integer("limit", 20, 1, 1_000_000));
         List<ExplanationResult> out = new ArrayList<>();
         for (Map<String, Object> row : r.read("explanations_query", p)) {
-            Map<String, Object> flat = new LinkedHashMap<>();
-            for (Map.Entry<String, Object> e : row.entrySet()) {
-                if (e.getValue() instanceof Node n) {
-                    flat.putAll(n.getAllProperties());
-                } else if (e.getValue() instanceof Map<?, ?> m && row.size() == 1) {
-                    m.forEach((k, v) -> flat.put(String.valueOf(k), v));
-                } else {
-                    flat.put(e.getKey(), e.getValue());
+            ExplanationResult er = new ExplanationResult();
+            er.id = str(row.get("id"));
+            er.createdAt = str(row.get("created_at"));
+            er.question = str(row.get("question"));
+            er.answer = str(row.get("answer"));
+            er.strategy = str(row.get("strategy"));
+            er.generator = str(row.get("generator"));
+            er.embedder = str(row.get("embedder"));
+            er.noiseFloor = row.get("noise_floor") instanceof Number n ? n.doubleValue() : null;
+            Map<String, Object> cost = new LinkedHashMap<>();
+            for (String k : COST_FIELDS) {
+                if (row.get(k) != null) {
+                    cost.put(k, row.get(k));
                 }
             }
-            ExplanationResult er = new ExplanationResult();
-            er.id = flat.get("id") == null ? null : String.valueOf(flat.get("id"));
-            er.question = flat.get("question") == null ? null : String.valueOf(flat.get("question"));
-            er.answer = flat.get("answer") == null ? null : String.valueOf(flat.get("answer"));
-            er.createdAt = flat.containsKey("created_at") ? flat.get("created_at") : flat.get("createdAt");
-            er.explanation = flat;
+            er.cost = cost;
+            er.configJson = str(row.get("config_json"));
+            er.subgraphNodes = row.get("subgraph_nodes") instanceof Number n ? n.longValue() : null;
+            er.subgraphRelationships = row.get("subgraph_relationships") instanceof Number n ? n.longValue() : null;
+            er.top = maps(row.get("top"));
+            er.matched = maps(row.get("matched"));
             out.add(er);
         }
         return out.stream();
+    }
+
+    /** As {@code explanations_store.resolve_entity}: the entity with this id, else the one entity with this name. */
+    private static String resolveEntity(Retrieval r, String entity) {
+        List<Map<String, Object>> rows = r.read("entity_resolve", Retrieval.params("entity", entity));
+        for (Map<String, Object> row : rows) {
+            if (Boolean.TRUE.equals(row.get("by_id"))) {
+                return str(row.get("id"));
+            }
+        }
+        if (rows.isEmpty()) {
+            throw new IllegalArgumentException("xgrag.explanations: no entity has the id or name '" + entity + "'");
+        }
+        if (rows.size() > 1) {
+            List<String> ids = rows.stream().map(x -> str(x.get("id"))).limit(10).toList();
+            throw new IllegalArgumentException("xgrag.explanations: " + rows.size() + " entities are named '" + entity
+                    + "' (" + ids + "); pass an id instead");
+        }
+        return str(rows.get(0).get("id"));
+    }
+
+    private static Object blankToNull(Object v, String key) {
+        if (v == null) {
+            return null;
+        }
+        if (!(v instanceof String s)) {
+            throw new IllegalArgumentException("xgrag.explanations: " + key + " must be a string, got " + Schema.describe(v));
+        }
+        return s.isEmpty() ? null : s;
+    }
+
+    private static String str(Object o) {
+        return o == null ? null : String.valueOf(o);
+    }
+
+    private static List<Map<String, Object>> maps(Object o) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        if (o instanceof List<?> l) {
+            for (Object x : l) {
+                out.add(Retrieval.map(x));
+            }
+        }
+        return out;
     }
 
     // -- functions -------------------------------------------------------------------------------------------
