@@ -381,3 +381,56 @@ def test_explanations_equal_python_find_explanations(metaqa: Neo4jStore) -> None
     assert "no entity has the id or name 'nobody'" in client_error(
         metaqa, "CALL xgrag.explanations({entityId: 'nobody'})")
     assert metaqa.checksum() == before
+
+
+# -- the jar alone, deployed to a plugins folder ---------------------------------------------------------------
+
+
+def test_jar_deployed_to_a_plugins_folder_loads_and_answers(tmp_path) -> None:
+    """What a Neo4j server does with a jar in its plugins folder (ProcedureJarLoader, own class loader): a
+    second embedded server whose classpath has every library *except* the procedures jar, which sits only in
+    its plugins folder. Proves the jar is self-contained (bundled cypher files, no extra dependency) and needs
+    no unrestricted access."""
+    import shutil
+    import subprocess
+
+    from xgrag.store import embedded
+
+    pdir = embedded.project_dir()
+    jar = embedded.procedures_jar(pdir)
+    assert jar is not None and jar.name.startswith("xgrag-procedures-")
+    home = tmp_path / "home"
+    (home / "plugins").mkdir(parents=True)
+    shutil.copy(jar, home / "plugins" / jar.name)
+    libs = [str(p) for p in sorted((pdir / "target" / "lib").glob("*.jar")) if not p.name.startswith("xgrag")]
+    assert len(libs) > 100
+    port = embedded.free_port()
+    cmd = [shutil.which("java") or "java", "-Xmx768m", *embedded.JVM_FLAGS, "-cp",
+           ":".join([str(pdir / "target" / embedded.JAR_NAME), *libs]), embedded.MAIN_CLASS,
+           "--home", str(home), "--port", str(port), "--pagecache", "32m"]
+    log = open(tmp_path / "neo4j.log", "wb")  # noqa: SIM115
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL)
+    try:
+        line = proc.stdout.readline().decode()
+        assert line.startswith("READY "), (tmp_path / "neo4j.log").read_text()[-3000:]
+        with Neo4jStore(f"bolt://127.0.0.1:{port}") as other:
+            assert call(other, "RETURN xgrag.version() AS v")[0]["v"] == tomllib.loads(
+                (ROOT / "pyproject.toml").read_text())["project"]["version"]
+            modes = {r["name"]: r["mode"] for r in call(
+                other, "SHOW PROCEDURES YIELD name, mode WHERE name STARTS WITH 'xgrag.' RETURN name, mode")}
+            assert {modes[p] for p in PROCEDURES} == {"READ"}
+            other.query("CREATE (a:Entity {id: 'a', name: 'A', type: 'T'})-[:RELATION {id: 'r1', label: 'knows'}]->"
+                        "(b:Entity {id: 'b', name: 'B', type: 'T'})-[:RELATION {id: 'r2', label: 'likes'}]->"
+                        "(c:Entity {id: 'c', name: 'C', type: 'T'})", read_only=False)
+            want = Retriever(other).khop(["a"], 2)
+            assert len(want.relationships) == 2
+            assert_same_subgraph(subgraph(other, ["a"], hops=2), want)
+            rows = call(other, "CALL xgrag.paths('A', 'C') YIELD relationshipIds RETURN relationshipIds")
+            assert [r["relationshipIds"] for r in rows] == [["r1", "r2"]]
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
