@@ -4,10 +4,10 @@ embedded Neo4j of the session: same graph, same seeds and exclusions, same resul
 from __future__ import annotations
 
 import json
-import tomllib
 
 import neo4j
 import pytest
+import tomllib
 
 from helpers import ROOT, SAMPLE
 from xgrag.centrality import gds_centrality, gds_graph_centrality
