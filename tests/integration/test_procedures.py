@@ -427,6 +427,10 @@ def test_jar_deployed_to_a_plugins_folder_loads_and_answers(tmp_path) -> None:
             assert_same_subgraph(subgraph(other, ["a"], hops=2), want)
             rows = call(other, "CALL xgrag.paths('A', 'C') YIELD relationshipIds RETURN relationshipIds")
             assert [r["relationshipIds"] for r in rows] == [["r1", "r2"]]
+            assert_same_scores(centrality_rows(other, ["a", "b", "c"]), gds_centrality(other, want).scores)
+            assert call(other, "CALL gds.graph.list() YIELD graphName RETURN count(*) AS c")[0]["c"] == 0
+            assert call(other, "CALL xgrag.aliases() YIELD alias RETURN alias") == []
+            assert call(other, "CALL xgrag.explanations() YIELD id RETURN id") == []
     finally:
         proc.terminate()
         try:
@@ -434,3 +438,14 @@ def test_jar_deployed_to_a_plugins_folder_loads_and_answers(tmp_path) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+def test_compose_settings_exist_in_neo4j_5_26(server: Neo4jStore) -> None:
+    """The settings docker/compose.yaml passes are real Neo4j 5.26 setting names (the server refuses unknown ones)."""
+    import yaml
+
+    from helpers import compose_setting_names
+
+    known = {r["name"] for r in call(server, "SHOW SETTINGS YIELD name RETURN name")}
+    names = compose_setting_names(yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text()))
+    assert names and names <= known, names - known
