@@ -97,6 +97,11 @@ def test_schema_overrides_render_like_python(server: Neo4jStore) -> None:
                     name=name, schema=overrides)[0]["t"]
         assert text == lib.get(name)
         assert "`Thing`" in text or name == "link_fulltext"
+    # a property literally named "null" is not a missing property (nor served from the other's cache)
+    for value in ("null", None, "null"):
+        text = call(server, "RETURN xgrag.query('nodes_by_id', {schema: {id_property: $v}}) AS t", v=value)[0]["t"]
+        assert text == QueryLibrary(schema_preset("xgrag", id_property=value)).get("nodes_by_id")
+        assert ("n.`null`" in text) == (value is not None)
 
 
 def test_identifiers_are_validated_and_config_errors_are_clear(metaqa: Neo4jStore) -> None:

@@ -48,6 +48,9 @@ public final class Queries {
 
     /** {@code cypher/<name>.cypher} rendered for a schema (cached: rendering is pure). */
     public static String get(String name, Schema schema) {
+        if (RENDERED.size() > 2000) {
+            RENDERED.clear(); // many distinct schema overrides: keep the cache bounded
+        }
         return RENDERED.computeIfAbsent(schema.cacheKey() + "#" + name, k -> render(raw(name), schema));
     }
 

@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -431,9 +430,5 @@ final class Retrieval {
             return out;
         }
         throw new IllegalArgumentException(what + ": expected a string or a list of strings, got " + Schema.describe(value));
-    }
-
-    static boolean same(Object a, Object b) {
-        return Objects.equals(a, b);
     }
 }

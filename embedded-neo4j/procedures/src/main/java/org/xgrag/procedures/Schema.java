@@ -69,9 +69,18 @@ public final class Schema {
         return str("preset");
     }
 
-    /** A stable key for caching rendered queries. */
+    /** A key for caching rendered queries: distinguishes null from the string "null" (a valid identifier). */
     String cacheKey() {
-        return fields + "|" + provenance;
+        StringBuilder sb = new StringBuilder();
+        for (Map<String, Object> m : List.of(fields, provenance)) {
+            for (Map.Entry<String, Object> e : m.entrySet()) {
+                Object v = e.getValue();
+                sb.append(e.getKey()).append('=').append(v == null ? "\u0000" : v instanceof String s ? "'" + s + "'" : v)
+                        .append(';');
+            }
+            sb.append('|');
+        }
+        return sb.toString();
     }
 
     // -- construction ---------------------------------------------------------------------------
