@@ -39,4 +39,15 @@ if [[ ! -f "$ROOT/embedded-neo4j/target/embedded-neo4j-launcher.jar" ]] \
   # stdout carries only the venv path (callers read its last line): Maven's output goes to stderr
   (cd "$ROOT/embedded-neo4j" && mvn -B -q -Dstyle.color=never -DskipTests package) >&2
 fi
+# The HTML report's browser test drives Debian's Chromium through Playwright (never `playwright install`).
+if [[ -n "${XGRAG_CHROMIUM:-}" && -x "${XGRAG_CHROMIUM}" ]] || command -v chromium >/dev/null 2>&1; then
+  :
+elif [[ "$(id -u)" == "0" ]] && command -v apt-get >/dev/null 2>&1; then
+  log "installing Debian's chromium for the HTML report's browser test"
+  # stdout carries only the venv path: apt's output goes to stderr
+  { apt-get install -y -q chromium || { apt-get update -q && apt-get install -y -q chromium; }; } >&2
+else
+  log "chromium is missing: the HTML report's browser test (tests/integration/test_html_report.py) will fail;"
+  log "install it as root (apt-get install -y chromium) or set XGRAG_CHROMIUM to a Chromium binary"
+fi
 echo "$VENV"

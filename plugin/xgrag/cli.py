@@ -516,20 +516,24 @@ def explanations_list(
         _print_json([r.to_json() for r in rows])
         return
     filtered = entity is not None or relationship is not None
-    table = Table(title=f"saved explanations ({len(rows)})")
-    for col in ("saved", "id", "question", "answer", "top component", "importance",
-                *(("matched", "its importance", "its rank") if filtered else ()), "calls", "seconds"):
+    table = Table(title=f"saved explanations ({len(rows)}, newest first)")
+    table.add_column("saved (UTC)", no_wrap=True, min_width=16)
+    table.add_column("id", no_wrap=True, min_width=36)  # whole, for `xgrag explanations show ID`
+    for col in ("question", "answer", f"{'its scores' if filtered else 'top component'}: importance (rank)",
+                "calls"):
         table.add_column(col)
+
+    def scored(c: dict[str, Any], label: bool) -> str:
+        imp = f"{c['importance']:.3f}" if c.get("importance") is not None else "-"
+        return f"{c.get('label', '') + ': ' if label else ''}{c.get('strategy', '')} {imp} (#{c.get('rank', '-')})"
+
     for r in rows:
-        top = r.top[0] if r.top else {}
-        cells = [r.created_at, r.id, r.question, r.answer, str(top.get("label", "")),
-                 f"{top['importance']:.3f}" if top.get("importance") is not None else ""]
         if filtered:
-            m = r.matched[0] if r.matched else {}
-            cells += [f"{m.get('strategy', '')} {m.get('label', '')}".strip(),
-                      f"{m['importance']:.3f}" if m.get("importance") is not None else "", str(m.get("rank", ""))]
-        cells += [str(r.cost.get("generator_calls", "")), f"{r.cost.get('seconds', 0.0):.2f}"]
-        table.add_row(*cells)
+            scores = "\n".join(scored(m, m.get("kind") == "edge" and entity is not None) for m in r.matched[:4])
+        else:
+            scores = scored(r.top[0], True) if r.top else ""
+        table.add_row(r.created_at.replace("T", " ")[:16], r.id, r.question, r.answer, scores,
+                      str(r.cost.get("generator_calls", "")))
     out.print(table)
 
 
@@ -561,6 +565,23 @@ def explanations_show(
         json_path.write_text(payload + "\n", encoding="utf-8")
         console.print(f"wrote {json_path}")
     print_explanation(ex, top)
+
+
+EXPLANATION_QUERIES = ("explanations_query", "explanations_by_entity", "explanations_by_relationship",
+                       "explanations_timeline")
+
+
+@explanations_app.command("cypher")
+def explanations_cypher(
+    name: Annotated[str, typer.Argument(help=f"one of {', '.join(EXPLANATION_QUERIES)}")] = "explanations_query",
+    config: ConfigOpt = None,
+) -> None:
+    """Print a saved-explanation query rendered for your schema (for cypher-shell, Neo4j Browser, procedures)."""
+    from xgrag.store.queries import QueryLibrary
+
+    if name not in EXPLANATION_QUERIES:
+        raise _fail(ValueError(f"unknown query {name!r}: use one of {', '.join(EXPLANATION_QUERIES)}"), 2)
+    sys.stdout.write(QueryLibrary(_settings(config).graph_schema).get(name))
 
 
 @explanations_app.command("timeline")

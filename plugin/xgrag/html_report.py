@@ -28,7 +28,7 @@ import numpy as np
 from xgrag.explanation import Component, Explanation
 
 DEFAULT_TITLE = "xgrag explanations"
-WIDTH, HEIGHT = 760, 500
+WIDTH, HEIGHT, SMALL_HEIGHT = 760, 500, 380
 NODE_R, SEED_R = 10.0, 13.0
 UNSCORED = "#eceef1"  # drawn with a dashed outline / dashed line
 # Sequential, low to high: a visible blue-grey at 0 (stays legible on white), then ColorBrewer YlOrRd.
@@ -213,8 +213,9 @@ class _Figure:
             else:
                 self.node_derived[n["id"]] = False
             self.node_value[n["id"]] = own
+        self.height = HEIGHT if len(self.nodes) > 12 else SMALL_HEIGHT
         self.pos = layout([n["id"] for n in self.nodes], [(r["source"], r["target"]) for r in self.rels],
-                          self.seeds)
+                          self.seeds, height=self.height)
         self.details: dict[str, Any] = {}
         for n in self.nodes:
             comps = sorted(self.by_node.get(n["id"], []), key=lambda c: (-(c.importance or 0), c.strategy))
@@ -299,7 +300,7 @@ def _svg(fig: _Figure, index: int) -> str:
                                                   fig.names[n["id"]]))
         keep = [n["id"] for n in ranked if (fig.node_value[n["id"]] or 0.0) > 0.0 or degree[n["id"]] >= 3]
         labelled = set(fig.seeds) | set(keep[:14])
-    parts = [f'<svg class="graph" id="graph-{index}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+    parts = [f'<svg class="graph" id="graph-{index}" viewBox="0 0 {WIDTH} {fig.height}" role="img" '
              f'aria-label="retrieved subgraph, coloured by importance" xmlns="http://www.w3.org/2000/svg">',
              '<g class="edges">']
     groups: dict[frozenset[str], list[dict[str, Any]]] = {}
@@ -398,7 +399,7 @@ def _table(ex: Explanation, fig: _Figure) -> str:
             flag = ' <span class="flag" title="at or below the noise floor">noise</span>'
         body.append(
             f'<tr class="component"{attr}><td class="num">{i}</td><td>{_e(c.strategy)}</td>'
-            f'<td><span class="swatch" style="background:{fill}"></span>{_e(c.label)}</td>'
+            f'<td class="label"><span class="swatch" style="background:{fill}"></span>{_e(c.label)}</td>'
             f'<td class="num importance">{_num(c.importance)}{flag}</td><td class="num">{_e(c.rank)}</td>'
             f'<td>{changed}</td><td class="cf">{_e(c.counterfactual_answer)}</td>'
             f'<td class="prov">{_e(_provenance_text(c.provenance))}</td></tr>')
@@ -564,7 +565,8 @@ table.ranked th { position: sticky; top: 0; background: var(--panel); text-align
   border-bottom: 1px solid var(--line); }
 table.ranked td { padding: 4px 6px; border-bottom: 1px solid var(--line); vertical-align: top; }
 table.ranked tr.component { cursor: pointer; } table.ranked tr.active td { background: #eaf2ff; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; } td.cf { max-width: 200px; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.cf, td.label { max-width: 220px; overflow-wrap: anywhere; }
 td.prov { color: var(--muted); max-width: 190px; overflow-wrap: anywhere; }
 .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 6px;
   border: 1px solid #9aa3ad; vertical-align: -1px; }
@@ -690,7 +692,7 @@ def render_html(explanations: Sequence[Explanation] | Explanation, title: str = 
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="{_e(_csp())}">
+<meta http-equiv="Content-Security-Policy" content="{_csp()}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="xgrag {_e(__version__)}">
 <title>{_e(title)}</title>

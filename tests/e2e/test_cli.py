@@ -91,6 +91,45 @@ def test_demo_is_the_main_job(env) -> None:
     assert "excluded" in out and "the graph itself is unchanged: yes" in out
 
 
+def test_explain_html_save_then_query_saved_explanations(env, tmp_path: Path) -> None:
+    run(env, "migrate")
+    run(env, "ingest", "triples", str(SAMPLE / "metaqa_triples.tsv"))
+    report, data = tmp_path / "out" / "report.html", tmp_path / "e.json"
+    run(env, "explain", QUESTION, "--strategy", "node,edge", "--save", "--html", str(report), "--json", str(data))
+    ex = json.loads(data.read_text())
+    page = report.read_text(encoding="utf-8")
+    assert "who is listed as director of [Tarik Lowe] starred movies" in page and '<svg class="graph"' in page
+    assert page.count('<tr class="component"') == sum(c["importance"] is not None for c in ex["components"])
+
+    rows = json.loads(run(env, "explanations", "--json").stdout)
+    assert ex["id"] in [r["id"] for r in rows]
+    mine = next(r for r in rows if r["id"] == ex["id"])
+    assert mine["cost"]["generator_calls"] == ex["cost"]["generator_calls"] and mine["config"] == ex["config"]
+    by_entity = json.loads(run(env, "explanations", "--entity", "tarik lowe", "--json").stdout)
+    hit = next(r for r in by_entity if r["id"] == ex["id"])
+    assert {m["label"] for m in hit["matched"] if m["kind"] == "node"} == {"Tarik Lowe"}
+    edge = max((c for c in ex["components"] if c["strategy"] == "edge"), key=lambda c: c["importance"])
+    by_rel = json.loads(run(env, "explanations", "--relationship", edge["id"], "--question", "TARIK",
+                            "--json").stdout)
+    assert ex["id"] in [r["id"] for r in by_rel] and all(r["matched"][0]["id"] == edge["id"] for r in by_rel)
+    assert json.loads(run(env, "explanations", "--since", "2999-01-01", "--json").stdout) == []
+    days = json.loads(run(env, "explanations", "timeline", "--json").stdout)
+    assert sum(d["explanations"] for d in days) == len(rows)
+    table = run(env, "explanations", "--entity", "Tarik Lowe").stdout
+    assert ex["id"] in table and "its scores" in table
+
+    shown = tmp_path / "shown.html"
+    out = run(env, "explanations", "show", ex["id"], "--html", str(shown)).stdout
+    assert ex["answer"] in out and shown.read_text(encoding="utf-8").count('<tr class="component"') == page.count(
+        '<tr class="component"')
+    missing = run(env, "explanations", "show", "no-such-id", check=False)
+    assert missing.returncode == 1 and "no saved explanation has the id 'no-such-id'" in missing.stderr
+    unknown = run(env, "explanations", "--entity", "Nobody At All", check=False)
+    assert unknown.returncode == 2 and "no entity has the id or name 'Nobody At All'" in unknown.stderr
+    bad = run(env, "explanations", "--since", "last week", check=False)
+    assert bad.returncode == 2 and "not an ISO-8601" in bad.stderr
+
+
 def test_stop_then_status_says_not_running(tmp_path: Path) -> None:
     e = {k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")}
     e["XGRAG_HOME"] = str(tmp_path)

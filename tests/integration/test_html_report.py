@@ -1,0 +1,241 @@
+"""The HTML report in a real headless Chromium (Debian's /usr/bin/chromium through Playwright), built from real
+explanations over the real embedded Neo4j. The page must work offline: any request other than the page itself,
+any console error or warning, page error or dialog fails the test.
+
+Screenshots go to $XGRAG_TEST_ARTIFACTS (default tests/artifacts/, git-ignored).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from helpers import ROOT, SAMPLE
+from xgrag.config import GraphSchema
+from xgrag.embed import default_embedder
+from xgrag.explain import Explainer, ExplainSettings
+from xgrag.explanation import Explanation
+from xgrag.generate.extractive import ExtractiveReader
+from xgrag.html_report import colour, write_html
+from xgrag.ingest import ingest_triples
+from xgrag.retrieve import Retriever
+from xgrag.store.migrations import migrate
+from xgrag.store.neo4j import Neo4jStore
+
+CHROMIUM = os.environ.get("XGRAG_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(os.environ.get("XGRAG_TEST_ARTIFACTS") or ROOT / "tests" / "artifacts")
+
+TARIK = "who is listed as director of [Tarik Lowe] starred movies"
+OUT_TO_SEA = "who was the director of [Out to Sea]"
+EVIL_MOVIE = "Evil <script>window.__xgrag_pwned=1</script> Movie"
+EVIL_PERSON = '<img src=x onerror="window.__xgrag_pwned=2">Jane & "Sons"'
+EVIL = f"who directed [{EVIL_MOVIE}]"
+
+
+@pytest.fixture(scope="module")
+def explanations(server: Neo4jStore, tmp_path_factory: pytest.TempPathFactory) -> list[Explanation]:
+    from conftest import wipe
+
+    wipe(server)
+    migrate(server, GraphSchema(), 384)
+    ingest_triples(server, SAMPLE / "metaqa_triples.tsv", "metaqa")
+    evil = tmp_path_factory.mktemp("kg") / "evil.tsv"
+    evil.write_text("head\trelation\ttail\thead_type\ttail_type\n"
+                    f"{EVIL_MOVIE}\tdirected_by\t{EVIL_PERSON}\tMovie\tPerson\n"
+                    f"{EVIL_MOVIE}\trelease_year\t1999\tMovie\tYear\n", encoding="utf-8")
+    ingest_triples(server, evil, "tsv")
+    emb = default_embedder()
+    explainer = Explainer(Retriever(server, embedder=emb), ExtractiveReader(emb), emb,
+                          ExplainSettings(strategies=("node", "edge")))
+    return [explainer.explain(q) for q in (TARIK, OUT_TO_SEA, EVIL)]
+
+
+@pytest.fixture(scope="module")
+def browser(explanations: list[Explanation]) -> Iterator:
+    # Playwright's sync API runs an event loop in this thread: the explanations (asyncio.run) come first.
+    if os.environ.get("XGRAG_SKIP_BROWSER"):
+        pytest.skip("XGRAG_SKIP_BROWSER is set")
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(f"no Chromium at {CHROMIUM}: install Debian's (apt-get install -y chromium; scripts/bootstrap.sh "
+                    "does it as root) or set XGRAG_CHROMIUM")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+class Watched:
+    """A page whose every request, console message, page error and dialog is recorded."""
+
+    def __init__(self, browser, path: Path) -> None:
+        self.url = path.resolve().as_uri()
+        self.problems: list[str] = []
+        self.requests: list[str] = []
+        self.page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        self.page.on("console", lambda m: self.problems.append(f"console {m.type}: {m.text}")
+                     if m.type in ("error", "warning") else None)
+        self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        self.page.on("dialog", lambda d: (self.problems.append(f"dialog: {d.message}"), d.dismiss()))
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.route("**/*", self._route)
+        self.page.goto(self.url)
+        self.page.wait_for_load_state("load")
+
+    def _route(self, route) -> None:
+        if route.request.url == self.url:
+            route.continue_()
+        else:
+            self.problems.append(f"blocked request: {route.request.url}")
+            route.abort()
+
+    def foreign_requests(self) -> list[str]:
+        return [u for u in self.requests if u != self.url]
+
+    def assert_clean(self) -> None:
+        assert self.problems == [] and self.foreign_requests() == [], (self.problems, self.foreign_requests())
+
+
+@pytest.fixture(scope="module")
+def report(explanations: list[Explanation], browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Watched]:
+    path = write_html(tmp_path_factory.mktemp("report") / "report.html", explanations, title="xgrag <report> test",
+                      summary={"questions": 3, "generator": "extractive-reader", "mean importance": 0.51234})
+    watched = Watched(browser, path)
+    yield watched
+    watched.page.close()
+
+
+def _scored(ex: Explanation) -> list:
+    return [c for c in ex.components if c.kind in ("node", "edge") and c.importance is not None]
+
+
+def _key(section, component) -> str:
+    """The data-key of a component's table row (shared with its node or edge in the drawing)."""
+    rows = section.locator("table.ranked tbody tr").evaluate_all(
+        "rs => rs.map(r => [r.cells[1].textContent, r.cells[2].textContent, r.getAttribute('data-key')])")
+    keys = {(strategy, label): key for strategy, label, key in rows}
+    return keys[(component.strategy, component.label)]
+
+
+def test_the_guard_catches_requests(browser, tmp_path) -> None:
+    """The checks below could fail: a page with an image and a stylesheet is caught."""
+    bad = tmp_path / "bad.html"
+    bad.write_text('<!DOCTYPE html><html><head><link rel="stylesheet" href="https://example.invalid/a.css">'
+                   '</head><body><img src="missing.png"></body></html>')
+    watched = Watched(browser, bad)
+    try:
+        assert any("example.invalid" in u for u in watched.foreign_requests())
+        assert any(u.endswith("missing.png") for u in watched.foreign_requests())
+        assert any(p.startswith("blocked request") for p in watched.problems)
+    finally:
+        watched.page.close()
+
+
+def test_every_explanation_is_drawn_and_tabled(report: Watched, explanations: list[Explanation]) -> None:
+    page = report.page
+    assert page.title() == "xgrag <report> test"
+    assert page.locator("section.explanation").count() == 3
+    assert page.locator(".summary").inner_text().count("0.5123") == 1
+    for i, ex in enumerate(explanations):
+        sec = page.locator(f"#ex-{i}")
+        assert sec.locator("h2").inner_text().endswith(ex.question)
+        assert sec.locator("svg.graph g.node").count() == len(ex.subgraph["nodes"])
+        assert sec.locator("svg.graph g.edge").count() == len(ex.subgraph["relationships"])
+        assert sec.locator("table.ranked tbody tr").count() == len(_scored(ex))
+        assert sec.locator("svg.graph g.node.seed").count() == len(ex.subgraph["seeds"])
+        assert sec.locator("svg.colour-bar").count() == 1
+        # the first table row is the most important component, coloured as such
+        top = max(_scored(ex), key=lambda c: c.importance)
+        first = sec.locator("table.ranked tbody tr").first
+        assert float(first.locator("td.importance").inner_text().split()[0]) == pytest.approx(top.importance,
+                                                                                                abs=5e-4)
+        swatch = first.locator(".swatch").evaluate("e => getComputedStyle(e).backgroundColor")
+        r, g, b = (int(colour(top.importance)[k:k + 2], 16) for k in (1, 3, 5))
+        assert swatch == f"rgb({r}, {g}, {b})"
+        # the SVG is really laid out: every node inside the drawing
+        box = sec.locator("svg.graph").bounding_box()
+        for circle in sec.locator("svg.graph g.node circle").all()[:10]:
+            c = circle.bounding_box()
+            assert box["x"] <= c["x"] and c["x"] + c["width"] <= box["x"] + box["width"]
+    assert sum(len(ex.subgraph["nodes"]) for ex in explanations) > 40
+    report.assert_clean()
+
+
+def test_hover_and_click_show_provenance_and_counterfactual(report: Watched, explanations: list[Explanation]) -> None:
+    page = report.page
+    ex = explanations[0]
+    sec = page.locator("#ex-0")
+    details = sec.locator(".details")
+    edge = ex.top("edge", 1)[0]
+    assert edge.label == "Supporting Characters -directed_by-> Daniel Schechter" and edge.answer_changed
+    key = _key(sec, edge)
+    sec.locator(f'svg.graph g.edge[data-key="{key}"] path.edge-hit').hover()
+    assert details.locator("h4").inner_text() == edge.label
+    assert details.locator("td.counterfactual").first.inner_text() == edge.counterfactual_answer
+    prov = details.locator("ul.provenance").inner_text()
+    assert f"document {edge.provenance['doc_id']}" in prov and f"line {edge.provenance['line']}" in prov
+    assert "used by the generator" in details.inner_text()
+    assert sec.locator(f'g.edge[data-key="{key}"]').get_attribute("class").split() == ["edge", "active"]
+
+    node = next(c for c in _scored(ex) if c.kind == "node" and c.label == "Tarik Lowe")
+    circle = sec.locator("svg.graph g.node.seed circle")
+    circle.hover()
+    assert details.locator("h4").inner_text() == "Tarik Lowe"
+    assert details.locator("td.counterfactual").first.inner_text() == node.counterfactual_answer
+    assert "seed entity" in details.inner_text() and "line " in details.locator("ul.provenance").inner_text()
+    page.mouse.move(2, 2)
+    assert details.get_attribute("data-shown") is None and "Hover or click" in details.inner_text()
+
+    # a click on a table row pins its details; a second click releases them
+    top_row = sec.locator("table.ranked tbody tr").first
+    top_row.click()
+    page.mouse.move(2, 2)
+    assert details.get_attribute("data-shown") == top_row.get_attribute("data-key")
+    assert details.locator("h4").inner_text() == top_row.locator("td").nth(2).inner_text()
+    assert details.locator("td.counterfactual").first.inner_text() == top_row.locator("td.cf").inner_text()
+    top_row.click()
+    page.mouse.move(2, 2)
+    assert details.get_attribute("data-shown") is None
+
+    # the large graph: its most important node by hover, through the drawing
+    big = explanations[1]
+    best = max((c for c in _scored(big) if c.kind == "node"), key=lambda c: c.importance)
+    sec1 = page.locator("#ex-1")
+    sec1.locator(f'svg.graph g.node[data-key="{_key(sec1, best)}"] circle').hover()
+    assert sec1.locator(".details h4").inner_text() == best.label
+    assert sec1.locator(".details td.counterfactual").first.inner_text() == best.counterfactual_answer
+    report.assert_clean()
+
+
+def test_names_from_the_data_stay_text(report: Watched, explanations: list[Explanation]) -> None:
+    page = report.page
+    ex = explanations[2]
+    assert ex.answer == f"{EVIL_PERSON}."
+    sec = page.locator("#ex-2")
+    assert sec.locator("h2").inner_text().endswith(EVIL)
+    assert sec.locator("p.answer").inner_text().endswith(ex.answer)
+    assert page.evaluate("typeof window.__xgrag_pwned") == "undefined"
+    assert page.locator("img").count() == 0 and page.locator("script").count() == 4  # 3 data blocks + the code
+    person = next(c for c in _scored(ex) if c.strategy == "node" and c.label == EVIL_PERSON)
+    sec.locator(f'svg.graph g.node[data-key="{_key(sec, person)}"] circle').hover()
+    assert sec.locator(".details h4").inner_text() == EVIL_PERSON
+    report.assert_clean()
+
+
+def test_screenshot(report: Watched, explanations: list[Explanation]) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = report.page
+    sec = page.locator("#ex-1")
+    sec.scroll_into_view_if_needed()
+    best = max((c for c in _scored(explanations[1]) if c.kind == "edge"), key=lambda c: c.importance)
+    sec.locator(f'table.ranked tbody tr[data-key="{_key(sec, best)}"]').first.click()  # pin it for the picture
+    shot = ARTIFACTS / "html_report.png"
+    sec.screenshot(path=str(shot))
+    page.screenshot(path=str(ARTIFACTS / "html_report_full.png"), full_page=True)
+    assert shot.stat().st_size > 20_000
+    report.assert_clean()
