@@ -2,9 +2,10 @@
 # Runs the embedded Neo4j + OpenGDS + APOC launcher. Args pass through, e.g.
 #   ./run.sh --home /tmp/xgrag-neo4j --port 7687
 # Env: XGRAG_NEO4J_HEAP (default 2g)     -> -Xmx / -Xms start
-#      XGRAG_NEO4J_EXTRA_CP (optional)   -> appended to the classpath (e.g. xgrag procedure jars)
+#      XGRAG_NEO4J_EXTRA_CP (optional)   -> appended to the classpath (extra procedure jars; xgrag's own
+#                                         procedures jar is already in target/lib)
 #      JAVA (default: java on PATH)
-# Build first: mvn -q package   (see README.md)
+# Build first: mvn -q package   (both modules; see README.md)
 set -euo pipefail
 DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 HEAP="${XGRAG_NEO4J_HEAP:-2g}"

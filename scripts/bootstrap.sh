@@ -31,8 +31,11 @@ if ! command -v mvn >/dev/null 2>&1 || ! command -v java >/dev/null 2>&1; then
   log "Java 17 and Maven are needed for the embedded Neo4j: apt-get install -y openjdk-17-jdk-headless maven"
   exit 1
 fi
-if [[ ! -f "$ROOT/embedded-neo4j/target/embedded-neo4j-launcher.jar" ]]; then
-  log "building the embedded Neo4j launcher (first time: ~190 MB of jars into ~/.m2)"
+# One Maven call builds both modules: the procedures jar (embedded-neo4j/procedures/target/xgrag-procedures-*.jar,
+# also copied to target/lib) and the launcher (target/embedded-neo4j-launcher.jar + target/lib).
+if [[ ! -f "$ROOT/embedded-neo4j/target/embedded-neo4j-launcher.jar" ]] \
+   || ! compgen -G "$ROOT/embedded-neo4j/target/lib/xgrag-procedures-*.jar" >/dev/null; then
+  log "building the embedded Neo4j launcher and xgrag's procedures (first time: ~190 MB of jars into ~/.m2)"
   # stdout carries only the venv path (callers read its last line): Maven's output goes to stderr
   (cd "$ROOT/embedded-neo4j" && mvn -B -q -Dstyle.color=never -DskipTests package) >&2
 fi

@@ -17,3 +17,19 @@ def mapped(server: Neo4jStore, preset: str) -> Neo4jStore:
     view = server.with_schema(schema)
     migrate(view, schema, 384)
     return view
+
+
+# NEO4J_* variables the Neo4j docker image's entrypoint handles itself instead of turning them into settings
+IMAGE_VARIABLES = {"NEO4J_AUTH", "NEO4J_PLUGINS", "NEO4J_ACCEPT_LICENSE_AGREEMENT", "NEO4J_EDITION"}
+
+
+def setting_name(variable: str) -> str:
+    """The Neo4j docker image's rule for NEO4J_* variables: strip NEO4J_, '__' -> '_', then '_' -> '.'."""
+    body = variable.removeprefix("NEO4J_")
+    return ".".join(part.replace("\0", "_") for part in body.replace("__", "\0").split("_"))
+
+
+def compose_setting_names(compose: dict) -> set[str]:
+    """The Neo4j settings docker/compose.yaml's neo4j service passes through its environment."""
+    env = compose["services"]["neo4j"]["environment"]
+    return {setting_name(k) for k in env if k.startswith("NEO4J_") and k not in IMAGE_VARIABLES}

@@ -184,3 +184,9 @@ def persist_aliases(store: Neo4jStore, embed: EmbedFn, theta: float = 0.7, metho
     links = graph_alias_links(entities, embed, theta)
     store.write("aliases_replace", links=[vars(link) for link in links], theta=theta, method=method)
     return links
+
+
+def persisted_aliases(store: Neo4jStore) -> list[AliasLink]:
+    """The ALIAS_OF links persisted in the graph (what `CALL xgrag.aliases()` returns), in alias-id order."""
+    return [AliasLink(str(row["alias"]["id"]), str(row["canonical"]["id"]), float(row["score"] or 0.0))
+            for row in store.read("aliases_all")]

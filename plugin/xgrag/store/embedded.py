@@ -21,6 +21,8 @@ from xgrag.config import EmbeddedSettings, Settings
 
 MAIN_CLASS = "org.xgrag.embedded.Launcher"
 JAR_NAME = "embedded-neo4j-launcher.jar"
+# built by embedded-neo4j/procedures, copied into target/lib by the launcher module
+PROCEDURES_JAR_PREFIX = "xgrag-procedures-"
 # The same flags as embedded-neo4j/run.sh (see embedded-neo4j/README.md for why each is there).
 JVM_FLAGS = [
     "-XX:+UseG1GC",
@@ -87,13 +89,29 @@ def classpath(pdir: Path | None = None) -> str:
     return os.pathsep.join(parts)
 
 
+def _newest(files: list[Path]) -> float:
+    return max((p.stat().st_mtime for p in files if p.is_file()), default=0.0)
+
+
+def procedures_jar(pdir: Path | None = None) -> Path | None:
+    """The xgrag procedures jar the build put next to the launcher's libraries (on its classpath)."""
+    pdir = pdir or project_dir()
+    jars = sorted((pdir / "target" / "lib").glob(f"{PROCEDURES_JAR_PREFIX}*.jar"))
+    return jars[-1] if jars else None
+
+
 def is_built(pdir: Path | None = None) -> bool:
+    """Both jars exist and each is newer than what it is built from: the launcher from its pom and src/,
+    the procedures jar from its pom, its sources and the repository's cypher/*.cypher (bundled into it)."""
     pdir = pdir or project_dir()
     jar = pdir / "target" / JAR_NAME
-    if not jar.is_file() or not (pdir / "target" / "lib").is_dir():
+    procs = procedures_jar(pdir)
+    if not jar.is_file() or procs is None:
         return False
-    newest_source = max(p.stat().st_mtime for p in [pdir / "pom.xml", *(pdir / "src").rglob("*") ] if p.is_file())
-    return jar.stat().st_mtime >= newest_source
+    launcher_src = [pdir / "launcher" / "pom.xml", *(pdir / "src").rglob("*")]
+    procs_src = [pdir / "procedures" / "pom.xml", *(pdir / "procedures" / "src").rglob("*"),
+                 *(pdir.parent / "cypher").glob("*.cypher")]
+    return jar.stat().st_mtime >= _newest(launcher_src) and procs.stat().st_mtime >= _newest(procs_src)
 
 
 def build(pdir: Path | None = None, quiet: bool = False) -> None:

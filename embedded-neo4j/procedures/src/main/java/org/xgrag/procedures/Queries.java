@@ -1,0 +1,192 @@
+package org.xgrag.procedures;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The Java twin of {@code xgrag.store.queries}: loads {@code cypher/<name>.cypher} (bundled into this jar
+ * from the repository's cypher/ folder at build time) and fills the schema placeholders {@code {{NAME}}} /
+ * {@code {{NAME:var}}} with validated, back-quoted identifiers or fixed Cypher expressions. Every value a
+ * query needs stays a {@code $parameter}.
+ */
+public final class Queries {
+
+    static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([A-Z_]+)(?::([A-Za-z_][A-Za-z0-9_]*))?\\}\\}");
+    static final Pattern NAME = Pattern.compile("[a-z0-9_]+");
+    static final String RESOURCE_DIR = "/org/xgrag/procedures/cypher/";
+
+    private static final Map<String, String> RAW = new ConcurrentHashMap<>();
+    private static final Map<String, String> RENDERED = new ConcurrentHashMap<>();
+
+    private Queries() {}
+
+    /** The bundled text of {@code cypher/<name>.cypher}. */
+    public static String raw(String name) {
+        if (name == null || !NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("bad query name '" + name + "' (expected [a-z0-9_]+)");
+        }
+        return RAW.computeIfAbsent(name, n -> {
+            try (InputStream in = Queries.class.getResourceAsStream(RESOURCE_DIR + n + ".cypher")) {
+                if (in == null) {
+                    throw new IllegalArgumentException("no query file cypher/" + n + ".cypher in the xgrag procedures jar");
+                }
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot read cypher/" + n + ".cypher: " + e, e);
+            }
+        });
+    }
+
+    /** {@code cypher/<name>.cypher} rendered for a schema (cached: rendering is pure). */
+    public static String get(String name, Schema schema) {
+        if (RENDERED.size() > 2000) {
+            RENDERED.clear(); // many distinct schema overrides: keep the cache bounded
+        }
+        return RENDERED.computeIfAbsent(schema.cacheKey() + "#" + name, k -> render(raw(name), schema));
+    }
+
+    public static String render(String text, Schema schema) {
+        Map<String, Function<String, String>> table = expanders(schema);
+        Matcher m = PLACEHOLDER.matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String key = m.group(1);
+            Function<String, String> f = table.get(key);
+            if (f == null) {
+                throw new IllegalArgumentException("unknown placeholder {{" + key + "}}");
+            }
+            m.appendReplacement(out, Matcher.quoteReplacement(f.apply(m.group(2))));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /** Back-quote an identifier that has passed validation. */
+    static String q(String identifier) {
+        Schema.validateIdentifier(identifier, "identifier");
+        return "`" + identifier + "`";
+    }
+
+    static String listLiteral(List<String> values) {
+        List<String> parts = new ArrayList<>();
+        for (String v : values) {
+            parts.add("'" + Schema.validateIdentifier(v, "identifier") + "'");
+        }
+        return "[" + String.join(", ", parts) + "]";
+    }
+
+    /** Python renders a missing variable as "None"; kept identical so both sides produce the same text. */
+    private static String v(String var) {
+        return var == null ? "None" : var;
+    }
+
+    private static String prop(String var, String prop, String dflt) {
+        return prop != null ? var + "." + q(prop) : dflt;
+    }
+
+    private static String prop(String var, String prop) {
+        return prop(var, prop, "null");
+    }
+
+    static Map<String, Function<String, String>> expanders(Schema s) {
+        Function<String, String> nodeId = x -> s.str("id_property") != null
+                ? v(x) + "." + q(s.str("id_property")) : "elementId(" + v(x) + ")";
+        Function<String, String> relId = x -> s.str("rel_id_property") != null
+                ? v(x) + "." + q(s.str("rel_id_property")) : "elementId(" + v(x) + ")";
+        Function<String, String> nodeType = x -> s.str("type_property") != null
+                ? v(x) + "." + q(s.str("type_property"))
+                : "head([l IN labels(" + v(x) + ") WHERE NOT l IN " + listLiteral(s.list("generic_labels")) + "])";
+        Function<String, String> aliases = x -> s.str("alias_property") != null
+                ? "coalesce(" + v(x) + "." + q(s.str("alias_property")) + ", [])" : "[]";
+        Function<String, String> relLabel = x -> s.str("relation_property") != null
+                ? v(x) + "." + q(s.str("relation_property")) : "type(" + v(x) + ")";
+        Function<String, String> nodeMap = x -> "{id: " + nodeId.apply(x) + ", name: toString(" + v(x) + "."
+                + q(s.str("name_property")) + "), type: " + nodeType.apply(x) + ", aliases: " + aliases.apply(x)
+                + ", description: " + prop(v(x), s.str("description_property")) + "}";
+        Function<String, String> prov = x -> {
+            if (!"relationship".equals(s.prov("mode"))) {
+                return "{}";
+            }
+            Map<String, String> fields = new LinkedHashMap<>();
+            fields.put("doc_id", s.prov("doc_id_property"));
+            fields.put("chunk_id", s.prov("chunk_id_property"));
+            fields.put("chunk_index", s.prov("chunk_index_property"));
+            fields.put("source", s.prov("source_property"));
+            fields.put("extractor", s.prov("extractor_property"));
+            fields.put("created_at", s.prov("created_at_property"));
+            fields.put("line", s.prov("line_property"));
+            List<String> inner = new ArrayList<>();
+            for (Map.Entry<String, String> e : fields.entrySet()) {
+                if (e.getValue() != null) {
+                    inner.add(e.getKey() + ": " + prop(v(x), e.getValue()));
+                }
+            }
+            return "{" + String.join(", ", inner) + "}";
+        };
+        Function<String, String> relMap = x -> "{id: " + relId.apply(x) + ", source: " + nodeId.apply("startNode(" + v(x) + ")")
+                + ", target: " + nodeId.apply("endNode(" + v(x) + ")") + ", label: toString(" + relLabel.apply(x)
+                + "), description: " + prop(v(x), s.str("rel_description_property")) + ", provenance: " + prov.apply(x) + "}";
+        Function<String, String> semantic = x -> "NOT type(" + v(x) + ") IN " + listLiteral(s.list("non_semantic_types"));
+        Function<String, String> mention = x -> {
+            String t = q(s.prov("mention_type"));
+            String c = "(c:" + q(s.prov("chunk_label")) + ")";
+            return "chunk_to_entity".equals(s.prov("mention_direction"))
+                    ? c + "-[:" + t + "]->(" + v(x) + ")" : "(" + v(x) + ")-[:" + t + "]->" + c;
+        };
+        Function<String, String> chunkDoc = x -> {
+            if (s.prov("document_label") == null || s.prov("chunk_document_type") == null) {
+                return "WITH pair, c, c AS d";
+            }
+            String t = q(s.prov("chunk_document_type"));
+            String d = "(d:" + q(s.prov("document_label")) + ")";
+            String pattern = "document_to_chunk".equals(s.prov("chunk_document_direction"))
+                    ? d + "-[:" + t + "]->(c)" : "(c)-[:" + t + "]->" + d;
+            return "OPTIONAL MATCH " + pattern;
+        };
+        Function<String, String> mentionProv = x -> "{doc_id: " + prop("d", s.prov("document_id_property"))
+                + ", chunk_id: " + prop("c", s.prov("chunk_node_id_property"), "elementId(c)")
+                + ", chunk_index: " + prop("c", s.prov("chunk_node_index_property"))
+                + ", source: " + prop("d", s.prov("document_source_property")) + "}";
+
+        Map<String, Function<String, String>> t = new LinkedHashMap<>();
+        t.put("ENTITY", x -> q(s.str("entity_label")));
+        t.put("ALIAS_REL", x -> q(s.str("alias_type")));
+        t.put("NAME_PROP", x -> q(s.str("name_property")));
+        t.put("EMBEDDING_PROP", x -> q(s.str("embedding_property") != null ? s.str("embedding_property") : "name_embedding"));
+        t.put("ID_PROP", x -> q(s.str("id_property") != null ? s.str("id_property") : "id"));
+        t.put("INDEX", x -> q(s.str("index_prefix") + "_" + v(x)));
+        t.put("FULLTEXT_INDEX", x -> q(s.str("fulltext_index")));
+        t.put("VECTOR_INDEX", x -> q(s.str("vector_index")));
+        t.put("FULLTEXT_PROPS", x -> {
+            List<String> parts = new ArrayList<>();
+            for (String p : new String[] {s.str("name_property"), s.str("alias_property")}) {
+                if (p != null) {
+                    parts.add(v(x) + "." + q(p));
+                }
+            }
+            return String.join(", ", parts);
+        });
+        t.put("ID", nodeId);
+        t.put("RID", relId);
+        t.put("NAME", x -> "toString(" + v(x) + "." + q(s.str("name_property")) + ")");
+        t.put("TYPE", nodeType);
+        t.put("ALIASES", aliases);
+        t.put("REL", relLabel);
+        t.put("NODE", nodeMap);
+        t.put("RELMAP", relMap);
+        t.put("SEMANTIC", semantic);
+        t.put("MENTION", mention);
+        t.put("CHUNK_DOC", chunkDoc);
+        t.put("MENTION_PROV", mentionProv);
+        return t;
+    }
+}

@@ -1,0 +1,434 @@
+package org.xgrag.procedures;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import org.neo4j.graphdb.Node;
+import org.neo4j.graphdb.Relationship;
+import org.neo4j.graphdb.Result;
+import org.neo4j.graphdb.Transaction;
+
+/**
+ * The retrieval steps of {@code xgrag.retrieve.Retriever}, step for step, over the same named queries:
+ * seeds through nodes_by_id, alias clusters through alias_links, per-hop expansion through expand with the
+ * same caps and truncation rules, shortest paths through shortest_paths, mention provenance through
+ * provenance_mentions. Only reads.
+ */
+final class Retrieval {
+
+    /** Defaults of {@code xgrag.config.RetrievalSettings}. */
+    static final int HOPS = 2;
+    static final int MAX_NODES = 200;
+    static final int MAX_RELATIONSHIPS = 400;
+    static final int MAX_PATH_LENGTH = 6;
+    static final int MAX_PATHS = 25;
+    static final int MAX_PAIRS = 45;
+
+    private final Transaction tx;
+    private final Schema schema;
+
+    Retrieval(Transaction tx, Schema schema) {
+        this.tx = tx;
+        this.schema = schema;
+    }
+
+    // -- running named queries ------------------------------------------------------------------
+
+    List<Map<String, Object>> read(String name, Map<String, Object> params) {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        try (Result r = tx.execute(Queries.get(name, schema), params)) {
+            while (r.hasNext()) {
+                rows.add(r.next());
+            }
+        }
+        return rows;
+    }
+
+    static Map<String, Object> params(Object... kv) {
+        Map<String, Object> m = new HashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> map(Object o) {
+        return (Map<String, Object>) o;
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<Object> list(Object o) {
+        return (List<Object>) o;
+    }
+
+    static String id(Map<String, Object> element) {
+        return String.valueOf(element.get("id"));
+    }
+
+    /** Python's {@code _rel}: provenance without null values. */
+    static Map<String, Object> cleanRel(Map<String, Object> rel) {
+        Map<String, Object> out = new LinkedHashMap<>(rel);
+        out.put("id", String.valueOf(rel.get("id")));
+        out.put("source", String.valueOf(rel.get("source")));
+        out.put("target", String.valueOf(rel.get("target")));
+        out.put("label", String.valueOf(rel.get("label")));
+        Map<String, Object> prov = new TreeMap<>();
+        Object p = rel.get("provenance");
+        if (p instanceof Map<?, ?> pm) {
+            for (Map.Entry<?, ?> e : pm.entrySet()) {
+                if (e.getValue() != null) {
+                    prov.put(String.valueOf(e.getKey()), e.getValue());
+                }
+            }
+        }
+        out.put("provenance", prov);
+        return out;
+    }
+
+    static Map<String, Object> cleanNode(Map<String, Object> node) {
+        Map<String, Object> out = new LinkedHashMap<>(node);
+        out.put("id", String.valueOf(node.get("id")));
+        out.put("name", String.valueOf(node.get("name")));
+        return out;
+    }
+
+    // -- seeds ------------------------------------------------------------------------------------
+
+    /**
+     * Each value is an entity id when one has it, otherwise an exact entity name (all entities of that
+     * name, in id order). Exclusions are not applied here: retrieval drops excluded seeds itself.
+     */
+    List<String> resolve(Collection<String> idsOrNames) {
+        List<String> values = new ArrayList<>(new LinkedHashSet<>(idsOrNames));
+        Set<String> ids = new HashSet<>();
+        for (Map<String, Object> row : read("nodes_by_id", params("ids", values, "excluded_node_ids", List.of()))) {
+            ids.add(id(map(row.get("node"))));
+        }
+        List<String> names = values.stream().filter(v -> !ids.contains(v)).toList();
+        Map<String, Set<String>> byName = new HashMap<>();
+        if (!names.isEmpty()) {
+            for (Map<String, Object> row : read("link_exact", params("names", names, "excluded_node_ids", List.of()))) {
+                byName.computeIfAbsent(String.valueOf(row.get("candidate")), k -> new TreeSet<>())
+                        .add(id(map(row.get("node"))));
+            }
+        }
+        List<String> out = new ArrayList<>();
+        for (String v : values) {
+            if (ids.contains(v)) {
+                out.add(v);
+            } else {
+                out.addAll(byName.getOrDefault(v, Set.of()));
+            }
+        }
+        return new ArrayList<>(new LinkedHashSet<>(out));
+    }
+
+    // -- aliases and exclusions ------------------------------------------------------------------
+
+    /** (alias, canonical) node maps of the persisted alias clusters of the given entities. */
+    List<Map<String, Object>[]> aliasLinks(Collection<String> ids) {
+        List<Map<String, Object>[]> out = new ArrayList<>();
+        if (ids.isEmpty()) {
+            return out;
+        }
+        for (Map<String, Object> row : read("alias_links", params("ids", new ArrayList<>(new TreeSet<>(ids))))) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object>[] pair = new Map[] {cleanNode(map(row.get("alias"))), cleanNode(map(row.get("canonical")))};
+            out.add(pair);
+        }
+        return out;
+    }
+
+    /** {@code Retriever.expand_exclusions}: excluding a canonical entity excludes its persisted aliases too. */
+    List<String> expandExclusions(Collection<String> excludedNodeIds) {
+        Set<String> nodes = new TreeSet<>(excludedNodeIds);
+        for (Map<String, Object>[] link : aliasLinks(new TreeSet<>(excludedNodeIds))) {
+            if (nodes.contains(id(link[1]))) {
+                nodes.add(id(link[0]));
+            }
+        }
+        return new ArrayList<>(nodes);
+    }
+
+    // -- k-hop ------------------------------------------------------------------------------------
+
+    static final class Sub {
+        final Map<String, Map<String, Object>> nodes = new LinkedHashMap<>();
+        final Map<String, Map<String, Object>> rels = new LinkedHashMap<>();
+        final Map<String, String> aliasMap = new TreeMap<>();
+        final List<List<String>> paths = new ArrayList<>();
+        List<String> seeds = new ArrayList<>();
+        boolean truncated;
+        String mode;
+
+        /** The shape of Python's {@code Subgraph.to_json()} ({@code xgrag retrieve --json}). */
+        Map<String, Object> toJson() {
+            List<Map<String, Object>> ns = new ArrayList<>();
+            nodes.values().stream()
+                    .sorted((a, b) -> {
+                        int c = String.valueOf(a.get("name")).compareTo(String.valueOf(b.get("name")));
+                        return c != 0 ? c : id(a).compareTo(id(b));
+                    })
+                    .forEach(n -> {
+                        Map<String, Object> m = new LinkedHashMap<>();
+                        m.put("id", n.get("id"));
+                        m.put("name", n.get("name"));
+                        m.put("type", n.get("type"));
+                        ns.add(m);
+                    });
+            List<Map<String, Object>> rs = new ArrayList<>();
+            for (Map<String, Object> r : sortedRels()) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                for (String k : List.of("id", "source", "target", "label", "provenance")) {
+                    m.put(k, r.get(k));
+                }
+                rs.add(m);
+            }
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("nodes", ns);
+            out.put("relationships", rs);
+            out.put("seeds", List.copyOf(seeds));
+            out.put("truncated", truncated);
+            out.put("mode", mode);
+            out.put("fallback", null);
+            out.put("alias_map", new LinkedHashMap<>(aliasMap));
+            return out;
+        }
+
+        /** Python's {@code Subgraph.sorted_relationships}: by (source name, label, target name, id). */
+        List<Map<String, Object>> sortedRels() {
+            List<Map<String, Object>> out = new ArrayList<>(rels.values());
+            out.sort((a, b) -> {
+                String[] ka = relKey(a);
+                String[] kb = relKey(b);
+                for (int i = 0; i < ka.length; i++) {
+                    int c = ka[i].compareTo(kb[i]);
+                    if (c != 0) {
+                        return c;
+                    }
+                }
+                return 0;
+            });
+            return out;
+        }
+
+        private String[] relKey(Map<String, Object> r) {
+            return new String[] {
+                String.valueOf(nodes.get(String.valueOf(r.get("source"))).get("name")),
+                String.valueOf(r.get("label")),
+                String.valueOf(nodes.get(String.valueOf(r.get("target"))).get("name")),
+                id(r)};
+        }
+    }
+
+    Sub khop(List<String> seeds, int hops, int maxNodes, int maxRels, List<String> exNodes, List<String> exRels) {
+        if (hops < 1 || hops > 4) {
+            throw new IllegalArgumentException("hops must be within 1..4, got " + hops);
+        }
+        Set<String> excluded = new TreeSet<>(exNodes);
+        List<String> exN = new ArrayList<>(excluded);
+        List<String> exR = new ArrayList<>(new TreeSet<>(exRels));
+        Sub sub = new Sub();
+        sub.mode = "khop";
+        for (Map<String, Object> row : read("nodes_by_id",
+                params("ids", new ArrayList<>(new TreeSet<>(seeds)), "excluded_node_ids", exN))) {
+            Map<String, Object> n = cleanNode(map(row.get("node")));
+            sub.nodes.put(id(n), n);
+        }
+        sub.seeds = new ArrayList<>(new LinkedHashSet<>(seeds)).stream().filter(sub.nodes::containsKey).toList();
+        List<String> frontier = withAliases(sub, new ArrayList<>(sub.seeds), excluded, maxNodes);
+        for (int hop = 0; hop < hops; hop++) {
+            if (frontier.isEmpty()) {
+                break;
+            }
+            int room = maxRels - sub.rels.size();
+            if (room <= 0) {
+                sub.truncated = true;
+                break;
+            }
+            List<Map<String, Object>> rows = read("expand", params("frontier", new ArrayList<>(new TreeSet<>(frontier)),
+                    "excluded_node_ids", exN, "excluded_rel_ids", exR, "limit", (long) room + 1));
+            if (rows.size() > room) {
+                sub.truncated = true;
+                rows = rows.subList(0, room);
+            }
+            List<String> fresh = new ArrayList<>();
+            for (Map<String, Object> row : rows) {
+                Map<String, Object> rel = cleanRel(map(row.get("rel")));
+                Map<String, Object> node = cleanNode(map(row.get("node")));
+                if (sub.rels.containsKey(id(rel))) {
+                    continue;
+                }
+                if (!sub.nodes.containsKey(id(node))) {
+                    if (sub.nodes.size() >= maxNodes) {
+                        sub.truncated = true;
+                        continue;
+                    }
+                    sub.nodes.put(id(node), node);
+                    fresh.add(id(node));
+                }
+                sub.rels.put(id(rel), rel);
+            }
+            frontier = withAliases(sub, fresh, excluded, maxNodes);
+        }
+        fillProvenance(sub);
+        return sub;
+    }
+
+    private List<String> withAliases(Sub sub, List<String> ids, Set<String> excluded, int maxNodes) {
+        List<String> out = new ArrayList<>(ids);
+        for (Map<String, Object>[] link : aliasLinks(ids)) {
+            for (Map<String, Object> node : link) {
+                String nid = id(node);
+                if (excluded.contains(nid)) {
+                    continue;
+                }
+                if (!sub.nodes.containsKey(nid) && sub.nodes.size() < maxNodes) {
+                    sub.nodes.put(nid, node);
+                    out.add(nid);
+                }
+            }
+            String a = id(link[0]);
+            String c = id(link[1]);
+            if (sub.nodes.containsKey(a) && sub.nodes.containsKey(c)) {
+                sub.aliasMap.put(a, c);
+            }
+        }
+        return out;
+    }
+
+    // -- shortest paths -------------------------------------------------------------------------
+
+    record FoundPath(String source, String target, List<Map<String, Object>> nodes, List<Map<String, Object>> rels) {}
+
+    /**
+     * {@code Retriever.paths} without its k-hop fallback: all shortest paths for each (source, target) pair,
+     * the unordered pair taken once, pairs in sorted order (with sources = targets = seeds this is exactly
+     * {@code combinations(sorted(seeds), 2)}), at most {@code maxPairs} pairs and {@code maxPaths} paths per
+     * pair; a path that would take the distinct relationships over {@code maxRels} ends that pair.
+     */
+    List<FoundPath> paths(List<String> sources, List<String> targets, int maxLength, int maxPaths, int maxPairs,
+                          int maxRels, List<String> exNodes, List<String> exRels, boolean[] truncated) {
+        if (maxLength < 1 || maxLength > 8) {
+            throw new IllegalArgumentException("maxLength must be within 1..8, got " + maxLength);
+        }
+        List<String> exN = new ArrayList<>(new TreeSet<>(exNodes));
+        List<String> exR = new ArrayList<>(new TreeSet<>(exRels));
+        Set<String> all = new TreeSet<>(sources);
+        all.addAll(targets);
+        Set<String> present = new HashSet<>();
+        for (Map<String, Object> row : read("nodes_by_id", params("ids", new ArrayList<>(all), "excluded_node_ids", exN))) {
+            present.add(id(map(row.get("node"))));
+        }
+        List<String[]> pairs = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (String a : new TreeSet<>(sources)) {
+            for (String b : new TreeSet<>(targets)) {
+                if (a.equals(b) || !present.contains(a) || !present.contains(b)) {
+                    continue;
+                }
+                String key = a.compareTo(b) < 0 ? a + "\u0000" + b : b + "\u0000" + a;
+                if (seen.add(key)) {
+                    pairs.add(new String[] {a, b});
+                }
+            }
+        }
+        List<FoundPath> out = new ArrayList<>();
+        Set<String> relIds = new HashSet<>();
+        for (String[] pair : pairs.subList(0, Math.min(maxPairs, pairs.size()))) {
+            List<Map<String, Object>> rows = read("shortest_paths", params("source_id", pair[0], "target_id", pair[1],
+                    "max_length", (long) maxLength, "max_paths", (long) maxPaths,
+                    "excluded_node_ids", exN, "excluded_rel_ids", exR));
+            for (Map<String, Object> row : rows) {
+                List<Object> rels = list(row.get("rels"));
+                if (relIds.size() + rels.size() > maxRels) {
+                    truncated[0] = true;
+                    break;
+                }
+                List<Map<String, Object>> rs = rels.stream().map(r -> cleanRel(map(r))).toList();
+                List<Map<String, Object>> ns = list(row.get("nodes")).stream().map(n -> cleanNode(map(n))).toList();
+                rs.forEach(r -> relIds.add(id(r)));
+                out.add(new FoundPath(pair[0], pair[1], ns, rs));
+            }
+        }
+        return out;
+    }
+
+    // -- provenance and graph elements ----------------------------------------------------------
+
+    void fillProvenance(Sub sub) {
+        if (!"mentions".equals(schema.prov("mode")) || sub.rels.isEmpty()) {
+            return;
+        }
+        List<Map<String, Object>> pairs = new ArrayList<>();
+        for (Map<String, Object> r : sub.sortedRels()) {
+            pairs.add(params("id", r.get("id"), "source", r.get("source"), "target", r.get("target")));
+        }
+        for (Map<String, Object> row : read("provenance_mentions", params("pairs", pairs))) {
+            Map<String, Object> rel = sub.rels.get(String.valueOf(row.get("id")));
+            Map<String, Object> prov = new TreeMap<>();
+            if (row.get("prov") instanceof Map<?, ?> pm) {
+                for (Map.Entry<?, ?> e : pm.entrySet()) {
+                    if (e.getValue() != null) {
+                        prov.put(String.valueOf(e.getKey()), e.getValue());
+                    }
+                }
+            }
+            rel.put("provenance", prov);
+        }
+    }
+
+    record Elements(Map<String, Node> nodes, Map<String, Relationship> rels) {}
+
+    /** The stored nodes and relationships behind ids (graph_elements.cypher). */
+    Elements elements(Collection<String> nodeIds, Collection<Map<String, Object>> rels) {
+        List<Map<String, Object>> relParams = new ArrayList<>();
+        for (Map<String, Object> r : rels) {
+            relParams.add(params("id", r.get("id"), "source", r.get("source"), "target", r.get("target")));
+        }
+        Map<String, Node> ns = new HashMap<>();
+        Map<String, Relationship> rs = new HashMap<>();
+        for (Map<String, Object> row : read("graph_elements",
+                params("node_ids", new ArrayList<>(nodeIds), "rels", relParams))) {
+            for (Object pair : list(row.get("nodes"))) {
+                List<Object> p = list(pair);
+                ns.put(String.valueOf(p.get(0)), (Node) p.get(1));
+            }
+            for (Object pair : list(row.get("rels"))) {
+                List<Object> p = list(pair);
+                rs.put(String.valueOf(p.get(0)), (Relationship) p.get(1));
+            }
+        }
+        return new Elements(ns, rs);
+    }
+
+    static List<String> strings(Object value, String what) {
+        if (value == null) {
+            return List.of();
+        }
+        if (value instanceof String s) {
+            return List.of(s);
+        }
+        if (value instanceof List<?> l) {
+            List<String> out = new ArrayList<>();
+            for (Object o : l) {
+                if (o == null) {
+                    throw new IllegalArgumentException(what + ": null in the list");
+                }
+                out.add(o instanceof String s ? s : String.valueOf(o));
+            }
+            return out;
+        }
+        throw new IllegalArgumentException(what + ": expected a string or a list of strings, got " + Schema.describe(value));
+    }
+}
