@@ -34,7 +34,8 @@ fi
 # One Maven call builds both modules: the procedures jar (embedded-neo4j/procedures/target/xgrag-procedures-*.jar,
 # also copied to target/lib) and the launcher (target/embedded-neo4j-launcher.jar + target/lib).
 if [[ ! -f "$ROOT/embedded-neo4j/target/embedded-neo4j-launcher.jar" ]] \
-   || ! compgen -G "$ROOT/embedded-neo4j/target/lib/xgrag-procedures-*.jar" >/dev/null; then
+   || ! compgen -G "$ROOT/embedded-neo4j/target/lib/xgrag-procedures-*.jar" >/dev/null \
+   || ! compgen -G "$ROOT/embedded-neo4j/procedures/target/xgrag-procedures-*.jar" >/dev/null; then
   log "building the embedded Neo4j launcher and xgrag's procedures (first time: ~190 MB of jars into ~/.m2)"
   # stdout carries only the venv path (callers read its last line): Maven's output goes to stderr
   (cd "$ROOT/embedded-neo4j" && mvn -B -q -Dstyle.color=never -DskipTests package) >&2
