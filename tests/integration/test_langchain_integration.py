@@ -109,7 +109,8 @@ def test_lcel_chain_inline_explanation(curie: Neo4jStore, ollama: OllamaTestServ
     assert all(c.importance is not None and c.evaluated in ("measured", "conditional") for c in edges)
     assert ex.question == Q and ex.observed_answer == answer and ex.observed_answer_similarity is not None
     assert ex.trace[0]["source"] == "xgrag_documents" and ex.trace[0]["documents"] == 3
-    assert ex.trace[1]["run_id"] == str(run_id) and ex.trace[2] == {**ex.trace[2], "source": "supplied"}
+    assert ex.trace[1]["run_id"] == str(run_id) and ex.trace[2]["step"] == "retrieve"
+    assert ex.trace[2]["source"] == "supplied" and ex.trace[2]["relationships"] == 3
     married = next(c for c in edges if "married" in c.label)
     assert married.provenance["chunk_id"] == "curie#c0"
     # every generation went over HTTP to the test server: the chain's one, then the explainer's
@@ -255,7 +256,7 @@ def test_graph_cypher_qa_chain_existing_stack(store: Neo4jStore, ollama: OllamaT
 
 
 def test_graph_cypher_rows_without_intermediate_steps(store: Neo4jStore, ollama: OllamaTestServer) -> None:
-    """Without return_intermediate_steps the rows are read from the QA step's input."""
+    """Without return_intermediate_steps the rows are read from the chain's "Full Context:" text event."""
     pytest.importorskip("langchain_neo4j", reason="langchain-neo4j is in the [dev] extra")
     from langchain_neo4j import GraphCypherQAChain, Neo4jGraph
 
@@ -270,7 +271,8 @@ def test_graph_cypher_rows_without_intermediate_steps(store: Neo4jStore, ollama:
     finally:
         graph.close()
     cap = handler.captures[handler.last_run_id]
-    assert cap.cypher_rows == [{"spouse": "Pierre Curie"}] and cap.cypher_rows_source == "qa_input"
+    assert cap.cypher_rows == [{"spouse": "Pierre Curie"}] and cap.cypher_rows_source == "chain_text"
+    assert cap.cypher_query == CYPHER
     ex = handler.last_explanation
     assert ex.answer == "Pierre Curie." and ex.observed_answer == out["result"]
     assert ex.top("edge", 1)[0].label == "Marie Curie -MARRIED-> Pierre Curie"

@@ -7,7 +7,8 @@ that context (perturbed in memory; nothing is re-retrieved and nothing is writte
 
 - documents from retriever runs (and tool outputs / tool artifacts) that `XgragRetriever` produced: the subgraph is
   rebuilt from their metadata (node ids, relationship ids, relations, provenance) without a query;
-- `GraphCypherQAChain` rows (`intermediate_steps` -> `context`, or the rows its QA step receives): Cypher rows hold
+- `GraphCypherQAChain` rows (`intermediate_steps` -> `context`; without return_intermediate_steps, the rows it
+  reports in its "Full Context:" text event, parsed as Python literals, or its QA step's input): Cypher rows hold
   values, not ids, so every string (and integer) value is matched exactly to an entity name (xgrag's exact-name
   linking), the question's entities are linked as usual, and the context becomes the shortest paths between the
   question's entities and the matched ones (k-hop around them when there is no such pair or path). The explanation's
@@ -35,6 +36,7 @@ the captured context) — the definition every counterfactual is compared with. 
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import concurrent.futures
 import logging
@@ -221,10 +223,11 @@ class RunCapture:
     cypher_query: str | None = None
     cypher_question: str | None = None
     cypher_rows: list[Any] | None = None  # GraphCypherQAChain context rows
-    cypher_rows_source: str | None = None  # "intermediate_steps" | "qa_input" | "tool_output"
+    cypher_rows_source: str | None = None  # "intermediate_steps" | "chain_text" | "qa_input" | "tool_output"
     events: list[str] = field(default_factory=list)
     run_ids: set[uuid.UUID] = field(default_factory=set)
     inputs_by_run: dict[uuid.UUID, Any] = field(default_factory=dict)
+    text_labels: dict[uuid.UUID, str] = field(default_factory=dict)
     started: float = field(default_factory=time.perf_counter)
     seconds: float | None = None  # the run's own duration (start to end, explanation excluded)
 
@@ -292,6 +295,26 @@ def _cypher_steps(outputs: Any) -> tuple[str | None, list[Any] | None]:
             if isinstance(step.get("context"), list):
                 rows = list(step["context"])
     return query, rows
+
+
+def _qa_rows(inputs: Any) -> list[Any] | None:
+    """Rows from the input of GraphCypherQAChain's QA step: {"question": str, "context": [row, ...]}."""
+    if not isinstance(inputs, Mapping) or not isinstance(inputs.get("question"), str):
+        return None
+    rows = inputs.get("context")
+    if isinstance(rows, list) and rows and all(isinstance(r, Mapping) for r in rows):
+        return list(rows)
+    return None
+
+
+def _literal_rows(text: str) -> list[Any] | None:
+    """Rows from their Python repr (GraphCypherQAChain's "Full Context:" text); None when it is not a list of
+    plain literals (e.g. rows holding driver temporal types)."""
+    try:
+        rows = ast.literal_eval(text.strip())
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return rows if isinstance(rows, list) and all(isinstance(r, Mapping) for r in rows) else None
 
 
 def _documents_in(value: Any) -> list[Any]:
@@ -415,6 +438,7 @@ class XgragCallbackHandler(BaseCallbackHandler):
             for rid in cap.run_ids:
                 self._root_of.pop(rid, None)
             cap.inputs_by_run.clear()
+            cap.text_labels.clear()
             cap.seconds = time.perf_counter() - cap.started
             self.captures[cap.run_id] = cap
             self.last_run_id = cap.run_id
@@ -427,13 +451,11 @@ class XgragCallbackHandler(BaseCallbackHandler):
         if cap.run_id == run_id:
             cap.inputs = inputs
         cap.inputs_by_run[run_id] = inputs
-        # GraphCypherQAChain's QA step is invoked with {"question", "context": rows}: the rows even without
-        # return_intermediate_steps.
-        if isinstance(inputs, Mapping) and isinstance(inputs.get("context"), list) and \
-                isinstance(inputs.get("question"), str) and inputs["context"] and \
-                all(isinstance(r, Mapping) for r in inputs["context"]) and cap.cypher_rows_source is None:
-            cap.cypher_rows, cap.cypher_rows_source = list(inputs["context"]), "qa_input"
-            cap.cypher_question = inputs["question"]
+        # GraphCypherQAChain's QA step is invoked with {"question", "context": rows} (its events reach handlers only
+        # where the chain passes its callbacks on; see on_text for the version that does not).
+        rows = _qa_rows(inputs)
+        if rows is not None and cap.cypher_rows_source in (None, "chain_text"):
+            cap.cypher_rows, cap.cypher_rows_source, cap.cypher_question = rows, "qa_input", inputs["question"]
 
     def on_chain_end(self, outputs: Any, *, run_id: uuid.UUID, parent_run_id: uuid.UUID | None = None,
                      **kwargs: Any) -> None:
@@ -455,6 +477,25 @@ class XgragCallbackHandler(BaseCallbackHandler):
         if cap is not None and run_id == cap.run_id:
             self._close_run(cap)
             self.skipped[run_id] = f"the run failed: {type(error).__name__}: {error}"
+
+    def on_text(self, text: str, *, run_id: uuid.UUID, parent_run_id: uuid.UUID | None = None,
+                **kwargs: Any) -> None:
+        """GraphCypherQAChain reports "Generated Cypher:" <cypher> "Full Context:" <str(rows)> as text events
+        (whatever `verbose` is): the rows even without return_intermediate_steps. langchain-neo4j 0.11 passes
+        `callbacks=` to its inner runnables' invoke, where it is ignored, so its QA step's own events never arrive."""
+        cap = self._capture_of(run_id)
+        if cap is None or not isinstance(text, str):
+            return
+        label = cap.text_labels.pop(run_id, None)
+        if text in ("Generated Cypher:", "Full Context:"):
+            cap.text_labels[run_id] = text
+        elif label == "Generated Cypher:" and cap.cypher_rows_source != "intermediate_steps":
+            cap.cypher_query = text
+        elif label == "Full Context:" and cap.cypher_rows_source in (None, "chain_text"):
+            rows = _literal_rows(text)
+            if rows is not None:
+                cap.cypher_rows, cap.cypher_rows_source = rows, "chain_text"
+                cap.cypher_question = question_text(cap.inputs_by_run.get(run_id))
 
     def on_retriever_start(self, serialized: dict[str, Any] | None, query: str, *, run_id: uuid.UUID,
                            parent_run_id: uuid.UUID | None = None, **kwargs: Any) -> None:
