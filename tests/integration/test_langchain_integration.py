@@ -147,7 +147,7 @@ def test_queued_explanation_leaves_chain_latency_alone(curie: Neo4jStore, ollama
     queued.close()
     assert answer == plain and ex is not None and queued.last_explanation is ex and ex.observed_answer == answer
     assert ex.trace[1] == {"step": "langchain_run", "run_id": str(run_id), "mode": "queued",
-                           "run_seconds": ex.trace[1]["run_seconds"]}
+                           "handler": "XgragCallbackHandler", "run_seconds": ex.trace[1]["run_seconds"]}
     ex_inline = inline.last_explanation
     assert [(c.id, c.counterfactual_answer) for c in ex.components] == \
         [(c.id, c.counterfactual_answer) for c in ex_inline.components]  # temperature 0: same explanation

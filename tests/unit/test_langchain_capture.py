@@ -207,3 +207,87 @@ def test_rows_map_to_entities_by_exact_name() -> None:
     # no question entity: k-hop around the matched ones, said so
     sub2, step2 = subgraph_from_rows(RowRetriever(), "Who was married?", [{"spouse": "Pierre Curie"}])
     assert sub2.fallback.startswith("no question entity") and "1-hop" in step2["method"]
+
+
+def test_tool_artifacts_and_retriever_tools_are_captured() -> None:
+    from langchain_core.tools import tool
+
+    @tool(response_format="content_and_artifact")
+    def graph_facts(question: str) -> tuple[str, list[Document]]:
+        """Facts of the knowledge graph about the question."""
+        docs = documents_from_subgraph(movie_graph())
+        return format_documents(docs), docs
+
+    def agent_step(question: str) -> str:  # what an agent does with a tool call
+        message = graph_facts.invoke({"name": "graph_facts", "args": {"question": question}, "id": "call-1",
+                                      "type": "tool_call"})
+        return f"Facts:\n{message.content}\nQuestion: {question}"
+
+    handler = XgragCallbackHandler(explainer())
+    out = (RunnableLambda(agent_step) | FakeListChatModel(responses=["Martha Coolidge."]) | StrOutputParser()).invoke(
+        Q, config={"callbacks": [handler]})
+    cap = handler.captures[handler.last_run_id]
+    assert len(cap.documents) == 4 and "tool_end:4 xgrag documents" in cap.events
+    ex = handler.last_explanation
+    assert ex.observed_answer == out and {c.id for c in ex.components} == {"r1", "r2", "r3", "r4"}
+
+
+class SlowRule(RuleGenerator):
+    """The rule generator taking 30 ms per call (in a worker thread, like a blocking client)."""
+
+    def generate(self, prompt, system=None, *, question=None, facts=()):
+        import time
+
+        time.sleep(0.03)
+        return super().generate(prompt, system, question=question, facts=facts)
+
+
+def _ticks_during(handler_cls) -> tuple[int, object]:
+    """ainvoke a chain with an inline handler while a 5 ms ticker runs on the same loop: how often it ticked."""
+    import asyncio
+
+    handler = handler_cls(Explainer(FixedRetriever(Subgraph()), SlowRule("directed by"), HashEmbedder(),
+                                    ExplainSettings(strategies=("edge",), concurrency=1)))
+    c = chain(documents_from_subgraph(movie_graph()), ["Martha Coolidge."])
+
+    async def main() -> int:
+        ticks = 0
+        done = asyncio.Event()
+
+        async def ticker() -> None:
+            nonlocal ticks
+            while not done.is_set():
+                await asyncio.sleep(0.005)
+                ticks += 1
+
+        task = asyncio.create_task(ticker())
+        await asyncio.sleep(0.02)
+        before = ticks
+        await c.ainvoke(Q, config={"callbacks": [handler]})
+        assert handler.last_explanation is not None  # inline: explained before ainvoke returned
+        done.set()
+        await task
+        return ticks - before
+
+    return asyncio.run(main()), handler
+
+
+def test_async_handler_does_not_block_the_event_loop() -> None:
+    from xgrag.integrations.langchain import AsyncXgragCallbackHandler
+
+    # 2 baselines + 4 removals (+ redundancy checks) at 30 ms each: >= 180 ms of generation
+    blocked, sync_handler = _ticks_during(XgragCallbackHandler)
+    free, async_handler = _ticks_during(AsyncXgragCallbackHandler)
+    assert sync_handler.last_explanation.cost.generator_calls >= 6
+    assert free >= 10 and free > 3 * blocked, (free, blocked)
+    assert [c.id for c in async_handler.last_explanation.top("edge", 4)] == \
+        [c.id for c in sync_handler.last_explanation.top("edge", 4)]
+    assert async_handler.last_explanation.trace[1]["handler"] == "AsyncXgragCallbackHandler"
+
+
+def test_async_handler_under_sync_invoke() -> None:
+    from xgrag.integrations.langchain import AsyncXgragCallbackHandler
+
+    handler = AsyncXgragCallbackHandler(explainer())
+    out = chain(documents_from_subgraph(movie_graph()), ["Martha Coolidge."]).invoke(Q, config={"callbacks": [handler]})
+    assert handler.last_explanation is not None and handler.last_explanation.observed_answer == out

@@ -48,7 +48,12 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 try:
-    from langchain_core.callbacks import BaseCallbackHandler, BaseCallbackManager, CallbackManagerForRetrieverRun
+    from langchain_core.callbacks import (
+        AsyncCallbackHandler,
+        BaseCallbackHandler,
+        BaseCallbackManager,
+        CallbackManagerForRetrieverRun,
+    )
     from langchain_core.documents import Document
     from langchain_core.retrievers import BaseRetriever
     from langchain_core.runnables import Runnable, RunnableConfig
@@ -459,17 +464,24 @@ class XgragCallbackHandler(BaseCallbackHandler):
 
     def on_chain_end(self, outputs: Any, *, run_id: uuid.UUID, parent_run_id: uuid.UUID | None = None,
                      **kwargs: Any) -> None:
+        cap = self._chain_end(outputs, run_id)
+        if cap is not None:
+            self._finish(cap)
+
+    def _chain_end(self, outputs: Any, run_id: uuid.UUID) -> RunCapture | None:
+        """Record a chain's end; the capture when it was the root run and is ready to explain, else None."""
         cap = self._capture_of(run_id)
         if cap is None:
-            return
+            return None
         query, rows = _cypher_steps(outputs)
         if rows is not None:
             cap.cypher_rows, cap.cypher_rows_source, cap.cypher_query = rows, "intermediate_steps", query
             cap.cypher_question = question_text(outputs) or question_text(cap.inputs_by_run.get(run_id))
             cap.events.append("graph_cypher_qa_end")
-        if run_id == cap.run_id:
-            cap.answer = answer_text(outputs) if cap.answer is None else cap.answer
-            self._finish(cap)
+        if run_id != cap.run_id:
+            return None
+        cap.answer = answer_text(outputs) if cap.answer is None else cap.answer
+        return cap if self._ready(cap) else None
 
     def on_chain_error(self, error: BaseException, *, run_id: uuid.UUID, parent_run_id: uuid.UUID | None = None,
                        **kwargs: Any) -> None:
@@ -559,23 +571,30 @@ class XgragCallbackHandler(BaseCallbackHandler):
 
     # -- explaining --------------------------------------------------------------------------------------------
 
-    def _finish(self, cap: RunCapture) -> None:
+    def _ready(self, cap: RunCapture) -> bool:
+        """Close the root run; False (with the reason in `skipped`) when there is nothing to explain."""
         self._close_run(cap)
         cap.question = cap.cypher_question or next(iter(cap.retriever_queries), None) or question_text(cap.inputs)
         if not cap.has_context:
             self.skipped[cap.run_id] = ("no graph context was captured (no XgragRetriever documents, no "
                                         f"GraphCypherQAChain rows; {cap.other_documents} other documents)")
-            return
+            return False
         if cap.answer is None or cap.question is None:
             self.skipped[cap.run_id] = "the run's " + ("answer" if cap.answer is None else "question") + \
                 " could not be read from its inputs/outputs"
-            return
+            return False
+        return True
+
+    def _enqueue(self, cap: RunCapture) -> None:
+        with self._lock:
+            if self._executor is None:
+                self._executor = concurrent.futures.ThreadPoolExecutor(self._workers,
+                                                                       thread_name_prefix="xgrag-explain")
+            self.futures[cap.run_id] = self._executor.submit(self._explain_run, cap)
+
+    def _finish(self, cap: RunCapture) -> None:
         if self.mode == "queued":
-            with self._lock:
-                if self._executor is None:
-                    self._executor = concurrent.futures.ThreadPoolExecutor(self._workers,
-                                                                           thread_name_prefix="xgrag-explain")
-                self.futures[cap.run_id] = self._executor.submit(self._explain_run, cap)
+            self._enqueue(cap)
             return
         try:
             asyncio.get_running_loop()
@@ -607,29 +626,69 @@ class XgragCallbackHandler(BaseCallbackHandler):
         return (parts[0] if len(parts) == 1 else merge_subgraphs(parts)), steps
 
     def _explain_run(self, cap: RunCapture) -> Explanation | None:
-        rid = cap.run_id
         try:
-            assert cap.question is not None
             graph, steps = self.context_of(cap)
-            if not graph.relationships:
-                self.skipped[rid] = "the captured context maps to no relationship of the graph: " + \
-                    "; ".join(str(s.get("method")) for s in steps)
+            if not self._has_facts(cap, graph, steps):
                 return None
+            assert cap.question is not None
             ex = self.explainer.explain(cap.question, subgraph=graph, answer=cap.answer, **self.overrides)
-            ex.trace[:0] = [*steps, {"step": "langchain_run", "run_id": str(rid), "mode": self.mode,
-                                     "run_seconds": round(cap.seconds or 0.0, 4)}]
-            if self.save:
-                ex.save(self.store)
-            with self._lock:
-                self.explanations[rid] = ex
-                self._last_explained = rid
-            return ex
+            return self._keep(cap, ex, steps)
         except Exception as exc:
-            log.warning("xgrag could not explain run %s: %s: %s", rid, type(exc).__name__, exc)
-            self.errors[rid] = exc
-            if self.raise_error and self.mode == "inline":
-                raise
-            return None
+            return self._failed(cap, exc)
+
+    async def _aexplain_run(self, cap: RunCapture) -> Explanation | None:
+        """The same on the caller's event loop: the explainer is awaited; mapping and saving (sync driver) run in a
+        worker thread."""
+        try:
+            graph, steps = await asyncio.to_thread(self.context_of, cap)
+            if not self._has_facts(cap, graph, steps):
+                return None
+            assert cap.question is not None
+            ex = await self.explainer.aexplain(cap.question, subgraph=graph, answer=cap.answer, **self.overrides)
+            return await asyncio.to_thread(self._keep, cap, ex, steps)
+        except Exception as exc:
+            return self._failed(cap, exc)
+
+    def _has_facts(self, cap: RunCapture, graph: Subgraph, steps: list[dict[str, Any]]) -> bool:
+        if graph.relationships:
+            return True
+        self.skipped[cap.run_id] = "the captured context maps to no relationship of the graph: " + \
+            "; ".join(str(s.get("method")) for s in steps)
+        return False
+
+    def _keep(self, cap: RunCapture, ex: Explanation, steps: list[dict[str, Any]]) -> Explanation:
+        ex.trace[:0] = [*steps, {"step": "langchain_run", "run_id": str(cap.run_id), "mode": self.mode,
+                                 "handler": type(self).__name__, "run_seconds": round(cap.seconds or 0.0, 4)}]
+        if self.save:
+            ex.save(self.store)
+        with self._lock:
+            self.explanations[cap.run_id] = ex
+            self._last_explained = cap.run_id
+        return ex
+
+    def _failed(self, cap: RunCapture, exc: Exception) -> None:
+        log.warning("xgrag could not explain run %s: %s: %s", cap.run_id, type(exc).__name__, exc)
+        self.errors[cap.run_id] = exc
+        if self.raise_error and self.mode == "inline":
+            raise exc
+        return None
+
+
+class AsyncXgragCallbackHandler(XgragCallbackHandler, AsyncCallbackHandler):
+    """For async applications: the same capture, but the root run's end is a coroutine, so `mode="inline"` awaits
+    `Explainer.aexplain` on the application's event loop (the run still returns after its explanation, other tasks
+    keep running) instead of blocking the loop. Under a sync `invoke` LangChain runs that coroutine to completion
+    before `invoke` returns, so it also works there."""
+
+    async def on_chain_end(self, outputs: Any, *, run_id: uuid.UUID,  # type: ignore[override]
+                           parent_run_id: uuid.UUID | None = None, **kwargs: Any) -> None:
+        cap = self._chain_end(outputs, run_id)
+        if cap is None:
+            return
+        if self.mode == "queued":
+            self._enqueue(cap)
+        else:
+            await self._aexplain_run(cap)
 
 
 def _as_generator(generator: Any, embedder: Any) -> Any:
@@ -729,7 +788,8 @@ class XgragRetriever(BaseRetriever):
 
 
 __all__ = [
-    "ExplainedRunnable", "RunCapture", "TRIPLE_SCHEMA", "XgragCallbackHandler", "XgragRetriever", "answer_text",
-    "documents_from_subgraph", "format_documents", "is_xgrag_document", "merge_subgraphs", "question_text",
-    "row_values", "subgraph_from_documents", "subgraph_from_rows", "with_explanation",
+    "AsyncXgragCallbackHandler", "ExplainedRunnable", "RunCapture", "TRIPLE_SCHEMA", "XgragCallbackHandler",
+    "XgragRetriever", "answer_text", "documents_from_subgraph", "format_documents", "is_xgrag_document",
+    "merge_subgraphs", "question_text", "row_values", "subgraph_from_documents", "subgraph_from_rows",
+    "with_explanation",
 ]
