@@ -177,14 +177,20 @@ def test_save_and_with_explanation(curie: Neo4jStore, ollama: OllamaTestServer) 
     assert after["nodes"] == before["nodes"] + 1 + 3
 
 
-def test_async_chain_queued(curie: Neo4jStore, ollama: OllamaTestServer) -> None:
+def test_async_chain_with_the_async_handler(curie: Neo4jStore, ollama: OllamaTestServer) -> None:
+    """ainvoke + AsyncXgragCallbackHandler inline: the explainer's ChatOllama calls are awaited on the app's loop."""
     import asyncio
 
-    handler = XgragCallbackHandler.for_store(curie, chat(ollama), mode="queued", strategies=("edge",))
-    out = asyncio.run(with_explanation(lcel_chain(curie, ollama), handler, timeout=600).ainvoke(Q))
-    assert out["explanation"] is not None and out["explanation"].observed_answer == out["answer"]
-    assert {c.id for c in out["explanation"].components} == set(Retriever(curie).retrieve(Q, hops=1).relationships)
-    handler.close()
+    from xgrag.integrations.langchain import AsyncXgragCallbackHandler
+
+    handler = AsyncXgragCallbackHandler.for_store(curie, chat(ollama), strategies=("edge",))
+    ollama.clear()
+    out = asyncio.run(with_explanation(lcel_chain(curie, ollama), handler).ainvoke(Q))
+    ex = out["explanation"]
+    assert ex is not None and ex.observed_answer == out["answer"] and not handler.futures
+    assert ex.trace[1]["handler"] == "AsyncXgragCallbackHandler"
+    assert {c.id for c in ex.components} == set(Retriever(curie).retrieve(Q, hops=1).relationships)
+    assert len(chats(ollama)) == 1 + ex.cost.generator_calls
 
 
 def write_langchain_graph(store: Neo4jStore) -> None:

@@ -291,3 +291,12 @@ def test_async_handler_under_sync_invoke() -> None:
     handler = AsyncXgragCallbackHandler(explainer())
     out = chain(documents_from_subgraph(movie_graph()), ["Martha Coolidge."]).invoke(Q, config={"callbacks": [handler]})
     assert handler.last_explanation is not None and handler.last_explanation.observed_answer == out
+
+
+def test_results_are_bounded() -> None:
+    handler = XgragCallbackHandler(explainer(), max_kept=1)
+    c = chain(documents_from_subgraph(movie_graph()), ["a", "b"])
+    c.invoke(Q, config={"callbacks": [handler]})
+    c.invoke(Q, config={"callbacks": [handler]})
+    assert list(handler.captures) == list(handler.explanations) == [handler.last_run_id]
+    assert handler.last_explanation.observed_answer == "b" and not handler._live and not handler._root_of

@@ -14,11 +14,12 @@ that context (perturbed in memory; nothing is re-retrieved and nothing is writte
   question's entities and the matched ones (k-hop around them when there is no such pair or path). The explanation's
   trace says how the context was mapped (`step: "map_context"`), including unmatched values.
 
-`mode="inline"` explains before the run returns (under `ainvoke` the explanation blocks the event loop while it
-runs; use "queued" there); `mode="queued"` hands the explanation to a background worker thread so the chain's
-latency is unaffected (`handler.wait()`, `handler.result(run_id)`, `handler.futures[run_id]`). Results:
-`handler.explanations[run_id]`, `handler.last_explanation`, `handler.captures[run_id]` (what was captured),
-`handler.skipped[run_id]` (why a run was not explained), `handler.errors[run_id]`.
+`mode="inline"` explains before the run returns (under `ainvoke` the sync handler blocks the event loop while it
+explains; `AsyncXgragCallbackHandler` awaits the explanation on the loop instead); `mode="queued"` hands the
+explanation to a background worker thread so the chain's latency is unaffected (`handler.wait()`,
+`handler.result(run_id)`, `handler.futures[run_id]`). Results: `handler.explanations[run_id]`,
+`handler.last_explanation`, `handler.captures[run_id]` (what was captured), `handler.skipped[run_id]` (why a run was
+not explained), `handler.errors[run_id]`.
 
 What LangChain allows: a callback handler cannot change a run's output, and a run's metadata is fixed when it
 starts, so the explanation cannot be attached to the run itself. The run id is the link: pass your own
@@ -343,7 +344,12 @@ class XgragCallbackHandler(BaseCallbackHandler):
 
     def __init__(self, explainer: Explainer, *, mode: Literal["inline", "queued"] = "inline", save: bool = False,
                  store: Neo4jStore | None = None, row_hops: int = 1, workers: int = 1, raise_error: bool = False,
-                 **explain_overrides: Any) -> None:
+                 max_kept: int | None = 1000, **explain_overrides: Any) -> None:
+        """`explainer` explains (its retriever's store is where `save=True` writes, unless `store` is given);
+        `row_hops`: k-hop radius when Cypher rows cannot be joined to the question by a path; `workers`: threads of
+        the queued mode; `raise_error`: let an inline explanation's failure propagate out of the run (LangChain
+        otherwise logs and swallows callback errors); `max_kept`: runs whose results are kept (oldest dropped
+        first; None keeps all); `explain_overrides`: ExplainSettings fields (strategies=..., max_calls=...)."""
         if mode not in ("inline", "queued"):
             raise ValueError(f"mode must be 'inline' or 'queued', got {mode!r}")
         unknown = sorted(set(explain_overrides) - _SETTINGS)
@@ -366,6 +372,7 @@ class XgragCallbackHandler(BaseCallbackHandler):
         self.last_run_id: uuid.UUID | None = None
         self._last_explained: uuid.UUID | None = None
         self._workers = max(1, workers)
+        self.max_kept = max_kept
         self._executor: concurrent.futures.ThreadPoolExecutor | None = None
         self._live: dict[uuid.UUID, RunCapture] = {}
         self._root_of: dict[uuid.UUID, uuid.UUID] = {}
@@ -447,6 +454,17 @@ class XgragCallbackHandler(BaseCallbackHandler):
             cap.seconds = time.perf_counter() - cap.started
             self.captures[cap.run_id] = cap
             self.last_run_id = cap.run_id
+            self._trim()
+
+    def _trim(self) -> None:
+        if self.max_kept is None:
+            return
+        for table in (self.captures, self.explanations, self.skipped, self.errors):
+            while len(table) > self.max_kept:
+                del table[next(iter(table))]
+        done = [rid for rid, f in self.futures.items() if f.done()]
+        for rid in done[:max(0, len(self.futures) - self.max_kept)]:
+            del self.futures[rid]
 
     # -- events ------------------------------------------------------------------------------------------------
 
@@ -664,6 +682,7 @@ class XgragCallbackHandler(BaseCallbackHandler):
         with self._lock:
             self.explanations[cap.run_id] = ex
             self._last_explained = cap.run_id
+            self._trim()
         return ex
 
     def _failed(self, cap: RunCapture, exc: Exception) -> None:
