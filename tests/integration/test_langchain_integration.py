@@ -131,12 +131,15 @@ def test_queued_explanation_leaves_chain_latency_alone(curie: Neo4jStore, ollama
     plain = chain.invoke(Q)
     t_plain = time.perf_counter() - t0
 
-    inline = XgragCallbackHandler.for_store(curie, chat(ollama), strategies=("edge",))
+    # one chat model for both handlers and both explanations: its async client must survive from one explanation
+    # to the next (it did not when each explanation ran on its own event loop)
+    explainer_llm = chat(ollama)
+    inline = XgragCallbackHandler.for_store(curie, explainer_llm, strategies=("edge",))
     t0 = time.perf_counter()
     chain.invoke(Q, config={"callbacks": [inline]})
     t_inline = time.perf_counter() - t0
 
-    queued = XgragCallbackHandler.for_store(curie, chat(ollama), mode="queued", strategies=("edge",))
+    queued = XgragCallbackHandler.for_store(curie, explainer_llm, mode="queued", strategies=("edge",))
     run_id = uuid.uuid4()
     t0 = time.perf_counter()
     answer = chain.invoke(Q, config={"callbacks": [queued], "run_id": run_id})

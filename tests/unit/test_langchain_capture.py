@@ -285,12 +285,23 @@ def test_async_handler_does_not_block_the_event_loop() -> None:
     assert async_handler.last_explanation.trace[1]["handler"] == "AsyncXgragCallbackHandler"
 
 
-def test_async_handler_under_sync_invoke() -> None:
+def test_async_handler_queued_runs_on_the_callers_loop() -> None:
+    import asyncio
+
     from xgrag.integrations.langchain import AsyncXgragCallbackHandler
 
-    handler = AsyncXgragCallbackHandler(explainer())
-    out = chain(documents_from_subgraph(movie_graph()), ["Martha Coolidge."]).invoke(Q, config={"callbacks": [handler]})
-    assert handler.last_explanation is not None and handler.last_explanation.observed_answer == out
+    handler = AsyncXgragCallbackHandler(explainer(), mode="queued")
+    c = chain(documents_from_subgraph(movie_graph()), ["Martha Coolidge."])
+
+    async def main():
+        run_id = uuid.uuid4()
+        out = await c.ainvoke(Q, config={"callbacks": [handler], "run_id": run_id})
+        pending = not handler.futures[run_id].done()  # scheduled on this loop, not run yet
+        ex = await handler.aresult(run_id, timeout=30)
+        return out, pending, ex
+
+    out, pending, ex = asyncio.run(main())
+    assert pending and ex is not None and ex.observed_answer == out and handler.last_explanation is ex
 
 
 def test_results_are_bounded() -> None:

@@ -373,7 +373,7 @@ class XgragCallbackHandler(BaseCallbackHandler):
         self._last_explained: uuid.UUID | None = None
         self._workers = max(1, workers)
         self.max_kept = max_kept
-        self._executor: concurrent.futures.ThreadPoolExecutor | None = None
+        self._sem: asyncio.Semaphore | None = None  # created on the explainer loop
         self._live: dict[uuid.UUID, RunCapture] = {}
         self._root_of: dict[uuid.UUID, uuid.UUID] = {}
         self._lock = threading.RLock()
@@ -414,10 +414,18 @@ class XgragCallbackHandler(BaseCallbackHandler):
         _, not_done = concurrent.futures.wait(pending, timeout)
         return not not_done
 
+    async def aresult(self, run_id: uuid.UUID | str, timeout: float | None = None) -> Explanation | None:
+        """`result` for async code (never blocks the caller's loop)."""
+        rid = run_id if isinstance(run_id, uuid.UUID) else uuid.UUID(str(run_id))
+        future = self.futures.get(rid)
+        if future is not None:
+            await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), timeout)
+        return self.explanations.get(rid)
+
     def close(self, wait: bool = True) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=wait)
-            self._executor = None
+        """Wait for this handler's queued explanations (the shared explainer loop keeps running)."""
+        if wait:
+            self.wait()
 
     def __enter__(self) -> XgragCallbackHandler:
         return self
@@ -603,25 +611,25 @@ class XgragCallbackHandler(BaseCallbackHandler):
             return False
         return True
 
-    def _enqueue(self, cap: RunCapture) -> None:
+    def _submit(self, cap: RunCapture) -> concurrent.futures.Future[Explanation | None]:
+        """Explain on xgrag's explainer loop (one event loop in one daemon thread, shared by every sync handler of
+        the process). One long-lived loop, not one per explanation: async clients such as ChatOllama's bind to the
+        loop they were first used on and fail on the next one ("Event loop is closed")."""
+        future = asyncio.run_coroutine_threadsafe(self._limited(cap), _explainer_loop())
         with self._lock:
-            if self._executor is None:
-                self._executor = concurrent.futures.ThreadPoolExecutor(self._workers,
-                                                                       thread_name_prefix="xgrag-explain")
-            self.futures[cap.run_id] = self._executor.submit(self._explain_run, cap)
+            self.futures[cap.run_id] = future
+        return future
+
+    async def _limited(self, cap: RunCapture) -> Explanation | None:
+        if self._sem is None:
+            self._sem = asyncio.Semaphore(self._workers)
+        async with self._sem:
+            return await self._aexplain_run(cap)
 
     def _finish(self, cap: RunCapture) -> None:
-        if self.mode == "queued":
-            self._enqueue(cap)
-            return
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            self._explain_run(cap)
-            return
-        # a loop runs in this thread (the chain was awaited): Explainer.explain starts its own loop, in a thread
-        with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="xgrag-explain-inline") as pool:
-            pool.submit(self._explain_run, cap).result()
+        future = self._submit(cap)
+        if self.mode == "inline":
+            future.result()  # blocks the calling thread (under ainvoke: the caller's loop; see the async handler)
 
     def context_of(self, cap: RunCapture) -> tuple[Subgraph, list[dict[str, Any]]]:
         """The captured context as a subgraph, and the trace steps saying where it came from."""
@@ -643,20 +651,9 @@ class XgragCallbackHandler(BaseCallbackHandler):
             steps.append(step)
         return (parts[0] if len(parts) == 1 else merge_subgraphs(parts)), steps
 
-    def _explain_run(self, cap: RunCapture) -> Explanation | None:
-        try:
-            graph, steps = self.context_of(cap)
-            if not self._has_facts(cap, graph, steps):
-                return None
-            assert cap.question is not None
-            ex = self.explainer.explain(cap.question, subgraph=graph, answer=cap.answer, **self.overrides)
-            return self._keep(cap, ex, steps)
-        except Exception as exc:
-            return self._failed(cap, exc)
-
     async def _aexplain_run(self, cap: RunCapture) -> Explanation | None:
-        """The same on the caller's event loop: the explainer is awaited; mapping and saving (sync driver) run in a
-        worker thread."""
+        """Map the captured context and await the explainer; mapping and saving (sync driver) run in a worker
+        thread."""
         try:
             graph, steps = await asyncio.to_thread(self.context_of, cap)
             if not self._has_facts(cap, graph, steps):
@@ -694,20 +691,60 @@ class XgragCallbackHandler(BaseCallbackHandler):
 
 
 class AsyncXgragCallbackHandler(XgragCallbackHandler, AsyncCallbackHandler):
-    """For async applications: the same capture, but the root run's end is a coroutine, so `mode="inline"` awaits
-    `Explainer.aexplain` on the application's event loop (the run still returns after its explanation, other tasks
-    keep running) instead of blocking the loop. Under a sync `invoke` LangChain runs that coroutine to completion
-    before `invoke` returns, so it also works there."""
+    """For async applications (`ainvoke`, one long-lived event loop): the same capture, but the root run's end is
+    a coroutine awaited on the application's loop. `mode="inline"` awaits the explanation there (the run returns
+    after it; other tasks keep running; the explainer's async chat client stays on the loop the application's own
+    chain uses); `mode="queued"` schedules it as a task on that loop (`await handler.aresult(run_id)`).
+
+    Use XgragCallbackHandler under a sync `invoke`: LangChain then runs this coroutine on a throw-away loop each
+    time, and async clients bound to the first such loop fail on the next."""
 
     async def on_chain_end(self, outputs: Any, *, run_id: uuid.UUID,  # type: ignore[override]
                            parent_run_id: uuid.UUID | None = None, **kwargs: Any) -> None:
         cap = self._chain_end(outputs, run_id)
         if cap is None:
             return
-        if self.mode == "queued":
-            self._enqueue(cap)
-        else:
+        if self.mode == "inline":
             await self._aexplain_run(cap)
+            return
+        future: concurrent.futures.Future[Explanation | None] = concurrent.futures.Future()
+        task = asyncio.get_running_loop().create_task(self._aexplain_run(cap))
+        self._tasks.add(task)
+
+        def done(t: asyncio.Task[Explanation | None]) -> None:
+            self._tasks.discard(t)
+            if t.cancelled():
+                future.cancel()
+            elif t.exception() is not None:
+                future.set_exception(t.exception())  # type: ignore[arg-type]
+            else:
+                future.set_result(t.result())
+
+        task.add_done_callback(done)
+        with self._lock:
+            self.futures[cap.run_id] = future
+
+    @property
+    def _tasks(self) -> set[asyncio.Task[Explanation | None]]:  # strong references to running tasks
+        tasks = self.__dict__.get("_task_refs")
+        if tasks is None:
+            tasks = self.__dict__["_task_refs"] = set()
+        return tasks
+
+
+_LOOP: asyncio.AbstractEventLoop | None = None
+_LOOP_LOCK = threading.Lock()
+
+
+def _explainer_loop() -> asyncio.AbstractEventLoop:
+    """The process's explainer loop: started on first use in a daemon thread, runs until the process exits."""
+    global _LOOP
+    with _LOOP_LOCK:
+        if _LOOP is None or _LOOP.is_closed():
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="xgrag-explainer-loop", daemon=True).start()
+            _LOOP = loop
+        return _LOOP
 
 
 def _as_generator(generator: Any, embedder: Any) -> Any:
@@ -773,7 +810,7 @@ class ExplainedRunnable(Runnable[Any, dict[str, Any]]):
                       **kwargs: Any) -> dict[str, Any]:
         cfg, run_id = self._config(config)
         answer = await self.chain.ainvoke(input, cfg, **kwargs)
-        await asyncio.to_thread(self.handler.result, run_id, self.timeout)
+        await self.handler.aresult(run_id, self.timeout)
         return self._result(answer, run_id)
 
 
