@@ -616,8 +616,9 @@ class XgragCallbackHandler(BaseCallbackHandler):
         the process). One long-lived loop, not one per explanation: async clients such as ChatOllama's bind to the
         loop they were first used on and fail on the next one ("Event loop is closed")."""
         future = asyncio.run_coroutine_threadsafe(self._limited(cap), _explainer_loop())
-        with self._lock:
-            self.futures[cap.run_id] = future
+        if self.mode == "queued":
+            with self._lock:
+                self.futures[cap.run_id] = future
         return future
 
     async def _limited(self, cap: RunCapture) -> Explanation | None:
