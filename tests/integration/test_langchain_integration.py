@@ -311,3 +311,19 @@ def test_readme_example_runs(curie: Neo4jStore, ollama: OllamaTestServer, monkey
     finally:
         namespace["store"].close()
     assert curie.checksum() == before
+
+
+def test_scripted_model_speaks_the_protocol(ollama: OllamaTestServer) -> None:
+    """The scripted Cypher writer: a fixed reply over real HTTP, streamed or not; no match is an HTTP 500."""
+    import ollama as ollama_client
+
+    client = ollama_client.Client(host=ollama.url)
+    whole = client.generate(model="cypher-writer", prompt=f"The question is:\n{Q}", stream=False)
+    parts = list(client.chat(model="cypher-writer", messages=[{"role": "user", "content": f"The question is:\n{Q}"}],
+                             stream=True))
+    assert whole.response == CYPHER == "".join(p.message.content for p in parts)
+    with pytest.raises(ollama_client.ResponseError, match="has no reply for this prompt"):
+        client.chat(model="cypher-writer", messages=[{"role": "user", "content": "something else"}])
+    assert [r.scripted for r in ollama.requests_to("/api/chat")[-2:]] == [True, True]
+    assert ollama.requests_to("/api/chat")[-1].status == 500
+    assert {m.model for m in client.list().models} >= {"cypher-writer:latest", "smollm2:latest"}
