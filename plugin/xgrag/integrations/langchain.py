@@ -346,10 +346,11 @@ class XgragCallbackHandler(BaseCallbackHandler):
                  store: Neo4jStore | None = None, row_hops: int = 1, workers: int = 1, raise_error: bool = False,
                  max_kept: int | None = 1000, **explain_overrides: Any) -> None:
         """`explainer` explains (its retriever's store is where `save=True` writes, unless `store` is given);
-        `row_hops`: k-hop radius when Cypher rows cannot be joined to the question by a path; `workers`: threads of
-        the queued mode; `raise_error`: let an inline explanation's failure propagate out of the run (LangChain
-        otherwise logs and swallows callback errors); `max_kept`: runs whose results are kept (oldest dropped
-        first; None keeps all); `explain_overrides`: ExplainSettings fields (strategies=..., max_calls=...)."""
+        `row_hops`: k-hop radius when Cypher rows cannot be joined to the question by a path; `workers`: how many
+        of this handler's explanations run at once on the explainer loop; `raise_error`: let an inline
+        explanation's failure propagate out of the run (LangChain otherwise logs and swallows callback errors);
+        `max_kept`: runs whose results are kept (oldest dropped first; None keeps all); `explain_overrides`:
+        ExplainSettings fields (strategies=..., max_calls=...)."""
         if mode not in ("inline", "queued"):
             raise ValueError(f"mode must be 'inline' or 'queued', got {mode!r}")
         unknown = sorted(set(explain_overrides) - _SETTINGS)
