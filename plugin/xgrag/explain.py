@@ -91,10 +91,21 @@ class Explainer:
 
     # -- public API ------------------------------------------------------------------------------
 
-    def explain(self, question: str, progress: Progress | None = None, **overrides: Any) -> Explanation:
-        return asyncio.run(self.aexplain(question, progress=progress, **overrides))
+    def explain(self, question: str, progress: Progress | None = None, *, subgraph: Subgraph | None = None,
+                answer: str | None = None, **overrides: Any) -> Explanation:
+        return asyncio.run(self.aexplain(question, progress=progress, subgraph=subgraph, answer=answer, **overrides))
 
-    async def aexplain(self, question: str, progress: Progress | None = None, **overrides: Any) -> Explanation:
+    async def aexplain(self, question: str, progress: Progress | None = None, *, subgraph: Subgraph | None = None,
+                       answer: str | None = None, **overrides: Any) -> Explanation:
+        """Explain the answer to `question`.
+
+        `subgraph`: explain over this context (e.g. what a LangChain run retrieved) instead of retrieving; it
+        is perturbed in memory only (`apply="cypher"` would re-run xgrag's retrieval, which did not produce it).
+        `answer`: the answer actually observed (e.g. a chain's output). Importances are still measured against
+        the explainer's own baseline `a0` (same generator and prompt as every counterfactual, as XGRAG defines
+        them); the observed answer and its similarity to `a0` are recorded, so a reader can see whether the
+        explanation transfers to it.
+        """
         cfg = ExplainSettings(**{**asdict(self.settings), **overrides})
         strategies = tuple(STRATEGIES) if cfg.strategies in (("all",), "all") else tuple(cfg.strategies)
         t_start = time.perf_counter()
@@ -102,9 +113,16 @@ class Explainer:
         trace: list[dict[str, Any]] = []
 
         t0 = time.perf_counter()
-        retrieved = self.retriever.retrieve(question, mode=cfg.mode, hops=cfg.hops)
+        if subgraph is not None:
+            if cfg.apply == "cypher":
+                raise ValueError("apply='cypher' re-runs xgrag's retrieval, which did not produce a supplied "
+                                 "subgraph; use apply='memory' to explain over a supplied subgraph")
+            retrieved = subgraph
+        else:
+            retrieved = self.retriever.retrieve(question, mode=cfg.mode, hops=cfg.hops)
         retrieval_seconds = time.perf_counter() - t0
-        trace.append({"step": "retrieve", "seconds": round(retrieval_seconds, 4), "nodes": len(retrieved.nodes),
+        trace.append({"step": "retrieve", "source": "supplied" if subgraph is not None else "xgrag",
+                      "seconds": round(retrieval_seconds, 4), "nodes": len(retrieved.nodes),
                       "relationships": len(retrieved.relationships), "truncated": retrieved.truncated})
 
         t0 = time.perf_counter()
@@ -144,7 +162,14 @@ class Explainer:
 
         # Embed every distinct answer once.
         texts = [g.text for g, _ in baselines] + [r.generation.text for r in runs if r.generation is not None]
+        if answer is not None:
+            texts.append(answer)
         vectors = self._embed(sorted(set(texts)), ledger)
+        observed_similarity = None if answer is None else round(float(vectors[answer] @ vectors[a0.text]), 6)
+        if answer is not None:
+            trace.append({"step": "observed_answer", "similarity_to_a0": observed_similarity,
+                          "note": "importances are measured against a0, the explainer's own answer from the same "
+                                  "context; the similarity says how far that reproduces the observed answer"})
         base_vecs = np.stack([vectors[g.text] for g, _ in baselines])
         floor = noise_floor(base_vecs)
         if cfg.resolve_redundancy and not cfg.group_testing:
@@ -161,6 +186,7 @@ class Explainer:
         explanation = Explanation(
             id=str(uuid.uuid4()), created_at=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             question=question, answer=a0.text, baseline_answers=[g.text for g, _ in baselines],
+            observed_answer=answer, observed_answer_similarity=observed_similarity,
             noise_floor=round(floor, 6), strategy="all" if set(strategies) == set(STRATEGIES) else ",".join(strategies),
             strategies=list(strategies), components=components, generator=self.generator.name,
             generator_params=dict(self.generator.params),
@@ -174,6 +200,10 @@ class Explainer:
             versions=self._server_versions(), trace=trace,
         )
         explanation.user_explanation, explanation.technical_explanation = texts_for(explanation, graph)
+        if observed_similarity is not None:
+            explanation.technical_explanation += (
+                f" The observed answer has similarity {observed_similarity:.2f} to the explainer's own answer from "
+                "the same context, against which the importances were measured.")
         explanation.cost.seconds = round(time.perf_counter() - t_start, 4)
         return explanation
 

@@ -53,8 +53,11 @@ class Explanation(BaseModel):
     id: str
     created_at: str
     question: str
-    answer: str
+    answer: str  # a0: the explainer's generator on the unperturbed context; importances are measured against it
     baseline_answers: list[str]
+    # The answer actually observed (e.g. a LangChain run's output) when one was supplied, and cos(E(observed), E(a0)).
+    observed_answer: str | None = None
+    observed_answer_similarity: float | None = None
     noise_floor: float
     strategy: str
     strategies: list[str]

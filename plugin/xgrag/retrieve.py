@@ -163,6 +163,14 @@ class Retriever:
             return linked
         return self._fuzzy(question, excluded)
 
+    def entities_by_name(self, names: Iterable[str]) -> list[tuple[str, Node]]:
+        """Entities whose name is exactly one of `names` (case-sensitive, index-backed), as (name, entity)."""
+        wanted = sorted({n for n in names if n})
+        if not wanted:
+            return []
+        return [(str(row["candidate"]), _node(row["node"]))
+                for row in self.store.read("link_exact", names=wanted, excluded_node_ids=[])]
+
     def _fuzzy(self, question: str, excluded: list[str]) -> list[LinkedEntity]:
         """No name occurs verbatim: nearest entity-name embeddings of the question's short spans
         (vector index; only when the graph stores name embeddings and an embedder is configured)."""
@@ -284,8 +292,10 @@ class Retriever:
 
     @_one_read_transaction
     def paths(self, seeds: Sequence[str], excluded_node_ids: Sequence[str] = (),
-              excluded_rel_ids: Sequence[str] = (), hops: int | None = None) -> Subgraph:
-        """Shortest paths between every pair of seed entities; k-hop when there is no path (KGRAG-Ex)."""
+              excluded_rel_ids: Sequence[str] = (), hops: int | None = None,
+              pairs: Sequence[tuple[str, str]] | None = None) -> Subgraph:
+        """Shortest paths between every pair of seed entities (or only the given `pairs` of seeds); k-hop
+        when there is no path (KGRAG-Ex)."""
         cfg = self.settings
         ex_nodes, ex_rels = sorted(set(excluded_node_ids)), sorted(set(excluded_rel_ids))
         seeds = list(dict.fromkeys(seeds))
@@ -293,7 +303,11 @@ class Retriever:
         for row in self.store.read("nodes_by_id", ids=sorted(set(seeds)), excluded_node_ids=ex_nodes):
             sub.add_node(_node(row["node"]))
         sub.seeds = [s for s in seeds if s in sub.nodes]
-        for a, b in itertools.islice(itertools.combinations(sorted(sub.seeds), 2), 45):
+        if pairs is None:
+            todo = list(itertools.combinations(sorted(sub.seeds), 2))
+        else:
+            todo = sorted({(min(a, b), max(a, b)) for a, b in pairs if a != b and a in sub.nodes and b in sub.nodes})
+        for a, b in itertools.islice(todo, 45):
             rows = self.store.read("shortest_paths", source_id=a, target_id=b, max_length=cfg.max_path_length,
                                    max_paths=cfg.max_paths, excluded_node_ids=ex_nodes, excluded_rel_ids=ex_rels)
             for row in rows:

@@ -15,8 +15,17 @@ like Ollama's /api/embed. An unknown model gets a 404 with Ollama's error JSON.
         assert server.requests_to("/api/chat")[0].body["options"]["temperature"] == 0
 
 It listens on 127.0.0.1 on a free port, serves from a background thread, records every request, and can be told
-to fail the next requests to a path (`fail_next`). Durations in responses are wall-clock nanoseconds; the split
-between prompt evaluation and generation is not measured (prompt_eval_duration is reported as 0).
+to fail the next requests to a path (`fail_next`).
+
+Scripted models (`scripted={model name: rule}`), for steps a 135M model cannot do (writing Cypher, say): chat and
+generate requests naming such a model are answered with a fixed reply instead of SmolLM2, over the same real HTTP
+protocol (streamed or not). A rule is a mapping from a substring of the request's text (every message's content, or
+the system + prompt of /api/generate) to the reply, tried in insertion order, or a callable from the list of
+messages (role, content) to the reply or None. No match is an HTTP 500 naming the model, never a silent default.
+Recorded requests to a scripted model have `scripted=True`; every other model keeps running SmolLM2.
+
+Durations in responses are wall-clock nanoseconds; the split between prompt evaluation and generation is not
+measured (prompt_eval_duration is reported as 0).
 """
 
 from __future__ import annotations
@@ -26,7 +35,7 @@ import json
 import random
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -45,6 +54,7 @@ class RecordedRequest:
     body: Any  # the parsed JSON body (None when there was none, the raw text when it was not JSON)
     headers: dict[str, str]
     status: int = 0  # the status the server answered with
+    scripted: bool = False  # answered by a scripted rule (see `scripted=`), not by SmolLM2
 
 
 @dataclass
@@ -52,6 +62,19 @@ class _Failure:
     status: int
     message: str
     remaining: int
+
+
+ScriptedRule = Mapping[str, str] | Callable[[list[dict[str, str]]], "str | None"]
+
+
+@dataclass
+class _ScriptedCompletion:  # the attributes of xgrag.generate.smollm2.Completion that the handlers read
+    text: str
+    prompt_tokens: int
+    completion_tokens: int
+    seconds: float
+    done_reason: str = "stop"
+    pieces: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -81,8 +104,17 @@ class OllamaTestServer:
                  embed_models: Iterable[str] = ("all-minilm", "all-minilm:l6-v2"),
                  default_num_predict: int = DEFAULT_NUM_PREDICT,
                  generator_factory: Callable[..., Any] | None = None, embedder: Any = None,
+                 scripted: Mapping[str, ScriptedRule] | None = None,
                  host: str = "127.0.0.1", port: int = 0) -> None:
         self.models: dict[str, ModelInfo] = {}
+        self._scripted: dict[str, ScriptedRule] = {}
+        for name, rule in (scripted or {}).items():
+            if not (callable(rule) or isinstance(rule, Mapping)):
+                raise TypeError(f"scripted model {name!r}: the rule must be a mapping or a callable")
+            self._scripted[normalise_model(name)] = rule
+            self.models[normalise_model(name)] = ModelInfo(normalise_model(name), "chat", {
+                "parent_model": "", "format": "scripted", "family": "scripted", "families": ["scripted"],
+                "parameter_size": "0", "quantization_level": "none"})
         for name in chat_models:
             self.models[normalise_model(name)] = ModelInfo(normalise_model(name), "chat", {
                 "parent_model": "", "format": "gguf", "family": "llama", "families": ["llama"],
@@ -199,6 +231,25 @@ class OllamaTestServer:
 
         return SmolLM2Generator(**kwargs)
 
+    def is_scripted(self, name: str) -> bool:
+        return normalise_model(name) in self._scripted
+
+    def scripted_reply(self, name: str, messages: list[dict[str, str]], pieces: bool) -> _ScriptedCompletion:
+        """The scripted model's reply to `messages` (HTTP 500 naming the model when no rule matches)."""
+        t0 = time.perf_counter()
+        rule = self._scripted[normalise_model(name)]
+        if callable(rule):
+            reply = rule(messages)
+        else:
+            text = "\n".join(m["content"] for m in messages)
+            reply = next((r for key, r in rule.items() if key in text), None)
+        if reply is None:
+            raise _HTTPError(500, f"scripted model {name!r} has no reply for this prompt")
+        words = reply.split(" ")
+        chunks = [w + (" " if i < len(words) - 1 else "") for i, w in enumerate(words)] if pieces else []
+        prompt_tokens = sum(len(m["content"].split()) for m in messages)
+        return _ScriptedCompletion(reply, prompt_tokens, len(words), time.perf_counter() - t0, "stop", chunks)
+
     def embedder(self) -> Any:
         with self._lock:
             if self._embedder is None:
@@ -253,6 +304,7 @@ def _durations(seconds: float, load_seconds: float = 0.0) -> dict[str, int]:
 
 class _Handler(BaseHTTPRequestHandler):
     backend: OllamaTestServer  # set on the bound subclass
+    _request: RecordedRequest  # the request being handled
     protocol_version = "HTTP/1.1"
     server_version = "ollama-test-server"
 
@@ -296,6 +348,7 @@ class _Handler(BaseHTTPRequestHandler):
         path = self.path.split("?", 1)[0].rstrip("/") or "/"
         body = self._read_body() if self.command in ("POST", "PUT", "DELETE") else None
         request = RecordedRequest(self.command, path, body, {k.lower(): v for k, v in self.headers.items()})
+        self._request = request
         failure = self.backend._record(request)
         try:
             if failure is not None:
@@ -364,8 +417,12 @@ class _Handler(BaseHTTPRequestHandler):
             else:
                 self._send(200, final)
             return
-        gen = self.backend.generator(_options(body))
-        completion = gen.complete(messages, stop=_stop(body), pieces=stream)
+        if self.backend.is_scripted(model):
+            self._request.scripted = True
+            completion = self.backend.scripted_reply(model, messages, stream)
+        else:
+            gen = self.backend.generator(_options(body))
+            completion = gen.complete(messages, stop=_stop(body), pieces=stream)
         counts = {"prompt_eval_count": completion.prompt_tokens, "eval_count": completion.completion_tokens,
                   **_durations(completion.seconds)}
         if not stream:
@@ -391,14 +448,17 @@ class _Handler(BaseHTTPRequestHandler):
             else:
                 self._send(200, final)
             return
-        gen = self.backend.generator(_options(body))
-        if body.get("raw"):
-            completion = gen.complete(raw_prompt=prompt, stop=_stop(body), pieces=stream)
+        system = body.get("system")
+        messages = ([{"role": "system", "content": str(system)}] if system else []) + [
+            {"role": "user", "content": prompt}]
+        if self.backend.is_scripted(model):
+            self._request.scripted = True
+            completion = self.backend.scripted_reply(model, messages, stream)
+        elif body.get("raw"):
+            completion = self.backend.generator(_options(body)).complete(raw_prompt=prompt, stop=_stop(body),
+                                                                         pieces=stream)
         else:
-            system = body.get("system")
-            messages = ([{"role": "system", "content": str(system)}] if system else []) + [
-                {"role": "user", "content": prompt}]
-            completion = gen.complete(messages, stop=_stop(body), pieces=stream)
+            completion = self.backend.generator(_options(body)).complete(messages, stop=_stop(body), pieces=stream)
         counts = {"prompt_eval_count": completion.prompt_tokens, "eval_count": completion.completion_tokens,
                   **_durations(completion.seconds)}
         if not stream:

@@ -1,0 +1,2 @@
+"""Integrations with other frameworks. Each submodule imports its framework and is imported only by its users:
+`xgrag.integrations.langchain` needs langchain-core (`pip install 'xgrag[langchain]'`)."""

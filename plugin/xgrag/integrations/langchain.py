@@ -1,0 +1,853 @@
+"""xgrag for LangChain: a callback handler that explains a chain's answer, and a retriever that feeds a chain
+xgrag's subgraph.
+
+`XgragCallbackHandler`, attached to any chain or agent run (`config={"callbacks": [handler]}`), captures the graph
+context the run retrieved and its final answer, then explains that answer with an xgrag `Explainer` over exactly
+that context (perturbed in memory; nothing is re-retrieved and nothing is written unless `save=True`):
+
+- documents from retriever runs (and tool outputs / tool artifacts) that `XgragRetriever` produced: the subgraph is
+  rebuilt from their metadata (node ids, relationship ids, relations, provenance) without a query;
+- `GraphCypherQAChain` rows (`intermediate_steps` -> `context`; without return_intermediate_steps, the rows it
+  reports in its "Full Context:" text event, parsed as Python literals, or its QA step's input): Cypher rows hold
+  values, not ids, so every string (and integer) value is matched exactly to an entity name (xgrag's exact-name
+  linking), the question's entities are linked as usual, and the context becomes the shortest paths between the
+  question's entities and the matched ones (k-hop around them when there is no such pair or path). The explanation's
+  trace says how the context was mapped (`step: "map_context"`), including unmatched values.
+
+`mode="inline"` explains before the run returns (under `ainvoke` the sync handler blocks the event loop while it
+explains; `AsyncXgragCallbackHandler` awaits the explanation on the loop instead); `mode="queued"` hands the
+explanation to a background worker thread so the chain's latency is unaffected (`handler.wait()`,
+`handler.result(run_id)`, `handler.futures[run_id]`). Results: `handler.explanations[run_id]`,
+`handler.last_explanation`, `handler.captures[run_id]` (what was captured), `handler.skipped[run_id]` (why a run was
+not explained), `handler.errors[run_id]`.
+
+What LangChain allows: a callback handler cannot change a run's output, and a run's metadata is fixed when it
+starts, so the explanation cannot be attached to the run itself. The run id is the link: pass your own
+(`config={"run_id": uuid}`) or read `handler.last_run_id`; `with_explanation(chain, handler)` wraps a chain so that
+it returns `{"answer", "explanation", "run_id"}`.
+
+The explainer measures importances against its own baseline answer `a0` (its generator, xgrag's strict prompt,
+the captured context) — the definition every counterfactual is compared with. The run's own answer is recorded as
+`Explanation.observed_answer` with its similarity to `a0`; use the chain's chat model as the explainer's generator
+(`XgragCallbackHandler.for_store(store, llm)`) so that the two agree as far as the prompts allow.
+
+`XgragRetriever` returns a question's subgraph (k-hop or shortest paths) as one `Document` per triple, with
+`page_content` the triple as xgrag's prompt renders it ("Marie Curie MARRIED Pierre Curie").
+"""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import concurrent.futures
+import logging
+import threading
+import time
+import uuid
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal
+
+try:
+    from langchain_core.callbacks import (
+        AsyncCallbackHandler,
+        BaseCallbackHandler,
+        BaseCallbackManager,
+        CallbackManagerForRetrieverRun,
+    )
+    from langchain_core.documents import Document
+    from langchain_core.retrievers import BaseRetriever
+    from langchain_core.runnables import Runnable, RunnableConfig
+    from langchain_core.runnables.config import ensure_config
+    from pydantic import ConfigDict
+except ImportError as exc:  # pragma: no cover - depends on the install
+    raise ImportError("xgrag.integrations.langchain needs langchain-core: pip install 'xgrag[langchain]'") from exc
+
+from xgrag.explain import Explainer, ExplainSettings
+from xgrag.explanation import Explanation
+from xgrag.model import Node, Relationship, Subgraph
+from xgrag.prompt import facts_of
+from xgrag.retrieve import Retriever
+from xgrag.store.neo4j import Neo4jStore
+
+log = logging.getLogger(__name__)
+
+TRIPLE_SCHEMA = "xgrag.triple/1"  # metadata["xgrag"] of the documents XgragRetriever returns
+_REQUIRED = ("relationship_id", "relation", "head_id", "head", "tail_id", "tail")
+_QUESTION_KEYS = ("question", "query", "input")
+_ANSWER_KEYS = ("result", "answer", "output", "output_text", "text")
+_MAX_VALUES = 200  # row values looked up per run
+_MAX_VALUE_CHARS = 200
+
+
+# -- documents <-> subgraph --------------------------------------------------------------------------------------
+
+def documents_from_subgraph(sub: Subgraph) -> list[Document]:
+    """One Document per triple of `sub`, in xgrag's canonical order, page_content as xgrag's prompt renders it."""
+    docs = []
+    for fact, rel in zip(facts_of(sub), sub.sorted_relationships(), strict=True):
+        head, tail = sub.nodes[rel.source], sub.nodes[rel.target]
+        prov = dict(rel.provenance)
+        meta: dict[str, Any] = {
+            "xgrag": TRIPLE_SCHEMA,
+            "relationship_id": rel.id, "relation": rel.label,
+            "head_id": head.id, "head": head.name, "head_type": head.type,
+            "tail_id": tail.id, "tail": tail.name, "tail_type": tail.type,
+            "provenance": prov, "document": prov.get("doc_id") or prov.get("source"), "chunk": prov.get("chunk_id"),
+            "seeds": list(sub.seeds), "retrieval_mode": sub.mode, "truncated": sub.truncated,
+        }
+        if prov.get("source"):
+            meta["source"] = prov["source"]  # LangChain's usual citation key
+        docs.append(Document(page_content=f"{fact.head} {fact.relation} {fact.tail}", metadata=meta, id=rel.id))
+    return docs
+
+
+def is_xgrag_document(doc: Any) -> bool:
+    meta = getattr(doc, "metadata", None)
+    return isinstance(meta, Mapping) and meta.get("xgrag") == TRIPLE_SCHEMA and all(k in meta for k in _REQUIRED)
+
+
+def subgraph_from_documents(docs: Iterable[Any]) -> Subgraph:
+    """The subgraph a set of XgragRetriever documents came from (ids, names, types, relations, provenance from
+    their metadata; other documents are ignored). No query: exactly what the chain saw."""
+    sub = Subgraph()
+    seeds: list[str] = []
+    modes: list[str] = []
+    for doc in docs:
+        if not is_xgrag_document(doc):
+            continue
+        m = doc.metadata
+        sub.add_node(Node(str(m["head_id"]), str(m["head"]), m.get("head_type")))
+        sub.add_node(Node(str(m["tail_id"]), str(m["tail"]), m.get("tail_type")))
+        sub.add_relationship(Relationship(str(m["relationship_id"]), str(m["head_id"]), str(m["tail_id"]),
+                                          str(m["relation"]), provenance=dict(m.get("provenance") or {})))
+        seeds += [str(s) for s in m.get("seeds") or ()]
+        modes.append(str(m.get("retrieval_mode") or "khop"))
+        sub.truncated = sub.truncated or bool(m.get("truncated"))
+    sub.seeds = [s for s in dict.fromkeys(seeds) if s in sub.nodes]
+    sub.mode = modes[0] if len(set(modes)) == 1 else "khop"
+    return sub
+
+
+def format_documents(docs: Sequence[Any]) -> str:
+    """The documents' texts, one per line (for a prompt's {context}); usable as a step of an LCEL chain."""
+    return "\n".join(str(getattr(d, "page_content", d)) for d in docs)
+
+
+def merge_subgraphs(parts: Iterable[Subgraph]) -> Subgraph:
+    out = Subgraph()
+    modes = []
+    for part in parts:
+        for node in part.nodes.values():
+            out.add_node(node)
+        for rel in part.relationships.values():
+            out.add_relationship(rel)
+        out.seeds += [s for s in part.seeds if s not in out.seeds]
+        out.truncated = out.truncated or part.truncated
+        out.alias_map.update(part.alias_map)
+        out.paths += part.paths
+        modes.append(part.mode)
+    out.mode = modes[0] if len(set(modes)) == 1 else "khop"
+    return out
+
+
+# -- Cypher rows -> entities -> subgraph -------------------------------------------------------------------------
+
+def row_values(rows: Any, limit: int = _MAX_VALUES) -> list[str]:
+    """Distinct string (and integer) values anywhere in Cypher result rows, in order of appearance."""
+    out: list[str] = []
+
+    def walk(value: Any, depth: int) -> None:
+        if len(out) >= limit or depth > 5 or value is None or isinstance(value, bool):
+            return
+        if isinstance(value, str | int) and not isinstance(value, bool):
+            text = str(value).strip()
+            if text and len(text) <= _MAX_VALUE_CHARS and text not in out:
+                out.append(text)
+        elif isinstance(value, Mapping):
+            for v in value.values():
+                walk(v, depth + 1)
+        elif isinstance(value, list | tuple):
+            for v in value:
+                walk(v, depth + 1)
+
+    walk(rows, 0)
+    return out
+
+
+def subgraph_from_rows(retriever: Retriever, question: str, rows: Sequence[Any], hops: int = 1,
+                       cypher: str | None = None) -> tuple[Subgraph, dict[str, Any]]:
+    """Map GraphCypherQAChain rows onto the graph: row values matched exactly to entity names, the question's
+    entities linked, the context = shortest paths between question entities and matched entities (k-hop around
+    the entities when there is no such pair). Returns the subgraph and a trace step saying how it was mapped."""
+    values = row_values(rows)
+    matched: dict[str, list[str]] = {}
+    answer_ids: list[str] = []
+    for name, node in retriever.entities_by_name(values):
+        matched.setdefault(name, []).append(node.id)
+        answer_ids.append(node.id)
+    answer_ids = list(dict.fromkeys(answer_ids))
+    linked = retriever.link(question)
+    q_ids = [le.node.id for le in linked]
+    seeds = list(dict.fromkeys(q_ids + answer_ids))
+    pairs = [(q, a) for q in q_ids for a in answer_ids if q != a]
+    if pairs:
+        sub = retriever.paths(seeds, hops=hops, pairs=pairs)
+        how = "shortest paths between the question's entities and the matched entities"
+    elif seeds:
+        sub = retriever.khop(seeds, hops)
+        sub.fallback = ("no question entity" if not q_ids else "no matched entity besides the question's") + \
+            f": {hops}-hop neighbourhood of the entities"
+        how = f"{hops}-hop neighbourhood of the linked and matched entities"
+    else:
+        sub = Subgraph()
+        how = "nothing: no row value names an entity and the question links none"
+    step = {
+        "step": "map_context", "source": "graph_cypher_qa", "cypher": cypher, "rows": len(rows),
+        "method": "row values matched exactly to entity names (xgrag exact-name linking); question entities linked "
+                  "by xgrag; context = " + how,
+        "values": values[:50], "matched": matched, "unmatched": [v for v in values if v not in matched][:50],
+        "question_entities": [{"id": le.node.id, "name": le.node.name, "method": le.method} for le in linked],
+        "mode": sub.mode, "fallback": sub.fallback, "nodes": len(sub.nodes), "relationships": len(sub.relationships),
+    }
+    return sub, step
+
+
+# -- what one run produced -----------------------------------------------------------------------------------
+
+@dataclass
+class RunCapture:
+    """What the handler saw of one root run (a chain or agent invocation)."""
+
+    run_id: uuid.UUID
+    inputs: Any = None
+    question: str | None = None  # resolved when the run ends
+    answer: str | None = None
+    documents: list[Document] = field(default_factory=list)  # XgragRetriever documents (retrievers, tools)
+    other_documents: int = 0  # documents without xgrag metadata (not explainable)
+    retriever_queries: list[str] = field(default_factory=list)
+    cypher_query: str | None = None
+    cypher_question: str | None = None
+    cypher_rows: list[Any] | None = None  # GraphCypherQAChain context rows
+    cypher_rows_source: str | None = None  # "intermediate_steps" | "chain_text" | "qa_input" | "tool_output"
+    events: list[str] = field(default_factory=list)
+    run_ids: set[uuid.UUID] = field(default_factory=set)
+    inputs_by_run: dict[uuid.UUID, Any] = field(default_factory=dict)
+    text_labels: dict[uuid.UUID, str] = field(default_factory=dict)
+    started: float = field(default_factory=time.perf_counter)
+    seconds: float | None = None  # the run's own duration (start to end, explanation excluded)
+
+    @property
+    def has_context(self) -> bool:
+        return bool(self.documents) or self.cypher_rows is not None
+
+
+def _text(value: Any) -> str | None:
+    if isinstance(value, str):
+        return value
+    content = getattr(value, "content", None)
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts = [b if isinstance(b, str) else str(b.get("text", "")) for b in content
+                 if isinstance(b, str) or (isinstance(b, Mapping) and b.get("type") == "text")]
+        return "".join(parts)
+    return None
+
+
+def answer_text(outputs: Any) -> str | None:
+    """A run's final answer: a string, a message, or a dict's result/answer/output/text (or its last AI message)."""
+    text = _text(outputs)
+    if text is not None:
+        return text
+    if isinstance(outputs, Mapping):
+        for key in _ANSWER_KEYS:
+            if key in outputs:
+                found = answer_text(outputs[key])
+                if found is not None:
+                    return found
+        messages = outputs.get("messages")
+        if isinstance(messages, list):
+            for message in reversed(messages):
+                if getattr(message, "type", None) == "ai":
+                    return _text(message)
+    return None
+
+
+def question_text(inputs: Any) -> str | None:
+    if isinstance(inputs, str):
+        return inputs
+    if isinstance(inputs, Mapping):
+        for key in _QUESTION_KEYS:
+            if isinstance(inputs.get(key), str):
+                return inputs[key]
+        messages = inputs.get("messages")
+        if isinstance(messages, list):
+            for message in reversed(messages):
+                if getattr(message, "type", None) == "human" or (isinstance(message, tuple) and message[0] == "user"):
+                    return _text(message[1] if isinstance(message, tuple) else message)
+    return None
+
+
+def _cypher_steps(outputs: Any) -> tuple[str | None, list[Any] | None]:
+    """(generated Cypher, context rows) from GraphCypherQAChain outputs with return_intermediate_steps=True."""
+    if not isinstance(outputs, Mapping) or not isinstance(outputs.get("intermediate_steps"), list):
+        return None, None
+    query, rows = None, None
+    for step in outputs["intermediate_steps"]:
+        if isinstance(step, Mapping):
+            if isinstance(step.get("query"), str):
+                query = step["query"]
+            if isinstance(step.get("context"), list):
+                rows = list(step["context"])
+    return query, rows
+
+
+def _qa_rows(inputs: Any) -> list[Any] | None:
+    """Rows from the input of GraphCypherQAChain's QA step: {"question": str, "context": [row, ...]}."""
+    if not isinstance(inputs, Mapping) or not isinstance(inputs.get("question"), str):
+        return None
+    rows = inputs.get("context")
+    if isinstance(rows, list) and rows and all(isinstance(r, Mapping) for r in rows):
+        return list(rows)
+    return None
+
+
+def _literal_rows(text: str) -> list[Any] | None:
+    """Rows from their Python repr (GraphCypherQAChain's "Full Context:" text); None when it is not a list of
+    plain literals (e.g. rows holding driver temporal types)."""
+    try:
+        rows = ast.literal_eval(text.strip())
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return rows if isinstance(rows, list) and all(isinstance(r, Mapping) for r in rows) else None
+
+
+def _documents_in(value: Any) -> list[Any]:
+    """Documents in a tool's output: a list of Documents, or a ToolMessage / result whose artifact is one."""
+    for candidate in (value, getattr(value, "artifact", None)):
+        if isinstance(candidate, list | tuple) and candidate and all(isinstance(d, Document) for d in candidate):
+            return list(candidate)
+    return []
+
+
+# -- the callback handler ------------------------------------------------------------------------------------
+
+_SETTINGS = {f.name for f in fields(ExplainSettings)}
+
+
+class XgragCallbackHandler(BaseCallbackHandler):
+    """Explains the answer of every chain / agent run it is attached to (see the module docstring)."""
+
+    run_inline = True  # capturing is cheap and must see a run's events in order, also under ainvoke
+    raise_error = False
+
+    def __init__(self, explainer: Explainer, *, mode: Literal["inline", "queued"] = "inline", save: bool = False,
+                 store: Neo4jStore | None = None, row_hops: int = 1, workers: int = 1, raise_error: bool = False,
+                 max_kept: int | None = 1000, **explain_overrides: Any) -> None:
+        """`explainer` explains (its retriever's store is where `save=True` writes, unless `store` is given);
+        `row_hops`: k-hop radius when Cypher rows cannot be joined to the question by a path; `workers`: how many
+        of this handler's explanations run at once on the explainer loop; `raise_error`: let an inline
+        explanation's failure propagate out of the run (LangChain otherwise logs and swallows callback errors);
+        `max_kept`: runs whose results are kept (oldest dropped first; None keeps all); `explain_overrides`:
+        ExplainSettings fields (strategies=..., max_calls=...)."""
+        if mode not in ("inline", "queued"):
+            raise ValueError(f"mode must be 'inline' or 'queued', got {mode!r}")
+        unknown = sorted(set(explain_overrides) - _SETTINGS)
+        if unknown:
+            raise TypeError(f"unknown explain settings {unknown}; ExplainSettings has {sorted(_SETTINGS)}")
+        if explain_overrides.get("apply", "memory") != "memory":
+            raise ValueError("the handler explains over the captured context, perturbed in memory: apply='memory'")
+        self.explainer = explainer
+        self.mode = mode
+        self.save = save
+        self.store = store or explainer.retriever.store
+        self.row_hops = row_hops
+        self.raise_error = raise_error
+        self.overrides = {**explain_overrides, "apply": "memory"}
+        self.explanations: dict[uuid.UUID, Explanation] = {}
+        self.captures: dict[uuid.UUID, RunCapture] = {}
+        self.skipped: dict[uuid.UUID, str] = {}
+        self.errors: dict[uuid.UUID, BaseException] = {}
+        self.futures: dict[uuid.UUID, concurrent.futures.Future[Explanation | None]] = {}
+        self.last_run_id: uuid.UUID | None = None
+        self._last_explained: uuid.UUID | None = None
+        self._workers = max(1, workers)
+        self.max_kept = max_kept
+        self._sem: asyncio.Semaphore | None = None  # created on the explainer loop
+        self._live: dict[uuid.UUID, RunCapture] = {}
+        self._root_of: dict[uuid.UUID, uuid.UUID] = {}
+        self._lock = threading.RLock()
+
+    @classmethod
+    def for_store(cls, store: Neo4jStore, generator: Any, *, embedder: Any = None, retrieval: Any = None,
+                  settings: ExplainSettings | None = None, cache: Any = None, **kwargs: Any) -> XgragCallbackHandler:
+        """A handler whose Explainer reads `store` and generates with `generator`: a LangChain chat model (use the
+        chain's own), an xgrag Generator, or a spec string ("ollama:llama3.1:8b", "extractive", ...)."""
+        from xgrag.embed import default_embedder
+
+        emb = embedder or default_embedder()
+        explainer = Explainer(Retriever(store, retrieval, emb), _as_generator(generator, emb), emb,
+                              settings or ExplainSettings(), cache)
+        return cls(explainer, **kwargs)
+
+    # -- results -----------------------------------------------------------------------------------------------
+
+    @property
+    def last_explanation(self) -> Explanation | None:
+        """The explanation finished most recently (None when none has finished yet)."""
+        with self._lock:
+            return None if self._last_explained is None else self.explanations.get(self._last_explained)
+
+    def result(self, run_id: uuid.UUID | str, timeout: float | None = None) -> Explanation | None:
+        """The run's explanation, waiting for a queued one; None when the run was skipped or explaining failed
+        (see `skipped` / `errors`)."""
+        rid = run_id if isinstance(run_id, uuid.UUID) else uuid.UUID(str(run_id))
+        future = self.futures.get(rid)
+        if future is not None:
+            future.result(timeout)
+        return self.explanations.get(rid)
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for every queued explanation; True when all are done."""
+        with self._lock:
+            pending = list(self.futures.values())
+        _, not_done = concurrent.futures.wait(pending, timeout)
+        return not not_done
+
+    async def aresult(self, run_id: uuid.UUID | str, timeout: float | None = None) -> Explanation | None:
+        """`result` for async code (never blocks the caller's loop)."""
+        rid = run_id if isinstance(run_id, uuid.UUID) else uuid.UUID(str(run_id))
+        future = self.futures.get(rid)
+        if future is not None:
+            await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), timeout)
+        return self.explanations.get(rid)
+
+    def close(self, wait: bool = True) -> None:
+        """Wait for this handler's queued explanations (the shared explainer loop keeps running)."""
+        if wait:
+            self.wait()
+
+    def __enter__(self) -> XgragCallbackHandler:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- run bookkeeping ---------------------------------------------------------------------------------------
+
+    def _enter(self, run_id: uuid.UUID, parent_run_id: uuid.UUID | None, event: str) -> RunCapture:
+        with self._lock:
+            root = self._root_of.get(parent_run_id) if parent_run_id is not None else None
+            if root is None or root not in self._live:  # no parent this handler saw: a root run for it
+                root = run_id
+                self._live[run_id] = RunCapture(run_id)
+            self._root_of[run_id] = root
+            cap = self._live[root]
+            cap.run_ids.add(run_id)
+            cap.events.append(event)
+            return cap
+
+    def _capture_of(self, run_id: uuid.UUID) -> RunCapture | None:
+        with self._lock:
+            root = self._root_of.get(run_id)
+            return None if root is None else self._live.get(root)
+
+    def _close_run(self, cap: RunCapture) -> None:
+        with self._lock:
+            self._live.pop(cap.run_id, None)
+            for rid in cap.run_ids:
+                self._root_of.pop(rid, None)
+            cap.inputs_by_run.clear()
+            cap.text_labels.clear()
+            cap.seconds = time.perf_counter() - cap.started
+            self.captures[cap.run_id] = cap
+            self.last_run_id = cap.run_id
+            self._trim()
+
+    def _trim(self) -> None:
+        if self.max_kept is None:
+            return
+        for table in (self.captures, self.explanations, self.skipped, self.errors):
+            while len(table) > self.max_kept:
+                del table[next(iter(table))]
+        done = [rid for rid, f in self.futures.items() if f.done()]
+        for rid in done[:max(0, len(self.futures) - self.max_kept)]:
+            del self.futures[rid]
+
+    # -- events ------------------------------------------------------------------------------------------------
+
+    def on_chain_start(self, serialized: dict[str, Any] | None, inputs: Any, *, run_id: uuid.UUID,
+                       parent_run_id: uuid.UUID | None = None, **kwargs: Any) -> None:
+        cap = self._enter(run_id, parent_run_id, "chain_start")
+        if cap.run_id == run_id:
+            cap.inputs = inputs
+        cap.inputs_by_run[run_id] = inputs
+        # GraphCypherQAChain's QA step is invoked with {"question", "context": rows} (its events reach handlers only
+        # where the chain passes its callbacks on; see on_text for the version that does not).
+        rows = _qa_rows(inputs)
+        if rows is not None and cap.cypher_rows_source in (None, "chain_text"):
+            cap.cypher_rows, cap.cypher_rows_source, cap.cypher_question = rows, "qa_input", inputs["question"]
+
+    def on_chain_end(self, outputs: Any, *, run_id: uuid.UUID, parent_run_id: uuid.UUID | None = None,
+                     **kwargs: Any) -> None:
+        cap = self._chain_end(outputs, run_id)
+        if cap is not None:
+            self._finish(cap)
+
+    def _chain_end(self, outputs: Any, run_id: uuid.UUID) -> RunCapture | None:
+        """Record a chain's end; the capture when it was the root run and is ready to explain, else None."""
+        cap = self._capture_of(run_id)
+        if cap is None:
+            return None
+        query, rows = _cypher_steps(outputs)
+        if rows is not None:
+            cap.cypher_rows, cap.cypher_rows_source, cap.cypher_query = rows, "intermediate_steps", query
+            cap.cypher_question = question_text(outputs) or question_text(cap.inputs_by_run.get(run_id))
+            cap.events.append("graph_cypher_qa_end")
+        if run_id != cap.run_id:
+            return None
+        cap.answer = answer_text(outputs) if cap.answer is None else cap.answer
+        return cap if self._ready(cap) else None
+
+    def on_chain_error(self, error: BaseException, *, run_id: uuid.UUID, parent_run_id: uuid.UUID | None = None,
+                       **kwargs: Any) -> None:
+        cap = self._capture_of(run_id)
+        if cap is not None and run_id == cap.run_id:
+            self._close_run(cap)
+            self.skipped[run_id] = f"the run failed: {type(error).__name__}: {error}"
+
+    def on_text(self, text: str, *, run_id: uuid.UUID, parent_run_id: uuid.UUID | None = None,
+                **kwargs: Any) -> None:
+        """GraphCypherQAChain reports "Generated Cypher:" <cypher> "Full Context:" <str(rows)> as text events
+        (whatever `verbose` is): the rows even without return_intermediate_steps. langchain-neo4j 0.11 passes
+        `callbacks=` to its inner runnables' invoke, where it is ignored, so its QA step's own events never arrive."""
+        cap = self._capture_of(run_id)
+        if cap is None or not isinstance(text, str):
+            return
+        label = cap.text_labels.pop(run_id, None)
+        if text in ("Generated Cypher:", "Full Context:"):
+            cap.text_labels[run_id] = text
+        elif label == "Generated Cypher:" and cap.cypher_rows_source != "intermediate_steps":
+            cap.cypher_query = text
+        elif label == "Full Context:" and cap.cypher_rows_source in (None, "chain_text"):
+            rows = _literal_rows(text)
+            if rows is not None:
+                cap.cypher_rows, cap.cypher_rows_source = rows, "chain_text"
+                cap.cypher_question = question_text(cap.inputs_by_run.get(run_id))
+
+    def on_retriever_start(self, serialized: dict[str, Any] | None, query: str, *, run_id: uuid.UUID,
+                           parent_run_id: uuid.UUID | None = None, **kwargs: Any) -> None:
+        cap = self._enter(run_id, parent_run_id, "retriever_start")
+        if isinstance(query, str):
+            cap.retriever_queries.append(query)
+
+    def on_retriever_end(self, documents: Sequence[Document], *, run_id: uuid.UUID,
+                         parent_run_id: uuid.UUID | None = None, **kwargs: Any) -> None:
+        cap = self._capture_of(run_id)
+        if cap is None:
+            return
+        self._add_documents(cap, documents, "retriever_end")
+        if run_id == cap.run_id:  # the handler is attached to a bare retriever: there is no answer to explain
+            self._close_run(cap)
+            self.skipped[run_id] = "a retriever run on its own has no answer to explain"
+
+    def on_retriever_error(self, error: BaseException, *, run_id: uuid.UUID, **kwargs: Any) -> None:
+        cap = self._capture_of(run_id)
+        if cap is not None and run_id == cap.run_id:
+            self._close_run(cap)
+
+    def on_tool_start(self, serialized: dict[str, Any] | None, input_str: str, *, run_id: uuid.UUID,
+                      parent_run_id: uuid.UUID | None = None, **kwargs: Any) -> None:
+        cap = self._enter(run_id, parent_run_id, "tool_start")
+        cap.inputs_by_run[run_id] = kwargs.get("inputs") or input_str
+
+    def on_tool_end(self, output: Any, *, run_id: uuid.UUID, parent_run_id: uuid.UUID | None = None,
+                    **kwargs: Any) -> None:
+        cap = self._capture_of(run_id)
+        if cap is None:
+            return
+        self._add_documents(cap, _documents_in(output), "tool_end")
+        query, rows = _cypher_steps(output if isinstance(output, Mapping) else getattr(output, "artifact", None))
+        if rows is not None:
+            cap.cypher_rows, cap.cypher_rows_source, cap.cypher_query = rows, "tool_output", query
+            cap.cypher_question = question_text(output) or question_text(cap.inputs_by_run.get(run_id))
+        if run_id == cap.run_id:
+            self._close_run(cap)
+            self.skipped[run_id] = "a tool run on its own has no answer to explain"
+
+    def on_tool_error(self, error: BaseException, *, run_id: uuid.UUID, **kwargs: Any) -> None:
+        cap = self._capture_of(run_id)
+        if cap is not None and run_id == cap.run_id:
+            self._close_run(cap)
+
+    def on_agent_finish(self, finish: Any, *, run_id: uuid.UUID, parent_run_id: uuid.UUID | None = None,
+                        **kwargs: Any) -> None:
+        cap = self._capture_of(run_id)
+        values = getattr(finish, "return_values", None)
+        if cap is not None and isinstance(values, Mapping):
+            cap.answer = answer_text(values)
+
+    def _add_documents(self, cap: RunCapture, documents: Sequence[Any], event: str) -> None:
+        ours = [d for d in documents if is_xgrag_document(d)]
+        with self._lock:
+            cap.documents += ours
+            cap.other_documents += len(documents) - len(ours)
+            if ours:
+                cap.events.append(f"{event}:{len(ours)} xgrag documents")
+
+    # -- explaining --------------------------------------------------------------------------------------------
+
+    def _ready(self, cap: RunCapture) -> bool:
+        """Close the root run; False (with the reason in `skipped`) when there is nothing to explain."""
+        self._close_run(cap)
+        cap.question = cap.cypher_question or next(iter(cap.retriever_queries), None) or question_text(cap.inputs)
+        if not cap.has_context:
+            self.skipped[cap.run_id] = ("no graph context was captured (no XgragRetriever documents, no "
+                                        f"GraphCypherQAChain rows; {cap.other_documents} other documents)")
+            return False
+        if cap.answer is None or cap.question is None:
+            self.skipped[cap.run_id] = "the run's " + ("answer" if cap.answer is None else "question") + \
+                " could not be read from its inputs/outputs"
+            return False
+        return True
+
+    def _submit(self, cap: RunCapture) -> concurrent.futures.Future[Explanation | None]:
+        """Explain on xgrag's explainer loop (one event loop in one daemon thread, shared by every sync handler of
+        the process). One long-lived loop, not one per explanation: async clients such as ChatOllama's bind to the
+        loop they were first used on and fail on the next one ("Event loop is closed")."""
+        future = asyncio.run_coroutine_threadsafe(self._limited(cap), _explainer_loop())
+        if self.mode == "queued":
+            with self._lock:
+                self.futures[cap.run_id] = future
+        return future
+
+    async def _limited(self, cap: RunCapture) -> Explanation | None:
+        if self._sem is None:
+            self._sem = asyncio.Semaphore(self._workers)
+        async with self._sem:
+            return await self._aexplain_run(cap)
+
+    def _finish(self, cap: RunCapture) -> None:
+        future = self._submit(cap)
+        if self.mode == "inline":
+            future.result()  # blocks the calling thread (under ainvoke: the caller's loop; see the async handler)
+
+    def context_of(self, cap: RunCapture) -> tuple[Subgraph, list[dict[str, Any]]]:
+        """The captured context as a subgraph, and the trace steps saying where it came from."""
+        parts: list[Subgraph] = []
+        steps: list[dict[str, Any]] = []
+        if cap.documents:
+            sub = subgraph_from_documents(cap.documents)
+            parts.append(sub)
+            steps.append({"step": "map_context", "source": "xgrag_documents", "documents": len(cap.documents),
+                          "other_documents": cap.other_documents,
+                          "method": "XgragRetriever documents rebuilt into their subgraph from metadata (node and "
+                                    "relationship ids, relations, provenance); no query",
+                          "nodes": len(sub.nodes), "relationships": len(sub.relationships)})
+        if cap.cypher_rows is not None:
+            sub, step = subgraph_from_rows(self.explainer.retriever, cap.question or "", cap.cypher_rows,
+                                           self.row_hops, cap.cypher_query)
+            step["rows_from"] = cap.cypher_rows_source
+            parts.append(sub)
+            steps.append(step)
+        return (parts[0] if len(parts) == 1 else merge_subgraphs(parts)), steps
+
+    async def _aexplain_run(self, cap: RunCapture) -> Explanation | None:
+        """Map the captured context and await the explainer; mapping and saving (sync driver) run in a worker
+        thread."""
+        try:
+            graph, steps = await asyncio.to_thread(self.context_of, cap)
+            if not self._has_facts(cap, graph, steps):
+                return None
+            assert cap.question is not None
+            ex = await self.explainer.aexplain(cap.question, subgraph=graph, answer=cap.answer, **self.overrides)
+            return await asyncio.to_thread(self._keep, cap, ex, steps)
+        except Exception as exc:
+            return self._failed(cap, exc)
+
+    def _has_facts(self, cap: RunCapture, graph: Subgraph, steps: list[dict[str, Any]]) -> bool:
+        if graph.relationships:
+            return True
+        self.skipped[cap.run_id] = "the captured context maps to no relationship of the graph: " + \
+            "; ".join(str(s.get("method")) for s in steps)
+        return False
+
+    def _keep(self, cap: RunCapture, ex: Explanation, steps: list[dict[str, Any]]) -> Explanation:
+        ex.trace[:0] = [*steps, {"step": "langchain_run", "run_id": str(cap.run_id), "mode": self.mode,
+                                 "handler": type(self).__name__, "run_seconds": round(cap.seconds or 0.0, 4)}]
+        if self.save:
+            ex.save(self.store)
+        with self._lock:
+            self.explanations[cap.run_id] = ex
+            self._last_explained = cap.run_id
+            self._trim()
+        return ex
+
+    def _failed(self, cap: RunCapture, exc: Exception) -> None:
+        log.warning("xgrag could not explain run %s: %s: %s", cap.run_id, type(exc).__name__, exc)
+        self.errors[cap.run_id] = exc
+        if self.raise_error and self.mode == "inline":
+            raise exc
+        return None
+
+
+class AsyncXgragCallbackHandler(XgragCallbackHandler, AsyncCallbackHandler):
+    """For async applications (`ainvoke`, one long-lived event loop): the same capture, but the root run's end is
+    a coroutine awaited on the application's loop. `mode="inline"` awaits the explanation there (the run returns
+    after it; other tasks keep running; the explainer's async chat client stays on the loop the application's own
+    chain uses); `mode="queued"` schedules it as a task on that loop (`await handler.aresult(run_id)`).
+
+    Use XgragCallbackHandler under a sync `invoke`: LangChain then runs this coroutine on a throw-away loop each
+    time, and async clients bound to the first such loop fail on the next."""
+
+    async def on_chain_end(self, outputs: Any, *, run_id: uuid.UUID,  # type: ignore[override]
+                           parent_run_id: uuid.UUID | None = None, **kwargs: Any) -> None:
+        cap = self._chain_end(outputs, run_id)
+        if cap is None:
+            return
+        if self.mode == "inline":
+            await self._aexplain_run(cap)
+            return
+        future: concurrent.futures.Future[Explanation | None] = concurrent.futures.Future()
+        task = asyncio.get_running_loop().create_task(self._aexplain_run(cap))
+        self._tasks.add(task)
+
+        def done(t: asyncio.Task[Explanation | None]) -> None:
+            self._tasks.discard(t)
+            if t.cancelled():
+                future.cancel()
+            elif t.exception() is not None:
+                future.set_exception(t.exception())  # type: ignore[arg-type]
+            else:
+                future.set_result(t.result())
+
+        task.add_done_callback(done)
+        with self._lock:
+            self.futures[cap.run_id] = future
+
+    @property
+    def _tasks(self) -> set[asyncio.Task[Explanation | None]]:  # strong references to running tasks
+        tasks = self.__dict__.get("_task_refs")
+        if tasks is None:
+            tasks = self.__dict__["_task_refs"] = set()
+        return tasks
+
+
+_LOOP: asyncio.AbstractEventLoop | None = None
+_LOOP_LOCK = threading.Lock()
+
+
+def _explainer_loop() -> asyncio.AbstractEventLoop:
+    """The process's explainer loop: started on first use in a daemon thread, runs until the process exits."""
+    global _LOOP
+    with _LOOP_LOCK:
+        if _LOOP is None or _LOOP.is_closed():
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="xgrag-explainer-loop", daemon=True).start()
+            _LOOP = loop
+        return _LOOP
+
+
+def _as_generator(generator: Any, embedder: Any) -> Any:
+    if isinstance(generator, str):
+        from xgrag.generate.factory import make_generator
+
+        return make_generator(generator, embedder=embedder) if generator == "extractive" else \
+            make_generator(generator)
+    try:
+        from langchain_core.language_models import BaseChatModel
+    except ImportError:  # pragma: no cover
+        BaseChatModel = ()  # type: ignore[assignment]  # noqa: N806
+    if isinstance(generator, BaseChatModel):
+        from xgrag.generate.langchain import LangChainGenerator
+
+        return LangChainGenerator(generator)
+    if callable(getattr(generator, "agenerate", None)) and hasattr(generator, "name"):
+        return generator
+    raise TypeError(f"generator must be a LangChain chat model, an xgrag Generator or a spec string, got "
+                    f"{type(generator).__name__}")
+
+
+# -- a chain that returns its explanation ------------------------------------------------------------------------
+
+def _with_handler(callbacks: Any, handler: XgragCallbackHandler) -> Any:
+    if callbacks is None:
+        return [handler]
+    if isinstance(callbacks, BaseCallbackManager):
+        manager = callbacks.copy()
+        manager.add_handler(handler, inherit=True)
+        return manager
+    return list(callbacks) if handler in callbacks else [*callbacks, handler]
+
+
+class ExplainedRunnable(Runnable[Any, dict[str, Any]]):
+    """`chain` with the handler attached; returns {"answer": chain output, "explanation": Explanation | None,
+    "run_id": str} (waiting for a queued explanation up to `timeout` seconds)."""
+
+    def __init__(self, chain: Runnable, handler: XgragCallbackHandler, timeout: float | None = None) -> None:
+        self.chain = chain
+        self.handler = handler
+        self.timeout = timeout
+
+    def _config(self, config: RunnableConfig | None) -> tuple[RunnableConfig, uuid.UUID]:
+        cfg = ensure_config(config)
+        run_id = cfg.get("run_id") or uuid.uuid4()
+        return {**cfg, "callbacks": _with_handler(cfg.get("callbacks"), self.handler), "run_id": run_id}, run_id
+
+    def _result(self, answer: Any, run_id: uuid.UUID) -> dict[str, Any]:
+        out = {"answer": answer, "explanation": self.handler.explanations.get(run_id), "run_id": str(run_id)}
+        if out["explanation"] is None:
+            reason = self.handler.skipped.get(run_id) or self.handler.errors.get(run_id)
+            out["error"] = None if reason is None else str(reason)
+        return out
+
+    def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> dict[str, Any]:  # noqa: A002
+        cfg, run_id = self._config(config)
+        answer = self.chain.invoke(input, cfg, **kwargs)
+        self.handler.result(run_id, self.timeout)
+        return self._result(answer, run_id)
+
+    async def ainvoke(self, input: Any, config: RunnableConfig | None = None,  # noqa: A002
+                      **kwargs: Any) -> dict[str, Any]:
+        cfg, run_id = self._config(config)
+        answer = await self.chain.ainvoke(input, cfg, **kwargs)
+        await self.handler.aresult(run_id, self.timeout)
+        return self._result(answer, run_id)
+
+
+def with_explanation(chain: Runnable, handler: XgragCallbackHandler, timeout: float | None = None) -> ExplainedRunnable:
+    """Wrap `chain` so that invoking it returns {"answer", "explanation", "run_id"} (see ExplainedRunnable)."""
+    return ExplainedRunnable(chain, handler, timeout)
+
+
+# -- the retriever -----------------------------------------------------------------------------------------------
+
+class XgragRetriever(BaseRetriever):
+    """xgrag's retrieval as a LangChain retriever: the question's subgraph (k-hop or shortest paths), one Document
+    per triple (see `documents_from_subgraph`). Read-only, like every xgrag retrieval."""
+
+    retriever: Retriever
+    mode: Literal["khop", "paths"] = "khop"
+    hops: int | None = None
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    @classmethod
+    def from_store(cls, store: Neo4jStore, *, mode: Literal["khop", "paths"] = "khop", hops: int | None = None,
+                   retrieval: Any = None, embedder: Any = None) -> XgragRetriever:
+        return cls(retriever=Retriever(store, retrieval, embedder), mode=mode, hops=hops)
+
+    def subgraph(self, query: str) -> Subgraph:
+        return self.retriever.retrieve(query, mode=self.mode, hops=self.hops)
+
+    def _get_relevant_documents(self, query: str, *, run_manager: CallbackManagerForRetrieverRun) -> list[Document]:
+        return documents_from_subgraph(self.subgraph(query))
+
+
+__all__ = [
+    "AsyncXgragCallbackHandler", "ExplainedRunnable", "RunCapture", "TRIPLE_SCHEMA", "XgragCallbackHandler",
+    "XgragRetriever", "answer_text", "documents_from_subgraph", "format_documents", "is_xgrag_document",
+    "merge_subgraphs", "question_text", "row_values", "subgraph_from_documents", "subgraph_from_rows",
+    "with_explanation",
+]
