@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import wipe
 from xgrag.config import EmbeddedSettings, GraphSchema
 from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
@@ -66,19 +67,6 @@ def server(neo4j_uri) -> Iterator[Neo4jStore]:
     store.verify()
     yield store
     store.close()
-
-
-def wipe(store: Neo4jStore) -> None:
-    """Per-test isolation: drop every GDS projection and every node (indexes and constraints stay)."""
-    store.query("CALL gds.graph.list() YIELD graphName CALL gds.graph.drop(graphName, false) YIELD graphName AS g "
-                "RETURN count(g)", read_only=False)
-    _delete_all(store)
-
-
-def _delete_all(store: Neo4jStore) -> None:
-    while store.query("MATCH (n) WITH n LIMIT 20000 DETACH DELETE n RETURN count(*) AS c",
-                      read_only=False)[0]["c"]:
-        pass
 
 
 @pytest.fixture

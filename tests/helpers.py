@@ -33,3 +33,16 @@ def compose_setting_names(compose: dict) -> set[str]:
     """The Neo4j settings docker/compose.yaml's neo4j service passes through its environment."""
     env = compose["services"]["neo4j"]["environment"]
     return {setting_name(k) for k in env if k.startswith("NEO4J_") and k not in IMAGE_VARIABLES}
+
+
+def wipe(store: Neo4jStore) -> None:
+    """Per-test isolation: drop every GDS projection and every node (indexes and constraints stay)."""
+    store.query("CALL gds.graph.list() YIELD graphName CALL gds.graph.drop(graphName, false) YIELD graphName AS g "
+                "RETURN count(g)", read_only=False)
+    _delete_all(store)
+
+
+def _delete_all(store: Neo4jStore) -> None:
+    while store.query("MATCH (n) WITH n LIMIT 20000 DETACH DELETE n RETURN count(*) AS c",
+                      read_only=False)[0]["c"]:
+        pass

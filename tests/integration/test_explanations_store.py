@@ -44,7 +44,7 @@ ALL_NULL = {"question": None, "entity_id": None, "relationship_id": None, "since
 
 @pytest.fixture(scope="module")
 def saved(server: Neo4jStore, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Explanation]:
-    from conftest import wipe
+    from helpers import wipe
 
     wipe(server)
     migrate(server, GraphSchema(), 384)

@@ -38,7 +38,7 @@ EVIL = f"who directed [{EVIL_MOVIE}]"
 
 @pytest.fixture(scope="module")
 def explanations(server: Neo4jStore, tmp_path_factory: pytest.TempPathFactory) -> list[Explanation]:
-    from conftest import wipe
+    from helpers import wipe
 
     wipe(server)
     migrate(server, GraphSchema(), 384)
