@@ -208,7 +208,7 @@ class Retriever:
         ids = sorted(set(ids))
         if not ids or not self._aliases_exist():
             return []
-        rows = self.store.read("alias_links", ids=ids)
+        rows = self.store.read_plain("alias_links", ids=ids)
         return [(_node(r["alias"]), _node(r["canonical"])) for r in rows]
 
     def expand_exclusions(self, perturbation: Perturbation) -> tuple[list[str], list[str]]:
@@ -244,7 +244,7 @@ class Retriever:
             raise ValueError(f"hops must be within 1..4, got {hops}")
         ex_nodes, ex_rels = sorted(set(excluded_node_ids)), sorted(set(excluded_rel_ids))
         sub = Subgraph(mode="khop")
-        for row in self.store.read("nodes_by_id", ids=sorted(set(seeds)), excluded_node_ids=ex_nodes):
+        for row in self.store.read_plain("nodes_by_id", ids=sorted(set(seeds)), excluded_node_ids=ex_nodes):
             sub.add_node(_node(row["node"]))
         sub.seeds = [s for s in dict.fromkeys(seeds) if s in sub.nodes]
         frontier = self._with_aliases(sub, list(sub.seeds), set(ex_nodes))
@@ -255,7 +255,7 @@ class Retriever:
             if room <= 0:
                 sub.truncated = True
                 break
-            rows = self.store.read("expand", frontier=sorted(frontier), excluded_node_ids=ex_nodes,
+            rows = self.store.read_plain("expand", frontier=sorted(frontier), excluded_node_ids=ex_nodes,
                                    excluded_rel_ids=ex_rels, limit=room + 1)
             if len(rows) > room:
                 sub.truncated = True
@@ -300,7 +300,7 @@ class Retriever:
         ex_nodes, ex_rels = sorted(set(excluded_node_ids)), sorted(set(excluded_rel_ids))
         seeds = list(dict.fromkeys(seeds))
         sub = Subgraph(mode="paths")
-        for row in self.store.read("nodes_by_id", ids=sorted(set(seeds)), excluded_node_ids=ex_nodes):
+        for row in self.store.read_plain("nodes_by_id", ids=sorted(set(seeds)), excluded_node_ids=ex_nodes):
             sub.add_node(_node(row["node"]))
         sub.seeds = [s for s in seeds if s in sub.nodes]
         if pairs is None:
@@ -308,7 +308,7 @@ class Retriever:
         else:
             todo = sorted({(min(a, b), max(a, b)) for a, b in pairs if a != b and a in sub.nodes and b in sub.nodes})
         for a, b in itertools.islice(todo, 45):
-            rows = self.store.read("shortest_paths", source_id=a, target_id=b, max_length=cfg.max_path_length,
+            rows = self.store.read_plain("shortest_paths", source_id=a, target_id=b, max_length=cfg.max_path_length,
                                    max_paths=cfg.max_paths, excluded_node_ids=ex_nodes, excluded_rel_ids=ex_rels)
             for row in rows:
                 if len(sub.relationships) + len(row["rels"]) > cfg.max_relationships:
@@ -332,7 +332,7 @@ class Retriever:
         if self.store.schema.provenance.mode != "mentions" or not sub.relationships:
             return
         pairs = [{"id": r.id, "source": r.source, "target": r.target} for r in sub.sorted_relationships()]
-        found = {row["id"]: row["prov"] for row in self.store.read("provenance_mentions", pairs=pairs)}
+        found = {row["id"]: row["prov"] for row in self.store.read_plain("provenance_mentions", pairs=pairs)}
         for rid, prov in found.items():
             rel = sub.relationships[rid]
             clean = {k: v for k, v in (prov or {}).items() if v is not None}

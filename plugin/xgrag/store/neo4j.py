@@ -77,15 +77,27 @@ class Neo4jStore:
 
     # -- running queries -------------------------------------------------------------------------
 
-    def query(self, cypher: str, params: Mapping[str, Any] | None = None, read_only: bool = True) -> list[dict]:
-        """Run one statement in a managed transaction (read or write) and return plain dict rows."""
+    def query(self, cypher: str, params: Mapping[str, Any] | None = None, read_only: bool = True,
+              plain: bool = False) -> list[dict]:
+        """Run one statement in a managed transaction (read or write) and return plain dict rows.
+
+        `plain=True` is for queries that return only maps, lists and scalars (no Node/Relationship/Path
+        values): rows are built from the record's values without record.data()'s recursive conversion,
+        which was a third of a 2-hop retrieval's client time."""
         params = dict(params or {})
+
+        def rows(result: neo4j.Result) -> list[dict]:
+            if plain:
+                keys = result.keys()
+                return [dict(zip(keys, record.values(), strict=True)) for record in result]
+            return [record.data() for record in result]
+
         tx = getattr(self._local, "tx", None)
         if read_only and tx is not None:
-            return [record.data() for record in tx.run(cypher, params)]
+            return rows(tx.run(cypher, params))
 
         def work(tx: neo4j.ManagedTransaction) -> list[dict]:
-            return [record.data() for record in tx.run(cypher, params)]
+            return rows(tx.run(cypher, params))
 
         with self._driver.session(database=self.database) as session:
             if read_only:
@@ -113,6 +125,10 @@ class Neo4jStore:
 
     def read(self, name: str, **params: Any) -> list[dict]:
         return self.query(self.queries.get(name), params, read_only=True)
+
+    def read_plain(self, name: str, **params: Any) -> list[dict]:
+        """`read` for queries whose rows hold only maps, lists and scalars (see `query(plain=True)`)."""
+        return self.query(self.queries.get(name), params, read_only=True, plain=True)
 
     def write(self, name: str, **params: Any) -> list[dict]:
         return self.query(self.queries.get(name), params, read_only=False)
