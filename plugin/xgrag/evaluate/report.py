@@ -177,7 +177,8 @@ def cost_rows(records: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
         for level, data in (r.get("ragex") or {}).items():
             series.setdefault(f"ragex-{level}", []).append(data["cost"])
     out = {}
-    for name, costs in series.items():
+    for name in sorted(series, key=lambda n: ("xgrag", "ragex-word", "ragex-sentence").index(n)):
+        costs = series[name]
         calls = [c["generator_calls"] for c in costs]
         tokens = [c["prompt_tokens"] + c["completion_tokens"] for c in costs]
         secs = [c["seconds"] for c in costs]
@@ -200,6 +201,29 @@ def kgrag_analyses(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     for ex in explanations:
         positions.extend(_as_list(a.critical_positions(ex)))
     out["critical_positions"] = _plain(positions)
+    # Relative rank (0 = most central .. 1 = least) of the critical components among all of the subgraph's
+    # components of their kind: nodes by degree (GDS), facts by edge betweenness, sub-paths by
+    # betweenness(edge) / (deg(u) + deg(v)) (KGRAG-Ex Fig. 5-7; whole subgraph, and per shortest path).
+    ranks: dict[str, list[float]] = {"node": [], "edge": [], "subpath": []}
+    path_ranks: dict[str, list[float]] = {"node": [], "edge": [], "subpath": []}
+    for r, ex in zip(records, explanations, strict=True):
+        cent = (r.get("centrality") or {}).get("scores") or {}
+        degree = {k: float(v["degree"]) for k, v in cent.items()} or a.subgraph_degree(ex)
+        rels = ex.subgraph.get("relationships", [])
+        eb = a.edge_betweenness([n["id"] for n in ex.subgraph.get("nodes", [])], rels)
+        ends = {x["id"]: (x["source"], x["target"]) for x in rels}
+        values = {"node": {n["id"]: degree.get(n["id"], 0.0) for n in ex.subgraph.get("nodes", [])},
+                  "edge": {k: float(v) for k, v in eb.items()},
+                  "subpath": {k: a.subpath_score(eb[k], degree, *ends[k]) for k in eb}}
+        for element in ranks:
+            critical = [c.id for c in ex.components if c.strategy == element and c.answer_changed]
+            if critical and values[element]:
+                ranks[element] += a.relative_ranks(critical, values[element], missing="skip")
+            if ex.paths and any(c.strategy == element for c in ex.components):
+                path_ranks[element] += a.path_relative_ranks(ex, element, degree=degree)  # type: ignore[arg-type]
+    out["relative_ranks"] = {k: {"critical": len(v), "mean": mean(v), "top_quarter": sum(x <= 0.25 for x in v)}
+                             for k, v in ranks.items() if v}
+    out["path_relative_ranks"] = {k: {"critical": len(v), "mean": mean(v)} for k, v in path_ranks.items() if v}
     return out
 
 
@@ -430,7 +454,15 @@ def render_markdown(results: dict[str, Any], plots: Sequence[str] = ()) -> str:
         lines += ["## KGRAG-Ex analyses", "", "Impact per perturbation type:", "", _kv_table(k["impact_by_strategy"]),
                   "", "Node labels (types) of critical nodes:", "", _kv_table(k["critical_node_labels"]), "",
                   f"Critical positions on paths: {len(k['critical_positions'])} critical perturbations located "
-                  + _positions(k["critical_positions"]), ""]
+                  + _positions(k["critical_positions"]) + " (paths exist with `--mode paths`).", "",
+                  "Relative rank of critical components among the subgraph's components of their kind (0 = most "
+                  "central: nodes by degree, facts by edge betweenness, sub-paths by betweenness / (deg u + deg v)):",
+                  "", md_table(["element", "critical", "mean relative rank", "in the top quarter"],
+                               [[e, v["critical"], v["mean"], v["top_quarter"]]
+                                for e, v in k["relative_ranks"].items()]), ""]
+        if k["path_relative_ranks"]:
+            lines += ["Per shortest path:", "", md_table(["element", "critical", "mean relative rank"], [
+                [e, v["critical"], v["mean"]] for e, v in k["path_relative_ranks"].items()]), ""]
     lines += ["## Cost per question (generator calls, tokens, seconds)", "",
               md_table(["method", "questions", "calls (mean)", "calls (total)", "tokens (mean)", "tokens (total)",
                         "seconds (mean)", "seconds (total)", "cache hits"],
@@ -463,10 +495,10 @@ def _positions(positions: Sequence[Any]) -> str:
     vals = [p.get("position") if isinstance(p, dict) else p for p in positions]
     vals = [float(v) for v in vals if isinstance(v, int | float)]
     if not vals:
-        return "(none on a path)."
+        return "(none on a path)"
     hist, _ = np.histogram(vals, bins=[0, 0.25, 0.5, 0.75, 1.0000001])
     return (f"(normalised 0 = path start, 1 = end): mean {np.mean(vals):.2f}; quartiles "
-            f"{', '.join(str(int(h)) for h in hist)}.")
+            f"{', '.join(str(int(h)) for h in hist)}")
 
 
 # -- plots ---------------------------------------------------------------------------------------

@@ -273,12 +273,7 @@ class QuestionRunner:
             "qid": q.qid, "line": q.line, "question": q.question, "qtype": q.qtype, "kind": self.dataset.kind,
             "answers": list(q.answers), "detail": q.detail, "answer": ex.answer, "generator": ex.generator,
             "grade": grade(q, ex.answer, self.dataset.kind, self.embedder), "main": main,
-            "explanation": {"id": ex.id, "strategies": ex.strategies, "user": ex.user_explanation,
-                            "technical": ex.technical_explanation, "skipped": ex.skipped, "trace": ex.trace,
-                            "components": [c.model_dump(include={"kind", "id", "label", "strategy", "importance",
-                                                                 "normalized_importance", "rank", "answer_changed",
-                                                                 "evaluated"}) for c in ex.components],
-                            "paths": ex.paths, "subgraph": ex.subgraph},
+            "explanation": ex.to_json(),
         }
         graph = subgraph_from_json(ex.subgraph)
         # Centrality of the explained (deduplicated) subgraph's entities, from GDS when the server has it.
