@@ -18,7 +18,7 @@ def test_detects_the_three_kinds_from_the_test_slices() -> None:
     metaqa = load_dataset(DATA / "metaqa" / "questions.jsonl")
     assert metaqa.kind == "metaqa" and metaqa.triples_path == DATA / "metaqa" / "triples.tsv"
     assert [q.qtype for q in metaqa.questions] == ["1-hop", "1-hop", "2-hop", "2-hop"]
-    assert metaqa.questions[3].gold_triples[0] == ("All In", "starred_actors", "Tarik Lowe")
+    assert ("Supporting Characters", "starred_actors", "Tarik Lowe") in metaqa.questions[3].gold_triples
     stories = load_dataset(DATA / "qa.jsonl")
     assert stories.kind == "stories" and set(stories.documents) == {"why-dog-and-cat-are-enemies"}
     assert [q.qtype for q in stories.questions] == ["factual", "inferential"]

@@ -360,15 +360,15 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, ollama_host: str | No
                          f"{', '.join(EVAL_STRATEGIES)} or all")
     if cfg.limit is not None and cfg.limit < 1:
         raise ValueError("--limit must be at least 1")
+    is_llm = cfg.generator.strip() != "extractive"
+    if "temperature" in cfg.ablate and not is_llm:
+        raise ValueError("--ablate temperature needs an LLM generator (smollm2, ollama:MODEL, ...): the extractive "
+                         "reader has no temperature")
     dataset = load_dataset(cfg.dataset)
     questions = dataset.questions[: cfg.limit] if cfg.limit else dataset.questions
     embedder = default_embedder()
     generator = make_generator(cfg.generator, ollama_host=ollama_host, **(
-        {"embedder": embedder} if cfg.generator == "extractive" else {}))
-    is_llm = cfg.generator != "extractive"
-    if "temperature" in cfg.ablate and not is_llm:
-        raise ValueError("--ablate temperature needs an LLM generator (smollm2, ollama:MODEL, ...): the extractive "
-                         "reader has no temperature")
+        {"embedder": embedder} if not is_llm else {}))
     hot = make_generator(cfg.generator, ollama_host=ollama_host, temperature=cfg.hot_temperature) \
         if "temperature" in cfg.ablate else None
     extractor = None
