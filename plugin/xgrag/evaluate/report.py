@@ -271,6 +271,12 @@ def build_results(records: Sequence[dict[str, Any]], meta: dict[str, Any]) -> di
             by_type[qtype]["gold"] = aggregate([per_q[i] for i in idx], "gold")
     tables["by_question_type"] = by_type
     tables["accuracy"] = accuracy_rows(records)
+    with_context = [r for r in records if r["main"]["edges"] > 0]
+    tables["coverage"] = {"questions": len(records), "with_context": len(with_context),
+                          "facts_mean": mean(r["main"]["edges"] for r in records),
+                          "nodes_mean": mean(r["main"]["nodes"] for r in records),
+                          "truncated": sum(bool(r["explanation"]["subgraph"].get("truncated")) for r in records
+                                           if "explanation" in r)}
     tables["cost"] = cost_rows(records)
     tables["strategy_perturbations"] = {
         s: mean(len(r["main"]["methods"][s]["scores"]) for r in records if s in r["main"]["methods"])
@@ -393,6 +399,15 @@ def render_markdown(results: dict[str, Any], plots: Sequence[str] = ()) -> str:
         lines += ["> **Generator caveat.** SmolLM2-135M is a tiny model that does not ground its answers in the facts; "
                   "these figures measure cost and pipeline behaviour, not explanation quality. Headline quality needs "
                   "a capable LLM through Ollama:", ">", f"> `{OLLAMA_COMMAND}`", ""]
+    cov = t["coverage"]
+    lines += [f"Retrieved context: {cov['with_context']} of {cov['questions']} questions have at least one fact "
+              f"(mean {fmt(cov['facts_mean'], 1)} facts, {fmt(cov['nodes_mean'], 1)} entities; "
+              f"{cov['truncated']} truncated by the retrieval caps).", ""]
+    if cov["with_context"] < cov["questions"]:
+        lines += [f"> **Warning.** {cov['questions'] - cov['with_context']} questions had no fact in their retrieved "
+                  "subgraph (no entity linked, or an empty KG"
+                  + (f": the extractor produced {ds['kg']['triples']} triples" if ds["kg"].get("extractor") else "")
+                  + "). They have nothing to explain and are left out of the quality tables below.", ""]
     lines += ["## Answer accuracy", "",
               md_table(["question type", "questions", "accuracy", "token F1", "option letter stated"],
                        [[k, v["n"], v["accuracy"], v.get("token_f1"), v.get("letter_stated")]
@@ -535,8 +550,8 @@ def plots(results: dict[str, Any], out: Path) -> list[str]:
         ax.legend(fontsize=7)
         save(fig, f"methods_{truth}.png")
     types = t["by_question_type"]
-    if len(types) > 1:
-        names = order_methods({n for d in types.values() for n in d["xgrag"]})
+    names = order_methods({n for d in types.values() for n in d["xgrag"]})
+    if len(types) > 1 and names:
         fig, ax = plt.subplots(figsize=(8, 4))
         width = 0.8 / max(1, len(names))
         for i, n in enumerate(names):
