@@ -482,6 +482,8 @@ def eval_cmd(
     out_dir: Annotated[Path, typer.Option("--out", help="run folder (resumable)")] = Path("runs/eval"),
     extractor: Annotated[str | None, typer.Option(help="LLM extracting story/MedMCQA KGs (default: the generator, "
                                                        "smollm2 for the extractive reader)")] = None,
+    kg: Annotated[Path | None, typer.Option(help="triples file to ingest instead of extracting a text dataset's "
+                                                 "KG")] = None,
     ragex: Annotated[bool, typer.Option("--ragex/--no-ragex", help="RAG-Ex word/sentence baseline")] = True,
     ollama_host: Annotated[str, typer.Option(envvar="OLLAMA_HOST")] = "http://127.0.0.1:11434",
     mode: Annotated[str, typer.Option(help="khop | paths")] = "khop",
@@ -502,7 +504,8 @@ def eval_cmd(
     names = ("node", "edge", "synonym", "subpath") if names == ("all",) else names
     parts = tuple(a.strip() for item in (ablate or []) for a in item.split(",") if a.strip())
     cfg = EvalConfig(dataset=str(dataset), generator=generator, strategies=names, ablate=parts, limit=limit, mode=mode,
-                     theta_sim=settings.theta_sim, concurrency=concurrency, ragex=ragex, extractor=extractor)
+                     theta_sim=settings.theta_sim, concurrency=concurrency, ragex=ragex, extractor=extractor,
+                     kg=str(kg) if kg else None)
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         TextColumn("eta"), TimeRemainingColumn(), console=console)
     try:

@@ -66,10 +66,15 @@ class KgReport:
 
 
 def build_kg(store: Neo4jStore, dataset: Dataset, out_dir: Path, extractor: Generator | None,
-             cache: ResponseCache, chunk_size: int = 1200) -> KgReport:
+             cache: ResponseCache, chunk_size: int = 1200, kg_file: Path | None = None) -> KgReport:
+    """Ingest the dataset's KG; `kg_file` (a triples file in any `xgrag ingest triples` format) replaces the
+    extraction of a text dataset, e.g. with triples extracted beforehand by a capable LLM."""
     from xgrag.ingest import read_triples, write_triples
 
     t0 = time.perf_counter()
+    if kg_file is not None:
+        stats = write_triples(store, read_triples(kg_file, "auto"))
+        return KgReport(f"triples file {kg_file} (--kg)", stats.triples, seconds=round(time.perf_counter() - t0, 3))
     if dataset.kind == "metaqa":
         assert dataset.triples_path is not None
         stats = write_triples(store, read_triples(dataset.triples_path, "metaqa"))

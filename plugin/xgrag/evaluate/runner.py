@@ -33,6 +33,7 @@ THETA_SWEEP = tuple(round(0.1 * i, 1) for i in range(11))
 ABLATIONS = ("dedup", "theta-sim", "temperature")
 UNIT_OF = {"node": "node", "synonym": "node", "edge": "edge", "subpath": "edge"}
 EVAL_STRATEGIES = ("node", "edge", "synonym", "subpath")  # mask has no per-unit importances of its own
+ABSTAIN = re.compile(r"\bdo(?:n'?t| not) know\b", re.IGNORECASE)
 
 
 class EvalError(RuntimeError):
@@ -54,6 +55,7 @@ class EvalConfig:
     ragex: bool = True
     ragex_window: int = 5
     extractor: str | None = None
+    kg: str | None = None  # a triples file replacing the extraction of a text dataset's KG
     hot_temperature: float = 0.7
     theta_r: float = 0.5
     theta_imp: float = 0.5
@@ -161,11 +163,13 @@ def grade(q: EvalQuestion, answer: str, kind: str, embedder: Embedder) -> dict[s
 
     MetaQA: correct when a gold answer occurs in the answer (word boundaries). Stories: best SQuAD token F1 over
     the reference answers, correct at F1 >= 0.5. MedMCQA: the option letter the answer states, else (said so in
-    `letter_source`) the option whose text is nearest to the answer by embedding.
+    `letter_source`) the option whose text is nearest to the answer by embedding; "I don't know" abstains.
     """
     if kind == "medmcqa":
         letter, source = option_letter(answer), "stated"
-        if letter is None and answer.strip():
+        if letter is None and ABSTAIN.search(answer):
+            source = "abstained"
+        elif letter is None and answer.strip():
             texts = [answer] + [q.options[k] for k in LETTERS]
             vecs = embedder.embed(texts)
             letter, source = LETTERS[int(np.argmax(vecs[1:] @ vecs[0]))], "nearest-option"
@@ -311,11 +315,12 @@ class QuestionRunner:
         return record
 
 
-def kg_digest(dataset: Dataset) -> str:
+def kg_digest(dataset: Dataset, kg_file: Path | None = None) -> str:
     """Hash of everything the KG is built from (the question file itself is hashed per question)."""
     h = hashlib.sha256(dataset.kind.encode())
     files = ([dataset.triples_path] if dataset.triples_path else []) + [dataset.documents[k]
                                                                         for k in sorted(dataset.documents)]
+    files += [kg_file] if kg_file else []
     for p in files:
         h.update(p.read_bytes())
     for k in sorted(dataset.texts):
@@ -372,7 +377,12 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, ollama_host: str | No
     hot = make_generator(cfg.generator, ollama_host=ollama_host, temperature=cfg.hot_temperature) \
         if "temperature" in cfg.ablate else None
     extractor = None
-    if dataset.kind != "metaqa":
+    kg_file = Path(cfg.kg) if cfg.kg else None
+    if kg_file is not None and dataset.kind == "metaqa":
+        raise ValueError(f"--kg: a MetaQA dataset's KG is its {dataset.triples_path}; --kg is for text datasets")
+    if kg_file is not None and not kg_file.is_file():
+        raise ValueError(f"--kg: {kg_file} does not exist")
+    if dataset.kind != "metaqa" and kg_file is None:
         spec = cfg.extractor or (cfg.generator if is_llm else "smollm2")
         if spec == "extractive":
             raise ValueError("--extractor: the extractive reader cannot extract triples; use smollm2 or an LLM")
@@ -381,20 +391,20 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, ollama_host: str | No
         cfg.extractor = spec
     out.mkdir(parents=True, exist_ok=True)
     (out / "questions").mkdir(exist_ok=True)
-    fingerprint = cfg.fingerprint(kg_digest(dataset), dict(generator.params), embedder.name)
+    fingerprint = cfg.fingerprint(kg_digest(dataset, kg_file), dict(generator.params), embedder.name)
     cache = ResponseCache(out / "cache.sqlite")
 
     store = Neo4jStore.from_settings(settings)
     try:
         store.verify()
         migrate(store, settings.graph_schema, settings.embedding_dimensions)
-        kg_file = out / "kg" / "report.json"
-        kg_file.parent.mkdir(exist_ok=True)
-        log(f"building the KG: {dataset.kg_source}")
-        kg = build_kg(store, dataset, out, extractor, cache)
-        previous = json.loads(kg_file.read_text()) if kg_file.exists() else None
+        kg_report = out / "kg" / "report.json"
+        kg_report.parent.mkdir(exist_ok=True)
+        log(f"building the KG: {kg_file or dataset.kg_source}")
+        kg = build_kg(store, dataset, out, extractor, cache, kg_file=kg_file)
+        previous = json.loads(kg_report.read_text()) if kg_report.exists() else None
         if previous is None or previous.get("fingerprint") != fingerprint or previous["triples"] != kg.triples:
-            write_json(kg_file, {**kg.to_json(), "fingerprint": fingerprint})
+            write_json(kg_report, {**kg.to_json(), "fingerprint": fingerprint})
             previous = {**kg.to_json(), "fingerprint": fingerprint}
         log(f"KG: {kg.triples} triples ({kg.extractor_calls} extractor calls, {kg.extractor_cache_hits} cached)")
 
