@@ -130,3 +130,24 @@ def test_grading() -> None:
     assert grade(mc, "B. y", "medmcqa", None) == {  # type: ignore[arg-type]
         "correct": True, "predicted_letter": "B", "letter_source": "stated", "gold_letter": "B"}
     assert token_f1("", "a") == 0.0 and math.isclose(token_f1("a b", "a b"), 1.0)
+
+
+def test_temperature_and_dedup_ablation_tables() -> None:
+    recs = []
+    for i, (cold, hot) in enumerate([([1.0, 0.0, 0.0], [0.0, 1.0, 0.0]), ([1.0, 0.0, 0.0], [1.0, 0.0, 0.0])]):
+        r = _record(f"q{i}", "1-hop", cold, [0.9, 0.2, 0.1], [True, False, False])
+        hot_summary = _record("h", "1-hop", hot, [0.9, 0.2, 0.1], [True, False, False])["main"]
+        hot_summary["methods"] = {"node": hot_summary["methods"]["node"]}
+        hot_summary.update(grade={"correct": i == 1}, baseline_answers=["a", "b"] if i == 0 else ["a", "a"],
+                           noise_floor=0.2 * (i == 0))
+        r["main"]["noise_floor"] = 0.0
+        r["ablations"] = {"temperature": {"0.0": {"baseline_answers": ["a", "a"], "noise_floor": 0.0},
+                                          "0.7": hot_summary},
+                          "dedup_off": hot_summary}
+        recs.append(r)
+    meta = {"config": {**EvalConfig(dataset="d").__dict__}, "analyses": False}
+    t = build_results(recs, meta)["tables"]
+    assert t["temperature"]["0.0"]["mrr"] == 1.0 and t["temperature"]["0.7"]["mrr"] == 0.75
+    assert t["temperature"]["0.0"]["stable_baseline"] == 1.0 and t["temperature"]["0.7"]["stable_baseline"] == 0.5
+    assert t["temperature"]["0.7"]["accuracy"] == 0.5 and t["temperature"]["0.7"]["noise_floor_mean"] == 0.1
+    assert t["dedup"]["on"]["mrr"] == 1.0 and t["dedup"]["off"]["mrr"] == 0.75 and t["dedup"]["off"]["n"] == 2

@@ -416,7 +416,10 @@ def render_markdown(results: dict[str, Any], plots: Sequence[str] = ()) -> str:
                         for k, v in t["accuracy"].items()]), ""]
     lines += ["## Explanation quality (XGRAG ground truth: rel(p) = cos(E(a0), E(p)), positive when > theta_r)", "",
               "Graph-native perturbation (nodes, facts) vs the RAG-Ex baseline (the same context as text, perturbed "
-              "per word and per sentence; scored on the same facts). Means over questions (XGRAG Table 2 / 6).", "",
+              "per word and per sentence; scored on the same facts). Means over questions (XGRAG Table 2 / 6). "
+              "Predicted important: Imp_norm > theta_imp. Ties in the ranking (e.g. the many components whose "
+              "removal leaves a0 unchanged, importance 0) keep the unit order (entities by id, facts in the "
+              "prompt's canonical order), as `xgrag.metrics` does.", "",
               method_table(t["main"]["xgrag"]), ""]
     if "gold" in t["main"]:
         lines += ["## Explanation quality (dataset ground truth: MetaQA gold triples)", "",
