@@ -151,3 +151,19 @@ def test_temperature_and_dedup_ablation_tables() -> None:
     assert t["temperature"]["0.0"]["stable_baseline"] == 1.0 and t["temperature"]["0.7"]["stable_baseline"] == 0.5
     assert t["temperature"]["0.7"]["accuracy"] == 0.5 and t["temperature"]["0.7"]["noise_floor_mean"] == 0.1
     assert t["dedup"]["on"]["mrr"] == 1.0 and t["dedup"]["off"]["mrr"] == 0.75 and t["dedup"]["off"]["n"] == 2
+
+
+def test_fingerprint_ignores_limit_and_concurrency_and_accepts_runs_from_before_kg() -> None:
+    import hashlib
+    import json
+    from dataclasses import asdict
+
+    base = EvalConfig(dataset="a.jsonl")
+    fps = base.fingerprints("sha", {"p": 1}, "emb")
+    assert EvalConfig(dataset="b.jsonl", limit=3, concurrency=1).fingerprints("sha", {"p": 1}, "emb") == fps
+    assert EvalConfig(dataset="a.jsonl", generator="smollm2").fingerprints("sha", {"p": 1}, "emb")[0] != fps[0]
+    assert base.fingerprints("other", {"p": 1}, "emb")[0] != fps[0]
+    legacy = {k: v for k, v in asdict(base).items() if k not in ("dataset", "limit", "concurrency", "kg")}
+    legacy.update(dataset_sha="sha", generator_params={"p": 1}, embedder="emb", record_version="xgrag.eval.question/1")
+    assert fps[1] == hashlib.sha256(json.dumps(legacy, sort_keys=True).encode()).hexdigest()[:16]
+    assert len(EvalConfig(dataset="a", kg="kg.tsv").fingerprints("sha", {}, "emb")) == 1

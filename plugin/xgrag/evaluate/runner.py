@@ -15,7 +15,7 @@ import os
 import re
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,7 @@ from xgrag.prompt import relation_text
 from xgrag.score import option_letter
 
 RECORD_VERSION = "xgrag.eval.question/1"
+ADDED_FIELDS = ("kg",)
 THETA_SWEEP = tuple(round(0.1 * i, 1) for i in range(11))
 ABLATIONS = ("dedup", "theta-sim", "temperature")
 UNIT_OF = {"node": "node", "synonym": "node", "edge": "edge", "subpath": "edge"}
@@ -60,12 +61,20 @@ class EvalConfig:
     theta_r: float = 0.5
     theta_imp: float = 0.5
 
-    def fingerprint(self, dataset_sha: str, generator_params: dict[str, Any], embedder: str) -> str:
-        """What determines a question's record; --limit is not part of it (a longer run extends a shorter one)."""
+    def fingerprints(self, dataset_sha: str, generator_params: dict[str, Any], embedder: str) -> list[str]:
+        """What determines a question's record; --limit is not part of it (a longer run extends a shorter one).
+
+        The first is current; the others are equivalent spellings from before an option was added (an unset
+        option added later changes nothing), so earlier runs stay resumable."""
         data = {k: v for k, v in asdict(self).items() if k not in ("dataset", "limit", "concurrency")}
         data.update(dataset_sha=dataset_sha, generator_params=generator_params, embedder=embedder,
                     record_version=RECORD_VERSION)
-        return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:16]
+        variants = [data]
+        for key in ADDED_FIELDS:
+            if data.get(key) is None:
+                variants.append({k: v for k, v in variants[-1].items() if k != key})
+        return [hashlib.sha256(json.dumps(v, sort_keys=True, default=str).encode()).hexdigest()[:16]
+                for v in variants]
 
 
 # -- scoring units ---------------------------------------------------------------------------------
@@ -217,21 +226,6 @@ def ragex_summary(result: Any, rel_ids: Sequence[str]) -> dict[str, Any]:
 
 # -- the run -------------------------------------------------------------------------------------------
 
-@dataclass
-class QuestionOutcome:
-    qid: str
-    record: dict[str, Any]
-    reused: bool
-
-
-@dataclass
-class RunState:
-    out: Path
-    fingerprint: str
-    done: list[str] = field(default_factory=list)
-    reused: list[str] = field(default_factory=list)
-
-
 def write_json(path: Path, data: Any) -> None:
     """Atomic: a killed run leaves either the old file or the new one, never half of one."""
     tmp = path.with_suffix(path.suffix + f".tmp{os.getpid()}")
@@ -243,7 +237,7 @@ def question_path(out: Path, qid: str) -> Path:
     return out / "questions" / f"{re.sub(r'[^A-Za-z0-9_.-]', '_', qid)}.json"
 
 
-def load_record(out: Path, qid: str, fingerprint: str) -> dict[str, Any] | None:
+def load_record(out: Path, qid: str, fingerprints: Sequence[str]) -> dict[str, Any] | None:
     path = question_path(out, qid)
     if not path.exists():
         return None
@@ -251,7 +245,7 @@ def load_record(out: Path, qid: str, fingerprint: str) -> dict[str, Any] | None:
         record = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError:
         return None  # an interrupted write of an older version: redo the question
-    return record if record.get("fingerprint") == fingerprint else None
+    return record if record.get("fingerprint") in fingerprints else None
 
 
 class QuestionRunner:
@@ -391,7 +385,8 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, ollama_host: str | No
         cfg.extractor = spec
     out.mkdir(parents=True, exist_ok=True)
     (out / "questions").mkdir(exist_ok=True)
-    fingerprint = cfg.fingerprint(kg_digest(dataset, kg_file), dict(generator.params), embedder.name)
+    fingerprints = cfg.fingerprints(kg_digest(dataset, kg_file), dict(generator.params), embedder.name)
+    fingerprint = fingerprints[0]
     cache = ResponseCache(out / "cache.sqlite")
 
     store = Neo4jStore.from_settings(settings)
@@ -403,7 +398,7 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, ollama_host: str | No
         log(f"building the KG: {kg_file or dataset.kg_source}")
         kg = build_kg(store, dataset, out, extractor, cache, kg_file=kg_file)
         previous = json.loads(kg_report.read_text()) if kg_report.exists() else None
-        if previous is None or previous.get("fingerprint") != fingerprint or previous["triples"] != kg.triples:
+        if previous is None or previous.get("fingerprint") not in fingerprints or previous["triples"] != kg.triples:
             write_json(kg_report, {**kg.to_json(), "fingerprint": fingerprint})
             previous = {**kg.to_json(), "fingerprint": fingerprint}
         log(f"KG: {kg.triples} triples ({kg.extractor_calls} extractor calls, {kg.extractor_cache_hits} cached)")
@@ -425,7 +420,7 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, ollama_host: str | No
         task = progress.add_task("evaluating", total=len(questions)) if progress is not None else None
         for q in questions:
             qd = question_digest(q)
-            record = load_record(out, q.qid, fingerprint)
+            record = load_record(out, q.qid, fingerprints)
             if record is not None and record.get("question_digest") == qd:
                 reused.append(q.qid)
             else:
