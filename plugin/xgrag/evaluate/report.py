@@ -484,10 +484,10 @@ def render_markdown(results: dict[str, Any], plots: Sequence[str] = ()) -> str:
             lines += ["Per shortest path:", "", md_table(["element", "critical", "mean relative rank"], [
                 [e, v["critical"], v["mean"]] for e, v in k["path_relative_ranks"].items()]), ""]
     lines += ["## Cost per question (generator calls, tokens, seconds)", "",
-              "Calls and tokens are generator calls actually made; cache hits are requests served from the run's "
-              "response cache (RAG-Ex sentence-level contexts equal XGRAG's edge-removal contexts, and its baseline "
-              "is the word level's), so requests = calls + cache hits is what a method costs on its own. Seconds are "
-              "wall time on a shared 2-core machine.", "",
+              "Calls and tokens are generator calls actually made; cache hits are requests whose exact prompt was "
+              "already answered earlier in the run (RAG-Ex's sentence level shares its baseline with the word level, "
+              "and a word window can leave the same text as a removed sentence), so requests = calls + cache hits "
+              "is what a method costs on its own. Seconds are wall time on a shared 2-core machine.", "",
               md_table(["method", "questions", "requests (mean)", "calls (mean)", "calls (total)", "tokens (mean)",
                         "tokens (total)", "seconds (mean)", "seconds (total)", "cache hits"],
                        [[METHOD_LABEL.get(n, "XGRAG (all strategies, one explanation)"), v["questions"],
