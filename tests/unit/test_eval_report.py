@@ -134,22 +134,27 @@ def test_grading() -> None:
 
 def test_temperature_and_dedup_ablation_tables() -> None:
     recs = []
-    for i, (cold, hot) in enumerate([([1.0, 0.0, 0.0], [0.0, 1.0, 0.0]), ([1.0, 0.0, 0.0], [1.0, 0.0, 0.0])]):
+    for i, (cold, hot) in enumerate([([1.0, 0.0, 0.0], [0.0, 1.0, 0.0]), ([1.0, 0.0, 0.0], [1.0, 0.5, 0.0])]):
         r = _record(f"q{i}", "1-hop", cold, [0.9, 0.2, 0.1], [True, False, False])
-        hot_summary = _record("h", "1-hop", hot, [0.9, 0.2, 0.1], [True, False, False])["main"]
-        hot_summary["methods"] = {"node": hot_summary["methods"]["node"]}
-        hot_summary.update(grade={"correct": i == 1}, baseline_answers=["a", "b"] if i == 0 else ["a", "a"],
-                           noise_floor=0.2 * (i == 0))
+        temps = {"0.0": {"baseline_answers": ["a", "a"], "noise_floor": 0.0}}
+        for seed, scores in ((1, hot), (2, [1.0, 0.5, 0.25])):
+            s = _record("h", "1-hop", scores, [0.9, 0.2, 0.1], [True, False, False])["main"]
+            s["methods"] = {"node": s["methods"]["node"]}
+            s.update(grade={"correct": i == 1}, baseline_answers=["a", "a"], noise_floor=0.0, seed=seed,
+                     answer="x" if seed == 1 and i == 0 else "y")
+            temps[f"0.7 seed {seed}"] = s
         r["main"]["noise_floor"] = 0.0
-        r["ablations"] = {"temperature": {"0.0": {"baseline_answers": ["a", "a"], "noise_floor": 0.0},
-                                          "0.7": hot_summary},
-                          "dedup_off": hot_summary}
+        r["ablations"] = {"temperature": temps, "dedup_off": temps["0.7 seed 1"]}
         recs.append(r)
     meta = {"config": {**EvalConfig(dataset="d").__dict__}, "analyses": False}
     t = build_results(recs, meta)["tables"]
-    assert t["temperature"]["0.0"]["mrr"] == 1.0 and t["temperature"]["0.7"]["mrr"] == 0.75
-    assert t["temperature"]["0.0"]["stable_baseline"] == 1.0 and t["temperature"]["0.7"]["stable_baseline"] == 0.5
-    assert t["temperature"]["0.7"]["accuracy"] == 0.5 and t["temperature"]["0.7"]["noise_floor_mean"] == 0.1
+    rows = t["temperature"]["rows"]
+    assert list(rows) == ["0.0", "0.7 seed 1", "0.7 seed 2"]
+    assert rows["0.0"]["mrr"] == 1.0 and rows["0.7 seed 1"]["mrr"] == 0.75 and rows["0.7 seed 2"]["mrr"] == 1.0
+    assert rows["0.7 seed 1"]["accuracy"] == 0.5 and rows["0.0"]["stable_baseline"] == 1.0
+    st = t["temperature"]["stability"]
+    # q0: answers differ, importances [0, .5, 0] vs [.5, .25, .125] are uncorrelated (rho 0); q1: same ranking (rho 1)
+    assert st["same_answer"] == 0.5 and st["rho_defined"] == 2 and st["rho_mean"] == pytest.approx(0.5)
     assert t["dedup"]["on"]["mrr"] == 1.0 and t["dedup"]["off"]["mrr"] == 0.75 and t["dedup"]["off"]["n"] == 2
 
 

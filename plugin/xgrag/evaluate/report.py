@@ -316,23 +316,8 @@ def build_results(records: Sequence[dict[str, Any]], meta: dict[str, Any]) -> di
                 sweep[theta]["gold_mrr"] = _one(g, "node").get("mrr")
         tables["theta_sim"] = sweep
     if any("temperature" in r["ablations"] for r in records):
-        rs = [r for r in records if "temperature" in r["ablations"]]
-        hot_key = next(k for k in rs[0]["ablations"]["temperature"] if k != "0.0")
-        cold = [summary_metrics(r, {**r["main"], "methods": {"node": r["main"]["methods"]["node"]}}, theta_r,
-                                theta_imp) for r in rs if "node" in r["main"]["methods"]]
-        hot = [summary_metrics(r, r["ablations"]["temperature"][hot_key], theta_r, theta_imp) for r in rs]
-        tables["temperature"] = {
-            "0.0": {**(_one(aggregate(cold, "xgrag"), "node") if len(cold) == len(rs) else {}),
-                    "accuracy": round(sum(bool(r["grade"]["correct"]) for r in rs) / len(rs), 4),
-                    "stable_baseline": _stable(r["ablations"]["temperature"]["0.0"]["baseline_answers"] for r in rs),
-                    "noise_floor_mean": mean(r["main"]["noise_floor"] for r in rs)},
-            hot_key: {**_one(aggregate(hot, "xgrag"), "node"),
-                      "accuracy": round(sum(bool(r["ablations"]["temperature"][hot_key]["grade"]["correct"])
-                                            for r in rs) / len(rs), 4),
-                      "stable_baseline": _stable(r["ablations"]["temperature"][hot_key]["baseline_answers"]
-                                                 for r in rs),
-                      "noise_floor_mean": mean(r["ablations"]["temperature"][hot_key]["noise_floor"] for r in rs)},
-        }
+        tables["temperature"] = temperature_table([r for r in records if "temperature" in r["ablations"]],
+                                                  theta_r, theta_imp)
     if meta.get("analyses", True):
         tables["kgrag_ex"] = kgrag_analyses(records)
     per_question = [{"qid": r["qid"], "qtype": r["qtype"], "answer": r["answer"], "correct": r["grade"]["correct"],
@@ -341,6 +326,46 @@ def build_results(records: Sequence[dict[str, Any]], meta: dict[str, Any]) -> di
                     for r, pq in zip(records, per_q, strict=True)]
     return {"schema": "xgrag.eval.results/1", "meta": meta, "questions": len(records), "tables": tables,
             "centrality_per_question": cent, "per_question": per_question}
+
+
+def temperature_table(rs: Sequence[dict[str, Any]], theta_r: float = 0.5, theta_imp: float = 0.5) -> dict[str, Any]:
+    """Node removal at temperature 0 (the main run) vs each sampled seed; stability across the seeds."""
+    from xgrag import metrics as m
+
+    if any("node" not in r["main"]["methods"] for r in rs):
+        raise ValueError("the temperature ablation compares node removal: include 'node' in --strategies")
+    cold = [summary_metrics(r, {**r["main"], "methods": {"node": r["main"]["methods"]["node"]}}, theta_r, theta_imp)
+            for r in rs]
+    rows: dict[str, Any] = {"0.0": {**_one(aggregate(cold, "xgrag"), "node"),
+                                    "accuracy": round(sum(bool(r["grade"]["correct"]) for r in rs) / len(rs), 4),
+                                    "stable_baseline": _stable(r["ablations"]["temperature"]["0.0"]["baseline_answers"]
+                                                               for r in rs),
+                                    "noise_floor_mean": mean(r["main"]["noise_floor"] for r in rs)}}
+    keys = [k for k in rs[0]["ablations"]["temperature"] if k != "0.0"]
+    for key in keys:
+        hot = [r["ablations"]["temperature"][key] for r in rs]
+        rows[key] = {**_one(aggregate([summary_metrics(r, h, theta_r, theta_imp) for r, h in zip(rs, hot, strict=True)],
+                                      "xgrag"), "node"),
+                     "accuracy": round(sum(bool(h["grade"]["correct"]) for h in hot) / len(hot), 4),
+                     "stable_baseline": _stable(h["baseline_answers"] for h in hot),
+                     "noise_floor_mean": mean(h["noise_floor"] for h in hot)}
+    stability: dict[str, Any] = {}
+    if len(keys) >= 2:
+        a, b = keys[0], keys[1]
+        same, rhos = 0, []
+        for r in rs:
+            x, y = r["ablations"]["temperature"][a], r["ablations"]["temperature"][b]
+            same += x["answer"] == y["answer"]
+            shared = sorted(set(x["methods"].get("node", {}).get("scores", {}))
+                            & set(y["methods"].get("node", {}).get("scores", {})))
+            if len(shared) >= 3:
+                rho, _ = m.spearman([x["methods"]["node"]["scores"][i][0] for i in shared],
+                                    [y["methods"]["node"]["scores"][i][0] for i in shared])
+                if not math.isnan(rho):
+                    rhos.append(rho)
+        stability = {"seeds": [a, b], "same_answer": round(same / len(rs), 4), "rho_mean": mean(rhos),
+                     "rho_defined": len(rhos)}
+    return {"rows": rows, "stability": stability}
 
 
 def _one(agg: dict[str, dict[str, Any]], name: str) -> dict[str, Any]:
@@ -454,11 +479,19 @@ def render_markdown(results: dict[str, Any], plots: Sequence[str] = ()) -> str:
                              *([v.get("gold_f1"), v.get("gold_mrr")] if gold_cols else [])] for k, v in sw.items()]),
                   ""]
     if "temperature" in t:
+        tt = t["temperature"]
         lines += ["## Ablation: temperature (node removal)", "",
+                  "Temperature 0 is the main run; sampled runs use fixed seeds (a seed repeats itself, so the noise "
+                  "floor within one seed is 0 by construction and stability is measured across seeds).", "",
                   md_table(["temperature", *[HEAD[k] for k in METRICS], "accuracy", "identical baseline answers",
                             "noise floor"],
                            [[k, *[v.get(m) for m in METRICS], v["accuracy"], v["stable_baseline"],
-                             v["noise_floor_mean"]] for k, v in t["temperature"].items()]), ""]
+                             v["noise_floor_mean"]] for k, v in tt["rows"].items()]), ""]
+        st = tt["stability"]
+        if st:
+            lines += [f"Across seeds ({' vs '.join(st['seeds'])}): same baseline answer on {fmt(st['same_answer'])} "
+                      f"of the questions; mean Spearman rho of node importances {fmt(st['rho_mean'])} "
+                      f"({st['rho_defined']} questions with a defined rho).", ""]
     c = t["centrality"]["breakdown"]
     lines += ["## Graph structural alignment (Spearman rho of node importance vs centrality; XGRAG Figure 5)", "",
               f"Centrality from {', '.join(t['centrality']['source']) or '–'} on each question's deduplicated "

@@ -30,6 +30,7 @@ from xgrag.score import option_letter
 
 RECORD_VERSION = "xgrag.eval.question/1"
 ADDED_FIELDS = ("kg",)
+HOT_SEEDS = (1, 2)  # the temperature ablation samples with two seeds
 THETA_SWEEP = tuple(round(0.1 * i, 1) for i in range(11))
 ABLATIONS = ("dedup", "theta-sim", "temperature")
 UNIT_OF = {"node": "node", "synonym": "node", "edge": "edge", "subpath": "edge"}
@@ -252,11 +253,11 @@ class QuestionRunner:
     """Everything needed to evaluate one question; built once per run."""
 
     def __init__(self, cfg: EvalConfig, dataset: Dataset, explainer_factory: Callable[..., Any], embedder: Embedder,
-                 store: Any, ragex: Any | None, hot_explainer: Any | None) -> None:
+                 store: Any, ragex: Any | None, hot_explainers: Sequence[tuple[int, Any]] = ()) -> None:
         self.cfg, self.dataset, self.embedder, self.store = cfg, dataset, embedder, store
         self.make = explainer_factory
         self.ragex = ragex
-        self.hot = hot_explainer
+        self.hot = list(hot_explainers)
         self.main = explainer_factory(strategies=cfg.strategies, dedup=True, theta_sim=cfg.theta_sim)
 
     def run(self, q: EvalQuestion) -> dict[str, Any]:
@@ -297,13 +298,16 @@ class QuestionRunner:
                                                                                        multiple_choice=mc)
                 sweep[f"{theta:.1f}"] = summarize(e, self.embedder, q.gold_triples)
             ablations["theta_sim"] = sweep
-        if "temperature" in cfg.ablate and self.hot is not None:
-            e = self.hot.explain(q.question, multiple_choice=mc)
-            hot = summarize(e, self.embedder, q.gold_triples)
-            hot["grade"] = grade(q, e.answer, self.dataset.kind, self.embedder)
-            hot["baseline_answers"] = e.baseline_answers
-            ablations["temperature"] = {"0.0": {"baseline_answers": ex.baseline_answers, "noise_floor": ex.noise_floor},
-                                        f"{cfg.hot_temperature}": hot}
+        if "temperature" in cfg.ablate and self.hot:
+            # Sampling is seeded per call, so one seed repeats itself: stability is measured across seeds.
+            temps: dict[str, Any] = {"0.0": {"baseline_answers": ex.baseline_answers, "noise_floor": ex.noise_floor}}
+            for seed, explainer in self.hot:
+                e = explainer.explain(q.question, multiple_choice=mc)
+                hot = summarize(e, self.embedder, q.gold_triples)
+                hot.update(grade=grade(q, e.answer, self.dataset.kind, self.embedder),
+                           baseline_answers=e.baseline_answers, seed=seed)
+                temps[f"{cfg.hot_temperature} seed {seed}"] = hot
+            ablations["temperature"] = temps
         record["ablations"] = ablations
         record["seconds"] = round(time.perf_counter() - t0, 3)
         return record
@@ -368,8 +372,8 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, ollama_host: str | No
     embedder = default_embedder()
     generator = make_generator(cfg.generator, ollama_host=ollama_host, **(
         {"embedder": embedder} if not is_llm else {}))
-    hot = make_generator(cfg.generator, ollama_host=ollama_host, temperature=cfg.hot_temperature) \
-        if "temperature" in cfg.ablate else None
+    hot = [(seed, make_generator(cfg.generator, ollama_host=ollama_host, temperature=cfg.hot_temperature, seed=seed))
+           for seed in HOT_SEEDS] if "temperature" in cfg.ablate else []
     extractor = None
     kg_file = Path(cfg.kg) if cfg.kg else None
     if kg_file is not None and dataset.kind == "metaqa":
@@ -413,9 +417,9 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, ollama_host: str | No
             from xgrag.rag_ex import RagExExplainer
 
             ragex = RagExExplainer(generator, embedder, cache=cache, concurrency=cfg.concurrency)
-        hot_explainer = factory(gen=hot, strategies=("node",), dedup=True, theta_sim=cfg.theta_sim) \
-            if hot is not None else None
-        runner = QuestionRunner(cfg, dataset, factory, embedder, store, ragex, hot_explainer)
+        hot_explainers = [(seed, factory(gen=g, strategies=("node",), dedup=True, theta_sim=cfg.theta_sim))
+                          for seed, g in hot]
+        runner = QuestionRunner(cfg, dataset, factory, embedder, store, ragex, hot_explainers)
         records, evaluated, reused = [], [], []
         task = progress.add_task("evaluating", total=len(questions)) if progress is not None else None
         for q in questions:
