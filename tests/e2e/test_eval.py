@@ -165,7 +165,7 @@ def test_medmcqa_kg_extracted_with_smollm2(env: dict[str, str], tmp_path: Path) 
 def test_smollm2_generator_two_questions_with_cost(env: dict[str, str], tmp_path: Path) -> None:
     out = tmp_path / "smol"
     proc = run(env, "eval", "--dataset", str(DATA / "metaqa" / "questions.jsonl"), "--generator", "smollm2",
-               "--strategies", "node,edge", "--limit", "2", "--out", str(out))
+               "--strategies", "node,edge", "--ablate", "temperature", "--limit", "2", "--out", str(out))
     assert "2 questions evaluated" in proc.stdout
     res = json.loads((out / "results.json").read_text())
     assert res["meta"]["generator"]["name"] == "smollm2" and res["meta"]["generator"]["params"]["temperature"] == 0.0
@@ -174,8 +174,16 @@ def test_smollm2_generator_two_questions_with_cost(env: dict[str, str], tmp_path
     for c in cost.values():
         assert c["calls_total"] > 0 and c["tokens_total"] > 0 and c["seconds_total"] > 0
     in_unit_range(res["tables"]["main"]["xgrag"])
+    temp = res["tables"]["temperature"]
+    assert list(temp["rows"]) == ["0.0", "0.7 seed 1", "0.7 seed 2"]
+    assert temp["rows"]["0.0"]["stable_baseline"] == 1.0  # temperature 0: repeated baselines are identical
+    assert 0.0 <= temp["stability"]["same_answer"] <= 1.0
+    rec = json.loads((out / "questions" / "metaqa-1hop-test-7803.json").read_text())
+    assert {k: v.get("seed") for k, v in rec["ablations"]["temperature"].items()} == {
+        "0.0": None, "0.7 seed 1": 1, "0.7 seed 2": 2}
     md = (out / "report.md").read_text()
     assert "SmolLM2-135M is a tiny model" in md and "**smollm2**" in md
+    assert "## Ablation: temperature (node removal)" in md and "| 0.7 seed 2 |" in md
 
 
 def test_malformed_dataset_is_reported_with_file_line_field(env: dict[str, str], tmp_path: Path) -> None:
