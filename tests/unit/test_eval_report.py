@@ -172,3 +172,18 @@ def test_fingerprint_ignores_limit_and_concurrency_and_accepts_runs_from_before_
     legacy.update(dataset_sha="sha", generator_params={"p": 1}, embedder="emb", record_version="xgrag.eval.question/1")
     assert fps[1] == hashlib.sha256(json.dumps(legacy, sort_keys=True).encode()).hexdigest()[:16]
     assert len(EvalConfig(dataset="a", kg="kg.tsv").fingerprints("sha", {}, "emb")) == 1
+
+
+def test_ragex_is_scored_against_its_own_baseline_answer() -> None:
+    from xgrag.evaluate.runner import add_ragex_relevance
+
+    r = _record("q", "1-hop", [1.0, 0.0, 0.0], [0.9, 0.2, 0.1], [True, False, False], ragex_norm=[0.0, 0.0, 1.0])
+    r["main"]["answer"] = r["ragex"]["word"]["answer"] = "same"
+    assert add_ragex_relevance(r, None) is True  # type: ignore[arg-type]  # same answer: no embedding needed
+    assert r["ragex"]["word"]["relevance"]["edge"] == r["main"]["relevance"]["edge"]
+    assert add_ragex_relevance(r, None) is False  # type: ignore[arg-type]
+    assert summary_metrics(r, r["main"])["ragex-word"]["xgrag"]["mrr"] == pytest.approx(1 / 3, abs=1e-6)
+    # its own answer is closest to the third fact: its ranking is then right
+    r["ragex"]["word"]["relevance"] = {"edge": {"r0": 0.1, "r1": 0.2, "r2": 0.9}}
+    assert summary_metrics(r, r["main"])["ragex-word"]["xgrag"]["mrr"] == 1.0
+    assert summary_metrics(r, r["main"])["edge"]["xgrag"]["mrr"] == 1.0  # XGRAG keeps the main relevance

@@ -76,9 +76,9 @@ def summary_metrics(record: dict[str, Any], summary: dict[str, Any], theta_r: fl
         if not ids:
             continue
         norm = [data["scores"].get(i, [None, None])[1] for i in ids]
+        rel = data.get("relevance") or summary["relevance"]  # RAG-Ex: relative to its own baseline answer
         entry: dict[str, Any] = {"units": len(ids), "moved": any((v or 0) > 0 for v in norm),
-                                 "xgrag": unit_metrics(norm, [summary["relevance"][unit][i] for i in ids], True,
-                                                       theta_r, theta_imp)}
+                                 "xgrag": unit_metrics(norm, [rel[unit][i] for i in ids], True, theta_r, theta_imp)}
         if "gold" in summary:
             entry["gold"] = unit_metrics(norm, [summary["gold"][unit][i] for i in ids], False, theta_r, theta_imp)
         out[name] = entry
@@ -441,7 +441,8 @@ def render_markdown(results: dict[str, Any], plots: Sequence[str] = ()) -> str:
                         for k, v in t["accuracy"].items()]), ""]
     lines += ["## Explanation quality (XGRAG ground truth: rel(p) = cos(E(a0), E(p)), positive when > theta_r)", "",
               "Graph-native perturbation (nodes, facts) vs the RAG-Ex baseline (the same context as text, perturbed "
-              "per word and per sentence; scored on the same facts). Means over questions (XGRAG Table 2 / 6). "
+              "per word and per sentence; scored on the same facts, with rel(p) taken from RAG-Ex's own baseline "
+              "answer). Means over questions (XGRAG Table 2 / 6). "
               "Predicted important: Imp_norm > theta_imp. Ties in the ranking (e.g. the many components whose "
               "removal leaves a0 unchanged, importance 0) keep the unit order (entities by id, facts in the "
               "prompt's canonical order), as `xgrag.metrics` does.", "",

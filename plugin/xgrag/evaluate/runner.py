@@ -225,6 +225,24 @@ def ragex_summary(result: Any, rel_ids: Sequence[str]) -> dict[str, Any]:
             "cost": cost_dict(result.cost)}
 
 
+def add_ragex_relevance(record: dict[str, Any], embedder: Embedder) -> bool:
+    """XGRAG's ground truth for RAG-Ex is relative to RAG-Ex's own baseline answer (its text prompt can make the
+    generator answer differently from the graph prompt): rel(p) = cos(E(a0_ragex), E(p)) over the facts.
+    Returns whether anything was added (records written before this existed get it on the next run)."""
+    added = False
+    units = record["main"]["units"]
+    for data in (record.get("ragex") or {}).values():
+        if "relevance" in data:
+            continue
+        if data["answer"] == record["main"]["answer"]:
+            data["relevance"] = {"edge": dict(record["main"]["relevance"]["edge"])}
+        else:
+            data["relevance"] = {"edge": relevance(data["answer"], {"node": {}, "edge": units["edge"]},
+                                                   embedder)["edge"]}
+        added = True
+    return added
+
+
 # -- the run -------------------------------------------------------------------------------------------
 
 def write_json(path: Path, data: Any) -> None:
@@ -286,6 +304,7 @@ class QuestionRunner:
             for level in ("word", "sentence"):
                 result = self.ragex.explain(q.question, graph, level=level, window=cfg.ragex_window)
                 record["ragex"][level] = ragex_summary(result, rel_ids)
+            add_ragex_relevance(record, self.embedder)
         ablations: dict[str, Any] = {}
         if "dedup" in cfg.ablate:
             off = self.make(strategies=("node",), dedup=False, theta_sim=cfg.theta_sim)
@@ -427,6 +446,9 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, ollama_host: str | No
             record = load_record(out, q.qid, fingerprints)
             if record is not None and record.get("question_digest") == qd:
                 reused.append(q.qid)
+                if add_ragex_relevance(record, embedder):
+                    write_json(question_path(out, q.qid), record)
+                    record = json.loads(question_path(out, q.qid).read_text(encoding="utf-8"))
             else:
                 if progress is not None:
                     progress.update(task, description=f"{q.qid}")
