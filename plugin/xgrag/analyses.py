@@ -59,9 +59,9 @@ def impact_by_strategy(explanations: Iterable[Explanation]) -> dict[str, dict[st
             acc[strategy]["questions_changed"] += int(n > 0)
         top = max(changes.values(), default=0)
         if top > 0:
-            winners = [s for s, n in changes.items() if n == top]
-            for s in winners:
-                acc[s]["most_impactful"] += 1.0 / len(winners)
+            winners = [name for name, n in changes.items() if n == top]
+            for name in winners:
+                acc[name]["most_impactful"] += 1.0 / len(winners)
     out: dict[str, dict[str, float]] = {}
     for strategy in sorted(acc):
         s = acc[strategy]

@@ -45,7 +45,7 @@ def _order(scores: Sequence[float | None]) -> np.ndarray:
     return np.argsort(-_scores(scores), kind="stable")
 
 
-def _bools(values: Sequence[bool] | np.ndarray, name: str) -> np.ndarray:
+def _bools(values: Sequence[bool] | Sequence[float] | np.ndarray, name: str) -> np.ndarray:
     arr = np.asarray(values)
     if arr.ndim != 1:
         raise ValueError(f"{name} must be one-dimensional, got shape {arr.shape}")

@@ -76,8 +76,12 @@ class TextContext:
         for t in kept:
             words.setdefault(t.sentence, {p: [] for p in _PARTS})[t.part].append(t.word)
         had = {(t.sentence, t.part) for t in self.tokens}
+        touched = {self.tokens[i].sentence for i in removed}
         facts = []
         for i, fact in enumerate(self.facts):
+            if i not in touched:
+                facts.append(fact)  # untouched: exactly the fact xgrag renders (names not re-split)
+                continue
             parts = words.get(i)
             if parts is None or any((i, p) in had and not parts[p] for p in _PARTS):
                 continue

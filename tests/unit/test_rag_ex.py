@@ -191,3 +191,14 @@ def test_empty_graph():
     result = RagExExplainer(gen, HashEmbedder()).explain(QUESTION, Subgraph(), "word")
     assert result.features == [] and result.answer == "I don't know." and gen.calls == 1
     assert result.relationship_importance() == {}
+
+
+def test_untouched_triples_reach_the_generator_exactly_as_xgrag_renders_them():
+    graph = movie_graph()
+    graph.add_node(Node("z", "Jean  Paul", "Person"))  # a double space inside a name
+    graph.add_relationship(Relationship("r9", "m", "z", "produced_by"))
+    ctx = text_context(graph)
+    assert "Out to Sea produced by Jean Paul." in ctx.sentences  # the text collapses whitespace
+    _, facts = ctx.without(frozenset({0}))  # touches r1 only
+    assert [f for f in facts if f.id == "r9"] == [f for f in render(QUESTION, graph).facts if f.id == "r9"]
+    assert next(f for f in facts if f.id == "r9").tail == "Jean  Paul"
