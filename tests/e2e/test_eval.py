@@ -201,4 +201,7 @@ def test_malformed_dataset_is_reported_with_file_line_field(env: dict[str, str],
     proc = run(env, "eval", "--dataset", str(DATA / "metaqa" / "questions.jsonl"), "--strategies", "mask",
                "--out", str(tmp_path / "o"), check=False)
     assert proc.returncode == 2 and "cannot be evaluated per unit" in proc.stderr
+    proc = run({**env, "NEO4J_URI": "bolt://127.0.0.1:9"}, "eval", "--dataset",
+               str(DATA / "metaqa" / "questions.jsonl"), "--out", str(tmp_path / "o"), check=False)
+    assert proc.returncode == 1 and "cannot reach Neo4j at bolt://127.0.0.1:9" in proc.stderr.replace("\n", " ")
     assert not (tmp_path / "o").exists()

@@ -388,33 +388,37 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, ollama_host: str | No
                          "reader has no temperature")
     dataset = load_dataset(cfg.dataset)
     questions = dataset.questions[: cfg.limit] if cfg.limit else dataset.questions
-    embedder = default_embedder()
-    generator = make_generator(cfg.generator, ollama_host=ollama_host, **(
-        {"embedder": embedder} if not is_llm else {}))
-    hot = [(seed, make_generator(cfg.generator, ollama_host=ollama_host, temperature=cfg.hot_temperature, seed=seed))
-           for seed in HOT_SEEDS] if "temperature" in cfg.ablate else []
-    extractor = None
     kg_file = Path(cfg.kg) if cfg.kg else None
     if kg_file is not None and dataset.kind == "metaqa":
         raise ValueError(f"--kg: a MetaQA dataset's KG is its {dataset.triples_path}; --kg is for text datasets")
     if kg_file is not None and not kg_file.is_file():
         raise ValueError(f"--kg: {kg_file} does not exist")
+    spec = None
     if dataset.kind != "metaqa" and kg_file is None:
         spec = cfg.extractor or (cfg.generator if is_llm else "smollm2")
         if spec == "extractive":
             raise ValueError("--extractor: the extractive reader cannot extract triples; use smollm2 or an LLM")
-        extractor = make_generator(spec, ollama_host=ollama_host, **({"max_new_tokens": 256}
-                                                                   if spec == "smollm2" else {}))
-        cfg.extractor = spec
+    store = Neo4jStore.from_settings(settings)  # fail fast, before loading models, when no server answers
+    try:
+        store.verify()
+        embedder = default_embedder()
+        generator = make_generator(cfg.generator, ollama_host=ollama_host, **(
+            {"embedder": embedder} if not is_llm else {}))
+        hot = [(seed, make_generator(cfg.generator, ollama_host=ollama_host, temperature=cfg.hot_temperature,
+                                     seed=seed)) for seed in HOT_SEEDS] if "temperature" in cfg.ablate else []
+        extractor = None if spec is None else make_generator(
+            spec, ollama_host=ollama_host, **({"max_new_tokens": 256} if spec == "smollm2" else {}))
+    except BaseException:
+        store.close()
+        raise
+    cfg.extractor = spec
     out.mkdir(parents=True, exist_ok=True)
     (out / "questions").mkdir(exist_ok=True)
     fingerprints = cfg.fingerprints(kg_digest(dataset, kg_file), dict(generator.params), embedder.name)
     fingerprint = fingerprints[0]
     cache = ResponseCache(out / "cache.sqlite")
 
-    store = Neo4jStore.from_settings(settings)
     try:
-        store.verify()
         migrate(store, settings.graph_schema, settings.embedding_dimensions)
         kg_report = out / "kg" / "report.json"
         kg_report.parent.mkdir(exist_ok=True)
