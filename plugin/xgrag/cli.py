@@ -616,6 +616,64 @@ def explanations_timeline_cmd(
     out.print(table)
 
 
+# -- eval -----------------------------------------------------------------------------------------
+
+@app.command("eval")
+def eval_cmd(
+    dataset: Annotated[Path, typer.Option(help="MetaQA questions.jsonl, stories qa.jsonl or MedMCQA-shaped JSONL")],
+    config: ConfigOpt = None,
+    generator: Annotated[str, typer.Option(help="extractive | smollm2 | ollama:MODEL | langchain:ollama:MODEL")] =
+    "extractive",
+    strategies: Annotated[str, typer.Option(help="node,edge,synonym,subpath or all")] = "node,edge,subpath",
+    ablate: Annotated[list[str] | None, typer.Option(help="dedup | theta-sim | temperature (repeatable)")] = None,
+    limit: Annotated[int | None, typer.Option(help="first N questions only")] = None,
+    out_dir: Annotated[Path, typer.Option("--out", help="run folder (resumable)")] = Path("runs/eval"),
+    extractor: Annotated[str | None, typer.Option(help="LLM extracting story/MedMCQA KGs (default: the generator, "
+                                                       "smollm2 for the extractive reader)")] = None,
+    kg: Annotated[Path | None, typer.Option(help="triples file to ingest instead of extracting a text dataset's "
+                                                 "KG")] = None,
+    ragex: Annotated[bool, typer.Option("--ragex/--no-ragex", help="RAG-Ex word/sentence baseline")] = True,
+    ollama_host: Annotated[str, typer.Option(envvar="OLLAMA_HOST")] = "http://127.0.0.1:11434",
+    mode: Annotated[str, typer.Option(help="khop | paths")] = "khop",
+    concurrency: Annotated[int, typer.Option(help="concurrent generator calls")] = 4,
+) -> None:
+    """Evaluate explanations over a dataset: report.md, results.json and plots in --out (resumable)."""
+    from rich.progress import TimeRemainingColumn
+
+    from xgrag.evaluate.datasets import DatasetError
+    from xgrag.evaluate.report import write_report
+    from xgrag.evaluate.runner import EvalConfig, EvalError, run_eval
+    from xgrag.generate.base import GenerationError
+    from xgrag.store.embedded import EmbeddedError
+    from xgrag.store.neo4j import StoreError
+
+    settings = _settings(config)
+    names = tuple(s.strip() for s in strategies.split(",") if s.strip())
+    names = ("node", "edge", "synonym", "subpath") if names == ("all",) else names
+    parts = tuple(a.strip() for item in (ablate or []) for a in item.split(",") if a.strip())
+    cfg = EvalConfig(dataset=str(dataset), generator=generator, strategies=names, ablate=parts, limit=limit, mode=mode,
+                     theta_sim=settings.theta_sim, concurrency=concurrency, ragex=ragex, extractor=extractor,
+                     kg=str(kg) if kg else None)
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                        TextColumn("eta"), TimeRemainingColumn(), console=console)
+    try:
+        with progress:
+            result = run_eval(cfg, settings, out_dir, ollama_host=ollama_host, progress=progress, log=console.print)
+    except (DatasetError, ValueError) as exc:
+        raise _fail(exc, 2) from exc
+    except (EvalError, GenerationError, EmbeddedError, StoreError, ImportError) as exc:
+        raise _fail(exc) from exc
+    results = write_report(out_dir, result.records, result.meta)
+    cost = results["tables"]["cost"]
+    out.print(f"{len(result.evaluated)} questions evaluated, {len(result.reused)} reused from {out_dir}/questions")
+    for name, c in cost.items():
+        out.print(f"cost {name}: {c['calls_total']} generator calls, {c['tokens_total']} tokens, "
+                  f"{c['seconds_total']:.1f}s over {c['questions']} questions")
+    acc = results["tables"]["accuracy"]["all"]
+    out.print(f"answer accuracy {acc['accuracy']:.2f} ({acc['n']} questions); wrote {out_dir / 'report.md'}, "
+              f"{out_dir / 'results.json'}")
+
+
 # -- demo -----------------------------------------------------------------------------------------
 
 SAMPLE_DIR = Path(__file__).resolve().parent / "data" / "sample"

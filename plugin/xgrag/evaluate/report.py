@@ -1,0 +1,640 @@
+"""Tables, plots, report.md and results.json from the stored per-question records (a pure function of them).
+
+Tables follow XGRAG (Tables 2, 3, 5, 6, Figure 5) and KGRAG-Ex (§5): per method F1 / MRR / P@10% / P@30% /
+P@50% under XGRAG's ground truth rel(p) = sim(a0, p) and, for MetaQA, under the gold triples (+ ROC AUC);
+per question type; dedup on/off; the theta_sim sweep; temperature; Spearman rho of node importance vs degree and
+PageRank (GDS) with Figure 5's strength breakdown; KGRAG-Ex analyses; cost; answer accuracy.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+METRICS = ("f1", "mrr", "p10", "p30", "p50")
+GOLD_METRICS = (*METRICS, "auc")
+HEAD = {"f1": "F1", "mrr": "MRR", "p10": "P@10%", "p30": "P@30%", "p50": "P@50%", "auc": "ROC AUC"}
+METHOD_LABEL = {"node": "XGRAG node removal", "edge": "XGRAG edge removal", "subpath": "KGRAG-Ex sub-path removal",
+                "synonym": "XGRAG synonym injection", "ragex-word": "RAG-Ex word-level",
+                "ragex-sentence": "RAG-Ex sentence-level"}
+OLLAMA_COMMAND = ("xgrag eval --dataset ../shared/data/metaqa/questions.jsonl --generator ollama:llama3.1:8b "
+                  "--strategies node,edge,subpath --out runs/metaqa-llama")
+
+
+# -- per-question metrics ----------------------------------------------------------------------
+
+def unit_metrics(normalized: Sequence[float | None], truth: Sequence[float] | Sequence[bool], graded: bool,
+                 theta_r: float = 0.5, theta_imp: float = 0.5) -> dict[str, float | None]:
+    """XGRAG's metrics for one question and one method over its units.
+
+    graded: `truth` is rel(p) (XGRAG's ground truth: positives rel > theta_r, MRR on the single most relevant
+    unit, P@k% against the top-k% most relevant); otherwise boolean gold labels (MRR of the first gold unit,
+    P@k% = precision at N_k, ROC AUC).
+    """
+    from xgrag import metrics as m
+
+    scores = [0.0 if v is None else float(v) for v in normalized]
+    if graded:
+        rel = np.asarray(truth, dtype=float)
+        y_true = rel > theta_r
+        ranked: Any = rel
+    else:
+        y_true = np.asarray(truth, dtype=bool)
+        ranked = y_true
+    y_pred = m.predict_important(scores, theta_imp)
+    out: dict[str, float | None] = {
+        "f1": m.f1_score(y_true, y_pred), "mrr": m.mrr(scores, ranked),
+        "p10": m.precision_at_k_percent(scores, ranked, 10), "p30": m.precision_at_k_percent(scores, ranked, 30),
+        "p50": m.precision_at_k_percent(scores, ranked, 50),
+    }
+    if not graded:
+        out["auc"] = m.roc_auc(scores, y_true)
+    return {k: (None if v is None or (isinstance(v, float) and math.isnan(v)) else round(float(v), 6))
+            for k, v in out.items()}
+
+
+def methods_of(record: dict[str, Any], summary: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    methods = dict(summary.get("methods", {}))
+    if summary is record.get("main"):
+        for level, data in (record.get("ragex") or {}).items():
+            methods[f"ragex-{level}"] = data
+    return methods
+
+
+def summary_metrics(record: dict[str, Any], summary: dict[str, Any], theta_r: float = 0.5,
+                    theta_imp: float = 0.5) -> dict[str, dict[str, Any]]:
+    """{method: {"xgrag": metrics, "gold": metrics | absent, "units": n, "moved": bool}} for one summary."""
+    out: dict[str, dict[str, Any]] = {}
+    for name, data in methods_of(record, summary).items():
+        unit = data["unit"]
+        ids = list(summary["units"][unit])
+        if not ids:
+            continue
+        norm = [data["scores"].get(i, [None, None])[1] for i in ids]
+        rel = data.get("relevance") or summary["relevance"]  # RAG-Ex: relative to its own baseline answer
+        entry: dict[str, Any] = {"units": len(ids), "moved": any((v or 0) > 0 for v in norm),
+                                 "xgrag": unit_metrics(norm, [rel[unit][i] for i in ids], True, theta_r, theta_imp)}
+        if "gold" in summary:
+            entry["gold"] = unit_metrics(norm, [summary["gold"][unit][i] for i in ids], False, theta_r, theta_imp)
+        out[name] = entry
+    return out
+
+
+def mean(values: Iterable[float | None]) -> float | None:
+    vals = [v for v in values if v is not None and not (isinstance(v, float) and math.isnan(v))]
+    return round(float(np.mean(vals)), 4) if vals else None
+
+
+def aggregate(per_question: Sequence[dict[str, dict[str, Any]]], truth: str = "xgrag") -> dict[str, dict[str, Any]]:
+    """Means over questions, per method: {method: {metric: mean, "n": questions, "moved": share moved}}."""
+    names: list[str] = []
+    for pq in per_question:
+        names += [n for n in pq if n not in names]
+    out: dict[str, dict[str, Any]] = {}
+    for name in names:
+        rows = [pq[name] for pq in per_question if name in pq and truth in pq[name]]
+        if not rows:
+            continue
+        keys = GOLD_METRICS if truth == "gold" else METRICS
+        out[name] = {k: mean(r[truth].get(k) for r in rows) for k in keys}
+        out[name]["n"] = len(rows)
+        out[name]["moved"] = round(sum(r["moved"] for r in rows) / len(rows), 4)
+        if truth == "gold":
+            out[name]["auc_n"] = sum(r["gold"].get("auc") is not None for r in rows)
+    return out
+
+
+def order_methods(names: Iterable[str]) -> list[str]:
+    rank = list(METHOD_LABEL)
+    return sorted(names, key=lambda n: (rank.index(n) if n in rank else len(rank), n))
+
+
+# -- analyses -------------------------------------------------------------------------------------
+
+def centrality_rows(records: Sequence[dict[str, Any]], strategy: str = "node") -> list[dict[str, Any]]:
+    """Per question: Spearman rho (+ p) of node importance (Imp) vs degree and vs PageRank (GDS)."""
+    from xgrag import metrics as m
+
+    rows = []
+    for r in records:
+        data = r["main"]["methods"].get(strategy)
+        cent = (r.get("centrality") or {}).get("scores") or {}
+        if data is None or not cent:
+            continue
+        ids = [i for i in r["main"]["units"]["node"] if i in cent]
+        imp = [data["scores"].get(i, [None])[0] for i in ids]
+        row: dict[str, Any] = {"qid": r["qid"], "nodes": len(ids), "source": r["centrality"]["source"]}
+        for measure in ("degree", "pagerank"):
+            rho, p = m.spearman(imp, [cent[i][measure] for i in ids])
+            defined = not math.isnan(rho)
+            row[measure] = {"rho": round(rho, 6) if defined else None,
+                            "p": round(p, 6) if defined and not math.isnan(p) else None,
+                            "strength": m.correlation_strength(rho) if defined else None}
+        rows.append(row)
+    return rows
+
+
+def centrality_breakdown(rows: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """XGRAG Figure 5: among significant results (p < 0.05), how many are weak / moderate / strong."""
+    out = {}
+    for measure in ("degree", "pagerank"):
+        defined = [r[measure] for r in rows if r[measure]["rho"] is not None]
+        sig = [d for d in defined if d["p"] is not None and d["p"] < 0.05]
+        out[measure] = {"questions": len(rows), "defined": len(defined), "significant": len(sig),
+                        "mean_rho": mean(d["rho"] for d in defined),
+                        "mean_rho_significant": mean(d["rho"] for d in sig),
+                        "positive_significant": sum(d["rho"] > 0 for d in sig),
+                        **{s: sum(d["strength"] == s for d in sig) for s in ("weak", "moderate", "strong")}}
+    return out
+
+
+def accuracy_rows(records: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    groups: dict[str, list[dict[str, Any]]] = {"all": list(records)}
+    for r in records:
+        groups.setdefault(r["qtype"], []).append(r)
+    out = {}
+    for name, rs in groups.items():
+        out[name] = {"n": len(rs), "accuracy": round(sum(bool(r["grade"]["correct"]) for r in rs) / len(rs), 4)}
+        f1 = [r["grade"]["token_f1"] for r in rs if "token_f1" in r["grade"]]
+        if f1:
+            out[name]["token_f1"] = mean(f1)
+        src = [r["grade"].get("letter_source") for r in rs if "letter_source" in r["grade"]]
+        if src:
+            out[name]["letter_stated"] = sum(s == "stated" for s in src)
+    return out
+
+
+def cost_rows(records: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Mean and total generator calls, tokens and seconds per question: XGRAG (one explanation, all strategies)
+    vs RAG-Ex word and sentence."""
+    series: dict[str, list[dict[str, Any]]] = {"xgrag": [r["main"]["cost"] for r in records]}
+    for r in records:
+        for level, data in (r.get("ragex") or {}).items():
+            series.setdefault(f"ragex-{level}", []).append(data["cost"])
+    out = {}
+    for name in sorted(series, key=lambda n: ("xgrag", "ragex-word", "ragex-sentence").index(n)):
+        costs = series[name]
+        calls = [c["generator_calls"] for c in costs]
+        tokens = [c["prompt_tokens"] + c["completion_tokens"] for c in costs]
+        secs = [c["seconds"] for c in costs]
+        requests = [c["generator_calls"] + c.get("cache_hits", 0) for c in costs]
+        out[name] = {"questions": len(costs), "calls_mean": mean(calls), "calls_total": int(sum(calls)),
+                     "requests_mean": mean(requests),
+                     "tokens_mean": mean(tokens), "tokens_total": int(sum(tokens)), "seconds_mean": mean(secs),
+                     "seconds_total": round(float(sum(secs)), 2),
+                     "cache_hits_total": int(sum(c.get("cache_hits", 0) for c in costs))}
+    return out
+
+
+def kgrag_analyses(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """KGRAG-Ex §5 analyses over the stored explanations (xgrag.analyses)."""
+    from xgrag import analyses as a
+    from xgrag.explanation import Explanation
+
+    explanations = [Explanation.model_validate(r["explanation"]) for r in records]
+    out: dict[str, Any] = {"impact_by_strategy": _plain(a.impact_by_strategy(explanations)),
+                           "critical_node_labels": _plain(a.critical_node_labels(explanations))}
+    positions: list[Any] = []
+    for ex in explanations:
+        positions.extend(_as_list(a.critical_positions(ex)))
+    out["critical_positions"] = _plain(positions)
+    # Relative rank (0 = most central .. 1 = least) of the critical components among all of the subgraph's
+    # components of their kind: nodes by degree (GDS), facts by edge betweenness, sub-paths by
+    # betweenness(edge) / (deg(u) + deg(v)) (KGRAG-Ex Fig. 5-7; whole subgraph, and per shortest path).
+    ranks: dict[str, list[float]] = {"node": [], "edge": [], "subpath": []}
+    path_ranks: dict[str, list[float]] = {"node": [], "edge": [], "subpath": []}
+    for r, ex in zip(records, explanations, strict=True):
+        cent = (r.get("centrality") or {}).get("scores") or {}
+        degree = {k: float(v["degree"]) for k, v in cent.items()} or a.subgraph_degree(ex)
+        rels = ex.subgraph.get("relationships", [])
+        eb = a.edge_betweenness([n["id"] for n in ex.subgraph.get("nodes", [])], rels)
+        ends = {x["id"]: (x["source"], x["target"]) for x in rels}
+        values = {"node": {n["id"]: degree.get(n["id"], 0.0) for n in ex.subgraph.get("nodes", [])},
+                  "edge": {k: float(v) for k, v in eb.items()},
+                  "subpath": {k: a.subpath_score(eb[k], degree, *ends[k]) for k in eb}}
+        for element in ranks:
+            critical = [c.id for c in ex.components if c.strategy == element and c.answer_changed]
+            if critical and values[element]:
+                ranks[element] += a.relative_ranks(critical, values[element], missing="skip")
+            if ex.paths and any(c.strategy == element for c in ex.components):
+                path_ranks[element] += a.path_relative_ranks(ex, element, degree=degree)  # type: ignore[arg-type]
+    out["relative_ranks"] = {k: {"critical": len(v), "mean": mean(v), "top_quarter": sum(x <= 0.25 for x in v)}
+                             for k, v in ranks.items() if v}
+    out["path_relative_ranks"] = {k: {"critical": len(v), "mean": mean(v)} for k, v in path_ranks.items() if v}
+    return out
+
+
+def _as_list(value: Any) -> list[Any]:
+    if value is None:
+        return []
+    if isinstance(value, dict):
+        return [value]
+    return list(value)
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "model_dump"):
+        return _plain(value.model_dump())
+    if hasattr(value, "__dataclass_fields__"):
+        from dataclasses import asdict
+
+        return _plain(asdict(value))
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, float):
+        return None if math.isnan(value) else round(value, 6)
+    return value
+
+
+# -- results -------------------------------------------------------------------------------------
+
+def build_results(records: Sequence[dict[str, Any]], meta: dict[str, Any]) -> dict[str, Any]:
+    cfg = meta["config"]
+    theta_r, theta_imp = cfg.get("theta_r", 0.5), cfg.get("theta_imp", 0.5)
+    per_q = [summary_metrics(r, r["main"], theta_r, theta_imp) for r in records]
+    has_gold = any("gold" in r["main"] for r in records)
+    tables: dict[str, Any] = {"main": {"xgrag": aggregate(per_q, "xgrag")}}
+    if has_gold:
+        tables["main"]["gold"] = aggregate(per_q, "gold")
+    by_type: dict[str, Any] = {}
+    for qtype in sorted({r["qtype"] for r in records}):
+        idx = [i for i, r in enumerate(records) if r["qtype"] == qtype]
+        by_type[qtype] = {"n": len(idx), "xgrag": aggregate([per_q[i] for i in idx], "xgrag")}
+        if has_gold:
+            by_type[qtype]["gold"] = aggregate([per_q[i] for i in idx], "gold")
+    tables["by_question_type"] = by_type
+    tables["accuracy"] = accuracy_rows(records)
+    with_context = [r for r in records if r["main"]["edges"] > 0]
+    tables["coverage"] = {"questions": len(records), "with_context": len(with_context),
+                          "facts_mean": mean(r["main"]["edges"] for r in records),
+                          "nodes_mean": mean(r["main"]["nodes"] for r in records),
+                          "truncated": sum(bool(r["explanation"]["subgraph"].get("truncated")) for r in records
+                                           if "explanation" in r)}
+    tables["cost"] = cost_rows(records)
+    tables["strategy_perturbations"] = {
+        s: mean(len(r["main"]["methods"][s]["scores"]) for r in records if s in r["main"]["methods"])
+        for s in sorted({s for r in records for s in r["main"]["methods"]})}
+    cent = centrality_rows(records)
+    tables["centrality"] = {"breakdown": centrality_breakdown(cent),
+                            "source": sorted({c["source"] for c in cent})}
+    if any("dedup_off" in r["ablations"] for r in records):
+        rs = [r for r in records if "dedup_off" in r["ablations"]]
+        on = [summary_metrics(r, {**r["main"], "methods": {"node": r["main"]["methods"]["node"]}}, theta_r,
+                              theta_imp) for r in rs if "node" in r["main"]["methods"]]
+        if len(on) != len(rs):
+            raise ValueError("the dedup ablation compares node removal: include 'node' in --strategies")
+        off = [summary_metrics(r, r["ablations"]["dedup_off"], theta_r, theta_imp) for r in rs]
+        tables["dedup"] = {"on": _one(aggregate(on, "xgrag"), "node"), "off": _one(aggregate(off, "xgrag"), "node"),
+                           "merged_mean": mean(r["main"]["merged"] for r in rs),
+                           "nodes_on_mean": mean(r["main"]["nodes"] for r in rs),
+                           "nodes_off_mean": mean(r["ablations"]["dedup_off"]["nodes"] for r in rs)}
+        if has_gold:
+            tables["dedup"]["on_gold"] = _one(aggregate(on, "gold"), "node")
+            tables["dedup"]["off_gold"] = _one(aggregate(off, "gold"), "node")
+    if any("theta_sim" in r["ablations"] for r in records):
+        rs = [r for r in records if "theta_sim" in r["ablations"]]
+        sweep = {}
+        for theta in sorted(rs[0]["ablations"]["theta_sim"]):
+            sums = [r["ablations"]["theta_sim"][theta] for r in rs]
+            agg = aggregate([summary_metrics(r, s, theta_r, theta_imp) for r, s in zip(rs, sums, strict=True)],
+                            "xgrag")
+            sweep[theta] = {**_one(agg, "node"), "merged_mean": mean(s["merged"] for s in sums),
+                            "nodes_mean": mean(s["nodes"] for s in sums)}
+            if has_gold:
+                g = aggregate([summary_metrics(r, s, theta_r, theta_imp) for r, s in zip(rs, sums, strict=True)],
+                              "gold")
+                sweep[theta]["gold_f1"] = _one(g, "node").get("f1")
+                sweep[theta]["gold_mrr"] = _one(g, "node").get("mrr")
+        tables["theta_sim"] = sweep
+    if any("temperature" in r["ablations"] for r in records):
+        tables["temperature"] = temperature_table([r for r in records if "temperature" in r["ablations"]],
+                                                  theta_r, theta_imp)
+    if meta.get("analyses", True):
+        tables["kgrag_ex"] = kgrag_analyses(records)
+    per_question = [{"qid": r["qid"], "qtype": r["qtype"], "answer": r["answer"], "correct": r["grade"]["correct"],
+                     "nodes": r["main"]["nodes"], "edges": r["main"]["edges"],
+                     "metrics": {k: {t: v[t] for t in ("xgrag", "gold") if t in v} for k, v in pq.items()}}
+                    for r, pq in zip(records, per_q, strict=True)]
+    return {"schema": "xgrag.eval.results/1", "meta": meta, "questions": len(records), "tables": tables,
+            "centrality_per_question": cent, "per_question": per_question}
+
+
+def temperature_table(rs: Sequence[dict[str, Any]], theta_r: float = 0.5, theta_imp: float = 0.5) -> dict[str, Any]:
+    """Node removal at temperature 0 (the main run) vs each sampled seed; stability across the seeds."""
+    from xgrag import metrics as m
+
+    if any("node" not in r["main"]["methods"] for r in rs):
+        raise ValueError("the temperature ablation compares node removal: include 'node' in --strategies")
+    cold = [summary_metrics(r, {**r["main"], "methods": {"node": r["main"]["methods"]["node"]}}, theta_r, theta_imp)
+            for r in rs]
+    rows: dict[str, Any] = {"0.0": {**_one(aggregate(cold, "xgrag"), "node"),
+                                    "accuracy": round(sum(bool(r["grade"]["correct"]) for r in rs) / len(rs), 4),
+                                    "stable_baseline": _stable(r["ablations"]["temperature"]["0.0"]["baseline_answers"]
+                                                               for r in rs),
+                                    "noise_floor_mean": mean(r["main"]["noise_floor"] for r in rs)}}
+    keys = [k for k in rs[0]["ablations"]["temperature"] if k != "0.0"]
+    for key in keys:
+        hot = [r["ablations"]["temperature"][key] for r in rs]
+        rows[key] = {**_one(aggregate([summary_metrics(r, h, theta_r, theta_imp) for r, h in zip(rs, hot, strict=True)],
+                                      "xgrag"), "node"),
+                     "accuracy": round(sum(bool(h["grade"]["correct"]) for h in hot) / len(hot), 4),
+                     "stable_baseline": _stable(h["baseline_answers"] for h in hot),
+                     "noise_floor_mean": mean(h["noise_floor"] for h in hot)}
+    stability: dict[str, Any] = {}
+    if len(keys) >= 2:
+        a, b = keys[0], keys[1]
+        same, rhos = 0, []
+        for r in rs:
+            x, y = r["ablations"]["temperature"][a], r["ablations"]["temperature"][b]
+            same += x["answer"] == y["answer"]
+            shared = sorted(set(x["methods"].get("node", {}).get("scores", {}))
+                            & set(y["methods"].get("node", {}).get("scores", {})))
+            if len(shared) >= 3:
+                rho, _ = m.spearman([x["methods"]["node"]["scores"][i][0] for i in shared],
+                                    [y["methods"]["node"]["scores"][i][0] for i in shared])
+                if not math.isnan(rho):
+                    rhos.append(rho)
+        stability = {"seeds": [a, b], "same_answer": round(same / len(rs), 4), "rho_mean": mean(rhos),
+                     "rho_defined": len(rhos)}
+    return {"rows": rows, "stability": stability}
+
+
+def _one(agg: dict[str, dict[str, Any]], name: str) -> dict[str, Any]:
+    return dict(agg.get(name, {}))
+
+
+def _stable(groups: Iterable[Sequence[str]]) -> float | None:
+    gs = [g for g in groups if g]
+    return round(sum(len(set(g)) == 1 for g in gs) / len(gs), 4) if gs else None
+
+
+# -- markdown ------------------------------------------------------------------------------------
+
+def fmt(v: Any, digits: int = 2) -> str:
+    if v is None:
+        return "–"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, float):
+        return f"{v:.{digits}f}"
+    return str(v)
+
+
+def md_table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    lines += ["| " + " | ".join(fmt(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def method_table(agg: dict[str, dict[str, Any]], gold: bool = False) -> str:
+    keys = GOLD_METRICS if gold else METRICS
+    rows = [[METHOD_LABEL.get(n, n), agg[n]["n"], *[agg[n].get(k) for k in keys], agg[n]["moved"]]
+            for n in order_methods(agg)]
+    return md_table(["method", "questions", *[HEAD[k] for k in keys], "share of questions where it moved a0"], rows)
+
+
+def render_markdown(results: dict[str, Any], plots: Sequence[str] = ()) -> str:
+    meta, t = results["meta"], results["tables"]
+    gen = meta["generator"]
+    ds = meta["dataset"]
+    cfg = meta["config"]
+    lines = [f"# xgrag eval: {Path(ds['path']).name} ({ds['kind']})", ""]
+    lines += [f"- dataset: `{ds['path']}` ({ds['kind']}; {ds['evaluated']} of {ds['questions']} questions evaluated)",
+              f"- KG: {ds['kg']['source']}: {ds['kg']['triples']} triples"
+              + (f"; extracted by {ds['kg']['extractor']} ({ds['kg']['chunks']} chunks, "
+                 f"{ds['kg']['chunks_without_triples']} without triples)" if ds["kg"].get("extractor") else ""),
+              f"- generator: **{gen['name']}** (`--generator {gen['spec']}`, {json.dumps(gen['params'])})",
+              f"- embedder: {meta['embedder']}; strategies: {', '.join(cfg['strategies'])}; retrieval {cfg['mode']}"
+              f"; theta_sim {cfg['theta_sim']}; theta_r {cfg['theta_r']}; theta_imp {cfg['theta_imp']}; "
+              f"noise runs {cfg['noise_runs']}",
+              f"- versions: {json.dumps(meta.get('versions', {}))}", ""]
+    if not gen["llm"]:
+        lines += ["> **Generator caveat.** The `extractive` reader is not an LLM: it answers with the entity of the "
+                  "fact (or 2-hop chain) that best matches the question, so perturbing anything but that evidence "
+                  "leaves the answer unchanged. Headline explanation quality needs a capable LLM through Ollama:",
+                  ">", f"> `{OLLAMA_COMMAND}`", ""]
+    elif gen["spec"] == "smollm2":
+        lines += ["> **Generator caveat.** SmolLM2-135M is a tiny model that does not ground its answers in the facts; "
+                  "these figures measure cost and pipeline behaviour, not explanation quality. Headline quality needs "
+                  "a capable LLM through Ollama:", ">", f"> `{OLLAMA_COMMAND}`", ""]
+    cov = t["coverage"]
+    lines += [f"Retrieved context: {cov['with_context']} of {cov['questions']} questions have at least one fact "
+              f"(mean {fmt(cov['facts_mean'], 1)} facts, {fmt(cov['nodes_mean'], 1)} entities; "
+              f"{cov['truncated']} truncated by the retrieval caps).", ""]
+    if cov["with_context"] < cov["questions"]:
+        lines += [f"> **Warning.** {cov['questions'] - cov['with_context']} questions had no fact in their retrieved "
+                  "subgraph (no entity linked, or an empty KG"
+                  + (f": the extractor produced {ds['kg']['triples']} triples" if ds["kg"].get("extractor") else "")
+                  + "). They have nothing to explain and are left out of the quality tables below.", ""]
+    lines += ["## Answer accuracy", "",
+              md_table(["question type", "questions", "accuracy", "token F1", "option letter stated"],
+                       [[k, v["n"], v["accuracy"], v.get("token_f1"), v.get("letter_stated")]
+                        for k, v in t["accuracy"].items()]), ""]
+    lines += ["## Explanation quality (XGRAG ground truth: rel(p) = cos(E(a0), E(p)), positive when > theta_r)", "",
+              "Graph-native perturbation (nodes, facts) vs the RAG-Ex baseline (the same context as text, perturbed "
+              "per word and per sentence; scored on the same facts, with rel(p) taken from RAG-Ex's own baseline "
+              "answer). Means over questions (XGRAG Table 2 / 6). "
+              "Predicted important: Imp_norm > theta_imp. Ties in the ranking (e.g. the many components whose "
+              "removal leaves a0 unchanged, importance 0) keep the unit order (entities by id, facts in the "
+              "prompt's canonical order), as `xgrag.metrics` does.", "",
+              method_table(t["main"]["xgrag"]), ""]
+    if "gold" in t["main"]:
+        lines += ["## Explanation quality (dataset ground truth: MetaQA gold triples)", "",
+                  "A fact is relevant when it is a gold triple, an entity when it occurs in one. P@k% is precision "
+                  "at the top k% of the ranking; ROC AUC over questions with both classes.", "",
+                  method_table(t["main"]["gold"], gold=True), ""]
+    lines += ["## Per question type", ""]
+    for qtype, data in t["by_question_type"].items():
+        lines += [f"### {qtype} ({data['n']} questions)", "", "XGRAG ground truth:", "", method_table(data["xgrag"]),
+                  ""]
+        if "gold" in data:
+            lines += ["Gold triples:", "", method_table(data["gold"], gold=True), ""]
+    if "dedup" in t:
+        d = t["dedup"]
+        rows = [["with entity deduplication", *[d["on"].get(k) for k in METRICS], d["nodes_on_mean"]],
+                ["without", *[d["off"].get(k) for k in METRICS], d["nodes_off_mean"]]]
+        lines += ["## Ablation: entity deduplication (node removal; XGRAG Table 5)", "",
+                  f"Mean merged entities per question: {fmt(d['merged_mean'])}.", "",
+                  md_table(["configuration", *[HEAD[k] for k in METRICS], "nodes"], rows), ""]
+        if "on_gold" in d:
+            lines += ["Gold triples:", "", md_table(["configuration", *[HEAD[k] for k in GOLD_METRICS]], [
+                ["with", *[d["on_gold"].get(k) for k in GOLD_METRICS]],
+                ["without", *[d["off_gold"].get(k) for k in GOLD_METRICS]]]), ""]
+    if "theta_sim" in t:
+        sw = t["theta_sim"]
+        gold_cols = any("gold_f1" in v for v in sw.values())
+        lines += ["## Ablation: theta_sim sweep (node removal)", "",
+                  "Lower thresholds merge more entities; each theta re-runs dedup and the explanation.", "",
+                  md_table(["theta_sim", "merged", "nodes", *[HEAD[k] for k in METRICS],
+                            *(["gold F1", "gold MRR"] if gold_cols else [])],
+                           [[k, v.get("merged_mean"), v.get("nodes_mean"), *[v.get(m) for m in METRICS],
+                             *([v.get("gold_f1"), v.get("gold_mrr")] if gold_cols else [])] for k, v in sw.items()]),
+                  ""]
+    if "temperature" in t:
+        tt = t["temperature"]
+        lines += ["## Ablation: temperature (node removal)", "",
+                  "Temperature 0 is the main run; sampled runs use fixed seeds (a seed repeats itself, so the noise "
+                  "floor within one seed is 0 by construction and stability is measured across seeds).", "",
+                  md_table(["temperature", *[HEAD[k] for k in METRICS], "accuracy", "identical baseline answers",
+                            "noise floor"],
+                           [[k, *[v.get(m) for m in METRICS], v["accuracy"], v["stable_baseline"],
+                             v["noise_floor_mean"]] for k, v in tt["rows"].items()]), ""]
+        st = tt["stability"]
+        if st:
+            lines += [f"Across seeds ({' vs '.join(st['seeds'])}): same baseline answer on {fmt(st['same_answer'])} "
+                      f"of the questions; mean Spearman rho of node importances {fmt(st['rho_mean'])} "
+                      f"({st['rho_defined']} questions with a defined rho).", ""]
+    c = t["centrality"]["breakdown"]
+    lines += ["## Graph structural alignment (Spearman rho of node importance vs centrality; XGRAG Figure 5)", "",
+              f"Centrality from {', '.join(t['centrality']['source']) or '–'} on each question's deduplicated "
+              "subgraph. Strength buckets on |rho| among significant results (p < 0.05): weak <= 0.4 < moderate "
+              "< 0.6 <= strong.", "",
+              md_table(["measure", "questions", "rho defined", "mean rho", "significant", "positive", "weak",
+                        "moderate", "strong", "mean rho (significant)"],
+                       [[k, v["questions"], v["defined"], v["mean_rho"], v["significant"], v["positive_significant"],
+                         v["weak"], v["moderate"], v["strong"], v["mean_rho_significant"]] for k, v in c.items()]),
+              ""]
+    if "kgrag_ex" in t:
+        k = t["kgrag_ex"]
+        lines += ["## KGRAG-Ex analyses", "", "Impact per perturbation type:", "", _kv_table(k["impact_by_strategy"]),
+                  "", "Node labels (types) of critical nodes:", "", _kv_table(k["critical_node_labels"]), "",
+                  f"Critical positions on paths: {len(k['critical_positions'])} critical perturbations located "
+                  + _positions(k["critical_positions"]) + " (paths exist with `--mode paths`).", "",
+                  "Relative rank of critical components among the subgraph's components of their kind (0 = most "
+                  "central: nodes by degree, facts by edge betweenness, sub-paths by betweenness / (deg u + deg v)):",
+                  "", md_table(["element", "critical", "mean relative rank", "in the top quarter"],
+                               [[e, v["critical"], v["mean"], v["top_quarter"]]
+                                for e, v in k["relative_ranks"].items()]), ""]
+        if k["path_relative_ranks"]:
+            lines += ["Per shortest path:", "", md_table(["element", "critical", "mean relative rank"], [
+                [e, v["critical"], v["mean"]] for e, v in k["path_relative_ranks"].items()]), ""]
+    lines += ["## Cost per question (generator calls, tokens, seconds)", "",
+              "Calls and tokens are generator calls actually made; cache hits are requests whose exact prompt was "
+              "already answered earlier in the run (RAG-Ex's sentence level shares its baseline with the word level, "
+              "and a word window can leave the same text as a removed sentence), so requests = calls + cache hits "
+              "is what a method costs on its own. Seconds are wall time on a shared 2-core machine.", "",
+              md_table(["method", "questions", "requests (mean)", "calls (mean)", "calls (total)", "tokens (mean)",
+                        "tokens (total)", "seconds (mean)", "seconds (total)", "cache hits"],
+                       [[METHOD_LABEL.get(n, "XGRAG (all strategies, one explanation)"), v["questions"],
+                         v["requests_mean"], v["calls_mean"], v["calls_total"], v["tokens_mean"], v["tokens_total"],
+                         v["seconds_mean"], v["seconds_total"], v["cache_hits_total"]] for n, v in t["cost"].items()]),
+              "", "Mean perturbations per question and strategy: "
+              + ", ".join(f"{s} {fmt(v, 1)}" for s, v in t["strategy_perturbations"].items()), ""]
+    if plots:
+        lines += ["## Plots", ""] + [f"![{p}]({p})" for p in plots] + [""]
+    return "\n".join(lines)
+
+
+def _kv_table(data: Any) -> str:
+    if isinstance(data, dict) and data and all(isinstance(v, dict) for v in data.values()):
+        cols: list[str] = []
+        for v in data.values():
+            cols += [c for c in v if c not in cols]
+        return md_table(["", *cols], [[k, *[_cell(v.get(c)) for c in cols]] for k, v in data.items()])
+    if isinstance(data, dict):
+        return md_table(["", "value"], [[k, _cell(v)] for k, v in data.items()])
+    return f"`{json.dumps(data)[:500]}`"
+
+
+def _cell(v: Any) -> Any:
+    return v if isinstance(v, int | float | str | bool) or v is None else json.dumps(v)[:60]
+
+
+def _positions(positions: Sequence[Any]) -> str:
+    vals = [p.get("position") if isinstance(p, dict) else p for p in positions]
+    vals = [float(v) for v in vals if isinstance(v, int | float)]
+    if not vals:
+        return "(none on a path)"
+    hist, _ = np.histogram(vals, bins=[0, 0.25, 0.5, 0.75, 1.0000001])
+    return (f"(normalised 0 = path start, 1 = end): mean {np.mean(vals):.2f}; quartiles "
+            f"{', '.join(str(int(h)) for h in hist)}")
+
+
+# -- plots ---------------------------------------------------------------------------------------
+
+def plots(results: dict[str, Any], out: Path) -> list[str]:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    t = results["tables"]
+    written: list[str] = []
+
+    def save(fig: Any, name: str) -> None:
+        fig.tight_layout()
+        fig.savefig(out / name, dpi=110, metadata={"Software": None})
+        plt.close(fig)
+        written.append(name)
+
+    for truth in ("xgrag", "gold"):
+        agg = t["main"].get(truth)
+        if not agg:
+            continue
+        names = order_methods(agg)
+        keys = GOLD_METRICS if truth == "gold" else METRICS
+        fig, ax = plt.subplots(figsize=(9, 4))
+        width = 0.8 / max(1, len(names))
+        for i, n in enumerate(names):
+            ax.bar(np.arange(len(keys)) + i * width, [agg[n].get(k) or 0.0 for k in keys], width,
+                   label=METHOD_LABEL.get(n, n))
+        ax.set_xticks(np.arange(len(keys)) + width * (len(names) - 1) / 2, [HEAD[k] for k in keys])
+        ax.set_ylim(0, 1)
+        ax.set_title(f"explanation quality ({'XGRAG rel(p)' if truth == 'xgrag' else 'gold triples'})")
+        ax.legend(fontsize=7)
+        save(fig, f"methods_{truth}.png")
+    types = t["by_question_type"]
+    names = order_methods({n for d in types.values() for n in d["xgrag"]})
+    if len(types) > 1 and names:
+        fig, ax = plt.subplots(figsize=(8, 4))
+        width = 0.8 / max(1, len(names))
+        for i, n in enumerate(names):
+            ax.bar(np.arange(len(types)) + i * width, [d["xgrag"].get(n, {}).get("mrr") or 0.0
+                                                       for d in types.values()], width, label=METHOD_LABEL.get(n, n))
+        ax.set_xticks(np.arange(len(types)) + width * (len(names) - 1) / 2, list(types))
+        ax.set_ylabel("MRR (XGRAG ground truth)")
+        ax.set_ylim(0, 1)
+        ax.legend(fontsize=7)
+        save(fig, "question_types.png")
+    if "theta_sim" in t:
+        sw = t["theta_sim"]
+        xs = [float(k) for k in sw]
+        fig, ax = plt.subplots(figsize=(7, 4))
+        for k in ("f1", "mrr", "p10"):
+            ax.plot(xs, [sw[x].get(k) or 0.0 for x in sw], marker="o", label=HEAD[k])
+        ax2 = ax.twinx()
+        ax2.plot(xs, [sw[x]["merged_mean"] or 0.0 for x in sw], color="grey", linestyle="--", label="merged")
+        ax2.set_ylabel("merged entities / question")
+        ax.set_xlabel("theta_sim")
+        ax.legend(fontsize=7)
+        save(fig, "theta_sim.png")
+    br = t["centrality"]["breakdown"]
+    fig, ax = plt.subplots(figsize=(6, 4))
+    for i, s in enumerate(("weak", "moderate", "strong")):
+        ax.bar(np.arange(2) + i * 0.25, [br[m][s] for m in ("degree", "pagerank")], 0.25, label=s)
+    ax.set_xticks(np.arange(2) + 0.25, ["degree", "PageRank"])
+    ax.set_ylabel("significant questions (p < 0.05)")
+    ax.set_title("correlation strength (XGRAG Figure 5)")
+    ax.legend()
+    save(fig, "centrality_strength.png")
+    return written
+
+
+def write_report(out: Path, records: Sequence[dict[str, Any]], meta: dict[str, Any]) -> dict[str, Any]:
+    """results.json, PNG plots and report.md in `out`; returns the results."""
+    results = build_results(records, meta)
+    (out / "results.json").write_text(json.dumps(results, indent=1, sort_keys=True, default=str) + "\n",
+                                      encoding="utf-8")
+    names = plots(results, out)
+    (out / "report.md").write_text(render_markdown(results, names), encoding="utf-8")
+    return results
+
