@@ -636,6 +636,8 @@ def eval_cmd(
     ollama_host: Annotated[str, typer.Option(envvar="OLLAMA_HOST")] = "http://127.0.0.1:11434",
     mode: Annotated[str, typer.Option(help="khop | paths")] = "khop",
     concurrency: Annotated[int, typer.Option(help="concurrent generator calls")] = 4,
+    html_path: Annotated[Path | None, typer.Option("--html", help="also write every question's explanation as one "
+                                                                  "self-contained HTML page")] = None,
 ) -> None:
     """Evaluate explanations over a dataset: report.md, results.json and plots in --out (resumable)."""
     from rich.progress import TimeRemainingColumn
@@ -669,6 +671,11 @@ def eval_cmd(
     for name, c in cost.items():
         out.print(f"cost {name}: {c['calls_total']} generator calls, {c['tokens_total']} tokens, "
                   f"{c['seconds_total']:.1f}s over {c['questions']} questions")
+    if html_path is not None:
+        from xgrag.explanation import Explanation
+
+        explanations = [Explanation.model_validate(r["explanation"]) for r in result.records if r.get("explanation")]
+        _write_report(html_path, explanations, title=f"xgrag eval: {dataset.name} ({generator})")
     acc = results["tables"]["accuracy"]["all"]
     out.print(f"answer accuracy {acc['accuracy']:.2f} ({acc['n']} questions); wrote {out_dir / 'report.md'}, "
               f"{out_dir / 'results.json'}")

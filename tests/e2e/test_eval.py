@@ -113,8 +113,14 @@ def test_metaqa_extractive_end_to_end_and_resumable(env: dict[str, str], store: 
 def test_story_extractive_reader_over_a_given_kg(env: dict[str, str], tmp_path: Path) -> None:
     out = tmp_path / "stories"
     kg = DATA / "stories" / "why-dog-and-cat-are-enemies.kg.tsv"
-    proc = run(env, "eval", "--dataset", str(DATA / "qa.jsonl"), "--kg", str(kg), "--out", str(out))
+    html = tmp_path / "eval.html"
+    proc = run(env, "eval", "--dataset", str(DATA / "qa.jsonl"), "--kg", str(kg), "--out", str(out),
+               "--html", str(html))
     assert "2 questions evaluated" in proc.stdout
+    page = html.read_text()  # one section per question's explanation, self-contained (no http(s) resources)
+    assert "What happened when the ring was gone?" in page and "Why was it a lucky ring?" in page
+    assert page.count("<svg") >= 2
+    assert "src=\"http" not in page and "href=\"http" not in page
     res = json.loads((out / "results.json").read_text())
     t = res["tables"]
     assert res["meta"]["dataset"]["kg"]["triples"] == 15 and "(--kg)" in res["meta"]["dataset"]["kg"]["source"]
