@@ -46,3 +46,47 @@ def _delete_all(store: Neo4jStore) -> None:
     while store.query("MATCH (n) WITH n LIMIT 20000 DETACH DELETE n RETURN count(*) AS c",
                       read_only=False)[0]["c"]:
         pass
+
+
+# The Curie facts, as written by LangChain's and neo4j-graphrag's own code in the schema-preset tests.
+CURIE_TEXT = ("Marie Curie married Pierre Curie. Marie Curie won the Nobel Prize in Physics. "
+              "Pierre Curie worked at the Sorbonne.")
+CURIE_FACTS = [("Marie Curie", "Person", "MARRIED", "Pierre Curie", "Person"),
+               ("Marie Curie", "Person", "WON", "Nobel Prize in Physics", "Award"),
+               ("Pierre Curie", "Person", "WORKED_AT", "Sorbonne", "Organization")]
+
+
+def write_langchain_graph(store: Neo4jStore) -> None:
+    """The Curie facts written by langchain-neo4j's own add_graph_documents (LLMGraphTransformer's layout)."""
+    from langchain_core.documents import Document
+    from langchain_neo4j import Neo4jGraph
+    from langchain_neo4j.graphs.graph_document import GraphDocument
+    from langchain_neo4j.graphs.graph_document import Node as LNode
+    from langchain_neo4j.graphs.graph_document import Relationship as LRel
+
+    nodes = {}
+    rels = []
+    for h, ht, rel, t, tt in CURIE_FACTS:
+        nodes.setdefault(h, LNode(id=h, type=ht))
+        nodes.setdefault(t, LNode(id=t, type=tt))
+        rels.append(LRel(source=nodes[h], target=nodes[t], type=rel))
+    doc = Document(page_content=CURIE_TEXT, metadata={"source": "curie.txt"})
+    # LangChain's own client and writer (the embedded server has auth off and accepts any credentials)
+    graph = Neo4jGraph(url=store.uri, username="neo4j", password="unused", database=store.database,
+                       refresh_schema=False)
+    try:
+        graph.add_graph_documents([GraphDocument(nodes=list(nodes.values()), relationships=rels, source=doc)],
+                                  include_source=True, baseEntityLabel=True)
+    finally:
+        graph.close()
+
+
+# Alias entities ("Dr. Watson" / "Watson", "Sherlock Holmes" / "Holmes") for dedup and alias tests.
+HOLMES_KG = """head\trelation\ttail\thead_type\ttail_type
+Dr. Watson\tfriend of\tSherlock Holmes\tPerson\tPerson
+Dr. Watson\tlives at\tBaker Street\tPerson\tPlace
+Watson\tserved in\tAfghanistan\tPerson\tPlace
+Sherlock Holmes\tlives at\tBaker Street\tPerson\tPlace
+Holmes\tplays\tviolin\tPerson\tObject
+Mrs. Hudson\towns\tBaker Street\tPerson\tPlace
+"""

@@ -459,16 +459,22 @@ def explain(
             ex.save(store)
     if html_path is not None:
         _write_report(html_path, [ex], title=f"xgrag: {question}")
-    if json_path is not None:
-        payload = json.dumps(ex.to_json(), indent=2)
-        if str(json_path) == "-":
-            sys.stdout.write(payload + "\n")
-            return
-        json_path.write_text(payload + "\n", encoding="utf-8")
-        console.print(f"wrote {json_path}")
+    if json_path is not None and _write_explanation_json(ex, json_path):
+        return
     print_explanation(ex, top)
     if save:
         out.print(f"saved as (:XgragExplanation {{id: '{ex.id}'}})")
+
+
+def _write_explanation_json(ex: Any, json_path: Path) -> bool:
+    """Write the explanation's JSON to `json_path`; True when that was stdout ('-'), which then carries nothing else."""
+    payload = json.dumps(ex.to_json(), indent=2)
+    if str(json_path) == "-":
+        sys.stdout.write(payload + "\n")
+        return True
+    json_path.write_text(payload + "\n", encoding="utf-8")
+    console.print(f"wrote {json_path}")
+    return False
 
 
 def _write_report(path: Path, explanations: list[Any], title: str) -> None:
@@ -557,13 +563,8 @@ def explanations_show(
             raise _fail(exc, 1) from exc
     if html_path is not None:
         _write_report(html_path, [ex], title=f"xgrag: {ex.question}")
-    if json_path is not None:
-        payload = json.dumps(ex.to_json(), indent=2)
-        if str(json_path) == "-":
-            sys.stdout.write(payload + "\n")
-            return
-        json_path.write_text(payload + "\n", encoding="utf-8")
-        console.print(f"wrote {json_path}")
+    if json_path is not None and _write_explanation_json(ex, json_path):
+        return
     print_explanation(ex, top)
 
 

@@ -2,6 +2,7 @@
 
 import pytest
 
+from helpers import HOLMES_KG
 from xgrag.dedup import dedup, persist_aliases
 from xgrag.embed import default_embedder
 from xgrag.ingest import read_triples, write_triples
@@ -9,14 +10,7 @@ from xgrag.model import Perturbation
 from xgrag.retrieve import Retriever
 from xgrag.store.neo4j import Neo4jStore
 
-KG = """head\trelation\ttail\thead_type\ttail_type
-Dr. Watson\tfriend of\tSherlock Holmes\tPerson\tPerson
-Dr. Watson\tlives at\tBaker Street\tPerson\tPlace
-Watson\tserved in\tAfghanistan\tPerson\tPlace
-Sherlock Holmes\tlives at\tBaker Street\tPerson\tPlace
-Holmes\tplays\tviolin\tPerson\tObject
-Mrs. Hudson\towns\tBaker Street\tPerson\tPlace
-"""
+KG = HOLMES_KG
 
 
 @pytest.fixture

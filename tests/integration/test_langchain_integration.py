@@ -24,7 +24,7 @@ from langchain_core.prompts import ChatPromptTemplate  # noqa: E402
 from langchain_core.runnables import RunnablePassthrough  # noqa: E402
 from langchain_ollama import ChatOllama  # noqa: E402
 
-from helpers import ROOT, mapped  # noqa: E402
+from helpers import ROOT, mapped, write_langchain_graph  # noqa: E402
 from support.ollama_server import OllamaTestServer  # noqa: E402
 from xgrag.ingest import ingest_triples  # noqa: E402
 from xgrag.integrations.langchain import (  # noqa: E402
@@ -194,33 +194,6 @@ def test_async_chain_with_the_async_handler(curie: Neo4jStore, ollama: OllamaTes
     assert ex.trace[1]["handler"] == "AsyncXgragCallbackHandler"
     assert {c.id for c in ex.components} == set(Retriever(curie).retrieve(Q, hops=1).relationships)
     assert len(chats(ollama)) == 1 + ex.cost.generator_calls
-
-
-def write_langchain_graph(store: Neo4jStore) -> None:
-    """The Curie facts written by langchain-neo4j's own add_graph_documents (as in test_schema_presets)."""
-    from langchain_core.documents import Document
-    from langchain_neo4j import Neo4jGraph
-    from langchain_neo4j.graphs.graph_document import GraphDocument
-    from langchain_neo4j.graphs.graph_document import Node as LNode
-    from langchain_neo4j.graphs.graph_document import Relationship as LRel
-
-    facts = [("Marie Curie", "Person", "MARRIED", "Pierre Curie", "Person"),
-             ("Marie Curie", "Person", "WON", "Nobel Prize in Physics", "Award"),
-             ("Pierre Curie", "Person", "WORKED_AT", "Sorbonne", "Organization")]
-    nodes, rels = {}, []
-    for h, ht, rel, t, tt in facts:
-        nodes.setdefault(h, LNode(id=h, type=ht))
-        nodes.setdefault(t, LNode(id=t, type=tt))
-        rels.append(LRel(source=nodes[h], target=nodes[t], type=rel))
-    doc = Document(page_content="Marie Curie married Pierre Curie. Marie Curie won the Nobel Prize in Physics. "
-                                "Pierre Curie worked at the Sorbonne.", metadata={"source": "curie.txt"})
-    graph = Neo4jGraph(url=store.uri, username="neo4j", password="unused", database=store.database,
-                       refresh_schema=False)
-    try:
-        graph.add_graph_documents([GraphDocument(nodes=list(nodes.values()), relationships=rels, source=doc)],
-                                  include_source=True, baseEntityLabel=True)
-    finally:
-        graph.close()
 
 
 def test_graph_cypher_qa_chain_existing_stack(store: Neo4jStore, ollama: OllamaTestServer) -> None:

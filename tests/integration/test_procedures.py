@@ -9,7 +9,7 @@ import neo4j
 import pytest
 import tomllib
 
-from helpers import ROOT, SAMPLE
+from helpers import HOLMES_KG, ROOT, SAMPLE
 from xgrag.centrality import gds_centrality, gds_graph_centrality
 from xgrag.config import RetrievalSettings, schema_preset
 from xgrag.dedup import persisted_aliases
@@ -235,14 +235,7 @@ def test_paths_with_exclusions_and_several_seeds(metaqa: Neo4jStore) -> None:
 
 # -- aliases ---------------------------------------------------------------------------------------------------
 
-KG = """head\trelation\ttail\thead_type\ttail_type
-Dr. Watson\tfriend of\tSherlock Holmes\tPerson\tPerson
-Dr. Watson\tlives at\tBaker Street\tPerson\tPlace
-Watson\tserved in\tAfghanistan\tPerson\tPlace
-Sherlock Holmes\tlives at\tBaker Street\tPerson\tPlace
-Holmes\tplays\tviolin\tPerson\tObject
-Mrs. Hudson\towns\tBaker Street\tPerson\tPlace
-"""
+KG = HOLMES_KG
 
 
 @pytest.fixture

@@ -5,16 +5,13 @@ import asyncio
 import neo4j
 import pytest
 
-from helpers import mapped
+import helpers
+from helpers import CURIE_FACTS, CURIE_TEXT, mapped
 from xgrag.model import Perturbation
 from xgrag.retrieve import Retriever
 from xgrag.store.neo4j import Neo4jStore
 
-TEXT = ("Marie Curie married Pierre Curie. Marie Curie won the Nobel Prize in Physics. "
-        "Pierre Curie worked at the Sorbonne.")
-FACTS = [("Marie Curie", "Person", "MARRIED", "Pierre Curie", "Person"),
-         ("Marie Curie", "Person", "WON", "Nobel Prize in Physics", "Award"),
-         ("Pierre Curie", "Person", "WORKED_AT", "Sorbonne", "Organization")]
+TEXT, FACTS = CURIE_TEXT, CURIE_FACTS
 
 
 def _driver(store: Neo4jStore) -> neo4j.Driver:
@@ -23,27 +20,7 @@ def _driver(store: Neo4jStore) -> neo4j.Driver:
 
 def write_langchain_graph(store: Neo4jStore) -> None:
     pytest.importorskip("langchain_neo4j", reason="langchain-neo4j is in the [dev] extra")
-    from langchain_core.documents import Document
-    from langchain_neo4j import Neo4jGraph
-    from langchain_neo4j.graphs.graph_document import GraphDocument
-    from langchain_neo4j.graphs.graph_document import Node as LNode
-    from langchain_neo4j.graphs.graph_document import Relationship as LRel
-
-    nodes = {}
-    rels = []
-    for h, ht, rel, t, tt in FACTS:
-        nodes.setdefault(h, LNode(id=h, type=ht))
-        nodes.setdefault(t, LNode(id=t, type=tt))
-        rels.append(LRel(source=nodes[h], target=nodes[t], type=rel))
-    doc = Document(page_content=TEXT, metadata={"source": "curie.txt"})
-    # LangChain's own client and writer (the embedded server has auth off and accepts any credentials)
-    graph = Neo4jGraph(url=store.uri, username="neo4j", password="unused", database=store.database,
-                       refresh_schema=False)
-    try:
-        graph.add_graph_documents([GraphDocument(nodes=list(nodes.values()), relationships=rels, source=doc)],
-                                  include_source=True, baseEntityLabel=True)
-    finally:
-        graph.close()
+    helpers.write_langchain_graph(store)
 
 
 def write_graphrag_graph(store: Neo4jStore) -> None:
