@@ -374,18 +374,24 @@ def wipe_graph(store: Neo4jStore) -> float:
 def phase_ingest(store: Neo4jStore, kg: SyntheticKG, args: argparse.Namespace) -> dict[str, Any]:
     n_rows = len(kg.rows)
     out: dict[str, Any] = {}
-    if args.ingest_warmup:
-        # A fresh server's JIT makes the first ~100k rows several times slower; warm it on another graph.
-        n = args.ingest_warmup
-        warm_kg = generate_kg(max(10, n // 3), n, args.seed + 1000)
-        stats = write_triples(store, warm_kg.rows, batch_size=args.batch_size)
-        out["cold_start"] = {"triples": stats.triples, "seconds": round(stats.seconds, 3),
-                             "triples_per_second": round(stats.rate, 1),
-                             "note": "first ingest on a fresh server (another seeded graph), then deleted"}
-        log(f"cold start: {stats.triples:,} triples of another graph at {stats.rate:,.0f} triples/s; deleting")
-        wipe_graph(store)
-        if args.baseline:  # warm the baseline's statement as much, so that before/after compare warm figures
-            legacy_write_triples(store, warm_kg.rows, args.batch_size)
+    if args.ingest_warmup_rounds:
+        # A fresh server's JIT makes the first ingestions much slower (about 15k -> 20k triples/s over the first
+        # three 300k-row ingestions here); warm it on other graphs of the same size, each deleted afterwards.
+        rates = []
+        for k in range(args.ingest_warmup_rounds):
+            warm_kg = generate_kg(len(kg.names), n_rows, args.seed + 1000 + k)
+            stats = write_triples(store, warm_kg.rows, batch_size=args.batch_size, workers=args.workers)
+            rates.append(round(stats.rate, 1))
+            if k == 0:
+                out["cold_start"] = {"triples": stats.triples, "seconds": round(stats.seconds, 3),
+                                     "triples_per_second": round(stats.rate, 1),
+                                     "note": "first ingest on a fresh server (another seeded graph), then deleted"}
+            log(f"warm-up {k + 1}/{args.ingest_warmup_rounds}: {stats.triples:,} triples of another graph at "
+                f"{stats.rate:,.0f} triples/s; deleting")
+            wipe_graph(store)
+        out["warmup_triples_per_second"] = rates
+        if args.baseline:  # warm the baseline's statement too, so that before/after compare warm figures
+            legacy_write_triples(store, generate_kg(max(10, 20_000), 60_000, args.seed + 999).rows, args.batch_size)
             wipe_graph(store)
     if args.baseline:
         log(f"baseline: the previous single-statement ingestion of the same {n_rows:,} triples")
@@ -395,6 +401,13 @@ def phase_ingest(store: Neo4jStore, kg: SyntheticKG, args: argparse.Namespace) -
                                     "(rows as 16-key maps)"}
         log(f"baseline: {seconds:.1f}s = {n_rows / seconds:,.0f} triples/s; deleting")
         out["baseline"]["wipe_seconds"] = round(wipe_graph(store), 1)
+    if args.compare_workers and args.workers != 1:
+        log(f"one transaction at a time: the same {n_rows:,} triples with workers=1")
+        one = write_triples(store, kg.rows, batch_size=args.batch_size, workers=1)
+        out["one_worker"] = {"seconds": round(one.seconds, 3), "triples_per_second": round(one.rate, 1),
+                             "phase_seconds": one.phase_seconds}
+        log(f"workers=1: {one.seconds:.1f}s = {one.rate:,.0f} triples/s; deleting")
+        wipe_graph(store)
     log(f"ingesting {n_rows:,} triples over {len(kg.names):,} entities (batch {args.batch_size})")
     done = [0]
     next_report = [0.0]
@@ -405,11 +418,12 @@ def phase_ingest(store: Neo4jStore, kg: SyntheticKG, args: argparse.Namespace) -
             log(f"  {done[0]:,}/{n_rows:,}")
             next_report[0] = time.perf_counter() + 15
 
-    stats = write_triples(store, kg.rows, batch_size=args.batch_size, progress=progress)
+    stats = write_triples(store, kg.rows, batch_size=args.batch_size, progress=progress, workers=args.workers)
     counts = store.query("MATCH (n:Entity) WITH count(n) AS n "
                          "MATCH (:Entity)-[r:RELATION]->(:Entity) RETURN n, count(r) AS r")[0]
     out.update({
         "triples": stats.triples, "batches": stats.batches, "batch_size": args.batch_size,
+        "workers": stats.workers, "entities": stats.entities, "phase_seconds": stats.phase_seconds,
         "documents": stats.documents, "seconds": round(stats.seconds, 3),
         "triples_per_second": round(stats.rate, 1), "target_triples_per_second": INGEST_TARGET,
         "target_met": stats.rate >= INGEST_TARGET,
@@ -857,12 +871,21 @@ def render_table(res: dict[str, Any]) -> str:
             c = i["cold_start"]
             lines.append(f"cold start {c['triples']:>9,} triples  {c['seconds']:>8.2f} s  "
                          f"{c['triples_per_second']:>10,.0f} triples/s   (fresh server, another graph)")
+        if "warmup_triples_per_second" in i:
+            lines.append("warm-up    " + ", ".join(f"{r:,.0f}" for r in i["warmup_triples_per_second"])
+                         + " triples/s   (other graphs of the same size, deleted)")
+        if "one_worker" in i:
+            o = i["one_worker"]
+            lines.append(f"workers=1  {i['triples']:>9,} triples  {o['seconds']:>8.2f} s  "
+                         f"{o['triples_per_second']:>10,.0f} triples/s   (one transaction at a time)")
         if "baseline" in i:
             b = i["baseline"]
             lines.append(f"baseline   {i['triples']:>9,} triples  {b['seconds']:>8.2f} s  "
                          f"{b['triples_per_second']:>10,.0f} triples/s   (previous single-statement ingestion)")
         lines.append(f"ingest     {i['triples']:>9,} triples  {i['seconds']:>8.2f} s  "
-                     f"{i['triples_per_second']:>10,.0f} triples/s   (target >= {INGEST_TARGET:,.0f}: {ok})")
+                     f"{i['triples_per_second']:>10,.0f} triples/s   (target >= {INGEST_TARGET:,.0f}: {ok}; "
+                     f"workers={i.get('workers')}, entities {i.get('phase_seconds', {}).get('entities', 0):.1f} s, "
+                     f"relationships {i.get('phase_seconds', {}).get('relationships', 0):.1f} s)")
         if "reingest" in i:
             r = i["reingest"]
             lines.append(f"re-ingest  {i['triples']:>9,} triples  {r['seconds']:>8.2f} s  "
@@ -974,9 +997,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--warmup", type=int, default=30, help="extra seeds used only to warm up")
     p.add_argument("--warmup-rounds", type=int, default=2)
     p.add_argument("--centrality-samples", type=int, default=100, help="subgraphs for GDS/scipy centrality")
-    p.add_argument("--ingest-warmup", type=int, default=60_000,
-                   help="rows of another graph ingested (by both ingestions) and deleted first, to warm the "
-                        "server's JIT; the first of these is reported as the cold start (0: none)")
+    p.add_argument("--ingest-warmup-rounds", type=int, default=2,
+                   help="other graphs of the same size ingested and deleted first, to warm the server's JIT; "
+                        "the first is reported as the cold start (0: none)")
+    p.add_argument("--workers", type=int, default=2, help="write_triples workers (its default)")
+    p.add_argument("--no-compare-workers", dest="compare_workers", action="store_false",
+                   help="skip the workers=1 ingestion of the same rows")
     p.add_argument("--no-baseline", dest="baseline", action="store_false",
                    help="skip the previous single-statement ingestion of the same rows (before/after)")
     p.add_argument("--no-idempotence-check", dest="idempotence_check", action="store_false",

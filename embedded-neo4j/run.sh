@@ -18,7 +18,7 @@ fi
 # exec: java becomes this process, so SIGTERM from the parent reaches the JVM directly.
 exec "${JAVA:-java}" \
   -Xmx"$HEAP" \
-  -XX:+UseG1GC \
+  -XX:+UseParallelGC \
   -XX:-OmitStackTraceInFastThrow \
   -XX:+ExitOnOutOfMemoryError \
   --add-opens=java.base/java.lang=ALL-UNNAMED \

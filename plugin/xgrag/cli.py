@@ -151,9 +151,10 @@ def _progress() -> Progress:
 def ingest_triples(path: Path, config: ConfigOpt = None,
                    fmt: Annotated[str, typer.Option("--format", help="auto|tsv|jsonl|metaqa")] = "auto",
                    batch_size: Annotated[int, typer.Option(help="rows per transaction")] = 5000,
+                   workers: Annotated[int, typer.Option(help="transactions at a time")] = 2,
                    as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """Load a triples file (validated whole before anything is written; idempotent)."""
-    from xgrag.ingest import IngestError, read_triples, write_triples
+    from xgrag.ingest import BatchError, IngestError, read_triples, write_triples
 
     if fmt not in ("auto", "tsv", "jsonl", "metaqa"):
         raise _fail(ValueError(f"--format: unknown format {fmt!r}"), 2)
@@ -165,14 +166,19 @@ def ingest_triples(path: Path, config: ConfigOpt = None,
     with _store(settings) as store, _progress() as progress:
         task = progress.add_task(f"ingesting {path.name}", total=len(rows))
         try:
-            stats = write_triples(store, rows, batch_size, progress=lambda n: progress.advance(task, n))
+            stats = write_triples(store, rows, batch_size, progress=lambda n: progress.advance(task, n),
+                                  workers=workers)
         except ValueError as exc:
             raise _fail(exc, 2) from exc
+        except BatchError as exc:
+            raise _fail(exc, 1) from exc
     if as_json:
         _print_json(stats.to_json())
     else:
-        out.print(f"{stats.triples} triples in {stats.batches} batches, {stats.seconds:.2f}s "
-                  f"({stats.rate:,.0f} triples/s)")
+        for warning in stats.warnings:
+            console.print(f"[yellow]note:[/yellow] {warning}")
+        out.print(f"{stats.triples} triples ({stats.entities} entities) in {stats.batches} batches, "
+                  f"{stats.seconds:.2f}s ({stats.rate:,.0f} triples/s, {stats.workers} transactions at a time)")
 
 
 @ingest_app.command("docs")

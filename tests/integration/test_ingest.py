@@ -1,9 +1,9 @@
 import pytest
 
-from helpers import SAMPLE
+from helpers import SAMPLE, wipe
 from xgrag.extract import ingest_documents
 from xgrag.generate.base import Generation, Usage
-from xgrag.ingest import IngestError, ingest_triples, read_triples, write_triples
+from xgrag.ingest import BatchError, IngestError, ingest_triples, read_triples, write_triples
 from xgrag.store.neo4j import Neo4jStore
 
 
@@ -39,17 +39,52 @@ def test_malformed_line_writes_nothing(store: Neo4jStore, tmp_path) -> None:
     assert store.checksum() == before
 
 
-def test_a_failing_batch_is_rolled_back_whole(store: Neo4jStore, tmp_path) -> None:
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_failing_batch_is_rolled_back_whole(store: Neo4jStore, tmp_path, workers: int) -> None:
     f = tmp_path / "kg.tsv"
     f.write_text("".join(f"A{i}\tknows\tB{i}\n" for i in range(10)))
     rows = read_triples(f)
-    # Make the second batch fail inside the database: a row whose head_type is not a string.
-    rows[7].head_type = {"not": "a string"}  # type: ignore[assignment]
-    with pytest.raises(Exception):  # noqa: B017 - the driver's error type depends on the server
-        write_triples(store, rows, batch_size=5)
+    # Make the second relationship batch fail inside the database: a description that is not a string.
+    rows[7].description = {"not": "a string"}  # type: ignore[assignment]
+    with pytest.raises(BatchError, match=r"relationship batch 2 of 2 \(input lines 6-10\) failed and wrote "
+                                         r"nothing: .*1 other relationship batches were committed") as err:
+        write_triples(store, rows, batch_size=5, workers=workers)
+    assert err.value.lines == (6, 10) and err.value.committed == 1
     n, r = counts(store)
     assert r == 5  # first batch committed, second batch (rows 5..9) not at all
-    assert n == 10
+    assert n == 20  # every entity is written before the relationships
+    assert store.query("MATCH (:Entity {name: 'A7'})-[r]-() RETURN count(r) AS c")[0]["c"] == 0
+    # Fixing the row and re-running completes the graph without duplicates.
+    rows[7].description = None
+    stats = write_triples(store, rows, batch_size=5, workers=workers)
+    assert counts(store) == (20, 10) and stats.triples == 10 and stats.entities == 20
+
+
+def test_concurrent_batches_write_the_same_graph_as_one_at_a_time(store: Neo4jStore, tmp_path) -> None:
+    f = tmp_path / "kg.tsv"
+    f.write_text("head\trelation\ttail\tdoc_id\tchunk_id\tchunk_index\tdescription\n"
+                 "Peter\tate\tlettuce\tpr\tpr#c1\t1\tin the garden\n"
+                 "Peter\tfled\tMr. McGregor\tpr\tpr#c2\t2\t\n"
+                 "Peter\tate\tlettuce\tpr\tpr#c2\t2\t\n")
+    rows = read_triples(f) + read_triples(SAMPLE / "metaqa_triples.tsv", "metaqa")
+    graph = ("MATCH (h:Entity)-[r:RELATION]->(t:Entity) "
+             "RETURN h {.*, created_at: null} AS h, t.id AS t, r {.*, created_at: null} AS r ORDER BY r.id")
+    mentions = "MATCH (c:Chunk)-[m:MENTIONS]->(e) RETURN c.id AS c, e.id AS e, count(m) AS n ORDER BY c, e"
+    # small batches: mentions of one chunk and relationships of one hub spread over concurrent batches
+    a = write_triples(store, rows, batch_size=20, workers=4)
+    first, first_mentions = store.query(graph), store.query(mentions)
+    wipe(store)
+    b = write_triples(store, rows, batch_size=5000, workers=1)
+    assert a.triples == b.triples == len(rows) and a.batches == -(-len(rows) // 20) and b.batches == 1
+    assert len(first) == len(rows) and [m["n"] for m in first_mentions] == [1] * 5
+    assert store.query(graph) == first and store.query(mentions) == first_mentions
+
+
+def test_ingest_settings_are_validated(store: Neo4jStore) -> None:
+    with pytest.raises(ValueError, match="workers must be >= 1"):
+        write_triples(store, [], workers=0)
+    with pytest.raises(ValueError, match="batch_size must be >= 1"):
+        write_triples(store, [], batch_size=0)
 
 
 def test_chunk_provenance_and_mentions(store: Neo4jStore, tmp_path) -> None:
