@@ -603,32 +603,63 @@ RETURN r.id, startNode(r).id, endNode(r).id, r.label, m.id, m.name, m.type
 
 
 class TracingStore:
-    """A Neo4jStore stand-in for diagnosis: runs each named read as Neo4jStore.read does (a session, a managed
-    read transaction, rows as record.data()) and records per query the wall time, the server's own time
-    (result_available_after + result_consumed_after) and the number of rows."""
+    """A Neo4jStore stand-in for diagnosis: runs each named read as Neo4jStore does (inside the retrieval
+    step's one read transaction when `reading()` is open, rows from record values for `read_plain`) and
+    records per query the wall time, the server's own time (result_available_after + result_consumed_after)
+    and the number of rows."""
 
     def __init__(self, store: Neo4jStore) -> None:
         self._store = store
+        self._tx: Any = None
         self.calls: list[tuple[str, float, int, int]] = []  # name, wall ms, server ms, rows
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._store, name)
 
-    def read(self, name: str, **params: Any) -> list[dict]:
+    @contextmanager
+    def reading(self) -> Iterator[TracingStore]:
+        if self._tx is not None:
+            yield self
+            return
+        import neo4j  # noqa: PLC0415
+
+        with _driver(self._store).session(database=self._store.database,
+                                          default_access_mode=neo4j.READ_ACCESS) as session:
+            self._tx = session.begin_transaction()
+            try:
+                yield self
+            finally:
+                tx, self._tx = self._tx, None
+                tx.close()
+
+    def _run(self, name: str, params: dict[str, Any], plain: bool) -> list[dict]:
         cypher = self._store.queries.get(name)
 
         def work(tx: Any) -> tuple[list[dict], Any]:
             result = tx.run(cypher, params)
-            rows = [record.data() for record in result]
+            if plain:
+                keys = result.keys()
+                rows = [dict(zip(keys, record.values(), strict=True)) for record in result]
+            else:
+                rows = [record.data() for record in result]
             return rows, result.consume()
 
         t0 = time.perf_counter()
-        with _driver(self._store).session(database=self._store.database) as session:
-            rows, summ = session.execute_read(work)
+        if self._tx is not None:
+            rows, summ = work(self._tx)
+        else:
+            with _driver(self._store).session(database=self._store.database) as session:
+                rows, summ = session.execute_read(work)
         wall = (time.perf_counter() - t0) * 1000
         self.calls.append((name, wall, (summ.result_available_after or 0) + (summ.result_consumed_after or 0),
                            len(rows)))
         return rows
+
+    def read(self, name: str, **params: Any) -> list[dict]:
+        return self._run(name, params, plain=False)
+
+    def read_plain(self, name: str, **params: Any) -> list[dict]:
+        return self._run(name, params, plain=True)
 
 
 def _driver(store: Neo4jStore) -> Any:
