@@ -391,7 +391,7 @@ def phase_ingest(store: Neo4jStore, kg: SyntheticKG, args: argparse.Namespace) -
             wipe_graph(store)
         out["warmup_triples_per_second"] = rates
         if args.baseline:  # warm the baseline's statement too, so that before/after compare warm figures
-            legacy_write_triples(store, generate_kg(max(10, 20_000), 60_000, args.seed + 999).rows, args.batch_size)
+            legacy_write_triples(store, generate_kg(20_000, 60_000, args.seed + 999).rows, args.batch_size)
             wipe_graph(store)
     if args.baseline:
         log(f"baseline: the previous single-statement ingestion of the same {n_rows:,} triples")
@@ -604,33 +604,16 @@ RETURN r.id, startNode(r).id, endNode(r).id, r.label, m.id, m.name, m.type
 
 class TracingStore:
     """A Neo4jStore stand-in for diagnosis: runs each named read as Neo4jStore does (inside the retrieval
-    step's one read transaction when `reading()` is open, rows from record values for `read_plain`) and
-    records per query the wall time, the server's own time (result_available_after + result_consumed_after)
-    and the number of rows."""
+    step's one read transaction, which the store's own `reading()` opens, rows from record values for
+    `read_plain`) and records per query the wall time, the server's own time (result_available_after +
+    result_consumed_after) and the number of rows."""
 
     def __init__(self, store: Neo4jStore) -> None:
         self._store = store
-        self._tx: Any = None
         self.calls: list[tuple[str, float, int, int]] = []  # name, wall ms, server ms, rows
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._store, name)
-
-    @contextmanager
-    def reading(self) -> Iterator[TracingStore]:
-        if self._tx is not None:
-            yield self
-            return
-        import neo4j  # noqa: PLC0415
-
-        with _driver(self._store).session(database=self._store.database,
-                                          default_access_mode=neo4j.READ_ACCESS) as session:
-            self._tx = session.begin_transaction()
-            try:
-                yield self
-            finally:
-                tx, self._tx = self._tx, None
-                tx.close()
 
     def _run(self, name: str, params: dict[str, Any], plain: bool) -> list[dict]:
         cypher = self._store.queries.get(name)
@@ -645,8 +628,9 @@ class TracingStore:
             return rows, result.consume()
 
         t0 = time.perf_counter()
-        if self._tx is not None:
-            rows, summ = work(self._tx)
+        tx = getattr(self._store._local, "tx", None)  # noqa: SLF001 - the transaction reading() opened
+        if tx is not None:
+            rows, summ = work(tx)
         else:
             with _driver(self._store).session(database=self._store.database) as session:
                 rows, summ = session.execute_read(work)

@@ -175,8 +175,6 @@ def ingest_triples(path: Path, config: ConfigOpt = None,
     if as_json:
         _print_json(stats.to_json())
     else:
-        for warning in stats.warnings:
-            console.print(f"[yellow]note:[/yellow] {warning}")
         out.print(f"{stats.triples} triples ({stats.entities} entities) in {stats.batches} batches, "
                   f"{stats.seconds:.2f}s ({stats.rate:,.0f} triples/s, {stats.workers} transactions at a time)")
 

@@ -341,8 +341,7 @@ def write_triples(store: Neo4jStore, rows: Sequence[TripleRow], batch_size: int 
     stats.entities = len(entities)
     entity_batches = [(INGEST_ENTITIES, {"entities": list(part), "created_at": created_at})
                       for part in batched(entities, batch_size)]
-    _run_batches(store, "entity", ([s] for s in entity_batches), len(entity_batches), workers,
-                 [None] * len(entity_batches))
+    _run_batches(store, "entity", ([s] for s in entity_batches), len(entity_batches), workers)
     t2 = time.perf_counter()
     stats.phase_seconds["entities"] = round(t2 - t1, 3)
     parts = list(batched(list(rows), batch_size))
@@ -355,15 +354,15 @@ def write_triples(store: Neo4jStore, rows: Sequence[TripleRow], batch_size: int 
             progress(len(parts[i]))
 
     _run_batches(store, "relationship", (planner.statements(part) for part in parts), len(parts),
-                 workers, lines, on_commit)
+                 workers, on_commit, lines)
     stats.seconds = time.perf_counter() - t0
     stats.phase_seconds["relationships"] = round(stats.seconds - (t2 - t0), 3)
     return stats
 
 
 def _run_batches(store: Neo4jStore, phase: str, batches: Iterator[list[tuple[str, dict[str, Any]]]], total: int,
-                 workers: int, lines: Sequence[tuple[int, int] | None],
-                 on_commit: Callable[[int], None] | None = None) -> None:
+                 workers: int, on_commit: Callable[[int], None] | None = None,
+                 lines: Sequence[tuple[int, int] | None] | None = None) -> None:
     """Each batch in its own write transaction, at most `workers` at once (batches are planned lazily, one
     step ahead of the transactions, so planning overlaps the server's work). Stops submitting at the first
     failure, lets the batches in flight finish, then raises BatchError."""
@@ -399,7 +398,8 @@ def _run_batches(store: Neo4jStore, phase: str, batches: Iterator[list[tuple[str
             if failure is None:
                 submit_next()
     if failure is not None:
-        raise BatchError(phase, failure[0], total, lines[failure[0]], committed, failure[1]) from failure[1]
+        where = lines[failure[0]] if lines else None
+        raise BatchError(phase, failure[0], total, where, committed, failure[1]) from failure[1]
 
 
 class _BatchPlanner:
@@ -449,7 +449,7 @@ class _BatchPlanner:
                         mentions.append({"chunk_id": r.chunk_id, "entity_id": eid})
         statements: list[tuple[str, dict[str, Any]]] = [
             (INGEST_RELATIONS, {"rels": list(rels.values()), "prov": [list(k) for k in prov],
-                         "created_at": self.created_at}),
+                                "created_at": self.created_at}),
         ]
         if mentions:
             statements.append((INGEST_MENTIONS, {"mentions": mentions}))
