@@ -1,5 +1,6 @@
 // One hop of the bounded k-hop neighbourhood: semantic relationships from the frontier to other
 // entities, with the transient perturbation filter applied. Stable order so truncation is deterministic.
+// One record: `rows`, each row RELROW + NODEROW (flat lists; field order in xgrag.store.queries).
 // $frontier, $excluded_node_ids, $excluded_rel_ids, $limit
 UNWIND $frontier AS fid
 MATCH (s:{{ENTITY}}) WHERE {{ID:s}} = fid
@@ -8,6 +9,7 @@ WHERE {{SEMANTIC:r}}
   AND NOT {{RID:r}} IN $excluded_rel_ids
   AND NOT {{ID:m}} IN $excluded_node_ids
 WITH DISTINCT r, m
-RETURN {{RELMAP:r}} AS rel, {{NODE:m}} AS node
-ORDER BY rel.id
+WITH r, m, {{RID:r}} AS rid
+ORDER BY rid
 LIMIT $limit
+RETURN collect({{RELROW:r}} + {{NODEROW:m}}) AS rows

@@ -17,6 +17,7 @@ from xgrag.config import RetrievalSettings
 from xgrag.embed import Embedder
 from xgrag.model import Node, Perturbation, Relationship, Subgraph
 from xgrag.store.neo4j import Neo4jStore
+from xgrag.store.queries import PROVENANCE_ROW, REL_ROW
 
 Mode = Literal["khop", "paths"]
 
@@ -109,12 +110,20 @@ def _node(row: dict) -> Node:
     )
 
 
-def _rel(row: dict) -> Relationship:
-    prov = {k: v for k, v in (row.get("provenance") or {}).items() if v is not None}
-    return Relationship(
-        id=str(row["id"]), source=str(row["source"]), target=str(row["target"]), label=str(row["label"]),
-        description=row.get("description"), provenance=prov,
-    )
+_PROV_AT = len(REL_ROW)
+_REL_ROW_LEN = len(REL_ROW) + len(PROVENANCE_ROW)
+
+
+def _node_row(row: Sequence[Any]) -> Node:
+    """A node from a {{NODEROW}} list (xgrag.store.queries.NODE_ROW: id, name, type, aliases, description)."""
+    return Node(id=str(row[0]), name=str(row[1]), type=row[2], aliases=tuple(row[3] or ()), description=row[4])
+
+
+def _rel_row(row: Sequence[Any]) -> Relationship:
+    """A relationship from a {{RELROW}} list (provenance fields follow the relationship's own)."""
+    prov = {k: v for k, v in zip(PROVENANCE_ROW, row[_PROV_AT:_REL_ROW_LEN], strict=True) if v is not None}
+    return Relationship(id=str(row[0]), source=str(row[1]), target=str(row[2]), label=str(row[3]),
+                        description=row[4], provenance=prov)
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -256,13 +265,13 @@ class Retriever:
                 sub.truncated = True
                 break
             rows = self.store.read_plain("expand", frontier=sorted(frontier), excluded_node_ids=ex_nodes,
-                                   excluded_rel_ids=ex_rels, limit=room + 1)
+                                         excluded_rel_ids=ex_rels, limit=room + 1)[0]["rows"]
             if len(rows) > room:
                 sub.truncated = True
                 rows = rows[:room]
             new: list[str] = []
             for row in rows:
-                rel, node = _rel(row["rel"]), _node(row["node"])
+                rel, node = _rel_row(row), _node_row(row[_REL_ROW_LEN:])
                 if rel.id in sub.relationships:
                     continue
                 if node.id not in sub.nodes:
@@ -315,8 +324,8 @@ class Retriever:
                     sub.truncated = True
                     break
                 for n in row["nodes"]:
-                    sub.add_node(_node(n))
-                rels = [_rel(r) for r in row["rels"]]
+                    sub.add_node(_node_row(n))
+                rels = [_rel_row(r) for r in row["rels"]]
                 for rel in rels:
                     sub.add_relationship(rel)
                 sub.paths.append([r.id for r in rels])

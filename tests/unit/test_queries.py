@@ -3,7 +3,7 @@ import re
 import pytest
 
 from xgrag.config import GraphSchema, schema_preset
-from xgrag.store.queries import QueryLibrary, render
+from xgrag.store.queries import NODE_ROW, PROVENANCE_ROW, REL_ROW, QueryLibrary, render
 
 
 @pytest.mark.parametrize("preset", ["xgrag", "langchain", "neo4j-graphrag"])
@@ -46,3 +46,36 @@ def test_bad_query_name_is_refused() -> None:
 def test_identifiers_are_backquoted() -> None:
     text = QueryLibrary(GraphSchema(entity_label="My_Entity")).get("expand")
     assert re.search(r":`My_Entity`", text)
+
+
+def _top_level_items(list_literal: str) -> list[str]:
+    assert list_literal.startswith("[") and list_literal.endswith("]")
+    items, depth, cur = [], 0, ""
+    for ch in list_literal[1:-1]:
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if ch == "," and depth == 0:
+            items.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    return [*items, cur.strip()]
+
+
+@pytest.mark.parametrize("preset", ["xgrag", "langchain", "neo4j-graphrag"])
+@pytest.mark.parametrize("mode", ["relationship", "mentions"])
+def test_flat_rows_have_the_declared_field_order(preset: str, mode: str) -> None:
+    schema = schema_preset(preset)
+    schema = schema.model_copy(update={"provenance": schema.provenance.model_copy(update={"mode": mode})})
+    node = _top_level_items(render("{{NODEROW:n}}", schema))
+    rel = _top_level_items(render("{{RELROW:r}}", schema))
+    assert len(node) == len(NODE_ROW) and len(rel) == len(REL_ROW) + len(PROVENANCE_ROW)
+    assert node[0] == render("{{ID:n}}", schema) and rel[0] == render("{{RID:r}}", schema)
+    assert rel[3] == f"toString({render('{{REL:r}}', schema)})"
+    prov = rel[len(REL_ROW):]
+    if mode == "mentions":  # mention provenance is read by provenance_mentions.cypher, not from the relationship
+        assert prov == ["null"] * len(PROVENANCE_ROW)
+    else:
+        for field, expr in zip(PROVENANCE_ROW, prov, strict=True):
+            configured = getattr(schema.provenance, f"{field}_property")
+            assert expr == (f"r.`{configured}`" if configured else "null"), field

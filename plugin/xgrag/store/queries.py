@@ -14,6 +14,12 @@ from pathlib import Path
 
 from xgrag.config import GraphSchema, validate_identifier
 
+# Field order of the flat rows that {{NODEROW:v}} and {{RELROW:v}} render (lists instead of maps: the hot
+# retrieval queries return hundreds of them, and a list decodes in about half the client time of a map).
+NODE_ROW = ("id", "name", "type", "aliases", "description")
+REL_ROW = ("id", "source", "target", "label", "description")
+PROVENANCE_ROW = ("doc_id", "chunk_id", "chunk_index", "source", "extractor", "created_at", "line")
+
 _PLACEHOLDER = re.compile(r"\{\{([A-Z_]+)(?::([A-Za-z_][A-Za-z0-9_]*))?\}\}")
 
 
@@ -95,14 +101,17 @@ def _expanders(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
             f"aliases: {aliases(v)}, description: {_prop(str(v), s.description_property)}}}"
         )
 
-    def prov(v: str | None) -> str:
-        if p.mode != "relationship":
-            return "{}"
-        fields = {
+    def prov_properties() -> dict[str, str | None]:
+        return {
             "doc_id": p.doc_id_property, "chunk_id": p.chunk_id_property,
             "chunk_index": p.chunk_index_property, "source": p.source_property,
             "extractor": p.extractor_property, "created_at": p.created_at_property, "line": p.line_property,
         }
+
+    def prov(v: str | None) -> str:
+        if p.mode != "relationship":
+            return "{}"
+        fields = prov_properties()
         inner = ", ".join(f"{k}: {_prop(str(v), prop)}" for k, prop in fields.items() if prop)
         return "{" + inner + "}"
 
@@ -111,6 +120,18 @@ def _expanders(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
             f"{{id: {rel_id(v)}, source: {node_id(f'startNode({v})')}, target: {node_id(f'endNode({v})')}, "
             f"label: toString({rel_label(v)}), description: {_prop(str(v), s.rel_description_property)}, "
             f"provenance: {prov(v)}}}"
+        )
+
+    def node_row(v: str | None) -> str:
+        return (f"[{node_id(v)}, toString({v}.{q(s.name_property)}), {node_type(v)}, {aliases(v)}, "
+                f"{_prop(str(v), s.description_property)}]")
+
+    def rel_row(v: str | None) -> str:
+        props = prov_properties() if p.mode == "relationship" else {}
+        prov_values = ", ".join(_prop(str(v), props.get(k)) for k in PROVENANCE_ROW)
+        return (
+            f"[{rel_id(v)}, {node_id(f'startNode({v})')}, {node_id(f'endNode({v})')}, "
+            f"toString({rel_label(v)}), {_prop(str(v), s.rel_description_property)}, {prov_values}]"
         )
 
     def semantic(v: str | None) -> str:
@@ -158,6 +179,8 @@ def _expanders(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
         "REL": rel_label,
         "NODE": node_map,
         "RELMAP": rel_map,
+        "NODEROW": node_row,
+        "RELROW": rel_row,
         "SEMANTIC": semantic,
         "MENTION": mention,
         "CHUNK_DOC": chunk_doc,

@@ -21,6 +21,9 @@ import java.util.regex.Pattern;
 public final class Queries {
 
     static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([A-Z_]+)(?::([A-Za-z_][A-Za-z0-9_]*))?\\}\\}");
+    /** Field order of {{RELROW}}'s provenance part, as xgrag.store.queries.PROVENANCE_ROW. */
+    static final List<String> PROVENANCE_ROW =
+            List.of("doc_id", "chunk_id", "chunk_index", "source", "extractor", "created_at", "line");
     static final Pattern NAME = Pattern.compile("[a-z0-9_]+");
     static final String RESOURCE_DIR = "/org/xgrag/procedures/cypher/";
 
@@ -112,25 +115,33 @@ public final class Queries {
         Function<String, String> nodeMap = x -> "{id: " + nodeId.apply(x) + ", name: toString(" + v(x) + "."
                 + q(s.str("name_property")) + "), type: " + nodeType.apply(x) + ", aliases: " + aliases.apply(x)
                 + ", description: " + prop(v(x), s.str("description_property")) + "}";
+        Map<String, String> provFields = new LinkedHashMap<>();
+        for (String field : PROVENANCE_ROW) {
+            provFields.put(field, "relationship".equals(s.prov("mode")) ? s.prov(field + "_property") : null);
+        }
         Function<String, String> prov = x -> {
             if (!"relationship".equals(s.prov("mode"))) {
                 return "{}";
             }
-            Map<String, String> fields = new LinkedHashMap<>();
-            fields.put("doc_id", s.prov("doc_id_property"));
-            fields.put("chunk_id", s.prov("chunk_id_property"));
-            fields.put("chunk_index", s.prov("chunk_index_property"));
-            fields.put("source", s.prov("source_property"));
-            fields.put("extractor", s.prov("extractor_property"));
-            fields.put("created_at", s.prov("created_at_property"));
-            fields.put("line", s.prov("line_property"));
             List<String> inner = new ArrayList<>();
-            for (Map.Entry<String, String> e : fields.entrySet()) {
+            for (Map.Entry<String, String> e : provFields.entrySet()) {
                 if (e.getValue() != null) {
                     inner.add(e.getKey() + ": " + prop(v(x), e.getValue()));
                 }
             }
             return "{" + String.join(", ", inner) + "}";
+        };
+        Function<String, String> nodeRow = x -> "[" + nodeId.apply(x) + ", toString(" + v(x) + "."
+                + q(s.str("name_property")) + "), " + nodeType.apply(x) + ", " + aliases.apply(x) + ", "
+                + prop(v(x), s.str("description_property")) + "]";
+        Function<String, String> relRow = x -> {
+            List<String> provValues = new ArrayList<>();
+            for (String field : PROVENANCE_ROW) {
+                provValues.add(prop(v(x), provFields.get(field)));
+            }
+            return "[" + relId.apply(x) + ", " + nodeId.apply("startNode(" + v(x) + ")") + ", "
+                    + nodeId.apply("endNode(" + v(x) + ")") + ", toString(" + relLabel.apply(x) + "), "
+                    + prop(v(x), s.str("rel_description_property")) + ", " + String.join(", ", provValues) + "]";
         };
         Function<String, String> relMap = x -> "{id: " + relId.apply(x) + ", source: " + nodeId.apply("startNode(" + v(x) + ")")
                 + ", target: " + nodeId.apply("endNode(" + v(x) + ")") + ", label: toString(" + relLabel.apply(x)
@@ -183,6 +194,8 @@ public final class Queries {
         t.put("REL", relLabel);
         t.put("NODE", nodeMap);
         t.put("RELMAP", relMap);
+        t.put("NODEROW", nodeRow);
+        t.put("RELROW", relRow);
         t.put("SEMANTIC", semantic);
         t.put("MENTION", mention);
         t.put("CHUNK_DOC", chunkDoc);

@@ -75,23 +75,35 @@ final class Retrieval {
         return String.valueOf(element.get("id"));
     }
 
-    /** Python's {@code _rel}: provenance without null values. */
-    static Map<String, Object> cleanRel(Map<String, Object> rel) {
-        Map<String, Object> out = new LinkedHashMap<>(rel);
-        out.put("id", String.valueOf(rel.get("id")));
-        out.put("source", String.valueOf(rel.get("source")));
-        out.put("target", String.valueOf(rel.get("target")));
-        out.put("label", String.valueOf(rel.get("label")));
+    static final int REL_ROW_LENGTH = 5 + Queries.PROVENANCE_ROW.size();
+
+    /** Python's {@code _rel_row}: a relationship from a {{RELROW}} list. */
+    static Map<String, Object> relFromRow(List<Object> row) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", String.valueOf(row.get(0)));
+        out.put("source", String.valueOf(row.get(1)));
+        out.put("target", String.valueOf(row.get(2)));
+        out.put("label", String.valueOf(row.get(3)));
+        out.put("description", row.get(4));
         Map<String, Object> prov = new TreeMap<>();
-        Object p = rel.get("provenance");
-        if (p instanceof Map<?, ?> pm) {
-            for (Map.Entry<?, ?> e : pm.entrySet()) {
-                if (e.getValue() != null) {
-                    prov.put(String.valueOf(e.getKey()), e.getValue());
-                }
+        for (int i = 0; i < Queries.PROVENANCE_ROW.size(); i++) {
+            Object value = row.get(5 + i);
+            if (value != null) {
+                prov.put(Queries.PROVENANCE_ROW.get(i), value);
             }
         }
         out.put("provenance", prov);
+        return out;
+    }
+
+    /** Python's {@code _node_row}: a node from a {{NODEROW}} list starting at {@code at}. */
+    static Map<String, Object> nodeFromRow(List<Object> row, int at) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", String.valueOf(row.get(at)));
+        out.put("name", String.valueOf(row.get(at + 1)));
+        out.put("type", row.get(at + 2));
+        out.put("aliases", row.get(at + 3) == null ? List.of() : row.get(at + 3));
+        out.put("description", row.get(at + 4));
         return out;
     }
 
@@ -256,16 +268,17 @@ final class Retrieval {
                 sub.truncated = true;
                 break;
             }
-            List<Map<String, Object>> rows = read("expand", params("frontier", new ArrayList<>(new TreeSet<>(frontier)),
-                    "excluded_node_ids", exN, "excluded_rel_ids", exR, "limit", (long) room + 1));
+            List<Object> rows = list(read("expand", params("frontier", new ArrayList<>(new TreeSet<>(frontier)),
+                    "excluded_node_ids", exN, "excluded_rel_ids", exR, "limit", (long) room + 1)).get(0).get("rows"));
             if (rows.size() > room) {
                 sub.truncated = true;
                 rows = rows.subList(0, room);
             }
             List<String> fresh = new ArrayList<>();
-            for (Map<String, Object> row : rows) {
-                Map<String, Object> rel = cleanRel(map(row.get("rel")));
-                Map<String, Object> node = cleanNode(map(row.get("node")));
+            for (Object item : rows) {
+                List<Object> row = list(item);
+                Map<String, Object> rel = relFromRow(row);
+                Map<String, Object> node = nodeFromRow(row, REL_ROW_LENGTH);
                 if (sub.rels.containsKey(id(rel))) {
                     continue;
                 }
@@ -355,8 +368,8 @@ final class Retrieval {
                     truncated[0] = true;
                     break;
                 }
-                List<Map<String, Object>> rs = rels.stream().map(r -> cleanRel(map(r))).toList();
-                List<Map<String, Object>> ns = list(row.get("nodes")).stream().map(n -> cleanNode(map(n))).toList();
+                List<Map<String, Object>> rs = rels.stream().map(r -> relFromRow(list(r))).toList();
+                List<Map<String, Object>> ns = list(row.get("nodes")).stream().map(n -> nodeFromRow(list(n), 0)).toList();
                 rs.forEach(r -> relIds.add(id(r)));
                 out.add(new FoundPath(pair[0], pair[1], ns, rs));
             }
