@@ -12,8 +12,8 @@ The server: ``XGRAG_BENCH_URI`` or ``NEO4J_URI`` (+ ``NEO4J_USER``/``NEO4J_PASSW
 when set, which must then hold no entities (or pass ``--wipe``, which deletes everything in it); otherwise
 a fresh embedded Neo4j 5.26 + GDS + APOC in a temporary home, stopped and removed at the end, even on error.
 
-    /root/.cache/xgrag/venv-dev/bin/python benchmarks/bench_foundation.py                 # 100k / 300k
-    /root/.cache/xgrag/venv-dev/bin/python benchmarks/bench_foundation.py --entities 10000 \\
+    /root/.cache/xgrag/venv/bin/python benchmarks/bench_foundation.py                 # 100k / 300k
+    /root/.cache/xgrag/venv/bin/python benchmarks/bench_foundation.py --entities 10000 \\
         --relationships 30000 --samples 50                                                # quick run
 """
 
@@ -589,16 +589,21 @@ def phase_retrieval(store: Neo4jStore, kg: SyntheticKG, args: argparse.Namespace
     return out, subgraphs
 
 
-# What-if for the diagnosis: the same expansion as cypher/expand.cypher (xgrag schema) with flat rows of the
-# fields a subgraph needs to be built (no provenance map, no aliases/description), read with values().
-SLIM_EXPAND = """
+# What-if for the diagnosis: cypher/expand.cypher (xgrag schema) as it was before it returned one record of
+# flat rows: one record per relationship, relationship and node as maps.
+MAPS_EXPAND = """
 UNWIND $frontier AS fid
 MATCH (s:Entity {id: fid})-[r]-(m:Entity)
 WHERE NOT type(r) IN ['ALIAS_OF'] AND NOT r.id IN $excluded_rel_ids AND NOT m.id IN $excluded_node_ids
 WITH DISTINCT r, m
-ORDER BY r.id
+RETURN {id: r.id, source: startNode(r).id, target: endNode(r).id, label: toString(r.label),
+        description: r.description, provenance: {doc_id: r.doc_id, chunk_id: r.chunk_id,
+        chunk_index: r.chunk_index, source: r.source, extractor: r.extractor, created_at: r.created_at,
+        line: r.line}} AS rel,
+       {id: m.id, name: toString(m.name), type: m.type, aliases: coalesce(m.aliases, []),
+        description: m.description} AS node
+ORDER BY rel.id
 LIMIT $limit
-RETURN r.id, startNode(r).id, endNode(r).id, r.label, m.id, m.name, m.type
 """
 
 
@@ -635,8 +640,10 @@ class TracingStore:
             with _driver(self._store).session(database=self._store.database) as session:
                 rows, summ = session.execute_read(work)
         wall = (time.perf_counter() - t0) * 1000
+        # expand.cypher answers with one record that holds all its rows: count those
+        n_rows = len(rows[0]["rows"]) if len(rows) == 1 and isinstance(rows[0].get("rows"), list) else len(rows)
         self.calls.append((name, wall, (summ.result_available_after or 0) + (summ.result_consumed_after or 0),
-                           len(rows)))
+                           n_rows))
         return rows
 
     def read(self, name: str, **params: Any) -> list[dict]:
@@ -687,12 +694,12 @@ def phase_diagnosis(store: Neo4jStore, kg: SyntheticKG, args: argparse.Namespace
         per_call.append({"wall": wall, "server": server, "queries": len(tracer.calls), "rows": rows,
                          "query_wall": sum(c[1] for c in tracer.calls)})
     floor = [timed(lambda: store.query("RETURN 1 AS one"))[1] for _ in range(300)][100:]
-    # decoding cost: the same 2nd-hop expand rows through record.data() (as Neo4jStore.query) and values()
+    # decoding cost: the same 2nd-hop expansion as one record of flat rows (expand.cypher) and as one record
+    # per relationship with maps (MAPS_EXPAND, its previous shape), both read through values()
     cypher = store.queries.get("expand")
     high = picks.get("high") or seeds
-    data_ms: list[float] = []
-    values_ms: list[float] = []
-    slim_ms: list[float] = []
+    flat_ms: list[float] = []
+    maps_ms: list[float] = []
     n_rows: list[int] = []
     drv = _driver(store)
     for i in high[:20]:
@@ -700,16 +707,13 @@ def phase_diagnosis(store: Neo4jStore, kg: SyntheticKG, args: argparse.Namespace
         params = {"frontier": frontier, "excluded_node_ids": [], "excluded_rel_ids": [], "limit": 401}
         with drv.session(database=store.database) as session:
             for _ in range(3):
-                rows, ms_d = timed(lambda p=params, se=session: se.execute_read(
-                    lambda tx, p=p: [r.data() for r in tx.run(cypher, p)]))
-                _, ms_v = timed(lambda p=params, se=session: se.execute_read(
+                rows, ms_f = timed(lambda p=params, se=session: se.execute_read(
                     lambda tx, p=p: [r.values() for r in tx.run(cypher, p)]))
-                _, ms_s = timed(lambda p=params, se=session: se.execute_read(
-                    lambda tx, p=p: [r.values() for r in tx.run(SLIM_EXPAND, p)]))
-            data_ms.append(ms_d)
-            values_ms.append(ms_v)
-            slim_ms.append(ms_s)
-            n_rows.append(len(rows))
+                _, ms_m = timed(lambda p=params, se=session: se.execute_read(
+                    lambda tx, p=p: [r.values() for r in tx.run(MAPS_EXPAND, p)]))
+            flat_ms.append(ms_f)
+            maps_ms.append(ms_m)
+            n_rows.append(len(rows[0][0]))
     mid = (picks.get("mid") or seeds)[0]
     with drv.session(database=store.database) as session:
         for _ in range(3):  # the first PROFILE of a query text is planned afresh
@@ -732,9 +736,8 @@ def phase_diagnosis(store: Neo4jStore, kg: SyntheticKG, args: argparse.Namespace
         "rows_per_call": summary(col("rows")),
         "client_us_per_row_beyond_round_trips": summary(per_row),
         "round_trip_floor_ms": summary(floor),
-        "expand_2nd_hop_high_degree": {"rows": summary(n_rows), "record_data_ms": summary(data_ms),
-                                       "record_values_ms": summary(values_ms),
-                                       "slim_rows_values_ms": summary(slim_ms)},
+        "expand_2nd_hop_high_degree": {"rows": summary(n_rows), "flat_one_record_ms": summary(flat_ms),
+                                       "maps_record_per_row_ms": summary(maps_ms)},
         "profile_expand_mid_seed": {"degree": int(kg.degree[mid]), "db_hits": hits,
                                     "server_ms": (summ.result_available_after or 0)
                                     + (summ.result_consumed_after or 0), "operators": ops},
@@ -970,9 +973,9 @@ def render_table(res: dict[str, Any]) -> str:
         lines.append(f"  round-trip floor {_fmt(d['round_trip_floor_ms']['p50'], 2)} ms "
                      f"per query; client {_fmt(d['client_us_per_row_beyond_round_trips']['p50'], 0)} us per row; "
                      f"neo4j-rust-ext: {d['neo4j_rust_extension']}")
-        lines.append(f"  {_fmt(e['rows']['p50'], 0)} expand rows (2nd hop of high-degree seeds): record.data() "
-                     f"{_fmt(e['record_data_ms']['p50'], 2)} ms, values() {_fmt(e['record_values_ms']['p50'], 2)} ms,"
-                     f" flat rows + values() {_fmt(e['slim_rows_values_ms']['p50'], 2)} ms")
+        lines.append(f"  {_fmt(e['rows']['p50'], 0)} expand rows (2nd hop of high-degree seeds): one record of flat "
+                     f"rows {_fmt(e['flat_one_record_ms']['p50'], 2)} ms, a record per row with maps "
+                     f"{_fmt(e['maps_record_per_row_ms']['p50'], 2)} ms")
         pe = d["profile_expand_mid_seed"]
         lines.append(f"  PROFILE expand (seed degree {pe['degree']}): {pe['db_hits']} db hits, "
                      f"server {pe['server_ms']} ms")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -133,24 +133,20 @@ class Neo4jStore:
     def write(self, name: str, **params: Any) -> list[dict]:
         return self.query(self.queries.get(name), params, read_only=False)
 
-    def transaction(self, statements: Sequence[tuple[str, Mapping[str, Any]]]) -> None:
-        """Several write statements in one transaction: all or nothing."""
+    def transaction(self, statements: Sequence[tuple[str, Mapping[str, Any]]]) -> list[list[dict]]:
+        """Several write statements in one transaction: all or nothing. Returns each statement's rows
+        (plain values: maps, lists and scalars)."""
 
-        def work(tx: neo4j.ManagedTransaction) -> None:
+        def work(tx: neo4j.ManagedTransaction) -> list[list[dict]]:
+            out = []
             for cypher, params in statements:
-                tx.run(cypher, dict(params)).consume()
+                result = tx.run(cypher, dict(params))
+                keys = result.keys()
+                out.append([dict(zip(keys, record.values(), strict=True)) for record in result])
+            return out
 
         with self._driver.session(database=self.database) as session:
-            session.execute_write(work)
-
-    def write_batches(self, cypher: str, batches: Iterable[Mapping[str, Any]]) -> int:
-        """Each batch in its own write transaction: a failing batch writes nothing of itself."""
-        n = 0
-        with self._driver.session(database=self.database) as session:
-            for params in batches:
-                session.execute_write(lambda tx, p=params: tx.run(cypher, dict(p)).consume())
-                n += 1
-        return n
+            return session.execute_write(work)
 
     def server_versions(self) -> dict[str, str | None]:
         out: dict[str, str | None] = {"neo4j": None, "gds": None, "apoc": None}
