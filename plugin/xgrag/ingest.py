@@ -18,12 +18,14 @@ Figures: benchmarks/bench_foundation.py.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -226,7 +228,8 @@ RETURN collect([e[0], elementId(n)]) AS element_ids
 # graph, e.g. on a first ingest), which made single batches take minutes. The existence check below has no
 # property predicate on the pattern, so its plan is always Expand(Into) between the two ends. Without a
 # relationship uniqueness constraint, two ingestions of the same rows at the same moment could both create a
-# relationship (re-running an ingestion afterwards changes nothing).
+# relationship (re-running an ingestion afterwards changes nothing). Properties are given in the CREATE pattern
+# (null ones are not stored): about 6% faster than CREATE then SET.
 INGEST_RELATIONS = """
 UNWIND $rels AS row
 OPTIONAL MATCH (h0) WHERE elementId(h0) = row[7]
@@ -234,10 +237,9 @@ OPTIONAL MATCH (t0) WHERE elementId(t0) = row[8]
 WITH row, CASE WHEN h0:Entity AND h0.id = row[1] THEN h0 END AS h,
      CASE WHEN t0:Entity AND t0.id = row[2] THEN t0 END AS t
 WHERE h IS NULL OR t IS NULL OR none(x IN [(h)-[y:RELATION]->(t) | y.id] WHERE x = row[0])
-CREATE (h)-[r:RELATION {id: row[0]}]->(t)
-SET r.label = row[3], r.description = row[6], r.doc_id = $prov[row[5]][0], r.chunk_id = $prov[row[5]][1],
-    r.chunk_index = $prov[row[5]][2], r.source = $prov[row[5]][3], r.extractor = $prov[row[5]][4],
-    r.line = row[4], r.created_at = $created_at
+CREATE (h)-[r:RELATION {id: row[0], label: row[3], description: row[6], doc_id: $prov[row[5]][0],
+    chunk_id: $prov[row[5]][1], chunk_index: $prov[row[5]][2], source: $prov[row[5]][3],
+    extractor: $prov[row[5]][4], line: row[4], created_at: $created_at}]->(t)
 """
 
 INGEST_DOCUMENTS = """
@@ -313,6 +315,27 @@ def write_triples(store: Neo4jStore, rows: Sequence[TripleRow], batch_size: int 
     A failed batch writes nothing of itself and raises BatchError after the batches in flight finish; the
     entities, written first, stay (re-running completes the graph). `progress(n)` is called with the rows of
     each committed batch."""
+    with _gc_paused():
+        return _write_triples(store, rows, batch_size, chunks, documents, progress, workers)
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Python's cyclic GC off while batches are planned: its full collections walk every input row again
+    and again (planning 300k rows took 2.8 s with it, 1.6 s without). Planning makes no reference cycles;
+    whatever else does is collected when the GC is back on."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _write_triples(store: Neo4jStore, rows: Sequence[TripleRow], batch_size: int,
+                   chunks: Sequence[dict[str, Any]], documents: Sequence[dict[str, Any]],
+                   progress: Callable[[int], None] | None, workers: int) -> IngestStats:
     _require_xgrag_schema(store)
     if batch_size < 1:
         raise ValueError(f"batch_size must be >= 1, got {batch_size}")
@@ -472,5 +495,6 @@ class _BatchPlanner:
 
 def ingest_triples(store: Neo4jStore, path: str | Path, fmt: Format = "auto", batch_size: int = 5000,
                    progress: Callable[[int], None] | None = None, workers: int = 2) -> IngestStats:
-    rows = read_triples(path, fmt)
-    return write_triples(store, rows, batch_size, progress=progress, workers=workers)
+    with _gc_paused():  # parsing builds one object per line: the same GC cost as planning
+        rows = read_triples(path, fmt)
+        return write_triples(store, rows, batch_size, progress=progress, workers=workers)

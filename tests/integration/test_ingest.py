@@ -60,6 +60,35 @@ def test_a_failing_batch_is_rolled_back_whole(store: Neo4jStore, tmp_path, worke
     assert counts(store) == (20, 10) and stats.triples == 10 and stats.entities == 20
 
 
+def test_an_entity_deleted_between_the_phases_fails_its_batch(store: Neo4jStore, tmp_path, monkeypatch) -> None:
+    """Relationship batches find their ends by the element ids the entity phase returned: an end deleted (or
+    replaced by another node under the same id) since then must fail the batch, not be skipped or misattached."""
+    import xgrag.ingest as ingest
+
+    f = tmp_path / "kg.tsv"
+    f.write_text("".join(f"A{i}\tknows\tB{i}\n" for i in range(10)))
+    rows = read_triples(f)
+    plan = ingest._BatchPlanner.statements
+    done: list[int] = []
+
+    def statements(self, rows, part):  # noqa: ANN001, ANN202 - the planner's own signature
+        if not done:  # before the first relationship batch: another client replaces entity B7
+            store.query("MATCH (n:Entity {name: 'B7'}) WITH n, n.id AS id DETACH DELETE n "
+                        "CREATE (:Entity {id: id, name: 'B7', type: 'Entity', aliases: []})", read_only=False)
+            done.append(1)
+        return plan(self, rows, part)
+
+    monkeypatch.setattr(ingest._BatchPlanner, "statements", statements)
+    with pytest.raises(BatchError, match=r"relationship batch 2 of 2 \(input lines 6-10\) failed and wrote "
+                                         r"nothing: .*node `t` is missing"):
+        write_triples(store, rows, batch_size=5, workers=1)
+    assert counts(store) == (20, 5)
+    assert store.query("MATCH (:Entity {name: 'B7'})-[r]-() RETURN count(r) AS c")[0]["c"] == 0
+    monkeypatch.undo()
+    write_triples(store, rows, batch_size=5)  # a re-run looks the new node up and completes the graph
+    assert counts(store) == (20, 10)
+
+
 def test_concurrent_batches_write_the_same_graph_as_one_at_a_time(store: Neo4jStore, tmp_path) -> None:
     f = tmp_path / "kg.tsv"
     f.write_text("head\trelation\ttail\tdoc_id\tchunk_id\tchunk_index\tdescription\n"
