@@ -418,20 +418,33 @@ def phase_ingest(store: Neo4jStore, kg: SyntheticKG, args: argparse.Namespace) -
             log(f"  {done[0]:,}/{n_rows:,}")
             next_report[0] = time.perf_counter() + 15
 
-    stats = write_triples(store, kg.rows, batch_size=args.batch_size, progress=progress, workers=args.workers)
+    # Repeated (each on an emptied database, the last one kept for retrieval): one ingestion is one sample of
+    # a figure that moves by +-15% between runs on this 2-core VM; the median is the one judged.
+    repeats: list[dict[str, Any]] = []
+    for k in range(args.ingest_repeats):
+        if k:
+            wipe_graph(store)
+            log(f"ingesting again ({k + 1}/{args.ingest_repeats})")
+        stats = write_triples(store, kg.rows, batch_size=args.batch_size, progress=progress, workers=args.workers)
+        repeats.append({"seconds": round(stats.seconds, 3), "triples_per_second": round(stats.rate, 1),
+                        "phase_seconds": stats.phase_seconds})
+        log(f"ingested in {stats.seconds:.1f}s = {stats.rate:,.0f} triples/s")
+    ranked = sorted(repeats, key=lambda r: r["triples_per_second"])
+    median = ranked[(len(ranked) - 1) // 2] if len(ranked) % 2 else None
+    rate = (median["triples_per_second"] if median else
+            float(np.median([r["triples_per_second"] for r in repeats])))
     counts = store.query("MATCH (n:Entity) WITH count(n) AS n "
                          "MATCH (:Entity)-[r:RELATION]->(:Entity) RETURN n, count(r) AS r")[0]
     out.update({
         "triples": stats.triples, "batches": stats.batches, "batch_size": args.batch_size,
-        "workers": stats.workers, "entities": stats.entities, "phase_seconds": stats.phase_seconds,
-        "documents": stats.documents, "seconds": round(stats.seconds, 3),
-        "triples_per_second": round(stats.rate, 1), "target_triples_per_second": INGEST_TARGET,
-        "target_met": stats.rate >= INGEST_TARGET,
+        "workers": stats.workers, "entities": stats.entities,
+        "phase_seconds": (median or repeats[-1])["phase_seconds"], "documents": stats.documents,
+        "seconds": round(stats.triples / rate, 3), "triples_per_second": round(rate, 1),
+        "repeats": repeats, "target_triples_per_second": INGEST_TARGET, "target_met": rate >= INGEST_TARGET,
         "entities_in_db": counts["n"], "relationships_in_db": counts["r"],
         "counts_match": counts["n"] == len(kg.names) and counts["r"] == n_rows,
         "neo4j_rust_extension": rust_extension_active(),
     })
-    log(f"ingested in {stats.seconds:.1f}s = {stats.rate:,.0f} triples/s")
     if args.idempotence_check:
         log("re-ingesting the same rows (idempotence check; checksum before and after)")
         before, ms_before = timed(store.checksum)
@@ -900,10 +913,14 @@ def render_table(res: dict[str, Any]) -> str:
             b = i["baseline"]
             lines.append(f"baseline   {i['triples']:>9,} triples  {b['seconds']:>8.2f} s  "
                          f"{b['triples_per_second']:>10,.0f} triples/s   (previous single-statement ingestion)")
+        reps = i.get("repeats", [])
+        what = f"median of {len(reps)}" if len(reps) > 1 else "one run"
         lines.append(f"ingest     {i['triples']:>9,} triples  {i['seconds']:>8.2f} s  "
-                     f"{i['triples_per_second']:>10,.0f} triples/s   (target >= {INGEST_TARGET:,.0f}: {ok}; "
+                     f"{i['triples_per_second']:>10,.0f} triples/s   (target >= {INGEST_TARGET:,.0f}: {ok}; {what}; "
                      f"workers={i.get('workers')}, entities {i.get('phase_seconds', {}).get('entities', 0):.1f} s, "
                      f"relationships {i.get('phase_seconds', {}).get('relationships', 0):.1f} s)")
+        if len(reps) > 1:
+            lines.append("  each run  " + ", ".join(f"{r['triples_per_second']:,.0f}" for r in reps) + " triples/s")
         if "reingest" in i:
             r = i["reingest"]
             lines.append(f"re-ingest  {i['triples']:>9,} triples  {r['seconds']:>8.2f} s  "
@@ -1018,6 +1035,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--ingest-warmup-rounds", type=int, default=2,
                    help="other graphs of the same size ingested and deleted first, to warm the server's JIT; "
                         "the first is reported as the cold start (0: none)")
+    p.add_argument("--ingest-repeats", type=int, default=3,
+                   help="timed ingestions of the graph (each on an emptied database); the median is reported")
     p.add_argument("--workers", type=int, default=2, help="write_triples workers (its default)")
     p.add_argument("--no-compare-workers", dest="compare_workers", action="store_false",
                    help="skip the workers=1 ingestion of the same rows")
@@ -1037,7 +1056,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--pagecache", default="1g")
     p.add_argument("--wipe", action="store_true",
                    help="with NEO4J_URI/XGRAG_BENCH_URI: delete everything in that database first")
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    if args.ingest_repeats < 1:
+        p.error(f"--ingest-repeats must be >= 1, got {args.ingest_repeats}")
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
