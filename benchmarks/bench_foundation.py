@@ -738,8 +738,6 @@ def phase_diagnosis(store: Neo4jStore, kg: SyntheticKG, args: argparse.Namespace
         return [c[key] for c in per_call]
 
     client = [c["wall"] - c["server"] for c in per_call]
-    per_row = [(c["query_wall"] - c["server"] - c["queries"] * float(np.median(floor))) / c["rows"] * 1000
-               for c in per_call if c["rows"] >= 50]
     return {
         "seeds": len(per_call),
         "khop2_ex1n3r_wall_ms": summary(col("wall")),
@@ -747,7 +745,6 @@ def phase_diagnosis(store: Neo4jStore, kg: SyntheticKG, args: argparse.Namespace
         "client_and_protocol_ms": summary(client),
         "queries_per_call": summary(col("queries")),
         "rows_per_call": summary(col("rows")),
-        "client_us_per_row_beyond_round_trips": summary(per_row),
         "round_trip_floor_ms": summary(floor),
         "expand_2nd_hop_high_degree": {"rows": summary(n_rows), "flat_one_record_ms": summary(flat_ms),
                                        "maps_record_per_row_ms": summary(maps_ms)},
@@ -988,7 +985,7 @@ def render_table(res: dict[str, Any]) -> str:
                      f"client/protocol {_fmt(d['client_and_protocol_ms']['p50'], 2)} ms; "
                      f"{_fmt(d['queries_per_call']['p50'], 0)} queries, {_fmt(d['rows_per_call']['p50'], 0)} rows")
         lines.append(f"  round-trip floor {_fmt(d['round_trip_floor_ms']['p50'], 2)} ms "
-                     f"per query; client {_fmt(d['client_us_per_row_beyond_round_trips']['p50'], 0)} us per row; "
+                     f"per query; "
                      f"neo4j-rust-ext: {d['neo4j_rust_extension']}")
         lines.append(f"  {_fmt(e['rows']['p50'], 0)} expand rows (2nd hop of high-degree seeds): one record of flat "
                      f"rows {_fmt(e['flat_one_record_ms']['p50'], 2)} ms, a record per row with maps "
