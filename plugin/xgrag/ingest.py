@@ -397,9 +397,10 @@ def _write_triples(store: Neo4jStore, rows: Sequence[TripleRow], batch_size: int
 def _run_batches(store: Neo4jStore, phase: str, batches: Iterator[list[tuple[str, dict[str, Any]]]], total: int,
                  workers: int, on_commit: Callable[[int, list[list[dict[str, Any]]]], None] | None = None,
                  lines: Sequence[tuple[int, int] | None] | None = None) -> None:
-    """Each batch in its own write transaction, at most `workers` at once (batches are planned lazily, one
-    step ahead of the transactions, so planning overlaps the server's work). Stops submitting at the first
-    failure, lets the batches in flight finish, then raises BatchError."""
+    """Each batch in its own write transaction, at most `workers` at once. Batches are planned lazily, but
+    the next one is planned as soon as one is submitted, while the transactions run: a worker that finishes
+    gets a planned batch at once instead of waiting for planning. Stops submitting at the first failure,
+    lets the batches in flight finish, then raises BatchError."""
     if total == 0:
         return
     committed = 0
@@ -407,12 +408,14 @@ def _run_batches(store: Neo4jStore, phase: str, batches: Iterator[list[tuple[str
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix=f"xgrag-ingest-{phase}") as pool:
         in_flight: dict[Any, int] = {}
         it = enumerate(batches)
+        planned = [next(it, None)]
 
         def submit_next() -> bool:
-            nxt = next(it, None)
+            nxt = planned[0]
             if nxt is None:
                 return False
             in_flight[pool.submit(store.transaction, nxt[1])] = nxt[0]
+            planned[0] = next(it, None)
             return True
 
         for _ in range(workers):
