@@ -429,16 +429,14 @@ def phase_ingest(store: Neo4jStore, kg: SyntheticKG, args: argparse.Namespace) -
         repeats.append({"seconds": round(stats.seconds, 3), "triples_per_second": round(stats.rate, 1),
                         "phase_seconds": stats.phase_seconds})
         log(f"ingested in {stats.seconds:.1f}s = {stats.rate:,.0f} triples/s")
-    ranked = sorted(repeats, key=lambda r: r["triples_per_second"])
-    median = ranked[(len(ranked) - 1) // 2] if len(ranked) % 2 else None
-    rate = (median["triples_per_second"] if median else
-            float(np.median([r["triples_per_second"] for r in repeats])))
+    rate = float(np.median([r["triples_per_second"] for r in repeats]))
+    typical = sorted(repeats, key=lambda r: r["triples_per_second"])[(len(repeats) - 1) // 2]  # the median run
     counts = store.query("MATCH (n:Entity) WITH count(n) AS n "
                          "MATCH (:Entity)-[r:RELATION]->(:Entity) RETURN n, count(r) AS r")[0]
     out.update({
         "triples": stats.triples, "batches": stats.batches, "batch_size": args.batch_size,
         "workers": stats.workers, "entities": stats.entities,
-        "phase_seconds": (median or repeats[-1])["phase_seconds"], "documents": stats.documents,
+        "phase_seconds": typical["phase_seconds"], "documents": stats.documents,
         "seconds": round(stats.triples / rate, 3), "triples_per_second": round(rate, 1),
         "repeats": repeats, "target_triples_per_second": INGEST_TARGET, "target_met": rate >= INGEST_TARGET,
         "entities_in_db": counts["n"], "relationships_in_db": counts["r"],
@@ -704,8 +702,7 @@ def phase_diagnosis(store: Neo4jStore, kg: SyntheticKG, args: argparse.Namespace
         _, wall = timed(lambda i=i, n=ex_n, r=ex_r: traced.khop([kg.ids[i]], 2, n, r))
         server = sum(c[2] for c in tracer.calls)
         rows = sum(c[3] for c in tracer.calls)
-        per_call.append({"wall": wall, "server": server, "queries": len(tracer.calls), "rows": rows,
-                         "query_wall": sum(c[1] for c in tracer.calls)})
+        per_call.append({"wall": wall, "server": server, "queries": len(tracer.calls), "rows": rows})
     floor = [timed(lambda: store.query("RETURN 1 AS one"))[1] for _ in range(300)][100:]
     # decoding cost: the same 2nd-hop expansion as one record of flat rows (expand.cypher) and as one record
     # per relationship with maps (MAPS_EXPAND, its previous shape), both read through values()
@@ -984,8 +981,7 @@ def render_table(res: dict[str, Any]) -> str:
                      f"{_fmt(d['khop2_ex1n3r_wall_ms']['p50'], 2)} ms = server {_fmt(d['server_ms']['p50'], 2)} ms + "
                      f"client/protocol {_fmt(d['client_and_protocol_ms']['p50'], 2)} ms; "
                      f"{_fmt(d['queries_per_call']['p50'], 0)} queries, {_fmt(d['rows_per_call']['p50'], 0)} rows")
-        lines.append(f"  round-trip floor {_fmt(d['round_trip_floor_ms']['p50'], 2)} ms "
-                     f"per query; "
+        lines.append(f"  round-trip floor {_fmt(d['round_trip_floor_ms']['p50'], 2)} ms per query; "
                      f"neo4j-rust-ext: {d['neo4j_rust_extension']}")
         lines.append(f"  {_fmt(e['rows']['p50'], 0)} expand rows (2nd hop of high-degree seeds): one record of flat "
                      f"rows {_fmt(e['flat_one_record_ms']['p50'], 2)} ms, a record per row with maps "

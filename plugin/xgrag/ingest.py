@@ -11,9 +11,9 @@ in batches, each transaction finding both ends by the element ids the entity pha
 against the entity ids), creating the relationships not already there and MERGEing the batch's chunk
 mentions. Because every end exists before the second phase starts, relationship batches are independent
 and run two at a time by default: a transaction keeps one server core busy, and on the 2-core benchmark
-machine two at a time write about 1.6 times as fast. (Writing a batch through a
-Java procedure with the core API instead of Cypher was tried: no faster, as half of a batch's time is its
-commit.) Rows travel as positional lists, with provenance tuples and the timestamp shared per batch.
+machine two at a time write about 1.6 times as fast. (Writing a batch through a Java procedure with the
+core API instead of Cypher was tried: no faster, as half of a batch's time is its commit.) Rows travel
+as positional lists, with provenance tuples and the timestamp shared per batch.
 Figures: benchmarks/bench_foundation.py.
 """
 

@@ -102,11 +102,7 @@ def _expanders(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
         )
 
     def prov_properties() -> dict[str, str | None]:
-        return {
-            "doc_id": p.doc_id_property, "chunk_id": p.chunk_id_property,
-            "chunk_index": p.chunk_index_property, "source": p.source_property,
-            "extractor": p.extractor_property, "created_at": p.created_at_property, "line": p.line_property,
-        }
+        return {field: getattr(p, f"{field}_property") for field in PROVENANCE_ROW}
 
     def prov(v: str | None) -> str:
         if p.mode != "relationship":
