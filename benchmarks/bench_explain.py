@@ -29,11 +29,11 @@ SHARED = ROOT.parent / "shared" / "data" / "metaqa"
 
 from xgrag.config import EmbeddedSettings, GraphSchema  # noqa: E402
 from xgrag.embed import default_embedder  # noqa: E402
-from xgrag.explain import Explainer, ExplainSettings  # noqa: E402
-from xgrag.explanation import Explanation  # noqa: E402
+from xgrag.explain.explainer import Explainer, ExplainSettings  # noqa: E402
 from xgrag.generate.extractive import ExtractiveReader  # noqa: E402
-from xgrag.ingest import ingest_triples  # noqa: E402
-from xgrag.retrieve import Retriever  # noqa: E402
+from xgrag.model import Explanation  # noqa: E402
+from xgrag.retrieval.retriever import Retriever  # noqa: E402
+from xgrag.store.ingest import ingest_triples  # noqa: E402
 from xgrag.store.migrations import migrate  # noqa: E402
 from xgrag.store.neo4j import Neo4jStore  # noqa: E402
 

@@ -39,11 +39,11 @@ from typing import Any
 
 import numpy as np
 
-from xgrag.centrality import gds_centrality, gds_graph_centrality, scipy_centrality
 from xgrag.config import EmbeddedSettings, GraphSchema
-from xgrag.ingest import TripleRow, entity_id, relation_id, write_triples
 from xgrag.model import Subgraph
-from xgrag.retrieve import Retriever
+from xgrag.retrieval import Retriever
+from xgrag.retrieval.centrality import gds_centrality, gds_graph_centrality, scipy_centrality
+from xgrag.store.ingest import TripleRow, entity_id, relation_id, write_triples
 from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
 
@@ -348,7 +348,7 @@ MERGE (h)-[r:RELATION {id: row.rel_id}]->(t)
 
 
 def legacy_write_triples(store: Neo4jStore, rows: Sequence[TripleRow], batch_size: int) -> float:
-    """The write loop of xgrag.ingest before this benchmark (documents first, then one transaction per
+    """The write loop of xgrag.store.ingest before this benchmark (documents first, then one transaction per
     batch of full-row maps). Returns seconds."""
     t0 = time.perf_counter()
     created_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())

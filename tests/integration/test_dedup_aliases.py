@@ -3,11 +3,11 @@
 import pytest
 
 from helpers import HOLMES_KG
-from xgrag.dedup import dedup, persist_aliases
 from xgrag.embed import default_embedder
-from xgrag.ingest import read_triples, write_triples
 from xgrag.model import Perturbation
-from xgrag.retrieve import Retriever
+from xgrag.retrieval import Retriever
+from xgrag.retrieval.dedup import dedup, persist_aliases
+from xgrag.store.ingest import read_triples, write_triples
 from xgrag.store.neo4j import Neo4jStore
 
 KG = HOLMES_KG
@@ -64,7 +64,7 @@ def test_persisted_aliases_are_followed_by_retrieval(holmes: Neo4jStore) -> None
 
 
 def test_vector_linking_when_no_name_occurs_verbatim(holmes: Neo4jStore) -> None:
-    from xgrag.entity_embeddings import embed_entities
+    from xgrag.retrieval.embeddings import embed_entities
 
     embedder = default_embedder()
     question = "Who lives on Baker St?"

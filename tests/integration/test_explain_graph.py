@@ -3,13 +3,13 @@
 import pytest
 
 from helpers import SAMPLE
-from xgrag.cache import ResponseCache
 from xgrag.embed import default_embedder
-from xgrag.explain import Explainer, ExplainSettings
-from xgrag.explanation import Explanation
+from xgrag.explain.explainer import Explainer, ExplainSettings
+from xgrag.generate.cache import ResponseCache
 from xgrag.generate.extractive import ExtractiveReader
-from xgrag.ingest import ingest_triples
-from xgrag.retrieve import Retriever
+from xgrag.retrieval import Retriever
+from xgrag.store.explanations import load_explanation, save_explanation
+from xgrag.store.ingest import ingest_triples
 from xgrag.store.neo4j import Neo4jStore
 
 Q = "who is listed as director of [Tarik Lowe] starred movies"
@@ -61,7 +61,7 @@ def test_saved_explanation_is_queryable_and_only_adds_xgrag_labels(metaqa: Neo4j
     ex = explainer(metaqa, strategies=("edge", "node")).explain(Q)
     user = metaqa.query("MATCH (n) WHERE NOT any(l IN labels(n) WHERE l STARTS WITH 'Xgrag') "
                         "RETURN count(n) AS n, collect(properties(n)) AS p")[0]
-    ex.save(metaqa)
+    save_explanation(metaqa, ex)
     assert metaqa.query("MATCH (n) WHERE NOT any(l IN labels(n) WHERE l STARTS WITH 'Xgrag') "
                         "RETURN count(n) AS n, collect(properties(n)) AS p")[0] == user
     row = metaqa.query(
@@ -73,7 +73,7 @@ def test_saved_explanation_is_queryable_and_only_adds_xgrag_labels(metaqa: Neo4j
         "(k)-[:XGRAG_SOURCE]->(s), (k)-[:XGRAG_TARGET]->(t) RETURN k.label AS label, s.name AS s, t.name AS t",
         {"id": ex.id})[0]
     assert comp["label"].startswith("Supporting Characters") and comp["t"] == "Daniel Schechter"
-    again = Explanation.load(metaqa, ex.id)
+    again = load_explanation(metaqa, ex.id)
     assert again.answer == ex.answer and len(again.components) == len(ex.components)
     # saved explanations never leak into retrieval context
     sub = Retriever(metaqa).retrieve(Q)

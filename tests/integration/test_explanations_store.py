@@ -14,9 +14,11 @@ import pytest
 from helpers import SAMPLE
 from xgrag.config import GraphSchema
 from xgrag.embed import default_embedder
-from xgrag.explain import Explainer, ExplainSettings
-from xgrag.explanation import Explanation
-from xgrag.explanations_store import (
+from xgrag.explain.explainer import Explainer, ExplainSettings
+from xgrag.generate.extractive import ExtractiveReader
+from xgrag.model import Explanation
+from xgrag.retrieval import Retriever
+from xgrag.store.explanations import (
     AmbiguousEntity,
     EntityNotFound,
     ExplanationNotFound,
@@ -26,10 +28,9 @@ from xgrag.explanations_store import (
     find_explanations,
     load_explanation,
     resolve_entity,
+    save_explanation,
 )
-from xgrag.generate.extractive import ExtractiveReader
-from xgrag.ingest import entity_id, ingest_triples
-from xgrag.retrieve import Retriever
+from xgrag.store.ingest import entity_id, ingest_triples
 from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
 
@@ -60,7 +61,7 @@ def saved(server: Neo4jStore, tmp_path_factory: pytest.TempPathFactory) -> dict[
     for question, at in SAVED_AT.items():
         ex = explainer.explain(question)
         ex.created_at = at
-        ex.save(server)
+        save_explanation(server, ex)
         out[question] = ex
     return out
 

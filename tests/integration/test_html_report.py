@@ -17,12 +17,12 @@ import pytest
 from helpers import ROOT, SAMPLE
 from xgrag.config import GraphSchema
 from xgrag.embed import default_embedder
-from xgrag.explain import Explainer, ExplainSettings
-from xgrag.explanation import Explanation
+from xgrag.explain.explainer import Explainer, ExplainSettings
 from xgrag.generate.extractive import ExtractiveReader
-from xgrag.html_report import colour, write_html
-from xgrag.ingest import ingest_triples
-from xgrag.retrieve import Retriever
+from xgrag.model import Explanation
+from xgrag.report.html import colour, write_html
+from xgrag.retrieval import Retriever
+from xgrag.store.ingest import ingest_triples
 from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
 

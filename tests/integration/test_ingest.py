@@ -1,9 +1,9 @@
 import pytest
 
 from helpers import SAMPLE, wipe
-from xgrag.extract import ingest_documents
 from xgrag.generate.base import Generation, Usage
-from xgrag.ingest import BatchError, IngestError, ingest_triples, read_triples, write_triples
+from xgrag.generate.extract import ingest_documents
+from xgrag.store.ingest import BatchError, IngestError, ingest_triples, read_triples, write_triples
 from xgrag.store.neo4j import Neo4jStore
 
 
@@ -63,7 +63,7 @@ def test_a_failing_batch_is_rolled_back_whole(store: Neo4jStore, tmp_path, worke
 def test_an_entity_deleted_between_the_phases_fails_its_batch(store: Neo4jStore, tmp_path, monkeypatch) -> None:
     """Relationship batches find their ends by the element ids the entity phase returned: an end deleted (or
     replaced by another node under the same id) since then must fail the batch, not be skipped or misattached."""
-    import xgrag.ingest as ingest
+    import xgrag.store.ingest as ingest
 
     f = tmp_path / "kg.tsv"
     f.write_text("".join(f"A{i}\tknows\tB{i}\n" for i in range(10)))

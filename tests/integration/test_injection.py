@@ -2,9 +2,10 @@
 
 import pytest
 
-from xgrag.ingest import entity_id, read_triples, write_triples
 from xgrag.model import Perturbation
-from xgrag.retrieve import Retriever, normalise
+from xgrag.retrieval import Retriever
+from xgrag.retrieval.linking import normalise
+from xgrag.store.ingest import entity_id, read_triples, write_triples
 from xgrag.store.neo4j import Neo4jStore
 
 HOSTILE = [

@@ -26,14 +26,14 @@ from langchain_ollama import ChatOllama  # noqa: E402
 
 from helpers import ROOT, mapped, write_langchain_graph  # noqa: E402
 from support.ollama_server import OllamaTestServer  # noqa: E402
-from xgrag.ingest import ingest_triples  # noqa: E402
 from xgrag.integrations.langchain import (  # noqa: E402
     XgragCallbackHandler,
     XgragRetriever,
     format_documents,
     with_explanation,
 )
-from xgrag.retrieve import Retriever  # noqa: E402
+from xgrag.retrieval.retriever import Retriever  # noqa: E402
+from xgrag.store.ingest import ingest_triples  # noqa: E402
 from xgrag.store.neo4j import Neo4jStore  # noqa: E402
 
 Q = "Who did Marie Curie marry?"

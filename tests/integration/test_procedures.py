@@ -10,12 +10,13 @@ import pytest
 import tomllib
 
 from helpers import HOLMES_KG, ROOT, SAMPLE
-from xgrag.centrality import gds_centrality, gds_graph_centrality
 from xgrag.config import RetrievalSettings, schema_preset
-from xgrag.dedup import persisted_aliases
-from xgrag.ingest import ingest_triples, read_triples, write_triples
 from xgrag.model import Perturbation
-from xgrag.retrieve import Retriever
+from xgrag.retrieval import Retriever
+from xgrag.retrieval.centrality import gds_centrality, gds_graph_centrality
+from xgrag.retrieval.dedup import persisted_aliases
+from xgrag.store.explanations import save_explanation
+from xgrag.store.ingest import ingest_triples, read_triples, write_triples
 from xgrag.store.neo4j import Neo4jStore
 from xgrag.store.queries import QueryLibrary
 
@@ -341,17 +342,17 @@ def test_centrality_drops_its_projection_on_error_and_rejects_unknown_ids(metaqa
 
 def test_explanations_equal_python_find_explanations(metaqa: Neo4jStore) -> None:
     from xgrag.embed import default_embedder
-    from xgrag.explain import Explainer, ExplainSettings
-    from xgrag.explanations_store import find_explanations
+    from xgrag.explain.explainer import Explainer, ExplainSettings
     from xgrag.generate.extractive import ExtractiveReader
+    from xgrag.store.explanations import find_explanations
 
     emb = default_embedder()
     explainer = Explainer(Retriever(metaqa, embedder=emb), ExtractiveReader(emb), emb,
                           ExplainSettings(strategies=("edge", "node")))
     first = explainer.explain(Q2)
-    first.save(metaqa)
+    save_explanation(metaqa, first)
     second = explainer.explain("what movies did [John Schlesinger] direct")
-    second.save(metaqa)
+    save_explanation(metaqa, second)
     before = metaqa.checksum()
     top_edge, top_node = first.top("edge", 1)[0], first.top("node", 1)[0]
     cases = [({}, {}), ({"question": "TARIK"}, {"question": "TARIK"}),

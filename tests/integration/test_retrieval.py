@@ -7,9 +7,9 @@ import pytest
 
 from helpers import SAMPLE
 from xgrag.config import RetrievalSettings
-from xgrag.ingest import ingest_triples
 from xgrag.model import Perturbation
-from xgrag.retrieve import Retriever, apply_in_memory
+from xgrag.retrieval.retriever import Retriever, apply_in_memory
+from xgrag.store.ingest import ingest_triples
 from xgrag.store.neo4j import Neo4jStore
 
 Q2 = "who is listed as director of [Tarik Lowe] starred movies"

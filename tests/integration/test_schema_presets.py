@@ -8,7 +8,7 @@ import pytest
 import helpers
 from helpers import CURIE_FACTS, CURIE_TEXT, mapped
 from xgrag.model import Perturbation
-from xgrag.retrieve import Retriever
+from xgrag.retrieval import Retriever
 from xgrag.store.neo4j import Neo4jStore
 
 TEXT, FACTS = CURIE_TEXT, CURIE_FACTS

@@ -9,7 +9,7 @@ import numpy as np
 
 from xgrag.generate.base import Fact, Generation, SyncGeneratorMixin, Usage
 from xgrag.model import Perturbation, Subgraph
-from xgrag.retrieve import apply_in_memory
+from xgrag.retrieval.retriever import apply_in_memory
 
 
 class HashEmbedder:

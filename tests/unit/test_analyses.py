@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from xgrag.analyses import (
+from xgrag.evaluate.analyses import (
     cost_comparison,
     critical_node_labels,
     critical_position_records,
@@ -21,7 +21,7 @@ from xgrag.analyses import (
     subgraph_degree,
     subpath_score,
 )
-from xgrag.explanation import Component, Cost, Explanation
+from xgrag.model import Component, Cost, Explanation
 
 
 def comp(kind, cid, strategy, changed, importance=None):

@@ -2,8 +2,8 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from xgrag.centrality import betweenness_scores, degree_scores, pagerank_scores, scipy_centrality
 from xgrag.model import Node, Relationship, Subgraph
+from xgrag.retrieval.centrality import betweenness_scores, degree_scores, pagerank_scores, scipy_centrality
 
 
 def test_hand_computed_path_graph() -> None:

@@ -1,7 +1,7 @@
 import numpy as np
 
-from xgrag.dedup import dedup, graph_alias_links, similarity_clusters
 from xgrag.model import Node, Relationship, Subgraph
+from xgrag.retrieval.dedup import dedup, graph_alias_links, similarity_clusters
 
 
 def fake_embed(vectors: dict[str, list[float]]):

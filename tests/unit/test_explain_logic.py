@@ -2,15 +2,15 @@ import numpy as np
 import pytest
 
 from fakes import FixedRetriever, HashEmbedder, RuleGenerator
-from xgrag.cache import ResponseCache, cache_key
-from xgrag.explain import Explainer, ExplainSettings
+from xgrag.explain.explainer import Explainer, ExplainSettings
+from xgrag.explain.perturbers.base import plan, random_masks, subpath_removals, synonym_injections
+from xgrag.explain.schedulers.group import GroupTester, initial_groups
+from xgrag.explain.scoring import answer_changed, mask_surrogate, noise_floor, normalise, option_letter, semantic_shift
 from xgrag.generate.base import Generation, Usage
-from xgrag.group_testing import GroupTester, initial_groups
+from xgrag.generate.cache import ResponseCache, cache_key
+from xgrag.generate.prompt import PROMPT_VERSION, render
 from xgrag.model import Node, Perturbation, Relationship, Subgraph
-from xgrag.perturb import plan, random_masks, subpath_removals, synonym_injections
-from xgrag.prompt import PROMPT_VERSION, render
-from xgrag.retrieve import apply_in_memory
-from xgrag.score import answer_changed, mask_surrogate, noise_floor, normalise, option_letter, semantic_shift
+from xgrag.retrieval.retriever import apply_in_memory
 
 
 def movie_graph() -> Subgraph:

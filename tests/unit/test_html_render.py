@@ -10,9 +10,9 @@ import re
 import pytest
 
 from fakes import FixedRetriever, HashEmbedder, RuleGenerator
-from xgrag.explain import Explainer, ExplainSettings
-from xgrag.html_report import UNSCORED, colour, layout, render_html, write_html
+from xgrag.explain.explainer import Explainer, ExplainSettings
 from xgrag.model import Node, Relationship, Subgraph
+from xgrag.report.html import UNSCORED, colour, layout, render_html, write_html
 
 EVIL_MOVIE = "Evil <script>alert(1)</script> Movie"
 EVIL_PERSON = 'Jane "Doe" <img src=x onerror=alert(2)> & Sons'

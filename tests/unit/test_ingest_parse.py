@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from xgrag.ingest import IngestError, entity_id, read_triples, relation_id
+from xgrag.store.ingest import IngestError, entity_id, read_triples, relation_id
 
 
 def test_tsv_with_and_without_header(tmp_path) -> None:

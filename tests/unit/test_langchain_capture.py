@@ -23,7 +23,7 @@ from langchain_core.retrievers import BaseRetriever  # noqa: E402
 from langchain_core.runnables import RunnableLambda, RunnablePassthrough  # noqa: E402
 
 from fakes import FixedRetriever, HashEmbedder, RuleGenerator  # noqa: E402
-from xgrag.explain import Explainer, ExplainSettings  # noqa: E402
+from xgrag.explain.explainer import Explainer, ExplainSettings  # noqa: E402
 from xgrag.integrations.langchain import (  # noqa: E402
     XgragCallbackHandler,
     _literal_rows,
@@ -37,7 +37,7 @@ from xgrag.integrations.langchain import (  # noqa: E402
     with_explanation,
 )
 from xgrag.model import Node, Relationship, Subgraph  # noqa: E402
-from xgrag.retrieve import LinkedEntity  # noqa: E402
+from xgrag.retrieval.linking import LinkedEntity  # noqa: E402
 
 Q = "who directed Out to Sea"
 PROMPT = ChatPromptTemplate.from_template("Facts:\n{context}\nQuestion: {question}")

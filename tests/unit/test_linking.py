@@ -1,5 +1,5 @@
 from xgrag.model import Node
-from xgrag.retrieve import candidate_spans, lucene_query, normalise, select_mentions
+from xgrag.retrieval.linking import candidate_spans, lucene_query, normalise, select_mentions
 
 
 def test_lucene_query_escapes_everything() -> None:

@@ -1,4 +1,4 @@
-"""xgrag.metrics: hand-computed examples, and cross-checks against scikit-learn / scipy (ties, edge cases)."""
+"""xgrag.evaluate.metrics: hand-computed examples, and cross-checks against scikit-learn / scipy (ties, edge cases)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from scipy import stats
 from sklearn import metrics as skm
 
-from xgrag import metrics as m
+from xgrag.evaluate import metrics as m
 
 RNG_SEEDS = range(25)
 
@@ -321,7 +321,7 @@ def test_fidelity_matches_sklearn(seed):
 
 def test_weighted_r2_agrees_with_score_mask_surrogate():
     """The surrogate reports its in-sample weighted R^2 with the same formula."""
-    from xgrag.score import mask_surrogate
+    from xgrag.explain.scoring import mask_surrogate
 
     rng = np.random.default_rng(3)
     masks = (rng.random((30, 4)) < 0.5).astype(float)

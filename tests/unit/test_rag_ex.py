@@ -8,11 +8,7 @@ import json
 import pytest
 
 from fakes import FixedRetriever, HashEmbedder, RuleGenerator
-from xgrag.cache import ResponseCache
-from xgrag.explain import Explainer, ExplainSettings
-from xgrag.model import Node, Relationship, Subgraph
-from xgrag.prompt import render
-from xgrag.rag_ex import (
+from xgrag.evaluate.rag_ex import (
     RagExExplainer,
     features_of,
     render_text,
@@ -20,6 +16,10 @@ from xgrag.rag_ex import (
     text_context,
     word_windows,
 )
+from xgrag.explain.explainer import Explainer, ExplainSettings
+from xgrag.generate.cache import ResponseCache
+from xgrag.generate.prompt import render
+from xgrag.model import Node, Relationship, Subgraph
 
 QUESTION = "who directed [Out to Sea]"
 

@@ -3,12 +3,12 @@
 import json
 from pathlib import Path
 
-from xgrag.explanation import Explanation
+from xgrag.model import Explanation
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "explanation.schema.json"
 
 
 def test_schema_file_is_current() -> None:
     assert json.loads(DOC.read_text()) == Explanation.model_json_schema(), (
-        "regenerate: python -c \"import json; from xgrag.explanation import Explanation; "
+        "regenerate: python -c \"import json; from xgrag.model import Explanation; "
         "print(json.dumps(Explanation.model_json_schema(), indent=2))\" > docs/explanation.schema.json")

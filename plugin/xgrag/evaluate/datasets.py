@@ -3,9 +3,9 @@
 Three shapes (see ../shared/data/README.md):
 
 - MetaQA: `questions.jsonl` with `qid, question, answers, hops, gold_triples` (+ `topic_entity`, `qtype`);
-  the KG is `triples.tsv` in the same folder (MetaQA format, ingested with xgrag.ingest).
+  the KG is `triples.tsv` in the same folder (MetaQA format, ingested with xgrag.store.ingest).
 - Stories: `qa.jsonl` with `story_id, question, answers, type`; the KG is extracted from
-  `stories/<story_id>.txt` next to it by xgrag.extract (the `xgrag ingest docs` machinery).
+  `stories/<story_id>.txt` next to it by xgrag.generate.extract (the `xgrag ingest docs` machinery).
 - MedMCQA: `id, question, options {A..D}, answer` (+ `explanation`); answered and scored by option letter. The
   KG is extracted from each item's `explanation` (MedMCQA's `exp`, the rationale text standing in for the
   retrieved document); items without one have no evidence in the graph and are reported as such.
@@ -21,19 +21,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from xgrag.errors import InputError
+
 Kind = Literal["metaqa", "stories", "medmcqa"]
 LETTERS = ("A", "B", "C", "D")
 FACTUAL_WH = ("what", "who", "whom", "whose", "where", "when", "which")
 INFERENTIAL_WH = ("why", "how")
 
 
-class DatasetError(ValueError):
+class DatasetError(InputError):
     """A malformed dataset: names the file, the line (0 = the file as a whole) and the field."""
-
-    def __init__(self, path: Path | str, line: int, field: str, message: str) -> None:
-        where = f"{path}:{line}" if line else str(path)
-        super().__init__(f"{where}: field '{field}': {message}")
-        self.path, self.line, self.field = str(path), line, field
 
 
 @dataclass(frozen=True)
@@ -68,8 +65,8 @@ class Dataset:
         if self.kind == "metaqa":
             return f"MetaQA triples {self.triples_path}"
         if self.kind == "stories":
-            return f"triples extracted from {len(self.documents)} stories (xgrag.extract)"
-        return f"triples extracted from {len(self.texts)} MedMCQA explanations (xgrag.extract)"
+            return f"triples extracted from {len(self.documents)} stories (xgrag.generate.extract)"
+        return f"triples extracted from {len(self.texts)} MedMCQA explanations (xgrag.generate.extract)"
 
 
 def question_type(question: str) -> tuple[str, str | None]:

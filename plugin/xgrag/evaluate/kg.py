@@ -1,6 +1,6 @@
 """Build a dataset's knowledge graph with xgrag's own ingestion (idempotent: content-hash ids).
 
-MetaQA: `triples.tsv` through xgrag.ingest (MetaQA format). Stories and MedMCQA: documents through
+MetaQA: `triples.tsv` through xgrag.store.ingest (MetaQA format). Stories and MedMCQA: documents through
 xgrag.extract.ingest_documents (the `xgrag ingest docs` machinery) with an LLM extractor whose responses are
 cached in the run folder, so a resumed run re-extracts nothing.
 """
@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from xgrag.cache import ResponseCache, cache_key
 from xgrag.evaluate.datasets import Dataset
 from xgrag.generate.base import Fact, Generation, Generator, SyncGeneratorMixin, Usage
+from xgrag.generate.cache import ResponseCache, cache_key
 from xgrag.store.neo4j import Neo4jStore
 
 
@@ -69,7 +69,7 @@ def build_kg(store: Neo4jStore, dataset: Dataset, out_dir: Path, extractor: Gene
              cache: ResponseCache, chunk_size: int = 1200, kg_file: Path | None = None) -> KgReport:
     """Ingest the dataset's KG; `kg_file` (a triples file in any `xgrag ingest triples` format) replaces the
     extraction of a text dataset, e.g. with triples extracted beforehand by a capable LLM."""
-    from xgrag.ingest import read_triples, write_triples
+    from xgrag.store.ingest import read_triples, write_triples
 
     t0 = time.perf_counter()
     if kg_file is not None:
@@ -79,7 +79,7 @@ def build_kg(store: Neo4jStore, dataset: Dataset, out_dir: Path, extractor: Gene
         assert dataset.triples_path is not None
         stats = write_triples(store, read_triples(dataset.triples_path, "metaqa"))
         return KgReport(dataset.kg_source, stats.triples, seconds=round(time.perf_counter() - t0, 3))
-    from xgrag.extract import ingest_documents
+    from xgrag.generate.extract import ingest_documents
 
     if extractor is None:
         raise ValueError(f"{dataset.path}: a {dataset.kind} dataset's KG is extracted from text and needs an LLM "

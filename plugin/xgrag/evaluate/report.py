@@ -36,7 +36,7 @@ def unit_metrics(normalized: Sequence[float | None], truth: Sequence[float] | Se
     unit, P@k% against the top-k% most relevant); otherwise boolean gold labels (MRR of the first gold unit,
     P@k% = precision at N_k, ROC AUC).
     """
-    from xgrag import metrics as m
+    from xgrag.evaluate import metrics as m
 
     scores = [0.0 if v is None else float(v) for v in normalized]
     if graded:
@@ -118,7 +118,7 @@ def order_methods(names: Iterable[str]) -> list[str]:
 
 def centrality_rows(records: Sequence[dict[str, Any]], strategy: str = "node") -> list[dict[str, Any]]:
     """Per question: Spearman rho (+ p) of node importance (Imp) vs degree and vs PageRank (GDS)."""
-    from xgrag import metrics as m
+    from xgrag.evaluate import metrics as m
 
     rows = []
     for r in records:
@@ -192,9 +192,9 @@ def cost_rows(records: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 
 
 def kgrag_analyses(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """KGRAG-Ex §5 analyses over the stored explanations (xgrag.analyses)."""
-    from xgrag import analyses as a
-    from xgrag.explanation import Explanation
+    """KGRAG-Ex §5 analyses over the stored explanations (xgrag.evaluate.analyses)."""
+    from xgrag.evaluate import analyses as a
+    from xgrag.model import Explanation
 
     explanations = [Explanation.model_validate(r["explanation"]) for r in records]
     out: dict[str, Any] = {"impact_by_strategy": _plain(a.impact_by_strategy(explanations)),
@@ -330,7 +330,7 @@ def build_results(records: Sequence[dict[str, Any]], meta: dict[str, Any]) -> di
 
 def temperature_table(rs: Sequence[dict[str, Any]], theta_r: float = 0.5, theta_imp: float = 0.5) -> dict[str, Any]:
     """Node removal at temperature 0 (the main run) vs each sampled seed; stability across the seeds."""
-    from xgrag import metrics as m
+    from xgrag.evaluate import metrics as m
 
     if any("node" not in r["main"]["methods"] for r in rs):
         raise ValueError("the temperature ablation compares node removal: include 'node' in --strategies")
@@ -445,7 +445,7 @@ def render_markdown(results: dict[str, Any], plots: Sequence[str] = ()) -> str:
               "answer). Means over questions (XGRAG Table 2 / 6). "
               "Predicted important: Imp_norm > theta_imp. Ties in the ranking (e.g. the many components whose "
               "removal leaves a0 unchanged, importance 0) keep the unit order (entities by id, facts in the "
-              "prompt's canonical order), as `xgrag.metrics` does.", "",
+              "prompt's canonical order), as `xgrag.evaluate.metrics` does.", "",
               method_table(t["main"]["xgrag"]), ""]
     if "gold" in t["main"]:
         lines += ["## Explanation quality (dataset ground truth: MetaQA gold triples)", "",

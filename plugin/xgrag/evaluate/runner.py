@@ -22,11 +22,11 @@ from typing import Any
 import numpy as np
 
 from xgrag.embed import Embedder
+from xgrag.errors import ServiceError
 from xgrag.evaluate.datasets import LETTERS, Dataset, EvalQuestion
-from xgrag.explanation import Explanation
-from xgrag.model import Node, Relationship, Subgraph
-from xgrag.prompt import relation_text
-from xgrag.score import option_letter
+from xgrag.explain.scoring import option_letter
+from xgrag.generate.prompt import relation_text
+from xgrag.model import Explanation, Node, Relationship, Subgraph
 
 RECORD_VERSION = "xgrag.eval.question/1"
 ADDED_FIELDS = ("kg",)
@@ -38,7 +38,7 @@ EVAL_STRATEGIES = ("node", "edge", "synonym", "subpath")  # mask has no per-unit
 ABSTAIN = re.compile(r"\bdo(?:n'?t| not) know\b", re.IGNORECASE)
 
 
-class EvalError(RuntimeError):
+class EvalError(ServiceError):
     pass
 
 
@@ -279,7 +279,7 @@ class QuestionRunner:
         self.main = explainer_factory(strategies=cfg.strategies, dedup=True, theta_sim=cfg.theta_sim)
 
     def run(self, q: EvalQuestion) -> dict[str, Any]:
-        from xgrag.centrality import centrality
+        from xgrag.retrieval.centrality import centrality
 
         cfg = self.cfg
         t0 = time.perf_counter()
@@ -363,13 +363,13 @@ class RunResult:
 def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, ollama_host: str | None = None,
              progress: Any | None = None, log: Callable[[str], None] = lambda s: None) -> RunResult:
     """Evaluate `cfg.dataset` into `out` (resumable) and return the records in dataset order."""
-    from xgrag.cache import ResponseCache
     from xgrag.embed import default_embedder
     from xgrag.evaluate.datasets import load_dataset
     from xgrag.evaluate.kg import build_kg
-    from xgrag.explain import Explainer, ExplainSettings
+    from xgrag.explain.explainer import Explainer, ExplainSettings
+    from xgrag.generate.cache import ResponseCache
     from xgrag.generate.factory import make_generator
-    from xgrag.retrieve import Retriever
+    from xgrag.retrieval import Retriever
     from xgrag.store.migrations import migrate
     from xgrag.store.neo4j import Neo4jStore
 
@@ -437,7 +437,7 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, ollama_host: str | No
 
         ragex = None
         if cfg.ragex:
-            from xgrag.rag_ex import RagExExplainer
+            from xgrag.evaluate.rag_ex import RagExExplainer
 
             ragex = RagExExplainer(generator, embedder, cache=cache, concurrency=cfg.concurrency)
         hot_explainers = [(seed, factory(gen=g, strategies=("node",), dedup=True, theta_sim=cfg.theta_sim))

@@ -12,6 +12,8 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from xgrag.errors import ServiceError
+
 
 @dataclass
 class Usage:
@@ -50,7 +52,7 @@ class Generation:
     evidence: list[str] | None = None
 
 
-class GenerationError(RuntimeError):
+class GenerationError(ServiceError):
     pass
 
 

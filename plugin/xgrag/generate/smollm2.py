@@ -30,11 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from xgrag.embed import prepare_model_environment
 from xgrag.generate.base import Fact, Generation, GenerationError, SyncGeneratorMixin, Usage
-
-# OpenMP workers that spin-wait for a busy core make 2-thread inference several times slower on a loaded 2-core
-# machine (Neo4j, tests). Only effective if set before torch is first imported; an explicit setting wins.
-os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 GGUF_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 MODEL_ID = "SmolLM2-135M-Instruct.Q4_1"
@@ -111,8 +108,7 @@ def _quiet_progress() -> Iterator[None]:
 
 
 def _load(path: Path, threads: int | None) -> LoadedModel:
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    prepare_model_environment()
     t0 = time.perf_counter()
     try:
         import torch

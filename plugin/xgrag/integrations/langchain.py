@@ -63,11 +63,11 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the install
     raise ImportError("xgrag.integrations.langchain needs langchain-core: pip install 'xgrag[langchain]'") from exc
 
-from xgrag.explain import Explainer, ExplainSettings
-from xgrag.explanation import Explanation
-from xgrag.model import Node, Relationship, Subgraph
-from xgrag.prompt import facts_of
-from xgrag.retrieve import Retriever
+from xgrag.explain.explainer import Explainer, ExplainSettings
+from xgrag.generate.prompt import facts_of
+from xgrag.model import Explanation, Node, Relationship, Subgraph
+from xgrag.retrieval import Retriever
+from xgrag.store.explanations import save_explanation
 from xgrag.store.neo4j import Neo4jStore
 
 log = logging.getLogger(__name__)
@@ -677,7 +677,7 @@ class XgragCallbackHandler(BaseCallbackHandler):
         ex.trace[:0] = [*steps, {"step": "langchain_run", "run_id": str(cap.run_id), "mode": self.mode,
                                  "handler": type(self).__name__, "run_seconds": round(cap.seconds or 0.0, 4)}]
         if self.save:
-            ex.save(self.store)
+            save_explanation(self.store, ex)
         with self._lock:
             self.explanations[cap.run_id] = ex
             self._last_explained = cap.run_id

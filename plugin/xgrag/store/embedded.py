@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from xgrag.config import EmbeddedSettings, Settings
+from xgrag.errors import ServiceError
 
 MAIN_CLASS = "org.xgrag.embedded.Launcher"
 JAR_NAME = "embedded-neo4j-launcher.jar"
@@ -46,7 +47,7 @@ JVM_FLAGS = [
 ]
 
 
-class EmbeddedError(RuntimeError):
+class EmbeddedError(ServiceError):
     pass
 
 

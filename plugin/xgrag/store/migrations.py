@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xgrag.config import GraphSchema
+from xgrag.errors import UsageError
 from xgrag.store.queries import render, resource_dir
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 _FILE = re.compile(r"^V(\d{3,})__([a-z0-9_]+)\.cypher$")
 
 
-class MigrationError(RuntimeError):
+class MigrationError(UsageError):
     pass
 
 

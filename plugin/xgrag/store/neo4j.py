@@ -13,10 +13,11 @@ import neo4j
 from neo4j import GraphDatabase
 
 from xgrag.config import GraphSchema, Settings
+from xgrag.errors import ServiceError
 from xgrag.store.queries import QueryLibrary
 
 
-class StoreError(RuntimeError):
+class StoreError(ServiceError):
     pass
 
 

@@ -16,8 +16,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from xgrag.explain.perturbers.base import Planned
 from xgrag.model import Subgraph
-from xgrag.perturb import Planned
 
 SMALL = 8  # below this many components, testing them one by one costs no more than splitting
 Measure = Callable[[Sequence[Planned]], Awaitable[tuple[float, Any]]]

@@ -1,7 +1,7 @@
 """RAG-Ex (Sudhi et al., 2024), the text-level baseline of XGRAG §4.4 and KGRAG-Ex §5.2, on xgrag's own context.
 
 The deduplicated subgraph is rendered as text — one sentence "head relation tail." per triple, in the
-canonical order of xgrag.prompt (prompt.facts_of) — and wrapped in the same strict prompt (same system rules,
+canonical order of xgrag.generate.prompt (prompt.facts_of) — and wrapped in the same strict prompt (same system rules,
 same "Question: ... / Answer:" framing); only the knowledge base is a paragraph instead of entity and fact
 lists. The text is then perturbed the RAG-Ex way:
 
@@ -30,13 +30,12 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import BaseModel, Field
 
-from xgrag.cache import ResponseCache, cache_key
 from xgrag.embed import Embedder
-from xgrag.explanation import Cost
+from xgrag.explain.scoring import normalise, semantic_shift
 from xgrag.generate.base import Fact, Generation, Generator, Usage
-from xgrag.model import Node, Relationship, Subgraph
-from xgrag.prompt import DEFAULT_RESPONSE_TYPE, PROMPT_VERSION, SYSTEM_TEMPLATE, RenderedContext, facts_of
-from xgrag.score import normalise, semantic_shift
+from xgrag.generate.cache import ResponseCache, cache_key
+from xgrag.generate.prompt import DEFAULT_RESPONSE_TYPE, PROMPT_VERSION, SYSTEM_TEMPLATE, RenderedContext, facts_of
+from xgrag.model import Cost, Node, Relationship, Subgraph
 
 Level = Literal["word", "sentence"]
 TEXT_CONTEXT = "rag-ex-text-v1"  # how the context is rendered as text; recorded with every result
@@ -91,7 +90,7 @@ class TextContext:
 
 
 def text_context(graph: Subgraph) -> TextContext:
-    """One sentence per triple, in xgrag.prompt's canonical order, joined by single spaces. Whitespace inside
+    """One sentence per triple, in xgrag.generate.prompt's canonical order, joined by single spaces. Whitespace inside
     names collapses to single spaces (the text is rebuilt from its tokens, so offsets are exact)."""
     facts = facts_of(graph)
     sentences: list[str] = []

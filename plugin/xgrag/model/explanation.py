@@ -1,5 +1,6 @@
-"""The Explanation result: typed, JSON-serialisable (schema in docs/explanation.schema.json), savable to
-Neo4j under xgrag's own labels — the only write xgrag makes besides ingestion, and only when asked.
+"""The Explanation result: typed, JSON-serialisable (schema in docs/explanation.schema.json). Saving it to Neo4j
+(under xgrag's own labels, the only write xgrag makes besides ingestion, and only when asked) is
+`xgrag.store.explanations.save_explanation`; this module imports nothing from the store.
 
 Field names follow neo4j-graphrag's conventions where they overlap (`sources`, `paths`, `trace`).
 """
@@ -10,8 +11,6 @@ import json
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
-
-from xgrag.store.neo4j import Neo4jStore
 
 SCHEMA_VERSION = "xgrag.explanation/1"
 
@@ -87,44 +86,3 @@ class Explanation(BaseModel):
 
     def to_json(self) -> dict[str, Any]:
         return json.loads(self.model_dump_json())
-
-    def save(self, store: Neo4jStore) -> str:
-        """Persist under :XgragExplanation / :XgragComponent, linked to the scored entities. Returns the id."""
-        nodes = [{"id": c.id, "strategy": c.strategy, "importance": c.importance,
-                  "normalized": c.normalized_importance, "rank": c.rank, "changed": c.answer_changed,
-                  "counterfactual": c.counterfactual_answer}
-                 for c in self.components if c.kind == "node" and c.importance is not None]
-        rels = {r["id"]: r for r in self.subgraph.get("relationships", [])}
-        edges = [{"rel_id": c.id, "label": c.label, "strategy": c.strategy, "importance": c.importance,
-                  "normalized": c.normalized_importance, "rank": c.rank, "changed": c.answer_changed,
-                  "counterfactual": c.counterfactual_answer, "source": rels[c.id]["source"],
-                  "target": rels[c.id]["target"], "provenance": json.dumps(c.provenance, default=str)}
-                 for c in self.components if c.kind == "edge" and c.importance is not None and c.id in rels]
-        header = {
-            "id": self.id, "question": self.question, "answer": self.answer, "strategy": self.strategy,
-            "created_at": self.created_at, "generator": self.generator, "embedder": self.embedder,
-            "prompt_version": self.prompt_version, "noise_floor": self.noise_floor,
-            "user_explanation": self.user_explanation, "technical_explanation": self.technical_explanation,
-            "generator_calls": self.cost.generator_calls, "prompt_tokens": self.cost.prompt_tokens,
-            "completion_tokens": self.cost.completion_tokens, "seconds": self.cost.seconds,
-            "cache_hits": self.cost.cache_hits, "perturbations": self.cost.perturbations,
-            "generator_seconds": self.cost.generator_seconds, "embedder_seconds": self.cost.embedder_seconds,
-            "retrieval_seconds": self.cost.retrieval_seconds, "strategies": list(self.strategies),
-            "subgraph_nodes": len(self.subgraph.get("nodes", [])),
-            "subgraph_relationships": len(self.subgraph.get("relationships", [])),
-            "config_json": json.dumps(self.config, default=str),
-            "json": self.model_dump_json(),
-        }
-        store.transaction([
-            (store.queries.get("explanation_save"), {"e": header}),
-            (store.queries.get("explanation_save_nodes"), {"id": self.id, "components": nodes}),
-            (store.queries.get("explanation_save_edges"), {"id": self.id, "components": edges}),
-        ])
-        return self.id
-
-    @classmethod
-    def load(cls, store: Neo4jStore, explanation_id: str) -> Explanation:
-        rows = store.read("explanation_load", id=explanation_id)
-        if not rows:
-            raise KeyError(f"no saved explanation {explanation_id!r}")
-        return cls.model_validate_json(rows[0]["json"])

@@ -17,16 +17,15 @@ from typing import Any, Literal
 import numpy as np
 
 from xgrag import __version__
-from xgrag.cache import ResponseCache, cache_key
-from xgrag.dedup import DedupResult, dedup
 from xgrag.embed import Embedder
-from xgrag.explanation import Component, Cost, Explanation
+from xgrag.explain.perturbers.base import STRATEGIES, Planned, SynonymFn, plan
+from xgrag.explain.scoring import answer_changed, mask_surrogate, noise_floor, normalise, semantic_shift
 from xgrag.generate.base import Generation, Generator, Usage
-from xgrag.model import Perturbation, Subgraph
-from xgrag.perturb import STRATEGIES, Planned, SynonymFn, plan
-from xgrag.prompt import PROMPT_VERSION, RenderedContext, relation_text, render
-from xgrag.retrieve import Retriever, apply_in_memory
-from xgrag.score import answer_changed, mask_surrogate, noise_floor, normalise, semantic_shift
+from xgrag.generate.cache import ResponseCache, cache_key
+from xgrag.generate.prompt import PROMPT_VERSION, RenderedContext, relation_text, render
+from xgrag.model import Component, Cost, Explanation, Perturbation, Subgraph
+from xgrag.retrieval.dedup import DedupResult, dedup
+from xgrag.retrieval.retriever import Retriever, apply_in_memory
 
 Progress = Callable[[str, int, int | None], None]  # (phase, advance, total)
 
@@ -429,7 +428,7 @@ class Explainer:
     async def _group_test(self, question: str, planned: list[Planned], graph: Subgraph, merged: DedupResult,
                           retrieved: Subgraph, cfg: ExplainSettings, ledger: _Ledger, sem: asyncio.Semaphore,
                           a0: Generation, progress: Progress | None) -> tuple[list[_Run], dict[str, Any]]:
-        from xgrag.group_testing import GroupTester, initial_groups
+        from xgrag.explain.schedulers.group import GroupTester, initial_groups
 
         calls_before = ledger.usage.calls + ledger.cache_hits
         base_vec = self._embed([a0.text], ledger)[a0.text]

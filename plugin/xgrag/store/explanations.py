@@ -1,6 +1,6 @@
 """Saved explanations as a queryable record: by question, by entity, by relationship, over time.
 
-`Explanation.save()` writes `(:XgragExplanation)` with its cost and configuration as properties,
+`save_explanation()` writes `(:XgragExplanation)` with its cost and configuration as properties,
 `-[:XGRAG_SCORED]->(entity)` per scored node and `-[:XGRAG_HAS_COMPONENT]->(:XgragComponent {rel_id})` per
 scored relationship. The Cypher behind these functions is in `cypher/explanations_*.cypher` (usable directly
 from cypher-shell or Neo4j Browser); every filter reaches Neo4j as a parameter.
@@ -14,24 +14,24 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from xgrag.explanation import Explanation
+from xgrag.errors import NotFoundError, UsageError
+from xgrag.model import Explanation
 from xgrag.store.neo4j import Neo4jStore
 
 TimeBound = str | datetime | date | None
 
 
-class ExplanationNotFound(KeyError):
+class ExplanationNotFound(NotFoundError, KeyError):
     """No saved explanation has this id."""
 
-    def __str__(self) -> str:  # KeyError quotes its message; keep it readable
-        return str(self.args[0]) if self.args else "explanation not found"
+
+class EntityNotFound(NotFoundError):
+    """No entity has this id or name (a usage error: the name was given on the command line)."""
+
+    exit_code = 2
 
 
-class EntityNotFound(LookupError):
-    """No entity has this id or name."""
-
-
-class AmbiguousEntity(LookupError):
+class AmbiguousEntity(UsageError, LookupError):
     """Several entities share this name; pass one of their ids."""
 
     def __init__(self, name: str, candidates: list[dict[str, Any]]) -> None:
@@ -162,8 +162,44 @@ def explanations_timeline(store: Neo4jStore, question: str | None = None, since:
 
 
 def load_explanation(store: Neo4jStore, explanation_id: str) -> Explanation:
-    """The full saved Explanation (round-trips `Explanation.save`)."""
-    try:
-        return Explanation.load(store, explanation_id)
-    except KeyError as exc:
-        raise ExplanationNotFound(f"no saved explanation has the id {explanation_id!r}") from exc
+    """The full saved Explanation (round-trips `save_explanation`)."""
+    rows = store.read("explanation_load", id=explanation_id)
+    if not rows:
+        raise ExplanationNotFound(f"no saved explanation has the id {explanation_id!r}")
+    return Explanation.model_validate_json(rows[0]["json"])
+
+
+def save_explanation(store: Neo4jStore, ex: Explanation) -> str:
+    """Persist under :XgragExplanation / :XgragComponent, linked to the scored entities (xgrag's own labels
+    only; one transaction). Returns the id."""
+    nodes = [{"id": c.id, "strategy": c.strategy, "importance": c.importance,
+              "normalized": c.normalized_importance, "rank": c.rank, "changed": c.answer_changed,
+              "counterfactual": c.counterfactual_answer}
+             for c in ex.components if c.kind == "node" and c.importance is not None]
+    rels = {r["id"]: r for r in ex.subgraph.get("relationships", [])}
+    edges = [{"rel_id": c.id, "label": c.label, "strategy": c.strategy, "importance": c.importance,
+              "normalized": c.normalized_importance, "rank": c.rank, "changed": c.answer_changed,
+              "counterfactual": c.counterfactual_answer, "source": rels[c.id]["source"],
+              "target": rels[c.id]["target"], "provenance": json.dumps(c.provenance, default=str)}
+             for c in ex.components if c.kind == "edge" and c.importance is not None and c.id in rels]
+    header = {
+        "id": ex.id, "question": ex.question, "answer": ex.answer, "strategy": ex.strategy,
+        "created_at": ex.created_at, "generator": ex.generator, "embedder": ex.embedder,
+        "prompt_version": ex.prompt_version, "noise_floor": ex.noise_floor,
+        "user_explanation": ex.user_explanation, "technical_explanation": ex.technical_explanation,
+        "generator_calls": ex.cost.generator_calls, "prompt_tokens": ex.cost.prompt_tokens,
+        "completion_tokens": ex.cost.completion_tokens, "seconds": ex.cost.seconds,
+        "cache_hits": ex.cost.cache_hits, "perturbations": ex.cost.perturbations,
+        "generator_seconds": ex.cost.generator_seconds, "embedder_seconds": ex.cost.embedder_seconds,
+        "retrieval_seconds": ex.cost.retrieval_seconds, "strategies": list(ex.strategies),
+        "subgraph_nodes": len(ex.subgraph.get("nodes", [])),
+        "subgraph_relationships": len(ex.subgraph.get("relationships", [])),
+        "config_json": json.dumps(ex.config, default=str),
+        "json": ex.model_dump_json(),
+    }
+    store.transaction([
+        (store.queries.get("explanation_save"), {"e": header}),
+        (store.queries.get("explanation_save_nodes"), {"id": ex.id, "components": nodes}),
+        (store.queries.get("explanation_save_edges"), {"id": ex.id, "components": edges}),
+    ])
+    return ex.id

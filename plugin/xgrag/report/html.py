@@ -25,7 +25,8 @@ from typing import Any
 
 import numpy as np
 
-from xgrag.explanation import Component, Explanation
+from xgrag.model import Component, Explanation
+from xgrag.report.console import provenance_entries, provenance_text
 
 DEFAULT_TITLE = "xgrag explanations"
 WIDTH, HEIGHT, SMALL_HEIGHT = 760, 500, 380
@@ -141,36 +142,6 @@ def _num(v: float | None, digits: int = 3) -> str:
     return "–" if v is None else f"{v:.{digits}f}"
 
 
-def _provenance_entries(prov: Mapping[str, Any] | None) -> list[dict[str, Any]]:
-    if not prov:
-        return []
-    docs = prov.get("documents") if isinstance(prov.get("documents"), list) else [prov]
-    out = []
-    for d in docs:
-        if not isinstance(d, Mapping):
-            continue
-        entry = {k: d.get(k) for k in ("doc_id", "chunk_id", "chunk_index", "line", "source", "extractor")
-                 if d.get(k) is not None}
-        if entry and entry not in out:
-            out.append(entry)
-    return out
-
-
-def _provenance_text(prov: Mapping[str, Any] | None) -> str:
-    parts = []
-    for e in _provenance_entries(prov)[:3]:
-        where = str(e.get("doc_id") or e.get("source") or "")
-        if e.get("chunk_index") is not None:
-            where += f" chunk {e['chunk_index']}"
-        elif e.get("chunk_id") is not None:
-            where += f" chunk {e['chunk_id']}"
-        if e.get("line") is not None:
-            where += f":{e['line']}"
-        parts.append(where)
-    more = len(_provenance_entries(prov)) - 3
-    return "; ".join(parts) + (f" (+{more})" if more > 0 else "")
-
-
 def _score(c: Component) -> dict[str, Any]:
     return {"strategy": c.strategy, "importance": c.importance, "normalized": c.normalized_importance,
             "rank": c.rank, "changed": c.answer_changed, "counterfactual": c.counterfactual_answer,
@@ -222,14 +193,14 @@ class _Figure:
             # an entity's provenance: where the facts it appears in come from (document, chunk, line)
             prov: Mapping[str, Any] | None = {"documents": [r.get("provenance") or {} for r in self.rels
                                                             if n["id"] in (r["source"], r["target"])]}
-            if not _provenance_entries(prov):
+            if not provenance_entries(prov):
                 prov = next((c.provenance for c in comps if c.provenance), None)
             self.details[self.node_key[n["id"]]] = {
                 "kind": "entity", "title": self.names[n["id"]],
                 "subtitle": f"{n.get('type') or 'entity'} · id {n['id']}",
                 "badges": (["seed entity of the question"] if n["id"] in self.seeds else [])
                 + (["colour from its strongest relationship (no node score)"] if self.node_derived[n["id"]] else []),
-                "scores": [_score(c) for c in comps], "provenance": _provenance_entries(prov)}
+                "scores": [_score(c) for c in comps], "provenance": provenance_entries(prov)}
         for r in self.rels:
             comps = sorted(self.by_edge.get(r["id"], []), key=lambda c: (-(c.importance or 0), c.strategy))
             self.details[self.edge_key[r["id"]]] = {
@@ -238,7 +209,7 @@ class _Figure:
                 "subtitle": f"relationship id {r['id']}",
                 "badges": ["used by the generator (its reported evidence)"] if r["id"] in evidence else [],
                 "scores": [_score(c) for c in comps],
-                "provenance": _provenance_entries(r.get("provenance") or (comps[0].provenance if comps else None))}
+                "provenance": provenance_entries(r.get("provenance") or (comps[0].provenance if comps else None))}
 
     def key_of(self, c: Component) -> str | None:
         return (self.node_key if c.kind in NODE_KINDS else self.edge_key).get(c.id)
@@ -402,7 +373,7 @@ def _table(ex: Explanation, fig: _Figure) -> str:
             f'<td class="label"><span class="swatch" style="background:{fill}"></span>{_e(c.label)}</td>'
             f'<td class="num importance">{_num(c.importance)}{flag}</td><td class="num">{_e(c.rank)}</td>'
             f'<td>{changed}</td><td class="cf">{_e(c.counterfactual_answer)}</td>'
-            f'<td class="prov">{_e(_provenance_text(c.provenance))}</td></tr>')
+            f'<td class="prov">{_e(provenance_text(c.provenance))}</td></tr>')
     skipped = [c for c in ex.components if c.kind in ("node", "edge") and c.importance is None]
     masks = [c for c in ex.components if c.kind == "mask"]
     notes = []

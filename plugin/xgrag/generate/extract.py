@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from xgrag.generate.base import Generator, Usage
-from xgrag.ingest import IngestStats, TripleRow, write_triples
+from xgrag.store.ingest import IngestStats, TripleRow, write_triples
 from xgrag.store.neo4j import Neo4jStore
 
 EXTRACTION_PROMPT_VERSION = "extract-v1"

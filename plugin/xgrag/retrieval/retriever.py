@@ -1,4 +1,4 @@
-"""Retrieval in Cypher: entity linking, bounded k-hop neighbourhoods, shortest paths (KGRAG-Ex).
+"""Retrieval in Cypher: bounded k-hop neighbourhoods and shortest paths (KGRAG-Ex), from linked entities.
 
 Every query takes `$excluded_node_ids` / `$excluded_rel_ids`: a Perturbation is applied by the very
 retrieval that produced the unperturbed subgraph. Nothing here writes.
@@ -8,107 +8,17 @@ from __future__ import annotations
 
 import functools
 import itertools
-import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 from xgrag.config import RetrievalSettings
 from xgrag.embed import Embedder
 from xgrag.model import Node, Perturbation, Relationship, Subgraph
+from xgrag.retrieval.linking import LinkedEntity, Linker, node_from_map
 from xgrag.store.neo4j import Neo4jStore
 from xgrag.store.queries import PROVENANCE_ROW, REL_ROW
 
 Mode = Literal["khop", "paths"]
-
-_LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
-_STOP = frozenset(
-    "a an and are as at be by for from has have in is it of on or the to was were what which who whom whose "
-    "when where why how did does do movie movies film films".split()
-)
-_MAX_SPAN = 8
-
-
-def normalise(text: str) -> str:
-    return " ".join(re.sub(r"[^\w]+", " ", text.lower()).split())
-
-
-def lucene_query(question: str) -> str:
-    """An OR query of the question's escaped, non-stopword terms; inert for any input."""
-    terms = [t for t in re.findall(r"\w+", question.lower()) if t not in _STOP]
-    escaped = [_LUCENE_SPECIAL.sub(r"\\\1", t) for t in terms]
-    return " OR ".join(escaped)
-
-
-def candidate_spans(question: str) -> list[str]:
-    """Word n-grams of the question (and bracketed spans), as typed and title-cased, for exact lookup."""
-    spans: list[str] = re.findall(r"\[([^\[\]]{1,200})\]", question)
-    words = re.findall(r"[\w'&.\-]+", question.replace("[", " ").replace("]", " "))
-    for n in range(1, min(_MAX_SPAN, len(words)) + 1):
-        for i in range(len(words) - n + 1):
-            span = " ".join(words[i:i + n])
-            spans.append(span)
-            spans.append(span.strip(".,'"))
-    out: list[str] = []
-    for s in spans:
-        for variant in (s, s.title()):
-            if variant and variant not in out:
-                out.append(variant)
-    return out
-
-
-@dataclass(frozen=True)
-class LinkedEntity:
-    node: Node
-    method: str  # bracket | exact | fulltext | vector
-    score: float
-    mention: str
-
-
-def select_mentions(question: str, candidates: Sequence[tuple[Node, float]]) -> list[LinkedEntity]:
-    """Keep candidates whose name or alias occurs as whole words in the question; longest first,
-    non-overlapping. Bracketed spans (MetaQA style) win outright."""
-    brackets = [normalise(b) for b in re.findall(r"\[([^\[\]]+)\]", question)]
-    qn = f" {normalise(question)} "
-    found: list[tuple[int, int, str, Node, float, str]] = []
-    for node, score in candidates:
-        for surface in (node.name, *node.aliases):
-            s = normalise(surface)
-            if not s or (s in _STOP and s not in brackets):
-                continue
-            start = qn.find(f" {s} ")
-            if start < 0:
-                continue
-            method = "bracket" if s in brackets else "exact"
-            found.append((start, start + len(s), s, node, score, method))
-    if not found:
-        return []
-    if any(f[5] == "bracket" for f in found):
-        found = [f for f in found if f[5] == "bracket"]
-    found.sort(key=lambda f: (-(f[1] - f[0]), f[0], f[3].id))
-    taken: list[tuple[int, int]] = []
-    chosen: list[LinkedEntity] = []
-    for start, end, s, node, score, method in found:
-        same_span = any(a == start and b == end for a, b in taken)
-        overlaps = any(start < b and a < end for a, b in taken)
-        if overlaps and not same_span:
-            continue
-        if not same_span:
-            taken.append((start, end))
-        if all(c.node.id != node.id for c in chosen):
-            chosen.append(LinkedEntity(node, method, float(score), s))
-    return sorted(chosen, key=lambda c: (c.mention, c.node.id))
-
-
-def _node(row: dict) -> Node:
-    return Node(
-        id=str(row["id"]),
-        name=str(row["name"]),
-        type=row.get("type"),
-        aliases=tuple(row.get("aliases") or ()),
-        description=row.get("description"),
-    )
-
 
 _PROV_AT = len(REL_ROW)
 _REL_ROW_LEN = len(REL_ROW) + len(PROVENANCE_ROW)
@@ -148,61 +58,19 @@ class Retriever:
         self.store = store
         self.settings = settings or RetrievalSettings()
         self.embedder = embedder
+        self.linker = Linker(store, self.settings, embedder)
         self._has_aliases: bool | None = None
 
     # -- linking ------------------------------------------------------------------------------
 
     @_one_read_transaction
     def link(self, question: str, excluded_node_ids: Iterable[str] = ()) -> list[LinkedEntity]:
-        excluded = sorted(set(excluded_node_ids))
-        cfg = self.settings
-        candidates: dict[str, tuple[Node, float]] = {}
-        for row in self.store.read("link_exact", names=candidate_spans(question), excluded_node_ids=excluded):
-            node = _node(row["node"])
-            candidates[node.id] = (node, 1.0)
-        query = lucene_query(question)
-        if query:
-            rows = self.store.read("link_fulltext", index=self.store.schema.fulltext_index, query=query,
-                                   limit=cfg.link_limit * 5, excluded_node_ids=excluded)
-            for row in rows:
-                node = _node(row["node"])
-                candidates.setdefault(node.id, (node, float(row["score"])))
-        linked = select_mentions(question, list(candidates.values()))
-        if linked:
-            return linked
-        return self._fuzzy(question, excluded)
+        """The question's entities (see xgrag.retrieval.linking)."""
+        return self.linker.link(question, excluded_node_ids)
 
     def entities_by_name(self, names: Iterable[str]) -> list[tuple[str, Node]]:
         """Entities whose name is exactly one of `names` (case-sensitive, index-backed), as (name, entity)."""
-        wanted = sorted({n for n in names if n})
-        if not wanted:
-            return []
-        return [(str(row["candidate"]), _node(row["node"]))
-                for row in self.store.read("link_exact", names=wanted, excluded_node_ids=[])]
-
-    def _fuzzy(self, question: str, excluded: list[str]) -> list[LinkedEntity]:
-        """No name occurs verbatim: nearest entity-name embeddings of the question's short spans
-        (vector index; only when the graph stores name embeddings and an embedder is configured)."""
-        if self.embedder is None or not self.store.schema.embedding_property:
-            return []
-        spans: list[str] = []
-        for span in candidate_spans(question):
-            words = normalise(span).split()
-            if 0 < len(words) <= 4 and not all(w in _STOP for w in words) and normalise(span) not in spans:
-                spans.append(normalise(span))
-        if not spans:
-            return []
-        best: dict[str, LinkedEntity] = {}
-        for span, vec in zip(spans, self.embedder.embed(spans), strict=True):
-            rows = self.store.read("link_vector", index=self.store.schema.vector_index, k=1,
-                                   embedding=vec.tolist(), min_score=self.settings.link_min_score,
-                                   excluded_node_ids=excluded)
-            for row in rows:
-                node, score = _node(row["node"]), float(row["score"])
-                if node.id not in best or score > best[node.id].score:
-                    best[node.id] = LinkedEntity(node, "vector", score, span)
-        ranked = sorted(best.values(), key=lambda le: (-le.score, le.node.id))
-        return ranked[: self.settings.vector_link_top]
+        return self.linker.entities_by_name(names)
 
     # -- perturbation filter --------------------------------------------------------------------
 
@@ -218,7 +86,7 @@ class Retriever:
         if not ids or not self._aliases_exist():
             return []
         rows = self.store.read_plain("alias_links", ids=ids)
-        return [(_node(r["alias"]), _node(r["canonical"])) for r in rows]
+        return [(node_from_map(r["alias"]), node_from_map(r["canonical"])) for r in rows]
 
     def expand_exclusions(self, perturbation: Perturbation) -> tuple[list[str], list[str]]:
         """Excluding a canonical entity excludes its persisted aliases too."""
@@ -254,7 +122,7 @@ class Retriever:
         ex_nodes, ex_rels = sorted(set(excluded_node_ids)), sorted(set(excluded_rel_ids))
         sub = Subgraph(mode="khop")
         for row in self.store.read_plain("nodes_by_id", ids=sorted(set(seeds)), excluded_node_ids=ex_nodes):
-            sub.add_node(_node(row["node"]))
+            sub.add_node(node_from_map(row["node"]))
         sub.seeds = [s for s in dict.fromkeys(seeds) if s in sub.nodes]
         frontier = self._with_aliases(sub, list(sub.seeds), set(ex_nodes))
         for _ in range(hops):
@@ -310,7 +178,7 @@ class Retriever:
         seeds = list(dict.fromkeys(seeds))
         sub = Subgraph(mode="paths")
         for row in self.store.read_plain("nodes_by_id", ids=sorted(set(seeds)), excluded_node_ids=ex_nodes):
-            sub.add_node(_node(row["node"]))
+            sub.add_node(node_from_map(row["node"]))
         sub.seeds = [s for s in seeds if s in sub.nodes]
         if pairs is None:
             todo = list(itertools.combinations(sorted(sub.seeds), 2))

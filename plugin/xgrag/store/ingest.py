@@ -31,6 +31,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from xgrag.errors import InputError, ServiceError
 from xgrag.store.neo4j import Neo4jStore
 
 Format = Literal["auto", "tsv", "jsonl", "metaqa"]
@@ -48,12 +49,8 @@ METAQA_TAIL_TYPES = {
 DEFAULT_TYPE = "Entity"
 
 
-class IngestError(ValueError):
+class IngestError(InputError):
     """A malformed input line: names the file, the line and the field."""
-
-    def __init__(self, path: Path | str, line: int, field: str, message: str) -> None:
-        super().__init__(f"{path}:{line}: field '{field}': {message}")
-        self.path, self.line, self.field = str(path), line, field
 
 
 def entity_id(name: str, type_: str) -> str:
@@ -285,7 +282,7 @@ class IngestStats:
         return {**asdict(self), "triples_per_second": round(self.rate, 1)}
 
 
-class BatchError(RuntimeError):
+class BatchError(ServiceError):
     """A batch failed in the database: none of its rows were written; other batches may have been."""
 
     def __init__(self, phase: str, index: int, total: int, lines: tuple[int, int] | None, committed: int,

@@ -21,7 +21,7 @@ from typing import Any, Literal
 import numpy as np
 from scipy import stats
 
-from xgrag.explanation import Explanation
+from xgrag.model import Explanation
 
 NODE_STRATEGIES = ("node", "synonym")  # perturbations of a node (kind "node")
 EDGE_STRATEGIES = ("edge", "subpath")  # perturbations of a relationship (kind "edge")
