@@ -21,18 +21,18 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data" / "metaqa"
 
-from xgrag.config import EmbeddedSettings, GraphSchema  # noqa: E402
+from xgrag.config import EmbeddedSettings, GraphSchema, Settings  # noqa: E402
 from xgrag.embed import default_embedder  # noqa: E402
-from xgrag.explain.explainer import Explainer, ExplainSettings  # noqa: E402
+from xgrag.explain import Explainer, ExplainSettings  # noqa: E402
 from xgrag.generate.extractive import ExtractiveReader  # noqa: E402
 from xgrag.model import Explanation  # noqa: E402
-from xgrag.retrieval.retriever import Retriever  # noqa: E402
 from xgrag.store.ingest import ingest_triples  # noqa: E402
 from xgrag.store.migrations import migrate  # noqa: E402
 from xgrag.store.neo4j import Neo4jStore  # noqa: E402
@@ -55,7 +55,8 @@ def part_a(store: Neo4jStore, questions: list[dict], explainer: Explainer) -> di
     rows = []
     t0 = time.perf_counter()
     for i, q in enumerate(questions):
-        ex = explainer.explain(q["question"], hops=q["hops"], strategies=("edge",))
+        ex = explainer.explain(q["question"],
+                               settings=replace(explainer.settings, hops=q["hops"], strategies=("edge",)))
         triples = edge_triples(ex)
         ranking = ranked_edges(ex)
         evidence = {e["id"] for e in ex.generator_evidence or []}
@@ -65,8 +66,8 @@ def part_a(store: Neo4jStore, questions: list[dict], explainer: Explainer) -> di
         top_imp = ex.top("edge", 1)[0].importance if ranking else 0.0
         faithful = bool(ranking) and ranking[0] in evidence
         # the same without citation-guided redundancy resolution (perturbation evidence alone)
-        plain = ranked_edges(explainer.explain(q["question"], hops=q["hops"], strategies=("edge",),
-                                               citation_guided=False))
+        plain = ranked_edges(explainer.explain(q["question"], settings=replace(
+            explainer.settings, hops=q["hops"], strategies=("edge",), citation_guided=False)))
         faithful_plain = bool(plain) and plain[0] in evidence
         claimed = bool(ranking) and top_imp > ex.noise_floor  # some single fact moved the answer
         if q["hops"] == 1:
@@ -114,15 +115,18 @@ def part_b(store: Neo4jStore, questions: list[dict], n_questions: int) -> dict[s
 
     gen = make_generator("smollm2")
     emb = default_embedder()
-    explainer = Explainer(Retriever(store, embedder=emb), gen, emb, ExplainSettings(concurrency=1))
+    explainer = Explainer.from_settings(Settings(), store, generator=gen, embedder=emb,
+                                        explain=ExplainSettings(concurrency=1))
     chosen = [q for q in questions if q["hops"] == 1][:n_questions]
     out: dict[str, Any] = {"generator": gen.name, "questions": [q["qid"] for q in chosen], "strategies": {}}
     # warm-up (model load, Cypher plan cache, JIT), not counted
-    explainer.explain(questions[-1]["question"], hops=1, strategies=("edge",), max_calls=3)
+    explainer.explain(questions[-1]["question"], settings=replace(explainer.settings, hops=1, strategies=("edge",),
+                                                                  max_calls=3))
     for strategy in ("edge", "node", "subpath", "synonym", "mask"):
         calls = wall = gen_s = emb_s = 0.0
         for q in chosen:
-            ex = explainer.explain(q["question"], hops=1, strategies=(strategy,), masks=8)
+            ex = explainer.explain(q["question"], settings=replace(explainer.settings, hops=1, strategies=(strategy,),
+                                                                   masks=8))
             calls += ex.cost.generator_calls
             wall += ex.cost.seconds
             gen_s += ex.cost.generator_seconds
@@ -143,8 +147,9 @@ def part_c(store: Neo4jStore, questions: list[dict], explainer: Explainer, hops:
     facts = []
     for q in questions:
         k = hops or q["hops"]
-        loo = explainer.explain(q["question"], hops=k, strategies=("edge",))
-        gt = explainer.explain(q["question"], hops=k, strategies=("edge",), group_testing=True, top_k=3)
+        loo = explainer.explain(q["question"], settings=replace(explainer.settings, hops=k, strategies=("edge",)))
+        gt = explainer.explain(q["question"], settings=replace(explainer.settings, hops=k, strategies=("edge",),
+                                                               scheduler="group", top_k=3))
         facts.append(len(loo.subgraph["relationships"]))
         floor = loo.noise_floor
         top_loo = [c.id for c in loo.top("edge", 3) if (c.importance or 0) > floor]
@@ -186,7 +191,8 @@ def main() -> None:
         stats = ingest_triples(store, SHARED / "triples.tsv", "metaqa")
         results["kg"] = {"triples": stats.triples}
         emb = default_embedder()
-        explainer = Explainer(Retriever(store, embedder=emb), ExtractiveReader(emb), emb, ExplainSettings())
+        explainer = Explainer.from_settings(Settings(), store, generator=ExtractiveReader(emb), embedder=emb,
+                                            explain=ExplainSettings())
         if "a" in parts:
             results["a_metaqa_extractive"] = part_a(store, questions, explainer)
             print(json.dumps(results["a_metaqa_extractive"], indent=2))

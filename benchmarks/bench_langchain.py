@@ -36,6 +36,7 @@ from langchain_ollama import ChatOllama  # noqa: E402
 
 from support.ollama_server import OllamaTestServer  # noqa: E402
 from xgrag.config import EmbeddedSettings, GraphSchema  # noqa: E402
+from xgrag.explain import ExplainSettings  # noqa: E402
 from xgrag.integrations.langchain import XgragCallbackHandler, XgragRetriever, format_documents  # noqa: E402
 from xgrag.store.ingest import ingest_triples  # noqa: E402
 from xgrag.store.migrations import migrate  # noqa: E402
@@ -64,8 +65,9 @@ def run(store: Neo4jStore, server: OllamaTestServer, repeats: int) -> dict[str, 
     chain.invoke(Q)  # warm: the server loads SmolLM2, the driver connects
     alone, queued, inline = [], [], []
     explain_seconds, calls = [], []
-    q_handler = XgragCallbackHandler.for_store(store, llm(), mode="queued", strategies=("edge",))
-    i_handler = XgragCallbackHandler.for_store(store, llm(), strategies=("edge",))
+    q_handler = XgragCallbackHandler.for_store(store, llm(), mode="queued",
+        settings=ExplainSettings(strategies=("edge",)))
+    i_handler = XgragCallbackHandler.for_store(store, llm(), settings=ExplainSettings(strategies=("edge",)))
     for _ in range(repeats):
         t0 = time.perf_counter()
         chain.invoke(Q)

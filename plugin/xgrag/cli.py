@@ -7,54 +7,71 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from xgrag.config import ConfigError, Settings, load_settings
+from xgrag.config import Settings, load_settings
+from xgrag.errors import ServiceError, UsageError, XgragError
+from xgrag.explain.perturbers import strategy_choices
 from xgrag.report.console import print_explanation, print_subgraph
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_show_locals=False,
-                  help="Explain GraphRAG answers over Neo4j by perturbing the retrieved subgraph.")
-db_app = typer.Typer(no_args_is_help=True, help="The embedded Neo4j (5.26 + GDS + APOC) for local use.")
-ingest_app = typer.Typer(no_args_is_help=True, help="Load triples or documents into xgrag's schema.")
-app.add_typer(db_app, name="db")
-app.add_typer(ingest_app, name="ingest")
+if TYPE_CHECKING:
+    from xgrag.store.neo4j import Neo4jStore
 
 console = Console(stderr=True)
 # Tables stay readable when stdout is not a terminal (pipes, CI logs): rich would fall back to 80 columns.
 out = Console(soft_wrap=True, width=None if sys.stdout.isatty() else int(os.environ.get("COLUMNS", "160")))
 
+
+def report_error(exc: XgragError) -> int:
+    """The one place an expected failure reaches the user: its message, a hint, and the exit code."""
+    console.print(f"[red]error:[/red] {_escape(str(exc))}")
+    if exc.hint:
+        console.print(f"[yellow]hint:[/yellow] {_escape(exc.hint)}")
+    return exc.exit_code
+
+
+def _escape(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)
+
+
+class _App(typer.Typer):
+    """Every command's XgragError ends here (message, hint, exit code): no command lists library exception
+    types, and no expected failure prints a traceback."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().__call__(*args, **kwargs)
+        except XgragError as exc:
+            sys.exit(report_error(exc))
+
+
+app = _App(add_completion=False, no_args_is_help=True, pretty_exceptions_show_locals=False,
+           help="Explain GraphRAG answers over Neo4j by perturbing the retrieved subgraph.")
+db_app = typer.Typer(no_args_is_help=True, help="The embedded Neo4j (5.26 + GDS + APOC) for local use.")
+ingest_app = typer.Typer(no_args_is_help=True, help="Load triples or documents into xgrag's schema.")
+app.add_typer(db_app, name="db")
+app.add_typer(ingest_app, name="ingest")
+
 ConfigOpt = Annotated[Path | None, typer.Option("--config", help="TOML settings file (default: ./xgrag.toml)")]
 
 
 def _settings(config: Path | None) -> Settings:
-    try:
-        return load_settings(config)
-    except ConfigError as exc:
-        console.print(f"[red]configuration error:[/red] {exc}")
-        raise typer.Exit(2) from exc
+    return load_settings(config)
 
 
-def _store(settings: Settings):
-    from xgrag.store.embedded import EmbeddedError
-    from xgrag.store.neo4j import Neo4jStore, StoreError
+def _store(settings: Settings) -> Neo4jStore:
+    from xgrag.store.neo4j import Neo4jStore
 
-    try:
-        store = Neo4jStore.from_settings(settings)
-        store.verify()
-    except (EmbeddedError, StoreError) as exc:
-        console.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(1) from exc
+    store = Neo4jStore.from_settings(settings)
+    store.verify()
     return store
-
-
-def _fail(exc: Exception, code: int = 1) -> typer.Exit:
-    console.print(f"[red]error:[/red] {exc}")
-    return typer.Exit(code)
 
 
 def _print_json(data: Any) -> None:
@@ -67,7 +84,7 @@ def _print_json(data: Any) -> None:
 def db_start(config: ConfigOpt = None,
              port: Annotated[int, typer.Option(help="Bolt port (0: a free one)")] = 0) -> None:
     """Build the launcher if needed, start the embedded Neo4j in the background, print its Bolt URI."""
-    from xgrag.store.embedded import EmbeddedError, start
+    from xgrag.store.embedded import start
 
     settings = _settings(config)
     if settings.neo4j.uri:
@@ -76,11 +93,8 @@ def db_start(config: ConfigOpt = None,
     if port:
         settings.embedded.port = port
     t0 = time.perf_counter()
-    try:
-        with console.status("starting the embedded Neo4j (GDS, APOC) ..."):
-            state = start(settings.embedded)
-    except EmbeddedError as exc:
-        raise _fail(exc) from exc
+    with console.status("starting the embedded Neo4j (GDS, APOC) ..."):
+        state = start(settings.embedded)
     console.print(f"ready in {time.perf_counter() - t0:.1f}s: GDS {state.gds_version}, APOC {state.apoc_version}, "
                   f"pid {state.pid}, data {state.home}")
     out.print(state.uri)
@@ -89,8 +103,8 @@ def db_start(config: ConfigOpt = None,
 @db_app.command("status")
 def db_status(config: ConfigOpt = None, as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """Is a server reachable? Which GDS and APOC does it have?"""
-    from xgrag.store.embedded import EmbeddedError, resolve_connection
-    from xgrag.store.neo4j import Neo4jStore, StoreError
+    from xgrag.store.embedded import resolve_connection
+    from xgrag.store.neo4j import Neo4jStore
 
     settings = _settings(config)
     info: dict[str, Any] = {"running": False, "uri": None, "user": None, "password": None, "database": None,
@@ -104,7 +118,7 @@ def db_status(config: ConfigOpt = None, as_json: Annotated[bool, typer.Option("-
             versions = store.server_versions()
         info.update(running=True, gds_version=versions["gds"], apoc_version=versions["apoc"],
                     neo4j_version=versions["neo4j"])
-    except (EmbeddedError, StoreError) as exc:
+    except XgragError as exc:  # status reports what is wrong instead of failing on it
         info["error"] = str(exc)
     if as_json:
         _print_json(info)
@@ -130,15 +144,11 @@ def db_stop(config: ConfigOpt = None) -> None:
 @app.command()
 def migrate(config: ConfigOpt = None) -> None:
     """Apply migrations/V###__*.cypher in order (recorded in the graph; re-running is a no-op)."""
-    from xgrag.store.migrations import MigrationError
     from xgrag.store.migrations import migrate as run
 
     settings = _settings(config)
     with _store(settings) as store:
-        try:
-            result = run(store, settings.graph_schema, settings.embedding_dimensions)
-        except MigrationError as exc:
-            raise _fail(exc, 2) from exc
+        result = run(store, settings.graph_schema, settings.embedding_dimensions)
     out.print(f"applied {len(result.applied)}: {', '.join(result.applied) or '-'}; "
               f"already applied {len(result.skipped)}")
 
@@ -155,24 +165,15 @@ def ingest_triples(path: Path, config: ConfigOpt = None,
                    workers: Annotated[int, typer.Option(help="transactions at a time")] = 2,
                    as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """Load a triples file (validated whole before anything is written; idempotent)."""
-    from xgrag.store.ingest import BatchError, IngestError, read_triples, write_triples
+    from xgrag.store.ingest import read_triples, write_triples
 
     if fmt not in ("auto", "tsv", "jsonl", "metaqa"):
-        raise _fail(ValueError(f"--format: unknown format {fmt!r}"), 2)
+        raise UsageError(f"--format: unknown format {fmt!r}", hint="use auto, tsv, jsonl or metaqa")
     settings = _settings(config)
-    try:
-        rows = read_triples(path, fmt)  # type: ignore[arg-type]
-    except IngestError as exc:
-        raise _fail(exc, 2) from exc
+    rows = read_triples(path, fmt)  # type: ignore[arg-type]
     with _store(settings) as store, _progress() as progress:
         task = progress.add_task(f"ingesting {path.name}", total=len(rows))
-        try:
-            stats = write_triples(store, rows, batch_size, progress=lambda n: progress.advance(task, n),
-                                  workers=workers)
-        except ValueError as exc:
-            raise _fail(exc, 2) from exc
-        except BatchError as exc:
-            raise _fail(exc, 1) from exc
+        stats = write_triples(store, rows, batch_size, progress=lambda n: progress.advance(task, n), workers=workers)
     if as_json:
         _print_json(stats.to_json())
     else:
@@ -187,26 +188,20 @@ def ingest_docs(path: Path, config: ConfigOpt = None,
                 ollama_host: Annotated[str, typer.Option(envvar="OLLAMA_HOST")] = "http://127.0.0.1:11434",
                 chunk_size: Annotated[int, typer.Option(help="characters per chunk")] = 1200) -> None:
     """Chunk documents (.txt file or folder) and extract typed triples per chunk with an LLM."""
-    from xgrag.generate.base import GenerationError
     from xgrag.generate.extract import ingest_documents, story_paths
     from xgrag.generate.factory import make_generator
 
     settings = _settings(config)
     if generator == "extractive":
-        raise _fail(ValueError("--generator: the extractive reader answers questions; it cannot extract triples"), 2)
+        raise UsageError("--generator: the extractive reader answers questions; it cannot extract triples",
+                         hint="use an LLM: ollama:MODEL, langchain:ollama:MODEL or smollm2")
     paths = story_paths(path)
     if not paths:
-        raise _fail(FileNotFoundError(f"{path}: no .txt documents"), 2)
-    try:
-        gen = make_generator(generator, ollama_host=ollama_host)
-    except (ValueError, GenerationError, ImportError) as exc:
-        raise _fail(exc, 2) from exc
+        raise UsageError(f"{path}: no .txt documents")
+    gen = make_generator(generator, ollama_host=ollama_host)
     with _store(settings) as store, _progress() as progress:
         task = progress.add_task("extracting triples per chunk", total=None)
-        try:
-            report = ingest_documents(store, paths, gen, chunk_size, progress=lambda n: progress.advance(task, n))
-        except GenerationError as exc:
-            raise _fail(exc) from exc
+        report = ingest_documents(store, paths, gen, chunk_size, progress=lambda n: progress.advance(task, n))
     s = report.stats
     out.print(f"{s.documents} documents, {s.chunks} chunks, {s.triples} triples "
               f"({report.rejected_lines} unparseable lines, {report.chunks_without_triples} chunks without "
@@ -234,15 +229,12 @@ def retrieve(
     from xgrag.retrieval.centrality import centrality
 
     if mode not in ("khop", "paths"):
-        raise _fail(ValueError(f"--mode: {mode!r} is not khop or paths"), 2)
+        raise UsageError(f"--mode: {mode!r} is not khop or paths")
     settings = _settings(config)
     perturbation = Perturbation(frozenset(exclude_node or ()), frozenset(exclude_rel or ()), kind="cli")
     with _store(settings) as store:
         retriever = Retriever(store, settings.retrieval)
-        try:
-            sub = retriever.retrieve(question, mode=mode, hops=hops, perturbation=perturbation)  # type: ignore[arg-type]
-        except ValueError as exc:
-            raise _fail(exc, 2) from exc
+        sub = retriever.retrieve(question, mode=mode, hops=hops, perturbation=perturbation)  # type: ignore[arg-type]
         dedup_info = None
         if with_dedup:
             from xgrag.embed import default_embedder
@@ -296,11 +288,8 @@ def embed_cmd(config: ConfigOpt = None,
     embedder = default_embedder()
     with _store(settings) as store, _progress() as progress:
         task = progress.add_task("embedding entity names", total=None)
-        try:
-            n = embed_entities(store, embedder, settings.embedding_dimensions, recompute=recompute,
-                               progress=lambda k: progress.advance(task, k))
-        except ValueError as exc:
-            raise _fail(exc, 2) from exc
+        n = embed_entities(store, embedder, settings.embedding_dimensions, recompute=recompute,
+                           progress=lambda k: progress.advance(task, k))
     out.print(f"{n} entity names embedded with {embedder.name}")
 
 
@@ -313,7 +302,8 @@ def centrality_cmd(config: ConfigOpt = None, top: Annotated[int, typer.Option(he
     settings = _settings(config)
     with _store(settings) as store:
         if not store.has_gds():
-            raise _fail(RuntimeError("this server has no GDS (gds.version() is missing)"))
+            raise ServiceError("this server has no GDS (gds.version() is missing)",
+                               hint="install the Graph Data Science plugin, or use the embedded server")
         result = gds_graph_centrality(store)
         ids = sorted(result.scores, key=lambda k: (-result.scores[k]["pagerank"], k))[:top]
         names = {r["id"]: r["name"] for r in store.read("nodes_by_id", ids=ids, excluded_node_ids=[])
@@ -348,7 +338,7 @@ def _cache_path(settings: Settings) -> Path:
 def explain(
     question: str,
     config: ConfigOpt = None,
-    strategy: Annotated[str, typer.Option(help="node|edge|synonym|subpath|mask|all (comma-separated)")] = "edge",
+    strategy: Annotated[str, typer.Option(help=f"{strategy_choices()} (comma-separated)")] = "edge",
     generator: Annotated[str, typer.Option(help="extractive | smollm2 | ollama:MODEL | langchain:ollama:MODEL")] =
     "extractive",
     ollama_host: Annotated[str, typer.Option(envvar="OLLAMA_HOST")] = "http://127.0.0.1:11434",
@@ -368,26 +358,17 @@ def explain(
     top: Annotated[int, typer.Option(help="rows in the table")] = 8,
 ) -> None:
     """Explain the answer to QUESTION: which nodes and edges of its subgraph moved the answer."""
-    from xgrag.embed import default_embedder
-    from xgrag.explain.explainer import Explainer, ExplainSettings
-    from xgrag.generate.base import GenerationError
+    from xgrag.explain import Explainer, ExplainSettings
     from xgrag.generate.cache import ResponseCache
     from xgrag.generate.factory import make_generator
-    from xgrag.retrieval import Retriever
     from xgrag.store.explanations import save_explanation
 
     settings = _settings(config)
-    strategies = tuple(s.strip() for s in strategy.split(",") if s.strip())
-    if mode not in ("khop", "paths") or apply not in ("memory", "cypher"):
-        raise _fail(ValueError(f"--mode {mode!r} / --apply {apply!r}: use khop|paths and memory|cypher"), 2)
-    try:
-        gen = make_generator(generator, ollama_host=ollama_host)
-    except (ValueError, GenerationError, ImportError) as exc:
-        raise _fail(exc, 2) from exc
-    embedder = default_embedder()
-    cfg = ExplainSettings(strategies=strategies, mode=mode, hops=hops, dedup=dedup, theta_sim=settings.theta_sim,
-                          apply=apply, noise_runs=noise_runs, max_calls=max_calls, concurrency=concurrency,
-                          group_testing=group_testing)  # type: ignore[arg-type]
+    cfg = ExplainSettings(strategies=(strategy,), mode=mode, hops=hops, dedup=dedup,  # type: ignore[arg-type]
+                          theta_sim=settings.theta_sim, apply=apply, noise_runs=noise_runs,  # type: ignore[arg-type]
+                          max_calls=max_calls, concurrency=concurrency,
+                          scheduler="group" if group_testing else "exhaustive")
+    gen = make_generator(generator, ollama_host=ollama_host)
     response_cache = ResponseCache(_cache_path(settings)) if cache else None
     with _store(settings) as store, _progress() as progress:
         task = progress.add_task("explaining", total=None)
@@ -397,11 +378,8 @@ def explain(
                 progress.update(task, total=total + noise_runs, description=f"{phase}")
             progress.advance(task, advance)
 
-        explainer = Explainer(Retriever(store, settings.retrieval, embedder), gen, embedder, cfg, response_cache)
-        try:
-            ex = explainer.explain(question, progress=tick)
-        except (ValueError, GenerationError) as exc:
-            raise _fail(exc, 2) from exc
+        explainer = Explainer.from_settings(settings, store, generator=gen, explain=cfg, cache=response_cache)
+        ex = explainer.explain(question, progress=tick)
         if save:
             save_explanation(store, ex)
     if html_path is not None:
@@ -430,7 +408,7 @@ def _write_report(path: Path, explanations: list[Any], title: str) -> None:
     try:
         write_html(path, explanations, title=title)
     except OSError as exc:
-        raise _fail(OSError(f"--html {path}: {exc.strerror or exc}"), 2) from exc
+        raise UsageError(f"--html {path}: {exc.strerror or exc}") from exc
     console.print(f"wrote {path}")
 
 
@@ -460,11 +438,8 @@ def explanations_list(
 
     settings = _settings(config)
     with _store(settings) as store:
-        try:
-            rows = find_explanations(store, question=question, entity=entity, relationship=relationship,
-                                     since=since, until=until, limit=limit)
-        except (ValueError, LookupError) as exc:
-            raise _fail(exc, 2) from exc
+        rows = find_explanations(store, question=question, entity=entity, relationship=relationship,
+                                 since=since, until=until, limit=limit)
     if as_json:
         _print_json([r.to_json() for r in rows])
         return
@@ -500,14 +475,11 @@ def explanations_show(
     top: Annotated[int, typer.Option(help="rows in the table")] = 8,
 ) -> None:
     """Print one saved explanation (as `xgrag explain` does); --html writes its report."""
-    from xgrag.store.explanations import ExplanationNotFound, load_explanation
+    from xgrag.store.explanations import load_explanation
 
     settings = _settings(config)
     with _store(settings) as store:
-        try:
-            ex = load_explanation(store, explanation_id)
-        except ExplanationNotFound as exc:
-            raise _fail(exc, 1) from exc
+        ex = load_explanation(store, explanation_id)
     if html_path is not None:
         _write_report(html_path, [ex], title=f"xgrag: {ex.question}")
     if json_path is not None and _write_explanation_json(ex, json_path):
@@ -528,7 +500,7 @@ def explanations_cypher(
     from xgrag.store.queries import QueryLibrary
 
     if name not in EXPLANATION_QUERIES:
-        raise _fail(ValueError(f"unknown query {name!r}: use one of {', '.join(EXPLANATION_QUERIES)}"), 2)
+        raise UsageError(f"unknown query {name!r}", hint=f"use one of {', '.join(EXPLANATION_QUERIES)}")
     sys.stdout.write(QueryLibrary(_settings(config).graph_schema).get(name))
 
 
@@ -546,10 +518,7 @@ def explanations_timeline_cmd(
 
     settings = _settings(config)
     with _store(settings) as store:
-        try:
-            rows = explanations_timeline(store, question=question, since=since, until=until, limit=limit)
-        except ValueError as exc:
-            raise _fail(exc, 2) from exc
+        rows = explanations_timeline(store, question=question, since=since, until=until, limit=limit)
     if as_json:
         _print_json(rows)
         return
@@ -572,7 +541,7 @@ def eval_cmd(
     config: ConfigOpt = None,
     generator: Annotated[str, typer.Option(help="extractive | smollm2 | ollama:MODEL | langchain:ollama:MODEL")] =
     "extractive",
-    strategies: Annotated[str, typer.Option(help="node,edge,synonym,subpath or all")] = "node,edge,subpath",
+    strategies: Annotated[str, typer.Option(help=f"{strategy_choices()} (comma-separated)")] = "node,edge,subpath",
     ablate: Annotated[list[str] | None, typer.Option(help="dedup | theta-sim | temperature (repeatable)")] = None,
     limit: Annotated[int | None, typer.Option(help="first N questions only")] = None,
     out_dir: Annotated[Path, typer.Option("--out", help="run folder (resumable)")] = Path("runs/eval"),
@@ -590,29 +559,20 @@ def eval_cmd(
     """Evaluate explanations over a dataset: report.md, results.json and plots in --out (resumable)."""
     from rich.progress import TimeRemainingColumn
 
-    from xgrag.evaluate.datasets import DatasetError
     from xgrag.evaluate.report import write_report
-    from xgrag.evaluate.runner import EvalConfig, EvalError, run_eval
-    from xgrag.generate.base import GenerationError
-    from xgrag.store.embedded import EmbeddedError
-    from xgrag.store.neo4j import StoreError
+    from xgrag.evaluate.runner import EvalConfig, run_eval
+    from xgrag.explain.perturbers import resolve_strategies
 
     settings = _settings(config)
-    names = tuple(s.strip() for s in strategies.split(",") if s.strip())
-    names = ("node", "edge", "synonym", "subpath") if names == ("all",) else names
+    names = resolve_strategies(strategies)
     parts = tuple(a.strip() for item in (ablate or []) for a in item.split(",") if a.strip())
     cfg = EvalConfig(dataset=str(dataset), generator=generator, strategies=names, ablate=parts, limit=limit, mode=mode,
                      theta_sim=settings.theta_sim, concurrency=concurrency, ragex=ragex, extractor=extractor,
                      kg=str(kg) if kg else None)
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         TextColumn("eta"), TimeRemainingColumn(), console=console)
-    try:
-        with progress:
-            result = run_eval(cfg, settings, out_dir, ollama_host=ollama_host, progress=progress, log=console.print)
-    except (DatasetError, ValueError) as exc:
-        raise _fail(exc, 2) from exc
-    except (EvalError, GenerationError, EmbeddedError, StoreError, ImportError) as exc:
-        raise _fail(exc) from exc
+    with progress:
+        result = run_eval(cfg, settings, out_dir, ollama_host=ollama_host, progress=progress, log=console.print)
     results = write_report(out_dir, result.records, result.meta)
     cost = results["tables"]["cost"]
     out.print(f"{len(result.evaluated)} questions evaluated, {len(result.reused)} reused from {out_dir}/questions")
@@ -647,23 +607,20 @@ def demo(config: ConfigOpt = None,
          = None) -> None:
     """Embedded Neo4j, migrations, the shipped sample KG, a perturbed retrieval, then explanations."""
     from xgrag.embed import default_embedder
-    from xgrag.explain.explainer import Explainer, ExplainSettings
+    from xgrag.explain import Explainer, ExplainSettings
     from xgrag.generate.cache import ResponseCache
     from xgrag.generate.extractive import ExtractiveReader
     from xgrag.model import Perturbation
     from xgrag.retrieval import Retriever
-    from xgrag.store.embedded import EmbeddedError, start
+    from xgrag.store.embedded import start
     from xgrag.store.ingest import read_triples, write_triples
     from xgrag.store.migrations import migrate as run_migrations
 
     settings = _settings(config)
     questions = list(question or DEMO_QUESTIONS)
     if not settings.neo4j.uri:
-        try:
-            with console.status("starting the embedded Neo4j (first run builds it with Maven) ..."):
-                state = start(settings.embedded)
-        except EmbeddedError as exc:
-            raise _fail(exc) from exc
+        with console.status("starting the embedded Neo4j (first run builds it with Maven) ..."):
+            state = start(settings.embedded)
         out.print(f"[bold]1. Neo4j[/bold] {state.uri} (GDS {state.gds_version}, APOC {state.apoc_version})")
     with _store(settings) as store:
         result = run_migrations(store, settings.graph_schema, settings.embedding_dimensions)
@@ -688,9 +645,10 @@ def demo(config: ConfigOpt = None,
                       f"{len(perturbed.nodes)} of {len(sub.nodes)} nodes remain")
         out.print("[bold]5. explanations[/bold] (extractive reader — a deterministic non-LLM reader; "
                   "strategies node, edge, subpath)")
-        explainer = Explainer(retriever, ExtractiveReader(embedder), embedder,
-                              ExplainSettings(strategies=("node", "edge", "subpath")),
-                              ResponseCache(_cache_path(settings)))
+        explainer = Explainer.from_settings(
+            settings, store, generator=ExtractiveReader(embedder), embedder=embedder,
+            explain=ExplainSettings(strategies=("node", "edge", "subpath"), theta_sim=settings.theta_sim),
+            cache=ResponseCache(_cache_path(settings)))
         for q in questions:
             ex = explainer.explain(q)
             out.rule()

@@ -6,17 +6,46 @@ validated against a strict identifier pattern. Questions and data never supply i
 
 from __future__ import annotations
 
+import json
 import os
 import re
+from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import tomllib
-from pydantic import BaseModel, Field, field_validator, model_validator
+from pydantic import BaseModel, Field, ValidationInfo, field_validator, model_validator
 
 from xgrag.errors import UsageError
 
-IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
+
+def resource_dir(kind: str) -> Path:
+    """The folder holding `cypher/` or `migrations/` files (repository root, or $XGRAG_<KIND>_DIR)."""
+    env = os.environ.get(f"XGRAG_{kind.upper()}_DIR")
+    if env:
+        return Path(env)
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        candidate = parent / kind
+        if candidate.is_dir() and (parent / "pyproject.toml").is_file():
+            return candidate
+    raise FileNotFoundError(f"cannot find the {kind}/ folder; set XGRAG_{kind.upper()}_DIR")
+
+
+@cache
+def shared_config() -> dict[str, Any]:
+    """cypher/shared_config.json: the identifier rule, schema fields and presets, retrieval defaults and row
+    layouts, read by this module and by the Java procedures (bundled into their jar), so the two never drift."""
+    path = resource_dir("cypher") / "shared_config.json"
+    return dict(json.loads(path.read_text(encoding="utf-8")))
+
+
+_SHARED = shared_config()
+_FIELDS = _SHARED["schema_fields"]
+_SCHEMA = _SHARED["schema"]
+_PROVENANCE = _SCHEMA["provenance"]
+_RETRIEVAL = _SHARED["retrieval"]
+IDENTIFIER = re.compile(_SHARED["identifier_pattern"])
 
 
 class ConfigError(UsageError):
@@ -41,79 +70,72 @@ class ProvenanceMapping(BaseModel):
 
     mode "relationship": properties on the relationship itself (xgrag's own ingestion).
     mode "mentions": the chunk(s)/document(s) that mention both endpoints (LangChain, neo4j-graphrag).
+    Defaults: cypher/shared_config.json.
     """
 
-    mode: Literal["relationship", "mentions"] = "relationship"
-    doc_id_property: str | None = "doc_id"
-    chunk_id_property: str | None = "chunk_id"
-    chunk_index_property: str | None = "chunk_index"
-    source_property: str | None = "source"
-    extractor_property: str | None = "extractor"
-    created_at_property: str | None = "created_at"
-    line_property: str | None = "line"
+    mode: Literal["relationship", "mentions"] = _PROVENANCE["mode"]
+    doc_id_property: str | None = _PROVENANCE["doc_id_property"]
+    chunk_id_property: str | None = _PROVENANCE["chunk_id_property"]
+    chunk_index_property: str | None = _PROVENANCE["chunk_index_property"]
+    source_property: str | None = _PROVENANCE["source_property"]
+    extractor_property: str | None = _PROVENANCE["extractor_property"]
+    created_at_property: str | None = _PROVENANCE["created_at_property"]
+    line_property: str | None = _PROVENANCE["line_property"]
     # mentions mode
-    chunk_label: str = "Chunk"
-    mention_type: str = "MENTIONS"
-    mention_direction: Literal["chunk_to_entity", "entity_to_chunk"] = "chunk_to_entity"
-    document_label: str | None = "Document"
-    chunk_document_type: str | None = "HAS_CHUNK"
-    chunk_document_direction: Literal["document_to_chunk", "chunk_to_document"] = "document_to_chunk"
-    document_id_property: str | None = "id"
-    chunk_node_id_property: str | None = "id"
-    chunk_node_index_property: str | None = "index"
-    document_source_property: str | None = "source"
+    chunk_label: str = _PROVENANCE["chunk_label"]
+    mention_type: str = _PROVENANCE["mention_type"]
+    mention_direction: Literal["chunk_to_entity", "entity_to_chunk"] = _PROVENANCE["mention_direction"]
+    document_label: str | None = _PROVENANCE["document_label"]
+    chunk_document_type: str | None = _PROVENANCE["chunk_document_type"]
+    chunk_document_direction: Literal["document_to_chunk", "chunk_to_document"] = \
+        _PROVENANCE["chunk_document_direction"]
+    document_id_property: str | None = _PROVENANCE["document_id_property"]
+    chunk_node_id_property: str | None = _PROVENANCE["chunk_node_id_property"]
+    chunk_node_index_property: str | None = _PROVENANCE["chunk_node_index_property"]
+    document_source_property: str | None = _PROVENANCE["document_source_property"]
 
     @model_validator(mode="after")
     def _identifiers(self) -> ProvenanceMapping:
-        for name in (
-            "doc_id_property", "chunk_id_property", "chunk_index_property", "source_property",
-            "extractor_property", "created_at_property", "line_property", "chunk_label", "mention_type",
-            "document_label", "chunk_document_type", "document_id_property", "chunk_node_id_property",
-            "chunk_node_index_property", "document_source_property",
-        ):
+        for name in _FIELDS["provenance_identifiers"]:
             _check(getattr(self, name), f"schema.provenance.{name}")
         return self
 
 
 class GraphSchema(BaseModel):
-    """How xgrag reads a graph: which nodes are entities, where names, types and relation texts live."""
+    """How xgrag reads a graph: which nodes are entities, where names, types and relation texts live.
+    Defaults (xgrag's own schema) and the presets: cypher/shared_config.json."""
 
-    preset: str = "xgrag"
-    entity_label: str = "Entity"
-    id_property: str | None = "id"  # None: elementId()
-    name_property: str = "name"
-    alias_property: str | None = "aliases"
-    description_property: str | None = "description"
-    type_property: str | None = "type"  # None: the first label that is not in generic_labels
-    generic_labels: list[str] = Field(default_factory=list)
-    relation_property: str | None = "label"  # None: the relationship type
-    rel_id_property: str | None = "id"  # None: elementId()
+    preset: str = _SCHEMA["preset"]
+    entity_label: str = _SCHEMA["entity_label"]
+    id_property: str | None = _SCHEMA["id_property"]  # None: elementId()
+    name_property: str = _SCHEMA["name_property"]
+    alias_property: str | None = _SCHEMA["alias_property"]
+    description_property: str | None = _SCHEMA["description_property"]
+    type_property: str | None = _SCHEMA["type_property"]  # None: the first label that is not in generic_labels
+    generic_labels: list[str] = Field(default_factory=lambda: list(_SCHEMA["generic_labels"]))
+    relation_property: str | None = _SCHEMA["relation_property"]  # None: the relationship type
+    rel_id_property: str | None = _SCHEMA["rel_id_property"]  # None: elementId()
     # Add a range index on a user graph's entity id. Off where the writing library creates its own
     # uniqueness constraint there (LangChain): an index first would make that constraint fail.
-    index_id_property: bool = True
-    rel_description_property: str | None = "description"
+    index_id_property: bool = _SCHEMA["index_id_property"]
+    rel_description_property: str | None = _SCHEMA["rel_description_property"]
     # Relationship types between entities that carry no meaning for answering (bookkeeping).
-    non_semantic_types: list[str] = Field(default_factory=lambda: ["ALIAS_OF"])
-    alias_type: str = "ALIAS_OF"
-    embedding_property: str | None = "name_embedding"
+    non_semantic_types: list[str] = Field(default_factory=lambda: list(_SCHEMA["non_semantic_types"]))
+    alias_type: str = _SCHEMA["alias_type"]
+    embedding_property: str | None = _SCHEMA["embedding_property"]
     # Names of the indexes xgrag creates; distinct per preset so mappings never collide.
-    index_prefix: str = "xgrag"
-    fulltext_index: str = "xgrag_entity_names"
-    vector_index: str = "xgrag_entity_embeddings"
+    index_prefix: str = _SCHEMA["index_prefix"]
+    fulltext_index: str = _SCHEMA["fulltext_index"]
+    vector_index: str = _SCHEMA["vector_index"]
     provenance: ProvenanceMapping = Field(default_factory=ProvenanceMapping)
 
     @model_validator(mode="after")
     def _identifiers(self) -> GraphSchema:
-        for name in (
-            "entity_label", "id_property", "name_property", "alias_property", "description_property",
-            "type_property", "relation_property", "rel_id_property", "rel_description_property",
-            "alias_type", "embedding_property", "fulltext_index", "vector_index", "index_prefix",
-        ):
+        for name in _FIELDS["identifiers"]:
             _check(getattr(self, name), f"schema.{name}")
-        for i, label in enumerate(self.generic_labels):
-            validate_identifier(label, f"schema.generic_labels[{i}]")
-        for i, t in enumerate(self.non_semantic_types):
-            validate_identifier(t, f"schema.non_semantic_types[{i}]")
+        for name in _FIELDS["identifier_lists"]:
+            for i, value in enumerate(getattr(self, name)):
+                validate_identifier(value, f"schema.{name}[{i}]")
         if self.alias_type not in self.non_semantic_types:
             self.non_semantic_types = [*self.non_semantic_types, self.alias_type]
         return self
@@ -124,92 +146,22 @@ class GraphSchema(BaseModel):
         return f"{self.preset}:{self.entity_label}"
 
 
-def _langchain_schema() -> GraphSchema:
-    # LangChain's Neo4jGraph.add_graph_documents(baseEntityLabel=True, include_source=True):
-    # (:__Entity__:<Type> {id: name}), dynamic relationship types, (:Document {id, text, source})-[:MENTIONS]->(e)
-    return GraphSchema(
-        preset="langchain",
-        index_prefix="xgrag_lc",
-        index_id_property=False,
-        fulltext_index="xgrag_lc_entity_names",
-        vector_index="xgrag_lc_entity_embeddings",
-        entity_label="__Entity__",
-        id_property="id",
-        name_property="id",
-        alias_property=None,
-        description_property="description",
-        type_property=None,
-        generic_labels=["__Entity__"],
-        relation_property=None,
-        rel_id_property=None,
-        rel_description_property=None,
-        non_semantic_types=["ALIAS_OF", "MENTIONS"],
-        embedding_property=None,
-        provenance=ProvenanceMapping(
-            mode="mentions",
-            chunk_label="Document",
-            mention_type="MENTIONS",
-            mention_direction="chunk_to_entity",
-            document_label=None,
-            chunk_document_type=None,
-            document_id_property="id",
-            chunk_node_id_property="id",
-            chunk_node_index_property=None,
-            document_source_property="source",
-        ),
-    )
-
-
-def _graphrag_schema() -> GraphSchema:
-    # neo4j-graphrag SimpleKGPipeline: (:__KGBuilder__:__Entity__:<Type> {name}), dynamic relationship
-    # types, (e)-[:FROM_CHUNK]->(:Chunk {index, text})-[:FROM_DOCUMENT]->(:Document {path})
-    return GraphSchema(
-        preset="neo4j-graphrag",
-        index_prefix="xgrag_kg",
-        fulltext_index="xgrag_kg_entity_names",
-        vector_index="xgrag_kg_entity_embeddings",
-        entity_label="__Entity__",
-        id_property=None,
-        name_property="name",
-        alias_property=None,
-        description_property="description",
-        type_property=None,
-        generic_labels=["__Entity__", "__KGBuilder__"],
-        relation_property=None,
-        rel_id_property=None,
-        rel_description_property=None,
-        non_semantic_types=["ALIAS_OF", "FROM_CHUNK", "FROM_DOCUMENT", "NEXT_CHUNK"],
-        embedding_property=None,
-        provenance=ProvenanceMapping(
-            mode="mentions",
-            chunk_label="Chunk",
-            mention_type="FROM_CHUNK",
-            mention_direction="entity_to_chunk",
-            document_label="Document",
-            chunk_document_type="FROM_DOCUMENT",
-            chunk_document_direction="chunk_to_document",
-            document_id_property="path",
-            chunk_node_id_property=None,
-            chunk_node_index_property="index",
-            document_source_property="path",
-        ),
-    )
-
-
-PRESETS = {"xgrag": GraphSchema, "langchain": _langchain_schema, "neo4j-graphrag": _graphrag_schema}
+PRESETS: tuple[str, ...] = tuple(_SHARED["presets"])
 
 
 def schema_preset(name: str, **overrides: object) -> GraphSchema:
-    if name not in PRESETS:
+    """A preset from cypher/shared_config.json with field overrides (a `provenance` dict is merged field by field)."""
+    if name not in _SHARED["presets"]:
         raise ConfigError(f"schema.preset: unknown preset {name!r}; choose one of {sorted(PRESETS)}")
-    base = PRESETS[name]()
-    if not overrides:
-        return base
-    data = base.model_dump()
-    prov = overrides.pop("provenance", None)
-    data.update(overrides)
-    if isinstance(prov, dict):
-        data["provenance"] = {**data["provenance"], **prov}
+    data = GraphSchema().model_dump()
+    for layer in (_SHARED["presets"][name], overrides):
+        layer = dict(layer)
+        prov = layer.pop("provenance", None)
+        data.update(layer)
+        if isinstance(prov, dict):
+            data["provenance"] = {**data["provenance"], **prov}
+        elif prov is not None:
+            data["provenance"] = prov
     return GraphSchema.model_validate(data)
 
 
@@ -229,28 +181,32 @@ class EmbeddedSettings(BaseModel):
 
 
 class RetrievalSettings(BaseModel):
-    hops: int = 2
-    max_nodes: int = 200
-    max_relationships: int = 400
-    max_path_length: int = 6
-    max_paths: int = 25
-    link_limit: int = 10
-    # vector linking: Neo4j cosine score (1 + cos) / 2 of a question span and an entity name; 0.9 = cos 0.8
-    link_min_score: float = 0.9
-    vector_link_top: int = 2
+    """Defaults: cypher/shared_config.json (the Java procedures use the same)."""
 
-    @field_validator("hops")
+    hops: int = _RETRIEVAL["hops"]
+    max_nodes: int = _RETRIEVAL["max_nodes"]
+    max_relationships: int = _RETRIEVAL["max_relationships"]
+    max_path_length: int = _RETRIEVAL["max_path_length"]
+    max_paths: int = _RETRIEVAL["max_paths"]
+    max_pairs: int = _RETRIEVAL["max_pairs"]  # seed pairs whose shortest paths are searched (paths mode)
+    link_limit: int = _RETRIEVAL["link_limit"]
+    # vector linking: Neo4j cosine score (1 + cos) / 2 of a question span and an entity name; 0.9 = cos 0.8
+    link_min_score: float = _RETRIEVAL["link_min_score"]
+    vector_link_top: int = _RETRIEVAL["vector_link_top"]
+
+    @field_validator("hops", "max_path_length")
     @classmethod
-    def _hops(cls, v: int) -> int:
-        if not 1 <= v <= 4:
-            raise ConfigError(f"retrieval.hops: {v} is outside 1..4")
+    def _in_range(cls, v: int, info: ValidationInfo) -> int:
+        low, high = _RETRIEVAL["ranges"][info.field_name]
+        if not low <= v <= high:
+            raise ConfigError(f"retrieval.{info.field_name}: {v} is outside {low}..{high}")
         return v
 
-    @field_validator("max_path_length")
+    @field_validator("max_nodes", "max_relationships", "max_paths", "max_pairs", "link_limit", "vector_link_top")
     @classmethod
-    def _plen(cls, v: int) -> int:
-        if not 1 <= v <= 8:
-            raise ConfigError(f"retrieval.max_path_length: {v} is outside 1..8")
+    def _positive(cls, v: int, info: ValidationInfo) -> int:
+        if v < 1:
+            raise ConfigError(f"retrieval.{info.field_name}: {v} must be at least 1")
         return v
 
 
@@ -277,7 +233,7 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
     The file is `path`, else $XGRAG_CONFIG, else ./xgrag.toml when present.
     """
     env = dict(os.environ if env is None else env)
-    data: dict = {}
+    data: dict[str, Any] = {}
     file = Path(path) if path else (Path(env["XGRAG_CONFIG"]) if env.get("XGRAG_CONFIG") else None)
     if file is None and Path("xgrag.toml").is_file():
         file = Path("xgrag.toml")

@@ -37,10 +37,11 @@ def _normalise(matrix: np.ndarray, texts: Sequence[str]) -> np.ndarray:
     if matrix.ndim != 2 or matrix.shape[0] != len(texts):
         raise EmbeddingError(f"embedder returned shape {matrix.shape} for {len(texts)} texts")
     norms = np.linalg.norm(matrix, axis=1)
-    bad = [texts[i] for i in np.flatnonzero(~np.isfinite(norms) | (norms == 0))]
+    bad = [texts[int(i)] for i in np.flatnonzero(~np.isfinite(norms) | (norms == 0))]
     if bad:
         raise EmbeddingError(f"embedder returned a zero or non-finite vector for {bad[:3]!r}")
-    return matrix / norms[:, None]
+    unit: np.ndarray = matrix / norms[:, None]
+    return unit
 
 
 class SentenceTransformerEmbedder:

@@ -17,7 +17,7 @@ import pytest
 from helpers import ROOT, SAMPLE
 from xgrag.config import GraphSchema
 from xgrag.embed import default_embedder
-from xgrag.explain.explainer import Explainer, ExplainSettings
+from xgrag.explain import Explainer, ExplainSettings
 from xgrag.generate.extractive import ExtractiveReader
 from xgrag.model import Explanation
 from xgrag.report.html import colour, write_html

@@ -26,13 +26,14 @@ from langchain_ollama import ChatOllama  # noqa: E402
 
 from helpers import ROOT, mapped, write_langchain_graph  # noqa: E402
 from support.ollama_server import OllamaTestServer  # noqa: E402
+from xgrag.explain import ExplainSettings  # noqa: E402
 from xgrag.integrations.langchain import (  # noqa: E402
     XgragCallbackHandler,
     XgragRetriever,
     format_documents,
     with_explanation,
 )
-from xgrag.retrieval.retriever import Retriever  # noqa: E402
+from xgrag.retrieval import Retriever  # noqa: E402
 from xgrag.store.ingest import ingest_triples  # noqa: E402
 from xgrag.store.neo4j import Neo4jStore  # noqa: E402
 
@@ -96,7 +97,7 @@ def test_xgrag_retriever_documents(curie: Neo4jStore) -> None:
 
 def test_lcel_chain_inline_explanation(curie: Neo4jStore, ollama: OllamaTestServer) -> None:
     chain = lcel_chain(curie, ollama)
-    handler = XgragCallbackHandler.for_store(curie, chat(ollama), strategies=("edge",))
+    handler = XgragCallbackHandler.for_store(curie, chat(ollama), settings=ExplainSettings(strategies=("edge",)))
     before = curie.checksum()
     ollama.clear()
     answer = chain.invoke(Q, config={"callbacks": [handler]})
@@ -134,12 +135,13 @@ def test_queued_explanation_leaves_chain_latency_alone(curie: Neo4jStore, ollama
     # one chat model for both handlers and both explanations: its async client must survive from one explanation
     # to the next (it did not when each explanation ran on its own event loop)
     explainer_llm = chat(ollama)
-    inline = XgragCallbackHandler.for_store(curie, explainer_llm, strategies=("edge",))
+    inline = XgragCallbackHandler.for_store(curie, explainer_llm, settings=ExplainSettings(strategies=("edge",)))
     t0 = time.perf_counter()
     chain.invoke(Q, config={"callbacks": [inline]})
     t_inline = time.perf_counter() - t0
 
-    queued = XgragCallbackHandler.for_store(curie, explainer_llm, mode="queued", strategies=("edge",))
+    queued = XgragCallbackHandler.for_store(curie, explainer_llm, mode="queued",
+        settings=ExplainSettings(strategies=("edge",)))
     run_id = uuid.uuid4()
     t0 = time.perf_counter()
     answer = chain.invoke(Q, config={"callbacks": [queued], "run_id": run_id})
@@ -166,7 +168,8 @@ def test_queued_explanation_leaves_chain_latency_alone(curie: Neo4jStore, ollama
 
 
 def test_save_and_with_explanation(curie: Neo4jStore, ollama: OllamaTestServer) -> None:
-    handler = XgragCallbackHandler.for_store(curie, chat(ollama), save=True, strategies=("edge",))
+    handler = XgragCallbackHandler.for_store(curie, chat(ollama), save=True,
+        settings=ExplainSettings(strategies=("edge",)))
     before = curie.checksum()
     out = with_explanation(lcel_chain(curie, ollama), handler).invoke(Q)
     ex = out["explanation"]
@@ -186,7 +189,7 @@ def test_async_chain_with_the_async_handler(curie: Neo4jStore, ollama: OllamaTes
 
     from xgrag.integrations.langchain import AsyncXgragCallbackHandler
 
-    handler = AsyncXgragCallbackHandler.for_store(curie, chat(ollama), strategies=("edge",))
+    handler = AsyncXgragCallbackHandler.for_store(curie, chat(ollama), settings=ExplainSettings(strategies=("edge",)))
     ollama.clear()
     out = asyncio.run(with_explanation(lcel_chain(curie, ollama), handler).ainvoke(Q))
     ex = out["explanation"]
@@ -205,7 +208,7 @@ def test_graph_cypher_qa_chain_existing_stack(store: Neo4jStore, ollama: OllamaT
     graph = Neo4jGraph(url=store.uri, username="neo4j", password="unused", database=store.database)
     chain = GraphCypherQAChain.from_llm(cypher_llm=chat(ollama, "cypher-writer"), qa_llm=chat(ollama), graph=graph,
                                         return_intermediate_steps=True, allow_dangerous_requests=True)
-    handler = XgragCallbackHandler.for_store(view, chat(ollama), strategies=("edge", "node"))
+    handler = XgragCallbackHandler.for_store(view, chat(ollama), settings=ExplainSettings(strategies=("edge", "node")))
     before = store.checksum()
     ollama.clear()
     try:
@@ -247,7 +250,7 @@ def test_graph_cypher_rows_without_intermediate_steps(store: Neo4jStore, ollama:
     graph = Neo4jGraph(url=store.uri, username="neo4j", password="unused", database=store.database)
     chain = GraphCypherQAChain.from_llm(cypher_llm=chat(ollama, "cypher-writer"), qa_llm=chat(ollama), graph=graph,
                                         allow_dangerous_requests=True)
-    handler = XgragCallbackHandler.for_store(view, "extractive", strategies=("edge",))
+    handler = XgragCallbackHandler.for_store(view, "extractive", settings=ExplainSettings(strategies=("edge",)))
     try:
         out = chain.invoke({"query": Q}, config={"callbacks": [handler]})
     finally:

@@ -342,7 +342,7 @@ def test_centrality_drops_its_projection_on_error_and_rejects_unknown_ids(metaqa
 
 def test_explanations_equal_python_find_explanations(metaqa: Neo4jStore) -> None:
     from xgrag.embed import default_embedder
-    from xgrag.explain.explainer import Explainer, ExplainSettings
+    from xgrag.explain import Explainer, ExplainSettings
     from xgrag.generate.extractive import ExtractiveReader
     from xgrag.store.explanations import find_explanations
 

@@ -2,10 +2,11 @@ import numpy as np
 import pytest
 
 from fakes import FixedRetriever, HashEmbedder, RuleGenerator
-from xgrag.explain.explainer import Explainer, ExplainSettings
-from xgrag.explain.perturbers.base import plan, random_masks, subpath_removals, synonym_injections
+from xgrag.explain import Explainer, ExplainSettings
+from xgrag.explain.perturbers import REGISTRY, PlanOptions, plan, random_masks
 from xgrag.explain.schedulers.group import GroupTester, initial_groups
-from xgrag.explain.scoring import answer_changed, mask_surrogate, noise_floor, normalise, option_letter, semantic_shift
+from xgrag.explain.scoring import answer_changed, noise_floor, normalise, option_letter, semantic_shift
+from xgrag.explain.solvers import mask_surrogate
 from xgrag.generate.base import Generation, Usage
 from xgrag.generate.cache import ResponseCache, cache_key
 from xgrag.generate.prompt import PROMPT_VERSION, render
@@ -42,14 +43,14 @@ def test_rendering_is_canonical_and_differs_only_where_perturbed() -> None:
 
 def test_perturbers_produce_data_not_graph_copies() -> None:
     sub = movie_graph()
-    planned, skipped = plan(sub, ["node", "edge", "subpath", "synonym", "mask"], masks=5, seed=3)
+    planned, skipped = plan(sub, ["node", "edge", "subpath", "synonym", "mask"], PlanOptions(masks=5, seed=3))
     kinds = [p.strategy for p in planned]
     assert kinds.count("node") == 5 and kinds.count("edge") == 4 and kinds.count("subpath") == 4
     node_m = next(p for p in planned if p.strategy == "node" and p.target == "m")
     assert node_m.perturbation.excluded_node_ids == {"m"} and node_m.removed_rels == {"r1", "r2", "r3", "r4"}
-    sp = {p.target: p for p in subpath_removals(sub)}
+    sp = {p.target: p for p in REGISTRY["subpath"].plan(sub, PlanOptions())[0]}
     assert sp["r1"].removed_nodes == {"d"}  # the director is left without relationships
-    syn, missing = synonym_injections(sub)
+    syn, missing = REGISTRY["synonym"].plan(sub, PlanOptions())
     assert [(p.target, p.note["synonym"], p.note["synonym_source"]) for p in syn] == [("d", "M. Coolidge", "kg-alias")]
     assert set(missing) == {"m", "a", "y", "w"} and skipped["synonym"] == sorted(missing)
     masks = random_masks(sub, 5, seed=3)
@@ -162,7 +163,7 @@ def test_group_testing_in_the_explainer_agrees_with_leave_one_out() -> None:
     loo = Explainer(FixedRetriever(movie_graph()), gen, HashEmbedder(), ExplainSettings(strategies=("edge",)))
     full = loo.explain("who directed Out to Sea")
     gen2 = RuleGenerator("directed by")
-    cfg = ExplainSettings(strategies=("edge",), group_testing=True, top_k=1)
+    cfg = ExplainSettings(strategies=("edge",), scheduler="group", top_k=1)
     gt = Explainer(FixedRetriever(movie_graph()), gen2, HashEmbedder(), cfg).explain("who directed Out to Sea")
     assert gt.top("edge", 1)[0].id == full.top("edge", 1)[0].id == "r1"
     assert gt.group_testing["strategies"]["edge"]["tests"] <= 4

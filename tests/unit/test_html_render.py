@@ -10,7 +10,7 @@ import re
 import pytest
 
 from fakes import FixedRetriever, HashEmbedder, RuleGenerator
-from xgrag.explain.explainer import Explainer, ExplainSettings
+from xgrag.explain import Explainer, ExplainSettings
 from xgrag.model import Node, Relationship, Subgraph
 from xgrag.report.html import UNSCORED, colour, layout, render_html, write_html
 

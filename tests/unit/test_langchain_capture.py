@@ -23,7 +23,7 @@ from langchain_core.retrievers import BaseRetriever  # noqa: E402
 from langchain_core.runnables import RunnableLambda, RunnablePassthrough  # noqa: E402
 
 from fakes import FixedRetriever, HashEmbedder, RuleGenerator  # noqa: E402
-from xgrag.explain.explainer import Explainer, ExplainSettings  # noqa: E402
+from xgrag.explain import Explainer, ExplainSettings  # noqa: E402
 from xgrag.integrations.langchain import (  # noqa: E402
     XgragCallbackHandler,
     _literal_rows,
@@ -162,12 +162,10 @@ def test_queued_handler_and_with_explanation() -> None:
 def test_handler_arguments_are_checked() -> None:
     with pytest.raises(ValueError, match="mode must be"):
         XgragCallbackHandler(explainer(), mode="later")
-    with pytest.raises(TypeError, match="unknown explain settings"):
-        XgragCallbackHandler(explainer(), strategy="edge")
     with pytest.raises(ValueError, match="apply='memory'"):
-        XgragCallbackHandler(explainer(), apply="cypher")
+        XgragCallbackHandler(explainer(), settings=ExplainSettings(apply="cypher"))
     with pytest.raises(ValueError, match="apply='cypher' re-runs xgrag's retrieval"):
-        explainer().explain(Q, subgraph=movie_graph(), apply="cypher")
+        explainer().explain(Q, subgraph=movie_graph(), settings=ExplainSettings(apply="cypher"))
 
 
 class RowRetriever:

@@ -321,7 +321,7 @@ def test_fidelity_matches_sklearn(seed):
 
 def test_weighted_r2_agrees_with_score_mask_surrogate():
     """The surrogate reports its in-sample weighted R^2 with the same formula."""
-    from xgrag.explain.scoring import mask_surrogate
+    from xgrag.explain.solvers import mask_surrogate
 
     rng = np.random.default_rng(3)
     masks = (rng.random((30, 4)) < 0.5).astype(float)

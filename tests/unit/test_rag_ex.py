@@ -12,11 +12,10 @@ from xgrag.evaluate.rag_ex import (
     RagExExplainer,
     features_of,
     render_text,
-    subgraph_from_json,
     text_context,
     word_windows,
 )
-from xgrag.explain.explainer import Explainer, ExplainSettings
+from xgrag.explain import Explainer, ExplainSettings
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.prompt import render
 from xgrag.model import Node, Relationship, Subgraph
@@ -181,7 +180,7 @@ def test_same_baseline_answer_as_the_graph_explainer_and_async_entry_point():
 
 def test_subgraph_from_json_round_trip_gives_the_same_text():
     graph = movie_graph()
-    again = subgraph_from_json(graph.to_json(), paths=[["r1"]])
+    again = Subgraph.from_json(graph.to_json(), paths=[["r1"]])
     assert text_context(again).text == text_context(graph).text
     assert again.paths == [["r1"]] and again.seeds == ["m"]
 

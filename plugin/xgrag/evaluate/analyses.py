@@ -23,10 +23,6 @@ from scipy import stats
 
 from xgrag.model import Explanation
 
-NODE_STRATEGIES = ("node", "synonym")  # perturbations of a node (kind "node")
-EDGE_STRATEGIES = ("edge", "subpath")  # perturbations of a relationship (kind "edge")
-
-
 # -- RQ1: impact per perturbation type -------------------------------------------------------------
 
 

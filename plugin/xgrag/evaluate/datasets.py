@@ -145,7 +145,7 @@ def _metaqa(path: Path, rows: list[tuple[int, dict[str, Any]]]) -> Dataset:
                                if "gold_triples" in obj else "is missing")
         questions.append(EvalQuestion(
             qid=qid, question=_str(path, line, obj, "question"), answers=_answers(path, line, obj),
-            qtype=f"{hops}-hop", line=line, gold_triples=tuple(tuple(t) for t in gold),  # type: ignore[misc]
+            qtype=f"{hops}-hop", line=line, gold_triples=tuple(tuple(t) for t in gold),
             detail={"metaqa_qtype": obj.get("qtype"), "topic_entity": obj.get("topic_entity")}))
     triples = path.parent / "triples.tsv"
     if not triples.is_file():

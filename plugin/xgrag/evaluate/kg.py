@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from xgrag.errors import UsageError
 from xgrag.evaluate.datasets import Dataset
 from xgrag.generate.base import Fact, Generation, Generator, SyncGeneratorMixin, Usage
 from xgrag.generate.cache import ResponseCache, cache_key
@@ -82,7 +83,7 @@ def build_kg(store: Neo4jStore, dataset: Dataset, out_dir: Path, extractor: Gene
     from xgrag.generate.extract import ingest_documents
 
     if extractor is None:
-        raise ValueError(f"{dataset.path}: a {dataset.kind} dataset's KG is extracted from text and needs an LLM "
+        raise UsageError(f"{dataset.path}: a {dataset.kind} dataset's KG is extracted from text and needs an LLM "
                          "extractor (--extractor smollm2 | ollama:MODEL | langchain:ollama:MODEL)")
     paths = [dataset.documents[k] for k in sorted(dataset.documents)]
     if dataset.texts:

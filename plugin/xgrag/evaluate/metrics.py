@@ -98,7 +98,7 @@ def predict_important(normalized: Sequence[float | None], theta_imp: float = 0.5
     return _scores(normalized) > theta_imp
 
 
-def precision_recall(y_true: Sequence[bool], y_pred: Sequence[bool],
+def precision_recall(y_true: Sequence[bool] | np.ndarray, y_pred: Sequence[bool] | np.ndarray,
                      zero_division: float = 0.0) -> tuple[float, float]:
     """(precision, recall) of the positive class. A ratio with an empty denominator (nothing predicted,
     or no positives) is `zero_division`, as scikit-learn's precision_score/recall_score(zero_division=0)."""
@@ -111,7 +111,8 @@ def precision_recall(y_true: Sequence[bool], y_pred: Sequence[bool],
     return float(precision), float(recall)
 
 
-def f1_score(y_true: Sequence[bool], y_pred: Sequence[bool], zero_division: float = 0.0) -> float:
+def f1_score(y_true: Sequence[bool] | np.ndarray, y_pred: Sequence[bool] | np.ndarray,
+             zero_division: float = 0.0) -> float:
     """XGRAG §4.3 "Explanation Accuracy": F1 = 2PR / (P + R) of predicted-important vs ground truth.
 
     Computed as 2TP / (2TP + FP + FN); when that denominator is 0 (no positives at all, predicted or true)
@@ -180,13 +181,13 @@ def precision_at_k_percent(scores: Sequence[float | None], relevant: Sequence[bo
     nk = top_k_count(n, k)
     predicted = set(_order(scores)[:nk].tolist())
     if _is_graded(relevant):
-        truth = set(_order(relevant)[:nk].tolist())  # type: ignore[arg-type]
+        truth = set(_order(relevant)[:nk].tolist())
     else:
         truth = set(np.flatnonzero(_bools(relevant, "relevant")).tolist())
     return len(predicted & truth) / nk
 
 
-def roc_auc(scores: Sequence[float | None], relevant: Sequence[bool]) -> float | None:
+def roc_auc(scores: Sequence[float | None], relevant: Sequence[bool] | np.ndarray) -> float | None:
     """ROC AUC of `scores` against boolean labels (KG-SMILE §5.2 accuracy), as the Mann-Whitney statistic
     U / (n_pos * n_neg) with average ranks for ties (a tied positive/negative pair counts 1/2), equal to
     scikit-learn's roc_auc_score. None when only one class is present. None/NaN scores rank lowest."""
@@ -277,7 +278,7 @@ def r2(y: Sequence[float], yhat: Sequence[float]) -> float:
 def weighted_r2(y: Sequence[float], yhat: Sequence[float], w: Sequence[float]) -> float:
     """KG-SMILE Eq. 20, weighted R^2 = 1 - sum w (f - g)^2 / sum w (f - mean_w f)^2, mean_w the weighted
     mean. Eq. 20 as printed drops w from the sums; we weight both, as scikit-learn's r2_score(sample_weight)
-    and xgrag.score.mask_surrogate do (otherwise the ratio mixes a weighted mean with unweighted sums)."""
+    and xgrag.explain.solvers.mask_surrogate do (otherwise the ratio mixes a weighted mean with unweighted sums)."""
     a, b = _pair(y, yhat)
     return _r2(a, b, _weights(w, a.size))
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -31,11 +30,12 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from xgrag.embed import Embedder
+from xgrag.explain.oracle import AnswerOracle
 from xgrag.explain.scoring import normalise, semantic_shift
-from xgrag.generate.base import Fact, Generation, Generator, Usage
-from xgrag.generate.cache import ResponseCache, cache_key
+from xgrag.generate.base import Fact, Generator
+from xgrag.generate.cache import ResponseCache
 from xgrag.generate.prompt import DEFAULT_RESPONSE_TYPE, PROMPT_VERSION, SYSTEM_TEMPLATE, RenderedContext, facts_of
-from xgrag.model import Cost, Node, Relationship, Subgraph
+from xgrag.model import Cost, Subgraph
 
 Level = Literal["word", "sentence"]
 TEXT_CONTEXT = "rag-ex-text-v1"  # how the context is rendered as text; recorded with every result
@@ -128,21 +128,6 @@ def render_text(question: str, text: str, facts: tuple[Fact, ...],
     return RenderedContext(SYSTEM_TEMPLATE.format(response_type=response_type), prompt, facts, question)
 
 
-def subgraph_from_json(data: Mapping[str, Any], paths: list[list[str]] | None = None) -> Subgraph:
-    """Rebuild a Subgraph from `Subgraph.to_json()` (e.g. `Explanation.subgraph`), so the baseline can run on
-    exactly the deduplicated context a saved explanation used (names, relation labels and ids are all that
-    the text rendering reads)."""
-    sub = Subgraph(seeds=list(data.get("seeds", [])), truncated=bool(data.get("truncated", False)),
-                   mode=str(data.get("mode", "khop")), alias_map=dict(data.get("alias_map", {})),
-                   paths=[list(p) for p in (paths or [])], fallback=data.get("fallback"))
-    for n in data.get("nodes", []):
-        sub.add_node(Node(n["id"], n["name"], n.get("type")))
-    for r in data.get("relationships", []):
-        sub.add_relationship(Relationship(r["id"], r["source"], r["target"], r["label"],
-                                          provenance=dict(r.get("provenance") or {})))
-    return sub
-
-
 class RagExFeature(BaseModel):
     text: str
     start: int  # character offsets in RagExResult.context
@@ -231,34 +216,12 @@ class RagExExplainer:
         t_start = time.perf_counter()
         ctx = text_context(graph)
         features = features_of(ctx, level, window)
-        usage, hits = Usage(), [0]
-        sem = asyncio.Semaphore(self.concurrency)
-
-        async def generate(rendered: RenderedContext) -> Generation:
-            key = cache_key(self.generator.name, dict(self.generator.params), rendered.digest)
-            if self.cache is not None:
-                hit = self.cache.get(key)
-                if hit is not None:
-                    hits[0] += 1
-                    return hit
-            async with sem:
-                gen = await self.generator.agenerate(rendered.prompt, rendered.system, question=rendered.question,
-                                                     facts=rendered.facts)
-            usage.add(gen.usage)
-            if self.cache is not None:
-                self.cache.put(key, gen)
-            return gen
-
-        a0 = await generate(render_text(question, ctx.text, ctx.facts, response_type))
+        oracle = AnswerOracle(self.generator, self.embedder, self.cache, self.concurrency)
+        a0 = (await oracle.answer(render_text(question, ctx.text, ctx.facts, response_type))).generation
         variants = [ctx.without(f.removed) for f in features]
-        answers = await asyncio.gather(*[generate(render_text(question, text, facts, response_type))
-                                         for text, facts in variants])
-
-        t0 = time.perf_counter()
-        distinct = sorted({a0.text, *(g.text for g in answers)})
-        matrix = self.embedder.embed(distinct)
-        embed_seconds = time.perf_counter() - t0
-        vec = {t: matrix[i] for i, t in enumerate(distinct)}
+        answers = [a.generation for a in await asyncio.gather(
+            *[oracle.answer(render_text(question, text, facts, response_type)) for text, facts in variants])]
+        vec = oracle.vectors(sorted({a0.text, *(g.text for g in answers)}))
         shifts = semantic_shift(vec[a0.text], np.stack([vec[g.text] for g in answers])) if answers else np.zeros(0)
         values = [float(s) for s in shifts]
         norm = normalise(values)
@@ -268,9 +231,11 @@ class RagExExplainer:
         out = [RagExFeature(text=f.text, start=f.start, end=f.end, importance=values[i],
                             normalized_importance=norm[i], rank=rank[i], counterfactual_answer=answers[i].text,
                             relationship_ids=f.relationship_ids) for i, f in enumerate(features)]
-        cost = Cost(generator_calls=usage.calls, prompt_tokens=usage.prompt_tokens,
-                    completion_tokens=usage.completion_tokens, cache_hits=hits[0],
-                    generator_seconds=round(usage.seconds, 4), embedder_seconds=round(embed_seconds, 4),
+        ledger = oracle.ledger
+        cost = Cost(generator_calls=ledger.usage.calls, prompt_tokens=ledger.usage.prompt_tokens,
+                    completion_tokens=ledger.usage.completion_tokens, cache_hits=ledger.cache_hits,
+                    deduplicated=ledger.deduplicated, generator_seconds=round(ledger.usage.seconds, 4),
+                    embedder_seconds=round(ledger.embed_seconds, 4),
                     perturbations=len(features), seconds=round(time.perf_counter() - t_start, 4))
         return RagExResult(question=question, answer=a0.text, level=level,
                            window=window if level == "word" else None, context=ctx.text,

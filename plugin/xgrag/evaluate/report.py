@@ -16,11 +16,14 @@ from typing import Any
 
 import numpy as np
 
+from xgrag.errors import UsageError
+from xgrag.explain.perturbers import REGISTRY
+
 METRICS = ("f1", "mrr", "p10", "p30", "p50")
 GOLD_METRICS = (*METRICS, "auc")
 HEAD = {"f1": "F1", "mrr": "MRR", "p10": "P@10%", "p30": "P@30%", "p50": "P@50%", "auc": "ROC AUC"}
-METHOD_LABEL = {"node": "XGRAG node removal", "edge": "XGRAG edge removal", "subpath": "KGRAG-Ex sub-path removal",
-                "synonym": "XGRAG synonym injection", "ragex-word": "RAG-Ex word-level",
+# every registered strategy (its label names its paper), then the RAG-Ex baseline
+METHOD_LABEL = {**{name: p.label for name, p in REGISTRY.items()}, "ragex-word": "RAG-Ex word-level",
                 "ragex-sentence": "RAG-Ex sentence-level"}
 OLLAMA_COMMAND = ("xgrag eval --dataset ../shared/data/metaqa/questions.jsonl --generator ollama:llama3.1:8b "
                   "--strategies node,edge,subpath --out runs/metaqa-llama")
@@ -157,7 +160,7 @@ def accuracy_rows(records: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]
     groups: dict[str, list[dict[str, Any]]] = {"all": list(records)}
     for r in records:
         groups.setdefault(r["qtype"], []).append(r)
-    out = {}
+    out: dict[str, dict[str, Any]] = {}
     for name, rs in groups.items():
         out[name] = {"n": len(rs), "accuracy": round(sum(bool(r["grade"]["correct"]) for r in rs) / len(rs), 4)}
         f1 = [r["grade"]["token_f1"] for r in rs if "token_f1" in r["grade"]]
@@ -291,7 +294,7 @@ def build_results(records: Sequence[dict[str, Any]], meta: dict[str, Any]) -> di
         on = [summary_metrics(r, {**r["main"], "methods": {"node": r["main"]["methods"]["node"]}}, theta_r,
                               theta_imp) for r in rs if "node" in r["main"]["methods"]]
         if len(on) != len(rs):
-            raise ValueError("the dedup ablation compares node removal: include 'node' in --strategies")
+            raise UsageError("the dedup ablation compares node removal: include 'node' in --strategies")
         off = [summary_metrics(r, r["ablations"]["dedup_off"], theta_r, theta_imp) for r in rs]
         tables["dedup"] = {"on": _one(aggregate(on, "xgrag"), "node"), "off": _one(aggregate(off, "xgrag"), "node"),
                            "merged_mean": mean(r["main"]["merged"] for r in rs),
@@ -333,7 +336,7 @@ def temperature_table(rs: Sequence[dict[str, Any]], theta_r: float = 0.5, theta_
     from xgrag.evaluate import metrics as m
 
     if any("node" not in r["main"]["methods"] for r in rs):
-        raise ValueError("the temperature ablation compares node removal: include 'node' in --strategies")
+        raise UsageError("the temperature ablation compares node removal: include 'node' in --strategies")
     cold = [summary_metrics(r, {**r["main"], "methods": {"node": r["main"]["methods"]["node"]}}, theta_r, theta_imp)
             for r in rs]
     rows: dict[str, Any] = {"0.0": {**_one(aggregate(cold, "xgrag"), "node"),
@@ -550,8 +553,8 @@ def _cell(v: Any) -> Any:
 
 
 def _positions(positions: Sequence[Any]) -> str:
-    vals = [p.get("position") if isinstance(p, dict) else p for p in positions]
-    vals = [float(v) for v in vals if isinstance(v, int | float)]
+    raw = [p.get("position") if isinstance(p, dict) else p for p in positions]
+    vals = [float(v) for v in raw if isinstance(v, int | float)]
     if not vals:
         return "(none on a path)"
     hist, _ = np.histogram(vals, bins=[0, 0.25, 0.5, 0.75, 1.0000001])

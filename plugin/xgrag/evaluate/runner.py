@@ -15,26 +15,27 @@ import os
 import re
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from xgrag.embed import Embedder
-from xgrag.errors import ServiceError
+from xgrag.errors import ServiceError, UsageError
 from xgrag.evaluate.datasets import LETTERS, Dataset, EvalQuestion
+from xgrag.explain import Explainer, ExplainSettings
+from xgrag.explain.perturbers import REGISTRY, resolve_strategies
 from xgrag.explain.scoring import option_letter
 from xgrag.generate.prompt import relation_text
-from xgrag.model import Explanation, Node, Relationship, Subgraph
+from xgrag.model import Explanation, Subgraph
 
 RECORD_VERSION = "xgrag.eval.question/1"
 ADDED_FIELDS = ("kg",)
 HOT_SEEDS = (1, 2)  # the temperature ablation samples with two seeds
 THETA_SWEEP = tuple(round(0.1 * i, 1) for i in range(11))
 ABLATIONS = ("dedup", "theta-sim", "temperature")
-UNIT_OF = {"node": "node", "synonym": "node", "edge": "edge", "subpath": "edge"}
-EVAL_STRATEGIES = ("node", "edge", "synonym", "subpath")  # mask has no per-unit importances of its own
+RAGEX_COST = {"generator_calls", "prompt_tokens", "completion_tokens", "seconds", "cache_hits"}
 ABSTAIN = re.compile(r"\bdo(?:n'?t| not) know\b", re.IGNORECASE)
 
 
@@ -80,18 +81,6 @@ class EvalConfig:
 
 # -- scoring units ---------------------------------------------------------------------------------
 
-def subgraph_from_json(data: dict[str, Any]) -> Subgraph:
-    sub = Subgraph(mode=data.get("mode", "khop"), seeds=list(data.get("seeds", [])),
-                   truncated=bool(data.get("truncated")), fallback=data.get("fallback"),
-                   alias_map=dict(data.get("alias_map") or {}))
-    for n in data["nodes"]:
-        sub.add_node(Node(n["id"], n["name"], n.get("type")))
-    for r in data["relationships"]:
-        sub.add_relationship(Relationship(r["id"], r["source"], r["target"], r["label"],
-                                          provenance=dict(r.get("provenance") or {})))
-    return sub
-
-
 def unit_texts(sub: Subgraph) -> dict[str, dict[str, str]]:
     """The scored units: every node (by name) and every fact ("head relation tail")."""
     nodes = {nid: sub.nodes[nid].name for nid in sorted(sub.nodes)}
@@ -123,19 +112,29 @@ def relevance(answer: str, units: dict[str, dict[str, str]], embedder: Embedder)
 
 
 def method_scores(ex: Explanation) -> dict[str, dict[str, Any]]:
-    """Per strategy: unit kind and {unit id: [importance, normalised importance]} (None when not evaluated)."""
+    """Per strategy: unit kind and {unit id: [importance, normalised importance]} (None when not evaluated).
+
+    Random masks (KG-SMILE) score no unit on their own: their per-triple importances are the surrogate's
+    coefficients (a triple whose presence keeps the answer has a positive one), normalised by the largest."""
     out: dict[str, dict[str, Any]] = {}
     for c in ex.components:
-        if c.strategy not in UNIT_OF:
+        unit = REGISTRY[c.strategy].unit if c.strategy in REGISTRY else None
+        if unit not in ("node", "edge"):
             continue
-        entry = out.setdefault(c.strategy, {"unit": UNIT_OF[c.strategy], "scores": {}, "changed": {}})
+        entry = out.setdefault(c.strategy, {"unit": unit, "scores": {}, "changed": {}})
         entry["scores"][c.id] = [c.importance, c.normalized_importance]
         entry["changed"][c.id] = c.answer_changed
+    coefficients = (ex.surrogate or {}).get("coefficients") or {}
+    if coefficients:
+        top = max(max(coefficients.values()), 0.0)
+        out["mask"] = {"unit": "edge", "changed": {rid: None for rid in coefficients},
+                       "scores": {rid: [v, (max(v, 0.0) / top) if top > 0 else 0.0]
+                                  for rid, v in coefficients.items()}}
     return out
 
 
 def summarize(ex: Explanation, embedder: Embedder, gold: Sequence[Sequence[str]] = ()) -> dict[str, Any]:
-    sub = subgraph_from_json(ex.subgraph)
+    sub = Subgraph.from_json(ex.subgraph)
     units = unit_texts(sub)
     data: dict[str, Any] = {
         "answer": ex.answer, "units": units, "relevance": relevance(ex.answer, units, embedder),
@@ -197,22 +196,6 @@ def grade(q: EvalQuestion, answer: str, kind: str, embedder: Embedder) -> dict[s
 
 # -- RAG-Ex --------------------------------------------------------------------------------------------
 
-def cost_dict(cost: Any) -> dict[str, Any]:
-    """A cost object (pydantic, dataclass or dict) as the four numbers the cost table compares."""
-    if hasattr(cost, "model_dump"):
-        cost = cost.model_dump()
-    elif hasattr(cost, "__dataclass_fields__"):
-        cost = asdict(cost)
-    elif not isinstance(cost, dict):
-        cost = dict(vars(cost))
-    calls = cost.get("generator_calls", cost.get("calls"))
-    if calls is None:
-        raise EvalError(f"a cost without generator calls: {sorted(cost)}")
-    return {"generator_calls": int(calls), "prompt_tokens": int(cost.get("prompt_tokens", 0)),
-            "completion_tokens": int(cost.get("completion_tokens", 0)),
-            "seconds": round(float(cost.get("seconds", 0.0)), 4), "cache_hits": int(cost.get("cache_hits", 0))}
-
-
 def ragex_summary(result: Any, rel_ids: Sequence[str]) -> dict[str, Any]:
     imp = {str(k): float(v) for k, v in result.relationship_importance().items()}
     unknown = sorted(set(imp) - set(rel_ids))
@@ -222,7 +205,7 @@ def ragex_summary(result: Any, rel_ids: Sequence[str]) -> dict[str, Any]:
     scores = {rid: ([imp[rid], imp[rid] / top if top > 0 else 0.0] if rid in imp else [None, None])
               for rid in rel_ids}
     return {"unit": "edge", "scores": scores, "answer": result.answer, "features": len(result.features),
-            "cost": cost_dict(result.cost)}
+            "cost": result.cost.model_dump(include=RAGEX_COST)}
 
 
 def add_ragex_relevance(record: dict[str, Any], embedder: Embedder) -> bool:
@@ -270,21 +253,21 @@ def load_record(out: Path, qid: str, fingerprints: Sequence[str]) -> dict[str, A
 class QuestionRunner:
     """Everything needed to evaluate one question; built once per run."""
 
-    def __init__(self, cfg: EvalConfig, dataset: Dataset, explainer_factory: Callable[..., Any], embedder: Embedder,
-                 store: Any, ragex: Any | None, hot_explainers: Sequence[tuple[int, Any]] = ()) -> None:
+    def __init__(self, cfg: EvalConfig, dataset: Dataset, explainer: Explainer, embedder: Embedder,
+                 store: Any, ragex: Any | None, hot_explainers: Sequence[tuple[int, Explainer]] = ()) -> None:
         self.cfg, self.dataset, self.embedder, self.store = cfg, dataset, embedder, store
-        self.make = explainer_factory
+        self.main = explainer
         self.ragex = ragex
         self.hot = list(hot_explainers)
-        self.main = explainer_factory(strategies=cfg.strategies, dedup=True, theta_sim=cfg.theta_sim)
 
     def run(self, q: EvalQuestion) -> dict[str, Any]:
         from xgrag.retrieval.centrality import centrality
 
         cfg = self.cfg
         t0 = time.perf_counter()
-        mc = q.multiple_choice
-        ex = self.main.explain(q.question, multiple_choice=mc)
+        base = replace(self.main.settings, multiple_choice=q.multiple_choice)
+        node_only = replace(base, strategies=("node",))
+        ex = self.main.explain(q.question, settings=base)
         main = summarize(ex, self.embedder, q.gold_triples)
         record: dict[str, Any] = {
             "qid": q.qid, "line": q.line, "question": q.question, "qtype": q.qtype, "kind": self.dataset.kind,
@@ -292,7 +275,7 @@ class QuestionRunner:
             "grade": grade(q, ex.answer, self.dataset.kind, self.embedder), "main": main,
             "explanation": ex.to_json(),
         }
-        graph = subgraph_from_json(ex.subgraph)
+        graph = Subgraph.from_json(ex.subgraph)
         # Centrality of the explained (deduplicated) subgraph's entities, from GDS when the server has it.
         if graph.nodes:
             cent = centrality(self.store, graph)
@@ -307,21 +290,20 @@ class QuestionRunner:
             add_ragex_relevance(record, self.embedder)
         ablations: dict[str, Any] = {}
         if "dedup" in cfg.ablate:
-            off = self.make(strategies=("node",), dedup=False, theta_sim=cfg.theta_sim)
-            ablations["dedup_off"] = summarize(off.explain(q.question, multiple_choice=mc), self.embedder,
-                                               q.gold_triples)
+            off = self.main.explain(q.question, settings=replace(node_only, dedup=False))
+            ablations["dedup_off"] = summarize(off, self.embedder, q.gold_triples)
         if "theta-sim" in cfg.ablate:
             sweep = {}
             for theta in THETA_SWEEP:
-                e = self.make(strategies=("node",), dedup=True, theta_sim=theta).explain(q.question,
-                                                                                       multiple_choice=mc)
+                e = self.main.explain(q.question, settings=replace(node_only, theta_sim=theta))
                 sweep[f"{theta:.1f}"] = summarize(e, self.embedder, q.gold_triples)
             ablations["theta_sim"] = sweep
         if "temperature" in cfg.ablate and self.hot:
             # Sampling is seeded per call, so one seed repeats itself: stability is measured across seeds.
             temps: dict[str, Any] = {"0.0": {"baseline_answers": ex.baseline_answers, "noise_floor": ex.noise_floor}}
             for seed, explainer in self.hot:
-                e = explainer.explain(q.question, multiple_choice=mc)
+                e = explainer.explain(q.question, settings=replace(explainer.settings,
+                                                                   multiple_choice=q.multiple_choice))
                 hot = summarize(e, self.embedder, q.gold_triples)
                 hot.update(grade=grade(q, e.answer, self.dataset.kind, self.embedder),
                            baseline_answers=e.baseline_answers, seed=seed)
@@ -366,38 +348,33 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, ollama_host: str | No
     from xgrag.embed import default_embedder
     from xgrag.evaluate.datasets import load_dataset
     from xgrag.evaluate.kg import build_kg
-    from xgrag.explain.explainer import Explainer, ExplainSettings
     from xgrag.generate.cache import ResponseCache
     from xgrag.generate.factory import make_generator
-    from xgrag.retrieval import Retriever
     from xgrag.store.migrations import migrate
     from xgrag.store.neo4j import Neo4jStore
 
     unknown = [a for a in cfg.ablate if a not in ABLATIONS]
     if unknown:
-        raise ValueError(f"--ablate: unknown ablation {unknown[0]!r}; choose from {', '.join(ABLATIONS)}")
-    bad = [s for s in cfg.strategies if s not in EVAL_STRATEGIES]
-    if bad:
-        raise ValueError(f"--strategies: {bad[0]!r} cannot be evaluated per unit; choose from "
-                         f"{', '.join(EVAL_STRATEGIES)} or all")
+        raise UsageError(f"--ablate: unknown ablation {unknown[0]!r}; choose from {', '.join(ABLATIONS)}")
+    cfg.strategies = resolve_strategies(cfg.strategies)
     if cfg.limit is not None and cfg.limit < 1:
-        raise ValueError("--limit must be at least 1")
+        raise UsageError("--limit must be at least 1")
     is_llm = cfg.generator.strip() != "extractive"
     if "temperature" in cfg.ablate and not is_llm:
-        raise ValueError("--ablate temperature needs an LLM generator (smollm2, ollama:MODEL, ...): the extractive "
+        raise UsageError("--ablate temperature needs an LLM generator (smollm2, ollama:MODEL, ...): the extractive "
                          "reader has no temperature")
     dataset = load_dataset(cfg.dataset)
     questions = dataset.questions[: cfg.limit] if cfg.limit else dataset.questions
     kg_file = Path(cfg.kg) if cfg.kg else None
     if kg_file is not None and dataset.kind == "metaqa":
-        raise ValueError(f"--kg: a MetaQA dataset's KG is its {dataset.triples_path}; --kg is for text datasets")
+        raise UsageError(f"--kg: a MetaQA dataset's KG is its {dataset.triples_path}; --kg is for text datasets")
     if kg_file is not None and not kg_file.is_file():
-        raise ValueError(f"--kg: {kg_file} does not exist")
+        raise UsageError(f"--kg: {kg_file} does not exist")
     spec = None
     if dataset.kind != "metaqa" and kg_file is None:
         spec = cfg.extractor or (cfg.generator if is_llm else "smollm2")
         if spec == "extractive":
-            raise ValueError("--extractor: the extractive reader cannot extract triples; use smollm2 or an LLM")
+            raise UsageError("--extractor: the extractive reader cannot extract triples; use smollm2 or an LLM")
     store = Neo4jStore.from_settings(settings)  # fail fast, before loading models, when no server answers
     try:
         store.verify()
@@ -430,19 +407,21 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, ollama_host: str | No
             previous = {**kg.to_json(), "fingerprint": fingerprint}
         log(f"KG: {kg.triples} triples ({kg.extractor_calls} extractor calls, {kg.extractor_cache_hits} cached)")
 
-        def factory(gen: Any = generator, **kw: Any) -> Explainer:
-            es = ExplainSettings(mode=cfg.mode, hops=cfg.hops, noise_runs=cfg.noise_runs,  # type: ignore[arg-type]
-                                 concurrency=cfg.concurrency, **kw)
-            return Explainer(Retriever(store, settings.retrieval, embedder), gen, embedder, es, cache)
+        base = ExplainSettings(strategies=cfg.strategies, mode=cfg.mode, hops=cfg.hops,  # type: ignore[arg-type]
+                               noise_runs=cfg.noise_runs, concurrency=cfg.concurrency, dedup=True,
+                               theta_sim=cfg.theta_sim)
+        explainer = Explainer.from_settings(settings, store, generator=generator, embedder=embedder, explain=base,
+                                            cache=cache)
 
         ragex = None
         if cfg.ragex:
             from xgrag.evaluate.rag_ex import RagExExplainer
 
             ragex = RagExExplainer(generator, embedder, cache=cache, concurrency=cfg.concurrency)
-        hot_explainers = [(seed, factory(gen=g, strategies=("node",), dedup=True, theta_sim=cfg.theta_sim))
+        hot_explainers = [(seed, Explainer.from_settings(settings, store, generator=g, embedder=embedder,
+                                                         explain=replace(base, strategies=("node",)), cache=cache))
                           for seed, g in hot]
-        runner = QuestionRunner(cfg, dataset, factory, embedder, store, ragex, hot_explainers)
+        runner = QuestionRunner(cfg, dataset, explainer, embedder, store, ragex, hot_explainers)
         records, evaluated, reused = [], [], []
         task = progress.add_task("evaluating", total=len(questions)) if progress is not None else None
         for q in questions:

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from xgrag.generate.base import Generator, Usage
 from xgrag.store.ingest import IngestStats, TripleRow, write_triples
@@ -110,8 +111,8 @@ def ingest_documents(store: Neo4jStore, paths: Sequence[Path], generator: Genera
                      progress: Callable[[int], None] | None = None) -> DocIngestReport:
     """Chunk each document, extract typed triples per chunk, write everything with provenance."""
     rows: list[TripleRow] = []
-    chunks: list[dict] = []
-    docs: list[dict] = []
+    chunks: list[dict[str, Any]] = []
+    docs: list[dict[str, Any]] = []
     report = DocIngestReport(IngestStats())
     for path in paths:
         text = path.read_text(encoding="utf-8")
@@ -126,7 +127,8 @@ def ingest_documents(store: Neo4jStore, paths: Sequence[Path], generator: Genera
             if not triples:
                 report.chunks_without_triples += 1
             for t in triples:
-                rows.append(TripleRow(**t, doc_id=doc_id, chunk_id=chunk.id, chunk_index=chunk.index,
+                rows.append(TripleRow(t["head"], t["relation"], t["tail"], t["head_type"], t["tail_type"],
+                                      doc_id=doc_id, chunk_id=chunk.id, chunk_index=chunk.index,
                                       source=str(path), extractor=f"{generator.name}/{EXTRACTION_PROMPT_VERSION}"))
             if progress:
                 progress(1)

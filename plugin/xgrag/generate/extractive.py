@@ -45,6 +45,7 @@ class ExtractiveReader(SyncGeneratorMixin):
         self.chain_threshold = chain_threshold
         self.fact_weight = fact_weight
         self.name = "extractive-reader"
+        self.is_language_model = False  # a deterministic reader: no synonyms asked of it, labelled as not an LLM
         self._vectors: dict[str, np.ndarray] = {}
 
     @property

@@ -9,13 +9,17 @@ Extra keyword arguments go to the constructor (e.g. seed=7, num_ctx=4096, max_ne
 from __future__ import annotations
 
 import os
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from xgrag.embed import Embedder
+from xgrag.errors import UsageError
 from xgrag.generate.base import Generator
 
 GENERATOR_SPECS = ("extractive", "smollm2", "ollama:MODEL", "langchain:ollama:MODEL")
 EMBEDDER_SPECS = ("minilm", "ollama:MODEL", "langchain:ollama:MODEL")
+
+_T = TypeVar("_T")
 
 
 def _host(ollama_host: str | None) -> str:
@@ -27,16 +31,16 @@ def _host(ollama_host: str | None) -> str:
 def _model(spec: str, prefix: str) -> str:
     model = spec[len(prefix):].strip()
     if not model:
-        raise ValueError(f"{spec!r}: the model name is missing (e.g. {prefix}llama3.1:8b)")
+        raise UsageError(f"{spec!r}: the model name is missing (e.g. {prefix}llama3.1:8b)")
     return model
 
 
-def _build(what: str, spec: str, factory: Any, *args: Any, **kw: Any) -> Any:
+def _build(what: str, spec: str, factory: Callable[..., _T], *args: Any, **kw: Any) -> _T:
     try:
         return factory(*args, **kw)
     except TypeError as exc:
         if kw:
-            raise ValueError(f"{what} {spec!r} does not take the options {sorted(kw)}: {exc}") from exc
+            raise UsageError(f"{what} {spec!r} does not take the options {sorted(kw)}: {exc}") from exc
         raise
 
 
@@ -71,13 +75,13 @@ def make_generator(spec: str, *, ollama_host: str | None = None, **kw: Any) -> G
         try:
             from langchain_ollama import ChatOllama
         except ImportError as exc:
-            raise ImportError(f"{spec!r} needs langchain-ollama: pip install langchain-ollama") from exc
+            raise UsageError(f"{spec!r} needs langchain-ollama: pip install langchain-ollama") from exc
         from xgrag.generate.langchain import LangChainGenerator
 
         options = {"temperature": 0.0, "seed": 42, "num_ctx": 8192, **kw}
         chat = _build("generator", spec, ChatOllama, model=model, base_url=_host(ollama_host), **options)
         return LangChainGenerator(chat)
-    raise ValueError(f"unknown generator {spec!r}: use one of {', '.join(GENERATOR_SPECS)}")
+    raise UsageError(f"unknown generator {spec!r}: use one of {', '.join(GENERATOR_SPECS)}")
 
 
 def make_embedder(spec: str = "minilm", *, ollama_host: str | None = None, **kw: Any) -> Embedder:
@@ -96,9 +100,9 @@ def make_embedder(spec: str = "minilm", *, ollama_host: str | None = None, **kw:
         try:
             from langchain_ollama import OllamaEmbeddings
         except ImportError as exc:
-            raise ImportError(f"{spec!r} needs langchain-ollama: pip install langchain-ollama") from exc
+            raise UsageError(f"{spec!r} needs langchain-ollama: pip install langchain-ollama") from exc
         from xgrag.embed import LangChainEmbedder
 
         return LangChainEmbedder(_build("embedder", spec, OllamaEmbeddings, model=model, base_url=_host(ollama_host),
                                         **kw))
-    raise ValueError(f"unknown embedder {spec!r}: use one of {', '.join(EMBEDDER_SPECS)}")
+    raise UsageError(f"unknown embedder {spec!r}: use one of {', '.join(EMBEDDER_SPECS)}")

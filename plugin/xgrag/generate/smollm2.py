@@ -99,12 +99,12 @@ def _quiet_progress() -> Iterator[None]:
     from transformers.utils import logging as hf_logging
 
     enabled = hf_logging.is_progress_bar_enabled()
-    hf_logging.disable_progress_bar()
+    hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
     try:
         yield
     finally:
         if enabled:
-            hf_logging.enable_progress_bar()
+            hf_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
 
 
 def _load(path: Path, threads: int | None) -> LoadedModel:

@@ -45,7 +45,7 @@ import threading
 import time
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 try:
@@ -63,7 +63,9 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the install
     raise ImportError("xgrag.integrations.langchain needs langchain-core: pip install 'xgrag[langchain]'") from exc
 
-from xgrag.explain.explainer import Explainer, ExplainSettings
+from xgrag.config import RetrievalSettings, Settings
+from xgrag.errors import UsageError
+from xgrag.explain import Explainer, ExplainSettings
 from xgrag.generate.prompt import facts_of
 from xgrag.model import Explanation, Node, Relationship, Subgraph
 from xgrag.retrieval import Retriever
@@ -333,9 +335,6 @@ def _documents_in(value: Any) -> list[Any]:
 
 # -- the callback handler ------------------------------------------------------------------------------------
 
-_SETTINGS = {f.name for f in fields(ExplainSettings)}
-
-
 class XgragCallbackHandler(BaseCallbackHandler):
     """Explains the answer of every chain / agent run it is attached to (see the module docstring)."""
 
@@ -344,27 +343,25 @@ class XgragCallbackHandler(BaseCallbackHandler):
 
     def __init__(self, explainer: Explainer, *, mode: Literal["inline", "queued"] = "inline", save: bool = False,
                  store: Neo4jStore | None = None, row_hops: int = 1, workers: int = 1, raise_error: bool = False,
-                 max_kept: int | None = 1000, **explain_overrides: Any) -> None:
+                 max_kept: int | None = 1000, settings: ExplainSettings | None = None) -> None:
         """`explainer` explains (its retriever's store is where `save=True` writes, unless `store` is given);
         `row_hops`: k-hop radius when Cypher rows cannot be joined to the question by a path; `workers`: how many
         of this handler's explanations run at once on the explainer loop; `raise_error`: let an inline
         explanation's failure propagate out of the run (LangChain otherwise logs and swallows callback errors);
-        `max_kept`: runs whose results are kept (oldest dropped first; None keeps all); `explain_overrides`:
-        ExplainSettings fields (strategies=..., max_calls=...)."""
+        `max_kept`: runs whose results are kept (oldest dropped first; None keeps all); `settings`: how to explain
+        (default: the explainer's own), e.g. `replace(explainer.settings, strategies=("edge",), max_calls=10)`."""
         if mode not in ("inline", "queued"):
-            raise ValueError(f"mode must be 'inline' or 'queued', got {mode!r}")
-        unknown = sorted(set(explain_overrides) - _SETTINGS)
-        if unknown:
-            raise TypeError(f"unknown explain settings {unknown}; ExplainSettings has {sorted(_SETTINGS)}")
-        if explain_overrides.get("apply", "memory") != "memory":
-            raise ValueError("the handler explains over the captured context, perturbed in memory: apply='memory'")
+            raise UsageError(f"mode must be 'inline' or 'queued', got {mode!r}")
+        settings = settings or explainer.settings
+        if settings.apply != "memory":
+            raise UsageError("the handler explains over the captured context, perturbed in memory: apply='memory'")
         self.explainer = explainer
         self.mode = mode
         self.save = save
         self.store = store or explainer.retriever.store
         self.row_hops = row_hops
         self.raise_error = raise_error
-        self.overrides = {**explain_overrides, "apply": "memory"}
+        self.settings = settings
         self.explanations: dict[uuid.UUID, Explanation] = {}
         self.captures: dict[uuid.UUID, RunCapture] = {}
         self.skipped: dict[uuid.UUID, str] = {}
@@ -387,8 +384,9 @@ class XgragCallbackHandler(BaseCallbackHandler):
         from xgrag.embed import default_embedder
 
         emb = embedder or default_embedder()
-        explainer = Explainer(Retriever(store, retrieval, emb), _as_generator(generator, emb), emb,
-                              settings or ExplainSettings(), cache)
+        config = Settings(retrieval=retrieval or RetrievalSettings())
+        explainer = Explainer.from_settings(config, store, generator=_as_generator(generator, emb), embedder=emb,
+                                            explain=settings or ExplainSettings(), cache=cache)
         return cls(explainer, **kwargs)
 
     # -- results -----------------------------------------------------------------------------------------------
@@ -661,10 +659,11 @@ class XgragCallbackHandler(BaseCallbackHandler):
             if not self._has_facts(cap, graph, steps):
                 return None
             assert cap.question is not None
-            ex = await self.explainer.aexplain(cap.question, subgraph=graph, answer=cap.answer, **self.overrides)
+            ex = await self.explainer.aexplain(cap.question, settings=self.settings, subgraph=graph, answer=cap.answer)
             return await asyncio.to_thread(self._keep, cap, ex, steps)
         except Exception as exc:
-            return self._failed(cap, exc)
+            self._failed(cap, exc)
+            return None
 
     def _has_facts(self, cap: RunCapture, graph: Subgraph, steps: list[dict[str, Any]]) -> bool:
         if graph.relationships:
@@ -692,7 +691,8 @@ class XgragCallbackHandler(BaseCallbackHandler):
         return None
 
 
-class AsyncXgragCallbackHandler(XgragCallbackHandler, AsyncCallbackHandler):
+# the capture methods are the sync handler's on purpose (run_inline: LangChain calls them in order on its loop)
+class AsyncXgragCallbackHandler(XgragCallbackHandler, AsyncCallbackHandler):  # type: ignore[misc]
     """For async applications (`ainvoke`, one long-lived event loop): the same capture, but the root run's end is
     a coroutine awaited on the application's loop. `mode="inline"` awaits the explanation there (the run returns
     after it; other tasks keep running; the explainer's async chat client stays on the loop the application's own
@@ -718,7 +718,7 @@ class AsyncXgragCallbackHandler(XgragCallbackHandler, AsyncCallbackHandler):
             if t.cancelled():
                 future.cancel()
             elif t.exception() is not None:
-                future.set_exception(t.exception())  # type: ignore[arg-type]
+                future.set_exception(t.exception())
             else:
                 future.set_result(t.result())
 
@@ -758,7 +758,7 @@ def _as_generator(generator: Any, embedder: Any) -> Any:
     try:
         from langchain_core.language_models import BaseChatModel
     except ImportError:  # pragma: no cover
-        BaseChatModel = ()  # type: ignore[assignment]  # noqa: N806
+        BaseChatModel = ()  # type: ignore[assignment,misc]  # noqa: N806
     if isinstance(generator, BaseChatModel):
         from xgrag.generate.langchain import LangChainGenerator
 

@@ -41,6 +41,9 @@ class Cost(BaseModel):
     completion_tokens: int = 0
     seconds: float = 0.0  # wall time of the whole explanation
     cache_hits: int = 0
+    # probes answered from the explanation's own memo: their context was identical to an earlier probe's (e.g.
+    # the edge and the sub-path removal of a triple whose ends stay connected), so it was not generated again
+    deduplicated: int = 0
     generator_seconds: float = 0.0
     embedder_seconds: float = 0.0
     retrieval_seconds: float = 0.0
@@ -85,4 +88,4 @@ class Explanation(BaseModel):
         return sorted(pool, key=lambda c: (-(c.importance or 0.0), c.rank or 0, c.id))[:k]
 
     def to_json(self) -> dict[str, Any]:
-        return json.loads(self.model_dump_json())
+        return dict(json.loads(self.model_dump_json()))

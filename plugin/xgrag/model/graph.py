@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -95,6 +96,26 @@ class Subgraph:
             return (self.nodes[r.source].name, r.label, self.nodes[r.target].name, r.id)
 
         return sorted(self.relationships.values(), key=key)
+
+    def copy(self) -> Subgraph:
+        """A shallow copy (nodes and relationships are immutable values)."""
+        return Subgraph(nodes=dict(self.nodes), relationships=dict(self.relationships), seeds=list(self.seeds),
+                        truncated=self.truncated, mode=self.mode, alias_map=dict(self.alias_map),
+                        paths=[list(p) for p in self.paths], fallback=self.fallback)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], paths: Sequence[Sequence[str]] | None = None) -> Subgraph:
+        """Rebuild a Subgraph from `to_json()` (e.g. `Explanation.subgraph`, with `Explanation.paths`): names,
+        types, relation labels, ids and provenance, i.e. everything a rendered context reads."""
+        sub = cls(seeds=list(data.get("seeds", [])), truncated=bool(data.get("truncated", False)),
+                  mode=str(data.get("mode", "khop")), alias_map=dict(data.get("alias_map") or {}),
+                  paths=[list(p) for p in (paths or data.get("paths") or [])], fallback=data.get("fallback"))
+        for n in data.get("nodes", []):
+            sub.add_node(Node(n["id"], n["name"], n.get("type")))
+        for r in data.get("relationships", []):
+            sub.add_relationship(Relationship(r["id"], r["source"], r["target"], r["label"],
+                                              provenance=dict(r.get("provenance") or {})))
+        return sub
 
     def to_json(self) -> dict[str, Any]:
         return {

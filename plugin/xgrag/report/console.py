@@ -14,7 +14,8 @@ from xgrag.model import Explanation
 def provenance_entries(prov: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     if not prov:
         return []
-    docs = prov.get("documents") if isinstance(prov.get("documents"), list) else [prov]
+    documents = prov.get("documents")
+    docs = documents if isinstance(documents, list) else [prov]
     out = []
     for d in docs:
         if not isinstance(d, Mapping):
@@ -82,7 +83,7 @@ def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
     out.print(table)
     out.print(f"[bold]For the user:[/bold] {ex.user_explanation}")
     out.print(f"[bold]Technical:[/bold] {ex.technical_explanation}")
-    c = ex.cost
-    out.print(f"[dim]cost: {c.generator_calls} generator calls, {c.prompt_tokens}+{c.completion_tokens} tokens, "
-              f"{c.cache_hits} cache hits, {c.seconds:.2f}s (generator {c.generator_seconds:.2f}s, "
-              f"embedder {c.embedder_seconds:.2f}s, retrieval {c.retrieval_seconds:.2f}s)[/dim]")
+    cost = ex.cost
+    out.print(f"[dim]cost: {cost.generator_calls} generator calls, {cost.prompt_tokens}+{cost.completion_tokens} "
+              f"tokens, {cost.cache_hits} cache hits, {cost.seconds:.2f}s (generator {cost.generator_seconds:.2f}s, "
+              f"embedder {cost.embedder_seconds:.2f}s, retrieval {cost.retrieval_seconds:.2f}s)[/dim]")

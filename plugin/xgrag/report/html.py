@@ -125,8 +125,8 @@ def layout(nodes: Sequence[str], edges: Sequence[tuple[str, str]], seeds: Sequen
             np.add.at(disp, edge_b, force)
         disp -= 0.08 * pos * n  # gravity keeps disconnected parts in view
         norm = np.maximum(np.linalg.norm(disp, axis=1), 1e-9)
-        t = temperature * (1 - step / iterations) + 1e-3
-        pos += (disp / norm[:, None]) * np.minimum(norm, t)[:, None]
+        cooling = temperature * (1 - step / iterations) + 1e-3
+        pos += (disp / norm[:, None]) * np.minimum(norm, cooling)[:, None]
     lo, hi = pos.min(axis=0), pos.max(axis=0)
     span = np.where(hi - lo < 1e-9, 1.0, hi - lo)
     unit = (pos - lo) / span

@@ -11,11 +11,12 @@ import uuid
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from scipy import sparse
 
+from xgrag.errors import ServiceError
 from xgrag.model import Subgraph
 from xgrag.store.neo4j import Neo4jStore
 
@@ -30,7 +31,7 @@ class CentralityResult:
     source: Literal["gds", "scipy"]
     note: str | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"centrality": self.scores, "centrality_source": self.source, "centrality_note": self.note}
 
 
@@ -146,8 +147,8 @@ def gds_centrality(store: Neo4jStore, sub: Subgraph) -> CentralityResult:
     if not ids:
         return CentralityResult({}, "gds")
     touched = {i for e in edges for i in e}
-    rows: list[list[int | None]] = [[s, t] for s, t in edges] + [[i, None] for i in range(len(ids))
-                                                                  if i not in touched]
+    rows: list[list[int | None]] = [[s, t] for s, t in edges]
+    rows += [[i, None] for i in range(len(ids)) if i not in touched]
     name = _unique_name("sub")
     try:
         store.read("gds_project_edges", graph_name=name, edges=rows)
@@ -167,7 +168,7 @@ def gds_graph_centrality(store: Neo4jStore) -> CentralityResult:
     graph = None
     try:
         graph = gds.graph.project.cypher(store.queries.get("gds_project_entities"), graph_name=name).graph
-        kw = {"concurrency": 4}
+        kw: dict[str, Any] = {"concurrency": 4}
         degree = gds.degree.stream(graph, **kw)
         between = gds.betweenness.stream(graph, **kw)
         pagerank = gds.page_rank.stream(graph, damping_factor=DAMPING, max_iterations=MAX_ITERATIONS,
@@ -193,5 +194,5 @@ def centrality(store: Neo4jStore | None, sub: Subgraph, prefer: Literal["auto", 
     if store is not None and store.has_gds():
         return gds_centrality(store, sub)
     if prefer == "gds":
-        raise RuntimeError("GDS was requested but the server has no gds.version()")
+        raise ServiceError("GDS was requested but the server has no gds.version()")
     return scipy_centrality(sub, note="GDS is not installed on this server: scipy fallback used")

@@ -73,6 +73,11 @@ def similarity_clusters(
     return sorted(clusters.values(), key=lambda c: c[0])
 
 
+def identity(subgraph: Subgraph) -> DedupResult:
+    """No merging (dedup off): every node stands for itself."""
+    return DedupResult(subgraph.copy(), {n: n for n in subgraph.nodes}, [], {r: [r] for r in subgraph.relationships})
+
+
 def dedup(subgraph: Subgraph, embed: EmbedFn | None, theta: float = 0.7) -> DedupResult:
     """Merge alias entities of a retrieved subgraph. `embed=None` applies only persisted aliases."""
     ids = sorted(subgraph.nodes)

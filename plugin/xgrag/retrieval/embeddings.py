@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from xgrag.embed import Embedder
+from xgrag.errors import UsageError
 from xgrag.store.neo4j import Neo4jStore
 
 
@@ -13,7 +14,7 @@ def embed_entities(store: Neo4jStore, embedder: Embedder, dimensions: int, batch
     """Write `embedding_property` on entities lacking it (all with recompute=True). Returns the count."""
     prop = store.schema.embedding_property
     if not prop:
-        raise ValueError(f"schema preset {store.schema.preset!r} has no embedding_property configured; "
+        raise UsageError(f"schema preset {store.schema.preset!r} has no embedding_property configured; "
                          "set [schema] embedding_property to store name embeddings")
     rows = store.read("entities_without_embedding", all=recompute, limit=10_000_000)
     written = 0
@@ -21,7 +22,7 @@ def embed_entities(store: Neo4jStore, embedder: Embedder, dimensions: int, batch
         part = rows[start:start + batch_size]
         vectors = embedder.embed([r["name"] for r in part])
         if vectors.shape[1] != dimensions:
-            raise ValueError(f"{embedder.name} gives {vectors.shape[1]}-dimensional vectors but the vector index "
+            raise UsageError(f"{embedder.name} gives {vectors.shape[1]}-dimensional vectors but the vector index "
                              f"expects {dimensions} (embedding_dimensions)")
         payload = [{"id": r["id"], "embedding": v.tolist()} for r, v in zip(part, vectors, strict=True)]
         store.write("entity_embeddings_set", rows=payload, property=prop)

@@ -13,27 +13,31 @@ from typing import Any, Literal, TypeVar
 
 from xgrag.config import RetrievalSettings
 from xgrag.embed import Embedder
+from xgrag.errors import UsageError
 from xgrag.model import Node, Perturbation, Relationship, Subgraph
 from xgrag.retrieval.linking import LinkedEntity, Linker, node_from_map
 from xgrag.store.neo4j import Neo4jStore
-from xgrag.store.queries import PROVENANCE_ROW, REL_ROW
+from xgrag.store.queries import NODE_ROW, PROVENANCE_ROW, REL_ROW
 
 Mode = Literal["khop", "paths"]
 
 _PROV_AT = len(REL_ROW)
 _REL_ROW_LEN = len(REL_ROW) + len(PROVENANCE_ROW)
+_N = {field: i for i, field in enumerate(NODE_ROW)}  # positions in the flat rows (cypher/shared_config.json)
+_R = {field: i for i, field in enumerate(REL_ROW)}
 
 
 def _node_row(row: Sequence[Any]) -> Node:
-    """A node from a {{NODEROW}} list (xgrag.store.queries.NODE_ROW: id, name, type, aliases, description)."""
-    return Node(id=str(row[0]), name=str(row[1]), type=row[2], aliases=tuple(row[3] or ()), description=row[4])
+    """A node from a {{NODEROW}} list (xgrag.store.queries.NODE_ROW)."""
+    return Node(id=str(row[_N["id"]]), name=str(row[_N["name"]]), type=row[_N["type"]],
+                aliases=tuple(row[_N["aliases"]] or ()), description=row[_N["description"]])
 
 
 def _rel_row(row: Sequence[Any]) -> Relationship:
     """A relationship from a {{RELROW}} list (provenance fields follow the relationship's own)."""
     prov = {k: v for k, v in zip(PROVENANCE_ROW, row[_PROV_AT:_REL_ROW_LEN], strict=True) if v is not None}
-    return Relationship(id=str(row[0]), source=str(row[1]), target=str(row[2]), label=str(row[3]),
-                        description=row[4], provenance=prov)
+    return Relationship(id=str(row[_R["id"]]), source=str(row[_R["source"]]), target=str(row[_R["target"]]),
+                        label=str(row[_R["label"]]), description=row[_R["description"]], provenance=prov)
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -118,7 +122,7 @@ class Retriever:
              excluded_rel_ids: Sequence[str] = ()) -> Subgraph:
         cfg = self.settings
         if not 1 <= hops <= 4:
-            raise ValueError(f"hops must be within 1..4, got {hops}")
+            raise UsageError(f"hops must be within 1..4, got {hops}")
         ex_nodes, ex_rels = sorted(set(excluded_node_ids)), sorted(set(excluded_rel_ids))
         sub = Subgraph(mode="khop")
         for row in self.store.read_plain("nodes_by_id", ids=sorted(set(seeds)), excluded_node_ids=ex_nodes):
@@ -184,7 +188,7 @@ class Retriever:
             todo = list(itertools.combinations(sorted(sub.seeds), 2))
         else:
             todo = sorted({(min(a, b), max(a, b)) for a, b in pairs if a != b and a in sub.nodes and b in sub.nodes})
-        for a, b in itertools.islice(todo, 45):
+        for a, b in itertools.islice(todo, cfg.max_pairs):
             rows = self.store.read_plain("shortest_paths", source_id=a, target_id=b, max_length=cfg.max_path_length,
                                    max_paths=cfg.max_paths, excluded_node_ids=ex_nodes, excluded_rel_ids=ex_rels)
             for row in rows:

@@ -113,7 +113,7 @@ def is_built(pdir: Path | None = None) -> bool:
         return False
     launcher_src = [pdir / "launcher" / "pom.xml", *(pdir / "src").rglob("*")]
     procs_src = [pdir / "procedures" / "pom.xml", *(pdir / "procedures" / "src").rglob("*"),
-                 *(pdir.parent / "cypher").glob("*.cypher")]
+                 *(pdir.parent / "cypher").glob("*.cypher"), pdir.parent / "cypher" / "shared_config.json"]
     return jar.stat().st_mtime >= _newest(launcher_src) and procs.stat().st_mtime >= _newest(procs_src)
 
 

@@ -79,7 +79,7 @@ def iso_bound(value: TimeBound, name: str = "time") -> str | None:
     try:
         parsed = datetime.fromisoformat(text)
     except ValueError as exc:
-        raise ValueError(f"{name}: {value!r} is not an ISO-8601 date or datetime (e.g. 2026-01-31 or "
+        raise UsageError(f"{name}: {value!r} is not an ISO-8601 date or datetime (e.g. 2026-01-31 or "
                          "2026-01-31T12:00:00Z)") from exc
     return parsed.isoformat()
 
@@ -88,7 +88,7 @@ def _limit(limit: int | None) -> int | None:
     if limit is None:
         return None
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise ValueError(f"limit: {limit!r} must be a positive integer")
+        raise UsageError(f"limit: {limit!r} must be a positive integer")
     return limit
 
 

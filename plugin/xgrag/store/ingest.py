@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from xgrag.errors import InputError, ServiceError
+from xgrag.errors import InputError, ServiceError, UsageError
 from xgrag.store.neo4j import Neo4jStore
 
 Format = Literal["auto", "tsv", "jsonl", "metaqa"]
@@ -297,7 +297,7 @@ class BatchError(ServiceError):
 
 def _require_xgrag_schema(store: Neo4jStore) -> None:
     if store.schema.preset != "xgrag":
-        raise ValueError(
+        raise UsageError(
             f"ingestion writes xgrag's own schema, but the configured schema preset is {store.schema.preset!r}; "
             "ingest with the 'xgrag' preset (your existing graph is read through its preset instead)"
         )
@@ -336,9 +336,9 @@ def _write_triples(store: Neo4jStore, rows: Sequence[TripleRow], batch_size: int
                    progress: Callable[[int], None] | None, workers: int) -> IngestStats:
     _require_xgrag_schema(store)
     if batch_size < 1:
-        raise ValueError(f"batch_size must be >= 1, got {batch_size}")
+        raise UsageError(f"batch_size must be >= 1, got {batch_size}")
     if workers < 1:
-        raise ValueError(f"workers must be >= 1, got {workers}")
+        raise UsageError(f"workers must be >= 1, got {workers}")
     stats = IngestStats(workers=workers)
     t0 = time.perf_counter()
     created_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from xgrag.config import GraphSchema
+from xgrag.config import GraphSchema, resource_dir
 from xgrag.errors import UsageError
-from xgrag.store.queries import render, resource_dir
+from xgrag.store.queries import render
 
 if TYPE_CHECKING:
     from xgrag.store.neo4j import Neo4jStore

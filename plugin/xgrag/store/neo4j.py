@@ -32,7 +32,7 @@ class Neo4jStore:
         database: str = "neo4j",
         schema: GraphSchema | None = None,
     ) -> None:
-        auth = (user, password) if password else None
+        auth = (user or "neo4j", password) if password else None
         self.uri = uri
         self.database = database
         self.schema = schema or GraphSchema()

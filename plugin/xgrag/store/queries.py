@@ -6,34 +6,21 @@ GraphSchema (back-quoted) or to fixed Cypher expressions; every value a query ne
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from xgrag.config import GraphSchema, validate_identifier
+from xgrag.config import GraphSchema, resource_dir, shared_config, validate_identifier
 
 # Field order of the flat rows that {{NODEROW:v}} and {{RELROW:v}} render (lists instead of maps: the hot
-# retrieval queries return hundreds of them, and a list decodes in about half the client time of a map).
-NODE_ROW = ("id", "name", "type", "aliases", "description")
-REL_ROW = ("id", "source", "target", "label", "description")
-PROVENANCE_ROW = ("doc_id", "chunk_id", "chunk_index", "source", "extractor", "created_at", "line")
+# retrieval queries return hundreds of them, and a list decodes in about half the client time of a map);
+# declared in cypher/shared_config.json, which the Java procedures read too.
+NODE_ROW: tuple[str, ...] = tuple(shared_config()["rows"]["node"])
+REL_ROW: tuple[str, ...] = tuple(shared_config()["rows"]["relationship"])
+PROVENANCE_ROW: tuple[str, ...] = tuple(shared_config()["rows"]["provenance"])
 
 _PLACEHOLDER = re.compile(r"\{\{([A-Z_]+)(?::([A-Za-z_][A-Za-z0-9_]*))?\}\}")
-
-
-def resource_dir(kind: str) -> Path:
-    """The folder holding `cypher/` or `migrations/` files (repository root, or $XGRAG_<KIND>_DIR)."""
-    env = os.environ.get(f"XGRAG_{kind.upper()}_DIR")
-    if env:
-        return Path(env)
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        candidate = parent / kind
-        if candidate.is_dir() and (parent / "pyproject.toml").is_file():
-            return candidate
-    raise FileNotFoundError(f"cannot find the {kind}/ folder; set XGRAG_{kind.upper()}_DIR")
 
 
 def q(identifier: str) -> str:
@@ -95,11 +82,17 @@ def _expanders(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
     def rel_label(v: str | None) -> str:
         return f"{v}.{q(s.relation_property)}" if s.relation_property else f"type({v})"
 
+    def node_fields(v: str | None) -> dict[str, str]:
+        return {"id": node_id(v), "name": f"toString({v}.{q(s.name_property)})", "type": node_type(v),
+                "aliases": aliases(v), "description": _prop(str(v), s.description_property)}
+
+    def rel_fields(v: str | None) -> dict[str, str]:
+        return {"id": rel_id(v), "source": node_id(f"startNode({v})"), "target": node_id(f"endNode({v})"),
+                "label": f"toString({rel_label(v)})", "description": _prop(str(v), s.rel_description_property)}
+
     def node_map(v: str | None) -> str:
-        return (
-            f"{{id: {node_id(v)}, name: toString({v}.{q(s.name_property)}), type: {node_type(v)}, "
-            f"aliases: {aliases(v)}, description: {_prop(str(v), s.description_property)}}}"
-        )
+        fields = node_fields(v)
+        return "{" + ", ".join(f"{k}: {fields[k]}" for k in NODE_ROW) + "}"
 
     def prov_properties() -> dict[str, str | None]:
         return {field: getattr(p, f"{field}_property") for field in PROVENANCE_ROW}
@@ -112,23 +105,19 @@ def _expanders(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
         return "{" + inner + "}"
 
     def rel_map(v: str | None) -> str:
-        return (
-            f"{{id: {rel_id(v)}, source: {node_id(f'startNode({v})')}, target: {node_id(f'endNode({v})')}, "
-            f"label: toString({rel_label(v)}), description: {_prop(str(v), s.rel_description_property)}, "
-            f"provenance: {prov(v)}}}"
-        )
+        fields = rel_fields(v)
+        return "{" + ", ".join(f"{k}: {fields[k]}" for k in REL_ROW) + f", provenance: {prov(v)}}}"
 
+    # rows list the fields in the order cypher/shared_config.json declares (the decoders read the same order)
     def node_row(v: str | None) -> str:
-        return (f"[{node_id(v)}, toString({v}.{q(s.name_property)}), {node_type(v)}, {aliases(v)}, "
-                f"{_prop(str(v), s.description_property)}]")
+        fields = node_fields(v)
+        return "[" + ", ".join(fields[k] for k in NODE_ROW) + "]"
 
     def rel_row(v: str | None) -> str:
+        fields = rel_fields(v)
         props = prov_properties() if p.mode == "relationship" else {}
-        prov_values = ", ".join(_prop(str(v), props.get(k)) for k in PROVENANCE_ROW)
-        return (
-            f"[{rel_id(v)}, {node_id(f'startNode({v})')}, {node_id(f'endNode({v})')}, "
-            f"toString({rel_label(v)}), {_prop(str(v), s.rel_description_property)}, {prov_values}]"
-        )
+        values = [fields[k] for k in REL_ROW] + [_prop(str(v), props.get(k)) for k in PROVENANCE_ROW]
+        return "[" + ", ".join(values) + "]"
 
     def semantic(v: str | None) -> str:
         return f"NOT type({v}) IN {_list_literal(s.non_semantic_types)}"

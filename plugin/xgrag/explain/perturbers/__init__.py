@@ -1,0 +1,29 @@
+"""Perturbation strategies, one module each, registered here in the order `all` lists them."""
+
+from xgrag.explain.perturbers.base import (
+    REGISTRY,
+    Perturber,
+    Planned,
+    PlanOptions,
+    SynonymFn,
+    Unit,
+    plan,
+    register,
+    resolve_strategies,
+    strategies_of_unit,
+    strategy_choices,
+    strategy_names,
+)
+from xgrag.explain.perturbers.edge import EdgeRemoval
+from xgrag.explain.perturbers.mask import RandomMasks, random_masks
+from xgrag.explain.perturbers.node import NodeRemoval
+from xgrag.explain.perturbers.subpath import SubpathRemoval
+from xgrag.explain.perturbers.synonym import SynonymInjection, alias_synonym
+
+for _perturber in (NodeRemoval(), EdgeRemoval(), SynonymInjection(), SubpathRemoval(), RandomMasks()):
+    register(_perturber)
+
+__all__ = [
+    "REGISTRY", "Perturber", "PlanOptions", "Planned", "SynonymFn", "Unit", "alias_synonym", "plan", "random_masks",
+    "register", "resolve_strategies", "strategies_of_unit", "strategy_choices", "strategy_names",
+]

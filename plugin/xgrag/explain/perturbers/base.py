@@ -1,23 +1,24 @@
-"""Perturbation strategies: each turns the deduplicated subgraph into a list of Perturbation values
-(exclusion ids and/or a rename map). Nothing here touches the graph; the explainer applies them to the
+"""What a perturbation strategy is, and the one registry every other stage reads.
+
+A perturber turns the deduplicated subgraph into probes: `Planned` values holding a Perturbation (exclusion ids
+and/or a rename map) and what it targets. Nothing here touches the graph; the explainer applies a probe to the
 retrieved subgraph in memory or through the same Cypher retrieval (`$excluded_*`).
 
-- node (XGRAG): remove a node and its incident edges
-- edge (XGRAG, KGRAG-Ex): remove one relationship, keep its endpoints
-- synonym (XGRAG): rename an entity everywhere it appears; synonym from the KG's aliases, else the generator
-- subpath (KGRAG-Ex): remove a triple — the relationship and any endpoint left without relationships
-- mask (KG-SMILE): seeded random sets of triples removed at once
+Adding a strategy is one module in this folder plus its `register(...)` line in `perturbers/__init__.py`; the
+CLI, `xgrag eval`, the analyses, the reports and the HTML read names, units and labels from `REGISTRY`.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Literal, Protocol
 
+from xgrag.errors import UsageError
 from xgrag.model import Perturbation, Subgraph
 
-STRATEGIES = ("node", "edge", "synonym", "subpath", "mask")
+Unit = Literal["node", "edge", "mask"]  # what a probe's importance is attributed to
+SynonymFn = Callable[[str, str | None], tuple[str | None, str]]  # (name, type) -> (synonym, source)
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,7 @@ class Planned:
 
     perturbation: Perturbation
     strategy: str
-    kind: str  # node | edge | mask
+    kind: Unit
     target: str  # node id, relationship id, or mask index
     removed_nodes: frozenset[str] = frozenset()
     removed_rels: frozenset[str] = frozenset()
@@ -34,104 +35,78 @@ class Planned:
     note: dict[str, str] = field(default_factory=dict)
 
 
-SynonymFn = Callable[[str, str | None], tuple[str | None, str]]  # (name, type) -> (synonym, source)
+@dataclass(frozen=True)
+class PlanOptions:
+    """What a perturber may need besides the subgraph."""
+
+    synonym_fallback: SynonymFn | None = None  # asks the generator for a synonym when the KG has none
+    masks: int = 20
+    keep_probability: float = 0.5
+    seed: int = 0
 
 
-def node_removals(sub: Subgraph) -> list[Planned]:
-    out = []
-    for nid in sorted(sub.nodes):
-        rels = frozenset(r.id for r in sub.relationships.values() if nid in (r.source, r.target))
-        out.append(Planned(Perturbation(frozenset({nid}), frozenset(), kind="node", target=nid),
-                           "node", "node", nid, frozenset({nid}), rels))
-    return out
+class Perturber(Protocol):
+    """One strategy. `unit`: what its importances are about; `label`: how reports name it (with its paper);
+    `removes`: its probes take components out (renames do not), so removals can be redundant with each other;
+    `groupable`: probes can be unioned into group tests (a mask already is a group; renames do not compose)."""
+
+    name: str
+    unit: Unit
+    label: str
+    removes: bool
+    groupable: bool
+
+    def plan(self, graph: Subgraph, options: PlanOptions) -> tuple[list[Planned], list[str]]:
+        """Probes in a stable order, and the targets skipped (e.g. entities without a synonym)."""
+        ...
 
 
-def edge_removals(sub: Subgraph) -> list[Planned]:
-    return [Planned(Perturbation(frozenset(), frozenset({r.id}), kind="edge", target=r.id),
-                    "edge", "edge", r.id, frozenset(), frozenset({r.id}))
-            for r in sub.sorted_relationships()]
+REGISTRY: dict[str, Perturber] = {}
 
 
-def subpath_removals(sub: Subgraph) -> list[Planned]:
-    degree = sub.degree()
-    out = []
-    for r in sub.sorted_relationships():
-        orphans = frozenset(n for n in (r.source, r.target) if degree[n] == 1)
-        out.append(Planned(Perturbation(orphans, frozenset({r.id}), kind="subpath", target=r.id),
-                           "subpath", "edge", r.id, orphans, frozenset({r.id})))
-    return out
+def register(perturber: Perturber) -> Perturber:
+    if perturber.name in REGISTRY:
+        raise ValueError(f"strategy {perturber.name!r} is registered twice")
+    REGISTRY[perturber.name] = perturber
+    return perturber
 
 
-def alias_synonym(sub: Subgraph) -> SynonymFn:
-    """A synonym from the knowledge graph itself: an alias of the entity (from the KG or from dedup)."""
-
-    def pick(name: str, _type: str | None) -> tuple[str | None, str]:
-        for node in sub.nodes.values():
-            if node.name == name:
-                for alias in sorted(node.aliases):
-                    if alias.strip() and alias != name:
-                        return alias, "kg-alias"
-        return None, "none"
-
-    return pick
+def strategy_names() -> tuple[str, ...]:
+    """Every registered strategy, in registration order: what `all` means everywhere."""
+    return tuple(REGISTRY)
 
 
-def synonym_injections(sub: Subgraph, fallback: SynonymFn | None = None) -> tuple[list[Planned], list[str]]:
-    """One rename per entity that has a synonym; also returns the ids skipped for lack of one."""
-    from_kg = alias_synonym(sub)
-    out, skipped = [], []
-    for nid in sorted(sub.nodes):
-        node = sub.nodes[nid]
-        synonym, source = from_kg(node.name, node.type)
-        if synonym is None and fallback is not None:
-            synonym, source = fallback(node.name, node.type)
-        if not synonym or synonym.strip().lower() == node.name.strip().lower():
-            skipped.append(nid)
-            continue
-        renames = ((nid, synonym),)
-        out.append(Planned(Perturbation(renames=renames, kind="synonym", target=nid), "synonym", "node", nid,
-                           renamed=renames, note={"synonym": synonym, "synonym_source": source}))
-    return out, skipped
+def strategies_of_unit(unit: Unit) -> tuple[str, ...]:
+    return tuple(name for name, p in REGISTRY.items() if p.unit == unit)
 
 
-def random_masks(sub: Subgraph, n: int = 20, keep_probability: float = 0.5, seed: int = 0) -> list[Planned]:
-    """KG-SMILE: n seeded masks, each removing every triple independently with probability 1 - keep."""
-    rels = [r.id for r in sub.sorted_relationships()]
-    rng = random.Random(seed)
-    out: list[Planned] = []
-    seen: set[frozenset[str]] = set()
-    attempts = 0
-    while len(out) < n and rels and attempts < 20 * n:
-        attempts += 1
-        removed = frozenset(r for r in rels if rng.random() >= keep_probability)
-        if not removed or removed in seen:
-            continue  # an empty mask is the baseline itself; duplicates add no information
-        seen.add(removed)
-        i = len(out)
-        out.append(Planned(Perturbation(frozenset(), removed, kind="mask", target=f"mask-{i}"), "mask", "mask",
-                           f"mask-{i}", frozenset(), removed))
-    return out
+def strategy_choices() -> str:
+    """For help texts: `node|edge|...|all`."""
+    return "|".join([*REGISTRY, "all"])
 
 
-def plan(sub: Subgraph, strategies: Sequence[str], synonym_fallback: SynonymFn | None = None,
-         masks: int = 20, seed: int = 0) -> tuple[list[Planned], dict[str, list[str]]]:
-    """All perturbations for the requested strategies, in a stable order; plus skipped targets per strategy."""
-    unknown = [s for s in strategies if s not in STRATEGIES]
-    if unknown:
-        raise ValueError(f"unknown strategy {unknown[0]!r}; choose from {', '.join(STRATEGIES)} or 'all'")
+def resolve_strategies(names: str | Sequence[str]) -> tuple[str, ...]:
+    """`"all"`, `"node,edge"` or a sequence of names -> validated names in the order given (`all` expanded)."""
+    parts = [names] if isinstance(names, str) else [str(s) for s in names]
+    items = [s.strip() for part in parts for s in part.split(",") if s.strip()]
+    if items == ["all"]:
+        return strategy_names()
+    unknown = [s for s in items if s not in REGISTRY]
+    if unknown or not items:
+        raise UsageError(f"strategies: unknown strategy {unknown[0]!r}" if unknown else "strategies: none given",
+                         hint=f"choose from {', '.join(strategy_names())} or 'all'")
+    return tuple(dict.fromkeys(items))
+
+
+def plan(graph: Subgraph, strategies: Sequence[str], options: PlanOptions | None = None
+         ) -> tuple[list[Planned], dict[str, list[str]]]:
+    """All probes for the requested strategies, in a stable order; plus skipped targets per strategy."""
+    options = options or PlanOptions()
     planned: list[Planned] = []
     skipped: dict[str, list[str]] = {}
-    for strategy in strategies:
-        if strategy == "node":
-            planned += node_removals(sub)
-        elif strategy == "edge":
-            planned += edge_removals(sub)
-        elif strategy == "subpath":
-            planned += subpath_removals(sub)
-        elif strategy == "synonym":
-            found, missing = synonym_injections(sub, synonym_fallback)
-            planned += found
-            skipped["synonym"] = missing
-        elif strategy == "mask":
-            planned += random_masks(sub, masks, seed=seed)
+    for name in resolve_strategies(strategies):
+        probes, missing = REGISTRY[name].plan(graph, options)
+        planned += probes
+        if missing:
+            skipped[name] = missing
     return planned, skipped

@@ -16,8 +16,9 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from xgrag.explain.perturbers.base import Planned
-from xgrag.model import Subgraph
+from xgrag.explain.perturbers import REGISTRY, Planned
+from xgrag.explain.run import ExplainRun, Probe
+from xgrag.model import Perturbation, Subgraph
 
 SMALL = 8  # below this many components, testing them one by one costs no more than splitting
 Measure = Callable[[Sequence[Planned]], Awaitable[tuple[float, Any]]]
@@ -113,3 +114,57 @@ class GroupTester:
             else:
                 await test(rest)
         return result
+
+
+class GroupTesting:
+    """Adaptive group testing per strategy (strategies that are not `groupable` — masks are groups already,
+    renames do not compose — are asked one by one). Members of a group whose removal does not move the answer
+    are cleared with importance 0 (evaluated = "group"); groups that move it are split until the top-k is
+    settled."""
+
+    name = "group"
+
+    def __init__(self, top_k: int = 3) -> None:
+        self.top_k = top_k
+
+    async def run(self, run: ExplainRun, probes: list[Probe]) -> None:
+        requests_before = run.oracle.ledger.requests
+        floor_guard = 1e-6
+        info: dict[str, Any] = {"strategies": {}}
+        order = list(REGISTRY)
+        by_planned = {id(p.planned): p for p in probes}
+        for strategy in sorted({p.planned.strategy for p in probes}, key=order.index):
+            units = [p.planned for p in probes if p.planned.strategy == strategy]
+            if not REGISTRY[strategy].groupable:
+                for planned in units:
+                    await run.ask(by_planned[id(planned)])
+                continue
+
+            async def measure(members: Sequence[Planned]) -> tuple[float, Probe]:
+                union = Perturbation(frozenset().union(*[m.perturbation.excluded_node_ids for m in members]),
+                                     frozenset().union(*[m.perturbation.excluded_rel_ids for m in members]),
+                                     kind="group")
+                group = Planned(union, members[0].strategy, members[0].kind, f"group-{len(members)}",
+                                frozenset().union(*[m.removed_nodes for m in members]),
+                                frozenset().union(*[m.removed_rels for m in members]))
+                probe = await run.ask(Probe(group), progress=False)
+                assert probe.generation is not None
+                return run.shift(probe.generation.text), probe
+
+            tester = GroupTester(measure, threshold=floor_guard, top_k=self.top_k)
+            result = await tester.run(initial_groups(units, run.graph))
+            for planned in units:
+                probe = by_planned[id(planned)]
+                if id(planned) in result.singletons:
+                    measured: Probe = result.singletons[id(planned)]
+                    probe.context, probe.generation, probe.cached = measured.context, measured.generation, \
+                        measured.cached
+                else:
+                    outcome = "no-effect" if id(planned) in result.cleared else "unresolved"
+                    probe.planned = Planned(planned.perturbation, planned.strategy, planned.kind, planned.target,
+                                            planned.removed_nodes, planned.removed_rels, planned.renamed,
+                                            {**planned.note, "group": outcome})
+            info["strategies"][strategy] = {"units": len(units), "tests": result.tests,
+                                            "cleared": len(result.cleared), "measured": len(result.singletons)}
+        info["generator_requests"] = run.oracle.ledger.requests - requests_before
+        run.group_info = info

@@ -22,8 +22,10 @@ public final class Queries {
 
     static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([A-Z_]+)(?::([A-Za-z_][A-Za-z0-9_]*))?\\}\\}");
     /** Field order of {{RELROW}}'s provenance part, as xgrag.store.queries.PROVENANCE_ROW. */
-    static final List<String> PROVENANCE_ROW =
-            List.of("doc_id", "chunk_id", "chunk_index", "source", "extractor", "created_at", "line");
+    static final List<String> PROVENANCE_ROW = Shared.row("provenance");
+    /** Field order of {{NODEROW}} / {{NODE}} and of {{RELROW}}'s relationship part (cypher/shared_config.json). */
+    static final List<String> NODE_ROW = Shared.row("node");
+    static final List<String> REL_ROW = Shared.row("relationship");
     static final Pattern NAME = Pattern.compile("[a-z0-9_]+");
     static final String RESOURCE_DIR = "/org/xgrag/procedures/cypher/";
 
@@ -73,6 +75,25 @@ public final class Queries {
         return out.toString();
     }
 
+    /** {@code {k1: e1, k2: e2}} in the given field order. */
+    static String entries(Map<String, String> fields, List<String> order) {
+        List<String> parts = new ArrayList<>();
+        for (String k : order) {
+            parts.add(k + ": " + fields.get(k));
+        }
+        return "{" + String.join(", ", parts) + "}";
+    }
+
+    /** {@code [e1, e2, ..., extra...]} in the given field order. */
+    static String values(Map<String, String> fields, List<String> order, List<String> extra) {
+        List<String> parts = new ArrayList<>();
+        for (String k : order) {
+            parts.add(fields.get(k));
+        }
+        parts.addAll(extra);
+        return "[" + String.join(", ", parts) + "]";
+    }
+
     /** Back-quote an identifier that has passed validation. */
     static String q(String identifier) {
         Schema.validateIdentifier(identifier, "identifier");
@@ -112,9 +133,16 @@ public final class Queries {
                 ? "coalesce(" + v(x) + "." + q(s.str("alias_property")) + ", [])" : "[]";
         Function<String, String> relLabel = x -> s.str("relation_property") != null
                 ? v(x) + "." + q(s.str("relation_property")) : "type(" + v(x) + ")";
-        Function<String, String> nodeMap = x -> "{id: " + nodeId.apply(x) + ", name: toString(" + v(x) + "."
-                + q(s.str("name_property")) + "), type: " + nodeType.apply(x) + ", aliases: " + aliases.apply(x)
-                + ", description: " + prop(v(x), s.str("description_property")) + "}";
+        Function<String, Map<String, String>> nodeFields = x -> Map.of(
+                "id", nodeId.apply(x), "name", "toString(" + v(x) + "." + q(s.str("name_property")) + ")",
+                "type", nodeType.apply(x), "aliases", aliases.apply(x),
+                "description", prop(v(x), s.str("description_property")));
+        Function<String, Map<String, String>> relFields = x -> Map.of(
+                "id", relId.apply(x), "source", nodeId.apply("startNode(" + v(x) + ")"),
+                "target", nodeId.apply("endNode(" + v(x) + ")"), "label", "toString(" + relLabel.apply(x) + ")",
+                "description", prop(v(x), s.str("rel_description_property")));
+        // maps and rows list the fields in the order cypher/shared_config.json declares
+        Function<String, String> nodeMap = x -> entries(nodeFields.apply(x), NODE_ROW);
         Map<String, String> provFields = new LinkedHashMap<>();
         for (String field : PROVENANCE_ROW) {
             provFields.put(field, "relationship".equals(s.prov("mode")) ? s.prov(field + "_property") : null);
@@ -131,21 +159,18 @@ public final class Queries {
             }
             return "{" + String.join(", ", inner) + "}";
         };
-        Function<String, String> nodeRow = x -> "[" + nodeId.apply(x) + ", toString(" + v(x) + "."
-                + q(s.str("name_property")) + "), " + nodeType.apply(x) + ", " + aliases.apply(x) + ", "
-                + prop(v(x), s.str("description_property")) + "]";
+        Function<String, String> nodeRow = x -> values(nodeFields.apply(x), NODE_ROW, List.of());
         Function<String, String> relRow = x -> {
             List<String> provValues = new ArrayList<>();
             for (String field : PROVENANCE_ROW) {
                 provValues.add(prop(v(x), provFields.get(field)));
             }
-            return "[" + relId.apply(x) + ", " + nodeId.apply("startNode(" + v(x) + ")") + ", "
-                    + nodeId.apply("endNode(" + v(x) + ")") + ", toString(" + relLabel.apply(x) + "), "
-                    + prop(v(x), s.str("rel_description_property")) + ", " + String.join(", ", provValues) + "]";
+            return values(relFields.apply(x), REL_ROW, provValues);
         };
-        Function<String, String> relMap = x -> "{id: " + relId.apply(x) + ", source: " + nodeId.apply("startNode(" + v(x) + ")")
-                + ", target: " + nodeId.apply("endNode(" + v(x) + ")") + ", label: toString(" + relLabel.apply(x)
-                + "), description: " + prop(v(x), s.str("rel_description_property")) + ", provenance: " + prov.apply(x) + "}";
+        Function<String, String> relMap = x -> {
+            String fields = entries(relFields.apply(x), REL_ROW);
+            return fields.substring(0, fields.length() - 1) + ", provenance: " + prov.apply(x) + "}";
+        };
         Function<String, String> semantic = x -> "NOT type(" + v(x) + ") IN " + listLiteral(s.list("non_semantic_types"));
         Function<String, String> mention = x -> {
             String t = q(s.prov("mention_type"));

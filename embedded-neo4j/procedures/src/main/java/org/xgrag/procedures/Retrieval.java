@@ -18,20 +18,20 @@ import org.neo4j.graphdb.Result;
 import org.neo4j.graphdb.Transaction;
 
 /**
- * The retrieval steps of {@code xgrag.retrieve.Retriever}, step for step, over the same named queries:
+ * The retrieval steps of {@code xgrag.retrieval.Retriever}, step for step, over the same named queries:
  * seeds through nodes_by_id, alias clusters through alias_links, per-hop expansion through expand with the
  * same caps and truncation rules, shortest paths through shortest_paths, mention provenance through
  * provenance_mentions. Only reads.
  */
 final class Retrieval {
 
-    /** Defaults of {@code xgrag.config.RetrievalSettings}. */
-    static final int HOPS = 2;
-    static final int MAX_NODES = 200;
-    static final int MAX_RELATIONSHIPS = 400;
-    static final int MAX_PATH_LENGTH = 6;
-    static final int MAX_PATHS = 25;
-    static final int MAX_PAIRS = 45;
+    /** Defaults of {@code xgrag.config.RetrievalSettings}, from cypher/shared_config.json. */
+    static final int HOPS = Shared.retrieval("hops");
+    static final int MAX_NODES = Shared.retrieval("max_nodes");
+    static final int MAX_RELATIONSHIPS = Shared.retrieval("max_relationships");
+    static final int MAX_PATH_LENGTH = Shared.retrieval("max_path_length");
+    static final int MAX_PATHS = Shared.retrieval("max_paths");
+    static final int MAX_PAIRS = Shared.retrieval("max_pairs");
 
     private final Transaction tx;
     private final Schema schema;
@@ -75,19 +75,19 @@ final class Retrieval {
         return String.valueOf(element.get("id"));
     }
 
-    static final int REL_ROW_LENGTH = 5 + Queries.PROVENANCE_ROW.size();
+    static final int REL_ROW_LENGTH = Queries.REL_ROW.size() + Queries.PROVENANCE_ROW.size();
 
-    /** Python's {@code _rel_row}: a relationship from a {{RELROW}} list. */
+    /** Python's {@code _rel_row}: a relationship from a {{RELROW}} list (field order: Queries.REL_ROW). */
     static Map<String, Object> relFromRow(List<Object> row) {
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("id", String.valueOf(row.get(0)));
-        out.put("source", String.valueOf(row.get(1)));
-        out.put("target", String.valueOf(row.get(2)));
-        out.put("label", String.valueOf(row.get(3)));
-        out.put("description", row.get(4));
+        List<String> fields = Queries.REL_ROW;
+        for (int i = 0; i < fields.size(); i++) {
+            Object value = row.get(i);
+            out.put(fields.get(i), "description".equals(fields.get(i)) ? value : String.valueOf(value));
+        }
         Map<String, Object> prov = new TreeMap<>();
         for (int i = 0; i < Queries.PROVENANCE_ROW.size(); i++) {
-            Object value = row.get(5 + i);
+            Object value = row.get(fields.size() + i);
             if (value != null) {
                 prov.put(Queries.PROVENANCE_ROW.get(i), value);
             }
@@ -96,14 +96,18 @@ final class Retrieval {
         return out;
     }
 
-    /** Python's {@code _node_row}: a node from a {{NODEROW}} list starting at {@code at}. */
+    /** Python's {@code _node_row}: a node from a {{NODEROW}} list starting at {@code at} (order: Queries.NODE_ROW). */
     static Map<String, Object> nodeFromRow(List<Object> row, int at) {
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("id", String.valueOf(row.get(at)));
-        out.put("name", String.valueOf(row.get(at + 1)));
-        out.put("type", row.get(at + 2));
-        out.put("aliases", row.get(at + 3) == null ? List.of() : row.get(at + 3));
-        out.put("description", row.get(at + 4));
+        List<String> fields = Queries.NODE_ROW;
+        for (int i = 0; i < fields.size(); i++) {
+            Object value = row.get(at + i);
+            switch (fields.get(i)) {
+                case "id", "name" -> out.put(fields.get(i), String.valueOf(value));
+                case "aliases" -> out.put("aliases", value == null ? List.of() : value);
+                default -> out.put(fields.get(i), value);
+            }
+        }
         return out;
     }
 

@@ -18,29 +18,32 @@ import java.util.regex.Pattern;
  */
 public final class Schema {
 
-    public static final Pattern IDENTIFIER = Pattern.compile("^[A-Za-z_][A-Za-z0-9_]{0,63}$");
+    private static final Map<String, Object> FIELDS = Shared.section("schema_fields");
+    public static final Pattern IDENTIFIER = Pattern.compile((String) Shared.CONFIG.get("identifier_pattern"));
 
-    static final List<String> PROVENANCE_IDENTIFIERS = List.of(
-            "doc_id_property", "chunk_id_property", "chunk_index_property", "source_property",
-            "extractor_property", "created_at_property", "line_property", "chunk_label", "mention_type",
-            "document_label", "chunk_document_type", "document_id_property", "chunk_node_id_property",
-            "chunk_node_index_property", "document_source_property");
-    static final List<String> IDENTIFIERS = List.of(
-            "entity_label", "id_property", "name_property", "alias_property", "description_property",
-            "type_property", "relation_property", "rel_id_property", "rel_description_property",
-            "alias_type", "embedding_property", "fulltext_index", "vector_index", "index_prefix");
-    static final Set<String> LISTS = Set.of("generic_labels", "non_semantic_types");
-    static final Set<String> BOOLEANS = Set.of("index_id_property");
-    static final Map<String, List<String>> CHOICES = Map.of(
-            "mode", List.of("relationship", "mentions"),
-            "mention_direction", List.of("chunk_to_entity", "entity_to_chunk"),
-            "chunk_document_direction", List.of("document_to_chunk", "chunk_to_document"));
+    static final List<String> PROVENANCE_IDENTIFIERS = Shared.strings(FIELDS.get("provenance_identifiers"));
+    static final List<String> IDENTIFIERS = Shared.strings(FIELDS.get("identifiers"));
+    static final Set<String> LISTS = Set.copyOf(Shared.strings(FIELDS.get("identifier_lists")));
+    static final Set<String> BOOLEANS = Set.copyOf(Shared.strings(FIELDS.get("booleans")));
+    static final Map<String, List<String>> CHOICES = choices();
     /** Non-null string fields (the Python model types them {@code str}, not {@code str | None}). */
-    static final Set<String> REQUIRED = Set.of(
-            "preset", "entity_label", "name_property", "alias_type", "index_prefix", "fulltext_index",
-            "vector_index", "chunk_label", "mention_type", "mode", "mention_direction", "chunk_document_direction");
+    static final Set<String> REQUIRED = required();
 
-    public static final List<String> PRESETS = List.of("xgrag", "langchain", "neo4j-graphrag");
+    public static final List<String> PRESETS = List.copyOf(Shared.section("presets").keySet());
+
+    private static Map<String, List<String>> choices() {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> e : Shared.map(FIELDS.get("provenance_choices")).entrySet()) {
+            out.put(e.getKey(), Shared.strings(e.getValue()));
+        }
+        return Map.copyOf(out);
+    }
+
+    private static Set<String> required() {
+        Set<String> out = new java.util.HashSet<>(Shared.strings(FIELDS.get("required")));
+        out.addAll(Shared.strings(FIELDS.get("provenance_required")));
+        return Set.copyOf(out);
+    }
 
     private final Map<String, Object> fields;
     private final Map<String, Object> provenance;
@@ -217,112 +220,24 @@ public final class Schema {
         return v == null ? "null" : v.getClass().getSimpleName() + " " + v;
     }
 
-    // -- presets (mirror plugin/xgrag/config.py) ---------------------------------------------------
+    // -- defaults and presets: cypher/shared_config.json ----------------------------------------------
 
     private static Map<String, Object> defaults() {
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("preset", "xgrag");
-        f.put("entity_label", "Entity");
-        f.put("id_property", "id");
-        f.put("name_property", "name");
-        f.put("alias_property", "aliases");
-        f.put("description_property", "description");
-        f.put("type_property", "type");
-        f.put("generic_labels", List.of());
-        f.put("relation_property", "label");
-        f.put("rel_id_property", "id");
-        f.put("index_id_property", true);
-        f.put("rel_description_property", "description");
-        f.put("non_semantic_types", List.of("ALIAS_OF"));
-        f.put("alias_type", "ALIAS_OF");
-        f.put("embedding_property", "name_embedding");
-        f.put("index_prefix", "xgrag");
-        f.put("fulltext_index", "xgrag_entity_names");
-        f.put("vector_index", "xgrag_entity_embeddings");
+        Map<String, Object> f = Shared.copy(Shared.section("schema"));
+        f.remove("provenance");
         return f;
     }
 
     private static Map<String, Object> provenanceDefaults() {
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("mode", "relationship");
-        p.put("doc_id_property", "doc_id");
-        p.put("chunk_id_property", "chunk_id");
-        p.put("chunk_index_property", "chunk_index");
-        p.put("source_property", "source");
-        p.put("extractor_property", "extractor");
-        p.put("created_at_property", "created_at");
-        p.put("line_property", "line");
-        p.put("chunk_label", "Chunk");
-        p.put("mention_type", "MENTIONS");
-        p.put("mention_direction", "chunk_to_entity");
-        p.put("document_label", "Document");
-        p.put("chunk_document_type", "HAS_CHUNK");
-        p.put("chunk_document_direction", "document_to_chunk");
-        p.put("document_id_property", "id");
-        p.put("chunk_node_id_property", "id");
-        p.put("chunk_node_index_property", "index");
-        p.put("document_source_property", "source");
-        return p;
+        return Shared.copy(Shared.section("schema", "provenance"));
     }
 
     private static void applyPreset(String preset, Map<String, Object> f, Map<String, Object> p) {
-        if ("langchain".equals(preset)) {
-            f.put("preset", "langchain");
-            f.put("index_prefix", "xgrag_lc");
-            f.put("index_id_property", false);
-            f.put("fulltext_index", "xgrag_lc_entity_names");
-            f.put("vector_index", "xgrag_lc_entity_embeddings");
-            f.put("entity_label", "__Entity__");
-            f.put("id_property", "id");
-            f.put("name_property", "id");
-            f.put("alias_property", null);
-            f.put("description_property", "description");
-            f.put("type_property", null);
-            f.put("generic_labels", List.of("__Entity__"));
-            f.put("relation_property", null);
-            f.put("rel_id_property", null);
-            f.put("rel_description_property", null);
-            f.put("non_semantic_types", List.of("ALIAS_OF", "MENTIONS"));
-            f.put("embedding_property", null);
-            // ProvenanceMapping(...) in Python: unspecified fields keep the class defaults
-            p.put("mode", "mentions");
-            p.put("chunk_label", "Document");
-            p.put("mention_type", "MENTIONS");
-            p.put("mention_direction", "chunk_to_entity");
-            p.put("document_label", null);
-            p.put("chunk_document_type", null);
-            p.put("document_id_property", "id");
-            p.put("chunk_node_id_property", "id");
-            p.put("chunk_node_index_property", null);
-            p.put("document_source_property", "source");
-        } else if ("neo4j-graphrag".equals(preset)) {
-            f.put("preset", "neo4j-graphrag");
-            f.put("index_prefix", "xgrag_kg");
-            f.put("fulltext_index", "xgrag_kg_entity_names");
-            f.put("vector_index", "xgrag_kg_entity_embeddings");
-            f.put("entity_label", "__Entity__");
-            f.put("id_property", null);
-            f.put("name_property", "name");
-            f.put("alias_property", null);
-            f.put("description_property", "description");
-            f.put("type_property", null);
-            f.put("generic_labels", List.of("__Entity__", "__KGBuilder__"));
-            f.put("relation_property", null);
-            f.put("rel_id_property", null);
-            f.put("rel_description_property", null);
-            f.put("non_semantic_types", List.of("ALIAS_OF", "FROM_CHUNK", "FROM_DOCUMENT", "NEXT_CHUNK"));
-            f.put("embedding_property", null);
-            p.put("mode", "mentions");
-            p.put("chunk_label", "Chunk");
-            p.put("mention_type", "FROM_CHUNK");
-            p.put("mention_direction", "entity_to_chunk");
-            p.put("document_label", "Document");
-            p.put("chunk_document_type", "FROM_DOCUMENT");
-            p.put("chunk_document_direction", "chunk_to_document");
-            p.put("document_id_property", "path");
-            p.put("chunk_node_id_property", null);
-            p.put("chunk_node_index_property", "index");
-            p.put("document_source_property", "path");
+        Map<String, Object> layer = Shared.copy(Shared.section("presets", preset));
+        Object prov = layer.remove("provenance");
+        f.putAll(layer);
+        if (prov != null) {
+            p.putAll(Shared.copy(Shared.map(prov)));
         }
     }
 }

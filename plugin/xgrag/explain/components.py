@@ -1,0 +1,106 @@
+"""From answered probes to the Explanation's components: importance per strategy (XGRAG Imp and Imp_norm),
+rank, whether the answer changed (KGRAG-Ex), how it was evaluated, labels and provenance; plus the generator's
+evidence and the documents behind the top components."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import numpy as np
+
+from xgrag.explain.perturbers import Planned
+from xgrag.explain.run import ExplainRun, Probe
+from xgrag.explain.scoring import answer_changed, normalise, semantic_shift
+from xgrag.model import Component, Subgraph
+
+
+def build_components(run: ExplainRun, vectors: dict[str, np.ndarray]) -> list[Component]:
+    cfg, a0, floor, graph = run.settings, run.a0, run.floor, run.graph
+    base = vectors[a0.text]
+    by_strategy: dict[str, list[Probe]] = {}
+    for p in run.probes:
+        by_strategy.setdefault(p.planned.strategy, []).append(p)
+    components: list[Component] = []
+    for strategy, group in by_strategy.items():
+        measured = [p for p in group if p.generation is not None]
+        shifts = semantic_shift(base, np.stack([vectors[p.answer.text] for p in measured])) \
+            if measured else np.zeros(0)
+        imp = {id(p): float(s) for p, s in zip(measured, shifts, strict=True)}
+        for p in group:
+            if p.generation is None and p.planned.note.get("group") == "no-effect":
+                imp[id(p)] = 0.0
+        scored = [p for p in group if id(p) in imp]
+        norm = dict(zip([id(p) for p in scored], normalise([imp[id(p)] for p in scored]), strict=True))
+        order = sorted(scored, key=lambda p: (-imp[id(p)], p.planned.target))
+        rank = {id(p): i + 1 for i, p in enumerate(order)}
+        for p in group:
+            planned = p.planned
+            measured_here = p.generation is not None
+            value = imp.get(id(p))
+            evaluated: Literal["measured", "conditional", "group", "budget"] = (
+                ("conditional" if p.conditional is not None else "measured") if measured_here
+                else ("group" if value is not None else "budget"))
+            components.append(Component(
+                kind=planned.kind, id=planned.target, label=label(planned, graph), strategy=strategy,
+                importance=value, normalized_importance=norm.get(id(p)), rank=rank.get(id(p)),
+                counterfactual_answer=p.answer.text if measured_here else None,
+                answer_changed=(answer_changed(value, cfg.change_threshold, a0.text, p.answer.text,
+                                               cfg.multiple_choice) if measured_here and value is not None
+                                else (False if value == 0.0 else None)),
+                below_noise_floor=None if value is None else value <= floor,
+                evaluated=evaluated,
+                provenance=provenance(planned, graph),
+                removed_nodes=sorted(planned.removed_nodes), removed_relationships=sorted(planned.removed_rels),
+                note=dict(planned.note),
+            ))
+    return components
+
+
+def label(p: Planned, graph: Subgraph) -> str:
+    if p.kind == "edge" and p.target in graph.relationships:
+        r = graph.relationships[p.target]
+        return f"{graph.nodes[r.source].name} -{r.label}-> {graph.nodes[r.target].name}"
+    if p.kind == "node" and p.target in graph.nodes:
+        base = graph.nodes[p.target].name
+        return f"{base} => {p.note['synonym']}" if p.strategy == "synonym" else base
+    return f"{p.target} ({len(p.removed_rels)} triples removed)"
+
+
+def provenance(p: Planned, graph: Subgraph) -> dict[str, Any]:
+    if p.kind == "edge" and p.target in graph.relationships:
+        return dict(graph.relationships[p.target].provenance)
+    if p.kind == "node" and p.target in graph.nodes:
+        docs = []
+        for r in graph.sorted_relationships():
+            if p.target in (r.source, r.target) and r.provenance:
+                entry = {k: r.provenance.get(k) for k in ("doc_id", "chunk_id", "chunk_index", "source")}
+                if entry not in docs:
+                    docs.append(entry)
+        return {"documents": docs} if docs else {}
+    return {}
+
+
+def generator_evidence(run: ExplainRun) -> list[dict[str, str]] | None:
+    """The facts the generator says it answered from (when it can say), as the context showed them."""
+    if run.a0.evidence is None:
+        return None
+    graph = run.graph
+    out = []
+    for rid in run.a0.evidence:
+        r = graph.relationships.get(rid)
+        if r is not None:
+            out.append({"id": rid, "triple": f"{graph.nodes[r.source].name} {r.label} {graph.nodes[r.target].name}"})
+    return out
+
+
+def sources(components: list[Component]) -> list[dict[str, Any]]:
+    """Documents behind the top components (neo4j-graphrag's `sources`)."""
+    seen: dict[tuple[Any, ...], dict[str, Any]] = {}
+    top = sorted([c for c in components if c.importance], key=lambda c: -(c.importance or 0))[:5]
+    for c in top:
+        prov = c.provenance
+        for doc in prov.get("documents", [prov]) if prov else []:
+            key = (doc.get("doc_id"), doc.get("chunk_id"), doc.get("source"))
+            if any(key):
+                seen.setdefault(key, {k: v for k, v in doc.items() if v is not None} | {"component": c.id})
+    return list(seen.values())

@@ -1,0 +1,136 @@
+"""The answer oracle: every generator call and every embedding an explanation makes goes through one of these.
+
+- generate (async, concurrency-limited) with the persistent response cache (keyed on the generator, its
+  parameters, the prompt version and the rendered context) and, within one oracle's life, content-addressed
+  dedup: a context that was already asked is never generated again, whatever strategy produced it (two probes
+  that render the same context share one answer; `deduplicated` counts them). Deliberate repeats (the noise
+  floor's baseline runs) are addressed by `repeat` and bypass both;
+- embed once per distinct text (a memo), so the same answer always maps to the same vector;
+- a cost ledger: generator usage, cache hits, dedup hits, embedder seconds.
+
+The Explainer, the RAG-Ex baseline and evaluation all use it; create one per explanation (its memo is that
+explanation's).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from xgrag.embed import Embedder
+from xgrag.generate.base import Generation, Generator, Usage
+from xgrag.generate.cache import ResponseCache, cache_key
+from xgrag.generate.prompt import RenderedContext
+
+
+@dataclass
+class Ledger:
+    usage: Usage = field(default_factory=Usage)  # what the generator actually ran
+    cache_hits: int = 0  # answered from the persistent response cache
+    deduplicated: int = 0  # answered from this oracle's memo: the same context was already asked
+    requests: int = 0  # every answer asked for (= calls + cache hits + deduplicated)
+    embed_seconds: float = 0.0
+    embedded_texts: int = 0
+
+
+@dataclass(frozen=True)
+class Answer:
+    generation: Generation
+    cached: bool = False  # from the persistent cache
+    deduplicated: bool = False  # from this oracle's memo
+
+    @property
+    def text(self) -> str:
+        return self.generation.text
+
+
+def is_language_model(generator: Generator) -> bool:
+    """Generators declare whether they are language models (the extractive and M-GNAN readers are not); a
+    generator that does not say is treated as one."""
+    return bool(getattr(generator, "is_language_model", True))
+
+
+class AnswerOracle:
+    def __init__(self, generator: Generator, embedder: Embedder, cache: ResponseCache | None = None,
+                 concurrency: int = 4) -> None:
+        self.generator = generator
+        self.embedder = embedder
+        self.cache = cache
+        self.ledger = Ledger()
+        self._semaphore: asyncio.Semaphore | None = None
+        self._concurrency = max(1, concurrency)
+        self._asked: dict[tuple[str, int], asyncio.Task[Generation]] = {}
+        self._vectors: dict[str, np.ndarray] = {}
+
+    @property
+    def calls(self) -> int:
+        """Generator calls made so far (what a call budget counts)."""
+        return self.ledger.usage.calls
+
+    async def answer(self, ctx: RenderedContext, repeat: int = 0) -> Answer:
+        """The generator's answer to a rendered context. `repeat` > 0 asks again on purpose (noise floor)."""
+        self.ledger.requests += 1
+        key = (ctx.digest, repeat)
+        task = self._asked.get(key)
+        if task is not None:
+            self.ledger.deduplicated += 1
+            return Answer(await task, deduplicated=True)
+        cached = self._from_cache(ctx, repeat)
+        if cached is not None:
+            self.ledger.cache_hits += 1
+            done: asyncio.Future[Generation] = asyncio.get_running_loop().create_future()
+            done.set_result(cached)
+            self._asked[key] = done  # type: ignore[assignment]
+            return Answer(cached, cached=True)
+        task = asyncio.ensure_future(self._generate(ctx, repeat))
+        self._asked[key] = task
+        try:
+            return Answer(await task)
+        except BaseException:
+            self._asked.pop(key, None)  # a failed call is not an answer: a later ask tries again
+            raise
+
+    def _cache_key(self, ctx: RenderedContext, repeat: int) -> str:
+        return cache_key(self.generator.name, dict(self.generator.params), ctx.digest, repeat)
+
+    def _from_cache(self, ctx: RenderedContext, repeat: int) -> Generation | None:
+        return None if self.cache is None else self.cache.get(self._cache_key(ctx, repeat))
+
+    async def _generate(self, ctx: RenderedContext, repeat: int) -> Generation:
+        if self._semaphore is None:
+            self._semaphore = asyncio.Semaphore(self._concurrency)
+        async with self._semaphore:
+            gen = await self.generator.agenerate(ctx.prompt, ctx.system, question=ctx.question, facts=ctx.facts)
+        self.ledger.usage.add(gen.usage)
+        if self.cache is not None:
+            self.cache.put(self._cache_key(ctx, repeat), gen)
+        return gen
+
+    def ask(self, prompt: str, system: str | None = None) -> Generation:
+        """A free-form, uncached request (e.g. a synonym for an entity), counted in the ledger."""
+        gen = self.generator.generate(prompt, system)
+        self.ledger.usage.add(gen.usage)
+        self.ledger.requests += 1
+        return gen
+
+    # -- embeddings ------------------------------------------------------------------------------------
+
+    def vectors(self, texts: Iterable[str]) -> dict[str, np.ndarray]:
+        """Unit vectors of `texts`; each distinct text is embedded once per oracle (new ones in one sorted batch)."""
+        wanted = list(dict.fromkeys(texts))
+        missing = sorted(t for t in wanted if t not in self._vectors)
+        if missing:
+            t0 = time.perf_counter()
+            matrix = self.embedder.embed(missing)
+            self.ledger.embed_seconds += time.perf_counter() - t0
+            self.ledger.embedded_texts += len(missing)
+            for i, text in enumerate(missing):
+                self._vectors[text] = matrix[i]
+        return {t: self._vectors[t] for t in wanted}
+
+    def vector(self, text: str) -> np.ndarray:
+        return self.vectors([text])[text]

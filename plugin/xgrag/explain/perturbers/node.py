@@ -1,0 +1,22 @@
+"""XGRAG node removal: a node and its incident edges leave the context."""
+
+from __future__ import annotations
+
+from xgrag.explain.perturbers.base import Planned, PlanOptions, Unit
+from xgrag.model import Perturbation, Subgraph
+
+
+class NodeRemoval:
+    name = "node"
+    unit: Unit = "node"
+    label = "XGRAG node removal"
+    removes = True
+    groupable = True
+
+    def plan(self, graph: Subgraph, options: PlanOptions) -> tuple[list[Planned], list[str]]:
+        out = []
+        for nid in sorted(graph.nodes):
+            rels = frozenset(r.id for r in graph.relationships.values() if nid in (r.source, r.target))
+            out.append(Planned(Perturbation(frozenset({nid}), frozenset(), kind="node", target=nid),
+                               self.name, "node", nid, frozenset({nid}), rels))
+        return out, []

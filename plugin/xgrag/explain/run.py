@@ -1,0 +1,128 @@
+"""The state of one explanation run, in one place: what was retrieved and merged, the baseline, the probes and
+their answers, the oracle (generator + cache + embeddings + cost) and the trace. Schedulers, the redundancy
+step, scoring and the texts all read and write this object instead of passing a dozen parameters around.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from xgrag.explain.oracle import AnswerOracle
+from xgrag.explain.perturbers import Planned
+from xgrag.explain.scoring import semantic_shift
+from xgrag.explain.settings import ExplainSettings
+from xgrag.generate.base import Generation
+from xgrag.generate.prompt import RenderedContext, relation_text, render
+from xgrag.model import Perturbation, Subgraph
+from xgrag.retrieval.dedup import DedupResult
+
+Progress = Callable[[str, int, int | None], None]  # (phase, advance, total)
+# A perturbation -> the perturbed, deduplicated context (in memory, or re-retrieved through Cypher)
+ApplyFn = Callable[[Perturbation], Subgraph]
+
+
+@dataclass
+class Probe:
+    """One planned perturbation and what asking it gave. `conditional`: the answer when it was removed from
+    the reduced, redundancy-free context (see schedulers/redundancy.py)."""
+
+    planned: Planned
+    context: RenderedContext | None = None
+    generation: Generation | None = None
+    cached: bool = False
+    conditional: Generation | None = None
+
+    @property
+    def answer(self) -> Generation:
+        """The answer that scores this probe: the conditional one when redundancy resolution found it necessary."""
+        answer = self.conditional or self.generation
+        assert answer is not None
+        return answer
+
+
+@dataclass
+class ExplainRun:
+    question: str
+    settings: ExplainSettings
+    retrieved: Subgraph
+    merged: DedupResult
+    oracle: AnswerOracle
+    apply: ApplyFn
+    progress: Progress | None = None
+    retrieval_seconds: float = 0.0
+    trace: list[dict[str, Any]] = field(default_factory=list)
+    baselines: list[Generation] = field(default_factory=list)
+    floor: float = 0.0
+    probes: list[Probe] = field(default_factory=list)
+    skipped: dict[str, list[str]] = field(default_factory=dict)
+    group_info: dict[str, Any] | None = None
+
+    @property
+    def graph(self) -> Subgraph:
+        """G_dedup: the context every perturbation is a change of."""
+        return self.merged.subgraph
+
+    @property
+    def a0(self) -> Generation:
+        return self.baselines[0]
+
+    def tick(self, phase: str, advance: int, total: int | None = None) -> None:
+        if self.progress is not None:
+            self.progress(phase, advance, total)
+
+    # -- asking ----------------------------------------------------------------------------------------
+
+    async def context_of(self, perturbation: Perturbation) -> RenderedContext:
+        if self.settings.apply == "cypher":  # re-retrieval is blocking I/O: keep the event loop free
+            graph = await asyncio.to_thread(self.apply, perturbation)
+        else:
+            graph = self.apply(perturbation)
+        return render(self.question, graph)
+
+    async def ask(self, probe: Probe, progress: bool = True) -> Probe:
+        probe.context = await self.context_of(probe.planned.perturbation)
+        got = await self.oracle.answer(probe.context)
+        probe.generation, probe.cached = got.generation, got.cached
+        if progress:
+            self.tick("perturb", 1)
+        return probe
+
+    async def ask_all(self, probes: Sequence[Probe]) -> None:
+        await asyncio.gather(*[self.ask(p) for p in probes])
+
+    # -- measuring -------------------------------------------------------------------------------------
+
+    def shift(self, text: str) -> float:
+        """XGRAG Imp = 1 - cos(E(a0), E(answer)) for one answer text."""
+        vec = self.oracle.vectors([self.a0.text, text])
+        return float(semantic_shift(vec[self.a0.text], vec[text][None, :])[0])
+
+    def unit_text(self, p: Planned) -> str:
+        """A probe's target as text (for relevance ordering): a fact as the prompt renders it, or a name."""
+        graph = self.graph
+        if p.kind == "edge" and p.target in graph.relationships:
+            r = graph.relationships[p.target]
+            # the relation as the prompt renders it ("written by", not "written_by"): the raw label embeds poorly
+            return f"{graph.nodes[r.source].name} {relation_text(r.label)} {graph.nodes[r.target].name}"
+        if p.kind == "node" and p.target in graph.nodes:
+            return graph.nodes[p.target].name
+        return ""
+
+    def by_promise(self, planned: Sequence[Planned], question_only: bool = False) -> list[Planned]:
+        """Most promising first: components whose text is closest to the answer or the question (embeddings
+        only, no generator calls). `question_only`: closeness to the question alone."""
+        labels = sorted({self.unit_text(p) for p in planned} | {self.a0.text, self.question})
+        vec = self.oracle.vectors(labels)
+        q, a = vec[self.question], vec[self.a0.text]
+        promise = {id(p): float(vec[self.unit_text(p)] @ q) if question_only else
+                   max(float(vec[self.unit_text(p)] @ a), float(vec[self.unit_text(p)] @ q)) for p in planned}
+        return sorted(planned, key=lambda p: (-promise[id(p)], p.strategy, p.target))
+
+    def vectors(self) -> dict[str, np.ndarray]:
+        texts = [g.text for g in self.baselines] + [p.answer.text for p in self.probes if p.generation is not None]
+        return self.oracle.vectors(texts)

@@ -1,0 +1,74 @@
+"""ExplainSettings: everything that changes an explanation, typed and validated at construction.
+
+Change one field with `dataclasses.replace(settings, hops=1)` (checked by type checkers), never `**kwargs`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
+
+from xgrag.errors import UsageError
+from xgrag.explain.perturbers import resolve_strategies
+
+Mode = Literal["khop", "paths"]
+Apply = Literal["memory", "cypher"]
+SchedulerName = Literal["exhaustive", "group"]
+MODES: tuple[Mode, ...] = ("khop", "paths")
+APPLY: tuple[Apply, ...] = ("memory", "cypher")
+SCHEDULER_NAMES: tuple[SchedulerName, ...] = ("exhaustive", "group")
+
+
+@dataclass(frozen=True)
+class ExplainSettings:
+    strategies: tuple[str, ...] = ("edge",)  # names from xgrag.explain.perturbers.REGISTRY, or ("all",)
+    mode: Mode = "khop"
+    hops: int | None = None  # None: the retrieval settings' hops
+    dedup: bool = True
+    theta_sim: float = 0.7
+    apply: Apply = "memory"
+    noise_runs: int = 2  # baseline generations; the spread between them is the noise floor
+    change_threshold: float = 0.9  # an answer "changed" when its similarity to a0 falls below this
+    multiple_choice: bool = False
+    # Which probes are asked: "exhaustive" = leave-one-out (within max_calls, most promising first); "group" =
+    # adaptive group testing (xgrag.explain.schedulers).
+    scheduler: SchedulerName = "exhaustive"
+    max_calls: int | None = None
+    concurrency: int = 4
+    masks: int = 20
+    seed: int = 0
+    top_k: int = 3
+    generator_synonyms: bool = True
+    # When no single removal moves the answer (redundant support), remove components cumulatively, least
+    # relevant to the question first, keeping each removal that leaves the answer unchanged; the ones that then
+    # move it get their shift in that reduced context as a conditional importance (evaluated = "conditional").
+    resolve_redundancy: bool = True
+    # In that resolution, when the generator reports the facts it answered from (Generation.evidence), those are
+    # removed last, so among interchangeable supports the one the model says it used is the one tested. This
+    # reads the generator's self-report; faithfulness figures must be measured with it off.
+    citation_guided: bool = True
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "strategies", resolve_strategies(self.strategies))
+        if self.mode not in MODES:
+            raise UsageError(f"mode: {self.mode!r} is not one of {', '.join(MODES)}")
+        if self.apply not in APPLY:
+            raise UsageError(f"apply: {self.apply!r} is not one of {', '.join(APPLY)}")
+        if self.scheduler not in SCHEDULER_NAMES:
+            raise UsageError(f"scheduler: {self.scheduler!r} is not one of {', '.join(SCHEDULER_NAMES)}")
+        if self.hops is not None and not 1 <= self.hops <= 4:
+            raise UsageError(f"hops: {self.hops} is outside 1..4")
+        if not 0.0 <= self.theta_sim <= 1.0:
+            raise UsageError(f"theta_sim: {self.theta_sim} is outside 0..1")
+        if not 0.0 <= self.change_threshold <= 1.0:
+            raise UsageError(f"change_threshold: {self.change_threshold} is outside 0..1")
+        for name in ("noise_runs", "concurrency", "top_k", "masks"):
+            if getattr(self, name) < 1:
+                raise UsageError(f"{name}: {getattr(self, name)} must be at least 1")
+        if self.max_calls is not None and self.max_calls < 0:
+            raise UsageError(f"max_calls: {self.max_calls} must not be negative")
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["strategies"] = list(self.strategies)
+        return data
