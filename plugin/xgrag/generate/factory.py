@@ -129,11 +129,14 @@ def _langchain_class_generator(spec: str, path: str, model: str, base_url: str |
     for key, value in wanted.items():
         if value is None:
             continue
-        target = key if key in names else ("request_timeout" if key == "timeout" and "request_timeout" in names
-                                           else None)
-        if target is None:
+        if key in names:
+            options[key] = value
+        elif key == "timeout" and "request_timeout" in names:
+            options["request_timeout"] = value
+        elif key == "timeout" and "client_kwargs" in names:  # langchain-ollama passes these to its httpx client
+            options["client_kwargs"] = {**kw.pop("client_kwargs", {}), "timeout": value}
+        else:
             raise UsageError(f"{spec!r}: {path} has no {key} setting")
-        options[target] = value
     options.update(kw)
     try:
         chat = cls(**options)

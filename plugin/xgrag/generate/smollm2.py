@@ -221,7 +221,8 @@ class Completion:
     seconds: float  # tokenisation + generation + decoding (not waiting for the lock, not loading)
     done_reason: str  # "stop" (end of turn or a stop string) | "length" (max_new_tokens reached)
     pieces: list[str] = field(default_factory=list)  # incremental text, token by token (for streaming servers)
-    # With complete(logprobs=k): each generated token's log-probability, and its k most likely alternatives.
+    # With complete(logprobs=k): each generated token's log-probability (the end-of-turn token left out, as
+    # OpenAI-compatible servers report them) and its k most likely alternatives.
     logprobs: list[TokenLogprob] | None = None
     top_logprobs: list[list[TokenLogprob]] | None = None
 
@@ -319,14 +320,15 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
                     out = lm.model.generate(input_ids=input_ids, attention_mask=torch.ones_like(input_ids), **kwargs)
                 sequences = out.sequences if logprobs is not None else out
                 new = [int(t) for t in sequences[0, n_prompt:]]
-                token_lps: list[TokenLogprob] | None = None
-                top_lps: list[list[TokenLogprob]] | None = None
-                if logprobs is not None and new:
-                    # raw logits (before any sampling processor), as OpenAI-compatible servers report them
-                    values, top_lps = _token_logprobs(tok, torch.cat([step[:1] for step in out.logits]), new,
-                                                      logprobs)
-                    token_lps = [TokenLogprob(tok.decode([t]), v) for t, v in zip(new, values, strict=True)]
                 ended = bool(new) and new[-1] in lm.eos_ids
+                token_lps: list[TokenLogprob] | None = [] if logprobs is not None else None
+                top_lps: list[list[TokenLogprob]] | None = [] if logprobs is not None else None
+                content = new[:-1] if ended else new  # the end-of-turn token is not part of the answer's text
+                if logprobs is not None and content:
+                    # raw logits (before any sampling processor), as OpenAI-compatible servers report them
+                    steps = torch.cat([step[:1] for step in out.logits[:len(content)]])
+                    values, top_lps = _token_logprobs(tok, steps, content, logprobs)
+                    token_lps = [TokenLogprob(tok.decode([t]), v) for t, v in zip(content, values, strict=True)]
                 text = tok.decode(new, skip_special_tokens=True)
                 done_reason = "stop" if ended else "length"
                 for s in stop:
