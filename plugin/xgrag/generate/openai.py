@@ -79,6 +79,11 @@ def _no_prompt_logprobs(status: int, said: str) -> str:
             f"(echo=true, logprobs=1, max_tokens=0; {detail})")
 
 
+def _usage_of(body: dict[str, Any]) -> dict[str, Any]:
+    usage = body.get("usage")
+    return usage if isinstance(usage, dict) else {}  # some servers report none: tokens 0, the call still counts
+
+
 class OpenAIGenerator:
     """Chat completions from an OpenAI-compatible server; fixed-answer scoring where the server supports it."""
 
@@ -141,7 +146,7 @@ class OpenAIGenerator:
     def _generation(self, body: dict[str, Any], seconds: float) -> Generation:
         what = f"{self.name} at {self.http.url}"
         text = field(body, "choices", 0, "message", "content", kind=str, what=what)
-        usage = body.get("usage") if isinstance(body.get("usage"), dict) else {}
+        usage = _usage_of(body)
         tokens: list[TokenLogprob] | None = None
         if self.logprobs:
             content = (body["choices"][0].get("logprobs") or {}).get("content")
@@ -207,7 +212,7 @@ class OpenAIGenerator:
                                   f"{offsets[0] if offsets else '?'}, not 0)")
         ends = [int(o) + len(str(t)) for o, t in zip(offsets, tokens, strict=True)]
         total, count = span_logprob([int(o) for o in offsets], ends, values, start, end, what)
-        usage = body.get("usage") if isinstance(body.get("usage"), dict) else {}
+        usage = _usage_of(body)
         return AnswerScore(total, count, Usage(1, int(usage.get("prompt_tokens") or len(tokens)), 0, seconds))
 
     def score_answer(self, prompt: str, system: str | None, answer: str) -> AnswerScore:
