@@ -232,6 +232,27 @@ def test_langchain_class_path_spec_over_http(ollama_server: OllamaTestServer) ->
     assert gen.generate(PROMPT, SYSTEM).text == direct.text != ""
 
 
+def test_langchain_chat_openai_spec_over_http(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("langchain_openai")
+    with OpenAITestServer(api_key=KEY, default_max_tokens=8) as srv:
+        monkeypatch.setenv("OPENAI_API_KEY", KEY)
+        gen = make_generator("langchain:langchain_openai.ChatOpenAI:smollm2", base_url=srv.base_url, max_tokens=8,
+                             timeout=60, max_retries=1)
+        assert isinstance(gen, LangChainGenerator) and gen.name == "langchain:ChatOpenAI:smollm2"
+        out = gen.generate(PROMPT, SYSTEM)
+        direct = OpenAIGenerator("smollm2", base_url=srv.base_url, max_tokens=8).generate(PROMPT, SYSTEM)
+        assert out.text == direct.text != "" and out.usage.prompt_tokens == direct.usage.prompt_tokens
+        sent = srv.requests_to(CHAT)[0]
+        assert sent.headers["authorization"] == f"Bearer {KEY}"
+        assert sent.body["temperature"] == 0.0 and sent.body["seed"] == 42 and sent.body["model"] == "smollm2"
+        assert KEY not in json.dumps(gen.params) and gen.params["seed"] == 42
+        assert (gen.chat_model.request_timeout, gen.chat_model.max_retries) == (60, 1)
+        monkeypatch.delenv("OPENAI_API_KEY")
+        with pytest.raises(UsageError, match=r"'langchain:langchain_openai\.ChatOpenAI:smollm2': "
+                                             r"langchain_openai\.ChatOpenAI\(.*\) failed"):
+            make_generator("langchain:langchain_openai.ChatOpenAI:smollm2", base_url=srv.base_url)
+
+
 # --------------------------------------------------------------------------------------------- the API key
 
 
