@@ -159,7 +159,7 @@ Explain = Callable[[int, str], "str | None"]
 
 
 class JSONHTTPClient:
-    """POST/GET JSON with retries. `label` names the kind of server in messages ("Ollama server"), `connect_hint`
+    """POST JSON with retries. `label` names the kind of server in messages ("Ollama server"), `connect_hint`
     says what to do when nothing listens, `explain(status, server_message)` may word a non-retried status better
     (e.g. Ollama's unknown model). `error` is the exception class raised (GenerationError, EmbeddingError)."""
 
@@ -243,9 +243,6 @@ class JSONHTTPClient:
     def post(self, path: str, payload: Mapping[str, Any], *, model: str, action: str,
              explain: Explain | None = None) -> dict[str, Any]:
         return self._run(lambda: self._sync().post(self.base_url + path, json=payload), model, action, explain)
-
-    def get(self, path: str, *, model: str = "", action: str = "request") -> dict[str, Any]:
-        return self._run(lambda: self._sync().get(self.base_url + path), model, action, None)
 
     async def apost(self, path: str, payload: Mapping[str, Any], *, model: str, action: str,
                     explain: Explain | None = None) -> dict[str, Any]:

@@ -354,9 +354,14 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
         return str(self.load().tokenizer.apply_chat_template(chat_messages(prompt, system),
                                                              add_generation_prompt=True, tokenize=False))
 
-    def text_logprobs(self, text: str, top: int = 0) -> TextLogprobs:
+    def text_logprobs(self, text: str, top: int = 0, score_from: int = 0) -> TextLogprobs:
         """One forward pass over `text` (tokenized as is, no special tokens added): each token's log-probability
-        given the ones before it, and optionally the `top` most likely tokens at each position."""
+        given the ones before it, and optionally the `top` most likely tokens at each position.
+
+        `score_from` (a character offset) skips the tokens that end before it (their log-probability is None): the
+        model still reads them, but the output layer and the softmax over the 49k-token vocabulary run only for
+        the positions asked for (transformers' logits_to_keep), which is most of the cost beyond the model body
+        when a long prompt is followed by a short answer."""
         if not text:
             raise UsageError(f"{self.name}: no text to score")
         lm = self.load()
@@ -370,29 +375,37 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
                     torch.set_num_threads(self.threads)
                 enc = tok(text, add_special_tokens=False, return_offsets_mapping=True, return_tensors="pt")
                 ids = enc["input_ids"]
+                offsets = [(int(a), int(b)) for a, b in enc["offset_mapping"][0].tolist()]
                 n = int(ids.shape[1])
                 if n > lm.max_positions:
                     raise GenerationError(f"{self.name}: a text of {n} tokens exceeds the model's context of "
                                           f"{lm.max_positions} tokens")
-                with torch.inference_mode():
-                    logits = lm.model(input_ids=ids, attention_mask=torch.ones_like(ids)).logits[0]
-                chosen = [int(t) for t in ids[0, 1:]]
-                values, top_lps = _token_logprobs(tok, logits[:-1], chosen, top) if chosen else ([], [])
+                # the first token to score: never 0 (nothing predicts it), else the first one reaching score_from
+                first = next((i for i, (a, b) in enumerate(offsets) if i > 0 and (b > score_from or a >= score_from)),
+                             n)
+                values: list[float] = []
+                top_lps: list[list[TokenLogprob]] = []
+                if first < n:
+                    with torch.inference_mode():
+                        logits = lm.model(input_ids=ids, attention_mask=torch.ones_like(ids),
+                                          logits_to_keep=n - first + 1).logits[0]
+                    # row j predicts token first + j; the last row predicts past the text
+                    values, top_lps = _token_logprobs(tok, logits[:-1], [int(t) for t in ids[0, first:]], top)
             except (GenerationError, UsageError):
                 raise
             except Exception as exc:
                 raise GenerationError(f"{self.name}: scoring failed: {exc}") from exc
             seconds = time.perf_counter() - t0
-        offsets = [(int(a), int(b)) for a, b in enc["offset_mapping"][0].tolist()]
+        skipped: list[float | None] = [None] * first
         return TextLogprobs([text[a:b] for a, b in offsets], [a for a, _ in offsets], [b for _, b in offsets],
-                            [None, *values], [[], *top_lps], seconds)
+                            skipped + values, [[] for _ in range(first)] + top_lps, seconds)
 
     def score_answer(self, prompt: str, system: str | None, answer: str) -> AnswerScore:
         """log P(answer | chat-formatted prompt): one forward pass over prompt + answer, no decoding."""
         if not isinstance(answer, str) or not answer:
             raise UsageError(f"{self.name}: the answer to score is empty")
         text = self.chat_prompt(prompt, system)
-        scored = self.text_logprobs(text + answer)
+        scored = self.text_logprobs(text + answer, score_from=len(text))
         total, count = span_logprob(scored.starts, scored.ends, scored.logprobs, len(text), len(text) + len(answer),
                                     f"{self.name} (scoring an answer)")
         return AnswerScore(total, count, Usage(1, len(scored.tokens), 0, scored.seconds))
