@@ -176,10 +176,13 @@ class JSONHTTPClient:
         self.label = label
         self.timeout = check_timeout(timeout)
         self.policy = policy or RetryPolicy()
-        self.headers = dict(headers or {})
+        self._headers = dict(headers or {})
         # Whatever authenticates us is scrubbed from every message (a server may echo the key in its error text).
-        self._secrets = [v.split(" ", 1)[-1] for k, v in self.headers.items()
+        self._secrets = [v.split(" ", 1)[-1] for k, v in self._headers.items()
                          if k.lower() in ("authorization", "api-key", "x-api-key") and v.strip()]
+        password = urlsplit(self.base_url).password
+        if password:
+            self._secrets.append(password)
         self.error = error
         self.connect_hint = connect_hint
         self.explain = explain
@@ -219,7 +222,7 @@ class JSONHTTPClient:
     def _sync(self) -> httpx.Client:
         with self._lock:
             if self._client is None:
-                self._client = httpx.Client(timeout=httpx.Timeout(self.timeout), headers=self.headers,
+                self._client = httpx.Client(timeout=httpx.Timeout(self.timeout), headers=self._headers,
                                             transport=self._transport)
             return self._client
 
@@ -228,7 +231,7 @@ class JSONHTTPClient:
         loop = asyncio.get_running_loop()
         with self._lock:
             if self._async is None or self._async[0] is not loop:
-                self._async = (loop, httpx.AsyncClient(timeout=httpx.Timeout(self.timeout), headers=self.headers,
+                self._async = (loop, httpx.AsyncClient(timeout=httpx.Timeout(self.timeout), headers=self._headers,
                                                        transport=self._async_transport))
             return self._async[1]
 
