@@ -171,3 +171,69 @@ class LangChainEmbedder:
         out = _normalise(matrix, texts)
         self.dimensions = int(out.shape[1])
         return out
+
+
+class OpenAIEmbedder:
+    """An OpenAI-compatible embeddings endpoint (POST {base}/embeddings) in batches of `batch_size` texts.
+
+    Base URL and key as for xgrag.generate.openai (argument or $OPENAI_BASE_URL; $OPENAI_API_KEY only); the same
+    timeout and retries as the HTTP generators. Vectors are put back in input order by their `index` and
+    unit-normalised; `dimensions` is sent only when given (models that support shortening honour it)."""
+
+    def __init__(self, model: str = "text-embedding-3-small", base_url: str | None = None, *, batch_size: int = 64,
+                 dimensions: int | None = None, timeout: float = 120.0, max_retries: int = 3, backoff: float = 0.5,
+                 retry_seed: int | None = None) -> None:
+        from xgrag.errors import UsageError
+        from xgrag.generate.openai import openai_client
+
+        if not isinstance(model, str) or not model.strip():
+            raise UsageError("OpenAIEmbedder: the model name is missing")
+        self.model = model.strip()
+        self.name = f"openai:{self.model}"
+        self.batch_size = max(1, int(batch_size))
+        self.requested_dimensions = dimensions
+        self.dimensions = dimensions or 0  # known after the first call otherwise
+        self.http = openai_client(base_url, timeout=timeout, max_retries=max_retries, backoff=backoff,
+                                  retry_seed=retry_seed, error=EmbeddingError)
+
+    def __repr__(self) -> str:
+        return f"OpenAIEmbedder({self.model!r}, base_url={self.http.url!r})"
+
+    def _batch(self, batch: list[str]) -> list[list[float]]:
+        from xgrag.generate.http_client import field
+
+        payload: dict[str, object] = {"model": self.model, "input": batch, "encoding_format": "float"}
+        if self.requested_dimensions:
+            payload["dimensions"] = self.requested_dimensions
+        body = self.http.post("/embeddings", payload, model=self.model, action="embedding")
+        what = f"{self.name} at {self.http.url}"
+        data = field(body, "data", kind=list, what=what, error=EmbeddingError)
+        if len(data) != len(batch):
+            raise EmbeddingError(f"{what} returned {len(data)} vectors for {len(batch)} texts")
+        rows: list[list[float] | None] = [None] * len(batch)
+        for position, item in enumerate(data):
+            index = item.get("index", position) if isinstance(item, dict) else position
+            vector = field(data, position, "embedding", kind=list, what=what, error=EmbeddingError)
+            if not isinstance(index, int) or not 0 <= index < len(batch) or rows[index] is not None:
+                raise EmbeddingError(f"{what}: malformed response, data[{position}].index is {index!r}")
+            rows[index] = vector
+        return [r for r in rows if r is not None]
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        texts = list(texts)
+        if not texts:
+            return np.zeros((0, self.dimensions), dtype=np.float32)
+        rows: list[list[float]] = []
+        for start in range(0, len(texts), self.batch_size):
+            rows.extend(self._batch(texts[start:start + self.batch_size]))
+        try:
+            matrix = np.asarray(rows, dtype=np.float32)
+        except (TypeError, ValueError) as exc:  # ragged rows or non-numbers
+            raise EmbeddingError(f"{self.name} at {self.http.url} returned vectors of different lengths or "
+                                 f"non-numbers: {exc}") from exc
+        out = _normalise(matrix, texts)
+        self.dimensions = int(out.shape[1])
+        return out
+
+    def close(self) -> None:
+        self.http.close()

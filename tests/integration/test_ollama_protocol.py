@@ -170,9 +170,10 @@ def test_unknown_model_and_server_errors(ollama_server: OllamaTestServer) -> Non
     with pytest.raises(GenerationError, match=r"has no model 'llama3\.1:8b'.*ollama pull llama3\.1:8b"):
         gen.generate(PROMPT)
     assert ollama_server.requests_to("/api/chat")[-1].status == 404
-    ollama_server.fail_next("/api/chat", 500, "CUDA out of memory")
-    ok = OllamaGenerator(model="smollm2", host=ollama_server.url, num_predict=4)
-    with pytest.raises(GenerationError, match=rf"{ollama_server.url}.*HTTP 500.*CUDA out of memory"):
+    ollama_server.fail_next("/api/chat", 500, "CUDA out of memory", times=2)
+    ok = OllamaGenerator(model="smollm2", host=ollama_server.url, num_predict=4, max_retries=1, backoff=0.01)
+    with pytest.raises(GenerationError, match=rf"{ollama_server.url}.*HTTP 500.*CUDA out of memory.*gave up after 2 "
+                                              "attempts"):
         ok.generate(PROMPT)
     with pytest.raises(EmbeddingError, match="has no model 'nomic-embed-text'"):
         OllamaEmbedder(model="nomic-embed-text", host=ollama_server.url).embed(["x"])

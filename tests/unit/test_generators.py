@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+import httpx
 import numpy as np
 import pytest
 from langchain_core.embeddings import DeterministicFakeEmbedding, Embeddings
@@ -237,18 +238,13 @@ def test_chat_model_params_are_json_safe_and_leave_secrets_and_connections_out()
     assert other != params  # a different seed is a different cache key
 
 
-# --------------------------------------------------------------------------------------------- Ollama (stubbed)
+# --------------------------------------------------------------------------------------------- Ollama (no sockets)
+# The generator speaks httpx; httpx.MockTransport answers in process. Real HTTP: tests/integration.
 
 
-class _StubClient:
+class _StubClient:  # the `ollama` client the embedder still uses
     def __init__(self, response: Any = None, error: BaseException | None = None) -> None:
         self.response, self.error, self.calls = response, error, []
-
-    def chat(self, **kwargs: Any) -> Any:
-        self.calls.append(kwargs)
-        if self.error is not None:
-            raise self.error
-        return self.response
 
     def embed(self, **kwargs: Any) -> Any:
         self.calls.append(kwargs)
@@ -257,66 +253,88 @@ class _StubClient:
         return self.response(kwargs) if callable(self.response) else self.response
 
 
-class _AsyncStub(_StubClient):
-    async def chat(self, **kwargs: Any) -> Any:  # type: ignore[override]
-        return _StubClient.chat(self, **kwargs)
-
-
 _RESPONSE = {"model": "m", "message": {"role": "assistant", "content": "Ridley Scott"}, "done": True,
              "done_reason": "stop", "prompt_eval_count": 42, "eval_count": 5}
 
 
+def _serve(gen: Any, handler: Any) -> list[httpx.Request]:
+    """Route the generator's HTTP through `handler(request) -> httpx.Response`; returns the requests seen."""
+    seen: list[httpx.Request] = []
+
+    def record(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        return handler(request)
+
+    gen.http.transport = httpx.MockTransport(record)
+    gen.http.async_transport = httpx.MockTransport(record)
+    gen.http.sleep = lambda seconds: None
+
+    async def no_wait(seconds: float) -> None:
+        return None
+
+    gen.http.asleep = no_wait
+    return seen
+
+
 def test_ollama_generator_sends_options_and_reads_usage() -> None:
     gen = OllamaGenerator(model="llama3.1:8b", host="http://h:1", num_ctx=2048, seed=9)
-    stub = _StubClient(_RESPONSE)
-    gen._client = stub
+    seen = _serve(gen, lambda request: httpx.Response(200, json=_RESPONSE))
     out = gen.generate("Who directed Alien?", "Answer briefly.")
     assert out.text == "Ridley Scott" and out.model == "ollama:llama3.1:8b"
     assert (out.usage.calls, out.usage.prompt_tokens, out.usage.completion_tokens) == (1, 42, 5)
-    call = stub.calls[0]
+    assert str(seen[0].url) == "http://h:1/api/chat" and seen[0].method == "POST"
+    call = json.loads(seen[0].content)
     assert call["model"] == "llama3.1:8b" and call["stream"] is False
     assert call["options"] == {"temperature": 0.0, "seed": 9, "num_ctx": 2048}
     assert call["messages"] == [{"role": "system", "content": "Answer briefly."},
                                 {"role": "user", "content": "Who directed Alien?"}]
     gen.generate("q")
-    assert stub.calls[1]["messages"] == [{"role": "user", "content": "q"}]
-
-
-def test_ollama_generator_creates_one_client_lazily() -> None:
-    gen = OllamaGenerator(model="m", host="http://h:1")
-    assert gen._client is None
-    assert gen.client is gen.client  # created once, reused (creating one opens no connection)
-    gen.close()
+    assert json.loads(seen[1].content)["messages"] == [{"role": "user", "content": "q"}]
+    assert (gen.timeout, gen.max_retries) == (120.0, 3)
 
 
 def test_ollama_agenerate_uses_the_async_client() -> None:
     gen = OllamaGenerator(model="m", host="http://h:1")
-    stub = _AsyncStub(_RESPONSE)
-    gen._async_client = lambda: stub  # type: ignore[method-assign]
+    seen = _serve(gen, lambda request: httpx.Response(200, json=_RESPONSE))
     out = asyncio.run(gen.agenerate("q", "s"))
     assert out.text == "Ridley Scott" and out.usage.prompt_tokens == 42
-    assert stub.calls[0]["options"]["temperature"] == 0.0
+    assert json.loads(seen[0].content)["options"]["temperature"] == 0.0
 
 
 def test_ollama_async_client_is_per_event_loop() -> None:
     gen = OllamaGenerator(model="m", host="http://h:1")
 
     async def client() -> Any:
-        return gen._async_client()
+        return gen.http._async_client()
 
     async def twice() -> tuple[Any, Any]:
-        return gen._async_client(), gen._async_client()
+        return gen.http._async_client(), gen.http._async_client()
 
     a, b = asyncio.run(twice())
     assert a is b
     assert asyncio.run(client()) is not a  # a new loop gets its own pool
 
 
-def test_ollama_connection_refused_names_the_host() -> None:
+def test_ollama_connection_refused_names_the_host_and_is_not_retried() -> None:
     gen = OllamaGenerator(model="llama3.1:8b", host="127.0.0.1:5")
-    gen._client = _StubClient(error=ConnectionError("Failed to connect to Ollama."))
-    with pytest.raises(GenerationError, match=r"no Ollama server at http://127\.0\.0\.1:5: is `ollama serve` running"):
+
+    def refuse(request: httpx.Request) -> httpx.Response:
+        raise httpx.ConnectError("[Errno 111] Connection refused", request=request)
+
+    seen = _serve(gen, refuse)
+    with pytest.raises(GenerationError, match=r"no Ollama server at http://127\.0\.0\.1:5: is `ollama serve` running"
+                       r".*1 attempt; a refused connection is not retried"):
         gen.generate("q")
+    assert len(seen) == 1
+
+
+def test_ollama_unknown_model_says_pull_and_is_not_retried() -> None:
+    gen = OllamaGenerator(model="llama3.1:8b", host="http://h:1")
+    seen = _serve(gen, lambda r: httpx.Response(404, json={"error": "model 'llama3.1:8b' not found"}))
+    with pytest.raises(GenerationError, match=r"has no model 'llama3\.1:8b': `ollama pull llama3\.1:8b`.*HTTP 404 is "
+                                              r"not retried"):
+        gen.generate("q")
+    assert len(seen) == 1
 
 
 def test_ollama_error_messages() -> None:
@@ -336,8 +354,12 @@ def test_ollama_error_messages() -> None:
 
 def test_ollama_malformed_response() -> None:
     gen = OllamaGenerator(model="m", host="http://h:1")
-    gen._client = _StubClient({"done": True})
-    with pytest.raises(GenerationError, match="malformed"):
+    _serve(gen, lambda r: httpx.Response(200, json={"done": True}))
+    with pytest.raises(GenerationError, match=r"malformed response, field 'message' is missing"):
+        gen.generate("q")
+    _serve(gen, lambda r: httpx.Response(200, content=b'{"message": {"content": "Rid'))
+    with pytest.raises(GenerationError, match=r"Ollama server at http://h:1: chat with model 'm' failed: the server "
+                                              r"answered HTTP 200 with malformed JSON"):
         gen.generate("q")
 
 

@@ -1,5 +1,15 @@
 """Generators: text in, text plus usage out. Temperature 0 and a fixed seed by default."""
 
-from xgrag.generate.base import Fact, Generation, GenerationError, Generator, Usage
+from xgrag.generate.base import (
+    AnswerScore,
+    AnswerScorer,
+    Fact,
+    Generation,
+    GenerationError,
+    Generator,
+    TokenLogprob,
+    Usage,
+)
 
-__all__ = ["Fact", "Generation", "GenerationError", "Generator", "Usage"]
+__all__ = ["AnswerScore", "AnswerScorer", "Fact", "Generation", "GenerationError", "Generator", "TokenLogprob",
+           "Usage"]

@@ -4,11 +4,17 @@ Every generator runs at temperature 0 with a fixed seed by default, and reports 
 completion tokens, seconds) for cost accounting. `params` holds everything that changes its output; the
 response cache keys on it. Structured `facts` and the bare `question` are passed alongside the prompt so that
 non-LLM readers (the extractive reader) can answer from the same context an LLM sees as text.
+
+`AnswerScorer` is an optional second capability: the log-probability of a fixed answer (the baseline's) after a
+prompt (the perturbed context), from one forward pass over prompt + answer with no decoding. A generator that can
+score implements it; callers test `isinstance(generator, AnswerScorer)`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -43,6 +49,14 @@ class Fact:
     tail: str
 
 
+@dataclass(frozen=True)
+class TokenLogprob:
+    """One generated token and the model's natural-log probability of it."""
+
+    token: str
+    logprob: float
+
+
 @dataclass
 class Generation:
     text: str
@@ -50,10 +64,18 @@ class Generation:
     model: str = ""
     # Relationship ids the generator answered from, when it can say (the extractive reader can).
     evidence: list[str] | None = None
+    # The completion's tokens with their log-probabilities, when the generator was asked for them and the server
+    # returned them (OpenAIGenerator(logprobs=True)); not kept by the response cache.
+    token_logprobs: list[TokenLogprob] | None = None
 
 
 class GenerationError(ServiceError):
     pass
+
+
+def chat_messages(prompt: str, system: str | None) -> list[dict[str, str]]:
+    """The chat every generator sends: an optional system message, then the user's prompt."""
+    return ([{"role": "system", "content": system}] if system else []) + [{"role": "user", "content": prompt}]
 
 
 @runtime_checkable
@@ -70,6 +92,61 @@ class Generator(Protocol):
 
     async def agenerate(self, prompt: str, system: str | None = None, *, question: str | None = None,
                         facts: tuple[Fact, ...] = ()) -> Generation: ...
+
+
+@dataclass(frozen=True)
+class AnswerScore:
+    """log P(answer | chat-formatted prompt): the sum over the answer's tokens, how many there were, the cost."""
+
+    logprob: float
+    tokens: int
+    usage: Usage = field(default_factory=Usage)
+
+    @property
+    def mean_logprob(self) -> float:
+        return self.logprob / self.tokens if self.tokens else 0.0
+
+
+@runtime_checkable
+class AnswerScorer(Protocol):
+    """Scores a fixed answer in one prompt pass (no decoding)."""
+
+    def score_answer(self, prompt: str, system: str | None, answer: str) -> AnswerScore: ...
+
+    async def ascore_answer(self, prompt: str, system: str | None, answer: str) -> AnswerScore: ...
+
+
+def span_logprob(starts: Sequence[int], ends: Sequence[int], logprobs: Sequence[float | None], span_start: int,
+                 span_end: int, what: str = "scoring") -> tuple[float, int]:
+    """Sum of the log-probabilities of the tokens that cover characters [span_start, span_end) of the scored text.
+
+    Token i covers [starts[i], ends[i]). A token that straddles span_start (the tokenizer merged the last prompt
+    characters with the first answer characters) counts as an answer token: its probability is still conditioned
+    on everything before it. Returns (sum, token count); raises GenerationError when an answer token has no
+    log-probability or no token covers the span (both mean the server did not score the text we sent)."""
+    if not len(starts) == len(ends) == len(logprobs):
+        raise GenerationError(f"{what}: {len(starts)} token offsets, {len(ends)} ends and {len(logprobs)} "
+                              "log-probabilities do not line up")
+    total, count = 0.0, 0
+    for start, end, logprob in zip(starts, ends, logprobs, strict=True):
+        inside = span_start <= start < span_end if end <= start else (start < span_end and end > span_start)
+        if not inside:
+            continue
+        if isinstance(logprob, bool) or not isinstance(logprob, int | float) or not math.isfinite(logprob):
+            raise GenerationError(f"{what}: the token at character {start} of the answer has no finite "
+                                  f"log-probability ({logprob!r})")
+        total += float(logprob)
+        count += 1
+    if count == 0:
+        raise GenerationError(f"{what}: no token covers the answer (characters {span_start}-{span_end})")
+    return total, count
+
+
+class SyncScorerMixin:
+    """Async scoring for scorers that only have a blocking implementation: run it in a worker thread."""
+
+    async def ascore_answer(self, prompt: str, system: str | None, answer: str) -> AnswerScore:
+        return await asyncio.to_thread(self.score_answer, prompt, system, answer)  # type: ignore[attr-defined]
 
 
 class SyncGeneratorMixin:

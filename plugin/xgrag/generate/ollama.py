@@ -1,19 +1,26 @@
-"""Ollama over HTTP with the `ollama` client: temperature 0, fixed seed, bounded context; sync and async.
+"""Ollama over HTTP: temperature 0, fixed seed, bounded context; sync and async.
 
-One `ollama.Client` per generator (created on first use) and one `ollama.AsyncClient` per generator and event
-loop (an httpx async pool belongs to the loop it was opened in, and callers may run several `asyncio.run`s).
-Usage comes from the server's `prompt_eval_count` / `eval_count`; failures raise GenerationError naming the
-host and the model.
+The generator posts to /api/chat through xgrag.generate.http_client (a bounded timeout, retries with backoff on
+timeouts, dropped connections, 429 and 5xx; one httpx pool per generator and one async pool per event loop).
+Usage comes from the server's `prompt_eval_count` / `eval_count`; failures raise GenerationError naming the host,
+the model, the cause and the attempts made. `describe_ollama_error` words the `ollama` client's errors for the
+embedder and LangChain's ChatOllama, which still go through the `ollama` package.
 """
 
 from __future__ import annotations
 
-import asyncio
-import threading
 import time
 from typing import Any
 
-from xgrag.generate.base import Fact, Generation, GenerationError, Usage
+from xgrag.generate.base import Fact, Generation, Usage, chat_messages
+from xgrag.generate.http_client import (
+    DEFAULT_BACKOFF,
+    DEFAULT_MAX_RETRIES,
+    DEFAULT_TIMEOUT,
+    JSONHTTPClient,
+    RetryPolicy,
+    field,
+)
 
 DEFAULT_HOST = "http://127.0.0.1:11434"
 
@@ -48,44 +55,38 @@ def describe_ollama_error(exc: BaseException, host: str, model: str, what: str =
     return f"ollama {what} with model {model!r} at {host} failed: {type(exc).__name__}: {exc}"
 
 
-def _messages(prompt: str, system: str | None) -> list[dict[str, str]]:
-    return ([{"role": "system", "content": system}] if system else []) + [{"role": "user", "content": prompt}]
-
-
-def _usage(resp: Any, seconds: float) -> Usage:
+def _usage(resp: dict[str, Any], seconds: float) -> Usage:
     return Usage(1, int(resp.get("prompt_eval_count") or 0), int(resp.get("eval_count") or 0), seconds)
 
 
-def _text(resp: Any) -> str:
-    message = resp.get("message")
-    content = message.get("content") if message is not None else None
-    if content is None:
-        raise GenerationError(f"malformed Ollama response (no message content): {resp!r}"[:300])
-    return str(content)
-
-
 class OllamaGenerator:
+    """POST /api/chat (not streamed) with the shared resilient client (timeout, retries with backoff)."""
+
     def __init__(self, model: str = "llama3.1:8b", host: str = DEFAULT_HOST, num_ctx: int = 8192,
-                 temperature: float = 0.0, seed: int = 42, timeout: float = 300.0,
-                 num_predict: int | None = None) -> None:
-        try:
-            import ollama  # noqa: F401
-        except ImportError as exc:  # pragma: no cover - depends on the install
-            raise GenerationError("the `ollama` package is not installed: pip install ollama") from exc
+                 temperature: float = 0.0, seed: int = 42, timeout: float = DEFAULT_TIMEOUT,
+                 num_predict: int | None = None, max_retries: int = DEFAULT_MAX_RETRIES,
+                 backoff: float = DEFAULT_BACKOFF, retry_seed: int | None = None) -> None:
         self.name = f"ollama:{model}"
         self.model = model
         self.host = normalise_host(host)
         self.num_ctx = num_ctx
         self.temperature = temperature
         self.seed = seed
-        self.timeout = timeout
         self.num_predict = num_predict  # cap on generated tokens (None: the server's default, unbounded)
         self.options: dict[str, Any] = {"temperature": temperature, "seed": seed, "num_ctx": num_ctx}
         if num_predict is not None:
             self.options["num_predict"] = num_predict
-        self._client: Any = None
-        self._async: tuple[asyncio.AbstractEventLoop, Any] | None = None
-        self._lock = threading.Lock()
+        self.http = JSONHTTPClient(self.host, label="Ollama server", timeout=timeout,
+                                   policy=RetryPolicy(max_retries=max_retries, backoff=backoff), seed=retry_seed,
+                                   connect_hint="is `ollama serve` running?", explain=self._explain)
+
+    @property
+    def timeout(self) -> float:
+        return self.http.timeout
+
+    @property
+    def max_retries(self) -> int:
+        return self.http.policy.max_retries
 
     @property
     def params(self) -> dict[str, Any]:
@@ -94,50 +95,30 @@ class OllamaGenerator:
             params["num_predict"] = self.num_predict
         return params
 
-    @property
-    def client(self) -> Any:
-        with self._lock:
-            if self._client is None:
-                import ollama
+    def _explain(self, status: int, said: str) -> str | None:
+        if status == 404 and "model" in said.lower():
+            return f"the server has no model {self.model!r}: `ollama pull {self.model}` (server said: {said})"
+        return None
 
-                self._client = ollama.Client(host=self.host, timeout=self.timeout)
-            return self._client
+    def _payload(self, prompt: str, system: str | None) -> dict[str, Any]:
+        return {"model": self.model, "messages": chat_messages(prompt, system), "options": self.options,
+                "stream": False}
 
-    def _async_client(self) -> Any:
-        loop = asyncio.get_running_loop()
-        with self._lock:
-            if self._async is None or self._async[0] is not loop:
-                import ollama
-
-                self._async = (loop, ollama.AsyncClient(host=self.host, timeout=self.timeout))
-            return self._async[1]
-
-    def _error(self, exc: BaseException) -> GenerationError:
-        return GenerationError(f"{self.name}: {describe_ollama_error(exc, self.host, self.model)}")
+    def _generation(self, resp: dict[str, Any], seconds: float) -> Generation:
+        text = field(resp, "message", "content", kind=str, what=f"{self.name} at {self.host}")
+        return Generation(text, _usage(resp, seconds), self.name)
 
     def generate(self, prompt: str, system: str | None = None, *, question: str | None = None,
                  facts: tuple[Fact, ...] = ()) -> Generation:
         t0 = time.perf_counter()
-        try:
-            resp = self.client.chat(model=self.model, messages=_messages(prompt, system), options=self.options,
-                                    stream=False)
-        except Exception as exc:
-            raise self._error(exc) from exc
-        return Generation(_text(resp), _usage(resp, time.perf_counter() - t0), self.name)
+        resp = self.http.post("/api/chat", self._payload(prompt, system), model=self.model, action="chat")
+        return self._generation(resp, time.perf_counter() - t0)
 
     async def agenerate(self, prompt: str, system: str | None = None, *, question: str | None = None,
                         facts: tuple[Fact, ...] = ()) -> Generation:
         t0 = time.perf_counter()
-        try:
-            resp = await self._async_client().chat(model=self.model, messages=_messages(prompt, system),
-                                                   options=self.options, stream=False)
-        except Exception as exc:
-            raise self._error(exc) from exc
-        return Generation(_text(resp), _usage(resp, time.perf_counter() - t0), self.name)
+        resp = await self.http.apost("/api/chat", self._payload(prompt, system), model=self.model, action="chat")
+        return self._generation(resp, time.perf_counter() - t0)
 
     def close(self) -> None:
-        with self._lock:
-            if self._client is not None:
-                self._client.close()
-                self._client = None
-            self._async = None  # its loop owns the connections; they go with it
+        self.http.close()

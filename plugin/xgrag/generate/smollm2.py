@@ -13,6 +13,10 @@ load that in a couple of seconds; the weights are bit-identical either way. The 
 Greedy decoding at temperature 0 (sampling with `torch.manual_seed(seed)` otherwise), a fixed number of torch
 threads (reduction order, hence the output, depends on it), the tokenizer's chat template with the system and
 user messages, and usage counted in tokenizer tokens.
+
+Fixed-answer scoring (`score_answer`): the chat-formatted prompt followed by the answer goes through the model once
+(one forward pass, no decoding) and the log-probabilities of the answer's tokens are summed. `text_logprobs` is
+that pass for any text (the OpenAI-protocol test server serves /v1/completions echo logprobs from it).
 """
 
 from __future__ import annotations
@@ -31,7 +35,19 @@ from pathlib import Path
 from typing import Any
 
 from xgrag.embed import prepare_model_environment
-from xgrag.generate.base import Fact, Generation, GenerationError, SyncGeneratorMixin, Usage
+from xgrag.errors import UsageError
+from xgrag.generate.base import (
+    AnswerScore,
+    Fact,
+    Generation,
+    GenerationError,
+    SyncGeneratorMixin,
+    SyncScorerMixin,
+    TokenLogprob,
+    Usage,
+    chat_messages,
+    span_logprob,
+)
 
 GGUF_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 MODEL_ID = "SmolLM2-135M-Instruct.Q4_1"
@@ -205,9 +221,39 @@ class Completion:
     seconds: float  # tokenisation + generation + decoding (not waiting for the lock, not loading)
     done_reason: str  # "stop" (end of turn or a stop string) | "length" (max_new_tokens reached)
     pieces: list[str] = field(default_factory=list)  # incremental text, token by token (for streaming servers)
+    # With complete(logprobs=k): each generated token's log-probability (the end-of-turn token left out, as
+    # OpenAI-compatible servers report them) and its k most likely alternatives.
+    logprobs: list[TokenLogprob] | None = None
+    top_logprobs: list[list[TokenLogprob]] | None = None
 
 
-class SmolLM2Generator(SyncGeneratorMixin):
+@dataclass
+class TextLogprobs:
+    """Every token of a text with log P(token | the tokens before it) from one forward pass."""
+
+    tokens: list[str]  # the characters each token covers, text[start:end]
+    starts: list[int]
+    ends: list[int]
+    logprobs: list[float | None]  # None for the first token (nothing to condition on)
+    top: list[list[TokenLogprob]]  # the k most likely tokens at each position (empty with k=0 and for the first)
+    seconds: float
+
+
+def _token_logprobs(tok: Any, logits: Any, chosen: list[int], top: int) -> tuple[list[float], list[list[TokenLogprob]]]:
+    """log_softmax of each row of `logits` at the chosen token id, plus the `top` best alternatives per row."""
+    import torch
+
+    logp = torch.log_softmax(logits.float(), dim=-1)
+    values = logp.gather(1, torch.tensor(chosen, dtype=torch.long)[:, None])[:, 0].tolist()
+    alternatives: list[list[TokenLogprob]] = [[] for _ in chosen]
+    if top > 0:
+        best = torch.topk(logp, top, dim=-1)
+        for row, (lps, ids) in enumerate(zip(best.values.tolist(), best.indices.tolist(), strict=True)):
+            alternatives[row] = [TokenLogprob(tok.decode([i]), lp) for lp, i in zip(lps, ids, strict=True)]
+    return [float(v) for v in values], alternatives
+
+
+class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
     """SmolLM2-135M-Instruct on the CPU with transformers; deterministic at temperature 0."""
 
     def __init__(self, model_path: str | Path | None = None, *, temperature: float = 0.0, seed: int = 42,
@@ -236,8 +282,9 @@ class SmolLM2Generator(SyncGeneratorMixin):
         return load_smollm2(self.model_path, self.threads)
 
     def complete(self, messages: Sequence[dict[str, str]] | None = None, *, raw_prompt: str | None = None,
-                 stop: Sequence[str] = (), pieces: bool = False) -> Completion:
-        """Chat completion of `messages` (chat template applied), or plain continuation of `raw_prompt`."""
+                 stop: Sequence[str] = (), pieces: bool = False, logprobs: int | None = None) -> Completion:
+        """Chat completion of `messages` (chat template applied), or plain continuation of `raw_prompt`.
+        `logprobs=k` also returns each generated token's log-probability (k >= 0) and its k best alternatives."""
         if (messages is None) == (raw_prompt is None):
             raise ValueError("pass exactly one of messages and raw_prompt")
         lm = self.load()
@@ -266,11 +313,22 @@ class SmolLM2Generator(SyncGeneratorMixin):
                     kwargs.update(temperature=self.temperature, top_p=self.top_p, top_k=self.top_k)
                 if stop:
                     kwargs.update(stop_strings=list(stop), tokenizer=tok)
+                if logprobs is not None:
+                    kwargs.update(output_logits=True, return_dict_in_generate=True)
                 torch.manual_seed(self.seed)
                 with torch.inference_mode():
                     out = lm.model.generate(input_ids=input_ids, attention_mask=torch.ones_like(input_ids), **kwargs)
-                new = [int(t) for t in out[0, n_prompt:]]
+                sequences = out.sequences if logprobs is not None else out
+                new = [int(t) for t in sequences[0, n_prompt:]]
                 ended = bool(new) and new[-1] in lm.eos_ids
+                token_lps: list[TokenLogprob] | None = [] if logprobs is not None else None
+                top_lps: list[list[TokenLogprob]] | None = [] if logprobs is not None else None
+                content = new[:-1] if ended else new  # the end-of-turn token is not part of the answer's text
+                if logprobs is not None and content:
+                    # raw logits (before any sampling processor), as OpenAI-compatible servers report them
+                    steps = torch.cat([step[:1] for step in out.logits[:len(content)]])
+                    values, top_lps = _token_logprobs(tok, steps, content, logprobs)
+                    token_lps = [TokenLogprob(tok.decode([t]), v) for t, v in zip(content, values, strict=True)]
                 text = tok.decode(new, skip_special_tokens=True)
                 done_reason = "stop" if ended else "length"
                 for s in stop:
@@ -282,13 +340,75 @@ class SmolLM2Generator(SyncGeneratorMixin):
                 raise
             except Exception as exc:
                 raise GenerationError(f"{self.name}: generation failed: {exc}") from exc
-            return Completion(text, n_prompt, len(new), time.perf_counter() - t0, done_reason, chunks)
+            return Completion(text, n_prompt, len(new), time.perf_counter() - t0, done_reason, chunks,
+                              token_lps, top_lps if logprobs else None)
 
     def generate(self, prompt: str, system: str | None = None, *, question: str | None = None,
                  facts: tuple[Fact, ...] = ()) -> Generation:
-        messages = ([{"role": "system", "content": system}] if system else []) + [{"role": "user", "content": prompt}]
-        c = self.complete(messages)
+        c = self.complete(chat_messages(prompt, system))
         return Generation(c.text.strip(), Usage(1, c.prompt_tokens, c.completion_tokens, c.seconds), self.name)
+
+    # -- fixed-answer scoring --------------------------------------------------------------------------------
+    def chat_prompt(self, prompt: str, system: str | None) -> str:
+        """The chat-formatted text (the tokenizer's template) that the answer follows."""
+        return str(self.load().tokenizer.apply_chat_template(chat_messages(prompt, system),
+                                                             add_generation_prompt=True, tokenize=False))
+
+    def text_logprobs(self, text: str, top: int = 0, score_from: int = 0) -> TextLogprobs:
+        """One forward pass over `text` (tokenized as is, no special tokens added): each token's log-probability
+        given the ones before it, and optionally the `top` most likely tokens at each position.
+
+        `score_from` (a character offset) skips the tokens that end before it (their log-probability is None): the
+        model still reads them, but the output layer and the softmax over the 49k-token vocabulary run only for
+        the positions asked for (transformers' logits_to_keep), which is most of the cost beyond the model body
+        when a long prompt is followed by a short answer."""
+        if not text:
+            raise UsageError(f"{self.name}: no text to score")
+        lm = self.load()
+        import torch
+
+        tok = lm.tokenizer
+        with lm.lock:
+            t0 = time.perf_counter()
+            try:
+                if self.threads and torch.get_num_threads() != self.threads:
+                    torch.set_num_threads(self.threads)
+                enc = tok(text, add_special_tokens=False, return_offsets_mapping=True, return_tensors="pt")
+                ids = enc["input_ids"]
+                offsets = [(int(a), int(b)) for a, b in enc["offset_mapping"][0].tolist()]
+                n = int(ids.shape[1])
+                if n > lm.max_positions:
+                    raise GenerationError(f"{self.name}: a text of {n} tokens exceeds the model's context of "
+                                          f"{lm.max_positions} tokens")
+                # the first token to score: never 0 (nothing predicts it), else the first one reaching score_from
+                first = next((i for i, (a, b) in enumerate(offsets) if i > 0 and (b > score_from or a >= score_from)),
+                             n)
+                values: list[float] = []
+                top_lps: list[list[TokenLogprob]] = []
+                if first < n:
+                    with torch.inference_mode():
+                        logits = lm.model(input_ids=ids, attention_mask=torch.ones_like(ids),
+                                          logits_to_keep=n - first + 1).logits[0]
+                    # row j predicts token first + j; the last row predicts past the text
+                    values, top_lps = _token_logprobs(tok, logits[:-1], [int(t) for t in ids[0, first:]], top)
+            except (GenerationError, UsageError):
+                raise
+            except Exception as exc:
+                raise GenerationError(f"{self.name}: scoring failed: {exc}") from exc
+            seconds = time.perf_counter() - t0
+        skipped: list[float | None] = [None] * first
+        return TextLogprobs([text[a:b] for a, b in offsets], [a for a, _ in offsets], [b for _, b in offsets],
+                            skipped + values, [[] for _ in range(first)] + top_lps, seconds)
+
+    def score_answer(self, prompt: str, system: str | None, answer: str) -> AnswerScore:
+        """log P(answer | chat-formatted prompt): one forward pass over prompt + answer, no decoding."""
+        if not isinstance(answer, str) or not answer:
+            raise UsageError(f"{self.name}: the answer to score is empty")
+        text = self.chat_prompt(prompt, system)
+        scored = self.text_logprobs(text + answer, score_from=len(text))
+        total, count = span_logprob(scored.starts, scored.ends, scored.logprobs, len(text), len(text) + len(answer),
+                                    f"{self.name} (scoring an answer)")
+        return AnswerScore(total, count, Usage(1, len(scored.tokens), 0, scored.seconds))
 
 
 def _pieces(tok: Any, ids: list[int], text: str) -> list[str]:
