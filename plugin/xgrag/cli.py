@@ -17,6 +17,7 @@ from rich.table import Table
 from xgrag.config import Settings, load_settings
 from xgrag.errors import ServiceError, UsageError, XgragError
 from xgrag.explain.perturbers import strategy_choices
+from xgrag.generate.factory import GENERATOR_SPECS
 from xgrag.report.console import print_explanation, print_subgraph
 
 if TYPE_CHECKING:
@@ -60,6 +61,22 @@ app.add_typer(db_app, name="db")
 app.add_typer(ingest_app, name="ingest")
 
 ConfigOpt = Annotated[Path | None, typer.Option("--config", help="TOML settings file (default: ./xgrag.toml)")]
+GeneratorOpt = Annotated[str, typer.Option(help=" | ".join(GENERATOR_SPECS))]
+OllamaHostOpt = Annotated[str, typer.Option(envvar="OLLAMA_HOST", help="Ollama server for ollama:MODEL")]
+BaseUrlOpt = Annotated[str | None, typer.Option(
+    "--base-url", envvar="OPENAI_BASE_URL",
+    help="OpenAI-compatible server for openai:MODEL (default https://api.openai.com/v1; key: $OPENAI_API_KEY)")]
+TimeoutOpt = Annotated[float | None, typer.Option(
+    min=0.1, help="seconds one request to an HTTP generator may take (default 120)")]
+RetriesOpt = Annotated[int | None, typer.Option(
+    "--max-retries", min=0, help="retries of an HTTP generator request on timeouts, 429 and 5xx (default 3)")]
+
+
+def _connection(ollama_host: str | None, base_url: str | None, timeout: float | None,
+                max_retries: int | None) -> dict[str, Any]:
+    """The options every generator spec is built with (make_generator's keywords); unset ones stay unset."""
+    options = {"ollama_host": ollama_host, "base_url": base_url, "timeout": timeout, "max_retries": max_retries}
+    return {k: v for k, v in options.items() if v is not None}
 
 
 def _settings(config: Path | None) -> Settings:
@@ -183,9 +200,9 @@ def ingest_triples(path: Path, config: ConfigOpt = None,
 
 @ingest_app.command("docs")
 def ingest_docs(path: Path, config: ConfigOpt = None,
-                generator: Annotated[str, typer.Option(help="ollama:MODEL | langchain:ollama:MODEL | smollm2")]
-                = "ollama:llama3.1:8b",
-                ollama_host: Annotated[str, typer.Option(envvar="OLLAMA_HOST")] = "http://127.0.0.1:11434",
+                generator: GeneratorOpt = "ollama:llama3.1:8b",
+                ollama_host: OllamaHostOpt = "http://127.0.0.1:11434", base_url: BaseUrlOpt = None,
+                timeout: TimeoutOpt = None, max_retries: RetriesOpt = None,
                 chunk_size: Annotated[int, typer.Option(help="characters per chunk")] = 1200) -> None:
     """Chunk documents (.txt file or folder) and extract typed triples per chunk with an LLM."""
     from xgrag.generate.extract import ingest_documents, story_paths
@@ -198,7 +215,7 @@ def ingest_docs(path: Path, config: ConfigOpt = None,
     paths = story_paths(path)
     if not paths:
         raise UsageError(f"{path}: no .txt documents")
-    gen = make_generator(generator, ollama_host=ollama_host)
+    gen = make_generator(generator, **_connection(ollama_host, base_url, timeout, max_retries))
     with _store(settings) as store, _progress() as progress:
         task = progress.add_task("extracting triples per chunk", total=None)
         report = ingest_documents(store, paths, gen, chunk_size, progress=lambda n: progress.advance(task, n))
@@ -339,9 +356,11 @@ def explain(
     question: str,
     config: ConfigOpt = None,
     strategy: Annotated[str, typer.Option(help=f"{strategy_choices()} (comma-separated)")] = "edge",
-    generator: Annotated[str, typer.Option(help="extractive | smollm2 | ollama:MODEL | langchain:ollama:MODEL")] =
-    "extractive",
-    ollama_host: Annotated[str, typer.Option(envvar="OLLAMA_HOST")] = "http://127.0.0.1:11434",
+    generator: GeneratorOpt = "extractive",
+    ollama_host: OllamaHostOpt = "http://127.0.0.1:11434",
+    base_url: BaseUrlOpt = None,
+    timeout: TimeoutOpt = None,
+    max_retries: RetriesOpt = None,
     mode: Annotated[str, typer.Option(help="khop | paths")] = "khop",
     hops: Annotated[int | None, typer.Option(help="k for k-hop (1..4)")] = None,
     max_calls: Annotated[int | None, typer.Option(help="generator-call budget (most promising first)")] = None,
@@ -368,7 +387,7 @@ def explain(
                           theta_sim=settings.theta_sim, apply=apply, noise_runs=noise_runs,  # type: ignore[arg-type]
                           max_calls=max_calls, concurrency=concurrency,
                           scheduler="group" if group_testing else "exhaustive")
-    gen = make_generator(generator, ollama_host=ollama_host)
+    gen = make_generator(generator, **_connection(ollama_host, base_url, timeout, max_retries))
     response_cache = ResponseCache(_cache_path(settings)) if cache else None
     with _store(settings) as store, _progress() as progress:
         task = progress.add_task("explaining", total=None)
@@ -539,8 +558,7 @@ def explanations_timeline_cmd(
 def eval_cmd(
     dataset: Annotated[Path, typer.Option(help="MetaQA questions.jsonl, stories qa.jsonl or MedMCQA-shaped JSONL")],
     config: ConfigOpt = None,
-    generator: Annotated[str, typer.Option(help="extractive | smollm2 | ollama:MODEL | langchain:ollama:MODEL")] =
-    "extractive",
+    generator: GeneratorOpt = "extractive",
     strategies: Annotated[str, typer.Option(help=f"{strategy_choices()} (comma-separated)")] = "node,edge,subpath",
     ablate: Annotated[list[str] | None, typer.Option(help="dedup | theta-sim | temperature (repeatable)")] = None,
     limit: Annotated[int | None, typer.Option(help="first N questions only")] = None,
@@ -550,7 +568,10 @@ def eval_cmd(
     kg: Annotated[Path | None, typer.Option(help="triples file to ingest instead of extracting a text dataset's "
                                                  "KG")] = None,
     ragex: Annotated[bool, typer.Option("--ragex/--no-ragex", help="RAG-Ex word/sentence baseline")] = True,
-    ollama_host: Annotated[str, typer.Option(envvar="OLLAMA_HOST")] = "http://127.0.0.1:11434",
+    ollama_host: OllamaHostOpt = "http://127.0.0.1:11434",
+    base_url: BaseUrlOpt = None,
+    timeout: TimeoutOpt = None,
+    max_retries: RetriesOpt = None,
     mode: Annotated[str, typer.Option(help="khop | paths")] = "khop",
     concurrency: Annotated[int, typer.Option(help="concurrent generator calls")] = 4,
     html_path: Annotated[Path | None, typer.Option("--html", help="also write every question's explanation as one "
@@ -572,7 +593,8 @@ def eval_cmd(
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         TextColumn("eta"), TimeRemainingColumn(), console=console)
     with progress:
-        result = run_eval(cfg, settings, out_dir, ollama_host=ollama_host, progress=progress, log=console.print)
+        result = run_eval(cfg, settings, out_dir, connection=_connection(ollama_host, base_url, timeout, max_retries),
+                          progress=progress, log=console.print)
     results = write_report(out_dir, result.records, result.meta)
     cost = results["tables"]["cost"]
     out.print(f"{len(result.evaluated)} questions evaluated, {len(result.reused)} reused from {out_dir}/questions")

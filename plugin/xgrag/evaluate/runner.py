@@ -342,7 +342,7 @@ class RunResult:
     meta: dict[str, Any]
 
 
-def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, ollama_host: str | None = None,
+def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, connection: dict[str, Any] | None = None,
              progress: Any | None = None, log: Callable[[str], None] = lambda s: None) -> RunResult:
     """Evaluate `cfg.dataset` into `out` (resumable) and return the records in dataset order."""
     from xgrag.embed import default_embedder
@@ -379,12 +379,13 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, ollama_host: str | No
     try:
         store.verify()
         embedder = default_embedder()
-        generator = make_generator(cfg.generator, ollama_host=ollama_host, **(
-            {"embedder": embedder} if not is_llm else {}))
-        hot = [(seed, make_generator(cfg.generator, ollama_host=ollama_host, temperature=cfg.hot_temperature,
+        options: dict[str, Any] = {} if is_llm else {"embedder": embedder}
+        conn = dict(connection or {})  # ollama_host, base_url, timeout, max_retries as the user set them
+        generator = make_generator(cfg.generator, **conn, **options)
+        hot = [(seed, make_generator(cfg.generator, **conn, temperature=cfg.hot_temperature,
                                      seed=seed)) for seed in HOT_SEEDS] if "temperature" in cfg.ablate else []
-        extractor = None if spec is None else make_generator(
-            spec, ollama_host=ollama_host, **({"max_new_tokens": 256} if spec == "smollm2" else {}))
+        extract_options: dict[str, Any] = {"max_new_tokens": 256} if spec == "smollm2" else {}
+        extractor = None if spec is None else make_generator(spec, **conn, **extract_options)
     except BaseException:
         store.close()
         raise

@@ -398,7 +398,7 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
             seconds = time.perf_counter() - t0
         skipped: list[float | None] = [None] * first
         return TextLogprobs([text[a:b] for a, b in offsets], [a for a, _ in offsets], [b for _, b in offsets],
-                            skipped + values, [[] for _ in range(first)] + top_lps, seconds)
+                            [*skipped, *values], [[] for _ in range(first)] + top_lps, seconds)
 
     def score_answer(self, prompt: str, system: str | None, answer: str) -> AnswerScore:
         """log P(answer | chat-formatted prompt): one forward pass over prompt + answer, no decoding."""
