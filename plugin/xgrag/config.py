@@ -238,6 +238,20 @@ class RetrievalSettings(BaseModel):
     # vector linking: Neo4j cosine score (1 + cos) / 2 of a question span and an entity name; 0.9 = cos 0.8
     link_min_score: float = 0.9
     vector_link_top: int = 2
+    # PCST-merge (Ex-GraphRAG §3.1; mode "pcst"). Seeds: linked entities + the pcst_seed_k nearest name
+    # embeddings. hops=1: the seeds' whole 1-hop pool; hops>1: per hop, the pcst_top_k_per_hop new neighbours
+    # most similar to the question, per frontier entity. Rank prizes on the pcst_prize_nodes most similar
+    # candidates, uniform edge cost (G-Retriever's 0.5), then merged with the subgraph induced by the
+    # pcst_merge_nodes most similar candidates. pcst_hops: the hops when a call names none (the paper's h = 3).
+    pcst_seed_k: int = Field(4, ge=0)
+    pcst_hops: int = Field(3, ge=1, le=4)
+    pcst_top_k_per_hop: int = Field(5, ge=1)
+    pcst_prize_nodes: int = Field(100, ge=0)
+    pcst_merge_nodes: int = Field(200, ge=0)
+    pcst_edge_cost: float = Field(0.5, gt=0)
+    # bounds on the candidate pool (a hub seed's 1-hop pool can hold thousands); a cut sets `truncated`
+    pcst_max_candidates: int = Field(3000, ge=1)
+    pcst_max_candidate_relationships: int = Field(20000, ge=1)
 
     @field_validator("hops")
     @classmethod
