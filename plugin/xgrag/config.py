@@ -249,7 +249,9 @@ class RetrievalSettings(BaseModel):
     pcst_prize_nodes: int = Field(100, ge=0)
     pcst_merge_nodes: int = Field(200, ge=0)
     pcst_edge_cost: float = Field(0.5, gt=0)
-    # bounds on the candidate pool (a hub seed's 1-hop pool can hold thousands); a cut sets `truncated`
+    # bounds on the candidate pool; a cut sets `truncated`. An entity of higher degree is not expanded (ranking
+    # a hub's thousands of neighbours by similarity costs more than the whole retrieval): not in the paper.
+    pcst_max_expand_degree: int = Field(300, ge=0)
     pcst_max_candidates: int = Field(3000, ge=1)
     pcst_max_candidate_relationships: int = Field(20000, ge=1)
 

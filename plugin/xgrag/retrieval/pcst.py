@@ -17,6 +17,8 @@ reads only.
 from __future__ import annotations
 
 import functools
+import weakref
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -24,6 +26,7 @@ from typing import TYPE_CHECKING
 import neo4j
 import numpy as np
 
+from xgrag.embed import Embedder
 from xgrag.errors import ServiceError, UsageError
 from xgrag.model import Node, Relationship, Subgraph
 
@@ -112,6 +115,7 @@ class PcstResult:
     merged: list[str] = field(default_factory=list)  # the top `pcst_merge_nodes` candidates
     candidates: int = 0  # pool size
     candidate_relationships: int = 0
+    hubs: list[str] = field(default_factory=list)  # pool entities left unexpanded (degree > pcst_max_expand_degree)
 
     @property
     def bridges(self) -> list[str]:
@@ -146,22 +150,42 @@ def question_embedding(retriever: Retriever, question: str) -> list[float]:
         raise PcstError(f"schema preset {schema.preset!r} has no embedding_property, so PCST retrieval has no "
                         "entity-name embeddings to rank by",
                         hint="set [schema] embedding_property, then run `xgrag embed`")
-    return [float(x) for x in retriever.embedder.embed([question])[0]]
+    return list(_embed(retriever.embedder, question))
+
+
+_EMBEDDINGS: weakref.WeakKeyDictionary[Embedder, OrderedDict[str, tuple[float, ...]]] = weakref.WeakKeyDictionary()
+
+
+def _embed(embedder: Embedder, question: str, keep: int = 64) -> tuple[float, ...]:
+    """The question's embedding, remembered per embedder for the last `keep` questions: an explanation
+    re-retrieves the same question once per perturbation."""
+    try:
+        memo = _EMBEDDINGS.setdefault(embedder, OrderedDict())
+    except TypeError:  # an embedder that cannot be weakly referenced: no memo
+        return tuple(float(x) for x in embedder.embed([question])[0])
+    if question in memo:
+        memo.move_to_end(question)
+        return memo[question]
+    vector = memo[question] = tuple(float(x) for x in embedder.embed([question])[0])
+    if len(memo) > keep:
+        memo.popitem(last=False)
+    return vector
 
 
 def vector_seeds(retriever: Retriever, embedding: list[float], k: int, excluded: Sequence[str]) -> list[str]:
     """The k entities whose name embedding is nearest the question's (excluded ones skipped, not counted)."""
     schema = retriever.store.schema
     try:
-        row = retriever.store.read_plain("pcst_seeds", index=schema.vector_index, k=k, embedding=embedding,
-                                         excluded_node_ids=sorted(set(excluded)))[0]
+        # at least one answer, so that an empty index is told apart from k = 0
+        row = retriever.store.read_plain("pcst_seeds", index=schema.vector_index, k=max(k, 1),
+                                         embedding=embedding, excluded_node_ids=sorted(set(excluded)))[0]
     except neo4j.exceptions.ClientError as exc:
         raise PcstError(f"the vector index {schema.vector_index!r} cannot be queried ({exc.message})",
                         hint="run `xgrag migrate`, then `xgrag embed`") from exc
     if not row["indexed"]:
         raise PcstError("the graph stores no entity-name embeddings, which PCST retrieval ranks by",
                         hint="run `xgrag embed` to store them")
-    return [str(seed_id) for seed_id, _ in row["seeds"]]
+    return [str(seed_id) for seed_id, _ in row["seeds"]][:k]
 
 
 def pcst_retrieve(retriever: Retriever, question: str, seeds: Sequence[str], hops: int,
@@ -198,14 +222,17 @@ def pcst_retrieve(retriever: Retriever, question: str, seeds: Sequence[str], hop
     pool_truncated = False
     per_node = cfg.pcst_max_candidates if hops == 1 else cfg.pcst_top_k_per_hop
     frontier = list(seed_ids)
+    hubs: list[str] = []
     for _ in range(hops):
         room = cfg.pcst_max_candidates - len(nodes)
         if not frontier or room <= 0:
             pool_truncated = pool_truncated or room <= 0
             break
-        rows = store.read_plain("pcst_expand", frontier=frontier, visited=sorted(nodes), embedding=embedding,
-                                per_node=per_node, limit=room + 1, excluded_node_ids=ex_nodes,
-                                excluded_rel_ids=ex_rels)[0]["rows"]
+        found = store.read_plain("pcst_expand", frontier=frontier, visited=sorted(nodes), embedding=embedding,
+                                 per_node=per_node, limit=room + 1, max_degree=cfg.pcst_max_expand_degree,
+                                 excluded_node_ids=ex_nodes, excluded_rel_ids=ex_rels)[0]
+        hubs += found["hubs"]
+        rows = found["rows"]
         if len(rows) > room:
             pool_truncated, rows = True, rows[:room]
         frontier = []
@@ -245,7 +272,7 @@ def pcst_retrieve(retriever: Retriever, question: str, seeds: Sequence[str], hop
     # seeds, then the tree, then the merged top candidates, each most similar first, within the caps
     order = list(dict.fromkeys([*seed_ids, *by_similarity(tree_nodes), *merged]))
     kept = order[: cfg.max_nodes]
-    truncated = pool_truncated or len(order) > len(kept)
+    truncated = pool_truncated or bool(hubs) or len(order) > len(kept)
     kept_set = set(kept)
     merge_set = set(merged) | set(seed_ids)
     chosen: dict[str, Relationship] = {r.id: r for r in tree_rels}
@@ -269,4 +296,4 @@ def pcst_retrieve(retriever: Retriever, question: str, seeds: Sequence[str], hop
     retriever._fill_provenance(sub)
     return PcstResult(subgraph=sub, similarity=sim, prized=prized, tree_nodes=tree_nodes,
                       tree_relationships=[r.id for r in tree_rels], merged=merged, candidates=len(ids),
-                      candidate_relationships=len(rels))
+                      candidate_relationships=len(rels), hubs=hubs)
