@@ -19,6 +19,7 @@ from xgrag.errors import ServiceError, UsageError, XgragError
 from xgrag.explain.perturbers import strategy_choices
 from xgrag.generate.factory import GENERATOR_SPECS
 from xgrag.report.console import print_explanation, print_subgraph
+from xgrag.retrieval import MODES
 
 if TYPE_CHECKING:
     from xgrag.store.neo4j import Neo4jStore
@@ -232,7 +233,7 @@ def ingest_docs(path: Path, config: ConfigOpt = None,
 def retrieve(
     question: str,
     config: ConfigOpt = None,
-    mode: Annotated[str, typer.Option(help="khop | paths")] = "khop",
+    mode: Annotated[str, typer.Option(help=" | ".join(MODES))] = "khop",
     hops: Annotated[int | None, typer.Option(help="k for k-hop (1..4)")] = None,
     exclude_node: Annotated[list[str] | None, typer.Option("--exclude-node", help="entity id to leave out")] = None,
     exclude_rel: Annotated[list[str] | None, typer.Option("--exclude-rel", help="relationship id")] = None,
@@ -245,19 +246,22 @@ def retrieve(
     from xgrag.retrieval import Retriever
     from xgrag.retrieval.centrality import centrality
 
-    if mode not in ("khop", "paths"):
-        raise UsageError(f"--mode: {mode!r} is not khop or paths")
+    if mode not in MODES:
+        raise UsageError(f"--mode: {mode!r} is not one of {', '.join(MODES)}")
     settings = _settings(config)
     perturbation = Perturbation(frozenset(exclude_node or ()), frozenset(exclude_rel or ()), kind="cli")
+    from xgrag.embed import default_embedder
+
+    # the embedding model loads only when needed: PCST ranks by similarity to the question, dedup compares names
+    embedder = default_embedder() if mode == "pcst" or with_dedup else None
     with _store(settings) as store:
-        retriever = Retriever(store, settings.retrieval)
-        sub = retriever.retrieve(question, mode=mode, hops=hops, perturbation=perturbation)  # type: ignore[arg-type]
+        retriever = Retriever(store, settings.retrieval, embedder)
+        sub = retriever.retrieve(question, mode=mode, hops=hops, perturbation=perturbation)
         dedup_info = None
-        if with_dedup:
-            from xgrag.embed import default_embedder
+        if with_dedup and embedder is not None:
             from xgrag.retrieval.dedup import dedup
 
-            result = dedup(sub, default_embedder().embed, settings.theta_sim)
+            result = dedup(sub, embedder.embed, settings.theta_sim)
             sub, dedup_info = result.subgraph, {"clusters": result.clusters, "merged": result.merged}
         data = sub.to_json()
         if dedup_info:
@@ -361,7 +365,7 @@ def explain(
     base_url: BaseUrlOpt = None,
     timeout: TimeoutOpt = None,
     max_retries: RetriesOpt = None,
-    mode: Annotated[str, typer.Option(help="khop | paths")] = "khop",
+    mode: Annotated[str, typer.Option(help=" | ".join(MODES))] = "khop",
     hops: Annotated[int | None, typer.Option(help="k for k-hop (1..4)")] = None,
     max_calls: Annotated[int | None, typer.Option(help="generator-call budget (most promising first)")] = None,
     apply: Annotated[str, typer.Option(help="memory (XGRAG set difference) | cypher (re-retrieve)")] = "memory",
@@ -572,7 +576,7 @@ def eval_cmd(
     base_url: BaseUrlOpt = None,
     timeout: TimeoutOpt = None,
     max_retries: RetriesOpt = None,
-    mode: Annotated[str, typer.Option(help="khop | paths")] = "khop",
+    mode: Annotated[str, typer.Option(help=" | ".join(MODES))] = "khop",
     concurrency: Annotated[int, typer.Option(help="concurrent generator calls")] = 4,
     html_path: Annotated[Path | None, typer.Option("--html", help="also write every question's explanation as one "
                                                                   "self-contained HTML page")] = None,

@@ -193,6 +193,26 @@ class RetrievalSettings(BaseModel):
     # vector linking: Neo4j cosine score (1 + cos) / 2 of a question span and an entity name; 0.9 = cos 0.8
     link_min_score: float = _RETRIEVAL["link_min_score"]
     vector_link_top: int = _RETRIEVAL["vector_link_top"]
+    # Python only (the Java procedures have no PCST):
+    # PCST-merge (Ex-GraphRAG §3.1; mode "pcst"). Seeds: linked entities + the pcst_seed_k nearest name
+    # embeddings. hops=1: the seeds' whole 1-hop pool; hops>1: per hop, the pcst_top_k_per_hop new neighbours
+    # most similar to the question, per frontier entity. Rank prizes on the pcst_prize_nodes most similar
+    # candidates, uniform edge cost (G-Retriever's 0.5), then merged with the subgraph induced by the
+    # pcst_merge_nodes most similar candidates. pcst_hops: the hops when a call names none (the paper's h = 3).
+    # The paper takes 4 vector seeds and no linking. Beside linking, 1 is enough: on metaqa-full dev 2-hop
+    # questions (n=100) 4 seeds gave recall 0.92 at 58 nodes, 1 seed 0.90 at 24 (k-hop 2: 0.90 at 79); the other
+    # 3 are mostly names merely near the question's words (benchmarks/results/retrieval_modes*.json).
+    pcst_seed_k: int = Field(default=1, ge=0)
+    pcst_hops: int = Field(default=3, ge=1, le=4)
+    pcst_top_k_per_hop: int = Field(default=5, ge=1)
+    pcst_prize_nodes: int = Field(default=100, ge=0)
+    pcst_merge_nodes: int = Field(default=200, ge=0)
+    pcst_edge_cost: float = Field(default=0.5, gt=0)
+    # bounds on the candidate pool; a cut sets `truncated`. An entity of higher degree is not expanded (ranking
+    # a hub's thousands of neighbours by similarity costs more than the whole retrieval): not in the paper.
+    pcst_max_expand_degree: int = Field(default=300, ge=0)
+    pcst_max_candidates: int = Field(default=3000, ge=1)
+    pcst_max_candidate_relationships: int = Field(default=20000, ge=1)
 
     @field_validator("hops", "max_path_length")
     @classmethod

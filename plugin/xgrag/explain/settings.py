@@ -10,11 +10,10 @@ from typing import Any, Literal
 
 from xgrag.errors import UsageError
 from xgrag.explain.perturbers import resolve_strategies
+from xgrag.retrieval import MODES, Mode
 
-Mode = Literal["khop", "paths"]
 Apply = Literal["memory", "cypher"]
 SchedulerName = Literal["exhaustive", "group"]
-MODES: tuple[Mode, ...] = ("khop", "paths")
 APPLY: tuple[Apply, ...] = ("memory", "cypher")
 SCHEDULER_NAMES: tuple[SchedulerName, ...] = ("exhaustive", "group")
 

@@ -2,6 +2,6 @@
 centrality (GDS). Reads only; a Perturbation is applied by the same Cypher (or, equivalently, in memory)."""
 
 from xgrag.retrieval.linking import LinkedEntity
-from xgrag.retrieval.retriever import Mode, Retriever, apply_in_memory
+from xgrag.retrieval.retriever import MODES, Mode, Retriever, apply_in_memory
 
-__all__ = ["LinkedEntity", "Mode", "Retriever", "apply_in_memory"]
+__all__ = ["MODES", "LinkedEntity", "Mode", "Retriever", "apply_in_memory"]

@@ -1,4 +1,5 @@
-"""Retrieval in Cypher: bounded k-hop neighbourhoods and shortest paths (KGRAG-Ex), from linked entities.
+"""Retrieval in Cypher: bounded k-hop neighbourhoods, shortest paths (KGRAG-Ex) and PCST-merge (Ex-GraphRAG,
+in xgrag.retrieval.pcst), from linked entities.
 
 Every query takes `$excluded_node_ids` / `$excluded_rel_ids`: a Perturbation is applied by the very
 retrieval that produced the unperturbed subgraph. Nothing here writes.
@@ -9,7 +10,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, get_args
 
 from xgrag.config import RetrievalSettings
 from xgrag.embed import Embedder
@@ -19,7 +20,8 @@ from xgrag.retrieval.linking import LinkedEntity, Linker, node_from_map
 from xgrag.store.neo4j import Neo4jStore
 from xgrag.store.queries import NODE_ROW, PROVENANCE_ROW, REL_ROW
 
-Mode = Literal["khop", "paths"]
+Mode = Literal["khop", "paths", "pcst"]
+MODES: tuple[Mode, ...] = get_args(Mode)
 
 _PROV_AT = len(REL_ROW)
 _REL_ROW_LEN = len(REL_ROW) + len(PROVENANCE_ROW)
@@ -108,11 +110,14 @@ class Retriever:
                  seeds: Sequence[str] | None = None) -> Subgraph:
         perturbation = perturbation or Perturbation()
         ex_nodes, ex_rels = self.expand_exclusions(perturbation)
+        given = seeds is not None
         if seeds is None:
             linked = self.link(question, ex_nodes)
             seeds = [le.node.id for le in linked]
         else:
             seeds = [s for s in seeds if s not in set(ex_nodes)]
+        if mode == "pcst":  # given seeds already hold the vector seeds of the unperturbed retrieval
+            return self.pcst(question, seeds, hops, ex_nodes, ex_rels, vector_seeds=not given)
         if mode == "paths":
             return self.paths(seeds, ex_nodes, ex_rels, hops)
         return self.khop(seeds, hops or self.settings.hops, ex_nodes, ex_rels)
@@ -156,6 +161,18 @@ class Retriever:
             frontier = self._with_aliases(sub, new, set(ex_nodes))
         self._fill_provenance(sub)
         return sub
+
+    @_one_read_transaction
+    def pcst(self, question: str, seeds: Sequence[str] = (), hops: int | None = None,
+             excluded_node_ids: Sequence[str] = (), excluded_rel_ids: Sequence[str] = (),
+             vector_seeds: bool = True) -> Subgraph:
+        """Ex-GraphRAG's PCST-merge (single-hop for hops=1, else multi-hop; default settings.pcst_hops) from
+        `seeds` plus, with `vector_seeds`, the entities whose name embeddings are nearest the question's.
+        Needs the retriever's embedder and stored name embeddings (`xgrag embed`); see xgrag.retrieval.pcst."""
+        from xgrag.retrieval.pcst import pcst_retrieve
+
+        return pcst_retrieve(self, question, seeds, hops or self.settings.pcst_hops, excluded_node_ids,
+                             excluded_rel_ids, add_vector_seeds=vector_seeds).subgraph
 
     def _with_aliases(self, sub: Subgraph, ids: list[str], excluded: set[str]) -> list[str]:
         """Add persisted alias-cluster members of `ids` (retrieval follows ALIAS_OF)."""
