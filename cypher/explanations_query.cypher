@@ -1,17 +1,20 @@
 // Saved explanations, newest first: one row per explanation with its cost, configuration and top components.
-// Every parameter is optional (null = no filter); pass all six keys:
+// Every parameter is optional (null = no filter); pass all seven keys:
 //   $question         case-insensitive substring of the question
 //   $entity_id        an entity the explanation scored (node/synonym component) or that ends a scored
 //                     relationship (edge/subpath component): "which answers did this entity drive?"
 //   $relationship_id  a relationship scored as an edge/subpath component
 //   $since, $until    ISO-8601 datetimes (or dates) bounding created_at: since <= created_at < until
 //   $limit            maximum rows (null: 20)
+//   $schema_key       the schema mapping it was saved under (preset:entity label; saved before this was recorded:
+//                     listed under every mapping)
 // `top` holds up to 5 components by importance; `matched` the components for $entity_id / $relationship_id
 // (empty without those filters). config_json is the explanation's ExplainSettings as a JSON string.
 MATCH (x:XgragExplanation)
 WHERE ($question IS NULL OR toLower(x.question) CONTAINS toLower($question))
   AND ($since IS NULL OR x.created_at >= datetime($since))
   AND ($until IS NULL OR x.created_at < datetime($until))
+  AND ($schema_key IS NULL OR x.schema_key IS NULL OR x.schema_key = $schema_key)
   AND ($relationship_id IS NULL
        OR EXISTS { MATCH (x)-[:XGRAG_HAS_COMPONENT]->(k:XgragComponent) WHERE k.rel_id = $relationship_id })
   AND ($entity_id IS NULL

@@ -6,12 +6,13 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from xgrag.config import Settings, load_settings
@@ -61,7 +62,13 @@ ingest_app = typer.Typer(no_args_is_help=True, help="Load triples or documents i
 app.add_typer(db_app, name="db")
 app.add_typer(ingest_app, name="ingest")
 
+# `xgrag explain` wrote an explanation but could not finish it (the generator failed part-way): the files hold
+# what was measured, marked incomplete
+INCOMPLETE_EXIT = 3
+
 ConfigOpt = Annotated[Path | None, typer.Option("--config", help="TOML settings file (default: ./xgrag.toml)")]
+AllPresetsOpt = Annotated[bool, typer.Option(
+    "--all-presets", help="also list explanations saved under other schema presets (default: the current one)")]
 GeneratorOpt = Annotated[str, typer.Option(help=" | ".join(GENERATOR_SPECS))]
 OllamaHostOpt = Annotated[str, typer.Option(envvar="OLLAMA_HOST", help="Ollama server for ollama:MODEL")]
 BaseUrlOpt = Annotated[str | None, typer.Option(
@@ -172,8 +179,9 @@ def migrate(config: ConfigOpt = None) -> None:
 
 
 def _progress() -> Progress:
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                    console=console, transient=True)
+    # the spinner keeps moving while a slow generator is being waited for
+    return Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeElapsedColumn(), console=console, transient=True)
 
 
 @ingest_app.command("triples")
@@ -393,25 +401,37 @@ def explain(
                           scheduler="group" if group_testing else "exhaustive")
     gen = make_generator(generator, **_connection(ollama_host, base_url, timeout, max_retries))
     response_cache = ResponseCache(_cache_path(settings)) if cache else None
-    with _store(settings) as store, _progress() as progress:
-        task = progress.add_task("explaining", total=None)
-
-        def tick(phase: str, advance: int, total: int | None) -> None:
-            if total is not None:
-                progress.update(task, total=total + noise_runs, description=f"{phase}")
-            progress.advance(task, advance)
-
-        explainer = Explainer.from_settings(settings, store, generator=gen, explain=cfg, cache=response_cache)
-        ex = explainer.explain(question, progress=tick)
+    with _store(settings) as store:
+        with _progress() as progress:
+            task = progress.add_task(f"explaining with {gen.name}", total=None)
+            explainer = Explainer.from_settings(settings, store, generator=gen, explain=cfg, cache=response_cache)
+            ex = explainer.explain(question, progress=_ticker(progress, task))
+        # files first: a failed save (or an incomplete run) must not lose what was measured
+        if html_path is not None:
+            _write_report(html_path, [ex], title=f"xgrag: {question}")
+        to_stdout = json_path is not None and _write_explanation_json(ex, json_path)
+        if not to_stdout:
+            print_explanation(out, ex, top)
         if save:
             save_explanation(store, ex)
-    if html_path is not None:
-        _write_report(html_path, [ex], title=f"xgrag: {question}")
-    if json_path is not None and _write_explanation_json(ex, json_path):
-        return
-    print_explanation(out, ex, top)
-    if save:
-        out.print(f"saved as (:XgragExplanation {{id: '{ex.id}'}})")
+            console.print(f"saved as (:XgragExplanation {{id: '{ex.id}'}})")
+    if ex.incomplete:
+        written = [str(p) for p in (json_path, html_path) if p is not None and str(p) != "-"]
+        console.print(f"[red]incomplete explanation[/red] ({_escape(ex.incomplete['reason'])}): "
+                      f"{ex.incomplete['answered']} of {ex.incomplete['planned']} perturbations answered"
+                      + (f"; written to {', '.join(written)}" if written else ""))
+        raise typer.Exit(INCOMPLETE_EXIT)
+
+
+def _ticker(progress: Progress, task: Any) -> Callable[[str, int, int | None], None]:
+    """The explainer's progress callback: a phase with a total restarts the bar (retrieving, baseline, perturb)."""
+
+    def tick(phase: str, advance: int, total: int | None) -> None:
+        if total is not None:
+            progress.update(task, description=phase, total=total, completed=0)
+        progress.advance(task, advance)
+
+    return tick
 
 
 def _write_explanation_json(ex: Any, json_path: Path) -> bool:
@@ -420,7 +440,10 @@ def _write_explanation_json(ex: Any, json_path: Path) -> bool:
     if str(json_path) == "-":
         sys.stdout.write(payload + "\n")
         return True
-    json_path.write_text(payload + "\n", encoding="utf-8")
+    try:
+        json_path.write_text(payload + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"--json {json_path}: {exc.strerror or exc}") from exc
     console.print(f"wrote {json_path}")
     return False
 
@@ -452,6 +475,7 @@ def explanations_list(
     since: Annotated[str | None, typer.Option(help="ISO date/datetime: saved at or after")] = None,
     until: Annotated[str | None, typer.Option(help="ISO date/datetime: saved before")] = None,
     limit: Annotated[int, typer.Option(min=1, help="rows")] = 20,
+    all_presets: AllPresetsOpt = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """List saved explanations, newest first; filters combine. `show ID` and `timeline` are subcommands."""
@@ -462,7 +486,7 @@ def explanations_list(
     settings = _settings(config)
     with _store(settings) as store:
         rows = find_explanations(store, question=question, entity=entity, relationship=relationship,
-                                 since=since, until=until, limit=limit)
+                                 since=since, until=until, limit=limit, all_mappings=all_presets)
     if as_json:
         _print_json([r.to_json() for r in rows])
         return
@@ -534,6 +558,7 @@ def explanations_timeline_cmd(
     since: Annotated[str | None, typer.Option(help="ISO date/datetime: saved at or after")] = None,
     until: Annotated[str | None, typer.Option(help="ISO date/datetime: saved before")] = None,
     limit: Annotated[int, typer.Option(min=1, help="days")] = 30,
+    all_presets: AllPresetsOpt = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Saved explanations per UTC day with their summed cost."""
@@ -541,7 +566,8 @@ def explanations_timeline_cmd(
 
     settings = _settings(config)
     with _store(settings) as store:
-        rows = explanations_timeline(store, question=question, since=since, until=until, limit=limit)
+        rows = explanations_timeline(store, question=question, since=since, until=until, limit=limit,
+                                     all_mappings=all_presets)
     if as_json:
         _print_json(rows)
         return

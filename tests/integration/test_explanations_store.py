@@ -40,7 +40,8 @@ OUT_TO_SEA = "who was the director of [Out to Sea]"
 JEETHU = "what are the languages spoken in the movies written by [Jeethu Joseph]"
 SAVED_AT = {TARIK: "2026-01-05T10:00:00Z", SCHECHTER: "2026-01-05T18:30:00Z", OUT_TO_SEA: "2026-02-10T09:15:00Z",
             JEETHU: "2026-03-01T00:00:00Z"}
-ALL_NULL = {"question": None, "entity_id": None, "relationship_id": None, "since": None, "until": None, "limit": None}
+ALL_NULL = {"question": None, "entity_id": None, "relationship_id": None, "since": None, "until": None, "limit": None,
+            "schema_key": None}
 
 
 @pytest.fixture(scope="module")
@@ -209,3 +210,16 @@ def test_load_round_trips(server, saved) -> None:
         assert load_explanation(server, ex.id).to_json() == ex.to_json()
     with pytest.raises(ExplanationNotFound, match="no saved explanation has the id 'nope'"):
         load_explanation(server, "nope")
+
+
+def test_the_listing_shows_the_explanations_of_the_current_schema_mapping(server: Neo4jStore, saved) -> None:
+    from xgrag.config import schema_preset
+
+    mine = {r.id for r in find_explanations(server, limit=100)}
+    assert {ex.id for ex in saved.values()} <= mine
+    other = server.with_schema(schema_preset("langchain"))
+    assert not {ex.id for ex in saved.values()} & {r.id for r in find_explanations(other, limit=100)}
+    everything = {r.id for r in find_explanations(other, limit=100, all_mappings=True)}
+    assert {ex.id for ex in saved.values()} <= everything
+    assert explanations_timeline(other) == [] and len(explanations_timeline(other, all_mappings=True)) >= 3
+

@@ -67,6 +67,7 @@ class LocalHTTPServer:
         self._bind = (host, port)
         self._requests: list[RecordedRequest] = []
         self._faults: dict[str, list[Fault]] = {}
+        self._fail_after: dict[str, tuple[int, Fault]] = {}
         self._lock = threading.Lock()
         self._httpd: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
@@ -127,6 +128,7 @@ class LocalHTTPServer:
         with self._lock:
             self._requests.clear()
             self._faults.clear()
+            self._fail_after.clear()
 
     # -- fault injection -------------------------------------------------------------------------------------
     def inject(self, path: str, *faults: Fault) -> None:
@@ -138,6 +140,12 @@ class LocalHTTPServer:
         """Answer the next `times` requests to `path` with `status` (and Retry-After, when given)."""
         after = None if retry_after is None else (retry_after if isinstance(retry_after, str) else f"{retry_after:g}")
         self.inject(path, *[Fault("status", status, message, after)] * times)
+
+    def fail_after(self, path: str, served: int, status: int = 500, message: str = "injected failure") -> None:
+        """Answer the first `served` requests to `path` normally and every later one with `status`: a server that
+        goes bad part-way through a run (retries cannot save it)."""
+        with self._lock:
+            self._fail_after[path] = (served, Fault("status", status, message))
 
     def delay_next(self, path: str, seconds: float, times: int = 1) -> None:
         """Wait `seconds` before handling each of the next `times` requests (longer than a client's timeout)."""
@@ -152,6 +160,11 @@ class LocalHTTPServer:
     def _record(self, request: RecordedRequest) -> Fault | None:
         with self._lock:
             self._requests.append(request)
+            if request.path in self._fail_after:
+                served, fault = self._fail_after[request.path]
+                if sum(r.path == request.path for r in self._requests) > served:
+                    request.fault = fault.kind
+                    return fault
             queue = self._faults.get(request.path)
             if not queue:
                 return None

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from xgrag.errors import InputError
+from xgrag.errors import InputError, read_text_lines
 
 Kind = Literal["metaqa", "stories", "medmcqa"]
 LETTERS = ("A", "B", "C", "D")
@@ -86,20 +86,17 @@ def multiple_choice_prompt(question: str, options: dict[str, str]) -> str:
 
 
 def _read_jsonl(path: Path) -> list[tuple[int, dict[str, Any]]]:
-    if not path.is_file():
-        raise DatasetError(path, 0, "path", "no such file")
     rows: list[tuple[int, dict[str, Any]]] = []
-    with path.open(encoding="utf-8") as fh:
-        for i, raw in enumerate(fh, start=1):
-            if not raw.strip():
-                continue
-            try:
-                obj = json.loads(raw)
-            except json.JSONDecodeError as exc:
-                raise DatasetError(path, i, "json", f"not valid JSON ({exc.msg} at column {exc.colno})") from exc
-            if not isinstance(obj, dict):
-                raise DatasetError(path, i, "json", f"expected an object, got {type(obj).__name__}")
-            rows.append((i, obj))
+    for i, raw in enumerate(read_text_lines(path, DatasetError), start=1):
+        if not raw.strip():
+            continue
+        try:
+            obj = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise DatasetError(path, i, "json", f"not valid JSON ({exc.msg} at column {exc.colno})") from exc
+        if not isinstance(obj, dict):
+            raise DatasetError(path, i, "json", f"expected an object, got {type(obj).__name__}")
+        rows.append((i, obj))
     if not rows:
         raise DatasetError(path, 0, "lines", "the file holds no questions")
     return rows

@@ -37,9 +37,9 @@ def build_components(run: ExplainRun, vectors: dict[str, np.ndarray]) -> list[Co
             planned = p.planned
             measured_here = p.generation is not None
             value = imp.get(id(p))
-            evaluated: Literal["measured", "conditional", "group", "budget"] = (
+            evaluated: Literal["measured", "conditional", "group", "budget", "failed"] = (
                 ("conditional" if p.conditional is not None else "measured") if measured_here
-                else ("group" if value is not None else "budget"))
+                else "group" if value is not None else "failed" if run.incomplete else "budget")
             components.append(Component(
                 kind=planned.kind, id=planned.target, label=label(planned, graph), strategy=strategy,
                 importance=value, normalized_importance=norm.get(id(p)), rank=rank.get(id(p)),

@@ -18,7 +18,7 @@ import numpy as np
 
 from xgrag import __version__
 from xgrag.embed import Embedder
-from xgrag.errors import UsageError
+from xgrag.errors import ServiceError, UsageError
 from xgrag.explain.components import build_components, generator_evidence, sources
 from xgrag.explain.oracle import AnswerOracle, is_language_model
 from xgrag.explain.perturbers import REGISTRY, PlanOptions, SynonymFn, plan
@@ -34,6 +34,7 @@ from xgrag.generate.prompt import PROMPT_VERSION, render
 from xgrag.model import Component, Cost, Explanation, Perturbation, Subgraph
 from xgrag.retrieval import Retriever, apply_in_memory
 from xgrag.retrieval.dedup import DedupResult, dedup, identity
+from xgrag.retrieval.question import check_question
 
 if TYPE_CHECKING:
     from xgrag.config import Settings
@@ -85,6 +86,7 @@ class Explainer:
         explanation transfers to it.
         """
         cfg = settings or self.settings
+        question = check_question(question)
         t_start = time.perf_counter()
         run = self._start(question, cfg, subgraph, progress)
 
@@ -99,8 +101,7 @@ class Explainer:
                               is_language_model(self.generator) else None, masks=cfg.masks, seed=cfg.seed)
         planned, run.skipped = plan(run.graph, cfg.strategies, options)
         run.probes = [Probe(p) for p in planned]
-        for scheduler in schedule_for(cfg):
-            await scheduler.run(run, run.probes)
+        await self._schedule(run)
 
         vectors = run.vectors()
         observed = None if answer is None else round(float(run.oracle.vector(answer) @ vectors[run.a0.text]), 6)
@@ -120,6 +121,20 @@ class Explainer:
         return ex
 
     # -- steps -------------------------------------------------------------------------------------
+
+    async def _schedule(self, run: ExplainRun) -> None:
+        """Run the scheduler chain. A failure of the generator (or of Neo4j under apply="cypher") part-way keeps
+        what was answered: the explanation is finished from it and marked incomplete, never thrown away."""
+        stage = "schedule"
+        try:
+            for scheduler in schedule_for(run.settings):
+                stage = scheduler.name
+                await scheduler.run(run, run.probes)
+        except ServiceError as exc:
+            run.incomplete = {"reason": str(exc), "error": type(exc).__name__, "stage": stage,
+                              "answered": sum(p.generation is not None for p in run.probes),
+                              "planned": len(run.probes)}
+            run.trace.append({"step": "failed", **run.incomplete})
 
     def _start(self, question: str, cfg: ExplainSettings, subgraph: Subgraph | None,
                progress: Progress | None) -> ExplainRun:
@@ -178,13 +193,14 @@ class Explainer:
             observed_answer=answer, observed_answer_similarity=observed, noise_floor=round(run.floor, 6),
             strategy="all" if set(strategies) == set(REGISTRY) else ",".join(strategies), strategies=strategies,
             components=components, generator=self.generator.name, generator_params=dict(self.generator.params),
+            generator_is_language_model=is_language_model(self.generator),
             generator_evidence=generator_evidence(run), embedder=self.embedder.name, prompt_version=PROMPT_VERSION,
             user_explanation="", technical_explanation="", sources=sources(components), paths=run.graph.paths,
             subgraph=run.graph.to_json(),
             dedup={"enabled": cfg.dedup, "theta_sim": cfg.theta_sim, "clusters": run.merged.clusters,
                    "merged": run.merged.merged},
             skipped=run.skipped, group_testing=run.group_info, cost=cost, config=cfg.to_json(),
-            versions=self._server_versions(), trace=run.trace,
+            versions=self._server_versions(), trace=run.trace, incomplete=run.incomplete,
         )
 
     def _synonym_fn(self, oracle: AnswerOracle) -> SynonymFn:

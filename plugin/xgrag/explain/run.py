@@ -61,6 +61,7 @@ class ExplainRun:
     probes: list[Probe] = field(default_factory=list)
     skipped: dict[str, list[str]] = field(default_factory=dict)
     group_info: dict[str, Any] | None = None
+    incomplete: dict[str, Any] | None = None
 
     @property
     def graph(self) -> Subgraph:
@@ -93,7 +94,16 @@ class ExplainRun:
         return probe
 
     async def ask_all(self, probes: Sequence[Probe]) -> None:
-        await asyncio.gather(*[self.ask(p) for p in probes])
+        """Ask concurrently; when one fails, the others are cancelled (no calls keep running unaccounted for)
+        and the failure propagates (the Explainer keeps what was answered)."""
+        tasks = [asyncio.ensure_future(self.ask(p)) for p in probes]
+        try:
+            await asyncio.gather(*tasks)
+        except BaseException:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            raise
 
     # -- measuring -------------------------------------------------------------------------------------
 

@@ -2,16 +2,38 @@
 
 from __future__ import annotations
 
+from xgrag.explain.perturbers import REGISTRY
 from xgrag.model import Component, Explanation
+
+
+def coverage(ex: Explanation) -> str:
+    """What was not evaluated and why: a call budget, a failure part-way, targets a strategy had to skip. A
+    sentence about the answer must never read as if everything had been tested when it was not."""
+    units = [c for c in ex.components if c.kind in ("node", "edge")]
+    missing = [c for c in units if c.importance is None]
+    notes = []
+    if ex.incomplete:
+        notes.append(f"Incomplete: the run failed at {ex.incomplete.get('stage')} ({ex.incomplete.get('reason')}).")
+    if missing:
+        why = "the run failed before they were asked" if ex.incomplete else "the call budget (max_calls) ran out"
+        notes.append(f"{len(missing)} of {len(units)} components were not evaluated: {why}.")
+    for strategy, ids in sorted(ex.skipped.items()):
+        reason = getattr(REGISTRY.get(strategy), "skip_reason", "")
+        notes.append(f"{strategy}: {len(ids)} target{'s' if len(ids) != 1 else ''} skipped"
+                     + (f" ({reason})." if reason else "."))
+    return " ".join(notes)
 
 
 def texts_for(ex: Explanation) -> tuple[str, str]:
     """KGRAG-Ex's two explanations: one sentence for the end user, one technical insight."""
     singles = [c for c in ex.components if c.kind in ("node", "edge") and c.importance is not None]
+    caveat = coverage(ex)
     if not singles or max(c.importance or 0.0 for c in singles) <= 0.0:
-        return ("No single fact or entity in the retrieved context changed the answer when perturbed.",
+        evaluated = "evaluated " if caveat else ""
+        return (f"No {evaluated}fact or entity in the retrieved context changed the answer when perturbed."
+                + (f" {caveat}" if caveat else ""),
                 f"{len(singles)} perturbations ({', '.join(ex.strategies)}); none moved the answer beyond "
-                f"the noise floor {ex.noise_floor:.3f}.")
+                f"the noise floor {ex.noise_floor:.3f}." + (f" {caveat}" if caveat else ""))
     # Flip counts per target across strategies (KGRAG-Ex: "Removing X led to a different answer N times");
     # the element that changes the answer most often, then by the largest semantic shift, is the user's one.
     flips: dict[str, list[Component]] = {}
@@ -42,4 +64,8 @@ def texts_for(ex: Explanation) -> tuple[str, str]:
                      "measured after removing the redundant alternatives one by one.")
     parts.append(f"Noise floor {ex.noise_floor:.3f} over {len(ex.baseline_answers)} baseline runs; "
                  f"{ex.cost.generator_calls} generator calls, {ex.cost.cache_hits} cache hits.")
+    if caveat:
+        parts.append(caveat)
+        if any(c.importance is None for c in ex.components if c.kind in ("node", "edge")):
+            user += " Not every component was evaluated: see the technical note."
     return user, " ".join(parts)

@@ -21,7 +21,6 @@ that pass for any text (the OpenAI-protocol test server serves /v1/completions e
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import importlib.util
 import os
@@ -29,12 +28,12 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from xgrag.embed import prepare_model_environment
+from xgrag.embed import prepare_model_environment, quiet_model_loading
 from xgrag.errors import UsageError
 from xgrag.generate.base import (
     AnswerScore,
@@ -109,20 +108,6 @@ def _converted_dir(gguf: Path) -> Path | None:
     return root / f"{gguf.stem}-f32-{key.hexdigest()[:16]}"
 
 
-@contextlib.contextmanager
-def _quiet_progress() -> Iterator[None]:
-    """No tqdm bars from transformers while loading (the CLI draws its own progress)."""
-    from transformers.utils import logging as hf_logging
-
-    enabled = hf_logging.is_progress_bar_enabled()
-    hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
-    try:
-        yield
-    finally:
-        if enabled:
-            hf_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
-
-
 def _load(path: Path, threads: int | None) -> LoadedModel:
     prepare_model_environment()
     t0 = time.perf_counter()
@@ -137,7 +122,7 @@ def _load(path: Path, threads: int | None) -> LoadedModel:
     model: Any = None
     tokenizer: Any = None
     source = "gguf"
-    with _quiet_progress():
+    with quiet_model_loading():
         if converted is not None and (converted / "complete").is_file():
             try:
                 tokenizer, model = _load_converted(converted)

@@ -27,8 +27,9 @@ class Component(BaseModel):
     answer_changed: bool | None = None
     below_noise_floor: bool | None = None
     # measured: removed alone; conditional: removed after its redundant alternatives (no single removal
-    # moved the answer); group: cleared by a group test; budget: not evaluated within max_calls
-    evaluated: Literal["measured", "conditional", "group", "budget"] = "measured"
+    # moved the answer); group: cleared by a group test; budget: not evaluated within max_calls;
+    # failed: not evaluated because the generator failed before it was asked (Explanation.incomplete says why)
+    evaluated: Literal["measured", "conditional", "group", "budget", "failed"] = "measured"
     provenance: dict[str, Any] = Field(default_factory=dict)
     removed_nodes: list[str] = Field(default_factory=list)
     removed_relationships: list[str] = Field(default_factory=list)
@@ -66,6 +67,8 @@ class Explanation(BaseModel):
     components: list[Component]
     generator: str
     generator_params: dict[str, Any]
+    # False for deterministic readers (the extractive reference reader): outputs label them "not an LLM"
+    generator_is_language_model: bool | None = None
     generator_evidence: list[dict[str, str]] | None = None
     embedder: str
     prompt_version: str
@@ -82,6 +85,9 @@ class Explanation(BaseModel):
     config: dict[str, Any]
     versions: dict[str, str | None]
     trace: list[dict[str, Any]] = Field(default_factory=list)
+    # set when the run could not finish (the generator or a server failed part-way): {reason, error, stage,
+    # answered, planned}; the components then hold what was measured before the failure
+    incomplete: dict[str, Any] | None = None
 
     def top(self, strategy: str | None = None, k: int = 3) -> list[Component]:
         pool = [c for c in self.components if c.rank is not None and (strategy is None or c.strategy == strategy)]

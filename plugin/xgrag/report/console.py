@@ -6,9 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
-from xgrag.model import Explanation
+from xgrag.model import Component, Explanation
 
 
 def provenance_entries(prov: Mapping[str, Any] | None) -> list[dict[str, Any]]:
@@ -67,23 +68,84 @@ def print_subgraph(out: Console, title: str, data: dict[str, Any]) -> None:
                   + ", ".join(f"{names.get(k, k)} {v['pagerank']:.3f}" for k, v in top))
 
 
+def component_rows(ex: Explanation) -> list[dict[str, Any]]:
+    """One row per scored node or fact, with its score under every strategy that perturbed it, strongest first
+    (a fact removed as an edge and as a sub-path is one row, not two rank-1 rows). Masks are not components of
+    their own: they are summarised separately."""
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
+    for c in ex.components:
+        if c.kind == "mask":
+            continue
+        row = rows.setdefault((c.kind, c.id), {"kind": c.kind, "id": c.id, "label": c.label.split(" => ")[0],
+                                               "scores": {}, "best": None})
+        row["scores"][c.strategy] = c
+        best = row["best"]
+        if c.importance is not None and (best is None or c.importance > (best.importance or 0.0)):
+            row["best"] = c
+    scored = [r for r in rows.values() if r["best"] is not None]
+    return sorted(scored, key=lambda r: (-(r["best"].importance or 0.0), r["kind"], r["label"], r["id"]))
+
+
+def _score_cell(c: Component) -> str:
+    if c.importance is None:
+        return "-"
+    return f"{c.importance:.3f}" + ("*" if c.evaluated == "conditional" else "")
+
+
 def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
-    out.print(f"[bold]Q:[/bold] {ex.question}")
-    out.print(f"[bold]A:[/bold] {ex.answer}   [dim]({ex.generator}, noise floor {ex.noise_floor:.3f})[/dim]")
+    from xgrag.explain.texts import coverage
+
+    reader = "" if ex.generator_is_language_model in (None, True) else ": a reference reader, not an LLM"
+    out.print(f"[bold]Q:[/bold] {escape(ex.question)}")
+    out.print(f"[bold]A:[/bold] {escape(ex.answer)}   [dim]({escape(ex.generator)}{reader}; noise floor "
+              f"{ex.noise_floor:.3f})[/dim]")
+    if ex.incomplete:
+        out.print(f"[bold red]Incomplete:[/bold red] the run failed at {ex.incomplete.get('stage')} "
+                  f"({escape(str(ex.incomplete.get('reason')))}); {ex.incomplete.get('answered')} of "
+                  f"{ex.incomplete.get('planned')} perturbations answered.")
     if ex.generator_evidence:
-        out.print("[dim]generator evidence: " + "; ".join(e["triple"] for e in ex.generator_evidence) + "[/dim]")
-    table = Table(title=f"most important components ({ex.strategy})")
-    for col in ("rank", "strategy", "component", "importance", "norm", "changed", "counterfactual answer",
-                "provenance"):
+        out.print("[dim]facts the generator says it used (its self-report, not evidence): "
+                  + escape("; ".join(e["triple"] for e in ex.generator_evidence)) + "[/dim]")
+    strategies = [s for s in ex.strategies if any(c.strategy == s and c.kind != "mask" for c in ex.components)]
+    rows = component_rows(ex)
+    table = Table(title=f"most important components ({len(rows)} scored; {', '.join(strategies) or 'none'})")
+    for col in ("#", "component", *strategies, "changed", "counterfactual answer", "provenance"):
         table.add_column(col)
-    for c in ex.top(k=top):
-        table.add_row(str(c.rank), c.strategy, c.label, f"{c.importance:.3f}", f"{c.normalized_importance:.2f}",
-                      "yes" if c.answer_changed else "no", (c.counterfactual_answer or "")[:60],
-                      provenance_text(c.provenance, 2))
+    for i, row in enumerate(rows[:top], start=1):
+        best: Component = row["best"]
+        scores = [_score_cell(row["scores"][s]) if s in row["scores"] else "" for s in strategies]
+        changed = any(c.answer_changed for c in row["scores"].values())
+        table.add_row(str(i), escape(row["label"]), *scores, "yes" if changed else "no",
+                      escape((best.counterfactual_answer or "")[:60]), escape(provenance_text(best.provenance, 2)))
     out.print(table)
-    out.print(f"[bold]For the user:[/bold] {ex.user_explanation}")
-    out.print(f"[bold]Technical:[/bold] {ex.technical_explanation}")
-    cost = ex.cost
-    out.print(f"[dim]cost: {cost.generator_calls} generator calls, {cost.prompt_tokens}+{cost.completion_tokens} "
-              f"tokens, {cost.cache_hits} cache hits, {cost.seconds:.2f}s (generator {cost.generator_seconds:.2f}s, "
-              f"embedder {cost.embedder_seconds:.2f}s, retrieval {cost.retrieval_seconds:.2f}s)[/dim]")
+    if any(c.evaluated == "conditional" for c in ex.components):
+        out.print("[dim]* conditional: measured after removing its redundant alternatives[/dim]")
+    masks = [c for c in ex.components if c.kind == "mask"]
+    if masks:
+        moved = sum(bool(c.answer_changed) for c in masks)
+        fit = ""
+        if ex.surrogate:
+            fit = f"; surrogate {ex.surrogate.get('method')} over {ex.surrogate.get('features')} facts"
+        out.print(f"random masks: {len(masks)} (KG-SMILE), {moved} changed the answer{fit} (not listed above: a "
+                  "mask is a set of facts, not a component)")
+    note = coverage(ex)
+    if note:
+        out.print(f"[yellow]{escape(note)}[/yellow]")
+    out.print(f"[bold]For the user:[/bold] {escape(ex.user_explanation)}")
+    out.print(f"[bold]Technical:[/bold] {escape(ex.technical_explanation)}")
+    out.print(f"[dim]{escape(cost_line(ex))}[/dim]")
+
+
+def cost_line(ex: Explanation) -> str:
+    """The cost in one line that adds up: requests = calls + cache hits + dedup hits; generator seconds are summed
+    over calls that ran concurrently, so they can exceed the wall time."""
+    c = ex.cost
+    concurrency = int(ex.config.get("concurrency", 1) or 1)
+    parts = [f"cost: {c.generator_calls} generator calls"]
+    if c.cache_hits or c.deduplicated:
+        parts[0] += f" (+{c.cache_hits} from the response cache, +{c.deduplicated} repeated contexts answered once)"
+    parts.append(f"{c.prompt_tokens}+{c.completion_tokens} tokens")
+    parts.append(f"{c.seconds:.2f}s wall: retrieval {c.retrieval_seconds:.2f}s, embedder {c.embedder_seconds:.2f}s, "
+                 f"generator {c.generator_seconds:.2f}s summed over calls"
+                 + (f" running up to {concurrency} at a time" if concurrency > 1 else ""))
+    return "; ".join(parts)

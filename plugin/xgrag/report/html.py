@@ -420,6 +420,12 @@ def _section(ex: Explanation, index: int) -> str:
              + (", truncated" if sub.get("truncated") else "")
              + (f"; {sub.get('fallback')}" if sub.get("fallback") else "")
              + (f"; {ex.dedup.get('merged')} aliases merged" if ex.dedup.get("merged") else ""))
+    incomplete = ""
+    if ex.incomplete:
+        incomplete = (f'<p class="incomplete" role="alert"><b>Incomplete explanation:</b> the run failed at '
+                      f'{_e(ex.incomplete.get("stage"))} ({_e(ex.incomplete.get("reason"))}); '
+                      f'{_e(ex.incomplete.get("answered"))} of {_e(ex.incomplete.get("planned"))} perturbations '
+                      'were answered, the others are marked not evaluated.</p>')
     surrogate = ""
     if ex.surrogate:
         surrogate = (f'<p class="note">Surrogate ({_e(ex.surrogate.get("method"))}): '
@@ -432,6 +438,7 @@ def _section(ex: Explanation, index: int) -> str:
     <p class="answer"><span class="qlabel">A</span> {_e(ex.answer)}</p>
     <p class="meta">{_e(ex.generator)} · strategy {_e(ex.strategy)} · noise floor {ex.noise_floor:.3f} ·
       {_e(ex.created_at)} · id {_e(ex.id)}</p>
+    {incomplete}
   </header>
   <div class="grid">
     <figure class="figure">
@@ -487,6 +494,7 @@ def _scalar(v: Any) -> str:
 
 
 _CSS = """
+.incomplete { background: #fdecea; border-left: 4px solid #c0392b; padding: 6px 10px; }
 :root { --ink:#1d232b; --muted:#5b6470; --line:#e2e6eb; --panel:#f6f8fa; --accent:#b3001b; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial,

@@ -17,6 +17,7 @@ from xgrag.embed import Embedder
 from xgrag.errors import UsageError
 from xgrag.model import Node, Perturbation, Relationship, Subgraph
 from xgrag.retrieval.linking import LinkedEntity, Linker, node_from_map
+from xgrag.retrieval.question import check_question
 from xgrag.store.neo4j import Neo4jStore
 from xgrag.store.queries import NODE_ROW, PROVENANCE_ROW, REL_ROW
 
@@ -108,6 +109,7 @@ class Retriever:
     def retrieve(self, question: str, mode: Mode = "khop", hops: int | None = None,
                  perturbation: Perturbation | None = None,
                  seeds: Sequence[str] | None = None) -> Subgraph:
+        question = check_question(question)
         perturbation = perturbation or Perturbation()
         ex_nodes, ex_rels = self.expand_exclusions(perturbation)
         given = seeds is not None

@@ -138,6 +138,28 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _port_is_free(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+def choose_port(home: Path, requested: int = 0) -> int:
+    """The requested port; else the port this home's server used last time when it is free (so an exported
+    NEO4J_URI keeps working across `xgrag db stop` / `db start`); else a free one."""
+    if requested:
+        return requested
+    last = home / "last_port"
+    try:
+        port = int(last.read_text().strip())
+    except (OSError, ValueError):
+        return free_port()
+    return port if 0 < port < 65536 and _port_is_free(port) else free_port()
+
+
 def _state_file(home: Path) -> Path:
     return home / "state.json"
 
@@ -193,7 +215,7 @@ def start(cfg: EmbeddedSettings, quiet: bool = False) -> ServerState:
     pdir = project_dir()
     if not is_built(pdir):
         build(pdir, quiet=quiet)
-    port = cfg.port or free_port()
+    port = choose_port(home, cfg.port)
     log_path = home / "neo4j.log"
     cmd = java_command(home, port, cfg, pdir)
     with open(log_path, "ab") as log:
@@ -229,6 +251,7 @@ def start(cfg: EmbeddedSettings, quiet: bool = False) -> ServerState:
         stop_pid(proc.pid)
         raise EmbeddedError(f"the embedded Neo4j started but GDS/APOC did not answer: {versions}")
     _state_file(home).write_text(json.dumps(asdict(state), indent=2))
+    (home / "last_port").write_text(str(port))
     return state
 
 

@@ -107,8 +107,9 @@ def resolve_entity(store: Neo4jStore, entity: str) -> dict[str, Any]:
 
 def find_explanations(store: Neo4jStore, question: str | None = None, entity: str | None = None,
                       relationship: str | None = None, since: TimeBound = None, until: TimeBound = None,
-                      limit: int | None = 20) -> list[SavedExplanation]:
-    """Saved explanations, newest first. Every filter is optional and they combine (AND):
+                      limit: int | None = 20, all_mappings: bool = False) -> list[SavedExplanation]:
+    """Saved explanations, newest first. Every filter is optional and they combine (AND). Only those saved
+    under the store's schema mapping (preset) are listed, unless `all_mappings`:
 
     question: case-insensitive substring; entity: an entity id or exact name the explanation scored (or
     that ends a relationship it scored); relationship: a relationship id it scored; since/until: ISO-8601
@@ -117,7 +118,8 @@ def find_explanations(store: Neo4jStore, question: str | None = None, entity: st
     entity_id = resolve_entity(store, entity)["id"] if entity else None
     rows = store.read("explanations_query", question=question or None, entity_id=entity_id,
                       relationship_id=relationship or None, since=iso_bound(since, "since"),
-                      until=iso_bound(until, "until"), limit=_limit(limit))
+                      until=iso_bound(until, "until"), limit=_limit(limit),
+                      schema_key=None if all_mappings else store.schema.key)
     return [_saved(r) for r in rows]
 
 
@@ -155,10 +157,13 @@ def explanations_by_relationship(store: Neo4jStore, relationship: str, since: Ti
 
 
 def explanations_timeline(store: Neo4jStore, question: str | None = None, since: TimeBound = None,
-                          until: TimeBound = None, limit: int | None = 30) -> list[dict[str, Any]]:
-    """Explanations per UTC day, newest first, with their summed cost."""
+                          until: TimeBound = None, limit: int | None = 30,
+                          all_mappings: bool = False) -> list[dict[str, Any]]:
+    """Explanations per UTC day, newest first, with their summed cost (those saved under the store's schema
+    mapping unless `all_mappings`)."""
     return store.read("explanations_timeline", question=question or None, since=iso_bound(since, "since"),
-                      until=iso_bound(until, "until"), limit=_limit(limit))
+                      until=iso_bound(until, "until"), limit=_limit(limit),
+                      schema_key=None if all_mappings else store.schema.key)
 
 
 def load_explanation(store: Neo4jStore, explanation_id: str) -> Explanation:
@@ -195,6 +200,7 @@ def save_explanation(store: Neo4jStore, ex: Explanation) -> str:
         "subgraph_nodes": len(ex.subgraph.get("nodes", [])),
         "subgraph_relationships": len(ex.subgraph.get("relationships", [])),
         "config_json": json.dumps(ex.config, default=str),
+        "schema_key": store.schema.key,  # the listing shows explanations of the mapping it reads the graph with
         "json": ex.model_dump_json(),
     }
     store.transaction([

@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from xgrag.errors import InputError, ServiceError, UsageError
+from xgrag.errors import InputError, ServiceError, UsageError, read_text_lines
 from xgrag.store.neo4j import Neo4jStore
 
 Format = Literal["auto", "tsv", "jsonl", "metaqa"]
@@ -140,8 +140,8 @@ def _row_from_mapping(data: dict[str, Any], path: Path, line: int, doc_id: str, 
 def detect_format(path: Path) -> Format:
     if path.suffix in (".jsonl", ".ndjson"):
         return "jsonl"
-    with path.open(encoding="utf-8") as fh:
-        first = fh.readline().strip().split("\t")
+    lines = read_text_lines(path, IngestError)
+    first = lines[0].strip().split("\t") if lines else []
     if first == ["head", "relation", "tail"] and "metaqa" in str(path).lower():
         return "metaqa"
     return "tsv"
@@ -150,14 +150,11 @@ def detect_format(path: Path) -> Format:
 def read_triples(path: str | Path, fmt: Format = "auto", doc_id: str | None = None) -> list[TripleRow]:
     """Parse and validate a whole triples file; raises IngestError at the first bad line."""
     path = Path(path)
-    if not path.is_file():
-        raise IngestError(path, 0, "path", "file does not exist")
+    lines = read_text_lines(path, IngestError)
     fmt = detect_format(path) if fmt == "auto" else fmt
     doc = doc_id or f"file:{path.name}"
     source = str(path)
     rows: list[TripleRow] = []
-    with path.open(encoding="utf-8") as fh:
-        lines = fh.read().splitlines()
     if fmt == "jsonl":
         for n, text in enumerate(lines, start=1):
             if not text.strip():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -13,12 +14,25 @@ import neo4j
 from neo4j import GraphDatabase
 
 from xgrag.config import GraphSchema, Settings
-from xgrag.errors import ServiceError
+from xgrag.errors import ServiceError, UsageError
 from xgrag.store.queries import QueryLibrary
 
 
 class StoreError(ServiceError):
-    pass
+    """Neo4j failed us: unreachable, connection lost."""
+
+
+class StoreConfigError(UsageError):
+    """The connection settings are wrong: a URI xgrag cannot use, credentials the server refuses."""
+
+
+class MissingMigration(UsageError):
+    """A query needs an index xgrag's migrations create (full-text, vector) and the database has none."""
+
+
+_URI = re.compile(r"^(bolt|neo4j)(\+s|\+ssc)?://[^/\s:]+(:\d+)?/?(\?.*)?$")
+_URI_HINT = ("set NEO4J_URI to bolt://HOST:7687 (one server) or neo4j://HOST:7687 (a cluster; +s / +ssc for TLS); "
+             "xgrag talks Bolt, not the HTTP port 7474")
 
 
 class Neo4jStore:
@@ -37,8 +51,14 @@ class Neo4jStore:
         self.database = database
         self.schema = schema or GraphSchema()
         self.queries = QueryLibrary(self.schema)
+        if not _URI.match(uri):
+            raise StoreConfigError(f"{uri!r} is not a Neo4j Bolt URI", hint=_URI_HINT)
+        self.user = user or "neo4j"
         # Server notifications (e.g. "property key does not exist" on an empty graph) are not errors here.
-        self._driver = GraphDatabase.driver(uri, auth=auth, notifications_min_severity="OFF")
+        try:
+            self._driver = GraphDatabase.driver(uri, auth=auth, notifications_min_severity="OFF")
+        except (neo4j.exceptions.ConfigurationError, ValueError) as exc:
+            raise StoreConfigError(f"cannot use the Neo4j URI {uri!r}: {exc}", hint=_URI_HINT) from exc
         self._local = threading.local()  # the read transaction opened by reading(), per thread
 
     @classmethod
@@ -51,7 +71,7 @@ class Neo4jStore:
     def with_schema(self, schema: GraphSchema) -> Neo4jStore:
         """A view of the same database through another schema mapping (shares the driver)."""
         other = object.__new__(Neo4jStore)
-        other.uri, other.database, other._driver = self.uri, self.database, self._driver
+        other.uri, other.database, other._driver, other.user = self.uri, self.database, self._driver, self.user
         other.schema, other.queries = schema, QueryLibrary(schema)
         other._local = threading.local()
         return other
@@ -73,8 +93,36 @@ class Neo4jStore:
     def verify(self) -> None:
         try:
             self._driver.verify_connectivity()
-        except (neo4j.exceptions.ServiceUnavailable, OSError) as exc:
-            raise StoreError(f"cannot reach Neo4j at {self.uri}: {exc}") from exc
+        except neo4j.exceptions.AuthError as exc:
+            raise StoreConfigError(f"Neo4j at {self.uri} refused the credentials of user {self.user!r}",
+                                   hint="check NEO4J_USER and NEO4J_PASSWORD") from exc
+        except (neo4j.exceptions.ServiceUnavailable, neo4j.exceptions.SessionExpired, OSError) as exc:
+            raise StoreError(f"cannot reach Neo4j at {self.uri}: {exc}",
+                             hint="is the server running? `xgrag db start` starts the embedded one") from exc
+        except neo4j.exceptions.ConfigurationError as exc:
+            # e.g. a Neo4j 4.x server: its Bolt 4.4 lacks what the driver is asked to use (notification filters)
+            raise StoreConfigError(f"cannot use the server at {self.uri}: {exc}",
+                                   hint="xgrag needs Neo4j 5.26 or later (Bolt 5.2+)") from exc
+
+    @contextmanager
+    def _translated(self) -> Iterator[None]:
+        """Driver failures a user can act on become xgrag errors (message + hint); programming errors (a
+        Cypher syntax error) stay what they are."""
+        try:
+            yield
+        except neo4j.exceptions.AuthError as exc:
+            raise StoreConfigError(f"Neo4j at {self.uri} refused the credentials of user {self.user!r}",
+                                   hint="check NEO4J_USER and NEO4J_PASSWORD") from exc
+        except (neo4j.exceptions.ServiceUnavailable, neo4j.exceptions.SessionExpired) as exc:
+            raise StoreError(f"lost the connection to Neo4j at {self.uri}: {exc}",
+                             hint="is the server still running? `xgrag db status` says") from exc
+        except neo4j.exceptions.ClientError as exc:
+            text = exc.message or str(exc)
+            if "no such" in text.lower() and "index" in text.lower():
+                raise MissingMigration(f"{text} (schema preset {self.schema.preset!r})",
+                                       hint="run `xgrag migrate`: it creates xgrag's indexes for the configured "
+                                            "schema preset, and only those") from exc
+            raise
 
     # -- running queries -------------------------------------------------------------------------
 
@@ -94,16 +142,17 @@ class Neo4jStore:
             return [record.data() for record in result]
 
         tx = getattr(self._local, "tx", None)
-        if read_only and tx is not None:
-            return rows(tx.run(cypher, params))
+        with self._translated():
+            if read_only and tx is not None:
+                return rows(tx.run(cypher, params))
 
-        def work(tx: neo4j.ManagedTransaction) -> list[dict]:
-            return rows(tx.run(cypher, params))
+            def work(tx: neo4j.ManagedTransaction) -> list[dict]:
+                return rows(tx.run(cypher, params))
 
-        with self._driver.session(database=self.database) as session:
-            if read_only:
-                return session.execute_read(work)
-            return session.execute_write(work)
+            with self._driver.session(database=self.database) as session:
+                if read_only:
+                    return session.execute_read(work)
+                return session.execute_write(work)
 
     @contextmanager
     def reading(self) -> Iterator[Neo4jStore]:
@@ -115,7 +164,8 @@ class Neo4jStore:
         if getattr(self._local, "tx", None) is not None:
             yield self
             return
-        with self._driver.session(database=self.database, default_access_mode=neo4j.READ_ACCESS) as session:
+        with self._translated(), \
+                self._driver.session(database=self.database, default_access_mode=neo4j.READ_ACCESS) as session:
             tx = session.begin_transaction()
             self._local.tx = tx
             try:
@@ -146,7 +196,7 @@ class Neo4jStore:
                 out.append([dict(zip(keys, record.values(), strict=True)) for record in result])
             return out
 
-        with self._driver.session(database=self.database) as session:
+        with self._translated(), self._driver.session(database=self.database) as session:
             return session.execute_write(work)
 
     def server_versions(self) -> dict[str, str | None]:

@@ -25,6 +25,7 @@ class SynonymInjection:
     name = "synonym"
     unit: Unit = "node"
     label = "XGRAG synonym injection"
+    skip_reason = "no alias in the graph, and a synonym is asked of the generator only when it is a language model"
     removes = False
     groupable = False
 

@@ -72,6 +72,11 @@ public final class Schema {
         return str("preset");
     }
 
+    /** Identifies the mapping, as {@code GraphSchema.key} in Python: what saved explanations are filed under. */
+    public String key() {
+        return str("preset") + ":" + str("entity_label");
+    }
+
     /** A key for caching rendered queries: distinguishes null from the string "null" (a valid identifier). */
     String cacheKey() {
         StringBuilder sb = new StringBuilder();

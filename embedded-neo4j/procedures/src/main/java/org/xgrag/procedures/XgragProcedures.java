@@ -405,6 +405,7 @@ public class XgragProcedures {
         p.put("since", c.raw("since"));
         p.put("until", c.raw("until"));
         p.put("limit", c.raw("limit") == null ? null : (long) c.integer("limit", 20, 1, 1_000_000));
+        p.put("schema_key", c.schema().key());
         List<ExplanationResult> out = new ArrayList<>();
         for (Map<String, Object> row : r.read("explanations_query", p)) {
             ExplanationResult er = new ExplanationResult();
