@@ -19,6 +19,9 @@ from xgrag.errors import UsageError
 IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
 
 
+DedupRule = Literal["precise", "xgrag"]  # alias-merging rules, by name (xgrag.retrieval.alias_rule)
+
+
 class ConfigError(UsageError):
     """Raised for invalid configuration, naming the field at fault."""
 
@@ -262,6 +265,9 @@ class Settings(BaseModel):
     embedding_dimensions: int = 384
     embedding_model: str = "all-MiniLM-L6-v2"
     theta_sim: float = 0.7
+    # alias merging: "precise" (never merges what names or graph say differ; xgrag.retrieval.alias_rule) or
+    # "xgrag" (XGRAG §3.1: same type and name cosine >= theta_sim, for its ablation)
+    dedup_rule: DedupRule = "precise"
     batch_size: int = 5000
 
     model_config = {"populate_by_name": True}

@@ -19,9 +19,10 @@ Two rules, chosen by name (`xgrag.config.Settings.dedup_rule`):
   relation that is functional in the graph at hand (each entity that has it has one value: a release year, a
   director) are never merged either: "The Babe" and "Babe" are two films.
   A name that fits two entities that cannot be merged with each other ("Holmes" beside "Sherlock Holmes" and
-  "Mycroft Holmes") is ambiguous and merges with neither on B-D evidence. Clusters grow by the best-scored
-  pairs first, and two clusters join only if every pair across them would be merged on its own, so a chain of
-  look-alikes cannot join two different entities.
+  "Mycroft Holmes"; an untyped "jordan" beside the person and the country) is ambiguous and merges with
+  neither (on that tier of evidence and weaker ones). Clusters grow by the best-scored pairs first, and two
+  clusters join only if every pair across them would be merged on its own, so a chain of look-alikes cannot
+  join two different entities.
 
 Every merge carries its evidence and score (`Decision`).
 """
@@ -33,13 +34,15 @@ import math
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import get_args
 
 import numpy as np
 
+from xgrag.config import DedupRule
 from xgrag.errors import UsageError
-from xgrag.retrieval.names import STOPWORDS, NameForm, fold, name_evidence, name_veto, parse
+from xgrag.retrieval.names import STOPWORDS, TIERS, NameForm, fold, name_evidence, name_veto, parse
 
-RULES = ("precise", "xgrag")
+RULES: tuple[str, ...] = get_args(DedupRule)
 EmbedFn = Callable[[Sequence[str]], np.ndarray]
 
 # Types that say nothing (LangChain's base label, placeholders): such an entity counts as untyped.
@@ -372,9 +375,9 @@ class AliasJudge:
                 if root(i) != root(j):
                     union(i, j, d)
         else:
-            ambiguous = self._ambiguous(decided)
+            cut = self._ambiguous(decided)
             accepted = [(i, j, d) for i, j, d in accepted
-                        if d.tier == "A" or (i not in ambiguous and j not in ambiguous)]
+                        if min(cut.get(i, len(TIERS)), cut.get(j, len(TIERS))) > TIERS.index(str(d.tier))]
             for i, j, d in sorted(accepted, key=lambda t: (-t[2].score, t[0], t[1])):
                 ri, rj = root(i), root(j)
                 if ri == rj:
@@ -384,23 +387,35 @@ class AliasJudge:
         out = sorted((sorted(m) for m in members.values() if len(m) > 1), key=lambda c: c[0])
         return Clusters(out, sorted(edges, key=lambda e: (e[0], e[1])))
 
-    def _ambiguous(self, decided: Sequence[tuple[int, int, Decision]]) -> set[int]:
+    def _ambiguous(self, decided: Sequence[tuple[int, int, Decision]]) -> dict[int, int]:
         """Entities whose name fits (name evidence, no veto) two entities that would not be merged with each
-        other. The less specific side of a pair (the shorter name) is the one that may be ambiguous."""
-        partners: dict[int, list[int]] = {}
+        other, as {entity: the tier rank from which its pairs are ambiguous}. Tiers are weighed in order: a name
+        that is the same name as one entity (tier A) and the plural of another (tier D) is the first one, and
+        only its tier-D pair is dropped; "Holmes" beside "Sherlock Holmes" and "Mycroft Holmes" (both tier C)
+        loses both. The less specific side of a pair (the shorter name) is the one that may be ambiguous."""
+        partners: dict[int, list[tuple[int, int]]] = {}
         for i, j, d in decided:
-            if not d.compatible or d.tier == "A":
+            if not d.compatible or d.tier is None:
                 continue
+            rank = TIERS.index(d.tier)
             li, lj = len(self.forms[i].loose), len(self.forms[j].loose)
             if li <= lj:
-                partners.setdefault(i, []).append(j)
+                partners.setdefault(i, []).append((rank, j))
             if lj <= li:
-                partners.setdefault(j, []).append(i)
-        out: set[int] = set()
+                partners.setdefault(j, []).append((rank, i))
+        cut: dict[int, int] = {}
         for x, ps in partners.items():
-            if len(ps) > 1 and any(not self.decide(y, z).merge for y, z in itertools.combinations(ps, 2)):
-                out.add(x)
-        return out
+            if len(ps) < 2:
+                continue
+            seen: list[int] = []
+            for rank in sorted({r for r, _ in ps}):
+                new = [y for r, y in ps if r == rank]
+                if any(not self.decide(y, z).merge for y, z in itertools.combinations(new, 2)) or \
+                        any(not self.decide(y, z).merge for y in new for z in seen):
+                    cut[x] = rank
+                    break
+                seen += new
+        return cut
 
 
 def _fact_text(fact: tuple[str, str]) -> str:
