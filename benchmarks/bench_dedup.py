@@ -66,10 +66,20 @@ def main() -> int:
         t1 = time.perf_counter()
         per_group = [evaluate(g, embed, rule, theta, context) for g in groups]
         seconds = time.perf_counter() - t1
+        ms = np.array([r["ms"] for r in per_group])
         runs[name] = {"rule": rule, "theta": theta, "graph_context": context, "seconds": round(seconds, 2),
+                      "dedup_ms_per_group": {"p50": round(float(np.median(ms)), 2),
+                                             "p95": round(float(np.percentile(ms, 95)), 2),
+                                             "max": round(float(ms.max()), 2)},
                       "parts": summarise(per_group, groups, args.bootstrap, args.seed)}
         print_run(name, runs[name])
     main_run = f"precise@{args.theta:.1f}"
+    print(f"\nrecall by how the names differ ({main_run}; xgrag@{args.theta:.1f}), all parts:")
+    other = runs.get(f"xgrag@{args.theta:.1f}", runs[main_run])
+    for kind, v in runs[main_run]["parts"]["all:all"]["recall_by_kind"].items():
+        x = other["parts"]["all:all"]["recall_by_kind"][kind]
+        print(f"  {kind:40} {v['found']:>4}/{v['found'] + v['missed']:<4} {_fmt(v['recall']):>6}   "
+              f"xgrag {_fmt(x['recall'])}")
     errors = error_lists(groups, embed, args.theta)
     met = {part: runs[main_run]["parts"][part]["pairwise"]["precision"] >= TARGET_PRECISION
            for part in ("all:tune", "all:heldout")}
@@ -106,9 +116,13 @@ def subgraph_of(group: dict, context: bool):
 def evaluate(group: dict, embed, rule: str, theta: float, context: bool) -> dict:
     from xgrag.retrieval.dedup import dedup
 
-    result = dedup(subgraph_of(group, context), embed, theta, rule=rule)
+    sub = subgraph_of(group, context)
+    t0 = time.perf_counter()
+    result = dedup(sub, embed, theta, rule=rule)
+    ms = (time.perf_counter() - t0) * 1000
     ents = group["entities"]
     tp = fp = fn = tn = 0
+    kinds: dict[str, list[int]] = {}  # true merges by how the names differ: [found, missed]
     for a, b in itertools.combinations(ents, 2):
         gold = a["entity"] == b["entity"]
         pred = result.mapping[a["id"]] == result.mapping[b["id"]]
@@ -116,6 +130,10 @@ def evaluate(group: dict, embed, rule: str, theta: float, context: bool) -> dict
         fp += pred and not gold
         fn += gold and not pred
         tn += not gold and not pred
+        if gold:
+            kind = "+".join(sorted({k.split(":", 1)[1] for k in (a["kind"], b["kind"]) if ":" in k})) or \
+                f"{group['source']} alias"
+            kinds.setdefault(kind, [0, 0])[0 if pred else 1] += 1
     pred_c: dict[str, set[str]] = {}
     gold_c: dict[str, set[str]] = {}
     for e in ents:
@@ -127,7 +145,7 @@ def evaluate(group: dict, embed, rule: str, theta: float, context: bool) -> dict
     b3r = sum(len(of_pred[i] & of_gold[i]) / len(of_gold[i]) for i in of_pred)
     pm = [frozenset(c) for c in pred_c.values() if len(c) > 1]
     gm = [frozenset(c) for c in gold_c.values() if len(c) > 1]
-    return {"tp": tp, "fp": fp, "fn": fn, "tn": tn, "n": len(ents), "b3p": b3p, "b3r": b3r,
+    return {"tp": tp, "fp": fp, "fn": fn, "tn": tn, "n": len(ents), "b3p": b3p, "b3r": b3r, "kinds": kinds, "ms": ms,
             "pred_clusters": len(pm), "pred_exact": len(set(pm) & set(gm)), "gold_clusters": len(gm),
             "gold_exact": len(set(gm) & set(pm))}
 
@@ -157,6 +175,14 @@ def summarise(per_group: Sequence[dict], groups: Sequence[dict], reps: int, seed
     for key, idx in sorted(keys.items()):
         agg = aggregate([per_group[i] for i in idx])
         agg["pairwise"]["ci95"] = bootstrap([per_group[i] for i in idx], reps, seed)
+        kinds: dict[str, list[int]] = {}
+        for i in idx:
+            for k, (found, missed) in per_group[i]["kinds"].items():
+                kinds.setdefault(k, [0, 0])
+                kinds[k][0] += found
+                kinds[k][1] += missed
+        agg["recall_by_kind"] = {k: {"found": f, "missed": m, "recall": _ratio(f, f + m)}
+                                 for k, (f, m) in sorted(kinds.items())}
         parts[key] = agg
     return parts
 
@@ -227,7 +253,8 @@ def error_lists(groups: Sequence[dict], embed, theta: float) -> dict:
 
 
 def print_run(name: str, run: dict) -> None:
-    print(f"\n{name}  ({run['seconds']} s)")
+    t = run["dedup_ms_per_group"]
+    print(f"\n{name}  ({run['seconds']} s; dedup per group p50 {t['p50']} ms, p95 {t['p95']} ms, max {t['max']} ms)")
     print(f"  {'part':18} {'precision':>9} {'recall':>7} {'tp':>5} {'fp':>4} {'fn':>5}  {'P 95%':>15} "
           f"{'R 95%':>15}  {'B3 P':>6} {'B3 R':>6} {'exactP':>6} {'exactR':>6}")
     for part, agg in run["parts"].items():

@@ -271,9 +271,10 @@ def metaqa_group(kb, focal, typ, rng, parse, same_key_kb, neighbours_by_cos, sur
             return False  # the variant would read as another KB entity's name: its label would be a guess
         if kind == "surname_only" and any(p != of and p.split()[-1] == v for p in persons):
             return False  # "Payne" beside "Dave Payne" and "John Payne" is a guess
-        if kind == "initial" and any(p != of and p.split()[-1] == v.split()[-1] and p[:1] == v[:1]
-                                     for p in persons):
-            return False  # "D. Payne" beside "Dave Payne" and "Don Payne" is a guess
+        if kind in ("initial", "drop_middle") and any(p != of and p.split()[-1] == v.split()[-1] and p[:1] == v[:1]
+                                                      for p in persons):
+            return False  # "D. Payne" beside "Dave Payne" and "Don Payne", "C. Sullivan" beside "C. Gardner
+            # Sullivan" and "Chris Sullivan": a guess
         return True
 
     want = rng.choice([1, 2, 2, 3])

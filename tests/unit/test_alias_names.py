@@ -73,8 +73,10 @@ def test_spelled_numbers_and_a_versus_the_stay_distinct_titles() -> None:
     ("Dr. Watson", "John Watson", "title_surname", "C"),
     ("J. R. R. Tolkien", "Tolkien", "surname", "C"),
     ("T. Hanks", "Tom Hanks", "initials", "B"),
-    ("Samuel L. Jackson", "Samuel Jackson", "initials", "B"),
-    ("Samuel Leroy Jackson", "Samuel Jackson", "middle_name", "C"),
+    ("Samuel L. Jackson", "Samuel Jackson", "initials", "N"),
+    ("Samuel Leroy Jackson", "Samuel Jackson", "middle_name", "N"),
+    ("E.G. Marshall", "Edison Marshall", "initials", "N"),
+    ("C. Gardner Sullivan", "Chris Sullivan", "middle_name", "N"),
     ("Peter", "Peter Rabbit", "given_name", "N"),
     ("Old Mrs. Rabbit", "Mrs. Rabbit", "modifier", "D"),
 ])
@@ -118,3 +120,9 @@ def test_numbers_are_read_from_digits_words_and_roman_numerals() -> None:
     # not numerals: words that read as numerals, the pronoun "I", the names Vi and Li
     assert parse("Mix").numbers == () and parse("Civil Action").numbers == ()
     assert parse("Who Am I").numbers == () and parse("Jet Li").numbers == () and parse("Vi").numbers == ()
+
+
+def test_titles_count_only_in_front_of_the_name() -> None:
+    assert parse("Christopher Judge").titles == frozenset() and parse("Judge Dredd").titles == {"judge"}
+    assert evidence("Christopher Judge", "Mark Christopher") is None
+    assert parse("Old Mrs. Rabbit").titles == {"mrs"} and parse("Frank Sinatra Jr.").generation == "jr"

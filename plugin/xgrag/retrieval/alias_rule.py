@@ -17,7 +17,8 @@ Two rules, chosen by name (`xgrag.config.Settings.dedup_rule`):
   D (a descriptive word, a plural) only when they share neighbours (at least `neighbour_overlap` of the smaller
   neighbourhood); N and D also need the cosine at least `cosine_floor`. Two entities whose facts conflict on a
   relation that is functional in the graph at hand (each entity that has it has one value: a release year, a
-  director) are never merged either: "The Babe" and "Babe" are two films.
+  director) are never merged either: "The Babe" and "Babe" are two films; nor are two entities that are each
+  described by several neighbours (`disjoint_min`) and share none, unless only case or accents differ.
   A name that fits two entities that cannot be merged with each other ("Holmes" beside "Sherlock Holmes" and
   "Mycroft Holmes"; an untyped "jordan" beside the person and the country) is ambiguous and merges with
   neither (on that tier of evidence and weaker ones). Clusters grow by the best-scored pairs first, and two
@@ -40,7 +41,7 @@ import numpy as np
 
 from xgrag.config import DedupRule
 from xgrag.errors import UsageError
-from xgrag.retrieval.names import STOPWORDS, TIERS, NameForm, fold, name_evidence, name_veto, parse
+from xgrag.retrieval.names import TIERS, NameForm, fold, name_evidence, name_keys, name_veto, parse
 
 RULES: tuple[str, ...] = get_args(DedupRule)
 EmbedFn = Callable[[Sequence[str]], np.ndarray]
@@ -120,30 +121,30 @@ class Decision:
     kind: str | None = None  # the name evidence ("same_name", "title", ...), "persisted", "similarity"
     tier: str | None = None
     veto: str | None = None
-
-    @property
-    def compatible(self) -> bool:
-        """May share a cluster: no veto and some name evidence."""
-        return self.veto is None and self.tier is not None
+    # the tier of the name evidence alone (compatible types, no name veto), whatever the graph says: a name
+    # that fits two different entities this way is ambiguous
+    name_tier: str | None = None
 
     def to_json(self) -> dict[str, object]:
         return {"merge": self.merge, "score": self.score, "cosine": None if math.isnan(self.cosine) else
                 round(self.cosine, 4), "kind": self.kind, "tier": self.tier, "veto": self.veto,
-                "evidence": list(self.evidence)}
+                "name_tier": self.name_tier, "evidence": list(self.evidence)}
 
 
-PERSISTED = Decision(True, 1.0, math.nan, ("persisted ALIAS_OF link",), kind="persisted", tier="A")
+PERSISTED = Decision(True, 1.0, math.nan, ("persisted ALIAS_OF link",), kind="persisted", tier="A", name_tier="A")
 
 
 @dataclass(frozen=True)
 class PreciseParams:
     cosine_floor: float = 0.4  # tiers B and D: below it the embedding contradicts the string evidence
-    candidate_cosine: float = 0.6  # pairs judged without sharing a name key need at least this cosine
     neighbour_overlap: float = 0.5  # tier D: shared neighbours / the smaller neighbourhood
     # a relation is functional in the graph at hand when at least `functional_min` entities have it and at least
     # `functional_share` of them have one value
     functional_min: int = 3
     functional_share: float = 0.9
+    # two entities that each have at least this many neighbours and share none are two entities ("The Scar" and
+    # "Scar" in MetaQA: two films, each with its director, cast and year) -- unless only case or accents differ
+    disjoint_min: int = 3
     max_block: int = 200  # a name key shared by more entities than this says nothing (candidates only)
 
 
@@ -241,13 +242,26 @@ class AliasJudge:
 
         if not types_compatible(a.type, b.type):
             return veto(f"different types ({a.type} vs {b.type})")
-        identity = b.id in a.identity_links or a.id in b.identity_links
-        if not identity and (b.id in a.neighbours or a.id in b.neighbours):
-            return veto("linked to each other by a relationship")
-        reason = name_veto(fa, fb) or self._conflict(i, j)
+        reason = name_veto(fa, fb)
         if reason is not None:
             return veto(reason)
         ev = name_evidence(fa, fb, person_like(a.type, b.type))
+        identity = b.id in a.identity_links or a.id in b.identity_links
+        fit = "A" if identity else ev.tier if ev is not None else None
+
+        def graph_veto(reason: str) -> Decision:
+            return Decision(False, 0.0, cos, (reason,), veto=reason, name_tier=fit)
+
+        if not identity and (b.id in a.neighbours or a.id in b.neighbours):
+            return graph_veto("linked to each other by a relationship")
+        reason = self._conflict(i, j)
+        if reason is not None:
+            return graph_veto(reason)
+        shared, overlap = self._shared(i, j)
+        own = {fa.loose, fb.loose}
+        described = min(len(a.neighbour_keys - own), len(b.neighbour_keys - own))
+        if not identity and not shared and described >= self.params.disjoint_min and fold(a.name) != fold(b.name):
+            return graph_veto(f"both are described by {described}+ neighbours and share none")
         if identity:
             detail = "a relationship in the graph says they are the same"
             ev_kind, tier, details = "alias_link", "A", (detail,) + ((ev.detail,) if ev else ())
@@ -255,7 +269,6 @@ class AliasJudge:
             return Decision(False, 0.0, cos, ("no name evidence",))
         else:
             ev_kind, tier, details = ev.kind, ev.tier, (ev.detail,)
-        shared, overlap = self._shared(i, j)
         same_facts = sorted(a.facts & b.facts)
         cos_ok = not math.isnan(cos)
         p = self.params
@@ -279,7 +292,7 @@ class AliasJudge:
                     "N": "the same fact stated of both, or two shared neighbours",
                     "D": f"shared neighbours (overlap >= {p.neighbour_overlap:.2f})"}[tier]
             evidence = evidence + (f"not enough: tier {tier} needs {need}",)
-        return Decision(merge, round(score, 4), cos, evidence, kind=ev_kind, tier=tier)
+        return Decision(merge, round(score, 4), cos, evidence, kind=ev_kind, tier=tier, name_tier=fit)
 
     def _conflict(self, i: int, j: int) -> str | None:
         """Different values of relations that are functional in the graph at hand ("release_year> 2002" vs
@@ -306,38 +319,43 @@ class AliasJudge:
     # -- candidates ------------------------------------------------------------------------------------------
 
     def candidates(self, block: int = 2048) -> list[tuple[int, int]]:
-        """Pairs worth deciding: close name embeddings (XGRAG: same type, cos >= theta; precise: cos >=
-        `candidate_cosine`), and for the precise rule every pair sharing a name key (same folded name, same
-        name without titles, surname or head word, first word, acronym letters). Sorted."""
-        pairs: set[tuple[int, int]] = set()
+        """Pairs worth deciding, sorted. XGRAG: same type and cos >= theta (computed blockwise). Precise: the
+        pairs that can have name evidence at all, found by the keys that evidence needs (`name_keys`: the same
+        folded name, the name without titles, without descriptive words, singular, surname, given name,
+        acronym letters) -- the rule never merges without name evidence, so nothing else needs deciding. A key
+        shared by more than `max_block` entities ("john", "smith" in a large graph) is skipped as a whole:
+        those pairs are not merged, and no ambiguity goes unseen."""
         n = len(self.entities)
-        if self.vectors is not None and n > 1:
-            floor = self.theta if self.rule == "xgrag" else min(self.params.candidate_cosine, self.theta)
-            groups: Iterable[list[int]]
-            if self.rule == "xgrag":
-                by_type: dict[str | None, list[int]] = {}
-                for i, e in enumerate(self.entities):
-                    by_type.setdefault(e.type, []).append(i)
-                groups = [g for g in by_type.values() if len(g) > 1]
-            else:
-                groups = [list(range(n))]
-            for members in groups:
+        if self.vectors is None or n < 2:
+            return []
+        pairs: set[tuple[int, int]] = set()
+        if self.rule == "xgrag":
+            by_type: dict[str | None, list[int]] = {}
+            for i, e in enumerate(self.entities):
+                by_type.setdefault(e.type, []).append(i)
+            for members in by_type.values():
+                if len(members) < 2:
+                    continue
                 idx = np.asarray(members)
                 vecs = self.vectors[idx]
                 for start in range(0, len(idx), block):
                     sims = vecs[start:start + block] @ vecs.T
-                    a, b = np.nonzero(sims >= floor - 1e-6)
-                    for x, y in zip(a + start, b, strict=True):
-                        if x < y:
-                            pairs.add((int(idx[x]), int(idx[y])))
-        if self.rule == "precise" and self.vectors is not None:
-            blocks: dict[tuple[str, str], list[int]] = {}
-            for i, f in enumerate(self.forms):
-                for k in _block_keys(f):
-                    blocks.setdefault(k, []).append(i)
-            for members in blocks.values():
-                if 1 < len(members) <= self.params.max_block:
-                    pairs.update(itertools.combinations(members, 2))
+                    a, b = np.nonzero(sims >= self.theta - 1e-6)
+                    pairs.update((int(idx[x]), int(idx[y])) for x, y in zip(a + start, b, strict=True) if x < y)
+            return sorted(pairs)
+        blocks: dict[tuple[str, str], list[int]] = {}
+        for i, (e, f) in enumerate(zip(self.entities, self.forms, strict=True)):
+            for k in name_keys(f, person=type_key(e.type) is None or person_like(e.type, None)):
+                blocks.setdefault(k, []).append(i)
+        for (kind, _), members in blocks.items():
+            if not 1 < len(members) <= self.params.max_block:
+                continue
+            if kind in ("first", "acronym"):  # "Peter" / "FBI" against full names, never two full names
+                alone = {i for i in members if len(self.forms[i].core if kind == "first" else self.forms[i].plain)
+                         == 1}
+                pairs.update((min(i, j), max(i, j)) for i in alone for j in members if j not in alone)
+            else:
+                pairs.update(itertools.combinations(members, 2))
         return sorted(pairs)
 
     # -- clusters --------------------------------------------------------------------------------------------
@@ -388,16 +406,17 @@ class AliasJudge:
         return Clusters(out, sorted(edges, key=lambda e: (e[0], e[1])))
 
     def _ambiguous(self, decided: Sequence[tuple[int, int, Decision]]) -> dict[int, int]:
-        """Entities whose name fits (name evidence, no veto) two entities that would not be merged with each
-        other, as {entity: the tier rank from which its pairs are ambiguous}. Tiers are weighed in order: a name
-        that is the same name as one entity (tier A) and the plural of another (tier D) is the first one, and
-        only its tier-D pair is dropped; "Holmes" beside "Sherlock Holmes" and "Mycroft Holmes" (both tier C)
-        loses both. The less specific side of a pair (the shorter name) is the one that may be ambiguous."""
+        """Entities whose name fits (`Decision.name_tier`: whatever the graph says) two entities that would not
+        be merged with each other, as {entity: the tier rank from which its pairs are ambiguous}. Tiers are
+        weighed in order: a name that is the same name as one entity (tier A) and the plural of another (tier D)
+        is the first one, and only its tier-D pair is dropped; "Holmes" beside "Sherlock Holmes" and "Mycroft
+        Holmes" (both tier C) loses both. The less specific side of a pair (the shorter name) is the one that may
+        be ambiguous."""
         partners: dict[int, list[tuple[int, int]]] = {}
         for i, j, d in decided:
-            if not d.compatible or d.tier is None:
+            if d.name_tier is None:
                 continue
-            rank = TIERS.index(d.tier)
+            rank = TIERS.index(d.name_tier)
             li, lj = len(self.forms[i].loose), len(self.forms[j].loose)
             if li <= lj:
                 partners.setdefault(i, []).append((rank, j))
@@ -421,22 +440,6 @@ class AliasJudge:
 def _fact_text(fact: tuple[str, str]) -> str:
     label, value = fact
     return f"{label[:-1]} {value}" if label.endswith(">") else f"{value} {label[1:]} it"
-
-
-def _block_keys(f: NameForm) -> list[tuple[str, str]]:
-    keys = [("key", f.key), ("loose", f.loose)]
-    core = f.core_key
-    if core:
-        keys.append(("core", " ".join(core)))
-        last = core[-1]
-        keys.append(("last", last[:-1] if last.endswith("s") and len(last) > 3 else last))
-        keys.append(("first", core[0]))
-    words = [t for t in f.plain if t not in STOPWORDS and not t.startswith("#")]
-    if len(words) >= 2:
-        keys.append(("acronym", "".join(w[0] for w in words)))
-    elif len(f.plain) == 1 and f.plain[0].isalpha():
-        keys.append(("acronym", f.plain[0]))
-    return keys
 
 
 def canonical_index(cluster: Sequence[int], entities: Sequence[AliasEntity]) -> int:

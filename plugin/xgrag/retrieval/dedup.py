@@ -257,20 +257,20 @@ def graph_alias_links(entities: Sequence[dict], embed: EmbedFn, theta: float = 0
                       params: PreciseParams | None = None) -> list[AliasLink]:
     """The same rule over a whole graph; canonical = highest degree in the graph.
 
-    `entities`: rows {id, name, type, degree}. `neighbours(ids)`: rows {id, neighbour, name, label} for the
-    precise rule's neighbourhood evidence and linked-pair veto (without it, names alone decide: no shared
-    neighbour ever helps and no link vetoes). Similarities are computed blockwise.
+    `entities`: rows {id, name, type, degree}. `neighbours(ids)`: rows {id, neighbour, name, label, out} for the
+    precise rule's neighbourhood evidence, conflicting facts and linked-pair veto (without it, names alone
+    decide: no shared neighbour ever helps, no link or fact vetoes). It is asked for every entity, `block` ids at
+    a time: which relations are functional is read from the whole graph, as `dedup` reads it from a subgraph.
+    Similarities are computed blockwise.
     """
     check_rule(rule)
     rows = sorted(entities, key=lambda e: str(e["id"]))
     base = [AliasEntity(str(e["id"]), str(e["name"]), e.get("type"), int(e.get("degree") or 0)) for e in rows]
-    vectors = embed_names(base, embed)
-    judge = AliasJudge(base, vectors, theta, rule, params)
-    pairs = judge.candidates(block)
-    if rule == "precise" and neighbours is not None and pairs:
-        wanted = sorted({base[i].id for p in pairs for i in p})
-        judge = AliasJudge(_with_neighbours(base, neighbours(wanted)), vectors, theta, rule, params)
-    found = judge.clusters(candidates=pairs)
+    if rule == "precise" and neighbours is not None:
+        ids = [e.id for e in base]
+        base = _with_neighbours(base, [r for k in range(0, len(ids), block) for r in neighbours(ids[k:k + block])])
+    judge = AliasJudge(base, embed_names(base, embed), theta, rule, params)
+    found = judge.clusters(candidates=judge.candidates(block))
     links: list[AliasLink] = []
     for cluster in found.clusters:
         canon = canonical_index(cluster, judge.entities)

@@ -237,9 +237,22 @@ def parse(name: str) -> NameForm:
         roman = None if num is not None else _roman(bare, f, tokens[i - 1] if i else None)
         resolved.append("#" + num if num is not None else "#" + str(roman) if roman is not None else f)
     numbers = sorted(t for t in _numeric_key(resolved, words=True) if re.fullmatch(r"\d+(\.\d+)?s?", t))
-    titles = frozenset(t for t in tokens if t in TITLES)
+    # honorifics count only in front of the name ("Old Mrs. Rabbit", "The Dr. Who"), never inside or after it
+    # ("Christopher Judge"); a generation suffix only at the end
+    at = 0
+    while at < len(tokens) and (tokens[at] in ARTICLES or tokens[at] in DESCRIPTIVE) and \
+            any(t in TITLES for t in tokens[at + 1:at + 3]):
+        at += 1
+    title_at = []
+    while at < len(tokens) - 1 and tokens[at] in TITLES:
+        title_at.append(at)
+        at += 1
+    gen_at = [len(tokens) - 1] if len(tokens) > 1 and tokens[-1] in GENERATION else []
+    for k in title_at + gen_at:
+        resolved[k] = _MARK + resolved[k]
+    titles = frozenset(tokens[k] for k in title_at)
     genders = {TITLES[t] for t in titles} - {None}
-    generation = next((GENERATION[t] for t in tokens if t in GENERATION), None)
+    generation = GENERATION[tokens[gen_at[0]]] if gen_at else None
     relational = frozenset(RELATIONAL[t] for t in tokens if t in RELATIONAL)
     possessor: tuple[str, ...] | None = None
     possessed: tuple[str, ...] = ()
@@ -251,6 +264,8 @@ def parse(name: str) -> NameForm:
             if t in RELATIONAL and tokens[i + 1] == "of":  # "wife of jim"
                 possessor, possessed = _strip(resolved[i + 2:]), _strip(resolved[: i + 1])
                 break
+    if re.match(r"\s*[A-Za-z]\.", body):  # "A.J. Buckley": a leading "A." is an initial, not the article
+        resolved[0] = _INITIAL + resolved[0]
     plain = _strip(resolved, keep_titles=True)
     glued = _strip([t + "s" if m and not t.endswith("s") else t for t, m in zip(resolved, marks, strict=True)],
                    keep_titles=True)
@@ -260,13 +275,17 @@ def parse(name: str) -> NameForm:
                     loose="".join(_numeric_key(glued)), upper=frozenset(upper))
 
 
+_MARK = "\x00"  # marks a title or generation token in the resolved tokens
+_INITIAL = "\x01"  # marks a leading single-letter initial ("A." of "A.J. Buckley"), kept where an article goes
+
+
 def _strip(tokens: list[str], keep_titles: bool = False) -> tuple[str, ...]:
-    """Without a leading "the" (and, for the person core, "a"/"an" and titles): "The Matrix" is "Matrix", but
-    "A Family" is not "The Family" (MetaQA holds both, as different films)."""
-    out = [t for t in tokens if keep_titles or (t not in TITLES and t not in GENERATION)]
+    """Without a leading "the" (and, for the person core, "a"/"an", titles and the generation suffix): "The
+    Matrix" is "Matrix", but "A Family" is not "The Family" (MetaQA holds both, as different films)."""
+    out = [t.lstrip(_MARK) for t in tokens if keep_titles or not t.startswith(_MARK)]
     while out and (out[0] == "the" or (not keep_titles and out[0] in ARTICLES)):
         out = out[1:]
-    return tuple(out)
+    return tuple(t.lstrip(_INITIAL) for t in out)
 
 
 # -- never merge -------------------------------------------------------------------------------------------------
@@ -400,49 +419,61 @@ def _person_core_evidence(a: NameForm, b: NameForm, ca: tuple[str, ...], cb: tup
     aligned = _align_given(given_s, given_l)
     if aligned is None:
         return None
-    initials, skipped_full = aligned
+    substituted, skipped_initial, skipped_full = aligned
+    # one difference is a common way of writing the same name ("T. Hanks", "Samuel L. Jackson" / "Samuel
+    # Jackson"); a full middle name left out, or two differences at once ("E.G. Marshall" / "Edison Marshall",
+    # "C. Gardner Sullivan" / "Chris Sullivan"), fit many different people in a large graph: the graph must agree
     if skipped_full:
-        return NameEvidence("middle_name", "C", "the same name with a middle name left out")
-    if initials:
-        return NameEvidence("initials", "B", "the same name with given names written as initials")
+        return NameEvidence("middle_name", "N", "the same name with a middle name left out"
+                            + (" and given names as initials" if substituted or skipped_initial else ""))
+    if substituted and skipped_initial:
+        return NameEvidence("initials", "N", "the same name with an initial for a given name and a middle "
+                                             "initial left out")
+    if substituted:
+        return NameEvidence("initials", "B", "the same name with a given name written as an initial")
+    if skipped_initial:  # film credits keep "Morgan J. Freeman" apart from "Morgan Freeman" by that initial
+        return NameEvidence("initials", "N", "the same name with a middle initial left out")
     return None
 
 
-def _align_given(short: tuple[str, ...], long: tuple[str, ...]) -> tuple[bool, bool] | None:
+def _align_given(short: tuple[str, ...], long: tuple[str, ...]) -> tuple[bool, bool, bool] | None:
     """Align given names ("t" ~ "tom"; middle names of the longer side may be skipped, the first may not).
-    Returns (an initial was used, a full middle name was skipped), or None when they disagree."""
+    Returns (an initial stands for a name, a middle initial was skipped, a full middle name was skipped), or
+    None when they disagree."""
 
     def match(x: str, y: str) -> bool:
         return x == y or (len(x) == 1 and y.startswith(x)) or (len(y) == 1 and x.startswith(y))
 
     if not match(short[0], long[0]):
         return None
-    initials = short[0] != long[0]
-    skipped_full = False
+    substituted = short[0] != long[0]
+    skipped_initial = skipped_full = False
     i, j = 1, 1
     while i < len(short):
         if j >= len(long):
             return None
         if match(short[i], long[j]):
-            initials |= short[i] != long[j]
+            substituted |= short[i] != long[j]
             i += 1
         else:
             skipped_full |= len(long[j]) > 1
-            initials |= len(long[j]) == 1
+            skipped_initial |= len(long[j]) == 1
         j += 1
     for extra in long[j:]:
         skipped_full |= len(extra) > 1
-        initials |= len(extra) == 1
-    return initials, skipped_full
+        skipped_initial |= len(extra) == 1
+    return substituted, skipped_initial, skipped_full
 
 
 def _acronym_evidence(a: NameForm, b: NameForm) -> NameEvidence | None:
     for short, long in ((a, b), (b, a)):
         if len(short.plain) != 1 or not short.plain[0].isalpha() or not 2 <= len(short.plain[0]) <= 6:
             continue
+        upper = short.plain[0] in short.upper
+        if not upper and len(short.plain[0]) < 3:
+            continue  # "Go" is a word, not the acronym of "Going Overboard"
         words = [t for t in long.plain if t not in STOPWORDS and not t.startswith("#")]
         if len(words) >= 2 and "".join(w[0] for w in words) == short.plain[0]:
-            upper = short.plain[0] in short.upper
             return NameEvidence("acronym", "B" if upper else "C",
                                 f"{short.raw!r} is the acronym of {long.raw!r}")
     return None
@@ -476,3 +507,35 @@ def _extras(short: tuple[str, ...], long: tuple[str, ...]) -> list[str] | None:
         else:
             extras.append(tok)
     return extras if i == len(short) else None
+
+
+def name_keys(f: NameForm, person: bool) -> list[tuple[str, str]]:
+    """Keys two names share whenever `name_evidence` can find evidence between them (candidate blocking): the
+    folded name, the loose form, the core without titles, the name without descriptive words, each singular
+    reading of the last word, the amount, acronym letters; for people also the surname and the given name."""
+    plain = tuple(_numeric_key(f.plain))
+    keys = [("key", f.key), ("loose", f.loose)]
+    core = f.core_key
+    if core:
+        keys.append(("core", " ".join(core)))
+        plain_core = _drop_leading_descriptive(core)
+        keys.append(("bare", " ".join(t for t in plain_core if t not in DESCRIPTIVE and t != "of")))
+        if person:
+            keys += [("last", core[-1]), ("first", plain_core[0])]
+    if plain:
+        keys.append(("bare", " ".join(t for t in plain if t not in DESCRIPTIVE and t != "of")))
+        last = plain[-1]
+        for singular in {last, last[:-1] if last.endswith("s") else last, last[:-2] if last.endswith("es") else last,
+                         last[:-3] + "y" if last.endswith("ies") else last}:
+            keys.append(("singular", " ".join(plain[:-1] + (singular,))))
+    if f.possessor is not None:
+        possessed = [t for t in _numeric_key(f.possessed) if t not in DESCRIPTIVE and t != "of"]
+        keys.append(("possessed", " ".join(_numeric_key(f.possessor)) + " 's " + " ".join(possessed)))
+    if f.amount is not None:
+        keys.append(("amount", " ".join(f.amount)))
+    words = [t for t in f.plain if t not in STOPWORDS and not t.startswith("#")]
+    if len(words) >= 2:
+        keys.append(("acronym", "".join(w[0] for w in words)))
+    elif len(f.plain) == 1 and f.plain[0].isalpha():
+        keys.append(("acronym", f.plain[0]))
+    return sorted(set(keys))
