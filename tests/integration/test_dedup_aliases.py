@@ -12,6 +12,7 @@ from xgrag.model import Node, Perturbation, Relationship, Subgraph
 from xgrag.retrieval import Retriever
 from xgrag.retrieval.dedup import (
     dedup,
+    find_aliases,
     graph_alias_links,
     persist_aliases,
     persisted_aliases,
@@ -128,7 +129,10 @@ def test_graph_wide_precise_aliases_on_a_story_graph_are_all_true(store: Neo4jSt
     embed = default_embedder().embed
     name = {r["id"]: r["name"] for r in store.query("MATCH (n:Entity) RETURN n.id AS id, n.name AS name")}
     gold = _story_gold(story)
+    dry = find_aliases(store, embed, 0.7)
     links = persist_aliases(store, embed, 0.7, method="test")
+    assert [(lk.alias, lk.canonical, lk.evidence) for lk in dry] == [(lk.alias, lk.canonical, lk.evidence)
+                                                                     for lk in links]
     written = store.query("MATCH (a:Entity)-[l:ALIAS_OF]->(c:Entity) RETURN a.id AS a, c.id AS c, l.rule AS rule, "
                           "l.evidence AS evidence")
     assert {(r["a"], r["c"]) for r in written} == {(lk.alias, lk.canonical) for lk in links}

@@ -308,7 +308,7 @@ class AliasJudge:
                 for label in (numeric or conflicts))
         return None
 
-    def _shared(self, i: int, j: int) -> tuple[set[str], float]:
+    def _shared(self, i: int, j: int) -> tuple[frozenset[str], float]:
         a, b = self.entities[i], self.entities[j]
         own = {self.forms[i].loose, self.forms[j].loose}
         na, nb = a.neighbour_keys - own, b.neighbour_keys - own

@@ -32,7 +32,7 @@ from xgrag.retrieval.alias_rule import (
 from xgrag.retrieval.names import parse
 from xgrag.store.neo4j import Neo4jStore
 
-__all__ = ["AliasLink", "DedupResult", "EmbedFn", "Merge", "StoredTriple", "dedup", "graph_alias_links",
+__all__ = ["AliasLink", "DedupResult", "EmbedFn", "Merge", "StoredTriple", "dedup", "find_aliases", "graph_alias_links",
            "persist_aliases", "persisted_aliases", "similarity_clusters", "stored_name_text", "stored_triple_text"]
 
 
@@ -147,11 +147,13 @@ def stored_triple_text(result: DedupResult, rel_id: str) -> str:
 
 def alias_entities(subgraph: Subgraph, ids: Sequence[str]) -> list[AliasEntity]:
     """The subgraph's entities with their neighbourhood in the subgraph (the graph the merge is about)."""
-    rows = [{"id": r.source, "neighbour": r.target, "name": subgraph.nodes[r.target].name, "label": r.label,
-             "out": True} for r in subgraph.relationships.values() if r.source in subgraph.nodes
-            and r.target in subgraph.nodes]
-    rows += [{"id": r["neighbour"], "neighbour": r["id"], "name": subgraph.nodes[r["id"]].name, "label": r["label"],
-              "out": False} for r in rows]
+    rows: list[dict[str, Any]] = []
+    for r in subgraph.relationships.values():
+        if r.source in subgraph.nodes and r.target in subgraph.nodes:
+            rows.append({"id": r.source, "neighbour": r.target, "name": subgraph.nodes[r.target].name,
+                         "label": r.label, "out": True})
+            rows.append({"id": r.target, "neighbour": r.source, "name": subgraph.nodes[r.source].name,
+                         "label": r.label, "out": False})
     degree = subgraph.degree()
     base = [AliasEntity(i, subgraph.nodes[i].name, subgraph.nodes[i].type, degree.get(i, 0)) for i in ids]
     return _with_neighbours(base, rows)
@@ -303,13 +305,19 @@ def _with_neighbours(base: Sequence[AliasEntity], rows: Sequence[dict[str, Any]]
                         frozenset(facts.get(e.id, ()))) for e in base]
 
 
+def find_aliases(store: Neo4jStore, embed: EmbedFn, theta: float = 0.7, rule: str = "precise",
+                 params: PreciseParams | None = None) -> list[AliasLink]:
+    """The alias links of the whole graph in `store` (read only): `graph_alias_links` with every entity's
+    neighbourhood read from the graph. What `persist_aliases` writes, and what a dry run should show."""
+    return graph_alias_links(store.read("entities_all"), embed, theta, rule=rule, params=params,
+                             neighbours=lambda ids: store.read("entity_neighbours", ids=ids))
+
+
 def persist_aliases(store: Neo4jStore, embed: EmbedFn, theta: float = 0.7, method: str = "",
                     rule: str = "precise", params: PreciseParams | None = None) -> list[AliasLink]:
     """`xgrag dedup --persist`: write ALIAS_OF (xgrag's own relationship type), replacing earlier links. Each link
     records the rule, its score and evidence."""
-    entities = store.read("entities_all")
-    links = graph_alias_links(entities, embed, theta, rule=rule, params=params,
-                              neighbours=lambda ids: store.read("entity_neighbours", ids=ids))
+    links = find_aliases(store, embed, theta, rule, params)
     store.write("aliases_replace", links=[link.to_param() for link in links], theta=theta, method=method)
     return links
 
