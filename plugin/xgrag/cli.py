@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -269,7 +270,7 @@ def retrieve(
         if with_dedup and embedder is not None:
             from xgrag.retrieval.dedup import dedup
 
-            result = dedup(sub, embedder.embed, settings.theta_sim)
+            result = dedup(sub, embedder.embed, settings.theta_sim, settings.dedup_rule)
             sub, dedup_info = result.subgraph, {"clusters": result.clusters, "merged": result.merged}
         data = sub.to_json()
         if dedup_info:
@@ -287,22 +288,30 @@ def retrieve(
 
 @app.command("dedup")
 def dedup_cmd(config: ConfigOpt = None,
-              theta: Annotated[float | None, typer.Option(help="cosine threshold (default 0.7)")] = None,
+              theta: Annotated[float | None, typer.Option(help="name-embedding threshold (default 0.7)")] = None,
+              rule: Annotated[str | None, typer.Option(help="precise (default) | xgrag (the paper's rule)")] = None,
               persist: Annotated[bool, typer.Option("--persist", help="write ALIAS_OF links")] = False) -> None:
-    """Find alias entities graph-wide (same type, similar names); --persist writes ALIAS_OF links."""
+    """Find alias entities graph-wide; --persist writes ALIAS_OF links. The dry run shows exactly what --persist
+    would write (the same rule, with every entity's neighbourhood read from the graph)."""
     from xgrag.embed import default_embedder
-    from xgrag.retrieval.dedup import graph_alias_links, persist_aliases
+    from xgrag.retrieval.dedup import find_aliases, persist_aliases
 
     settings = _settings(config)
     theta = settings.theta_sim if theta is None else theta
+    rule = rule or settings.dedup_rule
     embedder = default_embedder()
     with _store(settings) as store:
         if persist:
-            links = persist_aliases(store, embedder.embed, theta, method=embedder.name)
+            links = persist_aliases(store, embedder.embed, theta, method=embedder.name, rule=rule)
         else:
-            links = graph_alias_links(store.read("entities_all"), embedder.embed, theta)
+            links = find_aliases(store, embedder.embed, theta, rule=rule)
+        names = {r["id"]: r["name"] for r in store.read("nodes_by_id", ids=sorted(
+            {x for link in links[:50] for x in (link.alias, link.canonical)}), excluded_node_ids=[])
+            for r in [r["node"]]}
     for link in links[:50]:
-        out.print(f"{link.alias} -> {link.canonical}  cos {link.score:.3f}")
+        why = "; ".join(link.evidence) or link.kind or ""
+        out.print(f"{escape(names.get(link.alias, link.alias))} -> {escape(names.get(link.canonical, link.canonical))}"
+                  f"  ({link.rule} {link.score:.3f}{': ' + escape(why) if why else ''})")
     out.print(f"{len(links)} alias links{' written' if persist else ' found (dry run; --persist writes them)'}")
 
 

@@ -48,6 +48,9 @@ _RETRIEVAL = _SHARED["retrieval"]
 IDENTIFIER = re.compile(_SHARED["identifier_pattern"])
 
 
+DedupRule = Literal["precise", "xgrag"]  # alias-merging rules, by name (xgrag.retrieval.alias_rule)
+
+
 class ConfigError(UsageError):
     """Raised for invalid configuration, naming the field at fault."""
 
@@ -238,6 +241,9 @@ class Settings(BaseModel):
     embedding_dimensions: int = 384
     embedding_model: str = "all-MiniLM-L6-v2"
     theta_sim: float = 0.7
+    # alias merging: "precise" (never merges what names or graph say differ; xgrag.retrieval.alias_rule) or
+    # "xgrag" (XGRAG §3.1: same type and name cosine >= theta_sim, for its ablation)
+    dedup_rule: DedupRule = "precise"
     batch_size: int = 5000
 
     model_config = {"populate_by_name": True}

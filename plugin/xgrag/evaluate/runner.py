@@ -295,7 +295,8 @@ class QuestionRunner:
         if "theta-sim" in cfg.ablate:
             sweep = {}
             for theta in THETA_SWEEP:
-                e = self.main.explain(q.question, settings=replace(node_only, theta_sim=theta))
+                # XGRAG's ablation of its own rule (§4.5): the precise rule barely depends on theta
+                e = self.main.explain(q.question, settings=replace(node_only, theta_sim=theta, dedup_rule="xgrag"))
                 sweep[f"{theta:.1f}"] = summarize(e, self.embedder, q.gold_triples)
             ablations["theta_sim"] = sweep
         if "temperature" in cfg.ablate and self.hot:

@@ -12,6 +12,7 @@ from xgrag.explain.perturbers import Planned
 from xgrag.explain.run import ExplainRun, Probe
 from xgrag.explain.scoring import answer_changed, normalise, semantic_shift
 from xgrag.model import Component, Subgraph
+from xgrag.retrieval.dedup import DedupResult, stored_name_text, stored_triple_text
 
 
 def build_components(run: ExplainRun, vectors: dict[str, np.ndarray]) -> list[Component]:
@@ -41,7 +42,7 @@ def build_components(run: ExplainRun, vectors: dict[str, np.ndarray]) -> list[Co
                 ("conditional" if p.conditional is not None else "measured") if measured_here
                 else "group" if value is not None else "failed" if run.incomplete else "budget")
             components.append(Component(
-                kind=planned.kind, id=planned.target, label=label(planned, graph), strategy=strategy,
+                kind=planned.kind, id=planned.target, label=label(planned, run.merged), strategy=strategy,
                 importance=value, normalized_importance=norm.get(id(p)), rank=rank.get(id(p)),
                 counterfactual_answer=p.answer.text if measured_here else None,
                 answer_changed=(answer_changed(value, cfg.change_threshold, a0.text, p.answer.text,
@@ -56,12 +57,19 @@ def build_components(run: ExplainRun, vectors: dict[str, np.ndarray]) -> list[Co
     return components
 
 
-def label(p: Planned, graph: Subgraph) -> str:
+def label(p: Planned, merged: DedupResult) -> str:
+    """A component as the graph stores it: a fact with its stored ends (a merged alias shown as such, "Jim'S
+    Father (merged into Jim) -OWNED-> Gold Watch"; several stored facts a merge collapsed joined by "; "), an
+    entity with the names merged into it. Never a triple the merge made up."""
+    graph = merged.subgraph
     if p.kind == "edge" and p.target in graph.relationships:
-        r = graph.relationships[p.target]
-        return f"{graph.nodes[r.source].name} -{r.label}-> {graph.nodes[r.target].name}"
+        return "; ".join(f"{stored_name_text(merged, t.head_id)} -{t.label}-> {stored_name_text(merged, t.tail_id)}"
+                         for t in merged.stored_triples(p.target))
     if p.kind == "node" and p.target in graph.nodes:
-        base = graph.nodes[p.target].name
+        base = merged.stored_name(p.target)
+        others = [name for nid, name in merged.members(p.target) if nid != p.target]
+        if others:
+            base += f" (merged with {', '.join(others)})"
         return f"{base} => {p.note['synonym']}" if p.strategy == "synonym" else base
     return f"{p.target} ({len(p.removed_rels)} triples removed)"
 
@@ -84,12 +92,10 @@ def generator_evidence(run: ExplainRun) -> list[dict[str, str]] | None:
     """The facts the generator says it answered from (when it can say), as the context showed them."""
     if run.a0.evidence is None:
         return None
-    graph = run.graph
     out = []
     for rid in run.a0.evidence:
-        r = graph.relationships.get(rid)
-        if r is not None:
-            out.append({"id": rid, "triple": f"{graph.nodes[r.source].name} {r.label} {graph.nodes[r.target].name}"})
+        if rid in run.graph.relationships:
+            out.append({"id": rid, "triple": stored_triple_text(run.merged, rid)})
     return out
 
 

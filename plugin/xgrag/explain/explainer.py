@@ -63,7 +63,7 @@ class Explainer:
         from xgrag.embed import default_embedder
 
         emb = embedder or default_embedder()
-        cfg = explain or ExplainSettings(theta_sim=settings.theta_sim)
+        cfg = explain or ExplainSettings(theta_sim=settings.theta_sim, dedup_rule=settings.dedup_rule)
         return cls(Retriever(store, settings.retrieval, emb), generator, emb, cfg, cache)
 
     # -- public API ------------------------------------------------------------------------------
@@ -163,7 +163,7 @@ class Explainer:
         return run
 
     def _dedup(self, sub: Subgraph, cfg: ExplainSettings) -> DedupResult:
-        return dedup(sub, self.embedder.embed, cfg.theta_sim) if cfg.dedup else identity(sub)
+        return dedup(sub, self.embedder.embed, cfg.theta_sim, cfg.dedup_rule) if cfg.dedup else identity(sub)
 
     def _perturbed_graph(self, question: str, cfg: ExplainSettings, retrieved: Subgraph, merged: DedupResult,
                          p: Perturbation) -> Subgraph:
@@ -197,8 +197,7 @@ class Explainer:
             generator_evidence=generator_evidence(run), embedder=self.embedder.name, prompt_version=PROMPT_VERSION,
             user_explanation="", technical_explanation="", sources=sources(components), paths=run.graph.paths,
             subgraph=run.graph.to_json(),
-            dedup={"enabled": cfg.dedup, "theta_sim": cfg.theta_sim, "clusters": run.merged.clusters,
-                   "merged": run.merged.merged},
+            dedup={"enabled": cfg.dedup, "theta_sim": cfg.theta_sim, **run.merged.to_json()},
             skipped=run.skipped, group_testing=run.group_info, cost=cost, config=cfg.to_json(),
             versions=self._server_versions(), trace=run.trace, incomplete=run.incomplete,
         )

@@ -6,8 +6,9 @@ Change one field with `dataclasses.replace(settings, hops=1)` (checked by type c
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
+from xgrag.config import DedupRule
 from xgrag.errors import UsageError
 from xgrag.explain.perturbers import resolve_strategies
 from xgrag.retrieval import MODES, Mode
@@ -24,6 +25,9 @@ class ExplainSettings:
     mode: Mode = "khop"
     hops: int | None = None  # None: the retrieval settings' hops
     dedup: bool = True
+    # "precise" (default: never merges names that differ in a number, a possessive or relational qualifier, or
+    # entities linked to each other) or "xgrag" (the paper's rule: same type and name cosine >= theta_sim)
+    dedup_rule: DedupRule = "precise"
     theta_sim: float = 0.7
     apply: Apply = "memory"
     noise_runs: int = 2  # baseline generations; the spread between them is the noise floor
@@ -55,6 +59,8 @@ class ExplainSettings:
             raise UsageError(f"apply: {self.apply!r} is not one of {', '.join(APPLY)}")
         if self.scheduler not in SCHEDULER_NAMES:
             raise UsageError(f"scheduler: {self.scheduler!r} is not one of {', '.join(SCHEDULER_NAMES)}")
+        if self.dedup_rule not in get_args(DedupRule):
+            raise UsageError(f"dedup_rule: {self.dedup_rule!r} is not one of {', '.join(get_args(DedupRule))}")
         if self.hops is not None and not 1 <= self.hops <= 4:
             raise UsageError(f"hops: {self.hops} is outside 1..4")
         if not 0.0 <= self.theta_sim <= 1.0:

@@ -1,24 +1,72 @@
-"""Alias-merging deduplication (XGRAG §3.1), computed on a retrieved subgraph without touching the graph.
+"""Alias merging, computed on a retrieved subgraph without touching the graph, and graph-wide ALIAS_OF links.
 
-1. similarity graph over the subgraph's entities: an edge iff same type and cos(E(name_i), E(name_j)) >= theta;
-2. clusters = connected components; 3. canonical = highest degree in the retrieved subgraph (ties: name, id);
-4. relationships remapped through the canonical map, self-loops dropped, descriptions merged.
-Persisted ALIAS_OF links (retrieval's `alias_map`) are applied first, as already-known clusters.
+The pairwise decision and the clustering are `xgrag.retrieval.alias_rule` (rule "precise" by default, XGRAG's
+§3.1 rule "xgrag" by name). Then, as in XGRAG: canonical = highest degree in the retrieved subgraph (ties: the
+shorter name, then the id); relationships remapped through the canonical map, self-loops dropped, descriptions
+merged. Persisted ALIAS_OF links (retrieval's `alias_map`) are applied first, as already-known clusters.
+
+Nothing merged is shown as if the graph stated it: `DedupResult` keeps, for every kept relationship, the stored
+triples it stands for (original names and ids) and, for every merge, its evidence and score;
+`stored_triple_text` and `stored_name_text` render them ("Jim'S Father (merged into Jim) OWNS Gold Watch").
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-import numpy as np
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
-
+from xgrag.errors import NotFoundError
 from xgrag.model import Node, Relationship, Subgraph
+from xgrag.retrieval.alias_rule import (
+    AliasEntity,
+    AliasJudge,
+    Decision,
+    EmbedFn,
+    PreciseParams,
+    canonical_index,
+    check_rule,
+    embed_names,
+    is_identity_label,
+)
+from xgrag.retrieval.names import parse
 from xgrag.store.neo4j import Neo4jStore
 
-EmbedFn = Callable[[Sequence[str]], np.ndarray]
+__all__ = ["AliasLink", "DedupResult", "EmbedFn", "Merge", "StoredTriple", "dedup", "find_aliases", "graph_alias_links",
+           "persist_aliases", "persisted_aliases", "similarity_clusters", "stored_name_text", "stored_triple_text"]
+
+
+@dataclass(frozen=True)
+class StoredTriple:
+    """A relationship exactly as the graph stores it: its id, its ends' ids and stored names, its label."""
+
+    rel_id: str
+    head_id: str
+    head: str
+    label: str
+    tail_id: str
+    tail: str
+
+    def to_json(self) -> dict[str, str]:
+        return dict(vars(self))
+
+
+@dataclass(frozen=True)
+class Merge:
+    """One entity merged into a canonical one: with whom it was matched (`via`, the canonical or another member
+    of the cluster), the rule's score and evidence for that pair."""
+
+    alias: str
+    canonical: str
+    alias_name: str
+    canonical_name: str
+    via: str
+    score: float
+    kind: str | None
+    evidence: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {**vars(self), "evidence": list(self.evidence)}
 
 
 @dataclass
@@ -28,49 +76,100 @@ class DedupResult:
     clusters: list[list[str]] = field(default_factory=list)  # clusters with more than one member
     # kept relationship id -> every retrieved relationship id it stands for (duplicates after the merge)
     rel_members: dict[str, list[str]] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)  # every original node id -> its stored name
+    # kept relationship id -> the stored triples it stands for (original ends and names), first the kept one
+    stored: dict[str, list[StoredTriple]] = field(default_factory=dict)
+    dropped: list[StoredTriple] = field(default_factory=list)  # stored triples between merged aliases (not shown)
+    merges: list[Merge] = field(default_factory=list)  # one per merged (non-canonical) entity, by alias id
+    rule: str = "precise"
 
     def node_members(self, canonical: str) -> list[str]:
         return sorted(m for m, c in self.mapping.items() if c == canonical)
+
+    def members(self, canonical: str) -> list[tuple[str, str]]:
+        """(id, stored name) of every entity merged into `canonical`, the canonical first."""
+        ids = sorted(self.node_members(canonical), key=lambda m: (m != canonical, m))
+        return [(m, self.stored_name(m)) for m in ids]
+
+    def stored_name(self, node_id: str) -> str:
+        if node_id in self.names:
+            return self.names[node_id]
+        if node_id in self.subgraph.nodes:
+            return self.subgraph.nodes[node_id].name
+        raise NotFoundError(f"entity {node_id!r} is not in this dedup result")
+
+    def merge_of(self, node_id: str) -> Merge | None:
+        return next((m for m in self.merges if m.alias == node_id), None)
+
+    def stored_triples(self, rel_id: str) -> list[StoredTriple]:
+        """The stored triples a relationship of the deduplicated subgraph stands for (`rel_id` may also be one
+        of the duplicates it replaced)."""
+        if rel_id in self.stored:
+            return list(self.stored[rel_id])
+        for kept, members in self.rel_members.items():
+            if rel_id in members and kept in self.stored:
+                return list(self.stored[kept])
+        rel = self.subgraph.relationships.get(rel_id)
+        if rel is None:
+            raise NotFoundError(f"relationship {rel_id!r} is not in this dedup result")
+        # a result built without stored triples (dedup off): the subgraph holds the stored names
+        return [StoredTriple(rel.id, rel.source, self.stored_name(rel.source), rel.label, rel.target,
+                             self.stored_name(rel.target))]
 
     @property
     def merged(self) -> int:
         return sum(len(c) - 1 for c in self.clusters)
 
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": self.rule, "merged": self.merged, "clusters": self.clusters,
+                "merges": [m.to_json() for m in self.merges],
+                "stored": {r: [t.to_json() for t in ts] for r, ts in sorted(self.stored.items())
+                           if len(ts) > 1 or any(self.mapping.get(x) != x for x in (ts[0].head_id, ts[0].tail_id))},
+                "dropped": [t.to_json() for t in self.dropped]}
+
+
+def stored_name_text(result: DedupResult, node_id: str) -> str:
+    """An entity's stored name, with a merge note when it was merged: "Jim'S Father (merged into Jim)"."""
+    name = result.stored_name(node_id)
+    canonical = result.mapping.get(node_id, node_id)
+    if canonical == node_id:
+        return name
+    return f"{name} (merged into {result.stored_name(canonical)})"
+
+
+def stored_triple_text(result: DedupResult, rel_id: str) -> str:
+    """A relationship of the deduplicated subgraph as the graph stores it, never as the merge rewrote it: each
+    stored triple it stands for, with merge notes ("Jim'S Grandfather (merged into Jim) OWNED Gold Watch"),
+    joined by "; " when the merge collapsed several stored triples into one."""
+    return "; ".join(f"{stored_name_text(result, t.head_id)} {t.label} {stored_name_text(result, t.tail_id)}"
+                     for t in result.stored_triples(rel_id))
+
+
+def alias_entities(subgraph: Subgraph, ids: Sequence[str]) -> list[AliasEntity]:
+    """The subgraph's entities with their neighbourhood in the subgraph (the graph the merge is about)."""
+    rows: list[dict[str, Any]] = []
+    for r in subgraph.relationships.values():
+        if r.source in subgraph.nodes and r.target in subgraph.nodes:
+            rows.append({"id": r.source, "neighbour": r.target, "name": subgraph.nodes[r.target].name,
+                         "label": r.label, "out": True})
+            rows.append({"id": r.target, "neighbour": r.source, "name": subgraph.nodes[r.source].name,
+                         "label": r.label, "out": False})
+    degree = subgraph.degree()
+    base = [AliasEntity(i, subgraph.nodes[i].name, subgraph.nodes[i].type, degree.get(i, 0)) for i in ids]
+    return _with_neighbours(base, rows)
+
 
 def similarity_clusters(
     names: Sequence[str], types: Sequence[str | None], embed: EmbedFn | None, theta: float,
-    forced_pairs: Sequence[tuple[int, int]] = (),
+    forced_pairs: Sequence[tuple[int, int]] = (), rule: str = "xgrag",
 ) -> list[list[int]]:
-    """Connected components of the same-type, cos >= theta similarity graph (indices into names)."""
-    n = len(names)
-    if n == 0:
-        return []
-    rows: list[int] = []
-    cols: list[int] = []
-    by_type: dict[str | None, list[int]] = {}
-    for i, t in enumerate(types):
-        by_type.setdefault(t, []).append(i)
-    distinct = sorted(set(names))
-    index = {name: k for k, name in enumerate(distinct)}
-    wanted = embed is not None and any(len(ix) > 1 for ix in by_type.values())
-    vectors = embed(distinct) if wanted and embed is not None else None
-    for members in by_type.values():
-        if len(members) < 2 or vectors is None:
-            continue
-        vecs = vectors[[index[names[i]] for i in members]]
-        sims = vecs @ vecs.T
-        a, b = np.nonzero(np.triu(sims >= theta - 1e-6, k=1))
-        rows.extend(members[i] for i in a)
-        cols.extend(members[j] for j in b)
-    for i, j in forced_pairs:
-        rows.append(i)
-        cols.append(j)
-    graph = coo_matrix((np.ones(len(rows)), (rows, cols)), shape=(n, n))
-    count, labels = connected_components(graph, directed=False)
-    clusters: dict[int, list[int]] = {}
-    for i, lab in enumerate(labels):
-        clusters.setdefault(int(lab), []).append(i)
-    return sorted(clusters.values(), key=lambda c: c[0])
+    """Clusters of names (indices, singletons included) under a rule without any graph context; by default
+    XGRAG's: connected components of the same-type, cos >= theta similarity graph."""
+    entities = [AliasEntity(str(i), n, t) for i, (n, t) in enumerate(zip(names, types, strict=True))]
+    judge = AliasJudge(entities, embed_names(entities, embed), theta, rule)
+    multi = judge.clusters(forced_pairs).clusters
+    inside = {i for c in multi for i in c}
+    return sorted(multi + [[i] for i in range(len(names)) if i not in inside], key=lambda c: c[0])
 
 
 def identity(subgraph: Subgraph) -> DedupResult:
@@ -78,24 +177,26 @@ def identity(subgraph: Subgraph) -> DedupResult:
     return DedupResult(subgraph.copy(), {n: n for n in subgraph.nodes}, [], {r: [r] for r in subgraph.relationships})
 
 
-def dedup(subgraph: Subgraph, embed: EmbedFn | None, theta: float = 0.7) -> DedupResult:
-    """Merge alias entities of a retrieved subgraph. `embed=None` applies only persisted aliases."""
+def dedup(subgraph: Subgraph, embed: EmbedFn | None, theta: float = 0.7, rule: str = "precise",
+          params: PreciseParams | None = None) -> DedupResult:
+    """Merge alias entities of a retrieved subgraph under `rule`. `embed=None` applies only persisted aliases."""
+    check_rule(rule)
     ids = sorted(subgraph.nodes)
     pos = {nid: i for i, nid in enumerate(ids)}
-    names = [subgraph.nodes[i].name for i in ids]
-    types = [subgraph.nodes[i].type for i in ids]
+    entities = alias_entities(subgraph, ids)
+    judge = AliasJudge(entities, embed_names(entities, embed), theta, rule, params)
     forced = [(pos[a], pos[c]) for a, c in subgraph.alias_map.items() if a in pos and c in pos]
-    clusters = similarity_clusters(names, types, embed, theta, forced)
-    degree = subgraph.degree()
-    mapping: dict[str, str] = {}
+    found = judge.clusters(forced)
+    mapping: dict[str, str] = {i: i for i in ids}
     multi: list[list[str]] = []
-    for cluster in clusters:
-        members = [ids[i] for i in cluster]
-        canonical = max(members, key=lambda m: (degree[m], -len(subgraph.nodes[m].name), _neg(m)))
-        for m in members:
-            mapping[m] = canonical
-        if len(members) > 1:
-            multi.append(sorted(members, key=lambda m: (m != canonical, m)))
+    merges: list[Merge] = []
+    for cluster in found.clusters:
+        canon = canonical_index(cluster, entities)
+        for i in cluster:
+            mapping[ids[i]] = ids[canon]
+        multi.append(sorted((ids[i] for i in cluster), key=lambda m: (m != ids[canon], m)))
+        for i, (via, decision) in sorted(found.parents(canon, cluster).items()):
+            merges.append(_merge(entities, i, canon, via, decision))
     out = Subgraph(seeds=[], truncated=subgraph.truncated, mode=subgraph.mode, fallback=subgraph.fallback)
     for canonical in sorted(set(mapping.values())):
         members = [m for m in ids if mapping[m] == canonical]
@@ -107,26 +208,38 @@ def dedup(subgraph: Subgraph, embed: EmbedFn | None, theta: float = 0.7) -> Dedu
                           "\n".join(dict.fromkeys(descriptions)) or None))
     kept: dict[tuple[str, str, str], str] = {}
     rel_members: dict[str, list[str]] = {}
+    stored: dict[str, list[StoredTriple]] = {}
+    dropped: list[StoredTriple] = []
     for rel in subgraph.sorted_relationships():
+        triple = StoredTriple(rel.id, rel.source, subgraph.nodes[rel.source].name, rel.label, rel.target,
+                              subgraph.nodes[rel.target].name)
         s, t = mapping[rel.source], mapping[rel.target]
-        if s == t:
-            continue  # self-loop created by the merge
+        if s == t:  # XGRAG drops self-loops; one between two merged aliases is kept aside, never shown as fact
+            dropped.append(triple)
+            continue
         key = (s, rel.label, t)
         if key in kept:
             rel_members[kept[key]].append(rel.id)  # the same fact stated for two aliases: keep the first
+            stored[kept[key]].append(triple)
             continue
         kept[key] = rel.id
         rel_members[rel.id] = [rel.id]
+        stored[rel.id] = [triple]
         out.add_relationship(Relationship(rel.id, s, t, rel.label, rel.description, rel.provenance))
     out.seeds = list(dict.fromkeys(mapping[s] for s in subgraph.seeds if s in mapping))
     out.alias_map = {m: c for m, c in mapping.items() if m != c}
     out.paths = [[r for r in path if r in out.relationships] for path in subgraph.paths]
-    return DedupResult(out, mapping, multi, rel_members)
+    names = {i: subgraph.nodes[i].name for i in ids}
+    return DedupResult(out, mapping, multi, rel_members, names, stored, dropped,
+                       sorted(merges, key=lambda m: m.alias), rule)
 
 
-def _neg(text: str) -> tuple[int, ...]:
-    # max() with a stable tie-break that prefers the lexicographically smallest id
-    return tuple(-ord(ch) for ch in text)
+def _merge(entities: Sequence[AliasEntity], i: int, canon: int, via: int, decision: Decision) -> Merge:
+    a, c = entities[i], entities[canon]
+    evidence = decision.evidence
+    if via != canon:
+        evidence = (f"matched with {entities[via].name!r}, itself merged into {c.name!r}",) + evidence
+    return Merge(a.id, c.id, a.name, c.name, entities[via].id, decision.score, decision.kind, evidence)
 
 
 @dataclass
@@ -134,64 +247,88 @@ class AliasLink:
     alias: str
     canonical: str
     score: float
+    rule: str = ""
+    kind: str | None = None
+    evidence: tuple[str, ...] = ()
+
+    def to_param(self) -> dict[str, Any]:
+        return {"alias": self.alias, "canonical": self.canonical, "score": self.score, "rule": self.rule,
+                "evidence": list(self.evidence)}
 
 
-def graph_alias_links(entities: Sequence[dict], embed: EmbedFn, theta: float = 0.7,
-                      block: int = 2048) -> list[AliasLink]:
-    """The same rule over a whole graph: same type, cos >= theta, components, canonical = highest degree.
+NeighbourFn = Callable[[list[str]], list[dict[str, Any]]]
 
-    `entities`: rows {id, name, type, degree}. Similarities are computed blockwise per type.
+
+def graph_alias_links(entities: Sequence[dict[str, Any]], embed: EmbedFn, theta: float = 0.7, block: int = 2048,
+                      rule: str = "precise", neighbours: NeighbourFn | None = None,
+                      params: PreciseParams | None = None) -> list[AliasLink]:
+    """The same rule over a whole graph; canonical = highest degree in the graph.
+
+    `entities`: rows {id, name, type, degree}. `neighbours(ids)`: rows {id, neighbour, name, label, out} for the
+    precise rule's neighbourhood evidence, conflicting facts and linked-pair veto (without it, names alone
+    decide: no shared neighbour ever helps, no link or fact vetoes). It is asked for every entity, `block` ids at
+    a time: which relations are functional is read from the whole graph, as `dedup` reads it from a subgraph.
+    Similarities are computed blockwise.
     """
+    check_rule(rule)
+    rows = sorted(entities, key=lambda e: str(e["id"]))
+    base = [AliasEntity(str(e["id"]), str(e["name"]), e.get("type"), int(e.get("degree") or 0)) for e in rows]
+    if rule == "precise" and neighbours is not None:
+        ids = [e.id for e in base]
+        base = _with_neighbours(base, [r for k in range(0, len(ids), block) for r in neighbours(ids[k:k + block])])
+    judge = AliasJudge(base, embed_names(base, embed), theta, rule, params)
+    found = judge.clusters(candidates=judge.candidates(block))
     links: list[AliasLink] = []
-    by_type: dict[str | None, list[dict]] = {}
-    for e in entities:
-        by_type.setdefault(e["type"], []).append(e)
-    for members in by_type.values():
-        if len(members) < 2:
-            continue
-        members = sorted(members, key=lambda e: e["id"])
-        vecs = embed([m["name"] for m in members])
-        n = len(members)
-        rows: list[int] = []
-        cols: list[int] = []
-        best: dict[tuple[int, int], float] = {}
-        for start in range(0, n, block):
-            sims = vecs[start:start + block] @ vecs.T
-            a, b = np.nonzero(sims >= theta - 1e-6)
-            for i, j in zip(a + start, b, strict=True):
-                if i < j:
-                    rows.append(int(i))
-                    cols.append(int(j))
-                    best[(int(i), int(j))] = float(sims[i - start, j])
-        if not rows:
-            continue
-        graph = coo_matrix((np.ones(len(rows)), (rows, cols)), shape=(n, n))
-        _, labels = connected_components(graph, directed=False)
-        clusters: dict[int, list[int]] = {}
-        for i, lab in enumerate(labels):
-            clusters.setdefault(int(lab), []).append(i)
-        for idx in clusters.values():
-            if len(idx) < 2:
-                continue
-            canon = max(idx, key=lambda i: (members[i]["degree"], -len(members[i]["name"]),
-                                            _neg(members[i]["id"])))
-            for i in idx:
-                if i == canon:
-                    continue
-                vc, vi = vecs[canon], vecs[i]
-                links.append(AliasLink(members[i]["id"], members[canon]["id"], float(vc @ vi)))
+    for cluster in found.clusters:
+        canon = canonical_index(cluster, judge.entities)
+        for i, (via, decision) in found.parents(canon, cluster).items():
+            m = _merge(judge.entities, i, canon, via, decision)
+            links.append(AliasLink(m.alias, m.canonical, m.score, rule, m.kind, m.evidence))
     return sorted(links, key=lambda link: (link.canonical, link.alias))
 
 
-def persist_aliases(store: Neo4jStore, embed: EmbedFn, theta: float = 0.7, method: str = "") -> list[AliasLink]:
-    """`xgrag dedup --persist`: write ALIAS_OF (xgrag's own relationship type), replacing earlier links."""
-    entities = store.read("entities_all")
-    links = graph_alias_links(entities, embed, theta)
-    store.write("aliases_replace", links=[vars(link) for link in links], theta=theta, method=method)
+def _with_neighbours(base: Sequence[AliasEntity], rows: Sequence[dict[str, Any]]) -> list[AliasEntity]:
+    """Entities with their neighbourhood from rows {id, neighbour, name, label, out} (`out`: the entity is the
+    relationship's start)."""
+    nbrs: dict[str, set[str]] = {}
+    keys: dict[str, set[str]] = {}
+    identity: dict[str, set[str]] = {}
+    facts: dict[str, set[tuple[str, str]]] = {}
+    for r in rows:
+        i, n = str(r["id"]), str(r["neighbour"])
+        if i == n:
+            continue
+        loose = parse(str(r["name"])).loose
+        label = str(r["label"])
+        nbrs.setdefault(i, set()).add(n)
+        keys.setdefault(i, set()).add(loose)
+        facts.setdefault(i, set()).add((f"{label}>" if r["out"] else f"<{label}", loose))
+        if is_identity_label(label):
+            identity.setdefault(i, set()).add(n)
+    return [AliasEntity(e.id, e.name, e.type, e.degree, frozenset(nbrs.get(e.id, ())),
+                        frozenset(keys.get(e.id, ())), frozenset(identity.get(e.id, ())),
+                        frozenset(facts.get(e.id, ()))) for e in base]
+
+
+def find_aliases(store: Neo4jStore, embed: EmbedFn, theta: float = 0.7, rule: str = "precise",
+                 params: PreciseParams | None = None) -> list[AliasLink]:
+    """The alias links of the whole graph in `store` (read only): `graph_alias_links` with every entity's
+    neighbourhood read from the graph. What `persist_aliases` writes, and what a dry run should show."""
+    return graph_alias_links(store.read("entities_all"), embed, theta, rule=rule, params=params,
+                             neighbours=lambda ids: store.read("entity_neighbours", ids=ids))
+
+
+def persist_aliases(store: Neo4jStore, embed: EmbedFn, theta: float = 0.7, method: str = "",
+                    rule: str = "precise", params: PreciseParams | None = None) -> list[AliasLink]:
+    """`xgrag dedup --persist`: write ALIAS_OF (xgrag's own relationship type), replacing earlier links. Each link
+    records the rule, its score and evidence."""
+    links = find_aliases(store, embed, theta, rule, params)
+    store.write("aliases_replace", links=[link.to_param() for link in links], theta=theta, method=method)
     return links
 
 
 def persisted_aliases(store: Neo4jStore) -> list[AliasLink]:
     """The ALIAS_OF links persisted in the graph (what `CALL xgrag.aliases()` returns), in alias-id order."""
-    return [AliasLink(str(row["alias"]["id"]), str(row["canonical"]["id"]), float(row["score"] or 0.0))
+    return [AliasLink(str(row["alias"]["id"]), str(row["canonical"]["id"]), float(row["score"] or 0.0),
+                      str(row.get("rule") or ""), None, tuple(row.get("evidence") or ()))
             for row in store.read("aliases_all")]
