@@ -38,6 +38,7 @@ def test_every_strategy_leaves_the_graph_untouched(metaqa: Neo4jStore, apply: st
     assert top_edge.provenance["doc_id"] == "file:metaqa_triples.tsv"
     assert {c.strategy for c in ex.components} >= {"node", "edge", "subpath", "mask"}
     assert ex.surrogate is not None and ex.surrogate["samples"] >= 2
+    assert ex.bridges is not None and set(ex.bridges["core"]) <= {n["id"] for n in ex.subgraph["nodes"]}
     # every probe is generated once per distinct context: calls + probes answered from the run's memo
     assert ex.cost.generator_calls + ex.cost.deduplicated == ex.cost.perturbations + 2 and ex.cost.deduplicated > 0
 
@@ -110,3 +111,4 @@ def test_explanation_through_the_ollama_protocol(metaqa: Neo4jStore, spec: str) 
     assert ex.cost.prompt_tokens > 100 and ex.cost.completion_tokens > 0
     assert ex.generator.startswith(spec.split(":")[0]) and ex.answer.strip()
     assert ex.noise_floor == 0.0  # temperature 0 and a fixed seed: repeated baselines are identical
+

@@ -323,12 +323,38 @@ def build_results(records: Sequence[dict[str, Any]], meta: dict[str, Any]) -> di
                                                   theta_r, theta_imp)
     if meta.get("analyses", True):
         tables["kgrag_ex"] = kgrag_analyses(records)
+    tables["bridges"] = bridge_rows(records)
     per_question = [{"qid": r["qid"], "qtype": r["qtype"], "answer": r["answer"], "correct": r["grade"]["correct"],
                      "nodes": r["main"]["nodes"], "edges": r["main"]["edges"],
                      "metrics": {k: {t: v[t] for t in ("xgrag", "gold") if t in v} for k, v in pq.items()}}
                     for r, pq in zip(records, per_q, strict=True)]
     return {"schema": "xgrag.eval.results/1", "meta": meta, "questions": len(records), "tables": tables,
             "centrality_per_question": cent, "per_question": per_question}
+
+
+def bridge_rows(records: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Ex-GraphRAG §6 over the dataset, per question type and overall: core and bridge sizes, how often core
+    entities are held together only by bridges, Spearman(importance, betweenness)."""
+    groups: dict[str, list[dict[str, Any]]] = {"all": []}
+    for r in records:
+        b = (r.get("explanation") or {}).get("bridges")
+        if b is not None:
+            groups["all"].append(b)
+            groups.setdefault(r["qtype"], []).append(b)
+    out: dict[str, dict[str, Any]] = {}
+    for name, bs in groups.items():
+        if not bs:
+            continue
+        with_pairs = [b for b in bs if b["core_pairs"]]
+        out[name] = {"n": len(bs), "core_mean": mean(len(b["core"]) for b in bs),
+                     "bridges_mean": mean(len(b["bridges"]) for b in bs),
+                     "questions_with_core_pairs": len(with_pairs),
+                     "share_pairs_only_via_bridges": (
+                         sum(b["pairs_only_via_bridges"] for b in with_pairs) / sum(b["core_pairs"] for b in with_pairs)
+                         if with_pairs else None),
+                     "spearman_mean": mean(b["spearman_importance_betweenness"] for b in bs
+                                           if b["spearman_importance_betweenness"] is not None)}
+    return out
 
 
 def temperature_table(rs: Sequence[dict[str, Any]], theta_r: float = 0.5, theta_imp: float = 0.5) -> dict[str, Any]:
@@ -520,6 +546,17 @@ def render_markdown(results: dict[str, Any], plots: Sequence[str] = ()) -> str:
         if k["path_relative_ranks"]:
             lines += ["Per shortest path:", "", md_table(["element", "critical", "mean relative rank"], [
                 [e, v["critical"], v["mean"]] for e, v in k["path_relative_ranks"].items()]), ""]
+    if t.get("bridges"):
+        lines += ["## Bridge nodes (Ex-GraphRAG §6: semantic-structural mismatch)", "",
+                  "Core: entities whose importance is at least half the largest (and above the noise floor); bridges: "
+                  "other entities on a shortest path between two core entities or whose removal separates two; the "
+                  "share counts connected core pairs that fall apart without the bridges (what pruning the context "
+                  "to the top-scored entities would break).", "",
+                  md_table(["question type", "questions", "core (mean)", "bridges (mean)", "with 2+ core",
+                            "core pairs only via bridges", "Spearman(importance, betweenness)"],
+                           [[k, v["n"], v["core_mean"], v["bridges_mean"], v["questions_with_core_pairs"],
+                             v["share_pairs_only_via_bridges"], v["spearman_mean"]] for k, v in t["bridges"].items()]),
+                  ""]
     lines += ["## Cost per question (generator calls, tokens, seconds)", "",
               "Calls and tokens are generator calls actually made; cache hits are requests whose exact prompt was "
               "already answered earlier in the run (RAG-Ex's sentence level shares its baseline with the word level, "

@@ -19,6 +19,7 @@ import numpy as np
 from xgrag import __version__
 from xgrag.embed import Embedder
 from xgrag.errors import ServiceError, UsageError
+from xgrag.explain.bridges import bridge_report
 from xgrag.explain.components import build_components, generator_evidence, sources
 from xgrag.explain.oracle import AnswerOracle, is_language_model
 from xgrag.explain.perturbers import REGISTRY, PlanOptions, SynonymFn, plan
@@ -112,6 +113,7 @@ class Explainer:
         components = build_components(run, vectors)
         ex = self._explanation(run, components, answer, observed)
         ex.surrogate = mask_surrogate_summary(run, vectors)
+        ex.bridges = bridge_report(components, run.graph, run.floor).to_json()
         ex.user_explanation, ex.technical_explanation = texts_for(ex)
         if observed is not None:
             ex.technical_explanation += (

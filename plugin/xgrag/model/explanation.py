@@ -85,6 +85,9 @@ class Explanation(BaseModel):
     config: dict[str, Any]
     versions: dict[str, str | None]
     trace: list[dict[str, Any]] = Field(default_factory=list)
+    # Ex-GraphRAG's semantic-structural mismatch (xgrag.explain.bridges): core / bridge / periphery nodes, how many
+    # core pairs are connected only through bridges, Spearman(importance, betweenness)
+    bridges: dict[str, Any] | None = None
     # set when the run could not finish (the generator or a server failed part-way): {reason, error, stage,
     # answered, planned}; the components then hold what was measured before the failure
     incomplete: dict[str, Any] | None = None

@@ -128,12 +128,30 @@ def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
             fit = f"; surrogate {ex.surrogate.get('method')} over {ex.surrogate.get('features')} facts"
         out.print(f"random masks: {len(masks)} (KG-SMILE), {moved} changed the answer{fit} (not listed above: a "
                   "mask is a set of facts, not a component)")
+    line = bridge_line(ex)
+    if line:
+        out.print(escape(line))
     note = coverage(ex)
     if note:
         out.print(f"[yellow]{escape(note)}[/yellow]")
     out.print(f"[bold]For the user:[/bold] {escape(ex.user_explanation)}")
     out.print(f"[bold]Technical:[/bold] {escape(ex.technical_explanation)}")
     out.print(f"[dim]{escape(cost_line(ex))}[/dim]")
+
+
+def bridge_line(ex: Explanation) -> str:
+    """Ex-GraphRAG's bridge nodes in a sentence: what holds the important entities together."""
+    b = ex.bridges or {}
+    if not b.get("bridges"):
+        return ""
+    names = {n["id"]: n["name"] for n in (ex.subgraph or {}).get("nodes", [])}
+    core = ", ".join(names.get(n, n) for n in b["core"][:5])
+    bridges = ", ".join(names.get(n, n) for n in b["bridges"][:5]) + (" ..." if len(b["bridges"]) > 5 else "")
+    rho = b.get("spearman_importance_betweenness")
+    return (f"bridges (Ex-GraphRAG): the important {core} are connected through {bridges}; "
+            f"{b['pairs_only_via_bridges']} of {b['core_pairs']} connected core pairs only through them: keep "
+            "them when pruning the context"
+            + (f"; Spearman(importance, betweenness) {rho:.2f}" if rho is not None else ""))
 
 
 def cost_line(ex: Explanation) -> str:
