@@ -74,10 +74,11 @@ def test_preset_retrieves_the_library_written_graph(store: Neo4jStore, preset: s
                                      ("Marie Curie", "WON", "Nobel Prize in Physics")]
     types = {n.name: n.type for n in sub.nodes.values()}
     assert types["Nobel Prize in Physics"] == "Award"
-    # provenance comes from the library's own mention structure
+    # provenance comes from the library's own mention structure: inferred, every candidate listed
     for rel in sub.relationships.values():
-        assert rel.provenance.get("source") == "curie.txt", rel
-        assert rel.provenance.get("chunk_id")
+        assert rel.provenance["inferred"] is True and rel.provenance["candidates"] >= 1, rel
+        assert [d.get("source") for d in rel.provenance["documents"]] == ["curie.txt"] * rel.provenance["candidates"]
+        assert all(d.get("chunk_id") for d in rel.provenance["documents"])
     two = r.retrieve("Where did Marie Curie's husband work?", hops=2)
     assert ("Pierre Curie", "WORKED_AT", "Sorbonne") in two.triples()
     # bookkeeping relationships (MENTIONS, FROM_CHUNK, ...) never enter the context
@@ -98,3 +99,36 @@ def test_libraries_can_still_write_after_xgrag_migrates(store: Neo4jStore) -> No
     write_graphrag_graph(store)
     view = store.with_schema(mapped(store, "langchain").schema)
     assert [le.node.name for le in Retriever(view).link("Who did Marie Curie marry?")] == ["Marie Curie"]
+
+
+def test_inferred_provenance_lists_every_document_that_mentions_both_ends(store: Neo4jStore) -> None:
+    """LangChain records which documents mention an entity, not which document a fact came from: every document
+    mentioning both ends is a candidate, and the provenance says it is inferred."""
+    from langchain_core.documents import Document
+    from langchain_neo4j import Neo4jGraph
+    from langchain_neo4j.graphs.graph_document import GraphDocument
+    from langchain_neo4j.graphs.graph_document import Node as LNode
+    from langchain_neo4j.graphs.graph_document import Relationship as LRel
+
+    jim, watch, della = LNode(id="Jim", type="Person"), LNode(id="Gold Watch", type="Object"), \
+        LNode(id="Della", type="Person")
+    part2 = GraphDocument(nodes=[jim, watch], relationships=[LRel(source=jim, target=watch, type="OWNED")],
+                          source=Document(page_content="Jim's gold watch ...", metadata={"source": "magi-part2"}))
+    part4 = GraphDocument(nodes=[jim, watch, della], relationships=[LRel(source=jim, target=watch, type="SOLD"),
+                                                                     LRel(source=della, target=jim, type="LOVES")],
+                          source=Document(page_content="Jim sold the watch ...", metadata={"source": "magi-part4"}))
+    graph = Neo4jGraph(url=store.uri, username="neo4j", password="unused", database=store.database,
+                       refresh_schema=False)
+    try:
+        graph.add_graph_documents([part2, part4], include_source=True, baseEntityLabel=True)
+    finally:
+        graph.close()
+    sub = Retriever(mapped(store, "langchain")).retrieve("What did Jim sell?", hops=1)
+    sold = next(r for r in sub.relationships.values() if r.label == "SOLD")
+    assert sold.provenance["inferred"] is True and sold.provenance["candidates"] == 2
+    assert sorted(d["source"] for d in sold.provenance["documents"]) == ["magi-part2", "magi-part4"]
+    loves = next(r for r in sub.relationships.values() if r.label == "LOVES")
+    assert [d["source"] for d in loves.provenance["documents"]] == ["magi-part4"]
+    from xgrag.report.console import provenance_text
+
+    assert provenance_text(sold.provenance).startswith("inferred: magi-part")

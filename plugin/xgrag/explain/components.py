@@ -78,13 +78,18 @@ def provenance(p: Planned, graph: Subgraph) -> dict[str, Any]:
     if p.kind == "edge" and p.target in graph.relationships:
         return dict(graph.relationships[p.target].provenance)
     if p.kind == "node" and p.target in graph.nodes:
-        docs = []
+        docs: list[dict[str, Any]] = []
+        inferred = False
         for r in graph.sorted_relationships():
             if p.target in (r.source, r.target) and r.provenance:
-                entry = {k: r.provenance.get(k) for k in ("doc_id", "chunk_id", "chunk_index", "source")}
-                if entry not in docs:
-                    docs.append(entry)
-        return {"documents": docs} if docs else {}
+                inferred = inferred or bool(r.provenance.get("inferred"))
+                for doc in r.provenance.get("documents") or [r.provenance]:
+                    entry = {k: doc.get(k) for k in ("doc_id", "chunk_id", "chunk_index", "source")}
+                    if entry not in docs:
+                        docs.append(entry)
+        if not docs:
+            return {}
+        return {"documents": docs, **({"inferred": True, "basis": "mentions of the facts' ends"} if inferred else {})}
     return {}
 
 
@@ -108,5 +113,8 @@ def sources(components: list[Component]) -> list[dict[str, Any]]:
         for doc in prov.get("documents", [prov]) if prov else []:
             key = (doc.get("doc_id"), doc.get("chunk_id"), doc.get("source"))
             if any(key):
-                seen.setdefault(key, {k: v for k, v in doc.items() if v is not None} | {"component": c.id})
+                entry = {k: v for k, v in doc.items() if v is not None} | {"component": c.id}
+                if prov.get("inferred"):
+                    entry["inferred"] = True  # one of the documents that mention the fact's ends, not its source
+                seen.setdefault(key, entry)
     return list(seen.values())

@@ -100,6 +100,10 @@ def documents_from_subgraph(sub: Subgraph) -> list[Document]:
         }
         if prov.get("source"):
             meta["source"] = prov["source"]  # LangChain's usual citation key
+        if prov.get("inferred"):
+            # the graph does not record the fact's source: these documents mention both its ends (no "source" key,
+            # which would state a guess as a citation)
+            meta["candidate_sources"] = [d.get("source") or d.get("doc_id") for d in prov.get("documents", [])]
         docs.append(Document(page_content=f"{fact.head} {fact.relation} {fact.tail}", metadata=meta, id=rel.id))
     return docs
 

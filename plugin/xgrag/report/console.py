@@ -29,19 +29,25 @@ def provenance_entries(prov: Mapping[str, Any] | None) -> list[dict[str, Any]]:
 
 
 def provenance_text(prov: Mapping[str, Any] | None, limit: int = 3) -> str:
-    """Where a fact comes from, in a few words: `doc chunk 2:17; doc2 (+3)`."""
+    """Where a fact comes from, in a few words: `doc chunk 2:17; doc2 (+3)`; `inferred: ...` when the graph does
+    not record it and the documents are those that mention the fact's ends."""
     parts = []
     for e in provenance_entries(prov)[:limit]:
-        where = str(e.get("doc_id") or e.get("source") or "")
+        # the source a person recognises (a file or the loader's "source"), else the document id
+        source = e.get("source")
+        where = str(source).rstrip("/").rsplit("/", 1)[-1] if source else str(e.get("doc_id") or "")
         if e.get("chunk_index") is not None:
             where += f" chunk {e['chunk_index']}"
-        elif e.get("chunk_id") is not None:
+        elif e.get("chunk_id") is not None and e.get("chunk_id") != e.get("doc_id"):
             where += f" chunk {e['chunk_id']}"
         if e.get("line") is not None:
             where += f":{e['line']}"
         parts.append(where)
-    more = len(provenance_entries(prov)) - limit
-    return "; ".join(parts) + (f" (+{more})" if more > 0 else "")
+    entries = provenance_entries(prov)
+    total = max(len(entries), int((prov or {}).get("candidates") or 0))
+    more = total - min(limit, len(entries))
+    text = "; ".join(parts) + (f" (+{more})" if more > 0 else "")
+    return f"inferred: {text}" if text and prov and prov.get("inferred") else text
 
 
 
