@@ -211,3 +211,16 @@ def test_malformed_dataset_is_reported_with_file_line_field(env: dict[str, str],
                str(DATA / "metaqa" / "questions.jsonl"), "--out", str(tmp_path / "o"), check=False)
     assert proc.returncode == 1 and "cannot reach Neo4j at bolt://127.0.0.1:9" in proc.stderr.replace("\n", " ")
     assert not (tmp_path / "o").exists()
+
+
+def test_pcst_retrieval_explains_and_evaluates(env: dict[str, str], tmp_path: Path) -> None:
+    """Ex-GraphRAG's PCST-merge through the CLI: `explain --mode pcst` after `embed`, and `eval --mode pcst`."""
+    out = tmp_path / "pcst"
+    run(env, "eval", "--dataset", str(DATA / "metaqa" / "questions.jsonl"), "--mode", "pcst", "--strategies", "edge",
+        "--no-ragex", "--limit", "2", "--out", str(out))
+    records = [json.loads(p.read_text()) for p in sorted((out / "questions").glob("*.json"))]
+    assert len(records) == 2 and all(r["explanation"]["subgraph"]["mode"] == "pcst" for r in records)
+    assert all(r["explanation"]["config"]["mode"] == "pcst" for r in records)
+    explained = json.loads(run(env, "explain", "what year was the movie But Not for Me released", "--mode", "pcst",
+                               "--json", "-").stdout)
+    assert explained["subgraph"]["mode"] == "pcst" and explained["answer"] == "1959."

@@ -403,6 +403,10 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, connection: dict[str,
         kg_report.parent.mkdir(exist_ok=True)
         log(f"building the KG: {kg_file or dataset.kg_source}")
         kg = build_kg(store, dataset, out, extractor, cache, kg_file=kg_file)
+        if cfg.mode == "pcst":  # PCST ranks entities by name-embedding similarity: the KG needs them stored
+            from xgrag.retrieval.embeddings import embed_entities
+
+            log(f"embedded {embed_entities(store, embedder, settings.embedding_dimensions)} entity names (PCST)")
         previous = json.loads(kg_report.read_text()) if kg_report.exists() else None
         if previous is None or previous.get("fingerprint") not in fingerprints or previous["triples"] != kg.triples:
             write_json(kg_report, {**kg.to_json(), "fingerprint": fingerprint})
