@@ -61,7 +61,7 @@ def node_importance(components: Iterable[Component], graph: Subgraph) -> tuple[d
     return nodes, ("edge" if nodes else "none")
 
 
-def _neighbours(graph: Subgraph) -> dict[str, set[str]]:
+def neighbours(graph: Subgraph) -> dict[str, set[str]]:
     nbrs: dict[str, set[str]] = {n: set() for n in graph.nodes}
     for r in graph.relationships.values():
         if r.source in nbrs and r.target in nbrs and r.source != r.target:
@@ -129,7 +129,7 @@ def classify(graph: Subgraph, importance: Mapping[str, float], floor: float = 0.
     top = max(importance.values(), default=0.0)
     core = sorted(n for n, v in importance.items() if n in graph.nodes and v > floor and top > 0
                   and v >= core_share * top)
-    nbrs = _neighbours(graph)
+    nbrs = neighbours(graph)
     report.core = core
     ids, edges = edge_index(graph)
     if len(ids) >= 3 and len(importance) >= 3:

@@ -8,6 +8,7 @@ they were perturbed. Every result records PROMPT_VERSION.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xgrag.generate.base import Fact
@@ -59,8 +60,15 @@ def facts_of(sub: Subgraph) -> tuple[Fact, ...]:
     )
 
 
-def render(question: str, sub: Subgraph, response_type: str = DEFAULT_RESPONSE_TYPE) -> RenderedContext:
+def render(question: str, sub: Subgraph, response_type: str = DEFAULT_RESPONSE_TYPE,
+           first: Sequence[str] = ()) -> RenderedContext:
+    """The prompt for `question` over `sub`. `first`: relationship ids listed before the others (in that order),
+    e.g. the most important facts first; by default the canonical order, so two variants differ only where
+    they were perturbed."""
     facts = facts_of(sub)
+    if first:
+        at = {rid: i for i, rid in enumerate(dict.fromkeys(first))}
+        facts = tuple(sorted(facts, key=lambda f: at.get(f.id, len(at))))  # stable: the rest stay canonical
     entities = sorted(sub.nodes.values(), key=lambda n: (n.name, n.id))
     lines = ["---Knowledge Base---", "Entities:"]
     for node in entities:
