@@ -18,7 +18,7 @@ from rich.table import Table
 
 from xgrag.config import Settings, load_settings
 from xgrag.errors import ServiceError, UsageError, XgragError
-from xgrag.explain.perturbers import strategy_choices
+from xgrag.explain.perturbers import COMPARED_BY_DEFAULT, strategy_choices
 from xgrag.generate.factory import GENERATOR_SPECS
 from xgrag.report.console import print_explanation, print_subgraph
 from xgrag.retrieval import MODES
@@ -598,7 +598,8 @@ def eval_cmd(
     dataset: Annotated[Path, typer.Option(help="MetaQA questions.jsonl, stories qa.jsonl or MedMCQA-shaped JSONL")],
     config: ConfigOpt = None,
     generator: GeneratorOpt = "extractive",
-    strategies: Annotated[str, typer.Option(help=f"{strategy_choices()} (comma-separated)")] = "node,edge,subpath",
+    strategies: Annotated[str, typer.Option(help=f"{strategy_choices()} (comma-separated)")] =
+    ",".join(COMPARED_BY_DEFAULT),
     ablate: Annotated[list[str] | None, typer.Option(help="dedup | theta-sim | temperature (repeatable)")] = None,
     limit: Annotated[int | None, typer.Option(help="first N questions only")] = None,
     out_dir: Annotated[Path, typer.Option("--out", help="run folder (resumable)")] = Path("runs/eval"),
@@ -708,7 +709,7 @@ def demo(config: ConfigOpt = None,
                   "strategies node, edge, subpath)")
         explainer = Explainer.from_settings(
             settings, store, generator=ExtractiveReader(embedder), embedder=embedder,
-            explain=ExplainSettings(strategies=("node", "edge", "subpath"), theta_sim=settings.theta_sim),
+            explain=ExplainSettings(strategies=COMPARED_BY_DEFAULT, theta_sim=settings.theta_sim),
             cache=ResponseCache(_cache_path(settings)))
         for q in questions:
             ex = explainer.explain(q)

@@ -25,7 +25,7 @@ from xgrag.embed import Embedder
 from xgrag.errors import ServiceError, UsageError
 from xgrag.evaluate.datasets import LETTERS, Dataset, EvalQuestion
 from xgrag.explain import Explainer, ExplainSettings
-from xgrag.explain.perturbers import REGISTRY, resolve_strategies
+from xgrag.explain.perturbers import COMPARED_BY_DEFAULT, REGISTRY, resolve_strategies
 from xgrag.explain.scoring import option_letter
 from xgrag.generate.prompt import relation_text
 from xgrag.model import Explanation, Subgraph
@@ -47,7 +47,7 @@ class EvalError(ServiceError):
 class EvalConfig:
     dataset: str
     generator: str = "extractive"
-    strategies: tuple[str, ...] = ("node", "edge", "subpath")
+    strategies: tuple[str, ...] = COMPARED_BY_DEFAULT
     ablate: tuple[str, ...] = ()
     limit: int | None = None
     mode: str = "khop"

@@ -70,7 +70,7 @@ def label(p: Planned, merged: DedupResult) -> str:
         others = [name for nid, name in merged.members(p.target) if nid != p.target]
         if others:
             base += f" (merged with {', '.join(others)})"
-        return f"{base} => {p.note['synonym']}" if p.strategy == "synonym" else base
+        return f"{base} => {p.renamed[0][1]}" if p.renamed else base
     return f"{p.target} ({len(p.removed_rels)} triples removed)"
 
 

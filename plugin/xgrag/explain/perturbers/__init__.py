@@ -23,7 +23,11 @@ from xgrag.explain.perturbers.synonym import SynonymInjection, alias_synonym
 for _perturber in (NodeRemoval(), EdgeRemoval(), SynonymInjection(), SubpathRemoval(), RandomMasks()):
     register(_perturber)
 
+# what the demo and `xgrag eval` compare unless told otherwise: XGRAG's node and edge removal, KGRAG-Ex's sub-paths
+COMPARED_BY_DEFAULT: tuple[str, ...] = (NodeRemoval.name, EdgeRemoval.name, SubpathRemoval.name)
+
 __all__ = [
-    "REGISTRY", "Perturber", "PlanOptions", "Planned", "SynonymFn", "Unit", "alias_synonym", "plan", "random_masks",
-    "register", "resolve_strategies", "strategies_of_unit", "strategy_choices", "strategy_names",
+    "COMPARED_BY_DEFAULT", "REGISTRY", "Perturber", "PlanOptions", "Planned", "SynonymFn", "Unit", "alias_synonym",
+    "plan", "random_masks", "register", "resolve_strategies", "strategies_of_unit", "strategy_choices",
+    "strategy_names",
 ]
