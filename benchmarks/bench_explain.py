@@ -172,6 +172,8 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=200, help="MetaQA questions for (a) and (c)")
     ap.add_argument("--smollm2-questions", type=int, default=2)
     ap.add_argument("--json", default=str(ROOT / "benchmarks" / "results" / "explain.json"))
+    ap.add_argument("--dedup-rule", default="precise", choices=("precise", "xgrag"),
+                    help="alias merging before explaining (xgrag: the paper's rule, as before the precise default)")
     args = ap.parse_args()
     parts = set(args.part.split(","))
     questions = [json.loads(line) for line in (SHARED / "questions.jsonl").read_text().splitlines()][: args.limit]
@@ -192,7 +194,7 @@ def main() -> None:
         results["kg"] = {"triples": stats.triples}
         emb = default_embedder()
         explainer = Explainer.from_settings(Settings(), store, generator=ExtractiveReader(emb), embedder=emb,
-                                            explain=ExplainSettings())
+                                            explain=ExplainSettings(dedup_rule=args.dedup_rule))
         if "a" in parts:
             results["a_metaqa_extractive"] = part_a(store, questions, explainer)
             print(json.dumps(results["a_metaqa_extractive"], indent=2))
