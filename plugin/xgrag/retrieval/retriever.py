@@ -109,7 +109,8 @@ class Retriever:
     def retrieve(self, question: str, mode: Mode = "khop", hops: int | None = None,
                  perturbation: Perturbation | None = None,
                  seeds: Sequence[str] | None = None) -> Subgraph:
-        question = check_question(question)
+        if seeds is None or mode == "pcst":  # given seeds need no question, except to rank PCST's prizes
+            question = check_question(question)
         perturbation = perturbation or Perturbation()
         ex_nodes, ex_rels = self.expand_exclusions(perturbation)
         given = seeds is not None

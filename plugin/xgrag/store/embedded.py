@@ -140,6 +140,9 @@ def free_port() -> int:
 
 def _port_is_free(port: int) -> bool:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        # as Neo4j binds (Netty sets SO_REUSEADDR): connections of the stopped server lingering in TIME_WAIT
+        # must not make its port look taken
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             s.bind(("127.0.0.1", port))
         except OSError:
@@ -157,7 +160,14 @@ def choose_port(home: Path, requested: int = 0) -> int:
         port = int(last.read_text().strip())
     except (OSError, ValueError):
         return free_port()
-    return port if 0 < port < 65536 and _port_is_free(port) else free_port()
+    if not 0 < port < 65536:
+        return free_port()
+    deadline = time.monotonic() + 5.0  # a server stopped a moment ago may still be releasing its socket
+    while not _port_is_free(port):
+        if time.monotonic() > deadline:
+            return free_port()
+        time.sleep(0.2)
+    return port
 
 
 def _state_file(home: Path) -> Path:
