@@ -432,6 +432,79 @@ def explain(
         raise typer.Exit(INCOMPLETE_EXIT)
 
 
+@app.command("explain-batch")
+def explain_batch(
+    questions_file: Annotated[Path, typer.Argument(metavar="QUESTIONS.jsonl",
+                                                   help='one {"question": ..., "id": ...} per line')],
+    out_dir: Annotated[Path, typer.Option("--out", help="folder for questions/<id>.json and summary.json")],
+    config: ConfigOpt = None,
+    strategy: Annotated[str, typer.Option(help=f"{strategy_choices()} (comma-separated)")] = "edge",
+    generator: GeneratorOpt = "extractive",
+    ollama_host: OllamaHostOpt = "http://127.0.0.1:11434",
+    base_url: BaseUrlOpt = None,
+    timeout: TimeoutOpt = None,
+    max_retries: RetriesOpt = None,
+    mode: Annotated[str, typer.Option(help=" | ".join(MODES))] = "khop",
+    hops: Annotated[int | None, typer.Option(help="k for k-hop (1..4)")] = None,
+    max_calls: Annotated[int | None, typer.Option(help="generator-call budget per question")] = None,
+    group_testing: Annotated[bool, typer.Option("--group-testing", help="adaptive group testing")] = False,
+    noise_runs: Annotated[int, typer.Option(help="baseline generations for the noise floor")] = 2,
+    concurrency: Annotated[int, typer.Option(help="concurrent generator calls per worker")] = 4,
+    cache: Annotated[bool, typer.Option("--cache/--no-cache", help="SQLite response cache")] = True,
+    ray: Annotated[str | None, typer.Option(
+        "--ray", metavar="ADDRESS",
+        help="run as Ray actors: 'local' starts Ray on this machine; 'auto' or ray://HOST:10001 joins a cluster "
+             "(which needs xgrag installed)")] = None,
+    workers: Annotated[int, typer.Option(min=1, help="Ray workers (each with its own driver and generator)")] = 2,
+) -> None:
+    """Explain every question of a JSONL file into a folder; resumable (a finished question is never redone)."""
+    from xgrag.evaluate.batch import BatchSpec, read_questions, run_batch
+    from xgrag.explain import ExplainSettings
+    from xgrag.generate.factory import make_generator
+
+    settings = _settings(config)
+    questions = read_questions(questions_file)
+    cfg = ExplainSettings(strategies=(strategy,), mode=mode, hops=hops,  # type: ignore[arg-type]
+                          theta_sim=settings.theta_sim, dedup_rule=settings.dedup_rule, noise_runs=noise_runs,
+                          max_calls=max_calls, concurrency=concurrency,
+                          scheduler="group" if group_testing else "exhaustive")
+    connection = _connection(ollama_host, base_url, timeout, max_retries)
+    make_generator(generator, **connection)  # a bad spec is a usage error before any worker starts
+    if ray is None:
+        _store(settings).close()  # fail fast when no server answers
+    config_path = config or (Path(os.environ["XGRAG_CONFIG"]) if os.environ.get("XGRAG_CONFIG") else None)
+    if config_path is None and Path("xgrag.toml").is_file():
+        config_path = Path("xgrag.toml")
+    spec = BatchSpec(cfg, generator, connection, str(config_path.resolve()) if config_path else None,
+                     str(_cache_path(settings)) if cache else None)
+    with _progress() as progress:
+        task = progress.add_task("explaining", total=len(questions))
+
+        def advance(record: dict[str, Any]) -> None:
+            progress.update(task, description=f"{record['id']}: {record['status']}")
+            progress.advance(task)
+
+        result = run_batch(questions, out_dir, spec, ray=ray, workers=workers, progress=advance,
+                           log=lambda s: console.print(_escape(s)))
+        progress.update(task, completed=len(questions))
+    table = Table(title=f"{len(result.records)} questions ({len(result.reused)} reused) on {result.where}")
+    for col in ("id", "status", "answer", "top component", "calls"):
+        table.add_column(col)
+    from xgrag.evaluate.batch import summary_row
+
+    for record in result.records:
+        row = summary_row(record)
+        top = row.get("top") or {}
+        table.add_row(_escape(row["id"]), row["status"], _escape(str(row.get("answer", row.get("message", "")))),
+                      _escape(str(top.get("label", ""))), str(row.get("generator_calls", "")))
+    out.print(table)
+    console.print(f"wrote {out_dir / 'summary.json'}")
+    if not result.complete:
+        console.print(f"[red]{len(result.records) - result.count('done')} of {len(result.records)} questions "
+                      "not done[/red] (incomplete or failed); run the same command again to redo them")
+        raise typer.Exit(INCOMPLETE_EXIT)
+
+
 def _ticker(progress: Progress, task: Any) -> Callable[[str, int, int | None], None]:
     """The explainer's progress callback: a phase with a total restarts the bar (retrieving, baseline, perturb)."""
 

@@ -220,3 +220,26 @@ def test_a_restarted_server_keeps_its_port(tmp_path: Path) -> None:
     finally:
         run(e, "db", "stop", check=False)
     assert first.startswith("bolt://127.0.0.1:") and again == first  # an exported NEO4J_URI keeps working
+
+
+def test_explain_batch_resumes_and_names_bad_lines(env, tmp_path: Path) -> None:
+    run(env, "migrate")
+    run(env, "ingest", "triples", str(SAMPLE / "metaqa_triples.tsv"))
+    before = json.loads(run(env, "checksum").stdout)
+    qfile = tmp_path / "questions.jsonl"
+    qfile.write_text(json.dumps({"id": "tarik", "question": QUESTION}) + "\n"
+                     + json.dumps({"question": "who was the director of [Out to Sea]"}) + "\n", encoding="utf-8")
+    out = tmp_path / "out"
+    first = run(env, "explain-batch", str(qfile), "--out", str(out), "--noise-runs", "1")
+    assert "0 already done" in " ".join(first.stderr.split()) and "tarik" in first.stdout
+    summary = json.loads((out / "summary.json").read_text())
+    assert (summary["questions"], summary["done"], summary["explained_now"]) == (2, 2, 2)
+    assert all((out / row["file"]).is_file() for row in summary["rows"])
+    again = run(env, "explain-batch", str(qfile), "--out", str(out), "--noise-runs", "1")
+    assert "2 already done" in " ".join(again.stderr.split())
+    assert json.loads((out / "summary.json").read_text())["explained_now"] == 0
+    assert json.loads(run(env, "checksum").stdout) == before  # explaining never writes to the graph
+
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps({"question": "fine"}) + "\n{\"question\": \"no closing brace\"\n", encoding="utf-8")
+    failed(run(env, "explain-batch", str(bad), "--out", str(out), check=False), 2, f"{bad}:2", "field 'json'")

@@ -1,0 +1,316 @@
+"""Batch explanations: a JSONL file of questions explained into one folder, resumable, in this process or as Ray
+actors.
+
+DIR/questions/<id>.json holds one question's record (status, the explanation's JSON, the fingerprint of the
+settings it was made with); DIR/summary.json lists every question of the last run. A question whose record is
+"done" under the same fingerprint is never redone; "incomplete" (the generator failed part-way) and "failed"
+records are redone by the next run, so a re-run after an outage finishes the batch.
+
+Each worker builds its own Explainer from a `BatchSpec`: the settings file's path, not the loaded settings, so
+a Neo4j password or an API key never travels through Ray's object store; each worker reads them from its own
+environment (as the driver does).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from xgrag.errors import InputError, UsageError, XgragError, read_text_lines
+from xgrag.explain.settings import ExplainSettings
+
+RECORD_VERSION = "xgrag.batch.question/1"
+ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")  # ids become file names
+STATUSES = ("done", "incomplete", "failed")
+
+
+@dataclass(frozen=True)
+class BatchQuestion:
+    id: str
+    question: str
+    line: int  # in the questions file, for messages
+
+
+def read_questions(path: str | Path) -> list[BatchQuestion]:
+    """The questions of a JSONL file: one object per line with "question" and an optional "id" (letters, digits,
+    '.', '_', '-'; default: a digest of the question). Blank lines are skipped; anything else malformed is an
+    InputError naming the line and field."""
+    questions: list[BatchQuestion] = []
+    seen: dict[str, int] = {}
+    for n, raw in enumerate(read_text_lines(path), start=1):
+        if not raw.strip():
+            continue
+        try:
+            row = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise InputError(path, n, "json", f"not a JSON object ({exc.msg} at column {exc.colno})") from None
+        if not isinstance(row, dict):
+            raise InputError(path, n, "json", "expected an object like {\"question\": \"...\"}")
+        question = row.get("question")
+        if not isinstance(question, str) or not question.strip():
+            raise InputError(path, n, "question", "missing or empty (a non-empty string is required)")
+        qid = row.get("id")
+        if qid is None:
+            qid = "q-" + hashlib.sha256(question.strip().encode()).hexdigest()[:12]
+        elif not isinstance(qid, str) or not ID_PATTERN.match(qid):
+            raise InputError(path, n, "id", f"{qid!r} is not 1-100 letters, digits, '.', '_' or '-' "
+                                            "(ids name the output files)")
+        if qid in seen:
+            what = "id" if "id" in row else "question"
+            raise InputError(path, n, what, f"repeats line {seen[qid]} (ids must be unique; the default id is "
+                                            "the question's digest)")
+        seen[qid] = n
+        questions.append(BatchQuestion(qid, question.strip(), n))
+    if not questions:
+        raise InputError(path, 0, "question", "no questions in the file")
+    return questions
+
+
+@dataclass(frozen=True)
+class BatchSpec:
+    """What a worker needs to build its Explainer. Picklable, and free of secrets by construction."""
+
+    explain: ExplainSettings
+    generator: str = "extractive"
+    connection: dict[str, Any] = field(default_factory=dict)  # ollama_host, base_url, timeout, max_retries
+    config_path: str | None = None  # each worker loads the settings itself (environment + this file)
+    cache_path: str | None = None  # SQLite response cache (per machine; workers on one machine share it)
+
+    def fingerprint(self, settings: Any) -> str:
+        """What determines an explanation: the explain settings, the generator and where it runs, the graph
+        schema and retrieval settings (never the Neo4j credentials)."""
+        data = {"explain": asdict(self.explain), "generator": self.generator, "connection": self.connection,
+                "schema": settings.graph_schema.model_dump(mode="json"),
+                "retrieval": settings.retrieval.model_dump(mode="json"), "version": RECORD_VERSION}
+        return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+class Worker:
+    """One Explainer (one driver, one generator, one embedder) reused for every question it is given."""
+
+    def __init__(self, spec: BatchSpec) -> None:
+        from xgrag.config import load_settings
+        from xgrag.explain import Explainer
+        from xgrag.generate.cache import ResponseCache
+        from xgrag.generate.factory import make_generator
+        from xgrag.store.neo4j import Neo4jStore
+
+        self.spec = spec
+        self.settings = load_settings(spec.config_path)
+        self.fingerprint = spec.fingerprint(self.settings)
+        self.store = Neo4jStore.from_settings(self.settings)
+        try:
+            self.store.verify()
+            generator = make_generator(spec.generator, **spec.connection)
+            cache = ResponseCache(Path(spec.cache_path)) if spec.cache_path else None
+            self.explainer = Explainer.from_settings(self.settings, self.store, generator=generator,
+                                                     explain=spec.explain, cache=cache)
+        except BaseException:
+            self.store.close()
+            raise
+
+    def explain(self, q: BatchQuestion) -> dict[str, Any]:
+        """The record of one question; an expected failure (xgrag's errors) becomes a "failed" record, so one
+        bad question does not stop the batch."""
+        started = time.perf_counter()
+        record: dict[str, Any] = {"version": RECORD_VERSION, "id": q.id, "question": q.question,
+                                  "fingerprint": self.fingerprint, "worker_pid": os.getpid()}
+        try:
+            ex = self.explainer.explain(q.question)
+        except XgragError as exc:
+            record.update(status="failed", error=type(exc).__name__, message=str(exc), hint=exc.hint)
+        else:
+            record.update(status="incomplete" if ex.incomplete else "done", explanation=ex.to_json())
+        record["seconds"] = round(time.perf_counter() - started, 3)
+        return record
+
+    def close(self) -> None:
+        self.store.close()
+
+
+@dataclass
+class BatchResult:
+    out: Path
+    records: list[dict[str, Any]]  # every question, in file order
+    explained: list[str]  # ids explained by this run
+    reused: list[str]  # ids whose finished record was kept
+    where: str  # "local" or the Ray cluster's address
+
+    def count(self, status: str) -> int:
+        return sum(1 for r in self.records if r["status"] == status)
+
+    @property
+    def complete(self) -> bool:
+        return self.count("done") == len(self.records)
+
+
+def summary_row(record: dict[str, Any]) -> dict[str, Any]:
+    """One question in summary.json: its status, answer, top component and cost (or its error)."""
+    row = {"id": record["id"], "question": record["question"], "status": record["status"],
+           "file": f"questions/{record['id']}.json"}
+    ex = record.get("explanation")
+    if ex is None:
+        row.update(error=record.get("error"), message=record.get("message"))
+        return row
+    ranked = sorted((c for c in ex["components"] if c.get("rank") is not None), key=lambda c: c["rank"])
+    top = ranked[0] if ranked else None
+    row.update(answer=ex["answer"],
+               top={"label": top["label"], "strategy": top["strategy"], "importance": top["importance"]}
+               if top else None,
+               generator_calls=ex["cost"]["generator_calls"], facts=len(ex["subgraph"]["relationships"]))
+    if ex.get("incomplete"):
+        row["incomplete"] = ex["incomplete"]["reason"]
+    return row
+
+
+def _write_json(path: Path, data: Any) -> None:
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(data, indent=2, default=str) + "\n", encoding="utf-8")
+    os.replace(tmp, path)  # a run cut off mid-write never leaves half a record
+
+
+def _finished(path: Path, fingerprint: str) -> dict[str, Any] | None:
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if isinstance(record, dict) and record.get("status") == "done" and record.get("fingerprint") == fingerprint:
+        return record
+    return None
+
+
+Progress = Callable[[dict[str, Any]], None]
+
+
+def run_batch(questions: Sequence[BatchQuestion], out: Path, spec: BatchSpec, *, ray: str | None = None,
+              workers: int = 1, progress: Progress | None = None,
+              log: Callable[[str], None] = lambda s: None) -> BatchResult:
+    """Explain `questions` into `out`. `ray`: None runs in this process; "local" starts a local Ray instance;
+    anything else is a Ray address ("auto", "ray://HOST:10001") whose cluster has xgrag installed."""
+    from xgrag.config import load_settings
+
+    if workers < 1:
+        raise UsageError("--workers must be at least 1")
+    fingerprint = spec.fingerprint(load_settings(spec.config_path))
+    try:
+        (out / "questions").mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"--out {out}: {exc.strerror or exc}") from exc
+    records: dict[str, dict[str, Any]] = {}
+    todo: list[BatchQuestion] = []
+    for q in questions:
+        kept = _finished(out / "questions" / f"{q.id}.json", fingerprint)
+        if kept is not None and kept.get("question") == q.question:
+            records[q.id] = kept
+        else:
+            todo.append(q)
+    reused = [q.id for q in questions if q.id in records]
+    log(f"{len(questions)} questions: {len(reused)} already done in {out}, {len(todo)} to explain")
+
+    def finish(record: dict[str, Any]) -> None:
+        records[record["id"]] = record
+        _write_json(out / "questions" / f"{record['id']}.json", record)
+        if progress is not None:
+            progress(record)
+
+    where = "local"
+    try:
+        if todo:
+            if ray is None:
+                _run_here(todo, spec, finish)
+            else:
+                where = _run_on_ray(todo, spec, ray, workers, finish, log)
+    finally:
+        # what finished is summarised even when the run stops part-way (an interrupt, a worker that died)
+        ordered: list[dict[str, Any]] = [records[q.id] if q.id in records else
+                   {"id": q.id, "question": q.question, "status": "failed", "error": "NotRun",
+                    "message": "the run stopped before this question was explained"} for q in questions]
+        result = BatchResult(out, ordered, [q.id for q in todo if q.id in records], reused, where)
+        _write_json(out / "summary.json", {
+            "version": "xgrag.batch.summary/1", "fingerprint": fingerprint, "generator": spec.generator,
+            "where": where, "questions": len(ordered), **{s: result.count(s) for s in STATUSES},
+            "explained_now": len(result.explained), "reused": len(reused),
+            "generator_calls": sum(int(r["explanation"]["cost"]["generator_calls"]) for r in ordered
+                                   if r["id"] in result.explained and "explanation" in r),
+            "rows": [summary_row(r) for r in ordered]})
+    return result
+
+
+def _run_here(todo: Iterable[BatchQuestion], spec: BatchSpec, finish: Callable[[dict[str, Any]], None]) -> None:
+    worker = Worker(spec)
+    try:
+        for q in todo:
+            finish(worker.explain(q))
+    finally:
+        worker.close()
+
+
+def _ray_env() -> dict[str, str]:
+    """Workers of a local Ray instance import xgrag from where this process does (a source checkout on
+    PYTHONPATH works as well as an installed package); relative PYTHONPATH entries would break in Ray's
+    working directories."""
+    import xgrag
+
+    package_root = str(Path(xgrag.__file__).resolve().parents[1])
+    paths = [package_root] + [str(Path(p).resolve()) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep)
+                              if p]
+    return {"PYTHONPATH": os.pathsep.join(dict.fromkeys(paths))}
+
+
+def _run_on_ray(todo: Sequence[BatchQuestion], spec: BatchSpec, address: str, workers: int,
+                finish: Callable[[dict[str, Any]], None], log: Callable[[str], None]) -> str:
+    try:
+        import ray
+        from ray.util import ActorPool
+    except ImportError as exc:
+        raise UsageError("--ray needs Ray: pip install 'xgrag[ray]'") from exc
+
+    started_here = not ray.is_initialized()
+    if started_here:
+        try:
+            if address == "local":
+                # a modest object store: records are small JSON; the default (30% of RAM) starves Neo4j
+                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
+                         object_store_memory=128 * 1024 * 1024, runtime_env={"env_vars": _ray_env()})
+            else:
+                ray.init(address=address, log_to_driver=False)
+        except (ConnectionError, ValueError, RuntimeError) as exc:
+            raise UsageError(f"--ray {address}: cannot start or reach Ray ({exc})",
+                             hint="--ray local starts one on this machine; a cluster needs `ray start --head`") \
+                from exc
+    where = "ray:" + address
+    try:
+        actor = ray.remote(num_cpus=1)(Worker)
+        pool = ActorPool([actor.remote(spec) for _ in range(min(workers, len(todo)))])
+        log(f"Ray: {min(workers, len(todo))} workers on {address}")
+        for record in _unordered(pool, todo):
+            finish(record)
+    finally:
+        if started_here:
+            ray.shutdown()
+    return where
+
+
+def _unordered(pool: Any, todo: Sequence[BatchQuestion]) -> Iterator[dict[str, Any]]:
+    """Records as workers finish them (streamed back, written at once); a worker's own exception (not an
+    xgrag error, which becomes a failed record) is re-raised here as a ServiceError naming the question."""
+    from ray.exceptions import RayError
+
+    from xgrag.errors import ServiceError
+
+    for q in todo:
+        pool.submit(lambda a, v: a.explain.remote(v), q)
+    while pool.has_next():
+        try:
+            yield pool.get_next_unordered()
+        except RayError as exc:
+            cause = getattr(exc, "cause", None) or exc
+            raise ServiceError(f"a Ray worker failed: {type(cause).__name__}: {str(cause).splitlines()[0]}") \
+                from exc
