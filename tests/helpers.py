@@ -56,13 +56,21 @@ CURIE_FACTS = [("Marie Curie", "Person", "MARRIED", "Pierre Curie", "Person"),
                ("Pierre Curie", "Person", "WORKED_AT", "Sorbonne", "Organization")]
 
 
-def write_langchain_graph(store: Neo4jStore) -> None:
-    """The Curie facts written by langchain-neo4j's own add_graph_documents (LLMGraphTransformer's layout)."""
+def write_langchain_graph(store: Neo4jStore, package: str = "langchain_neo4j") -> None:
+    """The Curie facts written by langchain-neo4j's own add_graph_documents (LLMGraphTransformer's layout), or by
+    the older langchain-community's (`package="langchain_community"`), which stacks built before langchain-neo4j
+    still use."""
+    import importlib
+
     from langchain_core.documents import Document
-    from langchain_neo4j import Neo4jGraph
-    from langchain_neo4j.graphs.graph_document import GraphDocument
-    from langchain_neo4j.graphs.graph_document import Node as LNode
-    from langchain_neo4j.graphs.graph_document import Relationship as LRel
+
+    if package == "langchain_community":
+        Neo4jGraph = importlib.import_module("langchain_community.graphs").Neo4jGraph  # noqa: N806
+        gd = importlib.import_module("langchain_community.graphs.graph_document")
+    else:
+        Neo4jGraph = importlib.import_module("langchain_neo4j").Neo4jGraph  # noqa: N806
+        gd = importlib.import_module("langchain_neo4j.graphs.graph_document")
+    GraphDocument, LNode, LRel = gd.GraphDocument, gd.Node, gd.Relationship  # noqa: N806
 
     nodes = {}
     rels = []
@@ -78,7 +86,8 @@ def write_langchain_graph(store: Neo4jStore) -> None:
         graph.add_graph_documents([GraphDocument(nodes=list(nodes.values()), relationships=rels, source=doc)],
                                   include_source=True, baseEntityLabel=True)
     finally:
-        graph.close()
+        # langchain-community's Neo4jGraph has no close(): its driver is closed directly
+        graph.close() if hasattr(graph, "close") else graph._driver.close()
 
 
 # Alias entities ("Dr. Watson" / "Watson", "Sherlock Holmes" / "Holmes") for dedup and alias tests.

@@ -60,7 +60,13 @@ def write_graphrag_graph(store: Neo4jStore) -> None:
     asyncio.run(run())
 
 
+def write_langchain_community_graph(store: Neo4jStore) -> None:
+    # langchain-community 0.4 still installs beside langchain-core 1.x (deprecated, "being sunset")
+    helpers.write_langchain_graph(store, package="langchain_community")
+
+
 @pytest.mark.parametrize(("preset", "writer"), [("langchain", write_langchain_graph),
+                                                ("langchain", write_langchain_community_graph),
                                                 ("neo4j-graphrag", write_graphrag_graph)])
 def test_preset_retrieves_the_library_written_graph(store: Neo4jStore, preset: str, writer) -> None:
     writer(store)
