@@ -155,15 +155,17 @@ def part_c(store: Neo4jStore, questions: list[dict], explainer: Explainer, hops:
         top_loo = [c.id for c in loo.top("edge", 3) if (c.importance or 0) > floor]
         top_gt = [c.id for c in gt.top("edge", 3) if (c.importance or 0) > floor]
         agree.append(set(top_loo) == set(top_gt))
-        loo_calls += loo.cost.perturbations
-        gt_calls += gt.group_testing["generator_requests"] if gt.group_testing else gt.cost.perturbations
+        # every generator call after the baselines: single removals, group tests and redundancy resolution
+        loo_calls += loo.cost.generator_calls - len(loo.baseline_answers)
+        gt_calls += gt.cost.generator_calls - len(gt.baseline_answers)
     return {"questions": len(questions), "hops": hops or "question's own",
             "mean_facts": round(statistics.mean(facts), 1),
             "loo_calls": loo_calls, "group_testing_calls": gt_calls,
             "call_ratio": round(gt_calls / max(1, loo_calls), 3),
             "top3_agreement": round(sum(agree) / len(agree), 3),
             "definition": "top-3 = edges with importance above the noise floor among the 3 highest; agreement = "
-                          "identical sets"}
+                          "identical sets; calls = generator calls after the baselines (single removals, group tests, "
+                          "redundancy resolution)"}
 
 
 def main() -> None:

@@ -52,7 +52,9 @@ def test_the_scheduler_chain_follows_the_settings() -> None:
     assert names() == [Exhaustive, RedundancyResolution]
     assert names(max_calls=5) == [Budgeted, RedundancyResolution]
     assert names(resolve_redundancy=False) == [Exhaustive]
-    assert names(scheduler="group") == [GroupTesting]  # group testing clears members instead
+    assert names(scheduler="group") == [GroupTesting, RedundancyResolution]
+    assert [s.search for s in schedule_for(ExplainSettings(scheduler="group"))[1:]] == ["binary"]  # type: ignore
+    assert names(scheduler="group", resolve_redundancy=False) == [GroupTesting]
 
 
 def test_subgraph_json_round_trip() -> None:

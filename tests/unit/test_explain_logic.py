@@ -186,6 +186,31 @@ def test_redundant_support_is_resolved_conditionally() -> None:
     assert any(step["step"] == "resolve_redundancy" for step in result.trace)
 
 
+def test_group_testing_resolves_redundant_support_as_leave_one_out_does_with_fewer_calls() -> None:
+    """Two facts state who directed the film and ten others are noise: no single removal moves the answer. Group
+    testing then clears every fact; its binary-search resolution must find the fact leave-one-out's linear scan
+    finds (MetaQA: every disagreement between the two was such a case)."""
+    sub = movie_graph()
+    sub.add_node(Node("m2", "Out to Sea", "Movie"))
+    sub.add_relationship(Relationship("r6", "m2", "d", "directed_by"))
+    for i in range(10):
+        sub.add_node(Node(f"x{i}", f"Festival {i}", "Event"))
+        sub.add_relationship(Relationship(f"rx{i}", "m", f"x{i}", "shown_at"))
+    results = {}
+    for scheduler in ("exhaustive", "group"):
+        cfg = ExplainSettings(strategies=("edge",), dedup=False, scheduler=scheduler, noise_runs=1)  # type: ignore
+        results[scheduler] = Explainer(FixedRetriever(sub), RuleGenerator("directed by"), HashEmbedder(),
+                                       cfg).explain("who directed Out to Sea")
+    loo, gt = results["exhaustive"], results["group"]
+    moved = {k: [(c.id, c.evaluated) for c in ex.components if c.importance] for k, ex in results.items()}
+    assert moved["group"] == moved["exhaustive"] and len(moved["group"]) == 1
+    assert moved["group"][0][1] == "conditional" and moved["group"][0][0] in {"r1", "r6"}
+    steps = {k: [s for s in ex.trace if s["step"] == "resolve_redundancy"][0] for k, ex in results.items()}
+    assert steps["group"]["search"] == "binary" and steps["group"]["necessary"] == 1
+    assert steps["group"]["calls"] < steps["exhaustive"]["calls"]  # log2 search instead of one call per fact
+    assert gt.cost.generator_calls < loo.cost.generator_calls
+
+
 class _CitesLastGenerator(RuleGenerator):
     """Answers like RuleGenerator but cites the LAST fact with the relation (both state the same answer)."""
 

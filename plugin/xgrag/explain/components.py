@@ -23,12 +23,13 @@ def build_components(run: ExplainRun, vectors: dict[str, np.ndarray]) -> list[Co
         by_strategy.setdefault(p.planned.strategy, []).append(p)
     components: list[Component] = []
     for strategy, group in by_strategy.items():
-        measured = [p for p in group if p.generation is not None]
+        # asked alone, or found necessary by redundancy resolution after group testing cleared it
+        measured = [p for p in group if p.generation is not None or p.conditional is not None]
         shifts = semantic_shift(base, np.stack([vectors[p.answer.text] for p in measured])) \
             if measured else np.zeros(0)
         imp = {id(p): float(s) for p, s in zip(measured, shifts, strict=True)}
         for p in group:
-            if p.generation is None and p.planned.note.get("group") == "no-effect":
+            if p.generation is None and p.conditional is None and p.planned.note.get("group") == "no-effect":
                 imp[id(p)] = 0.0
         scored = [p for p in group if id(p) in imp]
         norm = dict(zip([id(p) for p in scored], normalise([imp[id(p)] for p in scored]), strict=True))
@@ -36,7 +37,7 @@ def build_components(run: ExplainRun, vectors: dict[str, np.ndarray]) -> list[Co
         rank = {id(p): i + 1 for i, p in enumerate(order)}
         for p in group:
             planned = p.planned
-            measured_here = p.generation is not None
+            measured_here = p.generation is not None or p.conditional is not None
             value = imp.get(id(p))
             evaluated: Literal["measured", "conditional", "group", "budget", "failed"] = (
                 ("conditional" if p.conditional is not None else "measured") if measured_here

@@ -134,5 +134,6 @@ class ExplainRun:
         return sorted(planned, key=lambda p: (-promise[id(p)], p.strategy, p.target))
 
     def vectors(self) -> dict[str, np.ndarray]:
-        texts = [g.text for g in self.baselines] + [p.answer.text for p in self.probes if p.generation is not None]
+        texts = [g.text for g in self.baselines] + [p.answer.text for p in self.probes
+                                                     if p.generation is not None or p.conditional is not None]
         return self.oracle.vectors(texts)

@@ -18,8 +18,10 @@ def schedule_for(settings: ExplainSettings) -> list[Scheduler]:
         chain.append(Budgeted(settings.max_calls))
     else:
         chain.append(Exhaustive())
-    if settings.resolve_redundancy and settings.scheduler != "group":
-        chain.append(RedundancyResolution(settings.citation_guided, settings.max_calls))
+    if settings.resolve_redundancy:
+        # group testing asked few components alone: its resolution searches instead of scanning
+        chain.append(RedundancyResolution(settings.citation_guided, settings.max_calls,
+                                          search="binary" if settings.scheduler == "group" else "linear"))
     return chain
 
 
