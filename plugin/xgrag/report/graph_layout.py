@@ -52,6 +52,7 @@ def layout(nodes: Sequence[str], edges: Sequence[tuple[str, str]], seeds: Sequen
     roots = [index[s] for s in seeds if s in index] or [max(range(n), key=lambda i: (len(adjacency[i]), -i))]
     depth = {r: 0 for r in roots}
     frontier = list(roots)
+    rings: dict[int, list[int]] = {0: list(roots)}
     while frontier:
         nxt = []
         for u in frontier:
@@ -59,11 +60,13 @@ def layout(nodes: Sequence[str], edges: Sequence[tuple[str, str]], seeds: Sequen
                 if v not in depth:
                     depth[v] = depth[u] + 1
                     nxt.append(v)
+        if nxt:
+            rings[depth[nxt[0]]] = nxt  # in visiting order: children sit beside their parent on the next ring
         frontier = nxt
     outer = max(depth.values()) + 1
-    rings: dict[int, list[int]] = {}
     for i in range(n):
-        rings.setdefault(depth.get(i, outer), []).append(i)
+        if i not in depth:
+            rings.setdefault(outer, []).append(i)
     pos = np.zeros((n, 2))
     for d, members in rings.items():
         radius = 0.0 if d == 0 and len(members) == 1 else (d + 0.6) / (outer + 0.6)
