@@ -45,7 +45,7 @@ NODE_R, SEED_R = 10.0, 13.0
 NODE_FONT, EDGE_FONT = 11.5, 10.5
 # A subgraph of more than COLLAPSE_AT entities is drawn as its FOCUS_K most important entities, the seeds and the
 # entities connecting them; the rest is collapsed behind a "+N more entities" control that shows the full drawing.
-COLLAPSE_AT, FOCUS_K = 40, 25
+COLLAPSE_AT, FOCUS_K = 60, 25
 FULL_WIDTH = 1400
 MORE_STRIP = 36  # height of the collapsed drawing's bottom strip holding the "+N more" control
 UNSCORED = "#eceef1"  # drawn with a dashed outline / dashed line
