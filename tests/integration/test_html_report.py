@@ -355,6 +355,15 @@ def test_a_large_subgraph_collapses_and_expands(large: Explanation, browser, tmp
         # the full drawing is interactive too: hovering the best node shows its details
         full.locator(f'g.node[data-key="{key}"] circle.dot').hover()
         assert sec.locator(".details h4").inner_text() == best.label
+        # a name left out (or shortened) for lack of room appears in full on hover
+        unnamed = full.locator("g.node:has(text.node-label.hover)")
+        assert unnamed.count() > 0
+        target = unnamed.nth(unnamed.count() // 2)
+        target.locator("circle.dot").hover(force=True)
+        visible = target.locator("text.node-label").evaluate_all(
+            "ts => ts.filter(t => getComputedStyle(t).display !== 'none').map(t => t.textContent)")
+        assert visible == [sec.locator(".details h4").inner_text()]
+        page.mouse.move(2, 2)
         full.screenshot(path=str(ARTIFACTS / "report-190-full.png"))
         button.click()
         assert collapsed.is_visible() and not full.is_visible()
@@ -395,6 +404,10 @@ def test_bridge_nodes_are_ringed_and_listed(bridged: Explanation, browser, tmp_p
         row.first.hover()
         assert sec.locator(".details h4").inner_text() == bridge
         assert "bridge: connects the important entities" in sec.locator(".details").inner_text()
+        # the highlighted node keeps its name on the drawing
+        shown = sec.locator("svg.graph g.node.active text.node-label").evaluate_all(
+            "ts => ts.filter(t => getComputedStyle(t).display !== 'none').map(t => t.textContent)")
+        assert shown == [bridge]
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         sec.locator("figure").screenshot(path=str(ARTIFACTS / "report-bridge.png"))
         watched.assert_clean()

@@ -164,9 +164,9 @@ def _rendered_label_boxes(svg: str) -> list:
     from xgrag.report.graph_layout import Spot
 
     out = []
-    for cls, x, y, anchor, text in re.findall(
-            r'<text class="(node-label|edge-label)" x="([\d.]+)" y="([\d.]+)"(?: text-anchor="(\w+)")?>([^<]*)</text>',
-            svg):
+    pattern = (r'<text class="(node-label|edge-label)(?: short)?" x="([\d.]+)" y="([\d.]+)"'
+               r'(?: text-anchor="(\w+)")?>([^<]*)</text>')
+    for cls, x, y, anchor, text in re.findall(pattern, svg):
         size = 11.5 if cls == "node-label" else 10.5
         out.append(label_box(html.unescape(text), Spot(float(x), float(y), anchor or "middle"), size))
     return out

@@ -188,7 +188,7 @@ def node_spots(x: float, y: float, r: float, font_size: float = 11.0) -> tuple[S
     """Right, left, above, below, then the four diagonals, then the same a little farther out."""
     up = 0.3 * font_size  # baseline offset that centres the text vertically on y
     out: list[Spot] = []
-    for gap in (4.0, 14.0):
+    for gap in (5.0, 15.0):
         g = r + gap
         out += [Spot(x + g, y + up, "start"), Spot(x - g, y + up, "end"),
                 Spot(x, y - g, "middle"), Spot(x, y + g + 0.8 * font_size, "middle"),

@@ -257,6 +257,8 @@ class _Drawing:
         self.pos = layout(self.ids, [(r["source"], r["target"]) for r in self.rels], fig.seeds, width=width,
                           height=self.area, margin=80.0 if dense else 70.0)
         self.radius = {nid: self.seed_r if nid in fig.seeds else self.node_r for nid in self.ids}
+        # what a label must keep clear of: the circle, and the dashed ring around a bridge node
+        self.clearance = {nid: self.radius[nid] + (5.0 if nid in fig.bridges else 1.0) for nid in self.ids}
         groups: dict[frozenset[str], list[dict[str, Any]]] = {}
         for r in self.rels:
             groups.setdefault(frozenset((r["source"], r["target"])), []).append(r)
@@ -292,7 +294,7 @@ class _Drawing:
 
         def node_req(nid: str) -> LabelRequest:
             x, y = self.pos[nid]
-            return LabelRequest(fig.node_key[nid], fig.names[nid], node_spots(x, y, self.radius[nid], NODE_FONT),
+            return LabelRequest(fig.node_key[nid], fig.names[nid], node_spots(x, y, self.clearance[nid], NODE_FONT),
                                 NODE_FONT)
 
         def edge_req(r: dict[str, Any]) -> LabelRequest:
@@ -306,7 +308,7 @@ class _Drawing:
         requests += [node_req(n) for n in nodes[head:]]
         if self.kind != "full":  # in the full drawing of a large subgraph only the scored relations are named
             requests += [edge_req(r) for r in rels if not (fig.edge_value[r["id"]] or 0.0) > 0.0]
-        obstacles = [circle_box(*self.pos[n], self.radius[n] + 1.0) for n in self.ids]
+        obstacles = [circle_box(*self.pos[n], self.clearance[n]) for n in self.ids]
         limit = 90 if self.kind == "full" else None
         return place_labels(requests, obstacles, self.width, self.area, limit=limit)
 
@@ -368,10 +370,11 @@ def _svg(fig: _Figure, drawing: _Drawing, index: int) -> str:
         placed = drawing.labels.get(key)
         label = ""
         if placed:
-            label = (f'<text class="node-label" x="{placed.spot.x:.1f}" y="{placed.spot.y:.1f}" '
+            short = " short" if placed.shortened else ""
+            label = (f'<text class="node-label{short}" x="{placed.spot.x:.1f}" y="{placed.spot.y:.1f}" '
                      f'text-anchor="{placed.spot.anchor}">{_e(placed.text)}</text>')
         if not placed or placed.shortened:  # the full name on hover, beside the node
-            spot = placed.spot if placed else node_spots(x, y, radius, NODE_FONT)[0]
+            spot = placed.spot if placed else node_spots(x, y, drawing.clearance[nid], NODE_FONT)[0]
             label += (f'<text class="node-label hover" x="{spot.x:.1f}" y="{spot.y:.1f}" '
                       f'text-anchor="{spot.anchor}">{_e(fig.names[nid])}</text>')
         parts.append(
@@ -639,8 +642,7 @@ svg.colour-bar { width: 460px; max-width: 100%; height: auto; font-size: 10px; f
 .edge:focus .edge-label.extra { display: inline; }
 .node-label.hover { display: none; }
 .node:hover .node-label.hover, .node.active .node-label.hover, .node:focus .node-label.hover { display: inline; }
-.node:hover .node-label:not(.hover), .node.active .node-label:not(.hover),
-.node:focus .node-label:not(.hover) { display: none; }
+.node:hover .node-label.short, .node.active .node-label.short, .node:focus .node-label.short { display: none; }
 .bridge-ring { stroke: #0b63ce; stroke-width: 2; stroke-dasharray: 4 3; }
 g.more { cursor: pointer; } g.more rect { fill: #eaf2ff; stroke: #0b63ce; stroke-width: 1; }
 g.more text { font-size: 12px; fill: #0b3f86; text-anchor: middle; }
