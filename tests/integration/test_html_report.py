@@ -8,6 +8,7 @@ Screenshots go to $XGRAG_TEST_ARTIFACTS (default tests/artifacts/, git-ignored).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,9 +19,10 @@ from helpers import ROOT, SAMPLE
 from xgrag.config import GraphSchema
 from xgrag.embed import default_embedder
 from xgrag.explain import Explainer, ExplainSettings
+from xgrag.explain.bridges import classify
 from xgrag.generate.extractive import ExtractiveReader
-from xgrag.model import Explanation
-from xgrag.report.html import colour, write_html
+from xgrag.model import Explanation, Subgraph
+from xgrag.report.html import COLLAPSE_AT, FOCUS_K, colour, write_html
 from xgrag.retrieval import Retriever
 from xgrag.store.ingest import ingest_triples
 from xgrag.store.migrations import migrate
@@ -34,6 +36,8 @@ OUT_TO_SEA = "who was the director of [Out to Sea]"
 EVIL_MOVIE = "Evil <script>window.__xgrag_pwned=1</script> Movie"
 EVIL_PERSON = '<img src=x onerror="window.__xgrag_pwned=2">Jane & "Sons"'
 EVIL = f"who directed [{EVIL_MOVIE}]"
+# 3 hops around a 2008 animated sequel reach ~200 entities of the sample KB (the retrieval's node cap)
+LARGE = "what genre is [Despicable Me 2]"
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +59,40 @@ def explanations(server: Neo4jStore, tmp_path_factory: pytest.TempPathFactory) -
 
 
 @pytest.fixture(scope="module")
-def browser(explanations: list[Explanation]) -> Iterator:
+def large(explanations: list[Explanation], server: Neo4jStore) -> Explanation:
+    """A real 3-hop retrieval over the sample KB (ingested by `explanations`), explained by node removal."""
+    emb = default_embedder()
+    explainer = Explainer(Retriever(server, embedder=emb), ExtractiveReader(emb), emb,
+                          ExplainSettings(strategies=("node",), hops=3, noise_runs=1))
+    return explainer.explain(LARGE)
+
+
+# Two parallel routes from the actor to the director: each film alone is redundant, so one of them ends up with a
+# low importance while it still lies on a shortest path between the important entities: a bridge (Ex-GraphRAG)
+BRIDGED = "who directed the films that [Quilla Ambrose] starred in"
+BRIDGED_KG = ("head\trelation\ttail\thead_type\ttail_type\n"
+              "Harbour of Glass\tstarred_actors\tQuilla Ambrose\tMovie\tPerson\n"
+              "Lanterns Over Vale\tstarred_actors\tQuilla Ambrose\tMovie\tPerson\n"
+              "Harbour of Glass\tdirected_by\tOtto Brennick\tMovie\tPerson\n"
+              "Lanterns Over Vale\tdirected_by\tOtto Brennick\tMovie\tPerson\n"
+              "Ember Falls\twritten_by\tQuilla Ambrose\tMovie\tPerson\n"
+              "Ember Falls\tdirected_by\tMara Lindqvist\tMovie\tPerson\n")
+
+
+@pytest.fixture(scope="module")
+def bridged(explanations: list[Explanation], server: Neo4jStore,
+            tmp_path_factory: pytest.TempPathFactory) -> Explanation:
+    kg = tmp_path_factory.mktemp("kg") / "bridged.tsv"
+    kg.write_text(BRIDGED_KG, encoding="utf-8")
+    ingest_triples(server, kg, "tsv")
+    emb = default_embedder()
+    explainer = Explainer(Retriever(server, embedder=emb), ExtractiveReader(emb), emb,
+                          ExplainSettings(strategies=("node",), hops=2))
+    return explainer.explain(BRIDGED)
+
+
+@pytest.fixture(scope="module")
+def browser(explanations: list[Explanation], large: Explanation, bridged: Explanation) -> Iterator:
     # Playwright's sync API runs an event loop in this thread: the explanations (asyncio.run) come first.
     if os.environ.get("XGRAG_SKIP_BROWSER"):
         pytest.skip("XGRAG_SKIP_BROWSER is set")
@@ -144,6 +181,8 @@ def test_every_explanation_is_drawn_and_tabled(report: Watched, explanations: li
     for i, ex in enumerate(explanations):
         sec = page.locator(f"#ex-{i}")
         assert sec.locator("h2").inner_text().endswith(ex.question)
+        assert len(ex.subgraph["nodes"]) <= COLLAPSE_AT  # drawn whole, not collapsed
+        assert sec.locator("button.expand").count() == 0 and sec.locator("svg.graph").count() == 1
         assert sec.locator("svg.graph g.node").count() == len(ex.subgraph["nodes"])
         assert sec.locator("svg.graph g.edge").count() == len(ex.subgraph["relationships"])
         assert sec.locator("table.ranked tbody tr").count() == len(_scored(ex))
@@ -227,6 +266,155 @@ def test_names_from_the_data_stay_text(report: Watched, explanations: list[Expla
     report.assert_clean()
 
 
+VISIBLE_LABEL_BOXES = """svg => Array.from(svg.querySelectorAll("text.node-label, text.edge-label"))
+  .filter(t => getComputedStyle(t).display !== "none")
+  .map(t => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.top, r.right, r.bottom]; })"""
+
+
+def overlaps(boxes: list[list]) -> list[tuple[str, str]]:
+    """Pairs of rendered label boxes that overlap by more than half a pixel (the text as Chromium drew it)."""
+    out = []
+    for i, (ta, l1, t1, r1, b1) in enumerate(boxes):
+        for tb, l2, t2, r2, b2 in boxes[i + 1:]:
+            if min(r1, r2) - max(l1, l2) > 0.5 and min(b1, b2) - max(t1, t2) > 0.5:
+                out.append((ta, tb))
+    return out
+
+
+def test_relation_names_are_on_the_edges_and_labels_do_not_collide(report: Watched,
+                                                                   explanations: list[Explanation]) -> None:
+    page = report.page
+    for i, ex in enumerate(explanations):
+        svg = page.locator(f"#ex-{i} svg.graph")
+        boxes = svg.evaluate(VISIBLE_LABEL_BOXES)
+        assert overlaps(boxes) == [], i
+        names = {n["name"] for n in ex.subgraph["nodes"]}
+        shown = [b[0] for b in boxes]
+        assert any(t in names for t in shown) or any(t.endswith("…") for t in shown)
+    # the small explanation names its relations on the edges without hovering
+    ex, sec = explanations[0], page.locator("#ex-0")
+    relations = {r["label"] for r in ex.subgraph["relationships"]}
+    visible = sec.locator("svg.graph text.edge-label").evaluate_all(
+        "ts => ts.filter(t => getComputedStyle(t).display !== 'none').map(t => t.textContent)")
+    assert visible and set(visible) <= relations
+    named = len(visible)
+    # the switch shows every relation name; off again, only the ones that fit
+    sec.locator("input.rel-toggle").check()
+    every = sec.locator("svg.graph text.edge-label").evaluate_all(
+        "ts => ts.filter(t => getComputedStyle(t).display !== 'none').length")
+    assert every == len(ex.subgraph["relationships"]) >= named
+    sec.locator("input.rel-toggle").uncheck()
+    again = sec.locator("svg.graph text.edge-label").evaluate_all(
+        "ts => ts.filter(t => getComputedStyle(t).display !== 'none').length")
+    assert again == named
+    report.assert_clean()
+
+
+def test_a_large_subgraph_collapses_and_expands(large: Explanation, browser, tmp_path: Path) -> None:
+    nodes = large.subgraph["nodes"]
+    assert len(nodes) >= 150, len(nodes)
+    path = write_html(tmp_path / "large.html", large, title="190 entities")
+    watched = Watched(browser, path)
+    try:
+        page = watched.page
+        sec = page.locator("#ex-0")
+        collapsed, full = sec.locator(".drawing.collapsed"), sec.locator(".drawing.full")
+        assert collapsed.is_visible() and not full.is_visible()
+        drawn = collapsed.locator("g.node").count()
+        caption = sec.locator("figcaption").inner_text()
+        top, seeds, connectors, more = map(int, re.search(
+            r"the (\d+) most important entities, (\d+) seeds? and (\d+) connecting them; (\d+) more", caption).groups())
+        assert top == FOCUS_K and seeds == len(large.subgraph["seeds"]) >= 1
+        assert drawn == top + seeds + connectors <= FOCUS_K + seeds + connectors and drawn + more == len(nodes)
+        assert connectors <= 2 * FOCUS_K  # 3 hops: at most two inner nodes per path
+        assert overlaps(collapsed.locator("svg").evaluate(VISIBLE_LABEL_BOXES)) == []
+        # the most important node is drawn in the collapsed view and coloured as such
+        best = max((c for c in _scored(large) if c.kind == "node"), key=lambda c: c.importance)
+        key = _key(sec, best)
+        assert collapsed.locator(f'g.node[data-key="{key}"]').count() == 1
+        # bridges (Ex-GraphRAG) are ringed and listed
+        bridges = (large.bridges or {}).get("bridges") or []
+        assert sec.locator("table.bridge-table tbody tr").count() == len(bridges)
+        if bridges:
+            assert "Spearman" in sec.locator(".bridge-line").inner_text() or \
+                large.bridges.get("spearman_importance_betweenness") is None
+            assert collapsed.locator("g.node.bridge circle.bridge-ring").count() == len(bridges)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        sec.screenshot(path=str(ARTIFACTS / "report-190.png"))
+        # expand: the full drawing with every entity, then back
+        sec.locator("svg.graph.collapsed g.more").click()
+        assert full.is_visible() and not collapsed.is_visible()
+        assert full.locator("g.node").count() == len(nodes)
+        assert full.locator("g.edge").count() == len(large.subgraph["relationships"])
+        visible_nodes = full.locator("g.node circle.dot").evaluate_all(
+            "cs => cs.filter(c => { const r = c.getBoundingClientRect(); return r.width > 0 && r.height > 0; }).length")
+        assert visible_nodes == len(nodes)
+        assert overlaps(full.locator("svg").evaluate(VISIBLE_LABEL_BOXES)) == []
+        button = sec.locator("button.expand")
+        assert button.get_attribute("aria-expanded") == "true" and button.inner_text().startswith("Show the")
+        # the full drawing is interactive too: hovering the best node shows its details
+        full.locator(f'g.node[data-key="{key}"] circle.dot').hover()
+        assert sec.locator(".details h4").inner_text() == best.label
+        # a name left out (or shortened) for lack of room appears in full on hover
+        unnamed = full.locator("g.node:has(text.node-label.hover)")
+        assert unnamed.count() > 0
+        target = unnamed.nth(unnamed.count() // 2)
+        target.locator("circle.dot").hover(force=True)
+        visible = target.locator("text.node-label").evaluate_all(
+            "ts => ts.filter(t => getComputedStyle(t).display !== 'none').map(t => t.textContent)")
+        assert visible == [sec.locator(".details h4").inner_text()]
+        page.mouse.move(2, 2)
+        full.screenshot(path=str(ARTIFACTS / "report-190-full.png"))
+        button.click()
+        assert collapsed.is_visible() and not full.is_visible()
+        assert button.inner_text() == f"Show all {len(nodes)} entities"
+        watched.assert_clean()
+    finally:
+        watched.page.close()
+
+
+def test_bridge_nodes_are_ringed_and_listed(bridged: Explanation, browser, tmp_path: Path) -> None:
+    """Measured: the extractive reader answers from the directed_by facts whether or not the actor is there, so
+    the real report has one core entity (the director) and no bridge. The drawing is checked with the
+    classification the same code (xgrag.explain.bridges.classify) gives on this real subgraph when the actor
+    counts as important too: both films, each redundant, then bridge the two."""
+    b = bridged.bridges or {}
+    names = {n["id"]: n["name"] for n in bridged.subgraph["nodes"]}
+    ids = {v: k for k, v in names.items()}
+    assert bridged.answer == "Otto Brennick." and [names[n] for n in b["core"]] == ["Otto Brennick"]
+    assert b["bridges"] == []
+    graph = Subgraph.from_json(bridged.subgraph)
+    report = classify(graph, {ids["Quilla Ambrose"]: 1.0, ids["Otto Brennick"]: 1.0}, floor=bridged.noise_floor)
+    assert sorted(names[n] for n in report.bridges) == ["Harbour of Glass", "Lanterns Over Vale"]
+    bridged = bridged.model_copy(update={"bridges": report.to_json()})
+    b = bridged.bridges
+    watched = Watched(browser, write_html(tmp_path / "bridged.html", bridged))
+    try:
+        sec = watched.page.locator("#ex-0")
+        ring = sec.locator("svg.graph g.node.bridge circle.bridge-ring")
+        assert ring.count() == 2 and ring.first.is_visible()
+        assert ring.first.evaluate("c => getComputedStyle(c).strokeDasharray") not in ("none", "")
+        bridge = names[b["bridges"][0]]
+        line = sec.locator(".bridge-line").inner_text()
+        assert bridge in line and "connected core pairs only through them" in line
+        if b.get("spearman_importance_betweenness") is not None:
+            assert f"Spearman(importance, betweenness) {b['spearman_importance_betweenness']:.2f}" in line
+        row = sec.locator("table.bridge-table tbody tr")
+        assert row.count() == 2 and row.first.locator("td").first.inner_text() == bridge
+        row.first.hover()
+        assert sec.locator(".details h4").inner_text() == bridge
+        assert "bridge: connects the important entities" in sec.locator(".details").inner_text()
+        # the highlighted node keeps its name on the drawing
+        shown = sec.locator("svg.graph g.node.active text.node-label").evaluate_all(
+            "ts => ts.filter(t => getComputedStyle(t).display !== 'none').map(t => t.textContent)")
+        assert shown == [bridge]
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        sec.locator("figure").screenshot(path=str(ARTIFACTS / "report-bridge.png"))
+        watched.assert_clean()
+    finally:
+        watched.page.close()
+
+
 def test_screenshot(report: Watched, explanations: list[Explanation]) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page = report.page
@@ -236,6 +424,7 @@ def test_screenshot(report: Watched, explanations: list[Explanation]) -> None:
     sec.locator(f'table.ranked tbody tr[data-key="{_key(sec, best)}"]').first.click()  # pin it for the picture
     shot = ARTIFACTS / "html_report.png"
     sec.screenshot(path=str(shot))
+    page.locator("#ex-0").screenshot(path=str(ARTIFACTS / "report-small.png"))
     page.screenshot(path=str(ARTIFACTS / "html_report_full.png"), full_page=True)
     assert shot.stat().st_size > 20_000
     report.assert_clean()

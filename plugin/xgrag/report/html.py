@@ -23,14 +23,31 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
+from xgrag.errors import UsageError
 from xgrag.model import Component, Explanation
-from xgrag.report.console import provenance_entries, provenance_text
+from xgrag.report.console import bridge_line, provenance_entries, provenance_text
+from xgrag.report.graph_layout import (
+    Box,
+    Focus,
+    LabelRequest,
+    PlacedLabel,
+    circle_box,
+    edge_spots,
+    focus_nodes,
+    layout,
+    node_spots,
+    place_labels,
+)
 
 DEFAULT_TITLE = "xgrag explanations"
 WIDTH, HEIGHT, SMALL_HEIGHT = 760, 500, 380
 NODE_R, SEED_R = 10.0, 13.0
+NODE_FONT, EDGE_FONT = 11.5, 10.5
+# A subgraph of more than COLLAPSE_AT entities is drawn as its FOCUS_K most important entities, the seeds and the
+# entities connecting them; the rest is collapsed behind a "+N more entities" control that shows the full drawing.
+COLLAPSE_AT, FOCUS_K = 60, 25
+FULL_WIDTH = 1400
+MORE_STRIP = 36  # height of the collapsed drawing's bottom strip holding the "+N more" control
 UNSCORED = "#eceef1"  # drawn with a dashed outline / dashed line
 # Sequential, low to high: a visible blue-grey at 0 (stays legible on white), then ColorBrewer YlOrRd.
 _STOPS = ((0.0, (168, 184, 201)), (0.2, (254, 217, 118)), (0.45, (253, 141, 60)), (0.7, (227, 26, 28)),
@@ -59,83 +76,6 @@ def _text_colour(fill: str) -> str:
     return "#ffffff" if 0.299 * r + 0.587 * g + 0.114 * b < 140 else "#1d232b"
 
 
-# -- layout -----------------------------------------------------------------------------------------
-
-def layout(nodes: Sequence[str], edges: Sequence[tuple[str, str]], seeds: Sequence[str] = (),
-           width: float = WIDTH, height: float = HEIGHT, margin: float = 70.0,
-           iterations: int = 250) -> dict[str, tuple[float, float]]:
-    """Deterministic positions inside [margin, width - margin] x [margin, height - margin].
-
-    Rings by BFS distance from the seeds (unreached nodes on an outer ring), then Fruchterman-Reingold with a
-    linear cooling schedule. Same input, same output: no randomness.
-    """
-    order = list(dict.fromkeys(nodes))
-    n = len(order)
-    if n == 0:
-        return {}
-    cx, cy = width / 2, height / 2
-    if n == 1:
-        return {order[0]: (cx, cy)}
-    index = {nid: i for i, nid in enumerate(order)}
-    adjacency: list[set[int]] = [set() for _ in range(n)]
-    pairs: list[tuple[int, int]] = []
-    for s, t in edges:
-        if s in index and t in index and s != t:
-            a, b = index[s], index[t]
-            adjacency[a].add(b)
-            adjacency[b].add(a)
-            pairs.append((a, b))
-    roots = [index[s] for s in seeds if s in index] or [max(range(n), key=lambda i: (len(adjacency[i]), -i))]
-    depth = {r: 0 for r in roots}
-    frontier = list(roots)
-    while frontier:
-        nxt = []
-        for u in frontier:
-            for v in sorted(adjacency[u]):
-                if v not in depth:
-                    depth[v] = depth[u] + 1
-                    nxt.append(v)
-        frontier = nxt
-    outer = max(depth.values()) + 1
-    rings: dict[int, list[int]] = {}
-    for i in range(n):
-        rings.setdefault(depth.get(i, outer), []).append(i)
-    pos = np.zeros((n, 2))
-    for d, members in rings.items():
-        radius = 0.0 if d == 0 and len(members) == 1 else (d + 0.6) / (outer + 0.6)
-        for j, i in enumerate(members):
-            angle = 2 * math.pi * j / len(members) + 0.35 * d
-            pos[i] = (radius * math.cos(angle), radius * math.sin(angle))
-    # Fruchterman-Reingold in the unit square around the origin.
-    k = 1.6 / math.sqrt(n)
-    temperature = 0.12
-    edge_a = np.array([p[0] for p in pairs], dtype=int)
-    edge_b = np.array([p[1] for p in pairs], dtype=int)
-    for step in range(iterations):
-        delta = pos[:, None, :] - pos[None, :, :]
-        dist = np.linalg.norm(delta, axis=-1)
-        np.fill_diagonal(dist, 1.0)
-        dist = np.maximum(dist, 1e-3)
-        disp = ((delta / dist[..., None]) * (k * k / dist)[..., None]).sum(axis=1)
-        if len(pairs):
-            d = pos[edge_a] - pos[edge_b]
-            length = np.maximum(np.linalg.norm(d, axis=1), 1e-3)
-            force = (d / length[:, None]) * (length * length / k)[:, None]
-            np.add.at(disp, edge_a, -force)
-            np.add.at(disp, edge_b, force)
-        disp -= 0.08 * pos * n  # gravity keeps disconnected parts in view
-        norm = np.maximum(np.linalg.norm(disp, axis=1), 1e-9)
-        cooling = temperature * (1 - step / iterations) + 1e-3
-        pos += (disp / norm[:, None]) * np.minimum(norm, cooling)[:, None]
-    lo, hi = pos.min(axis=0), pos.max(axis=0)
-    span = np.where(hi - lo < 1e-9, 1.0, hi - lo)
-    unit = (pos - lo) / span
-    unit[:, (hi - lo) < 1e-9] = 0.5
-    xs = margin + unit[:, 0] * (width - 2 * margin)
-    ys = margin * 0.7 + unit[:, 1] * (height - 1.6 * margin)
-    return {nid: (round(float(xs[i]), 2), round(float(ys[i]), 2)) for nid, i in index.items()}
-
-
 # -- data -------------------------------------------------------------------------------------------
 
 def _num(v: float | None, digits: int = 3) -> str:
@@ -157,7 +97,7 @@ def _best(values: list[float | None]) -> float | None:
 class _Figure:
     """Everything one explanation's section needs: positions, colours, keys, the details JSON."""
 
-    def __init__(self, ex: Explanation) -> None:
+    def __init__(self, ex: Explanation, focus_k: int = FOCUS_K) -> None:
         sub = ex.subgraph or {}
         self.nodes = sorted(sub.get("nodes", []), key=lambda n: (str(n.get("name")), str(n.get("id"))))
         self.rels = sorted(sub.get("relationships", []), key=lambda r: str(r.get("id")))
@@ -165,6 +105,7 @@ class _Figure:
         self.rels = [r for r in self.rels if r.get("source") in node_ids and r.get("target") in node_ids]
         self.seeds = [s for s in sub.get("seeds", []) if s in node_ids]
         self.names = {n["id"]: str(n.get("name") if n.get("name") is not None else n["id"]) for n in self.nodes}
+        self.types = {n["id"]: str(n.get("type") or "entity") for n in self.nodes}
         self.node_key = {n["id"]: f"n{i}" for i, n in enumerate(self.nodes)}
         self.edge_key = {r["id"]: f"e{i}" for i, r in enumerate(self.rels)}
         self.scored = [c for c in ex.components if c.kind in ("node", "edge") and c.importance is not None]
@@ -184,9 +125,43 @@ class _Figure:
             else:
                 self.node_derived[n["id"]] = False
             self.node_value[n["id"]] = own
-        self.height = HEIGHT if len(self.nodes) > 12 else SMALL_HEIGHT
-        self.pos = layout([n["id"] for n in self.nodes], [(r["source"], r["target"]) for r in self.rels],
-                          self.seeds, height=self.height)
+        degree = {n["id"]: 0 for n in self.nodes}
+        for r in self.rels:
+            if r["source"] != r["target"]:
+                degree[r["source"]] += 1
+                degree[r["target"]] += 1
+        self.degree = degree
+        # how much a node matters for the drawing: its own score or its strongest relationship's
+        self.priority = {n["id"]: max([v for v in [self.node_value[n["id"]], *(
+            self.edge_value[r["id"]] for r in self.rels if n["id"] in (r["source"], r["target"]))]
+            if v is not None], default=0.0) for n in self.nodes}
+        b = ex.bridges or {}
+        self.bridges = [n for n in b.get("bridges") or [] if n in node_ids]
+        self.core = [n for n in b.get("core") or [] if n in node_ids]
+        node_list = [n["id"] for n in self.nodes]
+        edge_list = [(r["source"], r["target"]) for r in self.rels]
+        self.focus: Focus | None = None
+        self.drawings: list[_Drawing] = []
+        if len(self.nodes) > COLLAPSE_AT:
+            focus = focus_nodes(node_list, edge_list, self.priority, self.seeds, focus_k, self.bridges)
+            if len(focus.nodes) < len(self.nodes):
+                self.focus = focus
+        if self.focus is not None:
+            self.drawings.append(_Drawing(self, "collapsed", self.focus.nodes, WIDTH, HEIGHT))
+            n = len(self.nodes)
+            self.drawings.append(_Drawing(self, "full", node_list, FULL_WIDTH, int(min(1100, max(640, 5.2 * n)))))
+        else:
+            self.drawings.append(_Drawing(self, "whole", node_list, WIDTH,
+                                          HEIGHT if len(self.nodes) > 12 else SMALL_HEIGHT))
+        drawn = set(self.drawings[0].ids)
+        self.hidden_neighbours = {nid: 0 for nid in node_list}
+        if self.focus is not None:
+            for r in self.rels:
+                s_, t_ = r["source"], r["target"]
+                if s_ in drawn and t_ not in drawn:
+                    self.hidden_neighbours[s_] += 1
+                elif t_ in drawn and s_ not in drawn:
+                    self.hidden_neighbours[t_] += 1
         self.details: dict[str, Any] = {}
         for n in self.nodes:
             comps = sorted(self.by_node.get(n["id"], []), key=lambda c: (-(c.importance or 0), c.strategy))
@@ -199,7 +174,11 @@ class _Figure:
                 "kind": "entity", "title": self.names[n["id"]],
                 "subtitle": f"{n.get('type') or 'entity'} · id {n['id']}",
                 "badges": (["seed entity of the question"] if n["id"] in self.seeds else [])
-                + (["colour from its strongest relationship (no node score)"] if self.node_derived[n["id"]] else []),
+                + (["bridge: connects the important entities (Ex-GraphRAG)"] if n["id"] in self.bridges else [])
+                + (["semantic core (Ex-GraphRAG)"] if n["id"] in self.core else [])
+                + (["colour from its strongest relationship (no node score)"] if self.node_derived[n["id"]] else [])
+                + ([f"{self.hidden_neighbours[n['id']]} neighbours only in the full drawing"]
+                   if self.hidden_neighbours[n["id"]] and n["id"] in drawn else []),
                 "scores": [_score(c) for c in comps], "provenance": provenance_entries(prov)}
         for r in self.rels:
             comps = sorted(self.by_edge.get(r["id"], []), key=lambda c: (-(c.importance or 0), c.strategy))
@@ -261,46 +240,103 @@ def _edge_geometry(p1: tuple[float, float], p2: tuple[float, float], offset: flo
     return d, arrow, mid
 
 
-def _svg(fig: _Figure, index: int) -> str:
-    if not fig.nodes:
-        return '<p class="empty">No subgraph was retrieved for this question.</p>'
-    labelled = {n["id"] for n in fig.nodes}
-    if len(fig.nodes) > 24:  # crowded: name the seeds, the scored-important nodes and the hubs only
-        degree = {n["id"]: sum(n["id"] in (r["source"], r["target"]) for r in fig.rels) for n in fig.nodes}
-        ranked = sorted(fig.nodes, key=lambda n: (-(fig.node_value[n["id"]] or 0.0), -degree[n["id"]],
-                                                  fig.names[n["id"]]))
-        keep = [n["id"] for n in ranked if (fig.node_value[n["id"]] or 0.0) > 0.0 or degree[n["id"]] >= 3]
-        labelled = set(fig.seeds) | set(keep[:14])
-    parts = [f'<svg class="graph" id="graph-{index}" viewBox="0 0 {WIDTH} {fig.height}" role="img" '
-             f'aria-label="retrieved subgraph, coloured by importance" xmlns="http://www.w3.org/2000/svg">',
-             '<g class="edges">']
-    groups: dict[frozenset[str], list[dict[str, Any]]] = {}
-    for r in fig.rels:
-        groups.setdefault(frozenset((r["source"], r["target"])), []).append(r)
-    for r in fig.rels:
+class _Drawing:
+    """One SVG of a figure: which nodes and relationships it shows, where, and which labels fit.
+
+    kind: "whole" (the subgraph), "collapsed" (the focus of a large subgraph) or "full" (all of it, shown on
+    request)."""
+
+    def __init__(self, fig: _Figure, kind: str, node_ids: Sequence[str], width: int, height: int) -> None:
+        self.kind, self.width, self.height = kind, width, height
+        keep = set(node_ids)
+        self.ids = [n["id"] for n in fig.nodes if n["id"] in keep]
+        self.rels = [r for r in fig.rels if r["source"] in keep and r["target"] in keep]
+        dense = len(self.ids) > 80
+        self.node_r, self.seed_r = (7.0, 11.0) if dense else (NODE_R, SEED_R)
+        self.area = height - (MORE_STRIP if kind == "collapsed" else 0)  # the nodes' and labels' room
+        self.pos = layout(self.ids, [(r["source"], r["target"]) for r in self.rels], fig.seeds, width=width,
+                          height=self.area, margin=80.0 if dense else 70.0)
+        self.radius = {nid: self.seed_r if nid in fig.seeds else self.node_r for nid in self.ids}
+        # what a label must keep clear of: the circle, and the dashed ring around a bridge node
+        self.clearance = {nid: self.radius[nid] + (5.0 if nid in fig.bridges else 1.0) for nid in self.ids}
+        groups: dict[frozenset[str], list[dict[str, Any]]] = {}
+        for r in self.rels:
+            groups.setdefault(frozenset((r["source"], r["target"])), []).append(r)
+        # per relationship: path data, arrowhead, label anchor and the normal at it
+        self.geometry: dict[str, tuple[str, list[tuple[float, float]], tuple[float, float], tuple[float, float]]] = {}
+        for r in self.rels:
+            r1, r2 = self.radius[r["source"]], self.radius[r["target"]]
+            if r["source"] == r["target"]:
+                x, y = self.pos[r["source"]]
+                d = (f"M{x - 6:.1f},{y - r1:.1f} C{x - 30:.1f},{y - 48:.1f} {x + 30:.1f},{y - 48:.1f} "
+                     f"{x + 6:.1f},{y - r1:.1f}")
+                self.geometry[r["id"]] = (d, [(x + 6, y - r1), (x + 9, y - r1 - 9), (x + 15, y - r1 - 4)],
+                                          (x, y - 44), (0.0, -1.0))
+                continue
+            group = groups[frozenset((r["source"], r["target"]))]
+            offset = (group.index(r) - (len(group) - 1) / 2) * 22.0
+            if group[0]["source"] != r["source"]:
+                offset = -offset  # reversed direction: keep the same side
+            (x1, y1), (x2, y2) = self.pos[r["source"]], self.pos[r["target"]]
+            length = math.hypot(x2 - x1, y2 - y1) or 1.0
+            d, arrow, mid = _edge_geometry((x1, y1), (x2, y2), offset, r1, r2)
+            self.geometry[r["id"]] = (d, arrow, mid, (-(y2 - y1) / length, (x2 - x1) / length))
+        self.labels = self._place(fig)
+
+    def _place(self, fig: _Figure) -> dict[str, PlacedLabel]:
+        """Node names and relation names that fit without overlapping each other or a node; the most important
+        first (seeds, then nodes and relationships by importance)."""
+        def node_order(nid: str) -> tuple[int, float, int, str]:
+            return (0 if nid in fig.seeds else 1, -fig.priority[nid], -fig.degree[nid], fig.names[nid])
+
+        nodes = sorted(self.ids, key=node_order)
+        rels = sorted(self.rels, key=lambda r: (-(fig.edge_value[r["id"]] or 0.0), fig.edge_key[r["id"]]))
+
+        def node_req(nid: str) -> LabelRequest:
+            x, y = self.pos[nid]
+            return LabelRequest(fig.node_key[nid], fig.names[nid], node_spots(x, y, self.clearance[nid], NODE_FONT),
+                                NODE_FONT)
+
+        def edge_req(r: dict[str, Any]) -> LabelRequest:
+            _, _, mid, normal = self.geometry[r["id"]]
+            return LabelRequest(fig.edge_key[r["id"]], str(r.get("label") or ""), edge_spots(mid, normal, EDGE_FONT),
+                                EDGE_FONT, (16,))
+
+        head = 10 if self.kind != "full" else 25
+        requests = [node_req(n) for n in nodes[:head]]
+        requests += [edge_req(r) for r in rels if (fig.edge_value[r["id"]] or 0.0) > 0.0]
+        requests += [node_req(n) for n in nodes[head:]]
+        if self.kind != "full":  # in the full drawing of a large subgraph only the scored relations are named
+            requests += [edge_req(r) for r in rels if not (fig.edge_value[r["id"]] or 0.0) > 0.0]
+        obstacles = [circle_box(*self.pos[n], self.clearance[n]) for n in self.ids]
+        limit = 90 if self.kind == "full" else None
+        return place_labels(requests, obstacles, self.width, self.area, limit=limit)
+
+    def boxes(self) -> list[Box]:
+        """The boxes of the labels drawn visible (no hover needed): never overlapping."""
+        return [p.box for p in self.labels.values()]
+
+
+def _svg(fig: _Figure, drawing: _Drawing, index: int) -> str:
+    suffix = "" if drawing.kind in ("whole", "collapsed") else "-full"
+    shown = {"collapsed": "the most important entities", "full": "every entity", "whole": "the retrieved subgraph"}
+    parts = [f'<svg class="graph {drawing.kind}" id="graph-{index}{suffix}" viewBox="0 0 {drawing.width} '
+             f'{drawing.height}" role="img" aria-label="{shown[drawing.kind]}, coloured by importance" '
+             'xmlns="http://www.w3.org/2000/svg">', '<g class="edges">']
+    for r in drawing.rels:
         key = fig.edge_key[r["id"]]
         value = fig.edge_value[r["id"]]
         fill = colour(value)
-        width = 1.4 + 3.2 * min(1.0, max(0.0, value or 0.0))
-        r1 = SEED_R if r["source"] in fig.seeds else NODE_R
-        r2 = SEED_R if r["target"] in fig.seeds else NODE_R
+        width = (1.4 if drawing.kind != "full" else 1.0) + 3.2 * min(1.0, max(0.0, value or 0.0))
         title = fig.details[key]["title"] + (f" · importance {value:.3f}" if value is not None else " · not scored")
-        if r["source"] == r["target"]:
-            x, y = fig.pos[r["source"]]
-            d = (f"M{x - 6:.1f},{y - r1:.1f} C{x - 30:.1f},{y - 48:.1f} {x + 30:.1f},{y - 48:.1f} "
-                 f"{x + 6:.1f},{y - r1:.1f}")
-            arrow, mid = [(x + 6, y - r1), (x + 9, y - r1 - 9), (x + 15, y - r1 - 4)], (x, y - 44)
-        else:
-            group = groups[frozenset((r["source"], r["target"]))]
-            i = group.index(r)
-            offset = (i - (len(group) - 1) / 2) * 22.0
-            if group[0]["source"] != r["source"]:
-                offset = -offset  # reversed direction: keep the same side
-            d, arrow, mid = _edge_geometry(fig.pos[r["source"]], fig.pos[r["target"]], offset, r1, r2)
+        d, arrow, mid, normal = drawing.geometry[r["id"]]
         pts = " ".join(f"{px:.1f},{py:.1f}" for px, py in arrow)
-        label = ""
-        if len(fig.rels) <= 16:
-            label = (f'<text class="edge-label" x="{mid[0]:.1f}" y="{mid[1] - 4:.1f}">'
+        placed = drawing.labels.get(key)
+        if placed:
+            label = (f'<text class="edge-label" x="{placed.spot.x:.1f}" y="{placed.spot.y:.1f}">'
+                     f"{_e(placed.text)}</text>")
+        else:  # no free spot: shown by the "every relation name" switch and on hover
+            label = (f'<text class="edge-label extra" x="{mid[0]:.1f}" y="{mid[1] + 0.3 * EDGE_FONT:.1f}">'
                      f'{_e(_short(str(r.get("label")), 26))}</text>')
         dash = ' stroke-dasharray="4 3"' if value is None else ""
         stroke = fill if value is not None else "#9aa3ad"
@@ -312,32 +348,82 @@ def _svg(fig: _Figure, index: int) -> str:
             f'<polygon class="edge-arrow" points="{pts}" fill="{stroke}"/>'
             f'<path class="edge-hit" d="{d}"/>{label}</g>')
     parts.append('</g><g class="nodes">')
-    for n in fig.nodes:
-        nid = n["id"]
+    bridges = set(fig.bridges)
+    for nid in drawing.ids:
         key = fig.node_key[nid]
-        x, y = fig.pos[nid]
+        x, y = drawing.pos[nid]
         value = fig.node_value[nid]
         fill = colour(value)
-        radius = SEED_R if nid in fig.seeds else NODE_R
+        radius = drawing.radius[nid]
         cls = "node seed" if nid in fig.seeds else "node"
+        if nid in bridges:
+            cls += " bridge"
         if fig.node_derived[nid]:
             cls += " derived"
         if value is None:
             cls += " unscored"
-        title = f"{fig.names[nid]} ({n.get('type') or 'entity'})" + (
-            f" · importance {value:.3f}" if value is not None else " · not scored")
+        title = f"{fig.names[nid]} ({fig.types[nid]})" + (
+            f" · importance {value:.3f}" if value is not None else " · not scored") + (
+            " · bridge node" if nid in bridges else "")
+        ring = (f'<circle class="bridge-ring" cx="{x:.1f}" cy="{y:.1f}" r="{radius + 4:.0f}" fill="none"/>'
+                if nid in bridges else "")
+        placed = drawing.labels.get(key)
         label = ""
-        if nid in labelled:
-            anchor = "start" if x < WIDTH * 0.75 else "end"
-            lx = x + radius + 4 if anchor == "start" else x - radius - 4
-            label = (f'<text class="node-label" x="{lx:.1f}" y="{y + 4:.1f}" text-anchor="{anchor}">'
-                     f"{_e(_short(fig.names[nid]))}</text>")
+        if placed:
+            short = " short" if placed.shortened else ""
+            label = (f'<text class="node-label{short}" x="{placed.spot.x:.1f}" y="{placed.spot.y:.1f}" '
+                     f'text-anchor="{placed.spot.anchor}">{_e(placed.text)}</text>')
+        if not placed or placed.shortened:  # the full name on hover, beside the node
+            spot = placed.spot if placed else node_spots(x, y, drawing.clearance[nid], NODE_FONT)[0]
+            label += (f'<text class="node-label hover" x="{spot.x:.1f}" y="{spot.y:.1f}" '
+                      f'text-anchor="{spot.anchor}">{_e(fig.names[nid])}</text>')
         parts.append(
             f'<g class="{cls}" data-key="{key}" tabindex="0" data-importance="{_num(value, 6)}">'
-            f"<title>{_e(title)}</title>"
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.0f}" fill="{fill}"/>{label}</g>')
-    parts.append("</g></svg>")
+            f"<title>{_e(title)}</title>{ring}"
+            f'<circle class="dot" cx="{x:.1f}" cy="{y:.1f}" r="{radius:.0f}" fill="{fill}"/>{label}</g>')
+    parts.append("</g>")
+    if drawing.kind == "collapsed":
+        hidden = len(fig.nodes) - len(drawing.ids)
+        text = f"+{hidden} more entities: show all {len(fig.nodes)}"
+        w = 14 + 7.2 * len(text)
+        x0, y0 = (drawing.width - w) / 2, drawing.height - MORE_STRIP + 6
+        parts.append(f'<g class="more" role="button" tabindex="0" aria-label="{_e(text)}">'
+                     f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{w:.1f}" height="24" rx="12"/>'
+                     f'<text x="{drawing.width / 2:.1f}" y="{y0 + 16:.1f}">{_e(text)}</text></g>')
+    parts.append("</svg>")
     return "".join(parts)
+
+
+def _drawings(fig: _Figure, index: int) -> str:
+    """The drawing(s) of a figure; a collapsed one with its expand control and the hidden full drawing."""
+    if not fig.nodes:
+        return '<p class="empty">No subgraph was retrieved for this question.</p>'
+    toggle = (f'<div class="controls"><label><input type="checkbox" class="rel-toggle" id="rel-{index}"> every '
+              'relation name</label>')
+    if fig.focus is None:
+        return (toggle + '</div><div class="drawings"><div class="drawing whole">'
+                + _svg(fig, fig.drawings[0], index) + "</div></div>")
+    n, shown = len(fig.nodes), len(fig.drawings[0].ids)
+    button = (f'<button type="button" class="expand" aria-expanded="false" data-more="Show all {n} entities" '
+              f'data-less="Show the {shown} most important only">Show all {n} entities</button>')
+    return (toggle + button + '</div><div class="drawings">'
+            f'<div class="drawing collapsed">{_svg(fig, fig.drawings[0], index)}</div>'
+            f'<div class="drawing full" hidden>{_svg(fig, fig.drawings[1], index)}</div></div>')
+
+
+def _legend() -> str:
+    def sample(body: str) -> str:
+        return (f'<svg class="legend-mark" viewBox="0 0 30 30" xmlns="http://www.w3.org/2000/svg" '
+                f'aria-hidden="true">{body}</svg>')
+
+    return ('<p class="legend">'
+            + sample('<circle cx="15" cy="15" r="10" fill="#fdae61" stroke="#1d232b" stroke-width="3"/>')
+            + ' seed entity · '
+            + sample('<circle cx="15" cy="15" r="13" fill="none" stroke="#0b63ce" stroke-width="2" '
+                     'stroke-dasharray="4 3"/><circle cx="15" cy="15" r="8" fill="#fdae61" stroke="#4a525c"/>')
+            + ' bridge node (low importance, connects important ones) · '
+            + sample('<circle cx="15" cy="15" r="9" fill="#eceef1" stroke="#7b8591" stroke-dasharray="3 2"/>')
+            + " dashed outline: not scored, or coloured by its strongest relationship</p>")
 
 
 def _colour_bar(index: int) -> str:
@@ -366,6 +452,9 @@ def _table(ex: Explanation, fig: _Figure) -> str:
         flag = ""
         if c.evaluated == "conditional":
             flag = ' <span class="flag" title="measured after removing redundant alternatives">conditional</span>'
+        elif c.evaluated == "group":
+            flag = (' <span class="flag estimated" title="estimated: cleared as part of a group whose removal did '
+                    'not move the answer; not removed on its own">estimated</span>')
         elif c.below_noise_floor:
             flag = ' <span class="flag" title="at or below the noise floor">noise</span>'
         body.append(
@@ -377,6 +466,10 @@ def _table(ex: Explanation, fig: _Figure) -> str:
     skipped = [c for c in ex.components if c.kind in ("node", "edge") and c.importance is None]
     masks = [c for c in ex.components if c.kind == "mask"]
     notes = []
+    estimated = sum(c.evaluated == "group" for c in rows)
+    if estimated:
+        notes.append(f"{len(rows) - estimated} verified by their own removal, {estimated} estimated by group tests "
+                     "(marked estimated).")
     if skipped:
         notes.append(f"{len(skipped)} components not evaluated (budget).")
     if masks:
@@ -409,8 +502,25 @@ def _cost(ex: Explanation) -> str:
             + "</dl></div>")
 
 
-def _section(ex: Explanation, index: int) -> str:
-    fig = _Figure(ex)
+def _bridges(ex: Explanation, fig: _Figure) -> str:
+    """Ex-GraphRAG's bridge nodes: the console's sentence, then one row per bridge (hover shows its details)."""
+    if not fig.bridges:
+        return ""
+    b = ex.bridges or {}
+    through = b.get("core_pair_betweenness") or {}
+    articulation = set(b.get("articulation") or [])
+    rows = "".join(
+        f'<tr class="bridge-row" data-key="{fig.node_key[n]}" tabindex="0"><td>{_e(fig.names[n])}</td>'
+        f'<td class="num">{_e(_scalar(through.get(n)))}</td><td>{"yes" if n in articulation else "no"}</td>'
+        f'<td class="num">{_num(fig.node_value[n])}</td></tr>' for n in fig.bridges)
+    return (f'<div class="bridges"><h3>Bridge nodes</h3><p class="bridge-line">{_e(bridge_line(ex))}</p>'
+            '<table class="bridge-table"><thead><tr><th>entity</th><th title="core-pair shortest paths through it">'
+            'core-pair paths</th><th title="its removal alone separates two core entities">articulation</th>'
+            f'<th>importance</th></tr></thead><tbody>{rows}</tbody></table></div>')
+
+
+def _section(ex: Explanation, index: int, focus_k: int = FOCUS_K) -> str:
+    fig = _Figure(ex, focus_k)
     evidence = ""
     if ex.generator_evidence:
         evidence = ('<p class="evidence"><b>Generator evidence:</b> '
@@ -420,6 +530,11 @@ def _section(ex: Explanation, index: int) -> str:
              + (", truncated" if sub.get("truncated") else "")
              + (f"; {sub.get('fallback')}" if sub.get("fallback") else "")
              + (f"; {ex.dedup.get('merged')} aliases merged" if ex.dedup.get("merged") else ""))
+    if fig.focus is not None:
+        f = fig.focus
+        facts += (f". Drawn: the {len(f.top)} most important entities, {len(f.seeds)} seed"
+                  f"{'s' if len(f.seeds) != 1 else ''} and {len(f.connectors)} connecting them; "
+                  f"{len(fig.nodes) - len(f.nodes)} more in the full drawing")
     incomplete = ""
     if ex.incomplete:
         incomplete = (f'<p class="incomplete" role="alert"><b>Incomplete explanation:</b> the run failed at '
@@ -442,9 +557,9 @@ def _section(ex: Explanation, index: int) -> str:
   </header>
   <div class="grid">
     <figure class="figure">
-      {_svg(fig, index)}
-      <figcaption>{_e(facts)}. Larger ring: seed entities of the question. Hover or click a node, a
-        relationship or a table row.</figcaption>
+      {_drawings(fig, index)}
+      <figcaption>{_e(facts)}. Hover or click a node, a relationship or a table row.</figcaption>
+      {_legend()}
       {_colour_bar(index)}
       <div class="details" aria-live="polite"><p class="hint">Hover or click a node, a relationship or a table
         row to see its provenance and the counterfactual answer.</p></div>
@@ -452,6 +567,7 @@ def _section(ex: Explanation, index: int) -> str:
     <div class="side">
       <h3>Ranked components</h3>
       {_table(ex, fig)}
+      {_bridges(ex, fig)}
     </div>
   </div>
   <div class="texts">
@@ -519,15 +635,36 @@ svg.graph { width: 100%; height: auto; background: #fbfcfd; border: 1px solid va
 svg.colour-bar { width: 460px; max-width: 100%; height: auto; font-size: 10px; fill: var(--muted); }
 .edge-line { stroke-linecap: round; } .edge-hit { stroke: transparent; stroke-width: 12; fill: none;
   pointer-events: stroke; cursor: pointer; }
-.edge-label { font-size: 10px; fill: var(--muted); text-anchor: middle; pointer-events: none;
-  paint-order: stroke; stroke: #fbfcfd; stroke-width: 3px; }
+.edge-label { font-size: 10.5px; fill: #3d4650; text-anchor: middle; pointer-events: none;
+  paint-order: stroke; stroke: #fbfcfd; stroke-width: 3px; font-style: italic; }
+.edge-label.extra { display: none; }
+.rels-on .edge-label.extra, .edge:hover .edge-label.extra, .edge.active .edge-label.extra,
+.edge:focus .edge-label.extra { display: inline; }
+.node-label.hover { display: none; }
+.node:hover .node-label.hover, .node.active .node-label.hover, .node:focus .node-label.hover { display: inline; }
+.node:hover .node-label.short, .node.active .node-label.short, .node:focus .node-label.short { display: none; }
+.bridge-ring { stroke: #0b63ce; stroke-width: 2; stroke-dasharray: 4 3; }
+g.more { cursor: pointer; } g.more rect { fill: #eaf2ff; stroke: #0b63ce; stroke-width: 1; }
+g.more text { font-size: 12px; fill: #0b3f86; text-anchor: middle; }
+g.more:hover rect, g.more:focus rect { fill: #d5e5ff; }
+.controls { display: flex; gap: 14px; align-items: center; margin: 0 0 6px; font-size: 12px; color: var(--muted); }
+.controls button { font: inherit; color: #0b3f86; background: #eaf2ff; border: 1px solid #0b63ce;
+  border-radius: 12px; padding: 2px 10px; cursor: pointer; }
+.grid.expanded { grid-template-columns: 1fr; }
+.legend { color: var(--muted); font-size: 12px; margin: 2px 0; }
+.legend-mark { width: 15px; height: 15px; vertical-align: -3px; }
+.bridges { margin-top: 12px; } .bridge-line { font-size: 12px; margin: 0 0 6px; }
+table.bridge-table { border-collapse: collapse; font-size: 12px; }
+table.bridge-table th, table.bridge-table td { text-align: left; padding: 2px 8px;
+  border-bottom: 1px solid var(--line); }
+table.bridge-table tr { cursor: pointer; } table.bridge-table tr.active td { background: #eaf2ff; }
 .node { cursor: pointer; } .node circle { stroke: #4a525c; stroke-width: 1.2; }
 .node.seed circle { stroke: var(--ink); stroke-width: 3; } .node.derived circle { stroke-dasharray: 3 2; }
 .node.unscored circle { stroke: #7b8591; stroke-dasharray: 3 2; }
 .bar-title { color: var(--muted); font-size: 11px; margin: 6px 0 0; }
-.node-label { font-size: 11px; fill: var(--ink); paint-order: stroke; stroke: #fbfcfd; stroke-width: 3px;
+.node-label { font-size: 11.5px; fill: var(--ink); paint-order: stroke; stroke: #fbfcfd; stroke-width: 3px;
   pointer-events: none; }
-.node.active circle, .node:focus circle { stroke: #0b63ce; stroke-width: 4; }
+.node.active circle.dot, .node:focus circle.dot { stroke: #0b63ce; stroke-width: 4; }
 .edge.active .edge-line, .edge:focus .edge-line { stroke-width: 6; filter: drop-shadow(0 0 2px #0b63ce); }
 g:focus { outline: none; }
 .details { margin-top: 8px; background: var(--panel); border: 1px solid var(--line); border-radius: 6px;
@@ -549,6 +686,7 @@ td.cf, td.label { max-width: 220px; overflow-wrap: anywhere; }
 td.prov { color: var(--muted); max-width: 190px; overflow-wrap: anywhere; }
 .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 6px;
   border: 1px solid #9aa3ad; vertical-align: -1px; }
+.flag.estimated { color: #8a4b00; border-color: #e0b070; }
 .flag { font-size: 10px; color: var(--muted); border: 1px solid var(--line); border-radius: 3px; padding: 0 3px; }
 .note, .empty { color: var(--muted); font-size: 12px; }
 .texts { margin-top: 12px; } .texts p { margin: 4px 0; }
@@ -580,6 +718,30 @@ _JS = """
   }
   document.querySelectorAll("section.explanation").forEach(function (sec) {
     var data = JSON.parse(sec.querySelector("script.xgrag-data").textContent);
+    var rels = sec.querySelector("input.rel-toggle");
+    var drawings = sec.querySelector(".drawings");
+    if (rels && drawings) {
+      rels.addEventListener("change", function () { drawings.classList.toggle("rels-on", rels.checked); });
+    }
+    var expand = sec.querySelector("button.expand");
+    function setExpanded(on) {
+      sec.querySelector(".drawing.collapsed").hidden = on;
+      sec.querySelector(".drawing.full").hidden = !on;
+      sec.querySelector(".grid").classList.toggle("expanded", on);
+      expand.setAttribute("aria-expanded", on ? "true" : "false");
+      expand.textContent = expand.getAttribute(on ? "data-less" : "data-more");
+    }
+    if (expand) {
+      expand.addEventListener("click", function () {
+        setExpanded(expand.getAttribute("aria-expanded") !== "true");
+      });
+      sec.querySelectorAll("g.more").forEach(function (m) {
+        m.addEventListener("click", function () { setExpanded(true); });
+        m.addEventListener("keydown", function (ev) {
+          if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); setExpanded(true); }
+        });
+      });
+    }
     var panel = sec.querySelector(".details");
     var initial = Array.prototype.slice.call(panel.childNodes);
     var pinned = null;
@@ -607,7 +769,9 @@ _JS = """
           var tr = el("tr");
           var strategy = s.strategy + (s.synonym ? " (as \\u201c" + s.synonym + "\\u201d)" : "");
           tr.appendChild(el("td", null, strategy));
-          tr.appendChild(el("td", null, num(s.importance) + (s.evaluated === "conditional" ? " (conditional)" : "")));
+          var how = s.evaluated === "conditional" ? " (conditional)"
+            : (s.evaluated === "group" ? " (estimated by a group test)" : "");
+          tr.appendChild(el("td", null, num(s.importance) + how));
           tr.appendChild(el("td", null, s.rank === null ? "\\u2013" : s.rank));
           tr.appendChild(el("td", null, s.changed === null ? "\\u2013" : (s.changed ? "yes" : "no")));
           tr.appendChild(el("td", "counterfactual", s.counterfactual === null ? "\\u2013" : s.counterfactual));
@@ -654,8 +818,12 @@ def _csp() -> str:
 
 
 def render_html(explanations: Sequence[Explanation] | Explanation, title: str = DEFAULT_TITLE,
-                summary: Mapping[str, Any] | None = None) -> str:
-    """One self-contained page (no external requests) for one or more explanations."""
+                summary: Mapping[str, Any] | None = None, focus_k: int = FOCUS_K) -> str:
+    """One self-contained page (no external requests) for one or more explanations. A subgraph of more than
+    COLLAPSE_AT entities is drawn as its `focus_k` most important entities, the seeds and the entities connecting
+    them, with the full drawing one click away."""
+    if focus_k < 1:
+        raise UsageError(f"focus_k: {focus_k} must be at least 1 (the number of entities drawn before expanding)")
     from xgrag import __version__
 
     items = [explanations] if isinstance(explanations, Explanation) else list(explanations)
@@ -665,7 +833,8 @@ def render_html(explanations: Sequence[Explanation] | Explanation, title: str = 
             f'<li><a href="#ex-{i}">{_e(ex.question)}</a> — {_e(ex.answer)}</li>' for i, ex in enumerate(items))
             + "</ol>")
     summary_html = f'<div class="summary"><h3>Summary</h3>{_value_html(summary)}</div>' if summary else ""
-    sections = "".join(_section(ex, i) for i, ex in enumerate(items)) or '<p class="empty">No explanations.</p>'
+    sections = ("".join(_section(ex, i, focus_k) for i, ex in enumerate(items))
+                or '<p class="empty">No explanations.</p>')
     n = len(items)
     return f"""<!DOCTYPE html>
 <html lang="en">
@@ -684,7 +853,8 @@ def render_html(explanations: Sequence[Explanation] | Explanation, title: str = 
 moved when the component was perturbed (XGRAG) · generated by xgrag {_e(__version__)}</p>
 {summary_html}{toc}{sections}
 <footer>Self-contained report: no external resources. Layout: BFS rings from the seed entities refined by
-Fruchterman-Reingold (deterministic).</footer>
+Fruchterman-Reingold (deterministic); labels placed greedily, most important first, where they overlap nothing
+(a name that does not fit shows on hover).</footer>
 </main>
 <script>{_JS}</script>
 </body>
@@ -693,9 +863,9 @@ Fruchterman-Reingold (deterministic).</footer>
 
 
 def write_html(path: str | Path, explanations: Sequence[Explanation] | Explanation, title: str = DEFAULT_TITLE,
-               summary: Mapping[str, Any] | None = None) -> Path:
+               summary: Mapping[str, Any] | None = None, focus_k: int = FOCUS_K) -> Path:
     """Write `render_html(...)` to `path` (parent folders created). Returns the path."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(render_html(explanations, title=title, summary=summary), encoding="utf-8")
+    target.write_text(render_html(explanations, title=title, summary=summary, focus_k=focus_k), encoding="utf-8")
     return target
