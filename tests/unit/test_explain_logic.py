@@ -209,6 +209,13 @@ def test_group_testing_resolves_redundant_support_as_leave_one_out_does_with_few
     assert steps["group"]["search"] == "binary" and steps["group"]["necessary"] == 1
     assert steps["group"]["calls"] < steps["exhaustive"]["calls"]  # log2 search instead of one call per fact
     assert gt.cost.generator_calls < loo.cost.generator_calls
+    # the output says how each importance was obtained: the necessary fact removed alone, the rest estimated
+    assert {c.id: c.importance_from for c in gt.components}[moved["group"][0][0]] == "verified"
+    assert sum(c.importance_from == "estimated" for c in gt.components) == len(gt.components) - 1
+    assert all(c.importance_from == "verified" for c in loo.components)
+    data = gt.to_json()
+    assert data["components"][0]["importance_from"] in ("verified", "estimated")
+    assert type(gt).model_validate(data).components == gt.components  # a saved explanation loads back
 
 
 class _CitesLastGenerator(RuleGenerator):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, computed_field
 
 SCHEMA_VERSION = "xgrag.explanation/1"
 
@@ -34,6 +34,15 @@ class Component(BaseModel):
     removed_nodes: list[str] = Field(default_factory=list)
     removed_relationships: list[str] = Field(default_factory=list)
     note: dict[str, Any] = Field(default_factory=dict)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def importance_from(self) -> Literal["verified", "estimated"] | None:
+        """"verified": measured by removing this component itself (alone, or once its redundant alternatives
+        were out); "estimated": inferred from a group test that cleared it; None: not evaluated."""
+        if self.evaluated in ("measured", "conditional"):
+            return "verified"
+        return "estimated" if self.evaluated == "group" else None
 
 
 class Cost(BaseModel):

@@ -95,7 +95,8 @@ def component_rows(ex: Explanation) -> list[dict[str, Any]]:
 def _score_cell(c: Component) -> str:
     if c.importance is None:
         return "-"
-    return f"{c.importance:.3f}" + ("*" if c.evaluated == "conditional" else "")
+    return f"{c.importance:.3f}" + ("*" if c.evaluated == "conditional" else "~" if c.importance_from == "estimated"
+                                    else "")
 
 
 def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
@@ -126,6 +127,12 @@ def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
     out.print(table)
     if any(c.evaluated == "conditional" for c in ex.components):
         out.print("[dim]* conditional: measured after removing its redundant alternatives[/dim]")
+    shown = [c for r in rows[:top] for c in r["scores"].values()]
+    if any(c.importance_from == "estimated" for c in shown):
+        verified = sum(c.importance_from == "verified" for c in ex.components)
+        estimated = sum(c.importance_from == "estimated" for c in ex.components)
+        out.print(f"[dim]~ estimated: cleared by a group test, not removed alone ({verified} verified, "
+                  f"{estimated} estimated)[/dim]")
     masks = [c for c in ex.components if c.kind == "mask"]
     if masks:
         moved = sum(bool(c.answer_changed) for c in masks)

@@ -452,7 +452,7 @@ def _table(ex: Explanation, fig: _Figure) -> str:
         flag = ""
         if c.evaluated == "conditional":
             flag = ' <span class="flag" title="measured after removing redundant alternatives">conditional</span>'
-        elif c.evaluated == "group":
+        elif c.importance_from == "estimated":
             flag = (' <span class="flag estimated" title="estimated: cleared as part of a group whose removal did '
                     'not move the answer; not removed on its own">estimated</span>')
         elif c.below_noise_floor:
@@ -466,7 +466,7 @@ def _table(ex: Explanation, fig: _Figure) -> str:
     skipped = [c for c in ex.components if c.kind in ("node", "edge") and c.importance is None]
     masks = [c for c in ex.components if c.kind == "mask"]
     notes = []
-    estimated = sum(c.evaluated == "group" for c in rows)
+    estimated = sum(c.importance_from == "estimated" for c in rows)
     if estimated:
         notes.append(f"{len(rows) - estimated} verified by their own removal, {estimated} estimated by group tests "
                      "(marked estimated).")
