@@ -245,3 +245,17 @@ def test_citation_guided_redundancy_tests_the_cited_support() -> None:
     assert [s["citation_guided"] for s in results[False].trace if s["step"] == "resolve_redundancy"] == [False]
     # unguided, the order by question relevance tests the other (uncited) support: the flag makes the difference
     assert [c.id for c in results[False].components if c.importance] != cited
+
+
+def test_max_calls_bounds_group_testing_too() -> None:
+    sub = movie_graph()
+    for i in range(20):
+        sub.add_node(Node(f"x{i}", f"Festival {i}", "Event"))
+        sub.add_relationship(Relationship(f"rx{i}", "m", f"x{i}", "shown_at"))
+    for budget in (3, 5, 8):
+        cfg = ExplainSettings(strategies=("edge", "synonym"), scheduler="group", max_calls=budget, noise_runs=1)
+        ex = Explainer(FixedRetriever(sub), RuleGenerator("directed by"), HashEmbedder(), cfg).explain(
+            "who directed Out to Sea")
+        assert ex.cost.generator_calls <= budget, (budget, ex.cost.generator_calls)
+        assert any(c.evaluated == "budget" for c in ex.components)  # what the budget left untested says so
+        assert ex.group_testing["max_calls"] == budget

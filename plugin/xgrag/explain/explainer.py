@@ -98,7 +98,7 @@ class Explainer:
         run.floor = noise_floor(np.stack([run.oracle.vector(g.text) for g in run.baselines]))
         run.tick("baseline", len(run.baselines))
 
-        options = PlanOptions(self._synonym_fn(run.oracle) if cfg.generator_synonyms and
+        options = PlanOptions(self._synonym_fn(run.oracle, cfg.max_calls) if cfg.generator_synonyms and
                               is_language_model(self.generator) else None, masks=cfg.masks, seed=cfg.seed)
         planned, run.skipped = plan(run.graph, cfg.strategies, options)
         run.probes = [Probe(p) for p in planned]
@@ -204,8 +204,10 @@ class Explainer:
             versions=self._server_versions(), trace=run.trace, incomplete=run.incomplete,
         )
 
-    def _synonym_fn(self, oracle: AnswerOracle) -> SynonymFn:
+    def _synonym_fn(self, oracle: AnswerOracle, max_calls: int | None = None) -> SynonymFn:
         def ask(name: str, type_: str | None) -> tuple[str | None, str]:
+            if max_calls is not None and oracle.calls >= max_calls:
+                return None, "budget"  # max_calls counts these calls too: the entity is skipped, and says so
             prompt = (f"Give one synonym or alternative name for the {type_ or 'entity'} \"{name}\". "
                       "Answer with the synonym only.")
             gen = oracle.ask(prompt, "You answer with a single short phrase.")

@@ -13,7 +13,7 @@ def schedule_for(settings: ExplainSettings) -> list[Scheduler]:
     """The primary scheduler the settings name, then the refiners that apply to it."""
     chain: list[Scheduler] = []
     if settings.scheduler == "group":
-        chain.append(GroupTesting(settings.top_k))
+        chain.append(GroupTesting(settings.top_k, settings.max_calls))
     elif settings.max_calls is not None:
         chain.append(Budgeted(settings.max_calls))
     else:

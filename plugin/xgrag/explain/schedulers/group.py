@@ -69,10 +69,12 @@ def initial_groups(units: Sequence[Planned], graph: Subgraph) -> list[list[Plann
 
 
 class GroupTester:
-    def __init__(self, measure: Measure, threshold: float, top_k: int = 3) -> None:
+    def __init__(self, measure: Measure, threshold: float, top_k: int = 3,
+                 can_ask: Callable[[], bool] = lambda: True) -> None:
         self.measure = measure
         self.threshold = threshold
         self.top_k = top_k
+        self.can_ask = can_ask  # False once the call budget is spent: what is untested stays unresolved
 
     async def run(self, groups: Sequence[Sequence[Planned]]) -> GroupResult:
         result = GroupResult()
@@ -96,9 +98,9 @@ class GroupTester:
             return True
 
         for g in groups:
-            if g:
+            if g and self.can_ask():
                 await test(list(g))
-        while heap:
+        while heap and self.can_ask():
             top_effects = sorted(result.effects.values(), reverse=True)
             if len(top_effects) >= self.top_k and top_effects[self.top_k - 1] >= -heap[0][0]:
                 break  # no unsplit group can beat the k-th measured component
@@ -106,6 +108,11 @@ class GroupTester:
             half = len(members) // 2
             moved = await test(members[:half])
             rest = members[half:]
+            if not self.can_ask():
+                if moved:
+                    counter += 1
+                    heapq.heappush(heap, (neg_effect, counter, rest))  # untested: stays unresolved
+                break
             if not moved and len(rest) > 1:
                 # the group moved and its first half did not: the second half holds the mover, so split it
                 # directly (binary splitting) instead of spending a test on it as a whole
@@ -124,8 +131,9 @@ class GroupTesting:
 
     name = "group"
 
-    def __init__(self, top_k: int = 3) -> None:
+    def __init__(self, top_k: int = 3, max_calls: int | None = None) -> None:
         self.top_k = top_k
+        self.max_calls = max_calls  # generator calls in all (baselines included), as --max-calls counts them
 
     async def run(self, run: ExplainRun, probes: list[Probe]) -> None:
         requests_before = run.oracle.ledger.requests
@@ -133,11 +141,16 @@ class GroupTesting:
         info: dict[str, Any] = {"strategies": {}}
         order = list(REGISTRY)
         by_planned = {id(p.planned): p for p in probes}
+
+        def can_ask() -> bool:
+            return self.max_calls is None or run.oracle.calls < self.max_calls
+
         for strategy in sorted({p.planned.strategy for p in probes}, key=order.index):
             units = [p.planned for p in probes if p.planned.strategy == strategy]
             if not REGISTRY[strategy].groupable:
                 for planned in units:
-                    await run.ask(by_planned[id(planned)])
+                    if can_ask():
+                        await run.ask(by_planned[id(planned)])
                 continue
 
             async def measure(members: Sequence[Planned]) -> tuple[float, Probe]:
@@ -151,7 +164,7 @@ class GroupTesting:
                 assert probe.generation is not None
                 return run.shift(probe.generation.text), probe
 
-            tester = GroupTester(measure, threshold=floor_guard, top_k=self.top_k)
+            tester = GroupTester(measure, threshold=floor_guard, top_k=self.top_k, can_ask=can_ask)
             result = await tester.run(initial_groups(units, run.graph))
             for planned in units:
                 probe = by_planned[id(planned)]
@@ -167,4 +180,6 @@ class GroupTesting:
             info["strategies"][strategy] = {"units": len(units), "tests": result.tests,
                                             "cleared": len(result.cleared), "measured": len(result.singletons)}
         info["generator_requests"] = run.oracle.ledger.requests - requests_before
+        if self.max_calls is not None:
+            info["max_calls"] = self.max_calls
         run.group_info = info
