@@ -117,7 +117,7 @@ def main() -> None:
     with kb_store() as (store, info):
         emb = default_embedder()
         reader = ExtractiveReader(emb)
-        base = ExplainSettings(strategies=("edge",), citation_guided=False, noise_runs=1)
+        base = ExplainSettings(strategies=("edge",), citation_guided=False, noise_runs=1, scheduler="exhaustive")
         explainer = Explainer.from_settings(Settings(), store, generator=reader, embedder=emb, explain=base)
         for i, q in enumerate(sample):
             question = plain(q["question"])

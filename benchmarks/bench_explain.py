@@ -147,7 +147,8 @@ def part_c(store: Neo4jStore, questions: list[dict], explainer: Explainer, hops:
     facts = []
     for q in questions:
         k = hops or q["hops"]
-        loo = explainer.explain(q["question"], settings=replace(explainer.settings, hops=k, strategies=("edge",)))
+        loo = explainer.explain(q["question"], settings=replace(explainer.settings, hops=k, strategies=("edge",),
+                                                                scheduler="exhaustive"))
         gt = explainer.explain(q["question"], settings=replace(explainer.settings, hops=k, strategies=("edge",),
                                                                scheduler="group", top_k=3))
         facts.append(len(loo.subgraph["relationships"]))

@@ -67,6 +67,9 @@ app.add_typer(ingest_app, name="ingest")
 # what was measured, marked incomplete
 INCOMPLETE_EXIT = 3
 
+SchedulerOpt = Annotated[str, typer.Option(
+    help="auto (group testing from 30 facts, else leave-one-out) | exhaustive (leave-one-out) | group "
+         "(adaptive group testing)")]
 ConfigOpt = Annotated[Path | None, typer.Option("--config", help="TOML settings file (default: ./xgrag.toml)")]
 AllPresetsOpt = Annotated[bool, typer.Option(
     "--all-presets", help="also list explanations saved under other schema presets (default: the current one)")]
@@ -387,7 +390,7 @@ def explain(
     max_calls: Annotated[int | None, typer.Option(help="generator-call budget (most promising first)")] = None,
     apply: Annotated[str, typer.Option(help="memory (XGRAG set difference) | cypher (re-retrieve)")] = "memory",
     dedup: Annotated[bool, typer.Option("--dedup/--no-dedup", help="merge alias entities first")] = True,
-    group_testing: Annotated[bool, typer.Option("--group-testing", help="adaptive group testing")] = False,
+    scheduler: SchedulerOpt = "auto",
     noise_runs: Annotated[int, typer.Option(help="baseline generations for the noise floor")] = 2,
     concurrency: Annotated[int, typer.Option(help="concurrent generator calls")] = 4,
     cache: Annotated[bool, typer.Option("--cache/--no-cache", help="SQLite response cache")] = True,
@@ -407,7 +410,7 @@ def explain(
     cfg = ExplainSettings(strategies=(strategy,), mode=mode, hops=hops, dedup=dedup,  # type: ignore[arg-type]
                           theta_sim=settings.theta_sim, apply=apply, noise_runs=noise_runs,  # type: ignore[arg-type]
                           max_calls=max_calls, concurrency=concurrency,
-                          scheduler="group" if group_testing else "exhaustive")
+                          scheduler=scheduler)  # type: ignore[arg-type]
     gen = make_generator(generator, **_connection(ollama_host, base_url, timeout, max_retries))
     response_cache = ResponseCache(_cache_path(settings)) if cache else None
     with _store(settings) as store:
@@ -447,7 +450,7 @@ def explain_batch(
     mode: Annotated[str, typer.Option(help=" | ".join(MODES))] = "khop",
     hops: Annotated[int | None, typer.Option(help="k for k-hop (1..4)")] = None,
     max_calls: Annotated[int | None, typer.Option(help="generator-call budget per question")] = None,
-    group_testing: Annotated[bool, typer.Option("--group-testing", help="adaptive group testing")] = False,
+    scheduler: SchedulerOpt = "auto",
     noise_runs: Annotated[int, typer.Option(help="baseline generations for the noise floor")] = 2,
     concurrency: Annotated[int, typer.Option(help="concurrent generator calls per worker")] = 4,
     cache: Annotated[bool, typer.Option("--cache/--no-cache", help="SQLite response cache")] = True,
@@ -467,7 +470,7 @@ def explain_batch(
     cfg = ExplainSettings(strategies=(strategy,), mode=mode, hops=hops,  # type: ignore[arg-type]
                           theta_sim=settings.theta_sim, dedup_rule=settings.dedup_rule, noise_runs=noise_runs,
                           max_calls=max_calls, concurrency=concurrency,
-                          scheduler="group" if group_testing else "exhaustive")
+                          scheduler=scheduler)  # type: ignore[arg-type]
     connection = _connection(ollama_host, base_url, timeout, max_retries)
     make_generator(generator, **connection)  # a bad spec is a usage error before any worker starts
     if ray is None:

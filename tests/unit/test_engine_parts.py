@@ -14,7 +14,15 @@ import pytest
 from xgrag.errors import UsageError, XgragError
 from xgrag.explain import ExplainSettings
 from xgrag.explain.perturbers import REGISTRY, resolve_strategies, strategy_choices, strategy_names
-from xgrag.explain.schedulers import Budgeted, Exhaustive, GroupTesting, RedundancyResolution, schedule_for
+from xgrag.explain.schedulers import (
+    AUTO_GROUP_FACTS,
+    Budgeted,
+    Exhaustive,
+    GroupTesting,
+    RedundancyResolution,
+    resolve_scheduler,
+    schedule_for,
+)
 from xgrag.model import Node, Relationship, Subgraph
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,7 +57,12 @@ def test_the_scheduler_chain_follows_the_settings() -> None:
     def names(**kw: object) -> list[type]:
         return [type(s) for s in schedule_for(ExplainSettings(**kw))]  # type: ignore[arg-type]
 
-    assert names() == [Exhaustive, RedundancyResolution]
+    assert names() == [Exhaustive, RedundancyResolution]  # auto, on a small subgraph: leave-one-out
+    auto = ExplainSettings()
+    assert auto.scheduler == "auto"
+    assert [type(s) for s in schedule_for(auto, facts=AUTO_GROUP_FACTS - 1)] == [Exhaustive, RedundancyResolution]
+    assert [type(s) for s in schedule_for(auto, facts=AUTO_GROUP_FACTS)] == [GroupTesting, RedundancyResolution]
+    assert resolve_scheduler(ExplainSettings(scheduler="exhaustive"), 500) == "exhaustive"
     assert names(max_calls=5) == [Budgeted, RedundancyResolution]
     assert names(resolve_redundancy=False) == [Exhaustive]
     assert names(scheduler="group") == [GroupTesting, RedundancyResolution]

@@ -24,7 +24,7 @@ from xgrag.explain.components import build_components, generator_evidence, sourc
 from xgrag.explain.oracle import AnswerOracle, is_language_model
 from xgrag.explain.perturbers import REGISTRY, PlanOptions, SynonymFn, plan
 from xgrag.explain.run import ExplainRun, Probe, Progress
-from xgrag.explain.schedulers import schedule_for
+from xgrag.explain.schedulers import resolve_scheduler, schedule_for
 from xgrag.explain.scoring import noise_floor
 from xgrag.explain.settings import ExplainSettings
 from xgrag.explain.surrogate import mask_surrogate_summary
@@ -129,7 +129,10 @@ class Explainer:
         what was answered: the explanation is finished from it and marked incomplete, never thrown away."""
         stage = "schedule"
         try:
-            for scheduler in schedule_for(run.settings):
+            facts = len(run.graph.relationships)
+            run.trace.append({"step": "schedule", "requested": run.settings.scheduler, "facts": facts,
+                              "scheduler": resolve_scheduler(run.settings, facts)})
+            for scheduler in schedule_for(run.settings, facts):
                 stage = scheduler.name
                 await scheduler.run(run, run.probes)
         except ServiceError as exc:

@@ -14,9 +14,9 @@ from xgrag.explain.perturbers import resolve_strategies
 from xgrag.retrieval import MODES, Mode
 
 Apply = Literal["memory", "cypher"]
-SchedulerName = Literal["exhaustive", "group"]
+SchedulerName = Literal["auto", "exhaustive", "group"]
 APPLY: tuple[Apply, ...] = ("memory", "cypher")
-SCHEDULER_NAMES: tuple[SchedulerName, ...] = ("exhaustive", "group")
+SCHEDULER_NAMES: tuple[SchedulerName, ...] = ("auto", "exhaustive", "group")
 
 
 @dataclass(frozen=True)
@@ -34,8 +34,9 @@ class ExplainSettings:
     change_threshold: float = 0.9  # an answer "changed" when its similarity to a0 falls below this
     multiple_choice: bool = False
     # Which probes are asked: "exhaustive" = leave-one-out (within max_calls, most promising first); "group" =
-    # adaptive group testing (xgrag.explain.schedulers).
-    scheduler: SchedulerName = "exhaustive"
+    # adaptive group testing; "auto" = group testing from 30 facts up, leave-one-out below
+    # (xgrag.explain.schedulers.AUTO_GROUP_FACTS says why).
+    scheduler: SchedulerName = "auto"
     max_calls: int | None = None
     concurrency: int = 4
     masks: int = 20
