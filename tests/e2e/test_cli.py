@@ -98,7 +98,7 @@ def test_explain_html_save_then_query_saved_explanations(env, tmp_path: Path) ->
     run(env, "explain", QUESTION, "--strategy", "node,edge", "--save", "--html", str(report), "--json", str(data))
     ex = json.loads(data.read_text())
     page = report.read_text(encoding="utf-8")
-    assert "who is listed as director of [Tarik Lowe] starred movies" in page and '<svg class="graph"' in page
+    assert "who is listed as director of [Tarik Lowe] starred movies" in page and '<svg class="graph ' in page
     assert page.count('<tr class="component"') == sum(c["importance"] is not None for c in ex["components"])
 
     rows = json.loads(run(env, "explanations", "--json").stdout)
