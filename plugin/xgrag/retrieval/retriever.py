@@ -229,6 +229,11 @@ class Retriever:
         self._fill_provenance(sub)
         return sub
 
+    def fill_provenance(self, sub: Subgraph) -> None:
+        """Provenance of `sub`'s relationships from the graph's mention structure (presets whose provenance mode is
+        "mentions"), in place; a subgraph built from ids elsewhere (e.g. a neo4j-graphrag retriever's) gets it too."""
+        self._fill_provenance(sub)
+
     def _fill_provenance(self, sub: Subgraph) -> None:
         if self.store.schema.provenance.mode != "mentions" or not sub.relationships:
             return
