@@ -150,3 +150,29 @@ def write_story_graph(store: Neo4jStore, story: str = STORY) -> int:
     finally:
         graph.close()
     return len(facts)
+
+
+def write_story_graph_xgrag(store: Neo4jStore, story: str = STORY) -> None:
+    """The same story facts written by xgrag's own ingestion (xgrag preset)."""
+    from xgrag.store.ingest import TripleRow, write_triples
+
+    write_triples(store, [TripleRow(h, r, t, ht, tt, doc_id=f"{story}-part{p}", source=f"{story}-part{p}")
+                          for h, ht, r, t, tt, p in story_facts(story)])
+
+
+def write_story_graph_graphrag(store: Neo4jStore, story: str = STORY) -> None:
+    """The same story facts written by neo4j-graphrag's own KG writer (neo4j-graphrag preset; entities only)."""
+    import asyncio
+
+    from neo4j_graphrag.components.kg_writer import Neo4jWriter
+    from neo4j_graphrag.components.types import Neo4jGraph, Neo4jNode, Neo4jRelationship
+
+    graph = Neo4jGraph()
+    ids: dict[str, str] = {}
+    for h, ht, rel, t, tt, _ in story_facts(story):
+        for name, typ in ((h, ht), (t, tt)):
+            if name not in ids:
+                ids[name] = f"{len(ids)}:{name}"
+                graph.nodes.append(Neo4jNode(id=ids[name], label=typ, properties={"name": name}))
+        graph.relationships.append(Neo4jRelationship(start_node_id=ids[h], end_node_id=ids[t], type=rel))
+    asyncio.run(Neo4jWriter(store._driver, neo4j_database=store.database).run(graph))

@@ -8,7 +8,14 @@ import pytest
 
 pytest.importorskip("langchain_neo4j", reason="langchain-neo4j is in the [langchain] and [dev] extras")
 
-from helpers import mapped, story_facts, story_questions, write_story_graph  # noqa: E402
+from helpers import (  # noqa: E402
+    mapped,
+    story_facts,
+    story_questions,
+    write_story_graph,
+    write_story_graph_graphrag,
+    write_story_graph_xgrag,
+)
 from xgrag.retrieval import Retriever  # noqa: E402
 from xgrag.store.neo4j import Neo4jStore  # noqa: E402
 
@@ -29,11 +36,38 @@ def test_the_story_graph_is_written_by_langchain(story: Neo4jStore) -> None:
     assert len(story_questions()) >= 12
 
 
-def test_every_story_question_links_its_topic_entities(story: Neo4jStore) -> None:
-    r = Retriever(story)
+def _misses(view: Neo4jStore) -> list[tuple[str, str, list[str]]]:
+    r = Retriever(view)
     misses = []
     for question, topics, _ in story_questions():
         linked = {le.node.name for le in r.link(question)}
-        print(question, "->", sorted(linked))
         misses += [(question, t, sorted(linked)) for t in topics if t not in linked]
-    assert not misses
+    return misses
+
+
+def test_every_story_question_links_its_topic_entities(story: Neo4jStore) -> None:
+    assert _misses(story) == []
+
+
+@pytest.mark.parametrize("preset", ["xgrag", "neo4j-graphrag"])
+def test_partial_names_link_under_every_preset(store: Neo4jStore, preset: str) -> None:
+    if preset == "xgrag":
+        write_story_graph_xgrag(store)
+        view = store
+    else:
+        pytest.importorskip("neo4j_graphrag", reason="neo4j-graphrag is in the [dev] extra")
+        write_story_graph_graphrag(store)
+        view = mapped(store, preset)
+    assert _misses(view) == []
+
+
+def test_partial_names_never_link_someone_else(story: Neo4jStore) -> None:
+    r = Retriever(story)
+    # "peter" is the beginning of "Peter Rabbit", never "Peter's Father" (someone of Peter's, not Peter)
+    assert {le.node.name for le in r.link("what did peter eat")} == {"Peter Rabbit"}
+    # a lone descriptive word names nothing: "old" qualifies "Old Mouse", it does not name it
+    assert r.link("who is old") == []
+    # a whole name wins over the parts inside it: "mrs rabbit" is Mrs. Rabbit, not also Peter Rabbit
+    assert {le.node.name for le in r.link("where does mrs rabbit live")} == {"Mrs. Rabbit"}
+    linked = r.link("who chased peter")
+    assert [(le.method, le.mention) for le in linked] == [("partial", "peter")]
