@@ -71,3 +71,45 @@ def test_partial_names_never_link_someone_else(story: Neo4jStore) -> None:
     assert {le.node.name for le in r.link("where does mrs rabbit live")} == {"Mrs. Rabbit"}
     linked = r.link("who chased peter")
     assert [(le.method, le.mention) for le in linked] == [("partial", "peter")]
+
+
+def test_embeddings_configured_for_the_langchain_preset_get_their_vector_index(store: Neo4jStore) -> None:
+    from xgrag.config import schema_preset
+    from xgrag.embed import default_embedder
+    from xgrag.errors import UsageError
+    from xgrag.retrieval.embeddings import embed_entities
+    from xgrag.store.migrations import migrate
+
+    write_story_graph(store)
+    mapped(store, "langchain")  # migrated as configured first: no embedding_property, no vector index
+
+    def vector_indexes() -> list[str]:
+        return [r["name"] for r in store.query("SHOW VECTOR INDEXES YIELD name RETURN name")]
+
+    assert "xgrag_lc_entity_embeddings" not in vector_indexes()
+    schema = schema_preset("langchain", embedding_property="embedding")
+    view = store.with_schema(schema)
+    embedder = default_embedder()
+    before = store.checksum()
+    with pytest.raises(UsageError, match="does not exist, so no embedding was written") as err:
+        embed_entities(view, embedder, 384)
+    assert "xgrag migrate" in (err.value.hint or "")
+    assert store.checksum() == before  # nothing written onto the user's nodes
+    # the configuration changed what V004 does: it is applied again, not "already applied"
+    result = migrate(view, schema, 384)
+    assert result.applied == ["V004__entity_vector (configuration changed)"]
+    assert "xgrag_lc_entity_embeddings" in vector_indexes()
+    assert migrate(view, schema, 384).applied == []
+    entities = store.query("MATCH (n:__Entity__) RETURN count(n) AS c")[0]["c"]
+    assert embed_entities(view, embedder, 384) == entities
+    written = store.query("MATCH (n) WHERE n.embedding IS NOT NULL RETURN count(n) AS c, "
+                          "sum(CASE WHEN n:__Entity__ THEN 1 ELSE 0 END) AS entities")[0]
+    assert written == {"c": entities, "entities": entities}  # the Document nodes keep their own properties
+    # a misspelt name no word of which is stored: only the vector index links it (cosine 0.60 with
+    # all-MiniLM-L6-v2, hence the lower threshold than the default 0.9)
+    from xgrag.config import RetrievalSettings
+
+    question = "who made the camomille tee"
+    assert Retriever(view).link(question) == []  # no embedder: nothing
+    linked = Retriever(view, RetrievalSettings(link_min_score=0.55), embedder=embedder).link(question)
+    assert ("Camomile Tea", "vector") in [(le.node.name, le.method) for le in linked]
