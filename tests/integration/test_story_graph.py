@@ -113,3 +113,26 @@ def test_embeddings_configured_for_the_langchain_preset_get_their_vector_index(s
     assert Retriever(view).link(question) == []  # no embedder: nothing
     linked = Retriever(view, RetrievalSettings(link_min_score=0.55), embedder=embedder).link(question)
     assert ("Camomile Tea", "vector") in [(le.node.name, le.method) for le in linked]
+
+
+def story_answers(view: Neo4jStore) -> list[tuple[str, str, list[str]]]:
+    """(question, the reference reader's answer, gold answers) for every story question, over 2-hop retrieval."""
+    from xgrag.embed import default_embedder
+    from xgrag.generate.extractive import ExtractiveReader
+    from xgrag.generate.prompt import facts_of
+
+    reader = ExtractiveReader(default_embedder())
+    r = Retriever(view)
+    out = []
+    for question, _, gold in story_questions():
+        facts = facts_of(r.retrieve(question, hops=2))
+        out.append((question, reader.generate("", question=question, facts=facts).text, gold))
+    return out
+
+
+def test_the_reference_reader_answers_the_story_questions(story: Neo4jStore) -> None:
+    answers = story_answers(story)
+    wrong = [(q, a, gold) for q, a, gold in answers if a.rstrip(".") not in gold]
+    for q, a, gold in answers:
+        print(f"{q!r}: {a} (gold {gold})")
+    assert wrong == []

@@ -150,10 +150,10 @@ def _find(seq: tuple[str, ...], sub: tuple[str, ...]) -> int:
 def select_mentions(question: str, candidates: Sequence[tuple[Node, float]]) -> list[LinkedEntity]:
     """Keep candidates whose whole name or alias occurs as words in the question (case, diacritics and
     possessives folded); longest first, non-overlapping. Bracketed spans (MetaQA style) win outright."""
-    return _select_whole(question, candidates)[0]
+    return select_whole(question, candidates)[0]
 
 
-def _select_whole(question: str, candidates: Sequence[tuple[Node, float]]
+def select_whole(question: str, candidates: Sequence[tuple[Node, float]]
                   ) -> tuple[list[LinkedEntity], set[int]]:
     """select_mentions, plus the question-token positions the chosen mentions cover."""
     brackets = {key_tokens(b) for b in re.findall(r"\[([^\[\]]+)\]", question)}
@@ -307,7 +307,7 @@ class Linker:
             for row in rows:
                 node = node_from_map(row["node"])
                 candidates.setdefault(node.id, (node, float(row["score"])))
-        whole, covered = _select_whole(question, list(candidates.values()))
+        whole, covered = select_whole(question, list(candidates.values()))
         if re.search(r"\[[^\[\]]+\]", question) and any(le.method == "bracket" for le in whole):
             return whole  # MetaQA style: the bracketed entity is the topic entity, nothing else is
         parts = self._parts(question, covered, candidates, excluded)
