@@ -71,6 +71,8 @@ def test_partial_names_never_link_someone_else(story: Neo4jStore) -> None:
     assert {le.node.name for le in r.link("where does mrs rabbit live")} == {"Mrs. Rabbit"}
     linked = r.link("who chased peter")
     assert [(le.method, le.mention) for le in linked] == [("partial", "peter")]
+    # parts of names are a fallback: with a whole name in the question ("rake"), "peter" is not read as a name
+    assert [(le.node.name, le.method) for le in r.link("who chased peter with the rake")] == [("Rake", "exact")]
 
 
 def test_embeddings_configured_for_the_langchain_preset_get_their_vector_index(store: Neo4jStore) -> None:

@@ -31,7 +31,8 @@ def test_inflections_and_irregular_forms_meet() -> None:
 def test_mentions_are_what_linking_would_link() -> None:
     names = ["Peter Rabbit", "Peter'S Father", "Mr. Mcgregor", "Shoes"]
     assert mentioned_names("what did peter lose", names) == {"Peter Rabbit"}
-    assert mentioned_names("who hung up peter's shoes", names) == {"Peter Rabbit", "Shoes"}
+    # parts of names only when no whole name occurs (as linking): "Shoes" is named whole, "peter" is not read
+    assert mentioned_names("who hung up peter's shoes", names) == {"Shoes"}
 
 
 def _read(question: str, facts: list[Fact]) -> tuple[str, list[str]]:

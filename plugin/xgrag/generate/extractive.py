@@ -111,12 +111,11 @@ def content_stems(text: str) -> set[str]:
 
 
 def mentioned_names(question: str, names: list[str]) -> set[str]:
-    """Which of `names` the question mentions, as entity linking decides it: whole names first, then the
-    beginning or end of a name in the words left ("peter" -> "Peter Rabbit", never "Peter's Father")."""
+    """Which of `names` the question mentions, as entity linking decides it: whole names, or when none occurs
+    the beginning or end of a name ("peter" -> "Peter Rabbit", never "Peter's Father")."""
     nodes = [(Node(name, name), 1.0) for name in sorted(set(names))]
-    whole, covered = select_whole(question, nodes)
-    parts = select_parts(question, nodes, covered)
-    return {le.node.name for le in [*whole, *parts]}
+    whole, _ = select_whole(question, nodes)
+    return {le.node.name for le in whole or select_parts(question, nodes)}
 
 
 class ExtractiveReader(SyncGeneratorMixin):
