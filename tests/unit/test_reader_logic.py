@@ -54,3 +54,10 @@ def test_a_chain_when_the_question_names_a_second_relation() -> None:
              Fact("3", "Film A", "HAS GENRE", "Drama")]
     assert _read("who directed the films tarik lowe starred in", facts) == ("Dan S.", ["1", "2"])
     assert _read("what films did tarik lowe star in", facts) == ("Film A.", ["1"])
+
+
+def test_the_same_relation_twice_only_when_the_question_says_so() -> None:
+    facts = [Fact("1", "Catch a Fire", "WRITTEN BY", "Shawn Slovo"), Fact("2", "A World Apart", "WRITTEN BY",
+                                                                           "Shawn Slovo")]
+    assert _read("the screenwriter of catch a fire also wrote which films", facts) == ("A World Apart.", ["1", "2"])
+    assert _read("who wrote catch a fire", facts) == ("Shawn Slovo.", ["1"])

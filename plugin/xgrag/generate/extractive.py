@@ -38,6 +38,8 @@ READER_VERSION = "extractive-v2"
 _WEAK = _STOP | frozenset("have had having be been being am get got can could will would should may might "
                           "into onto up out over about after before than then there their his her its they "
                           "he she him them you your we our us i me my not no yes".split())
+# Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
+_SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 # Irregular verb forms people type, folded to one stem: a question says "sell", the graph stores SOLD.
 _IRREGULAR = {
     "bought": "buy", "sold": "sell", "lost": "lose", "hung": "hang", "made": "make", "flew": "fly", "flown": "fly",
@@ -206,15 +208,24 @@ class ExtractiveReader(SyncGeneratorMixin):
         # the question's relation words is the answer. Without any relation word, the embedding threshold
         # decides as before.
         any_words = any(words[f.relation] for f, _ in first)
+        # The same relation twice ("the director of X also directed which films", "who acted together with X",
+        # "co-stars"): only when the question says so, by repeating the relation's word or by a word of sharing.
+        q_words = re.findall(r"[a-z0-9]+", question.lower())
+        sharing = bool(_SHARING & set(q_words)) or "co-" in question.lower()
+        q_counts = [stem(w) for w in q_words]
         chains: list[tuple[float, str, Fact, Fact, str]] = []
         for fa, ans in first:
             for f2 in facts:
-                if f2.id == fa.id or f2.relation == fa.relation or ans not in (f2.head, f2.tail):
+                if f2.id == fa.id or ans not in (f2.head, f2.tail):
                     continue
                 other = f2.tail if f2.head == ans else f2.head
                 if other in mentioned:
                     continue
-                if any_words or words[f2.relation]:
+                if f2.relation == fa.relation:
+                    repeated = any(q_counts.count(w) >= 2 for w in content_stems(fa.relation))
+                    if not (repeated or (sharing and words[fa.relation] or sharing and not any_words)):
+                        continue
+                elif any_words or words[f2.relation]:
                     if not words[f2.relation] - words[fa.relation]:
                         continue
                 elif rel_emb[f2.relation] < self.chain_threshold:
@@ -222,6 +233,7 @@ class ExtractiveReader(SyncGeneratorMixin):
                 chains.append((-(score[fa.id] + score[f2.id]), fa.id + f2.id, fa, f2, other))
         if chains:
             _, _, c1, c2, a2 = min(chains)
-            if not words[f1.relation] or (words[c1.relation] | words[c2.relation]) - words[f1.relation]:
+            if not words[f1.relation] or (words[c1.relation] | words[c2.relation]) - words[f1.relation] or \
+                    c1.relation == c2.relation:
                 return f"{a2}.", [c1.id, c2.id]
         return f"{a1}.", [f1.id]

@@ -38,6 +38,7 @@ _MAX_SPAN = 8
 MAX_PARTIAL = 3
 # Longest run of question words tried against the beginning or end of a name.
 _MAX_PART = 6
+_VECTOR_K = 10
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*'?")
 
 
@@ -360,10 +361,12 @@ class Linker:
             return []
         best: dict[str, LinkedEntity] = {}
         for span, vec in zip(spans, self.embedder.embed(spans), strict=True):
-            rows = self.store.read("link_vector", index=self.store.schema.vector_index, k=1,
+            # k=10, not 1: the vector index is approximate (HNSW), and with k=1 it returned far neighbours
+            # ("camomille" -> "Blue Jacket" at 0.67 while "Camomile Tea" scores 0.83)
+            rows = self.store.read("link_vector", index=self.store.schema.vector_index, k=_VECTOR_K,
                                    embedding=vec.tolist(), min_score=self.settings.link_min_score,
                                    excluded_node_ids=excluded)
-            for row in rows:
+            for row in rows[:1]:  # the span's nearest name
                 node, score = node_from_map(row["node"]), float(row["score"])
                 if node.id not in best or score > best[node.id].score:
                     best[node.id] = LinkedEntity(node, "vector", score, span)
