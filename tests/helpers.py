@@ -99,3 +99,89 @@ Sherlock Holmes\tlives at\tBaker Street\tPerson\tPlace
 Holmes\tplays\tviolin\tPerson\tObject
 Mrs. Hudson\towns\tBaker Street\tPerson\tPlace
 """
+
+
+# A story graph as a new user would have it: the facts of "The Tale of Peter Rabbit" (written by hand from the
+# text, one name per entity as LLMGraphTransformer stores them), over four source documents (the story's parts),
+# written by langchain-neo4j's own add_graph_documents; and natural questions about it (partial names, lower
+# case, possessives, plurals, verbs in other inflections) with their topic entities and gold answers.
+STORIES = ROOT / "tests" / "data" / "stories"
+STORY = "peter-rabbit"
+STORY_PARTS = {1: (1, 2), 2: (3, 4), 3: (5, 6), 4: (7, 8, 9)}  # source document -> story sections
+
+
+def story_facts(story: str = STORY) -> list[tuple[str, str, str, str, str, int]]:
+    """(head, head_type, relation, tail, tail_type, part) rows of tests/data/stories/<story>.facts.tsv."""
+    lines = [line for line in (STORIES / f"{story}.facts.tsv").read_text(encoding="utf-8").splitlines()
+             if line and not line.startswith("#")]
+    rows = [line.split("\t") for line in lines[1:]]
+    return [(h, ht, r, t, tt, int(p)) for h, ht, r, t, tt, p in rows]
+
+
+def story_questions(story: str = STORY) -> list[tuple[str, list[str], list[str]]]:
+    """(question, topic entities, gold answers) rows of tests/data/stories/<story>_questions.tsv."""
+    lines = (STORIES / f"{story}_questions.tsv").read_text(encoding="utf-8").splitlines()
+    rows = [line.split("\t") for line in lines[1:] if line]
+    return [(q, topics.split("|"), answers.split("|")) for q, topics, answers in rows]
+
+
+def write_story_graph(store: Neo4jStore, story: str = STORY) -> int:
+    """The story's facts written by langchain-neo4j's own add_graph_documents (include_source=True,
+    baseEntityLabel=True), one GraphDocument per story part; returns the number of facts."""
+    import json
+
+    from langchain_core.documents import Document
+    from langchain_neo4j import Neo4jGraph
+    from langchain_neo4j.graphs.graph_document import GraphDocument
+    from langchain_neo4j.graphs.graph_document import Node as LNode
+    from langchain_neo4j.graphs.graph_document import Relationship as LRel
+
+    sections = {int(d["section"]): str(d["text"]) for d in map(
+        json.loads, (STORIES / f"{story}.sections.jsonl").read_text(encoding="utf-8").splitlines())}
+    facts = story_facts(story)
+    documents = []
+    for part, numbers in STORY_PARTS.items():
+        nodes: dict[str, LNode] = {}
+        rels = []
+        for h, ht, rel, t, tt, p in facts:
+            if p != part:
+                continue
+            nodes.setdefault(h, LNode(id=h, type=ht))
+            nodes.setdefault(t, LNode(id=t, type=tt))
+            rels.append(LRel(source=nodes[h], target=nodes[t], type=rel))
+        text = "\n\n".join(sections[n] for n in numbers)
+        doc = Document(page_content=text, metadata={"source": f"{story}-part{part}"})
+        documents.append(GraphDocument(nodes=list(nodes.values()), relationships=rels, source=doc))
+    graph = Neo4jGraph(url=store.uri, username="neo4j", password="unused", database=store.database,
+                       refresh_schema=False)
+    try:
+        graph.add_graph_documents(documents, include_source=True, baseEntityLabel=True)
+    finally:
+        graph.close()
+    return len(facts)
+
+
+def write_story_graph_xgrag(store: Neo4jStore, story: str = STORY) -> None:
+    """The same story facts written by xgrag's own ingestion (xgrag preset)."""
+    from xgrag.store.ingest import TripleRow, write_triples
+
+    write_triples(store, [TripleRow(h, r, t, ht, tt, doc_id=f"{story}-part{p}", source=f"{story}-part{p}")
+                          for h, ht, r, t, tt, p in story_facts(story)])
+
+
+def write_story_graph_graphrag(store: Neo4jStore, story: str = STORY) -> None:
+    """The same story facts written by neo4j-graphrag's own KG writer (neo4j-graphrag preset; entities only)."""
+    import asyncio
+
+    from neo4j_graphrag.components.kg_writer import Neo4jWriter
+    from neo4j_graphrag.components.types import Neo4jGraph, Neo4jNode, Neo4jRelationship
+
+    graph = Neo4jGraph()
+    ids: dict[str, str] = {}
+    for h, ht, rel, t, tt, _ in story_facts(story):
+        for name, typ in ((h, ht), (t, tt)):
+            if name not in ids:
+                ids[name] = f"{len(ids)}:{name}"
+                graph.nodes.append(Neo4jNode(id=ids[name], label=typ, properties={"name": name}))
+        graph.relationships.append(Neo4jRelationship(start_node_id=ids[h], end_node_id=ids[t], type=rel))
+    asyncio.run(Neo4jWriter(store._driver, neo4j_database=store.database).run(graph))

@@ -331,7 +331,9 @@ def embed_cmd(config: ConfigOpt = None,
         task = progress.add_task("embedding entity names", total=None)
         n = embed_entities(store, embedder, settings.embedding_dimensions, recompute=recompute,
                            progress=lambda k: progress.advance(task, k))
-    out.print(f"{n} entity names embedded with {embedder.name}")
+    schema = settings.graph_schema
+    out.print(f"{n} entity names embedded with {embedder.name} into :{schema.entity_label}."
+              f"{schema.embedding_property} (vector index {schema.vector_index}; nothing else was written)")
 
 
 @app.command("centrality")

@@ -1,5 +1,18 @@
 from xgrag.model import Node
-from xgrag.retrieval.linking import candidate_spans, lucene_query, normalise, select_mentions
+from xgrag.retrieval.linking import (
+    candidate_spans,
+    key_tokens,
+    lucene_query,
+    name_core,
+    normalise,
+    part_coverage,
+    same_word,
+    select_mentions,
+    select_parts,
+    uncovered_words,
+    word_query,
+    word_variants,
+)
 
 
 def test_lucene_query_escapes_everything() -> None:
@@ -35,3 +48,56 @@ def test_stopword_names_are_not_linked_unless_bracketed() -> None:
     assert select_mentions("what is it about", cands) == []
     assert [le.node.id for le in select_mentions("who directed [It]", cands)] == ["1"]
     assert normalise("  Dr.  Watson! ") == "dr watson"
+
+
+# -- questions as people type them (issue 15.2) ---------------------------------------------------------------
+
+def test_key_tokens_fold_case_diacritics_and_possessives() -> None:
+    assert key_tokens("Who bought Della’s hair?") == ("who", "bought", "della", "hair")
+    assert key_tokens("the Sparrows' nest, Amélie") == ("the", "sparrows", "nest", "amelie")
+
+
+def test_singular_and_plural_are_the_same_word_but_short_words_only_when_equal() -> None:
+    assert same_word("shoe", "shoes") and same_word("bushes", "bush") and same_word("berry", "berries")
+    assert not same_word("as", "a") and not same_word("cat", "cast")
+
+
+def test_possessive_names_are_shortened_to_what_is_possessed() -> None:
+    assert name_core("Mr. Mcgregor'S Garden") == ("garden",)
+    assert name_core("Mr. McGregor") == ("mcgregor",) and name_core("Madame Sofronie") == ("sofronie",)
+    assert part_coverage(("peter",), "Peter'S Father") == 0.0  # Peter's father is not Peter
+
+
+def test_a_run_must_begin_or_end_the_name() -> None:
+    assert part_coverage(("chain",), "Platinum Fob Chain") == 1 / 3
+    assert part_coverage(("fob",), "Platinum Fob Chain") == 0.0  # the middle of a name is not a mention of it
+    assert part_coverage(("comb",), "Combs") == 1.0
+    assert part_coverage(("old",), "Old Mouse") == 0.0 and part_coverage(("five",), "Five Currant Buns") == 0.0
+
+
+def test_select_parts_keeps_the_best_covered_names_and_drops_ambiguous_runs() -> None:
+    cands = [(Node("1", "Platinum Fob Chain"), 1.0), (Node("2", "Madame Sofronie"), 1.0),
+             (Node("3", "Jim"), 1.0), (Node("4", "Mrs. Rabbit"), 1.0), (Node("5", "Peter Rabbit"), 1.0)]
+    linked = select_parts("where did sofronie keep the chain", cands)
+    assert [(le.node.id, le.mention) for le in linked] == [("1", "chain"), ("2", "sofronie")]
+    # "rabbit" is all of Mrs. Rabbit's name after the title, half of Peter Rabbit's: Mrs. Rabbit only
+    assert [le.node.id for le in select_parts("the rabbit", cands)] == ["4"]
+    many = [(Node(str(i), f"Peter {n}"), 1.0) for i, n in enumerate(["A", "B", "C", "D"])]
+    assert select_parts("films with peter", many) == []  # 4 > MAX_PARTIAL names begin with "peter"
+    assert select_parts("what did peter eat", many[:2], saturated=["peter"]) == []
+
+
+def test_whole_names_cover_their_words() -> None:
+    cands = [(Node("1", "Paul Hogan"), 1.0), (Node("2", "Paul Newman"), 1.0)]
+    # "paul" lies inside the whole-name mention "paul hogan": it links nothing else
+    linked = select_mentions("did paul hogan act", cands) + select_parts("did paul hogan act", cands, {1, 2})
+    assert [le.node.id for le in linked] == ["1"]
+
+
+def test_queries_carry_singular_plural_and_possessive_forms() -> None:
+    assert word_variants("shoe") == ["shoe", "shoes"]
+    assert "cabbage" in word_variants("cabbages") and "berry" in word_variants("berries")
+    assert lucene_query("della's hair").split(" OR ")[:2] == ["della", "dellas"]
+    assert word_query("net") == "net OR nets OR netes"
+    assert "Della" in candidate_spans("who bought Della's hair")
+    assert uncovered_words("who chased peter rabbit", {2, 3}) == ["chased"]

@@ -16,6 +16,18 @@ def embed_entities(store: Neo4jStore, embedder: Embedder, dimensions: int, batch
     if not prop:
         raise UsageError(f"schema preset {store.schema.preset!r} has no embedding_property configured; "
                          "set [schema] embedding_property to store name embeddings")
+    index = store.schema.vector_index
+    # Embeddings without their vector index are dead weight on the user's nodes (vector linking would fail with
+    # "There is no such vector schema index"): the index must exist before anything is written.
+    found = store.query("SHOW VECTOR INDEXES YIELD name, labelsOrTypes, properties WHERE name = $name "
+                        "RETURN labelsOrTypes AS labels, properties", {"name": index})
+    if not found:
+        raise UsageError(f"the vector index {index!r} for :{store.schema.entity_label}.{prop} does not exist, so "
+                         "no embedding was written",
+                         hint="run `xgrag migrate` with this configuration first (it creates the index)")
+    if found[0]["labels"] != [store.schema.entity_label] or found[0]["properties"] != [prop]:
+        raise UsageError(f"the vector index {index!r} is on {found[0]['labels']}.{found[0]['properties']}, not "
+                         f"on :{store.schema.entity_label}.{prop} as configured; no embedding was written")
     rows = store.read("entities_without_embedding", all=recompute, limit=10_000_000)
     written = 0
     for start in range(0, len(rows), batch_size):

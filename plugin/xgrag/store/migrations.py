@@ -4,6 +4,12 @@ Each applied file is recorded as (:XgragMigration {version, schema, name, checks
 schema mapping (a database may be read through more than one preset). Re-running is a
 no-op; a recorded file whose checksum changed is refused. Statements may carry a `// @requires KEY ...`
 line; they run only when the schema satisfies every key, so a user's existing graph only gains indexes.
+
+What a migration did depends on the configuration as well as the file (V004 creates the vector index only when
+an `embedding_property` is configured), so each record also keeps `statements`, a checksum of the statements
+rendered for the schema. When the configuration changes which statements apply (or the index names they
+render), the migration runs again for the new configuration (every statement is `IF NOT EXISTS`) and is
+reported as applied, not "already applied".
 """
 
 from __future__ import annotations
@@ -38,6 +44,11 @@ class Migration:
     @property
     def checksum(self) -> str:
         return hashlib.sha256(self.text.encode("utf-8")).hexdigest()
+
+
+def statements_checksum(rendered: list[str]) -> str:
+    """What a migration does under one configuration: the checksum of its rendered statements."""
+    return hashlib.sha256("\n;\n".join(rendered).encode("utf-8")).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -100,7 +111,7 @@ def migrate(store: Neo4jStore, schema: GraphSchema, dimensions: int, root: Path 
     migrations = discover(root)
     applied_rows = store.query(
         "MATCH (m:XgragMigration) WHERE m.schema = $schema "
-        "RETURN m.version AS version, m.name AS name, m.checksum AS checksum",
+        "RETURN m.version AS version, m.name AS name, m.checksum AS checksum, m.statements AS statements",
         {"schema": schema.key},
         read_only=True,
     )
@@ -120,15 +131,23 @@ def migrate(store: Neo4jStore, schema: GraphSchema, dimensions: int, root: Path 
                     f"{applied[m.version]['checksum'][:12]} in the database, {m.checksum[:12]} on disk); "
                     "add a new migration file instead of changing an applied one"
                 )
+        rendered = statements(m, schema)
+        configured = statements_checksum(rendered)
+        if m.version in applied and applied[m.version]["statements"] == configured:
             skipped.append(label)
             continue
-        for stmt in statements(m, schema):
+        if m.version in applied:
+            # same file, another configuration (or a record from before `statements` was kept): apply what
+            # this configuration needs; the statements are idempotent (IF NOT EXISTS)
+            label += " (configuration changed)"
+        for stmt in rendered:
             # Schema commands cannot share a transaction with data writes: each runs on its own.
             store.query(stmt, {"dimensions": dimensions}, read_only=False)
         store.query(
             "MERGE (m:XgragMigration {version: $version, schema: $schema}) "
-            "SET m.name = $name, m.checksum = $checksum, m.applied_at = datetime()",
-            {"version": m.version, "name": m.name, "checksum": m.checksum, "schema": schema.key},
+            "SET m.name = $name, m.checksum = $checksum, m.statements = $statements, m.applied_at = datetime()",
+            {"version": m.version, "name": m.name, "checksum": m.checksum, "statements": configured,
+             "schema": schema.key},
             read_only=False,
         )
         done.append(label)
