@@ -129,11 +129,21 @@ def main() -> None:
             runs["budget=group"] = explainer.explain(question, settings=replace(
                 cfg, max_calls=group_calls + len(runs["group"].baseline_answers)))
             loo = runs["exhaustive"]
+
+            def alone(ex: Explanation, rel: str, question: str = question) -> bool:
+                sub = Subgraph.from_json(ex.subgraph)
+                ctx = render(question, apply_in_memory(sub, Perturbation(
+                    excluded_rel_ids=frozenset(sub.relationships) - {rel})))
+                got = reader.generate(ctx.prompt, ctx.system, question=question, facts=ctx.facts).text
+                return norm(got) == norm(ex.answer)
             triples = triple_of(loo)
             gold = {tuple(t) for t in q["gold_triples"]}
             ok = correct(loo.answer.rstrip("."), q["answers"])
             evidence = {e["id"] for e in loo.generator_evidence or []}
-            single = bool(top_ids(loo, 1))  # some single fact moves the answer
+            # a single support: some fact moves the answer when removed alone (not only once its alternatives
+            # are gone: conditional importances are redundant support)
+            single = any(c.evaluated == "measured" and (c.importance or 0.0) > loo.noise_floor
+                         for c in loo.components)
             row: dict[str, Any] = {"qid": q["qid"], "hops": q["hops"], "facts": len(triples), "correct": ok,
                                    "single_support": single, "truncated": loo.subgraph.get("truncated", False)}
             for name, ex in runs.items():
@@ -143,6 +153,8 @@ def main() -> None:
                     "calls": ex.cost.generator_calls - len(ex.baseline_answers),
                     "agree": set(top_ids(ex, 3)) == set(top_ids(loo, 3)),
                     "top1_evidence": bool(ranked) and ranked[0] in evidence,
+                    # or an interchangeable support: the reader gives the same answer from that fact alone
+                    "top1_evidence_or_support": bool(ranked) and (ranked[0] in evidence or alone(ex, ranked[0])),
                     "gold": gold_chain([triples[r] for r in ranked[:k_gold]], gold, q["topic_entity"],
                                        loo.answer.rstrip(".")),
                     **eraser(reader, question, ex, ranked),
@@ -173,6 +185,8 @@ def main() -> None:
                 "calls_ratio_to_loo": round(sum(calls) / max(1, sum(r["exhaustive"]["calls"] for r in sub)), 3),
                 "top3_agreement_with_loo": round(sum(r[name]["agree"] for r in sub) / len(sub), 3),
                 "top1_is_evidence": round(sum(r[name]["top1_evidence"] for r in sub) / len(sub), 3),
+                "top1_is_evidence_or_interchangeable_support": round(
+                    sum(r[name]["top1_evidence_or_support"] for r in sub) / len(sub), 3),
                 "gold_on_correct": round(sum(r[name]["gold"] for r in right) / max(1, len(right)), 3),
             }
             for metric in ("comp", "suff"):

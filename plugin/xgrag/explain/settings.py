@@ -38,6 +38,9 @@ class ExplainSettings:
     # (xgrag.explain.schedulers.AUTO_GROUP_FACTS says why).
     scheduler: SchedulerName = "auto"
     max_calls: int | None = None
+    # after group testing, this many of the components an embedding proxy ranks most relevant to the question or
+    # answer are also asked alone (effects can cancel inside a group); 0 = off
+    group_verify: int = 5
     concurrency: int = 4
     masks: int = 20
     seed: int = 0
@@ -71,6 +74,8 @@ class ExplainSettings:
         for name in ("noise_runs", "concurrency", "top_k", "masks"):
             if getattr(self, name) < 1:
                 raise UsageError(f"{name}: {getattr(self, name)} must be at least 1")
+        if self.group_verify < 0:
+            raise UsageError(f"group_verify: {self.group_verify} must not be negative")
         if self.max_calls is not None and self.max_calls < 0:
             raise UsageError(f"max_calls: {self.max_calls} must not be negative")
 

@@ -27,7 +27,7 @@ def schedule_for(settings: ExplainSettings, facts: int = 0) -> list[Scheduler]:
     chain: list[Scheduler] = []
     name = resolve_scheduler(settings, facts)
     if name == "group":
-        chain.append(GroupTesting(settings.top_k, settings.max_calls))
+        chain.append(GroupTesting(settings.top_k, settings.max_calls, settings.group_verify))
     elif settings.max_calls is not None:
         chain.append(Budgeted(settings.max_calls))
     else:

@@ -131,8 +131,9 @@ class GroupTesting:
 
     name = "group"
 
-    def __init__(self, top_k: int = 3, max_calls: int | None = None) -> None:
+    def __init__(self, top_k: int = 3, max_calls: int | None = None, verify: int = 0) -> None:
         self.top_k = top_k
+        self.verify = verify  # components asked alone after the tests, most promising first
         self.max_calls = max_calls  # generator calls in all (baselines included), as --max-calls counts them
 
     async def run(self, run: ExplainRun, probes: list[Probe]) -> None:
@@ -166,8 +167,19 @@ class GroupTesting:
 
             tester = GroupTester(measure, threshold=floor_guard, top_k=self.top_k, can_ask=can_ask)
             result = await tester.run(initial_groups(units, run.graph))
+            # Proxy-ranked verification (AttriBoT's idea): effects can cancel inside a group (removing a fact
+            # moves the answer, removing it with others does not), so the components an embedding proxy ranks
+            # most relevant to the question or answer are asked alone as well, unless a test already did.
+            verified = 0
+            for planned in run.by_promise([p for p in units if id(p) not in result.singletons])[: self.verify]:
+                if not can_ask():
+                    break
+                await run.ask(by_planned[id(planned)], progress=False)
+                verified += 1
             for planned in units:
                 probe = by_planned[id(planned)]
+                if id(planned) not in result.singletons and probe.generation is not None:
+                    continue  # verified alone: measured like leave-one-out
                 if id(planned) in result.singletons:
                     measured: Probe = result.singletons[id(planned)]
                     probe.context, probe.generation, probe.cached = measured.context, measured.generation, \
@@ -178,7 +190,8 @@ class GroupTesting:
                                             planned.removed_nodes, planned.removed_rels, planned.renamed,
                                             {**planned.note, "group": outcome})
             info["strategies"][strategy] = {"units": len(units), "tests": result.tests,
-                                            "cleared": len(result.cleared), "measured": len(result.singletons)}
+                                            "cleared": len(result.cleared), "measured": len(result.singletons),
+                                            "verified_alone": verified}
         info["generator_requests"] = run.oracle.ledger.requests - requests_before
         if self.max_calls is not None:
             info["max_calls"] = self.max_calls
