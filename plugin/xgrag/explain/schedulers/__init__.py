@@ -9,9 +9,9 @@ from xgrag.explain.schedulers.redundancy import RedundancyResolution
 from xgrag.explain.settings import ExplainSettings
 
 # `auto` switches to group testing from this many facts. Measured on the whole MetaQA KB (benchmarks/bench_cost.py,
-# 150 unbracketed dev questions, extractive reader): on subgraphs of 30+ facts group testing used 7.6-13% of
-# leave-one-out's generator calls with top-3 agreement 0.987 (75 of 76); below 30 facts it saves little (5.6 vs
-# 6.4 calls under 10 facts) and agreed less (0.98 under 10 facts, 0.913 at 10-29), so leave-one-out runs there.
+# 150 unbracketed dev questions, extractive reader, group_verify=5): on subgraphs of 30+ facts group testing used
+# 10.8-17.8% of leave-one-out's generator calls with top-3 agreement 72/76; below 30 facts it saves little (6.8 vs
+# 6.3 calls under 10 facts, 12.8 vs 17.2 at 10-29), so leave-one-out, the reference, runs there.
 AUTO_GROUP_FACTS = 30
 
 
