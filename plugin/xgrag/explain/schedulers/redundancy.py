@@ -104,7 +104,8 @@ class RedundancyResolution:
             probe = by_planned[id(order[hi])]
             probe.conditional = at_hi
             if probe.planned.note.get("group") == "no-effect":  # its group was cleared; alone it is necessary
-                probe.planned = replace(probe.planned, note={**probe.planned.note, "group": "necessary-without-alternatives"})
+                probe.planned = replace(probe.planned,
+                                        note={**probe.planned.note, "group": "necessary-without-alternatives"})
             necessary += 1
             removed.extend(order[start:hi])
             start = hi + 1
