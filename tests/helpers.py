@@ -185,3 +185,121 @@ def write_story_graph_graphrag(store: Neo4jStore, story: str = STORY) -> None:
                 graph.nodes.append(Neo4jNode(id=ids[name], label=typ, properties={"name": name}))
         graph.relationships.append(Neo4jRelationship(start_node_id=ids[h], end_node_id=ids[t], type=rel))
     asyncio.run(Neo4jWriter(store._driver, neo4j_database=store.database).run(graph))
+
+# -- LightRAG and LlamaIndex graphs, written by the libraries' own storage code -------------------------------------
+
+# LightRAG's relationship keywords for the Curie facts (its extractor's "relationship keywords"; xgrag's lightrag
+# preset renders them as the relation) and a second chunk, from a second file, for MARRIED: LightRAG joins the
+# ids of every chunk a fact was extracted from with "<SEP>" (and the files likewise).
+LIGHTRAG_KEYWORDS = {"MARRIED": "married", "WON": "won", "WORKED_AT": "worked at"}
+LIGHTRAG_EXTRA = ("Pierre Curie was the husband of Marie Curie.", "letters.txt")
+
+
+def curie_sentences() -> list[str]:
+    return [s.strip() + "." for s in CURIE_TEXT.split(".") if s.strip()]
+
+
+def lightrag_chunk_ids() -> tuple[list[str], str]:
+    """The chunk ids LightRAG gives the Curie sentences (its own compute_mdhash_id), and the extra chunk's."""
+    from lightrag.utils import compute_mdhash_id
+
+    return ([compute_mdhash_id(s, prefix="chunk-") for s in curie_sentences()],
+            compute_mdhash_id(LIGHTRAG_EXTRA[0], prefix="chunk-"))
+
+
+def write_lightrag_graph(store: Neo4jStore, workspace: str = "base") -> None:
+    """The Curie facts written by LightRAG's Neo4JStorage (lightrag-hku) upsert_node / upsert_edge, as its
+    extraction pipeline calls them (operate.py: node and edge dicts with entity_type, description, keywords,
+    source_id, file_path, created_at). No LLM and no embedding: the graph storage never embeds (embedding_func=None).
+    Connection settings from the environment, which is how LightRAG reads them."""
+    import asyncio
+    import os
+
+    from lightrag.kg.neo4j_impl import Neo4JStorage
+    from lightrag.kg.shared_storage import initialize_share_data
+
+    sep = "<SEP>"
+    chunks, extra = lightrag_chunk_ids()
+    env = {"NEO4J_URI": store.uri, "NEO4J_USERNAME": "neo4j", "NEO4J_PASSWORD": "unused",
+           "NEO4J_DATABASE": store.database}
+    saved = {k: os.environ.get(k) for k in (*env, "NEO4J_WORKSPACE")}
+    os.environ.update(env)
+    os.environ.pop("NEO4J_WORKSPACE", None)
+
+    async def run() -> None:
+        initialize_share_data()
+        storage = Neo4JStorage(namespace="chunk_entity_relation", global_config={}, embedding_func=None,
+                               workspace=workspace)
+        await storage.initialize()
+        try:
+            sources: dict[str, list[tuple[str, str]]] = {}
+            for i, (h, _, _, t, _) in enumerate(CURIE_FACTS):
+                for name in (h, t):
+                    sources.setdefault(name, []).append((chunks[i], "curie.txt"))
+            for name in ("Marie Curie", "Pierre Curie"):
+                sources[name].append((extra, LIGHTRAG_EXTRA[1]))
+            types = {h: ht for h, ht, _, _, _ in CURIE_FACTS} | {t: tt for _, _, _, t, tt in CURIE_FACTS}
+            for name, typ in types.items():
+                cids = list(dict.fromkeys(c for c, _ in sources[name]))
+                files = list(dict.fromkeys(f for _, f in sources[name]))
+                await storage.upsert_node(name, {"entity_id": name, "entity_type": typ,
+                                                 "description": f"{name} appears in the Curie texts.",
+                                                 "source_id": sep.join(cids), "file_path": sep.join(files),
+                                                 "created_at": 1700000000})
+            for i, (h, _, rel, t, _) in enumerate(CURIE_FACTS):
+                cids, files = [chunks[i]], ["curie.txt"]
+                if rel == "MARRIED":
+                    cids, files = [chunks[i], extra], ["curie.txt", LIGHTRAG_EXTRA[1]]
+                await storage.upsert_edge(h, t, {"weight": 1.0, "description": curie_sentences()[i],
+                                                 "keywords": LIGHTRAG_KEYWORDS[rel], "source_id": sep.join(cids),
+                                                 "file_path": sep.join(files), "created_at": 1700000000})
+        finally:
+            await storage.finalize()
+
+    try:
+        asyncio.run(run())
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def llamaindex_graph_store(store: Neo4jStore):  # -> Neo4jPropertyGraphStore
+    """LlamaIndex's Neo4jPropertyGraphStore on the test server (auth is off: any credentials)."""
+    from llama_index.graph_stores.neo4j import Neo4jPropertyGraphStore
+
+    return Neo4jPropertyGraphStore(username="neo4j", password="unused", url=store.uri, database=store.database)
+
+
+def write_llamaindex_graph(store: Neo4jStore):  # -> (PropertyGraphIndex, Neo4jPropertyGraphStore)
+    """The Curie facts written by LlamaIndex's own PropertyGraphIndex into Neo4jPropertyGraphStore: one chunk
+    (TextNode of the document "curie.txt") per sentence, a kg extractor that returns each sentence's fact as
+    EntityNode / Relation objects (instead of an LLM's), no embeddings (embed_kg_nodes=False). The index then
+    writes the chunks, entities, relations, MENTIONS links and triplet_source_id exactly as it does for
+    SimpleLLMPathExtractor output."""
+    from llama_index.core import PropertyGraphIndex
+    from llama_index.core.graph_stores.types import KG_NODES_KEY, KG_RELATIONS_KEY, EntityNode, Relation
+    from llama_index.core.llms import MockLLM
+    from llama_index.core.schema import NodeRelationship, RelatedNodeInfo, TextNode, TransformComponent
+
+    class CurieExtractor(TransformComponent):
+        """What an LLM path extractor would return for each sentence: that sentence's fact."""
+
+        def __call__(self, nodes, **kwargs):
+            for node in nodes:
+                i = curie_sentences().index(node.get_content())
+                h, ht, rel, t, tt = CURIE_FACTS[i]
+                head, tail = EntityNode(name=h, label=ht), EntityNode(name=t, label=tt)
+                node.metadata[KG_NODES_KEY] = [head, tail]
+                node.metadata[KG_RELATIONS_KEY] = [Relation(label=rel, source_id=head.id, target_id=tail.id)]
+            return nodes
+
+    nodes = [TextNode(text=s, id_=f"curie-chunk-{i}", metadata={"file_name": "curie.txt"},
+                      relationships={NodeRelationship.SOURCE: RelatedNodeInfo(node_id="curie.txt")})
+             for i, s in enumerate(curie_sentences())]
+    graph_store = llamaindex_graph_store(store)
+    index = PropertyGraphIndex(nodes=nodes, property_graph_store=graph_store, kg_extractors=[CurieExtractor()],
+                               llm=MockLLM(), embed_kg_nodes=False, use_async=False, show_progress=False)
+    return index, graph_store

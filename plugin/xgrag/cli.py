@@ -16,7 +16,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from xgrag.config import Settings, load_settings
+from xgrag.config import PRESETS, Settings, load_settings
 from xgrag.errors import ServiceError, UsageError, XgragError
 from xgrag.explain.perturbers import COMPARED_BY_DEFAULT, strategy_choices
 from xgrag.generate.factory import GENERATOR_SPECS
@@ -71,6 +71,9 @@ SchedulerOpt = Annotated[str, typer.Option(
     help="auto (group testing from 30 facts, else leave-one-out) | exhaustive (leave-one-out) | group "
          "(adaptive group testing)")]
 ConfigOpt = Annotated[Path | None, typer.Option("--config", help="TOML settings file (default: ./xgrag.toml)")]
+PresetOpt = Annotated[str | None, typer.Option(
+    "--preset", help=f"schema preset: how the graph is read ({' | '.join(PRESETS)}); overrides "
+                     "$XGRAG_SCHEMA_PRESET and the config file's [schema] preset")]
 AllPresetsOpt = Annotated[bool, typer.Option(
     "--all-presets", help="also list explanations saved under other schema presets (default: the current one)")]
 GeneratorOpt = Annotated[str, typer.Option(help=" | ".join(GENERATOR_SPECS))]
@@ -91,8 +94,8 @@ def _connection(ollama_host: str | None, base_url: str | None, timeout: float | 
     return {k: v for k, v in options.items() if v is not None}
 
 
-def _settings(config: Path | None) -> Settings:
-    return load_settings(config)
+def _settings(config: Path | None, preset: str | None = None) -> Settings:
+    return load_settings(config, preset=preset)
 
 
 def _store(settings: Settings) -> Neo4jStore:
@@ -171,11 +174,11 @@ def db_stop(config: ConfigOpt = None) -> None:
 # -- schema and data -----------------------------------------------------------------------------
 
 @app.command()
-def migrate(config: ConfigOpt = None) -> None:
+def migrate(config: ConfigOpt = None, preset: PresetOpt = None) -> None:
     """Apply migrations/V###__*.cypher in order (recorded in the graph; re-running is a no-op)."""
     from xgrag.store.migrations import migrate as run
 
-    settings = _settings(config)
+    settings = _settings(config, preset)
     with _store(settings) as store:
         result = run(store, settings.graph_schema, settings.embedding_dimensions)
     out.print(f"applied {len(result.applied)}: {', '.join(result.applied) or '-'}; "
@@ -245,6 +248,7 @@ def ingest_docs(path: Path, config: ConfigOpt = None,
 def retrieve(
     question: str,
     config: ConfigOpt = None,
+    preset: PresetOpt = None,
     mode: Annotated[str, typer.Option(help=" | ".join(MODES))] = "khop",
     hops: Annotated[int | None, typer.Option(help="k for k-hop (1..4)")] = None,
     exclude_node: Annotated[list[str] | None, typer.Option("--exclude-node", help="entity id to leave out")] = None,
@@ -260,7 +264,7 @@ def retrieve(
 
     if mode not in MODES:
         raise UsageError(f"--mode: {mode!r} is not one of {', '.join(MODES)}")
-    settings = _settings(config)
+    settings = _settings(config, preset)
     perturbation = Perturbation(frozenset(exclude_node or ()), frozenset(exclude_rel or ()), kind="cli")
     from xgrag.embed import default_embedder
 
@@ -381,6 +385,7 @@ def _cache_path(settings: Settings) -> Path:
 def explain(
     question: str,
     config: ConfigOpt = None,
+    preset: PresetOpt = None,
     strategy: Annotated[str, typer.Option(help=f"{strategy_choices()} (comma-separated)")] = "edge",
     generator: GeneratorOpt = "extractive",
     ollama_host: OllamaHostOpt = "http://127.0.0.1:11434",
@@ -408,7 +413,7 @@ def explain(
     from xgrag.generate.factory import make_generator
     from xgrag.store.explanations import save_explanation
 
-    settings = _settings(config)
+    settings = _settings(config, preset)
     cfg = ExplainSettings(strategies=(strategy,), mode=mode, hops=hops, dedup=dedup,  # type: ignore[arg-type]
                           theta_sim=settings.theta_sim, apply=apply, noise_runs=noise_runs,  # type: ignore[arg-type]
                           max_calls=max_calls, concurrency=concurrency,
@@ -443,6 +448,7 @@ def explain_batch(
                                                    help='one {"question": ..., "id": ...} per line')],
     out_dir: Annotated[Path, typer.Option("--out", help="folder for questions/<id>.json and summary.json")],
     config: ConfigOpt = None,
+    preset: PresetOpt = None,
     strategy: Annotated[str, typer.Option(help=f"{strategy_choices()} (comma-separated)")] = "edge",
     generator: GeneratorOpt = "extractive",
     ollama_host: OllamaHostOpt = "http://127.0.0.1:11434",
@@ -467,7 +473,7 @@ def explain_batch(
     from xgrag.explain import ExplainSettings
     from xgrag.generate.factory import make_generator
 
-    settings = _settings(config)
+    settings = _settings(config, preset)
     questions = read_questions(questions_file)
     cfg = ExplainSettings(strategies=(strategy,), mode=mode, hops=hops,  # type: ignore[arg-type]
                           theta_sim=settings.theta_sim, dedup_rule=settings.dedup_rule, noise_runs=noise_runs,
@@ -481,7 +487,7 @@ def explain_batch(
     if config_path is None and Path("xgrag.toml").is_file():
         config_path = Path("xgrag.toml")
     spec = BatchSpec(cfg, generator, connection, str(config_path.resolve()) if config_path else None,
-                     str(_cache_path(settings)) if cache else None)
+                     str(_cache_path(settings)) if cache else None, preset=preset)
     with _progress() as progress:
         task = progress.add_task("explaining", total=len(questions))
 

@@ -84,6 +84,9 @@ class ProvenanceMapping(BaseModel):
     extractor_property: str | None = _PROVENANCE["extractor_property"]
     created_at_property: str | None = _PROVENANCE["created_at_property"]
     line_property: str | None = _PROVENANCE["line_property"]
+    # mode "relationship": the text between several values of one property (LightRAG's "<SEP>" joins the ids of
+    # every chunk a relationship was extracted from); each chunk id becomes one provenance entry. Never in Cypher.
+    value_separator: str | None = _PROVENANCE["value_separator"]
     # mentions mode
     chunk_label: str = _PROVENANCE["chunk_label"]
     mention_type: str = _PROVENANCE["mention_type"]
@@ -101,6 +104,8 @@ class ProvenanceMapping(BaseModel):
     def _identifiers(self) -> ProvenanceMapping:
         for name in _FIELDS["provenance_identifiers"]:
             _check(getattr(self, name), f"schema.provenance.{name}")
+        if self.value_separator is not None and not self.value_separator.strip():
+            raise ConfigError("schema.provenance.value_separator: must not be empty or blank (null: no separator)")
         return self
 
 
@@ -150,6 +155,9 @@ class GraphSchema(BaseModel):
 
 
 PRESETS: tuple[str, ...] = tuple(_SHARED["presets"])
+# Why each library preset maps the library's graph the way it does (relation text, provenance):
+# cypher/shared_config.json "preset_notes" (lightrag: relations rendered from `keywords`, not the type DIRECTED).
+PRESET_NOTES: dict[str, str] = dict(_SHARED.get("preset_notes", {}))
 
 
 def schema_preset(name: str, **overrides: object) -> GraphSchema:
@@ -253,10 +261,13 @@ class Settings(BaseModel):
         return self.schema_
 
 
-def load_settings(path: str | Path | None = None, env: dict[str, str] | None = None) -> Settings:
+def load_settings(path: str | Path | None = None, env: dict[str, str] | None = None,
+                  preset: str | None = None) -> Settings:
     """Settings from (lowest to highest priority) defaults, a TOML file, then environment variables.
 
-    The file is `path`, else $XGRAG_CONFIG, else ./xgrag.toml when present.
+    The file is `path`, else $XGRAG_CONFIG, else ./xgrag.toml when present. The schema preset: `preset` (the CLI's
+    --preset), else $XGRAG_SCHEMA_PRESET, else the file's [schema] preset, else "xgrag"; the file's other [schema]
+    fields override the chosen preset's.
     """
     env = dict(os.environ if env is None else env)
     data: dict[str, Any] = {}
@@ -271,7 +282,8 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(f"{file}: {exc}") from exc
     schema_data = data.pop("schema", {})
-    preset = env.get("XGRAG_SCHEMA_PRESET") or schema_data.pop("preset", "xgrag")
+    file_preset = schema_data.pop("preset", None)  # never an override of the chosen preset's name
+    preset = preset or env.get("XGRAG_SCHEMA_PRESET") or file_preset or "xgrag"
     try:
         schema = schema_preset(preset, **schema_data)
     except ConfigError:

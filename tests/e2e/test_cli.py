@@ -243,3 +243,39 @@ def test_explain_batch_resumes_and_names_bad_lines(env, tmp_path: Path) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text(json.dumps({"question": "fine"}) + "\n{\"question\": \"no closing brace\"\n", encoding="utf-8")
     failed(run(env, "explain-batch", str(bad), "--out", str(out), check=False), 2, f"{bad}:2", "field 'json'")
+
+
+def test_explain_with_preset_lightrag_over_a_lightrag_written_graph(env, tmp_path: Path) -> None:
+    """XGRAG's paper setting: a LightRAG graph (written by LightRAG's own Neo4JStorage) and a question, explained
+    from the command line with --preset lightrag, which outranks $XGRAG_SCHEMA_PRESET and the config file."""
+    pytest.importorskip("lightrag", reason="lightrag-hku is in the [dev] extra")
+    import types
+
+    import helpers
+
+    status = json.loads(run(env, "db", "status", "--json").stdout)
+    helpers.write_lightrag_graph(types.SimpleNamespace(uri=status["uri"], database=status["database"]))
+    chunks, extra = helpers.lightrag_chunk_ids()
+    config = tmp_path / "xgrag.toml"
+    config.write_text('[schema]\npreset = "neo4j-graphrag"\n')
+    e = {**env, "XGRAG_SCHEMA_PRESET": "langchain"}
+    assert "applied" in run(e, "migrate", "--config", str(config), "--preset", "lightrag").stdout
+    question = "Who did Marie Curie marry?"
+    sub = json.loads(run(e, "retrieve", question, "--config", str(config), "--preset", "lightrag", "--hops", "1",
+                         "--json").stdout)
+    names = {n["id"]: n["name"] for n in sub["nodes"]}
+    assert sorted((names[r["source"]], r["label"], names[r["target"]]) for r in sub["relationships"]) == \
+        [("Marie Curie", "married", "Pierre Curie"), ("Marie Curie", "won", "Nobel Prize in Physics")]
+    data = tmp_path / "e.json"
+    run(e, "explain", question, "--config", str(config), "--preset", "lightrag", "--hops", "1", "--no-cache",
+        "--json", str(data))
+    ex = json.loads(data.read_text())
+    assert ex["answer"].startswith("Pierre Curie")
+    top = max((c for c in ex["components"] if c["strategy"] == "edge"), key=lambda c: c["importance"])
+    assert top["label"] == "Marie Curie -married-> Pierre Curie"
+    # the stored provenance: both chunks LightRAG recorded for the fact, not inferred
+    assert [d["chunk_id"] for d in top["provenance"]["documents"]] == [chunks[0], extra]
+    assert not top["provenance"].get("inferred")
+    # without the flag, the environment's preset is used (and finds no LangChain graph)
+    other = run(e, "retrieve", question, "--config", str(config), "--json", check=False)
+    assert "Marie Curie" not in other.stdout

@@ -79,7 +79,7 @@ def test_procedures_run_in_read_transactions_and_never_write(metaqa: Neo4jStore)
 # -- one source of truth: the same cypher files, rendered the same way ---------------------------------------
 
 
-@pytest.mark.parametrize("preset", ["xgrag", "langchain", "neo4j-graphrag"])
+@pytest.mark.parametrize("preset", ["xgrag", "langchain", "neo4j-graphrag", "lightrag", "llamaindex"])
 def test_java_renders_every_cypher_file_exactly_like_python(server: Neo4jStore, preset: str) -> None:
     lib = QueryLibrary(schema_preset(preset))
     names = lib.names()
@@ -143,6 +143,22 @@ def test_subgraph_equals_python_khop(metaqa: Neo4jStore, hops: int) -> None:
         sub = r.khop(seeds, hops)
         assert len(sub.relationships) > 0
         assert_same_subgraph(subgraph(metaqa, seeds, hops=hops), sub)
+
+
+def test_subgraph_splits_lightrag_provenance_like_python(store: Neo4jStore) -> None:
+    """LightRAG's <SEP>-joined chunk ids: the procedure's provenance equals Python's split_provenance."""
+    pytest.importorskip("lightrag", reason="lightrag-hku is in the [dev] extra")
+    from helpers import mapped, write_lightrag_graph
+
+    write_lightrag_graph(store)
+    view = mapped(store, "lightrag")
+    r = Retriever(view)
+    seeds = [le.node.id for le in r.link("Who did Marie Curie marry?")]
+    sub = r.khop(seeds, 2)
+    assert any(len(rel.provenance.get("documents", [])) == 2 for rel in sub.relationships.values())
+    row = subgraph(view, seeds, hops=2, preset="lightrag")
+    assert row["subgraph"] == sub.to_json()
+    assert [n["entity_id"] for n in row["nodes"]] == list(sub.nodes)
 
 
 def test_subgraph_accepts_names_and_a_single_value(metaqa: Neo4jStore) -> None:

@@ -48,3 +48,44 @@ def test_settings_errors_name_the_field(tmp_path) -> None:
         load_settings(f, env={})
     with pytest.raises(ConfigError, match="does not exist"):
         load_settings(tmp_path / "missing.toml", env={})
+
+
+def test_library_presets_map_the_libraries_own_fields() -> None:
+    lr, li = schema_preset("lightrag"), schema_preset("llamaindex")
+    # LightRAG: workspace label, entity_id as id and name, relation text from keywords (the type is DIRECTED)
+    assert (lr.entity_label, lr.id_property, lr.name_property, lr.type_property) == \
+        ("base", "entity_id", "entity_id", "entity_type")
+    assert (lr.relation_property, lr.rel_description_property) == ("keywords", "description")
+    assert lr.provenance.mode == "relationship" and lr.provenance.chunk_id_property == "source_id"
+    assert lr.provenance.value_separator == "<SEP>" and lr.provenance.source_property == "file_path"
+    # LlamaIndex: __Entity__ with name; type = the label beside __Entity__/__Node__; chunk id on the relation
+    assert (li.entity_label, li.id_property, li.name_property, li.type_property) == ("__Entity__", "id", "name", None)
+    assert set(li.generic_labels) == {"__Entity__", "__Node__"} and "MENTIONS" in li.non_semantic_types
+    assert li.provenance.chunk_id_property == "triplet_source_id" and li.provenance.value_separator is None
+    with pytest.raises(ValueError, match="value_separator"):
+        schema_preset("lightrag", provenance={"value_separator": " "})
+
+
+def test_preset_argument_outranks_env_and_file(tmp_path) -> None:
+    f = tmp_path / "x.toml"
+    f.write_text('[schema]\npreset = "langchain"\n')
+    assert load_settings(f, env={}).graph_schema.preset == "langchain"
+    from_env = load_settings(f, env={"XGRAG_SCHEMA_PRESET": "neo4j-graphrag"}).graph_schema
+    # the file's preset name never overrides the chosen preset's
+    assert from_env.preset == "neo4j-graphrag" and from_env.entity_label == "__Entity__"
+    chosen = load_settings(f, env={"XGRAG_SCHEMA_PRESET": "neo4j-graphrag"}, preset="lightrag").graph_schema
+    assert chosen.preset == "lightrag" and chosen.entity_label == "base"
+    with pytest.raises(ConfigError, match="unknown preset 'nope'"):
+        load_settings(f, env={}, preset="nope")
+
+
+def test_split_provenance_keeps_every_stored_chunk() -> None:
+    from xgrag.retrieval.retriever import split_provenance
+
+    prov = {"chunk_id": "chunk-a<SEP>chunk-b<SEP>chunk-a", "source": "a.txt<SEP>b.txt", "created_at": 7}
+    assert split_provenance(prov, "<SEP>") == {"created_at": 7, "documents": [{"chunk_id": "chunk-a"},
+                                                                              {"chunk_id": "chunk-b"}],
+                                               "sources": ["a.txt", "b.txt"]}
+    assert split_provenance({"chunk_id": "c1", "source": "a.txt"}, "<SEP>") == \
+        {"documents": [{"chunk_id": "c1", "source": "a.txt"}]}
+    assert split_provenance({}, "<SEP>") == {}

@@ -82,6 +82,7 @@ class BatchSpec:
     connection: dict[str, Any] = field(default_factory=dict)  # ollama_host, base_url, timeout, max_retries
     config_path: str | None = None  # each worker loads the settings itself (environment + this file)
     cache_path: str | None = None  # SQLite response cache (per machine; workers on one machine share it)
+    preset: str | None = None  # --preset: the schema preset, above the file's and $XGRAG_SCHEMA_PRESET
 
     def fingerprint(self, settings: Any) -> str:
         """What determines an explanation: the explain settings, the generator and where it runs, the graph
@@ -103,7 +104,7 @@ class Worker:
         from xgrag.store.neo4j import Neo4jStore
 
         self.spec = spec
-        self.settings = load_settings(spec.config_path)
+        self.settings = load_settings(spec.config_path, preset=spec.preset)
         self.fingerprint = spec.fingerprint(self.settings)
         self.store = Neo4jStore.from_settings(self.settings)
         try:
@@ -198,7 +199,7 @@ def run_batch(questions: Sequence[BatchQuestion], out: Path, spec: BatchSpec, *,
 
     if workers < 1:
         raise UsageError("--workers must be at least 1")
-    fingerprint = spec.fingerprint(load_settings(spec.config_path))
+    fingerprint = spec.fingerprint(load_settings(spec.config_path, preset=spec.preset))
     try:
         (out / "questions").mkdir(parents=True, exist_ok=True)
     except OSError as exc:

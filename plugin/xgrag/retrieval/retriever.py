@@ -235,7 +235,13 @@ class Retriever:
         self._fill_provenance(sub)
 
     def _fill_provenance(self, sub: Subgraph) -> None:
-        if self.store.schema.provenance.mode != "mentions" or not sub.relationships:
+        mapping = self.store.schema.provenance
+        if mapping.mode == "relationship" and mapping.value_separator and sub.relationships:
+            for rid, rel in list(sub.relationships.items()):
+                prov = split_provenance(rel.provenance, mapping.value_separator)
+                sub.relationships[rid] = Relationship(rel.id, rel.source, rel.target, rel.label, rel.description, prov)
+            return
+        if mapping.mode != "mentions" or not sub.relationships:
             return
         pairs = [{"id": r.id, "source": r.source, "target": r.target} for r in sub.sorted_relationships()]
         found = {row["id"]: row["prov"] for row in self.store.read_plain("provenance_mentions", pairs=pairs)}
@@ -243,6 +249,36 @@ class Retriever:
             rel = sub.relationships[rid]
             clean = {k: v for k, v in (prov or {}).items() if v is not None}
             sub.relationships[rid] = Relationship(rel.id, rel.source, rel.target, rel.label, rel.description, clean)
+
+
+def split_provenance(prov: dict[str, Any], separator: str) -> dict[str, Any]:
+    """Stored provenance whose properties hold several values joined by `separator` (LightRAG: the ids of every
+    chunk a relationship was extracted from, `<SEP>`-joined; its file paths likewise): one entry in `documents`
+    per chunk id, in stored order. A doc id or source is put on every entry when there is exactly one; several
+    (not aligned with the chunk ids in the graph) are listed as `doc_ids` / `sources`. Stored, not inferred.
+    The Java procedures do the same (Retrieval.splitProvenance)."""
+    def values(key: str) -> list[str]:
+        raw = prov.get(key)
+        if raw is None:
+            return []
+        return list(dict.fromkeys(v.strip() for v in str(raw).split(separator) if v.strip()))
+
+    split_keys = ("chunk_id", "doc_id", "source")
+    out = {k: v for k, v in prov.items() if k not in split_keys}
+    chunks, docs, sources = values("chunk_id"), values("doc_id"), values("source")
+    common: dict[str, str] = {}
+    if len(docs) == 1:
+        common["doc_id"] = docs[0]
+    if len(sources) == 1:
+        common["source"] = sources[0]
+    entries = [{"chunk_id": c, **common} for c in chunks] or ([common] if common else [])
+    if entries:
+        out["documents"] = entries
+    if len(docs) > 1:
+        out["doc_ids"] = docs
+    if len(sources) > 1:
+        out["sources"] = sources
+    return out
 
 
 def apply_in_memory(sub: Subgraph, perturbation: Perturbation) -> Subgraph:

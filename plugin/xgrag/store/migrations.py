@@ -107,6 +107,30 @@ def statements(migration: Migration, schema: GraphSchema) -> list[str]:
     return out
 
 
+_NAMED_INDEX = re.compile(r"CREATE\s+(FULLTEXT|VECTOR)\s+INDEX\s+`?(\w+)`?\s+IF\s+NOT\s+EXISTS", re.I)
+
+
+def _check_named_index(store: Neo4jStore, stmt: str) -> None:
+    """Linking queries full-text and vector indexes by name. `CREATE ... INDEX name IF NOT EXISTS` does nothing when
+    an equivalent index (same label and properties) exists under another name, e.g. the full-text index LightRAG
+    creates on its workspace's entity_id: say so instead of failing later with "no such index"."""
+    m = _NAMED_INDEX.search(stmt)
+    if not m:
+        return
+    kind, name = m.group(1).upper(), m.group(2)
+    rows = store.query("SHOW INDEXES YIELD name, type, labelsOrTypes, properties RETURN name, type, labelsOrTypes, "
+                       "properties", read_only=True)
+    if any(r["name"] == name for r in rows):
+        return
+    label = re.search(r"FOR\s*\(\s*\w+\s*:\s*`?(\w+)`?\s*\)", stmt)
+    others = [r["name"] for r in rows
+              if r["type"] == kind and (label is None or list(r["labelsOrTypes"] or []) == [label.group(1)])]
+    raise MigrationError(
+        f"the {kind.lower()} index {name!r} was not created: an equivalent {kind.lower()} index (same label and "
+        f"properties) already exists under another name, one of {others}; set the schema's "
+        f"{'fulltext_index' if kind == 'FULLTEXT' else 'vector_index'} to that name")
+
+
 def migrate(store: Neo4jStore, schema: GraphSchema, dimensions: int, root: Path | None = None) -> MigrationResult:
     migrations = discover(root)
     applied_rows = store.query(
@@ -143,6 +167,7 @@ def migrate(store: Neo4jStore, schema: GraphSchema, dimensions: int, root: Path 
         for stmt in rendered:
             # Schema commands cannot share a transaction with data writes: each runs on its own.
             store.query(stmt, {"dimensions": dimensions}, read_only=False)
+            _check_named_index(store, stmt)
         store.query(
             "MERGE (m:XgragMigration {version: $version, schema: $schema}) "
             "SET m.name = $name, m.checksum = $checksum, m.statements = $statements, m.applied_at = datetime()",

@@ -384,6 +384,15 @@ final class Retrieval {
     // -- provenance and graph elements ----------------------------------------------------------
 
     void fillProvenance(Sub sub) {
+        String separator = schema.prov("value_separator");
+        if ("relationship".equals(schema.prov("mode")) && separator != null && !sub.rels.isEmpty()) {
+            for (Map<String, Object> rel : sub.rels.values()) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> prov = (Map<String, Object>) rel.get("provenance");
+                rel.put("provenance", splitProvenance(prov == null ? Map.of() : prov, separator));
+            }
+            return;
+        }
         if (!"mentions".equals(schema.prov("mode")) || sub.rels.isEmpty()) {
             return;
         }
@@ -403,6 +412,62 @@ final class Retrieval {
             }
             rel.put("provenance", prov);
         }
+    }
+
+    /**
+     * Python's {@code split_provenance}: stored provenance whose properties join several values with
+     * {@code separator} (LightRAG's {@code <SEP>}): one {@code documents} entry per chunk id, a doc id or source on
+     * every entry when there is exactly one, several listed as {@code doc_ids} / {@code sources}.
+     */
+    static Map<String, Object> splitProvenance(Map<String, Object> prov, String separator) {
+        Map<String, Object> out = new TreeMap<>();
+        for (Map.Entry<String, Object> e : prov.entrySet()) {
+            if (!List.of("chunk_id", "doc_id", "source").contains(e.getKey())) {
+                out.put(e.getKey(), e.getValue());
+            }
+        }
+        List<String> chunks = splitValues(prov.get("chunk_id"), separator);
+        List<String> docs = splitValues(prov.get("doc_id"), separator);
+        List<String> sources = splitValues(prov.get("source"), separator);
+        Map<String, Object> common = new TreeMap<>();
+        if (docs.size() == 1) {
+            common.put("doc_id", docs.get(0));
+        }
+        if (sources.size() == 1) {
+            common.put("source", sources.get(0));
+        }
+        List<Map<String, Object>> entries = new ArrayList<>();
+        for (String c : chunks) {
+            Map<String, Object> entry = new TreeMap<>(common);
+            entry.put("chunk_id", c);
+            entries.add(entry);
+        }
+        if (entries.isEmpty() && !common.isEmpty()) {
+            entries.add(common);
+        }
+        if (!entries.isEmpty()) {
+            out.put("documents", entries);
+        }
+        if (docs.size() > 1) {
+            out.put("doc_ids", docs);
+        }
+        if (sources.size() > 1) {
+            out.put("sources", sources);
+        }
+        return out;
+    }
+
+    private static List<String> splitValues(Object raw, String separator) {
+        if (raw == null) {
+            return List.of();
+        }
+        LinkedHashSet<String> out = new LinkedHashSet<>();
+        for (String part : String.valueOf(raw).split(java.util.regex.Pattern.quote(separator), -1)) {
+            if (!part.strip().isEmpty()) {
+                out.add(part.strip());
+            }
+        }
+        return new ArrayList<>(out);
     }
 
     record Elements(Map<String, Node> nodes, Map<String, Relationship> rels) {}
