@@ -118,6 +118,9 @@ def lds(observed: Sequence[float] | np.ndarray, predicted: Sequence[float] | np.
     NaN when it is undefined: fewer than 3 masks (two points always correlate +-1), or either side constant
     (e.g. every held-out mask kept the answer: nothing to order)."""
     a, b = _pair(observed, predicted)
+    # values equal up to float round-off are ties (a surrogate that predicts two equal responses exactly must
+    # not be ranked by its last bit)
+    a, b = np.round(a, 9), np.round(b, 9)
     if a.size < 3 or np.ptp(a) == 0.0 or np.ptp(b) == 0.0:
         return float("nan")
     return float(stats.spearmanr(a, b).statistic)
