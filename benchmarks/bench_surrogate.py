@@ -15,7 +15,8 @@ Consistency: seed 0 explained twice (mean pairwise Spearman of the coefficients;
 this checks the pipeline's determinism, not an LLM's sampling). Accuracy: the fact with the largest coefficient is
 the reader's evidence (the fact it reports answering from; the explainer never sees it).
 
-Usage: python benchmarks/bench_surrogate.py [--questions 30] [--seed 11] [--json PATH]
+Usage: python benchmarks/bench_surrogate.py [--questions 30] [--seed 11] [--min-facts 8] [--hops 1,2,3] [--json PATH]
+(`--min-facts 20 --hops 2,3 --json benchmarks/results/surrogate_20-60.json`: the larger subgraphs only)
 XGRAG_BENCH_URI: a database holding the KB (else an embedded Neo4j is started and the KB ingested: ~30 s).
 """
 
@@ -81,9 +82,12 @@ def main() -> None:
     ap.add_argument("--questions", type=int, default=30)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--sigma", type=float, default=1.0)
+    ap.add_argument("--min-facts", type=int, default=MIN_FACTS)
+    ap.add_argument("--hops", default="1,2,3")
     ap.add_argument("--json", default=str(ROOT / "benchmarks" / "results" / "surrogate.json"))
     args = ap.parse_args()
-    pool = questions(40, args.seed)
+    pool = questions(40 if args.min_facts <= MIN_FACTS else 150, args.seed,
+                     tuple(int(h) for h in args.hops.split(",")))
     t0 = time.perf_counter()
     cpu0 = time.process_time()
     per_q: list[dict[str, Any]] = []
@@ -101,8 +105,8 @@ def main() -> None:
             sub = explainer.retriever.retrieve(question, hops=q["hops"])
             merged = explainer._dedup(sub, base).subgraph
             n = len(merged.relationships)
-            if n < MIN_FACTS or n > MAX_FACTS:
-                skipped["too_small" if n < MIN_FACTS else "too_large"] += 1
+            if n < args.min_facts or n > MAX_FACTS:
+                skipped["too_small" if n < args.min_facts else "too_large"] += 1
                 continue
             row: dict[str, Any] = {"question": question, "hops": q["hops"], "facts": n, "seeds": {}}
             coef: dict[tuple[str, str, int], list[dict[str, float]]] = {}
@@ -171,7 +175,8 @@ def main() -> None:
                for k in ("lasso|cosine|32", "bayes_ridge|cosine|32", "linear|cosine|32")}}
     out = {
         "benchmark": "bench_surrogate", "kb": info, "questions": len(per_q), "skipped": skipped,
-        "sample_seed": args.seed, "mask_seeds": list(SEEDS), "masks_per_run": MASKS, "held_out": HELD_OUT,
+        "sample_seed": args.seed, "min_facts": args.min_facts, "max_facts": MAX_FACTS,
+        "sample_hops": args.hops, "mask_seeds": list(SEEDS), "masks_per_run": MASKS, "held_out": HELD_OUT,
         "fit_sizes": list(SIZES), "keep_probability": 0.5, "kernel_sigma": args.sigma,
         "facts": stats_of([r["facts"] for r in per_q]),
         "hops": {h: sum(r["hops"] == h for r in per_q) for h in (1, 2, 3)},
