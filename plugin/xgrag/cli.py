@@ -683,8 +683,17 @@ def eval_cmd(
     config: ConfigOpt = None,
     generator: GeneratorOpt = "extractive",
     strategies: Annotated[str, typer.Option(help=f"{strategy_choices()} (comma-separated)")] =
-    ",".join(COMPARED_BY_DEFAULT),
-    ablate: Annotated[list[str] | None, typer.Option(help="dedup | theta-sim | temperature (repeatable)")] = None,
+    ",".join((*COMPARED_BY_DEFAULT, "mask")),
+    ablate: Annotated[list[str] | None, typer.Option(help="dedup | theta-sim | temperature | surrogate (stability "
+                                                          "across mask seeds, consistency across repeats) "
+                                                          "(repeatable)")] = None,
+    masks: Annotated[int | None, typer.Option(help="random masks per question (KG-SMILE; default 20)")] = None,
+    surrogate_distance: Annotated[str | None, typer.Option(
+        help="response measure of the mask surrogates: cosine | wasserstein | inverse_wasserstein | "
+             "wasserstein_cosine | inverse_wasserstein_cosine")] = None,
+    surrogate_solvers: Annotated[str | None, typer.Option(
+        help="surrogate solvers, comma-separated, the first scored as the mask strategy's importances "
+             "(lasso,bayes_ridge,linear)")] = None,
     limit: Annotated[int | None, typer.Option(help="first N questions only")] = None,
     out_dir: Annotated[Path, typer.Option("--out", help="run folder (resumable)")] = Path("runs/eval"),
     extractor: Annotated[str | None, typer.Option(help="LLM extracting story/MedMCQA KGs (default: the generator, "
@@ -707,13 +716,15 @@ def eval_cmd(
     from xgrag.evaluate.report import write_report
     from xgrag.evaluate.runner import EvalConfig, run_eval
     from xgrag.explain.perturbers import resolve_strategies
+    from xgrag.explain.solvers import resolve_solvers
 
     settings = _settings(config)
     names = resolve_strategies(strategies)
     parts = tuple(a.strip() for item in (ablate or []) for a in item.split(",") if a.strip())
     cfg = EvalConfig(dataset=str(dataset), generator=generator, strategies=names, ablate=parts, limit=limit, mode=mode,
                      theta_sim=settings.theta_sim, concurrency=concurrency, ragex=ragex, extractor=extractor,
-                     kg=str(kg) if kg else None)
+                     kg=str(kg) if kg else None, masks=masks, surrogate_distance=surrogate_distance,
+                     surrogate_solvers=resolve_solvers(surrogate_solvers) if surrogate_solvers else None)
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         TextColumn("eta"), TimeRemainingColumn(), console=console)
     with progress:

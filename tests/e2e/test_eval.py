@@ -224,3 +224,30 @@ def test_pcst_retrieval_explains_and_evaluates(env: dict[str, str], tmp_path: Pa
     explained = json.loads(run(env, "explain", "what year was the movie But Not for Me released", "--mode", "pcst",
                                "--json", "-").stdout)
     assert explained["subgraph"]["mode"] == "pcst" and explained["answer"] == "1959."
+
+
+def test_metaqa_eval_reports_the_mask_surrogates_on_held_out_masks(env: dict[str, str], tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    args = ("eval", "--dataset", str(DATA / "metaqa" / "questions.jsonl"), "--generator", "extractive",
+            "--strategies", "edge,mask", "--masks", "24", "--ablate", "surrogate", "--no-ragex", "--out", str(out))
+    first = run(env, *args)
+    assert "4 questions evaluated, 0 reused" in first.stdout
+    t = json.loads((out / "results.json").read_text())["tables"]
+    sur = t["surrogate"]
+    assert set(sur) == {"lasso", "bayes_ridge", "linear"}
+    for name, row in sur.items():
+        assert row["questions"] == 4 and row["measure"] == "cosine", name
+        assert row["fit_masks_mean"] + row["held_out_masks_mean"] <= 24 and row["held_out_masks_mean"] >= 1
+        assert row["ablation_questions"] == 4 and 0.0 <= row["stability"] <= 1.0
+        assert row["consistency"] == 1.0  # the extractive reader is deterministic: a repeat ranks identically
+    assert sur["lasso"]["lds_defined"] >= 1 and -1.0 <= sur["lasso"]["lds"] <= 1.0
+    record = json.loads(next((out / "questions").glob("*.json")).read_text())
+    held = record["main"]["surrogate"]["solvers"]["lasso"]
+    assert set(held) == {"held_out", "in_sample"} and record["main"]["methods"]["mask"]["unit"] == "edge"
+    md = (out / "report.md").read_text()
+    assert "## KG-SMILE surrogates, judged on held-out masks" in md and "stability (top-k Jaccard)" in md
+    second = run(env, *args)
+    assert "0 questions evaluated, 4 reused" in second.stdout
+    bad = run(env, "eval", "--dataset", str(DATA / "metaqa" / "questions.jsonl"), "--strategies", "edge",
+              "--ablate", "surrogate", "--out", str(tmp_path / "bad"), check=False)
+    assert bad.returncode == 2 and "include 'mask' in --strategies" in bad.stdout + bad.stderr

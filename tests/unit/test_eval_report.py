@@ -168,10 +168,55 @@ def test_fingerprint_ignores_limit_and_concurrency_and_accepts_runs_from_before_
     assert EvalConfig(dataset="b.jsonl", limit=3, concurrency=1).fingerprints("sha", {"p": 1}, "emb") == fps
     assert EvalConfig(dataset="a.jsonl", generator="smollm2").fingerprints("sha", {"p": 1}, "emb")[0] != fps[0]
     assert base.fingerprints("other", {"p": 1}, "emb")[0] != fps[0]
-    legacy = {k: v for k, v in asdict(base).items() if k not in ("dataset", "limit", "concurrency", "kg")}
+    surrogate_options = ("masks", "keep_probability", "holdout", "kernel_sigma", "surrogate_distance",
+                         "surrogate_solvers")
+    legacy = {k: v for k, v in asdict(base).items()
+              if k not in ("dataset", "limit", "concurrency", "kg", *surrogate_options)}
     legacy.update(dataset_sha="sha", generator_params={"p": 1}, embedder="emb", record_version="xgrag.eval.question/1")
-    assert fps[1] == hashlib.sha256(json.dumps(legacy, sort_keys=True).encode()).hexdigest()[:16]
-    assert len(EvalConfig(dataset="a", kg="kg.tsv").fingerprints("sha", {}, "emb")) == 1
+    assert len(fps) == 3 and fps[2] == hashlib.sha256(json.dumps(legacy, sort_keys=True).encode()).hexdigest()[:16]
+    # kg set: the current spelling and the one from before the surrogate options (unset, they change nothing)
+    with_kg = EvalConfig(dataset="a", kg="kg.tsv", strategies=("node",))
+    assert len(with_kg.fingerprints("sha", {}, "emb")) == 2
+    before = {k: v for k, v in asdict(with_kg).items()
+              if k not in ("dataset", "limit", "concurrency", *surrogate_options)}
+    before.update(dataset_sha="sha", generator_params={}, embedder="emb", record_version="xgrag.eval.question/1")
+    assert with_kg.fingerprints("sha", {}, "emb")[1] == hashlib.sha256(
+        json.dumps(before, sort_keys=True).encode()).hexdigest()[:16]
+    assert len(EvalConfig(dataset="a", kg="kg.tsv", masks=32).fingerprints("sha", {}, "emb")) == 1
+    assert EvalConfig(dataset="a", masks=32).fingerprints("sha", {}, "emb")[0] != fps[0]
+    assert "mask" in base.strategies  # eval explains KG-SMILE's random masks by default
+
+
+def test_surrogate_table_reports_held_out_figures_per_solver() -> None:
+    from xgrag.evaluate.report import surrogate_rows
+
+    def held(lds: float | None, r2: float | None) -> dict:
+        return {"n": 5, "lds": lds, "r2": r2, "weighted_r2": r2, "adjusted_r2": None, "l1": 0.1, "l2": 0.02,
+                "weighted_l1": 0.05, "weighted_l2": 0.01, "mean_loss": 0.01}
+
+    recs = [_record(f"q{i}", "1-hop", [1.0, 0.0], [0.9, 0.1], [True, False]) for i in range(3)]
+    for rec, (lds, r2) in zip(recs, [(0.9, 0.8), (0.7, 0.4), (None, None)], strict=True):
+        rec["main"]["surrogate"] = {"measure": "cosine", "masks": 20, "fit_masks": 15, "held_out_masks": 5,
+                                    "primary": "lasso", "solvers": {"lasso": {"held_out": held(lds, r2)},
+                                                                    "linear": {"held_out": held(0.5, -0.2)}}}
+    recs[0]["ablations"]["surrogate"] = {"solvers": {"lasso": {"stability": 1.0, "consistency": 1.0}}}
+    recs[1]["ablations"]["surrogate"] = {"solvers": {"lasso": {"stability": 0.5, "consistency": 1.0}}}
+    recs.append(_record("old", "1-hop", [1.0, 0.0], [0.9, 0.1], [True, False]))  # a record without a surrogate
+    t = surrogate_rows(recs)
+    lasso = t["lasso"]
+    assert lasso["questions"] == 3 and lasso["lds_defined"] == 2 and lasso["lds"] == pytest.approx(0.8)
+    assert lasso["lds_ge_0.8"] == 0.5 and lasso["r2"] == pytest.approx(0.6) and lasso["lds_sd"] == pytest.approx(0.1414)
+    assert lasso["fit_masks_mean"] == 15 and lasso["held_out_masks_mean"] == 5
+    assert lasso["stability"] == 0.75 and lasso["consistency"] == 1.0 and lasso["ablation_questions"] == 2
+    assert t["linear"]["r2"] == -0.2 and "stability" not in t["linear"]
+    cfg = EvalConfig(dataset="d.jsonl")
+    meta = {"config": {**cfg.__dict__}, "analyses": False, "embedder": "e", "versions": {},
+            "generator": {"spec": "extractive", "name": "extractive-reader", "params": {}, "llm": False},
+            "dataset": {"path": "d.jsonl", "kind": "metaqa", "questions": 4, "evaluated": 4,
+                        "kg": {"source": "s", "triples": 3}}}
+    md = render_markdown(build_results(recs, meta))
+    assert "## KG-SMILE surrogates, judged on held-out masks" in md
+    assert "| lasso | cosine | 3 | 15.0 / 5.0 | 0.80 |" in md and "| lasso | 2 | 0.75 | 1.00 |" in md
 
 
 def test_ragex_is_scored_against_its_own_baseline_answer() -> None:

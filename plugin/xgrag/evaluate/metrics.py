@@ -23,6 +23,49 @@ from typing import Literal
 import numpy as np
 from scipy import stats
 
+# KG-SMILE's fidelity family (kg-smile.txt §5.1, Eq. 15-22), LDS, stability and consistency live in
+# xgrag.explain.fidelity (the explainer reports held-out fidelity itself, and imports point from evaluate to
+# explain, never back); re-exported here so every metric is importable from this module.
+from xgrag.explain.fidelity import (
+    adjusted_r2 as adjusted_r2,
+)
+from xgrag.explain.fidelity import (
+    consistency as consistency,
+)
+from xgrag.explain.fidelity import (
+    fidelity_report as fidelity_report,
+)
+from xgrag.explain.fidelity import (
+    l1_loss as l1_loss,
+)
+from xgrag.explain.fidelity import (
+    l2_loss as l2_loss,
+)
+from xgrag.explain.fidelity import (
+    lds as lds,
+)
+from xgrag.explain.fidelity import (
+    mean_loss as mean_loss,
+)
+from xgrag.explain.fidelity import (
+    r2 as r2,
+)
+from xgrag.explain.fidelity import (
+    stability as stability,
+)
+from xgrag.explain.fidelity import (
+    top_k_jaccard as top_k_jaccard,
+)
+from xgrag.explain.fidelity import (
+    weighted_l1 as weighted_l1,
+)
+from xgrag.explain.fidelity import (
+    weighted_l2 as weighted_l2,
+)
+from xgrag.explain.fidelity import (
+    weighted_r2 as weighted_r2,
+)
+
 Strength = Literal["weak", "moderate", "strong"]
 
 # XGRAG Figure 5: Weak (|rho| <= 0.4), Moderate (0.4 < |rho| < 0.6), Strong (|rho| >= 0.6).
@@ -234,89 +277,3 @@ def correlation_strength(rho: float) -> Strength:
     if r < STRONG_MIN:
         return "moderate"
     return "strong"
-
-
-# -- KG-SMILE fidelity family (kg-smile.txt §5.1, Eq. 15-22) --------------------------------------
-# y = f(Z_i): the black box's response score for perturbation i; yhat = g(Z_i): the surrogate's prediction;
-# w: the kernel weight of perturbation i (pi = exp(-d^2 / sigma^2)).
-
-
-def _pair(y: Sequence[float], yhat: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
-    a, b = np.asarray(y, dtype=float).ravel(), np.asarray(yhat, dtype=float).ravel()
-    _same_length(a, b, "y and yhat")
-    if a.size == 0:
-        raise ValueError("no samples")
-    return a, b
-
-
-def _weights(w: Sequence[float], n: int) -> np.ndarray:
-    arr = np.asarray(w, dtype=float).ravel()
-    if arr.size != n:
-        raise ValueError(f"weights have length {arr.size}, expected {n}")
-    if np.any(arr < 0) or arr.sum() <= 0:
-        raise ValueError("weights must be non-negative with a positive sum")
-    return arr
-
-
-def _r2(y: np.ndarray, yhat: np.ndarray, w: np.ndarray) -> float:
-    ybar = np.average(y, weights=w)
-    ss_res = float(np.sum(w * (y - yhat) ** 2))
-    ss_tot = float(np.sum(w * (y - ybar) ** 2))
-    if ss_tot == 0.0:
-        # constant target: scikit-learn's convention (force_finite): perfect -> 1, otherwise 0
-        return 1.0 if ss_res == 0.0 else 0.0
-    return 1.0 - ss_res / ss_tot
-
-
-def r2(y: Sequence[float], yhat: Sequence[float]) -> float:
-    """KG-SMILE Eq. 15: R^2 = 1 - sum (f - g)^2 / sum (f - mean f)^2. A constant `y` gives 1.0 when
-    predicted exactly and 0.0 otherwise (scikit-learn's r2_score convention)."""
-    a, b = _pair(y, yhat)
-    return _r2(a, b, np.ones_like(a))
-
-
-def weighted_r2(y: Sequence[float], yhat: Sequence[float], w: Sequence[float]) -> float:
-    """KG-SMILE Eq. 20, weighted R^2 = 1 - sum w (f - g)^2 / sum w (f - mean_w f)^2, mean_w the weighted
-    mean. Eq. 20 as printed drops w from the sums; we weight both, as scikit-learn's r2_score(sample_weight)
-    and xgrag.explain.solvers.mask_surrogate do (otherwise the ratio mixes a weighted mean with unweighted sums)."""
-    a, b = _pair(y, yhat)
-    return _r2(a, b, _weights(w, a.size))
-
-
-def adjusted_r2(r2: float, n: int, p: int) -> float:
-    """KG-SMILE Eq. 21: 1 - (1 - R^2) (n - 1) / (n - p - 1), n samples (perturbations), p predictors
-    (features). NaN when n - p - 1 <= 0: the surrogate has as many parameters as samples and the
-    correction is undefined — the in-sample fit then says nothing."""
-    if n - p - 1 <= 0:
-        return float("nan")
-    return 1.0 - (1.0 - float(r2)) * (n - 1) / (n - p - 1)
-
-
-def l1_loss(y: Sequence[float], yhat: Sequence[float]) -> float:
-    """KG-SMILE Eq. 16: mean |f - g|."""
-    a, b = _pair(y, yhat)
-    return float(np.mean(np.abs(a - b)))
-
-
-def l2_loss(y: Sequence[float], yhat: Sequence[float]) -> float:
-    """KG-SMILE Eq. 17: mean (f - g)^2."""
-    a, b = _pair(y, yhat)
-    return float(np.mean((a - b) ** 2))
-
-
-def weighted_l1(y: Sequence[float], yhat: Sequence[float], w: Sequence[float]) -> float:
-    """KG-SMILE Eq. 18: (1/N) sum w |f - g| — divided by N, not by sum w, as the paper defines it."""
-    a, b = _pair(y, yhat)
-    return float(np.mean(_weights(w, a.size) * np.abs(a - b)))
-
-
-def weighted_l2(y: Sequence[float], yhat: Sequence[float], w: Sequence[float]) -> float:
-    """KG-SMILE Eq. 19: (1/N) sum w (f - g)^2 — divided by N, not by sum w, as the paper defines it."""
-    a, b = _pair(y, yhat)
-    return float(np.mean(_weights(w, a.size) * (a - b) ** 2))
-
-
-def mean_loss(y: Sequence[float], yhat: Sequence[float]) -> float:
-    """KG-SMILE Eq. 22: L_m = |mean f - mean g|."""
-    a, b = _pair(y, yhat)
-    return float(abs(a.mean() - b.mean()))

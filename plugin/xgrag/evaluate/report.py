@@ -324,6 +324,7 @@ def build_results(records: Sequence[dict[str, Any]], meta: dict[str, Any]) -> di
     if meta.get("analyses", True):
         tables["kgrag_ex"] = kgrag_analyses(records)
     tables["bridges"] = bridge_rows(records)
+    tables["surrogate"] = surrogate_rows(records)
     per_question = [{"qid": r["qid"], "qtype": r["qtype"], "answer": r["answer"], "correct": r["grade"]["correct"],
                      "nodes": r["main"]["nodes"], "edges": r["main"]["edges"],
                      "metrics": {k: {t: v[t] for t in ("xgrag", "gold") if t in v} for k, v in pq.items()}}
@@ -354,6 +355,54 @@ def bridge_rows(records: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
                          if with_pairs else None),
                      "spearman_mean": mean(b["spearman_importance_betweenness"] for b in bs
                                            if b["spearman_importance_betweenness"] is not None)}
+    return out
+
+
+SURROGATE_FIGURES = ("lds", "r2", "weighted_r2", "adjusted_r2", "l1", "l2", "weighted_l1", "weighted_l2", "mean_loss")
+
+
+def _sd(values: Iterable[float | None]) -> float | None:
+    vals = [v for v in values if v is not None and not (isinstance(v, float) and math.isnan(v))]
+    return round(float(np.std(vals, ddof=1)), 4) if len(vals) > 1 else None
+
+
+def surrogate_rows(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Per surrogate solver, over the questions whose explanation fitted it: the KG-SMILE fidelity family and LDS
+    on HELD-OUT masks (mean, and the spread of LDS and R^2 as a standard deviation), how many questions had them
+    undefined (too few masks held out, or every held-out mask gave the same response), masks fitted / held out;
+    with `--ablate surrogate`, stability (top-k Jaccard across mask seeds) and consistency (repeats)."""
+    rows: dict[str, Any] = {}
+    for r in records:
+        s = r["main"].get("surrogate")
+        if not s:
+            continue
+        abl = ((r.get("ablations") or {}).get("surrogate") or {}).get("solvers") or {}
+        for name, entry in (s.get("solvers") or {}).items():
+            row = rows.setdefault(name, {"questions": 0, "held": [], "fit_masks": [], "held_out_masks": [],
+                                         "measure": set(), "stability": [], "consistency": []})
+            row["questions"] += 1
+            row["held"].append(entry.get("held_out") or {})
+            row["fit_masks"].append(s.get("fit_masks"))
+            row["held_out_masks"].append(s.get("held_out_masks"))
+            row["measure"].add(str(s.get("measure")))
+            if name in abl:
+                row["stability"].append(abl[name].get("stability"))
+                row["consistency"].append(abl[name].get("consistency"))
+    out: dict[str, Any] = {}
+    for name, row in rows.items():
+        held = row["held"]
+        fig: dict[str, Any] = {"questions": row["questions"], "measure": ",".join(sorted(row["measure"])),
+                                 "fit_masks_mean": mean(row["fit_masks"]),
+                                 "held_out_masks_mean": mean(row["held_out_masks"]),
+                                 "lds_defined": sum(h.get("lds") is not None for h in held),
+                                 "lds_sd": _sd(h.get("lds") for h in held), "r2_sd": _sd(h.get("r2") for h in held),
+                                 "lds_ge_0.8": (round(sum((h.get("lds") or -2) >= 0.8 for h in held)
+                                                      / max(1, sum(h.get("lds") is not None for h in held)), 4))}
+        fig.update({k: mean(h.get(k) for h in held) for k in SURROGATE_FIGURES})
+        if row["stability"]:
+            fig.update(stability=mean(row["stability"]), consistency=mean(row["consistency"]),
+                       ablation_questions=len(row["stability"]))
+        out[name] = fig
     return out
 
 
@@ -557,6 +606,29 @@ def render_markdown(results: dict[str, Any], plots: Sequence[str] = ()) -> str:
                            [[k, v["n"], v["core_mean"], v["bridges_mean"], v["questions_with_core_pairs"],
                              v["share_pairs_only_via_bridges"], v["spearman_mean"]] for k, v in t["bridges"].items()]),
                   ""]
+    if t.get("surrogate"):
+        sur = t["surrogate"]
+        lines += ["## KG-SMILE surrogates, judged on held-out masks", "",
+                  "Random masks keep each fact with a fixed probability; the answered masks are split (seeded) into "
+                  "a fit set and a held-out set. Each solver is fitted on the fit set only; every figure below is "
+                  "computed on the held-out masks only (KG-SMILE Eq. 15-22; LDS = Spearman between the surrogate's "
+                  "predicted and the observed responses, as ContextCite). Means over questions; LDS is undefined "
+                  "when every held-out mask gave the same response.", "",
+                  md_table(["solver", "measure", "questions", "masks fit / held out", "LDS (mean)", "LDS sd",
+                            "LDS >= 0.8", "LDS defined", "R²", "R² sd", "weighted R²", "adjusted R²", "L1", "L2",
+                            "weighted L1", "weighted L2", "mean loss"],
+                           [[n, v["measure"], v["questions"],
+                             f"{fmt(v['fit_masks_mean'], 1)} / {fmt(v['held_out_masks_mean'], 1)}", v["lds"],
+                             v["lds_sd"], v["lds_ge_0.8"], v["lds_defined"], v["r2"], v["r2_sd"], v["weighted_r2"],
+                             v["adjusted_r2"], v["l1"], v["l2"], v["weighted_l1"], v["weighted_l2"], v["mean_loss"]]
+                            for n, v in sur.items()]), ""]
+        if any("stability" in v for v in sur.values()):
+            lines += ["Stability: mean pairwise Jaccard of the top-k facts across mask seeds 0, 1, 2 (KG-SMILE "
+                      "Eq. 24); consistency: Spearman of the coefficients of two runs with the same seed, the "
+                      "second without the response cache (a deterministic generator scores 1 by construction).", "",
+                      md_table(["solver", "questions", "stability (top-k Jaccard)", "consistency"],
+                               [[n, v["ablation_questions"], v["stability"], v["consistency"]]
+                                for n, v in sur.items() if "stability" in v]), ""]
     lines += ["## Cost per question (generator calls, tokens, seconds)", "",
               "Calls and tokens are generator calls actually made; cache hits are requests whose exact prompt was "
               "already answered earlier in the run (RAG-Ex's sentence level shares its baseline with the word level, "

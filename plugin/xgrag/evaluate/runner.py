@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import re
 import time
@@ -31,10 +32,19 @@ from xgrag.generate.prompt import relation_text
 from xgrag.model import Explanation, Subgraph
 
 RECORD_VERSION = "xgrag.eval.question/1"
-ADDED_FIELDS = ("kg",)
+# options added after records were first written, newest last, grouped by when they came: unset (None), they change
+# nothing, so records from before them stay valid
+ADDED_FIELDS: tuple[tuple[str, ...], ...] = (
+    ("kg",),
+    ("masks", "keep_probability", "holdout", "surrogate_distance", "kernel_sigma", "surrogate_solvers"),
+)
 HOT_SEEDS = (1, 2)  # the temperature ablation samples with two seeds
+SURROGATE_SEEDS = (1, 2)  # the surrogate ablation draws masks with two more seeds (stability across seeds)
 THETA_SWEEP = tuple(round(0.1 * i, 1) for i in range(11))
-ABLATIONS = ("dedup", "theta-sim", "temperature")
+ABLATIONS = ("dedup", "theta-sim", "temperature", "surrogate")
+# what `xgrag eval` explains unless told otherwise: the strategies compared by default and KG-SMILE's random masks
+# (their surrogates are judged on held-out masks)
+EVAL_STRATEGIES: tuple[str, ...] = (*COMPARED_BY_DEFAULT, "mask")
 RAGEX_COST = {"generator_calls", "prompt_tokens", "completion_tokens", "seconds", "cache_hits"}
 ABSTAIN = re.compile(r"\bdo(?:n'?t| not) know\b", re.IGNORECASE)
 
@@ -47,7 +57,7 @@ class EvalError(ServiceError):
 class EvalConfig:
     dataset: str
     generator: str = "extractive"
-    strategies: tuple[str, ...] = COMPARED_BY_DEFAULT
+    strategies: tuple[str, ...] = EVAL_STRATEGIES
     ablate: tuple[str, ...] = ()
     limit: int | None = None
     mode: str = "khop"
@@ -62,6 +72,18 @@ class EvalConfig:
     hot_temperature: float = 0.7
     theta_r: float = 0.5
     theta_imp: float = 0.5
+    # KG-SMILE masks and surrogates; None = ExplainSettings' default
+    masks: int | None = None
+    keep_probability: float | None = None
+    holdout: float | None = None
+    surrogate_distance: str | None = None
+    kernel_sigma: float | None = None
+    surrogate_solvers: tuple[str, ...] | None = None
+
+    def surrogate_settings(self) -> dict[str, Any]:
+        """The surrogate options that were set, as ExplainSettings fields."""
+        names = ("masks", "keep_probability", "holdout", "surrogate_distance", "kernel_sigma", "surrogate_solvers")
+        return {k: getattr(self, k) for k in names if getattr(self, k) is not None}
 
     def fingerprints(self, dataset_sha: str, generator_params: dict[str, Any], embedder: str) -> list[str]:
         """What determines a question's record; --limit is not part of it (a longer run extends a shorter one).
@@ -72,9 +94,10 @@ class EvalConfig:
         data.update(dataset_sha=dataset_sha, generator_params=generator_params, embedder=embedder,
                     record_version=RECORD_VERSION)
         variants = [data]
-        for key in ADDED_FIELDS:
-            if data.get(key) is None:
-                variants.append({k: v for k, v in variants[-1].items() if k != key})
+        for keys in reversed(ADDED_FIELDS):  # the spelling before the newest options, then before the ones before
+            if any(data.get(key) is not None for key in keys):
+                break
+            variants.append({k: v for k, v in variants[-1].items() if k not in keys})
         return [hashlib.sha256(json.dumps(v, sort_keys=True, default=str).encode()).hexdigest()[:16]
                 for v in variants]
 
@@ -125,12 +148,27 @@ def method_scores(ex: Explanation) -> dict[str, dict[str, Any]]:
         entry["scores"][c.id] = [c.importance, c.normalized_importance]
         entry["changed"][c.id] = c.answer_changed
     coefficients = (ex.surrogate or {}).get("coefficients") or {}
+    if coefficients and "mask" in out:
+        raise EvalError("a strategy named 'mask' scored nodes or edges itself: the surrogate's scores would replace "
+                        "them")
     if coefficients:
         top = max(max(coefficients.values()), 0.0)
         out["mask"] = {"unit": "edge", "changed": {rid: None for rid in coefficients},
                        "scores": {rid: [v, (max(v, 0.0) / top) if top > 0 else 0.0]
                                   for rid, v in coefficients.items()}}
     return out
+
+
+def surrogate_summary(ex: Explanation) -> dict[str, Any] | None:
+    """The surrogate's held-out figures per solver (KG-SMILE fidelity family + LDS), without the coefficients."""
+    s = ex.surrogate
+    if not s:
+        return None
+    return {"measure": s.get("measure"), "masks": s.get("masks"), "fit_masks": s.get("fit_masks"),
+            "held_out_masks": s.get("held_out_masks"), "features": s.get("features"), "primary": s.get("primary"),
+            "note": s.get("note"),
+            "solvers": {name: {"held_out": entry.get("held_out"), "in_sample": entry.get("in_sample")}
+                        for name, entry in (s.get("solvers") or {}).items()}}
 
 
 def summarize(ex: Explanation, embedder: Embedder, gold: Sequence[Sequence[str]] = ()) -> dict[str, Any]:
@@ -142,6 +180,9 @@ def summarize(ex: Explanation, embedder: Embedder, gold: Sequence[Sequence[str]]
         "nodes": len(sub.nodes), "edges": len(sub.relationships),
         "cost": ex.cost.model_dump(),
     }
+    surrogate = surrogate_summary(ex)
+    if surrogate is not None:
+        data["surrogate"] = surrogate
     if gold:
         data["gold"] = gold_units(sub, gold)
     return data
@@ -310,9 +351,39 @@ class QuestionRunner:
                            baseline_answers=e.baseline_answers, seed=seed)
                 temps[f"{cfg.hot_temperature} seed {seed}"] = hot
             ablations["temperature"] = temps
+        if "surrogate" in cfg.ablate and ex.surrogate and ex.surrogate.get("solvers"):
+            ablations["surrogate"] = self.surrogate_ablation(q, base, ex)
         record["ablations"] = ablations
         record["seconds"] = round(time.perf_counter() - t0, 3)
         return record
+
+
+    def surrogate_ablation(self, q: EvalQuestion, base: ExplainSettings, ex: Explanation) -> dict[str, Any]:
+        """KG-SMILE §5.4-5.5 for the surrogates: stability = mean pairwise top-k Jaccard of each solver's
+        coefficients over masks drawn with seeds 0 (the main run), 1 and 2; consistency = Spearman of the
+        coefficients of the main run and of a repeat with the same seed and no response cache (a sampling LLM
+        answers anew; a deterministic generator repeats itself and scores 1)."""
+        from xgrag.evaluate import metrics as m
+
+        masks_only = replace(base, strategies=("mask",))
+        solvers = list((ex.surrogate or {}).get("solvers") or {})
+        runs = [ex]
+        runs += [self.main.explain(q.question, settings=replace(masks_only, seed=seed)) for seed in SURROGATE_SEEDS]
+        fresh = Explainer(self.main.retriever, self.main.generator, self.main.embedder, masks_only, cache=None)
+        repeat = fresh.explain(q.question, settings=replace(masks_only, seed=base.seed))
+
+        def coef(e: Explanation, solver: str) -> dict[str, float]:
+            return dict(((e.surrogate or {}).get("solvers") or {}).get(solver, {}).get("coefficients") or {})
+
+        out: dict[str, Any] = {"seeds": [base.seed, *SURROGATE_SEEDS], "top_k": base.top_k, "solvers": {}}
+        for solver in solvers:
+            stab = m.stability([coef(e, solver) for e in runs], k=base.top_k)
+            cons = m.consistency([coef(ex, solver), coef(repeat, solver)])
+            out["solvers"][solver] = {"stability": None if math.isnan(stab) else round(stab, 6),
+                                      "consistency": None if math.isnan(cons) else round(cons, 6),
+                                      "lds_by_seed": [((e.surrogate or {}).get("solvers", {}).get(solver, {})
+                                                       .get("held_out") or {}).get("lds") for e in runs]}
+        return out
 
 
 def kg_digest(dataset: Dataset, kg_file: Path | None = None) -> str:
@@ -361,6 +432,9 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, connection: dict[str,
     if cfg.limit is not None and cfg.limit < 1:
         raise UsageError("--limit must be at least 1")
     is_llm = cfg.generator.strip() != "extractive"
+    ExplainSettings(strategies=cfg.strategies, **cfg.surrogate_settings())  # bad surrogate options fail here, early
+    if "surrogate" in cfg.ablate and "mask" not in cfg.strategies:
+        raise UsageError("--ablate surrogate measures the surrogates of random masks: include 'mask' in --strategies")
     if "temperature" in cfg.ablate and not is_llm:
         raise UsageError("--ablate temperature needs an LLM generator (smollm2, ollama:MODEL, ...): the extractive "
                          "reader has no temperature")
@@ -415,7 +489,7 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, connection: dict[str,
 
         base = ExplainSettings(strategies=cfg.strategies, mode=cfg.mode, hops=cfg.hops,  # type: ignore[arg-type]
                                noise_runs=cfg.noise_runs, concurrency=cfg.concurrency, dedup=True,
-                               theta_sim=cfg.theta_sim)
+                               theta_sim=cfg.theta_sim, **cfg.surrogate_settings())
         explainer = Explainer.from_settings(settings, store, generator=generator, embedder=embedder, explain=base,
                                             cache=cache)
 

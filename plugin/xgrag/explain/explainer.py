@@ -99,7 +99,8 @@ class Explainer:
         run.tick("baseline", len(run.baselines))
 
         options = PlanOptions(self._synonym_fn(run.oracle, cfg.max_calls) if cfg.generator_synonyms and
-                              is_language_model(self.generator) else None, masks=cfg.masks, seed=cfg.seed)
+                              is_language_model(self.generator) else None, masks=cfg.masks,
+                              keep_probability=cfg.keep_probability, seed=cfg.seed)
         planned, run.skipped = plan(run.graph, cfg.strategies, options)
         run.probes = [Probe(p) for p in planned]
         await self._schedule(run)

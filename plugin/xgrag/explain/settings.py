@@ -5,12 +5,15 @@ Change one field with `dataclasses.replace(settings, hops=1)` (checked by type c
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass
 from typing import Any, Literal, get_args
 
 from xgrag.config import DedupRule
 from xgrag.errors import UsageError
+from xgrag.explain.distances import MEASURES
 from xgrag.explain.perturbers import resolve_strategies
+from xgrag.explain.solvers import resolve_solvers
 from xgrag.retrieval import MODES, Mode
 
 Apply = Literal["memory", "cypher"]
@@ -44,6 +47,18 @@ class ExplainSettings:
     concurrency: int = 4
     masks: int = 20
     seed: int = 0
+    # KG-SMILE random masks (strategy "mask"): each fact is kept with this probability, independently and seeded
+    keep_probability: float = 0.5
+    # The share of the answered masks held out (a split seeded by `seed`): the surrogates are fitted on the rest
+    # and their fidelity (R^2 family, LDS) is measured on these only, never in-sample.
+    holdout: float = 0.25
+    # The response of a masked answer (xgrag.explain.distances.MEASURES: cosine, wasserstein,
+    # inverse_wasserstein and the hybrids) and the kernel width sigma of pi = exp(-d^2 / sigma^2)
+    surrogate_distance: str = "cosine"
+    kernel_sigma: float = 1.0
+    # Solvers fitted to the same masks (xgrag.explain.solvers.REGISTRY); the first one's coefficients are the
+    # importances `xgrag eval` scores.
+    surrogate_solvers: tuple[str, ...] = ("lasso", "bayes_ridge", "linear")
     top_k: int = 3
     generator_synonyms: bool = True
     # When no single removal moves the answer (redundant support), remove components cumulatively, least
@@ -57,6 +72,17 @@ class ExplainSettings:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "strategies", resolve_strategies(self.strategies))
+        object.__setattr__(self, "surrogate_solvers", resolve_solvers(self.surrogate_solvers))
+        if self.surrogate_distance not in MEASURES:
+            raise UsageError(f"surrogate_distance: {self.surrogate_distance!r} is not one of {', '.join(MEASURES)}")
+        if not 0.0 < self.keep_probability < 1.0:
+            raise UsageError(f"keep_probability: {self.keep_probability} is outside (0, 1): a mask must be able to "
+                             "keep and to remove a fact")
+        if not 0.0 < self.holdout < 1.0:
+            raise UsageError(f"holdout: {self.holdout} is outside (0, 1): fidelity needs masks held out and masks "
+                             "to fit")
+        if not (self.kernel_sigma > 0 and math.isfinite(self.kernel_sigma)):
+            raise UsageError(f"kernel_sigma: {self.kernel_sigma} must be a positive number")
         if self.mode not in MODES:
             raise UsageError(f"mode: {self.mode!r} is not one of {', '.join(MODES)}")
         if self.apply not in APPLY:
@@ -82,4 +108,5 @@ class ExplainSettings:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["strategies"] = list(self.strategies)
+        data["surrogate_solvers"] = list(self.surrogate_solvers)
         return data

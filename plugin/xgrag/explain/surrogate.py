@@ -1,26 +1,134 @@
-"""KG-SMILE's surrogate over the answered mask probes: design matrix (1 = triple kept), response = cosine
-similarity of each masked answer to a0, solved by a solver from xgrag.explain.solvers."""
+"""KG-SMILE's surrogate over the answered mask probes (kg-smile.txt §4 Steps 2-3), judged on held-out masks.
+
+Design matrix X: one row per answered mask, one column per fact of G_dedup, 1 = the fact was kept. Response y:
+the chosen measure (xgrag.explain.distances) of each masked answer against a0. Kernel weights pi = exp(-d^2 /
+sigma^2). The masks are split (seeded) into a fit set and a held-out set; every solver named in the settings is
+fitted on the fit set only, and the fidelity family and LDS (xgrag.explain.fidelity) are computed on the held-out
+set only. The coefficients reported are those of that fit: the figures describe exactly the surrogate shown.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from xgrag.explain.distances import kernel_weights, measure
+from xgrag.explain.fidelity import adjusted_r2, fidelity_report, holdout_split, r2, weighted_r2
 from xgrag.explain.run import ExplainRun
-from xgrag.explain.solvers import mask_surrogate
+from xgrag.explain.solvers import REGISTRY as SOLVERS
+
+MIN_HELD_OUT = 3  # LDS (a rank correlation) needs three points to mean anything
+
+
+def mask_matrix(fact_ids: Sequence[str], removed: Sequence[frozenset[str] | set[str]]) -> np.ndarray:
+    """Binary keep-masks: row i, column j is 0 when mask i removed fact j, else 1."""
+    return np.array([[0.0 if fid in gone else 1.0 for fid in fact_ids] for gone in removed]).reshape(
+        len(removed), len(fact_ids))
+
+
+def responses(measure_name: str, base: np.ndarray, answers: np.ndarray) -> np.ndarray:
+    m = measure(measure_name)
+    return np.array([m.response(base, a) for a in np.atleast_2d(answers)], dtype=float)
+
+
+def fit_and_judge(x: np.ndarray, y: np.ndarray, fact_ids: Sequence[str], *, measure_name: str = "cosine",
+                  sigma: float = 1.0, solvers: Sequence[str] = ("lasso",), holdout: float = 0.25, seed: int = 0,
+                  split: tuple[np.ndarray, np.ndarray] | None = None) -> dict[str, Any]:
+    """Fit each solver on the fit masks, judge it on the held-out masks. `split`: explicit (fit, held-out) row
+    indices (a benchmark's fixed held-out set); otherwise `holdout_split(len(y), holdout, seed)`.
+
+    Per solver: `coefficients` = importance per fact (orientation * coefficient: positive = keeping the fact
+    keeps the answer, for every measure), sorted by importance; `held_out` = the fidelity family and LDS on the
+    held-out masks (None when fewer than 3 are held out); `in_sample` = R^2, weighted and adjusted R^2 on the fit
+    masks, for comparison only."""
+    m = measure(measure_name)
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    if x.shape != (len(y), len(fact_ids)):
+        raise ValueError(f"X has shape {x.shape}, expected ({len(y)}, {len(fact_ids)})")
+    fit_idx, test_idx = split if split is not None else holdout_split(len(y), holdout, seed)
+    w = kernel_weights(np.array([m.distance(v) for v in y]), sigma)
+    out: dict[str, Any] = {"measure": m.name, "measure_label": m.label, "kernel_sigma": sigma,
+                           "masks": int(len(y)), "fit_masks": int(len(fit_idx)), "held_out_masks": int(len(test_idx)),
+                           "features": len(fact_ids), "solvers": {}}
+    if len(fit_idx) < 2:
+        out["note"] = f"{len(fit_idx)} masks to fit: no surrogate"
+        return out
+    held_ok = len(test_idx) >= MIN_HELD_OUT
+    if not held_ok:
+        out["note"] = (f"{len(test_idx)} masks held out (fewer than {MIN_HELD_OUT}): no held-out fidelity; "
+                       "ask for more masks")
+    xf, yf, wf = x[fit_idx], y[fit_idx], w[fit_idx]
+    for name in solvers:
+        solver = SOLVERS[name]
+        fit = solver.fit(xf, yf, wf)
+        order = np.argsort(-m.orientation * fit.coef, kind="stable")
+        pred_fit = fit.predict(xf)
+        wr2_in = weighted_r2(yf, pred_fit, wf)
+        entry: dict[str, Any] = {
+            "label": solver.label,
+            "coefficients": {fact_ids[i]: round(float(m.orientation * fit.coef[i]), 6) for i in order},
+            "intercept": round(fit.intercept, 6),
+            "in_sample": {"r2": round(r2(yf, pred_fit), 6), "weighted_r2": round(wr2_in, 6),
+                          "adjusted_r2": _finite(adjusted_r2(wr2_in, len(yf), len(fact_ids)))},
+            "held_out": None,
+        }
+        if held_ok:
+            yt, wt = y[test_idx], w[test_idx]
+            report = fidelity_report(yt, fit.predict(x[test_idx]), wt, len(fact_ids))
+            if np.ptp(yt) == 0.0:
+                # every held-out mask gave the same response: R^2 would only say whether the prediction is exact
+                report.update(r2=None, weighted_r2=None, adjusted_r2=None)
+                report["note"] = "every held-out mask gave the same response: R^2 and LDS are undefined"
+            entry["held_out"] = report
+        out["solvers"][name] = entry
+    return out
+
+
+def _finite(v: float) -> float | None:
+    return None if not np.isfinite(v) else round(float(v), 6)
 
 
 def mask_surrogate_summary(run: ExplainRun, vectors: dict[str, np.ndarray]) -> dict[str, Any] | None:
+    """Explanation.surrogate for a run with the mask strategy (None without answered masks)."""
+    cfg = run.settings
     masks = [p for p in run.probes if p.planned.kind == "mask" and p.generation is not None]
-    rels = [r.id for r in run.graph.sorted_relationships()]
-    if len(masks) < 2 or not rels:
+    fact_ids = [r.id for r in run.graph.sorted_relationships()]
+    if len(masks) < 2 or not fact_ids:
         return None
-    x = np.array([[0.0 if rid in p.planned.removed_rels else 1.0 for rid in rels] for p in masks])
-    y = np.array([float(vectors[p.answer.text] @ vectors[run.a0.text]) for p in masks])
-    coef, r2 = mask_surrogate(x, y)
-    order = np.argsort(-coef, kind="stable")
-    return {"method": "weighted ridge (KG-SMILE)", "samples": len(masks), "features": len(rels),
-            "weighted_r2_in_sample": round(r2, 4),
-            "note": "in-sample fit only: it says nothing about how well the surrogate predicts unseen masks",
-            "coefficients": {rels[i]: round(float(coef[i]), 6) for i in order}}
+    x = mask_matrix(fact_ids, [p.planned.removed_rels for p in masks])
+    y = responses(cfg.surrogate_distance, vectors[run.a0.text], np.stack([vectors[p.answer.text] for p in masks]))
+    report = fit_and_judge(x, y, fact_ids, measure_name=cfg.surrogate_distance, sigma=cfg.kernel_sigma,
+                           solvers=cfg.surrogate_solvers, holdout=cfg.holdout, seed=cfg.seed)
+    primary = cfg.surrogate_solvers[0]
+    report.update(method="KG-SMILE random masks, surrogates judged on held-out masks",
+                  keep_probability=cfg.keep_probability, planned_masks=cfg.masks, split_seed=cfg.seed,
+                  primary=primary, samples=len(masks),
+                  coefficients=(report["solvers"].get(primary) or {}).get("coefficients", {}))
+    return report
+
+
+def _num(v: Any) -> str:
+    return "n/a" if v is None else f"{v:.2f}"
+
+
+def surrogate_line(surrogate: dict[str, Any], labels: dict[str, str] | None = None, top: int = 3) -> str:
+    """One line about Explanation.surrogate: masks fitted / held out, the primary solver's held-out LDS and R^2
+    and its top facts, then the other solvers' LDS and R^2."""
+    solvers: dict[str, Any] = surrogate.get("solvers") or {}
+    if not solvers:  # an explanation saved before held-out fidelity existed, or too few masks
+        return f"surrogate: {surrogate.get('note') or 'no held-out fidelity recorded'}"
+    primary = surrogate.get("primary") or next(iter(solvers))
+    labels = labels or {}
+
+    def fig(name: str) -> str:
+        held = solvers[name].get("held_out") or {}
+        return f"LDS {_num(held.get('lds'))}, R² {_num(held.get('r2'))}"
+
+    best = solvers[primary]
+    facts = ", ".join(f"{labels.get(fid, fid)} {v:+.2f}" for fid, v in list(best["coefficients"].items())[:top])
+    others = "; ".join(f"{name} {fig(name)}" for name in solvers if name != primary)
+    return (f"surrogate ({surrogate.get('measure')}): {primary} fitted on {surrogate.get('fit_masks')} masks, "
+            f"held out {surrogate.get('held_out_masks')}: {fig(primary)}; top {facts}"
+            + (f" | {others}" if others else ""))

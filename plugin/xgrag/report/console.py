@@ -9,7 +9,18 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from xgrag.model import Component, Explanation
+from xgrag.explain.surrogate import surrogate_line
+from xgrag.generate.prompt import relation_text
+from xgrag.model import Component, Explanation, Subgraph
+
+
+def fact_labels(ex: Explanation) -> dict[str, str]:
+    """Fact id -> "head relation tail" over the explained (deduplicated) subgraph."""
+    if not ex.subgraph:
+        return {}
+    sub = Subgraph.from_json(ex.subgraph)
+    return {r.id: f"{sub.nodes[r.source].name} {relation_text(r.label)} {sub.nodes[r.target].name}"
+            for r in sub.sorted_relationships() if r.source in sub.nodes and r.target in sub.nodes}
 
 
 def provenance_entries(prov: Mapping[str, Any] | None) -> list[dict[str, Any]]:
@@ -136,11 +147,10 @@ def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
     masks = [c for c in ex.components if c.kind == "mask"]
     if masks:
         moved = sum(bool(c.answer_changed) for c in masks)
-        fit = ""
+        out.print(f"random masks: {len(masks)} (KG-SMILE), {moved} changed the answer (not listed above: a mask "
+                  "is a set of facts, not a component)")
         if ex.surrogate:
-            fit = f"; surrogate {ex.surrogate.get('method')} over {ex.surrogate.get('features')} facts"
-        out.print(f"random masks: {len(masks)} (KG-SMILE), {moved} changed the answer{fit} (not listed above: a "
-                  "mask is a set of facts, not a component)")
+            out.print(escape(surrogate_line(ex.surrogate, fact_labels(ex))))
     line = bridge_line(ex)
     if line:
         out.print(escape(line))

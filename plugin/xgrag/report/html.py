@@ -24,8 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from xgrag.errors import UsageError
+from xgrag.explain.surrogate import surrogate_line
 from xgrag.model import Component, Explanation
-from xgrag.report.console import bridge_line, provenance_entries, provenance_text
+from xgrag.report.console import bridge_line, fact_labels, provenance_entries, provenance_text
 from xgrag.report.graph_layout import (
     Box,
     Focus,
@@ -543,9 +544,7 @@ def _section(ex: Explanation, index: int, focus_k: int = FOCUS_K) -> str:
                       'were answered, the others are marked not evaluated.</p>')
     surrogate = ""
     if ex.surrogate:
-        surrogate = (f'<p class="note">Surrogate ({_e(ex.surrogate.get("method"))}): '
-                     f'{_e(ex.surrogate.get("samples"))} masks, in-sample weighted R² '
-                     f'{_e(ex.surrogate.get("weighted_r2_in_sample"))}.</p>')
+        surrogate = f'<p class="note">{_e(surrogate_line(ex.surrogate, fact_labels(ex)))}</p>'
     return f"""
 <section class="explanation" id="ex-{index}">
   <header>
