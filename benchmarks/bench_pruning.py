@@ -59,7 +59,7 @@ def contexts(ex: Any, graph: Subgraph, tiebreak: dict[str, float]) -> dict[str, 
 def run(store: Any, sample: list[dict[str, Any]], spec: str) -> list[dict[str, Any]]:
     emb = default_embedder()
     gen = make_generator(spec, embedder=emb) if spec == "extractive" else make_generator(spec)
-    base = ExplainSettings(strategies=("node",), noise_runs=1)
+    base = ExplainSettings(strategies=("node",), noise_runs=1, scheduler="exhaustive")
     explainer = Explainer.from_settings(Settings(), store, generator=gen, embedder=emb, explain=base)
     rows = []
     t0 = time.perf_counter()
