@@ -35,6 +35,15 @@ def compose_setting_names(compose: dict) -> set[str]:
     return {setting_name(k) for k in env if k.startswith("NEO4J_") and k not in IMAGE_VARIABLES}
 
 
+def drop_other_vector_indexes(store: Neo4jStore, label: str) -> None:
+    """Drop vector indexes on `label` that xgrag did not create (another library's tests left them: they outlive
+    `wipe`, and Neo4j then skips creating xgrag's equivalent one)."""
+    for row in store.query("SHOW VECTOR INDEXES YIELD name, labelsOrTypes RETURN name, labelsOrTypes"):
+        if list(row["labelsOrTypes"] or []) == [label] and not row["name"].startswith("xgrag_"):
+            name = row["name"].replace("`", "``")  # an index name from the server, not user input
+            store.query(f"DROP INDEX `{name}` IF EXISTS", read_only=False)
+
+
 def wipe(store: Neo4jStore) -> None:
     """Per-test isolation: drop every GDS projection and every node (indexes and constraints stay)."""
     store.query("CALL gds.graph.list() YIELD graphName CALL gds.graph.drop(graphName, false) YIELD graphName AS g "

@@ -128,7 +128,7 @@ def test_story_extractive_reader_over_a_given_kg(env: dict[str, str], tmp_path: 
     assert set(t["accuracy"]) == {"all", "factual", "inferential"}
     assert set(t["by_question_type"]) == {"factual", "inferential"}
     assert "gold" not in t["main"]  # stories have no gold triples
-    assert set(t["main"]["xgrag"]) == {"node", "edge", "subpath", "ragex-word", "ragex-sentence"}
+    assert set(t["main"]["xgrag"]) == {"node", "edge", "subpath", "mask", "ragex-word", "ragex-sentence"}
     in_unit_range(t["main"]["xgrag"])
     for qid in ("why-dog-and-cat-are-enemies-001", "why-dog-and-cat-are-enemies-002"):
         rec = json.loads((out / "questions" / f"{qid}.json").read_text())

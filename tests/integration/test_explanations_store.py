@@ -57,7 +57,7 @@ def saved(server: Neo4jStore, tmp_path_factory: pytest.TempPathFactory) -> dict[
     ingest_triples(server, extra, "tsv")
     emb = default_embedder()
     explainer = Explainer(Retriever(server, embedder=emb), ExtractiveReader(emb), emb,
-                          ExplainSettings(strategies=("node", "edge")))
+                          ExplainSettings(strategies=("node", "edge"), scheduler="exhaustive"))
     out = {}
     for question, at in SAVED_AT.items():
         ex = explainer.explain(question)

@@ -9,6 +9,7 @@ import pytest
 pytest.importorskip("langchain_neo4j", reason="langchain-neo4j is in the [langchain] and [dev] extras")
 
 from helpers import (  # noqa: E402
+    drop_other_vector_indexes,
     mapped,
     story_facts,
     story_questions,
@@ -82,6 +83,7 @@ def test_embeddings_configured_for_the_langchain_preset_get_their_vector_index(s
     from xgrag.retrieval.embeddings import embed_entities
     from xgrag.store.migrations import migrate
 
+    drop_other_vector_indexes(store, "__Entity__")  # e.g. LlamaIndex's "entity" index from another test
     write_story_graph(store)
     mapped(store, "langchain")  # migrated as configured first: no embedding_property, no vector index
 
