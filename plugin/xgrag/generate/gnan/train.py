@@ -161,7 +161,7 @@ def fit(train: Sequence[Example], config: MGNANConfig, *, seed: int = 0, epochs:
                 loss = loss + torch.logsumexp(logits, 0) - torch.logsumexp(logits[ex.gold], 0)
             (loss / batch_size).backward()
             opt.step()
-            total += float(loss)
+            total += float(loss.detach())
         done_epochs = epoch + 1
         losses.append(round(total / max(1, len(usable)), 4))
         if log:
