@@ -7,9 +7,11 @@ contributions, so which facts its answer rests on is known exactly. For the held
   explainer    xgrag's Explainer with the reader as generator, edge strategy, over the same k-hop context
                (k = the question's hops; bracketed questions), scheduler `exhaustive` (leave-one-out) unless
                --scheduler says otherwise; blind: no citation guidance, no redundancy resolution
-  agreement    top-1: the explainer's top fact (importance > 0) is the exact top contributor; top-3 overlap:
-               |explainer top-3 ∩ exact top-3| / |explainer top-3| (facts with importance > 0); Spearman between
-               the explainer's importance and the exact contribution over the facts (where neither is constant)
+  agreement    top-1: the explainer's top fact (importance > 0) is an exact top contributor; top-3 overlap:
+               |explainer top-3 ∩ exact top-3| / |explainer top-3| (facts with importance > 0); exact top-k with
+               ties (facts of the same role contribute exactly the same: `tied_top`); whether removing the exact
+               top contributor moves the answer at all; Spearman between the explainer's importance and the
+               exact contribution over the facts (where neither is constant)
   Hits@1       the reader's answer is a gold answer; the extractive reader's on the same contexts beside it
 Agreement is reported over the questions where some single removal moves the answer, overall and on those the
 reader answers correctly; questions where none does are counted.
@@ -60,6 +62,15 @@ def held_out(checkpoint: Path, per_hop: int) -> list[dict[str, Any]]:
     return out
 
 
+def tied_top(ranked: list[tuple[str, float]], k: int) -> set[str]:
+    """The exact top k with ties: every fact whose contribution reaches the k-th largest (facts that play the
+    same role for the answer, e.g. the release-year facts of the films behind one year, contribute equally)."""
+    if not ranked:
+        return set()
+    kth = ranked[min(k, len(ranked)) - 1][1]
+    return {f for f, v in ranked if v >= kth - 1e-9 * max(1.0, abs(kth))}
+
+
 def one(explainer: Explainer, reader: GNANReader, extractive: ExtractiveReader, base: ExplainSettings,
         q: dict[str, Any], scheduler: str) -> dict[str, Any]:
     ex = explainer.explain(q["question"], settings=replace(base, hops=q["hops"], scheduler=scheduler))
@@ -71,6 +82,7 @@ def one(explainer: Explainer, reader: GNANReader, extractive: ExtractiveReader, 
         raise AssertionError(f"{q['qid']}: the explainer's baseline {ex.answer!r} is not the reader's {answer!r}")
     ranked = scored.ranked()
     exact3 = [f for f, _ in ranked[:3]]
+    tied1, tied3 = tied_top(ranked, 1), tied_top(ranked, 3)
     imp = {c.id: (c.importance or 0.0) for c in ex.components if c.strategy == "edge" and c.importance is not None}
     moved = [c.id for c in ex.top("edge", 3) if (c.importance or 0.0) > 0.0]
     ext = extractive.generate(ctx.prompt, ctx.system, question=ctx.question, facts=ctx.facts).text
@@ -79,13 +91,14 @@ def one(explainer: Explainer, reader: GNANReader, extractive: ExtractiveReader, 
         "correct": bool(answer) and correct(answer, q["answers"]),
         "extractive_correct": correct(ext.rstrip("."), q["answers"]),
         "logit": scored.logit, "additivity_error": additivity_error(scored),
-        "exact_top3": exact3, "explainer_top3": moved, "calls": ex.cost.generator_calls,
-        "moved": bool(moved),
+        "exact_top3": exact3, "tied_top1": len(tied1), "tied_top3": len(tied3), "explainer_top3": moved,
+        "calls": ex.cost.generator_calls, "moved": bool(moved),
+        "exact_top1_moves_answer": any(imp.get(f, 0.0) > 0.0 for f in tied1),
     }
     if moved:
-        row["top1_agree"] = moved[0] == exact3[0]
-        row["top3_overlap"] = len(set(moved) & set(exact3)) / len(moved)
-        row["top1_in_exact_top3"] = moved[0] in exact3
+        row["top1_agree"] = moved[0] in tied1
+        row["top3_overlap"] = len(set(moved) & tied3) / len(moved)
+        row["top1_in_exact_top3"] = moved[0] in tied3
     ids = [f.id for f in ctx.facts if f.id in imp]
     a = [imp[i] for i in ids]
     b = [scored.attributions[i] for i in ids]
@@ -117,6 +130,8 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "no_single_removal_moves_answer": len(rows) - len(moved),
         "top1_agreement": rate(moved, "top1_agree"), "top3_overlap": rate(moved, "top3_overlap"),
         "top1_in_exact_top3": rate(moved, "top1_in_exact_top3"),
+        "exact_top1_moves_answer": rate(rows, "exact_top1_moves_answer"),
+        "tied_top1": stats([float(r["tied_top1"]) for r in rows]),
         "correct_only": {"top1_agreement": rate(right, "top1_agree"), "top3_overlap": rate(right, "top3_overlap"),
                          "top1_in_exact_top3": rate(right, "top1_in_exact_top3")},
         "spearman": stats([r["spearman"] for r in rows if "spearman" in r and not math.isnan(r["spearman"])]),
@@ -153,7 +168,8 @@ def main() -> None:
                 rows.append(one(explainer, reader, extractive, base, q, scheduler))
                 if (i + 1) % 50 == 0:
                     print(f"  {scheduler}: {i + 1}/{len(sample)} ({time.perf_counter() - t0:.0f}s)", file=sys.stderr)
-            by_hop = {f"{h}-hop": summary([r for r in rows if r["hops"] == h]) for h in sorted({r["hops"] for r in rows})}
+            hops = sorted({r["hops"] for r in rows})
+            by_hop = {f"{h}-hop": summary([r for r in rows if r["hops"] == h]) for h in hops}
             res["schedulers"][scheduler] = {"all": summary(rows), "by_hops": by_hop, "questions": rows,
                                             "seconds": round(time.perf_counter() - t0, 1)}
     res["load_average_end"] = [round(x, 2) for x in os.getloadavg()]
@@ -165,15 +181,16 @@ def main() -> None:
     for scheduler, r in res["schedulers"].items():
         print(f"\nscheduler {scheduler} (edge removal, blind); held-out questions")
         print("| | n | Hits@1 (extractive) | max additivity error | moved | top-1 agree | top-3 overlap | "
-              "top-1 in exact top-3 | top-1 agree (correct) | Spearman |")
-        print("|---|---|---|---|---|---|---|---|---|---|")
+              "top-1 in exact top-3 | top-1 agree (correct) | exact top-1 moves answer | Spearman |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|")
         for name, s in [("all", r["all"]), *r["by_hops"].items()]:
             def m(d: dict[str, Any]) -> str:
                 return f"{d['mean']:.3f} ± {d['sd']:.3f} (n={d['n']})" if d.get("n") else "-"
             print(f"| {name} | {s['n']} | {s['hits@1']:.3f} ({s['extractive_hits@1']:.3f}) | "
                   f"{s['additivity_max_error']:.1e} | {s['n'] - s['no_single_removal_moves_answer']} | "
                   f"{m(s['top1_agreement'])} | {m(s['top3_overlap'])} | {m(s['top1_in_exact_top3'])} | "
-                  f"{m(s['correct_only']['top1_agreement'])} | {m(s['spearman'])} |")
+                  f"{m(s['correct_only']['top1_agreement'])} | {m(s['exact_top1_moves_answer'])} | "
+                  f"{m(s['spearman'])} |")
 
 
 if __name__ == "__main__":

@@ -10,10 +10,10 @@ from helpers import SAMPLE
 from xgrag.embed import default_embedder
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.generate.factory import make_generator
+from xgrag.generate.gnan.features import VectorCache
 from xgrag.generate.gnan.model import MGNANConfig
 from xgrag.generate.gnan.reader import GNANReader, additivity_error, save_checkpoint
 from xgrag.generate.gnan.train import contexts, examples, fit, hits_at_1, load_questions, norm
-from xgrag.generate.gnan.features import VectorCache
 from xgrag.generate.prompt import render
 from xgrag.model import Subgraph
 from xgrag.retrieval import Retriever

@@ -15,8 +15,13 @@ from xgrag.generate.extractive import UNKNOWN
 from xgrag.generate.factory import make_generator
 from xgrag.generate.gnan.features import POS_DIM, VectorCache, encode, question_text
 from xgrag.generate.gnan.model import MGNAN, Batch, MGNANConfig
-from xgrag.generate.gnan.reader import (CheckpointError, GNANReader, additivity_error, default_checkpoint,
-                                        save_checkpoint)
+from xgrag.generate.gnan.reader import (
+    CheckpointError,
+    GNANReader,
+    additivity_error,
+    default_checkpoint,
+    save_checkpoint,
+)
 from xgrag.generate.gnan.train import Example, fit, load_questions, split
 
 DIM = 32
@@ -27,7 +32,8 @@ FACTS = (
     Fact("r3", "Film B", "directed by", "Dir D"),
     Fact("r4", "Film C", "starred actors", "Actor Y"),  # another component: 2+ hops from every candidate
 )
-ROLE_TAIL = 1  # pos layout: [is head, is tail, neither, fact hop 0..3, candidate hop 1..4, head nearer, tail nearer, equal]
+# pos layout: [is head, is tail, neither, fact hop 0..3, candidate hop 1..4, head nearer, tail nearer, equal]
+ROLE_TAIL = 1
 
 
 def hand_model() -> MGNAN:

@@ -45,7 +45,8 @@ from xgrag.embed import Embedder
 from xgrag.errors import UsageError
 from xgrag.generate.base import Generator
 
-GENERATOR_SPECS = ("extractive", "gnan", "gnan:PATH", "smollm2", "ollama:MODEL", "openai:MODEL", "langchain:ollama:MODEL",
+GENERATOR_SPECS = ("extractive", "gnan", "gnan:PATH", "smollm2", "ollama:MODEL", "openai:MODEL",
+                   "langchain:ollama:MODEL",
                    "langchain:MODULE.CLASS:MODEL")
 EMBEDDER_SPECS = ("minilm", "ollama:MODEL", "openai:MODEL", "langchain:ollama:MODEL")
 

@@ -88,7 +88,8 @@ class VectorCache:
 def _bucket(values: np.ndarray, low: int, n: int) -> np.ndarray:
     """One-hot of min(value - low, n - 1) per value; FAR (unknown) goes to the last bucket."""
     idx = np.clip(values - low, 0, n - 1)
-    return np.eye(n, dtype=np.float32)[idx]
+    out: np.ndarray = np.eye(n, dtype=np.float32)[idx]
+    return out
 
 
 def encode(question: str, facts: Sequence[Fact], vectors: VectorCache, max_distance: int = 2) -> Encoded:

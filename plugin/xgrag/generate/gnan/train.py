@@ -1,7 +1,8 @@
 """Train an M-GNAN reader on MetaQA-style questions over subgraphs retrieved by xgrag itself.
 
     python -m xgrag.generate.gnan.train --questions QUESTIONS.jsonl --triples KB.tsv [--per-hop 300]
-        [--held-out 100] [--seed 0] [--epochs 8] [--time-budget 480] [--out PATH] [--json METRICS.json]
+        [--held-out 100] [--seed 0] [--epochs 8] [--time-budget 480] [--max-distance 2] [--no-normalize]
+        [--no-dedup] [--out PATH] [--json METRICS.json]
 
 Questions: JSON lines with `question`, `answers` (a list of names) and optionally `hops` (default 1); a seeded
 sample of `--per-hop` questions per hop count is trained on and the next `--held-out` of each hop count (never
@@ -159,7 +160,7 @@ def fit(train: Sequence[Example], config: MGNANConfig, *, seed: int = 0, epochs:
                 ex = usable[k]
                 logits, _ = model(ex.batch)
                 loss = loss + torch.logsumexp(logits, 0) - torch.logsumexp(logits[ex.gold], 0)
-            (loss / batch_size).backward()
+            (loss / batch_size).backward()  # type: ignore[no-untyped-call]
             opt.step()
             total += float(loss.detach())
         done_epochs = epoch + 1
@@ -228,6 +229,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--epochs", type=int, default=8)
     ap.add_argument("--time-budget", type=float, default=480.0, help="seconds of optimisation (default 480)")
     ap.add_argument("--max-distance", type=int, default=2)
+    ap.add_argument("--no-normalize", action="store_true", help="no 1/#dist factor (the paper has it)")
     ap.add_argument("--no-dedup", action="store_true")
     ap.add_argument("--out", type=Path, default=None, help=f"checkpoint (default {default_checkpoint()})")
     ap.add_argument("--json", type=Path, default=None, help="also write the metrics here")
@@ -252,7 +254,7 @@ def _run(args: argparse.Namespace) -> int:
     train_rows, test_rows = split(rows, args.per_hop, args.held_out, args.seed)
     emb = CachedEmbedder(default_embedder())
     vectors = VectorCache(emb)
-    config = MGNANConfig(max_distance=args.max_distance)
+    config = MGNANConfig(max_distance=args.max_distance, normalize=not args.no_normalize)
 
     def log(msg: str) -> None:
         print(msg, file=sys.stderr, flush=True)
