@@ -2,6 +2,9 @@
 
 Generators:
   extractive                    the non-LLM reader: answers from the facts and cites them
+  gnan | gnan:PATH              the M-GNAN reader (not an LLM): answers with the top-scoring candidate entity and
+                                knows each fact's exact contribution; a checkpoint from
+                                `python -m xgrag.generate.gnan.train` (default $XGRAG_HOME/gnan/mgnan.pt)
   smollm2                       SmolLM2-135M-Instruct, local and offline (transformers); can score answers
   ollama:MODEL                  an Ollama server (ollama_host= / $OLLAMA_HOST, default http://127.0.0.1:11434);
                                 the model name may itself contain ':', e.g. ollama:llama3.1:8b
@@ -42,7 +45,8 @@ from xgrag.embed import Embedder
 from xgrag.errors import UsageError
 from xgrag.generate.base import Generator
 
-GENERATOR_SPECS = ("extractive", "smollm2", "ollama:MODEL", "openai:MODEL", "langchain:ollama:MODEL",
+GENERATOR_SPECS = ("extractive", "gnan", "gnan:PATH", "smollm2", "ollama:MODEL", "openai:MODEL",
+                   "langchain:ollama:MODEL",
                    "langchain:MODULE.CLASS:MODEL")
 EMBEDDER_SPECS = ("minilm", "ollama:MODEL", "openai:MODEL", "langchain:ollama:MODEL")
 
@@ -168,6 +172,20 @@ def make_generator(spec: str, *, ollama_host: str | None = None, base_url: str |
 
             embedder = default_embedder()
         return _build("generator", spec, ExtractiveReader, embedder=embedder, **http, **kw)
+    if spec == "gnan" or spec.startswith("gnan:"):
+        from xgrag.generate.gnan.reader import GNANReader
+
+        if http:
+            raise UsageError(f"{spec!r}: the M-GNAN reader has no timeout or max_retries setting")
+        path = spec[len("gnan:"):].strip() if spec.startswith("gnan:") else ""
+        if spec.startswith("gnan:") and not path:
+            raise UsageError(f"{spec!r}: the checkpoint path is missing (e.g. gnan:~/.xgrag/gnan/mgnan.pt)")
+        embedder = kw.pop("embedder", None)
+        if embedder is None:
+            from xgrag.embed import default_embedder
+
+            embedder = default_embedder()
+        return _build("generator", spec, GNANReader.from_checkpoint, path or None, embedder, **kw)
     if spec == "smollm2":
         from xgrag.generate.smollm2 import SmolLM2Generator
 
