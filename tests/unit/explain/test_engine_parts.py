@@ -25,7 +25,7 @@ from xgrag.explain.schedulers import (
 )
 from xgrag.model import Node, Relationship, Subgraph
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_all_means_every_registered_strategy_everywhere() -> None:

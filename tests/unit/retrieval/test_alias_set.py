@@ -11,7 +11,7 @@ import pytest
 from xgrag.model import Node, Relationship, Subgraph
 from xgrag.retrieval.dedup import dedup
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "aliases"
+DATA = Path(__file__).resolve().parents[2] / "data" / "aliases"
 
 
 def load(name: str) -> list[dict]:

@@ -9,7 +9,7 @@ import yaml
 
 from helpers import compose_setting_names, setting_name
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 COMPOSE = ROOT / "docker" / "compose.yaml"
 POM_NS = {"m": "http://maven.apache.org/POM/4.0.0"}
 

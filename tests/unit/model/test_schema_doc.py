@@ -5,7 +5,7 @@ from pathlib import Path
 
 from xgrag.model import Explanation
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "explanation.schema.json"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "explanation.schema.json"
 
 
 def test_schema_file_is_current() -> None:
