@@ -18,7 +18,7 @@ from rich.table import Table
 
 from xgrag.config import PRESETS, Settings, load_settings
 from xgrag.errors import ServiceError, UsageError, XgragError
-from xgrag.explain.perturbers import COMPARED_BY_DEFAULT, strategy_choices
+from xgrag.explain.perturbers import COMPARED_BY_DEFAULT, EVALUATED_BY_DEFAULT, strategy_choices
 from xgrag.generate.factory import GENERATOR_SPECS
 from xgrag.report.console import print_explanation, print_subgraph
 from xgrag.retrieval import MODES
@@ -683,7 +683,7 @@ def eval_cmd(
     config: ConfigOpt = None,
     generator: GeneratorOpt = "extractive",
     strategies: Annotated[str, typer.Option(help=f"{strategy_choices()} (comma-separated)")] =
-    ",".join((*COMPARED_BY_DEFAULT, "mask")),
+    ",".join(EVALUATED_BY_DEFAULT),
     ablate: Annotated[list[str] | None, typer.Option(help="dedup | theta-sim | temperature | surrogate (stability "
                                                           "across mask seeds, consistency across repeats) "
                                                           "(repeatable)")] = None,

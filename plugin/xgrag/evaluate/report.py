@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from xgrag.errors import UsageError
-from xgrag.explain.perturbers import REGISTRY
+from xgrag.explain.perturbers import ABLATION_STRATEGY, REGISTRY
 
 METRICS = ("f1", "mrr", "p10", "p30", "p50")
 GOLD_METRICS = (*METRICS, "auc")
@@ -119,7 +119,12 @@ def order_methods(names: Iterable[str]) -> list[str]:
 
 # -- analyses -------------------------------------------------------------------------------------
 
-def centrality_rows(records: Sequence[dict[str, Any]], strategy: str = "node") -> list[dict[str, Any]]:
+def _ablated(main: dict[str, Any]) -> dict[str, Any]:
+    """A record's main run restricted to the strategy XGRAG's ablations compare (node removal)."""
+    return {**main, "methods": {ABLATION_STRATEGY: main["methods"][ABLATION_STRATEGY]}}
+
+
+def centrality_rows(records: Sequence[dict[str, Any]], strategy: str = ABLATION_STRATEGY) -> list[dict[str, Any]]:
     """Per question: Spearman rho (+ p) of node importance (Imp) vs degree and vs PageRank (GDS)."""
     from xgrag.evaluate import metrics as m
 
@@ -291,18 +296,19 @@ def build_results(records: Sequence[dict[str, Any]], meta: dict[str, Any]) -> di
                             "source": sorted({c["source"] for c in cent})}
     if any("dedup_off" in r["ablations"] for r in records):
         rs = [r for r in records if "dedup_off" in r["ablations"]]
-        on = [summary_metrics(r, {**r["main"], "methods": {"node": r["main"]["methods"]["node"]}}, theta_r,
-                              theta_imp) for r in rs if "node" in r["main"]["methods"]]
+        on = [summary_metrics(r, _ablated(r["main"]), theta_r, theta_imp)
+              for r in rs if ABLATION_STRATEGY in r["main"]["methods"]]
         if len(on) != len(rs):
-            raise UsageError("the dedup ablation compares node removal: include 'node' in --strategies")
+            raise UsageError(f"the dedup ablation compares node removal: include '{ABLATION_STRATEGY}' in --strategies")
         off = [summary_metrics(r, r["ablations"]["dedup_off"], theta_r, theta_imp) for r in rs]
-        tables["dedup"] = {"on": _one(aggregate(on, "xgrag"), "node"), "off": _one(aggregate(off, "xgrag"), "node"),
+        tables["dedup"] = {"on": _one(aggregate(on, "xgrag"), ABLATION_STRATEGY),
+                           "off": _one(aggregate(off, "xgrag"), ABLATION_STRATEGY),
                            "merged_mean": mean(r["main"]["merged"] for r in rs),
                            "nodes_on_mean": mean(r["main"]["nodes"] for r in rs),
                            "nodes_off_mean": mean(r["ablations"]["dedup_off"]["nodes"] for r in rs)}
         if has_gold:
-            tables["dedup"]["on_gold"] = _one(aggregate(on, "gold"), "node")
-            tables["dedup"]["off_gold"] = _one(aggregate(off, "gold"), "node")
+            tables["dedup"]["on_gold"] = _one(aggregate(on, "gold"), ABLATION_STRATEGY)
+            tables["dedup"]["off_gold"] = _one(aggregate(off, "gold"), ABLATION_STRATEGY)
     if any("theta_sim" in r["ablations"] for r in records):
         rs = [r for r in records if "theta_sim" in r["ablations"]]
         sweep = {}
@@ -310,13 +316,13 @@ def build_results(records: Sequence[dict[str, Any]], meta: dict[str, Any]) -> di
             sums = [r["ablations"]["theta_sim"][theta] for r in rs]
             agg = aggregate([summary_metrics(r, s, theta_r, theta_imp) for r, s in zip(rs, sums, strict=True)],
                             "xgrag")
-            sweep[theta] = {**_one(agg, "node"), "merged_mean": mean(s["merged"] for s in sums),
+            sweep[theta] = {**_one(agg, ABLATION_STRATEGY), "merged_mean": mean(s["merged"] for s in sums),
                             "nodes_mean": mean(s["nodes"] for s in sums)}
             if has_gold:
                 g = aggregate([summary_metrics(r, s, theta_r, theta_imp) for r, s in zip(rs, sums, strict=True)],
                               "gold")
-                sweep[theta]["gold_f1"] = _one(g, "node").get("f1")
-                sweep[theta]["gold_mrr"] = _one(g, "node").get("mrr")
+                sweep[theta]["gold_f1"] = _one(g, ABLATION_STRATEGY).get("f1")
+                sweep[theta]["gold_mrr"] = _one(g, ABLATION_STRATEGY).get("mrr")
         tables["theta_sim"] = sweep
     if any("temperature" in r["ablations"] for r in records):
         tables["temperature"] = temperature_table([r for r in records if "temperature" in r["ablations"]],
@@ -410,11 +416,12 @@ def temperature_table(rs: Sequence[dict[str, Any]], theta_r: float = 0.5, theta_
     """Node removal at temperature 0 (the main run) vs each sampled seed; stability across the seeds."""
     from xgrag.evaluate import metrics as m
 
-    if any("node" not in r["main"]["methods"] for r in rs):
-        raise UsageError("the temperature ablation compares node removal: include 'node' in --strategies")
-    cold = [summary_metrics(r, {**r["main"], "methods": {"node": r["main"]["methods"]["node"]}}, theta_r, theta_imp)
+    if any(ABLATION_STRATEGY not in r["main"]["methods"] for r in rs):
+        raise UsageError(f"the temperature ablation compares node removal: include '{ABLATION_STRATEGY}' in "
+                         "--strategies")
+    cold = [summary_metrics(r, _ablated(r["main"]), theta_r, theta_imp)
             for r in rs]
-    rows: dict[str, Any] = {"0.0": {**_one(aggregate(cold, "xgrag"), "node"),
+    rows: dict[str, Any] = {"0.0": {**_one(aggregate(cold, "xgrag"), ABLATION_STRATEGY),
                                     "accuracy": round(sum(bool(r["grade"]["correct"]) for r in rs) / len(rs), 4),
                                     "stable_baseline": _stable(r["ablations"]["temperature"]["0.0"]["baseline_answers"]
                                                                for r in rs),
@@ -423,7 +430,7 @@ def temperature_table(rs: Sequence[dict[str, Any]], theta_r: float = 0.5, theta_
     for key in keys:
         hot = [r["ablations"]["temperature"][key] for r in rs]
         rows[key] = {**_one(aggregate([summary_metrics(r, h, theta_r, theta_imp) for r, h in zip(rs, hot, strict=True)],
-                                      "xgrag"), "node"),
+                                      "xgrag"), ABLATION_STRATEGY),
                      "accuracy": round(sum(bool(h["grade"]["correct"]) for h in hot) / len(hot), 4),
                      "stable_baseline": _stable(h["baseline_answers"] for h in hot),
                      "noise_floor_mean": mean(h["noise_floor"] for h in hot)}
@@ -434,11 +441,11 @@ def temperature_table(rs: Sequence[dict[str, Any]], theta_r: float = 0.5, theta_
         for r in rs:
             x, y = r["ablations"]["temperature"][a], r["ablations"]["temperature"][b]
             same += x["answer"] == y["answer"]
-            shared = sorted(set(x["methods"].get("node", {}).get("scores", {}))
-                            & set(y["methods"].get("node", {}).get("scores", {})))
+            shared = sorted(set(x["methods"].get(ABLATION_STRATEGY, {}).get("scores", {}))
+                            & set(y["methods"].get(ABLATION_STRATEGY, {}).get("scores", {})))
             if len(shared) >= 3:
-                rho, _ = m.spearman([x["methods"]["node"]["scores"][i][0] for i in shared],
-                                    [y["methods"]["node"]["scores"][i][0] for i in shared])
+                rho, _ = m.spearman([x["methods"][ABLATION_STRATEGY]["scores"][i][0] for i in shared],
+                                    [y["methods"][ABLATION_STRATEGY]["scores"][i][0] for i in shared])
                 if not math.isnan(rho):
                     rhos.append(rho)
         stability = {"seeds": [a, b], "same_answer": round(same / len(rs), 4), "rho_mean": mean(rhos),

@@ -26,7 +26,7 @@ from xgrag.embed import Embedder
 from xgrag.errors import ServiceError, UsageError
 from xgrag.evaluate.datasets import LETTERS, Dataset, EvalQuestion
 from xgrag.explain import Explainer, ExplainSettings
-from xgrag.explain.perturbers import COMPARED_BY_DEFAULT, REGISTRY, resolve_strategies
+from xgrag.explain.perturbers import EVALUATED_BY_DEFAULT, MASK_STRATEGY, REGISTRY, resolve_strategies
 from xgrag.explain.scoring import option_letter
 from xgrag.generate.prompt import relation_text
 from xgrag.model import Explanation, Subgraph
@@ -44,7 +44,7 @@ THETA_SWEEP = tuple(round(0.1 * i, 1) for i in range(11))
 ABLATIONS = ("dedup", "theta-sim", "temperature", "surrogate")
 # what `xgrag eval` explains unless told otherwise: the strategies compared by default and KG-SMILE's random masks
 # (their surrogates are judged on held-out masks)
-EVAL_STRATEGIES: tuple[str, ...] = (*COMPARED_BY_DEFAULT, "mask")
+EVAL_STRATEGIES: tuple[str, ...] = EVALUATED_BY_DEFAULT
 RAGEX_COST = {"generator_calls", "prompt_tokens", "completion_tokens", "seconds", "cache_hits"}
 ABSTAIN = re.compile(r"\bdo(?:n'?t| not) know\b", re.IGNORECASE)
 
@@ -148,12 +148,12 @@ def method_scores(ex: Explanation) -> dict[str, dict[str, Any]]:
         entry["scores"][c.id] = [c.importance, c.normalized_importance]
         entry["changed"][c.id] = c.answer_changed
     coefficients = (ex.surrogate or {}).get("coefficients") or {}
-    if coefficients and "mask" in out:
+    if coefficients and MASK_STRATEGY in out:
         raise EvalError("a strategy named 'mask' scored nodes or edges itself: the surrogate's scores would replace "
                         "them")
     if coefficients:
         top = max(max(coefficients.values()), 0.0)
-        out["mask"] = {"unit": "edge", "changed": {rid: None for rid in coefficients},
+        out[MASK_STRATEGY] = {"unit": "edge", "changed": {rid: None for rid in coefficients},
                        "scores": {rid: [v, (max(v, 0.0) / top) if top > 0 else 0.0]
                                   for rid, v in coefficients.items()}}
     return out
@@ -365,7 +365,7 @@ class QuestionRunner:
         answers anew; a deterministic generator repeats itself and scores 1)."""
         from xgrag.evaluate import metrics as m
 
-        masks_only = replace(base, strategies=("mask",))
+        masks_only = replace(base, strategies=(MASK_STRATEGY,))
         solvers = list((ex.surrogate or {}).get("solvers") or {})
         runs = [ex]
         runs += [self.main.explain(q.question, settings=replace(masks_only, seed=seed)) for seed in SURROGATE_SEEDS]
@@ -433,7 +433,7 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, connection: dict[str,
         raise UsageError("--limit must be at least 1")
     is_llm = cfg.generator.strip() != "extractive"
     ExplainSettings(strategies=cfg.strategies, **cfg.surrogate_settings())  # bad surrogate options fail here, early
-    if "surrogate" in cfg.ablate and "mask" not in cfg.strategies:
+    if "surrogate" in cfg.ablate and MASK_STRATEGY not in cfg.strategies:
         raise UsageError("--ablate surrogate measures the surrogates of random masks: include 'mask' in --strategies")
     if "temperature" in cfg.ablate and not is_llm:
         raise UsageError("--ablate temperature needs an LLM generator (smollm2, ollama:MODEL, ...): the extractive "

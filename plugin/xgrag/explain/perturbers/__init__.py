@@ -25,9 +25,16 @@ for _perturber in (NodeRemoval(), EdgeRemoval(), SynonymInjection(), SubpathRemo
 
 # what the demo and `xgrag eval` compare unless told otherwise: XGRAG's node and edge removal, KGRAG-Ex's sub-paths
 COMPARED_BY_DEFAULT: tuple[str, ...] = (NodeRemoval.name, EdgeRemoval.name, SubpathRemoval.name)
+# `xgrag eval` also fits KG-SMILE's surrogate on random masks
+EVALUATED_BY_DEFAULT: tuple[str, ...] = (*COMPARED_BY_DEFAULT, RandomMasks.name)
+# XGRAG's ablations (dedup, theta-sim, temperature) are defined on node removal
+ABLATION_STRATEGY: str = NodeRemoval.name
+# the strategy whose units are random masks (surrogate figures)
+MASK_STRATEGY: str = RandomMasks.name
 
 __all__ = [
-    "COMPARED_BY_DEFAULT", "REGISTRY", "Perturber", "PlanOptions", "Planned", "SynonymFn", "Unit", "alias_synonym",
+    "ABLATION_STRATEGY", "COMPARED_BY_DEFAULT", "EVALUATED_BY_DEFAULT", "MASK_STRATEGY", "REGISTRY", "Perturber",
+    "PlanOptions", "Planned", "SynonymFn", "Unit", "alias_synonym",
     "plan", "random_masks", "register", "resolve_strategies", "strategies_of_unit", "strategy_choices",
     "strategy_names",
 ]
