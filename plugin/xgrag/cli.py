@@ -18,7 +18,7 @@ from rich.table import Table
 
 from xgrag.config import PRESETS, Settings, load_settings
 from xgrag.errors import ServiceError, UsageError, XgragError
-from xgrag.explain.perturbers import COMPARED_BY_DEFAULT, EVALUATED_BY_DEFAULT, strategy_choices
+from xgrag.explain.perturbers import COMPARED_BY_DEFAULT, DEFAULT_STRATEGY, EVALUATED_BY_DEFAULT, strategy_choices
 from xgrag.generate.factory import GENERATOR_SPECS
 from xgrag.report.console import print_explanation, print_subgraph
 from xgrag.retrieval import MODES
@@ -386,7 +386,7 @@ def explain(
     question: str,
     config: ConfigOpt = None,
     preset: PresetOpt = None,
-    strategy: Annotated[str, typer.Option(help=f"{strategy_choices()} (comma-separated)")] = "edge",
+    strategy: Annotated[str, typer.Option(help=f"{strategy_choices()} (comma-separated)")] = DEFAULT_STRATEGY,
     generator: GeneratorOpt = "extractive",
     ollama_host: OllamaHostOpt = "http://127.0.0.1:11434",
     base_url: BaseUrlOpt = None,
@@ -449,7 +449,7 @@ def explain_batch(
     out_dir: Annotated[Path, typer.Option("--out", help="folder for questions/<id>.json and summary.json")],
     config: ConfigOpt = None,
     preset: PresetOpt = None,
-    strategy: Annotated[str, typer.Option(help=f"{strategy_choices()} (comma-separated)")] = "edge",
+    strategy: Annotated[str, typer.Option(help=f"{strategy_choices()} (comma-separated)")] = DEFAULT_STRATEGY,
     generator: GeneratorOpt = "extractive",
     ollama_host: OllamaHostOpt = "http://127.0.0.1:11434",
     base_url: BaseUrlOpt = None,

@@ -21,6 +21,7 @@ from typing import Any, Literal
 import numpy as np
 from scipy import stats
 
+from xgrag.explain.perturbers import ABLATION_STRATEGY
 from xgrag.model import Explanation
 
 # -- RQ1: impact per perturbation type -------------------------------------------------------------
@@ -161,7 +162,7 @@ def critical_positions(explanation: Explanation, strategies: Collection[str] | N
 
 
 def critical_node_labels(explanations: Iterable[Explanation],
-                         strategies: Collection[str] | None = ("node",)) -> Counter[str]:
+                         strategies: Collection[str] | None = (ABLATION_STRATEGY,)) -> Counter[str]:
     """KGRAG-Ex RQ3 (Fig. 4): how often each node label (entity type) appears among critical node
     perturbations — node removals by default (`strategies=None`: any node perturbation, e.g. synonyms too).
     A node without a type counts as "Unknown", as in KGRAG-Ex Table 3."""

@@ -26,7 +26,13 @@ from xgrag.embed import Embedder
 from xgrag.errors import ServiceError, UsageError
 from xgrag.evaluate.datasets import LETTERS, Dataset, EvalQuestion
 from xgrag.explain import Explainer, ExplainSettings
-from xgrag.explain.perturbers import EVALUATED_BY_DEFAULT, MASK_STRATEGY, REGISTRY, resolve_strategies
+from xgrag.explain.perturbers import (
+    ABLATION_STRATEGY,
+    EVALUATED_BY_DEFAULT,
+    MASK_STRATEGY,
+    REGISTRY,
+    resolve_strategies,
+)
 from xgrag.explain.scoring import option_letter
 from xgrag.generate.prompt import relation_text
 from xgrag.model import Explanation, Subgraph
@@ -307,7 +313,7 @@ class QuestionRunner:
         cfg = self.cfg
         t0 = time.perf_counter()
         base = replace(self.main.settings, multiple_choice=q.multiple_choice)
-        node_only = replace(base, strategies=("node",))
+        node_only = replace(base, strategies=(ABLATION_STRATEGY,))
         ex = self.main.explain(q.question, settings=base)
         main = summarize(ex, self.embedder, q.gold_triples)
         record: dict[str, Any] = {
@@ -498,8 +504,9 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, connection: dict[str,
             from xgrag.evaluate.rag_ex import RagExExplainer
 
             ragex = RagExExplainer(generator, embedder, cache=cache, concurrency=cfg.concurrency)
+        node_removal = replace(base, strategies=(ABLATION_STRATEGY,))
         hot_explainers = [(seed, Explainer.from_settings(settings, store, generator=g, embedder=embedder,
-                                                         explain=replace(base, strategies=("node",)), cache=cache))
+                                                         explain=node_removal, cache=cache))
                           for seed, g in hot]
         runner = QuestionRunner(cfg, dataset, explainer, embedder, store, ragex, hot_explainers)
         records, evaluated, reused = [], [], []

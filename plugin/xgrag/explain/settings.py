@@ -12,7 +12,7 @@ from typing import Any, Literal, get_args
 from xgrag.config import DedupRule
 from xgrag.errors import UsageError
 from xgrag.explain.distances import MEASURES
-from xgrag.explain.perturbers import resolve_strategies
+from xgrag.explain.perturbers import DEFAULT_STRATEGY, resolve_strategies
 from xgrag.explain.solvers import resolve_solvers
 from xgrag.retrieval import MODES, Mode
 
@@ -24,7 +24,7 @@ SCHEDULER_NAMES: tuple[SchedulerName, ...] = ("auto", "exhaustive", "group")
 
 @dataclass(frozen=True)
 class ExplainSettings:
-    strategies: tuple[str, ...] = ("edge",)  # names from xgrag.explain.perturbers.REGISTRY, or ("all",)
+    strategies: tuple[str, ...] = (DEFAULT_STRATEGY,)  # names from xgrag.explain.perturbers.REGISTRY, or ("all",)
     mode: Mode = "khop"
     hops: int | None = None  # None: the retrieval settings' hops
     dedup: bool = True

@@ -63,6 +63,7 @@ except ImportError as exc:  # pragma: no cover - depends on the install
 from xgrag.config import Settings
 from xgrag.errors import UsageError
 from xgrag.explain import Explainer, ExplainSettings
+from xgrag.explain.perturbers import PRIMARY_FOR_UNIT
 from xgrag.generate.base import Fact, Generation, GenerationError, Generator, Usage
 from xgrag.model import Component, Explanation, Node, Relationship, Subgraph
 from xgrag.retrieval import Retriever
@@ -689,7 +690,7 @@ def build_payload(result: RetrieverResult, mapped: MappedResult, ex: Explanation
     def node_ref(nid: str) -> GraphNodeRef:
         node = sub.nodes[nid]
         return GraphNodeRef(id=nid, labels=[node.type] if node.type else [], properties={"name": node.name},
-                            **_scored(by_node.get(nid, []), "node"))
+                            **_scored(by_node.get(nid, []), PRIMARY_FOR_UNIT["node"]))
 
     def fact(rel: Relationship) -> str:
         return f"{sub.nodes[rel.source].name} {rel.label} {sub.nodes[rel.target].name}"
@@ -697,7 +698,7 @@ def build_payload(result: RetrieverResult, mapped: MappedResult, ex: Explanation
     def rel_ref(rid: str) -> GraphRelationshipRef:
         rel = sub.relationships[rid]
         return GraphRelationshipRef(type=rel.label, start_id=rel.source, end_id=rel.target, id=rid, fact=fact(rel),
-                                    **_scored(by_rel.get(rid, []), "edge"))
+                                    **_scored(by_rel.get(rid, []), PRIMARY_FOR_UNIT["edge"]))
 
     sources = _source_refs(result)
     contexts: list[GraphContext] = []

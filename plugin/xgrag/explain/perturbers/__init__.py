@@ -31,9 +31,14 @@ EVALUATED_BY_DEFAULT: tuple[str, ...] = (*COMPARED_BY_DEFAULT, RandomMasks.name)
 ABLATION_STRATEGY: str = NodeRemoval.name
 # the strategy whose units are random masks (surrogate figures)
 MASK_STRATEGY: str = RandomMasks.name
+# `xgrag explain`'s default: XGRAG's edge (triple) removal
+DEFAULT_STRATEGY: str = EdgeRemoval.name
+# the strategy whose score stands for an entity / a fact when one figure is shown (integrations' payloads)
+PRIMARY_FOR_UNIT: dict[str, str] = {"node": NodeRemoval.name, "edge": EdgeRemoval.name}
 
 __all__ = [
-    "ABLATION_STRATEGY", "COMPARED_BY_DEFAULT", "EVALUATED_BY_DEFAULT", "MASK_STRATEGY", "REGISTRY", "Perturber",
+    "ABLATION_STRATEGY", "COMPARED_BY_DEFAULT", "DEFAULT_STRATEGY", "EVALUATED_BY_DEFAULT", "MASK_STRATEGY",
+    "PRIMARY_FOR_UNIT", "REGISTRY", "Perturber",
     "PlanOptions", "Planned", "SynonymFn", "Unit", "alias_synonym",
     "plan", "random_masks", "register", "resolve_strategies", "strategies_of_unit", "strategy_choices",
     "strategy_names",
