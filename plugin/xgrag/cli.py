@@ -677,6 +677,18 @@ def explanations_timeline_cmd(
 
 # -- eval -----------------------------------------------------------------------------------------
 
+@app.command("train-gnan", add_help_option=False,
+             context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def train_gnan(ctx: typer.Context) -> None:
+    """Train the M-GNAN reader that `--generator gnan` loads (seeded, within a time budget); `xgrag train-gnan
+    --help` lists its options (--questions FILE, --triples KB.tsv or --uri, --per-hop, --time-budget, --out)."""
+    from xgrag.generate.gnan.train import main
+
+    code = main(list(ctx.args))
+    if code:
+        raise typer.Exit(code)
+
+
 @app.command("eval")
 def eval_cmd(
     dataset: Annotated[Path, typer.Option(help="MetaQA questions.jsonl, stories qa.jsonl or MedMCQA-shaped JSONL")],

@@ -311,3 +311,11 @@ def test_use_with_openai_compatible_servers_runs_as_written(env) -> None:
         chats = server.requests_to("/v1/chat/completions")
         assert chats and {r.body["model"] for r in chats} == {model}
         assert all(r.body.get("temperature") == 0 for r in chats)
+
+
+def test_train_gnan_is_a_command_with_the_trainers_options(env, tmp_path: Path) -> None:
+    helped = run(env, "train-gnan", "--help")
+    assert "--questions" in helped.stdout and "--time-budget" in helped.stdout
+    missing = tmp_path / "nope.jsonl"
+    failed(run(env, "train-gnan", "--questions", str(missing), "--uri", "bolt://127.0.0.1:1", check=False), 2,
+           str(missing), "no such file")

@@ -168,7 +168,7 @@ def test_checkpoint_round_trip_and_errors(tmp_path, monkeypatch) -> None:
     assert default_checkpoint() == tmp_path / "home" / "gnan" / "mgnan.pt"
     with pytest.raises(CheckpointError, match="no M-GNAN checkpoint") as err:
         make_generator("gnan", embedder=emb)
-    assert err.value.hint and "python -m xgrag.generate.gnan.train" in err.value.hint
+    assert err.value.hint and "xgrag train-gnan" in err.value.hint
     assert isinstance(err.value, UsageError)
     (tmp_path / "junk.pt").write_text("not a checkpoint")
     with pytest.raises(CheckpointError, match="not an M-GNAN checkpoint"):

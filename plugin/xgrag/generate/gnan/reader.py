@@ -31,7 +31,7 @@ from xgrag.generate.gnan.features import FEATURES_VERSION, VectorCache, encode
 from xgrag.generate.gnan.model import MGNAN, Batch, MGNANConfig, attributions_of
 
 CHECKPOINT_FORMAT = "xgrag-mgnan-v1"
-TRAIN_COMMAND = "python -m xgrag.generate.gnan.train --questions QUESTIONS.jsonl --triples KB.tsv"
+TRAIN_COMMAND = "xgrag train-gnan --questions QUESTIONS.jsonl --triples KB.tsv"
 
 
 def default_checkpoint() -> Path:

@@ -218,7 +218,7 @@ def graph(uri: str | None, triples: Path | None) -> Iterator[Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m xgrag.generate.gnan.train", description=__doc__,
+    ap = argparse.ArgumentParser(prog="xgrag train-gnan", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--questions", type=Path, required=True)
     ap.add_argument("--triples", type=Path, default=None)
