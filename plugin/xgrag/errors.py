@@ -11,6 +11,8 @@ written against the builtins keeps working.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class XgragError(Exception):
     """Base of xgrag's errors. `str(error)` is the message a user reads; `hint` says what to do about it."""
@@ -70,3 +72,28 @@ def read_text_lines(path: object, error: type[InputError] = InputError) -> list[
                                             "save the file as UTF-8") from None
     return text.removeprefix("\ufeff").splitlines()
 
+
+
+def json_objects(path: object, lines: list[str],
+                 error: type[InputError] = InputError) -> list[tuple[int, dict[str, Any]]]:
+    """The JSON objects of JSONL `lines` with their 1-based line numbers (blank lines skipped); a line that is not
+    JSON, or not an object, is an `error` naming the file, the line and the field 'json'."""
+    import json
+
+    rows: list[tuple[int, dict[str, Any]]] = []
+    for n, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            continue
+        try:
+            obj = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise error(path, n, "json", f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+        if not isinstance(obj, dict):
+            raise error(path, n, "json", f"expected an object, got {type(obj).__name__}")
+        rows.append((n, obj))
+    return rows
+
+
+def read_jsonl(path: object, error: type[InputError] = InputError) -> list[tuple[int, dict[str, Any]]]:
+    """`json_objects` of a UTF-8 file (read with `read_text_lines`)."""
+    return json_objects(path, read_text_lines(path, error), error)

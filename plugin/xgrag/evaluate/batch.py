@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from xgrag.errors import InputError, UsageError, XgragError, read_text_lines
+from xgrag.errors import InputError, UsageError, XgragError, read_jsonl
 from xgrag.explain.settings import ExplainSettings
 
 RECORD_VERSION = "xgrag.batch.question/1"
@@ -44,15 +44,7 @@ def read_questions(path: str | Path) -> list[BatchQuestion]:
     InputError naming the line and field."""
     questions: list[BatchQuestion] = []
     seen: dict[str, int] = {}
-    for n, raw in enumerate(read_text_lines(path), start=1):
-        if not raw.strip():
-            continue
-        try:
-            row = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise InputError(path, n, "json", f"not a JSON object ({exc.msg} at column {exc.colno})") from None
-        if not isinstance(row, dict):
-            raise InputError(path, n, "json", "expected an object like {\"question\": \"...\"}")
+    for n, row in read_jsonl(path):
         question = row.get("question")
         if not isinstance(question, str) or not question.strip():
             raise InputError(path, n, "question", "missing or empty (a non-empty string is required)")

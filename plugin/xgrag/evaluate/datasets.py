@@ -15,13 +15,12 @@ Every error names the file, the line and the field: `qa.jsonl:3: field 'answers'
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from xgrag.errors import InputError, read_text_lines
+from xgrag.errors import InputError, read_jsonl
 
 Kind = Literal["metaqa", "stories", "medmcqa"]
 LETTERS = ("A", "B", "C", "D")
@@ -86,17 +85,7 @@ def multiple_choice_prompt(question: str, options: dict[str, str]) -> str:
 
 
 def _read_jsonl(path: Path) -> list[tuple[int, dict[str, Any]]]:
-    rows: list[tuple[int, dict[str, Any]]] = []
-    for i, raw in enumerate(read_text_lines(path, DatasetError), start=1):
-        if not raw.strip():
-            continue
-        try:
-            obj = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise DatasetError(path, i, "json", f"not valid JSON ({exc.msg} at column {exc.colno})") from exc
-        if not isinstance(obj, dict):
-            raise DatasetError(path, i, "json", f"expected an object, got {type(obj).__name__}")
-        rows.append((i, obj))
+    rows = read_jsonl(path, DatasetError)
     if not rows:
         raise DatasetError(path, 0, "lines", "the file holds no questions")
     return rows

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import json
 import re
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -31,7 +30,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from xgrag.errors import InputError, ServiceError, UsageError, read_text_lines
+from xgrag.errors import InputError, ServiceError, UsageError, json_objects, read_text_lines
 from xgrag.store.neo4j import Neo4jStore
 
 Format = Literal["auto", "tsv", "jsonl", "metaqa"]
@@ -156,17 +155,7 @@ def read_triples(path: str | Path, fmt: Format = "auto", doc_id: str | None = No
     source = str(path)
     rows: list[TripleRow] = []
     if fmt == "jsonl":
-        for n, text in enumerate(lines, start=1):
-            if not text.strip():
-                continue
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise IngestError(path, n, "json", f"invalid JSON ({exc.msg} at column {exc.colno})") from None
-            if not isinstance(data, dict):
-                raise IngestError(path, n, "json", "expected an object")
-            rows.append(_row_from_mapping(data, path, n, doc, source))
-        return rows
+        return [_row_from_mapping(data, path, n, doc, source) for n, data in json_objects(path, lines, IngestError)]
     header: list[str] | None = None
     start = 0
     if lines and "head" in lines[0].split("\t") and "tail" in lines[0].split("\t"):

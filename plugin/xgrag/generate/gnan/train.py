@@ -36,7 +36,7 @@ import numpy as np
 import torch
 
 from xgrag.embed import Embedder
-from xgrag.errors import InputError, UsageError, read_text_lines
+from xgrag.errors import InputError, UsageError, read_jsonl
 from xgrag.generate.base import Fact
 from xgrag.generate.gnan.features import VectorCache, encode
 from xgrag.generate.gnan.model import MGNAN, Batch, MGNANConfig
@@ -49,14 +49,8 @@ def norm(text: str) -> str:
 
 def load_questions(path: Path) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
-    for i, line in enumerate(read_text_lines(path), 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(path, i, "json", f"not JSON: {exc.msg}") from None
-        if not isinstance(row, dict) or not isinstance(row.get("question"), str) or not row["question"].strip():
+    for i, row in read_jsonl(path):
+        if not isinstance(row.get("question"), str) or not row["question"].strip():
             raise InputError(path, i, "question", "a non-empty string is required")
         answers = row.get("answers")
         if not isinstance(answers, list) or not answers or not all(isinstance(a, str) for a in answers):
