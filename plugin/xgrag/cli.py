@@ -16,7 +16,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from xgrag.config import PRESETS, Settings, load_settings
+from xgrag.config import PRESETS, Settings, config_file, load_settings
 from xgrag.errors import ServiceError, UsageError, XgragError
 from xgrag.explain.perturbers import COMPARED_BY_DEFAULT, DEFAULT_STRATEGY, EVALUATED_BY_DEFAULT, strategy_choices
 from xgrag.generate.factory import GENERATOR_SPECS
@@ -483,9 +483,7 @@ def explain_batch(
     make_generator(generator, **connection)  # a bad spec is a usage error before any worker starts
     if ray is None:
         _store(settings).close()  # fail fast when no server answers
-    config_path = config or (Path(os.environ["XGRAG_CONFIG"]) if os.environ.get("XGRAG_CONFIG") else None)
-    if config_path is None and Path("xgrag.toml").is_file():
-        config_path = Path("xgrag.toml")
+    config_path = config_file(config)  # workers load the same file by its absolute path
     spec = BatchSpec(cfg, generator, connection, str(config_path.resolve()) if config_path else None,
                      str(_cache_path(settings)) if cache else None, preset=preset)
     with _progress() as progress:

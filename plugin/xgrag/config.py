@@ -261,6 +261,16 @@ class Settings(BaseModel):
         return self.schema_
 
 
+def config_file(path: str | Path | None = None, env: dict[str, str] | None = None) -> Path | None:
+    """The settings file `load_settings` reads: `path`, else $XGRAG_CONFIG, else ./xgrag.toml when present."""
+    env = dict(os.environ if env is None else env)
+    if path:
+        return Path(path)
+    if env.get("XGRAG_CONFIG"):
+        return Path(env["XGRAG_CONFIG"])
+    return Path("xgrag.toml") if Path("xgrag.toml").is_file() else None
+
+
 def load_settings(path: str | Path | None = None, env: dict[str, str] | None = None,
                   preset: str | None = None) -> Settings:
     """Settings from (lowest to highest priority) defaults, a TOML file, then environment variables.
@@ -271,9 +281,7 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
     """
     env = dict(os.environ if env is None else env)
     data: dict[str, Any] = {}
-    file = Path(path) if path else (Path(env["XGRAG_CONFIG"]) if env.get("XGRAG_CONFIG") else None)
-    if file is None and Path("xgrag.toml").is_file():
-        file = Path("xgrag.toml")
+    file = config_file(path, env)
     if file is not None:
         if not file.is_file():
             raise ConfigError(f"config file {file} does not exist")
