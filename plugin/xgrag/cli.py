@@ -67,6 +67,12 @@ app.add_typer(ingest_app, name="ingest")
 # what was measured, marked incomplete
 INCOMPLETE_EXIT = 3
 
+# options `explain` and `explain-batch` (and the commands reading the graph) share
+StrategyOpt = Annotated[str, typer.Option(help=f"{strategy_choices()} (comma-separated)")]
+ModeOpt = Annotated[str, typer.Option(help=" | ".join(MODES))]
+HopsOpt = Annotated[int | None, typer.Option(help="k for k-hop (1..4)")]
+NoiseRunsOpt = Annotated[int, typer.Option(help="baseline generations for the noise floor")]
+CacheOpt = Annotated[bool, typer.Option("--cache/--no-cache", help="SQLite response cache")]
 SchedulerOpt = Annotated[str, typer.Option(
     help="auto (group testing from 30 facts, else leave-one-out) | exhaustive (leave-one-out) | group "
          "(adaptive group testing)")]
@@ -249,8 +255,8 @@ def retrieve(
     question: str,
     config: ConfigOpt = None,
     preset: PresetOpt = None,
-    mode: Annotated[str, typer.Option(help=" | ".join(MODES))] = "khop",
-    hops: Annotated[int | None, typer.Option(help="k for k-hop (1..4)")] = None,
+    mode: ModeOpt = "khop",
+    hops: HopsOpt = None,
     exclude_node: Annotated[list[str] | None, typer.Option("--exclude-node", help="entity id to leave out")] = None,
     exclude_rel: Annotated[list[str] | None, typer.Option("--exclude-rel", help="relationship id")] = None,
     with_centrality: Annotated[bool, typer.Option("--centrality", help="add degree/betweenness/PageRank")] = False,
@@ -386,21 +392,21 @@ def explain(
     question: str,
     config: ConfigOpt = None,
     preset: PresetOpt = None,
-    strategy: Annotated[str, typer.Option(help=f"{strategy_choices()} (comma-separated)")] = DEFAULT_STRATEGY,
+    strategy: StrategyOpt = DEFAULT_STRATEGY,
     generator: GeneratorOpt = "extractive",
     ollama_host: OllamaHostOpt = "http://127.0.0.1:11434",
     base_url: BaseUrlOpt = None,
     timeout: TimeoutOpt = None,
     max_retries: RetriesOpt = None,
-    mode: Annotated[str, typer.Option(help=" | ".join(MODES))] = "khop",
-    hops: Annotated[int | None, typer.Option(help="k for k-hop (1..4)")] = None,
+    mode: ModeOpt = "khop",
+    hops: HopsOpt = None,
     max_calls: Annotated[int | None, typer.Option(help="generator-call budget (most promising first)")] = None,
     apply: Annotated[str, typer.Option(help="memory (XGRAG set difference) | cypher (re-retrieve)")] = "memory",
     dedup: Annotated[bool, typer.Option("--dedup/--no-dedup", help="merge alias entities first")] = True,
     scheduler: SchedulerOpt = "auto",
-    noise_runs: Annotated[int, typer.Option(help="baseline generations for the noise floor")] = 2,
+    noise_runs: NoiseRunsOpt = 2,
     concurrency: Annotated[int, typer.Option(help="concurrent generator calls")] = 4,
-    cache: Annotated[bool, typer.Option("--cache/--no-cache", help="SQLite response cache")] = True,
+    cache: CacheOpt = True,
     save: Annotated[bool, typer.Option("--save", help="persist the explanation in Neo4j (xgrag labels)")] = False,
     json_path: Annotated[Path | None, typer.Option("--json", help="write the explanation JSON here ('-' = stdout)")]
     = None,
@@ -449,19 +455,19 @@ def explain_batch(
     out_dir: Annotated[Path, typer.Option("--out", help="folder for questions/<id>.json and summary.json")],
     config: ConfigOpt = None,
     preset: PresetOpt = None,
-    strategy: Annotated[str, typer.Option(help=f"{strategy_choices()} (comma-separated)")] = DEFAULT_STRATEGY,
+    strategy: StrategyOpt = DEFAULT_STRATEGY,
     generator: GeneratorOpt = "extractive",
     ollama_host: OllamaHostOpt = "http://127.0.0.1:11434",
     base_url: BaseUrlOpt = None,
     timeout: TimeoutOpt = None,
     max_retries: RetriesOpt = None,
-    mode: Annotated[str, typer.Option(help=" | ".join(MODES))] = "khop",
-    hops: Annotated[int | None, typer.Option(help="k for k-hop (1..4)")] = None,
+    mode: ModeOpt = "khop",
+    hops: HopsOpt = None,
     max_calls: Annotated[int | None, typer.Option(help="generator-call budget per question")] = None,
     scheduler: SchedulerOpt = "auto",
-    noise_runs: Annotated[int, typer.Option(help="baseline generations for the noise floor")] = 2,
+    noise_runs: NoiseRunsOpt = 2,
     concurrency: Annotated[int, typer.Option(help="concurrent generator calls per worker")] = 4,
-    cache: Annotated[bool, typer.Option("--cache/--no-cache", help="SQLite response cache")] = True,
+    cache: CacheOpt = True,
     ray: Annotated[str | None, typer.Option(
         "--ray", metavar="ADDRESS",
         help="run as Ray actors: 'local' starts Ray on this machine; 'auto' or ray://HOST:10001 joins a cluster "
@@ -715,7 +721,7 @@ def eval_cmd(
     base_url: BaseUrlOpt = None,
     timeout: TimeoutOpt = None,
     max_retries: RetriesOpt = None,
-    mode: Annotated[str, typer.Option(help=" | ".join(MODES))] = "khop",
+    mode: ModeOpt = "khop",
     concurrency: Annotated[int, typer.Option(help="concurrent generator calls")] = 4,
     html_path: Annotated[Path | None, typer.Option("--html", help="also write every question's explanation as one "
                                                                   "self-contained HTML page")] = None,
