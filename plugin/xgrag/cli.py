@@ -24,6 +24,7 @@ from xgrag.report.console import print_explanation, print_subgraph
 from xgrag.retrieval import MODES
 
 if TYPE_CHECKING:
+    from xgrag.explain import ExplainSettings
     from xgrag.store.neo4j import Neo4jStore
 
 console = Console(stderr=True)
@@ -383,6 +384,14 @@ def checksum(config: ConfigOpt = None) -> None:
 
 # -- explain ----------------------------------------------------------------------------------------
 
+def _explain_settings(settings: Settings, **options: Any) -> ExplainSettings:
+    """What the command line asked for, with the alias rule and theta_sim of the settings (file, environment):
+    explain and explain-batch build their ExplainSettings here."""
+    from xgrag.explain import ExplainSettings
+
+    return ExplainSettings(theta_sim=settings.theta_sim, dedup_rule=settings.dedup_rule, **options)
+
+
 def _cache_path(settings: Settings) -> Path:
     return Path(settings.embedded.home).expanduser().parent / "cache.sqlite"
 
@@ -414,16 +423,14 @@ def explain(
     top: Annotated[int, typer.Option(help="rows in the table")] = 8,
 ) -> None:
     """Explain the answer to QUESTION: which nodes and edges of its subgraph moved the answer."""
-    from xgrag.explain import Explainer, ExplainSettings
+    from xgrag.explain import Explainer
     from xgrag.generate.cache import ResponseCache
     from xgrag.generate.factory import make_generator
     from xgrag.store.explanations import save_explanation
 
     settings = _settings(config, preset)
-    cfg = ExplainSettings(strategies=(strategy,), mode=mode, hops=hops, dedup=dedup,  # type: ignore[arg-type]
-                          theta_sim=settings.theta_sim, apply=apply, noise_runs=noise_runs,  # type: ignore[arg-type]
-                          max_calls=max_calls, concurrency=concurrency,
-                          scheduler=scheduler)  # type: ignore[arg-type]
+    cfg = _explain_settings(settings, strategies=(strategy,), mode=mode, hops=hops, dedup=dedup, apply=apply,
+                            noise_runs=noise_runs, max_calls=max_calls, concurrency=concurrency, scheduler=scheduler)
     gen = make_generator(generator, **_connection(ollama_host, base_url, timeout, max_retries))
     response_cache = ResponseCache(_cache_path(settings)) if cache else None
     with _store(settings) as store:
@@ -476,15 +483,12 @@ def explain_batch(
 ) -> None:
     """Explain every question of a JSONL file into a folder; resumable (a finished question is never redone)."""
     from xgrag.evaluate.batch import BatchSpec, read_questions, run_batch
-    from xgrag.explain import ExplainSettings
     from xgrag.generate.factory import make_generator
 
     settings = _settings(config, preset)
     questions = read_questions(questions_file)
-    cfg = ExplainSettings(strategies=(strategy,), mode=mode, hops=hops,  # type: ignore[arg-type]
-                          theta_sim=settings.theta_sim, dedup_rule=settings.dedup_rule, noise_runs=noise_runs,
-                          max_calls=max_calls, concurrency=concurrency,
-                          scheduler=scheduler)  # type: ignore[arg-type]
+    cfg = _explain_settings(settings, strategies=(strategy,), mode=mode, hops=hops, noise_runs=noise_runs,
+                            max_calls=max_calls, concurrency=concurrency, scheduler=scheduler)
     connection = _connection(ollama_host, base_url, timeout, max_retries)
     make_generator(generator, **connection)  # a bad spec is a usage error before any worker starts
     if ray is None:
