@@ -714,6 +714,10 @@ def eval_cmd(
     surrogate_solvers: Annotated[str | None, typer.Option(
         help="surrogate solvers, comma-separated, the first scored as the mask strategy's importances "
              "(lasso,bayes_ridge,linear)")] = None,
+    schedulers: Annotated[str | None, typer.Option(
+        help="also compare these schedulers (comma-separated, e.g. group,auto) on the facts against leave-one-out: "
+             "calls, top-3 agreement and blind faithfulness (ERASER comprehensiveness / sufficiency, AOPC, top-1 "
+             "evidence, gold chains)")] = None,
     limit: Annotated[int | None, typer.Option(help="first N questions only")] = None,
     out_dir: Annotated[Path, typer.Option("--out", help="run folder (resumable)")] = Path("runs/eval"),
     extractor: Annotated[str | None, typer.Option(help="LLM extracting story/MedMCQA KGs (default: the generator, "
@@ -735,6 +739,7 @@ def eval_cmd(
 
     from xgrag.evaluate.report import write_report
     from xgrag.evaluate.runner import EvalConfig, run_eval
+    from xgrag.evaluate.schedulers import resolve_schedulers
     from xgrag.explain.perturbers import resolve_strategies
     from xgrag.explain.solvers import resolve_solvers
 
@@ -744,7 +749,9 @@ def eval_cmd(
     cfg = EvalConfig(dataset=str(dataset), generator=generator, strategies=names, ablate=parts, limit=limit, mode=mode,
                      theta_sim=settings.theta_sim, concurrency=concurrency, ragex=ragex, extractor=extractor,
                      kg=str(kg) if kg else None, masks=masks, surrogate_distance=surrogate_distance,
-                     surrogate_solvers=resolve_solvers(surrogate_solvers) if surrogate_solvers else None)
+                     surrogate_solvers=resolve_solvers(surrogate_solvers) if surrogate_solvers else None,
+                     schedulers=resolve_schedulers([n.strip() for n in schedulers.split(",") if n.strip()])
+                     if schedulers else None)
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         TextColumn("eta"), TimeRemainingColumn(), console=console)
     with progress:

@@ -251,3 +251,33 @@ def test_metaqa_eval_reports_the_mask_surrogates_on_held_out_masks(env: dict[str
     bad = run(env, "eval", "--dataset", str(DATA / "metaqa" / "questions.jsonl"), "--strategies", "edge",
               "--ablate", "surrogate", "--out", str(tmp_path / "bad"), check=False)
     assert bad.returncode == 2 and "include 'mask' in --strategies" in bad.stdout + bad.stderr
+
+
+def test_eval_compares_schedulers_blind_against_leave_one_out(env: dict[str, str], tmp_path: Path) -> None:
+    out = tmp_path / "sched"
+    run(env, "eval", "--dataset", str(DATA / "metaqa" / "questions.jsonl"), "--strategies", "edge", "--no-ragex",
+        "--schedulers", "group,auto", "--out", str(out))
+    records = [json.loads(p.read_text()) for p in sorted((out / "questions").glob("*.json"))]
+    assert len(records) == 4
+    for r in records:
+        sched = r["schedulers"]
+        assert set(sched["runs"]) == {"exhaustive", "group", "auto"} and sched["reference"] == "exhaustive"
+        loo = sched["runs"]["exhaustive"]
+        assert loo["agree_top3"] is True  # the reference agrees with itself
+        assert loo["calls"] >= sched["facts"]  # every fact asked alone (and redundancy resolution after)
+        for run_ in sched["runs"].values():
+            assert set(run_["comprehensiveness"]) <= {"1", "2", "3", "10%", "20%", "50%"}
+            assert run_["faithfulness_calls"] >= 1
+        # the extractive reader names its evidence; on these one-support MetaQA questions leave-one-out finds it
+        if r["grade"]["correct"] and sched["single_support"]:
+            assert loo["top1_evidence"] is True and loo["comprehensiveness"]["1"] is True
+            assert loo["gold_chain"] is True
+    t = json.loads((out / "results.json").read_text())["tables"]["schedulers"]
+    assert t["questions"] == 4 and set(t["by_scheduler"]) == {"exhaustive", "group", "auto"}
+    assert t["by_scheduler"]["exhaustive"]["top3_agreement"] == 1.0
+    assert t["by_scheduler"]["exhaustive"]["calls_share_of_reference"] == 1.0
+    md = (out / "report.md").read_text()
+    assert "## Schedulers: cost and blind faithfulness" in md and "Mean calls by subgraph size" in md
+    bad = run(env, "eval", "--dataset", str(DATA / "metaqa" / "questions.jsonl"), "--schedulers", "fastest",
+              "--out", str(tmp_path / "bad"), check=False)
+    assert bad.returncode == 2 and "unknown scheduler 'fastest'" in bad.stdout + bad.stderr

@@ -331,12 +331,69 @@ def build_results(records: Sequence[dict[str, Any]], meta: dict[str, Any]) -> di
         tables["kgrag_ex"] = kgrag_analyses(records)
     tables["bridges"] = bridge_rows(records)
     tables["surrogate"] = surrogate_rows(records)
+    if any("schedulers" in r for r in records):
+        tables["schedulers"] = scheduler_rows(records)
     per_question = [{"qid": r["qid"], "qtype": r["qtype"], "answer": r["answer"], "correct": r["grade"]["correct"],
                      "nodes": r["main"]["nodes"], "edges": r["main"]["edges"],
                      "metrics": {k: {t: v[t] for t in ("xgrag", "gold") if t in v} for k, v in pq.items()}}
                     for r, pq in zip(records, per_q, strict=True)]
     return {"schema": "xgrag.eval.results/1", "meta": meta, "questions": len(records), "tables": tables,
             "centrality_per_question": cent, "per_question": per_question}
+
+
+FACT_BUCKETS = ((0, 10), (10, 30), (30, 60), (60, 120), (120, None))
+
+
+def _bucket(n: int) -> str:
+    for lo, hi in FACT_BUCKETS:
+        if hi is None or n < hi:
+            return f"{lo}+" if hi is None else f"{lo}-{hi - 1}"
+    raise AssertionError("unreachable: the last bucket is open")
+
+
+def scheduler_rows(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """`--schedulers`: per scheduler, cost (calls after the baselines: mean, p50, p95, share of leave-one-out's,
+    mean per subgraph-size bucket), top-3 agreement with leave-one-out, and blind faithfulness (top-1 evidence or
+    interchangeable support, ERASER AOPC over all questions and over those with a single support, gold chains
+    among correctly answered questions)."""
+    rs = [r for r in records if "schedulers" in r]
+    ref = rs[0]["schedulers"]["reference"] if rs else None
+    names = list(dict.fromkeys([*([ref] if ref else []), *(n for r in rs for n in r["schedulers"]["runs"])]))
+    out: dict[str, Any] = {"questions": len(rs), "reference": ref, "by_scheduler": {}}
+    for name in names:
+        rows = [(r, r["schedulers"]["runs"][name]) for r in rs if name in r["schedulers"]["runs"]]
+        calls = [float(x["calls"]) for _, x in rows]
+        ref_calls = sum(float(r["schedulers"]["runs"][ref]["calls"]) for r, _ in rows) if ref else 0.0
+        single = [x for r, x in rows if r["schedulers"].get("single_support")]
+        buckets: dict[str, list[float]] = {}
+        for r, x in rows:
+            buckets.setdefault(_bucket(int(r["schedulers"]["facts"])), []).append(float(x["calls"]))
+        out["by_scheduler"][name] = {
+            "n": len(rows), "calls_mean": mean(calls),
+            "calls_p50": float(np.percentile(calls, 50)) if calls else None,
+            "calls_p95": float(np.percentile(calls, 95)) if calls else None,
+            "calls_share_of_reference": sum(calls) / ref_calls if ref_calls else None,
+            "calls_by_facts": {b: {"n": len(v), "mean": mean(v)} for b, v in buckets.items()},
+            "top3_agreement": mean(float(x["agree_top3"]) for _, x in rows),
+            "top1_evidence": mean(float(x["top1_evidence"]) for _, x in rows),
+            "top1_evidence_or_support": mean(float(x["top1_evidence_or_support"]) for _, x in rows),
+            "aopc_comprehensiveness": mean(x["aopc_comprehensiveness"] for _, x in rows),
+            "aopc_sufficiency": mean(x["aopc_sufficiency"] for _, x in rows),
+            "single_support": len(single),
+            "aopc_comprehensiveness_single": mean(x["aopc_comprehensiveness"] for x in single),
+            "aopc_sufficiency_single": mean(x["aopc_sufficiency"] for x in single),
+            "comp3_single": mean(float(x["comprehensiveness"]["3"]) for x in single
+                                 if "3" in x["comprehensiveness"]),
+            "suff3_single": mean(float(x["sufficiency"]["3"]) for x in single if "3" in x["sufficiency"]),
+            "gold_chain_on_correct": mean(float(x["gold_chain"]) for _, x in rows
+                                          if x.get("gold_chain") is not None),
+            "faithfulness_calls_mean": mean(float(x["faithfulness_calls"]) for _, x in rows),
+        }
+    return out
+
+
+def _calls_cell(cell: dict[str, Any] | None) -> str:
+    return "–" if not cell else f"{fmt(cell['mean'], 1)} (n={cell['n']})"
 
 
 def bridge_rows(records: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -636,6 +693,28 @@ def render_markdown(results: dict[str, Any], plots: Sequence[str] = ()) -> str:
                       md_table(["solver", "questions", "stability (top-k Jaccard)", "consistency"],
                                [[n, v["ablation_questions"], v["stability"], v["consistency"]]
                                 for n, v in sur.items() if "stability" in v]), ""]
+    if t.get("schedulers"):
+        sc = t["schedulers"]
+        lines += ["## Schedulers: cost and blind faithfulness (facts; citation guidance off)", "",
+                  f"{sc['questions']} questions; reference: {sc['reference']} (leave-one-out). Calls: generator "
+                  "calls after the baselines. Agreement: the same facts above the noise floor in the top 3. Top-1: the "
+                  "generator's reported evidence (read only here), or a fact from which alone it gives the same "
+                  "answer. AOPC (ERASER): mean over k = 1, 2, 3 and 10/20/50% of the facts of comprehensiveness "
+                  "(removing the top-k changes the answer) and sufficiency (the top-k alone keep it); 'single': "
+                  "questions where some fact moves the answer on its own. Gold: the top 1 / 3 / 5 facts (1 / 2 / "
+                  "3-hop) hold a gold chain to an answer, among correctly answered questions.", "",
+                  md_table(["scheduler", "n", "calls mean", "p50", "p95", "share of reference", "top-3 agreement",
+                            "top-1 evidence", "top-1 evidence or support", "AOPC comp", "AOPC suff",
+                            "AOPC comp (single)", "AOPC suff (single)", "gold chain"],
+                           [[k, v["n"], v["calls_mean"], v["calls_p50"], v["calls_p95"],
+                             v["calls_share_of_reference"], v["top3_agreement"], v["top1_evidence"],
+                             v["top1_evidence_or_support"], v["aopc_comprehensiveness"], v["aopc_sufficiency"],
+                             v["aopc_comprehensiveness_single"], v["aopc_sufficiency_single"],
+                             v["gold_chain_on_correct"]] for k, v in sc["by_scheduler"].items()]), "",
+                  "Mean calls by subgraph size (facts):", "",
+                  md_table(["scheduler", *[_bucket(lo) for lo, _ in FACT_BUCKETS]],
+                           [[k, *[_calls_cell(v["calls_by_facts"].get(_bucket(lo))) for lo, _ in FACT_BUCKETS]]
+                            for k, v in sc["by_scheduler"].items()]), ""]
     lines += ["## Cost per question (generator calls, tokens, seconds)", "",
               "Calls and tokens are generator calls actually made; cache hits are requests whose exact prompt was "
               "already answered earlier in the run (RAG-Ex's sentence level shares its baseline with the word level, "

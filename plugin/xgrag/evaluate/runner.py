@@ -43,6 +43,7 @@ RECORD_VERSION = "xgrag.eval.question/1"
 ADDED_FIELDS: tuple[tuple[str, ...], ...] = (
     ("kg",),
     ("masks", "keep_probability", "holdout", "surrogate_distance", "kernel_sigma", "surrogate_solvers"),
+    ("schedulers",),
 )
 HOT_SEEDS = (1, 2)  # the temperature ablation samples with two seeds
 SURROGATE_SEEDS = (1, 2)  # the surrogate ablation draws masks with two more seeds (stability across seeds)
@@ -85,6 +86,8 @@ class EvalConfig:
     surrogate_distance: str | None = None
     kernel_sigma: float | None = None
     surrogate_solvers: tuple[str, ...] | None = None
+    # schedulers compared on the facts, blind, against leave-one-out (xgrag.evaluate.schedulers); None = not run
+    schedulers: tuple[str, ...] | None = None
 
     def surrogate_settings(self) -> dict[str, Any]:
         """The surrogate options that were set, as ExplainSettings fields."""
@@ -360,9 +363,20 @@ class QuestionRunner:
         if "surrogate" in cfg.ablate and ex.surrogate and ex.surrogate.get("solvers"):
             ablations["surrogate"] = self.surrogate_ablation(q, base, ex)
         record["ablations"] = ablations
+        if cfg.schedulers:
+            record["schedulers"] = self.scheduler_comparison(q, base, bool(record["grade"]["correct"]))
         record["seconds"] = round(time.perf_counter() - t0, 3)
         return record
 
+
+    def scheduler_comparison(self, q: EvalQuestion, base: ExplainSettings, correct: bool) -> dict[str, Any]:
+        """Schedulers compared blind against leave-one-out (gold chains only where the answer is correct)."""
+        from xgrag.evaluate.schedulers import compare_schedulers, hops_of
+
+        return compare_schedulers(
+            self.main, q.question, base, self.cfg.schedulers or (), self.embedder,
+            exact=self.cfg.generator.strip() == "extractive", gold=q.gold_triples, answers=q.answers,
+            hops=hops_of(q.qtype), topic=q.detail.get("topic_entity"), correct=correct)
 
     def surrogate_ablation(self, q: EvalQuestion, base: ExplainSettings, ex: Explanation) -> dict[str, Any]:
         """KG-SMILE §5.4-5.5 for the surrogates: stability = mean pairwise top-k Jaccard of each solver's
