@@ -1,6 +1,7 @@
 """Paths and small helpers shared by tests (importable: pytest puts tests/ on sys.path)."""
 
 from pathlib import Path
+from typing import Any
 
 from xgrag.config import schema_preset
 from xgrag.store.migrations import migrate
@@ -63,6 +64,50 @@ CURIE_TEXT = ("Marie Curie married Pierre Curie. Marie Curie won the Nobel Prize
 CURIE_FACTS = [("Marie Curie", "Person", "MARRIED", "Pierre Curie", "Person"),
                ("Marie Curie", "Person", "WON", "Nobel Prize in Physics", "Award"),
                ("Pierre Curie", "Person", "WORKED_AT", "Sorbonne", "Organization")]
+
+
+def write_graphrag_graph(store: Neo4jStore, embedder: Any = None) -> None:
+    """The Curie facts as neo4j-graphrag's SimpleKGPipeline writes them (LexicalGraphBuilder + Neo4jWriter: document,
+    chunks, entities linked FROM_CHUNK), the chunks embedded by its TextChunkEmbedder when `embedder` (a
+    neo4j_graphrag Embedder) is given."""
+    import asyncio
+
+    from neo4j_graphrag.components.embedder import TextChunkEmbedder
+    from neo4j_graphrag.components.kg_writer import Neo4jWriter
+    from neo4j_graphrag.components.lexical_graph import LexicalGraphBuilder
+    from neo4j_graphrag.components.types import (
+        DocumentInfo,
+        Neo4jGraph,
+        Neo4jNode,
+        Neo4jRelationship,
+        TextChunk,
+        TextChunks,
+    )
+
+    async def run() -> None:
+        builder = LexicalGraphBuilder()
+        chunks = [TextChunk(text=s.strip() + ".", index=i) for i, s in enumerate(CURIE_TEXT.split(".")[:3])]
+        if embedder is not None:
+            chunks = (await TextChunkEmbedder(embedder).run(TextChunks(chunks=chunks))).chunks
+        lexical = (await builder.run(TextChunks(chunks=chunks), DocumentInfo(path="curie.txt"))).graph
+        entities = Neo4jGraph()
+        ids: dict[str, str] = {}
+        for i, (h, ht, rel, t, tt) in enumerate(CURIE_FACTS):
+            for name, typ in ((h, ht), (t, tt)):
+                if name not in ids:
+                    ids[name] = f"{i}:{name}"
+                    entities.nodes.append(Neo4jNode(id=ids[name], label=typ, properties={"name": name}))
+            entities.relationships.append(Neo4jRelationship(start_node_id=ids[h], end_node_id=ids[t], type=rel))
+        for i, chunk in enumerate(chunks):
+            chunk_graph = Neo4jGraph(nodes=[n for n in entities.nodes
+                                            if n.properties["name"] in (CURIE_FACTS[i][0], CURIE_FACTS[i][3])])
+            await builder.process_chunk_extracted_entities(chunk_graph, chunk)
+            entities.relationships.extend(chunk_graph.relationships)
+        graph = Neo4jGraph(nodes=lexical.nodes + entities.nodes,
+                           relationships=lexical.relationships + entities.relationships)
+        await Neo4jWriter(store.driver, neo4j_database=store.database).run(graph)
+
+    asyncio.run(run())
 
 
 def write_langchain_graph(store: Neo4jStore, package: str = "langchain_neo4j") -> None:

@@ -20,17 +20,6 @@ import pytest
 
 pytest.importorskip("neo4j_graphrag", reason="neo4j-graphrag is in the [dev] extra")
 
-from neo4j_graphrag.components.embedder import TextChunkEmbedder  # noqa: E402
-from neo4j_graphrag.components.kg_writer import Neo4jWriter  # noqa: E402
-from neo4j_graphrag.components.lexical_graph import LexicalGraphBuilder  # noqa: E402
-from neo4j_graphrag.components.types import (  # noqa: E402
-    DocumentInfo,
-    Neo4jGraph,
-    Neo4jNode,
-    Neo4jRelationship,
-    TextChunk,
-    TextChunks,
-)
 from neo4j_graphrag.embeddings.base import Embedder  # noqa: E402
 from neo4j_graphrag.generation import GraphRAG  # noqa: E402
 from neo4j_graphrag.indexes import create_vector_index, drop_index_if_exists  # noqa: E402
@@ -38,7 +27,8 @@ from neo4j_graphrag.llm import OpenAILLM  # noqa: E402
 from neo4j_graphrag.retrievers import VectorCypherRetriever, VectorRetriever  # noqa: E402
 from neo4j_graphrag.types import RetrieverResult, RetrieverResultItem  # noqa: E402
 
-from helpers import CURIE_FACTS, CURIE_TEXT  # noqa: E402
+import helpers  # noqa: E402
+from helpers import CURIE_FACTS  # noqa: E402
 from support.openai_server import OpenAITestServer  # noqa: E402
 from xgrag.config import schema_preset  # noqa: E402
 from xgrag.errors import UsageError  # noqa: E402
@@ -96,29 +86,7 @@ def write_kg(store: Neo4jStore, embedder: Embedder, index: str = INDEX, dim: int
     """The Curie facts as SimpleKGPipeline writes them (the schema-preset test's graph), chunks embedded by
     neo4j-graphrag's TextChunkEmbedder, plus its vector index on Chunk.embedding."""
 
-    async def run() -> None:
-        builder = LexicalGraphBuilder()
-        chunks = [TextChunk(text=s.strip() + ".", index=i) for i, s in enumerate(CURIE_TEXT.split(".")[:3])]
-        chunks = (await TextChunkEmbedder(embedder).run(TextChunks(chunks=chunks))).chunks
-        lexical = (await builder.run(TextChunks(chunks=chunks), DocumentInfo(path="curie.txt"))).graph
-        entities = Neo4jGraph()
-        ids: dict[str, str] = {}
-        for i, (h, ht, rel, t, tt) in enumerate(CURIE_FACTS):
-            for name, typ in ((h, ht), (t, tt)):
-                if name not in ids:
-                    ids[name] = f"{i}:{name}"
-                    entities.nodes.append(Neo4jNode(id=ids[name], label=typ, properties={"name": name}))
-            entities.relationships.append(Neo4jRelationship(start_node_id=ids[h], end_node_id=ids[t], type=rel))
-        for i, chunk in enumerate(chunks):
-            chunk_graph = Neo4jGraph(nodes=[n for n in entities.nodes
-                                            if n.properties["name"] in (CURIE_FACTS[i][0], CURIE_FACTS[i][3])])
-            await builder.process_chunk_extracted_entities(chunk_graph, chunk)
-            entities.relationships.extend(chunk_graph.relationships)
-        graph = Neo4jGraph(nodes=lexical.nodes + entities.nodes,
-                           relationships=lexical.relationships + entities.relationships)
-        await Neo4jWriter(store.driver, neo4j_database=store.database).run(graph)
-
-    asyncio.run(run())
+    helpers.write_graphrag_graph(store, embedder)
     # indexes outlive the per-test wipe: a vector index on Chunk.embedding under another name (or dimension) would
     # make create_vector_index's IF NOT EXISTS a no-op
     for row in store.query("SHOW INDEXES YIELD name, type, labelsOrTypes "

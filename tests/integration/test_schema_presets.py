@@ -1,6 +1,5 @@
 """Each schema-mapping preset reads a graph written by the real library it is named after."""
 
-import asyncio
 
 import neo4j
 import pytest
@@ -25,39 +24,7 @@ def write_langchain_graph(store: Neo4jStore) -> None:
 
 def write_graphrag_graph(store: Neo4jStore) -> None:
     pytest.importorskip("neo4j_graphrag", reason="neo4j-graphrag is in the [dev] extra")
-    from neo4j_graphrag.components.kg_writer import Neo4jWriter
-    from neo4j_graphrag.components.lexical_graph import LexicalGraphBuilder
-    from neo4j_graphrag.components.types import (
-        DocumentInfo,
-        Neo4jGraph,
-        Neo4jNode,
-        Neo4jRelationship,
-        TextChunk,
-        TextChunks,
-    )
-
-    async def run() -> None:
-        builder = LexicalGraphBuilder()
-        chunks = [TextChunk(text=s.strip() + ".", index=i) for i, s in enumerate(TEXT.split(".")[:3])]
-        lexical = (await builder.run(TextChunks(chunks=chunks), DocumentInfo(path="curie.txt"))).graph
-        entities = Neo4jGraph()
-        ids: dict[str, str] = {}
-        for i, (h, ht, rel, t, tt) in enumerate(FACTS):
-            for name, typ in ((h, ht), (t, tt)):
-                if name not in ids:
-                    ids[name] = f"{i}:{name}"
-                    entities.nodes.append(Neo4jNode(id=ids[name], label=typ, properties={"name": name}))
-            entities.relationships.append(Neo4jRelationship(start_node_id=ids[h], end_node_id=ids[t], type=rel))
-        for i, chunk in enumerate(chunks):
-            chunk_graph = Neo4jGraph(nodes=[n for n in entities.nodes
-                                            if n.properties["name"] in (FACTS[i][0], FACTS[i][3])])
-            await builder.process_chunk_extracted_entities(chunk_graph, chunk)
-            entities.relationships.extend(chunk_graph.relationships)
-        graph = Neo4jGraph(nodes=lexical.nodes + entities.nodes,
-                           relationships=lexical.relationships + entities.relationships)
-        await Neo4jWriter(_driver(store), neo4j_database=store.database).run(graph)
-
-    asyncio.run(run())
+    helpers.write_graphrag_graph(store)
 
 
 def write_lightrag_graph(store: Neo4jStore) -> None:

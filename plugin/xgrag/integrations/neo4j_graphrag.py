@@ -348,22 +348,16 @@ def ids_of_item(item: RetrieverResultItem) -> ItemIds:
     """The graph elements a RetrieverResultItem names in its metadata (see the module docstring for the keys)."""
     ids = ItemIds()
     meta = item.metadata or {}
-    for key in NODE_KEYS:
-        if meta.get(key) is not None:
-            _add_node(ids, meta[key])
-    for key in NODE_LIST_KEYS:
-        if isinstance(meta.get(key), list | tuple):
-            for value in meta[key]:
-                if value is not None:
-                    _add_node(ids, value)
-    for key in REL_KEYS:
-        if meta.get(key) is not None:
-            _add_rel(ids, meta[key])
-    for key in REL_LIST_KEYS:
-        if isinstance(meta.get(key), list | tuple):
-            for value in meta[key]:
-                if value is not None:
-                    _add_rel(ids, value)
+
+    def values(single: Iterable[str], lists: Iterable[str]) -> list[Any]:
+        """The non-null values under the single-valued keys, then the members of the list-valued keys."""
+        out = [meta[k] for k in single if meta.get(k) is not None]
+        return out + [v for k in lists if isinstance(meta.get(k), list | tuple) for v in meta[k] if v is not None]
+
+    for value in values(NODE_KEYS, NODE_LIST_KEYS):
+        _add_node(ids, value)
+    for value in values(REL_KEYS, REL_LIST_KEYS):
+        _add_rel(ids, value)
     for key in GRAPH_KEYS:
         if meta.get(key) is not None:
             _add_graph(ids, meta[key])
