@@ -33,7 +33,13 @@ def build_components(run: ExplainRun, vectors: dict[str, np.ndarray]) -> list[Co
                 imp[id(p)] = 0.0
         scored = [p for p in group if id(p) in imp]
         norm = dict(zip([id(p) for p in scored], normalise([imp[id(p)] for p in scored]), strict=True))
-        order = sorted(scored, key=lambda p: (-imp[id(p)], p.planned.target))
+        # Ties (most often 0: no single removal moved the answer) are ordered by relevance to the question (the
+        # embedding proxy, no generator call), then by id: a 2-hop chain's first fact, which a reader answering
+        # from the only candidate left does not need, is listed before unrelated facts. Importance stays 0 and
+        # is reported below the noise floor; only the order among equals is chosen here.
+        relevance = {id(q): i for i, q in enumerate(run.by_promise([p.planned for p in scored],
+                                                                   question_only=True))}
+        order = sorted(scored, key=lambda p: (-imp[id(p)], relevance[id(p.planned)], p.planned.target))
         rank = {id(p): i + 1 for i, p in enumerate(order)}
         for p in group:
             planned = p.planned
