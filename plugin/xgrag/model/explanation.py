@@ -22,7 +22,8 @@ class Component(BaseModel):
     strategy: str
     importance: float | None = None  # XGRAG Imp = 1 - cos(E(a0), E(a_p)); None when not evaluated
     normalized_importance: float | None = None  # Imp / max Imp within the strategy
-    rank: int | None = None  # 1 = most important within the strategy
+    # 1 = most important within the strategy; ties in importance (most often 0) ordered by relevance to the question
+    rank: int | None = None
     counterfactual_answer: str | None = None
     answer_changed: bool | None = None
     below_noise_floor: bool | None = None
