@@ -76,7 +76,7 @@ NoiseRunsOpt = Annotated[int, typer.Option(help="baseline generations for the no
 CacheOpt = Annotated[bool, typer.Option("--cache/--no-cache", help="SQLite response cache")]
 SchedulerOpt = Annotated[str, typer.Option(
     help="auto (group testing from 30 facts, else leave-one-out) | exhaustive (leave-one-out) | group "
-         "(adaptive group testing)")]
+         "(adaptive group testing) | hierarchical (TracLLM-style halving, top-k groups per level)")]
 ConfigOpt = Annotated[Path | None, typer.Option("--config", help="TOML settings file (default: ./xgrag.toml)")]
 PresetOpt = Annotated[str | None, typer.Option(
     "--preset", help=f"schema preset: how the graph is read ({' | '.join(PRESETS)}); overrides "

@@ -17,9 +17,9 @@ from xgrag.explain.solvers import resolve_solvers
 from xgrag.retrieval import MODES, Mode
 
 Apply = Literal["memory", "cypher"]
-SchedulerName = Literal["auto", "exhaustive", "group"]
+SchedulerName = Literal["auto", "exhaustive", "group", "hierarchical"]
 APPLY: tuple[Apply, ...] = ("memory", "cypher")
-SCHEDULER_NAMES: tuple[SchedulerName, ...] = ("auto", "exhaustive", "group")
+SCHEDULER_NAMES: tuple[SchedulerName, ...] = ("auto", "exhaustive", "group", "hierarchical")
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,8 @@ class ExplainSettings:
     change_threshold: float = 0.9  # an answer "changed" when its similarity to a0 falls below this
     multiple_choice: bool = False
     # Which probes are asked: "exhaustive" = leave-one-out (within max_calls, most promising first); "group" =
-    # adaptive group testing; "auto" = group testing from 30 facts up, leave-one-out below
+    # adaptive group testing; "hierarchical" = TracLLM's recursive halving keeping the top_k groups per level;
+    # "auto" = group testing from 30 facts up, leave-one-out below
     # (xgrag.explain.schedulers.AUTO_GROUP_FACTS says why).
     scheduler: SchedulerName = "auto"
     max_calls: int | None = None

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from xgrag.explain.schedulers.base import Scheduler
 from xgrag.explain.schedulers.exhaustive import Budgeted, Exhaustive
-from xgrag.explain.schedulers.group import GroupTester, GroupTesting, initial_groups
+from xgrag.explain.schedulers.group import GroupTester, GroupTesting, branch_order, initial_groups
+from xgrag.explain.schedulers.hierarchical import HierarchicalSearch, HierarchicalTester
 from xgrag.explain.schedulers.redundancy import RedundancyResolution
 from xgrag.explain.settings import ExplainSettings
 
@@ -28,6 +29,8 @@ def schedule_for(settings: ExplainSettings, facts: int = 0) -> list[Scheduler]:
     name = resolve_scheduler(settings, facts)
     if name == "group":
         chain.append(GroupTesting(settings.top_k, settings.max_calls, settings.group_verify))
+    elif name == "hierarchical":
+        chain.append(HierarchicalSearch(settings.top_k, settings.max_calls, settings.group_verify))
     elif settings.max_calls is not None:
         chain.append(Budgeted(settings.max_calls))
     else:
@@ -35,9 +38,10 @@ def schedule_for(settings: ExplainSettings, facts: int = 0) -> list[Scheduler]:
     if settings.resolve_redundancy:
         # group testing asked few components alone: its resolution searches instead of scanning
         chain.append(RedundancyResolution(settings.citation_guided, settings.max_calls,
-                                          search="binary" if name == "group" else "linear"))
+                                          search="linear" if name == "exhaustive" else "binary"))
     return chain
 
 
-__all__ = ["AUTO_GROUP_FACTS", "Budgeted", "Exhaustive", "GroupTester", "GroupTesting", "RedundancyResolution",
-           "Scheduler", "initial_groups", "resolve_scheduler", "schedule_for"]
+__all__ = ["AUTO_GROUP_FACTS", "Budgeted", "Exhaustive", "GroupTester", "GroupTesting", "HierarchicalSearch",
+           "HierarchicalTester", "RedundancyResolution", "Scheduler", "branch_order", "initial_groups",
+           "resolve_scheduler", "schedule_for"]

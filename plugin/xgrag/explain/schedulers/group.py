@@ -32,11 +32,10 @@ class GroupResult:
     tests: int = 0
 
 
-def initial_groups(units: Sequence[Planned], graph: Subgraph) -> list[list[Planned]]:
-    """One root group, ordered branch by branch (branches: components of the subgraph without its seeds).
-
-    Starting from the root costs 1 + ~2 log2(n) tests per important component; starting from the branches
-    would cost at least one test per branch, which is every component when each hangs off a seed."""
+def branch_order(units: Sequence[Planned], graph: Subgraph) -> list[Planned]:
+    """Units ordered branch by branch (branches: the connected components of the subgraph without its seeds),
+    and within a branch by relation type, so that contiguous runs of the order are structural groups: a film
+    with its facts, then within it the facts of one relation."""
     seeds = set(graph.seeds)
     parent = {n: n for n in graph.nodes}
 
@@ -59,10 +58,23 @@ def initial_groups(units: Sequence[Planned], graph: Subgraph) -> list[list[Plann
             nodes = [] if p.target in seeds else [p.target]
         return find(nodes[0]) if nodes else f"seed:{p.target}"
 
+    def relation(p: Planned) -> str:
+        r = graph.relationships.get(p.target) if p.kind == "edge" else None
+        return r.label if r is not None else ""
+
     groups: dict[str, list[Planned]] = {}
     for p in units:
         groups.setdefault(branch(p), []).append(p)
-    ordered = [p for k in sorted(groups) for p in groups[k]]
+    # sorted() is stable: within a relation type the units keep their planned order
+    return [p for k in sorted(groups) for p in sorted(groups[k], key=relation)]
+
+
+def initial_groups(units: Sequence[Planned], graph: Subgraph) -> list[list[Planned]]:
+    """One root group, ordered branch by branch (see branch_order).
+
+    Starting from the root costs 1 + ~2 log2(n) tests per important component; starting from the branches
+    would cost at least one test per branch, which is every component when each hangs off a seed."""
+    ordered = branch_order(units, graph)
     if len(ordered) < SMALL:
         return [[p] for p in ordered]  # 1 + 2 log2(n) >= n: plain leave-one-out is cheaper
     return [ordered]
@@ -136,6 +148,12 @@ class GroupTesting:
         self.verify = verify  # components asked alone after the tests, most promising first
         self.max_calls = max_calls  # generator calls in all (baselines included), as --max-calls counts them
 
+    async def search(self, measure: Measure, units: Sequence[Planned], graph: Subgraph, threshold: float,
+                     can_ask: Callable[[], bool]) -> GroupResult:
+        """Which groups to test: adaptive splitting from the root (HierarchicalSearch overrides this)."""
+        tester = GroupTester(measure, threshold=threshold, top_k=self.top_k, can_ask=can_ask)
+        return await tester.run(initial_groups(units, graph))
+
     async def run(self, run: ExplainRun, probes: list[Probe]) -> None:
         requests_before = run.oracle.ledger.requests
         floor_guard = 1e-6
@@ -165,8 +183,7 @@ class GroupTesting:
                 assert probe.generation is not None
                 return run.shift(probe.generation.text), probe
 
-            tester = GroupTester(measure, threshold=floor_guard, top_k=self.top_k, can_ask=can_ask)
-            result = await tester.run(initial_groups(units, run.graph))
+            result = await self.search(measure, units, run.graph, floor_guard, can_ask)
             # Proxy-ranked verification (AttriBoT's idea): effects can cancel inside a group (removing a fact
             # moves the answer, removing it with others does not), so the components an embedding proxy ranks
             # most relevant to the question or answer are asked alone as well, unless a test already did.
@@ -192,6 +209,7 @@ class GroupTesting:
             info["strategies"][strategy] = {"units": len(units), "tests": result.tests,
                                             "cleared": len(result.cleared), "measured": len(result.singletons),
                                             "verified_alone": verified}
+        info["scheduler"] = self.name
         info["generator_requests"] = run.oracle.ledger.requests - requests_before
         if self.max_calls is not None:
             info["max_calls"] = self.max_calls
