@@ -39,7 +39,7 @@ ROLE_TAIL = 1
 def hand_model() -> MGNAN:
     """Two groups with known shape functions: f_relation = relu(cos(q, r)); f_structure = 1 if the candidate is the
     fact's tail else 0. rho = softplus cumulative sums of known raws."""
-    cfg = MGNANConfig(dim=DIM, hidden=(1,), max_distance=2, groups=(("cos",), ("pos",)),
+    cfg = MGNANConfig(dim=DIM, hidden=(1,), max_distance=2, normalize=True, groups=(("cos",), ("pos",)),
                       group_names=("relation", "structure"))
     model = MGNAN(cfg)
     with torch.no_grad():

@@ -1,7 +1,7 @@
 """Train an M-GNAN reader on MetaQA-style questions over subgraphs retrieved by xgrag itself.
 
     python -m xgrag.generate.gnan.train --questions QUESTIONS.jsonl --triples KB.tsv [--per-hop 300]
-        [--held-out 100] [--seed 0] [--epochs 8] [--time-budget 480] [--max-distance 2] [--no-normalize]
+        [--held-out 100] [--seed 0] [--epochs 8] [--time-budget 480] [--max-distance 2] [--normalize]
         [--no-dedup] [--out PATH] [--json METRICS.json]
 
 Questions: JSON lines with `question`, `answers` (a list of names) and optionally `hops` (default 1); a seeded
@@ -223,7 +223,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--epochs", type=int, default=8)
     ap.add_argument("--time-budget", type=float, default=480.0, help="seconds of optimisation (default 480)")
     ap.add_argument("--max-distance", type=int, default=2)
-    ap.add_argument("--no-normalize", action="store_true", help="no 1/#dist factor (the paper has it)")
+    ap.add_argument("--normalize", action="store_true",
+                    help="the paper's 1/#dist factor (off by default: it ties many facts; see MGNANConfig)")
     ap.add_argument("--no-dedup", action="store_true")
     ap.add_argument("--out", type=Path, default=None, help=f"checkpoint (default {default_checkpoint()})")
     ap.add_argument("--json", type=Path, default=None, help="also write the metrics here")
@@ -248,7 +249,7 @@ def _run(args: argparse.Namespace) -> int:
     train_rows, test_rows = split(rows, args.per_hop, args.held_out, args.seed)
     emb = CachedEmbedder(default_embedder())
     vectors = VectorCache(emb)
-    config = MGNANConfig(max_distance=args.max_distance, normalize=not args.no_normalize)
+    config = MGNANConfig(max_distance=args.max_distance, normalize=args.normalize)
 
     def log(msg: str) -> None:
         print(msg, file=sys.stderr, flush=True)
