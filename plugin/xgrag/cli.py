@@ -77,9 +77,6 @@ CacheOpt = Annotated[bool, typer.Option("--cache/--no-cache", help="SQLite respo
 SchedulerOpt = Annotated[str, typer.Option(
     help="auto (group testing from 30 facts, else leave-one-out) | exhaustive (leave-one-out) | group "
          "(adaptive group testing) | hierarchical (TracLLM-style halving, top-k groups per level)")]
-ResponseScoreOpt = Annotated[str, typer.Option(
-    help="shift (semantic shift of a newly decoded answer) | logprob (drop in the probability of the baseline "
-         "answer, one prompt pass, no decoding: smollm2 and OpenAI-compatible servers with prompt logprobs)")]
 ConfigOpt = Annotated[Path | None, typer.Option("--config", help="TOML settings file (default: ./xgrag.toml)")]
 PresetOpt = Annotated[str | None, typer.Option(
     "--preset", help=f"schema preset: how the graph is read ({' | '.join(PRESETS)}); overrides "
@@ -416,7 +413,6 @@ def explain(
     apply: Annotated[str, typer.Option(help="memory (XGRAG set difference) | cypher (re-retrieve)")] = "memory",
     dedup: Annotated[bool, typer.Option("--dedup/--no-dedup", help="merge alias entities first")] = True,
     scheduler: SchedulerOpt = "auto",
-    response_score: ResponseScoreOpt = "shift",
     noise_runs: NoiseRunsOpt = 2,
     concurrency: Annotated[int, typer.Option(help="concurrent generator calls")] = 4,
     cache: CacheOpt = True,
@@ -434,8 +430,7 @@ def explain(
 
     settings = _settings(config, preset)
     cfg = _explain_settings(settings, strategies=(strategy,), mode=mode, hops=hops, dedup=dedup, apply=apply,
-                            noise_runs=noise_runs, max_calls=max_calls, concurrency=concurrency, scheduler=scheduler,
-                            response_score=response_score)
+                            noise_runs=noise_runs, max_calls=max_calls, concurrency=concurrency, scheduler=scheduler)
     gen = make_generator(generator, **_connection(ollama_host, base_url, timeout, max_retries))
     response_cache = ResponseCache(_cache_path(settings)) if cache else None
     with _store(settings) as store:
@@ -477,7 +472,6 @@ def explain_batch(
     hops: HopsOpt = None,
     max_calls: Annotated[int | None, typer.Option(help="generator-call budget per question")] = None,
     scheduler: SchedulerOpt = "auto",
-    response_score: ResponseScoreOpt = "shift",
     noise_runs: NoiseRunsOpt = 2,
     concurrency: Annotated[int, typer.Option(help="concurrent generator calls per worker")] = 4,
     cache: CacheOpt = True,
@@ -494,8 +488,7 @@ def explain_batch(
     settings = _settings(config, preset)
     questions = read_questions(questions_file)
     cfg = _explain_settings(settings, strategies=(strategy,), mode=mode, hops=hops, noise_runs=noise_runs,
-                            max_calls=max_calls, concurrency=concurrency, scheduler=scheduler,
-                            response_score=response_score)
+                            max_calls=max_calls, concurrency=concurrency, scheduler=scheduler)
     connection = _connection(ollama_host, base_url, timeout, max_retries)
     make_generator(generator, **connection)  # a bad spec is a usage error before any worker starts
     if ray is None:

@@ -25,11 +25,8 @@ def build_components(run: ExplainRun, vectors: dict[str, np.ndarray]) -> list[Co
     for strategy, group in by_strategy.items():
         # asked alone, or found necessary by redundancy resolution after group testing cleared it
         measured = [p for p in group if p.generation is not None or p.conditional is not None]
-        # decoded answers: XGRAG's semantic shift against a0 (one batch); scored ones: run.effect's probability drop
         shifts = semantic_shift(base, np.stack([vectors[p.answer.text] for p in measured])) \
             if measured else np.zeros(0)
-        shifts = np.array([run.effect(p.answer) if p.answer.answer_logprob is not None else float(s)
-                           for p, s in zip(measured, shifts, strict=True)])
         imp = {id(p): float(s) for p, s in zip(measured, shifts, strict=True)}
         for p in group:
             if p.generation is None and p.conditional is None and p.planned.note.get("group") == "no-effect":
@@ -54,8 +51,7 @@ def build_components(run: ExplainRun, vectors: dict[str, np.ndarray]) -> list[Co
             components.append(Component(
                 kind=planned.kind, id=planned.target, label=label(planned, run.merged), strategy=strategy,
                 importance=value, normalized_importance=norm.get(id(p)), rank=rank.get(id(p)),
-                # a scored probe decoded nothing: it has no counterfactual answer, only its probability drop
-                counterfactual_answer=p.answer.text if measured_here and p.answer.answer_logprob is None else None,
+                counterfactual_answer=p.answer.text if measured_here else None,
                 answer_changed=(answer_changed(value, cfg.change_threshold, a0.text, p.answer.text,
                                                cfg.multiple_choice) if measured_here and value is not None
                                 else (False if value == 0.0 else None)),

@@ -21,7 +21,7 @@ from xgrag.embed import Embedder
 from xgrag.errors import ServiceError, UsageError
 from xgrag.explain.bridges import bridge_report
 from xgrag.explain.components import build_components, generator_evidence, sources
-from xgrag.explain.oracle import AnswerOracle, is_language_model, require_scorer
+from xgrag.explain.oracle import AnswerOracle, is_language_model
 from xgrag.explain.perturbers import REGISTRY, PlanOptions, SynonymFn, plan
 from xgrag.explain.run import ExplainRun, Probe, Progress
 from xgrag.explain.schedulers import resolve_scheduler, schedule_for
@@ -89,8 +89,6 @@ class Explainer:
         cfg = settings or self.settings
         question = check_question(question)
         t_start = time.perf_counter()
-        if cfg.response_score == "logprob":
-            require_scorer(self.generator)
         run = self._start(question, cfg, subgraph, progress)
 
         # Baseline a0, generated noise_runs times (repeats bypass the cache and the dedup on purpose).
@@ -98,16 +96,6 @@ class Explainer:
         answers = await asyncio.gather(*[run.oracle.answer(ctx0, repeat=i) for i in range(cfg.noise_runs)])
         run.baselines = [a.generation for a in answers]
         run.floor = noise_floor(np.stack([run.oracle.vector(g.text) for g in run.baselines]))
-        if cfg.response_score == "logprob":
-            # From here every probe scores a0 in one pass; log P(a0 | full context) is the reference. One prompt
-            # pass is deterministic (no sampling), so the score has no noise floor; the decoded baselines'
-            # spread is kept in the trace.
-            run.oracle.score_fixed_answer(run.a0.text)
-            full = await run.oracle.answer(ctx0)
-            run.full_logprob = full.generation.answer_logprob
-            run.trace.append({"step": "response_score", "score": "logprob", "full_logprob": run.full_logprob,
-                              "decoded_baseline_noise_floor": round(run.floor, 6)})
-            run.floor = 0.0
         run.tick("baseline", len(run.baselines))
 
         options = PlanOptions(self._synonym_fn(run.oracle, cfg.max_calls) if cfg.generator_synonyms and
@@ -204,7 +192,7 @@ class Explainer:
                     deduplicated=ledger.deduplicated, generator_seconds=round(ledger.usage.seconds, 4),
                     embedder_seconds=round(ledger.embed_seconds, 4),
                     retrieval_seconds=round(run.retrieval_seconds, 4),
-                    perturbations=sum(1 for p in run.probes if p.generation is not None), scored=ledger.scored)
+                    perturbations=sum(1 for p in run.probes if p.generation is not None))
         return Explanation(
             id=str(uuid.uuid4()), created_at=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             question=run.question, answer=run.a0.text, baseline_answers=[g.text for g in run.baselines],

@@ -22,8 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from xgrag.embed import Embedder
-from xgrag.errors import UsageError
-from xgrag.generate.base import AnswerScorer, Generation, Generator, Usage
+from xgrag.generate.base import Generation, Generator, Usage
 from xgrag.generate.cache import ResponseCache, cache_key
 from xgrag.generate.prompt import RenderedContext
 
@@ -36,7 +35,6 @@ class Ledger:
     requests: int = 0  # every answer asked for (= calls + cache hits + deduplicated)
     embed_seconds: float = 0.0
     embedded_texts: int = 0
-    scored: int = 0  # of the calls, prompt passes that scored the fixed answer (no decoding)
 
 
 @dataclass(frozen=True)
@@ -56,15 +54,6 @@ def is_language_model(generator: Generator) -> bool:
     return bool(getattr(generator, "is_language_model", True))
 
 
-def require_scorer(generator: Generator) -> None:
-    """response_score="logprob" needs a generator that scores a fixed answer; say so before any work."""
-    if not isinstance(generator, AnswerScorer):
-        raise UsageError(f"the generator {generator.name} cannot score a fixed answer (it has no score_answer), so "
-                         "response_score 'logprob' cannot be used with it",
-                         hint="use response_score 'shift', or a generator that scores answers: smollm2, or an "
-                              "OpenAI-compatible server returning prompt log-probabilities")
-
-
 class AnswerOracle:
     def __init__(self, generator: Generator, embedder: Embedder, cache: ResponseCache | None = None,
                  concurrency: int = 4) -> None:
@@ -76,15 +65,6 @@ class AnswerOracle:
         self._concurrency = max(1, concurrency)
         self._asked: dict[tuple[str, int], asyncio.Task[Generation]] = {}
         self._vectors: dict[str, np.ndarray] = {}
-        # Set once the baseline is known under response_score="logprob": every later answer is then this text's
-        # log-probability given the context (see score_fixed_answer), not a decoded answer.
-        self.fixed_answer: str | None = None
-
-    def score_fixed_answer(self, answer: str) -> None:
-        """From now on, answer() scores `answer` in one prompt pass instead of generating. The persistent
-        response cache is not used for scores (it stores decoded answers); the memo still dedups contexts."""
-        require_scorer(self.generator)
-        self.fixed_answer = answer
 
     @property
     def calls(self) -> int:
@@ -94,21 +74,11 @@ class AnswerOracle:
     async def answer(self, ctx: RenderedContext, repeat: int = 0) -> Answer:
         """The generator's answer to a rendered context. `repeat` > 0 asks again on purpose (noise floor)."""
         self.ledger.requests += 1
-        scoring = self.fixed_answer is not None and repeat == 0
-        key = (ctx.digest, -1 if scoring else repeat)  # a context's score and its decoded answer are apart
+        key = (ctx.digest, repeat)
         task = self._asked.get(key)
         if task is not None:
             self.ledger.deduplicated += 1
             return Answer(await task, deduplicated=True)
-        if scoring:
-            assert self.fixed_answer is not None
-            task = asyncio.ensure_future(self._score(ctx, self.fixed_answer))
-            self._asked[key] = task
-            try:
-                return Answer(await task)
-            except BaseException:
-                self._asked.pop(key, None)
-                raise
         cached = self._from_cache(ctx, repeat)
         if cached is not None:
             self.ledger.cache_hits += 1
@@ -139,16 +109,6 @@ class AnswerOracle:
         if self.cache is not None:
             self.cache.put(self._cache_key(ctx, repeat), gen)
         return gen
-
-    async def _score(self, ctx: RenderedContext, answer: str) -> Generation:
-        assert isinstance(self.generator, AnswerScorer)
-        if self._semaphore is None:
-            self._semaphore = asyncio.Semaphore(self._concurrency)
-        async with self._semaphore:
-            score = await self.generator.ascore_answer(ctx.prompt, ctx.system, answer)
-        self.ledger.usage.add(score.usage)
-        self.ledger.scored += 1
-        return Generation(answer, score.usage, self.generator.name, answer_logprob=score.logprob)
 
     def ask(self, prompt: str, system: str | None = None) -> Generation:
         """A free-form, uncached request (e.g. a synonym for an entity), counted in the ledger."""

@@ -6,7 +6,6 @@ step, scoring and the texts all read and write this object instead of passing a 
 from __future__ import annotations
 
 import asyncio
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -62,8 +61,6 @@ class ExplainRun:
     probes: list[Probe] = field(default_factory=list)
     skipped: dict[str, list[str]] = field(default_factory=dict)
     group_info: dict[str, Any] | None = None
-    # log P(a0 | full context) under response_score="logprob" (None: responses are semantic shifts)
-    full_logprob: float | None = None
     incomplete: dict[str, Any] | None = None
 
     @property
@@ -110,16 +107,6 @@ class ExplainRun:
 
     # -- measuring -------------------------------------------------------------------------------------
 
-    def effect(self, answer: Generation) -> float:
-        """How far a probe's answer moved from the baseline: the semantic shift of a decoded answer, or, for a
-        scored one, the share of the baseline answer's probability the perturbation took away,
-        1 - P(a0 | perturbed) / P(a0 | full) clipped to [0, 1] (TracLLM and ContextCite score the answer's
-        log-probability; the ratio keeps the scale of "did the answer move" at 0..1 like the shift's 0..2)."""
-        if answer.answer_logprob is None or self.full_logprob is None:
-            return self.shift(answer.text)
-        drop = 1.0 - math.exp(min(0.0, answer.answer_logprob - self.full_logprob))
-        return 0.0 if drop < 1e-9 else drop
-
     def shift(self, text: str) -> float:
         """XGRAG Imp = 1 - cos(E(a0), E(answer)) for one answer text."""
         vec = self.oracle.vectors([self.a0.text, text])
@@ -149,5 +136,4 @@ class ExplainRun:
     def vectors(self) -> dict[str, np.ndarray]:
         texts = [g.text for g in self.baselines] + [p.answer.text for p in self.probes
                                                      if p.generation is not None or p.conditional is not None]
-        # scored answers are a0's text: embedding them again is free (memo), and components score them by effect
         return self.oracle.vectors(texts)

@@ -12,12 +12,11 @@ from typing import Any, Literal, get_args
 from xgrag.config import DedupRule
 from xgrag.errors import UsageError
 from xgrag.explain.distances import MEASURES
-from xgrag.explain.perturbers import DEFAULT_STRATEGY, MASK_STRATEGY, resolve_strategies
+from xgrag.explain.perturbers import DEFAULT_STRATEGY, resolve_strategies
 from xgrag.explain.solvers import resolve_solvers
 from xgrag.retrieval import MODES, Mode
 
 Apply = Literal["memory", "cypher"]
-ResponseScore = Literal["shift", "logprob"]
 SchedulerName = Literal["auto", "exhaustive", "group", "hierarchical"]
 APPLY: tuple[Apply, ...] = ("memory", "cypher")
 SCHEDULER_NAMES: tuple[SchedulerName, ...] = ("auto", "exhaustive", "group", "hierarchical")
@@ -42,11 +41,6 @@ class ExplainSettings:
     # "auto" = group testing from 30 facts up, leave-one-out below
     # (xgrag.explain.schedulers.AUTO_GROUP_FACTS says why).
     scheduler: SchedulerName = "auto"
-    # How a probe's response is scored: "shift" = XGRAG's semantic shift of a newly decoded answer; "logprob" =
-    # the drop in the probability of the baseline answer, log P(a0 | perturbed context), one prompt pass and no
-    # decoding (TracLLM's and ContextCite's response), for generators that can score (xgrag.generate.AnswerScorer:
-    # SmolLM2, OpenAI-compatible servers with prompt log-probabilities). See ExplainRun.effect.
-    response_score: ResponseScore = "shift"
     max_calls: int | None = None
     # after group testing, this many of the components an embedding proxy ranks most relevant to the question or
     # answer are also asked alone (effects can cancel inside a group); 0 = off
@@ -94,13 +88,6 @@ class ExplainSettings:
             raise UsageError(f"mode: {self.mode!r} is not one of {', '.join(MODES)}")
         if self.apply not in APPLY:
             raise UsageError(f"apply: {self.apply!r} is not one of {', '.join(APPLY)}")
-        if self.response_score not in get_args(ResponseScore):
-            raise UsageError(f"response_score: {self.response_score!r} is not one of "
-                             f"{', '.join(get_args(ResponseScore))}")
-        if self.response_score == "logprob" and MASK_STRATEGY in self.strategies:
-            raise UsageError("response_score 'logprob' scores single removals (and groups of them); KG-SMILE's "
-                             "mask surrogates compare answer embeddings (surrogate_distance): explain masks with "
-                             "response_score 'shift'")
         if self.scheduler not in SCHEDULER_NAMES:
             raise UsageError(f"scheduler: {self.scheduler!r} is not one of {', '.join(SCHEDULER_NAMES)}")
         if self.dedup_rule not in get_args(DedupRule):

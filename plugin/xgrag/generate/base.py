@@ -67,9 +67,6 @@ class Generation:
     # The completion's tokens with their log-probabilities, when the generator was asked for them and the server
     # returned them (OpenAIGenerator(logprobs=True)); not kept by the response cache.
     token_logprobs: list[TokenLogprob] | None = None
-    # log P(text | context) when this "answer" is a fixed answer scored in one prompt pass instead of decoded
-    # (ExplainSettings.response_score = "logprob"): `text` is then the baseline answer that was scored.
-    answer_logprob: float | None = None
 
 
 class GenerationError(ServiceError):

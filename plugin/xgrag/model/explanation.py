@@ -59,8 +59,6 @@ class Cost(BaseModel):
     embedder_seconds: float = 0.0
     retrieval_seconds: float = 0.0
     perturbations: int = 0
-    # of generator_calls, prompt passes that scored the baseline answer instead of decoding (response_score logprob)
-    scored: int = 0
 
 
 class Explanation(BaseModel):

@@ -183,7 +183,7 @@ class GroupTesting:
                                 frozenset().union(*[m.removed_rels for m in members]))
                 probe = await run.ask(Probe(group), progress=False)
                 assert probe.generation is not None
-                return run.effect(probe.generation), probe
+                return run.shift(probe.generation.text), probe
 
             result = await self.search(measure, units, run.graph, floor_guard, can_ask)
             # Proxy-ranked verification (AttriBoT's idea): effects can cancel inside a group (removing a fact

@@ -45,7 +45,7 @@ class RedundancyResolution:
                          (p.generation is not None or p.planned.note.get("group") == "no-effect")]
             else:
                 group = [p for p in probes if p.planned.strategy == strategy and p.generation is not None]
-            if not group or any(run.effect(p.generation) > run.floor + 1e-6 for p in group
+            if not group or any(run.shift(p.generation.text) > run.floor + 1e-6 for p in group
                                 if p.generation is not None):
                 continue  # some single removal already moves the answer: nothing to resolve
             if self.search == "binary":
@@ -78,7 +78,7 @@ class RedundancyResolution:
                                  kind="redundancy")
             answer = await run.oracle.answer(await run.context_of(trial))
             calls += 1
-            return answer.generation if run.effect(answer.generation) > run.floor else None
+            return answer.generation if run.shift(answer.text) > run.floor else None
 
         removed: list[Planned] = []  # redundant given the rest: stays out
         start, necessary = 0, 0
@@ -128,7 +128,7 @@ class RedundancyResolution:
                                  kind="redundancy")
             answer = await run.oracle.answer(await run.context_of(trial))
             calls += 1
-            if run.effect(answer.generation) <= run.floor:
+            if run.shift(answer.text) <= run.floor:
                 removed.append(planned)  # redundant given what is already removed: keep it out
             else:
                 by_planned[id(planned)].conditional = answer.generation  # necessary once its alternatives are gone
