@@ -105,6 +105,11 @@ def gold_ids(ex: Explanation, gold: set[tuple[str, str, str]]) -> list[str]:
             if (norm(names[r["source"]]), r["label"], norm(names[r["target"]])) in gold]
 
 
+def overlap(a: list[str], b: list[str]) -> float:
+    """Shared share of two top-3 lists (of a subgraph with fewer than 3 facts: of all of them)."""
+    return len(set(a) & set(b)) / max(1, min(len(a), len(b)))
+
+
 def jaccard(a: list[str], b: list[str]) -> float:
     return len(set(a) & set(b)) / len(set(a) | set(b)) if set(a) | set(b) else 1.0
 
@@ -205,7 +210,7 @@ def part_a(args: argparse.Namespace) -> dict[str, Any]:
             row["spearman"] = (None if len(set(a)) < 2 or len(set(b)) < 2
                                else round(float(stats.spearmanr(a, b).statistic), 4))
             row["top3"] = {name: top3(ex) for name, ex in runs.items()}
-            row["top3_overlap"] = len(set(row["top3"]["shift"]) & set(row["top3"]["logprob"])) / 3
+            row["top3_overlap"] = overlap(row["top3"]["shift"], row["top3"]["logprob"])
             g = gold_ids(shift, gold)
             row["gold_in_subgraph"] = len(g)
             for name in runs:
@@ -219,6 +224,16 @@ def part_a(args: argparse.Namespace) -> dict[str, Any]:
                   f"{row['logprob']['model_seconds_per_call']}, passes/probe "
                   f"{row['shift']['forward_passes_per_probe']} vs {row['logprob']['forward_passes_per_probe']}",
                   file=sys.stderr)
+    return {"part": "a", "generator": dict(gen.params), "settings": base.to_json(), "seed": args.seed,
+            "max_facts": args.max_facts, "seconds": round(time.perf_counter() - t_start),
+            "machine": {"platform": platform.platform(), "cpus": os.cpu_count(), "loadavg_start": la0,
+                        "loadavg_end": loadavg()},
+            "summary": summarize_a(rows), "questions": rows}
+
+
+def summarize_a(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    for row in rows:  # recomputed, so a results file summarised by an earlier version of this script is current
+        row["top3_overlap"] = overlap(row["top3"]["shift"], row["top3"]["logprob"])
     summary: dict[str, Any] = {}
     for hop in (1, 2, None):
         sub = [r for r in rows if hop is None or r["hops"] == hop]
@@ -243,11 +258,7 @@ def part_a(args: argparse.Namespace) -> dict[str, Any]:
                 "forward_passes_per_probe": spread([r[name]["forward_passes_per_probe"] for r in sub]),
             }
         summary["all" if hop is None else f"{hop}-hop"] = entry
-    return {"part": "a", "generator": dict(gen.params), "settings": base.to_json(), "seed": args.seed,
-            "max_facts": args.max_facts, "seconds": round(time.perf_counter() - t_start),
-            "machine": {"platform": platform.platform(), "cpus": os.cpu_count(), "loadavg_start": la0,
-                        "loadavg_end": loadavg()},
-            "summary": summary, "questions": rows}
+    return summary
 
 
 def part_b(args: argparse.Namespace) -> dict[str, Any]:
@@ -362,7 +373,15 @@ def main() -> None:
     ap.add_argument("--floor-seeds", type=int, default=5, help="baselines at temperature 1 for the noise floor")
     ap.add_argument("--masks", type=int, default=16)
     ap.add_argument("--json", default=None)
+    ap.add_argument("--resummarize", action="store_true", help="part a: recompute the summary of --json's file")
     args = ap.parse_args()
+    if args.resummarize:
+        path = Path(args.json or RESULTS / "logprob.json")
+        result = json.loads(path.read_text())
+        result["summary"] = summarize_a(result["questions"])
+        path.write_text(json.dumps(result, indent=1) + "\n")
+        print(json.dumps(result["summary"], indent=1))
+        return
     result = part_a(args) if args.part == "a" else part_b(args)
     result["argv"] = sys.argv[1:]
     path = Path(args.json or RESULTS / ("logprob.json" if args.part == "a" else "logprob_temperature.json"))

@@ -81,6 +81,9 @@ ResponseScoreOpt = Annotated[str, typer.Option(
     "--response-score",
     help="shift (generate an answer per perturbation, its semantic shift from a0) | logprob (score log P(a0 | "
          "perturbed context) in one forward pass, no decoding; smollm2 or openai:MODEL with prompt logprobs)")]
+ChatTemplateOpt = Annotated[str | None, typer.Option(
+    "--chat-template", help="openai:MODEL under --response-score logprob: the model's chat format for scoring "
+                            "(/v1/completions applies none): chatml, or a file holding its Jinja chat_template")]
 ConfigOpt = Annotated[Path | None, typer.Option("--config", help="TOML settings file (default: ./xgrag.toml)")]
 PresetOpt = Annotated[str | None, typer.Option(
     "--preset", help=f"schema preset: how the graph is read ({' | '.join(PRESETS)}); overrides "
@@ -99,9 +102,17 @@ RetriesOpt = Annotated[int | None, typer.Option(
 
 
 def _connection(ollama_host: str | None, base_url: str | None, timeout: float | None,
-                max_retries: int | None) -> dict[str, Any]:
-    """The options every generator spec is built with (make_generator's keywords); unset ones stay unset."""
-    options = {"ollama_host": ollama_host, "base_url": base_url, "timeout": timeout, "max_retries": max_retries}
+                max_retries: int | None, chat_template: str | None = None) -> dict[str, Any]:
+    """The options every generator spec is built with (make_generator's keywords); unset ones stay unset.
+    `chat_template`: "chatml", or a file holding the tokenizer's Jinja chat template (read here)."""
+    if chat_template is not None and chat_template != "chatml":
+        path = Path(chat_template).expanduser()
+        if not path.is_file():
+            raise UsageError(f"--chat-template: {chat_template!r} is neither 'chatml' nor a file",
+                             hint="pass chatml, or a file holding the model's chat_template (tokenizer_config.json)")
+        chat_template = path.read_text(encoding="utf-8")
+    options = {"ollama_host": ollama_host, "base_url": base_url, "timeout": timeout, "max_retries": max_retries,
+               "chat_template": chat_template}
     return {k: v for k, v in options.items() if v is not None}
 
 
@@ -418,6 +429,7 @@ def explain(
     dedup: Annotated[bool, typer.Option("--dedup/--no-dedup", help="merge alias entities first")] = True,
     scheduler: SchedulerOpt = "auto",
     response_score: ResponseScoreOpt = "shift",
+    chat_template: ChatTemplateOpt = None,
     noise_runs: NoiseRunsOpt = 2,
     concurrency: Annotated[int, typer.Option(help="concurrent generator calls")] = 4,
     cache: CacheOpt = True,
@@ -438,7 +450,7 @@ def explain(
     cfg = _explain_settings(settings, strategies=(strategy,), mode=mode, hops=hops, dedup=dedup, apply=apply,
                             noise_runs=noise_runs, max_calls=max_calls, concurrency=concurrency, scheduler=scheduler,
                             response_score=response_score)
-    gen = make_generator(generator, **_connection(ollama_host, base_url, timeout, max_retries))
+    gen = make_generator(generator, **_connection(ollama_host, base_url, timeout, max_retries, chat_template))
     require_scorer(gen, cfg)  # before Neo4j is opened: a generator that cannot score is a usage error
     response_cache = ResponseCache(_cache_path(settings)) if cache else None
     with _store(settings) as store:
@@ -481,6 +493,7 @@ def explain_batch(
     max_calls: Annotated[int | None, typer.Option(help="generator-call budget per question")] = None,
     scheduler: SchedulerOpt = "auto",
     response_score: ResponseScoreOpt = "shift",
+    chat_template: ChatTemplateOpt = None,
     noise_runs: NoiseRunsOpt = 2,
     concurrency: Annotated[int, typer.Option(help="concurrent generator calls per worker")] = 4,
     cache: CacheOpt = True,
@@ -500,7 +513,7 @@ def explain_batch(
     cfg = _explain_settings(settings, strategies=(strategy,), mode=mode, hops=hops, noise_runs=noise_runs,
                             max_calls=max_calls, concurrency=concurrency, scheduler=scheduler,
                             response_score=response_score)
-    connection = _connection(ollama_host, base_url, timeout, max_retries)
+    connection = _connection(ollama_host, base_url, timeout, max_retries, chat_template)
     # a bad spec, or one that cannot score under --response-score logprob, is a usage error before any worker starts
     require_scorer(make_generator(generator, **connection), cfg)
     if ray is None:
@@ -739,6 +752,7 @@ def eval_cmd(
     max_retries: RetriesOpt = None,
     mode: ModeOpt = "khop",
     response_score: ResponseScoreOpt = "shift",
+    chat_template: ChatTemplateOpt = None,
     concurrency: Annotated[int, typer.Option(help="concurrent generator calls")] = 4,
     html_path: Annotated[Path | None, typer.Option("--html", help="also write every question's explanation as one "
                                                                   "self-contained HTML page")] = None,
@@ -762,7 +776,8 @@ def eval_cmd(
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         TextColumn("eta"), TimeRemainingColumn(), console=console)
     with progress:
-        result = run_eval(cfg, settings, out_dir, connection=_connection(ollama_host, base_url, timeout, max_retries),
+        result = run_eval(cfg, settings, out_dir, connection=_connection(ollama_host, base_url, timeout, max_retries,
+                                                                          chat_template),
                           progress=progress, log=console.print)
     results = write_report(out_dir, result.records, result.meta)
     cost = results["tables"]["cost"]

@@ -473,7 +473,9 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, connection: dict[str,
         hot = [(seed, make_generator(cfg.generator, **conn, temperature=cfg.hot_temperature,
                                      seed=seed)) for seed in HOT_SEEDS] if "temperature" in cfg.ablate else []
         extract_options: dict[str, Any] = {"max_new_tokens": 256} if spec == "smollm2" else {}
-        extractor = None if spec is None else make_generator(spec, **conn, **extract_options)
+        # the chat template is for scoring answers (--response-score logprob), not for extracting triples
+        extractor = None if spec is None else make_generator(
+            spec, **{k: v for k, v in conn.items() if k != "chat_template"}, **extract_options)
     except BaseException:
         store.close()
         raise

@@ -51,7 +51,8 @@ class ScoringGenerator(RuleGenerator, SyncScorerMixin):
 
     def score_answer(self, prompt: str, system: str | None, answer: str) -> AnswerScore:
         self.scored += 1
-        p = 0.9 * (1.0 if "directed by Martha Coolidge" in prompt else 0.05) * (1.0 if "release year 1997" in prompt else self.year_factor)
+        director = 1.0 if "directed by Martha Coolidge" in prompt else 0.05
+        p = 0.9 * director * (1.0 if "release year 1997" in prompt else self.year_factor)
         return AnswerScore(math.log(p), 3, Usage(1, len(prompt.split()), 0, 0.001))
 
 
