@@ -252,6 +252,11 @@ def summarize_a(rows: list[dict[str, Any]]) -> dict[str, Any]:
                                           if r[name]["gold_best_rank"] is not None]),
                 "gold_rank1": round(sum(r[name]["gold_best_rank"] == 1.0 for r in sub) / len(sub), 3),
                 "gold_all_in_top3": round(sum(r[name]["gold_all_in_top3"] for r in sub) / len(sub), 3),
+                # among questions SmolLM2 answered correctly (elsewhere the gold triple need not be what a0 rests on)
+                "correct_gold_best_rank": spread([r[name]["gold_best_rank"] for r in sub if r["correct"]
+                                                  and r[name]["gold_best_rank"] is not None]),
+                "correct_gold_rank1": round(sum(r[name]["gold_best_rank"] == 1.0 for r in sub if r["correct"])
+                                            / max(1, sum(r["correct"] for r in sub)), 3),
                 "components_above_floor": spread([r["moved_above_floor"][name] for r in sub]),
                 "model_seconds_per_call": spread([r[name]["model_seconds_per_call"] for r in sub]),
                 "probe_phase_wall_per_probe": spread([r[name]["probe_phase_wall_per_probe"] for r in sub]),

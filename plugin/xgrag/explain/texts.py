@@ -30,7 +30,8 @@ def texts_for(ex: Explanation) -> tuple[str, str]:
     caveat = coverage(ex)
     if not singles or max(c.importance or 0.0 for c in singles) <= 0.0:
         evaluated = "evaluated " if caveat else ""
-        return (f"No {evaluated}fact or entity in the retrieved context changed the answer when perturbed."
+        effect = "made the answer less likely" if ex.response_score == "logprob" else "changed the answer"
+        return (f"No {evaluated}fact or entity in the retrieved context {effect} when perturbed."
                 + (f" {caveat}" if caveat else ""),
                 f"{len(singles)} perturbations ({', '.join(ex.strategies)}); none moved the answer beyond "
                 f"the noise floor {ex.noise_floor:.3f}." + (f" {caveat}" if caveat else ""))
