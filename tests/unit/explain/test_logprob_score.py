@@ -206,3 +206,23 @@ def test_scores_are_cached_and_deduplicated(tmp_path) -> None:
             await AnswerOracle(RuleGenerator(), HashEmbedder()).score(ctx, "x")
 
     asyncio.run(asks())
+
+
+def test_console_and_html_say_what_was_scored() -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from xgrag.report.console import cost_line, print_explanation
+    from xgrag.report.html import render_html
+
+    result, _ = explain(ExplainSettings(strategies=("edge",), response_score="logprob", noise_runs=1))
+    out = Console(file=StringIO(), width=200, record=True)
+    print_explanation(out, result)
+    text = out.export_text()
+    assert "importance = drop of P(answer)" in text and "Out to Sea directed_by Martha Coolidge" in text
+    row = next(line for line in text.splitlines() if "directed_by" in line and "self-report" not in line)
+    assert " - " in row and " yes " not in row and " no " not in row  # whether the answer changed is unknown
+    assert "5 scored probes" in cost_line(result)
+    page = render_html(result)
+    assert "response score logprob" in page and "scored probes" in page
