@@ -77,6 +77,13 @@ CacheOpt = Annotated[bool, typer.Option("--cache/--no-cache", help="SQLite respo
 SchedulerOpt = Annotated[str, typer.Option(
     help="auto (group testing from 30 facts, else leave-one-out) | exhaustive (leave-one-out) | group "
          "(adaptive group testing) | hierarchical (TracLLM-style halving, top-k groups per level)")]
+ResponseScoreOpt = Annotated[str, typer.Option(
+    "--response-score",
+    help="shift (generate an answer per perturbation, its semantic shift from a0) | logprob (score log P(a0 | "
+         "perturbed context) in one forward pass, no decoding; smollm2 or openai:MODEL with prompt logprobs)")]
+ChatTemplateOpt = Annotated[str | None, typer.Option(
+    "--chat-template", help="openai:MODEL under --response-score logprob: the model's chat format for scoring "
+                            "(/v1/completions applies none): chatml, or a file holding its Jinja chat_template")]
 ConfigOpt = Annotated[Path | None, typer.Option("--config", help="TOML settings file (default: ./xgrag.toml)")]
 PresetOpt = Annotated[str | None, typer.Option(
     "--preset", help=f"schema preset: how the graph is read ({' | '.join(PRESETS)}); overrides "
@@ -95,9 +102,17 @@ RetriesOpt = Annotated[int | None, typer.Option(
 
 
 def _connection(ollama_host: str | None, base_url: str | None, timeout: float | None,
-                max_retries: int | None) -> dict[str, Any]:
-    """The options every generator spec is built with (make_generator's keywords); unset ones stay unset."""
-    options = {"ollama_host": ollama_host, "base_url": base_url, "timeout": timeout, "max_retries": max_retries}
+                max_retries: int | None, chat_template: str | None = None) -> dict[str, Any]:
+    """The options every generator spec is built with (make_generator's keywords); unset ones stay unset.
+    `chat_template`: "chatml", or a file holding the tokenizer's Jinja chat template (read here)."""
+    if chat_template is not None and chat_template != "chatml":
+        path = Path(chat_template).expanduser()
+        if not path.is_file():
+            raise UsageError(f"--chat-template: {chat_template!r} is neither 'chatml' nor a file",
+                             hint="pass chatml, or a file holding the model's chat_template (tokenizer_config.json)")
+        chat_template = path.read_text(encoding="utf-8")
+    options = {"ollama_host": ollama_host, "base_url": base_url, "timeout": timeout, "max_retries": max_retries,
+               "chat_template": chat_template}
     return {k: v for k, v in options.items() if v is not None}
 
 
@@ -413,6 +428,8 @@ def explain(
     apply: Annotated[str, typer.Option(help="memory (XGRAG set difference) | cypher (re-retrieve)")] = "memory",
     dedup: Annotated[bool, typer.Option("--dedup/--no-dedup", help="merge alias entities first")] = True,
     scheduler: SchedulerOpt = "auto",
+    response_score: ResponseScoreOpt = "shift",
+    chat_template: ChatTemplateOpt = None,
     noise_runs: NoiseRunsOpt = 2,
     concurrency: Annotated[int, typer.Option(help="concurrent generator calls")] = 4,
     cache: CacheOpt = True,
@@ -424,14 +441,17 @@ def explain(
 ) -> None:
     """Explain the answer to QUESTION: which nodes and edges of its subgraph moved the answer."""
     from xgrag.explain import Explainer
+    from xgrag.explain.explainer import require_scorer
     from xgrag.generate.cache import ResponseCache
     from xgrag.generate.factory import make_generator
     from xgrag.store.explanations import save_explanation
 
     settings = _settings(config, preset)
     cfg = _explain_settings(settings, strategies=(strategy,), mode=mode, hops=hops, dedup=dedup, apply=apply,
-                            noise_runs=noise_runs, max_calls=max_calls, concurrency=concurrency, scheduler=scheduler)
-    gen = make_generator(generator, **_connection(ollama_host, base_url, timeout, max_retries))
+                            noise_runs=noise_runs, max_calls=max_calls, concurrency=concurrency, scheduler=scheduler,
+                            response_score=response_score)
+    gen = make_generator(generator, **_connection(ollama_host, base_url, timeout, max_retries, chat_template))
+    require_scorer(gen, cfg)  # before Neo4j is opened: a generator that cannot score is a usage error
     response_cache = ResponseCache(_cache_path(settings)) if cache else None
     with _store(settings) as store:
         with _progress() as progress:
@@ -472,6 +492,8 @@ def explain_batch(
     hops: HopsOpt = None,
     max_calls: Annotated[int | None, typer.Option(help="generator-call budget per question")] = None,
     scheduler: SchedulerOpt = "auto",
+    response_score: ResponseScoreOpt = "shift",
+    chat_template: ChatTemplateOpt = None,
     noise_runs: NoiseRunsOpt = 2,
     concurrency: Annotated[int, typer.Option(help="concurrent generator calls per worker")] = 4,
     cache: CacheOpt = True,
@@ -483,14 +505,17 @@ def explain_batch(
 ) -> None:
     """Explain every question of a JSONL file into a folder; resumable (a finished question is never redone)."""
     from xgrag.evaluate.batch import BatchSpec, read_questions, run_batch
+    from xgrag.explain.explainer import require_scorer
     from xgrag.generate.factory import make_generator
 
     settings = _settings(config, preset)
     questions = read_questions(questions_file)
     cfg = _explain_settings(settings, strategies=(strategy,), mode=mode, hops=hops, noise_runs=noise_runs,
-                            max_calls=max_calls, concurrency=concurrency, scheduler=scheduler)
-    connection = _connection(ollama_host, base_url, timeout, max_retries)
-    make_generator(generator, **connection)  # a bad spec is a usage error before any worker starts
+                            max_calls=max_calls, concurrency=concurrency, scheduler=scheduler,
+                            response_score=response_score)
+    connection = _connection(ollama_host, base_url, timeout, max_retries, chat_template)
+    # a bad spec, or one that cannot score under --response-score logprob, is a usage error before any worker starts
+    require_scorer(make_generator(generator, **connection), cfg)
     if ray is None:
         _store(settings).close()  # fail fast when no server answers
     config_path = config_file(config)  # workers load the same file by its absolute path
@@ -730,6 +755,8 @@ def eval_cmd(
     timeout: TimeoutOpt = None,
     max_retries: RetriesOpt = None,
     mode: ModeOpt = "khop",
+    response_score: ResponseScoreOpt = "shift",
+    chat_template: ChatTemplateOpt = None,
     concurrency: Annotated[int, typer.Option(help="concurrent generator calls")] = 4,
     html_path: Annotated[Path | None, typer.Option("--html", help="also write every question's explanation as one "
                                                                   "self-contained HTML page")] = None,
@@ -749,13 +776,15 @@ def eval_cmd(
     cfg = EvalConfig(dataset=str(dataset), generator=generator, strategies=names, ablate=parts, limit=limit, mode=mode,
                      theta_sim=settings.theta_sim, concurrency=concurrency, ragex=ragex, extractor=extractor,
                      kg=str(kg) if kg else None, masks=masks, surrogate_distance=surrogate_distance,
+                     response_score=None if response_score == "shift" else response_score,
                      surrogate_solvers=resolve_solvers(surrogate_solvers) if surrogate_solvers else None,
                      schedulers=resolve_schedulers([n.strip() for n in schedulers.split(",") if n.strip()])
                      if schedulers else None)
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         TextColumn("eta"), TimeRemainingColumn(), console=console)
     with progress:
-        result = run_eval(cfg, settings, out_dir, connection=_connection(ollama_host, base_url, timeout, max_retries),
+        result = run_eval(cfg, settings, out_dir, connection=_connection(ollama_host, base_url, timeout, max_retries,
+                                                                          chat_template),
                           progress=progress, log=console.print)
     results = write_report(out_dir, result.records, result.meta)
     cost = results["tables"]["cost"]

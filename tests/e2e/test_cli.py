@@ -184,6 +184,16 @@ def test_bad_questions_and_files_are_usage_errors_that_write_nothing(env, tmp_pa
            "xgrag_lc_entity_names", "hint: run `xgrag migrate`")
     failed(run(env, "explain", QUESTION, "--strategy", "edge,nope", check=False), 2, "unknown strategy 'nope'",
            "hint: choose from node, edge")
+    # scoring a0 needs a generator that can: the reader is named, never silently swapped for generating
+    failed(run(env, "explain", QUESTION, "--response-score", "logprob", check=False), 2,
+           "the generator 'extractive-reader' cannot score a fixed answer", "hint: use --generator smollm2")
+    batch = tmp_path / "q.jsonl"
+    batch.write_text(json.dumps({"question": QUESTION}) + "\n")
+    failed(run(env, "explain-batch", str(batch), "--out", str(tmp_path / "b"), "--response-score", "logprob",
+               check=False), 2, "cannot score a fixed answer")
+    assert not (tmp_path / "b").exists()  # refused before any worker wrote anything
+    failed(run(env, "explain", QUESTION, "--response-score", "probability", check=False), 2,
+           "response_score: 'probability' is not one of shift, logprob")
     assert json.loads(run(env, "checksum").stdout) == before
 
 

@@ -122,34 +122,3 @@ def test_hierarchical_search_matches_leave_one_out_on_metaqa(metaqa: Neo4jStore)
     assert moved and {c.id for c in hier.top("edge", 3) if (c.importance or 0) > hier.noise_floor} == moved
     assert hier.group_testing["scheduler"] == "hierarchical"
     assert hier.cost.generator_calls < 0.5 * loo.cost.generator_calls
-
-
-def test_logprob_response_scores_with_smollm2_in_process_and_over_http(metaqa: Neo4jStore) -> None:
-    """response_score="logprob" with the real SmolLM2: in process, and through the OpenAI protocol (prompt
-    log-probabilities over HTTP from the test server, which runs the same model) — the same importances."""
-    from support.openai_server import OpenAITestServer
-    from xgrag.generate.openai import OpenAIGenerator
-    from xgrag.generate.smollm2 import SmolLM2Generator, load_smollm2
-
-    emb = default_embedder()
-    cfg = ExplainSettings(strategies=("edge",), response_score="logprob", noise_runs=1, concurrency=1)
-    before = metaqa.checksum()
-    local = Explainer(Retriever(metaqa, embedder=emb), SmolLM2Generator(max_new_tokens=16), emb, cfg).explain(Q)
-    with OpenAITestServer(default_max_tokens=16) as server:
-        # the /completions endpoint applies no chat template: the client formats the prompt with the model's own
-        template = str(load_smollm2().tokenizer.chat_template)
-        gen = OpenAIGenerator("smollm2", base_url=server.base_url, max_tokens=16, chat_template=template)
-        remote = Explainer(Retriever(metaqa, embedder=emb), gen, emb, cfg).explain(Q)
-        scored = [r for r in server.requests if r.path == "/v1/completions"]
-    assert metaqa.checksum() == before
-    # the same answer (the HTTP path keeps the trailing newlines the local generator strips)
-    assert local.answer.strip() == remote.answer.strip() and local.answer.strip()
-    edges = {c.id: c.importance for c in local.components}
-    assert len(edges) == 2 and all(v is not None and 0.0 <= v <= 1.0 for v in edges.values())
-    # the scored texts differ by those newlines (tokens too), so the values differ a little; the ranking does not
-    far = {c.id: c.importance for c in remote.components}
-    assert sorted(far, key=lambda k: -(far[k] or 0)) == sorted(edges, key=lambda k: -(edges[k] or 0)), (far, edges)
-    assert max(far.values()) > 0.1 and max(edges.values()) > 0.1  # some fact does carry the answer
-    assert all(c.counterfactual_answer is None for c in local.components)  # scored, not decoded
-    assert local.cost.scored == 1 + 2 and len(scored) == remote.cost.scored == 3
-    assert local.noise_floor == 0.0

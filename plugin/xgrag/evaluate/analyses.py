@@ -318,7 +318,9 @@ def path_relative_ranks(explanation: Explanation, element: Literal["node", "edge
 
 # -- cost (KGRAG-Ex §5.2, Table 5) -------------------------------------------------------------------
 
-_COST_FIELDS = ("generator_calls", "cache_hits", "prompt_tokens", "completion_tokens", "seconds", "perturbations")
+# scored_probes: forward passes scoring a0 (response_score "logprob"); 0 for generated answers and for RAG-Ex
+_COST_FIELDS = ("generator_calls", "scored_probes", "cache_hits", "prompt_tokens", "completion_tokens", "seconds",
+                "perturbations")
 
 
 def _cost_dict(cost: Any) -> dict[str, float]:
@@ -328,7 +330,7 @@ def _cost_dict(cost: Any) -> dict[str, float]:
     row = {k: float(data.get(k) or 0.0) for k in _COST_FIELDS}
     row["tokens"] = row["prompt_tokens"] + row["completion_tokens"]
     # the calls the method makes, whether or not the response cache then served them
-    row["calls_including_cache"] = row["generator_calls"] + row["cache_hits"]
+    row["calls_including_cache"] = row["generator_calls"] + row["scored_probes"] + row["cache_hits"]
     return row
 
 

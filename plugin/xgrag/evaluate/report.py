@@ -190,12 +190,14 @@ def cost_rows(records: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
         calls = [c["generator_calls"] for c in costs]
         tokens = [c["prompt_tokens"] + c["completion_tokens"] for c in costs]
         secs = [c["seconds"] for c in costs]
-        requests = [c["generator_calls"] + c.get("cache_hits", 0) for c in costs]
+        scored = [c.get("scored_probes", 0) for c in costs]  # response_score "logprob": a0 scored, not generated
+        requests = [c["generator_calls"] + s + c.get("cache_hits", 0) for c, s in zip(costs, scored, strict=True)]
         out[name] = {"questions": len(costs), "calls_mean": mean(calls), "calls_total": int(sum(calls)),
                      "requests_mean": mean(requests),
                      "tokens_mean": mean(tokens), "tokens_total": int(sum(tokens)), "seconds_mean": mean(secs),
                      "seconds_total": round(float(sum(secs)), 2),
-                     "cache_hits_total": int(sum(c.get("cache_hits", 0) for c in costs))}
+                     "cache_hits_total": int(sum(c.get("cache_hits", 0) for c in costs)),
+                     "scored_probes_mean": mean(scored), "scored_probes_total": int(sum(scored))}
     return out
 
 

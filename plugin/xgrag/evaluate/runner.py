@@ -26,6 +26,7 @@ from xgrag.embed import Embedder
 from xgrag.errors import ServiceError, UsageError
 from xgrag.evaluate.datasets import LETTERS, Dataset, EvalQuestion
 from xgrag.explain import Explainer, ExplainSettings
+from xgrag.explain.explainer import require_scorer
 from xgrag.explain.perturbers import (
     ABLATION_STRATEGY,
     EVALUATED_BY_DEFAULT,
@@ -43,6 +44,7 @@ RECORD_VERSION = "xgrag.eval.question/1"
 ADDED_FIELDS: tuple[tuple[str, ...], ...] = (
     ("kg",),
     ("masks", "keep_probability", "holdout", "surrogate_distance", "kernel_sigma", "surrogate_solvers"),
+    ("response_score",),
     ("schedulers",),
 )
 HOT_SEEDS = (1, 2)  # the temperature ablation samples with two seeds
@@ -86,6 +88,8 @@ class EvalConfig:
     surrogate_distance: str | None = None
     kernel_sigma: float | None = None
     surrogate_solvers: tuple[str, ...] | None = None
+    # ExplainSettings.response_score; None = its default ("shift"), so runs before the option stay resumable
+    response_score: str | None = None
     # schedulers compared on the facts, blind, against leave-one-out (xgrag.evaluate.schedulers); None = not run
     schedulers: tuple[str, ...] | None = None
 
@@ -452,7 +456,9 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, connection: dict[str,
     if cfg.limit is not None and cfg.limit < 1:
         raise UsageError("--limit must be at least 1")
     is_llm = cfg.generator.strip() != "extractive"
-    ExplainSettings(strategies=cfg.strategies, **cfg.surrogate_settings())  # bad surrogate options fail here, early
+    scoring: dict[str, Any] = {} if cfg.response_score is None else {"response_score": cfg.response_score}
+    # bad surrogate options or response score fail here, early
+    ExplainSettings(strategies=cfg.strategies, **cfg.surrogate_settings(), **scoring)
     if "surrogate" in cfg.ablate and MASK_STRATEGY not in cfg.strategies:
         raise UsageError("--ablate surrogate measures the surrogates of random masks: include 'mask' in --strategies")
     if "temperature" in cfg.ablate and not is_llm:
@@ -477,10 +483,13 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, connection: dict[str,
         options: dict[str, Any] = {} if is_llm else {"embedder": embedder}
         conn = dict(connection or {})  # ollama_host, base_url, timeout, max_retries as the user set them
         generator = make_generator(cfg.generator, **conn, **options)
+        require_scorer(generator, ExplainSettings(**scoring))  # a generator that cannot score: a usage error
         hot = [(seed, make_generator(cfg.generator, **conn, temperature=cfg.hot_temperature,
                                      seed=seed)) for seed in HOT_SEEDS] if "temperature" in cfg.ablate else []
         extract_options: dict[str, Any] = {"max_new_tokens": 256} if spec == "smollm2" else {}
-        extractor = None if spec is None else make_generator(spec, **conn, **extract_options)
+        # the chat template is for scoring answers (--response-score logprob), not for extracting triples
+        extractor = None if spec is None else make_generator(
+            spec, **{k: v for k, v in conn.items() if k != "chat_template"}, **extract_options)
     except BaseException:
         store.close()
         raise
@@ -509,7 +518,7 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, connection: dict[str,
 
         base = ExplainSettings(strategies=cfg.strategies, mode=cfg.mode, hops=cfg.hops,  # type: ignore[arg-type]
                                noise_runs=cfg.noise_runs, concurrency=cfg.concurrency, dedup=True,
-                               theta_sim=cfg.theta_sim, **cfg.surrogate_settings())
+                               theta_sim=cfg.theta_sim, **cfg.surrogate_settings(), **scoring)
         explainer = Explainer.from_settings(settings, store, generator=generator, embedder=embedder, explain=base,
                                             cache=cache)
 

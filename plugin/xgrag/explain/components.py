@@ -6,30 +6,35 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-import numpy as np
-
 from xgrag.explain.perturbers import Planned
 from xgrag.explain.run import ExplainRun, Probe
-from xgrag.explain.scoring import answer_changed, normalise, semantic_shift
+from xgrag.explain.scoring import answer_changed, normalise
 from xgrag.model import Component, Subgraph
 from xgrag.retrieval.dedup import DedupResult, stored_name_text, stored_triple_text
 
 
-def build_components(run: ExplainRun, vectors: dict[str, np.ndarray]) -> list[Component]:
+def build_components(run: ExplainRun) -> list[Component]:
     cfg, a0, floor, graph = run.settings, run.a0, run.floor, run.graph
-    base = vectors[a0.text]
     by_strategy: dict[str, list[Probe]] = {}
     for p in run.probes:
         by_strategy.setdefault(p.planned.strategy, []).append(p)
     components: list[Component] = []
+
+    def changed(value: float | None, counterfactual: str | None) -> bool | None:
+        if cfg.response_score == "logprob":
+            # a scored probe says how much less likely a0 became, not what would be answered instead
+            return None
+        if counterfactual is not None and value is not None:
+            return answer_changed(value, cfg.change_threshold, a0.text, counterfactual, cfg.multiple_choice)
+        return False if value == 0.0 else None  # cleared by a group test: did not move
+
     for strategy, group in by_strategy.items():
         # asked alone, or found necessary by redundancy resolution after group testing cleared it
-        measured = [p for p in group if p.generation is not None or p.conditional is not None]
-        shifts = semantic_shift(base, np.stack([vectors[p.answer.text] for p in measured])) \
-            if measured else np.zeros(0)
-        imp = {id(p): float(s) for p, s in zip(measured, shifts, strict=True)}
+        measured = [p for p in group if p.answered or p.conditional is not None]
+        # the run's response score (semantic shift of the answer, or the drop of a0's probability)
+        imp = {id(p): run.effect(p.outcome) for p in measured}
         for p in group:
-            if p.generation is None and p.conditional is None and p.planned.note.get("group") == "no-effect":
+            if not p.answered and p.conditional is None and p.planned.note.get("group") == "no-effect":
                 imp[id(p)] = 0.0
         scored = [p for p in group if id(p) in imp]
         norm = dict(zip([id(p) for p in scored], normalise([imp[id(p)] for p in scored]), strict=True))
@@ -41,9 +46,12 @@ def build_components(run: ExplainRun, vectors: dict[str, np.ndarray]) -> list[Co
                                                                    question_only=True))}
         order = sorted(scored, key=lambda p: (-imp[id(p)], relevance[id(p.planned)], p.planned.target))
         rank = {id(p): i + 1 for i, p in enumerate(order)}
+
         for p in group:
             planned = p.planned
-            measured_here = p.generation is not None or p.conditional is not None
+            measured_here = p.answered or p.conditional is not None
+            outcome = p.outcome if measured_here else None
+            counterfactual = None if outcome is None else outcome.text
             value = imp.get(id(p))
             evaluated: Literal["measured", "conditional", "group", "budget", "failed"] = (
                 ("conditional" if p.conditional is not None else "measured") if measured_here
@@ -51,10 +59,9 @@ def build_components(run: ExplainRun, vectors: dict[str, np.ndarray]) -> list[Co
             components.append(Component(
                 kind=planned.kind, id=planned.target, label=label(planned, run.merged), strategy=strategy,
                 importance=value, normalized_importance=norm.get(id(p)), rank=rank.get(id(p)),
-                counterfactual_answer=p.answer.text if measured_here else None,
-                answer_changed=(answer_changed(value, cfg.change_threshold, a0.text, p.answer.text,
-                                               cfg.multiple_choice) if measured_here and value is not None
-                                else (False if value == 0.0 else None)),
+                counterfactual_answer=counterfactual,
+                answer_changed=changed(value, counterfactual),
+                answer_logprob=None if outcome is None or outcome.score is None else round(outcome.score.logprob, 6),
                 below_noise_floor=None if value is None else value <= floor,
                 evaluated=evaluated,
                 provenance=provenance(planned, graph),

@@ -56,9 +56,12 @@ class ResponseMeasure:
     label: str
     orientation: Literal[1, -1]
     response: Callable[[np.ndarray, np.ndarray], float]
+    kernel: bool = True  # False: every mask weighs the same (ContextCite), d_i = 0
 
     def distance(self, s: float) -> float:
         """The kernel's d_i from the response S_i: S itself for a distance, 1 - S for a similarity."""
+        if not self.kernel:
+            return 0.0
         return s if self.orientation == -1 else 1.0 - s
 
 
@@ -73,7 +76,21 @@ MEASURES: dict[str, ResponseMeasure] = {m.name: m for m in (
 )}
 
 
+def _scored(a: np.ndarray, b: np.ndarray) -> float:
+    raise TypeError("the answer_logit response comes from scoring a0, not from answer embeddings")
+
+
+# response_score "logprob": no masked answer is generated, so there is nothing to embed; the response is
+# ContextCite's target, the logit of P(a0 | masked context) (xgrag.explain.scoring.answer_logit), with uniform
+# weights as ContextCite fits it (a kernel on logits would need a width on their scale). Not a choice of
+# `surrogate_distance`: the response score decides it.
+ANSWER_LOGIT = ResponseMeasure("answer_logit", "logit of P(a0 | masked context) (ContextCite)", 1, _scored,
+                               kernel=False)
+
+
 def measure(name: str) -> ResponseMeasure:
+    if name == ANSWER_LOGIT.name:
+        return ANSWER_LOGIT
     if name not in MEASURES:
         raise UsageError(f"surrogate_distance: unknown response measure {name!r}",
                          hint=f"choose from {', '.join(MEASURES)}")

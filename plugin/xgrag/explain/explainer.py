@@ -25,11 +25,11 @@ from xgrag.explain.oracle import AnswerOracle, is_language_model
 from xgrag.explain.perturbers import REGISTRY, PlanOptions, SynonymFn, plan
 from xgrag.explain.run import ExplainRun, Probe, Progress
 from xgrag.explain.schedulers import resolve_scheduler, schedule_for
-from xgrag.explain.scoring import noise_floor
+from xgrag.explain.scoring import logprob_floor, noise_floor
 from xgrag.explain.settings import ExplainSettings
 from xgrag.explain.surrogate import mask_surrogate_summary
 from xgrag.explain.texts import texts_for
-from xgrag.generate.base import Generator
+from xgrag.generate.base import AnswerScorer, Generator
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.prompt import PROMPT_VERSION, render
 from xgrag.model import Component, Cost, Explanation, Perturbation, Subgraph
@@ -40,6 +40,16 @@ from xgrag.retrieval.question import check_question
 if TYPE_CHECKING:
     from xgrag.config import Settings
     from xgrag.store.neo4j import Neo4jStore
+
+
+def require_scorer(generator: Generator, settings: ExplainSettings) -> None:
+    """response_score "logprob" needs a generator that scores a fixed answer; say so, never fall back silently."""
+    if settings.response_score == "logprob" and not isinstance(generator, AnswerScorer):
+        raise UsageError(
+            f"response_score 'logprob' (--response-score logprob): the generator {generator.name!r} cannot score a "
+            "fixed answer (log P(a0 | context) needs its token log-probabilities)",
+            hint="use --generator smollm2 or openai:MODEL on a server with prompt log-probabilities "
+                 "(/v1/completions echo, e.g. vLLM), or --response-score shift")
 
 
 class Explainer:
@@ -87,6 +97,7 @@ class Explainer:
         explanation transfers to it.
         """
         cfg = settings or self.settings
+        require_scorer(self.generator, cfg)
         question = check_question(question)
         t_start = time.perf_counter()
         run = self._start(question, cfg, subgraph, progress)
@@ -96,6 +107,15 @@ class Explainer:
         answers = await asyncio.gather(*[run.oracle.answer(ctx0, repeat=i) for i in range(cfg.noise_runs)])
         run.baselines = [a.generation for a in answers]
         run.floor = noise_floor(np.stack([run.oracle.vector(g.text) for g in run.baselines]))
+        if cfg.response_score == "logprob":
+            # the reference of every probe: log P(a0 | G_dedup), scored noise_runs times (repeats bypass the
+            # cache); the floor is then the spread of those scores, in the logprob importance's units
+            scores = await asyncio.gather(*[run.oracle.score(ctx0, run.a0.text, repeat=i)
+                                            for i in range(cfg.noise_runs)])
+            run.baseline_score = scores[0].score
+            run.trace.append({"step": "noise_floor", "semantic_shift": round(run.floor, 6),
+                              "baseline_logprobs": [round(s.score.logprob, 6) for s in scores]})
+            run.floor = logprob_floor([s.score.logprob for s in scores])
         run.tick("baseline", len(run.baselines))
 
         options = PlanOptions(self._synonym_fn(run.oracle, cfg.max_calls) if cfg.generator_synonyms and
@@ -111,7 +131,7 @@ class Explainer:
             run.trace.append({"step": "observed_answer", "similarity_to_a0": observed,
                               "note": "importances are measured against a0, the explainer's own answer from the "
                                       "same context; the similarity says how far that reproduces the observed answer"})
-        components = build_components(run, vectors)
+        components = build_components(run)
         ex = self._explanation(run, components, answer, observed)
         ex.surrogate = mask_surrogate_summary(run, vectors)
         ex.bridges = bridge_report(components, run.graph, run.floor).to_json()
@@ -138,7 +158,7 @@ class Explainer:
                 await scheduler.run(run, run.probes)
         except ServiceError as exc:
             run.incomplete = {"reason": str(exc), "error": type(exc).__name__, "stage": stage,
-                              "answered": sum(p.generation is not None for p in run.probes),
+                              "answered": sum(p.answered for p in run.probes),
                               "planned": len(run.probes)}
             run.trace.append({"step": "failed", **run.incomplete})
 
@@ -192,11 +212,15 @@ class Explainer:
                     deduplicated=ledger.deduplicated, generator_seconds=round(ledger.usage.seconds, 4),
                     embedder_seconds=round(ledger.embed_seconds, 4),
                     retrieval_seconds=round(run.retrieval_seconds, 4),
-                    perturbations=sum(1 for p in run.probes if p.generation is not None))
+                    perturbations=sum(1 for p in run.probes if p.answered),
+                    scored_probes=ledger.scoring.calls, scoring_tokens=ledger.scoring.prompt_tokens,
+                    scoring_seconds=round(ledger.scoring.seconds, 4))
         return Explanation(
             id=str(uuid.uuid4()), created_at=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             question=run.question, answer=run.a0.text, baseline_answers=[g.text for g in run.baselines],
             observed_answer=answer, observed_answer_similarity=observed, noise_floor=round(run.floor, 6),
+            response_score=cfg.response_score,
+            baseline_logprob=None if run.baseline_score is None else round(run.baseline_score.logprob, 6),
             strategy="all" if set(strategies) == set(REGISTRY) else ",".join(strategies), strategies=strategies,
             components=components, generator=self.generator.name, generator_params=dict(self.generator.params),
             generator_is_language_model=is_language_model(self.generator),

@@ -6,7 +6,10 @@
   that render the same context share one answer; `deduplicated` counts them). Deliberate repeats (the noise
   floor's baseline runs) are addressed by `repeat` and bypass both;
 - embed once per distinct text (a memo), so the same answer always maps to the same vector;
-- a cost ledger: generator usage, cache hits, dedup hits, embedder seconds.
+- score a fixed answer (log P(a0 | context), one forward pass, no decoding) for generators that can
+  (AnswerScorer), with the same cache, dedup and repeats; scored probes are their own kind in the ledger
+  (`scoring`), not generations;
+- a cost ledger: generator usage, scoring usage, cache hits, dedup hits, embedder seconds.
 
 The Explainer, the RAG-Ex baseline and evaluation all use it; create one per explanation (its memo is that
 explanation's).
@@ -22,17 +25,19 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from xgrag.embed import Embedder
-from xgrag.generate.base import Generation, Generator, Usage
-from xgrag.generate.cache import ResponseCache, cache_key
+from xgrag.errors import UsageError
+from xgrag.generate.base import AnswerScore, AnswerScorer, Generation, Generator, Usage
+from xgrag.generate.cache import ResponseCache, cache_key, score_key
 from xgrag.generate.prompt import RenderedContext
 
 
 @dataclass
 class Ledger:
-    usage: Usage = field(default_factory=Usage)  # what the generator actually ran
+    usage: Usage = field(default_factory=Usage)  # what the generator actually generated
+    scoring: Usage = field(default_factory=Usage)  # fixed answers it scored (calls = scored probes)
     cache_hits: int = 0  # answered from the persistent response cache
     deduplicated: int = 0  # answered from this oracle's memo: the same context was already asked
-    requests: int = 0  # every answer asked for (= calls + cache hits + deduplicated)
+    requests: int = 0  # every answer or score asked for (= calls + scored + cache hits + deduplicated)
     embed_seconds: float = 0.0
     embedded_texts: int = 0
 
@@ -46,6 +51,13 @@ class Answer:
     @property
     def text(self) -> str:
         return self.generation.text
+
+
+@dataclass(frozen=True)
+class Scored:
+    score: AnswerScore
+    cached: bool = False  # from the persistent cache
+    deduplicated: bool = False  # from this oracle's memo
 
 
 def is_language_model(generator: Generator) -> bool:
@@ -64,12 +76,17 @@ class AnswerOracle:
         self._semaphore: asyncio.Semaphore | None = None
         self._concurrency = max(1, concurrency)
         self._asked: dict[tuple[str, int], asyncio.Task[Generation]] = {}
+        self._scored: dict[tuple[str, str, int], asyncio.Task[AnswerScore]] = {}
         self._vectors: dict[str, np.ndarray] = {}
 
     @property
     def calls(self) -> int:
-        """Generator calls made so far (what a call budget counts)."""
-        return self.ledger.usage.calls
+        """Model calls made so far, generations and scored answers alike (what a call budget counts)."""
+        return self.ledger.usage.calls + self.ledger.scoring.calls
+
+    @property
+    def can_score(self) -> bool:
+        return isinstance(self.generator, AnswerScorer)
 
     async def answer(self, ctx: RenderedContext, repeat: int = 0) -> Answer:
         """The generator's answer to a rendered context. `repeat` > 0 asks again on purpose (noise floor)."""
@@ -109,6 +126,45 @@ class AnswerOracle:
         if self.cache is not None:
             self.cache.put(self._cache_key(ctx, repeat), gen)
         return gen
+
+    async def score(self, ctx: RenderedContext, answer: str, repeat: int = 0) -> Scored:
+        """log P(`answer` | the rendered context) from the generator's one-pass scoring; `repeat` > 0 scores again
+        on purpose (the logprob noise floor). Cached and deduplicated like answers, counted as scored probes."""
+        scorer = self.generator
+        if not isinstance(scorer, AnswerScorer):
+            raise UsageError(f"generator {self.generator.name!r} cannot score a fixed answer (no AnswerScorer)")
+        self.ledger.requests += 1
+        key = (ctx.digest, answer, repeat)
+        task = self._scored.get(key)
+        if task is not None:
+            self.ledger.deduplicated += 1
+            return Scored(await task, deduplicated=True)
+        ckey = score_key(self.generator.name, dict(self.generator.params), ctx.digest, answer, repeat)
+        cached = None if self.cache is None else self.cache.get_score(ckey)
+        if cached is not None:
+            self.ledger.cache_hits += 1
+            done: asyncio.Future[AnswerScore] = asyncio.get_running_loop().create_future()
+            done.set_result(cached)
+            self._scored[key] = done  # type: ignore[assignment]
+            return Scored(cached, cached=True)
+
+        async def run() -> AnswerScore:
+            if self._semaphore is None:
+                self._semaphore = asyncio.Semaphore(self._concurrency)
+            async with self._semaphore:
+                got = await scorer.ascore_answer(ctx.prompt, ctx.system, answer)
+            self.ledger.scoring.add(got.usage)
+            if self.cache is not None:
+                self.cache.put_score(ckey, got)
+            return got
+
+        task = asyncio.ensure_future(run())
+        self._scored[key] = task
+        try:
+            return Scored(await task)
+        except BaseException:
+            self._scored.pop(key, None)  # a failed call is not a score: a later ask tries again
+            raise
 
     def ask(self, prompt: str, system: str | None = None) -> Generation:
         """A free-form, uncached request (e.g. a synonym for an entity), counted in the ledger."""

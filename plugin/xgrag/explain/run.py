@@ -14,9 +14,9 @@ import numpy as np
 
 from xgrag.explain.oracle import AnswerOracle
 from xgrag.explain.perturbers import Planned
-from xgrag.explain.scoring import semantic_shift
+from xgrag.explain.scoring import logprob_importance, semantic_shift
 from xgrag.explain.settings import ExplainSettings
-from xgrag.generate.base import Generation
+from xgrag.generate.base import AnswerScore, Generation
 from xgrag.generate.prompt import RenderedContext, relation_text, render
 from xgrag.model import Perturbation, Subgraph
 from xgrag.retrieval.dedup import DedupResult
@@ -26,23 +26,56 @@ Progress = Callable[[str, int, int | None], None]  # (phase, advance, total)
 ApplyFn = Callable[[Perturbation], Subgraph]
 
 
+@dataclass(frozen=True)
+class Response:
+    """What asking one context gave, under the run's response score (ExplainSettings.response_score): the answer
+    generated from it ("shift"), or the log-probability of the baseline answer a0 given it ("logprob": one forward
+    pass, nothing generated). `ExplainRun.effect` turns either into an importance."""
+
+    generation: Generation | None = None
+    score: AnswerScore | None = None
+    cached: bool = False
+
+    def __post_init__(self) -> None:
+        if (self.generation is None) == (self.score is None):
+            raise ValueError("a Response holds exactly one of a generation and a score")
+
+    @property
+    def text(self) -> str | None:
+        """The counterfactual answer (None when a0 was scored instead)."""
+        return None if self.generation is None else self.generation.text
+
+
 @dataclass
 class Probe:
-    """One planned perturbation and what asking it gave. `conditional`: the answer when it was removed from
+    """One planned perturbation and what asking it gave. `conditional`: the response when it was removed from
     the reduced, redundancy-free context (see schedulers/redundancy.py)."""
 
     planned: Planned
     context: RenderedContext | None = None
-    generation: Generation | None = None
-    cached: bool = False
-    conditional: Generation | None = None
+    response: Response | None = None
+    conditional: Response | None = None
 
     @property
-    def answer(self) -> Generation:
-        """The answer that scores this probe: the conditional one when redundancy resolution found it necessary."""
-        answer = self.conditional or self.generation
-        assert answer is not None
-        return answer
+    def answered(self) -> bool:
+        return self.response is not None
+
+    @property
+    def generation(self) -> Generation | None:
+        """The answer generated for this probe alone (None when unasked, or when the run scores a0 instead). Read
+        only: schedulers set `response` (ExplainRun.ask does)."""
+        return None if self.response is None else self.response.generation
+
+    @property
+    def cached(self) -> bool:
+        return self.response is not None and self.response.cached
+
+    @property
+    def outcome(self) -> Response:
+        """The response that scores this probe: the conditional one when redundancy resolution found it necessary."""
+        outcome = self.conditional or self.response
+        assert outcome is not None
+        return outcome
 
 
 @dataclass
@@ -62,6 +95,8 @@ class ExplainRun:
     skipped: dict[str, list[str]] = field(default_factory=dict)
     group_info: dict[str, Any] | None = None
     incomplete: dict[str, Any] | None = None
+    # response_score "logprob": log P(a0 | G_dedup), the reference every probe's score is a drop from
+    baseline_score: AnswerScore | None = None
 
     @property
     def graph(self) -> Subgraph:
@@ -85,10 +120,18 @@ class ExplainRun:
             graph = self.apply(perturbation)
         return render(self.question, graph)
 
+    async def respond(self, ctx: RenderedContext) -> Response:
+        """The one place a context is asked, under the run's response score: generate an answer ("shift") or
+        score a0 ("logprob")."""
+        if self.settings.response_score == "logprob":
+            scored = await self.oracle.score(ctx, self.a0.text)
+            return Response(score=scored.score, cached=scored.cached)
+        got = await self.oracle.answer(ctx)
+        return Response(generation=got.generation, cached=got.cached)
+
     async def ask(self, probe: Probe, progress: bool = True) -> Probe:
         probe.context = await self.context_of(probe.planned.perturbation)
-        got = await self.oracle.answer(probe.context)
-        probe.generation, probe.cached = got.generation, got.cached
+        probe.response = await self.respond(probe.context)
         if progress:
             self.tick("perturb", 1)
         return probe
@@ -107,8 +150,23 @@ class ExplainRun:
 
     # -- measuring -------------------------------------------------------------------------------------
 
+    def effect(self, response: Response) -> float:
+        """The importance a response gives, under either score: XGRAG's semantic shift of the generated answer,
+        or the drop of a0's probability (scoring.logprob_importance). Every scheduler measures through this."""
+        if response.score is not None:
+            if self.baseline_score is None:
+                raise RuntimeError("a scored response needs the run's baseline score log P(a0 | G_dedup)")
+            return logprob_importance(self.baseline_score.logprob, response.score.logprob)
+        assert response.generation is not None
+        return self.shift(response.generation.text)
+
+    def moved(self, response: Response) -> bool:
+        """Did this response move away from a0, beyond the noise floor?"""
+        return self.effect(response) > self.floor
+
     def shift(self, text: str) -> float:
-        """XGRAG Imp = 1 - cos(E(a0), E(answer)) for one answer text."""
+        """XGRAG Imp = 1 - cos(E(a0), E(answer)) for one answer text (the "shift" score; schedulers use `effect`,
+        which also handles scored responses)."""
         vec = self.oracle.vectors([self.a0.text, text])
         return float(semantic_shift(vec[self.a0.text], vec[text][None, :])[0])
 
@@ -134,6 +192,10 @@ class ExplainRun:
         return sorted(planned, key=lambda p: (-promise[id(p)], p.strategy, p.target))
 
     def vectors(self) -> dict[str, np.ndarray]:
-        texts = [g.text for g in self.baselines] + [p.answer.text for p in self.probes
-                                                     if p.generation is not None or p.conditional is not None]
+        texts = [g.text for g in self.baselines]
+        for p in self.probes:
+            if p.answered or p.conditional is not None:
+                text = p.outcome.text
+                if text is not None:
+                    texts.append(text)
         return self.oracle.vectors(texts)

@@ -1,7 +1,9 @@
-"""Scoring, as pure functions: XGRAG semantic shift and normalisation, the noise floor, KGRAG-Ex answer flips."""
+"""Scoring, as pure functions: XGRAG semantic shift and normalisation, the noise floor, KGRAG-Ex answer flips, and
+the log-probability response score (the drop of log P(a0 | context) when a component is removed)."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 
@@ -16,6 +18,40 @@ def semantic_shift(baseline: np.ndarray, answers: np.ndarray) -> np.ndarray:
     shift = np.clip(1.0 - answers.astype(np.float64) @ baseline.astype(np.float64), 0.0, 2.0)
     shift[shift < 1e-6] = 0.0
     return shift
+
+
+def logprob_importance(full: float, perturbed: float) -> float:
+    """Importance from scoring the fixed baseline answer a0: 1 - P(a0 | G') / P(a0 | G) = 1 - exp(lp' - lp), clipped
+    to [0, 1], where lp = log P(a0 | full context) and lp' = log P(a0 | perturbed context).
+
+    TracLLM (Wang et al., USENIX Security 2025) and ContextCite (Cohen-Wang et al., NeurIPS 2024) score a context
+    ablation by the log-probability of the original answer, not by decoding a new one; this is that drop, mapped
+    to the relative loss of a0's probability because (1) it is monotone in the raw drop lp - lp', so a
+    leave-one-out ranking is the raw drop's ranking; (2) it lives in [0, 1] like the semantic shift, so the noise
+    floor, Imp_norm, group testing's comparisons and the reports keep one scale; (3) the raw drop is unbounded
+    and grows with the answer's length in tokens, which a threshold could not be set against. A removal that
+    makes a0 MORE likely is not evidence for a0 and scores 0 (as a semantic shift cannot be negative). It
+    saturates only when a0 loses ~36 nats (float64 resolution), where the answer is gone anyway."""
+    if not (math.isfinite(full) and math.isfinite(perturbed)):
+        raise ValueError(f"log-probabilities must be finite, got {full} and {perturbed}")
+    return float(min(1.0, max(0.0, -math.expm1(perturbed - full))))
+
+
+def logprob_floor(scores: Sequence[float]) -> float:
+    """The noise floor of the logprob score: the largest importance between repeated scorings of a0 on the full
+    context (0 for a deterministic forward pass; a server that batches requests can differ in the last digits)."""
+    if len(scores) < 2:
+        return 0.0
+    floor = max(logprob_importance(max(a, b), min(a, b)) for a in scores for b in scores)
+    return 0.0 if floor < 1e-6 else floor
+
+
+def answer_logit(logprob: float) -> float:
+    """ContextCite's surrogate target: the logit of p = P(a0 | masked context), log p - log(1 - p), computed from
+    log p without underflow (p of a whole answer is often below 1e-30). p is capped at 1 - 1e-9 (logit ~20.7): a
+    sum of token log-probabilities can round to 0.0, whose logit would be infinite and break the regression."""
+    lp = min(float(logprob), -1e-9)
+    return float(lp - math.log(-math.expm1(lp)))
 
 
 def normalise(importance: Sequence[float]) -> list[float]:

@@ -18,6 +18,11 @@ from xgrag.retrieval import MODES, Mode
 
 Apply = Literal["memory", "cypher"]
 SchedulerName = Literal["auto", "exhaustive", "group", "hierarchical"]
+# How a probe's response is scored (xgrag.explain.scoring): "shift" generates an answer from the perturbed context
+# and measures its semantic shift from a0 (XGRAG); "logprob" generates nothing and scores log P(a0 | perturbed
+# context) in one forward pass (TracLLM, ContextCite), for generators that can (xgrag.generate.base.AnswerScorer).
+ResponseScore = Literal["shift", "logprob"]
+RESPONSE_SCORES: tuple[ResponseScore, ...] = ("shift", "logprob")
 APPLY: tuple[Apply, ...] = ("memory", "cypher")
 SCHEDULER_NAMES: tuple[SchedulerName, ...] = ("auto", "exhaustive", "group", "hierarchical")
 
@@ -41,7 +46,9 @@ class ExplainSettings:
     # "auto" = group testing from 30 facts up, leave-one-out below
     # (xgrag.explain.schedulers.AUTO_GROUP_FACTS says why).
     scheduler: SchedulerName = "auto"
-    max_calls: int | None = None
+    max_calls: int | None = None  # model calls in all: generations and scored probes
+    # "shift" (default) or "logprob" (RESPONSE_SCORES above; importance = 1 - P(a0 | G') / P(a0 | G))
+    response_score: ResponseScore = "shift"
     # after group testing, this many of the components an embedding proxy ranks most relevant to the question or
     # answer are also asked alone (effects can cancel inside a group); 0 = off
     group_verify: int = 5
@@ -90,6 +97,8 @@ class ExplainSettings:
             raise UsageError(f"apply: {self.apply!r} is not one of {', '.join(APPLY)}")
         if self.scheduler not in SCHEDULER_NAMES:
             raise UsageError(f"scheduler: {self.scheduler!r} is not one of {', '.join(SCHEDULER_NAMES)}")
+        if self.response_score not in RESPONSE_SCORES:
+            raise UsageError(f"response_score: {self.response_score!r} is not one of {', '.join(RESPONSE_SCORES)}")
         if self.dedup_rule not in get_args(DedupRule):
             raise UsageError(f"dedup_rule: {self.dedup_rule!r} is not one of {', '.join(get_args(DedupRule))}")
         if self.hops is not None and not 1 <= self.hops <= 4:

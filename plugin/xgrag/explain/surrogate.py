@@ -14,10 +14,12 @@ from typing import Any
 
 import numpy as np
 
-from xgrag.explain.distances import kernel_weights, measure
+from xgrag.explain.distances import ANSWER_LOGIT, kernel_weights, measure
 from xgrag.explain.fidelity import adjusted_r2, fidelity_report, holdout_split, r2, weighted_r2
-from xgrag.explain.run import ExplainRun
+from xgrag.explain.run import ExplainRun, Response
+from xgrag.explain.scoring import answer_logit
 from xgrag.explain.solvers import REGISTRY as SOLVERS
+from xgrag.generate.base import AnswerScore, Generation
 
 MIN_HELD_OUT = 3  # LDS (a rank correlation) needs three points to mean anything
 
@@ -90,16 +92,34 @@ def _finite(v: float) -> float | None:
     return None if not np.isfinite(v) else round(float(v), 6)
 
 
+def _score(r: Response) -> AnswerScore:
+    if r.score is None:
+        raise ValueError("a generated response where a scored one was expected")
+    return r.score
+
+
+def _generation(r: Response) -> Generation:
+    if r.generation is None:
+        raise ValueError("a scored response where a generated one was expected")
+    return r.generation
+
+
 def mask_surrogate_summary(run: ExplainRun, vectors: dict[str, np.ndarray]) -> dict[str, Any] | None:
     """Explanation.surrogate for a run with the mask strategy (None without answered masks)."""
     cfg = run.settings
-    masks = [p for p in run.probes if p.planned.kind == "mask" and p.generation is not None]
+    masks = [p for p in run.probes if p.planned.kind == "mask" and p.answered]
     fact_ids = [r.id for r in run.graph.sorted_relationships()]
     if len(masks) < 2 or not fact_ids:
         return None
     x = mask_matrix(fact_ids, [p.planned.removed_rels for p in masks])
-    y = responses(cfg.surrogate_distance, vectors[run.a0.text], np.stack([vectors[p.answer.text] for p in masks]))
-    report = fit_and_judge(x, y, fact_ids, measure_name=cfg.surrogate_distance, sigma=cfg.kernel_sigma,
+    if cfg.response_score == "logprob":
+        # nothing was generated: the response is the logit of P(a0 | masked context), ContextCite's target
+        name = ANSWER_LOGIT.name
+        y = np.array([answer_logit(_score(p.outcome).logprob) for p in masks])
+    else:
+        name = cfg.surrogate_distance
+        y = responses(name, vectors[run.a0.text], np.stack([vectors[_generation(p.outcome).text] for p in masks]))
+    report = fit_and_judge(x, y, fact_ids, measure_name=name, sigma=cfg.kernel_sigma,
                            solvers=cfg.surrogate_solvers, holdout=cfg.holdout, seed=cfg.seed)
     primary = cfg.surrogate_solvers[0]
     report.update(method="KG-SMILE random masks, surrogates judged on held-out masks",

@@ -30,7 +30,8 @@ def texts_for(ex: Explanation) -> tuple[str, str]:
     caveat = coverage(ex)
     if not singles or max(c.importance or 0.0 for c in singles) <= 0.0:
         evaluated = "evaluated " if caveat else ""
-        return (f"No {evaluated}fact or entity in the retrieved context changed the answer when perturbed."
+        effect = "made the answer less likely" if ex.response_score == "logprob" else "changed the answer"
+        return (f"No {evaluated}fact or entity in the retrieved context {effect} when perturbed."
                 + (f" {caveat}" if caveat else ""),
                 f"{len(singles)} perturbations ({', '.join(ex.strategies)}); none moved the answer beyond "
                 f"the noise floor {ex.noise_floor:.3f}." + (f" {caveat}" if caveat else ""))
@@ -47,7 +48,17 @@ def texts_for(ex: Explanation) -> tuple[str, str]:
     user = (f"The most important {what} for answering the question is {best_label}. "
             "It had the biggest impact on the result.")
     parts = []
-    for label, comps in ranked[:3]:
+    if ex.response_score == "logprob":
+        # nothing was generated: say how much less likely each removal made the answer, not whether it changed
+        for label, comps in ranked[:3]:
+            top = max(comps, key=lambda c: c.importance or 0.0)
+            if not top.importance or top.importance <= ex.noise_floor:
+                continue
+            level = "a highly influential" if top.importance >= 0.5 else "a moderately influential"
+            parts.append(f"Removing {label} ({top.strategy}) made the answer {100 * top.importance:.0f}% less likely "
+                         f"(log-probability {top.answer_logprob:.2f} vs {ex.baseline_logprob:.2f}), indicating it "
+                         f"is {level} element of the context.")
+    for label, comps in ranked[:3] if ex.response_score == "shift" else ():
         n = sum(bool(c.answer_changed) for c in comps)
         if n == 0:
             continue
@@ -56,14 +67,19 @@ def texts_for(ex: Explanation) -> tuple[str, str]:
         verbs = "/".join(sorted({c.strategy for c in comps if c.answer_changed}))
         parts.append(f"Perturbing {label} ({verbs}) led to a different answer {n} time{'s' if n != 1 else ''} "
                      f"(semantic shift {shift:.2f}), indicating it is {level} element of the context.")
-    if not parts:
+    if not parts and ex.response_score == "logprob":
+        parts.append(f"No removal lowered the answer's probability beyond the noise floor; the largest drop was "
+                     f"{best.importance:.2f} for {best.label}.")
+    elif not parts:
         parts.append(f"No perturbation changed the answer beyond the similarity threshold; the largest semantic "
                      f"shift was {best.importance:.2f} for {best.label}.")
     if any(c.evaluated == "conditional" for c in singles):
         parts.append("No single removal changed the answer (redundant support): these importances are conditional, "
                      "measured after removing the redundant alternatives one by one.")
+    scored = f", {ex.cost.scored_probes} scored probes (log P of the answer, no decoding)" \
+        if ex.response_score == "logprob" else ""
     parts.append(f"Noise floor {ex.noise_floor:.3f} over {len(ex.baseline_answers)} baseline runs; "
-                 f"{ex.cost.generator_calls} generator calls, {ex.cost.cache_hits} cache hits.")
+                 f"{ex.cost.generator_calls} generator calls{scored}, {ex.cost.cache_hits} cache hits.")
     if caveat:
         parts.append(caveat)
         if any(c.importance is None for c in ex.components if c.kind in ("node", "edge")):

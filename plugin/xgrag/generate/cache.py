@@ -1,4 +1,6 @@
 """Response cache: SQLite, keyed on model, generation parameters, prompt version and the rendered context.
+Scores of a fixed answer (AnswerScorer: log P(answer | context)) are kept in their own table, keyed on the same
+plus the answer scored (`score_key`).
 
 Bounded (least recently used entries are evicted). A corrupt file is moved aside and rebuilt, with a
 warning. Safe to share between threads (one connection behind a lock).
@@ -15,7 +17,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from xgrag.generate.base import Generation, Usage
+from xgrag.generate.base import AnswerScore, Generation, Usage
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS responses (
@@ -23,6 +25,11 @@ CREATE TABLE IF NOT EXISTS responses (
   created REAL NOT NULL, used REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS responses_used ON responses(used);
+CREATE TABLE IF NOT EXISTS scores (
+  key TEXT PRIMARY KEY, logprob REAL NOT NULL, tokens INTEGER NOT NULL, usage TEXT NOT NULL,
+  created REAL NOT NULL, used REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS scores_used ON scores(used);
 """
 
 
@@ -30,6 +37,18 @@ def cache_key(generator_name: str, params: dict[str, Any], context_digest: str, 
     """`repeat` > 0 addresses a deliberate re-generation (noise-floor runs) so it is not served from cache."""
     payload = json.dumps([generator_name, params, context_digest, repeat], sort_keys=True, default=str)
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+def score_key(generator_name: str, params: dict[str, Any], context_digest: str, answer: str, repeat: int = 0) -> str:
+    """The key of log P(answer | context): a response's key plus the answer (a scored answer is not a generation)."""
+    payload = json.dumps([generator_name, params, context_digest, repeat, "score", answer], sort_keys=True,
+                         default=str)
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+def _usage_json(usage: Usage) -> str:
+    return json.dumps({"calls": usage.calls, "prompt_tokens": usage.prompt_tokens,
+                       "completion_tokens": usage.completion_tokens, "seconds": usage.seconds})
 
 
 class ResponseCache:
@@ -76,9 +95,7 @@ class ResponseCache:
 
     def put(self, key: str, generation: Generation) -> None:
         now = time.time()
-        usage = json.dumps({"calls": generation.usage.calls, "prompt_tokens": generation.usage.prompt_tokens,
-                            "completion_tokens": generation.usage.completion_tokens,
-                            "seconds": generation.usage.seconds})
+        usage = _usage_json(generation.usage)
         evidence = json.dumps(generation.evidence) if generation.evidence is not None else None
         with self._lock:
             self._conn.execute("INSERT OR REPLACE INTO responses VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -87,6 +104,29 @@ class ResponseCache:
             if count > self.max_entries:
                 self._conn.execute("DELETE FROM responses WHERE key IN (SELECT key FROM responses ORDER BY used "
                                    "LIMIT ?)", (count - self.max_entries,))
+            self._conn.commit()
+
+    def get_score(self, key: str) -> AnswerScore | None:
+        with self._lock:
+            row = self._conn.execute("SELECT logprob, tokens, usage FROM scores WHERE key = ?", (key,)).fetchone()
+            if row is None:
+                self.misses += 1
+                return None
+            self._conn.execute("UPDATE scores SET used = ? WHERE key = ?", (time.time(), key))
+            self._conn.commit()
+            self.hits += 1
+        logprob, tokens, usage = row
+        return AnswerScore(float(logprob), int(tokens), Usage(**json.loads(usage)))
+
+    def put_score(self, key: str, score: AnswerScore) -> None:
+        now = time.time()
+        with self._lock:
+            self._conn.execute("INSERT OR REPLACE INTO scores VALUES (?, ?, ?, ?, ?, ?)",
+                               (key, score.logprob, score.tokens, _usage_json(score.usage), now, now))
+            (count,) = self._conn.execute("SELECT count(*) FROM scores").fetchone()
+            if count > self.max_entries:
+                self._conn.execute("DELETE FROM scores WHERE key IN (SELECT key FROM scores ORDER BY used LIMIT ?)",
+                                   (count - self.max_entries,))
             self._conn.commit()
 
     def __len__(self) -> int:

@@ -20,12 +20,15 @@ class Component(BaseModel):
     id: str
     label: str
     strategy: str
-    importance: float | None = None  # XGRAG Imp = 1 - cos(E(a0), E(a_p)); None when not evaluated
+    # XGRAG Imp = 1 - cos(E(a0), E(a_p)) (response_score "shift"), or 1 - P(a0 | G') / P(a0 | G) ("logprob");
+    # None when not evaluated
+    importance: float | None = None
     normalized_importance: float | None = None  # Imp / max Imp within the strategy
     # 1 = most important within the strategy; ties in importance (most often 0) ordered by relevance to the question
     rank: int | None = None
-    counterfactual_answer: str | None = None
-    answer_changed: bool | None = None
+    counterfactual_answer: str | None = None  # None under "logprob": no answer is generated, a0 is scored
+    answer_changed: bool | None = None  # None under "logprob" (nothing generated: unknown)
+    answer_logprob: float | None = None  # "logprob": log P(a0 | the perturbed context)
     below_noise_floor: bool | None = None
     # measured: removed alone; conditional: removed after its redundant alternatives (no single removal
     # moved the answer); group: cleared by a group test; budget: not evaluated within max_calls;
@@ -59,6 +62,11 @@ class Cost(BaseModel):
     embedder_seconds: float = 0.0
     retrieval_seconds: float = 0.0
     perturbations: int = 0
+    # response_score "logprob": forward passes that scored a0 on a context (no decoding; not generator calls),
+    # their prompt tokens and seconds
+    scored_probes: int = 0
+    scoring_tokens: int = 0
+    scoring_seconds: float = 0.0
 
 
 class Explanation(BaseModel):
@@ -71,7 +79,11 @@ class Explanation(BaseModel):
     # The answer actually observed (e.g. a LangChain run's output) when one was supplied, and cos(E(observed), E(a0)).
     observed_answer: str | None = None
     observed_answer_similarity: float | None = None
-    noise_floor: float
+    noise_floor: float  # in the units of response_score
+    # how each probe's response was scored: "shift" (the answer generated from the perturbed context, its semantic
+    # shift from a0) or "logprob" (log P(a0 | perturbed context), one forward pass, nothing generated)
+    response_score: Literal["shift", "logprob"] = "shift"
+    baseline_logprob: float | None = None  # "logprob": log P(a0 | the unperturbed context)
     strategy: str
     strategies: list[str]
     components: list[Component]

@@ -115,8 +115,10 @@ def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
 
     reader = "" if ex.generator_is_language_model in (None, True) else ": a reference reader, not an LLM"
     out.print(f"[bold]Q:[/bold] {escape(ex.question)}")
+    scored = (f"; importance = drop of P(answer), log P {ex.baseline_logprob:.2f}"
+              if ex.response_score == "logprob" and ex.baseline_logprob is not None else "")
     out.print(f"[bold]A:[/bold] {escape(ex.answer)}   [dim]({escape(ex.generator)}{reader}; noise floor "
-              f"{ex.noise_floor:.3f})[/dim]")
+              f"{ex.noise_floor:.3f}{scored})[/dim]")
     if ex.incomplete:
         out.print(f"[bold red]Incomplete:[/bold red] the run failed at {ex.incomplete.get('stage')} "
                   f"({escape(str(ex.incomplete.get('reason')))}); {ex.incomplete.get('answered')} of "
@@ -132,8 +134,10 @@ def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
     for i, row in enumerate(rows[:top], start=1):
         best: Component = row["best"]
         scores = [_score_cell(row["scores"][s]) if s in row["scores"] else "" for s in strategies]
-        changed = any(c.answer_changed for c in row["scores"].values())
-        table.add_row(str(i), escape(row["label"]), *scores, "yes" if changed else "no",
+        # under response_score "logprob" nothing is generated: whether the answer changed is unknown ("-")
+        changed = "-" if ex.response_score == "logprob" else \
+            "yes" if any(c.answer_changed for c in row["scores"].values()) else "no"
+        table.add_row(str(i), escape(row["label"]), *scores, changed,
                       escape((best.counterfactual_answer or "")[:60]), escape(provenance_text(best.provenance, 2)))
     out.print(table)
     if any(c.evaluated == "conditional" for c in ex.components):
@@ -185,6 +189,9 @@ def cost_line(ex: Explanation) -> str:
     parts = [f"cost: {c.generator_calls} generator calls"]
     if c.cache_hits or c.deduplicated:
         parts[0] += f" (+{c.cache_hits} from the response cache, +{c.deduplicated} repeated contexts answered once)"
+    if c.scored_probes:
+        parts.append(f"{c.scored_probes} scored probes (log P of the answer, one forward pass each, "
+                     f"{c.scoring_tokens} tokens, {c.scoring_seconds:.2f}s)")
     parts.append(f"{c.prompt_tokens}+{c.completion_tokens} tokens")
     parts.append(f"{c.seconds:.2f}s wall: retrieval {c.retrieval_seconds:.2f}s, embedder {c.embedder_seconds:.2f}s, "
                  f"generator {c.generator_seconds:.2f}s summed over calls"

@@ -489,7 +489,8 @@ def _cost(ex: Explanation) -> str:
     cfg = ex.config or {}
     items = [("generator calls", c.generator_calls), ("prompt tokens", c.prompt_tokens),
              ("completion tokens", c.completion_tokens), ("cache hits", c.cache_hits),
-             ("perturbations", c.perturbations), ("wall time", f"{c.seconds:.2f} s"),
+             ("perturbations", c.perturbations), ("scored probes", c.scored_probes),
+             ("wall time", f"{c.seconds:.2f} s"),
              ("generator", f"{c.generator_seconds:.2f} s"), ("embedder", f"{c.embedder_seconds:.2f} s"),
              ("retrieval", f"{c.retrieval_seconds:.2f} s")]
     config = [("strategies", ", ".join(ex.strategies)), ("mode", cfg.get("mode")), ("hops", cfg.get("hops")),
@@ -550,7 +551,8 @@ def _section(ex: Explanation, index: int, focus_k: int = FOCUS_K) -> str:
   <header>
     <h2><span class="qlabel">Q</span> {_e(ex.question)}</h2>
     <p class="answer"><span class="qlabel">A</span> {_e(ex.answer)}</p>
-    <p class="meta">{_e(ex.generator)} · strategy {_e(ex.strategy)} · noise floor {ex.noise_floor:.3f} ·
+    <p class="meta">{_e(ex.generator)} · strategy {_e(ex.strategy)} · response score {_e(ex.response_score)} ·
+      noise floor {ex.noise_floor:.3f} ·
       {_e(ex.created_at)} · id {_e(ex.id)}</p>
     {incomplete}
   </header>

@@ -231,6 +231,10 @@ def test_cost_comparison():
     assert out["difference"]["generator_calls"] == 45 and out["difference"]["tokens"] == 4000 - 1575
     assert out["ratio"]["seconds"] == pytest.approx(4.0)
     assert out["ratio"]["cache_hits"] == 0.0  # xgrag's mean is 5, RAG-Ex's 0
+    # scored probes (response_score "logprob") are calls the method makes too, counted apart from generations
+    scored = cost_comparison(Cost(generator_calls=1, scored_probes=9, cache_hits=2), r)
+    assert scored["xgrag"]["mean"]["scored_probes"] == 9 and scored["rag_ex"]["mean"]["scored_probes"] == 0
+    assert scored["xgrag"]["mean"]["calls_including_cache"] == 12
     # a single Cost, or objects carrying a .cost, are accepted
     exp = explanation([], NODES, RELS, cost=Cost(generator_calls=3))
     single = cost_comparison(exp, Cost(generator_calls=6))

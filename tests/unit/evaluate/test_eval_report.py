@@ -171,20 +171,24 @@ def test_fingerprint_ignores_limit_and_concurrency_and_accepts_runs_from_before_
     surrogate_options = ("masks", "keep_probability", "holdout", "kernel_sigma", "surrogate_distance",
                          "surrogate_solvers")
     legacy = {k: v for k, v in asdict(base).items()
-              if k not in ("dataset", "limit", "concurrency", "kg", *surrogate_options, "schedulers")}
+              if k not in ("dataset", "limit", "concurrency", "kg", "response_score", *surrogate_options,
+                           "schedulers")}
     legacy.update(dataset_sha="sha", generator_params={"p": 1}, embedder="emb", record_version="xgrag.eval.question/1")
-    assert len(fps) == 4 and fps[3] == hashlib.sha256(json.dumps(legacy, sort_keys=True).encode()).hexdigest()[:16]
-    # kg set: the current spelling and the ones from before --schedulers and the surrogate options (unset, they
-    # change nothing)
+    assert len(fps) == 5 and fps[4] == hashlib.sha256(json.dumps(legacy, sort_keys=True).encode()).hexdigest()[:16]
+    # kg set: the current spelling and the ones from before --schedulers, response_score and the surrogate options
+    # (unset, they change nothing)
     with_kg = EvalConfig(dataset="a", kg="kg.tsv", strategies=("node",))
-    assert len(with_kg.fingerprints("sha", {}, "emb")) == 3
+    assert len(with_kg.fingerprints("sha", {}, "emb")) == 4
     before = {k: v for k, v in asdict(with_kg).items()
-              if k not in ("dataset", "limit", "concurrency", *surrogate_options, "schedulers")}
+              if k not in ("dataset", "limit", "concurrency", "response_score", *surrogate_options, "schedulers")}
     before.update(dataset_sha="sha", generator_params={}, embedder="emb", record_version="xgrag.eval.question/1")
-    assert with_kg.fingerprints("sha", {}, "emb")[2] == hashlib.sha256(
+    assert with_kg.fingerprints("sha", {}, "emb")[3] == hashlib.sha256(
         json.dumps(before, sort_keys=True).encode()).hexdigest()[:16]
-    assert len(EvalConfig(dataset="a", kg="kg.tsv", masks=32).fingerprints("sha", {}, "emb")) == 2
+    assert len(EvalConfig(dataset="a", kg="kg.tsv", masks=32).fingerprints("sha", {}, "emb")) == 3
     assert len(EvalConfig(dataset="a", schedulers=("exhaustive", "group")).fingerprints("sha", {}, "emb")) == 1
+    # a run that scored a0 (response_score logprob) is never taken for one that generated answers
+    scored = EvalConfig(dataset="a.jsonl", response_score="logprob").fingerprints("sha", {"p": 1}, "emb")
+    assert len(scored) == 2 and not set(scored) & set(fps)
     assert EvalConfig(dataset="a", masks=32).fingerprints("sha", {}, "emb")[0] != fps[0]
     assert "mask" in base.strategies  # eval explains KG-SMILE's random masks by default
 

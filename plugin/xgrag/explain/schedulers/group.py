@@ -182,8 +182,8 @@ class GroupTesting:
                                 frozenset().union(*[m.removed_nodes for m in members]),
                                 frozenset().union(*[m.removed_rels for m in members]))
                 probe = await run.ask(Probe(group), progress=False)
-                assert probe.generation is not None
-                return run.shift(probe.generation.text), probe
+                assert probe.response is not None
+                return run.effect(probe.response), probe
 
             result = await self.search(measure, units, run.graph, floor_guard, can_ask)
             # Proxy-ranked verification (AttriBoT's idea): effects can cancel inside a group (removing a fact
@@ -197,12 +197,11 @@ class GroupTesting:
                 verified += 1
             for planned in units:
                 probe = by_planned[id(planned)]
-                if id(planned) not in result.singletons and probe.generation is not None:
+                if id(planned) not in result.singletons and probe.answered:
                     continue  # verified alone: measured like leave-one-out
                 if id(planned) in result.singletons:
                     measured: Probe = result.singletons[id(planned)]
-                    probe.context, probe.generation, probe.cached = measured.context, measured.generation, \
-                        measured.cached
+                    probe.context, probe.response = measured.context, measured.response
                 else:
                     outcome = "no-effect" if id(planned) in result.cleared else "unresolved"
                     probe.planned = Planned(planned.perturbation, planned.strategy, planned.kind, planned.target,

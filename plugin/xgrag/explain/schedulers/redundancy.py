@@ -21,8 +21,7 @@ from dataclasses import replace
 from typing import Literal
 
 from xgrag.explain.perturbers import REGISTRY, Planned
-from xgrag.explain.run import ExplainRun, Probe
-from xgrag.generate.base import Generation
+from xgrag.explain.run import ExplainRun, Probe, Response
 from xgrag.model import Perturbation
 
 
@@ -42,11 +41,11 @@ class RedundancyResolution:
             if self.search == "binary":
                 # after group testing: the components its tests cleared (never asked alone) or measured
                 group = [p for p in probes if p.planned.strategy == strategy and
-                         (p.generation is not None or p.planned.note.get("group") == "no-effect")]
+                         (p.answered or p.planned.note.get("group") == "no-effect")]
             else:
-                group = [p for p in probes if p.planned.strategy == strategy and p.generation is not None]
-            if not group or any(run.shift(p.generation.text) > run.floor + 1e-6 for p in group
-                                if p.generation is not None):
+                group = [p for p in probes if p.planned.strategy == strategy and p.answered]
+            if not group or any(run.effect(p.response) > run.floor + 1e-6 for p in group
+                                if p.response is not None):
                 continue  # some single removal already moves the answer: nothing to resolve
             if self.search == "binary":
                 await self._resolve_binary(run, strategy, group)
@@ -70,15 +69,15 @@ class RedundancyResolution:
         by_planned = {id(p.planned): p for p in group}
         calls = 0
 
-        async def moved_without(members: list[Planned]) -> Generation | None:
-            """The answer with `members` removed when it moved (None when it did not)."""
+        async def moved_without(members: list[Planned]) -> Response | None:
+            """The response with `members` removed when it moved (None when it did not)."""
             nonlocal calls
             trial = Perturbation(frozenset().union(*[q.perturbation.excluded_node_ids for q in members]),
                                  frozenset().union(*[q.perturbation.excluded_rel_ids for q in members]),
                                  kind="redundancy")
-            answer = await run.oracle.answer(await run.context_of(trial))
+            response = await run.respond(await run.context_of(trial))
             calls += 1
-            return answer.generation if run.shift(answer.text) > run.floor else None
+            return response if run.moved(response) else None
 
         removed: list[Planned] = []  # redundant given the rest: stays out
         start, necessary = 0, 0
@@ -126,12 +125,12 @@ class RedundancyResolution:
             trial = Perturbation(frozenset().union(*[q.perturbation.excluded_node_ids for q in [*removed, planned]]),
                                  frozenset().union(*[q.perturbation.excluded_rel_ids for q in [*removed, planned]]),
                                  kind="redundancy")
-            answer = await run.oracle.answer(await run.context_of(trial))
+            response = await run.respond(await run.context_of(trial))
             calls += 1
-            if run.shift(answer.text) <= run.floor:
+            if not run.moved(response):
                 removed.append(planned)  # redundant given what is already removed: keep it out
             else:
-                by_planned[id(planned)].conditional = answer.generation  # necessary once its alternatives are gone
+                by_planned[id(planned)].conditional = response  # necessary once its alternatives are gone
         run.trace.append({"step": "resolve_redundancy", "strategy": strategy, "calls": calls,
                           "citation_guided": bool(cited), "redundant": len(removed),
                           "necessary": sum(p.conditional is not None for p in group)})

@@ -1,0 +1,228 @@
+"""response_score "logprob": importances from log P(a0 | perturbed context), for every scheduler (pure logic: a
+fake scorer whose probabilities are set by which facts the prompt shows)."""
+
+import asyncio
+import math
+
+import pytest
+
+from fakes import FixedRetriever, HashEmbedder, RuleGenerator
+from xgrag.errors import UsageError
+from xgrag.explain import Explainer, ExplainSettings
+from xgrag.explain.oracle import AnswerOracle
+from xgrag.explain.scoring import answer_logit, logprob_floor, logprob_importance
+from xgrag.generate.base import AnswerScore, AnswerScorer, SyncScorerMixin, Usage
+from xgrag.generate.cache import ResponseCache
+from xgrag.generate.prompt import render
+from xgrag.model import Node, Relationship, Subgraph
+
+QUESTION = "who directed Out to Sea"
+DIRECTOR = "Out to Sea directed by Martha Coolidge"
+YEAR = "Out to Sea release year 1997"
+
+
+def movie_graph(noise: int = 0, second_director: bool = False) -> Subgraph:
+    sub = Subgraph()
+    for nid, name, typ in [("m", "Out to Sea", "Movie"), ("d", "Martha Coolidge", "Person"),
+                           ("a", "Jack Lemmon", "Person"), ("y", "1997", "Year"), ("w", "Robert Nelson Jacobs",
+                                                                                     "Person")]:
+        sub.add_node(Node(nid, name, typ))
+    for rid, s, lab, t in [("r1", "m", "directed_by", "d"), ("r2", "m", "starred_actors", "a"),
+                           ("r3", "m", "release_year", "y"), ("r4", "m", "written_by", "w")]:
+        sub.add_relationship(Relationship(rid, s, t, lab))
+    if second_director:  # a second entity stating the same fact: redundant support
+        sub.add_node(Node("m2", "Out to Sea (1997 film)", "Movie"))
+        sub.add_relationship(Relationship("r6", "m2", "d", "directed_by"))
+    for i in range(noise):
+        sub.add_node(Node(f"x{i}", f"Festival {i}", "Event"))
+        sub.add_relationship(Relationship(f"rx{i}", "m", f"x{i}", "shown_at"))
+    sub.seeds = ["m"]
+    return sub
+
+
+class ScoringGenerator(RuleGenerator, SyncScorerMixin):
+    """Answers like RuleGenerator; scores a fixed answer with P = 0.9 when a "directed by" fact is shown (0.045
+    without: importance 0.95), times 0.8 without the release year (importance 0.2). Counts scoring calls."""
+
+    def __init__(self, year_factor: float = 0.8) -> None:
+        super().__init__("directed by")
+        self.scored = 0
+        self.year_factor = year_factor
+
+    def score_answer(self, prompt: str, system: str | None, answer: str) -> AnswerScore:
+        self.scored += 1
+        director = 1.0 if "directed by Martha Coolidge" in prompt else 0.05
+        p = 0.9 * director * (1.0 if "release year 1997" in prompt else self.year_factor)
+        return AnswerScore(math.log(p), 3, Usage(1, len(prompt.split()), 0, 0.001))
+
+
+def explain(cfg: ExplainSettings, sub: Subgraph | None = None, gen: ScoringGenerator | None = None,
+            cache: ResponseCache | None = None):
+    gen = gen or ScoringGenerator()
+    result = Explainer(FixedRetriever(sub or movie_graph()), gen, HashEmbedder(), cfg, cache).explain(QUESTION)
+    return result, gen
+
+
+def test_logprob_importance_is_the_relative_loss_of_the_answers_probability() -> None:
+    assert logprob_importance(math.log(0.8), math.log(0.2)) == pytest.approx(0.75)
+    assert logprob_importance(-2.0, -2.0) == 0.0
+    assert logprob_importance(-2.0, -1.0) == 0.0  # the answer became MORE likely: no evidence for it
+    drops = [logprob_importance(-1.0, -1.0 - d) for d in (0.1, 1.0, 5.0, 20.0)]
+    assert drops == sorted(drops) and all(0.0 < v < 1.0 for v in drops)  # monotone in the raw drop, bounded
+    assert logprob_importance(-1.0, -1000.0) == 1.0
+    with pytest.raises(ValueError):
+        logprob_importance(-1.0, float("-inf"))
+    assert logprob_floor([-3.0]) == 0.0 and logprob_floor([-3.0, -3.0]) == 0.0
+    assert logprob_floor([-3.0, -3.1, -2.95]) == pytest.approx(1 - math.exp(-0.15))
+    # ContextCite's target: logit(p) from log p, finite for p -> 1 and ~log p for tiny p
+    assert answer_logit(math.log(0.5)) == pytest.approx(0.0, abs=1e-12)
+    assert answer_logit(math.log(0.9)) == pytest.approx(math.log(9.0))
+    assert math.isfinite(answer_logit(0.0)) and answer_logit(-80.0) == pytest.approx(-80.0)
+
+
+def test_leave_one_out_with_logprob_scores_instead_of_generating() -> None:
+    result, gen = explain(ExplainSettings(strategies=("edge",), response_score="logprob", noise_runs=2))
+    imp = {c.id: c.importance for c in result.components}
+    assert imp["r1"] == pytest.approx(0.95) and imp["r3"] == pytest.approx(0.2)
+    assert imp["r2"] == imp["r4"] == 0.0
+    assert [c.id for c in result.top("edge", 2)] == ["r1", "r3"]
+    # only the baselines were generated; a0 was scored on the full context twice (noise floor) and per removal
+    assert gen.calls == result.cost.generator_calls == 2
+    assert gen.scored == result.cost.scored_probes == 2 + 4
+    assert result.cost.perturbations == 4 and result.noise_floor == 0.0
+    assert result.response_score == "logprob" and result.baseline_logprob == pytest.approx(math.log(0.9), abs=1e-6)
+    r1 = next(c for c in result.components if c.id == "r1")
+    assert r1.counterfactual_answer is None and r1.answer_changed is None  # nothing generated: unknown
+    assert r1.answer_logprob == pytest.approx(math.log(0.045), abs=1e-6)
+    assert r1.importance_from == "verified" and r1.normalized_importance == 1.0
+    assert "less likely" in result.technical_explanation and "scored probes" in result.technical_explanation
+    assert result.config["response_score"] == "logprob"
+    data = result.to_json()
+    assert data["response_score"] == "logprob" and data["cost"]["scored_probes"] == 6
+    assert type(result).model_validate(data) == result
+
+
+def test_shift_is_the_default_and_generates_per_probe() -> None:
+    result, gen = explain(ExplainSettings(strategies=("edge",)))
+    assert result.response_score == "shift" and result.baseline_logprob is None
+    assert gen.scored == result.cost.scored_probes == 0 and gen.calls == 2 + 4
+    r1 = next(c for c in result.components if c.id == "r1")
+    assert r1.counterfactual_answer == "I don't know." and r1.answer_changed and r1.answer_logprob is None
+
+
+def test_a_generator_that_cannot_score_is_a_usage_error_naming_it() -> None:
+    gen = RuleGenerator("directed by")
+    assert not isinstance(gen, AnswerScorer)
+    explainer = Explainer(FixedRetriever(movie_graph()), gen, HashEmbedder(),
+                          ExplainSettings(strategies=("edge",), response_score="logprob"))
+    with pytest.raises(UsageError, match="rule-generator.*cannot score a fixed answer") as info:
+        explainer.explain(QUESTION)
+    assert "--response-score" in str(info.value) and "smollm2" in (info.value.hint or "")
+    assert gen.calls == 0  # refused before anything was asked: never a silent fallback to generating
+    with pytest.raises(UsageError, match="response_score"):
+        ExplainSettings(response_score="probability")  # type: ignore[arg-type]
+
+
+def test_group_testing_with_logprob_finds_leave_one_outs_top_with_fewer_scored_probes() -> None:
+    sub = movie_graph(noise=12)
+    loo, _ = explain(ExplainSettings(strategies=("edge",), response_score="logprob", noise_runs=1), sub)
+    gt, gen = explain(ExplainSettings(strategies=("edge",), response_score="logprob", noise_runs=1,
+                                      scheduler="group", top_k=2, group_verify=0), sub)
+    assert [c.id for c in gt.top("edge", 2)] == [c.id for c in loo.top("edge", 2)] == ["r1", "r3"]
+    assert gt.cost.scored_probes < loo.cost.scored_probes == 1 + 16
+    assert gen.calls == 1  # group tests score a0 too: nothing but the baseline is generated
+    assert gt.group_testing["strategies"]["edge"]["tests"] == gt.cost.scored_probes - 1
+    cleared = [c for c in gt.components if c.evaluated == "group"]
+    assert cleared and all(c.importance == 0.0 and c.answer_changed is None for c in cleared)
+
+
+def test_max_calls_counts_scored_probes() -> None:
+    for scheduler in ("exhaustive", "group"):
+        result, gen = explain(ExplainSettings(strategies=("edge",), response_score="logprob", noise_runs=1,
+                                              scheduler=scheduler, max_calls=4),  # type: ignore[arg-type]
+                              movie_graph(noise=12))
+        assert gen.calls + gen.scored <= 4
+        assert any(c.evaluated == "budget" for c in result.components)
+
+
+def test_redundant_support_is_resolved_under_logprob() -> None:
+    sub = movie_graph(second_director=True)
+    result, gen = explain(ExplainSettings(strategies=("edge",), response_score="logprob", dedup=False,
+                                          noise_runs=1), sub, ScoringGenerator(year_factor=1.0))
+    # either director fact alone keeps a0 as likely: no single removal of one moves it; the resolution removes
+    # the redundant alternative first and the other then carries the drop as a conditional importance
+    director = {c.id: c for c in result.components if c.id in ("r1", "r6")}
+    conditional = [c for c in director.values() if c.evaluated == "conditional"]
+    assert len(conditional) == 1 and conditional[0].importance == pytest.approx(0.95)
+    step = next(s for s in result.trace if s["step"] == "resolve_redundancy")
+    assert step["necessary"] == 1 and gen.calls == 1
+
+
+def test_redundancy_is_not_resolved_when_a_single_removal_already_lowers_the_probability() -> None:
+    # r3 (the year) lowers P(a0) alone: something moved, so the strategy is not redundant support
+    result, _ = explain(ExplainSettings(strategies=("edge",), response_score="logprob", dedup=False,
+                                        noise_runs=1), movie_graph(second_director=True, noise=2))
+    assert not any(s["step"] == "resolve_redundancy" for s in result.trace)
+
+
+def test_mask_surrogate_fits_the_answer_logit() -> None:
+    cfg = ExplainSettings(strategies=("mask",), response_score="logprob", masks=40, noise_runs=1,
+                          surrogate_solvers=("linear",))
+    result, gen = explain(cfg, movie_graph(noise=3))
+    surrogate = result.surrogate
+    assert surrogate is not None and surrogate["measure"] == "answer_logit"
+    assert gen.calls == 1 and gen.scored == 1 + 40
+    coef = surrogate["solvers"]["linear"]["coefficients"]
+    assert list(coef)[:2] == ["r1", "r3"]  # keeping the director fact raises logit P(a0) most, then the year
+    # the generator's log-probabilities are exact in the fact indicators here: the fit is too
+    assert coef["r1"] == pytest.approx(answer_logit(math.log(0.9)) - answer_logit(math.log(0.045)), rel=0.2)
+    held = surrogate["solvers"]["linear"]["held_out"]
+    assert held is not None and held["lds"] > 0.9
+    assert all(c.counterfactual_answer is None for c in result.components if c.kind == "mask")
+
+
+def test_scores_are_cached_and_deduplicated(tmp_path) -> None:
+    cache = ResponseCache(tmp_path / "cache.sqlite")
+    cfg = ExplainSettings(strategies=("edge",), response_score="logprob", noise_runs=1)
+    first, gen = explain(cfg, cache=cache)
+    assert gen.scored == first.cost.scored_probes == 5
+    again, gen2 = explain(cfg, cache=cache)
+    assert gen2.scored == 0 and again.cost.scored_probes == 0 and again.cost.cache_hits == 1 + 5  # a0 + scores
+    assert [c.importance for c in again.components] == [c.importance for c in first.components]
+    assert again.baseline_logprob == first.baseline_logprob
+
+    async def asks() -> None:
+        gen3 = ScoringGenerator()
+        oracle = AnswerOracle(gen3, HashEmbedder(), cache)
+        ctx = render(QUESTION, movie_graph())
+        a, b = await oracle.score(ctx, "Martha Coolidge."), await oracle.score(ctx, "Martha Coolidge.")
+        assert a.cached and b.deduplicated and a.score == b.score  # the earlier run's score, then the memo
+        other = await oracle.score(ctx, "Jack Lemmon.")  # another answer on the same context is its own score
+        assert not other.cached and not other.deduplicated and gen3.scored == 1
+        repeat = await oracle.score(ctx, "Martha Coolidge.", repeat=1)  # a deliberate repeat bypasses both
+        assert not repeat.cached and not repeat.deduplicated and gen3.scored == 2
+        assert oracle.ledger.scoring.calls == 2 and oracle.calls == 2 and oracle.ledger.usage.calls == 0
+        with pytest.raises(UsageError, match="cannot score"):
+            await AnswerOracle(RuleGenerator(), HashEmbedder()).score(ctx, "x")
+
+    asyncio.run(asks())
+
+
+def test_console_and_html_say_what_was_scored() -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from xgrag.report.console import cost_line, print_explanation
+    from xgrag.report.html import render_html
+
+    result, _ = explain(ExplainSettings(strategies=("edge",), response_score="logprob", noise_runs=1))
+    out = Console(file=StringIO(), width=200, record=True)
+    print_explanation(out, result)
+    text = out.export_text()
+    assert "importance = drop of P(answer)" in text and "Out to Sea directed_by Martha Coolidge" in text
+    row = next(line for line in text.splitlines() if "directed_by" in line and "self-report" not in line)
+    assert " - " in row and " yes " not in row and " no " not in row  # whether the answer changed is unknown
+    assert "5 scored probes" in cost_line(result)
+    page = render_html(result)
+    assert "response score logprob" in page and "scored probes" in page
