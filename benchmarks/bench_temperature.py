@@ -1,16 +1,14 @@
-"""Answer scoring vs decoding with a real LLM, and temperature 0 vs 1 (prints figures; not a test).
+"""Temperature 0 vs 1 with a real LLM, and decoding vs answer scoring (prints figures; not a test).
 
 On the whole MetaQA KB, for a seeded sample of unbracketed 1-hop and 2-hop dev questions whose retrieved subgraph
-has at most --max-facts facts, SmolLM2-135M (in process, CPU) explains the facts by leave-one-out:
-
-- shift   : each counterfactual decoded (greedy, temperature 0) and scored by XGRAG's semantic shift;
-- logprob : each counterfactual scored as log P(a0 | perturbed context), one prompt pass, no decoding;
-            importance = 1 - P(a0 | perturbed) / P(a0 | full) (xgrag.explain.run.ExplainRun.effect).
-
-Per question: Spearman and top-3 overlap of the two rankings, the rank of the best gold triple under each (blind:
-the explainer sees no gold and no self-report), seconds per probe. Then temperature 1.0 (sampled, seeded per call)
-against 0: the noise floor of repeated baselines, and the stability of the shift ranking's top 3 across two seeds
-(Jaccard), with logprob's (scoring has no sampling) beside it.
+has at most --max-facts facts, SmolLM2-135M (in process, CPU) explains the facts by leave-one-out at temperature 0
+(greedy) and at temperature 1.0 with two seeds (sampling is seeded per call, so one seed repeats itself: the
+spread is measured across seeds): the noise floor of repeated baselines, whether the baseline answer is the same
+across seeds, and the Jaccard of the top 3 across seeds and against temperature 0. Beside it, the same questions
+with response_score "logprob" (scoring has no sampling): Spearman and top-3 overlap of the two rankings, the rank
+of the best gold triple under each (blind), seconds per model call. `results/temperature.json` was measured at
+commit fb5d097 with the first logprob implementation (same importance formula as the merged one; its seconds per
+probe divide by generator calls, which then included scored passes). bench_logprob.py is the fuller comparison.
 
 Usage: python benchmarks/bench_temperature.py [--one-hop 8] [--two-hop 6] [--max-facts 12] [--json PATH]
 XGRAG_BENCH_URI: a database holding the KB (else an embedded Neo4j is started and the KB ingested: minutes).
