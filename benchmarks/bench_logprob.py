@@ -266,7 +266,9 @@ def summarize_a(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return summary
 
 
-def part_b(args: argparse.Namespace) -> dict[str, Any]:
+def part_b(args: argparse.Namespace, previous: dict[str, Any] | None = None) -> dict[str, Any]:
+    """`previous`: an earlier part-b result to extend (its questions are kept, not measured again)."""
+    done = {r["qid"] for r in (previous or {}).get("questions", [])}
     emb = default_embedder()
     cold = SmolLM2Generator(max_new_tokens=args.max_tokens)
     hot = {s: SmolLM2Generator(max_new_tokens=args.max_tokens, temperature=1.0, seed=s)
@@ -275,15 +277,16 @@ def part_b(args: argparse.Namespace) -> dict[str, Any]:
                           citation_guided=False, generator_synonyms=False, concurrency=1)
     masks = replace(loo, strategies=("mask",), masks=args.masks, surrogate_solvers=("lasso",))
     seeds = list(range(1, args.seeds + 1))
-    rows: list[dict[str, Any]] = []
+    rows: list[dict[str, Any]] = list((previous or {}).get("questions", []))
     la0 = loadavg()
     t_start = time.perf_counter()
     with store_for_bench() as store:
         explainer = Explainer.from_settings(Settings(), store, generator=cold, embedder=emb, explain=loo)
         by_seed = {s: Explainer.from_settings(Settings(), store, generator=g, embedder=emb, explain=loo)
                    for s, g in hot.items()}
-        slice_ = [q for q in select(store, explainer, args) if len(q["subgraph"].relationships) <= args.b_max_facts]
-        slice_ = slice_[: args.temperature_questions]
+        slice_ = [q for q in select(store, explainer, args)
+                  if args.b_min_facts <= len(q["subgraph"].relationships) <= args.b_max_facts]
+        slice_ = [q for q in slice_ if q["qid"] not in done][: args.temperature_questions]  # new questions
         print(f"slice: {len(slice_)} questions, facts {[len(q['subgraph'].relationships) for q in slice_]}",
               file=sys.stderr)
         for i, q in enumerate(slice_):
@@ -341,7 +344,23 @@ def part_b(args: argparse.Namespace) -> dict[str, Any]:
                   f"{row['loo']['t1_logprob_top3_jaccard']}; mask LDS t0 {mask_runs['t0']['lds']} t1 "
                   f"{mask_runs['t1']['lds']}, J t0 {mask_runs['t0']['top3_jaccard']} t1 "
                   f"{mask_runs['t1']['top3_jaccard']}", file=sys.stderr)
-    summary = {
+    runs: list[dict[str, Any]] = []  # one entry per invocation (--append adds one)
+    if previous is not None:  # a file written before "runs" existed has its one run's figures at the top level
+        runs = list(previous.get("runs") or [{"seconds": previous.get("seconds"), "questions": len(done),
+                                              "machine": previous.get("machine")}])
+    runs.append({"seconds": round(time.perf_counter() - t_start), "questions": len(rows) - len(done),
+                 "machine": {"platform": platform.platform(), "cpus": os.cpu_count(), "loadavg_start": la0,
+                             "loadavg_end": loadavg()}})
+    return {"part": "b", "generator_t0": dict(cold.params), "generator_t1": dict(hot[1].params),
+            "settings_loo": loo.to_json(), "settings_masks": masks.to_json(), "seeds": seeds,
+            "floor_seeds": args.floor_seeds, "seed": args.seed, "runs": runs,
+            "summary": summarize_b(rows), "summary_over_3_facts": summarize_b([r for r in rows if r["facts"] > 3]),
+            "questions": rows}
+
+
+def summarize_b(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Over questions of at most 3 facts a top 3 is every fact (Jaccard 1 by construction) and masks repeat."""
+    return {
         "n": len(rows),
         "noise_floor_t0": spread([r["noise_floor"]["t0"]["floor"] for r in rows]),
         "noise_floor_t1": spread([r["noise_floor"]["t1"]["floor"] for r in rows]),
@@ -356,12 +375,6 @@ def part_b(args: argparse.Namespace) -> dict[str, Any]:
         "mask_top3_jaccard_t0": spread([r["masks"]["t0"]["top3_jaccard"] for r in rows]),
         "mask_top3_jaccard_t1": spread([r["masks"]["t1"]["top3_jaccard"] for r in rows]),
     }
-    return {"part": "b", "generator_t0": dict(cold.params), "generator_t1": dict(hot[1].params),
-            "settings_loo": loo.to_json(), "settings_masks": masks.to_json(), "seeds": seeds,
-            "floor_seeds": args.floor_seeds, "seed": args.seed, "seconds": round(time.perf_counter() - t_start),
-            "machine": {"platform": platform.platform(), "cpus": os.cpu_count(), "loadavg_start": la0,
-                        "loadavg_end": loadavg()},
-            "summary": summary, "questions": rows}
 
 
 def main() -> None:
@@ -372,24 +385,36 @@ def main() -> None:
     ap.add_argument("--two-hop", type=int, default=8)
     ap.add_argument("--max-facts", type=int, default=25)
     ap.add_argument("--max-tokens", type=int, default=32, help="SmolLM2 max_new_tokens (MetaQA answers are short)")
-    ap.add_argument("--temperature-questions", type=int, default=6)
+    ap.add_argument("--temperature-questions", type=int, default=6, help="part b: questions (new ones with --append)")
     ap.add_argument("--b-max-facts", type=int, default=12)
+    ap.add_argument("--b-min-facts", type=int, default=2)
+    ap.add_argument("--append", action="store_true", help="part b: extend --json's file with questions it lacks")
     ap.add_argument("--seeds", type=int, default=3, help="generator seeds at temperature 1 (leave-one-out)")
     ap.add_argument("--floor-seeds", type=int, default=5, help="baselines at temperature 1 for the noise floor")
     ap.add_argument("--masks", type=int, default=16)
     ap.add_argument("--json", default=None)
     ap.add_argument("--resummarize", action="store_true", help="part a: recompute the summary of --json's file")
     args = ap.parse_args()
+    path = Path(args.json or RESULTS / ("logprob.json" if args.part == "a" else "logprob_temperature.json"))
     if args.resummarize:
-        path = Path(args.json or RESULTS / "logprob.json")
         result = json.loads(path.read_text())
-        result["summary"] = summarize_a(result["questions"])
+        if args.part == "a":
+            result["summary"] = summarize_a(result["questions"])
+        else:
+            rows = result["questions"]
+            result["summary"] = summarize_b(rows)
+            result["summary_over_3_facts"] = summarize_b([r for r in rows if r["facts"] > 3])
         path.write_text(json.dumps(result, indent=1) + "\n")
         print(json.dumps(result["summary"], indent=1))
         return
-    result = part_a(args) if args.part == "a" else part_b(args)
-    result["argv"] = sys.argv[1:]
-    path = Path(args.json or RESULTS / ("logprob.json" if args.part == "a" else "logprob_temperature.json"))
+    argv = sys.argv[1:]
+    if args.part == "a":
+        result = part_a(args)
+    else:
+        previous = json.loads(path.read_text()) if args.append and path.exists() else None
+        result = part_b(args, previous)
+        argv = [*(previous or {}).get("argv", []), *(["+"] if previous else []), *argv]
+    result["argv"] = argv
     path.write_text(json.dumps(result, indent=1) + "\n")
     print(json.dumps(result["summary"], indent=1))
     print(f"wrote {path}")
