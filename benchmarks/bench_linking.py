@@ -8,6 +8,7 @@ one store, see metaqa_full.py). Seed recall = the intended topic entity is among
 accuracy = the answer is one of the gold answers, over k-hop retrieval with the question's hop count.
 
     python benchmarks/bench_linking.py --per-hop 100 --reader-per-hop 100   # ~10 min, mostly loading the KB
+    python benchmarks/bench_linking.py --base REV --json PATH   # compare with the linking of another revision
 """
 
 from __future__ import annotations
@@ -40,9 +41,9 @@ BASE = "a82ac38"  # main before issue 15.2/15.3
 OUT = ROOT / "benchmarks" / "results" / "linking.json"
 
 
-def load_before(path: str, name: str) -> ModuleType:
-    """A module's source at BASE, loaded under another name (its xgrag imports resolve to the current package)."""
-    text = subprocess.run(["git", "-C", str(ROOT), "show", f"{BASE}:{path}"], check=True, capture_output=True,
+def load_before(path: str, name: str, base: str = BASE) -> ModuleType:
+    """A module's source at `base`, loaded under another name (its xgrag imports resolve to the current package)."""
+    text = subprocess.run(["git", "-C", str(ROOT), "show", f"{base}:{path}"], check=True, capture_output=True,
                           text=True).stdout
     file = Path(tempfile.mkdtemp(prefix="xgrag-bench-linking-")) / f"{name}.py"
     file.write_text(text, encoding="utf-8")
@@ -92,12 +93,14 @@ def main() -> None:
     ap.add_argument("--per-hop", type=int, default=100, help="MetaQA questions per hop for seed recall")
     ap.add_argument("--reader-per-hop", type=int, default=100, help="MetaQA 1-/2-hop questions for the reader")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--base", default=BASE, help="the git revision whose linking and reader are 'before'")
+    ap.add_argument("--json", default=str(OUT))
     args = ap.parse_args()
-    old_linking = load_before("plugin/xgrag/retrieval/linking.py", "linking_before")
-    old_reader = load_before("plugin/xgrag/generate/extractive.py", "extractive_before")
+    old_linking = load_before("plugin/xgrag/retrieval/linking.py", "linking_before", args.base)
+    old_reader = load_before("plugin/xgrag/generate/extractive.py", "extractive_before", args.base)
     embedder = default_embedder()
     readers = {"before": old_reader.ExtractiveReader(embedder), "after": ExtractiveReader(embedder)}
-    results: dict[str, Any] = {"base": BASE, "seed": args.seed, "linking": {}, "reader": {}}
+    results: dict[str, Any] = {"base": args.base, "seed": args.seed, "linking": {}, "reader": {}}
     t0 = time.perf_counter()
     with kb_store() as (store, info):
         results["kb"] = info
@@ -126,8 +129,8 @@ def main() -> None:
             results["reader"][version] = read
             print(version, "reader", {k: (v["n"], v["accuracy"]) for k, v in read.items()}, flush=True)
     results["seconds"] = round(time.perf_counter() - t0, 1)
-    OUT.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
-    print(f"wrote {OUT}")
+    Path(args.json).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {args.json}")
 
 
 if __name__ == "__main__":

@@ -50,6 +50,30 @@ def test_stopword_names_are_not_linked_unless_bracketed() -> None:
     assert normalise("  Dr.  Watson! ") == "dr watson"
 
 
+def test_lowercase_keywords_are_not_seeds_beside_a_specific_name() -> None:
+    cands = [(Node("t", "director"), 1.0), (Node("f", "Out to Sea"), 1.0), (Node("g", "ghost"), 1.0),
+             (Node("y", "1997"), 1.0)]
+
+    def ids(question: str, extra: tuple[Node, ...] = ()) -> list[str]:
+        return sorted(le.node.id for le in select_mentions(question, [*cands, *((n, 1.0) for n in extra)]))
+
+    # a role word beside a title: the title only
+    assert ids("who is the director of Out to Sea") == ["f"]
+    # typed in lower case, the title is still several words: specific
+    assert ids("who is the director of out to sea") == ["f"]
+    # nothing specific: the keyword is what the question is about
+    assert ids("which films are about ghost") == ["g"]
+    assert ids("films tagged ghost and director") == ["g", "t"]
+    # a year is specific, not a keyword
+    assert ids("which ghost films came out in 1997") == ["y"]
+    # a word the graph stores capitalised is a name (LLM-built graphs: "Rabbit"), kept beside another name
+    assert ids("what did the rabbit eat in Out to Sea", (Node("r", "Rabbit"),)) == ["f", "r"]
+    # a word the question capitalises is specific
+    assert ids("films about Ghost and director") == ["g"]
+    # brackets still win outright
+    assert ids("who is the [director] of Out to Sea") == ["t"]
+
+
 # -- questions as people type them (issue 15.2) ---------------------------------------------------------------
 
 def test_key_tokens_fold_case_diacritics_and_possessives() -> None:
