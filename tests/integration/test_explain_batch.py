@@ -81,7 +81,11 @@ def test_ray_actors_give_the_same_explanations(batch_env: tuple[Path, BatchSpec]
         if a["status"] == "done":
             ea, eb = a["explanation"], b["explanation"]
             assert ea["answer"] == eb["answer"]
-            assert [(c["id"], c["rank"], round(c["importance"] or 0, 6)) for c in ea["components"]] == \
-                [(c["id"], c["rank"], round(c["importance"] or 0, 6)) for c in eb["components"]]
+            assert [(c["id"], c["rank"]) for c in ea["components"]] == [(c["id"], c["rank"]) for c in eb["components"]]
+            # Ray sets OMP_NUM_THREADS=1 in actors of num_cpus=1, this process runs torch on more threads: the embeddings'
+            # sums are reduced in another order, so importances agree to float error (seen: 0.609469 vs 0.609468)
+            for ca, cb in zip(ea["components"], eb["components"], strict=True):
+                assert (ca["importance"] is None) == (cb["importance"] is None)
+                assert abs((ca["importance"] or 0.0) - (cb["importance"] or 0.0)) <= 1e-5, ca["id"]
     # explained in Ray's worker processes, not here
     assert {r["worker_pid"] for r in on_ray.records} - {os.getpid()} == {r["worker_pid"] for r in on_ray.records}
