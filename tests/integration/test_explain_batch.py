@@ -82,8 +82,8 @@ def test_ray_actors_give_the_same_explanations(batch_env: tuple[Path, BatchSpec]
             ea, eb = a["explanation"], b["explanation"]
             assert ea["answer"] == eb["answer"]
             assert [(c["id"], c["rank"]) for c in ea["components"]] == [(c["id"], c["rank"]) for c in eb["components"]]
-            # Ray sets OMP_NUM_THREADS=1 in actors of num_cpus=1, this process runs torch on more threads: the embeddings'
-            # sums are reduced in another order, so importances agree to float error (seen: 0.609469 vs 0.609468)
+            # Ray sets OMP_NUM_THREADS=1 in actors of num_cpus=1 and this process runs torch on more threads: the
+            # embeddings' sums are reduced in another order, so importances agree to float error (0.609469 vs 0.609468)
             for ca, cb in zip(ea["components"], eb["components"], strict=True):
                 assert (ca["importance"] is None) == (cb["importance"] is None)
                 assert abs((ca["importance"] or 0.0) - (cb["importance"] or 0.0)) <= 1e-5, ca["id"]

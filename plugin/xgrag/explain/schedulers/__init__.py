@@ -10,9 +10,9 @@ from xgrag.explain.schedulers.redundancy import RedundancyResolution
 from xgrag.explain.settings import ExplainSettings
 
 # `auto` switches to group testing from this many facts. Measured on the whole MetaQA KB (benchmarks/bench_cost.py,
-# 150 unbracketed dev questions, extractive reader, group_verify=5): on subgraphs of 30+ facts group testing used
-# 10.8-17.8% of leave-one-out's generator calls with top-3 agreement 72/76; below 30 facts it saves little (6.8 vs
-# 6.3 calls under 10 facts, 12.8 vs 17.2 at 10-29), so leave-one-out, the reference, runs there.
+# results/cost_keywords.json: 150 unbracketed dev questions, extractive reader, group_verify=5): on subgraphs of 30+
+# facts group testing used 10.6% of leave-one-out's generator calls with top-3 agreement 73/74; below 30 facts it
+# saves little (6.6 vs 6.1 calls under 10 facts, 12.4 vs 16.5 at 10-29), so leave-one-out, the reference, runs there.
 AUTO_GROUP_FACTS = 30
 
 
