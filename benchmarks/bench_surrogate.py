@@ -42,13 +42,14 @@ from xgrag.embed import default_embedder  # noqa: E402
 from xgrag.explain import Explainer, ExplainSettings  # noqa: E402
 from xgrag.explain.distances import MEASURES  # noqa: E402
 from xgrag.explain.fidelity import consistency, holdout_split, stability  # noqa: E402
-from xgrag.explain.surrogate import fit_and_judge, mask_matrix, responses  # noqa: E402
+from xgrag.explain.surrogate import answer_paths, fit_and_judge, mask_matrix, responses  # noqa: E402
 from xgrag.generate.extractive import ExtractiveReader  # noqa: E402
 from xgrag.model import Explanation, Subgraph  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLVERS = ("lasso", "bayes_ridge", "linear")
 SIZES = (16, 32, 64)
+PATHS_KEY = "lasso+paths"  # LASSO with seed-to-answer path features
 SEEDS = (0, 1, 2)
 HELD_OUT = 32
 MASKS = 64 + HELD_OUT
@@ -123,6 +124,20 @@ def main() -> None:
                                                 k: (v["held_out"] or {}).get("lds")
                                                 for k, v in ex.surrogate["solvers"].items()},
                                             "results": {}}
+                chains = answer_paths(Subgraph.from_json(ex.subgraph), ex.answer, q["hops"])
+                seed_row["paths"] = len(chains)
+                y_cos = responses("cosine", a0, answers)
+                for size in SIZES:
+                    # LASSO with a feature per seed-to-answer path (ExplainSettings.surrogate_paths)
+                    rep = fit_and_judge(x, y_cos, facts, measure_name="cosine", sigma=args.sigma, solvers=("lasso",),
+                                        split=(fit_pool[:size], held), paths=chains)
+                    entry = rep["solvers"]["lasso"]
+                    h = entry["held_out"] or {}
+                    top1 = next(iter(entry["coefficients"]))
+                    seed_row["results"][f"{PATHS_KEY}|cosine|{size}"] = {
+                        "lds": h.get("lds"), "r2": h.get("r2"), "weighted_r2": h.get("weighted_r2"),
+                        "top1_evidence": (top1 in evidence) if evidence else None}
+                    coef.setdefault((PATHS_KEY, "cosine", size), []).append(entry["coefficients"])
                 for measure in MEASURES:
                     y = responses(measure, a0, answers)
                     for size in SIZES:
@@ -151,28 +166,28 @@ def main() -> None:
                   + " ".join(str(row["seeds"][str(s)]["results"]["lasso|cosine|32"]["lds"]) for s in SEEDS),
                   flush=True)
     summary: dict[str, Any] = {}
-    for solver in SOLVERS:
-        for measure in MEASURES:
-            for size in SIZES:
-                key = f"{solver}|{measure}|{size}"
-                cells = [r["seeds"][str(s)]["results"][key] for r in per_q for s in SEEDS]
-                top1 = [c["top1_evidence"] for c in cells if c["top1_evidence"] is not None]
-                summary[key] = {
-                    "lds": stats_of([c["lds"] for c in cells]),
-                    "lds_undefined": sum(c["lds"] is None for c in cells),
-                    "r2": stats_of([c["r2"] for c in cells]),
-                    "weighted_r2": stats_of([c["weighted_r2"] for c in cells]),
-                    "stability_top3": stats_of([r["stability_top3"][key] for r in per_q]),
-                    "stability_top1": stats_of([r["stability_top1"][key] for r in per_q]),
-                    "top1_is_evidence": round(sum(top1) / len(top1), 4) if top1 else None,
-                }
+    keys = [f"{solver}|{measure}|{size}" for solver in SOLVERS for measure in MEASURES for size in SIZES]
+    keys += [f"{PATHS_KEY}|cosine|{size}" for size in SIZES]
+    for key in keys:
+        cells = [r["seeds"][str(s)]["results"][key] for r in per_q for s in SEEDS]
+        top1 = [c["top1_evidence"] for c in cells if c["top1_evidence"] is not None]
+        summary[key] = {
+            "lds": stats_of([c["lds"] for c in cells]),
+            "lds_undefined": sum(c["lds"] is None for c in cells),
+            "r2": stats_of([c["r2"] for c in cells]),
+            "weighted_r2": stats_of([c["weighted_r2"] for c in cells]),
+            "stability_top3": stats_of([r["stability_top3"][key] for r in per_q]),
+            "stability_top1": stats_of([r["stability_top1"][key] for r in per_q]),
+            "top1_is_evidence": round(sum(top1) / len(top1), 4) if top1 else None,
+        }
     by_size: dict[str, Any] = {}
     for lo, hi in ((8, 20), (20, 40), (40, 60)):
         rows = [r for r in per_q if lo <= r["facts"] <= hi]
         by_size[f"{lo}-{hi}"] = {
             "questions": len(rows),
             **{k: stats_of([r["seeds"][str(s)]["results"][k]["lds"] for r in rows for s in SEEDS])
-               for k in ("lasso|cosine|32", "bayes_ridge|cosine|32", "linear|cosine|32")}}
+               for k in ("lasso|cosine|32", f"{PATHS_KEY}|cosine|32", "bayes_ridge|cosine|32",
+                         "linear|cosine|32")}}
     out = {
         "benchmark": "bench_surrogate", "kb": info, "questions": len(per_q), "skipped": skipped,
         "sample_seed": args.seed, "min_facts": args.min_facts, "max_facts": MAX_FACTS,

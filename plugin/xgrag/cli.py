@@ -431,6 +431,9 @@ def explain(
     response_score: ResponseScoreOpt = "shift",
     chat_template: ChatTemplateOpt = None,
     noise_runs: NoiseRunsOpt = 2,
+    surrogate_paths: Annotated[bool, typer.Option(
+        "--surrogate-paths", help="mask strategy: add a feature per seed-to-answer path (the AND of its facts)")]
+    = False,
     concurrency: Annotated[int, typer.Option(help="concurrent generator calls")] = 4,
     cache: CacheOpt = True,
     save: Annotated[bool, typer.Option("--save", help="persist the explanation in Neo4j (xgrag labels)")] = False,
@@ -449,7 +452,7 @@ def explain(
     settings = _settings(config, preset)
     cfg = _explain_settings(settings, strategies=(strategy,), mode=mode, hops=hops, dedup=dedup, apply=apply,
                             noise_runs=noise_runs, max_calls=max_calls, concurrency=concurrency, scheduler=scheduler,
-                            response_score=response_score)
+                            response_score=response_score, surrogate_paths=surrogate_paths)
     gen = make_generator(generator, **_connection(ollama_host, base_url, timeout, max_retries, chat_template))
     require_scorer(gen, cfg)  # before Neo4j is opened: a generator that cannot score is a usage error
     response_cache = ResponseCache(_cache_path(settings)) if cache else None

@@ -67,6 +67,9 @@ class ExplainSettings:
     # Solvers fitted to the same masks (xgrag.explain.solvers.REGISTRY); the first one's coefficients are the
     # importances `xgrag eval` scores.
     surrogate_solvers: tuple[str, ...] = ("lasso", "bayes_ridge", "linear")
+    # Add one feature per path of 2+ facts from a seed to the baseline answer (1 when all its facts are kept): the
+    # AND a multi-hop answer needs, which a surrogate linear in single facts cannot express. Off = KG-SMILE's.
+    surrogate_paths: bool = False
     top_k: int = 3
     generator_synonyms: bool = True
     # When no single removal moves the answer (redundant support), remove components cumulatively, least

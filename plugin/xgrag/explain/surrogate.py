@@ -14,12 +14,14 @@ from typing import Any
 
 import numpy as np
 
+from xgrag.config import RetrievalSettings
 from xgrag.explain.distances import ANSWER_LOGIT, kernel_weights, measure
 from xgrag.explain.fidelity import adjusted_r2, fidelity_report, holdout_split, r2, weighted_r2
 from xgrag.explain.run import ExplainRun, Response
 from xgrag.explain.scoring import answer_logit
 from xgrag.explain.solvers import REGISTRY as SOLVERS
 from xgrag.generate.base import AnswerScore, Generation
+from xgrag.model import Subgraph
 
 MIN_HELD_OUT = 3  # LDS (a rank correlation) needs three points to mean anything
 
@@ -35,25 +37,80 @@ def responses(measure_name: str, base: np.ndarray, answers: np.ndarray) -> np.nd
     return np.array([m.response(base, a) for a in np.atleast_2d(answers)], dtype=float)
 
 
+PATH_FACTS = RetrievalSettings().hops  # path length when the settings leave hops to the retrieval
+MAX_PATHS = 32  # path features per surrogate: more would outnumber the masks a surrogate is fitted on
+
+
+def answer_paths(graph: Subgraph, answer: str, max_facts: int, limit: int = MAX_PATHS) -> list[tuple[str, ...]]:
+    """Simple paths of 2..`max_facts` facts (relationship ids, undirected) from a seed to an entity named as the
+    answer (or one of its comma-separated parts), in a deterministic order, at most `limit`."""
+    wanted = {_key(part) for part in answer.rstrip(".").split(",") if part.strip()}
+    targets = {nid for nid, node in graph.nodes.items() if _key(node.name) in wanted}
+    adjacent: dict[str, list[tuple[str, str]]] = {}
+    for rel in graph.sorted_relationships():
+        adjacent.setdefault(rel.source, []).append((rel.id, rel.target))
+        adjacent.setdefault(rel.target, []).append((rel.id, rel.source))
+    found: list[tuple[str, ...]] = []
+
+    def walk(node: str, seen: set[str], rels: list[str]) -> None:
+        if len(found) >= limit:
+            return
+        if node in targets and len(rels) >= 2:
+            found.append(tuple(rels))
+        if len(rels) == max_facts:
+            return
+        for rel_id, nxt in adjacent.get(node, []):
+            if nxt not in seen:
+                walk(nxt, seen | {nxt}, [*rels, rel_id])
+
+    if targets:
+        for seed in sorted(graph.seeds):
+            if seed in graph.nodes:
+                walk(seed, {seed}, [])
+    return found
+
+
+def _key(text: str) -> str:
+    return " ".join(text.lower().replace(".", " ").split())
+
+
+def with_paths(x: np.ndarray, fact_ids: Sequence[str], paths: Sequence[tuple[str, ...]]) -> np.ndarray:
+    """X with one column per path appended: 1 where every fact of the path was kept."""
+    col = {fid: i for i, fid in enumerate(fact_ids)}
+    extra = [x[:, [col[f] for f in path]].prod(axis=1) for path in paths]
+    return np.hstack([x, np.stack(extra, axis=1)]) if extra else x
+
+
 def fit_and_judge(x: np.ndarray, y: np.ndarray, fact_ids: Sequence[str], *, measure_name: str = "cosine",
                   sigma: float = 1.0, solvers: Sequence[str] = ("lasso",), holdout: float = 0.25, seed: int = 0,
-                  split: tuple[np.ndarray, np.ndarray] | None = None) -> dict[str, Any]:
+                  split: tuple[np.ndarray, np.ndarray] | None = None,
+                  paths: Sequence[tuple[str, ...]] = ()) -> dict[str, Any]:
     """Fit each solver on the fit masks, judge it on the held-out masks. `split`: explicit (fit, held-out) row
     indices (a benchmark's fixed held-out set); otherwise `holdout_split(len(y), holdout, seed)`.
 
     Per solver: `coefficients` = importance per fact (orientation * coefficient: positive = keeping the fact
     keeps the answer, for every measure), sorted by importance; `held_out` = the fidelity family and LDS on the
     held-out masks (None when fewer than 3 are held out); `in_sample` = R^2, weighted and adjusted R^2 on the fit
-    masks, for comparison only."""
+    masks, for comparison only.
+
+    `paths` (fact-id tuples): one more feature each, the AND of its facts (with_paths). A fact's importance then
+    adds 1/len(path) of each of its paths' coefficients: the Shapley value of a term c * x_1 * ... * x_k is c/k
+    for each of its k facts (Shapley, 1953; symmetry and efficiency), so the importances still sum to the model's
+    total effect. Each path's own coefficient is reported under `paths`."""
     m = measure(measure_name)
     x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
     if x.shape != (len(y), len(fact_ids)):
         raise ValueError(f"X has shape {x.shape}, expected ({len(y)}, {len(fact_ids)})")
+    unknown = sorted({f for path in paths for f in path} - set(fact_ids))
+    if unknown:
+        raise ValueError(f"paths name facts that are not features: {', '.join(unknown[:5])}")
+    x = with_paths(x, fact_ids, paths)
+    n_features = x.shape[1]
     fit_idx, test_idx = split if split is not None else holdout_split(len(y), holdout, seed)
     w = kernel_weights(np.array([m.distance(v) for v in y]), sigma)
     out: dict[str, Any] = {"measure": m.name, "measure_label": m.label, "kernel_sigma": sigma,
                            "masks": int(len(y)), "fit_masks": int(len(fit_idx)), "held_out_masks": int(len(test_idx)),
-                           "features": len(fact_ids), "solvers": {}}
+                           "features": n_features, "path_features": len(paths), "solvers": {}}
     if len(fit_idx) < 2:
         out["note"] = f"{len(fit_idx)} masks to fit: no surrogate"
         return out
@@ -65,20 +122,29 @@ def fit_and_judge(x: np.ndarray, y: np.ndarray, fact_ids: Sequence[str], *, meas
     for name in solvers:
         solver = SOLVERS[name]
         fit = solver.fit(xf, yf, wf)
-        order = np.argsort(-m.orientation * fit.coef, kind="stable")
+        per_fact = np.array(fit.coef[:len(fact_ids)], dtype=float)
+        col = {fid: i for i, fid in enumerate(fact_ids)}
+        for j, path in enumerate(paths):
+            for f in path:
+                per_fact[col[f]] += fit.coef[len(fact_ids) + j] / len(path)
+        order = np.argsort(-m.orientation * per_fact, kind="stable")
         pred_fit = fit.predict(xf)
         wr2_in = weighted_r2(yf, pred_fit, wf)
         entry: dict[str, Any] = {
             "label": solver.label,
-            "coefficients": {fact_ids[i]: round(float(m.orientation * fit.coef[i]), 6) for i in order},
+            "coefficients": {fact_ids[i]: round(float(m.orientation * per_fact[i]), 6) for i in order},
             "intercept": round(fit.intercept, 6),
             "in_sample": {"r2": round(r2(yf, pred_fit), 6), "weighted_r2": round(wr2_in, 6),
-                          "adjusted_r2": _finite(adjusted_r2(wr2_in, len(yf), len(fact_ids)))},
+                          "adjusted_r2": _finite(adjusted_r2(wr2_in, len(yf), n_features))},
             "held_out": None,
         }
+        if paths:
+            entry["paths"] = [{"facts": list(path),
+                               "coefficient": round(float(m.orientation * fit.coef[len(fact_ids) + j]), 6)}
+                              for j, path in enumerate(paths)]
         if held_ok:
             yt, wt = y[test_idx], w[test_idx]
-            report = fidelity_report(yt, fit.predict(x[test_idx]), wt, len(fact_ids))
+            report = fidelity_report(yt, fit.predict(x[test_idx]), wt, n_features)
             if np.ptp(yt) == 0.0:
                 # every held-out mask gave the same response: R^2 would only say whether the prediction is exact
                 report.update(r2=None, weighted_r2=None, adjusted_r2=None)
@@ -119,10 +185,12 @@ def mask_surrogate_summary(run: ExplainRun, vectors: dict[str, np.ndarray]) -> d
     else:
         name = cfg.surrogate_distance
         y = responses(name, vectors[run.a0.text], np.stack([vectors[_generation(p.outcome).text] for p in masks]))
+    paths = answer_paths(run.graph, run.a0.text, cfg.hops or PATH_FACTS) if cfg.surrogate_paths else []
     report = fit_and_judge(x, y, fact_ids, measure_name=name, sigma=cfg.kernel_sigma,
-                           solvers=cfg.surrogate_solvers, holdout=cfg.holdout, seed=cfg.seed)
+                           solvers=cfg.surrogate_solvers, holdout=cfg.holdout, seed=cfg.seed, paths=paths)
     primary = cfg.surrogate_solvers[0]
-    report.update(method="KG-SMILE random masks, surrogates judged on held-out masks",
+    report.update(method="KG-SMILE random masks" + (", plus seed-to-answer path features" if paths else "")
+                  + ", surrogates judged on held-out masks",
                   keep_probability=cfg.keep_probability, planned_masks=cfg.masks, split_seed=cfg.seed,
                   primary=primary, samples=len(masks),
                   coefficients=(report["solvers"].get(primary) or {}).get("coefficients", {}))

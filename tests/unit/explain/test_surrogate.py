@@ -227,3 +227,75 @@ def test_an_explanation_with_masks_reports_held_out_fidelity_per_solver() -> Non
     line = next(x for x in buf.getvalue().splitlines() if x.startswith("surrogate ("))
     assert "lasso fitted on 9 masks, held out 3: LDS 1.00" in line and "Out to Sea directed by Martha Coolidge" in line
     assert surrogate_line({"note": "too few"}) == "surrogate: too few"
+
+
+def _chain_graph() -> Subgraph:
+    """seed S -a-> M -b-> answer A, a second chain S -c-> N -d-> A, and a distractor S -e-> X."""
+    g = Subgraph(seeds=["S"])
+    for nid, name in (("S", "Seed"), ("M", "Mid"), ("N", "Other"), ("A", "Answer"), ("X", "Noise")):
+        g.add_node(Node(nid, name))
+    for rid, s, t in (("a", "S", "M"), ("b", "M", "A"), ("c", "S", "N"), ("d", "A", "N"), ("e", "S", "X")):
+        g.add_relationship(Relationship(rid, s, t, "rel"))
+    return g
+
+
+def test_answer_paths_are_the_seed_to_answer_chains() -> None:
+    from xgrag.explain.surrogate import answer_paths
+
+    g = _chain_graph()
+    # undirected (d points from the answer), only paths of 2+ facts, deterministic order
+    assert answer_paths(g, "Answer.", 2) == [("a", "b"), ("c", "d")]
+    assert answer_paths(g, "answer", 1) == []  # no 1-fact path reaches it
+    assert answer_paths(g, "Nobody", 3) == []
+    assert answer_paths(g, "Answer", 4, limit=1) == [("a", "b")]
+
+
+def test_path_features_fit_an_and_that_single_facts_cannot() -> None:
+    """The response is 1 only when both facts of a chain are kept (an AND): with the path feature the surrogate
+    predicts held-out masks exactly, and each chain fact gets half the path's coefficient (Shapley)."""
+    facts = ["a", "b", "c", "d", "e"]
+    rng = np.random.default_rng(0)
+    x = (rng.random((96, 5)) < 0.5).astype(float)
+    y = x[:, 0] * x[:, 1]  # the response moves only when the chain a-b is whole
+    split = (np.arange(64), np.arange(64, 96))
+    plain = fit_and_judge(x, y, facts, measure_name="cosine", solvers=("linear",), split=split)
+    paths = fit_and_judge(x, y, facts, measure_name="cosine", solvers=("linear",), split=split,
+                          paths=[("a", "b"), ("c", "d")])
+    lds_plain = plain["solvers"]["linear"]["held_out"]["lds"]
+    lds_paths = paths["solvers"]["linear"]["held_out"]["lds"]
+    assert lds_paths > 0.99 > lds_plain
+    entry = paths["solvers"]["linear"]
+    by_path = {tuple(p["facts"]): p["coefficient"] for p in entry["paths"]}
+    assert abs(by_path[("a", "b")]) > 0.9 and abs(by_path[("c", "d")]) < 0.05
+    coef = entry["coefficients"]
+    assert list(coef)[:2] in (["a", "b"], ["b", "a"])
+    assert paths["features"] == 7 and paths["path_features"] == 2
+    with pytest.raises(ValueError, match="not features"):
+        fit_and_judge(x, y, facts, paths=[("a", "zz")])
+
+
+def test_surrogate_paths_setting_adds_the_chains_to_the_explanation() -> None:
+    from fakes import RuleGenerator
+    from xgrag.generate.base import Generation, Usage
+
+    class ChainReader(RuleGenerator):
+        """Answers "Answer" only when the chain Seed-a-Mid-b-Answer is whole (a 2-hop reader's AND)."""
+
+        def generate(self, prompt, system=None, *, question=None, facts=()):  # type: ignore[no-untyped-def]
+            ids = {f.id for f in facts}
+            text = "Answer." if {"a", "b"} <= ids else "I don't know."
+            return Generation(text, Usage(1, 1, 1, 0.001), "chain-reader", sorted(ids & {"a", "b"}))
+
+    cfg = ExplainSettings(strategies=("mask",), masks=40, holdout=0.25, noise_runs=1, concurrency=1, hops=2,
+                          surrogate_solvers=("linear",), surrogate_paths=True)
+    ex = Explainer(FixedRetriever(_chain_graph()), ChainReader(), HashEmbedder(), cfg).explain("what is Seed's answer")
+    s = ex.surrogate
+    assert s is not None and s["path_features"] == 2 and "path features" in s["method"]
+    entry = s["solvers"]["linear"]
+    assert [p["facts"] for p in entry["paths"]] == [["a", "b"], ["c", "d"]]
+    assert set(list(entry["coefficients"])[:2]) == {"a", "b"}
+    off = Explainer(FixedRetriever(_chain_graph()), ChainReader(), HashEmbedder(),
+                    ExplainSettings(strategies=("mask",), masks=40, holdout=0.25, noise_runs=1, concurrency=1, hops=2,
+                                    surrogate_solvers=("linear",))).explain("what is Seed's answer")
+    assert off.surrogate is not None and off.surrogate["path_features"] == 0 and "paths" not in \
+        off.surrogate["solvers"]["linear"]
