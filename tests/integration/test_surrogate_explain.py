@@ -55,3 +55,26 @@ def test_a_mask_explanation_reports_held_out_fidelity_and_lds(metaqa: Neo4jStore
     save_explanation(metaqa, ex)
     again = load_explanation(metaqa, ex.id)
     assert again.surrogate == ex.surrogate
+
+
+def test_path_features_are_chains_from_the_seed_to_the_answer(metaqa: Neo4jStore) -> None:
+    emb = default_embedder()
+    cfg = ExplainSettings(strategies=("mask",), masks=40, holdout=0.25, seed=3, noise_runs=1, hops=2,
+                          surrogate_solvers=("lasso",), surrogate_paths=True)
+    ex = Explainer(Retriever(metaqa, embedder=emb), ExtractiveReader(emb), emb, cfg).explain(
+        "who is listed as director of [Tarik Lowe] starred movies")
+    s = ex.surrogate
+    assert s is not None and s["path_features"] >= 1 and s["features"] == len(ex.subgraph["relationships"]) + \
+        s["path_features"]
+    rels = {r["id"]: r for r in ex.subgraph["relationships"]}
+    names = {n["id"]: n["name"] for n in ex.subgraph["nodes"]}
+    answer = ex.answer.rstrip(".").lower()
+    for path in s["solvers"]["lasso"]["paths"]:
+        # walk the path from the seed: each fact shares an entity with the one before; it ends at the answer
+        at = set(ex.subgraph["seeds"])
+        for rid in path["facts"]:
+            r = rels[rid]
+            assert at & {r["source"], r["target"]}, path
+            at = {r["source"], r["target"]} - at
+        assert any(names[n].lower() == answer for n in at), path
+    assert set(s["solvers"]["lasso"]["coefficients"]) == set(rels)
