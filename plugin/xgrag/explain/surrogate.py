@@ -20,7 +20,7 @@ from xgrag.explain.fidelity import adjusted_r2, fidelity_report, holdout_split, 
 from xgrag.explain.run import ExplainRun, Response
 from xgrag.explain.scoring import answer_logit
 from xgrag.explain.solvers import REGISTRY as SOLVERS
-from xgrag.generate.base import AnswerScore, Generation
+from xgrag.generate.base import AnswerScore, Generation, answer_key
 from xgrag.model import Subgraph
 
 MIN_HELD_OUT = 3  # LDS (a rank correlation) needs three points to mean anything
@@ -44,8 +44,8 @@ MAX_PATHS = 32  # path features per surrogate: more would outnumber the masks a 
 def answer_paths(graph: Subgraph, answer: str, max_facts: int, limit: int = MAX_PATHS) -> list[tuple[str, ...]]:
     """Simple paths of 2..`max_facts` facts (relationship ids, undirected) from a seed to an entity named as the
     answer (or one of its comma-separated parts), in a deterministic order, at most `limit`."""
-    wanted = {_key(part) for part in answer.rstrip(".").split(",") if part.strip()}
-    targets = {nid for nid, node in graph.nodes.items() if _key(node.name) in wanted}
+    wanted = {answer_key(part) for part in answer.rstrip(".").split(",") if part.strip()}
+    targets = {nid for nid, node in graph.nodes.items() if answer_key(node.name) in wanted}
     adjacent: dict[str, list[tuple[str, str]]] = {}
     for rel in graph.sorted_relationships():
         adjacent.setdefault(rel.source, []).append((rel.id, rel.target))
@@ -68,10 +68,6 @@ def answer_paths(graph: Subgraph, answer: str, max_facts: int, limit: int = MAX_
             if seed in graph.nodes:
                 walk(seed, {seed}, [])
     return found
-
-
-def _key(text: str) -> str:
-    return " ".join(text.lower().replace(".", " ").split())
 
 
 def with_paths(x: np.ndarray, fact_ids: Sequence[str], paths: Sequence[tuple[str, ...]]) -> np.ndarray:
@@ -119,14 +115,16 @@ def fit_and_judge(x: np.ndarray, y: np.ndarray, fact_ids: Sequence[str], *, meas
         out["note"] = (f"{len(test_idx)} masks held out (fewer than {MIN_HELD_OUT}): no held-out fidelity; "
                        "ask for more masks")
     xf, yf, wf = x[fit_idx], y[fit_idx], w[fit_idx]
+    # share[i, j] = 1/len(path j) when fact i is on path j: a path's coefficient split equally among its facts
+    col = {fid: i for i, fid in enumerate(fact_ids)}
+    share = np.zeros((len(fact_ids), len(paths)))
+    for j, path in enumerate(paths):
+        share[[col[f] for f in path], j] = 1.0 / len(path)
     for name in solvers:
         solver = SOLVERS[name]
         fit = solver.fit(xf, yf, wf)
-        per_fact = np.array(fit.coef[:len(fact_ids)], dtype=float)
-        col = {fid: i for i, fid in enumerate(fact_ids)}
-        for j, path in enumerate(paths):
-            for f in path:
-                per_fact[col[f]] += fit.coef[len(fact_ids) + j] / len(path)
+        coef = np.asarray(fit.coef, dtype=float)
+        per_fact = coef[:len(fact_ids)] + share @ coef[len(fact_ids):]
         order = np.argsort(-m.orientation * per_fact, kind="stable")
         pred_fit = fit.predict(xf)
         wr2_in = weighted_r2(yf, pred_fit, wf)
@@ -140,7 +138,7 @@ def fit_and_judge(x: np.ndarray, y: np.ndarray, fact_ids: Sequence[str], *, meas
         }
         if paths:
             entry["paths"] = [{"facts": list(path),
-                               "coefficient": round(float(m.orientation * fit.coef[len(fact_ids) + j]), 6)}
+                               "coefficient": round(float(m.orientation * coef[len(fact_ids) + j]), 6)}
                               for j, path in enumerate(paths)]
         if held_ok:
             yt, wt = y[test_idx], w[test_idx]

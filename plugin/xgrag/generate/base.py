@@ -73,6 +73,11 @@ class GenerationError(ServiceError):
     pass
 
 
+def answer_key(text: str) -> str:
+    """An answer as compared with another or with an entity name: case, full stops and spacing folded."""
+    return " ".join(text.lower().replace(".", " ").split())
+
+
 def chat_messages(prompt: str, system: str | None) -> list[dict[str, str]]:
     """The chat every generator sends: an optional system message, then the user's prompt."""
     return ([{"role": "system", "content": system}] if system else []) + [{"role": "user", "content": prompt}]

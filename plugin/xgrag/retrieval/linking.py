@@ -19,7 +19,6 @@ Deterministic (ties broken by entity id); reads only; every value is a Cypher pa
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -27,7 +26,7 @@ from typing import Any
 from xgrag.config import RetrievalSettings
 from xgrag.embed import Embedder
 from xgrag.model import Node
-from xgrag.retrieval.names import APOSTROPHES, ARTICLES, DESCRIPTIVE, NUMBER_WORDS, TITLES, fold
+from xgrag.retrieval.names import ARTICLES, DESCRIPTIVE, NUMBER_WORDS, TITLES, fold, strip_marks
 from xgrag.store.neo4j import Neo4jStore
 
 _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
@@ -53,11 +52,16 @@ def key_tokens(text: str) -> tuple[str, ...]:
     """The words of a name or question as compared for linking: case, diacritics and apostrophe variants folded,
     a possessive dropped ("Della's" and "Sparrows'" -> "della", "sparrows": a question asks about "Della's hair"
     where the graph stores "Della"), other apostrophes split ("O'Brien" -> "o", "brien", as typed without one)."""
-    return tuple(base for base, _ in map(_possessive, _words(text)) if base)
+    return tuple(_tokens(fold(text)))
 
 
 def _words(text: str) -> list[str]:
     return _WORD.findall(fold(text))
+
+
+def _tokens(text: str) -> list[str]:
+    """The words of an already folded (or mark-stripped) text, possessives dropped, empty bases skipped."""
+    return [base for base, _ in map(_possessive, _WORD.findall(text)) if base]
 
 
 def _possessive(word: str) -> tuple[str, bool]:
@@ -200,13 +204,6 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]]
     return sorted(chosen, key=lambda c: (c.mention, c.node.id)), covered
 
 
-def _cased_tokens(text: str) -> list[str]:
-    """key_tokens without the case folding: the question's words as typed, aligned with key_tokens(text)."""
-    text = unicodedata.normalize("NFKD", text.translate(APOSTROPHES))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    return [base for base, _ in map(_possessive, _WORD.findall(text)) if base]
-
-
 def _without_keywords(question: str, q: tuple[str, ...], found: list[_Found]) -> list[_Found]:
     """Drop keyword matches when the question also names something specific.
 
@@ -217,7 +214,8 @@ def _without_keywords(question: str, q: tuple[str, ...], found: list[_Found]) ->
     titles stored capitalised, "Fall", "Together", stay names; topic entity linked in all 600 either way). A
     specific match is any other: several words, a number, or a word written with a capital in the question or in
     the graph. With no specific match, keywords stay ("films about ghost")."""
-    cased = _cased_tokens(question.replace("[", " ").replace("]", " "))
+    # key_tokens without the case folding: the question's words as typed, position for position
+    cased = _tokens(strip_marks(question.replace("[", " ").replace("]", " ")))
     if len(cased) != len(q):
         return found  # tokenisations disagree (unusual Unicode): no position can be trusted, keep every match
 

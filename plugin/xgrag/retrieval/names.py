@@ -75,7 +75,7 @@ _ROMAN_CUE = frozenset({"part", "pt", "episode", "chapter", "volume", "vol", "bo
 _ROMAN = re.compile(r"^m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
 _ROMAN_VALUES = {"m": 1000, "d": 500, "c": 100, "l": 50, "x": 10, "v": 5, "i": 1}
 _TOKEN = re.compile(r"[$£€¢&]|\d+(?:[.,]\d+)*(?:st|nd|rd|th|s)?|[^\W\d_]+(?:'[^\W\d_]+)*'?", re.IGNORECASE)
-APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'"})
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'"})
 _TRAILING_ARTICLE = re.compile(r",\s*(the|a|an)\s*$", re.IGNORECASE)
 
 
@@ -120,10 +120,15 @@ class NameForm:
 _UNIT_VALUES = frozenset(UNITS.values())
 
 
+def strip_marks(text: str) -> str:
+    """Diacritics and apostrophe variants folded (NFKD, combining marks dropped); case kept."""
+    text = unicodedata.normalize("NFKD", text.translate(_APOSTROPHES))
+    return "".join(ch for ch in text if not unicodedata.combining(ch))
+
+
 def fold(text: str) -> str:
-    """Case, diacritics and apostrophe variants folded (NFKD, combining marks dropped, casefold)."""
-    text = unicodedata.normalize("NFKD", text.translate(APOSTROPHES))
-    return "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
+    """Case, diacritics and apostrophe variants folded (strip_marks, then casefold)."""
+    return strip_marks(text).casefold()
 
 
 def _roman_value(token: str) -> int | None:
@@ -217,7 +222,7 @@ def parse(name: str) -> NameForm:
     raw = name.strip()
     trailing = _TRAILING_ARTICLE.search(raw)
     body = f"{trailing.group(1)} {raw[: trailing.start()]}" if trailing else raw  # "Matrix, The" -> "The Matrix"
-    raw_tokens = _TOKEN.findall(body.translate(APOSTROPHES))
+    raw_tokens = _TOKEN.findall(body.translate(_APOSTROPHES))
     tokens: list[str] = []
     marks: list[bool] = []  # possessive mark ('s or s') on the token
     for r in raw_tokens:
