@@ -39,7 +39,7 @@ def db_start(config: ConfigOpt = None,
 @db_app.command("status")
 def db_status(config: ConfigOpt = None, as_json: JsonFlag = False) -> None:
     """Is a server reachable? Which GDS and APOC does it have?"""
-    from xgrag.store.embedded import resolve_connection
+    from xgrag.store.connection import resolve_connection
     from xgrag.store.neo4j import Neo4jStore
 
     settings = settings_for(config)

@@ -25,12 +25,13 @@ from xgrag.cli.options import (
     settings_for,
 )
 from xgrag.cli.output import check_output, write_report
-from xgrag.errors import InputError
+from xgrag.errors import InputError, one_of
 from xgrag.explain.distances import MEASURES
 from xgrag.explain.perturbers import EVALUATED_BY_DEFAULT, resolve_strategies
-from xgrag.explain.settings import ExplainSettings
+from xgrag.explain.settings import RESPONSE_SCORES, ExplainSettings
 from xgrag.explain.solvers import REGISTRY as SOLVERS
 from xgrag.explain.solvers import resolve_solvers
+from xgrag.retrieval.modes import MODES
 
 EVALUATED = ",".join(EVALUATED_BY_DEFAULT)
 
@@ -95,6 +96,8 @@ def eval_cmd(
     settings = settings_for(config)
     names = resolve_strategies(strategies)
     solvers = resolve_solvers(surrogate_solvers) if surrogate_solvers else None
+    one_of("mode", mode, MODES)
+    one_of("response_score", response_score, RESPONSE_SCORES)
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -104,9 +107,9 @@ def eval_cmd(
         TimeRemainingColumn,
     )
 
-    from xgrag.evaluate.report import write_report as write_eval_report
+    from xgrag.evaluate.eval_report import write_report as write_eval_report
     from xgrag.evaluate.runner import EvalConfig, run_eval
-    from xgrag.evaluate.schedulers import resolve_schedulers
+    from xgrag.evaluate.scheduler_comparison import resolve_schedulers
 
     parts = tuple(a.strip() for item in (ablate or []) for a in item.split(",") if a.strip())
     cfg = EvalConfig(dataset=str(dataset), generator=generator, strategies=names, ablate=parts, limit=limit, mode=mode,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, cast, get_args
+from typing import Annotated, get_args
 
 import typer
 
@@ -22,7 +22,7 @@ from xgrag.cli.options import (
     settings_for,
 )
 from xgrag.cli.output import open_store, print_json, progress_bar
-from xgrag.errors import UsageError
+from xgrag.errors import UsageError, one_of
 from xgrag.store.ingest import Format
 
 ingest_app = group("Load triples or documents into xgrag's schema.")
@@ -50,11 +50,11 @@ def ingest_triples(path: Path, config: ConfigOpt = None,
     """Load a triples file (validated whole before anything is written; idempotent)."""
     from xgrag.store.ingest import read_triples, write_triples
 
-    formats = get_args(Format)
+    formats: tuple[Format, ...] = get_args(Format)
     if fmt not in formats:
         raise UsageError(f"--format: unknown format {fmt!r}", hint=f"use {', '.join(formats)}")
     settings = settings_for(config)
-    rows = read_triples(path, cast(Format, fmt))  # checked above
+    rows = read_triples(path, one_of("--format", fmt, formats))
     with open_store(settings) as store, progress_bar() as progress:
         task = progress.add_task(f"ingesting {path.name}", total=len(rows))
         stats = write_triples(store, rows, batch_size, progress=lambda n: progress.advance(task, n), workers=workers)
