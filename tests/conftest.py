@@ -21,7 +21,6 @@ from xgrag.config import EmbeddedSettings, GraphSchema
 from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
 
-
 # The suite a test belongs to, by its folder (tests/<suite>/...): `-m unit`, `-m "not e2e"`. The other markers
 # (llm: runs SmolLM2, browser: drives chromium, slow) are set on the tests themselves; all are registered in
 # pyproject.toml and `--strict-markers` refuses unregistered ones.
