@@ -23,7 +23,9 @@ from xgrag.cli.options import (
 )
 from xgrag.cli.output import open_store, print_json, progress_bar
 from xgrag.errors import UsageError, one_of
-from xgrag.store.ingest import Format
+from xgrag.generate.factory import make_generator
+from xgrag.store.ingest import Format, read_triples, write_triples
+from xgrag.store.migrations import migrate as run_migrations
 
 ingest_app = group("Load triples or documents into xgrag's schema.")
 app.add_typer(ingest_app, name="ingest")
@@ -32,11 +34,9 @@ app.add_typer(ingest_app, name="ingest")
 @app.command()
 def migrate(config: ConfigOpt = None, preset: PresetOpt = None) -> None:
     """Apply migrations/V###__*.cypher in order (recorded in the graph; re-running is a no-op)."""
-    from xgrag.store.migrations import migrate as run
-
     settings = settings_for(config, preset)
     with open_store(settings) as store:
-        result = run(store, settings.graph_schema, settings.embedding_dimensions)
+        result = run_migrations(store, settings.graph_schema, settings.embedding_dimensions)
     out.print(f"applied {len(result.applied)}: {', '.join(result.applied) or '-'}; "
               f"already applied {len(result.skipped)}")
 
@@ -48,8 +48,6 @@ def ingest_triples(path: Path, config: ConfigOpt = None,
                    workers: Annotated[int, typer.Option(help="transactions at a time")] = 2,
                    as_json: JsonFlag = False) -> None:
     """Load a triples file (validated whole before anything is written; idempotent)."""
-    from xgrag.store.ingest import read_triples, write_triples
-
     formats: tuple[Format, ...] = get_args(Format)
     if fmt not in formats:
         raise UsageError(f"--format: unknown format {fmt!r}", hint=f"use {', '.join(formats)}")
@@ -73,7 +71,6 @@ def ingest_docs(path: Path, config: ConfigOpt = None,
                 chunk_size: Annotated[int, typer.Option(help="characters per chunk")] = 1200) -> None:
     """Chunk documents (.txt file or folder) and extract typed triples per chunk with an LLM."""
     from xgrag.generate.extract import ingest_documents, story_paths
-    from xgrag.generate.factory import make_generator
 
     settings = settings_for(config)
     if generator == "extractive":

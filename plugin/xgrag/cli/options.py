@@ -134,7 +134,6 @@ class ExplainOptions:
         return connection(self.ollama_host, self.base_url, self.timeout, self.max_retries, self.chat_template)
 
 
-
 def grouped(param: str, group: type[Any]) -> Callable[[Callable[..., R]], Callable[..., R]]:
     """Declare a group of options once: the command's parameter `param` (an instance of the dataclass `group`)
     is shown to Typer as the group's fields, each with its own Annotated typer.Option, at that parameter's
