@@ -32,17 +32,25 @@ def _commands(command: Any, path: list[str], parent: Any = None) -> Iterator[tup
 
 
 def cli_reference() -> str:
+    import os
+
     import typer
+    from typer.testing import CliRunner
 
     from xgrag.cli import app
 
     root = typer.main.get_command(app)
+    runner = CliRunner()
     sections = []
-    for path, command, ctx in _commands(root, ["xgrag"]):
+    for path, command, _ctx in _commands(root, ["xgrag"]):
         title = " ".join(path)
         summary = (command.get_short_help_str(limit=WIDTH) if len(path) > 1 else "").strip()
-        help_text = command.get_help(ctx).replace(f"Usage: {ctx.info_name}", f"Usage: {title}", 1)
-        sections.append(f"## `{title}`\n\n{summary}\n\n```text\n{help_text.rstrip()}\n```\n")
+        # the command's own `--help`, as a user gets it (train-gnan hands --help to its argparse parser)
+        result = runner.invoke(app, [*path[1:], "--help"], prog_name="xgrag", terminal_width=WIDTH,
+                               env={**os.environ, "COLUMNS": str(WIDTH)})
+        if result.exit_code != 0:
+            raise RuntimeError(f"`{title} --help` exited {result.exit_code}: {result.output}")
+        sections.append(f"## `{title}`\n\n{summary}\n\n```text\n{result.output.rstrip()}\n```\n")
     return "\n".join(sections)
 
 

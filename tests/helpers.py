@@ -12,6 +12,53 @@ SHARED = ROOT.parent / "shared" / "data"
 SAMPLE = ROOT / "plugin" / "xgrag" / "data" / "sample"
 
 
+DOCS = ROOT / "docs"
+
+
+def doc_section(page: str | Path, heading: str) -> str:
+    """The text under a heading of a documentation page (README.md or docs/...), at any level, up to the next
+    heading of the same or a higher level (lines inside fenced code are not headings). The tests that run documented
+    commands read them through this, so a block they run cannot move without the test noticing."""
+    lines = (ROOT / page).read_text(encoding="utf-8").splitlines(keepends=True)
+    fenced, level, out = False, 0, []
+    for line in lines:
+        if line.startswith("```"):
+            fenced = not fenced
+        hashes = len(line) - len(line.lstrip("#")) if not fenced and line.startswith("#") else 0
+        is_heading = hashes and line[hashes:hashes + 1] == " "
+        if level and is_heading and hashes <= level:
+            break
+        if level:
+            out.append(line)
+        elif is_heading and line[hashes + 1:].rstrip("\n") == heading:
+            level = hashes
+    assert level, f"{page} has no heading '{heading}'"
+    return "".join(out)
+
+
+def doc_blocks(page: str | Path, heading: str, lang: str) -> list[str]:
+    """Every fenced ```lang block under a heading of a documentation page, in order."""
+    import re
+
+    blocks = re.findall(rf"^```{lang}\n(.*?)^```", doc_section(page, heading), re.S | re.M)
+    assert blocks, f"{page}: no {lang} block under '{heading}'"
+    return blocks
+
+
+def doc_block(page: str | Path, heading: str, lang: str) -> str:
+    """The first fenced ```lang block under a heading of a documentation page."""
+    return doc_blocks(page, heading, lang)[0]
+
+
+def doc_commands(block: str) -> list[list[str]]:
+    """The `xgrag ...` commands of a bash block as argument lists (comments dropped, backslash continuations
+    joined), without the leading `xgrag`."""
+    import shlex
+
+    lines = block.replace("\\\n", " ").splitlines()
+    return [shlex.split(line, comments=True)[1:] for line in lines if line.startswith("xgrag ")]
+
+
 def mapped(server: Neo4jStore, preset: str) -> Neo4jStore:
     """The same database read through a schema preset, with that preset's migrations applied."""
     schema = schema_preset(preset)

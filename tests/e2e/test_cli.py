@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ROOT, SAMPLE
+from helpers import SAMPLE, doc_block, doc_commands
 
 pytestmark = pytest.mark.e2e
 
@@ -291,26 +291,15 @@ def test_explain_with_preset_lightrag_over_a_lightrag_written_graph(env, tmp_pat
     assert "Marie Curie" not in other.stdout
 
 
-def readme_bash(heading: str) -> list[list[str]]:
-    """The `xgrag ...` commands of the first bash block under a README heading, as argument lists."""
-    import re
-    import shlex
-
-    section = (ROOT / "README.md").read_text(encoding="utf-8").split(f"## {heading}\n", 1)[1].split("\n## ", 1)[0]
-    block = re.search(r"```bash\n(.*?)```", section, re.S)
-    assert block, f"no bash block under '## {heading}'"
-    return [shlex.split(line, comments=True)[1:] for line in block.group(1).splitlines()
-            if line.startswith("xgrag ")]
-
-
 def test_use_with_openai_compatible_servers_runs_as_written(env) -> None:
-    """The README's commands, as written, against the OpenAI-protocol test server serving the README's model name
-    (SmolLM2-135M behind it); OPENAI_BASE_URL set as the README's first line does."""
+    """docs/integrations/openai-ollama.md's commands, as written, against the OpenAI-protocol test server serving the
+    page's model name (SmolLM2-135M behind it); OPENAI_BASE_URL set as the block's first line does."""
     from support.openai_server import OpenAITestServer
 
     run(env, "migrate")
     run(env, "ingest", "triples", str(SAMPLE / "metaqa_triples.tsv"))
-    commands = readme_bash("Use with OpenAI-compatible servers")
+    commands = doc_commands(doc_block("docs/integrations/openai-ollama.md", "Use with OpenAI-compatible servers",
+                                      "bash"))
     assert commands and all(c[0] == "explain" for c in commands)
     model = next(a.split(":", 1)[1] for c in commands for a in c if a.startswith("openai:"))
     with OpenAITestServer(chat_models=(model,), default_max_tokens=16) as server:

@@ -28,7 +28,7 @@ from neo4j_graphrag.retrievers import VectorCypherRetriever, VectorRetriever  # 
 from neo4j_graphrag.types import RetrieverResult, RetrieverResultItem  # noqa: E402
 
 import helpers  # noqa: E402
-from helpers import CURIE_FACTS  # noqa: E402
+from helpers import CURIE_FACTS, doc_block  # noqa: E402
 from support.openai_server import OpenAITestServer  # noqa: E402
 from xgrag.config import schema_preset  # noqa: E402
 from xgrag.errors import UsageError  # noqa: E402
@@ -324,7 +324,7 @@ def _minilm():  # noqa: ANN202 - the default embedder (local all-MiniLM-L6-v2)
 
 def test_readme_block_runs_as_written(store: Neo4jStore, neo4j_uri: tuple[str, str | None, str | None],
                                       monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """The README's "Use with neo4j-graphrag" block, as written: NEO4J_URI at the test Neo4j, OPENAI_BASE_URL at an
+    """docs/integrations/neo4j-graphrag.md's block, as written: NEO4J_URI at the test Neo4j, OPENAI_BASE_URL at an
     OpenAI-protocol test server serving SmolLM2 as gpt-4o-mini and MiniLM as text-embedding-3-small (which also
     embedded the chunks, through neo4j-graphrag's OpenAIEmbeddings)."""
     from neo4j_graphrag.embeddings import OpenAIEmbeddings
@@ -343,11 +343,9 @@ def test_readme_block_runs_as_written(store: Neo4jStore, neo4j_uri: tuple[str, s
         monkeypatch.setenv("OPENAI_API_KEY", "sk-test-unused")
         write_kg(store, OpenAIEmbeddings(model="text-embedding-3-small"), index="chunk_embeddings", dim=384)
         before = store.checksum()
-        text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-        block = re.search(r"## Use with neo4j-graphrag.*?```python\n(.*?)```", text, re.S)
-        assert block, "README.md has no python block under '## Use with neo4j-graphrag'"
+        page = "docs/integrations/neo4j-graphrag.md"
         scope: dict[str, object] = {}
-        exec(compile(block.group(1), "README.md", "exec"), scope)  # noqa: S102
+        exec(compile(doc_block(page, "Use with neo4j-graphrag", "python"), page, "exec"), scope)  # noqa: S102
         result = scope["result"]
         assert isinstance(result, ExplainedRagResult) and result.explanation is not None
         assert result.explain.sources[0].content.startswith("Marie Curie married Pierre Curie.")

@@ -9,7 +9,7 @@ import neo4j
 import pytest
 import tomllib
 
-from helpers import HOLMES_KG, ROOT, SAMPLE
+from helpers import HOLMES_KG, ROOT, SAMPLE, doc_block
 from xgrag.config import RetrievalSettings, schema_preset
 from xgrag.model import Perturbation
 from xgrag.retrieval import Retriever
@@ -466,14 +466,15 @@ def test_compose_settings_exist_in_neo4j_5_26(server: Neo4jStore) -> None:
     assert names and names <= known, names - known
 
 
-def test_readme_examples_run_as_written(metaqa: Neo4jStore) -> None:
-    """Every statement of the README's "Cypher procedures" block runs on the sample graph and returns rows
-    (aliases and explanations: none persisted / saved here)."""
-    text = (ROOT / "README.md").read_text()
-    block = text.split("## Cypher procedures", 1)[1].split("```cypher\n", 1)[1].split("```", 1)[0]
+@pytest.mark.parametrize(("page", "heading", "least"), [("docs/cypher-procedures.md", "Cypher procedures", 9),
+                                                      ("README.md", "From Neo4j Browser", 1)])
+def test_documented_examples_run_as_written(metaqa: Neo4jStore, page: str, heading: str, least: int) -> None:
+    """Every statement of the documented Cypher blocks (the procedures page, the README's tour) runs on the sample
+    graph and returns rows (aliases and explanations: none persisted / saved here)."""
+    block = doc_block(page, heading, "cypher")
     code = "\n".join(ln for ln in block.splitlines() if not ln.lstrip().startswith("//"))
     statements = [s.strip().rstrip(";") for s in code.split(";\n") if s.strip()]
-    assert len(statements) >= 9
+    assert len(statements) >= least
     before = metaqa.checksum()
     for stmt in statements:
         rows = call(metaqa, stmt)

@@ -1,30 +1,22 @@
-"""The README's "Explain from Python" block, run as written against the real embedded Neo4j."""
+"""The documented Python blocks, run as written against the real embedded Neo4j: "Explain from Python" (the
+README's tour and docs/guide/python.md) and the LightRAG and LlamaIndex stack pages."""
 
 from __future__ import annotations
 
 import contextlib
 import io
-import re
 from pathlib import Path
 
 import pytest
 
-from helpers import SAMPLE
+from helpers import SAMPLE, doc_block
 from xgrag.store.ingest import ingest_triples
 from xgrag.store.neo4j import Neo4jStore
 
-README = Path(__file__).resolve().parents[2] / "README.md"
 
-
-def readme_block(heading: str) -> str:
-    text = README.read_text(encoding="utf-8")
-    section = text.split(f"## {heading}\n", 1)[1]
-    match = re.search(r"```python\n(.*?)```", section, re.S)
-    assert match, f"no python block under '## {heading}'"
-    return match.group(1)
-
-
-def test_explain_from_python_runs_as_written(store: Neo4jStore, neo4j_uri: tuple[str, str | None, str | None],
+@pytest.mark.parametrize("page", ["README.md", "docs/guide/python.md"])
+def test_explain_from_python_runs_as_written(page: str, store: Neo4jStore,
+                                             neo4j_uri: tuple[str, str | None, str | None],
                                              monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     ingest_triples(store, SAMPLE / "metaqa_triples.tsv", "metaqa")
     uri, user, password = neo4j_uri
@@ -37,7 +29,7 @@ def test_explain_from_python_runs_as_written(store: Neo4jStore, neo4j_uri: tuple
             monkeypatch.delenv(var, raising=False)
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        exec(compile(readme_block("Explain from Python"), "README.md", "exec"), {})  # noqa: S102
+        exec(compile(doc_block(page, "Explain from Python", "python"), page, "exec"), {})  # noqa: S102
     out = printed.getvalue()
     assert out.startswith("Martha Coolidge.")  # Out to Sea's director in the shipped sample KG
     assert "Out to Sea -directed_by-> Martha Coolidge" in out
@@ -55,10 +47,10 @@ def _point_at(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, neo4j_uri: tuple[
             monkeypatch.delenv(var, raising=False)
 
 
-def _run_block(heading: str) -> str:
+def _run_block(page: str, heading: str) -> str:
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        exec(compile(readme_block(heading), "README.md", "exec"), {})  # noqa: S102
+        exec(compile(doc_block(page, heading, "python"), page, "exec"), {})  # noqa: S102
     return printed.getvalue()
 
 
@@ -71,7 +63,7 @@ def test_use_with_lightrag_runs_as_written(store: Neo4jStore, neo4j_uri: tuple[s
     helpers.mapped(store, "lightrag")  # `xgrag migrate --preset lightrag`
     _point_at(monkeypatch, tmp_path, neo4j_uri)
     chunks, extra = helpers.lightrag_chunk_ids()
-    out = _run_block("Use with LightRAG")
+    out = _run_block("docs/integrations/lightrag.md", "Use with LightRAG")
     assert out.startswith("Pierre Curie")
     assert f"| Marie Curie -married-> Pierre Curie | ['{chunks[0]}', '{extra}']" in out
 
@@ -84,6 +76,6 @@ def test_use_with_llamaindex_runs_as_written(store: Neo4jStore, neo4j_uri: tuple
     helpers.write_llamaindex_graph(store)[1].close()  # LlamaIndex's own PropertyGraphIndex
     helpers.mapped(store, "llamaindex")
     _point_at(monkeypatch, tmp_path, neo4j_uri)
-    out = _run_block("Use with LlamaIndex")
+    out = _run_block("docs/integrations/llamaindex.md", "Use with LlamaIndex")
     assert out.startswith("Pierre Curie")
     assert "| Marie Curie -MARRIED-> Pierre Curie |" in out and out.count("'relationship_id'") == 2
