@@ -16,8 +16,6 @@ import pytest
 
 from helpers import ROOT, doc_block
 
-pytest.importorskip("mkdocs", reason="mkdocs, mkdocs-material and mkdocstrings are in the [dev] extra")
-
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
