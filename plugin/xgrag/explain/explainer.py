@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import threading
 import time
 import uuid
 from typing import TYPE_CHECKING
@@ -23,7 +24,7 @@ from xgrag.explain.bridges import bridge_report
 from xgrag.explain.components import build_components, generator_evidence, sources
 from xgrag.explain.oracle import AnswerOracle, is_language_model
 from xgrag.explain.perturbers import REGISTRY, PlanOptions, SynonymFn, plan
-from xgrag.explain.run import ExplainRun, Probe, Progress
+from xgrag.explain.run import ExplainRun, Probe, Progress, until_stopped
 from xgrag.explain.schedulers import resolve_scheduler, schedule_for
 from xgrag.explain.scoring import logprob_floor, noise_floor
 from xgrag.explain.settings import ExplainSettings
@@ -80,13 +81,14 @@ class Explainer:
     # -- public API ------------------------------------------------------------------------------
 
     def explain(self, question: str, *, settings: ExplainSettings | None = None, subgraph: Subgraph | None = None,
-                answer: str | None = None, progress: Progress | None = None) -> Explanation:
+                answer: str | None = None, progress: Progress | None = None,
+                stop: threading.Event | None = None) -> Explanation:
         return asyncio.run(self.aexplain(question, settings=settings, subgraph=subgraph, answer=answer,
-                                         progress=progress))
+                                         progress=progress, stop=stop))
 
     async def aexplain(self, question: str, *, settings: ExplainSettings | None = None,
                        subgraph: Subgraph | None = None, answer: str | None = None,
-                       progress: Progress | None = None) -> Explanation:
+                       progress: Progress | None = None, stop: threading.Event | None = None) -> Explanation:
         """Explain the answer to `question` (with `settings`, default: the explainer's own).
 
         `subgraph`: explain over this context (e.g. what a LangChain run retrieved) instead of retrieving; it
@@ -95,23 +97,28 @@ class Explainer:
         the explainer's own baseline `a0` (same generator and prompt as every counterfactual, as XGRAG defines
         them); the observed answer and its similarity to `a0` are recorded, so a reader can see whether the
         explanation transfers to it.
+        `stop`: set it (from another thread) to stop asking; the explanation is finished from what was answered
+        and marked incomplete with reason "cancelled" (xgrag.explain.run.Cancelled is raised only when it is set
+        before the baseline answer exists).
         """
         cfg = settings or self.settings
         require_scorer(self.generator, cfg)
         question = check_question(question)
         t_start = time.perf_counter()
         run = self._start(question, cfg, subgraph, progress)
+        run.stop = stop
 
         # Baseline a0, generated noise_runs times (repeats bypass the cache and the dedup on purpose).
         ctx0 = render(question, run.graph)
-        answers = await asyncio.gather(*[run.oracle.answer(ctx0, repeat=i) for i in range(cfg.noise_runs)])
+        answers = await until_stopped(
+            asyncio.gather(*[run.oracle.answer(ctx0, repeat=i) for i in range(cfg.noise_runs)]), stop)
         run.baselines = [a.generation for a in answers]
         run.floor = noise_floor(np.stack([run.oracle.vector(g.text) for g in run.baselines]))
         if cfg.response_score == "logprob":
             # the reference of every probe: log P(a0 | G_dedup), scored noise_runs times (repeats bypass the
             # cache); the floor is then the spread of those scores, in the logprob importance's units
-            scores = await asyncio.gather(*[run.oracle.score(ctx0, run.a0.text, repeat=i)
-                                            for i in range(cfg.noise_runs)])
+            scores = await until_stopped(asyncio.gather(*[run.oracle.score(ctx0, run.a0.text, repeat=i)
+                                                          for i in range(cfg.noise_runs)]), stop)
             run.baseline_score = scores[0].score
             run.trace.append({"step": "noise_floor", "semantic_shift": round(run.floor, 6),
                               "baseline_logprobs": [round(s.score.logprob, 6) for s in scores]})
@@ -155,7 +162,7 @@ class Explainer:
                               "scheduler": resolve_scheduler(run.settings, facts)})
             for scheduler in schedule_for(run.settings, facts):
                 stage = scheduler.name
-                await scheduler.run(run, run.probes)
+                await until_stopped(scheduler.run(run, run.probes), run.stop)
         except ServiceError as exc:
             run.incomplete = {"reason": str(exc), "error": type(exc).__name__, "stage": stage,
                               "answered": sum(p.answered for p in run.probes),

@@ -6,12 +6,14 @@ step, scoring and the texts all read and write this object instead of passing a 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
+from xgrag.errors import ServiceError
 from xgrag.explain.oracle import AnswerOracle
 from xgrag.explain.perturbers import Planned
 from xgrag.explain.scoring import logprob_importance, semantic_shift
@@ -24,6 +26,32 @@ from xgrag.retrieval.dedup import DedupResult
 Progress = Callable[[str, int, int | None], None]  # (phase, advance, total)
 # A perturbation -> the perturbed, deduplicated context (in memory, or re-retrieved through Cypher)
 ApplyFn = Callable[[Perturbation], Subgraph]
+T = TypeVar("T")
+# How often a run waiting on the generator looks at its stop event: a threading.Event set from another thread
+# cannot wake an event loop by itself, and 50 ms is well below what a person notices after pressing "cancel".
+STOP_POLL_SECONDS = 0.05
+
+
+class Cancelled(ServiceError):
+    """The caller set the run's `stop` event: the run stopped asking; what was answered is kept."""
+
+    def __init__(self) -> None:
+        super().__init__("cancelled")
+
+
+async def until_stopped(work: Awaitable[T], stop: threading.Event | None) -> T:
+    """Await `work`; when `stop` is set first, cancel it (its generator calls in flight are abandoned) and raise
+    Cancelled."""
+    if stop is None:
+        return await work
+    task = asyncio.ensure_future(work)
+    while not task.done():
+        if stop.is_set():
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+            raise Cancelled()
+        await asyncio.wait({task}, timeout=STOP_POLL_SECONDS)
+    return task.result()
 
 
 @dataclass(frozen=True)
@@ -97,6 +125,8 @@ class ExplainRun:
     incomplete: dict[str, Any] | None = None
     # response_score "logprob": log P(a0 | G_dedup), the reference every probe's score is a drop from
     baseline_score: AnswerScore | None = None
+    # set by the caller (another thread) to stop asking: the run ends as incomplete with reason "cancelled"
+    stop: threading.Event | None = None
 
     @property
     def graph(self) -> Subgraph:
@@ -123,6 +153,8 @@ class ExplainRun:
     async def respond(self, ctx: RenderedContext) -> Response:
         """The one place a context is asked, under the run's response score: generate an answer ("shift") or
         score a0 ("logprob")."""
+        if self.stop is not None and self.stop.is_set():
+            raise Cancelled()
         if self.settings.response_score == "logprob":
             scored = await self.oracle.score(ctx, self.a0.text)
             return Response(score=scored.score, cached=scored.cached)
