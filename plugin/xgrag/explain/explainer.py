@@ -24,6 +24,7 @@ from xgrag.explain.bridges import bridge_report
 from xgrag.explain.components import build_components, generator_evidence, sources
 from xgrag.explain.oracle import AnswerOracle, is_language_model
 from xgrag.explain.perturbers import REGISTRY, PlanOptions, SynonymFn, plan
+from xgrag.explain.progress import Observer, ProgressClock
 from xgrag.explain.run import ExplainRun, Probe, Progress, until_stopped
 from xgrag.explain.schedulers import resolve_scheduler, schedule_for
 from xgrag.explain.scoring import logprob_floor, noise_floor
@@ -82,13 +83,14 @@ class Explainer:
 
     def explain(self, question: str, *, settings: ExplainSettings | None = None, subgraph: Subgraph | None = None,
                 answer: str | None = None, progress: Progress | None = None,
-                stop: threading.Event | None = None) -> Explanation:
+                stop: threading.Event | None = None, observer: Observer | None = None) -> Explanation:
         return asyncio.run(self.aexplain(question, settings=settings, subgraph=subgraph, answer=answer,
-                                         progress=progress, stop=stop))
+                                         progress=progress, stop=stop, observer=observer))
 
     async def aexplain(self, question: str, *, settings: ExplainSettings | None = None,
                        subgraph: Subgraph | None = None, answer: str | None = None,
-                       progress: Progress | None = None, stop: threading.Event | None = None) -> Explanation:
+                       progress: Progress | None = None, stop: threading.Event | None = None,
+                       observer: Observer | None = None) -> Explanation:
         """Explain the answer to `question` (with `settings`, default: the explainer's own).
 
         `subgraph`: explain over this context (e.g. what a LangChain run retrieved) instead of retrieving; it
@@ -100,13 +102,16 @@ class Explainer:
         `stop`: set it (from another thread) to stop asking; the explanation is finished from what was answered
         and marked incomplete with reason "cancelled" (xgrag.explain.run.Cancelled is raised only when it is set
         before the baseline answer exists).
+        `observer`: receives a typed ProgressEvent per step (xgrag.explain.progress): probes done / planned, calls,
+        tokens, time left.
         """
         cfg = settings or self.settings
         require_scorer(self.generator, cfg)
         question = check_question(question)
         t_start = time.perf_counter()
         run = self._start(question, cfg, subgraph, progress)
-        run.stop = stop
+        run.stop, run.observer, run.clock = stop, observer, ProgressClock(t_start)
+        run.notify("retrieved")
 
         # Baseline a0, generated noise_runs times (repeats bypass the cache and the dedup on purpose).
         ctx0 = render(question, run.graph)
@@ -124,13 +129,17 @@ class Explainer:
                               "baseline_logprobs": [round(s.score.logprob, 6) for s in scores]})
             run.floor = logprob_floor([s.score.logprob for s in scores])
         run.tick("baseline", len(run.baselines))
+        run.notify("baseline")
 
         options = PlanOptions(self._synonym_fn(run.oracle, cfg.max_calls) if cfg.generator_synonyms and
                               is_language_model(self.generator) else None, masks=cfg.masks,
                               keep_probability=cfg.keep_probability, seed=cfg.seed)
         planned, run.skipped = plan(run.graph, cfg.strategies, options)
         run.probes = [Probe(p) for p in planned]
+        run.scheduler_name = resolve_scheduler(cfg, len(run.graph.relationships))
+        run.notify("planned")
         await self._schedule(run)
+        run.notify("scoring")
 
         vectors = run.vectors()
         observed = None if answer is None else round(float(run.oracle.vector(answer) @ vectors[run.a0.text]), 6)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -16,6 +17,7 @@ import numpy as np
 from xgrag.errors import ServiceError
 from xgrag.explain.oracle import AnswerOracle
 from xgrag.explain.perturbers import Planned
+from xgrag.explain.progress import Observer, Phase, ProgressClock, ProgressEvent, time_left
 from xgrag.explain.scoring import logprob_importance, semantic_shift
 from xgrag.explain.settings import ExplainSettings
 from xgrag.generate.base import AnswerScore, Generation
@@ -127,6 +129,12 @@ class ExplainRun:
     baseline_score: AnswerScore | None = None
     # set by the caller (another thread) to stop asking: the run ends as incomplete with reason "cancelled"
     stop: threading.Event | None = None
+    # typed progress (xgrag.explain.progress), beside `progress`
+    observer: Observer | None = None
+    clock: ProgressClock = field(default_factory=ProgressClock.now)
+    asked: int = 0  # contexts asked after the baseline
+    planned_total: int | None = None  # what the scheduler said it will ask, when it says
+    scheduler_name: str | None = None
 
     @property
     def graph(self) -> Subgraph:
@@ -140,6 +148,29 @@ class ExplainRun:
     def tick(self, phase: str, advance: int, total: int | None = None) -> None:
         if self.progress is not None:
             self.progress(phase, advance, total)
+        if phase == "perturb" and total is not None:
+            self.planned_total = total + self.asked  # a later step (a budget after group tests) adds to the count
+
+    def notify(self, phase: Phase) -> None:
+        """Send the observer a ProgressEvent built from this run's state and its oracle's ledger."""
+        if self.observer is None:
+            return
+        ledger = self.oracle.ledger
+        planned = None if self.planned_total is None else max(self.planned_total, self.asked)
+        budget = None if self.settings.max_calls is None else max(0, self.settings.max_calls - self.oracle.calls)
+        remaining = len(self.probes) - self.asked if self.probes else None
+        if budget is not None:
+            remaining = budget if remaining is None else min(remaining, budget)
+        since = self.clock.probes_started
+        self.observer(ProgressEvent(
+            phase=phase, entities=len(self.graph.nodes), facts=len(self.graph.relationships),
+            seeds=len(self.graph.seeds), scheduler=self.scheduler_name, components=len(self.probes),
+            probes_done=self.asked, probes_planned=planned, calls=self.oracle.calls,
+            prompt_tokens=ledger.usage.prompt_tokens + ledger.scoring.prompt_tokens,
+            completion_tokens=ledger.usage.completion_tokens, cache_hits=ledger.cache_hits,
+            deduplicated=ledger.deduplicated, elapsed_seconds=round(time.perf_counter() - self.clock.started, 3),
+            eta_seconds=time_left(self.asked, None if planned is None else planned - self.asked, since),
+            eta_bound_seconds=time_left(self.asked, remaining, since)))
 
     # -- asking ----------------------------------------------------------------------------------------
 
@@ -155,11 +186,17 @@ class ExplainRun:
         score a0 ("logprob")."""
         if self.stop is not None and self.stop.is_set():
             raise Cancelled()
+        if self.clock.probes_started is None:
+            self.clock.probes_started = time.perf_counter()
         if self.settings.response_score == "logprob":
             scored = await self.oracle.score(ctx, self.a0.text)
-            return Response(score=scored.score, cached=scored.cached)
-        got = await self.oracle.answer(ctx)
-        return Response(generation=got.generation, cached=got.cached)
+            response = Response(score=scored.score, cached=scored.cached)
+        else:
+            got = await self.oracle.answer(ctx)
+            response = Response(generation=got.generation, cached=got.cached)
+        self.asked += 1
+        self.notify("probe")
+        return response
 
     async def ask(self, probe: Probe, progress: bool = True) -> Probe:
         probe.context = await self.context_of(probe.planned.perturbation)
