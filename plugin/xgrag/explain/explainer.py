@@ -159,6 +159,11 @@ class Explainer:
         ex.cost.seconds = round(time.perf_counter() - t_start, 4)
         return ex
 
+    def prepare(self, question: str, settings: ExplainSettings | None = None) -> ExplainRun:
+        """The run state `explain` starts from (retrieval and alias merge, G_dedup), without asking anything:
+        what a what-if (xgrag.explain.whatif) asks its counterfactuals through."""
+        return self._start(check_question(question), settings or self.settings, None, None)
+
     # -- steps -------------------------------------------------------------------------------------
 
     async def _schedule(self, run: ExplainRun) -> None:
