@@ -74,7 +74,7 @@ def perturbation_of(units: Sequence[Unit], graph: Subgraph) -> Perturbation:
         if not kind.present(graph, unit.id):
             raise UsageError(f"what-if: {unit.kind} {unit.id!r} is not in this explanation's context")
         fields[kind.field].add(unit.id)
-    return Perturbation(**{name: frozenset(ids) for name, ids in fields.items()}, kind="what-if")
+    return dataclasses.replace(Perturbation(kind="what-if"), **{name: frozenset(ids) for name, ids in fields.items()})
 
 
 @dataclass(frozen=True)
