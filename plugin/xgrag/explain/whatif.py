@@ -74,7 +74,8 @@ def perturbation_of(units: Sequence[Unit], graph: Subgraph) -> Perturbation:
         if not kind.present(graph, unit.id):
             raise UsageError(f"what-if: {unit.kind} {unit.id!r} is not in this explanation's context")
         fields[kind.field].add(unit.id)
-    return dataclasses.replace(Perturbation(kind="what-if"), **{name: frozenset(ids) for name, ids in fields.items()})
+    changes: dict[str, Any] = {name: frozenset(ids) for name, ids in fields.items()}  # typed per kind above
+    return Perturbation(**changes, kind="what-if")
 
 
 @dataclass(frozen=True)
