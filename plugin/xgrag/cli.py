@@ -578,7 +578,7 @@ def _write_explanation_json(ex: Any, json_path: Path) -> bool:
 
 
 def _write_report(path: Path, explanations: list[Any], title: str) -> None:
-    from xgrag.report.html import write_html
+    from xgrag.serve.export import write_html
 
     try:
         write_html(path, explanations, title=title)
@@ -803,6 +803,52 @@ def eval_cmd(
     acc = results["tables"]["accuracy"]["all"]
     out.print(f"answer accuracy {acc['accuracy']:.2f} ({acc['n']} questions); wrote {out_dir / 'report.md'}, "
               f"{out_dir / 'results.json'}")
+
+
+# -- serve ----------------------------------------------------------------------------------------
+
+@app.command()
+def serve(
+    config: ConfigOpt = None,
+    preset: PresetOpt = None,
+    host: Annotated[str, typer.Option(help="address to listen on; anything but loopback requires a token")]
+    = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port (0: a free one)")] = 8765,
+    generator: Annotated[list[str] | None, typer.Option(
+        help=f"generator(s) the page may use, the first by default ({' | '.join(GENERATOR_SPECS)}; repeatable)")]
+    = None,
+    ollama_host: OllamaHostOpt = "http://127.0.0.1:11434",
+    base_url: BaseUrlOpt = None,
+    timeout: TimeoutOpt = None,
+    max_retries: RetriesOpt = None,
+    token_file: Annotated[Path | None, typer.Option(
+        "--token-file", help="file holding the access token (owner-only); default $XGRAG_SERVE_TOKEN, else a random "
+                             "one printed once (needed when --host is not loopback)")] = None,
+    workers: Annotated[int, typer.Option(min=1, help="explanations run at a time (more wait in a queue)")] = 2,
+    cache: CacheOpt = True,
+) -> None:
+    """The explanation workbench in the browser: ask, watch the explanation fill in, remove facts and see the answer
+    change, browse and compare saved explanations; its HTTP API (OpenAPI at /openapi.json)."""
+    from xgrag.generate.cache import ResponseCache
+    from xgrag.serve.engine import Workbench
+    from xgrag.serve.server import Serving, resolve_token
+
+    settings = _settings(config, preset)
+    access = resolve_token(host, token_file)
+    store = _store(settings)
+    workbench = Workbench(settings, store, generators=generator or ["extractive"],
+                          connection=_connection(ollama_host, base_url, timeout, max_retries),
+                          cache=ResponseCache(_cache_path(settings)) if cache else None, workers=workers)
+    try:
+        serving = Serving(workbench, host, port, access)
+        console.print(f"xgrag serve on {serving.url} (generators: {', '.join(workbench.specs)}; the graph is read "
+                      "only, except when you save); Ctrl-C stops it")
+        if access.source == "generated":
+            console.print("open this URL once (it holds the access token, shown only now):")
+        out.print(serving.open_url)
+        serving.run()
+    finally:
+        store.close()
 
 
 # -- demo -----------------------------------------------------------------------------------------
