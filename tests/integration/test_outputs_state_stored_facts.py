@@ -14,9 +14,9 @@ from xgrag.embed import default_embedder
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.generate.extractive import ExtractiveReader
 from xgrag.report.console import print_explanation
-from xgrag.serve.export import render_html
 from xgrag.retrieval import Retriever
 from xgrag.retrieval.dedup import persist_aliases
+from xgrag.serve.export import render_html
 from xgrag.store.ingest import ingest_triples
 from xgrag.store.neo4j import Neo4jStore
 
