@@ -213,8 +213,8 @@ def test_console_and_html_say_what_was_scored() -> None:
 
     from rich.console import Console
 
-    from xgrag.report.console import cost_line, print_explanation
     from helpers import view_blocks
+    from xgrag.report.console import cost_line, print_explanation
     from xgrag.serve.export import render_html
 
     result, _ = explain(ExplainSettings(strategies=("edge",), response_score="logprob", noise_runs=1))
