@@ -91,14 +91,21 @@ export class GraphView {
       minZoom: 0.15, maxZoom: 5, selectionType: "single", autounselectify: true,
     });
     const cy = this.cy;
+    this.hovering = null;
     cy.on("mouseover", "node.entity, edge", (ev) => {
       container.style.cursor = "pointer";
-      this.handlers.hover(ev.target.id());
+      this.hovering = ev.target.id();
+      this.handlers.hover(this.hovering);
     });
-    cy.on("mouseout", "node.entity, edge", () => {
+    const out = () => {
+      if (this.hovering === null) { return; }
+      this.hovering = null;
       container.style.cursor = "";
       this.handlers.leave();
-    });
+    };
+    cy.on("mouseout", "node.entity, edge", out);
+    // a pointer that leaves the drawing straight from an element gets no mouseout from cytoscape
+    container.addEventListener("mouseleave", out);
     cy.on("tap", "node.entity, edge", (ev) => this.handlers.tap(ev.target.id()));
   }
 
@@ -167,13 +174,26 @@ export class GraphView {
     return { x: box.left + p.x, y: box.top + p.y };
   }
 
-  // the labels drawn visible, as boxes in client pixels (what a person sees; tests check none overlap)
+  // the labels drawn visible, as the boxes of their text in client pixels (what a person sees; tests check that
+  // none overlap): the glyphs' width and the font's height from the canvas's own metrics, where cytoscape drew them
   visibleLabels() {
     const box = this.container.getBoundingClientRect();
+    const zoom = this.cy.zoom();
+    const pan = this.cy.pan();
+    const ctx = document.createElement("canvas").getContext("2d");
     return this.cy.nodes("node.label").filter((n) => n.visible()).map((n) => {
-      const b = n.renderedBoundingBox({ includeNodes: false, includeEdges: false, includeLabels: true,
-        includeOverlays: false, includeUnderlays: false, includeOutlines: false });
-      return [n.data("text"), box.left + b.x1, box.top + b.y1, box.left + b.x2, box.top + b.y2];
+      ctx.font = [n.style("font-style"), n.style("font-weight"), n.style("font-size"), n.style("font-family")].join(" ");
+      const m = ctx.measureText(n.data("text"));
+      const h = m.fontBoundingBoxAscent + m.fontBoundingBoxDescent;
+      const x = n.position("x");
+      const halign = n.style("text-halign");
+      const x1 = halign === "right" ? x + n.width() / 2 : halign === "left" ? x - n.width() / 2 - m.width : x - m.width / 2;
+      const b = n.boundingBox({ includeNodes: false, includeEdges: false, includeLabels: true });
+      const cy = (b.y1 + b.y2) / 2;
+      const client = (mx, my) => [box.left + mx * zoom + pan.x, box.top + my * zoom + pan.y];
+      const [l, t] = client(x1, cy - h / 2);
+      const [r, bottom] = client(x1 + m.width, cy + h / 2);
+      return [n.data("text"), l, t, r, bottom];
     });
   }
 }

@@ -38,8 +38,9 @@ function honesty(vm) {
   else { row("baseline", "NOT reproduced: the baseline runs answered differently (" + h.baseline_answers.join(" / ") + ")", "warn"); }
   row("scores", h.verified + " verified by their own removal, " + h.estimated + " estimated by group tests, "
     + h.not_evaluated + " not evaluated", h.estimated || h.not_evaluated ? "warn" : "ok");
-  row("at or below the floor", String(h.below_floor) + " scored components");
-  row("deciding chain", h.chain ? h.chain + " components whose own removal changed the answer (red)"
+  row("at or below the floor", h.below_floor + (h.below_floor === 1 ? " scored component" : " scored components"));
+  row("deciding chain", h.chain ? h.chain + (h.chain === 1 ? " component" : " components")
+    + " whose own removal changed the answer (red)"
     : "no single removal changed the answer", h.chain ? null : "warn");
   if (h.observed_answer !== null && h.observed_answer !== undefined) {
     row("observed answer", h.observed_answer + " (similarity to a\u2080 " + num(h.observed_similarity, 2) + ")",
