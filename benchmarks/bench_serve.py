@@ -87,7 +87,7 @@ def new_page(browser: Any, url: str) -> Any:
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.problems = problems
     page.goto(url)
-    page.wait_for_function("document.querySelector('#opt-generator option') !== null")
+    page.locator("#opt-generator option").first.wait_for(state="attached")
     return page
 
 
@@ -101,10 +101,9 @@ def ask(page: Any, question: str, options: dict[str, str] | None = None) -> None
 
 
 def wait_result(page: Any) -> Any:
-    page.wait_for_function("document.querySelector('#result section.xg-view') !== null && "
-                           "document.querySelector('#result section.xg-view').dataset.firstPaintMs !== undefined",
-                           timeout=600_000)
-    return page.locator("#result section.xg-view")
+    view = page.locator("#result section.xg-view[data-first-paint-ms]")
+    view.wait_for(timeout=600_000)
+    return view
 
 
 def first_paint(browser: Any, store: Neo4jStore, runs: int, tmp: Path) -> dict[str, Any]:
@@ -130,8 +129,7 @@ def first_paint(browser: Any, store: Neo4jStore, runs: int, tmp: Path) -> dict[s
     for _ in range(runs):
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.goto(exported.as_uri())
-        page.wait_for_function("globalThis.xgrag && globalThis.xgrag.views.length === 1 && "
-                               "globalThis.xgrag.views[0].firstPaintMs !== undefined")
+        page.locator("section.xg-view[data-first-paint-ms]").wait_for()
         offline.append(page.evaluate("globalThis.xgrag.views[0].firstPaintMs"))
         page.close()
     drawn = len(vm["graph"]["drawings"].get("collapsed", vm["graph"]["drawings"].get("whole"))["positions"])

@@ -106,7 +106,7 @@ def report(explanations: list[Explanation], browser, tmp_path_factory: pytest.Te
     path = write_html(tmp_path_factory.mktemp("report") / "report.html", explanations, title="xgrag <report> test",
                       summary={"questions": 3, "generator": "extractive-reader", "mean importance": 0.51234})
     watched = Watched(browser, path)
-    watched.page.wait_for_function("globalThis.xgrag && globalThis.xgrag.views.length === 3")
+    watched.wait_views(3)
     yield watched
     watched.page.close()
 
@@ -271,7 +271,7 @@ def test_a_large_subgraph_collapses_and_expands(large: Explanation, browser, tmp
     watched = Watched(browser, path)
     try:
         page = watched.page
-        page.wait_for_function("globalThis.xgrag && globalThis.xgrag.views.length === 1")
+        watched.wait_views(1)
         sec = page.locator("section.xg-view")
         drawn = watched.cy(0, "cy.nodes('.entity').length")
         caption = sec.locator(".caption").inner_text()
@@ -344,7 +344,7 @@ def test_bridge_nodes_are_ringed_and_listed(bridged: Explanation, browser, tmp_p
     b = bridged.bridges
     watched = Watched(browser, write_html(tmp_path / "bridged.html", bridged))
     try:
-        watched.page.wait_for_function("globalThis.xgrag && globalThis.xgrag.views.length === 1")
+        watched.wait_views(1)
         sec = watched.page.locator("section.xg-view")
         ringed = watched.cy(0, "cy.nodes('.entity.bridge').map(n => [n.style('outline-style'), "
                                "n.style('outline-width')])")

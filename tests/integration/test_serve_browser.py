@@ -95,7 +95,7 @@ def browser(serving: Serving) -> Iterator[Any]:
 def open_page(browser: Any, serving: Serving) -> Watched:
     context = browser.new_context(accept_downloads=True)
     watched = Watched(browser, serving.url, origin=serving.url.rstrip("/"), context=context, viewport=(1400, 1100))
-    watched.page.wait_for_function("document.querySelector('#opt-generator option') !== null")
+    watched.page.locator("#opt-generator option").first.wait_for(state="attached")
     return watched
 
 
@@ -129,10 +129,9 @@ def ask(watched: Watched, question: str, **options: str) -> None:
 
 def result(watched: Watched, timeout: float = 300_000) -> Any:
     page = watched.page
-    page.wait_for_function("document.querySelector('#result section.xg-view') !== null "
-                           "&& document.querySelector('#result section.xg-view').dataset.firstPaintMs !== undefined",
-                           timeout=timeout)
-    return page.locator("#result section.xg-view")
+    view = page.locator("#result section.xg-view[data-first-paint-ms]")
+    view.wait_for(timeout=timeout)
+    return view
 
 
 def cli_explain(graph_uri: str, home: Path, question: str) -> dict[str, Any]:
@@ -175,10 +174,16 @@ def test_ask_watch_progress_and_remove_the_top_fact(browser: Any, serving: Servi
     assert cli["answer"] == "Martha Coolidge."
     assert "the answer changed" in view.locator(".whatif .result .shift").inner_text()
     assert watched.cy(0, "cy.edges('.removed').length") == 1
-    # undo, then reset
+    # a second what-if (the second fact too), undo it (back to the first), then reset (nothing removed)
+    rows.nth(1).locator("input.remove-unit").check()
+    view.locator("button.ask-whatif").click()
+    view.locator(".whatif ol.history li").nth(1).wait_for(timeout=120_000)
+    assert watched.cy(0, "cy.edges('.removed').length") == 2
     view.locator("button.undo").click()
-    assert view.locator(".whatif .result .counterfactual").count() == 0
+    assert shown.inner_text() == counterfactual and view.locator(".whatif ol.history li").count() == 1
+    assert top.locator("input.remove-unit").is_checked() and not rows.nth(1).locator("input.remove-unit").is_checked()
     view.locator("button.reset").click()
+    assert view.locator(".whatif .result .counterfactual").count() == 0
     assert watched.cy(0, "cy.elements('.removed').length") == 0 and not top.locator("input.remove-unit").is_checked()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     top.locator("input.remove-unit").check()
@@ -201,9 +206,7 @@ def test_cancel_keeps_the_probes_done_and_they_can_be_saved(browser: Any, servin
     try:
         ask(watched, OUT_TO_SEA, generator=SMOL, scheduler="exhaustive")
         # three probes answered, the fourth call held by the stalled server: the run is waiting
-        page.wait_for_function("document.querySelector('#progress-stats') && "
-                               "document.querySelector('#progress-stats').innerText.includes('3 done /')",
-                               timeout=600_000)
+        page.locator("#progress-stats", has_text="3 done /").wait_for(timeout=600_000)
         page.locator("#cancel").click()
         view = result(watched, timeout=120_000)
     finally:
@@ -214,7 +217,7 @@ def test_cancel_keeps_the_probes_done_and_they_can_be_saved(browser: Any, servin
     assert "not evaluated (cancelled)" in view.locator(".xg-ranked .note").inner_text()
     assert page.locator("#progress-phase").inner_text().startswith("cancelled")
     page.locator("#save").click()
-    page.wait_for_function("document.getElementById('save').textContent === 'Saved'")
+    page.locator("#save", has_text="Saved").wait_for()
     saved = load_explanation(graph, view.get_attribute("data-id"))
     assert saved.incomplete["reason"] == "cancelled" and saved.incomplete["answered"] == 3
     assert sum(c.evaluated == "measured" for c in saved.components) == 3
@@ -260,7 +263,9 @@ def test_markup_in_a_name_a_property_and_the_question_stays_text(browser: Any, s
     view = result(watched)
     assert view.locator("h2.question .text").inner_text() == EVIL
     assert view.locator("p.answer .text").inner_text() == f"{EVIL_PERSON}."
-    key = view.locator("table.ranked tbody tr", has_text=EVIL_PERSON).first.get_attribute("data-key")
+    rows = view.locator("table.ranked tbody tr").evaluate_all(
+        "rs => rs.map(r => [r.querySelector('td.label').textContent, r.getAttribute('data-key')])")
+    key = next(k for label, k in rows if label == EVIL_PERSON)  # the entity's own row
     watched.hover(0, key)
     assert EVIL_PERSON in view.locator(".details").inner_text() and EVIL_DOC in view.locator(".details").inner_text()
     assert page.evaluate("typeof window.__xgrag_pwned") == "undefined" and page.locator("img").count() == 0
@@ -273,7 +278,7 @@ def test_markup_in_a_name_a_property_and_the_question_stays_text(browser: Any, s
     (data,) = view_blocks(exported.read_text(encoding="utf-8"))
     assert data["question"] == EVIL
     offline = Watched(browser, exported)
-    offline.page.wait_for_function("globalThis.xgrag && globalThis.xgrag.views.length === 1")
+    offline.wait_views(1)
     sec = offline.page.locator("section.xg-view")
     assert sec.locator("h2.question .text").inner_text() == EVIL
     offline.hover(0, key)

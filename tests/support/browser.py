@@ -48,8 +48,9 @@ class Watched:
         self.problems: list[str] = []
         self.requests: list[str] = []
         self.dialogs: list[str] = []
-        owner = context or browser
-        self.page = owner.new_page(viewport={"width": viewport[0], "height": viewport[1]})
+        size = {"width": viewport[0], "height": viewport[1]}
+        self.page = browser.new_page(viewport=size) if context is None else context.new_page()
+        self.page.set_viewport_size(size)
         self.page.on("console", lambda m: self.problems.append(f"console {m.type}: {m.text}")
                      if m.type in ("error", "warning") else None)
         self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
@@ -73,6 +74,11 @@ class Watched:
         else:
             self.problems.append(f"blocked request: {route.request.url}")
             route.abort()
+
+    def wait_views(self, n: int, timeout: float = 60_000) -> None:
+        """Until `n` explanation views have painted their drawing (no in-page evaluation: the pages' policy forbids
+        the eval Playwright's wait_for_function uses, as it should)."""
+        self.page.locator("section.xg-view[data-first-paint-ms]").nth(n - 1).wait_for(timeout=timeout)
 
     def foreign_requests(self) -> list[str]:
         return [u for u in self.requests if not self._allowed(u)]

@@ -114,9 +114,10 @@ class Workbench:
             if got is None:
                 from xgrag.generate.factory import make_generator
 
-                options = dict(self.connection)
+                options: dict[str, Any] = dict(self.connection)
                 if spec in ("extractive", "gnan") or spec.startswith("gnan:"):
-                    options["embedder"] = embedder
+                    # local readers: they take the shared embedding model, and no server's options
+                    options = {"embedder": embedder}
                 generator: Generator = make_generator(spec, **options)
                 got = Explainer.from_settings(self.settings, self.store, generator=generator, embedder=embedder,
                                               explain=self.explain_settings(), cache=self.cache)

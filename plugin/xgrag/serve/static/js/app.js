@@ -135,6 +135,10 @@ async function ask(ev) {
     if (state.job !== job.id) { return; }
     $("progress-phase").textContent = event.status === "done" ? "done" : event.status
       + (event.message ? ": " + event.message : "");
+    const bar = $("progress-bar");
+    if (event.status === "done") { bar.max = 1; bar.value = 1; }
+    const left = document.querySelector("#progress-stats .time-left dd");
+    if (left) { left.textContent = "\u2013"; }
     if (event.explanation_id) { openExplanation(event.explanation_id, $("result"), true); }
   });
   source.addEventListener("failed", (m) => {

@@ -29,7 +29,8 @@ function styles() {
     { selector: "edge.active", style: { "underlay-color": "#0b63ce", "underlay-opacity": 0.45, "underlay-padding": 5 } },
     { selector: "node.entity.removed", style: { "background-opacity": 0.25, "border-style": "dashed",
       "border-color": "#6a1b9a", "border-width": 2.5 } },
-    { selector: "edge.removed", style: { "line-style": "dotted", opacity: 0.35 } },
+    { selector: "edge.removed", style: { "line-style": "dashed", "line-color": "#6a1b9a",
+      "target-arrow-color": "#6a1b9a", "underlay-opacity": 0, opacity: 0.6 } },
     { selector: "node.label", style: {
       width: 1, height: 1, "background-opacity": 0, "border-width": 0, events: "no", label: "data(text)",
       "font-size": "data(size)", "font-family": FONT, color: "#1d232b", "text-outline-color": "#fbfcfd",
