@@ -15,7 +15,6 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -53,11 +52,6 @@ class SerialEmbedder:
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         with self._lock:
             return self.inner.embed(texts)
-
-
-def cache_path(settings: Settings) -> Path:
-    """The CLI's response cache (the same file `xgrag explain` uses, so a what-if can be answered by its probes)."""
-    return Path(settings.embedded.home).expanduser().parent / "cache.sqlite"
 
 
 @dataclass
