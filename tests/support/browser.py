@@ -97,6 +97,8 @@ class Watched:
     def hover(self, view: int, key: str) -> None:
         """Put the pointer on element `key` (the drawing scrolled into view first, as a person would)."""
         self.page.evaluate("i => globalThis.xgrag.views[i].graph.container.scrollIntoView({block: 'center'})", view)
+        # cytoscape refreshes the drawing's position on the page on the scroll event, dispatched with the next frame
+        self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
         self.page.mouse.move(*self.point(view, key))
 
     def labels(self, view: int) -> list[list[Any]]:

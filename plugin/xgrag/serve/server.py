@@ -50,7 +50,10 @@ class Serving:
         from xgrag.serve.app import create_app
 
         self.app = create_app(workbench, token=self.access.token, hosts=allowed_hosts(host, self.port))
-        config = uvicorn.Config(self.app, log_level=log_level, access_log=False, timeout_graceful_shutdown=2)
+        # log_config=None: uvicorn's records go to the process's logging as configured (the CLI prints warnings and
+        # errors; tests capture them) instead of handlers uvicorn would bind to the stderr of the moment
+        config = uvicorn.Config(self.app, log_config=None, log_level=log_level, access_log=False,
+                                timeout_graceful_shutdown=2)
         self.server = uvicorn.Server(config)
         self._thread: threading.Thread | None = None
 
