@@ -1,8 +1,9 @@
 """xgrag serve in a real Chromium: first paint of a large explanation, and sessions at once (prints figures).
 
 first paint   the time from the moment the page has the explanation's view data (the response parsed) to the first
-              frame the browser paints with the drawing, measured in the browser (performance.now() around
-              cytoscape's first render, then requestAnimationFrame), for a ~200-entity explanation (3 hops around
+              frame the browser paints with the drawing, the answer and the honesty signals (performance.now()
+              around cytoscape's first render, then requestAnimationFrame; the ranked table is built right after
+              that frame), for a ~200-entity explanation (3 hops around
               [Despicable Me 2], node removal, extractive reader): in the served page (each run a fresh page that asks
               the question; the response cache answers the repeats) and in the exported file (from parsing the
               embedded data). Also the size of the view data and the server's time to compute it.
@@ -133,9 +134,13 @@ def first_paint(browser: Any, store: Neo4jStore, runs: int, tmp: Path) -> dict[s
         offline.append(page.evaluate("globalThis.xgrag.views[0].firstPaintMs"))
         page.close()
     drawn = len(vm["graph"]["drawings"].get("collapsed", vm["graph"]["drawings"].get("whole"))["positions"])
+    target = {"first paint (median) <= 1000 ms": "met" if statistics.median(served) <= 1000 and
+              statistics.median(offline) <= 1000 else "MISSED",
+              "runs over 1000 ms": sum(v > 1000 for v in served + offline)}
     return {"question": LARGE, "entities": entities, "relationships": len(ex.subgraph["relationships"]),
             "drawn_collapsed": drawn, "view_json_bytes": len(json.dumps(vm)),
-            "view_model_seconds": round(view_seconds, 3), "served_ms": stats(served), "export_ms": stats(offline)}
+            "view_model_seconds": round(view_seconds, 3), "served_ms": stats(served), "export_ms": stats(offline),
+            "target": target}
 
 
 def one_session(page: Any, question: str) -> dict[str, Any]:
@@ -213,7 +218,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    result: dict[str, Any] = {"machine": machine(), "browser": CHROMIUM}
+    result: dict[str, Any] = {"machine": machine(), "browser": CHROMIUM,
+                              "load_average_start": [round(x, 2) for x in os.getloadavg()]}
     tmp = Path(tempfile.mkdtemp(prefix="xgrag-bench-serve-"))
     try:
         with sample_store() as store, sync_playwright() as pw:
@@ -227,6 +233,7 @@ def main(argv: list[str] | None = None) -> int:
             browser.close()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    result["load_average_end"] = [round(x, 2) for x in os.getloadavg()]
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {args.json}")

@@ -122,8 +122,13 @@ export function renderView(container, vm, options) {
   let whatifBox = null;
   const state = { pinned: null };
   const view = { vm: vm, section: sec, graph: null, selected: selected };
+  if (options.whatif) {
+    whatifBox = whatifPanel(vm, options.whatif, selected, () => syncSelection());
+    side.insertBefore(whatifBox.element, panel);
+  }
 
-  // -- below: the ranked table
+  // -- below the drawing (built once the drawing has been painted: a large table must not delay it)
+  function below() {
   const ranked = el("div", "xg-ranked");
   sec.appendChild(ranked);
   ranked.appendChild(el("h3", null, "Ranked components"));
@@ -186,10 +191,6 @@ export function renderView(container, vm, options) {
     });
     ranked.appendChild(append(b, bt));
   }
-  if (options.whatif) {
-    whatifBox = whatifPanel(vm, options.whatif, selected, () => syncSelection());
-    side.insertBefore(whatifBox.element, panel);
-  }
 
   // -- texts, cost, configuration
   const texts = el("div", "texts");
@@ -208,6 +209,17 @@ export function renderView(container, vm, options) {
   append(facts, append(el("div", "cost"), el("h4", null, "Cost"), dl(null, vm.cost)),
     append(el("div", "config"), el("h4", null, "Configuration"), dl(null, vm.config)));
   sec.appendChild(facts);
+  sec.querySelectorAll("tr[data-key]").forEach((x) => {
+    const key = x.dataset.key;
+    x.addEventListener("mouseenter", () => hover(key));
+    x.addEventListener("mouseleave", leave);
+    x.addEventListener("focus", () => hover(key));
+    x.addEventListener("click", () => tap(key));
+    x.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); tap(key); }
+    });
+  });
+  }
 
   // -- interaction: hover shows, click pins, the table and the drawing stay in step
   function markRows(key) {
@@ -275,27 +287,22 @@ export function renderView(container, vm, options) {
     if (view.graph) { view.graph.setRemoved(selected.keys()); }
     if (whatifBox) { whatifBox.update(); }
   }
-  sec.querySelectorAll("tr[data-key]").forEach((x) => {
-    const key = x.dataset.key;
-    x.addEventListener("mouseenter", () => hover(key));
-    x.addEventListener("mouseleave", leave);
-    x.addEventListener("focus", () => hover(key));
-    x.addEventListener("click", () => tap(key));
-    x.addEventListener("keydown", (ev) => {
-      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); tap(key); }
-    });
-  });
   view.show = show;
   view.reset = reset;
   view.toggleUnit = toggleUnit;
 
-  // -- the drawing last: its first paint is measured from the moment the data arrived
+  // -- the drawing: its first paint is measured from the moment the data arrived; then the rest is built, and the
+  // view says it is ready (data-first-paint-ms)
+  function ready() {
+    below();
+    sec.dataset.firstPaintMs = view.firstPaintMs.toFixed(1);
+    if (options.painted) { options.painted(view.firstPaintMs); }
+  }
   if (vm.graph.nodes.length) {
     view.graph = new GraphView(canvas, vm, { hover: hover, leave: leave, tap: tap });
     view.graph.cy.one("render", () => requestAnimationFrame(() => {
       view.firstPaintMs = performance.now() - arrived;
-      sec.dataset.firstPaintMs = view.firstPaintMs.toFixed(1);
-      if (options.painted) { options.painted(view.firstPaintMs); }
+      ready();
     }));
     relBox.addEventListener("change", () => view.graph.setRelations(relBox.checked));
     if (expand) {
@@ -311,6 +318,8 @@ export function renderView(container, vm, options) {
     }
   } else {
     canvas.replaceWith(el("p", "empty", "No subgraph was retrieved for this question."));
+    view.firstPaintMs = performance.now() - arrived;
+    ready();
   }
   return view;
 }
