@@ -293,6 +293,51 @@ def test_markup_in_a_name_a_property_and_the_question_stays_text(browser: Any, s
     watched.page.close()
 
 
+def test_saved_explanations_are_listed_filtered_opened_and_compared(browser: Any, serving: Serving) -> None:
+    import httpx
+
+    question = "who is listed as director of [Tarik Lowe] starred movies"
+    with httpx.Client(base_url=serving.url.rstrip("/"), timeout=300) as c:
+        ids = []
+        for strategy in ("edge", "node,edge"):
+            job = c.post("/api/ask", json={"question": question, "strategy": strategy}).json()["id"]
+            with c.stream("GET", f"/api/jobs/{job}/events") as events:  # until the job is done
+                for line in events.iter_lines():
+                    if line == "event: done":
+                        break
+            ids.append(c.get(f"/api/jobs/{job}").json()["explanation_id"])
+            c.post(f"/api/explanations/{ids[-1]}/save", json={})
+    watched = open_page(browser, serving)
+    page = watched.page
+    page.locator("#tab-saved").click()
+    page.locator("#filters input[name=question]").fill("tarik lowe")
+    page.locator("#filters button[type=submit]").click()
+    rows = page.locator("table.saved tbody tr")
+    rows.nth(1).wait_for()
+    listed = rows.evaluate_all("rs => rs.map(r => r.dataset.id)")
+    texts = rows.locator("td.q").all_inner_texts()
+    assert set(ids) <= set(listed) and all("tarik lowe" in t.lower() for t in texts), texts
+    assert page.locator("#timeline .day .bar").count() >= 1
+    # open one: the same view as a fresh explanation
+    page.locator(f'table.saved tr[data-id="{ids[0]}"] button.open').click()
+    opened = page.locator("#saved-view section.xg-view[data-first-paint-ms]")
+    opened.wait_for()
+    assert opened.get_attribute("data-id") == ids[0]
+    # tick both and compare: what moved
+    for i in ids:
+        page.locator(f'table.saved tr[data-id="{i}"] input.tick').check()
+    page.locator("#compare").click()
+    view = page.locator("#compare-view")
+    view.locator("table.moved").first.wait_for()
+    assert view.locator("h2").inner_text() == f"Compared: {question}"
+    assert "Same answer." in view.inner_text() and "strategies" in view.inner_text()
+    assert view.locator("table.moved").first.locator('tr[data-moved="new"]').count() >= 1  # the node scores
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "serve-compare.png"), full_page=True)
+    watched.assert_clean()
+    watched.page.close()
+
+
 QUESTIONS = [json.loads(line)["question"] for line in
              (SAMPLE / "metaqa_questions.jsonl").read_text(encoding="utf-8").splitlines()[:8]]
 

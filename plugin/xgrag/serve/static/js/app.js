@@ -309,17 +309,32 @@ async function compareTicked() {
       + " facts only in the earlier, " + c.context.only_b.length + " only in the later. " : "Same context. ")
     + (c.settings.length ? "Settings that differ: " + c.settings.map((s) => s.setting + " " + JSON.stringify(s.a)
       + " \u2192 " + JSON.stringify(s.b)).join(", ") + "." : "Same settings.")));
-  box.appendChild(el("h3", null, "What moved"));
+  // what moved first; components scored the same (or only at 0 in one of the two) folded away
+  const moved = (r) => r.moved === "up" || r.moved === "down" || ((r.moved === "new" || r.moved === "gone")
+    && (r.importance_a || r.importance_b));
+  const movedRows = c.rows.filter(moved);
+  const still = c.rows.filter((r) => !moved(r));
+  box.appendChild(el("h3", null, "What moved (" + movedRows.length + " of " + c.rows.length + " components)"));
+  box.appendChild(movedTable(movedRows));
+  if (still.length) {
+    const more = el("details", "unmoved");
+    append(more, el("summary", null, still.length + " components scored the same, or only at 0 in one of them"),
+      movedTable(still));
+    box.appendChild(more);
+  }
+  box.scrollIntoView({ block: "start" });
+}
+
+function movedTable(rows) {
   const t = table("moved", ["component", "strategy", "importance earlier", "importance later", "\u0394",
-    "rank", "moved"], c.rows.map((r) => [r.label, r.strategy, num(r.importance_a), num(r.importance_b),
+    "rank", "moved"], rows.map((r) => [r.label, r.strategy, num(r.importance_a), num(r.importance_b),
     r.delta === null ? "\u2013" : (r.delta > 0 ? "+" : "") + num(r.delta),
     (r.rank_a === null ? "\u2013" : r.rank_a) + " \u2192 " + (r.rank_b === null ? "\u2013" : r.rank_b), r.moved]));
   t.querySelectorAll("tbody tr").forEach((tr, i) => {
-    tr.lastChild.className = c.rows[i].moved;
-    tr.dataset.moved = c.rows[i].moved;
+    tr.lastChild.className = rows[i].moved;
+    tr.dataset.moved = rows[i].moved;
   });
-  box.appendChild(t);
-  box.scrollIntoView({ block: "start" });
+  return t;
 }
 
 // -- start ---------------------------------------------------------------------------------------------------
