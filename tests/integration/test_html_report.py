@@ -30,6 +30,8 @@ from xgrag.store.ingest import ingest_triples
 from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
 
+pytestmark = pytest.mark.browser  # every test here drives chromium
+
 TARIK = "who is listed as director of [Tarik Lowe] starred movies"
 OUT_TO_SEA = "who was the director of [Out to Sea]"
 # markup and script in an entity name, in a property (the fact's document id) and in the question

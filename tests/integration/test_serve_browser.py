@@ -40,6 +40,8 @@ from xgrag.store.ingest import ingest_triples
 from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
 
+pytestmark = pytest.mark.browser  # every test here drives chromium
+
 OUT_TO_SEA = "who was the director of [Out to Sea]"
 LARGE = "what genre is [Despicable Me 2]"  # 3 hops reach ~200 entities of the sample KB
 EVIL_MOVIE = "Evil <script>window.__xgrag_pwned=1</script> Movie"
