@@ -59,6 +59,15 @@ def doc_commands(block: str) -> list[list[str]]:
     return [shlex.split(line, comments=True)[1:] for line in lines if line.startswith("xgrag ")]
 
 
+def view_blocks(page: str) -> list[dict[str, Any]]:
+    """The explanation views a self-contained page carries (xgrag.serve.export: inert JSON blocks)."""
+    import json
+    import re
+
+    return [json.loads(m) for m in re.findall(
+        r'<script type="application/json" class="xgrag-view" data-target="[^"]+">(.*?)</script>', page, re.S)]
+
+
 def mapped(server: Neo4jStore, preset: str) -> Neo4jStore:
     """The same database read through a schema preset, with that preset's migrations applied."""
     schema = schema_preset(preset)

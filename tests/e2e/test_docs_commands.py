@@ -127,6 +127,32 @@ def test_the_eval_command_runs_as_written(tour: Tour) -> None:
     assert "dedup" in report
 
 
+def test_the_browser_tour_serves_the_workbench(tour: Tour) -> None:
+    """The README's `xgrag serve`, with `--port 0` added: 8765 may be taken on a shared machine; the URL it prints
+    is the one to open."""
+    import signal
+
+    import httpx
+
+    [args] = doc_commands(doc_block("README.md", "In the browser", "bash"))
+    assert args == ["serve"]
+    proc = subprocess.Popen([sys.executable, "-m", "xgrag.cli", *args, "--port", "0"], cwd=tour.cwd,
+                            env={**tour.env, "PYTHONUNBUFFERED": "1"}, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        assert proc.stdout is not None
+        url = proc.stdout.readline().strip()  # printed once the socket is bound
+        assert url.startswith("http://127.0.0.1:"), (url, proc.stderr.read() if proc.poll() is not None else "")
+        with httpx.Client(base_url=url, timeout=120) as client:
+            page = client.get("/")
+            assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+            assert "/api/ask" in client.get("/openapi.json").json()["paths"]
+    finally:
+        proc.send_signal(signal.SIGINT)  # Ctrl-C, as the command says
+        proc.communicate(timeout=120)
+    assert proc.returncode is not None
+
+
 def test_the_tour_stops_the_server(tour: Tour) -> None:
     stop = doc_commands(doc_block(*TOUR_PAGES[0], "bash"))[-1]
     run(tour, *stop)

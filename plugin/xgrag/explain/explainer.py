@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import threading
 import time
 import uuid
 from typing import TYPE_CHECKING
@@ -23,7 +24,8 @@ from xgrag.explain.bridges import bridge_report
 from xgrag.explain.components import build_components, generator_evidence, sources
 from xgrag.explain.oracle import AnswerOracle, is_language_model
 from xgrag.explain.perturbers import REGISTRY, PlanOptions, SynonymFn, plan
-from xgrag.explain.run import ExplainRun, Probe, Progress
+from xgrag.explain.progress import Observer, ProgressClock
+from xgrag.explain.run import ExplainRun, Probe, Progress, until_stopped
 from xgrag.explain.schedulers import resolve_scheduler, schedule_for
 from xgrag.explain.scoring import logprob_floor, noise_floor
 from xgrag.explain.settings import ExplainSettings
@@ -80,13 +82,15 @@ class Explainer:
     # -- public API ------------------------------------------------------------------------------
 
     def explain(self, question: str, *, settings: ExplainSettings | None = None, subgraph: Subgraph | None = None,
-                answer: str | None = None, progress: Progress | None = None) -> Explanation:
+                answer: str | None = None, progress: Progress | None = None,
+                stop: threading.Event | None = None, observer: Observer | None = None) -> Explanation:
         return asyncio.run(self.aexplain(question, settings=settings, subgraph=subgraph, answer=answer,
-                                         progress=progress))
+                                         progress=progress, stop=stop, observer=observer))
 
     async def aexplain(self, question: str, *, settings: ExplainSettings | None = None,
                        subgraph: Subgraph | None = None, answer: str | None = None,
-                       progress: Progress | None = None) -> Explanation:
+                       progress: Progress | None = None, stop: threading.Event | None = None,
+                       observer: Observer | None = None) -> Explanation:
         """Explain the answer to `question` (with `settings`, default: the explainer's own).
 
         `subgraph`: explain over this context (e.g. what a LangChain run retrieved) instead of retrieving; it
@@ -95,35 +99,47 @@ class Explainer:
         the explainer's own baseline `a0` (same generator and prompt as every counterfactual, as XGRAG defines
         them); the observed answer and its similarity to `a0` are recorded, so a reader can see whether the
         explanation transfers to it.
+        `stop`: set it (from another thread) to stop asking; the explanation is finished from what was answered
+        and marked incomplete with reason "cancelled" (xgrag.explain.run.Cancelled is raised only when it is set
+        before the baseline answer exists).
+        `observer`: receives a typed ProgressEvent per step (xgrag.explain.progress): probes done / planned, calls,
+        tokens, time left.
         """
         cfg = settings or self.settings
         require_scorer(self.generator, cfg)
         question = check_question(question)
         t_start = time.perf_counter()
         run = self._start(question, cfg, subgraph, progress)
+        run.stop, run.observer, run.clock = stop, observer, ProgressClock(t_start)
+        run.notify("retrieved")
 
         # Baseline a0, generated noise_runs times (repeats bypass the cache and the dedup on purpose).
         ctx0 = render(question, run.graph)
-        answers = await asyncio.gather(*[run.oracle.answer(ctx0, repeat=i) for i in range(cfg.noise_runs)])
+        answers = await until_stopped(
+            asyncio.gather(*[run.oracle.answer(ctx0, repeat=i) for i in range(cfg.noise_runs)]), stop)
         run.baselines = [a.generation for a in answers]
         run.floor = noise_floor(np.stack([run.oracle.vector(g.text) for g in run.baselines]))
         if cfg.response_score == "logprob":
             # the reference of every probe: log P(a0 | G_dedup), scored noise_runs times (repeats bypass the
             # cache); the floor is then the spread of those scores, in the logprob importance's units
-            scores = await asyncio.gather(*[run.oracle.score(ctx0, run.a0.text, repeat=i)
-                                            for i in range(cfg.noise_runs)])
+            scores = await until_stopped(asyncio.gather(*[run.oracle.score(ctx0, run.a0.text, repeat=i)
+                                                          for i in range(cfg.noise_runs)]), stop)
             run.baseline_score = scores[0].score
             run.trace.append({"step": "noise_floor", "semantic_shift": round(run.floor, 6),
                               "baseline_logprobs": [round(s.score.logprob, 6) for s in scores]})
             run.floor = logprob_floor([s.score.logprob for s in scores])
         run.tick("baseline", len(run.baselines))
+        run.notify("baseline")
 
         options = PlanOptions(self._synonym_fn(run.oracle, cfg.max_calls) if cfg.generator_synonyms and
                               is_language_model(self.generator) else None, masks=cfg.masks,
                               keep_probability=cfg.keep_probability, seed=cfg.seed)
         planned, run.skipped = plan(run.graph, cfg.strategies, options)
         run.probes = [Probe(p) for p in planned]
+        run.scheduler_name = resolve_scheduler(cfg, len(run.graph.relationships))
+        run.notify("planned")
         await self._schedule(run)
+        run.notify("scoring")
 
         vectors = run.vectors()
         observed = None if answer is None else round(float(run.oracle.vector(answer) @ vectors[run.a0.text]), 6)
@@ -143,6 +159,11 @@ class Explainer:
         ex.cost.seconds = round(time.perf_counter() - t_start, 4)
         return ex
 
+    def prepare(self, question: str, settings: ExplainSettings | None = None) -> ExplainRun:
+        """The run state `explain` starts from (retrieval and alias merge, G_dedup), without asking anything:
+        what a what-if (xgrag.explain.whatif) asks its counterfactuals through."""
+        return self._start(check_question(question), settings or self.settings, None, None)
+
     # -- steps -------------------------------------------------------------------------------------
 
     async def _schedule(self, run: ExplainRun) -> None:
@@ -155,7 +176,7 @@ class Explainer:
                               "scheduler": resolve_scheduler(run.settings, facts)})
             for scheduler in schedule_for(run.settings, facts):
                 stage = scheduler.name
-                await scheduler.run(run, run.probes)
+                await until_stopped(scheduler.run(run, run.probes), run.stop)
         except ServiceError as exc:
             run.incomplete = {"reason": str(exc), "error": type(exc).__name__, "stage": stage,
                               "answered": sum(p.answered for p in run.probes),
