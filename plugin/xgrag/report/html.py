@@ -25,7 +25,7 @@ from typing import Any
 
 from xgrag.errors import UsageError
 from xgrag.explain.surrogate import surrogate_line
-from xgrag.model import Component, Explanation
+from xgrag.model import UNIT_KINDS, Component, Explanation
 from xgrag.report.console import bridge_line, fact_labels, provenance_entries, provenance_text
 from xgrag.report.graph_layout import (
     Box,
@@ -54,7 +54,7 @@ UNSCORED = "#eceef1"  # drawn with a dashed outline / dashed line
 _STOPS = ((0.0, (168, 184, 201)), (0.2, (254, 217, 118)), (0.45, (253, 141, 60)), (0.7, (227, 26, 28)),
           (1.0, (128, 0, 38)))
 NODE_KINDS = {"node"}  # node and synonym components are kind "node"
-EDGE_KINDS = {"edge"}  # edge and subpath components are kind "edge"
+EDGE_KINDS = {"edge"}  # edge and subpath components are kind "edge" (property facts: the table only)
 
 
 # -- colour -----------------------------------------------------------------------------------------
@@ -109,7 +109,7 @@ class _Figure:
         self.types = {n["id"]: str(n.get("type") or "entity") for n in self.nodes}
         self.node_key = {n["id"]: f"n{i}" for i, n in enumerate(self.nodes)}
         self.edge_key = {r["id"]: f"e{i}" for i, r in enumerate(self.rels)}
-        self.scored = [c for c in ex.components if c.kind in ("node", "edge") and c.importance is not None]
+        self.scored = [c for c in ex.components if c.kind in UNIT_KINDS and c.importance is not None]
         self.by_node: dict[str, list[Component]] = {}
         self.by_edge: dict[str, list[Component]] = {}
         for c in self.scored:
@@ -464,7 +464,7 @@ def _table(ex: Explanation, fig: _Figure) -> str:
             f'<td class="num importance">{_num(c.importance)}{flag}</td><td class="num">{_e(c.rank)}</td>'
             f'<td>{changed}</td><td class="cf">{_e(c.counterfactual_answer)}</td>'
             f'<td class="prov">{_e(provenance_text(c.provenance))}</td></tr>')
-    skipped = [c for c in ex.components if c.kind in ("node", "edge") and c.importance is None]
+    skipped = [c for c in ex.components if c.kind in UNIT_KINDS and c.importance is None]
     masks = [c for c in ex.components if c.kind == "mask"]
     notes = []
     estimated = sum(c.importance_from == "estimated" for c in rows)
