@@ -52,6 +52,10 @@ class Fact:
     tail: str
     kind: Literal["edge", "property"] = "edge"
     via: tuple[str, str] | None = None  # a relationship's property: (relation, end entity) of that relationship
+    # the entities' types as the context states them ("Chai (Product)"): head's, and tail's for a triple (a
+    # relationship property's end entity has its type on the triple of that relationship)
+    head_type: str | None = None
+    tail_type: str | None = None
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,8 @@ class RenderedContext:
 def facts_of(sub: Subgraph) -> tuple[Fact, ...]:
     """The relationships of `sub` as triples, in canonical order."""
     return tuple(
-        Fact(rel.id, sub.nodes[rel.source].name, relation_text(rel.label), sub.nodes[rel.target].name)
+        Fact(rel.id, sub.nodes[rel.source].name, relation_text(rel.label), sub.nodes[rel.target].name,
+             head_type=sub.nodes[rel.source].type, tail_type=sub.nodes[rel.target].type)
         for rel in sub.sorted_relationships()
     )
 
@@ -66,11 +67,13 @@ def property_facts_of(sub: Subgraph) -> tuple[Fact, ...]:
     out: list[Fact] = []
     for f in sub.sorted_properties():
         if f.owner_kind == "node" and f.owner in sub.nodes:
-            out.append(Fact(f.id, sub.nodes[f.owner].name, key_text(f.key), f.text, "property"))
+            node = sub.nodes[f.owner]
+            out.append(Fact(f.id, node.name, key_text(f.key), f.text, "property", head_type=node.type))
         elif f.owner in sub.relationships:
             rel = sub.relationships[f.owner]
-            out.append(Fact(f.id, sub.nodes[rel.source].name, key_text(f.key), f.text, "property",
-                            (relation_text(rel.label), sub.nodes[rel.target].name)))
+            start = sub.nodes[rel.source]
+            out.append(Fact(f.id, start.name, key_text(f.key), f.text, "property",
+                            (relation_text(rel.label), sub.nodes[rel.target].name), head_type=start.type))
     return tuple(out)
 
 

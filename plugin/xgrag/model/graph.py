@@ -141,6 +141,9 @@ class Subgraph:
     alias_map: dict[str, str] = field(default_factory=dict)
     paths: list[list[str]] = field(default_factory=list)  # relationship ids per shortest path
     fallback: str | None = None  # why the requested mode fell back to another
+    # why the subgraph is what it is (mode "auto": the whole neighbourhood fitted, or which relation types a hop
+    # was focused on and what was left out; xgrag.retrieval.focus)
+    reason: str | None = None
     # facts stored in properties of the nodes and relationships above (a general mapping's), by id
     properties: dict[str, PropertyFact] = field(default_factory=dict)
     # property facts of retrieved elements left out of the context by the cap (RetrievalSettings.max_property_facts)
@@ -197,7 +200,8 @@ class Subgraph:
         return Subgraph(nodes=dict(self.nodes), relationships=dict(self.relationships), seeds=list(self.seeds),
                         truncated=self.truncated, mode=self.mode, alias_map=dict(self.alias_map),
                         paths=[list(p) for p in self.paths], fallback=self.fallback,
-                        properties=dict(self.properties), properties_omitted=self.properties_omitted)
+                        properties=dict(self.properties), properties_omitted=self.properties_omitted,
+                        reason=self.reason)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], paths: Sequence[Sequence[str]] | None = None) -> Subgraph:
@@ -205,7 +209,8 @@ class Subgraph:
         types, relation labels, ids and provenance, i.e. everything a rendered context reads."""
         sub = cls(seeds=list(data.get("seeds", [])), truncated=bool(data.get("truncated", False)),
                   mode=str(data.get("mode", "khop")), alias_map=dict(data.get("alias_map") or {}),
-                  paths=[list(p) for p in (paths or data.get("paths") or [])], fallback=data.get("fallback"))
+                  paths=[list(p) for p in (paths or data.get("paths") or [])], fallback=data.get("fallback"),
+                  reason=data.get("reason"))
         for n in data.get("nodes", []):
             sub.add_node(Node(n["id"], n["name"], n.get("type")))
         for r in data.get("relationships", []):
@@ -224,6 +229,7 @@ class Subgraph:
             "truncated": self.truncated,
             "mode": self.mode,
             "fallback": self.fallback,
+            "reason": self.reason,
             "alias_map": dict(sorted(self.alias_map.items())),
             "properties": [f.to_json() for f in self.sorted_properties()],
             "properties_omitted": self.properties_omitted,

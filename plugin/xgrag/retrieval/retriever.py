@@ -22,7 +22,9 @@ from xgrag.retrieval.question import check_question
 from xgrag.store.neo4j import Neo4jStore
 from xgrag.store.queries import NODE_ROW, PROVENANCE_ROW, REL_ROW
 
-Mode = Literal["khop", "paths", "pcst"]
+# "auto" (the default): k-hop when the neighbourhood fits the caps, else focused on the question's relation types
+# (xgrag.retrieval.focus)
+Mode = Literal["auto", "khop", "paths", "pcst"]
 MODES: tuple[Mode, ...] = get_args(Mode)
 
 _PROV_AT = len(REL_ROW)
@@ -108,7 +110,7 @@ class Retriever:
     # -- retrieval --------------------------------------------------------------------------------
 
     @_one_read_transaction
-    def retrieve(self, question: str, mode: Mode = "khop", hops: int | None = None,
+    def retrieve(self, question: str, mode: Mode = "auto", hops: int | None = None,
                  perturbation: Perturbation | None = None,
                  seeds: Sequence[str] | None = None) -> Subgraph:
         if seeds is None or mode == "pcst":  # given seeds need no question, except to rank PCST's prizes
@@ -125,6 +127,13 @@ class Retriever:
             sub = self.pcst(question, seeds, hops, ex_nodes, ex_rels, vector_seeds=not given)
         elif mode == "paths":
             sub = self.paths(seeds, ex_nodes, ex_rels, hops)
+        elif mode == "auto":
+            from xgrag.retrieval.focus import focused
+
+            hops = hops or self.settings.hops
+            if not 1 <= hops <= 4:
+                raise UsageError(f"hops must be within 1..4, got {hops}")
+            sub = focused(self, question, seeds, hops, ex_nodes, ex_rels)
         else:
             sub = self.khop(seeds, hops or self.settings.hops, ex_nodes, ex_rels)
         self.fill_properties(sub, question, perturbation.excluded_property_ids)
@@ -334,7 +343,7 @@ def apply_in_memory(sub: Subgraph, perturbation: Perturbation) -> Subgraph:
     """
     ex_nodes = set(perturbation.excluded_node_ids)
     out = Subgraph(seeds=[s for s in sub.seeds if s not in ex_nodes], truncated=sub.truncated, mode=sub.mode,
-                   fallback=sub.fallback)
+                   fallback=sub.fallback, reason=sub.reason)
     renames = dict(perturbation.renames)
     for nid, node in sub.nodes.items():
         if nid in ex_nodes:
