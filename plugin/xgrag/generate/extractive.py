@@ -175,7 +175,7 @@ class _Reading:
         vocabulary |= {st for t in set(types.values()) for st in content_stems(key_text(t))}
         self.q_stems = stated_stems(plain, vocabulary) - own
         self.kind = answer_kind(plain)
-        self.any_words = False
+        self.relation_named = False  # a relation or key of the facts from the question's entities is named
         q_words = re.findall(r"[a-z0-9]+", question.lower())
         self.sharing = bool(_SHARING & set(q_words)) or "co-" in question.lower()
         self.q_counts = [stem(w) for w in q_words]
@@ -252,7 +252,10 @@ class _Reading:
         if not first:
             top = min(self.facts, key=lambda f: (-self._score(f), f.id))
             return f"{top.tail}.", [top.id]
-        any_words = self.any_words = any(s.relation_words for s in first)
+        # whether the question names what it asks about in words (a relation, a key, a type): then every fact
+        # of a chain must state one; otherwise chains are read by embedding similarity
+        any_words = any(s.words for s in first)
+        self.relation_named = any(s.relation_words for s in first)
         longest = MAX_FACTS if any_words else 2  # without relation words, chains by embedding: two facts at most
         chains: list[_Chain] = []
         frontier = [_Chain((s,), s.words) for s in first]
@@ -290,8 +293,9 @@ class _Reading:
         return any(self.q_counts.count(w) >= 2 for w in content_stems(step.relation))
 
     def _says_sharing(self, step: _Step) -> bool:
-        """The question says "also", "same", "co-" of this relation (or names no relation at all)."""
-        return self.sharing and (bool(step.relation_words) or not self.any_words)
+        """The question says "also", "same", "co-" of this relation (or names no relation at all: "who appeared
+        in the same movie with X")."""
+        return self.sharing and (bool(step.relation_words) or not self.relation_named)
 
     def _extend(self, chain: _Chain, step: _Step, any_words: bool) -> _Chain | None:
         last = chain.steps[-1]
@@ -310,7 +314,7 @@ class _Reading:
             if len(chain.steps) + 1 < MAX_FACTS and any_words:
                 return _Chain((*chain.steps, step), chain.covered | step.words, pending=True)
             return None
-        if any_words or step.relation_words:
+        if any_words or step.words:
             return _Chain((*chain.steps, step), chain.covered | step.words) if new else None
         if self.rel_emb[self._relation(step.fact)] < self.reader.chain_threshold:
             return None
@@ -322,7 +326,9 @@ class _Reading:
         touched = {steps[0].at} | {s.other for s in steps if s.other in self.mentioned}
         end_type = None if end.value else self.types.get(end.to)
         kind_ok = self.kind is not None and value_kind(end.to, self.kind, key_text(end_type) if end_type else None)
-        own = len(steps) == 1 and end.value
+        # a fact of the question's own entities only: a property of a named entity, or of a relationship between
+        # two named entities (an order's quantity of a product is also about the order)
+        own = len(steps) == 1 and end.value and (end.other is None or end.other in self.mentioned)
         length = len(steps) if any_words else -len(steps)
         repeats = sum(1 for w in chain.covered if w.startswith("="))
         return (-len(touched & self.mentioned), not kind_ok, repeats - len(chain.covered), -repeats, not own, length,

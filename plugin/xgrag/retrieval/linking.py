@@ -43,6 +43,8 @@ MAX_PARTIAL = 3
 _MAX_PART = 6
 _VECTOR_K = 10
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*'?")
+# A number written as one unit with inner punctuation: a date ("1948-12-08"), a decimal ("18.0"), a time, a ratio.
+_COMPOUND_NUMBER = re.compile(r"\d+(?:[.,:/-]\d+)+")
 
 
 def normalise(text: str) -> str:
@@ -153,9 +155,29 @@ class LinkedEntity:
     mention: str
 
 
-def _find(seq: tuple[str, ...], sub: tuple[str, ...]) -> int:
+def number_units(text: str) -> list[tuple[int, int]]:
+    """Token spans [start, end) of `key_tokens(text)` that one number written with inner punctuation covers
+    ("1948-12-08" -> its three tokens, "18.0" -> two): a name may match such a number whole, never a part of it
+    (an entity named "12" is not what "born on 1948-12-08" is about)."""
+    folded = fold(text)
+    spans = [m.span() for m in _WORD.finditer(folded) if _possessive(m.group())[0]]
+    units = []
+    for m in _COMPOUND_NUMBER.finditer(folded):
+        inside = [i for i, (a, b) in enumerate(spans) if a >= m.start() and b <= m.end()]
+        if len(inside) > 1:
+            units.append((inside[0], inside[-1] + 1))
+    return units
+
+
+def splits_a_number(start: int, end: int, units: Iterable[tuple[int, int]]) -> bool:
+    """Whether question tokens [start, end) cover part of a number unit but not all of it."""
+    return any(start < b and a < end and not (start <= a and b <= end) for a, b in units)
+
+
+def _find(seq: tuple[str, ...], sub: tuple[str, ...], units: Iterable[tuple[int, int]] = ()) -> int:
+    """The first position where `sub` occurs in `seq` without splitting a number unit, or -1."""
     for i in range(len(seq) - len(sub) + 1):
-        if seq[i:i + len(sub)] == sub:
+        if seq[i:i + len(sub)] == sub and not splits_a_number(i, i + len(sub), units):
             return i
     return -1
 
@@ -175,6 +197,7 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]]
     """select_mentions, plus the question-token positions the chosen mentions cover."""
     brackets = {key_tokens(b) for b in re.findall(r"\[([^\[\]]+)\]", question)}
     q = key_tokens(question.replace("[", " ").replace("]", " "))
+    units = number_units(question.replace("[", " ").replace("]", " "))
     found: list[_Found] = []
     for node, score in candidates:
         for surface in (node.name, *node.aliases):
@@ -182,7 +205,7 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]]
             joined = " ".join(s)
             if not s or (joined in _STOP and s not in brackets):
                 continue
-            start = _find(q, s)
+            start = _find(q, s, units)
             if start < 0:
                 continue
             method = "bracket" if s in brackets else "exact"
@@ -275,6 +298,7 @@ def select_parts(question: str, candidates: Sequence[tuple[Node, float]], covere
     MAX_PARTIAL of them; longer runs first, non-overlapping. A one-word run whose full-text query was cut at
     its limit (`saturated`) fits too many entities to tell, and is skipped."""
     q = key_tokens(question.replace("[", " ").replace("]", " "))
+    units = number_units(question.replace("[", " ").replace("]", " "))
     full, covered = set(saturated), set(covered)
     content = [i not in covered and t not in _STOP and t not in TITLES and len(t) > 1 for i, t in enumerate(q)]
     runs: list[tuple[int, int]] = []
@@ -292,7 +316,7 @@ def select_parts(question: str, candidates: Sequence[tuple[Node, float]], covere
         if any(start < b and a < end for a, b in taken):
             continue
         run = q[start:end]
-        if len(run) == 1 and run[0] in full:
+        if (len(run) == 1 and run[0] in full) or splits_a_number(start, end, units):
             continue
         best: dict[str, tuple[float, Node]] = {}
         for node, _ in candidates:
