@@ -531,6 +531,7 @@ def _section(ex: Explanation, index: int, focus_k: int = FOCUS_K) -> str:
     facts = (f"{len(fig.nodes)} entities, {len(fig.rels)} relationships"
              + (", truncated" if sub.get("truncated") else "")
              + (f"; {sub.get('fallback')}" if sub.get("fallback") else "")
+             + (f"; retrieval {sub.get('mode')}: {sub.get('reason')}" if sub.get("reason") else "")
              + (f"; {ex.dedup.get('merged')} aliases merged" if ex.dedup.get("merged") else ""))
     if fig.focus is not None:
         f = fig.focus

@@ -197,7 +197,8 @@ def dedup(subgraph: Subgraph, embed: EmbedFn | None, theta: float = 0.7, rule: s
         multi.append(sorted((ids[i] for i in cluster), key=lambda m: (m != ids[canon], m)))
         for i, (via, decision) in sorted(found.parents(canon, cluster).items()):
             merges.append(_merge(entities, i, canon, via, decision))
-    out = Subgraph(seeds=[], truncated=subgraph.truncated, mode=subgraph.mode, fallback=subgraph.fallback)
+    out = Subgraph(seeds=[], truncated=subgraph.truncated, mode=subgraph.mode, fallback=subgraph.fallback,
+                   reason=subgraph.reason)
     for canonical in sorted(set(mapping.values())):
         members = [m for m in ids if mapping[m] == canonical]
         node = subgraph.nodes[canonical]
