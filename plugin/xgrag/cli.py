@@ -61,8 +61,10 @@ app = _App(add_completion=False, no_args_is_help=True, pretty_exceptions_show_lo
            help="Explain GraphRAG answers over Neo4j by perturbing the retrieved subgraph.")
 db_app = typer.Typer(no_args_is_help=True, help="The embedded Neo4j (5.26 + GDS + APOC) for local use.")
 ingest_app = typer.Typer(no_args_is_help=True, help="Load triples or documents into xgrag's schema.")
+schema_app = typer.Typer(no_args_is_help=True, help="The mapping of your graph onto xgrag ([schema] in xgrag.toml).")
 app.add_typer(db_app, name="db")
 app.add_typer(ingest_app, name="ingest")
+app.add_typer(schema_app, name="schema")
 
 # `xgrag explain` wrote an explanation but could not finish it (the generator failed part-way): the files hold
 # what was measured, marked incomplete
@@ -205,6 +207,52 @@ def migrate(config: ConfigOpt = None, preset: PresetOpt = None) -> None:
         result = run(store, settings.graph_schema, settings.embedding_dimensions)
     out.print(f"applied {len(result.applied)}: {', '.join(result.applied) or '-'}; "
               f"already applied {len(result.skipped)}")
+
+
+@schema_app.command("infer")
+def schema_infer(
+    config: ConfigOpt = None,
+    write: Annotated[Path | None, typer.Option("--write", help="write the TOML to this file (stdout otherwise)")]
+    = None,
+    force: Annotated[bool, typer.Option("--force", help="let --write replace an existing file")] = False,
+    read_only: Annotated[bool, typer.Option("--read-only", help="emit read_only = true: xgrag then never writes "
+                                                                "to this database")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="the mapping, every decision and the cost as JSON")]
+    = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="print what was read and the wall time")] = False,
+    sample_nodes: Annotated[int, typer.Option(min=1, help="nodes sampled per label")] = 1000,
+    sample_relationships: Annotated[int, typer.Option(min=1, help="relationships sampled per type")] = 1000,
+) -> None:
+    """Infer the [schema] mapping of the connected graph (read transactions only: nothing is written) and print it
+    as commented TOML to edit: entity labels, keys, display names, fact properties, bookkeeping types; a graph a
+    RAG library wrote is answered with that library's preset."""
+    from xgrag.schema import InferOptions, infer_schema, render_json, render_toml
+
+    if write is not None and write.exists() and not force:
+        raise UsageError(f"--write: {write} exists; it was not overwritten",
+                         hint="pass --force to replace it, or choose another path")
+    settings = _settings(config)
+    with _store(settings) as store:
+        inference = infer_schema(store, InferOptions(sample_nodes=sample_nodes,
+                                                     sample_relationships=sample_relationships,
+                                                     read_only=read_only))
+    text = render_toml(inference)
+    if write is not None:
+        write.write_text(text, encoding="utf-8")
+        schema = inference.schema
+        what = (f"preset {inference.preset!r}" if not schema.general else
+                f"{len(schema.entities)} entity labels, {len(schema.relationship_facts())} relationship types "
+                "with fact properties")
+        console.print(f"wrote {_escape(str(write))}: {what}, read_only = {str(schema.read_only).lower()}")
+    if as_json:
+        sys.stdout.write(render_json(inference))
+    elif write is None:
+        sys.stdout.write(text)
+    if verbose:
+        s = inference.summary()
+        console.print(f"read {s['labels']} labels, {s['types']} relationship types of {s['nodes']:,} nodes / "
+                      f"{s['relationships']:,} relationships in {s['queries']} queries "
+                      f"({s['foreign_key_probes']} foreign-key probes): {s['seconds']:.2f} s")
 
 
 def _progress() -> Progress:
