@@ -61,7 +61,7 @@ app = _App(add_completion=False, no_args_is_help=True, pretty_exceptions_show_lo
            help="Explain GraphRAG answers over Neo4j by perturbing the retrieved subgraph.")
 db_app = typer.Typer(no_args_is_help=True, help="The embedded Neo4j (5.26 + GDS + APOC) for local use.")
 ingest_app = typer.Typer(no_args_is_help=True, help="Load triples or documents into xgrag's schema.")
-schema_app = typer.Typer(no_args_is_help=True, help="The mapping of your graph onto xgrag ([schema] in xgrag.toml).")
+schema_app = typer.Typer(no_args_is_help=True, help="How xgrag reads your graph: the schema table of xgrag.toml.")
 app.add_typer(db_app, name="db")
 app.add_typer(ingest_app, name="ingest")
 app.add_typer(schema_app, name="schema")
@@ -223,9 +223,9 @@ def schema_infer(
     sample_nodes: Annotated[int, typer.Option(min=1, help="nodes sampled per label")] = 1000,
     sample_relationships: Annotated[int, typer.Option(min=1, help="relationships sampled per type")] = 1000,
 ) -> None:
-    """Infer the [schema] mapping of the connected graph (read transactions only: nothing is written) and print it
-    as commented TOML to edit: entity labels, keys, display names, fact properties, bookkeeping types; a graph a
-    RAG library wrote is answered with that library's preset."""
+    """Infer the schema mapping of the connected graph (read transactions only: nothing is written) and print it as
+    commented TOML to edit: entity labels, keys, display names, fact properties, bookkeeping relationship types; a
+    graph a RAG library wrote is answered with that library's preset."""
     from xgrag.schema import InferOptions, infer_schema, render_json, render_toml
 
     if write is not None and write.exists() and not force:
@@ -240,9 +240,10 @@ def schema_infer(
     if write is not None:
         write.write_text(text, encoding="utf-8")
         schema = inference.schema
+        facts = len(schema.relationship_facts())
         what = (f"preset {inference.preset!r}" if not schema.general else
-                f"{len(schema.entities)} entity labels, {len(schema.relationship_facts())} relationship types "
-                "with fact properties")
+                f"{len(schema.entities)} entity labels, {facts} relationship type{'s' * (facts != 1)} with fact "
+                "properties")
         console.print(f"wrote {_escape(str(write))}: {what}, read_only = {str(schema.read_only).lower()}")
     if as_json:
         sys.stdout.write(render_json(inference))

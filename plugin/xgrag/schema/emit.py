@@ -39,18 +39,20 @@ def one_line(text: str) -> str:
 
 
 def _comment(text: str, indent: str = "") -> list[str]:
-    """`text` as comment lines wrapped at WIDTH."""
-    text = one_line(text)
+    """`text` as comment lines wrapped at WIDTH: `# <indent>text`, continued two spaces further in."""
+    words = one_line(text).split(" ")
     lines: list[str] = []
     line = ""
-    for word in text.split(" "):
-        if line and len(indent) + 2 + len(line) + 1 + len(word) > WIDTH:
-            lines.append(line)
+    for word in words:
+        lead = indent if not lines else indent + "  "
+        if line and len(lead) + 2 + len(line) + 1 + len(word) > WIDTH:
+            lines.append(f"# {lead}{line}".rstrip())
             line = word
         else:
             line = f"{line} {word}" if line else word
-    lines.append(line)
-    return [f"{indent}# {x}".rstrip() for x in lines]
+    lead = indent if not lines else indent + "  "
+    lines.append(f"# {lead}{line}".rstrip())
+    return lines
 
 
 def _kv(key: str, value: Any, why: str = "") -> list[str]:

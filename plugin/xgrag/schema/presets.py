@@ -39,13 +39,14 @@ def _co(lp: LabelProfile, other: str) -> bool:
 def _xgrag(p: GraphProfile) -> Recognised | None:
     ent = p.labels.get("Entity")
     rel = p.types.get("RELATION")
-    if not _has(ent, "id", "name", "type") or ent is None:
+    if ent is None or not _has(ent, "id", "name"):
         return None
-    if rel is not None and not ("label" in rel.properties and rel.properties["label"].present >= 0.9 * rel.sampled):
+    labelled = rel is not None and "label" in rel.properties and rel.properties["label"].present >= 0.9 * rel.sampled
+    if not (labelled or _has(ent, "aliases")):  # xgrag writes aliases = [] on every entity it creates
         return None
     return Recognised("xgrag", {}, ent.count,
-                      "Entity nodes with id, name and type" + (", RELATION relationships carrying the relation in "
-                                                               "`label`" if rel else "")
+                      "Entity nodes with id and name" + (", RELATION relationships carrying the relation in `label`"
+                                                         if labelled else "")
                       + ": the layout xgrag's own ingestion writes")
 
 

@@ -123,6 +123,9 @@ class GraphProfile:
     sample_nodes: int = 0
     sample_relationships: int = 0
     queries: int = 0
+    # labels / types db.labels() / db.relationshipTypes() listed (a token may outlive its last element: counted, 0)
+    listed_labels: int = 0
+    listed_types: int = 0
 
     def unique_properties(self, label: str) -> list[tuple[str, str]]:
         """(property, constraint name) of the single-property uniqueness / node key constraints on `label`."""
@@ -151,6 +154,7 @@ WITH k, v, t, CASE WHEN t = 'STRING' OR t STARTS WITH 'LIST' THEN size(v) END AS
 WITH k, v, t, len,
      CASE WHEN t STARTS WITH 'LIST' OR (t = 'STRING' AND len > $short) THEN null ELSE v END AS sv,
      CASE WHEN t = 'STRING' AND len >= $blob_min AND left(v, 256) =~ $blob THEN 1 ELSE 0 END AS blob
+ORDER BY sv  // examples: the smallest values, whatever order the store keeps nodes in
 RETURN k AS key, count(*) AS present, collect(DISTINCT t)[..6] AS types,
        count(DISTINCT sv) AS distinct, count(sv) AS short, max(len) AS max_len, avg(len) AS avg_len,
        min(len) AS min_len, min(CASE WHEN t IN ['INTEGER', 'FLOAT'] THEN v END) AS low,
@@ -215,7 +219,8 @@ def read_profile(store: Neo4jStore, sample_nodes: int, sample_relationships: int
             "SHOW INDEXES YIELD name, type, entityType, labelsOrTypes, properties "
             "RETURN name, type, entityType, labelsOrTypes, properties ORDER BY name")]
         profile = GraphProfile(nodes=nodes, relationships=rels, labels={}, types={}, constraints=constraints,
-                               indexes=indexes, sample_nodes=sample_nodes, sample_relationships=sample_relationships)
+                               indexes=indexes, sample_nodes=sample_nodes, sample_relationships=sample_relationships,
+                               listed_labels=len(all_labels), listed_types=len(all_types))
         for label in all_labels:
             if not IDENTIFIER.fullmatch(label):
                 profile.unreadable_labels.append(label)
@@ -284,7 +289,7 @@ RETURN count(a) AS sampled, count(b) AS found,
     return LinkProbe(int(row["sampled"]), int(row["found"]), int(row["linked"]))
 
 
-_ID_NAME = re.compile(r"(?:^(?i:id|uuid|guid)$|_(?:id|uuid|key)$|[a-z0-9](?:ID|Id|Uuid|UUID|Key)$|^_)")
+_ID_NAME = re.compile(r"(?:^(?i:id|uid|uuid|guid)$|_(?:id|uuid|key)$|[a-z0-9](?:ID|Id|Uuid|UUID|Key)$|^_)")
 
 
 def id_named(prop: str) -> bool:
