@@ -336,7 +336,8 @@ def _order(entities: list[str], profile: GraphProfile) -> list[str]:
 
 # -- foreign keys ----------------------------------------------------------------------------------------------------
 
-Prober = Callable[[str, str, str, str], LinkProbe]
+# (label, property, target label, target key, linking types) -> what a bounded read of the sample found
+Prober = Callable[[str, str, str, str, list[str]], LinkProbe]
 
 
 def _connected(profile: GraphProfile, a: str, b: str, bookkeeping: set[str]) -> list[str]:
@@ -367,11 +368,11 @@ def _could_hold(s: PropertyStats, key: PropertyStats, targets: int) -> bool:
 def foreign_keys(profile: GraphProfile, keys: dict[str, str], candidates: dict[str, list[PropertyStats]],
                  bookkeeping: set[str], probe: Prober, opts: InferOptions) -> tuple[dict[tuple[str, str], str],
                                                                                        int, int]:
-    """(label, property) -> why it is a foreign key, for properties whose values are the keys of a label linked to
-    theirs by a relationship (Employee.reportsTo holds Employee.employeeID and REPORTS_TO links the two; Order.shipVia
-    holds Shipper.shipperID, SHIPPED_VIA): the relationship states the fact already, the property repeats it.
-    A probe reads at most `link_probe` nodes, and only where the lookup is an index seek or the target label is no
-    larger than the sample. Returns (reasons, probes asked, probes skipped by the budget)."""
+    """(label, property) -> why it is a foreign key: on most sampled nodes (80%) its value is the key of the node
+    a relationship links it to (Employee.reportsTo is the employeeID of the Employee REPORTS_TO links; Order.shipVia
+    the shipperID of the Shipper SHIPPED_VIA links): the relationship states the fact, the property repeats it.
+    Probed only where the value ranges fit (`_could_hold`); a probe reads at most `link_probe` sampled nodes and
+    their relationships of the linking types. Returns (reasons, probes asked, probes skipped by the budget)."""
     found: dict[tuple[str, str], str] = {}
     asked = skipped = 0
     for label, props in candidates.items():
@@ -384,18 +385,16 @@ def foreign_keys(profile: GraphProfile, keys: dict[str, str], candidates: dict[s
                 tstats = profile.labels[target].properties.get(key)
                 if tstats is None or not _could_hold(s, tstats, profile.labels[target].count):
                     continue
-                if not (profile.indexed(target, key) or profile.labels[target].count <= opts.sample_nodes):
-                    continue  # the lookup would scan the target label
                 if asked >= opts.max_link_probes:
                     skipped += 1
                     continue
                 asked += 1
-                r = probe(label, s.key, target, key)
-                if not r.sampled or r.found < r.sampled or r.linked < 0.8 * r.sampled:
+                r = probe(label, s.key, target, key, via)
+                if not r.sampled or r.linked < 0.8 * r.sampled:
                     continue
                 share = r.linked / r.sampled
-                why = (f"a foreign key: its values are {target}.{key} keys, and {r.linked} of {r.sampled} sampled "
-                       f"nodes are linked to that {target} ({', '.join(via)}), which states it already")
+                why = (f"a foreign key: on {r.linked} of {r.sampled} sampled nodes its value is the {key} of the "
+                       f"{target} linked by {' or '.join(via)}, which states it already")
                 cand = (share, -profile.labels[target].count, why)
                 if best is None or cand[:2] > best[:2]:
                     best = cand

@@ -123,7 +123,7 @@ def _header(inf: Inference) -> list[str]:
         *_comment(f"The graph: {p.nodes:,} nodes, {p.relationships:,} relationships, {len(p.labels)} labels, "
                   f"{len(p.types)} relationship types. Read: counts, constraints, indexes and up to "
                   f"{o.sample_nodes} nodes per label and {o.sample_relationships} relationships per type, in read "
-                  f"transactions ({inf.summary()['queries']} queries, {inf.seconds:.2f} s); nothing was written."),
+                  "transactions; nothing was written. (`--verbose` / `--json` say what it cost.)"),
         *_comment("Every decision says why; edit freely (a field set to nothing is written \"\"). Load it with "
                   "`--config THIS_FILE` or as ./xgrag.toml."),
         "",

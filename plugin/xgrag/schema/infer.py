@@ -72,10 +72,8 @@ def infer_schema(store: Neo4jStore, options: InferOptions | None = None) -> Infe
         table: dict[str, Any] = {"preset": best.preset, "read_only": opts.read_only, **best.overrides}
         inference = Inference(table, schema_from_table(table), profile, opts, source, best, also)
     else:
-        probes: list[int] = []
-
-        def probe(label: str, prop: str, target: str, key: str) -> LinkProbe:
-            return probe_link(view, label, prop, target, key, opts.sample_nodes, opts.link_probe, probes)
+        def probe(label: str, prop: str, target: str, key: str, types: list[str]) -> LinkProbe:
+            return probe_link(view, profile.labels[label].sample_ids, prop, target, key, types, opts.link_probe)
 
         with view.reading():
             domain, counts = decide_domain(profile, opts, probe)

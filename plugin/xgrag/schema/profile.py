@@ -80,6 +80,7 @@ class LabelProfile:
     properties: dict[str, PropertyStats] = field(default_factory=dict)
     keys_seen: int = 0  # distinct property keys on the sampled nodes (properties keeps the most frequent)
     co_labels: dict[str, int] = field(default_factory=dict)  # other labels on the sampled nodes -> how many
+    sample_ids: list[str] = field(default_factory=list)  # element ids of the sampled nodes (for link probes)
 
 
 @dataclass
@@ -165,11 +166,9 @@ RETURN k AS key, count(*) AS present, collect(DISTINCT t)[..6] AS types,
 
 
 SAMPLED_NODES = "UNWIND $ids AS id MATCH (n) WHERE elementId(n) = id"
-SAMPLED_RELS = "UNWIND $ids AS id MATCH (a)-[r]->(b) WHERE elementId(r) = id"
+SAMPLED_RELS = "UNWIND $ids AS id MATCH ()-[r]->() WHERE elementId(r) = id"
 NODE_STATS = _stats_query(SAMPLED_NODES, "n")
 REL_STATS = _stats_query(SAMPLED_RELS, "r")
-CO_LABELS = f"{SAMPLED_NODES} UNWIND labels(n) AS l RETURN l, count(*) AS c"
-ENDS = f"{SAMPLED_RELS} RETURN labels(a) AS a, labels(b) AS b, count(*) AS c"
 
 
 def _stats(rows: list[dict[str, Any]], keep: int) -> tuple[dict[str, PropertyStats], int]:
@@ -199,55 +198,82 @@ class _Reader:
         return self.store.query(cypher, params, read_only=True, plain=True)
 
 
+OVERVIEW = """
+CALL () { MATCH (n) RETURN count(n) AS nodes }
+CALL () { MATCH ()-[r]->() RETURN count(r) AS relationships }
+CALL () { CALL db.labels() YIELD label RETURN collect(label) AS labels }
+CALL () { CALL db.relationshipTypes() YIELD relationshipType RETURN collect(relationshipType) AS types }
+RETURN nodes, relationships, labels, types
+"""
+CONSTRAINTS = ("SHOW CONSTRAINTS YIELD name, type, entityType, labelsOrTypes, properties "
+               "RETURN name, type, entityType, labelsOrTypes, properties ORDER BY name")
+INDEXES = ("SHOW INDEXES YIELD name, type, entityType, labelsOrTypes, properties "
+           "RETURN name, type, entityType, labelsOrTypes, properties ORDER BY name")
+
+
+def _label_sample(label: str) -> str:
+    """The label's node count (count store) and the element ids and labels of its first $sample nodes."""
+    return (f"CALL () {{ MATCH (n:{quoted(label)}) RETURN count(n) AS count }}\n"
+            f"CALL () {{ MATCH (n:{quoted(label)}) WITH n LIMIT $sample "
+            f"RETURN collect(elementId(n)) AS ids, collect(labels(n)) AS labels }}\n"
+            "RETURN count, ids, labels")
+
+
+def _type_sample(rtype: str) -> str:
+    """The type's relationship count (count store) and the element ids and end labels of its first $sample."""
+    return (f"CALL () {{ MATCH ()-[r:{quoted(rtype)}]->() RETURN count(r) AS count }}\n"
+            f"CALL () {{ MATCH (a)-[r:{quoted(rtype)}]->(b) WITH a, r, b LIMIT $sample "
+            f"RETURN collect(elementId(r)) AS ids, collect([labels(a), labels(b)]) AS ends }}\n"
+            "RETURN count, ids, ends")
+
+
 def read_profile(store: Neo4jStore, sample_nodes: int, sample_relationships: int, max_keys: int = 500,
                  examples: int = 3) -> GraphProfile:
-    """Profile the graph `store` is connected to, in one read transaction. `max_keys`: property keys kept per
-    label or type (the most frequent); a label with more is reported as such."""
+    """Profile the graph `store` is connected to, in one read transaction: 3 queries, then 2 per label and 2 per
+    relationship type (one whose text names the label or type; one shared by all, planned once). `max_keys`:
+    property keys kept per label or type (the most frequent); a label with more is reported as such."""
     read = _Reader(store)
     params = {"short": SHORT_CHARS, "blob": BLOB_PATTERN, "blob_min": BLOB_MIN_CHARS,
               "example_chars": EXAMPLE_CHARS, "examples": examples}
     with store.reading():
-        nodes = int(read("MATCH (n) RETURN count(n) AS c")[0]["c"])
-        rels = int(read("MATCH ()-[r]->() RETURN count(r) AS c")[0]["c"])
-        all_labels = sorted(str(r["label"]) for r in read("CALL db.labels() YIELD label RETURN label"))
-        all_types = sorted(str(r["t"]) for r in read(
-            "CALL db.relationshipTypes() YIELD relationshipType RETURN relationshipType AS t"))
-        constraints = [_schema_object(r) for r in read(
-            "SHOW CONSTRAINTS YIELD name, type, entityType, labelsOrTypes, properties "
-            "RETURN name, type, entityType, labelsOrTypes, properties ORDER BY name")]
-        indexes = [_schema_object(r) for r in read(
-            "SHOW INDEXES YIELD name, type, entityType, labelsOrTypes, properties "
-            "RETURN name, type, entityType, labelsOrTypes, properties ORDER BY name")]
-        profile = GraphProfile(nodes=nodes, relationships=rels, labels={}, types={}, constraints=constraints,
-                               indexes=indexes, sample_nodes=sample_nodes, sample_relationships=sample_relationships,
-                               listed_labels=len(all_labels), listed_types=len(all_types))
+        overview = read(OVERVIEW)[0]
+        all_labels = sorted(str(x) for x in overview["labels"])
+        all_types = sorted(str(x) for x in overview["types"])
+        profile = GraphProfile(nodes=int(overview["nodes"]), relationships=int(overview["relationships"]),
+                               labels={}, types={}, constraints=[_schema_object(r) for r in read(CONSTRAINTS)],
+                               indexes=[_schema_object(r) for r in read(INDEXES)], sample_nodes=sample_nodes,
+                               sample_relationships=sample_relationships, listed_labels=len(all_labels),
+                               listed_types=len(all_types))
         for label in all_labels:
             if not IDENTIFIER.fullmatch(label):
                 profile.unreadable_labels.append(label)
                 continue
-            lp = LabelProfile(label, int(read(f"MATCH (n:{quoted(label)}) RETURN count(n) AS c")[0]["c"]))
-            if not lp.count:
+            row = read(_label_sample(label), sample=sample_nodes)[0]
+            if not row["count"]:
                 continue  # a label token no node carries any more
-            ids = read(f"MATCH (n:{quoted(label)}) WITH n LIMIT $sample RETURN collect(elementId(n)) AS ids",
-                       sample=sample_nodes)[0]["ids"]
-            # every sampled node carries the label itself: its row is the sample's size
-            co = {str(r["l"]): int(r["c"]) for r in read(CO_LABELS, ids=ids)}
-            lp.sampled = co.pop(label, 0)
-            lp.co_labels = co
-            lp.properties, lp.keys_seen = _stats(read(NODE_STATS, ids=ids, **params), max_keys)
+            lp = LabelProfile(label, int(row["count"]), sampled=len(row["ids"]), sample_ids=list(row["ids"]))
+            co: dict[str, int] = {}
+            for labels in row["labels"]:
+                for other in labels:
+                    if other != label:
+                        co[str(other)] = co.get(str(other), 0) + 1
+            lp.co_labels = dict(sorted(co.items()))
+            lp.properties, lp.keys_seen = _stats(read(NODE_STATS, ids=row["ids"], **params), max_keys)
             profile.labels[label] = lp
         for rtype in all_types:
             if not IDENTIFIER.fullmatch(rtype):
                 profile.unreadable_types.append(rtype)
                 continue
-            tp = TypeProfile(rtype, int(read(f"MATCH ()-[r:{quoted(rtype)}]->() RETURN count(r) AS c")[0]["c"]))
-            if not tp.count:
+            row = read(_type_sample(rtype), sample=sample_relationships)[0]
+            if not row["count"]:
                 continue
-            ids = read(f"MATCH ()-[r:{quoted(rtype)}]->() WITH r LIMIT $sample RETURN collect(elementId(r)) AS ids",
-                       sample=sample_relationships)[0]["ids"]
-            tp.ends = {(tuple(sorted(r["a"])), tuple(sorted(r["b"]))): int(r["c"]) for r in read(ENDS, ids=ids)}
-            tp.sampled = sum(tp.ends.values())
-            tp.properties, tp.keys_seen = _stats(read(REL_STATS, ids=ids, **params), max_keys)
+            tp = TypeProfile(rtype, int(row["count"]), sampled=len(row["ids"]))
+            ends: dict[tuple[tuple[str, ...], tuple[str, ...]], int] = {}
+            for a, b in row["ends"]:
+                pair = (tuple(sorted(a)), tuple(sorted(b)))
+                ends[pair] = ends.get(pair, 0) + 1
+            tp.ends = dict(sorted(ends.items()))
+            tp.properties, tp.keys_seen = _stats(read(REL_STATS, ids=row["ids"], **params), max_keys)
             profile.types[rtype] = tp
     profile.queries = read.queries
     return profile
@@ -262,31 +288,37 @@ def _schema_object(row: dict[str, Any]) -> SchemaObject:
 
 @dataclass(frozen=True)
 class LinkProbe:
-    """Of `sampled` nodes of a label carrying a property, `found` have a value that is the key of a node of the
-    target label, and `linked` are also connected to that node by a relationship."""
+    """Of `sampled` nodes carrying a property, on `linked` its value is the key of a node of the target label that
+    is linked to it (by one of the given types); `hubs` were not checked (more relationships than the bound)."""
 
     sampled: int
-    found: int
     linked: int
+    hubs: int
 
 
-def probe_link(store: Neo4jStore, label: str, prop: str, target: str, key: str, sample: int, per_probe: int,
-               reads: list[int] | None = None) -> LinkProbe:
-    """Does `label`.`prop` hold keys of `target` (`key`)? Read on at most `per_probe` of the first `sample` nodes.
-    The caller only asks where the lookup of `target` by `key` is an index seek or `target` is small."""
-    cypher = f"""
-MATCH (a:{quoted(label)}) WITH a LIMIT $sample
-WITH a WHERE a.{quoted(prop)} IS NOT NULL
-WITH a LIMIT $per_probe
-OPTIONAL MATCH (b:{quoted(target)}) WHERE b.{quoted(key)} = a.{quoted(prop)}
-WITH a, head(collect(b)) AS b
-RETURN count(a) AS sampled, count(b) AS found,
-       count(CASE WHEN b IS NOT NULL AND EXISTS {{ (a)--(b) }} THEN 1 END) AS linked
+# One text for every probe (planned once): the label, property, target label and key are parameters. Reads only
+# the sampled nodes and, of each, its relationships of the given types; a node with more than $max_degree
+# relationships is not expanded.
+LINK_PROBE = """
+UNWIND $ids AS id
+MATCH (a) WHERE elementId(a) = id
+WITH a, a[$prop] AS v WHERE v IS NOT NULL
+WITH a, v LIMIT $per_probe
+WITH a, v, COUNT { (a)--() } > $max_degree AS hub
+RETURN count(a) AS sampled, count(CASE WHEN hub THEN 1 END) AS hubs,
+       count(CASE WHEN hub THEN null
+                  WHEN EXISTS { MATCH (a)-[r]-(b) WHERE type(r) IN $types AND $target IN labels(b) AND b[$key] = v }
+                  THEN 1 END) AS linked
 """
-    if reads is not None:
-        reads.append(1)
-    row = store.query(cypher, {"sample": sample, "per_probe": per_probe}, read_only=True, plain=True)[0]
-    return LinkProbe(int(row["sampled"]), int(row["found"]), int(row["linked"]))
+
+
+def probe_link(store: Neo4jStore, ids: list[str], prop: str, target: str, key: str, types: list[str],
+               per_probe: int, max_degree: int = 1000) -> LinkProbe:
+    """Is `prop` (on the nodes `ids`) a foreign key: the `key` of the `target` node linked to each by `types`?"""
+    row = store.query(LINK_PROBE, {"ids": ids, "prop": prop, "target": target, "key": key, "types": types,
+                                   "per_probe": per_probe, "max_degree": max_degree},
+                      read_only=True, plain=True)[0]
+    return LinkProbe(int(row["sampled"]), int(row["linked"]), int(row["hubs"]))
 
 
 _ID_NAME = re.compile(r"(?:^(?i:id|uid|uuid|guid)$|_(?:id|uuid|key)$|[a-z0-9](?:ID|Id|Uuid|UUID|Key)$|^_)")
