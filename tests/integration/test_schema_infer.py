@@ -163,6 +163,34 @@ def test_cli_infer_prints_writes_refuses_and_writes_nothing_to_the_graph(
     assert schema_state(northwind) == before
 
 
+def test_the_movies_graph_without_constraints(store: Neo4jStore, tmp_path: Path) -> None:
+    """Neo4j's Movies example (benchmarks/data/movies, loaded by its load.py): no constraint or index, so keys come
+    from the sample; names are Person.name and Movie.title; ACTED_IN's roles (a list) and REVIEWED's rating and
+    summary are relationship facts."""
+    import importlib.util
+
+    from helpers import ROOT
+
+    spec = importlib.util.spec_from_file_location("movies_load", ROOT / "benchmarks" / "data" / "movies" / "load.py")
+    assert spec is not None and spec.loader is not None
+    movies = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(movies)
+    assert movies.load(store.driver, store.database) == (171, 253)
+    before = schema_state(store)
+    inf = infer_schema(store, InferOptions(read_only=True))
+    by = {e.label: e for e in inf.schema.entities}
+    assert sorted(by) == ["Movie", "Person"]
+    assert (by["Person"].name, by["Person"].facts) == (["name"], ["born"])
+    assert (by["Movie"].name, by["Movie"].facts) == (["title"], ["released", "tagline"])
+    assert by["Person"].key == "name" and by["Movie"].key == "title"
+    assert inf.domain.entities[0].key_reason.startswith("no uniqueness constraint; set on all 38 sampled nodes")
+    assert inf.schema.relationship_facts() == {"ACTED_IN": ["roles"], "REVIEWED": ["rating", "summary"]}
+    path = tmp_path / "xgrag.toml"
+    path.write_text(render_toml(inf), encoding="utf-8")
+    assert load_settings(path, env={}).graph_schema == inf.schema
+    assert schema_state(store) == before
+
+
 # -- graphs written by the RAG libraries' own code: their presets ---------------------------------------------------
 
 def _ingest_xgrag(store: Neo4jStore) -> None:
