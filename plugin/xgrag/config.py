@@ -402,6 +402,10 @@ def config_file(path: str | Path | None = None, env: dict[str, str] | None = Non
     return Path("xgrag.toml") if Path("xgrag.toml").is_file() else None
 
 
+_SCHEMA_HINT = ("fix that field of [schema] in {file} (README, Configuration, lists the fields), or write a fresh "
+                "mapping of the connected graph: xgrag schema infer --write {file} --force")
+
+
 def _optional_identifiers(model: type[BaseModel], names: list[str]) -> set[str]:
     return {n for n in names if type(None) in getattr(model.model_fields[n].annotation, "__args__", ())}
 
@@ -436,7 +440,7 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
         try:
             data = tomllib.loads(file.read_text(encoding="utf-8"))
         except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"{file}: {exc}") from exc
+            raise ConfigError(f"{file}: {exc}", hint="fix the TOML syntax at that line") from exc
     schema_data = data.pop("schema", {})
     file_preset = schema_data.pop("preset", None)  # never an override of the chosen preset's name
     preset = preset or env.get("XGRAG_SCHEMA_PRESET") or file_preset or "xgrag"
@@ -447,7 +451,7 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
         schema = schema_preset(preset, **schema_data)
     except ConfigError as exc:
         if file is not None and not str(exc).startswith(str(file)):
-            raise ConfigError(f"{file}: {exc}", hint=exc.hint) from None
+            raise ConfigError(f"{file}: {exc}", hint=exc.hint or _SCHEMA_HINT.format(file=file)) from None
         raise
     except ValueError as exc:
         raise ConfigError(f"schema: {exc}") from exc

@@ -312,8 +312,9 @@ def test_a_domain_graph_with_chunks_gets_mentions_provenance(store: Neo4jStore, 
 # -- bad input --------------------------------------------------------------------------------------------------------
 
 def test_a_label_without_a_name_is_named_by_label_and_key(store: Neo4jStore) -> None:
-    store.query("UNWIND range(1, 30) AS i CREATE (:Reading {readingId: 'R' + i, value: i * 1.5, unit: 'kPa'})",
-                read_only=False)
+    store.query("UNWIND range(1, 30) AS i CREATE (:Reading {readingId: 'R' + i, value: i * 1.5, unit: 'kPa', "
+                "`sensor name`: 'sensor ' + i})", read_only=False)
+    store.query("CREATE (:`Odd Label` {name: 'odd'})", read_only=False)  # names xgrag cannot splice: left out
     store.query("UNWIND range(1, 6) AS i CREATE (:Tag {colour: CASE WHEN i % 2 = 0 THEN 'red' ELSE 'blue' END})",
                 read_only=False)
     before = schema_state(store)
@@ -322,6 +323,9 @@ def test_a_label_without_a_name_is_named_by_label_and_key(store: Neo4jStore) -> 
     assert (reading.label, reading.key, reading.name, reading.facts) == ("Reading", "readingId", [], ["unit", "value"])
     skipped = {s.label: s.reason for s in inf.domain.skipped}
     assert skipped["Tag"].startswith("no property names or identifies its nodes")
+    assert _reasons(inf, "Reading")["sensor name"].startswith("its name is not an identifier")
+    assert inf.domain.notes == ["labels left out, their names are not identifiers xgrag splices into Cypher: "
+                                "Odd Label"]
     text = render_toml(inf)
     assert '# name: none; no name-like property: nodes are named by label and key, e.g. "Reading R1"' in text
     assert "#   Tag (6 nodes): no property names or identifies its nodes" in text
@@ -402,6 +406,7 @@ def test_a_mapping_edited_into_nonsense_is_a_readable_error(northwind: Neo4jStor
         message = str(err.value)
         assert message.startswith(f"{path}: ") and expected[what] in message, (what, message)
         assert "pydantic" not in message and "Traceback" not in message and "\n" not in message
+        assert err.value.hint and ("schema infer --write" in err.value.hint or "TOML syntax" in err.value.hint)
     # as a user meets it: the CLI reads the file, names the field, exits 2, no traceback
     path = tmp_path / "xgrag.toml"
     path.write_text(text.replace(*edits["bad label"], 1), encoding="utf-8")
@@ -410,6 +415,7 @@ def test_a_mapping_edited_into_nonsense_is_a_readable_error(northwind: Neo4jStor
                           env=env, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 2, proc.stderr
     assert "schema.entities['Ship per'].label" in proc.stderr and "Traceback" not in proc.stderr
+    assert "hint: fix that field of [schema]" in proc.stderr
 
 
 def test_an_empty_database_and_one_with_no_entities_are_clear_errors(

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from xgrag.config import shared_config
+from xgrag.config import IDENTIFIER, shared_config
 from xgrag.schema.profile import GraphProfile, LabelProfile, LinkProbe, PropertyStats, TypeProfile, id_named
 
 # What a fact may be (the retrieval's own guard, cypher/shared_config.json): at most this many characters, lists of
@@ -205,7 +205,7 @@ def name_candidates(lp: LabelProfile, opts: InferOptions) -> list[tuple[int, lis
     n = max(lp.sampled, 1)
 
     def usable(s: PropertyStats | None) -> bool:
-        return (s is not None and s.kinds == {"string"} and s.present >= opts.name_present * n
+        return (s is not None and bool(IDENTIFIER.fullmatch(s.key)) and s.kinds == {"string"} and s.present >= opts.name_present * n
                 and not s.blobs and (s.avg_len or 0) <= opts.text_chars and (s.max_len or 0) <= MAX_FACT_CHARS)
 
     for first, last in NAME_PAIRS:
@@ -254,13 +254,13 @@ def _rejected_names(lp: LabelProfile, opts: InferOptions) -> list[str]:
 def choose_key(lp: LabelProfile, profile: GraphProfile, name: list[str]) -> tuple[str | None, str]:
     """The property identifying a node within its label: a uniqueness constraint, else a property set on every
     sampled node with no repeated value (identifier names first: <label>ID, *ID, *Id, id, *_id)."""
-    constrained = profile.unique_properties(lp.label)
+    constrained = [pc for pc in profile.unique_properties(lp.label) if IDENTIFIER.fullmatch(pc[0])]
     if constrained:
         constrained.sort(key=lambda pc: (not id_named(pc[0]), pc[0]))
         prop, constraint = constrained[0]
         return prop, f"uniqueness constraint {constraint}"
     unique = [s for s in lp.properties.values()
-              if s.present == lp.sampled and s.short == s.present and s.distinct == s.present
+              if IDENTIFIER.fullmatch(s.key) and s.present == lp.sampled and s.short == s.present and s.distinct == s.present
               and s.kinds <= {"string", "integer"}]
     if not unique:
         return None, "no property is set on every sampled node with distinct values"
@@ -415,6 +415,10 @@ def _facts(props: dict[str, PropertyStats], sampled: int, taken: dict[str, str],
         if key in taken:
             excluded.append(PropertyDecision(key, False, taken[key]))
             continue
+        if not IDENTIFIER.fullmatch(key):
+            excluded.append(PropertyDecision(key, False, "its name is not an identifier xgrag splices into Cypher "
+                                                         "(letters, digits, _): rename the property to map it"))
+            continue
         reason = not_a_fact(s, opts)
         if reason is None and id_named(key):
             reason = "an identifier (by its name), not a fact"
@@ -508,7 +512,7 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
         if d.aliases:
             t[d.aliases] = "the aliases (other names), not a fact"
         for prop, s in lp.properties.items():
-            if prop in t or not_a_fact(s, opts):
+            if prop in t or not_a_fact(s, opts) or not IDENTIFIER.fullmatch(prop):
                 continue
             owner = next((o for o, k in sorted(keys.items()) if k == prop and o != label), None)
             if owner is not None:

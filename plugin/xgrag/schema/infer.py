@@ -86,7 +86,9 @@ def infer_schema(store: Neo4jStore, options: InferOptions | None = None) -> Infe
         try:
             schema = schema_from_table(table)
         except ConfigError as exc:  # a decision the mapping cannot hold: a bug here, said plainly
-            raise InferError(f"the inferred mapping does not validate: {exc}") from exc
+            raise InferError(f"the inferred mapping does not validate: {exc}",
+                             hint="this is a fault of schema infer (please report it with the --json output); write "
+                                  "the [schema] table by hand meanwhile (README, Configuration)") from exc
         inference = Inference(table, schema, profile, opts, source, domain=domain, probes=counts)
     inference.seconds = time.perf_counter() - t0
     return inference
