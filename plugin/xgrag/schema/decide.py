@@ -205,8 +205,8 @@ def name_candidates(lp: LabelProfile, opts: InferOptions) -> list[tuple[int, lis
     n = max(lp.sampled, 1)
 
     def usable(s: PropertyStats | None) -> bool:
-        return (s is not None and bool(IDENTIFIER.fullmatch(s.key)) and s.kinds == {"string"} and s.present >= opts.name_present * n
-                and not s.blobs and (s.avg_len or 0) <= opts.text_chars and (s.max_len or 0) <= MAX_FACT_CHARS)
+        return (s is not None and bool(IDENTIFIER.fullmatch(s.key)) and s.kinds == {"string"}
+                and s.present >= opts.name_present * n and not s.blobs and (s.avg_len or 0) <= opts.text_chars and (s.max_len or 0) <= MAX_FACT_CHARS)
 
     for first, last in NAME_PAIRS:
         a, b = lp.properties.get(first), lp.properties.get(last)
@@ -260,8 +260,8 @@ def choose_key(lp: LabelProfile, profile: GraphProfile, name: list[str]) -> tupl
         prop, constraint = constrained[0]
         return prop, f"uniqueness constraint {constraint}"
     unique = [s for s in lp.properties.values()
-              if IDENTIFIER.fullmatch(s.key) and s.present == lp.sampled and s.short == s.present and s.distinct == s.present
-              and s.kinds <= {"string", "integer"}]
+              if IDENTIFIER.fullmatch(s.key) and s.present == lp.sampled and s.short == s.present
+              and s.distinct == s.present and s.kinds <= {"string", "integer"}]
     if not unique:
         return None, "no property is set on every sampled node with distinct values"
     label_id = lp.label.lower() + "id"
