@@ -206,7 +206,8 @@ def name_candidates(lp: LabelProfile, opts: InferOptions) -> list[tuple[int, lis
 
     def usable(s: PropertyStats | None) -> bool:
         return (s is not None and bool(IDENTIFIER.fullmatch(s.key)) and s.kinds == {"string"}
-                and s.present >= opts.name_present * n and not s.blobs and (s.avg_len or 0) <= opts.text_chars and (s.max_len or 0) <= MAX_FACT_CHARS)
+                and s.present >= opts.name_present * n and not s.blobs and (s.avg_len or 0) <= opts.text_chars
+                and (s.max_len or 0) <= MAX_FACT_CHARS)
 
     for first, last in NAME_PAIRS:
         a, b = lp.properties.get(first), lp.properties.get(last)
