@@ -235,7 +235,7 @@ def test_a_library_graph_is_answered_with_its_preset(store: Neo4jStore, preset: 
     writer(store)
     before = schema_state(store)
     inf = infer_schema(store, InferOptions(read_only=True))
-    assert inf.recognised is not None and inf.domain is None
+    assert inf.recognised is not None and inf.domain is None and inf.unread == []  # chunks, documents: the preset's
     assert inf.schema == schema_preset(preset, read_only=True)
     path = tmp_path / "xgrag.toml"
     path.write_text(render_toml(inf), encoding="utf-8")
@@ -435,3 +435,19 @@ def test_an_empty_database_and_one_with_no_entities_are_clear_errors(
     with pytest.raises(InferError, match=r"no label that could be an entity \(labels left out: XgragMigration: "
                                          r"xgrag's own records"):
         infer_schema(server)
+
+
+def test_a_library_graph_beside_a_domain_graph_is_said(northwind: Neo4jStore) -> None:
+    """One mapping reads one layout: the larger graph wins, and the TOML names what it leaves unread."""
+    pytest.importorskip("langchain_neo4j", reason="langchain-neo4j is in the [dev] extra")
+    helpers.write_langchain_graph(northwind)  # 4 entities beside Northwind's 1,047 nodes
+    inf = infer_schema(northwind)
+    assert inf.schema.preset == "domain" and "Product" in inf.schema.entity_labels()
+    assert any(n.startswith("also found: __Entity__ nodes named by `id`") and "preset = 'langchain'" in n
+               for n in inf.domain.notes)
+    wipe(northwind)
+    helpers.write_langchain_graph(northwind)
+    northwind.query("UNWIND range(1, 3) AS i CREATE (:Reading {readingId: i})", read_only=False)
+    small = infer_schema(northwind)
+    assert small.schema == schema_preset("langchain") and small.unread == ["Reading (3 nodes)"]
+    assert "labels this preset does not read" in render_toml(small)

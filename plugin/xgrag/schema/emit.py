@@ -143,6 +143,10 @@ def render_toml(inf: Inference) -> str:
             lines += _kv(key, value)
         for note in r.notes:
             lines += _comment(note)
+        if inf.unread:
+            lines += _comment("labels this preset does not read (a mapping reads one graph layout; infer on a "
+                              "database holding them alone, or write [[schema.entities]] by hand): "
+                              + ", ".join(inf.unread))
         for other in inf.also:
             lines += _comment(f"also found: {other.reason} ({other.entities:,} nodes; preset {other.preset!r} "
                               "reads those)")
@@ -201,7 +205,8 @@ def to_json(inf: Inference) -> dict[str, Any]:
     if inf.recognised is not None:
         out["recognised"] = {"preset": inf.recognised.preset, "reason": inf.recognised.reason,
                              "overrides": inf.recognised.overrides, "notes": list(inf.recognised.notes),
-                             "also": [{"preset": r.preset, "reason": r.reason} for r in inf.also]}
+                             "also": [{"preset": r.preset, "reason": r.reason} for r in inf.also],
+                             "unread_labels": inf.unread}
     if inf.domain is not None:
         d = inf.domain
         out["entities"] = [{"label": e.label, "count": e.count, "sampled": e.sampled, "key": e.key,

@@ -14,7 +14,7 @@ from typing import Any
 from xgrag.config import ConfigError, GraphSchema, schema_preset
 from xgrag.errors import UsageError
 from xgrag.schema.decide import DomainDecisions, InferOptions, decide_domain
-from xgrag.schema.presets import Recognised, recognise
+from xgrag.schema.presets import Recognised, recognise, unread_labels
 from xgrag.schema.profile import GraphProfile, LinkProbe, probe_link, read_profile
 from xgrag.store.neo4j import Neo4jStore
 
@@ -33,6 +33,7 @@ class Inference:
     recognised: Recognised | None = None
     also: list[Recognised] = field(default_factory=list)
     domain: DomainDecisions | None = None
+    unread: list[str] = field(default_factory=list)  # labels (with counts) the recognised preset does not read
     probes: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
 
@@ -68,15 +69,27 @@ def infer_schema(store: Neo4jStore, options: InferOptions | None = None) -> Infe
                          hint="load your graph first, or point NEO4J_URI / NEO4J_DATABASE (or --config) at the "
                               "database that holds it")
     best, also = recognise(profile)
+    passed_over = ""
     if best is not None:
         table: dict[str, Any] = {"preset": best.preset, "read_only": opts.read_only, **best.overrides}
-        inference = Inference(table, schema_from_table(table), profile, opts, source, best, also)
-    else:
+        schema = schema_from_table(table)
+        unread = unread_labels(profile, schema, set(best.covers))
+        if sum(lp.count for lp in unread) <= best.entities:
+            inference = Inference(table, schema, profile, opts, source, best, also,
+                                  unread=[f"{lp.label} ({lp.count:,} nodes)" for lp in unread])
+        else:  # a library's graph beside a larger domain graph: the mapping reads the domain graph
+            passed_over = (f"also found: {best.reason} ({best.entities:,} entity nodes, fewer than the "
+                           f"{sum(lp.count for lp in unread):,} nodes of the other labels); map it in a settings "
+                           f"file of its own: [schema] preset = {best.preset!r}")
+            best = None
+    if best is None:
         def probe(label: str, prop: str, target: str, key: str, types: list[str]) -> LinkProbe:
             return probe_link(view, profile.labels[label].sample_ids, prop, target, key, types, opts.link_probe)
 
         with view.reading():
             domain, counts = decide_domain(profile, opts, probe)
+        if passed_over:
+            domain.notes.append(passed_over)
         if not domain.entities:
             left = "; ".join(f"{s.label}: {s.reason}" for s in domain.skipped) or "none"
             raise InferError(f"the database at {source} has no label that could be an entity (labels left out: "

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from xgrag.config import IDENTIFIER
+from xgrag.config import IDENTIFIER, GraphSchema
 from xgrag.schema.profile import GraphProfile, LabelProfile
 
 
@@ -20,6 +20,7 @@ class Recognised:
     entities: int  # nodes the preset reads as entities
     reason: str
     notes: tuple[str, ...] = field(default_factory=tuple)
+    covers: tuple[str, ...] = field(default_factory=tuple)  # labels accounted for beyond the mapping's own
 
 
 def _has(lp: LabelProfile | None, *keys: str, share: float = 0.9) -> bool:
@@ -112,7 +113,7 @@ def _lightrag(p: GraphProfile) -> Recognised | None:
     return Recognised("lightrag", overrides, ws.count,
                       f"{ws.label} nodes with entity_id, entity_type and source_id"
                       + (", DIRECTED relationships with keywords" if directed else "")
-                      + ": the layout of LightRAG's Neo4JStorage", tuple(notes))
+                      + ": the layout of LightRAG's Neo4JStorage", tuple(notes), tuple(sorted(names)))
 
 
 RECOGNISERS = (_xgrag, _langchain, _graphrag, _llamaindex, _lightrag)
@@ -127,3 +128,20 @@ def recognise(profile: GraphProfile) -> tuple[Recognised | None, list[Recognised
         return None, []
     found.sort(key=lambda r: -r.entities)
     return found[0], found[1:]
+
+
+def unread_labels(profile: GraphProfile, schema: GraphSchema, covered: set[str]) -> list[LabelProfile]:
+    """Labels with nodes that a preset's mapping never reads: not its entity label or a label its entities carry,
+    not its chunks or documents, not xgrag's own, not `covered` (other LightRAG workspaces). A database holding a
+    library's graph beside a domain graph has them."""
+    p = schema.provenance
+    known = {schema.entity_label, *schema.generic_labels, *covered,
+             *(x for x in (p.chunk_label, p.document_label) if x)}
+    out = []
+    for label, lp in profile.labels.items():
+        if label in known or label.startswith("Xgrag") or not lp.sampled:
+            continue
+        if any(lp.co_labels.get(k, 0) >= lp.sampled for k in known):
+            continue  # a type label of the entities (Person on __Entity__ nodes), or chunks' second label
+        out.append(lp)
+    return out
