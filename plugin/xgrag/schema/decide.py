@@ -141,13 +141,22 @@ def describe(s: PropertyStats, sampled: int) -> str:
     return f"{_type_text(s)}, {share}{examples}"
 
 
+VECTOR_ITEMS = 8  # float lists never shorter than this are vectors (coordinates, a pair of bounds are facts)
+
+
+def _range(low: int | None, high: int | None) -> str:
+    return f"{high}" if low == high else f"{low} to {high}"
+
+
 def not_a_fact(s: PropertyStats, opts: InferOptions) -> str | None:
     """Why the values of `s` are not facts (an embedding, a long list, binary data, free text), or None."""
     kinds = s.kinds
     lists = {k for k in kinds if k.startswith("list:")}
+    # a vector: floats in lists of at least VECTOR_ITEMS (a 16-float embedding), or longer than a fact list
+    if lists and any("float" in k for k in lists) and (
+            (s.max_len or 0) > MAX_FACT_ITEMS or (s.min_len or 0) >= VECTOR_ITEMS and kinds == lists):
+        return f"an embedding or vector: lists of {_range(s.min_len, s.max_len)} numbers"
     if lists and (s.max_len or 0) > MAX_FACT_ITEMS:
-        if any("float" in k for k in lists):
-            return f"an embedding or vector: lists of up to {s.max_len} numbers"
         return f"lists of up to {s.max_len} items (a fact lists at most {MAX_FACT_ITEMS})"
     if s.blobs:
         start = f' ("{s.blob_example}...")' if s.blob_example else ""
@@ -255,9 +264,11 @@ def _rejected_names(lp: LabelProfile, opts: InferOptions) -> list[str]:
 def choose_key(lp: LabelProfile, profile: GraphProfile, name: list[str]) -> tuple[str | None, str]:
     """The property identifying a node within its label: a uniqueness constraint, else a property set on every
     sampled node with no repeated value (identifier names first: <label>ID, *ID, *Id, id, *_id)."""
-    constrained = [pc for pc in profile.unique_properties(lp.label) if IDENTIFIER.fullmatch(pc[0])]
+    # a constraint on a property no sampled node carries (left from other data) identifies nothing here
+    constrained = [pc for pc in profile.unique_properties(lp.label)
+                   if IDENTIFIER.fullmatch(pc[0]) and pc[0] in lp.properties]
     if constrained:
-        constrained.sort(key=lambda pc: (not id_named(pc[0]), pc[0]))
+        constrained.sort(key=lambda pc: (-lp.properties[pc[0]].present, not id_named(pc[0]), pc[0]))
         prop, constraint = constrained[0]
         return prop, f"uniqueness constraint {constraint}"
     unique = [s for s in lp.properties.values()

@@ -32,7 +32,9 @@ def label(name: str, *props: PropertyStats, sampled: int = 10) -> LabelProfile:
 
 
 @pytest.mark.parametrize(("s", "reason"), [
-    (stats("embedding", ("LIST<FLOAT>",), max_len=384, avg_len=384), "an embedding or vector: lists of up to 384"),
+    (stats("embedding", ("LIST<FLOAT>",), max_len=384, avg_len=384, min_len=384),
+     "an embedding or vector: lists of 384 numbers"),
+    (stats("vec", ("LIST<FLOAT>",), max_len=16, avg_len=16, min_len=16), "an embedding or vector: lists of 16 numbers"),
     (stats("tags", ("LIST<STRING>",), max_len=50, avg_len=30), "lists of up to 50 items (a fact lists at most 20)"),
     (stats("picture", max_len=21000, avg_len=21000, blobs=8, blob_example="0x151C2F0002"),
      'binary data written as text ("0x151C2F0002..."), 8 of 10 sampled values'),
@@ -48,8 +50,9 @@ def test_values_that_are_not_facts_say_why(s: PropertyStats, reason: str) -> Non
 @pytest.mark.parametrize("s", [
     stats("city"), stats("unitPrice", ("FLOAT",), max_len=None, avg_len=None, min_len=None),
     stats("birthDate", ("DATE",), max_len=None, avg_len=None, min_len=None),
-    stats("genres", ("LIST<STRING>",), max_len=4, avg_len=2.5), stats("discontinued", ("BOOLEAN",), max_len=None,
-                                                                      avg_len=None, min_len=None)])
+    stats("genres", ("LIST<STRING>",), max_len=4, avg_len=2.5),
+    stats("location", ("LIST<FLOAT>",), max_len=2, avg_len=2, min_len=2),
+    stats("discontinued", ("BOOLEAN",), max_len=None, avg_len=None, min_len=None)])
 def test_scalars_short_strings_dates_and_short_lists_are_facts(s: PropertyStats) -> None:
     assert not_a_fact(s, OPTS) is None
 
@@ -74,6 +77,9 @@ def test_the_key_is_a_constraint_else_a_unique_identifier_in_the_sample() -> Non
     key, why = choose_key(lp, profile, [])
     assert key == "orderID" and why.startswith("no uniqueness constraint; set on all 10 sampled nodes")
     profile.constraints.append(SchemaObject("order_code", "UNIQUENESS", "NODE", ("Order",), ("code",)))
+    assert choose_key(lp, profile, []) == ("code", "uniqueness constraint order_code")
+    # a constraint on a property no sampled node has (other data's, long gone) is not this label's key
+    profile.constraints.append(SchemaObject("old", "UNIQUENESS", "NODE", ("Order",), ("legacyID",)))
     assert choose_key(lp, profile, []) == ("code", "uniqueness constraint order_code")
     repeated = label("Tag", stats("colour", distinct=2))
     assert choose_key(repeated, GraphProfile(10, 0, {"Tag": repeated}, {}, [], []), [])[0] is None
