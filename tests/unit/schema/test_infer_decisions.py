@@ -10,9 +10,11 @@ import pytest
 import tomllib
 
 from xgrag.config import ConfigError, load_settings
-from xgrag.schema.decide import InferOptions, choose_key, name_candidates, not_a_fact
 from xgrag.schema.emit import _comment, toml_value
+from xgrag.schema.labels import choose_key, name_candidates
+from xgrag.schema.options import InferOptions
 from xgrag.schema.profile import GraphProfile, LabelProfile, PropertyStats, SchemaObject, id_named
+from xgrag.schema.values import not_a_fact
 
 OPTS = InferOptions()
 
