@@ -254,11 +254,15 @@ def test_identifiers_are_validated_and_config_errors_are_clear(metaqa: Neo4jStor
 # -- xgrag.subgraph = Retriever.khop --------------------------------------------------------------------------
 
 
-def assert_same_subgraph(row: dict, sub) -> None:
+def assert_same_subgraph(row: dict, sub, by_element_id: bool = False) -> None:
+    """`by_element_id`: a general mapping identifies elements by elementId(), not by an id property."""
+    def ident(element) -> str:
+        return str(element.element_id if by_element_id else element["id"])
+
     assert row["subgraph"] == sub.to_json()
     assert row["truncated"] == sub.truncated and row["seeds"] == sub.seeds
-    assert [n["id"] for n in row["nodes"]] == list(sub.nodes)  # graph elements, in retrieval order
-    assert [r["id"] for r in row["relationships"]] == [r.id for r in sub.sorted_relationships()]
+    assert [ident(n) for n in row["nodes"]] == list(sub.nodes)  # graph elements, in retrieval order
+    assert [ident(r) for r in row["relationships"]] == [r.id for r in sub.sorted_relationships()]
     assert all(isinstance(n, neo4j.graph.Node) for n in row["nodes"])
     assert all(isinstance(r, neo4j.graph.Relationship) for r in row["relationships"])
 
@@ -366,7 +370,7 @@ def java_properties(row: dict) -> list[dict]:
 
 def assert_same_facts(row: dict, sub) -> None:
     """Nodes, relationships and property facts equal Python's, and the facts are listed as facts of their own."""
-    assert_same_subgraph(row, sub)
+    assert_same_subgraph(row, sub, by_element_id=True)
     assert java_properties(row) == [f.to_json() for f in sub.sorted_properties()]
     assert row["propertiesOmitted"] == sub.properties_omitted
     # each fact's owner is a returned node or relationship (a property goes with its element)
@@ -382,27 +386,34 @@ def nw_subgraph(store: Neo4jStore, seeds, **config) -> dict:
     return rows[0]
 
 
-@pytest.mark.parametrize("hops", [1, 2])
-def test_subgraph_property_facts_equal_python_on_northwind(northwind: Neo4jStore, hops: int) -> None:
-    r = Retriever(northwind)
-    assert r.embedder is None
+def test_subgraph_property_facts_equal_python_on_northwind(northwind: Neo4jStore) -> None:
     chai = element_id(northwind, "Product", "productName", "Chai")
-    want = r.khop([chai], hops)
-    r.fill_properties(want)
-    got = nw_subgraph(northwind, ["Chai"], hops=hops)
-    assert got["seeds"] == [chai]
-    assert_same_facts(got, want)
-    facts = {(p["owner"], p["key"]): p["value"] for p in got["properties"]}
-    assert facts[(chai, "unitPrice")] == 18.0 and facts[(chai, "quantityPerUnit")] == "10 boxes x 20 bags"
-    assert any(p["ownerKind"] == "relationship" and p["key"] == "quantity" for p in got["properties"])
-    # facts are only the mapped properties: Category.picture (a blob) and ids are not facts
-    assert not {"picture", "productID", "categoryID"} & {p["key"] for p in got["properties"]}
-    names = {n["name"] for n in got["subgraph"]["nodes"]}
-    assert {"Chai", "Beverages", "Exotic Liquids"} <= names
-    if hops == 2:  # the cap is reached: the seed's own facts are all kept, the rest chosen as Python chooses
-        assert got["truncated"] and got["propertiesOmitted"] > 0 and len(got["properties"]) == 60
-        assert {k for (o, k) in facts if o == chai} == set(NORTHWIND["entities"][0]["facts"])
-        assert any(n.startswith("Order ") for n in names) and "Nancy Davolio" in names
+    for hops in (1, 2):
+        for cap in (60, 100_000):  # the default cap, and one that keeps every fact
+            r = Retriever(northwind, RetrievalSettings(max_property_facts=cap))
+            assert r.embedder is None
+            want = r.khop([chai], hops)
+            r.fill_properties(want)
+            got = nw_subgraph(northwind, ["Chai"], hops=hops, **({} if cap == 60 else {"maxPropertyFacts": cap}))
+            assert got["seeds"] == [chai]
+            assert_same_facts(got, want)
+            facts = {(p["owner"], p["key"]): p["value"] for p in got["properties"]}
+            assert facts[(chai, "unitPrice")] == 18.0 and facts[(chai, "quantityPerUnit")] == "10 boxes x 20 bags"
+            # facts are only the mapped properties: Category.picture (a blob) and ids are not facts
+            assert not {"picture", "productID", "categoryID"} & {p["key"] for p in got["properties"]}
+            names = {n["name"] for n in got["subgraph"]["nodes"]}
+            assert {"Chai", "Beverages", "Exotic Liquids"} <= names
+            if cap == 60:  # over the cap: the seed's own facts are all kept, the rest chosen as Python chooses
+                assert got["propertiesOmitted"] > 0 and len(got["properties"]) == 60
+                assert {k for (o, k) in facts if o == chai} == set(NORTHWIND["entities"][0]["facts"])
+            else:  # a relationship's facts: (Order 10285)-[ORDERS {quantity: 45}]->(Chai)
+                assert got["propertiesOmitted"] == 0
+                quantities = [p for p in got["properties"] if p["ownerKind"] == "relationship"
+                              and p["key"] == "quantity"]
+                assert len(quantities) >= 38 and all(isinstance(p["value"], int) for p in quantities)
+            if hops == 2:
+                assert any(n.startswith("Order ") for n in names), names
+                assert "Nancy Davolio" in names, names
 
 
 def test_subgraph_property_facts_chosen_by_question_like_python(northwind: Neo4jStore) -> None:
@@ -433,9 +444,9 @@ def test_subgraph_property_facts_chosen_by_question_like_python(northwind: Neo4j
 def test_subgraph_excluded_property_ids_equal_python(northwind: Neo4jStore) -> None:
     """excludedPropertyIds ("<element id>#<key>"): the fact is left out, its element stays; as Python's
     Perturbation.excluded_property_ids."""
-    r = Retriever(northwind)
+    r = Retriever(northwind, RetrievalSettings(max_property_facts=1000))
     chai = element_id(northwind, "Product", "productName", "Chai")
-    full = nw_subgraph(northwind, ["Chai"], hops=1)
+    full = nw_subgraph(northwind, ["Chai"], hops=1, maxPropertyFacts=1000)
     orders = next(p for p in full["properties"] if p["ownerKind"] == "relationship" and p["key"] == "quantity")
     cases = [[f"{chai}#unitPrice"], [orders["id"]], [f"{chai}#unitPrice", orders["id"], f"{chai}#discontinued"],
              ["no-such-element#unitPrice", "#", "plain text"]]
@@ -443,7 +454,7 @@ def test_subgraph_excluded_property_ids_equal_python(northwind: Neo4jStore) -> N
         for hops in (1, 2):
             want = r.retrieve("", hops=hops, seeds=[chai],
                               perturbation=Perturbation(excluded_property_ids=frozenset(excluded)))
-            got = nw_subgraph(northwind, ["Chai"], hops=hops, excludedPropertyIds=excluded)
+            got = nw_subgraph(northwind, ["Chai"], hops=hops, excludedPropertyIds=excluded, maxPropertyFacts=1000)
             assert_same_facts(got, want)
             assert not set(excluded) & {p["id"] for p in got["properties"]}
             if hops == 1:  # the elements stay: only their facts go
@@ -453,7 +464,7 @@ def test_subgraph_excluded_property_ids_equal_python(northwind: Neo4jStore) -> N
                 assert gone == set(excluded) & {p["id"] for p in full["properties"]}
     # removing a relationship removes its facts; removing its facts keeps the relationship
     rel = orders["owner"]
-    cut = nw_subgraph(northwind, ["Chai"], hops=1, excludedRelIds=[rel])
+    cut = nw_subgraph(northwind, ["Chai"], hops=1, excludedRelIds=[rel], maxPropertyFacts=1000)
     assert rel not in {x.element_id for x in cut["relationships"]}
     assert rel not in {p["owner"] for p in cut["properties"]}
     assert_same_facts(cut, r.retrieve("", hops=1, seeds=[chai],
@@ -507,12 +518,13 @@ def test_property_values_of_every_type_equal_python(store: Neo4jStore) -> None:
         CREATE (a:Thing {code: 'T1', title: 'Alpha', d: date('1948-12-08'), dt: datetime('2020-01-02T03:04:05.123Z'),
                 zdt: datetime({year: 2020, month: 6, day: 1, hour: 12, timezone: 'Europe/Berlin'}),
                 ldt: localdatetime('2020-01-02T03:04:05'), t: time('03:04:05-02:30'), lt: localtime('03:04:05.5'),
-                dur: duration('P1Y2M3DT4H5M6.5S'), short: duration('PT90S'), p: point({x: 1.5, y: 2.0}),
-                g: point({longitude: 12.5, latitude: 55.75}), tags: ['a', 'b'], nums: [1, 2, 3], flag: true,
+                dur: duration('P1Y2M3DT4H5M6.5S'), short: duration('PT90S'), neg: duration('-PT1.5S'),
+                p: point({x: 1.5, y: 2.0}), g: point({longitude: 12.5, latitude: 55.75, height: 3.0}),
+                tags: ['a', 'b'], nums: [1, 2, 3], flag: true,
                 big: $big, many: range(1, 21), ok20: range(1, 20), f: 0.00001, e: 1.0e20, n: 0})
           -[:LINK {since: date('2001-01-01'), weight: 0.5, note: $big}]->(b:Thing {code: 'T2'})
         """, {"big": "x" * 301}, read_only=False)
-    facts = ["d", "dt", "zdt", "ldt", "t", "lt", "dur", "short", "p", "g", "tags", "nums", "flag", "big", "many",
+    facts = ["d", "dt", "zdt", "ldt", "t", "lt", "dur", "short", "neg", "p", "g", "tags", "nums", "flag", "big", "many",
              "ok20", "f", "e", "n", "missing"]
     table = {"preset": "domain", "entities": [{"label": "Thing", "key": "code", "name": ["title"], "facts": facts}],
              "relationships": [{"type": "LINK", "facts": ["since", "weight", "note"]}]}
@@ -529,9 +541,10 @@ def test_property_values_of_every_type_equal_python(store: Neo4jStore) -> None:
     assert keys == set(facts) - {"big", "many", "missing"} | {"since", "weight"}
     assert {n["name"] for n in got["subgraph"]["nodes"]} == {"Alpha", "Thing T2"}
     stored = {p["key"]: p["value"] for p in got["properties"]}
-    assert isinstance(stored["d"], neo4j.time.Date) and stored["tags"] == ["a", "b"] and stored["ok20"][-1] == 19
+    assert isinstance(stored["d"], neo4j.time.Date) and stored["tags"] == ["a", "b"] and len(stored["ok20"]) == 20
     by_key = {p["key"]: p["value"] for p in got["subgraph"]["properties"]}
     assert by_key["d"] == "1948-12-08" and by_key["zdt"].endswith("+02:00") and by_key["flag"] is True
+    assert by_key["dur"] == "P1Y2M3DT4H5M6.5S" and by_key["short"] == "PT1M30S" and by_key["g"] == [12.5, 55.75, 3.0]
 
 
 # -- xgrag.paths = Retriever.paths ---------------------------------------------------------------------------

@@ -205,7 +205,8 @@ final class PropertyFacts {
 
     /**
      * {@code xgrag.retrieval.properties.plain_value}: a value as JSON holds it, temporal values as the text the
-     * Python driver's {@code iso_format()} writes ("1948-12-08", "1996-07-04T00:00:00.000000000+00:00").
+     * Python driver's {@code iso_format()} writes ("1948-12-08", "1996-07-04T00:00:00.000000000+00:00", "PT1M30S"),
+     * a point as its coordinates.
      */
     static Object plain(Object value) {
         if (value == null || value instanceof String || value instanceof Boolean || value instanceof Number) {
@@ -261,6 +262,10 @@ final class PropertyFacts {
 
     /** The driver's {@code Duration.iso_format()}: years and months from months, h/m/s from seconds (truncating). */
     private static String duration(long months, long days, long seconds, long nanos) {
+        if (seconds < 0 && nanos > 0) { // Neo4j keeps nanos positive (-1.5 s = -2 s + 0.5 s); the driver signs both
+            seconds += 1;
+            nanos -= 1_000_000_000L;
+        }
         StringBuilder t = new StringBuilder();
         long minutes = seconds / 60;
         long s = seconds % 60;
@@ -294,40 +299,8 @@ final class PropertyFacts {
         return out.isEmpty() ? "PT0S" : "P" + out;
     }
 
-    /** {@code str()} of the driver's points: {@code CartesianPoint(1.0, 2.0)}, {@code WGS84Point(12.5, 55.7, 10.0)}. */
-    private static String point(Point p) {
-        List<String> coords = new ArrayList<>();
-        for (Double c : p.getCoordinate().getCoordinate()) {
-            coords.add(pythonFloat(c));
-        }
-        String cls = p.getCRS().getType().startsWith("wgs-84") ? "WGS84Point" : "CartesianPoint";
-        return cls + "(" + String.join(", ", coords) + ")";
-    }
-
-    /**
-     * Python's {@code repr(float)}: the digits of Double.toString (the shortest that read back as the same double;
-     * before Java 19 a few doubles get one digit more than Python writes), positional from 1e-4 up to 1e16,
-     * otherwise "1e+16", "1.5e-05".
-     */
-    static String pythonFloat(double d) {
-        if (Double.isNaN(d)) {
-            return "nan";
-        }
-        if (Double.isInfinite(d)) {
-            return d > 0 ? "inf" : "-inf";
-        }
-        if (d == 0) {
-            return (1 / d < 0) ? "-0.0" : "0.0";
-        }
-        java.math.BigDecimal bd = new java.math.BigDecimal(Double.toString(Math.abs(d))).stripTrailingZeros();
-        int exp = bd.precision() - bd.scale() - 1;
-        String sign = d < 0 ? "-" : "";
-        if (exp >= -4 && exp < 16) {
-            String plain = bd.toPlainString();
-            return sign + (plain.contains(".") ? plain : plain + ".0");
-        }
-        String digits = bd.unscaledValue().toString();
-        String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
-        return sign + mantissa + "e" + (exp < 0 ? "-" : "+") + String.format(Locale.ROOT, "%02d", Math.abs(exp));
+    /** A point as its coordinates ([x, y] or [x, y, z]), as the Python driver's Point (a tuple) reads. */
+    private static List<Double> point(Point p) {
+        return java.util.Arrays.stream(p.getCoordinate().getCoordinate()).boxed().toList();
     }
 }
