@@ -1,7 +1,7 @@
 """Write questions.jsonl: questions about Neo4j's Movies graph as people type them, with answers computed from
-graph.json (never typed by hand) and, where one stored fact decides the answer, that fact (`evidence`: head, relationship
-type or property key, tail or value). Kinds: edge (a relationship), property (a node's property), relationship-property
-(a relationship's property: roles, rating, summary), 2hop. Run: python make_questions.py"""
+graph.json (never typed by hand) and, where one stored fact decides the answer, that fact (`evidence`: head,
+relationship type or property key, tail or value). Kinds: edge (a relationship), property (a node's property),
+relationship-property (a relationship's property: roles, rating, summary), 2hop. Run: python make_questions.py"""
 from __future__ import annotations
 
 import json
