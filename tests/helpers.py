@@ -8,7 +8,7 @@ from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
 
 ROOT = Path(__file__).resolve().parents[1]
-# ../shared/data beside the repository (or beside a parent folder holding a worktree of it)
+# ../shared/data beside the checkout (a worktree sits one level deeper: the nearest ancestor that has one)
 SHARED = next((p / "shared" / "data" for p in ROOT.parents if (p / "shared" / "data").is_dir()),
               ROOT.parent / "shared" / "data")
 SAMPLE = ROOT / "plugin" / "xgrag" / "data" / "sample"
