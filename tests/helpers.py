@@ -8,7 +8,9 @@ from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared" / "data"
+# ../shared/data beside the checkout (a worktree sits one level deeper: the nearest ancestor that has one)
+SHARED = next((p / "shared" / "data" for p in ROOT.parents if (p / "shared" / "data").is_dir()),
+              ROOT.parent / "shared" / "data")
 SAMPLE = ROOT / "plugin" / "xgrag" / "data" / "sample"
 
 
@@ -357,3 +359,31 @@ def write_llamaindex_graph(store: Neo4jStore):  # -> (PropertyGraphIndex, Neo4jP
     index = PropertyGraphIndex(nodes=nodes, property_graph_store=graph_store, kg_extractors=[CurieExtractor()],
                                llm=MockLLM(), embed_kg_nodes=False, use_async=False, show_progress=False)
     return index, graph_store
+
+
+# -- Northwind: Neo4j's own domain-graph example (../shared/data/northwind), loaded from its local CSVs ---------------
+
+NORTHWIND = SHARED / "northwind"
+
+
+def write_northwind(store: Neo4jStore) -> None:
+    """Northwind as its load.py writes it (its STEPS, its CSV reader; no network): 1,047 nodes in 7 labels, 4,807
+    relationships, the uniqueness constraints on each label's ID. Idempotent (MERGE)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("northwind_load", NORTHWIND / "load.py")
+    assert spec is not None and spec.loader is not None
+    load = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(load)
+    for query, name in load.STEPS:
+        store.query(query, {"rows": load.rows(name) if name else None}, read_only=False)
+
+
+def schema_state(store: Neo4jStore) -> dict[str, Any]:
+    """Everything a read must leave as it was: every node, relationship and property (checksum) and every index and
+    constraint (their definitions; SHOW INDEXES' readCount / lastRead move with any read, and are left out)."""
+    indexes = store.query("SHOW INDEXES YIELD name, type, entityType, labelsOrTypes, properties, state, options "
+                          "RETURN name, type, entityType, labelsOrTypes, properties, state, options ORDER BY name")
+    constraints = store.query("SHOW CONSTRAINTS YIELD name, type, entityType, labelsOrTypes, properties "
+                              "RETURN name, type, entityType, labelsOrTypes, properties ORDER BY name")
+    return {"checksum": store.checksum(), "indexes": indexes, "constraints": constraints}

@@ -402,6 +402,27 @@ def config_file(path: str | Path | None = None, env: dict[str, str] | None = Non
     return Path("xgrag.toml") if Path("xgrag.toml").is_file() else None
 
 
+_SCHEMA_HINT = ("fix that field of [schema] in {file} (README, Configuration, lists the fields), or write a fresh "
+                "mapping of the connected graph: xgrag schema infer --write {file} --force")
+
+
+def _optional_identifiers(model: type[BaseModel], names: list[str]) -> set[str]:
+    return {n for n in names if type(None) in getattr(model.model_fields[n].annotation, "__args__", ())}
+
+
+def _toml_nulls(schema_data: dict[str, Any]) -> dict[str, Any]:
+    """TOML has no null: in [schema] and [schema.provenance] an optional identifier written "" is set to nothing
+    (`document_label = ""`: the chunks belong to no document nodes), as null is in the procedures' config map.
+    `xgrag schema infer` writes such fields so."""
+    top = _optional_identifiers(GraphSchema, _FIELDS["identifiers"])
+    prov = _optional_identifiers(ProvenanceMapping, _FIELDS["provenance_identifiers"])
+    out = {k: None if k in top and v == "" else v for k, v in schema_data.items()}
+    provenance = out.get("provenance")
+    if isinstance(provenance, dict):
+        out["provenance"] = {k: None if k in prov and v == "" else v for k, v in provenance.items()}
+    return out
+
+
 def load_settings(path: str | Path | None = None, env: dict[str, str] | None = None,
                   preset: str | None = None) -> Settings:
     """Settings from (lowest to highest priority) defaults, a TOML file, then environment variables.
@@ -419,17 +440,18 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
         try:
             data = tomllib.loads(file.read_text(encoding="utf-8"))
         except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"{file}: {exc}") from exc
+            raise ConfigError(f"{file}: {exc}", hint="fix the TOML syntax at that line") from exc
     schema_data = data.pop("schema", {})
     file_preset = schema_data.pop("preset", None)  # never an override of the chosen preset's name
     preset = preset or env.get("XGRAG_SCHEMA_PRESET") or file_preset or "xgrag"
     if not isinstance(schema_data, dict):
         raise ConfigError(f"{file}: [schema] must be a table")
+    schema_data = _toml_nulls(schema_data)
     try:
         schema = schema_preset(preset, **schema_data)
     except ConfigError as exc:
         if file is not None and not str(exc).startswith(str(file)):
-            raise ConfigError(f"{file}: {exc}", hint=exc.hint) from None
+            raise ConfigError(f"{file}: {exc}", hint=exc.hint or _SCHEMA_HINT.format(file=file)) from None
         raise
     except ValueError as exc:
         raise ConfigError(f"schema: {exc}") from exc

@@ -21,14 +21,15 @@ from xgrag.retrieval.linking import key_tokens, same_word
 
 def plain_value(value: Any) -> Any:
     """A property value as JSON holds it: temporal values (neo4j.time.*, datetime) as ISO text, lists item by
-    item, everything else (str, int, float, bool) as is. Spatial and other values as their text."""
+    item, a spatial point as its coordinates, everything else (str, int, float, bool) as is; other values as
+    their text. The Java procedures write the same (PropertyFacts.plain)."""
     if value is None or isinstance(value, str | int | float | bool):
         return value
-    if isinstance(value, list | tuple):
-        return [plain_value(v) for v in value]
     iso = getattr(value, "iso_format", None) or getattr(value, "isoformat", None)
-    if callable(iso):
+    if callable(iso):  # before tuples: the driver's Duration is a tuple (months, days, seconds, nanoseconds)
         return str(iso())
+    if isinstance(value, list | tuple):  # a list, or a neo4j.spatial Point (a tuple of its coordinates)
+        return [plain_value(v) for v in value]
     if isinstance(value, dt.date | dt.time | dt.datetime):
         return value.isoformat()
     return str(value)

@@ -10,22 +10,18 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Literal, TypeVar, get_args
+from typing import Any, TypeVar
 
 from xgrag.config import RetrievalSettings
 from xgrag.embed import Embedder
 from xgrag.errors import UsageError
 from xgrag.model import Node, Perturbation, PropertyFact, Relationship, Subgraph
 from xgrag.retrieval.linking import LinkedEntity, Linker, node_from_map
+from xgrag.retrieval.modes import Mode, check_hops
 from xgrag.retrieval.properties import plain_value, property_relevance
 from xgrag.retrieval.question import check_question
 from xgrag.store.neo4j import Neo4jStore
 from xgrag.store.queries import NODE_ROW, PROVENANCE_ROW, REL_ROW
-
-# "auto" (the default): k-hop when the neighbourhood fits the caps, else focused on the question's relation types
-# (xgrag.retrieval.focus)
-Mode = Literal["auto", "khop", "paths", "pcst"]
-MODES: tuple[Mode, ...] = get_args(Mode)
 
 _PROV_AT = len(REL_ROW)
 _REL_ROW_LEN = len(REL_ROW) + len(PROVENANCE_ROW)
@@ -131,8 +127,7 @@ class Retriever:
             from xgrag.retrieval.focus import focused
 
             hops = hops or self.settings.hops
-            if not 1 <= hops <= 4:
-                raise UsageError(f"hops must be within 1..4, got {hops}")
+            check_hops(hops)
             sub = focused(self, question, seeds, hops, ex_nodes, ex_rels)
         else:
             sub = self.khop(seeds, hops or self.settings.hops, ex_nodes, ex_rels)
