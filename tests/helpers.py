@@ -387,3 +387,28 @@ def schema_state(store: Neo4jStore) -> dict[str, Any]:
     constraints = store.query("SHOW CONSTRAINTS YIELD name, type, entityType, labelsOrTypes, properties "
                               "RETURN name, type, entityType, labelsOrTypes, properties ORDER BY name")
     return {"checksum": store.checksum(), "indexes": indexes, "constraints": constraints}
+
+
+# -- domain question sets: the gold fact of a question in a retrieved subgraph --------------------------------------
+
+def gold_fact_id(subgraph: dict[str, Any], evidence: list[str]) -> str | None:
+    """The id of the fact `evidence` names in a subgraph's JSON (`Subgraph.to_json()`, `Explanation.subgraph`):
+    [head, TYPE, tail] a relationship, [entity, key, value] a property of a node, [start, "TYPE.key", value] a
+    property of a relationship (the Movies set's form); None when the subgraph does not hold it."""
+    head, what, _ = evidence
+    names = {n["id"]: n["name"] for n in subgraph.get("nodes", [])}
+    rels = {r["id"]: r for r in subgraph.get("relationships", [])}
+    for r in subgraph.get("relationships", []):
+        if r["label"] == what and (names.get(r["source"]), names.get(r["target"])) == (head, evidence[2]):
+            return str(r["id"])
+    rel_type, _, key = what.rpartition(".")
+    for p in subgraph.get("properties", []):
+        if p["key"] != key:
+            continue
+        if p.get("owner_kind", "node") == "node" and not rel_type and names.get(p["owner"]) == head:
+            return str(p["id"])
+        r = rels.get(p["owner"])
+        if r is not None and r["label"] == rel_type and names.get(r["source"]) == head and \
+                evidence[2] in [str(v) for v in (p["value"] if isinstance(p["value"], list) else [p["value"]])]:
+            return str(p["id"])
+    return None

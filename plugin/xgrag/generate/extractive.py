@@ -46,13 +46,14 @@ from xgrag.generate.base import Fact, Generation, GenerationError, SyncGenerator
 from xgrag.model import Node, key_text
 from xgrag.retrieval.linking import key_tokens, select_parts, select_whole
 from xgrag.retrieval.words import STOP as _STOP
-from xgrag.retrieval.words import answer_kind, content_stems, stated_stems, stem, value_kind
+from xgrag.retrieval.words import WEAK, answer_kind, content_stems, stated_stems, stem, value_kind
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
 READER_VERSION = "extractive-v3"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
+_WH = frozenset({"which", "what"})
 UNKNOWN = "I don't know."
 MAX_FACTS = 3  # the longest chain read (MetaQA's 3-hop questions)
 MAX_CHAINS = 50_000  # chains looked at per question, at most (a bound, never reached on 400-fact contexts)
@@ -60,6 +61,11 @@ MAX_CHAINS = 50_000  # chains looked at per question, at most (a bound, never re
 
 def _norm(text: str) -> str:
     return " ".join(re.sub(r"[^\w]+", " ", text.lower()).split())
+
+
+def _sentence(answer: str) -> str:
+    """The answer as a one-sentence reply: a full stop added unless it ends in one ("Houston, we have a problem.")."""
+    return answer if answer.endswith((".", "!", "?")) else f"{answer}."
 
 
 def mentioned_names(question: str, names: list[str]) -> set[str]:
@@ -175,10 +181,14 @@ class _Reading:
         vocabulary |= {st for t in set(types.values()) for st in content_stems(key_text(t))}
         self.q_stems = stated_stems(plain, vocabulary) - own
         self.kind = answer_kind(plain)
+        noun = re.search(r"\b(?:which|what)\s+([a-z]+)", plain.lower())
+        self.wh_noun = stem(noun.group(1)) if noun and noun.group(1) not in WEAK else None
         self.relation_named = False  # a relation or key of the facts from the question's entities is named
         q_words = re.findall(r"[a-z0-9]+", question.lower())
         self.sharing = bool(_SHARING & set(q_words)) or "co-" in question.lower()
-        self.q_counts = [stem(w) for w in q_words]
+        # a relation word said twice asks for the relation twice; the noun a "which"/"what" asks for is not a
+        # saying of it ("which shipper shipped order 10248" asks for SHIPPED_VIA once)
+        self.q_counts = [stem(w) for i, w in enumerate(q_words) if i == 0 or q_words[i - 1] not in _WH]
         self.positions = self._positions(plain, vocabulary)
         spans = reader._question_spans(question)
         self.fact_texts = {f.id: f"{f.head} {f.relation} {f.tail}" for f in facts}
@@ -251,7 +261,7 @@ class _Reading:
                  if s.value or s.to not in self.mentioned]
         if not first:
             top = min(self.facts, key=lambda f: (-self._score(f), f.id))
-            return f"{top.tail}.", [top.id]
+            return _sentence(top.tail), [top.id]
         # whether the question names what it asks about in words (a relation, a key, a type): then every fact
         # of a chain must state one; otherwise chains are read by embedding similarity
         any_words = any(s.words for s in first)
@@ -285,8 +295,7 @@ class _Reading:
         for c in chains:
             c.key = self._rank(c, any_words)
         best = min(chains, key=lambda c: c.key)
-        answer = best.steps[-1].to
-        return f"{answer}.", [s.fact.id for s in best.steps]
+        return _sentence(best.steps[-1].to), [s.fact.id for s in best.steps]
 
     def _repeated_word(self, step: _Step) -> bool:
         """The question says the relation's word twice ("the director of X also directed")."""
@@ -326,13 +335,21 @@ class _Reading:
         touched = {steps[0].at} | {s.other for s in steps if s.other in self.mentioned}
         end_type = None if end.value else self.types.get(end.to)
         kind_ok = self.kind is not None and value_kind(end.to, self.kind, key_text(end_type) if end_type else None)
+        # the noun a "which"/"what" asks for names the answer's type, or the key of a value ("which shipper" ->
+        # a Shipper, not a shipped date; "in which city" -> a city)
+        what = content_stems(key_text(end_type)) if end_type else content_stems(end.relation) if end.value else set()
+        noun_ok = self.wh_noun is not None and self.wh_noun in what
         # a fact of the question's own entities only: a property of a named entity, or of a relationship between
-        # two named entities (an order's quantity of a product is also about the order)
-        own = len(steps) == 1 and end.value and (end.other is None or end.other in self.mentioned)
-        length = len(steps) if any_words else -len(steps)
+        # two named entities, before a property of a relationship to another entity (an order's unit price of
+        # Chai is not Chai's unit price); without question words it still beats a chain through another entity,
+        # which otherwise wins there
+        foreign = any(s.other is not None and s.other not in self.mentioned for s in steps)
+        own = len(steps) == 1 and end.value and not foreign
+        length = (len(steps), foreign) if any_words else (not own, -len(steps), foreign)
         repeats = sum(1 for w in chain.covered if w.startswith("="))
-        return (-len(touched & self.mentioned), not kind_ok, repeats - len(chain.covered), -repeats, not own, length,
-                -self._alignment(chain), -sum(self._score(s.fact) for s in steps), [s.fact.id for s in steps])
+        return (-len(touched & self.mentioned), not kind_ok, not noun_ok, repeats - len(chain.covered), -repeats,
+                length, -self._alignment(chain), -sum(self._score(s.fact) for s in steps),
+                [s.fact.id for s in steps])
 
     def _alignment(self, chain: _Chain) -> int:
         """How far the last fact's question words lie from the entity, beyond the first fact's: the relation

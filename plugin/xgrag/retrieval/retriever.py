@@ -162,13 +162,15 @@ class Retriever:
 
     def _most_relevant(self, sub: Subgraph, question: str, facts: list[PropertyFact], cap: int
                        ) -> list[PropertyFact]:
-        """All of `facts`, most relevant first: the seeds' own, then by `property_relevance` of the key to the
+        """All of `facts`, most relevant first: the seeds' own (a seed's, or a relationship's between two seeds: "how
+        many units of Queso Cabrales did order 10248 contain"), then by `property_relevance` of the key to the
         question, then in canonical order (stable: a perturbation never reorders what it did not touch)."""
         seeds = set(sub.seeds)
+        between = {rid for rid, r in sub.relationships.items() if r.source in seeds and r.target in seeds}
         relevance = property_relevance(question, sorted({f.key for f in facts}), self.embedder, self._key_vectors)
 
         def rank(f: PropertyFact) -> tuple[int, float, str]:
-            return (0 if f.owner in seeds else 1, -relevance.get(f.key, 0.0), f.id)
+            return (0 if f.owner in seeds or f.owner in between else 1, -relevance.get(f.key, 0.0), f.id)
 
         ordered = sorted(facts, key=rank)
         sub.properties_omitted += max(0, len(ordered) - cap)
