@@ -25,7 +25,7 @@ from typing import Any
 
 from xgrag.config import RetrievalSettings
 from xgrag.embed import Embedder
-from xgrag.model import Node
+from xgrag.model import Node, key_text
 from xgrag.retrieval.name_index import NameIndex, shared_index
 from xgrag.retrieval.names import ARTICLES, DESCRIPTIVE, NUMBER_WORDS, TITLES, fold, strip_marks
 from xgrag.store.neo4j import Neo4jStore
@@ -292,14 +292,17 @@ def part_coverage(run: tuple[str, ...], surface: str) -> float:
 
 
 def select_parts(question: str, candidates: Sequence[tuple[Node, float]], covered: Iterable[int] = (),
-                 saturated: Iterable[str] = ()) -> list[LinkedEntity]:
+                 saturated: Iterable[str] = (), kinds: Iterable[str] = ()) -> list[LinkedEntity]:
     """Tier 2: runs of the question's words outside `covered` (positions of whole-name mentions) that begin or
     end a candidate's name. Per run the candidates it covers most of are kept, unless there are more than
     MAX_PARTIAL of them; longer runs first, non-overlapping. A one-word run whose full-text query was cut at
-    its limit (`saturated`) fits too many entities to tell, and is skipped."""
+    its limit (`saturated`) fits too many entities to tell, and is skipped; so is one that names a kind of
+    entity (`kinds`, the graph's entity types: "which product costs 18.0" asks about a Product, not "Dairy
+    Products")."""
     q = key_tokens(question.replace("[", " ").replace("]", " "))
     units = number_units(question.replace("[", " ").replace("]", " "))
     full, covered = set(saturated), set(covered)
+    kind_words = {w for k in kinds for w in key_tokens(key_text(k))}
     content = [i not in covered and t not in _STOP and t not in TITLES and len(t) > 1 for i, t in enumerate(q)]
     runs: list[tuple[int, int]] = []
     for start in range(len(q)):
@@ -316,7 +319,8 @@ def select_parts(question: str, candidates: Sequence[tuple[Node, float]], covere
         if any(start < b and a < end for a, b in taken):
             continue
         run = q[start:end]
-        if (len(run) == 1 and run[0] in full) or splits_a_number(start, end, units):
+        if (len(run) == 1 and (run[0] in full or any(same_word(run[0], k) for k in kind_words))) or \
+                splits_a_number(start, end, units):
             continue
         best: dict[str, tuple[float, Node]] = {}
         for node, _ in candidates:
@@ -451,7 +455,9 @@ class Linker:
                 saturated.append(word)
             for node, score in rows:
                 pool.setdefault(node.id, (node, score))
-        return select_parts(question, list(pool.values()), covered, saturated)
+        kinds = set(self.store.schema.entity_labels()) if self.store.schema.general else set()
+        kinds |= {node.type for node, _ in pool.values() if node.type}
+        return select_parts(question, list(pool.values()), covered, saturated, kinds)
 
     def entities_by_name(self, names: Iterable[str]) -> list[tuple[str, Node]]:
         """Entities whose name is exactly one of `names` (case-sensitive, index-backed), as (name, entity)."""

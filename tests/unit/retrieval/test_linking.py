@@ -143,3 +143,11 @@ def test_a_number_links_an_entity_named_by_it_whole_never_a_part_of_a_date_or_de
     assert linked("What did 10248 contain?") == set()  # the number alone is not the order
     assert linked("Was Nancy Davolio born on 1948-12-08 or in 12?") == {"Nancy Davolio", "12"}
     assert number_units("born 1948-12-08, paid 18.0 at 10:30") == [(1, 4), (5, 7), (8, 10)]
+
+
+def test_a_word_that_names_a_kind_of_entity_is_not_part_of_a_name() -> None:
+    nodes = [(Node("c1", "Dairy Products", "Category"), 1.0), (Node("p1", "Chai", "Product"), 1.0)]
+    assert select_parts("Which product costs 18.0?", nodes, kinds=["Product", "Category"]) == []
+    assert [le.node.name for le in select_parts("Which product costs 18.0?", nodes)] == ["Dairy Products"]
+    assert [le.node.name for le in select_parts("what does the dairy cost", nodes, kinds=["Product"])] == [
+        "Dairy Products"]

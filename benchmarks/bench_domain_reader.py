@@ -10,9 +10,9 @@ all among the seeds), reader right (the answer is one of the set's answers), the
 fact (`evidence`, where the set names one), generator calls and seconds per explanation. The database's state
 (every node, relationship and property, every index and constraint) is compared before and after.
 
-    python benchmarks/bench_domain.py [--datasets northwind,movies] [--json benchmarks/results/northwind.json]
+    python benchmarks/bench_domain_reader.py [--datasets northwind,movies] [--json benchmarks/results/northwind.json]
 
-Figures: benchmarks/README.md ("bench_domain.py").
+Figures: benchmarks/README.md ("bench_domain_reader.py").
 """
 
 from __future__ import annotations
