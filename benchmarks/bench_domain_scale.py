@@ -219,7 +219,8 @@ def questions(store: Neo4jStore, counts: dict[str, int], per_kind: int, seed: in
         return rnd.sample(range(n), min(per_kind, n))
 
     rows = store.query("UNWIND $ids AS i MATCH (p:Product {productId: i})-[:IN_CATEGORY]->(c:Category) "
-                       "RETURN i, elementId(p) AS e, p.productName AS name, collect(elementId(c)) AS answers ORDER BY i",
+                       "RETURN i, elementId(p) AS e, p.productName AS name, collect(elementId(c)) AS answers "
+                       "ORDER BY i",
                        {"ids": draw(counts["Product"])})
     out += [Question("category", f"Which category is {r['name']} in?", r["e"], r["answers"]) for r in rows]
     rows = store.query("UNWIND $ids AS i MATCH (c:Customer {customerId: i}) RETURN elementId(c) AS e, "
@@ -233,7 +234,8 @@ def questions(store: Neo4jStore, counts: dict[str, int], per_kind: int, seed: in
                                                                 min(per_kind * 2, counts["Order"]))]})
     out += [Question("order", f"What did order {r['no']} contain?", r["e"], r["answers"]) for r in rows[:per_kind]]
     rows = store.query("UNWIND $ids AS i MATCH (p:Product {productId: i})<-[:SUPPLIES]-(s:Supplier) "
-                       "RETURN i, elementId(p) AS e, p.productName AS name, collect(elementId(s)) AS answers ORDER BY i",
+                       "RETURN i, elementId(p) AS e, p.productName AS name, collect(elementId(s)) AS answers "
+                       "ORDER BY i",
                        {"ids": draw(counts["Product"])})
     out += [Question("supplier", f"Who supplies {r['name']}?", r["e"], r["answers"]) for r in rows]
     rnd.shuffle(out)
