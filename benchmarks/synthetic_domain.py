@@ -29,6 +29,9 @@ WORDS = ("amber arctic basil cedar copper delta ember falcon garnet harbor indig
          "onyx pepper quartz raven saffron tundra umber velvet willow yarrow zephyr").split()
 CITIES = "Lisbon Oslo Lyon Porto Graz Turin Leeds Malmo Gdansk Ghent Bergen Brno Cork Basel Split".split()
 BATCH = 10_000
+# each label's key, unique by constraint (named "<label>_<key>")
+KEYS = (("Customer", "customerId"), ("Product", "productId"), ("Category", "categoryId"), ("Supplier", "supplierId"),
+        ("Employee", "employeeId"), ("Order", "orderNo"))
 
 
 def counts(scale: float) -> dict[str, int]:
@@ -52,8 +55,7 @@ def batches(rows: Iterator[dict], size: int = BATCH) -> Iterator[list[dict]]:
 def generate(driver, scale: float = 1.0, seed: int = 7) -> dict[str, int]:
     rnd = random.Random(seed)
     n = counts(scale)
-    for label, key in (("Customer", "customerId"), ("Product", "productId"), ("Category", "categoryId"),
-                       ("Supplier", "supplierId"), ("Employee", "employeeId"), ("Order", "orderNo")):
+    for label, key in KEYS:
         driver.execute_query(f"CREATE CONSTRAINT {label}_{key} IF NOT EXISTS FOR (n:{label}) REQUIRE n.{key} IS UNIQUE")
 
     def write(query: str, rows: Iterator[dict]) -> None:
