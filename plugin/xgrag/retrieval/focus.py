@@ -23,13 +23,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from xgrag.config import RetrievalSettings
 from xgrag.model import Subgraph, key_text
+from xgrag.retrieval.linking import node_from_map
+from xgrag.retrieval.rows import REL_ROW_LEN, node_row, rel_row
 from xgrag.retrieval.words import content_stems, stated_stems
+from xgrag.store.neo4j import Neo4jStore
 
-if TYPE_CHECKING:
-    from xgrag.retrieval.retriever import Retriever
+
+class Retriever(Protocol):
+    """What mode "auto" reads of the retriever that runs it (xgrag.retrieval.retriever.Retriever), named here so
+    this module does not import the retriever that imports it (as xgrag.retrieval.pcst.Retriever)."""
+
+    store: Neo4jStore
+    settings: RetrievalSettings
+
+    def with_aliases(self, sub: Subgraph, ids: list[str], excluded: set[str]) -> list[str]: ...
+
+    def fill_provenance(self, sub: Subgraph) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -117,9 +130,6 @@ def focused(retriever: Retriever, question: str, seeds: Sequence[str], hops: int
             ex_rels: Sequence[str]) -> Subgraph:
     """Mode "auto": k-hop while each hop fits the caps, the question's relation types where one does not (see the
     module docstring). Run inside the caller's read transaction."""
-    from xgrag.retrieval.linking import node_from_map
-    from xgrag.retrieval.retriever import _REL_ROW_LEN, _node_row, _rel_row
-
     cfg, store = retriever.settings, retriever.store
     ex_nodes, ex_rels = sorted(set(ex_nodes)), sorted(set(ex_rels))
     sub = Subgraph(mode="khop")
@@ -128,7 +138,7 @@ def focused(retriever: Retriever, question: str, seeds: Sequence[str], hops: int
     sub.seeds = [s for s in dict.fromkeys(seeds) if s in sub.nodes]
     seeds_named = [(sub.nodes[s].name, sub.nodes[s].type) for s in sub.seeds]
     notes: list[str] = []
-    frontier = retriever._with_aliases(sub, list(sub.seeds), set(ex_nodes))
+    frontier = retriever.with_aliases(sub, list(sub.seeds), set(ex_nodes))
     for hop in range(1, hops + 1):
         if not frontier:
             break
@@ -141,7 +151,7 @@ def focused(retriever: Retriever, question: str, seeds: Sequence[str], hops: int
         rows = store.read_plain("expand", frontier=sorted(frontier), excluded_node_ids=ex_nodes,
                                 excluded_rel_ids=ex_rels, limit=room + 1)[0]["rows"]
         take = room
-        new_nodes = {str(_node_row(row[_REL_ROW_LEN:]).id) for row in rows} - set(sub.nodes)
+        new_nodes = {str(node_row(row[REL_ROW_LEN:]).id) for row in rows} - set(sub.nodes)
         if len(rows) > room or len(new_nodes) > node_room:
             groups = [Group(str(g[0]), str(g[1]), bool(g[2]), None if g[3] is None else str(g[3]), int(g[4]))
                       for g in store.read_plain("expand_groups", frontier=sorted(frontier),
@@ -177,7 +187,7 @@ def focused(retriever: Retriever, question: str, seeds: Sequence[str], hops: int
                 sub.truncated = True
         new: list[str] = []
         for row in rows[:take]:
-            rel, node = _rel_row(row), _node_row(row[_REL_ROW_LEN:])
+            rel, node = rel_row(row), node_row(row[REL_ROW_LEN:])
             if rel.id in sub.relationships:
                 continue
             if node.id not in sub.nodes:
@@ -189,10 +199,10 @@ def focused(retriever: Retriever, question: str, seeds: Sequence[str], hops: int
             sub.add_relationship(rel)
         if len(rows) > take:
             sub.truncated = True
-        frontier = retriever._with_aliases(sub, new, set(ex_nodes))
+        frontier = retriever.with_aliases(sub, new, set(ex_nodes))
     if sub.mode == "focused":
         sub.reason = "auto: " + "; ".join(notes)
     else:
         sub.reason = f"auto: the {hops}-hop neighbourhood fits the caps" + (f" ({'; '.join(notes)})" if notes else "")
-    retriever._fill_provenance(sub)
+    retriever.fill_provenance(sub)
     return sub

@@ -67,7 +67,7 @@ class Neo4jStore:
 
     @classmethod
     def from_settings(cls, settings: Settings, schema: GraphSchema | None = None) -> Neo4jStore:
-        from xgrag.store.embedded import resolve_connection
+        from xgrag.store.connection import resolve_connection
 
         conn = resolve_connection(settings)
         return cls(conn.uri, conn.user, conn.password, conn.database, schema or settings.graph_schema)
@@ -131,7 +131,7 @@ class Neo4jStore:
     # -- running queries -------------------------------------------------------------------------
 
     def query(self, cypher: str, params: Mapping[str, Any] | None = None, read_only: bool = True,
-              plain: bool = False) -> list[dict]:
+              plain: bool = False) -> list[dict[str, Any]]:
         """Run one statement in a managed transaction (read or write) and return plain dict rows.
 
         `plain=True` is for queries that return only maps, lists and scalars (no Node/Relationship/Path
@@ -141,7 +141,7 @@ class Neo4jStore:
         if not read_only:
             self._refuse_if_read_only(cypher)
 
-        def rows(result: neo4j.Result) -> list[dict]:
+        def rows(result: neo4j.Result) -> list[dict[str, Any]]:
             if plain:
                 keys = result.keys()
                 return [dict(zip(keys, record.values(), strict=True)) for record in result]
@@ -152,7 +152,7 @@ class Neo4jStore:
             if read_only and tx is not None:
                 return rows(tx.run(cypher, params))
 
-            def work(tx: neo4j.ManagedTransaction) -> list[dict]:
+            def work(tx: neo4j.ManagedTransaction) -> list[dict[str, Any]]:
                 return rows(tx.run(cypher, params))
 
             with self._driver.session(database=self.database) as session:
@@ -180,14 +180,14 @@ class Neo4jStore:
                 self._local.tx = None
                 tx.close()  # nothing to commit: a read transaction is rolled back
 
-    def read(self, name: str, **params: Any) -> list[dict]:
+    def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
         return self.query(self.queries.get(name), params, read_only=True)
 
-    def read_plain(self, name: str, **params: Any) -> list[dict]:
+    def read_plain(self, name: str, **params: Any) -> list[dict[str, Any]]:
         """`read` for queries whose rows hold only maps, lists and scalars (see `query(plain=True)`)."""
         return self.query(self.queries.get(name), params, read_only=True, plain=True)
 
-    def write(self, name: str, **params: Any) -> list[dict]:
+    def write(self, name: str, **params: Any) -> list[dict[str, Any]]:
         return self.query(self.queries.get(name), params, read_only=False)
 
     def _refuse_if_read_only(self, what: str) -> None:
@@ -198,14 +198,14 @@ class Neo4jStore:
                                 hint="read-only mode never writes: no indexes, migration records or saved "
                                      "explanations; set read_only = false in [schema] to allow xgrag's own writes")
 
-    def transaction(self, statements: Sequence[tuple[str, Mapping[str, Any]]]) -> list[list[dict]]:
+    def transaction(self, statements: Sequence[tuple[str, Mapping[str, Any]]]) -> list[list[dict[str, Any]]]:
         """Several write statements in one transaction: all or nothing. Returns each statement's rows
         (plain values: maps, lists and scalars)."""
         if statements:
             self._refuse_if_read_only(statements[0][0])
 
-        def work(tx: neo4j.ManagedTransaction) -> list[list[dict]]:
-            out = []
+        def work(tx: neo4j.ManagedTransaction) -> list[list[dict[str, Any]]]:
+            out: list[list[dict[str, Any]]] = []
             for cypher, params in statements:
                 result = tx.run(cypher, dict(params))
                 keys = result.keys()
