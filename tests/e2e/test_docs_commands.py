@@ -28,9 +28,9 @@ SAVED_ID_PLACEHOLDER = "5f0c...e2"
 QUESTION = "who is listed as director of [Tarik Lowe] starred movies"
 
 
-def run(tour: Tour, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-    proc = subprocess.run([sys.executable, "-m", "xgrag.cli", *args], env=tour.env, cwd=tour.cwd, capture_output=True,
-                          text=True, timeout=1200)
+def run(tour: Tour, *args: str, code: int = 0, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    proc = subprocess.run([sys.executable, "-m", "xgrag.cli", *args], env=tour.env, cwd=cwd or tour.cwd,
+                          capture_output=True, text=True, timeout=1200)
     assert proc.returncode == code, f"xgrag {' '.join(args)} exited {proc.returncode}\n{proc.stdout}\n{proc.stderr}"
     assert "Traceback" not in proc.stderr
     return proc
@@ -127,6 +127,19 @@ def test_the_eval_command_runs_as_written(tour: Tour) -> None:
     assert "4 questions evaluated" in out
     report = (tour.cwd / "runs" / "metaqa" / "report.md").read_text(encoding="utf-8")
     assert "dedup" in report
+
+
+def test_schema_infer_runs_as_written(tour: Tour) -> None:
+    """docs/configuration.md's command for an existing Neo4j, in a folder of its own (it writes ./xgrag.toml, which
+    every later command run there would read)."""
+    [args] = doc_commands(doc_block("docs/configuration.md", "Pointing xgrag at an existing Neo4j", "bash"))
+    here = tour.cwd / "existing"
+    here.mkdir()
+    before = run(tour, "checksum").stdout
+    proc = run(tour, *args, cwd=here)
+    written = (here / "xgrag.toml").read_text(encoding="utf-8")
+    assert "[schema]" in written and "read_only = true" in written and proc.stderr + proc.stdout
+    assert run(tour, "checksum").stdout == before
 
 
 def test_the_browser_tour_serves_the_workbench(tour: Tour) -> None:

@@ -171,7 +171,7 @@ class Explainer:
         what was answered: the explanation is finished from it and marked incomplete, never thrown away."""
         stage = "schedule"
         try:
-            facts = len(run.graph.relationships)
+            facts = len(run.graph.relationships) + len(run.graph.properties)  # every fact is a unit
             run.trace.append({"step": "schedule", "requested": run.settings.scheduler, "facts": facts,
                               "scheduler": resolve_scheduler(run.settings, facts)})
             for scheduler in schedule_for(run.settings, facts):

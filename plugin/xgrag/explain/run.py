@@ -21,7 +21,7 @@ from xgrag.explain.progress import Observer, Phase, ProgressClock, ProgressEvent
 from xgrag.explain.scoring import logprob_importance, semantic_shift
 from xgrag.explain.settings import ExplainSettings
 from xgrag.generate.base import AnswerScore, Generation
-from xgrag.generate.prompt import RenderedContext, relation_text, render
+from xgrag.generate.prompt import RenderedContext, property_text, relation_text, render
 from xgrag.model import Perturbation, Subgraph
 from xgrag.retrieval.dedup import DedupResult
 
@@ -248,6 +248,8 @@ class ExplainRun:
             return f"{graph.nodes[r.source].name} {relation_text(r.label)} {graph.nodes[r.target].name}"
         if p.kind == "node" and p.target in graph.nodes:
             return graph.nodes[p.target].name
+        if p.kind == "property" and p.target in graph.properties:
+            return property_text(graph, graph.properties[p.target])
         return ""
 
     def by_promise(self, planned: Sequence[Planned], question_only: bool = False) -> list[Planned]:

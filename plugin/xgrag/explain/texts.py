@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from xgrag.explain.perturbers import REGISTRY
-from xgrag.model import Component, Explanation
+from xgrag.model import FACT_KINDS, UNIT_KINDS, Component, Explanation
 
 
 def coverage(ex: Explanation) -> str:
     """What was not evaluated and why: a call budget, a failure part-way, targets a strategy had to skip. A
     sentence about the answer must never read as if everything had been tested when it was not."""
-    units = [c for c in ex.components if c.kind in ("node", "edge")]
+    units = [c for c in ex.components if c.kind in UNIT_KINDS]
     missing = [c for c in units if c.importance is None]
     notes = []
     if ex.incomplete:
@@ -26,7 +26,7 @@ def coverage(ex: Explanation) -> str:
 
 def texts_for(ex: Explanation) -> tuple[str, str]:
     """KGRAG-Ex's two explanations: one sentence for the end user, one technical insight."""
-    singles = [c for c in ex.components if c.kind in ("node", "edge") and c.importance is not None]
+    singles = [c for c in ex.components if c.kind in UNIT_KINDS and c.importance is not None]
     caveat = coverage(ex)
     if not singles or max(c.importance or 0.0 for c in singles) <= 0.0:
         evaluated = "evaluated " if caveat else ""
@@ -44,7 +44,7 @@ def texts_for(ex: Explanation) -> tuple[str, str]:
                                                   -max(c.importance or 0 for c in kv[1]), kv[0]))
     best_label, best_group = ranked[0]
     best = max(best_group, key=lambda c: c.importance or 0.0)
-    what = "fact" if best.kind == "edge" else "entity"
+    what = "fact" if best.kind in FACT_KINDS else "entity"
     user = (f"The most important {what} for answering the question is {best_label}. "
             "It had the biggest impact on the result.")
     parts = []
@@ -82,6 +82,6 @@ def texts_for(ex: Explanation) -> tuple[str, str]:
                  f"{ex.cost.generator_calls} generator calls{scored}, {ex.cost.cache_hits} cache hits.")
     if caveat:
         parts.append(caveat)
-        if any(c.importance is None for c in ex.components if c.kind in ("node", "edge")):
+        if any(c.importance is None for c in ex.components if c.kind in UNIT_KINDS):
             user += " Not every component was evaluated: see the technical note."
     return user, " ".join(parts)

@@ -37,12 +37,14 @@ if TYPE_CHECKING:
 class UnitKind:
     field: str  # the Perturbation field that holds the excluded ids of this kind
     present: Callable[[Subgraph, str], bool]  # is the unit in the context?
-    probe_kind: str  # the component kind a probe of this unit reports ("node" | "edge")
+    probe_kind: str  # the component kind a probe of this unit reports ("node" | "edge" | "property")
 
 
 UNIT_KINDS: dict[str, UnitKind] = {
     "node": UnitKind("excluded_node_ids", lambda g, i: i in g.nodes, "node"),
     "edge": UnitKind("excluded_rel_ids", lambda g, i: i in g.relationships, "edge"),
+    # a fact stored in a property (general mappings): its element stays in the context
+    "property": UnitKind("excluded_property_ids", lambda g, i: i in g.properties, "property"),
 }
 
 

@@ -1,7 +1,20 @@
-"""Value types shared by every stage: the graph (Node, Relationship, Subgraph, Perturbation) and the result
-(Explanation, Component, Cost). Nothing here touches Neo4j, a generator or an embedder."""
+"""Value types shared by every stage: the graph (Node, Relationship, PropertyFact, Subgraph, Perturbation) and the
+result (Explanation, Component, Cost). Nothing here touches Neo4j, a generator or an embedder."""
 
-from xgrag.model.explanation import Component, Cost, Explanation
-from xgrag.model.graph import Node, Perturbation, Relationship, Subgraph
+from xgrag.model.explanation import FACT_KINDS, UNIT_KINDS, Component, Cost, Explanation
+from xgrag.model.graph import (
+    Node,
+    Perturbation,
+    PropertyFact,
+    Relationship,
+    Subgraph,
+    key_text,
+    property_fact_id,
+    split_property_fact_id,
+    value_text,
+)
 
-__all__ = ["Component", "Cost", "Explanation", "Node", "Perturbation", "Relationship", "Subgraph"]
+__all__ = [
+    "FACT_KINDS", "UNIT_KINDS", "Component", "Cost", "Explanation", "Node", "Perturbation", "PropertyFact",
+    "Relationship", "Subgraph", "key_text", "property_fact_id", "split_property_fact_id", "value_text",
+]

@@ -25,7 +25,7 @@ from typing import Any
 
 from xgrag.errors import UsageError
 from xgrag.explain.surrogate import surrogate_line
-from xgrag.model import Component, Explanation
+from xgrag.model import UNIT_KINDS, Component, Explanation
 from xgrag.report.console import bridge_line, cost_line, fact_labels, provenance_entries, provenance_text
 from xgrag.report.graph_layout import (
     Focus,
@@ -55,7 +55,7 @@ UNSCORED = "#eceef1"
 _STOPS = ((0.0, (168, 184, 201)), (0.2, (254, 217, 118)), (0.45, (253, 141, 60)), (0.7, (227, 26, 28)),
           (1.0, (128, 0, 38)))
 NODE_KINDS = {"node"}  # node and synonym components are kind "node"
-EDGE_KINDS = {"edge"}  # edge and subpath components are kind "edge"
+EDGE_KINDS = {"edge"}  # edge and subpath components are kind "edge" (property facts: the table only)
 
 
 def colour(value: float | None) -> str:
@@ -115,7 +115,7 @@ class _Graph:
         self.names = {n["id"]: str(n.get("name") if n.get("name") is not None else n["id"]) for n in self.nodes}
         self.node_key = {n["id"]: f"n{i}" for i, n in enumerate(self.nodes)}
         self.edge_key = {r["id"]: f"e{i}" for i, r in enumerate(self.rels)}
-        self.scored = [c for c in ex.components if c.kind in ("node", "edge") and c.importance is not None]
+        self.scored = [c for c in ex.components if c.kind in UNIT_KINDS and c.importance is not None]
         self.by_node: dict[str, list[Component]] = {}
         self.by_edge: dict[str, list[Component]] = {}
         for c in self.scored:
@@ -301,7 +301,7 @@ def _rows(ex: Explanation, g: _Graph) -> list[dict[str, Any]]:
 
 def _honesty(ex: Explanation, g: _Graph) -> dict[str, Any]:
     """How sure the explanation is, as figures (the page puts them beside the drawing)."""
-    components = [c for c in ex.components if c.kind in ("node", "edge")]
+    components = [c for c in ex.components if c.kind in UNIT_KINDS]
     verified = sum(c.importance_from == "verified" for c in components)
     estimated = sum(c.importance_from == "estimated" for c in components)
     unevaluated = sum(c.importance is None for c in components)
@@ -382,6 +382,7 @@ def view_model(ex: Explanation, focus_k: int = FOCUS_K) -> dict[str, Any]:
     caption = (f"{len(g.nodes)} entities, {len(g.rels)} relationships"
                + (", truncated" if sub.get("truncated") else "")
                + (f"; {sub.get('fallback')}" if sub.get("fallback") else "")
+               + (f"; retrieval {sub.get('mode')}: {sub.get('reason')}" if sub.get("reason") else "")
                + (f"; {ex.dedup.get('merged')} aliases merged" if ex.dedup.get("merged") else ""))
     focus_caption = None
     if focus is not None:
@@ -395,7 +396,7 @@ def view_model(ex: Explanation, focus_k: int = FOCUS_K) -> dict[str, Any]:
                 "importance": _r(g.node_value[n])} for n in g.bridges]
     rows = _rows(ex, g)
     masks = sum(c.kind == "mask" for c in ex.components)
-    skipped = sum(c.kind in ("node", "edge") and c.importance is None for c in ex.components)
+    skipped = sum(c.kind in UNIT_KINDS and c.importance is None for c in ex.components)
     estimated = sum(r["flag"] == "estimated" for r in rows)
     notes = []
     if estimated:

@@ -12,7 +12,7 @@ from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.whatif import UNIT_KINDS, ContextChanged, Unit, WhatIf, perturbation_of, settings_of
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.prompt import render
-from xgrag.model import Node, Perturbation, Relationship, Subgraph
+from xgrag.model import Node, Perturbation, PropertyFact, Relationship, Subgraph
 from xgrag.retrieval.retriever import apply_in_memory
 
 Q = "who directed [Movie]"
@@ -66,14 +66,24 @@ def test_a_selection_of_several_units_removes_them_all(made) -> None:
 
 def test_bad_selections_are_named() -> None:
     g = graph()
-    with pytest.raises(UsageError, match="unknown unit kind 'property'"):
-        perturbation_of([Unit("property", "m.title")], g)
+    with pytest.raises(UsageError, match="unknown unit kind 'chunk'"):
+        perturbation_of([Unit("chunk", "c1")], g)
+    with pytest.raises(UsageError, match="property 'm#title' is not in"):
+        perturbation_of([Unit("property", "m#title")], g)
     with pytest.raises(UsageError, match="edge 'r9' is not in"):
         perturbation_of([Unit("edge", "r9")], g)
     with pytest.raises(UsageError, match="at least one"):
         perturbation_of([], g)
     p = perturbation_of([Unit("node", "y"), Unit("edge", "r1")], g)
     assert p.excluded_node_ids == {"y"} and p.excluded_rel_ids == {"r1"}
+
+
+def test_a_property_fact_is_a_unit_of_its_own() -> None:
+    """Removing a fact stored in a property leaves its element in the context (general mappings)."""
+    g = graph()
+    g.add_property(PropertyFact("m", "runtime", 101))
+    p = perturbation_of([Unit("property", "m#runtime")], g)
+    assert p.excluded_property_ids == {"m#runtime"} and not p.excluded_node_ids and not p.excluded_rel_ids
 
 
 def test_a_changed_graph_or_another_generator_is_refused(made) -> None:

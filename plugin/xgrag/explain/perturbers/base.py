@@ -17,7 +17,7 @@ from typing import Literal, Protocol
 from xgrag.errors import UsageError
 from xgrag.model import Perturbation, Subgraph
 
-Unit = Literal["node", "edge", "mask"]  # what a probe's importance is attributed to
+Unit = Literal["node", "edge", "property", "mask"]  # what a probe's importance is attributed to
 SynonymFn = Callable[[str, str | None], tuple[str | None, str]]  # (name, type) -> (synonym, source)
 
 
@@ -33,6 +33,7 @@ class Planned:
     removed_rels: frozenset[str] = frozenset()
     renamed: tuple[tuple[str, str], ...] = ()
     note: dict[str, str] = field(default_factory=dict)
+    removed_properties: frozenset[str] = frozenset()  # property fact ids ("<element id>#<key>")
 
 
 @dataclass(frozen=True)

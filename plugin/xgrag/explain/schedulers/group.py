@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from xgrag.explain.perturbers import REGISTRY, Planned
@@ -51,14 +51,21 @@ def branch_order(units: Sequence[Planned], graph: Subgraph, by_relation: bool = 
 
     def branch(p: Planned) -> str:
         nodes: list[str] = []
-        if p.kind == "edge" and p.target in graph.relationships:
-            r = graph.relationships[p.target]
+        target = p.target
+        if p.kind == "property" and target in graph.properties:
+            target = graph.properties[target].owner  # a property fact sits in its element's branch
+            if target in seeds:
+                return f"seed:{target}"
+        if target in graph.relationships and p.kind in ("edge", "property"):
+            r = graph.relationships[target]
             nodes = [n for n in (r.source, r.target) if n not in seeds]
-        elif p.kind == "node" and p.target in graph.nodes:
-            nodes = [] if p.target in seeds else [p.target]
-        return find(nodes[0]) if nodes else f"seed:{p.target}"
+        elif target in graph.nodes and p.kind in ("node", "property"):
+            nodes = [] if target in seeds else [target]
+        return find(nodes[0]) if nodes else f"seed:{target}"
 
     def relation(p: Planned) -> str:
+        if p.kind == "property" and p.target in graph.properties:
+            return graph.properties[p.target].key
         r = graph.relationships.get(p.target) if p.kind == "edge" else None
         return r.label if r is not None else ""
 
@@ -175,12 +182,11 @@ class GroupTesting:
                 continue
 
             async def measure(members: Sequence[Planned]) -> tuple[float, Probe]:
-                union = Perturbation(frozenset().union(*[m.perturbation.excluded_node_ids for m in members]),
-                                     frozenset().union(*[m.perturbation.excluded_rel_ids for m in members]),
-                                     kind="group")
+                union = Perturbation.combined([m.perturbation for m in members], kind="group")
                 group = Planned(union, members[0].strategy, members[0].kind, f"group-{len(members)}",
                                 frozenset().union(*[m.removed_nodes for m in members]),
-                                frozenset().union(*[m.removed_rels for m in members]))
+                                frozenset().union(*[m.removed_rels for m in members]),
+                                removed_properties=frozenset().union(*[m.removed_properties for m in members]))
                 probe = await run.ask(Probe(group), progress=False)
                 assert probe.response is not None
                 return run.effect(probe.response), probe
@@ -204,9 +210,7 @@ class GroupTesting:
                     probe.context, probe.response = measured.context, measured.response
                 else:
                     outcome = "no-effect" if id(planned) in result.cleared else "unresolved"
-                    probe.planned = Planned(planned.perturbation, planned.strategy, planned.kind, planned.target,
-                                            planned.removed_nodes, planned.removed_rels, planned.renamed,
-                                            {**planned.note, "group": outcome})
+                    probe.planned = replace(planned, note={**planned.note, "group": outcome})
             info["strategies"][strategy] = {"units": len(units), "tests": result.tests,
                                             "cleared": len(result.cleared), "measured": len(result.singletons),
                                             "verified_alone": verified}

@@ -60,7 +60,7 @@ class RedundancyResolution:
             # Which of two interchangeable supports a model used cannot be seen from its answers; when it
             # reports the facts it used, remove the uncited alternatives first (the cited ones still have
             # to move the answer to score).
-            order.sort(key=lambda q: bool(q.removed_rels & cited or q.target in cited))
+            order.sort(key=lambda q: bool((q.removed_rels | q.removed_properties) & cited or q.target in cited))
         return order
 
     async def _resolve_binary(self, run: ExplainRun, strategy: str, group: list[Probe]) -> None:
@@ -72,9 +72,7 @@ class RedundancyResolution:
         async def moved_without(members: list[Planned]) -> Response | None:
             """The response with `members` removed when it moved (None when it did not)."""
             nonlocal calls
-            trial = Perturbation(frozenset().union(*[q.perturbation.excluded_node_ids for q in members]),
-                                 frozenset().union(*[q.perturbation.excluded_rel_ids for q in members]),
-                                 kind="redundancy")
+            trial = Perturbation.combined([q.perturbation for q in members], kind="redundancy")
             response = await run.respond(await run.context_of(trial))
             calls += 1
             return response if run.moved(response) else None
@@ -122,9 +120,7 @@ class RedundancyResolution:
         for planned in order:
             if budget is not None and calls >= budget:
                 break
-            trial = Perturbation(frozenset().union(*[q.perturbation.excluded_node_ids for q in [*removed, planned]]),
-                                 frozenset().union(*[q.perturbation.excluded_rel_ids for q in [*removed, planned]]),
-                                 kind="redundancy")
+            trial = Perturbation.combined([q.perturbation for q in [*removed, planned]], kind="redundancy")
             response = await run.respond(await run.context_of(trial))
             calls += 1
             if not run.moved(response):
