@@ -16,6 +16,9 @@ import pytest
 
 from helpers import ROOT, doc_block
 
+# the build imports the CLI, renders every command's --help (train-gnan's loads torch) and the API reference:
+# 18-29 s on the shared 2-core machine
+slow = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -32,6 +35,7 @@ def _text(site: Path, page: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", (site / page / "index.html").read_text(encoding="utf-8")))
 
 
+@slow
 def test_the_site_builds_strictly_with_generated_references(site: Path) -> None:
     cli = _text(site, "reference/cli")
     for usage in ("Usage: xgrag explain [OPTIONS]", "Usage: xgrag explanations show", "usage: xgrag train-gnan"):
@@ -43,6 +47,7 @@ def test_the_site_builds_strictly_with_generated_references(site: Path) -> None:
     assert first.split("`")[0].strip() in _text(site, "benchmarks")
 
 
+@slow
 def test_summary_options_of_pass_through_commands_are_in_their_help(site: Path) -> None:
     cli = _text(site, "reference/cli")
     block = doc_block("docs/guide/cli.md", "Commands at a glance", "bash")
