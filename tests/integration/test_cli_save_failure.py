@@ -30,6 +30,8 @@ def test_a_failed_save_keeps_the_json_and_html(store: Neo4jStore, neo4j_uri: tup
     monkeypatch.setattr(saved, "save_explanation", server_gone)
     monkeypatch.setenv("XGRAG_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("NEO4J_URI", neo4j_uri[0])
+    monkeypatch.setenv("NEO4J_USER", neo4j_uri[1] or "neo4j")
+    monkeypatch.setenv("NEO4J_PASSWORD", neo4j_uri[2] or "")
     data, page = tmp_path / "e.json", tmp_path / "e.html"
     result = CliRunner().invoke(app, ["explain", "who was the director of [Out to Sea]", "--save", "--no-cache",
                                       "--json", str(data), "--html", str(page)])

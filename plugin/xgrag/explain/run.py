@@ -6,12 +6,15 @@ step, scoring and the texts all read and write this object instead of passing a 
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from xgrag.explain.cancel import Stopped
 from xgrag.explain.oracle import AnswerOracle
 from xgrag.explain.perturbers import Planned
 from xgrag.explain.scoring import logprob_importance, semantic_shift
@@ -97,6 +100,15 @@ class ExplainRun:
     incomplete: dict[str, Any] | None = None
     # response_score "logprob": log P(a0 | G_dedup), the reference every probe's score is a drop from
     baseline_score: AnswerScore | None = None
+    # set from any thread to stop the run: no new probe is asked (see xgrag.explain.cancel)
+    stop: threading.Event | None = None
+    # the pool re-retrievals run in (apply="cypher"); None: asyncio's default executor
+    database: Executor | None = None
+    stage: str = "retrieve"  # where the run is, for an incomplete explanation's `stage`
+    # ids of the probes being asked right now (retrieving their context or waiting for their answer), and how many
+    # there were when the run was cut short (calls cancelled in flight)
+    asking: set[int] = field(default_factory=set)
+    cut_in_flight: int | None = None
 
     @property
     def graph(self) -> Subgraph:
@@ -113,9 +125,23 @@ class ExplainRun:
 
     # -- asking ----------------------------------------------------------------------------------------
 
+    def check_stop(self) -> None:
+        """Raise Stopped when the stop was requested: nothing new is asked after that."""
+        if self.stop is not None and self.stop.is_set():
+            raise Stopped
+
+    def note_cut(self) -> None:
+        """The run is being cut short (a failure, a stop): remember how many probes were in flight."""
+        if self.cut_in_flight is None:
+            self.cut_in_flight = len(self.asking)
+
     async def context_of(self, perturbation: Perturbation) -> RenderedContext:
-        if self.settings.apply == "cypher":  # re-retrieval is blocking I/O: keep the event loop free
-            graph = await asyncio.to_thread(self.apply, perturbation)
+        self.check_stop()
+        if self.settings.apply == "cypher":
+            # re-retrieval is blocking I/O: in the database's own bounded pool, so that queued re-retrievals never
+            # hold the threads generator calls need (a dead server then fails them one pool-width at a time while
+            # the contexts already retrieved are answered)
+            graph = await asyncio.get_running_loop().run_in_executor(self.database, self.apply, perturbation)
         else:
             graph = self.apply(perturbation)
         return render(self.question, graph)
@@ -123,6 +149,7 @@ class ExplainRun:
     async def respond(self, ctx: RenderedContext) -> Response:
         """The one place a context is asked, under the run's response score: generate an answer ("shift") or
         score a0 ("logprob")."""
+        self.check_stop()
         if self.settings.response_score == "logprob":
             scored = await self.oracle.score(ctx, self.a0.text)
             return Response(score=scored.score, cached=scored.cached)
@@ -130,19 +157,27 @@ class ExplainRun:
         return Response(generation=got.generation, cached=got.cached)
 
     async def ask(self, probe: Probe, progress: bool = True) -> Probe:
-        probe.context = await self.context_of(probe.planned.perturbation)
-        probe.response = await self.respond(probe.context)
+        """Retrieve the probe's context and ask it, as soon as the context is there (each probe on its own:
+        one whose context is ready never waits for the others' retrievals)."""
+        self.check_stop()
+        self.asking.add(id(probe))
+        try:
+            probe.context = await self.context_of(probe.planned.perturbation)
+            probe.response = await self.respond(probe.context)
+        finally:
+            self.asking.discard(id(probe))
         if progress:
             self.tick("perturb", 1)
         return probe
 
     async def ask_all(self, probes: Sequence[Probe]) -> None:
-        """Ask concurrently; when one fails, the others are cancelled (no calls keep running unaccounted for)
-        and the failure propagates (the Explainer keeps what was answered)."""
+        """Ask concurrently; when one fails (or the stop is requested), the others are cancelled (no calls keep
+        running unaccounted for) and the failure propagates (the Explainer keeps what was answered)."""
         tasks = [asyncio.ensure_future(self.ask(p)) for p in probes]
         try:
             await asyncio.gather(*tasks)
         except BaseException:
+            self.note_cut()
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)

@@ -25,6 +25,7 @@ from typing import Any
 
 from xgrag.errors import UsageError
 from xgrag.explain.surrogate import surrogate_line
+from xgrag.explain.texts import incomplete_summary
 from xgrag.model import Component, Explanation
 from xgrag.report.console import bridge_line, fact_labels, provenance_entries, provenance_text
 from xgrag.report.graph_layout import (
@@ -539,10 +540,8 @@ def _section(ex: Explanation, index: int, focus_k: int = FOCUS_K) -> str:
                   f"{len(fig.nodes) - len(f.nodes)} more in the full drawing")
     incomplete = ""
     if ex.incomplete:
-        incomplete = (f'<p class="incomplete" role="alert"><b>Incomplete explanation:</b> the run failed at '
-                      f'{_e(ex.incomplete.get("stage"))} ({_e(ex.incomplete.get("reason"))}); '
-                      f'{_e(ex.incomplete.get("answered"))} of {_e(ex.incomplete.get("planned"))} perturbations '
-                      'were answered, the others are marked not evaluated.</p>')
+        incomplete = (f'<p class="incomplete" role="alert"><b>Incomplete explanation:</b> '
+                      f'{_e(incomplete_summary(ex.incomplete))}; the others are marked not evaluated.</p>')
     surrogate = ""
     if ex.surrogate:
         surrogate = f'<p class="note">{_e(surrogate_line(ex.surrogate, fact_labels(ex)))}</p>'

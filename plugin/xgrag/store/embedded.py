@@ -2,12 +2,18 @@
 
 `start` builds the launcher on first use, starts it detached on a loopback port, waits for its READY line
 and for `gds.version()` / `apoc.version()` to answer, and records the connection in `<home>/state.json`.
+
+Authentication is on: Bolt on loopback is reachable by every local user and process. The first start generates
+a password into `<home>/password` (mode 0600 in a 0700 folder, under XGRAG_HOME); the launcher reads it from
+there (never from its command line, which `ps` shows to everyone) and gives it to the user `neo4j`. Every
+command finds it through `resolve_connection`; `xgrag db status` names the file, never the password.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -70,6 +76,46 @@ class ServerState:
     started_at: float
     gds_version: str | None = None
     apoc_version: str | None = None
+    user: str = "neo4j"
+    password_file: str | None = None  # None: a server started with authentication off (before it was the default)
+
+    def connection(self) -> Connection:
+        """How to connect to this server, its generated password read from the owner-only file."""
+        password = read_password(Path(self.password_file)) if self.password_file else None
+        return Connection(self.uri, self.user if password else None, password, "neo4j", embedded=True)
+
+
+PASSWORD_FILE = "password"
+
+
+def password_path(home: Path) -> Path:
+    return home / PASSWORD_FILE
+
+
+def read_password(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8").strip()
+    except OSError as exc:
+        raise EmbeddedError(f"cannot read the embedded server's password file {path}: {exc.strerror or exc}",
+                            hint="`xgrag db stop` then `xgrag db start` generates a new one") from exc
+
+
+def ensure_password(home: Path) -> Path:
+    """The password file of this home, generated on first use; owner-only (0600, in a 0700 folder) every time."""
+    home.mkdir(parents=True, exist_ok=True)
+    os.chmod(home, 0o700)
+    path = password_path(home)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        os.chmod(path, 0o600)  # a file loosened by hand (or an umask) is locked again
+        if len(read_password(path)) < 8:
+            raise EmbeddedError(f"{path}: the password is shorter than 8 characters (Neo4j's minimum)",
+                                hint=f"delete {path}: the next `xgrag db start` generates one") from None
+        return path
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(secrets.token_urlsafe(24) + "\n")  # 32 characters from the OS's CSPRNG
+    return path
 
 
 def project_dir() -> Path:
@@ -212,6 +258,7 @@ def java_command(home: Path, port: int, cfg: EmbeddedSettings, pdir: Path | None
     return [
         java_bin, f"-Xmx{cfg.heap}", *JVM_FLAGS, "-cp", classpath(pdir), MAIN_CLASS,
         "--home", str(home / "db"), "--port", str(port), "--pagecache", cfg.pagecache,
+        "--password-file", str(password_path(home)),
     ]
 
 
@@ -222,6 +269,7 @@ def start(cfg: EmbeddedSettings, quiet: bool = False) -> ServerState:
     existing = running_state(home)
     if existing:
         return existing
+    ensure_password(home)
     pdir = project_dir()
     if not is_built(pdir):
         build(pdir, quiet=quiet)
@@ -254,8 +302,8 @@ def start(cfg: EmbeddedSettings, quiet: bool = False) -> ServerState:
         raise EmbeddedError(f"the embedded Neo4j was not ready within {cfg.start_timeout:.0f}s; see {log_path}")
     uri = f"bolt://127.0.0.1:{port}"
     state = ServerState(pid=proc.pid, uri=uri, port=port, home=str(home), log=str(log_path),
-                        started_at=time.time())
-    versions = _probe_versions(uri)
+                        started_at=time.time(), password_file=str(password_path(home)))
+    versions = _probe_versions(state.connection())
     state.gds_version, state.apoc_version = versions.get("gds"), versions.get("apoc")
     if not state.gds_version or not state.apoc_version:
         stop_pid(proc.pid)
@@ -265,10 +313,10 @@ def start(cfg: EmbeddedSettings, quiet: bool = False) -> ServerState:
     return state
 
 
-def _probe_versions(uri: str) -> dict[str, str | None]:
+def _probe_versions(conn: Connection) -> dict[str, str | None]:
     from xgrag.store.neo4j import Neo4jStore
 
-    with Neo4jStore(uri) as store:
+    with Neo4jStore.from_connection(conn) as store:
         store.verify()
         return store.server_versions()
 
@@ -314,4 +362,4 @@ def resolve_connection(settings: Settings) -> Connection:
             "no Neo4j to talk to: start the embedded server with `xgrag db start`, "
             "or set NEO4J_URI (and NEO4J_USER, NEO4J_PASSWORD, NEO4J_DATABASE) for your own server"
         )
-    return Connection(state.uri, None, None, "neo4j", embedded=True)
+    return state.connection()
