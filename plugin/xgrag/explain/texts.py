@@ -7,7 +7,6 @@ from typing import Any
 from xgrag.explain.perturbers import REGISTRY
 from xgrag.model import Component, Explanation
 
-
 _WHAT_STOPPED = {"cancelled": "the run was cancelled", "neo4j": "Neo4j was lost",
                  "generator": "the generator failed", "service": "a service failed"}
 
