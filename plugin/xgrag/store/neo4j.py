@@ -43,8 +43,16 @@ class MissingMigration(UsageError):
 
 
 def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip() or type(exc).__name__
-    return text.splitlines()[0]
+    """The driver's reason in a few words (its own text, with socket addresses, is for --verbose)."""
+    text = (str(exc).strip() or type(exc).__name__).splitlines()[0]
+    lowered = text.lower()
+    if "refused" in lowered or "couldn't connect" in lowered or "failed to establish" in lowered:
+        return "connection refused (no server listens there)"
+    if "defunct" in lowered or "connection reset" in lowered or "broken pipe" in lowered:
+        return "the connection broke (the server went away)"
+    if "timed out" in lowered or "timeout" in lowered:
+        return "timed out"
+    return text if len(text) <= 160 else text[:157] + "..."
 
 
 _URI = re.compile(r"^(bolt|neo4j)(\+s|\+ssc)?://[^/\s:]+(:\d+)?/?(\?.*)?$")
