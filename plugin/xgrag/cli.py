@@ -21,6 +21,7 @@ from xgrag.errors import ServiceError, UsageError, XgragError
 from xgrag.explain.perturbers import COMPARED_BY_DEFAULT, DEFAULT_STRATEGY, EVALUATED_BY_DEFAULT, strategy_choices
 from xgrag.generate.factory import GENERATOR_SPECS
 from xgrag.report.console import print_explanation, print_subgraph
+from xgrag.report.outputs import EXIT_INCOMPLETE
 from xgrag.retrieval import MODES
 
 if TYPE_CHECKING:
@@ -65,8 +66,8 @@ app.add_typer(db_app, name="db")
 app.add_typer(ingest_app, name="ingest")
 
 # `xgrag explain` wrote an explanation but could not finish it (the generator failed part-way): the files hold
-# what was measured, marked incomplete
-INCOMPLETE_EXIT = 3
+# what was measured, marked incomplete (the exit statuses: xgrag.report.outputs)
+INCOMPLETE_EXIT = EXIT_INCOMPLETE
 
 # options `explain` and `explain-batch` (and the commands reading the graph) share
 StrategyOpt = Annotated[str, typer.Option(help=f"{strategy_choices()} (comma-separated)")]
@@ -99,6 +100,8 @@ TimeoutOpt = Annotated[float | None, typer.Option(
     min=0.1, help="seconds one request to an HTTP generator may take (default 120)")]
 RetriesOpt = Annotated[int | None, typer.Option(
     "--max-retries", min=0, help="retries of an HTTP generator request on timeouts, 429 and 5xx (default 3)")]
+VerboseOpt = Annotated[bool, typer.Option(
+    "--verbose", "-v", help="also show the Neo4j driver's own log lines (its retries when a server is lost)")]
 
 
 def _connection(ollama_host: str | None, base_url: str | None, timeout: float | None,
@@ -151,37 +154,61 @@ def db_start(config: ConfigOpt = None,
         state = start(settings.embedded)
     console.print(f"ready in {time.perf_counter() - t0:.1f}s: GDS {state.gds_version}, APOC {state.apoc_version}, "
                   f"pid {state.pid}, data {state.home}")
+    if state.password_file:
+        console.print(f"authentication on: user {state.user}, password in {state.password_file} (readable by you "
+                      "only; xgrag reads it itself; `xgrag db status` says how to connect)")
     out.print(state.uri)
 
 
 @db_app.command("status")
 def db_status(config: ConfigOpt = None, as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """Is a server reachable? Which GDS and APOC does it have?"""
-    from xgrag.store.embedded import resolve_connection
+    from xgrag.store.embedded import password_path, resolve_connection, running_state
     from xgrag.store.neo4j import Neo4jStore
 
     settings = _settings(config)
-    info: dict[str, Any] = {"running": False, "uri": None, "user": None, "password": None, "database": None,
-                            "gds_version": None, "apoc_version": None}
+    # never the password itself: where it is (the embedded server's owner-only file) or that it is set
+    info: dict[str, Any] = {"running": False, "uri": None, "user": None, "password_file": None,
+                            "password_set": False, "database": None, "gds_version": None, "apoc_version": None}
     try:
         conn = resolve_connection(settings)
-        info.update(uri=conn.uri, user=conn.user, password=conn.password, database=conn.database,
-                    embedded=conn.embedded)
-        with Neo4jStore(conn.uri, conn.user, conn.password, conn.database) as store:
+        state = running_state(Path(settings.embedded.home).expanduser()) if conn.embedded else None
+        info.update(uri=conn.uri, user=conn.user, password_set=conn.password is not None, database=conn.database,
+                    embedded=conn.embedded,
+                    password_file=state.password_file if state is not None else None)
+        with Neo4jStore.from_connection(conn, retry_budget=settings.neo4j.retry_budget) as store:
             store.verify()
             versions = store.server_versions()
         info.update(running=True, gds_version=versions["gds"], apoc_version=versions["apoc"],
                     neo4j_version=versions["neo4j"])
     except XgragError as exc:  # status reports what is wrong instead of failing on it
         info["error"] = str(exc)
+    if info["password_file"] is None and not settings.neo4j.uri:
+        kept = password_path(Path(settings.embedded.home).expanduser())
+        info["password_file"] = str(kept) if kept.is_file() else None
     if as_json:
         _print_json(info)
     else:
-        state = "running" if info["running"] else "not running"
-        out.print(f"{state}: {info.get('uri') or '-'}  GDS {info['gds_version']}  APOC {info['apoc_version']}")
+        running = "running" if info["running"] else "not running"
+        out.print(f"{running}: {info.get('uri') or '-'}  GDS {info['gds_version']}  APOC {info['apoc_version']}")
+        if info.get("uri"):
+            out.print(_how_to_connect(info, settings))
         if info.get("error"):
             console.print(info["error"])
     raise typer.Exit(0 if info["running"] else 1)
+
+
+def _how_to_connect(info: dict[str, Any], settings: Settings) -> str:
+    """How a user (or another tool) connects to the server xgrag uses, without printing its password."""
+    if info.get("embedded") and info.get("password_file"):
+        f = info["password_file"]
+        return (f"connect as user {info['user']}, password in {f} (readable by you only; xgrag reads it itself), "
+                f"e.g. cypher-shell -a {info['uri']} -u {info['user']} -p \"$(cat {f})\"; other tools: "
+                f"NEO4J_URI={info['uri']} NEO4J_USER={info['user']} NEO4J_PASSWORD=\"$(cat {f})\"")
+    if info.get("embedded"):
+        return "authentication is off on this server (started by an older xgrag): restart it to turn it on"
+    auth = "NEO4J_PASSWORD is set" if info.get("password_set") else "no NEO4J_PASSWORD set"
+    return f"your own server (NEO4J_URI), user {info.get('user')}, {auth}"
 
 
 @db_app.command("stop")
@@ -441,14 +468,23 @@ def explain(
     = None,
     html_path: Annotated[Path | None, typer.Option("--html", help="write a self-contained HTML report here")] = None,
     top: Annotated[int, typer.Option(help="rows in the table")] = 8,
+    verbose: VerboseOpt = False,
 ) -> None:
-    """Explain the answer to QUESTION: which nodes and edges of its subgraph moved the answer."""
+    """Explain the answer to QUESTION: which nodes and edges of its subgraph moved the answer. Ctrl-C / SIGTERM
+    stop it and write what was answered (exit 130 / 143); exit 3: written but incomplete."""
     from xgrag.explain import Explainer
+    from xgrag.explain.cancel import RunCancelled, StopRequest
     from xgrag.explain.explainer import require_scorer
     from xgrag.generate.cache import ResponseCache
     from xgrag.generate.factory import make_generator
+    from xgrag.report.outputs import Outputs
+    from xgrag.report.signals import stop_on_signals
     from xgrag.store.explanations import save_explanation
+    from xgrag.store.neo4j import show_driver_log
 
+    outputs = Outputs(json_path, html_path, save, title=f"xgrag: {question}")
+    outputs.check()  # before any call: a run must never end by finding that its result cannot be written
+    show_driver_log(verbose)
     settings = _settings(config, preset)
     cfg = _explain_settings(settings, strategies=(strategy,), mode=mode, hops=hops, dedup=dedup, apply=apply,
                             noise_runs=noise_runs, max_calls=max_calls, concurrency=concurrency, scheduler=scheduler,
@@ -456,26 +492,54 @@ def explain(
     gen = make_generator(generator, **_connection(ollama_host, base_url, timeout, max_retries, chat_template))
     require_scorer(gen, cfg)  # before Neo4j is opened: a generator that cannot score is a usage error
     response_cache = ResponseCache(_cache_path(settings)) if cache else None
-    with _store(settings) as store:
-        with _progress() as progress:
-            task = progress.add_task(f"explaining with {gen.name}", total=None)
-            explainer = Explainer.from_settings(settings, store, generator=gen, explain=cfg, cache=response_cache)
-            ex = explainer.explain(question, progress=_ticker(progress, task))
-        # files first: a failed save (or an incomplete run) must not lose what was measured
-        if html_path is not None:
-            _write_report(html_path, [ex], title=f"xgrag: {question}")
-        to_stdout = json_path is not None and _write_explanation_json(ex, json_path)
-        if not to_stdout:
-            print_explanation(out, ex, top)
-        if save:
-            save_explanation(store, ex)
-            console.print(f"saved as (:XgragExplanation {{id: '{ex.id}'}})")
+    stop = StopRequest()
+    with stop_on_signals(stop, lambda text: console.print(f"[yellow]{_escape(text)}[/yellow]")), \
+            _store(settings) as store:
+        explainer = Explainer.from_settings(settings, store, generator=gen, explain=cfg, cache=response_cache)
+        try:
+            with _progress() as progress:
+                task = progress.add_task(f"explaining with {gen.name}", total=None)
+                ex = explainer.explain(question, progress=_ticker(progress, task), stop=stop)
+        except RunCancelled as exc:
+            report_error(exc)
+            raise typer.Exit(_stopped_status(stop)) from None
+        finally:
+            explainer.close()
+
+        def saved(e: Any) -> str:
+            save_explanation(store, e)
+            return f"saved as (:XgragExplanation {{id: '{e.id}'}})"
+
+        written = outputs.write(ex, show=lambda e: print_explanation(out, e, top), save=saved,
+                                log=lambda line: console.print(_escape(line)))
+    raise typer.Exit(_explained(ex, written, stop))
+
+
+def _stopped_status(stop: Any) -> int:
+    from xgrag.report.signals import signal_number
+
+    number = signal_number(stop)
+    return 128 + number if number is not None else 130
+
+
+def _explained(ex: Any, written: Any, stop: Any) -> int:
+    """After `explain`: every failed output named, what an incomplete explanation kept and where it went; the
+    exit status (xgrag.report.outputs)."""
+    from xgrag.explain.texts import incomplete_summary
+    from xgrag.report.outputs import exit_status
+    from xgrag.report.signals import signal_number
+
+    for what, exc in written.failures:
+        console.print(f"[red]error:[/red] {what}: {_escape(str(exc))}")
+        if exc.hint:
+            console.print(f"[yellow]hint:[/yellow] {_escape(exc.hint)}")
     if ex.incomplete:
-        written = [str(p) for p in (json_path, html_path) if p is not None and str(p) != "-"]
-        console.print(f"[red]incomplete explanation[/red] ({_escape(ex.incomplete['reason'])}): "
-                      f"{ex.incomplete['answered']} of {ex.incomplete['planned']} perturbations answered"
-                      + (f"; written to {', '.join(written)}" if written else ""))
-        raise typer.Exit(INCOMPLETE_EXIT)
+        where = ", ".join(written.files) if written.files else "the console only (no --json / --html given)"
+        console.print(f"[red]incomplete explanation[/red]: {_escape(incomplete_summary(ex.incomplete))}; "
+                      f"written to {_escape(where)}")
+        if ex.incomplete.get("hint"):
+            console.print(f"[yellow]hint:[/yellow] {_escape(str(ex.incomplete['hint']))}")
+    return exit_status(incomplete=bool(ex.incomplete), written=written, signal_number=signal_number(stop))
 
 
 @app.command("explain-batch")
@@ -505,12 +569,19 @@ def explain_batch(
         help="run as Ray actors: 'local' starts Ray on this machine; 'auto' or ray://HOST:10001 joins a cluster "
              "(which needs xgrag installed)")] = None,
     workers: Annotated[int, typer.Option(min=1, help="Ray workers (each with its own driver and generator)")] = 2,
+    verbose: VerboseOpt = False,
 ) -> None:
-    """Explain every question of a JSONL file into a folder; resumable (a finished question is never redone)."""
-    from xgrag.evaluate.batch import BatchSpec, read_questions, run_batch
+    """Explain every question of a JSONL file into a folder; resumable (a finished question is never redone).
+    Ctrl-C / SIGTERM: the question in hand is kept as incomplete, summary.json written (exit 130 / 143)."""
+    from xgrag.evaluate.batch import BatchSpec, check_out_dir, read_questions, run_batch
+    from xgrag.explain.cancel import StopRequest
     from xgrag.explain.explainer import require_scorer
     from xgrag.generate.factory import make_generator
+    from xgrag.report.signals import signal_number, stop_on_signals
+    from xgrag.store.neo4j import show_driver_log
 
+    check_out_dir(out_dir)  # before any call
+    show_driver_log(verbose)
     settings = _settings(config, preset)
     questions = read_questions(questions_file)
     cfg = _explain_settings(settings, strategies=(strategy,), mode=mode, hops=hops, noise_runs=noise_runs,
@@ -524,7 +595,9 @@ def explain_batch(
     config_path = config_file(config)  # workers load the same file by its absolute path
     spec = BatchSpec(cfg, generator, connection, str(config_path.resolve()) if config_path else None,
                      str(_cache_path(settings)) if cache else None, preset=preset)
-    with _progress() as progress:
+    stop = StopRequest()
+    with stop_on_signals(stop, lambda text: console.print(f"[yellow]{_escape(text)}[/yellow]")), \
+            _progress() as progress:
         task = progress.add_task("explaining", total=len(questions))
 
         def advance(record: dict[str, Any]) -> None:
@@ -532,7 +605,7 @@ def explain_batch(
             progress.advance(task)
 
         result = run_batch(questions, out_dir, spec, ray=ray, workers=workers, progress=advance,
-                           log=lambda s: console.print(_escape(s)))
+                           log=lambda s: console.print(_escape(s)), stop=stop)
         progress.update(task, completed=len(questions))
     table = Table(title=f"{len(result.records)} questions ({len(result.reused)} reused) on {result.where}")
     for col in ("id", "status", "answer", "top component", "calls"):
@@ -546,9 +619,17 @@ def explain_batch(
                       _escape(str(top.get("label", ""))), str(row.get("generator_calls", "")))
     out.print(table)
     console.print(f"wrote {out_dir / 'summary.json'}")
+    if result.worker_deaths:
+        console.print(f"[yellow]{result.worker_deaths} Ray worker(s) died and were replaced[/yellow]")
     if not result.complete:
         console.print(f"[red]{len(result.records) - result.count('done')} of {len(result.records)} questions "
-                      "not done[/red] (incomplete or failed); run the same command again to redo them")
+                      "not done[/red] (incomplete, failed or not run); run the same command again to redo them")
+    number = signal_number(stop)
+    if number is not None:
+        console.print(f"stopped by {stop.detail}: {result.count('done')} of {len(result.records)} questions done; "
+                      f"summary in {out_dir / 'summary.json'}")
+        raise typer.Exit(128 + number)
+    if not result.complete:
         raise typer.Exit(INCOMPLETE_EXIT)
 
 
@@ -563,27 +644,11 @@ def _ticker(progress: Progress, task: Any) -> Callable[[str, int, int | None], N
     return tick
 
 
-def _write_explanation_json(ex: Any, json_path: Path) -> bool:
-    """Write the explanation's JSON to `json_path`; True when that was stdout ('-'), which then carries nothing else."""
-    payload = json.dumps(ex.to_json(), indent=2)
-    if str(json_path) == "-":
-        sys.stdout.write(payload + "\n")
-        return True
-    try:
-        json_path.write_text(payload + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"--json {json_path}: {exc.strerror or exc}") from exc
-    console.print(f"wrote {json_path}")
-    return False
-
-
 def _write_report(path: Path, explanations: list[Any], title: str) -> None:
-    from xgrag.report.html import write_html
+    from xgrag.report.outputs import check_outputs, write_report
 
-    try:
-        write_html(path, explanations, title=title)
-    except OSError as exc:
-        raise UsageError(f"--html {path}: {exc.strerror or exc}") from exc
+    check_outputs([("--html", path)])
+    write_report(path, explanations, title)
     console.print(f"wrote {path}")
 
 
@@ -651,16 +716,20 @@ def explanations_show(
     top: Annotated[int, typer.Option(help="rows in the table")] = 8,
 ) -> None:
     """Print one saved explanation (as `xgrag explain` does); --html writes its report."""
+    from xgrag.report.outputs import Outputs
     from xgrag.store.explanations import load_explanation
 
+    outputs = Outputs(json_path, html_path, title="")
+    outputs.check()
     settings = _settings(config)
     with _store(settings) as store:
         ex = load_explanation(store, explanation_id)
-    if html_path is not None:
-        _write_report(html_path, [ex], title=f"xgrag: {ex.question}")
-    if json_path is not None and _write_explanation_json(ex, json_path):
-        return
-    print_explanation(out, ex, top)
+    outputs = Outputs(json_path, html_path, title=f"xgrag: {ex.question}")
+    written = outputs.write(ex, show=lambda e: print_explanation(out, e, top), save=None,
+                            log=lambda line: console.print(_escape(line)))
+    for what, exc in written.failures:
+        console.print(f"[red]error:[/red] {what}: {_escape(str(exc))}")
+    raise typer.Exit(written.exit_code)
 
 
 EXPLANATION_QUERIES = ("explanations_query", "explanations_by_entity", "explanations_by_relationship",
@@ -772,7 +841,9 @@ def eval_cmd(
     from xgrag.evaluate.schedulers import resolve_schedulers
     from xgrag.explain.perturbers import resolve_strategies
     from xgrag.explain.solvers import resolve_solvers
+    from xgrag.report.outputs import check_outputs
 
+    check_outputs([("--html", html_path)])  # before the first question, not after the last
     settings = _settings(config)
     names = resolve_strategies(strategies)
     parts = tuple(a.strip() for item in (ablate or []) for a in item.split(",") if a.strip())

@@ -20,19 +20,22 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def check_writable_dir(path: Path, option: str) -> None:
-    """`path` exists as a folder (created if missing, with its parents) and a file can be written in it."""
+def check_writable_dir(path: Path, option: str, given: Path | None = None) -> None:
+    """`path` exists as a folder (created if missing, with its parents) and a file can be written in it.
+    `given`: the path the user typed, when `path` is its folder (messages name what the user typed)."""
+    shown = f"{option} {given or path}"
+    where = "" if given is None else f" {path}"
     try:
         path.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise UsageError(f"{option} {path}: exists and is not a folder") from None
+        raise UsageError(f"{shown}: {'its folder' + where if given else 'it'} exists and is not a folder") from None
     except OSError as exc:
-        raise UsageError(f"{option} {path}: cannot create the folder ({_reason(exc)})") from exc
+        raise UsageError(f"{shown}: cannot create the folder{where} ({_reason(exc)})") from exc
     try:
         with tempfile.TemporaryFile(dir=path, prefix=".xgrag-write-check-"):
             pass
     except OSError as exc:
-        raise UsageError(f"{option} {path}: cannot write in this folder ({_reason(exc)})") from exc
+        raise UsageError(f"{shown}: cannot write in the folder{where} ({_reason(exc)})") from exc
 
 
 def check_writable_file(path: Path, option: str) -> None:
@@ -40,7 +43,7 @@ def check_writable_file(path: Path, option: str) -> None:
     nor a file that cannot be replaced. Nothing is left behind (a missing folder that was created stays)."""
     if path.is_dir():
         raise UsageError(f"{option} {path}: is a folder; give a file name")
-    check_writable_dir(path.parent if str(path.parent) else Path("."), option)
+    check_writable_dir(path.parent if str(path.parent) else Path("."), option, given=path)
     if path.exists() and not os.access(path, os.W_OK):
         raise UsageError(f"{option} {path}: the file exists and cannot be overwritten (permission denied)")
 

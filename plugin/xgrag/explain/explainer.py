@@ -263,7 +263,7 @@ class Explainer:
             return
         if stopped:
             detail = stop_detail(run.stop)
-            self._cut(run, "cancelled", f"stopped on request{f' ({detail})' if detail else ''}", "Cancelled",
+            self._cut(run, "cancelled", detail or "stop requested", "Cancelled",
                       "re-run the same command: the answered probes come from the response cache")
 
     @staticmethod

@@ -24,7 +24,8 @@ def incomplete_summary(incomplete: dict[str, Any]) -> str:
         text += f": {answered} of {planned} probes answered and kept"
         if planned > answered:
             cancelled = int(incomplete.get("cancelled_in_flight") or 0)
-            text += f", {planned - answered} missing" + (f" ({cancelled} cancelled in flight)" if cancelled else "")
+            text += f", {planned - answered} missing" + (
+                f" ({cancelled} cancelled while queued or in flight)" if cancelled else "")
     return text
 
 

@@ -50,7 +50,7 @@ def test_a_stop_keeps_the_answered_probes_and_asks_nothing_more() -> None:
     evaluated = [c.evaluated for c in ex.components]
     assert evaluated.count("measured") == 3 and evaluated.count("failed") == 6
     assert ex.cost.perturbations == 3 and ex.cost.generator_calls == 4
-    assert "the run was cancelled during exhaustive (stopped on request (SIGINT)): 3 of 9 probes answered" in \
+    assert "the run was cancelled during exhaustive (SIGINT): 3 of 9 probes answered" in \
         ex.technical_explanation
     assert "6 of 9 components were not evaluated: their answers had not come back" in ex.technical_explanation
     assert ex.trace[-1]["step"] == "cancelled"
