@@ -489,12 +489,14 @@ def explain(
     cfg = _explain_settings(settings, strategies=(strategy,), mode=mode, hops=hops, dedup=dedup, apply=apply,
                             noise_runs=noise_runs, max_calls=max_calls, concurrency=concurrency, scheduler=scheduler,
                             response_score=response_score, surrogate_paths=surrogate_paths)
-    gen = make_generator(generator, **_connection(ollama_host, base_url, timeout, max_retries, chat_template))
-    require_scorer(gen, cfg)  # before Neo4j is opened: a generator that cannot score is a usage error
-    response_cache = ResponseCache(_cache_path(settings)) if cache else None
+    connection = _connection(ollama_host, base_url, timeout, max_retries, chat_template)
     stop = StopRequest()
+    # the server first: a dead one is reported in a second, not after the generator's model has loaded
     with stop_on_signals(stop, lambda text: console.print(f"[yellow]{_escape(text)}[/yellow]")), \
             _store(settings) as store:
+        gen = make_generator(generator, **connection)
+        require_scorer(gen, cfg)  # a generator that cannot score is a usage error, before any call
+        response_cache = ResponseCache(_cache_path(settings)) if cache else None
         explainer = Explainer.from_settings(settings, store, generator=gen, explain=cfg, cache=response_cache)
         try:
             with _progress() as progress:
@@ -588,10 +590,10 @@ def explain_batch(
                             max_calls=max_calls, concurrency=concurrency, scheduler=scheduler,
                             response_score=response_score)
     connection = _connection(ollama_host, base_url, timeout, max_retries, chat_template)
+    if ray is None:
+        _store(settings).close()  # fail fast when no server answers (before the generator's model loads)
     # a bad spec, or one that cannot score under --response-score logprob, is a usage error before any worker starts
     require_scorer(make_generator(generator, **connection), cfg)
-    if ray is None:
-        _store(settings).close()  # fail fast when no server answers
     config_path = config_file(config)  # workers load the same file by its absolute path
     spec = BatchSpec(cfg, generator, connection, str(config_path.resolve()) if config_path else None,
                      str(_cache_path(settings)) if cache else None, preset=preset)

@@ -21,26 +21,26 @@ def _reason(exc: OSError) -> str:
 
 
 def check_writable_dir(path: Path, option: str, given: Path | None = None) -> None:
-    """`path` exists as a folder (created if missing, with its parents) and a file can be written in it.
+    """A file can be written in `path`, or `path` can be created: its nearest existing ancestor is a folder a file
+    can be written in. Nothing is created (a command refused later for another reason leaves no trace).
     `given`: the path the user typed, when `path` is its folder (messages name what the user typed)."""
     shown = f"{option} {given or path}"
-    where = "" if given is None else f" {path}"
+    existing = path
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise UsageError(f"{shown}: {existing} exists and is not a folder")
     try:
-        path.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:
-        raise UsageError(f"{shown}: {'its folder' + where if given else 'it'} exists and is not a folder") from None
-    except OSError as exc:
-        raise UsageError(f"{shown}: cannot create the folder{where} ({_reason(exc)})") from exc
-    try:
-        with tempfile.TemporaryFile(dir=path, prefix=".xgrag-write-check-"):
+        with tempfile.TemporaryFile(dir=existing, prefix=".xgrag-write-check-"):
             pass
     except OSError as exc:
-        raise UsageError(f"{shown}: cannot write in the folder{where} ({_reason(exc)})") from exc
+        what = "write in" if existing == path else f"create {path} in"
+        raise UsageError(f"{shown}: cannot {what} the folder {existing} ({_reason(exc)})") from exc
 
 
 def check_writable_file(path: Path, option: str) -> None:
     """`path` can be written: its folder exists (or can be created) and is writable, and the path is not a folder
-    nor a file that cannot be replaced. Nothing is left behind (a missing folder that was created stays)."""
+    nor a file that cannot be replaced. Nothing is created."""
     if path.is_dir():
         raise UsageError(f"{option} {path}: is a folder; give a file name")
     check_writable_dir(path.parent if str(path.parent) else Path("."), option, given=path)
@@ -52,6 +52,7 @@ def write_text_atomic(path: Path, text: str) -> None:
     """Write `text` to `path` through a temporary file in the same folder and a rename: a run cut off mid-write
     (a signal, a full disk) leaves the old file or the new one, never half of one. The file gets the usual
     permissions (the umask's), as a plain write would."""
+    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{uuid.uuid4().hex[:8]}.tmp")
     try:
         with open(tmp, "x", encoding="utf-8") as f:

@@ -194,9 +194,8 @@ Progress = Callable[[dict[str, Any]], None]
 
 
 def check_out_dir(out: Path) -> None:
-    """`--out` can hold questions/ and summary.json: checked (created, written to) before any question is asked."""
-    check_writable_dir(out, "--out")
-    check_writable_dir(out / "questions", "--out")
+    """`--out` can hold questions/ and summary.json: checked (nothing created) before any question is asked."""
+    check_writable_dir(out / "questions", "--out", given=out)
 
 
 def run_batch(questions: Sequence[BatchQuestion], out: Path, spec: BatchSpec, *, ray: str | None = None,
@@ -212,6 +211,10 @@ def run_batch(questions: Sequence[BatchQuestion], out: Path, spec: BatchSpec, *,
         raise UsageError("--workers must be at least 1")
     fingerprint = spec.fingerprint(load_settings(spec.config_path, preset=spec.preset))
     check_out_dir(out)
+    try:
+        (out / "questions").mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"--out {out}: {exc.strerror or exc}") from exc
     records: dict[str, dict[str, Any]] = {}
     todo: list[BatchQuestion] = []
     for q in questions:
