@@ -246,7 +246,9 @@ def main() -> int:
                 log("the first run printed a traceback:\n" + err1[-3000:])
             runs = [{"exit": code1, "seconds": round(secs1, 1), "done": first["done"],
                      "incomplete": first["incomplete"], "failed": first["failed"], "not_run": first["not_run"],
-                     "worker_deaths": first["worker_deaths"], "traceback": "Traceback" in err1}]
+                     "worker_deaths": first["worker_deaths"], "neo4j_pauses": first["neo4j_pauses"],
+                     "traceback": "Traceback" in err1,
+                     "messages": [line for line in err1.splitlines() if "Neo4j" in line or "worker" in line][:20]}]
             faults_served = Counter(r.fault for r in server.requests_to(CHAT) if r.fault)
             requests_first = len(server.requests_to(CHAT))
             resumes = 0

@@ -571,6 +571,9 @@ def explain_batch(
         help="run as Ray actors: 'local' starts Ray on this machine; 'auto' or ray://HOST:10001 joins a cluster "
              "(which needs xgrag installed)")] = None,
     workers: Annotated[int, typer.Option(min=1, help="Ray workers (each with its own driver and generator)")] = 2,
+    wait_for_neo4j: Annotated[float, typer.Option(
+        "--wait-for-neo4j", min=0, help="seconds a batch whose Neo4j went away waits for it to answer again "
+                                        "(the question cut is then asked again)")] = 300.0,
     verbose: VerboseOpt = False,
 ) -> None:
     """Explain every question of a JSONL file into a folder; resumable (a finished question is never redone).
@@ -596,7 +599,7 @@ def explain_batch(
     require_scorer(make_generator(generator, **connection), cfg)
     config_path = config_file(config)  # workers load the same file by its absolute path
     spec = BatchSpec(cfg, generator, connection, str(config_path.resolve()) if config_path else None,
-                     str(_cache_path(settings)) if cache else None, preset=preset)
+                     str(_cache_path(settings)) if cache else None, preset=preset, neo4j_wait=wait_for_neo4j)
     stop = StopRequest()
     with stop_on_signals(stop, lambda text: console.print(f"[yellow]{_escape(text)}[/yellow]")), \
             _progress() as progress:
@@ -623,6 +626,9 @@ def explain_batch(
     console.print(f"wrote {out_dir / 'summary.json'}")
     if result.worker_deaths:
         console.print(f"[yellow]{result.worker_deaths} Ray worker(s) died and were replaced[/yellow]")
+    if result.neo4j_pauses:
+        console.print(f"[yellow]Neo4j went away {len(result.neo4j_pauses)} time(s); the batch waited "
+                      f"{sum(result.neo4j_pauses):.0f} s in all[/yellow]")
     if not result.complete:
         console.print(f"[red]{len(result.records) - result.count('done')} of {len(result.records)} questions "
                       "not done[/red] (incomplete, failed or not run); run the same command again to redo them")

@@ -10,6 +10,9 @@ run was stopped) and "failed" records are redone by the next run, so a re-run af
 Stopping (`stop`, set by the CLI on SIGINT / SIGTERM): the question being explained is finished from what was
 answered (an "incomplete" record), no other is started, and summary.json is written. A Ray worker that dies
 (killed, out of memory) costs its question one retry on a fresh worker; a second death records it "failed".
+A question cut by a lost Neo4j pauses the batch: nothing new starts until the server answers again (checked
+every second, at most `BatchSpec.neo4j_wait` seconds; then the run stops, its summary written), and the question
+is asked once more.
 
 Each worker builds its own Explainer from a `BatchSpec`: the settings file's path, not the loaded settings, so
 a Neo4j password or an API key never travels through Ray's object store; each worker reads them from its own
@@ -83,6 +86,9 @@ class BatchSpec:
     config_path: str | None = None  # each worker loads the settings itself (environment + this file)
     cache_path: str | None = None  # SQLite response cache (per machine; workers on one machine share it)
     preset: str | None = None  # --preset: the schema preset, above the file's and $XGRAG_SCHEMA_PRESET
+    # a question cut by a lost Neo4j pauses the batch until the server answers again (at most this many seconds),
+    # then is asked once more; without the pause every remaining question would fail in milliseconds
+    neo4j_wait: float = 300.0
 
     def fingerprint(self, settings: Any) -> str:
         """What determines an explanation: the explain settings, the generator and where it runs, the graph
@@ -148,6 +154,7 @@ class BatchResult:
     where: str  # "local" or the Ray cluster's address
     stopped: bool = False  # the run was stopped (SIGINT / SIGTERM) before every question was explained
     worker_deaths: int = 0  # Ray workers that died (and were replaced) during the run
+    neo4j_pauses: list[float] = field(default_factory=list)  # seconds the batch waited for a lost Neo4j, per pause
 
     def count(self, status: str) -> int:
         return sum(1 for r in self.records if r["status"] == status)
@@ -234,13 +241,14 @@ def run_batch(questions: Sequence[BatchQuestion], out: Path, spec: BatchSpec, *,
 
     where = "local"
     deaths = [0]
+    pauses: list[float] = []
     try:
         if todo:
             if ray is None:
-                _run_here(todo, spec, finish, stop)
+                _run_here(todo, spec, finish, stop, log, pauses)
             else:
                 where = "ray:" + ray
-                _run_on_ray(todo, spec, ray, workers, finish, log, stop, deaths)
+                _run_on_ray(todo, spec, ray, workers, finish, log, stop, deaths, pauses)
     finally:
         # what finished is summarised even when the run stops part-way (an interrupt, a worker that died)
         ordered: list[dict[str, Any]] = [records[q.id] if q.id in records else
@@ -248,29 +256,88 @@ def run_batch(questions: Sequence[BatchQuestion], out: Path, spec: BatchSpec, *,
                     "message": "the run stopped before this question was explained"} for q in questions]
         stopped = stop is not None and stop.is_set()
         result = BatchResult(out, ordered, [q.id for q in todo if q.id in records], reused, where, stopped,
-                             deaths[0])
+                             deaths[0], pauses)
         _write_json(out / "summary.json", {
             "version": "xgrag.batch.summary/1", "fingerprint": fingerprint, "generator": spec.generator,
             "where": where, "questions": len(ordered), **{s: result.count(s) for s in STATUSES},
             "not_run": sum(1 for r in ordered if r.get("error") == "NotRun"),
             "explained_now": len(result.explained), "reused": len(reused), "stopped": stopped,
-            "worker_deaths": deaths[0],
+            "worker_deaths": deaths[0], "neo4j_pauses": [round(p, 1) for p in pauses],
             "generator_calls": sum(int(r["explanation"]["cost"]["generator_calls"]) for r in ordered
                                    if r["id"] in result.explained and "explanation" in r),
             "rows": [summary_row(r) for r in ordered]})
     return result
 
 
+def lost_neo4j(record: dict[str, Any]) -> str | None:
+    """Why a record says Neo4j was lost (the message), or None: a failed question whose error was the store's,
+    or an explanation cut short with reason "neo4j"."""
+    if record.get("status") == "failed" and record.get("error") == "StoreError":
+        return str(record.get("message"))
+    incomplete = (record.get("explanation") or {}).get("incomplete") or {}
+    if record.get("status") == "incomplete" and incomplete.get("reason") == "neo4j":
+        return str(incomplete.get("message"))
+    return None
+
+
+class Neo4jWatch:
+    """Pauses a batch whose Neo4j went away until it answers again, once per question."""
+
+    POLL_SECONDS = 1.0
+
+    def __init__(self, store: Callable[[], Any], wait: float, log: Callable[[str], None],
+                 stop: threading.Event | None, pauses: list[float] | None = None) -> None:
+        self._store, self.wait, self.log, self.stop = store, wait, log, stop
+        self.retried: set[str] = set()
+        self.pauses: list[float] = [] if pauses is None else pauses  # seconds each pause lasted
+
+    def should_retry(self, q: BatchQuestion, record: dict[str, Any]) -> bool:
+        """True when `record` lost Neo4j and `q` has not been retried yet; then waits for the server (a
+        ServiceError when it does not come back in time)."""
+        from xgrag.errors import ServiceError
+
+        why = lost_neo4j(record)
+        if why is None or q.id in self.retried or (self.stop is not None and self.stop.is_set()):
+            return False
+        self.retried.add(q.id)
+        self.log(f"{q.id}: {why}; the batch waits up to {self.wait:g} s for Neo4j to answer again")
+        t0 = time.monotonic()
+        while True:
+            try:
+                self._store().verify()
+            except XgragError:
+                if time.monotonic() - t0 > self.wait or (self.stop is not None and self.stop.is_set()):
+                    if self.stop is not None and self.stop.is_set():
+                        return False
+                    raise ServiceError(f"Neo4j did not answer again within {self.wait:g} s; the batch stopped "
+                                       "(summary.json says what was done)",
+                                       hint="run the same command again once `xgrag db status` says it runs") \
+                        from None
+                (self.stop.wait if self.stop is not None else time.sleep)(self.POLL_SECONDS)
+                continue
+            self.pauses.append(time.monotonic() - t0)
+            self.log(f"Neo4j answers again after {self.pauses[-1]:.1f} s; {q.id} is asked again")
+            return True
+
+
 def _run_here(todo: Iterable[BatchQuestion], spec: BatchSpec, finish: Callable[[dict[str, Any]], None],
-              stop: threading.Event | None = None) -> None:
+              stop: threading.Event | None = None, log: Callable[[str], None] = lambda s: None,
+              pauses: list[float] | None = None) -> None:
     worker = Worker(spec)
+    watch = Neo4jWatch(lambda: worker.store, spec.neo4j_wait, log, stop, pauses)
+    queue = list(todo)
     try:
-        for q in todo:
+        while queue:
             if stop is not None and stop.is_set():
                 return
+            q = queue.pop(0)
             record = worker.explain(q, stop)
-            if record is not None:
-                finish(record)
+            if record is None:
+                continue
+            if watch.should_retry(q, record):
+                queue.insert(0, q)
+                continue
+            finish(record)
     finally:
         worker.close()
 
@@ -289,7 +356,8 @@ def _ray_env() -> dict[str, str]:
 
 def _run_on_ray(todo: Sequence[BatchQuestion], spec: BatchSpec, address: str, workers: int,
                 finish: Callable[[dict[str, Any]], None], log: Callable[[str], None],
-                stop: threading.Event | None = None, deaths: list[int] | None = None) -> None:
+                stop: threading.Event | None = None, deaths: list[int] | None = None,
+                pauses: list[float] | None = None) -> None:
     try:
         import ray
     except ImportError as exc:
@@ -312,9 +380,24 @@ def _run_on_ray(todo: Sequence[BatchQuestion], spec: BatchSpec, address: str, wo
         actor = ray.remote(num_cpus=1, max_restarts=0)(Worker)
         n = min(workers, len(todo))
         log(f"Ray: {n} workers on {address}")
-        for record in _streamed(lambda: actor.remote(spec), n, todo, stop, deaths if deaths is not None else [0],
-                                log):
-            finish(record)
+        probe: list[Any] = []  # the driver's own connection, opened when a worker reports Neo4j lost
+
+        def store() -> Any:
+            if not probe:
+                from xgrag.config import load_settings
+                from xgrag.store.neo4j import Neo4jStore
+
+                probe.append(Neo4jStore.from_settings(load_settings(spec.config_path, preset=spec.preset)))
+            return probe[0]
+
+        watch = Neo4jWatch(store, spec.neo4j_wait, log, stop, pauses)
+        try:
+            for record in _streamed(lambda: actor.remote(spec), n, todo, stop,
+                                    deaths if deaths is not None else [0], log, watch):
+                finish(record)
+        finally:
+            for s in probe:
+                s.close()
     finally:
         if started_here:
             ray.shutdown()
@@ -326,7 +409,8 @@ RAY_POLL_SECONDS = 0.2  # how often the loop looks at `stop` while it waits for 
 
 
 def _streamed(new_actor: Callable[[], Any], n: int, todo: Sequence[BatchQuestion], stop: threading.Event | None,
-              deaths: list[int], log: Callable[[str], None]) -> Iterator[dict[str, Any]]:
+              deaths: list[int], log: Callable[[str], None],
+              watch: Neo4jWatch | None = None) -> Iterator[dict[str, Any]]:
     """Records as workers finish them (streamed back, written at once). One question per worker at a time; a
     worker that dies (RayActorError: killed, out of memory) is replaced, and its question retried once on the
     new worker (WORKER_DEATH_RETRIES) before it is recorded "failed". A worker's own exception (not an xgrag
@@ -377,6 +461,10 @@ def _streamed(new_actor: Callable[[], Any], n: int, todo: Sequence[BatchQuestion
                 raise ServiceError(f"a Ray worker failed on {q.id}: {type(cause).__name__}: "
                                    f"{str(cause).splitlines()[0]}") from exc
             idle.append(a)
-            if record is not None:
-                yield record
+            if record is None:
+                continue
+            if watch is not None and watch.should_retry(q, record):  # waits for Neo4j (nothing new meanwhile)
+                queue.insert(0, q)
+                continue
+            yield record
         submit()
