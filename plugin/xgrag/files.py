@@ -38,12 +38,15 @@ def check_writable_dir(path: Path, option: str, given: Path | None = None) -> No
         raise UsageError(f"{shown}: cannot {what} the folder {existing} ({_reason(exc)})") from exc
 
 
-def check_writable_file(path: Path, option: str) -> None:
-    """`path` can be written: its folder exists (or can be created) and is writable, and the path is not a folder
-    nor a file that cannot be replaced. Nothing is created."""
+def check_writable_file(path: Path, option: str, *, creates_folders: bool = True) -> None:
+    """`path` can be written: its folder exists (or, when the writer `creates_folders`, can be created) and is
+    writable, and the path is not a folder nor a file that cannot be replaced. Nothing is created."""
     if path.is_dir():
         raise UsageError(f"{option} {path}: is a folder; give a file name")
-    check_writable_dir(path.parent if str(path.parent) else Path("."), option, given=path)
+    folder = path.parent if str(path.parent) else Path(".")
+    if not creates_folders and not folder.exists():
+        raise UsageError(f"{option} {path}: {folder} does not exist", hint=f"create {folder} first")
+    check_writable_dir(folder, option, given=path)
     if path.exists() and not os.access(path, os.W_OK):
         raise UsageError(f"{option} {path}: the file exists and cannot be overwritten (permission denied)")
 

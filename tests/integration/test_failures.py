@@ -24,7 +24,8 @@ from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.cancel import StopRequest
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.extractive import ExtractiveReader
-from xgrag.store.embedded import ServerState, start, stop_pid
+from xgrag.store.connection import ServerState
+from xgrag.store.embedded import start, stop_pid
 from xgrag.store.ingest import ingest_triples
 from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import DEFAULT_RETRY_BUDGET, Neo4jStore

@@ -153,6 +153,28 @@ def _langchain_class_generator(spec: str, path: str, model: str, base_url: str |
     return LangChainGenerator(chat)
 
 
+def check_generator_spec(spec: str) -> str:
+    """The spec's form, checked without building anything (no model loaded, no generator module imported): an
+    unknown name, a missing model name or checkpoint path is the UsageError `make_generator` raises for it. The
+    CLI checks this before it opens Neo4j, and opens Neo4j before it loads a model (a dead server is reported
+    in a second, a bad spec without a connection). Returns the stripped spec."""
+    spec = (spec or "").strip()
+    if spec in ("extractive", "gnan", "smollm2"):
+        return spec
+    if spec.startswith("gnan:"):
+        if not spec[len("gnan:"):].strip():
+            raise UsageError(f"{spec!r}: the checkpoint path is missing (e.g. gnan:~/.xgrag/gnan/mgnan.pt)")
+    elif spec.startswith("ollama:"):
+        _model(spec, "ollama:")
+    elif spec.startswith("openai:"):
+        _model(spec, "openai:")
+    elif spec.startswith("langchain:"):
+        parse_langchain_spec(spec)
+    else:
+        raise UsageError(f"unknown generator {spec!r}: use one of {', '.join(GENERATOR_SPECS)}")
+    return spec
+
+
 def make_generator(spec: str, *, ollama_host: str | None = None, base_url: str | None = None,
                    timeout: float | None = None, max_retries: int | None = None, **kw: Any) -> Generator:
     """The generator for `spec` (see the module docstring); UsageError (a ValueError) for an unknown spec."""
@@ -230,12 +252,12 @@ def make_embedder(spec: str = "minilm", *, ollama_host: str | None = None, base_
 
         return _build("embedder", spec, SentenceTransformerEmbedder, **kw) if kw else default_embedder()
     if spec.startswith("ollama:"):
-        from xgrag.embed import OllamaEmbedder
+        from xgrag.generate.embedders import OllamaEmbedder
 
         return _build("embedder", spec, OllamaEmbedder, model=_model(spec, "ollama:"), host=_host(ollama_host),
                       **_http_options(timeout, max_retries), **kw)
     if spec.startswith("openai:"):
-        from xgrag.embed import OpenAIEmbedder
+        from xgrag.generate.embedders import OpenAIEmbedder
 
         return _build("embedder", spec, OpenAIEmbedder, model=_model(spec, "openai:"), base_url=base_url,
                       **_http_options(timeout, max_retries), **kw)
@@ -245,7 +267,7 @@ def make_embedder(spec: str = "minilm", *, ollama_host: str | None = None, base_
             from langchain_ollama import OllamaEmbeddings
         except ImportError as exc:
             raise UsageError(f"{spec!r} needs langchain-ollama: pip install langchain-ollama") from exc
-        from xgrag.embed import LangChainEmbedder
+        from xgrag.generate.embedders import LangChainEmbedder
 
         if max_retries is not None:
             raise UsageError(f"{spec!r}: OllamaEmbeddings has no max_retries setting (use ollama:{model} instead)")

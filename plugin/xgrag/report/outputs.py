@@ -38,6 +38,11 @@ class OutputError(ServiceError):
     """An output that passed its check could not be written after the run (a full disk, a folder removed)."""
 
 
+# The options whose folder must already exist (as it always had to for --json); the others (--html, eval's
+# --html) create theirs, as the HTML writer always did.
+FOLDER_MUST_EXIST = frozenset({"--json"})
+
+
 def check_outputs(paths: Sequence[tuple[str, Path | None]]) -> None:
     """Check every (option, path) before the run; '-' (stdout) and None need nothing. All bad ones are named at
     once, so a user fixes them in one go."""
@@ -46,7 +51,7 @@ def check_outputs(paths: Sequence[tuple[str, Path | None]]) -> None:
         if path is None or str(path) == "-":
             continue
         try:
-            check_writable_file(path, option)
+            check_writable_file(path, option, creates_folders=option not in FOLDER_MUST_EXIST)
         except UsageError as exc:
             problems.append(str(exc))
     if problems:

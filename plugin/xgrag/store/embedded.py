@@ -1,12 +1,14 @@
 """Control of the embedded Neo4j 5.26 + GDS + APOC launcher (the Maven project `embedded-neo4j/`).
 
 `start` builds the launcher on first use, starts it detached on a loopback port, waits for its READY line
-and for `gds.version()` / `apoc.version()` to answer, and records the connection in `<home>/state.json`.
+and for `gds.version()` / `apoc.version()` to answer, and records the connection in `<home>/state.json`
+(xgrag.store.connection reads it: how every client finds the server).
 
 Authentication is on: Bolt on loopback is reachable by every local user and process. The first start generates
 a password into `<home>/password` (mode 0600 in a 0700 folder, under XGRAG_HOME); the launcher reads it from
 there (never from its command line, which `ps` shows to everyone) and gives it to the user `neo4j`. Every
-command finds it through `resolve_connection`; `xgrag db status` names the file, never the password.
+command finds it through `xgrag.store.connection.resolve_connection`; `xgrag db status` names the file, never
+the password.
 """
 
 from __future__ import annotations
@@ -20,11 +22,20 @@ import socket
 import subprocess
 import sys
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 
-from xgrag.config import EmbeddedSettings, Settings
-from xgrag.errors import ServiceError
+from xgrag.config import EmbeddedSettings
+from xgrag.store.connection import (
+    Connection,
+    EmbeddedError,
+    ServerState,
+    password_path,
+    pid_alive,
+    read_password,
+    running_state,
+    state_file,
+)
 
 MAIN_CLASS = "org.xgrag.embedded.Launcher"
 JAR_NAME = "embedded-neo4j-launcher.jar"
@@ -51,53 +62,6 @@ JVM_FLAGS = [
     "-Djdk.nio.maxCachedBufferSize=1024",
     "-Dlog4j2.disable.jmx=true",
 ]
-
-
-class EmbeddedError(ServiceError):
-    pass
-
-
-@dataclass
-class Connection:
-    uri: str
-    user: str | None = None
-    password: str | None = None
-    database: str = "neo4j"
-    embedded: bool = False
-
-
-@dataclass
-class ServerState:
-    pid: int
-    uri: str
-    port: int
-    home: str
-    log: str
-    started_at: float
-    gds_version: str | None = None
-    apoc_version: str | None = None
-    user: str = "neo4j"
-    password_file: str | None = None  # None: a server started with authentication off (before it was the default)
-
-    def connection(self) -> Connection:
-        """How to connect to this server, its generated password read from the owner-only file."""
-        password = read_password(Path(self.password_file)) if self.password_file else None
-        return Connection(self.uri, self.user if password else None, password, "neo4j", embedded=True)
-
-
-PASSWORD_FILE = "password"
-
-
-def password_path(home: Path) -> Path:
-    return home / PASSWORD_FILE
-
-
-def read_password(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8").strip()
-    except OSError as exc:
-        raise EmbeddedError(f"cannot read the embedded server's password file {path}: {exc.strerror or exc}",
-                            hint="`xgrag db stop` then `xgrag db start` generates a new one") from exc
 
 
 def ensure_password(home: Path) -> Path:
@@ -216,42 +180,6 @@ def choose_port(home: Path, requested: int = 0) -> int:
     return port
 
 
-def _state_file(home: Path) -> Path:
-    return home / "state.json"
-
-
-def read_state(home: Path) -> ServerState | None:
-    path = _state_file(home)
-    if not path.is_file():
-        return None
-    try:
-        return ServerState(**json.loads(path.read_text()))
-    except (ValueError, TypeError):
-        return None
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    # a zombie child still answers kill(0); check its state
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-        return stat.split(")")[-1].split()[0] != "Z"
-    except OSError:
-        return True
-
-
-def running_state(home: Path) -> ServerState | None:
-    state = read_state(home)
-    if state and _alive(state.pid):
-        return state
-    return None
-
-
 def java_command(home: Path, port: int, cfg: EmbeddedSettings, pdir: Path | None = None) -> list[str]:
     java = os.environ.get("JAVA_HOME")
     java_bin = str(Path(java) / "bin" / "java") if java else (shutil.which("java") or "java")
@@ -308,7 +236,7 @@ def start(cfg: EmbeddedSettings, quiet: bool = False) -> ServerState:
     if not state.gds_version or not state.apoc_version:
         stop_pid(proc.pid)
         raise EmbeddedError(f"the embedded Neo4j started but GDS/APOC did not answer: {versions}")
-    _state_file(home).write_text(json.dumps(asdict(state), indent=2))
+    state_file(home).write_text(json.dumps(asdict(state), indent=2))
     (home / "last_port").write_text(str(port))
     return state
 
@@ -334,7 +262,7 @@ def stop_pid(pid: int, timeout: float = 60.0) -> bool:
                 return True
         except ChildProcessError:
             pass
-        if not _alive(pid):
+        if not pid_alive(pid):
             return True
         time.sleep(0.2)
     os.kill(pid, signal.SIGKILL)
@@ -347,19 +275,5 @@ def stop(cfg: EmbeddedSettings) -> bool:
     if state is None:
         return False
     stop_pid(state.pid)
-    _state_file(home).unlink(missing_ok=True)
+    state_file(home).unlink(missing_ok=True)
     return True
-
-
-def resolve_connection(settings: Settings) -> Connection:
-    """NEO4J_URI (the user's own server) wins; otherwise the running embedded server."""
-    n = settings.neo4j
-    if n.uri:
-        return Connection(n.uri, n.user, n.password, n.database, embedded=False)
-    state = running_state(Path(settings.embedded.home).expanduser())
-    if state is None:
-        raise EmbeddedError(
-            "no Neo4j to talk to: start the embedded server with `xgrag db start`, "
-            "or set NEO4J_URI (and NEO4J_USER, NEO4J_PASSWORD, NEO4J_DATABASE) for your own server"
-        )
-    return state.connection()

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import json
 from datetime import date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
 from xgrag.errors import NotFoundError, UsageError
 from xgrag.model import Explanation
-from xgrag.store.neo4j import Neo4jStore
+
+if TYPE_CHECKING:  # annotations only: the CLI checks a filter (iso_bound) before any driver loads
+    from xgrag.store.neo4j import Neo4jStore
 
 TimeBound = str | datetime | date | None
 
@@ -60,7 +62,8 @@ class SavedExplanation(BaseModel):
     matched: list[dict[str, Any]] = Field(default_factory=list)  # the filtered entity's / relationship's scores
 
     def to_json(self) -> dict[str, Any]:
-        return json.loads(self.model_dump_json())
+        data: dict[str, Any] = json.loads(self.model_dump_json())
+        return data
 
 
 _COST_FIELDS = ("generator_calls", "prompt_tokens", "completion_tokens", "cache_hits", "seconds", "perturbations",

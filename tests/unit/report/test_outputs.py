@@ -45,7 +45,13 @@ def test_a_path_that_cannot_be_written_is_named_and_nothing_is_created(tmp_path:
     with pytest.raises(UsageError, match="a-file exists and is not a folder"):
         check_writable_file(a_file / "deeper" / "e.json", "--json")
     nested = tmp_path / "new" / "folders" / "e.json"
-    check_writable_file(nested, "--json")  # creatable: fine, and nothing is created by the check
+    check_writable_file(nested, "--html")  # creatable: fine, and nothing is created by the check
+    assert not (tmp_path / "new").exists()
+    with pytest.raises(UsageError, match="new/folders does not exist"):
+        check_writable_file(nested, "--json", creates_folders=False)  # a writer that creates no folder
+    with pytest.raises(UsageError, match="new/folders does not exist"):
+        check_outputs([("--json", nested)])
+    check_outputs([("--html", nested)])
     assert not (tmp_path / "new").exists()
     with pytest.raises(UsageError) as caught:
         check_outputs([("--json", a_file / "x.json"), ("--html", tmp_path), ("--json", Path("-"))])
@@ -55,8 +61,10 @@ def test_a_path_that_cannot_be_written_is_named_and_nothing_is_created(tmp_path:
 def test_one_failing_output_never_prevents_the_others(tmp_path: Path) -> None:
     ex = explanation()
     data, page = tmp_path / "sub" / "e.json", tmp_path / "page" / "e.html"
+    (tmp_path / "sub").mkdir()  # --json's folder must exist; --html's is created
     outputs = Outputs(data, page, save=True, title="t")
     outputs.check()
+    (tmp_path / "sub").rmdir()
     (tmp_path / "sub").write_text("became a file after the check")  # the JSON's folder is gone by write time
     buf, saved, logged = io.StringIO(), [], []
 

@@ -1,0 +1,71 @@
+"""What several commands share at run time: the store they open, progress bars, the HTML report `eval` writes.
+Explanations' files (JSON, HTML, their checks before any work, the exit statuses) are xgrag.report.outputs'."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TaskID, TextColumn, TimeElapsedColumn
+
+from xgrag.cli.app import console
+from xgrag.config import Settings
+
+if TYPE_CHECKING:
+    from xgrag.model import Explanation
+    from xgrag.report.outputs import Written
+    from xgrag.store.neo4j import Neo4jStore
+
+
+def open_store(settings: Settings) -> Neo4jStore:
+    """A verified connection (a server that is missing, too old or refuses the credentials is an error here)."""
+    from xgrag.store.neo4j import Neo4jStore
+
+    store = Neo4jStore.from_settings(settings)
+    store.verify()
+    return store
+
+
+def cache_path(settings: Settings) -> Path:
+    return Path(settings.embedded.home).expanduser().parent / "cache.sqlite"
+
+
+def print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, default=str) + "\n")
+
+
+def progress_bar() -> Progress:
+    # the spinner keeps moving while a slow generator is being waited for
+    return Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeElapsedColumn(), console=console, transient=True)
+
+
+def ticker(progress: Progress, task: TaskID) -> Callable[[str, int, int | None], None]:
+    """The explainer's progress callback: a phase with a total restarts the bar (retrieving, baseline, perturb)."""
+
+    def tick(phase: str, advance: int, total: int | None) -> None:
+        if total is not None:
+            progress.update(task, description=phase, total=total, completed=0)
+        progress.advance(task, advance)
+
+    return tick
+
+
+def write_html_report(path: Path, explanations: Sequence[Explanation], title: str) -> None:
+    """An HTML report whose path was checked before the work (xgrag.report.outputs.check_outputs)."""
+    from xgrag.report.outputs import write_report
+
+    write_report(path, list(explanations), title)
+    console.print(f"wrote {path}")
+
+
+def report_failures(written: Written) -> None:
+    """Each output that could not be written after the run (the others were): what, why, and the hint."""
+    for what, exc in written.failures:
+        console.print(f"[red]error:[/red] {what}: {escape(str(exc))}")
+        if exc.hint:
+            console.print(f"[yellow]hint:[/yellow] {escape(exc.hint)}")
