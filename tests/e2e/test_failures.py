@@ -277,8 +277,12 @@ def test_unwritable_outputs_are_found_before_any_call(env, home: Path, tmp_path:
     assert f"--json {a_file / 'e.json'}: {a_file} exists and is not a folder" in err
     assert f"--html {tmp_path}: is a folder; give a file name" in err and "nothing was run" in err
     assert cache_rows(home) == 0  # not one generator call
-    proc = run(env, "explain-batch", str(a_file), "--out", str(a_file / "out"), check=False)
-    assert proc.returncode == 2 and "--out" in proc.stderr and cache_rows(home) == 0
+    questions = tmp_path / "q.jsonl"  # a valid questions file: the command line is read in order, --out after it
+    questions.write_text(json.dumps({"id": "q1", "question": QUESTION}) + "\n", encoding="utf-8")
+    proc = run(env, "explain-batch", str(questions), "--out", str(a_file / "out"), check=False)
+    err = flat(proc.stderr)
+    assert proc.returncode == 2 and f"--out {a_file / 'out'}: {a_file} exists and is not a folder" in err, err
+    assert cache_rows(home) == 0
 
 
 def test_no_server_at_start_is_one_message(env, home: Path) -> None:

@@ -1,7 +1,7 @@
 """Stopping a run keeps its work: no call after the stop, the answered probes in a partial explanation, a re-run
 that asks only what is missing (the response cache on disk), and pools that keep a stuck database from starving
 the generator. Pure logic with the unit fakes; the same paths against the real Neo4j and CLI are in
-tests/integration/test_failures.py and tests/e2e/test_interrupts.py."""
+tests/integration/test_failures_in_process.py and tests/e2e/test_failures.py."""
 
 from __future__ import annotations
 
