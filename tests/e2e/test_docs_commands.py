@@ -151,6 +151,7 @@ def test_the_browser_tour_serves_the_workbench(tour: Tour) -> None:
 
     [args] = doc_commands(doc_block("README.md", "In the browser", "bash"))
     assert args == ["serve"]
+    assert doc_commands(doc_block("docs/guide/browser.md", "The browser workbench: `xgrag serve`", "bash")) == [args]
     proc = subprocess.Popen([sys.executable, "-m", "xgrag.cli", *args, "--port", "0"], cwd=tour.cwd,
                             env={**tour.env, "PYTHONUNBUFFERED": "1"}, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
