@@ -146,6 +146,7 @@ def test_the_browser_tour_serves_the_workbench(tour: Tour) -> None:
     """The README's `xgrag serve`, with `--port 0` added: 8765 may be taken on a shared machine; the URL it prints
     is the one to open."""
     import signal
+    import time
 
     import httpx
 
@@ -157,10 +158,17 @@ def test_the_browser_tour_serves_the_workbench(tour: Tour) -> None:
                             text=True)
     try:
         assert proc.stdout is not None
-        url = proc.stdout.readline().strip()  # printed once the socket is bound
+        url = proc.stdout.readline().strip()  # printed once the socket is bound, before uvicorn listens on it
         assert url.startswith("http://127.0.0.1:"), (url, proc.stderr.read() if proc.poll() is not None else "")
         with httpx.Client(base_url=url, timeout=120) as client:
-            page = client.get("/")
+            deadline = time.monotonic() + 120  # generous: a loaded machine
+            while True:
+                try:
+                    page = client.get("/")
+                    break
+                except httpx.ConnectError:
+                    assert proc.poll() is None and time.monotonic() < deadline, "xgrag serve never answered"
+                    time.sleep(0.1)
             assert page.status_code == 200 and "text/html" in page.headers["content-type"]
             assert "/api/ask" in client.get("/openapi.json").json()["paths"]
     finally:
