@@ -1,5 +1,7 @@
 """Paths and small helpers shared by tests (importable: pytest puts tests/ on sys.path)."""
 
+import re
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -431,3 +433,15 @@ def gold_fact_id(subgraph: dict[str, Any], evidence: list[str]) -> str | None:
                 evidence[2] in [str(v) for v in (p["value"] if isinstance(p["value"], list) else [p["value"]])]:
             return str(p["id"])
     return None
+
+
+# -- the README's commands, as written -----------------------------------------------------------------------------
+
+def readme_bash(heading: str) -> list[list[str]]:
+    """The `xgrag ...` commands of the first bash block under a README heading (`## X` or `### X`), as argument
+    lists (the leading `xgrag` dropped, comments removed)."""
+    section = (ROOT / "README.md").read_text(encoding="utf-8").split(f"## {heading}\n", 1)[1].split("\n## ", 1)[0]
+    block = re.search(r"```bash\n(.*?)```", section, re.S)
+    assert block, f"no bash block under '## {heading}'"
+    return [shlex.split(line, comments=True)[1:] for line in block.group(1).splitlines()
+            if line.startswith("xgrag ")]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ROOT, SAMPLE, view_blocks
+from helpers import SAMPLE, readme_bash, view_blocks
 
 pytestmark = pytest.mark.e2e
 
@@ -319,18 +319,6 @@ def test_explain_with_preset_lightrag_over_a_lightrag_written_graph(env, tmp_pat
     # without the flag, the environment's preset is used (and finds no LangChain graph)
     other = run(e, "retrieve", question, "--config", str(config), "--json", check=False)
     assert "Marie Curie" not in other.stdout
-
-
-def readme_bash(heading: str) -> list[list[str]]:
-    """The `xgrag ...` commands of the first bash block under a README heading, as argument lists."""
-    import re
-    import shlex
-
-    section = (ROOT / "README.md").read_text(encoding="utf-8").split(f"## {heading}\n", 1)[1].split("\n## ", 1)[0]
-    block = re.search(r"```bash\n(.*?)```", section, re.S)
-    assert block, f"no bash block under '## {heading}'"
-    return [shlex.split(line, comments=True)[1:] for line in block.group(1).splitlines()
-            if line.startswith("xgrag ")]
 
 
 def test_use_with_openai_compatible_servers_runs_as_written(env) -> None:
