@@ -22,16 +22,18 @@ from xgrag.errors import ServiceError, UsageError
 from xgrag.explain.bridges import bridge_report
 from xgrag.explain.components import build_components, generator_evidence, sources
 from xgrag.explain.oracle import AnswerOracle, is_language_model
-from xgrag.explain.perturbers import REGISTRY, PlanOptions, SynonymFn, plan
+from xgrag.explain.perturbers import REGISTRY, AppliesTo, PlanOptions, SynonymFn, plan, strategy_names
 from xgrag.explain.run import ExplainRun, Probe, Progress
 from xgrag.explain.schedulers import resolve_scheduler, schedule_for
 from xgrag.explain.scoring import logprob_floor, noise_floor
 from xgrag.explain.settings import ExplainSettings
+from xgrag.explain.stack.call import StackCall
+from xgrag.explain.stack.reproduction import OnMismatch, check_reproduction, mismatch
 from xgrag.explain.surrogate import mask_surrogate_summary
 from xgrag.explain.texts import texts_for
 from xgrag.generate.base import AnswerScorer, Generator
 from xgrag.generate.cache import ResponseCache
-from xgrag.generate.prompt import PROMPT_VERSION, render
+from xgrag.generate.prompt import PROMPT_VERSION, RenderedContext, render
 from xgrag.model import Component, Cost, Explanation, Perturbation, Subgraph
 from xgrag.retrieval import Retriever, apply_in_memory
 from xgrag.retrieval.dedup import DedupResult, dedup, identity
@@ -40,6 +42,16 @@ from xgrag.retrieval.question import check_question
 if TYPE_CHECKING:
     from xgrag.config import Settings
     from xgrag.store.neo4j import Neo4jStore
+
+
+def require_strategies(settings: ExplainSettings, applies_to: AppliesTo) -> None:
+    """Graph strategies perturb xgrag's retrieved subgraph, stack strategies a stack's context units: a run takes
+    only its own kind (never a silent empty plan)."""
+    wrong = [s for s in settings.strategies if REGISTRY[s].applies_to != applies_to]
+    if wrong:
+        what = "xgrag's graph context" if applies_to == "graph" else "a stack's context"
+        raise UsageError(f"strategies {', '.join(wrong)} do not apply to {what}",
+                         hint=f"use {', '.join(strategy_names(applies_to))}")
 
 
 def require_scorer(generator: Generator, settings: ExplainSettings) -> None:
@@ -55,7 +67,7 @@ def require_scorer(generator: Generator, settings: ExplainSettings) -> None:
 class Explainer:
     """Explains the answer a generator gives from a question's subgraph."""
 
-    def __init__(self, retriever: Retriever, generator: Generator, embedder: Embedder,
+    def __init__(self, retriever: Retriever | None, generator: Generator, embedder: Embedder,
                  settings: ExplainSettings | None = None, cache: ResponseCache | None = None) -> None:
         self.retriever = retriever
         self.generator = generator
@@ -76,6 +88,12 @@ class Explainer:
         emb = embedder or default_embedder()
         cfg = explain or ExplainSettings(theta_sim=settings.theta_sim, dedup_rule=settings.dedup_rule)
         return cls(Retriever(store, settings.retrieval, emb), generator, emb, cfg, cache)
+
+    def graph_retriever(self) -> Retriever:
+        """The retriever over xgrag's graph (an explainer built for a stack's context has none)."""
+        if self.retriever is None:
+            raise UsageError("this explainer has no graph retriever: it was built to explain a stack's context")
+        return self.retriever
 
     # -- public API ------------------------------------------------------------------------------
 
@@ -98,15 +116,48 @@ class Explainer:
         """
         cfg = settings or self.settings
         require_scorer(self.generator, cfg)
+        require_strategies(cfg, "graph")
         question = check_question(question)
         t_start = time.perf_counter()
         run = self._start(question, cfg, subgraph, progress)
+        return await self._complete(run, t_start, answer)
 
+    async def aexplain_stack(self, call: StackCall, *, settings: ExplainSettings | None = None,
+                             progress: Progress | None = None, on_mismatch: OnMismatch = "warn") -> Explanation:
+        """Explain the answer a user's stack gave (`call`: its context units, its own prompt, its own LLM replayed as
+        the generator): every probe rebuilds the stack's prompt without some units and asks the stack's LLM. The
+        baseline replays the unperturbed call; whether it reproduced the stack's answer is in
+        `Explanation.reproduction`. When it did not, `on_mismatch="warn"` explains the replayed answer with a
+        NotReproducedWarning and says so in the texts; `"error"` raises NotReproducedError (CLI exit 3) before any
+        probe is asked. Use `xgrag.explain.stack.aexplain_stack`, which builds the Explainer around the call."""
+        cfg = settings or self.settings
+        if call.generator is not self.generator:
+            raise UsageError("aexplain_stack: the explainer's generator must be the call's (its replayed LLM); "
+                             "build the explainer with xgrag.explain.stack.aexplain_stack")
+        require_scorer(self.generator, cfg)
+        require_strategies(cfg, "stack")
+        if cfg.apply != "memory":
+            raise UsageError("a stack's context is rebuilt in memory from its own units: use apply='memory'")
+        question = check_question(call.question)
+        t_start = time.perf_counter()
+        run = self._start_stack(question, cfg, call, progress)
+        return await self._complete(run, t_start, call.observed_answer, call=call, on_mismatch=on_mismatch)
+
+    async def _complete(self, run: ExplainRun, t_start: float, answer: str | None, *, call: StackCall | None = None,
+                        on_mismatch: OnMismatch = "warn") -> Explanation:
+        """Baseline, noise floor, probes, scores and texts of a started run (xgrag's graph context or a stack's)."""
+        cfg, question = run.settings, run.question
         # Baseline a0, generated noise_runs times (repeats bypass the cache and the dedup on purpose).
-        ctx0 = render(question, run.graph)
+        ctx0 = render(question, run.graph) if call is None else call.render(frozenset())
         answers = await asyncio.gather(*[run.oracle.answer(ctx0, repeat=i) for i in range(cfg.noise_runs)])
         run.baselines = [a.generation for a in answers]
         run.floor = noise_floor(np.stack([run.oracle.vector(g.text) for g in run.baselines]))
+        reproduction = None
+        if call is not None:
+            reproduction = check_reproduction(call.observed_answer, run.baselines, run.oracle.vectors)
+            run.trace.append({"step": "reproduce", **reproduction.model_dump()})
+            if not reproduction.reproduced:
+                mismatch(reproduction, on_mismatch)
         if cfg.response_score == "logprob":
             # the reference of every probe: log P(a0 | G_dedup), scored noise_runs times (repeats bypass the
             # cache); the floor is then the spread of those scores, in the logprob importance's units
@@ -119,24 +170,33 @@ class Explainer:
         run.tick("baseline", len(run.baselines))
 
         options = PlanOptions(self._synonym_fn(run.oracle, cfg.max_calls) if cfg.generator_synonyms and
-                              is_language_model(self.generator) else None, masks=cfg.masks,
-                              keep_probability=cfg.keep_probability, seed=cfg.seed)
+                              is_language_model(self.generator) and call is None else None, masks=cfg.masks,
+                              keep_probability=cfg.keep_probability, seed=cfg.seed,
+                              units=tuple(run.units.values()))
         planned, run.skipped = plan(run.graph, cfg.strategies, options)
         run.probes = [Probe(p) for p in planned]
         await self._schedule(run)
 
         vectors = run.vectors()
         observed = None if answer is None else round(float(run.oracle.vector(answer) @ vectors[run.a0.text]), 6)
-        if observed is not None:
+        if observed is not None and call is None:
             run.trace.append({"step": "observed_answer", "similarity_to_a0": observed,
                               "note": "importances are measured against a0, the explainer's own answer from the "
                                       "same context; the similarity says how far that reproduces the observed answer"})
         components = build_components(run)
         ex = self._explanation(run, components, answer, observed)
-        ex.surrogate = mask_surrogate_summary(run, vectors)
-        ex.bridges = bridge_report(components, run.graph, run.floor).to_json()
+        if call is None:
+            ex.surrogate = mask_surrogate_summary(run, vectors)
+            ex.bridges = bridge_report(components, run.graph, run.floor).to_json()
+        else:
+            ex.stack = call.describe()
+            ex.units = [u.to_json() for u in call.context.units]
+            ex.reproduction = reproduction
+            ex.prompt_version = call.prompt_name or ex.prompt_version
         ex.user_explanation, ex.technical_explanation = texts_for(ex)
-        if observed is not None:
+        if reproduction is not None:
+            ex.technical_explanation = reproduction.note + " " + ex.technical_explanation
+        elif observed is not None:
             ex.technical_explanation += (
                 f" The observed answer has similarity {observed:.2f} to the explainer's own answer from "
                 "the same context, against which the importances were measured.")
@@ -150,10 +210,13 @@ class Explainer:
         what was answered: the explanation is finished from it and marked incomplete, never thrown away."""
         stage = "schedule"
         try:
-            facts = len(run.graph.relationships)
-            run.trace.append({"step": "schedule", "requested": run.settings.scheduler, "facts": facts,
-                              "scheduler": resolve_scheduler(run.settings, facts)})
-            for scheduler in schedule_for(run.settings, facts):
+            # auto chooses by the number of units leave-one-out would ask: the facts of xgrag's context, or a stack's
+            # context units (items and spans)
+            size = len(run.units) if run.units else len(run.graph.relationships)
+            run.trace.append({"step": "schedule", "requested": run.settings.scheduler,
+                              "units" if run.units else "facts": size,
+                              "scheduler": resolve_scheduler(run.settings, size)})
+            for scheduler in schedule_for(run.settings, size):
                 stage = scheduler.name
                 await scheduler.run(run, run.probes)
         except ServiceError as exc:
@@ -171,13 +234,15 @@ class Explainer:
                 raise UsageError("apply='cypher' re-runs xgrag's retrieval, which did not produce a supplied "
                                  "subgraph; use apply='memory' to explain over a supplied subgraph")
             retrieved = subgraph
+        elif self.retriever is None:
+            raise UsageError("this explainer has no retriever (it explains a stack's context): pass subgraph=")
         else:
             retrieved = self.retriever.retrieve(question, mode=cfg.mode, hops=cfg.hops)
         retrieval_seconds = time.perf_counter() - t0
         t1 = time.perf_counter()
         merged = self._dedup(retrieved, cfg)
         oracle = AnswerOracle(self.generator, self.embedder, self.cache, cfg.concurrency)
-        apply = functools.partial(self._perturbed_graph, question, cfg, retrieved, merged)
+        apply = functools.partial(self._perturbed_context, question, cfg, retrieved, merged)
         run = ExplainRun(question, cfg, retrieved, merged, oracle, apply, progress, retrieval_seconds)
         run.trace += [
             {"step": "retrieve", "source": "supplied" if subgraph is not None else "xgrag",
@@ -188,13 +253,37 @@ class Explainer:
         ]
         return run
 
+    def _start_stack(self, question: str, cfg: ExplainSettings, call: StackCall,
+                     progress: Progress | None) -> ExplainRun:
+        """A stack's context: its units, the graph elements they were traced to (for provenance; never merged) and
+        the stack's own prompt as the run's apply."""
+        merged = identity(call.graph)
+        oracle = AnswerOracle(self.generator, self.embedder, self.cache, cfg.concurrency)
+
+        def apply(p: Perturbation) -> RenderedContext:
+            if p.excluded_node_ids or p.excluded_rel_ids or p.renames:
+                raise UsageError("a stack's context is perturbed by leaving units out, not graph elements")
+            return call.render(p.excluded_units)
+
+        run = ExplainRun(question, cfg, call.graph, merged, oracle, apply, progress,
+                         units={u.id: u for u in call.context.units})
+        run.trace += [*call.notes, {"step": "context", "source": call.stack, "component": call.component,
+                                    "items": len(call.context.items),
+                                    "spans": len(call.context.units) - len(call.context.items)}]
+        return run
+
     def _dedup(self, sub: Subgraph, cfg: ExplainSettings) -> DedupResult:
         return dedup(sub, self.embedder.embed, cfg.theta_sim, cfg.dedup_rule) if cfg.dedup else identity(sub)
+
+    def _perturbed_context(self, question: str, cfg: ExplainSettings, retrieved: Subgraph, merged: DedupResult,
+                           p: Perturbation) -> RenderedContext:
+        return render(question, self._perturbed_graph(question, cfg, retrieved, merged, p))
 
     def _perturbed_graph(self, question: str, cfg: ExplainSettings, retrieved: Subgraph, merged: DedupResult,
                          p: Perturbation) -> Subgraph:
         if cfg.apply == "memory":
             return apply_in_memory(merged.subgraph, p)
+        assert self.retriever is not None  # _start refused apply="cypher" without one
         # Cypher: map canonical ids back to every retrieved id they stand for, re-retrieve, re-dedup.
         nodes = {m for n in p.excluded_node_ids for m in merged.node_members(n)}
         rels = {m for r in p.excluded_rel_ids for m in merged.rel_members.get(r, [r])}
@@ -221,7 +310,8 @@ class Explainer:
             observed_answer=answer, observed_answer_similarity=observed, noise_floor=round(run.floor, 6),
             response_score=cfg.response_score,
             baseline_logprob=None if run.baseline_score is None else round(run.baseline_score.logprob, 6),
-            strategy="all" if set(strategies) == set(REGISTRY) else ",".join(strategies), strategies=strategies,
+            strategy="all" if set(strategies) == set(strategy_names()) else ",".join(strategies),
+            strategies=strategies,
             components=components, generator=self.generator.name, generator_params=dict(self.generator.params),
             generator_is_language_model=is_language_model(self.generator),
             generator_evidence=generator_evidence(run), embedder=self.embedder.name, prompt_version=PROMPT_VERSION,
@@ -247,7 +337,7 @@ class Explainer:
     def _server_versions(self) -> dict[str, str | None]:
         if self._versions is None:
             try:
-                v = self.retriever.store.server_versions()
+                v = {} if self.retriever is None else self.retriever.store.server_versions()
             except Exception:  # noqa: BLE001 - versions are informational
                 v = {}
             self._versions = {"xgrag": __version__, "neo4j": v.get("neo4j"), "gds": v.get("gds"),

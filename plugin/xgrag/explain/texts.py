@@ -5,11 +5,14 @@ from __future__ import annotations
 from xgrag.explain.perturbers import REGISTRY
 from xgrag.model import Component, Explanation
 
+SCORED_KINDS = ("node", "edge", "item", "span")  # components scored one by one (masks feed the surrogate)
+WHAT = {"node": "entity", "edge": "fact", "item": "retrieved item", "span": "passage"}
+
 
 def coverage(ex: Explanation) -> str:
     """What was not evaluated and why: a call budget, a failure part-way, targets a strategy had to skip. A
     sentence about the answer must never read as if everything had been tested when it was not."""
-    units = [c for c in ex.components if c.kind in ("node", "edge")]
+    units = [c for c in ex.components if c.kind in SCORED_KINDS]
     missing = [c for c in units if c.importance is None]
     notes = []
     if ex.incomplete:
@@ -26,12 +29,13 @@ def coverage(ex: Explanation) -> str:
 
 def texts_for(ex: Explanation) -> tuple[str, str]:
     """KGRAG-Ex's two explanations: one sentence for the end user, one technical insight."""
-    singles = [c for c in ex.components if c.kind in ("node", "edge") and c.importance is not None]
+    singles = [c for c in ex.components if c.kind in SCORED_KINDS and c.importance is not None]
     caveat = coverage(ex)
     if not singles or max(c.importance or 0.0 for c in singles) <= 0.0:
         evaluated = "evaluated " if caveat else ""
         effect = "made the answer less likely" if ex.response_score == "logprob" else "changed the answer"
-        return (f"No {evaluated}fact or entity in the retrieved context {effect} when perturbed."
+        what = "part of the stack's context" if ex.stack is not None else "fact or entity in the retrieved context"
+        return (f"No {evaluated}{what} {effect} when perturbed."
                 + (f" {caveat}" if caveat else ""),
                 f"{len(singles)} perturbations ({', '.join(ex.strategies)}); none moved the answer beyond "
                 f"the noise floor {ex.noise_floor:.3f}." + (f" {caveat}" if caveat else ""))
@@ -40,11 +44,13 @@ def texts_for(ex: Explanation) -> tuple[str, str]:
     flips: dict[str, list[Component]] = {}
     for c in singles:
         flips.setdefault(c.label.split(" => ")[0], []).append(c)
+    # on a tie, the finer unit (a span before the item holding it) names what mattered more precisely
     ranked = sorted(flips.items(), key=lambda kv: (-sum(bool(c.answer_changed) for c in kv[1]),
-                                                  -max(c.importance or 0 for c in kv[1]), kv[0]))
+                                                  -max(c.importance or 0 for c in kv[1]),
+                                                  not any(c.kind == "span" for c in kv[1]), kv[0]))
     best_label, best_group = ranked[0]
     best = max(best_group, key=lambda c: c.importance or 0.0)
-    what = "fact" if best.kind == "edge" else "entity"
+    what = WHAT[best.kind]
     user = (f"The most important {what} for answering the question is {best_label}. "
             "It had the biggest impact on the result.")
     parts = []
@@ -82,6 +88,6 @@ def texts_for(ex: Explanation) -> tuple[str, str]:
                  f"{ex.cost.generator_calls} generator calls{scored}, {ex.cost.cache_hits} cache hits.")
     if caveat:
         parts.append(caveat)
-        if any(c.importance is None for c in ex.components if c.kind in ("node", "edge")):
+        if any(c.importance is None for c in ex.components if c.kind in SCORED_KINDS):
             user += " Not every component was evaluated: see the technical note."
     return user, " ".join(parts)

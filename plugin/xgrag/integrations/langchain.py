@@ -362,7 +362,7 @@ class XgragCallbackHandler(BaseCallbackHandler):
         self.explainer = explainer
         self.mode = mode
         self.save = save
-        self.store = store or explainer.retriever.store
+        self.store = store or explainer.graph_retriever().store
         self.row_hops = row_hops
         self.raise_error = raise_error
         self.settings = settings
@@ -648,7 +648,7 @@ class XgragCallbackHandler(BaseCallbackHandler):
                                     "relationship ids, relations, provenance); no query",
                           "nodes": len(sub.nodes), "relationships": len(sub.relationships)})
         if cap.cypher_rows is not None:
-            sub, step = subgraph_from_rows(self.explainer.retriever, cap.question or "", cap.cypher_rows,
+            sub, step = subgraph_from_rows(self.explainer.graph_retriever(), cap.question or "", cap.cypher_rows,
                                            self.row_hops, cap.cypher_query)
             step["rows_from"] = cap.cypher_rows_source
             parts.append(sub)

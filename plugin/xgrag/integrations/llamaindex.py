@@ -149,7 +149,7 @@ def subgraph_from_response(retriever: Retriever, question: str, response: Any) -
 async def aexplain_response(explainer: Explainer, question: str, response: Any, *,
                             settings: ExplainSettings | None = None) -> Explanation:
     """Explain `response` (a query engine's answer to `question`) over the triplets it was given."""
-    sub, step = subgraph_from_response(explainer.retriever, question, response)
+    sub, step = subgraph_from_response(explainer.graph_retriever(), question, response)
     if not sub.relationships:
         raise UsageError("the response's source nodes hold no graph triplets ('head -> RELATION -> tail' lines): "
                          "was it produced by a PropertyGraphIndex query engine?")

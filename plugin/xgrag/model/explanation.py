@@ -16,7 +16,9 @@ SCHEMA_VERSION = "xgrag.explanation/1"
 
 
 class Component(BaseModel):
-    kind: Literal["node", "edge", "mask"]
+    # node / edge / mask: of xgrag's own graph context; item / span: of a stack's context (a retriever item, a line
+    # or sentence of its text; xgrag.model.context.ContextUnit)
+    kind: Literal["node", "edge", "mask", "item", "span"]
     id: str
     label: str
     strategy: str
@@ -69,6 +71,22 @@ class Cost(BaseModel):
     scoring_seconds: float = 0.0
 
 
+class Reproduction(BaseModel):
+    """Did the replayed baseline (the stack's own generation step on the unperturbed context) give the answer the
+    stack gave? `exact`: equal after normalisation (case, full stops, spacing: generate.base.answer_key);
+    `similarity`: cos(E(observed), E(replayed)). `reproduced` is `exact`: the importances explain the replayed
+    answer, which is the observed one only then."""
+
+    reproduced: bool
+    exact: bool
+    similarity: float
+    observed_answer: str
+    replayed_answer: str
+    # every baseline run's answer equal (normalised) to the first: the replay is deterministic as far as was seen
+    baselines_agree: bool = True
+    note: str = ""
+
+
 class Explanation(BaseModel):
     schema_version: str = SCHEMA_VERSION
     id: str
@@ -113,6 +131,17 @@ class Explanation(BaseModel):
     # set when the run could not finish (the generator or a server failed part-way): {reason, error, stage,
     # answered, planned}; the components then hold what was measured before the failure
     incomplete: dict[str, Any] | None = None
+    # Explaining a user's stack (xgrag.explain.stack): which stack and call ({stack, component, prompt, units,
+    # items, spans, ...}), the units of its context (ContextUnit.to_json) and whether the replayed baseline
+    # reproduced the stack's answer. None for xgrag's own graph explanations.
+    stack: dict[str, Any] | None = None
+    units: list[dict[str, Any]] | None = None
+    reproduction: Reproduction | None = None
+
+    @property
+    def reproduced(self) -> bool | None:
+        """None when no stack answer was replayed; else whether the replay reproduced it."""
+        return None if self.reproduction is None else self.reproduction.reproduced
 
     def top(self, strategy: str | None = None, k: int = 3) -> list[Component]:
         pool = [c for c in self.components if c.rank is not None and (strategy is None or c.strategy == strategy)]

@@ -43,7 +43,9 @@ class Perturbation:
     """A transient filter: which ids retrieval must skip and which names rendering must replace.
 
     Applied by the same Cypher retrieval that produced the subgraph (or, equivalently, to the
-    retrieved subgraph in memory); never a copy of the graph and never a write.
+    retrieved subgraph in memory); never a copy of the graph and never a write. `excluded_units`: the units of a
+    stack's context (xgrag.model.context.ContextUnit ids: retriever items, spans of their text) the stack's own
+    prompt is rebuilt without.
     """
 
     excluded_node_ids: frozenset[str] = frozenset()
@@ -51,10 +53,11 @@ class Perturbation:
     renames: tuple[tuple[str, str], ...] = ()  # (node id, replacement name)
     kind: str = "none"
     target: str | None = None
+    excluded_units: frozenset[str] = frozenset()
 
     @property
     def is_empty(self) -> bool:
-        return not (self.excluded_node_ids or self.excluded_rel_ids or self.renames)
+        return not (self.excluded_node_ids or self.excluded_rel_ids or self.renames or self.excluded_units)
 
 
 @dataclass
