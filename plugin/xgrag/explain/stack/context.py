@@ -7,9 +7,9 @@ regions (the whole text; or, for the repr of a dict such as neo4j-graphrag's Vec
 and each line into sentences. An item with a single span has no spans: it is its own finest unit.
 
 Removing spans rebuilds the item's text from the spans kept, joined by the separators that stood between them (a
-line break when the two stood on different lines), with the text around the spans (a region's prefix and suffix, the dict's keys) kept; an item whose every span is
-removed leaves the prompt, as if the item itself had been removed (the two prompts are then identical, and the
-oracle asks the model once).
+line break when the two stood on different lines), with the text around the spans (a region's prefix and suffix,
+the dict's keys) kept; an item whose every span is removed leaves the prompt, as if the item itself had been
+removed (the two prompts are then identical, and the oracle asks the model once).
 
 Tracing: a span states a fact when both of the fact's ends are named in it (whole words, case folded); it mentions
 an entity when its name is in it. The facts an item may state come from the integration (the ids in the item's
