@@ -67,6 +67,9 @@ class ItemSource:
     entities: tuple[KnownEntity, ...] = ()
     provenance: Mapping[str, Any] = field(default_factory=dict)
     split: bool = True  # cut its text into spans (False: the item is the finest unit, e.g. a Cypher result row)
+    # the item was produced from the elements it names (a Cypher row from the elements its query matched): it stands
+    # for them whether or not its text names them (else only the facts its text states are the unit's)
+    from_elements: bool = False
 
 
 @dataclass(frozen=True)
@@ -238,6 +241,10 @@ def build_context(items: Sequence[ItemSource]) -> StackContext:
                     node_ids=tuple(s_named), relationship_ids=tuple(f.id for f in s_facts),
                     facts=tuple(f.text for f in s_facts)))
         rel_ids = [f.id for f in stated]
+        if src.from_elements:
+            rel_ids = list(dict.fromkeys([*src.relationship_ids, *rel_ids]))
+            known = {f.id: f for f in src.facts}
+            stated = [known[r] for r in rel_ids if r in known]
         unstated = [r for r in src.relationship_ids if r not in rel_ids]
         prov: dict[str, Any] = dict(src.provenance)
         if unstated:

@@ -1,0 +1,232 @@
+"""A small world for explaining users' stacks, written by the libraries' own code, with one planted decisive fact
+per question.
+
+N space missions ("Kestrel 1" ... "Kestrel N"), one text chunk each: five sentences, one fact each (commander,
+launch site, lunar module, launch year, payload). neo4j-graphrag's own SimpleKGPipeline writes them into Neo4j (a
+Document, its Chunks with embeddings, entities FROM_CHUNK, the facts), its extraction LLM being neo4j-graphrag's
+OpenAILLM pointed at the OpenAI-protocol test server, where the scripted model `planted` returns each chunk's
+extraction JSON. The same scripted model then serves the stacks:
+
+- a RAG prompt (a question about mission M): answers M's lunar module when the prompt holds M's planted fact in any
+  of its three forms (the chunk's sentence, the fact line "M HAD_LUNAR_MODULE X", or a Cypher row with M and X),
+  else "I don't know." Everything else in the context is a distractor;
+- a Text2Cypher prompt: a query for the modules of the missions launched from M's site (a third of the missions,
+  each row matched through two relationships);
+- an extraction prompt: the chunk's JSON.
+
+So the explained baseline must equal the stack's answer, and the planted unit (the sentence, the fact line, the
+row) must rank first: what tests/integration and benchmarks/bench_stacks.py check.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import math
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from neo4j_graphrag.components.text_splitters.base import TextSplitter
+from neo4j_graphrag.components.types import TextChunk
+from neo4j_graphrag.embeddings.base import Embedder
+
+MODEL = "planted"  # the scripted model's name on the OpenAI-protocol test server
+DIM = 256
+VECTOR_INDEX = "stack_world_chunks"
+FULLTEXT_INDEX = "stack_world_chunk_text"
+FIRST = ["Ada", "Bram", "Cleo", "Dov", "Edda", "Finn", "Gita", "Hugo", "Ines", "Joss", "Kara", "Lior", "Mina",
+         "Nils", "Oona", "Pavo", "Quin", "Rhea", "Sami", "Tove", "Ulla", "Vero", "Wim", "Xena", "Yuri", "Zita",
+         "Alva", "Bo", "Cato", "Dag"]
+LAST = ["Brook", "Stone", "Marsh", "Vale", "Holt", "Reed", "Frost", "Lund", "Carr", "Wold"]
+SITES = ["Cape North", "Pad Lumen", "Mesa Grey"]
+MODULES = ["Heron", "Osprey", "Plover", "Wren", "Kite", "Egret", "Lark", "Tern", "Finch", "Raven", "Swift",
+           "Crane", "Ibis", "Merlin", "Petrel", "Robin", "Shrike", "Teal", "Vireo", "Warbler", "Avocet", "Bunting",
+           "Curlew", "Dunlin", "Eider", "Fulmar", "Gannet", "Hobby", "Jacana", "Knot"]
+PAYLOADS = ["Sextant", "Prism", "Beacon", "Anvil", "Lantern", "Compass", "Quill", "Harbor", "Mirror", "Spindle"]
+SCHEMA = {
+    "node_types": [{"label": label, "properties": [{"name": "name", "type": "STRING"}]}
+                   for label in ("Mission", "Person", "Site", "LunarModule", "Year", "Payload")],
+    "relationship_types": ["COMMANDED_BY", "LAUNCHED_FROM", "HAD_LUNAR_MODULE", "LAUNCHED_IN", "CARRIED"],
+    "patterns": [("Mission", "COMMANDED_BY", "Person"), ("Mission", "LAUNCHED_FROM", "Site"),
+                 ("Mission", "HAD_LUNAR_MODULE", "LunarModule"), ("Mission", "LAUNCHED_IN", "Year"),
+                 ("Mission", "CARRIED", "Payload")],
+}
+NEO4J_SCHEMA = ("Node properties:\nMission {name: STRING}\nLunarModule {name: STRING}\nSite {name: STRING}\n"
+                "Relationship properties:\n\nThe relationships:\n(:Mission)-[:HAD_LUNAR_MODULE]->(:LunarModule)\n"
+                "(:Mission)-[:LAUNCHED_FROM]->(:Site)")
+# VectorCypherRetriever: each hit chunk as the facts among the entities extracted from it, one line each
+VECTOR_CYPHER_QUERY = """
+WITH node AS chunk, score
+MATCH (chunk)<-[:FROM_CHUNK]-(e:__Entity__)
+MATCH (e)-[r]->(t:__Entity__)
+WHERE NOT type(r) IN ['FROM_CHUNK', 'FROM_DOCUMENT', 'NEXT_CHUNK'] AND (t)-[:FROM_CHUNK]->(chunk)
+WITH chunk, score, collect(DISTINCT r) AS rels, collect(DISTINCT e) AS entities
+RETURN reduce(s = '', r IN rels | s + startNode(r).name + ' ' + type(r) + ' ' + endNode(r).name + '\\n') AS text,
+       score, elementId(chunk) AS chunk_id, [e IN entities | elementId(e)] AS node_ids,
+       [r IN rels | elementId(r)] AS relationship_ids
+"""
+
+
+@dataclass(frozen=True)
+class Mission:
+    number: int
+    commander: str
+    site: str
+    module: str
+    year: str
+    payload: str
+
+    @property
+    def name(self) -> str:
+        return f"Kestrel {self.number}"
+
+    @property
+    def planted(self) -> str:
+        return f"The {self.name} lunar module was named {self.module}."
+
+    @property
+    def sentences(self) -> list[str]:
+        return [f"{self.name} was commanded by {self.commander}.", f"{self.name} launched from {self.site}.",
+                self.planted, f"{self.name} launched in {self.year}.", f"{self.name} carried the {self.payload} payload."]
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.sentences)
+
+    @property
+    def fact_line(self) -> str:
+        return f"{self.name} HAD_LUNAR_MODULE {self.module}"
+
+    @property
+    def row(self) -> str:
+        return f"mission='{self.name}' module='{self.module}'"
+
+    @property
+    def question(self) -> str:
+        return f"What was the name of the {self.name} lunar module?"
+
+    def extraction(self) -> dict[str, Any]:
+        nodes = [("Mission", self.name), ("Person", self.commander), ("Site", self.site),
+                 ("LunarModule", self.module), ("Year", self.year), ("Payload", self.payload)]
+        rels = ["COMMANDED_BY", "LAUNCHED_FROM", "HAD_LUNAR_MODULE", "LAUNCHED_IN", "CARRIED"]
+        return {"nodes": [{"id": str(i), "label": label, "properties": {"name": name}}
+                          for i, (label, name) in enumerate(nodes)],
+                "relationships": [{"type": t, "start_node_id": "0", "end_node_id": str(i + 1), "properties": {}}
+                                  for i, t in enumerate(rels)]}
+
+    def cypher(self) -> str:
+        return (f"MATCH (m:Mission)-[:LAUNCHED_FROM]->(s:Site {{name: '{self.site}'}}) "
+                "MATCH (m)-[:HAD_LUNAR_MODULE]->(l:LunarModule) RETURN m.name AS mission, l.name AS module")
+
+
+def missions(n: int = 24) -> list[Mission]:
+    if not 1 <= n <= len(MODULES):
+        raise ValueError(f"1..{len(MODULES)} missions")
+    return [Mission(i, f"{FIRST[i - 1]} {LAST[(i - 1) % len(LAST)]}", SITES[(i - 1) % len(SITES)], MODULES[i - 1],
+                    str(1960 + i), PAYLOADS[(i - 1) % len(PAYLOADS)]) for i in range(1, n + 1)]
+
+
+def _context(prompt: str) -> str:
+    """The context part of a RagTemplate prompt (between "Context:" and "Examples:")."""
+    m = re.search(r"Context:\n(.*?)\n\nExamples:", prompt, re.S)
+    return m.group(1) if m else prompt
+
+
+class PlantedRule:
+    """The scripted model's rule (see the module docstring). `answers` counts the RAG answers given; `drift`, when
+    set, is a function from that count to a different answer (a stack whose LLM does not repeat itself)."""
+
+    def __init__(self, world: list[Mission]) -> None:
+        self.world = world
+        self.by_question = {m.question: m for m in world}
+        self.answers = 0
+        self.drift: Any = None
+
+    def __call__(self, messages: list[dict[str, str]]) -> str | None:
+        prompt = messages[-1]["content"]
+        if "extracting" in prompt and "Input text:" in prompt:
+            chunk = prompt.rsplit("Input text:", 1)[1]
+            hit = next((m for m in self.world if m.text in chunk), None)
+            return None if hit is None else json.dumps(hit.extraction())
+        question = re.search(r"Question:\n(.*?)\n", prompt) or re.search(r"Input:\n(.*?)\n", prompt)
+        mission = self.by_question.get(question.group(1).strip()) if question else None
+        if mission is None:
+            return None
+        if "Cypher query:" in prompt:
+            return mission.cypher()
+        self.answers += 1
+        if self.drift is not None:
+            drifted = self.drift(self.answers)
+            if drifted is not None:
+                return str(drifted)
+        context = _context(prompt)
+        if any(form in context for form in (mission.planted, mission.fact_line, mission.row)):
+            return mission.module
+        return "I don't know."
+
+
+class HashEmbedder(Embedder):
+    """Deterministic chunk and query vectors: a hashed bag of lower-case words, L2-normalised (no model)."""
+
+    def embed_query(self, text: str) -> list[float]:
+        vec = [0.0] * DIM
+        for word in re.findall(r"\w+", text.lower()):
+            vec[int(hashlib.sha256(word.encode()).hexdigest(), 16) % DIM] += 1.0
+        norm = math.sqrt(sum(v * v for v in vec)) or 1.0
+        return [v / norm for v in vec]
+
+
+class ParagraphSplitter(TextSplitter):
+    """One chunk per paragraph (blank-line separated): one chunk per mission."""
+
+    def iter_chunks(self, text: str) -> Iterator[TextChunk]:
+        for i, part in enumerate(p.strip() for p in text.split("\n\n") if p.strip()):
+            yield TextChunk(text=part, index=i)
+
+
+def write_world(driver: Any, database: str | None, llm: Any, world: list[Mission]) -> Any:
+    """The missions' document through neo4j-graphrag's SimpleKGPipeline (extraction by `llm`, the scripted model),
+    then its vector index on Chunk.embedding and a full-text index on Chunk.text (neo4j_graphrag.indexes)."""
+    from neo4j_graphrag.experimental.pipeline.kg_builder import SimpleKGPipeline
+    from neo4j_graphrag.indexes import create_fulltext_index, create_vector_index, drop_index_if_exists
+
+    pipeline = SimpleKGPipeline(llm=llm, driver=driver, embedder=HashEmbedder(), schema=SCHEMA, from_file=False,
+                                text_splitter=ParagraphSplitter(), on_error="RAISE", neo4j_database=database)
+    result = asyncio.run(pipeline.run_async(text="\n\n".join(m.text for m in world)))
+    for name in (VECTOR_INDEX, FULLTEXT_INDEX):
+        drop_index_if_exists(driver, name, neo4j_database=database)
+    records, _, _ = driver.execute_query("SHOW INDEXES YIELD name, type, labelsOrTypes WHERE type = 'VECTOR' AND "
+                                         "'Chunk' IN labelsOrTypes RETURN name", database_=database)
+    for row in records:  # another vector index on Chunk.embedding makes IF NOT EXISTS a no-op
+        drop_index_if_exists(driver, row["name"], neo4j_database=database)
+    create_vector_index(driver, VECTOR_INDEX, label="Chunk", embedding_property="embedding", dimensions=DIM,
+                        similarity_fn="cosine", neo4j_database=database)
+    create_fulltext_index(driver, FULLTEXT_INDEX, label="Chunk", node_properties=["text"],
+                          neo4j_database=database)
+    driver.execute_query("CALL db.awaitIndexes(300)", database_=database)
+    return result
+
+
+def retriever(kind: str, driver: Any, database: str | None, llm: Any = None) -> Any:
+    """The neo4j-graphrag retriever `kind` over the world: vector, vector_cypher, hybrid or text2cypher."""
+    from neo4j_graphrag.retrievers import HybridRetriever, Text2CypherRetriever, VectorCypherRetriever, VectorRetriever
+
+    from xgrag.integrations.neo4j_graphrag import record_formatter
+
+    if kind == "vector":
+        return VectorRetriever(driver, VECTOR_INDEX, HashEmbedder(), neo4j_database=database)
+    if kind == "vector_cypher":
+        return VectorCypherRetriever(driver, VECTOR_INDEX, VECTOR_CYPHER_QUERY, embedder=HashEmbedder(),
+                                     result_formatter=record_formatter("text"), neo4j_database=database)
+    if kind == "hybrid":
+        return HybridRetriever(driver, VECTOR_INDEX, FULLTEXT_INDEX, HashEmbedder(), neo4j_database=database)
+    if kind == "text2cypher":
+        return Text2CypherRetriever(driver, llm, neo4j_schema=NEO4J_SCHEMA, neo4j_database=database)
+    raise ValueError(f"unknown retriever kind {kind!r}")
+
+
+RETRIEVERS = {"vector": "VectorRetriever", "vector_cypher": "VectorCypherRetriever", "hybrid": "HybridRetriever",
+              "text2cypher": "Text2CypherRetriever"}
