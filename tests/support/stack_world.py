@@ -90,7 +90,8 @@ class Mission:
     @property
     def sentences(self) -> list[str]:
         return [f"{self.name} was commanded by {self.commander}.", f"{self.name} launched from {self.site}.",
-                self.planted, f"{self.name} launched in {self.year}.", f"{self.name} carried the {self.payload} payload."]
+                self.planted, f"{self.name} launched in {self.year}.",
+                f"{self.name} carried the {self.payload} payload."]
 
     @property
     def text(self) -> str:
