@@ -190,7 +190,7 @@ def test_a_stack_that_does_not_repeat_its_answer_is_never_explained_silently(kg:
                                                                              rule: W.PlantedRule) -> None:
     """The stack answered once; replaying its call gives another answer (the scripted model drifts after its first
     answer): a NotReproducedWarning, `reproduction.reproduced` False in the Explanation and the payload; with
-    on_mismatch="error", NotReproducedError (exit status 3) before any probe."""
+    on_mismatch="error", NotReproducedError (exit status 4) before any probe."""
     mission = ASKED[0]
     rule.answers = 0
     rule.drift = lambda n: None if n == 1 else "Buzz Aldrin"
@@ -204,5 +204,5 @@ def test_a_stack_that_does_not_repeat_its_answer_is_never_explained_silently(kg:
     srv.clear()
     with pytest.raises(NotReproducedError) as err:
         _explain(kg, srv, "vector_cypher", mission, on_mismatch="error")
-    assert err.value.exit_code == 3
+    assert err.value.exit_code == 4
     assert len(srv.requests_to(CHAT)) == 3  # the search, then the two baseline runs; no probe

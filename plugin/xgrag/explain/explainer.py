@@ -128,7 +128,7 @@ class Explainer:
         the generator): every probe rebuilds the stack's prompt without some units and asks the stack's LLM. The
         baseline replays the unperturbed call; whether it reproduced the stack's answer is in
         `Explanation.reproduction`. When it did not, `on_mismatch="warn"` explains the replayed answer with a
-        NotReproducedWarning and says so in the texts; `"error"` raises NotReproducedError (CLI exit 3) before any
+        NotReproducedWarning and says so in the texts; `"error"` raises NotReproducedError (CLI exit 4) before any
         probe is asked. Use `xgrag.explain.stack.aexplain_stack`, which builds the Explainer around the call."""
         cfg = settings or self.settings
         if call.generator is not self.generator:

@@ -180,7 +180,7 @@ def test_a_baseline_that_does_not_reproduce_is_never_silent() -> None:
     llm = PlantedLLM()
     with pytest.raises(NotReproducedError) as err:
         explain_stack(call_for(texts, llm, observed="Buzz Aldrin."), embedder=HashEmbedder(), on_mismatch="error")
-    assert err.value.exit_code == 3 and err.value.reproduction["replayed_answer"] == "Eagle."
+    assert err.value.exit_code == 4 and err.value.reproduction["replayed_answer"] == "Eagle."
     assert len(llm.prompts) == STACK_SETTINGS.noise_runs  # stopped before any probe
 
 

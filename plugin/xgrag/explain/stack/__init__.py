@@ -64,7 +64,7 @@ async def aexplain_stack(call: StackCall, *, embedder: Embedder | None = None,
                          progress: Progress | None = None, on_mismatch: OnMismatch = "warn") -> Explanation:
     """Explain `call`'s answer with its own LLM and prompt (see the module docstring). `embedder`: the semantic
     shift's (default: xgrag's default embedder); `settings`: STACK_SETTINGS unless given; `on_mismatch`: "warn"
-    (explain the replayed answer, with a NotReproducedWarning) or "error" (NotReproducedError, CLI exit 3)."""
+    (explain the replayed answer, with a NotReproducedWarning) or "error" (NotReproducedError, CLI exit 4)."""
     from xgrag.embed import default_embedder
     from xgrag.explain.explainer import Explainer
 

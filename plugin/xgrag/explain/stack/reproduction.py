@@ -1,7 +1,7 @@
 """Did the replayed baseline reproduce the answer the stack gave? An explanation of a stack's call explains the
 replayed answer; it is the observed one only when the two agree. Checked once, right after the baseline, before
 any probe is asked; never silent: the Explanation records it, a mismatch warns (NotReproducedWarning) or stops the
-run (NotReproducedError, CLI exit status 3)."""
+run (NotReproducedError, CLI exit status 4)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,154 @@
+"""Explaining users' stacks: does the replayed call reproduce the stack's answer, does the planted unit rank first,
+and how many LLM calls does an explanation take (prints figures; not a test).
+
+The world (tests/support/stack_world.py): N missions, one chunk each (five sentences, one fact each), written into
+Neo4j by neo4j-graphrag's own SimpleKGPipeline with a scripted extraction model; one question per mission whose
+answer is planted in one fact (the chunk's sentence, the fact line, the Cypher row). The stacks are the libraries'
+real objects; their LLM is the library's own client over HTTP to the OpenAI-protocol test server, where the
+scripted model answers from the planted fact and says "I don't know." without it.
+
+Per stack/retriever entry: `questions`, `reproduced` (share of explanations whose replayed baseline equals the
+stack's answer after normalisation), `planted_first` (share whose top-ranked unit at the finest level is the
+planted one: the sentence or fact line, or the row for Text2Cypher), `calls_mean` / `calls_max` (LLM calls per
+explanation, the baseline's repeat included), `items_mean` / `spans_mean` (units of the context), `seconds_mean`.
+Stacks still to come (LangChain, LlamaIndex, LightRAG) add their entries to STACKS.
+
+Usage: python benchmarks/bench_stacks.py [--questions 24] [--top-k 10] [--only vector,text2cypher] [--json PATH]
+Uses NEO4J_URI when set (the database is WIPED: point it at a scratch database), else starts its own embedded
+Neo4j in a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))  # the OpenAI-protocol test server and the world
+
+from neo4j_graphrag.generation import GraphRAG  # noqa: E402
+from neo4j_graphrag.llm import OpenAILLM  # noqa: E402
+
+from support import stack_world as W  # noqa: E402
+from support.openai_server import OpenAITestServer  # noqa: E402
+from xgrag.config import EmbeddedSettings, schema_preset  # noqa: E402
+from xgrag.embed import default_embedder  # noqa: E402
+from xgrag.integrations.neo4j_graphrag import explain_search  # noqa: E402
+from xgrag.model import Explanation  # noqa: E402
+from xgrag.store.neo4j import Neo4jStore  # noqa: E402
+
+
+def planted_first(ex: Explanation, mission: W.Mission) -> bool:
+    """The finest-level top unit is the planted one: the top span when the context was cut into spans, else the
+    top item (a Cypher row)."""
+    forms = (mission.planted, mission.fact_line, mission.row)
+    if ex.stack and ex.stack.get("spans"):
+        top = ex.top("span", 1)
+        return bool(top) and top[0].label in forms
+    top = ex.top("item", 1)
+    return bool(top) and any(f in top[0].label for f in forms)
+
+
+def neo4j_graphrag_runner(kind: str, top_k: int) -> Callable[..., Explanation]:
+    def run(kg: Neo4jStore, llm: OpenAILLM, mission: W.Mission, embedder: Any) -> Explanation:
+        rag = GraphRAG(W.retriever(kind, kg.driver, kg.database, llm), llm)
+        config = None if kind == "text2cypher" else {"top_k": top_k}
+        out = explain_search(rag, mission.question, store=kg, retriever_config=config, embedder=embedder)
+        assert out.explanation is not None, out.explain.skipped
+        return out.explanation
+
+    return run
+
+
+def stacks(top_k: int) -> dict[str, Callable[..., Explanation]]:
+    return {f"neo4j-graphrag/{W.RETRIEVERS[k]}": neo4j_graphrag_runner(k, top_k) for k in W.RETRIEVERS}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--questions", type=int, default=24)
+    ap.add_argument("--top-k", type=int, default=10)
+    ap.add_argument("--only", default="", help="comma-separated retriever kinds: " + ",".join(W.RETRIEVERS))
+    ap.add_argument("--json", type=Path)
+    args = ap.parse_args()
+    world = W.missions(max(args.questions, 3))
+    asked = world[: args.questions]
+    only = {W.RETRIEVERS[k] for k in args.only.split(",") if k} if args.only else None
+    home = None
+    state = None
+    if os.environ.get("NEO4J_URI"):
+        store = Neo4jStore(os.environ["NEO4J_URI"], os.environ.get("NEO4J_USER"), os.environ.get("NEO4J_PASSWORD"))
+    else:
+        from xgrag.store.embedded import start
+
+        home = Path(tempfile.mkdtemp(prefix="xgrag-bench-stacks-"))
+        state = start(EmbeddedSettings(home=home, heap=os.environ.get("XGRAG_NEO4J_HEAP", "1g")))
+        store = Neo4jStore(state.uri, None, None)
+    rule = W.PlantedRule(world)
+    out: dict[str, Any] = {"stacks": {}, "rows": []}
+    try:
+        with OpenAITestServer(chat_models=(), embed_models=(), scripted={W.MODEL: rule}) as srv:
+            llm = OpenAILLM(W.MODEL, base_url=srv.base_url, api_key="unused-by-the-test-server",
+                            model_params={"temperature": 0, "seed": 42})
+            store.query("MATCH (n) DETACH DELETE n", read_only=False)
+            t0 = time.perf_counter()
+            W.write_world(store.driver, store.database, llm, world)
+            write_seconds = time.perf_counter() - t0
+            kg = store.with_schema(schema_preset("neo4j-graphrag"))
+            embedder = default_embedder()
+            for name, run in stacks(args.top_k).items():
+                if only and name.split("/", 1)[1] not in only:
+                    continue
+                rows = []
+                for mission in asked:
+                    t1 = time.perf_counter()
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore", DeprecationWarning)
+                        ex = run(kg, llm, mission, embedder)
+                    assert ex.reproduction is not None and ex.stack is not None
+                    rows.append({"stack": name, "question": mission.question,
+                                 "reproduced": ex.reproduction.reproduced, "planted_first": planted_first(ex, mission),
+                                 "calls": ex.cost.generator_calls, "items": ex.stack["items"],
+                                 "spans": ex.stack["spans"], "seconds": round(time.perf_counter() - t1, 3)})
+                    print(json.dumps(rows[-1]), flush=True)
+                n = len(rows)
+                out["stacks"][name] = {
+                    "questions": n, "reproduced": sum(r["reproduced"] for r in rows) / n,
+                    "planted_first": sum(r["planted_first"] for r in rows) / n,
+                    "calls_mean": round(statistics.mean(r["calls"] for r in rows), 3),
+                    "calls_max": max(r["calls"] for r in rows), "calls_min": min(r["calls"] for r in rows),
+                    "items_mean": round(statistics.mean(r["items"] for r in rows), 3),
+                    "spans_mean": round(statistics.mean(r["spans"] for r in rows), 3),
+                    "seconds_mean": round(statistics.mean(r["seconds"] for r in rows), 3)}
+                out["rows"] += rows
+            out["meta"] = {"missions": len(world), "top_k": args.top_k, "world_write_seconds": round(write_seconds, 1),
+                           "python": platform.python_version(), "machine": platform.machine(),
+                           "cpus": os.cpu_count(), "llm": f"scripted '{W.MODEL}' over the OpenAI protocol",
+                           "embedder": embedder.name}
+    finally:
+        store.close()
+        if state is not None:
+            from xgrag.store.embedded import stop_pid
+
+            stop_pid(state.pid)
+        if home is not None:
+            shutil.rmtree(home, ignore_errors=True)
+    print(json.dumps({"stacks": out["stacks"], "meta": out["meta"]}, indent=2))
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
