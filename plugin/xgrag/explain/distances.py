@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
-from scipy import stats
 
 from xgrag.errors import UsageError
 
@@ -43,6 +42,8 @@ def cosine(a: np.ndarray, b: np.ndarray) -> float:
 
 def wasserstein(a: np.ndarray, b: np.ndarray) -> float:
     """Eq. 11 (p = 1): 1-D Wasserstein distance between the components of the two vectors as empirical samples."""
+    from scipy import stats  # here, not at import: scipy.stats takes ~1 s to import, the CLI validates without it
+
     return float(stats.wasserstein_distance(np.asarray(a, dtype=float).ravel(), np.asarray(b, dtype=float).ravel()))
 
 

@@ -86,7 +86,7 @@ class Explainer:
         from xgrag.embed import default_embedder
 
         emb = embedder or default_embedder()
-        cfg = explain or ExplainSettings(theta_sim=settings.theta_sim, dedup_rule=settings.dedup_rule)
+        cfg = explain or ExplainSettings().with_settings(settings)
         return cls(Retriever(store, settings.retrieval, emb), generator, emb, cfg, cache)
 
     def graph_retriever(self) -> Retriever:

@@ -6,15 +6,15 @@ Change one field with `dataclasses.replace(settings, hops=1)` (checked by type c
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Literal, get_args
 
-from xgrag.config import DedupRule
+from xgrag.config import DedupRule, Settings
 from xgrag.errors import UsageError
 from xgrag.explain.distances import MEASURES
 from xgrag.explain.perturbers import DEFAULT_STRATEGY, resolve_strategies
 from xgrag.explain.solvers import resolve_solvers
-from xgrag.retrieval import MODES, Mode
+from xgrag.retrieval.modes import MODES, Mode, check_hops
 
 Apply = Literal["memory", "cypher"]
 SchedulerName = Literal["auto", "exhaustive", "group", "hierarchical"]
@@ -104,8 +104,7 @@ class ExplainSettings:
             raise UsageError(f"response_score: {self.response_score!r} is not one of {', '.join(RESPONSE_SCORES)}")
         if self.dedup_rule not in get_args(DedupRule):
             raise UsageError(f"dedup_rule: {self.dedup_rule!r} is not one of {', '.join(get_args(DedupRule))}")
-        if self.hops is not None and not 1 <= self.hops <= 4:
-            raise UsageError(f"hops: {self.hops} is outside 1..4")
+        check_hops(self.hops)
         if not 0.0 <= self.theta_sim <= 1.0:
             raise UsageError(f"theta_sim: {self.theta_sim} is outside 0..1")
         if not 0.0 <= self.change_threshold <= 1.0:
@@ -117,6 +116,11 @@ class ExplainSettings:
             raise UsageError(f"group_verify: {self.group_verify} must not be negative")
         if self.max_calls is not None and self.max_calls < 0:
             raise UsageError(f"max_calls: {self.max_calls} must not be negative")
+
+    def with_settings(self, settings: Settings) -> ExplainSettings:
+        """These settings under the alias rule and theta_sim of `settings` (the config file and environment): the
+        one place a Settings reaches an ExplainSettings (the CLI's commands, Explainer.from_settings)."""
+        return replace(self, theta_sim=settings.theta_sim, dedup_rule=settings.dedup_rule)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

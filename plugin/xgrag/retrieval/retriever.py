@@ -10,19 +10,17 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Literal, TypeVar, get_args
+from typing import Any, TypeVar
 
 from xgrag.config import RetrievalSettings
 from xgrag.embed import Embedder
 from xgrag.errors import UsageError
 from xgrag.model import Node, Perturbation, Relationship, Subgraph
 from xgrag.retrieval.linking import LinkedEntity, Linker, node_from_map
+from xgrag.retrieval.modes import Mode
 from xgrag.retrieval.question import check_question
 from xgrag.store.neo4j import Neo4jStore
 from xgrag.store.queries import NODE_ROW, PROVENANCE_ROW, REL_ROW
-
-Mode = Literal["khop", "paths", "pcst"]
-MODES: tuple[Mode, ...] = get_args(Mode)
 
 _PROV_AT = len(REL_ROW)
 _REL_ROW_LEN = len(REL_ROW) + len(PROVENANCE_ROW)

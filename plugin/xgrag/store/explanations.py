@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import json
 from datetime import date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
 from xgrag.errors import NotFoundError, UsageError
 from xgrag.model import Explanation
-from xgrag.store.neo4j import Neo4jStore
+
+if TYPE_CHECKING:  # annotations only: the CLI checks a filter (iso_bound) before any driver loads
+    from xgrag.store.neo4j import Neo4jStore
 
 TimeBound = str | datetime | date | None
 

@@ -28,10 +28,12 @@ from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from xgrag.errors import InputError, ServiceError, UsageError, json_objects, read_text_lines
-from xgrag.store.neo4j import Neo4jStore
+
+if TYPE_CHECKING:  # annotations only: reading and validating a triples file loads no driver (the CLI's usage errors)
+    from xgrag.store.neo4j import Neo4jStore
 
 Format = Literal["auto", "tsv", "jsonl", "metaqa"]
 
