@@ -13,7 +13,13 @@ planted one: the sentence or fact line, or the row for Text2Cypher), `calls_mean
 explanation, the baseline's repeat included), `items_mean` / `spans_mean` (units of the context), `seconds_mean`.
 Stacks still to come (LangChain, LlamaIndex, LightRAG) add their entries to STACKS.
 
-Usage: python benchmarks/bench_stacks.py [--questions 24] [--top-k 10] [--only vector,text2cypher] [--json PATH]
+`--answer-model smollm2`: the stacks answer with SmolLM2-135M behind the same server (a real model; Text2Cypher still
+writes its query with the scripted model), `--max-calls 2` stops after the baseline: what that run measures is
+whether replaying a real model's call reproduces its answer (`planted_first` is null: SmolLM2 does not answer from
+the planted fact reliably).
+
+Usage: python benchmarks/bench_stacks.py [--questions 24] [--top-k 10] [--only vector,text2cypher]
+                                         [--answer-model planted|smollm2] [--max-calls N] [--json PATH]
 Uses NEO4J_URI when set (the database is WIPED: point it at a scratch database), else starts its own embedded
 Neo4j in a temporary folder.
 """
@@ -31,6 +37,7 @@ import tempfile
 import time
 import warnings
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +51,8 @@ from support import stack_world as W  # noqa: E402
 from support.openai_server import OpenAITestServer  # noqa: E402
 from xgrag.config import EmbeddedSettings, schema_preset  # noqa: E402
 from xgrag.embed import default_embedder  # noqa: E402
+from xgrag.explain import ExplainSettings  # noqa: E402
+from xgrag.explain.stack import STACK_SETTINGS  # noqa: E402
 from xgrag.integrations.neo4j_graphrag import explain_search  # noqa: E402
 from xgrag.model import Explanation  # noqa: E402
 from xgrag.store.neo4j import Neo4jStore  # noqa: E402
@@ -61,10 +70,12 @@ def planted_first(ex: Explanation, mission: W.Mission) -> bool:
 
 
 def neo4j_graphrag_runner(kind: str, top_k: int) -> Callable[..., Explanation]:
-    def run(kg: Neo4jStore, llm: OpenAILLM, mission: W.Mission, embedder: Any) -> Explanation:
-        rag = GraphRAG(W.retriever(kind, kg.driver, kg.database, llm), llm)
+    def run(kg: Neo4jStore, llm: OpenAILLM, answer_llm: OpenAILLM, mission: W.Mission, embedder: Any,
+            settings: ExplainSettings) -> Explanation:
+        rag = GraphRAG(W.retriever(kind, kg.driver, kg.database, llm), answer_llm)
         config = None if kind == "text2cypher" else {"top_k": top_k}
-        out = explain_search(rag, mission.question, store=kg, retriever_config=config, embedder=embedder)
+        out = explain_search(rag, mission.question, store=kg, retriever_config=config, embedder=embedder,
+                             settings=settings)
         assert out.explanation is not None, out.explain.skipped
         return out.explanation
 
@@ -80,8 +91,12 @@ def main() -> None:
     ap.add_argument("--questions", type=int, default=24)
     ap.add_argument("--top-k", type=int, default=10)
     ap.add_argument("--only", default="", help="comma-separated retriever kinds: " + ",".join(W.RETRIEVERS))
+    ap.add_argument("--answer-model", choices=(W.MODEL, "smollm2"), default=W.MODEL)
+    ap.add_argument("--max-calls", type=int, default=None)
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
+    settings = replace(STACK_SETTINGS, max_calls=args.max_calls)
+    scripted = args.answer_model == W.MODEL
     world = W.missions(max(args.questions, 3))
     asked = world[: args.questions]
     only = {W.RETRIEVERS[k] for k in args.only.split(",") if k} if args.only else None
@@ -98,9 +113,13 @@ def main() -> None:
     rule = W.PlantedRule(world)
     out: dict[str, Any] = {"stacks": {}, "rows": []}
     try:
-        with OpenAITestServer(chat_models=(), embed_models=(), scripted={W.MODEL: rule}) as srv:
+        with OpenAITestServer(chat_models=() if scripted else ("smollm2",), embed_models=(),
+                              scripted={W.MODEL: rule}, default_max_tokens=24) as srv:
             llm = OpenAILLM(W.MODEL, base_url=srv.base_url, api_key="unused-by-the-test-server",
                             model_params={"temperature": 0, "seed": 42})
+            answer_llm = llm if scripted else OpenAILLM(
+                "smollm2", base_url=srv.base_url, api_key="unused-by-the-test-server",
+                model_params={"temperature": 0, "seed": 42, "max_tokens": 24})
             store.query("MATCH (n) DETACH DELETE n", read_only=False)
             t0 = time.perf_counter()
             W.write_world(store.driver, store.database, llm, world)
@@ -115,17 +134,19 @@ def main() -> None:
                     t1 = time.perf_counter()
                     with warnings.catch_warnings():
                         warnings.simplefilter("ignore", DeprecationWarning)
-                        ex = run(kg, llm, mission, embedder)
+                        ex = run(kg, llm, answer_llm, mission, embedder, settings)
                     assert ex.reproduction is not None and ex.stack is not None
-                    rows.append({"stack": name, "question": mission.question,
-                                 "reproduced": ex.reproduction.reproduced, "planted_first": planted_first(ex, mission),
+                    rows.append({"stack": name, "question": mission.question, "answer": ex.observed_answer,
+                                 "replayed": ex.answer, "reproduced": ex.reproduction.reproduced,
+                                 "similarity": ex.reproduction.similarity,
+                                 "planted_first": planted_first(ex, mission) if scripted else None,
                                  "calls": ex.cost.generator_calls, "items": ex.stack["items"],
                                  "spans": ex.stack["spans"], "seconds": round(time.perf_counter() - t1, 3)})
                     print(json.dumps(rows[-1]), flush=True)
                 n = len(rows)
                 out["stacks"][name] = {
                     "questions": n, "reproduced": sum(r["reproduced"] for r in rows) / n,
-                    "planted_first": sum(r["planted_first"] for r in rows) / n,
+                    "planted_first": sum(r["planted_first"] for r in rows) / n if scripted else None,
                     "calls_mean": round(statistics.mean(r["calls"] for r in rows), 3),
                     "calls_max": max(r["calls"] for r in rows), "calls_min": min(r["calls"] for r in rows),
                     "items_mean": round(statistics.mean(r["items"] for r in rows), 3),
@@ -133,8 +154,9 @@ def main() -> None:
                     "seconds_mean": round(statistics.mean(r["seconds"] for r in rows), 3)}
                 out["rows"] += rows
             out["meta"] = {"missions": len(world), "top_k": args.top_k, "world_write_seconds": round(write_seconds, 1),
+                           "answer_model": args.answer_model, "max_calls": args.max_calls,
                            "python": platform.python_version(), "machine": platform.machine(),
-                           "cpus": os.cpu_count(), "llm": f"scripted '{W.MODEL}' over the OpenAI protocol",
+                           "cpus": os.cpu_count(), "protocol": "OpenAI chat completions (tests/support)",
                            "embedder": embedder.name}
     finally:
         store.close()
