@@ -61,7 +61,7 @@ from xgrag.store.neo4j import Neo4jStore  # noqa: E402
 def planted_first(ex: Explanation, mission: W.Mission) -> bool:
     """The finest-level top unit is the planted one: the top span when the context was cut into spans, else the
     top item (a Cypher row)."""
-    forms = (mission.planted, mission.fact_line, mission.row)
+    forms = mission.forms
     if ex.stack and ex.stack.get("spans"):
         top = ex.top("span", 1)
         return bool(top) and top[0].label in forms

@@ -8,10 +8,10 @@ OpenAILLM pointed at the OpenAI-protocol test server, where the scripted model `
 extraction JSON. The same scripted model then serves the stacks:
 
 - a RAG prompt (a question about mission M): answers M's lunar module when the prompt holds M's planted fact in any
-  of its three forms (the chunk's sentence, the fact line "M HAD_LUNAR_MODULE X", or a Cypher row with M and X),
-  else "I don't know." Everything else in the context is a distractor;
-- a Text2Cypher prompt: a query for the modules of the missions launched from M's site (a third of the missions,
-  each row matched through two relationships);
+  of its forms (the chunk's sentence, the fact line "M HAD_LUNAR_MODULE X", a Cypher row with M and X as a neo4j
+  Record or as LangChain's row dict), else "I don't know." Everything else in the context is a distractor;
+- a Cypher-writing prompt (neo4j-graphrag's Text2Cypher, LangChain's GraphCypherQAChain): a query for the modules of
+  the missions launched from M's site (a third of the missions, each row matched through two relationships);
 - an extraction prompt: the chunk's JSON.
 
 So the explained baseline must equal the stack's answer, and the planted unit (the sentence, the fact line, the
@@ -106,8 +106,18 @@ class Mission:
         return f"mission='{self.name}' module='{self.module}'"
 
     @property
+    def row_dict(self) -> str:
+        """The row as LangChain's GraphCypherQAChain shows it (the repr of the row's dict)."""
+        return repr({"mission": self.name, "module": self.module})
+
+    @property
     def question(self) -> str:
         return f"What was the name of the {self.name} lunar module?"
+
+    @property
+    def forms(self) -> tuple[str, ...]:
+        """The planted fact as each stack shows it: sentence, fact line, neo4j Record row, LangChain row dict."""
+        return self.planted, self.fact_line, self.row, self.row_dict
 
     def extraction(self) -> dict[str, Any]:
         nodes = [("Mission", self.name), ("Person", self.commander), ("Site", self.site),
@@ -131,9 +141,21 @@ def missions(n: int = 24) -> list[Mission]:
 
 
 def _context(prompt: str) -> str:
-    """The context part of a RagTemplate prompt (between "Context:" and "Examples:")."""
-    m = re.search(r"Context:\n(.*?)\n\nExamples:", prompt, re.S)
+    """The context part of a prompt: neo4j-graphrag's RagTemplate (between "Context:" and "Examples:") or LangChain's
+    CYPHER_QA_PROMPT (between "Information:" and the question)."""
+    m = re.search(r"Context:\n(.*?)\n\nExamples:", prompt, re.S) or \
+        re.search(r"Information:\n(.*)\n\nQuestion: ", prompt, re.S)
     return m.group(1) if m else prompt
+
+
+def _question(prompt: str) -> str | None:
+    """The question of a RagTemplate, Text2CypherTemplate, LangChain Cypher-generation or Cypher-QA prompt."""
+    for pattern in (r"Question:\n(.*?)\n", r"Input:\n(.*?)\n", r"The question is:\n(.*)$"):
+        m = re.search(pattern, prompt, re.S)
+        if m:
+            return m.group(1).strip()
+    asked = re.findall(r"Question: (.*)\n", prompt)  # CYPHER_QA_PROMPT: its example's question, then the user's
+    return asked[-1].strip() if asked else None
 
 
 class PlantedRule:
@@ -152,11 +174,11 @@ class PlantedRule:
             chunk = prompt.rsplit("Input text:", 1)[1]
             hit = next((m for m in self.world if m.text in chunk), None)
             return None if hit is None else json.dumps(hit.extraction())
-        question = re.search(r"Question:\n(.*?)\n", prompt) or re.search(r"Input:\n(.*?)\n", prompt)
-        mission = self.by_question.get(question.group(1).strip()) if question else None
+        question = _question(prompt)
+        mission = self.by_question.get(question) if question else None
         if mission is None:
             return None
-        if "Cypher query:" in prompt:
+        if "Cypher query:" in prompt or "Generate Cypher statement" in prompt:
             return mission.cypher()
         self.answers += 1
         if self.drift is not None:
@@ -164,7 +186,7 @@ class PlantedRule:
             if drifted is not None:
                 return str(drifted)
         context = _context(prompt)
-        if any(form in context for form in (mission.planted, mission.fact_line, mission.row)):
+        if any(form in context for form in mission.forms):
             return mission.module
         return "I don't know."
 

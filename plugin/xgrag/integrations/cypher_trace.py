@@ -22,6 +22,10 @@ from typing import Any
 
 import neo4j
 
+from xgrag.model import Relationship, Subgraph
+from xgrag.retrieval.linking import node_from_map
+from xgrag.store.neo4j import Neo4jStore
+
 ID_COLUMNS = ("__xgrag_node_ids", "__xgrag_rel_ids")
 ROW_LIMIT = 1000  # rows the re-run reads at most
 _STRING = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|`[^`]*`")
@@ -211,3 +215,22 @@ def match_rows(trace: CypherTrace, wanted: Iterable[Any], key: Callable[[dict[st
             seen.node_ids = list(dict.fromkeys(seen.node_ids + row.node_ids))
             seen.relationship_ids = list(dict.fromkeys(seen.relationship_ids + row.relationship_ids))
     return [by_key.get(k) for k in wanted]
+
+
+def traced_graph(store: Neo4jStore, rows: Iterable[TracedRow | None]) -> Subgraph:
+    """The entities and semantic relationships (under the store's schema preset) among the elements the rows were
+    traced to: ids of anything else (a Chunk, a bookkeeping relationship) are left out. Read-only."""
+    traced = [r for r in rows if r is not None]
+    node_ids = list(dict.fromkeys(n for r in traced for n in r.node_ids))
+    rel_ids = list(dict.fromkeys(x for r in traced for x in r.relationship_ids))
+    sub = Subgraph(mode="supplied")
+    with store.reading():
+        rels = [row["rel"] for row in store.read_plain("relationships_by_id", rel_ids=rel_ids)] if rel_ids else []
+        wanted = list(dict.fromkeys(node_ids + [str(e) for r in rels for e in (r["source"], r["target"])]))
+        for row in store.read_plain("nodes_by_id", ids=wanted, excluded_node_ids=[]) if wanted else []:
+            sub.add_node(node_from_map(row["node"]))
+    for r in rels:
+        if str(r["source"]) in sub.nodes and str(r["target"]) in sub.nodes:
+            sub.add_relationship(Relationship(str(r["id"]), str(r["source"]), str(r["target"]), str(r["label"]),
+                                              r.get("description"), dict(r.get("provenance") or {})))
+    return sub

@@ -45,6 +45,13 @@ except ImportError as exc:  # pragma: no cover - depends on the install
 from xgrag.integrations.langchain.callback import AsyncXgragCallbackHandler, XgragCallbackHandler
 from xgrag.integrations.langchain.capture import RunCapture, answer_text, question_text
 from xgrag.integrations.langchain.capture import _literal_rows as _literal_rows  # the unit tests read it
+from xgrag.integrations.langchain.cypher_qa import (
+    ExplainedCypherQA,
+    QAChainReplay,
+    aexplain_cypher_qa,
+    cypher_qa_call,
+    explain_cypher_qa,
+)
 from xgrag.integrations.langchain.documents import (
     TRIPLE_SCHEMA,
     documents_from_subgraph,
@@ -58,8 +65,8 @@ from xgrag.integrations.langchain.rows import row_values, subgraph_from_rows
 from xgrag.integrations.langchain.runnable import ExplainedRunnable, with_explanation
 
 __all__ = [
-    "AsyncXgragCallbackHandler", "ExplainedRunnable", "RunCapture", "TRIPLE_SCHEMA", "XgragCallbackHandler",
-    "XgragRetriever", "answer_text", "documents_from_subgraph", "format_documents", "is_xgrag_document",
-    "merge_subgraphs", "question_text", "row_values", "subgraph_from_documents", "subgraph_from_rows",
-    "with_explanation",
+    "AsyncXgragCallbackHandler", "ExplainedCypherQA", "ExplainedRunnable", "QAChainReplay", "RunCapture",
+    "TRIPLE_SCHEMA", "XgragCallbackHandler", "XgragRetriever", "aexplain_cypher_qa", "answer_text", "cypher_qa_call",
+    "documents_from_subgraph", "explain_cypher_qa", "format_documents", "is_xgrag_document", "merge_subgraphs",
+    "question_text", "row_values", "subgraph_from_documents", "subgraph_from_rows", "with_explanation",
 ]

@@ -1,7 +1,11 @@
-"""Explaining the answer a neo4j-graphrag stack gave, with the library's real objects: GraphRAG with each retriever
-(VectorRetriever, VectorCypherRetriever, HybridRetriever, Text2CypherRetriever), its RagTemplate, its OpenAILLM
-pointed at the OpenAI-protocol test server, over a graph neo4j-graphrag's own SimpleKGPipeline wrote into the real
-embedded Neo4j (tests/support/stack_world.py: 24 missions, one chunk each, extraction JSON from the scripted model).
+"""Explaining the answer a user's stack gave, with the libraries' real objects, over a graph neo4j-graphrag's own
+SimpleKGPipeline wrote into the real embedded Neo4j (tests/support/stack_world.py: 24 missions, one chunk each,
+extraction JSON from the scripted model):
+
+- neo4j-graphrag: GraphRAG with each retriever (VectorRetriever, VectorCypherRetriever, HybridRetriever,
+  Text2CypherRetriever), its RagTemplate, its OpenAILLM pointed at the OpenAI-protocol test server;
+- LangChain: GraphCypherQAChain (langchain-neo4j) over Neo4jGraph, its ChatOpenAI (langchain-openai) pointed at the
+  same server.
 
 The scripted model answers a question from one planted decisive fact (the chunk's sentence, the fact line, the
 Cypher row) and says "I don't know." without it: the explained baseline must equal the stack's answer, and the
@@ -206,3 +210,49 @@ def test_a_stack_that_does_not_repeat_its_answer_is_never_explained_silently(kg:
         _explain(kg, srv, "vector_cypher", mission, on_mismatch="error")
     assert err.value.exit_code == 4
     assert len(srv.requests_to(CHAT)) == 3  # the search, then the two baseline runs; no probe
+
+
+# --------------------------------------------------------------------------------------------- LangChain
+
+
+def _cypher_qa_chain(kg: Neo4jStore, srv: OpenAITestServer, intermediate_steps: bool) -> object:
+    from langchain_neo4j import GraphCypherQAChain, Neo4jGraph
+    from langchain_openai import ChatOpenAI
+
+    graph = Neo4jGraph(url=kg.uri, username="neo4j", password="unused", database=kg.database, refresh_schema=False)
+    llm = ChatOpenAI(model=W.MODEL, base_url=srv.base_url, api_key="unused-by-the-test-server", temperature=0,
+                     seed=42)
+    return GraphCypherQAChain.from_llm(llm, graph=graph, allow_dangerous_requests=True,
+                                       return_intermediate_steps=intermediate_steps)
+
+
+@pytest.mark.parametrize("intermediate_steps", [True, False])
+def test_graph_cypher_qa_chain_rows_traced_and_planted_row_first(kg: Neo4jStore, srv: OpenAITestServer,
+                                                                 intermediate_steps: bool) -> None:
+    """GraphCypherQAChain: the units are the rows it passed to its QA model (from its intermediate steps, or from
+    its "Full Context:" text event), traced to the elements its generated query matched; every probe invokes the
+    chain's own qa_chain with the rows kept."""
+    pytest.importorskip("langchain_neo4j")
+    pytest.importorskip("langchain_openai")
+    from xgrag.integrations.langchain import explain_cypher_qa
+
+    mission = ASKED[1]
+    chain = _cypher_qa_chain(kg, srv, intermediate_steps)
+    before = kg.checksum()
+    srv.clear()
+    out = explain_cypher_qa(chain, mission.question, store=kg)
+    ex = out.explanation
+    assert ex is not None and kg.checksum() == before
+    assert out.answer == mission.module and out.query == mission.cypher() and len(out.rows) == 8
+    assert ex.reproduction is not None and ex.reproduction.reproduced and ex.answer == out.answer
+    chats = srv.requests_to(CHAT)
+    assert "Generate Cypher statement" in chats[0].body["messages"][-1]["content"]
+    assert chats[2].body["messages"] == chats[1].body["messages"]  # the QA request, replayed byte for byte
+    assert ex.stack is not None and ex.stack["component"] == "GraphCypherQAChain" and ex.stack["spans"] == 0
+    top = ex.top("item", 1)[0]
+    assert top.label.endswith(mission.row_dict) and top.answer_changed
+    assert set(top.provenance["relationship_ids"]) == {_fact_id(kg, mission, "HAD_LUNAR_MODULE"),
+                                                       _fact_id(kg, mission, "LAUNCHED_FROM")}
+    assert f"{mission.name} HAD_LUNAR_MODULE {mission.module}" in top.provenance["facts"]
+    assert out.trace["traced"] is True and out.trace["matched_rows"] == 8
+    assert ex.cost.generator_calls == 2 + 8  # leave-one-out over 8 rows (auto, under 30 units)
