@@ -11,14 +11,15 @@ Per stack/retriever entry: `questions`, `reproduced` (share of explanations whos
 stack's answer after normalisation), `planted_first` (share whose top-ranked unit at the finest level is the
 planted one: the sentence or fact line, or the row for Text2Cypher), `calls_mean` / `calls_max` (LLM calls per
 explanation, the baseline's repeat included), `items_mean` / `spans_mean` (units of the context), `seconds_mean`.
-Stacks still to come (LangChain, LlamaIndex, LightRAG) add their entries to STACKS.
+Entries: neo4j-graphrag with each retriever, LangChain's GraphCypherQAChain; stacks still to come (an LCEL chain,
+LlamaIndex, LightRAG) add their runner to `stacks()`.
 
 `--answer-model smollm2`: the stacks answer with SmolLM2-135M behind the same server (a real model; Text2Cypher still
 writes its query with the scripted model), `--max-calls 2` stops after the baseline: what that run measures is
 whether replaying a real model's call reproduces its answer (`planted_first` is null: SmolLM2 does not answer from
 the planted fact reliably).
 
-Usage: python benchmarks/bench_stacks.py [--questions 24] [--top-k 10] [--only vector,text2cypher]
+Usage: python benchmarks/bench_stacks.py [--questions 24] [--top-k 10] [--only VectorRetriever,GraphCypherQAChain]
                                          [--answer-model planted|smollm2] [--max-calls N] [--json PATH]
 Uses NEO4J_URI when set (the database is WIPED: point it at a scratch database), else starts its own embedded
 Neo4j in a temporary folder.
@@ -37,7 +38,7 @@ import tempfile
 import time
 import warnings
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -69,37 +70,77 @@ def planted_first(ex: Explanation, mission: W.Mission) -> bool:
     return bool(top) and any(f in top[0].label for f in forms)
 
 
-def neo4j_graphrag_runner(kind: str, top_k: int) -> Callable[..., Explanation]:
-    def run(kg: Neo4jStore, llm: OpenAILLM, answer_llm: OpenAILLM, mission: W.Mission, embedder: Any,
-            settings: ExplainSettings) -> Explanation:
-        rag = GraphRAG(W.retriever(kind, kg.driver, kg.database, llm), answer_llm)
+@dataclass
+class Env:
+    """What a stack runner gets: the world's graph, the scripted model (Cypher writing) and the answering model as
+    neo4j-graphrag LLMs, the server, the embedder and the explanation settings."""
+
+    kg: Neo4jStore
+    llm: OpenAILLM
+    answer_llm: OpenAILLM
+    base_url: str
+    answer_model: str
+    embedder: Any
+    settings: ExplainSettings
+
+
+def neo4j_graphrag_runner(kind: str, top_k: int) -> Callable[[Env, W.Mission], Explanation]:
+    def run(env: Env, mission: W.Mission) -> Explanation:
+        rag = GraphRAG(W.retriever(kind, env.kg.driver, env.kg.database, env.llm), env.answer_llm)
         config = None if kind == "text2cypher" else {"top_k": top_k}
-        out = explain_search(rag, mission.question, store=kg, retriever_config=config, embedder=embedder,
-                             settings=settings)
+        out = explain_search(rag, mission.question, store=env.kg, retriever_config=config, embedder=env.embedder,
+                             settings=env.settings)
         assert out.explanation is not None, out.explain.skipped
         return out.explanation
 
     return run
 
 
-def stacks(top_k: int) -> dict[str, Callable[..., Explanation]]:
-    return {f"neo4j-graphrag/{W.RETRIEVERS[k]}": neo4j_graphrag_runner(k, top_k) for k in W.RETRIEVERS}
+def graph_cypher_qa_runner(env: Env, mission: W.Mission) -> Explanation:
+    """LangChain's GraphCypherQAChain over Neo4jGraph; the Cypher written by the scripted model, the answer by
+    `answer_model` (both ChatOpenAI over the same server)."""
+    from langchain_neo4j import GraphCypherQAChain, Neo4jGraph
+    from langchain_openai import ChatOpenAI
+
+    from xgrag.integrations.langchain import explain_cypher_qa
+
+    graph = Neo4jGraph(url=env.kg.uri, username=env.kg.user or "neo4j", password=os.environ.get("NEO4J_PASSWORD",
+                       "unused"), database=env.kg.database, refresh_schema=False)
+    cypher_llm = ChatOpenAI(model=W.MODEL, base_url=env.base_url, api_key="unused", temperature=0, seed=42)
+    qa_llm = cypher_llm if env.answer_model == W.MODEL else ChatOpenAI(
+        model=env.answer_model, base_url=env.base_url, api_key="unused", temperature=0, seed=42, max_tokens=24)
+    chain = GraphCypherQAChain.from_llm(cypher_llm=cypher_llm, qa_llm=qa_llm, graph=graph,
+                                        allow_dangerous_requests=True, return_intermediate_steps=True)
+    try:
+        out = explain_cypher_qa(chain, mission.question, store=env.kg, embedder=env.embedder, settings=env.settings)
+    finally:
+        graph.close() if hasattr(graph, "close") else None
+    assert out.explanation is not None
+    return out.explanation
+
+
+def stacks(top_k: int) -> dict[str, Callable[[Env, W.Mission], Explanation]]:
+    """Every stack/retriever entry: a runner from the environment and a question to the Explanation."""
+    out = {f"neo4j-graphrag/{W.RETRIEVERS[k]}": neo4j_graphrag_runner(k, top_k) for k in W.RETRIEVERS}
+    out["langchain/GraphCypherQAChain"] = graph_cypher_qa_runner
+    return out
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--questions", type=int, default=24)
     ap.add_argument("--top-k", type=int, default=10)
-    ap.add_argument("--only", default="", help="comma-separated retriever kinds: " + ",".join(W.RETRIEVERS))
+    ap.add_argument("--only", default="", help="comma-separated entries (the part after the stack's '/'), e.g. "
+                    "VectorRetriever,GraphCypherQAChain")
     ap.add_argument("--answer-model", choices=(W.MODEL, "smollm2"), default=W.MODEL)
     ap.add_argument("--max-calls", type=int, default=None)
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     settings = replace(STACK_SETTINGS, max_calls=args.max_calls)
     scripted = args.answer_model == W.MODEL
-    world = W.missions(max(args.questions, 3))
+    world = W.missions(24)  # the whole world is written whatever is asked: retrieval and rows see all 24 missions
     asked = world[: args.questions]
-    only = {W.RETRIEVERS[k] for k in args.only.split(",") if k} if args.only else None
+    only = {k for k in args.only.split(",") if k} or None
     home = None
     state = None
     if os.environ.get("NEO4J_URI"):
@@ -129,12 +170,13 @@ def main() -> None:
             for name, run in stacks(args.top_k).items():
                 if only and name.split("/", 1)[1] not in only:
                     continue
+                env = Env(kg, llm, answer_llm, srv.base_url, args.answer_model, embedder, settings)
                 rows = []
                 for mission in asked:
                     t1 = time.perf_counter()
                     with warnings.catch_warnings():
                         warnings.simplefilter("ignore", DeprecationWarning)
-                        ex = run(kg, llm, answer_llm, mission, embedder, settings)
+                        ex = run(env, mission)
                     assert ex.reproduction is not None and ex.stack is not None
                     rows.append({"stack": name, "question": mission.question, "answer": ex.observed_answer,
                                  "replayed": ex.answer, "reproduced": ex.reproduction.reproduced,

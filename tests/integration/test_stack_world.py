@@ -256,3 +256,54 @@ def test_graph_cypher_qa_chain_rows_traced_and_planted_row_first(kg: Neo4jStore,
     assert f"{mission.name} HAD_LUNAR_MODULE {mission.module}" in top.provenance["facts"]
     assert out.trace["traced"] is True and out.trace["matched_rows"] == 8
     assert ex.cost.generator_calls == 2 + 8  # leave-one-out over 8 rows (auto, under 30 units)
+
+
+def test_lcel_chain_replayed_with_its_own_prompt_and_model(kg: Neo4jStore, srv: OpenAITestServer) -> None:
+    """An LCEL chain ({context: retriever | format_docs, question} | ChatPromptTemplate | ChatOpenAI |
+    StrOutputParser) over langchain-neo4j's Neo4jVector on the world's chunk index: the documents are the units,
+    located in the messages the model received; every probe is those messages with units cut out, sent through the
+    chain's own model step and parser."""
+    pytest.importorskip("langchain_neo4j")
+    pytest.importorskip("langchain_openai")
+    from langchain_core.output_parsers import StrOutputParser
+    from langchain_core.prompts import ChatPromptTemplate
+    from langchain_core.runnables import RunnablePassthrough
+    from langchain_neo4j import Neo4jVector
+    from langchain_openai import ChatOpenAI
+
+    from xgrag.integrations.langchain import explain_chain
+
+    mission = ASKED[0]
+    store = Neo4jVector.from_existing_index(W.langchain_embeddings(), index_name=W.VECTOR_INDEX, url=kg.uri,
+                                            username="neo4j", password="unused", database=kg.database)
+    prompt = ChatPromptTemplate.from_messages([("system", "Answer from the context."),
+                                               ("human", "Context:\n{context}\n\nQuestion:\n{question}\n")])
+    llm = ChatOpenAI(model=W.MODEL, base_url=srv.base_url, api_key="unused-by-the-test-server", temperature=0,
+                     seed=42)
+
+    def format_docs(docs: list) -> str:  # type: ignore[type-arg]
+        return "\n\n".join(d.page_content for d in docs)
+
+    chain = ({"context": store.as_retriever(search_kwargs={"k": 10}) | format_docs, "question": RunnablePassthrough()}
+             | prompt | llm | StrOutputParser())
+    before = kg.checksum()
+    srv.clear()
+    out = explain_chain(chain, mission.question)
+    ex = out.explanation
+    assert ex is not None and kg.checksum() == before
+    assert out.answer == mission.module and len(out.documents) == 10
+    assert ex.reproduction is not None and ex.reproduction.reproduced
+    chats = srv.requests_to(CHAT)
+    assert chats[1].body["messages"] == chats[0].body["messages"]  # the chain's own messages, replayed
+    assert ex.stack is not None and (ex.stack["items"], ex.stack["spans"]) == (10, 50)
+    top_span, top_item = ex.top("span", 1)[0], ex.top("item", 1)[0]
+    assert top_span.label == mission.planted and top_span.provenance["item"] == top_item.id
+    assert top_item.answer_changed and mission.planted in next(
+        d.page_content for d in out.documents if d.page_content.startswith(f"{mission.name} was"))
+    # a probe without the planted chunk: the same messages, that chunk and its separator cut out
+    without = next(r.body["messages"][1]["content"] for r in chats[3:]
+                   if mission.planted not in r.body["messages"][1]["content"])
+    assert "\n\n\n" not in without and without.startswith("Context:\n") and without.endswith(
+        f"Question:\n{mission.question}\n")
+    assert ex.cost.generator_calls <= 15
+    assert out.trace["in_prompt"] == 10 and out.trace["not_in_prompt"] == []

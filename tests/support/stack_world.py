@@ -202,6 +202,20 @@ class HashEmbedder(Embedder):
         return [v / norm for v in vec]
 
 
+def langchain_embeddings() -> Any:
+    """The same hashed bag of words as a LangChain Embeddings (for langchain-neo4j's Neo4jVector)."""
+    from langchain_core.embeddings import Embeddings
+
+    class HashEmbeddings(Embeddings):
+        def embed_documents(self, texts: list[str]) -> list[list[float]]:
+            return [HashEmbedder().embed_query(t) for t in texts]
+
+        def embed_query(self, text: str) -> list[float]:
+            return HashEmbedder().embed_query(text)
+
+    return HashEmbeddings()
+
+
 class ParagraphSplitter(TextSplitter):
     """One chunk per paragraph (blank-line separated): one chunk per mission."""
 

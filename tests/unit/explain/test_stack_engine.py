@@ -59,7 +59,8 @@ def chunk(i: int, planted: bool = False) -> str:
 
 
 def call_for(texts: list[str], llm: PlantedLLM, observed: str = "Eagle.", **kw: Any) -> StackCall:
-    def prompt(kept: Any) -> tuple[str | None, str]:
+    def prompt(items: Any) -> tuple[str | None, str]:
+        kept = [t for t in items if t is not None]
         return "Answer from the context.", "Context:\n" + "\n".join(kept) + f"\n\nQuestion:\n{QUESTION}\n\nAnswer:\n"
 
     return StackCall(stack="test", component="fake", question=QUESTION, observed_answer=observed,
@@ -98,7 +99,7 @@ def test_single_span_items_have_no_spans_and_rows_are_not_split() -> None:
     ctx = build_context([ItemSource("<Record name='Eagle'>", source="row", split=False),
                          ItemSource("One sentence only."), ItemSource("A. B. C. D.", split=False)])
     assert [u.id for u in ctx.units] == ["1", "2", "3"]
-    assert ctx.texts({"2"}) == ["<Record name='Eagle'>", "A. B. C. D."]
+    assert ctx.texts({"2"}) == ["<Record name='Eagle'>", None, "A. B. C. D."]
 
 
 def test_spans_are_traced_to_the_facts_they_state() -> None:

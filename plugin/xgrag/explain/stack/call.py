@@ -3,11 +3,11 @@ own prompt assembly and its own LLM (as an xgrag Generator). An integration buil
 Explainer perturbs it by leaving units out (Perturbation.excluded_units) and asks `render(...)` for the stack's
 prompt without them.
 
-`prompt` is the stack's own prompt step: from the texts of the items kept (in prompt order) to the system
-instruction and the user prompt the stack's LLM receives (e.g. neo4j-graphrag: "\\n".join(texts) into its
-RagTemplate). `generator` sends that prompt through the stack's own LLM object exactly as the stack does (its
-message layout, model parameters, client); the AnswerOracle caches, deduplicates and counts those calls like any
-generator's.
+`prompt` is the stack's own prompt step: from the items' texts (in prompt order; None for an item left out, an
+item's text with its removed spans cut out) to the system instruction and the user prompt the stack's LLM receives
+(e.g. neo4j-graphrag: the kept texts joined by "\\n" into its RagTemplate). `generator` sends that prompt through
+the stack's own LLM object exactly as the stack does (its message layout, model parameters, client); the
+AnswerOracle caches, deduplicates and counts those calls like any generator's.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from xgrag.generate.base import Generator
 from xgrag.generate.prompt import RenderedContext
 from xgrag.model import Subgraph
 
-# the kept items' texts, in prompt order -> (system instruction or None, user prompt)
-PromptFn = Callable[[Sequence[str]], tuple[str | None, str]]
+# the items' texts in prompt order, None for an item left out -> (system instruction or None, user prompt)
+PromptFn = Callable[[Sequence[str | None]], tuple[str | None, str]]
 
 
 @dataclass

@@ -204,19 +204,18 @@ class StackContext:
         """Items and spans, each item followed by its spans (prompt order)."""
         return [u for item in self.items for u in (item, *self.spans.get(item.id, []))]
 
-    def texts(self, removed: Iterable[str] = ()) -> list[str]:
-        """The items' texts in prompt order, without the `removed` units (an item whose spans were all removed
-        leaves, as the item itself does)."""
+    def texts(self, removed: Iterable[str] = ()) -> list[str | None]:
+        """Every item's text in prompt order without the `removed` units: None for an item left out (removed itself,
+        or every one of its spans removed), its text with the removed spans cut out otherwise."""
         gone = set(removed)
-        out: list[str] = []
+        out: list[str | None] = []
         for item in self.items:
             if item.id in gone:
+                out.append(None)
                 continue
             spans = self.spans.get(item.id, [])
             cut = {i for i, s in enumerate(spans) if s.id in gone}
-            text = self.segmentations[item.id].without(cut) if cut else item.text
-            if text is not None:
-                out.append(text)
+            out.append(self.segmentations[item.id].without(cut) if cut else item.text)
         return out
 
 

@@ -60,13 +60,15 @@ from xgrag.integrations.langchain.documents import (
     merge_subgraphs,
     subgraph_from_documents,
 )
+from xgrag.integrations.langchain.lcel import ChainReplay, ExplainedChain, aexplain_chain, chain_call, explain_chain
 from xgrag.integrations.langchain.retriever import XgragRetriever
 from xgrag.integrations.langchain.rows import row_values, subgraph_from_rows
 from xgrag.integrations.langchain.runnable import ExplainedRunnable, with_explanation
 
 __all__ = [
-    "AsyncXgragCallbackHandler", "ExplainedCypherQA", "ExplainedRunnable", "QAChainReplay", "RunCapture",
-    "TRIPLE_SCHEMA", "XgragCallbackHandler", "XgragRetriever", "aexplain_cypher_qa", "answer_text", "cypher_qa_call",
-    "documents_from_subgraph", "explain_cypher_qa", "format_documents", "is_xgrag_document", "merge_subgraphs",
-    "question_text", "row_values", "subgraph_from_documents", "subgraph_from_rows", "with_explanation",
+    "AsyncXgragCallbackHandler", "ChainReplay", "ExplainedChain", "ExplainedCypherQA", "ExplainedRunnable",
+    "QAChainReplay", "RunCapture", "TRIPLE_SCHEMA", "XgragCallbackHandler", "XgragRetriever", "aexplain_chain",
+    "aexplain_cypher_qa", "answer_text", "chain_call", "cypher_qa_call", "documents_from_subgraph", "explain_chain",
+    "explain_cypher_qa", "format_documents", "is_xgrag_document", "merge_subgraphs", "question_text", "row_values",
+    "subgraph_from_documents", "subgraph_from_rows", "with_explanation",
 ]

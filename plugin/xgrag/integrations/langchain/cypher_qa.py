@@ -185,16 +185,9 @@ def cypher_qa_call(chain: Any, question: str, answer: str, query: str | None, ro
             entities=tuple(KnownEntity(e.id, e.name) for e in ents),
             provenance={"index": i, "traced": hit is not None}, split=False, from_elements=True))
     context = build_context(sources)
-    texts = [u.text for u in context.items]
 
-    def prompt(kept: Sequence[str]) -> tuple[str | None, str]:
-        chosen, at = [], 0
-        for text in kept:  # the kept items, in order: their rows
-            while texts[at] != text:
-                at += 1
-            chosen.append(rows[at])
-            at += 1
-        return None, replay.prompt_for(chosen)
+    def prompt(items: Sequence[str | None]) -> tuple[str | None, str]:
+        return None, replay.prompt_for([row for row, text in zip(rows, items, strict=True) if text is not None])
 
     return StackCall(stack=STACK, component="GraphCypherQAChain", question=question, observed_answer=answer,
                      context=context, prompt=prompt, generator=replay, graph=graph,

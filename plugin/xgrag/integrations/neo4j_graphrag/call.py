@@ -144,7 +144,8 @@ def stack_call(graphrag: Any, query_text: str, result: RagResultModel, *, store:
                               "beyond the graph values they return"})
     template = graphrag.prompt_template
 
-    def prompt(texts: Sequence[str]) -> tuple[str | None, str]:
+    def prompt(items: Sequence[str | None]) -> tuple[str | None, str]:
+        texts = [t for t in items if t is not None]
         if not texts and response_fallback is not None:
             return template.system_instructions, FALLBACK_PROMPT  # GraphRAG answers its fallback, no LLM call
         return template.system_instructions, template.format(query_text=query_text, context="\n".join(texts),
