@@ -11,8 +11,9 @@ Per stack/retriever entry: `questions`, `reproduced` (share of explanations whos
 stack's answer after normalisation), `planted_first` (share whose top-ranked unit at the finest level is the
 planted one: the sentence or fact line, or the row for Text2Cypher), `calls_mean` / `calls_max` (LLM calls per
 explanation, the baseline's repeat included), `items_mean` / `spans_mean` (units of the context), `seconds_mean`.
-Entries: neo4j-graphrag with each retriever, LangChain's GraphCypherQAChain; stacks still to come (an LCEL chain,
-LlamaIndex, LightRAG) add their runner to `stacks()`.
+Entries: neo4j-graphrag with each retriever, LangChain's LCEL chain and GraphCypherQAChain; stacks still to come
+(LlamaIndex, LightRAG) add their runner to `stacks()`. With `--only`, an existing `--json` file keeps its other
+entries.
 
 `--answer-model smollm2`: the stacks answer with SmolLM2-135M behind the same server (a real model; Text2Cypher still
 writes its query with the scripted model), `--max-calls 2` stops after the baseline: what that run measures is
@@ -119,9 +120,44 @@ def graph_cypher_qa_runner(env: Env, mission: W.Mission) -> Explanation:
     return out.explanation
 
 
+def lcel_runner(top_k: int) -> Callable[[Env, W.Mission], Explanation]:
+    """An LCEL chain: {context: Neo4jVector retriever | format_docs, question} | ChatPromptTemplate | ChatOpenAI |
+    StrOutputParser, over the world's chunk index."""
+
+    def run(env: Env, mission: W.Mission) -> Explanation:
+        from langchain_core.output_parsers import StrOutputParser
+        from langchain_core.prompts import ChatPromptTemplate
+        from langchain_core.runnables import RunnablePassthrough
+        from langchain_neo4j import Neo4jVector
+        from langchain_openai import ChatOpenAI
+
+        from xgrag.integrations.langchain import explain_chain
+
+        vector = Neo4jVector.from_existing_index(W.langchain_embeddings(), index_name=W.VECTOR_INDEX,
+                                                 url=env.kg.uri, username=env.kg.user or "neo4j",
+                                                 password=os.environ.get("NEO4J_PASSWORD", "unused"),
+                                                 database=env.kg.database)
+        prompt = ChatPromptTemplate.from_messages([("system", "Answer from the context."),
+                                                   ("human", "Context:\n{context}\n\nQuestion:\n{question}\n")])
+        llm = ChatOpenAI(model=env.answer_model, base_url=env.base_url, api_key="unused", temperature=0, seed=42,
+                         max_tokens=24)
+
+        def format_docs(docs: list[Any]) -> str:
+            return "\n\n".join(d.page_content for d in docs)
+
+        chain = ({"context": vector.as_retriever(search_kwargs={"k": top_k}) | format_docs,
+                  "question": RunnablePassthrough()} | prompt | llm | StrOutputParser())
+        out = explain_chain(chain, mission.question, embedder=env.embedder, settings=env.settings)
+        assert out.explanation is not None
+        return out.explanation
+
+    return run
+
+
 def stacks(top_k: int) -> dict[str, Callable[[Env, W.Mission], Explanation]]:
     """Every stack/retriever entry: a runner from the environment and a question to the Explanation."""
     out = {f"neo4j-graphrag/{W.RETRIEVERS[k]}": neo4j_graphrag_runner(k, top_k) for k in W.RETRIEVERS}
+    out["langchain/LCEL"] = lcel_runner(top_k)
     out["langchain/GraphCypherQAChain"] = graph_cypher_qa_runner
     return out
 
@@ -210,6 +246,13 @@ def main() -> None:
             shutil.rmtree(home, ignore_errors=True)
     print(json.dumps({"stacks": out["stacks"], "meta": out["meta"]}, indent=2))
     if args.json:
+        if args.json.exists() and only:
+            # --only re-runs some entries: keep the file's others (their rows and figures) beside them
+            old = json.loads(args.json.read_text(encoding="utf-8"))
+            kept = {k: v for k, v in old.get("stacks", {}).items() if k not in out["stacks"]}
+            out["stacks"] = {**kept, **out["stacks"]}
+            out["rows"] = [r for r in old.get("rows", []) if r.get("stack") in kept] + out["rows"]
+            out["meta"]["merged_from"] = str(args.json)
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
 
