@@ -201,3 +201,22 @@ def test_graph_and_stack_strategies_do_not_mix() -> None:
         Explainer(None, PlantedLLM(), HashEmbedder()).explain(QUESTION, settings=ExplainSettings(strategies=("span",)))
     with pytest.raises(UsageError, match="explainer's generator must be the call's"):
         asyncio.run(Explainer(None, PlantedLLM(), HashEmbedder()).aexplain_stack(call, settings=STACK_SETTINGS))
+
+
+def test_reports_render_a_stack_explanation_and_say_whether_it_was_reproduced() -> None:
+    from rich.console import Console
+
+    from xgrag.report.console import print_explanation
+    from xgrag.report.html import render_html
+
+    texts = [chunk(i, planted=(i == 1)) for i in range(3)]
+    out = Console(width=160, record=True)
+    print_explanation(out, explain_stack(call_for(texts, PlantedLLM()), embedder=HashEmbedder()))
+    assert "the replayed call reproduced its answer" in out.export_text()
+    with pytest.warns(NotReproducedWarning):
+        drifted = explain_stack(call_for(texts, PlantedLLM(), observed="Buzz Aldrin."), embedder=HashEmbedder())
+    out = Console(width=160, record=True)
+    print_explanation(out, drifted)
+    assert "Not reproduced: the stack answered 'Buzz Aldrin.'" in out.export_text()
+    html = render_html([drifted])
+    assert PLANTED in html and "Buzz Aldrin." in html
