@@ -10,7 +10,8 @@ the spans inside the items whose removal moved the answer).
 
     call = StackCall(stack="mystack", component="MyChain", question=q, observed_answer=answer,
                      context=build_context([ItemSource(text) for text in retrieved_texts]),
-                     prompt=lambda texts: (SYSTEM, TEMPLATE.format(context="\\n".join(texts), question=q)),
+                     prompt=lambda texts: (SYSTEM, TEMPLATE.format(
+                         context="\\n".join(t for t in texts if t is not None), question=q)),
                      generator=MyLLMReplay(llm))
     ex = explain_stack(call)  # ex.reproduction.reproduced, ex.top("span"), ex.components, ...
 """
