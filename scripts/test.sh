@@ -1,12 +1,23 @@
 #!/usr/bin/env bash
-# The whole test suite: ruff and mypy, then unit (no sockets), integration (one real embedded Neo4j with GDS and APOC per run)
-# and e2e (the CLI as a user runs it). Extra args go to pytest (e.g. tests/unit, -k name).
+# The whole test suite: ruff, mypy and the import contracts, then unit (no sockets), integration (one real embedded
+# Neo4j with GDS and APOC per run) and e2e (the CLI as a user runs it); the 20 slowest tests are listed at the end.
+#   bash scripts/test.sh                  everything
+#   bash scripts/test.sh --quick          during development: the unit tests that are not marked slow
+#   bash scripts/test.sh -m "not llm"     extra args go to pytest (a path, -k name, -m markers: unit, integration,
+#                                         e2e, llm, browser, slow; see pyproject.toml)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+SELECT=()
+if [[ "${1:-}" == "--quick" ]]; then
+  shift
+  SELECT=(-m "unit and not slow")
+fi
 VENV="$(bash "$ROOT/scripts/bootstrap.sh" | tail -n 1)"
 cd "$ROOT"
 export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 "$VENV/bin/ruff" check plugin tests benchmarks
-# types: strict on the engine (explain/, retrieval/, generate/, model/, config, errors, embed), checked elsewhere
+# types: strict everywhere but integrations/ (checked there)
 "$VENV/bin/mypy"
-exec "$VENV/bin/python" -m pytest -q -p no:cacheprovider "${@:-tests}"
+# one-way imports between the stages, no cycles (pyproject.toml [tool.importlinter]; imports inside functions count)
+"$VENV/bin/lint-imports" --no-cache
+exec "$VENV/bin/python" -m pytest -q -p no:cacheprovider --durations=20 ${SELECT[@]+"${SELECT[@]}"} "${@:-tests}"

@@ -21,6 +21,21 @@ from xgrag.config import EmbeddedSettings, GraphSchema
 from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
 
+# The suite a test belongs to, by its folder (tests/<suite>/...): `-m unit`, `-m "not e2e"`. The other markers
+# (llm: runs SmolLM2, browser: drives chromium, slow) are set on the tests themselves; all are registered in
+# pyproject.toml and `--strict-markers` refuses unregistered ones.
+SUITES = ("unit", "integration", "e2e")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    tests = Path(__file__).resolve().parent
+    for item in items:
+        parts = item.path.resolve().relative_to(tests).parts
+        suite = parts[0] if len(parts) > 1 and parts[0] in SUITES else None
+        if suite is None:
+            raise pytest.UsageError(f"{item.nodeid}: a test lives in tests/unit, tests/integration or tests/e2e")
+        item.add_marker(suite)
+
 
 def _docker_answers() -> bool:
     if shutil.which("docker") is None:

@@ -13,7 +13,10 @@ written against the builtins keeps working.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+_Choice = TypeVar("_Choice", bound=str)
 
 
 class XgragError(Exception):
@@ -75,6 +78,15 @@ class InputError(UsageError):
         where = f"{path}:{line}" if line else str(path)
         super().__init__(f"{where}: field '{field}': {message}")
         self.path, self.line, self.field = str(path), line, field
+
+
+def one_of(field: str, value: str, choices: Sequence[_Choice]) -> _Choice:
+    """`value` as the choice it equals, typed as the choices are (a Literal), or a UsageError naming the field
+    and every choice: how a string from a command line or a file becomes one of a fixed set of names."""
+    for choice in choices:
+        if choice == value:
+            return choice
+    raise UsageError(f"{field}: {value!r} is not one of {', '.join(choices)}")
 
 
 def read_text_lines(path: object, error: type[InputError] = InputError) -> list[str]:

@@ -28,6 +28,8 @@ from xgrag.store.ingest import ingest_triples
 from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
 
+pytestmark = pytest.mark.browser  # every test here drives chromium (the report fixture opens the page in it)
+
 CHROMIUM = os.environ.get("XGRAG_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(os.environ.get("XGRAG_TEST_ARTIFACTS") or ROOT / "tests" / "artifacts")
 

@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 
 from support.ollama_server import OllamaTestServer
-from xgrag.embed import EmbeddingError, LangChainEmbedder, OllamaEmbedder, default_embedder
+from xgrag.embed import EmbeddingError, default_embedder
 from xgrag.generate.base import GenerationError
+from xgrag.generate.embedders import LangChainEmbedder, OllamaEmbedder
 from xgrag.generate.factory import make_embedder, make_generator
 from xgrag.generate.langchain import LangChainGenerator
 from xgrag.generate.ollama import OllamaGenerator

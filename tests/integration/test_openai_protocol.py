@@ -21,9 +21,10 @@ import pytest
 
 from support.ollama_server import OllamaTestServer
 from support.openai_server import OpenAITestServer
-from xgrag.embed import EmbeddingError, OpenAIEmbedder, default_embedder
+from xgrag.embed import EmbeddingError, default_embedder
 from xgrag.errors import UsageError
 from xgrag.generate.base import AnswerScorer, GenerationError, Generator
+from xgrag.generate.embedders import OpenAIEmbedder
 from xgrag.generate.factory import make_embedder, make_generator
 from xgrag.generate.http_client import RetryPolicy
 from xgrag.generate.langchain import LangChainGenerator

@@ -11,6 +11,8 @@ from xgrag.cli.app import app, console, group, out
 from xgrag.cli.options import ConfigOpt, JsonFlag, settings_for
 from xgrag.cli.output import print_json
 from xgrag.errors import XgragError
+from xgrag.store.connection import resolve_connection
+from xgrag.store.embedded import start, stop
 
 db_app = group("The embedded Neo4j (5.26 + GDS + APOC) for local use.")
 app.add_typer(db_app, name="db")
@@ -20,8 +22,6 @@ app.add_typer(db_app, name="db")
 def db_start(config: ConfigOpt = None,
              port: Annotated[int, typer.Option(help="Bolt port (0: a free one)")] = 0) -> None:
     """Build the launcher if needed, start the embedded Neo4j in the background, print its Bolt URI."""
-    from xgrag.store.embedded import start
-
     settings = settings_for(config)
     if settings.neo4j.uri:
         console.print(f"[yellow]NEO4J_URI is set ({settings.neo4j.uri}): xgrag uses that server; "
@@ -39,7 +39,6 @@ def db_start(config: ConfigOpt = None,
 @db_app.command("status")
 def db_status(config: ConfigOpt = None, as_json: JsonFlag = False) -> None:
     """Is a server reachable? Which GDS and APOC does it have?"""
-    from xgrag.store.embedded import resolve_connection
     from xgrag.store.neo4j import Neo4jStore
 
     settings = settings_for(config)
@@ -69,6 +68,4 @@ def db_status(config: ConfigOpt = None, as_json: JsonFlag = False) -> None:
 @db_app.command("stop")
 def db_stop(config: ConfigOpt = None) -> None:
     """Stop the embedded Neo4j (SIGTERM, clean shutdown)."""
-    from xgrag.store.embedded import stop
-
     out.print("stopped" if stop(settings_for(config).embedded) else "not running")

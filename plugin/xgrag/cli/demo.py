@@ -10,7 +10,13 @@ import typer
 from xgrag.cli.app import app, console, out
 from xgrag.cli.options import ConfigOpt, ExplainOptions, settings_for
 from xgrag.cli.output import cache_path, open_store
+from xgrag.embed import default_embedder
 from xgrag.explain.perturbers import COMPARED_BY_DEFAULT
+from xgrag.generate.cache import ResponseCache
+from xgrag.model import Perturbation
+from xgrag.store.embedded import start
+from xgrag.store.ingest import read_triples, write_triples
+from xgrag.store.migrations import migrate as run_migrations
 
 SAMPLE_DIR = Path(__file__).resolve().parent.parent / "data" / "sample"
 
@@ -26,16 +32,10 @@ def demo(config: ConfigOpt = None,
          question: Annotated[list[str] | None, typer.Option(help="question(s) to explain (default: 3 samples)")]
          = None) -> None:
     """Embedded Neo4j, migrations, the shipped sample KG, a perturbed retrieval, then explanations."""
-    from xgrag.embed import default_embedder
     from xgrag.explain import Explainer
-    from xgrag.generate.cache import ResponseCache
     from xgrag.generate.extractive import ExtractiveReader
-    from xgrag.model import Perturbation
     from xgrag.report.console import print_explanation, print_subgraph
     from xgrag.retrieval import Retriever
-    from xgrag.store.embedded import start
-    from xgrag.store.ingest import read_triples, write_triples
-    from xgrag.store.migrations import migrate as run_migrations
 
     settings = settings_for(config)
     questions = list(question or DEMO_QUESTIONS)

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from xgrag.cli.app import app, console, out
 from xgrag.cli.options import (
@@ -25,12 +26,16 @@ from xgrag.cli.options import (
     settings_for,
 )
 from xgrag.cli.output import check_output, write_report
-from xgrag.errors import InputError
+from xgrag.errors import InputError, one_of
+from xgrag.evaluate.datasets import DatasetError
+from xgrag.evaluate.eval_report import write_report as write_eval_report
 from xgrag.explain.distances import MEASURES
 from xgrag.explain.perturbers import EVALUATED_BY_DEFAULT, resolve_strategies
-from xgrag.explain.settings import ExplainSettings
+from xgrag.explain.settings import RESPONSE_SCORES, ExplainSettings
 from xgrag.explain.solvers import REGISTRY as SOLVERS
 from xgrag.explain.solvers import resolve_solvers
+from xgrag.model import Explanation
+from xgrag.retrieval.modes import MODES
 
 EVALUATED = ",".join(EVALUATED_BY_DEFAULT)
 
@@ -85,8 +90,6 @@ def eval_cmd(
                                                                   "self-contained HTML page")] = None,
 ) -> None:
     """Evaluate explanations over a dataset: report.md, results.json and plots in --out (resumable)."""
-    from xgrag.evaluate.datasets import DatasetError
-
     if not dataset.is_file():
         raise DatasetError(dataset, 0, "path", "no such file")
     if kg is not None and not kg.is_file():
@@ -95,18 +98,11 @@ def eval_cmd(
     settings = settings_for(config)
     names = resolve_strategies(strategies)
     solvers = resolve_solvers(surrogate_solvers) if surrogate_solvers else None
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+    one_of("mode", mode, MODES)
+    one_of("response_score", response_score, RESPONSE_SCORES)
 
-    from xgrag.evaluate.report import write_report as write_eval_report
     from xgrag.evaluate.runner import EvalConfig, run_eval
-    from xgrag.evaluate.schedulers import resolve_schedulers
+    from xgrag.evaluate.scheduler_comparison import resolve_schedulers
 
     parts = tuple(a.strip() for item in (ablate or []) for a in item.split(",") if a.strip())
     cfg = EvalConfig(dataset=str(dataset), generator=generator, strategies=names, ablate=parts, limit=limit, mode=mode,
@@ -129,8 +125,6 @@ def eval_cmd(
         out.print(f"cost {name}: {c['calls_total']} generator calls, {c['tokens_total']} tokens, "
                   f"{c['seconds_total']:.1f}s over {c['questions']} questions")
     if html_path is not None:
-        from xgrag.model import Explanation
-
         explanations = [Explanation.model_validate(r["explanation"]) for r in result.records if r.get("explanation")]
         write_report(html_path, explanations, title=f"xgrag eval: {dataset.name} ({generator})")
     acc = results["tables"]["accuracy"]["all"]

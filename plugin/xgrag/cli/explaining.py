@@ -23,8 +23,11 @@ from xgrag.cli.output import (
     write_report,
 )
 from xgrag.config import config_file
+from xgrag.evaluate.batch import BatchSpec, read_questions, run_batch, summary_row
+from xgrag.generate.cache import ResponseCache
 from xgrag.generate.factory import make_generator
 from xgrag.retrieval.question import check_question
+from xgrag.store import explanations as saved
 
 
 @app.command()
@@ -48,9 +51,7 @@ def explain(
     gen = make_generator(options.generator, **connection)  # an unknown spec is answered here, before the engine loads
     from xgrag.explain import Explainer
     from xgrag.explain.explainer import require_scorer
-    from xgrag.generate.cache import ResponseCache
     from xgrag.report.console import print_explanation
-    from xgrag.store.explanations import save_explanation
 
     require_scorer(gen, cfg)  # before Neo4j is opened: a generator that cannot score is a usage error
     response_cache = ResponseCache(cache_path(settings)) if options.cache else None
@@ -66,7 +67,7 @@ def explain(
         if not to_stdout:
             print_explanation(out, ex, top)
         if save:
-            save_explanation(store, ex)
+            saved.save_explanation(store, ex)
             console.print(f"saved as (:XgragExplanation {{id: '{ex.id}'}})")
     if ex.incomplete:
         written = [str(p) for p in (json_path, html_path) if p is not None and str(p) != "-"]
@@ -90,8 +91,6 @@ def explain_batch(
     workers: Annotated[int, typer.Option(min=1, help="Ray workers (each with its own driver and generator)")] = 2,
 ) -> None:
     """Explain every question of a JSONL file into a folder; resumable (a finished question is never redone)."""
-    from xgrag.evaluate.batch import BatchSpec, read_questions, run_batch, summary_row
-
     questions = read_questions(questions_file)
     settings = options.settings()
     cfg = options.explain_settings(settings)

@@ -12,6 +12,8 @@ from xgrag.cli.app import app, group, out
 from xgrag.cli.options import AllPresetsOpt, ConfigOpt, HtmlPathOpt, JsonFlag, JsonPathOpt, TopOpt, settings_for
 from xgrag.cli.output import check_output, open_store, print_json, write_explanation_json, write_report
 from xgrag.errors import UsageError
+from xgrag.store.explanations import explanations_timeline, find_explanations, iso_bound, load_explanation
+from xgrag.store.queries import QueryLibrary
 
 explanations_app = group(
     "Saved explanations (xgrag explain --save): list and filter them, show one, see them over time.",
@@ -26,8 +28,6 @@ UntilOpt = Annotated[str | None, typer.Option(help="ISO date/datetime: saved bef
 
 def check_bounds(since: str | None, until: str | None) -> None:
     """A malformed --since / --until is a usage error before Neo4j is opened."""
-    from xgrag.store.explanations import iso_bound
-
     iso_bound(since, "since")
     iso_bound(until, "until")
 
@@ -50,7 +50,6 @@ def explanations_list(
         return
     check_bounds(since, until)
     settings = settings_for(config)
-    from xgrag.store.explanations import find_explanations
 
     with open_store(settings) as store:
         rows = find_explanations(store, question=question, entity=entity, relationship=relationship,
@@ -93,7 +92,6 @@ def explanations_show(
     check_output("--html", html_path, creates_folders=True)
     settings = settings_for(config)
     from xgrag.report.console import print_explanation
-    from xgrag.store.explanations import load_explanation
 
     with open_store(settings) as store:
         ex = load_explanation(store, explanation_id)
@@ -114,8 +112,6 @@ def explanations_cypher(
     config: ConfigOpt = None,
 ) -> None:
     """Print a saved-explanation query rendered for your schema (for cypher-shell, Neo4j Browser, procedures)."""
-    from xgrag.store.queries import QueryLibrary
-
     if name not in EXPLANATION_QUERIES:
         raise UsageError(f"unknown query {name!r}", hint=f"use one of {', '.join(EXPLANATION_QUERIES)}")
     sys.stdout.write(QueryLibrary(settings_for(config).graph_schema).get(name))
@@ -134,7 +130,6 @@ def explanations_timeline_cmd(
     """Saved explanations per UTC day with their summed cost."""
     check_bounds(since, until)
     settings = settings_for(config)
-    from xgrag.store.explanations import explanations_timeline
 
     with open_store(settings) as store:
         rows = explanations_timeline(store, question=question, since=since, until=until, limit=limit,

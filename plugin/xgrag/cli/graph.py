@@ -11,7 +11,9 @@ from rich.table import Table
 from xgrag.cli.app import app, console, out
 from xgrag.cli.options import ConfigOpt, HopsOpt, JsonFlag, ModeOpt, PresetOpt, settings_for
 from xgrag.cli.output import open_store, print_json, progress_bar
+from xgrag.embed import default_embedder
 from xgrag.errors import ServiceError, UsageError
+from xgrag.model import Perturbation
 from xgrag.retrieval.modes import MODES
 from xgrag.retrieval.question import check_question
 
@@ -34,8 +36,6 @@ def retrieve(
     if mode not in MODES:
         raise UsageError(f"--mode: {mode!r} is not one of {', '.join(MODES)}")
     settings = settings_for(config, preset)
-    from xgrag.embed import default_embedder
-    from xgrag.model import Perturbation
     from xgrag.retrieval import Retriever
     from xgrag.retrieval.centrality import centrality
 
@@ -74,7 +74,6 @@ def dedup_cmd(config: ConfigOpt = None,
               persist: Annotated[bool, typer.Option("--persist", help="write ALIAS_OF links")] = False) -> None:
     """Find alias entities graph-wide; --persist writes ALIAS_OF links. The dry run shows exactly what --persist
     would write (the same rule, with every entity's neighbourhood read from the graph)."""
-    from xgrag.embed import default_embedder
     from xgrag.retrieval.dedup import find_aliases, persist_aliases
 
     settings = settings_for(config)
@@ -100,7 +99,6 @@ def dedup_cmd(config: ConfigOpt = None,
 def embed_cmd(config: ConfigOpt = None,
               recompute: Annotated[bool, typer.Option(help="recompute existing embeddings too")] = False) -> None:
     """Store entity-name embeddings (all-MiniLM-L6-v2) for vector entity linking. Writes to the graph."""
-    from xgrag.embed import default_embedder
     from xgrag.retrieval.embeddings import embed_entities
 
     settings = settings_for(config)

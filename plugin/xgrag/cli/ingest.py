@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, cast, get_args
+from typing import Annotated, get_args
 
 import typer
 
@@ -22,8 +22,10 @@ from xgrag.cli.options import (
     settings_for,
 )
 from xgrag.cli.output import open_store, print_json, progress_bar
-from xgrag.errors import UsageError
-from xgrag.store.ingest import Format
+from xgrag.errors import UsageError, one_of
+from xgrag.generate.factory import make_generator
+from xgrag.store.ingest import Format, read_triples, write_triples
+from xgrag.store.migrations import migrate as run_migrations
 
 ingest_app = group("Load triples or documents into xgrag's schema.")
 app.add_typer(ingest_app, name="ingest")
@@ -32,11 +34,9 @@ app.add_typer(ingest_app, name="ingest")
 @app.command()
 def migrate(config: ConfigOpt = None, preset: PresetOpt = None) -> None:
     """Apply migrations/V###__*.cypher in order (recorded in the graph; re-running is a no-op)."""
-    from xgrag.store.migrations import migrate as run
-
     settings = settings_for(config, preset)
     with open_store(settings) as store:
-        result = run(store, settings.graph_schema, settings.embedding_dimensions)
+        result = run_migrations(store, settings.graph_schema, settings.embedding_dimensions)
     out.print(f"applied {len(result.applied)}: {', '.join(result.applied) or '-'}; "
               f"already applied {len(result.skipped)}")
 
@@ -48,13 +48,11 @@ def ingest_triples(path: Path, config: ConfigOpt = None,
                    workers: Annotated[int, typer.Option(help="transactions at a time")] = 2,
                    as_json: JsonFlag = False) -> None:
     """Load a triples file (validated whole before anything is written; idempotent)."""
-    from xgrag.store.ingest import read_triples, write_triples
-
-    formats = get_args(Format)
+    formats: tuple[Format, ...] = get_args(Format)
     if fmt not in formats:
         raise UsageError(f"--format: unknown format {fmt!r}", hint=f"use {', '.join(formats)}")
     settings = settings_for(config)
-    rows = read_triples(path, cast(Format, fmt))  # checked above
+    rows = read_triples(path, one_of("--format", fmt, formats))
     with open_store(settings) as store, progress_bar() as progress:
         task = progress.add_task(f"ingesting {path.name}", total=len(rows))
         stats = write_triples(store, rows, batch_size, progress=lambda n: progress.advance(task, n), workers=workers)
@@ -73,7 +71,6 @@ def ingest_docs(path: Path, config: ConfigOpt = None,
                 chunk_size: Annotated[int, typer.Option(help="characters per chunk")] = 1200) -> None:
     """Chunk documents (.txt file or folder) and extract typed triples per chunk with an LLM."""
     from xgrag.generate.extract import ingest_documents, story_paths
-    from xgrag.generate.factory import make_generator
 
     settings = settings_for(config)
     if generator == "extractive":

@@ -14,16 +14,16 @@ import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, TypeVar, cast, get_type_hints
+from typing import Annotated, Any, TypeVar, get_type_hints
 
 import typer
 
 from xgrag.config import PRESETS, Settings, load_settings
-from xgrag.errors import UsageError
+from xgrag.errors import UsageError, one_of
 from xgrag.explain.perturbers import DEFAULT_STRATEGY, strategy_choices
-from xgrag.explain.settings import Apply, ExplainSettings, ResponseScore, SchedulerName
+from xgrag.explain.settings import APPLY, RESPONSE_SCORES, SCHEDULER_NAMES, ExplainSettings
 from xgrag.generate.factory import GENERATOR_SPECS
-from xgrag.retrieval.modes import MAX_HOPS, MODES, Mode
+from xgrag.retrieval.modes import MAX_HOPS, MODES
 
 R = TypeVar("R")
 
@@ -121,18 +121,17 @@ class ExplainOptions:
         return settings_for(self.config, self.preset)
 
     def explain_settings(self, settings: Settings) -> ExplainSettings:
-        """The command line over the settings file's alias rule and theta_sim. The casts are checked at once:
-        ExplainSettings validates every field at construction and names the bad value (a usage error)."""
+        """The command line over the settings file's alias rule and theta_sim; a bad value is a usage error
+        naming the option (ExplainSettings validates the rest at construction)."""
         return ExplainSettings(
-            strategies=(self.strategy,), mode=cast(Mode, self.mode), hops=self.hops, dedup=self.dedup,
-            apply=cast(Apply, self.apply), noise_runs=self.noise_runs, max_calls=self.max_calls,
-            concurrency=self.concurrency, scheduler=cast(SchedulerName, self.scheduler),
-            response_score=cast(ResponseScore, self.response_score),
+            strategies=(self.strategy,), mode=one_of("mode", self.mode, MODES), hops=self.hops, dedup=self.dedup,
+            apply=one_of("apply", self.apply, APPLY), noise_runs=self.noise_runs, max_calls=self.max_calls,
+            concurrency=self.concurrency, scheduler=one_of("scheduler", self.scheduler, SCHEDULER_NAMES),
+            response_score=one_of("response_score", self.response_score, RESPONSE_SCORES),
             surrogate_paths=self.surrogate_paths).with_settings(settings)
 
     def connection(self) -> dict[str, Any]:
         return connection(self.ollama_host, self.base_url, self.timeout, self.max_retries, self.chat_template)
-
 
 
 def grouped(param: str, group: type[Any]) -> Callable[[Callable[..., R]], Callable[..., R]]:

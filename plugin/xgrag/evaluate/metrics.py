@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from scipy import stats
@@ -101,7 +101,7 @@ def _is_graded(relevant: Sequence[bool] | Sequence[float] | np.ndarray) -> bool:
     return arr.size > 0 and arr.dtype != bool
 
 
-def _same_length(a: Sequence | np.ndarray, b: Sequence | np.ndarray, names: str) -> None:
+def _same_length(a: Sequence[Any] | np.ndarray, b: Sequence[Any] | np.ndarray, names: str) -> None:
     if len(a) != len(b):
         raise ValueError(f"{names} differ in length: {len(a)} vs {len(b)}")
 
@@ -121,7 +121,8 @@ def relevance_scores(answer_vec: np.ndarray, component_vecs: np.ndarray) -> np.n
     norms = np.linalg.norm(m, axis=1) * np.linalg.norm(a)
     if np.any(norms == 0):
         raise ValueError("zero vector: the cosine to the answer is undefined")
-    return (m @ a) / norms
+    scores: np.ndarray = (m @ a) / norms
+    return scores
 
 
 def relevance_ground_truth(answer_vec: np.ndarray, component_vecs: np.ndarray, theta_r: float = 0.5,

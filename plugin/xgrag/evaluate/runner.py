@@ -4,7 +4,7 @@ context, ablations, centrality; store each finished question as DIR/questions/<q
 Each stored record holds everything the report needs, as data: the scored units of the deduplicated subgraph
 (nodes by name, facts as "head relation tail"), XGRAG's ground-truth relevance rel(p) = cos(E(a0), E(p)),
 the dataset's gold relevance (MetaQA gold triples), the importances of every method, centrality (GDS), answer
-correctness and cost. The report (report.py) is a pure function of these records.
+correctness and cost. The report (eval_report.py) is a pure function of these records.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from xgrag.embed import Embedder
-from xgrag.errors import ServiceError, UsageError
+from xgrag.errors import ServiceError, UsageError, one_of
 from xgrag.evaluate.datasets import LETTERS, Dataset, EvalQuestion
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.explainer import require_scorer
@@ -37,6 +37,7 @@ from xgrag.explain.perturbers import (
 from xgrag.explain.scoring import option_letter
 from xgrag.generate.prompt import relation_text
 from xgrag.model import Explanation, Subgraph
+from xgrag.retrieval.modes import MODES
 
 RECORD_VERSION = "xgrag.eval.question/1"
 # options added after records were first written, newest last, grouped by when they came: unset (None), they change
@@ -90,7 +91,7 @@ class EvalConfig:
     surrogate_solvers: tuple[str, ...] | None = None
     # ExplainSettings.response_score; None = its default ("shift"), so runs before the option stay resumable
     response_score: str | None = None
-    # schedulers compared on the facts, blind, against leave-one-out (xgrag.evaluate.schedulers); None = not run
+    # schedulers compared on the facts, blind, against leave-one-out (evaluate.scheduler_comparison); None = not run
     schedulers: tuple[str, ...] | None = None
 
     def surrogate_settings(self) -> dict[str, Any]:
@@ -375,7 +376,7 @@ class QuestionRunner:
 
     def scheduler_comparison(self, q: EvalQuestion, base: ExplainSettings, correct: bool) -> dict[str, Any]:
         """Schedulers compared blind against leave-one-out (gold chains only where the answer is correct)."""
-        from xgrag.evaluate.schedulers import compare_schedulers, hops_of
+        from xgrag.evaluate.scheduler_comparison import compare_schedulers, hops_of
 
         return compare_schedulers(
             self.main, q.question, base, self.cfg.schedulers or (), self.embedder,
@@ -458,7 +459,8 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, connection: dict[str,
     is_llm = cfg.generator.strip() != "extractive"
     scoring: dict[str, Any] = {} if cfg.response_score is None else {"response_score": cfg.response_score}
     # bad surrogate options or response score fail here, early
-    ExplainSettings(strategies=cfg.strategies, **cfg.surrogate_settings(), **scoring)
+    ExplainSettings(strategies=cfg.strategies, mode=one_of("mode", cfg.mode, MODES), **cfg.surrogate_settings(),
+                    **scoring)
     if "surrogate" in cfg.ablate and MASK_STRATEGY not in cfg.strategies:
         raise UsageError("--ablate surrogate measures the surrogates of random masks: include 'mask' in --strategies")
     if "temperature" in cfg.ablate and not is_llm:
@@ -516,7 +518,7 @@ def run_eval(cfg: EvalConfig, settings: Any, out: Path, *, connection: dict[str,
             previous = {**kg.to_json(), "fingerprint": fingerprint}
         log(f"KG: {kg.triples} triples ({kg.extractor_calls} extractor calls, {kg.extractor_cache_hits} cached)")
 
-        base = ExplainSettings(strategies=cfg.strategies, mode=cfg.mode, hops=cfg.hops,  # type: ignore[arg-type]
+        base = ExplainSettings(strategies=cfg.strategies, mode=one_of("mode", cfg.mode, MODES), hops=cfg.hops,
                                noise_runs=cfg.noise_runs, concurrency=cfg.concurrency, dedup=True,
                                theta_sim=cfg.theta_sim, **cfg.surrogate_settings(), **scoring)
         explainer = Explainer.from_settings(settings, store, generator=generator, embedder=embedder, explain=base,

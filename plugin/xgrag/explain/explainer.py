@@ -27,6 +27,7 @@ from xgrag.explain.run import ExplainRun, Probe, Progress
 from xgrag.explain.schedulers import resolve_scheduler, schedule_for
 from xgrag.explain.scoring import logprob_floor, noise_floor
 from xgrag.explain.settings import ExplainSettings
+from xgrag.explain.stack import stack_settings
 from xgrag.explain.stack.call import StackCall
 from xgrag.explain.stack.reproduction import OnMismatch, check_reproduction, mismatch
 from xgrag.explain.surrogate import mask_surrogate_summary
@@ -344,3 +345,23 @@ class Explainer:
                               "apoc": v.get("apoc")}
         return self._versions
 
+
+async def aexplain_stack(call: StackCall, *, embedder: Embedder | None = None,
+                         settings: ExplainSettings | None = None, cache: ResponseCache | None = None,
+                         progress: Progress | None = None, on_mismatch: OnMismatch = "warn") -> Explanation:
+    """Explain `call`'s answer with its own LLM and prompt (see xgrag.explain.stack). `embedder`: the semantic
+    shift's (default: xgrag's default embedder); `settings`: STACK_SETTINGS unless given; `on_mismatch`: "warn"
+    (explain the replayed answer, with a NotReproducedWarning) or "error" (NotReproducedError, CLI exit 4)."""
+    from xgrag.embed import default_embedder
+
+    cfg = stack_settings(settings)
+    explainer = Explainer(None, call.generator, embedder or default_embedder(), cfg, cache)
+    return await explainer.aexplain_stack(call, settings=cfg, progress=progress, on_mismatch=on_mismatch)
+
+
+def explain_stack(call: StackCall, *, embedder: Embedder | None = None, settings: ExplainSettings | None = None,
+                  cache: ResponseCache | None = None, progress: Progress | None = None,
+                  on_mismatch: OnMismatch = "warn") -> Explanation:
+    """Blocking `aexplain_stack`."""
+    return asyncio.run(aexplain_stack(call, embedder=embedder, settings=settings, cache=cache, progress=progress,
+                                      on_mismatch=on_mismatch))

@@ -230,12 +230,12 @@ def make_embedder(spec: str = "minilm", *, ollama_host: str | None = None, base_
 
         return _build("embedder", spec, SentenceTransformerEmbedder, **kw) if kw else default_embedder()
     if spec.startswith("ollama:"):
-        from xgrag.embed import OllamaEmbedder
+        from xgrag.generate.embedders import OllamaEmbedder
 
         return _build("embedder", spec, OllamaEmbedder, model=_model(spec, "ollama:"), host=_host(ollama_host),
                       **_http_options(timeout, max_retries), **kw)
     if spec.startswith("openai:"):
-        from xgrag.embed import OpenAIEmbedder
+        from xgrag.generate.embedders import OpenAIEmbedder
 
         return _build("embedder", spec, OpenAIEmbedder, model=_model(spec, "openai:"), base_url=base_url,
                       **_http_options(timeout, max_retries), **kw)
@@ -245,7 +245,7 @@ def make_embedder(spec: str = "minilm", *, ollama_host: str | None = None, base_
             from langchain_ollama import OllamaEmbeddings
         except ImportError as exc:
             raise UsageError(f"{spec!r} needs langchain-ollama: pip install langchain-ollama") from exc
-        from xgrag.embed import LangChainEmbedder
+        from xgrag.generate.embedders import LangChainEmbedder
 
         if max_retries is not None:
             raise UsageError(f"{spec!r}: OllamaEmbeddings has no max_retries setting (use ollama:{model} instead)")

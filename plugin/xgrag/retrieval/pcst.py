@@ -19,9 +19,9 @@ from __future__ import annotations
 import functools
 import weakref
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import neo4j
 import numpy as np
@@ -29,9 +29,24 @@ import numpy as np
 from xgrag.embed import Embedder
 from xgrag.errors import ServiceError, UsageError
 from xgrag.model import Node, Relationship, Subgraph
+from xgrag.retrieval.rows import node_row, rel_row
 
 if TYPE_CHECKING:
-    from xgrag.retrieval.retriever import Retriever
+    from xgrag.config import RetrievalSettings
+    from xgrag.store.neo4j import Neo4jStore
+
+
+class Retriever(Protocol):
+    """What PCST-merge reads of the retriever that runs it (xgrag.retrieval.retriever.Retriever), named here so
+    this module does not import the retriever that imports it."""
+
+    store: Neo4jStore
+    settings: RetrievalSettings
+    embedder: Embedder | None
+
+    def alias_links(self, ids: Iterable[str]) -> list[tuple[Node, Node]]: ...
+
+    def fill_provenance(self, sub: Subgraph) -> None: ...
 
 
 class PcstError(UsageError):
@@ -124,18 +139,6 @@ class PcstResult:
         return [n for n in self.tree_nodes if n not in prized]
 
 
-def _node(row: Sequence[object]) -> Node:
-    from xgrag.retrieval.retriever import _node_row
-
-    return _node_row(row)
-
-
-def _rel(row: Sequence[object]) -> Relationship:
-    from xgrag.retrieval.retriever import _rel_row
-
-    return _rel_row(row)
-
-
 def _score(value: object) -> float:
     """A candidate without a stored embedding gets no similarity: it ranks last and gets no prize."""
     return float(value) if isinstance(value, int | float) else -1.0
@@ -206,7 +209,7 @@ def pcst_retrieve(retriever: Retriever, question: str, seeds: Sequence[str], hop
     elif not wanted:
         # given seeds are all excluded: nothing to expand from (as k-hop); still check the embeddings exist
         vector_seeds(retriever, embedding, 1, ex_nodes)
-    for alias, canonical in retriever._alias_links(wanted):  # retrieval follows ALIAS_OF, as k-hop does
+    for alias, canonical in retriever.alias_links(wanted):  # retrieval follows ALIAS_OF, as k-hop does
         for nid in (alias.id, canonical.id):
             if nid not in wanted and nid not in ex_nodes:
                 wanted.append(nid)
@@ -214,7 +217,7 @@ def pcst_retrieve(retriever: Retriever, question: str, seeds: Sequence[str], hop
     nodes: dict[str, Node] = {}
     sim: dict[str, float] = {}
     for row in store.read_plain("pcst_nodes", ids=wanted, embedding=embedding, excluded_node_ids=ex_nodes):
-        node = _node(row["node"])
+        node = node_row(row["node"])
         nodes[node.id], sim[node.id] = node, _score(row["sim"])
     seed_ids = [s for s in wanted if s in nodes]
 
@@ -236,8 +239,8 @@ def pcst_retrieve(retriever: Retriever, question: str, seeds: Sequence[str], hop
         if len(rows) > room:
             pool_truncated, rows = True, rows[:room]
         frontier = []
-        for node_row, score in rows:
-            node = _node(node_row)
+        for found, score in rows:
+            node = node_row(found)
             nodes[node.id], sim[node.id] = node, _score(score)
             frontier.append(node.id)
 
@@ -246,7 +249,7 @@ def pcst_retrieve(retriever: Retriever, question: str, seeds: Sequence[str], hop
                                 limit=cfg.pcst_max_candidate_relationships + 1)[0]["rows"]
     if len(rel_rows) > cfg.pcst_max_candidate_relationships:
         pool_truncated, rel_rows = True, rel_rows[:cfg.pcst_max_candidate_relationships]
-    rels = [_rel(r) for r in rel_rows]
+    rels = [rel_row(r) for r in rel_rows]
 
     # the solver sees one edge per connected pair (parallel facts between two entities cost one edge)
     index = {nid: i for i, nid in enumerate(ids)}
@@ -290,10 +293,10 @@ def pcst_retrieve(retriever: Retriever, question: str, seeds: Sequence[str], hop
     for rel in within:
         sub.add_relationship(rel)
     sub.seeds = [s for s in seed_ids if s in sub.nodes]
-    for alias, canonical in retriever._alias_links(kept):
+    for alias, canonical in retriever.alias_links(kept):
         if alias.id in sub.nodes and canonical.id in sub.nodes:
             sub.alias_map[alias.id] = canonical.id
-    retriever._fill_provenance(sub)
+    retriever.fill_provenance(sub)
     return PcstResult(subgraph=sub, similarity=sim, prized=prized, tree_nodes=tree_nodes,
                       tree_relationships=[r.id for r in tree_rels], merged=merged, candidates=len(ids),
                       candidate_relationships=len(rels), hubs=hubs)

@@ -19,27 +19,8 @@ from xgrag.model import Node, Perturbation, Relationship, Subgraph
 from xgrag.retrieval.linking import LinkedEntity, Linker, node_from_map
 from xgrag.retrieval.modes import Mode
 from xgrag.retrieval.question import check_question
+from xgrag.retrieval.rows import REL_ROW_LEN, node_row, rel_row
 from xgrag.store.neo4j import Neo4jStore
-from xgrag.store.queries import NODE_ROW, PROVENANCE_ROW, REL_ROW
-
-_PROV_AT = len(REL_ROW)
-_REL_ROW_LEN = len(REL_ROW) + len(PROVENANCE_ROW)
-_N = {field: i for i, field in enumerate(NODE_ROW)}  # positions in the flat rows (cypher/shared_config.json)
-_R = {field: i for i, field in enumerate(REL_ROW)}
-
-
-def _node_row(row: Sequence[Any]) -> Node:
-    """A node from a {{NODEROW}} list (xgrag.store.queries.NODE_ROW)."""
-    return Node(id=str(row[_N["id"]]), name=str(row[_N["name"]]), type=row[_N["type"]],
-                aliases=tuple(row[_N["aliases"]] or ()), description=row[_N["description"]])
-
-
-def _rel_row(row: Sequence[Any]) -> Relationship:
-    """A relationship from a {{RELROW}} list (provenance fields follow the relationship's own)."""
-    prov = {k: v for k, v in zip(PROVENANCE_ROW, row[_PROV_AT:_REL_ROW_LEN], strict=True) if v is not None}
-    return Relationship(id=str(row[_R["id"]]), source=str(row[_R["source"]]), target=str(row[_R["target"]]),
-                        label=str(row[_R["label"]]), description=row[_R["description"]], provenance=prov)
-
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -86,7 +67,7 @@ class Retriever:
             self._has_aliases = bool(rows[0]["any"])
         return self._has_aliases
 
-    def _alias_links(self, ids: Iterable[str]) -> list[tuple[Node, Node]]:
+    def alias_links(self, ids: Iterable[str]) -> list[tuple[Node, Node]]:
         ids = sorted(set(ids))
         if not ids or not self._aliases_exist():
             return []
@@ -96,7 +77,7 @@ class Retriever:
     def expand_exclusions(self, perturbation: Perturbation) -> tuple[list[str], list[str]]:
         """Excluding a canonical entity excludes its persisted aliases too."""
         nodes = set(perturbation.excluded_node_ids)
-        for alias, canonical in self._alias_links(nodes):
+        for alias, canonical in self.alias_links(nodes):
             if canonical.id in nodes:
                 nodes.add(alias.id)
         return sorted(nodes), sorted(perturbation.excluded_rel_ids)
@@ -149,7 +130,7 @@ class Retriever:
                 rows = rows[:room]
             new: list[str] = []
             for row in rows:
-                rel, node = _rel_row(row), _node_row(row[_REL_ROW_LEN:])
+                rel, node = rel_row(row), node_row(row[REL_ROW_LEN:])
                 if rel.id in sub.relationships:
                     continue
                 if node.id not in sub.nodes:
@@ -178,7 +159,7 @@ class Retriever:
     def _with_aliases(self, sub: Subgraph, ids: list[str], excluded: set[str]) -> list[str]:
         """Add persisted alias-cluster members of `ids` (retrieval follows ALIAS_OF)."""
         out = list(ids)
-        for alias, canonical in self._alias_links(ids):
+        for alias, canonical in self.alias_links(ids):
             for node in (alias, canonical):
                 if node.id in excluded:
                     continue
@@ -214,8 +195,8 @@ class Retriever:
                     sub.truncated = True
                     break
                 for n in row["nodes"]:
-                    sub.add_node(_node_row(n))
-                rels = [_rel_row(r) for r in row["rels"]]
+                    sub.add_node(node_row(n))
+                rels = [rel_row(r) for r in row["rels"]]
                 for rel in rels:
                     sub.add_relationship(rel)
                 sub.paths.append([r.id for r in rels])

@@ -1,7 +1,8 @@
 """Control of the embedded Neo4j 5.26 + GDS + APOC launcher (the Maven project `embedded-neo4j/`).
 
 `start` builds the launcher on first use, starts it detached on a loopback port, waits for its READY line
-and for `gds.version()` / `apoc.version()` to answer, and records the connection in `<home>/state.json`.
+and for `gds.version()` / `apoc.version()` to answer, and records the connection in `<home>/state.json`
+(xgrag.store.connection reads it: how every client finds the server).
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ import socket
 import subprocess
 import sys
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 
-from xgrag.config import EmbeddedSettings, Settings
-from xgrag.errors import ServiceError
+from xgrag.config import EmbeddedSettings
+from xgrag.store.connection import EmbeddedError, ServerState, pid_alive, running_state, state_file
 
 MAIN_CLASS = "org.xgrag.embedded.Launcher"
 JAR_NAME = "embedded-neo4j-launcher.jar"
@@ -45,31 +46,6 @@ JVM_FLAGS = [
     "-Djdk.nio.maxCachedBufferSize=1024",
     "-Dlog4j2.disable.jmx=true",
 ]
-
-
-class EmbeddedError(ServiceError):
-    pass
-
-
-@dataclass
-class Connection:
-    uri: str
-    user: str | None = None
-    password: str | None = None
-    database: str = "neo4j"
-    embedded: bool = False
-
-
-@dataclass
-class ServerState:
-    pid: int
-    uri: str
-    port: int
-    home: str
-    log: str
-    started_at: float
-    gds_version: str | None = None
-    apoc_version: str | None = None
 
 
 def project_dir() -> Path:
@@ -170,42 +146,6 @@ def choose_port(home: Path, requested: int = 0) -> int:
     return port
 
 
-def _state_file(home: Path) -> Path:
-    return home / "state.json"
-
-
-def read_state(home: Path) -> ServerState | None:
-    path = _state_file(home)
-    if not path.is_file():
-        return None
-    try:
-        return ServerState(**json.loads(path.read_text()))
-    except (ValueError, TypeError):
-        return None
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    # a zombie child still answers kill(0); check its state
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-        return stat.split(")")[-1].split()[0] != "Z"
-    except OSError:
-        return True
-
-
-def running_state(home: Path) -> ServerState | None:
-    state = read_state(home)
-    if state and _alive(state.pid):
-        return state
-    return None
-
-
 def java_command(home: Path, port: int, cfg: EmbeddedSettings, pdir: Path | None = None) -> list[str]:
     java = os.environ.get("JAVA_HOME")
     java_bin = str(Path(java) / "bin" / "java") if java else (shutil.which("java") or "java")
@@ -260,7 +200,7 @@ def start(cfg: EmbeddedSettings, quiet: bool = False) -> ServerState:
     if not state.gds_version or not state.apoc_version:
         stop_pid(proc.pid)
         raise EmbeddedError(f"the embedded Neo4j started but GDS/APOC did not answer: {versions}")
-    _state_file(home).write_text(json.dumps(asdict(state), indent=2))
+    state_file(home).write_text(json.dumps(asdict(state), indent=2))
     (home / "last_port").write_text(str(port))
     return state
 
@@ -286,7 +226,7 @@ def stop_pid(pid: int, timeout: float = 60.0) -> bool:
                 return True
         except ChildProcessError:
             pass
-        if not _alive(pid):
+        if not pid_alive(pid):
             return True
         time.sleep(0.2)
     os.kill(pid, signal.SIGKILL)
@@ -299,19 +239,5 @@ def stop(cfg: EmbeddedSettings) -> bool:
     if state is None:
         return False
     stop_pid(state.pid)
-    _state_file(home).unlink(missing_ok=True)
+    state_file(home).unlink(missing_ok=True)
     return True
-
-
-def resolve_connection(settings: Settings) -> Connection:
-    """NEO4J_URI (the user's own server) wins; otherwise the running embedded server."""
-    n = settings.neo4j
-    if n.uri:
-        return Connection(n.uri, n.user, n.password, n.database, embedded=False)
-    state = running_state(Path(settings.embedded.home).expanduser())
-    if state is None:
-        raise EmbeddedError(
-            "no Neo4j to talk to: start the embedded server with `xgrag db start`, "
-            "or set NEO4J_URI (and NEO4J_USER, NEO4J_PASSWORD, NEO4J_DATABASE) for your own server"
-        )
-    return Connection(state.uri, None, None, "neo4j", embedded=True)

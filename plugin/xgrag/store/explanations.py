@@ -62,7 +62,8 @@ class SavedExplanation(BaseModel):
     matched: list[dict[str, Any]] = Field(default_factory=list)  # the filtered entity's / relationship's scores
 
     def to_json(self) -> dict[str, Any]:
-        return json.loads(self.model_dump_json())
+        data: dict[str, Any] = json.loads(self.model_dump_json())
+        return data
 
 
 _COST_FIELDS = ("generator_calls", "prompt_tokens", "completion_tokens", "cache_hits", "seconds", "perturbations",

@@ -63,7 +63,7 @@ class Neo4jStore:
 
     @classmethod
     def from_settings(cls, settings: Settings, schema: GraphSchema | None = None) -> Neo4jStore:
-        from xgrag.store.embedded import resolve_connection
+        from xgrag.store.connection import resolve_connection
 
         conn = resolve_connection(settings)
         return cls(conn.uri, conn.user, conn.password, conn.database, schema or settings.graph_schema)
@@ -127,7 +127,7 @@ class Neo4jStore:
     # -- running queries -------------------------------------------------------------------------
 
     def query(self, cypher: str, params: Mapping[str, Any] | None = None, read_only: bool = True,
-              plain: bool = False) -> list[dict]:
+              plain: bool = False) -> list[dict[str, Any]]:
         """Run one statement in a managed transaction (read or write) and return plain dict rows.
 
         `plain=True` is for queries that return only maps, lists and scalars (no Node/Relationship/Path
@@ -135,7 +135,7 @@ class Neo4jStore:
         which was a third of a 2-hop retrieval's client time."""
         params = dict(params or {})
 
-        def rows(result: neo4j.Result) -> list[dict]:
+        def rows(result: neo4j.Result) -> list[dict[str, Any]]:
             if plain:
                 keys = result.keys()
                 return [dict(zip(keys, record.values(), strict=True)) for record in result]
@@ -146,7 +146,7 @@ class Neo4jStore:
             if read_only and tx is not None:
                 return rows(tx.run(cypher, params))
 
-            def work(tx: neo4j.ManagedTransaction) -> list[dict]:
+            def work(tx: neo4j.ManagedTransaction) -> list[dict[str, Any]]:
                 return rows(tx.run(cypher, params))
 
             with self._driver.session(database=self.database) as session:
@@ -174,22 +174,22 @@ class Neo4jStore:
                 self._local.tx = None
                 tx.close()  # nothing to commit: a read transaction is rolled back
 
-    def read(self, name: str, **params: Any) -> list[dict]:
+    def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
         return self.query(self.queries.get(name), params, read_only=True)
 
-    def read_plain(self, name: str, **params: Any) -> list[dict]:
+    def read_plain(self, name: str, **params: Any) -> list[dict[str, Any]]:
         """`read` for queries whose rows hold only maps, lists and scalars (see `query(plain=True)`)."""
         return self.query(self.queries.get(name), params, read_only=True, plain=True)
 
-    def write(self, name: str, **params: Any) -> list[dict]:
+    def write(self, name: str, **params: Any) -> list[dict[str, Any]]:
         return self.query(self.queries.get(name), params, read_only=False)
 
-    def transaction(self, statements: Sequence[tuple[str, Mapping[str, Any]]]) -> list[list[dict]]:
+    def transaction(self, statements: Sequence[tuple[str, Mapping[str, Any]]]) -> list[list[dict[str, Any]]]:
         """Several write statements in one transaction: all or nothing. Returns each statement's rows
         (plain values: maps, lists and scalars)."""
 
-        def work(tx: neo4j.ManagedTransaction) -> list[list[dict]]:
-            out = []
+        def work(tx: neo4j.ManagedTransaction) -> list[list[dict[str, Any]]]:
+            out: list[list[dict[str, Any]]] = []
             for cypher, params in statements:
                 result = tx.run(cypher, dict(params))
                 keys = result.keys()

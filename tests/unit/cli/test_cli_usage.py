@@ -93,6 +93,7 @@ USAGE_ERRORS = [
     (["explanations", "timeline", "--until", "soon"], "not an ISO-8601"),
     (["eval", "--dataset", "{missing}/qa.jsonl"], "field 'path': no such file"),
     (["eval", "--dataset", "{questions}", "--strategies", "nope"], "unknown strategy 'nope'"),
+    (["eval", "--dataset", "{questions}", "--mode", "nope"], "mode: 'nope' is not one of khop, paths, pcst"),
 ]
 HEAVY = ("torch", "transformers", "sentence_transformers", "neo4j", "scipy", "sklearn", "graphdatascience")
 

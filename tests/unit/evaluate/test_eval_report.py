@@ -7,7 +7,7 @@ import math
 import pytest
 
 from xgrag.evaluate.datasets import EvalQuestion
-from xgrag.evaluate.report import (
+from xgrag.evaluate.eval_report import (
     aggregate,
     build_results,
     centrality_breakdown,
@@ -194,7 +194,7 @@ def test_fingerprint_ignores_limit_and_concurrency_and_accepts_runs_from_before_
 
 
 def test_surrogate_table_reports_held_out_figures_per_solver() -> None:
-    from xgrag.evaluate.report import surrogate_rows
+    from xgrag.evaluate.eval_report import surrogate_rows
 
     def held(lds: float | None, r2: float | None) -> dict:
         return {"n": 5, "lds": lds, "r2": r2, "weighted_r2": r2, "adjusted_r2": None, "l1": 0.1, "l2": 0.02,

@@ -37,7 +37,7 @@ def test_all_means_every_registered_strategy_everywhere() -> None:
     assert ExplainSettings(strategies=("all",)).strategies == strategy_names()
     assert resolve_strategies("edge, node,edge") == ("edge", "node")
     assert strategy_choices() == "node|edge|synonym|subpath|mask|all"
-    from xgrag.evaluate.report import METHOD_LABEL
+    from xgrag.evaluate.eval_report import METHOD_LABEL
 
     assert set(strategy_names()) <= set(METHOD_LABEL)  # reports label every strategy from the registry
     assert {p.unit for p in REGISTRY.values()} == {"node", "edge", "mask", "item", "span"}

@@ -13,6 +13,7 @@ import pytest
 from fakes import HashEmbedder
 from xgrag.errors import NotReproducedError, NotReproducedWarning, UsageError
 from xgrag.explain import Explainer, ExplainSettings
+from xgrag.explain.explainer import explain_stack
 from xgrag.explain.stack import (
     STACK_SETTINGS,
     ItemSource,
@@ -20,7 +21,6 @@ from xgrag.explain.stack import (
     KnownFact,
     StackCall,
     build_context,
-    explain_stack,
     segment,
 )
 from xgrag.generate.base import Fact, Generation, SyncGeneratorMixin, Usage

@@ -15,8 +15,9 @@ from langchain_core.language_models import BaseChatModel, FakeListChatModel, Gen
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 
-from xgrag.embed import EmbeddingError, LangChainEmbedder, OllamaEmbedder
+from xgrag.embed import EmbeddingError
 from xgrag.generate.base import Generation, GenerationError, Generator
+from xgrag.generate.embedders import LangChainEmbedder, OllamaEmbedder
 from xgrag.generate.factory import make_embedder, make_generator
 from xgrag.generate.langchain import LangChainGenerator, chat_model_params
 from xgrag.generate.ollama import OllamaGenerator, describe_ollama_error

@@ -16,10 +16,11 @@ from typing import Any
 import httpx
 import pytest
 
-from xgrag.embed import EmbeddingError, OpenAIEmbedder
+from xgrag.embed import EmbeddingError
 from xgrag.errors import UsageError
 from xgrag.generate.base import GenerationError, span_logprob
 from xgrag.generate.chat_format import check_template, render_chat_prompt
+from xgrag.generate.embedders import OpenAIEmbedder
 from xgrag.generate.factory import make_embedder, make_generator, parse_langchain_spec
 from xgrag.generate.http_client import JSONHTTPClient, RetryPolicy, display_url, field, parse_retry_after
 from xgrag.generate.langchain import LangChainGenerator

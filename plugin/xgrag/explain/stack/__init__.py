@@ -3,24 +3,22 @@
 An integration (xgrag.integrations.<stack>) turns one call of the stack into a `StackCall`: the units of its
 context (`build_context` from one `ItemSource` per retriever item: the text the prompt showed, what the stack's
 metadata names, the facts it may state), the stack's own prompt assembly, and its LLM as an xgrag Generator that
-sends a prompt exactly as the stack does. `aexplain_stack(call)` then runs xgrag's engine on it: the baseline
-replays the call (and must reproduce the stack's answer: `Explanation.reproduction`), each probe rebuilds the
-stack's prompt without some units, and the schedulers choose the probes (group testing over the items, then over
-the spans inside the items whose removal moved the answer).
+sends a prompt exactly as the stack does. `aexplain_stack(call)` (xgrag.explain.explainer, which imports this
+package) then runs xgrag's engine on it: the baseline replays the call (and must reproduce the stack's answer:
+`Explanation.reproduction`), each probe rebuilds the stack's prompt without some units, and the schedulers choose
+the probes (group testing over the items, then over the spans inside the items whose removal moved the answer).
 
     call = StackCall(stack="mystack", component="MyChain", question=q, observed_answer=answer,
                      context=build_context([ItemSource(text) for text in retrieved_texts]),
                      prompt=lambda texts: (SYSTEM, TEMPLATE.format(
                          context="\\n".join(t for t in texts if t is not None), question=q)),
                      generator=MyLLMReplay(llm))
-    ex = explain_stack(call)  # ex.reproduction.reproduced, ex.top("span"), ex.components, ...
+    ex = xgrag.explain.explainer.explain_stack(call)  # ex.reproduction.reproduced, ex.top("span"), ex.components, ...
 """
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from xgrag.explain.perturbers import STACK_STRATEGIES
 from xgrag.explain.settings import ExplainSettings
@@ -35,12 +33,6 @@ from xgrag.explain.stack.context import (
     segment,
 )
 from xgrag.explain.stack.reproduction import ON_MISMATCH, OnMismatch, check_reproduction
-
-if TYPE_CHECKING:
-    from xgrag.embed import Embedder
-    from xgrag.explain.run import Progress
-    from xgrag.generate.cache import ResponseCache
-    from xgrag.model import Explanation
 
 # What a stack explanation runs unless told otherwise: items then the spans inside the items that matter, chosen
 # by `auto` (group testing from 30 units; benchmarks/bench_stack_engine.py measures the calls); two baseline runs
@@ -60,28 +52,6 @@ def stack_settings(settings: ExplainSettings | None = None) -> ExplainSettings:
     return settings
 
 
-async def aexplain_stack(call: StackCall, *, embedder: Embedder | None = None,
-                         settings: ExplainSettings | None = None, cache: ResponseCache | None = None,
-                         progress: Progress | None = None, on_mismatch: OnMismatch = "warn") -> Explanation:
-    """Explain `call`'s answer with its own LLM and prompt (see the module docstring). `embedder`: the semantic
-    shift's (default: xgrag's default embedder); `settings`: STACK_SETTINGS unless given; `on_mismatch`: "warn"
-    (explain the replayed answer, with a NotReproducedWarning) or "error" (NotReproducedError, CLI exit 4)."""
-    from xgrag.embed import default_embedder
-    from xgrag.explain.explainer import Explainer
-
-    cfg = stack_settings(settings)
-    explainer = Explainer(None, call.generator, embedder or default_embedder(), cfg, cache)
-    return await explainer.aexplain_stack(call, settings=cfg, progress=progress, on_mismatch=on_mismatch)
-
-
-def explain_stack(call: StackCall, *, embedder: Embedder | None = None, settings: ExplainSettings | None = None,
-                  cache: ResponseCache | None = None, progress: Progress | None = None,
-                  on_mismatch: OnMismatch = "warn") -> Explanation:
-    """Blocking `aexplain_stack`."""
-    return asyncio.run(aexplain_stack(call, embedder=embedder, settings=settings, cache=cache, progress=progress,
-                                      on_mismatch=on_mismatch))
-
-
 __all__ = ["ON_MISMATCH", "STACK_SETTINGS", "ItemSource", "KnownEntity", "KnownFact", "OnMismatch", "PromptFn",
-           "Segmentation", "StackCall", "StackContext", "aexplain_stack", "build_context", "check_reproduction",
-           "explain_stack", "segment", "stack_settings"]
+           "Segmentation", "StackCall", "StackContext", "build_context", "check_reproduction", "segment",
+           "stack_settings"]

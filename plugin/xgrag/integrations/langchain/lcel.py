@@ -33,8 +33,9 @@ from langchain_core.runnables import Runnable, RunnableBinding, RunnableSequence
 
 from xgrag.errors import UsageError
 from xgrag.explain import ExplainSettings
+from xgrag.explain.explainer import aexplain_stack
 from xgrag.explain.run import Progress
-from xgrag.explain.stack import ItemSource, KnownEntity, KnownFact, OnMismatch, StackCall, aexplain_stack, build_context
+from xgrag.explain.stack import ItemSource, KnownEntity, KnownFact, OnMismatch, StackCall, build_context
 from xgrag.generate.base import Fact, Generation, GenerationError, Usage
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.langchain import chat_model_params

@@ -97,7 +97,7 @@ def subgraph_from_triplets(retriever: Retriever, question: str,
                                 "documents": [{"chunk_id": t.source_id}]} if t.source_id else {}
         sub.add_relationship(Relationship(rid, head_node.id, tail_node.id, t.relation, None, prov))
         unmatched.append({"triplet": [t.head, t.relation, t.tail], "id": rid})
-    retriever._fill_provenance(sub)  # the preset's provenance rules (e.g. LightRAG's <SEP>-joined chunk ids)
+    retriever.fill_provenance(sub)  # the preset's provenance rules (e.g. LightRAG's <SEP>-joined chunk ids)
     linked = retriever.link(question) if sub.nodes else []
     sub.seeds = [le.node.id for le in linked if le.node.id in sub.nodes]
     step = {"step": "map_context", "source": "llamaindex_response", "triplets": len(triplets),

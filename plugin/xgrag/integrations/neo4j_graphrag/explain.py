@@ -12,8 +12,9 @@ from neo4j_graphrag.types import LLMMessage
 
 from xgrag.errors import UsageError
 from xgrag.explain import ExplainSettings
+from xgrag.explain.explainer import aexplain_stack
 from xgrag.explain.run import Progress
-from xgrag.explain.stack import OnMismatch, aexplain_stack
+from xgrag.explain.stack import OnMismatch
 from xgrag.generate.cache import ResponseCache
 from xgrag.model import Explanation
 from xgrag.store.neo4j import Neo4jStore

@@ -12,7 +12,7 @@ import json
 import math
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -59,6 +59,9 @@ def unit_metrics(normalized: Sequence[float | None], truth: Sequence[float] | Se
         out["auc"] = m.roc_auc(scores, y_true)
     return {k: (None if v is None or (isinstance(v, float) and math.isnan(v)) else round(float(v), 6))
             for k, v in out.items()}
+
+# the kinds of component KGRAG-Ex ranks by centrality (analyses.relative_ranks, path_relative_ranks)
+ELEMENTS: tuple[Literal["node", "edge", "subpath"], ...] = ("node", "edge", "subpath")
 
 
 def methods_of(record: dict[str, Any], summary: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -216,8 +219,8 @@ def kgrag_analyses(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     # Relative rank (0 = most central .. 1 = least) of the critical components among all of the subgraph's
     # components of their kind: nodes by degree (GDS), facts by edge betweenness, sub-paths by
     # betweenness(edge) / (deg(u) + deg(v)) (KGRAG-Ex Fig. 5-7; whole subgraph, and per shortest path).
-    ranks: dict[str, list[float]] = {"node": [], "edge": [], "subpath": []}
-    path_ranks: dict[str, list[float]] = {"node": [], "edge": [], "subpath": []}
+    ranks: dict[str, list[float]] = {element: [] for element in ELEMENTS}
+    path_ranks: dict[str, list[float]] = {element: [] for element in ELEMENTS}
     for r, ex in zip(records, explanations, strict=True):
         cent = (r.get("centrality") or {}).get("scores") or {}
         degree = {k: float(v["degree"]) for k, v in cent.items()} or a.subgraph_degree(ex)
@@ -227,12 +230,12 @@ def kgrag_analyses(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
         values = {"node": {n["id"]: degree.get(n["id"], 0.0) for n in ex.subgraph.get("nodes", [])},
                   "edge": {k: float(v) for k, v in eb.items()},
                   "subpath": {k: a.subpath_score(eb[k], degree, *ends[k]) for k in eb}}
-        for element in ranks:
+        for element in ELEMENTS:
             critical = [c.id for c in ex.components if c.strategy == element and c.answer_changed]
             if critical and values[element]:
                 ranks[element] += a.relative_ranks(critical, values[element], missing="skip")
             if ex.paths and any(c.strategy == element for c in ex.components):
-                path_ranks[element] += a.path_relative_ranks(ex, element, degree=degree)  # type: ignore[arg-type]
+                path_ranks[element] += a.path_relative_ranks(ex, element, degree=degree)
     out["relative_ranks"] = {k: {"critical": len(v), "mean": mean(v), "top_quarter": sum(x <= 0.25 for x in v)}
                              for k, v in ranks.items() if v}
     out["path_relative_ranks"] = {k: {"critical": len(v), "mean": mean(v)} for k, v in path_ranks.items() if v}

@@ -10,22 +10,22 @@ from dataclasses import replace
 from typing import Any
 
 from xgrag.embed import Embedder
-from xgrag.errors import UsageError
+from xgrag.errors import UsageError, one_of
 from xgrag.evaluate import faithfulness as f
 from xgrag.explain import Explainer, ExplainSettings
-from xgrag.explain.settings import SCHEDULER_NAMES
+from xgrag.explain.settings import SCHEDULER_NAMES, SchedulerName
 from xgrag.model import Subgraph
 
-REFERENCE = "exhaustive"
+REFERENCE: SchedulerName = "exhaustive"
 FACTS = "edge"  # faithfulness is about facts: the fact-removal strategy is what every scheduler is compared on
 
 
-def resolve_schedulers(names: Sequence[str]) -> tuple[str, ...]:
+def resolve_schedulers(names: Sequence[str]) -> tuple[SchedulerName, ...]:
     """The schedulers to compare, leave-one-out first (the reference), each once; unknown names are an error."""
     unknown = [n for n in names if n not in SCHEDULER_NAMES]
     if unknown:
         raise UsageError(f"--schedulers: unknown scheduler {unknown[0]!r}; choose from {', '.join(SCHEDULER_NAMES)}")
-    return (REFERENCE, *dict.fromkeys(n for n in names if n != REFERENCE))
+    return (REFERENCE, *dict.fromkeys(one_of("--schedulers", n, SCHEDULER_NAMES) for n in names if n != REFERENCE))
 
 
 def hops_of(qtype: str) -> int | None:
@@ -41,7 +41,7 @@ def compare_schedulers(explainer: Explainer, question: str, base: ExplainSetting
     (or interchangeable support), ERASER comprehensiveness / sufficiency with AOPC, and the gold chain when the
     dataset has gold triples. `exact`: compare answers as text (a deterministic reader)."""
     blind = replace(base, strategies=(FACTS,), citation_guided=False)
-    runs = {name: explainer.explain(question, settings=replace(blind, scheduler=name))  # type: ignore[arg-type]
+    runs = {name: explainer.explain(question, settings=replace(blind, scheduler=name))
             for name in resolve_schedulers(schedulers)}
     reference = runs[REFERENCE]
     graph = Subgraph.from_json(reference.subgraph)
