@@ -11,9 +11,10 @@ Per stack/retriever entry: `questions`, `reproduced` (share of explanations whos
 stack's answer after normalisation), `planted_first` (share whose top-ranked unit at the finest level is the
 planted one: the sentence or fact line, or the row for Text2Cypher), `calls_mean` / `calls_max` (LLM calls per
 explanation, the baseline's repeat included), `items_mean` / `spans_mean` (units of the context), `seconds_mean`.
-Entries: neo4j-graphrag with each retriever, LangChain's LCEL chain and GraphCypherQAChain; stacks still to come
-(LlamaIndex, LightRAG) add their runner to `stacks()`. With `--only`, an existing `--json` file keeps its other
-entries.
+Entries: neo4j-graphrag with each retriever, LangChain's LCEL chain and GraphCypherQAChain (on the SimpleKGPipeline
+world), a LlamaIndex query engine (on the same missions written by LlamaIndex's own PropertyGraphIndex); a stack
+still to come (LightRAG) adds its runner to `stacks()` and its world to `WORLDS`. With `--only`, an existing `--json`
+file keeps its other entries.
 
 `--answer-model smollm2`: the stacks answer with SmolLM2-135M behind the same server (a real model; Text2Cypher still
 writes its query with the scripted model), `--max-calls 2` stops after the baseline: what that run measures is
@@ -83,6 +84,7 @@ class Env:
     answer_model: str
     embedder: Any
     settings: ExplainSettings
+    llamaindex: tuple[Any, Any] | None = None  # the PropertyGraphIndex world: (index, Neo4jPropertyGraphStore)
 
 
 def neo4j_graphrag_runner(kind: str, top_k: int) -> Callable[[Env, W.Mission], Explanation]:
@@ -154,11 +156,31 @@ def lcel_runner(top_k: int) -> Callable[[Env, W.Mission], Explanation]:
     return run
 
 
+def llamaindex_runner(env: Env, mission: W.Mission) -> Explanation:
+    """A LlamaIndex query engine over the PropertyGraphIndex world (`index.as_query_engine`: EntityNameRetriever two
+    hops out, limit 30, the default compact synthesizer), its LLM LlamaIndex's OpenAILike on the same server."""
+    from xgrag.integrations.llamaindex import EntityNameRetriever, explain_query
+
+    assert env.llamaindex is not None
+    index, graph_store = env.llamaindex
+    engine = index.as_query_engine(sub_retrievers=[EntityNameRetriever(graph_store, depth=2, limit=30)],
+                                   llm=W.llamaindex_llm(env.base_url, model=env.answer_model))
+    out = explain_query(engine, mission.question, store=env.kg, embedder=env.embedder, settings=env.settings)
+    assert out.explanation is not None
+    return out.explanation
+
+
+# which world an entry runs on: SimpleKGPipeline's (neo4j-graphrag, LangChain) or PropertyGraphIndex's (LlamaIndex);
+# the two share the __Entity__ label, so one is written after the other is wiped
+WORLDS = {"neo4j-graphrag": "neo4j-graphrag", "langchain": "neo4j-graphrag", "llamaindex": "llamaindex"}
+
+
 def stacks(top_k: int) -> dict[str, Callable[[Env, W.Mission], Explanation]]:
     """Every stack/retriever entry: a runner from the environment and a question to the Explanation."""
     out = {f"neo4j-graphrag/{W.RETRIEVERS[k]}": neo4j_graphrag_runner(k, top_k) for k in W.RETRIEVERS}
     out["langchain/LCEL"] = lcel_runner(top_k)
     out["langchain/GraphCypherQAChain"] = graph_cypher_qa_runner
+    out["llamaindex/PropertyGraphIndex"] = llamaindex_runner
     return out
 
 
@@ -197,16 +219,35 @@ def main() -> None:
             answer_llm = llm if scripted else OpenAILLM(
                 "smollm2", base_url=srv.base_url, api_key="unused-by-the-test-server",
                 model_params={"temperature": 0, "seed": 42, "max_tokens": 24})
-            store.query("MATCH (n) DETACH DELETE n", read_only=False)
-            t0 = time.perf_counter()
-            W.write_world(store.driver, store.database, llm, world)
-            write_seconds = time.perf_counter() - t0
-            kg = store.with_schema(schema_preset("neo4j-graphrag"))
             embedder = default_embedder()
-            for name, run in stacks(args.top_k).items():
-                if only and name.split("/", 1)[1] not in only:
-                    continue
-                env = Env(kg, llm, answer_llm, srv.base_url, args.answer_model, embedder, settings)
+            entries = {name: run for name, run in stacks(args.top_k).items()
+                       if not only or name.split("/", 1)[1] in only}
+            write_seconds: dict[str, float] = {}
+            written = None
+            llamaindex = None
+            kg = store
+            for name, run in entries.items():
+                world_name = WORLDS[name.split("/", 1)[0]]
+                if world_name != written:
+                    if llamaindex is not None:
+                        llamaindex[1].close()
+                        llamaindex = None
+                    store.query("MATCH (n) DETACH DELETE n", read_only=False)
+                    t0 = time.perf_counter()
+                    if world_name == "llamaindex":
+                        from llama_index.graph_stores.neo4j import Neo4jPropertyGraphStore
+
+                        graph_store = Neo4jPropertyGraphStore(
+                            username=store.user or "neo4j", password=os.environ.get("NEO4J_PASSWORD", "unused"),
+                            url=store.uri, database=store.database)
+                        llamaindex = (W.write_llamaindex_world(graph_store, world), graph_store)
+                        kg = store.with_schema(schema_preset("llamaindex"))
+                    else:
+                        W.write_world(store.driver, store.database, llm, world)
+                        kg = store.with_schema(schema_preset("neo4j-graphrag"))
+                    write_seconds[world_name] = round(time.perf_counter() - t0, 1)
+                    written = world_name
+                env = Env(kg, llm, answer_llm, srv.base_url, args.answer_model, embedder, settings, llamaindex)
                 rows = []
                 for mission in asked:
                     t1 = time.perf_counter()
@@ -231,7 +272,9 @@ def main() -> None:
                     "spans_mean": round(statistics.mean(r["spans"] for r in rows), 3),
                     "seconds_mean": round(statistics.mean(r["seconds"] for r in rows), 3)}
                 out["rows"] += rows
-            out["meta"] = {"missions": len(world), "top_k": args.top_k, "world_write_seconds": round(write_seconds, 1),
+            if llamaindex is not None:
+                llamaindex[1].close()
+            out["meta"] = {"missions": len(world), "top_k": args.top_k, "world_write_seconds": write_seconds,
                            "answer_model": args.answer_model, "max_calls": args.max_calls,
                            "python": platform.python_version(), "machine": platform.machine(),
                            "cpus": os.cpu_count(), "protocol": "OpenAI chat completions (tests/support)",

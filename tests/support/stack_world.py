@@ -102,6 +102,11 @@ class Mission:
         return f"{self.name} HAD_LUNAR_MODULE {self.module}"
 
     @property
+    def triplet_line(self) -> str:
+        """The fact as a LlamaIndex property-graph retriever renders a triplet."""
+        return f"{self.name} -> HAD_LUNAR_MODULE -> {self.module}"
+
+    @property
     def row(self) -> str:
         return f"mission='{self.name}' module='{self.module}'"
 
@@ -116,8 +121,9 @@ class Mission:
 
     @property
     def forms(self) -> tuple[str, ...]:
-        """The planted fact as each stack shows it: sentence, fact line, neo4j Record row, LangChain row dict."""
-        return self.planted, self.fact_line, self.row, self.row_dict
+        """The planted fact as each stack shows it: sentence, fact line, neo4j Record row, LangChain row dict,
+        LlamaIndex triplet."""
+        return self.planted, self.fact_line, self.row, self.row_dict, self.triplet_line
 
     def extraction(self) -> dict[str, Any]:
         nodes = [("Mission", self.name), ("Person", self.commander), ("Site", self.site),
@@ -141,16 +147,19 @@ def missions(n: int = 24) -> list[Mission]:
 
 
 def _context(prompt: str) -> str:
-    """The context part of a prompt: neo4j-graphrag's RagTemplate (between "Context:" and "Examples:") or LangChain's
-    CYPHER_QA_PROMPT (between "Information:" and the question)."""
+    """The context part of a prompt: neo4j-graphrag's RagTemplate (between "Context:" and "Examples:"), LangChain's
+    CYPHER_QA_PROMPT (between "Information:" and the question) or LlamaIndex's text_qa template (between its dashed
+    lines)."""
     m = re.search(r"Context:\n(.*?)\n\nExamples:", prompt, re.S) or \
-        re.search(r"Information:\n(.*)\n\nQuestion: ", prompt, re.S)
+        re.search(r"Information:\n(.*)\n\nQuestion: ", prompt, re.S) or \
+        re.search(r"-{21}\n(.*)\n-{21}\n", prompt, re.S)
     return m.group(1) if m else prompt
 
 
 def _question(prompt: str) -> str | None:
-    """The question of a RagTemplate, Text2CypherTemplate, LangChain Cypher-generation or Cypher-QA prompt."""
-    for pattern in (r"Question:\n(.*?)\n", r"Input:\n(.*?)\n", r"The question is:\n(.*)$"):
+    """The question of a RagTemplate, Text2CypherTemplate, LangChain Cypher-generation or Cypher-QA prompt, or of
+    LlamaIndex's text_qa template."""
+    for pattern in (r"Question:\n(.*?)\n", r"Input:\n(.*?)\n", r"The question is:\n(.*)$", r"\nQuery: (.*?)\n"):
         m = re.search(pattern, prompt, re.S)
         if m:
             return m.group(1).strip()
@@ -263,6 +272,46 @@ def retriever(kind: str, driver: Any, database: str | None, llm: Any = None) -> 
     if kind == "text2cypher":
         return Text2CypherRetriever(driver, llm, neo4j_schema=NEO4J_SCHEMA, neo4j_database=database)
     raise ValueError(f"unknown retriever kind {kind!r}")
+
+
+def write_llamaindex_world(graph_store: Any, world: list[Mission]) -> Any:
+    """The missions written by LlamaIndex's own PropertyGraphIndex into `graph_store` (a Neo4jPropertyGraphStore):
+    one TextNode chunk per mission, a kg extractor that returns each chunk's five facts as EntityNode / Relation
+    objects (what an LLM path extractor would return), no embeddings. The index writes the chunks, entities,
+    relations, MENTIONS links and triplet_source_id as it does for SimpleLLMPathExtractor output. Returns the
+    index."""
+    from llama_index.core import PropertyGraphIndex
+    from llama_index.core.graph_stores.types import KG_NODES_KEY, KG_RELATIONS_KEY, EntityNode, Relation
+    from llama_index.core.llms import MockLLM
+    from llama_index.core.schema import NodeRelationship, RelatedNodeInfo, TextNode, TransformComponent
+
+    by_text = {m.text: m for m in world}
+
+    class MissionExtractor(TransformComponent):
+        def __call__(self, nodes: Any, **kwargs: Any) -> Any:
+            for node in nodes:
+                m = by_text[node.get_content()]
+                ext = m.extraction()
+                ents = [EntityNode(name=n["properties"]["name"], label=n["label"]) for n in ext["nodes"]]
+                node.metadata[KG_NODES_KEY] = ents
+                node.metadata[KG_RELATIONS_KEY] = [
+                    Relation(label=r["type"], source_id=ents[int(r["start_node_id"])].id,
+                             target_id=ents[int(r["end_node_id"])].id) for r in ext["relationships"]]
+            return nodes
+
+    nodes = [TextNode(text=m.text, id_=f"kestrel-chunk-{m.number}", metadata={"file_name": "missions.txt"},
+                      relationships={NodeRelationship.SOURCE: RelatedNodeInfo(node_id="missions.txt")})
+             for m in world]
+    return PropertyGraphIndex(nodes=nodes, property_graph_store=graph_store, kg_extractors=[MissionExtractor()],
+                              llm=MockLLM(), embed_kg_nodes=False, use_async=False, show_progress=False)
+
+
+def llamaindex_llm(base_url: str, model: str = MODEL) -> Any:
+    """LlamaIndex's OpenAILike chat LLM pointed at the OpenAI-protocol test server (its scripted model by default)."""
+    from llama_index.llms.openai_like import OpenAILike
+
+    return OpenAILike(model=model, api_base=base_url, api_key="unused-by-the-test-server", is_chat_model=True,
+                      temperature=0.0, additional_kwargs={"seed": 42}, max_retries=0, timeout=120.0)
 
 
 RETRIEVERS = {"vector": "VectorRetriever", "vector_cypher": "VectorCypherRetriever", "hybrid": "HybridRetriever",

@@ -30,6 +30,13 @@ class MissingMigration(UsageError):
     """A query needs an index xgrag's migrations create (full-text, vector) and the database has none."""
 
 
+def migrate_command(preset: str) -> str:
+    """The command that creates the indexes of schema preset `preset`, named in every missing-index hint: a bare
+    `xgrag migrate` migrates the preset the configuration names ("xgrag" unless told), which need not be the one the
+    failing code was given (a LlamaIndex graph read with `load_settings(preset="llamaindex")`)."""
+    return f"xgrag migrate --preset {preset}"
+
+
 _URI = re.compile(r"^(bolt|neo4j)(\+s|\+ssc)?://[^/\s:]+(:\d+)?/?(\?.*)?$")
 _URI_HINT = ("set NEO4J_URI to bolt://HOST:7687 (one server) or neo4j://HOST:7687 (a cluster; +s / +ssc for TLS); "
              "xgrag talks Bolt, not the HTTP port 7474")
@@ -120,8 +127,8 @@ class Neo4jStore:
             text = exc.message or str(exc)
             if "no such" in text.lower() and "index" in text.lower():
                 raise MissingMigration(f"{text} (schema preset {self.schema.preset!r})",
-                                       hint="run `xgrag migrate`: it creates xgrag's indexes for the configured "
-                                            "schema preset, and only those") from exc
+                                       hint=f"run `{migrate_command(self.schema.preset)}`: it creates xgrag's "
+                                            "indexes for that schema preset, and only those") from exc
             raise
 
     # -- running queries -------------------------------------------------------------------------

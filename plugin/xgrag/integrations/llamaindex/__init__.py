@@ -31,6 +31,15 @@ except ImportError as exc:  # pragma: no cover - depends on the install
     raise ImportError("xgrag.integrations.llamaindex needs llama-index-core: pip install llama-index-core "
                       "llama-index-graph-stores-neo4j") from exc
 
+from xgrag.integrations.llamaindex.engine import (
+    ExplainedResponse,
+    SynthesizerReplay,
+    aexplain_engine_response,
+    aexplain_query,
+    engine_call,
+    explain_engine_response,
+    explain_query,
+)
 from xgrag.integrations.llamaindex.response import (
     UNMATCHED_PREFIX,
     CapturedTriplet,
@@ -42,5 +51,7 @@ from xgrag.integrations.llamaindex.response import (
 )
 from xgrag.integrations.llamaindex.retriever import EntityNameRetriever
 
-__all__ = ["UNMATCHED_PREFIX", "CapturedTriplet", "EntityNameRetriever", "aexplain_response", "explain_response",
-           "subgraph_from_response", "subgraph_from_triplets", "triplets_from_nodes"]
+__all__ = ["UNMATCHED_PREFIX", "CapturedTriplet", "EntityNameRetriever", "ExplainedResponse", "SynthesizerReplay",
+           "aexplain_engine_response", "aexplain_query", "aexplain_response", "engine_call", "explain_engine_response",
+           "explain_query", "explain_response", "subgraph_from_response", "subgraph_from_triplets",
+           "triplets_from_nodes"]

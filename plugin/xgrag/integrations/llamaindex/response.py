@@ -54,10 +54,11 @@ def triplets_from_nodes(source_nodes: Iterable[Any]) -> list[CapturedTriplet]:
     return list(out.values())
 
 
-def subgraph_from_triplets(retriever: Retriever, question: str,
-                           triplets: Sequence[CapturedTriplet]) -> tuple[Subgraph, dict[str, Any]]:
+def subgraph_from_triplets(retriever: Retriever, question: str, triplets: Sequence[CapturedTriplet], *,
+                           seeds: bool = True) -> tuple[Subgraph, dict[str, Any]]:
     """Map captured triplets onto the stored graph (see the module docstring). Returns the subgraph and the trace
-    step saying how it was mapped."""
+    step saying how it was mapped. `seeds`: link the question's entities (xgrag's own linking, which needs the
+    preset's full-text index) to mark the subgraph's seeds; a stack's explanation has no use for them."""
     names = list(dict.fromkeys(n for t in triplets for n in (t.head, t.tail)))
     by_name: dict[str, list[Node]] = {}
     for name, node in retriever.entities_by_name(names):
@@ -98,7 +99,7 @@ def subgraph_from_triplets(retriever: Retriever, question: str,
         sub.add_relationship(Relationship(rid, head_node.id, tail_node.id, t.relation, None, prov))
         unmatched.append({"triplet": [t.head, t.relation, t.tail], "id": rid})
     retriever.fill_provenance(sub)  # the preset's provenance rules (e.g. LightRAG's <SEP>-joined chunk ids)
-    linked = retriever.link(question) if sub.nodes else []
+    linked = retriever.link(question) if sub.nodes and seeds else []
     sub.seeds = [le.node.id for le in linked if le.node.id in sub.nodes]
     step = {"step": "map_context", "source": "llamaindex_response", "triplets": len(triplets),
             "method": "source-node lines 'head -> RELATION -> tail'; names matched exactly to entity names, each "
