@@ -1,23 +1,17 @@
-"""xgrag for LlamaIndex: explain the response of a query engine over a `PropertyGraphIndex`.
+"""xgrag for LlamaIndex: explain the answer a query engine over a `PropertyGraphIndex` gave.
 
-LlamaIndex's property-graph sub-retrievers (LLMSynonymRetriever, VectorContextRetriever, ...) hand each retrieved
-triplet to the response synthesizer as text: one source node per triplet whose text is `head -> RELATION -> tail`
-(`BasePGRetriever._get_nodes_with_score`; with `include_properties=True` each part is followed by its properties in
-parentheses, and with `include_text=True` the lines are put, after a preamble, in front of the chunk they came
-from). That text is all a response keeps of the graph, so xgrag reads those lines back from
-`response.source_nodes` and maps them onto the stored graph:
+`explain_query(engine, question, store=...)` (engine.py) explains the engine's own call: the units are its source
+nodes as its response synthesizer put them into the prompt, each probe calls `engine.synthesize` with some nodes
+(or lines of a node) left out, with the engine's own templates and LLM, and the baseline must reproduce the
+engine's answer (`Explanation.reproduction`). docs/stacks/llamaindex.md has the details.
 
-- every head and tail is matched exactly to an entity name (xgrag's exact-name linking, under the store's schema
-  preset: `llamaindex` for `Neo4jPropertyGraphStore`);
-- each triplet becomes the stored relationship of that relation between those entities (its id, description and
-  provenance: `triplet_source_id`, the chunk it was extracted from);
-- a triplet with no such stored relationship (a renamed entity, another graph) is still explained, under an id
-  `llamaindex:<head>|<relation>|<tail>`, and listed as unmatched in the explanation's trace (`step: "map_context"`).
-
-The answer is explained over exactly that subgraph, perturbed in memory (nothing is re-retrieved, nothing is
-written unless you save it): `Explainer.aexplain(question, subgraph=..., answer=response.response)`. As with
-LangChain, importances are measured against the explainer's own baseline answer from that context; the engine's
-answer is recorded as `observed_answer` with its similarity to that baseline.
+`explain_response(explainer, question, response)` (response.py) is the earlier way: it reads the triplets in the
+response's source nodes (`head -> RELATION -> tail`; with `include_properties=True` each part followed by its
+properties, with `include_text=True` in front of the chunk's text), maps them onto the stored relationships (exact
+entity names, under the store's schema preset: `llamaindex` for `Neo4jPropertyGraphStore`; an unmatched triplet
+keeps an id `llamaindex:<head>|<relation>|<tail>` and is listed in the `map_context` trace step) and explains with
+**xgrag's own generator** over that subgraph, perturbed in memory; the engine's answer is only recorded as
+`observed_answer`.
 
 `EntityNameRetriever` is a sub-retriever without an LLM or embeddings (entities named in the query, then
 LlamaIndex's own `get_rel_map`), for deterministic pipelines and for tests.
