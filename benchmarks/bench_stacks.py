@@ -296,6 +296,10 @@ def main() -> None:
             out["stacks"] = {**kept, **out["stacks"]}
             out["rows"] = [r for r in old.get("rows", []) if r.get("stack") in kept] + out["rows"]
             out["meta"]["merged_from"] = str(args.json)
+            old_write = old.get("meta", {}).get("world_write_seconds")
+            if isinstance(old_write, int | float):  # files written before the LlamaIndex world had one world
+                old_write = {"neo4j-graphrag": old_write}
+            out["meta"]["world_write_seconds"] = {**(old_write or {}), **out["meta"]["world_write_seconds"]}
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
 

@@ -126,3 +126,32 @@ def test_llamaindex_missing_migration_names_the_command(store: Neo4jStore) -> No
     with pytest.raises(MissingMigration) as err:
         explainer.explain("Who did Marie Curie marry?")
     assert err.value.hint is not None and "run `xgrag migrate --preset llamaindex`" in err.value.hint
+
+
+def test_explaining_a_graph_cypher_qa_chain_runs_as_written(store: Neo4jStore,
+                                                             neo4j_uri: tuple[str, str | None, str | None],
+                                                             monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The README's GraphCypherQAChain block on a graph langchain-neo4j wrote (no `xgrag migrate`): the chain's
+    own answer, reproduced, its one row traced to the MARRIED relationship; ChatOpenAI over the OpenAI protocol, a
+    scripted model writing the query and answering from the row."""
+    pytest.importorskip("langchain_neo4j", reason="langchain-neo4j is in the [dev] extra")
+    import helpers
+    from support.openai_server import OpenAITestServer
+
+    _drop_preset_indexes(store, "langchain")
+    helpers.write_langchain_graph(store)
+    _point_at(monkeypatch, tmp_path, neo4j_uri)
+    if not neo4j_uri[2]:  # the embedded test server runs without auth; Neo4jGraph insists on a password anyway
+        monkeypatch.setenv("NEO4J_PASSWORD", "unused-auth-is-off")
+    cypher = "MATCH (m:Person {id: 'Marie Curie'})-[:MARRIED]->(s:Person) RETURN s.id AS spouse"
+    # the first key found in the prompt answers: the row, else the query-writing prompt, else the QA prompt without it
+    rule = {"'spouse': 'Pierre Curie'": "Pierre Curie", "Generate Cypher statement": cypher,
+            "Helpful Answer:": "I don't know."}
+    with OpenAITestServer(chat_models=(), embed_models=(), scripted={"gpt-4o-mini": rule}) as srv:
+        monkeypatch.setenv("OPENAI_BASE_URL", srv.base_url)
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test-unused")
+        before = store.checksum()
+        out = _run_block("Explaining a GraphCypherQAChain's answer")
+        assert store.checksum() == before
+    assert out.startswith("Pierre Curie | True | [1] {'spouse': 'Pierre Curie'} | ")
+    assert "Marie Curie MARRIED Pierre Curie" in out
