@@ -5,7 +5,9 @@ Sets: the story questions of tests/data/stories (Peter Rabbit, written by langch
 read through the langchain preset; 20 questions: partial names, lower case, possessives, plurals), and MetaQA dev
 questions from ../shared/data/metaqa-full with the [brackets] removed (a seeded sample per hop; the whole KB in
 one store, see metaqa_full.py). Seed recall = the intended topic entity is among the linked seeds; reader
-accuracy = the answer is one of the gold answers, over k-hop retrieval with the question's hop count.
+accuracy = the answer is one of the gold answers, over retrieval with the question's hop count in `--mode` (default
+auto, the default mode: k-hop when it fits the caps; `--mode khop` for the figures before issue 20), on 1-, 2- and
+3-hop questions (`--reader-hops`).
 
     python benchmarks/bench_linking.py --per-hop 100 --reader-per-hop 100   # ~10 min, mostly loading the KB
     python benchmarks/bench_linking.py --base REV --json PATH   # compare with the linking of another revision
@@ -75,10 +77,11 @@ def recall(r: Retriever, items: list[tuple[str, list[str]]]) -> dict[str, Any]:
     return {"n": n, "recall": round(hits / n, 3), "mean_seeds": round(seeds / n, 2), "misses_sample": misses}
 
 
-def accuracy(r: Retriever, reader: Any, items: list[tuple[str, int, list[str]]]) -> dict[str, Any]:
+def accuracy(r: Retriever, reader: Any, items: list[tuple[str, int, list[str]]], mode: str = "auto"
+             ) -> dict[str, Any]:
     right, wrong = 0, []
     for question, hops, gold in items:
-        facts = facts_of(r.retrieve(question, hops=hops))
+        facts = facts_of(r.retrieve(question, mode=mode, hops=hops))  # type: ignore[arg-type]
         answer = reader.generate("", question=question, facts=facts).text.rstrip(".")
         if correct(answer, gold):
             right += 1
@@ -94,13 +97,17 @@ def main() -> None:
     ap.add_argument("--reader-per-hop", type=int, default=100, help="MetaQA 1-/2-hop questions for the reader")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--base", default=BASE, help="the git revision whose linking and reader are 'before'")
+    ap.add_argument("--mode", default="auto", help="retrieval mode for the reader's contexts (auto | khop | ...)")
+    ap.add_argument("--reader-hops", default="1,2,3", help="hop counts of the reader's MetaQA questions")
     ap.add_argument("--json", default=str(OUT))
     args = ap.parse_args()
     old_linking = load_before("plugin/xgrag/retrieval/linking.py", "linking_before", args.base)
     old_reader = load_before("plugin/xgrag/generate/extractive.py", "extractive_before", args.base)
     embedder = default_embedder()
     readers = {"before": old_reader.ExtractiveReader(embedder), "after": ExtractiveReader(embedder)}
-    results: dict[str, Any] = {"base": args.base, "seed": args.seed, "linking": {}, "reader": {}}
+    reader_hops = tuple(int(h) for h in args.reader_hops.split(","))
+    results: dict[str, Any] = {"base": args.base, "seed": args.seed, "mode": args.mode, "reader_hops": reader_hops,
+                               "linking": {}, "reader": {}}
     t0 = time.perf_counter()
     with kb_store() as (store, info):
         results["kb"] = info
@@ -121,11 +128,14 @@ def main() -> None:
             print(version, "linking", {k: (v["n"], v["recall"], v["mean_seeds"]) for k, v in link.items()},
                   flush=True)
             read: dict[str, Any] = {"story (langchain preset)": accuracy(
-                retriever(story, version, old_linking), readers[version], [(q, 2, gold) for q, _, gold in sq])}
-            rq = questions(args.reader_per_hop, args.seed, hops=(1, 2))
-            for hop in (1, 2):
+                retriever(story, version, old_linking), readers[version], [(q, 2, gold) for q, _, gold in sq],
+                args.mode)}
+            # the 1- and 2-hop samples are those of --reader-hops 1,2 (the sample is drawn hop by hop, in order)
+            rq = questions(args.reader_per_hop, args.seed, hops=reader_hops)
+            for hop in reader_hops:
                 read[f"metaqa {hop}-hop unbracketed"] = accuracy(
-                    r, readers[version], [(plain(q["question"]), hop, q["answers"]) for q in rq if q["hops"] == hop])
+                    r, readers[version], [(plain(q["question"]), hop, q["answers"]) for q in rq if q["hops"] == hop],
+                    args.mode)
             results["reader"][version] = read
             print(version, "reader", {k: (v["n"], v["accuracy"]) for k, v in read.items()}, flush=True)
     results["seconds"] = round(time.perf_counter() - t0, 1)

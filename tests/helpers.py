@@ -8,8 +8,19 @@ from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared" / "data"
+# ../shared/data beside the checkout (a worktree sits one level deeper: the nearest ancestor that has one)
+SHARED = next((p / "shared" / "data" for p in ROOT.parents if (p / "shared" / "data").is_dir()),
+              ROOT.parent / "shared" / "data")
 SAMPLE = ROOT / "plugin" / "xgrag" / "data" / "sample"
+
+
+def view_blocks(page: str) -> list[dict[str, Any]]:
+    """The explanation views a self-contained page carries (xgrag.serve.export: inert JSON blocks)."""
+    import json
+    import re
+
+    return [json.loads(m) for m in re.findall(
+        r'<script type="application/json" class="xgrag-view" data-target="[^"]+">(.*?)</script>', page, re.S)]
 
 
 def mapped(server: Neo4jStore, preset: str) -> Neo4jStore:
@@ -357,3 +368,56 @@ def write_llamaindex_graph(store: Neo4jStore):  # -> (PropertyGraphIndex, Neo4jP
     index = PropertyGraphIndex(nodes=nodes, property_graph_store=graph_store, kg_extractors=[CurieExtractor()],
                                llm=MockLLM(), embed_kg_nodes=False, use_async=False, show_progress=False)
     return index, graph_store
+
+
+# -- Northwind: Neo4j's own domain-graph example (../shared/data/northwind), loaded from its local CSVs ---------------
+
+NORTHWIND = SHARED / "northwind"
+
+
+def write_northwind(store: Neo4jStore) -> None:
+    """Northwind as its load.py writes it (its STEPS, its CSV reader; no network): 1,047 nodes in 7 labels, 4,807
+    relationships, the uniqueness constraints on each label's ID. Idempotent (MERGE)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("northwind_load", NORTHWIND / "load.py")
+    assert spec is not None and spec.loader is not None
+    load = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(load)
+    for query, name in load.STEPS:
+        store.query(query, {"rows": load.rows(name) if name else None}, read_only=False)
+
+
+def schema_state(store: Neo4jStore) -> dict[str, Any]:
+    """Everything a read must leave as it was: every node, relationship and property (checksum) and every index and
+    constraint (their definitions; SHOW INDEXES' readCount / lastRead move with any read, and are left out)."""
+    indexes = store.query("SHOW INDEXES YIELD name, type, entityType, labelsOrTypes, properties, state, options "
+                          "RETURN name, type, entityType, labelsOrTypes, properties, state, options ORDER BY name")
+    constraints = store.query("SHOW CONSTRAINTS YIELD name, type, entityType, labelsOrTypes, properties "
+                              "RETURN name, type, entityType, labelsOrTypes, properties ORDER BY name")
+    return {"checksum": store.checksum(), "indexes": indexes, "constraints": constraints}
+
+
+# -- domain question sets: the gold fact of a question in a retrieved subgraph --------------------------------------
+
+def gold_fact_id(subgraph: dict[str, Any], evidence: list[str]) -> str | None:
+    """The id of the fact `evidence` names in a subgraph's JSON (`Subgraph.to_json()`, `Explanation.subgraph`):
+    [head, TYPE, tail] a relationship, [entity, key, value] a property of a node, [start, "TYPE.key", value] a
+    property of a relationship (the Movies set's form); None when the subgraph does not hold it."""
+    head, what, _ = evidence
+    names = {n["id"]: n["name"] for n in subgraph.get("nodes", [])}
+    rels = {r["id"]: r for r in subgraph.get("relationships", [])}
+    for r in subgraph.get("relationships", []):
+        if r["label"] == what and (names.get(r["source"]), names.get(r["target"])) == (head, evidence[2]):
+            return str(r["id"])
+    rel_type, _, key = what.rpartition(".")
+    for p in subgraph.get("properties", []):
+        if p["key"] != key:
+            continue
+        if p.get("owner_kind", "node") == "node" and not rel_type and names.get(p["owner"]) == head:
+            return str(p["id"])
+        r = rels.get(p["owner"])
+        if r is not None and r["label"] == rel_type and names.get(r["source"]) == head and \
+                evidence[2] in [str(v) for v in (p["value"] if isinstance(p["value"], list) else [p["value"]])]:
+            return str(p["id"])
+    return None

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import tomllib
-from pydantic import BaseModel, Field, ValidationInfo, field_validator, model_validator
+from pydantic import BaseModel, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from xgrag.errors import UsageError
 
@@ -109,6 +109,62 @@ class ProvenanceMapping(BaseModel):
         return self
 
 
+_ENTITY_FIELDS = _FIELDS["entity_fields"]
+_REL_FIELDS = _FIELDS["relationship_fields"]
+
+
+class EntityMapping(BaseModel):
+    """One entity label of a general mapping: how its nodes are named and which of their properties are facts.
+
+    `name`: the properties whose values, joined by a space, are the display name ("firstName", "lastName" ->
+    "Nancy Davolio"); empty: the label and the key's value ("Order 10248"). `facts`: node properties stated as
+    facts (scalars, short strings, dates, lists of those), each one a unit an explanation can remove without
+    removing the node. `key`: the property that identifies a node within its label (a display fallback and what
+    `schema infer` found unique); nodes are identified by elementId() in a general mapping."""
+
+    model_config = {"extra": "forbid"}
+
+    label: str
+    key: str | None = None
+    name: list[str] = Field(default_factory=list)
+    facts: list[str] = Field(default_factory=list)
+    aliases: str | None = None
+    description: str | None = None
+
+    @model_validator(mode="after")
+    def _identifiers(self) -> EntityMapping:
+        where = f"schema.entities[{self.label!r}]" if isinstance(self.label, str) else "schema.entities"
+        for name in _ENTITY_FIELDS["identifiers"]:
+            _check(getattr(self, name), f"{where}.{name}")
+        for name in _ENTITY_FIELDS["identifier_lists"]:
+            for i, value in enumerate(getattr(self, name)):
+                validate_identifier(value, f"{where}.{name}[{i}]")
+        if not self.name and not self.key:
+            raise ConfigError(f"{where}: give `name` (the properties that name a node) or `key` (nodes are then "
+                              f"named '{self.label} <key>')")
+        return self
+
+
+class RelationshipMapping(BaseModel):
+    """The fact properties of one relationship type (`ORDERS {quantity, unitPrice, discount}`): each one a unit
+    an explanation can remove without removing the relationship."""
+
+    model_config = {"extra": "forbid"}
+
+    type: str
+    facts: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _identifiers(self) -> RelationshipMapping:
+        where = f"schema.relationships[{self.type!r}]" if isinstance(self.type, str) else "schema.relationships"
+        for name in _REL_FIELDS["identifiers"]:
+            _check(getattr(self, name), f"{where}.{name}")
+        for name in _REL_FIELDS["identifier_lists"]:
+            for i, value in enumerate(getattr(self, name)):
+                validate_identifier(value, f"{where}.{name}[{i}]")
+        return self
+
+
 class GraphSchema(BaseModel):
     """How xgrag reads a graph: which nodes are entities, where names, types and relation texts live.
     Defaults (xgrag's own schema) and the presets: cypher/shared_config.json."""
@@ -136,6 +192,14 @@ class GraphSchema(BaseModel):
     fulltext_index: str = _SCHEMA["fulltext_index"]
     vector_index: str = _SCHEMA["vector_index"]
     provenance: ProvenanceMapping = Field(default_factory=ProvenanceMapping)
+    # A general mapping (any labels, facts in properties): the entity labels with their names and fact properties,
+    # and the fact properties per relationship type. Empty `entities`: one label, `entity_label`, named by
+    # `name_property` (the library presets). See `entity_mappings`.
+    entities: list[EntityMapping] = Field(default_factory=list)
+    relationships: list[RelationshipMapping] = Field(default_factory=list)
+    # Nothing is ever written to the database: no indexes, constraints, migration records or saved explanations
+    # (every write is refused by the store); linking then reads names into memory (xgrag.retrieval.name_index).
+    read_only: bool = bool(_SCHEMA["read_only"])
 
     @model_validator(mode="after")
     def _identifiers(self) -> GraphSchema:
@@ -146,11 +210,52 @@ class GraphSchema(BaseModel):
                 validate_identifier(value, f"schema.{name}[{i}]")
         if self.alias_type not in self.non_semantic_types:
             self.non_semantic_types = [*self.non_semantic_types, self.alias_type]
+        labels = [e.label for e in self.entities]
+        if len(set(labels)) != len(labels):
+            dup = sorted({x for x in labels if labels.count(x) > 1})
+            raise ConfigError(f"schema.entities: the label {dup[0]!r} is listed twice (one [[schema.entities]] "
+                              "table per label)")
+        types = [r.type for r in self.relationships]
+        if len(set(types)) != len(types):
+            dup = sorted({x for x in types if types.count(x) > 1})
+            raise ConfigError(f"schema.relationships: the type {dup[0]!r} is listed twice")
+        if self.entities and (self.id_property or self.rel_id_property):
+            raise ConfigError("schema.entities: a general mapping identifies nodes and relationships by elementId(); "
+                              "set id_property and rel_id_property to nothing (preset 'domain' does)")
         return self
+
+    @property
+    def general(self) -> bool:
+        """A mapping with its own [[schema.entities]] (any labels, composite names, property facts)."""
+        return bool(self.entities)
+
+    def entity_mappings(self) -> list[EntityMapping]:
+        """Every entity label and how it reads: the general mapping's tables, or the one label of a preset."""
+        if self.entities:
+            return list(self.entities)
+        return [EntityMapping(label=self.entity_label, key=self.id_property, name=[self.name_property],
+                              aliases=self.alias_property, description=self.description_property)]
+
+    def entity_labels(self) -> list[str]:
+        return [e.label for e in self.entity_mappings()]
+
+    def relationship_facts(self) -> dict[str, list[str]]:
+        """Relationship type -> its fact properties (types with none are left out)."""
+        return {r.type: list(r.facts) for r in self.relationships if r.facts}
+
+    def node_facts(self) -> dict[str, list[str]]:
+        """Entity label -> its fact properties (labels with none are left out)."""
+        return {e.label: list(e.facts) for e in self.entity_mappings() if e.facts}
+
+    @property
+    def has_property_facts(self) -> bool:
+        return bool(self.node_facts() or self.relationship_facts())
 
     @property
     def key(self) -> str:
         """Identifies the mapping in xgrag's migration records."""
+        if self.entities:
+            return f"{self.preset}:{'|'.join(self.entity_labels())}"
         return f"{self.preset}:{self.entity_label}"
 
 
@@ -160,10 +265,30 @@ PRESETS: tuple[str, ...] = tuple(_SHARED["presets"])
 PRESET_NOTES: dict[str, str] = dict(_SHARED.get("preset_notes", {}))
 
 
+def readable(exc: ValidationError, prefix: str = "") -> str:
+    """A pydantic validation error as lines a person reads: `schema.entities[2].facts: must be a list`, not the
+    raw dump with URLs and input reprs."""
+    lines = []
+    for err in exc.errors(include_url=False, include_input=False):
+        loc = prefix
+        for part in err["loc"]:
+            loc += f"[{part}]" if isinstance(part, int) else (f".{part}" if loc else str(part))
+        msg = str(err["msg"]).removeprefix("Value error, ")
+        if err["type"] == "extra_forbidden":
+            msg = "unknown field (check its spelling)"
+        # validators name their own field (`schema.entities['Order'].facts[0]: ...`): keep their wording
+        lines.append(msg if msg.startswith(("schema.", "retrieval.")) else f"{loc or 'settings'}: {msg}")
+    return "; ".join(dict.fromkeys(lines))
+
+
 def schema_preset(name: str, **overrides: object) -> GraphSchema:
     """A preset from cypher/shared_config.json with field overrides (a `provenance` dict is merged field by field)."""
     if name not in _SHARED["presets"]:
         raise ConfigError(f"schema.preset: unknown preset {name!r}; choose one of {sorted(PRESETS)}")
+    unknown = sorted(set(overrides) - set(GraphSchema.model_fields) - {"preset"})
+    if unknown:
+        raise ConfigError(f"schema.{unknown[0]}: unknown field (check its spelling; the fields are listed in "
+                          "README's configuration section)")
     data = GraphSchema().model_dump()
     for layer in (_SHARED["presets"][name], overrides):
         layer = dict(layer)
@@ -173,7 +298,10 @@ def schema_preset(name: str, **overrides: object) -> GraphSchema:
             data["provenance"] = {**data["provenance"], **prov}
         elif prov is not None:
             data["provenance"] = prov
-    return GraphSchema.model_validate(data)
+    try:
+        return GraphSchema.model_validate(data)
+    except ValidationError as exc:
+        raise ConfigError(readable(exc, "schema")) from None
 
 
 class Neo4jSettings(BaseModel):
@@ -204,6 +332,9 @@ class RetrievalSettings(BaseModel):
     # vector linking: Neo4j cosine score (1 + cos) / 2 of a question span and an entity name; 0.9 = cos 0.8
     link_min_score: float = _RETRIEVAL["link_min_score"]
     vector_link_top: int = _RETRIEVAL["vector_link_top"]
+    # facts stored in properties (general mappings): at most this many per context, the question's own entities'
+    # first, then those whose key is closest to the question (xgrag.retrieval.properties); 0 states none
+    max_property_facts: int = Field(default=_RETRIEVAL["max_property_facts"], ge=0)
     # Python only (the Java procedures have no PCST):
     # PCST-merge (Ex-GraphRAG §3.1; mode "pcst"). Seeds: linked entities + the pcst_seed_k nearest name
     # embeddings. hops=1: the seeds' whole 1-hop pool; hops>1: per hop, the pcst_top_k_per_hop new neighbours
@@ -271,6 +402,27 @@ def config_file(path: str | Path | None = None, env: dict[str, str] | None = Non
     return Path("xgrag.toml") if Path("xgrag.toml").is_file() else None
 
 
+_SCHEMA_HINT = ("fix that field of [schema] in {file} (README, Configuration, lists the fields), or write a fresh "
+                "mapping of the connected graph: xgrag schema infer --write {file} --force")
+
+
+def _optional_identifiers(model: type[BaseModel], names: list[str]) -> set[str]:
+    return {n for n in names if type(None) in getattr(model.model_fields[n].annotation, "__args__", ())}
+
+
+def _toml_nulls(schema_data: dict[str, Any]) -> dict[str, Any]:
+    """TOML has no null: in [schema] and [schema.provenance] an optional identifier written "" is set to nothing
+    (`document_label = ""`: the chunks belong to no document nodes), as null is in the procedures' config map.
+    `xgrag schema infer` writes such fields so."""
+    top = _optional_identifiers(GraphSchema, _FIELDS["identifiers"])
+    prov = _optional_identifiers(ProvenanceMapping, _FIELDS["provenance_identifiers"])
+    out = {k: None if k in top and v == "" else v for k, v in schema_data.items()}
+    provenance = out.get("provenance")
+    if isinstance(provenance, dict):
+        out["provenance"] = {k: None if k in prov and v == "" else v for k, v in provenance.items()}
+    return out
+
+
 def load_settings(path: str | Path | None = None, env: dict[str, str] | None = None,
                   preset: str | None = None) -> Settings:
     """Settings from (lowest to highest priority) defaults, a TOML file, then environment variables.
@@ -288,13 +440,18 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
         try:
             data = tomllib.loads(file.read_text(encoding="utf-8"))
         except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"{file}: {exc}") from exc
+            raise ConfigError(f"{file}: {exc}", hint="fix the TOML syntax at that line") from exc
     schema_data = data.pop("schema", {})
     file_preset = schema_data.pop("preset", None)  # never an override of the chosen preset's name
     preset = preset or env.get("XGRAG_SCHEMA_PRESET") or file_preset or "xgrag"
+    if not isinstance(schema_data, dict):
+        raise ConfigError(f"{file}: [schema] must be a table")
+    schema_data = _toml_nulls(schema_data)
     try:
         schema = schema_preset(preset, **schema_data)
-    except ConfigError:
+    except ConfigError as exc:
+        if file is not None and not str(exc).startswith(str(file)):
+            raise ConfigError(f"{file}: {exc}", hint=exc.hint or _SCHEMA_HINT.format(file=file)) from None
         raise
     except ValueError as exc:
         raise ConfigError(f"schema: {exc}") from exc
@@ -312,6 +469,8 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
         data["embedding_dimensions"] = int(env["XGRAG_EMBEDDING_DIMENSIONS"])
     try:
         settings = Settings.model_validate({**data, "schema": schema})
+    except ValidationError as exc:
+        raise ConfigError(f"{file or 'settings'}: {readable(exc)}") from None
     except ValueError as exc:
         raise ConfigError(str(exc)) from exc
     return settings

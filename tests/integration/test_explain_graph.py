@@ -98,7 +98,9 @@ def test_explanation_through_the_ollama_protocol(metaqa: Neo4jStore, spec: str) 
     from xgrag.generate.factory import make_generator
 
     with OllamaTestServer() as server:
-        gen = make_generator(spec, ollama_host=server.url)
+        # a generous timeout: under a loaded machine SmolLM2 behind the server can take minutes per answer, and a
+        # retried request would be counted twice by the server (the count below is what this test checks)
+        gen = make_generator(spec, ollama_host=server.url, timeout=900)
         emb = default_embedder()
         before = metaqa.checksum()
         ex = Explainer(Retriever(metaqa, embedder=emb), gen, emb,

@@ -3,13 +3,16 @@ embedded Neo4j of the session: same graph, same seeds and exclusions, same resul
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import re
+from collections.abc import Iterator
 
 import neo4j
 import pytest
 import tomllib
 
-from helpers import HOLMES_KG, ROOT, SAMPLE
+from helpers import HOLMES_KG, ROOT, SAMPLE, SHARED, wipe
 from xgrag.config import RetrievalSettings, schema_preset
 from xgrag.model import Perturbation
 from xgrag.retrieval import Retriever
@@ -79,14 +82,139 @@ def test_procedures_run_in_read_transactions_and_never_write(metaqa: Neo4jStore)
 # -- one source of truth: the same cypher files, rendered the same way ---------------------------------------
 
 
-@pytest.mark.parametrize("preset", ["xgrag", "langchain", "neo4j-graphrag", "lightrag", "llamaindex"])
+@pytest.mark.parametrize("preset", ["xgrag", "langchain", "neo4j-graphrag", "lightrag", "llamaindex", "domain"])
 def test_java_renders_every_cypher_file_exactly_like_python(server: Neo4jStore, preset: str) -> None:
     lib = QueryLibrary(schema_preset(preset))
     names = lib.names()
-    assert {"expand", "nodes_by_id", "shortest_paths", "alias_links", "gds_centrality"} <= set(names)
+    assert {"expand", "nodes_by_id", "shortest_paths", "alias_links", "gds_centrality", "node_facts",
+            "rel_facts", "entity_names", "entities_by_name"} <= set(names)
     rows = call(server, "UNWIND $names AS name RETURN name, xgrag.query(name, {preset: $preset}) AS text",
                 names=names, preset=preset)
     assert {r["name"]: r["text"] for r in rows} == {n: lib.get(n) for n in names}
+
+
+# General mappings, as xgrag.toml's [schema] table holds them (preset inside the table): Northwind's shape (several
+# labels, a composed name, a nameless label named by its key, node and relationship facts), one with aliases and
+# descriptions on some labels only and facts on two relationship types, and the smallest one (a nameless label,
+# no facts at all).
+NORTHWIND: dict = {
+    "preset": "domain",
+    "entities": [
+        {"label": "Product", "key": "productID", "name": ["productName"],
+         "facts": ["quantityPerUnit", "unitPrice", "unitsInStock", "unitsOnOrder", "reorderLevel", "discontinued"]},
+        {"label": "Category", "key": "categoryID", "name": ["categoryName"], "facts": ["description"]},
+        {"label": "Supplier", "key": "supplierID", "name": ["companyName"],
+         "facts": ["contactName", "contactTitle", "address", "city", "region", "postalCode", "country", "phone",
+                   "fax", "homePage"]},
+        {"label": "Customer", "key": "customerID", "name": ["companyName"],
+         "facts": ["contactName", "contactTitle", "address", "city", "region", "postalCode", "country", "phone",
+                   "fax"]},
+        {"label": "Order", "key": "orderID",
+         "facts": ["orderDate", "requiredDate", "shippedDate", "freight", "shipName", "shipAddress", "shipCity",
+                   "shipRegion", "shipPostalCode", "shipCountry"]},
+        {"label": "Employee", "key": "employeeID", "name": ["firstName", "lastName"],
+         "facts": ["title", "titleOfCourtesy", "birthDate", "hireDate", "address", "city", "region", "postalCode",
+                   "country", "homePhone", "extension"]},
+        {"label": "Shipper", "key": "shipperID", "name": ["companyName"], "facts": ["phone"]},
+    ],
+    "relationships": [{"type": "ORDERS", "facts": ["unitPrice", "quantity", "discount"]}],
+}
+MAPPINGS: dict[str, dict] = {
+    "northwind": NORTHWIND,
+    "northwind-read-only": {**NORTHWIND, "read_only": True},
+    "aliases": {"preset": "domain", "entities": [
+        {"label": "Person", "name": ["first", "middle", "last"], "aliases": "nicknames", "facts": ["born"]},
+        {"label": "City", "key": "code", "name": ["name"], "description": "summary"},
+        {"label": "null", "key": "null", "aliases": "null"}],
+        "relationships": [{"type": "LIVES_IN", "facts": ["since", "until"]}, {"type": "KNOWS"},
+                          {"type": "VISITED", "facts": ["dates"]}],
+        "non_semantic_types": ["ALIAS_OF", "AUDIT"]},
+    "smallest": {"preset": "domain", "entities": [{"label": "Order", "key": "orderID"}]},
+}
+
+
+@pytest.mark.parametrize("mapping", sorted(MAPPINGS))
+def test_java_renders_general_mappings_exactly_like_python(server: Neo4jStore, mapping: str) -> None:
+    table = MAPPINGS[mapping]
+    schema = schema_preset(table["preset"], **{k: v for k, v in table.items() if k != "preset"})
+    assert schema.general
+    lib = QueryLibrary(schema)
+    names = lib.names()
+    rows = call(server, "UNWIND $names AS name RETURN name, xgrag.query(name, {schema: $schema}) AS text",
+                names=names, schema=table)
+    got = {r["name"]: r["text"] for r in rows}
+    assert got == {n: lib.get(n) for n in names}
+    if schema.has_property_facts:  # the new placeholders really rendered something mapping-specific
+        assert "valueType(" in got["node_facts"] + got["rel_facts"]
+    assert "CASE WHEN n:`" in got["nodes_by_id"]
+
+
+def test_general_mapping_fields_reach_the_rendering_and_its_cache(server: Neo4jStore) -> None:
+    """Every field of an entity or relationship table changes the text on both sides, and a property named "null"
+    is not a missing one (the rendered-query cache keys them apart)."""
+    base = {"preset": "domain", "entities": [{"label": "A", "key": "k", "name": ["n"], "facts": ["f"]}],
+            "relationships": [{"type": "R", "facts": ["w"]}]}
+    variants = [base,
+                {**base, "entities": [{"label": "A", "key": "k", "name": ["n", "m"], "facts": ["f"]}]},
+                {**base, "entities": [{"label": "A", "key": "k", "name": ["n"], "facts": ["f", "g"]}]},
+                {**base, "entities": [{"label": "A", "key": "k", "name": ["n"], "aliases": "null"}]},
+                {**base, "entities": [{"label": "A", "key": "k", "name": ["n"], "aliases": None}]},
+                {**base, "entities": [{"label": "A", "key": "null", "name": []}]},
+                {**base, "entities": [{"label": "A", "key": "k", "name": ["n"]}, {"label": "B", "name": ["x"]}]},
+                {**base, "relationships": [{"type": "R", "facts": ["w", "v"]}]},
+                {**base, "relationships": []}]
+    texts = []
+    for table in variants:
+        schema = schema_preset("domain", **{k: v for k, v in table.items() if k != "preset"})
+        names = ["nodes_by_id", "node_facts", "rel_facts", "link_fulltext"]
+        rows = call(server, "UNWIND $names AS name RETURN name, xgrag.query(name, {schema: $schema}) AS text",
+                    names=names, schema=table)
+        got = {r["name"]: r["text"] for r in rows}
+        assert got == {n: QueryLibrary(schema).get(n) for n in names}, table
+        texts.append(tuple(got[n] for n in names))
+    assert len(set(texts)) == len(texts)
+
+
+# Mappings edited into nonsense: each is refused by Python (ConfigError) and by the procedures with the same text.
+BAD_MAPPINGS = [
+    {"entities": "Product"},
+    {"entities": ["Product"]},
+    {"entities": [{"label": "Product", "name": ["productName"], "fact": ["unitPrice"]}]},
+    {"entities": [{"name": ["productName"]}]},
+    {"entities": [{"label": 5, "name": ["productName"]}]},
+    {"entities": [{"label": "Product", "name": "productName"}]},
+    {"entities": [{"label": "Product", "name": ["productName", 3]}]},
+    {"entities": [{"label": "Product", "key": 7}]},
+    {"entities": [{"label": "Product"}]},
+    {"entities": [{"label": "Product`) DETACH DELETE n //", "name": ["productName"]}]},
+    {"entities": [{"label": "Prod'uct", "name": ["productName"]}]},
+    {"entities": [{"label": "Product", "name": ["productName"], "facts": ["unitPrice", "unit price"]}]},
+    {"entities": [{"label": "Product", "name": ["productName"], "aliases": "a-b"}]},
+    {"entities": [{"label": "Product", "name": ["p"]}, {"label": "Order", "key": "o"},
+                  {"label": "Product", "key": "k"}]},
+    {"entities": [{"label": "Product", "name": ["p"]}], "relationships": [{"type": "ORDERS"}, {"type": "ORDERS"}]},
+    {"entities": [{"label": "Product", "name": ["p"]}], "relationships": [{"facts": ["quantity"]}]},
+    {"entities": [{"label": "Product", "name": ["p"]}], "relationships": [{"type": "ORDERS", "fact": ["q"]}]},
+    {"entities": [{"label": "Product", "name": ["p"]}], "relationships": [{"type": "ORDERS", "facts": ["q", "a b"]}]},
+    {"entities": [{"label": "Product", "name": ["p"]}], "relationships": "ORDERS"},
+    {"entities": [{"label": "Product", "name": ["p"]}], "id_property": "id"},
+]
+
+
+@pytest.mark.parametrize("bad", range(len(BAD_MAPPINGS)))
+def test_bad_general_mappings_read_the_same_in_java_and_python(server: Neo4jStore, bad: int) -> None:
+    from xgrag.config import ConfigError
+
+    table = BAD_MAPPINGS[bad]
+    with pytest.raises(ConfigError) as err:
+        schema_preset("domain", **table)
+    want = str(err.value)
+    assert want.startswith("schema.") and "Traceback" not in want
+    before = server.checksum()
+    got = client_error(server, "CALL xgrag.subgraph(['x'], {schema: $schema}) YIELD nodes RETURN nodes",
+                       schema={"preset": "domain", **table})
+    assert want in got
+    assert server.checksum() == before
 
 
 def test_schema_overrides_render_like_python(server: Neo4jStore) -> None:
@@ -126,11 +254,15 @@ def test_identifiers_are_validated_and_config_errors_are_clear(metaqa: Neo4jStor
 # -- xgrag.subgraph = Retriever.khop --------------------------------------------------------------------------
 
 
-def assert_same_subgraph(row: dict, sub) -> None:
+def assert_same_subgraph(row: dict, sub, by_element_id: bool = False) -> None:
+    """`by_element_id`: a general mapping identifies elements by elementId(), not by an id property."""
+    def ident(element) -> str:
+        return str(element.element_id if by_element_id else element["id"])
+
     assert row["subgraph"] == sub.to_json()
     assert row["truncated"] == sub.truncated and row["seeds"] == sub.seeds
-    assert [n["id"] for n in row["nodes"]] == list(sub.nodes)  # graph elements, in retrieval order
-    assert [r["id"] for r in row["relationships"]] == [r.id for r in sub.sorted_relationships()]
+    assert [ident(n) for n in row["nodes"]] == list(sub.nodes)  # graph elements, in retrieval order
+    assert [ident(r) for r in row["relationships"]] == [r.id for r in sub.sorted_relationships()]
     assert all(isinstance(n, neo4j.graph.Node) for n in row["nodes"])
     assert all(isinstance(r, neo4j.graph.Relationship) for r in row["relationships"])
 
@@ -197,6 +329,222 @@ def test_subgraph_caps_truncate_like_python(metaqa: Neo4jStore) -> None:
         got = subgraph(metaqa, seeds, hops=2, maxNodes=max_nodes, maxRelationships=max_rels)
         assert want.truncated
         assert_same_subgraph(got, want)
+
+
+# -- property facts: xgrag.subgraph / xgrag.paths = Retriever.khop / paths + fill_properties (Northwind) ------------
+
+NORTHWIND_DIR = SHARED / "northwind"
+
+
+@pytest.fixture
+def northwind(store: Neo4jStore) -> Iterator[Neo4jStore]:
+    """Neo4j's Northwind example, written by its own load.py steps (../shared/data/northwind), read through the
+    general mapping above. Its constraints are dropped afterwards: the session's server is left as it was."""
+    spec = importlib.util.spec_from_file_location("northwind_load", NORTHWIND_DIR / "load.py")
+    assert spec is not None and spec.loader is not None
+    load = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(load)
+    for query, name in load.STEPS:
+        store.query(query, {"rows": load.rows(name) if name else None}, read_only=False)
+    try:
+        yield store.with_schema(schema_preset("domain", **{k: v for k, v in NORTHWIND.items() if k != "preset"}))
+    finally:
+        wipe(store)
+        for query, _ in load.STEPS:
+            m = re.match(r"CREATE CONSTRAINT (\w+) IF NOT EXISTS", query)
+            if m:
+                store.query(f"DROP CONSTRAINT {m.group(1)} IF EXISTS", read_only=False)
+
+
+def element_id(store: Neo4jStore, label: str, prop: str, value: object) -> str:
+    rows = store.query(f"MATCH (n:{label}) WHERE n.{prop} = $v RETURN elementId(n) AS id", {"v": value})
+    assert len(rows) == 1, (label, prop, value)
+    return str(rows[0]["id"])
+
+
+def java_properties(row: dict) -> list[dict]:
+    """A procedure's `properties` column in the shape of Python's PropertyFact.to_json()."""
+    return [{"id": p["id"], "owner": p["owner"], "owner_kind": p["ownerKind"], "key": p["key"], "value": p["value"]}
+            for p in row["properties"]]
+
+
+def assert_same_facts(row: dict, sub) -> None:
+    """Nodes, relationships and property facts equal Python's, and the facts are listed as facts of their own."""
+    assert_same_subgraph(row, sub, by_element_id=True)
+    assert java_properties(row) == [f.to_json() for f in sub.sorted_properties()]
+    assert row["propertiesOmitted"] == sub.properties_omitted
+    # each fact's owner is a returned node or relationship (a property goes with its element)
+    owners = {n.element_id for n in row["nodes"]} | {r.element_id for r in row["relationships"]}
+    assert {p["owner"] for p in row["properties"]} <= owners
+
+
+def nw_subgraph(store: Neo4jStore, seeds, **config) -> dict:
+    rows = call(store, "CALL xgrag.subgraph($seeds, $config) YIELD nodes, relationships, truncated, seeds, aliasMap, "
+                       "subgraph, properties, propertiesOmitted RETURN *",
+                seeds=seeds, config={"schema": NORTHWIND, **config})
+    assert len(rows) == 1
+    return rows[0]
+
+
+def test_subgraph_property_facts_equal_python_on_northwind(northwind: Neo4jStore) -> None:
+    chai = element_id(northwind, "Product", "productName", "Chai")
+    for hops in (1, 2):
+        for cap in (60, 100_000):  # the default cap, and one that keeps every fact
+            r = Retriever(northwind, RetrievalSettings(max_property_facts=cap))
+            assert r.embedder is None
+            want = r.khop([chai], hops)
+            r.fill_properties(want)
+            got = nw_subgraph(northwind, ["Chai"], hops=hops, **({} if cap == 60 else {"maxPropertyFacts": cap}))
+            assert got["seeds"] == [chai]
+            assert_same_facts(got, want)
+            facts = {(p["owner"], p["key"]): p["value"] for p in got["properties"]}
+            assert facts[(chai, "unitPrice")] == 18.0 and facts[(chai, "quantityPerUnit")] == "10 boxes x 20 bags"
+            # facts are only the mapped properties: Category.picture (a blob) and ids are not facts
+            assert not {"picture", "productID", "categoryID"} & {p["key"] for p in got["properties"]}
+            names = {n["name"] for n in got["subgraph"]["nodes"]}
+            assert {"Chai", "Beverages", "Exotic Liquids"} <= names
+            if cap == 60:  # over the cap: the seed's own facts are all kept, the rest chosen as Python chooses
+                assert got["propertiesOmitted"] > 0 and len(got["properties"]) == 60
+                assert {k for (o, k) in facts if o == chai} == set(NORTHWIND["entities"][0]["facts"])
+            else:  # a relationship's facts: (Order 10285)-[ORDERS {quantity: 45}]->(Chai)
+                assert got["propertiesOmitted"] == 0
+                quantities = [p for p in got["properties"] if p["ownerKind"] == "relationship"
+                              and p["key"] == "quantity"]
+                assert len(quantities) >= 38 and all(isinstance(p["value"], int) for p in quantities)
+            if hops == 2:
+                assert any(n.startswith("Order ") for n in names), names
+                assert "Nancy Davolio" in names, names
+
+
+def test_subgraph_property_facts_chosen_by_question_like_python(northwind: Neo4jStore) -> None:
+    """Over the cap, the facts whose key's words the question holds come next after the seeds' own: the same choice
+    as Python's retriever without an embedder, and a different one from no question."""
+    r = Retriever(northwind)
+    chai = element_id(northwind, "Product", "productName", "Chai")
+    plain = nw_subgraph(northwind, ["Chai"], hops=2)
+    chosen = {}
+    for q in ("What is the unit price of Chai?", "Which cities did the orders of Chai's ship to?",
+              "Quantities and discounts: Chai", ""):
+        want = r.retrieve(q, hops=2, seeds=[chai])
+        got = nw_subgraph(northwind, [chai], hops=2, question=q)
+        assert_same_facts(got, want)
+        chosen[q] = {p["id"] for p in got["properties"]}
+    assert chosen[""] == {p["id"] for p in plain["properties"]}
+    assert len({frozenset(v) for v in chosen.values()}) == 4
+    keys = {p["key"] for p in nw_subgraph(northwind, [chai], hops=2, question="unit price?")["properties"]}
+    assert "unitPrice" in keys
+    for cap in (0, 5, 1000):
+        want = Retriever(northwind, RetrievalSettings(max_property_facts=cap)).retrieve(
+            "What is the unit price of Chai?", hops=2, seeds=[chai])
+        got = nw_subgraph(northwind, [chai], hops=2, maxPropertyFacts=cap, question="What is the unit price of Chai?")
+        assert_same_facts(got, want)
+        assert len(got["properties"]) == min(cap, len(got["properties"]) + got["propertiesOmitted"])
+
+
+def test_subgraph_excluded_property_ids_equal_python(northwind: Neo4jStore) -> None:
+    """excludedPropertyIds ("<element id>#<key>"): the fact is left out, its element stays; as Python's
+    Perturbation.excluded_property_ids."""
+    r = Retriever(northwind, RetrievalSettings(max_property_facts=1000))
+    chai = element_id(northwind, "Product", "productName", "Chai")
+    full = nw_subgraph(northwind, ["Chai"], hops=1, maxPropertyFacts=1000)
+    orders = next(p for p in full["properties"] if p["ownerKind"] == "relationship" and p["key"] == "quantity")
+    cases = [[f"{chai}#unitPrice"], [orders["id"]], [f"{chai}#unitPrice", orders["id"], f"{chai}#discontinued"],
+             ["no-such-element#unitPrice", "#", "plain text"]]
+    for excluded in cases:
+        for hops in (1, 2):
+            want = r.retrieve("", hops=hops, seeds=[chai],
+                              perturbation=Perturbation(excluded_property_ids=frozenset(excluded)))
+            got = nw_subgraph(northwind, ["Chai"], hops=hops, excludedPropertyIds=excluded, maxPropertyFacts=1000)
+            assert_same_facts(got, want)
+            assert not set(excluded) & {p["id"] for p in got["properties"]}
+            if hops == 1:  # the elements stay: only their facts go
+                assert [n.element_id for n in got["nodes"]] == [n.element_id for n in full["nodes"]]
+                assert [x.element_id for x in got["relationships"]] == [x.element_id for x in full["relationships"]]
+                gone = {p["id"] for p in full["properties"]} - {p["id"] for p in got["properties"]}
+                assert gone == set(excluded) & {p["id"] for p in full["properties"]}
+    # removing a relationship removes its facts; removing its facts keeps the relationship
+    rel = orders["owner"]
+    cut = nw_subgraph(northwind, ["Chai"], hops=1, excludedRelIds=[rel], maxPropertyFacts=1000)
+    assert rel not in {x.element_id for x in cut["relationships"]}
+    assert rel not in {p["owner"] for p in cut["properties"]}
+    assert_same_facts(cut, r.retrieve("", hops=1, seeds=[chai],
+                                      perturbation=Perturbation(excluded_rel_ids=frozenset({rel}))))
+
+
+def test_subgraph_links_composed_and_nameless_names(northwind: Neo4jStore) -> None:
+    """Seeds by name under a general mapping: a composed name ("Nancy Davolio") and a label + key ("Order 10248")."""
+    r = Retriever(northwind)
+    nancy = element_id(northwind, "Employee", "lastName", "Davolio")
+    order = element_id(northwind, "Order", "orderID", "10248")
+    got = nw_subgraph(northwind, ["Nancy Davolio", "Order 10248"], hops=1)
+    assert got["seeds"] == [nancy, order]
+    want = r.khop([nancy, order], 1)
+    r.fill_properties(want)
+    assert_same_facts(got, want)
+    facts = {(p["owner"], p["key"]): p["value"] for p in got["properties"]}
+    assert facts[(nancy, "birthDate")].startswith("1948-12-08")
+    assert facts[(order, "shipCity")] == "Reims"
+    assert nw_subgraph(northwind, ["Nancy"], hops=1)["seeds"] == []  # exact names only
+
+
+def test_paths_property_facts_equal_python_on_northwind(northwind: Neo4jStore) -> None:
+    r = Retriever(northwind)
+    chai = element_id(northwind, "Product", "productName", "Chai")
+    nancy = element_id(northwind, "Employee", "lastName", "Davolio")
+    for config, settings in [({}, RetrievalSettings()), ({"maxPropertyFacts": 7}, RetrievalSettings(
+            max_property_facts=7)), ({"excludedPropertyIds": [f"{chai}#unitPrice"]}, RetrievalSettings())]:
+        want = Retriever(northwind, settings).retrieve(
+            "", mode="paths", seeds=[chai, nancy],
+            perturbation=Perturbation(excluded_property_ids=frozenset(config.get("excludedPropertyIds", []))))
+        assert want.mode == "paths" and len(want.paths) > 1
+        rows = call(northwind, "CALL xgrag.paths($s, $s, $c) YIELD path, relationshipIds, nodeIds, properties, "
+                               "propertiesOmitted RETURN *", s=["Chai", "Nancy Davolio"],
+                    c={"schema": NORTHWIND, **config})
+        assert [row["relationshipIds"] for row in rows] == want.paths
+        union = {p["id"]: p for row in rows for p in java_properties(row)}
+        assert sorted(union) == sorted(want.properties)
+        assert [union[f.id] for f in want.sorted_properties()] == [f.to_json() for f in want.sorted_properties()]
+        for row in rows:  # each row lists the facts of its own path's elements, in canonical order
+            owners = set(row["nodeIds"]) | set(row["relationshipIds"])
+            assert java_properties(row) == [f.to_json() for f in want.sorted_properties() if f.owner in owners]
+            assert row["propertiesOmitted"] == want.properties_omitted
+    assert r.embedder is None
+
+
+def test_property_values_of_every_type_equal_python(store: Neo4jStore) -> None:
+    """Temporal, spatial, list and boolean values: the procedure's subgraph JSON holds them as Python's does
+    (plain_value: ISO text), its `properties` column as stored; values too long to be facts are left out."""
+    store.query("""
+        CREATE (a:Thing {code: 'T1', title: 'Alpha', d: date('1948-12-08'), dt: datetime('2020-01-02T03:04:05.123Z'),
+                zdt: datetime({year: 2020, month: 6, day: 1, hour: 12, timezone: 'Europe/Berlin'}),
+                ldt: localdatetime('2020-01-02T03:04:05'), t: time('03:04:05-02:30'), lt: localtime('03:04:05.5'),
+                dur: duration('P1Y2M3DT4H5M6.5S'), short: duration('PT90S'), neg: duration('-PT1.5S'),
+                p: point({x: 1.5, y: 2.0}), g: point({longitude: 12.5, latitude: 55.75, height: 3.0}),
+                tags: ['a', 'b'], nums: [1, 2, 3], flag: true,
+                big: $big, many: range(1, 21), ok20: range(1, 20), f: 0.00001, e: 1.0e20, n: 0})
+          -[:LINK {since: date('2001-01-01'), weight: 0.5, note: $big}]->(b:Thing {code: 'T2'})
+        """, {"big": "x" * 301}, read_only=False)
+    facts = ["d", "dt", "zdt", "ldt", "t", "lt", "dur", "short", "neg", "p", "g", "tags", "nums", "flag", "big", "many",
+             "ok20", "f", "e", "n", "missing"]
+    table = {"preset": "domain", "entities": [{"label": "Thing", "key": "code", "name": ["title"], "facts": facts}],
+             "relationships": [{"type": "LINK", "facts": ["since", "weight", "note"]}]}
+    view = store.with_schema(schema_preset("domain", **{k: v for k, v in table.items() if k != "preset"}))
+    r = Retriever(view)
+    a = element_id(view, "Thing", "code", "T1")
+    want = r.khop([a], 1)
+    r.fill_properties(want)
+    rows = call(view, "CALL xgrag.subgraph(['Alpha'], {schema: $t}) YIELD subgraph, properties, nodes "
+                      "RETURN *", t=table)
+    got = rows[0]
+    assert got["subgraph"] == want.to_json()
+    keys = {p["key"] for p in got["properties"]}
+    assert keys == set(facts) - {"big", "many", "missing"} | {"since", "weight"}
+    assert {n["name"] for n in got["subgraph"]["nodes"]} == {"Alpha", "Thing T2"}
+    stored = {p["key"]: p["value"] for p in got["properties"]}
+    assert isinstance(stored["d"], neo4j.time.Date) and stored["tags"] == ["a", "b"] and len(stored["ok20"]) == 20
+    by_key = {p["key"]: p["value"] for p in got["subgraph"]["properties"]}
+    assert by_key["d"] == "1948-12-08" and by_key["zdt"].endswith("+02:00") and by_key["flag"] is True
+    assert by_key["dur"] == "P1Y2M3DT4H5M6.5S" and by_key["short"] == "PT1M30S" and by_key["g"] == [12.5, 55.75, 3.0]
 
 
 # -- xgrag.paths = Retriever.paths ---------------------------------------------------------------------------
@@ -466,14 +814,32 @@ def test_compose_settings_exist_in_neo4j_5_26(server: Neo4jStore) -> None:
     assert names and names <= known, names - known
 
 
-def test_readme_examples_run_as_written(metaqa: Neo4jStore) -> None:
-    """Every statement of the README's "Cypher procedures" block runs on the sample graph and returns rows
-    (aliases and explanations: none persisted / saved here)."""
+def readme_statements() -> list[str]:
+    """The statements of the README's "Cypher procedures" block, as written."""
     text = (ROOT / "README.md").read_text()
     block = text.split("## Cypher procedures", 1)[1].split("```cypher\n", 1)[1].split("```", 1)[0]
     code = "\n".join(ln for ln in block.splitlines() if not ln.lstrip().startswith("//"))
-    statements = [s.strip().rstrip(";") for s in code.split(";\n") if s.strip()]
-    assert len(statements) >= 9
+    return [s.strip().rstrip(";") for s in code.split(";\n") if s.strip()]
+
+
+def test_readme_general_mapping_example_runs_on_northwind(northwind: Neo4jStore) -> None:
+    statements = [s for s in readme_statements() if "preset: 'domain'" in s]
+    assert len(statements) == 1
+    before = northwind.checksum()
+    rows = call(northwind, statements[0])
+    assert len(rows) == 1
+    assert {"Chai", "Beverages"} <= set(rows[0]["names"]) and any(n.startswith("Order ") for n in rows[0]["names"])
+    facts = [tuple(f) for f in rows[0]["facts"]]
+    assert ("node", "unitPrice", 18.0) in facts and ("node", "quantityPerUnit", "10 boxes x 20 bags") in facts
+    assert any(kind == "relationship" and key == "quantity" for kind, key, _ in facts)
+    assert northwind.checksum() == before
+
+
+def test_readme_examples_run_as_written(metaqa: Neo4jStore) -> None:
+    """Every statement of the README's "Cypher procedures" block runs on the sample graph and returns rows
+    (aliases and explanations: none persisted / saved here)."""
+    statements = readme_statements()
+    assert len(statements) >= 10
     before = metaqa.checksum()
     for stmt in statements:
         rows = call(metaqa, stmt)

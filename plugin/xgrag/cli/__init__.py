@@ -8,8 +8,10 @@ ingest.py     xgrag migrate, ingest triples | docs
 graph.py      xgrag retrieve, dedup, embed, centrality, checksum
 explaining.py xgrag explain, explain-batch
 explanations.py  xgrag explanations [show | cypher | timeline]
+schema.py     xgrag schema infer
 evaluation.py xgrag eval, train-gnan
 demo.py       xgrag demo
+serve.py      xgrag serve (the browser workbench, xgrag.serve)
 
 A command validates its command line (question, paths, values) with light modules only, then imports what it
 runs: a usage error is answered before any model, driver or connection loads.
@@ -19,7 +21,7 @@ from xgrag.cli.app import app, main, report_error
 
 # isort: off
 # importing a command module registers its commands, in this order in `xgrag --help`
-from xgrag.cli import ingest, graph, explaining, explanations, evaluation, demo, db  # noqa: F401, E402
+from xgrag.cli import ingest, graph, explaining, explanations, evaluation, demo, serve, db, schema  # noqa: F401, E402
 # isort: on
 
 __all__ = ["app", "main", "report_error"]

@@ -82,7 +82,7 @@ def eval_cmd(
     base_url: BaseUrlOpt = None,
     timeout: TimeoutOpt = None,
     max_retries: RetriesOpt = None,
-    mode: ModeOpt = "khop",
+    mode: ModeOpt = "auto",
     response_score: ResponseScoreOpt = "shift",
     chat_template: ChatTemplateOpt = None,
     concurrency: ConcurrencyOpt = 4,

@@ -23,7 +23,7 @@ def retrieve(
     question: str,
     config: ConfigOpt = None,
     preset: PresetOpt = None,
-    mode: ModeOpt = "khop",
+    mode: ModeOpt = "auto",
     hops: HopsOpt = None,
     exclude_node: Annotated[list[str] | None, typer.Option("--exclude-node", help="entity id to leave out")] = None,
     exclude_rel: Annotated[list[str] | None, typer.Option("--exclude-rel", help="relationship id")] = None,

@@ -104,7 +104,7 @@ class ExplainOptions:
     base_url: BaseUrlOpt = None
     timeout: TimeoutOpt = None
     max_retries: RetriesOpt = None
-    mode: ModeOpt = "khop"
+    mode: ModeOpt = "auto"
     hops: HopsOpt = None
     max_calls: MaxCallsOpt = None
     apply: ApplyOpt = "memory"

@@ -86,7 +86,7 @@ def write_explanation_json(ex: Explanation, json_path: Path) -> bool:
 
 
 def write_report(path: Path, explanations: Sequence[Explanation], title: str) -> None:
-    from xgrag.report.html import write_html
+    from xgrag.serve.export import write_html
 
     try:
         write_html(path, explanations, title=title)

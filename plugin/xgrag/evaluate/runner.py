@@ -70,7 +70,7 @@ class EvalConfig:
     strategies: tuple[str, ...] = EVAL_STRATEGIES
     ablate: tuple[str, ...] = ()
     limit: int | None = None
-    mode: str = "khop"
+    mode: str = "auto"
     hops: int | None = None
     theta_sim: float = 0.7
     noise_runs: int = 2

@@ -9,7 +9,7 @@ from typing import Any, Literal
 from xgrag.explain.perturbers import Planned
 from xgrag.explain.run import ExplainRun, Probe
 from xgrag.explain.scoring import answer_changed, normalise
-from xgrag.model import Component, ContextUnit, Subgraph
+from xgrag.model import Component, ContextUnit, PropertyFact, Subgraph
 from xgrag.retrieval.dedup import DedupResult, stored_name_text, stored_triple_text
 
 
@@ -68,6 +68,7 @@ def build_components(run: ExplainRun) -> list[Component]:
                 evaluated=evaluated,
                 provenance=unit_provenance(unit) if unit is not None else provenance(planned, graph),
                 removed_nodes=sorted(planned.removed_nodes), removed_relationships=sorted(planned.removed_rels),
+                removed_properties=sorted(planned.removed_properties),
                 note=dict(planned.note),
             ))
     return components
@@ -87,6 +88,8 @@ def label(p: Planned, merged: DedupResult) -> str:
         if others:
             base += f" (merged with {', '.join(others)})"
         return f"{base} => {p.renamed[0][1]}" if p.renamed else base
+    if p.kind == "property" and p.target in graph.properties:
+        return property_label(merged, graph.properties[p.target])
     return f"{p.target} ({len(p.removed_rels)} triples removed)"
 
 
@@ -105,9 +108,25 @@ def unit_provenance(unit: ContextUnit) -> dict[str, Any]:
     return out
 
 
+def property_label(merged: DedupResult, f: PropertyFact) -> str:
+    """A property fact as the graph stores it: "(Chai) unitPrice 18.0", "(Order 10248)-[ORDERS {quantity: 12}]->
+    (Queso Cabrales)" (the stored key, not its wording in the prompt)."""
+    graph = merged.subgraph
+    if f.owner_kind == "node":
+        return f"({stored_name_text(merged, f.owner)}) {f.key} {f.text}"
+    rel = graph.relationships.get(f.owner)
+    if rel is None:
+        return f"{f.owner} {{{f.key}: {f.text}}}"
+    return (f"({stored_name_text(merged, rel.source)})-[{rel.label} {{{f.key}: {f.text}}}]->"
+            f"({stored_name_text(merged, rel.target)})")
+
+
 def provenance(p: Planned, graph: Subgraph) -> dict[str, Any]:
     if p.kind == "edge" and p.target in graph.relationships:
         return dict(graph.relationships[p.target].provenance)
+    if p.kind == "property" and p.target in graph.properties:
+        owner = graph.properties[p.target].owner  # a relationship's property: where the relationship came from
+        return dict(graph.relationships[owner].provenance) if owner in graph.relationships else {}
     if p.kind == "node" and p.target in graph.nodes:
         docs: list[dict[str, Any]] = []
         inferred = False
@@ -132,6 +151,8 @@ def generator_evidence(run: ExplainRun) -> list[dict[str, str]] | None:
     for rid in run.a0.evidence:
         if rid in run.graph.relationships:
             out.append({"id": rid, "triple": stored_triple_text(run.merged, rid)})
+        elif rid in run.graph.properties:  # a fact stored in a property
+            out.append({"id": rid, "triple": property_label(run.merged, run.graph.properties[rid])})
     return out
 
 

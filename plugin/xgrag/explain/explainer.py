@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import threading
 import time
 import uuid
 from typing import TYPE_CHECKING
@@ -23,7 +24,8 @@ from xgrag.explain.bridges import bridge_report
 from xgrag.explain.components import build_components, generator_evidence, sources
 from xgrag.explain.oracle import AnswerOracle, is_language_model
 from xgrag.explain.perturbers import REGISTRY, AppliesTo, PlanOptions, SynonymFn, plan, strategy_names
-from xgrag.explain.run import ExplainRun, Probe, Progress
+from xgrag.explain.progress import Observer, ProgressClock
+from xgrag.explain.run import ExplainRun, Probe, Progress, until_stopped
 from xgrag.explain.schedulers import resolve_scheduler, schedule_for
 from xgrag.explain.scoring import logprob_floor, noise_floor
 from xgrag.explain.settings import ExplainSettings
@@ -99,13 +101,15 @@ class Explainer:
     # -- public API ------------------------------------------------------------------------------
 
     def explain(self, question: str, *, settings: ExplainSettings | None = None, subgraph: Subgraph | None = None,
-                answer: str | None = None, progress: Progress | None = None) -> Explanation:
+                answer: str | None = None, progress: Progress | None = None,
+                stop: threading.Event | None = None, observer: Observer | None = None) -> Explanation:
         return asyncio.run(self.aexplain(question, settings=settings, subgraph=subgraph, answer=answer,
-                                         progress=progress))
+                                         progress=progress, stop=stop, observer=observer))
 
     async def aexplain(self, question: str, *, settings: ExplainSettings | None = None,
                        subgraph: Subgraph | None = None, answer: str | None = None,
-                       progress: Progress | None = None) -> Explanation:
+                       progress: Progress | None = None, stop: threading.Event | None = None,
+                       observer: Observer | None = None) -> Explanation:
         """Explain the answer to `question` (with `settings`, default: the explainer's own).
 
         `subgraph`: explain over this context (e.g. what a LangChain run retrieved) instead of retrieving; it
@@ -114,6 +118,11 @@ class Explainer:
         the explainer's own baseline `a0` (same generator and prompt as every counterfactual, as XGRAG defines
         them); the observed answer and its similarity to `a0` are recorded, so a reader can see whether the
         explanation transfers to it.
+        `stop`: set it (from another thread) to stop asking; the explanation is finished from what was answered
+        and marked incomplete with reason "cancelled" (xgrag.explain.run.Cancelled is raised only when it is set
+        before the baseline answer exists).
+        `observer`: receives a typed ProgressEvent per step (xgrag.explain.progress): probes done / planned, calls,
+        tokens, time left.
         """
         cfg = settings or self.settings
         require_scorer(self.generator, cfg)
@@ -121,6 +130,8 @@ class Explainer:
         question = check_question(question)
         t_start = time.perf_counter()
         run = self._start(question, cfg, subgraph, progress)
+        run.stop, run.observer, run.clock = stop, observer, ProgressClock(t_start)
+        run.notify("retrieved")
         return await self._complete(run, t_start, answer)
 
     async def aexplain_stack(self, call: StackCall, *, settings: ExplainSettings | None = None,
@@ -130,11 +141,11 @@ class Explainer:
         baseline replays the unperturbed call; whether it reproduced the stack's answer is in
         `Explanation.reproduction`. When it did not, `on_mismatch="warn"` explains the replayed answer with a
         NotReproducedWarning and says so in the texts; `"error"` raises NotReproducedError (CLI exit 4) before any
-        probe is asked. Use `xgrag.explain.stack.aexplain_stack`, which builds the Explainer around the call."""
+        probe is asked. Use `xgrag.explain.explainer.aexplain_stack`, which builds the Explainer around the call."""
         cfg = settings or self.settings
         if call.generator is not self.generator:
             raise UsageError("aexplain_stack: the explainer's generator must be the call's (its replayed LLM); "
-                             "build the explainer with xgrag.explain.stack.aexplain_stack")
+                             "build the explainer with xgrag.explain.explainer.aexplain_stack")
         require_scorer(self.generator, cfg)
         require_strategies(cfg, "stack")
         if cfg.apply != "memory":
@@ -142,6 +153,8 @@ class Explainer:
         question = check_question(call.question)
         t_start = time.perf_counter()
         run = self._start_stack(question, cfg, call, progress)
+        run.clock = ProgressClock(t_start)
+        run.notify("retrieved")
         return await self._complete(run, t_start, call.observed_answer, call=call, on_mismatch=on_mismatch)
 
     async def _complete(self, run: ExplainRun, t_start: float, answer: str | None, *, call: StackCall | None = None,
@@ -150,7 +163,8 @@ class Explainer:
         cfg, question = run.settings, run.question
         # Baseline a0, generated noise_runs times (repeats bypass the cache and the dedup on purpose).
         ctx0 = render(question, run.graph) if call is None else call.render(frozenset())
-        answers = await asyncio.gather(*[run.oracle.answer(ctx0, repeat=i) for i in range(cfg.noise_runs)])
+        answers = await until_stopped(
+            asyncio.gather(*[run.oracle.answer(ctx0, repeat=i) for i in range(cfg.noise_runs)]), run.stop)
         run.baselines = [a.generation for a in answers]
         run.floor = noise_floor(np.stack([run.oracle.vector(g.text) for g in run.baselines]))
         reproduction = None
@@ -162,13 +176,14 @@ class Explainer:
         if cfg.response_score == "logprob":
             # the reference of every probe: log P(a0 | G_dedup), scored noise_runs times (repeats bypass the
             # cache); the floor is then the spread of those scores, in the logprob importance's units
-            scores = await asyncio.gather(*[run.oracle.score(ctx0, run.a0.text, repeat=i)
-                                            for i in range(cfg.noise_runs)])
+            scores = await until_stopped(asyncio.gather(*[run.oracle.score(ctx0, run.a0.text, repeat=i)
+                                                          for i in range(cfg.noise_runs)]), run.stop)
             run.baseline_score = scores[0].score
             run.trace.append({"step": "noise_floor", "semantic_shift": round(run.floor, 6),
                               "baseline_logprobs": [round(s.score.logprob, 6) for s in scores]})
             run.floor = logprob_floor([s.score.logprob for s in scores])
         run.tick("baseline", len(run.baselines))
+        run.notify("baseline")
 
         options = PlanOptions(self._synonym_fn(run.oracle, cfg.max_calls) if cfg.generator_synonyms and
                               is_language_model(self.generator) and call is None else None, masks=cfg.masks,
@@ -176,7 +191,11 @@ class Explainer:
                               units=tuple(run.units.values()))
         planned, run.skipped = plan(run.graph, cfg.strategies, options)
         run.probes = [Probe(p) for p in planned]
+        run.scheduler_name = resolve_scheduler(
+            cfg, len(run.units) if run.units else len(run.graph.relationships) + len(run.graph.properties))
+        run.notify("planned")
         await self._schedule(run)
+        run.notify("scoring")
 
         vectors = run.vectors()
         observed = None if answer is None else round(float(run.oracle.vector(answer) @ vectors[run.a0.text]), 6)
@@ -204,6 +223,11 @@ class Explainer:
         ex.cost.seconds = round(time.perf_counter() - t_start, 4)
         return ex
 
+    def prepare(self, question: str, settings: ExplainSettings | None = None) -> ExplainRun:
+        """The run state `explain` starts from (retrieval and alias merge, G_dedup), without asking anything:
+        what a what-if (xgrag.explain.whatif) asks its counterfactuals through."""
+        return self._start(check_question(question), settings or self.settings, None, None)
+
     # -- steps -------------------------------------------------------------------------------------
 
     async def _schedule(self, run: ExplainRun) -> None:
@@ -211,15 +235,15 @@ class Explainer:
         what was answered: the explanation is finished from it and marked incomplete, never thrown away."""
         stage = "schedule"
         try:
-            # auto chooses by the number of units leave-one-out would ask: the facts of xgrag's context, or a stack's
-            # context units (items and spans)
-            size = len(run.units) if run.units else len(run.graph.relationships)
+            # auto chooses by the number of units leave-one-out would ask: the facts of xgrag's context (relationships
+            # and property facts), or a stack's context units (items and spans)
+            size = len(run.units) if run.units else len(run.graph.relationships) + len(run.graph.properties)
             run.trace.append({"step": "schedule", "requested": run.settings.scheduler,
                               "units" if run.units else "facts": size,
                               "scheduler": resolve_scheduler(run.settings, size)})
             for scheduler in schedule_for(run.settings, size):
                 stage = scheduler.name
-                await scheduler.run(run, run.probes)
+                await until_stopped(scheduler.run(run, run.probes), run.stop)
         except ServiceError as exc:
             run.incomplete = {"reason": str(exc), "error": type(exc).__name__, "stage": stage,
                               "answered": sum(p.answered for p in run.probes),

@@ -32,7 +32,7 @@ def top_nodes(ex: Explanation, graph: Subgraph, k: int, tiebreak: Mapping[str, f
 def pruned(graph: Subgraph, keep: Iterable[str]) -> Subgraph:
     kept = set(keep) & set(graph.nodes)
     out = Subgraph(seeds=[s for s in graph.seeds if s in kept], truncated=graph.truncated, mode=graph.mode,
-                   fallback=graph.fallback)
+                   fallback=graph.fallback, reason=graph.reason)
     for nid in sorted(kept):
         out.add_node(graph.nodes[nid])
     for rel in graph.sorted_relationships():

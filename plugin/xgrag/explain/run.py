@@ -6,18 +6,22 @@ step, scoring and the texts all read and write this object instead of passing a 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+import threading
+import time
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
+from xgrag.errors import ServiceError
 from xgrag.explain.oracle import AnswerOracle
 from xgrag.explain.perturbers import Planned
+from xgrag.explain.progress import Observer, Phase, ProgressClock, ProgressEvent, time_left
 from xgrag.explain.scoring import logprob_importance, semantic_shift
 from xgrag.explain.settings import ExplainSettings
 from xgrag.generate.base import AnswerScore, Generation
-from xgrag.generate.prompt import RenderedContext, relation_text
+from xgrag.generate.prompt import RenderedContext, property_text, relation_text
 from xgrag.model import ContextUnit, Perturbation, Subgraph
 from xgrag.retrieval.dedup import DedupResult
 
@@ -25,6 +29,32 @@ Progress = Callable[[str, int, int | None], None]  # (phase, advance, total)
 # A perturbation -> the prompt the generator gets: xgrag's prompt over the perturbed, deduplicated subgraph (in
 # memory, or re-retrieved through Cypher), or a stack's own prompt rebuilt without the removed units
 ApplyFn = Callable[[Perturbation], RenderedContext]
+T = TypeVar("T")
+# How often a run waiting on the generator looks at its stop event: a threading.Event set from another thread
+# cannot wake an event loop by itself, and 50 ms is well below what a person notices after pressing "cancel".
+STOP_POLL_SECONDS = 0.05
+
+
+class Cancelled(ServiceError):
+    """The caller set the run's `stop` event: the run stopped asking; what was answered is kept."""
+
+    def __init__(self) -> None:
+        super().__init__("cancelled")
+
+
+async def until_stopped(work: Awaitable[T], stop: threading.Event | None) -> T:
+    """Await `work`; when `stop` is set first, cancel it (its generator calls in flight are abandoned) and raise
+    Cancelled."""
+    if stop is None:
+        return await work
+    task = asyncio.ensure_future(work)
+    while not task.done():
+        if stop.is_set():
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+            raise Cancelled()
+        await asyncio.wait({task}, timeout=STOP_POLL_SECONDS)
+    return task.result()
 
 
 @dataclass(frozen=True)
@@ -100,6 +130,14 @@ class ExplainRun:
     baseline_score: AnswerScore | None = None
     # a stack's context units by id (xgrag.explain.stack); empty for xgrag's own graph context
     units: dict[str, ContextUnit] = field(default_factory=dict)
+    # set by the caller (another thread) to stop asking: the run ends as incomplete with reason "cancelled"
+    stop: threading.Event | None = None
+    # typed progress (xgrag.explain.progress), beside `progress`
+    observer: Observer | None = None
+    clock: ProgressClock = field(default_factory=ProgressClock.now)
+    asked: int = 0  # contexts asked after the baseline
+    planned_total: int | None = None  # what the scheduler said it will ask, when it says
+    scheduler_name: str | None = None
 
     @property
     def graph(self) -> Subgraph:
@@ -113,6 +151,29 @@ class ExplainRun:
     def tick(self, phase: str, advance: int, total: int | None = None) -> None:
         if self.progress is not None:
             self.progress(phase, advance, total)
+        if phase == "perturb" and total is not None:
+            self.planned_total = total + self.asked  # a later step (a budget after group tests) adds to the count
+
+    def notify(self, phase: Phase) -> None:
+        """Send the observer a ProgressEvent built from this run's state and its oracle's ledger."""
+        if self.observer is None:
+            return
+        ledger = self.oracle.ledger
+        planned = None if self.planned_total is None else max(self.planned_total, self.asked)
+        budget = None if self.settings.max_calls is None else max(0, self.settings.max_calls - self.oracle.calls)
+        remaining = len(self.probes) - self.asked if self.probes else None
+        if budget is not None:
+            remaining = budget if remaining is None else min(remaining, budget)
+        since = self.clock.probes_started
+        self.observer(ProgressEvent(
+            phase=phase, entities=len(self.graph.nodes), facts=len(self.graph.relationships),
+            seeds=len(self.graph.seeds), scheduler=self.scheduler_name, components=len(self.probes),
+            probes_done=self.asked, probes_planned=planned, calls=self.oracle.calls,
+            prompt_tokens=ledger.usage.prompt_tokens + ledger.scoring.prompt_tokens,
+            completion_tokens=ledger.usage.completion_tokens, cache_hits=ledger.cache_hits,
+            deduplicated=ledger.deduplicated, elapsed_seconds=round(time.perf_counter() - self.clock.started, 3),
+            eta_seconds=time_left(self.asked, None if planned is None else planned - self.asked, since),
+            eta_bound_seconds=time_left(self.asked, remaining, since)))
 
     # -- asking ----------------------------------------------------------------------------------------
 
@@ -124,11 +185,19 @@ class ExplainRun:
     async def respond(self, ctx: RenderedContext) -> Response:
         """The one place a context is asked, under the run's response score: generate an answer ("shift") or
         score a0 ("logprob")."""
+        if self.stop is not None and self.stop.is_set():
+            raise Cancelled()
+        if self.clock.probes_started is None:
+            self.clock.probes_started = time.perf_counter()
         if self.settings.response_score == "logprob":
             scored = await self.oracle.score(ctx, self.a0.text)
-            return Response(score=scored.score, cached=scored.cached)
-        got = await self.oracle.answer(ctx)
-        return Response(generation=got.generation, cached=got.cached)
+            response = Response(score=scored.score, cached=scored.cached)
+        else:
+            got = await self.oracle.answer(ctx)
+            response = Response(generation=got.generation, cached=got.cached)
+        self.asked += 1
+        self.notify("probe")
+        return response
 
     async def ask(self, probe: Probe, progress: bool = True) -> Probe:
         probe.context = await self.context_of(probe.planned.perturbation)
@@ -183,6 +252,8 @@ class ExplainRun:
             return f"{graph.nodes[r.source].name} {relation_text(r.label)} {graph.nodes[r.target].name}"
         if p.kind == "node" and p.target in graph.nodes:
             return graph.nodes[p.target].name
+        if p.kind == "property" and p.target in graph.properties:
+            return property_text(graph, graph.properties[p.target])
         return ""
 
     def by_promise(self, planned: Sequence[Planned], question_only: bool = False) -> list[Planned]:

@@ -30,7 +30,7 @@ SCHEDULER_NAMES: tuple[SchedulerName, ...] = ("auto", "exhaustive", "group", "hi
 @dataclass(frozen=True)
 class ExplainSettings:
     strategies: tuple[str, ...] = (DEFAULT_STRATEGY,)  # names from xgrag.explain.perturbers.REGISTRY, or ("all",)
-    mode: Mode = "khop"
+    mode: Mode = "auto"  # k-hop when it fits the caps, else focused on the question (xgrag.retrieval.focus)
     hops: int | None = None  # None: the retrieval settings' hops
     dedup: bool = True
     # "precise" (default: never merges names that differ in a number, a possessive or relational qualifier, or

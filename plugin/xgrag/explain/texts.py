@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from xgrag.explain.perturbers import REGISTRY
-from xgrag.model import Component, Explanation
+from xgrag.model import UNIT_KINDS, Component, Explanation
 
-SCORED_KINDS = ("node", "edge", "item", "span")  # components scored one by one (masks feed the surrogate)
-WHAT = {"node": "entity", "edge": "fact", "item": "retrieved item", "span": "passage"}
+# what the user sentence calls the most important unit, per component kind (every kind of UNIT_KINDS)
+WHAT = {"node": "entity", "edge": "fact", "property": "fact", "item": "retrieved item", "span": "passage"}
 
 
 def coverage(ex: Explanation) -> str:
     """What was not evaluated and why: a call budget, a failure part-way, targets a strategy had to skip. A
     sentence about the answer must never read as if everything had been tested when it was not."""
-    units = [c for c in ex.components if c.kind in SCORED_KINDS]
+    units = [c for c in ex.components if c.kind in UNIT_KINDS]
     missing = [c for c in units if c.importance is None]
     notes = []
     if ex.incomplete:
@@ -29,7 +29,7 @@ def coverage(ex: Explanation) -> str:
 
 def texts_for(ex: Explanation) -> tuple[str, str]:
     """KGRAG-Ex's two explanations: one sentence for the end user, one technical insight."""
-    singles = [c for c in ex.components if c.kind in SCORED_KINDS and c.importance is not None]
+    singles = [c for c in ex.components if c.kind in UNIT_KINDS and c.importance is not None]
     caveat = coverage(ex)
     if not singles or max(c.importance or 0.0 for c in singles) <= 0.0:
         evaluated = "evaluated " if caveat else ""
@@ -88,6 +88,6 @@ def texts_for(ex: Explanation) -> tuple[str, str]:
                  f"{ex.cost.generator_calls} generator calls{scored}, {ex.cost.cache_hits} cache hits.")
     if caveat:
         parts.append(caveat)
-        if any(c.importance is None for c in ex.components if c.kind in SCORED_KINDS):
+        if any(c.importance is None for c in ex.components if c.kind in UNIT_KINDS):
             user += " Not every component was evaluated: see the technical note."
     return user, " ".join(parts)

@@ -16,7 +16,7 @@ import asyncio
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from xgrag.errors import ServiceError
 
@@ -41,12 +41,21 @@ class Usage:
 
 @dataclass(frozen=True)
 class Fact:
-    """One rendered triple of the context, in canonical order (what an LLM sees as a line of text)."""
+    """One rendered statement of the context, in canonical order (what an LLM sees as a line of text): a triple
+    (kind "edge": head -relation-> tail), or a fact stored in a property (kind "property": head = the entity, or
+    for a relationship's property its start entity with `via` = (relation, end entity); relation = the key as
+    words; tail = the value as text)."""
 
-    id: str  # relationship id
+    id: str  # relationship id, or property fact id "<element id>#<key>"
     head: str
     relation: str
     tail: str
+    kind: Literal["edge", "property"] = "edge"
+    via: tuple[str, str] | None = None  # a relationship's property: (relation, end entity) of that relationship
+    # the entities' types as the context states them ("Chai (Product)"): head's, and tail's for a triple (a
+    # relationship property's end entity has its type on the triple of that relationship)
+    head_type: str | None = None
+    tail_type: str | None = None
 
 
 @dataclass(frozen=True)

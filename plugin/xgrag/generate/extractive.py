@@ -1,115 +1,71 @@
 """The extractive reader: a deterministic, non-LLM generator that answers from the context's facts.
 
-It is NOT a language model. It picks the fact whose relation best matches the question among the facts that
-touch an entity the question mentions, answers with that fact's other entity, and chains one more fact only when
-the question asks for a second relation the first fact does not state (2-hop: the first answer becomes the
-subject of the second fact); a direct fact that matches the question beats any chain.
+It is NOT a language model. It answers with the end of the best chain of facts (a path of one to three facts)
+that starts at an entity the question mentions: the other entity of a triple, or the value of a fact stored in a
+property ("When was Nancy Davolio born?" -> the birth date of Nancy Davolio). Chains are ranked by, in order:
 
-Relations are matched by meaning in two ways: by words (`stem`: inflections and agent nouns folded, irregular
-verbs listed: "sell"/"sold"/SOLD, "belong to"/BELONGED_TO, "director"/DIRECTED_BY, "written"/WROTE), which
-decides; and by name embeddings, which ranks among equals and stands in when no relation word occurs in the
-question ("how popular is X" -> HAS_IMDB_VOTES). Entities count as mentioned the way linking sees them
-(xgrag.retrieval.linking: whole names with case and possessives folded, then the beginning or end of a name:
-"peter" mentions "Peter Rabbit").
-Because it is grounded by construction and reports the facts it used (`Generation.evidence`), it is the
-offline default and the reference model for checking that explanations point at the evidence really used.
+1. how many of the question's entities the chain involves (a question that names an order and a product asks
+   about the relationship between the two: "How many units of Queso Cabrales did order 10248 contain?" -> the
+   quantity of that ORDERS relationship);
+2. whether the answer is the kind of value the question words ask for (`xgrag.retrieval.words.answer_kind`:
+   "when" a date or a year, "how many" a whole number, "how much" an amount);
+3. how many of the question's words the chain states: relation words ("sell"/"sold"/SOLD, "director"/
+   DIRECTED_BY, "born"/birthDate: `xgrag.retrieval.words.stem`), property keys as words ("unit price"), and the
+   types of the entities it reaches ("Which category is Chai in?" -> the neighbour of type Category), beside the
+   words that only name or type the question's own entities;
+4. a fact stored on the question's own entity before any chain through another entity (Nancy Davolio's birth
+   date, never her manager's);
+5. fewer facts (a direct fact that states the question's words beats a chain; with no relation word at all,
+   a chain whose relations pass the embedding threshold beats a direct fact, as before);
+6. the chain's order against the question's (the relation named next to the entity comes first: "who directed
+   movies that share actors with X" is X's actors, their movies, those movies' directors);
+7. relation similarity by name embeddings ("how popular is X" -> HAS_IMDB_VOTES), then fact ids.
+
+Each fact after the first must state a question word the chain has not stated yet, except the same relation
+twice in a row ("the films starred by X actors": X's actors, then their films), which must be followed by a fact
+that does, or be asked for by the question ("co-stars", "also directed", a relation word said twice). Entities
+count as mentioned the way linking sees them (xgrag.retrieval.linking: whole names with case and possessives
+folded, then the beginning or end of a name: "peter" mentions "Peter Rabbit").
+
+Because it is grounded by construction and reports the facts it used (`Generation.evidence`: relationship ids and
+property fact ids), it is the offline default and the reference model for checking that explanations point at
+the evidence really used.
 """
 
 from __future__ import annotations
 
 import re
 import time
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from xgrag.embed import Embedder
 from xgrag.generate.base import Fact, Generation, GenerationError, SyncGeneratorMixin, Usage
-from xgrag.model import Node
-from xgrag.retrieval.linking import select_parts, select_whole
+from xgrag.model import Node, key_text
+from xgrag.retrieval.linking import key_tokens, select_parts, select_whole
+from xgrag.retrieval.words import STOP as _STOP
+from xgrag.retrieval.words import WEAK, answer_kind, content_stems, stated_stems, stem, value_kind
 
-_STOP = frozenset(
-    "a an and are as at be by for from has have in is it of on or the to was were what which who whom whose "
-    "when where why how did does do that this with".split()
-)
-READER_VERSION = "extractive-v2"
-# Words that carry no relation meaning on their own: they never decide a match ("has" of HAS_GENRE, "to" of
-# BELONGS_TO); the content words around them do.
-_WEAK = _STOP | frozenset("have had having be been being am get got can could will would should may might "
-                          "into onto up out over about after before than then there their his her its they "
-                          "he she him them you your we our us i me my not no yes".split())
+__all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
+
+READER_VERSION = "extractive-v3"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
-# Irregular verb forms people type, folded to one stem: a question says "sell", the graph stores SOLD.
-_IRREGULAR = {
-    "bought": "buy", "sold": "sell", "lost": "lose", "hung": "hang", "made": "make", "flew": "fly", "flown": "fly",
-    "hid": "hide", "hidden": "hide", "wrote": "write", "written": "write", "writer": "write", "ran": "run",
-    "ate": "eat", "eaten": "eat", "gave": "give", "given": "give", "took": "take", "taken": "take",
-    "caught": "catch", "found": "find", "went": "go", "gone": "go", "saw": "see", "seen": "see", "met": "meet",
-    "told": "tell", "said": "say", "left": "leave", "kept": "keep", "brought": "bring", "thought": "think",
-    "won": "win", "wore": "wear", "worn": "wear", "began": "begin", "begun": "begin", "came": "come",
-    "knew": "know", "known": "know", "spoke": "speak", "spoken": "speak", "stole": "steal", "stolen": "steal",
-    "fell": "fall", "fallen": "fall", "felt": "feel", "held": "hold", "led": "lead", "paid": "pay",
-    "sent": "send", "sat": "sit", "stood": "stand", "taught": "teach", "built": "build", "drew": "draw",
-    "drawn": "draw", "drank": "drink", "drunk": "drink", "drove": "drive", "driven": "drive", "forgot": "forget",
-    "forgotten": "forget", "grew": "grow", "grown": "grow", "heard": "hear", "overheard": "overhear",
-    "shook": "shake", "shaken": "shake", "shot": "shoot", "sang": "sing", "sung": "sing", "slept": "sleep",
-    "spent": "spend", "swam": "swim", "threw": "throw", "thrown": "throw", "woke": "wake", "chose": "choose",
-    "chosen": "choose", "dug": "dig", "fed": "feed", "fought": "fight", "sought": "seek", "struck": "strike",
-    "tore": "tear", "torn": "tear", "wept": "weep", "froze": "freeze", "frozen": "freeze", "bit": "bite",
-    "bitten": "bite", "hurt": "hurt", "put": "put", "set": "set", "let": "let", "cut": "cut", "shut": "shut",
-    "became": "become", "broke": "break", "broken": "break", "did": "do", "done": "do", "children": "child",
-    "men": "man", "women": "woman", "mice": "mouse", "geese": "goose", "feet": "foot", "teeth": "tooth",
-}
+_WH = frozenset({"which", "what"})
 UNKNOWN = "I don't know."
+MAX_FACTS = 3  # the longest chain read (MetaQA's 3-hop questions)
+MAX_CHAINS = 50_000  # chains looked at per question, at most (a bound, never reached on 400-fact contexts)
 
 
 def _norm(text: str) -> str:
     return " ".join(re.sub(r"[^\w]+", " ", text.lower()).split())
 
 
-def _mentioned(name: str, question_norm: str, brackets: set[str]) -> bool:
-    n = _norm(name)
-    if not n or (n in _STOP and n not in brackets):
-        return False
-    return f" {n} " in f" {question_norm} "
-
-
-def stem(word: str) -> str:
-    """A crude, deterministic stem that makes the forms of one word meet: irregular forms from a list, then
-    -ing/-ed/-s/-es/-ies, a final -e and a doubled consonant dropped ("staring" and "stared" -> "star",
-    "running" -> "run", "carried" -> "carry"), and an agent suffix -er/-or on longer words ("director" ->
-    "direct", as DIRECTED_BY). Both sides of a comparison go through it, so its odd stems ("mother" -> "moth")
-    only ever meet each other."""
-    w = word.lower()
-    if w in _IRREGULAR:
-        return _IRREGULAR[w]
-    if w.endswith("ing") and len(w) > 5:
-        w = w[:-3]
-    elif w.endswith("ied") and len(w) > 4:
-        w = w[:-3] + "y"
-    elif w.endswith("ed") and len(w) > 4:
-        w = w[:-2]
-    elif w.endswith("ies") and len(w) > 4:
-        w = w[:-3] + "y"
-    elif w.endswith("es") and len(w) > 4:
-        w = w[:-2]
-    elif w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) > 3:
-        w = w[:-1]
-    if w in _IRREGULAR:
-        return _IRREGULAR[w]
-    if w.endswith(("er", "or")) and len(w) > 4:
-        w = w[:-2]
-    if w.endswith("e") and len(w) > 3:
-        w = w[:-1]
-    if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsz":
-        w = w[:-1]
-    return w
-
-
-def content_stems(text: str) -> set[str]:
-    """The stems of a text's words that can carry a relation's meaning (weak words dropped)."""
-    return {stem(w) for w in re.findall(r"[a-z0-9]+", text.lower().replace("_", " ")) if w not in _WEAK}
+def _sentence(answer: str) -> str:
+    """The answer as a one-sentence reply: a full stop added unless it ends in one ("Houston, we have a problem.")."""
+    return answer if answer.endswith((".", "!", "?")) else f"{answer}."
 
 
 def mentioned_names(question: str, names: list[str]) -> set[str]:
@@ -120,8 +76,30 @@ def mentioned_names(question: str, names: list[str]) -> set[str]:
     return {le.node.name for le in whole or select_parts(question, nodes)}
 
 
+@dataclass(frozen=True)
+class _Step:
+    """One fact read from one end: from entity `at` to `to` (the other entity, or a property's value)."""
+
+    fact: Fact
+    at: str
+    to: str
+    value: bool  # `to` is a stated value (a property fact), not an entity
+    relation: str  # what a repeat compares: the relation, or the property key
+    words: frozenset[str]  # question words it states: relation or key, the reached entity's type
+    relation_words: frozenset[str]  # question words its relation or key states (without types)
+    other: str | None = None  # a relationship property: the relationship's other end
+
+
+@dataclass
+class _Chain:
+    steps: tuple[_Step, ...]
+    covered: frozenset[str]
+    pending: bool = False  # ends in a repeated relation that a later fact must justify
+    key: tuple[Any, ...] = field(default=())
+
+
 class ExtractiveReader(SyncGeneratorMixin):
-    """Answers `question` from `facts` by embedding similarity; reports the facts it answered from."""
+    """Answers `question` from `facts` (triples and property facts); reports the facts it answered from."""
 
     def __init__(self, embedder: Embedder, chain_threshold: float = 0.5, fact_weight: float = 0.05) -> None:
         self.embedder = embedder
@@ -171,69 +149,221 @@ class ExtractiveReader(SyncGeneratorMixin):
     def _answer(self, question: str, facts: list[Fact]) -> tuple[str, list[str]]:
         if not facts:
             return UNKNOWN, []
-        spans = self._question_spans(question)
-        relations = sorted({f.relation for f in facts})
-        fact_texts = {f.id: f"{f.head} {f.relation} {f.tail}" for f in facts}
-        vec = self._embed(spans + relations + list(fact_texts.values()) + [question])
-        span_m = np.stack([vec[s] for s in spans])
-        rel_emb = {r: float(np.max(span_m @ vec[r])) for r in relations}
-        qv = vec[question]
-        mentioned = mentioned_names(question, [n for f in facts for n in (f.head, f.tail)])
-        # the question's words that may name a relation: outside the entity names it mentions
-        entity_stems = {st for n in mentioned for st in content_stems(n)}
-        q_stems = content_stems(re.sub(r"\[[^\]]*\]", " ", question)) - entity_stems
-        words = {r: content_stems(r) & q_stems for r in relations}  # question words a relation states
-        lexical = {r: len(words[r]) / max(1, len(content_stems(r))) for r in relations}
-        # words decide (a relation the question names beats one it does not); embeddings rank among equals
-        score = {f.id: 2.0 * lexical[f.relation] + rel_emb[f.relation]
-                 + self.fact_weight * float(vec[fact_texts[f.id]] @ qv) for f in facts}
+        return _Reading(self, question, facts).answer()
 
-        def side(f: Fact) -> str | None:
-            """The entity a fact answers with: the end the question does not mention."""
-            h, t = f.head in mentioned, f.tail in mentioned
-            if h and not t:
-                return f.tail
-            if t and not h:
-                return f.head
-            return None
 
-        first = [(f, side(f)) for f in facts if side(f) is not None]
-        if not first:
-            best = min(facts, key=lambda f: (-score[f.id], f.id))
-            return f"{best.tail}.", [best.id]
-        f1, a1 = min(first, key=lambda fa: (-score[fa[0].id], fa[0].id))
-        # A second hop: a fact through a first-hop answer, with another relation the question asks about. When
-        # the question names relations in words, the second fact must state a word the first does not ("who
-        # directed the films [X] starred in": STARRED_ACTORS, then DIRECTED_BY); a direct fact that states all
-        # the question's relation words is the answer. Without any relation word, the embedding threshold
-        # decides as before.
-        any_words = any(words[f.relation] for f, _ in first)
-        # The same relation twice ("the director of X also directed which films", "who acted together with X",
-        # "co-stars"): only when the question says so, by repeating the relation's word or by a word of sharing.
+class _Reading:
+    """One question over one context: the steps each fact offers, the chains they form, the best chain."""
+
+    def __init__(self, reader: ExtractiveReader, question: str, facts: list[Fact]) -> None:
+        self.reader, self.question, self.facts = reader, question, facts
+        types: dict[str, str] = {}
+        names: list[str] = []
+        for f in facts:
+            names.append(f.head)
+            if f.head_type:
+                types.setdefault(f.head, f.head_type)
+            if f.kind == "edge":
+                names.append(f.tail)
+                if f.tail_type:
+                    types.setdefault(f.tail, f.tail_type)
+            elif f.via is not None:
+                names.append(f.via[1])
+        self.types = types
+        self.mentioned = mentioned_names(question, names)
+        plain = re.sub(r"\[[^\]]*\]", " ", question)
+        # the question's words that may name a relation, a key or a type: outside the names of the entities it
+        # mentions and the types of those ("the supplier Exotic Liquids": "supplier" says what it is, not what is
+        # asked about it)
+        own = {st for n in self.mentioned for st in content_stems(n) | self._type_stems(n)}
+        relations = sorted({self._relation(f) for f in facts})
+        vocabulary = {st for r in relations for st in content_stems(r)}
+        vocabulary |= {st for t in set(types.values()) for st in content_stems(key_text(t))}
+        self.q_stems = stated_stems(plain, vocabulary) - own
+        self.kind = answer_kind(plain)
+        noun = re.search(r"\b(?:which|what)\s+([a-z]+)", plain.lower())
+        self.wh_noun = stem(noun.group(1)) if noun and noun.group(1) not in WEAK else None
+        self.relation_named = False  # a relation or key of the facts from the question's entities is named
         q_words = re.findall(r"[a-z0-9]+", question.lower())
-        sharing = bool(_SHARING & set(q_words)) or "co-" in question.lower()
-        q_counts = [stem(w) for w in q_words]
-        chains: list[tuple[float, str, Fact, Fact, str]] = []
-        for fa, ans in first:
-            for f2 in facts:
-                if f2.id == fa.id or ans not in (f2.head, f2.tail):
-                    continue
-                other = f2.tail if f2.head == ans else f2.head
-                if other in mentioned:
-                    continue
-                if f2.relation == fa.relation:
-                    repeated = any(q_counts.count(w) >= 2 for w in content_stems(fa.relation))
-                    if not (repeated or (sharing and words[fa.relation] or sharing and not any_words)):
+        self.sharing = bool(_SHARING & set(q_words)) or "co-" in question.lower()
+        # a relation word said twice asks for the relation twice; the noun a "which"/"what" asks for is not a
+        # saying of it ("which shipper shipped order 10248" asks for SHIPPED_VIA once)
+        self.q_counts = [stem(w) for i, w in enumerate(q_words) if i == 0 or q_words[i - 1] not in _WH]
+        self.positions = self._positions(plain, vocabulary)
+        spans = reader._question_spans(question)
+        self.fact_texts = {f.id: f"{f.head} {f.relation} {f.tail}" for f in facts}
+        vec = reader._embed(spans + relations + list(self.fact_texts.values()) + [question])
+        span_m = np.stack([vec[s] for s in spans])
+        self.rel_emb = {r: float(np.max(span_m @ vec[r])) for r in relations}
+        qv = vec[question]
+        self.fact_sim = {f.id: float(vec[self.fact_texts[f.id]] @ qv) for f in facts}
+        self.relation_words = {r: content_stems(r) & self.q_stems for r in relations}
+        self.lexical = {r: len(self.relation_words[r]) / max(1, len(content_stems(r))) for r in relations}
+
+    # -- words ------------------------------------------------------------------------------------
+
+    def _type_stems(self, name: str) -> set[str]:
+        typ = self.types.get(name)
+        return content_stems(key_text(typ)) if typ else set()
+
+    @staticmethod
+    def _relation(f: Fact) -> str:
+        return f.relation
+
+    def _positions(self, text: str, vocabulary: set[str]) -> dict[str, list[int]]:
+        """"w:<stem>" -> positions of the question's words with that stem (a compound's head too); "m:<name>" ->
+        where each mentioned name begins (one tokenisation for both: linking's)."""
+        tokens = key_tokens(text)
+        out: dict[str, list[int]] = {}
+        for i, w in enumerate(tokens):
+            for st in {stem(w)} | stated_stems(w, vocabulary):
+                out.setdefault("w:" + st, []).append(i)
+        for name in self.mentioned:
+            s = key_tokens(name)
+            for i in range(len(tokens) - len(s) + 1):
+                if s and tokens[i:i + len(s)] == s:
+                    out.setdefault("m:" + name, []).append(i)
+                    break
+        return out
+
+    def _score(self, f: Fact) -> float:
+        r = self._relation(f)
+        return 2.0 * self.lexical[r] + self.rel_emb[r] + self.reader.fact_weight * self.fact_sim[f.id]
+
+    # -- steps -------------------------------------------------------------------------------------
+
+    def _steps_from(self) -> dict[str, list[_Step]]:
+        """Every way to read each fact, by the entity it is read from."""
+        out: dict[str, list[_Step]] = {}
+        for f in self.facts:
+            rel_words = frozenset(self.relation_words[self._relation(f)])
+            if f.kind == "edge":
+                for at, to in ((f.head, f.tail), (f.tail, f.head)):
+                    if at == to:
                         continue
-                elif any_words or words[f2.relation]:
-                    if not words[f2.relation] - words[fa.relation]:
+                    words = rel_words | (self._type_stems(to) & self.q_stems)
+                    out.setdefault(at, []).append(_Step(f, at, to, False, f.relation, frozenset(words), rel_words))
+            elif f.via is None:
+                out.setdefault(f.head, []).append(_Step(f, f.head, f.tail, True, "#" + f.relation, rel_words,
+                                                        rel_words))
+            else:  # a relationship's property: read from either end of the relationship
+                words = rel_words | (content_stems(f.via[0]) & self.q_stems)
+                for at, other in ((f.head, f.via[1]), (f.via[1], f.head)):
+                    out.setdefault(at, []).append(_Step(f, at, f.tail, True, "#" + f.relation, frozenset(words),
+                                                        rel_words, other))
+        for steps in out.values():
+            steps.sort(key=lambda s: (s.fact.id, s.to))
+        return out
+
+    def answer(self) -> tuple[str, list[str]]:
+        by_entity = self._steps_from()
+        first = [s for m in sorted(self.mentioned) for s in by_entity.get(m, [])
+                 if s.value or s.to not in self.mentioned]
+        if not first:
+            top = min(self.facts, key=lambda f: (-self._score(f), f.id))
+            return _sentence(top.tail), [top.id]
+        # whether the question names what it asks about in words (a relation, a key, a type): then every fact
+        # of a chain must state one; otherwise chains are read by embedding similarity
+        any_words = any(s.words for s in first)
+        self.relation_named = any(s.relation_words for s in first)
+        longest = MAX_FACTS if any_words else 2  # without relation words, chains by embedding: two facts at most
+        chains: list[_Chain] = []
+        frontier = [_Chain((s,), s.words) for s in first]
+        looked = 0
+        while frontier:
+            chains += [c for c in frontier if not c.pending]
+            if len(frontier[0].steps) >= longest or looked > MAX_CHAINS:
+                break
+            grown: list[_Chain] = []
+            for chain in frontier:
+                last = chain.steps[-1]
+                if last.value or last.other is not None:
+                    continue  # a value ends a chain
+                # a chain may come back to an entity it passed (never to the question's): "who directed the
+                # movies whose writers also wrote X" may be that writer; each fact is read once
+                used = {s.fact.id for s in chain.steps}
+                for step in by_entity.get(last.to, []):
+                    if step.fact.id in used or step.other is not None:
                         continue
-                elif rel_emb[f2.relation] < self.chain_threshold:
-                    continue
-                chains.append((-(score[fa.id] + score[f2.id]), fa.id + f2.id, fa, f2, other))
-        if chains:
-            _, _, c1, c2, a2 = min(chains)
-            if not words[f1.relation] or (words[c1.relation] | words[c2.relation]) - words[f1.relation] or \
-                    c1.relation == c2.relation:
-                return f"{a2}.", [c1.id, c2.id]
-        return f"{a1}.", [f1.id]
+                    if not step.value and step.to in self.mentioned:
+                        continue
+                    nxt = self._extend(chain, step, any_words)
+                    if nxt is not None:
+                        grown.append(nxt)
+                        looked += 1
+            frontier = grown
+        for c in chains:
+            c.key = self._rank(c, any_words)
+        best = min(chains, key=lambda c: c.key)
+        return _sentence(best.steps[-1].to), [s.fact.id for s in best.steps]
+
+    def _repeated_word(self, step: _Step) -> bool:
+        """The question says the relation's word twice ("the director of X also directed")."""
+        return any(self.q_counts.count(w) >= 2 for w in content_stems(step.relation))
+
+    def _says_sharing(self, step: _Step) -> bool:
+        """The question says "also", "same", "co-" of this relation (or names no relation at all: "who appeared
+        in the same movie with X")."""
+        return self.sharing and (bool(step.relation_words) or not self.relation_named)
+
+    def _extend(self, chain: _Chain, step: _Step, any_words: bool) -> _Chain | None:
+        last = chain.steps[-1]
+        new = step.words - chain.covered
+        if chain.pending:  # the repeat before this step must be justified by a new question word now
+            return _Chain((*chain.steps, step), chain.covered | step.words) if new else None
+        if not step.value and step.relation == last.relation:
+            # the repetition the question asks for counts as stated (after the question's words, see _rank): a
+            # relation word said twice, or a word of sharing ("which films share the director of X"); a
+            # repetition in the middle of a chain must still be followed by a fact that states a new word
+            repeat = {"=" + step.relation}
+            if self._repeated_word(step):
+                return _Chain((*chain.steps, step), chain.covered | step.words | repeat)
+            if self._says_sharing(step):
+                return _Chain((*chain.steps, step), chain.covered | step.words | repeat)
+            if len(chain.steps) + 1 < MAX_FACTS and any_words:
+                return _Chain((*chain.steps, step), chain.covered | step.words, pending=True)
+            return None
+        if any_words or step.words:
+            return _Chain((*chain.steps, step), chain.covered | step.words) if new else None
+        if self.rel_emb[self._relation(step.fact)] < self.reader.chain_threshold:
+            return None
+        return _Chain((*chain.steps, step), chain.covered | step.words)
+
+    def _rank(self, chain: _Chain, any_words: bool) -> tuple[Any, ...]:
+        steps = chain.steps
+        end = steps[-1]
+        touched = {steps[0].at} | {s.other for s in steps if s.other in self.mentioned}
+        end_type = None if end.value else self.types.get(end.to)
+        kind_ok = self.kind is not None and value_kind(end.to, self.kind, key_text(end_type) if end_type else None)
+        # the noun a "which"/"what" asks for names the answer's type, or the key of a value ("which shipper" ->
+        # a Shipper, not a shipped date; "in which city" -> a city)
+        what = content_stems(key_text(end_type)) if end_type else content_stems(end.relation) if end.value else set()
+        noun_ok = self.wh_noun is not None and self.wh_noun in what
+        # a fact of the question's own entities only: a property of a named entity, or of a relationship between
+        # two named entities, before a property of a relationship to another entity (an order's unit price of
+        # Chai is not Chai's unit price); without question words it still beats a chain through another entity,
+        # which otherwise wins there
+        foreign = any(s.other is not None and s.other not in self.mentioned for s in steps)
+        own = len(steps) == 1 and end.value and not foreign
+        length = (len(steps), foreign) if any_words else (not own, -len(steps), foreign)
+        repeats = sum(1 for w in chain.covered if w.startswith("="))
+        return (-len(touched & self.mentioned), not kind_ok, not noun_ok, repeats - len(chain.covered), -repeats,
+                length, -self._alignment(chain), -sum(self._score(s.fact) for s in steps),
+                [s.fact.id for s in steps])
+
+    def _alignment(self, chain: _Chain) -> int:
+        """How far the last fact's question words lie from the entity, beyond the first fact's: the relation
+        named next to the entity is read first."""
+        if len(chain.steps) < 2:
+            return 0
+        at = self.positions.get("m:" + chain.steps[0].at)
+        if not at:
+            return 0
+
+        def distance(step: _Step) -> int | None:
+            spots = [p for w in step.words for p in self.positions.get("w:" + w, [])]
+            return min(abs(p - at[0]) for p in spots) if spots else None
+
+        first, last = distance(chain.steps[0]), distance(chain.steps[-1])
+        return 0 if first is None or last is None else last - first
+

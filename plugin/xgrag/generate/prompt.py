@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xgrag.generate.base import Fact
-from xgrag.model import Subgraph
+from xgrag.model import PropertyFact, Subgraph, key_text
 
 PROMPT_VERSION = "xgrag-strict-v1"
 
@@ -54,10 +54,44 @@ class RenderedContext:
 
 
 def facts_of(sub: Subgraph) -> tuple[Fact, ...]:
+    """The relationships of `sub` as triples, in canonical order."""
     return tuple(
-        Fact(rel.id, sub.nodes[rel.source].name, relation_text(rel.label), sub.nodes[rel.target].name)
+        Fact(rel.id, sub.nodes[rel.source].name, relation_text(rel.label), sub.nodes[rel.target].name,
+             head_type=sub.nodes[rel.source].type, tail_type=sub.nodes[rel.target].type)
         for rel in sub.sorted_relationships()
     )
+
+
+def property_facts_of(sub: Subgraph) -> tuple[Fact, ...]:
+    """The facts stored in properties of `sub`'s elements, in canonical order (kind "property")."""
+    out: list[Fact] = []
+    for f in sub.sorted_properties():
+        if f.owner_kind == "node" and f.owner in sub.nodes:
+            node = sub.nodes[f.owner]
+            out.append(Fact(f.id, node.name, key_text(f.key), f.text, "property", head_type=node.type))
+        elif f.owner in sub.relationships:
+            rel = sub.relationships[f.owner]
+            start = sub.nodes[rel.source]
+            out.append(Fact(f.id, start.name, key_text(f.key), f.text, "property",
+                            (relation_text(rel.label), sub.nodes[rel.target].name), head_type=start.type))
+    return tuple(out)
+
+
+def property_text(sub: Subgraph, f: PropertyFact) -> str:
+    """One property fact as a sentence-like line: "Chai unit price 18.0", "Order 10248 ORDERS Queso Cabrales:
+    quantity 12" (for relevance ordering and reports)."""
+    if f.owner_kind == "node" and f.owner in sub.nodes:
+        return f"{sub.nodes[f.owner].name} {key_text(f.key)} {f.text}"
+    rel = sub.relationships.get(f.owner)
+    if rel is not None and rel.source in sub.nodes and rel.target in sub.nodes:
+        return (f"{sub.nodes[rel.source].name} {relation_text(rel.label)} {sub.nodes[rel.target].name}: "
+                f"{key_text(f.key)} {f.text}")
+    return f"{key_text(f.key)} {f.text}"
+
+
+def _stated(facts: Sequence[PropertyFact]) -> str:
+    """Property facts in one compact clause: "unit price 18.0; quantity per unit 10 boxes x 20 bags"."""
+    return "; ".join(f"{key_text(f.key)} {f.text}" for f in facts)
 
 
 def render(question: str, sub: Subgraph, response_type: str = DEFAULT_RESPONSE_TYPE,
@@ -74,10 +108,15 @@ def render(question: str, sub: Subgraph, response_type: str = DEFAULT_RESPONSE_T
     for node in entities:
         typ = f" ({node.type})" if node.type else ""
         desc = f": {node.description}" if node.description else ""
-        lines.append(f"- {node.name}{typ}{desc}")
+        props = sub.properties_of(node.id) if sub.properties else []
+        stated = f" [{_stated(props)}]" if props else ""  # property facts compactly, with their entity
+        lines.append(f"- {node.name}{typ}{desc}{stated}")
     lines.append("Facts:")
-    lines.extend(f"- {f.head} {f.relation} {f.tail}" for f in facts)
+    for f in facts:
+        props = sub.properties_of(f.id) if sub.properties else []
+        lines.append(f"- {f.head} {f.relation} {f.tail}" + (f" ({_stated(props)})" if props else ""))
     if not facts:
         lines.append("- (none)")
     lines += ["", f"Question: {question}", "Answer:"]
-    return RenderedContext(SYSTEM_TEMPLATE.format(response_type=response_type), "\n".join(lines), facts, question)
+    return RenderedContext(SYSTEM_TEMPLATE.format(response_type=response_type), "\n".join(lines),
+                           facts + property_facts_of(sub), question)

@@ -1,10 +1,23 @@
-"""Value types shared by every stage: the graph (Node, Relationship, Subgraph, Perturbation) and the result
-(Explanation, Component, Cost, Reproduction) and the units of a stack's context
-(ContextUnit). Nothing here touches Neo4j, a generator or an embedder."""
+"""Value types shared by every stage: the graph (Node, Relationship, PropertyFact, Subgraph, Perturbation), the
+result (Explanation, Component, Cost, Reproduction) and the units of a stack's context (ContextUnit). Nothing here
+touches Neo4j, a generator or an embedder."""
 
 from xgrag.model.context import ContextUnit, UnitKind
-from xgrag.model.explanation import Component, Cost, Explanation, Reproduction
-from xgrag.model.graph import Node, Perturbation, Relationship, Subgraph
+from xgrag.model.explanation import FACT_KINDS, UNIT_KINDS, Component, Cost, Explanation, Reproduction
+from xgrag.model.graph import (
+    Node,
+    Perturbation,
+    PropertyFact,
+    Relationship,
+    Subgraph,
+    key_text,
+    property_fact_id,
+    split_property_fact_id,
+    value_text,
+)
 
-__all__ = ["Component", "ContextUnit", "Cost", "Explanation", "Node", "Perturbation", "Relationship",
-           "Reproduction", "Subgraph", "UnitKind"]
+__all__ = [
+    "FACT_KINDS", "UNIT_KINDS", "Component", "ContextUnit", "Cost", "Explanation", "Node", "Perturbation",
+    "PropertyFact", "Relationship", "Reproduction", "Subgraph", "UnitKind", "key_text", "property_fact_id",
+    "split_property_fact_id", "value_text",
+]

@@ -15,10 +15,18 @@ from pydantic import BaseModel, Field, computed_field
 SCHEMA_VERSION = "xgrag.explanation/1"
 
 
+# Component kinds that are units of the context (masks are not: a mask is a random set of facts); item and span are
+# the units of a stack's context
+UNIT_KINDS: tuple[str, ...] = ("node", "edge", "property", "item", "span")
+# Component kinds that are facts (a relationship, or a fact stored in a property)
+FACT_KINDS: tuple[str, ...] = ("edge", "property")
+
+
 class Component(BaseModel):
-    # node / edge / mask: of xgrag's own graph context; item / span: of a stack's context (a retriever item, a line
-    # or sentence of its text; xgrag.model.context.ContextUnit)
-    kind: Literal["node", "edge", "mask", "item", "span"]
+    # node: an entity; edge: a relationship (a triple); property: a fact stored in a property of a node or a
+    # relationship (id "<element id>#<key>"); mask: a random mask (KG-SMILE); item / span: of a stack's context (a
+    # retriever item, a line or sentence of its text; xgrag.model.context.ContextUnit)
+    kind: Literal["node", "edge", "property", "mask", "item", "span"]
     id: str
     label: str
     strategy: str
@@ -39,6 +47,7 @@ class Component(BaseModel):
     provenance: dict[str, Any] = Field(default_factory=dict)
     removed_nodes: list[str] = Field(default_factory=list)
     removed_relationships: list[str] = Field(default_factory=list)
+    removed_properties: list[str] = Field(default_factory=list)
     note: dict[str, Any] = Field(default_factory=dict)
 
     @computed_field  # type: ignore[prop-decorator]

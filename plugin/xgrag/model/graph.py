@@ -2,9 +2,49 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
+
+PropertyValue = str | int | float | bool | list[Any]
+# A property fact's id: "<element id>#<key>", split at the last '#' (a key is a validated identifier and never holds
+# one; an element id might).
+PROPERTY_ID_SEPARATOR = "#"
+_MIDNIGHT = re.compile(r"^(\d{4}-\d{2}-\d{2})[T ]00:00(:00(\.0+)?)?(Z|[+-]00:?00)?$")
+
+
+def property_fact_id(owner: str, key: str) -> str:
+    return f"{owner}{PROPERTY_ID_SEPARATOR}{key}"
+
+
+def split_property_fact_id(fact_id: str) -> tuple[str, str]:
+    owner, sep, key = fact_id.rpartition(PROPERTY_ID_SEPARATOR)
+    if not sep or not owner or not key:
+        raise ValueError(f"{fact_id!r} is not a property fact id (<element id>#<key>)")
+    return owner, key
+
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def key_text(key: str) -> str:
+    """A property key as words: "unitPrice" -> "unit price", "birth_date" -> "birth date", "HTTPCode" -> "http
+    code" (how prompts state it and how it is matched to a question)."""
+    return " ".join(_CAMEL.sub(" ", key).replace("_", " ").lower().split())
+
+
+def value_text(value: Any) -> str:
+    """A property value as a prompt states it: lists joined by commas, booleans and numbers as Neo4j prints them,
+    a date stored with a midnight time as the date alone ("1948-12-08 00:00:00.000" -> "1948-12-08": the same
+    fact; Northwind stores birth dates that way)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return ", ".join(value_text(v) for v in value)
+    text = str(value)
+    m = _MIDNIGHT.match(text)
+    return m.group(1) if m else text
 
 
 @dataclass(frozen=True)
@@ -39,6 +79,30 @@ class Relationship:
 
 
 @dataclass(frozen=True)
+class PropertyFact:
+    """A fact stored in a property of a node or a relationship: (Chai) unitPrice 18.0, or (Order 10248)-[ORDERS
+    {quantity: 12}]->(Queso Cabrales). A unit of its own: removing it leaves its element in the context; removing
+    the element removes it (a property cannot be stated without the element it is about)."""
+
+    owner: str  # node or relationship id
+    key: str  # the property key (a validated identifier)
+    value: Any  # str, int, float, bool, or a list of those (temporal values as ISO text)
+    owner_kind: Literal["node", "relationship"] = "node"
+
+    @property
+    def id(self) -> str:
+        return property_fact_id(self.owner, self.key)
+
+    @property
+    def text(self) -> str:
+        return value_text(self.value)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "owner": self.owner, "owner_kind": self.owner_kind, "key": self.key,
+                "value": self.value}
+
+
+@dataclass(frozen=True)
 class Perturbation:
     """A transient filter: which ids retrieval must skip and which names rendering must replace.
 
@@ -53,11 +117,22 @@ class Perturbation:
     renames: tuple[tuple[str, str], ...] = ()  # (node id, replacement name)
     kind: str = "none"
     target: str | None = None
-    excluded_units: frozenset[str] = frozenset()
+    excluded_units: frozenset[str] = frozenset()  # a stack's context units (xgrag.explain.stack) to leave out
+    # property facts to leave out ("<element id>#<key>"); their elements stay
+    excluded_property_ids: frozenset[str] = frozenset()
 
     @property
     def is_empty(self) -> bool:
-        return not (self.excluded_node_ids or self.excluded_rel_ids or self.renames or self.excluded_units)
+        return not (self.excluded_node_ids or self.excluded_rel_ids or self.renames or self.excluded_property_ids
+                    or self.excluded_units)
+
+    @classmethod
+    def combined(cls, parts: Sequence[Perturbation], kind: str) -> Perturbation:
+        """Every exclusion of `parts` at once (a group test, a redundancy trial). Renames do not compose."""
+        return cls(frozenset().union(*[p.excluded_node_ids for p in parts]),
+                   frozenset().union(*[p.excluded_rel_ids for p in parts]), kind=kind,
+                   excluded_units=frozenset().union(*[p.excluded_units for p in parts]),
+                   excluded_property_ids=frozenset().union(*[p.excluded_property_ids for p in parts]))
 
 
 @dataclass
@@ -71,12 +146,37 @@ class Subgraph:
     alias_map: dict[str, str] = field(default_factory=dict)
     paths: list[list[str]] = field(default_factory=list)  # relationship ids per shortest path
     fallback: str | None = None  # why the requested mode fell back to another
+    # why the subgraph is what it is (mode "auto": the whole neighbourhood fitted, or which relation types a hop
+    # was focused on and what was left out; xgrag.retrieval.focus)
+    reason: str | None = None
+    # facts stored in properties of the nodes and relationships above (a general mapping's), by id
+    properties: dict[str, PropertyFact] = field(default_factory=dict)
+    # property facts of retrieved elements left out of the context by the cap (RetrievalSettings.max_property_facts)
+    properties_omitted: int = 0
 
     def add_node(self, node: Node) -> None:
         self.nodes.setdefault(node.id, node)
 
     def add_relationship(self, rel: Relationship) -> None:
         self.relationships.setdefault(rel.id, rel)
+
+    def add_property(self, fact: PropertyFact) -> None:
+        self.properties.setdefault(fact.id, fact)
+
+    def properties_of(self, owner: str) -> list[PropertyFact]:
+        """The property facts of one node or relationship, by key."""
+        return sorted((f for f in self.properties.values() if f.owner == owner), key=lambda f: f.key)
+
+    def sorted_properties(self) -> list[PropertyFact]:
+        """Property facts in a canonical order (owner's name, key), stable across perturbations."""
+        def key(f: PropertyFact) -> tuple[str, str, str]:
+            if f.owner_kind == "node" and f.owner in self.nodes:
+                return (self.nodes[f.owner].name, f.key, f.id)
+            rel = self.relationships.get(f.owner)
+            head = self.nodes[rel.source].name if rel is not None and rel.source in self.nodes else f.owner
+            return (head, f.key, f.id)
+
+        return sorted(self.properties.values(), key=key)
 
     def degree(self) -> dict[str, int]:
         deg = {nid: 0 for nid in self.nodes}
@@ -104,7 +204,9 @@ class Subgraph:
         """A shallow copy (nodes and relationships are immutable values)."""
         return Subgraph(nodes=dict(self.nodes), relationships=dict(self.relationships), seeds=list(self.seeds),
                         truncated=self.truncated, mode=self.mode, alias_map=dict(self.alias_map),
-                        paths=[list(p) for p in self.paths], fallback=self.fallback)
+                        paths=[list(p) for p in self.paths], fallback=self.fallback,
+                        properties=dict(self.properties), properties_omitted=self.properties_omitted,
+                        reason=self.reason)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], paths: Sequence[Sequence[str]] | None = None) -> Subgraph:
@@ -112,12 +214,16 @@ class Subgraph:
         types, relation labels, ids and provenance, i.e. everything a rendered context reads."""
         sub = cls(seeds=list(data.get("seeds", [])), truncated=bool(data.get("truncated", False)),
                   mode=str(data.get("mode", "khop")), alias_map=dict(data.get("alias_map") or {}),
-                  paths=[list(p) for p in (paths or data.get("paths") or [])], fallback=data.get("fallback"))
+                  paths=[list(p) for p in (paths or data.get("paths") or [])], fallback=data.get("fallback"),
+                  reason=data.get("reason"))
         for n in data.get("nodes", []):
             sub.add_node(Node(n["id"], n["name"], n.get("type")))
         for r in data.get("relationships", []):
             sub.add_relationship(Relationship(r["id"], r["source"], r["target"], r["label"],
                                               provenance=dict(r.get("provenance") or {})))
+        for f in data.get("properties", []):
+            sub.add_property(PropertyFact(f["owner"], f["key"], f["value"], f.get("owner_kind", "node")))
+        sub.properties_omitted = int(data.get("properties_omitted", 0))
         return sub
 
     def to_json(self) -> dict[str, Any]:
@@ -128,5 +234,8 @@ class Subgraph:
             "truncated": self.truncated,
             "mode": self.mode,
             "fallback": self.fallback,
+            "reason": self.reason,
             "alias_map": dict(sorted(self.alias_map.items())),
+            "properties": [f.to_json() for f in self.sorted_properties()],
+            "properties_omitted": self.properties_omitted,
         }

@@ -79,6 +79,8 @@ def print_subgraph(out: Console, title: str, data: dict[str, Any]) -> None:
     out.print(f"seeds: {seeds}; {len(data['nodes'])} nodes, {len(data['relationships'])} relationships"
               f"{', truncated' if data['truncated'] else ''}"
               f"{'; ' + data['fallback'] if data.get('fallback') else ''}")
+    if data.get("reason"):
+        out.print(f"retrieval: {data['mode']}; {data['reason']}")
     if "centrality" in data:
         top = sorted(data["centrality"].items(), key=lambda kv: -kv[1]["pagerank"])[:5]
         out.print(f"top PageRank ({data['centrality_source']}): "

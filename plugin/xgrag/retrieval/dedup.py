@@ -197,7 +197,8 @@ def dedup(subgraph: Subgraph, embed: EmbedFn | None, theta: float = 0.7, rule: s
         multi.append(sorted((ids[i] for i in cluster), key=lambda m: (m != ids[canon], m)))
         for i, (via, decision) in sorted(found.parents(canon, cluster).items()):
             merges.append(_merge(entities, i, canon, via, decision))
-    out = Subgraph(seeds=[], truncated=subgraph.truncated, mode=subgraph.mode, fallback=subgraph.fallback)
+    out = Subgraph(seeds=[], truncated=subgraph.truncated, mode=subgraph.mode, fallback=subgraph.fallback,
+                   reason=subgraph.reason)
     for canonical in sorted(set(mapping.values())):
         members = [m for m in ids if mapping[m] == canonical]
         node = subgraph.nodes[canonical]
@@ -229,6 +230,12 @@ def dedup(subgraph: Subgraph, embed: EmbedFn | None, theta: float = 0.7, rule: s
     out.seeds = list(dict.fromkeys(mapping[s] for s in subgraph.seeds if s in mapping))
     out.alias_map = {m: c for m, c in mapping.items() if m != c}
     out.paths = [[r for r in path if r in out.relationships] for path in subgraph.paths]
+    # property facts stay with the elements that stay; a merged-away alias's own properties are not restated for
+    # its canonical entity (that would be a fact the graph does not hold): they leave the context, counted
+    for fact in subgraph.properties.values():
+        if fact.owner in out.nodes or fact.owner in out.relationships:
+            out.add_property(fact)
+    out.properties_omitted = subgraph.properties_omitted + len(subgraph.properties) - len(out.properties)
     names = {i: subgraph.nodes[i].name for i in ids}
     return DedupResult(out, mapping, multi, rel_members, names, stored, dropped,
                        sorted(merges, key=lambda m: m.alias), rule)

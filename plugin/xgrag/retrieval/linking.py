@@ -25,7 +25,8 @@ from typing import Any
 
 from xgrag.config import RetrievalSettings
 from xgrag.embed import Embedder
-from xgrag.model import Node
+from xgrag.model import Node, key_text
+from xgrag.retrieval.name_index import NameIndex, shared_index
 from xgrag.retrieval.names import ARTICLES, DESCRIPTIVE, NUMBER_WORDS, TITLES, fold, strip_marks
 from xgrag.store.neo4j import Neo4jStore
 
@@ -42,6 +43,8 @@ MAX_PARTIAL = 3
 _MAX_PART = 6
 _VECTOR_K = 10
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*'?")
+# A number written as one unit with inner punctuation: a date ("1948-12-08"), a decimal ("18.0"), a time, a ratio.
+_COMPOUND_NUMBER = re.compile(r"\d+(?:[.,:/-]\d+)+")
 
 
 def normalise(text: str) -> str:
@@ -105,15 +108,19 @@ def _escape(term: str) -> str:
     return _LUCENE_SPECIAL.sub(r"\\\1", term)
 
 
-def lucene_query(question: str) -> str:
-    """An OR query of the question's escaped, non-stopword terms (with a possessive dropped, and singular and
-    plural forms); inert for any input."""
+def question_terms(question: str) -> list[str]:
+    """The question's non-stopword terms (with a possessive dropped, and singular and plural forms)."""
     terms: list[str] = []
     for word in re.findall(r"[\w']+", question.lower()):
         for part in re.findall(r"\w+", _possessive(word)[0] if "'" in word else word):
             if part not in _STOP:
                 terms += [t for t in word_variants(part) if t not in terms]
-    return " OR ".join(_escape(t) for t in terms)
+    return terms
+
+
+def lucene_query(question: str) -> str:
+    """An OR query of the question's escaped terms (`question_terms`); inert for any input."""
+    return " OR ".join(_escape(t) for t in question_terms(question))
 
 
 def word_query(word: str) -> str:
@@ -148,9 +155,29 @@ class LinkedEntity:
     mention: str
 
 
-def _find(seq: tuple[str, ...], sub: tuple[str, ...]) -> int:
+def number_units(text: str) -> list[tuple[int, int]]:
+    """Token spans [start, end) of `key_tokens(text)` that one number written with inner punctuation covers
+    ("1948-12-08" -> its three tokens, "18.0" -> two): a name may match such a number whole, never a part of it
+    (an entity named "12" is not what "born on 1948-12-08" is about)."""
+    folded = fold(text)
+    spans = [m.span() for m in _WORD.finditer(folded) if _possessive(m.group())[0]]
+    units = []
+    for m in _COMPOUND_NUMBER.finditer(folded):
+        inside = [i for i, (a, b) in enumerate(spans) if a >= m.start() and b <= m.end()]
+        if len(inside) > 1:
+            units.append((inside[0], inside[-1] + 1))
+    return units
+
+
+def splits_a_number(start: int, end: int, units: Iterable[tuple[int, int]]) -> bool:
+    """Whether question tokens [start, end) cover part of a number unit but not all of it."""
+    return any(start < b and a < end and not (start <= a and b <= end) for a, b in units)
+
+
+def _find(seq: tuple[str, ...], sub: tuple[str, ...], units: Iterable[tuple[int, int]] = ()) -> int:
+    """The first position where `sub` occurs in `seq` without splitting a number unit, or -1."""
     for i in range(len(seq) - len(sub) + 1):
-        if seq[i:i + len(sub)] == sub:
+        if seq[i:i + len(sub)] == sub and not splits_a_number(i, i + len(sub), units):
             return i
     return -1
 
@@ -170,6 +197,7 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]]
     """select_mentions, plus the question-token positions the chosen mentions cover."""
     brackets = {key_tokens(b) for b in re.findall(r"\[([^\[\]]+)\]", question)}
     q = key_tokens(question.replace("[", " ").replace("]", " "))
+    units = number_units(question.replace("[", " ").replace("]", " "))
     found: list[_Found] = []
     for node, score in candidates:
         for surface in (node.name, *node.aliases):
@@ -177,7 +205,7 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]]
             joined = " ".join(s)
             if not s or (joined in _STOP and s not in brackets):
                 continue
-            start = _find(q, s)
+            start = _find(q, s, units)
             if start < 0:
                 continue
             method = "bracket" if s in brackets else "exact"
@@ -264,13 +292,17 @@ def part_coverage(run: tuple[str, ...], surface: str) -> float:
 
 
 def select_parts(question: str, candidates: Sequence[tuple[Node, float]], covered: Iterable[int] = (),
-                 saturated: Iterable[str] = ()) -> list[LinkedEntity]:
+                 saturated: Iterable[str] = (), kinds: Iterable[str] = ()) -> list[LinkedEntity]:
     """Tier 2: runs of the question's words outside `covered` (positions of whole-name mentions) that begin or
     end a candidate's name. Per run the candidates it covers most of are kept, unless there are more than
     MAX_PARTIAL of them; longer runs first, non-overlapping. A one-word run whose full-text query was cut at
-    its limit (`saturated`) fits too many entities to tell, and is skipped."""
+    its limit (`saturated`) fits too many entities to tell, and is skipped; so is one that names a kind of
+    entity (`kinds`, the graph's entity types: "which product costs 18.0" asks about a Product, not "Dairy
+    Products")."""
     q = key_tokens(question.replace("[", " ").replace("]", " "))
+    units = number_units(question.replace("[", " ").replace("]", " "))
     full, covered = set(saturated), set(covered)
+    kind_words = {w for k in kinds for w in key_tokens(key_text(k))}
     content = [i not in covered and t not in _STOP and t not in TITLES and len(t) > 1 for i, t in enumerate(q)]
     runs: list[tuple[int, int]] = []
     for start in range(len(q)):
@@ -287,7 +319,8 @@ def select_parts(question: str, candidates: Sequence[tuple[Node, float]], covere
         if any(start < b and a < end for a, b in taken):
             continue
         run = q[start:end]
-        if len(run) == 1 and run[0] in full:
+        if (len(run) == 1 and (run[0] in full or any(same_word(run[0], k) for k in kind_words))) or \
+                splits_a_number(start, end, units):
             continue
         best: dict[str, tuple[float, Node]] = {}
         for node, _ in candidates:
@@ -325,27 +358,76 @@ def node_from_map(row: dict[str, Any]) -> Node:
 
 
 class Linker:
-    """Question -> linked entities, through the store's named queries (run inside the caller's transaction)."""
+    """Question -> linked entities, through the store's named queries (run inside the caller's transaction).
+
+    Candidates come from xgrag's full-text index (`xgrag migrate` creates it), or, where xgrag may not create one
+    (a read-only mapping) or a general mapping's database has none, from the process's in-memory name index
+    (xgrag.retrieval.name_index). `source` says which, and what the memory index cost."""
 
     def __init__(self, store: Neo4jStore, settings: RetrievalSettings, embedder: Embedder | None = None) -> None:
         self.store = store
         self.settings = settings
         self.embedder = embedder
+        self._memory: NameIndex | None = None
+        self._decided = False
+
+    def _names(self) -> NameIndex | None:
+        """The in-memory name index when linking must use one (decided once per linker)."""
+        if not self._decided:
+            schema = self.store.schema
+            use = schema.read_only or (schema.general and not self._fulltext_exists())
+            self._memory = shared_index(self.store, key_tokens) if use else None
+            self._decided = True
+        return self._memory
+
+    def _fulltext_exists(self) -> bool:
+        rows = self.store.query("SHOW FULLTEXT INDEXES YIELD name WHERE name = $name RETURN count(*) AS n",
+                                {"name": self.store.schema.fulltext_index})
+        return bool(rows and rows[0]["n"])
+
+    @property
+    def source(self) -> dict[str, object]:
+        """How candidates are found: the full-text index (by name) or the memory index (with its cost)."""
+        names = self._names()
+        return names.cost() if names is not None else {"method": "fulltext", "index": self.store.schema.fulltext_index}
+
+    def _exact(self, names: list[str], excluded: list[str]) -> list[tuple[Node, str]]:
+        memory = self._names()
+        if memory is not None:
+            return memory.exact(names, set(excluded))
+        if self.store.schema.general:
+            # a composed name ("Nancy Davolio") has no range index to look up: its words through the full-text one
+            out = []
+            for name in names:
+                for node, _ in self._search(list(key_tokens(name)), self.settings.link_limit * 5, excluded):
+                    if name in (node.name, *node.aliases):
+                        out.append((node, name))
+            return out
+        return [(node_from_map(row["node"]), str(row["candidate"]))
+                for row in self.store.read("link_exact", names=names, excluded_node_ids=excluded)]
+
+    def _search(self, terms: list[str], limit: int, excluded: list[str]) -> list[tuple[Node, float]]:
+        memory = self._names()
+        if memory is not None:
+            return memory.search(terms, limit, set(excluded))
+        query = " OR ".join(_escape(t) for t in terms)
+        rows = self.store.read("link_fulltext", index=self.store.schema.fulltext_index, query=query, limit=limit,
+                               excluded_node_ids=excluded)
+        return [(node_from_map(row["node"]), float(row["score"])) for row in rows]
 
     def link(self, question: str, excluded_node_ids: Iterable[str] = ()) -> list[LinkedEntity]:
         excluded = sorted(set(excluded_node_ids))
         cfg = self.settings
         candidates: dict[str, tuple[Node, float]] = {}
-        for row in self.store.read("link_exact", names=candidate_spans(question), excluded_node_ids=excluded):
-            node = node_from_map(row["node"])
-            candidates[node.id] = (node, 1.0)
-        query = lucene_query(question)
-        if query:
-            rows = self.store.read("link_fulltext", index=self.store.schema.fulltext_index, query=query,
-                                   limit=cfg.link_limit * 5, excluded_node_ids=excluded)
-            for row in rows:
-                node = node_from_map(row["node"])
-                candidates.setdefault(node.id, (node, float(row["score"])))
+        # a general mapping's composed names have no exact index: with the full-text one, the word search below
+        # finds them (the memory index answers exact names itself)
+        if not self.store.schema.general or self._names() is not None:
+            for node, _ in self._exact(candidate_spans(question), excluded):
+                candidates[node.id] = (node, 1.0)
+        terms = question_terms(question)
+        if terms:
+            for node, score in self._search(terms, cfg.link_limit * 5, excluded):
+                candidates.setdefault(node.id, (node, score))
         whole, covered = select_whole(question, list(candidates.values()))
         if re.search(r"\[[^\[\]]+\]", question) and any(le.method == "bracket" for le in whole):
             return whole  # MetaQA style: the bracketed entity is the topic entity, nothing else is
@@ -368,22 +450,21 @@ class Linker:
         pool = dict(candidates)
         saturated: list[str] = []
         for word in uncovered_words(question, covered):
-            rows = self.store.read("link_fulltext", index=self.store.schema.fulltext_index,
-                                   query=word_query(word), limit=limit, excluded_node_ids=excluded)
+            rows = self._search(word_variants(word), limit, excluded)
             if len(rows) >= limit:
                 saturated.append(word)
-            for row in rows:
-                node = node_from_map(row["node"])
-                pool.setdefault(node.id, (node, float(row["score"])))
-        return select_parts(question, list(pool.values()), covered, saturated)
+            for node, score in rows:
+                pool.setdefault(node.id, (node, score))
+        kinds = set(self.store.schema.entity_labels()) if self.store.schema.general else set()
+        kinds |= {node.type for node, _ in pool.values() if node.type}
+        return select_parts(question, list(pool.values()), covered, saturated, kinds)
 
     def entities_by_name(self, names: Iterable[str]) -> list[tuple[str, Node]]:
         """Entities whose name is exactly one of `names` (case-sensitive, index-backed), as (name, entity)."""
         wanted = sorted({n for n in names if n})
         if not wanted:
             return []
-        return [(str(row["candidate"]), node_from_map(row["node"]))
-                for row in self.store.read("link_exact", names=wanted, excluded_node_ids=[])]
+        return [(name, node) for node, name in self._exact(wanted, [])]
 
     def _fuzzy(self, question: str, excluded: list[str]) -> list[LinkedEntity]:
         """No name occurs verbatim: nearest entity-name embeddings of the question's short spans

@@ -7,7 +7,9 @@ from typing import Literal, get_args
 
 from xgrag.errors import UsageError
 
-Mode = Literal["khop", "paths", "pcst"]
+# "auto" (the default): k-hop when the neighbourhood fits the caps, else focused on the question's relation types
+# (xgrag.retrieval.focus)
+Mode = Literal["auto", "khop", "paths", "pcst"]
 MODES: tuple[Mode, ...] = get_args(Mode)
 # k of a k-hop neighbourhood: 1..MAX_HOPS, the bound the retriever and PCST enforce on their own argument too
 MAX_HOPS = 4

@@ -15,9 +15,10 @@ from typing import Any, TypeVar
 from xgrag.config import RetrievalSettings
 from xgrag.embed import Embedder
 from xgrag.errors import UsageError
-from xgrag.model import Node, Perturbation, Relationship, Subgraph
+from xgrag.model import Node, Perturbation, PropertyFact, Relationship, Subgraph
 from xgrag.retrieval.linking import LinkedEntity, Linker, node_from_map
-from xgrag.retrieval.modes import Mode
+from xgrag.retrieval.modes import Mode, check_hops
+from xgrag.retrieval.properties import plain_value, property_relevance
 from xgrag.retrieval.question import check_question
 from xgrag.retrieval.rows import REL_ROW_LEN, node_row, rel_row
 from xgrag.store.neo4j import Neo4jStore
@@ -46,6 +47,7 @@ class Retriever:
         self.embedder = embedder
         self.linker = Linker(store, self.settings, embedder)
         self._has_aliases: bool | None = None
+        self._key_vectors: dict[str, Any] = {}  # embeddings of property keys, for property_relevance
 
     # -- linking ------------------------------------------------------------------------------
 
@@ -85,7 +87,7 @@ class Retriever:
     # -- retrieval --------------------------------------------------------------------------------
 
     @_one_read_transaction
-    def retrieve(self, question: str, mode: Mode = "khop", hops: int | None = None,
+    def retrieve(self, question: str, mode: Mode = "auto", hops: int | None = None,
                  perturbation: Perturbation | None = None,
                  seeds: Sequence[str] | None = None) -> Subgraph:
         if seeds is None or mode == "pcst":  # given seeds need no question, except to rank PCST's prizes
@@ -99,10 +101,61 @@ class Retriever:
         else:
             seeds = [s for s in seeds if s not in set(ex_nodes)]
         if mode == "pcst":  # given seeds already hold the vector seeds of the unperturbed retrieval
-            return self.pcst(question, seeds, hops, ex_nodes, ex_rels, vector_seeds=not given)
-        if mode == "paths":
-            return self.paths(seeds, ex_nodes, ex_rels, hops)
-        return self.khop(seeds, hops or self.settings.hops, ex_nodes, ex_rels)
+            sub = self.pcst(question, seeds, hops, ex_nodes, ex_rels, vector_seeds=not given)
+        elif mode == "paths":
+            sub = self.paths(seeds, ex_nodes, ex_rels, hops)
+        elif mode == "auto":
+            from xgrag.retrieval.focus import focused
+
+            hops = hops or self.settings.hops
+            check_hops(hops)
+            sub = focused(self, question, seeds, hops, ex_nodes, ex_rels)
+        else:
+            sub = self.khop(seeds, hops or self.settings.hops, ex_nodes, ex_rels)
+        self.fill_properties(sub, question, perturbation.excluded_property_ids)
+        return sub
+
+    # -- property facts ---------------------------------------------------------------------------
+
+    @_one_read_transaction
+    def fill_properties(self, sub: Subgraph, question: str = "", excluded: Iterable[str] = ()) -> None:
+        """The facts stored in properties of `sub`'s nodes and relationships (a general mapping's fact
+        properties), in place, minus `excluded` ("<element id>#<key>": the transient filter of a property
+        perturbation). Over `settings.max_property_facts`, the seeds' own facts are kept first, then those whose
+        key is closest to the question (`property_relevance`); the rest are counted in `properties_omitted`."""
+        schema = self.store.schema
+        if not schema.has_property_facts:
+            return
+        ex = sorted(set(excluded))
+        found: list[PropertyFact] = []
+        if schema.node_facts() and sub.nodes:
+            rows = self.store.read_plain("node_facts", ids=sorted(sub.nodes), excluded_property_ids=ex)
+            found += [PropertyFact(str(r["owner"]), str(r["key"]), plain_value(r["value"])) for r in rows]
+        if schema.relationship_facts() and sub.relationships:
+            rows = self.store.read_plain("rel_facts", ids=sorted(sub.relationships), excluded_property_ids=ex)
+            found += [PropertyFact(str(r["owner"]), str(r["key"]), plain_value(r["value"]), "relationship")
+                      for r in rows]
+        cap = self.settings.max_property_facts
+        if len(found) > cap:
+            found = self._most_relevant(sub, question, found, cap)
+        for fact in found:
+            sub.add_property(fact)
+
+    def _most_relevant(self, sub: Subgraph, question: str, facts: list[PropertyFact], cap: int
+                       ) -> list[PropertyFact]:
+        """All of `facts`, most relevant first: the seeds' own (a seed's, or a relationship's between two seeds: "how
+        many units of Queso Cabrales did order 10248 contain"), then by `property_relevance` of the key to the
+        question, then in canonical order (stable: a perturbation never reorders what it did not touch)."""
+        seeds = set(sub.seeds)
+        between = {rid for rid, r in sub.relationships.items() if r.source in seeds and r.target in seeds}
+        relevance = property_relevance(question, sorted({f.key for f in facts}), self.embedder, self._key_vectors)
+
+        def rank(f: PropertyFact) -> tuple[int, float, str]:
+            return (0 if f.owner in seeds or f.owner in between else 1, -relevance.get(f.key, 0.0), f.id)
+
+        ordered = sorted(facts, key=rank)
+        sub.properties_omitted += max(0, len(ordered) - cap)
+        return ordered[:cap]
 
     @_one_read_transaction
     def khop(self, seeds: Sequence[str], hops: int, excluded_node_ids: Sequence[str] = (),
@@ -115,7 +168,7 @@ class Retriever:
         for row in self.store.read_plain("nodes_by_id", ids=sorted(set(seeds)), excluded_node_ids=ex_nodes):
             sub.add_node(node_from_map(row["node"]))
         sub.seeds = [s for s in dict.fromkeys(seeds) if s in sub.nodes]
-        frontier = self._with_aliases(sub, list(sub.seeds), set(ex_nodes))
+        frontier = self.with_aliases(sub, list(sub.seeds), set(ex_nodes))
         for _ in range(hops):
             if not frontier:
                 break
@@ -140,7 +193,7 @@ class Retriever:
                     sub.add_node(node)
                     new.append(node.id)
                 sub.add_relationship(rel)
-            frontier = self._with_aliases(sub, new, set(ex_nodes))
+            frontier = self.with_aliases(sub, new, set(ex_nodes))
         self._fill_provenance(sub)
         return sub
 
@@ -156,8 +209,8 @@ class Retriever:
         return pcst_retrieve(self, question, seeds, hops or self.settings.pcst_hops, excluded_node_ids,
                              excluded_rel_ids, add_vector_seeds=vector_seeds).subgraph
 
-    def _with_aliases(self, sub: Subgraph, ids: list[str], excluded: set[str]) -> list[str]:
-        """Add persisted alias-cluster members of `ids` (retrieval follows ALIAS_OF)."""
+    def with_aliases(self, sub: Subgraph, ids: list[str], excluded: set[str]) -> list[str]:
+        """Add persisted alias-cluster members of `ids` (retrieval follows ALIAS_OF); returns the new frontier."""
         out = list(ids)
         for alias, canonical in self.alias_links(ids):
             for node in (alias, canonical):
@@ -268,7 +321,7 @@ def apply_in_memory(sub: Subgraph, perturbation: Perturbation) -> Subgraph:
     """
     ex_nodes = set(perturbation.excluded_node_ids)
     out = Subgraph(seeds=[s for s in sub.seeds if s not in ex_nodes], truncated=sub.truncated, mode=sub.mode,
-                   fallback=sub.fallback)
+                   fallback=sub.fallback, reason=sub.reason)
     renames = dict(perturbation.renames)
     for nid, node in sub.nodes.items():
         if nid in ex_nodes:
@@ -282,4 +335,10 @@ def apply_in_memory(sub: Subgraph, perturbation: Perturbation) -> Subgraph:
         out.add_relationship(rel)
     out.alias_map = {a: c for a, c in sub.alias_map.items() if a in out.nodes and c in out.nodes}
     out.paths = [[r for r in p if r in out.relationships] for p in sub.paths]
+    out.properties_omitted = sub.properties_omitted
+    for fid, fact in sub.properties.items():
+        if fid in perturbation.excluded_property_ids:
+            continue
+        if fact.owner in out.nodes or fact.owner in out.relationships:  # a property goes with its element
+            out.add_property(fact)
     return out

@@ -79,8 +79,8 @@ def _conditions(schema: GraphSchema) -> set[str]:
         keys.add("embedding_property")
     if schema.alias_property:
         keys.add("alias_property")
-    if schema.name_property != schema.id_property:
-        keys.add("name_not_id")
+    if schema.name_property != schema.id_property and not schema.general:
+        keys.add("name_not_id")  # a range index holds one label: a general mapping's names are in the full-text one
     return keys
 
 
@@ -132,6 +132,11 @@ def _check_named_index(store: Neo4jStore, stmt: str) -> None:
 
 
 def migrate(store: Neo4jStore, schema: GraphSchema, dimensions: int, root: Path | None = None) -> MigrationResult:
+    if schema.read_only:
+        raise MigrationError("the schema mapping is read-only (read_only = true): `xgrag migrate` would create "
+                             "indexes and migration records, so nothing was written",
+                             hint="xgrag works without its indexes in read-only mode (linking reads names into "
+                                  "memory); to let it add its own indexes, set read_only = false")
     migrations = discover(root)
     applied_rows = store.query(
         "MATCH (m:XgragMigration) WHERE m.schema = $schema "

@@ -26,6 +26,10 @@ class StoreConfigError(UsageError):
     """The connection settings are wrong: a URI xgrag cannot use, credentials the server refuses."""
 
 
+class ReadOnlyError(UsageError):
+    """A write was asked of a store whose schema mapping is read-only: refused before it reached the server."""
+
+
 class MissingMigration(UsageError):
     """A query needs an index xgrag's migrations create (full-text, vector) and the database has none."""
 
@@ -141,6 +145,8 @@ class Neo4jStore:
         values): rows are built from the record's values without record.data()'s recursive conversion,
         which was a third of a 2-hop retrieval's client time."""
         params = dict(params or {})
+        if not read_only:
+            self._refuse_if_read_only(cypher)
 
         def rows(result: neo4j.Result) -> list[dict[str, Any]]:
             if plain:
@@ -191,9 +197,19 @@ class Neo4jStore:
     def write(self, name: str, **params: Any) -> list[dict[str, Any]]:
         return self.query(self.queries.get(name), params, read_only=False)
 
+    def _refuse_if_read_only(self, what: str) -> None:
+        if self.schema.read_only:
+            first = " ".join(what.split())[:80]
+            raise ReadOnlyError(f"the schema mapping is read-only (read_only = true): refused a write to Neo4j "
+                                f"({first}...); nothing was written",
+                                hint="read-only mode never writes: no indexes, migration records or saved "
+                                     "explanations; set read_only = false in [schema] to allow xgrag's own writes")
+
     def transaction(self, statements: Sequence[tuple[str, Mapping[str, Any]]]) -> list[list[dict[str, Any]]]:
         """Several write statements in one transaction: all or nothing. Returns each statement's rows
         (plain values: maps, lists and scalars)."""
+        if statements:
+            self._refuse_if_read_only(statements[0][0])
 
         def work(tx: neo4j.ManagedTransaction) -> list[list[dict[str, Any]]]:
             out: list[list[dict[str, Any]]] = []

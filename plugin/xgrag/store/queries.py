@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from xgrag.config import GraphSchema, resource_dir, shared_config, validate_identifier
+from xgrag.config import EntityMapping, GraphSchema, resource_dir, shared_config, validate_identifier
 
 # Field order of the flat rows that {{NODEROW:v}} and {{RELROW:v}} render (lists instead of maps: the hot
 # retrieval queries return hundreds of them, and a list decodes in about half the client time of a map);
@@ -62,6 +62,75 @@ def _prop(var: str, prop: str | None, default: str = "null") -> str:
     return f"{var}.{q(prop)}" if prop else default
 
 
+def _string(identifier: str) -> str:
+    """A validated identifier as a Cypher string literal (it cannot hold a quote)."""
+    return f"'{validate_identifier(identifier, 'identifier')}'"
+
+
+# The longest property value stated as a fact (characters of its text; list items counted apiece): a longer value
+# is free text or a blob, never part of a prompt, whatever the mapping says. The Java procedures use the same.
+MAX_FACT_CHARS: int = int(shared_config()["retrieval"]["max_fact_chars"])
+MAX_FACT_ITEMS: int = int(shared_config()["retrieval"]["max_fact_items"])
+
+
+def _fact_pairs(v: str, keys: list[str]) -> str:
+    """[[key, value], ...] of the given fact properties of `v` that are set and short enough to be facts."""
+    listed = "[" + ", ".join(_string(k) for k in keys) + "]"
+    return (f"[k IN {listed} WHERE {v}[k] IS NOT NULL AND CASE WHEN valueType({v}[k]) STARTS WITH 'LIST' "
+            f"THEN size({v}[k]) <= {MAX_FACT_ITEMS} ELSE size(toString({v}[k])) <= {MAX_FACT_CHARS} END "
+            f"| [k, {v}[k]]]")
+
+
+def _general(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
+    """Expanders that differ for a general mapping (several labels, composite names, property facts). A node
+    carrying several mapped labels reads as the first of them in mapping order."""
+    mappings = s.entity_mappings()
+
+    def by_label(v: str | None, expr: Callable[[str, EntityMapping], str | None], default: str = "null") -> str:
+        arms = [(m.label, expr(str(v), m)) for m in mappings]
+        arms = [(label, e) for label, e in arms if e is not None]
+        if not arms:
+            return default
+        return "CASE " + " ".join(f"WHEN {v}:{q(label)} THEN {e}" for label, e in arms) + f" ELSE {default} END"
+
+    def name_of(v: str, m: EntityMapping) -> str:
+        keyed = f"{_string(m.label)} + ' ' + toString({v}.{q(m.key)})" if m.key else f"elementId({v})"
+        if not m.name:
+            return keyed
+        if len(m.name) == 1:
+            return f"coalesce(toString({v}.{q(m.name[0])}), {keyed})"
+        parts = " + ' ' + ".join(f"coalesce(toString({v}.{q(p)}), '')" for p in m.name)
+        joined = f"trim({parts})"
+        # every part missing: the label and key, never an empty name
+        return f"CASE WHEN {joined} = '' THEN {keyed} ELSE {joined} END"
+
+    def prop_of(field: str) -> Callable[[str, EntityMapping], str | None]:
+        def expr(v: str, m: EntityMapping) -> str | None:
+            prop = getattr(m, field)
+            return f"{v}.{q(prop)}" if prop else None
+        return expr
+
+    def facts_of(v: str, m: EntityMapping) -> str | None:
+        return _fact_pairs(v, m.facts) if m.facts else None
+
+    def rel_facts(v: str | None) -> str:
+        arms = [f"WHEN {_string(t)} THEN {_fact_pairs(str(v), keys)}" for t, keys in s.relationship_facts().items()]
+        return f"CASE type({v}) {' '.join(arms)} ELSE [] END" if arms else "[]"
+
+    name_props = list(dict.fromkeys(p for m in mappings for p in [*m.name, *([m.aliases] if m.aliases else [])]))
+    return {
+        "ENTITY": lambda _: "|".join(q(m.label) for m in mappings),
+        "NAME": lambda v: by_label(v, name_of, f"elementId({v})"),
+        "TYPE": lambda v: by_label(v, lambda _v, m: _string(m.label)),
+        "ALIASES": lambda v: "[]" if not any(m.aliases for m in mappings)
+        else f"coalesce({by_label(v, prop_of('aliases'))}, [])",
+        "DESCRIPTION": lambda v: by_label(v, prop_of("description")),
+        "NODEFACTS": lambda v: by_label(v, facts_of, "[]"),
+        "RELFACTS": rel_facts,
+        "FULLTEXT_PROPS": lambda v: ", ".join(f"{v}.{q(p)}" for p in name_props),
+    }
+
+
 def _expanders(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
     p = s.provenance
 
@@ -71,20 +140,31 @@ def _expanders(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
     def rel_id(v: str | None) -> str:
         return f"{v}.{q(s.rel_id_property)}" if s.rel_id_property else f"elementId({v})"
 
+    # a general mapping reads names, types, aliases and descriptions per label (_general); a preset from one label
+    general = _general(s) if s.general else {}
+
     def node_type(v: str | None) -> str:
+        if general:
+            return general["TYPE"](v)
         if s.type_property:
             return f"{v}.{q(s.type_property)}"
         return f"head([l IN labels({v}) WHERE NOT l IN {_list_literal(s.generic_labels)}])"
 
     def aliases(v: str | None) -> str:
+        if general:
+            return general["ALIASES"](v)
         return f"coalesce({v}.{q(s.alias_property)}, [])" if s.alias_property else "[]"
 
     def rel_label(v: str | None) -> str:
         return f"{v}.{q(s.relation_property)}" if s.relation_property else f"type({v})"
 
+    def node_name(v: str | None) -> str:
+        return general["NAME"](v) if general else f"toString({v}.{q(s.name_property)})"
+
     def node_fields(v: str | None) -> dict[str, str]:
-        return {"id": node_id(v), "name": f"toString({v}.{q(s.name_property)})", "type": node_type(v),
-                "aliases": aliases(v), "description": _prop(str(v), s.description_property)}
+        description = general["DESCRIPTION"](v) if general else _prop(str(v), s.description_property)
+        return {"id": node_id(v), "name": node_name(v), "type": node_type(v),
+                "aliases": aliases(v), "description": description}
 
     def rel_fields(v: str | None) -> dict[str, str]:
         return {"id": rel_id(v), "source": node_id(f"startNode({v})"), "target": node_id(f"endNode({v})"),
@@ -144,7 +224,7 @@ def _expanders(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
             f"source: {_prop('d', p.document_source_property)}}}"
         )
 
-    return {
+    table: dict[str, Callable[[str | None], str]] = {
         "ENTITY": lambda _: q(s.entity_label),
         "ALIAS_REL": lambda _: q(s.alias_type),
         "NAME_PROP": lambda _: q(s.name_property),
@@ -158,7 +238,7 @@ def _expanders(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
         ),
         "ID": node_id,
         "RID": rel_id,
-        "NAME": lambda v: f"toString({v}.{q(s.name_property)})",
+        "NAME": node_name,
         "TYPE": node_type,
         "ALIASES": aliases,
         "REL": rel_label,
@@ -170,7 +250,12 @@ def _expanders(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
         "MENTION": mention,
         "CHUNK_DOC": chunk_doc,
         "MENTION_PROV": mention_prov,
+        # property facts: [[key, value], ...] of a node / a relationship (a preset maps none: [])
+        "NODEFACTS": lambda _: "[]",
+        "RELFACTS": lambda _: "[]",
     }
+    table.update(general)
+    return table
 
 
 @cache

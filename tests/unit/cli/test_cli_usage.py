@@ -75,7 +75,7 @@ USAGE_ERRORS = [
     (["explain", "   "], "question: empty"),
     (["retrieve", ""], "question: empty"),
     (["explain", "q", "--strategy", "edge,nope"], "unknown strategy 'nope'"),
-    (["explain", "q", "--mode", "nope"], "mode: 'nope' is not one of khop, paths, pcst"),
+    (["explain", "q", "--mode", "nope"], "mode: 'nope' is not one of auto, khop, paths, pcst"),
     (["explain", "q", "--scheduler", "nope"], "scheduler: 'nope' is not one of"),
     (["explain", "q", "--response-score", "probability"], "response_score: 'probability' is not one of"),
     (["explain", "q", "--apply", "nope"], "apply: 'nope' is not one of memory, cypher"),
@@ -93,7 +93,9 @@ USAGE_ERRORS = [
     (["explanations", "timeline", "--until", "soon"], "not an ISO-8601"),
     (["eval", "--dataset", "{missing}/qa.jsonl"], "field 'path': no such file"),
     (["eval", "--dataset", "{questions}", "--strategies", "nope"], "unknown strategy 'nope'"),
-    (["eval", "--dataset", "{questions}", "--mode", "nope"], "mode: 'nope' is not one of khop, paths, pcst"),
+    (["serve", "--token-file", "{missing}/token"], "--token-file {missing}/token: No such file"),
+    (["serve", "--host", "0.0.0.0", "--token-file", "{questions}"], "readable by others"),
+    (["eval", "--dataset", "{questions}", "--mode", "nope"], "mode: 'nope' is not one of auto, khop, paths, pcst"),
 ]
 HEAVY = ("torch", "transformers", "sentence_transformers", "neo4j", "scipy", "sklearn", "graphdatascience")
 

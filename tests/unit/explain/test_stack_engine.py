@@ -207,7 +207,7 @@ def test_reports_render_a_stack_explanation_and_say_whether_it_was_reproduced() 
     from rich.console import Console
 
     from xgrag.report.console import print_explanation
-    from xgrag.report.html import render_html
+    from xgrag.serve.export import render_html
 
     texts = [chunk(i, planted=(i == 1)) for i in range(3)]
     out = Console(width=160, record=True)

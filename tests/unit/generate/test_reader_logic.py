@@ -61,3 +61,78 @@ def test_the_same_relation_twice_only_when_the_question_says_so() -> None:
                                                                            "Shawn Slovo")]
     assert _read("the screenwriter of catch a fire also wrote which films", facts) == ("A World Apart.", ["1", "2"])
     assert _read("who wrote catch a fire", facts) == ("Shawn Slovo.", ["1"])
+
+
+def _prop(fid: str, entity: str, key: str, value: str, etype: str | None = None,
+          via: tuple[str, str] | None = None) -> Fact:
+    return Fact(fid, entity, key, value, "property", via, head_type=etype)
+
+
+def _edge(fid: str, head: str, relation: str, tail: str, head_type: str | None = None,
+          tail_type: str | None = None) -> Fact:
+    return Fact(fid, head, relation, tail, head_type=head_type, tail_type=tail_type)
+
+
+# A piece of Northwind as the context renders it: names, types, property facts of nodes and of a relationship
+NORTHWIND = [
+    _edge("r1", "Chai", "PART OF", "Beverages", "Product", "Category"),
+    _edge("r2", "Exotic Liquids", "SUPPLIES", "Chai", "Supplier", "Product"),
+    _edge("r3", "Exotic Liquids", "SUPPLIES", "Chang", "Supplier", "Product"),
+    _edge("r4", "Chang", "PART OF", "Beverages", "Product", "Category"),
+    _edge("r5", "Nancy Davolio", "REPORTS TO", "Andrew Fuller", "Employee", "Employee"),
+    _edge("r6", "Order 10248", "ORDERS", "Queso Cabrales", "Order", "Product"),
+    _edge("r7", "Order 10248", "ORDERS", "Chai", "Order", "Product"),
+    _edge("r8", "Nancy Davolio", "SOLD", "Order 10248", "Employee", "Order"),
+    _prop("p1", "Nancy Davolio", "birth date", "1948-12-08", "Employee"),
+    _prop("p2", "Nancy Davolio", "hire date", "1992-05-01", "Employee"),
+    _prop("p3", "Andrew Fuller", "birth date", "1952-02-19", "Employee"),
+    _prop("p4", "Chai", "unit price", "18.0", "Product"),
+    _prop("p5", "Chai", "units in stock", "39", "Product"),
+    _prop("p6", "Queso Cabrales", "units in stock", "22", "Product"),
+    _prop("p7", "Queso Cabrales", "units on order", "30", "Product"),
+    _prop("p8", "Exotic Liquids", "city", "London", "Supplier"),
+    _prop("p9", "Order 10248", "quantity", "12", "Order", ("ORDERS", "Queso Cabrales")),
+    _prop("p10", "Order 10248", "unit price", "14.0", "Order", ("ORDERS", "Queso Cabrales")),
+    _prop("p11", "Order 10248", "unit price", "14.4", "Order", ("ORDERS", "Chai")),
+    _prop("p12", "Order 10248", "ship city", "Reims", "Order"),
+]
+
+
+def test_a_fact_stored_on_the_named_entity_beats_a_chain_through_another() -> None:
+    # "born" meets "birth date"; Andrew Fuller's birth date is one REPORTS TO away and never the answer
+    assert _read("When was Nancy Davolio born?", NORTHWIND) == ("1948-12-08.", ["p1"])
+    assert _read("What is the unit price of Chai?", NORTHWIND) == ("18.0.", ["p4"])  # not an order's unit price
+    assert _read("In which city is the supplier Exotic Liquids?", NORTHWIND) == ("London.", ["p8"])
+
+
+def test_a_question_naming_both_ends_asks_about_their_relationship_and_how_many_asks_for_a_count() -> None:
+    # "units" is also a word of "units in stock" / "units on order"; the ORDERS relationship between the two named
+    # entities holds the answer, and "how many" picks its whole-number fact
+    assert _read("How many units of Queso Cabrales did order 10248 contain?", NORTHWIND) == ("12.", ["p9"])
+
+
+def test_type_words_pick_the_neighbour_and_chains_follow_types() -> None:
+    assert _read("Which category is Chai in?", NORTHWIND) == ("Beverages.", ["r1"])
+    assert _read("Who supplies Chang?", NORTHWIND) == ("Exotic Liquids.", ["r3"])  # SUPPLIES read backwards
+    assert _read("Who does Nancy Davolio report to?", NORTHWIND) == ("Andrew Fuller.", ["r5"])
+    text, evidence = _read("Which category are the products of Exotic Liquids in?", NORTHWIND)
+    assert text == "Beverages." and evidence in (["r2", "r1"], ["r3", "r4"])
+
+
+def test_three_facts_when_the_question_names_a_relation_twice_over_two_entities() -> None:
+    # MetaQA 3-hop: X's director, the director's other films, their genre; the film's own genre (one fact, fewer
+    # question words) and the director's film (two facts) are not the answer
+    facts = [_edge("1", "Zodiac", "directed by", "David Fincher", "Movie", "Person"),
+             _edge("2", "Se7en", "directed by", "David Fincher", "Movie", "Person"),
+             _edge("3", "Se7en", "has genre", "Thriller", "Movie", "Genre"),
+             _edge("4", "Zodiac", "has genre", "Crime", "Movie", "Genre"),
+             _edge("5", "Se7en", "starred actors", "Brad Pitt", "Movie", "Person")]
+    assert _read("what genres are the movies directed by the director of Zodiac", facts) == ("Thriller.",
+                                                                                            ["1", "2", "3"])
+    # a compound's head is the relation's word ("screenwriter" -> written by); "who" asks for a person
+    facts = [_edge("1", "WarGames", "written by", "Lawrence Lasker", "Movie", "Person"),
+             _edge("2", "Sneakers", "written by", "Lawrence Lasker", "Movie", "Person"),
+             _edge("3", "Sneakers", "directed by", "Phil Alden Robinson", "Movie", "Person"),
+             _edge("4", "Awakenings", "directed by", "Lawrence Lasker", "Movie", "Person")]
+    assert _read("the movies written by the screenwriter of WarGames were directed by who", facts) == (
+        "Phil Alden Robinson.", ["1", "2", "3"])

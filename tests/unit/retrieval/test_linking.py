@@ -5,6 +5,7 @@ from xgrag.retrieval.linking import (
     lucene_query,
     name_core,
     normalise,
+    number_units,
     part_coverage,
     same_word,
     select_mentions,
@@ -125,3 +126,28 @@ def test_queries_carry_singular_plural_and_possessive_forms() -> None:
     assert word_query("net") == "net OR nets OR netes"
     assert "Della" in candidate_spans("who bought Della's hair")
     assert uncovered_words("who chased peter rabbit", {2, 3}) == ["chased"]
+
+
+def test_a_number_links_an_entity_named_by_it_whole_never_a_part_of_a_date_or_decimal() -> None:
+    # MetaQA years and films named by numbers are entities the question names; a date, a price or a bare key is not
+    nodes = [(Node(n, n), 1.0) for n in ("1997", "12", "18", "08", "Order 10248", "Nancy Davolio")]
+
+    def linked(question: str) -> set[str]:
+        return {le.node.name for le in select_mentions(question, nodes) or select_parts(question, nodes)}
+
+    assert linked("which films were released in 1997") == {"1997"}
+    assert linked("what genre is 12") == {"12"}
+    assert linked("Who was born on 1948-12-08?") == set()  # "12" and "08" are parts of the date
+    assert linked("Which product costs 18.0?") == set()
+    assert linked("What did order 10248 contain?") == {"Order 10248"}
+    assert linked("What did 10248 contain?") == set()  # the number alone is not the order
+    assert linked("Was Nancy Davolio born on 1948-12-08 or in 12?") == {"Nancy Davolio", "12"}
+    assert number_units("born 1948-12-08, paid 18.0 at 10:30") == [(1, 4), (5, 7), (8, 10)]
+
+
+def test_a_word_that_names_a_kind_of_entity_is_not_part_of_a_name() -> None:
+    nodes = [(Node("c1", "Dairy Products", "Category"), 1.0), (Node("p1", "Chai", "Product"), 1.0)]
+    assert select_parts("Which product costs 18.0?", nodes, kinds=["Product", "Category"]) == []
+    assert [le.node.name for le in select_parts("Which product costs 18.0?", nodes)] == ["Dairy Products"]
+    assert [le.node.name for le in select_parts("what does the dairy cost", nodes, kinds=["Product"])] == [
+        "Dairy Products"]

@@ -17,9 +17,9 @@ from typing import Literal, Protocol
 from xgrag.errors import UsageError
 from xgrag.model import ContextUnit, Perturbation, Subgraph
 
-# what a probe's importance is attributed to: an entity, a fact or a random mask of xgrag's graph context; an item
-# or a span of a stack's context (xgrag.model.context)
-Unit = Literal["node", "edge", "mask", "item", "span"]
+# what a probe's importance is attributed to: an entity, a fact (a relationship or a property), a random mask of
+# xgrag's graph context; an item or a span of a stack's context (xgrag.model.context)
+Unit = Literal["node", "edge", "property", "mask", "item", "span"]
 # what a strategy perturbs: xgrag's retrieved subgraph, or the units of a user's stack context (explain.stack)
 AppliesTo = Literal["graph", "stack"]
 SynonymFn = Callable[[str, str | None], tuple[str | None, str]]  # (name, type) -> (synonym, source)
@@ -37,14 +37,13 @@ class Planned:
     removed_rels: frozenset[str] = frozenset()
     renamed: tuple[tuple[str, str], ...] = ()
     note: dict[str, str] = field(default_factory=dict)
+    removed_properties: frozenset[str] = frozenset()  # property fact ids ("<element id>#<key>")
     parent: str | None = None  # the target this one nests under (a span's item), for nested strategies
 
 
 def union_of(members: Sequence[Planned], kind: str) -> Perturbation:
     """One perturbation removing everything each of `members` removes (a group test, a cumulative removal)."""
-    return Perturbation(frozenset().union(*[m.perturbation.excluded_node_ids for m in members]),
-                        frozenset().union(*[m.perturbation.excluded_rel_ids for m in members]), kind=kind,
-                        excluded_units=frozenset().union(*[m.perturbation.excluded_units for m in members]))
+    return Perturbation.combined([m.perturbation for m in members], kind)
 
 
 @dataclass(frozen=True)

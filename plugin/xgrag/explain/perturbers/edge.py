@@ -1,4 +1,6 @@
-"""XGRAG / KGRAG-Ex edge removal: one relationship leaves the context, its endpoints stay."""
+"""XGRAG / KGRAG-Ex edge removal: one fact leaves the context. A fact is a relationship (its endpoints stay; its
+own property facts go with it) or, under a general mapping, a fact stored in a property (its element stays):
+both are ranked together, as the facts of one context."""
 
 from __future__ import annotations
 
@@ -16,6 +18,11 @@ class EdgeRemoval:
     nested_in: str | None = None
 
     def plan(self, graph: Subgraph, options: PlanOptions) -> tuple[list[Planned], list[str]]:
-        return [Planned(Perturbation(frozenset(), frozenset({r.id}), kind="edge", target=r.id),
-                        self.name, "edge", r.id, frozenset(), frozenset({r.id}))
-                for r in graph.sorted_relationships()], []
+        edges = [Planned(Perturbation(frozenset(), frozenset({r.id}), kind="edge", target=r.id),
+                         self.name, "edge", r.id, frozenset(), frozenset({r.id}),
+                         removed_properties=frozenset(f.id for f in graph.properties_of(r.id)))
+                 for r in graph.sorted_relationships()]
+        props = [Planned(Perturbation(kind="property", target=f.id, excluded_property_ids=frozenset({f.id})),
+                         self.name, "property", f.id, removed_properties=frozenset({f.id}))
+                 for f in graph.sorted_properties()]
+        return edges + props, []

@@ -1,4 +1,4 @@
-"""XGRAG node removal: a node and its incident edges leave the context."""
+"""XGRAG node removal: a node and its incident edges leave the context (with their property facts)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ class NodeRemoval:
         out = []
         for nid in sorted(graph.nodes):
             rels = frozenset(r.id for r in graph.relationships.values() if nid in (r.source, r.target))
+            props = frozenset(f.id for f in graph.properties.values() if f.owner == nid or f.owner in rels)
             out.append(Planned(Perturbation(frozenset({nid}), frozenset(), kind="node", target=nid),
-                               self.name, "node", nid, frozenset({nid}), rels))
+                               self.name, "node", nid, frozenset({nid}), rels, removed_properties=props))
         return out, []

@@ -58,14 +58,21 @@ def branch_order(units: Sequence[Planned], graph: Subgraph, by_relation: bool = 
 
     def branch(p: Planned) -> str:
         nodes: list[str] = []
-        if p.kind == "edge" and p.target in graph.relationships:
-            r = graph.relationships[p.target]
+        target = p.target
+        if p.kind == "property" and target in graph.properties:
+            target = graph.properties[target].owner  # a property fact sits in its element's branch
+            if target in seeds:
+                return f"seed:{target}"
+        if target in graph.relationships and p.kind in ("edge", "property"):
+            r = graph.relationships[target]
             nodes = [n for n in (r.source, r.target) if n not in seeds]
-        elif p.kind == "node" and p.target in graph.nodes:
-            nodes = [] if p.target in seeds else [p.target]
-        return find(nodes[0]) if nodes else f"seed:{p.target}"
+        elif target in graph.nodes and p.kind in ("node", "property"):
+            nodes = [] if target in seeds else [target]
+        return find(nodes[0]) if nodes else f"seed:{target}"
 
     def relation(p: Planned) -> str:
+        if p.kind == "property" and p.target in graph.properties:
+            return graph.properties[p.target].key
         r = graph.relationships.get(p.target) if p.kind == "edge" else None
         return r.label if r is not None else ""
 
@@ -220,7 +227,8 @@ class GroupTesting:
             async def measure(members: Sequence[Planned]) -> tuple[float, Probe]:
                 group = Planned(union_of(members, "group"), members[0].strategy, members[0].kind,
                                 f"group-{len(members)}", frozenset().union(*[m.removed_nodes for m in members]),
-                                frozenset().union(*[m.removed_rels for m in members]))
+                                frozenset().union(*[m.removed_rels for m in members]),
+                                removed_properties=frozenset().union(*[m.removed_properties for m in members]))
                 probe = await run.ask(Probe(group), progress=False)
                 assert probe.response is not None
                 return run.effect(probe.response), probe

@@ -59,7 +59,7 @@ class RedundancyResolution:
             # Which of two interchangeable supports a model used cannot be seen from its answers; when it
             # reports the facts it used, remove the uncited alternatives first (the cited ones still have
             # to move the answer to score).
-            order.sort(key=lambda q: bool(q.removed_rels & cited or q.target in cited))
+            order.sort(key=lambda q: bool((q.removed_rels | q.removed_properties) & cited or q.target in cited))
         return order
 
     async def _resolve_binary(self, run: ExplainRun, strategy: str, group: list[Probe]) -> None:

@@ -1,6 +1,7 @@
 package org.xgrag.procedures;
 
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -30,17 +31,24 @@ final class Config {
         }
     }
 
+    /**
+     * The schema mapping: {@code preset}, else {@code schema.preset} (as in xgrag.toml's [schema] table, so a
+     * mapping written for the TOML file can be passed as it is), else xgrag; the other {@code schema} fields
+     * override the preset's. As {@code load_settings}: the chosen preset (the CLI's --preset) wins over the table's.
+     */
     Schema schema() {
-        Object preset = values.getOrDefault("preset", "xgrag");
         Object overrides = values.get("schema");
-        if (preset != null && !(preset instanceof String)) {
-            throw new IllegalArgumentException(procedure + ": config.preset must be a string");
-        }
         if (overrides != null && !(overrides instanceof Map<?, ?>)) {
             throw new IllegalArgumentException(procedure + ": config.schema must be a map of schema fields");
         }
         @SuppressWarnings("unchecked")
-        Map<String, Object> o = (Map<String, Object>) overrides;
+        Map<String, Object> o = overrides == null ? null : new LinkedHashMap<>((Map<String, Object>) overrides);
+        Object tablePreset = o == null ? null : o.remove("preset");
+        Object preset = values.get("preset") != null ? values.get("preset")
+                : tablePreset != null ? tablePreset : "xgrag";
+        if (!(preset instanceof String)) {
+            throw new IllegalArgumentException(procedure + ": config.preset must be a string");
+        }
         return Schema.build((String) preset, o);
     }
 
@@ -79,6 +87,17 @@ final class Config {
             throw new IllegalArgumentException(procedure + ": config." + key + " must be true or false, got " + Schema.describe(v));
         }
         return b;
+    }
+
+    String string(String key, String dflt) {
+        Object v = values.get(key);
+        if (v == null) {
+            return dflt;
+        }
+        if (!(v instanceof String s)) {
+            throw new IllegalArgumentException(procedure + ": config." + key + " must be a string, got " + Schema.describe(v));
+        }
+        return s;
     }
 
     List<String> strings(String key) {

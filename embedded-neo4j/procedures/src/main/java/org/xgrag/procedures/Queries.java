@@ -5,9 +5,11 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -121,22 +123,113 @@ public final class Queries {
         return prop(var, prop, "null");
     }
 
+    /** A validated identifier as a Cypher string literal (it cannot hold a quote). */
+    static String string(String identifier) {
+        return "'" + Schema.validateIdentifier(identifier, "identifier") + "'";
+    }
+
+    /**
+     * The longest property value stated as a fact (characters of its text; list items counted apiece): a longer
+     * value is free text or a blob, never part of a prompt, whatever the mapping says. As xgrag.store.queries.
+     */
+    static final int MAX_FACT_CHARS = Shared.retrieval("max_fact_chars");
+    static final int MAX_FACT_ITEMS = Shared.retrieval("max_fact_items");
+
+    /** {@code [[key, value], ...]} of the given fact properties of {@code v} that are set and short enough. */
+    static String factPairs(String v, List<String> keys) {
+        List<String> quoted = new ArrayList<>();
+        keys.forEach(k -> quoted.add(string(k)));
+        return "[k IN [" + String.join(", ", quoted) + "] WHERE " + v + "[k] IS NOT NULL AND CASE WHEN valueType(" + v
+                + "[k]) STARTS WITH 'LIST' THEN size(" + v + "[k]) <= " + MAX_FACT_ITEMS + " ELSE size(toString(" + v
+                + "[k])) <= " + MAX_FACT_CHARS + " END | [k, " + v + "[k]]]";
+    }
+
+    /**
+     * Expanders that differ for a general mapping (several labels, composite names, property facts), as
+     * {@code _general} in Python. A node carrying several mapped labels reads as the first of them in mapping order.
+     */
+    static Map<String, Function<String, String>> general(Schema s) {
+        List<Mapping.Entity> mappings = s.entityMappings();
+        Map<String, Function<String, String>> t = new LinkedHashMap<>();
+        t.put("ENTITY", x -> String.join("|", mappings.stream().map(m -> q(m.label())).toList()));
+        t.put("NAME", x -> byLabel(mappings, v(x), Queries::nameOf, "elementId(" + v(x) + ")"));
+        t.put("TYPE", x -> byLabel(mappings, v(x), (var, m) -> string(m.label()), "null"));
+        t.put("ALIASES", x -> mappings.stream().allMatch(m -> m.aliases() == null) ? "[]"
+                : "coalesce(" + byLabel(mappings, v(x), (var, m) -> propOf(var, m.aliases()), "null") + ", [])");
+        t.put("DESCRIPTION", x -> byLabel(mappings, v(x), (var, m) -> propOf(var, m.description()), "null"));
+        t.put("NODEFACTS", x -> byLabel(mappings, v(x),
+                (var, m) -> m.facts().isEmpty() ? null : factPairs(var, m.facts()), "[]"));
+        t.put("RELFACTS", x -> {
+            List<String> arms = new ArrayList<>();
+            s.relationshipFacts().forEach((type, keys) -> arms.add("WHEN " + string(type) + " THEN " + factPairs(v(x), keys)));
+            return arms.isEmpty() ? "[]" : "CASE type(" + v(x) + ") " + String.join(" ", arms) + " ELSE [] END";
+        });
+        LinkedHashSet<String> nameProps = new LinkedHashSet<>();
+        for (Mapping.Entity m : mappings) {
+            nameProps.addAll(m.name());
+            if (m.aliases() != null) {
+                nameProps.add(m.aliases());
+            }
+        }
+        t.put("FULLTEXT_PROPS", x -> String.join(", ", nameProps.stream().map(p -> v(x) + "." + q(p)).toList()));
+        return t;
+    }
+
+    /** {@code CASE WHEN v:`A` THEN ... ELSE default END} over the labels whose expression is not null. */
+    private static String byLabel(List<Mapping.Entity> mappings, String v,
+                                  BiFunction<String, Mapping.Entity, String> expr, String dflt) {
+        List<String> arms = new ArrayList<>();
+        for (Mapping.Entity m : mappings) {
+            String e = expr.apply(v, m);
+            if (e != null) {
+                arms.add("WHEN " + v + ":" + q(m.label()) + " THEN " + e);
+            }
+        }
+        return arms.isEmpty() ? dflt : "CASE " + String.join(" ", arms) + " ELSE " + dflt + " END";
+    }
+
+    private static String propOf(String v, String prop) {
+        return prop == null ? null : v + "." + q(prop);
+    }
+
+    /** The display name: one property, several joined by a space, or none ("Order 10248"); never empty. */
+    private static String nameOf(String v, Mapping.Entity m) {
+        String keyed = m.key() != null ? string(m.label()) + " + ' ' + toString(" + v + "." + q(m.key()) + ")"
+                : "elementId(" + v + ")";
+        if (m.name().isEmpty()) {
+            return keyed;
+        }
+        if (m.name().size() == 1) {
+            return "coalesce(toString(" + v + "." + q(m.name().get(0)) + "), " + keyed + ")";
+        }
+        String parts = String.join(" + ' ' + ", m.name().stream()
+                .map(p -> "coalesce(toString(" + v + "." + q(p) + "), '')").toList());
+        String joined = "trim(" + parts + ")";
+        // every part missing: the label and key, never an empty name
+        return "CASE WHEN " + joined + " = '' THEN " + keyed + " ELSE " + joined + " END";
+    }
+
     static Map<String, Function<String, String>> expanders(Schema s) {
+        // a general mapping reads names, types, aliases and descriptions per label; a preset from one label
+        Map<String, Function<String, String>> general = s.general() ? general(s) : Map.of();
         Function<String, String> nodeId = x -> s.str("id_property") != null
                 ? v(x) + "." + q(s.str("id_property")) : "elementId(" + v(x) + ")";
         Function<String, String> relId = x -> s.str("rel_id_property") != null
                 ? v(x) + "." + q(s.str("rel_id_property")) : "elementId(" + v(x) + ")";
-        Function<String, String> nodeType = x -> s.str("type_property") != null
-                ? v(x) + "." + q(s.str("type_property"))
+        Function<String, String> nodeType = x -> general.containsKey("TYPE") ? general.get("TYPE").apply(x)
+                : s.str("type_property") != null ? v(x) + "." + q(s.str("type_property"))
                 : "head([l IN labels(" + v(x) + ") WHERE NOT l IN " + listLiteral(s.list("generic_labels")) + "])";
-        Function<String, String> aliases = x -> s.str("alias_property") != null
-                ? "coalesce(" + v(x) + "." + q(s.str("alias_property")) + ", [])" : "[]";
+        Function<String, String> aliases = x -> general.containsKey("ALIASES") ? general.get("ALIASES").apply(x)
+                : s.str("alias_property") != null ? "coalesce(" + v(x) + "." + q(s.str("alias_property")) + ", [])" : "[]";
+        Function<String, String> nodeName = x -> general.containsKey("NAME") ? general.get("NAME").apply(x)
+                : "toString(" + v(x) + "." + q(s.str("name_property")) + ")";
+        Function<String, String> description = x -> general.containsKey("DESCRIPTION")
+                ? general.get("DESCRIPTION").apply(x) : prop(v(x), s.str("description_property"));
         Function<String, String> relLabel = x -> s.str("relation_property") != null
                 ? v(x) + "." + q(s.str("relation_property")) : "type(" + v(x) + ")";
         Function<String, Map<String, String>> nodeFields = x -> Map.of(
-                "id", nodeId.apply(x), "name", "toString(" + v(x) + "." + q(s.str("name_property")) + ")",
-                "type", nodeType.apply(x), "aliases", aliases.apply(x),
-                "description", prop(v(x), s.str("description_property")));
+                "id", nodeId.apply(x), "name", nodeName.apply(x), "type", nodeType.apply(x),
+                "aliases", aliases.apply(x), "description", description.apply(x));
         Function<String, Map<String, String>> relFields = x -> Map.of(
                 "id", relId.apply(x), "source", nodeId.apply("startNode(" + v(x) + ")"),
                 "target", nodeId.apply("endNode(" + v(x) + ")"), "label", "toString(" + relLabel.apply(x) + ")",
@@ -213,7 +306,7 @@ public final class Queries {
         });
         t.put("ID", nodeId);
         t.put("RID", relId);
-        t.put("NAME", x -> "toString(" + v(x) + "." + q(s.str("name_property")) + ")");
+        t.put("NAME", nodeName);
         t.put("TYPE", nodeType);
         t.put("ALIASES", aliases);
         t.put("REL", relLabel);
@@ -225,6 +318,10 @@ public final class Queries {
         t.put("MENTION", mention);
         t.put("CHUNK_DOC", chunkDoc);
         t.put("MENTION_PROV", mentionProv);
+        // property facts: [[key, value], ...] of a node / a relationship (a preset maps none: [])
+        t.put("NODEFACTS", x -> "[]");
+        t.put("RELFACTS", x -> "[]");
+        t.putAll(general);
         return t;
     }
 }

@@ -133,7 +133,9 @@ final class Retrieval {
         List<String> names = values.stream().filter(v -> !ids.contains(v)).toList();
         Map<String, Set<String>> byName = new HashMap<>();
         if (!names.isEmpty()) {
-            for (Map<String, Object> row : read("link_exact", params("names", names, "excluded_node_ids", List.of()))) {
+            // a general mapping's composed names have no index to look up (entities_by_name scans the mapped labels)
+            String query = schema.general() ? "entities_by_name" : "link_exact";
+            for (Map<String, Object> row : read(query, params("names", names, "excluded_node_ids", List.of()))) {
                 byName.computeIfAbsent(String.valueOf(row.get("candidate")), k -> new TreeSet<>())
                         .add(id(map(row.get("node"))));
             }
@@ -186,6 +188,10 @@ final class Retrieval {
         List<String> seeds = new ArrayList<>();
         boolean truncated;
         String mode;
+        /** Facts stored in properties of the nodes and relationships above, by id (PropertyFacts.fill). */
+        final Map<String, PropertyFacts.Fact> properties = new LinkedHashMap<>();
+        /** Property facts of these elements left out by the cap (max_property_facts). */
+        int propertiesOmitted;
 
         /** The shape of Python's {@code Subgraph.to_json()} ({@code xgrag retrieve --json}). */
         Map<String, Object> toJson() {
@@ -218,7 +224,48 @@ final class Retrieval {
             out.put("mode", mode);
             out.put("fallback", null);
             out.put("alias_map", new LinkedHashMap<>(aliasMap));
+            out.put("properties", sortedProperties().stream().map(PropertyFacts.Fact::toJson).toList());
+            out.put("properties_omitted", propertiesOmitted);
             return out;
+        }
+
+        /**
+         * Python's {@code Subgraph.sorted_properties}: by (owner's name, key, id); a relationship's facts under its
+         * start node's name. Stable across perturbations.
+         */
+        List<PropertyFacts.Fact> sortedProperties() {
+            List<PropertyFacts.Fact> out = new ArrayList<>(properties.values());
+            out.sort((a, b) -> {
+                String[] ka = propertyKey(a);
+                String[] kb = propertyKey(b);
+                for (int i = 0; i < ka.length; i++) {
+                    int c = ka[i].compareTo(kb[i]);
+                    if (c != 0) {
+                        return c;
+                    }
+                }
+                return 0;
+            });
+            return out;
+        }
+
+        private String[] propertyKey(PropertyFacts.Fact f) {
+            String head;
+            if ("node".equals(f.ownerKind()) && nodes.containsKey(f.owner())) {
+                head = String.valueOf(nodes.get(f.owner()).get("name"));
+            } else {
+                Map<String, Object> rel = rels.get(f.owner());
+                String source = rel == null ? null : String.valueOf(rel.get("source"));
+                head = source != null && nodes.containsKey(source) ? String.valueOf(nodes.get(source).get("name"))
+                        : f.owner();
+            }
+            return new String[] {head, f.key(), f.id()};
+        }
+
+        /** This subgraph's property facts owned by the given elements, in canonical order (one path's share). */
+        List<PropertyFacts.Fact> propertiesOf(Collection<String> owners) {
+            Set<String> wanted = new HashSet<>(owners);
+            return sortedProperties().stream().filter(f -> wanted.contains(f.owner())).toList();
         }
 
         /** Python's {@code Subgraph.sorted_relationships}: by (source name, label, target name, id). */
@@ -328,14 +375,30 @@ final class Retrieval {
 
     record FoundPath(String source, String target, List<Map<String, Object>> nodes, List<Map<String, Object>> rels) {}
 
+    /** The paths found, the seeds they were searched between (sources and targets not excluded), the cap hit. */
+    record PathSearch(List<FoundPath> paths, List<String> seeds, boolean truncated) {
+
+        /** Every path's nodes and relationships together (Python's paths-mode Subgraph), seeds marked. */
+        Sub union() {
+            Sub sub = new Sub();
+            sub.mode = "paths";
+            sub.seeds = seeds;
+            for (FoundPath p : paths) {
+                p.nodes().forEach(n -> sub.nodes.putIfAbsent(id(n), n));
+                p.rels().forEach(r -> sub.rels.putIfAbsent(id(r), r));
+            }
+            return sub;
+        }
+    }
+
     /**
      * {@code Retriever.paths} without its k-hop fallback: all shortest paths for each (source, target) pair,
      * the unordered pair taken once, pairs in sorted order (with sources = targets = seeds this is exactly
      * {@code combinations(sorted(seeds), 2)}), at most {@code maxPairs} pairs and {@code maxPaths} paths per
      * pair; a path that would take the distinct relationships over {@code maxRels} ends that pair.
      */
-    List<FoundPath> paths(List<String> sources, List<String> targets, int maxLength, int maxPaths, int maxPairs,
-                          int maxRels, List<String> exNodes, List<String> exRels, boolean[] truncated) {
+    PathSearch paths(List<String> sources, List<String> targets, int maxLength, int maxPaths, int maxPairs,
+                     int maxRels, List<String> exNodes, List<String> exRels) {
         if (maxLength < 1 || maxLength > 8) {
             throw new IllegalArgumentException("maxLength must be within 1..8, got " + maxLength);
         }
@@ -362,6 +425,7 @@ final class Retrieval {
         }
         List<FoundPath> out = new ArrayList<>();
         Set<String> relIds = new HashSet<>();
+        boolean truncated = false;
         for (String[] pair : pairs.subList(0, Math.min(maxPairs, pairs.size()))) {
             List<Map<String, Object>> rows = read("shortest_paths", params("source_id", pair[0], "target_id", pair[1],
                     "max_length", (long) maxLength, "max_paths", (long) maxPaths,
@@ -369,7 +433,7 @@ final class Retrieval {
             for (Map<String, Object> row : rows) {
                 List<Object> rels = list(row.get("rels"));
                 if (relIds.size() + rels.size() > maxRels) {
-                    truncated[0] = true;
+                    truncated = true;
                     break;
                 }
                 List<Map<String, Object>> rs = rels.stream().map(r -> relFromRow(list(r))).toList();
@@ -378,7 +442,10 @@ final class Retrieval {
                 out.add(new FoundPath(pair[0], pair[1], ns, rs));
             }
         }
-        return out;
+        List<String> seeds = new ArrayList<>(new LinkedHashSet<>(sources));
+        seeds.addAll(targets);
+        return new PathSearch(out, new ArrayList<>(new LinkedHashSet<>(seeds)).stream().filter(present::contains).toList(),
+                truncated);
     }
 
     // -- provenance and graph elements ----------------------------------------------------------

@@ -9,9 +9,10 @@ import java.util.regex.Pattern;
 
 /**
  * The Java twin of {@code xgrag.config.GraphSchema}: how xgrag reads a graph (entity label, id/name/type
- * properties, relation text, provenance). The same presets, the same field names (snake_case, as in
- * {@code xgrag.toml}'s [schema] table) and the same identifier rule; identifiers are the only thing ever
- * spliced into Cypher, back-quoted, and only after {@link #validateIdentifier} accepted them.
+ * properties, relation text, provenance; or a general mapping's entity labels, composed names and fact
+ * properties, {@link Mapping}). The same presets, the same field names (snake_case, as in {@code xgrag.toml}'s
+ * [schema] table) and the same identifier rule; identifiers are the only thing ever spliced into Cypher,
+ * back-quoted, and only after {@link #validateIdentifier} accepted them.
  *
  * <p>Kept in step with the Python side by tests/integration/test_procedures.py, which renders every
  * cypher/*.cypher file through both and compares the text for every preset.
@@ -47,10 +48,15 @@ public final class Schema {
 
     private final Map<String, Object> fields;
     private final Map<String, Object> provenance;
+    private final List<Mapping.Entity> entities;
+    private final List<Mapping.Relation> relations;
 
-    private Schema(Map<String, Object> fields, Map<String, Object> provenance) {
+    private Schema(Map<String, Object> fields, Map<String, Object> provenance, List<Mapping.Entity> entities,
+                   List<Mapping.Relation> relations) {
         this.fields = fields;
         this.provenance = provenance;
+        this.entities = entities;
+        this.relations = relations;
     }
 
     // -- accessors ------------------------------------------------------------------------------
@@ -74,7 +80,58 @@ public final class Schema {
 
     /** Identifies the mapping, as {@code GraphSchema.key} in Python: what saved explanations are filed under. */
     public String key() {
+        if (general()) {
+            return str("preset") + ":" + String.join("|", entityLabels());
+        }
         return str("preset") + ":" + str("entity_label");
+    }
+
+    public boolean readOnly() {
+        return Boolean.TRUE.equals(fields.get("read_only"));
+    }
+
+    /** A mapping with its own {@code [[schema.entities]]} (any labels, composite names, property facts). */
+    public boolean general() {
+        return !entities.isEmpty();
+    }
+
+    /** Every entity label and how it reads: the general mapping's tables, or the one label of a preset. */
+    List<Mapping.Entity> entityMappings() {
+        if (general()) {
+            return entities;
+        }
+        return List.of(new Mapping.Entity(str("entity_label"), str("id_property"), List.of(str("name_property")),
+                List.of(), str("alias_property"), str("description_property")));
+    }
+
+    List<String> entityLabels() {
+        return entityMappings().stream().map(Mapping.Entity::label).toList();
+    }
+
+    /** Entity label -> its fact properties (labels with none are left out), in mapping order. */
+    Map<String, List<String>> nodeFacts() {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (Mapping.Entity e : entityMappings()) {
+            if (!e.facts().isEmpty()) {
+                out.put(e.label(), e.facts());
+            }
+        }
+        return out;
+    }
+
+    /** Relationship type -> its fact properties (types with none are left out), in mapping order. */
+    Map<String, List<String>> relationshipFacts() {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (Mapping.Relation r : relations) {
+            if (!r.facts().isEmpty()) {
+                out.put(r.type(), r.facts());
+            }
+        }
+        return out;
+    }
+
+    boolean hasPropertyFacts() {
+        return !nodeFacts().isEmpty() || !relationshipFacts().isEmpty();
     }
 
     /** A key for caching rendered queries: distinguishes null from the string "null" (a valid identifier). */
@@ -88,6 +145,9 @@ public final class Schema {
             }
             sb.append('|');
         }
+        entities.forEach(e -> sb.append(e.cacheKey()).append(';'));
+        sb.append('|');
+        relations.forEach(r -> sb.append(r.cacheKey()).append(';'));
         return sb.toString();
     }
 
@@ -110,10 +170,17 @@ public final class Schema {
         Map<String, Object> f = defaults();
         Map<String, Object> p = provenanceDefaults();
         applyPreset(preset, f, p);
+        // the general mapping's tables are typed lists of their own (Mapping), parsed from the preset, then overrides
+        List<Mapping.Entity> entities = Mapping.entities(f.remove("entities"));
+        List<Mapping.Relation> relations = Mapping.relations(f.remove("relationships"));
         if (overrides != null) {
             for (Map.Entry<String, Object> e : overrides.entrySet()) {
                 String key = e.getKey();
-                if ("provenance".equals(key)) {
+                if ("entities".equals(key)) {
+                    entities = Mapping.entities(e.getValue());
+                } else if ("relationships".equals(key)) {
+                    relations = Mapping.relations(e.getValue());
+                } else if ("provenance".equals(key)) {
                     if (!(e.getValue() instanceof Map<?, ?> m)) {
                         throw new IllegalArgumentException("schema.provenance: expected a map, got " + describe(e.getValue()));
                     }
@@ -128,13 +195,19 @@ public final class Schema {
                 } else {
                     if (!f.containsKey(key)) {
                         throw new IllegalArgumentException("schema." + key + ": unknown field; known: "
-                                + f.keySet().stream().sorted().toList());
+                                + known(f));
                     }
                     f.put(key, coerce("schema." + key, key, e.getValue()));
                 }
             }
         }
-        return validated(f, p);
+        return validated(f, p, entities, relations);
+    }
+
+    private static List<String> known(Map<String, Object> f) {
+        Set<String> out = new java.util.TreeSet<>(f.keySet());
+        out.addAll(List.of("entities", "relationships", "provenance"));
+        return List.copyOf(out);
     }
 
     private static Object coerce(String path, String key, Object value) {
@@ -169,7 +242,8 @@ public final class Schema {
         return value;
     }
 
-    private static Schema validated(Map<String, Object> f, Map<String, Object> p) {
+    private static Schema validated(Map<String, Object> f, Map<String, Object> p, List<Mapping.Entity> entities,
+                                    List<Mapping.Relation> relations) {
         for (String name : IDENTIFIERS) {
             check((String) f.get(name), "schema." + name);
         }
@@ -197,7 +271,12 @@ public final class Schema {
         }
         f.put("non_semantic_types", List.copyOf(nonSemantic));
         f.put("generic_labels", List.copyOf(castList(f.get("generic_labels"))));
-        return new Schema(f, p);
+        Mapping.checkUnique(entities, relations);
+        if (!entities.isEmpty() && (f.get("id_property") != null || f.get("rel_id_property") != null)) {
+            throw new IllegalArgumentException("schema.entities: a general mapping identifies nodes and relationships "
+                    + "by elementId(); set id_property and rel_id_property to nothing (preset 'domain' does)");
+        }
+        return new Schema(f, p, entities, relations);
     }
 
     @SuppressWarnings("unchecked")
@@ -214,11 +293,52 @@ public final class Schema {
     /** The identifier rule of {@code xgrag.config.validate_identifier}. */
     public static String validateIdentifier(String value, String field) {
         if (value == null || !IDENTIFIER.matcher(value).matches()) {
-            throw new IllegalArgumentException(field + ": " + (value == null ? "null" : "'" + value + "'")
+            throw new IllegalArgumentException(field + ": " + (value == null ? "null" : repr(value))
                     + " is not a valid identifier (allowed: letters, digits and '_', not starting with a digit, "
                     + "at most 64 characters)");
         }
         return value;
+    }
+
+    /**
+     * A string as Python's {@code repr} writes it (the error texts quote values that way): single quotes, or double
+     * when the text holds a single quote and no double one; backslashes, quotes and unprintable characters escaped.
+     */
+    static String repr(String s) {
+        char quote = s.indexOf('\'') >= 0 && s.indexOf('"') < 0 ? '"' : '\'';
+        StringBuilder sb = new StringBuilder().append(quote);
+        s.codePoints().forEach(cp -> {
+            if (cp == '\\' || cp == quote) {
+                sb.append('\\').appendCodePoint(cp);
+            } else if (cp == '\n') {
+                sb.append("\\n");
+            } else if (cp == '\r') {
+                sb.append("\\r");
+            } else if (cp == '\t') {
+                sb.append("\\t");
+            } else if (printable(cp)) {
+                sb.appendCodePoint(cp);
+            } else if (cp < 0x100) {
+                sb.append(String.format("\\x%02x", cp));
+            } else if (cp < 0x10000) {
+                sb.append(String.format("\\u%04x", cp));
+            } else {
+                sb.append(String.format("\\U%08x", cp));
+            }
+        });
+        return sb.append(quote).toString();
+    }
+
+    /** Python's {@code str.isprintable} for one character: not a control, format, separator (but space) or unassigned. */
+    private static boolean printable(int cp) {
+        if (cp == ' ') {
+            return true;
+        }
+        return switch (Character.getType(cp)) {
+            case Character.CONTROL, Character.FORMAT, Character.SURROGATE, Character.PRIVATE_USE, Character.UNASSIGNED,
+                 Character.SPACE_SEPARATOR, Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR -> false;
+            default -> true;
+        };
     }
 
     static String describe(Object v) {

@@ -56,6 +56,8 @@ public class XgragProcedures {
         public Map<String, Object> aliasMap;
         public List<String> excludedNodeIds;
         public Map<String, Object> subgraph;
+        public List<Map<String, Object>> properties;
+        public long propertiesOmitted;
     }
 
     public static final class PathResult {
@@ -67,6 +69,8 @@ public class XgragProcedures {
         public List<String> relationshipIds;
         public List<Map<String, Object>> facts;
         public boolean truncated;
+        public List<Map<String, Object>> properties;
+        public long propertiesOmitted;
     }
 
     public static final class AliasResult {
@@ -106,22 +110,32 @@ public class XgragProcedures {
     // -- xgrag.subgraph -------------------------------------------------------------------------------
 
     static final Set<String> SUBGRAPH_KEYS = Set.of("hops", "maxNodes", "maxRelationships", "excludedNodeIds",
-            "excludedRelIds", "expandAliasExclusions");
+            "excludedRelIds", "expandAliasExclusions", "excludedPropertyIds", "maxPropertyFacts", "question");
 
     @Procedure(name = "xgrag.subgraph", mode = Mode.READ)
     @Description("xgrag.subgraph(entityIdsOrNames, {hops: 2, maxNodes: 200, maxRelationships: 400, excludedNodeIds: [], "
-            + "excludedRelIds: [], expandAliasExclusions: true, preset: 'xgrag', schema: {}}) :: (nodes, relationships, "
-            + "truncated, seeds, aliasMap, excludedNodeIds, subgraph) - the bounded k-hop neighbourhood xgrag retrieves "
-            + "(per-hop BFS over semantic relationships, persisted aliases followed), exclusions applied inside the query")
+            + "excludedRelIds: [], expandAliasExclusions: true, excludedPropertyIds: [], maxPropertyFacts: 60, "
+            + "question: '', preset: 'xgrag', schema: {}}) :: (nodes, relationships, truncated, seeds, aliasMap, "
+            + "excludedNodeIds, subgraph, properties, propertiesOmitted) - the bounded k-hop neighbourhood xgrag "
+            + "retrieves (per-hop BFS over semantic relationships, persisted aliases followed), exclusions applied "
+            + "inside the query. Under a general mapping (schema.entities / schema.relationships) `properties` lists "
+            + "the facts stored in properties of the returned elements as {id: '<element id>#<key>', owner, ownerKind, "
+            + "key, value}, minus excludedPropertyIds; over maxPropertyFacts the seeds' own are kept, then those whose "
+            + "key's words `question` contains, then by id (Python's retriever without an embedder). `nodes` and "
+            + "`relationships` are the stored elements with all their properties")
     public Stream<SubgraphResult> subgraph(@Name("entityIdsOrNames") Object entities,
                                            @Name(value = "config", defaultValue = "{}") Map<String, Object> config) {
         Config c = new Config("xgrag.subgraph", config, SUBGRAPH_KEYS);
-        Retrieval r = new Retrieval(tx, c.schema());
+        Schema schema = c.schema();
+        Retrieval r = new Retrieval(tx, schema);
         int hops = c.integer("hops", Retrieval.HOPS, 1, 4);
         int maxNodes = c.integer("maxNodes", Retrieval.MAX_NODES, 1, 1_000_000);
         int maxRels = c.integer("maxRelationships", Retrieval.MAX_RELATIONSHIPS, 1, 1_000_000);
+        int maxFacts = c.integer("maxPropertyFacts", PropertyFacts.MAX_PROPERTY_FACTS, 0, 1_000_000);
         List<String> exNodes = c.strings("excludedNodeIds");
         List<String> exRels = c.strings("excludedRelIds");
+        List<String> exProps = c.strings("excludedPropertyIds");
+        String question = c.string("question", "");
         if (c.bool("expandAliasExclusions", true)) {
             exNodes = r.expandExclusions(exNodes);
         }
@@ -129,6 +143,7 @@ public class XgragProcedures {
         Set<String> ex = new TreeSet<>(exNodes);
         seeds = seeds.stream().filter(s -> !ex.contains(s)).toList();
         Retrieval.Sub sub = r.khop(seeds, hops, maxNodes, maxRels, exNodes, exRels);
+        PropertyFacts.fill(r, schema, sub, question, exProps, maxFacts);
 
         Retrieval.Elements el = r.elements(sub.nodes.keySet(), sub.rels.values());
         SubgraphResult out = new SubgraphResult();
@@ -140,38 +155,51 @@ public class XgragProcedures {
         out.aliasMap = new LinkedHashMap<>(sub.aliasMap);
         out.excludedNodeIds = List.copyOf(exNodes);
         out.subgraph = sub.toJson();
+        out.properties = sub.sortedProperties().stream().map(PropertyFacts.Fact::toRow).toList();
+        out.propertiesOmitted = sub.propertiesOmitted;
         return Stream.of(out);
     }
 
     // -- xgrag.paths -------------------------------------------------------------------------------------
 
     static final Set<String> PATH_KEYS = Set.of("maxLength", "maxPaths", "maxPairs", "maxRelationships",
-            "excludedNodeIds", "excludedRelIds", "expandAliasExclusions");
+            "excludedNodeIds", "excludedRelIds", "expandAliasExclusions", "excludedPropertyIds", "maxPropertyFacts",
+            "question");
 
     @Procedure(name = "xgrag.paths", mode = Mode.READ)
     @Description("xgrag.paths(sourceIdsOrNames, targetIdsOrNames, {maxLength: 6, maxPaths: 25, maxPairs: 45, "
-            + "maxRelationships: 400, excludedNodeIds: [], excludedRelIds: [], preset, schema}) :: (path, sourceId, "
-            + "targetId, length, nodeIds, relationshipIds, facts, truncated) - all shortest paths between entities over "
-            + "semantic relationships (KGRAG-Ex retrieval), exclusions applied inside the search; no row = no path")
+            + "maxRelationships: 400, excludedNodeIds: [], excludedRelIds: [], excludedPropertyIds: [], "
+            + "maxPropertyFacts: 60, question: '', preset, schema}) :: (path, sourceId, targetId, length, nodeIds, "
+            + "relationshipIds, facts, truncated, properties, propertiesOmitted) - all shortest paths between entities "
+            + "over semantic relationships (KGRAG-Ex retrieval), exclusions applied inside the search; no row = no "
+            + "path. Under a general mapping `properties` lists the property facts of the path's nodes and "
+            + "relationships ({id, owner, ownerKind, key, value}), chosen over all paths together as xgrag.subgraph "
+            + "chooses them (propertiesOmitted: left out of all paths by the cap)")
     public Stream<PathResult> paths(@Name("sourceIdsOrNames") Object sources,
                                     @Name("targetIdsOrNames") Object targets,
                                     @Name(value = "config", defaultValue = "{}") Map<String, Object> config) {
         Config c = new Config("xgrag.paths", config, PATH_KEYS);
-        Retrieval r = new Retrieval(tx, c.schema());
+        Schema schema = c.schema();
+        Retrieval r = new Retrieval(tx, schema);
         int maxLength = c.integer("maxLength", Retrieval.MAX_PATH_LENGTH, 1, 8);
         int maxPaths = c.integer("maxPaths", Retrieval.MAX_PATHS, 1, 10_000);
         int maxPairs = c.integer("maxPairs", Retrieval.MAX_PAIRS, 1, 10_000);
         int maxRels = c.integer("maxRelationships", Retrieval.MAX_RELATIONSHIPS, 1, 1_000_000);
+        int maxFacts = c.integer("maxPropertyFacts", PropertyFacts.MAX_PROPERTY_FACTS, 0, 1_000_000);
         List<String> exNodes = c.strings("excludedNodeIds");
         List<String> exRels = c.strings("excludedRelIds");
+        List<String> exProps = c.strings("excludedPropertyIds");
+        String question = c.string("question", "");
         if (c.bool("expandAliasExclusions", true)) {
             exNodes = r.expandExclusions(exNodes);
         }
         List<String> src = r.resolve(Retrieval.strings(sources, "xgrag.paths: sourceIdsOrNames"));
         List<String> dst = r.resolve(Retrieval.strings(targets, "xgrag.paths: targetIdsOrNames"));
-        boolean[] truncated = {false};
-        List<Retrieval.FoundPath> found = r.paths(src, dst, maxLength, maxPaths, maxPairs, maxRels, exNodes, exRels,
-                truncated);
+        Retrieval.PathSearch search = r.paths(src, dst, maxLength, maxPaths, maxPairs, maxRels, exNodes, exRels);
+        List<Retrieval.FoundPath> found = search.paths();
+        // the facts are chosen over every path at once, as Python fills its paths-mode subgraph
+        Retrieval.Sub union = search.union();
+        PropertyFacts.fill(r, schema, union, question, exProps, maxFacts);
 
         List<String> nodeIds = new ArrayList<>();
         List<Map<String, Object>> rels = new ArrayList<>();
@@ -204,7 +232,11 @@ public class XgragProcedures {
                 facts.add(f);
             }
             pr.facts = facts;
-            pr.truncated = truncated[0];
+            pr.truncated = search.truncated();
+            List<String> owners = new ArrayList<>(pr.nodeIds);
+            owners.addAll(pr.relationshipIds);
+            pr.properties = union.propertiesOf(owners).stream().map(PropertyFacts.Fact::toRow).toList();
+            pr.propertiesOmitted = union.propertiesOmitted;
             out.add(pr);
         }
         return out.stream();

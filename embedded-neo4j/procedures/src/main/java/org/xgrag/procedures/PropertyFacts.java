@@ -1,0 +1,306 @@
+package org.xgrag.procedures;
+
+import java.lang.reflect.Array;
+import java.text.Normalizer;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.temporal.ChronoUnit;
+import java.time.temporal.TemporalAmount;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.neo4j.graphdb.spatial.Point;
+
+/**
+ * Facts stored in properties (a general mapping's fact properties), as {@code Retriever.fill_properties} reads
+ * them: the same node_facts / rel_facts queries with the same transient filter ("&lt;element id&gt;#&lt;key&gt;"),
+ * the same cap ({@code max_property_facts}) and the same choice of what to keep over it: the seeds' own facts,
+ * then those whose key's words the question contains, then by id. Python adds an embedding similarity to the
+ * second criterion when its retriever has an embedder; the procedures have none, so they choose as Python's
+ * retriever without an embedder does.
+ */
+final class PropertyFacts {
+
+    static final int MAX_PROPERTY_FACTS = Shared.retrieval("max_property_facts");
+    static final String SEPARATOR = "#";
+
+    private PropertyFacts() {}
+
+    /** A fact stored in a property: {@code (Chai) unitPrice 18.0}, {@code (Order 10248)-[ORDERS {quantity: 12}]->(...)}. */
+    record Fact(String owner, String key, Object value, String ownerKind) {
+
+        String id() {
+            return owner + SEPARATOR + key;
+        }
+
+        /** The shape of Python's {@code PropertyFact.to_json()}: the value as JSON holds it (dates as ISO text). */
+        Map<String, Object> toJson() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("id", id());
+            m.put("owner", owner);
+            m.put("owner_kind", ownerKind);
+            m.put("key", key);
+            m.put("value", plain(value));
+            return m;
+        }
+
+        /** A procedure's row: the value as stored (dates stay Neo4j temporal values, comparable in Cypher). */
+        Map<String, Object> toRow() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("id", id());
+            m.put("owner", owner);
+            m.put("ownerKind", ownerKind);
+            m.put("key", key);
+            m.put("value", value);
+            return m;
+        }
+    }
+
+    /**
+     * The property facts of {@code sub}'s nodes and relationships into {@code sub.properties}, minus {@code excluded};
+     * over {@code cap}, the most relevant are kept (see the class comment) and the rest counted in
+     * {@code sub.propertiesOmitted}.
+     */
+    static void fill(Retrieval r, Schema schema, Retrieval.Sub sub, String question, Collection<String> excluded, int cap) {
+        if (!schema.hasPropertyFacts()) {
+            return;
+        }
+        List<String> ex = new ArrayList<>(new TreeSet<>(excluded));
+        List<Fact> found = new ArrayList<>();
+        if (!schema.nodeFacts().isEmpty() && !sub.nodes.isEmpty()) {
+            found.addAll(read(r, "node_facts", sub.nodes.keySet(), ex, "node"));
+        }
+        if (!schema.relationshipFacts().isEmpty() && !sub.rels.isEmpty()) {
+            found.addAll(read(r, "rel_facts", sub.rels.keySet(), ex, "relationship"));
+        }
+        if (found.size() > cap) {
+            found = mostRelevant(sub, question, found);
+            sub.propertiesOmitted += found.size() - cap;
+            found = found.subList(0, cap);
+        }
+        for (Fact f : found) {
+            sub.properties.putIfAbsent(f.id(), f);
+        }
+    }
+
+    private static List<Fact> read(Retrieval r, String query, Collection<String> ids, List<String> ex, String kind) {
+        List<Fact> out = new ArrayList<>();
+        for (Map<String, Object> row : r.read(query, Retrieval.params("ids", new ArrayList<>(new TreeSet<>(ids)),
+                "excluded_property_ids", ex))) {
+            out.add(new Fact(String.valueOf(row.get("owner")), String.valueOf(row.get("key")), stored(row.get("value")),
+                    kind));
+        }
+        return out;
+    }
+
+    /** All of {@code facts}, most relevant first: the seeds' own, then by {@link #relevance}, then by id. */
+    private static List<Fact> mostRelevant(Retrieval.Sub sub, String question, List<Fact> facts) {
+        Set<String> seeds = new HashSet<>(sub.seeds);
+        Map<String, Integer> rel = relevance(question, facts.stream().map(Fact::key).distinct().toList());
+        List<Fact> out = new ArrayList<>(facts);
+        out.sort(Comparator.<Fact>comparingInt(f -> seeds.contains(f.owner()) ? 0 : 1)
+                .thenComparing(f -> -rel.getOrDefault(f.key(), 0))
+                .thenComparing(Fact::id));
+        return out;
+    }
+
+    // -- which keys a question is about: xgrag.retrieval.properties.property_relevance without an embedder ----------
+
+    /** key -> how many of the key's words ("unitPrice": unit, price) the question contains, singular or plural. */
+    static Map<String, Integer> relevance(String question, Collection<String> keys) {
+        List<String> words = keyTokens(question == null ? "" : question);
+        Map<String, Integer> out = new HashMap<>();
+        for (String key : keys) {
+            int n = 0;
+            for (String k : keyTokens(keyText(key))) {
+                if (words.stream().anyMatch(w -> sameWord(k, w))) {
+                    n++;
+                }
+            }
+            out.put(key, n);
+        }
+        return out;
+    }
+
+    private static final Pattern CAMEL = Pattern.compile("(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])");
+    // Python's [^\W_]: letters and numbers
+    private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]+(?:'[\\p{L}\\p{N}]+)*'?");
+
+    /** {@code xgrag.model.key_text}: "unitPrice" -> "unit price", "birth_date" -> "birth date". */
+    static String keyText(String key) {
+        String spaced = CAMEL.matcher(key).replaceAll(" ").replace('_', ' ').toLowerCase(Locale.ROOT).strip();
+        return String.join(" ", spaced.isEmpty() ? new String[0] : spaced.split("\\s+"));
+    }
+
+    /**
+     * {@code xgrag.retrieval.linking.key_tokens}: the words of a text with case, diacritics and apostrophe variants
+     * folded, a possessive dropped ("Chai's" -> "chai"), inner apostrophes removed. Python folds case with
+     * {@code casefold} and drops characters of a non-zero combining class; Java has neither, so this upper-cases
+     * then lower-cases and drops non-spacing marks, which differs only for words no fact key (an identifier of
+     * ASCII letters, digits and '_') can match.
+     */
+    static List<String> keyTokens(String text) {
+        String t = text.replace('\u2019', '\'').replace('\u2018', '\'').replace('`', '\'').replace('\u00b4', '\'')
+                .replace('\u02bc', '\'');
+        StringBuilder sb = new StringBuilder();
+        Normalizer.normalize(t, Normalizer.Form.NFKD).codePoints()
+                .filter(cp -> Character.getType(cp) != Character.NON_SPACING_MARK).forEach(sb::appendCodePoint);
+        String folded = sb.toString().toUpperCase(Locale.ROOT).toLowerCase(Locale.ROOT);
+        List<String> out = new ArrayList<>();
+        Matcher m = WORD.matcher(folded);
+        while (m.find()) {
+            String w = m.group();
+            String base = w.endsWith("'s") ? w.substring(0, w.length() - 2) : w.replaceAll("'+$", "");
+            base = base.replace("'", "");
+            if (!base.isEmpty()) {
+                out.add(base);
+            }
+        }
+        return out;
+    }
+
+    /** {@code xgrag.retrieval.linking.same_word}: equal, or singular and plural of one word (3+ letters). */
+    static boolean sameWord(String a, String b) {
+        if (a.equals(b)) {
+            return true;
+        }
+        String shorter = a.length() <= b.length() ? a : b;
+        String longer = a.length() <= b.length() ? b : a;
+        if (shorter.length() < 3) {
+            return false;
+        }
+        return longer.equals(shorter + "s") || longer.equals(shorter + "es")
+                || (shorter.endsWith("y") && longer.equals(shorter.substring(0, shorter.length() - 1) + "ies"));
+    }
+
+    // -- values --------------------------------------------------------------------------------------------------
+
+    /** A value as a procedure returns it: a stored array as a list (Cypher lists), everything else as it is. */
+    static Object stored(Object value) {
+        if (value != null && value.getClass().isArray()) {
+            List<Object> out = new ArrayList<>();
+            for (int i = 0; i < Array.getLength(value); i++) {
+                out.add(Array.get(value, i));
+            }
+            return out;
+        }
+        return value;
+    }
+
+    /**
+     * {@code xgrag.retrieval.properties.plain_value}: a value as JSON holds it, temporal values as the text the
+     * Python driver's {@code iso_format()} writes ("1948-12-08", "1996-07-04T00:00:00.000000000+00:00", "PT1M30S"),
+     * a point as its coordinates.
+     */
+    static Object plain(Object value) {
+        if (value == null || value instanceof String || value instanceof Boolean || value instanceof Number) {
+            return value;
+        }
+        if (value instanceof Collection<?> c) {
+            return c.stream().map(PropertyFacts::plain).toList();
+        }
+        if (value.getClass().isArray()) {
+            return plain(stored(value));
+        }
+        if (value instanceof LocalDate d) {
+            return date(d);
+        }
+        if (value instanceof LocalTime t) {
+            return time(t);
+        }
+        if (value instanceof OffsetTime t) {
+            return time(t.toLocalTime()) + offset(t.getOffset());
+        }
+        if (value instanceof LocalDateTime t) {
+            return date(t.toLocalDate()) + "T" + time(t.toLocalTime());
+        }
+        if (value instanceof ZonedDateTime t) {
+            return date(t.toLocalDate()) + "T" + time(t.toLocalTime()) + offset(t.getOffset());
+        }
+        if (value instanceof OffsetDateTime t) {
+            return date(t.toLocalDate()) + "T" + time(t.toLocalTime()) + offset(t.getOffset());
+        }
+        if (value instanceof TemporalAmount a && a.getUnits().contains(ChronoUnit.MONTHS)) {
+            return duration(a.get(ChronoUnit.MONTHS), a.get(ChronoUnit.DAYS), a.get(ChronoUnit.SECONDS),
+                    a.get(ChronoUnit.NANOS));
+        }
+        if (value instanceof Point p) {
+            return point(p);
+        }
+        return String.valueOf(value);
+    }
+
+    private static String date(LocalDate d) {
+        return String.format(Locale.ROOT, "%04d-%02d-%02d", d.getYear(), d.getMonthValue(), d.getDayOfMonth());
+    }
+
+    private static String time(LocalTime t) {
+        return String.format(Locale.ROOT, "%02d:%02d:%02d.%09d", t.getHour(), t.getMinute(), t.getSecond(), t.getNano());
+    }
+
+    private static String offset(ZoneOffset o) {
+        int total = o.getTotalSeconds();
+        int minutes = Math.abs(Math.floorDiv(total, 60));
+        return String.format(Locale.ROOT, "%s%02d:%02d", total < 0 ? "-" : "+", minutes / 60, minutes % 60);
+    }
+
+    /** The driver's {@code Duration.iso_format()}: years and months from months, h/m/s from seconds (truncating). */
+    private static String duration(long months, long days, long seconds, long nanos) {
+        if (seconds < 0 && nanos > 0) { // Neo4j keeps nanos positive (-1.5 s = -2 s + 0.5 s); the driver signs both
+            seconds += 1;
+            nanos -= 1_000_000_000L;
+        }
+        StringBuilder t = new StringBuilder();
+        long minutes = seconds / 60;
+        long s = seconds % 60;
+        long hours = minutes / 60;
+        minutes = minutes % 60;
+        if (hours != 0) {
+            t.append(hours).append('H');
+        }
+        if (minutes != 0) {
+            t.append(minutes).append('M');
+        }
+        if (nanos != 0) {
+            String ns = String.format(Locale.ROOT, "%09d", Math.abs(nanos)).replaceAll("0+$", "");
+            t.append(s < 0 || nanos < 0 ? "-" + Math.abs(s) : String.valueOf(s)).append('.').append(ns).append('S');
+        } else if (s != 0) {
+            t.append(s).append('S');
+        }
+        StringBuilder out = new StringBuilder();
+        if (months / 12 != 0) {
+            out.append(months / 12).append('Y');
+        }
+        if (months % 12 != 0) {
+            out.append(months % 12).append('M');
+        }
+        if (days != 0) {
+            out.append(days).append('D');
+        }
+        if (!t.isEmpty()) {
+            out.append('T').append(t);
+        }
+        return out.isEmpty() ? "PT0S" : "P" + out;
+    }
+
+    /** A point as its coordinates ([x, y] or [x, y, z]), as the Python driver's Point (a tuple) reads. */
+    private static List<Double> point(Point p) {
+        return java.util.Arrays.stream(p.getCoordinate().getCoordinate()).boxed().toList();
+    }
+}

@@ -1,0 +1,208 @@
+"""Retrieval that fits the question (mode "auto", the default): the k-hop neighbourhood when it fits the caps, and
+otherwise, hop by hop, only the relationships whose relation or neighbour type the question names.
+
+k-hop retrieval cuts a neighbourhood that exceeds `max_nodes` / `max_relationships` by relationship id, i.e.
+arbitrarily: on 3-hop MetaQA questions it hit the 200-node cap in every question and lost the answer in most
+(benchmarks/README.md). Here each hop is read as k-hop reads it (`cypher/expand.cypher`) and kept whole when it
+fits. When it does not, the hop's fan-out is counted by group (`cypher/expand_groups.cypher`: frontier entity,
+relation, direction, neighbour type) and only the groups the question asks about are expanded
+(`cypher/expand_chosen.cypher`): those whose relation or neighbour type shares a word with the question
+(`xgrag.retrieval.words`, outside the words that name or type the seeds: "what genres are the films starred by
+Step Up actors" expands STARRED_ACTORS and HAS_GENRE). Relation types are taken cheapest first (the fewest
+relationships in all), each group whole; a group that does not fit the room left is skipped (a hub: "Drama"'s
+10,000 films), unless it is the hop's only candidate, which is then cut like k-hop. A hop with nothing the
+question names is not expanded (the first hop excepted: it is cut like k-hop, so a question always gets its
+seeds' neighbours).
+
+The subgraph records what happened: `mode` "khop" (everything fitted) or "focused", and `reason` (why, what was
+expanded, what was left out). Every query takes the same transient perturbation filter as the other modes; reads
+only; deterministic (stable orders everywhere).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from xgrag.config import RetrievalSettings
+from xgrag.model import Subgraph, key_text
+from xgrag.retrieval.linking import node_from_map
+from xgrag.retrieval.rows import REL_ROW_LEN, node_row, rel_row
+from xgrag.retrieval.words import content_stems, stated_stems
+from xgrag.store.neo4j import Neo4jStore
+
+
+class Retriever(Protocol):
+    """What mode "auto" reads of the retriever that runs it (xgrag.retrieval.retriever.Retriever), named here so
+    this module does not import the retriever that imports it (as xgrag.retrieval.pcst.Retriever)."""
+
+    store: Neo4jStore
+    settings: RetrievalSettings
+
+    def with_aliases(self, sub: Subgraph, ids: list[str], excluded: set[str]) -> list[str]: ...
+
+    def fill_provenance(self, sub: Subgraph) -> None: ...
+
+
+@dataclass(frozen=True)
+class Group:
+    """The relationships one hop would add from one frontier entity over one relation, direction and type."""
+
+    node: str
+    relation: str
+    outgoing: bool
+    type: str | None
+    size: int
+
+    @property
+    def kind(self) -> tuple[str, str]:
+        """The relation type a group belongs to, as the question sees it (direction does not matter)."""
+        return (self.relation, self.type or "")
+
+
+def stems_of(group: Group) -> set[str]:
+    """The words a group's relation and neighbour type state, as stems."""
+    return content_stems(key_text(group.relation)) | (content_stems(key_text(group.type)) if group.type else set())
+
+
+def question_words(question: str, seeds: Sequence[tuple[str, str | None]], groups: Sequence[Group] = ()
+                   ) -> set[str]:
+    """The question's words that may name a relation or a type (compounds read against the groups' words:
+    "screenwriter" -> written_by): outside its seeds' names and types ("the supplier Exotic Liquids": "supplier"
+    says which entity, not what is asked about it)."""
+    own: set[str] = set()
+    for name, typ in seeds:
+        own |= content_stems(name)
+        if typ:
+            own |= content_stems(key_text(typ))
+    vocabulary = {st for g in groups for st in stems_of(g)}
+    return stated_stems(question, vocabulary) - own
+
+
+def named(group: Group, words: set[str]) -> set[str]:
+    """The question words a group's relation or neighbour type states."""
+    return stems_of(group) & words
+
+
+@dataclass
+class Choice:
+    groups: list[Group]  # in expansion order
+    kinds: list[tuple[str, str]]  # the relation types expanded, in order
+    skipped: int = 0  # groups the question names that did not fit
+    skipped_relationships: int = 0
+    cut: bool = False  # the hop's only candidate group was cut to the room
+
+
+def choose(groups: Sequence[Group], words: set[str], room: int, may_cut: bool = True) -> Choice:
+    """The groups of one hop to expand within `room` relationships: those the question names, relation types in
+    order of their total size (cheapest first, then by name), each type's groups smallest first; a group that
+    does not fit is skipped, unless nothing else is named and `may_cut`, when the smallest is taken and cut to
+    the room."""
+    relevant = [g for g in groups if named(g, words)]
+    totals: dict[tuple[str, str], int] = {}
+    for g in relevant:
+        totals[g.kind] = totals.get(g.kind, 0) + g.size
+    order = sorted(totals, key=lambda k: (totals[k], k))
+    rank = {k: i for i, k in enumerate(order)}
+    chosen: list[Group] = []
+    skipped, skipped_rels, left = 0, 0, room
+    for g in sorted(relevant, key=lambda g: (rank[g.kind], g.size, g.node, g.outgoing)):
+        if g.size <= left:
+            chosen.append(g)
+            left -= g.size
+        else:
+            skipped += 1
+            skipped_rels += g.size
+    if not chosen and relevant and may_cut:
+        smallest = min(relevant, key=lambda g: (g.size, rank[g.kind], g.node, g.outgoing))
+        return Choice([smallest], [smallest.kind], skipped - 1, skipped_rels - smallest.size, cut=True)
+    kinds = list(dict.fromkeys(g.kind for g in chosen))
+    return Choice(chosen, kinds, skipped, skipped_rels)
+
+
+def _kind_text(kind: tuple[str, str]) -> str:
+    relation, typ = kind
+    return f"{relation} ({typ})" if typ else relation
+
+
+def focused(retriever: Retriever, question: str, seeds: Sequence[str], hops: int, ex_nodes: Sequence[str],
+            ex_rels: Sequence[str]) -> Subgraph:
+    """Mode "auto": k-hop while each hop fits the caps, the question's relation types where one does not (see the
+    module docstring). Run inside the caller's read transaction."""
+    cfg, store = retriever.settings, retriever.store
+    ex_nodes, ex_rels = sorted(set(ex_nodes)), sorted(set(ex_rels))
+    sub = Subgraph(mode="khop")
+    for row in store.read_plain("nodes_by_id", ids=sorted(set(seeds)), excluded_node_ids=ex_nodes):
+        sub.add_node(node_from_map(row["node"]))
+    sub.seeds = [s for s in dict.fromkeys(seeds) if s in sub.nodes]
+    seeds_named = [(sub.nodes[s].name, sub.nodes[s].type) for s in sub.seeds]
+    notes: list[str] = []
+    frontier = retriever.with_aliases(sub, list(sub.seeds), set(ex_nodes))
+    for hop in range(1, hops + 1):
+        if not frontier:
+            break
+        room = cfg.max_relationships - len(sub.relationships)
+        node_room = cfg.max_nodes - len(sub.nodes)
+        if room <= 0 or node_room <= 0:
+            sub.truncated = True
+            notes.append(f"hop {hop}: no room left under the caps")
+            break
+        rows = store.read_plain("expand", frontier=sorted(frontier), excluded_node_ids=ex_nodes,
+                                excluded_rel_ids=ex_rels, limit=room + 1)[0]["rows"]
+        take = room
+        new_nodes = {str(node_row(row[REL_ROW_LEN:]).id) for row in rows} - set(sub.nodes)
+        if len(rows) > room or len(new_nodes) > node_room:
+            groups = [Group(str(g[0]), str(g[1]), bool(g[2]), None if g[3] is None else str(g[3]), int(g[4]))
+                      for g in store.read_plain("expand_groups", frontier=sorted(frontier),
+                                                excluded_node_ids=ex_nodes, excluded_rel_ids=ex_rels)[0]["groups"]]
+            total = sum(g.size for g in groups)
+            words = question_words(question, seeds_named, groups)
+            # the room is shared with the hops still to come; a hub's group is cut to fit only where nothing
+            # follows it or nothing precedes it (the first hop: the seeds' own neighbours)
+            budget = room // (hops - hop + 1)
+            choice = choose(groups, words, budget, may_cut=hop in (1, hops))
+            if not choice.groups and hop > 1:
+                sub.mode = "focused"
+                notes.append(f"hop {hop}: not expanded: its {total:,} relationships exceed the room left "
+                             f"({room:,}) and the question names none of their relations or types")
+                break
+            sub.mode = "focused"
+            if choice.groups:
+                params = [[g.node, g.relation, g.outgoing, g.type] for g in choice.groups]
+                take = budget if choice.cut else room
+                rows = store.read_plain("expand_chosen", groups=params, excluded_node_ids=ex_nodes,
+                                        excluded_rel_ids=ex_rels, limit=take + 1)[0]["rows"]
+                left_out = total - sum(g.size for g in choice.groups)
+                notes.append(f"hop {hop}: {total:,} relationships exceed the room left ({room:,}; this hop's share "
+                             f"{budget:,}): expanded "
+                             f"{', '.join(_kind_text(k) for k in choice.kinds)} (named by the question), "
+                             f"{left_out:,} relationships left out"
+                             + (f", {choice.skipped} named group(s) too large" if choice.skipped else "")
+                             + ("; cut to the room left" if choice.cut else ""))
+                sub.truncated = sub.truncated or choice.skipped > 0 or choice.cut
+            else:  # the first hop and nothing named: cut by id as k-hop does, so the seeds keep neighbours
+                notes.append(f"hop {hop}: {total:,} relationships exceed the room left ({room:,}) and the question "
+                             "names none of their relations or types: cut by id as k-hop does")
+                sub.truncated = True
+        new: list[str] = []
+        for row in rows[:take]:
+            rel, node = rel_row(row), node_row(row[REL_ROW_LEN:])
+            if rel.id in sub.relationships:
+                continue
+            if node.id not in sub.nodes:
+                if len(sub.nodes) >= cfg.max_nodes:
+                    sub.truncated = True
+                    continue
+                sub.add_node(node)
+                new.append(node.id)
+            sub.add_relationship(rel)
+        if len(rows) > take:
+            sub.truncated = True
+        frontier = retriever.with_aliases(sub, new, set(ex_nodes))
+    if sub.mode == "focused":
+        sub.reason = "auto: " + "; ".join(notes)
+    else:
+        sub.reason = f"auto: the {hops}-hop neighbourhood fits the caps" + (f" ({'; '.join(notes)})" if notes else "")
+    retriever.fill_provenance(sub)
+    return sub

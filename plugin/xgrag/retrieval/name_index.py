@@ -1,0 +1,115 @@
+"""Entity names held in memory: what linking reads when it may not create an index (a read-only mapping) or the
+database has none of xgrag's (a general mapping that was never migrated).
+
+Built once per process and database from one read query over every entity label (`cypher/entity_names.cypher`),
+then shared by every retriever of that database and mapping. It answers the two questions linking asks of the
+full-text index: which entities are named exactly by a span of the question, and which entities have names sharing
+the question's words (ranked by how much of the name the question covers, then by id). Its cost (entities, seconds,
+approximate memory) is reported with every linking that used it (`Linker.source`).
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import cast
+
+from xgrag.errors import UsageError
+from xgrag.model import Node
+from xgrag.store.neo4j import Neo4jStore
+
+# The largest graph whose names are read into memory (one row per entity): beyond it, linking needs the full-text
+# index `xgrag migrate` creates (or the user's own), which a read-only mapping cannot add.
+MAX_ENTITIES = 5_000_000
+Tokenize = Callable[[str], Sequence[str]]  # a name's words as linking compares them (linking.key_tokens)
+
+
+@dataclass
+class NameIndex:
+    nodes: dict[str, Node] = field(default_factory=dict)
+    by_name: dict[str, list[str]] = field(default_factory=dict)  # exact stored name (or alias) -> ids
+    by_word: dict[str, list[str]] = field(default_factory=dict)  # folded word -> ids
+    words: dict[str, int] = field(default_factory=dict)  # id -> words in its name
+    seconds: float = 0.0
+    truncated: bool = False
+
+    @classmethod
+    def build(cls, rows: Iterable[Sequence[object]], tokenize: Tokenize) -> NameIndex:
+        t0 = time.perf_counter()
+        index = cls()
+        for row in rows:
+            nid, name, typ = str(row[0]), str(row[1]), row[2]
+            aliases = tuple(str(a) for a in cast(Sequence[object], row[3] or ()))
+            node = Node(nid, name, None if typ is None else str(typ), aliases)
+            index.nodes[nid] = node
+            seen: set[str] = set()
+            for surface in (name, *aliases):
+                index.by_name.setdefault(surface, []).append(nid)
+                words = tokenize(surface)
+                if surface == name:
+                    index.words[nid] = max(1, len(words))
+                for w in words:
+                    if w not in seen:
+                        seen.add(w)
+                        index.by_word.setdefault(w, []).append(nid)
+        index.seconds = time.perf_counter() - t0
+        return index
+
+    @classmethod
+    def load(cls, store: Neo4jStore, tokenize: Tokenize, limit: int = MAX_ENTITIES) -> NameIndex:
+        t0 = time.perf_counter()
+        rows = store.read_plain("entity_names", limit=limit + 1)
+        if len(rows) > limit:
+            raise UsageError(f"the graph holds more than {limit:,} entities: too many to read their names into "
+                             "memory for linking",
+                             hint="let xgrag create its full-text index (`xgrag migrate`, read_only = false), or "
+                                  "map fewer entity labels in [[schema.entities]]")
+        index = cls.build((r["row"] for r in rows), tokenize)
+        index.seconds = time.perf_counter() - t0
+        return index
+
+    def cost(self) -> dict[str, object]:
+        """What the index cost: entities, seconds to read and build, an estimate of its memory."""
+        size = sum(sys.getsizeof(k) + sys.getsizeof(v) for k, v in self.by_word.items())
+        size += sum(sys.getsizeof(n.id) + sys.getsizeof(n.name) for n in self.nodes.values())
+        return {"method": "memory", "entities": len(self.nodes), "seconds": round(self.seconds, 3),
+                "approx_mb": round(size / 2**20, 1)}
+
+    def exact(self, names: Iterable[str], excluded: set[str]) -> list[tuple[Node, str]]:
+        """Entities whose stored name (or an alias) is exactly one of `names` (case-sensitive), as
+        (entity, name); the full-text path's `link_exact`."""
+        out: list[tuple[Node, str]] = []
+        for name in dict.fromkeys(names):
+            for nid in self.by_name.get(name, ()):
+                if nid not in excluded:
+                    out.append((self.nodes[nid], name))
+        return sorted(out, key=lambda x: (x[1], x[0].id))
+
+    def search(self, terms: Iterable[str], limit: int, excluded: set[str]) -> list[tuple[Node, float]]:
+        """Entities whose names share words with `terms` (already folded, with their singular/plural variants),
+        best first: the share of the name's words among the terms, then the number matched, then id. The
+        full-text path's `link_fulltext` (the selection in xgrag.retrieval.linking decides what links)."""
+        hits: dict[str, int] = {}
+        for term in dict.fromkeys(terms):
+            for nid in self.by_word.get(term, ()):
+                if nid not in excluded:
+                    hits[nid] = hits.get(nid, 0) + 1
+        ranked = sorted(hits.items(), key=lambda kv: (-kv[1] / self.words.get(kv[0], 1), -kv[1], kv[0]))
+        return [(self.nodes[nid], n / self.words.get(nid, 1)) for nid, n in ranked[:limit]]
+
+
+_CACHE: dict[tuple[str, str, str], NameIndex] = {}
+_LOCK = threading.Lock()
+
+
+def shared_index(store: Neo4jStore, tokenize: Tokenize) -> NameIndex:
+    """The process's name index for this database and mapping (built on first use; a new entity written since
+    is not in it until the process restarts)."""
+    key = (store.uri, store.database, store.schema.model_dump_json())
+    with _LOCK:
+        if key not in _CACHE:
+            _CACHE[key] = NameIndex.load(store, tokenize)
+        return _CACHE[key]

@@ -1,0 +1,59 @@
+"""Facts stored in properties: their values as plain JSON, and which keys a question is about.
+
+Retrieval keeps every property fact of the question's own entities; when a subgraph holds more than
+`RetrievalSettings.max_property_facts` (a 2-hop neighbourhood of orders has hundreds of dates and addresses), it
+keeps those whose key is closest to the question: the key's words in the question ("unit price", "city") first,
+then by embedding similarity of the key's words to the question ("born" -> "birth date").
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from xgrag.embed import Embedder
+from xgrag.model import key_text
+from xgrag.retrieval.linking import key_tokens, same_word
+
+
+def plain_value(value: Any) -> Any:
+    """A property value as JSON holds it: temporal values (neo4j.time.*, datetime) as ISO text, lists item by
+    item, a spatial point as its coordinates, everything else (str, int, float, bool) as is; other values as
+    their text. The Java procedures write the same (PropertyFacts.plain)."""
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    iso = getattr(value, "iso_format", None) or getattr(value, "isoformat", None)
+    if callable(iso):  # before tuples: the driver's Duration is a tuple (months, days, seconds, nanoseconds)
+        return str(iso())
+    if isinstance(value, list | tuple):  # a list, or a neo4j.spatial Point (a tuple of its coordinates)
+        return [plain_value(v) for v in value]
+    if isinstance(value, dt.date | dt.time | dt.datetime):
+        return value.isoformat()
+    return str(value)
+
+
+def property_relevance(question: str, keys: Sequence[str], embedder: Embedder | None,
+                       cache: dict[str, Any]) -> dict[str, float]:
+    """key -> how much the question is about it: 1 per word of the key the question contains (singular and
+    plural alike), plus the cosine similarity of the key's words and the question when an embedder is given
+    (key embeddings are kept in `cache`: a schema has few keys)."""
+    words = key_tokens(question)
+    out: dict[str, float] = {}
+    for key in keys:
+        kw = key_tokens(key_text(key))
+        out[key] = float(sum(1 for k in kw if any(same_word(k, w) for w in words)))
+    if embedder is None or not question.strip() or not keys:
+        return out
+    missing = [k for k in keys if k not in cache]
+    if missing:
+        for k, vec in zip(missing, embedder.embed([key_text(k) for k in missing]), strict=True):
+            cache[k] = np.asarray(vec, dtype=np.float32)
+    q = np.asarray(embedder.embed([question])[0], dtype=np.float32)
+    for key in keys:
+        v = cache[key]
+        denom = float(np.linalg.norm(v) * np.linalg.norm(q)) or 1.0
+        out[key] += float(v @ q) / denom
+    return out

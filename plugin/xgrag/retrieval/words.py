@@ -1,0 +1,147 @@
+"""The words of a question that may name a relation, a property or a type, as retrieval and the reference reader
+compare them with the graph's relation types, property keys and entity types.
+
+Pure functions over strings. `stem` makes the forms of one word meet ("sell"/"sold"/SOLD, "director"/DIRECTED_BY,
+"born"/birthDate); `content_stems` keeps the words that can carry such meaning (weak words dropped); `answer_kind`
+reads what kind of value a question asks for from its question words ("when" a date or a year, "how many" a
+count, "how much" an amount); `value_kind` says which kinds a stated value is.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+STOP = frozenset(
+    "a an and are as at be by for from has have in is it of on or the to was were what which who whom whose "
+    "when where why how did does do that this with".split()
+)
+# Words that carry no relation meaning on their own: they never decide a match ("has" of HAS_GENRE, "to" of
+# BELONGS_TO); the content words around them do.
+WEAK = STOP | frozenset("have had having be been being am get got can could will would should may might "
+                        "into onto up out over about after before than then there their his her its they "
+                        "he she him them you your we our us i me my not no yes".split())
+# Irregular forms people type, folded to one stem: a question says "sell", the graph stores SOLD. "born" meets
+# "birth" (birthDate, BORN_IN) and "movies" meets "movie" (the -ies rule would make it "movy").
+IRREGULAR = {
+    "bought": "buy", "sold": "sell", "lost": "lose", "hung": "hang", "made": "make", "flew": "fly", "flown": "fly",
+    "hid": "hide", "hidden": "hide", "wrote": "write", "written": "write", "writer": "write", "ran": "run",
+    "ate": "eat", "eaten": "eat", "gave": "give", "given": "give", "took": "take", "taken": "take",
+    "caught": "catch", "found": "find", "went": "go", "gone": "go", "saw": "see", "seen": "see", "met": "meet",
+    "told": "tell", "said": "say", "left": "leave", "kept": "keep", "brought": "bring", "thought": "think",
+    "won": "win", "wore": "wear", "worn": "wear", "began": "begin", "begun": "begin", "came": "come",
+    "knew": "know", "known": "know", "spoke": "speak", "spoken": "speak", "stole": "steal", "stolen": "steal",
+    "fell": "fall", "fallen": "fall", "felt": "feel", "held": "hold", "led": "lead", "paid": "pay",
+    "sent": "send", "sat": "sit", "stood": "stand", "taught": "teach", "built": "build", "drew": "draw",
+    "drawn": "draw", "drank": "drink", "drunk": "drink", "drove": "drive", "driven": "drive", "forgot": "forget",
+    "forgotten": "forget", "grew": "grow", "grown": "grow", "heard": "hear", "overheard": "overhear",
+    "shook": "shake", "shaken": "shake", "shot": "shoot", "sang": "sing", "sung": "sing", "slept": "sleep",
+    "spent": "spend", "swam": "swim", "threw": "throw", "thrown": "throw", "woke": "wake", "chose": "choose",
+    "chosen": "choose", "dug": "dig", "fed": "feed", "fought": "fight", "sought": "seek", "struck": "strike",
+    "tore": "tear", "torn": "tear", "wept": "weep", "froze": "freeze", "frozen": "freeze", "bit": "bite",
+    "bitten": "bite", "hurt": "hurt", "put": "put", "set": "set", "let": "let", "cut": "cut", "shut": "shut",
+    "became": "become", "broke": "break", "broken": "break", "did": "do", "done": "do", "children": "child",
+    "men": "man", "women": "woman", "mice": "mouse", "geese": "goose", "feet": "foot", "teeth": "tooth",
+    "born": "birth", "movies": "movie",
+}
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def stem(word: str) -> str:
+    """A crude, deterministic stem that makes the forms of one word meet: irregular forms from a list, then
+    -ing/-ed/-s/-es/-ies, a final -e and a doubled consonant dropped ("staring" and "stared" -> "star",
+    "running" -> "run", "carried" -> "carry"), and an agent suffix -er/-or on longer words ("director" ->
+    "direct", as DIRECTED_BY). An irregular form's base form goes through the last rules too, so that "wrote",
+    "written", "writer", "write" and "writes" all meet. Both sides of a comparison go through it, so its odd
+    stems ("mother" -> "moth") only ever meet each other."""
+    w = word.lower()
+    if w in IRREGULAR:
+        w = IRREGULAR[w]
+    else:
+        if w.endswith("ing") and len(w) > 5:
+            w = w[:-3]
+        elif w.endswith("ied") and len(w) > 4:
+            w = w[:-3] + "y"
+        elif w.endswith("ed") and len(w) > 4:
+            w = w[:-2]
+        elif w.endswith("ies") and len(w) > 4:
+            w = w[:-3] + "y"
+        elif w.endswith("es") and len(w) > 4:
+            w = w[:-2]
+        elif w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) > 3:
+            w = w[:-1]
+        w = IRREGULAR.get(w, w)
+        if w.endswith(("er", "or")) and len(w) > 4:
+            w = w[:-2]
+    if w.endswith("e") and len(w) > 3:
+        w = w[:-1]
+    if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsz":
+        w = w[:-1]
+    return w
+
+
+def content_stems(text: str) -> set[str]:
+    """The stems of a text's words that can carry a relation's meaning (weak words dropped). Identifiers are
+    split at underscores only: a property key or label goes through `xgrag.model.key_text` first ("unitPrice"
+    -> "unit price")."""
+    return {stem(w) for w in _WORD.findall(text.lower().replace("_", " ")) if w not in WEAK}
+
+
+def stated_stems(text: str, vocabulary: set[str]) -> set[str]:
+    """`content_stems` of a question, plus the stem of a compound word's head where the graph's vocabulary (the
+    stems of its relations, keys and types) holds it: English compounds end in their head, so a "screenwriter"
+    and a "scriptwriter" are writers (WRITTEN_BY) and a "songwriter" too; "co-stars" are stars."""
+    out = content_stems(text)
+    for w in _WORD.findall(text.lower().replace("_", " ")):
+        if w in WEAK or len(w) < 7 or stem(w) in vocabulary:
+            continue
+        for i in range(3, len(w) - 3):
+            head = stem(w[i:])
+            if head in vocabulary:
+                out.add(head)
+                break
+    return out
+
+
+# Types of entities a "who" question asks for (people and organisations), as stems.
+AGENT_TYPES = frozenset(stem(w) for w in (
+    "person people human individual actor actress director writer author employee staff customer client user "
+    "artist character player member student teacher manager supplier vendor seller buyer shipper company "
+    "organization organisation agent contact owner creator producer musician singer band team").split())
+
+Kind = Literal["date", "count", "amount", "agent"]
+
+
+def answer_kind(question: str) -> Kind | None:
+    """The kind of answer a question's question words ask for: "who" / "whom" an agent (an entity of a person or
+    organisation type, `AGENT_TYPES`), "when" / "what year" / "which date" a date or a year, "how many" a count (a
+    whole number), "how much" an amount (a number); otherwise None."""
+    q = " ".join(_WORD.findall(question.lower()))
+    if re.search(r"\bwhom?\b", q):  # "whose" opens a relative clause as often as a question
+        return "agent"
+    if re.search(r"\bhow many\b", q):
+        return "count"
+    if re.search(r"\bhow much\b", q):
+        return "amount"
+    if re.search(r"\bwhen\b|\b(what|which) (year|date|day)s?\b|\bin what year\b", q):
+        return "date"
+    return None
+
+
+_DATE = re.compile(r"^\d{4}(-\d{2}(-\d{2}([T ][0-9:.]+)?)?)?$")
+_INT = re.compile(r"^[+-]?\d+$")
+_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+
+
+def value_kind(text: str, kind: Kind, type_: str | None = None) -> bool:
+    """Whether an answer is of `kind`: an entity of an agent type (`type_`, its type as words), a date or a year
+    ("1948-12-08", "1997"), a count ("12"), an amount (any number: "18.0", "12"): the kinds but "agent" read the
+    value's text or the entity's name."""
+    if kind == "agent":
+        return type_ is not None and bool(content_stems(type_) & AGENT_TYPES)
+    t = text.strip()
+    if kind == "date":
+        return bool(_DATE.match(t))
+    if kind == "count":
+        return bool(_INT.match(t))
+    return bool(_NUMBER.match(t))

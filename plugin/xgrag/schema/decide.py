@@ -1,0 +1,264 @@
+"""The decisions of `xgrag schema infer` on a domain graph, from a GraphProfile: which labels are entities, each
+label's key and display name (labels.py), which node and relationship properties are facts (values.py, links.py),
+which relationship types are bookkeeping, and the chunk/document provenance pattern (provenance.py). Pure logic
+except the foreign-key probes, asked through a callback. Every decision carries the reason the TOML prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from xgrag.config import IDENTIFIER
+from xgrag.schema.labels import (
+    ALIAS_KEYS,
+    LabelSkip,
+    choose_key,
+    classify_labels,
+    name_candidates,
+    order,
+    rejected_names,
+)
+from xgrag.schema.links import Prober, foreign_keys
+from xgrag.schema.options import ALIAS_TYPE, InferOptions
+from xgrag.schema.profile import GraphProfile, LabelProfile, PropertyStats, TypeProfile, id_named
+from xgrag.schema.provenance import provenance
+from xgrag.schema.values import describe, not_a_fact
+
+__all__ = ["DomainDecisions", "EntityDecision", "InferOptions", "LabelSkip", "PropertyDecision", "TypeDecision",
+           "decide_domain"]
+
+
+@dataclass(frozen=True)
+class PropertyDecision:
+    key: str
+    fact: bool
+    reason: str  # for a fact: what the sample showed (type, examples); otherwise why it was left out
+
+
+@dataclass
+class EntityDecision:
+    label: str
+    count: int
+    sampled: int
+    key: str | None
+    key_reason: str
+    name: list[str]
+    name_reason: str
+    facts: list[PropertyDecision] = field(default_factory=list)
+    excluded: list[PropertyDecision] = field(default_factory=list)
+    aliases: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def table(self) -> dict[str, Any]:
+        """The [[schema.entities]] table."""
+        out: dict[str, Any] = {"label": self.label}
+        if self.key:
+            out["key"] = self.key
+        if self.name:
+            out["name"] = list(self.name)
+        if self.aliases:
+            out["aliases"] = self.aliases
+        out["facts"] = [f.key for f in self.facts]
+        return out
+
+
+@dataclass
+class TypeDecision:
+    type: str
+    count: int
+    sampled: int
+    ends: list[str]  # "Order -> Product"
+    bookkeeping: bool
+    reason: str
+    facts: list[PropertyDecision] = field(default_factory=list)
+    excluded: list[PropertyDecision] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class DomainDecisions:
+    entities: list[EntityDecision]
+    skipped: list[LabelSkip]
+    types: list[TypeDecision]
+    provenance: dict[str, Any] | None  # the [schema.provenance] overrides (mentions mode), None: no chunks
+    provenance_reason: str
+    notes: list[str] = field(default_factory=list)
+
+    def table(self, read_only: bool) -> dict[str, Any]:
+        """The [schema] table: preset 'domain' and what differs from it."""
+        out: dict[str, Any] = {"preset": "domain", "read_only": read_only,
+                               "non_semantic_types": self.non_semantic_types()}
+        if self.provenance:
+            out["provenance"] = dict(self.provenance)
+        out["entities"] = [e.table() for e in self.entities]
+        out["relationships"] = [{"type": t.type, "facts": [f.key for f in t.facts]}
+                                for t in self.types if not t.bookkeeping and t.facts]
+        return out
+
+    def non_semantic_types(self) -> list[str]:
+        types = [t.type for t in self.types if t.bookkeeping]
+        return sorted(set(types) | {ALIAS_TYPE})
+
+
+def _facts(props: dict[str, PropertyStats], sampled: int, taken: dict[str, str], opts: InferOptions,
+           kind: str, keys_seen: int) -> tuple[list[PropertyDecision], list[PropertyDecision], list[str]]:
+    """(facts, excluded, notes) of one label or type; `taken`: properties already decided (key, name, foreign keys)
+    with their reasons."""
+    facts: list[PropertyDecision] = []
+    excluded: list[PropertyDecision] = []
+    for key, s in props.items():
+        if key in taken:
+            excluded.append(PropertyDecision(key, False, taken[key]))
+            continue
+        if not IDENTIFIER.fullmatch(key):
+            excluded.append(PropertyDecision(key, False, "its name is not an identifier xgrag splices into Cypher "
+                                                         "(letters, digits, _): rename the property to map it"))
+            continue
+        reason = not_a_fact(s, opts)
+        if reason is None and id_named(key):
+            reason = "an identifier (by its name), not a fact"
+        if reason is not None:
+            excluded.append(PropertyDecision(key, False, reason))
+        else:
+            facts.append(PropertyDecision(key, True, describe(s, sampled)))
+    notes = []
+    if len(facts) > opts.max_facts:
+        ranked = sorted(facts, key=lambda f: (-props[f.key].present, f.key))
+        kept = {f.key for f in ranked[:opts.max_facts]}
+        left = [f.key for f in ranked[opts.max_facts:]]
+        notes.append(f"{len(facts)} properties could be facts; the {opts.max_facts} most often set are listed "
+                     f"(max_facts = {opts.max_facts}), {len(left)} left out: {_names(left)}")
+        facts = [f for f in facts if f.key in kept]
+    if keys_seen > len(props):
+        notes.append(f"{keys_seen} distinct property keys on the sampled {kind}; the {len(props)} most often set "
+                     f"were profiled (max_keys)")
+    return facts, excluded, notes
+
+
+def _names(keys: list[str], limit: int = 12) -> str:
+    shown = ", ".join(keys[:limit])
+    return shown + (f" and {len(keys) - limit} more" if len(keys) > limit else "")
+
+
+def decide_domain(profile: GraphProfile, opts: InferOptions,
+                  probe: Prober | None = None) -> tuple[DomainDecisions, dict[str, int]]:
+    """The general mapping of a domain graph. `probe` checks foreign-key candidates against the graph (None: by
+    name only). Returns the decisions and counts of the probes asked / skipped."""
+    entities, chunks, skipped = classify_labels(profile, opts)
+    notes: list[str] = []
+    if profile.unreadable_labels:
+        notes.append(f"labels left out, their names are not identifiers xgrag splices into Cypher: "
+                     f"{_names(profile.unreadable_labels)}")
+    if profile.unreadable_types:
+        notes.append(f"relationship types left out, their names are not identifiers: "
+                     f"{_names(profile.unreadable_types)}")
+    # relationship types: bookkeeping when no sampled relationship joins two entity labels
+    types: list[TypeDecision] = []
+    ent = set(entities)
+    for rtype, tp in profile.types.items():
+        ends = sorted({f"{_main(a, ent)} -> {_main(b, ent)}" for a, b in tp.ends})
+        joins = sum(n for (a, b), n in tp.ends.items() if set(a) & ent and set(b) & ent)
+        if rtype.startswith("XGRAG_"):
+            book, reason = True, "xgrag's own records (saved explanations)"
+        elif rtype == ALIAS_TYPE:
+            book, reason = True, "xgrag's alias links (two names of one entity), never a fact"
+        elif not joins:
+            book, reason = True, "bookkeeping: never joins two entities in the sample"
+        else:
+            book = False
+            reason = "" if joins == tp.sampled else f"{tp.sampled - joins} of {tp.sampled} sampled touch non-entities"
+        types.append(TypeDecision(rtype, tp.count, tp.sampled, ends, book, reason))
+    bookkeeping = {t.type for t in types if t.bookkeeping}
+    # keys and names
+    decisions: dict[str, EntityDecision] = {}
+    for label in entities:
+        lp = profile.labels[label]
+        cands = name_candidates(lp, opts)
+        name: list[str] = cands[0][1] if cands else []
+        key, key_reason = choose_key(lp, profile, name)
+        if cands:
+            name_reason = cands[0][2]
+        else:
+            rejected = rejected_names(lp, opts)
+            name_reason = ("no name-like property" + (f" that tells nodes apart ({'; '.join(rejected)})"
+                                                      if rejected else "")
+                           + (f": nodes are named by label and key, e.g. \"{label} {_example(lp, key)}\""
+                              if key else ""))
+        if not name and not key:
+            skipped.append(LabelSkip(label, lp.count, "no property names or identifies its nodes (no name-like "
+                                                      "property, none unique in the sample)"))
+            continue
+        aliases = next((k for k in ALIAS_KEYS if k in lp.properties
+                        and lp.properties[k].kinds == {"list:string"}), None)
+        decisions[label] = EntityDecision(label, lp.count, lp.sampled, key, key_reason, name, name_reason,
+                                          aliases=aliases)
+    keys = {label: d.key for label, d in decisions.items() if d.key}
+    # foreign keys: by name (a property named like another label's key), then by value where a probe may ask
+    taken: dict[str, dict[str, str]] = {}
+    probe_candidates: dict[str, list[PropertyStats]] = {}
+    for label, d in decisions.items():
+        lp = profile.labels[label]
+        t: dict[str, str] = {}
+        if d.key:
+            t[d.key] = ("the key: identifies the node" + (f" and names it (\"{label} <{d.key}>\")" if not d.name
+                                                           else "") + ", not a fact")
+        for p in d.name:
+            t.setdefault(p, "the display name, not a fact")
+        if d.aliases:
+            t[d.aliases] = "the aliases (other names), not a fact"
+        for prop, s in lp.properties.items():
+            if prop in t or not_a_fact(s, opts) or not IDENTIFIER.fullmatch(prop):
+                continue
+            owner = next((o for o, k in sorted(keys.items()) if k == prop and o != label), None)
+            if owner is not None:
+                t[prop] = f"a foreign key: the key of {owner} ({owner}.{prop}), not a fact"
+            elif not id_named(prop) and s.kinds <= {"string", "integer"} and s.short == s.present:
+                probe_candidates.setdefault(label, []).append(s)
+        taken[label] = t
+    asked = skipped_probes = 0
+    if probe is not None and probe_candidates:
+        fks, asked, skipped_probes = foreign_keys(profile, keys, probe_candidates, bookkeeping, probe, opts)
+        for (label, prop), why in fks.items():
+            taken[label][prop] = why
+        if skipped_probes:
+            notes.append(f"{skipped_probes} foreign-key checks skipped (max_link_probes = {opts.max_link_probes})")
+    for label, d in decisions.items():
+        lp = profile.labels[label]
+        d.facts, d.excluded, d.notes = _facts(lp.properties, lp.sampled, taken[label], opts, "nodes", lp.keys_seen)
+    # relationship facts
+    for td in types:
+        if td.bookkeeping:
+            continue
+        tp = profile.types[td.type]
+        end_keys = _end_keys(tp, decisions)
+        t = {}
+        for prop in tp.properties:
+            if prop in end_keys:
+                t[prop] = f"the key of the {end_keys[prop]} at an end: the relationship's end already says it"
+        td.facts, td.excluded, td.notes = _facts(tp.properties, tp.sampled, t, opts, "relationships", tp.keys_seen)
+    prov, prov_reason = provenance(profile, chunks, [e for e in entities if e in decisions])
+    ordered = [decisions[label] for label in order(list(decisions), profile)]
+    return (DomainDecisions(ordered, sorted(skipped, key=lambda s: s.label), types, prov, prov_reason, notes),
+            {"asked": asked, "skipped": skipped_probes})
+
+
+def _example(lp: LabelProfile, key: str | None) -> str:
+    s = lp.properties.get(key) if key else None
+    return s.examples[0] if s and s.examples else "<key>"
+
+
+def _main(labels: tuple[str, ...], entities: set[str]) -> str:
+    """A node's labels for display: its entity labels, else all of them."""
+    shown = [x for x in labels if x in entities] or list(labels)
+    return ":".join(shown) or "(no label)"
+
+
+def _end_keys(tp: TypeProfile, decisions: dict[str, EntityDecision]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for a, b in tp.ends:
+        for label in (*a, *b):
+            d = decisions.get(label)
+            if d and d.key:
+                out.setdefault(d.key, label)
+    return out

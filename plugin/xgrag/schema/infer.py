@@ -1,0 +1,107 @@
+"""`xgrag schema infer`: the schema mapping of the connected graph, decided from the graph itself (read only).
+
+A graph written by a RAG library is answered with that library's preset (xgrag.schema.presets); any other graph
+with the general mapping (preset 'domain', xgrag.schema.decide). Either way the result is the `[schema]` table a
+person reads and edits (xgrag.schema.emit writes it as commented TOML) and the GraphSchema it loads into.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from xgrag.config import ConfigError, GraphSchema, schema_preset
+from xgrag.errors import UsageError
+from xgrag.schema.decide import DomainDecisions, InferOptions, decide_domain
+from xgrag.schema.presets import Recognised, recognise, unread_labels
+from xgrag.schema.profile import GraphProfile, LinkProbe, probe_link, read_profile
+from xgrag.store.neo4j import Neo4jStore
+
+
+class InferError(UsageError):
+    """The graph offers nothing to map: no nodes, or no label that could be an entity."""
+
+
+@dataclass
+class Inference:
+    table: dict[str, Any]  # the [schema] table (None: a field set to nothing)
+    schema: GraphSchema  # what the table loads into
+    profile: GraphProfile
+    options: InferOptions
+    source: str  # "bolt://host:port (database neo4j)"
+    recognised: Recognised | None = None
+    also: list[Recognised] = field(default_factory=list)
+    domain: DomainDecisions | None = None
+    unread: list[str] = field(default_factory=list)  # labels (with counts) the recognised preset does not read
+    probes: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    @property
+    def preset(self) -> str:
+        return str(self.table["preset"])
+
+    def summary(self) -> dict[str, Any]:
+        """What was read and what it cost (for --json and --verbose)."""
+        return {"nodes": self.profile.nodes, "relationships": self.profile.relationships,
+                "labels": len(self.profile.labels), "types": len(self.profile.types),
+                "sample_nodes": self.options.sample_nodes, "sample_relationships": self.options.sample_relationships,
+                "queries": self.profile.queries + self.probes.get("asked", 0),
+                "foreign_key_probes": self.probes.get("asked", 0), "seconds": round(self.seconds, 3)}
+
+
+def schema_from_table(table: dict[str, Any]) -> GraphSchema:
+    """The GraphSchema a [schema] table loads into (as xgrag.config.load_settings builds it)."""
+    overrides = {k: v for k, v in table.items() if k != "preset"}
+    return schema_preset(str(table["preset"]), **overrides)
+
+
+def infer_schema(store: Neo4jStore, options: InferOptions | None = None) -> Inference:
+    """Read the graph behind `store` (read transactions only: the store is viewed through a read-only mapping, so
+    a write would be refused before it reached the server) and decide its mapping."""
+    opts = options or InferOptions()
+    t0 = time.perf_counter()
+    view = store.with_schema(schema_preset("domain", read_only=True))
+    source = f"{store.uri} (database {store.database})"
+    profile = read_profile(view, opts.sample_nodes, opts.sample_relationships, opts.max_keys)
+    if profile.nodes == 0:
+        raise InferError(f"the database at {source} holds no nodes: there is nothing to infer a mapping from",
+                         hint="load your graph first, or point NEO4J_URI / NEO4J_DATABASE (or --config) at the "
+                              "database that holds it")
+    best, also = recognise(profile)
+    passed_over = ""
+    if best is not None:
+        table: dict[str, Any] = {"preset": best.preset, "read_only": opts.read_only, **best.overrides}
+        schema = schema_from_table(table)
+        unread = unread_labels(profile, schema, set(best.covers))
+        if sum(lp.count for lp in unread) <= best.entities:
+            inference = Inference(table, schema, profile, opts, source, best, also,
+                                  unread=[f"{lp.label} ({lp.count:,} nodes)" for lp in unread])
+        else:  # a library's graph beside a larger domain graph: the mapping reads the domain graph
+            passed_over = (f"also found: {best.reason} ({best.entities:,} entity nodes, fewer than the "
+                           f"{sum(lp.count for lp in unread):,} nodes of the other labels); map it in a settings "
+                           f"file of its own: [schema] preset = {best.preset!r}")
+            best = None
+    if best is None:
+        def probe(label: str, prop: str, target: str, key: str, types: list[str]) -> LinkProbe:
+            return probe_link(view, profile.labels[label].sample_ids, prop, target, key, types, opts.link_probe)
+
+        with view.reading():
+            domain, counts = decide_domain(profile, opts, probe)
+        if passed_over:
+            domain.notes.append(passed_over)
+        if not domain.entities:
+            left = "; ".join(f"{s.label}: {s.reason}" for s in domain.skipped) or "none"
+            raise InferError(f"the database at {source} has no label that could be an entity (labels left out: "
+                             f"{left})", hint="schema infer maps domain labels; write the [schema] table by hand "
+                                              "(README: Configuration) if these labels are your entities")
+        table = domain.table(opts.read_only)
+        try:
+            schema = schema_from_table(table)
+        except ConfigError as exc:  # a decision the mapping cannot hold: a bug here, said plainly
+            raise InferError(f"the inferred mapping does not validate: {exc}",
+                             hint="this is a fault of schema infer (please report it with the --json output); write "
+                                  "the [schema] table by hand meanwhile (README, Configuration)") from exc
+        inference = Inference(table, schema, profile, opts, source, domain=domain, probes=counts)
+    inference.seconds = time.perf_counter() - t0
+    return inference

@@ -1,0 +1,329 @@
+"""What `xgrag schema infer` reads from a graph: labels, relationship types, their counts, constraints, indexes and a
+bounded sample of property statistics per label and per type. Read transactions only.
+
+The cost is bounded by the sample sizes, never by the graph: counts come from Neo4j's count store, every sample is
+a `LIMIT`ed read, and a value is measured in Cypher (`size()`, a regular expression on its first 256 characters)
+and only short values ever leave the server (a 10 MB string is measured there, never transferred).
+`db.schema.nodeTypeProperties()` is not used: it reads every node of the graph.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from xgrag.config import IDENTIFIER
+from xgrag.store.neo4j import Neo4jStore
+
+# A string that is binary data written as text: hex ("0x151C2F00...", Northwind's Category.picture), base64, or a
+# data: URI. Tested on the first 256 characters of values of at least BLOB_MIN_CHARS.
+BLOB_PATTERN = r"(?s)(0x[0-9A-Fa-f]+|[0-9A-Fa-f]{128,}|[A-Za-z0-9+/]{128,}={0,2}|data:[a-z]+/[^;,]+;base64,.*)"
+BLOB_MIN_CHARS = 32
+# Values at most this long are counted as distinct values and can be shown as examples; a longer one is text or a
+# blob, measured but never transferred.
+SHORT_CHARS = 200
+EXAMPLE_CHARS = 60
+
+
+def quoted(identifier: str) -> str:
+    """Back-quote a label, type or property name read from the server. Only names that pass xgrag's identifier rule
+    are ever spliced into Cypher (the others are reported and left out), so this never needs escaping."""
+    if not IDENTIFIER.fullmatch(identifier):
+        raise ValueError(f"not an identifier: {identifier!r}")
+    return f"`{identifier}`"
+
+
+@dataclass(frozen=True)
+class PropertyStats:
+    """One property key over the sampled nodes (or relationships) of one label (or type)."""
+
+    key: str
+    present: int  # sampled elements that carry it
+    types: tuple[str, ...]  # Cypher value types seen (valueType() without NOT NULL), e.g. STRING, LIST<FLOAT>
+    distinct: int  # distinct values among the short scalar ones
+    short: int  # values that are scalars (not lists) and, if strings, at most SHORT_CHARS long
+    max_len: int | None  # strings: characters; lists: items (None: neither)
+    avg_len: float | None
+    min_len: int | None
+    blobs: int  # values that look like binary data written as text
+    examples: tuple[str, ...]  # a few short values, as text
+    blob_example: str | None = None  # the start of a value that looks like binary data
+    low: float | None = None  # the smallest and largest number (integers, floats)
+    high: float | None = None
+
+    @property
+    def kinds(self) -> set[str]:
+        """string | integer | float | boolean | temporal | point | duration | list:<element kind> | other."""
+        return {_kind(t) for t in self.types}
+
+
+def _kind(cypher_type: str) -> str:
+    t = cypher_type.upper()
+    if t.startswith("LIST"):
+        inner = t[t.find("<") + 1:t.rfind(">")] if "<" in t else ""
+        kinds = sorted({_kind(x.strip()) for x in inner.split("|") if x.strip() and x.strip() != "NOTHING"})
+        return "list:" + ("/".join(kinds) or "empty")
+    for prefix, kind in (("STRING", "string"), ("INTEGER", "integer"), ("FLOAT", "float"), ("BOOLEAN", "boolean"),
+                         ("DATE", "temporal"), ("LOCAL", "temporal"), ("ZONED", "temporal"), ("TIME", "temporal"),
+                         ("POINT", "point"), ("DURATION", "duration")):
+        if t.startswith(prefix):
+            return kind
+    return "other"
+
+
+@dataclass
+class LabelProfile:
+    label: str
+    count: int
+    sampled: int = 0
+    properties: dict[str, PropertyStats] = field(default_factory=dict)
+    keys_seen: int = 0  # distinct property keys on the sampled nodes (properties keeps the most frequent)
+    co_labels: dict[str, int] = field(default_factory=dict)  # other labels on the sampled nodes -> how many
+    sample_ids: list[str] = field(default_factory=list)  # element ids of the sampled nodes (for link probes)
+
+
+@dataclass
+class TypeProfile:
+    type: str
+    count: int
+    sampled: int = 0
+    properties: dict[str, PropertyStats] = field(default_factory=dict)
+    keys_seen: int = 0
+    # (start labels, end labels) of the sampled relationships -> how many
+    ends: dict[tuple[tuple[str, ...], tuple[str, ...]], int] = field(default_factory=dict)
+
+    def end_labels(self) -> tuple[set[str], set[str]]:
+        starts = {label for (a, _), _n in self.ends.items() for label in a}
+        ends = {label for (_, b), _n in self.ends.items() for label in b}
+        return starts, ends
+
+
+@dataclass(frozen=True)
+class SchemaObject:
+    """A constraint or an index as SHOW CONSTRAINTS / SHOW INDEXES lists it."""
+
+    name: str
+    type: str  # UNIQUENESS, NODE_KEY, RANGE, FULLTEXT, VECTOR, LOOKUP, ...
+    entity_type: str  # NODE | RELATIONSHIP
+    labels: tuple[str, ...]
+    properties: tuple[str, ...]
+
+
+@dataclass
+class GraphProfile:
+    nodes: int
+    relationships: int
+    labels: dict[str, LabelProfile]
+    types: dict[str, TypeProfile]
+    constraints: list[SchemaObject]
+    indexes: list[SchemaObject]
+    # labels and types whose names xgrag cannot splice into Cypher (they fail the identifier rule): not sampled
+    unreadable_labels: list[str] = field(default_factory=list)
+    unreadable_types: list[str] = field(default_factory=list)
+    sample_nodes: int = 0
+    sample_relationships: int = 0
+    queries: int = 0
+    # labels / types db.labels() / db.relationshipTypes() listed (a token may outlive its last element: counted, 0)
+    listed_labels: int = 0
+    listed_types: int = 0
+
+    def unique_properties(self, label: str) -> list[tuple[str, str]]:
+        """(property, constraint name) of the single-property uniqueness / node key constraints on `label`."""
+        return [(c.properties[0], c.name) for c in self.constraints
+                if c.entity_type == "NODE" and c.labels == (label,) and len(c.properties) == 1
+                and c.type in ("UNIQUENESS", "NODE_KEY", "NODE_PROPERTY_UNIQUENESS")]
+
+    def indexed(self, label: str, prop: str) -> bool:
+        """Is `label`.`prop` the first property of a range (or constraint-backed) index: is a lookup by it a seek?"""
+        return any(i.entity_type == "NODE" and label in i.labels and i.properties[:1] == (prop,)
+                   and i.type in ("RANGE", "BTREE") for i in self.indexes)
+
+
+# -- the queries (every one a read; labels/types/keys spliced only after `quoted`) -----------------------------------
+
+def _stats_query(match: str, var: str) -> str:
+    """Per property key over the sampled elements: presence, value types, lengths, blobs, distinct short values and
+    a few examples. `match` binds `var` to the sampled elements (by element id: one query text for every label or
+    type, planned once, instead of one per label)."""
+    return f"""
+{match}
+UNWIND keys({var}) AS k
+WITH k, {var}[k] AS v
+WITH k, v, replace(valueType(v), ' NOT NULL', '') AS t
+WITH k, v, t, CASE WHEN t = 'STRING' OR t STARTS WITH 'LIST' THEN size(v) END AS len
+WITH k, v, t, len,
+     CASE WHEN t STARTS WITH 'LIST' OR (t = 'STRING' AND len > $short) THEN null ELSE v END AS sv,
+     CASE WHEN t = 'STRING' AND len >= $blob_min AND left(v, 256) =~ $blob THEN 1 ELSE 0 END AS blob
+ORDER BY sv  // examples: the smallest values, whatever order the store keeps nodes in
+RETURN k AS key, count(*) AS present, collect(DISTINCT t)[..6] AS types,
+       count(DISTINCT sv) AS distinct, count(sv) AS short, max(len) AS max_len, avg(len) AS avg_len,
+       min(len) AS min_len, min(CASE WHEN t IN ['INTEGER', 'FLOAT'] THEN v END) AS low,
+       max(CASE WHEN t IN ['INTEGER', 'FLOAT'] THEN v END) AS high,
+       sum(blob) AS blobs, collect(DISTINCT left(toString(sv), $example_chars))[..$examples] AS examples,
+       head(collect(CASE WHEN blob = 1 THEN left(v, 16) END)) AS blob_example
+"""
+
+
+SAMPLED_NODES = "UNWIND $ids AS id MATCH (n) WHERE elementId(n) = id"
+SAMPLED_RELS = "UNWIND $ids AS id MATCH ()-[r]->() WHERE elementId(r) = id"
+NODE_STATS = _stats_query(SAMPLED_NODES, "n")
+REL_STATS = _stats_query(SAMPLED_RELS, "r")
+
+
+def _stats(rows: list[dict[str, Any]], keep: int) -> tuple[dict[str, PropertyStats], int]:
+    """The `keep` most frequent keys (ties by name), and how many distinct keys there were."""
+    ordered = sorted(rows, key=lambda r: (-int(r["present"]), str(r["key"])))
+    out: dict[str, PropertyStats] = {}
+    for r in ordered[:keep]:
+        out[str(r["key"])] = PropertyStats(
+            key=str(r["key"]), present=int(r["present"]), types=tuple(sorted(str(t) for t in r["types"])),
+            distinct=int(r["distinct"]), short=int(r["short"]),
+            max_len=None if r["max_len"] is None else int(r["max_len"]),
+            avg_len=None if r["avg_len"] is None else float(r["avg_len"]),
+            min_len=None if r["min_len"] is None else int(r["min_len"]),
+            low=None if r["low"] is None else float(r["low"]), high=None if r["high"] is None else float(r["high"]),
+            blobs=int(r["blobs"]), examples=tuple(str(x) for x in r["examples"]),
+            blob_example=None if r["blob_example"] is None else str(r["blob_example"]))
+    return dict(sorted(out.items())), len(rows)
+
+
+class _Reader:
+    def __init__(self, store: Neo4jStore) -> None:
+        self.store = store
+        self.queries = 0
+
+    def __call__(self, cypher: str, **params: Any) -> list[dict[str, Any]]:
+        self.queries += 1
+        return self.store.query(cypher, params, read_only=True, plain=True)
+
+
+OVERVIEW = """
+CALL () { MATCH (n) RETURN count(n) AS nodes }
+CALL () { MATCH ()-[r]->() RETURN count(r) AS relationships }
+CALL () { CALL db.labels() YIELD label RETURN collect(label) AS labels }
+CALL () { CALL db.relationshipTypes() YIELD relationshipType RETURN collect(relationshipType) AS types }
+RETURN nodes, relationships, labels, types
+"""
+CONSTRAINTS = ("SHOW CONSTRAINTS YIELD name, type, entityType, labelsOrTypes, properties "
+               "RETURN name, type, entityType, labelsOrTypes, properties ORDER BY name")
+INDEXES = ("SHOW INDEXES YIELD name, type, entityType, labelsOrTypes, properties "
+           "RETURN name, type, entityType, labelsOrTypes, properties ORDER BY name")
+
+
+def _label_sample(label: str) -> str:
+    """The label's node count (count store) and the element ids and labels of its first $sample nodes."""
+    return (f"CALL () {{ MATCH (n:{quoted(label)}) RETURN count(n) AS count }}\n"
+            f"CALL () {{ MATCH (n:{quoted(label)}) WITH n LIMIT $sample "
+            f"RETURN collect(elementId(n)) AS ids, collect(labels(n)) AS labels }}\n"
+            "RETURN count, ids, labels")
+
+
+def _type_sample(rtype: str) -> str:
+    """The type's relationship count (count store) and the element ids and end labels of its first $sample."""
+    return (f"CALL () {{ MATCH ()-[r:{quoted(rtype)}]->() RETURN count(r) AS count }}\n"
+            f"CALL () {{ MATCH (a)-[r:{quoted(rtype)}]->(b) WITH a, r, b LIMIT $sample "
+            f"RETURN collect(elementId(r)) AS ids, collect([labels(a), labels(b)]) AS ends }}\n"
+            "RETURN count, ids, ends")
+
+
+def read_profile(store: Neo4jStore, sample_nodes: int, sample_relationships: int, max_keys: int = 500,
+                 examples: int = 3) -> GraphProfile:
+    """Profile the graph `store` is connected to, in one read transaction: 3 queries, then 2 per label and 2 per
+    relationship type (one whose text names the label or type; one shared by all, planned once). `max_keys`:
+    property keys kept per label or type (the most frequent); a label with more is reported as such."""
+    read = _Reader(store)
+    params = {"short": SHORT_CHARS, "blob": BLOB_PATTERN, "blob_min": BLOB_MIN_CHARS,
+              "example_chars": EXAMPLE_CHARS, "examples": examples}
+    with store.reading():
+        overview = read(OVERVIEW)[0]
+        all_labels = sorted(str(x) for x in overview["labels"])
+        all_types = sorted(str(x) for x in overview["types"])
+        profile = GraphProfile(nodes=int(overview["nodes"]), relationships=int(overview["relationships"]),
+                               labels={}, types={}, constraints=[_schema_object(r) for r in read(CONSTRAINTS)],
+                               indexes=[_schema_object(r) for r in read(INDEXES)], sample_nodes=sample_nodes,
+                               sample_relationships=sample_relationships, listed_labels=len(all_labels),
+                               listed_types=len(all_types))
+        for label in all_labels:
+            if not IDENTIFIER.fullmatch(label):
+                profile.unreadable_labels.append(label)
+                continue
+            row = read(_label_sample(label), sample=sample_nodes)[0]
+            if not row["count"]:
+                continue  # a label token no node carries any more
+            lp = LabelProfile(label, int(row["count"]), sampled=len(row["ids"]), sample_ids=list(row["ids"]))
+            co: dict[str, int] = {}
+            for labels in row["labels"]:
+                for other in labels:
+                    if other != label:
+                        co[str(other)] = co.get(str(other), 0) + 1
+            lp.co_labels = dict(sorted(co.items()))
+            lp.properties, lp.keys_seen = _stats(read(NODE_STATS, ids=row["ids"], **params), max_keys)
+            profile.labels[label] = lp
+        for rtype in all_types:
+            if not IDENTIFIER.fullmatch(rtype):
+                profile.unreadable_types.append(rtype)
+                continue
+            row = read(_type_sample(rtype), sample=sample_relationships)[0]
+            if not row["count"]:
+                continue
+            tp = TypeProfile(rtype, int(row["count"]), sampled=len(row["ids"]))
+            ends: dict[tuple[tuple[str, ...], tuple[str, ...]], int] = {}
+            for a, b in row["ends"]:
+                pair = (tuple(sorted(a)), tuple(sorted(b)))
+                ends[pair] = ends.get(pair, 0) + 1
+            tp.ends = dict(sorted(ends.items()))
+            tp.properties, tp.keys_seen = _stats(read(REL_STATS, ids=row["ids"], **params), max_keys)
+            profile.types[rtype] = tp
+    profile.queries = read.queries
+    return profile
+
+
+def _schema_object(row: dict[str, Any]) -> SchemaObject:
+    return SchemaObject(name=str(row["name"]), type=str(row["type"]), entity_type=str(row["entityType"]),
+                        labels=tuple(row["labelsOrTypes"] or ()), properties=tuple(row["properties"] or ()))
+
+
+# -- foreign keys: a property whose values are another label's keys --------------------------------------------------
+
+@dataclass(frozen=True)
+class LinkProbe:
+    """Of `sampled` nodes carrying a property, on `linked` its value is the key of a node of the target label that
+    is linked to it (by one of the given types); `hubs` were not checked (more relationships than the bound)."""
+
+    sampled: int
+    linked: int
+    hubs: int
+
+
+# One text for every probe (planned once): the label, property, target label and key are parameters. Reads only
+# the sampled nodes and, of each, its relationships of the given types; a node with more than $max_degree
+# relationships is not expanded.
+LINK_PROBE = """
+UNWIND $ids AS id
+MATCH (a) WHERE elementId(a) = id
+WITH a, a[$prop] AS v WHERE v IS NOT NULL
+WITH a, v LIMIT $per_probe
+WITH a, v, COUNT { (a)--() } > $max_degree AS hub
+RETURN count(a) AS sampled, count(CASE WHEN hub THEN 1 END) AS hubs,
+       count(CASE WHEN hub THEN null
+                  WHEN EXISTS { MATCH (a)-[r]-(b) WHERE type(r) IN $types AND $target IN labels(b) AND b[$key] = v }
+                  THEN 1 END) AS linked
+"""
+
+
+def probe_link(store: Neo4jStore, ids: list[str], prop: str, target: str, key: str, types: list[str],
+               per_probe: int, max_degree: int = 1000) -> LinkProbe:
+    """Is `prop` (on the nodes `ids`) a foreign key: the `key` of the `target` node linked to each by `types`?"""
+    row = store.query(LINK_PROBE, {"ids": ids, "prop": prop, "target": target, "key": key, "types": types,
+                                   "per_probe": per_probe, "max_degree": max_degree},
+                      read_only=True, plain=True)[0]
+    return LinkProbe(int(row["sampled"]), int(row["linked"]), int(row["hubs"]))
+
+
+_ID_NAME = re.compile(r"(?:^(?i:id|uid|uuid|guid)$|_(?:id|uuid|key)$|[a-z0-9](?:ID|Id|Uuid|UUID|Key)$|^_)")
+
+
+def id_named(prop: str) -> bool:
+    """A property whose name says it is an identifier: id, productID, product_id, supplierId, uuid, _key, ..."""
+    return bool(_ID_NAME.search(prop))

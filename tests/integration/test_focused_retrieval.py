@@ -1,0 +1,97 @@
+"""Mode "auto" (the default) on the real embedded Neo4j: the k-hop neighbourhood when it fits the caps; where it
+does not, the relation types the question names, cheapest first, a hub's group skipped; recorded in the subgraph;
+the transient perturbation filter and determinism as in the other modes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from xgrag.config import RetrievalSettings
+from xgrag.generate.extractive import ExtractiveReader
+from xgrag.generate.prompt import render
+from xgrag.model import Perturbation
+from xgrag.retrieval.retriever import Retriever
+from xgrag.store.ingest import ingest_triples
+from xgrag.store.neo4j import Neo4jStore
+
+QUESTION = "what genres are the films starred by Step Up actors"
+CAPS = RetrievalSettings(max_relationships=40, max_nodes=40)
+
+
+@pytest.fixture
+def films(store: Neo4jStore, tmp_path: Path) -> Neo4jStore:
+    """Step Up's actors made three other films; its genre, Drama, is a hub of 60 films that exceeds the caps."""
+    rows = [("Step Up", "starred_actors", "Channing Tatum"), ("Step Up", "starred_actors", "Jenna Dewan"),
+            ("Step Up", "has_genre", "Drama"), ("Step Up", "directed_by", "Anne Fletcher"),
+            ("She's the Man", "starred_actors", "Channing Tatum"), ("Fighting", "starred_actors", "Channing Tatum"),
+            ("The Grudge 2", "starred_actors", "Jenna Dewan"), ("She's the Man", "has_genre", "Comedy"),
+            ("Fighting", "has_genre", "Action"), ("The Grudge 2", "has_genre", "Horror"),
+            ("She's the Man", "directed_by", "Andy Fickman"), ("Fighting", "directed_by", "Dito Montiel")]
+    rows += [(f"Drama Film {i:02d}", "has_genre", "Drama") for i in range(60)]
+    path = tmp_path / "films.tsv"
+    path.write_text("head\trelation\ttail\n" + "".join(f"{h}\t{r}\t{t}\n" for h, r, t in rows), encoding="utf-8")
+    ingest_triples(store, path, "metaqa")
+    return store
+
+
+def _triples(sub: object) -> set[tuple[str, str, str]]:
+    return set(sub.triples())  # type: ignore[attr-defined]
+
+
+def test_auto_spends_the_caps_on_the_named_relations_where_k_hop_cuts_by_id(films: Neo4jStore) -> None:
+    r = Retriever(films, CAPS)
+    khop = r.retrieve(QUESTION, mode="khop", hops=3)
+    auto = r.retrieve(QUESTION, hops=3)  # the default mode
+    assert khop.truncated and khop.mode == "khop" and auto.mode == "focused"
+    chain = {("She's the Man", "starred_actors", "Channing Tatum"), ("She's the Man", "has_genre", "Comedy"),
+             ("Fighting", "starred_actors", "Channing Tatum"), ("Fighting", "has_genre", "Action"),
+             ("The Grudge 2", "starred_actors", "Jenna Dewan"), ("The Grudge 2", "has_genre", "Horror")}
+    assert chain <= _triples(auto)
+    assert not chain <= _triples(khop)  # k-hop spent its caps on Drama's films
+    assert not any(t[0].startswith("Drama Film") for t in _triples(auto))
+    assert auto.reason is not None and "hop 2" in auto.reason and "starred_actors" in auto.reason
+    assert "1 named group(s) too large" in auto.reason and auto.truncated  # the Drama hub was skipped
+    # the reader chains the three facts
+    ctx = render(QUESTION, auto)
+    answer = ExtractiveReader(_Constant()).generate("", question=QUESTION, facts=ctx.facts)
+    assert answer.text in ("Comedy.", "Action.", "Horror.")
+    assert len(answer.evidence or []) == 3
+
+
+def test_auto_is_k_hop_when_everything_fits_and_records_why(films: Neo4jStore) -> None:
+    r = Retriever(films)
+    auto, khop = r.retrieve("who directed Fighting", hops=2), r.retrieve("who directed Fighting", mode="khop", hops=2)
+    assert auto.mode == "khop" and auto.reason == "auto: the 2-hop neighbourhood fits the caps"
+    assert {k: v for k, v in auto.to_json().items() if k != "reason"} == \
+        {k: v for k, v in khop.to_json().items() if k != "reason"}
+
+
+def test_auto_takes_the_transient_filter_and_is_deterministic(films: Neo4jStore) -> None:
+    r = Retriever(films, CAPS)
+    before = films.checksum()
+    a, b = r.retrieve(QUESTION, hops=3), r.retrieve(QUESTION, hops=3)
+    assert a.to_json() == b.to_json()
+    edge = next(rel for rel in a.relationships.values()
+                if a.nodes[rel.source].name == "Fighting" and rel.label == "starred_actors")
+    cut = r.retrieve(QUESTION, hops=3, perturbation=Perturbation(excluded_rel_ids=frozenset({edge.id})))
+    assert edge.id not in cut.relationships
+    assert ("Fighting", "has_genre", "Action") not in _triples(cut)  # only reachable through the excluded edge
+    assert ("She's the Man", "has_genre", "Comedy") in _triples(cut)
+    tatum = next(n.id for n in a.nodes.values() if n.name == "Channing Tatum")
+    no_tatum = r.retrieve(QUESTION, hops=3, perturbation=Perturbation(excluded_node_ids=frozenset({tatum})))
+    assert tatum not in no_tatum.nodes and ("The Grudge 2", "has_genre", "Horror") in _triples(no_tatum)
+    assert films.checksum() == before
+
+
+class _Constant:
+    """Every text the same vector: the reader's words decide."""
+
+    name = "constant"
+    dimensions = 4
+
+    def embed(self, texts: list[str]):  # noqa: ANN201 - numpy array
+        import numpy as np
+
+        return np.tile(np.array([1.0, 0.0, 0.0, 0.0]), (len(texts), 1))

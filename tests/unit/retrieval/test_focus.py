@@ -1,0 +1,29 @@
+"""Which groups of one hop focused retrieval expands (pure: the queries run in tests/integration)."""
+
+from __future__ import annotations
+
+from xgrag.retrieval.focus import Group, choose, question_words
+
+
+def _groups() -> list[Group]:
+    return [Group("a1", "starred_actors", False, "Movie", 20), Group("a2", "starred_actors", False, "Movie", 15),
+            Group("drama", "has_genre", False, "Movie", 9000), Group("y2006", "release_year", False, "Movie", 3000),
+            Group("d", "directed_by", False, "Movie", 12), Group("t", "has_tags", False, "Movie", 40)]
+
+
+def test_only_what_the_question_names_cheapest_type_first_and_hubs_skipped() -> None:
+    words = question_words("what genres are the films starred by Step Up actors", [("Step Up", "Movie")], _groups())
+    choice = choose(_groups(), words, 200)
+    assert [g.node for g in choice.groups] == ["a2", "a1"]  # the genre hub does not fit, nothing else is named
+    assert choice.skipped == 1 and choice.skipped_relationships == 9000 and not choice.cut
+    # the seed's own type word ("the film X") names nothing; a compound names its head ("screenwriter")
+    assert "movie" not in question_words("the movie X", [("X", "Movie")])
+    assert "writ" in question_words("who is the screenwriter", [], [Group("x", "written_by", True, "Person", 1)])
+
+
+def test_a_lone_named_hub_is_cut_only_where_allowed() -> None:
+    hub = [Group("1997", "release_year", False, "Movie", 500), Group("1997", "has_tags", False, "Tag", 3)]
+    words = question_words("which films were released in 1997", [("1997", "Year")], hub)
+    assert choose(hub, words, 200).cut and [g.relation for g in choose(hub, words, 200).groups] == ["release_year"]
+    assert choose(hub, words, 200, may_cut=False).groups == []
+    assert choose(hub, set(), 200).groups == []  # nothing named: nothing chosen

@@ -1,0 +1,120 @@
+"""The pure decisions of `xgrag schema infer` (which values are facts, which property names a node, which is its key)
+on profiles written out by hand, and the TOML they are written as. The graph-reading side is tested against the
+embedded Neo4j in tests/integration/test_schema_infer.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import tomllib
+
+from xgrag.config import ConfigError, load_settings
+from xgrag.schema.emit import _comment, toml_value
+from xgrag.schema.labels import choose_key, name_candidates
+from xgrag.schema.options import InferOptions
+from xgrag.schema.profile import GraphProfile, LabelProfile, PropertyStats, SchemaObject, id_named
+from xgrag.schema.values import not_a_fact
+
+OPTS = InferOptions()
+
+
+def stats(key: str, types: tuple[str, ...] = ("STRING",), present: int = 10, distinct: int = 10,
+          max_len: int | None = 12, avg_len: float | None = 8.0, min_len: int | None = 3, blobs: int = 0,
+          short: int | None = None, blob_example: str | None = None) -> PropertyStats:
+    lists = any(t.startswith("LIST") for t in types)
+    return PropertyStats(key=key, present=present, types=types, distinct=distinct,
+                         short=(0 if lists else present) if short is None else short, max_len=max_len,
+                         avg_len=avg_len, min_len=min_len, blobs=blobs, examples=("a", "b"),
+                         blob_example=blob_example)
+
+
+def label(name: str, *props: PropertyStats, sampled: int = 10) -> LabelProfile:
+    return LabelProfile(name, count=sampled, sampled=sampled, properties={p.key: p for p in props})
+
+
+@pytest.mark.parametrize(("s", "reason"), [
+    (stats("embedding", ("LIST<FLOAT>",), max_len=384, avg_len=384, min_len=384),
+     "an embedding or vector: lists of 384 numbers"),
+    (stats("vec", ("LIST<FLOAT>",), max_len=16, avg_len=16, min_len=16), "an embedding or vector: lists of 16 numbers"),
+    (stats("tags", ("LIST<STRING>",), max_len=50, avg_len=30), "lists of up to 50 items (a fact lists at most 20)"),
+    (stats("picture", max_len=21000, avg_len=21000, blobs=8, blob_example="0x151C2F0002"),
+     'binary data written as text ("0x151C2F0002..."), 8 of 10 sampled values'),
+    (stats("notes", max_len=256, avg_len=211), "free text: 211 characters on average, up to 256"),
+    (stats("bio", max_len=10_485_760, avg_len=499_000.0), "free text: 499000 characters on average, up to 10,485,760"),
+    (stats("motto", max_len=900, avg_len=60), "values up to 900 characters (measured in Cypher, never read whole)"),
+])
+def test_values_that_are_not_facts_say_why(s: PropertyStats, reason: str) -> None:
+    why = not_a_fact(s, OPTS)
+    assert why is not None and why.startswith(reason)
+
+
+@pytest.mark.parametrize("s", [
+    stats("city"), stats("unitPrice", ("FLOAT",), max_len=None, avg_len=None, min_len=None),
+    stats("birthDate", ("DATE",), max_len=None, avg_len=None, min_len=None),
+    stats("genres", ("LIST<STRING>",), max_len=4, avg_len=2.5),
+    stats("location", ("LIST<FLOAT>",), max_len=2, avg_len=2, min_len=2),
+    stats("discontinued", ("BOOLEAN",), max_len=None, avg_len=None, min_len=None)])
+def test_scalars_short_strings_dates_and_short_lists_are_facts(s: PropertyStats) -> None:
+    assert not_a_fact(s, OPTS) is None
+
+
+def test_names_one_property_a_composition_or_none() -> None:
+    employee = label("Employee", stats("firstName", distinct=9), stats("lastName", distinct=10),
+                     stats("title", distinct=4), stats("employeeID"))
+    assert name_candidates(employee, OPTS)[0][1] == ["firstName", "lastName"]  # title repeats: not a name
+    product = label("Product", stats("productName"), stats("quantityPerUnit"), stats("supplierID"))
+    assert name_candidates(product, OPTS)[0][1] == ["productName"]
+    order = label("Order", stats("orderID"), stats("shipName", distinct=2), stats("shipCity", distinct=3))
+    assert name_candidates(order, OPTS) == []  # shipName does not tell orders apart
+    person = label("Person", stats("name"), stats("firstName"), stats("lastName"))
+    assert name_candidates(person, OPTS)[0][1] == ["name"]
+    sparse = label("Thing", stats("name", present=3, distinct=3))  # set on 3 of 10: not the name of the others
+    assert name_candidates(sparse, OPTS) == []
+
+
+def test_the_key_is_a_constraint_else_a_unique_identifier_in_the_sample() -> None:
+    lp = label("Order", stats("orderID"), stats("code"), stats("freight", distinct=7))
+    profile = GraphProfile(nodes=10, relationships=0, labels={"Order": lp}, types={}, constraints=[], indexes=[])
+    key, why = choose_key(lp, profile, [])
+    assert key == "orderID" and why.startswith("no uniqueness constraint; set on all 10 sampled nodes")
+    profile.constraints.append(SchemaObject("order_code", "UNIQUENESS", "NODE", ("Order",), ("code",)))
+    assert choose_key(lp, profile, []) == ("code", "uniqueness constraint order_code")
+    # a constraint on a property no sampled node has (other data's, long gone) is not this label's key
+    profile.constraints.append(SchemaObject("old", "UNIQUENESS", "NODE", ("Order",), ("legacyID",)))
+    assert choose_key(lp, profile, []) == ("code", "uniqueness constraint order_code")
+    repeated = label("Tag", stats("colour", distinct=2))
+    assert choose_key(repeated, GraphProfile(10, 0, {"Tag": repeated}, {}, [], []), [])[0] is None
+
+
+@pytest.mark.parametrize(("name", "ident"), [("id", True), ("ID", True), ("productID", True), ("product_id", True),
+                                             ("supplierId", True), ("uuid", True), ("uid", True), ("_key", True),
+                                             ("valid", False), ("paid", False), ("reportsTo", False),
+                                             ("grid", False), ("key", False), ("name", False)])
+def test_identifier_names(name: str, ident: bool) -> None:
+    assert id_named(name) is ident
+
+
+def test_toml_values_and_comments_from_the_graph_stay_valid_toml() -> None:
+    nasty = 'a "quoted" \\ value\nwith a newline\t# and a hash'
+    doc = f"x = {toml_value(nasty)}\n" + "\n".join(_comment(f"an example: {nasty} " * 12, "  ")) + "\ny = 1\n"
+    assert tomllib.loads(doc) == {"x": nasty, "y": 1}
+    assert all(len(line) <= 120 for line in doc.splitlines()[1:-1])
+    assert toml_value(None) == '""' and toml_value(["a", "b"]) == '["a", "b"]' and toml_value(True) == "true"
+
+
+def test_an_empty_string_sets_an_optional_identifier_to_nothing(tmp_path: Path) -> None:
+    """TOML has no null: schema infer writes "" for a field set to nothing, and load_settings reads it so."""
+    f = tmp_path / "x.toml"
+    f.write_text('[schema]\npreset = "domain"\ndescription_property = ""\n[schema.provenance]\nmode = "mentions"\n'
+                 'chunk_label = "Passage"\ndocument_label = ""\nchunk_document_type = ""\n'
+                 '[[schema.entities]]\nlabel = "Person"\nname = ["name"]\n')
+    s = load_settings(f, env={}).graph_schema
+    assert s.provenance.document_label is None and s.provenance.chunk_document_type is None
+    assert s.description_property is None and s.provenance.chunk_label == "Passage"
+    f.write_text('[schema]\npreset = "domain"\nentity_label = ""\n')  # a required identifier stays required
+    with pytest.raises(ConfigError, match="schema.entity_label: '' is not a valid identifier"):
+        load_settings(f, env={})
+    f.write_text('[schema]\npreset = "lightrag"\n[schema.provenance]\nvalue_separator = ""\n')  # not an identifier
+    with pytest.raises(ConfigError, match="value_separator"):
+        load_settings(f, env={})
