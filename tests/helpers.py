@@ -23,6 +23,12 @@ def view_blocks(page: str) -> list[dict[str, Any]]:
         r'<script type="application/json" class="xgrag-view" data-target="[^"]+">(.*?)</script>', page, re.S)]
 
 
+def neo4j_auth(store: Neo4jStore) -> dict[str, Any]:
+    """username= and password= of the test server, for another library's own client (LangChain's Neo4jGraph)."""
+    user, password = store.credentials()
+    return {"username": user, "password": password}
+
+
 def mapped(server: Neo4jStore, preset: str) -> Neo4jStore:
     """The same database read through a schema preset, with that preset's migrations applied."""
     schema = schema_preset(preset)
@@ -144,8 +150,9 @@ def write_langchain_graph(store: Neo4jStore, package: str = "langchain_neo4j") -
         nodes.setdefault(t, LNode(id=t, type=tt))
         rels.append(LRel(source=nodes[h], target=nodes[t], type=rel))
     doc = Document(page_content=CURIE_TEXT, metadata={"source": "curie.txt"})
-    # LangChain's own client and writer (the embedded server has auth off and accepts any credentials)
-    graph = Neo4jGraph(url=store.uri, username="neo4j", password="unused", database=store.database,
+    # LangChain's own client and writer, with the test server's credentials
+    user, password = store.credentials()
+    graph = Neo4jGraph(url=store.uri, username=user, password=password, database=store.database,
                        refresh_schema=False)
     try:
         graph.add_graph_documents([GraphDocument(nodes=list(nodes.values()), relationships=rels, source=doc)],
@@ -217,7 +224,8 @@ def write_story_graph(store: Neo4jStore, story: str = STORY) -> int:
         text = "\n\n".join(sections[n] for n in numbers)
         doc = Document(page_content=text, metadata={"source": f"{story}-part{part}"})
         documents.append(GraphDocument(nodes=list(nodes.values()), relationships=rels, source=doc))
-    graph = Neo4jGraph(url=store.uri, username="neo4j", password="unused", database=store.database,
+    user, password = store.credentials()
+    graph = Neo4jGraph(url=store.uri, username=user, password=password, database=store.database,
                        refresh_schema=False)
     try:
         graph.add_graph_documents(documents, include_source=True, baseEntityLabel=True)
@@ -285,7 +293,8 @@ def write_lightrag_graph(store: Neo4jStore, workspace: str = "base") -> None:
 
     sep = "<SEP>"
     chunks, extra = lightrag_chunk_ids()
-    env = {"NEO4J_URI": store.uri, "NEO4J_USERNAME": "neo4j", "NEO4J_PASSWORD": "unused",
+    user, password = store.credentials()
+    env = {"NEO4J_URI": store.uri, "NEO4J_USERNAME": user, "NEO4J_PASSWORD": password or "",
            "NEO4J_DATABASE": store.database}
     saved = {k: os.environ.get(k) for k in (*env, "NEO4J_WORKSPACE")}
     os.environ.update(env)
@@ -332,10 +341,11 @@ def write_lightrag_graph(store: Neo4jStore, workspace: str = "base") -> None:
 
 
 def llamaindex_graph_store(store: Neo4jStore):  # -> Neo4jPropertyGraphStore
-    """LlamaIndex's Neo4jPropertyGraphStore on the test server (auth is off: any credentials)."""
+    """LlamaIndex's Neo4jPropertyGraphStore on the test server, with its credentials."""
     from llama_index.graph_stores.neo4j import Neo4jPropertyGraphStore
 
-    return Neo4jPropertyGraphStore(username="neo4j", password="unused", url=store.uri, database=store.database)
+    user, password = store.credentials()
+    return Neo4jPropertyGraphStore(username=user, password=password, url=store.uri, database=store.database)
 
 
 def write_llamaindex_graph(store: Neo4jStore):  # -> (PropertyGraphIndex, Neo4jPropertyGraphStore)

@@ -41,7 +41,35 @@ def test_status_json(env) -> None:
     status = json.loads(run(env, "db", "status", "--json").stdout)
     assert status["running"] is True and status["uri"].startswith("bolt://127.0.0.1:")
     assert status["gds_version"].startswith("2.13") and status["apoc_version"].startswith("5.26")
-    assert set(status) >= {"running", "uri", "user", "password", "database", "gds_version", "apoc_version"}
+    assert set(status) >= {"running", "uri", "user", "password_file", "password_set", "database", "gds_version",
+                           "apoc_version"}
+
+
+def test_the_embedded_server_refuses_a_connection_without_its_generated_password(env) -> None:
+    """Authentication is on: no credentials, or wrong ones, are refused; the generated password (in an owner-only
+    file under XGRAG_HOME, which every command finds by itself) is accepted and never printed or logged."""
+    import stat
+
+    from xgrag.store.neo4j import Neo4jStore, StoreConfigError
+
+    status = json.loads(run(env, "db", "status", "--json").stdout)
+    password_file = Path(status["password_file"])
+    assert password_file.parent == Path(env["XGRAG_HOME"]) / "embedded"
+    assert stat.S_IMODE(password_file.stat().st_mode) == 0o600
+    assert stat.S_IMODE(password_file.parent.stat().st_mode) == 0o700
+    password = password_file.read_text().strip()
+    assert len(password) >= 32 and status["user"] == "neo4j" and status["password_set"] is True
+    for user, wrong in (("neo4j", None), ("neo4j", "not-the-password"), ("admin", password)):
+        with pytest.raises(StoreConfigError), Neo4jStore(status["uri"], user, wrong) as store:
+            store.verify()
+    with Neo4jStore(status["uri"], "neo4j", password) as store:
+        assert store.query("RETURN 1 AS one") == [{"one": 1}]
+    shown = run(env, "db", "status")
+    assert f'-p "$(cat {password_file})"' in " ".join(shown.stdout.split())
+    logs = [shown.stdout, shown.stderr, json.dumps(status), *(
+        p.read_text(errors="replace") for p in password_file.parent.rglob("*") if p.is_file() and p != password_file
+        and p.suffix in (".log", ".txt", ".json"))]
+    assert not any(password in text for text in logs)
 
 
 def test_migrate_ingest_retrieve_perturb(env) -> None:
@@ -264,7 +292,9 @@ def test_explain_with_preset_lightrag_over_a_lightrag_written_graph(env, tmp_pat
     import helpers
 
     status = json.loads(run(env, "db", "status", "--json").stdout)
-    helpers.write_lightrag_graph(types.SimpleNamespace(uri=status["uri"], database=status["database"]))
+    password = Path(status["password_file"]).read_text().strip()
+    helpers.write_lightrag_graph(types.SimpleNamespace(uri=status["uri"], database=status["database"],
+                                                       credentials=lambda: (status["user"], password)))
     chunks, extra = helpers.lightrag_chunk_ids()
     config = tmp_path / "xgrag.toml"
     config.write_text('[schema]\npreset = "neo4j-graphrag"\n')

@@ -24,7 +24,7 @@ from langchain_core.prompts import ChatPromptTemplate  # noqa: E402
 from langchain_core.runnables import RunnablePassthrough  # noqa: E402
 from langchain_ollama import ChatOllama  # noqa: E402
 
-from helpers import ROOT, mapped, write_langchain_graph  # noqa: E402
+from helpers import ROOT, mapped, neo4j_auth, write_langchain_graph  # noqa: E402
 from support.ollama_server import OllamaTestServer  # noqa: E402
 from xgrag.explain import ExplainSettings  # noqa: E402
 from xgrag.integrations.langchain import (  # noqa: E402
@@ -205,7 +205,7 @@ def test_graph_cypher_qa_chain_existing_stack(store: Neo4jStore, ollama: OllamaT
 
     write_langchain_graph(store)
     view = mapped(store, "langchain")  # xgrag reads LangChain's layout (adds only its own indexes)
-    graph = Neo4jGraph(url=store.uri, username="neo4j", password="unused", database=store.database)
+    graph = Neo4jGraph(url=store.uri, **neo4j_auth(store), database=store.database)
     chain = GraphCypherQAChain.from_llm(cypher_llm=chat(ollama, "cypher-writer"), qa_llm=chat(ollama), graph=graph,
                                         return_intermediate_steps=True, allow_dangerous_requests=True)
     handler = XgragCallbackHandler.for_store(view, chat(ollama), settings=ExplainSettings(strategies=("edge", "node")))
@@ -248,7 +248,7 @@ def test_graph_cypher_rows_without_intermediate_steps(store: Neo4jStore, ollama:
 
     write_langchain_graph(store)
     view = mapped(store, "langchain")
-    graph = Neo4jGraph(url=store.uri, username="neo4j", password="unused", database=store.database)
+    graph = Neo4jGraph(url=store.uri, **neo4j_auth(store), database=store.database)
     chain = GraphCypherQAChain.from_llm(cypher_llm=chat(ollama, "cypher-writer"), qa_llm=chat(ollama), graph=graph,
                                         allow_dangerous_requests=True)
     handler = XgragCallbackHandler.for_store(view, "extractive", settings=ExplainSettings(strategies=("edge",)))
@@ -272,6 +272,9 @@ def test_readme_example_runs(curie: Neo4jStore, ollama: OllamaTestServer, monkey
     code = block.group(1)
     assert len([line for line in code.splitlines() if line.strip()]) <= 16
     monkeypatch.setenv("NEO4J_URI", curie.uri)
+    user, password = curie.credentials()
+    monkeypatch.setenv("NEO4J_USER", user)
+    monkeypatch.setenv("NEO4J_PASSWORD", password or "")
     monkeypatch.setenv("OLLAMA_HOST", ollama.url)
     monkeypatch.delenv("XGRAG_CONFIG", raising=False)
     monkeypatch.delenv("XGRAG_SCHEMA_PRESET", raising=False)

@@ -770,7 +770,7 @@ def test_jar_deployed_to_a_plugins_folder_loads_and_answers(tmp_path) -> None:
     port = embedded.free_port()
     cmd = [shutil.which("java") or "java", "-Xmx768m", *embedded.JVM_FLAGS, "-cp",
            ":".join([str(pdir / "target" / embedded.JAR_NAME), *libs]), embedded.MAIN_CLASS,
-           "--home", str(home), "--port", str(port), "--pagecache", "32m"]
+           "--home", str(home), "--port", str(port), "--pagecache", "32m", "--no-auth"]
     log = open(tmp_path / "neo4j.log", "wb")  # noqa: SIM115
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL)
     try:

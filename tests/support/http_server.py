@@ -38,6 +38,7 @@ class RecordedRequest:
     status: int = 0  # the status the server answered with (0: the connection was dropped)
     scripted: bool = False  # answered by a scripted rule, not by a real model (the Ollama server's `scripted=`)
     fault: str | None = None  # the injected fault that answered it: "status", "delay", "malformed", "drop"
+    answered: bool = False  # the response was sent in full (set after the handler returned)
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,7 @@ class LocalHTTPServer:
         self._faults: dict[str, list[Fault]] = {}
         self._fail_after: dict[str, tuple[int, Fault]] = {}
         self._lock = threading.Lock()
+        self._answered = threading.Condition(self._lock)  # notified whenever a request has been answered
         self._httpd: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
 
@@ -125,6 +127,21 @@ class LocalHTTPServer:
 
     def requests_to(self, path: str) -> list[RecordedRequest]:
         return [r for r in self.requests if r.path == path]
+
+    def wait_answered(self, path: str, n: int, status: int = 200, timeout: float = 600.0) -> int:
+        """Block until `n` requests to `path` were answered with `status` (or `timeout` seconds passed); returns
+        how many were. A test acts at a known point of a client's run this way, never after a guessed sleep."""
+        def count() -> int:
+            return sum(1 for r in self._requests if r.path == path and r.status == status and r.answered)
+
+        with self._answered:
+            self._answered.wait_for(lambda: count() >= n, timeout=timeout)
+            return count()
+
+    def _done(self, request: RecordedRequest) -> None:
+        with self._answered:
+            request.answered = True
+            self._answered.notify_all()
 
     def clear(self) -> None:
         """Forget the recorded requests and any fault not yet served."""
@@ -313,5 +330,7 @@ class JSONHandler(BaseHTTPRequestHandler):
         except Exception as exc:  # the backend failed: answered 500 with the error text
             request.status = 500
             self._send(500, self.backend.error_body(500, f"{type(exc).__name__}: {exc}"))
+        finally:
+            self.backend._done(request)
 
     do_GET = do_POST = do_HEAD = do_DELETE = _handle  # noqa: N815 - http.server's naming

@@ -2,7 +2,7 @@
 
 app.py        the app, its one error handler (XgragError -> message, hint, exit code), the consoles
 options.py    options declared once; ExplainOptions, the group `explain` and `explain-batch` share
-output.py     the store, progress bars, the JSON and HTML files commands write
+output.py     the store, progress bars, failed outputs reported (explanations' files: xgrag.report.outputs)
 db.py         xgrag db start | status | stop
 ingest.py     xgrag migrate, ingest triples | docs
 graph.py      xgrag retrieve, dedup, embed, centrality, checksum

@@ -13,7 +13,9 @@ import functools
 import threading
 import time
 import uuid
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -21,11 +23,12 @@ from xgrag import __version__
 from xgrag.embed import Embedder
 from xgrag.errors import ServiceError, UsageError
 from xgrag.explain.bridges import bridge_report
+from xgrag.explain.cancel import Pools, RunCancelled, Stopped, stop_detail
 from xgrag.explain.components import build_components, generator_evidence, sources
 from xgrag.explain.oracle import AnswerOracle, is_language_model
 from xgrag.explain.perturbers import REGISTRY, AppliesTo, PlanOptions, SynonymFn, plan, strategy_names
 from xgrag.explain.progress import Observer, ProgressClock
-from xgrag.explain.run import ExplainRun, Probe, Progress, until_stopped
+from xgrag.explain.run import ExplainRun, Probe, Progress
 from xgrag.explain.schedulers import resolve_scheduler, schedule_for
 from xgrag.explain.scoring import logprob_floor, noise_floor
 from xgrag.explain.settings import ExplainSettings
@@ -34,13 +37,14 @@ from xgrag.explain.stack.call import StackCall
 from xgrag.explain.stack.reproduction import OnMismatch, check_reproduction, mismatch
 from xgrag.explain.surrogate import mask_surrogate_summary
 from xgrag.explain.texts import texts_for
-from xgrag.generate.base import AnswerScorer, Generator
+from xgrag.generate.base import AnswerScorer, GenerationError, Generator
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.prompt import PROMPT_VERSION, RenderedContext, render
 from xgrag.model import Component, Cost, Explanation, Perturbation, Subgraph
 from xgrag.retrieval import Retriever, apply_in_memory
 from xgrag.retrieval.dedup import DedupResult, dedup, identity
 from xgrag.retrieval.question import check_question
+from xgrag.store.neo4j import StoreError
 
 if TYPE_CHECKING:
     from xgrag.config import Settings
@@ -67,6 +71,49 @@ def require_scorer(generator: Generator, settings: ExplainSettings) -> None:
                  "(/v1/completions echo, e.g. vLLM), or --response-score shift")
 
 
+_T = TypeVar("_T")
+# How often a run looks at its stop event while it waits (a threading.Event cannot wake an event loop itself).
+STOP_POLL_SECONDS = 0.05
+
+
+async def until_stopped(work: Awaitable[_T], stop: threading.Event | None,
+                        on_stop: Any = None) -> tuple[bool, _T | None]:
+    """Await `work`; when `stop` is set first, cancel it (after `on_stop()`) and return (True, None). A failure of
+    `work` propagates; a cancellation of the caller cancels `work` too."""
+    task = asyncio.ensure_future(work)
+    try:
+        while not task.done():
+            if stop is not None and stop.is_set():
+                if on_stop is not None:
+                    on_stop()
+                task.cancel()
+                try:
+                    await task
+                except asyncio.CancelledError:
+                    current = asyncio.current_task()
+                    if current is not None and current.cancelling():
+                        raise  # the caller itself is being cancelled: not ours to swallow
+                except Stopped:
+                    pass
+                else:
+                    return False, task.result()  # it finished before the cancellation reached it
+                return True, None
+            await asyncio.wait({task}, timeout=STOP_POLL_SECONDS if stop is not None else None)
+    finally:
+        if not task.done():
+            task.cancel()
+    return False, task.result()
+
+
+def failure_reason(exc: BaseException) -> str:
+    """What failed, in one word an incomplete explanation's `reason` carries: neo4j, generator or service."""
+    if isinstance(exc, StoreError):
+        return "neo4j"
+    if isinstance(exc, GenerationError):
+        return "generator"
+    return "service"
+
+
 class Explainer:
     """Explains the answer a generator gives from a question's subgraph."""
 
@@ -78,6 +125,21 @@ class Explainer:
         self.settings = settings or ExplainSettings()
         self.cache = cache
         self._versions: dict[str, str | None] | None = None
+        self._pools: Pools | None = None
+
+    @property
+    def pools(self) -> Pools:
+        """The bounded thread pools (database, generator) this explainer's runs share (xgrag.explain.cancel)."""
+        if self._pools is None:
+            self._pools = Pools()
+        return self._pools
+
+    def close(self) -> None:
+        """Release the pools' threads (queued work is dropped). The explainer can still be used: new pools are
+        made on demand."""
+        if self._pools is not None:
+            self._pools.close()
+            self._pools = None
 
     @classmethod
     def from_settings(cls, settings: Settings, store: Neo4jStore, *, generator: Generator,
@@ -118,9 +180,12 @@ class Explainer:
         the explainer's own baseline `a0` (same generator and prompt as every counterfactual, as XGRAG defines
         them); the observed answer and its similarity to `a0` are recorded, so a reader can see whether the
         explanation transfers to it.
-        `stop`: set it (from another thread) to stop asking; the explanation is finished from what was answered
-        and marked incomplete with reason "cancelled" (xgrag.explain.run.Cancelled is raised only when it is set
-        before the baseline answer exists).
+
+        `stop`: set it (from any thread) to stop the run and keep its work: no new probe is asked, the calls in
+        flight are cancelled, and the explanation is finished from what was answered, with `incomplete =
+        {"reason": "cancelled", ...}` (xgrag.explain.cancel). A failure of the generator, or of Neo4j under
+        apply="cypher", part-way takes the same path (reason "generator" / "neo4j"). Stopped before the
+        baseline answer existed, there is nothing to keep: RunCancelled.
         `observer`: receives a typed ProgressEvent per step (xgrag.explain.progress): probes done / planned, calls,
         tokens, time left.
         """
@@ -129,8 +194,16 @@ class Explainer:
         require_strategies(cfg, "graph")
         question = check_question(question)
         t_start = time.perf_counter()
-        run = self._start(question, cfg, subgraph, progress)
-        run.stop, run.observer, run.clock = stop, observer, ProgressClock(t_start)
+        pools = self.pools
+        # retrieval, dedup and the server's versions are blocking: in the database pool, so a stop is heard
+        stopped, started = await until_stopped(asyncio.get_running_loop().run_in_executor(
+            pools.database, self._start, question, cfg, subgraph, progress, pools.generator), stop)
+        if stopped or started is None:
+            raise RunCancelled(f"cancelled{self._why(stop)} while retrieving the question's subgraph: nothing was "
+                               "asked yet, so there is nothing to keep")
+        run = started
+        run.stop, run.database, run.oracle.stop = stop, pools.database, stop
+        run.observer, run.clock = observer, ProgressClock(t_start)
         run.notify("retrieved")
         return await self._complete(run, t_start, answer)
 
@@ -152,7 +225,9 @@ class Explainer:
             raise UsageError("a stack's context is rebuilt in memory from its own units: use apply='memory'")
         question = check_question(call.question)
         t_start = time.perf_counter()
-        run = self._start_stack(question, cfg, call, progress)
+        pools = self.pools
+        run = self._start_stack(question, cfg, call, progress, pools.generator)
+        run.database = pools.database
         run.clock = ProgressClock(t_start)
         run.notify("retrieved")
         return await self._complete(run, t_start, call.observed_answer, call=call, on_mismatch=on_mismatch)
@@ -160,28 +235,23 @@ class Explainer:
     async def _complete(self, run: ExplainRun, t_start: float, answer: str | None, *, call: StackCall | None = None,
                         on_mismatch: OnMismatch = "warn") -> Explanation:
         """Baseline, noise floor, probes, scores and texts of a started run (xgrag's graph context or a stack's)."""
-        cfg, question = run.settings, run.question
+        cfg = run.settings
         # Baseline a0, generated noise_runs times (repeats bypass the cache and the dedup on purpose).
-        ctx0 = render(question, run.graph) if call is None else call.render(frozenset())
-        answers = await until_stopped(
-            asyncio.gather(*[run.oracle.answer(ctx0, repeat=i) for i in range(cfg.noise_runs)]), run.stop)
-        run.baselines = [a.generation for a in answers]
-        run.floor = noise_floor(np.stack([run.oracle.vector(g.text) for g in run.baselines]))
+        run.stage = "baseline"
+        stop = run.stop
+        try:
+            stopped, _ = await until_stopped(self._baseline(run, call), stop)
+        except Stopped:
+            stopped = True
+        if stopped:
+            raise RunCancelled(f"cancelled{self._why(stop)} before the baseline answer: nothing to keep (answers "
+                               "already generated are in the response cache)")
         reproduction = None
         if call is not None:
             reproduction = check_reproduction(call.observed_answer, run.baselines, run.oracle.vectors)
             run.trace.append({"step": "reproduce", **reproduction.model_dump()})
             if not reproduction.reproduced:
                 mismatch(reproduction, on_mismatch)
-        if cfg.response_score == "logprob":
-            # the reference of every probe: log P(a0 | G_dedup), scored noise_runs times (repeats bypass the
-            # cache); the floor is then the spread of those scores, in the logprob importance's units
-            scores = await until_stopped(asyncio.gather(*[run.oracle.score(ctx0, run.a0.text, repeat=i)
-                                                          for i in range(cfg.noise_runs)]), run.stop)
-            run.baseline_score = scores[0].score
-            run.trace.append({"step": "noise_floor", "semantic_shift": round(run.floor, 6),
-                              "baseline_logprobs": [round(s.score.logprob, 6) for s in scores]})
-            run.floor = logprob_floor([s.score.logprob for s in scores])
         run.tick("baseline", len(run.baselines))
         run.notify("baseline")
 
@@ -189,6 +259,7 @@ class Explainer:
                               is_language_model(self.generator) and call is None else None, masks=cfg.masks,
                               keep_probability=cfg.keep_probability, seed=cfg.seed,
                               units=tuple(run.units.values()))
+        run.stage = "plan"
         planned, run.skipped = plan(run.graph, cfg.strategies, options)
         run.probes = [Probe(p) for p in planned]
         run.scheduler_name = resolve_scheduler(
@@ -230,11 +301,34 @@ class Explainer:
 
     # -- steps -------------------------------------------------------------------------------------
 
+    @staticmethod
+    def _why(stop: threading.Event | None) -> str:
+        detail = stop_detail(stop)
+        return f" ({detail})" if detail else ""
+
+    async def _baseline(self, run: ExplainRun, call: StackCall | None = None) -> None:
+        cfg = run.settings
+        ctx0 = render(run.question, run.graph) if call is None else call.render(frozenset())
+        answers = await asyncio.gather(*[run.oracle.answer(ctx0, repeat=i) for i in range(cfg.noise_runs)])
+        run.baselines = [a.generation for a in answers]
+        run.floor = noise_floor(np.stack([run.oracle.vector(g.text) for g in run.baselines]))
+        if cfg.response_score == "logprob":
+            # the reference of every probe: log P(a0 | G_dedup), scored noise_runs times (repeats bypass the
+            # cache); the floor is then the spread of those scores, in the logprob importance's units
+            scores = await asyncio.gather(*[run.oracle.score(ctx0, run.a0.text, repeat=i)
+                                            for i in range(cfg.noise_runs)])
+            run.baseline_score = scores[0].score
+            run.trace.append({"step": "noise_floor", "semantic_shift": round(run.floor, 6),
+                              "baseline_logprobs": [round(s.score.logprob, 6) for s in scores]})
+            run.floor = logprob_floor([s.score.logprob for s in scores])
+
     async def _schedule(self, run: ExplainRun) -> None:
-        """Run the scheduler chain. A failure of the generator (or of Neo4j under apply="cypher") part-way keeps
-        what was answered: the explanation is finished from it and marked incomplete, never thrown away."""
-        stage = "schedule"
-        try:
+        """Run the scheduler chain. A stop, or a failure of the generator (or of Neo4j under apply="cypher")
+        part-way, keeps what was answered: the explanation is finished from it and marked incomplete, never
+        thrown away."""
+        run.stage = "schedule"
+
+        async def chain() -> None:
             # auto chooses by the number of units leave-one-out would ask: the facts of xgrag's context (relationships
             # and property facts), or a stack's context units (items and spans)
             size = len(run.units) if run.units else len(run.graph.relationships) + len(run.graph.properties)
@@ -242,16 +336,31 @@ class Explainer:
                               "units" if run.units else "facts": size,
                               "scheduler": resolve_scheduler(run.settings, size)})
             for scheduler in schedule_for(run.settings, size):
-                stage = scheduler.name
-                await until_stopped(scheduler.run(run, run.probes), run.stop)
+                run.stage = scheduler.name
+                await scheduler.run(run, run.probes)
+
+        try:
+            stopped, _ = await until_stopped(chain(), run.stop, on_stop=run.note_cut)
+        except Stopped:
+            stopped = True
         except ServiceError as exc:
-            run.incomplete = {"reason": str(exc), "error": type(exc).__name__, "stage": stage,
-                              "answered": sum(p.answered for p in run.probes),
-                              "planned": len(run.probes)}
-            run.trace.append({"step": "failed", **run.incomplete})
+            self._cut(run, failure_reason(exc), str(exc), type(exc).__name__, exc.hint)
+            return
+        if stopped:
+            detail = stop_detail(run.stop)
+            self._cut(run, "cancelled", detail or "stop requested", "Cancelled",
+                      "re-run the same command: the answered probes come from the response cache")
+
+    @staticmethod
+    def _cut(run: ExplainRun, reason: str, message: str, error: str, hint: str | None) -> None:
+        answered = sum(p.answered for p in run.probes)
+        run.incomplete = {"reason": reason, "message": message, "error": error, "stage": run.stage,
+                          "answered": answered, "planned": len(run.probes), "missing": len(run.probes) - answered,
+                          "cancelled_in_flight": run.cut_in_flight or 0, "hint": hint}
+        run.trace.append({"step": "cancelled" if reason == "cancelled" else "failed", **run.incomplete})
 
     def _start(self, question: str, cfg: ExplainSettings, subgraph: Subgraph | None,
-               progress: Progress | None) -> ExplainRun:
+               progress: Progress | None, executor: Executor | None = None) -> ExplainRun:
         """Retrieve (or take the supplied subgraph) and merge aliases: the run's G_dedup."""
         t0 = time.perf_counter()
         if subgraph is not None:
@@ -266,7 +375,8 @@ class Explainer:
         retrieval_seconds = time.perf_counter() - t0
         t1 = time.perf_counter()
         merged = self._dedup(retrieved, cfg)
-        oracle = AnswerOracle(self.generator, self.embedder, self.cache, cfg.concurrency)
+        self._server_versions()  # now, while the server answers: a server lost later must not cost a wait at the end
+        oracle = AnswerOracle(self.generator, self.embedder, self.cache, cfg.concurrency, executor)
         apply = functools.partial(self._perturbed_context, question, cfg, retrieved, merged)
         run = ExplainRun(question, cfg, retrieved, merged, oracle, apply, progress, retrieval_seconds)
         run.trace += [
@@ -279,11 +389,11 @@ class Explainer:
         return run
 
     def _start_stack(self, question: str, cfg: ExplainSettings, call: StackCall,
-                     progress: Progress | None) -> ExplainRun:
+                     progress: Progress | None, executor: Executor | None = None) -> ExplainRun:
         """A stack's context: its units, the graph elements they were traced to (for provenance; never merged) and
         the stack's own prompt as the run's apply."""
         merged = identity(call.graph)
-        oracle = AnswerOracle(self.generator, self.embedder, self.cache, cfg.concurrency)
+        oracle = AnswerOracle(self.generator, self.embedder, self.cache, cfg.concurrency, executor)
 
         def apply(p: Perturbation) -> RenderedContext:
             if p.excluded_node_ids or p.excluded_rel_ids or p.renames:
@@ -363,8 +473,8 @@ class Explainer:
         if self._versions is None:
             try:
                 v = {} if self.retriever is None else self.retriever.store.server_versions()
-            except Exception:  # noqa: BLE001 - versions are informational
-                v = {}
+            except Exception:  # noqa: BLE001 - versions are informational (asked again next time)
+                return {"xgrag": __version__, "neo4j": None, "gds": None, "apoc": None}
             self._versions = {"xgrag": __version__, "neo4j": v.get("neo4j"), "gds": v.get("gds"),
                               "apoc": v.get("apoc")}
         return self._versions

@@ -8,13 +8,14 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 
-from xgrag.errors import ServiceError
+from xgrag.explain.cancel import Stopped
 from xgrag.explain.oracle import AnswerOracle
 from xgrag.explain.perturbers import Planned
 from xgrag.explain.progress import Observer, Phase, ProgressClock, ProgressEvent, time_left
@@ -29,32 +30,6 @@ Progress = Callable[[str, int, int | None], None]  # (phase, advance, total)
 # A perturbation -> the prompt the generator gets: xgrag's prompt over the perturbed, deduplicated subgraph (in
 # memory, or re-retrieved through Cypher), or a stack's own prompt rebuilt without the removed units
 ApplyFn = Callable[[Perturbation], RenderedContext]
-T = TypeVar("T")
-# How often a run waiting on the generator looks at its stop event: a threading.Event set from another thread
-# cannot wake an event loop by itself, and 50 ms is well below what a person notices after pressing "cancel".
-STOP_POLL_SECONDS = 0.05
-
-
-class Cancelled(ServiceError):
-    """The caller set the run's `stop` event: the run stopped asking; what was answered is kept."""
-
-    def __init__(self) -> None:
-        super().__init__("cancelled")
-
-
-async def until_stopped(work: Awaitable[T], stop: threading.Event | None) -> T:
-    """Await `work`; when `stop` is set first, cancel it (its generator calls in flight are abandoned) and raise
-    Cancelled."""
-    if stop is None:
-        return await work
-    task = asyncio.ensure_future(work)
-    while not task.done():
-        if stop.is_set():
-            task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
-            raise Cancelled()
-        await asyncio.wait({task}, timeout=STOP_POLL_SECONDS)
-    return task.result()
 
 
 @dataclass(frozen=True)
@@ -130,8 +105,15 @@ class ExplainRun:
     baseline_score: AnswerScore | None = None
     # a stack's context units by id (xgrag.explain.stack); empty for xgrag's own graph context
     units: dict[str, ContextUnit] = field(default_factory=dict)
-    # set by the caller (another thread) to stop asking: the run ends as incomplete with reason "cancelled"
+    # set from any thread to stop the run: no new probe is asked (see xgrag.explain.cancel)
     stop: threading.Event | None = None
+    # the pool re-retrievals run in (apply="cypher"); None: asyncio's default executor
+    database: Executor | None = None
+    stage: str = "retrieve"  # where the run is, for an incomplete explanation's `stage`
+    # ids of the probes being asked right now (retrieving their context or waiting for their answer), and how many
+    # there were when the run was cut short (calls cancelled in flight)
+    asking: set[int] = field(default_factory=set)
+    cut_in_flight: int | None = None
     # typed progress (xgrag.explain.progress), beside `progress`
     observer: Observer | None = None
     clock: ProgressClock = field(default_factory=ProgressClock.now)
@@ -166,7 +148,8 @@ class ExplainRun:
             remaining = budget if remaining is None else min(remaining, budget)
         since = self.clock.probes_started
         self.observer(ProgressEvent(
-            phase=phase, entities=len(self.graph.nodes), facts=len(self.graph.relationships),
+            phase=phase, entities=len(self.graph.nodes),
+            facts=len(self.graph.relationships) + len(self.graph.properties),
             seeds=len(self.graph.seeds), scheduler=self.scheduler_name, components=len(self.probes),
             probes_done=self.asked, probes_planned=planned, calls=self.oracle.calls,
             prompt_tokens=ledger.usage.prompt_tokens + ledger.scoring.prompt_tokens,
@@ -177,16 +160,29 @@ class ExplainRun:
 
     # -- asking ----------------------------------------------------------------------------------------
 
+    def check_stop(self) -> None:
+        """Raise Stopped when the stop was requested: nothing new is asked after that."""
+        if self.stop is not None and self.stop.is_set():
+            raise Stopped
+
+    def note_cut(self) -> None:
+        """The run is being cut short (a failure, a stop): remember how many probes were in flight."""
+        if self.cut_in_flight is None:
+            self.cut_in_flight = len(self.asking)
+
     async def context_of(self, perturbation: Perturbation) -> RenderedContext:
-        if self.settings.apply == "cypher":  # re-retrieval is blocking I/O: keep the event loop free
-            return await asyncio.to_thread(self.apply, perturbation)
+        self.check_stop()
+        if self.settings.apply == "cypher":
+            # re-retrieval is blocking I/O: in the database's own bounded pool, so that queued re-retrievals never
+            # hold the threads generator calls need (a dead server then fails them one pool-width at a time while
+            # the contexts already retrieved are answered)
+            return await asyncio.get_running_loop().run_in_executor(self.database, self.apply, perturbation)
         return self.apply(perturbation)
 
     async def respond(self, ctx: RenderedContext) -> Response:
         """The one place a context is asked, under the run's response score: generate an answer ("shift") or
         score a0 ("logprob")."""
-        if self.stop is not None and self.stop.is_set():
-            raise Cancelled()
+        self.check_stop()
         if self.clock.probes_started is None:
             self.clock.probes_started = time.perf_counter()
         if self.settings.response_score == "logprob":
@@ -200,19 +196,27 @@ class ExplainRun:
         return response
 
     async def ask(self, probe: Probe, progress: bool = True) -> Probe:
-        probe.context = await self.context_of(probe.planned.perturbation)
-        probe.response = await self.respond(probe.context)
+        """Retrieve the probe's context and ask it, as soon as the context is there (each probe on its own:
+        one whose context is ready never waits for the others' retrievals)."""
+        self.check_stop()
+        self.asking.add(id(probe))
+        try:
+            probe.context = await self.context_of(probe.planned.perturbation)
+            probe.response = await self.respond(probe.context)
+        finally:
+            self.asking.discard(id(probe))
         if progress:
             self.tick("perturb", 1)
         return probe
 
     async def ask_all(self, probes: Sequence[Probe]) -> None:
-        """Ask concurrently; when one fails, the others are cancelled (no calls keep running unaccounted for)
-        and the failure propagates (the Explainer keeps what was answered)."""
+        """Ask concurrently; when one fails (or the stop is requested), the others are cancelled (no calls keep
+        running unaccounted for) and the failure propagates (the Explainer keeps what was answered)."""
         tasks = [asyncio.ensure_future(self.ask(p)) for p in probes]
         try:
             await asyncio.gather(*tasks)
         except BaseException:
+            self.note_cut()
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)

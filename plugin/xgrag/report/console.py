@@ -113,7 +113,7 @@ def _score_cell(c: Component) -> str:
 
 
 def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
-    from xgrag.explain.texts import coverage
+    from xgrag.explain.texts import coverage, incomplete_summary
 
     reader = "" if ex.generator_is_language_model in (None, True) else ": a reference reader, not an LLM"
     out.print(f"[bold]Q:[/bold] {escape(ex.question)}")
@@ -131,9 +131,7 @@ def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
                       f"replayed call {escape(r.replayed_answer)!r} (similarity {r.similarity:.2f}): the importances "
                       "explain the replayed answer")
     if ex.incomplete:
-        out.print(f"[bold red]Incomplete:[/bold red] the run failed at {ex.incomplete.get('stage')} "
-                  f"({escape(str(ex.incomplete.get('reason')))}); {ex.incomplete.get('answered')} of "
-                  f"{ex.incomplete.get('planned')} perturbations answered.")
+        out.print(f"[bold red]Incomplete:[/bold red] {escape(incomplete_summary(ex.incomplete))}.")
     if ex.generator_evidence:
         out.print("[dim]facts the generator says it used (its self-report, not evidence): "
                   + escape("; ".join(e["triple"] for e in ex.generator_evidence)) + "[/dim]")

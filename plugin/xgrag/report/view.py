@@ -25,6 +25,7 @@ from typing import Any
 
 from xgrag.errors import UsageError
 from xgrag.explain.surrogate import surrogate_line
+from xgrag.explain.texts import incomplete_summary
 from xgrag.model import UNIT_KINDS, Component, Explanation
 from xgrag.report.console import bridge_line, cost_line, fact_labels, provenance_entries, provenance_text
 from xgrag.report.graph_layout import (
@@ -314,6 +315,8 @@ def _honesty(ex: Explanation, g: _Graph) -> dict[str, Any]:
             "reproduced": reproduced, "observed_answer": ex.observed_answer,
             "observed_similarity": ex.observed_answer_similarity,
             "language_model": ex.generator_is_language_model, "incomplete": ex.incomplete,
+            # why the run was cut short and what it kept, in one sentence (xgrag.explain.texts)
+            "incomplete_text": incomplete_summary(ex.incomplete) if ex.incomplete else None,
             "chain": len(g.chain_edges) + len([n for n in g.chain_nodes
                                                 if n in {c.id for c in g.scored if c.kind in NODE_KINDS}])}
 

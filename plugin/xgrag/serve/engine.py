@@ -22,9 +22,9 @@ import numpy as np
 from xgrag.config import Settings
 from xgrag.errors import NotFoundError, UsageError, XgragError
 from xgrag.explain import Explainer, ExplainSettings
+from xgrag.explain.cancel import RunCancelled
 from xgrag.explain.perturbers import DEFAULT_STRATEGY, strategy_names
 from xgrag.explain.progress import ProgressEvent
-from xgrag.explain.run import Cancelled
 from xgrag.explain.settings import SCHEDULER_NAMES
 from xgrag.explain.whatif import Counterfactual, Unit, WhatIf
 from xgrag.model import Explanation
@@ -169,7 +169,7 @@ class Workbench:
 
         try:
             ex = explainer.explain(job.question, settings=cfg, stop=job.stop, observer=observe)
-        except Cancelled:
+        except RunCancelled:
             job.status = "cancelled"
             job.publish({"type": "done", "status": "cancelled", "explanation_id": None,
                          "message": "cancelled before the baseline answer: nothing was measured"})

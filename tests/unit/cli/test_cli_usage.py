@@ -57,7 +57,7 @@ def test_explain_and_explain_batch_take_the_same_explain_options() -> None:
     explain, batch = ({p.name for p in commands[name].params} for name in ("explain", "explain-batch"))
     assert set(ExplainOptions.__dataclass_fields__) <= explain & batch
     assert explain - batch == {"question", "save", "json_path", "html_path", "top"}
-    assert batch - explain == {"questions_file", "out_dir", "ray", "workers"}
+    assert batch - explain == {"questions_file", "out_dir", "ray", "workers", "wait_for_neo4j"}
 
 
 def test_explain_settings_are_the_command_line_over_the_settings_file() -> None:

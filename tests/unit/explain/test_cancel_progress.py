@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -10,8 +9,8 @@ import pytest
 
 from fakes import FixedRetriever, HashEmbedder, RuleGenerator
 from xgrag.explain import Explainer, ExplainSettings
+from xgrag.explain.cancel import RunCancelled
 from xgrag.explain.progress import ProgressEvent
-from xgrag.explain.run import Cancelled
 from xgrag.generate.base import Generation
 from xgrag.model import Node, Relationship, Subgraph
 
@@ -27,23 +26,31 @@ def graph(n: int = 12) -> Subgraph:
 
 
 class GatedGenerator(RuleGenerator):
-    """Answers the first `serve` calls, then waits (like a stalled server) until the run cancels the call."""
+    """Answers the first `serve` calls, then blocks (like a stalled server) until `release` is set. A blocking
+    generator: the oracle runs it in the explainer's generator pool, and a stopped run abandons the calls in flight
+    (their threads finish after `release`, their answers are not counted)."""
 
     def __init__(self, serve: int) -> None:
         super().__init__()
         self.serve = serve
         self.served = 0
         self.reached = threading.Event()  # set when `serve` calls were answered
+        self.release = threading.Event()
         self.waiting = 0
+        self.lock = threading.Lock()
 
-    async def agenerate(self, prompt, system=None, *, question=None, facts=()) -> Generation:
-        if self.served >= self.serve:
-            self.waiting += 1
-            await asyncio.get_running_loop().create_future()  # never answered: only cancellation ends it
-        self.served += 1
-        if self.served == self.serve:
-            self.reached.set()
-        return self.generate(prompt, system, question=question, facts=facts)
+    def generate(self, prompt, system=None, *, question=None, facts=()) -> Generation:
+        with self.lock:
+            gated = self.served >= self.serve
+            if gated:
+                self.waiting += 1
+            else:
+                self.served += 1
+                if self.served == self.serve:
+                    self.reached.set()
+        if gated:
+            self.release.wait(timeout=120)
+        return super().generate(prompt, system, question=question, facts=facts)
 
 
 def test_stop_keeps_the_answered_probes_and_marks_the_run_cancelled() -> None:
@@ -57,6 +64,7 @@ def test_stop_keeps_the_answered_probes_and_marks_the_run_cancelled() -> None:
         assert gen.reached.wait(timeout=60)
         stop.set()
         ex = future.result(timeout=60)
+    gen.release.set()
     assert ex.incomplete is not None and ex.incomplete["reason"] == "cancelled"
     assert ex.incomplete["error"] == "Cancelled" and ex.incomplete["stage"] == "exhaustive"
     answered = [c for c in ex.components if c.evaluated == "measured"]
@@ -94,8 +102,9 @@ def test_stop_before_the_baseline_raises_cancelled() -> None:
         future = pool.submit(explainer.explain, "who directed [Movie]", stop=stop, observer=observe)
         assert retrieved.wait(timeout=60)
         stop.set()
-        with pytest.raises(Cancelled, match="cancelled"):
+        with pytest.raises(RunCancelled, match="cancelled"):
             future.result(timeout=60)
+        gen.release.set()
     assert [e.phase for e in events] == ["retrieved"]
 
 

@@ -18,8 +18,7 @@ function header(vm) {
     const what = inc.reason === "cancelled"
       ? "Cancelled: " + inc.answered + " of " + inc.planned + " probes were answered before the run was stopped; "
         + "they are shown and can be saved, the others are marked not evaluated."
-      : "Incomplete explanation: the run failed at " + inc.stage + " (" + inc.reason + "); " + inc.answered + " of "
-        + inc.planned + " perturbations were answered, the others are marked not evaluated.";
+      : "Incomplete explanation: " + vm.honesty.incomplete_text + "; the others are marked not evaluated.";
     h.appendChild(p).textContent = what;
   }
   return h;
