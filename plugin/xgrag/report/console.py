@@ -137,6 +137,15 @@ def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
               if ex.response_score == "logprob" and ex.baseline_logprob is not None else "")
     out.print(f"[bold]A:[/bold] {escape(ex.answer)}   [dim]({escape(ex.generator)}{reader}; noise floor "
               f"{ex.noise_floor:.3f}{scored})[/dim]")
+    if ex.reproduction is not None:  # a user's stack, replayed: did the replay give the stack's answer?
+        r = ex.reproduction
+        if r.reproduced:
+            out.print(f"[dim]stack {escape(str((ex.stack or {}).get('component', '')))}: the replayed call reproduced "
+                      f"its answer (similarity {r.similarity:.2f})[/dim]")
+        else:
+            out.print(f"[bold red]Not reproduced:[/bold red] the stack answered {escape(r.observed_answer)!r}, the "
+                      f"replayed call {escape(r.replayed_answer)!r} (similarity {r.similarity:.2f}): the importances "
+                      "explain the replayed answer")
     if ex.incomplete:
         out.print(f"[bold red]Incomplete:[/bold red] {escape(incomplete_summary(ex.incomplete))}.")
     if ex.generator_evidence:
