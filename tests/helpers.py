@@ -1,5 +1,7 @@
 """Paths and small helpers shared by tests (importable: pytest puts tests/ on sys.path)."""
 
+import re
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +42,6 @@ def doc_section(page: str | Path, heading: str) -> str:
 
 def doc_blocks(page: str | Path, heading: str, lang: str) -> list[str]:
     """Every fenced ```lang block under a heading of a documentation page, in order."""
-    import re
 
     blocks = re.findall(rf"^```{lang}\n(.*?)^```", doc_section(page, heading), re.S | re.M)
     assert blocks, f"{page}: no {lang} block under '{heading}'"
@@ -55,7 +56,6 @@ def doc_block(page: str | Path, heading: str, lang: str) -> str:
 def doc_commands(block: str) -> list[list[str]]:
     """The `xgrag ...` commands of a bash block as argument lists (comments dropped, backslash continuations
     joined), without the leading `xgrag`."""
-    import shlex
 
     lines = block.replace("\\\n", " ").splitlines()
     return [shlex.split(line, comments=True)[1:] for line in lines if line.startswith("xgrag ")]
@@ -64,7 +64,6 @@ def doc_commands(block: str) -> list[list[str]]:
 def view_blocks(page: str) -> list[dict[str, Any]]:
     """The explanation views a self-contained page carries (xgrag.serve.export: inert JSON blocks)."""
     import json
-    import re
 
     return [json.loads(m) for m in re.findall(
         r'<script type="application/json" class="xgrag-view" data-target="[^"]+">(.*?)</script>', page, re.S)]
@@ -478,3 +477,4 @@ def gold_fact_id(subgraph: dict[str, Any], evidence: list[str]) -> str | None:
                 evidence[2] in [str(v) for v in (p["value"] if isinstance(p["value"], list) else [p["value"]])]:
             return str(p["id"])
     return None
+

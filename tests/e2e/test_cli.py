@@ -209,7 +209,7 @@ def test_bad_questions_and_files_are_usage_errors_that_write_nothing(env, tmp_pa
            "is not UTF-8")
     # a preset whose indexes were never created: the fix is named, not a driver traceback
     failed(run({**env, "XGRAG_SCHEMA_PRESET": "langchain"}, "retrieve", QUESTION, check=False), 2,
-           "xgrag_lc_entity_names", "hint: run `xgrag migrate`")
+           "xgrag_lc_entity_names", "hint: run `xgrag migrate --preset langchain`")
     failed(run(env, "explain", QUESTION, "--strategy", "edge,nope", check=False), 2, "unknown strategy 'nope'",
            "hint: choose from node, edge")
     # scoring a0 needs a generator that can: the reader is named, never silently swapped for generating

@@ -129,19 +129,6 @@ def test_the_eval_command_runs_as_written(tour: Tour) -> None:
     assert "dedup" in report
 
 
-def test_schema_infer_runs_as_written(tour: Tour) -> None:
-    """docs/configuration.md's command for an existing Neo4j, in a folder of its own (it writes ./xgrag.toml, which
-    every later command run there would read)."""
-    [args] = doc_commands(doc_block("docs/configuration.md", "Pointing xgrag at an existing Neo4j", "bash"))
-    here = tour.cwd / "existing"
-    here.mkdir()
-    before = run(tour, "checksum").stdout
-    proc = run(tour, *args, cwd=here)
-    written = (here / "xgrag.toml").read_text(encoding="utf-8")
-    assert "[schema]" in written and "read_only = true" in written and proc.stderr + proc.stdout
-    assert run(tour, "checksum").stdout == before
-
-
 def test_the_browser_tour_serves_the_workbench(tour: Tour) -> None:
     """The README's `xgrag serve`, with `--port 0` added: 8765 may be taken on a shared machine; the URL it prints
     is the one to open."""

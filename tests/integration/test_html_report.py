@@ -66,7 +66,7 @@ def large(explanations: list[Explanation], server: Neo4jStore) -> Explanation:
     """A real 3-hop retrieval over the sample KB (ingested by `explanations`), explained by node removal."""
     emb = default_embedder()
     explainer = Explainer(Retriever(server, embedder=emb), ExtractiveReader(emb), emb,
-                          ExplainSettings(strategies=("node",), hops=3, noise_runs=1))
+                          ExplainSettings(strategies=("node",), hops=3, noise_runs=1, mode="khop"))
     return explainer.explain(LARGE)
 
 

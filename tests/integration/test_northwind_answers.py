@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from helpers import NORTHWIND, gold_fact_id, schema_state, wipe, write_northwind
+from helpers import NORTHWIND, doc_block, doc_commands, gold_fact_id, schema_state, wipe, write_northwind
 from xgrag.config import Settings
 from xgrag.embed import default_embedder
 from xgrag.explain import Explainer
@@ -96,9 +96,12 @@ def test_explanations_rank_the_gold_fact_first(northwind: dict[str, Any]) -> Non
     assert schema_state(store) == northwind["before"]
 
 
-def test_the_commands_as_a_user_types_them(northwind: dict[str, Any], neo4j_uri: tuple[str, str | None, str | None],
-                                           tmp_path: Path) -> None:
-    """`xgrag schema infer --read-only > xgrag.toml`, then `xgrag retrieve` and `xgrag explain` with no option."""
+def test_the_readme_commands_as_a_user_types_them(northwind: dict[str, Any],
+                                                 neo4j_uri: tuple[str, str | None, str | None],
+                                                 tmp_path: Path) -> None:
+    """docs/configuration.md "Pointing xgrag at an existing Neo4j", its commands as written (`xgrag schema infer
+    --read-only --write xgrag.toml`, then `xgrag retrieve` and `xgrag explain` with no option), then the same two
+    with --json."""
     uri, user, password = neo4j_uri
     env = {**os.environ, "NEO4J_URI": uri, "COLUMNS": "200", "XGRAG_HOME": str(tmp_path / "home")}
     if user and password:
@@ -108,15 +111,24 @@ def test_the_commands_as_a_user_types_them(northwind: dict[str, Any], neo4j_uri:
         proc = subprocess.run([sys.executable, "-m", "xgrag.cli", *args], env=env, cwd=tmp_path, capture_output=True,
                               text=True, timeout=900, check=False)
         assert proc.returncode == 0, proc.stderr[-3000:]
+        assert "Traceback" not in proc.stderr
         return proc.stdout
 
-    (tmp_path / "xgrag.toml").write_text(xgrag("schema", "infer", "--read-only"), encoding="utf-8")
-    sub = json.loads(xgrag("retrieve", "When was Nancy Davolio born?", "--json"))
+    commands = doc_commands(doc_block("docs/configuration.md", "Pointing xgrag at an existing Neo4j", "bash"))
+    assert [c[:2] for c in commands] == [["schema", "infer"], ["retrieve", QUESTIONS[3]["question"]],
+                                         ["explain", QUESTIONS[3]["question"]]]
+    printed = [xgrag(*args) for args in commands]
+    assert "read_only = true" in (tmp_path / "xgrag.toml").read_text(encoding="utf-8")
+    assert "Nancy Davolio" in printed[1] and "1948-12-08" in printed[1]
+    assert "1948-12-08" in printed[2] and "(Nancy Davolio) birthDate 1948-12-08" in printed[2]
+
+    sub = json.loads(xgrag(*commands[1], "--json"))
     names = {n["id"]: n["name"] for n in sub["nodes"]}
     assert [names[s] for s in sub["seeds"]] == ["Nancy Davolio"]
     assert sub["reason"].startswith("auto: ") and any(p["key"] == "birthDate" for p in sub["properties"])
-    ex = json.loads(xgrag("explain", "When was Nancy Davolio born?", "--json", "-"))
+    ex = json.loads(xgrag(*commands[2], "--json", "-"))
     assert ex["answer"] == "1948-12-08." and ex["subgraph"]["reason"].startswith("auto: ")
     top = min((c for c in ex["components"] if c["rank"] is not None), key=lambda c: c["rank"])
     assert top["kind"] == "property" and top["id"] == gold_fact_id(ex["subgraph"], QUESTIONS[3]["evidence"][0])
+    assert top["label"] == "(Nancy Davolio) birthDate 1948-12-08"
     assert schema_state(northwind["store"]) == northwind["before"]

@@ -310,7 +310,7 @@ def test_subgraph_exclusions_equal_python(metaqa: Neo4jStore) -> None:
     cases = [([movie], []), ([], [directed]), ([movie], [directed]), (seeds, []),
              (sorted(sub.nodes)[:5], sorted(sub.relationships)[:7])]
     for ex_nodes, ex_rels in cases:
-        want = r.retrieve(Q2, hops=2, seeds=seeds, perturbation=Perturbation(
+        want = r.retrieve(Q2, mode="khop", hops=2, seeds=seeds, perturbation=Perturbation(
             excluded_node_ids=frozenset(ex_nodes), excluded_rel_ids=frozenset(ex_rels)))
         got = subgraph(metaqa, seeds, hops=2, excludedNodeIds=ex_nodes, excludedRelIds=ex_rels)
         assert_same_subgraph(got, want)
@@ -425,7 +425,7 @@ def test_subgraph_property_facts_chosen_by_question_like_python(northwind: Neo4j
     chosen = {}
     for q in ("What is the unit price of Chai?", "Which cities did the orders of Chai's ship to?",
               "Quantities and discounts: Chai", ""):
-        want = r.retrieve(q, hops=2, seeds=[chai])
+        want = r.retrieve(q, mode="khop", hops=2, seeds=[chai])
         got = nw_subgraph(northwind, [chai], hops=2, question=q)
         assert_same_facts(got, want)
         chosen[q] = {p["id"] for p in got["properties"]}
@@ -435,7 +435,7 @@ def test_subgraph_property_facts_chosen_by_question_like_python(northwind: Neo4j
     assert "unitPrice" in keys
     for cap in (0, 5, 1000):
         want = Retriever(northwind, RetrievalSettings(max_property_facts=cap)).retrieve(
-            "What is the unit price of Chai?", hops=2, seeds=[chai])
+            "What is the unit price of Chai?", mode="khop", hops=2, seeds=[chai])
         got = nw_subgraph(northwind, [chai], hops=2, maxPropertyFacts=cap, question="What is the unit price of Chai?")
         assert_same_facts(got, want)
         assert len(got["properties"]) == min(cap, len(got["properties"]) + got["propertiesOmitted"])
@@ -452,7 +452,7 @@ def test_subgraph_excluded_property_ids_equal_python(northwind: Neo4jStore) -> N
              ["no-such-element#unitPrice", "#", "plain text"]]
     for excluded in cases:
         for hops in (1, 2):
-            want = r.retrieve("", hops=hops, seeds=[chai],
+            want = r.retrieve("", mode="khop", hops=hops, seeds=[chai],
                               perturbation=Perturbation(excluded_property_ids=frozenset(excluded)))
             got = nw_subgraph(northwind, ["Chai"], hops=hops, excludedPropertyIds=excluded, maxPropertyFacts=1000)
             assert_same_facts(got, want)
@@ -467,7 +467,7 @@ def test_subgraph_excluded_property_ids_equal_python(northwind: Neo4jStore) -> N
     cut = nw_subgraph(northwind, ["Chai"], hops=1, excludedRelIds=[rel], maxPropertyFacts=1000)
     assert rel not in {x.element_id for x in cut["relationships"]}
     assert rel not in {p["owner"] for p in cut["properties"]}
-    assert_same_facts(cut, r.retrieve("", hops=1, seeds=[chai],
+    assert_same_facts(cut, r.retrieve("", mode="khop", hops=1, seeds=[chai],
                                       perturbation=Perturbation(excluded_rel_ids=frozenset({rel}))))
 
 
@@ -628,14 +628,14 @@ def test_subgraph_follows_aliases_and_alias_exclusions_like_python(holmes: Neo4j
     q = "Where did Watson serve?"
     seeds = [le.node.id for le in r.link(q)]
     for hops in (1, 2):
-        want = r.retrieve(q, hops=hops, seeds=seeds)
+        want = r.retrieve(q, mode="khop", hops=hops, seeds=seeds)
         assert want.alias_map
         got = subgraph(holmes, seeds, hops=hops)
         assert_same_subgraph(got, want)
         assert got["aliasMap"] == want.alias_map
     canonical = next(iter(want.alias_map.values()))
     p = Perturbation(excluded_node_ids=frozenset({canonical}))
-    want = r.retrieve(q, hops=1, seeds=seeds, perturbation=p)
+    want = r.retrieve(q, mode="khop", hops=1, seeds=seeds, perturbation=p)
     got = subgraph(holmes, seeds, hops=1, excludedNodeIds=[canonical])
     assert_same_subgraph(got, want)
     assert not {"Watson", "Dr. Watson"} & {n["name"] for n in got["subgraph"]["nodes"]}

@@ -164,8 +164,8 @@ def test_bad_requests_are_named(client: httpx.Client) -> None:
     assert client.get("/api/jobs/nope").status_code == 404
     assert client.get("/api/explanations/nope/view").status_code == 404
     ex, _ = explain(client, TARIK)
-    wrong = client.post(f"/api/explanations/{ex['id']}/whatif", json={"units": [{"kind": "property", "id": "x"}]})
-    assert wrong.status_code == 400 and "unknown unit kind 'property'" in wrong.json()["error"]
+    wrong = client.post(f"/api/explanations/{ex['id']}/whatif", json={"units": [{"kind": "chunk", "id": "x"}]})
+    assert wrong.status_code == 400 and "unknown unit kind 'chunk'" in wrong.json()["error"]
     missing = client.post(f"/api/explanations/{ex['id']}/whatif", json={"units": [{"kind": "edge", "id": "r_x"}]})
     assert missing.status_code == 400 and "not in this explanation's context" in missing.json()["error"]
     schema = client.get("/openapi.json").json()

@@ -136,10 +136,14 @@ def result(watched: Watched, timeout: float = 300_000) -> Any:
     return view
 
 
-def cli_explain(graph_uri: str, home: Path, question: str) -> dict[str, Any]:
-    """The CLI's explanation of `question` (its own process, its own response cache)."""
+def cli_explain(neo4j_uri: tuple[str, str | None, str | None], home: Path, question: str) -> dict[str, Any]:
+    """The CLI's explanation of `question` (its own process, its own response cache), connecting with the test
+    server's credentials as a user would (NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD)."""
+    uri, user, password = neo4j_uri
     env = {k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")}
-    env.update(NEO4J_URI=graph_uri, XGRAG_HOME=str(home / "cli"))
+    env.update(NEO4J_URI=uri, XGRAG_HOME=str(home / "cli"))
+    if password:
+        env.update(NEO4J_USER=user or "neo4j", NEO4J_PASSWORD=password)
     proc = subprocess.run([sys.executable, "-m", "xgrag.cli", "explain", question, "--json", "-", "--no-cache"],
                           env=env, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr
@@ -170,7 +174,7 @@ def test_ask_watch_progress_and_remove_the_top_fact(browser: Any, serving: Servi
     shown.wait_for(timeout=120_000)
     counterfactual = shown.inner_text()
     # the CLI's probe for that fact, in its own process
-    cli = cli_explain(neo4j_uri[0], home, OUT_TO_SEA)
+    cli = cli_explain(neo4j_uri, home, OUT_TO_SEA)
     probe = next(c for c in cli["components"] if c["kind"] == "edge" and c["label"] == label)
     assert probe["evaluated"] == "measured" and counterfactual == probe["counterfactual_answer"]
     assert cli["answer"] == "Martha Coolidge."

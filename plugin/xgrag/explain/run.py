@@ -22,13 +22,16 @@ from xgrag.explain.progress import Observer, Phase, ProgressClock, ProgressEvent
 from xgrag.explain.scoring import logprob_importance, semantic_shift
 from xgrag.explain.settings import ExplainSettings
 from xgrag.generate.base import AnswerScore, Generation
-from xgrag.generate.prompt import RenderedContext, property_text, relation_text, render
-from xgrag.model import Perturbation, Subgraph
+from xgrag.generate.prompt import RenderedContext, property_text, relation_text
+from xgrag.model import ContextUnit, Perturbation, Subgraph
 from xgrag.retrieval.dedup import DedupResult
 
 Progress = Callable[[str, int, int | None], None]  # (phase, advance, total)
-# A perturbation -> the perturbed, deduplicated context (in memory, or re-retrieved through Cypher)
-ApplyFn = Callable[[Perturbation], Subgraph]
+# A perturbation -> the prompt the generator gets: xgrag's prompt over the perturbed, deduplicated subgraph (in
+# memory, or re-retrieved through Cypher), or a stack's own prompt rebuilt without the removed units
+ApplyFn = Callable[[Perturbation], RenderedContext]
+
+
 @dataclass(frozen=True)
 class Response:
     """What asking one context gave, under the run's response score (ExplainSettings.response_score): the answer
@@ -100,6 +103,8 @@ class ExplainRun:
     incomplete: dict[str, Any] | None = None
     # response_score "logprob": log P(a0 | G_dedup), the reference every probe's score is a drop from
     baseline_score: AnswerScore | None = None
+    # a stack's context units by id (xgrag.explain.stack); empty for xgrag's own graph context
+    units: dict[str, ContextUnit] = field(default_factory=dict)
     # set from any thread to stop the run: no new probe is asked (see xgrag.explain.cancel)
     stop: threading.Event | None = None
     # the pool re-retrievals run in (apply="cypher"); None: asyncio's default executor
@@ -171,10 +176,8 @@ class ExplainRun:
             # re-retrieval is blocking I/O: in the database's own bounded pool, so that queued re-retrievals never
             # hold the threads generator calls need (a dead server then fails them one pool-width at a time while
             # the contexts already retrieved are answered)
-            graph = await asyncio.get_running_loop().run_in_executor(self.database, self.apply, perturbation)
-        else:
-            graph = self.apply(perturbation)
-        return render(self.question, graph)
+            return await asyncio.get_running_loop().run_in_executor(self.database, self.apply, perturbation)
+        return self.apply(perturbation)
 
     async def respond(self, ctx: RenderedContext) -> Response:
         """The one place a context is asked, under the run's response score: generate an answer ("shift") or
@@ -242,7 +245,10 @@ class ExplainRun:
         return float(semantic_shift(vec[self.a0.text], vec[text][None, :])[0])
 
     def unit_text(self, p: Planned) -> str:
-        """A probe's target as text (for relevance ordering): a fact as the prompt renders it, or a name."""
+        """A probe's target as text (for relevance ordering): a fact as the prompt renders it, a name, or the text a
+        stack's context unit put into the prompt."""
+        if p.target in self.units:
+            return self.units[p.target].text
         graph = self.graph
         if p.kind == "edge" and p.target in graph.relationships:
             r = graph.relationships[p.target]

@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from xgrag.explain.perturbers import REGISTRY
-from xgrag.model import FACT_KINDS, UNIT_KINDS, Component, Explanation
+from xgrag.model import UNIT_KINDS, Component, Explanation
+
+# what the user sentence calls the most important unit, per component kind (every kind of UNIT_KINDS)
+WHAT = {"node": "entity", "edge": "fact", "property": "fact", "item": "retrieved item", "span": "passage"}
 
 _WHAT_STOPPED = {"cancelled": "the run was cancelled", "neo4j": "Neo4j was lost",
                  "generator": "the generator failed", "service": "a service failed"}
@@ -56,7 +59,8 @@ def texts_for(ex: Explanation) -> tuple[str, str]:
     if not singles or max(c.importance or 0.0 for c in singles) <= 0.0:
         evaluated = "evaluated " if caveat else ""
         effect = "made the answer less likely" if ex.response_score == "logprob" else "changed the answer"
-        return (f"No {evaluated}fact or entity in the retrieved context {effect} when perturbed."
+        what = "part of the stack's context" if ex.stack is not None else "fact or entity in the retrieved context"
+        return (f"No {evaluated}{what} {effect} when perturbed."
                 + (f" {caveat}" if caveat else ""),
                 f"{len(singles)} perturbations ({', '.join(ex.strategies)}); none moved the answer beyond "
                 f"the noise floor {ex.noise_floor:.3f}." + (f" {caveat}" if caveat else ""))
@@ -65,11 +69,13 @@ def texts_for(ex: Explanation) -> tuple[str, str]:
     flips: dict[str, list[Component]] = {}
     for c in singles:
         flips.setdefault(c.label.split(" => ")[0], []).append(c)
+    # on a tie, the finer unit (a span before the item holding it) names what mattered more precisely
     ranked = sorted(flips.items(), key=lambda kv: (-sum(bool(c.answer_changed) for c in kv[1]),
-                                                  -max(c.importance or 0 for c in kv[1]), kv[0]))
+                                                  -max(c.importance or 0 for c in kv[1]),
+                                                  not any(c.kind == "span" for c in kv[1]), kv[0]))
     best_label, best_group = ranked[0]
     best = max(best_group, key=lambda c: c.importance or 0.0)
-    what = "fact" if best.kind in FACT_KINDS else "entity"
+    what = WHAT[best.kind]
     user = (f"The most important {what} for answering the question is {best_label}. "
             "It had the biggest impact on the result.")
     parts = []

@@ -11,7 +11,7 @@ from rich.table import Table
 
 from xgrag.explain.surrogate import surrogate_line
 from xgrag.generate.prompt import relation_text
-from xgrag.model import Component, Explanation, Subgraph
+from xgrag.model import Component, Explanation, Subgraph, value_text
 
 
 def fact_labels(ex: Explanation) -> dict[str, str]:
@@ -72,15 +72,31 @@ def print_subgraph(out: Console, title: str, data: dict[str, Any]) -> None:
         where = prov.get("doc_id") or prov.get("source") or ""
         if prov.get("line") is not None:
             where = f"{where}:{prov['line']}"
-        table.add_row(names.get(r["source"], r["source"]), r["label"], names.get(r["target"], r["target"]),
-                      r["id"], str(where))
+        # cells are rich markup: text from the graph is escaped so that it prints as it is stored
+        table.add_row(escape(names.get(r["source"], r["source"])), escape(r["label"]),
+                      escape(names.get(r["target"], r["target"])), escape(r["id"]), escape(str(where)))
     out.print(table)
+    properties = data.get("properties") or []
+    if properties:
+        rels = {r["id"]: r for r in data["relationships"]}
+        facts = Table(title="property facts", show_lines=False)
+        for col in ("of", "key", "value", "fact id"):
+            facts.add_column(col)
+        for p in properties:
+            r = rels.get(p["owner"]) if p.get("owner_kind") == "relationship" else None
+            owner = (f"{names.get(r['source'], r['source'])} -{r['label']}-> {names.get(r['target'], r['target'])}"
+                     if r else names.get(p["owner"], p["owner"]))
+            facts.add_row(escape(owner), escape(p["key"]), escape(value_text(p["value"])), escape(p["id"]))
+        out.print(facts)
     seeds = ", ".join(f"{names.get(s, s)} ({s})" for s in data["seeds"]) or "none"
-    out.print(f"seeds: {seeds}; {len(data['nodes'])} nodes, {len(data['relationships'])} relationships"
-              f"{', truncated' if data['truncated'] else ''}"
-              f"{'; ' + data['fallback'] if data.get('fallback') else ''}")
+    omitted = data.get("properties_omitted") or 0
+    out.print(escape(f"seeds: {seeds}; {len(data['nodes'])} nodes, {len(data['relationships'])} relationships"
+                     + (f", {len(properties)} property facts" if properties else "")
+                     + (f" ({omitted} more left out by max_property_facts)" if omitted else "")
+                     + (", truncated" if data["truncated"] else "")
+                     + (f"; {data['fallback']}" if data.get("fallback") else "")))
     if data.get("reason"):
-        out.print(f"retrieval: {data['mode']}; {data['reason']}")
+        out.print(escape(f"retrieval: {data['mode']}; {data['reason']}"))
     if "centrality" in data:
         top = sorted(data["centrality"].items(), key=lambda kv: -kv[1]["pagerank"])[:5]
         out.print(f"top PageRank ({data['centrality_source']}): "
@@ -121,6 +137,15 @@ def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
               if ex.response_score == "logprob" and ex.baseline_logprob is not None else "")
     out.print(f"[bold]A:[/bold] {escape(ex.answer)}   [dim]({escape(ex.generator)}{reader}; noise floor "
               f"{ex.noise_floor:.3f}{scored})[/dim]")
+    if ex.reproduction is not None:  # a user's stack, replayed: did the replay give the stack's answer?
+        r = ex.reproduction
+        if r.reproduced:
+            out.print(f"[dim]stack {escape(str((ex.stack or {}).get('component', '')))}: the replayed call reproduced "
+                      f"its answer (similarity {r.similarity:.2f})[/dim]")
+        else:
+            out.print(f"[bold red]Not reproduced:[/bold red] the stack answered {escape(r.observed_answer)!r}, the "
+                      f"replayed call {escape(r.replayed_answer)!r} (similarity {r.similarity:.2f}): the importances "
+                      "explain the replayed answer")
     if ex.incomplete:
         out.print(f"[bold red]Incomplete:[/bold red] {escape(incomplete_summary(ex.incomplete))}.")
     if ex.generator_evidence:

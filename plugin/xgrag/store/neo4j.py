@@ -46,6 +46,13 @@ class MissingMigration(UsageError):
     """A query needs an index xgrag's migrations create (full-text, vector) and the database has none."""
 
 
+def migrate_command(preset: str) -> str:
+    """The command that creates the indexes of schema preset `preset`, named in every missing-index hint: a bare
+    `xgrag migrate` migrates the preset the configuration names ("xgrag" unless told), which need not be the one the
+    failing code was given (a LlamaIndex graph read with `load_settings(preset="llamaindex")`)."""
+    return f"xgrag migrate --preset {preset}"
+
+
 def _first_line(exc: BaseException) -> str:
     """The driver's reason in a few words (its own text, with socket addresses, is for --verbose)."""
     text = (str(exc).strip() or type(exc).__name__).splitlines()[0]
@@ -220,8 +227,8 @@ class Neo4jStore:
             text = exc.message or str(exc)
             if "no such" in text.lower() and "index" in text.lower():
                 raise MissingMigration(f"{text} (schema preset {self.schema.preset!r})",
-                                       hint="run `xgrag migrate`: it creates xgrag's indexes for the configured "
-                                            "schema preset, and only those") from exc
+                                       hint=f"run `{migrate_command(self.schema.preset)}`: it creates xgrag's "
+                                            "indexes for that schema preset, and only those") from exc
             raise
 
     # -- running queries -------------------------------------------------------------------------

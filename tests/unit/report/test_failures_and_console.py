@@ -103,3 +103,26 @@ def test_questions_are_checked_before_they_reach_cypher() -> None:
         check_question(" \n ")
     with pytest.raises(UsageError, match=f"limit is {MAX_QUESTION_CHARS:,}"):
         check_question("x" * (MAX_QUESTION_CHARS + 1))
+
+
+def test_retrieve_prints_property_facts_and_graph_text_as_stored() -> None:
+    """`xgrag retrieve`'s table: a node's and a relationship's property facts are listed with their element, and
+    text from the graph that looks like rich markup prints as it is stored."""
+    from xgrag.model import PropertyFact
+    from xgrag.report.console import print_subgraph
+
+    sub = Subgraph()
+    for node in (Node("o", "Order 10248"), Node("q", "Queso [bold]Cabrales[/bold]"), Node("n", "Nancy Davolio")):
+        sub.add_node(node)
+    sub.add_relationship(Relationship("r1", "o", "q", "ORDERS"))
+    sub.seeds = ["n"]
+    sub.add_property(PropertyFact("n", "birthDate", "1948-12-08 00:00:00.000"))
+    sub.add_property(PropertyFact("r1", "quantity", 12, "relationship"))
+    buf = io.StringIO()
+    print_subgraph(Console(file=buf, width=200, color_system=None), "When was Nancy Davolio born?", sub.to_json())
+    text = buf.getvalue()
+    assert "Queso [bold]Cabrales[/bold]" in text
+    rows = [" ".join(line.replace("│", " ").split()) for line in text.splitlines()]
+    assert "Nancy Davolio birthDate 1948-12-08 n#birthDate" in rows
+    assert "Order 10248 -ORDERS-> Queso [bold]Cabrales[/bold] quantity 12 r1#quantity" in rows
+    assert "seeds: Nancy Davolio (n); 3 nodes, 1 relationships, 2 property facts" in rows

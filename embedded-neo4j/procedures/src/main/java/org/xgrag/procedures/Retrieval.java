@@ -223,6 +223,9 @@ final class Retrieval {
             out.put("truncated", truncated);
             out.put("mode", mode);
             out.put("fallback", null);
+            // Subgraph.reason explains mode "auto" (Python's retrieval.focus); the procedures run k-hop and
+            // shortest paths only, whose reason is null in Python too
+            out.put("reason", null);
             out.put("alias_map", new LinkedHashMap<>(aliasMap));
             out.put("properties", sortedProperties().stream().map(PropertyFacts.Fact::toJson).toList());
             out.put("properties_omitted", propertiesOmitted);
