@@ -240,7 +240,7 @@ def test_unmappable_items_are_reported_not_invented(kg: Neo4jStore) -> None:
     assert kg.checksum() == before
     assert [s.mapping for s in mapped.sources] == ["unmapped", "unmapped", "unmapped", "facts", "entities"]
     reasons = [s.reason or "" for s in mapped.sources]
-    assert "not entities under the 'neo4j-graphrag' preset" in reasons[0] and "(Chunk:" in reasons[0]
+    assert "not entities under the 'neo4j-graphrag' preset" in reasons[0] and "Chunk" in reasons[0]
     assert reasons[1].startswith("text only")
     assert "no node with id" in reasons[2]
     assert "induce_relationships=True" in reasons[4]

@@ -23,7 +23,7 @@ pytest.importorskip("neo4j_graphrag", reason="neo4j-graphrag is in the [dev] ext
 from neo4j_graphrag.generation import GraphRAG  # noqa: E402
 from neo4j_graphrag.llm import OpenAILLM  # noqa: E402
 
-from helpers import wipe  # noqa: E402
+from helpers import neo4j_auth, wipe  # noqa: E402
 from support import stack_world as W  # noqa: E402
 from support.openai_server import OpenAITestServer  # noqa: E402
 from xgrag.config import schema_preset  # noqa: E402
@@ -219,7 +219,7 @@ def _cypher_qa_chain(kg: Neo4jStore, srv: OpenAITestServer, intermediate_steps: 
     from langchain_neo4j import GraphCypherQAChain, Neo4jGraph
     from langchain_openai import ChatOpenAI
 
-    graph = Neo4jGraph(url=kg.uri, username="neo4j", password="unused", database=kg.database, refresh_schema=False)
+    graph = Neo4jGraph(url=kg.uri, **neo4j_auth(kg), database=kg.database, refresh_schema=False)
     llm = ChatOpenAI(model=W.MODEL, base_url=srv.base_url, api_key="unused-by-the-test-server", temperature=0,
                      seed=42)
     return GraphCypherQAChain.from_llm(llm, graph=graph, allow_dangerous_requests=True,
@@ -275,7 +275,7 @@ def test_lcel_chain_replayed_with_its_own_prompt_and_model(kg: Neo4jStore, srv: 
 
     mission = ASKED[0]
     store = Neo4jVector.from_existing_index(W.langchain_embeddings(), index_name=W.VECTOR_INDEX, url=kg.uri,
-                                            username="neo4j", password="unused", database=kg.database)
+                                            **neo4j_auth(kg), database=kg.database)
     prompt = ChatPromptTemplate.from_messages([("system", "Answer from the context."),
                                                ("human", "Context:\n{context}\n\nQuestion:\n{question}\n")])
     llm = ChatOpenAI(model=W.MODEL, base_url=srv.base_url, api_key="unused-by-the-test-server", temperature=0,
