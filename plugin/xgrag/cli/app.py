@@ -16,7 +16,9 @@ from rich.markup import escape
 
 from xgrag.errors import XgragError
 
-console = Console(stderr=True)
+# Messages are not wrapped by rich (the terminal wraps them): rich breaks words, so a long path it printed
+# ("wrote /tmp/.../xgrag.t" + newline + "oml") could not be copied back.
+console = Console(stderr=True, soft_wrap=True)
 # Tables stay readable when stdout is not a terminal (pipes, CI logs): rich would fall back to 80 columns.
 out = Console(soft_wrap=True, width=None if sys.stdout.isatty() else int(os.environ.get("COLUMNS", "160")))
 

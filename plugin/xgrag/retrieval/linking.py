@@ -369,15 +369,17 @@ class Linker:
         self.settings = settings
         self.embedder = embedder
         self._memory: NameIndex | None = None
-        self._decided = False
+        self._use_memory: bool | None = None  # decided once per linker
 
-    def _names(self) -> NameIndex | None:
-        """The in-memory name index when linking must use one (decided once per linker)."""
-        if not self._decided:
+    def _names(self, check: bool = False) -> NameIndex | None:
+        """The in-memory name index when linking must use one. `check` (once per link) re-validates it against
+        the graph, so a linker kept across a reload never links through the old graph's ids."""
+        if self._use_memory is None:
             schema = self.store.schema
-            use = schema.read_only or (schema.general and not self._fulltext_exists())
-            self._memory = shared_index(self.store, key_tokens) if use else None
-            self._decided = True
+            self._use_memory = schema.read_only or (schema.general and not self._fulltext_exists())
+            check = True
+        if self._use_memory and (check or self._memory is None):
+            self._memory = shared_index(self.store, key_tokens)
         return self._memory
 
     def _fulltext_exists(self) -> bool:
@@ -421,7 +423,7 @@ class Linker:
         candidates: dict[str, tuple[Node, float]] = {}
         # a general mapping's composed names have no exact index: with the full-text one, the word search below
         # finds them (the memory index answers exact names itself)
-        if not self.store.schema.general or self._names() is not None:
+        if self._names(check=True) is not None or not self.store.schema.general:
             for node, _ in self._exact(candidate_spans(question), excluded):
                 candidates[node.id] = (node, 1.0)
         terms = question_terms(question)
@@ -464,6 +466,7 @@ class Linker:
         wanted = sorted({n for n in names if n})
         if not wanted:
             return []
+        self._names(check=True)
         return [(name, node) for node, name in self._exact(wanted, [])]
 
     def _fuzzy(self, question: str, excluded: list[str]) -> list[LinkedEntity]:

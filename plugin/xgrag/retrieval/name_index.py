@@ -1,11 +1,18 @@
 """Entity names held in memory: what linking reads when it may not create an index (a read-only mapping) or the
 database has none of xgrag's (a general mapping that was never migrated).
 
-Built once per process and database from one read query over every entity label (`cypher/entity_names.cypher`),
-then shared by every retriever of that database and mapping. It answers the two questions linking asks of the
-full-text index: which entities are named exactly by a span of the question, and which entities have names sharing
-the question's words (ranked by how much of the name the question covers, then by id). Its cost (entities, seconds,
-approximate memory) is reported with every linking that used it (`Linker.source`).
+Built per process and database from one read query over every entity label (`cypher/entity_names.cypher`),
+then shared by every retriever of that database and mapping. Before each use it is checked against the graph: the
+database's node and relationship counts (Neo4j's count store, constant time) and the names of a sample of its
+entities, spread over the index (`cypher/entity_names_probe.cypher`); when either differs the graph was changed under
+it (reloaded, entities added or deleted, a sampled entity renamed) and it is rebuilt. Neo4j reuses the ids of
+deleted nodes, so an index kept over a reload would link a question to whatever node now holds an old id. A rename
+that changes no count and misses the sample is not seen: `refresh_index` rebuilds on demand.
+
+It answers the two questions linking asks of the full-text index: which entities are named exactly by a span of
+the question, and which entities have names sharing the question's words (ranked by how much of the name the
+question covers, then by id). Its cost (entities, seconds, approximate memory, builds) is reported with every
+linking that used it (`Linker.source`).
 """
 
 from __future__ import annotations
@@ -24,6 +31,8 @@ from xgrag.store.neo4j import Neo4jStore
 # The largest graph whose names are read into memory (one row per entity): beyond it, linking needs the full-text
 # index `xgrag migrate` creates (or the user's own), which a read-only mapping cannot add.
 MAX_ENTITIES = 5_000_000
+# Entities whose names are re-read before each use: one indexed lookup per id, a few milliseconds in all.
+PROBE_SIZE = 32
 Tokenize = Callable[[str], Sequence[str]]  # a name's words as linking compares them (linking.key_tokens)
 
 
@@ -35,6 +44,8 @@ class NameIndex:
     words: dict[str, int] = field(default_factory=dict)  # id -> words in its name
     seconds: float = 0.0
     truncated: bool = False
+    counts: tuple[int, int] = (-1, -1)  # (nodes, relationships) in the database when it was read
+    builds: int = 1  # how many times this database's index was built in this process (1 + rebuilds on change)
 
     @classmethod
     def build(cls, rows: Iterable[Sequence[object]], tokenize: Tokenize) -> NameIndex:
@@ -71,12 +82,28 @@ class NameIndex:
         index.seconds = time.perf_counter() - t0
         return index
 
+    def sample(self, size: int = PROBE_SIZE) -> list[str]:
+        """Ids spread evenly over the index (sorted, so the same index always probes the same entities)."""
+        ids = sorted(self.nodes)
+        if len(ids) <= size:
+            return ids
+        step = len(ids) / size
+        return [ids[int(i * step)] for i in range(size)]
+
+    def matches(self, store: Neo4jStore) -> bool:
+        """Whether the graph still looks as it did when the index was read: same counts, sample unchanged."""
+        if graph_counts(store) != self.counts:
+            return False
+        ids = self.sample()
+        now = {str(r["row"][0]): str(r["row"][1]) for r in store.read_plain("entity_names_probe", ids=ids)}
+        return now == {nid: self.nodes[nid].name for nid in ids}
+
     def cost(self) -> dict[str, object]:
         """What the index cost: entities, seconds to read and build, an estimate of its memory."""
         size = sum(sys.getsizeof(k) + sys.getsizeof(v) for k, v in self.by_word.items())
         size += sum(sys.getsizeof(n.id) + sys.getsizeof(n.name) for n in self.nodes.values())
         return {"method": "memory", "entities": len(self.nodes), "seconds": round(self.seconds, 3),
-                "approx_mb": round(size / 2**20, 1)}
+                "approx_mb": round(size / 2**20, 1), "builds": self.builds}
 
     def exact(self, names: Iterable[str], excluded: set[str]) -> list[tuple[Node, str]]:
         """Entities whose stored name (or an alias) is exactly one of `names` (case-sensitive), as
@@ -101,15 +128,44 @@ class NameIndex:
         return [(self.nodes[nid], n / self.words.get(nid, 1)) for nid, n in ranked[:limit]]
 
 
+def graph_counts(store: Neo4jStore) -> tuple[int, int]:
+    """(nodes, relationships) in the database, from Neo4j's count store."""
+    row = store.read_plain("graph_counts")[0]
+    return int(row["nodes"]), int(row["relationships"])
+
+
 _CACHE: dict[tuple[str, str, str], NameIndex] = {}
 _LOCK = threading.Lock()
 
 
+def _key(store: Neo4jStore) -> tuple[str, str, str]:
+    return store.uri, store.database, store.schema.model_dump_json()
+
+
+def _load(store: Neo4jStore, tokenize: Tokenize, builds: int) -> NameIndex:
+    # counts read before the names: a write landing between the two makes the next check rebuild, never the
+    # reverse (an index missing a write while its counts say it has it)
+    counts = graph_counts(store)
+    index = NameIndex.load(store, tokenize)
+    index.counts, index.builds = counts, builds
+    return index
+
+
 def shared_index(store: Neo4jStore, tokenize: Tokenize) -> NameIndex:
-    """The process's name index for this database and mapping (built on first use; a new entity written since
-    is not in it until the process restarts)."""
-    key = (store.uri, store.database, store.schema.model_dump_json())
+    """The process's name index for this database and mapping: built on first use, checked against the graph on
+    every later one (`NameIndex.matches`) and rebuilt when the graph changed."""
+    key = _key(store)
     with _LOCK:
-        if key not in _CACHE:
-            _CACHE[key] = NameIndex.load(store, tokenize)
-        return _CACHE[key]
+        index = _CACHE.get(key)
+        if index is None or not index.matches(store):
+            index = _CACHE[key] = _load(store, tokenize, 1 if index is None else index.builds + 1)
+        return index
+
+
+def refresh_index(store: Neo4jStore, tokenize: Tokenize) -> NameIndex:
+    """Rebuild this database's name index now (after a change the check cannot see: a rename off the sample)."""
+    key = _key(store)
+    with _LOCK:
+        old = _CACHE.get(key)
+        index = _CACHE[key] = _load(store, tokenize, 1 if old is None else old.builds + 1)
+        return index
