@@ -8,7 +8,8 @@ property ("When was Nancy Davolio born?" -> the birth date of Nancy Davolio). Ch
    about the relationship between the two: "How many units of Queso Cabrales did order 10248 contain?" -> the
    quantity of that ORDERS relationship);
 2. whether the answer is the kind of value the question words ask for (`xgrag.retrieval.words.answer_kind`:
-   "when" a date or a year, "how many" a whole number, "how much" an amount);
+   "when" a date or a year, "how many" a whole number, "how much" an amount; "who" an entity of a person's or
+   organisation's type, which ranks after 3 only: a type name is a weaker clue than a relation word);
 3. how many of the question's words the chain states: relation words ("sell"/"sold"/SOLD, "director"/
    DIRECTED_BY, "born"/birthDate: `xgrag.retrieval.words.stem`), property keys as words ("unit price"), and the
    types of the entities it reaches ("Which category is Chai in?" -> the neighbour of type Category), beside the
@@ -347,7 +348,13 @@ class _Reading:
         own = len(steps) == 1 and end.value and not foreign
         length = (len(steps), foreign) if any_words else (not own, -len(steps), foreign)
         repeats = sum(1 for w in chain.covered if w.startswith("="))
-        return (-len(touched & self.mentioned), not kind_ok, not noun_ok, repeats - len(chain.covered), -repeats,
+        # a value's kind (a date, a count, an amount) is read off the value itself and outranks the question's
+        # words; an agent is only guessed from the entity's type name, which a graph need not spell as a person
+        # ("who is peter's cousin" -> Benjamin Bunny, a Rabbit, COUSIN OF Peter; not Mr. Mcgregor, a Person who
+        # CHASED him): it decides only between chains that state as many of the question's words
+        agent = self.kind == "agent"
+        return (-len(touched & self.mentioned), not kind_ok and not agent, not noun_ok,
+                repeats - len(chain.covered), -repeats, not kind_ok and agent,
                 length, -self._alignment(chain), -sum(self._score(s.fact) for s in steps),
                 [s.fact.id for s in steps])
 
