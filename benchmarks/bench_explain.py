@@ -189,7 +189,7 @@ def main() -> None:
 
         home = Path(tempfile.mkdtemp(prefix="xgrag-bench-"))
         state = start(EmbeddedSettings(home=home, heap="3g"))
-        store = Neo4jStore(state.uri)
+        store = Neo4jStore.from_connection(state.connection())
     results: dict[str, Any] = {}
     try:
         migrate(store, GraphSchema(), 384)

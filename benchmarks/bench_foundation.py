@@ -313,7 +313,7 @@ def neo4j_server(args: argparse.Namespace) -> Iterator[tuple[Neo4jStore, dict[st
     try:
         log(f"starting embedded Neo4j (heap {args.heap}, page cache {args.pagecache}) in {home}")
         state = start(EmbeddedSettings(home=home, heap=args.heap, pagecache=args.pagecache), quiet=True)
-        store = Neo4jStore(state.uri)
+        store = Neo4jStore.from_connection(state.connection())
         store.verify()
         yield store, {"kind": "embedded", "uri": state.uri, "heap": args.heap, "pagecache": args.pagecache,
                       "home": str(home)}

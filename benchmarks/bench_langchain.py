@@ -103,7 +103,7 @@ def main() -> None:
 
         home = Path(tempfile.mkdtemp(prefix="xgrag-bench-"))
         state = start(EmbeddedSettings(home=home, heap="1g"))
-        store = Neo4jStore(state.uri)
+        store = Neo4jStore.from_connection(state.connection())
     results: dict[str, Any] = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
                                "load_average_start": os.getloadavg()}
     try:

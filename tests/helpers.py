@@ -16,6 +16,65 @@ SHARED = next((p / "shared" / "data" for p in ROOT.parents if (p / "shared" / "d
 SAMPLE = ROOT / "plugin" / "xgrag" / "data" / "sample"
 
 
+DOCS = ROOT / "docs"
+
+
+def doc_section(page: str | Path, heading: str) -> str:
+    """The text under a heading of a documentation page (README.md or docs/...), at any level, up to the next
+    heading of the same or a higher level (lines inside fenced code are not headings). The tests that run documented
+    commands read them through this, so a block they run cannot move without the test noticing."""
+    lines = (ROOT / page).read_text(encoding="utf-8").splitlines(keepends=True)
+    fenced, level, out = False, 0, []
+    for line in lines:
+        if line.startswith("```"):
+            fenced = not fenced
+        hashes = len(line) - len(line.lstrip("#")) if not fenced and line.startswith("#") else 0
+        is_heading = hashes and line[hashes:hashes + 1] == " "
+        if level and is_heading and hashes <= level:
+            break
+        if level:
+            out.append(line)
+        elif is_heading and line[hashes + 1:].rstrip("\n") == heading:
+            level = hashes
+    assert level, f"{page} has no heading '{heading}'"
+    return "".join(out)
+
+
+def doc_blocks(page: str | Path, heading: str, lang: str) -> list[str]:
+    """Every fenced ```lang block under a heading of a documentation page, in order."""
+
+    blocks = re.findall(rf"^```{lang}\n(.*?)^```", doc_section(page, heading), re.S | re.M)
+    assert blocks, f"{page}: no {lang} block under '{heading}'"
+    return blocks
+
+
+def doc_block(page: str | Path, heading: str, lang: str) -> str:
+    """The first fenced ```lang block under a heading of a documentation page."""
+    return doc_blocks(page, heading, lang)[0]
+
+
+def doc_commands(block: str) -> list[list[str]]:
+    """The `xgrag ...` commands of a bash block as argument lists (comments dropped, backslash continuations
+    joined), without the leading `xgrag`."""
+
+    lines = block.replace("\\\n", " ").splitlines()
+    return [shlex.split(line, comments=True)[1:] for line in lines if line.startswith("xgrag ")]
+
+
+def view_blocks(page: str) -> list[dict[str, Any]]:
+    """The explanation views a self-contained page carries (xgrag.serve.export: inert JSON blocks)."""
+    import json
+
+    return [json.loads(m) for m in re.findall(
+        r'<script type="application/json" class="xgrag-view" data-target="[^"]+">(.*?)</script>', page, re.S)]
+
+
+def neo4j_auth(store: Neo4jStore) -> dict[str, Any]:
+    """username= and password= of the test server, for another library's own client (LangChain's Neo4jGraph)."""
+    user, password = store.credentials()
+    return {"username": user, "password": password}
+
+
 def mapped(server: Neo4jStore, preset: str) -> Neo4jStore:
     """The same database read through a schema preset, with that preset's migrations applied."""
     schema = schema_preset(preset)
@@ -137,8 +196,9 @@ def write_langchain_graph(store: Neo4jStore, package: str = "langchain_neo4j") -
         nodes.setdefault(t, LNode(id=t, type=tt))
         rels.append(LRel(source=nodes[h], target=nodes[t], type=rel))
     doc = Document(page_content=CURIE_TEXT, metadata={"source": "curie.txt"})
-    # LangChain's own client and writer (the embedded server has auth off and accepts any credentials)
-    graph = Neo4jGraph(url=store.uri, username="neo4j", password="unused", database=store.database,
+    # LangChain's own client and writer, with the test server's credentials
+    user, password = store.credentials()
+    graph = Neo4jGraph(url=store.uri, username=user, password=password, database=store.database,
                        refresh_schema=False)
     try:
         graph.add_graph_documents([GraphDocument(nodes=list(nodes.values()), relationships=rels, source=doc)],
@@ -210,7 +270,8 @@ def write_story_graph(store: Neo4jStore, story: str = STORY) -> int:
         text = "\n\n".join(sections[n] for n in numbers)
         doc = Document(page_content=text, metadata={"source": f"{story}-part{part}"})
         documents.append(GraphDocument(nodes=list(nodes.values()), relationships=rels, source=doc))
-    graph = Neo4jGraph(url=store.uri, username="neo4j", password="unused", database=store.database,
+    user, password = store.credentials()
+    graph = Neo4jGraph(url=store.uri, username=user, password=password, database=store.database,
                        refresh_schema=False)
     try:
         graph.add_graph_documents(documents, include_source=True, baseEntityLabel=True)
@@ -278,7 +339,8 @@ def write_lightrag_graph(store: Neo4jStore, workspace: str = "base") -> None:
 
     sep = "<SEP>"
     chunks, extra = lightrag_chunk_ids()
-    env = {"NEO4J_URI": store.uri, "NEO4J_USERNAME": "neo4j", "NEO4J_PASSWORD": "unused",
+    user, password = store.credentials()
+    env = {"NEO4J_URI": store.uri, "NEO4J_USERNAME": user, "NEO4J_PASSWORD": password or "",
            "NEO4J_DATABASE": store.database}
     saved = {k: os.environ.get(k) for k in (*env, "NEO4J_WORKSPACE")}
     os.environ.update(env)
@@ -325,10 +387,11 @@ def write_lightrag_graph(store: Neo4jStore, workspace: str = "base") -> None:
 
 
 def llamaindex_graph_store(store: Neo4jStore):  # -> Neo4jPropertyGraphStore
-    """LlamaIndex's Neo4jPropertyGraphStore on the test server (auth is off: any credentials)."""
+    """LlamaIndex's Neo4jPropertyGraphStore on the test server, with its credentials."""
     from llama_index.graph_stores.neo4j import Neo4jPropertyGraphStore
 
-    return Neo4jPropertyGraphStore(username="neo4j", password="unused", url=store.uri, database=store.database)
+    user, password = store.credentials()
+    return Neo4jPropertyGraphStore(username=user, password=password, url=store.uri, database=store.database)
 
 
 def write_llamaindex_graph(store: Neo4jStore):  # -> (PropertyGraphIndex, Neo4jPropertyGraphStore)
@@ -415,14 +478,3 @@ def gold_fact_id(subgraph: dict[str, Any], evidence: list[str]) -> str | None:
             return str(p["id"])
     return None
 
-
-# -- the README's commands, as written -----------------------------------------------------------------------------
-
-def readme_bash(heading: str) -> list[list[str]]:
-    """The `xgrag ...` commands of the first bash block under a README heading (`## X` or `### X`), as argument
-    lists (the leading `xgrag` dropped, comments removed)."""
-    section = (ROOT / "README.md").read_text(encoding="utf-8").split(f"## {heading}\n", 1)[1].split("\n## ", 1)[0]
-    block = re.search(r"```bash\n(.*?)```", section, re.S)
-    assert block, f"no bash block under '## {heading}'"
-    return [shlex.split(line, comments=True)[1:] for line in block.group(1).splitlines()
-            if line.startswith("xgrag ")]

@@ -47,7 +47,7 @@ def rss_mib(pid: int) -> float:
 def start(home: Path, port: int, log: Path) -> tuple[subprocess.Popen, str, float]:
     t0 = time.monotonic()
     proc = subprocess.Popen(
-        [str(RUN), "--home", str(home), "--port", str(port)],
+        [str(RUN), "--home", str(home), "--port", str(port), "--no-auth"],  # the checks connect with auth=None
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=open(log, "ab"),
         text=True, start_new_session=True,  # detached, like the Python side will do
     )

@@ -309,6 +309,9 @@ class Neo4jSettings(BaseModel):
     user: str = "neo4j"
     password: str | None = None
     database: str = "neo4j"
+    # seconds the driver may retry a failed read or wait for a connection before xgrag reports the server lost
+    # (xgrag.store.neo4j.DEFAULT_RETRY_BUDGET says why 3); $XGRAG_NEO4J_RETRY_BUDGET or [neo4j] retry_budget
+    retry_budget: float = Field(default=3.0, gt=0, le=600)
 
 
 class EmbeddedSettings(BaseModel):
@@ -460,6 +463,8 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
                      ("database", "NEO4J_DATABASE")):
         if env.get(var):
             neo[key] = env[var]
+    if env.get("XGRAG_NEO4J_RETRY_BUDGET"):
+        neo["retry_budget"] = env["XGRAG_NEO4J_RETRY_BUDGET"]
     emb = data.setdefault("embedded", {})
     if env.get("XGRAG_HOME"):
         emb["home"] = str(Path(env["XGRAG_HOME"]) / "embedded")

@@ -2,8 +2,10 @@
 
 `XgragError` carries what the CLI needs to end cleanly: `exit_code` (2 for a usage error: bad input,
 configuration or arguments; 1 for a failure of something xgrag depends on: Neo4j, a generator, the embedded
-server) and an optional `hint` (what to do next). The CLI has one handler for the whole family, so a command
-never lists library exception types, and a new error is one subclass here or beside its module.
+server; 4 when a user's stack answer could not be reproduced by replaying its call, NotReproducedError; the CLI
+uses 3 for an incomplete explanation) and an optional `hint` (what to do next). The CLI has one handler for the
+whole family, so a command never lists library exception types, and a new error is one subclass here or beside its
+module.
 
 Subclasses also derive from the builtin they replace (ValueError, RuntimeError, LookupError, KeyError), so code
 written against the builtins keeps working.
@@ -37,6 +39,27 @@ class ServiceError(XgragError, RuntimeError):
     """Something xgrag depends on failed: Neo4j, a generator or embedder server, the embedded launcher. Exit 1."""
 
     exit_code = 1
+
+
+class NotReproducedError(XgragError):
+    """Explaining a user's stack: replaying its call did not give the answer the stack gave, so an explanation would
+    explain a different answer (xgrag.explain.stack, on_mismatch="error"). CLI exit code 4, distinct from a failed
+    service (1), a usage error (2) and an incomplete explanation (3, xgrag explain / explain-batch): the stack and
+    xgrag both worked, the stack's call did not repeat its answer."""
+
+    exit_code = 4
+
+    def __init__(self, message: str = "", *, hint: str | None = None, reproduction: dict[str, Any] | None = None
+                 ) -> None:
+        super().__init__(message, hint=hint or "the stack's LLM must be deterministic on the same prompt "
+                                                "(temperature 0, a fixed seed); on_mismatch='warn' explains the "
+                                                "replayed answer instead, and says so")
+        self.reproduction = reproduction or {}
+
+
+class NotReproducedWarning(UserWarning):
+    """Explaining a user's stack: the replayed call gave another answer than the stack did; the explanation explains
+    the replayed one (Explanation.reproduction says how close it is)."""
 
 
 class NotFoundError(XgragError, LookupError):

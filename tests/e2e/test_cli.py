@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import SAMPLE, readme_bash
+from helpers import SAMPLE, doc_block, doc_commands, view_blocks
 
 pytestmark = pytest.mark.e2e
 
@@ -41,7 +41,35 @@ def test_status_json(env) -> None:
     status = json.loads(run(env, "db", "status", "--json").stdout)
     assert status["running"] is True and status["uri"].startswith("bolt://127.0.0.1:")
     assert status["gds_version"].startswith("2.13") and status["apoc_version"].startswith("5.26")
-    assert set(status) >= {"running", "uri", "user", "password", "database", "gds_version", "apoc_version"}
+    assert set(status) >= {"running", "uri", "user", "password_file", "password_set", "database", "gds_version",
+                           "apoc_version"}
+
+
+def test_the_embedded_server_refuses_a_connection_without_its_generated_password(env) -> None:
+    """Authentication is on: no credentials, or wrong ones, are refused; the generated password (in an owner-only
+    file under XGRAG_HOME, which every command finds by itself) is accepted and never printed or logged."""
+    import stat
+
+    from xgrag.store.neo4j import Neo4jStore, StoreConfigError
+
+    status = json.loads(run(env, "db", "status", "--json").stdout)
+    password_file = Path(status["password_file"])
+    assert password_file.parent == Path(env["XGRAG_HOME"]) / "embedded"
+    assert stat.S_IMODE(password_file.stat().st_mode) == 0o600
+    assert stat.S_IMODE(password_file.parent.stat().st_mode) == 0o700
+    password = password_file.read_text().strip()
+    assert len(password) >= 32 and status["user"] == "neo4j" and status["password_set"] is True
+    for user, wrong in (("neo4j", None), ("neo4j", "not-the-password"), ("admin", password)):
+        with pytest.raises(StoreConfigError), Neo4jStore(status["uri"], user, wrong) as store:
+            store.verify()
+    with Neo4jStore(status["uri"], "neo4j", password) as store:
+        assert store.query("RETURN 1 AS one") == [{"one": 1}]
+    shown = run(env, "db", "status")
+    assert f'-p "$(cat {password_file})"' in " ".join(shown.stdout.split())
+    logs = [shown.stdout, shown.stderr, json.dumps(status), *(
+        p.read_text(errors="replace") for p in password_file.parent.rglob("*") if p.is_file() and p != password_file
+        and p.suffix in (".log", ".txt", ".json"))]
+    assert not any(password in text for text in logs)
 
 
 def test_migrate_ingest_retrieve_perturb(env) -> None:
@@ -98,8 +126,9 @@ def test_explain_html_save_then_query_saved_explanations(env, tmp_path: Path) ->
     run(env, "explain", QUESTION, "--strategy", "node,edge", "--save", "--html", str(report), "--json", str(data))
     ex = json.loads(data.read_text())
     page = report.read_text(encoding="utf-8")
-    assert "who is listed as director of [Tarik Lowe] starred movies" in page and '<svg class="graph ' in page
-    assert page.count('<tr class="component"') == sum(c["importance"] is not None for c in ex["components"])
+    (view,) = view_blocks(page)
+    assert view["question"] == "who is listed as director of [Tarik Lowe] starred movies" and view["graph"]["nodes"]
+    assert len(view["rows"]) == sum(c["importance"] is not None for c in ex["components"])
 
     rows = json.loads(run(env, "explanations", "--json").stdout)
     assert ex["id"] in [r["id"] for r in rows]
@@ -120,8 +149,7 @@ def test_explain_html_save_then_query_saved_explanations(env, tmp_path: Path) ->
 
     shown = tmp_path / "shown.html"
     out = run(env, "explanations", "show", ex["id"], "--html", str(shown)).stdout
-    assert ex["answer"] in out and shown.read_text(encoding="utf-8").count('<tr class="component"') == page.count(
-        '<tr class="component"')
+    assert ex["answer"] in out and view_blocks(shown.read_text(encoding="utf-8"))[0]["rows"] == view["rows"]
     missing = run(env, "explanations", "show", "no-such-id", check=False)
     assert missing.returncode == 1 and "no saved explanation has the id 'no-such-id'" in missing.stderr
     unknown = run(env, "explanations", "--entity", "Nobody At All", check=False)
@@ -181,7 +209,7 @@ def test_bad_questions_and_files_are_usage_errors_that_write_nothing(env, tmp_pa
            "is not UTF-8")
     # a preset whose indexes were never created: the fix is named, not a driver traceback
     failed(run({**env, "XGRAG_SCHEMA_PRESET": "langchain"}, "retrieve", QUESTION, check=False), 2,
-           "xgrag_lc_entity_names", "hint: run `xgrag migrate`")
+           "xgrag_lc_entity_names", "hint: run `xgrag migrate --preset langchain`")
     failed(run(env, "explain", QUESTION, "--strategy", "edge,nope", check=False), 2, "unknown strategy 'nope'",
            "hint: choose from node, edge")
     # scoring a0 needs a generator that can: the reader is named, never silently swapped for generating
@@ -264,7 +292,9 @@ def test_explain_with_preset_lightrag_over_a_lightrag_written_graph(env, tmp_pat
     import helpers
 
     status = json.loads(run(env, "db", "status", "--json").stdout)
-    helpers.write_lightrag_graph(types.SimpleNamespace(uri=status["uri"], database=status["database"]))
+    password = Path(status["password_file"]).read_text().strip()
+    helpers.write_lightrag_graph(types.SimpleNamespace(uri=status["uri"], database=status["database"],
+                                                       credentials=lambda: (status["user"], password)))
     chunks, extra = helpers.lightrag_chunk_ids()
     config = tmp_path / "xgrag.toml"
     config.write_text('[schema]\npreset = "neo4j-graphrag"\n')
@@ -292,13 +322,14 @@ def test_explain_with_preset_lightrag_over_a_lightrag_written_graph(env, tmp_pat
 
 
 def test_use_with_openai_compatible_servers_runs_as_written(env) -> None:
-    """The README's commands, as written, against the OpenAI-protocol test server serving the README's model name
-    (SmolLM2-135M behind it); OPENAI_BASE_URL set as the README's first line does."""
+    """docs/integrations/openai-ollama.md's commands, as written, against the OpenAI-protocol test server serving the
+    page's model name (SmolLM2-135M behind it); OPENAI_BASE_URL set as the block's first line does."""
     from support.openai_server import OpenAITestServer
 
     run(env, "migrate")
     run(env, "ingest", "triples", str(SAMPLE / "metaqa_triples.tsv"))
-    commands = readme_bash("Use with OpenAI-compatible servers")
+    commands = doc_commands(doc_block("docs/integrations/openai-ollama.md", "Use with OpenAI-compatible servers",
+                                      "bash"))
     assert commands and all(c[0] == "explain" for c in commands)
     model = next(a.split(":", 1)[1] for c in commands for a in c if a.startswith("openai:"))
     with OpenAITestServer(chat_models=(model,), default_max_tokens=16) as server:

@@ -36,7 +36,9 @@ def run(env: dict[str, str], *args: str, check: bool = True) -> subprocess.Compl
 def env(store: Neo4jStore, tmp_path: Path) -> dict[str, str]:
     """The CLI pointed at the session's server (emptied and migrated by the `store` fixture)."""
     e = {k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")}
-    e.update(NEO4J_URI=store.uri, XGRAG_HOME=str(tmp_path / "home"), COLUMNS="200")
+    user, password = store.credentials()
+    e.update(NEO4J_URI=store.uri, NEO4J_USER=user, NEO4J_PASSWORD=password or "", XGRAG_HOME=str(tmp_path / "home"),
+             COLUMNS="200")
     return e
 
 

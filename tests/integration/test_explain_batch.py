@@ -32,7 +32,10 @@ def batch_env(server: Neo4jStore, neo4j_uri: tuple[str, str | None, str | None],
     ingest_triples(server, SAMPLE / "metaqa_triples.tsv", "metaqa")
     folder = tmp_path_factory.mktemp("batch")
     config = folder / "xgrag.toml"
-    config.write_text(f'[neo4j]\nuri = "{neo4j_uri[0]}"\n', encoding="utf-8")
+    # the test server's generated password in the test's own settings file (a user's lives in the environment)
+    uri, user, password = neo4j_uri
+    config.write_text(f'[neo4j]\nuri = "{uri}"\nuser = "{user or "neo4j"}"\n'
+                      + (f'password = "{password}"\n' if password else ""), encoding="utf-8")
     qfile = folder / "questions.jsonl"
     qfile.write_text("".join(json.dumps(q) + "\n" for q in QUESTIONS), encoding="utf-8")
     spec = BatchSpec(ExplainSettings(strategies=("edge",), noise_runs=1, concurrency=2), "extractive", {},

@@ -223,3 +223,18 @@ def test_the_listing_shows_the_explanations_of_the_current_schema_mapping(server
     assert {ex.id for ex in saved.values()} <= everything
     assert explanations_timeline(other) == [] and len(explanations_timeline(other, all_mappings=True)) >= 3
 
+
+
+def test_the_documented_python_and_cypher_run_as_written(server: Neo4jStore, saved) -> None:
+    """docs/guide/saved.md's "From Python" block (with `store` the reader's open store) and its Neo4j Browser query
+    (with `$name` set as Browser's `:param name => 'Daniel Schechter'` would)."""
+    from helpers import doc_blocks
+
+    page, heading = "docs/guide/saved.md", "Saved explanations in the graph"
+    scope: dict = {"store": server}
+    exec(compile(doc_blocks(page, heading, "python")[0], page, "exec"), scope)  # noqa: S102
+    assert [r.question for r in scope["rows"]] == [TARIK]  # "director", Daniel Schechter drove it, since 2026-01-01
+    assert scope["ex"].question == TARIK and scope["ex"].components == saved[TARIK].components
+    rows = server.query(doc_blocks(page, heading, "cypher")[0], {"name": "Daniel Schechter"})
+    assert {r["x.question"] for r in rows} == {TARIK, SCHECHTER}
+    assert [r["s.importance"] for r in rows] == sorted((r["s.importance"] for r in rows), reverse=True)

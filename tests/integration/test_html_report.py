@@ -1,6 +1,7 @@
-"""The HTML report in a real headless Chromium (Debian's /usr/bin/chromium through Playwright), built from real
-explanations over the real embedded Neo4j. The page must work offline: any request other than the page itself,
-any console error or warning, page error or dialog fails the test.
+"""The self-contained page (`--html`, xgrag.serve.export) in a real headless Chromium (Debian's /usr/bin/chromium
+through Playwright), built from real explanations over the real embedded Neo4j. It is the view `xgrag serve` shows
+(the same modules, cytoscape.js inlined), readable with no server: any request other than the page itself, any
+console error or warning, page error or dialog fails the test.
 
 Screenshots go to $XGRAG_TEST_ARTIFACTS (default tests/artifacts/, git-ignored).
 """
@@ -9,34 +10,34 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from helpers import ROOT, SAMPLE
+from helpers import SAMPLE
+from support.browser import ARTIFACTS, Watched, chromium, overlaps
 from xgrag.config import GraphSchema
 from xgrag.embed import default_embedder
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.bridges import classify
 from xgrag.generate.extractive import ExtractiveReader
 from xgrag.model import Explanation, Subgraph
-from xgrag.report.html import COLLAPSE_AT, FOCUS_K, colour, write_html
+from xgrag.report.view import COLLAPSE_AT, FOCUS_K, colour
 from xgrag.retrieval import Retriever
+from xgrag.serve.export import write_html
 from xgrag.store.ingest import ingest_triples
 from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
 
-pytestmark = pytest.mark.browser  # every test here drives chromium (the report fixture opens the page in it)
-
-CHROMIUM = os.environ.get("XGRAG_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-ARTIFACTS = Path(os.environ.get("XGRAG_TEST_ARTIFACTS") or ROOT / "tests" / "artifacts")
+pytestmark = pytest.mark.browser  # every test here drives chromium
 
 TARIK = "who is listed as director of [Tarik Lowe] starred movies"
 OUT_TO_SEA = "who was the director of [Out to Sea]"
+# markup and script in an entity name, in a property (the fact's document id) and in the question
 EVIL_MOVIE = "Evil <script>window.__xgrag_pwned=1</script> Movie"
-EVIL_PERSON = '<img src=x onerror="window.__xgrag_pwned=2">Jane & "Sons"'
+EVIL_PERSON = '<img src=x onerror=alert(1)>Jane & "Sons"'
+EVIL_DOC = "<img src=x onerror=alert(2)>"
 EVIL = f"who directed [{EVIL_MOVIE}]"
 # 3 hops around a 2008 animated sequel reach ~200 entities of the sample KB (the retrieval's node cap)
 LARGE = "what genre is [Despicable Me 2]"
@@ -50,9 +51,9 @@ def explanations(server: Neo4jStore, tmp_path_factory: pytest.TempPathFactory) -
     migrate(server, GraphSchema(), 384)
     ingest_triples(server, SAMPLE / "metaqa_triples.tsv", "metaqa")
     evil = tmp_path_factory.mktemp("kg") / "evil.tsv"
-    evil.write_text("head\trelation\ttail\thead_type\ttail_type\n"
-                    f"{EVIL_MOVIE}\tdirected_by\t{EVIL_PERSON}\tMovie\tPerson\n"
-                    f"{EVIL_MOVIE}\trelease_year\t1999\tMovie\tYear\n", encoding="utf-8")
+    evil.write_text("head\trelation\ttail\thead_type\ttail_type\tdoc_id\n"
+                    f"{EVIL_MOVIE}\tdirected_by\t{EVIL_PERSON}\tMovie\tPerson\t{EVIL_DOC}\n"
+                    f"{EVIL_MOVIE}\trelease_year\t1999\tMovie\tYear\t{EVIL_DOC}\n", encoding="utf-8")
     ingest_triples(server, evil, "tsv")
     emb = default_embedder()
     explainer = Explainer(Retriever(server, embedder=emb), ExtractiveReader(emb), emb,
@@ -65,7 +66,7 @@ def large(explanations: list[Explanation], server: Neo4jStore) -> Explanation:
     """A real 3-hop retrieval over the sample KB (ingested by `explanations`), explained by node removal."""
     emb = default_embedder()
     explainer = Explainer(Retriever(server, embedder=emb), ExtractiveReader(emb), emb,
-                          ExplainSettings(strategies=("node",), hops=3, noise_runs=1))
+                          ExplainSettings(strategies=("node",), hops=3, noise_runs=1, mode="khop"))
     return explainer.explain(LARGE)
 
 
@@ -98,46 +99,8 @@ def browser(explanations: list[Explanation], large: Explanation, bridged: Explan
     # Playwright's sync API runs an event loop in this thread: the explanations (asyncio.run) come first.
     if os.environ.get("XGRAG_SKIP_BROWSER"):
         pytest.skip("XGRAG_SKIP_BROWSER is set")
-    if not Path(CHROMIUM).is_file():
-        pytest.fail(f"no Chromium at {CHROMIUM}: install Debian's (apt-get install -y chromium; scripts/bootstrap.sh "
-                    "does it as root) or set XGRAG_CHROMIUM")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+    with chromium() as b:
         yield b
-        b.close()
-
-
-class Watched:
-    """A page whose every request, console message, page error and dialog is recorded."""
-
-    def __init__(self, browser, path: Path) -> None:
-        self.url = path.resolve().as_uri()
-        self.problems: list[str] = []
-        self.requests: list[str] = []
-        self.page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        self.page.on("console", lambda m: self.problems.append(f"console {m.type}: {m.text}")
-                     if m.type in ("error", "warning") else None)
-        self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
-        self.page.on("dialog", lambda d: (self.problems.append(f"dialog: {d.message}"), d.dismiss()))
-        self.page.on("request", lambda r: self.requests.append(r.url))
-        self.page.route("**/*", self._route)
-        self.page.goto(self.url)
-        self.page.wait_for_load_state("load")
-
-    def _route(self, route) -> None:
-        if route.request.url == self.url:
-            route.continue_()
-        else:
-            self.problems.append(f"blocked request: {route.request.url}")
-            route.abort()
-
-    def foreign_requests(self) -> list[str]:
-        return [u for u in self.requests if u != self.url]
-
-    def assert_clean(self) -> None:
-        assert self.problems == [] and self.foreign_requests() == [], (self.problems, self.foreign_requests())
 
 
 @pytest.fixture(scope="module")
@@ -145,6 +108,7 @@ def report(explanations: list[Explanation], browser, tmp_path_factory: pytest.Te
     path = write_html(tmp_path_factory.mktemp("report") / "report.html", explanations, title="xgrag <report> test",
                       summary={"questions": 3, "generator": "extractive-reader", "mean importance": 0.51234})
     watched = Watched(browser, path)
+    watched.wait_views(3)
     yield watched
     watched.page.close()
 
@@ -178,18 +142,18 @@ def test_the_guard_catches_requests(browser, tmp_path) -> None:
 def test_every_explanation_is_drawn_and_tabled(report: Watched, explanations: list[Explanation]) -> None:
     page = report.page
     assert page.title() == "xgrag <report> test"
-    assert page.locator("section.explanation").count() == 3
+    assert page.locator("section.xg-view").count() == 3
     assert page.locator(".summary").inner_text().count("0.5123") == 1
     for i, ex in enumerate(explanations):
-        sec = page.locator(f"#ex-{i}")
-        assert sec.locator("h2").inner_text().endswith(ex.question)
+        sec = page.locator(f"#ex-{i} section.xg-view")
+        assert sec.locator("h2.question .text").inner_text() == ex.question
         assert len(ex.subgraph["nodes"]) <= COLLAPSE_AT  # drawn whole, not collapsed
-        assert sec.locator("button.expand").count() == 0 and sec.locator("svg.graph").count() == 1
-        assert sec.locator("svg.graph g.node").count() == len(ex.subgraph["nodes"])
-        assert sec.locator("svg.graph g.edge").count() == len(ex.subgraph["relationships"])
+        assert sec.locator("button.expand").count() == 0 and sec.locator(".xg-cy canvas").count() >= 1
+        assert report.cy(i, "cy.nodes('.entity').length") == len(ex.subgraph["nodes"])
+        assert report.cy(i, "cy.edges().length") == len(ex.subgraph["relationships"])
         assert sec.locator("table.ranked tbody tr").count() == len(_scored(ex))
-        assert sec.locator("svg.graph g.node.seed").count() == len(ex.subgraph["seeds"])
-        assert sec.locator("svg.colour-bar").count() == 1
+        assert report.cy(i, "cy.nodes('.entity.seed').length") == len(ex.subgraph["seeds"])
+        assert sec.locator(".colour-bar .ramp").count() == 1
         # the first table row is the most important component, coloured as such
         top = max(_scored(ex), key=lambda c: c.importance)
         first = sec.locator("table.ranked tbody tr").first
@@ -198,11 +162,14 @@ def test_every_explanation_is_drawn_and_tabled(report: Watched, explanations: li
         swatch = first.locator(".swatch").evaluate("e => getComputedStyle(e).backgroundColor")
         r, g, b = (int(colour(top.importance)[k:k + 2], 16) for k in (1, 3, 5))
         assert swatch == f"rgb({r}, {g}, {b})"
-        # the SVG is really laid out: every node inside the drawing
-        box = sec.locator("svg.graph").bounding_box()
-        for circle in sec.locator("svg.graph g.node circle").all()[:10]:
-            c = circle.bounding_box()
-            assert box["x"] <= c["x"] and c["x"] + c["width"] <= box["x"] + box["width"]
+        # the drawing is really laid out: every node inside the visible drawing area
+        box = sec.locator(".xg-cy").bounding_box()
+        inside = report.cy(i, "cy.nodes('.entity').map(n => { const b = n.renderedBoundingBox(); "
+                              "return b.x1 >= 0 && b.y1 >= 0 && b.x2 <= cy.width() && b.y2 <= cy.height(); })")
+        assert all(inside) and box["width"] > 400
+        # the honesty signals sit beside the drawing, not below it
+        honesty = sec.locator(".honesty").bounding_box()
+        assert honesty["x"] > box["x"] + box["width"] - 1 and honesty["y"] < box["y"] + box["height"]
     assert sum(len(ex.subgraph["nodes"]) for ex in explanations) > 40
     report.assert_clean()
 
@@ -210,22 +177,24 @@ def test_every_explanation_is_drawn_and_tabled(report: Watched, explanations: li
 def test_hover_and_click_show_provenance_and_counterfactual(report: Watched, explanations: list[Explanation]) -> None:
     page = report.page
     ex = explanations[0]
-    sec = page.locator("#ex-0")
+    sec = page.locator("#ex-0 section.xg-view")
     details = sec.locator(".details")
     edge = ex.top("edge", 1)[0]
     assert edge.label == "Supporting Characters -directed_by-> Daniel Schechter" and edge.answer_changed
     key = _key(sec, edge)
-    sec.locator(f'svg.graph g.edge[data-key="{key}"] path.edge-hit').hover()
+    report.hover(0, key)
     assert details.locator("h4").inner_text() == edge.label
     assert details.locator("td.counterfactual").first.inner_text() == edge.counterfactual_answer
     prov = details.locator("ul.provenance").inner_text()
-    assert f"document {edge.provenance['doc_id']}" in prov and f"line {edge.provenance['line']}" in prov
-    assert "used by the generator" in details.inner_text()
-    assert sec.locator(f'g.edge[data-key="{key}"]').get_attribute("class").split() == ["edge", "active"]
+    assert f"line {edge.provenance['line']}" in prov and "metaqa_triples.tsv" in prov
+    assert "used by the generator" in details.inner_text() and "deciding chain" in details.inner_text()
+    assert report.cy(0, f"cy.getElementById('{key}').hasClass('active')")
+    assert sec.locator(f'table.ranked tr[data-key="{key}"]').get_attribute("class").split() == [
+        "component", "chain", "active"]
 
     node = next(c for c in _scored(ex) if c.kind == "node" and c.label == "Tarik Lowe")
-    circle = sec.locator("svg.graph g.node.seed circle")
-    circle.hover()
+    seed = report.cy(0, "cy.nodes('.entity.seed').map(n => n.id())")
+    report.hover(0, seed[0])
     assert details.locator("h4").inner_text() == "Tarik Lowe"
     assert details.locator("td.counterfactual").first.inner_text() == node.counterfactual_answer
     assert "seed entity" in details.inner_text() and "line " in details.locator("ul.provenance").inner_text()
@@ -243,72 +212,57 @@ def test_hover_and_click_show_provenance_and_counterfactual(report: Watched, exp
     page.mouse.move(2, 2)
     assert details.get_attribute("data-shown") is None
 
-    # the large graph: its most important node by hover, through the drawing
+    # the larger graph: its most important node by hover, through the drawing
     big = explanations[1]
     best = max((c for c in _scored(big) if c.kind == "node"), key=lambda c: c.importance)
-    sec1 = page.locator("#ex-1")
-    sec1.locator(f'svg.graph g.node[data-key="{_key(sec1, best)}"] circle').hover()
+    sec1 = page.locator("#ex-1 section.xg-view")
+    report.hover(1, _key(sec1, best))
     assert sec1.locator(".details h4").inner_text() == best.label
     assert sec1.locator(".details td.counterfactual").first.inner_text() == best.counterfactual_answer
+    page.mouse.move(2, 2)
     report.assert_clean()
 
 
-def test_names_from_the_data_stay_text(report: Watched, explanations: list[Explanation]) -> None:
+def test_markup_from_the_graph_and_the_question_stays_text(report: Watched, explanations: list[Explanation]) -> None:
     page = report.page
     ex = explanations[2]
     assert ex.answer == f"{EVIL_PERSON}."
-    sec = page.locator("#ex-2")
-    assert sec.locator("h2").inner_text().endswith(EVIL)
-    assert sec.locator("p.answer").inner_text().endswith(ex.answer)
-    assert page.evaluate("typeof window.__xgrag_pwned") == "undefined"
-    assert page.locator("img").count() == 0 and page.locator("script").count() == 4  # 3 data blocks + the code
+    sec = page.locator("#ex-2 section.xg-view")
+    assert sec.locator("h2.question .text").inner_text() == EVIL
+    assert sec.locator("p.answer .text").inner_text() == ex.answer
+    assert page.evaluate("typeof window.__xgrag_pwned") == "undefined" and report.dialogs == []
+    assert page.locator("img").count() == 0 and page.locator("script").count() == 3 + 2  # data blocks + code
     person = next(c for c in _scored(ex) if c.strategy == "node" and c.label == EVIL_PERSON)
-    sec.locator(f'svg.graph g.node[data-key="{_key(sec, person)}"] circle').hover()
+    report.hover(2, _key(sec, person))
     assert sec.locator(".details h4").inner_text() == EVIL_PERSON
+    assert EVIL_DOC in sec.locator(".details ul.provenance").inner_text()  # a property, shown literally
+    # the drawing's labels are text too (cytoscape draws them on a canvas)
+    assert EVIL_PERSON in report.cy(2, "cy.nodes('.label').map(n => n.data('text'))")
+    page.mouse.move(2, 2)
     report.assert_clean()
-
-
-VISIBLE_LABEL_BOXES = """svg => Array.from(svg.querySelectorAll("text.node-label, text.edge-label"))
-  .filter(t => getComputedStyle(t).display !== "none")
-  .map(t => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.top, r.right, r.bottom]; })"""
-
-
-def overlaps(boxes: list[list]) -> list[tuple[str, str]]:
-    """Pairs of rendered label boxes that overlap by more than half a pixel (the text as Chromium drew it)."""
-    out = []
-    for i, (ta, l1, t1, r1, b1) in enumerate(boxes):
-        for tb, l2, t2, r2, b2 in boxes[i + 1:]:
-            if min(r1, r2) - max(l1, l2) > 0.5 and min(b1, b2) - max(t1, t2) > 0.5:
-                out.append((ta, tb))
-    return out
 
 
 def test_relation_names_are_on_the_edges_and_labels_do_not_collide(report: Watched,
                                                                    explanations: list[Explanation]) -> None:
-    page = report.page
     for i, ex in enumerate(explanations):
-        svg = page.locator(f"#ex-{i} svg.graph")
-        boxes = svg.evaluate(VISIBLE_LABEL_BOXES)
+        boxes = report.labels(i)
         assert overlaps(boxes) == [], i
         names = {n["name"] for n in ex.subgraph["nodes"]}
         shown = [b[0] for b in boxes]
         assert any(t in names for t in shown) or any(t.endswith("…") for t in shown)
     # the small explanation names its relations on the edges without hovering
-    ex, sec = explanations[0], page.locator("#ex-0")
+    ex, sec = explanations[0], report.page.locator("#ex-0 section.xg-view")
     relations = {r["label"] for r in ex.subgraph["relationships"]}
-    visible = sec.locator("svg.graph text.edge-label").evaluate_all(
-        "ts => ts.filter(t => getComputedStyle(t).display !== 'none').map(t => t.textContent)")
+    names = {n["name"] for n in ex.subgraph["nodes"]}
+    visible = [b[0] for b in report.labels(0) if b[0] not in names]
     assert visible and set(visible) <= relations
     named = len(visible)
     # the switch shows every relation name; off again, only the ones that fit
     sec.locator("input.rel-toggle").check()
-    every = sec.locator("svg.graph text.edge-label").evaluate_all(
-        "ts => ts.filter(t => getComputedStyle(t).display !== 'none').length")
-    assert every == len(ex.subgraph["relationships"]) >= named
+    every = [b[0] for b in report.labels(0) if b[0] not in names]
+    assert len(every) == len(ex.subgraph["relationships"]) >= named
     sec.locator("input.rel-toggle").uncheck()
-    again = sec.locator("svg.graph text.edge-label").evaluate_all(
-        "ts => ts.filter(t => getComputedStyle(t).display !== 'none').length")
-    assert again == named
+    assert len([b[0] for b in report.labels(0) if b[0] not in names]) == named
     report.assert_clean()
 
 
@@ -319,56 +273,56 @@ def test_a_large_subgraph_collapses_and_expands(large: Explanation, browser, tmp
     watched = Watched(browser, path)
     try:
         page = watched.page
-        sec = page.locator("#ex-0")
-        collapsed, full = sec.locator(".drawing.collapsed"), sec.locator(".drawing.full")
-        assert collapsed.is_visible() and not full.is_visible()
-        drawn = collapsed.locator("g.node").count()
-        caption = sec.locator("figcaption").inner_text()
+        watched.wait_views(1)
+        sec = page.locator("section.xg-view")
+        drawn = watched.cy(0, "cy.nodes('.entity').length")
+        caption = sec.locator(".caption").inner_text()
         top, seeds, connectors, more = map(int, re.search(
             r"the (\d+) most important entities, (\d+) seeds? and (\d+) connecting them; (\d+) more", caption).groups())
         assert top == FOCUS_K and seeds == len(large.subgraph["seeds"]) >= 1
-        assert drawn == top + seeds + connectors <= FOCUS_K + seeds + connectors and drawn + more == len(nodes)
+        assert drawn == top + seeds + connectors and drawn + more == len(nodes)
         assert connectors <= 2 * FOCUS_K  # 3 hops: at most two inner nodes per path
-        assert overlaps(collapsed.locator("svg").evaluate(VISIBLE_LABEL_BOXES)) == []
+        assert overlaps(watched.labels(0)) == []
         # the most important node is drawn in the collapsed view and coloured as such
         best = max((c for c in _scored(large) if c.kind == "node"), key=lambda c: c.importance)
         key = _key(sec, best)
-        assert collapsed.locator(f'g.node[data-key="{key}"]').count() == 1
+        assert watched.cy(0, f"cy.getElementById('{key}').data('fill')") == colour(best.importance)
         # bridges (Ex-GraphRAG) are ringed and listed
         bridges = (large.bridges or {}).get("bridges") or []
         assert sec.locator("table.bridge-table tbody tr").count() == len(bridges)
         if bridges:
             assert "Spearman" in sec.locator(".bridge-line").inner_text() or \
                 large.bridges.get("spearman_importance_betweenness") is None
-            assert collapsed.locator("g.node.bridge circle.bridge-ring").count() == len(bridges)
+            assert watched.cy(0, "cy.nodes('.entity.bridge').length") == len(bridges)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         sec.screenshot(path=str(ARTIFACTS / "report-190.png"))
         # expand: the full drawing with every entity, then back
-        sec.locator("svg.graph.collapsed g.more").click()
-        assert full.is_visible() and not collapsed.is_visible()
-        assert full.locator("g.node").count() == len(nodes)
-        assert full.locator("g.edge").count() == len(large.subgraph["relationships"])
-        visible_nodes = full.locator("g.node circle.dot").evaluate_all(
-            "cs => cs.filter(c => { const r = c.getBoundingClientRect(); return r.width > 0 && r.height > 0; }).length")
-        assert visible_nodes == len(nodes)
-        assert overlaps(full.locator("svg").evaluate(VISIBLE_LABEL_BOXES)) == []
         button = sec.locator("button.expand")
+        button.click()
+        assert watched.cy(0, "cy.nodes('.entity').length") == len(nodes)
+        assert watched.cy(0, "cy.edges().length") == len(large.subgraph["relationships"])
+        visible = watched.cy(0, "cy.nodes('.entity').filter(n => { const b = n.renderedBoundingBox(); "
+                                "return b.x1 >= 0 && b.y1 >= 0 && b.x2 <= cy.width() && b.y2 <= cy.height(); })"
+                                ".length")
+        assert visible == len(nodes)
+        assert overlaps(watched.labels(0)) == []
         assert button.get_attribute("aria-expanded") == "true" and button.inner_text().startswith("Show the")
         # the full drawing is interactive too: hovering the best node shows its details
-        full.locator(f'g.node[data-key="{key}"] circle.dot').hover()
+        watched.hover(0, key)
         assert sec.locator(".details h4").inner_text() == best.label
         # a name left out (or shortened) for lack of room appears in full on hover
-        unnamed = full.locator("g.node:has(text.node-label.hover)")
-        assert unnamed.count() > 0
-        target = unnamed.nth(unnamed.count() // 2)
-        target.locator("circle.dot").hover(force=True)
-        visible = target.locator("text.node-label").evaluate_all(
-            "ts => ts.filter(t => getComputedStyle(t).display !== 'none').map(t => t.textContent)")
-        assert visible == [sec.locator(".details h4").inner_text()]
+        unnamed = watched.cy(0, "Array.from(new Set(cy.nodes('.label.hover').map(n => n.data('owner'))))")
+        assert unnamed
+        target = unnamed[len(unnamed) // 2]
+        watched.hover(0, target)
+        shown = [b[0] for b in watched.labels(0)
+                 if b[0] in watched.cy(0, f"cy.nodes('.label').filter(n => n.data('owner') === '{target}')"
+                                          ".map(n => n.data('text'))")]
+        assert shown == [sec.locator(".details h4").inner_text()]
         page.mouse.move(2, 2)
-        full.screenshot(path=str(ARTIFACTS / "report-190-full.png"))
+        sec.locator(".xg-cy").screenshot(path=str(ARTIFACTS / "report-190-full.png"))
         button.click()
-        assert collapsed.is_visible() and not full.is_visible()
+        assert watched.cy(0, "cy.nodes('.entity').length") == drawn
         assert button.inner_text() == f"Show all {len(nodes)} entities"
         watched.assert_clean()
     finally:
@@ -392,10 +346,11 @@ def test_bridge_nodes_are_ringed_and_listed(bridged: Explanation, browser, tmp_p
     b = bridged.bridges
     watched = Watched(browser, write_html(tmp_path / "bridged.html", bridged))
     try:
-        sec = watched.page.locator("#ex-0")
-        ring = sec.locator("svg.graph g.node.bridge circle.bridge-ring")
-        assert ring.count() == 2 and ring.first.is_visible()
-        assert ring.first.evaluate("c => getComputedStyle(c).strokeDasharray") not in ("none", "")
+        watched.wait_views(1)
+        sec = watched.page.locator("section.xg-view")
+        ringed = watched.cy(0, "cy.nodes('.entity.bridge').map(n => [n.style('outline-style'), "
+                               "n.style('outline-width')])")
+        assert len(ringed) == 2 and all(style == "dashed" and width != "0px" for style, width in ringed)
         bridge = names[b["bridges"][0]]
         line = sec.locator(".bridge-line").inner_text()
         assert bridge in line and "connected core pairs only through them" in line
@@ -407,11 +362,11 @@ def test_bridge_nodes_are_ringed_and_listed(bridged: Explanation, browser, tmp_p
         assert sec.locator(".details h4").inner_text() == bridge
         assert "bridge: connects the important entities" in sec.locator(".details").inner_text()
         # the highlighted node keeps its name on the drawing
-        shown = sec.locator("svg.graph g.node.active text.node-label").evaluate_all(
-            "ts => ts.filter(t => getComputedStyle(t).display !== 'none').map(t => t.textContent)")
-        assert shown == [bridge]
+        key = row.first.get_attribute("data-key")
+        assert watched.cy(0, f"cy.getElementById('{key}').hasClass('active')")
+        assert bridge in [t[0] for t in watched.labels(0)]
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        sec.locator("figure").screenshot(path=str(ARTIFACTS / "report-bridge.png"))
+        sec.locator(".xg-grid").screenshot(path=str(ARTIFACTS / "report-bridge.png"))
         watched.assert_clean()
     finally:
         watched.page.close()
@@ -420,13 +375,13 @@ def test_bridge_nodes_are_ringed_and_listed(bridged: Explanation, browser, tmp_p
 def test_screenshot(report: Watched, explanations: list[Explanation]) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page = report.page
-    sec = page.locator("#ex-1")
+    sec = page.locator("#ex-1 section.xg-view")
     sec.scroll_into_view_if_needed()
     best = max((c for c in _scored(explanations[1]) if c.kind == "edge"), key=lambda c: c.importance)
     sec.locator(f'table.ranked tbody tr[data-key="{_key(sec, best)}"]').first.click()  # pin it for the picture
     shot = ARTIFACTS / "html_report.png"
     sec.screenshot(path=str(shot))
-    page.locator("#ex-0").screenshot(path=str(ARTIFACTS / "report-small.png"))
+    page.locator("#ex-0 section.xg-view").screenshot(path=str(ARTIFACTS / "report-small.png"))
     page.screenshot(path=str(ARTIFACTS / "html_report_full.png"), full_page=True)
     assert shot.stat().st_size > 20_000
     report.assert_clean()

@@ -8,7 +8,6 @@ explainer call are real SmolLM2 generations.
 
 from __future__ import annotations
 
-import re
 import time
 import uuid
 from collections.abc import Iterator
@@ -24,7 +23,7 @@ from langchain_core.prompts import ChatPromptTemplate  # noqa: E402
 from langchain_core.runnables import RunnablePassthrough  # noqa: E402
 from langchain_ollama import ChatOllama  # noqa: E402
 
-from helpers import ROOT, mapped, write_langchain_graph  # noqa: E402
+from helpers import doc_block, mapped, neo4j_auth, write_langchain_graph  # noqa: E402
 from support.ollama_server import OllamaTestServer  # noqa: E402
 from xgrag.explain import ExplainSettings  # noqa: E402
 from xgrag.integrations.langchain import (  # noqa: E402
@@ -47,11 +46,12 @@ TSV = ("head\trelation\ttail\thead_type\ttail_type\tdoc_id\tchunk_id\tchunk_inde
 CYPHER = "MATCH (m:Person {id: 'Marie Curie'})-[:MARRIED]->(s:Person) RETURN s.id AS spouse"
 PROMPT = ChatPromptTemplate.from_template(
     "Facts:\n{context}\n\nQuestion: {question}\nAnswer in one short sentence from the facts.")
+PAGE = "docs/integrations/langchain.md"  # the documented example test_readme_example_runs runs
 
 
 @pytest.fixture(scope="module")
 def ollama() -> Iterator[OllamaTestServer]:
-    # `llama3.1:8b` is SmolLM2 too: the README example names a real model and runs here unchanged.
+    # `llama3.1:8b` is SmolLM2 too: the documented example names a real model and runs here unchanged.
     with OllamaTestServer(chat_models=("smollm2", "llama3.1:8b"), default_num_predict=N,
                           scripted={"cypher-writer": {f"The question is:\n{Q}": CYPHER}}) as server:
         yield server
@@ -205,7 +205,7 @@ def test_graph_cypher_qa_chain_existing_stack(store: Neo4jStore, ollama: OllamaT
 
     write_langchain_graph(store)
     view = mapped(store, "langchain")  # xgrag reads LangChain's layout (adds only its own indexes)
-    graph = Neo4jGraph(url=store.uri, username="neo4j", password="unused", database=store.database)
+    graph = Neo4jGraph(url=store.uri, **neo4j_auth(store), database=store.database)
     chain = GraphCypherQAChain.from_llm(cypher_llm=chat(ollama, "cypher-writer"), qa_llm=chat(ollama), graph=graph,
                                         return_intermediate_steps=True, allow_dangerous_requests=True)
     handler = XgragCallbackHandler.for_store(view, chat(ollama), settings=ExplainSettings(strategies=("edge", "node")))
@@ -248,7 +248,7 @@ def test_graph_cypher_rows_without_intermediate_steps(store: Neo4jStore, ollama:
 
     write_langchain_graph(store)
     view = mapped(store, "langchain")
-    graph = Neo4jGraph(url=store.uri, username="neo4j", password="unused", database=store.database)
+    graph = Neo4jGraph(url=store.uri, **neo4j_auth(store), database=store.database)
     chain = GraphCypherQAChain.from_llm(cypher_llm=chat(ollama, "cypher-writer"), qa_llm=chat(ollama), graph=graph,
                                         allow_dangerous_requests=True)
     handler = XgragCallbackHandler.for_store(view, "extractive", settings=ExplainSettings(strategies=("edge",)))
@@ -265,20 +265,20 @@ def test_graph_cypher_rows_without_intermediate_steps(store: Neo4jStore, ollama:
 
 
 def test_readme_example_runs(curie: Neo4jStore, ollama: OllamaTestServer, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The README's "Use with LangChain" block, run as written (NEO4J_URI and OLLAMA_HOST point at the tests')."""
-    text = (ROOT / "README.md").read_text()
-    block = re.search(r"## Use with LangChain.*?```python\n(.*?)```", text, re.S)
-    assert block, "README.md has no python block under '## Use with LangChain'"
-    code = block.group(1)
+    """docs/integrations/langchain.md's block, run as written (NEO4J_URI and OLLAMA_HOST point at the tests')."""
+    code = doc_block(PAGE, "Use with LangChain", "python")
     assert len([line for line in code.splitlines() if line.strip()]) <= 16
     monkeypatch.setenv("NEO4J_URI", curie.uri)
+    user, password = curie.credentials()
+    monkeypatch.setenv("NEO4J_USER", user)
+    monkeypatch.setenv("NEO4J_PASSWORD", password or "")
     monkeypatch.setenv("OLLAMA_HOST", ollama.url)
     monkeypatch.delenv("XGRAG_CONFIG", raising=False)
     monkeypatch.delenv("XGRAG_SCHEMA_PRESET", raising=False)
     before = curie.checksum()
     ollama.clear()
     namespace: dict = {}
-    exec(compile(code, "README.md", "exec"), namespace)  # noqa: S102 - the documented example itself
+    exec(compile(code, PAGE, "exec"), namespace)  # noqa: S102 - the documented example itself
     try:
         ex = namespace["handler"].last_explanation
         assert ex is not None and ex.question == "Who did Marie Curie marry?"

@@ -1,4 +1,5 @@
-"""neo4j-graphrag's GraphRAG.search explained by xgrag, with real neo4j-graphrag objects against the embedded Neo4j.
+"""neo4j-graphrag's GraphRAG.search explained by xgrag, with real neo4j-graphrag objects against the embedded Neo4j
+(the planted-fact world for every retriever is tests/integration/test_neo4j_graphrag_stack.py).
 
 The graph is written by neo4j-graphrag's own components (TextChunkEmbedder, LexicalGraphBuilder, Neo4jWriter: the
 SimpleKGPipeline layout), its chunks embedded by a small deterministic Embedder subclass (hashed bag of words; no
@@ -28,23 +29,18 @@ from neo4j_graphrag.retrievers import VectorCypherRetriever, VectorRetriever  # 
 from neo4j_graphrag.types import RetrieverResult, RetrieverResultItem  # noqa: E402
 
 import helpers  # noqa: E402
-from helpers import CURIE_FACTS  # noqa: E402
+from helpers import CURIE_FACTS, doc_block  # noqa: E402
 from support.openai_server import OpenAITestServer  # noqa: E402
 from xgrag.config import schema_preset  # noqa: E402
 from xgrag.errors import UsageError  # noqa: E402
-from xgrag.explain import ExplainSettings  # noqa: E402
 from xgrag.generate.base import Generator  # noqa: E402
-from xgrag.generate.factory import make_generator  # noqa: E402
 from xgrag.generate.openai import OpenAIGenerator  # noqa: E402
 from xgrag.integrations.neo4j_graphrag import (  # noqa: E402
     ExplainedRagResult,
-    GraphNodeRef,
-    GraphRelationshipRef,
     LLMGenerator,
     XgragLLM,
     explain_result,
     explain_search,
-    make_explainer,
     map_retriever_result,
     record_formatter,
 )
@@ -170,77 +166,53 @@ def test_xgrag_generator_as_a_graphrag_llm(kg: Neo4jStore, openai_server: OpenAI
 # --------------------------------------------------------------------------------------------- explain_search
 
 
-def test_explain_search_payload(kg: Neo4jStore, openai_server: OpenAITestServer) -> None:
+def test_explain_search_replays_the_search_with_smollm2(kg: Neo4jStore, openai_server: OpenAITestServer) -> None:
+    """A real (weak) model behind the protocol: SmolLM2 at temperature 0 with a seed repeats itself, so replaying the
+    search's call reproduces its answer exactly; every probe is the search's own prompt with units left out."""
     rag = GraphRAG(_retriever(kg), _llm(openai_server))
     before = kg.checksum()
     openai_server.clear()
-    out = explain_search(rag, QUESTION, store=kg, retriever_config={"top_k": 2},
-                         settings=ExplainSettings(strategies=("node", "edge"), noise_runs=1))
+    out = explain_search(rag, QUESTION, store=kg, retriever_config={"top_k": 2})
     assert kg.checksum() == before  # nothing written, by the search or the explanation
     assert isinstance(out, ExplainedRagResult) and out.explanation is not None
     ex, payload = out.explanation, out.explain
-    # the search itself: GraphRAG's own answer, from its own prompt, is the observed answer
-    assert out.answer.strip() and payload.answer == out.answer == ex.observed_answer
-    assert out.retriever_result is not None and len(out.retriever_result.items) == 2
-    assert payload.explainer_answer == ex.answer and payload.explainer_answer.strip()
-    assert isinstance(payload.observed_answer_similarity, float)
-    assert payload.generator == "neo4j-graphrag:OpenAILLM:smollm2"
-    # every generator call went to the search's LLM server: 1 search + 1 baseline + 4 nodes + 3 edges (fewer when
-    # two perturbations render the same context)
-    assert 2 + 3 <= len(openai_server.requests_to(CHAT)) <= 1 + 1 + 4 + 3
-    assert payload.cost is not None and payload.cost["generator_calls"] >= 4
+    assert out.answer.strip() and ex.reproduction is not None and ex.reproduction.reproduced
+    assert ex.answer == out.answer == ex.observed_answer and payload.reproduced is True
+    assert ex.reproduction.baselines_agree
+    chats = openai_server.requests_to(CHAT)
+    search, baseline = chats[0].body, chats[1].body
+    assert baseline["messages"] == search["messages"]  # the search's own prompt, byte for byte
+    assert (search["temperature"], search["seed"], search["model"]) == (0, 42, "smollm2")
+    assert len(chats) == 1 + ex.cost.generator_calls
+    skeleton = search["messages"][1]["content"]
+    assert skeleton.startswith("Context:\n") and skeleton.endswith(f"Question:\n{QUESTION}\n\nAnswer:\n")
+    assert chats[2].body["messages"] == search["messages"]  # the baseline's repeat (its noise floor)
+    for req in chats[3:]:
+        messages = req.body["messages"]
+        assert messages[0] == search["messages"][0] and messages[1]["content"].startswith("Context:\n")
+        assert messages[1]["content"].endswith(f"Question:\n{QUESTION}\n\nAnswer:\n")
+        assert len(messages[1]["content"]) < len(skeleton)  # something was left out
 
-    # sources: the draft's fields, numbered as GraphRAG's context, plus how each mapped and what mattered
+    # units: the two records (chunk text + its facts, one per line), their lines traced to the stored facts
+    assert ex.stack is not None and ex.stack["items"] == 2
+    assert ex.stack["component"] == "GraphRAG(VectorCypherRetriever)"
     sources = payload.sources
-    assert [s.index for s in sources] == [1, 2]
+    assert [s.index for s in sources] == [1, 2] and all(s.retrieved_as == "record" for s in sources)
     assert sources[0].content.startswith("Marie Curie married Pierre Curie.")
-    assert sources[1].content.startswith("Marie Curie won the Nobel Prize in Physics.")
-    assert all(isinstance(s.score, float) and "chunk_id" in s.metadata for s in sources)
-    assert all(s.mapping == "facts" and s.reason is None for s in sources)
-    assert {f for s in sources for f in s.facts} == {" ".join(t) for t in STORED}  # MARRIED, WON, WORKED_AT
-    assert sorted(s.rank for s in sources if s.rank is not None) == [1, 2]
-    assert all(s.importance is not None for s in sources)
-
-    # every fact the payload states is a stored relationship between the stated entities
-    names = {v: k for k, v in _entity_ids(kg).items()}
-    stated = 0
-    assert payload.graph is not None and [g.source_index for g in payload.graph] == [1, 2]
-    for ctx in payload.graph:
-        for path in ctx.paths:
-            for element in path:
-                if isinstance(element, GraphRelationshipRef):
-                    assert element.id is not None
-                    s, r, t, sid, tid = _stored_fact(kg, element.id)
-                    assert (element.type, element.start_id, element.end_id) == (r, sid, tid)
-                    assert element.fact == f"{s} {r} {t}" and (s, r, t) in STORED
-                    assert element.strategy == "edge" and element.importance is not None
-                    assert element.rank is not None and element.rank >= 1
-                    assert element.counterfactual_answer is not None
-                    assert [a.strategy for a in element.attributions] == ["edge"]
-                    stated += 1
-                else:
-                    assert isinstance(element, GraphNodeRef) and element.id in names
-                    assert element.properties == {"name": names[element.id]}
-                    assert element.strategy == "node" and element.importance is not None and element.rank
-    assert stated == 5  # chunk 1: MARRIED, WON, WORKED_AT (Pierre's); chunk 2: MARRIED, WON
-    for src in sources:
-        for rid in src.relationship_ids:
-            assert " ".join(_stored_fact(kg, rid)[:3]) in src.facts
-
-    # ranks per strategy are 1..n, and the components are the Explanation's
-    for strategy, n in (("node", 4), ("edge", 3)):
-        ranks = sorted(c.rank for c in payload.components if c.strategy == strategy and c.rank is not None)
+    assert all(s.mapping == "facts" and isinstance(s.score, float) for s in sources)
+    assert {f for s in sources for f in s.facts} == {" ".join(t) for t in STORED}
+    spans = [sp for s in sources for sp in s.spans]
+    assert spans and all(sp.importance is not None and sp.evaluated == "measured" for sp in spans)
+    for sp in spans:
+        for rid in sp.relationship_ids:  # a span is traced to a fact only when it names both ends
+            s_, r, t, _, _ = _stored_fact(kg, rid)
+            assert s_ in sp.text and t in sp.text
+    assert any(sp.text == "Marie Curie MARRIED Pierre Curie" and len(sp.relationship_ids) == 1 for sp in spans)
+    for strategy, n in (("item", 2), ("span", len(spans))):
+        ranks = sorted(c.rank for c in ex.components if c.strategy == strategy and c.rank is not None)
         assert ranks == list(range(1, n + 1))
-    assert payload.components == ex.components
-
-    # trace: the draft's retriever name plus the retrieval query, the mapping and the explanation's steps
-    assert payload.trace.retriever == "VectorCypherRetriever" and payload.trace.cypher is None
-    assert payload.trace.retrieval_query == RETRIEVAL_QUERY
-    step = payload.trace.steps[0]
-    assert step["step"] == "map_context" and step["mapped"] == [1, 2] and step["unmapped"] == []
-    assert step["schema_preset"] == "neo4j-graphrag"
-    assert any(s.get("step") == "observed_answer" for s in payload.trace.steps)
-    # JSON-serialisable as a whole
+    assert payload.trace.retriever == "VectorCypherRetriever" and payload.trace.retrieval_query == RETRIEVAL_QUERY
+    assert payload.trace.steps[0]["step"] == "map_context" and payload.trace.steps[0]["mapped"] == [1, 2]
     dumped = out.model_dump(mode="json")
     assert set(dumped["explain"]) >= {"sources", "graph", "trace"} and "explanation" not in dumped
 
@@ -265,9 +237,10 @@ def test_unmappable_items_are_reported_not_invented(kg: Neo4jStore) -> None:
     ], metadata={"__retriever": "Handmade"})
     before = kg.checksum()
     mapped = map_retriever_result(kg, result)
+    assert kg.checksum() == before
     assert [s.mapping for s in mapped.sources] == ["unmapped", "unmapped", "unmapped", "facts", "entities"]
     reasons = [s.reason or "" for s in mapped.sources]
-    assert "not entities under the 'neo4j-graphrag' preset" in reasons[0] and "(Chunk:" in reasons[0]
+    assert "not entities under the 'neo4j-graphrag' preset" in reasons[0] and "Chunk" in reasons[0]
     assert reasons[1].startswith("text only")
     assert "no node with id" in reasons[2]
     assert "induce_relationships=True" in reasons[4]
@@ -281,42 +254,17 @@ def test_unmappable_items_are_reported_not_invented(kg: Neo4jStore) -> None:
     assert ("Marie Curie", "WON", "Nobel Prize in Physics") in induced.subgraph.triples()
     assert induced.trace["induced_relationships"] == induced.sources[4].induced_relationship_ids
 
-    # explained with xgrag's extractive reader (explainer= path): the payload keeps every source, graph only for
-    # the mapped ones, and the GraphContext path as the item gave it
-    explainer = make_explainer(kg, make_generator("extractive", embedder=_minilm()))
-    out = explain_result(result, QUESTION, store=kg, explainer=explainer, answer="Pierre Curie.",
-                         settings=ExplainSettings(strategies=("edge",), noise_runs=1))
-    assert kg.checksum() == before
-    assert [s.mapping for s in out.explain.sources] == ["unmapped", "unmapped", "unmapped", "facts", "entities"]
-    assert out.explain.sources[0].node_id == chunk_hit.items[0].metadata["id"]
-    assert "Chunk" in out.explain.sources[0].labels  # the draft's labels, from VectorRetriever's nodeLabels
-    assert out.explain.graph is not None and [g.source_index for g in out.explain.graph] == [4, 5]
-    path = out.explain.graph[0].paths[0]
-    assert [type(e).__name__ for e in path] == ["GraphNodeRef", "GraphRelationshipRef", "GraphNodeRef"]
-    rel = path[1]
-    assert isinstance(rel, GraphRelationshipRef) and rel.fact == "Marie Curie MARRIED Pierre Curie"
-    assert rel.rank == 1 and rel.importance is not None and rel.importance > 0.5  # the answer's only support
-    assert out.explain.answer == "Pierre Curie." and out.explain.explainer_answer == "Pierre Curie."
-    assert out.explain.sources[3].rank == 1
 
+def test_no_item_no_explanation_and_a_result_without_context_is_refused(kg: Neo4jStore,
+                                                                        openai_server: OpenAITestServer) -> None:
+    from neo4j_graphrag.generation.types import RagResultModel
 
-def test_nothing_mapped_is_skipped_with_reasons(kg: Neo4jStore) -> None:
-    result = RetrieverResult(items=[RetrieverResultItem(content="free text")])
-    out = explain_result(result, QUESTION, store=kg, explainer=make_explainer(kg, make_generator(
-        "extractive", embedder=_minilm())), answer="?")
-    assert out.explanation is None and out.explain.graph is None
-    assert out.explain.skipped is not None and "[1] text only" in out.explain.skipped
+    rag = GraphRAG(_retriever(kg), _llm(openai_server))
+    empty = RagResultModel(answer="I don't know.", retriever_result=RetrieverResult(items=[]))
+    out = explain_result(rag, empty, QUESTION, store=kg)
+    assert out.explanation is None and out.explain.skipped is not None and "no item" in out.explain.skipped
     with pytest.raises(UsageError, match="return_context=True"):
-        from neo4j_graphrag.generation.types import RagResultModel
-
-        explain_result(RagResultModel(answer="x"), QUESTION, store=kg, explainer=make_explainer(
-            kg, make_generator("extractive", embedder=_minilm())))
-
-
-def _minilm():  # noqa: ANN202 - the default embedder (local all-MiniLM-L6-v2)
-    from xgrag.embed import default_embedder
-
-    return default_embedder()
+        explain_result(rag, RagResultModel(answer="x"), QUESTION, store=kg)
 
 
 # --------------------------------------------------------------------------------------------- README
@@ -324,7 +272,7 @@ def _minilm():  # noqa: ANN202 - the default embedder (local all-MiniLM-L6-v2)
 
 def test_readme_block_runs_as_written(store: Neo4jStore, neo4j_uri: tuple[str, str | None, str | None],
                                       monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """The README's "Use with neo4j-graphrag" block, as written: NEO4J_URI at the test Neo4j, OPENAI_BASE_URL at an
+    """docs/integrations/neo4j-graphrag.md's block, as written: NEO4J_URI at the test Neo4j, OPENAI_BASE_URL at an
     OpenAI-protocol test server serving SmolLM2 as gpt-4o-mini and MiniLM as text-embedding-3-small (which also
     embedded the chunks, through neo4j-graphrag's OpenAIEmbeddings)."""
     from neo4j_graphrag.embeddings import OpenAIEmbeddings
@@ -343,13 +291,12 @@ def test_readme_block_runs_as_written(store: Neo4jStore, neo4j_uri: tuple[str, s
         monkeypatch.setenv("OPENAI_API_KEY", "sk-test-unused")
         write_kg(store, OpenAIEmbeddings(model="text-embedding-3-small"), index="chunk_embeddings", dim=384)
         before = store.checksum()
-        text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-        block = re.search(r"## Use with neo4j-graphrag.*?```python\n(.*?)```", text, re.S)
-        assert block, "README.md has no python block under '## Use with neo4j-graphrag'"
+        page = "docs/integrations/neo4j-graphrag.md"
         scope: dict[str, object] = {}
-        exec(compile(block.group(1), "README.md", "exec"), scope)  # noqa: S102
+        exec(compile(doc_block(page, "Use with neo4j-graphrag", "python"), page, "exec"), scope)  # noqa: S102
         result = scope["result"]
         assert isinstance(result, ExplainedRagResult) and result.explanation is not None
         assert result.explain.sources[0].content.startswith("Marie Curie married Pierre Curie.")
         assert result.explain.sources[0].rank is not None and srv.requests_to(CHAT)
+        assert result.explanation.reproduction is not None and result.explanation.reproduction.reproduced
         assert store.checksum() == before

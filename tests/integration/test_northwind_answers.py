@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from helpers import NORTHWIND, gold_fact_id, readme_bash, schema_state, wipe, write_northwind
+from helpers import NORTHWIND, doc_block, doc_commands, gold_fact_id, schema_state, wipe, write_northwind
 from xgrag.config import Settings
 from xgrag.embed import default_embedder
 from xgrag.explain import Explainer
@@ -99,8 +99,9 @@ def test_explanations_rank_the_gold_fact_first(northwind: dict[str, Any]) -> Non
 def test_the_readme_commands_as_a_user_types_them(northwind: dict[str, Any],
                                                  neo4j_uri: tuple[str, str | None, str | None],
                                                  tmp_path: Path) -> None:
-    """README "Pointing xgrag at an existing Neo4j", its commands as written (`xgrag schema infer --read-only --write
-    xgrag.toml`, then `xgrag retrieve` and `xgrag explain` with no option), then the same two with --json."""
+    """docs/configuration.md "Pointing xgrag at an existing Neo4j", its commands as written (`xgrag schema infer
+    --read-only --write xgrag.toml`, then `xgrag retrieve` and `xgrag explain` with no option), then the same two
+    with --json."""
     uri, user, password = neo4j_uri
     env = {**os.environ, "NEO4J_URI": uri, "COLUMNS": "200", "XGRAG_HOME": str(tmp_path / "home")}
     if user and password:
@@ -113,7 +114,7 @@ def test_the_readme_commands_as_a_user_types_them(northwind: dict[str, Any],
         assert "Traceback" not in proc.stderr
         return proc.stdout
 
-    commands = readme_bash("Pointing xgrag at an existing Neo4j")
+    commands = doc_commands(doc_block("docs/configuration.md", "Pointing xgrag at an existing Neo4j", "bash"))
     assert [c[:2] for c in commands] == [["schema", "infer"], ["retrieve", QUESTIONS[3]["question"]],
                                          ["explain", QUESTIONS[3]["question"]]]
     printed = [xgrag(*args) for args in commands]

@@ -9,14 +9,14 @@ import re
 
 from rich.console import Console
 
-from helpers import HOLMES_KG
+from helpers import HOLMES_KG, view_blocks
 from xgrag.embed import default_embedder
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.generate.extractive import ExtractiveReader
 from xgrag.report.console import print_explanation
-from xgrag.report.html import render_html
 from xgrag.retrieval import Retriever
 from xgrag.retrieval.dedup import persist_aliases
+from xgrag.serve.export import render_html
 from xgrag.store.ingest import ingest_triples
 from xgrag.store.neo4j import Neo4jStore
 
@@ -82,5 +82,5 @@ def test_every_stated_fact_is_stored_or_marked_merged(store: Neo4jStore, tmp_pat
             assert fact in facts, cell
 
     # the HTML report shows the merge beside the facts it touched
-    page = render_html(ex)
-    assert "Watson (merged into Dr. Watson)" in page.replace("&#x27;", "'")
+    (view,) = view_blocks(render_html(ex))
+    assert any("Watson (merged into Dr. Watson)" in r["label"] for r in view["rows"])

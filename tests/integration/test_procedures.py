@@ -12,7 +12,7 @@ import neo4j
 import pytest
 import tomllib
 
-from helpers import HOLMES_KG, ROOT, SAMPLE, SHARED, wipe
+from helpers import HOLMES_KG, ROOT, SAMPLE, SHARED, doc_block, wipe
 from xgrag.config import RetrievalSettings, schema_preset
 from xgrag.model import Perturbation
 from xgrag.retrieval import Retriever
@@ -770,7 +770,7 @@ def test_jar_deployed_to_a_plugins_folder_loads_and_answers(tmp_path) -> None:
     port = embedded.free_port()
     cmd = [shutil.which("java") or "java", "-Xmx768m", *embedded.JVM_FLAGS, "-cp",
            ":".join([str(pdir / "target" / embedded.JAR_NAME), *libs]), embedded.MAIN_CLASS,
-           "--home", str(home), "--port", str(port), "--pagecache", "32m"]
+           "--home", str(home), "--port", str(port), "--pagecache", "32m", "--no-auth"]
     log = open(tmp_path / "neo4j.log", "wb")  # noqa: SIM115
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL)
     try:
@@ -814,16 +814,18 @@ def test_compose_settings_exist_in_neo4j_5_26(server: Neo4jStore) -> None:
     assert names and names <= known, names - known
 
 
-def readme_statements() -> list[str]:
-    """The statements of the README's "Cypher procedures" block, as written."""
-    text = (ROOT / "README.md").read_text()
-    block = text.split("## Cypher procedures", 1)[1].split("```cypher\n", 1)[1].split("```", 1)[0]
+PROCEDURES_PAGE = ("docs/cypher-procedures.md", "Cypher procedures")
+
+
+def doc_statements(page: str, heading: str) -> list[str]:
+    """The statements of a documented Cypher block, as written."""
+    block = doc_block(page, heading, "cypher")
     code = "\n".join(ln for ln in block.splitlines() if not ln.lstrip().startswith("//"))
     return [s.strip().rstrip(";") for s in code.split(";\n") if s.strip()]
 
 
-def test_readme_general_mapping_example_runs_on_northwind(northwind: Neo4jStore) -> None:
-    statements = [s for s in readme_statements() if "preset: 'domain'" in s]
+def test_documented_general_mapping_example_runs_on_northwind(northwind: Neo4jStore) -> None:
+    statements = [s for s in doc_statements(*PROCEDURES_PAGE) if "preset: 'domain'" in s]
     assert len(statements) == 1
     before = northwind.checksum()
     rows = call(northwind, statements[0])
@@ -835,11 +837,12 @@ def test_readme_general_mapping_example_runs_on_northwind(northwind: Neo4jStore)
     assert northwind.checksum() == before
 
 
-def test_readme_examples_run_as_written(metaqa: Neo4jStore) -> None:
-    """Every statement of the README's "Cypher procedures" block runs on the sample graph and returns rows
-    (aliases and explanations: none persisted / saved here)."""
-    statements = readme_statements()
-    assert len(statements) >= 10
+@pytest.mark.parametrize(("page", "heading", "least"), [(*PROCEDURES_PAGE, 10), ("README.md", "From Neo4j Browser", 1)])
+def test_documented_examples_run_as_written(metaqa: Neo4jStore, page: str, heading: str, least: int) -> None:
+    """Every statement of the documented Cypher blocks (the procedures page, the README's tour) runs on the sample
+    graph and returns rows (aliases and explanations: none persisted / saved here)."""
+    statements = doc_statements(page, heading)
+    assert len(statements) >= least
     before = metaqa.checksum()
     for stmt in statements:
         rows = call(metaqa, stmt)

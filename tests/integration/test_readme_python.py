@@ -1,30 +1,22 @@
-"""The README's "Explain from Python" block, run as written against the real embedded Neo4j."""
+"""The documented Python blocks, run as written against the real embedded Neo4j: "Explain from Python" (the
+README's tour and docs/guide/python.md) and the LightRAG, LlamaIndex and LangChain (GraphCypherQAChain) pages."""
 
 from __future__ import annotations
 
 import contextlib
 import io
-import re
 from pathlib import Path
 
 import pytest
 
-from helpers import SAMPLE
+from helpers import SAMPLE, doc_block
 from xgrag.store.ingest import ingest_triples
 from xgrag.store.neo4j import Neo4jStore
 
-README = Path(__file__).resolve().parents[2] / "README.md"
 
-
-def readme_block(heading: str) -> str:
-    text = README.read_text(encoding="utf-8")
-    section = text.split(f"## {heading}\n", 1)[1]
-    match = re.search(r"```python\n(.*?)```", section, re.S)
-    assert match, f"no python block under '## {heading}'"
-    return match.group(1)
-
-
-def test_explain_from_python_runs_as_written(store: Neo4jStore, neo4j_uri: tuple[str, str | None, str | None],
+@pytest.mark.parametrize("page", ["README.md", "docs/guide/python.md"])
+def test_explain_from_python_runs_as_written(page: str, store: Neo4jStore,
+                                             neo4j_uri: tuple[str, str | None, str | None],
                                              monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     ingest_triples(store, SAMPLE / "metaqa_triples.tsv", "metaqa")
     uri, user, password = neo4j_uri
@@ -37,7 +29,7 @@ def test_explain_from_python_runs_as_written(store: Neo4jStore, neo4j_uri: tuple
             monkeypatch.delenv(var, raising=False)
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        exec(compile(readme_block("Explain from Python"), "README.md", "exec"), {})  # noqa: S102
+        exec(compile(doc_block(page, "Explain from Python", "python"), page, "exec"), {})  # noqa: S102
     out = printed.getvalue()
     assert out.startswith("Martha Coolidge.")  # Out to Sea's director in the shipped sample KG
     assert "Out to Sea -directed_by-> Martha Coolidge" in out
@@ -55,10 +47,10 @@ def _point_at(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, neo4j_uri: tuple[
             monkeypatch.delenv(var, raising=False)
 
 
-def _run_block(heading: str) -> str:
+def _run_block(page: str, heading: str) -> str:
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        exec(compile(readme_block(heading), "README.md", "exec"), {})  # noqa: S102
+        exec(compile(doc_block(page, heading, "python"), page, "exec"), {})  # noqa: S102
     return printed.getvalue()
 
 
@@ -71,19 +63,87 @@ def test_use_with_lightrag_runs_as_written(store: Neo4jStore, neo4j_uri: tuple[s
     helpers.mapped(store, "lightrag")  # `xgrag migrate --preset lightrag`
     _point_at(monkeypatch, tmp_path, neo4j_uri)
     chunks, extra = helpers.lightrag_chunk_ids()
-    out = _run_block("Use with LightRAG")
+    out = _run_block("docs/integrations/lightrag.md", "Use with LightRAG")
     assert out.startswith("Pierre Curie")
     assert f"| Marie Curie -married-> Pierre Curie | ['{chunks[0]}', '{extra}']" in out
 
 
+def _drop_preset_indexes(store: Neo4jStore, preset: str) -> None:
+    """The indexes `xgrag migrate --preset PRESET` creates, dropped: the database as a library left it."""
+    from xgrag.config import schema_preset
+
+    schema = schema_preset(preset)
+    for name in (schema.fulltext_index, schema.vector_index):
+        store.query(f"DROP INDEX `{name}` IF EXISTS", read_only=False)
+
+
 def test_use_with_llamaindex_runs_as_written(store: Neo4jStore, neo4j_uri: tuple[str, str | None, str | None],
                                              monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """On a freshly written graph (no `xgrag migrate`): the engine's own answer, reproduced, the MARRIED triplet's
+    node first; the engine's LLM is OpenAILike over the OpenAI protocol, a scripted model answering from that line."""
+    pytest.importorskip("llama_index.graph_stores.neo4j", reason="llama-index-graph-stores-neo4j is in [dev]")
+    pytest.importorskip("llama_index.llms.openai_like", reason="llama-index-llms-openai-like is in [dev]")
+    import helpers
+    from support.openai_server import OpenAITestServer
+
+    _drop_preset_indexes(store, "llamaindex")  # a fresh graph: none of the llamaindex preset's indexes
+    helpers.write_llamaindex_graph(store)[1].close()  # LlamaIndex's own PropertyGraphIndex
+    _point_at(monkeypatch, tmp_path, neo4j_uri)
+    rule = {"Marie Curie -> MARRIED -> Pierre Curie": "Pierre Curie", "Who did Marie Curie marry?": "I don't know."}
+    with OpenAITestServer(chat_models=(), embed_models=(), scripted={"curie": rule}) as srv:
+        monkeypatch.setenv("LLM_MODEL", "curie")
+        monkeypatch.setenv("OPENAI_BASE_URL", srv.base_url)
+        before = store.checksum()
+        out = _run_block("docs/integrations/llamaindex.md", "Use with LlamaIndex")
+        assert store.checksum() == before
+    assert out.startswith("Pierre Curie | True | ")
+    assert "Marie Curie -> MARRIED -> Pierre Curie | ['Marie Curie MARRIED Pierre Curie']" in out
+
+
+def test_llamaindex_missing_migration_names_the_command(store: Neo4jStore) -> None:
+    """xgrag's own retrieval over a fresh LlamaIndex graph needs the preset's indexes: the hint is the exact command
+    (a bare `xgrag migrate` would migrate the configured preset, not llamaindex)."""
     pytest.importorskip("llama_index.graph_stores.neo4j", reason="llama-index-graph-stores-neo4j is in [dev]")
     import helpers
+    from xgrag.config import Settings, schema_preset
+    from xgrag.explain import Explainer
+    from xgrag.generate.factory import make_generator
+    from xgrag.store.neo4j import MissingMigration
 
-    helpers.write_llamaindex_graph(store)[1].close()  # LlamaIndex's own PropertyGraphIndex
-    helpers.mapped(store, "llamaindex")
+    _drop_preset_indexes(store, "llamaindex")
+    helpers.write_llamaindex_graph(store)[1].close()
+    schema = schema_preset("llamaindex")
+    explainer = Explainer.from_settings(Settings(schema=schema), store.with_schema(schema),
+                                        generator=make_generator("extractive"))
+    with pytest.raises(MissingMigration) as err:
+        explainer.explain("Who did Marie Curie marry?")
+    assert err.value.hint is not None and "run `xgrag migrate --preset llamaindex`" in err.value.hint
+
+
+def test_explaining_a_graph_cypher_qa_chain_runs_as_written(store: Neo4jStore,
+                                                             neo4j_uri: tuple[str, str | None, str | None],
+                                                             monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """docs/integrations/langchain.md's GraphCypherQAChain block on a graph langchain-neo4j wrote (no `xgrag
+    migrate`): the chain's own answer, reproduced, its one row traced to the MARRIED relationship; ChatOpenAI over the
+    OpenAI protocol, a scripted model writing the query and answering from the row."""
+    pytest.importorskip("langchain_neo4j", reason="langchain-neo4j is in the [dev] extra")
+    import helpers
+    from support.openai_server import OpenAITestServer
+
+    _drop_preset_indexes(store, "langchain")
+    helpers.write_langchain_graph(store)
     _point_at(monkeypatch, tmp_path, neo4j_uri)
-    out = _run_block("Use with LlamaIndex")
-    assert out.startswith("Pierre Curie")
-    assert "| Marie Curie -MARRIED-> Pierre Curie |" in out and out.count("'relationship_id'") == 2
+    if not neo4j_uri[2]:  # the embedded test server runs without auth; Neo4jGraph insists on a password anyway
+        monkeypatch.setenv("NEO4J_PASSWORD", "unused-auth-is-off")
+    cypher = "MATCH (m:Person {id: 'Marie Curie'})-[:MARRIED]->(s:Person) RETURN s.id AS spouse"
+    # the first key found in the prompt answers: the row, else the query-writing prompt, else the QA prompt without it
+    rule = {"'spouse': 'Pierre Curie'": "Pierre Curie", "Generate Cypher statement": cypher,
+            "Helpful Answer:": "I don't know."}
+    with OpenAITestServer(chat_models=(), embed_models=(), scripted={"gpt-4o-mini": rule}) as srv:
+        monkeypatch.setenv("OPENAI_BASE_URL", srv.base_url)
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test-unused")
+        before = store.checksum()
+        out = _run_block("docs/integrations/langchain.md", "Explaining a GraphCypherQAChain's answer")
+        assert store.checksum() == before
+    assert out.startswith("Pierre Curie | True | [1] {'spouse': 'Pierre Curie'} | ")
+    assert "Marie Curie MARRIED Pierre Curie" in out

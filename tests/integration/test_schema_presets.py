@@ -5,7 +5,7 @@ import neo4j
 import pytest
 
 import helpers
-from helpers import CURIE_FACTS, CURIE_TEXT, mapped
+from helpers import CURIE_FACTS, CURIE_TEXT, mapped, neo4j_auth
 from xgrag.model import Perturbation
 from xgrag.retrieval import Retriever
 from xgrag.store.neo4j import Neo4jStore
@@ -109,7 +109,7 @@ def test_inferred_provenance_lists_every_document_that_mentions_both_ends(store:
     part4 = GraphDocument(nodes=[jim, watch, della], relationships=[LRel(source=jim, target=watch, type="SOLD"),
                                                                      LRel(source=della, target=jim, type="LOVES")],
                           source=Document(page_content="Jim sold the watch ...", metadata={"source": "magi-part4"}))
-    graph = Neo4jGraph(url=store.uri, username="neo4j", password="unused", database=store.database,
+    graph = Neo4jGraph(url=store.uri, **neo4j_auth(store), database=store.database,
                        refresh_schema=False)
     try:
         graph.add_graph_documents([part2, part4], include_source=True, baseEntityLabel=True)

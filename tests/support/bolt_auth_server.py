@@ -1,8 +1,9 @@
 """Bolt endpoints that misbehave the way real servers do, for the CLI's failure paths.
 
-The embedded server runs without authentication, so the answer to refused credentials is tested against
-`RefusingBoltServer`: Bolt 5.4 handshake, SUCCESS to HELLO, then FAILURE Neo.ClientError.Security.Unauthorized
-(the server's own code and message) to LOGON. `OldBoltServer` accepts only Bolt 4.4, as a Neo4j 4.x does.
+The embedded server refuses wrong credentials itself (tests/e2e/test_cli.py); `RefusingBoltServer` stands for a
+user's own server that refuses them, counting the logins it saw: Bolt 5.4 handshake, SUCCESS to HELLO, then
+FAILURE Neo.ClientError.Security.Unauthorized (the server's own code and message) to LOGON. `OldBoltServer`
+accepts only Bolt 4.4, as a Neo4j 4.x does.
 """
 
 from __future__ import annotations

@@ -8,6 +8,8 @@ Faults are queued per path and each one answers one request, in order, before no
     server.delay_next(path, 2.0)          # wait 2 s, then answer normally (a client with a 0.5 s timeout gives up)
     server.malformed_next(path)           # HTTP 200 with a truncated JSON body
     server.drop_next(path)                # read the request, then reset the connection without answering
+    server.stall_after(path, 5, release)  # answer 5 requests, then hold every later one until `release` is set
+                                          # (a threading.Event) or its client gives up: a generator that stalls
 
 Every request is recorded (method, path, parsed body, headers, the status answered and the fault injected, if any).
 Errors use the subclass's error body (`error_body`), so an injected 500 looks like that server's own 500.
@@ -22,7 +24,7 @@ import struct
 import threading
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -36,15 +38,17 @@ class RecordedRequest:
     status: int = 0  # the status the server answered with (0: the connection was dropped)
     scripted: bool = False  # answered by a scripted rule, not by a real model (the Ollama server's `scripted=`)
     fault: str | None = None  # the injected fault that answered it: "status", "delay", "malformed", "drop"
+    answered: bool = False  # the response was sent in full (set after the handler returned)
 
 
 @dataclass(frozen=True)
 class Fault:
-    kind: str  # "status" | "delay" | "malformed" | "drop"
+    kind: str  # "status" | "delay" | "malformed" | "drop" | "stall"
     status: int = 500
     message: str = "injected failure"
     retry_after: str | None = None
     seconds: float = 0.0
+    release: threading.Event | None = field(default=None, compare=False)
 
 
 class HTTPError(Exception):
@@ -69,6 +73,7 @@ class LocalHTTPServer:
         self._faults: dict[str, list[Fault]] = {}
         self._fail_after: dict[str, tuple[int, Fault]] = {}
         self._lock = threading.Lock()
+        self._answered = threading.Condition(self._lock)  # notified whenever a request has been answered
         self._httpd: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
 
@@ -123,6 +128,21 @@ class LocalHTTPServer:
     def requests_to(self, path: str) -> list[RecordedRequest]:
         return [r for r in self.requests if r.path == path]
 
+    def wait_answered(self, path: str, n: int, status: int = 200, timeout: float = 600.0) -> int:
+        """Block until `n` requests to `path` were answered with `status` (or `timeout` seconds passed); returns
+        how many were. A test acts at a known point of a client's run this way, never after a guessed sleep."""
+        def count() -> int:
+            return sum(1 for r in self._requests if r.path == path and r.status == status and r.answered)
+
+        with self._answered:
+            self._answered.wait_for(lambda: count() >= n, timeout=timeout)
+            return count()
+
+    def _done(self, request: RecordedRequest) -> None:
+        with self._answered:
+            request.answered = True
+            self._answered.notify_all()
+
     def clear(self) -> None:
         """Forget the recorded requests and any fault not yet served."""
         with self._lock:
@@ -150,6 +170,12 @@ class LocalHTTPServer:
     def delay_next(self, path: str, seconds: float, times: int = 1) -> None:
         """Wait `seconds` before handling each of the next `times` requests (longer than a client's timeout)."""
         self.inject(path, *[Fault("delay", seconds=seconds)] * times)
+
+    def stall_after(self, path: str, served: int, release: threading.Event) -> None:
+        """Answer the first `served` requests to `path` normally; hold every later one (unanswered) until `release`
+        is set, then answer it normally, or drop it when its client goes away first (a cancelled call)."""
+        with self._lock:
+            self._fail_after[path] = (served, Fault("stall", release=release))
 
     def malformed_next(self, path: str, times: int = 1) -> None:
         self.inject(path, *[Fault("malformed")] * times)
@@ -278,6 +304,13 @@ class JSONHandler(BaseHTTPRequestHandler):
                 if fault.kind == "status":
                     headers = {"Retry-After": fault.retry_after} if fault.retry_after is not None else None
                     raise HTTPError(fault.status, fault.message, headers)
+                if fault.kind == "stall":
+                    assert fault.release is not None
+                    # the handler thread waits for the release; the client's disconnect ends the wait too
+                    while not fault.release.wait(0.05):
+                        if self._client_gone():
+                            self.close_connection = True
+                            return
                 time.sleep(fault.seconds)  # "delay": then serve normally, unless the client gave up meanwhile
                 if self._client_gone():
                     self.close_connection = True
@@ -297,5 +330,7 @@ class JSONHandler(BaseHTTPRequestHandler):
         except Exception as exc:  # the backend failed: answered 500 with the error text
             request.status = 500
             self._send(500, self.backend.error_body(500, f"{type(exc).__name__}: {exc}"))
+        finally:
+            self.backend._done(request)
 
     do_GET = do_POST = do_HEAD = do_DELETE = _handle  # noqa: N815 - http.server's naming

@@ -13,6 +13,13 @@ clients generally) use, under /v1:
   POST /v1/embeddings        all-MiniLM-L6-v2, unit-normalised; encoding_format float or base64; dimensions.
   GET  /v1/models            the served models.
 
+Scripted models (`scripted={model name: rule}`), for what a 135M model cannot do reliably (answer from one planted
+decisive unit of a context, write Cypher, return extraction JSON): chat requests naming such a model are answered by
+the rule instead of SmolLM2, over the same protocol. A rule is a mapping from a substring of the request's text
+(every message's content) to the reply, tried in insertion order, or a callable from the list of messages (role,
+content) to the reply or None. No match is an HTTP 500 naming the model, never a silent default. Recorded requests to
+a scripted model have `scripted=True`. /v1/completions does not serve scripted models (HTTP 400).
+
 `api_key=` makes every endpoint demand `Authorization: Bearer <key>`; a wrong or missing key gets a 401 whose
 message echoes the key it received (worse than OpenAI, which masks it: a client must scrub it from its errors).
 `prompt_logprobs=` says how /v1/completions treats prompt log-probabilities: "supported" (vLLM), "ignored" (echo and
@@ -29,7 +36,8 @@ from __future__ import annotations
 import base64
 import time
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -40,6 +48,19 @@ from support.models import ModelBackend
 __all__ = ["OpenAITestServer", "RecordedRequest"]
 
 DEFAULT_MAX_TOKENS = 64  # OpenAI's default is the model's limit; a test server must stay fast
+ScriptedRule = Mapping[str, str] | Callable[[list[dict[str, str]]], "str | None"]
+
+
+@dataclass
+class _ScriptedCompletion:  # the attributes of xgrag.generate.smollm2.Completion that the chat handler reads
+    text: str
+    prompt_tokens: int
+    completion_tokens: int
+    done_reason: str = "stop"
+    logprobs: Any = None
+    top_logprobs: Any = None
+
+
 _ERROR_TYPES = {400: ("invalid_request_error", None), 401: ("invalid_request_error", "invalid_api_key"),
                 404: ("invalid_request_error", "model_not_found"), 429: ("requests", "rate_limit_exceeded")}
 
@@ -52,11 +73,18 @@ class OpenAITestServer(LocalHTTPServer):
     def __init__(self, *, chat_models: Iterable[str] = ("smollm2",), embed_models: Iterable[str] = ("all-minilm",),
                  api_key: str | None = None, prompt_logprobs: str = "supported",
                  default_max_tokens: int = DEFAULT_MAX_TOKENS, generator_factory: Callable[..., Any] | None = None,
-                 embedder: Any = None, host: str = "127.0.0.1", port: int = 0) -> None:
+                 embedder: Any = None, scripted: Mapping[str, ScriptedRule] | None = None, host: str = "127.0.0.1",
+                 port: int = 0) -> None:
         super().__init__(host=host, port=port)
         if prompt_logprobs not in ("supported", "ignored", "absent"):
             raise ValueError(f"prompt_logprobs must be supported, ignored or absent, got {prompt_logprobs!r}")
         self.models = {**{m: "chat" for m in chat_models}, **{m: "embed" for m in embed_models}}
+        self.scripted: dict[str, ScriptedRule] = {}
+        for name, rule in (scripted or {}).items():
+            if not (callable(rule) or isinstance(rule, Mapping)):
+                raise TypeError(f"scripted model {name!r}: the rule must be a mapping or a callable")
+            self.scripted[name] = rule
+            self.models[name] = "chat"
         self.api_key = api_key
         self.prompt_logprobs = prompt_logprobs
         self.default_max_tokens = default_max_tokens
@@ -79,6 +107,18 @@ class OpenAITestServer(LocalHTTPServer):
         if served != kind:
             raise HTTPError(400, f"The model `{name}` does not support {'chat' if kind == 'chat' else 'embeddings'}.")
         return name
+
+    def scripted_reply(self, name: str, messages: list[dict[str, str]]) -> _ScriptedCompletion:
+        """The scripted model's reply to `messages` (HTTP 500 naming the model when no rule matches)."""
+        rule = self.scripted[name]
+        if callable(rule):
+            reply = rule(messages)
+        else:
+            text = "\n".join(m["content"] for m in messages)
+            reply = next((r for key, r in rule.items() if key in text), None)
+        if reply is None:
+            raise HTTPError(500, f"scripted model {name!r} has no reply for this prompt")
+        return _ScriptedCompletion(reply, sum(len(m["content"].split()) for m in messages), len(reply.split()))
 
     def generator(self, body: dict[str, Any], max_tokens: int) -> Any:
         """SmolLM2 for one request: OpenAI's option names and defaults (temperature 1.0, no seed = random)."""
@@ -142,8 +182,12 @@ class _Handler(JSONHandler):
         max_tokens = _int(body, "max_completion_tokens", None, 1) or _int(body, "max_tokens", None, 1)
         top = _int(body, "top_logprobs", 0, 0, 20) or 0
         want_logprobs = bool(body.get("logprobs"))
-        gen = self.backend.generator(body, max_tokens or self.backend.default_max_tokens)
-        c = gen.complete(messages, stop=_stop(body), logprobs=top if want_logprobs else None)
+        if model in self.backend.scripted:
+            self._request.scripted = True
+            c = self.backend.scripted_reply(model, messages)
+        else:
+            gen = self.backend.generator(body, max_tokens or self.backend.default_max_tokens)
+            c = gen.complete(messages, stop=_stop(body), logprobs=top if want_logprobs else None)
         logprobs = None
         if want_logprobs:
             logprobs = {"content": [
@@ -162,6 +206,8 @@ class _Handler(JSONHandler):
         self._auth()
         model = self.backend.model(body.get("model"), "chat")
         mode = self.backend.prompt_logprobs
+        if model in self.backend.scripted:
+            raise HTTPError(400, f"the scripted model `{model}` serves /v1/chat/completions only")
         if mode == "absent":
             raise HTTPError(404, "This is a chat model and not supported in the v1/completions endpoint. "
                                  "Did you mean to use v1/chat/completions?")

@@ -20,9 +20,8 @@ console = Console(stderr=True)
 # Tables stay readable when stdout is not a terminal (pipes, CI logs): rich would fall back to 80 columns.
 out = Console(soft_wrap=True, width=None if sys.stdout.isatty() else int(os.environ.get("COLUMNS", "160")))
 
-# `xgrag explain` wrote an explanation but could not finish it (the generator failed part-way): the files hold
-# what was measured, marked incomplete
-INCOMPLETE_EXIT = 3
+# The exit statuses (0, 1, 2, 3 incomplete, 130 / 143 stopped by a signal) are documented and defined once, in
+# xgrag.report.outputs.
 
 
 def report_error(exc: XgragError) -> int:

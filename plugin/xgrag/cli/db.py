@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -11,7 +12,7 @@ from xgrag.cli.app import app, console, group, out
 from xgrag.cli.options import ConfigOpt, JsonFlag, settings_for
 from xgrag.cli.output import print_json
 from xgrag.errors import XgragError
-from xgrag.store.connection import resolve_connection
+from xgrag.store.connection import password_path, resolve_connection, running_state
 from xgrag.store.embedded import start, stop
 
 db_app = group("The embedded Neo4j (5.26 + GDS + APOC) for local use.")
@@ -33,36 +34,60 @@ def db_start(config: ConfigOpt = None,
         state = start(settings.embedded)
     console.print(f"ready in {time.perf_counter() - t0:.1f}s: GDS {state.gds_version}, APOC {state.apoc_version}, "
                   f"pid {state.pid}, data {state.home}")
+    if state.password_file:
+        console.print(f"authentication on: user {state.user}, password in {state.password_file} (readable by you "
+                      "only; xgrag reads it itself; `xgrag db status` says how to connect)")
     out.print(state.uri)
 
 
 @db_app.command("status")
 def db_status(config: ConfigOpt = None, as_json: JsonFlag = False) -> None:
-    """Is a server reachable? Which GDS and APOC does it have?"""
+    """Is a server reachable? Which GDS and APOC does it have? How does one connect to it?"""
     from xgrag.store.neo4j import Neo4jStore
 
     settings = settings_for(config)
-    info: dict[str, Any] = {"running": False, "uri": None, "user": None, "password": None, "database": None,
-                            "gds_version": None, "apoc_version": None}
+    home = Path(settings.embedded.home).expanduser()
+    # never the password itself: where it is (the embedded server's owner-only file) or that it is set
+    info: dict[str, Any] = {"running": False, "uri": None, "user": None, "password_file": None,
+                            "password_set": False, "database": None, "gds_version": None, "apoc_version": None}
     try:
         conn = resolve_connection(settings)
-        info.update(uri=conn.uri, user=conn.user, password=conn.password, database=conn.database,
-                    embedded=conn.embedded)
-        with Neo4jStore(conn.uri, conn.user, conn.password, conn.database) as store:
+        state = running_state(home) if conn.embedded else None
+        info.update(uri=conn.uri, user=conn.user, password_set=conn.password is not None, database=conn.database,
+                    embedded=conn.embedded, password_file=state.password_file if state is not None else None)
+        with Neo4jStore.from_connection(conn, retry_budget=settings.neo4j.retry_budget) as store:
             store.verify()
             versions = store.server_versions()
         info.update(running=True, gds_version=versions["gds"], apoc_version=versions["apoc"],
                     neo4j_version=versions["neo4j"])
     except XgragError as exc:  # status reports what is wrong instead of failing on it
         info["error"] = str(exc)
+    if info["password_file"] is None and not settings.neo4j.uri:
+        kept = password_path(home)
+        info["password_file"] = str(kept) if kept.is_file() else None
     if as_json:
         print_json(info)
     else:
-        state = "running" if info["running"] else "not running"
-        out.print(f"{state}: {info.get('uri') or '-'}  GDS {info['gds_version']}  APOC {info['apoc_version']}")
+        running = "running" if info["running"] else "not running"
+        out.print(f"{running}: {info.get('uri') or '-'}  GDS {info['gds_version']}  APOC {info['apoc_version']}")
+        if info.get("uri"):
+            out.print(how_to_connect(info))
         if info.get("error"):
             console.print(info["error"])
     raise typer.Exit(0 if info["running"] else 1)
+
+
+def how_to_connect(info: dict[str, Any]) -> str:
+    """How a user (or another tool) connects to the server xgrag uses, without printing its password."""
+    if info.get("embedded") and info.get("password_file"):
+        f = info["password_file"]
+        return (f"connect as user {info['user']}, password in {f} (readable by you only; xgrag reads it itself), "
+                f"e.g. cypher-shell -a {info['uri']} -u {info['user']} -p \"$(cat {f})\"; other tools: "
+                f"NEO4J_URI={info['uri']} NEO4J_USER={info['user']} NEO4J_PASSWORD=\"$(cat {f})\"")
+    if info.get("embedded"):
+        return "authentication is off on this server (started by an older xgrag): restart it to turn it on"
+    auth = "NEO4J_PASSWORD is set" if info.get("password_set") else "no NEO4J_PASSWORD set"
+    return f"your own server (NEO4J_URI), user {info.get('user')}, {auth}"
 
 
 @db_app.command("stop")

@@ -25,7 +25,7 @@ from xgrag.cli.options import (
     connection,
     settings_for,
 )
-from xgrag.cli.output import check_output, write_report
+from xgrag.cli.output import write_html_report
 from xgrag.errors import InputError, one_of
 from xgrag.evaluate.datasets import DatasetError
 from xgrag.evaluate.eval_report import write_report as write_eval_report
@@ -35,6 +35,7 @@ from xgrag.explain.settings import RESPONSE_SCORES, ExplainSettings
 from xgrag.explain.solvers import REGISTRY as SOLVERS
 from xgrag.explain.solvers import resolve_solvers
 from xgrag.model import Explanation
+from xgrag.report.outputs import check_outputs
 from xgrag.retrieval.modes import MODES
 
 EVALUATED = ",".join(EVALUATED_BY_DEFAULT)
@@ -94,7 +95,7 @@ def eval_cmd(
         raise DatasetError(dataset, 0, "path", "no such file")
     if kg is not None and not kg.is_file():
         raise InputError(kg, 0, "path", "no such file")
-    check_output("--html", html_path, creates_folders=True)
+    check_outputs([("--html", html_path)])  # before the first question, not after the last
     settings = settings_for(config)
     names = resolve_strategies(strategies)
     solvers = resolve_solvers(surrogate_solvers) if surrogate_solvers else None
@@ -126,7 +127,7 @@ def eval_cmd(
                   f"{c['seconds_total']:.1f}s over {c['questions']} questions")
     if html_path is not None:
         explanations = [Explanation.model_validate(r["explanation"]) for r in result.records if r.get("explanation")]
-        write_report(html_path, explanations, title=f"xgrag eval: {dataset.name} ({generator})")
+        write_html_report(html_path, explanations, title=f"xgrag eval: {dataset.name} ({generator})")
     acc = results["tables"]["accuracy"]["all"]
     out.print(f"answer accuracy {acc['accuracy']:.2f} ({acc['n']} questions); wrote {out_dir / 'report.md'}, "
               f"{out_dir / 'results.json'}")

@@ -6,12 +6,14 @@ import sys
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
-from xgrag.cli.app import app, group, out
+from xgrag.cli.app import app, console, group, out
 from xgrag.cli.options import AllPresetsOpt, ConfigOpt, HtmlPathOpt, JsonFlag, JsonPathOpt, TopOpt, settings_for
-from xgrag.cli.output import check_output, open_store, print_json, write_explanation_json, write_report
+from xgrag.cli.output import html_report, open_store, print_json, report_failures
 from xgrag.errors import UsageError
+from xgrag.report.outputs import Outputs
 from xgrag.store.explanations import explanations_timeline, find_explanations, iso_bound, load_explanation
 from xgrag.store.queries import QueryLibrary
 
@@ -88,18 +90,17 @@ def explanations_show(
     top: TopOpt = 8,
 ) -> None:
     """Print one saved explanation (as `xgrag explain` does); --html writes its report."""
-    check_output("--json", json_path)
-    check_output("--html", html_path, creates_folders=True)
+    Outputs(json_path, html_path, render_html=html_report).check()
     settings = settings_for(config)
     from xgrag.report.console import print_explanation
 
     with open_store(settings) as store:
         ex = load_explanation(store, explanation_id)
-    if html_path is not None:
-        write_report(html_path, [ex], title=f"xgrag: {ex.question}")
-    if json_path is not None and write_explanation_json(ex, json_path):
-        return
-    print_explanation(out, ex, top)
+    # each output on its own: a failing --html does not stop the JSON or the table
+    written = Outputs(json_path, html_path, title=f"xgrag: {ex.question}", render_html=html_report).write(
+        ex, show=lambda e: print_explanation(out, e, top), save=None, log=lambda line: console.print(escape(line)))
+    report_failures(written)
+    raise typer.Exit(written.exit_code)
 
 
 EXPLANATION_QUERIES = ("explanations_query", "explanations_by_entity", "explanations_by_relationship",

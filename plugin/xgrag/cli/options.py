@@ -68,6 +68,8 @@ TimeoutOpt = Annotated[float | None, typer.Option(
     min=0.1, help="seconds one request to an HTTP generator may take (default 120)")]
 RetriesOpt = Annotated[int | None, typer.Option(
     "--max-retries", min=0, help="retries of an HTTP generator request on timeouts, 429 and 5xx (default 3)")]
+VerboseOpt = Annotated[bool, typer.Option(
+    "--verbose", "-v", help="also show the Neo4j driver's own log lines (its retries when a server is lost)")]
 
 OLLAMA_HOST = "http://127.0.0.1:11434"
 
@@ -116,6 +118,7 @@ class ExplainOptions:
     surrogate_paths: SurrogatePathsOpt = False
     concurrency: ConcurrencyOpt = 4
     cache: CacheOpt = True
+    verbose: VerboseOpt = False
 
     def settings(self) -> Settings:
         return settings_for(self.config, self.preset)

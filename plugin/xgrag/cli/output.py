@@ -1,23 +1,23 @@
-"""What several commands share at run time: the store they open, progress bars, and the files they write (JSON,
-HTML), whose paths are checked before any work starts."""
+"""What several commands share at run time: the store they open, progress bars, the HTML report `eval` writes.
+Explanations' files (JSON, HTML, their checks before any work, the exit statuses) are xgrag.report.outputs'."""
 
 from __future__ import annotations
 
 import json
-import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TaskID, TextColumn, TimeElapsedColumn
 
 from xgrag.cli.app import console
 from xgrag.config import Settings
-from xgrag.errors import UsageError
 
 if TYPE_CHECKING:
     from xgrag.model import Explanation
+    from xgrag.report.outputs import Written
     from xgrag.store.neo4j import Neo4jStore
 
 
@@ -55,41 +55,25 @@ def ticker(progress: Progress, task: TaskID) -> Callable[[str, int, int | None],
     return tick
 
 
-def check_output(option: str, path: Path | None, *, creates_folders: bool = False) -> None:
-    """A file the command will write at the end, checked before the work: its folder exists (or, when the writer
-    creates folders, the nearest existing one is a writable folder), and it is not itself a folder."""
-    if path is None or str(path) == "-":
-        return
-    if path.is_dir():
-        raise UsageError(f"{option} {path}: is a folder", hint="name the file to write")
-    folder = path.parent
-    while creates_folders and not folder.exists() and folder != folder.parent:
-        folder = folder.parent
-    if not folder.is_dir():
-        raise UsageError(f"{option} {path}: {folder} " + ("is not a folder" if folder.exists() else "does not exist"))
-    if not os.access(folder, os.W_OK):
-        raise UsageError(f"{option} {path}: the folder {folder} is not writable")
+def html_report(explanations: list[Explanation], title: str) -> str:
+    """The --html page: the browser workbench's view, exported self-contained (xgrag.serve.export). Handed to
+    xgrag.report.outputs by the CLI, because report sits below serve in the import layers."""
+    from xgrag.serve.export import render_html
+
+    return render_html(explanations, title=title)
 
 
-def write_explanation_json(ex: Explanation, json_path: Path) -> bool:
-    """Write the explanation's JSON to `json_path`; True when that was stdout ('-'), which then carries nothing else."""
-    payload = json.dumps(ex.to_json(), indent=2)
-    if str(json_path) == "-":
-        sys.stdout.write(payload + "\n")
-        return True
-    try:
-        json_path.write_text(payload + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"--json {json_path}: {exc.strerror or exc}") from exc
-    console.print(f"wrote {json_path}")
-    return False
+def write_html_report(path: Path, explanations: Sequence[Explanation], title: str) -> None:
+    """An HTML report whose path was checked before the work (xgrag.report.outputs.check_outputs)."""
+    from xgrag.report.outputs import write_report
 
-
-def write_report(path: Path, explanations: Sequence[Explanation], title: str) -> None:
-    from xgrag.report.html import write_html
-
-    try:
-        write_html(path, explanations, title=title)
-    except OSError as exc:
-        raise UsageError(f"--html {path}: {exc.strerror or exc}") from exc
+    write_report(path, list(explanations), title, html_report)
     console.print(f"wrote {path}")
+
+
+def report_failures(written: Written) -> None:
+    """Each output that could not be written after the run (the others were): what, why, and the hint."""
+    for what, exc in written.failures:
+        console.print(f"[red]error:[/red] {what}: {escape(str(exc))}")
+        if exc.hint:
+            console.print(f"[yellow]hint:[/yellow] {escape(exc.hint)}")

@@ -10,8 +10,9 @@ import typer
 
 from xgrag.cli.app import app, console, group
 from xgrag.cli.options import ConfigOpt, settings_for
-from xgrag.cli.output import check_output, open_store
+from xgrag.cli.output import open_store
 from xgrag.errors import UsageError
+from xgrag.files import check_writable_file
 
 schema_app = group("How xgrag reads your graph: the [schema] table of xgrag.toml.")
 app.add_typer(schema_app, name="schema")
@@ -35,7 +36,7 @@ def schema_infer(
     as commented TOML to edit: entity labels, keys, display names, fact properties, bookkeeping relationship types;
     a graph a RAG library wrote is answered with that library's preset."""
     if write is not None:
-        check_output("--write", write)
+        check_writable_file(write, "--write", creates_folders=False)
         if write.exists() and not force:
             raise UsageError(f"--write {write}: the file exists; it was not overwritten",
                              hint="pass --force to replace it, or choose another path")

@@ -9,7 +9,7 @@ from typing import Any, Literal
 from xgrag.explain.perturbers import Planned
 from xgrag.explain.run import ExplainRun, Probe
 from xgrag.explain.scoring import answer_changed, normalise
-from xgrag.model import Component, PropertyFact, Subgraph
+from xgrag.model import Component, ContextUnit, PropertyFact, Subgraph
 from xgrag.retrieval.dedup import DedupResult, stored_name_text, stored_triple_text
 
 
@@ -56,15 +56,17 @@ def build_components(run: ExplainRun) -> list[Component]:
             evaluated: Literal["measured", "conditional", "group", "budget", "failed"] = (
                 ("conditional" if p.conditional is not None else "measured") if measured_here
                 else "group" if value is not None else "failed" if run.incomplete else "budget")
+            unit = run.units.get(planned.target)
             components.append(Component(
-                kind=planned.kind, id=planned.target, label=label(planned, run.merged), strategy=strategy,
+                kind=planned.kind, id=planned.target,
+                label=unit.label if unit is not None else label(planned, run.merged), strategy=strategy,
                 importance=value, normalized_importance=norm.get(id(p)), rank=rank.get(id(p)),
                 counterfactual_answer=counterfactual,
                 answer_changed=changed(value, counterfactual),
                 answer_logprob=None if outcome is None or outcome.score is None else round(outcome.score.logprob, 6),
                 below_noise_floor=None if value is None else value <= floor,
                 evaluated=evaluated,
-                provenance=provenance(planned, graph),
+                provenance=unit_provenance(unit) if unit is not None else provenance(planned, graph),
                 removed_nodes=sorted(planned.removed_nodes), removed_relationships=sorted(planned.removed_rels),
                 removed_properties=sorted(planned.removed_properties),
                 note=dict(planned.note),
@@ -89,6 +91,21 @@ def label(p: Planned, merged: DedupResult) -> str:
     if p.kind == "property" and p.target in graph.properties:
         return property_label(merged, graph.properties[p.target])
     return f"{p.target} ({len(p.removed_rels)} triples removed)"
+
+
+def unit_provenance(unit: ContextUnit) -> dict[str, Any]:
+    """Where a stack's context unit came from: what the stack retrieved (its source and metadata), the item it is a
+    span of, and the graph elements it was traced to."""
+    out: dict[str, Any] = {"retrieved_as": unit.source, **dict(unit.provenance)}
+    if unit.parent is not None:
+        out["item"] = unit.parent
+    if unit.node_ids:
+        out["node_ids"] = list(unit.node_ids)
+    if unit.relationship_ids:
+        out["relationship_ids"] = list(unit.relationship_ids)
+    if unit.facts:
+        out["facts"] = list(unit.facts)
+    return out
 
 
 def property_label(merged: DedupResult, f: PropertyFact) -> str:

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import threading
 import time
 import uuid
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -20,26 +23,42 @@ from xgrag import __version__
 from xgrag.embed import Embedder
 from xgrag.errors import ServiceError, UsageError
 from xgrag.explain.bridges import bridge_report
+from xgrag.explain.cancel import Pools, RunCancelled, Stopped, stop_detail
 from xgrag.explain.components import build_components, generator_evidence, sources
 from xgrag.explain.oracle import AnswerOracle, is_language_model
-from xgrag.explain.perturbers import REGISTRY, PlanOptions, SynonymFn, plan
+from xgrag.explain.perturbers import REGISTRY, AppliesTo, PlanOptions, SynonymFn, plan, strategy_names
+from xgrag.explain.progress import Observer, ProgressClock
 from xgrag.explain.run import ExplainRun, Probe, Progress
 from xgrag.explain.schedulers import resolve_scheduler, schedule_for
 from xgrag.explain.scoring import logprob_floor, noise_floor
 from xgrag.explain.settings import ExplainSettings
+from xgrag.explain.stack import stack_settings
+from xgrag.explain.stack.call import StackCall
+from xgrag.explain.stack.reproduction import OnMismatch, check_reproduction, mismatch
 from xgrag.explain.surrogate import mask_surrogate_summary
 from xgrag.explain.texts import texts_for
-from xgrag.generate.base import AnswerScorer, Generator
+from xgrag.generate.base import AnswerScorer, GenerationError, Generator
 from xgrag.generate.cache import ResponseCache
-from xgrag.generate.prompt import PROMPT_VERSION, render
+from xgrag.generate.prompt import PROMPT_VERSION, RenderedContext, render
 from xgrag.model import Component, Cost, Explanation, Perturbation, Subgraph
 from xgrag.retrieval import Retriever, apply_in_memory
 from xgrag.retrieval.dedup import DedupResult, dedup, identity
 from xgrag.retrieval.question import check_question
+from xgrag.store.neo4j import StoreError
 
 if TYPE_CHECKING:
     from xgrag.config import Settings
     from xgrag.store.neo4j import Neo4jStore
+
+
+def require_strategies(settings: ExplainSettings, applies_to: AppliesTo) -> None:
+    """Graph strategies perturb xgrag's retrieved subgraph, stack strategies a stack's context units: a run takes
+    only its own kind (never a silent empty plan)."""
+    wrong = [s for s in settings.strategies if REGISTRY[s].applies_to != applies_to]
+    if wrong:
+        what = "xgrag's graph context" if applies_to == "graph" else "a stack's context"
+        raise UsageError(f"strategies {', '.join(wrong)} do not apply to {what}",
+                         hint=f"use {', '.join(strategy_names(applies_to))}")
 
 
 def require_scorer(generator: Generator, settings: ExplainSettings) -> None:
@@ -52,10 +71,53 @@ def require_scorer(generator: Generator, settings: ExplainSettings) -> None:
                  "(/v1/completions echo, e.g. vLLM), or --response-score shift")
 
 
+_T = TypeVar("_T")
+# How often a run looks at its stop event while it waits (a threading.Event cannot wake an event loop itself).
+STOP_POLL_SECONDS = 0.05
+
+
+async def until_stopped(work: Awaitable[_T], stop: threading.Event | None,
+                        on_stop: Any = None) -> tuple[bool, _T | None]:
+    """Await `work`; when `stop` is set first, cancel it (after `on_stop()`) and return (True, None). A failure of
+    `work` propagates; a cancellation of the caller cancels `work` too."""
+    task = asyncio.ensure_future(work)
+    try:
+        while not task.done():
+            if stop is not None and stop.is_set():
+                if on_stop is not None:
+                    on_stop()
+                task.cancel()
+                try:
+                    await task
+                except asyncio.CancelledError:
+                    current = asyncio.current_task()
+                    if current is not None and current.cancelling():
+                        raise  # the caller itself is being cancelled: not ours to swallow
+                except Stopped:
+                    pass
+                else:
+                    return False, task.result()  # it finished before the cancellation reached it
+                return True, None
+            await asyncio.wait({task}, timeout=STOP_POLL_SECONDS if stop is not None else None)
+    finally:
+        if not task.done():
+            task.cancel()
+    return False, task.result()
+
+
+def failure_reason(exc: BaseException) -> str:
+    """What failed, in one word an incomplete explanation's `reason` carries: neo4j, generator or service."""
+    if isinstance(exc, StoreError):
+        return "neo4j"
+    if isinstance(exc, GenerationError):
+        return "generator"
+    return "service"
+
+
 class Explainer:
     """Explains the answer a generator gives from a question's subgraph."""
 
-    def __init__(self, retriever: Retriever, generator: Generator, embedder: Embedder,
+    def __init__(self, retriever: Retriever | None, generator: Generator, embedder: Embedder,
                  settings: ExplainSettings | None = None, cache: ResponseCache | None = None) -> None:
         self.retriever = retriever
         self.generator = generator
@@ -63,6 +125,21 @@ class Explainer:
         self.settings = settings or ExplainSettings()
         self.cache = cache
         self._versions: dict[str, str | None] | None = None
+        self._pools: Pools | None = None
+
+    @property
+    def pools(self) -> Pools:
+        """The bounded thread pools (database, generator) this explainer's runs share (xgrag.explain.cancel)."""
+        if self._pools is None:
+            self._pools = Pools()
+        return self._pools
+
+    def close(self) -> None:
+        """Release the pools' threads (queued work is dropped). The explainer can still be used: new pools are
+        made on demand."""
+        if self._pools is not None:
+            self._pools.close()
+            self._pools = None
 
     @classmethod
     def from_settings(cls, settings: Settings, store: Neo4jStore, *, generator: Generator,
@@ -77,16 +154,24 @@ class Explainer:
         cfg = explain or ExplainSettings().with_settings(settings)
         return cls(Retriever(store, settings.retrieval, emb), generator, emb, cfg, cache)
 
+    def graph_retriever(self) -> Retriever:
+        """The retriever over xgrag's graph (an explainer built for a stack's context has none)."""
+        if self.retriever is None:
+            raise UsageError("this explainer has no graph retriever: it was built to explain a stack's context")
+        return self.retriever
+
     # -- public API ------------------------------------------------------------------------------
 
     def explain(self, question: str, *, settings: ExplainSettings | None = None, subgraph: Subgraph | None = None,
-                answer: str | None = None, progress: Progress | None = None) -> Explanation:
+                answer: str | None = None, progress: Progress | None = None,
+                stop: threading.Event | None = None, observer: Observer | None = None) -> Explanation:
         return asyncio.run(self.aexplain(question, settings=settings, subgraph=subgraph, answer=answer,
-                                         progress=progress))
+                                         progress=progress, stop=stop, observer=observer))
 
     async def aexplain(self, question: str, *, settings: ExplainSettings | None = None,
                        subgraph: Subgraph | None = None, answer: str | None = None,
-                       progress: Progress | None = None) -> Explanation:
+                       progress: Progress | None = None, stop: threading.Event | None = None,
+                       observer: Observer | None = None) -> Explanation:
         """Explain the answer to `question` (with `settings`, default: the explainer's own).
 
         `subgraph`: explain over this context (e.g. what a LangChain run retrieved) instead of retrieving; it
@@ -95,15 +180,135 @@ class Explainer:
         the explainer's own baseline `a0` (same generator and prompt as every counterfactual, as XGRAG defines
         them); the observed answer and its similarity to `a0` are recorded, so a reader can see whether the
         explanation transfers to it.
+
+        `stop`: set it (from any thread) to stop the run and keep its work: no new probe is asked, the calls in
+        flight are cancelled, and the explanation is finished from what was answered, with `incomplete =
+        {"reason": "cancelled", ...}` (xgrag.explain.cancel). A failure of the generator, or of Neo4j under
+        apply="cypher", part-way takes the same path (reason "generator" / "neo4j"). Stopped before the
+        baseline answer existed, there is nothing to keep: RunCancelled.
+        `observer`: receives a typed ProgressEvent per step (xgrag.explain.progress): probes done / planned, calls,
+        tokens, time left.
         """
         cfg = settings or self.settings
         require_scorer(self.generator, cfg)
+        require_strategies(cfg, "graph")
         question = check_question(question)
         t_start = time.perf_counter()
-        run = self._start(question, cfg, subgraph, progress)
+        pools = self.pools
+        # retrieval, dedup and the server's versions are blocking: in the database pool, so a stop is heard
+        stopped, started = await until_stopped(asyncio.get_running_loop().run_in_executor(
+            pools.database, self._start, question, cfg, subgraph, progress, pools.generator), stop)
+        if stopped or started is None:
+            raise RunCancelled(f"cancelled{self._why(stop)} while retrieving the question's subgraph: nothing was "
+                               "asked yet, so there is nothing to keep")
+        run = started
+        run.stop, run.database, run.oracle.stop = stop, pools.database, stop
+        run.observer, run.clock = observer, ProgressClock(t_start)
+        run.notify("retrieved")
+        return await self._complete(run, t_start, answer)
 
+    async def aexplain_stack(self, call: StackCall, *, settings: ExplainSettings | None = None,
+                             progress: Progress | None = None, on_mismatch: OnMismatch = "warn") -> Explanation:
+        """Explain the answer a user's stack gave (`call`: its context units, its own prompt, its own LLM replayed as
+        the generator): every probe rebuilds the stack's prompt without some units and asks the stack's LLM. The
+        baseline replays the unperturbed call; whether it reproduced the stack's answer is in
+        `Explanation.reproduction`. When it did not, `on_mismatch="warn"` explains the replayed answer with a
+        NotReproducedWarning and says so in the texts; `"error"` raises NotReproducedError (CLI exit 4) before any
+        probe is asked. Use `xgrag.explain.explainer.aexplain_stack`, which builds the Explainer around the call."""
+        cfg = settings or self.settings
+        if call.generator is not self.generator:
+            raise UsageError("aexplain_stack: the explainer's generator must be the call's (its replayed LLM); "
+                             "build the explainer with xgrag.explain.explainer.aexplain_stack")
+        require_scorer(self.generator, cfg)
+        require_strategies(cfg, "stack")
+        if cfg.apply != "memory":
+            raise UsageError("a stack's context is rebuilt in memory from its own units: use apply='memory'")
+        question = check_question(call.question)
+        t_start = time.perf_counter()
+        pools = self.pools
+        run = self._start_stack(question, cfg, call, progress, pools.generator)
+        run.database = pools.database
+        run.clock = ProgressClock(t_start)
+        run.notify("retrieved")
+        return await self._complete(run, t_start, call.observed_answer, call=call, on_mismatch=on_mismatch)
+
+    async def _complete(self, run: ExplainRun, t_start: float, answer: str | None, *, call: StackCall | None = None,
+                        on_mismatch: OnMismatch = "warn") -> Explanation:
+        """Baseline, noise floor, probes, scores and texts of a started run (xgrag's graph context or a stack's)."""
+        cfg = run.settings
         # Baseline a0, generated noise_runs times (repeats bypass the cache and the dedup on purpose).
-        ctx0 = render(question, run.graph)
+        run.stage = "baseline"
+        stop = run.stop
+        try:
+            stopped, _ = await until_stopped(self._baseline(run, call), stop)
+        except Stopped:
+            stopped = True
+        if stopped:
+            raise RunCancelled(f"cancelled{self._why(stop)} before the baseline answer: nothing to keep (answers "
+                               "already generated are in the response cache)")
+        reproduction = None
+        if call is not None:
+            reproduction = check_reproduction(call.observed_answer, run.baselines, run.oracle.vectors)
+            run.trace.append({"step": "reproduce", **reproduction.model_dump()})
+            if not reproduction.reproduced:
+                mismatch(reproduction, on_mismatch)
+        run.tick("baseline", len(run.baselines))
+        run.notify("baseline")
+
+        options = PlanOptions(self._synonym_fn(run.oracle, cfg.max_calls) if cfg.generator_synonyms and
+                              is_language_model(self.generator) and call is None else None, masks=cfg.masks,
+                              keep_probability=cfg.keep_probability, seed=cfg.seed,
+                              units=tuple(run.units.values()))
+        run.stage = "plan"
+        planned, run.skipped = plan(run.graph, cfg.strategies, options)
+        run.probes = [Probe(p) for p in planned]
+        run.scheduler_name = resolve_scheduler(
+            cfg, len(run.units) if run.units else len(run.graph.relationships) + len(run.graph.properties))
+        run.notify("planned")
+        await self._schedule(run)
+        run.notify("scoring")
+
+        vectors = run.vectors()
+        observed = None if answer is None else round(float(run.oracle.vector(answer) @ vectors[run.a0.text]), 6)
+        if observed is not None and call is None:
+            run.trace.append({"step": "observed_answer", "similarity_to_a0": observed,
+                              "note": "importances are measured against a0, the explainer's own answer from the "
+                                      "same context; the similarity says how far that reproduces the observed answer"})
+        components = build_components(run)
+        ex = self._explanation(run, components, answer, observed)
+        if call is None:
+            ex.surrogate = mask_surrogate_summary(run, vectors)
+            ex.bridges = bridge_report(components, run.graph, run.floor).to_json()
+        else:
+            ex.stack = call.describe()
+            ex.units = [u.to_json() for u in call.context.units]
+            ex.reproduction = reproduction
+            ex.prompt_version = call.prompt_name or ex.prompt_version
+        ex.user_explanation, ex.technical_explanation = texts_for(ex)
+        if reproduction is not None:
+            ex.technical_explanation = reproduction.note + " " + ex.technical_explanation
+        elif observed is not None:
+            ex.technical_explanation += (
+                f" The observed answer has similarity {observed:.2f} to the explainer's own answer from "
+                "the same context, against which the importances were measured.")
+        ex.cost.seconds = round(time.perf_counter() - t_start, 4)
+        return ex
+
+    def prepare(self, question: str, settings: ExplainSettings | None = None) -> ExplainRun:
+        """The run state `explain` starts from (retrieval and alias merge, G_dedup), without asking anything:
+        what a what-if (xgrag.explain.whatif) asks its counterfactuals through."""
+        return self._start(check_question(question), settings or self.settings, None, None)
+
+    # -- steps -------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _why(stop: threading.Event | None) -> str:
+        detail = stop_detail(stop)
+        return f" ({detail})" if detail else ""
+
+    async def _baseline(self, run: ExplainRun, call: StackCall | None = None) -> None:
+        cfg = run.settings
+        ctx0 = render(run.question, run.graph) if call is None else call.render(frozenset())
         answers = await asyncio.gather(*[run.oracle.answer(ctx0, repeat=i) for i in range(cfg.noise_runs)])
         run.baselines = [a.generation for a in answers]
         run.floor = noise_floor(np.stack([run.oracle.vector(g.text) for g in run.baselines]))
@@ -116,54 +321,46 @@ class Explainer:
             run.trace.append({"step": "noise_floor", "semantic_shift": round(run.floor, 6),
                               "baseline_logprobs": [round(s.score.logprob, 6) for s in scores]})
             run.floor = logprob_floor([s.score.logprob for s in scores])
-        run.tick("baseline", len(run.baselines))
-
-        options = PlanOptions(self._synonym_fn(run.oracle, cfg.max_calls) if cfg.generator_synonyms and
-                              is_language_model(self.generator) else None, masks=cfg.masks,
-                              keep_probability=cfg.keep_probability, seed=cfg.seed)
-        planned, run.skipped = plan(run.graph, cfg.strategies, options)
-        run.probes = [Probe(p) for p in planned]
-        await self._schedule(run)
-
-        vectors = run.vectors()
-        observed = None if answer is None else round(float(run.oracle.vector(answer) @ vectors[run.a0.text]), 6)
-        if observed is not None:
-            run.trace.append({"step": "observed_answer", "similarity_to_a0": observed,
-                              "note": "importances are measured against a0, the explainer's own answer from the "
-                                      "same context; the similarity says how far that reproduces the observed answer"})
-        components = build_components(run)
-        ex = self._explanation(run, components, answer, observed)
-        ex.surrogate = mask_surrogate_summary(run, vectors)
-        ex.bridges = bridge_report(components, run.graph, run.floor).to_json()
-        ex.user_explanation, ex.technical_explanation = texts_for(ex)
-        if observed is not None:
-            ex.technical_explanation += (
-                f" The observed answer has similarity {observed:.2f} to the explainer's own answer from "
-                "the same context, against which the importances were measured.")
-        ex.cost.seconds = round(time.perf_counter() - t_start, 4)
-        return ex
-
-    # -- steps -------------------------------------------------------------------------------------
 
     async def _schedule(self, run: ExplainRun) -> None:
-        """Run the scheduler chain. A failure of the generator (or of Neo4j under apply="cypher") part-way keeps
-        what was answered: the explanation is finished from it and marked incomplete, never thrown away."""
-        stage = "schedule"
-        try:
-            facts = len(run.graph.relationships) + len(run.graph.properties)  # every fact is a unit
-            run.trace.append({"step": "schedule", "requested": run.settings.scheduler, "facts": facts,
-                              "scheduler": resolve_scheduler(run.settings, facts)})
-            for scheduler in schedule_for(run.settings, facts):
-                stage = scheduler.name
+        """Run the scheduler chain. A stop, or a failure of the generator (or of Neo4j under apply="cypher")
+        part-way, keeps what was answered: the explanation is finished from it and marked incomplete, never
+        thrown away."""
+        run.stage = "schedule"
+
+        async def chain() -> None:
+            # auto chooses by the number of units leave-one-out would ask: the facts of xgrag's context (relationships
+            # and property facts), or a stack's context units (items and spans)
+            size = len(run.units) if run.units else len(run.graph.relationships) + len(run.graph.properties)
+            run.trace.append({"step": "schedule", "requested": run.settings.scheduler,
+                              "units" if run.units else "facts": size,
+                              "scheduler": resolve_scheduler(run.settings, size)})
+            for scheduler in schedule_for(run.settings, size):
+                run.stage = scheduler.name
                 await scheduler.run(run, run.probes)
+
+        try:
+            stopped, _ = await until_stopped(chain(), run.stop, on_stop=run.note_cut)
+        except Stopped:
+            stopped = True
         except ServiceError as exc:
-            run.incomplete = {"reason": str(exc), "error": type(exc).__name__, "stage": stage,
-                              "answered": sum(p.answered for p in run.probes),
-                              "planned": len(run.probes)}
-            run.trace.append({"step": "failed", **run.incomplete})
+            self._cut(run, failure_reason(exc), str(exc), type(exc).__name__, exc.hint)
+            return
+        if stopped:
+            detail = stop_detail(run.stop)
+            self._cut(run, "cancelled", detail or "stop requested", "Cancelled",
+                      "re-run the same command: the answered probes come from the response cache")
+
+    @staticmethod
+    def _cut(run: ExplainRun, reason: str, message: str, error: str, hint: str | None) -> None:
+        answered = sum(p.answered for p in run.probes)
+        run.incomplete = {"reason": reason, "message": message, "error": error, "stage": run.stage,
+                          "answered": answered, "planned": len(run.probes), "missing": len(run.probes) - answered,
+                          "cancelled_in_flight": run.cut_in_flight or 0, "hint": hint}
+        run.trace.append({"step": "cancelled" if reason == "cancelled" else "failed", **run.incomplete})
 
     def _start(self, question: str, cfg: ExplainSettings, subgraph: Subgraph | None,
-               progress: Progress | None) -> ExplainRun:
+               progress: Progress | None, executor: Executor | None = None) -> ExplainRun:
         """Retrieve (or take the supplied subgraph) and merge aliases: the run's G_dedup."""
         t0 = time.perf_counter()
         if subgraph is not None:
@@ -171,13 +368,16 @@ class Explainer:
                 raise UsageError("apply='cypher' re-runs xgrag's retrieval, which did not produce a supplied "
                                  "subgraph; use apply='memory' to explain over a supplied subgraph")
             retrieved = subgraph
+        elif self.retriever is None:
+            raise UsageError("this explainer has no retriever (it explains a stack's context): pass subgraph=")
         else:
             retrieved = self.retriever.retrieve(question, mode=cfg.mode, hops=cfg.hops)
         retrieval_seconds = time.perf_counter() - t0
         t1 = time.perf_counter()
         merged = self._dedup(retrieved, cfg)
-        oracle = AnswerOracle(self.generator, self.embedder, self.cache, cfg.concurrency)
-        apply = functools.partial(self._perturbed_graph, question, cfg, retrieved, merged)
+        self._server_versions()  # now, while the server answers: a server lost later must not cost a wait at the end
+        oracle = AnswerOracle(self.generator, self.embedder, self.cache, cfg.concurrency, executor)
+        apply = functools.partial(self._perturbed_context, question, cfg, retrieved, merged)
         run = ExplainRun(question, cfg, retrieved, merged, oracle, apply, progress, retrieval_seconds)
         run.trace += [
             {"step": "retrieve", "source": "supplied" if subgraph is not None else "xgrag",
@@ -188,13 +388,37 @@ class Explainer:
         ]
         return run
 
+    def _start_stack(self, question: str, cfg: ExplainSettings, call: StackCall,
+                     progress: Progress | None, executor: Executor | None = None) -> ExplainRun:
+        """A stack's context: its units, the graph elements they were traced to (for provenance; never merged) and
+        the stack's own prompt as the run's apply."""
+        merged = identity(call.graph)
+        oracle = AnswerOracle(self.generator, self.embedder, self.cache, cfg.concurrency, executor)
+
+        def apply(p: Perturbation) -> RenderedContext:
+            if p.excluded_node_ids or p.excluded_rel_ids or p.renames:
+                raise UsageError("a stack's context is perturbed by leaving units out, not graph elements")
+            return call.render(p.excluded_units)
+
+        run = ExplainRun(question, cfg, call.graph, merged, oracle, apply, progress,
+                         units={u.id: u for u in call.context.units})
+        run.trace += [*call.notes, {"step": "context", "source": call.stack, "component": call.component,
+                                    "items": len(call.context.items),
+                                    "spans": len(call.context.units) - len(call.context.items)}]
+        return run
+
     def _dedup(self, sub: Subgraph, cfg: ExplainSettings) -> DedupResult:
         return dedup(sub, self.embedder.embed, cfg.theta_sim, cfg.dedup_rule) if cfg.dedup else identity(sub)
+
+    def _perturbed_context(self, question: str, cfg: ExplainSettings, retrieved: Subgraph, merged: DedupResult,
+                           p: Perturbation) -> RenderedContext:
+        return render(question, self._perturbed_graph(question, cfg, retrieved, merged, p))
 
     def _perturbed_graph(self, question: str, cfg: ExplainSettings, retrieved: Subgraph, merged: DedupResult,
                          p: Perturbation) -> Subgraph:
         if cfg.apply == "memory":
             return apply_in_memory(merged.subgraph, p)
+        assert self.retriever is not None  # _start refused apply="cypher" without one
         # Cypher: map canonical ids back to every retrieved id they stand for, re-retrieve, re-dedup.
         nodes = {m for n in p.excluded_node_ids for m in merged.node_members(n)}
         rels = {m for r in p.excluded_rel_ids for m in merged.rel_members.get(r, [r])}
@@ -221,7 +445,8 @@ class Explainer:
             observed_answer=answer, observed_answer_similarity=observed, noise_floor=round(run.floor, 6),
             response_score=cfg.response_score,
             baseline_logprob=None if run.baseline_score is None else round(run.baseline_score.logprob, 6),
-            strategy="all" if set(strategies) == set(REGISTRY) else ",".join(strategies), strategies=strategies,
+            strategy="all" if set(strategies) == set(strategy_names()) else ",".join(strategies),
+            strategies=strategies,
             components=components, generator=self.generator.name, generator_params=dict(self.generator.params),
             generator_is_language_model=is_language_model(self.generator),
             generator_evidence=generator_evidence(run), embedder=self.embedder.name, prompt_version=PROMPT_VERSION,
@@ -247,10 +472,30 @@ class Explainer:
     def _server_versions(self) -> dict[str, str | None]:
         if self._versions is None:
             try:
-                v = self.retriever.store.server_versions()
-            except Exception:  # noqa: BLE001 - versions are informational
-                v = {}
+                v = {} if self.retriever is None else self.retriever.store.server_versions()
+            except Exception:  # noqa: BLE001 - versions are informational (asked again next time)
+                return {"xgrag": __version__, "neo4j": None, "gds": None, "apoc": None}
             self._versions = {"xgrag": __version__, "neo4j": v.get("neo4j"), "gds": v.get("gds"),
                               "apoc": v.get("apoc")}
         return self._versions
 
+
+async def aexplain_stack(call: StackCall, *, embedder: Embedder | None = None,
+                         settings: ExplainSettings | None = None, cache: ResponseCache | None = None,
+                         progress: Progress | None = None, on_mismatch: OnMismatch = "warn") -> Explanation:
+    """Explain `call`'s answer with its own LLM and prompt (see xgrag.explain.stack). `embedder`: the semantic
+    shift's (default: xgrag's default embedder); `settings`: STACK_SETTINGS unless given; `on_mismatch`: "warn"
+    (explain the replayed answer, with a NotReproducedWarning) or "error" (NotReproducedError, CLI exit 4)."""
+    from xgrag.embed import default_embedder
+
+    cfg = stack_settings(settings)
+    explainer = Explainer(None, call.generator, embedder or default_embedder(), cfg, cache)
+    return await explainer.aexplain_stack(call, settings=cfg, progress=progress, on_mismatch=on_mismatch)
+
+
+def explain_stack(call: StackCall, *, embedder: Embedder | None = None, settings: ExplainSettings | None = None,
+                  cache: ResponseCache | None = None, progress: Progress | None = None,
+                  on_mismatch: OnMismatch = "warn") -> Explanation:
+    """Blocking `aexplain_stack`."""
+    return asyncio.run(aexplain_stack(call, embedder=embedder, settings=settings, cache=cache, progress=progress,
+                                      on_mismatch=on_mismatch))

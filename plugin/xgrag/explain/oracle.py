@@ -18,15 +18,27 @@ explanation's).
 from __future__ import annotations
 
 import asyncio
+import functools
+import threading
 import time
 from collections.abc import Iterable
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from xgrag.embed import Embedder
 from xgrag.errors import UsageError
-from xgrag.generate.base import AnswerScore, AnswerScorer, Generation, Generator, Usage
+from xgrag.explain.cancel import Stopped
+from xgrag.generate.base import (
+    AnswerScore,
+    AnswerScorer,
+    Generation,
+    Generator,
+    SyncGeneratorMixin,
+    SyncScorerMixin,
+    Usage,
+)
 from xgrag.generate.cache import ResponseCache, cache_key, score_key
 from xgrag.generate.prompt import RenderedContext
 
@@ -68,8 +80,13 @@ def is_language_model(generator: Generator) -> bool:
 
 class AnswerOracle:
     def __init__(self, generator: Generator, embedder: Embedder, cache: ResponseCache | None = None,
-                 concurrency: int = 4) -> None:
+                 concurrency: int = 4, executor: Executor | None = None) -> None:
+        """`executor`: the thread pool blocking generators (the readers, SmolLM2) run in; None: asyncio's default
+        executor (shared with everything else in the process, see xgrag.explain.cancel)."""
         self.generator = generator
+        self._executor = executor
+        # set from any thread: no call starts after it (a call waiting for a free slot raises Stopped instead)
+        self.stop: threading.Event | None = None
         self.embedder = embedder
         self.cache = cache
         self.ledger = Ledger()
@@ -121,11 +138,26 @@ class AnswerOracle:
         if self._semaphore is None:
             self._semaphore = asyncio.Semaphore(self._concurrency)
         async with self._semaphore:
-            gen = await self.generator.agenerate(ctx.prompt, ctx.system, question=ctx.question, facts=ctx.facts)
+            self._check_stop()
+            gen = await self._call(ctx)
         self.ledger.usage.add(gen.usage)
         if self.cache is not None:
             self.cache.put(self._cache_key(ctx, repeat), gen)
         return gen
+
+    def _check_stop(self) -> None:
+        if self.stop is not None and self.stop.is_set():
+            raise Stopped
+
+    async def _call(self, ctx: RenderedContext) -> Generation:
+        """One generator call: a blocking generator in this oracle's pool, an async one on the event loop. A
+        cancelled call is not an answer (the caller's CancelledError; a pool thread finishes and is discarded)."""
+        gen = self.generator
+        if self._executor is not None and isinstance(gen, SyncGeneratorMixin):
+            call = functools.partial(gen.generate, ctx.prompt, ctx.system,
+                                     question=ctx.question, facts=ctx.facts)
+            return await asyncio.get_running_loop().run_in_executor(self._executor, call)
+        return await gen.agenerate(ctx.prompt, ctx.system, question=ctx.question, facts=ctx.facts)
 
     async def score(self, ctx: RenderedContext, answer: str, repeat: int = 0) -> Scored:
         """log P(`answer` | the rendered context) from the generator's one-pass scoring; `repeat` > 0 scores again
@@ -152,7 +184,13 @@ class AnswerOracle:
             if self._semaphore is None:
                 self._semaphore = asyncio.Semaphore(self._concurrency)
             async with self._semaphore:
-                got = await scorer.ascore_answer(ctx.prompt, ctx.system, answer)
+                self._check_stop()
+                if self._executor is not None and isinstance(scorer, SyncScorerMixin):
+                    got = await asyncio.get_running_loop().run_in_executor(
+                        self._executor, functools.partial(scorer.score_answer, ctx.prompt,
+                                                          ctx.system, answer))
+                else:
+                    got = await scorer.ascore_answer(ctx.prompt, ctx.system, answer)
             self.ledger.scoring.add(got.usage)
             if self.cache is not None:
                 self.cache.put_score(ckey, got)

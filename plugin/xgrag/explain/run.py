@@ -6,24 +6,30 @@ step, scoring and the texts all read and write this object instead of passing a 
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from xgrag.explain.cancel import Stopped
 from xgrag.explain.oracle import AnswerOracle
 from xgrag.explain.perturbers import Planned
+from xgrag.explain.progress import Observer, Phase, ProgressClock, ProgressEvent, time_left
 from xgrag.explain.scoring import logprob_importance, semantic_shift
 from xgrag.explain.settings import ExplainSettings
 from xgrag.generate.base import AnswerScore, Generation
-from xgrag.generate.prompt import RenderedContext, property_text, relation_text, render
-from xgrag.model import Perturbation, Subgraph
+from xgrag.generate.prompt import RenderedContext, property_text, relation_text
+from xgrag.model import ContextUnit, Perturbation, Subgraph
 from xgrag.retrieval.dedup import DedupResult
 
 Progress = Callable[[str, int, int | None], None]  # (phase, advance, total)
-# A perturbation -> the perturbed, deduplicated context (in memory, or re-retrieved through Cypher)
-ApplyFn = Callable[[Perturbation], Subgraph]
+# A perturbation -> the prompt the generator gets: xgrag's prompt over the perturbed, deduplicated subgraph (in
+# memory, or re-retrieved through Cypher), or a stack's own prompt rebuilt without the removed units
+ApplyFn = Callable[[Perturbation], RenderedContext]
 
 
 @dataclass(frozen=True)
@@ -97,6 +103,23 @@ class ExplainRun:
     incomplete: dict[str, Any] | None = None
     # response_score "logprob": log P(a0 | G_dedup), the reference every probe's score is a drop from
     baseline_score: AnswerScore | None = None
+    # a stack's context units by id (xgrag.explain.stack); empty for xgrag's own graph context
+    units: dict[str, ContextUnit] = field(default_factory=dict)
+    # set from any thread to stop the run: no new probe is asked (see xgrag.explain.cancel)
+    stop: threading.Event | None = None
+    # the pool re-retrievals run in (apply="cypher"); None: asyncio's default executor
+    database: Executor | None = None
+    stage: str = "retrieve"  # where the run is, for an incomplete explanation's `stage`
+    # ids of the probes being asked right now (retrieving their context or waiting for their answer), and how many
+    # there were when the run was cut short (calls cancelled in flight)
+    asking: set[int] = field(default_factory=set)
+    cut_in_flight: int | None = None
+    # typed progress (xgrag.explain.progress), beside `progress`
+    observer: Observer | None = None
+    clock: ProgressClock = field(default_factory=ProgressClock.now)
+    asked: int = 0  # contexts asked after the baseline
+    planned_total: int | None = None  # what the scheduler said it will ask, when it says
+    scheduler_name: str | None = None
 
     @property
     def graph(self) -> Subgraph:
@@ -110,39 +133,90 @@ class ExplainRun:
     def tick(self, phase: str, advance: int, total: int | None = None) -> None:
         if self.progress is not None:
             self.progress(phase, advance, total)
+        if phase == "perturb" and total is not None:
+            self.planned_total = total + self.asked  # a later step (a budget after group tests) adds to the count
+
+    def notify(self, phase: Phase) -> None:
+        """Send the observer a ProgressEvent built from this run's state and its oracle's ledger."""
+        if self.observer is None:
+            return
+        ledger = self.oracle.ledger
+        planned = None if self.planned_total is None else max(self.planned_total, self.asked)
+        budget = None if self.settings.max_calls is None else max(0, self.settings.max_calls - self.oracle.calls)
+        remaining = len(self.probes) - self.asked if self.probes else None
+        if budget is not None:
+            remaining = budget if remaining is None else min(remaining, budget)
+        since = self.clock.probes_started
+        self.observer(ProgressEvent(
+            phase=phase, entities=len(self.graph.nodes),
+            facts=len(self.graph.relationships) + len(self.graph.properties),
+            seeds=len(self.graph.seeds), scheduler=self.scheduler_name, components=len(self.probes),
+            probes_done=self.asked, probes_planned=planned, calls=self.oracle.calls,
+            prompt_tokens=ledger.usage.prompt_tokens + ledger.scoring.prompt_tokens,
+            completion_tokens=ledger.usage.completion_tokens, cache_hits=ledger.cache_hits,
+            deduplicated=ledger.deduplicated, elapsed_seconds=round(time.perf_counter() - self.clock.started, 3),
+            eta_seconds=time_left(self.asked, None if planned is None else planned - self.asked, since),
+            eta_bound_seconds=time_left(self.asked, remaining, since)))
 
     # -- asking ----------------------------------------------------------------------------------------
 
+    def check_stop(self) -> None:
+        """Raise Stopped when the stop was requested: nothing new is asked after that."""
+        if self.stop is not None and self.stop.is_set():
+            raise Stopped
+
+    def note_cut(self) -> None:
+        """The run is being cut short (a failure, a stop): remember how many probes were in flight."""
+        if self.cut_in_flight is None:
+            self.cut_in_flight = len(self.asking)
+
     async def context_of(self, perturbation: Perturbation) -> RenderedContext:
-        if self.settings.apply == "cypher":  # re-retrieval is blocking I/O: keep the event loop free
-            graph = await asyncio.to_thread(self.apply, perturbation)
-        else:
-            graph = self.apply(perturbation)
-        return render(self.question, graph)
+        self.check_stop()
+        if self.settings.apply == "cypher":
+            # re-retrieval is blocking I/O: in the database's own bounded pool, so that queued re-retrievals never
+            # hold the threads generator calls need (a dead server then fails them one pool-width at a time while
+            # the contexts already retrieved are answered)
+            return await asyncio.get_running_loop().run_in_executor(self.database, self.apply, perturbation)
+        return self.apply(perturbation)
 
     async def respond(self, ctx: RenderedContext) -> Response:
         """The one place a context is asked, under the run's response score: generate an answer ("shift") or
         score a0 ("logprob")."""
+        self.check_stop()
+        if self.clock.probes_started is None:
+            self.clock.probes_started = time.perf_counter()
         if self.settings.response_score == "logprob":
             scored = await self.oracle.score(ctx, self.a0.text)
-            return Response(score=scored.score, cached=scored.cached)
-        got = await self.oracle.answer(ctx)
-        return Response(generation=got.generation, cached=got.cached)
+            response = Response(score=scored.score, cached=scored.cached)
+        else:
+            got = await self.oracle.answer(ctx)
+            response = Response(generation=got.generation, cached=got.cached)
+        self.asked += 1
+        self.notify("probe")
+        return response
 
     async def ask(self, probe: Probe, progress: bool = True) -> Probe:
-        probe.context = await self.context_of(probe.planned.perturbation)
-        probe.response = await self.respond(probe.context)
+        """Retrieve the probe's context and ask it, as soon as the context is there (each probe on its own:
+        one whose context is ready never waits for the others' retrievals)."""
+        self.check_stop()
+        self.asking.add(id(probe))
+        try:
+            probe.context = await self.context_of(probe.planned.perturbation)
+            probe.response = await self.respond(probe.context)
+        finally:
+            self.asking.discard(id(probe))
         if progress:
             self.tick("perturb", 1)
         return probe
 
     async def ask_all(self, probes: Sequence[Probe]) -> None:
-        """Ask concurrently; when one fails, the others are cancelled (no calls keep running unaccounted for)
-        and the failure propagates (the Explainer keeps what was answered)."""
+        """Ask concurrently; when one fails (or the stop is requested), the others are cancelled (no calls keep
+        running unaccounted for) and the failure propagates (the Explainer keeps what was answered)."""
         tasks = [asyncio.ensure_future(self.ask(p)) for p in probes]
         try:
             await asyncio.gather(*tasks)
         except BaseException:
+            self.note_cut()
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -171,7 +245,10 @@ class ExplainRun:
         return float(semantic_shift(vec[self.a0.text], vec[text][None, :])[0])
 
     def unit_text(self, p: Planned) -> str:
-        """A probe's target as text (for relevance ordering): a fact as the prompt renders it, or a name."""
+        """A probe's target as text (for relevance ordering): a fact as the prompt renders it, a name, or the text a
+        stack's context unit put into the prompt."""
+        if p.target in self.units:
+            return self.units[p.target].text
         graph = self.graph
         if p.kind == "edge" and p.target in graph.relationships:
             r = graph.relationships[p.target]

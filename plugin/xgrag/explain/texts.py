@@ -2,20 +2,48 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from xgrag.explain.perturbers import REGISTRY
-from xgrag.model import FACT_KINDS, UNIT_KINDS, Component, Explanation
+from xgrag.model import UNIT_KINDS, Component, Explanation
+
+# what the user sentence calls the most important unit, per component kind (every kind of UNIT_KINDS)
+WHAT = {"node": "entity", "edge": "fact", "property": "fact", "item": "retrieved item", "span": "passage"}
+
+_WHAT_STOPPED = {"cancelled": "the run was cancelled", "neo4j": "Neo4j was lost",
+                 "generator": "the generator failed", "service": "a service failed"}
+
+
+def incomplete_summary(incomplete: dict[str, Any]) -> str:
+    """One line on why a run was cut short and what it kept: "Neo4j was lost during exhaustive (lost the
+    connection ...): 12 of 40 probes answered, 28 missing (4 cancelled in flight)". Explanations saved before
+    `message` existed carried the error text in `reason`."""
+    reason = str(incomplete.get("reason"))
+    message = incomplete.get("message") or ("" if reason in _WHAT_STOPPED else reason)
+    what = _WHAT_STOPPED.get(reason, "the run failed")
+    answered, planned = incomplete.get("answered"), incomplete.get("planned")
+    text = f"{what} during {incomplete.get('stage')}" + (f" ({message})" if message else "")
+    if isinstance(answered, int) and isinstance(planned, int):
+        text += f": {answered} of {planned} probes answered and kept"
+        if planned > answered:
+            cancelled = int(incomplete.get("cancelled_in_flight") or 0)
+            text += f", {planned - answered} missing" + (
+                f" ({cancelled} cancelled while queued or in flight)" if cancelled else "")
+    return text
 
 
 def coverage(ex: Explanation) -> str:
-    """What was not evaluated and why: a call budget, a failure part-way, targets a strategy had to skip. A
-    sentence about the answer must never read as if everything had been tested when it was not."""
+    """What was not evaluated and why: a call budget, a failure or a stop part-way, targets a strategy had to
+    skip. A sentence about the answer must never read as if everything had been tested when it was not."""
     units = [c for c in ex.components if c.kind in UNIT_KINDS]
     missing = [c for c in units if c.importance is None]
     notes = []
     if ex.incomplete:
-        notes.append(f"Incomplete: the run failed at {ex.incomplete.get('stage')} ({ex.incomplete.get('reason')}).")
+        notes.append(f"Incomplete: {incomplete_summary(ex.incomplete)}.")
     if missing:
-        why = "the run failed before they were asked" if ex.incomplete else "the call budget (max_calls) ran out"
+        why = ("their answers had not come back when the run stopped (a re-run with the same settings asks only "
+               "these: the answered ones come from the response cache)" if ex.incomplete
+               else "the call budget (max_calls) ran out")
         notes.append(f"{len(missing)} of {len(units)} components were not evaluated: {why}.")
     for strategy, ids in sorted(ex.skipped.items()):
         reason = getattr(REGISTRY.get(strategy), "skip_reason", "")
@@ -31,7 +59,8 @@ def texts_for(ex: Explanation) -> tuple[str, str]:
     if not singles or max(c.importance or 0.0 for c in singles) <= 0.0:
         evaluated = "evaluated " if caveat else ""
         effect = "made the answer less likely" if ex.response_score == "logprob" else "changed the answer"
-        return (f"No {evaluated}fact or entity in the retrieved context {effect} when perturbed."
+        what = "part of the stack's context" if ex.stack is not None else "fact or entity in the retrieved context"
+        return (f"No {evaluated}{what} {effect} when perturbed."
                 + (f" {caveat}" if caveat else ""),
                 f"{len(singles)} perturbations ({', '.join(ex.strategies)}); none moved the answer beyond "
                 f"the noise floor {ex.noise_floor:.3f}." + (f" {caveat}" if caveat else ""))
@@ -40,11 +69,13 @@ def texts_for(ex: Explanation) -> tuple[str, str]:
     flips: dict[str, list[Component]] = {}
     for c in singles:
         flips.setdefault(c.label.split(" => ")[0], []).append(c)
+    # on a tie, the finer unit (a span before the item holding it) names what mattered more precisely
     ranked = sorted(flips.items(), key=lambda kv: (-sum(bool(c.answer_changed) for c in kv[1]),
-                                                  -max(c.importance or 0 for c in kv[1]), kv[0]))
+                                                  -max(c.importance or 0 for c in kv[1]),
+                                                  not any(c.kind == "span" for c in kv[1]), kv[0]))
     best_label, best_group = ranked[0]
     best = max(best_group, key=lambda c: c.importance or 0.0)
-    what = "fact" if best.kind in FACT_KINDS else "entity"
+    what = WHAT[best.kind]
     user = (f"The most important {what} for answering the question is {best_label}. "
             "It had the biggest impact on the result.")
     parts = []

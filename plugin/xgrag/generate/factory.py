@@ -153,6 +153,28 @@ def _langchain_class_generator(spec: str, path: str, model: str, base_url: str |
     return LangChainGenerator(chat)
 
 
+def check_generator_spec(spec: str) -> str:
+    """The spec's form, checked without building anything (no model loaded, no generator module imported): an
+    unknown name, a missing model name or checkpoint path is the UsageError `make_generator` raises for it. The
+    CLI checks this before it opens Neo4j, and opens Neo4j before it loads a model (a dead server is reported
+    in a second, a bad spec without a connection). Returns the stripped spec."""
+    spec = (spec or "").strip()
+    if spec in ("extractive", "gnan", "smollm2"):
+        return spec
+    if spec.startswith("gnan:"):
+        if not spec[len("gnan:"):].strip():
+            raise UsageError(f"{spec!r}: the checkpoint path is missing (e.g. gnan:~/.xgrag/gnan/mgnan.pt)")
+    elif spec.startswith("ollama:"):
+        _model(spec, "ollama:")
+    elif spec.startswith("openai:"):
+        _model(spec, "openai:")
+    elif spec.startswith("langchain:"):
+        parse_langchain_spec(spec)
+    else:
+        raise UsageError(f"unknown generator {spec!r}: use one of {', '.join(GENERATOR_SPECS)}")
+    return spec
+
+
 def make_generator(spec: str, *, ollama_host: str | None = None, base_url: str | None = None,
                    timeout: float | None = None, max_retries: int | None = None, **kw: Any) -> Generator:
     """The generator for `spec` (see the module docstring); UsageError (a ValueError) for an unknown spec."""

@@ -1,7 +1,9 @@
-"""Value types shared by every stage: the graph (Node, Relationship, PropertyFact, Subgraph, Perturbation) and the
-result (Explanation, Component, Cost). Nothing here touches Neo4j, a generator or an embedder."""
+"""Value types shared by every stage: the graph (Node, Relationship, PropertyFact, Subgraph, Perturbation), the
+result (Explanation, Component, Cost, Reproduction) and the units of a stack's context (ContextUnit). Nothing here
+touches Neo4j, a generator or an embedder."""
 
-from xgrag.model.explanation import FACT_KINDS, UNIT_KINDS, Component, Cost, Explanation
+from xgrag.model.context import ContextUnit, UnitKind
+from xgrag.model.explanation import FACT_KINDS, UNIT_KINDS, Component, Cost, Explanation, Reproduction
 from xgrag.model.graph import (
     Node,
     Perturbation,
@@ -15,6 +17,7 @@ from xgrag.model.graph import (
 )
 
 __all__ = [
-    "FACT_KINDS", "UNIT_KINDS", "Component", "Cost", "Explanation", "Node", "Perturbation", "PropertyFact",
-    "Relationship", "Subgraph", "key_text", "property_fact_id", "split_property_fact_id", "value_text",
+    "FACT_KINDS", "UNIT_KINDS", "Component", "ContextUnit", "Cost", "Explanation", "Node", "Perturbation",
+    "PropertyFact", "Relationship", "Reproduction", "Subgraph", "UnitKind", "key_text", "property_fact_id",
+    "split_property_fact_id", "value_text",
 ]

@@ -15,16 +15,18 @@ from pydantic import BaseModel, Field, computed_field
 SCHEMA_VERSION = "xgrag.explanation/1"
 
 
-# Component kinds that are units of the context (masks are not: a mask is a random set of facts)
-UNIT_KINDS: tuple[str, ...] = ("node", "edge", "property")
+# Component kinds that are units of the context (masks are not: a mask is a random set of facts); item and span are
+# the units of a stack's context
+UNIT_KINDS: tuple[str, ...] = ("node", "edge", "property", "item", "span")
 # Component kinds that are facts (a relationship, or a fact stored in a property)
 FACT_KINDS: tuple[str, ...] = ("edge", "property")
 
 
 class Component(BaseModel):
     # node: an entity; edge: a relationship (a triple); property: a fact stored in a property of a node or a
-    # relationship (id "<element id>#<key>"); mask: a random mask (KG-SMILE)
-    kind: Literal["node", "edge", "property", "mask"]
+    # relationship (id "<element id>#<key>"); mask: a random mask (KG-SMILE); item / span: of a stack's context (a
+    # retriever item, a line or sentence of its text; xgrag.model.context.ContextUnit)
+    kind: Literal["node", "edge", "property", "mask", "item", "span"]
     id: str
     label: str
     strategy: str
@@ -78,6 +80,22 @@ class Cost(BaseModel):
     scoring_seconds: float = 0.0
 
 
+class Reproduction(BaseModel):
+    """Did the replayed baseline (the stack's own generation step on the unperturbed context) give the answer the
+    stack gave? `exact`: equal after normalisation (case, full stops, spacing: generate.base.answer_key);
+    `similarity`: cos(E(observed), E(replayed)). `reproduced` is `exact`: the importances explain the replayed
+    answer, which is the observed one only then."""
+
+    reproduced: bool
+    exact: bool
+    similarity: float
+    observed_answer: str
+    replayed_answer: str
+    # every baseline run's answer equal (normalised) to the first: the replay is deterministic as far as was seen
+    baselines_agree: bool = True
+    note: str = ""
+
+
 class Explanation(BaseModel):
     schema_version: str = SCHEMA_VERSION
     id: str
@@ -122,6 +140,17 @@ class Explanation(BaseModel):
     # set when the run could not finish (the generator or a server failed part-way): {reason, error, stage,
     # answered, planned}; the components then hold what was measured before the failure
     incomplete: dict[str, Any] | None = None
+    # Explaining a user's stack (xgrag.explain.stack): which stack and call ({stack, component, prompt, units,
+    # items, spans, ...}), the units of its context (ContextUnit.to_json) and whether the replayed baseline
+    # reproduced the stack's answer. None for xgrag's own graph explanations.
+    stack: dict[str, Any] | None = None
+    units: list[dict[str, Any]] | None = None
+    reproduction: Reproduction | None = None
+
+    @property
+    def reproduced(self) -> bool | None:
+        """None when no stack answer was replayed; else whether the replay reproduced it."""
+        return None if self.reproduction is None else self.reproduction.reproduced
 
     def top(self, strategy: str | None = None, k: int = 3) -> list[Component]:
         pool = [c for c in self.components if c.rank is not None and (strategy is None or c.strategy == strategy)]

@@ -107,7 +107,9 @@ class Perturbation:
     """A transient filter: which ids retrieval must skip and which names rendering must replace.
 
     Applied by the same Cypher retrieval that produced the subgraph (or, equivalently, to the
-    retrieved subgraph in memory); never a copy of the graph and never a write.
+    retrieved subgraph in memory); never a copy of the graph and never a write. `excluded_units`: the units of a
+    stack's context (xgrag.model.context.ContextUnit ids: retriever items, spans of their text) the stack's own
+    prompt is rebuilt without.
     """
 
     excluded_node_ids: frozenset[str] = frozenset()
@@ -115,18 +117,21 @@ class Perturbation:
     renames: tuple[tuple[str, str], ...] = ()  # (node id, replacement name)
     kind: str = "none"
     target: str | None = None
+    excluded_units: frozenset[str] = frozenset()  # a stack's context units (xgrag.explain.stack) to leave out
     # property facts to leave out ("<element id>#<key>"); their elements stay
     excluded_property_ids: frozenset[str] = frozenset()
 
     @property
     def is_empty(self) -> bool:
-        return not (self.excluded_node_ids or self.excluded_rel_ids or self.renames or self.excluded_property_ids)
+        return not (self.excluded_node_ids or self.excluded_rel_ids or self.renames or self.excluded_property_ids
+                    or self.excluded_units)
 
     @classmethod
     def combined(cls, parts: Sequence[Perturbation], kind: str) -> Perturbation:
         """Every exclusion of `parts` at once (a group test, a redundancy trial). Renames do not compose."""
         return cls(frozenset().union(*[p.excluded_node_ids for p in parts]),
                    frozenset().union(*[p.excluded_rel_ids for p in parts]), kind=kind,
+                   excluded_units=frozenset().union(*[p.excluded_units for p in parts]),
                    excluded_property_ids=frozenset().union(*[p.excluded_property_ids for p in parts]))
 
 

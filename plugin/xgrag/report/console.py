@@ -129,7 +129,7 @@ def _score_cell(c: Component) -> str:
 
 
 def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
-    from xgrag.explain.texts import coverage
+    from xgrag.explain.texts import coverage, incomplete_summary
 
     reader = "" if ex.generator_is_language_model in (None, True) else ": a reference reader, not an LLM"
     out.print(f"[bold]Q:[/bold] {escape(ex.question)}")
@@ -137,10 +137,17 @@ def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
               if ex.response_score == "logprob" and ex.baseline_logprob is not None else "")
     out.print(f"[bold]A:[/bold] {escape(ex.answer)}   [dim]({escape(ex.generator)}{reader}; noise floor "
               f"{ex.noise_floor:.3f}{scored})[/dim]")
+    if ex.reproduction is not None:  # a user's stack, replayed: did the replay give the stack's answer?
+        r = ex.reproduction
+        if r.reproduced:
+            out.print(f"[dim]stack {escape(str((ex.stack or {}).get('component', '')))}: the replayed call reproduced "
+                      f"its answer (similarity {r.similarity:.2f})[/dim]")
+        else:
+            out.print(f"[bold red]Not reproduced:[/bold red] the stack answered {escape(r.observed_answer)!r}, the "
+                      f"replayed call {escape(r.replayed_answer)!r} (similarity {r.similarity:.2f}): the importances "
+                      "explain the replayed answer")
     if ex.incomplete:
-        out.print(f"[bold red]Incomplete:[/bold red] the run failed at {ex.incomplete.get('stage')} "
-                  f"({escape(str(ex.incomplete.get('reason')))}); {ex.incomplete.get('answered')} of "
-                  f"{ex.incomplete.get('planned')} perturbations answered.")
+        out.print(f"[bold red]Incomplete:[/bold red] {escape(incomplete_summary(ex.incomplete))}.")
     if ex.generator_evidence:
         out.print("[dim]facts the generator says it used (its self-report, not evidence): "
                   + escape("; ".join(e["triple"] for e in ex.generator_evidence)) + "[/dim]")

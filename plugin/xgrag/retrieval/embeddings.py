@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from xgrag.embed import Embedder
 from xgrag.errors import UsageError
-from xgrag.store.neo4j import Neo4jStore
+from xgrag.store.neo4j import Neo4jStore, migrate_command
 
 
 def embed_entities(store: Neo4jStore, embedder: Embedder, dimensions: int, batch_size: int = 512,
@@ -24,7 +24,8 @@ def embed_entities(store: Neo4jStore, embedder: Embedder, dimensions: int, batch
     if not found:
         raise UsageError(f"the vector index {index!r} for :{store.schema.entity_label}.{prop} does not exist, so "
                          "no embedding was written",
-                         hint="run `xgrag migrate` with this configuration first (it creates the index)")
+                         hint=f"run `{migrate_command(store.schema.preset)}` with this configuration first (it "
+                              "creates the index)")
     if found[0]["labels"] != [store.schema.entity_label] or found[0]["properties"] != [prop]:
         raise UsageError(f"the vector index {index!r} is on {found[0]['labels']}.{found[0]['properties']}, not "
                          f"on :{store.schema.entity_label}.{prop} as configured; no embedding was written")

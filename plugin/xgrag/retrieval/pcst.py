@@ -30,6 +30,7 @@ from xgrag.embed import Embedder
 from xgrag.errors import ServiceError, UsageError
 from xgrag.model import Node, Relationship, Subgraph
 from xgrag.retrieval.rows import node_row, rel_row
+from xgrag.store.neo4j import migrate_command
 
 if TYPE_CHECKING:
     from xgrag.config import RetrievalSettings
@@ -184,7 +185,7 @@ def vector_seeds(retriever: Retriever, embedding: list[float], k: int, excluded:
                                          embedding=embedding, excluded_node_ids=sorted(set(excluded)))[0]
     except neo4j.exceptions.ClientError as exc:
         raise PcstError(f"the vector index {schema.vector_index!r} cannot be queried ({exc.message})",
-                        hint="run `xgrag migrate`, then `xgrag embed`") from exc
+                        hint=f"run `{migrate_command(schema.preset)}`, then `xgrag embed`") from exc
     if not row["indexed"]:
         raise PcstError("the graph stores no entity-name embeddings, which PCST retrieval ranks by",
                         hint="run `xgrag embed` to store them")

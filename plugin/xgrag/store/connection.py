@@ -1,6 +1,10 @@
 """Which Neo4j a client talks to: $NEO4J_URI (the user's own server) or the embedded server that
 `xgrag db start` (xgrag.store.embedded) recorded in `<home>/state.json`. Read by Neo4jStore.from_settings; below
-both the driver wrapper and the launcher, so neither imports the other to find the server."""
+both the driver wrapper and the launcher, so neither imports the other to find the server.
+
+The embedded server runs with authentication on: its generated password lives in `<home>/password` (owner-only;
+xgrag.store.embedded.ensure_password writes it), and `ServerState.connection()` reads it from there, so every
+command connects without the user handling the password."""
 
 from __future__ import annotations
 
@@ -36,6 +40,28 @@ class ServerState:
     started_at: float
     gds_version: str | None = None
     apoc_version: str | None = None
+    user: str = "neo4j"
+    password_file: str | None = None  # None: a server started with authentication off (before it was the default)
+
+    def connection(self) -> Connection:
+        """How to connect to this server, its generated password read from the owner-only file."""
+        password = read_password(Path(self.password_file)) if self.password_file else None
+        return Connection(self.uri, self.user if password else None, password, "neo4j", embedded=True)
+
+
+PASSWORD_FILE = "password"
+
+
+def password_path(home: Path) -> Path:
+    return home / PASSWORD_FILE
+
+
+def read_password(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8").strip()
+    except OSError as exc:
+        raise EmbeddedError(f"cannot read the embedded server's password file {path}: {exc.strerror or exc}",
+                            hint="`xgrag db stop` then `xgrag db start` generates a new one") from exc
 
 
 def state_file(home: Path) -> Path:
@@ -85,4 +111,4 @@ def resolve_connection(settings: Settings) -> Connection:
             "no Neo4j to talk to: start the embedded server with `xgrag db start`, "
             "or set NEO4J_URI (and NEO4J_USER, NEO4J_PASSWORD, NEO4J_DATABASE) for your own server"
         )
-    return Connection(state.uri, None, None, "neo4j", embedded=True)
+    return state.connection()

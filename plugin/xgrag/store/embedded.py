@@ -3,12 +3,19 @@
 `start` builds the launcher on first use, starts it detached on a loopback port, waits for its READY line
 and for `gds.version()` / `apoc.version()` to answer, and records the connection in `<home>/state.json`
 (xgrag.store.connection reads it: how every client finds the server).
+
+Authentication is on: Bolt on loopback is reachable by every local user and process. The first start generates
+a password into `<home>/password` (mode 0600 in a 0700 folder, under XGRAG_HOME); the launcher reads it from
+there (never from its command line, which `ps` shows to everyone) and gives it to the user `neo4j`. Every
+command finds it through `xgrag.store.connection.resolve_connection`; `xgrag db status` names the file, never
+the password.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -19,7 +26,16 @@ from dataclasses import asdict
 from pathlib import Path
 
 from xgrag.config import EmbeddedSettings
-from xgrag.store.connection import EmbeddedError, ServerState, pid_alive, running_state, state_file
+from xgrag.store.connection import (
+    Connection,
+    EmbeddedError,
+    ServerState,
+    password_path,
+    pid_alive,
+    read_password,
+    running_state,
+    state_file,
+)
 
 MAIN_CLASS = "org.xgrag.embedded.Launcher"
 JAR_NAME = "embedded-neo4j-launcher.jar"
@@ -46,6 +62,24 @@ JVM_FLAGS = [
     "-Djdk.nio.maxCachedBufferSize=1024",
     "-Dlog4j2.disable.jmx=true",
 ]
+
+
+def ensure_password(home: Path) -> Path:
+    """The password file of this home, generated on first use; owner-only (0600, in a 0700 folder) every time."""
+    home.mkdir(parents=True, exist_ok=True)
+    os.chmod(home, 0o700)
+    path = password_path(home)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        os.chmod(path, 0o600)  # a file loosened by hand (or an umask) is locked again
+        if len(read_password(path)) < 8:
+            raise EmbeddedError(f"{path}: the password is shorter than 8 characters (Neo4j's minimum)",
+                                hint=f"delete {path}: the next `xgrag db start` generates one") from None
+        return path
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(secrets.token_urlsafe(24) + "\n")  # 32 characters from the OS's CSPRNG
+    return path
 
 
 def project_dir() -> Path:
@@ -152,6 +186,7 @@ def java_command(home: Path, port: int, cfg: EmbeddedSettings, pdir: Path | None
     return [
         java_bin, f"-Xmx{cfg.heap}", *JVM_FLAGS, "-cp", classpath(pdir), MAIN_CLASS,
         "--home", str(home / "db"), "--port", str(port), "--pagecache", cfg.pagecache,
+        "--password-file", str(password_path(home)),
     ]
 
 
@@ -162,6 +197,7 @@ def start(cfg: EmbeddedSettings, quiet: bool = False) -> ServerState:
     existing = running_state(home)
     if existing:
         return existing
+    ensure_password(home)
     pdir = project_dir()
     if not is_built(pdir):
         build(pdir, quiet=quiet)
@@ -194,8 +230,8 @@ def start(cfg: EmbeddedSettings, quiet: bool = False) -> ServerState:
         raise EmbeddedError(f"the embedded Neo4j was not ready within {cfg.start_timeout:.0f}s; see {log_path}")
     uri = f"bolt://127.0.0.1:{port}"
     state = ServerState(pid=proc.pid, uri=uri, port=port, home=str(home), log=str(log_path),
-                        started_at=time.time())
-    versions = _probe_versions(uri)
+                        started_at=time.time(), password_file=str(password_path(home)))
+    versions = _probe_versions(state.connection())
     state.gds_version, state.apoc_version = versions.get("gds"), versions.get("apoc")
     if not state.gds_version or not state.apoc_version:
         stop_pid(proc.pid)
@@ -205,10 +241,10 @@ def start(cfg: EmbeddedSettings, quiet: bool = False) -> ServerState:
     return state
 
 
-def _probe_versions(uri: str) -> dict[str, str | None]:
+def _probe_versions(conn: Connection) -> dict[str, str | None]:
     from xgrag.store.neo4j import Neo4jStore
 
-    with Neo4jStore(uri) as store:
+    with Neo4jStore.from_connection(conn) as store:
         store.verify()
         return store.server_versions()
 

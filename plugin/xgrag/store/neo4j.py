@@ -1,14 +1,23 @@
-"""A thin wrapper over the Neo4j driver: one driver per store, named queries in read transactions."""
+"""A thin wrapper over the Neo4j driver: one driver per store, named queries in read transactions.
+
+A lost server is reported within a bounded time: the driver retries a failed managed transaction for at most
+`retry_budget` seconds (its default is 30 s, and its back-off can sleep past that: a user waited 30-100 s
+while its "will be retried" lines scrolled), a connection attempt times out after `retry_budget` seconds, and
+every driver error a user can act on becomes a StoreError naming how long xgrag waited. The driver's own log
+lines reach stderr only when asked (`show_driver_log(True)`, the CLI's --verbose).
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import re
 import threading
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import neo4j
 from neo4j import GraphDatabase
@@ -16,6 +25,9 @@ from neo4j import GraphDatabase
 from xgrag.config import GraphSchema, Settings
 from xgrag.errors import ServiceError, UsageError
 from xgrag.store.queries import QueryLibrary
+
+if TYPE_CHECKING:
+    from xgrag.store.connection import Connection
 
 
 class StoreError(ServiceError):
@@ -34,9 +46,54 @@ class MissingMigration(UsageError):
     """A query needs an index xgrag's migrations create (full-text, vector) and the database has none."""
 
 
+def migrate_command(preset: str) -> str:
+    """The command that creates the indexes of schema preset `preset`, named in every missing-index hint: a bare
+    `xgrag migrate` migrates the preset the configuration names ("xgrag" unless told), which need not be the one the
+    failing code was given (a LlamaIndex graph read with `load_settings(preset="llamaindex")`)."""
+    return f"xgrag migrate --preset {preset}"
+
+
+def _first_line(exc: BaseException) -> str:
+    """The driver's reason in a few words (its own text, with socket addresses, is for --verbose)."""
+    text = (str(exc).strip() or type(exc).__name__).splitlines()[0]
+    lowered = text.lower()
+    if "refused" in lowered or "couldn't connect" in lowered or "failed to establish" in lowered:
+        return "connection refused (no server listens there)"
+    if "defunct" in lowered or "connection reset" in lowered or "broken pipe" in lowered:
+        return "the connection broke (the server went away)"
+    if "timed out" in lowered or "timeout" in lowered:
+        return "timed out"
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
 _URI = re.compile(r"^(bolt|neo4j)(\+s|\+ssc)?://[^/\s:]+(:\d+)?/?(\?.*)?$")
 _URI_HINT = ("set NEO4J_URI to bolt://HOST:7687 (one server) or neo4j://HOST:7687 (a cluster; +s / +ssc for TLS); "
              "xgrag talks Bolt, not the HTTP port 7474")
+
+
+# The driver logs every retry at WARNING ("Transaction failed and will be retried in 35.9s ..."); without a handler
+# of its own, Python's last-resort handler prints those to stderr. A NullHandler keeps them out of a user's terminal
+# (an application that configures logging still receives them: propagation is unchanged).
+_DRIVER_LOG = logging.getLogger("neo4j")
+_DRIVER_LOG.addHandler(logging.NullHandler())
+_VERBOSE_HANDLER = logging.StreamHandler()
+_VERBOSE_HANDLER.setFormatter(logging.Formatter("neo4j driver: %(levelname)s %(message)s"))
+
+
+def show_driver_log(verbose: bool) -> None:
+    """Print the driver's own log lines (retries, defunct connections) to stderr, or keep them quiet (default)."""
+    if verbose:
+        _DRIVER_LOG.setLevel(logging.INFO)
+        if _VERBOSE_HANDLER not in _DRIVER_LOG.handlers:
+            _DRIVER_LOG.addHandler(_VERBOSE_HANDLER)
+    else:
+        _DRIVER_LOG.removeHandler(_VERBOSE_HANDLER)
+
+
+# Seconds the driver may retry a failed read (and wait for one connection attempt) before xgrag reports the
+# server lost. The driver sleeps about 1, 2, 4 s between retries (+-20% jitter) and checks the budget before each
+# sleep, so with 3 s the last attempt ends by ~7.8 s: within the 10 s a user should wait to hear about it.
+DEFAULT_RETRY_BUDGET = 3.0
 
 
 class Neo4jStore:
@@ -49,6 +106,7 @@ class Neo4jStore:
         password: str | None = None,
         database: str = "neo4j",
         schema: GraphSchema | None = None,
+        retry_budget: float = DEFAULT_RETRY_BUDGET,
     ) -> None:
         auth = (user or "neo4j", password) if password else None
         self.uri = uri
@@ -57,10 +115,16 @@ class Neo4jStore:
         self.queries = QueryLibrary(self.schema)
         if not _URI.match(uri):
             raise StoreConfigError(f"{uri!r} is not a Neo4j Bolt URI", hint=_URI_HINT)
+        if not retry_budget > 0:
+            raise StoreConfigError(f"neo4j.retry_budget: {retry_budget} must be a positive number of seconds")
         self.user = user or "neo4j"
+        self._password = password  # kept for clients that need their own connection (credentials()); never shown
+        self.retry_budget = retry_budget
         # Server notifications (e.g. "property key does not exist" on an empty graph) are not errors here.
         try:
-            self._driver = GraphDatabase.driver(uri, auth=auth, notifications_min_severity="OFF")
+            self._driver = GraphDatabase.driver(
+                uri, auth=auth, notifications_min_severity="OFF", max_transaction_retry_time=retry_budget,
+                connection_timeout=retry_budget, connection_acquisition_timeout=2 * retry_budget)
         except (neo4j.exceptions.ConfigurationError, ValueError) as exc:
             raise StoreConfigError(f"cannot use the Neo4j URI {uri!r}: {exc}", hint=_URI_HINT) from exc
         self._local = threading.local()  # the read transaction opened by reading(), per thread
@@ -69,16 +133,29 @@ class Neo4jStore:
     def from_settings(cls, settings: Settings, schema: GraphSchema | None = None) -> Neo4jStore:
         from xgrag.store.connection import resolve_connection
 
-        conn = resolve_connection(settings)
-        return cls(conn.uri, conn.user, conn.password, conn.database, schema or settings.graph_schema)
+        return cls.from_connection(resolve_connection(settings), schema or settings.graph_schema,
+                                   settings.neo4j.retry_budget)
+
+    @classmethod
+    def from_connection(cls, conn: Connection, schema: GraphSchema | None = None,
+                        retry_budget: float = DEFAULT_RETRY_BUDGET) -> Neo4jStore:
+        """A store over a resolved connection (the user's server, or the embedded one with its generated
+        password: `ServerState.connection()`)."""
+        return cls(conn.uri, conn.user, conn.password, conn.database, schema, retry_budget)
 
     def with_schema(self, schema: GraphSchema) -> Neo4jStore:
         """A view of the same database through another schema mapping (shares the driver)."""
         other = object.__new__(Neo4jStore)
         other.uri, other.database, other._driver, other.user = self.uri, self.database, self._driver, self.user
+        other._password, other.retry_budget = self._password, self.retry_budget
         other.schema, other.queries = schema, QueryLibrary(schema)
         other._local = threading.local()
         return other
+
+    def credentials(self) -> tuple[str, str | None]:
+        """(user, password) for a client that opens its own connection to the same server (LangChain's
+        Neo4jGraph, LlamaIndex's graph store). Never print or save the password."""
+        return self.user, self._password
 
     @property
     def driver(self) -> neo4j.Driver:
@@ -94,14 +171,25 @@ class Neo4jStore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def _refused(self, exc: BaseException) -> StoreConfigError:
+        if self._password is None:
+            return StoreConfigError(
+                f"Neo4j at {self.uri} requires authentication and no password was given",
+                hint="set NEO4J_USER and NEO4J_PASSWORD; for the embedded server leave NEO4J_URI unset and xgrag "
+                     "reads its generated password itself (`xgrag db status` says where it is)")
+        return StoreConfigError(f"Neo4j at {self.uri} refused the credentials of user {self.user!r}",
+                                hint="check NEO4J_USER and NEO4J_PASSWORD")
+
     def verify(self) -> None:
+        t0 = time.monotonic()
         try:
             self._driver.verify_connectivity()
         except neo4j.exceptions.AuthError as exc:
-            raise StoreConfigError(f"Neo4j at {self.uri} refused the credentials of user {self.user!r}",
-                                   hint="check NEO4J_USER and NEO4J_PASSWORD") from exc
-        except (neo4j.exceptions.ServiceUnavailable, neo4j.exceptions.SessionExpired, OSError) as exc:
-            raise StoreError(f"cannot reach Neo4j at {self.uri}: {exc}",
+            raise self._refused(exc) from exc
+        except (neo4j.exceptions.ServiceUnavailable, neo4j.exceptions.SessionExpired,
+                neo4j.exceptions.ConnectionAcquisitionTimeoutError, OSError) as exc:
+            raise StoreError(f"cannot reach Neo4j at {self.uri} (gave up after {time.monotonic() - t0:.1f} s): "
+                             f"{_first_line(exc)}",
                              hint="is the server running? `xgrag db start` starts the embedded one") from exc
         except neo4j.exceptions.ConfigurationError as exc:
             # e.g. a Neo4j 4.x server: its Bolt 4.4 lacks what the driver is asked to use (notification filters)
@@ -110,22 +198,37 @@ class Neo4jStore:
 
     @contextmanager
     def _translated(self) -> Iterator[None]:
-        """Driver failures a user can act on become xgrag errors (message + hint); programming errors (a
-        Cypher syntax error) stay what they are."""
+        """Driver failures a user can act on become xgrag errors (message + hint, how long xgrag waited);
+        programming errors (a Cypher syntax error) stay what they are."""
+        t0 = time.monotonic()
         try:
             yield
         except neo4j.exceptions.AuthError as exc:
-            raise StoreConfigError(f"Neo4j at {self.uri} refused the credentials of user {self.user!r}",
-                                   hint="check NEO4J_USER and NEO4J_PASSWORD") from exc
-        except (neo4j.exceptions.ServiceUnavailable, neo4j.exceptions.SessionExpired) as exc:
-            raise StoreError(f"lost the connection to Neo4j at {self.uri}: {exc}",
-                             hint="is the server still running? `xgrag db status` says") from exc
+            raise self._refused(exc) from exc
+        except (neo4j.exceptions.ServiceUnavailable, neo4j.exceptions.SessionExpired,
+                neo4j.exceptions.ConnectionAcquisitionTimeoutError) as exc:
+            raise StoreError(f"lost the connection to Neo4j at {self.uri} (gave up after "
+                             f"{time.monotonic() - t0:.1f} s; retry budget {self.retry_budget:g} s): "
+                             f"{_first_line(exc)}",
+                             hint="is the server still running? `xgrag db status` says; "
+                                  "--verbose shows the driver's retries") from exc
+        except neo4j.exceptions.TransientError as exc:
+            # e.g. DatabaseUnavailable while a server shuts down or starts: retried by the driver within the budget
+            raise StoreError(f"Neo4j at {self.uri} is not available (gave up after {time.monotonic() - t0:.1f} s; "
+                             f"retry budget {self.retry_budget:g} s): {_first_line(exc)}",
+                             hint="is the server stopping or starting? `xgrag db status` says") from exc
+        except (neo4j.exceptions.TransactionError, neo4j.exceptions.ResultError, neo4j.exceptions.SessionError,
+                neo4j.exceptions.BrokenRecordError) as exc:
+            # a transaction or result the driver closed because its connection broke underneath it
+            raise StoreError(f"lost the connection to Neo4j at {self.uri} (after {time.monotonic() - t0:.1f} s): "
+                             f"{_first_line(exc)}", hint="is the server still running? `xgrag db status` says") \
+                from exc
         except neo4j.exceptions.ClientError as exc:
             text = exc.message or str(exc)
             if "no such" in text.lower() and "index" in text.lower():
                 raise MissingMigration(f"{text} (schema preset {self.schema.preset!r})",
-                                       hint="run `xgrag migrate`: it creates xgrag's indexes for the configured "
-                                            "schema preset, and only those") from exc
+                                       hint=f"run `{migrate_command(self.schema.preset)}`: it creates xgrag's "
+                                            "indexes for that schema preset, and only those") from exc
             raise
 
     # -- running queries -------------------------------------------------------------------------

@@ -57,7 +57,7 @@ def test_explain_and_explain_batch_take_the_same_explain_options() -> None:
     explain, batch = ({p.name for p in commands[name].params} for name in ("explain", "explain-batch"))
     assert set(ExplainOptions.__dataclass_fields__) <= explain & batch
     assert explain - batch == {"question", "save", "json_path", "html_path", "top"}
-    assert batch - explain == {"questions_file", "out_dir", "ray", "workers"}
+    assert batch - explain == {"questions_file", "out_dir", "ray", "workers", "wait_for_neo4j"}
 
 
 def test_explain_settings_are_the_command_line_over_the_settings_file() -> None:
@@ -93,6 +93,8 @@ USAGE_ERRORS = [
     (["explanations", "timeline", "--until", "soon"], "not an ISO-8601"),
     (["eval", "--dataset", "{missing}/qa.jsonl"], "field 'path': no such file"),
     (["eval", "--dataset", "{questions}", "--strategies", "nope"], "unknown strategy 'nope'"),
+    (["serve", "--token-file", "{missing}/token"], "--token-file {missing}/token: No such file"),
+    (["serve", "--host", "0.0.0.0", "--token-file", "{questions}"], "readable by others"),
     (["eval", "--dataset", "{questions}", "--mode", "nope"], "mode: 'nope' is not one of auto, khop, paths, pcst"),
 ]
 HEAVY = ("torch", "transformers", "sentence_transformers", "neo4j", "scipy", "sklearn", "graphdatascience")

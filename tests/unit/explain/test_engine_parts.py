@@ -29,7 +29,10 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_all_means_every_registered_strategy_everywhere() -> None:
-    assert strategy_names() == tuple(REGISTRY) == ("node", "edge", "synonym", "subpath", "mask")
+    """`all` is every graph strategy; the stack strategies (a user's stack context) are registered beside them."""
+    assert strategy_names() == ("node", "edge", "synonym", "subpath", "mask")
+    assert tuple(REGISTRY) == (*strategy_names(), *strategy_names("stack"))
+    assert strategy_names("stack") == ("item", "span") and REGISTRY["span"].nested_in == "item"
     assert resolve_strategies("all") == resolve_strategies(["all"]) == strategy_names()
     assert ExplainSettings(strategies=("all",)).strategies == strategy_names()
     assert resolve_strategies("edge, node,edge") == ("edge", "node")
@@ -37,7 +40,7 @@ def test_all_means_every_registered_strategy_everywhere() -> None:
     from xgrag.evaluate.eval_report import METHOD_LABEL
 
     assert set(strategy_names()) <= set(METHOD_LABEL)  # reports label every strategy from the registry
-    assert {p.unit for p in REGISTRY.values()} == {"node", "edge", "mask"}
+    assert {p.unit for p in REGISTRY.values()} == {"node", "edge", "mask", "item", "span"}
 
 
 def test_unknown_strategies_and_bad_settings_are_usage_errors_naming_the_field() -> None:

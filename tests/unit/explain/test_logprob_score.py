@@ -213,8 +213,9 @@ def test_console_and_html_say_what_was_scored() -> None:
 
     from rich.console import Console
 
+    from helpers import view_blocks
     from xgrag.report.console import cost_line, print_explanation
-    from xgrag.report.html import render_html
+    from xgrag.serve.export import render_html
 
     result, _ = explain(ExplainSettings(strategies=("edge",), response_score="logprob", noise_runs=1))
     out = Console(file=StringIO(), width=200, record=True)
@@ -224,5 +225,6 @@ def test_console_and_html_say_what_was_scored() -> None:
     row = next(line for line in text.splitlines() if "directed_by" in line and "self-report" not in line)
     assert " - " in row and " yes " not in row and " no " not in row  # whether the answer changed is unknown
     assert "5 scored probes" in cost_line(result)
-    page = render_html(result)
-    assert "response score logprob" in page and "scored probes" in page
+    (view,) = view_blocks(render_html(result))
+    assert view["honesty"]["response_score"] == "logprob" and ["scored probes", "5"] in view["cost"]
+    assert all(r["changed"] is None for r in view["rows"])

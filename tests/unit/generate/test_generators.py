@@ -18,7 +18,7 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from xgrag.embed import EmbeddingError
 from xgrag.generate.base import Generation, GenerationError, Generator
 from xgrag.generate.embedders import LangChainEmbedder, OllamaEmbedder
-from xgrag.generate.factory import make_embedder, make_generator
+from xgrag.generate.factory import check_generator_spec, make_embedder, make_generator
 from xgrag.generate.langchain import LangChainGenerator, chat_model_params
 from xgrag.generate.ollama import OllamaGenerator, describe_ollama_error
 from xgrag.generate.smollm2 import MODEL_ID, SmolLM2Generator, smollm2_gguf_path
@@ -100,6 +100,24 @@ def test_unknown_generator_specs_list_the_valid_forms(spec: str) -> None:
 def test_a_missing_model_name_is_an_error(spec: str) -> None:
     with pytest.raises(ValueError, match="model name is missing"):
         make_generator(spec)
+
+
+@pytest.mark.parametrize("spec", ["", "gpt-4", "ollama", "smollm3", "langchain:openai:gpt-4o", "OLLAMA:llama3",
+                                  "ollama:", "openai: ", "langchain:ollama:", "langchain:mod.Cls:", "gnan: "])
+def test_the_light_spec_check_raises_what_make_generator_raises(spec: str) -> None:
+    """The CLI's check before Neo4j is opened: the same message as building the generator, nothing built."""
+    with pytest.raises(ValueError) as built:
+        make_generator(spec)
+    with pytest.raises(ValueError) as checked:
+        check_generator_spec(spec)
+    assert str(checked.value) == str(built.value)
+
+
+@pytest.mark.parametrize("spec", ["extractive", " smollm2 ", "gnan", "gnan:/tmp/m.pt", "ollama:llama3.1:8b",
+                                  "openai:gpt-4o-mini", "langchain:ollama:m",
+                                  "langchain:langchain_openai.ChatOpenAI:m"])
+def test_the_light_spec_check_accepts_every_documented_form(spec: str) -> None:
+    assert check_generator_spec(spec) == spec.strip()
 
 
 def test_options_a_generator_does_not_take_are_a_value_error() -> None:

@@ -1,4 +1,5 @@
-"""The HTML report's pure parts: escaping, the CSP hash, no external resources, counts, layout, colours.
+"""The explanation view's data (xgrag.report.view) and the self-contained page (xgrag.serve.export): escaping, the
+CSP hashes, no external resources, counts, layout, label placement, colours, the collapsed drawing, bridges.
 The page in a real browser is tested in tests/integration/test_html_report.py."""
 
 import base64
@@ -10,9 +11,12 @@ import re
 import pytest
 
 from fakes import FixedRetriever, HashEmbedder, RuleGenerator
+from helpers import view_blocks
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.model import Node, Relationship, Subgraph
-from xgrag.report.html import UNSCORED, colour, layout, render_html, write_html
+from xgrag.report.graph_layout import layout
+from xgrag.report.view import PARALLEL_STEP, UNSCORED, colour, view_model
+from xgrag.serve.export import bundle, render_html, static_file, write_html
 
 EVIL_MOVIE = "Evil <script>alert(1)</script> Movie"
 EVIL_PERSON = 'Jane "Doe" <img src=x onerror=alert(2)> & Sons'
@@ -43,44 +47,69 @@ def test_data_is_escaped_everywhere(explanation) -> None:
     assert explanation.answer == f"{EVIL_PERSON}."
     for raw in (EVIL_MOVIE, EVIL_PERSON, "<script>alert(", "<img", "</script><b>", "<b>k</b>", "<i>v</i>"):
         assert raw not in page, raw
-    assert html.escape(EVIL_MOVIE) in page and html.escape(EVIL_PERSON, quote=True) in page
-    # our two script elements (the data block and the code) are the only ones
-    assert len(re.findall(r"<script", page)) == 2 and len(re.findall(r"</script>", page)) == 2
-    data = re.search(r'<script type="application/json" class="xgrag-data">(.*?)</script>', page, re.S).group(1)
-    assert "<" not in data and ">" not in data
-    decoded = json.loads(data)
-    assert any(d["title"] == EVIL_MOVIE for d in decoded.values())  # the text survives, as data
+    assert html.escape("<script>alert('title')</script>") in page
+    # our script elements: one inert data block per explanation, the graph library and the view's code
+    assert len(re.findall(r"<script", page)) == 3 and len(re.findall(r"</script>", page)) == 3
+    data = re.search(r'<script type="application/json" class="xgrag-view" data-target="ex-0">(.*?)</script>', page,
+                     re.S).group(1)
+    assert "<" not in data and ">" not in data and "&" not in data
+    (vm,) = view_blocks(page)
+    assert vm["question"] == f"who directed [{EVIL_MOVIE}]" and vm["answer"] == f"{EVIL_PERSON}."
+    assert any(d["title"] == EVIL_MOVIE for d in vm["details"].values())  # the text survives, as data
+    assert {n["name"] for n in vm["graph"]["nodes"]} >= {EVIL_MOVIE, EVIL_PERSON}
 
 
-def test_no_external_resources_and_the_csp_admits_only_our_script(explanation) -> None:
+def test_no_external_resources_and_the_csp_admits_only_our_code(explanation) -> None:
     page = render_html([explanation])
-    urls = re.findall(r"(?:https?:)?//[^\s\"'<>)]+", page)
-    assert set(urls) == {"http://www.w3.org/2000/svg"}  # an XML namespace name, never fetched
     assert not re.search(r"\b(?:src|href)=\"(?!#)", page)
-    assert "@import" not in page and "url(" not in page.replace("url(#grad-", "")
+    assert "@import" not in static_file("css/xgrag.css") and "url(" not in static_file("css/xgrag.css")
     csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page).group(1)
-    assert "default-src 'none'" in csp and "unsafe-inline" not in csp.split("style-src")[0]
-    code = re.search(r"<script>(.*?)</script>", page, re.S).group(1)
-    digest = base64.b64encode(hashlib.sha256(code.encode()).digest()).decode()
-    assert f"script-src 'sha256-{digest}'" in csp
+    assert "default-src 'none'" in csp and "unsafe-inline" not in csp and "unsafe-eval" not in csp
+    codes = re.findall(r"<script>(.*?)</script>", page, re.S)
+    style = re.search(r'<style id="__________cytoscape_stylesheet">(.*?)</style>', page, re.S).group(1)
+
+    def digest(text: str) -> str:
+        return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+    assert len(codes) == 2 and f"script-src {digest(codes[0])} {digest(codes[1])};" in csp
+    assert f"style-src {digest(style)};" in csp
+    assert codes[0] == static_file("vendor/cytoscape.min.js") and codes[1] == bundle()
+
+
+def test_the_view_modules_are_bundled_without_their_imports_and_exports() -> None:
+    code = bundle()
+    assert code.startswith('(function () {\n"use strict";') and code.rstrip().endswith("})();")
+    assert not re.search(r"^\s*(import|export)\b", code, re.M)
+    for name in ("function el(", "class GraphView", "function renderView(", "function main("):
+        assert name in code, name
 
 
 def test_counts_and_colours_follow_the_explanation(explanation, tmp_path) -> None:
     page = write_html(tmp_path / "sub" / "r.html", explanation).read_text(encoding="utf-8")
-    assert len(re.findall(r'<g class="node[ "]', page)) == 4 and len(re.findall(r'<g class="edge[ "]', page)) == 4
+    (vm,) = view_blocks(page)
+    graph = vm["graph"]
+    assert len(graph["nodes"]) == 4 and len(graph["edges"]) == 4 and list(graph["drawings"]) == ["whole"]
     scored = [c for c in explanation.components if c.kind in ("node", "edge") and c.importance is not None]
-    assert page.count('<tr class="component"') == len(scored) == 8
+    assert len(vm["rows"]) == len(scored) == 8
     top = max(scored, key=lambda c: c.importance)
-    assert top.importance > 0.5
-    assert f'fill="{colour(top.importance)}"' in page
-    # two relationships between the same pair are drawn as two distinct curves
-    paths = re.findall(r'<path class="edge-line" d="([^"]+)"', page)
-    assert len(set(paths)) == 4 and sum(" Q" in d for d in paths) == 2
+    assert top.importance > 0.5 and vm["rows"][0]["fill"] == colour(top.importance)
+    assert vm["rows"][0]["importance"] == pytest.approx(top.importance)
+    # the deciding chain: the fact whose removal changed the answer, and the entities it joins
+    assert [e["id"] for e in graph["edges"] if e["chain"]] == ["r1"]
+    assert {n["id"] for n in graph["nodes"] if n["chain"]} >= {"m", "d"}
+    # two relationships between the same pair: their relation names sit PARALLEL_STEP apart (the curves' middles)
+    drawing = graph["drawings"]["whole"]
+    keys = {e["id"]: e["key"] for e in graph["edges"]}
+    mid = {lab["owner"]: (lab["x"], lab["y"]) for lab in drawing["labels"] if lab["role"] in ("relation", "extra")}
+    assert (mid[keys["r1"]] != mid[keys["r4"]]) and drawing["parallel_step"] == PARALLEL_STEP
+    # honesty: one baseline run (reproduction unchecked), every score verified
+    assert vm["honesty"]["reproduced"] is None and vm["honesty"]["verified"] == 8
+    assert vm["honesty"]["estimated"] == 0 and vm["honesty"]["not_evaluated"] == 0
 
 
 def test_several_explanations_get_a_table_of_contents_and_unique_ids(explanation) -> None:
     page = render_html([explanation, explanation], title="two")
-    assert 'href="#ex-0"' in page and 'href="#ex-1"' in page
+    assert 'href="#ex-0"' in page and 'href="#ex-1"' in page and len(view_blocks(page)) == 2
     ids = re.findall(r'\sid="([^"]+)"', page)
     assert len(ids) == len(set(ids))
 
@@ -109,6 +138,7 @@ from xgrag.errors import UsageError  # noqa: E402
 from xgrag.model import Component, Cost, Explanation  # noqa: E402
 from xgrag.report.graph_layout import (  # noqa: E402
     LabelRequest,
+    Spot,
     circle_box,
     focus_nodes,
     label_box,
@@ -116,7 +146,7 @@ from xgrag.report.graph_layout import (  # noqa: E402
     place_labels,
     text_width,
 )
-from xgrag.report.html import FOCUS_K  # noqa: E402
+from xgrag.report.view import FOCUS_K  # noqa: E402
 
 LONG_NAMES = ["The Front Page", "Casey Affleck", "Béla Tarr", "John Schlesinger", "Gregory Nava", "Straw Dogs",
               "The Expendables 3", "WWWWWWWW MMMM", "Ulysses", "iiiiiiii llll"]
@@ -160,15 +190,14 @@ def test_text_width_is_generous_for_wide_letters() -> None:
     assert text_width("", 10) == 0
 
 
-def _rendered_label_boxes(svg: str) -> list:
-    from xgrag.report.graph_layout import Spot
-
+def visible_label_boxes(drawing: dict) -> list:
+    """The boxes of the labels a drawing shows without hovering (placed names, shortened names, relation names),
+    from the carriers the front end draws them at."""
     out = []
-    pattern = (r'<text class="(node-label|edge-label)(?: short)?" x="([\d.]+)" y="([\d.]+)"'
-               r'(?: text-anchor="(\w+)")?>([^<]*)</text>')
-    for cls, x, y, anchor, text in re.findall(pattern, svg):
-        size = 11.5 if cls == "node-label" else 10.5
-        out.append(label_box(html.unescape(text), Spot(float(x), float(y), anchor or "middle"), size))
+    for lab in drawing["labels"]:
+        if lab["role"] in ("name", "short", "relation"):
+            spot = Spot(lab["x"], lab["y"] + 0.28 * lab["size"], lab["anchor"])
+            out.append(label_box(lab["text"], spot, lab["size"]))
     return out
 
 
@@ -209,38 +238,42 @@ def big_explanation(bridges: dict | None = None) -> Explanation:
 def test_a_190_node_subgraph_is_collapsed_to_the_top_k_seeds_and_connectors() -> None:
     ex = big_explanation()
     assert len(ex.subgraph["nodes"]) == 190
-    page = render_html(ex)
-    collapsed = re.search(r'<svg class="graph collapsed".*?</svg>', page, re.S).group(0)
-    full = re.search(r'<svg class="graph full".*?</svg>', page, re.S).group(0)
-    drawn = re.findall(r'<g class="node[^"]*" data-key="(n\d+)"', collapsed)
+    vm = view_model(ex)
+    graph = vm["graph"]
+    collapsed, full = graph["drawings"]["collapsed"], graph["drawings"]["full"]
+    by_key = {n["key"]: n for n in graph["nodes"]}
+    drawn = [by_key[k]["id"] for k in collapsed["positions"]]
     movies = {f"m{m:02d}" for m in range(9)}
     assert len(drawn) == 1 + FOCUS_K + len(movies) == 35
-    assert len(drawn) <= FOCUS_K + 1 + len(movies)
-    names = dict(re.findall(r'data-key="(n\d+)"[^>]*><title>([^(<]+) \(', collapsed))
-    assert {v.strip() for v in names.values()} >= {"Hub Person"} | {f"Movie number {m}" for m in range(9)}
-    assert len(re.findall(r'<g class="node[ "]', full)) == 190
-    # the expand controls: the pill in the drawing and the button above it; the full drawing starts hidden
-    assert "+155 more entities: show all 190" in collapsed and 'role="button"' in collapsed
-    assert re.search(r'<button type="button" class="expand" aria-expanded="false"[^>]*>Show all 190 entities<', page)
-    assert '<div class="drawing full" hidden>' in page
-    assert "the 25 most important entities, 1 seed and 9 connecting them; 155 more in the full drawing" in page
-    # no visible labels overlap, in either drawing
-    for svg in (collapsed, full):
-        boxes = _rendered_label_boxes(svg)
+    assert {by_key[k]["name"] for k in collapsed["positions"]} >= {"Hub Person"} | {f"Movie number {m}"
+                                                                                      for m in range(9)}
+    assert len(full["positions"]) == 190 and len(full["edges"]) == 189
+    assert graph["collapsed"] and graph["shown"] == 35
+    assert graph["focus"] == ("Drawn: the 25 most important entities, 1 seed and 9 connecting them; 155 more in "
+                              "the full drawing")
+    # no visible labels overlap, in either drawing, and none covers a node
+    for drawing in (collapsed, full):
+        boxes = visible_label_boxes(drawing)
         assert len(boxes) > 20 and _overlapping(boxes) == []
+        circles = [circle_box(x, y, drawing["radius"][k]) for k, (x, y) in drawing["positions"].items()]
+        assert not any(b.overlaps(c) for b in boxes for c in circles)
     # names that did not fit keep their full text for hover
-    assert '<text class="node-label hover"' in full
+    assert any(lab["role"] == "hover" for lab in full["labels"])
     # estimated (group-test) scores are marked as such
-    assert page.count('class="flag estimated"') == 2 and "188 verified by their own removal, 2 estimated" in page
-    assert render_html(ex) == page  # deterministic
+    assert sum(r["flag"] == "estimated" for r in vm["rows"]) == 2
+    assert "188 verified by their own removal, 2 estimated" in vm["notes"]
+    assert vm["honesty"]["estimated"] == 2
+    assert view_model(ex) == vm  # deterministic
+    page = render_html(ex)
+    assert view_blocks(page) == [json.loads(json.dumps(vm))] and render_html(ex) == page
 
 
 def test_focus_k_is_a_setting_and_small_graphs_are_not_collapsed(explanation) -> None:
     ex = big_explanation()
-    page = render_html(ex, focus_k=5)
-    collapsed = re.search(r'<svg class="graph collapsed".*?</svg>', page, re.S).group(0)
-    assert len(re.findall(r'<g class="node[ "]', collapsed)) == 1 + 5 + 2  # people of movies 0 and 1
-    assert 'class="expand"' not in render_html(explanation) and "graph whole" in render_html(explanation)
+    vm = view_model(ex, focus_k=5)
+    assert len(vm["graph"]["drawings"]["collapsed"]["positions"]) == 1 + 5 + 2  # people of movies 0 and 1
+    small = view_model(explanation)
+    assert list(small["graph"]["drawings"]) == ["whole"] and not small["graph"]["collapsed"]
     with pytest.raises(UsageError, match="focus_k"):
         render_html(ex, focus_k=0)
 
@@ -264,13 +297,13 @@ def test_bridges_are_ringed_and_listed_with_the_spearman_figure() -> None:
                "periphery": 185, "core_pairs": 1, "pairs_only_via_bridges": 1,
                "core_pair_betweenness": {"m00": 1.0, "m01": 1.0, "s": 1.0}, "articulation": ["m00", "m01", "s"],
                "spearman_importance_betweenness": -0.123456, "spearman_p": 0.09}
-    ex = big_explanation(bridges)
-    page = render_html(ex)
-    collapsed = re.search(r'<svg class="graph collapsed".*?</svg>', page, re.S).group(0)
-    assert len(re.findall(r'<g class="node[^"]*\bbridge\b', collapsed)) == 3
-    assert collapsed.count('class="bridge-ring"') == 3
-    section = re.search(r'<div class="bridges">.*?</table></div>', page, re.S).group(0)
-    assert "Spearman(importance, betweenness) -0.12" in section and "1 of 1 connected core pairs" in section
-    assert "Movie number 0" in section and section.count('<tr class="bridge-row"') == 3
-    plain = render_html(big_explanation())
-    assert '<div class="bridges">' not in plain and 'class="bridge-ring"' not in plain
+    vm = view_model(big_explanation(bridges))
+    by_key = {n["key"]: n for n in vm["graph"]["nodes"]}
+    collapsed = vm["graph"]["drawings"]["collapsed"]["positions"]
+    assert sum(by_key[k]["bridge"] for k in collapsed) == 3
+    assert "Spearman(importance, betweenness) -0.12" in vm["bridge_line"]
+    assert "1 of 1 connected core pairs" in vm["bridge_line"]
+    assert [b["name"] for b in vm["bridges"]] == ["Movie number 0", "Movie number 1", "Hub Person"]
+    assert all(b["articulation"] and b["paths"] == 1.0 for b in vm["bridges"])
+    plain = view_model(big_explanation())
+    assert plain["bridges"] == [] and not any(n["bridge"] for n in plain["graph"]["nodes"])

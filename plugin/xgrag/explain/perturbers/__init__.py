@@ -2,6 +2,7 @@
 
 from xgrag.explain.perturbers.base import (
     REGISTRY,
+    AppliesTo,
     Perturber,
     Planned,
     PlanOptions,
@@ -13,14 +14,17 @@ from xgrag.explain.perturbers.base import (
     strategies_of_unit,
     strategy_choices,
     strategy_names,
+    union_of,
 )
 from xgrag.explain.perturbers.edge import EdgeRemoval
 from xgrag.explain.perturbers.mask import RandomMasks, random_masks
 from xgrag.explain.perturbers.node import NodeRemoval
 from xgrag.explain.perturbers.subpath import SubpathRemoval
 from xgrag.explain.perturbers.synonym import SynonymInjection, alias_synonym
+from xgrag.explain.perturbers.units import ItemRemoval, SpanRemoval
 
-for _perturber in (NodeRemoval(), EdgeRemoval(), SynonymInjection(), SubpathRemoval(), RandomMasks()):
+for _perturber in (NodeRemoval(), EdgeRemoval(), SynonymInjection(), SubpathRemoval(), RandomMasks(), ItemRemoval(),
+                   SpanRemoval()):
     register(_perturber)
 
 # what the demo and `xgrag eval` compare unless told otherwise: XGRAG's node and edge removal, KGRAG-Ex's sub-paths
@@ -35,11 +39,13 @@ MASK_STRATEGY: str = RandomMasks.name
 DEFAULT_STRATEGY: str = EdgeRemoval.name
 # the strategy whose score stands for an entity / a fact when one figure is shown (integrations' payloads)
 PRIMARY_FOR_UNIT: dict[str, str] = {"node": NodeRemoval.name, "edge": EdgeRemoval.name}
+# a stack's context (xgrag.explain.stack): its items, then the spans inside the items that matter
+STACK_STRATEGIES: tuple[str, ...] = (ItemRemoval.name, SpanRemoval.name)
 
 __all__ = [
     "ABLATION_STRATEGY", "COMPARED_BY_DEFAULT", "DEFAULT_STRATEGY", "EVALUATED_BY_DEFAULT", "MASK_STRATEGY",
-    "PRIMARY_FOR_UNIT", "REGISTRY", "Perturber",
+    "PRIMARY_FOR_UNIT", "REGISTRY", "STACK_STRATEGIES", "AppliesTo", "Perturber",
     "PlanOptions", "Planned", "SynonymFn", "Unit", "alias_synonym",
     "plan", "random_masks", "register", "resolve_strategies", "strategies_of_unit", "strategy_choices",
-    "strategy_names",
+    "strategy_names", "union_of",
 ]

@@ -15,9 +15,13 @@ from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from xgrag.errors import UsageError
-from xgrag.model import Perturbation, Subgraph
+from xgrag.model import ContextUnit, Perturbation, Subgraph
 
-Unit = Literal["node", "edge", "property", "mask"]  # what a probe's importance is attributed to
+# what a probe's importance is attributed to: an entity, a fact (a relationship or a property), a random mask of
+# xgrag's graph context; an item or a span of a stack's context (xgrag.model.context)
+Unit = Literal["node", "edge", "property", "mask", "item", "span"]
+# what a strategy perturbs: xgrag's retrieved subgraph, or the units of a user's stack context (explain.stack)
+AppliesTo = Literal["graph", "stack"]
 SynonymFn = Callable[[str, str | None], tuple[str | None, str]]  # (name, type) -> (synonym, source)
 
 
@@ -34,6 +38,12 @@ class Planned:
     renamed: tuple[tuple[str, str], ...] = ()
     note: dict[str, str] = field(default_factory=dict)
     removed_properties: frozenset[str] = frozenset()  # property fact ids ("<element id>#<key>")
+    parent: str | None = None  # the target this one nests under (a span's item), for nested strategies
+
+
+def union_of(members: Sequence[Planned], kind: str) -> Perturbation:
+    """One perturbation removing everything each of `members` removes (a group test, a cumulative removal)."""
+    return Perturbation.combined([m.perturbation for m in members], kind)
 
 
 @dataclass(frozen=True)
@@ -44,18 +54,24 @@ class PlanOptions:
     masks: int = 20
     keep_probability: float = 0.5
     seed: int = 0
+    units: tuple[ContextUnit, ...] = ()  # a stack's context units (stack strategies plan over these)
 
 
 class Perturber(Protocol):
     """One strategy. `unit`: what its importances are about; `label`: how reports name it (with its paper);
     `removes`: its probes take components out (renames do not), so removals can be redundant with each other;
-    `groupable`: probes can be unioned into group tests (a mask already is a group; renames do not compose)."""
+    `groupable`: probes can be unioned into group tests (a mask already is a group; renames do not compose).
+    `applies_to`: "graph" (xgrag's retrieved subgraph) or "stack" (a user's stack context); `nested_in`: the
+    strategy whose units this one's nest under (a span's item): group testing tests those first and only looks
+    inside the ones whose removal moved the answer."""
 
     name: str
     unit: Unit
     label: str
     removes: bool
     groupable: bool
+    applies_to: AppliesTo
+    nested_in: str | None
 
     def plan(self, graph: Subgraph, options: PlanOptions) -> tuple[list[Planned], list[str]]:
         """Probes in a stable order, and the targets skipped (e.g. entities without a synonym)."""
@@ -72,9 +88,10 @@ def register(perturber: Perturber) -> Perturber:
     return perturber
 
 
-def strategy_names() -> tuple[str, ...]:
-    """Every registered strategy, in registration order: what `all` means everywhere."""
-    return tuple(REGISTRY)
+def strategy_names(applies_to: AppliesTo = "graph") -> tuple[str, ...]:
+    """Every registered strategy of a graph explanation (or of a stack's, `applies_to="stack"`), in registration
+    order: what `all` means."""
+    return tuple(name for name, p in REGISTRY.items() if p.applies_to == applies_to)
 
 
 def strategies_of_unit(unit: Unit) -> tuple[str, ...]:
@@ -82,8 +99,8 @@ def strategies_of_unit(unit: Unit) -> tuple[str, ...]:
 
 
 def strategy_choices() -> str:
-    """For help texts: `node|edge|...|all`."""
-    return "|".join([*REGISTRY, "all"])
+    """For help texts: `node|edge|...|all` (the graph strategies: the CLI explains xgrag's own retrieval)."""
+    return "|".join([*strategy_names(), "all"])
 
 
 def resolve_strategies(names: str | Sequence[str]) -> tuple[str, ...]:
@@ -95,7 +112,8 @@ def resolve_strategies(names: str | Sequence[str]) -> tuple[str, ...]:
     unknown = [s for s in items if s not in REGISTRY]
     if unknown or not items:
         raise UsageError(f"strategies: unknown strategy {unknown[0]!r}" if unknown else "strategies: none given",
-                         hint=f"choose from {', '.join(strategy_names())} or 'all'")
+                         hint=f"choose from {', '.join(strategy_names())} or 'all' (a stack's context: "
+                              f"{', '.join(strategy_names('stack'))})")
     return tuple(dict.fromkeys(items))
 
 

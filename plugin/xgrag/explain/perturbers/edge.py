@@ -4,7 +4,7 @@ both are ranked together, as the facts of one context."""
 
 from __future__ import annotations
 
-from xgrag.explain.perturbers.base import Planned, PlanOptions, Unit
+from xgrag.explain.perturbers.base import AppliesTo, Planned, PlanOptions, Unit
 from xgrag.model import Perturbation, Subgraph
 
 
@@ -14,6 +14,8 @@ class EdgeRemoval:
     label = "XGRAG edge removal"
     removes = True
     groupable = True
+    applies_to: AppliesTo = "graph"
+    nested_in: str | None = None
 
     def plan(self, graph: Subgraph, options: PlanOptions) -> tuple[list[Planned], list[str]]:
         edges = [Planned(Perturbation(frozenset(), frozenset({r.id}), kind="edge", target=r.id),

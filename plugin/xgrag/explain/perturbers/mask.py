@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from xgrag.explain.perturbers.base import Planned, PlanOptions, Unit
+from xgrag.explain.perturbers.base import AppliesTo, Planned, PlanOptions, Unit
 from xgrag.model import Perturbation, Subgraph
 
 
@@ -33,6 +33,8 @@ class RandomMasks:
     label = "KG-SMILE random masks (surrogate)"
     removes = True
     groupable = False
+    applies_to: AppliesTo = "graph"
+    nested_in: str | None = None
 
     def plan(self, graph: Subgraph, options: PlanOptions) -> tuple[list[Planned], list[str]]:
         return random_masks(graph, options.masks, options.keep_probability, options.seed), []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from xgrag.explain.perturbers.base import Planned, PlanOptions, Unit
+from xgrag.explain.perturbers.base import AppliesTo, Planned, PlanOptions, Unit
 from xgrag.model import Perturbation, Subgraph
 
 
@@ -12,6 +12,8 @@ class NodeRemoval:
     label = "XGRAG node removal"
     removes = True
     groupable = True
+    applies_to: AppliesTo = "graph"
+    nested_in: str | None = None
 
     def plan(self, graph: Subgraph, options: PlanOptions) -> tuple[list[Planned], list[str]]:
         out = []

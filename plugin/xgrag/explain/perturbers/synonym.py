@@ -3,7 +3,7 @@ graph itself (an alias, persisted or found by dedup), else from the generator wh
 
 from __future__ import annotations
 
-from xgrag.explain.perturbers.base import Planned, PlanOptions, SynonymFn, Unit
+from xgrag.explain.perturbers.base import AppliesTo, Planned, PlanOptions, SynonymFn, Unit
 from xgrag.model import Perturbation, Subgraph
 
 
@@ -28,6 +28,8 @@ class SynonymInjection:
     skip_reason = "no alias in the graph, and a synonym is asked of the generator only when it is a language model"
     removes = False
     groupable = False
+    applies_to: AppliesTo = "graph"
+    nested_in: str | None = None
 
     def plan(self, graph: Subgraph, options: PlanOptions) -> tuple[list[Planned], list[str]]:
         """One rename per entity that has a synonym; the ids without one are returned as skipped."""

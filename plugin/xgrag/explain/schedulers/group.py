@@ -7,6 +7,10 @@ a moving group is split in halves, so splits fall along branches where they can.
 whose removal does not move the answer clears all its members (each alone would not move it either unless
 effects cancel, which the tests measure against leave-one-out). Stops when k components are measured whose
 importance is at least the effect of every group still unsplit.
+
+A stack's context nests (xgrag.explain.stack: items, and the spans of an item's text): the spans of an item are
+contiguous and form its own first group, and the nested strategy (`Perturber.nested_in`) only looks inside the
+items whose removal moved the answer; the spans of an item whose removal did not are cleared by that test.
 """
 
 from __future__ import annotations
@@ -16,9 +20,9 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from xgrag.explain.perturbers import REGISTRY, Planned
+from xgrag.explain.perturbers import REGISTRY, Planned, union_of
 from xgrag.explain.run import ExplainRun, Probe
-from xgrag.model import Perturbation, Subgraph
+from xgrag.model import Subgraph
 
 SMALL = 8  # below this many components, testing them one by one costs no more than splitting
 Measure = Callable[[Sequence[Planned]], Awaitable[tuple[float, Any]]]
@@ -35,7 +39,10 @@ class GroupResult:
 def branch_order(units: Sequence[Planned], graph: Subgraph, by_relation: bool = True) -> list[Planned]:
     """Units ordered branch by branch (branches: the connected components of the subgraph without its seeds),
     and within a branch by relation type (`by_relation`), so that contiguous runs of the order are structural
-    groups: a film with its facts, then within it the facts of one relation."""
+    groups: a film with its facts, then within it the facts of one relation. A stack's context units are ordered
+    by nesting instead: each item's spans together, in prompt order."""
+    if any(p.kind in ("item", "span") for p in units):
+        return [p for g in nesting_groups(units) for p in g]
     seeds = set(graph.seeds)
     parent = {n: n for n in graph.nodes}
 
@@ -76,11 +83,24 @@ def branch_order(units: Sequence[Planned], graph: Subgraph, by_relation: bool = 
     return [p for k in sorted(groups) for p in (sorted(groups[k], key=relation) if by_relation else groups[k])]
 
 
+def nesting_groups(units: Sequence[Planned]) -> list[list[Planned]]:
+    """Units grouped by the unit they nest under (`Planned.parent`), in order of first appearance; a unit that nests
+    under nothing is a group of its own."""
+    groups: dict[str, list[Planned]] = {}
+    for i, p in enumerate(units):
+        groups.setdefault(f"parent:{p.parent}" if p.parent is not None else f"own:{i}", []).append(p)
+    return list(groups.values())
+
+
 def initial_groups(units: Sequence[Planned], graph: Subgraph) -> list[list[Planned]]:
     """One root group, ordered branch by branch (see branch_order).
 
     Starting from the root costs 1 + ~2 log2(n) tests per important component; starting from the branches
-    would cost at least one test per branch, which is every component when each hangs off a seed."""
+    would cost at least one test per branch, which is every component when each hangs off a seed. Nested units
+    (spans) start from their parents' groups instead: one group per item, whose test repeats the item's removal
+    (the same prompt: answered from the oracle's memo, not the model)."""
+    if any(p.parent is not None for p in units):
+        return [g2 for g in nesting_groups(units) for g2 in ([[p] for p in g] if len(g) < SMALL else [g])]
     # within a branch, the planned order: the order group testing's figures (benchmarks/bench_cost.py) were
     # measured with; sorting by relation there moved one 3-hop question's split and lost its agreement
     ordered = branch_order(units, graph, by_relation=False)
@@ -163,6 +183,29 @@ class GroupTesting:
         tester = GroupTester(measure, threshold=threshold, top_k=self.top_k, can_ask=can_ask)
         return await tester.run(initial_groups(units, graph))
 
+    @staticmethod
+    def _outside_moving_parents(run: ExplainRun, probes: Sequence[Probe], parent_strategy: str,
+                                units: Sequence[Planned], threshold: float) -> dict[int, str]:
+        """The nested units not to search, with their outcome: "no-effect" under a parent whose removal did not move
+        the answer (measured alone or cleared by a group test), "unresolved" under a parent left unresolved. Units
+        whose parent strategy did not run are all searched."""
+        parents = {p.planned.target: p for p in probes if p.planned.strategy == parent_strategy}
+        if not parents:
+            return {}
+        outside: dict[int, str] = {}
+        for planned in units:
+            parent = parents.get(planned.parent or "")
+            if parent is None:
+                continue
+            if parent.response is not None:
+                if run.effect(parent.response) <= threshold:
+                    outside[id(planned)] = "no-effect"
+            elif parent.planned.note.get("group") == "no-effect":
+                outside[id(planned)] = "no-effect"
+            else:
+                outside[id(planned)] = "unresolved"
+        return outside
+
     async def run(self, run: ExplainRun, probes: list[Probe]) -> None:
         requests_before = run.oracle.ledger.requests
         floor_guard = 1e-6
@@ -182,21 +225,27 @@ class GroupTesting:
                 continue
 
             async def measure(members: Sequence[Planned]) -> tuple[float, Probe]:
-                union = Perturbation.combined([m.perturbation for m in members], kind="group")
-                group = Planned(union, members[0].strategy, members[0].kind, f"group-{len(members)}",
-                                frozenset().union(*[m.removed_nodes for m in members]),
+                group = Planned(union_of(members, "group"), members[0].strategy, members[0].kind,
+                                f"group-{len(members)}", frozenset().union(*[m.removed_nodes for m in members]),
                                 frozenset().union(*[m.removed_rels for m in members]),
                                 removed_properties=frozenset().union(*[m.removed_properties for m in members]))
                 probe = await run.ask(Probe(group), progress=False)
                 assert probe.response is not None
                 return run.effect(probe.response), probe
 
-            result = await self.search(measure, units, run.graph, floor_guard, can_ask)
+            parents = REGISTRY[strategy].nested_in
+            outside: dict[int, str] = {}  # id(planned) -> why it was not searched (its parent's outcome)
+            if parents is not None:
+                outside = self._outside_moving_parents(run, probes, parents, units, floor_guard)
+            searched = [p for p in units if id(p) not in outside]
+            result = await self.search(measure, searched, run.graph, floor_guard, can_ask) if searched \
+                else GroupResult()
+            result.cleared.update(i for i, why in outside.items() if why == "no-effect")
             # Proxy-ranked verification (AttriBoT's idea): effects can cancel inside a group (removing a fact
             # moves the answer, removing it with others does not), so the components an embedding proxy ranks
             # most relevant to the question or answer are asked alone as well, unless a test already did.
             verified = 0
-            for planned in run.by_promise([p for p in units if id(p) not in result.singletons])[: self.verify]:
+            for planned in run.by_promise([p for p in searched if id(p) not in result.singletons])[: self.verify]:
                 if not can_ask():
                     break
                 await run.ask(by_planned[id(planned)], progress=False)
@@ -210,10 +259,15 @@ class GroupTesting:
                     probe.context, probe.response = measured.context, measured.response
                 else:
                     outcome = "no-effect" if id(planned) in result.cleared else "unresolved"
-                    probe.planned = replace(planned, note={**planned.note, "group": outcome})
+                    note = {**planned.note, "group": outcome}
+                    if id(planned) in outside:
+                        note["cleared_by"] = "parent"  # its item's removal did not move the answer (or was not asked)
+                    probe.planned = replace(planned, note=note)
             info["strategies"][strategy] = {"units": len(units), "tests": result.tests,
                                             "cleared": len(result.cleared), "measured": len(result.singletons),
                                             "verified_alone": verified}
+            if parents is not None:
+                info["strategies"][strategy]["inside_moving_parents"] = len(searched)
         info["scheduler"] = self.name
         info["generator_requests"] = run.oracle.ledger.requests - requests_before
         if self.max_calls is not None:

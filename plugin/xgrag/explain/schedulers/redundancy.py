@@ -20,9 +20,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Literal
 
-from xgrag.explain.perturbers import REGISTRY, Planned
+from xgrag.explain.perturbers import REGISTRY, Planned, union_of
 from xgrag.explain.run import ExplainRun, Probe, Response
-from xgrag.model import Perturbation
 
 
 class RedundancyResolution:
@@ -36,7 +35,7 @@ class RedundancyResolution:
 
     async def run(self, run: ExplainRun, probes: list[Probe]) -> None:
         # strategies whose single removals of one component can be redundant with each other
-        resolved = [name for name, p in REGISTRY.items() if p.removes and p.unit in ("node", "edge")]
+        resolved = [name for name, p in REGISTRY.items() if p.removes and p.unit != "mask"]
         for strategy in resolved:
             if self.search == "binary":
                 # after group testing: the components its tests cleared (never asked alone) or measured
@@ -72,7 +71,7 @@ class RedundancyResolution:
         async def moved_without(members: list[Planned]) -> Response | None:
             """The response with `members` removed when it moved (None when it did not)."""
             nonlocal calls
-            trial = Perturbation.combined([q.perturbation for q in members], kind="redundancy")
+            trial = union_of(members, "redundancy")
             response = await run.respond(await run.context_of(trial))
             calls += 1
             return response if run.moved(response) else None
@@ -120,7 +119,7 @@ class RedundancyResolution:
         for planned in order:
             if budget is not None and calls >= budget:
                 break
-            trial = Perturbation.combined([q.perturbation for q in [*removed, planned]], kind="redundancy")
+            trial = union_of([*removed, planned], "redundancy")
             response = await run.respond(await run.context_of(trial))
             calls += 1
             if not run.moved(response):

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
 import sys
@@ -185,7 +186,7 @@ def graph(uri: str | None, triples: Path | None) -> Iterator[Any]:
     from xgrag.store.migrations import migrate
     from xgrag.store.neo4j import Neo4jStore
 
-    home, pid = None, None
+    home, pid, conn = None, None, None
     if uri is None:
         if triples is None:
             raise UsageError("no graph to retrieve from: pass --uri (a Neo4j holding the KB) or --triples KB.tsv")
@@ -193,9 +194,10 @@ def graph(uri: str | None, triples: Path | None) -> Iterator[Any]:
 
         home = Path(tempfile.mkdtemp(prefix="xgrag-gnan-train-"))
         state = start(EmbeddedSettings(home=home, heap="2g", pagecache="1g"), quiet=True)
-        uri, pid = state.uri, state.pid
+        uri, pid, conn = state.uri, state.pid, state.connection()
     try:
-        with Neo4jStore(uri) as store:
+        with (Neo4jStore(uri, os.environ.get("NEO4J_USER"), os.environ.get("NEO4J_PASSWORD")) if conn is None
+              else Neo4jStore.from_connection(conn)) as store:
             migrate(store, GraphSchema(), 384)
             if store.query("MATCH (n:Entity) RETURN count(n) AS c")[0]["c"] == 0:
                 if triples is None:

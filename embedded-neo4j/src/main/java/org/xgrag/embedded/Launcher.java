@@ -24,6 +24,8 @@ import org.neo4j.configuration.connectors.BoltConnector;
 import org.neo4j.configuration.helpers.SocketAddress;
 import org.neo4j.dbms.api.DatabaseManagementService;
 import org.neo4j.dbms.api.DatabaseManagementServiceBuilder;
+import org.neo4j.graphdb.GraphDatabaseService;
+import org.neo4j.graphdb.QueryExecutionException;
 import org.neo4j.kernel.api.procedure.GlobalProcedures;
 import org.neo4j.kernel.internal.GraphDatabaseAPI;
 import org.neo4j.logging.Level;
@@ -144,7 +146,10 @@ public final class Launcher {
         if (args.configFile != null) {
             builder.loadPropertiesFromFile(args.configFile);
         }
-        builder.setConfig(GraphDatabaseSettings.auth_enabled, false)
+        // Authentication is on unless --no-auth: Bolt on loopback is still reachable by every local user and
+        // process. The password comes from an owner-only file (never argv, which `ps` shows to everyone).
+        final String password = args.passwordFile == null ? null : readPassword(args.passwordFile);
+        builder.setConfig(GraphDatabaseSettings.auth_enabled, password != null)
                 .setConfig(BoltConnector.enabled, true)
                 .setConfig(BoltConnector.listen_address, new SocketAddress(args.host, args.port))
                 .setConfig(BoltConnector.advertised_address, new SocketAddress(args.host, args.port))
@@ -165,12 +170,49 @@ public final class Launcher {
         dbmsRef.set(dbms);
         log("dbms built in " + ms(t) + " ms (home=" + home + ", bolt=" + args.host + ":" + args.port + ")");
 
+        if (password != null) {
+            t = System.nanoTime();
+            setPassword(dbms, password);
+            log("authentication on: user neo4j, password from " + args.passwordFile + " (set in " + ms(t) + " ms)");
+        } else {
+            log("authentication OFF (--no-auth): any local process can connect");
+        }
+
         GraphDatabaseAPI db = (GraphDatabaseAPI) dbms.database(args.database);
         GlobalProcedures procedures = db.getDependencyResolver().resolveDependency(GlobalProcedures.class);
         t = System.nanoTime();
         registerAll(procedures, args.prefixes);
         log("procedures registered in " + ms(t) + " ms");
         return dbms;
+    }
+
+    static String readPassword(Path file) throws IOException {
+        String password = Files.readString(file).strip();
+        if (password.length() < 8) {
+            // Neo4j's own minimum (dbms.security.auth_minimum_password_length); say so before the DBMS does
+            throw new IllegalArgumentException("the password in " + file + " is shorter than 8 characters");
+        }
+        return password;
+    }
+
+    /**
+     * Gives the built-in user {@code neo4j} the password, with no change required at first login. The embedded
+     * API runs this on the system database without authenticating, on every start, so the file stays the one
+     * source of truth (a home created with authentication off gets the password too).
+     */
+    static void setPassword(DatabaseManagementService dbms, String password) {
+        GraphDatabaseService system = dbms.database(GraphDatabaseSettings.SYSTEM_DATABASE_NAME);
+        try {
+            system.executeTransactionally(
+                    "ALTER USER neo4j SET PLAINTEXT PASSWORD $password CHANGE NOT REQUIRED",
+                    Map.of("password", password));
+        } catch (QueryExecutionException e) {
+            // Neo4j refuses to set the password the user already has: then nothing needs changing
+            String message = String.valueOf(e.getMessage());
+            if (!message.contains("Old password and new password cannot be the same")) {
+                throw e;
+            }
+        }
     }
 
     /**
@@ -282,7 +324,7 @@ public final class Launcher {
         static final String USAGE = String.join("\n",
                 "usage: Launcher --home DIR --port N [--host 127.0.0.1] [--pagecache 256m]",
                 "                [--database neo4j] [--config neo4j.conf] [--scan-prefix PKG]...",
-                "                [--exit-on-stdin-eof]");
+                "                [--password-file FILE | --no-auth] [--exit-on-stdin-eof]");
 
         Path home;
         int port = -1;
@@ -291,6 +333,8 @@ public final class Launcher {
         String database = GraphDatabaseSettings.DEFAULT_DATABASE_NAME;
         Path configFile;
         boolean exitOnStdinEof;
+        Path passwordFile;
+        boolean noAuth;
         final List<String> prefixes = new ArrayList<>(DEFAULT_PREFIXES);
 
         static Args parse(String[] argv) {
@@ -306,12 +350,18 @@ public final class Launcher {
                     case "--config" -> a.configFile = Path.of(value(argv, ++i, k));
                     case "--scan-prefix" -> a.prefixes.add(value(argv, ++i, k));
                     case "--exit-on-stdin-eof" -> a.exitOnStdinEof = true;
+                    case "--password-file" -> a.passwordFile = Path.of(value(argv, ++i, k));
+                    case "--no-auth" -> a.noAuth = true;
                     case "-h", "--help" -> throw new IllegalArgumentException("help requested");
                     default -> throw new IllegalArgumentException("unknown argument: " + k);
                 }
             }
             if (a.home == null) throw new IllegalArgumentException("--home is required");
             if (a.port < 1 || a.port > 65535) throw new IllegalArgumentException("--port is required (1-65535)");
+            if ((a.passwordFile == null) == !a.noAuth) {
+                throw new IllegalArgumentException(
+                        "give --password-file FILE (authentication on) or --no-auth (off, explicitly)");
+            }
             return a;
         }
 

@@ -1,27 +1,4 @@
-"""xgrag for LlamaIndex: explain the response of a query engine over a `PropertyGraphIndex`.
-
-LlamaIndex's property-graph sub-retrievers (LLMSynonymRetriever, VectorContextRetriever, ...) hand each retrieved
-triplet to the response synthesizer as text: one source node per triplet whose text is `head -> RELATION -> tail`
-(`BasePGRetriever._get_nodes_with_score`; with `include_properties=True` each part is followed by its properties in
-parentheses, and with `include_text=True` the lines are put, after a preamble, in front of the chunk they came
-from). That text is all a response keeps of the graph, so xgrag reads those lines back from
-`response.source_nodes` and maps them onto the stored graph:
-
-- every head and tail is matched exactly to an entity name (xgrag's exact-name linking, under the store's schema
-  preset: `llamaindex` for `Neo4jPropertyGraphStore`);
-- each triplet becomes the stored relationship of that relation between those entities (its id, description and
-  provenance: `triplet_source_id`, the chunk it was extracted from);
-- a triplet with no such stored relationship (a renamed entity, another graph) is still explained, under an id
-  `llamaindex:<head>|<relation>|<tail>`, and listed as unmatched in the explanation's trace (`step: "map_context"`).
-
-The answer is explained over exactly that subgraph, perturbed in memory (nothing is re-retrieved, nothing is
-written unless you save it): `Explainer.aexplain(question, subgraph=..., answer=response.response)`. As with
-LangChain, importances are measured against the explainer's own baseline answer from that context; the engine's
-answer is recorded as `observed_answer` with its similarity to that baseline.
-
-`EntityNameRetriever` is a sub-retriever without an LLM or embeddings (entities named in the query, then
-LlamaIndex's own `get_rel_map`), for deterministic pipelines and for tests.
-"""
+"""A query engine's response -> the triplets its source nodes hold -> the stored subgraph -> an explanation."""
 
 from __future__ import annotations
 
@@ -31,13 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-try:
-    from llama_index.core.graph_stores.types import KG_SOURCE_REL, EntityNode, LabelledNode
-    from llama_index.core.indices.property_graph.sub_retrievers.base import BasePGRetriever
-    from llama_index.core.schema import MetadataMode, NodeRelationship, NodeWithScore, QueryBundle
-except ImportError as exc:  # pragma: no cover - depends on the install
-    raise ImportError("xgrag.integrations.llamaindex needs llama-index-core: pip install llama-index-core "
-                      "llama-index-graph-stores-neo4j") from exc
+from llama_index.core.schema import MetadataMode, NodeRelationship
 
 from xgrag.errors import UsageError
 from xgrag.explain import Explainer, ExplainSettings
@@ -83,10 +54,11 @@ def triplets_from_nodes(source_nodes: Iterable[Any]) -> list[CapturedTriplet]:
     return list(out.values())
 
 
-def subgraph_from_triplets(retriever: Retriever, question: str,
-                           triplets: Sequence[CapturedTriplet]) -> tuple[Subgraph, dict[str, Any]]:
+def subgraph_from_triplets(retriever: Retriever, question: str, triplets: Sequence[CapturedTriplet], *,
+                           seeds: bool = True) -> tuple[Subgraph, dict[str, Any]]:
     """Map captured triplets onto the stored graph (see the module docstring). Returns the subgraph and the trace
-    step saying how it was mapped."""
+    step saying how it was mapped. `seeds`: link the question's entities (xgrag's own linking, which needs the
+    preset's full-text index) to mark the subgraph's seeds; a stack's explanation has no use for them."""
     names = list(dict.fromkeys(n for t in triplets for n in (t.head, t.tail)))
     by_name: dict[str, list[Node]] = {}
     for name, node in retriever.entities_by_name(names):
@@ -127,7 +99,7 @@ def subgraph_from_triplets(retriever: Retriever, question: str,
         sub.add_relationship(Relationship(rid, head_node.id, tail_node.id, t.relation, None, prov))
         unmatched.append({"triplet": [t.head, t.relation, t.tail], "id": rid})
     retriever.fill_provenance(sub)  # the preset's provenance rules (e.g. LightRAG's <SEP>-joined chunk ids)
-    linked = retriever.link(question) if sub.nodes else []
+    linked = retriever.link(question) if sub.nodes and seeds else []
     sub.seeds = [le.node.id for le in linked if le.node.id in sub.nodes]
     step = {"step": "map_context", "source": "llamaindex_response", "triplets": len(triplets),
             "method": "source-node lines 'head -> RELATION -> tail'; names matched exactly to entity names, each "
@@ -149,7 +121,7 @@ def subgraph_from_response(retriever: Retriever, question: str, response: Any) -
 async def aexplain_response(explainer: Explainer, question: str, response: Any, *,
                             settings: ExplainSettings | None = None) -> Explanation:
     """Explain `response` (a query engine's answer to `question`) over the triplets it was given."""
-    sub, step = subgraph_from_response(explainer.retriever, question, response)
+    sub, step = subgraph_from_response(explainer.graph_retriever(), question, response)
     if not sub.relationships:
         raise UsageError("the response's source nodes hold no graph triplets ('head -> RELATION -> tail' lines): "
                          "was it produced by a PropertyGraphIndex query engine?")
@@ -165,28 +137,3 @@ def explain_response(explainer: Explainer, question: str, response: Any, *,
                      settings: ExplainSettings | None = None) -> Explanation:
     """`aexplain_response` for synchronous code (not from inside a running event loop)."""
     return asyncio.run(aexplain_response(explainer, question, response, settings=settings))
-
-
-class EntityNameRetriever(BasePGRetriever):
-    """A property-graph sub-retriever without an LLM or embeddings: the entities whose name occurs in the query
-    (case-insensitive), and their triplets up to `depth` hops through LlamaIndex's own `get_rel_map`."""
-
-    def __init__(self, graph_store: Any, depth: int = 1, limit: int = 30, **kwargs: Any) -> None:
-        self.depth = depth
-        self.limit = limit
-        kwargs.setdefault("include_text", False)
-        super().__init__(graph_store=graph_store, **kwargs)
-
-    def retrieve_from_graph(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
-        text = query_bundle.query_str.lower()
-        rows = self._graph_store.structured_query("MATCH (e:__Entity__) RETURN DISTINCT e.name AS name")
-        names = [r["name"] for r in rows if isinstance(r.get("name"), str) and r["name"].lower() in text]
-        if not names:
-            return []
-        nodes: list[LabelledNode] = [n for n in self._graph_store.get(ids=names) if isinstance(n, EntityNode)]
-        triplets = self._graph_store.get_rel_map(nodes, depth=self.depth, limit=self.limit,
-                                                 ignore_rels=[KG_SOURCE_REL])
-        return self._get_nodes_with_score(triplets)
-
-    async def aretrieve_from_graph(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
-        return await asyncio.to_thread(self.retrieve_from_graph, query_bundle)

@@ -1,340 +1,41 @@
-"""xgrag for LangChain: a callback handler that explains a chain's answer, and a retriever that feeds a chain
-xgrag's subgraph.
-
-`XgragCallbackHandler`, attached to any chain or agent run (`config={"callbacks": [handler]}`), captures the graph
-context the run retrieved and its final answer, then explains that answer with an xgrag `Explainer` over exactly
-that context (perturbed in memory; nothing is re-retrieved and nothing is written unless `save=True`):
-
-- documents from retriever runs (and tool outputs / tool artifacts) that `XgragRetriever` produced: the subgraph is
-  rebuilt from their metadata (node ids, relationship ids, relations, provenance) without a query;
-- `GraphCypherQAChain` rows (`intermediate_steps` -> `context`; without return_intermediate_steps, the rows it
-  reports in its "Full Context:" text event, parsed as Python literals, or its QA step's input): Cypher rows hold
-  values, not ids, so every string (and integer) value is matched exactly to an entity name (xgrag's exact-name
-  linking), the question's entities are linked as usual, and the context becomes the shortest paths between the
-  question's entities and the matched ones (k-hop around them when there is no such pair or path). The explanation's
-  trace says how the context was mapped (`step: "map_context"`), including unmatched values.
-
-`mode="inline"` explains before the run returns (under `ainvoke` the sync handler blocks the event loop while it
-explains; `AsyncXgragCallbackHandler` awaits the explanation on the loop instead); `mode="queued"` hands the
-explanation to a background worker thread so the chain's latency is unaffected (`handler.wait()`,
-`handler.result(run_id)`, `handler.futures[run_id]`). Results: `handler.explanations[run_id]`,
-`handler.last_explanation`, `handler.captures[run_id]` (what was captured), `handler.skipped[run_id]` (why a run was
-not explained), `handler.errors[run_id]`.
-
-What LangChain allows: a callback handler cannot change a run's output, and a run's metadata is fixed when it
-starts, so the explanation cannot be attached to the run itself. The run id is the link: pass your own
-(`config={"run_id": uuid}`) or read `handler.last_run_id`; `with_explanation(chain, handler)` wraps a chain so that
-it returns `{"answer", "explanation", "run_id"}`.
-
-The explainer measures importances against its own baseline answer `a0` (its generator, xgrag's strict prompt,
-the captured context) — the definition every counterfactual is compared with. The run's own answer is recorded as
-`Explanation.observed_answer` with its similarity to `a0`; use the chain's chat model as the explainer's generator
-(`XgragCallbackHandler.for_store(store, llm)`) so that the two agree as far as the prompts allow.
-
-`XgragRetriever` returns a question's subgraph (k-hop or shortest paths) as one `Document` per triple, with
-`page_content` the triple as xgrag's prompt renders it ("Marie Curie MARRIED Pierre Curie").
-"""
+"""The callback handlers: capture a run's context and answer, explain it inline, queued or on the caller's loop."""
 
 from __future__ import annotations
 
-import ast
 import asyncio
 import concurrent.futures
 import logging
 import threading
 import time
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-try:
-    from langchain_core.callbacks import (
-        AsyncCallbackHandler,
-        BaseCallbackHandler,
-        BaseCallbackManager,
-        CallbackManagerForRetrieverRun,
-    )
-    from langchain_core.documents import Document
-    from langchain_core.retrievers import BaseRetriever
-    from langchain_core.runnables import Runnable, RunnableConfig
-    from langchain_core.runnables.config import ensure_config
-    from pydantic import ConfigDict
-except ImportError as exc:  # pragma: no cover - depends on the install
-    raise ImportError("xgrag.integrations.langchain needs langchain-core: pip install 'xgrag[langchain]'") from exc
+from langchain_core.callbacks import (
+    AsyncCallbackHandler,
+    BaseCallbackHandler,
+)
+from langchain_core.documents import Document
 
 from xgrag.config import RetrievalSettings, Settings
 from xgrag.errors import UsageError
 from xgrag.explain import Explainer, ExplainSettings
-from xgrag.generate.prompt import facts_of
-from xgrag.model import Explanation, Node, Relationship, Subgraph
-from xgrag.retrieval import Retriever
+from xgrag.integrations.langchain.capture import (
+    RunCapture,
+    _cypher_steps,
+    _documents_in,
+    _literal_rows,
+    _qa_rows,
+    answer_text,
+    question_text,
+)
+from xgrag.integrations.langchain.documents import is_xgrag_document, merge_subgraphs, subgraph_from_documents
+from xgrag.integrations.langchain.rows import subgraph_from_rows
+from xgrag.model import Explanation, Subgraph
 from xgrag.store.explanations import save_explanation
 from xgrag.store.neo4j import Neo4jStore
 
 log = logging.getLogger(__name__)
-
-TRIPLE_SCHEMA = "xgrag.triple/1"  # metadata["xgrag"] of the documents XgragRetriever returns
-_REQUIRED = ("relationship_id", "relation", "head_id", "head", "tail_id", "tail")
-_QUESTION_KEYS = ("question", "query", "input")
-_ANSWER_KEYS = ("result", "answer", "output", "output_text", "text")
-_MAX_VALUES = 200  # row values looked up per run
-_MAX_VALUE_CHARS = 200
-
-
-# -- documents <-> subgraph --------------------------------------------------------------------------------------
-
-def documents_from_subgraph(sub: Subgraph) -> list[Document]:
-    """One Document per triple of `sub`, in xgrag's canonical order, page_content as xgrag's prompt renders it."""
-    docs = []
-    for fact, rel in zip(facts_of(sub), sub.sorted_relationships(), strict=True):
-        head, tail = sub.nodes[rel.source], sub.nodes[rel.target]
-        prov = dict(rel.provenance)
-        meta: dict[str, Any] = {
-            "xgrag": TRIPLE_SCHEMA,
-            "relationship_id": rel.id, "relation": rel.label,
-            "head_id": head.id, "head": head.name, "head_type": head.type,
-            "tail_id": tail.id, "tail": tail.name, "tail_type": tail.type,
-            "provenance": prov, "document": prov.get("doc_id") or prov.get("source"), "chunk": prov.get("chunk_id"),
-            "seeds": list(sub.seeds), "retrieval_mode": sub.mode, "truncated": sub.truncated,
-        }
-        if prov.get("source"):
-            meta["source"] = prov["source"]  # LangChain's usual citation key
-        if prov.get("inferred"):
-            # the graph does not record the fact's source: these documents mention both its ends (no "source" key,
-            # which would state a guess as a citation)
-            meta["candidate_sources"] = [d.get("source") or d.get("doc_id") for d in prov.get("documents", [])]
-        docs.append(Document(page_content=f"{fact.head} {fact.relation} {fact.tail}", metadata=meta, id=rel.id))
-    return docs
-
-
-def is_xgrag_document(doc: Any) -> bool:
-    meta = getattr(doc, "metadata", None)
-    return isinstance(meta, Mapping) and meta.get("xgrag") == TRIPLE_SCHEMA and all(k in meta for k in _REQUIRED)
-
-
-def subgraph_from_documents(docs: Iterable[Any]) -> Subgraph:
-    """The subgraph a set of XgragRetriever documents came from (ids, names, types, relations, provenance from
-    their metadata; other documents are ignored). No query: exactly what the chain saw."""
-    sub = Subgraph()
-    seeds: list[str] = []
-    modes: list[str] = []
-    for doc in docs:
-        if not is_xgrag_document(doc):
-            continue
-        m = doc.metadata
-        sub.add_node(Node(str(m["head_id"]), str(m["head"]), m.get("head_type")))
-        sub.add_node(Node(str(m["tail_id"]), str(m["tail"]), m.get("tail_type")))
-        sub.add_relationship(Relationship(str(m["relationship_id"]), str(m["head_id"]), str(m["tail_id"]),
-                                          str(m["relation"]), provenance=dict(m.get("provenance") or {})))
-        seeds += [str(s) for s in m.get("seeds") or ()]
-        modes.append(str(m.get("retrieval_mode") or "khop"))
-        sub.truncated = sub.truncated or bool(m.get("truncated"))
-    sub.seeds = [s for s in dict.fromkeys(seeds) if s in sub.nodes]
-    sub.mode = modes[0] if len(set(modes)) == 1 else "khop"
-    return sub
-
-
-def format_documents(docs: Sequence[Any]) -> str:
-    """The documents' texts, one per line (for a prompt's {context}); usable as a step of an LCEL chain."""
-    return "\n".join(str(getattr(d, "page_content", d)) for d in docs)
-
-
-def merge_subgraphs(parts: Iterable[Subgraph]) -> Subgraph:
-    out = Subgraph()
-    modes = []
-    for part in parts:
-        for node in part.nodes.values():
-            out.add_node(node)
-        for rel in part.relationships.values():
-            out.add_relationship(rel)
-        out.seeds += [s for s in part.seeds if s not in out.seeds]
-        out.truncated = out.truncated or part.truncated
-        out.alias_map.update(part.alias_map)
-        out.paths += part.paths
-        modes.append(part.mode)
-    out.mode = modes[0] if len(set(modes)) == 1 else "khop"
-    return out
-
-
-# -- Cypher rows -> entities -> subgraph -------------------------------------------------------------------------
-
-def row_values(rows: Any, limit: int = _MAX_VALUES) -> list[str]:
-    """Distinct string (and integer) values anywhere in Cypher result rows, in order of appearance."""
-    out: list[str] = []
-
-    def walk(value: Any, depth: int) -> None:
-        if len(out) >= limit or depth > 5 or value is None or isinstance(value, bool):
-            return
-        if isinstance(value, str | int) and not isinstance(value, bool):
-            text = str(value).strip()
-            if text and len(text) <= _MAX_VALUE_CHARS and text not in out:
-                out.append(text)
-        elif isinstance(value, Mapping):
-            for v in value.values():
-                walk(v, depth + 1)
-        elif isinstance(value, list | tuple):
-            for v in value:
-                walk(v, depth + 1)
-
-    walk(rows, 0)
-    return out
-
-
-def subgraph_from_rows(retriever: Retriever, question: str, rows: Sequence[Any], hops: int = 1,
-                       cypher: str | None = None) -> tuple[Subgraph, dict[str, Any]]:
-    """Map GraphCypherQAChain rows onto the graph: row values matched exactly to entity names, the question's
-    entities linked, the context = shortest paths between question entities and matched entities (k-hop around
-    the entities when there is no such pair). Returns the subgraph and a trace step saying how it was mapped."""
-    values = row_values(rows)
-    matched: dict[str, list[str]] = {}
-    answer_ids: list[str] = []
-    for name, node in retriever.entities_by_name(values):
-        matched.setdefault(name, []).append(node.id)
-        answer_ids.append(node.id)
-    answer_ids = list(dict.fromkeys(answer_ids))
-    linked = retriever.link(question)
-    q_ids = [le.node.id for le in linked]
-    seeds = list(dict.fromkeys(q_ids + answer_ids))
-    pairs = [(q, a) for q in q_ids for a in answer_ids if q != a]
-    if pairs:
-        sub = retriever.paths(seeds, hops=hops, pairs=pairs)
-        how = "shortest paths between the question's entities and the matched entities"
-    elif seeds:
-        sub = retriever.khop(seeds, hops)
-        sub.fallback = ("no question entity" if not q_ids else "no matched entity besides the question's") + \
-            f": {hops}-hop neighbourhood of the entities"
-        how = f"{hops}-hop neighbourhood of the linked and matched entities"
-    else:
-        sub = Subgraph()
-        how = "nothing: no row value names an entity and the question links none"
-    step = {
-        "step": "map_context", "source": "graph_cypher_qa", "cypher": cypher, "rows": len(rows),
-        "method": "row values matched exactly to entity names (xgrag exact-name linking); question entities linked "
-                  "by xgrag; context = " + how,
-        "values": values[:50], "matched": matched, "unmatched": [v for v in values if v not in matched][:50],
-        "question_entities": [{"id": le.node.id, "name": le.node.name, "method": le.method} for le in linked],
-        "mode": sub.mode, "fallback": sub.fallback, "nodes": len(sub.nodes), "relationships": len(sub.relationships),
-    }
-    return sub, step
-
-
-# -- what one run produced -----------------------------------------------------------------------------------
-
-@dataclass
-class RunCapture:
-    """What the handler saw of one root run (a chain or agent invocation)."""
-
-    run_id: uuid.UUID
-    inputs: Any = None
-    question: str | None = None  # resolved when the run ends
-    answer: str | None = None
-    documents: list[Document] = field(default_factory=list)  # XgragRetriever documents (retrievers, tools)
-    other_documents: int = 0  # documents without xgrag metadata (not explainable)
-    retriever_queries: list[str] = field(default_factory=list)
-    cypher_query: str | None = None
-    cypher_question: str | None = None
-    cypher_rows: list[Any] | None = None  # GraphCypherQAChain context rows
-    cypher_rows_source: str | None = None  # "intermediate_steps" | "chain_text" | "qa_input" | "tool_output"
-    events: list[str] = field(default_factory=list)
-    run_ids: set[uuid.UUID] = field(default_factory=set)
-    inputs_by_run: dict[uuid.UUID, Any] = field(default_factory=dict)
-    text_labels: dict[uuid.UUID, str] = field(default_factory=dict)
-    started: float = field(default_factory=time.perf_counter)
-    seconds: float | None = None  # the run's own duration (start to end, explanation excluded)
-
-    @property
-    def has_context(self) -> bool:
-        return bool(self.documents) or self.cypher_rows is not None
-
-
-def _text(value: Any) -> str | None:
-    if isinstance(value, str):
-        return value
-    content = getattr(value, "content", None)
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        parts = [b if isinstance(b, str) else str(b.get("text", "")) for b in content
-                 if isinstance(b, str) or (isinstance(b, Mapping) and b.get("type") == "text")]
-        return "".join(parts)
-    return None
-
-
-def answer_text(outputs: Any) -> str | None:
-    """A run's final answer: a string, a message, or a dict's result/answer/output/text (or its last AI message)."""
-    text = _text(outputs)
-    if text is not None:
-        return text
-    if isinstance(outputs, Mapping):
-        for key in _ANSWER_KEYS:
-            if key in outputs:
-                found = answer_text(outputs[key])
-                if found is not None:
-                    return found
-        messages = outputs.get("messages")
-        if isinstance(messages, list):
-            for message in reversed(messages):
-                if getattr(message, "type", None) == "ai":
-                    return _text(message)
-    return None
-
-
-def question_text(inputs: Any) -> str | None:
-    if isinstance(inputs, str):
-        return inputs
-    if isinstance(inputs, Mapping):
-        for key in _QUESTION_KEYS:
-            if isinstance(inputs.get(key), str):
-                return inputs[key]
-        messages = inputs.get("messages")
-        if isinstance(messages, list):
-            for message in reversed(messages):
-                if getattr(message, "type", None) == "human" or (isinstance(message, tuple) and message[0] == "user"):
-                    return _text(message[1] if isinstance(message, tuple) else message)
-    return None
-
-
-def _cypher_steps(outputs: Any) -> tuple[str | None, list[Any] | None]:
-    """(generated Cypher, context rows) from GraphCypherQAChain outputs with return_intermediate_steps=True."""
-    if not isinstance(outputs, Mapping) or not isinstance(outputs.get("intermediate_steps"), list):
-        return None, None
-    query, rows = None, None
-    for step in outputs["intermediate_steps"]:
-        if isinstance(step, Mapping):
-            if isinstance(step.get("query"), str):
-                query = step["query"]
-            if isinstance(step.get("context"), list):
-                rows = list(step["context"])
-    return query, rows
-
-
-def _qa_rows(inputs: Any) -> list[Any] | None:
-    """Rows from the input of GraphCypherQAChain's QA step: {"question": str, "context": [row, ...]}."""
-    if not isinstance(inputs, Mapping) or not isinstance(inputs.get("question"), str):
-        return None
-    rows = inputs.get("context")
-    if isinstance(rows, list) and rows and all(isinstance(r, Mapping) for r in rows):
-        return list(rows)
-    return None
-
-
-def _literal_rows(text: str) -> list[Any] | None:
-    """Rows from their Python repr (GraphCypherQAChain's "Full Context:" text); None when it is not a list of
-    plain literals (e.g. rows holding driver temporal types)."""
-    try:
-        rows = ast.literal_eval(text.strip())
-    except (ValueError, SyntaxError, MemoryError, RecursionError):
-        return None
-    return rows if isinstance(rows, list) and all(isinstance(r, Mapping) for r in rows) else None
-
-
-def _documents_in(value: Any) -> list[Any]:
-    """Documents in a tool's output: a list of Documents, or a ToolMessage / result whose artifact is one."""
-    for candidate in (value, getattr(value, "artifact", None)):
-        if isinstance(candidate, list | tuple) and candidate and all(isinstance(d, Document) for d in candidate):
-            return list(candidate)
-    return []
 
 
 # -- the callback handler ------------------------------------------------------------------------------------
@@ -362,7 +63,7 @@ class XgragCallbackHandler(BaseCallbackHandler):
         self.explainer = explainer
         self.mode = mode
         self.save = save
-        self.store = store or explainer.retriever.store
+        self.store = store or explainer.graph_retriever().store
         self.row_hops = row_hops
         self.raise_error = raise_error
         self.settings = settings
@@ -648,7 +349,7 @@ class XgragCallbackHandler(BaseCallbackHandler):
                                     "relationship ids, relations, provenance); no query",
                           "nodes": len(sub.nodes), "relationships": len(sub.relationships)})
         if cap.cypher_rows is not None:
-            sub, step = subgraph_from_rows(self.explainer.retriever, cap.question or "", cap.cypher_rows,
+            sub, step = subgraph_from_rows(self.explainer.graph_retriever(), cap.question or "", cap.cypher_rows,
                                            self.row_hops, cap.cypher_query)
             step["rows_from"] = cap.cypher_rows_source
             parts.append(sub)
@@ -771,87 +472,3 @@ def _as_generator(generator: Any, embedder: Any) -> Any:
         return generator
     raise TypeError(f"generator must be a LangChain chat model, an xgrag Generator or a spec string, got "
                     f"{type(generator).__name__}")
-
-
-# -- a chain that returns its explanation ------------------------------------------------------------------------
-
-def _with_handler(callbacks: Any, handler: XgragCallbackHandler) -> Any:
-    if callbacks is None:
-        return [handler]
-    if isinstance(callbacks, BaseCallbackManager):
-        manager = callbacks.copy()
-        manager.add_handler(handler, inherit=True)
-        return manager
-    return list(callbacks) if handler in callbacks else [*callbacks, handler]
-
-
-class ExplainedRunnable(Runnable[Any, dict[str, Any]]):
-    """`chain` with the handler attached; returns {"answer": chain output, "explanation": Explanation | None,
-    "run_id": str} (waiting for a queued explanation up to `timeout` seconds)."""
-
-    def __init__(self, chain: Runnable, handler: XgragCallbackHandler, timeout: float | None = None) -> None:
-        self.chain = chain
-        self.handler = handler
-        self.timeout = timeout
-
-    def _config(self, config: RunnableConfig | None) -> tuple[RunnableConfig, uuid.UUID]:
-        cfg = ensure_config(config)
-        run_id = cfg.get("run_id") or uuid.uuid4()
-        return {**cfg, "callbacks": _with_handler(cfg.get("callbacks"), self.handler), "run_id": run_id}, run_id
-
-    def _result(self, answer: Any, run_id: uuid.UUID) -> dict[str, Any]:
-        out = {"answer": answer, "explanation": self.handler.explanations.get(run_id), "run_id": str(run_id)}
-        if out["explanation"] is None:
-            reason = self.handler.skipped.get(run_id) or self.handler.errors.get(run_id)
-            out["error"] = None if reason is None else str(reason)
-        return out
-
-    def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> dict[str, Any]:  # noqa: A002
-        cfg, run_id = self._config(config)
-        answer = self.chain.invoke(input, cfg, **kwargs)
-        self.handler.result(run_id, self.timeout)
-        return self._result(answer, run_id)
-
-    async def ainvoke(self, input: Any, config: RunnableConfig | None = None,  # noqa: A002
-                      **kwargs: Any) -> dict[str, Any]:
-        cfg, run_id = self._config(config)
-        answer = await self.chain.ainvoke(input, cfg, **kwargs)
-        await self.handler.aresult(run_id, self.timeout)
-        return self._result(answer, run_id)
-
-
-def with_explanation(chain: Runnable, handler: XgragCallbackHandler, timeout: float | None = None) -> ExplainedRunnable:
-    """Wrap `chain` so that invoking it returns {"answer", "explanation", "run_id"} (see ExplainedRunnable)."""
-    return ExplainedRunnable(chain, handler, timeout)
-
-
-# -- the retriever -----------------------------------------------------------------------------------------------
-
-class XgragRetriever(BaseRetriever):
-    """xgrag's retrieval as a LangChain retriever: the question's subgraph (k-hop or shortest paths), one Document
-    per triple (see `documents_from_subgraph`). Read-only, like every xgrag retrieval."""
-
-    retriever: Retriever
-    mode: Literal["khop", "paths"] = "khop"
-    hops: int | None = None
-
-    model_config = ConfigDict(arbitrary_types_allowed=True)
-
-    @classmethod
-    def from_store(cls, store: Neo4jStore, *, mode: Literal["khop", "paths"] = "khop", hops: int | None = None,
-                   retrieval: Any = None, embedder: Any = None) -> XgragRetriever:
-        return cls(retriever=Retriever(store, retrieval, embedder), mode=mode, hops=hops)
-
-    def subgraph(self, query: str) -> Subgraph:
-        return self.retriever.retrieve(query, mode=self.mode, hops=self.hops)
-
-    def _get_relevant_documents(self, query: str, *, run_manager: CallbackManagerForRetrieverRun) -> list[Document]:
-        return documents_from_subgraph(self.subgraph(query))
-
-
-__all__ = [
-    "AsyncXgragCallbackHandler", "ExplainedRunnable", "RunCapture", "TRIPLE_SCHEMA", "XgragCallbackHandler",
-    "XgragRetriever", "answer_text", "documents_from_subgraph", "format_documents", "is_xgrag_document",
-    "merge_subgraphs", "question_text", "row_values", "subgraph_from_documents", "subgraph_from_rows",
-    "with_explanation",
-]

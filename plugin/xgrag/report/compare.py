@@ -1,0 +1,78 @@
+"""Two explanations of the same question side by side: what moved between them (answers, components' importance and
+rank, what entered or left the top, which facts the contexts differ by, which settings differ)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xgrag.errors import UsageError
+from xgrag.model import Component, Explanation
+
+
+def _question_key(q: str) -> str:
+    return " ".join(q.lower().split())
+
+
+def _key(c: Component) -> tuple[str, str, str]:
+    return (c.strategy, c.kind, c.id)
+
+
+def compare(a: Explanation, b: Explanation, top: int = 5) -> dict[str, Any]:
+    """`a` (the earlier) against `b`: one row per component scored by either, the largest moves first."""
+    if _question_key(a.question) != _question_key(b.question):
+        raise UsageError(f"compare: the explanations answer different questions ({a.question!r} and {b.question!r})",
+                         hint="compare two explanations of the same question (filter the saved ones by question)")
+    ca = {_key(c): c for c in a.components if c.kind in ("node", "edge")}
+    cb = {_key(c): c for c in b.components if c.kind in ("node", "edge")}
+    top_a = [_key(c) for c in a.top(k=top)]
+    top_b = [_key(c) for c in b.top(k=top)]
+    rows: list[dict[str, Any]] = []
+    for key in sorted(set(ca) | set(cb)):
+        x, y = ca.get(key), cb.get(key)
+        ia = None if x is None else x.importance
+        ib = None if y is None else y.importance
+        if x is None or ia is None:
+            moved = "new" if ib is not None else "same"
+        elif y is None or ib is None:
+            moved = "gone"
+        else:
+            moved = "up" if ib - ia > 1e-6 else "down" if ia - ib > 1e-6 else "same"
+        label = (y or x).label  # type: ignore[union-attr]
+        rows.append({"strategy": key[0], "kind": key[1], "id": key[2], "label": label,
+                     "importance_a": ia, "importance_b": ib,
+                     "delta": None if ia is None or ib is None else round(ib - ia, 6),
+                     "rank_a": None if x is None else x.rank, "rank_b": None if y is None else y.rank,
+                     "changed_a": None if x is None else x.answer_changed,
+                     "changed_b": None if y is None else y.answer_changed,
+                     "top_a": key in top_a, "top_b": key in top_b, "moved": moved})
+    def size(r: dict[str, Any]) -> float:
+        return float(abs(r["delta"]) if r["delta"] is not None else (r["importance_a"] or r["importance_b"] or 0.0))
+
+    rows.sort(key=lambda r: (-size(r), r["label"], r["strategy"]))
+    rels_a = {r["id"]: r for r in a.subgraph.get("relationships", [])}
+    rels_b = {r["id"]: r for r in b.subgraph.get("relationships", [])}
+    names = {n["id"]: n["name"] for g in (a.subgraph, b.subgraph) for n in g.get("nodes", [])}
+
+    def fact(r: dict[str, Any]) -> str:
+        return f"{names.get(r['source'], r['source'])} -{r['label']}-> {names.get(r['target'], r['target'])}"
+
+    cfg_a, cfg_b = a.config or {}, b.config or {}
+    settings = [{"setting": k, "a": cfg_a.get(k), "b": cfg_b.get(k)} for k in sorted(set(cfg_a) | set(cfg_b))
+                if cfg_a.get(k) != cfg_b.get(k)]
+    if (a.generator, a.generator_params) != (b.generator, b.generator_params):
+        settings.insert(0, {"setting": "generator", "a": a.generator, "b": b.generator})
+    return {
+        "question": b.question,
+        "a": {"id": a.id, "created_at": a.created_at, "answer": a.answer, "noise_floor": a.noise_floor,
+              "generator_calls": a.cost.generator_calls, "incomplete": a.incomplete},
+        "b": {"id": b.id, "created_at": b.created_at, "answer": b.answer, "noise_floor": b.noise_floor,
+              "generator_calls": b.cost.generator_calls, "incomplete": b.incomplete},
+        "same_answer": _question_key(a.answer) == _question_key(b.answer),
+        "top": {"a": [ca[k].label for k in top_a], "b": [cb[k].label for k in top_b],
+                "entered": [cb[k].label for k in top_b if k not in top_a],
+                "left": [ca[k].label for k in top_a if k not in top_b]},
+        "rows": rows,
+        "context": {"only_a": sorted(fact(r) for i, r in rels_a.items() if i not in rels_b),
+                    "only_b": sorted(fact(r) for i, r in rels_b.items() if i not in rels_a)},
+        "settings": settings,
+    }

@@ -1,0 +1,412 @@
+"""xgrag serve in a real headless Chromium (Debian's, through Playwright): a person's way through the page, over the
+real embedded Neo4j with the sample KG, a real uvicorn on loopback, the extractive reader (deterministic) and, to
+make a run slow enough to watch and cancel, SmolLM2 behind the OpenAI-protocol test server, stalled on purpose.
+
+- ask in the page's first text field (Enter asks), watch progress, get the answer and the ranked facts, remove the
+  top fact: the counterfactual shown is the CLI's probe answer for that fact (`xgrag explain --json -`);
+- cancel a run mid-way: the probes answered are shown and can be saved;
+- a 200-entity explanation draws, collapsed and expanded (its first paint is measured by
+  benchmarks/bench_serve.py);
+- markup and script in an entity name, a property and the question stay text, in the page and in the export;
+- 8 sessions at once, each asking and asking what-ifs: no errors, the same answers as one session alone, the
+  graph's checksum unchanged.
+
+Every page's console errors and warnings, page errors, dialogs and requests to other origins fail the test.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from helpers import SAMPLE, view_blocks, wipe
+from support.browser import ARTIFACTS, Watched, chromium
+from support.openai_server import OpenAITestServer
+from xgrag.config import GraphSchema, load_settings
+from xgrag.generate.cache import ResponseCache
+from xgrag.serve.engine import Workbench
+from xgrag.serve.server import Serving
+from xgrag.store.explanations import load_explanation
+from xgrag.store.ingest import ingest_triples
+from xgrag.store.migrations import migrate
+from xgrag.store.neo4j import Neo4jStore
+
+pytestmark = pytest.mark.browser  # every test here drives chromium
+
+OUT_TO_SEA = "who was the director of [Out to Sea]"
+LARGE = "what genre is [Despicable Me 2]"  # 3 hops reach ~200 entities of the sample KB
+EVIL_MOVIE = "Evil <script>window.__xgrag_pwned=1</script> Movie"
+EVIL_PERSON = "<img src=x onerror=alert(1)>"
+EVIL_DOC = "doc <img src=x onerror=alert(2)>"
+EVIL = f"who directed [{EVIL_MOVIE}] <img src=x onerror=alert(3)>"
+SMOL = "openai:smollm2"
+STALL_AFTER = 2 + 3  # the baseline's two answers, then three probes; every later call is held
+CHAT = "/v1/chat/completions"
+
+
+@pytest.fixture(scope="module")
+def graph(server: Neo4jStore, tmp_path_factory: pytest.TempPathFactory) -> Neo4jStore:
+    wipe(server)
+    migrate(server, GraphSchema(), 384)
+    ingest_triples(server, SAMPLE / "metaqa_triples.tsv", "metaqa")
+    evil = tmp_path_factory.mktemp("kg") / "evil.tsv"
+    evil.write_text("head\trelation\ttail\thead_type\ttail_type\tdoc_id\n"
+                    f"{EVIL_MOVIE}\tdirected_by\t{EVIL_PERSON}\tMovie\tPerson\t{EVIL_DOC}\n"
+                    f"{EVIL_MOVIE}\trelease_year\t1999\tMovie\tYear\t{EVIL_DOC}\n", encoding="utf-8")
+    ingest_triples(server, evil, "tsv")
+    return server
+
+
+@pytest.fixture(scope="module")
+def smol() -> Iterator[OpenAITestServer]:
+    with OpenAITestServer(default_max_tokens=8) as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("xgrag-home")
+
+
+@pytest.fixture(scope="module")
+def serving(graph: Neo4jStore, smol: OpenAITestServer, home: Path) -> Iterator[Serving]:
+    workbench = Workbench(load_settings(), graph, generators=("extractive", SMOL),
+                          connection={"base_url": smol.base_url, "timeout": 600.0, "max_retries": 0},
+                          cache=ResponseCache(home / "serve-cache.sqlite"), workers=4)
+    with Serving(workbench) as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def browser(serving: Serving) -> Iterator[Any]:
+    if os.environ.get("XGRAG_SKIP_BROWSER"):
+        pytest.skip("XGRAG_SKIP_BROWSER is set")
+    with chromium() as b:
+        yield b
+
+
+def open_page(browser: Any, serving: Serving) -> Watched:
+    context = browser.new_context(accept_downloads=True)
+    watched = Watched(browser, serving.url, origin=serving.url.rstrip("/"), context=context, viewport=(1400, 1100))
+    watched.page.locator("#opt-generator option").first.wait_for(state="attached")
+    return watched
+
+
+# the progress a person sees: every change of the progress panel's text, recorded as it happens
+RECORD_PROGRESS = """() => {
+  window.__progress = [];
+  const panel = document.getElementById("progress");
+  new MutationObserver(() => {
+    const text = panel.innerText;
+    if (window.__progress[window.__progress.length - 1] !== text) { window.__progress.push(text); }
+  }).observe(panel, { subtree: true, childList: true, characterData: true, attributes: true });
+}"""
+
+
+def ask(watched: Watched, question: str, **options: str) -> None:
+    page = watched.page
+    page.evaluate(RECORD_PROGRESS)
+    if options:
+        page.locator("details.options summary").click()
+        for name, value in options.items():
+            field = page.locator(f"#opt-{name.replace('_', '-')}")
+            if field.evaluate("e => e.tagName") == "SELECT":
+                field.select_option(value)
+            else:
+                field.fill(value)
+    box = page.locator("input[type=text]").first  # the page's first text field is the question
+    assert box.get_attribute("id") == "question"
+    box.fill(question)
+    box.press("Enter")
+
+
+def result(watched: Watched, timeout: float = 300_000) -> Any:
+    page = watched.page
+    view = page.locator("#result section.xg-view[data-first-paint-ms]")
+    view.wait_for(timeout=timeout)
+    return view
+
+
+def cli_explain(neo4j_uri: tuple[str, str | None, str | None], home: Path, question: str) -> dict[str, Any]:
+    """The CLI's explanation of `question` (its own process, its own response cache), connecting with the test
+    server's credentials as a user would (NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD)."""
+    uri, user, password = neo4j_uri
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")}
+    env.update(NEO4J_URI=uri, XGRAG_HOME=str(home / "cli"))
+    if password:
+        env.update(NEO4J_USER=user or "neo4j", NEO4J_PASSWORD=password)
+    proc = subprocess.run([sys.executable, "-m", "xgrag.cli", "explain", question, "--json", "-", "--no-cache"],
+                          env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_ask_watch_progress_and_remove_the_top_fact(browser: Any, serving: Serving, graph: Neo4jStore,
+                                                     neo4j_uri: tuple, home: Path) -> None:
+    before = graph.checksum()
+    watched = open_page(browser, serving)
+    page = watched.page
+    ask(watched, OUT_TO_SEA)
+    view = result(watched)
+    updates = page.evaluate("window.__progress")
+    probes = [u for u in updates if "done /" in u]
+    assert len(probes) >= 3, updates  # probes done / planned moved at least three times
+    assert "calls" in probes[-1] and "tokens" in probes[-1] and "time left" in probes[-1]
+    assert view.locator("p.answer .text").inner_text() == "Martha Coolidge."
+    rows = view.locator("table.ranked tbody tr")
+    assert rows.count() >= 3
+    top = rows.first
+    label = top.locator("td.label").inner_text()
+    assert label == "Out to Sea -directed_by-> Martha Coolidge"
+    # remove the top fact and ask again
+    top.locator("input.remove-unit").check()
+    view.locator("button.ask-whatif").click()
+    shown = view.locator(".whatif .result .counterfactual .text")
+    shown.wait_for(timeout=120_000)
+    counterfactual = shown.inner_text()
+    # the CLI's probe for that fact, in its own process
+    cli = cli_explain(neo4j_uri, home, OUT_TO_SEA)
+    probe = next(c for c in cli["components"] if c["kind"] == "edge" and c["label"] == label)
+    assert probe["evaluated"] == "measured" and counterfactual == probe["counterfactual_answer"]
+    assert cli["answer"] == "Martha Coolidge."
+    assert "the answer changed" in view.locator(".whatif .result .shift").inner_text()
+    assert watched.cy(0, "cy.edges('.removed').length") == 1
+    # a second what-if (the second fact too), undo it (back to the first), then reset (nothing removed)
+    rows.nth(1).locator("input.remove-unit").check()
+    view.locator("button.ask-whatif").click()
+    view.locator(".whatif ol.history li").nth(1).wait_for(timeout=120_000)
+    assert watched.cy(0, "cy.edges('.removed').length") == 2
+    view.locator("button.undo").click()
+    assert shown.inner_text() == counterfactual and view.locator(".whatif ol.history li").count() == 1
+    assert top.locator("input.remove-unit").is_checked() and not rows.nth(1).locator("input.remove-unit").is_checked()
+    view.locator("button.reset").click()
+    assert view.locator(".whatif .result .counterfactual").count() == 0
+    assert watched.cy(0, "cy.elements('.removed').length") == 0 and not top.locator("input.remove-unit").is_checked()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    top.locator("input.remove-unit").check()
+    view.locator("button.ask-whatif").click()
+    shown.wait_for(timeout=120_000)
+    page.mouse.move(2, 2)
+    page.screenshot(path=str(ARTIFACTS / "serve-whatif.png"), full_page=True)
+    assert graph.checksum() == before
+    watched.assert_clean()
+    watched.page.close()
+
+
+def test_cancel_keeps_the_probes_done_and_they_can_be_saved(browser: Any, serving: Serving, graph: Neo4jStore,
+                                                            smol: OpenAITestServer) -> None:
+    release = threading.Event()
+    smol.clear()
+    smol.stall_after(CHAT, STALL_AFTER, release)
+    watched = open_page(browser, serving)
+    page = watched.page
+    try:
+        ask(watched, OUT_TO_SEA, generator=SMOL, scheduler="exhaustive")
+        # three probes answered, the fourth call held by the stalled server: the run is waiting
+        page.locator("#progress-stats", has_text="3 done /").wait_for(timeout=600_000)
+        page.locator("#cancel").click()
+        view = result(watched, timeout=120_000)
+    finally:
+        release.set()
+    banner = view.locator("p.incomplete").inner_text()
+    assert banner.startswith("Cancelled: 3 of ") and "can be saved" in banner
+    assert view.locator("table.ranked tbody tr").count() == 3
+    assert "not evaluated (cancelled)" in view.locator(".xg-ranked .note").inner_text()
+    assert page.locator("#progress-phase").inner_text().startswith("cancelled")
+    page.locator("#save").click()
+    page.locator("#save", has_text="Saved").wait_for()
+    saved = load_explanation(graph, view.get_attribute("data-id"))
+    assert saved.incomplete["reason"] == "cancelled" and saved.incomplete["answered"] == 3
+    assert sum(c.evaluated == "measured" for c in saved.components) == 3
+    assert len(smol.requests_to(CHAT)) > STALL_AFTER  # the held call was made, then abandoned
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "serve-cancelled.png"))
+    watched.assert_clean()
+    watched.page.close()
+
+
+def test_a_200_entity_explanation_is_usable_collapsed_and_expanded(browser: Any, serving: Serving) -> None:
+    watched = open_page(browser, serving)
+    page = watched.page
+    ask(watched, LARGE, strategy="node", hops="3")
+    view = result(watched)
+    nodes = page.evaluate("globalThis.xgrag.views[0].vm.graph.nodes.length")
+    assert nodes >= 150
+    drawn = watched.cy(0, "cy.nodes('.entity').length")
+    assert 25 < drawn < nodes
+    paint = page.evaluate("globalThis.xgrag.paints[0]")
+    assert paint["entities"] == nodes and paint["ms"] > 0  # measured; the figure is benchmarks/bench_serve.py's
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.mouse.move(2, 2)
+    view.screenshot(path=str(ARTIFACTS / "serve-200.png"))
+    view.locator("button.expand").click()
+    assert watched.cy(0, "cy.nodes('.entity').length") == nodes
+    best = view.locator("table.ranked tbody tr").first.get_attribute("data-key")
+    watched.hover(0, best)
+    assert view.locator(".details h4").inner_text() == view.locator("table.ranked tbody tr td.label").first.inner_text()
+    page.mouse.move(2, 2)
+    view.locator(".xg-grid").screenshot(path=str(ARTIFACTS / "serve-200-full.png"))
+    view.locator("button.expand").click()
+    assert watched.cy(0, "cy.nodes('.entity').length") == drawn
+    watched.assert_clean()
+    watched.page.close()
+
+
+def test_markup_in_a_name_a_property_and_the_question_stays_text(browser: Any, serving: Serving,
+                                                                 tmp_path: Path) -> None:
+    watched = open_page(browser, serving)
+    page = watched.page
+    ask(watched, EVIL, strategy="node,edge")
+    view = result(watched)
+    assert view.locator("h2.question .text").inner_text() == EVIL
+    assert view.locator("p.answer .text").inner_text() == f"{EVIL_PERSON}."
+    rows = view.locator("table.ranked tbody tr").evaluate_all(
+        "rs => rs.map(r => [r.querySelector('td.label').textContent, r.getAttribute('data-key')])")
+    key = next(k for label, k in rows if label == EVIL_PERSON)  # the entity's own row
+    watched.hover(0, key)
+    assert EVIL_PERSON in view.locator(".details").inner_text() and EVIL_DOC in view.locator(".details").inner_text()
+    assert page.evaluate("typeof window.__xgrag_pwned") == "undefined" and page.locator("img").count() == 0
+    assert watched.dialogs == []
+    # the export of the same explanation, opened as a file
+    with page.expect_download() as download:
+        page.locator("#export").click()
+    exported = tmp_path / "evil.html"
+    download.value.save_as(exported)
+    (data,) = view_blocks(exported.read_text(encoding="utf-8"))
+    assert data["question"] == EVIL
+    offline = Watched(browser, exported)
+    offline.wait_views(1)
+    sec = offline.page.locator("section.xg-view")
+    assert sec.locator("h2.question .text").inner_text() == EVIL
+    offline.hover(0, key)
+    assert EVIL_DOC in sec.locator(".details").inner_text()
+    assert offline.page.evaluate("typeof window.__xgrag_pwned") == "undefined" and offline.dialogs == []
+    assert offline.page.locator("img").count() == 0
+    offline.page.mouse.move(2, 2)
+    offline.assert_clean()
+    offline.page.close()
+    page.mouse.move(2, 2)
+    watched.assert_clean()
+    watched.page.close()
+
+
+def test_saved_explanations_are_listed_filtered_opened_and_compared(browser: Any, serving: Serving) -> None:
+    import httpx
+
+    question = "who is listed as director of [Tarik Lowe] starred movies"
+    with httpx.Client(base_url=serving.url.rstrip("/"), timeout=300) as c:
+        ids = []
+        for strategy in ("edge", "node,edge"):
+            job = c.post("/api/ask", json={"question": question, "strategy": strategy}).json()["id"]
+            with c.stream("GET", f"/api/jobs/{job}/events") as events:  # until the job is done
+                for line in events.iter_lines():
+                    if line == "event: done":
+                        break
+            ids.append(c.get(f"/api/jobs/{job}").json()["explanation_id"])
+            c.post(f"/api/explanations/{ids[-1]}/save", json={})
+    watched = open_page(browser, serving)
+    page = watched.page
+    page.locator("#tab-saved").click()
+    page.locator("#filters input[name=question]").fill("tarik lowe")
+    page.locator("#filters button[type=submit]").click()
+    rows = page.locator("table.saved tbody tr")
+    rows.nth(1).wait_for()
+    listed = rows.evaluate_all("rs => rs.map(r => r.dataset.id)")
+    texts = rows.locator("td.q").all_inner_texts()
+    assert set(ids) <= set(listed) and all("tarik lowe" in t.lower() for t in texts), texts
+    assert page.locator("#timeline .day .bar").count() >= 1
+    # open one: the same view as a fresh explanation
+    page.locator(f'table.saved tr[data-id="{ids[0]}"] button.open').click()
+    opened = page.locator("#saved-view section.xg-view[data-first-paint-ms]")
+    opened.wait_for()
+    assert opened.get_attribute("data-id") == ids[0]
+    # tick both and compare: what moved
+    for i in ids:
+        page.locator(f'table.saved tr[data-id="{i}"] input.tick').check()
+    page.locator("#compare").click()
+    view = page.locator("#compare-view")
+    view.locator("table.moved").first.wait_for()
+    assert view.locator("h2").inner_text() == f"Compared: {question}"
+    assert "Same answer." in view.inner_text() and "strategies" in view.inner_text()
+    assert view.locator("table.moved").first.locator('tr[data-moved="new"]').count() >= 1  # the node scores
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "serve-compare.png"), full_page=True)
+    watched.assert_clean()
+    watched.page.close()
+
+
+QUESTIONS = [json.loads(line)["question"] for line in
+             (SAMPLE / "metaqa_questions.jsonl").read_text(encoding="utf-8").splitlines()[:8]]
+
+
+def session(watched: Watched, question: str) -> dict[str, Any]:
+    """One person's way: ask, wait for the result, remove the top fact, ask again."""
+    ask(watched, question)
+    view = result(watched)
+    rows = view.locator("table.ranked tbody tr")
+    out: dict[str, Any] = {"answer": view.locator("p.answer .text").inner_text(),
+                           "rows": rows.evaluate_all("rs => rs.map(r => [r.cells[3].textContent, "
+                                                     "r.cells[4].textContent])")}
+    if rows.count():
+        rows.first.locator("input.remove-unit").check()
+        view.locator("button.ask-whatif").click()
+        shown = view.locator(".whatif .result .counterfactual .text")
+        shown.wait_for(timeout=300_000)
+        out["whatif"] = shown.inner_text()
+    return out
+
+
+def test_eight_sessions_at_once(browser: Any, graph: Neo4jStore) -> None:
+    """Each phase has its own server without a response cache, so every answer is really computed in both."""
+    assert len(QUESTIONS) == 8
+    before = graph.checksum()
+    # alone: one session, one question after the other
+    with Serving(Workbench(load_settings(), graph, cache=None, workers=4)) as s:
+        alone = open_page(browser, s)
+        t0 = time.perf_counter()
+        single = [session(alone, q) for q in QUESTIONS]
+        sequential = time.perf_counter() - t0
+        alone.assert_clean()
+        alone.page.close()
+    # together: eight pages of a fresh server, each asking, then asking a what-if, at the same time (Playwright
+    # drives them from this thread: every page's step is started before any is awaited)
+    with Serving(Workbench(load_settings(), graph, cache=None, workers=4)) as s:
+        pages = [open_page(browser, s) for _ in QUESTIONS]
+        t0 = time.perf_counter()
+        for w, q in zip(pages, QUESTIONS, strict=True):
+            ask(w, q)
+        together = []
+        for w in pages:
+            view = result(w)
+            rows = view.locator("table.ranked tbody tr")
+            together.append({"answer": view.locator("p.answer .text").inner_text(),
+                             "rows": rows.evaluate_all("rs => rs.map(r => [r.cells[3].textContent, "
+                                                       "r.cells[4].textContent])")})
+            if rows.count():
+                rows.first.locator("input.remove-unit").check()
+        for w, got in zip(pages, together, strict=True):
+            if got["rows"]:
+                w.page.locator("#result button.ask-whatif").click()
+        for w, got in zip(pages, together, strict=True):
+            if got["rows"]:
+                shown = w.page.locator("#result .whatif .result .counterfactual .text")
+                shown.wait_for(timeout=300_000)
+                got["whatif"] = shown.inner_text()
+        concurrent = time.perf_counter() - t0
+        for w in pages:
+            w.assert_clean()
+            w.page.close()
+    assert together == single
+    assert all(s["answer"] and s["rows"] and s["whatif"] for s in single)
+    assert graph.checksum() == before
+    print(f"\n8 questions, no response cache: one session {sequential:.1f} s, eight sessions at once "
+          f"{concurrent:.1f} s")

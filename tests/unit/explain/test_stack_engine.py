@@ -1,0 +1,222 @@
+"""The stack engine (xgrag.explain.stack) on pure logic: segmentation and span removal, tracing spans to facts, and
+the Explainer over a stack's context with a fake LLM that answers from one planted sentence. The integrations'
+tests run the same engine with the libraries' real objects over HTTP."""
+
+from __future__ import annotations
+
+import asyncio
+import warnings
+from typing import Any
+
+import pytest
+
+from fakes import HashEmbedder
+from xgrag.errors import NotReproducedError, NotReproducedWarning, UsageError
+from xgrag.explain import Explainer, ExplainSettings
+from xgrag.explain.explainer import explain_stack
+from xgrag.explain.stack import (
+    STACK_SETTINGS,
+    ItemSource,
+    KnownEntity,
+    KnownFact,
+    StackCall,
+    build_context,
+    segment,
+)
+from xgrag.generate.base import Fact, Generation, SyncGeneratorMixin, Usage
+
+QUESTION = "What was the name of the Apollo 11 lunar module?"
+PLANTED = "The Apollo 11 lunar module was named Eagle."
+
+
+class PlantedLLM(SyncGeneratorMixin):
+    """Answers `answer` when the prompt holds one of `decisive` (any one suffices), else "I don't know."."""
+
+    def __init__(self, decisive: tuple[str, ...] = (PLANTED,), answer: str = "Eagle.") -> None:
+        self.decisive = decisive
+        self.answer = answer
+        self.name = "planted-llm"
+        self.prompts: list[str] = []
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return {"decisive": list(self.decisive)}
+
+    def generate(self, prompt: str, system: str | None = None, *, question: str | None = None,
+                 facts: tuple[Fact, ...] = ()) -> Generation:
+        self.prompts.append(prompt)
+        text = self.answer if any(d in prompt for d in self.decisive) else "I don't know."
+        return Generation(text, Usage(1, len(prompt.split()), 2, 0.0), self.name)
+
+
+def chunk(i: int, planted: bool = False) -> str:
+    sentences = [f"Mission {i} launched from pad {i}.", f"Mission {i} carried {i} astronauts.",
+                 f"Mission {i} lasted {i + 3} days.", f"Mission {i} landed in ocean {i}.",
+                 f"Mission {i} was commanded by pilot {i}."]
+    if planted:
+        sentences[2] = PLANTED
+    return " ".join(sentences)
+
+
+def call_for(texts: list[str], llm: PlantedLLM, observed: str = "Eagle.", **kw: Any) -> StackCall:
+    def prompt(items: Any) -> tuple[str | None, str]:
+        kept = [t for t in items if t is not None]
+        return "Answer from the context.", "Context:\n" + "\n".join(kept) + f"\n\nQuestion:\n{QUESTION}\n\nAnswer:\n"
+
+    return StackCall(stack="test", component="fake", question=QUESTION, observed_answer=observed,
+                     context=build_context([ItemSource(t, source="chunk") for t in texts]), prompt=prompt,
+                     generator=llm, **kw)
+
+
+# -------------------------------------------------------------------------------- segmentation and removal
+
+
+def test_segments_lines_and_sentences_and_removes_them_cleanly() -> None:
+    text = "Marie Curie married Pierre Curie. She won the Nobel Prize.\nPierre Curie worked at the Sorbonne."
+    seg = segment(text)
+    assert [text[s.start:s.end] for s in seg.spans] == [
+        "Marie Curie married Pierre Curie.", "She won the Nobel Prize.", "Pierre Curie worked at the Sorbonne."]
+    assert seg.without(set()) == text
+    assert seg.without({1}) == "Marie Curie married Pierre Curie.\nPierre Curie worked at the Sorbonne."
+    assert seg.without({2}) == "Marie Curie married Pierre Curie. She won the Nobel Prize."
+    assert seg.without({0, 1}) == "Pierre Curie worked at the Sorbonne."
+    assert seg.without({0, 1, 2}) is None  # every span gone: the item leaves the prompt
+
+
+def test_a_dict_repr_is_cut_inside_its_string_values_only() -> None:
+    """neo4j-graphrag's VectorRetriever default content is str(dict of the node's properties)."""
+    text = str({"text": "Apollo 11 landed in 1969. The lunar module was Eagle.\nIt carried two.", "index": 3,
+                "title": "Moon"})
+    seg = segment(text)
+    assert [text[s.start:s.end] for s in seg.spans] == [
+        "Apollo 11 landed in 1969.", "The lunar module was Eagle.", "It carried two.", "Moon"]
+    assert seg.without({1}) == str({"text": "Apollo 11 landed in 1969.\nIt carried two.", "index": 3,
+                                    "title": "Moon"})
+    assert seg.without({0, 1, 2}) == str({"text": "", "index": 3, "title": "Moon"})
+
+
+def test_single_span_items_have_no_spans_and_rows_are_not_split() -> None:
+    ctx = build_context([ItemSource("<Record name='Eagle'>", source="row", split=False),
+                         ItemSource("One sentence only."), ItemSource("A. B. C. D.", split=False)])
+    assert [u.id for u in ctx.units] == ["1", "2", "3"]
+    assert ctx.texts({"2"}) == ["<Record name='Eagle'>", None, "A. B. C. D."]
+
+
+def test_spans_are_traced_to_the_facts_they_state() -> None:
+    facts = (KnownFact("r1", "Marie Curie", "MARRIED", "Pierre Curie", "n1", "n2"),
+             KnownFact("r2", "Pierre Curie", "WORKED_AT", "Sorbonne", "n2", "n3"),
+             KnownFact("r3", "Marie Curie", "WON", "Nobel Prize", "n1", "n4"))
+    ctx = build_context([ItemSource("Marie Curie married Pierre Curie.\nPierre Curie worked at the Sorbonne.",
+                                    source="chunk", relationship_ids=("r1", "r2", "r3"), facts=facts,
+                                    entities=(KnownEntity("n5", "Warsaw"),), provenance={"chunk_id": "c1"})])
+    item, s1, s2 = ctx.units
+    assert item.relationship_ids == ("r1", "r2") and item.provenance["named_not_stated"] == ["r3"]
+    assert (s1.parent, s1.relationship_ids, s1.facts) == ("1", ("r1",), ("Marie Curie MARRIED Pierre Curie",))
+    assert s2.relationship_ids == ("r2",) and set(s2.node_ids) == {"n2", "n3"}
+    assert "Warsaw" not in item.text and "n5" not in item.node_ids  # nothing named that the text does not name
+
+
+# -------------------------------------------------------------------------------- the engine on a stack call
+
+
+def test_ten_chunks_fifty_sentences_planted_span_first_within_fifteen_calls() -> None:
+    texts = [chunk(i, planted=(i == 7)) for i in range(10)]
+    llm = PlantedLLM()
+    call = call_for(texts, llm)
+    ex = explain_stack(call, embedder=HashEmbedder())
+    assert ex.reproduction is not None and ex.reproduced and ex.reproduction.exact
+    assert ex.reproduction.similarity == pytest.approx(1.0)
+    assert ex.answer == "Eagle." and ex.observed_answer == "Eagle."
+    assert ex.top("item", 1)[0].id == "8"  # the planted chunk (0-based 7), items numbered from 1
+    top_span = ex.top("span", 1)[0]
+    assert top_span.id == "8.3" and top_span.label == PLANTED and top_span.answer_changed
+    assert top_span.provenance["item"] == "8" and top_span.provenance["retrieved_as"] == "chunk"
+    # spans of the chunks whose removal did not move the answer were cleared by that test, never asked
+    cleared = [c for c in ex.components if c.strategy == "span" and c.note.get("cleared_by") == "parent"]
+    assert len(cleared) == 45 and all(c.evaluated == "group" and c.importance == 0.0 for c in cleared)
+    # every distinct prompt asked once, the baseline's repeat (the noise floor) on purpose
+    assert ex.cost.generator_calls <= 15
+    assert ex.cost.generator_calls == len(llm.prompts) == len(set(llm.prompts)) + STACK_SETTINGS.noise_runs - 1
+    assert ex.stack is not None and (ex.stack["items"], ex.stack["spans"]) == (10, 50)
+    assert ex.units is not None and len(ex.units) == 60
+    assert "passage" in ex.user_explanation and PLANTED in ex.user_explanation
+    assert ex.technical_explanation.startswith("The replayed call reproduced the stack's answer")
+
+
+def test_every_probe_is_the_stacks_prompt_without_the_removed_units() -> None:
+    texts = [chunk(i, planted=(i == 1)) for i in range(3)]
+    llm = PlantedLLM()
+    ex = explain_stack(call_for(texts, llm), embedder=HashEmbedder(),
+                       settings=ExplainSettings(strategies=("item", "span"), scheduler="exhaustive", noise_runs=1))
+    assert llm.prompts[0] == "Context:\n" + "\n".join(texts) + f"\n\nQuestion:\n{QUESTION}\n\nAnswer:\n"
+    by_id = {c.id: c for c in ex.components}
+    assert set(by_id) == {"1", "2", "3"} | {f"{i}.{k}" for i in (1, 2, 3) for k in range(1, 6)}
+    assert by_id["2"].answer_changed and by_id["2.3"].answer_changed
+    assert not any(by_id[u].answer_changed for u in by_id if u not in ("2", "2.3"))
+    # leave-one-out: 1 baseline + 3 items + 15 spans (no two probes render the same prompt)
+    assert ex.cost.generator_calls == 19 and ex.cost.deduplicated == 0
+    without_span = next(p for p in llm.prompts if PLANTED not in p and chunk(1).split(".")[0] in p)
+    assert "Mission 1 carried 1 astronauts. Mission 1 landed in ocean 1." in without_span
+
+
+def test_redundant_chunks_are_resolved() -> None:
+    """The same sentence in two chunks: no single removal moves the answer; resolution finds one necessary."""
+    texts = [chunk(i, planted=(i in (2, 5))) for i in range(10)]
+    ex = explain_stack(call_for(texts, PlantedLLM()), embedder=HashEmbedder())
+    assert ex.reproduced
+    conditional = [c for c in ex.components if c.evaluated == "conditional"]
+    assert {c.strategy for c in conditional} == {"item", "span"}
+    assert {c.id for c in conditional} <= {"3", "6", "3.3", "6.3"}
+    assert ex.top("span", 1)[0].label == PLANTED
+
+
+def test_a_baseline_that_does_not_reproduce_is_never_silent() -> None:
+    texts = [chunk(i, planted=(i == 0)) for i in range(3)]
+    with pytest.warns(NotReproducedWarning, match="Buzz Aldrin"):
+        ex = explain_stack(call_for(texts, PlantedLLM(), observed="Buzz Aldrin."), embedder=HashEmbedder())
+    assert ex.reproduction is not None and ex.reproduced is False and not ex.reproduction.exact
+    assert ex.reproduction.observed_answer == "Buzz Aldrin." and ex.reproduction.replayed_answer == "Eagle."
+    assert ex.reproduction.similarity < 0.5
+    assert ex.technical_explanation.startswith("NOT REPRODUCED")
+    llm = PlantedLLM()
+    with pytest.raises(NotReproducedError) as err:
+        explain_stack(call_for(texts, llm, observed="Buzz Aldrin."), embedder=HashEmbedder(), on_mismatch="error")
+    assert err.value.exit_code == 4 and err.value.reproduction["replayed_answer"] == "Eagle."
+    assert len(llm.prompts) == STACK_SETTINGS.noise_runs  # stopped before any probe
+
+
+def test_case_and_full_stops_do_not_count_as_a_different_answer() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ex = explain_stack(call_for([chunk(0, planted=True)], PlantedLLM(), observed="eagle"),
+                           embedder=HashEmbedder())
+    assert ex.reproduced and ex.reproduction is not None and ex.reproduction.exact
+
+
+def test_graph_and_stack_strategies_do_not_mix() -> None:
+    call = call_for([chunk(0, planted=True)], PlantedLLM())
+    with pytest.raises(UsageError, match="do not apply to a stack's context"):
+        explain_stack(call, embedder=HashEmbedder(), settings=ExplainSettings(strategies=("node", "item")))
+    with pytest.raises(UsageError, match="do not apply to xgrag's graph context"):
+        Explainer(None, PlantedLLM(), HashEmbedder()).explain(QUESTION, settings=ExplainSettings(strategies=("span",)))
+    with pytest.raises(UsageError, match="explainer's generator must be the call's"):
+        asyncio.run(Explainer(None, PlantedLLM(), HashEmbedder()).aexplain_stack(call, settings=STACK_SETTINGS))
+
+
+def test_reports_render_a_stack_explanation_and_say_whether_it_was_reproduced() -> None:
+    from rich.console import Console
+
+    from xgrag.report.console import print_explanation
+    from xgrag.serve.export import render_html
+
+    texts = [chunk(i, planted=(i == 1)) for i in range(3)]
+    out = Console(width=160, record=True)
+    print_explanation(out, explain_stack(call_for(texts, PlantedLLM()), embedder=HashEmbedder()))
+    assert "the replayed call reproduced its answer" in out.export_text()
+    with pytest.warns(NotReproducedWarning):
+        drifted = explain_stack(call_for(texts, PlantedLLM(), observed="Buzz Aldrin."), embedder=HashEmbedder())
+    out = Console(width=160, record=True)
+    print_explanation(out, drifted)
+    assert "Not reproduced: the stack answered 'Buzz Aldrin.'" in out.export_text()
+    html = render_html([drifted])
+    assert PLANTED in html and "Buzz Aldrin." in html
