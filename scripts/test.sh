@@ -20,4 +20,8 @@ export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 "$VENV/bin/mypy"
 # one-way imports between the stages, no cycles (pyproject.toml [tool.importlinter]; imports inside functions count)
 "$VENV/bin/lint-imports" --no-cache
-exec "$VENV/bin/python" -m pytest -q -p no:cacheprovider --durations=20 ${SELECT[@]+"${SELECT[@]}"} "${@:-tests}"
+# XGRAG_TEST_WORKERS test processes (default 2; 0 = one process): whole files are dealt out (--dist loadfile), so a
+# file's module fixtures stay in one process; each process starts its own embedded Neo4j
+WORKERS=(-n "${XGRAG_TEST_WORKERS:-2}" --dist loadfile)
+if [[ "${XGRAG_TEST_WORKERS:-2}" == "0" ]]; then WORKERS=(-p no:xdist); fi
+exec "$VENV/bin/python" -m pytest -q -p no:cacheprovider --durations=20 "${WORKERS[@]}" ${SELECT[@]+"${SELECT[@]}"} "${@:-tests}"

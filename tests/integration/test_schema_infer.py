@@ -136,6 +136,9 @@ def test_cli_infer_prints_writes_refuses_and_writes_nothing_to_the_graph(
     from xgrag.cli import app, report_error
 
     monkeypatch.setenv("NEO4J_URI", neo4j_uri[0])
+    if neo4j_uri[2]:  # the embedded server's generated password, as a user passes it
+        monkeypatch.setenv("NEO4J_USER", neo4j_uri[1] or "neo4j")
+        monkeypatch.setenv("NEO4J_PASSWORD", neo4j_uri[2])
     monkeypatch.setenv("XGRAG_HOME", str(tmp_path / "home"))
     monkeypatch.chdir(tmp_path)  # no ./xgrag.toml
     before = schema_state(northwind)
@@ -428,6 +431,9 @@ def test_an_empty_database_and_one_with_no_entities_are_clear_errors(
         infer_schema(server)
     assert err.value.hint and "NEO4J_URI" in err.value.hint
     monkeypatch.setenv("NEO4J_URI", neo4j_uri[0])
+    if neo4j_uri[2]:  # the embedded server's generated password, as a user passes it
+        monkeypatch.setenv("NEO4J_USER", neo4j_uri[1] or "neo4j")
+        monkeypatch.setenv("NEO4J_PASSWORD", neo4j_uri[2])
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(app, ["schema", "infer"])
     assert isinstance(result.exception, InferError) and report_error(result.exception) == 2
