@@ -124,8 +124,9 @@ def empty(store: Neo4jStore) -> None:
 def infer_toml(store: Neo4jStore, folder: Path) -> tuple[Path, float]:
     """`xgrag schema infer --read-only > xgrag.toml`, as a user runs it."""
     env = {**os.environ, "NEO4J_URI": store.uri}
-    if store.user and os.environ.get("NEO4J_PASSWORD"):
-        env["NEO4J_USER"] = store.user
+    user, password = store.credentials()  # the embedded server's generated password, or the user's own
+    if password:
+        env.update(NEO4J_USER=user, NEO4J_PASSWORD=password)
     t0 = time.perf_counter()
     proc = subprocess.run([sys.executable, "-m", "xgrag.cli", "schema", "infer", "--read-only"], env=env,
                           capture_output=True, text=True, timeout=900, check=False)
