@@ -26,6 +26,7 @@ from pydantic import BaseModel, Field
 
 from xgrag.errors import XgragError
 from xgrag.explain.whatif import Unit
+from xgrag.retrieval.modes import Mode
 from xgrag.serve.engine import Workbench, error_json
 
 TOKEN_COOKIE = "xgrag_token"
@@ -48,7 +49,8 @@ class AskRequest(BaseModel):
     scheduler: Literal["auto", "exhaustive", "group", "hierarchical"] = "auto"
     max_calls: int | None = Field(None, ge=0, description="model-call budget (most promising first)")
     hops: int | None = Field(None, ge=1, le=4, description="k for k-hop retrieval (default: the settings')")
-    mode: Literal["khop", "paths", "pcst"] = "khop"
+    mode: Mode = Field("auto", description="retrieval mode, as the CLI's --mode (auto: k-hop when the neighbourhood "
+                                           "fits the caps, else focused on the question's relation types)")
 
 
 class UnitModel(BaseModel):

@@ -128,15 +128,15 @@ class Workbench:
 
         return {"version": __version__, "generators": list(self.specs), "generator": self.specs[0],
                 "strategies": [*strategy_names(), "all"], "strategy": DEFAULT_STRATEGY,
-                "schedulers": list(SCHEDULER_NAMES), "scheduler": "auto", "modes": list(MODES), "mode": "khop",
-                "max_calls": None, "hops": None, "default_hops": self.settings.retrieval.hops,
-                "preset": self.store.schema.key}
+                "schedulers": list(SCHEDULER_NAMES), "scheduler": "auto", "modes": list(MODES),
+                "mode": ExplainSettings().mode, "max_calls": None, "hops": None,
+                "default_hops": self.settings.retrieval.hops, "preset": self.store.schema.key}
 
     # -- jobs ---------------------------------------------------------------------------------------------
 
     def ask(self, question: str, *, generator: str | None = None, strategy: str = DEFAULT_STRATEGY,
             scheduler: str = "auto", max_calls: int | None = None, hops: int | None = None,
-            mode: str = "khop") -> Job:
+            mode: str = "auto") -> Job:
         """Start explaining `question`; bad options are refused here, before anything runs."""
         from xgrag.retrieval.question import check_question
 
