@@ -136,11 +136,14 @@ def _system(messages: list[dict[str, str]]) -> str:
 
 
 class LightRAGRule(W.PlantedRule):
-    """stack_world's scripted model for LightRAG's query prompts (module docstring); `answers` counts the answers
-    given, `drift` makes them drift as in PlantedRule."""
+    """stack_world's scripted model for LightRAG's query prompts (module docstring), and PlantedRule's for every
+    other prompt (so one server serves every stack); `answers` counts the answers given, `drift` makes them drift as
+    in PlantedRule."""
 
     def __call__(self, messages: list[dict[str, str]]) -> str | None:
         prompt = messages[-1]["content"]
+        if "---Context---" not in _system(messages) and "---Real Data---" not in prompt:
+            return super().__call__(messages)
         if "---Real Data---" in prompt and "User Query:" in prompt:  # keyword extraction
             query = prompt.rsplit("User Query:", 1)[1].split("\n", 1)[0].strip()
             mission = self.by_question.get(query)
