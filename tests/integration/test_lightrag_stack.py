@@ -162,3 +162,20 @@ def test_use_with_lightrag_runs_as_written(lightrag, srv: OpenAITestServer, miss
     lines = printed.getvalue().splitlines()
     assert lines[0] == f"{mission.module} | True | {mission.planted}"
     assert any(f"{mission.name} -flew-> {mission.module}" in line for line in lines[1:])
+
+
+def test_blocking_explain_query_runs_on_lightrags_loop(lightrag, mission: W.Mission = WORLD[9]) -> None:
+    """explain_query, for scripts that use LightRAG's blocking rag.query: it drives the loop LightRAG's own blocking
+    calls drive (the current event loop), where the storages live."""
+    from xgrag.integrations.lightrag import explain_query
+
+    rag, loop = lightrag
+    asyncio.set_event_loop(loop)
+    try:
+        out = explain_query(rag, mission.question, QueryParam(**PARAM))
+    finally:
+        asyncio.set_event_loop(None)
+    assert out.answer == mission.module
+    assert out.explanation is not None and out.explanation.reproduction is not None
+    assert out.explanation.reproduction.reproduced
+    assert out.explanation.top("span", 1)[0].label == mission.planted
