@@ -200,6 +200,10 @@ class GraphSchema(BaseModel):
     # Nothing is ever written to the database: no indexes, constraints, migration records or saved explanations
     # (every write is refused by the store); linking then reads names into memory (xgrag.retrieval.name_index).
     read_only: bool = bool(_SCHEMA["read_only"])
+    # "stored": a relationship's stored direction is its meaning's. "undirected-sorted": the writer stores every edge
+    # for the sorted pair of its ends (LightRAG), so retrieval reads the direction from the relationship's
+    # description and marks it undirected when that does not say (xgrag.model.direction, Relationship.reading)
+    relationship_direction: Literal["stored", "undirected-sorted"] = _SCHEMA["relationship_direction"]
 
     @model_validator(mode="after")
     def _identifiers(self) -> GraphSchema:

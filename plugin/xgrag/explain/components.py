@@ -10,7 +10,7 @@ from xgrag.explain.perturbers import Planned
 from xgrag.explain.run import ExplainRun, Probe
 from xgrag.explain.scoring import answer_changed, normalise
 from xgrag.model import Component, ContextUnit, PropertyFact, Subgraph
-from xgrag.retrieval.dedup import DedupResult, stored_name_text, stored_triple_text
+from xgrag.retrieval.dedup import DedupResult, stored_arrow_text, stored_name_text, stored_triple_text
 
 
 def build_components(run: ExplainRun) -> list[Component]:
@@ -80,8 +80,7 @@ def label(p: Planned, merged: DedupResult) -> str:
     entity with the names merged into it. Never a triple the merge made up."""
     graph = merged.subgraph
     if p.kind == "edge" and p.target in graph.relationships:
-        return "; ".join(f"{stored_name_text(merged, t.head_id)} -{t.label}-> {stored_name_text(merged, t.tail_id)}"
-                         for t in merged.stored_triples(p.target))
+        return "; ".join(stored_arrow_text(merged, t) for t in merged.stored_triples(p.target))
     if p.kind == "node" and p.target in graph.nodes:
         base = merged.stored_name(p.target)
         others = [name for nid, name in merged.members(p.target) if nid != p.target]

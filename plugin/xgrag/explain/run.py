@@ -22,7 +22,7 @@ from xgrag.explain.progress import Observer, Phase, ProgressClock, ProgressEvent
 from xgrag.explain.scoring import logprob_importance, semantic_shift
 from xgrag.explain.settings import ExplainSettings
 from xgrag.generate.base import AnswerScore, Generation
-from xgrag.generate.prompt import RenderedContext, property_text, relation_text
+from xgrag.generate.prompt import RenderedContext, fact_line, property_text
 from xgrag.model import ContextUnit, Perturbation, Subgraph
 from xgrag.retrieval.dedup import DedupResult
 
@@ -253,7 +253,7 @@ class ExplainRun:
         if p.kind == "edge" and p.target in graph.relationships:
             r = graph.relationships[p.target]
             # the relation as the prompt renders it ("written by", not "written_by"): the raw label embeds poorly
-            return f"{graph.nodes[r.source].name} {relation_text(r.label)} {graph.nodes[r.target].name}"
+            return fact_line(graph, r)
         if p.kind == "node" and p.target in graph.nodes:
             return graph.nodes[p.target].name
         if p.kind == "property" and p.target in graph.properties:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xgrag.generate.base import Fact
-from xgrag.model import PropertyFact, Subgraph, key_text
+from xgrag.model import PropertyFact, Relationship, Subgraph, key_text
 
 PROMPT_VERSION = "xgrag-strict-v1"
 
@@ -53,11 +53,24 @@ class RenderedContext:
         return h.hexdigest()
 
 
+def fact_relation(rel: Relationship) -> str:
+    """The relation as a fact states it: the label as words, or for a relationship stored in an arbitrary direction
+    (LightRAG's) the arrow of its reading ("-commanded->", "-commanded-": the LightRAG stack path's wording)."""
+    return rel.reading.arrow if rel.reading is not None else relation_text(rel.label)
+
+
+def fact_line(sub: Subgraph, rel: Relationship) -> str:
+    """One relationship as the prompt states it: "head relation tail", in its meaning's direction, with
+    " (undirected)" when a storage-ordered relationship's description does not say."""
+    undirected = " (undirected)" if rel.reading is not None and not rel.reading.directed else ""
+    return f"{sub.nodes[rel.head].name} {fact_relation(rel)} {sub.nodes[rel.tail].name}{undirected}"
+
+
 def facts_of(sub: Subgraph) -> tuple[Fact, ...]:
-    """The relationships of `sub` as triples, in canonical order."""
+    """The relationships of `sub` as triples, in canonical order (each in its meaning's direction: `fact_line`)."""
     return tuple(
-        Fact(rel.id, sub.nodes[rel.source].name, relation_text(rel.label), sub.nodes[rel.target].name,
-             head_type=sub.nodes[rel.source].type, tail_type=sub.nodes[rel.target].type)
+        Fact(rel.id, sub.nodes[rel.head].name, fact_relation(rel), sub.nodes[rel.tail].name,
+             head_type=sub.nodes[rel.head].type, tail_type=sub.nodes[rel.tail].type)
         for rel in sub.sorted_relationships()
     )
 
@@ -114,7 +127,9 @@ def render(question: str, sub: Subgraph, response_type: str = DEFAULT_RESPONSE_T
     lines.append("Facts:")
     for f in facts:
         props = sub.properties_of(f.id) if sub.properties else []
-        lines.append(f"- {f.head} {f.relation} {f.tail}" + (f" ({_stated(props)})" if props else ""))
+        rel = sub.relationships.get(f.id)
+        stated = f"{f.head} {f.relation} {f.tail}" if rel is None else fact_line(sub, rel)
+        lines.append(f"- {stated}" + (f" ({_stated(props)})" if props else ""))
     if not facts:
         lines.append("- (none)")
     lines += ["", f"Question: {question}", "Answer:"]

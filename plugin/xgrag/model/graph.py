@@ -7,6 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from xgrag.model.direction import Reading
+
 PropertyValue = str | int | float | bool | list[Any]
 # A property fact's id: "<element id>#<key>", split at the last '#' (a key is a validated identifier and never holds
 # one; an element id might).
@@ -67,15 +69,30 @@ class Relationship:
     label: str
     description: str | None = None
     provenance: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    # How it reads when the stored direction means nothing (schema.relationship_direction "undirected-sorted":
+    # LightRAG's): set by retrieval from the description; None: the stored direction is the meaning's
+    reading: Reading | None = field(default=None, compare=False, hash=False)
+
+    @property
+    def head(self) -> str:
+        """The id of the end the relation is stated from (the stored source unless the reading reverses it)."""
+        return self.target if self.reading is not None and self.reading.reversed else self.source
+
+    @property
+    def tail(self) -> str:
+        return self.source if self.reading is not None and self.reading.reversed else self.target
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "id": self.id,
             "source": self.source,
             "target": self.target,
             "label": self.label,
             "provenance": dict(self.provenance),
         }
+        if self.reading is not None:
+            out["reading"] = self.reading.to_json()
+        return out
 
 
 @dataclass(frozen=True)
@@ -219,8 +236,9 @@ class Subgraph:
         for n in data.get("nodes", []):
             sub.add_node(Node(n["id"], n["name"], n.get("type")))
         for r in data.get("relationships", []):
+            reading = Reading.from_json(r["reading"]) if r.get("reading") else None
             sub.add_relationship(Relationship(r["id"], r["source"], r["target"], r["label"],
-                                              provenance=dict(r.get("provenance") or {})))
+                                              provenance=dict(r.get("provenance") or {}), reading=reading))
         for f in data.get("properties", []):
             sub.add_property(PropertyFact(f["owner"], f["key"], f["value"], f.get("owner_kind", "node")))
         sub.properties_omitted = int(data.get("properties_omitted", 0))

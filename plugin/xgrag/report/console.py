@@ -10,7 +10,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from xgrag.explain.surrogate import surrogate_line
-from xgrag.generate.prompt import relation_text
+from xgrag.generate.prompt import fact_line
 from xgrag.model import Component, Explanation, Subgraph, value_text
 
 
@@ -19,8 +19,8 @@ def fact_labels(ex: Explanation) -> dict[str, str]:
     if not ex.subgraph:
         return {}
     sub = Subgraph.from_json(ex.subgraph)
-    return {r.id: f"{sub.nodes[r.source].name} {relation_text(r.label)} {sub.nodes[r.target].name}"
-            for r in sub.sorted_relationships() if r.source in sub.nodes and r.target in sub.nodes}
+    return {r.id: fact_line(sub, r) for r in sub.sorted_relationships()
+            if r.source in sub.nodes and r.target in sub.nodes}
 
 
 def provenance_entries(prov: Mapping[str, Any] | None) -> list[dict[str, Any]]:
@@ -73,8 +73,13 @@ def print_subgraph(out: Console, title: str, data: dict[str, Any]) -> None:
         if prov.get("line") is not None:
             where = f"{where}:{prov['line']}"
         # cells are rich markup: text from the graph is escaped so that it prints as it is stored
-        table.add_row(escape(names.get(r["source"], r["source"])), escape(r["label"]),
-                      escape(names.get(r["target"], r["target"])), escape(r["id"]), escape(str(where)))
+        head, relation, tail = r["source"], r["label"], r["target"]
+        reading = r.get("reading")  # a storage-ordered relationship (LightRAG's): in its meaning's direction
+        if reading:
+            head, tail = (tail, head) if reading["reversed"] else (head, tail)
+            relation = f"{reading['relation']}" + ("" if reading["directed"] else " (undirected)")
+        table.add_row(escape(names.get(head, head)), escape(relation), escape(names.get(tail, tail)),
+                      escape(r["id"]), escape(str(where)))
     out.print(table)
     properties = data.get("properties") or []
     if properties:

@@ -13,11 +13,12 @@ triples it stands for (original names and ids) and, for every merge, its evidenc
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from xgrag.errors import NotFoundError
-from xgrag.model import Node, Relationship, Subgraph
+from xgrag.model import Node, Subgraph
+from xgrag.model.direction import Reading
 from xgrag.retrieval.alias_rule import (
     AliasEntity,
     AliasJudge,
@@ -33,7 +34,8 @@ from xgrag.retrieval.names import parse
 from xgrag.store.neo4j import Neo4jStore
 
 __all__ = ["AliasLink", "DedupResult", "EmbedFn", "Merge", "StoredTriple", "dedup", "find_aliases", "graph_alias_links",
-           "persist_aliases", "persisted_aliases", "similarity_clusters", "stored_name_text", "stored_triple_text"]
+           "persist_aliases", "persisted_aliases", "similarity_clusters", "stored_arrow_text", "stored_name_text",
+           "stored_triple_text"]
 
 
 @dataclass(frozen=True)
@@ -46,9 +48,14 @@ class StoredTriple:
     label: str
     tail_id: str
     tail: str
+    # how it reads when the stored direction means nothing (Relationship.reading; LightRAG's graphs)
+    reading: Reading | None = None
 
-    def to_json(self) -> dict[str, str]:
-        return dict(vars(self))
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {k: v for k, v in vars(self).items() if k != "reading"}
+        if self.reading is not None:
+            out["reading"] = self.reading.to_json()
+        return out
 
 
 @dataclass(frozen=True)
@@ -114,7 +121,7 @@ class DedupResult:
             raise NotFoundError(f"relationship {rel_id!r} is not in this dedup result")
         # a result built without stored triples (dedup off): the subgraph holds the stored names
         return [StoredTriple(rel.id, rel.source, self.stored_name(rel.source), rel.label, rel.target,
-                             self.stored_name(rel.target))]
+                             self.stored_name(rel.target), rel.reading)]
 
     @property
     def merged(self) -> int:
@@ -141,8 +148,19 @@ def stored_triple_text(result: DedupResult, rel_id: str) -> str:
     """A relationship of the deduplicated subgraph as the graph stores it, never as the merge rewrote it: each
     stored triple it stands for, with merge notes ("Jim'S Grandfather (merged into Jim) OWNED Gold Watch"),
     joined by "; " when the merge collapsed several stored triples into one."""
-    return "; ".join(f"{stored_name_text(result, t.head_id)} {t.label} {stored_name_text(result, t.tail_id)}"
-                     for t in result.stored_triples(rel_id))
+    def text(t: StoredTriple) -> str:
+        head, tail = stored_name_text(result, t.head_id), stored_name_text(result, t.tail_id)
+        return t.reading.text(head, tail) if t.reading is not None else f"{head} {t.label} {tail}"
+
+    return "; ".join(text(t) for t in result.stored_triples(rel_id))
+
+
+def stored_arrow_text(result: DedupResult, t: StoredTriple) -> str:
+    """A stored triple as a component label states it: "head -label-> tail" (with merge notes), or, for a
+    relationship stored in an arbitrary direction (Relationship.reading), in the direction its description states
+    ("Neil Armstrong -commanded-> Apollo 11") or marked undirected ("A -keyword- B (undirected)")."""
+    head, tail = stored_name_text(result, t.head_id), stored_name_text(result, t.tail_id)
+    return t.reading.text(head, tail) if t.reading is not None else f"{head} -{t.label}-> {tail}"
 
 
 def alias_entities(subgraph: Subgraph, ids: Sequence[str]) -> list[AliasEntity]:
@@ -213,7 +231,7 @@ def dedup(subgraph: Subgraph, embed: EmbedFn | None, theta: float = 0.7, rule: s
     dropped: list[StoredTriple] = []
     for rel in subgraph.sorted_relationships():
         triple = StoredTriple(rel.id, rel.source, subgraph.nodes[rel.source].name, rel.label, rel.target,
-                              subgraph.nodes[rel.target].name)
+                              subgraph.nodes[rel.target].name, rel.reading)
         s, t = mapping[rel.source], mapping[rel.target]
         if s == t:  # XGRAG drops self-loops; one between two merged aliases is kept aside, never shown as fact
             dropped.append(triple)
@@ -226,7 +244,7 @@ def dedup(subgraph: Subgraph, embed: EmbedFn | None, theta: float = 0.7, rule: s
         kept[key] = rel.id
         rel_members[rel.id] = [rel.id]
         stored[rel.id] = [triple]
-        out.add_relationship(Relationship(rel.id, s, t, rel.label, rel.description, rel.provenance))
+        out.add_relationship(replace(rel, source=s, target=t))
     out.seeds = list(dict.fromkeys(mapping[s] for s in subgraph.seeds if s in mapping))
     out.alias_map = {m: c for m, c in mapping.items() if m != c}
     out.paths = [[r for r in path if r in out.relationships] for path in subgraph.paths]

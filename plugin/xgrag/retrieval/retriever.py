@@ -10,12 +10,14 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from xgrag.config import RetrievalSettings
 from xgrag.embed import Embedder
 from xgrag.errors import UsageError
-from xgrag.model import Node, Perturbation, PropertyFact, Relationship, Subgraph
+from xgrag.model import Node, Perturbation, PropertyFact, Subgraph
+from xgrag.model.direction import read_stored
 from xgrag.retrieval.linking import LinkedEntity, Linker, node_from_map
 from xgrag.retrieval.modes import Mode, check_hops
 from xgrag.retrieval.properties import plain_value, property_relevance
@@ -267,11 +269,16 @@ class Retriever:
         self._fill_provenance(sub)
 
     def _fill_provenance(self, sub: Subgraph) -> None:
+        self._stored_provenance(sub)
+        if self.store.schema.relationship_direction == "undirected-sorted":
+            read_directions(sub)
+
+    def _stored_provenance(self, sub: Subgraph) -> None:
         mapping = self.store.schema.provenance
         if mapping.mode == "relationship" and mapping.value_separator and sub.relationships:
             for rid, rel in list(sub.relationships.items()):
-                prov = split_provenance(rel.provenance, mapping.value_separator)
-                sub.relationships[rid] = Relationship(rel.id, rel.source, rel.target, rel.label, rel.description, prov)
+                sub.relationships[rid] = replace(rel, provenance=split_provenance(rel.provenance,
+                                                                                  mapping.value_separator))
             return
         if mapping.mode != "mentions" or not sub.relationships:
             return
@@ -280,7 +287,17 @@ class Retriever:
         for rid, prov in found.items():
             rel = sub.relationships[rid]
             clean = {k: v for k, v in (prov or {}).items() if v is not None}
-            sub.relationships[rid] = Relationship(rel.id, rel.source, rel.target, rel.label, rel.description, clean)
+            sub.relationships[rid] = replace(rel, provenance=clean)
+
+
+def read_directions(sub: Subgraph) -> None:
+    """In place: every relationship of `sub` without a reading gets the one its description states (a preset whose
+    relationships are stored "undirected-sorted", LightRAG's). The stored source and target stay as they are.
+    The Java procedures do the same (Retrieval.readDirections)."""
+    for rid, rel in list(sub.relationships.items()):
+        if rel.reading is None and rel.source in sub.nodes and rel.target in sub.nodes:
+            sub.relationships[rid] = replace(rel, reading=read_stored(
+                sub.nodes[rel.source].name, sub.nodes[rel.target].name, rel.description, rel.label))
 
 
 def split_provenance(prov: dict[str, Any], separator: str) -> dict[str, Any]:

@@ -17,7 +17,7 @@ cleans the response as kg_query does.
 
 Units: each entity row and each relation row is one item (`split=False`); each chunk is an item whose text is the
 chunk's content, cut into sentences (a probe dumps the chunk's row again with the sentences kept). A relation item is
-labelled and traced in its meaning's direction (direction.py), its storage order kept in its provenance; a chunk
+labelled and traced in its meaning's direction (model/direction.py), its storage order kept in its provenance; a chunk
 item may state the relations whose source chunk it is (LightRAG's source_id) and names the entities extracted from
 it, so its sentences are traced to them.
 """
@@ -36,8 +36,8 @@ from xgrag.explain.stack import ItemSource, KnownEntity, KnownFact, StackCall, b
 from xgrag.explain.stack.context import shorten
 from xgrag.generate.base import Fact, Generation, GenerationError, Usage
 from xgrag.model import Subgraph
+from xgrag.model.direction import Direction, meaning_direction
 
-from .direction import Direction, meaning_direction
 from .prompt import LightRAGPrompt, parse_prompt
 
 STACK = "lightrag"

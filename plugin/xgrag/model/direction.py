@@ -1,4 +1,8 @@
 """The direction a LightRAG relation means, read from its own description and keywords; pure text, no graph.
+Used by the LightRAG stack integration (xgrag.integrations.lightrag: the relations `rag.query()` put into its prompt)
+and by xgrag's own retrieval over a graph LightRAG wrote (preset "lightrag", whose relationships are stored
+"undirected-sorted": `Reading`, set by xgrag.retrieval). The Java procedures implement the same rule
+(org.xgrag.procedures.Direction); tests/unit/model/test_direction.py holds the cases both must agree on.
 
 LightRAG keys every edge by the alphabetically sorted pair of its ends (operate.py sorts `src_tgt`, the relations
 vector store sorts `src_id`/`tgt_id`), so a context row `{"entity1": "Apollo 11", "entity2": "Neil Armstrong"}` says
@@ -42,7 +46,8 @@ def keyword_list(keywords: str) -> list[str]:
 
 
 def _find(text: str, name: str) -> int:
-    m = re.search(r"(?<!\w)" + re.escape(name.casefold()) + r"(?!\w)", text.casefold())
+    # case-insensitive on the text itself (not on a case-folded copy, whose offsets can differ from the text's)
+    m = re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text, re.I)
     return -1 if m is None else m.start()
 
 
@@ -57,9 +62,8 @@ def meaning_direction(entity1: str, entity2: str, description: str, keywords: st
         first, second = (entity1, entity2) if a < b else (entity2, entity1)
         start = min(a, b) + len(first)
         between = sentence[start:max(a, b)]
-        low = between.casefold()
         for kw in kws:
-            m = re.search(r"(?<!\w)" + re.escape(kw.casefold()) + r"(?!\w)", low)
+            m = re.search(r"(?<!\w)" + re.escape(kw) + r"(?!\w)", between, re.I)
             if m is None:
                 continue
             passive = bool(_PASSIVE_BE.search(between[:m.start()])) and \
@@ -68,3 +72,43 @@ def meaning_direction(entity1: str, entity2: str, description: str, keywords: st
                 return Direction(second, kw, first, True, sentence)
             return Direction(first, kw, second, True, sentence)
     return Direction(entity1, relation, entity2, False, "")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How a relationship stored in an arbitrary direction reads (a preset whose relationship_direction is
+    "undirected-sorted"): the relation (the keyword the direction was read from, else the first keyword), whether
+    its description states a direction, whether that direction runs from the stored target to the stored source,
+    and the sentence it was read from. The stored direction itself stays on the relationship (source, target)."""
+
+    relation: str
+    directed: bool
+    reversed: bool
+    evidence: str
+
+    @property
+    def arrow(self) -> str:
+        """The relation as the LightRAG stack path writes it in a fact: "-commanded->" or "-commanded-"."""
+        return f"-{self.relation}->" if self.directed else f"-{self.relation}-"
+
+    def text(self, source: str, target: str) -> str:
+        """'head -relation-> tail' in the meaning's direction (given the stored ends' names), or 'source -relation-
+        target (undirected)'; the same wording as `Direction.text`."""
+        head, tail = (target, source) if self.reversed else (source, target)
+        return Direction(head, self.relation, tail, self.directed, self.evidence).text
+
+    def to_json(self) -> dict[str, object]:
+        return {"relation": self.relation, "directed": self.directed, "reversed": self.reversed,
+                "evidence": self.evidence}
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> Reading:
+        return cls(str(data["relation"]), bool(data["directed"]), bool(data["reversed"]), str(data["evidence"]))
+
+
+def read_stored(source: str, target: str, description: str | None, keywords: str) -> Reading:
+    """The `Reading` of a relationship stored (source)-[keywords]->(target) with `description` (names: the ends'
+    stored names). Never reversed without a sentence that says so."""
+    d = meaning_direction(source, target, description or "", keywords)
+    reversed_ = d.directed and source != target and (d.head, d.tail) == (target, source)
+    return Reading(d.relation, d.directed, reversed_, d.evidence)
