@@ -210,3 +210,113 @@ def test_llamaindex_preset_reads_the_graph_property_graph_index_writes(store: Ne
     chunk = store.query("MATCH (c:__Node__:Chunk {id: $id}) RETURN c.text AS text, c.ref_doc_id AS doc",
                         {"id": "curie-chunk-1"})
     assert chunk == [{"text": "Marie Curie won the Nobel Prize in Physics.", "doc": "curie.txt"}]
+
+
+# -- LightRAG: relations in the direction their description states, not LightRAG's storage order ---------------------
+
+# (src, tgt, description, keywords) as LightRAG stores them: its pipeline keys an edge by the sorted pair (operate.py),
+# so "Neil Armstrong commanded Apollo 11" is stored (Apollo 11)-[DIRECTED]->(Neil Armstrong); ainsert_custom_kg
+# writes src -> tgt as given
+APOLLO = [("Apollo 11", "Neil Armstrong", "Neil Armstrong commanded Apollo 11.", "commanded"),
+          ("Apollo 11", "Eagle", "Apollo 11 flew the Eagle lander.", "flew"),
+          ("Apollo 11", "Buzz Aldrin", "Buzz Aldrin and Apollo 11 appear in the same report.", "crewed")]
+
+
+def write_apollo_with_lightrag(store: Neo4jStore, neo4j_uri, tmp_path) -> Neo4jStore:
+    """APOLLO written by LightRAG's own `ainsert_custom_kg` into its Neo4JStorage (workspace
+    lightrag_world.WORKSPACE); the view of it through the lightrag preset. The LLM function is never called by a custom-KG insert (an unreachable URL)."""
+    import asyncio
+
+    from support import lightrag_world as L
+    from xgrag.config import schema_preset
+    from xgrag.store.migrations import migrate
+
+    entities = sorted({n for s, t, _, _ in APOLLO for n in (s, t)})
+    kg = {"chunks": [{"content": " ".join(d for _, _, d, _ in APOLLO), "source_id": "apollo-1", "file_path": "a.txt",
+                      "chunk_order_index": 0}],
+          "entities": [{"entity_name": n, "entity_type": "thing", "description": f"{n} is named in the report.",
+                        "source_id": "apollo-1", "file_path": "a.txt"} for n in entities],
+          "relationships": [{"src_id": s, "tgt_id": t, "description": d, "keywords": k, "weight": 1.0,
+                             "source_id": "apollo-1", "file_path": "a.txt"} for s, t, d, k in APOLLO]}
+    uri, user, password = neo4j_uri
+
+    async def run() -> None:
+        rag = L.make_rag(tmp_path, "http://127.0.0.1:9/v1")
+        await rag.initialize_storages()
+        try:
+            await rag.ainsert_custom_kg(kg)
+        finally:
+            await rag.finalize_storages()
+
+    with L.neo4j_env(uri, user, password, store.database):
+        asyncio.run(run())
+    view = store.with_schema(schema_preset("lightrag", entity_label=L.WORKSPACE, index_prefix="xgrag_lr_k",
+                                           fulltext_index=f"entity_id_fulltext_idx_{L.WORKSPACE}"))
+    migrate(view, view.schema, 384)
+    return view
+
+
+@pytest.fixture
+def apollo(store: Neo4jStore, neo4j_uri, tmp_path) -> Neo4jStore:
+    pytest.importorskip("lightrag", reason="lightrag-hku is in the [dev] extra")
+    return write_apollo_with_lightrag(store, neo4j_uri, tmp_path)
+
+
+def _rel(view: Neo4jStore, head: str, tail: str) -> str:
+    rows = view.query("MATCH (a {entity_id: $a})-[r:DIRECTED]-(b {entity_id: $b}) RETURN elementId(r) AS id",
+                      {"a": head, "b": tail})
+    assert len(rows) == 1
+    return str(rows[0]["id"])
+
+
+def test_lightrag_relations_read_in_their_description_direction(apollo: Neo4jStore) -> None:
+    """The graph LightRAG wrote stores (Apollo 11)-[DIRECTED {keywords: 'commanded'}]->(Neil Armstrong); xgrag's
+    prompt, component labels, console labels and view state it as its description does, mark the relation whose
+    description states no direction undirected, and keep the stored direction in the subgraph."""
+    from xgrag.embed import default_embedder
+    from xgrag.explain import Explainer, ExplainSettings
+    from xgrag.generate.extractive import ExtractiveReader
+    from xgrag.generate.prompt import render
+    from xgrag.report.console import fact_labels
+    from xgrag.report.view import view_model
+
+    start = apollo.query("MATCH (a)-[r:DIRECTED]->(b) WHERE r.keywords = 'commanded' "
+                         "RETURN a.entity_id AS a, b.entity_id AS b")
+    assert [(r["a"], r["b"]) for r in start] == [("Apollo 11", "Neil Armstrong")]  # LightRAG's sorted order
+    commanded, flew, crewed = (_rel(apollo, "Apollo 11", x) for x in ("Neil Armstrong", "Eagle", "Buzz Aldrin"))
+    before = apollo.checksum()
+    q = "Who commanded Apollo 11?"
+    sub = Retriever(apollo).retrieve(q, mode="khop", hops=1)
+    assert set(sub.relationships) == {commanded, flew, crewed}
+    prompt = render(q, sub).prompt
+    assert "- Neil Armstrong -commanded-> Apollo 11\n" in prompt
+    assert "- Apollo 11 -flew-> Eagle\n" in prompt
+    assert "- Apollo 11 -crewed- Buzz Aldrin (undirected)\n" in prompt
+    assert "Apollo 11 -commanded-> Neil Armstrong" not in prompt and "Apollo 11 commanded" not in prompt
+    stored = {r["id"]: r for r in sub.to_json()["relationships"]}
+    assert (stored[commanded]["source"], stored[commanded]["target"]) == (sub.relationships[commanded].source,
+                                                                          sub.relationships[commanded].target)
+    assert sub.nodes[stored[commanded]["source"]].name == "Apollo 11"  # the stored direction stays in the data
+    assert stored[commanded]["reading"] == {"relation": "commanded", "directed": True, "reversed": True,
+                                            "evidence": "Neil Armstrong commanded Apollo 11."}
+    assert stored[crewed]["reading"]["directed"] is False
+    # perturbations name relationships by id: the direction does not change what is removed
+    without = Retriever(apollo).retrieve(q, mode="khop", hops=1, perturbation=Perturbation(
+        excluded_rel_ids=frozenset({commanded})))
+    assert set(without.relationships) == {flew, crewed}
+    assert "Neil Armstrong -commanded->" not in render(q, without).prompt
+
+    emb = default_embedder()
+    ex = Explainer(Retriever(apollo, embedder=emb), ExtractiveReader(emb), emb,
+                   ExplainSettings(strategies=("edge",), noise_runs=1, mode="khop", hops=1)).explain(q)
+    labels = {c.id: c.label for c in ex.components if c.kind == "edge"}
+    assert labels[commanded] == "Neil Armstrong -commanded-> Apollo 11"
+    assert labels[flew] == "Apollo 11 -flew-> Eagle"
+    assert labels[crewed] == "Apollo 11 -crewed- Buzz Aldrin (undirected)"
+    assert fact_labels(ex)[commanded] == "Neil Armstrong -commanded-> Apollo 11"
+    edges = {e["id"]: e for e in view_model(ex)["graph"]["edges"]}
+    names = {n["key"]: n["name"] for n in view_model(ex)["graph"]["nodes"]}
+    assert (names[edges[commanded]["source"]], edges[commanded]["label"], names[edges[commanded]["target"]]) == \
+        ("Neil Armstrong", "commanded", "Apollo 11")
+    assert edges[crewed]["undirected"] and not edges[commanded]["undirected"]
+    assert apollo.checksum() == before

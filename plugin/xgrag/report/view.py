@@ -103,6 +103,20 @@ def deciding(c: Component, response_score: str) -> bool:
     return bool(c.answer_changed)
 
 
+def _as_read(r: dict[str, Any]) -> dict[str, Any]:
+    """A relationship as the view draws it: as stored, or, for a storage-ordered one with a reading (LightRAG's), in
+    its meaning's direction with the reading's relation, or marked undirected (drawn without an arrow). The
+    explanation's subgraph keeps the stored direction."""
+    reading = r.get("reading")
+    if not reading:
+        return r
+    out = {**r, "label": reading["relation"] + ("" if reading["directed"] else " (undirected)"),
+           "undirected": not reading["directed"]}
+    if reading["reversed"]:
+        out["source"], out["target"] = r["target"], r["source"]
+    return out
+
+
 class _Graph:
     """Keys, colours, scores and details of one explanation's subgraph."""
 
@@ -110,7 +124,7 @@ class _Graph:
         sub = ex.subgraph or {}
         self.nodes = sorted(sub.get("nodes", []), key=lambda n: (str(n.get("name")), str(n.get("id"))))
         node_ids = {n["id"] for n in self.nodes}
-        self.rels = [r for r in sorted(sub.get("relationships", []), key=lambda r: str(r.get("id")))
+        self.rels = [_as_read(r) for r in sorted(sub.get("relationships", []), key=lambda r: str(r.get("id")))
                      if r.get("source") in node_ids and r.get("target") in node_ids]
         self.seeds = [s for s in sub.get("seeds", []) if s in node_ids]
         self.names = {n["id"]: str(n.get("name") if n.get("name") is not None else n["id"]) for n in self.nodes}
@@ -421,7 +435,8 @@ def view_model(ex: Explanation, focus_k: int = FOCUS_K) -> dict[str, Any]:
     edges = [{"key": g.edge_key[r["id"]], "id": r["id"], "source": g.node_key[r["source"]],
               "target": g.node_key[r["target"]], "label": str(r.get("label") or ""),
               "value": _r(g.edge_value[r["id"]]), "fill": colour(g.edge_value[r["id"]]),
-              "chain": r["id"] in g.chain_edges, "evidence": r["id"] in g.evidence} for r in g.rels]
+              "chain": r["id"] in g.chain_edges, "evidence": r["id"] in g.evidence,
+              "undirected": bool(r.get("undirected"))} for r in g.rels]
     return {
         "version": VIEW_VERSION, "id": ex.id, "created_at": ex.created_at, "question": ex.question,
         "answer": ex.answer, "generator": ex.generator, "strategy": ex.strategy,

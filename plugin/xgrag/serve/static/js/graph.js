@@ -24,6 +24,7 @@ function styles() {
       "overlay-opacity": 0 } },
     { selector: "edge.unscored", style: { "line-style": "dashed", "line-color": "#9aa3ad",
       "target-arrow-color": "#9aa3ad" } },
+    { selector: "edge.undirected", style: { "target-arrow-shape": "none" } },
     { selector: "edge.chain", style: { "underlay-color": "#d7191c", "underlay-opacity": 0.28, "underlay-padding": 4 } },
     { selector: "node.entity.active", style: { "border-color": "#0b63ce", "border-width": 4 } },
     { selector: "edge.active", style: { "underlay-color": "#0b63ce", "underlay-opacity": 0.45, "underlay-padding": 5 } },
@@ -65,6 +66,7 @@ function elementsFor(vm, drawing) {
     const cls = [];
     if (e.value === null) { cls.push("unscored"); }
     if (e.chain) { cls.push("chain"); }
+    if (e.undirected) { cls.push("undirected"); }  // a storage-ordered relation whose description states no direction
     const w = (drawing.kind === "full" ? 1.0 : 1.4) + 3.2 * Math.min(1, Math.max(0, e.value || 0));
     out.push({ group: "edges", data: { id: key, source: e.source, target: e.target, fill: e.fill, w: w,
       step: 2 * drawing.parallel_step, value: e.value }, classes: cls.join(" ") });

@@ -214,6 +214,9 @@ final class Retrieval {
                 for (String k : List.of("id", "source", "target", "label", "provenance")) {
                     m.put(k, r.get(k));
                 }
+                if (r.get("reading") != null) {  // Python's Relationship.to_json: only when set
+                    m.put("reading", r.get("reading"));
+                }
                 rs.add(m);
             }
             Map<String, Object> out = new LinkedHashMap<>();
@@ -454,6 +457,32 @@ final class Retrieval {
     // -- provenance and graph elements ----------------------------------------------------------
 
     void fillProvenance(Sub sub) {
+        storedProvenance(sub);
+        readDirections(sub);
+    }
+
+    /**
+     * Python's {@code read_directions}: under a schema whose relationships are stored "undirected-sorted" (LightRAG's),
+     * every relationship without one gets the reading its description states ({@code reading}: relation, directed,
+     * reversed, evidence); source and target stay as stored.
+     */
+    void readDirections(Sub sub) {
+        if (!"undirected-sorted".equals(schema.str("relationship_direction"))) {
+            return;
+        }
+        for (Map<String, Object> rel : sub.rels.values()) {
+            Map<String, Object> s = sub.nodes.get(String.valueOf(rel.get("source")));
+            Map<String, Object> t = sub.nodes.get(String.valueOf(rel.get("target")));
+            if (rel.get("reading") != null || s == null || t == null) {
+                continue;
+            }
+            Object description = rel.get("description");
+            rel.put("reading", Direction.reading(String.valueOf(s.get("name")), String.valueOf(t.get("name")),
+                    description == null ? null : String.valueOf(description), String.valueOf(rel.get("label"))));
+        }
+    }
+
+    private void storedProvenance(Sub sub) {
         String separator = schema.prov("value_separator");
         if ("relationship".equals(schema.prov("mode")) && separator != null && !sub.rels.isEmpty()) {
             for (Map<String, Object> rel : sub.rels.values()) {

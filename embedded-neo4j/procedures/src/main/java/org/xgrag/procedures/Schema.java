@@ -27,6 +27,8 @@ public final class Schema {
     static final Set<String> LISTS = Set.copyOf(Shared.strings(FIELDS.get("identifier_lists")));
     static final Set<String> BOOLEANS = Set.copyOf(Shared.strings(FIELDS.get("booleans")));
     static final Map<String, List<String>> CHOICES = choices();
+    /** Top-level fields with a fixed set of values (schema_fields.choices: relationship_direction). */
+    static final Map<String, List<String>> TOP_CHOICES = topChoices();
     /** Non-null string fields (the Python model types them {@code str}, not {@code str | None}). */
     static final Set<String> REQUIRED = required();
 
@@ -35,6 +37,14 @@ public final class Schema {
     private static Map<String, List<String>> choices() {
         Map<String, List<String>> out = new LinkedHashMap<>();
         for (Map.Entry<String, Object> e : Shared.map(FIELDS.get("provenance_choices")).entrySet()) {
+            out.put(e.getKey(), Shared.strings(e.getValue()));
+        }
+        return Map.copyOf(out);
+    }
+
+    private static Map<String, List<String>> topChoices() {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> e : Shared.map(FIELDS.get("choices")).entrySet()) {
             out.put(e.getKey(), Shared.strings(e.getValue()));
         }
         return Map.copyOf(out);
@@ -255,6 +265,12 @@ public final class Schema {
             List<String> values = (List<String>) f.get(list);
             for (int i = 0; i < values.size(); i++) {
                 validateIdentifier(values.get(i), "schema." + list + "[" + i + "]");
+            }
+        }
+        for (Map.Entry<String, List<String>> c : TOP_CHOICES.entrySet()) {
+            Object v = f.get(c.getKey());
+            if (!c.getValue().contains(v)) {
+                throw new IllegalArgumentException("schema." + c.getKey() + ": '" + v + "' is not one of " + c.getValue());
             }
         }
         for (Map.Entry<String, List<String>> c : CHOICES.entrySet()) {

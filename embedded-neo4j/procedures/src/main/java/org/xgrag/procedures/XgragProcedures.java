@@ -199,6 +199,7 @@ public class XgragProcedures {
         List<Retrieval.FoundPath> found = search.paths();
         // the facts are chosen over every path at once, as Python fills its paths-mode subgraph
         Retrieval.Sub union = search.union();
+        r.readDirections(union);  // the same maps as the paths' rels: their facts read in their meaning's direction
         PropertyFacts.fill(r, schema, union, question, exProps, maxFacts);
 
         List<String> nodeIds = new ArrayList<>();
@@ -224,11 +225,26 @@ public class XgragProcedures {
             List<Map<String, Object>> facts = new ArrayList<>();
             for (Map<String, Object> x : p.rels()) {
                 Map<String, Object> f = new LinkedHashMap<>();
+                String head = names.get(String.valueOf(x.get("source")));
+                String tail = names.get(String.valueOf(x.get("target")));
+                Object relation = x.get("label");
+                if (x.get("reading") instanceof Map<?, ?> reading) {
+                    // a storage-ordered relationship (LightRAG's): stated in the direction its description states
+                    relation = reading.get("relation");
+                    if (Boolean.TRUE.equals(reading.get("reversed"))) {
+                        String swap = head;
+                        head = tail;
+                        tail = swap;
+                    }
+                }
                 f.put("id", x.get("id"));
-                f.put("head", names.get(String.valueOf(x.get("source"))));
-                f.put("relation", x.get("label"));
-                f.put("tail", names.get(String.valueOf(x.get("target"))));
+                f.put("head", head);
+                f.put("relation", relation);
+                f.put("tail", tail);
                 f.put("provenance", x.get("provenance"));
+                if (x.get("reading") != null) {
+                    f.put("reading", x.get("reading"));
+                }
                 facts.add(f);
             }
             pr.facts = facts;
