@@ -851,3 +851,38 @@ def test_documented_examples_run_as_written(metaqa: Neo4jStore, page: str, headi
         else:
             assert rows, stmt
     assert metaqa.checksum() == before
+
+
+# -- storage-ordered relationships (LightRAG's): the direction their description states, as in Python ---------------
+
+
+def test_java_reads_relation_directions_like_python(server: Neo4jStore) -> None:
+    """xgrag.relationReading (Direction.java) returns Python's read_stored for every case of the unit tests."""
+    from support.direction_cases import CASES
+    from xgrag.model.direction import read_stored
+
+    rows = call(server, "UNWIND $cases AS c RETURN xgrag.relationReading(c[0], c[1], c[2], c[3]) AS r",
+                cases=[list(c[:4]) for c in CASES])
+    assert [r["r"] for r in rows] == [read_stored(*c[:4]).to_json() for c in CASES]
+    assert sum(r["r"]["reversed"] for r in rows) >= 3 and sum(not r["r"]["directed"] for r in rows) >= 3
+
+
+def test_subgraph_and_paths_read_lightrag_directions_like_python(store: Neo4jStore, neo4j_uri, tmp_path) -> None:
+    """On a graph LightRAG's ainsert_custom_kg wrote: xgrag.subgraph's JSON (stored direction and reading) equals
+    Python's, and xgrag.paths states each fact in its meaning's direction."""
+    pytest.importorskip("lightrag", reason="lightrag-hku is in the [dev] extra")
+    from helpers import write_apollo_with_lightrag
+
+    view = write_apollo_with_lightrag(store, neo4j_uri, tmp_path)
+    r = Retriever(view)
+    seeds = [le.node.id for le in r.link("Who commanded Apollo 11?")]
+    sub = r.khop(seeds, 1)
+    assert {rel.reading.directed for rel in sub.relationships.values() if rel.reading} == {True, False}
+    schema = {k: v for k, v in view.schema.model_dump().items() if k in ("entity_label", "index_prefix",
+                                                                         "fulltext_index")}
+    row = subgraph(view, seeds, hops=1, preset="lightrag", schema=schema)
+    assert row["subgraph"] == sub.to_json()
+    facts = call(view, "CALL xgrag.paths(['Neil Armstrong'], ['Eagle'], {preset: 'lightrag', schema: $schema}) "
+                       "YIELD facts RETURN facts", schema=schema)[0]["facts"]
+    assert [(f["head"], f["relation"], f["tail"]) for f in facts] == [("Neil Armstrong", "commanded", "Apollo 11"),
+                                                                      ("Apollo 11", "flew", "Eagle")]

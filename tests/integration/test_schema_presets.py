@@ -214,52 +214,10 @@ def test_llamaindex_preset_reads_the_graph_property_graph_index_writes(store: Ne
 
 # -- LightRAG: relations in the direction their description states, not LightRAG's storage order ---------------------
 
-# (src, tgt, description, keywords) as LightRAG stores them: its pipeline keys an edge by the sorted pair (operate.py),
-# so "Neil Armstrong commanded Apollo 11" is stored (Apollo 11)-[DIRECTED]->(Neil Armstrong); ainsert_custom_kg
-# writes src -> tgt as given
-APOLLO = [("Apollo 11", "Neil Armstrong", "Neil Armstrong commanded Apollo 11.", "commanded"),
-          ("Apollo 11", "Eagle", "Apollo 11 flew the Eagle lander.", "flew"),
-          ("Apollo 11", "Buzz Aldrin", "Buzz Aldrin and Apollo 11 appear in the same report.", "crewed")]
-
-
-def write_apollo_with_lightrag(store: Neo4jStore, neo4j_uri, tmp_path) -> Neo4jStore:
-    """APOLLO written by LightRAG's own `ainsert_custom_kg` into its Neo4JStorage (workspace
-    lightrag_world.WORKSPACE); the view of it through the lightrag preset. The LLM function is never called by a custom-KG insert (an unreachable URL)."""
-    import asyncio
-
-    from support import lightrag_world as L
-    from xgrag.config import schema_preset
-    from xgrag.store.migrations import migrate
-
-    entities = sorted({n for s, t, _, _ in APOLLO for n in (s, t)})
-    kg = {"chunks": [{"content": " ".join(d for _, _, d, _ in APOLLO), "source_id": "apollo-1", "file_path": "a.txt",
-                      "chunk_order_index": 0}],
-          "entities": [{"entity_name": n, "entity_type": "thing", "description": f"{n} is named in the report.",
-                        "source_id": "apollo-1", "file_path": "a.txt"} for n in entities],
-          "relationships": [{"src_id": s, "tgt_id": t, "description": d, "keywords": k, "weight": 1.0,
-                             "source_id": "apollo-1", "file_path": "a.txt"} for s, t, d, k in APOLLO]}
-    uri, user, password = neo4j_uri
-
-    async def run() -> None:
-        rag = L.make_rag(tmp_path, "http://127.0.0.1:9/v1")
-        await rag.initialize_storages()
-        try:
-            await rag.ainsert_custom_kg(kg)
-        finally:
-            await rag.finalize_storages()
-
-    with L.neo4j_env(uri, user, password, store.database):
-        asyncio.run(run())
-    view = store.with_schema(schema_preset("lightrag", entity_label=L.WORKSPACE, index_prefix="xgrag_lr_k",
-                                           fulltext_index=f"entity_id_fulltext_idx_{L.WORKSPACE}"))
-    migrate(view, view.schema, 384)
-    return view
-
-
 @pytest.fixture
 def apollo(store: Neo4jStore, neo4j_uri, tmp_path) -> Neo4jStore:
     pytest.importorskip("lightrag", reason="lightrag-hku is in the [dev] extra")
-    return write_apollo_with_lightrag(store, neo4j_uri, tmp_path)
+    return helpers.write_apollo_with_lightrag(store, neo4j_uri, tmp_path)
 
 
 def _rel(view: Neo4jStore, head: str, tail: str) -> str:

@@ -1,36 +1,15 @@
 """The direction a storage-ordered relation (LightRAG's) means, read from its description: the Reading xgrag's own
 retrieval puts on a relationship, and how prompts, labels and the subgraph JSON state it. These cases are also the
-Java procedures' (tests/integration/test_procedures.py::test_java_reads_directions_like_python)."""
+Java procedures' (tests/integration/test_procedures.py::test_java_reads_relation_directions_like_python)."""
 
 from __future__ import annotations
 
 import pytest
 
+from support.direction_cases import CASES
 from xgrag.generate.prompt import fact_line, facts_of, render
 from xgrag.model import Node, Relationship, Subgraph
 from xgrag.model.direction import Reading, read_stored
-
-# (stored source, stored target, description, keywords) -> the relation as it reads
-CASES = [
-    ("Apollo 11", "Neil Armstrong", "Neil Armstrong commanded Apollo 11.", "commanded",
-     "Neil Armstrong -commanded-> Apollo 11"),
-    ("Apollo 11", "Neil Armstrong", "Apollo 11 was commanded by Neil Armstrong.", "commanded",
-     "Neil Armstrong -commanded-> Apollo 11"),
-    ("Neil Armstrong", "Apollo 11", "Neil Armstrong commanded Apollo 11.", "commanded, mission",
-     "Neil Armstrong -commanded-> Apollo 11"),
-    ("Apollo 11", "Neil Armstrong", "Neil Armstrong and Apollo 11 are linked.", "commanded",
-     "Apollo 11 -commanded- Neil Armstrong (undirected)"),
-    ("Apollo 11", "Neil Armstrong", "", "commanded", "Apollo 11 -commanded- Neil Armstrong (undirected)"),
-    ("Marie Curie", "Pierre Curie", "Pierre Curie was the husband of Marie Curie.", "married",
-     "Marie Curie -married- Pierre Curie (undirected)"),
-    ("Marie Curie", "Pierre Curie", "Marie Curie married Pierre Curie in 1895.", "married",
-     "Marie Curie -married-> Pierre Curie"),
-    ("SORBONNE", "marie curie", "Marie Curie WORKED AT the Sorbonne.", "worked at",
-     "marie curie -worked at-> SORBONNE"),
-    ("A", "B", "First sentence. B is strongly supported by A.", "supported",
-     "A -supported-> B"),
-    ("Straße", "Ölwerk", "ÖLWERK lies on the STRASSE. Ölwerk owned Straße.", "owned", "Ölwerk -owned-> Straße"),
-]
 
 
 @pytest.mark.parametrize(("source", "target", "description", "keywords", "text"), CASES)

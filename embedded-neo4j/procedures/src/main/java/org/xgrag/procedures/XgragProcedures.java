@@ -533,6 +533,20 @@ public class XgragProcedures {
         return VERSION;
     }
 
+    @UserFunction(name = "xgrag.relationReading")
+    @Description("xgrag.relationReading(sourceName, targetName, description, keywords) - how a relationship stored "
+            + "(source)-[keywords]->(target) in an arbitrary direction (LightRAG's sorted pair) reads: {relation, "
+            + "directed, reversed, evidence}, directed only when a sentence of its description names both ends with a "
+            + "keyword between them (Python's xgrag.model.direction.read_stored)")
+    public Map<String, Object> relationReading(@Name("sourceName") String source, @Name("targetName") String target,
+                                               @Name("description") String description,
+                                               @Name("keywords") String keywords) {
+        if (source == null || target == null || keywords == null) {
+            throw new IllegalArgumentException("xgrag.relationReading: sourceName, targetName and keywords are required");
+        }
+        return Direction.reading(source, target, description, keywords);
+    }
+
     @UserFunction(name = "xgrag.query")
     @Description("xgrag.query(name, {preset, schema}) - the Cypher text of cypher/<name>.cypher rendered for a schema "
             + "mapping, exactly as the procedures (and the Python package) run it")
