@@ -392,7 +392,7 @@ class Explainer:
                      progress: Progress | None, executor: Executor | None = None) -> ExplainRun:
         """A stack's context: its units, the graph elements they were traced to (for provenance; never merged) and
         the stack's own prompt as the run's apply."""
-        merged = identity(call.graph)
+        merged = identity(call.graph, facts=False)
         oracle = AnswerOracle(self.generator, self.embedder, self.cache, cfg.concurrency, executor)
 
         def apply(p: Perturbation) -> RenderedContext:
