@@ -3,9 +3,9 @@ import json
 import pytest
 
 from helpers import SAMPLE, wipe
+from xgrag.config import RetrievalSettings
 from xgrag.generate.base import Generation, Usage
 from xgrag.generate.extract import ingest_documents
-from xgrag.config import RetrievalSettings
 from xgrag.generate.prompt import render
 from xgrag.retrieval import Retriever
 from xgrag.retrieval.dedup import identity

@@ -81,8 +81,9 @@ def label(p: Planned, merged: DedupResult) -> str:
     graph = merged.subgraph
     if p.kind == "edge" and p.target in graph.relationships:
         # one fact stored twice reads once (never "A; A")
-        return "; ".join(dict.fromkeys(f"{stored_name_text(merged, t.head_id)} -{t.label}-> "
-                                       f"{stored_name_text(merged, t.tail_id)}" for t in merged.stored_triples(p.target)))
+        texts = (f"{stored_name_text(merged, t.head_id)} -{t.label}-> {stored_name_text(merged, t.tail_id)}"
+                 for t in merged.stored_triples(p.target))
+        return "; ".join(dict.fromkeys(texts))
     if p.kind == "node" and p.target in graph.nodes:
         base = merged.stored_name(p.target)
         others = [name for nid, name in merged.members(p.target) if nid != p.target]
