@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from xgrag.generate.prompt import relation_text
-from xgrag.model import Component, key_text
+from xgrag.model import Component, ContextUnit, key_text
 from xgrag.retrieval.dedup import DedupResult
 from xgrag.store.neo4j import Neo4jStore
 
@@ -176,3 +176,19 @@ def attach_chunk_text(components: Sequence[Component], merged: DedupResult, stor
             unmatched += not entry["excerpt"]["marks"]
     return {"step": "chunk_text", "chunks": len(ids), "with_text": len(texts), "excerpts": attached,
             "without_match": unmatched, "chars": width}
+
+
+def attach_span_text(components: Sequence[Component], units: Mapping[str, ContextUnit], width: int) -> dict[str, Any]:
+    """A stack's context: each span component's provenance gets the excerpt of its item's text around it, the span
+    marked (role "span"); in memory, no read (the stack's own text). Returns the trace step."""
+    if width <= 0:
+        return {"step": "chunk_text", "skipped": "provenance_text_chars is 0"}
+    attached = 0
+    for c in components:
+        unit = units.get(c.id)
+        item = units.get(unit.parent) if unit is not None and unit.parent is not None else None
+        if c.kind != "span" or unit is None or item is None:
+            continue
+        c.provenance["excerpt"] = excerpt(item.text, [Term("span", unit.text)], width)
+        attached += 1
+    return {"step": "chunk_text", "source": "the stack's own item texts", "excerpts": attached, "chars": width}

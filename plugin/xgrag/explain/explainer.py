@@ -24,7 +24,7 @@ from xgrag.embed import Embedder
 from xgrag.errors import ServiceError, UsageError
 from xgrag.explain.bridges import bridge_report
 from xgrag.explain.cancel import Pools, RunCancelled, Stopped, stop_detail
-from xgrag.explain.chunk_text import attach_chunk_text
+from xgrag.explain.chunk_text import attach_chunk_text, attach_span_text
 from xgrag.explain.components import build_components, generator_evidence, sources
 from xgrag.explain.oracle import AnswerOracle, is_language_model
 from xgrag.explain.perturbers import REGISTRY, AppliesTo, PlanOptions, SynonymFn, plan, strategy_names
@@ -276,10 +276,14 @@ class Explainer:
                               "note": "importances are measured against a0, the explainer's own answer from the "
                                       "same context; the similarity says how far that reproduces the observed answer"})
         components = build_components(run)
-        if self.retriever is not None and call is None:
-            # provenance with text: one read for the whole explanation, after the probes
-            t_text = time.perf_counter()
+        # provenance with text: one read for the whole explanation, after the probes (a stack's spans: its own text)
+        t_text = time.perf_counter()
+        step: dict[str, Any] | None = None
+        if call is not None:
+            step = attach_span_text(components, run.units, cfg.provenance_text_chars)
+        elif self.retriever is not None:
             step = attach_chunk_text(components, run.merged, self.retriever.store, cfg.provenance_text_chars)
+        if step is not None:
             run.trace.append({**step, "seconds": round(time.perf_counter() - t_text, 4)})
         ex = self._explanation(run, components, answer, observed)
         if call is None:

@@ -78,7 +78,8 @@ def print_source_texts(out: Console, rows: list[dict[str, Any]], limit: int = 3)
             out.print("[bold]Source text[/bold] [dim](the fact's terms underlined)[/dim]")
         shown += 1
         for e in entries[:2]:
-            line = Text(f"{i}. {row['label']} [{provenance_text(e, 1)}]: ", style="dim")
+            where = provenance_text(e, 1)
+            line = Text(f"{i}. {row['label']}" + (f" [{where}]" if where else "") + ": ", style="dim")
             for segment, role in excerpt_segments(e["excerpt"]):
                 line.append(re.sub(r"\s+", " ", segment), style="bold underline" if role else None)
             if e["excerpt"].get("note"):

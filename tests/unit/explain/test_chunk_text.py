@@ -54,3 +54,18 @@ def test_terms_and_chunk_ids_of_components() -> None:
                                                                "mission lead"]
     assert [t.text for t in component_terms(node, merged)] == ["Neil Armstrong", "Neil A. Armstrong"]
     assert chunk_ids([edge, node]) == ["c3", "c2", "c1"]  # the most important component's first
+
+
+def test_a_stack_span_gets_its_item_text_around_it() -> None:
+    from xgrag.explain.chunk_text import attach_span_text
+    from xgrag.model import ContextUnit
+
+    item = ContextUnit("1", "item", TEXT, "chunk", source="chunk")
+    span = ContextUnit("1.4", "span", "Neil Armstrong commanded Apollo 11, and Buzz Aldrin piloted the lunar module "
+                       "Eagle.", "span", parent="1")
+    comps = [Component(kind="span", id="1.4", label="s", strategy="unit", provenance={"retrieved_as": "chunk"}),
+             Component(kind="item", id="1", label="i", strategy="unit")]
+    step = attach_span_text(comps, {"1": item, "1.4": span}, 200)
+    assert step["excerpts"] == 1 and "excerpt" not in comps[1].provenance
+    e = comps[0].provenance["excerpt"]
+    assert [m["role"] for m in e["marks"]] == ["span"] and e["text"][e["marks"][0]["start"]:].startswith("Neil")
