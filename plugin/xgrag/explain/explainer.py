@@ -281,7 +281,8 @@ class Explainer:
         step: dict[str, Any] | None = None
         if call is not None:
             step = attach_span_text(components, run.units, cfg.provenance_text_chars)
-        elif self.retriever is not None:
+        elif getattr(self.retriever, "store", None) is not None:  # a retriever over a graph (not a test double)
+            assert self.retriever is not None
             step = attach_chunk_text(components, run.merged, self.retriever.store, cfg.provenance_text_chars)
         if step is not None:
             run.trace.append({**step, "seconds": round(time.perf_counter() - t_text, 4)})
