@@ -62,6 +62,7 @@ def story(store: Neo4jStore, repeat: int) -> dict[str, Any]:
     explainer = Explainer(Retriever(view, embedder=emb), ExtractiveReader(emb), emb,
                           ExplainSettings(strategies=("node", "edge")))
     read_s, share, chunks, excerpts, chars, full, none, alone = [], [], [], 0, [], 0, 0, []
+    edges = ends = 0
     for question, _, _ in story_questions():
         ex = explainer.explain(question)
         step = next(s for s in ex.trace if s["step"] == "chunk_text")
@@ -74,8 +75,10 @@ def story(store: Neo4jStore, repeat: int) -> dict[str, Any]:
                 if not e:
                     continue
                 excerpts += 1
+                edges += c.kind == "edge"
                 chars.append(len(e["text"]))
                 full += c.kind == "edge" and e["matched"] == ["head", "relation", "tail"]
+                ends += c.kind == "edge" and {"head", "tail"} <= set(e["matched"])
                 none += not e["marks"]
         ids = chunk_ids(ex.components)
         for _ in range(repeat):
@@ -85,6 +88,7 @@ def story(store: Neo4jStore, repeat: int) -> dict[str, Any]:
     return {"questions": len(read_s), "read_seconds": spread(read_s), "read_share_of_explanation": spread(share),
             "chunks_per_explanation": spread([float(c) for c in chunks]), "excerpts": excerpts,
             "chars_per_excerpt": spread([float(c) for c in chars]),
+            "edge_excerpts": edges, "edge_excerpts_with_head_and_tail": ends,
             "edge_excerpts_with_head_relation_tail": full, "excerpts_without_a_term": none,
             "read_alone_seconds": {"n": len(alone), **spread(alone)}}
 
@@ -108,10 +112,47 @@ def ingestion(store: Neo4jStore) -> dict[str, Any]:
     return {"triples": len(a), "passes": passes}
 
 
+def ingest_overhead(store: Neo4jStore, n: int, reps: int) -> dict[str, Any]:
+    """The first ingestion of the first `n` triples of ../shared/data/metaqa-full/kb.tsv into an empty graph, with
+    and without the statement that adds further sources (INGEST_SOURCES), alternating `reps` times each."""
+    import xgrag.store.ingest as ingest
+
+    kb = None if METAQA is None else METAQA.parents[1] / "metaqa-full" / "kb.tsv"
+    if kb is None or not kb.is_file() or n <= 0:
+        return {"skipped": "no ../shared/data/metaqa-full/kb.tsv or --ab 0"}
+    lines = kb.read_text(encoding="utf-8").splitlines()[:n + 1]
+    part = Path(tempfile.mkdtemp(prefix="xgrag-bench-kb-")) / "kb_part.tsv"
+    part.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    rows = read_triples(part, "metaqa")
+    original = ingest._BatchPlanner.statements
+    seconds: dict[str, list[float]] = {"with further sources": [], "without (relationship per source)": []}
+
+    def without(self: Any, rows_: Any, part_: Any) -> Any:
+        return [s for s in original(self, rows_, part_) if s[0] is not ingest.INGEST_SOURCES]
+
+    for _ in range(reps):
+        for name in seconds:
+            _wipe(store)
+            ingest._BatchPlanner.statements = original if name.startswith("with ") else without  # type: ignore[method-assign]
+            t0 = time.perf_counter()
+            write_triples(store, rows)
+            seconds[name].append(time.perf_counter() - t0)
+    ingest._BatchPlanner.statements = original  # type: ignore[method-assign]
+    shutil.rmtree(part.parent, ignore_errors=True)
+    return {"triples": len(rows), "reps": reps, **{k: spread(v) for k, v in seconds.items()}}
+
+
+def _wipe(store: Neo4jStore) -> None:
+    while store.query("MATCH (n) WITH n LIMIT 20000 DETACH DELETE n RETURN count(*) AS c", read_only=False)[0]["c"]:
+        pass
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--json", default=str(OUT))
     ap.add_argument("--repeat", type=int, default=5, help="repetitions of the read alone per explanation")
+    ap.add_argument("--ab", type=int, default=30000, help="metaqa-full triples for the ingestion A/B (0: skip)")
+    ap.add_argument("--ab-reps", type=int, default=3)
     args = ap.parse_args()
     from xgrag.store.embedded import start, stop_pid
 
@@ -119,7 +160,9 @@ def main() -> int:
     state = start(EmbeddedSettings(home=home, heap="1g", pagecache="256m"))
     try:
         with Neo4jStore.from_connection(state.connection()) as store:
-            out = {"story (langchain preset)": story(store, args.repeat), "ingestion (xgrag)": ingestion(store)}
+            out = {"story (langchain preset)": story(store, args.repeat), "ingestion (xgrag)": ingestion(store),
+                   "first ingestion, with and without further sources": ingest_overhead(store, args.ab,
+                                                                                          args.ab_reps)}
     finally:
         stop_pid(state.pid)
         shutil.rmtree(home, ignore_errors=True)
