@@ -122,6 +122,9 @@ def print_subgraph(out: Console, title: str, data: dict[str, Any]) -> None:
         where = prov.get("doc_id") or prov.get("source") or ""
         if prov.get("line") is not None:
             where = f"{where}:{prov['line']}"
+        more = len(prov.get("documents") or []) - 1 if prov.get("doc_id") or prov.get("source") else 0
+        if more > 0:  # one fact, many sources (its further ones: --json)
+            where = f"{where} (+{more})"
         # cells are rich markup: text from the graph is escaped so that it prints as it is stored
         table.add_row(escape(names.get(r["source"], r["source"])), escape(r["label"]),
                       escape(names.get(r["target"], r["target"])), escape(r["id"]), escape(str(where)))

@@ -75,3 +75,15 @@ def test_stored_further_sources_read_as_documents() -> None:
     assert merged_provenance([{"inferred": True, "candidates": 2, "documents": [{"chunk_id": "c1"}]},
                               {"inferred": True, "candidates": 3, "documents": [{"chunk_id": "c2"}]}]) == {
         "inferred": True, "candidates": 3, "documents": [{"chunk_id": "c1"}, {"chunk_id": "c2"}]}
+
+
+def test_the_subgraph_table_counts_a_fact_s_further_sources() -> None:
+    from rich.console import Console
+
+    from xgrag.report.console import print_subgraph, provenance_text
+
+    merged = identity(graph())
+    out = Console(record=True, width=200, color_system=None)
+    print_subgraph(out, "t", merged.subgraph.to_json())
+    assert "a:2 (+1)" in out.export_text()
+    assert provenance_text(merged.subgraph.relationships["r1"].provenance) == "a:2; b:9"
