@@ -80,7 +80,8 @@ def label(p: Planned, merged: DedupResult) -> str:
     entity with the names merged into it. Never a triple the merge made up."""
     graph = merged.subgraph
     if p.kind == "edge" and p.target in graph.relationships:
-        return "; ".join(stored_arrow_text(merged, t) for t in merged.stored_triples(p.target))
+        # one fact stored twice reads once (never "A; A")
+        return "; ".join(dict.fromkeys(stored_arrow_text(merged, t) for t in merged.stored_triples(p.target)))
     if p.kind == "node" and p.target in graph.nodes:
         base = merged.stored_name(p.target)
         others = [name for nid, name in merged.members(p.target) if nid != p.target]

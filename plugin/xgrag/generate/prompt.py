@@ -125,11 +125,15 @@ def render(question: str, sub: Subgraph, response_type: str = DEFAULT_RESPONSE_T
         stated = f" [{_stated(props)}]" if props else ""  # property facts compactly, with their entity
         lines.append(f"- {node.name}{typ}{desc}{stated}")
     lines.append("Facts:")
+    listed: set[str] = set()
     for f in facts:
         props = sub.properties_of(f.id) if sub.properties else []
         rel = sub.relationships.get(f.id)
         stated = f"{f.head} {f.relation} {f.tail}" if rel is None else fact_line(sub, rel)
-        lines.append(f"- {stated}" + (f" ({_stated(props)})" if props else ""))
+        line = f"- {stated}" + (f" ({_stated(props)})" if props else "")
+        if line not in listed:  # a fact is listed once, even when two stored facts read the same
+            listed.add(line)
+            lines.append(line)
     if not facts:
         lines.append("- (none)")
     lines += ["", f"Question: {question}", "Answer:"]
