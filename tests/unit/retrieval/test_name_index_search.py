@@ -1,0 +1,49 @@
+"""The in-memory name index's word search (pure logic: rows in, ranked entities out)."""
+
+from __future__ import annotations
+
+import pytest
+
+from xgrag.retrieval import name_index
+from xgrag.retrieval.linking import key_tokens
+from xgrag.retrieval.name_index import NameIndex
+
+
+def _index(names: list[str]) -> NameIndex:
+    return NameIndex.build(([f"id{i:05d}", n, "T", []] for i, n in enumerate(names)), key_tokens)
+
+
+def _brute(index: NameIndex, terms: list[str], limit: int) -> list[tuple[str, float]]:
+    """The ranking the docstring states, by brute force over every entity."""
+    scored = []
+    for nid, node in index.nodes.items():
+        n = len(set(key_tokens(node.name)) & set(terms))
+        if n:
+            scored.append((-n / index.words[nid], -n, nid))
+    return [(nid, -share) for share, _, nid in sorted(scored)[:limit]]
+
+
+NAMES = ["Chai", "Chang", "Order 10248", "Order 10249", "Queso Cabrales", "Queso Manchego La Pastora",
+         "Order 10250", "Uncle Bob's Organic Dried Pears", "Sir Rodney's Scones", "Order Tracking Board"]
+
+
+@pytest.mark.parametrize("terms", [["queso"], ["order", "10249"], ["order"], ["uncle", "pears", "order"], ["x"]])
+def test_ranking_is_share_then_count_then_id(terms: list[str]) -> None:
+    index = _index(NAMES)
+    got = [(n.id, round(s, 6)) for n, s in index.search(terms, 3, set())]
+    assert got == [(nid, round(s, 6)) for nid, s in _brute(index, terms, 3)]
+
+
+def test_a_common_word_only_adds_to_what_rarer_words_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(name_index, "COMMON_WORD", 3)  # "order" is in 4 names, above it
+    index = _index(NAMES)
+    [(first, share), *rest] = index.search(["order", "10249"], 5, set())
+    assert (first.name, share) == ("Order 10249", 1.0)
+    assert rest == []  # the other orders share only the common word
+    # alone, the common word still finds its entities (nothing rarer found any)
+    assert [n.name for n, _ in index.search(["order"], 10, set())] == [n for n in sorted(
+        NAMES, key=lambda x: (-1 / len(key_tokens(x)), f"id{NAMES.index(x):05d}")) if "Order" in n]
+    # excluded ids stay out; the rare word then finds nothing, so the common one makes the candidates
+    excluded = {next(i for i, n in index.nodes.items() if n.name == "Order 10249")}
+    assert [n.name for n, _ in index.search(["order", "10249"], 5, excluded)] == [
+        "Order 10248", "Order 10250", "Order Tracking Board"]
