@@ -209,7 +209,7 @@ def kgrag_analyses(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     from xgrag.evaluate import analyses as a
     from xgrag.model import Explanation
 
-    explanations = [Explanation.model_validate(r["explanation"]) for r in records]
+    explanations = [Explanation.from_json(r["explanation"]) for r in records]
     out: dict[str, Any] = {"impact_by_strategy": _plain(a.impact_by_strategy(explanations)),
                            "critical_node_labels": _plain(a.critical_node_labels(explanations))}
     positions: list[Any] = []
@@ -224,10 +224,10 @@ def kgrag_analyses(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     for r, ex in zip(records, explanations, strict=True):
         cent = (r.get("centrality") or {}).get("scores") or {}
         degree = {k: float(v["degree"]) for k, v in cent.items()} or a.subgraph_degree(ex)
-        rels = ex.subgraph.get("relationships", [])
-        eb = a.edge_betweenness([n["id"] for n in ex.subgraph.get("nodes", [])], rels)
-        ends = {x["id"]: (x["source"], x["target"]) for x in rels}
-        values = {"node": {n["id"]: degree.get(n["id"], 0.0) for n in ex.subgraph.get("nodes", [])},
+        rels = ex.subgraph.relationships
+        eb = a.edge_betweenness([n.id for n in ex.subgraph.nodes], rels)
+        ends = {x.id: (x.source, x.target) for x in rels}
+        values = {"node": {n.id: degree.get(n.id, 0.0) for n in ex.subgraph.nodes},
                   "edge": {k: float(v) for k, v in eb.items()},
                   "subpath": {k: a.subpath_score(eb[k], degree, *ends[k]) for k in eb}}
         for element in ELEMENTS:
