@@ -192,7 +192,7 @@ def mask_surrogate_summary(run: ExplainRun, vectors: dict[str, np.ndarray]) -> S
                   + ", surrogates judged on held-out masks",
                   keep_probability=cfg.keep_probability, planned_masks=cfg.masks, split_seed=cfg.seed,
                   primary=primary, samples=len(masks),
-                  coefficients=(report["solvers"].get(primary) or {}).get("coefficients", {}))
+                  coefficients=report["solvers"][primary]["coefficients"] if primary in report["solvers"] else {})
     return Surrogate.model_validate(report)
 
 
