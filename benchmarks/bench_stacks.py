@@ -12,9 +12,10 @@ stack's answer after normalisation), `planted_first` (share whose top-ranked uni
 planted one: the sentence or fact line, or the row for Text2Cypher), `calls_mean` / `calls_max` (LLM calls per
 explanation, the baseline's repeat included), `items_mean` / `spans_mean` (units of the context), `seconds_mean`.
 Entries: neo4j-graphrag with each retriever, LangChain's LCEL chain and GraphCypherQAChain (on the SimpleKGPipeline
-world), a LlamaIndex query engine (on the same missions written by LlamaIndex's own PropertyGraphIndex); a stack
-still to come (LightRAG) adds its runner to `stacks()` and its world to `WORLDS`. With `--only`, an existing `--json`
-file keeps its other entries.
+world), a LlamaIndex query engine (on the same missions written by LlamaIndex's own PropertyGraphIndex), LightRAG's
+`rag.aquery` in local mode (the missions inserted by LightRAG's own `ainsert_custom_kg` into its Neo4JStorage,
+tests/support/lightrag_world.py; its LLM function LightRAG's `openai_complete_if_cache` on the same server, scripted
+model only). With `--only`, an existing `--json` file keeps its other entries.
 
 `--answer-model smollm2`: the stacks answer with SmolLM2-135M behind the same server (a real model; Text2Cypher still
 writes its query with the scripted model), `--max-calls 2` stops after the baseline: what that run measures is
@@ -50,6 +51,7 @@ sys.path.insert(0, str(ROOT / "tests"))  # the OpenAI-protocol test server and t
 from neo4j_graphrag.generation import GraphRAG  # noqa: E402
 from neo4j_graphrag.llm import OpenAILLM  # noqa: E402
 
+from support import lightrag_world as L  # noqa: E402
 from support import stack_world as W  # noqa: E402
 from support.openai_server import OpenAITestServer  # noqa: E402
 from xgrag.config import EmbeddedSettings, schema_preset  # noqa: E402
@@ -85,6 +87,7 @@ class Env:
     embedder: Any
     settings: ExplainSettings
     llamaindex: tuple[Any, Any] | None = None  # the PropertyGraphIndex world: (index, Neo4jPropertyGraphStore)
+    lightrag: tuple[Any, Any] | None = None  # the LightRAG world: (LightRAG, the event loop its storages live on)
 
 
 def neo4j_graphrag_runner(kind: str, top_k: int) -> Callable[[Env, W.Mission], Explanation]:
@@ -170,9 +173,56 @@ def llamaindex_runner(env: Env, mission: W.Mission) -> Explanation:
     return out.explanation
 
 
+def lightrag_runner(mode: str) -> Callable[[Env, W.Mission], Explanation]:
+    """LightRAG's own query (`rag.aquery_llm`, what `rag.query` returns the content of) with QueryParam(mode, top_k=5,
+    chunk_top_k=3, enable_rerank=False), explained on the LightRAG's event loop."""
+
+    def run(env: Env, mission: W.Mission) -> Explanation:
+        from lightrag import QueryParam
+
+        from xgrag.integrations.lightrag import aexplain_query
+
+        assert env.lightrag is not None
+        rag, loop = env.lightrag
+        param = QueryParam(mode=mode, top_k=5, chunk_top_k=3, enable_rerank=False)
+        out = loop.run_until_complete(aexplain_query(rag, mission.question, param, embedder=env.embedder,
+                                                     settings=env.settings))
+        assert out.explanation is not None
+        return out.explanation
+
+    return run
+
+
+def start_lightrag(store: Neo4jStore, base_url: str, world: list[W.Mission], home: Path) -> tuple[Any, Any]:
+    """The LightRAG world: a LightRAG over Neo4JStorage on `store` (its other storages in `home`), the missions
+    inserted; returns (rag, its event loop)."""
+    import asyncio
+
+    user, password = store.credentials()
+    loop = asyncio.new_event_loop()
+    with L.neo4j_env(store.uri, user, password, store.database):
+        rag = L.make_rag(home, base_url)
+        loop.run_until_complete(rag.initialize_storages())
+    loop.run_until_complete(L.write_world(rag, world))
+    return rag, loop
+
+
+def stop_lightrag(rag: Any, loop: Any) -> None:
+    import asyncio
+
+    loop.run_until_complete(rag.finalize_storages())
+    pending = asyncio.all_tasks(loop)  # LightRAG's LLM queue workers
+    for task in pending:
+        task.cancel()
+    loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+    loop.close()
+    shutil.rmtree(rag.working_dir, ignore_errors=True)
+
+
 # which world an entry runs on: SimpleKGPipeline's (neo4j-graphrag, LangChain) or PropertyGraphIndex's (LlamaIndex);
 # the two share the __Entity__ label, so one is written after the other is wiped
-WORLDS = {"neo4j-graphrag": "neo4j-graphrag", "langchain": "neo4j-graphrag", "llamaindex": "llamaindex"}
+WORLDS = {"neo4j-graphrag": "neo4j-graphrag", "langchain": "neo4j-graphrag", "llamaindex": "llamaindex",
+          "lightrag": "lightrag"}
 
 
 def stacks(top_k: int) -> dict[str, Callable[[Env, W.Mission], Explanation]]:
@@ -181,6 +231,7 @@ def stacks(top_k: int) -> dict[str, Callable[[Env, W.Mission], Explanation]]:
     out["langchain/LCEL"] = lcel_runner(top_k)
     out["langchain/GraphCypherQAChain"] = graph_cypher_qa_runner
     out["llamaindex/PropertyGraphIndex"] = llamaindex_runner
+    out["lightrag/local"] = lightrag_runner("local")
     return out
 
 
@@ -209,7 +260,7 @@ def main() -> None:
         home = Path(tempfile.mkdtemp(prefix="xgrag-bench-stacks-"))
         state = start(EmbeddedSettings(home=home, heap=os.environ.get("XGRAG_NEO4J_HEAP", "1g")))
         store = Neo4jStore(state.uri, None, None)
-    rule = W.PlantedRule(world)
+    rule = L.LightRAGRule(world)  # PlantedRule, and LightRAG's keyword and answer prompts
     out: dict[str, Any] = {"stacks": {}, "rows": []}
     try:
         with OpenAITestServer(chat_models=() if scripted else ("smollm2",), embed_models=(),
@@ -222,9 +273,14 @@ def main() -> None:
             embedder = default_embedder()
             entries = {name: run for name, run in stacks(args.top_k).items()
                        if not only or name.split("/", 1)[1] in only}
+            if not scripted and any(name.startswith("lightrag/") for name in entries):
+                # LightRAG asks the same LLM function for its query keywords (JSON), which SmolLM2 cannot write
+                raise SystemExit("--answer-model smollm2 does not cover the lightrag entries: run them with "
+                                 "--answer-model planted")
             write_seconds: dict[str, float] = {}
             written = None
             llamaindex = None
+            lightrag = None
             kg = store
             for name, run in entries.items():
                 world_name = WORLDS[name.split("/", 1)[0]]
@@ -232,6 +288,9 @@ def main() -> None:
                     if llamaindex is not None:
                         llamaindex[1].close()
                         llamaindex = None
+                    if lightrag is not None:
+                        stop_lightrag(*lightrag)
+                        lightrag = None
                     store.query("MATCH (n) DETACH DELETE n", read_only=False)
                     t0 = time.perf_counter()
                     if world_name == "llamaindex":
@@ -242,12 +301,17 @@ def main() -> None:
                             url=store.uri, database=store.database)
                         llamaindex = (W.write_llamaindex_world(graph_store, world), graph_store)
                         kg = store.with_schema(schema_preset("llamaindex"))
+                    elif world_name == "lightrag":
+                        lightrag = start_lightrag(store, srv.base_url, world,
+                                                  Path(tempfile.mkdtemp(prefix="xgrag-bench-lightrag-")))
+                        kg = store.with_schema(schema_preset("lightrag"))
                     else:
                         W.write_world(store.driver, store.database, llm, world)
                         kg = store.with_schema(schema_preset("neo4j-graphrag"))
                     write_seconds[world_name] = round(time.perf_counter() - t0, 1)
                     written = world_name
-                env = Env(kg, llm, answer_llm, srv.base_url, args.answer_model, embedder, settings, llamaindex)
+                env = Env(kg, llm, answer_llm, srv.base_url, args.answer_model, embedder, settings, llamaindex,
+                          lightrag)
                 rows = []
                 for mission in asked:
                     t1 = time.perf_counter()
@@ -274,6 +338,8 @@ def main() -> None:
                 out["rows"] += rows
             if llamaindex is not None:
                 llamaindex[1].close()
+            if lightrag is not None:
+                stop_lightrag(*lightrag)
             out["meta"] = {"missions": len(world), "top_k": args.top_k, "world_write_seconds": write_seconds,
                            "answer_model": args.answer_model, "max_calls": args.max_calls,
                            "python": platform.python_version(), "machine": platform.machine(),

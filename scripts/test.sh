@@ -15,9 +15,10 @@ fi
 VENV="$(bash "$ROOT/scripts/bootstrap.sh" | tail -n 1)"
 cd "$ROOT"
 export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
-"$VENV/bin/ruff" check plugin tests benchmarks
-# types: strict everywhere but integrations/ (checked there)
+"$VENV/bin/ruff" check plugin tests benchmarks scripts
+# types: strict everywhere but integrations/ (checked there), and the docs build hook
 "$VENV/bin/mypy"
+"$VENV/bin/mypy" --strict scripts/docs_hooks.py
 # one-way imports between the stages, no cycles (pyproject.toml [tool.importlinter]; imports inside functions count)
 "$VENV/bin/lint-imports" --no-cache
 # XGRAG_TEST_WORKERS test processes (default 2; 0 = one process): whole files are dealt out (--dist loadfile), so a

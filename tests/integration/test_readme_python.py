@@ -63,7 +63,7 @@ def test_use_with_lightrag_runs_as_written(store: Neo4jStore, neo4j_uri: tuple[s
     helpers.mapped(store, "lightrag")  # `xgrag migrate --preset lightrag`
     _point_at(monkeypatch, tmp_path, neo4j_uri)
     chunks, extra = helpers.lightrag_chunk_ids()
-    out = _run_block("docs/integrations/lightrag.md", "Use with LightRAG")
+    out = _run_block("docs/integrations/lightrag.md", "xgrag's own retrieval over a LightRAG graph")
     assert out.startswith("Pierre Curie")
     assert f"| Marie Curie -married-> Pierre Curie | ['{chunks[0]}', '{extra}']" in out
 

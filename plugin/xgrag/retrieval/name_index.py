@@ -46,6 +46,7 @@ class NameIndex:
     truncated: bool = False
     counts: tuple[int, int] = (-1, -1)  # (nodes, relationships) in the database when it was read
     builds: int = 1  # how many times this database's index was built in this process (1 + rebuilds on change)
+    _sample: list[str] | None = field(default=None, repr=False)
 
     @classmethod
     def build(cls, rows: Iterable[Sequence[object]], tokenize: Tokenize) -> NameIndex:
@@ -83,12 +84,13 @@ class NameIndex:
         return index
 
     def sample(self, size: int = PROBE_SIZE) -> list[str]:
-        """Ids spread evenly over the index (sorted, so the same index always probes the same entities)."""
-        ids = sorted(self.nodes)
-        if len(ids) <= size:
-            return ids
-        step = len(ids) / size
-        return [ids[int(i * step)] for i in range(size)]
+        """Ids spread evenly over the index (sorted, so the same index always probes the same entities; chosen once:
+        sorting a million ids on every link would cost more than the check)."""
+        if self._sample is None or len(self._sample) != min(size, len(self.nodes)):
+            ids = sorted(self.nodes)
+            step = max(1.0, len(ids) / size)
+            self._sample = ids if len(ids) <= size else [ids[int(i * step)] for i in range(size)]
+        return self._sample
 
     def matches(self, store: Neo4jStore) -> bool:
         """Whether the graph still looks as it did when the index was read: same counts, sample unchanged."""

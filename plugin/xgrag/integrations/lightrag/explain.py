@@ -1,0 +1,103 @@
+"""Entry points: run `rag.query` and explain its answer (`aexplain_query`), or explain an answer already given for a
+question and QueryParam (`aexplain_answer`). Async first, as LightRAG is: its storages and LLM queue live on the event
+loop `rag.initialize_storages()` ran on. `explain_query` is the blocking form for scripts that use LightRAG's own
+blocking `rag.query`, driven the way LightRAG drives its blocking calls."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from xgrag.errors import UsageError
+from xgrag.explain import ExplainSettings
+from xgrag.explain.explainer import aexplain_stack
+from xgrag.explain.run import Progress
+from xgrag.explain.stack import OnMismatch
+from xgrag.generate.cache import ResponseCache
+from xgrag.model import Explanation
+
+from .call import lightrag_call
+
+
+@dataclass
+class ExplainedQuery:
+    question: str
+    answer: str  # what rag.query returned
+    explanation: Explanation | None
+    data: dict[str, Any] = field(default_factory=dict)  # LightRAG's structured data of the retrieval
+    trace: dict[str, Any] = field(default_factory=dict)  # how the prompt's rows were read
+
+
+def _param(param: Any) -> Any:
+    from lightrag import QueryParam
+
+    if param is None:
+        return QueryParam()
+    if not isinstance(param, QueryParam):
+        raise UsageError(f"param: expected a lightrag QueryParam, got {type(param).__name__}")
+    return param
+
+
+async def _llm(rag: Any, question: str, param: Any, system_prompt: str | None) -> dict[str, Any]:
+    result: dict[str, Any] = await rag.aquery_llm(question, param, system_prompt)
+    if result.get("status") != "success":
+        raise UsageError(f"LightRAG answered without a context to explain: {result.get('message')}")
+    return result
+
+
+async def aexplain_answer(rag: Any, question: str, answer: str, param: Any = None, *,
+                          system_prompt: str | None = None, data: dict[str, Any] | None = None,
+                          settings: ExplainSettings | None = None, embedder: Any = None,
+                          cache: ResponseCache | None = None, progress: Progress | None = None,
+                          on_mismatch: OnMismatch = "warn") -> ExplainedQuery:
+    """Explain `answer`, what `rag.query(question, param, system_prompt)` returned. `data`: aquery_llm's data of that
+    call when you have it (else the data of the only_need_prompt preview, the same retrieval run again)."""
+    param = _param(param)
+    preview = await _llm(rag, question, replace(param, only_need_prompt=True), system_prompt)
+    if data is None:
+        data = preview.get("data") or {}
+    full = (preview.get("llm_response") or {}).get("content")
+    if not isinstance(full, str):
+        raise UsageError("LightRAG returned no prompt for only_need_prompt=True")
+    call = lightrag_call(rag, question, param, answer, data, full, system_prompt)
+    if not call.context.items:
+        raise UsageError("LightRAG's prompt holds no context rows: there is nothing to explain")
+    ex = await aexplain_stack(call, embedder=embedder, settings=settings, cache=cache, progress=progress,
+                              on_mismatch=on_mismatch)
+    return ExplainedQuery(question, answer, ex, data, call.notes[0])
+
+
+async def aexplain_query(rag: Any, question: str, param: Any = None, *, system_prompt: str | None = None,
+                         settings: ExplainSettings | None = None, embedder: Any = None,
+                         cache: ResponseCache | None = None, progress: Progress | None = None,
+                         on_mismatch: OnMismatch = "warn") -> ExplainedQuery:
+    """Run `rag.aquery_llm(question, param)` (what `rag.aquery` returns the content of) and explain its answer with
+    LightRAG's own prompt and the user's LLM function (xgrag.integrations.lightrag.call)."""
+    param = _param(param)
+    result = await _llm(rag, question, param, system_prompt)
+    answer = (result.get("llm_response") or {}).get("content")
+    if not isinstance(answer, str):
+        raise UsageError("LightRAG's answer is not a text (QueryParam(stream=True) is not explained)")
+    return await aexplain_answer(rag, question, answer, param, system_prompt=system_prompt,
+                                 data=result.get("data") or {}, settings=settings, embedder=embedder, cache=cache,
+                                 progress=progress, on_mismatch=on_mismatch)
+
+
+def explain_query(rag: Any, question: str, param: Any = None, *, system_prompt: str | None = None,
+                  settings: ExplainSettings | None = None, embedder: Any = None, cache: ResponseCache | None = None,
+                  progress: Progress | None = None, on_mismatch: OnMismatch = "warn") -> ExplainedQuery:
+    """`aexplain_query` for blocking code: on LightRAG's event loop, as its own blocking `rag.query` runs (from
+    async code, await `aexplain_query`)."""
+    from lightrag.utils import always_get_an_event_loop
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    else:
+        raise UsageError("explain_query was called inside a running event loop: await aexplain_query instead")
+    loop = always_get_an_event_loop()
+    return loop.run_until_complete(aexplain_query(rag, question, param, system_prompt=system_prompt,
+                                                  settings=settings, embedder=embedder, cache=cache,
+                                                  progress=progress, on_mismatch=on_mismatch))
