@@ -294,6 +294,11 @@ class StackRecord(Record):
     spans: int = 0
     retriever: str | None = omitted()  # neo4j-graphrag: the retriever's class
     cypher: str | None = omitted()  # LangChain's GraphCypherQAChain: the query it generated
+    # LightRAG: the query mode and how many entity rows, relation rows and chunks its context held
+    mode: str | None = omitted()
+    entities: int | None = omitted()
+    relations: int | None = omitted()
+    chunks: int | None = omitted()
 
 
 class UnitRecord(Record):
