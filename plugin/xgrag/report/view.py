@@ -314,7 +314,8 @@ def _honesty(ex: Explanation, g: _Graph) -> dict[str, Any]:
             "baseline_runs": len(ex.baseline_answers), "baseline_answers": list(ex.baseline_answers),
             "reproduced": reproduced, "observed_answer": ex.observed_answer,
             "observed_similarity": ex.observed_answer_similarity,
-            "language_model": ex.generator_is_language_model, "incomplete": ex.incomplete,
+            "language_model": ex.generator_is_language_model,
+            "incomplete": ex.incomplete.model_dump() if ex.incomplete else None,
             # why the run was cut short and what it kept, in one sentence (xgrag.explain.texts)
             "incomplete_text": incomplete_summary(ex.incomplete) if ex.incomplete else None,
             "chain": len(g.chain_edges) + len([n for n in g.chain_nodes
