@@ -22,7 +22,7 @@ from xgrag.embed import default_embedder
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.bridges import classify
 from xgrag.generate.extractive import ExtractiveReader
-from xgrag.model import Explanation, Subgraph
+from xgrag.model import Explanation
 from xgrag.report.view import COLLAPSE_AT, FOCUS_K, colour
 from xgrag.retrieval import Retriever
 from xgrag.serve.export import write_html
@@ -288,11 +288,11 @@ def test_a_large_subgraph_collapses_and_expands(large: Explanation, browser, tmp
         key = _key(sec, best)
         assert watched.cy(0, f"cy.getElementById('{key}').data('fill')") == colour(best.importance)
         # bridges (Ex-GraphRAG) are ringed and listed
-        bridges = (large.bridges or {}).get("bridges") or []
+        bridges = large.bridges.bridges if large.bridges else []
         assert sec.locator("table.bridge-table tbody tr").count() == len(bridges)
         if bridges:
             assert "Spearman" in sec.locator(".bridge-line").inner_text() or \
-                large.bridges.get("spearman_importance_betweenness") is None
+                large.bridges is None or large.bridges.spearman_importance_betweenness is None
             assert watched.cy(0, "cy.nodes('.entity.bridge').length") == len(bridges)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         sec.screenshot(path=str(ARTIFACTS / "report-190.png"))
@@ -334,16 +334,17 @@ def test_bridge_nodes_are_ringed_and_listed(bridged: Explanation, browser, tmp_p
     the real report has one core entity (the director) and no bridge. The drawing is checked with the
     classification the same code (xgrag.explain.bridges.classify) gives on this real subgraph when the actor
     counts as important too: both films, each redundant, then bridge the two."""
-    b = bridged.bridges or {}
+    b = bridged.bridges
+    assert b is not None
     names = {n.id: n.name for n in bridged.subgraph.nodes}
     ids = {v: k for k, v in names.items()}
-    assert bridged.answer == "Otto Brennick." and [names[n] for n in b["core"]] == ["Otto Brennick"]
-    assert b["bridges"] == []
-    graph = Subgraph.from_json(bridged.subgraph)
+    assert bridged.answer == "Otto Brennick." and [names[n] for n in b.core] == ["Otto Brennick"]
+    assert b.bridges == []
+    graph = bridged.subgraph.to_subgraph()
     report = classify(graph, {ids["Quilla Ambrose"]: 1.0, ids["Otto Brennick"]: 1.0}, floor=bridged.noise_floor)
     assert sorted(names[n] for n in report.bridges) == ["Harbour of Glass", "Lanterns Over Vale"]
-    bridged = bridged.model_copy(update={"bridges": report.to_json()})
-    b = bridged.bridges
+    bridged = bridged.model_copy(update={"bridges": report.record()})
+    b = report.record()
     watched = Watched(browser, write_html(tmp_path / "bridged.html", bridged))
     try:
         watched.wait_views(1)
@@ -351,11 +352,11 @@ def test_bridge_nodes_are_ringed_and_listed(bridged: Explanation, browser, tmp_p
         ringed = watched.cy(0, "cy.nodes('.entity.bridge').map(n => [n.style('outline-style'), "
                                "n.style('outline-width')])")
         assert len(ringed) == 2 and all(style == "dashed" and width != "0px" for style, width in ringed)
-        bridge = names[b["bridges"][0]]
+        bridge = names[b.bridges[0]]
         line = sec.locator(".bridge-line").inner_text()
         assert bridge in line and "connected core pairs only through them" in line
-        if b.get("spearman_importance_betweenness") is not None:
-            assert f"Spearman(importance, betweenness) {b['spearman_importance_betweenness']:.2f}" in line
+        if b.spearman_importance_betweenness is not None:
+            assert f"Spearman(importance, betweenness) {b.spearman_importance_betweenness:.2f}" in line
         row = sec.locator("table.bridge-table tbody tr")
         assert row.count() == 2 and row.first.locator("td").first.inner_text() == bridge
         row.first.hover()
