@@ -113,6 +113,13 @@ class Server:
         assert self.state is not None
         return self.state.uri
 
+    @property
+    def auth(self) -> tuple[str, str]:
+        """The embedded server's user and generated password (authentication is on)."""
+        assert self.state is not None
+        conn = self.state.connection()
+        return conn.user or "neo4j", conn.password or ""
+
     def memory(self, store: Neo4jStore) -> dict[str, Any]:
         """The server's heap (JMX; `used` includes garbage not yet collected) and its process's RSS."""
         rows = store.query("CALL dbms.queryJmx('java.lang:type=Memory') YIELD attributes "
@@ -147,7 +154,7 @@ def load_graph(server: Server, home: Path, scale: float, seed: int) -> dict[str,
     from neo4j import GraphDatabase
 
     t0 = time.perf_counter()
-    with GraphDatabase.driver(server.uri) as drv:
+    with GraphDatabase.driver(server.uri, auth=server.auth) as drv:
         counts = synthetic_domain.generate(drv, scale, seed)
     record = {"scale": scale, "seed": seed, **counts, "load_seconds": round(time.perf_counter() - t0, 1),
               "load_average_after": loadavg(), "loaded_at": time.strftime("%Y-%m-%dT%H:%M:%S")}
@@ -375,7 +382,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"{record['relationships']:,} relationships, loaded in {record['load_seconds']:.0f} s)")
         result["server"]["start_seconds"] = round(server.start(), 1)
         env["NEO4J_URI"] = server.uri
-        store = Neo4jStore(server.uri)
+        env["NEO4J_USER"], env["NEO4J_PASSWORD"] = server.auth  # the CLI subprocesses' credentials
+        store = Neo4jStore(server.uri, *server.auth)
         store.verify()
         result["server"]["after_start"] = server.memory(store)
         counts = synthetic_domain.counts(args.scale)
@@ -413,7 +421,7 @@ def main(argv: list[str] | None = None) -> int:
 
         # 2a. read-only: the in-memory name index --------------------------------------------------------
         if "read-only" in phases_wanted:
-            ro = Neo4jStore(server.uri, schema=schema)
+            ro = Neo4jStore(server.uri, *server.auth, schema=schema)
             with phase("read_only", phases) as rec:
                 retriever = Retriever(ro, RetrievalSettings())
                 before = python_memory()
@@ -440,7 +448,7 @@ def main(argv: list[str] | None = None) -> int:
             with phase("migrate", phases) as rec:
                 out, seconds = run_cli(env, "migrate", "--config", str(config))
                 rec.update({"wall_seconds_with_python_startup": round(seconds, 2), "output": out.strip()})
-            rw = Neo4jStore(server.uri, schema=writable)
+            rw = Neo4jStore(server.uri, *server.auth, schema=writable)
             with phase("migrated", phases) as rec:
                 retriever = Retriever(rw, RetrievalSettings())
                 rec["linking_source"] = retriever.linker.source

@@ -84,6 +84,9 @@ class ProvenanceMapping(BaseModel):
     extractor_property: str | None = _PROVENANCE["extractor_property"]
     created_at_property: str | None = _PROVENANCE["created_at_property"]
     line_property: str | None = _PROVENANCE["line_property"]
+    # the further sources of a fact xgrag's ingestion saw again from another document or chunk (a list of JSON
+    # objects {doc_id, chunk_id, chunk_index, source, extractor, line}; the fact's own fields are its first source)
+    other_sources_property: str | None = _PROVENANCE["other_sources_property"]
     # mode "relationship": the text between several values of one property (LightRAG's "<SEP>" joins the ids of
     # every chunk a relationship was extracted from); each chunk id becomes one provenance entry. Never in Cypher.
     value_separator: str | None = _PROVENANCE["value_separator"]
@@ -99,6 +102,9 @@ class ProvenanceMapping(BaseModel):
     chunk_node_id_property: str | None = _PROVENANCE["chunk_node_id_property"]
     chunk_node_index_property: str | None = _PROVENANCE["chunk_node_index_property"]
     document_source_property: str | None = _PROVENANCE["document_source_property"]
+    # the text of a chunk node (label chunk_label, id chunk_node_id_property, elementId() when that is unset), shown
+    # with a fact's provenance in either mode; None: the graph holds no chunk text (LightRAG keeps it outside Neo4j)
+    chunk_text_property: str | None = _PROVENANCE["chunk_text_property"]
 
     @model_validator(mode="after")
     def _identifiers(self) -> ProvenanceMapping:

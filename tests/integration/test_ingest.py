@@ -1,8 +1,14 @@
+import json
+
 import pytest
 
 from helpers import SAMPLE, wipe
+from xgrag.config import RetrievalSettings
 from xgrag.generate.base import Generation, Usage
 from xgrag.generate.extract import ingest_documents
+from xgrag.generate.prompt import render
+from xgrag.retrieval import Retriever
+from xgrag.retrieval.dedup import identity
 from xgrag.store.ingest import BatchError, IngestError, ingest_triples, read_triples, write_triples
 from xgrag.store.neo4j import Neo4jStore
 
@@ -105,8 +111,48 @@ def test_concurrent_batches_write_the_same_graph_as_one_at_a_time(store: Neo4jSt
     wipe(store)
     b = write_triples(store, rows, batch_size=5000, workers=1)
     assert a.triples == b.triples == len(rows) and a.batches == -(-len(rows) // 20) and b.batches == 1
-    assert len(first) == len(rows) and [m["n"] for m in first_mentions] == [1] * 5
+    # "Peter ate lettuce" from two chunks is one fact with two sources
+    assert len(first) == len(rows) - 1 and [m["n"] for m in first_mentions] == [1] * 5
+    ate = [r["r"] for r in first if r["r"]["label"] == "ate"]
+    assert len(ate) == 1 and ate[0]["chunk_id"] == "pr#c1" and len(ate[0]["other_sources"]) == 1
     assert store.query(graph) == first and store.query(mentions) == first_mentions
+
+
+TRIPLES = "".join(f"Film {i}\tdirected_by\tPerson {i % 7}\n" for i in range(40))
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_same_triples_from_two_files_are_one_fact_with_two_sources(store: Neo4jStore, tmp_path,
+                                                                       workers: int) -> None:
+    a, b = tmp_path / "a.tsv", tmp_path / "b.tsv"
+    a.write_text(TRIPLES)
+    # b: the same facts in another order, one of them twice (lines 1 and 41: in different batches of 8), plus one
+    b.write_text("".join(reversed(TRIPLES.splitlines(keepends=True))) + "Film 39\tdirected_by\tPerson 4\n"
+                 + "Film 0\tdirected_by\tPerson 6\n")
+    ingest_triples(store, a, batch_size=8, workers=workers)
+    ingest_triples(store, b, batch_size=8, workers=workers)
+    assert counts(store) == (47, 41)
+    rows = store.query("MATCH (h:Entity)-[r:RELATION]->(t:Entity) WITH h.name AS h, t.name AS t, count(r) AS n, "
+                       "collect(r)[0] AS r RETURN h, t, n, r.doc_id AS doc, r.line AS line, r.other_sources AS more")
+    assert {r["n"] for r in rows} == {1}
+    two = [r for r in rows if r["more"]]
+    assert len(two) == 40 and all(r["doc"] == "file:a.tsv" and len(r["more"]) == 1 for r in two)
+    film1 = next(r for r in two if r["h"] == "Film 1")
+    assert json.loads(film1["more"][0]) == {"doc_id": "file:b.tsv", "extractor": "file", "line": 39,
+                                            "source": str(b)}
+    # re-running either file changes nothing (each source is listed once)
+    before = store.checksum()
+    ingest_triples(store, b, batch_size=8, workers=workers)
+    ingest_triples(store, a, batch_size=8, workers=workers)
+    assert store.checksum() == before
+    # retrieval reads both sources; the prompt states the fact once
+    retriever = Retriever(store, RetrievalSettings(hops=1))
+    sub = retriever.retrieve("Who directed Film 1?", mode="khop", hops=1)
+    rel = next(r for r in sub.relationships.values() if sub.nodes[r.source].name == "Film 1")
+    assert [(d["doc_id"], d["line"]) for d in rel.provenance["documents"]] == [("file:a.tsv", 2),
+                                                                            ("file:b.tsv", 39)]
+    prompt = render("Who directed Film 1?", identity(sub).subgraph).prompt
+    assert prompt.count("Film 1 directed by Person 1") == 1
 
 
 def test_ingest_settings_are_validated(store: Neo4jStore) -> None:

@@ -293,6 +293,23 @@ def test_subgraph_splits_lightrag_provenance_like_python(store: Neo4jStore) -> N
     assert [n["entity_id"] for n in row["nodes"]] == list(sub.nodes)
 
 
+def test_subgraph_reads_a_fact_with_two_sources_like_python(store: Neo4jStore, tmp_path) -> None:
+    """One fact ingested from two files (its other_sources): the procedure's provenance equals Python's, both
+    sources listed, an unreadable entry included."""
+    for name in ("a.tsv", "b.tsv"):
+        (tmp_path / name).write_text("Film 1\tdirected_by\tPerson 1\nFilm 1\trelease_year\t1999\n")
+        ingest_triples(store, tmp_path / name)
+    store.query("MATCH ()-[r:RELATION {label: 'release_year'}]->() SET r.other_sources = r.other_sources + ['oops']",
+                read_only=False)
+    r = Retriever(store)
+    seeds = [le.node.id for le in r.link("Who directed [Film 1]?")]
+    sub = r.khop(seeds, 1)
+    docs = {rel.label: [d.get("doc_id", d.get("unreadable")) for d in rel.provenance["documents"]]
+            for rel in sub.relationships.values()}
+    assert docs == {"directed_by": ["file:a.tsv", "file:b.tsv"], "release_year": ["file:a.tsv", "file:b.tsv", "oops"]}
+    assert_same_subgraph(subgraph(store, seeds, hops=1), sub)
+
+
 def test_subgraph_accepts_names_and_a_single_value(metaqa: Neo4jStore) -> None:
     seed = Retriever(metaqa).link(Q2)[0].node
     by_id = subgraph(metaqa, [seed.id])

@@ -6,6 +6,7 @@ import pytest
 
 import helpers
 from helpers import CURIE_FACTS, CURIE_TEXT, mapped, neo4j_auth
+from xgrag.explain.chunk_text import read_chunk_texts
 from xgrag.model import Perturbation
 from xgrag.retrieval import Retriever
 from xgrag.store.neo4j import Neo4jStore
@@ -62,6 +63,10 @@ def test_preset_retrieves_the_library_written_graph(store: Neo4jStore, preset: s
         assert rel.provenance["inferred"] is True and rel.provenance["candidates"] >= 1, rel
         assert [d.get("source") for d in rel.provenance["documents"]] == ["curie.txt"] * rel.provenance["candidates"]
         assert all(d.get("chunk_id") for d in rel.provenance["documents"])
+    # the chunk text behind that provenance, from the property the library writes (provenance with text)
+    ids = [d["chunk_id"] for rel in sub.relationships.values() for d in rel.provenance["documents"]]
+    texts = read_chunk_texts(view, ids)
+    assert set(texts) == set(ids) and all("Marie Curie" in text for text, _ in texts.values())
     two = r.retrieve("Where did Marie Curie's husband work?", hops=2)
     assert ("Pierre Curie", "WORKED_AT", "Sorbonne") in two.triples()
     # bookkeeping relationships (MENTIONS, FROM_CHUNK, ...) never enter the context
@@ -174,6 +179,9 @@ def test_lightrag_preset_reads_the_graph_lightrag_writes(store: Neo4jStore) -> N
     from xgrag.report.console import provenance_text
 
     assert provenance_text(won.provenance) == f"curie.txt chunk {chunks[1]}"
+    # LightRAG keeps chunk text in its KV store, not in Neo4j: the preset reads none (and does not look)
+    assert mapped(store, "lightrag").schema.provenance.chunk_text_property is None
+    assert read_chunk_texts(mapped(store, "lightrag"), [chunks[1]]) == {}
 
 
 def test_lightrag_workspaces_are_separate_labels(store: Neo4jStore) -> None:
@@ -210,3 +218,6 @@ def test_llamaindex_preset_reads_the_graph_property_graph_index_writes(store: Ne
     chunk = store.query("MATCH (c:__Node__:Chunk {id: $id}) RETURN c.text AS text, c.ref_doc_id AS doc",
                         {"id": "curie-chunk-1"})
     assert chunk == [{"text": "Marie Curie won the Nobel Prize in Physics.", "doc": "curie.txt"}]
+    # provenance with text reads that chunk's text through the preset's mapping
+    assert read_chunk_texts(mapped(store, "llamaindex"), ["curie-chunk-1"]) == {
+        "curie-chunk-1": ("Marie Curie won the Nobel Prize in Physics.", 43)}

@@ -48,6 +48,7 @@ EVIL_MOVIE = "Evil <script>window.__xgrag_pwned=1</script> Movie"
 EVIL_PERSON = "<img src=x onerror=alert(1)>"
 EVIL_DOC = "doc <img src=x onerror=alert(2)>"
 EVIL = f"who directed [{EVIL_MOVIE}] <img src=x onerror=alert(3)>"
+EVIL_TEXT = f"<b onmouseover=alert(4)>Credits</b> {EVIL_MOVIE} (1999) was directed by {EVIL_PERSON}."
 SMOL = "openai:smollm2"
 STALL_AFTER = 2 + 3  # the baseline's two answers, then three probes; every later call is held
 CHAT = "/v1/chat/completions"
@@ -59,10 +60,12 @@ def graph(server: Neo4jStore, tmp_path_factory: pytest.TempPathFactory) -> Neo4j
     migrate(server, GraphSchema(), 384)
     ingest_triples(server, SAMPLE / "metaqa_triples.tsv", "metaqa")
     evil = tmp_path_factory.mktemp("kg") / "evil.tsv"
-    evil.write_text("head\trelation\ttail\thead_type\ttail_type\tdoc_id\n"
-                    f"{EVIL_MOVIE}\tdirected_by\t{EVIL_PERSON}\tMovie\tPerson\t{EVIL_DOC}\n"
-                    f"{EVIL_MOVIE}\trelease_year\t1999\tMovie\tYear\t{EVIL_DOC}\n", encoding="utf-8")
+    evil.write_text("head\trelation\ttail\thead_type\ttail_type\tdoc_id\tchunk_id\n"
+                    f"{EVIL_MOVIE}\tdirected_by\t{EVIL_PERSON}\tMovie\tPerson\t{EVIL_DOC}\tevil#0\n"
+                    f"{EVIL_MOVIE}\trelease_year\t1999\tMovie\tYear\t{EVIL_DOC}\tevil#0\n", encoding="utf-8")
     ingest_triples(server, evil, "tsv")
+    # the chunk's text (a triples file carries none): markup from the graph in provenance text too
+    server.query("MATCH (c:Chunk {id: 'evil#0'}) SET c.text = $text", {"text": EVIL_TEXT}, read_only=False)
     return server
 
 
@@ -274,6 +277,9 @@ def test_markup_in_a_name_a_property_and_the_question_stays_text(browser: Any, s
     key = next(k for label, k in rows if label == EVIL_PERSON)  # the entity's own row
     watched.hover(0, key)
     assert EVIL_PERSON in view.locator(".details").inner_text() and EVIL_DOC in view.locator(".details").inner_text()
+    # the chunk text behind it, as text, the entity's name marked
+    source = view.locator(".details blockquote.source-text").first
+    assert EVIL_TEXT in source.inner_text() and source.locator("mark.term").all_inner_texts() == [EVIL_PERSON]
     assert page.evaluate("typeof window.__xgrag_pwned") == "undefined" and page.locator("img").count() == 0
     assert watched.dialogs == []
     # the export of the same explanation, opened as a file
@@ -289,6 +295,7 @@ def test_markup_in_a_name_a_property_and_the_question_stays_text(browser: Any, s
     assert sec.locator("h2.question .text").inner_text() == EVIL
     offline.hover(0, key)
     assert EVIL_DOC in sec.locator(".details").inner_text()
+    assert EVIL_TEXT in sec.locator(".details blockquote.source-text").first.inner_text()
     assert offline.page.evaluate("typeof window.__xgrag_pwned") == "undefined" and offline.dialogs == []
     assert offline.page.locator("img").count() == 0
     offline.page.mouse.move(2, 2)

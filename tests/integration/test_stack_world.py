@@ -114,6 +114,9 @@ def test_vector_retriever_chunks_planted_sentence_first(kg: Neo4jStore, srv: Ope
     assert top_span.provenance["item"] == top_item.id and top_item.provenance["retrieved_as"] == "chunk"
     assert top_span.provenance["relationship_ids"] == [_fact_id(kg, mission, "HAD_LUNAR_MODULE")]
     assert mission.planted in top_item.label or mission.name in top_item.label
+    # provenance with text: the chunk's text around the span, the span marked
+    excerpt = top_span.provenance["excerpt"]
+    assert [excerpt["text"][m["start"]:m["end"]] for m in excerpt["marks"]] == [mission.planted]
     assert ex.cost.generator_calls <= 15
     source = next(s for s in out.explain.sources if str(s.index) == top_item.id)
     assert source.rank == 1 and "Chunk" in source.labels and source.retrieved_as == "chunk"

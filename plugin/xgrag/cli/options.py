@@ -68,6 +68,9 @@ TimeoutOpt = Annotated[float | None, typer.Option(
     min=0.1, help="seconds one request to an HTTP generator may take (default 120)")]
 RetriesOpt = Annotated[int | None, typer.Option(
     "--max-retries", min=0, help="retries of an HTTP generator request on timeouts, 429 and 5xx (default 3)")]
+ProvenanceTextOpt = Annotated[int, typer.Option(
+    "--provenance-text", min=0,
+    help="characters of chunk text shown with each source of a fact (around the fact's names, marked); 0 = none")]
 VerboseOpt = Annotated[bool, typer.Option(
     "--verbose", "-v", help="also show the Neo4j driver's own log lines (its retries when a server is lost)")]
 
@@ -118,6 +121,7 @@ class ExplainOptions:
     surrogate_paths: SurrogatePathsOpt = False
     concurrency: ConcurrencyOpt = 4
     cache: CacheOpt = True
+    provenance_text: ProvenanceTextOpt = ExplainSettings.provenance_text_chars
     verbose: VerboseOpt = False
 
     def settings(self) -> Settings:
@@ -131,7 +135,7 @@ class ExplainOptions:
             apply=one_of("apply", self.apply, APPLY), noise_runs=self.noise_runs, max_calls=self.max_calls,
             concurrency=self.concurrency, scheduler=one_of("scheduler", self.scheduler, SCHEDULER_NAMES),
             response_score=one_of("response_score", self.response_score, RESPONSE_SCORES),
-            surrogate_paths=self.surrogate_paths).with_settings(settings)
+            surrogate_paths=self.surrogate_paths, provenance_text_chars=self.provenance_text).with_settings(settings)
 
     def connection(self) -> dict[str, Any]:
         return connection(self.ollama_host, self.base_url, self.timeout, self.max_retries, self.chat_template)

@@ -81,8 +81,10 @@ def label(p: Planned, merged: DedupResult) -> str:
     entity with the names merged into it. Never a triple the merge made up."""
     graph = merged.subgraph
     if p.kind == "edge" and p.target in graph.relationships:
-        return "; ".join(f"{stored_name_text(merged, t.head_id)} -{t.label}-> {stored_name_text(merged, t.tail_id)}"
-                         for t in merged.stored_triples(p.target))
+        # one fact stored twice reads once (never "A; A")
+        texts = (f"{stored_name_text(merged, t.head_id)} -{t.label}-> {stored_name_text(merged, t.tail_id)}"
+                 for t in merged.stored_triples(p.target))
+        return "; ".join(dict.fromkeys(texts))
     if p.kind == "node" and p.target in graph.nodes:
         base = merged.stored_name(p.target)
         others = [name for nid, name in merged.members(p.target) if nid != p.target]

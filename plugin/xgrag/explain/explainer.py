@@ -24,6 +24,7 @@ from xgrag.embed import Embedder
 from xgrag.errors import ServiceError, UsageError
 from xgrag.explain.bridges import bridge_report
 from xgrag.explain.cancel import Pools, RunCancelled, Stopped, stop_detail
+from xgrag.explain.chunk_text import attach_chunk_text, attach_span_text
 from xgrag.explain.components import build_components, generator_evidence, sources
 from xgrag.explain.oracle import AnswerOracle, is_language_model
 from xgrag.explain.perturbers import REGISTRY, AppliesTo, PlanOptions, SynonymFn, plan, strategy_names
@@ -276,6 +277,16 @@ class Explainer:
                               "note": "importances are measured against a0, the explainer's own answer from the "
                                       "same context; the similarity says how far that reproduces the observed answer"})
         components = build_components(run)
+        # provenance with text: one read for the whole explanation, after the probes (a stack's spans: its own text)
+        t_text = time.perf_counter()
+        step: dict[str, Any] | None = None
+        if call is not None:
+            step = attach_span_text(components, run.units, cfg.provenance_text_chars)
+        elif getattr(self.retriever, "store", None) is not None:  # a retriever over a graph (not a test double)
+            assert self.retriever is not None
+            step = attach_chunk_text(components, run.merged, self.retriever.store, cfg.provenance_text_chars)
+        if step is not None:
+            run.trace.append({**step, "seconds": round(time.perf_counter() - t_text, 4)})
         ex = self._explanation(run, components, answer, observed)
         if call is None:
             ex.surrogate = mask_surrogate_summary(run, vectors)
@@ -393,7 +404,7 @@ class Explainer:
                      progress: Progress | None, executor: Executor | None = None) -> ExplainRun:
         """A stack's context: its units, the graph elements they were traced to (for provenance; never merged) and
         the stack's own prompt as the run's apply."""
-        merged = identity(call.graph)
+        merged = identity(call.graph, facts=False)
         oracle = AnswerOracle(self.generator, self.embedder, self.cache, cfg.concurrency, executor)
 
         def apply(p: Perturbation) -> RenderedContext:

@@ -81,6 +81,9 @@ class ExplainSettings:
     # removed last, so among interchangeable supports the one the model says it used is the one tested. This
     # reads the generator's self-report; faithfulness figures must be measured with it off.
     citation_guided: bool = True
+    # Provenance with text: the characters of chunk text shown with each source of a fact (an excerpt around where
+    # the fact's names occur, the matches marked; xgrag.explain.chunk_text); 0 = no chunk text is read
+    provenance_text_chars: int = 300
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "strategies", resolve_strategies(self.strategies))
@@ -113,6 +116,8 @@ class ExplainSettings:
         for name in ("noise_runs", "concurrency", "top_k", "masks"):
             if getattr(self, name) < 1:
                 raise UsageError(f"{name}: {getattr(self, name)} must be at least 1")
+        if self.provenance_text_chars < 0:
+            raise UsageError(f"provenance_text_chars: {self.provenance_text_chars} must not be negative (0: no text)")
         if self.group_verify < 0:
             raise UsageError(f"group_verify: {self.group_verify} must not be negative")
         if self.max_calls is not None and self.max_calls < 0:

@@ -112,9 +112,13 @@ def render(question: str, sub: Subgraph, response_type: str = DEFAULT_RESPONSE_T
         stated = f" [{_stated(props)}]" if props else ""  # property facts compactly, with their entity
         lines.append(f"- {node.name}{typ}{desc}{stated}")
     lines.append("Facts:")
+    listed: set[str] = set()
     for f in facts:
         props = sub.properties_of(f.id) if sub.properties else []
-        lines.append(f"- {f.head} {f.relation} {f.tail}" + (f" ({_stated(props)})" if props else ""))
+        line = f"- {f.head} {f.relation} {f.tail}" + (f" ({_stated(props)})" if props else "")
+        if line not in listed:  # a fact is listed once, even when two stored facts read the same
+            listed.add(line)
+            lines.append(line)
     if not facts:
         lines.append("- (none)")
     lines += ["", f"Question: {question}", "Answer:"]

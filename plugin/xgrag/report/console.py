@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from xgrag.explain.surrogate import surrogate_line
 from xgrag.generate.prompt import relation_text
@@ -22,6 +24,8 @@ def fact_labels(ex: Explanation) -> dict[str, str]:
 
 
 def provenance_entries(prov: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """Where a fact comes from, one entry per source (document, chunk, line; the chunk text's `excerpt` when the
+    explanation read it, xgrag.explain.chunk_text)."""
     if not prov:
         return []
     documents = prov.get("documents")
@@ -30,11 +34,57 @@ def provenance_entries(prov: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     for d in docs:
         if not isinstance(d, Mapping):
             continue
-        entry = {k: d.get(k) for k in ("doc_id", "chunk_id", "chunk_index", "line", "source", "extractor")
-                 if d.get(k) is not None}
+        entry = {k: d.get(k) for k in ("doc_id", "chunk_id", "chunk_index", "line", "source", "extractor",
+                                       "unreadable", "excerpt") if d.get(k) is not None}
         if entry and entry not in out:
             out.append(entry)
     return out
+
+
+def excerpt_segments(excerpt: Mapping[str, Any]) -> list[tuple[str, str | None]]:
+    """An excerpt (xgrag.explain.chunk_text.excerpt) as (text, role of the mark or None) segments, in order, with
+    "..." where the chunk's text goes on: what the console, the HTML export and the browser show (the browser from
+    the same fields)."""
+    text = str(excerpt.get("text") or "")
+    out: list[tuple[str, str | None]] = [("...", None)] if excerpt.get("start") else []
+    at = 0
+    for m in excerpt.get("marks") or []:
+        start, end = int(m["start"]), int(m["end"])
+        if start < at or end > len(text):
+            continue
+        if start > at:
+            out.append((text[at:start], None))
+        out.append((text[start:end], str(m.get("role") or "match")))
+        at = end
+    if at < len(text):
+        out.append((text[at:], None))
+    if int(excerpt.get("end") or 0) < int(excerpt.get("chars") or 0):
+        out.append(("...", None))
+    return out
+
+
+def print_source_texts(out: Console, rows: list[dict[str, Any]], limit: int = 3) -> None:
+    """The chunk text behind the top components (the excerpt around the fact's terms, marks underlined; inserted
+    as plain text, so markup from the graph prints as it is stored)."""
+    shown = 0
+    for i, row in enumerate(rows, start=1):
+        best: Component = row["best"]
+        entries = [e for e in provenance_entries(best.provenance) if e.get("excerpt")]
+        if not entries:
+            continue
+        if shown == 0:
+            out.print("[bold]Source text[/bold] [dim](the fact's terms underlined)[/dim]")
+        shown += 1
+        for e in entries[:2]:
+            where = provenance_text(e, 1)
+            line = Text(f"{i}. {row['label']}" + (f" [{where}]" if where else "") + ": ", style="dim")
+            for segment, role in excerpt_segments(e["excerpt"]):
+                line.append(re.sub(r"\s+", " ", segment), style="bold underline" if role else None)
+            if e["excerpt"].get("note"):
+                line.append(f" ({e['excerpt']['note']})", style="yellow")
+            out.print(line)
+        if shown >= limit:
+            break
 
 
 def provenance_text(prov: Mapping[str, Any] | None, limit: int = 3) -> str:
@@ -70,6 +120,9 @@ def print_subgraph(out: Console, title: str, data: dict[str, Any]) -> None:
         where = prov.get("doc_id") or prov.get("source") or ""
         if prov.get("line") is not None:
             where = f"{where}:{prov['line']}"
+        more = len(prov.get("documents") or []) - 1 if prov.get("doc_id") or prov.get("source") else 0
+        if more > 0:  # one fact, many sources (its further ones: --json)
+            where = f"{where} (+{more})"
         # cells are rich markup: text from the graph is escaped so that it prints as it is stored
         table.add_row(escape(names.get(r["source"], r["source"])), escape(r["label"]),
                       escape(names.get(r["target"], r["target"])), escape(r["id"]), escape(str(where)))
@@ -163,6 +216,7 @@ def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
         table.add_row(str(i), escape(row["label"]), *scores, changed,
                       escape((best.counterfactual_answer or "")[:60]), escape(provenance_text(best.provenance, 2)))
     out.print(table)
+    print_source_texts(out, rows[:top])
     if any(c.evaluated == "conditional" for c in ex.components):
         out.print("[dim]* conditional: measured after removing its redundant alternatives[/dim]")
     shown = [c for r in rows[:top] for c in r["scores"].values()]

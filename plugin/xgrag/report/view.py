@@ -27,7 +27,14 @@ from xgrag.errors import UsageError
 from xgrag.explain.surrogate import surrogate_line
 from xgrag.explain.texts import incomplete_summary
 from xgrag.model import UNIT_KINDS, Component, Explanation
-from xgrag.report.console import bridge_line, cost_line, fact_labels, provenance_entries, provenance_text
+from xgrag.report.console import (
+    bridge_line,
+    cost_line,
+    excerpt_segments,
+    fact_labels,
+    provenance_entries,
+    provenance_text,
+)
 from xgrag.report.graph_layout import (
     Focus,
     LabelRequest,
@@ -254,6 +261,8 @@ def _details(ex: Explanation, g: _Graph, drawn: set[str], hidden: Mapping[str, i
         # an entity's provenance: where the facts it appears in come from (document, chunk, line)
         prov: Mapping[str, Any] | None = {"documents": [r.get("provenance") or {} for r in g.rels
                                                         if nid in (r["source"], r["target"])]}
+        # the component's own provenance when the explanation read its chunk text (the excerpt around its name)
+        prov = _with_text(comps) or prov
         if not provenance_entries(prov):
             prov = next((c.provenance for c in comps if c.provenance), None)
         details[g.node_key[nid]] = {
@@ -267,7 +276,7 @@ def _details(ex: Explanation, g: _Graph, drawn: set[str], hidden: Mapping[str, i
             + (["semantic core (Ex-GraphRAG)"] if nid in g.core else [])
             + (["colour from its strongest relationship (no node score)"] if g.node_derived[nid] else [])
             + ([f"{hidden[nid]} neighbours only in the full drawing"] if hidden.get(nid) and nid in drawn else []),
-            "scores": [_score(c) for c in comps], "provenance": provenance_entries(prov)}
+            "scores": [_score(c) for c in comps], "provenance": _sources(prov)}
     for r in g.rels:
         comps = sorted(g.by_edge.get(r["id"], []), key=lambda c: (-(c.importance or 0), c.strategy))
         details[g.edge_key[r["id"]]] = {
@@ -277,8 +286,29 @@ def _details(ex: Explanation, g: _Graph, drawn: set[str], hidden: Mapping[str, i
             "badges": (["on the deciding chain: its removal changed the answer"] if r["id"] in g.chain_edges
                        else []) + (["used by the generator (its reported evidence)"] if r["id"] in g.evidence else []),
             "scores": [_score(c) for c in comps],
-            "provenance": provenance_entries(r.get("provenance") or (comps[0].provenance if comps else None))}
+            "provenance": _sources(_with_text(comps) or r.get("provenance")
+                                   or (comps[0].provenance if comps else None))}
     return details
+
+
+def _sources(prov: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """Provenance entries for the page: an excerpt of chunk text becomes `text` ([segment, role of its mark or
+    null], ...) and `text_note`; the page inserts each segment as text (markup from the graph stays inert)."""
+    out = []
+    for e in provenance_entries(prov):
+        excerpt = e.pop("excerpt", None)
+        if isinstance(excerpt, Mapping):
+            e["text"] = [[seg, role] for seg, role in excerpt_segments(excerpt)]
+            if excerpt.get("note"):
+                e["text_note"] = str(excerpt["note"])
+        out.append(e)
+    return out
+
+
+def _with_text(comps: Sequence[Component]) -> Mapping[str, Any] | None:
+    """The first of `comps`' provenance that holds chunk text (an excerpt), if any."""
+    return next((c.provenance for c in comps if any(e.get("excerpt") for e in provenance_entries(c.provenance))),
+                None)
 
 
 def _rows(ex: Explanation, g: _Graph) -> list[dict[str, Any]]:

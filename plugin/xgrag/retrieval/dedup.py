@@ -18,6 +18,7 @@ from typing import Any
 
 from xgrag.errors import NotFoundError
 from xgrag.model import Node, Relationship, Subgraph
+from xgrag.model.graph import merged_provenance
 from xgrag.retrieval.alias_rule import (
     AliasEntity,
     AliasJudge,
@@ -141,8 +142,9 @@ def stored_triple_text(result: DedupResult, rel_id: str) -> str:
     """A relationship of the deduplicated subgraph as the graph stores it, never as the merge rewrote it: each
     stored triple it stands for, with merge notes ("Jim'S Grandfather (merged into Jim) OWNED Gold Watch"),
     joined by "; " when the merge collapsed several stored triples into one."""
-    return "; ".join(f"{stored_name_text(result, t.head_id)} {t.label} {stored_name_text(result, t.tail_id)}"
-                     for t in result.stored_triples(rel_id))
+    # one fact stored twice reads once (never "A; A")
+    return "; ".join(dict.fromkeys(f"{stored_name_text(result, t.head_id)} {t.label} "
+                                   f"{stored_name_text(result, t.tail_id)}" for t in result.stored_triples(rel_id)))
 
 
 def alias_entities(subgraph: Subgraph, ids: Sequence[str]) -> list[AliasEntity]:
@@ -172,9 +174,53 @@ def similarity_clusters(
     return sorted(multi + [[i] for i in range(len(names)) if i not in inside], key=lambda c: c[0])
 
 
-def identity(subgraph: Subgraph) -> DedupResult:
-    """No merging (dedup off): every node stands for itself."""
-    return DedupResult(subgraph.copy(), {n: n for n in subgraph.nodes}, [], {r: [r] for r in subgraph.relationships})
+def identity(subgraph: Subgraph, facts: bool = True) -> DedupResult:
+    """No merging (dedup off): every node stands for itself. With `facts`, one fact stored several times (the same
+    head, relation and tail: a graph written before xgrag's ingestion kept one relationship per source) is stated
+    once, by its first copy, with every copy's sources (`collapse_facts`); `facts=False` keeps every relationship
+    (a stack's traced elements, which are never merged)."""
+    if not facts:
+        return DedupResult(subgraph.copy(), {n: n for n in subgraph.nodes}, [],
+                           {r: [r] for r in subgraph.relationships})
+    out, rel_members, stored = collapse_facts(subgraph, {n: n for n in subgraph.nodes})
+    return DedupResult(out, {n: n for n in subgraph.nodes}, [], rel_members, {}, stored)
+
+
+def collapse_facts(subgraph: Subgraph, mapping: dict[str, str]
+                   ) -> tuple[Subgraph, dict[str, list[str]], dict[str, list[StoredTriple]]]:
+    """`subgraph` with one relationship per fact (head and tail through `mapping`, relation): the first copy in
+    canonical order stands for the others (`rel_members`: a perturbation of it removes every copy) and carries every
+    copy's sources (merged_provenance). Nodes, properties, seeds and paths are kept as they are."""
+    out = subgraph.copy()
+    out.relationships = {}
+    kept: dict[tuple[str, str, str], str] = {}
+    members: dict[str, list[str]] = {}
+    stored: dict[str, list[StoredTriple]] = {}
+    provs: dict[str, list[dict[str, Any]]] = {}
+    for rel in subgraph.sorted_relationships():
+        key = (mapping.get(rel.source, rel.source), rel.label, mapping.get(rel.target, rel.target))
+        triple = StoredTriple(rel.id, rel.source, subgraph.nodes[rel.source].name, rel.label, rel.target,
+                              subgraph.nodes[rel.target].name)
+        first = kept.setdefault(key, rel.id)
+        members.setdefault(first, []).append(rel.id)
+        stored.setdefault(first, []).append(triple)
+        provs.setdefault(first, []).append(rel.provenance)
+        if first == rel.id:
+            out.add_relationship(rel)
+    for rid, ps in provs.items():
+        if len(ps) > 1:
+            rel = out.relationships[rid]
+            out.relationships[rid] = Relationship(rel.id, rel.source, rel.target, rel.label, rel.description,
+                                                  merged_provenance(ps))
+    out.paths = [list(dict.fromkeys(kept_id(members, r) for r in path)) for path in subgraph.paths]
+    return out, members, stored
+
+
+def kept_id(members: dict[str, list[str]], rel_id: str) -> str:
+    """The relationship that stands for `rel_id` after collapse_facts."""
+    if rel_id in members:
+        return rel_id
+    return next((k for k, ms in members.items() if rel_id in ms), rel_id)
 
 
 def dedup(subgraph: Subgraph, embed: EmbedFn | None, theta: float = 0.7, rule: str = "precise",
@@ -220,8 +266,13 @@ def dedup(subgraph: Subgraph, embed: EmbedFn | None, theta: float = 0.7, rule: s
             continue
         key = (s, rel.label, t)
         if key in kept:
-            rel_members[kept[key]].append(rel.id)  # the same fact stated for two aliases: keep the first
+            # the same fact stated for two aliases, or stored twice: keep the first, with every copy's sources
+            rel_members[kept[key]].append(rel.id)
             stored[kept[key]].append(triple)
+            first = out.relationships[kept[key]]
+            out.relationships[first.id] = Relationship(first.id, first.source, first.target, first.label,
+                                                       first.description,
+                                                       merged_provenance([first.provenance, rel.provenance]))
             continue
         kept[key] = rel.id
         rel_members[rel.id] = [rel.id]

@@ -4,7 +4,10 @@ Triples: TSV (`head<TAB>relation<TAB>tail`, optional header with extra columns),
 (`../shared/data/metaqa`: TSV with a header; entity types follow from the relation). The whole file is
 parsed and validated before anything is written; then batches of UNWIND rows, one transaction each.
 Re-running is idempotent: ids are content hashes, entities and documents are MERGEd and a relationship
-is created only when its id is not already there between its two ends.
+is created only when no relationship with its relation is already there between its two ends. One fact, many
+sources: a triple seen again from another document or chunk (in this input or an earlier one) is not a second
+relationship; its source is added to the fact's `other_sources` (JSON objects, xgrag.model.graph.with_sources),
+so prompts state it once and its provenance lists every source.
 
 Two phases: every entity of the input is MERGEd first (batches of ids), then the relationships are written
 in batches, each transaction finding both ends by the element ids the entity phase returned (checked
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import json
 import re
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -186,6 +190,13 @@ def read_triples(path: str | Path, fmt: Format = "auto", doc_id: str | None = No
     return rows
 
 
+def source_json(r: TripleRow) -> str:
+    """One source of a fact as stored in `other_sources` (the fields that are set; stable text)."""
+    data = {"doc_id": r.doc_id, "chunk_id": r.chunk_id, "chunk_index": r.chunk_index, "source": r.source,
+            "extractor": r.extractor, "line": r.line or None}
+    return json.dumps({k: v for k, v in data.items() if v is not None}, sort_keys=True, separators=(",", ":"))
+
+
 def batched(items: Sequence[Any], size: int) -> Iterator[Sequence[Any]]:
     for i in range(0, len(items), size):
         yield items[i:i + size]
@@ -204,11 +215,17 @@ MERGE (n:Entity {id: e[0]})
 RETURN collect([e[0], elementId(n)]) AS element_ids
 """
 
-# $rels: distinct relationships of the batch (first occurrence of an id wins, as MERGE would), each
-# [rel_id, head_id, tail_id, label, line, provenance index, description, head element id, tail element id];
+# $rels: distinct facts (head, relation, tail) of the batch (the first occurrence in the input is the fact's own
+# source; every row of one fact is planned into the batch of its first occurrence, so two concurrent batches never
+# create the same fact), each [rel_id, head_id, tail_id, label, line, provenance index, description, head element id,
+# tail element id, sources]; sources: [[key, json], ...] of every distinct source of the fact in this input, its own
+# first (key: doc_id and chunk_id joined by $sep, what a source is identified by; json: the source's fields).
 # $prov: distinct [doc_id, chunk_id, chunk_index, source, extractor] of the batch. Both ends were written by
 # the entity phase: a row whose end has vanished since (or whose element id now names another node) reaches
 # CREATE with a missing end and fails the batch ("node `h` is missing") instead of being skipped.
+# A fact already in the graph (an earlier ingestion) is not created again: INGEST_SOURCES, run first in the same
+# transaction, adds the sources it does not list yet to `other_sources` (the first relationship by id, when a graph
+# written before this holds several copies, and a source any copy holds is not added again).
 # Not `MERGE (h)-[r:RELATION {id: ...}]->(t)`: with the range index on RELATION(id), the planner may read
 # MERGE's pattern as a scan of that whole index (it does while the index's sampled size lags behind a growing
 # graph, e.g. on a first ingest), which made single batches take minutes. The existence check below has no
@@ -222,11 +239,30 @@ OPTIONAL MATCH (h0) WHERE elementId(h0) = row[7]
 OPTIONAL MATCH (t0) WHERE elementId(t0) = row[8]
 WITH row, CASE WHEN h0:Entity AND h0.id = row[1] THEN h0 END AS h,
      CASE WHEN t0:Entity AND t0.id = row[2] THEN t0 END AS t
-WHERE h IS NULL OR t IS NULL OR none(x IN [(h)-[y:RELATION]->(t) | y.id] WHERE x = row[0])
+WHERE h IS NULL OR t IS NULL OR none(x IN [(h)-[y:RELATION]->(t) | y.label] WHERE x = row[3])
 CREATE (h)-[r:RELATION {id: row[0], label: row[3], description: row[6], doc_id: $prov[row[5]][0],
     chunk_id: $prov[row[5]][1], chunk_index: $prov[row[5]][2], source: $prov[row[5]][3],
-    extractor: $prov[row[5]][4], line: row[4], created_at: $created_at}]->(t)
+    extractor: $prov[row[5]][4], line: row[4], created_at: $created_at,
+    other_sources: CASE WHEN size(row[9]) > 1 THEN [s IN tail(row[9]) | s[1]] END,
+    other_source_keys: CASE WHEN size(row[9]) > 1 THEN [s IN tail(row[9]) | s[0]] END}]->(t)
 """
+
+INGEST_SOURCES = """
+UNWIND $rels AS row
+MATCH (h:Entity) WHERE elementId(h) = row[7] AND h.id = row[1]
+MATCH (t:Entity) WHERE elementId(t) = row[8] AND t.id = row[2]
+MATCH (h)-[r:RELATION]->(t) WHERE r.label = row[3]
+WITH row, r ORDER BY r.id
+WITH row, collect(r) AS copies
+WITH row, copies[0] AS r, reduce(known = [], x IN copies | known + [coalesce(x.doc_id, '') + $sep +
+     coalesce(x.chunk_id, '')] + coalesce(x.other_source_keys, [])) AS known
+WITH r, [s IN row[9] WHERE NOT s[0] IN known] AS new
+WHERE size(new) > 0
+SET r.other_sources = coalesce(r.other_sources, []) + [s IN new | s[1]],
+    r.other_source_keys = coalesce(r.other_source_keys, []) + [s IN new | s[0]]
+"""
+# what identifies a source of a fact (the relationship id of a fact's first source hashes the same two)
+SOURCE_KEY_SEPARATOR = "\x1f"
 
 INGEST_DOCUMENTS = """
 UNWIND $docs AS d
@@ -352,6 +388,7 @@ def _write_triples(store: Neo4jStore, rows: Sequence[TripleRow], batch_size: int
     stats.phase_seconds["documents"] = round(t1 - t0, 3)
     planner = _BatchPlanner(created_at)
     entities = planner.entities(rows)
+    planner.group_facts(rows)
     stats.entities = len(entities)
     entity_parts = list(batched(entities, batch_size))
 
@@ -433,6 +470,8 @@ class _BatchPlanner:
         self.ends: list[tuple[str, str]] = []  # per input row: (head id, tail id), set by entities()
         self.element_ids: dict[str, str] = {}  # entity id -> element id, filled as entity batches commit
         self.mentioned: set[tuple[str, str]] = set()  # (chunk id, entity id) pairs sent by an earlier batch
+        self.later: dict[int, list[int]] = {}  # a fact's first row -> its later rows (group_facts)
+        self.repeated: set[int] = set()  # rows planned with their fact's first row
 
     def entities(self, rows: Sequence[TripleRow]) -> list[list[str]]:
         """Every distinct entity of the rows as [id, name, type], in order of first appearance; records
@@ -451,31 +490,50 @@ class _BatchPlanner:
             ends.append((pair[0], pair[1]))
         return out
 
+    def group_facts(self, rows: Sequence[TripleRow]) -> None:
+        """Every row of one fact (head, relation, tail) after its first: planned with the first (after entities())."""
+        first: dict[tuple[str, str, str], int] = {}
+        later: dict[int, list[int]] = {}
+        for i, r in enumerate(rows):
+            head_id, tail_id = self.ends[i]
+            j = first.setdefault((head_id, r.relation, tail_id), i)
+            if j != i:
+                later.setdefault(j, []).append(i)
+        self.later = later
+        self.repeated = {i for group in later.values() for i in group}
+
     def statements(self, rows: Sequence[TripleRow], part: Sequence[int]) -> list[tuple[str, dict[str, Any]]]:
-        """The statements of the rows at the indices `part` (after entities() and the entity phase)."""
+        """The statements of the rows at the indices `part` (after entities(), group_facts() and the entity
+        phase): each fact first seen in `part` with every source the input gives it."""
         rels: dict[str, list[Any]] = {}
         prov: dict[tuple[Any, ...], int] = {}
         mentions: list[dict[str, str]] = []
         element_ids = self.element_ids
         for i in part:
+            if i in self.repeated:
+                continue  # planned with the fact's first row
             r = rows[i]
             head_id, tail_id = self.ends[i]
+            key = (r.doc_id, r.chunk_id, r.chunk_index, r.source, r.extractor)
+            p = prov.get(key)
+            if p is None:
+                p = prov[key] = len(prov)
+            sources: dict[str, str] = {}
+            for j in (i, *self.later.get(i, ())):
+                src = rows[j]
+                sources.setdefault(f"{src.doc_id or ''}{SOURCE_KEY_SEPARATOR}{src.chunk_id or ''}", source_json(src))
+                if src.chunk_id:
+                    for eid in (head_id, tail_id):
+                        if (src.chunk_id, eid) not in self.mentioned:
+                            self.mentioned.add((src.chunk_id, eid))
+                            mentions.append({"chunk_id": src.chunk_id, "entity_id": eid})
             rel_id = relation_id(head_id, r.relation, tail_id, r.doc_id, r.chunk_id)
-            if rel_id not in rels:
-                key = (r.doc_id, r.chunk_id, r.chunk_index, r.source, r.extractor)
-                p = prov.get(key)
-                if p is None:
-                    p = prov[key] = len(prov)
-                rels[rel_id] = [rel_id, head_id, tail_id, r.relation, r.line, p, r.description,
-                                element_ids.get(head_id), element_ids.get(tail_id)]
-            if r.chunk_id:
-                for eid in (head_id, tail_id):
-                    if (r.chunk_id, eid) not in self.mentioned:
-                        self.mentioned.add((r.chunk_id, eid))
-                        mentions.append({"chunk_id": r.chunk_id, "entity_id": eid})
+            rels[rel_id] = [rel_id, head_id, tail_id, r.relation, r.line, p, r.description,
+                            element_ids.get(head_id), element_ids.get(tail_id), [list(s) for s in sources.items()]]
+        batch = list(rels.values())
         statements: list[tuple[str, dict[str, Any]]] = [
-            (INGEST_RELATIONS, {"rels": list(rels.values()), "prov": [list(k) for k in prov],
-                                "created_at": self.created_at}),
+            (INGEST_SOURCES, {"rels": batch, "sep": SOURCE_KEY_SEPARATOR}),
+            (INGEST_RELATIONS, {"rels": batch, "prov": [list(k) for k in prov], "created_at": self.created_at}),
         ]
         if mentions:
             statements.append((INGEST_MENTIONS, {"mentions": mentions}))

@@ -250,6 +250,10 @@ def _expanders(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
         "MENTION": mention,
         "CHUNK_DOC": chunk_doc,
         "MENTION_PROV": mention_prov,
+        # chunk nodes by the id provenance holds, and their text (provenance with text: cypher/chunk_texts.cypher)
+        "CHUNK": lambda _: q(p.chunk_label),
+        "CHUNK_ID": lambda v: _prop(str(v), p.chunk_node_id_property, f"elementId({v})"),
+        "CHUNK_TEXT": lambda v: _prop(str(v), p.chunk_text_property),
         # property facts: [[key, value], ...] of a node / a relationship (a preset maps none: [])
         "NODEFACTS": lambda _: "[]",
         "RELFACTS": lambda _: "[]",

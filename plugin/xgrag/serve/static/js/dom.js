@@ -34,6 +34,23 @@ export function where(p) {
   return parts.join(" \u00b7 ");
 }
 
+// The chunk text behind a fact: [segment, role of its mark or null] pairs from the view model, each inserted as
+// text (a mark is a <mark> whose textContent is the segment): markup in the chunk's text stays text.
+export function sourceText(p) {
+  const q = el("blockquote", "source-text");
+  for (const [segment, role] of p.text) {
+    if (role) {
+      const m = el("mark", "term " + String(role).replace(/[^a-z]/g, ""), segment);
+      m.title = String(role);
+      q.appendChild(m);
+    } else {
+      q.appendChild(document.createTextNode(String(segment)));
+    }
+  }
+  if (p.text_note) { q.appendChild(el("span", "note", " (" + p.text_note + ")")); }
+  return q;
+}
+
 export function dl(cls, pairs) {
   const d = el("dl", cls);
   for (const [k, v] of pairs) { append(d, el("dt", null, k), el("dd", null, v)); }

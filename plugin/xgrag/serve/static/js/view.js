@@ -2,7 +2,7 @@
 // whatever is hovered or pinned, the ranked table, the texts, cost and configuration. With `options.whatif` (the
 // served page) facts and entities can be selected and asked again without them.
 
-import { append, dl, el, num, table, where, yesNo } from "./dom.js";
+import { append, dl, el, num, sourceText, table, where, yesNo } from "./dom.js";
 import { GraphView } from "./graph.js";
 
 function header(vm) {
@@ -248,7 +248,11 @@ export function renderView(container, vm, options) {
     panel.appendChild(el("b", null, "Provenance"));
     const ul = el("ul", "provenance");
     if (!d.provenance.length) { ul.appendChild(el("li", null, "none recorded")); }
-    for (const p of d.provenance) { ul.appendChild(el("li", null, where(p))); }
+    for (const p of d.provenance) {
+      const li = el("li", null, where(p));
+      if (p.text) { li.appendChild(sourceText(p)); }
+      ul.appendChild(li);
+    }
     panel.appendChild(ul);
     if (options.whatif) {
       const on = selected.has(key);

@@ -318,6 +318,10 @@ public final class Queries {
         t.put("MENTION", mention);
         t.put("CHUNK_DOC", chunkDoc);
         t.put("MENTION_PROV", mentionProv);
+        // chunk nodes by the id provenance holds, and their text (provenance with text: cypher/chunk_texts.cypher)
+        t.put("CHUNK", x -> q(s.prov("chunk_label")));
+        t.put("CHUNK_ID", x -> prop(v(x), s.prov("chunk_node_id_property"), "elementId(" + v(x) + ")"));
+        t.put("CHUNK_TEXT", x -> prop(v(x), s.prov("chunk_text_property")));
         // property facts: [[key, value], ...] of a node / a relationship (a preset maps none: [])
         t.put("NODEFACTS", x -> "[]");
         t.put("RELFACTS", x -> "[]");

@@ -92,7 +92,63 @@ final class Retrieval {
                 prov.put(Queries.PROVENANCE_ROW.get(i), value);
             }
         }
+        if (prov.containsKey("other_sources")) {
+            prov = withSources(prov, prov.get("other_sources"));
+        }
         out.put("provenance", prov);
+        return out;
+    }
+
+    /** The fields of one source of a fact, as Python's {@code xgrag.model.graph.SOURCE_FIELDS}. */
+    static final List<String> SOURCE_FIELDS = List.of("doc_id", "chunk_id", "chunk_index", "source", "extractor", "line");
+
+    private static Map<String, Object> sourceEntry(Map<?, ?> data) {
+        Map<String, Object> entry = new TreeMap<>();
+        for (String k : SOURCE_FIELDS) {
+            if (data.get(k) != null) {
+                entry.put(k, data.get(k));
+            }
+        }
+        return entry;
+    }
+
+    /**
+     * Python's {@code with_sources}: a fact xgrag's ingestion saw in several documents keeps its further sources as
+     * JSON objects in {@code other_sources}; {@code documents} lists the fact's own source first, then each further
+     * one (an entry that is not a JSON object as {@code unreadable} with its first 200 characters).
+     */
+    static Map<String, Object> withSources(Map<String, Object> prov, Object raw) {
+        Map<String, Object> out = new TreeMap<>(prov);
+        out.remove("other_sources");
+        List<Object> extra = new ArrayList<>();
+        if (raw instanceof Collection<?> c) {
+            extra.addAll(c);
+        } else if (raw instanceof Object[] a) {
+            extra.addAll(List.of(a));
+        } else {
+            return out;
+        }
+        List<Map<String, Object>> docs = new ArrayList<>();
+        docs.add(sourceEntry(prov));
+        for (Object item : extra) {
+            Object data;
+            try {
+                data = Json.parse(String.valueOf(item));
+            } catch (RuntimeException e) {
+                data = null;
+            }
+            Map<String, Object> entry;
+            if (data instanceof Map<?, ?> m) {
+                entry = sourceEntry(m);
+            } else {
+                String text = String.valueOf(item);
+                entry = new TreeMap<>(Map.of("unreadable", text.length() > 200 ? text.substring(0, 200) : text));
+            }
+            if (!docs.contains(entry)) {
+                docs.add(entry);
+            }
+        }
+        out.put("documents", docs);
         return out;
     }
 
