@@ -55,4 +55,4 @@ def test_trained_reader_is_explained_by_its_own_top_attribution(metaqa: Neo4jSto
     assert abs(sum(scored.attributions.values()) - scored.logit) < 1e-5
     top = ex.top("edge", 1)[0]
     assert top.answer_changed and top.id == scored.ranked()[0][0]
-    assert [e["id"] for e in ex.generator_evidence or []][:1] == [top.id]
+    assert [e.id for e in ex.generator_evidence or []][:1] == [top.id]

@@ -351,3 +351,4 @@ class ExplainConfig(Record):
     generator_synonyms: bool = True
     resolve_redundancy: bool = True
     citation_guided: bool = True
+    provenance_text_chars: int = 300  # characters of chunk text around a fact in its provenance (0: none)
