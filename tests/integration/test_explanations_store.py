@@ -92,9 +92,9 @@ def test_unfiltered_is_newest_first_with_cost_config_and_top_components(server, 
         assert r.cost["generator_calls"] == ex.cost.generator_calls > 0
         assert r.cost["perturbations"] == ex.cost.perturbations == len(_scored(ex))
         assert r.cost["seconds"] == ex.cost.seconds
-        assert r.config == ex.config and r.config["strategies"] == ["node", "edge"]
-        assert r.subgraph_nodes == len(ex.subgraph["nodes"])
-        assert r.subgraph_relationships == len(ex.subgraph["relationships"])
+        assert r.config == ex.config.model_dump() and r.config["strategies"] == ["node", "edge"]
+        assert r.subgraph_nodes == len(ex.subgraph.nodes)
+        assert r.subgraph_relationships == len(ex.subgraph.relationships)
         expected = sorted(_scored(ex), key=lambda c: -c.importance)[:5]
         assert len(r.top) == min(5, len(_scored(ex)))
         assert [t["importance"] for t in r.top] == pytest.approx([c.importance for c in expected])

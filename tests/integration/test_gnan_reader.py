@@ -15,7 +15,6 @@ from xgrag.generate.gnan.model import MGNANConfig
 from xgrag.generate.gnan.reader import GNANReader, additivity_error, save_checkpoint
 from xgrag.generate.gnan.train import contexts, examples, fit, hits_at_1, load_questions, norm
 from xgrag.generate.prompt import render
-from xgrag.model import Subgraph
 from xgrag.retrieval import Retriever
 from xgrag.store.ingest import ingest_triples
 from xgrag.store.neo4j import Neo4jStore
@@ -48,7 +47,7 @@ def test_trained_reader_is_explained_by_its_own_top_attribution(metaqa: Neo4jSto
                                           citation_guided=False, resolve_redundancy=False))
     ex = explainer.explain(question, settings=None)
     assert metaqa.checksum() == before
-    ctx = render(question, Subgraph.from_json(ex.subgraph, ex.paths))
+    ctx = render(question, ex.subgraph.to_subgraph(ex.paths))
     assert {f.id for f in ctx.facts} == {f.id for f in facts}  # the context it was trained on
     scored = reader.score(question, ctx.facts)
     assert ex.answer == f"{scored.answer}."
@@ -56,4 +55,4 @@ def test_trained_reader_is_explained_by_its_own_top_attribution(metaqa: Neo4jSto
     assert abs(sum(scored.attributions.values()) - scored.logit) < 1e-5
     top = ex.top("edge", 1)[0]
     assert top.answer_changed and top.id == scored.ranked()[0][0]
-    assert [e["id"] for e in ex.generator_evidence or []][:1] == [top.id]
+    assert [e.id for e in ex.generator_evidence or []][:1] == [top.id]

@@ -22,7 +22,7 @@ from xgrag.embed import default_embedder
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.bridges import classify
 from xgrag.generate.extractive import ExtractiveReader
-from xgrag.model import Explanation, Subgraph
+from xgrag.model import Explanation
 from xgrag.report.view import COLLAPSE_AT, FOCUS_K, colour
 from xgrag.retrieval import Retriever
 from xgrag.serve.export import write_html
@@ -147,12 +147,12 @@ def test_every_explanation_is_drawn_and_tabled(report: Watched, explanations: li
     for i, ex in enumerate(explanations):
         sec = page.locator(f"#ex-{i} section.xg-view")
         assert sec.locator("h2.question .text").inner_text() == ex.question
-        assert len(ex.subgraph["nodes"]) <= COLLAPSE_AT  # drawn whole, not collapsed
+        assert len(ex.subgraph.nodes) <= COLLAPSE_AT  # drawn whole, not collapsed
         assert sec.locator("button.expand").count() == 0 and sec.locator(".xg-cy canvas").count() >= 1
-        assert report.cy(i, "cy.nodes('.entity').length") == len(ex.subgraph["nodes"])
-        assert report.cy(i, "cy.edges().length") == len(ex.subgraph["relationships"])
+        assert report.cy(i, "cy.nodes('.entity').length") == len(ex.subgraph.nodes)
+        assert report.cy(i, "cy.edges().length") == len(ex.subgraph.relationships)
         assert sec.locator("table.ranked tbody tr").count() == len(_scored(ex))
-        assert report.cy(i, "cy.nodes('.entity.seed').length") == len(ex.subgraph["seeds"])
+        assert report.cy(i, "cy.nodes('.entity.seed').length") == len(ex.subgraph.seeds)
         assert sec.locator(".colour-bar .ramp").count() == 1
         # the first table row is the most important component, coloured as such
         top = max(_scored(ex), key=lambda c: c.importance)
@@ -170,7 +170,7 @@ def test_every_explanation_is_drawn_and_tabled(report: Watched, explanations: li
         # the honesty signals sit beside the drawing, not below it
         honesty = sec.locator(".honesty").bounding_box()
         assert honesty["x"] > box["x"] + box["width"] - 1 and honesty["y"] < box["y"] + box["height"]
-    assert sum(len(ex.subgraph["nodes"]) for ex in explanations) > 40
+    assert sum(len(ex.subgraph.nodes) for ex in explanations) > 40
     report.assert_clean()
 
 
@@ -247,27 +247,27 @@ def test_relation_names_are_on_the_edges_and_labels_do_not_collide(report: Watch
     for i, ex in enumerate(explanations):
         boxes = report.labels(i)
         assert overlaps(boxes) == [], i
-        names = {n["name"] for n in ex.subgraph["nodes"]}
+        names = {n.name for n in ex.subgraph.nodes}
         shown = [b[0] for b in boxes]
         assert any(t in names for t in shown) or any(t.endswith("…") for t in shown)
     # the small explanation names its relations on the edges without hovering
     ex, sec = explanations[0], report.page.locator("#ex-0 section.xg-view")
-    relations = {r["label"] for r in ex.subgraph["relationships"]}
-    names = {n["name"] for n in ex.subgraph["nodes"]}
+    relations = {r.label for r in ex.subgraph.relationships}
+    names = {n.name for n in ex.subgraph.nodes}
     visible = [b[0] for b in report.labels(0) if b[0] not in names]
     assert visible and set(visible) <= relations
     named = len(visible)
     # the switch shows every relation name; off again, only the ones that fit
     sec.locator("input.rel-toggle").check()
     every = [b[0] for b in report.labels(0) if b[0] not in names]
-    assert len(every) == len(ex.subgraph["relationships"]) >= named
+    assert len(every) == len(ex.subgraph.relationships) >= named
     sec.locator("input.rel-toggle").uncheck()
     assert len([b[0] for b in report.labels(0) if b[0] not in names]) == named
     report.assert_clean()
 
 
 def test_a_large_subgraph_collapses_and_expands(large: Explanation, browser, tmp_path: Path) -> None:
-    nodes = large.subgraph["nodes"]
+    nodes = large.subgraph.nodes
     assert len(nodes) >= 150, len(nodes)
     path = write_html(tmp_path / "large.html", large, title="190 entities")
     watched = Watched(browser, path)
@@ -279,7 +279,7 @@ def test_a_large_subgraph_collapses_and_expands(large: Explanation, browser, tmp
         caption = sec.locator(".caption").inner_text()
         top, seeds, connectors, more = map(int, re.search(
             r"the (\d+) most important entities, (\d+) seeds? and (\d+) connecting them; (\d+) more", caption).groups())
-        assert top == FOCUS_K and seeds == len(large.subgraph["seeds"]) >= 1
+        assert top == FOCUS_K and seeds == len(large.subgraph.seeds) >= 1
         assert drawn == top + seeds + connectors and drawn + more == len(nodes)
         assert connectors <= 2 * FOCUS_K  # 3 hops: at most two inner nodes per path
         assert overlaps(watched.labels(0)) == []
@@ -288,11 +288,11 @@ def test_a_large_subgraph_collapses_and_expands(large: Explanation, browser, tmp
         key = _key(sec, best)
         assert watched.cy(0, f"cy.getElementById('{key}').data('fill')") == colour(best.importance)
         # bridges (Ex-GraphRAG) are ringed and listed
-        bridges = (large.bridges or {}).get("bridges") or []
+        bridges = large.bridges.bridges if large.bridges else []
         assert sec.locator("table.bridge-table tbody tr").count() == len(bridges)
         if bridges:
             assert "Spearman" in sec.locator(".bridge-line").inner_text() or \
-                large.bridges.get("spearman_importance_betweenness") is None
+                large.bridges is None or large.bridges.spearman_importance_betweenness is None
             assert watched.cy(0, "cy.nodes('.entity.bridge').length") == len(bridges)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         sec.screenshot(path=str(ARTIFACTS / "report-190.png"))
@@ -300,7 +300,7 @@ def test_a_large_subgraph_collapses_and_expands(large: Explanation, browser, tmp
         button = sec.locator("button.expand")
         button.click()
         assert watched.cy(0, "cy.nodes('.entity').length") == len(nodes)
-        assert watched.cy(0, "cy.edges().length") == len(large.subgraph["relationships"])
+        assert watched.cy(0, "cy.edges().length") == len(large.subgraph.relationships)
         visible = watched.cy(0, "cy.nodes('.entity').filter(n => { const b = n.renderedBoundingBox(); "
                                 "return b.x1 >= 0 && b.y1 >= 0 && b.x2 <= cy.width() && b.y2 <= cy.height(); })"
                                 ".length")
@@ -334,16 +334,17 @@ def test_bridge_nodes_are_ringed_and_listed(bridged: Explanation, browser, tmp_p
     the real report has one core entity (the director) and no bridge. The drawing is checked with the
     classification the same code (xgrag.explain.bridges.classify) gives on this real subgraph when the actor
     counts as important too: both films, each redundant, then bridge the two."""
-    b = bridged.bridges or {}
-    names = {n["id"]: n["name"] for n in bridged.subgraph["nodes"]}
+    b = bridged.bridges
+    assert b is not None
+    names = {n.id: n.name for n in bridged.subgraph.nodes}
     ids = {v: k for k, v in names.items()}
-    assert bridged.answer == "Otto Brennick." and [names[n] for n in b["core"]] == ["Otto Brennick"]
-    assert b["bridges"] == []
-    graph = Subgraph.from_json(bridged.subgraph)
+    assert bridged.answer == "Otto Brennick." and [names[n] for n in b.core] == ["Otto Brennick"]
+    assert b.bridges == []
+    graph = bridged.subgraph.to_subgraph()
     report = classify(graph, {ids["Quilla Ambrose"]: 1.0, ids["Otto Brennick"]: 1.0}, floor=bridged.noise_floor)
     assert sorted(names[n] for n in report.bridges) == ["Harbour of Glass", "Lanterns Over Vale"]
-    bridged = bridged.model_copy(update={"bridges": report.to_json()})
-    b = bridged.bridges
+    bridged = bridged.model_copy(update={"bridges": report.record()})
+    b = report.record()
     watched = Watched(browser, write_html(tmp_path / "bridged.html", bridged))
     try:
         watched.wait_views(1)
@@ -351,11 +352,11 @@ def test_bridge_nodes_are_ringed_and_listed(bridged: Explanation, browser, tmp_p
         ringed = watched.cy(0, "cy.nodes('.entity.bridge').map(n => [n.style('outline-style'), "
                                "n.style('outline-width')])")
         assert len(ringed) == 2 and all(style == "dashed" and width != "0px" for style, width in ringed)
-        bridge = names[b["bridges"][0]]
+        bridge = names[b.bridges[0]]
         line = sec.locator(".bridge-line").inner_text()
         assert bridge in line and "connected core pairs only through them" in line
-        if b.get("spearman_importance_betweenness") is not None:
-            assert f"Spearman(importance, betweenness) {b['spearman_importance_betweenness']:.2f}" in line
+        if b.spearman_importance_betweenness is not None:
+            assert f"Spearman(importance, betweenness) {b.spearman_importance_betweenness:.2f}" in line
         row = sec.locator("table.bridge-table tbody tr")
         assert row.count() == 2 and row.first.locator("td").first.inner_text() == bridge
         row.first.hover()

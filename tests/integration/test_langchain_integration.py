@@ -226,7 +226,7 @@ def test_graph_cypher_qa_chain_existing_stack(store: Neo4jStore, ollama: OllamaT
     assert mapping["source"] == "graph_cypher_qa" and mapping["cypher"] == CYPHER
     assert list(mapping["matched"]) == ["Pierre Curie"] and mapping["unmatched"] == []
     assert [e["name"] for e in mapping["question_entities"]] == ["Marie Curie"]
-    assert sorted(n["name"] for n in ex.subgraph["nodes"]) == ["Marie Curie", "Pierre Curie"]
+    assert sorted(n.name for n in ex.subgraph.nodes) == ["Marie Curie", "Pierre Curie"]
     edge = next(c for c in ex.components if c.strategy == "edge")
     assert edge.label == "Marie Curie -MARRIED-> Pierre Curie" and edge.importance is not None
     # provenance from LangChain's MENTIONS structure: inferred (documents mentioning both ends), marked as such

@@ -88,7 +88,7 @@ def test_triplet_nodes_planted_triplet_first(world, srv: OpenAITestServer, missi
     assert chats[0].body["temperature"] == 0 and chats[0].body["seed"] == 42
     assert mission.triplet_line in chats[0].body["messages"][-1]["content"]
     n = len(out.response.source_nodes)
-    assert ex.stack is not None and ex.stack["items"] == n and n > 5  # two hops: more than the mission's own facts
+    assert ex.stack is not None and ex.stack.items == n and n > 5  # two hops: more than the mission's own facts
     top = ex.top("item", 1)[0]
     assert top.label.endswith(f"] {mission.triplet_line}") and top.answer_changed  # "[index] text"
     assert top.provenance["relationship_ids"] == [_rel_id(view, mission)]
@@ -111,7 +111,7 @@ def test_text_nodes_chunk_first(world, srv: OpenAITestServer) -> None:
     ex = out.explanation
     assert ex is not None and ex.reproduction is not None and ex.reproduction.exact
     assert out.answer == mission.module == ex.answer
-    assert ex.stack is not None and ex.stack["items"] == len(response.source_nodes) and ex.stack["spans"] > 0
+    assert ex.stack is not None and ex.stack.items == len(response.source_nodes) and ex.stack.spans > 0
     top = ex.top("item", 1)[0]
     # the chunk node of the asked mission (its LLM-mode text starts with the chunk's metadata, as the prompt showed)
     assert top.provenance["node_id"] == f"kestrel-chunk-{mission.number}" and top.answer_changed

@@ -13,7 +13,7 @@ from xgrag.explain import Explainer, ExplainSettings
 from xgrag.generate.openai import OpenAIGenerator
 from xgrag.generate.prompt import render
 from xgrag.generate.smollm2 import SmolLM2Generator, load_smollm2
-from xgrag.model import Explanation, Perturbation, Subgraph
+from xgrag.model import Explanation, Perturbation
 from xgrag.retrieval import Retriever, apply_in_memory
 from xgrag.store.ingest import ingest_triples
 from xgrag.store.neo4j import Neo4jStore
@@ -30,7 +30,7 @@ def metaqa(store: Neo4jStore) -> Neo4jStore:
 
 def check_against_direct_scores(ex: Explanation, local: SmolLM2Generator, abs_tol: float) -> None:
     """Every importance is 1 - P(a0 | G') / P(a0 | G) with both scored again here, independently of the explainer."""
-    sub = Subgraph.from_json(ex.subgraph)
+    sub = ex.subgraph.to_subgraph()
     full = render(Q, sub)
     lp_full = local.score_answer(full.prompt, full.system, ex.answer).logprob
     assert ex.baseline_logprob == pytest.approx(lp_full, abs=abs_tol)

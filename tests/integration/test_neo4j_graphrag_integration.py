@@ -194,8 +194,8 @@ def test_explain_search_replays_the_search_with_smollm2(kg: Neo4jStore, openai_s
         assert len(messages[1]["content"]) < len(skeleton)  # something was left out
 
     # units: the two records (chunk text + its facts, one per line), their lines traced to the stored facts
-    assert ex.stack is not None and ex.stack["items"] == 2
-    assert ex.stack["component"] == "GraphRAG(VectorCypherRetriever)"
+    assert ex.stack is not None and ex.stack.items == 2
+    assert ex.stack.component == "GraphRAG(VectorCypherRetriever)"
     sources = payload.sources
     assert [s.index for s in sources] == [1, 2] and all(s.retrieved_as == "record" for s in sources)
     assert sources[0].content.startswith("Marie Curie married Pierre Curie.")

@@ -89,7 +89,7 @@ def test_explanations_rank_the_gold_fact_first(northwind: dict[str, Any]) -> Non
         ex = explainer.explain(q["question"])  # default ExplainSettings: mode auto, fact removal, scheduler auto
         gold = gold_fact_id(ex.subgraph, q["evidence"][0])
         assert gold is not None, q["question"]
-        assert gold in [e["id"] for e in ex.generator_evidence or []], q["question"]  # the reader says it used it
+        assert gold in [e.id for e in ex.generator_evidence or []], q["question"]  # the reader says it used it
         ranked = sorted((c for c in ex.components if c.rank is not None), key=lambda c: c.rank or 0)
         top_is_gold.append(ranked[0].id == gold)
     assert sum(top_is_gold) >= 5, top_is_gold

@@ -52,15 +52,15 @@ def test_every_stated_fact_is_stored_or_marked_merged(store: Neo4jStore, tmp_pat
     explainer = Explainer(Retriever(store, embedder=emb), ExtractiveReader(emb), emb,
                           ExplainSettings(strategies=("edge", "node"), hops=2))
     ex = explainer.explain("where did Dr. Watson serve")
-    assert ex.dedup["merged"] >= 1  # Watson was merged into Dr. Watson in the context the reader saw
+    assert ex.dedup.merged >= 1  # Watson was merged into Dr. Watson in the context the reader saw
     assert ex.answer == "Afghanistan."
 
     # the generator's evidence, as stored: "Watson (merged into Dr. Watson) served in Afghanistan"
     assert ex.generator_evidence
     for e in ex.generator_evidence:
-        plain = MERGE_NOTE.sub("", e["triple"])
-        assert any(plain == f"{h} {label} {t}" for h, label, t in facts), e["triple"]
-    assert any("Watson (merged into Dr. Watson)" in e["triple"] for e in ex.generator_evidence)
+        plain = MERGE_NOTE.sub("", e.triple)
+        assert any(plain == f"{h} {label} {t}" for h, label, t in facts), e.triple
+    assert any("Watson (merged into Dr. Watson)" in e.triple for e in ex.generator_evidence)
 
     # every edge component
     edges = [c for c in ex.components if c.kind == "edge"]

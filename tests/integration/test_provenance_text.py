@@ -83,8 +83,8 @@ def test_one_fact_two_sources_each_with_its_text_in_the_json(explained: tuple[Ex
     for c in columbia:
         assert c.provenance["excerpt"]["marks"] == [] and "none of the fact's terms" in c.provenance["excerpt"]["note"]
     # the subgraph keeps provenance without text; the read is one step of the trace, not one per probe
-    rel = next(r for r in ex.subgraph["relationships"] if r["label"] == "commanded")
-    assert len(rel["provenance"]["documents"]) == 2 and not any("excerpt" in d for d in rel["provenance"]["documents"])
+    rel = next(r for r in ex.subgraph.relationships if r.label == "commanded")
+    assert len(rel.provenance["documents"]) == 2 and not any("excerpt" in d for d in rel.provenance["documents"])
     steps = [s for s in ex.trace if s["step"] == "chunk_text"]
     assert len(steps) == 1 and steps[0]["chunks"] == steps[0]["with_text"] >= 2 and "seconds" in steps[0]
     data = Explanation.model_validate_json(ex.model_dump_json())

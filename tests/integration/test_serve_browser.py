@@ -228,7 +228,7 @@ def test_cancel_keeps_the_probes_done_and_they_can_be_saved(browser: Any, servin
     page.locator("#save").click()
     page.locator("#save", has_text="Saved").wait_for()
     saved = load_explanation(graph, view.get_attribute("data-id"))
-    assert saved.incomplete["reason"] == "cancelled" and saved.incomplete["answered"] == 3
+    assert saved.incomplete.reason == "cancelled" and saved.incomplete.answered == 3
     assert sum(c.evaluated == "measured" for c in saved.components) == 3
     assert len(smol.requests_to(CHAT)) > STALL_AFTER  # the held call was made, then abandoned
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

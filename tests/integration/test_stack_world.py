@@ -103,7 +103,7 @@ def test_vector_retriever_chunks_planted_sentence_first(kg: Neo4jStore, srv: Ope
     out = _explain(kg, srv, "vector", mission)
     _common(out, mission, kg, before)
     ex = out.explanation
-    assert ex is not None and ex.stack is not None and (ex.stack["items"], ex.stack["spans"]) == (10, 50)
+    assert ex is not None and ex.stack is not None and (ex.stack.items, ex.stack.spans) == (10, 50)
     # the search's own prompt, replayed byte for byte: the baseline's request equals the search's
     chats = srv.requests_to(CHAT)
     assert chats[1].body["messages"] == chats[0].body["messages"] and chats[0].body["model"] == W.MODEL
@@ -251,7 +251,7 @@ def test_graph_cypher_qa_chain_rows_traced_and_planted_row_first(kg: Neo4jStore,
     chats = srv.requests_to(CHAT)
     assert "Generate Cypher statement" in chats[0].body["messages"][-1]["content"]
     assert chats[2].body["messages"] == chats[1].body["messages"]  # the QA request, replayed byte for byte
-    assert ex.stack is not None and ex.stack["component"] == "GraphCypherQAChain" and ex.stack["spans"] == 0
+    assert ex.stack is not None and ex.stack.component == "GraphCypherQAChain" and ex.stack.spans == 0
     top = ex.top("item", 1)[0]
     assert top.label.endswith(mission.row_dict) and top.answer_changed
     assert set(top.provenance["relationship_ids"]) == {_fact_id(kg, mission, "HAD_LUNAR_MODULE"),
@@ -298,7 +298,7 @@ def test_lcel_chain_replayed_with_its_own_prompt_and_model(kg: Neo4jStore, srv: 
     assert ex.reproduction is not None and ex.reproduction.reproduced
     chats = srv.requests_to(CHAT)
     assert chats[1].body["messages"] == chats[0].body["messages"]  # the chain's own messages, replayed
-    assert ex.stack is not None and (ex.stack["items"], ex.stack["spans"]) == (10, 50)
+    assert ex.stack is not None and (ex.stack.items, ex.stack.spans) == (10, 50)
     top_span, top_item = ex.top("span", 1)[0], ex.top("item", 1)[0]
     assert top_span.label == mission.planted and top_span.provenance["item"] == top_item.id
     assert top_item.answer_changed and mission.planted in next(

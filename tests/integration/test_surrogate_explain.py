@@ -31,11 +31,11 @@ def test_a_mask_explanation_reports_held_out_fidelity_and_lds(metaqa: Neo4jStore
     before = metaqa.checksum()
     ex = explainer.explain(Q)
     assert metaqa.checksum() == before
-    s = ex.surrogate
-    assert ex.answer == "Thriller." and len(ex.subgraph["relationships"]) >= 15
+    s = ex.to_json()["surrogate"]  # the JSON the CLI writes and the graph stores
+    assert ex.answer == "Thriller." and len(ex.subgraph.relationships) >= 15
     assert s is not None and s["masks"] == 40 and s["fit_masks"] == 30 and s["held_out_masks"] == 10
-    assert s["features"] == len(ex.subgraph["relationships"]) and s["measure"] == "cosine"
-    evidence = {e["id"] for e in ex.generator_evidence}
+    assert s["features"] == len(ex.subgraph.relationships) and s["measure"] == "cosine"
+    evidence = {e.id for e in ex.generator_evidence or []}
     fit_masks = [c for c in ex.components if c.kind == "mask"]
     assert len(fit_masks) == 40 and any(c.answer_changed for c in fit_masks)
     for name in ("lasso", "bayes_ridge", "linear"):
@@ -44,7 +44,7 @@ def test_a_mask_explanation_reports_held_out_fidelity_and_lds(metaqa: Neo4jStore
         assert held is not None and held["n"] == 10, name
         assert set(held) >= {"r2", "weighted_r2", "adjusted_r2", "l1", "l2", "weighted_l1", "weighted_l2",
                              "mean_loss", "lds"}
-        assert set(entry["coefficients"]) == {r["id"] for r in ex.subgraph["relationships"]}
+        assert set(entry["coefficients"]) == {r.id for r in ex.subgraph.relationships}
     lasso = s["solvers"]["lasso"]
     # the reader answers from one fact: keeping it keeps the answer, the sparse surrogate finds it and predicts
     # the unseen masks' responses in the right order
@@ -63,18 +63,18 @@ def test_path_features_are_chains_from_the_seed_to_the_answer(metaqa: Neo4jStore
                           surrogate_solvers=("lasso",), surrogate_paths=True)
     ex = Explainer(Retriever(metaqa, embedder=emb), ExtractiveReader(emb), emb, cfg).explain(
         "who is listed as director of [Tarik Lowe] starred movies")
-    s = ex.surrogate
-    assert s is not None and s["path_features"] >= 1 and s["features"] == len(ex.subgraph["relationships"]) + \
+    s = ex.to_json()["surrogate"]
+    assert s is not None and s["path_features"] >= 1 and s["features"] == len(ex.subgraph.relationships) + \
         s["path_features"]
-    rels = {r["id"]: r for r in ex.subgraph["relationships"]}
-    names = {n["id"]: n["name"] for n in ex.subgraph["nodes"]}
+    rels = {r.id: r for r in ex.subgraph.relationships}
+    names = {n.id: n.name for n in ex.subgraph.nodes}
     answer = ex.answer.rstrip(".").lower()
     for path in s["solvers"]["lasso"]["paths"]:
         # walk the path from the seed: each fact shares an entity with the one before; it ends at the answer
-        at = set(ex.subgraph["seeds"])
+        at = set(ex.subgraph.seeds)
         for rid in path["facts"]:
             r = rels[rid]
-            assert at & {r["source"], r["target"]}, path
-            at = {r["source"], r["target"]} - at
+            assert at & {r.source, r.target}, path
+            at = {r.source, r.target} - at
         assert any(names[n].lower() == answer for n in at), path
     assert set(s["solvers"]["lasso"]["coefficients"]) == set(rels)

@@ -126,7 +126,7 @@ def eval_cmd(
         out.print(f"cost {name}: {c['calls_total']} generator calls, {c['tokens_total']} tokens, "
                   f"{c['seconds_total']:.1f}s over {c['questions']} questions")
     if html_path is not None:
-        explanations = [Explanation.model_validate(r["explanation"]) for r in result.records if r.get("explanation")]
+        explanations = [Explanation.from_json(r["explanation"]) for r in result.records if r.get("explanation")]
         write_html_report(html_path, explanations, title=f"xgrag eval: {dataset.name} ({generator})")
     acc = results["tables"]["accuracy"]["all"]
     out.print(f"answer accuracy {acc['accuracy']:.2f} ({acc['n']} questions); wrote {out_dir / 'report.md'}, "

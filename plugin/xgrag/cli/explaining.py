@@ -105,8 +105,8 @@ def explained(ex: Explanation, written: Written, stop: StopRequest) -> int:
         where = ", ".join(written.files) if written.files else "the console only (no --json / --html given)"
         console.print(f"[red]incomplete explanation[/red]: {escape(incomplete_summary(ex.incomplete))}; "
                       f"written to {escape(where)}")
-        if ex.incomplete.get("hint"):
-            console.print(f"[yellow]hint:[/yellow] {escape(str(ex.incomplete['hint']))}")
+        if ex.incomplete.hint:
+            console.print(f"[yellow]hint:[/yellow] {escape(ex.incomplete.hint)}")
     return exit_status(incomplete=bool(ex.incomplete), written=written, signal_number=signal_number(stop))
 
 

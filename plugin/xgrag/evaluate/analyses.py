@@ -78,7 +78,7 @@ def impact_by_strategy(explanations: Iterable[Explanation]) -> dict[str, dict[st
 
 
 def _ends(explanation: Explanation) -> dict[str, tuple[str, str]]:
-    return {r["id"]: (r["source"], r["target"]) for r in explanation.subgraph.get("relationships", [])}
+    return {r.id: (r.source, r.target) for r in explanation.subgraph.relationships}
 
 
 def path_nodes(path: Sequence[str], ends: Mapping[str, tuple[str, str]],
@@ -128,7 +128,7 @@ def critical_position_records(explanation: Explanation, strategies: Collection[s
     Components off every path (k-hop subgraphs, masks) have no position and yield no record.
     """
     ends = _ends(explanation)
-    seeds = set(explanation.subgraph.get("seeds", []))
+    seeds = set(explanation.subgraph.seeds)
     critical = [c for c in explanation.components if c.answer_changed and c.kind in ("node", "edge")
                 and (strategies is None or c.strategy in strategies)]
     out: list[dict[str, Any]] = []
@@ -168,7 +168,7 @@ def critical_node_labels(explanations: Iterable[Explanation],
     A node without a type counts as "Unknown", as in KGRAG-Ex Table 3."""
     counts: Counter[str] = Counter()
     for exp in explanations:
-        types = {n["id"]: n.get("type") for n in exp.subgraph.get("nodes", [])}
+        types = {n.id: n.type for n in exp.subgraph.nodes}
         for c in exp.components:
             if c.kind == "node" and c.answer_changed and (strategies is None or c.strategy in strategies):
                 counts[types.get(c.id) or "Unknown"] += 1
@@ -277,9 +277,9 @@ def subpath_score(edge_betweenness: float, degree: Mapping[str, float], u: str, 
 
 def subgraph_degree(explanation: Explanation) -> dict[str, float]:
     """Degree of every node in the explanation's subgraph (parallel relationships count separately)."""
-    deg = {n["id"]: 0.0 for n in explanation.subgraph.get("nodes", [])}
-    for r in explanation.subgraph.get("relationships", []):
-        for end in (r["source"], r["target"]):
+    deg = {n.id: 0.0 for n in explanation.subgraph.nodes}
+    for r in explanation.subgraph.relationships:
+        for end in (r.source, r.target):
             deg[end] = deg.get(end, 0.0) + 1.0
     return deg
 
@@ -295,11 +295,11 @@ def path_relative_ranks(explanation: Explanation, element: Literal["node", "edge
     - subpath: subpath_score(betweenness, degree, u, v).
     """
     deg = dict(degree) if degree is not None else subgraph_degree(explanation)
-    rels = explanation.subgraph.get("relationships", [])
+    rels = explanation.subgraph.relationships
     eb = dict(betweenness) if betweenness is not None else \
-        edge_betweenness([n["id"] for n in explanation.subgraph.get("nodes", [])], rels)
+        edge_betweenness([n.id for n in explanation.subgraph.nodes], rels)
     ends = _ends(explanation)
-    seeds = set(explanation.subgraph.get("seeds", []))
+    seeds = set(explanation.subgraph.seeds)
     critical = {c.id for c in explanation.components if c.strategy == element and c.answer_changed}
     out: list[float] = []
     for path in explanation.paths:

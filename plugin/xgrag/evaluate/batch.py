@@ -36,6 +36,7 @@ from xgrag.errors import InputError, UsageError, XgragError, read_jsonl
 from xgrag.explain.cancel import RunCancelled
 from xgrag.explain.settings import ExplainSettings
 from xgrag.files import check_writable_dir, write_text_atomic
+from xgrag.model.records import Incomplete
 
 RECORD_VERSION = "xgrag.batch.question/1"
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")  # ids become file names
@@ -274,10 +275,11 @@ def lost_neo4j(record: dict[str, Any]) -> str | None:
     or an explanation cut short with reason "neo4j"."""
     if record.get("status") == "failed" and record.get("error") == "StoreError":
         return str(record.get("message"))
-    incomplete = (record.get("explanation") or {}).get("incomplete") or {}
-    if record.get("status") == "incomplete" and incomplete.get("reason") == "neo4j":
-        return str(incomplete.get("message"))
-    return None
+    saved = record.get("explanation")
+    if record.get("status") != "incomplete" or not saved or not saved.get("incomplete"):
+        return None
+    incomplete = Incomplete.model_validate(saved["incomplete"], extra="ignore")
+    return incomplete.message if incomplete.reason == "neo4j" else None
 
 
 class Neo4jWatch:

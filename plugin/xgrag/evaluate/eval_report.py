@@ -18,6 +18,7 @@ import numpy as np
 
 from xgrag.errors import UsageError
 from xgrag.explain.perturbers import ABLATION_STRATEGY, REGISTRY
+from xgrag.model.records import Bridges
 
 METRICS = ("f1", "mrr", "p10", "p30", "p50")
 GOLD_METRICS = (*METRICS, "auc")
@@ -209,7 +210,7 @@ def kgrag_analyses(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     from xgrag.evaluate import analyses as a
     from xgrag.model import Explanation
 
-    explanations = [Explanation.model_validate(r["explanation"]) for r in records]
+    explanations = [Explanation.from_json(r["explanation"]) for r in records]
     out: dict[str, Any] = {"impact_by_strategy": _plain(a.impact_by_strategy(explanations)),
                            "critical_node_labels": _plain(a.critical_node_labels(explanations))}
     positions: list[Any] = []
@@ -224,10 +225,10 @@ def kgrag_analyses(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     for r, ex in zip(records, explanations, strict=True):
         cent = (r.get("centrality") or {}).get("scores") or {}
         degree = {k: float(v["degree"]) for k, v in cent.items()} or a.subgraph_degree(ex)
-        rels = ex.subgraph.get("relationships", [])
-        eb = a.edge_betweenness([n["id"] for n in ex.subgraph.get("nodes", [])], rels)
-        ends = {x["id"]: (x["source"], x["target"]) for x in rels}
-        values = {"node": {n["id"]: degree.get(n["id"], 0.0) for n in ex.subgraph.get("nodes", [])},
+        rels = ex.subgraph.relationships
+        eb = a.edge_betweenness([n.id for n in ex.subgraph.nodes], rels)
+        ends = {x.id: (x.source, x.target) for x in rels}
+        values = {"node": {n.id: degree.get(n.id, 0.0) for n in ex.subgraph.nodes},
                   "edge": {k: float(v) for k, v in eb.items()},
                   "subpath": {k: a.subpath_score(eb[k], degree, *ends[k]) for k in eb}}
         for element in ELEMENTS:
@@ -404,25 +405,26 @@ def _calls_cell(cell: dict[str, Any] | None) -> str:
 def bridge_rows(records: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Ex-GraphRAG §6 over the dataset, per question type and overall: core and bridge sizes, how often core
     entities are held together only by bridges, Spearman(importance, betweenness)."""
-    groups: dict[str, list[dict[str, Any]]] = {"all": []}
+    groups: dict[str, list[Bridges]] = {"all": []}
     for r in records:
-        b = (r.get("explanation") or {}).get("bridges")
-        if b is not None:
+        saved = r.get("explanation")
+        if saved and saved.get("bridges") is not None:
+            b = Bridges.model_validate(saved["bridges"], extra="ignore")
             groups["all"].append(b)
             groups.setdefault(r["qtype"], []).append(b)
     out: dict[str, dict[str, Any]] = {}
     for name, bs in groups.items():
         if not bs:
             continue
-        with_pairs = [b for b in bs if b["core_pairs"]]
-        out[name] = {"n": len(bs), "core_mean": mean(len(b["core"]) for b in bs),
-                     "bridges_mean": mean(len(b["bridges"]) for b in bs),
+        with_pairs = [b for b in bs if b.core_pairs]
+        out[name] = {"n": len(bs), "core_mean": mean(len(b.core) for b in bs),
+                     "bridges_mean": mean(len(b.bridges) for b in bs),
                      "questions_with_core_pairs": len(with_pairs),
                      "share_pairs_only_via_bridges": (
-                         sum(b["pairs_only_via_bridges"] for b in with_pairs) / sum(b["core_pairs"] for b in with_pairs)
+                         sum(b.pairs_only_via_bridges for b in with_pairs) / sum(b.core_pairs for b in with_pairs)
                          if with_pairs else None),
-                     "spearman_mean": mean(b["spearman_importance_betweenness"] for b in bs
-                                           if b["spearman_importance_betweenness"] is not None)}
+                     "spearman_mean": mean(b.spearman_importance_betweenness for b in bs
+                                           if b.spearman_importance_betweenness is not None)}
     return out
 
 

@@ -132,8 +132,8 @@ def top_above_floor(ex: Explanation, k: int) -> list[str]:
 
 
 def triples_of(ex: Explanation) -> dict[str, tuple[str, str, str]]:
-    names = {n["id"]: n["name"] for n in ex.subgraph["nodes"]}
-    return {r["id"]: (names[r["source"]], r["label"], names[r["target"]]) for r in ex.subgraph["relationships"]}
+    names = ex.subgraph.names()
+    return {r.id: (names[r.source], r.label, names[r.target]) for r in ex.subgraph.relationships}
 
 
 def gold_chain(triples: Iterable[tuple[str, str, str]], gold: Iterable[Sequence[str]], answers: Iterable[str],
@@ -170,10 +170,10 @@ def evidence_or_support(ex: Explanation, ask: Ask, same: Callable[[str], bool]) 
     ranked = ranked_facts(ex)
     if not ranked:
         return False, False
-    evidence = {e["id"] for e in ex.generator_evidence or []}
+    evidence = {e.id for e in ex.generator_evidence or []}
     if ranked[0] in evidence:
         return True, True
-    alone = frozenset(r["id"] for r in ex.subgraph["relationships"]) - {ranked[0]}
+    alone = frozenset(r.id for r in ex.subgraph.relationships) - {ranked[0]}
     return False, same(ask(alone))
 
 

@@ -161,7 +161,7 @@ def method_scores(ex: Explanation) -> dict[str, dict[str, Any]]:
         entry = out.setdefault(c.strategy, {"unit": unit, "scores": {}, "changed": {}})
         entry["scores"][c.id] = [c.importance, c.normalized_importance]
         entry["changed"][c.id] = c.answer_changed
-    coefficients = (ex.surrogate or {}).get("coefficients") or {}
+    coefficients = ex.surrogate.coefficients if ex.surrogate else {}
     if coefficients and MASK_STRATEGY in out:
         raise EvalError("a strategy named 'mask' scored nodes or edges itself: the surrogate's scores would replace "
                         "them")
@@ -178,19 +178,19 @@ def surrogate_summary(ex: Explanation) -> dict[str, Any] | None:
     s = ex.surrogate
     if not s:
         return None
-    return {"measure": s.get("measure"), "masks": s.get("masks"), "fit_masks": s.get("fit_masks"),
-            "held_out_masks": s.get("held_out_masks"), "features": s.get("features"), "primary": s.get("primary"),
-            "note": s.get("note"),
-            "solvers": {name: {"held_out": entry.get("held_out"), "in_sample": entry.get("in_sample")}
-                        for name, entry in (s.get("solvers") or {}).items()}}
+    return {"measure": s.measure, "masks": s.masks, "fit_masks": s.fit_masks, "held_out_masks": s.held_out_masks,
+            "features": s.features, "primary": s.primary, "note": s.note,
+            "solvers": {name: {"held_out": None if fit.held_out is None else fit.held_out.model_dump(mode="json"),
+                               "in_sample": fit.in_sample.model_dump(mode="json")}
+                        for name, fit in s.solvers.items()}}
 
 
 def summarize(ex: Explanation, embedder: Embedder, gold: Sequence[Sequence[str]] = ()) -> dict[str, Any]:
-    sub = Subgraph.from_json(ex.subgraph)
+    sub = ex.subgraph.to_subgraph()
     units = unit_texts(sub)
     data: dict[str, Any] = {
         "answer": ex.answer, "units": units, "relevance": relevance(ex.answer, units, embedder),
-        "methods": method_scores(ex), "merged": ex.dedup.get("merged", 0), "noise_floor": ex.noise_floor,
+        "methods": method_scores(ex), "merged": ex.dedup.merged, "noise_floor": ex.noise_floor,
         "nodes": len(sub.nodes), "edges": len(sub.relationships),
         "cost": ex.cost.model_dump(),
     }
@@ -330,7 +330,7 @@ class QuestionRunner:
             "grade": grade(q, ex.answer, self.dataset.kind, self.embedder), "main": main,
             "explanation": ex.to_json(),
         }
-        graph = Subgraph.from_json(ex.subgraph)
+        graph = ex.subgraph.to_subgraph()
         # Centrality of the explained (deduplicated) subgraph's entities, from GDS when the server has it.
         if graph.nodes:
             cent = centrality(self.store, graph)
@@ -365,7 +365,7 @@ class QuestionRunner:
                            baseline_answers=e.baseline_answers, seed=seed)
                 temps[f"{cfg.hot_temperature} seed {seed}"] = hot
             ablations["temperature"] = temps
-        if "surrogate" in cfg.ablate and ex.surrogate and ex.surrogate.get("solvers"):
+        if "surrogate" in cfg.ablate and ex.surrogate and ex.surrogate.solvers:
             ablations["surrogate"] = self.surrogate_ablation(q, base, ex)
         record["ablations"] = ablations
         if cfg.schedulers:
@@ -391,14 +391,15 @@ class QuestionRunner:
         from xgrag.evaluate import metrics as m
 
         masks_only = replace(base, strategies=(MASK_STRATEGY,))
-        solvers = list((ex.surrogate or {}).get("solvers") or {})
+        solvers = list(ex.surrogate.solvers) if ex.surrogate else []
         runs = [ex]
         runs += [self.main.explain(q.question, settings=replace(masks_only, seed=seed)) for seed in SURROGATE_SEEDS]
         fresh = Explainer(self.main.retriever, self.main.generator, self.main.embedder, masks_only, cache=None)
         repeat = fresh.explain(q.question, settings=replace(masks_only, seed=base.seed))
 
         def coef(e: Explanation, solver: str) -> dict[str, float]:
-            return dict(((e.surrogate or {}).get("solvers") or {}).get(solver, {}).get("coefficients") or {})
+            fit = e.surrogate.solvers.get(solver) if e.surrogate else None
+            return dict(fit.coefficients) if fit else {}
 
         out: dict[str, Any] = {"seeds": [base.seed, *SURROGATE_SEEDS], "top_k": base.top_k, "solvers": {}}
         for solver in solvers:
@@ -406,8 +407,8 @@ class QuestionRunner:
             cons = m.consistency([coef(ex, solver), coef(repeat, solver)])
             out["solvers"][solver] = {"stability": None if math.isnan(stab) else round(stab, 6),
                                       "consistency": None if math.isnan(cons) else round(cons, 6),
-                                      "lds_by_seed": [((e.surrogate or {}).get("solvers", {}).get(solver, {})
-                                                       .get("held_out") or {}).get("lds") for e in runs]}
+                                      "lds_by_seed": [e.surrogate.held_out_lds(solver) if e.surrogate else None
+                                                      for e in runs]}
         return out
 
 

@@ -14,7 +14,6 @@ from xgrag.errors import UsageError, one_of
 from xgrag.evaluate import faithfulness as f
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.settings import SCHEDULER_NAMES, SchedulerName
-from xgrag.model import Subgraph
 
 REFERENCE: SchedulerName = "exhaustive"
 FACTS = "edge"  # faithfulness is about facts: the fact-removal strategy is what every scheduler is compared on
@@ -44,7 +43,7 @@ def compare_schedulers(explainer: Explainer, question: str, base: ExplainSetting
     runs = {name: explainer.explain(question, settings=replace(blind, scheduler=name))
             for name in resolve_schedulers(schedulers)}
     reference = runs[REFERENCE]
-    graph = Subgraph.from_json(reference.subgraph)
+    graph = reference.subgraph.to_subgraph()
     facts = sorted(graph.relationships)
     ask = f.ask_generator(explainer.generator, question, graph)
     same = f.same_answer_rule(reference.answer, None if exact else embedder,

@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any
 
 from scipy import stats
 
 from xgrag.model import Component, Subgraph
+from xgrag.model.records import Bridges
 from xgrag.retrieval.centrality import betweenness_scores, edge_index
 
 
@@ -40,8 +40,9 @@ class BridgeReport:
     spearman_importance_betweenness: float | None = None
     spearman_p: float | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+    def record(self) -> Bridges:
+        """The report as Explanation.bridges records it."""
+        return Bridges.model_validate(asdict(self))
 
 
 def node_importance(components: Iterable[Component], graph: Subgraph) -> tuple[dict[str, float], str]:

@@ -10,6 +10,7 @@ from xgrag.explain.perturbers import Planned
 from xgrag.explain.run import ExplainRun, Probe
 from xgrag.explain.scoring import answer_changed, normalise
 from xgrag.model import Component, ContextUnit, PropertyFact, Subgraph
+from xgrag.model.records import ComponentNote, Evidence
 from xgrag.retrieval.dedup import DedupResult, stored_arrow_text, stored_name_text, stored_triple_text
 
 
@@ -69,7 +70,7 @@ def build_components(run: ExplainRun) -> list[Component]:
                 provenance=unit_provenance(unit) if unit is not None else provenance(planned, graph),
                 removed_nodes=sorted(planned.removed_nodes), removed_relationships=sorted(planned.removed_rels),
                 removed_properties=sorted(planned.removed_properties),
-                note=dict(planned.note),
+                note=ComponentNote.model_validate(planned.note),
             ))
     return components
 
@@ -143,16 +144,16 @@ def provenance(p: Planned, graph: Subgraph) -> dict[str, Any]:
     return {}
 
 
-def generator_evidence(run: ExplainRun) -> list[dict[str, str]] | None:
+def generator_evidence(run: ExplainRun) -> list[Evidence] | None:
     """The facts the generator says it answered from (when it can say), as the context showed them."""
     if run.a0.evidence is None:
         return None
     out = []
     for rid in run.a0.evidence:
         if rid in run.graph.relationships:
-            out.append({"id": rid, "triple": stored_triple_text(run.merged, rid)})
+            out.append(Evidence(id=rid, triple=stored_triple_text(run.merged, rid)))
         elif rid in run.graph.properties:  # a fact stored in a property
-            out.append({"id": rid, "triple": property_label(run.merged, run.graph.properties[rid])})
+            out.append(Evidence(id=rid, triple=property_label(run.merged, run.graph.properties[rid])))
     return out
 
 

@@ -42,6 +42,7 @@ from xgrag.generate.base import AnswerScorer, GenerationError, Generator
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.prompt import PROMPT_VERSION, RenderedContext, render
 from xgrag.model import Component, Cost, Explanation, Perturbation, Subgraph
+from xgrag.model.records import DedupRecord, Incomplete, StackRecord, SubgraphRecord, UnitRecord, json_object
 from xgrag.retrieval import Retriever, apply_in_memory
 from xgrag.retrieval.dedup import DedupResult, dedup, identity
 from xgrag.retrieval.question import check_question
@@ -289,10 +290,10 @@ class Explainer:
         ex = self._explanation(run, components, answer, observed)
         if call is None:
             ex.surrogate = mask_surrogate_summary(run, vectors)
-            ex.bridges = bridge_report(components, run.graph, run.floor).to_json()
+            ex.bridges = bridge_report(components, run.graph, run.floor).record()
         else:
-            ex.stack = call.describe()
-            ex.units = [u.to_json() for u in call.context.units]
+            ex.stack = StackRecord.model_validate(call.describe())
+            ex.units = [UnitRecord.model_validate(u.to_json()) for u in call.context.units]
             ex.reproduction = reproduction
             ex.prompt_version = call.prompt_name or ex.prompt_version
         ex.user_explanation, ex.technical_explanation = texts_for(ex)
@@ -365,10 +366,10 @@ class Explainer:
     @staticmethod
     def _cut(run: ExplainRun, reason: str, message: str, error: str, hint: str | None) -> None:
         answered = sum(p.answered for p in run.probes)
-        run.incomplete = {"reason": reason, "message": message, "error": error, "stage": run.stage,
-                          "answered": answered, "planned": len(run.probes), "missing": len(run.probes) - answered,
-                          "cancelled_in_flight": run.cut_in_flight or 0, "hint": hint}
-        run.trace.append({"step": "cancelled" if reason == "cancelled" else "failed", **run.incomplete})
+        run.incomplete = Incomplete(reason=reason, message=message, error=error, stage=run.stage, answered=answered,
+                                    planned=len(run.probes), missing=len(run.probes) - answered,
+                                    cancelled_in_flight=run.cut_in_flight or 0, hint=hint)
+        run.trace.append({"step": "cancelled" if reason == "cancelled" else "failed", **run.incomplete.model_dump()})
 
     def _start(self, question: str, cfg: ExplainSettings, subgraph: Subgraph | None,
                progress: Progress | None, executor: Executor | None = None) -> ExplainRun:
@@ -458,14 +459,16 @@ class Explainer:
             baseline_logprob=None if run.baseline_score is None else round(run.baseline_score.logprob, 6),
             strategy="all" if set(strategies) == set(strategy_names()) else ",".join(strategies),
             strategies=strategies,
-            components=components, generator=self.generator.name, generator_params=dict(self.generator.params),
+            components=components, generator=self.generator.name, generator_params=json_object(self.generator.params),
             generator_is_language_model=is_language_model(self.generator),
             generator_evidence=generator_evidence(run), embedder=self.embedder.name, prompt_version=PROMPT_VERSION,
             user_explanation="", technical_explanation="", sources=sources(components), paths=run.graph.paths,
-            subgraph=run.graph.to_json(),
-            dedup={"enabled": cfg.dedup, "theta_sim": cfg.theta_sim, **run.merged.to_json()},
-            skipped=run.skipped, group_testing=run.group_info, cost=cost, config=cfg.to_json(),
-            versions=self._server_versions(), trace=run.trace, incomplete=run.incomplete,
+            subgraph=SubgraphRecord.model_validate(run.graph.to_json()),
+            dedup=DedupRecord.model_validate({"enabled": cfg.dedup, "theta_sim": cfg.theta_sim,
+                                              **run.merged.to_json()}),
+            skipped=run.skipped, group_testing=run.group_info, cost=cost, config=cfg.record(),
+            versions=self._server_versions(), trace=[json_object(t) for t in run.trace],
+            incomplete=run.incomplete,
         )
 
     def _synonym_fn(self, oracle: AnswerOracle, max_calls: int | None = None) -> SynonymFn:

@@ -24,6 +24,7 @@ from xgrag.explain.settings import ExplainSettings
 from xgrag.generate.base import AnswerScore, Generation
 from xgrag.generate.prompt import RenderedContext, fact_line, property_text
 from xgrag.model import ContextUnit, Perturbation, Subgraph
+from xgrag.model.records import GroupTesting, Incomplete
 from xgrag.retrieval.dedup import DedupResult
 
 Progress = Callable[[str, int, int | None], None]  # (phase, advance, total)
@@ -99,8 +100,8 @@ class ExplainRun:
     floor: float = 0.0
     probes: list[Probe] = field(default_factory=list)
     skipped: dict[str, list[str]] = field(default_factory=dict)
-    group_info: dict[str, Any] | None = None
-    incomplete: dict[str, Any] | None = None
+    group_info: GroupTesting | None = None
+    incomplete: Incomplete | None = None
     # response_score "logprob": log P(a0 | G_dedup), the reference every probe's score is a drop from
     baseline_score: AnswerScore | None = None
     # a stack's context units by id (xgrag.explain.stack); empty for xgrag's own graph context

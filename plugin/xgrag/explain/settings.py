@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, replace
-from typing import Any, Literal, get_args
+from typing import Literal, get_args
 
 from xgrag.config import DedupRule, Settings
 from xgrag.errors import UsageError
 from xgrag.explain.distances import MEASURES
 from xgrag.explain.perturbers import DEFAULT_STRATEGY, resolve_strategies
 from xgrag.explain.solvers import resolve_solvers
+from xgrag.model.records import ExplainConfig
 from xgrag.retrieval.modes import MODES, Mode, check_hops
 
 Apply = Literal["memory", "cypher"]
@@ -127,8 +128,6 @@ class ExplainSettings:
         one place a Settings reaches an ExplainSettings (the CLI's commands, Explainer.from_settings)."""
         return replace(self, theta_sim=settings.theta_sim, dedup_rule=settings.dedup_rule)
 
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["strategies"] = list(self.strategies)
-        data["surrogate_solvers"] = list(self.surrogate_solvers)
-        return data
+    def record(self) -> ExplainConfig:
+        """These settings as an explanation records them (Explanation.config)."""
+        return ExplainConfig.model_validate(asdict(self))

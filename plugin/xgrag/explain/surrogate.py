@@ -22,6 +22,7 @@ from xgrag.explain.scoring import answer_logit
 from xgrag.explain.solvers import REGISTRY as SOLVERS
 from xgrag.generate.base import AnswerScore, Generation, answer_key
 from xgrag.model import Subgraph
+from xgrag.model.records import Surrogate
 
 MIN_HELD_OUT = 3  # LDS (a rank correlation) needs three points to mean anything
 
@@ -168,7 +169,7 @@ def _generation(r: Response) -> Generation:
     return r.generation
 
 
-def mask_surrogate_summary(run: ExplainRun, vectors: dict[str, np.ndarray]) -> dict[str, Any] | None:
+def mask_surrogate_summary(run: ExplainRun, vectors: dict[str, np.ndarray]) -> Surrogate | None:
     """Explanation.surrogate for a run with the mask strategy (None without answered masks)."""
     cfg = run.settings
     masks = [p for p in run.probes if p.planned.kind == "mask" and p.answered]
@@ -191,30 +192,30 @@ def mask_surrogate_summary(run: ExplainRun, vectors: dict[str, np.ndarray]) -> d
                   + ", surrogates judged on held-out masks",
                   keep_probability=cfg.keep_probability, planned_masks=cfg.masks, split_seed=cfg.seed,
                   primary=primary, samples=len(masks),
-                  coefficients=(report["solvers"].get(primary) or {}).get("coefficients", {}))
-    return report
+                  coefficients=report["solvers"][primary]["coefficients"] if primary in report["solvers"] else {})
+    return Surrogate.model_validate(report)
 
 
 def _num(v: Any) -> str:
     return "n/a" if v is None else f"{v:.2f}"
 
 
-def surrogate_line(surrogate: dict[str, Any], labels: dict[str, str] | None = None, top: int = 3) -> str:
+def surrogate_line(surrogate: Surrogate, labels: dict[str, str] | None = None, top: int = 3) -> str:
     """One line about Explanation.surrogate: masks fitted / held out, the primary solver's held-out LDS and R^2
     and its top facts, then the other solvers' LDS and R^2."""
-    solvers: dict[str, Any] = surrogate.get("solvers") or {}
+    solvers = surrogate.solvers
     if not solvers:  # an explanation saved before held-out fidelity existed, or too few masks
-        return f"surrogate: {surrogate.get('note') or 'no held-out fidelity recorded'}"
-    primary = surrogate.get("primary") or next(iter(solvers))
+        return f"surrogate: {surrogate.note or 'no held-out fidelity recorded'}"
+    primary = surrogate.primary or next(iter(solvers))
     labels = labels or {}
 
     def fig(name: str) -> str:
-        held = solvers[name].get("held_out") or {}
-        return f"LDS {_num(held.get('lds'))}, R² {_num(held.get('r2'))}"
+        held = solvers[name].held_out
+        return f"LDS {_num(held and held.lds)}, R² {_num(held and held.r2)}"
 
     best = solvers[primary]
-    facts = ", ".join(f"{labels.get(fid, fid)} {v:+.2f}" for fid, v in list(best["coefficients"].items())[:top])
+    facts = ", ".join(f"{labels.get(fid, fid)} {v:+.2f}" for fid, v in list(best.coefficients.items())[:top])
     others = "; ".join(f"{name} {fig(name)}" for name in solvers if name != primary)
-    return (f"surrogate ({surrogate.get('measure')}): {primary} fitted on {surrogate.get('fit_masks')} masks, "
-            f"held out {surrogate.get('held_out_masks')}: {fig(primary)}; top {facts}"
+    return (f"surrogate ({surrogate.measure}): {primary} fitted on {surrogate.fit_masks} masks, "
+            f"held out {surrogate.held_out_masks}: {fig(primary)}; top {facts}"
             + (f" | {others}" if others else ""))

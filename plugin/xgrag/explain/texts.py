@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from xgrag.explain.perturbers import REGISTRY
-from xgrag.model import UNIT_KINDS, Component, Explanation
+from xgrag.model import UNIT_KINDS, Component, Explanation, Incomplete
 
 # what the user sentence calls the most important unit, per component kind (every kind of UNIT_KINDS)
 WHAT = {"node": "entity", "edge": "fact", "property": "fact", "item": "retrieved item", "span": "passage"}
@@ -14,19 +12,19 @@ _WHAT_STOPPED = {"cancelled": "the run was cancelled", "neo4j": "Neo4j was lost"
                  "generator": "the generator failed", "service": "a service failed"}
 
 
-def incomplete_summary(incomplete: dict[str, Any]) -> str:
+def incomplete_summary(incomplete: Incomplete) -> str:
     """One line on why a run was cut short and what it kept: "Neo4j was lost during exhaustive (lost the
     connection ...): 12 of 40 probes answered, 28 missing (4 cancelled in flight)". Explanations saved before
     `message` existed carried the error text in `reason`."""
-    reason = str(incomplete.get("reason"))
-    message = incomplete.get("message") or ("" if reason in _WHAT_STOPPED else reason)
+    reason = incomplete.reason
+    message = incomplete.message or ("" if reason in _WHAT_STOPPED else reason)
     what = _WHAT_STOPPED.get(reason, "the run failed")
-    answered, planned = incomplete.get("answered"), incomplete.get("planned")
-    text = f"{what} during {incomplete.get('stage')}" + (f" ({message})" if message else "")
-    if isinstance(answered, int) and isinstance(planned, int):
+    answered, planned = incomplete.answered, incomplete.planned
+    text = f"{what} during {incomplete.stage}" + (f" ({message})" if message else "")
+    if answered is not None and planned is not None:
         text += f": {answered} of {planned} probes answered and kept"
         if planned > answered:
-            cancelled = int(incomplete.get("cancelled_in_flight") or 0)
+            cancelled = incomplete.cancelled_in_flight
             text += f", {planned - answered} missing" + (
                 f" ({cancelled} cancelled while queued or in flight)" if cancelled else "")
     return text

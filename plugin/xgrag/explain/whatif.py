@@ -27,7 +27,8 @@ from xgrag.explain.run import ExplainRun
 from xgrag.explain.scoring import answer_changed
 from xgrag.explain.settings import ExplainSettings
 from xgrag.generate.base import AnswerScore, Generation
-from xgrag.model import Explanation, Perturbation, Subgraph
+from xgrag.model import Explanation, Perturbation, Subgraph, SubgraphRecord
+from xgrag.model.records import json_object
 
 if TYPE_CHECKING:
     from xgrag.explain.explainer import Explainer
@@ -104,16 +105,16 @@ class Counterfactual:
 def settings_of(explanation: Explanation) -> ExplainSettings:
     """The ExplainSettings an explanation ran with (its `config`), keys this version does not know ignored."""
     known = {f.name for f in dataclasses.fields(ExplainSettings)}
-    values = {k: v for k, v in (explanation.config or {}).items() if k in known}
+    values = {k: v for k, v in explanation.config.model_dump().items() if k in known}
     for key in ("strategies", "surrogate_solvers"):
         if key in values:
             values[key] = tuple(values[key])
     return ExplainSettings(**values)
 
 
-def _context_key(graph: dict[str, Any]) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-    return (sorted((n["id"], n["name"], n.get("type")) for n in graph.get("nodes", [])),
-            sorted((r["id"], r["source"], r["target"], r["label"]) for r in graph.get("relationships", [])))
+def _context_key(graph: SubgraphRecord) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    return (sorted((n.id, n.name, n.type) for n in graph.nodes),
+            sorted((r.id, r.source, r.target, r.label) for r in graph.relationships))
 
 
 class WhatIf:
@@ -123,7 +124,7 @@ class WhatIf:
 
     def __init__(self, explainer: Explainer, explanation: Explanation) -> None:
         gen = explainer.generator
-        if gen.name != explanation.generator or dict(gen.params) != dict(explanation.generator_params):
+        if gen.name != explanation.generator or json_object(gen.params) != explanation.generator_params:
             raise UsageError(f"what-if: this explanation was made with the generator {explanation.generator!r} "
                              f"({explanation.generator_params}); the one at hand is {gen.name!r} ({dict(gen.params)})",
                              hint="ask again with the generator the explanation was made with")
@@ -131,12 +132,12 @@ class WhatIf:
         self.explanation = explanation
         self.settings = settings_of(explanation)
         run = explainer.prepare(explanation.question, self.settings)
-        if _context_key(run.graph.to_json()) != _context_key(explanation.subgraph):
+        if _context_key(SubgraphRecord.model_validate(run.graph.to_json())) != _context_key(explanation.subgraph):
             raise ContextChanged(
                 "what-if: retrieving this question again no longer gives the context the explanation was made from "
                 f"({len(run.graph.nodes)} entities and {len(run.graph.relationships)} facts now, "
-                f"{len(explanation.subgraph.get('nodes', []))} and "
-                f"{len(explanation.subgraph.get('relationships', []))} then): the graph changed since",
+                f"{len(explanation.subgraph.nodes)} and {len(explanation.subgraph.relationships)} then): the graph "
+                "changed since",
                 hint="ask the question again for a fresh explanation")
         run.baselines = [Generation(explanation.answer)]
         run.floor = explanation.noise_floor

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import neo4j
 
@@ -34,6 +34,15 @@ _AGGREGATE = re.compile(r"\b(count|collect|sum|avg|min|max|stdev|stdevp|percenti
 _REFUSED = {"UNION": "UNION combines several queries", "CALL": "a CALL (procedure or subquery) is not a pattern",
             "WITH": "WITH changes which variables are in scope"}
 
+
+
+# neo4j.Record's constructor is not annotated; a record built from a traced row's values (column -> value)
+_new_record = cast(Callable[[list[tuple[str, Any]]], neo4j.Record], neo4j.Record)
+
+
+def record_of(values: Mapping[str, Any]) -> neo4j.Record:
+    """A driver Record holding `values` in their order (what a retriever's formatter is given)."""
+    return _new_record(list(values.items()))
 
 @dataclass
 class TracedRow:

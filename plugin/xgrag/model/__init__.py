@@ -15,9 +15,24 @@ from xgrag.model.graph import (
     split_property_fact_id,
     value_text,
 )
+from xgrag.model.records import (
+    Bridges,
+    ComponentNote,
+    DedupRecord,
+    Evidence,
+    ExplainConfig,
+    GroupTesting,
+    Incomplete,
+    StackRecord,
+    SubgraphRecord,
+    Surrogate,
+    UnitRecord,
+)
 
 __all__ = [
-    "FACT_KINDS", "UNIT_KINDS", "Component", "ContextUnit", "Cost", "Explanation", "Node", "Perturbation",
+    "FACT_KINDS", "UNIT_KINDS", "Bridges", "Component", "ComponentNote", "ContextUnit", "Cost", "DedupRecord",
+    "Evidence", "ExplainConfig", "Explanation", "GroupTesting", "Incomplete", "Node", "Perturbation",
+    "StackRecord", "SubgraphRecord", "Surrogate", "UnitRecord",
     "PropertyFact", "Relationship", "Reproduction", "Subgraph", "UnitKind", "key_text", "property_fact_id",
     "split_property_fact_id", "value_text",
 ]

@@ -8,9 +8,25 @@ Field names follow neo4j-graphrag's conventions where they overlap (`sources`, `
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, computed_field
+from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validator
+
+from xgrag.model.records import (
+    Bridges,
+    ComponentNote,
+    DedupRecord,
+    Evidence,
+    ExplainConfig,
+    GroupTesting,
+    Incomplete,
+    JsonObject,
+    StackRecord,
+    SubgraphRecord,
+    Surrogate,
+    UnitRecord,
+)
 
 SCHEMA_VERSION = "xgrag.explanation/1"
 
@@ -23,6 +39,8 @@ FACT_KINDS: tuple[str, ...] = ("edge", "property")
 
 
 class Component(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     # node: an entity; edge: a relationship (a triple); property: a fact stored in a property of a node or a
     # relationship (id "<element id>#<key>"); mask: a random mask (KG-SMILE); item / span: of a stack's context (a
     # retriever item, a line or sentence of its text; xgrag.model.context.ContextUnit)
@@ -44,11 +62,20 @@ class Component(BaseModel):
     # moved the answer); group: cleared by a group test; budget: not evaluated within max_calls;
     # failed: not evaluated because the generator failed before it was asked (Explanation.incomplete says why)
     evaluated: Literal["measured", "conditional", "group", "budget", "failed"] = "measured"
+    # the graph's or the stack's metadata of where it came from (documents, chunks): free-form
     provenance: dict[str, Any] = Field(default_factory=dict)
     removed_nodes: list[str] = Field(default_factory=list)
     removed_relationships: list[str] = Field(default_factory=list)
     removed_properties: list[str] = Field(default_factory=list)
-    note: dict[str, Any] = Field(default_factory=dict)
+    note: ComponentNote = Field(default_factory=ComponentNote)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _computed_is_not_input(cls, data: Any) -> Any:
+        """`importance_from` is computed from `evaluated`: the JSON carries it, reading it back ignores it."""
+        if isinstance(data, Mapping) and "importance_from" in data:
+            return {k: v for k, v in data.items() if k != "importance_from"}
+        return data
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -61,6 +88,8 @@ class Component(BaseModel):
 
 
 class Cost(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     generator_calls: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
@@ -97,6 +126,8 @@ class Reproduction(BaseModel):
 
 
 class Explanation(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     schema_version: str = SCHEMA_VERSION
     id: str
     created_at: str
@@ -115,36 +146,38 @@ class Explanation(BaseModel):
     strategies: list[str]
     components: list[Component]
     generator: str
-    generator_params: dict[str, Any]
+    generator_params: JsonObject  # the generator's own parameters (model, temperature, ...), as it reports them
     # False for deterministic readers (the extractive reference reader): outputs label them "not an LLM"
     generator_is_language_model: bool | None = None
-    generator_evidence: list[dict[str, str]] | None = None
+    generator_evidence: list[Evidence] | None = None
     embedder: str
     prompt_version: str
     user_explanation: str
     technical_explanation: str
+    # documents behind the top components: their provenance (free-form) and the component's id
     sources: list[dict[str, Any]] = Field(default_factory=list)
     paths: list[list[str]] = Field(default_factory=list)
-    subgraph: dict[str, Any]
-    dedup: dict[str, Any] = Field(default_factory=dict)
+    subgraph: SubgraphRecord
+    dedup: DedupRecord = Field(default_factory=DedupRecord)
     skipped: dict[str, list[str]] = Field(default_factory=dict)
-    surrogate: dict[str, Any] | None = None
-    group_testing: dict[str, Any] | None = None
+    surrogate: Surrogate | None = None
+    group_testing: GroupTesting | None = None
     cost: Cost
-    config: dict[str, Any]
+    config: ExplainConfig
     versions: dict[str, str | None]
-    trace: list[dict[str, Any]] = Field(default_factory=list)
+    # what the run did, step by step ({"step": "retrieve", ...}); each step's figures are its own
+    trace: list[JsonObject] = Field(default_factory=list)
     # Ex-GraphRAG's semantic-structural mismatch (xgrag.explain.bridges): core / bridge / periphery nodes, how many
     # core pairs are connected only through bridges, Spearman(importance, betweenness)
-    bridges: dict[str, Any] | None = None
-    # set when the run could not finish (the generator or a server failed part-way): {reason, error, stage,
-    # answered, planned}; the components then hold what was measured before the failure
-    incomplete: dict[str, Any] | None = None
+    bridges: Bridges | None = None
+    # set when the run could not finish (the generator or a server failed part-way, or it was cancelled); the
+    # components then hold what was measured before
+    incomplete: Incomplete | None = None
     # Explaining a user's stack (xgrag.explain.stack): which stack and call ({stack, component, prompt, units,
     # items, spans, ...}), the units of its context (ContextUnit.to_json) and whether the replayed baseline
     # reproduced the stack's answer. None for xgrag's own graph explanations.
-    stack: dict[str, Any] | None = None
-    units: list[dict[str, Any]] | None = None
+    stack: StackRecord | None = None
+    units: list[UnitRecord] | None = None
     reproduction: Reproduction | None = None
 
     @property
@@ -158,3 +191,12 @@ class Explanation(BaseModel):
 
     def to_json(self) -> dict[str, Any]:
         return dict(json.loads(self.model_dump_json()))
+
+    @classmethod
+    def from_json(cls, data: str | bytes | Mapping[str, Any]) -> Explanation:
+        """An explanation read back (saved in the graph, a batch's records, a file): keys this version does not
+        know (written by an older or a newer xgrag) are dropped, not an error; what a producer in this version
+        writes must be declared (the models forbid unknown keys)."""
+        if isinstance(data, str | bytes):
+            return cls.model_validate_json(data, extra="ignore")
+        return cls.model_validate(data, extra="ignore")

@@ -7,6 +7,7 @@ from typing import Any
 
 from xgrag.errors import UsageError
 from xgrag.model import Component, Explanation
+from xgrag.model.records import RelationshipRecord
 
 
 def _question_key(q: str) -> str:
@@ -37,7 +38,9 @@ def compare(a: Explanation, b: Explanation, top: int = 5) -> dict[str, Any]:
             moved = "gone"
         else:
             moved = "up" if ib - ia > 1e-6 else "down" if ia - ib > 1e-6 else "same"
-        label = (y or x).label  # type: ignore[union-attr]
+        either = y or x
+        assert either is not None  # the key came from ca or cb
+        label = either.label
         rows.append({"strategy": key[0], "kind": key[1], "id": key[2], "label": label,
                      "importance_a": ia, "importance_b": ib,
                      "delta": None if ia is None or ib is None else round(ib - ia, 6),
@@ -49,14 +52,14 @@ def compare(a: Explanation, b: Explanation, top: int = 5) -> dict[str, Any]:
         return float(abs(r["delta"]) if r["delta"] is not None else (r["importance_a"] or r["importance_b"] or 0.0))
 
     rows.sort(key=lambda r: (-size(r), r["label"], r["strategy"]))
-    rels_a = {r["id"]: r for r in a.subgraph.get("relationships", [])}
-    rels_b = {r["id"]: r for r in b.subgraph.get("relationships", [])}
-    names = {n["id"]: n["name"] for g in (a.subgraph, b.subgraph) for n in g.get("nodes", [])}
+    rels_a = {r.id: r for r in a.subgraph.relationships}
+    rels_b = {r.id: r for r in b.subgraph.relationships}
+    names = {**a.subgraph.names(), **b.subgraph.names()}
 
-    def fact(r: dict[str, Any]) -> str:
-        return f"{names.get(r['source'], r['source'])} -{r['label']}-> {names.get(r['target'], r['target'])}"
+    def fact(r: RelationshipRecord) -> str:
+        return f"{names.get(r.source, r.source)} -{r.label}-> {names.get(r.target, r.target)}"
 
-    cfg_a, cfg_b = a.config or {}, b.config or {}
+    cfg_a, cfg_b = a.config.model_dump(), b.config.model_dump()
     settings = [{"setting": k, "a": cfg_a.get(k), "b": cfg_b.get(k)} for k in sorted(set(cfg_a) | set(cfg_b))
                 if cfg_a.get(k) != cfg_b.get(k)]
     if (a.generator, a.generator_params) != (b.generator, b.generator_params):
@@ -64,9 +67,11 @@ def compare(a: Explanation, b: Explanation, top: int = 5) -> dict[str, Any]:
     return {
         "question": b.question,
         "a": {"id": a.id, "created_at": a.created_at, "answer": a.answer, "noise_floor": a.noise_floor,
-              "generator_calls": a.cost.generator_calls, "incomplete": a.incomplete},
+              "generator_calls": a.cost.generator_calls,
+              "incomplete": a.incomplete.model_dump() if a.incomplete else None},
         "b": {"id": b.id, "created_at": b.created_at, "answer": b.answer, "noise_floor": b.noise_floor,
-              "generator_calls": b.cost.generator_calls, "incomplete": b.incomplete},
+              "generator_calls": b.cost.generator_calls,
+              "incomplete": b.incomplete.model_dump() if b.incomplete else None},
         "same_answer": _question_key(a.answer) == _question_key(b.answer),
         "top": {"a": [ca[k].label for k in top_a], "b": [cb[k].label for k in top_b],
                 "entered": [cb[k].label for k in top_b if k not in top_a],

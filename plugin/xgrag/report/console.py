@@ -13,14 +13,12 @@ from rich.text import Text
 
 from xgrag.explain.surrogate import surrogate_line
 from xgrag.generate.prompt import fact_line
-from xgrag.model import Component, Explanation, Subgraph, value_text
+from xgrag.model import Component, Explanation, value_text
 
 
 def fact_labels(ex: Explanation) -> dict[str, str]:
     """Fact id -> "head relation tail" over the explained (deduplicated) subgraph."""
-    if not ex.subgraph:
-        return {}
-    sub = Subgraph.from_json(ex.subgraph)
+    sub = ex.subgraph.to_subgraph()
     return {r.id: fact_line(sub, r) for r in sub.sorted_relationships()
             if r.source in sub.nodes and r.target in sub.nodes}
 
@@ -198,7 +196,7 @@ def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
     if ex.reproduction is not None:  # a user's stack, replayed: did the replay give the stack's answer?
         r = ex.reproduction
         if r.reproduced:
-            out.print(f"[dim]stack {escape(str((ex.stack or {}).get('component', '')))}: the replayed call reproduced "
+            out.print(f"[dim]stack {escape(ex.stack.component if ex.stack else '')}: the replayed call reproduced "
                       f"its answer (similarity {r.similarity:.2f})[/dim]")
         else:
             out.print(f"[bold red]Not reproduced:[/bold red] the stack answered {escape(r.observed_answer)!r}, the "
@@ -208,7 +206,7 @@ def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
         out.print(f"[bold red]Incomplete:[/bold red] {escape(incomplete_summary(ex.incomplete))}.")
     if ex.generator_evidence:
         out.print("[dim]facts the generator says it used (its self-report, not evidence): "
-                  + escape("; ".join(e["triple"] for e in ex.generator_evidence)) + "[/dim]")
+                  + escape("; ".join(e.triple for e in ex.generator_evidence)) + "[/dim]")
     strategies = [s for s in ex.strategies if any(c.strategy == s and c.kind != "mask" for c in ex.components)]
     rows = component_rows(ex)
     table = Table(title=f"most important components ({len(rows)} scored; {', '.join(strategies) or 'none'})")
@@ -252,15 +250,15 @@ def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
 
 def bridge_line(ex: Explanation) -> str:
     """Ex-GraphRAG's bridge nodes in a sentence: what holds the important entities together."""
-    b = ex.bridges or {}
-    if not b.get("bridges"):
+    b = ex.bridges
+    if b is None or not b.bridges:
         return ""
-    names = {n["id"]: n["name"] for n in (ex.subgraph or {}).get("nodes", [])}
-    core = ", ".join(names.get(n, n) for n in b["core"][:5])
-    bridges = ", ".join(names.get(n, n) for n in b["bridges"][:5]) + (" ..." if len(b["bridges"]) > 5 else "")
-    rho = b.get("spearman_importance_betweenness")
+    names = ex.subgraph.names()
+    core = ", ".join(names.get(n, n) for n in b.core[:5])
+    bridges = ", ".join(names.get(n, n) for n in b.bridges[:5]) + (" ..." if len(b.bridges) > 5 else "")
+    rho = b.spearman_importance_betweenness
     return (f"bridges (Ex-GraphRAG): the important {core} are connected through {bridges}; "
-            f"{b['pairs_only_via_bridges']} of {b['core_pairs']} connected core pairs only through them: keep "
+            f"{b.pairs_only_via_bridges} of {b.core_pairs} connected core pairs only through them: keep "
             "them when pruning the context"
             + (f"; Spearman(importance, betweenness) {rho:.2f}" if rho is not None else ""))
 
@@ -269,7 +267,7 @@ def cost_line(ex: Explanation) -> str:
     """The cost in one line that adds up: requests = calls + cache hits + dedup hits; generator seconds are summed
     over calls that ran concurrently, so they can exceed the wall time."""
     c = ex.cost
-    concurrency = int(ex.config.get("concurrency", 1) or 1)
+    concurrency = ex.config.concurrency or 1
     parts = [f"cost: {c.generator_calls} generator calls"]
     if c.cache_hits or c.deduplicated:
         parts[0] += f" (+{c.cache_hits} from the response cache, +{c.deduplicated} repeated contexts answered once)"

@@ -96,7 +96,7 @@ def _score(c: Component) -> dict[str, Any]:
     return {"strategy": c.strategy, "importance": _r(c.importance), "normalized": _r(c.normalized_importance),
             "rank": c.rank, "changed": c.answer_changed, "counterfactual": c.counterfactual_answer,
             "evaluated": c.evaluated, "from": c.importance_from, "below_noise_floor": c.below_noise_floor,
-            "synonym": c.note.get("synonym") if c.note else None}
+            "synonym": c.note.synonym}
 
 
 def deciding(c: Component, response_score: str) -> bool:
@@ -128,12 +128,13 @@ class _Graph:
     """Keys, colours, scores and details of one explanation's subgraph."""
 
     def __init__(self, ex: Explanation) -> None:
-        sub = ex.subgraph or {}
-        self.nodes = sorted(sub.get("nodes", []), key=lambda n: (str(n.get("name")), str(n.get("id"))))
+        # the drawing works on the subgraph's JSON (what the front end is sent)
+        sub = ex.subgraph.model_dump(mode="json")
+        self.nodes = sorted(sub["nodes"], key=lambda n: (str(n.get("name")), str(n.get("id"))))
         node_ids = {n["id"] for n in self.nodes}
-        self.rels = [_as_read(r) for r in sorted(sub.get("relationships", []), key=lambda r: str(r.get("id")))
+        self.rels = [_as_read(r) for r in sorted(sub["relationships"], key=lambda r: str(r.get("id")))
                      if r.get("source") in node_ids and r.get("target") in node_ids]
-        self.seeds = [s for s in sub.get("seeds", []) if s in node_ids]
+        self.seeds = [s for s in ex.subgraph.seeds if s in node_ids]
         self.names = {n["id"]: str(n.get("name") if n.get("name") is not None else n["id"]) for n in self.nodes}
         self.node_key = {n["id"]: f"n{i}" for i, n in enumerate(self.nodes)}
         self.edge_key = {r["id"]: f"e{i}" for i, r in enumerate(self.rels)}
@@ -161,16 +162,15 @@ class _Graph:
         # how much a node matters for the drawing: its own score or its strongest relationship's
         self.priority = {nid: max([v for v in [self.node_value[nid], *(self.edge_value[r] for r in self.incident[nid])]
                                    if v is not None], default=0.0) for nid in node_ids}
-        b = ex.bridges or {}
-        self.bridges = [n for n in b.get("bridges") or [] if n in node_ids]
-        self.core = [n for n in b.get("core") or [] if n in node_ids]
+        self.bridges = [n for n in ex.bridges.bridges if n in node_ids] if ex.bridges else []
+        self.core = [n for n in ex.bridges.core if n in node_ids] if ex.bridges else []
         rels_by_id = {r["id"]: r for r in self.rels}
         chain = [c for c in self.scored if deciding(c, ex.response_score)]
         self.chain_edges = {c.id for c in chain if c.kind in EDGE_KINDS and c.id in rels_by_id}
         self.chain_nodes = {c.id for c in chain if c.kind in NODE_KINDS and c.id in node_ids}
         for rid in self.chain_edges:
             self.chain_nodes.update((rels_by_id[rid]["source"], rels_by_id[rid]["target"]))
-        self.evidence = {e.get("id") for e in (ex.generator_evidence or [])}
+        self.evidence = {e.id for e in ex.generator_evidence or []}
 
     def key_of(self, c: Component) -> str | None:
         return (self.node_key if c.kind in NODE_KINDS else self.edge_key).get(c.id)
@@ -358,7 +358,8 @@ def _honesty(ex: Explanation, g: _Graph) -> dict[str, Any]:
             "baseline_runs": len(ex.baseline_answers), "baseline_answers": list(ex.baseline_answers),
             "reproduced": reproduced, "observed_answer": ex.observed_answer,
             "observed_similarity": ex.observed_answer_similarity,
-            "language_model": ex.generator_is_language_model, "incomplete": ex.incomplete,
+            "language_model": ex.generator_is_language_model,
+            "incomplete": ex.incomplete.model_dump() if ex.incomplete else None,
             # why the run was cut short and what it kept, in one sentence (xgrag.explain.texts)
             "incomplete_text": incomplete_summary(ex.incomplete) if ex.incomplete else None,
             "chain": len(g.chain_edges) + len([n for n in g.chain_nodes
@@ -389,12 +390,11 @@ def _scalar(v: Any) -> str:
 
 
 def _config(ex: Explanation) -> list[list[str]]:
-    cfg = ex.config or {}
+    cfg = ex.config
     return [[k, _scalar(v)] for k, v in (
-        ("strategies", ex.strategies), ("scheduler", cfg.get("scheduler")), ("mode", cfg.get("mode")),
-        ("hops", cfg.get("hops")), ("apply", cfg.get("apply")), ("dedup", cfg.get("dedup")),
-        ("θ_sim", cfg.get("theta_sim")), ("noise runs", cfg.get("noise_runs")), ("max calls", cfg.get("max_calls")),
-        ("response score", ex.response_score))]
+        ("strategies", ex.strategies), ("scheduler", cfg.scheduler), ("mode", cfg.mode), ("hops", cfg.hops),
+        ("apply", cfg.apply), ("dedup", cfg.dedup), ("θ_sim", cfg.theta_sim), ("noise runs", cfg.noise_runs),
+        ("max calls", cfg.max_calls), ("response score", ex.response_score))]
 
 
 def view_model(ex: Explanation, focus_k: int = FOCUS_K) -> dict[str, Any]:
@@ -425,20 +425,19 @@ def view_model(ex: Explanation, focus_k: int = FOCUS_K) -> dict[str, Any]:
                 hidden[s] += 1
             elif t in drawn and s not in drawn:
                 hidden[t] += 1
-    sub = ex.subgraph or {}
+    sub = ex.subgraph
     caption = (f"{len(g.nodes)} entities, {len(g.rels)} relationships"
-               + (", truncated" if sub.get("truncated") else "")
-               + (f"; {sub.get('fallback')}" if sub.get("fallback") else "")
-               + (f"; retrieval {sub.get('mode')}: {sub.get('reason')}" if sub.get("reason") else "")
-               + (f"; {ex.dedup.get('merged')} aliases merged" if ex.dedup.get("merged") else ""))
+               + (", truncated" if sub.truncated else "")
+               + (f"; {sub.fallback}" if sub.fallback else "")
+               + (f"; retrieval {sub.mode}: {sub.reason}" if sub.reason else "")
+               + (f"; {ex.dedup.merged} aliases merged" if ex.dedup.merged else ""))
     focus_caption = None
     if focus is not None:
         focus_caption = (f"Drawn: the {len(focus.top)} most important entities, {len(focus.seeds)} seed"
                          f"{'s' if len(focus.seeds) != 1 else ''} and {len(focus.connectors)} connecting them; "
                          f"{len(g.nodes) - len(focus.nodes)} more in the full drawing")
-    b = ex.bridges or {}
-    through = b.get("core_pair_betweenness") or {}
-    articulation = set(b.get("articulation") or [])
+    through = ex.bridges.core_pair_betweenness if ex.bridges else {}
+    articulation = set(ex.bridges.articulation if ex.bridges else [])
     bridges = [{"key": g.node_key[n], "name": g.names[n], "paths": through.get(n), "articulation": n in articulation,
                 "importance": _r(g.node_value[n])} for n in g.bridges]
     rows = _rows(ex, g)
@@ -450,7 +449,7 @@ def view_model(ex: Explanation, focus_k: int = FOCUS_K) -> dict[str, Any]:
         notes.append(f"{len(rows) - estimated} verified by their own removal, {estimated} estimated by group tests "
                      "(marked estimated).")
     if skipped:
-        why = "cancelled" if (ex.incomplete or {}).get("reason") == "cancelled" else \
+        why = "cancelled" if ex.incomplete and ex.incomplete.cancelled else \
             "the run failed" if ex.incomplete else "budget"
         notes.append(f"{skipped} components not evaluated ({why}).")
     if masks:
@@ -477,7 +476,7 @@ def view_model(ex: Explanation, focus_k: int = FOCUS_K) -> dict[str, Any]:
         "details": _details(ex, g, drawn, hidden), "rows": rows, "notes": " ".join(notes), "bridges": bridges,
         "bridge_line": bridge_line(ex),
         "texts": {"user": ex.user_explanation, "technical": ex.technical_explanation,
-                  "evidence": [str(e.get("triple")) for e in ex.generator_evidence or []],
+                  "evidence": [e.triple for e in ex.generator_evidence or []],
                   "surrogate": surrogate_line(ex.surrogate, fact_labels(ex)) if ex.surrogate else None,
                   "cost": cost_line(ex)},
         "cost": _cost(ex), "config": _config(ex), "colour_stops": colour_stops(), "unscored": UNSCORED,

@@ -28,6 +28,7 @@ from xgrag.explain.progress import ProgressEvent
 from xgrag.explain.settings import SCHEDULER_NAMES
 from xgrag.explain.whatif import Counterfactual, Unit, WhatIf
 from xgrag.model import Explanation
+from xgrag.model.records import json_object
 from xgrag.report.compare import compare
 from xgrag.report.view import view_model
 from xgrag.retrieval import MODES
@@ -192,10 +193,10 @@ class Workbench:
             job.publish({"type": "failed", **job.error})
             return
         job.explanation_id = ex.id
-        job.status = "cancelled" if (ex.incomplete or {}).get("reason") == "cancelled" else \
+        job.status = "cancelled" if ex.incomplete and ex.incomplete.cancelled else \
             "incomplete" if ex.incomplete else "done"
         job.publish({"type": "done", "status": job.status, "explanation_id": ex.id, "answer": ex.answer,
-                     "incomplete": ex.incomplete})
+                     "incomplete": ex.incomplete.model_dump() if ex.incomplete else None})
 
     def cancel(self, job_id: str) -> Job:
         job = self.job(job_id)
@@ -258,7 +259,7 @@ class Workbench:
         ex = entry.explanation
         for spec in self.specs:  # a saved explanation: the served generator that made it, if any
             gen = self.explainer(spec).generator
-            if gen.name == ex.generator and dict(gen.params) == dict(ex.generator_params):
+            if gen.name == ex.generator and json_object(gen.params) == ex.generator_params:
                 return self.explainer(spec)
         raise UsageError(f"what-if: this explanation was made with the generator {ex.generator!r}, which this server "
                          f"does not serve ({', '.join(self.specs)})",

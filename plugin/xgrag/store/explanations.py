@@ -174,7 +174,7 @@ def load_explanation(store: Neo4jStore, explanation_id: str) -> Explanation:
     rows = store.read("explanation_load", id=explanation_id)
     if not rows:
         raise ExplanationNotFound(f"no saved explanation has the id {explanation_id!r}")
-    return Explanation.model_validate_json(rows[0]["json"])
+    return Explanation.from_json(rows[0]["json"])
 
 
 def save_explanation(store: Neo4jStore, ex: Explanation) -> str:
@@ -184,11 +184,11 @@ def save_explanation(store: Neo4jStore, ex: Explanation) -> str:
               "normalized": c.normalized_importance, "rank": c.rank, "changed": c.answer_changed,
               "counterfactual": c.counterfactual_answer}
              for c in ex.components if c.kind == "node" and c.importance is not None]
-    rels = {r["id"]: r for r in ex.subgraph.get("relationships", [])}
+    rels = {r.id: r for r in ex.subgraph.relationships}
     edges = [{"rel_id": c.id, "label": c.label, "strategy": c.strategy, "importance": c.importance,
               "normalized": c.normalized_importance, "rank": c.rank, "changed": c.answer_changed,
-              "counterfactual": c.counterfactual_answer, "source": rels[c.id]["source"],
-              "target": rels[c.id]["target"], "provenance": json.dumps(c.provenance, default=str)}
+              "counterfactual": c.counterfactual_answer, "source": rels[c.id].source,
+              "target": rels[c.id].target, "provenance": json.dumps(c.provenance, default=str)}
              for c in ex.components if c.kind == "edge" and c.importance is not None and c.id in rels]
     header = {
         "id": ex.id, "question": ex.question, "answer": ex.answer, "strategy": ex.strategy,
@@ -200,9 +200,9 @@ def save_explanation(store: Neo4jStore, ex: Explanation) -> str:
         "cache_hits": ex.cost.cache_hits, "perturbations": ex.cost.perturbations,
         "generator_seconds": ex.cost.generator_seconds, "embedder_seconds": ex.cost.embedder_seconds,
         "retrieval_seconds": ex.cost.retrieval_seconds, "strategies": list(ex.strategies),
-        "subgraph_nodes": len(ex.subgraph.get("nodes", [])),
-        "subgraph_relationships": len(ex.subgraph.get("relationships", [])),
-        "config_json": json.dumps(ex.config, default=str),
+        "subgraph_nodes": len(ex.subgraph.nodes),
+        "subgraph_relationships": len(ex.subgraph.relationships),
+        "config_json": json.dumps(ex.config.model_dump()),
         "schema_key": store.schema.key,  # the listing shows explanations of the mapping it reads the graph with
         "json": ex.model_dump_json(),
     }

@@ -45,8 +45,8 @@ def test_a_stop_keeps_the_answered_probes_and_asks_nothing_more() -> None:
     ex = explainer.explain("who directed Out to Sea", stop=stop)
     assert gen.calls == 4  # nothing was asked after the stop
     inc = ex.incomplete
-    assert inc is not None and inc["reason"] == "cancelled" and "SIGINT" in inc["message"]
-    assert (inc["answered"], inc["planned"], inc["missing"]) == (3, 9, 6) and inc["stage"] == "exhaustive"
+    assert inc is not None and inc.reason == "cancelled" and "SIGINT" in inc.message
+    assert (inc.answered, inc.planned, inc.missing) == (3, 9, 6) and inc.stage == "exhaustive"
     evaluated = [c.evaluated for c in ex.components]
     assert evaluated.count("measured") == 3 and evaluated.count("failed") == 6
     assert ex.cost.perturbations == 3 and ex.cost.generator_calls == 4
@@ -61,7 +61,7 @@ def test_a_plain_event_reads_as_cancelled_too() -> None:
     stop = threading.Event()
     ex = Explainer(FixedRetriever(movie_graph()), StopsAt(stop, at=2), HashEmbedder(), SETTINGS).explain(
         "who directed Out to Sea", stop=stop)
-    assert ex.incomplete is not None and ex.incomplete["reason"] == "cancelled" and ex.incomplete["answered"] == 1
+    assert ex.incomplete is not None and ex.incomplete.reason == "cancelled" and ex.incomplete.answered == 1
 
 
 def test_a_rerun_with_the_same_settings_makes_only_the_missing_calls(tmp_path: Path) -> None:
@@ -69,12 +69,12 @@ def test_a_rerun_with_the_same_settings_makes_only_the_missing_calls(tmp_path: P
     stop = StopRequest()
     first = Explainer(FixedRetriever(movie_graph()), StopsAt(stop, at=4), HashEmbedder(), SETTINGS, cache).explain(
         "who directed Out to Sea", stop=stop)
-    assert first.incomplete is not None and first.incomplete["answered"] == 3
+    assert first.incomplete is not None and first.incomplete.answered == 3
     again = RuleGenerator()
     second = Explainer(FixedRetriever(movie_graph()), again, HashEmbedder(), SETTINGS,
                        ResponseCache(tmp_path / "cache.sqlite")).explain("who directed Out to Sea")
     assert second.incomplete is None
-    assert again.calls == first.incomplete["missing"] == 6  # the baseline and 3 answered probes: from the cache
+    assert again.calls == first.incomplete.missing == 6  # the baseline and 3 answered probes: from the cache
     assert second.cost.cache_hits == 4 and second.cost.generator_calls == 6
     kept = {(c.strategy, c.id): c.importance for c in first.components if c.evaluated == "measured"}
     assert kept == {(c.strategy, c.id): c.importance for c in second.components if (c.strategy, c.id) in kept}
@@ -127,9 +127,9 @@ def test_retrievals_stuck_on_the_database_do_not_starve_the_generator() -> None:
     finally:
         retriever.release.set()
         explainer.close()
-    assert ex.incomplete is not None and ex.incomplete["answered"] == 2
+    assert ex.incomplete is not None and ex.incomplete.answered == 2
     # the stuck ones were in flight, never more than the database pool's width at once
-    assert ex.incomplete["cancelled_in_flight"] == 7 and retriever.calls <= 1 + 2 + DATABASE_WORKERS
+    assert ex.incomplete.cancelled_in_flight == 7 and retriever.calls <= 1 + 2 + DATABASE_WORKERS
 
 
 def test_until_stopped_cancels_its_work_when_its_caller_is_cancelled() -> None:

@@ -65,10 +65,10 @@ def test_stop_keeps_the_answered_probes_and_marks_the_run_cancelled() -> None:
         stop.set()
         ex = future.result(timeout=60)
     gen.release.set()
-    assert ex.incomplete is not None and ex.incomplete["reason"] == "cancelled"
-    assert ex.incomplete["error"] == "Cancelled" and ex.incomplete["stage"] == "exhaustive"
+    assert ex.incomplete is not None and ex.incomplete.reason == "cancelled"
+    assert ex.incomplete.error == "Cancelled" and ex.incomplete.stage == "exhaustive"
     answered = [c for c in ex.components if c.evaluated == "measured"]
-    assert len(answered) == ex.incomplete["answered"] == 5 and ex.incomplete["planned"] == 12
+    assert len(answered) == ex.incomplete.answered == 5 and ex.incomplete.planned == 12
     assert {c.evaluated for c in ex.components} == {"measured", "failed"}
     assert ex.answer == "Person 0." and ex.cost.generator_calls == 7 and gen.waiting >= 1
     # the removal of the fact the answer came from was among the first asked (most promising) and is kept

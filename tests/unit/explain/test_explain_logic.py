@@ -10,7 +10,7 @@ from xgrag.explain.solvers import mask_surrogate
 from xgrag.generate.base import Generation, Usage
 from xgrag.generate.cache import ResponseCache, cache_key
 from xgrag.generate.prompt import PROMPT_VERSION, render
-from xgrag.model import Node, Perturbation, Relationship, Subgraph
+from xgrag.model import Evidence, Node, Perturbation, Relationship, Subgraph
 from xgrag.retrieval.retriever import apply_in_memory
 
 
@@ -95,7 +95,7 @@ def test_explainer_ranks_the_evidence_first_and_counts_calls() -> None:
     assert all(c.importance == 0.0 and c.below_noise_floor for c in others)
     assert result.cost.generator_calls == gen.calls == 2 + 4 + 5  # 2 baseline runs, 4 edges, 5 nodes
     assert "Martha Coolidge" in result.user_explanation and "different answer" in result.technical_explanation
-    assert result.generator_evidence == [{"id": "r1", "triple": "Out to Sea directed_by Martha Coolidge"}]
+    assert result.generator_evidence == [Evidence(id="r1", triple="Out to Sea directed_by Martha Coolidge")]
     payload = result.to_json()
     assert {"question", "answer", "strategy", "components", "generator_evidence", "user_explanation",
             "technical_explanation", "cost"} <= set(payload)
@@ -166,7 +166,7 @@ def test_group_testing_in_the_explainer_agrees_with_leave_one_out() -> None:
     cfg = ExplainSettings(strategies=("edge",), scheduler="group", top_k=1)
     gt = Explainer(FixedRetriever(movie_graph()), gen2, HashEmbedder(), cfg).explain("who directed Out to Sea")
     assert gt.top("edge", 1)[0].id == full.top("edge", 1)[0].id == "r1"
-    assert gt.group_testing["strategies"]["edge"]["tests"] <= 4
+    assert gt.group_testing is not None and gt.group_testing.strategies["edge"].tests <= 4
 
 
 def test_redundant_support_is_resolved_conditionally() -> None:
@@ -211,7 +211,8 @@ def test_group_testing_resolves_redundant_support_as_leave_one_out_does_with_few
     assert gt.cost.generator_calls < loo.cost.generator_calls
     # the output says how each importance was obtained: the necessary fact removed alone, the rest estimated
     assert {c.id: c.importance_from for c in gt.components}[moved["group"][0][0]] == "verified"
-    alone = gt.group_testing["strategies"]["edge"]["verified_alone"]
+    assert gt.group_testing is not None
+    alone = gt.group_testing.strategies["edge"].verified_alone
     assert alone == ExplainSettings().group_verify  # the proxy's most promising facts were also asked alone
     verified = sum(c.importance_from == "verified" for c in gt.components)
     assert verified in (alone, alone + 1)  # those, plus the necessary fact unless it was one of them
@@ -241,7 +242,7 @@ def test_citation_guided_redundancy_tests_the_cited_support() -> None:
         results[guided] = Explainer(FixedRetriever(sub), _CitesLastGenerator("directed by"), HashEmbedder(),
                                     cfg).explain("who directed Out to Sea")
     guided = results[True]
-    cited = [e["id"] for e in guided.generator_evidence or []]
+    cited = [e.id for e in guided.generator_evidence or []]
     assert len(cited) == 1
     moved = [c for c in guided.components if c.importance]
     assert [c.id for c in moved] == cited and moved[0].evaluated == "conditional"
@@ -262,4 +263,4 @@ def test_max_calls_bounds_group_testing_too() -> None:
             "who directed Out to Sea")
         assert ex.cost.generator_calls <= budget, (budget, ex.cost.generator_calls)
         assert any(c.evaluated == "budget" for c in ex.components)  # what the budget left untested says so
-        assert ex.group_testing["max_calls"] == budget
+        assert ex.group_testing is not None and ex.group_testing.max_calls == budget

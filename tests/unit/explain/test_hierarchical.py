@@ -109,7 +109,7 @@ def test_in_the_explainer_it_agrees_with_leave_one_out_and_says_what_was_estimat
     # one baseline, the beam search, the proxy's 5 verifications: under leave-one-out's one call per fact
     assert hier.cost.generator_calls <= 1 + expected_tests(34, 3) + ExplainSettings().group_verify
     assert hier.cost.generator_calls < loo.cost.generator_calls
-    assert hier.group_testing["scheduler"] == "hierarchical"
+    assert hier.group_testing is not None and hier.group_testing.scheduler == "hierarchical"
     assert {c.id: c.importance_from for c in hier.components}["r1"] == "verified"
     assert any(c.importance_from == "estimated" for c in hier.components)
     assert isinstance(schedule_for(ExplainSettings(scheduler="hierarchical"), 5)[0], HierarchicalSearch)

@@ -96,7 +96,7 @@ def test_leave_one_out_with_logprob_scores_instead_of_generating() -> None:
     assert r1.answer_logprob == pytest.approx(math.log(0.045), abs=1e-6)
     assert r1.importance_from == "verified" and r1.normalized_importance == 1.0
     assert "less likely" in result.technical_explanation and "scored probes" in result.technical_explanation
-    assert result.config["response_score"] == "logprob"
+    assert result.config.response_score == "logprob"
     data = result.to_json()
     assert data["response_score"] == "logprob" and data["cost"]["scored_probes"] == 6
     assert type(result).model_validate(data) == result
@@ -131,7 +131,7 @@ def test_group_testing_with_logprob_finds_leave_one_outs_top_with_fewer_scored_p
     assert [c.id for c in gt.top("edge", 2)] == [c.id for c in loo.top("edge", 2)] == ["r1", "r3"]
     assert gt.cost.scored_probes < loo.cost.scored_probes == 1 + 16
     assert gen.calls == 1  # group tests score a0 too: nothing but the baseline is generated
-    assert gt.group_testing["strategies"]["edge"]["tests"] == gt.cost.scored_probes - 1
+    assert gt.group_testing is not None and gt.group_testing.strategies["edge"].tests == gt.cost.scored_probes - 1
     cleared = [c for c in gt.components if c.evaluated == "group"]
     assert cleared and all(c.importance == 0.0 and c.answer_changed is None for c in cleared)
 
@@ -170,14 +170,14 @@ def test_mask_surrogate_fits_the_answer_logit() -> None:
                           surrogate_solvers=("linear",))
     result, gen = explain(cfg, movie_graph(noise=3))
     surrogate = result.surrogate
-    assert surrogate is not None and surrogate["measure"] == "answer_logit"
+    assert surrogate is not None and surrogate.measure == "answer_logit"
     assert gen.calls == 1 and gen.scored == 1 + 40
-    coef = surrogate["solvers"]["linear"]["coefficients"]
+    coef = surrogate.solvers["linear"].coefficients
     assert list(coef)[:2] == ["r1", "r3"]  # keeping the director fact raises logit P(a0) most, then the year
     # the generator's log-probabilities are exact in the fact indicators here: the fit is too
     assert coef["r1"] == pytest.approx(answer_logit(math.log(0.9)) - answer_logit(math.log(0.045)), rel=0.2)
-    held = surrogate["solvers"]["linear"]["held_out"]
-    assert held is not None and held["lds"] > 0.9
+    held = surrogate.solvers["linear"].held_out
+    assert held is not None and (held.lds or 0.0) > 0.9
     assert all(c.counterfactual_answer is None for c in result.components if c.kind == "mask")
 
 

@@ -132,12 +132,12 @@ def test_ten_chunks_fifty_sentences_planted_span_first_within_fifteen_calls() ->
     assert top_span.id == "8.3" and top_span.label == PLANTED and top_span.answer_changed
     assert top_span.provenance["item"] == "8" and top_span.provenance["retrieved_as"] == "chunk"
     # spans of the chunks whose removal did not move the answer were cleared by that test, never asked
-    cleared = [c for c in ex.components if c.strategy == "span" and c.note.get("cleared_by") == "parent"]
+    cleared = [c for c in ex.components if c.strategy == "span" and c.note.cleared_by == "parent"]
     assert len(cleared) == 45 and all(c.evaluated == "group" and c.importance == 0.0 for c in cleared)
     # every distinct prompt asked once, the baseline's repeat (the noise floor) on purpose
     assert ex.cost.generator_calls <= 15
     assert ex.cost.generator_calls == len(llm.prompts) == len(set(llm.prompts)) + STACK_SETTINGS.noise_runs - 1
-    assert ex.stack is not None and (ex.stack["items"], ex.stack["spans"]) == (10, 50)
+    assert ex.stack is not None and (ex.stack.items, ex.stack.spans) == (10, 50)
     assert ex.units is not None and len(ex.units) == 60
     assert "passage" in ex.user_explanation and PLANTED in ex.user_explanation
     assert ex.technical_explanation.startswith("The replayed call reproduced the stack's answer")

@@ -19,7 +19,7 @@ from xgrag.explain.distances import MEASURES, cosine, inverse_wasserstein, kerne
 from xgrag.explain.perturbers import random_masks
 from xgrag.explain.solvers import REGISTRY, BayesianRidge, Lasso, WeightedLinear, resolve_solvers
 from xgrag.explain.surrogate import fit_and_judge, mask_matrix, responses, surrogate_line
-from xgrag.model import Node, Relationship, Subgraph
+from xgrag.model import Node, Relationship, Subgraph, Surrogate
 from xgrag.report.console import print_explanation
 
 sklearn = pytest.importorskip("sklearn.linear_model")
@@ -214,19 +214,19 @@ def test_an_explanation_with_masks_reports_held_out_fidelity_per_solver() -> Non
                           surrogate_solvers=("lasso", "bayes_ridge", "linear"))
     ex = Explainer(FixedRetriever(movie_graph()), gen, HashEmbedder(), cfg).explain("who directed Out to Sea")
     s = ex.surrogate
-    assert s is not None and s["masks"] == 12 and s["fit_masks"] == 9 and s["held_out_masks"] == 3
-    assert s["primary"] == "lasso" and set(s["solvers"]) == {"lasso", "bayes_ridge", "linear"}
-    for name, entry in s["solvers"].items():
-        assert list(entry["coefficients"])[0] == "r1", name
-    lasso = s["solvers"]["lasso"]["held_out"]
-    assert lasso["n"] == 3 and lasso["lds"] == pytest.approx(1.0) and lasso["r2"] > 0.9
-    assert s["coefficients"] == s["solvers"]["lasso"]["coefficients"]
-    assert ex.config["keep_probability"] == 0.5 and ex.config["surrogate_solvers"] == ["lasso", "bayes_ridge", "linear"]
+    assert s is not None and s.masks == 12 and s.fit_masks == 9 and s.held_out_masks == 3
+    assert s.primary == "lasso" and set(s.solvers) == {"lasso", "bayes_ridge", "linear"}
+    for name, entry in s.solvers.items():
+        assert list(entry.coefficients)[0] == "r1", name
+    lasso = s.solvers["lasso"].held_out
+    assert lasso is not None and lasso.n == 3 and lasso.lds == pytest.approx(1.0) and (lasso.r2 or 0.0) > 0.9
+    assert s.coefficients == s.solvers["lasso"].coefficients
+    assert ex.config.keep_probability == 0.5 and ex.config.surrogate_solvers == ["lasso", "bayes_ridge", "linear"]
     buf = io.StringIO()
     print_explanation(Console(file=buf, width=250), ex, top=3)
     line = next(x for x in buf.getvalue().splitlines() if x.startswith("surrogate ("))
     assert "lasso fitted on 9 masks, held out 3: LDS 1.00" in line and "Out to Sea directed by Martha Coolidge" in line
-    assert surrogate_line({"note": "too few"}) == "surrogate: too few"
+    assert surrogate_line(Surrogate(note="too few")) == "surrogate: too few"
 
 
 def _chain_graph() -> Subgraph:
@@ -290,12 +290,12 @@ def test_surrogate_paths_setting_adds_the_chains_to_the_explanation() -> None:
                           surrogate_solvers=("linear",), surrogate_paths=True)
     ex = Explainer(FixedRetriever(_chain_graph()), ChainReader(), HashEmbedder(), cfg).explain("what is Seed's answer")
     s = ex.surrogate
-    assert s is not None and s["path_features"] == 2 and "path features" in s["method"]
-    entry = s["solvers"]["linear"]
-    assert [p["facts"] for p in entry["paths"]] == [["a", "b"], ["c", "d"]]
-    assert set(list(entry["coefficients"])[:2]) == {"a", "b"}
+    assert s is not None and s.path_features == 2 and "path features" in (s.method or "")
+    entry = s.solvers["linear"]
+    assert [p.facts for p in entry.paths or []] == [["a", "b"], ["c", "d"]]
+    assert set(list(entry.coefficients)[:2]) == {"a", "b"}
     off = Explainer(FixedRetriever(_chain_graph()), ChainReader(), HashEmbedder(),
                     ExplainSettings(strategies=("mask",), masks=40, holdout=0.25, noise_runs=1, concurrency=1, hops=2,
                                     surrogate_solvers=("linear",))).explain("what is Seed's answer")
-    assert off.surrogate is not None and off.surrogate["path_features"] == 0 and "paths" not in \
-        off.surrogate["solvers"]["linear"]
+    assert off.surrogate is not None and off.surrogate.path_features == 0
+    assert "paths" not in off.to_json()["surrogate"]["solvers"]["linear"]

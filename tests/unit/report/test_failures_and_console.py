@@ -38,8 +38,8 @@ def explain(gen, **kw) -> object:
 
 def test_a_failure_part_way_keeps_the_measured_components_and_says_so() -> None:
     ex = explain(FailingAfter(ok=4))
-    assert ex.incomplete is not None and ex.incomplete["error"] == "GenerationError"
-    assert ex.incomplete["answered"] == 3 and ex.incomplete["planned"] == 9  # 4 edges + 5 nodes
+    assert ex.incomplete is not None and ex.incomplete.error == "GenerationError"
+    assert ex.incomplete.answered == 3 and ex.incomplete.planned == 9  # 4 edges + 5 nodes
     evaluated = [c.evaluated for c in ex.components]
     assert evaluated.count("measured") == 3 and evaluated.count("failed") == 6
     assert all(c.importance is None for c in ex.components if c.evaluated == "failed")

@@ -237,7 +237,7 @@ def big_explanation(bridges: dict | None = None) -> Explanation:
 
 def test_a_190_node_subgraph_is_collapsed_to_the_top_k_seeds_and_connectors() -> None:
     ex = big_explanation()
-    assert len(ex.subgraph["nodes"]) == 190
+    assert len(ex.subgraph.nodes) == 190
     vm = view_model(ex)
     graph = vm["graph"]
     collapsed, full = graph["drawings"]["collapsed"], graph["drawings"]["full"]

@@ -23,6 +23,7 @@ from typing import Any
 from xgrag.explain.perturbers import REGISTRY, Planned, union_of
 from xgrag.explain.run import ExplainRun, Probe
 from xgrag.model import Subgraph
+from xgrag.model.records import GroupTesting as GroupTestingRecord
 
 SMALL = 8  # below this many components, testing them one by one costs no more than splitting
 Measure = Callable[[Sequence[Planned]], Awaitable[tuple[float, Any]]]
@@ -272,4 +273,4 @@ class GroupTesting:
         info["generator_requests"] = run.oracle.ledger.requests - requests_before
         if self.max_calls is not None:
             info["max_calls"] = self.max_calls
-        run.group_info = info
+        run.group_info = GroupTestingRecord.model_validate(info)

@@ -32,6 +32,7 @@ from xgrag.integrations.langchain.capture import (
 from xgrag.integrations.langchain.documents import is_xgrag_document, merge_subgraphs, subgraph_from_documents
 from xgrag.integrations.langchain.rows import subgraph_from_rows
 from xgrag.model import Explanation, Subgraph
+from xgrag.model.records import json_object
 from xgrag.store.explanations import save_explanation
 from xgrag.store.neo4j import Neo4jStore
 
@@ -378,8 +379,9 @@ class XgragCallbackHandler(BaseCallbackHandler):
         return False
 
     def _keep(self, cap: RunCapture, ex: Explanation, steps: list[dict[str, Any]]) -> Explanation:
-        ex.trace[:0] = [*steps, {"step": "langchain_run", "run_id": str(cap.run_id), "mode": self.mode,
-                                 "handler": type(self).__name__, "run_seconds": round(cap.seconds or 0.0, 4)}]
+        ex.trace[:0] = [json_object(s) for s in [
+            *steps, {"step": "langchain_run", "run_id": str(cap.run_id), "mode": self.mode,
+                     "handler": type(self).__name__, "run_seconds": round(cap.seconds or 0.0, 4)}]]
         if self.save:
             save_explanation(self.store, ex)
         with self._lock:

@@ -82,8 +82,9 @@ def question_text(inputs: Any) -> str | None:
         return inputs
     if isinstance(inputs, Mapping):
         for key in _QUESTION_KEYS:
-            if isinstance(inputs.get(key), str):
-                return inputs[key]
+            value = inputs.get(key)
+            if isinstance(value, str):
+                return value
         messages = inputs.get("messages")
         if isinstance(messages, list):
             for message in reversed(messages):

@@ -33,7 +33,7 @@ from xgrag.explain.stack import ItemSource, KnownEntity, KnownFact, OnMismatch, 
 from xgrag.generate.base import Fact, Generation, GenerationError, Usage
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.langchain import chat_model_params
-from xgrag.integrations.cypher_trace import CypherTrace, match_rows, trace_cypher, traced_graph
+from xgrag.integrations.cypher_trace import CypherTrace, match_rows, record_of, trace_cypher, traced_graph
 from xgrag.integrations.langchain.capture import _cypher_steps, _literal_rows, _text
 from xgrag.model import Explanation, Subgraph
 from xgrag.store.neo4j import Neo4jStore
@@ -169,7 +169,7 @@ def cypher_qa_call(chain: Any, question: str, answer: str, query: str | None, ro
             step.update(traced=False, reason=f"the query could not be re-run read-only: {exc}")
     if trace is not None:
         matched = match_rows(trace, [repr(r) for r in rows],
-                             lambda values: repr(neo4j.Record(list(values.items())).data()))
+                             lambda values: repr(record_of(values).data()))
         step.update(trace.to_json(), matched_rows=sum(m is not None for m in matched))
         if store is not None:
             graph = traced_graph(store, matched)

@@ -29,7 +29,7 @@ class ExplainedRunnable(Runnable[Any, dict[str, Any]]):
     """`chain` with the handler attached; returns {"answer": chain output, "explanation": Explanation | None,
     "run_id": str} (waiting for a queued explanation up to `timeout` seconds)."""
 
-    def __init__(self, chain: Runnable, handler: XgragCallbackHandler, timeout: float | None = None) -> None:
+    def __init__(self, chain: Runnable[Any, Any], handler: XgragCallbackHandler, timeout: float | None = None) -> None:
         self.chain = chain
         self.handler = handler
         self.timeout = timeout
@@ -60,6 +60,7 @@ class ExplainedRunnable(Runnable[Any, dict[str, Any]]):
         return self._result(answer, run_id)
 
 
-def with_explanation(chain: Runnable, handler: XgragCallbackHandler, timeout: float | None = None) -> ExplainedRunnable:
+def with_explanation(chain: Runnable[Any, Any], handler: XgragCallbackHandler,
+                     timeout: float | None = None) -> ExplainedRunnable:
     """Wrap `chain` so that invoking it returns {"answer", "explanation", "run_id"} (see ExplainedRunnable)."""
     return ExplainedRunnable(chain, handler, timeout)

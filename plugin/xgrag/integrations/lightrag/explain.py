@@ -98,6 +98,7 @@ def explain_query(rag: Any, question: str, param: Any = None, *, system_prompt: 
     else:
         raise UsageError("explain_query was called inside a running event loop: await aexplain_query instead")
     loop = always_get_an_event_loop()
-    return loop.run_until_complete(aexplain_query(rag, question, param, system_prompt=system_prompt,
-                                                  settings=settings, embedder=embedder, cache=cache,
-                                                  progress=progress, on_mismatch=on_mismatch))
+    explained: ExplainedQuery = loop.run_until_complete(
+        aexplain_query(rag, question, param, system_prompt=system_prompt, settings=settings, embedder=embedder,
+                       cache=cache, progress=progress, on_mismatch=on_mismatch))
+    return explained

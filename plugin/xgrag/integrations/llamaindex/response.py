@@ -13,6 +13,7 @@ from llama_index.core.schema import MetadataMode, NodeRelationship
 from xgrag.errors import UsageError
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.model import Explanation, Node, Relationship, Subgraph
+from xgrag.model.records import json_object
 from xgrag.retrieval import Retriever
 
 # "head -> RELATION -> tail", as BasePGRetriever renders a triplet (names may contain spaces, never " -> ")
@@ -129,7 +130,7 @@ async def aexplain_response(explainer: Explainer, question: str, response: Any, 
     answer = getattr(response, "response", None)
     ex = await explainer.aexplain(question, settings=cfg, subgraph=sub,
                                   answer=answer if isinstance(answer, str) else None)
-    ex.trace[:0] = [step]
+    ex.trace[:0] = [json_object(step)]
     return ex
 
 

@@ -26,7 +26,7 @@ from neo4j_graphrag.types import LLMMessage, RetrieverResult, RetrieverResultIte
 
 from xgrag.errors import UsageError
 from xgrag.explain.stack import ItemSource, KnownEntity, KnownFact, StackCall, build_context
-from xgrag.integrations.cypher_trace import CypherTrace, match_rows, trace_cypher
+from xgrag.integrations.cypher_trace import CypherTrace, match_rows, record_of, trace_cypher
 from xgrag.model import Node, Relationship, Subgraph
 from xgrag.store.neo4j import Neo4jStore
 
@@ -60,7 +60,7 @@ def trace_rows(graphrag: Any, result: RetrieverResult, store: Neo4jStore | None
         return result, None, {**step, "traced": False, "reason": f"the query could not be re-run read-only: {exc}"}
     formatter = retriever.get_result_formatter()
     matched = match_rows(trace, [item.content for item in result.items],
-                         lambda values: formatter(neo4j.Record(list(values.items()))).content)
+                         lambda values: formatter(record_of(values)).content)
     items = []
     for item, row in zip(result.items, matched, strict=True):
         meta = dict(item.metadata or {})

@@ -67,7 +67,7 @@ def record_formatter(content_key: str = "text") -> Callable[[neo4j.Record], Retr
             raise UsageError(f"record_formatter: the retrieval query returns no {content_key!r} column "
                              f"(columns: {', '.join(record.keys())})")
         meta = {k: (v if isinstance(v, neo4j.graph.Path) else plain(v))
-                for k, v in record.items() if k != content_key}
+                for k, v in zip(record.keys(), record.values(), strict=True) if k != content_key}
         return RetrieverResultItem(content=str(record[content_key]), metadata=meta)
 
     return format_record
@@ -113,13 +113,20 @@ def _add_node(ids: ItemIds, value: Any) -> str | None:
     return nid
 
 
+def _getter(value: Any) -> Callable[[str], Any]:
+    """Read a reference's fields whether it is a dict or an object (the draft's GraphRelationshipRef)."""
+    if isinstance(value, Mapping):
+        return lambda k: value.get(k)
+    return lambda k: getattr(value, k, None)
+
+
 def _add_rel(ids: ItemIds, value: Any) -> str | tuple[str, str, str] | None:
     if isinstance(value, neo4j.graph.Relationship):
         rid = value.element_id
     elif isinstance(value, str | int) and not isinstance(value, bool):
         rid = str(value)
     else:  # the draft's GraphRelationshipRef (or its dict): type and ends, no id
-        get = value.get if isinstance(value, Mapping) else lambda k: getattr(value, k, None)
+        get = _getter(value)
         if get("id") is not None:
             rid = str(get("id"))
         elif get("type") and get("start_id") and get("end_id"):
@@ -137,7 +144,7 @@ def _add_rel(ids: ItemIds, value: Any) -> str | tuple[str, str, str] | None:
 def _is_rel_ref(value: Any) -> bool:
     if isinstance(value, neo4j.graph.Relationship):
         return True
-    get = value.get if isinstance(value, Mapping) else lambda k: getattr(value, k, None)
+    get = _getter(value)
     return get("type") is not None and get("labels") is None
 
 

@@ -19,7 +19,7 @@ from neo4j_graphrag.generation.types import RagResultModel
 from neo4j_graphrag.types import RetrieverResult
 from pydantic import BaseModel, ConfigDict, Field
 
-from xgrag.model import Component, ContextUnit, Explanation, Subgraph
+from xgrag.model import Component, ContextUnit, Explanation, Incomplete, Subgraph
 
 from .mapping import ID_KEYS, NODE_KEYS, MappedResult, Mapping_, plain
 
@@ -112,7 +112,7 @@ class ExplainPayload(BaseModel):
     explanation_id: str | None = None
     generator: str | None = None
     cost: dict[str, Any] | None = None
-    incomplete: dict[str, Any] | None = None
+    incomplete: Incomplete | None = None
     skipped: str | None = None  # why there is no explanation (the retriever returned nothing)
 
 
