@@ -23,8 +23,10 @@ def compare(a: Explanation, b: Explanation, top: int = 5) -> dict[str, Any]:
     if _question_key(a.question) != _question_key(b.question):
         raise UsageError(f"compare: the explanations answer different questions ({a.question!r} and {b.question!r})",
                          hint="compare two explanations of the same question (filter the saved ones by question)")
-    ca = {_key(c): c for c in a.components if c.kind in ("node", "edge")}
-    cb = {_key(c): c for c in b.components if c.kind in ("node", "edge")}
+    # every kind a ranking holds (entities, facts, property facts, masks, a stack's units): a top component of any
+    # kind is a row (keeping only nodes and edges made a property fact at the top a KeyError)
+    ca = {_key(c): c for c in a.components}
+    cb = {_key(c): c for c in b.components}
     top_a = [_key(c) for c in a.top(k=top)]
     top_b = [_key(c) for c in b.top(k=top)]
     rows: list[dict[str, Any]] = []

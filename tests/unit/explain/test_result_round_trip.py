@@ -91,10 +91,13 @@ def test_the_readers_give_plain_json_and_text(explanations: dict[str, Explanatio
     view = view_model(ex)
     json.dumps(view)  # TypeError on a typed part left unconverted
     assert (view["honesty"]["incomplete"] is None) == (ex.incomplete is None)
-    if kind == "cancelled":  # compare() fails on a top component that is not a node or an edge (a known defect)
-        diff = compare(ex, Explanation.from_json(ex.model_dump_json()))
-        json.dumps(diff)
-        assert not diff["settings"] and diff["same_answer"] and diff["a"]["incomplete"]["reason"] == "cancelled"
+    diff = compare(ex, Explanation.from_json(ex.model_dump_json()))  # every kind of top component
+    json.dumps(diff)
+    assert not diff["settings"] and diff["same_answer"] and diff["top"]["a"] == diff["top"]["b"]
+    assert {(r["kind"], r["id"]) for r in diff["rows"]} == {(c.kind, c.id) for c in ex.components}
+    assert all(r["moved"] == "same" for r in diff["rows"])
+    if kind == "cancelled":
+        assert diff["a"]["incomplete"]["reason"] == "cancelled"
     out = io.StringIO()
     print_explanation(Console(file=out, width=200), ex)
     assert ex.question in out.getvalue()
