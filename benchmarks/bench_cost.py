@@ -176,7 +176,7 @@ def main() -> None:
             single = any(c.evaluated == "measured" and (c.importance or 0.0) > loo.noise_floor
                          for c in loo.components)
             row: dict[str, Any] = {"qid": q["qid"], "hops": q["hops"], "facts": len(triples), "correct": ok,
-                                   "single_support": single, "truncated": loo.subgraph.get("truncated", False)}
+                                   "single_support": single, "truncated": loo.subgraph.truncated}
             for name, ex in runs.items():
                 ranked = f.ranked_facts(ex)
                 k_gold = f.GOLD_K[q["hops"]]

@@ -43,8 +43,8 @@ def _norm(s: str) -> str:
 
 
 def edge_triples(ex: Explanation) -> dict[str, tuple[str, str, str]]:
-    names = {n["id"]: n["name"] for n in ex.subgraph["nodes"]}
-    return {r["id"]: (names[r["source"]], r["label"], names[r["target"]]) for r in ex.subgraph["relationships"]}
+    names = {n.id: n.name for n in ex.subgraph.nodes}
+    return {r.id: (names[r.source], r.label, names[r.target]) for r in ex.subgraph.relationships}
 
 
 def ranked_edges(ex: Explanation) -> list[str]:
@@ -151,7 +151,7 @@ def part_c(store: Neo4jStore, questions: list[dict], explainer: Explainer, hops:
                                                                 scheduler="exhaustive"))
         gt = explainer.explain(q["question"], settings=replace(explainer.settings, hops=k, strategies=("edge",),
                                                                scheduler="group", top_k=3))
-        facts.append(len(loo.subgraph["relationships"]))
+        facts.append(len(loo.subgraph.relationships))
         floor = loo.noise_floor
         top_loo = [c.id for c in loo.top("edge", 3) if (c.importance or 0) > floor]
         top_gt = [c.id for c in gt.top("edge", 3) if (c.importance or 0) > floor]

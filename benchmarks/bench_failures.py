@@ -96,10 +96,10 @@ def main() -> int:
                 ex = explainer.explain(QUESTION, progress=killer(state.pid, args.kill_at, answered, killed))
                 returned = time.monotonic()
                 explainer.close()
-            if "t" in killed and ex.incomplete and ex.incomplete["reason"] == "neo4j":
+            if "t" in killed and ex.incomplete and ex.incomplete.model_dump(mode="json")["reason"] == "neo4j":
                 cypher.append(returned - killed["t"])
-                kept.append(ex.incomplete["answered"])
-                waited = re.search(r"after ([0-9.]+) s", ex.incomplete["message"])
+                kept.append(ex.incomplete.model_dump(mode="json")["answered"])
+                waited = re.search(r"after ([0-9.]+) s", ex.incomplete.model_dump(mode="json")["message"])
                 if waited:
                     cypher_waited.append(float(waited.group(1)))
             print(f"trial {trial + 1} cypher: {ex.incomplete}", flush=True)

@@ -100,8 +100,8 @@ def mid_ranks(imp: dict[str, float]) -> dict[str, float]:
 
 
 def gold_ids(ex: Explanation, gold: set[tuple[str, str, str]]) -> list[str]:
-    names = {n["id"]: n["name"] for n in ex.subgraph["nodes"]}
-    return [r["id"] for r in ex.subgraph["relationships"]
+    names = {n["id"]: n["name"] for n in ex.subgraph.model_dump(mode="json")["nodes"]}
+    return [r["id"] for r in ex.subgraph.model_dump(mode="json")["relationships"]
             if (norm(names[r["source"]]), r["label"], norm(names[r["target"]])) in gold]
 
 

@@ -137,7 +137,7 @@ def first_paint(browser: Any, store: Neo4jStore, runs: int, tmp: Path) -> dict[s
     target = {"first paint (median) <= 1000 ms": "met" if statistics.median(served) <= 1000 and
               statistics.median(offline) <= 1000 else "MISSED",
               "runs over 1000 ms": sum(v > 1000 for v in served + offline)}
-    return {"question": LARGE, "entities": entities, "relationships": len(ex.subgraph["relationships"]),
+    return {"question": LARGE, "entities": entities, "relationships": len(ex.subgraph.relationships),
             "drawn_collapsed": drawn, "view_json_bytes": len(json.dumps(vm)),
             "view_model_seconds": round(view_seconds, 3), "served_ms": stats(served), "export_ms": stats(offline),
             "target": target}

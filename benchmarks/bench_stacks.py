@@ -67,7 +67,7 @@ def planted_first(ex: Explanation, mission: W.Mission) -> bool:
     """The finest-level top unit is the planted one: the top span when the context was cut into spans, else the
     top item (a Cypher row)."""
     forms = mission.forms
-    if ex.stack and ex.stack.get("spans"):
+    if ex.stack and ex.stack.model_dump(mode="json").get("spans"):
         top = ex.top("span", 1)
         return bool(top) and top[0].label in forms
     top = ex.top("item", 1)
@@ -323,8 +323,8 @@ def main() -> None:
                                  "replayed": ex.answer, "reproduced": ex.reproduction.reproduced,
                                  "similarity": ex.reproduction.similarity,
                                  "planted_first": planted_first(ex, mission) if scripted else None,
-                                 "calls": ex.cost.generator_calls, "items": ex.stack["items"],
-                                 "spans": ex.stack["spans"], "seconds": round(time.perf_counter() - t1, 3)})
+                                 "calls": ex.cost.generator_calls, "items": ex.stack.items,
+                                 "spans": ex.stack.spans, "seconds": round(time.perf_counter() - t1, 3)})
                     print(json.dumps(rows[-1]), flush=True)
                 n = len(rows)
                 out["stacks"][name] = {

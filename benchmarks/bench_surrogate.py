@@ -122,7 +122,7 @@ def main() -> None:
                                             "moved": int(sum(c.answer_changed is True for c in ex.components)),
                                             "explained": ex.surrogate and {
                                                 k: (v["held_out"] or {}).get("lds")
-                                                for k, v in ex.surrogate["solvers"].items()},
+                                                for k, v in ex.surrogate.model_dump(mode="json")["solvers"].items()},
                                             "results": {}}
                 chains = answer_paths(Subgraph.from_json(ex.subgraph), ex.answer, q["hops"])
                 seed_row["paths"] = len(chains)

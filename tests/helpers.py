@@ -499,11 +499,14 @@ def schema_state(store: Neo4jStore) -> dict[str, Any]:
 
 # -- domain question sets: the gold fact of a question in a retrieved subgraph --------------------------------------
 
-def gold_fact_id(subgraph: dict[str, Any], evidence: list[str]) -> str | None:
-    """The id of the fact `evidence` names in a subgraph's JSON (`Subgraph.to_json()`, `Explanation.subgraph`):
+def gold_fact_id(subgraph: Any, evidence: list[str]) -> str | None:
+    """The id of the fact `evidence` names in a subgraph's JSON (`Subgraph.to_json()`, or the typed
+    `Explanation.subgraph`, read as its JSON):
     [head, TYPE, tail] a relationship, [entity, key, value] a property of a node, [start, "TYPE.key", value] a
     property of a relationship (the Movies set's form); None when the subgraph does not hold it."""
     head, what, _ = evidence
+    if not isinstance(subgraph, dict):
+        subgraph = subgraph.model_dump(mode="json")
     names = {n["id"]: n["name"] for n in subgraph.get("nodes", [])}
     rels = {r["id"]: r for r in subgraph.get("relationships", [])}
     for r in subgraph.get("relationships", []):

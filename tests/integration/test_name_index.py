@@ -76,3 +76,31 @@ def test_a_rename_is_seen_in_the_sample_and_refreshed_on_demand_off_it(server: N
     assert retriever.link("Who was Emmy Noether?") == []
     refresh_index(store, key_tokens)
     assert [le.node.id for le in retriever.link("Who was Emmy Noether?")] == [off]
+
+
+def test_a_nameless_entity_is_linked_by_label_and_key_through_the_fulltext_index(server: Neo4jStore) -> None:
+    """With xgrag's full-text index (a migrated, writable mapping) a nameless entity, named from its label and key
+    ("Order 10248"), is linked by its key: the index holds name properties only (bench_domain_scale: 0 of 50 order
+    questions linked before)."""
+    from xgrag.store.migrations import migrate
+
+    schema = schema_preset("domain", entities=[
+        EntityMapping(label="Order", key="orderID"),
+        EntityMapping(label="Product", key="productID", name=["productName"]),
+        EntityMapping(label="Shipment", key="code")])
+    wipe(server)
+    server.query("CREATE (o:Order {orderID: 10248})-[:ORDERS {quantity: 12}]->(:Product {productID: 11, "
+                 "productName: 'Queso Cabrales'}), (:Order {orderID: 10249}), (:Shipment {code: 'SX-9'})",
+                 read_only=False)
+    store = server.with_schema(schema)
+    migrate(store, schema, 384)
+    retriever = Retriever(store)
+    assert retriever.linker.source["method"] == "fulltext"
+    [order] = retriever.link("What did order 10248 contain?")
+    assert (order.node.name, order.method) == ("Order 10248", "exact")
+    assert [le.node.name for le in retriever.link("What did Order 10248 contain?")] == ["Order 10248"]
+    assert [le.node.name for le in retriever.link("Where is shipment SX-9?")] == ["Shipment SX-9"]  # a text key
+    assert retriever.link("What did order 99999 contain?") == []
+    assert retriever.link("What did order 10248 contain?", excluded_node_ids=[order.node.id]) == []
+    sub = retriever.retrieve("How many units of Queso Cabrales did order 10248 contain?")
+    assert {n.name for n in sub.nodes.values()} >= {"Order 10248", "Queso Cabrales"}

@@ -29,6 +29,7 @@ from xgrag.model import Node, key_text
 from xgrag.retrieval.name_index import NameIndex, shared_index
 from xgrag.retrieval.names import ARTICLES, DESCRIPTIVE, NUMBER_WORDS, TITLES, fold, strip_marks
 from xgrag.store.neo4j import Neo4jStore
+from xgrag.store.queries import q as quote
 
 _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
 _STOP = frozenset(
@@ -399,14 +400,41 @@ class Linker:
             return memory.exact(names, set(excluded))
         if self.store.schema.general:
             # a composed name ("Nancy Davolio") has no range index to look up: its words through the full-text one
-            out = []
+            out = self._keyed(names, excluded)
             for name in names:
                 for node, _ in self._search(list(key_tokens(name)), self.settings.link_limit * 5, excluded):
-                    if name in (node.name, *node.aliases):
+                    if name in (node.name, *node.aliases) and (node, name) not in out:
                         out.append((node, name))
             return out
         return [(node_from_map(row["node"]), str(row["candidate"]))
                 for row in self.store.read("link_exact", names=names, excluded_node_ids=excluded)]
+
+    def _keyed(self, names: list[str], excluded: list[str]) -> list[tuple[Node, str]]:
+        """Nameless entities named by their label and key ("Order 10248"): the full-text index holds name properties
+        only, so "<Label> <key>" spans are looked up by the key instead (a number as typed, or as text)."""
+        out: list[tuple[Node, str]] = []
+        for m in self.store.schema.entity_mappings():
+            if m.name or not m.key:
+                continue
+            # the label as typed in any case ("order 10248"), the key as typed
+            values = {n.split(" ", 1)[1] for n in names
+                      if " " in n and n.split(" ", 1)[0].lower() == m.label.lower() and n.split(" ", 1)[1].strip()}
+            if not values:
+                continue
+            wanted: list[object] = [*sorted(values)]
+            wanted += [int(v) for v in sorted(values) if re.fullmatch(r"-?\d{1,18}", v)]
+            # identifiers from the validated mapping; the values are parameters
+            rows = self.store.query(f"MATCH (n:{quote(m.label)}) WHERE n.{quote(m.key)} IN $values "
+                                    "RETURN elementId(n) AS id LIMIT $limit",
+                                    {"values": wanted, "limit": self.settings.link_limit * 5})
+            ids = [str(r["id"]) for r in rows]
+            if ids:
+                named = {f"{m.label} {v}" for v in values}
+                for row in self.store.read("nodes_by_id", ids=ids, excluded_node_ids=excluded):
+                    node = node_from_map(row["node"])
+                    if node.name in named:
+                        out.append((node, node.name))
+        return out
 
     def _search(self, terms: list[str], limit: int, excluded: list[str]) -> list[tuple[Node, float]]:
         memory = self._names()
@@ -425,6 +453,9 @@ class Linker:
         # finds them (the memory index answers exact names itself)
         if self._names(check=True) is not None or not self.store.schema.general:
             for node, _ in self._exact(candidate_spans(question), excluded):
+                candidates[node.id] = (node, 1.0)
+        else:
+            for node, _ in self._keyed(candidate_spans(question), excluded):  # "Order 10248": no name to search
                 candidates[node.id] = (node, 1.0)
         terms = question_terms(question)
         if terms:
