@@ -120,8 +120,8 @@ def test_a_stop_from_another_thread_keeps_the_answers_and_a_rerun_completes_from
         five.set()
         canceller.join(timeout=60)
     inc = ex.incomplete
-    assert inc is not None and inc["reason"] == "cancelled" and inc["message"] == "cancel button"
-    assert inc["answered"] >= 5 and inc["missing"] > 0 and inc["planned"] == 66
+    assert inc is not None and inc.reason == "cancelled" and inc.message == "cancel button"
+    assert inc.answered >= 5 and inc.missing > 0 and inc.planned == 66
     assert type(ex).model_validate(json.loads(json.dumps(ex.to_json()))).incomplete == inc
 
     again = Explainer.from_settings(Settings(), store, generator=ExtractiveReader(_embedder()), embedder=_embedder(),
@@ -129,7 +129,7 @@ def test_a_stop_from_another_thread_keeps_the_answers_and_a_rerun_completes_from
     try:
         assert again.incomplete is None and again.cost.perturbations == 66
         assert again.cost.cache_hits >= ex.cost.generator_calls  # the answered probes and the baseline
-        assert again.cost.generator_calls <= inc["missing"]  # only missing contexts were generated
+        assert again.cost.generator_calls <= inc.missing  # only missing contexts were generated
     finally:
         explainer.close()
     assert store.checksum() == before

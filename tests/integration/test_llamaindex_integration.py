@@ -62,7 +62,10 @@ def test_explains_a_query_engine_response_over_its_triplets(graph) -> None:
     top = ex.top("edge", k=1)[0]
     assert top.label == "Marie Curie -MARRIED-> Pierre Curie" and top.rank == 1
     # the relationship's own triplet_source_id (stored by PropertyGraphIndex): the chunk the fact came from
-    assert top.provenance == {"chunk_id": "curie-chunk-0"}
+    # ... and that chunk's text, read from the graph (issue 21: provenance with text), the fact's ends marked
+    assert top.provenance["chunk_id"] == "curie-chunk-0" and set(top.provenance) == {"chunk_id", "excerpt"}
+    excerpt = top.provenance["excerpt"]
+    assert {m["role"] for m in excerpt["marks"]} >= {"head"} and excerpt["chars"] > 0
 
 
 def test_include_text_and_properties_lines_map_to_the_same_relationships(graph) -> None:
