@@ -343,8 +343,8 @@ def test_bridge_nodes_are_ringed_and_listed(bridged: Explanation, browser, tmp_p
     graph = bridged.subgraph.to_subgraph()
     report = classify(graph, {ids["Quilla Ambrose"]: 1.0, ids["Otto Brennick"]: 1.0}, floor=bridged.noise_floor)
     assert sorted(names[n] for n in report.bridges) == ["Harbour of Glass", "Lanterns Over Vale"]
-    bridged = bridged.model_copy(update={"bridges": report.record()})
-    b = report.record()
+    bridged = bridged.model_copy(update={"bridges": report})
+    b = report
     watched = Watched(browser, write_html(tmp_path / "bridged.html", bridged))
     try:
         watched.wait_views(1)

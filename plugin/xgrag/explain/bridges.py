@@ -18,31 +18,12 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
 
 from scipy import stats
 
 from xgrag.model import Component, Subgraph
 from xgrag.model.records import Bridges
 from xgrag.retrieval.centrality import betweenness_scores, edge_index
-
-
-@dataclass
-class BridgeReport:
-    importance_from: str  # "node" | "edge" | "none"
-    core: list[str] = field(default_factory=list)
-    bridges: list[str] = field(default_factory=list)
-    periphery: int = 0
-    core_pairs: int = 0  # core pairs connected in the subgraph
-    pairs_only_via_bridges: int = 0  # of those, the ones disconnected once the bridges are removed
-    core_pair_betweenness: dict[str, float] = field(default_factory=dict)  # bridges' count of core-pair paths
-    articulation: list[str] = field(default_factory=list)  # bridges whose removal alone separates a core pair
-    spearman_importance_betweenness: float | None = None
-    spearman_p: float | None = None
-
-    def record(self) -> Bridges:
-        """The report as Explanation.bridges records it."""
-        return Bridges.model_validate(asdict(self))
 
 
 def node_importance(components: Iterable[Component], graph: Subgraph) -> tuple[dict[str, float], str]:
@@ -125,8 +106,9 @@ def core_pair_betweenness(core: list[str], nbrs: Mapping[str, set[str]]) -> dict
 
 
 def classify(graph: Subgraph, importance: Mapping[str, float], floor: float = 0.0, core_share: float = 0.5,
-             importance_from: str = "node") -> BridgeReport:
-    report = BridgeReport(importance_from)
+             importance_from: str = "node") -> Bridges:
+    """The report as Explanation.bridges records it."""
+    report = Bridges(importance_from=importance_from)
     top = max(importance.values(), default=0.0)
     core = sorted(n for n, v in importance.items() if n in graph.nodes and v > floor and top > 0
                   and v >= core_share * top)
@@ -161,9 +143,9 @@ def classify(graph: Subgraph, importance: Mapping[str, float], floor: float = 0.
 
 
 def bridge_report(components: Iterable[Component], graph: Subgraph, floor: float,
-                  core_share: float = 0.5) -> BridgeReport:
+                  core_share: float = 0.5) -> Bridges:
     importance, source = node_importance(components, graph)
     return classify(graph, importance, floor, core_share, source)
 
 
-__all__ = ["BridgeReport", "bridge_report", "classify", "core_pair_betweenness", "node_importance"]
+__all__ = ["bridge_report", "classify", "core_pair_betweenness", "node_importance"]

@@ -290,7 +290,7 @@ class Explainer:
         ex = self._explanation(run, components, answer, observed)
         if call is None:
             ex.surrogate = mask_surrogate_summary(run, vectors)
-            ex.bridges = bridge_report(components, run.graph, run.floor).record()
+            ex.bridges = bridge_report(components, run.graph, run.floor)
         else:
             ex.stack = StackRecord.model_validate(call.describe())
             ex.units = [UnitRecord.model_validate(u.to_json()) for u in call.context.units]
