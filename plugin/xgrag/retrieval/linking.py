@@ -417,8 +417,8 @@ class Linker:
             if m.name or not m.key:
                 continue
             # the label as typed in any case ("order 10248"), the key as typed
-            values = {n.split(" ", 1)[1] for n in names
-                      if " " in n and n.split(" ", 1)[0].lower() == m.label.lower() and n.split(" ", 1)[1].strip()}
+            spans = (n.partition(" ") for n in names)
+            values = {key for label, _, key in spans if label.lower() == m.label.lower() and key.strip()}
             if not values:
                 continue
             wanted: list[object] = [*sorted(values)]
