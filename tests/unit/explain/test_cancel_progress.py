@@ -35,6 +35,7 @@ class GatedGenerator(RuleGenerator):
         self.serve = serve
         self.served = 0
         self.reached = threading.Event()  # set when `serve` calls were answered
+        self.blocked = threading.Event()  # set when a call is held at the gate (a probe in flight)
         self.release = threading.Event()
         self.waiting = 0
         self.lock = threading.Lock()
@@ -44,6 +45,7 @@ class GatedGenerator(RuleGenerator):
             gated = self.served >= self.serve
             if gated:
                 self.waiting += 1
+                self.blocked.set()
             else:
                 self.served += 1
                 if self.served == self.serve:
@@ -62,6 +64,9 @@ def test_stop_keeps_the_answered_probes_and_marks_the_run_cancelled() -> None:
     with ThreadPoolExecutor(1) as pool:
         future = pool.submit(explainer.explain, "who directed [Movie]", stop=stop, observer=events.append)
         assert gen.reached.wait(timeout=60)
+        # stop only once a probe is held in flight: stopping must abandon it, and without this wait the stop
+        # could come before the pool had handed the next probe to the generator (CI on a loaded machine did)
+        assert gen.blocked.wait(timeout=60)
         stop.set()
         ex = future.result(timeout=60)
     gen.release.set()
