@@ -44,7 +44,7 @@ from xgrag.embed import default_embedder  # noqa: E402
 from xgrag.evaluate import faithfulness as f  # noqa: E402
 from xgrag.explain import Explainer, ExplainSettings  # noqa: E402
 from xgrag.generate.extractive import ExtractiveReader  # noqa: E402
-from xgrag.model import Explanation, Subgraph  # noqa: E402
+from xgrag.model import Explanation  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 BUCKETS = ((0, 10), (10, 30), (30, 60), (60, 120), (120, 10**9))
@@ -165,7 +165,7 @@ def main() -> None:
                 cfg, max_calls=group_calls + len(runs["group"].baseline_answers)))
             loo = runs["exhaustive"]
 
-            graph = Subgraph.from_json(loo.subgraph)
+            graph = loo.subgraph.to_subgraph()
             ask = f.ask_generator(reader, question, graph)
             same = f.same_answer_rule(loo.answer, None, 1.0)  # a deterministic reader: compared as text
             facts = sorted(graph.relationships)

@@ -59,7 +59,7 @@ def part_a(store: Neo4jStore, questions: list[dict], explainer: Explainer) -> di
                                settings=replace(explainer.settings, hops=q["hops"], strategies=("edge",)))
         triples = edge_triples(ex)
         ranking = ranked_edges(ex)
-        evidence = {e["id"] for e in ex.generator_evidence or []}
+        evidence = {e.id for e in ex.generator_evidence or []}
         answer = ex.answer.rstrip(".")
         correct = _norm(answer) in {_norm(a) for a in q["answers"]}
         gold = {tuple(t) for t in q["gold_triples"]}
