@@ -234,7 +234,7 @@ def aggregate(rows: Sequence[dict]) -> dict:
 
 def summarise(per_group: Sequence[dict], groups: Sequence[dict], reps: int, seed: int) -> dict:
     parts: dict[str, dict] = {}
-    keys = {}
+    keys: dict[str, list[int]] = {}
     for i, g in enumerate(groups):
         for k in (f"all:{g['split']}", f"{g['source']}:{g['split']}", "all:all"):
             keys.setdefault(k, []).append(i)

@@ -208,7 +208,7 @@ def measure(store: Neo4jStore, graph: str, loader: Callable[[Neo4jStore], None],
             "top_is_gold": None if not evidence else bool(ranked and ranked[0].id == gold),
             "gold_rank": next((c.rank for c in ranked if c.id == gold), None) if gold else None,
             "reader_cites_gold": None if not evidence else gold is not None and gold in [
-                e["id"] for e in ex.generator_evidence or []],
+                e.id for e in ex.generator_evidence or []],
             "explain_seconds": round(explain_s, 2), "generator_calls": ex.cost.generator_calls,
         }
         records.append(rec)

@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -52,12 +52,14 @@ from bench_foundation import log, machine, summary  # noqa: E402
 
 from xgrag.config import EmbeddedSettings, GraphSchema, RetrievalSettings  # noqa: E402
 from xgrag.retrieval.retriever import Retriever  # noqa: E402
-from xgrag.schema import InferOptions, infer_schema, render_toml  # noqa: E402
-from xgrag.store.embedded import ServerState, start, stop_pid  # noqa: E402
+from xgrag.schema import Inference, InferOptions, infer_schema, render_toml  # noqa: E402
+from xgrag.store.connection import ServerState  # noqa: E402
+from xgrag.store.embedded import start, stop_pid  # noqa: E402
 from xgrag.store.neo4j import Neo4jStore  # noqa: E402
 
 INFER_TARGET_S = 10.0
 RETRIEVE_P50_TARGET_MS = 50.0
+T = TypeVar("T")
 KINDS = ("category", "born", "order", "supplier")
 RECORD = "synthetic.json"  # in --home: what was loaded (scale, seed, counts, load seconds)
 
@@ -312,7 +314,7 @@ def measure(retriever: Retriever, qs: list[Question], mode: str, warm: list[Ques
             "by_kind": {k: v.report() for k, v in by_kind.items()}}
 
 
-def timed(fn: Callable[[], Any]) -> tuple[Any, float]:
+def timed(fn: Callable[[], T]) -> tuple[T, float]:
     t0 = time.perf_counter()
     out = fn()
     return out, time.perf_counter() - t0
@@ -389,19 +391,20 @@ def main(argv: list[str] | None = None) -> int:
         counts = synthetic_domain.counts(args.scale)
 
         # 1. schema infer ----------------------------------------------------------------------------
-        inference = None
+        inference: Inference | None = None
         runs: list[float] = []
         if "infer" in phases_wanted:
             with phase("schema_infer", phases) as rec:
                 for i in range(1 + args.infer_repeats):
-                    inference, seconds = timed(lambda: infer_schema(store, InferOptions(read_only=True)))
+                    inferred, seconds = timed(lambda: infer_schema(store, InferOptions(read_only=True)))
+                    inference = inferred
                     runs.append(round(seconds, 3))
                     log(f"  schema infer run {i + 1}{' (cold)' if i == 0 else ''}: {seconds:.2f} s, "
-                        f"{inference.summary()['queries']} queries")
+                        f"{inferred.summary()['queries']} queries")
                 warm = runs[1:] or runs[:1]
                 rec.update({"cold_seconds": runs[0], "warm": summary(warm), "runs": runs,
-                            "queries": inference.summary()["queries"],
-                            "entity_labels": len(inference.schema.entity_mappings()),
+                            "queries": inferred.summary()["queries"],
+                            "entity_labels": len(inferred.schema.entity_mappings()),
                             "target_met": max(runs) <= INFER_TARGET_S})
             mapping = home / "xgrag-readonly.toml"
             mapping.unlink(missing_ok=True)

@@ -63,7 +63,7 @@ def part_a(store: Neo4jStore, questions: list[dict], explainer: Explainer) -> di
         answer = ex.answer.rstrip(".")
         correct = _norm(answer) in {_norm(a) for a in q["answers"]}
         gold = {tuple(t) for t in q["gold_triples"]}
-        top_imp = ex.top("edge", 1)[0].importance if ranking else 0.0
+        top_imp = (ex.top("edge", 1)[0].importance or 0.0) if ranking else 0.0
         faithful = bool(ranking) and ranking[0] in evidence
         # the same without citation-guided redundancy resolution (perturbation evidence alone)
         plain = ranked_edges(explainer.explain(q["question"], settings=replace(
@@ -102,10 +102,10 @@ def part_a(store: Neo4jStore, questions: list[dict], explainer: Explainer) -> di
         }
     out["faithfulness_overall"] = round(sum(r["faithful"] for r in rows) / len(rows), 3)
     out["faithfulness_overall_without_citation_guidance"] = round(sum(r["faithful_plain"] for r in rows) / len(rows), 3)
-    claimed = [r for r in rows if r["claimed"]]
-    out["faithfulness_when_claimed"] = round(sum(r["faithful"] for r in claimed) / max(1, len(claimed)), 3)
-    out["no_single_fact_moves_answer"] = round(1 - len(claimed) / len(rows), 3)
-    out["unfaithful_when_claimed"] = [r["qid"] for r in claimed if not r["faithful"]]
+    claimed_rows = [r for r in rows if r["claimed"]]
+    out["faithfulness_when_claimed"] = round(sum(r["faithful"] for r in claimed_rows) / max(1, len(claimed_rows)), 3)
+    out["no_single_fact_moves_answer"] = round(1 - len(claimed_rows) / len(rows), 3)
+    out["unfaithful_when_claimed"] = [r["qid"] for r in claimed_rows if not r["faithful"]]
     out["unfaithful"] = [r["qid"] for r in rows if not r["faithful"]]
     return out
 
@@ -216,6 +216,7 @@ def main() -> None:
             from xgrag.store.embedded import stop_pid
 
             stop_pid(state.pid)
+        if home is not None:
             shutil.rmtree(home, ignore_errors=True)
     Path(args.json).parent.mkdir(parents=True, exist_ok=True)
     Path(args.json).write_text(json.dumps(results, indent=2) + "\n")

@@ -34,8 +34,9 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -46,6 +47,8 @@ from xgrag.retrieval.centrality import gds_centrality, gds_graph_centrality, sci
 from xgrag.store.ingest import TripleRow, entity_id, relation_id, write_triples
 from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
+
+T = TypeVar("T")
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_JSON = REPO / "benchmarks" / "results" / "foundation.json"
@@ -149,9 +152,9 @@ def generate_kg(n_entities: int, n_rels: int, seed: int, island_fraction: float 
     types = rng.choices([t for t, _ in TYPES], cum_weights=type_cum, k=n_entities)
     names: list[str] = []
     used: set[str] = set()
-    for t in types:
+    for etype in types:
         for attempt in range(50):
-            name = make_name(t)
+            name = make_name(etype)
             if attempt > 10:
                 name = f"{name} {rng.randint(2, 99)}"
             if name not in used:
@@ -241,7 +244,7 @@ def degree_summary(deg: Sequence[int] | np.ndarray) -> dict[str, float | int]:
             "mean": round(float(a.mean()), 2)}
 
 
-def timed(fn: Callable[[], Any]) -> tuple[Any, float]:
+def timed(fn: Callable[[], T]) -> tuple[T, float]:
     t0 = time.perf_counter()
     out = fn()
     return out, (time.perf_counter() - t0) * 1000.0
@@ -297,13 +300,13 @@ def perturbation_from(sub: Subgraph, rng: random.Random, kg: SyntheticKG, n_node
 def neo4j_server(args: argparse.Namespace) -> Iterator[tuple[Neo4jStore, dict[str, Any]]]:
     uri = os.environ.get("XGRAG_BENCH_URI") or os.environ.get("NEO4J_URI")
     if uri:
-        store = Neo4jStore(uri, os.environ.get("NEO4J_USER", "neo4j"), os.environ.get("NEO4J_PASSWORD"),
-                           os.environ.get("NEO4J_DATABASE", "neo4j"))
+        external = Neo4jStore(uri, os.environ.get("NEO4J_USER", "neo4j"), os.environ.get("NEO4J_PASSWORD"),
+                              os.environ.get("NEO4J_DATABASE", "neo4j"))
         try:
-            store.verify()
-            yield store, {"kind": "external", "uri": uri}
+            external.verify()
+            yield external, {"kind": "external", "uri": uri}
         finally:
-            store.close()
+            external.close()
         return
     from xgrag.store.embedded import start, stop_pid
 
@@ -542,40 +545,40 @@ def phase_retrieval(store: Neo4jStore, kg: SyntheticKG, args: argparse.Namespace
     for i, bucket in seeds:
         sid = kg.ids[i]
         for hops in (1, 2):
-            sub, ms = timed(lambda sid=sid, hops=hops: retriever.khop([sid], hops))
+            sub, ms = timed(partial(retriever.khop, [sid], hops))
             cases[f"khop{hops}"].add(sub, ms)
             by_bucket.setdefault(bucket, {}).setdefault(f"khop{hops}", []).append(ms)
             if hops == 2:
                 subgraphs.append(sub)
             ex_n, ex_r = perturbation_from(sub, rng, kg, 1, 3)
-            psub, ms = timed(lambda sid=sid, hops=hops, n=ex_n, r=ex_r: retriever.khop([sid], hops, n, r))
+            psub, ms = timed(partial(retriever.khop, [sid], hops, ex_n, ex_r))
             cases[f"khop{hops}_ex1n3r"].add(psub, ms)
             by_bucket[bucket].setdefault(f"khop{hops}_ex1n3r", []).append(ms)
             ex_n, ex_r = perturbation_from(sub, rng, kg, 10, 40, pad_to=50)
-            psub, ms = timed(lambda sid=sid, hops=hops, n=ex_n, r=ex_r: retriever.khop([sid], hops, n, r))
+            psub, ms = timed(partial(retriever.khop, [sid], hops, ex_n, ex_r))
             cases[f"khop{hops}_ex50"].add(psub, ms)
     log(f"paths: {len(pairs)} pairs x (none, 1 node + 3 rels, 50 ids)")
     path_lengths: list[int] = []
     by_kind: dict[str, dict[str, list[float]]] = {}
     for a, b, kind in pairs:
         ends = [kg.ids[a], kg.ids[b]]
-        sub, ms = timed(lambda ends=ends: retriever.paths(ends))
+        sub, ms = timed(partial(retriever.paths, ends))
         cases["paths"].add(sub, ms)
         by_kind.setdefault(kind, {}).setdefault("paths", []).append(ms)
         if sub.paths:
             path_lengths.append(min(len(p) for p in sub.paths))
         ex_n, ex_r = perturbation_from(sub, rng, kg, 1, 3)
-        psub, ms = timed(lambda ends=ends, n=ex_n, r=ex_r: retriever.paths(ends, n, r))
+        psub, ms = timed(partial(retriever.paths, ends, ex_n, ex_r))
         cases["paths_ex1n3r"].add(psub, ms)
         by_kind[kind].setdefault("paths_ex1n3r", []).append(ms)
         ex_n, ex_r = perturbation_from(sub, rng, kg, 10, 40, pad_to=50)
-        psub, ms = timed(lambda ends=ends, n=ex_n, r=ex_r: retriever.paths(ends, n, r))
+        psub, ms = timed(partial(retriever.paths, ends, ex_n, ex_r))
         cases["paths_ex50"].add(psub, ms)
     log(f"linking: {len(seeds)} questions")
     link_ms: list[float] = []
     linked_ok = 0
     for i, _ in seeds:
-        found, ms = timed(lambda i=i: retriever.link(questions(i)))
+        found, ms = timed(partial(retriever.link, questions(i)))
         link_ms.append(ms)
         linked_ok += int(any(le.node.id == kg.ids[i] for le in found))
 
@@ -664,6 +667,12 @@ class TracingStore:
         return self._run(name, params, plain=True)
 
 
+def _read_values(session: Any, cypher: str, params: dict[str, Any]) -> list[list[Any]]:
+    """Every record's values, in one read transaction of `session` (a neo4j driver session)."""
+    rows: list[list[Any]] = session.execute_read(lambda tx: [r.values() for r in tx.run(cypher, params)])
+    return rows
+
+
 def _driver(store: Neo4jStore) -> Any:
     return getattr(store, "driver", None) or store._driver  # noqa: SLF001 - older stores have no property
 
@@ -699,11 +708,11 @@ def phase_diagnosis(store: Neo4jStore, kg: SyntheticKG, args: argparse.Namespace
         sub = plain.khop([kg.ids[i]], 2)
         ex_n, ex_r = perturbation_from(sub, rng, kg, 1, 3)
         tracer.calls.clear()
-        _, wall = timed(lambda i=i, n=ex_n, r=ex_r: traced.khop([kg.ids[i]], 2, n, r))
+        _, wall = timed(partial(traced.khop, [kg.ids[i]], 2, ex_n, ex_r))
         server = sum(c[2] for c in tracer.calls)
         rows = sum(c[3] for c in tracer.calls)
         per_call.append({"wall": wall, "server": server, "queries": len(tracer.calls), "rows": rows})
-    floor = [timed(lambda: store.query("RETURN 1 AS one"))[1] for _ in range(300)][100:]
+    floor = [timed(partial(store.query, "RETURN 1 AS one"))[1] for _ in range(300)][100:]
     # decoding cost: the same 2nd-hop expansion as one record of flat rows (expand.cypher) and as one record
     # per relationship with maps (MAPS_EXPAND, its previous shape), both read through values()
     cypher = store.queries.get("expand")
@@ -717,13 +726,11 @@ def phase_diagnosis(store: Neo4jStore, kg: SyntheticKG, args: argparse.Namespace
         params = {"frontier": frontier, "excluded_node_ids": [], "excluded_rel_ids": [], "limit": 401}
         with drv.session(database=store.database) as session:
             for _ in range(3):
-                rows, ms_f = timed(lambda p=params, se=session: se.execute_read(
-                    lambda tx, p=p: [r.values() for r in tx.run(cypher, p)]))
-                _, ms_m = timed(lambda p=params, se=session: se.execute_read(
-                    lambda tx, p=p: [r.values() for r in tx.run(MAPS_EXPAND, p)]))
+                values, ms_f = timed(partial(_read_values, session, cypher, params))
+                _, ms_m = timed(partial(_read_values, session, MAPS_EXPAND, params))
             flat_ms.append(ms_f)
             maps_ms.append(ms_m)
-            n_rows.append(len(rows[0][0]))
+            n_rows.append(len(values[0][0]))
     mid = (picks.get("mid") or seeds)[0]
     with drv.session(database=store.database) as session:
         for _ in range(3):  # the first PROFILE of a query text is planned afresh
@@ -832,9 +839,9 @@ def phase_centrality(store: Neo4jStore, subgraphs: list[Subgraph], args: argpars
     scipy_ms: list[float] = []
     diffs = {"degree": 0.0, "betweenness": 0.0, "pagerank": 0.0}
     for s in subs:
-        g, ms = timed(lambda s=s: gds_centrality(store, s))
+        g, ms = timed(partial(gds_centrality, store, s))
         gds_ms.append(ms)
-        p, ms = timed(lambda s=s: scipy_centrality(s))
+        p, ms = timed(partial(scipy_centrality, s))
         scipy_ms.append(ms)
         for k in diffs:
             diffs[k] = max(diffs[k], _max_diff(g.scores, p.scores, k))

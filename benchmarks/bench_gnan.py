@@ -43,10 +43,10 @@ from scipy.stats import spearmanr  # noqa: E402
 from xgrag.config import Settings  # noqa: E402
 from xgrag.embed import default_embedder  # noqa: E402
 from xgrag.explain import Explainer, ExplainSettings  # noqa: E402
+from xgrag.explain.settings import SCHEDULER_NAMES, SchedulerName  # noqa: E402
 from xgrag.generate.extractive import ExtractiveReader  # noqa: E402
 from xgrag.generate.gnan.reader import GNANReader, additivity_error, default_checkpoint, load_checkpoint  # noqa: E402
 from xgrag.generate.prompt import render  # noqa: E402
-from xgrag.model import Subgraph  # noqa: E402
 
 
 def held_out(checkpoint: Path, per_hop: int) -> list[dict[str, Any]]:
@@ -72,9 +72,9 @@ def tied_top(ranked: list[tuple[str, float]], k: int) -> set[str]:
 
 
 def one(explainer: Explainer, reader: GNANReader, extractive: ExtractiveReader, base: ExplainSettings,
-        q: dict[str, Any], scheduler: str) -> dict[str, Any]:
+        q: dict[str, Any], scheduler: SchedulerName) -> dict[str, Any]:
     ex = explainer.explain(q["question"], settings=replace(base, hops=q["hops"], scheduler=scheduler))
-    graph = Subgraph.from_json(ex.subgraph, ex.paths)
+    graph = ex.subgraph.to_subgraph(ex.paths)
     ctx = render(q["question"], graph)
     scored = reader.score(q["question"], ctx.facts)
     answer = scored.answer or ""
@@ -143,7 +143,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--checkpoint", type=Path, default=default_checkpoint())
     ap.add_argument("--per-hop", type=int, default=100)
-    ap.add_argument("--scheduler", action="append", default=None, help="repeatable; default: exhaustive")
+    ap.add_argument("--scheduler", action="append", default=None, choices=SCHEDULER_NAMES,
+                    help="repeatable; default: exhaustive")
     ap.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "gnan.json")
     args = ap.parse_args()
     schedulers = args.scheduler or ["exhaustive"]

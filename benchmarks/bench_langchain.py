@@ -81,9 +81,11 @@ def run(store: Neo4jStore, server: OllamaTestServer, repeats: int) -> dict[str, 
         t0 = time.perf_counter()
         chain.invoke(Q, config={"callbacks": [i_handler]})
         inline.append(time.perf_counter() - t0)
-        ex = i_handler.last_explanation
-        explain_seconds.append(ex.cost.seconds)
-        calls.append(ex.cost.generator_calls)
+        inline_ex = i_handler.last_explanation
+        if inline_ex is None:  # the run was skipped or explaining failed: the handler says why
+            raise RuntimeError(f"the inline handler explained nothing: {i_handler.errors or i_handler.skipped}")
+        explain_seconds.append(inline_ex.cost.seconds)
+        calls.append(inline_ex.cost.generator_calls)
     q_handler.close()
     return {"repeats": repeats, "chain_alone_s": stats(alone), "chain_with_queued_handler_s": stats(queued),
             "chain_with_inline_handler_s": stats(inline), "explanation_s": stats(explain_seconds),
@@ -121,6 +123,7 @@ def main() -> None:
             from xgrag.store.embedded import stop_pid
 
             stop_pid(state.pid)
+        if home is not None:
             shutil.rmtree(home, ignore_errors=True)
     Path(args.json).parent.mkdir(parents=True, exist_ok=True)
     Path(args.json).write_text(json.dumps(results, indent=2) + "\n")

@@ -65,7 +65,8 @@ def retriever(store: Neo4jStore, version: str, old_linking: ModuleType) -> Retri
 
 
 def recall(r: Retriever, items: list[tuple[str, list[str]]]) -> dict[str, Any]:
-    hits, seeds, misses = 0, 0, []
+    hits, seeds = 0, 0
+    misses: list[str] = []
     for question, topics in items:
         linked = {norm(le.node.name) for le in r.link(question)}
         seeds += len(linked)
@@ -79,7 +80,8 @@ def recall(r: Retriever, items: list[tuple[str, list[str]]]) -> dict[str, Any]:
 
 def accuracy(r: Retriever, reader: Any, items: list[tuple[str, int, list[str]]], mode: str = "auto"
              ) -> dict[str, Any]:
-    right, wrong = 0, []
+    right = 0
+    wrong: list[dict[str, Any]] = []
     for question, hops, gold in items:
         facts = facts_of(r.retrieve(question, mode=mode, hops=hops))  # type: ignore[arg-type]
         answer = reader.generate("", question=question, facts=facts).text.rstrip(".")

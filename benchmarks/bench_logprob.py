@@ -139,7 +139,7 @@ def select(store: Neo4jStore, explainer: Explainer, args: argparse.Namespace) ->
             if got >= want:
                 break
             question = plain(q["question"])
-            sub = explainer.retriever.retrieve(question, mode="khop", hops=hop)
+            sub = explainer.graph_retriever().retrieve(question, mode="khop", hops=hop)
             if 2 <= len(sub.relationships) <= args.max_facts and not sub.truncated:
                 chosen.append({**q, "plain": question, "subgraph": sub})
                 got += 1
@@ -224,8 +224,8 @@ def part_a(args: argparse.Namespace) -> dict[str, Any]:
                   f"{row['logprob']['model_seconds_per_call']}, passes/probe "
                   f"{row['shift']['forward_passes_per_probe']} vs {row['logprob']['forward_passes_per_probe']}",
                   file=sys.stderr)
-    return {"part": "a", "generator": dict(gen.params), "settings": base.to_json(), "seed": args.seed,
-            "max_facts": args.max_facts, "seconds": round(time.perf_counter() - t_start),
+    return {"part": "a", "generator": dict(gen.params), "settings": base.record().model_dump(mode="json"),
+            "seed": args.seed, "max_facts": args.max_facts, "seconds": round(time.perf_counter() - t_start),
             "machine": {"platform": platform.platform(), "cpus": os.cpu_count(), "loadavg_start": la0,
                         "loadavg_end": loadavg()},
             "summary": summarize_a(rows), "questions": rows}
@@ -331,11 +331,10 @@ def part_b(args: argparse.Namespace, previous: dict[str, Any] | None = None) -> 
                 for s in seeds[:2]:
                     ex_m = (explainer if label == "t0" else by_seed[s]).explain(
                         q["plain"], settings=replace(masks, seed=s), subgraph=q["subgraph"])
-                    sur = ex_m.surrogate or {}
-                    lasso = (sur.get("solvers") or {}).get("lasso") or {}
-                    held = lasso.get("held_out") or {}
-                    ldss.append(held.get("lds"))
-                    tops.append(list(lasso.get("coefficients", {}))[:3])
+                    sur = ex_m.surrogate
+                    lasso = None if sur is None else sur.solvers.get("lasso")
+                    ldss.append(None if sur is None else sur.held_out_lds("lasso"))
+                    tops.append([] if lasso is None else list(lasso.coefficients)[:3])
                 mask_runs[label] = {"lds": ldss, "top3": tops, "top3_jaccard": pairwise_jaccard(tops)}
             row["masks"] = mask_runs
             rows.append(row)
@@ -352,7 +351,8 @@ def part_b(args: argparse.Namespace, previous: dict[str, Any] | None = None) -> 
                  "machine": {"platform": platform.platform(), "cpus": os.cpu_count(), "loadavg_start": la0,
                              "loadavg_end": loadavg()}})
     return {"part": "b", "generator_t0": dict(cold.params), "generator_t1": dict(hot[1].params),
-            "settings_loo": loo.to_json(), "settings_masks": masks.to_json(), "seeds": seeds,
+            "settings_loo": loo.record().model_dump(mode="json"),
+            "settings_masks": masks.record().model_dump(mode="json"), "seeds": seeds,
             "floor_seeds": args.floor_seeds, "seed": args.seed, "runs": runs,
             "summary": summarize_b(rows), "summary_over_3_facts": summarize_b([r for r in rows if r["facts"] > 3]),
             "questions": rows}

@@ -24,11 +24,15 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
+
+from pydantic import BaseModel  # noqa: E402
 
 from helpers import story_questions, write_story_graph  # noqa: E402
 from xgrag.config import EmbeddedSettings, GraphSchema, schema_preset  # noqa: E402
@@ -36,8 +40,10 @@ from xgrag.embed import default_embedder  # noqa: E402
 from xgrag.explain import Explainer, ExplainSettings  # noqa: E402
 from xgrag.explain.chunk_text import chunk_ids, read_chunk_texts  # noqa: E402
 from xgrag.generate.extractive import ExtractiveReader  # noqa: E402
+from xgrag.model import Explanation  # noqa: E402
+from xgrag.model.records import JsonObject  # noqa: E402
 from xgrag.retrieval import Retriever  # noqa: E402
-from xgrag.store.ingest import read_triples, write_triples  # noqa: E402
+from xgrag.store.ingest import TripleRow, read_triples, write_triples  # noqa: E402
 from xgrag.store.migrations import migrate  # noqa: E402
 from xgrag.store.neo4j import Neo4jStore  # noqa: E402
 
@@ -53,6 +59,31 @@ def spread(values: list[float]) -> dict[str, float]:
             "max": round(max(values), 4), "mean": round(statistics.fmean(values), 4)}
 
 
+class Excerpt(BaseModel):
+    """The excerpt xgrag.explain.chunk_text attaches to a provenance entry: the fields read here."""
+
+    text: str
+    matched: list[str]  # the roles marked in it (head, relation, tail, entity, key, value, span)
+    marks: list[JsonObject]
+
+
+def excerpts(provenance: JsonObject) -> list[Excerpt]:
+    """The excerpts in a component's provenance: one per entry of its `documents` (or its own, when it names the
+    chunk itself), as chunk_text attaches them."""
+    docs = provenance.get("documents")
+    entries = docs if isinstance(docs, list) else [provenance]
+    return [Excerpt.model_validate(e["excerpt"]) for e in entries if isinstance(e, dict) and e.get("excerpt")]
+
+
+def chunk_text_step(ex: Explanation) -> tuple[float, int]:
+    """The chunk-text read's seconds and chunks, from the explanation's trace."""
+    step = next(s for s in ex.trace if s["step"] == "chunk_text")
+    seconds, chunks = step.get("seconds"), step.get("chunks", 0)
+    if not isinstance(seconds, int | float) or not isinstance(chunks, int):
+        raise ValueError(f"chunk_text step without seconds or chunks: {step}")
+    return float(seconds), chunks
+
+
 def story(store: Neo4jStore, repeat: int) -> dict[str, Any]:
     write_story_graph(store)
     schema = schema_preset("langchain")
@@ -61,32 +92,33 @@ def story(store: Neo4jStore, repeat: int) -> dict[str, Any]:
     emb = default_embedder()
     explainer = Explainer(Retriever(view, embedder=emb), ExtractiveReader(emb), emb,
                           ExplainSettings(strategies=("node", "edge")))
-    read_s, share, chunks, excerpts, chars, full, none, alone = [], [], [], 0, [], 0, 0, []
-    edges = ends = 0
+    read_s: list[float] = []
+    share: list[float] = []
+    chunks: list[int] = []
+    chars: list[int] = []
+    alone: list[float] = []
+    n_excerpts = full = none = edges = ends = 0
     for question, _, _ in story_questions():
         ex = explainer.explain(question)
-        step = next(s for s in ex.trace if s["step"] == "chunk_text")
-        read_s.append(step["seconds"])
-        share.append(step["seconds"] / ex.cost.seconds if ex.cost.seconds else 0.0)
-        chunks.append(step.get("chunks", 0))
+        seconds, n_chunks = chunk_text_step(ex)
+        read_s.append(seconds)
+        share.append(seconds / ex.cost.seconds if ex.cost.seconds else 0.0)
+        chunks.append(n_chunks)
         for c in ex.components:
-            for d in c.provenance.get("documents") or [c.provenance]:
-                e = d.get("excerpt") if isinstance(d, dict) else None
-                if not e:
-                    continue
-                excerpts += 1
+            for e in excerpts(c.provenance):
+                n_excerpts += 1
                 edges += c.kind == "edge"
-                chars.append(len(e["text"]))
-                full += c.kind == "edge" and e["matched"] == ["head", "relation", "tail"]
-                ends += c.kind == "edge" and {"head", "tail"} <= set(e["matched"])
-                none += not e["marks"]
+                chars.append(len(e.text))
+                full += c.kind == "edge" and e.matched == ["head", "relation", "tail"]
+                ends += c.kind == "edge" and {"head", "tail"} <= set(e.matched)
+                none += not e.marks
         ids = chunk_ids(ex.components)
         for _ in range(repeat):
             t0 = time.perf_counter()
             read_chunk_texts(view, ids)
             alone.append(time.perf_counter() - t0)
     return {"questions": len(read_s), "read_seconds": spread(read_s), "read_share_of_explanation": spread(share),
-            "chunks_per_explanation": spread([float(c) for c in chunks]), "excerpts": excerpts,
+            "chunks_per_explanation": spread([float(c) for c in chunks]), "excerpts": n_excerpts,
             "chars_per_excerpt": spread([float(c) for c in chars]),
             "edge_excerpts": edges, "edge_excerpts_with_head_and_tail": ends,
             "edge_excerpts_with_head_relation_tail": full, "excerpts_without_a_term": none,
@@ -127,17 +159,18 @@ def ingest_overhead(store: Neo4jStore, n: int, reps: int) -> dict[str, Any]:
     original = ingest._BatchPlanner.statements
     seconds: dict[str, list[float]] = {"with further sources": [], "without (relationship per source)": []}
 
-    def without(self: Any, rows_: Any, part_: Any) -> Any:
+    def without(self: ingest._BatchPlanner, rows_: Sequence[TripleRow],
+                part_: Sequence[int]) -> list[tuple[str, dict[str, Any]]]:
         return [s for s in original(self, rows_, part_) if s[0] is not ingest.INGEST_SOURCES]
 
     for _ in range(reps):
         for name in seconds:
             _wipe(store)
-            ingest._BatchPlanner.statements = original if name.startswith("with ") else without  # type: ignore[method-assign]
-            t0 = time.perf_counter()
-            write_triples(store, rows)
-            seconds[name].append(time.perf_counter() - t0)
-    ingest._BatchPlanner.statements = original  # type: ignore[method-assign]
+            # the planner's method swapped for the run without further sources, restored on leaving (even on error)
+            with patch.object(ingest._BatchPlanner, "statements", original if name.startswith("with ") else without):
+                t0 = time.perf_counter()
+                write_triples(store, rows)
+                seconds[name].append(time.perf_counter() - t0)
     shutil.rmtree(part.parent, ignore_errors=True)
     return {"triples": len(rows), "reps": reps, **{k: spread(v) for k, v in seconds.items()}}
 

@@ -40,12 +40,12 @@ from xgrag.explain import Explainer, ExplainSettings  # noqa: E402
 from xgrag.explain.pruning import importance_order, pruned, top_nodes, with_bridges  # noqa: E402
 from xgrag.generate.factory import make_generator  # noqa: E402
 from xgrag.generate.prompt import render  # noqa: E402
-from xgrag.model import Subgraph  # noqa: E402
+from xgrag.model import Explanation, Subgraph  # noqa: E402
 
 KS: tuple[int | str, ...] = (5, 10, 25, "25%")
 
 
-def contexts(ex: Any, graph: Subgraph, tiebreak: dict[str, float]) -> dict[str, tuple[Subgraph, list[str]]]:
+def contexts(ex: Explanation, graph: Subgraph, tiebreak: dict[str, float]) -> dict[str, tuple[Subgraph, list[str]]]:
     out: dict[str, tuple[Subgraph, list[str]]] = {"full": (graph, []),
                                                    "reordered": (graph, importance_order(ex, graph))}
     for k in KS:
@@ -65,7 +65,7 @@ def run(store: Any, sample: list[dict[str, Any]], spec: str) -> list[dict[str, A
     t0 = time.perf_counter()
     for i, q in enumerate(sample):
         ex = explainer.explain(q["question"], settings=replace(base, hops=q["hops"]))
-        graph = Subgraph.from_json(ex.subgraph, ex.paths)
+        graph = ex.subgraph.to_subgraph(ex.paths)
         names = sorted({n.name for n in graph.nodes.values()})
         vec = dict(zip([*names, q["question"]], emb.embed([*names, q["question"]]), strict=True))
         tiebreak = {nid: float(vec[n.name] @ vec[q["question"]]) for nid, n in graph.nodes.items()}

@@ -26,6 +26,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -60,11 +61,11 @@ def plain(question: str) -> str:
     return question.replace("[", "").replace("]", "")
 
 
-def pct(values: list[float], q: float) -> float:
+def pct(values: Sequence[float], q: float) -> float:
     return float(np.percentile(values, q)) if values else float("nan")
 
 
-def spread(values: list[float]) -> dict[str, float]:
+def spread(values: Sequence[float]) -> dict[str, float]:
     return {"mean": round(statistics.fmean(values), 2), "p50": round(pct(values, 50), 2),
             "p95": round(pct(values, 95), 2)} if values else {}
 

@@ -50,6 +50,7 @@ sys.path.insert(0, str(ROOT / "tests"))  # the OpenAI-protocol test server and t
 
 from neo4j_graphrag.generation import GraphRAG  # noqa: E402
 from neo4j_graphrag.llm import OpenAILLM  # noqa: E402
+from pydantic import SecretStr  # noqa: E402
 
 from support import lightrag_world as L  # noqa: E402
 from support import stack_world as W  # noqa: E402
@@ -112,9 +113,11 @@ def graph_cypher_qa_runner(env: Env, mission: W.Mission) -> Explanation:
 
     graph = Neo4jGraph(url=env.kg.uri, username=env.kg.user or "neo4j", password=os.environ.get("NEO4J_PASSWORD",
                        "unused"), database=env.kg.database, refresh_schema=False)
-    cypher_llm = ChatOpenAI(model=W.MODEL, base_url=env.base_url, api_key="unused", temperature=0, seed=42)
+    cypher_llm = ChatOpenAI(model=W.MODEL, base_url=env.base_url, api_key=SecretStr("unused"), temperature=0,
+                            seed=42)
     qa_llm = cypher_llm if env.answer_model == W.MODEL else ChatOpenAI(
-        model=env.answer_model, base_url=env.base_url, api_key="unused", temperature=0, seed=42, max_tokens=24)
+        model=env.answer_model, base_url=env.base_url, api_key=SecretStr("unused"), temperature=0, seed=42,
+        max_completion_tokens=24)
     chain = GraphCypherQAChain.from_llm(cypher_llm=cypher_llm, qa_llm=qa_llm, graph=graph,
                                         allow_dangerous_requests=True, return_intermediate_steps=True)
     try:
@@ -144,8 +147,9 @@ def lcel_runner(top_k: int) -> Callable[[Env, W.Mission], Explanation]:
                                                  database=env.kg.database)
         prompt = ChatPromptTemplate.from_messages([("system", "Answer from the context."),
                                                    ("human", "Context:\n{context}\n\nQuestion:\n{question}\n")])
-        llm = ChatOpenAI(model=env.answer_model, base_url=env.base_url, api_key="unused", temperature=0, seed=42,
-                         max_tokens=24)
+        # max_completion_tokens: the name ChatOpenAI declares for its max_tokens field (the same request)
+        llm = ChatOpenAI(model=env.answer_model, base_url=env.base_url, api_key=SecretStr("unused"), temperature=0,
+                         seed=42, max_completion_tokens=24)
 
         def format_docs(docs: list[Any]) -> str:
             return "\n\n".join(d.page_content for d in docs)

@@ -44,7 +44,7 @@ from xgrag.explain.distances import MEASURES  # noqa: E402
 from xgrag.explain.fidelity import consistency, holdout_split, stability  # noqa: E402
 from xgrag.explain.surrogate import answer_paths, fit_and_judge, mask_matrix, responses  # noqa: E402
 from xgrag.generate.extractive import ExtractiveReader  # noqa: E402
-from xgrag.model import Explanation, Subgraph  # noqa: E402
+from xgrag.model import Explanation  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLVERS = ("lasso", "bayes_ridge", "linear")
@@ -58,7 +58,7 @@ MIN_FACTS, MAX_FACTS = 8, 60
 
 def mask_data(ex: Explanation, emb: Any) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
     """(fact ids, keep-masks X, a0 vector, answer vectors) rebuilt from an explanation's mask components."""
-    sub = Subgraph.from_json(ex.subgraph)
+    sub = ex.subgraph.to_subgraph()
     facts = [r.id for r in sub.sorted_relationships()]
     masks = sorted((c for c in ex.components if c.kind == "mask" and c.counterfactual_answer is not None),
                    key=lambda c: int(c.id.split("-")[1]))
@@ -103,7 +103,7 @@ def main() -> None:
             if len(per_q) >= args.questions:
                 break
             question = plain(q["question"])
-            sub = explainer.retriever.retrieve(question, hops=q["hops"])
+            sub = explainer.graph_retriever().retrieve(question, hops=q["hops"])
             merged = explainer._dedup(sub, base).subgraph
             n = len(merged.relationships)
             if n < args.min_facts or n > MAX_FACTS:
@@ -116,15 +116,14 @@ def main() -> None:
                 cfg = replace(base, hops=q["hops"], seed=seed)
                 ex = explainer.explain(question, settings=cfg, subgraph=sub)
                 facts, x, a0, answers = mask_data(ex, emb)
-                evidence = {e["id"] for e in ex.generator_evidence}
+                evidence = {e.id for e in ex.generator_evidence or ()}
                 fit_pool, held = holdout_split(len(x), HELD_OUT / MASKS, seed)
                 seed_row: dict[str, Any] = {"masks": len(x), "held_out": len(held), "answer": ex.answer,
                                             "moved": int(sum(c.answer_changed is True for c in ex.components)),
-                                            "explained": ex.surrogate and {
-                                                k: (v["held_out"] or {}).get("lds")
-                                                for k, v in ex.surrogate.model_dump(mode="json")["solvers"].items()},
+                                            "explained": None if ex.surrogate is None else {
+                                                k: ex.surrogate.held_out_lds(k) for k in ex.surrogate.solvers},
                                             "results": {}}
-                chains = answer_paths(Subgraph.from_json(ex.subgraph), ex.answer, q["hops"])
+                chains = answer_paths(ex.subgraph.to_subgraph(), ex.answer, q["hops"])
                 seed_row["paths"] = len(chains)
                 y_cos = responses("cosine", a0, answers)
                 for size in SIZES:

@@ -93,7 +93,7 @@ def main() -> None:
                 continue
             question = plain(q["question"])
             cfg = replace(base, hops=q["hops"])
-            sub = explainer.retriever.retrieve(question, hops=q["hops"])
+            sub = explainer.graph_retriever().retrieve(question, hops=q["hops"])
             if not 2 <= len(sub.relationships) <= args.max_facts:
                 continue
             wanted[q["hops"]] -= 1

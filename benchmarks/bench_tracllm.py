@@ -91,7 +91,7 @@ def main() -> None:
         explainer = Explainer.from_settings(Settings(), store, generator=gen, embedder=emb, explain=base)
         for q in questions(300, args.seed, (2, 3)):
             question = plain(q["question"])
-            sub = explainer.retriever.retrieve(question, hops=q["hops"])
+            sub = explainer.graph_retriever().retrieve(question, hops=q["hops"])
             if not args.min_facts <= len(sub.relationships) <= args.max_facts:
                 continue
             ctx = render(question, sub)

@@ -332,11 +332,13 @@ def metaqa_group(kb, focal, typ, rng, parse, same_key_kb, neighbours_by_cos, sur
         for h, r, t in chosen:
             if rng.random() < 0.5 and len(facts_of[m["entity"]]) > 1:
                 facts_of[m["entity"]].remove((h, r, t))
-            triples.append(_fact(h, r, t, m, kb, node))
+            if (fact := _fact(h, r, t, m, kb, node)) is not None:
+                triples.append(fact)
     for m in mentions:
         for h, r, t in facts_of.get(m["name"], []) if m["kind"] in ("kb", "negative") else []:
-            triples.append(_fact(h, r, t, None, kb, node))
-    uniq = sorted({tuple(t) for t in triples if t is not None})
+            if (fact := _fact(h, r, t, None, kb, node)) is not None:
+                triples.append(fact)
+    uniq = sorted({tuple(t) for t in triples})
     return {"group": gid, "source": "metaqa", "focal": focal, "focal_type": typ, "entities": nodes,
             "triples": [list(t) for t in uniq]}
 
