@@ -47,12 +47,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from bench_foundation import log, machine, neo4j_server  # noqa: E402
+from bench_foundation import log, machine, neo4j_server, retrieval_mode  # noqa: E402
 
 from helpers import NORTHWIND, gold_fact_id, schema_state, write_northwind  # noqa: E402
 from xgrag.cli.options import ExplainOptions  # noqa: E402
 from xgrag.generate.base import answer_key  # noqa: E402
 from xgrag.generate.factory import make_generator  # noqa: E402
+from xgrag.retrieval.modes import Mode  # noqa: E402
 from xgrag.retrieval.retriever import Retriever  # noqa: E402
 from xgrag.store.neo4j import Neo4jStore  # noqa: E402
 
@@ -86,11 +87,11 @@ TOPICS: dict[str, list[list[str]]] = {
 }
 
 
-def default_mode() -> str:
+def default_mode() -> Mode:
     """The mode `xgrag retrieve` uses when none is given (read off the command, so this follows it)."""
     from xgrag.cli.graph import retrieve
 
-    return str(inspect.signature(retrieve).parameters["mode"].default)
+    return retrieval_mode(str(inspect.signature(retrieve).parameters["mode"].default))
 
 
 # -- scoring -------------------------------------------------------------------------------------------
@@ -184,7 +185,7 @@ def measure(store: Neo4jStore, graph: str, loader: Callable[[Neo4jStore], None],
         text = q["question"]
         seeds = [le.node.name for le in retriever.link(text)]
         t1 = time.perf_counter()
-        sub = retriever.retrieve(text, mode=mode)  # type: ignore[arg-type]  # a Mode read off the CLI
+        sub = retriever.retrieve(text, mode=mode)
         retrieve_ms = (time.perf_counter() - t1) * 1000
         t1 = time.perf_counter()
         ex = explainer.explain(text)

@@ -48,9 +48,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import synthetic_domain  # noqa: E402
-from bench_foundation import log, machine, summary  # noqa: E402
+from bench_foundation import log, machine, retrieval_mode, summary  # noqa: E402
 
 from xgrag.config import EmbeddedSettings, GraphSchema, RetrievalSettings  # noqa: E402
+from xgrag.retrieval.modes import Mode  # noqa: E402
 from xgrag.retrieval.retriever import Retriever  # noqa: E402
 from xgrag.schema import Inference, InferOptions, infer_schema, render_toml  # noqa: E402
 from xgrag.store.connection import ServerState  # noqa: E402
@@ -64,11 +65,11 @@ KINDS = ("category", "born", "order", "supplier")
 RECORD = "synthetic.json"  # in --home: what was loaded (scale, seed, counts, load seconds)
 
 
-def default_mode() -> str:
+def default_mode() -> Mode:
     """The mode `xgrag retrieve` uses when none is given (read off the command, so this follows it)."""
     from xgrag.cli.graph import retrieve
 
-    return str(inspect.signature(retrieve).parameters["mode"].default)
+    return retrieval_mode(str(inspect.signature(retrieve).parameters["mode"].default))
 
 
 # -- measuring the processes ------------------------------------------------------------------------
@@ -280,13 +281,13 @@ def holds_answer(q: Question, sub: Any) -> bool:
     return any(a in sub.nodes for a in q.answers)
 
 
-def measure(retriever: Retriever, qs: list[Question], mode: str, warm: list[Question]) -> dict[str, Any]:
+def measure(retriever: Retriever, qs: list[Question], mode: Mode, warm: list[Question]) -> dict[str, Any]:
     """Warm-up questions first (reported apart), then every question: linking alone, then retrieval (which links
     again, as `xgrag retrieve` does)."""
     warmup: list[float] = []
     for q in warm:
         t0 = time.perf_counter()
-        retriever.retrieve(q.text, mode=mode)  # type: ignore[arg-type]  # a Mode read off the CLI
+        retriever.retrieve(q.text, mode=mode)
         warmup.append((time.perf_counter() - t0) * 1000)
     total, by_kind = Timings(), {k: Timings() for k in KINDS}
     for i, q in enumerate(qs):
@@ -294,7 +295,7 @@ def measure(retriever: Retriever, qs: list[Question], mode: str, warm: list[Ques
         linked = retriever.link(q.text)
         link_ms = (time.perf_counter() - t0) * 1000
         t0 = time.perf_counter()
-        sub = retriever.retrieve(q.text, mode=mode)  # type: ignore[arg-type]
+        sub = retriever.retrieve(q.text, mode=mode)
         retrieve_ms = (time.perf_counter() - t0) * 1000
         reason = getattr(sub, "mode", None)
         for t in (total, by_kind[q.kind]):
@@ -344,7 +345,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--infer-repeats", type=int, default=5, help="warm schema infer runs after the cold one")
     ap.add_argument("--per-kind", type=int, default=50, help="questions of each of the four kinds")
     ap.add_argument("--warmup", type=int, default=8, help="questions answered first per mode, reported apart")
-    ap.add_argument("--mode", default=None, help="retrieval mode (default: the one `xgrag retrieve` uses)")
+    ap.add_argument("--mode", default=None, type=retrieval_mode,
+                    help="retrieval mode (default: the one `xgrag retrieve` uses)")
     ap.add_argument("--phases", default="infer,read-only,migrated")
     ap.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "domain_scale.json")
     args = ap.parse_args(argv)

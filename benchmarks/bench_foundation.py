@@ -44,6 +44,7 @@ from xgrag.config import EmbeddedSettings, GraphSchema
 from xgrag.model import Subgraph
 from xgrag.retrieval import Retriever
 from xgrag.retrieval.centrality import gds_centrality, gds_graph_centrality, scipy_centrality
+from xgrag.retrieval.modes import MODES, Mode
 from xgrag.store.ingest import TripleRow, entity_id, relation_id, write_triples
 from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
@@ -248,6 +249,14 @@ def timed(fn: Callable[[], T]) -> tuple[T, float]:
     t0 = time.perf_counter()
     out = fn()
     return out, (time.perf_counter() - t0) * 1000.0
+
+
+def retrieval_mode(text: str) -> Mode:
+    """`text` (a command line's, the CLI's default) as a retrieval mode; a ValueError naming it otherwise."""
+    for mode in MODES:
+        if mode == text:
+            return mode
+    raise ValueError(f"retrieval mode {text!r} is not one of {', '.join(MODES)}")
 
 
 def log(msg: str) -> None:
@@ -699,7 +708,7 @@ def phase_diagnosis(store: Neo4jStore, kg: SyntheticKG, args: argparse.Namespace
     record.data() vs plain values for the same rows; PROFILE of the expand query."""
     log("diagnosis: tracing perturbed 2-hop retrievals, round-trip floor, PROFILE of expand.cypher")
     tracer = TracingStore(store)
-    traced = Retriever(tracer)  # type: ignore[arg-type]
+    traced = Retriever(tracer)  # type: ignore[arg-type]  # a stand-in forwarding to the real store (diagnosis)
     plain = Retriever(store)
     picks = pick_seeds(kg, min(60, args.samples), rng)
     seeds = [i for members in picks.values() for i in members]

@@ -26,6 +26,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from bench_foundation import retrieval_mode
 from metaqa_full import ROOT, correct, kb_store, norm, plain, questions
 
 sys.path.insert(0, str(ROOT / "tests"))
@@ -36,6 +37,7 @@ from xgrag.embed import default_embedder  # noqa: E402
 from xgrag.generate.extractive import ExtractiveReader  # noqa: E402
 from xgrag.generate.prompt import facts_of  # noqa: E402
 from xgrag.retrieval import Retriever  # noqa: E402
+from xgrag.retrieval.modes import Mode  # noqa: E402
 from xgrag.store.migrations import migrate  # noqa: E402
 from xgrag.store.neo4j import Neo4jStore  # noqa: E402
 
@@ -78,12 +80,12 @@ def recall(r: Retriever, items: list[tuple[str, list[str]]]) -> dict[str, Any]:
     return {"n": n, "recall": round(hits / n, 3), "mean_seeds": round(seeds / n, 2), "misses_sample": misses}
 
 
-def accuracy(r: Retriever, reader: Any, items: list[tuple[str, int, list[str]]], mode: str = "auto"
+def accuracy(r: Retriever, reader: Any, items: list[tuple[str, int, list[str]]], mode: Mode = "auto"
              ) -> dict[str, Any]:
     right = 0
     wrong: list[dict[str, Any]] = []
     for question, hops, gold in items:
-        facts = facts_of(r.retrieve(question, mode=mode, hops=hops))  # type: ignore[arg-type]
+        facts = facts_of(r.retrieve(question, mode=mode, hops=hops))
         answer = reader.generate("", question=question, facts=facts).text.rstrip(".")
         if correct(answer, gold):
             right += 1
@@ -99,7 +101,8 @@ def main() -> None:
     ap.add_argument("--reader-per-hop", type=int, default=100, help="MetaQA 1-/2-hop questions for the reader")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--base", default=BASE, help="the git revision whose linking and reader are 'before'")
-    ap.add_argument("--mode", default="auto", help="retrieval mode for the reader's contexts (auto | khop | ...)")
+    ap.add_argument("--mode", default="auto", type=retrieval_mode,
+                    help="retrieval mode for the reader's contexts (auto | khop | ...)")
     ap.add_argument("--reader-hops", default="1,2,3", help="hop counts of the reader's MetaQA questions")
     ap.add_argument("--json", default=str(OUT))
     args = ap.parse_args()

@@ -37,18 +37,19 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = next((p / "shared" / "data" / "metaqa-full" for p in ROOT.parents
              if (p / "shared" / "data" / "metaqa-full").is_dir()), ROOT.parent / "shared" / "data" / "metaqa-full")
 
-from bench_foundation import machine  # noqa: E402
+from bench_foundation import machine, retrieval_mode  # noqa: E402
 
 from xgrag.config import EmbeddedSettings, GraphSchema, RetrievalSettings  # noqa: E402
 from xgrag.embed import default_embedder  # noqa: E402
 from xgrag.retrieval import pcst as pcst_module  # noqa: E402
 from xgrag.retrieval.embeddings import embed_entities  # noqa: E402
+from xgrag.retrieval.modes import Mode  # noqa: E402
 from xgrag.retrieval.retriever import Retriever  # noqa: E402
 from xgrag.store.ingest import read_triples, write_triples  # noqa: E402
 from xgrag.store.migrations import migrate  # noqa: E402
 from xgrag.store.neo4j import Neo4jStore  # noqa: E402
 
-MODES = ("khop", "paths", "pcst")
+MODES: tuple[Mode, ...] = ("khop", "paths", "pcst")
 HOPS = (1, 2, 3)
 VARIANTS = ("plain", "brackets")
 
@@ -101,15 +102,15 @@ def sample(per_hop: int, seed: int, warmup: int) -> tuple[list[dict], list[dict]
     return timed, spare
 
 
-def run_one(r: Retriever, question: str, mode: str, hops: int) -> tuple[Any, float]:
+def run_one(r: Retriever, question: str, mode: Mode, hops: int) -> tuple[Any, float]:
     if mode == "pcst":
         pcst_module._EMBEDDINGS.clear()  # time the question's embedding too
     t = time.perf_counter()
-    sub = r.retrieve(question, mode=mode, hops=hops)  # type: ignore[arg-type]
+    sub = r.retrieve(question, mode=mode, hops=hops)
     return sub, (time.perf_counter() - t) * 1000
 
 
-def measure(r: Retriever, timed: list[dict], spare: list[dict], modes: tuple[str, ...]) -> dict[str, Any]:
+def measure(r: Retriever, timed: list[dict], spare: list[dict], modes: tuple[Mode, ...]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for mode in modes:
         for q in spare:  # warm-up: other questions, every hop count
@@ -181,7 +182,7 @@ def embed_cost(timed: list[dict]) -> dict[str, float]:
     return spread(ms)
 
 
-def table(results: dict[str, Any], qh: int, modes: tuple[str, ...]) -> str:
+def table(results: dict[str, Any], qh: int, modes: tuple[Mode, ...]) -> str:
     lines = [f"\n{qh}-hop questions (n={results[f'plain|{modes[0]}|1|{qh}']['n']})",
              f"{'mode':<6} {'hops':>4} | {'recall':>6} {'[br]':>6} | {'share':>5} | {'nodes mean/p50/p95':>20} | "
              f"{'rels mean/p50/p95':>20} | {'ms p50/p95':>13} {'[br] p50':>8} | {'trunc':>5} {'fallb':>5}"]
@@ -227,7 +228,10 @@ def main() -> None:
                     help="a RetrievalSettings field for this run, e.g. --set pcst_merge_nodes=50 (repeatable)")
     ap.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "retrieval_modes.json")
     args = ap.parse_args()
-    modes = tuple(m for m in args.modes.split(",") if m)
+    try:
+        modes = tuple(retrieval_mode(m) for m in args.modes.split(",") if m)
+    except ValueError as e:
+        ap.error(f"--modes: {e}")
     if not modes or set(modes) - set(MODES):
         ap.error(f"--modes: choose from {', '.join(MODES)}")
     overrides = dict(item.split("=", 1) for item in args.set)

@@ -316,7 +316,7 @@ def main() -> None:
                     written = world_name
                 env = Env(kg, llm, answer_llm, srv.base_url, args.answer_model, embedder, settings, llamaindex,
                           lightrag)
-                rows = []
+                rows: list[dict[str, Any]] = []
                 for mission in asked:
                     t1 = time.perf_counter()
                     with warnings.catch_warnings():
