@@ -23,6 +23,7 @@ from xgrag.integrations.llamaindex import (  # noqa: E402
     subgraph_from_response,
     triplets_from_nodes,
 )
+from xgrag.model.trace import LlamaIndexResponseMap  # noqa: E402
 from xgrag.retrieval import Retriever  # noqa: E402
 from xgrag.store.neo4j import Neo4jStore  # noqa: E402
 
@@ -55,7 +56,7 @@ def test_explains_a_query_engine_response_over_its_triplets(graph) -> None:
     assert ex.answer.startswith("Pierre Curie")
     assert ex.observed_answer == response.response  # the engine's own (MockLLM) answer, kept beside a0
     step = ex.trace[0]
-    assert step["step"] == "map_context" and step["unmatched"] == [] and len(step["matched"]) == 2
+    assert isinstance(step, LlamaIndexResponseMap) and step.unmatched == [] and len(step.matched) == 2
     # the ids are the stored relationships' (the same the llamaindex preset retrieves)
     stored = Retriever(view).retrieve(QUESTION, hops=1)
     assert {m["relationship_id"] for m in step["matched"]} == set(stored.relationships)

@@ -329,6 +329,22 @@ class UnitRecord(Record):
     provenance: dict[str, Any] = Field(default_factory=dict)
 
 
+class Reproduction(BaseModel):
+    """Did the replayed baseline (the stack's own generation step on the unperturbed context) give the answer the
+    stack gave? `exact`: equal after normalisation (case, full stops, spacing: generate.base.answer_key);
+    `similarity`: cos(E(observed), E(replayed)). `reproduced` is `exact`: the importances explain the replayed
+    answer, which is the observed one only then."""
+
+    reproduced: bool
+    exact: bool
+    similarity: float
+    observed_answer: str
+    replayed_answer: str
+    # every baseline run's answer equal (normalised) to the first: the replay is deterministic as far as was seen
+    baselines_agree: bool = True
+    note: str = ""
+
+
 # ---------------------------------------------------------------------------------------------------- the run
 
 
