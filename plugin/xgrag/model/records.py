@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 from pydantic_core import to_jsonable_python
 
+from xgrag.model.direction import Reading
 from xgrag.model.graph import Subgraph
 
 # A generator's own parameters, a stack's details: free-form, but JSON
@@ -61,6 +62,15 @@ class ReadingRecord(Record):
     directed: bool
     reversed: bool
     evidence: str
+
+    @classmethod
+    def of(cls, reading: Reading) -> ReadingRecord:
+        return cls(relation=reading.relation, directed=reading.directed, reversed=reading.reversed,
+                   evidence=reading.evidence)
+
+    def text(self, source: str, target: str) -> str:
+        """How the relationship reads between its stored ends' names (Reading.text)."""
+        return Reading(self.relation, self.directed, self.reversed, self.evidence).text(source, target)
 
 
 class RelationshipRecord(Record):
@@ -109,7 +119,10 @@ class SubgraphRecord(Record):
 
 
 class StoredTripleRecord(Record):
-    """A triple as the graph stores it (original ends and names), behind a relationship of the merged subgraph."""
+    """A triple as the graph stores it (original ends and names), behind a relationship of the merged subgraph: the
+    alias merge's own record of it (xgrag.retrieval.dedup.StoredTriple is this class)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     rel_id: str
     head_id: str
@@ -117,6 +130,8 @@ class StoredTripleRecord(Record):
     label: str
     tail_id: str
     tail: str
+    # how it reads when the stored direction means nothing (Relationship.reading; LightRAG's graphs)
+    reading: ReadingRecord | None = omitted()
 
 
 class MergeRecord(Record):
