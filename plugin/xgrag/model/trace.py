@@ -324,7 +324,7 @@ KnownStep = Annotated[
     | UntracedRowsStep | LangChainRunStep,
     Field(discriminator="step")]
 
-# (step, source) of every known kind: map_context kinds by their source, the others by their step alone
+# The `step` of every known kind (map_context once: its kinds differ by `source`)
 KNOWN_STEPS: frozenset[str] = frozenset(
     value for cls in (RetrieveStep, DedupStep, ContextStep, ReproduceStep, ObservedAnswerStep, NoiseFloorStep,
                       ScheduleStep, BudgetStep, ResolveRedundancyStep, ChunkTextStep, IncompleteStep, TraceRowsStep,
