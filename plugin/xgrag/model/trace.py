@@ -11,7 +11,7 @@ than refusing the whole explanation; unknown keys of a known kind are dropped li
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     Field,
@@ -324,12 +324,16 @@ KnownStep = Annotated[
     | UntracedRowsStep | LangChainRunStep,
     Field(discriminator="step")]
 
+def _kinds(union: object) -> list[type[Step]]:
+    """The step classes of a (nested, Annotated) union of them."""
+    if isinstance(union, type) and issubclass(union, Step):
+        return [union]
+    return [kind for arg in get_args(union) for kind in _kinds(arg)]
+
+
 # The `step` of every known kind (map_context once: its kinds differ by `source`)
 KNOWN_STEPS: frozenset[str] = frozenset(
-    value for cls in (RetrieveStep, DedupStep, ContextStep, ReproduceStep, ObservedAnswerStep, NoiseFloorStep,
-                      ScheduleStep, BudgetStep, ResolveRedundancyStep, ChunkTextStep, IncompleteStep, TraceRowsStep,
-                      UntracedRowsStep, LangChainRunStep, MapContextStep)
-    for value in getattr(cls.model_fields["step"].annotation, "__args__", ()))
+    value for kind in _kinds(KnownStep) for value in get_args(kind.model_fields["step"].annotation))
 
 
 class UnknownStep(Step):
