@@ -59,7 +59,7 @@ def test_explains_a_query_engine_response_over_its_triplets(graph) -> None:
     assert isinstance(step, LlamaIndexResponseMap) and step.unmatched == [] and len(step.matched) == 2
     # the ids are the stored relationships' (the same the llamaindex preset retrieves)
     stored = Retriever(view).retrieve(QUESTION, hops=1)
-    assert {m["relationship_id"] for m in step["matched"]} == set(stored.relationships)
+    assert {m.relationship_id for m in step.matched} == set(stored.relationships)
     top = ex.top("edge", k=1)[0]
     assert top.label == "Marie Curie -MARRIED-> Pierre Curie" and top.rank == 1
     # the relationship's own triplet_source_id (stored by PropertyGraphIndex): the chunk the fact came from
@@ -92,7 +92,7 @@ def test_unmatched_triplets_are_explained_and_listed(graph) -> None:
     nodes = [NodeWithScore(node=TextNode(text="Marie Curie -> MARRIED -> Pierre Curie", relationships=source)),
              NodeWithScore(node=TextNode(text="Marie Curie -> ADMIRED -> Albert Einstein", relationships=source))]
     sub, step = subgraph_from_response(Retriever(view), QUESTION, nodes)
-    assert [u["triplet"] for u in step["unmatched"]] == [["Marie Curie", "ADMIRED", "Albert Einstein"]]
+    assert [u.triplet for u in step.unmatched] == [["Marie Curie", "ADMIRED", "Albert Einstein"]]
     admired = sub.relationships["llamaindex:Marie Curie|ADMIRED|Albert Einstein"]
     assert admired.provenance["inferred"] is True and admired.provenance["documents"] == [{"chunk_id": "curie-chunk-1"}]
     # a matched triplet keeps the stored provenance, not the source node's
