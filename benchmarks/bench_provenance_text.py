@@ -36,6 +36,7 @@ from xgrag.embed import default_embedder  # noqa: E402
 from xgrag.explain import Explainer, ExplainSettings  # noqa: E402
 from xgrag.explain.chunk_text import chunk_ids, read_chunk_texts  # noqa: E402
 from xgrag.generate.extractive import ExtractiveReader  # noqa: E402
+from xgrag.model.trace import ChunkTextStep  # noqa: E402
 from xgrag.retrieval import Retriever  # noqa: E402
 from xgrag.store.ingest import read_triples, write_triples  # noqa: E402
 from xgrag.store.migrations import migrate  # noqa: E402
@@ -65,10 +66,11 @@ def story(store: Neo4jStore, repeat: int) -> dict[str, Any]:
     edges = ends = 0
     for question, _, _ in story_questions():
         ex = explainer.explain(question)
-        step = next(s for s in ex.trace if s["step"] == "chunk_text")
-        read_s.append(step["seconds"])
-        share.append(step["seconds"] / ex.cost.seconds if ex.cost.seconds else 0.0)
-        chunks.append(step.get("chunks", 0))
+        step = next(s for s in ex.trace if isinstance(s, ChunkTextStep))
+        seconds = step.seconds or 0.0
+        read_s.append(seconds)
+        share.append(seconds / ex.cost.seconds if ex.cost.seconds else 0.0)
+        chunks.append(step.chunks or 0)
         for c in ex.components:
             for d in c.provenance.get("documents") or [c.provenance]:
                 e = d.get("excerpt") if isinstance(d, dict) else None

@@ -32,6 +32,7 @@ from xgrag.integrations.langchain import (  # noqa: E402
     format_documents,
     with_explanation,
 )
+from xgrag.model.trace import GraphCypherQAMap, LangChainRunStep, RetrieveStep, XgragDocumentsMap  # noqa: E402
 from xgrag.retrieval import Retriever  # noqa: E402
 from xgrag.store.ingest import ingest_triples  # noqa: E402
 from xgrag.store.neo4j import Neo4jStore  # noqa: E402
@@ -109,9 +110,10 @@ def test_lcel_chain_inline_explanation(curie: Neo4jStore, ollama: OllamaTestServ
     assert {c.id for c in edges} == set(retrieved.relationships)  # the retrieved relationship ids are scored
     assert all(c.importance is not None and c.evaluated in ("measured", "conditional") for c in edges)
     assert ex.question == Q and ex.observed_answer == answer and ex.observed_answer_similarity is not None
-    assert ex.trace[0]["source"] == "xgrag_documents" and ex.trace[0]["documents"] == 3
-    assert ex.trace[1]["run_id"] == str(run_id) and ex.trace[2]["step"] == "retrieve"
-    assert ex.trace[2]["source"] == "supplied" and ex.trace[2]["relationships"] == 3
+    assert isinstance(ex.trace[0], XgragDocumentsMap) and ex.trace[0].documents == 3
+    assert isinstance(ex.trace[1], LangChainRunStep) and ex.trace[1].run_id == str(run_id)
+    assert isinstance(ex.trace[2], RetrieveStep)
+    assert ex.trace[2].source == "supplied" and ex.trace[2].relationships == 3
     married = next(c for c in edges if "married" in c.label)
     assert married.provenance["chunk_id"] == "curie#c0"
     # every generation went over HTTP to the test server: the chain's one, then the explainer's
@@ -151,8 +153,10 @@ def test_queued_explanation_leaves_chain_latency_alone(curie: Neo4jStore, ollama
     ex = queued.result(run_id)
     queued.close()
     assert answer == plain and ex is not None and queued.last_explanation is ex and ex.observed_answer == answer
-    assert ex.trace[1] == {"step": "langchain_run", "run_id": str(run_id), "mode": "queued",
-                           "handler": "XgragCallbackHandler", "run_seconds": ex.trace[1]["run_seconds"]}
+    run = ex.trace[1]
+    assert isinstance(run, LangChainRunStep)
+    assert run == LangChainRunStep(run_id=str(run_id), mode="queued", handler="XgragCallbackHandler",
+                                   run_seconds=run.run_seconds)
     ex_inline = inline.last_explanation
     assert [(c.id, c.counterfactual_answer) for c in ex.components] == \
         [(c.id, c.counterfactual_answer) for c in ex_inline.components]  # temperature 0: same explanation
@@ -194,7 +198,7 @@ def test_async_chain_with_the_async_handler(curie: Neo4jStore, ollama: OllamaTes
     out = asyncio.run(with_explanation(lcel_chain(curie, ollama), handler).ainvoke(Q))
     ex = out["explanation"]
     assert ex is not None and ex.observed_answer == out["answer"] and not handler.futures
-    assert ex.trace[1]["handler"] == "AsyncXgragCallbackHandler"
+    assert isinstance(ex.trace[1], LangChainRunStep) and ex.trace[1].handler == "AsyncXgragCallbackHandler"
     assert {c.id for c in ex.components} == set(Retriever(curie).retrieve(Q, hops=1).relationships)
     assert len(chats(ollama)) == 1 + ex.cost.generator_calls
 
@@ -223,9 +227,9 @@ def test_graph_cypher_qa_chain_existing_stack(store: Neo4jStore, ollama: OllamaT
     ex = handler.explanations[run_id]
     # the rows were mapped onto the right entities and the fact that links them to the question
     mapping = ex.trace[0]
-    assert mapping["source"] == "graph_cypher_qa" and mapping["cypher"] == CYPHER
-    assert list(mapping["matched"]) == ["Pierre Curie"] and mapping["unmatched"] == []
-    assert [e["name"] for e in mapping["question_entities"]] == ["Marie Curie"]
+    assert isinstance(mapping, GraphCypherQAMap) and mapping.cypher == CYPHER
+    assert list(mapping.matched) == ["Pierre Curie"] and mapping.unmatched == []
+    assert [e.name for e in mapping.question_entities] == ["Marie Curie"]
     assert sorted(n.name for n in ex.subgraph.nodes) == ["Marie Curie", "Pierre Curie"]
     edge = next(c for c in ex.components if c.strategy == "edge")
     assert edge.label == "Marie Curie -MARRIED-> Pierre Curie" and edge.importance is not None

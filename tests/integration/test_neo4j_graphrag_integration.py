@@ -44,6 +44,7 @@ from xgrag.integrations.neo4j_graphrag import (  # noqa: E402
     map_retriever_result,
     record_formatter,
 )
+from xgrag.model.trace import Neo4jGraphRAGMap  # noqa: E402
 from xgrag.store.neo4j import Neo4jStore  # noqa: E402
 
 N = 12  # SmolLM2 tokens per answer
@@ -212,7 +213,8 @@ def test_explain_search_replays_the_search_with_smollm2(kg: Neo4jStore, openai_s
         ranks = sorted(c.rank for c in ex.components if c.strategy == strategy and c.rank is not None)
         assert ranks == list(range(1, n + 1))
     assert payload.trace.retriever == "VectorCypherRetriever" and payload.trace.retrieval_query == RETRIEVAL_QUERY
-    assert payload.trace.steps[0]["step"] == "map_context" and payload.trace.steps[0]["mapped"] == [1, 2]
+    step = payload.trace.steps[0]
+    assert isinstance(step, Neo4jGraphRAGMap) and step.mapped == [1, 2]
     dumped = out.model_dump(mode="json")
     assert set(dumped["explain"]) >= {"sources", "graph", "trace"} and "explanation" not in dumped
 
@@ -247,12 +249,12 @@ def test_unmappable_items_are_reported_not_invented(kg: Neo4jStore) -> None:
     assert sorted(mapped.subgraph.triples()) == [("Marie Curie", "MARRIED", "Pierre Curie")]  # nothing invented
     assert set(mapped.subgraph.nodes) == {ids["Marie Curie"], ids["Pierre Curie"], ids["Nobel Prize in Physics"]}
     assert mapped.sources[3].paths and [k for k, _ in mapped.sources[3].paths[0]] == ["node", "rel", "node"]
-    assert mapped.trace["unmapped"] == [1, 2, 3] and mapped.trace["entities_only"] == [5]
+    assert mapped.trace.unmapped == [1, 2, 3] and mapped.trace.entities_only == [5]
     # induced on request: the relationships among the entities an item names, marked as such
     induced = map_retriever_result(kg, result, induce_relationships=True)
     assert induced.sources[4].mapping == "facts" and induced.sources[4].induced_relationship_ids
     assert ("Marie Curie", "WON", "Nobel Prize in Physics") in induced.subgraph.triples()
-    assert induced.trace["induced_relationships"] == induced.sources[4].induced_relationship_ids
+    assert induced.trace.induced_relationships == induced.sources[4].induced_relationship_ids
 
 
 def test_no_item_no_explanation_and_a_result_without_context_is_refused(kg: Neo4jStore,
