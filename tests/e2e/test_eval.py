@@ -144,6 +144,7 @@ def test_story_extractive_reader_over_a_given_kg(env: dict[str, str], tmp_path: 
     assert "### factual (1 questions)" in md and "### inferential (1 questions)" in md
 
 
+@pytest.mark.slow
 @pytest.mark.llm
 def test_medmcqa_kg_extracted_with_smollm2(env: dict[str, str], tmp_path: Path) -> None:
     """The `xgrag ingest docs` machinery on the MedMCQA explanations. SmolLM2-135M (the only offline extractor)

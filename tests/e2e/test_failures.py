@@ -151,6 +151,7 @@ def env(base_env: dict[str, str], home: Path) -> dict[str, str]:
     return base_env
 
 
+@pytest.mark.slow
 def test_database_killed_mid_run_under_apply_cypher(env, home: Path, tmp_path: Path) -> None:
     data, page = tmp_path / "p.json", tmp_path / "p.html"
     cli = Running(env, *EXPLAIN, "--apply", "cypher", "--json", str(data), "--html", str(page))
