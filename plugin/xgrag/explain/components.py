@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from pydantic import JsonValue
+
 from xgrag.explain.perturbers import Planned
 from xgrag.explain.run import ExplainRun, Probe
 from xgrag.explain.scoring import answer_changed, normalise
 from xgrag.model import Component, ContextUnit, PropertyFact, Subgraph
-from xgrag.model.records import ComponentNote, Evidence
+from xgrag.model.records import ComponentNote, Evidence, JsonObject
 from xgrag.retrieval.dedup import DedupResult, stored_arrow_text, stored_name_text, stored_triple_text
 
 
@@ -157,16 +159,21 @@ def generator_evidence(run: ExplainRun) -> list[Evidence] | None:
     return out
 
 
-def sources(components: list[Component]) -> list[dict[str, Any]]:
+def sources(components: list[Component]) -> list[JsonObject]:
     """Documents behind the top components (neo4j-graphrag's `sources`)."""
-    seen: dict[tuple[Any, ...], dict[str, Any]] = {}
+    seen: dict[tuple[JsonValue, ...], JsonObject] = {}
     top = sorted([c for c in components if c.importance], key=lambda c: -(c.importance or 0))[:5]
     for c in top:
         prov = c.provenance
-        for doc in prov.get("documents", [prov]) if prov else []:
+        listed = prov.get("documents")
+        docs = listed if isinstance(listed, list) else [prov] if prov else []
+        for doc in docs:
+            if not isinstance(doc, dict):
+                continue  # provenance is the graph's own metadata: an entry that is not an object names no document
             key = (doc.get("doc_id"), doc.get("chunk_id"), doc.get("source"))
             if any(key):
-                entry = {k: v for k, v in doc.items() if v is not None} | {"component": c.id}
+                entry: JsonObject = {k: v for k, v in doc.items() if v is not None}
+                entry["component"] = c.id
                 if prov.get("inferred"):
                     entry["inferred"] = True  # one of the documents that mention the fact's ends, not its source
                 seen.setdefault(key, entry)

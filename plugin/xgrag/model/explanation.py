@@ -22,6 +22,7 @@ from xgrag.model.records import (
     GroupTesting,
     Incomplete,
     JsonObject,
+    Provenance,
     StackRecord,
     SubgraphRecord,
     Surrogate,
@@ -63,7 +64,7 @@ class Component(BaseModel):
     # failed: not evaluated because the generator failed before it was asked (Explanation.incomplete says why)
     evaluated: Literal["measured", "conditional", "group", "budget", "failed"] = "measured"
     # the graph's or the stack's metadata of where it came from (documents, chunks): free-form
-    provenance: dict[str, Any] = Field(default_factory=dict)
+    provenance: Provenance = Field(default_factory=dict)
     removed_nodes: list[str] = Field(default_factory=list)
     removed_relationships: list[str] = Field(default_factory=list)
     removed_properties: list[str] = Field(default_factory=list)
@@ -155,7 +156,7 @@ class Explanation(BaseModel):
     user_explanation: str
     technical_explanation: str
     # documents behind the top components: their provenance (free-form) and the component's id
-    sources: list[dict[str, Any]] = Field(default_factory=list)
+    sources: list[Provenance] = Field(default_factory=list)
     paths: list[list[str]] = Field(default_factory=list)
     subgraph: SubgraphRecord
     dedup: DedupRecord = Field(default_factory=DedupRecord)

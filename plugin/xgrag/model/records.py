@@ -10,9 +10,9 @@ parameters, provenance) stay JSON mappings: typing them would claim a shape nobo
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, JsonValue
 from pydantic_core import to_jsonable_python
 
 from xgrag.model.graph import Subgraph
@@ -25,6 +25,17 @@ def json_object(value: Mapping[str, Any]) -> JsonObject:
     """`value` as JSON holds it (tuples as lists, ...): what a free-form mapping reads back as from the JSON."""
     out: JsonObject = to_jsonable_python(dict(value))
     return out
+
+
+def _as_json_object(value: Any) -> Any:
+    # a mapping built in Python (tuples, a frozen view of a record) becomes what its JSON reads back as; anything
+    # else is left for validation to reject with the field's name
+    return json_object(value) if isinstance(value, Mapping) else value
+
+
+# Metadata the graph or a stack holds about where something came from (documents, chunks, lines, scores): its keys
+# are the graph's own, so free-form, but JSON (validated: a value JSON cannot hold is an error naming the field)
+Provenance = Annotated[JsonObject, BeforeValidator(_as_json_object)]
 
 
 def _is_none(value: object) -> bool:
@@ -69,7 +80,7 @@ class RelationshipRecord(Record):
     target: str
     label: str
     # where the fact came from (documents, chunks, lines): the graph's own metadata, free-form
-    provenance: dict[str, Any] = Field(default_factory=dict)
+    provenance: Provenance = Field(default_factory=dict)
     reading: ReadingRecord | None = omitted()
 
 
@@ -326,7 +337,7 @@ class UnitRecord(Record):
     relationship_ids: list[str] = Field(default_factory=list)
     facts: list[str] = Field(default_factory=list)
     # the stack's metadata for the unit (document ids, scores, ...): free-form
-    provenance: dict[str, Any] = Field(default_factory=dict)
+    provenance: Provenance = Field(default_factory=dict)
 
 
 # ---------------------------------------------------------------------------------------------------- the run
