@@ -85,7 +85,7 @@ def part_a(store: Neo4jStore, questions: list[dict], explainer: Explainer) -> di
         if (i + 1) % 25 == 0:
             print(f"  (a) {i + 1}/{len(questions)} questions, {time.perf_counter() - t0:.0f}s", file=sys.stderr)
     out: dict[str, Any] = {"questions": len(rows), "seconds": round(time.perf_counter() - t0, 1)}
-    for hops in (1, 2):
+    for hops in sorted({r["hops"] for r in rows}):  # --limit may stop before the 2-hop questions begin
         sub = [r for r in rows if r["hops"] == hops]
         right = [r for r in sub if r["correct"]]
         out[f"{hops}hop"] = {
