@@ -96,6 +96,7 @@ def test_xgrag_retriever_documents(curie: Neo4jStore) -> None:
     assert paths[0].metadata["retrieval_mode"] == "paths"
 
 
+@pytest.mark.llm
 def test_lcel_chain_inline_explanation(curie: Neo4jStore, ollama: OllamaTestServer) -> None:
     chain = lcel_chain(curie, ollama)
     handler = XgragCallbackHandler.for_store(curie, chat(ollama), settings=ExplainSettings(strategies=("edge",)))
@@ -125,6 +126,7 @@ def test_lcel_chain_inline_explanation(curie: Neo4jStore, ollama: OllamaTestServ
     assert handler.captures[run_id].retriever_queries == [Q]
 
 
+@pytest.mark.llm
 def test_queued_explanation_leaves_chain_latency_alone(curie: Neo4jStore, ollama: OllamaTestServer,
                                                        capsys: pytest.CaptureFixture) -> None:
     chain = lcel_chain(curie, ollama)
@@ -171,6 +173,7 @@ def test_queued_explanation_leaves_chain_latency_alone(curie: Neo4jStore, ollama
               f"with queued handler {t_queued:.2f}s")
 
 
+@pytest.mark.llm
 def test_save_and_with_explanation(curie: Neo4jStore, ollama: OllamaTestServer) -> None:
     handler = XgragCallbackHandler.for_store(curie, chat(ollama), save=True,
         settings=ExplainSettings(strategies=("edge",)))
@@ -187,6 +190,7 @@ def test_save_and_with_explanation(curie: Neo4jStore, ollama: OllamaTestServer) 
     assert after["nodes"] == before["nodes"] + 1 + 3
 
 
+@pytest.mark.llm
 def test_async_chain_with_the_async_handler(curie: Neo4jStore, ollama: OllamaTestServer) -> None:
     """ainvoke + AsyncXgragCallbackHandler inline: the explainer's ChatOllama calls are awaited on the app's loop."""
     import asyncio
@@ -203,6 +207,7 @@ def test_async_chain_with_the_async_handler(curie: Neo4jStore, ollama: OllamaTes
     assert len(chats(ollama)) == 1 + ex.cost.generator_calls
 
 
+@pytest.mark.llm
 def test_graph_cypher_qa_chain_existing_stack(store: Neo4jStore, ollama: OllamaTestServer) -> None:
     pytest.importorskip("langchain_neo4j", reason="langchain-neo4j is in the [dev] extra")
     from langchain_neo4j import GraphCypherQAChain, Neo4jGraph
@@ -245,6 +250,7 @@ def test_graph_cypher_qa_chain_existing_stack(store: Neo4jStore, ollama: OllamaT
     assert store.checksum() == before
 
 
+@pytest.mark.llm
 def test_graph_cypher_rows_without_intermediate_steps(store: Neo4jStore, ollama: OllamaTestServer) -> None:
     """Without return_intermediate_steps the rows are read from the chain's "Full Context:" text event."""
     pytest.importorskip("langchain_neo4j", reason="langchain-neo4j is in the [dev] extra")
@@ -268,6 +274,7 @@ def test_graph_cypher_rows_without_intermediate_steps(store: Neo4jStore, ollama:
     assert ex.top("edge", 1)[0].label == "Marie Curie -MARRIED-> Pierre Curie"
 
 
+@pytest.mark.llm
 def test_readme_example_runs(curie: Neo4jStore, ollama: OllamaTestServer, monkeypatch: pytest.MonkeyPatch) -> None:
     """docs/integrations/langchain.md's block, run as written (NEO4J_URI and OLLAMA_HOST point at the tests')."""
     code = doc_block(PAGE, "Use with LangChain", "python")

@@ -132,6 +132,7 @@ def _entity_ids(kg: Neo4jStore) -> dict[str, str]:
 # --------------------------------------------------------------------------------------------- the LLM adapters
 
 
+@pytest.mark.llm
 def test_llm_adapter_uses_the_search_llm(openai_server: OpenAITestServer) -> None:
     llm = _llm(openai_server)
     gen = LLMGenerator(llm)
@@ -153,6 +154,7 @@ def test_llm_adapter_uses_the_search_llm(openai_server: OpenAITestServer) -> Non
         LLMGenerator(object())
 
 
+@pytest.mark.llm
 def test_xgrag_generator_as_a_graphrag_llm(kg: Neo4jStore, openai_server: OpenAITestServer) -> None:
     """The other direction: xgrag's own OpenAI-compatible generator answering inside GraphRAG."""
     gen = OpenAIGenerator("smollm2", base_url=openai_server.base_url, max_tokens=N)
@@ -167,6 +169,7 @@ def test_xgrag_generator_as_a_graphrag_llm(kg: Neo4jStore, openai_server: OpenAI
 # --------------------------------------------------------------------------------------------- explain_search
 
 
+@pytest.mark.llm
 def test_explain_search_replays_the_search_with_smollm2(kg: Neo4jStore, openai_server: OpenAITestServer) -> None:
     """A real (weak) model behind the protocol: SmolLM2 at temperature 0 with a seed repeats itself, so replaying the
     search's call reproduces its answer exactly; every probe is the search's own prompt with units left out."""
@@ -257,6 +260,7 @@ def test_unmappable_items_are_reported_not_invented(kg: Neo4jStore) -> None:
     assert induced.trace.induced_relationships == induced.sources[4].induced_relationship_ids
 
 
+@pytest.mark.llm
 def test_no_item_no_explanation_and_a_result_without_context_is_refused(kg: Neo4jStore,
                                                                         openai_server: OpenAITestServer) -> None:
     from neo4j_graphrag.generation.types import RagResultModel
@@ -272,6 +276,7 @@ def test_no_item_no_explanation_and_a_result_without_context_is_refused(kg: Neo4
 # --------------------------------------------------------------------------------------------- README
 
 
+@pytest.mark.llm
 def test_readme_block_runs_as_written(store: Neo4jStore, neo4j_uri: tuple[str, str | None, str | None],
                                       monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """docs/integrations/neo4j-graphrag.md's block, as written: NEO4J_URI at the test Neo4j, OPENAI_BASE_URL at an
