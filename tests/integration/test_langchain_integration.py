@@ -143,6 +143,7 @@ def test_queued_explanation_leaves_chain_latency_alone(curie: Neo4jStore, ollama
     t0 = time.perf_counter()
     chain.invoke(Q, config={"callbacks": [inline]})
     t_inline = time.perf_counter() - t0
+    explained_on_return = inline.last_explanation is not None
 
     queued = XgragCallbackHandler.for_store(curie, explainer_llm, mode="queued",
         settings=ExplainSettings(strategies=("edge",)))
@@ -151,6 +152,9 @@ def test_queued_explanation_leaves_chain_latency_alone(curie: Neo4jStore, ollama
     answer = chain.invoke(Q, config={"callbacks": [queued], "run_id": run_id})
     t_queued = time.perf_counter() - t0
     assert run_id in queued.futures
+    # the chain returned while its explanation (a baseline and a probe per fact, each a SmolLM2 call) was still
+    # running: an order of events, not a comparison of durations, so a loaded machine cannot make it fail
+    assert not queued.futures[run_id].done()
     assert queued.wait(timeout=600)
     ex = queued.result(run_id)
     queued.close()
@@ -162,10 +166,8 @@ def test_queued_explanation_leaves_chain_latency_alone(curie: Neo4jStore, ollama
     ex_inline = inline.last_explanation
     assert [(c.id, c.counterfactual_answer) for c in ex.components] == \
         [(c.id, c.counterfactual_answer) for c in ex_inline.components]  # temperature 0: same explanation
-    # inline: the run returns after its explanation; queued: the run takes what the chain alone takes
-    assert t_inline > ex_inline.cost.seconds
-    assert t_queued < t_plain + 0.5 * ex_inline.cost.seconds
-    assert t_queued < t_inline
+    # inline: the run returns after its explanation (done when invoke returned, and the run took at least as long)
+    assert explained_on_return and t_inline > ex_inline.cost.seconds
     assert curie.checksum() == before
     with capsys.disabled():
         print(f"\n[latency] chain alone {t_plain:.2f}s, with inline handler {t_inline:.2f}s "
