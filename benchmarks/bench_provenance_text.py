@@ -42,6 +42,7 @@ from xgrag.explain.chunk_text import chunk_ids, read_chunk_texts  # noqa: E402
 from xgrag.generate.extractive import ExtractiveReader  # noqa: E402
 from xgrag.model import Explanation  # noqa: E402
 from xgrag.model.records import JsonObject  # noqa: E402
+from xgrag.model.trace import ChunkTextStep  # noqa: E402
 from xgrag.retrieval import Retriever  # noqa: E402
 from xgrag.store.ingest import TripleRow, read_triples, write_triples  # noqa: E402
 from xgrag.store.migrations import migrate  # noqa: E402
@@ -77,11 +78,10 @@ def excerpts(provenance: JsonObject) -> list[Excerpt]:
 
 def chunk_text_step(ex: Explanation) -> tuple[float, int]:
     """The chunk-text read's seconds and chunks, from the explanation's trace."""
-    step = next(s for s in ex.trace if s["step"] == "chunk_text")
-    seconds, chunks = step.get("seconds"), step.get("chunks", 0)
-    if not isinstance(seconds, int | float) or not isinstance(chunks, int):
-        raise ValueError(f"chunk_text step without seconds or chunks: {step}")
-    return float(seconds), chunks
+    step = next(s for s in ex.trace if isinstance(s, ChunkTextStep))
+    if step.seconds is None:  # the explainer times every chunk_text step it runs: a missing time is a defect
+        raise ValueError(f"chunk_text step without seconds: {step}")
+    return step.seconds, step.chunks or 0  # no chunks: skipped (the step says why)
 
 
 def story(store: Neo4jStore, repeat: int) -> dict[str, Any]:

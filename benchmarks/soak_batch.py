@@ -30,7 +30,6 @@ import argparse
 import json
 import os
 import random
-import re
 import signal
 import subprocess
 import sys
@@ -49,30 +48,9 @@ from bench_foundation import machine  # noqa: E402
 from metaqa_full import DATA, plain  # noqa: E402
 
 from support.openai_server import OpenAITestServer  # noqa: E402
-from xgrag.generate.smollm2 import Completion  # noqa: E402
+from support.readers import RuleReader  # noqa: E402
 
 CHAT = "/v1/chat/completions"
-_WORDS = re.compile(r"[a-z0-9]+")
-_STOP = {"the", "a", "an", "of", "in", "by", "is", "are", "was", "were", "which", "what", "who", "whom", "when",
-         "that", "did", "do", "does", "for", "to", "and", "movies", "movie", "films", "film", "also"}
-
-
-class RuleReader:
-    """Stands where SmolLM2 stands behind the test server (its `complete`): answers with the fact of the prompt's
-    knowledge base that shares most words with the question, deterministically, in microseconds."""
-
-    def __init__(self, **_: Any) -> None:
-        pass
-
-    def complete(self, messages: Any = None, *, raw_prompt: str | None = None, stop: Any = (), pieces: bool = False,
-                 logprobs: int | None = None) -> Completion:
-        text = raw_prompt if raw_prompt is not None else "\n".join(m["content"] for m in messages or [])
-        question = text.rsplit("Question:", 1)[-1].split("\n", 1)[0]
-        wanted = set(_WORDS.findall(question.lower())) - _STOP
-        facts = [line[2:] for line in text.split("Facts:", 1)[-1].split("\n") if line.startswith("- ")]
-        best = max(facts, key=lambda f: (len(wanted & set(_WORDS.findall(f.lower()))), f), default="")
-        answer = f"{best}." if best and best != "(none)" else "I don't know."
-        return Completion(answer, len(text.split()), len(answer.split()), 0.0, "stop")
 
 
 def xgrag(env: dict[str, str], *args: str, check: bool = True, timeout: float = 3600) -> subprocess.CompletedProcess:

@@ -8,9 +8,13 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SELECT=()
+PATHS=(tests)
 if [[ "${1:-}" == "--quick" ]]; then
   shift
   SELECT=(-m "unit and not slow")
+  # only tests/unit is collected: collecting the integration modules imports every stack's library (LangChain,
+  # LlamaIndex, LightRAG, ...), ~20 s of CPU and a minute on a loaded machine, for tests the marker leaves out
+  PATHS=(tests/unit)
 fi
 VENV="$(bash "$ROOT/scripts/bootstrap.sh" | tail -n 1)"
 cd "$ROOT"
@@ -27,7 +31,10 @@ MYPYPATH=benchmarks:tests "$VENV/bin/mypy" --follow-imports=silent --cache-dir .
 # one-way imports between the stages, no cycles (pyproject.toml [tool.importlinter]; imports inside functions count)
 "$VENV/bin/lint-imports" --no-cache
 # XGRAG_TEST_WORKERS test processes (default 2; 0 = one process): whole files are dealt out (--dist loadfile), so a
-# file's module fixtures stay in one process; each process starts its own embedded Neo4j
-WORKERS=(-n "${XGRAG_TEST_WORKERS:-2}" --dist loadfile)
+# file's module fixtures stay in one process; each process starts its own embedded Neo4j. Files are dealt in
+# collection order (--no-loadscope-reorder; xdist's default deals files with the most tests first, which put the
+# heavy two-test integration files last): e2e first (the longest files), then integration, then the many short unit
+# files, which even out the two processes' finishing times.
+WORKERS=(-n "${XGRAG_TEST_WORKERS:-2}" --dist loadfile --no-loadscope-reorder)
 if [[ "${XGRAG_TEST_WORKERS:-2}" == "0" ]]; then WORKERS=(-p no:xdist); fi
-exec "$VENV/bin/python" -m pytest -q -p no:cacheprovider --durations=20 "${WORKERS[@]}" ${SELECT[@]+"${SELECT[@]}"} "${@:-tests}"
+exec "$VENV/bin/python" -m pytest -q -p no:cacheprovider --durations=20 "${WORKERS[@]}" ${SELECT[@]+"${SELECT[@]}"} "${@:-${PATHS[@]}}"

@@ -38,6 +38,31 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         item.add_marker(suite)
 
 
+# Seconds per test file and per test process (setup + call + teardown of its tests), printed after the run: under
+# xdist the files are dealt to the processes whole, so the run lasts as long as the busier process; these lines say
+# how the files were dealt and which are the long ones (scripts/test.sh's --durations=20 names single tests).
+_FILE_SECONDS: dict[tuple[str, str], float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    worker = getattr(getattr(getattr(report, "node", None), "gateway", None), "id", "main")  # xdist sets .node
+    key = (worker, report.nodeid.split("::", 1)[0])
+    _FILE_SECONDS[key] = _FILE_SECONDS.get(key, 0.0) + report.duration
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if len(_FILE_SECONDS) < 2:
+        return
+    workers: dict[str, list[float]] = {}
+    for (worker, _), seconds in _FILE_SECONDS.items():
+        workers.setdefault(worker, []).append(seconds)
+    terminalreporter.write_sep("=", "seconds per test process, and the 15 longest files")
+    for worker, files in sorted(workers.items()):
+        terminalreporter.write_line(f"{worker}: {sum(files):.0f} s in {len(files)} files")
+    for (worker, path), seconds in sorted(_FILE_SECONDS.items(), key=lambda kv: -kv[1])[:15]:
+        terminalreporter.write_line(f"{seconds:8.1f}s {worker} {path}")
+
+
 def _docker_answers() -> bool:
     if shutil.which("docker") is None:
         return False

@@ -144,6 +144,8 @@ def test_story_extractive_reader_over_a_given_kg(env: dict[str, str], tmp_path: 
     assert "### factual (1 questions)" in md and "### inferential (1 questions)" in md
 
 
+@pytest.mark.slow
+@pytest.mark.llm
 def test_medmcqa_kg_extracted_with_smollm2(env: dict[str, str], tmp_path: Path) -> None:
     """The `xgrag ingest docs` machinery on the MedMCQA explanations. SmolLM2-135M (the only offline extractor)
     returns no parseable triples, so the report must say the context is empty instead of scoring nothing."""
@@ -170,11 +172,16 @@ def test_medmcqa_kg_extracted_with_smollm2(env: dict[str, str], tmp_path: Path) 
     assert f"(0 extractor calls, {kg['extractor_calls']} cached)" in again.stderr.replace("\n", " ")
 
 
-def test_smollm2_generator_two_questions_with_cost(env: dict[str, str], tmp_path: Path) -> None:
+@pytest.mark.llm
+@pytest.mark.slow
+def test_smollm2_generator_with_cost_and_the_temperature_ablation(env: dict[str, str], tmp_path: Path) -> None:
+    """SmolLM2 as the eval's generator: its cost (xgrag and both RAG-Ex levels) and the temperature ablation. One
+    question and node removal only (the ablation's strategy): every SmolLM2 call costs seconds on a 2-core machine;
+    eval over several questions and the other strategies is covered by the extractive tests above and below."""
     out = tmp_path / "smol"
     proc = run(env, "eval", "--dataset", str(DATA / "metaqa" / "questions.jsonl"), "--generator", "smollm2",
-               "--strategies", "node,edge", "--ablate", "temperature", "--limit", "2", "--out", str(out))
-    assert "2 questions evaluated" in proc.stdout
+               "--strategies", "node", "--ablate", "temperature", "--limit", "1", "--out", str(out))
+    assert "1 questions evaluated" in proc.stdout
     res = json.loads((out / "results.json").read_text())
     assert res["meta"]["generator"]["name"] == "smollm2" and res["meta"]["generator"]["params"]["temperature"] == 0.0
     cost = res["tables"]["cost"]

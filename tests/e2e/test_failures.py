@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from helpers import SAMPLE
+from xgrag.store.connection import pid_alive
 
 pytestmark = pytest.mark.e2e
 
@@ -150,6 +151,7 @@ def env(base_env: dict[str, str], home: Path) -> dict[str, str]:
     return base_env
 
 
+@pytest.mark.slow
 def test_database_killed_mid_run_under_apply_cypher(env, home: Path, tmp_path: Path) -> None:
     data, page = tmp_path / "p.json", tmp_path / "p.html"
     cli = Running(env, *EXPLAIN, "--apply", "cypher", "--json", str(data), "--html", str(page))
@@ -186,27 +188,6 @@ def test_database_killed_mid_run_under_apply_cypher(env, home: Path, tmp_path: P
     cost, first = complete["cost"], ex["cost"]
     assert cost["cache_hits"] >= first["generator_calls"]  # every answer of the cut run came from the cache
     assert cost["generator_calls"] <= inc["missing"]  # only what was missing was asked
-
-
-def test_database_killed_mid_run_under_apply_memory_keeps_every_probe(env, home: Path, tmp_path: Path) -> None:
-    """In memory, probes need no database once the subgraph is retrieved: the run finishes; --save then meets the
-    dead server and says so within the retry budget, after the files and the table were written."""
-    data = tmp_path / "m.json"
-    cli = Running(env, *EXPLAIN, "--json", str(data), "--save")
-    wait_for(lambda: cache_rows(home) >= 4 or cli.proc.poll() is not None, "4 answers")
-    killed = kill_server(home)
-    code = cli.wait()
-    err = flat(cli.stderr)
-    assert code == 1, err
-    no_traceback(cli.stderr, cli.stdout)
-    assert "error: --save: lost the connection to Neo4j" in err or "error: --save: cannot reach Neo4j" in err, err
-    assert f"retry budget {BUDGET:g} s" in err
-    MEASURED["memory: kill -> save message (includes the rest of the run)"] = cli.first("error: --save") - killed
-    ex = json.loads(data.read_text())
-    assert ex["incomplete"] is None and ex["cost"]["perturbations"] == sum(
-        c["evaluated"] in ("measured", "conditional") for c in ex["components"])
-    assert "most important components" in cli.stdout  # the console table was printed before the save
-    MEASURED["memory: probes kept"] = ex["cost"]["perturbations"]
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
@@ -285,8 +266,41 @@ def test_unwritable_outputs_are_found_before_any_call(env, home: Path, tmp_path:
     assert cache_rows(home) == 0
 
 
-def test_no_server_at_start_is_one_message(env, home: Path) -> None:
-    kill_server(home)  # the server died before the command: its state file is stale
+def test_database_killed_mid_run_under_apply_memory_keeps_every_probe(env, home: Path, tmp_path: Path) -> None:
+    """In memory, probes need no database once the subgraph is retrieved: the run finishes; --save then meets the
+    dead server and says so within the retry budget, after the files and the table were written."""
+    data = tmp_path / "m.json"
+    cli = Running(env, *EXPLAIN, "--json", str(data), "--save")
+    wait_for(lambda: cache_rows(home) >= 4 or cli.proc.poll() is not None, "4 answers")
+    killed = kill_server(home)
+    code = cli.wait()
+    err = flat(cli.stderr)
+    assert code == 1, err
+    no_traceback(cli.stderr, cli.stdout)
+    assert "error: --save: lost the connection to Neo4j" in err or "error: --save: cannot reach Neo4j" in err, err
+    assert f"retry budget {BUDGET:g} s" in err
+    MEASURED["memory: kill -> save message (includes the rest of the run)"] = cli.first("error: --save") - killed
+    ex = json.loads(data.read_text())
+    assert ex["incomplete"] is None and ex["cost"]["perturbations"] == sum(
+        c["evaluated"] in ("measured", "conditional") for c in ex["components"])
+    assert "most important components" in cli.stdout  # the console table was printed before the save
+    MEASURED["memory: probes kept"] = ex["cost"]["perturbations"]
+
+
+@pytest.fixture
+def dead_env(base_env: dict[str, str], home: Path) -> dict[str, str]:
+    """The server dead, its state file stale, the response cache empty. The test before this one (the kill under
+    --apply memory) leaves it so: then it is not restarted only to be killed again (a start costs ~30 s on the 2-core
+    machine); run alone, the server the module started is killed here."""
+    if pid_alive(server_pid(home)):
+        kill_server(home)
+    wait_for(lambda: not pid_alive(server_pid(home)), "the killed server to exit")
+    (home / "cache.sqlite").unlink(missing_ok=True)
+    return base_env
+
+
+def test_no_server_at_start_is_one_message(dead_env, home: Path) -> None:
+    env = dead_env  # the server died before the command: its state file is stale
     started = time.monotonic()
     proc = run(env, *EXPLAIN, check=False)
     MEASURED["dead server at start: command -> exit"] = time.monotonic() - started

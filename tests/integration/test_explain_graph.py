@@ -91,6 +91,7 @@ def test_group_testing_matches_leave_one_out_on_metaqa(metaqa: Neo4jStore) -> No
     assert gt.group_testing.generator_requests <= 0.4 * loo.cost.perturbations
 
 
+@pytest.mark.llm
 @pytest.mark.parametrize("spec", ["ollama:smollm2", "langchain:ollama:smollm2"])
 def test_explanation_through_the_ollama_protocol(metaqa: Neo4jStore, spec: str) -> None:
     """The whole engine over real HTTP: Ollama client / LangChain ChatOllama -> test server -> SmolLM2."""

@@ -139,3 +139,29 @@ def _embedder():  # one model per process
     from xgrag.embed import default_embedder
 
     return default_embedder()
+
+
+def test_closing_a_store_waits_for_a_query_another_thread_is_running(neo4j_uri) -> None:
+    """explain-batch stopped by SIGTERM closed its store while a re-retrieval still ran in the explainer's database
+    pool: the driver's buffer raised BufferError in that thread and a traceback reached the user. close() now
+    waits for the store's open sessions."""
+    uri, user, password = neo4j_uri
+    store = Neo4jStore(uri, user, password)
+    got: list[object] = []
+
+    def slow_query() -> None:
+        try:
+            got.append(store.query("CALL apoc.util.sleep(1500) RETURN 7 AS v")[0]["v"])
+        except BaseException as exc:  # noqa: BLE001 - the test reports whatever the thread met
+            got.append(exc)
+
+    worker = threading.Thread(target=slow_query)
+    worker.start()
+    deadline = time.monotonic() + 120
+    while store._sessions._open == 0 and worker.is_alive():  # the session is open before the query is sent
+        assert time.monotonic() < deadline, "the query never opened a session"
+        time.sleep(0.01)
+    store.close()  # from another thread, while the query runs
+    answered_before_close_returned = list(got)
+    worker.join(timeout=120)
+    assert answered_before_close_returned == [7] and got == [7]

@@ -32,6 +32,7 @@ from xgrag.integrations.langchain import (  # noqa: E402
     format_documents,
     with_explanation,
 )
+from xgrag.model.trace import GraphCypherQAMap, LangChainRunStep, RetrieveStep, XgragDocumentsMap  # noqa: E402
 from xgrag.retrieval import Retriever  # noqa: E402
 from xgrag.store.ingest import ingest_triples  # noqa: E402
 from xgrag.store.neo4j import Neo4jStore  # noqa: E402
@@ -95,6 +96,7 @@ def test_xgrag_retriever_documents(curie: Neo4jStore) -> None:
     assert paths[0].metadata["retrieval_mode"] == "paths"
 
 
+@pytest.mark.llm
 def test_lcel_chain_inline_explanation(curie: Neo4jStore, ollama: OllamaTestServer) -> None:
     chain = lcel_chain(curie, ollama)
     handler = XgragCallbackHandler.for_store(curie, chat(ollama), settings=ExplainSettings(strategies=("edge",)))
@@ -109,9 +111,10 @@ def test_lcel_chain_inline_explanation(curie: Neo4jStore, ollama: OllamaTestServ
     assert {c.id for c in edges} == set(retrieved.relationships)  # the retrieved relationship ids are scored
     assert all(c.importance is not None and c.evaluated in ("measured", "conditional") for c in edges)
     assert ex.question == Q and ex.observed_answer == answer and ex.observed_answer_similarity is not None
-    assert ex.trace[0]["source"] == "xgrag_documents" and ex.trace[0]["documents"] == 3
-    assert ex.trace[1]["run_id"] == str(run_id) and ex.trace[2]["step"] == "retrieve"
-    assert ex.trace[2]["source"] == "supplied" and ex.trace[2]["relationships"] == 3
+    assert isinstance(ex.trace[0], XgragDocumentsMap) and ex.trace[0].documents == 3
+    assert isinstance(ex.trace[1], LangChainRunStep) and ex.trace[1].run_id == str(run_id)
+    assert isinstance(ex.trace[2], RetrieveStep)
+    assert ex.trace[2].source == "supplied" and ex.trace[2].relationships == 3
     married = next(c for c in edges if "married" in c.label)
     assert married.provenance["chunk_id"] == "curie#c0"
     # every generation went over HTTP to the test server: the chain's one, then the explainer's
@@ -123,6 +126,7 @@ def test_lcel_chain_inline_explanation(curie: Neo4jStore, ollama: OllamaTestServ
     assert handler.captures[run_id].retriever_queries == [Q]
 
 
+@pytest.mark.llm
 def test_queued_explanation_leaves_chain_latency_alone(curie: Neo4jStore, ollama: OllamaTestServer,
                                                        capsys: pytest.CaptureFixture) -> None:
     chain = lcel_chain(curie, ollama)
@@ -139,6 +143,7 @@ def test_queued_explanation_leaves_chain_latency_alone(curie: Neo4jStore, ollama
     t0 = time.perf_counter()
     chain.invoke(Q, config={"callbacks": [inline]})
     t_inline = time.perf_counter() - t0
+    explained_on_return = inline.last_explanation is not None
 
     queued = XgragCallbackHandler.for_store(curie, explainer_llm, mode="queued",
         settings=ExplainSettings(strategies=("edge",)))
@@ -147,19 +152,22 @@ def test_queued_explanation_leaves_chain_latency_alone(curie: Neo4jStore, ollama
     answer = chain.invoke(Q, config={"callbacks": [queued], "run_id": run_id})
     t_queued = time.perf_counter() - t0
     assert run_id in queued.futures
+    # the chain returned while its explanation (a baseline and a probe per fact, each a SmolLM2 call) was still
+    # running: an order of events, not a comparison of durations, so a loaded machine cannot make it fail
+    assert not queued.futures[run_id].done()
     assert queued.wait(timeout=600)
     ex = queued.result(run_id)
     queued.close()
     assert answer == plain and ex is not None and queued.last_explanation is ex and ex.observed_answer == answer
-    assert ex.trace[1] == {"step": "langchain_run", "run_id": str(run_id), "mode": "queued",
-                           "handler": "XgragCallbackHandler", "run_seconds": ex.trace[1]["run_seconds"]}
+    run = ex.trace[1]
+    assert isinstance(run, LangChainRunStep)
+    assert run == LangChainRunStep(run_id=str(run_id), mode="queued", handler="XgragCallbackHandler",
+                                   run_seconds=run.run_seconds)
     ex_inline = inline.last_explanation
     assert [(c.id, c.counterfactual_answer) for c in ex.components] == \
         [(c.id, c.counterfactual_answer) for c in ex_inline.components]  # temperature 0: same explanation
-    # inline: the run returns after its explanation; queued: the run takes what the chain alone takes
-    assert t_inline > ex_inline.cost.seconds
-    assert t_queued < t_plain + 0.5 * ex_inline.cost.seconds
-    assert t_queued < t_inline
+    # inline: the run returns after its explanation (done when invoke returned, and the run took at least as long)
+    assert explained_on_return and t_inline > ex_inline.cost.seconds
     assert curie.checksum() == before
     with capsys.disabled():
         print(f"\n[latency] chain alone {t_plain:.2f}s, with inline handler {t_inline:.2f}s "
@@ -167,6 +175,7 @@ def test_queued_explanation_leaves_chain_latency_alone(curie: Neo4jStore, ollama
               f"with queued handler {t_queued:.2f}s")
 
 
+@pytest.mark.llm
 def test_save_and_with_explanation(curie: Neo4jStore, ollama: OllamaTestServer) -> None:
     handler = XgragCallbackHandler.for_store(curie, chat(ollama), save=True,
         settings=ExplainSettings(strategies=("edge",)))
@@ -183,6 +192,7 @@ def test_save_and_with_explanation(curie: Neo4jStore, ollama: OllamaTestServer) 
     assert after["nodes"] == before["nodes"] + 1 + 3
 
 
+@pytest.mark.llm
 def test_async_chain_with_the_async_handler(curie: Neo4jStore, ollama: OllamaTestServer) -> None:
     """ainvoke + AsyncXgragCallbackHandler inline: the explainer's ChatOllama calls are awaited on the app's loop."""
     import asyncio
@@ -194,11 +204,12 @@ def test_async_chain_with_the_async_handler(curie: Neo4jStore, ollama: OllamaTes
     out = asyncio.run(with_explanation(lcel_chain(curie, ollama), handler).ainvoke(Q))
     ex = out["explanation"]
     assert ex is not None and ex.observed_answer == out["answer"] and not handler.futures
-    assert ex.trace[1]["handler"] == "AsyncXgragCallbackHandler"
+    assert isinstance(ex.trace[1], LangChainRunStep) and ex.trace[1].handler == "AsyncXgragCallbackHandler"
     assert {c.id for c in ex.components} == set(Retriever(curie).retrieve(Q, hops=1).relationships)
     assert len(chats(ollama)) == 1 + ex.cost.generator_calls
 
 
+@pytest.mark.llm
 def test_graph_cypher_qa_chain_existing_stack(store: Neo4jStore, ollama: OllamaTestServer) -> None:
     pytest.importorskip("langchain_neo4j", reason="langchain-neo4j is in the [dev] extra")
     from langchain_neo4j import GraphCypherQAChain, Neo4jGraph
@@ -223,9 +234,9 @@ def test_graph_cypher_qa_chain_existing_stack(store: Neo4jStore, ollama: OllamaT
     ex = handler.explanations[run_id]
     # the rows were mapped onto the right entities and the fact that links them to the question
     mapping = ex.trace[0]
-    assert mapping["source"] == "graph_cypher_qa" and mapping["cypher"] == CYPHER
-    assert list(mapping["matched"]) == ["Pierre Curie"] and mapping["unmatched"] == []
-    assert [e["name"] for e in mapping["question_entities"]] == ["Marie Curie"]
+    assert isinstance(mapping, GraphCypherQAMap) and mapping.cypher == CYPHER
+    assert list(mapping.matched) == ["Pierre Curie"] and mapping.unmatched == []
+    assert [e.name for e in mapping.question_entities] == ["Marie Curie"]
     assert sorted(n.name for n in ex.subgraph.nodes) == ["Marie Curie", "Pierre Curie"]
     edge = next(c for c in ex.components if c.strategy == "edge")
     assert edge.label == "Marie Curie -MARRIED-> Pierre Curie" and edge.importance is not None
@@ -241,6 +252,7 @@ def test_graph_cypher_qa_chain_existing_stack(store: Neo4jStore, ollama: OllamaT
     assert store.checksum() == before
 
 
+@pytest.mark.llm
 def test_graph_cypher_rows_without_intermediate_steps(store: Neo4jStore, ollama: OllamaTestServer) -> None:
     """Without return_intermediate_steps the rows are read from the chain's "Full Context:" text event."""
     pytest.importorskip("langchain_neo4j", reason="langchain-neo4j is in the [dev] extra")
@@ -264,6 +276,7 @@ def test_graph_cypher_rows_without_intermediate_steps(store: Neo4jStore, ollama:
     assert ex.top("edge", 1)[0].label == "Marie Curie -MARRIED-> Pierre Curie"
 
 
+@pytest.mark.llm
 def test_readme_example_runs(curie: Neo4jStore, ollama: OllamaTestServer, monkeypatch: pytest.MonkeyPatch) -> None:
     """docs/integrations/langchain.md's block, run as written (NEO4J_URI and OLLAMA_HOST point at the tests')."""
     code = doc_block(PAGE, "Use with LangChain", "python")

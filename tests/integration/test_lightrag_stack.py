@@ -27,6 +27,7 @@ from support import stack_world as W  # noqa: E402
 from support.openai_server import OpenAITestServer  # noqa: E402
 from xgrag.errors import NotReproducedError  # noqa: E402
 from xgrag.integrations.lightrag import aexplain_answer, aexplain_query  # noqa: E402
+from xgrag.model.trace import LightRAGMap  # noqa: E402
 from xgrag.store.neo4j import Neo4jStore  # noqa: E402
 
 CHAT = "/v1/chat/completions"
@@ -130,7 +131,7 @@ def test_relations_read_in_meaning_direction(lightrag, mission: W.Mission = WORL
     assert module.provenance["directed"] is True and module.provenance["head"] == mission.name
     commander = rel[tuple(sorted((mission.name, mission.commander)))]  # passive: "Kestrel 1 was commanded by ..."
     assert commander.facts == (f"{mission.commander} -commanded-> {mission.name}",)
-    assert stack_call.notes[0]["undirected"] == []
+    assert isinstance(stack_call.notes[0], LightRAGMap) and stack_call.notes[0].undirected == []
 
 
 def test_explaining_a_given_answer_and_a_drifting_llm(lightrag, rule: L.LightRAGRule,

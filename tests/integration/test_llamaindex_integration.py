@@ -23,6 +23,7 @@ from xgrag.integrations.llamaindex import (  # noqa: E402
     subgraph_from_response,
     triplets_from_nodes,
 )
+from xgrag.model.trace import LlamaIndexResponseMap  # noqa: E402
 from xgrag.retrieval import Retriever  # noqa: E402
 from xgrag.store.neo4j import Neo4jStore  # noqa: E402
 
@@ -55,10 +56,10 @@ def test_explains_a_query_engine_response_over_its_triplets(graph) -> None:
     assert ex.answer.startswith("Pierre Curie")
     assert ex.observed_answer == response.response  # the engine's own (MockLLM) answer, kept beside a0
     step = ex.trace[0]
-    assert step["step"] == "map_context" and step["unmatched"] == [] and len(step["matched"]) == 2
+    assert isinstance(step, LlamaIndexResponseMap) and step.unmatched == [] and len(step.matched) == 2
     # the ids are the stored relationships' (the same the llamaindex preset retrieves)
     stored = Retriever(view).retrieve(QUESTION, hops=1)
-    assert {m["relationship_id"] for m in step["matched"]} == set(stored.relationships)
+    assert {m.relationship_id for m in step.matched} == set(stored.relationships)
     top = ex.top("edge", k=1)[0]
     assert top.label == "Marie Curie -MARRIED-> Pierre Curie" and top.rank == 1
     # the relationship's own triplet_source_id (stored by PropertyGraphIndex): the chunk the fact came from
@@ -91,7 +92,7 @@ def test_unmatched_triplets_are_explained_and_listed(graph) -> None:
     nodes = [NodeWithScore(node=TextNode(text="Marie Curie -> MARRIED -> Pierre Curie", relationships=source)),
              NodeWithScore(node=TextNode(text="Marie Curie -> ADMIRED -> Albert Einstein", relationships=source))]
     sub, step = subgraph_from_response(Retriever(view), QUESTION, nodes)
-    assert [u["triplet"] for u in step["unmatched"]] == [["Marie Curie", "ADMIRED", "Albert Einstein"]]
+    assert [u.triplet for u in step.unmatched] == [["Marie Curie", "ADMIRED", "Albert Einstein"]]
     admired = sub.relationships["llamaindex:Marie Curie|ADMIRED|Albert Einstein"]
     assert admired.provenance["inferred"] is True and admired.provenance["documents"] == [{"chunk_id": "curie-chunk-1"}]
     # a matched triplet keeps the stored provenance, not the source node's

@@ -92,7 +92,7 @@ def test_triplet_nodes_planted_triplet_first(world, srv: OpenAITestServer, missi
     top = ex.top("item", 1)[0]
     assert top.label.endswith(f"] {mission.triplet_line}") and top.answer_changed  # "[index] text"
     assert top.provenance["relationship_ids"] == [_rel_id(view, mission)]
-    assert out.trace["unmatched"] == [] and len(out.trace["matched"]) == n
+    assert out.trace.unmatched == [] and len(out.trace.matched or []) == n
     # under 30 units `auto` asks each node's removal once, after the two baseline runs
     assert ex.cost.generator_calls <= n + 2
     # every probe went through the engine's synthesizer: its chat template around the kept triplet lines

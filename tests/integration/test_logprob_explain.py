@@ -18,6 +18,8 @@ from xgrag.retrieval import Retriever, apply_in_memory
 from xgrag.store.ingest import ingest_triples
 from xgrag.store.neo4j import Neo4jStore
 
+pytestmark = pytest.mark.llm  # both tests run SmolLM2 (in process and behind the OpenAI-protocol test server)
+
 Q = "who is listed as director of [Tarik Lowe] starred movies"
 N = 12  # new tokens per generation (only the baselines are generated)
 

@@ -44,6 +44,7 @@ from xgrag.integrations.neo4j_graphrag import (  # noqa: E402
     map_retriever_result,
     record_formatter,
 )
+from xgrag.model.trace import Neo4jGraphRAGMap  # noqa: E402
 from xgrag.store.neo4j import Neo4jStore  # noqa: E402
 
 N = 12  # SmolLM2 tokens per answer
@@ -131,6 +132,7 @@ def _entity_ids(kg: Neo4jStore) -> dict[str, str]:
 # --------------------------------------------------------------------------------------------- the LLM adapters
 
 
+@pytest.mark.llm
 def test_llm_adapter_uses_the_search_llm(openai_server: OpenAITestServer) -> None:
     llm = _llm(openai_server)
     gen = LLMGenerator(llm)
@@ -152,6 +154,7 @@ def test_llm_adapter_uses_the_search_llm(openai_server: OpenAITestServer) -> Non
         LLMGenerator(object())
 
 
+@pytest.mark.llm
 def test_xgrag_generator_as_a_graphrag_llm(kg: Neo4jStore, openai_server: OpenAITestServer) -> None:
     """The other direction: xgrag's own OpenAI-compatible generator answering inside GraphRAG."""
     gen = OpenAIGenerator("smollm2", base_url=openai_server.base_url, max_tokens=N)
@@ -166,6 +169,7 @@ def test_xgrag_generator_as_a_graphrag_llm(kg: Neo4jStore, openai_server: OpenAI
 # --------------------------------------------------------------------------------------------- explain_search
 
 
+@pytest.mark.llm
 def test_explain_search_replays_the_search_with_smollm2(kg: Neo4jStore, openai_server: OpenAITestServer) -> None:
     """A real (weak) model behind the protocol: SmolLM2 at temperature 0 with a seed repeats itself, so replaying the
     search's call reproduces its answer exactly; every probe is the search's own prompt with units left out."""
@@ -212,7 +216,8 @@ def test_explain_search_replays_the_search_with_smollm2(kg: Neo4jStore, openai_s
         ranks = sorted(c.rank for c in ex.components if c.strategy == strategy and c.rank is not None)
         assert ranks == list(range(1, n + 1))
     assert payload.trace.retriever == "VectorCypherRetriever" and payload.trace.retrieval_query == RETRIEVAL_QUERY
-    assert payload.trace.steps[0]["step"] == "map_context" and payload.trace.steps[0]["mapped"] == [1, 2]
+    step = payload.trace.steps[0]
+    assert isinstance(step, Neo4jGraphRAGMap) and step.mapped == [1, 2]
     dumped = out.model_dump(mode="json")
     assert set(dumped["explain"]) >= {"sources", "graph", "trace"} and "explanation" not in dumped
 
@@ -247,14 +252,15 @@ def test_unmappable_items_are_reported_not_invented(kg: Neo4jStore) -> None:
     assert sorted(mapped.subgraph.triples()) == [("Marie Curie", "MARRIED", "Pierre Curie")]  # nothing invented
     assert set(mapped.subgraph.nodes) == {ids["Marie Curie"], ids["Pierre Curie"], ids["Nobel Prize in Physics"]}
     assert mapped.sources[3].paths and [k for k, _ in mapped.sources[3].paths[0]] == ["node", "rel", "node"]
-    assert mapped.trace["unmapped"] == [1, 2, 3] and mapped.trace["entities_only"] == [5]
+    assert mapped.trace.unmapped == [1, 2, 3] and mapped.trace.entities_only == [5]
     # induced on request: the relationships among the entities an item names, marked as such
     induced = map_retriever_result(kg, result, induce_relationships=True)
     assert induced.sources[4].mapping == "facts" and induced.sources[4].induced_relationship_ids
     assert ("Marie Curie", "WON", "Nobel Prize in Physics") in induced.subgraph.triples()
-    assert induced.trace["induced_relationships"] == induced.sources[4].induced_relationship_ids
+    assert induced.trace.induced_relationships == induced.sources[4].induced_relationship_ids
 
 
+@pytest.mark.llm
 def test_no_item_no_explanation_and_a_result_without_context_is_refused(kg: Neo4jStore,
                                                                         openai_server: OpenAITestServer) -> None:
     from neo4j_graphrag.generation.types import RagResultModel
@@ -270,6 +276,7 @@ def test_no_item_no_explanation_and_a_result_without_context_is_refused(kg: Neo4
 # --------------------------------------------------------------------------------------------- README
 
 
+@pytest.mark.llm
 def test_readme_block_runs_as_written(store: Neo4jStore, neo4j_uri: tuple[str, str | None, str | None],
                                       monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """docs/integrations/neo4j-graphrag.md's block, as written: NEO4J_URI at the test Neo4j, OPENAI_BASE_URL at an

@@ -48,6 +48,7 @@ def _cos(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.sum(a * b, axis=1) / (np.linalg.norm(a, axis=1) * np.linalg.norm(b, axis=1))
 
 
+@pytest.mark.llm
 def test_smollm2_in_process_is_deterministic() -> None:
     gen = SmolLM2Generator(max_new_tokens=N)
     first, second = gen.generate(PROMPT, SYSTEM), gen.generate(PROMPT, SYSTEM)
@@ -58,6 +59,7 @@ def test_smollm2_in_process_is_deterministic() -> None:
     assert asyncio.run(gen.agenerate(PROMPT, SYSTEM)).text == first.text
 
 
+@pytest.mark.llm
 def test_ollama_generator_over_http(ollama_server: OllamaTestServer) -> None:
     ollama_server.clear()
     gen = OllamaGenerator(model="smollm2", host=ollama_server.url, num_ctx=2048, num_predict=N, timeout=120)
@@ -76,6 +78,7 @@ def test_ollama_generator_over_http(ollama_server: OllamaTestServer) -> None:
     assert SmolLM2Generator(max_new_tokens=N).generate(PROMPT, SYSTEM).text == first.text.strip()
 
 
+@pytest.mark.llm
 def test_ollama_agenerate_over_http(ollama_server: OllamaTestServer) -> None:
     gen = OllamaGenerator(model="smollm2", host=ollama_server.url, num_predict=N, timeout=120)
     sync = gen.generate(PROMPT, SYSTEM)
@@ -90,6 +93,7 @@ def test_ollama_agenerate_over_http(ollama_server: OllamaTestServer) -> None:
     assert asyncio.run(gen.agenerate(PROMPT, SYSTEM)).text == sync.text
 
 
+@pytest.mark.llm
 def test_langchain_chat_ollama_invoke_and_ainvoke(ollama_server: OllamaTestServer) -> None:
     from langchain_ollama import ChatOllama
 
@@ -108,6 +112,7 @@ def test_langchain_chat_ollama_invoke_and_ainvoke(ollama_server: OllamaTestServe
     assert out.text == direct.text  # streamed pieces reassemble into the non-streamed answer
 
 
+@pytest.mark.llm
 def test_streaming_generate_endpoint_matches_non_streaming(ollama_server: OllamaTestServer) -> None:
     import ollama
 
@@ -122,6 +127,7 @@ def test_streaming_generate_endpoint_matches_non_streaming(ollama_server: Ollama
     assert client.show("smollm2").capabilities == ["completion"]
 
 
+@pytest.mark.llm
 def test_factory_specs_over_http(ollama_server: OllamaTestServer) -> None:
     a = make_generator("ollama:smollm2:latest", ollama_host=ollama_server.url, num_predict=8)
     b = make_generator("langchain:ollama:smollm2", ollama_host=ollama_server.url, num_predict=8)
@@ -166,6 +172,7 @@ def test_nothing_listening_names_the_host(dead_url: str) -> None:
         OllamaEmbedder(model="all-minilm", host=dead_url, timeout=5).embed(["x"])
 
 
+@pytest.mark.llm
 def test_unknown_model_and_server_errors(ollama_server: OllamaTestServer) -> None:
     gen = OllamaGenerator(model="llama3.1:8b", host=ollama_server.url, timeout=30)
     with pytest.raises(GenerationError, match=r"has no model 'llama3\.1:8b'.*ollama pull llama3\.1:8b"):

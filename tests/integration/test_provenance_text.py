@@ -18,6 +18,7 @@ from xgrag.explain import Explainer, ExplainSettings
 from xgrag.generate.extractive import ExtractiveReader
 from xgrag.generate.prompt import render
 from xgrag.model import Explanation
+from xgrag.model.trace import ChunkTextStep
 from xgrag.report.console import print_explanation
 from xgrag.retrieval import Retriever
 from xgrag.serve.export import write_html
@@ -85,8 +86,9 @@ def test_one_fact_two_sources_each_with_its_text_in_the_json(explained: tuple[Ex
     # the subgraph keeps provenance without text; the read is one step of the trace, not one per probe
     rel = next(r for r in ex.subgraph.relationships if r.label == "commanded")
     assert len(rel.provenance["documents"]) == 2 and not any("excerpt" in d for d in rel.provenance["documents"])
-    steps = [s for s in ex.trace if s["step"] == "chunk_text"]
-    assert len(steps) == 1 and steps[0]["chunks"] == steps[0]["with_text"] >= 2 and "seconds" in steps[0]
+    steps = [s for s in ex.trace if isinstance(s, ChunkTextStep)]
+    assert len(steps) == 1 and steps[0].chunks == steps[0].with_text and (steps[0].chunks or 0) >= 2
+    assert steps[0].seconds is not None
     data = Explanation.model_validate_json(ex.model_dump_json())
     assert _commanded(data).provenance["documents"][0]["excerpt"] == docs[0]["excerpt"]
     # the prompt states the fact once
@@ -99,7 +101,7 @@ def test_no_text_when_switched_off(explained: tuple[Explainer, Explanation]) -> 
     ex = explainer.explain(QUESTION, settings=ExplainSettings(strategies=("edge",), mode="khop", hops=2,
                                                               provenance_text_chars=0, noise_runs=1))
     assert not any("excerpt" in d for d in _commanded(ex).provenance["documents"])
-    assert [s.get("skipped") for s in ex.trace if s["step"] == "chunk_text"] == ["provenance_text_chars is 0"]
+    assert [s.skipped for s in ex.trace if isinstance(s, ChunkTextStep)] == ["provenance_text_chars is 0"]
 
 
 def test_the_console_prints_the_text_with_markup_as_stored(explained: tuple[Explainer, Explanation]) -> None:

@@ -205,6 +205,7 @@ def test_ask_watch_progress_and_remove_the_top_fact(browser: Any, serving: Servi
     watched.page.close()
 
 
+@pytest.mark.llm
 def test_cancel_keeps_the_probes_done_and_they_can_be_saved(browser: Any, serving: Serving, graph: Neo4jStore,
                                                             smol: OpenAITestServer) -> None:
     release = threading.Event()

@@ -30,6 +30,7 @@ from xgrag.config import schema_preset  # noqa: E402
 from xgrag.errors import NotReproducedError, NotReproducedWarning  # noqa: E402
 from xgrag.integrations.cypher_trace import trace_cypher  # noqa: E402
 from xgrag.integrations.neo4j_graphrag import ExplainedRagResult, explain_search  # noqa: E402
+from xgrag.model.trace import TraceRowsStep  # noqa: E402
 from xgrag.store.neo4j import Neo4jStore  # noqa: E402
 
 CHAT = "/v1/chat/completions"
@@ -177,8 +178,8 @@ def test_text2cypher_rows_traced_to_the_matched_elements(kg: Neo4jStore, srv: Op
     assert set(planted.relationship_ids) == {_fact_id(kg, mission, "HAD_LUNAR_MODULE"),
                                              _fact_id(kg, mission, "LAUNCHED_FROM")}
     assert len(planted.node_ids) == 3 and planted.mapping == "facts"
-    step = next(s for s in ex.trace if s.get("step") == "trace_rows")
-    assert step["traced"] is True and step["matched_rows"] == 8 and "__xgrag_rel_ids" in step["rewritten"]
+    step = next(s for s in ex.trace if isinstance(s, TraceRowsStep))
+    assert step.traced is True and step.matched_rows == 8 and "__xgrag_rel_ids" in (step.rewritten or "")
     assert ex.cost.generator_calls <= 15
 
 
@@ -257,7 +258,7 @@ def test_graph_cypher_qa_chain_rows_traced_and_planted_row_first(kg: Neo4jStore,
     assert set(top.provenance["relationship_ids"]) == {_fact_id(kg, mission, "HAD_LUNAR_MODULE"),
                                                        _fact_id(kg, mission, "LAUNCHED_FROM")}
     assert f"{mission.name} HAD_LUNAR_MODULE {mission.module}" in top.provenance["facts"]
-    assert out.trace["traced"] is True and out.trace["matched_rows"] == 8
+    assert out.trace.traced is True and out.trace.matched_rows == 8
     assert ex.cost.generator_calls == 2 + 8  # leave-one-out over 8 rows (auto, under 30 units)
 
 
@@ -309,4 +310,4 @@ def test_lcel_chain_replayed_with_its_own_prompt_and_model(kg: Neo4jStore, srv: 
     assert "\n\n\n" not in without and without.startswith("Context:\n") and without.endswith(
         f"Question:\n{mission.question}\n")
     assert ex.cost.generator_calls <= 15
-    assert out.trace["in_prompt"] == 10 and out.trace["not_in_prompt"] == []
+    assert out.trace.in_prompt == 10 and out.trace.not_in_prompt == []

@@ -14,6 +14,7 @@ from xgrag.errors import UsageError, one_of
 from xgrag.evaluate import faithfulness as f
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.settings import SCHEDULER_NAMES, SchedulerName
+from xgrag.model.trace import ScheduleStep
 
 REFERENCE: SchedulerName = "exhaustive"
 FACTS = "edge"  # faithfulness is about facts: the fact-removal strategy is what every scheduler is compared on
@@ -59,7 +60,7 @@ def compare_schedulers(explainer: Explainer, question: str, base: ExplainSetting
         evidence, support = f.evidence_or_support(ex, ask, same)
         row: dict[str, Any] = {
             # what ran ("auto" names the scheduler it chose for this subgraph's size)
-            "ran": next((t["scheduler"] for t in ex.trace if t.get("step") == "schedule"), name),
+            "ran": next((t.scheduler for t in ex.trace if isinstance(t, ScheduleStep)), name),
             "calls": ex.cost.generator_calls - len(ex.baseline_answers),
             "agree_top3": f.agreement(ex, reference),
             "top1_evidence": evidence, "top1_evidence_or_support": support,

@@ -18,6 +18,7 @@ from typing import Any
 
 from xgrag.generate.prompt import relation_text
 from xgrag.model import Component, ContextUnit, key_text
+from xgrag.model.trace import ChunkTextStep
 from xgrag.retrieval.dedup import DedupResult
 from xgrag.store.neo4j import Neo4jStore
 
@@ -149,17 +150,17 @@ def read_chunk_texts(store: Neo4jStore, ids: Sequence[str]) -> dict[str, tuple[s
 
 
 def attach_chunk_text(components: Sequence[Component], merged: DedupResult, store: Neo4jStore,
-                      width: int) -> dict[str, Any]:
+                      width: int) -> ChunkTextStep:
     """Add an `excerpt` to each provenance entry of `components` whose chunk holds text (in place); returns what
     was done, for the explanation's trace."""
     if width <= 0:
-        return {"step": "chunk_text", "skipped": "provenance_text_chars is 0"}
+        return ChunkTextStep(skipped="provenance_text_chars is 0")
     if store.schema.provenance.chunk_text_property is None:
-        return {"step": "chunk_text", "skipped": "the mapping names no chunk text property "
-                                                 "(schema.provenance.chunk_text_property)"}
+        return ChunkTextStep(skipped="the mapping names no chunk text property "
+                                     "(schema.provenance.chunk_text_property)")
     ids = chunk_ids(components)
     if not ids:
-        return {"step": "chunk_text", "chunks": 0, "note": "no component's provenance names a chunk"}
+        return ChunkTextStep(chunks=0, note="no component's provenance names a chunk")
     texts = read_chunk_texts(store, ids)
     attached = unmatched = 0
     for c in components:
@@ -174,15 +175,15 @@ def attach_chunk_text(components: Sequence[Component], merged: DedupResult, stor
             entry["excerpt"] = excerpt(found[0], terms, width, found[1])
             attached += 1
             unmatched += not entry["excerpt"]["marks"]
-    return {"step": "chunk_text", "chunks": len(ids), "with_text": len(texts), "excerpts": attached,
-            "without_match": unmatched, "chars": width}
+    return ChunkTextStep(chunks=len(ids), with_text=len(texts), excerpts=attached, without_match=unmatched,
+                         chars=width)
 
 
-def attach_span_text(components: Sequence[Component], units: Mapping[str, ContextUnit], width: int) -> dict[str, Any]:
+def attach_span_text(components: Sequence[Component], units: Mapping[str, ContextUnit], width: int) -> ChunkTextStep:
     """A stack's context: each span component's provenance gets the excerpt of its item's text around it, the span
     marked (role "span"); in memory, no read (the stack's own text). Returns the trace step."""
     if width <= 0:
-        return {"step": "chunk_text", "skipped": "provenance_text_chars is 0"}
+        return ChunkTextStep(skipped="provenance_text_chars is 0")
     attached = 0
     for c in components:
         unit = units.get(c.id)
@@ -191,4 +192,4 @@ def attach_span_text(components: Sequence[Component], units: Mapping[str, Contex
             continue
         c.provenance["excerpt"] = excerpt(item.text, [Term("span", unit.text)], width)
         attached += 1
-    return {"step": "chunk_text", "source": "the stack's own item texts", "excerpts": attached, "chars": width}
+    return ChunkTextStep(source="the stack's own item texts", excerpts=attached, chars=width)

@@ -43,6 +43,17 @@ from xgrag.generate.cache import ResponseCache
 from xgrag.generate.prompt import PROMPT_VERSION, RenderedContext, render
 from xgrag.model import Component, Cost, Explanation, Perturbation, Subgraph
 from xgrag.model.records import DedupRecord, Incomplete, StackRecord, SubgraphRecord, UnitRecord, json_object
+from xgrag.model.trace import (
+    ChunkTextStep,
+    ContextStep,
+    DedupStep,
+    IncompleteStep,
+    NoiseFloorStep,
+    ObservedAnswerStep,
+    ReproduceStep,
+    RetrieveStep,
+    ScheduleStep,
+)
 from xgrag.retrieval import Retriever, apply_in_memory
 from xgrag.retrieval.dedup import DedupResult, dedup, identity
 from xgrag.retrieval.question import check_question
@@ -251,7 +262,7 @@ class Explainer:
         reproduction = None
         if call is not None:
             reproduction = check_reproduction(call.observed_answer, run.baselines, run.oracle.vectors)
-            run.trace.append({"step": "reproduce", **reproduction.model_dump()})
+            run.trace.append(ReproduceStep(**reproduction.model_dump()))
             if not reproduction.reproduced:
                 mismatch(reproduction, on_mismatch)
         run.tick("baseline", len(run.baselines))
@@ -273,20 +284,20 @@ class Explainer:
         vectors = run.vectors()
         observed = None if answer is None else round(float(run.oracle.vector(answer) @ vectors[run.a0.text]), 6)
         if observed is not None and call is None:
-            run.trace.append({"step": "observed_answer", "similarity_to_a0": observed,
-                              "note": "importances are measured against a0, the explainer's own answer from the "
-                                      "same context; the similarity says how far that reproduces the observed answer"})
+            run.trace.append(ObservedAnswerStep(
+                similarity_to_a0=observed, note="importances are measured against a0, the explainer's own answer "
+                "from the same context; the similarity says how far that reproduces the observed answer"))
         components = build_components(run)
         # provenance with text: one read for the whole explanation, after the probes (a stack's spans: its own text)
         t_text = time.perf_counter()
-        step: dict[str, Any] | None = None
+        step: ChunkTextStep | None = None
         if call is not None:
             step = attach_span_text(components, run.units, cfg.provenance_text_chars)
         elif getattr(self.retriever, "store", None) is not None:  # a retriever over a graph (not a test double)
             assert self.retriever is not None
             step = attach_chunk_text(components, run.merged, self.retriever.store, cfg.provenance_text_chars)
         if step is not None:
-            run.trace.append({**step, "seconds": round(time.perf_counter() - t_text, 4)})
+            run.trace.append(step.model_copy(update={"seconds": round(time.perf_counter() - t_text, 4)}))
         ex = self._explanation(run, components, answer, observed)
         if call is None:
             ex.surrogate = mask_surrogate_summary(run, vectors)
@@ -330,8 +341,8 @@ class Explainer:
             scores = await asyncio.gather(*[run.oracle.score(ctx0, run.a0.text, repeat=i)
                                             for i in range(cfg.noise_runs)])
             run.baseline_score = scores[0].score
-            run.trace.append({"step": "noise_floor", "semantic_shift": round(run.floor, 6),
-                              "baseline_logprobs": [round(s.score.logprob, 6) for s in scores]})
+            run.trace.append(NoiseFloorStep(semantic_shift=round(run.floor, 6),
+                                            baseline_logprobs=[round(s.score.logprob, 6) for s in scores]))
             run.floor = logprob_floor([s.score.logprob for s in scores])
 
     async def _schedule(self, run: ExplainRun) -> None:
@@ -344,9 +355,9 @@ class Explainer:
             # auto chooses by the number of units leave-one-out would ask: the facts of xgrag's context (relationships
             # and property facts), or a stack's context units (items and spans)
             size = len(run.units) if run.units else len(run.graph.relationships) + len(run.graph.properties)
-            run.trace.append({"step": "schedule", "requested": run.settings.scheduler,
-                              "units" if run.units else "facts": size,
-                              "scheduler": resolve_scheduler(run.settings, size)})
+            run.trace.append(ScheduleStep(requested=run.settings.scheduler, units=size if run.units else None,
+                                          facts=None if run.units else size,
+                                          scheduler=resolve_scheduler(run.settings, size)))
             for scheduler in schedule_for(run.settings, size):
                 run.stage = scheduler.name
                 await scheduler.run(run, run.probes)
@@ -369,7 +380,8 @@ class Explainer:
         run.incomplete = Incomplete(reason=reason, message=message, error=error, stage=run.stage, answered=answered,
                                     planned=len(run.probes), missing=len(run.probes) - answered,
                                     cancelled_in_flight=run.cut_in_flight or 0, hint=hint)
-        run.trace.append({"step": "cancelled" if reason == "cancelled" else "failed", **run.incomplete.model_dump()})
+        run.trace.append(IncompleteStep(step="cancelled" if reason == "cancelled" else "failed",
+                                        **run.incomplete.model_dump()))
 
     def _start(self, question: str, cfg: ExplainSettings, subgraph: Subgraph | None,
                progress: Progress | None, executor: Executor | None = None) -> ExplainRun:
@@ -392,11 +404,11 @@ class Explainer:
         apply = functools.partial(self._perturbed_context, question, cfg, retrieved, merged)
         run = ExplainRun(question, cfg, retrieved, merged, oracle, apply, progress, retrieval_seconds)
         run.trace += [
-            {"step": "retrieve", "source": "supplied" if subgraph is not None else "xgrag",
-             "seconds": round(retrieval_seconds, 4), "nodes": len(retrieved.nodes),
-             "relationships": len(retrieved.relationships), "truncated": retrieved.truncated},
-            {"step": "dedup", "seconds": round(time.perf_counter() - t1, 4), "merged": merged.merged,
-             "nodes": len(run.graph.nodes), "relationships": len(run.graph.relationships)},
+            RetrieveStep(source="supplied" if subgraph is not None else "xgrag", seconds=round(retrieval_seconds, 4),
+                         nodes=len(retrieved.nodes), relationships=len(retrieved.relationships),
+                         truncated=retrieved.truncated),
+            DedupStep(seconds=round(time.perf_counter() - t1, 4), merged=merged.merged, nodes=len(run.graph.nodes),
+                      relationships=len(run.graph.relationships)),
         ]
         return run
 
@@ -414,9 +426,9 @@ class Explainer:
 
         run = ExplainRun(question, cfg, call.graph, merged, oracle, apply, progress,
                          units={u.id: u for u in call.context.units})
-        run.trace += [*call.notes, {"step": "context", "source": call.stack, "component": call.component,
-                                    "items": len(call.context.items),
-                                    "spans": len(call.context.units) - len(call.context.items)}]
+        run.trace += [*call.notes, ContextStep(source=call.stack, component=call.component,
+                                               items=len(call.context.items),
+                                               spans=len(call.context.units) - len(call.context.items))]
         return run
 
     def _dedup(self, sub: Subgraph, cfg: ExplainSettings) -> DedupResult:
@@ -467,7 +479,7 @@ class Explainer:
             dedup=DedupRecord.model_validate({"enabled": cfg.dedup, "theta_sim": cfg.theta_sim,
                                               **run.merged.to_json()}),
             skipped=run.skipped, group_testing=run.group_info, cost=cost, config=cfg.record(),
-            versions=self._server_versions(), trace=[json_object(t) for t in run.trace],
+            versions=self._server_versions(), trace=list(run.trace),
             incomplete=run.incomplete,
         )
 

@@ -11,7 +11,6 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
@@ -25,6 +24,7 @@ from xgrag.generate.base import AnswerScore, Generation
 from xgrag.generate.prompt import RenderedContext, fact_line, property_text
 from xgrag.model import ContextUnit, Perturbation, Subgraph
 from xgrag.model.records import GroupTesting, Incomplete
+from xgrag.model.trace import TraceStep
 from xgrag.retrieval.dedup import DedupResult
 
 Progress = Callable[[str, int, int | None], None]  # (phase, advance, total)
@@ -95,7 +95,7 @@ class ExplainRun:
     apply: ApplyFn
     progress: Progress | None = None
     retrieval_seconds: float = 0.0
-    trace: list[dict[str, Any]] = field(default_factory=list)
+    trace: list[TraceStep] = field(default_factory=list)
     baselines: list[Generation] = field(default_factory=list)
     floor: float = 0.0
     probes: list[Probe] = field(default_factory=list)

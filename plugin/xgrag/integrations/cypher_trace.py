@@ -60,6 +60,7 @@ class CypherTrace:
     rewritten: str | None = None  # the read-only query that was run
 
     def to_json(self) -> dict[str, Any]:
+        """The trace's fields of a trace_rows step (xgrag.model.trace.TraceRowsStep)."""
         return {"query": self.query, "traced": self.traced, "reason": self.reason, "rewritten": self.rewritten,
                 "rows": len(self.rows)}
 

@@ -3,7 +3,7 @@ result (Explanation, Component, Cost, Reproduction) and the units of a stack's c
 touches Neo4j, a generator or an embedder."""
 
 from xgrag.model.context import ContextUnit, UnitKind
-from xgrag.model.explanation import FACT_KINDS, UNIT_KINDS, Component, Cost, Explanation, Reproduction
+from xgrag.model.explanation import FACT_KINDS, UNIT_KINDS, Component, Cost, Explanation
 from xgrag.model.graph import (
     Node,
     Perturbation,
@@ -23,6 +23,7 @@ from xgrag.model.records import (
     ExplainConfig,
     GroupTesting,
     Incomplete,
+    Reproduction,
     StackRecord,
     SubgraphRecord,
     Surrogate,

@@ -23,11 +23,13 @@ from xgrag.model.records import (
     Incomplete,
     JsonObject,
     Provenance,
+    Reproduction,
     StackRecord,
     SubgraphRecord,
     Surrogate,
     UnitRecord,
 )
+from xgrag.model.trace import READING, TraceStep
 
 SCHEMA_VERSION = "xgrag.explanation/1"
 
@@ -110,22 +112,6 @@ class Cost(BaseModel):
     scoring_seconds: float = 0.0
 
 
-class Reproduction(BaseModel):
-    """Did the replayed baseline (the stack's own generation step on the unperturbed context) give the answer the
-    stack gave? `exact`: equal after normalisation (case, full stops, spacing: generate.base.answer_key);
-    `similarity`: cos(E(observed), E(replayed)). `reproduced` is `exact`: the importances explain the replayed
-    answer, which is the observed one only then."""
-
-    reproduced: bool
-    exact: bool
-    similarity: float
-    observed_answer: str
-    replayed_answer: str
-    # every baseline run's answer equal (normalised) to the first: the replay is deterministic as far as was seen
-    baselines_agree: bool = True
-    note: str = ""
-
-
 class Explanation(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -166,8 +152,8 @@ class Explanation(BaseModel):
     cost: Cost
     config: ExplainConfig
     versions: dict[str, str | None]
-    # what the run did, step by step ({"step": "retrieve", ...}); each step's figures are its own
-    trace: list[JsonObject] = Field(default_factory=list)
+    # what the run did, step by step (xgrag.model.trace: {"step": "retrieve", ...}); each step's figures are its own
+    trace: list[TraceStep] = Field(default_factory=list)
     # Ex-GraphRAG's semantic-structural mismatch (xgrag.explain.bridges): core / bridge / periphery nodes, how many
     # core pairs are connected only through bridges, Spearman(importance, betweenness)
     bridges: Bridges | None = None
@@ -197,7 +183,8 @@ class Explanation(BaseModel):
     def from_json(cls, data: str | bytes | Mapping[str, Any]) -> Explanation:
         """An explanation read back (saved in the graph, a batch's records, a file): keys this version does not
         know (written by an older or a newer xgrag) are dropped, not an error; what a producer in this version
-        writes must be declared (the models forbid unknown keys)."""
+        writes must be declared (the models forbid unknown keys). A trace step that does not fit its kind's record
+        (or of a kind this version does not know) is kept as written (xgrag.model.trace.UnknownStep)."""
         if isinstance(data, str | bytes):
-            return cls.model_validate_json(data, extra="ignore")
-        return cls.model_validate(data, extra="ignore")
+            return cls.model_validate_json(data, extra="ignore", context={READING: True})
+        return cls.model_validate(data, extra="ignore", context={READING: True})

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, JsonValue
 from pydantic_core import to_jsonable_python
 
+from xgrag.model.direction import Reading
 from xgrag.model.graph import Subgraph
 
 # A generator's own parameters, a stack's details: free-form, but JSON
@@ -73,6 +74,15 @@ class ReadingRecord(Record):
     reversed: bool
     evidence: str
 
+    @classmethod
+    def of(cls, reading: Reading) -> ReadingRecord:
+        return cls(relation=reading.relation, directed=reading.directed, reversed=reading.reversed,
+                   evidence=reading.evidence)
+
+    def text(self, source: str, target: str) -> str:
+        """How the relationship reads between its stored ends' names (Reading.text)."""
+        return Reading(self.relation, self.directed, self.reversed, self.evidence).text(source, target)
+
 
 class RelationshipRecord(Record):
     id: str
@@ -120,7 +130,10 @@ class SubgraphRecord(Record):
 
 
 class StoredTripleRecord(Record):
-    """A triple as the graph stores it (original ends and names), behind a relationship of the merged subgraph."""
+    """A triple as the graph stores it (original ends and names), behind a relationship of the merged subgraph: the
+    alias merge's own record of it (xgrag.retrieval.dedup.StoredTriple is this class)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     rel_id: str
     head_id: str
@@ -128,6 +141,8 @@ class StoredTripleRecord(Record):
     label: str
     tail_id: str
     tail: str
+    # how it reads when the stored direction means nothing (Relationship.reading; LightRAG's graphs)
+    reading: ReadingRecord | None = omitted()
 
 
 class MergeRecord(Record):
@@ -338,6 +353,22 @@ class UnitRecord(Record):
     facts: list[str] = Field(default_factory=list)
     # the stack's metadata for the unit (document ids, scores, ...): free-form
     provenance: Provenance = Field(default_factory=dict)
+
+
+class Reproduction(BaseModel):
+    """Did the replayed baseline (the stack's own generation step on the unperturbed context) give the answer the
+    stack gave? `exact`: equal after normalisation (case, full stops, spacing: generate.base.answer_key);
+    `similarity`: cos(E(observed), E(replayed)). `reproduced` is `exact`: the importances explain the replayed
+    answer, which is the observed one only then."""
+
+    reproduced: bool
+    exact: bool
+    similarity: float
+    observed_answer: str
+    replayed_answer: str
+    # every baseline run's answer equal (normalised) to the first: the replay is deterministic as far as was seen
+    baselines_agree: bool = True
+    note: str = ""
 
 
 # ---------------------------------------------------------------------------------------------------- the run

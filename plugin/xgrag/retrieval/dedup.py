@@ -18,8 +18,8 @@ from typing import Any
 
 from xgrag.errors import NotFoundError
 from xgrag.model import Node, Subgraph
-from xgrag.model.direction import Reading
-from xgrag.model.graph import merged_provenance
+from xgrag.model.graph import Relationship, merged_provenance
+from xgrag.model.records import ReadingRecord, StoredTripleRecord
 from xgrag.retrieval.alias_rule import (
     AliasEntity,
     AliasJudge,
@@ -39,24 +39,14 @@ __all__ = ["AliasLink", "DedupResult", "EmbedFn", "Merge", "StoredTriple", "dedu
            "stored_triple_text"]
 
 
-@dataclass(frozen=True)
-class StoredTriple:
-    """A relationship exactly as the graph stores it: its id, its ends' ids and stored names, its label."""
+# A relationship exactly as the graph stores it: the Explanation's record of it (one declaration, in the model)
+StoredTriple = StoredTripleRecord
 
-    rel_id: str
-    head_id: str
-    head: str
-    label: str
-    tail_id: str
-    tail: str
-    # how it reads when the stored direction means nothing (Relationship.reading; LightRAG's graphs)
-    reading: Reading | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {k: v for k, v in vars(self).items() if k != "reading"}
-        if self.reading is not None:
-            out["reading"] = self.reading.to_json()
-        return out
+def stored_triple(rel: Relationship, head: str, tail: str) -> StoredTriple:
+    """`rel` as stored, its ends' stored names `head` and `tail`."""
+    return StoredTriple(rel_id=rel.id, head_id=rel.source, head=head, label=rel.label, tail_id=rel.target, tail=tail,
+                        reading=None if rel.reading is None else ReadingRecord.of(rel.reading))
 
 
 @dataclass(frozen=True)
@@ -121,8 +111,7 @@ class DedupResult:
         if rel is None:
             raise NotFoundError(f"relationship {rel_id!r} is not in this dedup result")
         # a result built without stored triples (dedup off): the subgraph holds the stored names
-        return [StoredTriple(rel.id, rel.source, self.stored_name(rel.source), rel.label, rel.target,
-                             self.stored_name(rel.target), rel.reading)]
+        return [stored_triple(rel, self.stored_name(rel.source), self.stored_name(rel.target))]
 
     @property
     def merged(self) -> int:
@@ -131,9 +120,9 @@ class DedupResult:
     def to_json(self) -> dict[str, Any]:
         return {"rule": self.rule, "merged": self.merged, "clusters": self.clusters,
                 "merges": [m.to_json() for m in self.merges],
-                "stored": {r: [t.to_json() for t in ts] for r, ts in sorted(self.stored.items())
+                "stored": {r: [t.model_dump() for t in ts] for r, ts in sorted(self.stored.items())
                            if len(ts) > 1 or any(self.mapping.get(x) != x for x in (ts[0].head_id, ts[0].tail_id))},
-                "dropped": [t.to_json() for t in self.dropped]}
+                "dropped": [t.model_dump() for t in self.dropped]}
 
 
 def stored_name_text(result: DedupResult, node_id: str) -> str:
@@ -217,8 +206,7 @@ def collapse_facts(subgraph: Subgraph, mapping: dict[str, str]
     provs: dict[str, list[dict[str, Any]]] = {}
     for rel in subgraph.sorted_relationships():
         key = (mapping.get(rel.source, rel.source), rel.label, mapping.get(rel.target, rel.target))
-        triple = StoredTriple(rel.id, rel.source, subgraph.nodes[rel.source].name, rel.label, rel.target,
-                              subgraph.nodes[rel.target].name, rel.reading)
+        triple = stored_triple(rel, subgraph.nodes[rel.source].name, subgraph.nodes[rel.target].name)
         first = kept.setdefault(key, rel.id)
         members.setdefault(first, []).append(rel.id)
         stored.setdefault(first, []).append(triple)
@@ -275,8 +263,7 @@ def dedup(subgraph: Subgraph, embed: EmbedFn | None, theta: float = 0.7, rule: s
     stored: dict[str, list[StoredTriple]] = {}
     dropped: list[StoredTriple] = []
     for rel in subgraph.sorted_relationships():
-        triple = StoredTriple(rel.id, rel.source, subgraph.nodes[rel.source].name, rel.label, rel.target,
-                              subgraph.nodes[rel.target].name, rel.reading)
+        triple = stored_triple(rel, subgraph.nodes[rel.source].name, subgraph.nodes[rel.target].name)
         s, t = mapping[rel.source], mapping[rel.target]
         if s == t:  # XGRAG drops self-loops; one between two merged aliases is kept aside, never shown as fact
             dropped.append(triple)

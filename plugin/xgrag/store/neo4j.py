@@ -94,6 +94,33 @@ def show_driver_log(verbose: bool) -> None:
 # server lost. The driver sleeps about 1, 2, 4 s between retries (+-20% jitter) and checks the budget before each
 # sleep, so with 3 s the last attempt ends by ~7.8 s: within the 10 s a user should wait to hear about it.
 DEFAULT_RETRY_BUDGET = 3.0
+# How long close() waits for queries other threads are still running (see _Sessions)
+CLOSE_WAIT_SECONDS = 60.0
+
+
+class _Sessions:
+    """The sessions open on one driver (shared by a store and its with_schema views). Closing the driver under a
+    session another thread is still using breaks that thread's connection mid-write (the driver's buffer raised
+    BufferError when explain-batch was stopped with SIGTERM while a re-retrieval ran), so close() waits for them."""
+
+    def __init__(self) -> None:
+        self._open = 0
+        self._idle = threading.Condition()
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        with self._idle:
+            self._open += 1
+        try:
+            yield
+        finally:
+            with self._idle:
+                self._open -= 1
+                self._idle.notify_all()
+
+    def wait_idle(self, timeout: float) -> bool:
+        with self._idle:
+            return self._idle.wait_for(lambda: self._open == 0, timeout)
 
 
 class Neo4jStore:
@@ -128,6 +155,7 @@ class Neo4jStore:
         except (neo4j.exceptions.ConfigurationError, ValueError) as exc:
             raise StoreConfigError(f"cannot use the Neo4j URI {uri!r}: {exc}", hint=_URI_HINT) from exc
         self._local = threading.local()  # the read transaction opened by reading(), per thread
+        self._sessions = _Sessions()
 
     @classmethod
     def from_settings(cls, settings: Settings, schema: GraphSchema | None = None) -> Neo4jStore:
@@ -148,6 +176,7 @@ class Neo4jStore:
         other = object.__new__(Neo4jStore)
         other.uri, other.database, other._driver, other.user = self.uri, self.database, self._driver, self.user
         other._password, other.retry_budget = self._password, self.retry_budget
+        other._sessions = self._sessions
         other.schema, other.queries = schema, QueryLibrary(schema)
         other._local = threading.local()
         return other
@@ -163,7 +192,16 @@ class Neo4jStore:
         return self._driver
 
     def close(self) -> None:
+        """Close the driver once no query of this store runs in another thread (a stopped run's re-retrievals
+        finish first: each is bounded by the retry budget when the server is gone), waiting at most
+        CLOSE_WAIT_SECONDS."""
+        self._sessions.wait_idle(CLOSE_WAIT_SECONDS)
         self._driver.close()
+
+    @contextmanager
+    def _session(self, **config: Any) -> Iterator[neo4j.Session]:
+        with self._sessions.held(), self._driver.session(database=self.database, **config) as session:
+            yield session
 
     def __enter__(self) -> Neo4jStore:
         return self
@@ -258,7 +296,7 @@ class Neo4jStore:
             def work(tx: neo4j.ManagedTransaction) -> list[dict[str, Any]]:
                 return rows(tx.run(cypher, params))
 
-            with self._driver.session(database=self.database) as session:
+            with self._session() as session:
                 if read_only:
                     return session.execute_read(work)
                 return session.execute_write(work)
@@ -274,7 +312,7 @@ class Neo4jStore:
             yield self
             return
         with self._translated(), \
-                self._driver.session(database=self.database, default_access_mode=neo4j.READ_ACCESS) as session:
+                self._session(default_access_mode=neo4j.READ_ACCESS) as session:
             tx = session.begin_transaction()
             self._local.tx = tx
             try:
@@ -315,7 +353,7 @@ class Neo4jStore:
                 out.append([dict(zip(keys, record.values(), strict=True)) for record in result])
             return out
 
-        with self._translated(), self._driver.session(database=self.database) as session:
+        with self._translated(), self._session() as session:
             return session.execute_write(work)
 
     def server_versions(self) -> dict[str, str | None]:

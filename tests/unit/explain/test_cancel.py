@@ -53,7 +53,7 @@ def test_a_stop_keeps_the_answered_probes_and_asks_nothing_more() -> None:
     assert "the run was cancelled during exhaustive (SIGINT): 3 of 9 probes answered" in \
         ex.technical_explanation
     assert "6 of 9 components were not evaluated: their answers had not come back" in ex.technical_explanation
-    assert ex.trace[-1]["step"] == "cancelled"
+    assert ex.trace[-1].step == "cancelled"
     ex.model_validate(ex.to_json())  # an ordinary Explanation: serialises and reads back
 
 

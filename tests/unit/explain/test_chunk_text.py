@@ -66,6 +66,6 @@ def test_a_stack_span_gets_its_item_text_around_it() -> None:
     comps = [Component(kind="span", id="1.4", label="s", strategy="unit", provenance={"retrieved_as": "chunk"}),
              Component(kind="item", id="1", label="i", strategy="unit")]
     step = attach_span_text(comps, {"1": item, "1.4": span}, 200)
-    assert step["excerpts"] == 1 and "excerpt" not in comps[1].provenance
+    assert step.excerpts == 1 and "excerpt" not in comps[1].provenance
     e = comps[0].provenance["excerpt"]
     assert [m["role"] for m in e["marks"]] == ["span"] and e["text"][e["marks"][0]["start"]:].startswith("Neil")

@@ -11,6 +11,7 @@ from xgrag.generate.base import Generation, Usage
 from xgrag.generate.cache import ResponseCache, cache_key
 from xgrag.generate.prompt import PROMPT_VERSION, render
 from xgrag.model import Evidence, Node, Perturbation, Relationship, Subgraph
+from xgrag.model.trace import ResolveRedundancyStep
 from xgrag.retrieval.retriever import apply_in_memory
 
 
@@ -183,7 +184,7 @@ def test_redundant_support_is_resolved_conditionally() -> None:
     moved = [c for c in result.components if c.importance]
     assert len(moved) == 1 and moved[0].id in {"r1", "r6"} and moved[0].evaluated == "conditional"
     assert moved[0].rank == 1 and "redundant support" in result.technical_explanation
-    assert any(step["step"] == "resolve_redundancy" for step in result.trace)
+    assert any(isinstance(step, ResolveRedundancyStep) for step in result.trace)
 
 
 def test_group_testing_resolves_redundant_support_as_leave_one_out_does_with_fewer_calls() -> None:
@@ -205,9 +206,9 @@ def test_group_testing_resolves_redundant_support_as_leave_one_out_does_with_few
     moved = {k: [(c.id, c.evaluated) for c in ex.components if c.importance] for k, ex in results.items()}
     assert moved["group"] == moved["exhaustive"] and len(moved["group"]) == 1
     assert moved["group"][0][1] == "conditional" and moved["group"][0][0] in {"r1", "r6"}
-    steps = {k: [s for s in ex.trace if s["step"] == "resolve_redundancy"][0] for k, ex in results.items()}
-    assert steps["group"]["search"] == "binary" and steps["group"]["necessary"] == 1
-    assert steps["group"]["calls"] < steps["exhaustive"]["calls"]  # log2 search instead of one call per fact
+    steps = {k: [s for s in ex.trace if isinstance(s, ResolveRedundancyStep)][0] for k, ex in results.items()}
+    assert steps["group"].search == "binary" and steps["group"].necessary == 1
+    assert steps["group"].calls < steps["exhaustive"].calls  # log2 search instead of one call per fact
     assert gt.cost.generator_calls < loo.cost.generator_calls
     # the output says how each importance was obtained: the necessary fact removed alone, the rest estimated
     assert {c.id: c.importance_from for c in gt.components}[moved["group"][0][0]] == "verified"
@@ -246,8 +247,8 @@ def test_citation_guided_redundancy_tests_the_cited_support() -> None:
     assert len(cited) == 1
     moved = [c for c in guided.components if c.importance]
     assert [c.id for c in moved] == cited and moved[0].evaluated == "conditional"
-    assert [s["citation_guided"] for s in guided.trace if s["step"] == "resolve_redundancy"] == [True]
-    assert [s["citation_guided"] for s in results[False].trace if s["step"] == "resolve_redundancy"] == [False]
+    assert [s.citation_guided for s in guided.trace if isinstance(s, ResolveRedundancyStep)] == [True]
+    assert [s.citation_guided for s in results[False].trace if isinstance(s, ResolveRedundancyStep)] == [False]
     # unguided, the order by question relevance tests the other (uncited) support: the flag makes the difference
     assert [c.id for c in results[False].components if c.importance] != cited
 

@@ -15,6 +15,7 @@ from xgrag.generate.base import AnswerScore, AnswerScorer, SyncScorerMixin, Usag
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.prompt import render
 from xgrag.model import Node, Relationship, Subgraph
+from xgrag.model.trace import ResolveRedundancyStep
 
 QUESTION = "who directed Out to Sea"
 DIRECTOR = "Out to Sea directed by Martha Coolidge"
@@ -154,15 +155,15 @@ def test_redundant_support_is_resolved_under_logprob() -> None:
     director = {c.id: c for c in result.components if c.id in ("r1", "r6")}
     conditional = [c for c in director.values() if c.evaluated == "conditional"]
     assert len(conditional) == 1 and conditional[0].importance == pytest.approx(0.95)
-    step = next(s for s in result.trace if s["step"] == "resolve_redundancy")
-    assert step["necessary"] == 1 and gen.calls == 1
+    step = next(s for s in result.trace if isinstance(s, ResolveRedundancyStep))
+    assert step.necessary == 1 and gen.calls == 1
 
 
 def test_redundancy_is_not_resolved_when_a_single_removal_already_lowers_the_probability() -> None:
     # r3 (the year) lowers P(a0) alone: something moved, so the strategy is not redundant support
     result, _ = explain(ExplainSettings(strategies=("edge",), response_score="logprob", dedup=False,
                                         noise_runs=1), movie_graph(second_director=True, noise=2))
-    assert not any(s["step"] == "resolve_redundancy" for s in result.trace)
+    assert not any(isinstance(s, ResolveRedundancyStep) for s in result.trace)
 
 
 def test_mask_surrogate_fits_the_answer_logit() -> None:

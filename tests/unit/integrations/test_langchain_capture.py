@@ -37,6 +37,11 @@ from xgrag.integrations.langchain import (  # noqa: E402
     with_explanation,
 )
 from xgrag.model import Node, Relationship, Subgraph  # noqa: E402
+from xgrag.model.trace import (  # noqa: E402
+    LangChainRunStep,
+    QuestionEntity,  # noqa: E402
+    XgragDocumentsMap,
+)
 from xgrag.retrieval.linking import LinkedEntity  # noqa: E402
 
 Q = "who directed Out to Sea"
@@ -114,7 +119,7 @@ def test_inline_handler_explains_the_captured_documents() -> None:
     assert ex.question == Q and ex.answer == "Martha Coolidge."  # a0 from the explainer's own generator
     assert {c.id for c in ex.components} == {"r1", "r2", "r3", "r4"}
     assert ex.top("edge", 1)[0].id == "r1"
-    assert ex.trace[0]["source"] == "xgrag_documents" and ex.trace[0]["documents"] == 4
+    assert isinstance(ex.trace[0], XgragDocumentsMap) and ex.trace[0].documents == 4
     cap = handler.captures[run_id]
     assert cap.retriever_queries == [Q] and len(cap.documents) == 4 and cap.seconds is not None
 
@@ -199,12 +204,12 @@ def test_rows_map_to_entities_by_exact_name() -> None:
                                    cypher="MATCH ...")
     assert r.calls[0] == ("names", ["Pierre Curie", "1895"])
     assert r.calls[1] == ("paths", ["m", "p"], [("m", "p")])
-    assert step["matched"] == {"Pierre Curie": ["p"]} and step["unmatched"] == ["1895"]
-    assert step["question_entities"] == [{"id": "m", "name": "Marie Curie", "method": "exact"}]
-    assert "shortest paths" in step["method"] and sub.triples() == [("Marie Curie", "MARRIED", "Pierre Curie")]
+    assert step.matched == {"Pierre Curie": ["p"]} and step.unmatched == ["1895"]
+    assert step.question_entities == [QuestionEntity(id="m", name="Marie Curie", method="exact")]
+    assert "shortest paths" in step.method and sub.triples() == [("Marie Curie", "MARRIED", "Pierre Curie")]
     # no question entity: k-hop around the matched ones, said so
     sub2, step2 = subgraph_from_rows(RowRetriever(), "Who was married?", [{"spouse": "Pierre Curie"}])
-    assert sub2.fallback.startswith("no question entity") and "1-hop" in step2["method"]
+    assert sub2.fallback.startswith("no question entity") and "1-hop" in step2.method
 
 
 def test_tool_artifacts_and_retriever_tools_are_captured() -> None:
@@ -280,7 +285,8 @@ def test_async_handler_does_not_block_the_event_loop() -> None:
     assert free >= 10 and free > 3 * blocked, (free, blocked)
     assert [c.id for c in async_handler.last_explanation.top("edge", 4)] == \
         [c.id for c in sync_handler.last_explanation.top("edge", 4)]
-    assert async_handler.last_explanation.trace[1]["handler"] == "AsyncXgragCallbackHandler"
+    run = async_handler.last_explanation.trace[1]
+    assert isinstance(run, LangChainRunStep) and run.handler == "AsyncXgragCallbackHandler"
 
 
 def test_async_handler_queued_runs_on_the_callers_loop() -> None:

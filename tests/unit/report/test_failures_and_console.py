@@ -45,7 +45,7 @@ def test_a_failure_part_way_keeps_the_measured_components_and_says_so() -> None:
     assert all(c.importance is None for c in ex.components if c.evaluated == "failed")
     assert "Incomplete" in ex.technical_explanation and "6 of 9 components were not evaluated" in \
         ex.technical_explanation and "HTTP 500" in ex.technical_explanation
-    assert ex.trace[-1]["step"] == "failed"
+    assert ex.trace[-1].step == "failed"
 
 
 def test_a_failing_baseline_is_an_error_not_an_empty_explanation() -> None:

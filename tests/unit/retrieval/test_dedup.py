@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 from xgrag.errors import NotFoundError, UsageError
-from xgrag.model import Node, Relationship, Subgraph
+from xgrag.model import DedupRecord, Node, Relationship, Subgraph
+from xgrag.model.direction import Reading
 from xgrag.retrieval.alias_rule import AliasEntity, AliasJudge
 from xgrag.retrieval.dedup import (
     alias_entities,
@@ -334,6 +335,21 @@ def test_stored_triples_show_what_the_graph_holds_with_merge_notes() -> None:
     assert kept.id in data["stored"] and "r2" not in data["stored"]  # only relationships a merge touched
     with pytest.raises(NotFoundError, match="relationship 'nope'"):
         stored_triple_text(res, "nope")
+
+
+def test_a_merged_fact_stored_without_a_meaningful_direction_keeps_its_reading_in_the_record() -> None:
+    """The stored triple is the Explanation's record (one declaration): a relationship read in its meaning's
+    direction (LightRAG's graphs) keeps that reading through the merge, the record and its JSON."""
+    sub = graph(RELATIVES[:2] + [("watch", "Gold Watch", "Object")], [("jim", "SOLD", "watch")])
+    sub.add_relationship(Relationship("r1", "watch", "f", "owned", reading=Reading("owned", True, True, "f owned it")))
+    res = dedup(sub, same_vector, 0.7, rule="xgrag")  # Jim'S Father merged into Jim
+    (stored,) = res.stored_triples("r1")
+    assert stored.reading is not None and stored.reading.relation == "owned"
+    assert stored_triple_text(res, "r1") == "Jim'S Father (merged into Jim) -owned-> Gold Watch"
+    record = DedupRecord.model_validate({"enabled": True, **res.to_json()})
+    assert record.stored["r1"] == [stored]
+    assert "reading" not in record.stored["r1"][0].model_copy(update={"reading": None}).model_dump(mode="json")
+    assert DedupRecord.model_validate_json(record.model_dump_json()) == record
 
 
 def test_every_merge_records_its_evidence_and_score() -> None:

@@ -4,6 +4,7 @@ schedulers are measured against). Under a call budget, the most promising probes
 from __future__ import annotations
 
 from xgrag.explain.run import ExplainRun, Probe
+from xgrag.model.trace import BudgetStep
 
 
 class Exhaustive:
@@ -32,5 +33,5 @@ class Budgeted:
         # the asked ones first, in the order they were chosen (as the output lists them)
         chosen_ids = {id(p) for p in chosen}
         probes[:] = chosen + [p for p in probes if id(p) not in chosen_ids]
-        run.trace.append({"step": "budget", "max_calls": self.max_calls, "asked": len(chosen),
-                          "not_evaluated": len(probes) - len(chosen)})
+        run.trace.append(BudgetStep(max_calls=self.max_calls, asked=len(chosen),
+                                    not_evaluated=len(probes) - len(chosen)))

@@ -22,6 +22,7 @@ from typing import Literal
 
 from xgrag.explain.perturbers import REGISTRY, Planned, union_of
 from xgrag.explain.run import ExplainRun, Probe, Response
+from xgrag.model.trace import ResolveRedundancyStep
 
 
 class RedundancyResolution:
@@ -105,9 +106,9 @@ class RedundancyResolution:
             necessary += 1
             removed.extend(order[start:hi])
             start = hi + 1
-        run.trace.append({"step": "resolve_redundancy", "strategy": strategy, "calls": calls, "search": "binary",
-                          "citation_guided": self.citation_guided and bool(run.a0.evidence),
-                          "redundant": len(removed), "necessary": necessary})
+        run.trace.append(ResolveRedundancyStep(strategy=strategy, calls=calls, search="binary",
+                                               citation_guided=self.citation_guided and bool(run.a0.evidence),
+                                               redundant=len(removed), necessary=necessary))
 
     async def _resolve(self, run: ExplainRun, strategy: str, group: list[Probe]) -> None:
         budget = None if self.max_calls is None else self.max_calls - run.oracle.calls
@@ -126,6 +127,6 @@ class RedundancyResolution:
                 removed.append(planned)  # redundant given what is already removed: keep it out
             else:
                 by_planned[id(planned)].conditional = response  # necessary once its alternatives are gone
-        run.trace.append({"step": "resolve_redundancy", "strategy": strategy, "calls": calls,
-                          "citation_guided": bool(cited), "redundant": len(removed),
-                          "necessary": sum(p.conditional is not None for p in group)})
+        run.trace.append(ResolveRedundancyStep(strategy=strategy, calls=calls, citation_guided=bool(cited),
+                                               redundant=len(removed),
+                                               necessary=sum(p.conditional is not None for p in group)))

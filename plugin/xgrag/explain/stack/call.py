@@ -20,6 +20,7 @@ from xgrag.explain.stack.context import StackContext
 from xgrag.generate.base import Generator
 from xgrag.generate.prompt import RenderedContext
 from xgrag.model import Subgraph
+from xgrag.model.trace import TraceStep
 
 # the items' texts in prompt order, None for an item left out -> (system instruction or None, user prompt)
 PromptFn = Callable[[Sequence[str | None]], tuple[str | None, str]]
@@ -36,7 +37,7 @@ class StackCall:
     generator: Generator  # the stack's own LLM, replayed (xgrag.generate.base.Generator)
     graph: Subgraph = field(default_factory=Subgraph)  # the graph elements the units were traced to
     prompt_name: str = ""  # the stack's prompt template, as Explanation.prompt_version records it
-    notes: list[dict[str, Any]] = field(default_factory=list)  # trace steps: how the context was mapped, traced
+    notes: list[TraceStep] = field(default_factory=list)  # trace steps: how the context was mapped, traced
     details: dict[str, Any] = field(default_factory=dict)  # what Explanation.stack records besides the counts
 
     def render(self, removed: Iterable[str] = ()) -> RenderedContext:

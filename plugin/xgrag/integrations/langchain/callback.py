@@ -32,7 +32,7 @@ from xgrag.integrations.langchain.capture import (
 from xgrag.integrations.langchain.documents import is_xgrag_document, merge_subgraphs, subgraph_from_documents
 from xgrag.integrations.langchain.rows import subgraph_from_rows
 from xgrag.model import Explanation, Subgraph
-from xgrag.model.records import json_object
+from xgrag.model.trace import GraphCypherQAMap, LangChainRunStep, XgragDocumentsMap
 from xgrag.store.explanations import save_explanation
 from xgrag.store.neo4j import Neo4jStore
 
@@ -337,22 +337,22 @@ class XgragCallbackHandler(BaseCallbackHandler):
         if self.mode == "inline":
             future.result()  # blocks the calling thread (under ainvoke: the caller's loop; see the async handler)
 
-    def context_of(self, cap: RunCapture) -> tuple[Subgraph, list[dict[str, Any]]]:
+    def context_of(self, cap: RunCapture) -> tuple[Subgraph, list[XgragDocumentsMap | GraphCypherQAMap]]:
         """The captured context as a subgraph, and the trace steps saying where it came from."""
         parts: list[Subgraph] = []
-        steps: list[dict[str, Any]] = []
+        steps: list[XgragDocumentsMap | GraphCypherQAMap] = []
         if cap.documents:
             sub = subgraph_from_documents(cap.documents)
             parts.append(sub)
-            steps.append({"step": "map_context", "source": "xgrag_documents", "documents": len(cap.documents),
-                          "other_documents": cap.other_documents,
-                          "method": "XgragRetriever documents rebuilt into their subgraph from metadata (node and "
-                                    "relationship ids, relations, provenance); no query",
-                          "nodes": len(sub.nodes), "relationships": len(sub.relationships)})
+            steps.append(XgragDocumentsMap(
+                documents=len(cap.documents), other_documents=cap.other_documents,
+                method="XgragRetriever documents rebuilt into their subgraph from metadata (node and relationship "
+                       "ids, relations, provenance); no query",
+                nodes=len(sub.nodes), relationships=len(sub.relationships)))
         if cap.cypher_rows is not None:
             sub, step = subgraph_from_rows(self.explainer.graph_retriever(), cap.question or "", cap.cypher_rows,
                                            self.row_hops, cap.cypher_query)
-            step["rows_from"] = cap.cypher_rows_source
+            step.rows_from = cap.cypher_rows_source
             parts.append(sub)
             steps.append(step)
         return (parts[0] if len(parts) == 1 else merge_subgraphs(parts)), steps
@@ -371,17 +371,18 @@ class XgragCallbackHandler(BaseCallbackHandler):
             self._failed(cap, exc)
             return None
 
-    def _has_facts(self, cap: RunCapture, graph: Subgraph, steps: list[dict[str, Any]]) -> bool:
+    def _has_facts(self, cap: RunCapture, graph: Subgraph, steps: list[XgragDocumentsMap | GraphCypherQAMap]
+                   ) -> bool:
         if graph.relationships:
             return True
         self.skipped[cap.run_id] = "the captured context maps to no relationship of the graph: " + \
-            "; ".join(str(s.get("method")) for s in steps)
+            "; ".join(s.method for s in steps)
         return False
 
-    def _keep(self, cap: RunCapture, ex: Explanation, steps: list[dict[str, Any]]) -> Explanation:
-        ex.trace[:0] = [json_object(s) for s in [
-            *steps, {"step": "langchain_run", "run_id": str(cap.run_id), "mode": self.mode,
-                     "handler": type(self).__name__, "run_seconds": round(cap.seconds or 0.0, 4)}]]
+    def _keep(self, cap: RunCapture, ex: Explanation, steps: list[XgragDocumentsMap | GraphCypherQAMap]
+              ) -> Explanation:
+        ex.trace[:0] = [*steps, LangChainRunStep(run_id=str(cap.run_id), mode=self.mode, handler=type(self).__name__,
+                                                 run_seconds=round(cap.seconds or 0.0, 4))]
         if self.save:
             save_explanation(self.store, ex)
         with self._lock:

@@ -17,7 +17,7 @@ import hashlib
 import json
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import neo4j
@@ -36,6 +36,7 @@ from xgrag.generate.langchain import chat_model_params
 from xgrag.integrations.cypher_trace import CypherTrace, match_rows, record_of, trace_cypher, traced_graph
 from xgrag.integrations.langchain.capture import _cypher_steps, _literal_rows, _text
 from xgrag.model import Explanation, Subgraph
+from xgrag.model.trace import TraceRowsStep, TraceStep
 from xgrag.store.neo4j import Neo4jStore
 
 STACK = "langchain"
@@ -143,7 +144,7 @@ class ExplainedCypherQA:
     query: str | None  # the Cypher the chain generated
     rows: list[Any]  # the rows it passed to its QA step
     explanation: Explanation | None
-    trace: dict[str, Any] = field(default_factory=dict)  # how the rows were traced to graph elements
+    trace: TraceRowsStep  # how the rows were traced to graph elements
 
 
 def cypher_qa_call(chain: Any, question: str, answer: str, query: str | None, rows: Sequence[Any], *,
@@ -151,29 +152,31 @@ def cypher_qa_call(chain: Any, question: str, answer: str, query: str | None, ro
     """The StackCall of one GraphCypherQAChain run: its rows as units (traced when `store` or the chain's graph can
     re-run `query` read-only), its qa_chain replayed."""
     replay = QAChainReplay(chain, question)
-    notes: list[dict[str, Any]] = []
     graph = Subgraph(mode="supplied")
     matched: list[Any] = [None] * len(rows)
-    step: dict[str, Any] = {"step": "trace_rows", "cypher": query, "rows": len(rows)}
     driver = store.driver if store is not None else getattr(getattr(chain, "graph", None), "_driver", None)
     database = store.database if store is not None else getattr(getattr(chain, "graph", None), "_database", None)
     trace: CypherTrace | None = None
+    why = None
     if not query:
-        step.update(traced=False, reason="the chain generated no query")
+        why = "the chain generated no query"
     elif driver is None:
-        step.update(traced=False, reason="no driver to re-run the query with")
+        why = "no driver to re-run the query with"
     else:
         try:
             trace = trace_cypher(driver, query, database=database)
         except (ValueError, neo4j.exceptions.Neo4jError) as exc:
-            step.update(traced=False, reason=f"the query could not be re-run read-only: {exc}")
+            why = f"the query could not be re-run read-only: {exc}"
     if trace is not None:
         matched = match_rows(trace, [repr(r) for r in rows],
                              lambda values: repr(record_of(values).data()))
-        step.update(trace.to_json(), matched_rows=sum(m is not None for m in matched))
+        # rows: the rows the query gave when re-run (the rows the chain passed on: the units)
+        step = TraceRowsStep(cypher=query, **trace.to_json(), matched_rows=sum(m is not None for m in matched))
         if store is not None:
             graph = traced_graph(store, matched)
-    notes.append(step)
+    else:
+        step = TraceRowsStep(cypher=query, rows=len(rows), traced=False, reason=why)
+    notes: list[TraceStep] = [step]
     sources = []
     for i, (row, hit) in enumerate(zip(rows, matched, strict=True), start=1):
         rels = [graph.relationships[r] for r in (hit.relationship_ids if hit else []) if r in graph.relationships]
@@ -219,7 +222,9 @@ async def aexplain_cypher_qa(chain: Any, question: str, *, store: Neo4jStore | N
     call = await asyncio.to_thread(cypher_qa_call, chain, question, answer, query, rows, store=store)
     ex = await aexplain_stack(call, embedder=embedder, settings=settings, cache=cache, progress=progress,
                               on_mismatch=on_mismatch)
-    return ExplainedCypherQA(answer, question, query, list(rows), ex, call.notes[0])
+    step = call.notes[0]
+    assert isinstance(step, TraceRowsStep)  # cypher_qa_call's one note
+    return ExplainedCypherQA(answer, question, query, list(rows), ex, step)
 
 
 def explain_cypher_qa(chain: Any, question: str, *, store: Neo4jStore | None = None,

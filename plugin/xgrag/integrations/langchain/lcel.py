@@ -22,7 +22,7 @@ import json
 import re
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from langchain_core.callbacks import BaseCallbackHandler
@@ -42,6 +42,7 @@ from xgrag.generate.langchain import chat_model_params
 from xgrag.integrations.langchain.capture import _text, answer_text, question_text
 from xgrag.integrations.langchain.documents import is_xgrag_document
 from xgrag.model import Explanation, Node, Relationship, Subgraph
+from xgrag.model.trace import LangChainMap, TraceStep
 
 STACK = "langchain"
 
@@ -184,7 +185,7 @@ class ExplainedChain:
     question: str
     documents: list[Document]  # what its retrievers returned, in order
     explanation: Explanation | None
-    trace: dict[str, Any] = field(default_factory=dict)
+    trace: LangChainMap  # how the documents were found in the model's messages
 
 
 def _graph_of(doc: Document) -> tuple[list[Node], list[Relationship]]:
@@ -222,10 +223,10 @@ def chain_call(chain: Any, question: str, answer: str, messages: Sequence[BaseMe
             entities=tuple(KnownEntity(n.id, n.name) for n in nodes),
             provenance={"index": i, **({"id": doc.id} if doc.id else {}), **({"metadata": meta} if meta else {})}))
     missing = [i + 1 for i, p in enumerate(places) if p is None]
-    notes = [{"step": "map_context", "source": "langchain", "documents": len(documents), "in_prompt": len(kept),
-              "not_in_prompt": missing,
-              "method": "each retrieved document located verbatim in the chat model's messages; a probe cuts it out "
-                        "(with the separator after it) and re-invokes the chain's model step"}]
+    notes: list[TraceStep] = [LangChainMap(
+        documents=len(documents), in_prompt=len(kept), not_in_prompt=missing,
+        method="each retrieved document located verbatim in the chat model's messages; a probe cuts it out (with the "
+               "separator after it) and re-invokes the chain's model step")]
 
     def prompt(items: Sequence[str | None]) -> tuple[str | None, str]:
         edits: dict[int, list[tuple[int, int, str | None]]] = {}
@@ -264,7 +265,9 @@ async def aexplain_chain(chain: Any, inputs: Any, *, question: str | None = None
         raise UsageError("none of the retrieved documents appears verbatim in the chat model's messages")
     ex = await aexplain_stack(call, embedder=embedder, settings=settings, cache=cache, progress=progress,
                               on_mismatch=on_mismatch)
-    return ExplainedChain(answer, asked, list(capture.documents), ex, call.notes[0])
+    step = call.notes[0]
+    assert isinstance(step, LangChainMap)  # chain_call's one note
+    return ExplainedChain(answer, asked, list(capture.documents), ex, step)
 
 
 def explain_chain(chain: Any, inputs: Any, *, question: str | None = None, settings: ExplainSettings | None = None,

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from xgrag.model import Subgraph
+from xgrag.model.trace import GraphCypherQAMap, QuestionEntity
 from xgrag.retrieval import Retriever
 
 _MAX_VALUES = 200  # row values looked up per run
@@ -36,7 +37,7 @@ def row_values(rows: Any, limit: int = _MAX_VALUES) -> list[str]:
 
 
 def subgraph_from_rows(retriever: Retriever, question: str, rows: Sequence[Any], hops: int = 1,
-                       cypher: str | None = None) -> tuple[Subgraph, dict[str, Any]]:
+                       cypher: str | None = None) -> tuple[Subgraph, GraphCypherQAMap]:
     """Map GraphCypherQAChain rows onto the graph: row values matched exactly to entity names, the question's
     entities linked, the context = shortest paths between question entities and matched entities (k-hop around
     the entities when there is no such pair). Returns the subgraph and a trace step saying how it was mapped."""
@@ -62,12 +63,11 @@ def subgraph_from_rows(retriever: Retriever, question: str, rows: Sequence[Any],
     else:
         sub = Subgraph()
         how = "nothing: no row value names an entity and the question links none"
-    step = {
-        "step": "map_context", "source": "graph_cypher_qa", "cypher": cypher, "rows": len(rows),
-        "method": "row values matched exactly to entity names (xgrag exact-name linking); question entities linked "
-                  "by xgrag; context = " + how,
-        "values": values[:50], "matched": matched, "unmatched": [v for v in values if v not in matched][:50],
-        "question_entities": [{"id": le.node.id, "name": le.node.name, "method": le.method} for le in linked],
-        "mode": sub.mode, "fallback": sub.fallback, "nodes": len(sub.nodes), "relationships": len(sub.relationships),
-    }
+    step = GraphCypherQAMap(
+        cypher=cypher, rows=len(rows),
+        method="row values matched exactly to entity names (xgrag exact-name linking); question entities linked by "
+               "xgrag; context = " + how,
+        values=values[:50], matched=matched, unmatched=[v for v in values if v not in matched][:50],
+        question_entities=[QuestionEntity(id=le.node.id, name=le.node.name, method=le.method) for le in linked],
+        mode=sub.mode, fallback=sub.fallback, nodes=len(sub.nodes), relationships=len(sub.relationships))
     return sub, step

@@ -37,6 +37,7 @@ from xgrag.explain.stack.context import shorten
 from xgrag.generate.base import Fact, Generation, GenerationError, Usage
 from xgrag.model import Subgraph
 from xgrag.model.direction import Direction, meaning_direction
+from xgrag.model.trace import LightRAGMap
 
 from .prompt import LightRAGPrompt, parse_prompt
 
@@ -158,12 +159,11 @@ def lightrag_call(rag: Any, question: str, param: Any, answer: str, data: dict[s
     for k, unit in enumerate(context.items[n_ent:n_ent + n_rel]):
         context.items[n_ent + k] = dataclasses.replace(
             unit, label=f"[{unit.id}] {directions[k].text}")
-    step = {"step": "map_context", "source": STACK, "mode": param.mode, "entities": n_ent, "relations": n_rel,
-            "chunks": len(prompt.chunks), "references": len(prompt.references),
-            "directed": sum(d.directed for d in directions),
-            "undirected": [relation_id(d.head, d.tail) for d in directions if not d.directed],
-            "method": "LightRAG's only_need_prompt request, parsed with its PROMPTS; relations read in their "
-                      "meaning's direction from their description and keywords"}
+    step = LightRAGMap(mode=param.mode, entities=n_ent, relations=n_rel, chunks=len(prompt.chunks),
+                       references=len(prompt.references), directed=sum(d.directed for d in directions),
+                       undirected=[relation_id(d.head, d.tail) for d in directions if not d.directed],
+                       method="LightRAG's only_need_prompt request, parsed with its PROMPTS; relations read in their "
+                              "meaning's direction from their description and keywords")
     del ent_lines
     return StackCall(stack=STACK, component=f"LightRAG(mode={param.mode})", question=question,
                      observed_answer=answer, context=context, prompt=render, generator=LightRAGReplay(rag, param),

@@ -6,7 +6,7 @@ blocking `rag.query`, driven the way LightRAG drives its blocking calls."""
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from xgrag.errors import UsageError
@@ -16,6 +16,7 @@ from xgrag.explain.run import Progress
 from xgrag.explain.stack import OnMismatch
 from xgrag.generate.cache import ResponseCache
 from xgrag.model import Explanation
+from xgrag.model.trace import LightRAGMap
 
 from .call import lightrag_call
 
@@ -25,8 +26,8 @@ class ExplainedQuery:
     question: str
     answer: str  # what rag.query returned
     explanation: Explanation | None
-    data: dict[str, Any] = field(default_factory=dict)  # LightRAG's structured data of the retrieval
-    trace: dict[str, Any] = field(default_factory=dict)  # how the prompt's rows were read
+    data: dict[str, Any]  # LightRAG's structured data of the retrieval
+    trace: LightRAGMap  # how the prompt's rows were read
 
 
 def _param(param: Any) -> Any:
@@ -65,7 +66,9 @@ async def aexplain_answer(rag: Any, question: str, answer: str, param: Any = Non
         raise UsageError("LightRAG's prompt holds no context rows: there is nothing to explain")
     ex = await aexplain_stack(call, embedder=embedder, settings=settings, cache=cache, progress=progress,
                               on_mismatch=on_mismatch)
-    return ExplainedQuery(question, answer, ex, data, call.notes[0])
+    step = call.notes[0]
+    assert isinstance(step, LightRAGMap)  # lightrag_call's one note
+    return ExplainedQuery(question, answer, ex, data, step)
 
 
 async def aexplain_query(rag: Any, question: str, param: Any = None, *, system_prompt: str | None = None,

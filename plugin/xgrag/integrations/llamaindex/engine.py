@@ -26,7 +26,7 @@ import hashlib
 import json
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from llama_index.core.base.response.schema import Response
@@ -41,6 +41,7 @@ from xgrag.generate.base import Fact, Generation, GenerationError, Usage
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.langchain import chat_model_params
 from xgrag.model import Explanation, Subgraph
+from xgrag.model.trace import LlamaIndexMap
 from xgrag.retrieval import Retriever
 from xgrag.store.neo4j import Neo4jStore
 
@@ -134,7 +135,7 @@ class ExplainedResponse:
     response: Any  # the engine's own Response
     question: str
     explanation: Explanation | None
-    trace: dict[str, Any] = field(default_factory=dict)  # how the nodes were traced to stored relationships
+    trace: LlamaIndexMap  # how the nodes were traced to stored relationships
 
     @property
     def answer(self) -> str:
@@ -157,16 +158,17 @@ def engine_call(engine: Any, question: str, response: Any, *, store: Neo4jStore 
     replay = SynthesizerReplay(engine, question)
     texts = [node_text(n) for n in nodes]
     graph = Subgraph(mode="supplied")
-    rel_of: dict[tuple[str, str, str], str] = {}
-    step: dict[str, Any] = {"step": "map_context", "source": "llamaindex", "nodes": len(nodes)}
+    rel_of: dict[tuple[str, ...], str] = {}
     if store is not None:
         triplets = triplets_from_nodes(nodes)
         graph, mapping = subgraph_from_triplets(Retriever(store), question, triplets, seeds=False)
         graph.mode = "supplied"
-        rel_of = {tuple(m["triplet"]): m["relationship_id"] for m in mapping["matched"]}
-        step.update({k: mapping[k] for k in ("triplets", "method", "matched", "unmatched")})
+        rel_of = {tuple(m.triplet): m.relationship_id for m in mapping.matched}
+        step = LlamaIndexMap(nodes=len(nodes), triplets=mapping.triplets, method=mapping.method,
+                             matched=mapping.matched, unmatched=mapping.unmatched)
     else:
-        step["method"] = "no store: the nodes are explained as units without graph elements"
+        step = LlamaIndexMap(nodes=len(nodes),
+                             method="no store: the nodes are explained as units without graph elements")
     sources = []
     for i, (item, text) in enumerate(zip(nodes, texts, strict=True), start=1):
         rels = []
@@ -206,7 +208,9 @@ async def aexplain_engine_response(engine: Any, question: str, response: Any, *,
         raise UsageError("the response has no source nodes: there is no context to explain")
     ex = await aexplain_stack(call, embedder=embedder, settings=settings, cache=cache, progress=progress,
                               on_mismatch=on_mismatch)
-    return ExplainedResponse(response, question, ex, call.notes[0])
+    step = call.notes[0]
+    assert isinstance(step, LlamaIndexMap)  # engine_call's one note
+    return ExplainedResponse(response, question, ex, step)
 
 
 def explain_engine_response(engine: Any, question: str, response: Any, *, store: Neo4jStore | None = None,

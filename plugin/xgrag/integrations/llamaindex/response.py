@@ -13,7 +13,7 @@ from llama_index.core.schema import MetadataMode, NodeRelationship
 from xgrag.errors import UsageError
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.model import Explanation, Node, Relationship, Subgraph
-from xgrag.model.records import json_object
+from xgrag.model.trace import LlamaIndexResponseMap, TripletMatch, TripletMiss
 from xgrag.retrieval import Retriever
 
 # "head -> RELATION -> tail", as BasePGRetriever renders a triplet (names may contain spaces, never " -> ")
@@ -56,7 +56,7 @@ def triplets_from_nodes(source_nodes: Iterable[Any]) -> list[CapturedTriplet]:
 
 
 def subgraph_from_triplets(retriever: Retriever, question: str, triplets: Sequence[CapturedTriplet], *,
-                           seeds: bool = True) -> tuple[Subgraph, dict[str, Any]]:
+                           seeds: bool = True) -> tuple[Subgraph, LlamaIndexResponseMap]:
     """Map captured triplets onto the stored graph (see the module docstring). Returns the subgraph and the trace
     step saying how it was mapped. `seeds`: link the question's entities (xgrag's own linking, which needs the
     preset's full-text index) to mark the subgraph's seeds; a stack's explanation has no use for them."""
@@ -71,8 +71,8 @@ def subgraph_from_triplets(retriever: Retriever, question: str, triplets: Sequen
             rel = row["rel"]
             stored.setdefault((str(rel["source"]), str(rel["label"]), str(rel["target"])), rel)
     sub = Subgraph()
-    matched: list[dict[str, Any]] = []
-    unmatched: list[dict[str, Any]] = []
+    matched: list[TripletMatch] = []
+    unmatched: list[TripletMiss] = []
     for t in triplets:
         hit = next(((h, rel) for h in by_name.get(t.head, []) for tl in by_name.get(t.tail, [])
                     if (rel := stored.get((h.id, t.relation, tl.id))) is not None), None)
@@ -85,7 +85,7 @@ def subgraph_from_triplets(retriever: Retriever, question: str, triplets: Sequen
             stored_prov = {k: v for k, v in (rel.get("provenance") or {}).items() if v is not None}
             sub.add_relationship(Relationship(str(rel["id"]), head.id, tail.id, str(rel["label"]),
                                               rel.get("description"), stored_prov))
-            matched.append({"triplet": [t.head, t.relation, t.tail], "relationship_id": str(rel["id"])})
+            matched.append(TripletMatch(triplet=[t.head, t.relation, t.tail], relationship_id=str(rel["id"])))
             continue
         head_node = (by_name.get(t.head) or [Node(f"{UNMATCHED_PREFIX}{t.head}", t.head)])[0]
         tail_node = (by_name.get(t.tail) or [Node(f"{UNMATCHED_PREFIX}{t.tail}", t.tail)])[0]
@@ -98,19 +98,19 @@ def subgraph_from_triplets(retriever: Retriever, question: str, triplets: Sequen
                                 "entity's chunk)", "candidates": 1,
                                 "documents": [{"chunk_id": t.source_id}]} if t.source_id else {}
         sub.add_relationship(Relationship(rid, head_node.id, tail_node.id, t.relation, None, prov))
-        unmatched.append({"triplet": [t.head, t.relation, t.tail], "id": rid})
+        unmatched.append(TripletMiss(triplet=[t.head, t.relation, t.tail], id=rid))
     retriever.fill_provenance(sub)  # the preset's provenance rules (e.g. LightRAG's <SEP>-joined chunk ids)
     linked = retriever.link(question) if sub.nodes and seeds else []
     sub.seeds = [le.node.id for le in linked if le.node.id in sub.nodes]
-    step = {"step": "map_context", "source": "llamaindex_response", "triplets": len(triplets),
-            "method": "source-node lines 'head -> RELATION -> tail'; names matched exactly to entity names, each "
-                      "triplet to the stored relationship of that relation between them",
-            "matched": matched, "unmatched": unmatched,
-            "nodes": len(sub.nodes), "relationships": len(sub.relationships)}
+    step = LlamaIndexResponseMap(
+        triplets=len(triplets), method="source-node lines 'head -> RELATION -> tail'; names matched exactly to entity "
+        "names, each triplet to the stored relationship of that relation between them",
+        matched=matched, unmatched=unmatched, nodes=len(sub.nodes), relationships=len(sub.relationships))
     return sub, step
 
 
-def subgraph_from_response(retriever: Retriever, question: str, response: Any) -> tuple[Subgraph, dict[str, Any]]:
+def subgraph_from_response(retriever: Retriever, question: str, response: Any
+                           ) -> tuple[Subgraph, LlamaIndexResponseMap]:
     """The subgraph behind a LlamaIndex `Response` (or a list of source nodes), mapped onto the stored graph."""
     nodes = getattr(response, "source_nodes", response)
     if not isinstance(nodes, list | tuple):
@@ -130,7 +130,7 @@ async def aexplain_response(explainer: Explainer, question: str, response: Any, 
     answer = getattr(response, "response", None)
     ex = await explainer.aexplain(question, settings=cfg, subgraph=sub,
                                   answer=answer if isinstance(answer, str) else None)
-    ex.trace[:0] = [json_object(step)]
+    ex.trace[:0] = [step]
     return ex
 
 

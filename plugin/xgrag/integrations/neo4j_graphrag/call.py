@@ -28,6 +28,7 @@ from xgrag.errors import UsageError
 from xgrag.explain.stack import ItemSource, KnownEntity, KnownFact, StackCall, build_context
 from xgrag.integrations.cypher_trace import CypherTrace, match_rows, record_of, trace_cypher
 from xgrag.model import Node, Relationship, Subgraph
+from xgrag.model.trace import TraceRowsStep, TraceStep, UntracedRowsStep
 from xgrag.store.neo4j import Neo4jStore
 
 from .adapter import FALLBACK_PROMPT, GraphRAGReplay
@@ -42,22 +43,23 @@ def _facts(rels: Sequence[Relationship], nodes: dict[str, Node]) -> tuple[KnownF
 
 
 def trace_rows(graphrag: Any, result: RetrieverResult, store: Neo4jStore | None
-               ) -> tuple[RetrieverResult, CypherTrace | None, dict[str, Any]]:
+               ) -> tuple[RetrieverResult, CypherTrace | None, TraceRowsStep | None]:
     """A Text2Cypher result with each row's traced element ids put into its metadata (`node_ids`,
     `relationship_ids`) for the mapping, the trace, and its trace step."""
     cypher = (result.metadata or {}).get("cypher")
     if not isinstance(cypher, str) or not cypher.strip():
-        return result, None, {}
+        return result, None, None
     retriever = graphrag.retriever
     driver = store.driver if store is not None else getattr(retriever, "driver", None)
     database = store.database if store is not None else getattr(retriever, "neo4j_database", None)
-    step: dict[str, Any] = {"step": "trace_rows", "cypher": cypher, "rows": len(result.items)}
     if driver is None:
-        return result, None, {**step, "traced": False, "reason": "no driver to re-run the query with"}
+        return result, None, TraceRowsStep(cypher=cypher, rows=len(result.items), traced=False,
+                                           reason="no driver to re-run the query with")
     try:
         trace = trace_cypher(driver, cypher, database=database)
     except (ValueError, neo4j.exceptions.Neo4jError) as exc:
-        return result, None, {**step, "traced": False, "reason": f"the query could not be re-run read-only: {exc}"}
+        return result, None, TraceRowsStep(cypher=cypher, rows=len(result.items), traced=False,
+                                           reason=f"the query could not be re-run read-only: {exc}")
     formatter = retriever.get_result_formatter()
     matched = match_rows(trace, [item.content for item in result.items],
                          lambda values: formatter(record_of(values)).content)
@@ -68,13 +70,12 @@ def trace_rows(graphrag: Any, result: RetrieverResult, store: Neo4jStore | None
             meta["node_ids"] = row.node_ids
             meta["relationship_ids"] = row.relationship_ids
         items.append(RetrieverResultItem(content=item.content, metadata=meta))
-    step.update(trace.to_json())
-    step["matched_rows"] = sum(m is not None for m in matched)
-    if trace.traced:
-        step["method"] = ("the query re-run read-only, returning the elementIds its patterns bound; rows matched "
-                          "to the search's by the retriever's own result formatter")
-    else:
-        step["method"] = "rows traced only through the graph values they return (the query was not rewritten)"
+    # rows: the rows the query gave when re-run (the search's rows are the units)
+    step = TraceRowsStep(
+        cypher=cypher, **trace.to_json(), matched_rows=sum(m is not None for m in matched),
+        method="the query re-run read-only, returning the elementIds its patterns bound; rows matched to the "
+               "search's by the retriever's own result formatter" if trace.traced else
+               "rows traced only through the graph values they return (the query was not rewritten)")
     return RetrieverResult(items=items, metadata=result.metadata), trace, step
 
 
@@ -88,10 +89,10 @@ def stack_call(graphrag: Any, query_text: str, result: RagResultModel, *, store:
         raise UsageError("the search result has no retriever_result: call GraphRAG.search(..., return_context=True)")
     retrieved = result.retriever_result
     name = str((retrieved.metadata or {}).get("__retriever") or type(graphrag.retriever).__name__)
-    notes: list[dict[str, Any]] = []
+    notes: list[TraceStep] = []
     rows = "cypher" in (retrieved.metadata or {})
-    for_mapping, trace, step = trace_rows(graphrag, retrieved, store) if rows else (retrieved, None, {})
-    if step:
+    for_mapping, trace, step = trace_rows(graphrag, retrieved, store) if rows else (retrieved, None, None)
+    if step is not None:
         notes.append(step)
     mapped = map_retriever_result(store, for_mapping) if store is not None else None
     graph = Subgraph(mode="supplied") if mapped is None else mapped.subgraph
@@ -106,8 +107,8 @@ def stack_call(graphrag: Any, query_text: str, result: RagResultModel, *, store:
             for rel in rels:
                 if rel.source in graph.nodes and rel.target in graph.nodes:
                     graph.add_relationship(rel)
-        notes.append({**mapped.trace, "chunks_traced": len(chunks),
-                      "chunk_facts": sum(len(r) for _, r in chunks.values())})
+        notes.append(mapped.trace.model_copy(update={"chunks_traced": len(chunks),
+                                                     "chunk_facts": sum(len(r) for _, r in chunks.values())}))
     sources: list[ItemSource] = []
     for i, item in enumerate(for_mapping.items):
         meta = item.metadata or {}
@@ -139,9 +140,8 @@ def stack_call(graphrag: Any, query_text: str, result: RagResultModel, *, store:
             entities=tuple(KnownEntity(e.id, e.name) for e in ents), provenance=prov, split=not rows,
             from_elements=rows))
     if rows and trace is not None and not trace.traced:
-        notes.append({"step": "untraced_rows", "reason": trace.reason,
-                      "note": "the rows are explained as units; which graph elements they came from is not known "
-                              "beyond the graph values they return"})
+        notes.append(UntracedRowsStep(reason=trace.reason, note="the rows are explained as units; which graph "
+                                      "elements they came from is not known beyond the graph values they return"))
     template = graphrag.prompt_template
 
     def prompt(items: Sequence[str | None]) -> tuple[str | None, str]:

@@ -25,6 +25,7 @@ from neo4j_graphrag.types import RetrieverResult, RetrieverResultItem
 
 from xgrag.errors import UsageError
 from xgrag.model import Node, Relationship, Subgraph
+from xgrag.model.trace import Neo4jGraphRAGMap
 from xgrag.retrieval import Retriever
 from xgrag.retrieval.linking import node_from_map
 from xgrag.store.neo4j import Neo4jStore
@@ -220,7 +221,7 @@ class SourceMapping:
 class MappedResult:
     subgraph: Subgraph
     sources: list[SourceMapping]
-    trace: dict[str, Any]
+    trace: Neo4jGraphRAGMap
 
 
 def _rel_from_map(row: Mapping[str, Any]) -> Relationship:
@@ -305,20 +306,18 @@ def map_retriever_result(store: Neo4jStore, result: RetrieverResult, *,
             mapped.append(sm)
         sub.seeds = [s for s in dict.fromkeys(seeds) if s in sub.nodes]
         retriever.fill_provenance(sub)
-    trace = {
-        "step": "map_context", "source": "neo4j_graphrag",
-        "retriever": (result.metadata or {}).get("__retriever"), "items": len(result.items),
-        "schema_preset": store.schema.preset,
-        "method": "ids in item metadata looked up under the schema preset: relationship ids -> stored semantic "
-                  "relationships between entities, node ids -> entities; text is never matched"
-                  + ("; items naming entities only: the relationships among them (induced)" if induce_relationships
-                     else ""),
-        "mapped": [s.index for s in mapped if s.mapping == "facts"],
-        "entities_only": [s.index for s in mapped if s.mapping == "entities"],
-        "unmapped": [s.index for s in mapped if s.mapping == "unmapped"],
-        "induced_relationships": sorted({r for s in mapped for r in s.induced_relationship_ids}),
-        "nodes": len(sub.nodes), "relationships": len(sub.relationships),
-    }
+    trace = Neo4jGraphRAGMap(
+        retriever=(result.metadata or {}).get("__retriever"), items=len(result.items),
+        schema_preset=store.schema.preset,
+        method="ids in item metadata looked up under the schema preset: relationship ids -> stored semantic "
+               "relationships between entities, node ids -> entities; text is never matched"
+               + ("; items naming entities only: the relationships among them (induced)" if induce_relationships
+                  else ""),
+        mapped=[s.index for s in mapped if s.mapping == "facts"],
+        entities_only=[s.index for s in mapped if s.mapping == "entities"],
+        unmapped=[s.index for s in mapped if s.mapping == "unmapped"],
+        induced_relationships=sorted({r for s in mapped for r in s.induced_relationship_ids}),
+        nodes=len(sub.nodes), relationships=len(sub.relationships))
     return MappedResult(sub, mapped, trace)
 
 

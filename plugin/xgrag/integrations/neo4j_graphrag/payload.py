@@ -20,6 +20,7 @@ from neo4j_graphrag.types import RetrieverResult
 from pydantic import BaseModel, ConfigDict, Field
 
 from xgrag.model import Component, ContextUnit, Explanation, Incomplete, Subgraph
+from xgrag.model.trace import TraceStep as Step  # an Explanation's trace step; TraceStep here is neo4j-graphrag's
 
 from .mapping import ID_KEYS, NODE_KEYS, MappedResult, Mapping_, plain
 
@@ -95,7 +96,7 @@ class TraceStep(BaseModel):
     retriever: str
     cypher: str | None = None
     retrieval_query: str | None = None  # xgrag: a VectorCypher/HybridCypher retriever's retrieval_query
-    steps: list[dict[str, Any]] = Field(default_factory=list)  # xgrag: mapping, tracing and explanation steps
+    steps: list[Step] = Field(default_factory=list)  # xgrag: mapping, tracing and explanation steps
 
 
 class ExplainPayload(BaseModel):
@@ -148,7 +149,7 @@ def _finest(units: Sequence[ContextUnit], comps: dict[str, Component], element: 
 
 def build_payload(result: RetrieverResult, units: Sequence[ContextUnit], graph: Subgraph,
                   mapped: MappedResult | None, ex: Explanation | None, *, answer: str | None, retriever: Any = None,
-                  extra_steps: Sequence[dict[str, Any]] = (), skipped: str | None = None) -> ExplainPayload:
+                  extra_steps: Sequence[Step] = (), skipped: str | None = None) -> ExplainPayload:
     comps = {c.id: c for c in (ex.components if ex is not None else [])}
     items = [u for u in units if u.kind == "item"]
     spans: dict[str, list[ContextUnit]] = {}
