@@ -313,25 +313,44 @@ def test_saved_explanations_are_listed_filtered_opened_and_compared(browser: Any
     question = "who is listed as director of [Tarik Lowe] starred movies"
     with httpx.Client(base_url=serving.url.rstrip("/"), timeout=300) as c:
         ids = []
-        for strategy in ("edge", "node,edge"):
-            job = c.post("/api/ask", json={"question": question, "strategy": strategy}).json()["id"]
+        # two explanations of the question, and one of another question the filter must leave out
+        for asked, strategy in ((question, "edge"), (question, "node,edge"), (OUT_TO_SEA, "edge")):
+            job = c.post("/api/ask", json={"question": asked, "strategy": strategy}).json()["id"]
             with c.stream("GET", f"/api/jobs/{job}/events") as events:  # until the job is done
                 for line in events.iter_lines():
                     if line == "event: done":
                         break
             ids.append(c.get(f"/api/jobs/{job}").json()["explanation_id"])
             c.post(f"/api/explanations/{ids[-1]}/save", json={})
+        other = ids.pop()
+        assert other in {r["id"] for r in c.get("/api/saved").json()}
     watched = open_page(browser, serving)
     page = watched.page
+    # Opening the tab lists everything; the filter asks again. The first answer is held back until the filtered list
+    # is shown, so it arrives last (what a slow server can do): the page must keep the filtered list.
+    held: list[Any] = []
+
+    def unfiltered(url: str) -> bool:
+        return "/api/saved?" in url and "question=" not in url
+
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    page.route(unfiltered, hold)
     page.locator("#tab-saved").click()
     page.locator("#filters input[name=question]").fill("tarik lowe")
     page.locator("#filters button[type=submit]").click()
     rows = page.locator("table.saved tbody tr")
-    # the filtered list replaces the full one (which also holds other tests' saved explanations): wait for it
-    page.wait_for_function("""n => { const qs = [...document.querySelectorAll('table.saved tbody tr td.q')];
-        return qs.length >= n && qs.every(td => td.textContent.toLowerCase().includes('tarik lowe')); }""",
-                           arg=len(ids), timeout=120_000)
+    only_tarik = """n => { const qs = [...document.querySelectorAll('table.saved tbody tr td.q')];
+        return qs.length >= n && qs.every(td => td.textContent.toLowerCase().includes('tarik lowe')); }"""
+    page.wait_for_function(only_tarik, arg=len(ids), timeout=120_000)
+    assert len(held) == 1, "the tab's unfiltered request was not held"
+    page.unroute(unfiltered, hold)
+    held[0].continue_()
+    page.wait_for_function("() => globalThis.xgrag.savedLoads >= 2", timeout=120_000)  # both answers arrived
+    assert page.evaluate(only_tarik, len(ids)), "the late unfiltered answer replaced the filtered list"
     listed = rows.evaluate_all("rs => rs.map(r => r.dataset.id)")
+    assert other not in listed
     texts = rows.locator("td.q").all_inner_texts()
     assert set(ids) <= set(listed) and all("tarik lowe" in t.lower() for t in texts), texts
     assert page.locator("#timeline .day .bar").count() >= 1

@@ -213,18 +213,27 @@ function filters() {
   return q;
 }
 
+// Opening the tab lists everything and a filter submitted before that answer arrives asks again: answers can come
+// back in either order, so only the newest request's answer is shown (an older one would put back rows the filter
+// excludes). xgrag.savedLoads counts finished requests, shown or dropped (tests wait on it).
+let savedRequest = 0;
+
 async function loadSaved(ev) {
   if (ev) { ev.preventDefault(); }
   clearError();
   const q = filters();
+  const request = ++savedRequest;
   let rows;
   let days;
   try {
     [rows, days] = await Promise.all([api("/api/saved?" + q), api("/api/saved/timeline?" + q)]);
   } catch (err) {
-    showError(err);
+    globalThis.xgrag.savedLoads += 1;
+    if (request === savedRequest) { showError(err); }
     return;
   }
+  globalThis.xgrag.savedLoads += 1;
+  if (request !== savedRequest) { return; }
   state.saved = rows;
   state.ticked = [];
   $("compare").disabled = true;
@@ -339,7 +348,7 @@ function movedTable(rows) {
 
 // -- start ---------------------------------------------------------------------------------------------------
 
-globalThis.xgrag = { views: [], paints: [] };
+globalThis.xgrag = { views: [], paints: [], savedLoads: 0 };
 $("tab-ask").addEventListener("click", () => selectTab("ask"));
 $("tab-saved").addEventListener("click", () => selectTab("saved"));
 $("ask-form").addEventListener("submit", ask);
