@@ -177,10 +177,23 @@ def test_medmcqa_kg_extracted_with_smollm2(env: dict[str, str], tmp_path: Path) 
 def test_smollm2_generator_with_cost_and_the_temperature_ablation(env: dict[str, str], tmp_path: Path) -> None:
     """SmolLM2 as the eval's generator: its cost (xgrag and both RAG-Ex levels) and the temperature ablation. One
     question and node removal only (the ablation's strategy): every SmolLM2 call costs seconds on a 2-core machine;
-    eval over several questions and the other strategies is covered by the extractive tests above and below."""
+    eval over several questions and the other strategies is covered by the extractive tests above and below.
+
+    The KG is the question's gold fact and one distractor (a MetaQA dataset is its questions.jsonl beside its
+    triples.tsv): with the slice's five facts about the film, each of the three explanations (main, two hot seeds)
+    removed six nodes and RAG-Ex read a five-fact text, 38 SmolLM2 calls of ~300 prompt tokens (cProfile, 2-3 s
+    each). Three nodes and two facts still run every step: baseline repeats, node removal, both RAG-Ex levels,
+    both seeds."""
+    data = tmp_path / "metaqa"
+    data.mkdir()
+    (data / "questions.jsonl").write_text((DATA / "metaqa" / "questions.jsonl").read_text().splitlines()[0] + "\n")
+    facts = [line for line in (DATA / "metaqa" / "triples.tsv").read_text().splitlines()
+             if line.startswith(("head\t", "But Not for Me\trelease_year\t", "But Not for Me\twritten_by\t"))]
+    assert len(facts) == 3  # the header and the two facts
+    (data / "triples.tsv").write_text("\n".join(facts) + "\n")
     out = tmp_path / "smol"
-    proc = run(env, "eval", "--dataset", str(DATA / "metaqa" / "questions.jsonl"), "--generator", "smollm2",
-               "--strategies", "node", "--ablate", "temperature", "--limit", "1", "--out", str(out))
+    proc = run(env, "eval", "--dataset", str(data / "questions.jsonl"), "--generator", "smollm2",
+               "--strategies", "node", "--ablate", "temperature", "--out", str(out))
     assert "1 questions evaluated" in proc.stdout
     res = json.loads((out / "results.json").read_text())
     assert res["meta"]["generator"]["name"] == "smollm2" and res["meta"]["generator"]["params"]["temperature"] == 0.0
