@@ -766,24 +766,33 @@ def _positions(positions: Sequence[Any]) -> str:
 
 # -- plots ---------------------------------------------------------------------------------------
 
-def plots(results: dict[str, Any], out: Path) -> list[str]:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+def plots(results: dict[str, Any], out: Path, draw: bool = True) -> list[str]:
+    """The PNG plots of `results` in `out`; their names. draw=False only names them (same conditions, no
+    matplotlib): a resumed run whose results did not change keeps the plots it drew before."""
     t = results["tables"]
     written: list[str] = []
+    plt: Any = None
+
+    def want(name: str) -> bool:
+        nonlocal plt
+        written.append(name)
+        if draw and plt is None:
+            import matplotlib
+
+            matplotlib.use("Agg")
+            import matplotlib.pyplot as pyplot
+
+            plt = pyplot
+        return draw
 
     def save(fig: Any, name: str) -> None:
         fig.tight_layout()
         fig.savefig(out / name, dpi=110, metadata={"Software": None})
         plt.close(fig)
-        written.append(name)
 
     for truth in ("xgrag", "gold"):
         agg = t["main"].get(truth)
-        if not agg:
+        if not agg or not want(f"methods_{truth}.png"):
             continue
         names = order_methods(agg)
         keys = GOLD_METRICS if truth == "gold" else METRICS
@@ -799,7 +808,7 @@ def plots(results: dict[str, Any], out: Path) -> list[str]:
         save(fig, f"methods_{truth}.png")
     types = t["by_question_type"]
     names = order_methods({n for d in types.values() for n in d["xgrag"]})
-    if len(types) > 1 and names:
+    if len(types) > 1 and names and want("question_types.png"):
         fig, ax = plt.subplots(figsize=(8, 4))
         width = 0.8 / max(1, len(names))
         for i, n in enumerate(names):
@@ -810,7 +819,7 @@ def plots(results: dict[str, Any], out: Path) -> list[str]:
         ax.set_ylim(0, 1)
         ax.legend(fontsize=7)
         save(fig, "question_types.png")
-    if "theta_sim" in t:
+    if "theta_sim" in t and want("theta_sim.png"):
         sw = t["theta_sim"]
         xs = [float(k) for k in sw]
         fig, ax = plt.subplots(figsize=(7, 4))
@@ -822,24 +831,32 @@ def plots(results: dict[str, Any], out: Path) -> list[str]:
         ax.set_xlabel("theta_sim")
         ax.legend(fontsize=7)
         save(fig, "theta_sim.png")
-    br = t["centrality"]["breakdown"]
-    fig, ax = plt.subplots(figsize=(6, 4))
-    for i, s in enumerate(("weak", "moderate", "strong")):
-        ax.bar(np.arange(2) + i * 0.25, [br[m][s] for m in ("degree", "pagerank")], 0.25, label=s)
-    ax.set_xticks(np.arange(2) + 0.25, ["degree", "PageRank"])
-    ax.set_ylabel("significant questions (p < 0.05)")
-    ax.set_title("correlation strength (XGRAG Figure 5)")
-    ax.legend()
-    save(fig, "centrality_strength.png")
+    if want("centrality_strength.png"):
+        br = t["centrality"]["breakdown"]
+        fig, ax = plt.subplots(figsize=(6, 4))
+        for i, s in enumerate(("weak", "moderate", "strong")):
+            ax.bar(np.arange(2) + i * 0.25, [br[m][s] for m in ("degree", "pagerank")], 0.25, label=s)
+        ax.set_xticks(np.arange(2) + 0.25, ["degree", "PageRank"])
+        ax.set_ylabel("significant questions (p < 0.05)")
+        ax.set_title("correlation strength (XGRAG Figure 5)")
+        ax.legend()
+        save(fig, "centrality_strength.png")
     return written
 
 
 def write_report(out: Path, records: Sequence[dict[str, Any]], meta: dict[str, Any]) -> dict[str, Any]:
-    """results.json, PNG plots and report.md in `out`; returns the results."""
+    """results.json, PNG plots and report.md in `out`; returns the results.
+
+    The plots are a function of results.json: when it is unchanged (a resumed run that evaluated nothing new) and
+    every plot it calls for is there, they are not drawn again (matplotlib's import and four figures are seconds
+    of a command that otherwise only reads records)."""
     results = build_results(records, meta)
-    (out / "results.json").write_text(json.dumps(results, indent=1, sort_keys=True, default=str) + "\n",
-                                      encoding="utf-8")
-    names = plots(results, out)
+    text = json.dumps(results, indent=1, sort_keys=True, default=str) + "\n"
+    path = out / "results.json"
+    unchanged = path.is_file() and path.read_text(encoding="utf-8") == text
+    names = plots(results, out, draw=False)
+    if not (unchanged and all((out / n).is_file() for n in names)):
+        path.write_text(text, encoding="utf-8")
+        names = plots(results, out)
     (out / "report.md").write_text(render_markdown(results, names), encoding="utf-8")
     return results
-

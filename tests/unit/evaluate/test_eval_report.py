@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
@@ -13,9 +14,11 @@ from xgrag.evaluate.eval_report import (
     centrality_breakdown,
     centrality_rows,
     md_table,
+    plots,
     render_markdown,
     summary_metrics,
     unit_metrics,
+    write_report,
 )
 from xgrag.evaluate.runner import EvalConfig, grade, token_f1
 
@@ -111,6 +114,37 @@ def test_build_results_and_markdown_tables() -> None:
     assert "| XGRAG node removal | 2 | " in md and "| RAG-Ex word-level | 2 | " in md
     assert "ROC AUC" in md and "ollama:llama3.1:8b" in md and "not an LLM" in md
     assert "![methods_xgrag.png](methods_xgrag.png)" in md
+
+
+def test_a_resumed_report_with_unchanged_results_keeps_its_plots(tmp_path: Path) -> None:
+    recs = [_record("q1", "1-hop", [1.0, 0.0, 0.0], [0.9, 0.2, 0.1], [True, False, False], [0.0, 1.0, 0.0]),
+            _record("q2", "2-hop", [0.0, 1.0, 0.0], [0.9, 0.2, 0.1], [True, False, False], [1.0, 0.0, 0.0])]
+    meta = {"config": {**EvalConfig(dataset="d.jsonl").__dict__}, "analyses": False, "embedder": "e", "versions": {},
+            "generator": {"spec": "extractive", "name": "extractive-reader", "params": {}, "llm": False},
+            "dataset": {"path": "d.jsonl", "kind": "metaqa", "questions": 2, "evaluated": 2,
+                        "kg": {"source": "s", "triples": 3}}}
+    res = write_report(tmp_path, recs, meta)
+    names = plots(res, tmp_path, draw=False)  # naming them draws nothing and names what drawing wrote
+    assert sorted(p.name for p in tmp_path.glob("*.png")) == sorted(names)
+    assert {"methods_xgrag.png", "methods_gold.png", "question_types.png", "centrality_strength.png"} <= set(names)
+    stamps = {n: (tmp_path / n).stat().st_mtime_ns for n in names}
+    report = (tmp_path / "report.md").read_text()
+    results = (tmp_path / "results.json").read_bytes()
+
+    write_report(tmp_path, recs, meta)  # same records: same results, plots kept
+    assert {n: (tmp_path / n).stat().st_mtime_ns for n in names} == stamps
+    assert (tmp_path / "report.md").read_text() == report and (tmp_path / "results.json").read_bytes() == results
+
+    (tmp_path / "theta_sim.png").write_bytes(b"")  # not a plot these results call for: ignored
+    (tmp_path / "question_types.png").unlink()  # a plot gone: all drawn again
+    write_report(tmp_path, recs, meta)
+    assert (tmp_path / "question_types.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (tmp_path / "methods_xgrag.png").stat().st_mtime_ns != stamps["methods_xgrag.png"]
+
+    stamps = {n: (tmp_path / n).stat().st_mtime_ns for n in names}
+    write_report(tmp_path, recs[:1], meta)  # other results: drawn again, results rewritten
+    assert (tmp_path / "methods_xgrag.png").stat().st_mtime_ns != stamps["methods_xgrag.png"]
+    assert (tmp_path / "results.json").read_bytes() != results
 
 
 def test_md_table_formats_missing_and_floats() -> None:
