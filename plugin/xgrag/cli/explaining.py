@@ -57,7 +57,9 @@ def explain(
     check_generator_spec(options.generator)  # an unknown spec is answered here, before Neo4j or a model loads
 
     from xgrag.explain import Explainer
-    from xgrag.explain.explainer import require_scorer
+    from xgrag.explain.explainer import require_scorer, require_scorer_spec
+
+    require_scorer_spec(options.generator, cfg)  # a reader that cannot score: before the server and its model
     from xgrag.report.console import print_explanation
     from xgrag.store.neo4j import show_driver_log
 
@@ -135,8 +137,10 @@ def explain_batch(
     check_out_dir(out_dir)  # before any call
     check_generator_spec(options.generator)
 
-    from xgrag.explain.explainer import require_scorer
+    from xgrag.explain.explainer import require_scorer, require_scorer_spec
     from xgrag.store.neo4j import show_driver_log
+
+    require_scorer_spec(options.generator, cfg)  # a reader that cannot score: before the server and its model
 
     show_driver_log(options.verbose)
     if ray is None:

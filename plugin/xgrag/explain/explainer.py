@@ -77,11 +77,26 @@ def require_strategies(settings: ExplainSettings, applies_to: AppliesTo) -> None
 def require_scorer(generator: Generator, settings: ExplainSettings) -> None:
     """response_score "logprob" needs a generator that scores a fixed answer; say so, never fall back silently."""
     if settings.response_score == "logprob" and not isinstance(generator, AnswerScorer):
-        raise UsageError(
-            f"response_score 'logprob' (--response-score logprob): the generator {generator.name!r} cannot score a "
-            "fixed answer (log P(a0 | context) needs its token log-probabilities)",
-            hint="use --generator smollm2 or openai:MODEL on a server with prompt log-probabilities "
-                 "(/v1/completions echo, e.g. vLLM), or --response-score shift")
+        raise _cannot_score(generator.name)
+
+
+def require_scorer_spec(spec: str, settings: ExplainSettings) -> None:
+    """`require_scorer` from the --generator spec alone, for the local readers (which never score): building one
+    loads the embedding model first (seconds), and the command line's usage error must not wait for it. Other
+    specs are checked by `require_scorer` once built (an OpenAI-compatible server may or may not score)."""
+    from xgrag.generate.factory import reader_that_cannot_score
+
+    name = reader_that_cannot_score(spec)
+    if settings.response_score == "logprob" and name is not None:
+        raise _cannot_score(name)
+
+
+def _cannot_score(name: str) -> UsageError:
+    return UsageError(
+        f"response_score 'logprob' (--response-score logprob): the generator {name!r} cannot score a "
+        "fixed answer (log P(a0 | context) needs its token log-probabilities)",
+        hint="use --generator smollm2 or openai:MODEL on a server with prompt log-probabilities "
+             "(/v1/completions echo, e.g. vLLM), or --response-score shift")
 
 
 _T = TypeVar("_T")
