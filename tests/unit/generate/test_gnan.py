@@ -206,7 +206,8 @@ def test_the_readers_that_cannot_score_are_named_without_building_them() -> None
     """`reader_that_cannot_score` answers from the spec (no model loaded): its names are the built readers' own,
     and neither reader scores a fixed answer."""
     from xgrag.explain import ExplainSettings
-    from xgrag.explain.explainer import require_scorer, require_scorer_spec
+    from xgrag.explain.explainer import require_scorer
+    from xgrag.explain.settings import require_scorer_spec
     from xgrag.generate.base import AnswerScorer
     from xgrag.generate.extractive import ExtractiveReader
     from xgrag.generate.factory import READERS_THAT_CANNOT_SCORE, reader_that_cannot_score
