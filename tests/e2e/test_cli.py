@@ -237,9 +237,7 @@ def test_a_generator_failing_part_way_leaves_an_incomplete_explanation(env, samp
 
     before = json.loads(run(env, "checksum").stdout)
     data, page = tmp_path / "partial.json", tmp_path / "partial.html"
-    # SmolLM2 answers behind the server (this is the CLI's SmolLM2-over-HTTP test); 16 new tokens instead of the
-    # server's default 64 keep its answers a short sentence and the test a quarter of the generating time
-    with OpenAITestServer(default_max_tokens=16) as server:
+    with OpenAITestServer() as server:
         # the baseline and two perturbations are answered, then the server answers HTTP 500 to everything
         server.fail_after("/v1/chat/completions", 3, 500)
         proc = run(env, "explain", QUESTION, "--generator", "openai:smollm2", "--base-url", f"{server.url}/v1",
