@@ -34,5 +34,6 @@ exec "${JAVA:-java}" \
   -Dio.netty.tryReflectionSetAccessible=true \
   -Djdk.nio.maxCachedBufferSize=1024 \
   -Dlog4j2.disable.jmx=true \
+  -Xlog:disable -Xlog:all=warning:stderr \
   -cp "$CP" \
   org.xgrag.embedded.Launcher "$@"

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers import wipe
-from xgrag.config import EmbeddedSettings, GraphSchema
+from helpers import embedded_settings, wipe
+from xgrag.config import GraphSchema
 from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
 
@@ -26,6 +26,12 @@ from xgrag.store.neo4j import Neo4jStore
 # (llm: runs SmolLM2, browser: drives chromium, slow) are set on the tests themselves; all are registered in
 # pyproject.toml and `--strict-markers` refuses unregistered ones.
 SUITES = ("unit", "integration", "e2e")
+
+# Every embedded Neo4j the tests start (the session's, a test's own, and the CLI's `db start` in e2e tests, which
+# inherit this environment) compiles with C1 only: a test server lives for minutes and runs small queries, so C2's
+# compilations mostly burn CPU the other test process needs. A server start took 8.6-9.1 CPU-s with it and 15-16
+# without (both from the class archive; 21.6 with neither). An explicit setting wins.
+os.environ.setdefault("XGRAG_NEO4J_JVM_OPTS", "-XX:TieredStopAtLevel=1")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -93,7 +99,7 @@ def neo4j_uri() -> Iterator[tuple[str, str | None, str | None]]:
     from xgrag.store.embedded import start, stop_pid
 
     home = Path(tempfile.mkdtemp(prefix="xgrag-test-neo4j-"))
-    state = start(EmbeddedSettings(home=home, heap=os.environ.get("XGRAG_NEO4J_HEAP", "2g")))
+    state = start(embedded_settings(home, "2g"))
     try:
         conn = state.connection()
         yield state.uri, conn.user, conn.password

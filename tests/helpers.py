@@ -1,11 +1,12 @@
 """Paths and small helpers shared by tests (importable: pytest puts tests/ on sys.path)."""
 
+import os
 import re
 import shlex
 from pathlib import Path
 from typing import Any
 
-from xgrag.config import schema_preset
+from xgrag.config import EmbeddedSettings, schema_preset
 from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
 
@@ -106,6 +107,13 @@ def drop_other_vector_indexes(store: Neo4jStore, label: str) -> None:
         if list(row["labelsOrTypes"] or []) == [label] and not row["name"].startswith("xgrag_"):
             name = row["name"].replace("`", "``")  # an index name from the server, not user input
             store.query(f"DROP INDEX `{name}` IF EXISTS", read_only=False)
+
+
+def embedded_settings(home: Path, heap: str) -> EmbeddedSettings:
+    """What `xgrag db start` uses under this environment (XGRAG_NEO4J_HEAP over `heap`, XGRAG_NEO4J_JVM_OPTS, which
+    tests/conftest.py defaults), in `home`."""
+    return EmbeddedSettings(home=home, heap=os.environ.get("XGRAG_NEO4J_HEAP", heap),
+                            jvm_options=shlex.split(os.environ.get("XGRAG_NEO4J_JVM_OPTS", "")))
 
 
 def wipe(store: Neo4jStore) -> None:

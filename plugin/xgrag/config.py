@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -324,12 +325,31 @@ class Neo4jSettings(BaseModel):
     retry_budget: float = Field(default=3.0, gt=0, le=600)
 
 
+_JVM_OPTIONS_OF_XGRAG = frozenset({"-cp", "-classpath", "--class-path", "-jar", "-XX:SharedArchiveFile",
+                                   "-XX:ArchiveClassesAtExit"})
+
+
 class EmbeddedSettings(BaseModel):
     home: Path = Field(default_factory=lambda: Path.home() / ".xgrag" / "embedded")
     port: int = 0  # 0: pick a free loopback port
     heap: str = "2g"
     pagecache: str = "256m"
     start_timeout: float = 180.0
+    # Extra JVM flags (XGRAG_NEO4J_JVM_OPTS, split like a shell line), after xgrag's own: e.g. the test suite's
+    # -XX:TieredStopAtLevel=1. Flags only: the classpath and main class are xgrag's.
+    jvm_options: list[str] = Field(default_factory=list)
+    # Start from a class-data-sharing archive of the launcher's classes (prepared once per build of the jars,
+    # under embedded-neo4j/target/cds/): the JVM maps the classes instead of loading ~200 jars' worth each start.
+    class_archive: bool = True
+
+    @field_validator("jvm_options")
+    @classmethod
+    def _flags_only(cls, options: list[str]) -> list[str]:
+        for option in options:
+            if not option.startswith("-") or option.split("=", 1)[0] in _JVM_OPTIONS_OF_XGRAG:
+                raise ValueError(f"jvm_options: {option!r} is not an extra JVM flag (the classpath, main class and "
+                                 "class archive are xgrag's)")
+        return options
 
 
 class RetrievalSettings(BaseModel):
@@ -480,6 +500,8 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
         emb["home"] = str(Path(env["XGRAG_HOME"]) / "embedded")
     if env.get("XGRAG_NEO4J_HEAP"):
         emb["heap"] = env["XGRAG_NEO4J_HEAP"]
+    if env.get("XGRAG_NEO4J_JVM_OPTS"):
+        emb["jvm_options"] = shlex.split(env["XGRAG_NEO4J_JVM_OPTS"])
     if env.get("XGRAG_EMBEDDING_DIMENSIONS"):
         data["embedding_dimensions"] = int(env["XGRAG_EMBEDDING_DIMENSIONS"])
     try:

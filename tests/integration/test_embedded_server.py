@@ -1,5 +1,9 @@
 """The server under every integration test is a real Neo4j 5.26 with GDS and APOC registered."""
 
+from pathlib import Path
+
+from helpers import embedded_settings
+from xgrag.store.embedded import class_archive, class_archive_flags, project_dir, start, stop_pid
 from xgrag.store.neo4j import Neo4jStore
 
 
@@ -27,3 +31,21 @@ def test_gds_runs_on_a_real_projection(store: Neo4jStore) -> None:
         assert pr[0]["n"] == 4 and wcc[0]["c"] == 2
     finally:
         store.query("CALL gds.graph.drop('hc', false) YIELD graphName RETURN graphName")
+
+
+def test_a_start_maps_the_class_archive_of_its_jars(tmp_path: Path) -> None:
+    """The archive of the current JVM and jars exists (scripts/bootstrap.sh or the first start prepared it) and a
+    start maps it: with -Xshare:on the JVM refuses to start unless it can (an archive of other jars, or of another
+    JVM, would otherwise be skipped with a warning and the start would only be slower)."""
+    cfg = embedded_settings(tmp_path / "embedded", "1g")
+    archive = class_archive()
+    assert class_archive_flags(cfg, project_dir()) == [f"-XX:SharedArchiveFile={archive}"] and archive.is_file()
+    state = start(cfg.model_copy(update={"jvm_options": [*cfg.jvm_options, "-Xshare:on"]}), quiet=True)
+    try:
+        log = Path(state.log).read_text(encoding="utf-8", errors="replace")
+        assert f"-XX:SharedArchiveFile={archive}" in log and "-Xshare:on" in log
+        assert "[cds]" not in log  # no archive warning
+        with Neo4jStore(state.uri, "neo4j", Path(state.password_file).read_text().strip()) as store:
+            assert store.query("RETURN gds.version() AS v")[0]["v"].startswith("2.13")
+    finally:
+        stop_pid(state.pid)

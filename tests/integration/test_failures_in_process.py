@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from helpers import SAMPLE
-from xgrag.config import EmbeddedSettings, GraphSchema, Settings
+from helpers import SAMPLE, embedded_settings
+from xgrag.config import GraphSchema, Settings
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.cancel import StopRequest
 from xgrag.generate.cache import ResponseCache
@@ -37,7 +37,7 @@ QUESTION = "what genres are the movies directed by [John Schlesinger] in"  # 33 
 def own_server() -> Iterator[tuple[Path, ServerState]]:
     """A server of this test's own (it gets killed), under an XGRAG_HOME as `xgrag db start` makes one."""
     xgrag_home = Path(tempfile.mkdtemp(prefix="xgrag-failures-"))
-    state = start(EmbeddedSettings(home=xgrag_home / "embedded", heap=os.environ.get("XGRAG_NEO4J_HEAP", "1g")))
+    state = start(embedded_settings(xgrag_home / "embedded", "1g"))
     try:
         with Neo4jStore.from_connection(state.connection()) as store:
             migrate(store, GraphSchema(), 384)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import re
+import shlex
 from collections.abc import Iterator
 
 import neo4j
@@ -785,7 +787,9 @@ def test_jar_deployed_to_a_plugins_folder_loads_and_answers(tmp_path) -> None:
     libs = [str(p) for p in sorted((pdir / "target" / "lib").glob("*.jar")) if not p.name.startswith("xgrag")]
     assert len(libs) > 100
     port = embedded.free_port()
-    cmd = [shutil.which("java") or "java", "-Xmx768m", *embedded.JVM_FLAGS, "-cp",
+    # the run's extra JVM flags (tests/conftest.py: C1 only); no class archive: this classpath is not the archive's
+    extra = shlex.split(os.environ.get("XGRAG_NEO4J_JVM_OPTS", ""))
+    cmd = [shutil.which("java") or "java", "-Xmx768m", *embedded.JVM_FLAGS, *extra, "-cp",
            ":".join([str(pdir / "target" / embedded.JAR_NAME), *libs]), embedded.MAIN_CLASS,
            "--home", str(home), "--port", str(port), "--pagecache", "32m", "--no-auth"]
     log = open(tmp_path / "neo4j.log", "wb")  # noqa: SIM115

@@ -6,7 +6,7 @@ encoding otherwise — Ollama streams by default and ChatOllama always asks for 
 legacy /api/embeddings, GET /api/tags, POST /api/show, GET /api/version, GET /api/ps and GET / ("Ollama is
 running"). Chat and generate run the real SmolLM2-135M-Instruct (xgrag.generate.smollm2) and honour
 options.temperature / seed / num_predict / top_k / top_p / stop with Ollama's defaults (temperature 0.8, a random
-seed); embeddings come from the real all-MiniLM-L6-v2 (xgrag.embed.SentenceTransformerEmbedder), unit-normalised
+seed); embeddings come from the real all-MiniLM-L6-v2 (xgrag.embed.default_embedder), unit-normalised
 like Ollama's /api/embed. An unknown model gets a 404 with Ollama's error JSON.
 
     with OllamaTestServer() as server:

