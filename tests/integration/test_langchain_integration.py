@@ -1,9 +1,16 @@
 """xgrag inside real LangChain runs: LCEL chains and GraphCypherQAChain, real embedded Neo4j, ChatOllama over real
-HTTP against the Ollama-protocol test server (SmolLM2-135M behind it).
+HTTP against the Ollama-protocol test server.
 
-The one scripted step is GraphCypherQAChain's Cypher generation (a 135M model cannot write Cypher): the test server
-answers the model name `cypher-writer` from a fixed mapping, over the same HTTP protocol; the QA step and every
-explainer call are real SmolLM2 generations.
+What these tests prove is LangChain's side: the callbacks, the captured documents, rows and answers, inline, queued
+and async explanations, every call going over the Ollama protocol. So a rule reader answers behind the server
+(tests/support/readers.py: the fact sharing most words with the question, in microseconds) instead of SmolLM2,
+which cost seconds a call here (the file took 133 s on the 2-core machine, most of it SmolLM2). SmolLM2 itself
+behind ChatOllama: tests/integration/test_ollama_protocol.py (invoke and ainvoke) and
+tests/integration/test_explain_graph.py::test_explanation_through_the_ollama_protocol (a whole explanation, spec
+`langchain:ollama:smollm2`).
+
+The one scripted step is GraphCypherQAChain's Cypher generation: the test server answers the model name
+`cypher-writer` from a fixed mapping, over the same HTTP protocol.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from langchain_ollama import ChatOllama  # noqa: E402
 
 from helpers import doc_block, mapped, neo4j_auth, write_langchain_graph  # noqa: E402
 from support.ollama_server import OllamaTestServer  # noqa: E402
+from support.readers import Gate, RuleReader  # noqa: E402
 from xgrag.explain import ExplainSettings  # noqa: E402
 from xgrag.integrations.langchain import (  # noqa: E402
     XgragCallbackHandler,
@@ -38,7 +46,7 @@ from xgrag.store.ingest import ingest_triples  # noqa: E402
 from xgrag.store.neo4j import Neo4jStore  # noqa: E402
 
 Q = "Who did Marie Curie marry?"
-N = 24  # new tokens per SmolLM2 generation
+N = 24  # new tokens per generation (num_predict, sent by ChatOllama)
 TSV = ("head\trelation\ttail\thead_type\ttail_type\tdoc_id\tchunk_id\tchunk_index\tsource\n"
        "Marie Curie\tmarried\tPierre Curie\tPerson\tPerson\tcurie\tcurie#c0\t0\tcurie.txt\n"
        "Marie Curie\twon\tNobel Prize in Physics\tPerson\tAward\tcurie\tcurie#c1\t1\tcurie.txt\n"
@@ -52,8 +60,8 @@ PAGE = "docs/integrations/langchain.md"  # the documented example test_readme_ex
 
 @pytest.fixture(scope="module")
 def ollama() -> Iterator[OllamaTestServer]:
-    # `llama3.1:8b` is SmolLM2 too: the documented example names a real model and runs here unchanged.
-    with OllamaTestServer(chat_models=("smollm2", "llama3.1:8b"), default_num_predict=N,
+    # `llama3.1:8b` is served too: the documented example names a real model and runs here unchanged.
+    with OllamaTestServer(chat_models=("smollm2", "llama3.1:8b"), default_num_predict=N, generator_factory=RuleReader,
                           scripted={"cypher-writer": {f"The question is:\n{Q}": CYPHER}}) as server:
         yield server
 
@@ -130,32 +138,44 @@ def test_lcel_chain_inline_explanation(curie: Neo4jStore, ollama: OllamaTestServ
 def test_queued_explanation_leaves_chain_latency_alone(curie: Neo4jStore, ollama: OllamaTestServer,
                                                        capsys: pytest.CaptureFixture) -> None:
     chain = lcel_chain(curie, ollama)
-    chain.invoke(Q)  # warm: the test server loads SmolLM2 on first use
+    chain.invoke(Q)  # warm: the first request of the module starts the server's handler threads and the client
     before = curie.checksum()
     t0 = time.perf_counter()
     plain = chain.invoke(Q)
     t_plain = time.perf_counter() - t0
 
-    # one chat model for both handlers and both explanations: its async client must survive from one explanation
-    # to the next (it did not when each explanation ran on its own event loop)
-    explainer_llm = chat(ollama)
-    inline = XgragCallbackHandler.for_store(curie, explainer_llm, settings=ExplainSettings(strategies=("edge",)))
-    t0 = time.perf_counter()
-    chain.invoke(Q, config={"callbacks": [inline]})
-    t_inline = time.perf_counter() - t0
-    explained_on_return = inline.last_explanation is not None
+    # The explainer's chat model talks to a server of its own whose calls wait at a gate while it is closed: the
+    # queued explanation is then still running when the chain returns by construction (it was a SmolLM2 run slow
+    # enough to be). One chat model for both handlers and both explanations: its async client must survive from
+    # one explanation to the next (it did not when each explanation ran on its own event loop).
+    gate = Gate()
+    with OllamaTestServer(chat_models=("smollm2",), default_num_predict=N, generator_factory=gate.reader) as held:
+        explainer_llm = chat(held)
+        inline = XgragCallbackHandler.for_store(curie, explainer_llm, settings=ExplainSettings(strategies=("edge",)))
+        t0 = time.perf_counter()
+        chain.invoke(Q, config={"callbacks": [inline]})
+        t_inline = time.perf_counter() - t0
+        explained_on_return = inline.last_explanation is not None
 
-    queued = XgragCallbackHandler.for_store(curie, explainer_llm, mode="queued",
-        settings=ExplainSettings(strategies=("edge",)))
-    run_id = uuid.uuid4()
-    t0 = time.perf_counter()
-    answer = chain.invoke(Q, config={"callbacks": [queued], "run_id": run_id})
-    t_queued = time.perf_counter() - t0
-    assert run_id in queued.futures
-    # the chain returned while its explanation (a baseline and a probe per fact, each a SmolLM2 call) was still
-    # running: an order of events, not a comparison of durations, so a loaded machine cannot make it fail
-    assert not queued.futures[run_id].done()
-    assert queued.wait(timeout=600)
+        queued = XgragCallbackHandler.for_store(curie, explainer_llm, mode="queued",
+            settings=ExplainSettings(strategies=("edge",)))
+        run_id = uuid.uuid4()
+        gate.close()
+        try:
+            t0 = time.perf_counter()
+            answer = chain.invoke(Q, config={"callbacks": [queued], "run_id": run_id})
+            t_queued = time.perf_counter() - t0
+            assert run_id in queued.futures
+            # the chain returned while its explanation's first generator call waits at the gate: an order of
+            # events, not a comparison of durations, so a loaded machine cannot make it fail
+            deadline = time.monotonic() + 600
+            while gate.held == 0 and not queued.futures[run_id].done() and time.monotonic() < deadline:
+                time.sleep(0.01)  # polls an observable state (a call held), never a guessed time
+            assert gate.held >= 1 and not queued.futures[run_id].done()
+        finally:
+            gate.open()
+        assert queued.wait(timeout=600)
+        explainer_calls = held.requests_to("/api/chat")
     ex = queued.result(run_id)
     queued.close()
     assert answer == plain and ex is not None and queued.last_explanation is ex and ex.observed_answer == answer
@@ -164,6 +184,8 @@ def test_queued_explanation_leaves_chain_latency_alone(curie: Neo4jStore, ollama
     assert run == LangChainRunStep(run_id=str(run_id), mode="queued", handler="XgragCallbackHandler",
                                    run_seconds=run.run_seconds)
     ex_inline = inline.last_explanation
+    # both explanations asked the gated server, every call of each: nothing was answered around the gate
+    assert len(explainer_calls) == ex_inline.cost.generator_calls + ex.cost.generator_calls
     assert [(c.id, c.counterfactual_answer) for c in ex.components] == \
         [(c.id, c.counterfactual_answer) for c in ex_inline.components]  # temperature 0: same explanation
     # inline: the run returns after its explanation (done when invoke returned, and the run took at least as long)
@@ -244,7 +266,7 @@ def test_graph_cypher_qa_chain_existing_stack(store: Neo4jStore, ollama: OllamaT
     assert edge.provenance["inferred"] and edge.provenance["documents"][0]["source"] == "curie.txt"
     assert sorted(c.label for c in ex.components if c.strategy == "node") == ["Marie Curie", "Pierre Curie"]
     assert ex.observed_answer == out["result"]
-    # one scripted request (the Cypher step); the QA step and the explainer ran SmolLM2, all over HTTP
+    # one scripted request (the Cypher step); the QA step and the explainer ran the reader, all over HTTP
     sent = chats(ollama)
     assert [r.body["model"] for r in sent if r.scripted] == ["cypher-writer"]
     assert len([r for r in sent if not r.scripted]) == 1 + ex.cost.generator_calls

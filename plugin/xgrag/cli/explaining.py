@@ -22,6 +22,7 @@ from xgrag.cli.output import cache_path, html_report, open_store, progress_bar, 
 from xgrag.config import config_file
 from xgrag.evaluate.batch import BatchSpec, check_out_dir, read_questions, run_batch, summary_row
 from xgrag.explain.cancel import RunCancelled, StopRequest
+from xgrag.explain.settings import require_scorer_spec
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.factory import check_generator_spec, make_generator
 from xgrag.model import Explanation
@@ -55,6 +56,7 @@ def explain(
     outputs = Outputs(json_path, html_path, save, title=f"xgrag: {question}", render_html=html_report)
     outputs.check()  # before any call: a run must never end by finding that its result cannot be written
     check_generator_spec(options.generator)  # an unknown spec is answered here, before Neo4j or a model loads
+    require_scorer_spec(options.generator, cfg)  # a reader that cannot score: before the server and its model
 
     from xgrag.explain import Explainer
     from xgrag.explain.explainer import require_scorer
@@ -134,6 +136,7 @@ def explain_batch(
     connection = options.connection()
     check_out_dir(out_dir)  # before any call
     check_generator_spec(options.generator)
+    require_scorer_spec(options.generator, cfg)  # a reader that cannot score: before the server and its model
 
     from xgrag.explain.explainer import require_scorer
     from xgrag.store.neo4j import show_driver_log

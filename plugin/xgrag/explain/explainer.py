@@ -32,7 +32,7 @@ from xgrag.explain.progress import Observer, ProgressClock
 from xgrag.explain.run import ExplainRun, Probe, Progress
 from xgrag.explain.schedulers import resolve_scheduler, schedule_for
 from xgrag.explain.scoring import logprob_floor, noise_floor
-from xgrag.explain.settings import ExplainSettings
+from xgrag.explain.settings import ExplainSettings, cannot_score
 from xgrag.explain.stack import stack_settings
 from xgrag.explain.stack.call import StackCall
 from xgrag.explain.stack.reproduction import OnMismatch, check_reproduction, mismatch
@@ -77,11 +77,7 @@ def require_strategies(settings: ExplainSettings, applies_to: AppliesTo) -> None
 def require_scorer(generator: Generator, settings: ExplainSettings) -> None:
     """response_score "logprob" needs a generator that scores a fixed answer; say so, never fall back silently."""
     if settings.response_score == "logprob" and not isinstance(generator, AnswerScorer):
-        raise UsageError(
-            f"response_score 'logprob' (--response-score logprob): the generator {generator.name!r} cannot score a "
-            "fixed answer (log P(a0 | context) needs its token log-probabilities)",
-            hint="use --generator smollm2 or openai:MODEL on a server with prompt log-probabilities "
-                 "(/v1/completions echo, e.g. vLLM), or --response-score shift")
+        raise cannot_score(generator.name)
 
 
 _T = TypeVar("_T")

@@ -131,3 +131,24 @@ class ExplainSettings:
     def record(self) -> ExplainConfig:
         """These settings as an explanation records them (Explanation.config)."""
         return ExplainConfig.model_validate(asdict(self))
+
+
+def require_scorer_spec(spec: str, settings: ExplainSettings) -> None:
+    """`require_scorer` (xgrag.explain.explainer) from the --generator spec alone, for the local readers (which
+    never score): building one loads the embedding model (seconds) and importing the explainer takes seconds
+    more, and the command line's usage error must not wait for either. Other specs are checked by
+    `require_scorer` once built (an OpenAI-compatible server may or may not score)."""
+    from xgrag.generate.factory import reader_that_cannot_score
+
+    name = reader_that_cannot_score(spec)
+    if settings.response_score == "logprob" and name is not None:
+        raise cannot_score(name)
+
+
+def cannot_score(name: str) -> UsageError:
+    """The usage error for --response-score logprob with the generator `name`, which cannot score an answer."""
+    return UsageError(
+        f"response_score 'logprob' (--response-score logprob): the generator {name!r} cannot score a "
+        "fixed answer (log P(a0 | context) needs its token log-probabilities)",
+        hint="use --generator smollm2 or openai:MODEL on a server with prompt log-probabilities "
+             "(/v1/completions echo, e.g. vLLM), or --response-score shift")

@@ -175,6 +175,19 @@ def check_generator_spec(spec: str) -> str:
     return spec
 
 
+# The local readers never score a fixed answer (no token log-probabilities): spec -> the name the built reader
+# reports, known without building it (that loads the embedding model). tests/unit/generate/test_factory_specs.py
+# checks the names and that the built classes have no score_answer.
+READERS_THAT_CANNOT_SCORE = {"extractive": "extractive-reader", "gnan": "mgnan-reader"}
+
+
+def reader_that_cannot_score(spec: str) -> str | None:
+    """The name of the local reader `spec` builds (extractive, gnan, gnan:PATH), which cannot score a fixed
+    answer; None for every other spec (whether it can score is known once it is built)."""
+    spec = (spec or "").strip()
+    return READERS_THAT_CANNOT_SCORE.get("gnan" if spec.startswith("gnan:") else spec)
+
+
 def make_generator(spec: str, *, ollama_host: str | None = None, base_url: str | None = None,
                    timeout: float | None = None, max_retries: int | None = None, **kw: Any) -> Generator:
     """The generator for `spec` (see the module docstring); UsageError (a ValueError) for an unknown spec."""

@@ -200,3 +200,31 @@ def test_questions_file_and_split(tmp_path) -> None:
     bad.write_text(json.dumps({"question": "q", "answers": ["a"], "hops": 0}) + "\n")
     with pytest.raises(InputError, match="hops"):
         load_questions(bad)
+
+
+def test_the_readers_that_cannot_score_are_named_without_building_them() -> None:
+    """`reader_that_cannot_score` answers from the spec (no model loaded): its names are the built readers' own,
+    and neither reader scores a fixed answer."""
+    from xgrag.explain import ExplainSettings
+    from xgrag.explain.explainer import require_scorer
+    from xgrag.explain.settings import require_scorer_spec
+    from xgrag.generate.base import AnswerScorer
+    from xgrag.generate.extractive import ExtractiveReader
+    from xgrag.generate.factory import READERS_THAT_CANNOT_SCORE, reader_that_cannot_score
+
+    built = {"extractive": ExtractiveReader(HashEmbedder(DIM)), "gnan": GNANReader(hand_model(), HashEmbedder(DIM))}
+    assert set(built) == set(READERS_THAT_CANNOT_SCORE)
+    logprob = ExplainSettings(response_score="logprob")
+    for spec, reader in built.items():
+        assert reader_that_cannot_score(f" {spec} ") == reader.name and not isinstance(reader, AnswerScorer)
+        with pytest.raises(UsageError) as by_spec:
+            require_scorer_spec(spec, logprob)
+        with pytest.raises(UsageError) as by_reader:
+            require_scorer(reader, logprob)
+        assert str(by_spec.value) == str(by_reader.value) and by_spec.value.hint == by_reader.value.hint
+        require_scorer_spec(spec, ExplainSettings())  # shift: nothing to refuse
+    assert reader_that_cannot_score("gnan:/some/mgnan.pt") == "mgnan-reader"
+    for spec in ("smollm2", "openai:m", "ollama:m", "langchain:ollama:m"):  # known once built, not from the spec
+        assert reader_that_cannot_score(spec) is None
+        require_scorer_spec(spec, logprob)
+
