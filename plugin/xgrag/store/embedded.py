@@ -371,13 +371,11 @@ def stop_pid(pid: int, timeout: float = 60.0, clean: bool = False) -> bool:
         except ChildProcessError:
             pass
         if not pid_alive(pid):  # exited since waitpid above (a zombie until reaped), or not our child
-            if not clean:
-                return True
             try:
-                _, status = os.waitpid(pid, 0)
+                _, status = os.waitpid(pid, 0)  # reaped here: no zombie left, and its CPU is accounted now
             except ChildProcessError:
-                return False
-            return os.waitstatus_to_exitcode(status) == 0
+                return not clean
+            return not clean or os.waitstatus_to_exitcode(status) == 0
         time.sleep(0.2)
     os.kill(pid, signal.SIGKILL)
     return not clean
