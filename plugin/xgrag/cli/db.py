@@ -1,4 +1,4 @@
-"""`xgrag db start | status | stop`: the embedded Neo4j (5.26 + GDS + APOC) for local use."""
+"""`xgrag db start | status | stop | load-dump | dump`: the embedded Neo4j (5.26 + GDS + APOC) for local use."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from xgrag.cli.options import ConfigOpt, JsonFlag, settings_for
 from xgrag.cli.output import print_json
 from xgrag.errors import XgragError
 from xgrag.store.connection import password_path, resolve_connection, running_state
-from xgrag.store.embedded import start, stop
+from xgrag.store.embedded import load_dump, start, stop, write_dump
 
 db_app = group("The embedded Neo4j (5.26 + GDS + APOC) for local use.")
 app.add_typer(db_app, name="db")
@@ -94,3 +94,32 @@ def how_to_connect(info: dict[str, Any]) -> str:
 def db_stop(config: ConfigOpt = None) -> None:
     """Stop the embedded Neo4j (SIGTERM, clean shutdown)."""
     out.print("stopped" if stop(settings_for(config).embedded) else "not running")
+
+
+@db_app.command("load-dump")
+def db_load_dump(dump: Annotated[Path, typer.Argument(help="a .dump file (neo4j-admin database dump)")],
+                 config: ConfigOpt = None,
+                 force: Annotated[bool, typer.Option("--force", help="replace the data the embedded server "
+                                                                    "holds (it is lost)")] = False) -> None:
+    """Load a Neo4j database dump (a Neo4j example graph's .dump, your own neo4j-admin dump) into the embedded
+    server, as `neo4j-admin database load` does. The server must be stopped; `xgrag db start` then opens it."""
+    settings = settings_for(config)
+    if settings.neo4j.uri:
+        console.print(f"[yellow]NEO4J_URI is set ({settings.neo4j.uri}): the dump goes into the embedded server "
+                      f"({settings.embedded.home}), not that one[/yellow]")
+    t0 = time.perf_counter()
+    with console.status(f"loading {dump} ..."):
+        where = load_dump(settings.embedded, dump, overwrite=force)
+    console.print(f"loaded in {time.perf_counter() - t0:.1f}s into {where}; start it with `xgrag db start`")
+
+
+@db_app.command("dump")
+def db_dump(file: Annotated[Path, typer.Argument(help="the dump file to write (must not exist)")],
+            config: ConfigOpt = None) -> None:
+    """Write the embedded server's database to a dump file, for `neo4j-admin database load` into your own Neo4j
+    5.26. The server must be stopped."""
+    settings = settings_for(config)
+    t0 = time.perf_counter()
+    with console.status(f"writing {file} ..."):
+        where = write_dump(settings.embedded, file)
+    console.print(f"written in {time.perf_counter() - t0:.1f}s: {where}")

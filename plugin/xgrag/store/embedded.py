@@ -27,6 +27,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from xgrag.config import EmbeddedSettings
+from xgrag.errors import UsageError
 from xgrag.store.connection import (
     Connection,
     EmbeddedError,
@@ -389,3 +390,61 @@ def stop(cfg: EmbeddedSettings) -> bool:
     stop_pid(state.pid)
     state_file(home).unlink(missing_ok=True)
     return True
+
+
+# -- dumps ---------------------------------------------------------------------------------------------------------
+DUMPS_CLASS = "org.xgrag.embedded.Dumps"
+
+
+class DumpError(UsageError):
+    """A dump that cannot be loaded or written as asked: no such file, not a dump, the server running, a store or a
+    file in the way, no store to dump."""
+
+
+def _dumps(verb: str, cfg: EmbeddedSettings, file: Path, database: str, extra: list[str], timeout: float) -> Path:
+    """Run the launcher's Dumps tool (`load` or `dump`) on the stopped server's home; the path it reports."""
+    home = Path(cfg.home).expanduser()
+    state = running_state(home)
+    if state is not None:
+        raise DumpError(f"the embedded Neo4j of {home} is running (pid {state.pid}): dumps are read and written "
+                        f"while it is stopped", hint=f"xgrag db stop, then {verb} the dump, then xgrag db start")
+    pdir = project_dir()
+    if not is_built(pdir):
+        build(pdir)
+    home.mkdir(parents=True, exist_ok=True)
+    cmd = [java_binary(), "-Xmx1g", *JVM_FLAGS, "-cp", classpath(pdir), DUMPS_CLASS, verb,
+           "--home", str(home / "db"), "--file", str(file.resolve()), "--database", database, *extra]
+    proc = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout,
+                          check=False)
+    marker = "LOADED " if verb == "load" else "DUMPED "
+    done = next((ln[len(marker):] for ln in proc.stdout.splitlines() if ln.startswith(marker)), None)
+    if proc.returncode == 0 and done:
+        return Path(done)
+    said = [ln.removeprefix("error: ") for ln in proc.stderr.splitlines() if ln.startswith("error: ")]
+    reason = said[0] if said else "\n".join(proc.stderr.splitlines()[-15:])
+    hints = {("load", 3): "give --force to replace it (its data is lost)",
+             ("load", 4): "give a file written by `neo4j-admin database dump` (Neo4j 4.x and 5.x dumps read; a 4.x "
+                          "store then needs `neo4j-admin database migrate`, which the embedded server does not run)",
+             ("dump", 3): "name a file that does not exist yet",
+             ("dump", 4): "load or ingest a graph first (xgrag ingest, xgrag db load-dump)"}
+    if (verb, proc.returncode) in hints:
+        raise DumpError(f"{file}: {reason}", hint=hints[verb, proc.returncode])
+    raise EmbeddedError(f"{verb} of {file} failed: {reason}")
+
+
+def load_dump(cfg: EmbeddedSettings, dump: Path, database: str = "neo4j", overwrite: bool = False,
+              timeout: float = 1800.0) -> Path:
+    """Load a Neo4j database dump (`neo4j-admin database dump`; the `.dump` files of Neo4j's example graphs) into
+    the embedded server's home with Neo4j's own loader, as `neo4j-admin database load` does. The server must be
+    stopped (its next start opens the loaded store); a database that already holds a store is replaced only with
+    `overwrite`, and only after the file was read as a dump. Returns the database directory."""
+    dump = Path(dump).expanduser()
+    if not dump.is_file():
+        raise DumpError(f"{dump}: no such file", hint="give the path of a .dump file (neo4j-admin database dump)")
+    return _dumps("load", cfg, dump, database, ["--overwrite"] if overwrite else [], timeout)
+
+
+def write_dump(cfg: EmbeddedSettings, file: Path, database: str = "neo4j", timeout: float = 1800.0) -> Path:
+    """Write the stopped embedded server's database to a dump file (`neo4j-admin database load` reads it into any
+    Neo4j 5.26). Never over an existing file. Returns the file."""
+    return _dumps("dump", cfg, Path(file).expanduser(), database, [], timeout)
