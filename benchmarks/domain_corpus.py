@@ -252,10 +252,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.home is None:
         raise CorpusError("--home DIR is required")
+    from helpers import embedded_settings
     from xgrag.store.embedded import start, stop
     from xgrag.store.neo4j import Neo4jStore
-
-    from helpers import embedded_settings
 
     settings = embedded_settings(args.home, args.heap)
     if args.command == "down":
