@@ -18,7 +18,7 @@ One JSON object per line:
 
 `where` values are compared with `=` as stored (a string stays a string, an integer an integer). `check` verifies
 that every NODE matches exactly one node, every relationship FACT exactly one relationship, every property FACT a
-set value, and that the stored value (or, for an edge, the far end's properties) appears among `answers`.
+set value, and that the stored value (or, for an edge, a property of either end) appears among `answers`.
 """
 
 from __future__ import annotations
@@ -65,7 +65,8 @@ def resolve_node(store: Any, ref: dict[str, Any]) -> str:
 @dataclass(frozen=True)
 class GoldFact:
     """A resolved FACT: the id the explanation gives its component (a relationship's element id, or a property
-    fact's '<owner id>#<key>'), and the stored value it states (a property) or the far end's properties (an edge)."""
+    fact's '<owner id>#<key>'), and the stored value it states (a property) or both ends' properties (an edge: a
+    question may ask for either end)."""
 
     id: str
     kind: str  # relationship | node_property | relationship_property
@@ -85,7 +86,7 @@ def resolve_fact(store: Any, fact: dict[str, Any]) -> GoldFact:
     a_pattern, a_params = _node_match("a", fact["start"], "a")
     b_pattern, b_params = _node_match("b", fact["end"], "b")
     rows = store.query(f"MATCH {a_pattern} MATCH {b_pattern} MATCH (a)-[r:{_quoted(fact['type'])}]->(b) "
-                       "RETURN elementId(r) AS id, properties(r) AS props, properties(b) AS far LIMIT 2",
+                       "RETURN elementId(r) AS id, properties(r) AS props, [properties(a), properties(b)] AS ends LIMIT 2",
                        {**a_params, **b_params})
     if len(rows) != 1:
         raise GoldError(f"({fact['start']})-[:{fact['type']}]->({fact['end']}) matches "
@@ -96,7 +97,7 @@ def resolve_fact(store: Any, fact: dict[str, Any]) -> GoldFact:
         if value is None:
             raise GoldError(f"the {fact['type']} relationship has no property {fact['key']!r}")
         return GoldFact(property_fact_id(rel, fact["key"]), "relationship_property", value)
-    return GoldFact(rel, "relationship", rows[0]["far"])
+    return GoldFact(rel, "relationship", rows[0]["ends"])
 
 
 def read_questions(path: Path) -> list[dict[str, Any]]:
