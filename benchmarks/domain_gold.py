@@ -86,7 +86,8 @@ def resolve_fact(store: Any, fact: dict[str, Any]) -> GoldFact:
     a_pattern, a_params = _node_match("a", fact["start"], "a")
     b_pattern, b_params = _node_match("b", fact["end"], "b")
     rows = store.query(f"MATCH {a_pattern} MATCH {b_pattern} MATCH (a)-[r:{_quoted(fact['type'])}]->(b) "
-                       "RETURN elementId(r) AS id, properties(r) AS props, [properties(a), properties(b)] AS ends LIMIT 2",
+                       "RETURN elementId(r) AS id, properties(r) AS props, [properties(a), properties(b)] AS ends "
+                       "LIMIT 2",
                        {**a_params, **b_params})
     if len(rows) != 1:
         raise GoldError(f"({fact['start']})-[:{fact['type']}]->({fact['end']}) matches "
@@ -142,11 +143,11 @@ def check(store: Any, path: Path) -> list[str]:
             continue
         if q["kind"] == "two-hop" and len(facts) != 2:
             problems.append(f"{where}: a two-hop question names its two facts")
-        if facts and q["kind"] != "two-hop":
-            stated = {answer_key(t) for t in _texts(facts[-1].value)}
+        if facts and q["kind"] != "two-hop":  # several facts: one answer each
+            stated = {answer_key(t) for f in facts for t in _texts(f.value)}
             if not stated & {answer_key(a) for a in q["answers"]}:
                 problems.append(f"{where}: none of the answers {q['answers']} is what the evidence states "
-                                f"({_texts(facts[-1].value)[:6]})")
+                                f"({[t for f in facts for t in _texts(f.value)][:6]})")
     return problems
 
 
