@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from xgrag.cli.app import app, console, group
 from xgrag.cli.options import ConfigOpt, settings_for
@@ -60,6 +61,11 @@ def schema_infer(
         sys.stdout.write(render_json(inference))
     elif write is None:
         sys.stdout.write(text)
+    if inference.coverage is not None:
+        # always said (on stderr, beside the TOML): what the mapping leaves out must never go unnoticed
+        cov = inference.coverage
+        colour = "green" if cov.node_share >= 0.95 else "yellow"
+        console.print(f"[{colour}]{escape(cov.sentence())}[/{colour}]")
     if verbose:
         s = inference.summary()
         console.print(f"read {s['labels']} labels and {s['types']} relationship types of {s['nodes']:,} nodes / "

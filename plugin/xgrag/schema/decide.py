@@ -84,6 +84,7 @@ class DomainDecisions:
     provenance: dict[str, Any] | None  # the [schema.provenance] overrides (mentions mode), None: no chunks
     provenance_reason: str
     notes: list[str] = field(default_factory=list)
+    chunks: list[str] = field(default_factory=list)  # labels read as chunks and documents (provenance)
 
     def table(self, read_only: bool) -> dict[str, Any]:
         """The [schema] table: preset 'domain' and what differs from it."""
@@ -239,7 +240,8 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
         td.facts, td.excluded, td.notes = _facts(tp.properties, tp.sampled, t, opts, "relationships", tp.keys_seen)
     prov, prov_reason = provenance(profile, chunks, [e for e in entities if e in decisions])
     ordered = [decisions[label] for label in order(list(decisions), profile)]
-    return (DomainDecisions(ordered, sorted(skipped, key=lambda s: s.label), types, prov, prov_reason, notes),
+    return (DomainDecisions(ordered, sorted(skipped, key=lambda s: s.label), types, prov, prov_reason, notes,
+                            chunks=sorted(chunks)),
             {"asked": asked, "skipped": skipped_probes})
 
 

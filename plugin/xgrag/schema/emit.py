@@ -126,6 +126,7 @@ def _header(inf: Inference) -> list[str]:
                   "transactions; nothing was written. (`--verbose` / `--json` say what it cost.)"),
         *_comment("Every decision says why; edit freely (a field set to nothing is written \"\"). Load it with "
                   "`--config THIS_FILE` or as ./xgrag.toml."),
+        *(_comment(f"Coverage: {inf.coverage.sentence(limit=20)}.") if inf.coverage else []),
         "",
     ]
 
@@ -202,6 +203,8 @@ def _read_only_why(read_only: bool) -> str:
 def to_json(inf: Inference) -> dict[str, Any]:
     """The mapping, every decision with its reason, and what the inference read and cost."""
     out: dict[str, Any] = {"schema": inf.table, "source": inf.source, "summary": inf.summary()}
+    if inf.coverage is not None:
+        out["coverage"] = inf.coverage.to_json()
     if inf.recognised is not None:
         out["recognised"] = {"preset": inf.recognised.preset, "reason": inf.recognised.reason,
                              "overrides": inf.recognised.overrides, "notes": list(inf.recognised.notes),

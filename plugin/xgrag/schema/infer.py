@@ -13,6 +13,7 @@ from typing import Any
 
 from xgrag.config import ConfigError, GraphSchema, schema_preset
 from xgrag.errors import UsageError
+from xgrag.schema.coverage import Coverage, measure_coverage
 from xgrag.schema.decide import DomainDecisions, InferOptions, decide_domain
 from xgrag.schema.presets import Recognised, recognise, unread_labels
 from xgrag.schema.profile import GraphProfile, LinkProbe, probe_link, read_profile
@@ -36,6 +37,7 @@ class Inference:
     unread: list[str] = field(default_factory=list)  # labels (with counts) the recognised preset does not read
     probes: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
+    coverage: Coverage | None = None
 
     @property
     def preset(self) -> str:
@@ -103,5 +105,22 @@ def infer_schema(store: Neo4jStore, options: InferOptions | None = None) -> Infe
                              hint="this is a fault of schema infer (please report it with the --json output); write "
                                   "the [schema] table by hand meanwhile (README, Configuration)") from exc
         inference = Inference(table, schema, profile, opts, source, domain=domain, probes=counts)
+    inference.coverage = _coverage(view, inference)
     inference.seconds = time.perf_counter() - t0
     return inference
+
+
+def _coverage(view: Neo4jStore, inf: Inference) -> Coverage:
+    """What the decided mapping reads of the graph, and why each label it leaves out is left out."""
+    schema = inf.schema
+    if inf.domain is not None:
+        read = {e.label for e in inf.domain.entities} | set(inf.domain.chunks)
+        reasons = {s.label: s.reason for s in inf.domain.skipped}
+    else:
+        p = schema.provenance
+        read = {schema.entity_label, *(inf.recognised.covers if inf.recognised else ()),
+                *(x for x in (p.chunk_label, p.document_label) if x)}
+        reasons = {}
+        for lp in inf.profile.labels.values():
+            reasons[lp.label] = f"preset {inf.preset!r} reads {schema.entity_label} nodes only"
+    return measure_coverage(view, inf.profile, schema, read, reasons)

@@ -80,6 +80,7 @@ class LabelProfile:
     properties: dict[str, PropertyStats] = field(default_factory=dict)
     keys_seen: int = 0  # distinct property keys on the sampled nodes (properties keeps the most frequent)
     co_labels: dict[str, int] = field(default_factory=dict)  # other labels on the sampled nodes -> how many
+    label_sets: dict[tuple[str, ...], int] = field(default_factory=dict)  # sampled nodes' other labels -> how many
     sample_ids: list[str] = field(default_factory=list)  # element ids of the sampled nodes (for link probes)
 
 
@@ -253,11 +254,14 @@ def read_profile(store: Neo4jStore, sample_nodes: int, sample_relationships: int
                 continue  # a label token no node carries any more
             lp = LabelProfile(label, int(row["count"]), sampled=len(row["ids"]), sample_ids=list(row["ids"]))
             co: dict[str, int] = {}
+            sets: dict[tuple[str, ...], int] = {}
             for labels in row["labels"]:
-                for other in labels:
-                    if other != label:
-                        co[str(other)] = co.get(str(other), 0) + 1
+                others = tuple(sorted(str(x) for x in labels if x != label))
+                sets[others] = sets.get(others, 0) + 1
+                for other in others:
+                    co[other] = co.get(other, 0) + 1
             lp.co_labels = dict(sorted(co.items()))
+            lp.label_sets = dict(sorted(sets.items()))
             lp.properties, lp.keys_seen = _stats(read(NODE_STATS, ids=row["ids"], **params), max_keys)
             profile.labels[label] = lp
         for rtype in all_types:
