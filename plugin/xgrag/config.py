@@ -124,19 +124,31 @@ class EntityMapping(BaseModel):
     """One entity label of a general mapping: how its nodes are named and which of their properties are facts.
 
     `name`: the properties whose values, joined by a space, are the display name ("firstName", "lastName" ->
-    "Nancy Davolio"); empty: the label and the key's value ("Order 10248"). `facts`: node properties stated as
+    "Nancy Davolio"); empty: the label and the key's value ("Order 10248"). `label_in_name`: the label comes first
+    ("Visit 2020-04-07T10:22:19Z", "Port 80": a record named by what it holds). `facts`: node properties stated as
     facts (scalars, short strings, dates, lists of those), each one a unit an explanation can remove without
     removing the node. `key`: the property that identifies a node within its label (a display fallback and what
-    `schema infer` found unique); nodes are identified by elementId() in a general mapping."""
+    `schema infer` found unique); nodes are identified by elementId() in a general mapping. `aliases`: properties
+    whose values are other names of the node, linked as the name is (a list of names, or one value: a login, a
+    display name, a code as users type it); one property name is read as a list of one."""
 
     model_config = {"extra": "forbid"}
 
     label: str
     key: str | None = None
     name: list[str] = Field(default_factory=list)
+    label_in_name: bool = Field(default=False, strict=True)  # TOML true/false (the procedures read the same)
     facts: list[str] = Field(default_factory=list)
-    aliases: str | None = None
+    aliases: list[str] = Field(default_factory=list)
     description: str | None = None
+
+    @field_validator("aliases", mode="before")
+    @classmethod
+    def _one_alias(cls, value: object) -> object:
+        """`aliases = "nicknames"` (one property, as earlier mappings wrote it) is the list of that one."""
+        if value is None:
+            return []
+        return [value] if isinstance(value, str) else value
 
     @model_validator(mode="after")
     def _identifiers(self) -> EntityMapping:
@@ -245,7 +257,8 @@ class GraphSchema(BaseModel):
         if self.entities:
             return list(self.entities)
         return [EntityMapping(label=self.entity_label, key=self.id_property, name=[self.name_property],
-                              aliases=self.alias_property, description=self.description_property)]
+                              aliases=[self.alias_property] if self.alias_property else [],
+                              description=self.description_property)]
 
     def entity_labels(self) -> list[str]:
         return [e.label for e in self.entity_mappings()]

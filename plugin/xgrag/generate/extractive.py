@@ -45,13 +45,24 @@ import numpy as np
 from xgrag.embed import Embedder
 from xgrag.generate.base import Fact, Generation, GenerationError, SyncGeneratorMixin, Usage
 from xgrag.model import Node, key_text
+from xgrag.model.graph import PROPERTY_ID_SEPARATOR, split_property_fact_id
 from xgrag.retrieval.linking import key_tokens, select_parts, select_whole
 from xgrag.retrieval.words import STOP as _STOP
-from xgrag.retrieval.words import WEAK, answer_kind, content_stems, stated_stems, stem, value_kind
+from xgrag.retrieval.words import (
+    WEAK,
+    answer_kind,
+    compound_stems,
+    content_stems,
+    question_dates,
+    stated_stems,
+    stem,
+    value_dates,
+    value_kind,
+)
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v3"
+READER_VERSION = "extractive-v4"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
@@ -198,8 +209,18 @@ class _Reading:
         self.rel_emb = {r: float(np.max(span_m @ vec[r])) for r in relations}
         qv = vec[question]
         self.fact_sim = {f.id: float(vec[self.fact_texts[f.id]] @ qv) for f in facts}
-        self.relation_words = {r: content_stems(r) & self.q_stems for r in relations}
+        # a key written as one word ("confirmedtime", "healthstatus") states the question words it begins or ends with
+        raw = set(re.findall(r"[a-z]+", plain.lower())) - WEAK
+        self.relation_words = {r: (content_stems(r) & self.q_stems)
+                               | (compound_stems(set(re.findall(r"[a-z]+", r.lower())), raw) - own) for r in relations}
         self.lexical = {r: len(self.relation_words[r]) / max(1, len(content_stems(r))) for r in relations}
+        # the properties of each relationship in the context (its id -> their values): a relationship's own words
+        # ("RELATED_TO {name: 'father'}") and dates ("VISITS {starttime: 2020-04-25...}") are said by its facts
+        self.rel_values: dict[str, list[str]] = {}
+        for f in facts:
+            if f.via is not None and PROPERTY_ID_SEPARATOR in f.id:
+                self.rel_values.setdefault(split_property_fact_id(f.id)[0], []).append(f.tail)
+        self.q_days = question_dates(plain)
 
     # -- words ------------------------------------------------------------------------------------
 
@@ -239,6 +260,9 @@ class _Reading:
         for f in self.facts:
             rel_words = frozenset(self.relation_words[self._relation(f)])
             if f.kind == "edge":
+                # a short word stored on the relationship says what it is ("father" of a RELATED_TO)
+                said = {st for v in self.rel_values.get(f.id, ()) if len(v.split()) <= 3 for st in content_stems(v)}
+                rel_words = rel_words | frozenset(said & self.q_stems)
                 for at, to in ((f.head, f.tail), (f.tail, f.head)):
                     if at == to:
                         continue
@@ -335,7 +359,8 @@ class _Reading:
         end = steps[-1]
         touched = {steps[0].at} | {s.other for s in steps if s.other in self.mentioned}
         end_type = None if end.value else self.types.get(end.to)
-        kind_ok = self.kind is not None and value_kind(end.to, self.kind, key_text(end_type) if end_type else None)
+        kind_ok = self.kind is not None and value_kind(end.to, self.kind, key_text(end_type) if end_type else None,
+                                                       key=end.fact.relation if end.value else None)
         # the noun a "which"/"what" asks for names the answer's type, or the key of a value ("which shipper" ->
         # a Shipper, not a shipped date; "in which city" -> a city)
         what = content_stems(key_text(end_type)) if end_type else content_stems(end.relation) if end.value else set()
@@ -352,11 +377,24 @@ class _Reading:
         # words; an agent is only guessed from the entity's type name, which a graph need not spell as a person
         # ("who is peter's cousin" -> Benjamin Bunny, a Rabbit, COUSIN OF Peter; not Mr. Mcgregor, a Person who
         # CHASED him): it decides only between chains that state as many of the question's words
-        agent = self.kind == "agent"
-        return (-len(touched & self.mentioned), not kind_ok and not agent, not noun_ok,
+        agent = self.kind in ("agent", "place")
+        return (-len(touched & self.mentioned), -self._days(chain), not kind_ok and not agent, not noun_ok,
                 repeats - len(chain.covered), -repeats, not kind_ok and agent,
                 length, -self._alignment(chain), -sum(self._score(s.fact) for s in steps),
                 [s.fact.id for s in steps])
+
+    def _days(self, chain: _Chain) -> int:
+        """How many of the days the question names the chain states: in an entity's name ("Visit 2020-04-25..."),
+        a value, or a property of a relationship it follows (a visit's start)."""
+        if not self.q_days:
+            return 0
+        days: set[tuple[int, int, int]] = set()
+        for step in chain.steps:
+            days |= value_dates(step.to)
+            if not step.value:
+                for v in self.rel_values.get(step.fact.id, ()):
+                    days |= value_dates(v)
+        return len(days & self.q_days)
 
     def _alignment(self, chain: _Chain) -> int:
         """How far the last fact's question words lie from the entity, beyond the first fact's: the relation

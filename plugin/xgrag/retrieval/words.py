@@ -107,15 +107,20 @@ def stated_stems(text: str, vocabulary: set[str]) -> set[str]:
 AGENT_TYPES = frozenset(stem(w) for w in (
     "person people human individual actor actress director writer author employee staff customer client user "
     "artist character player member student teacher manager supplier vendor seller buyer shipper company "
-    "organization organisation agent contact owner creator producer musician singer band team").split())
+    "organization organisation agent contact owner creator producer musician singer band team officer "
+    "holder").split())
+# Types of entities a "where" question asks for (places), as stems.
+PLACE_TYPES = frozenset(stem(w) for w in (
+    "place location city town village country region state province county area district address street road "
+    "site venue continent planet airport station building room zone").split())
 
-Kind = Literal["date", "count", "amount", "agent"]
+Kind = Literal["date", "count", "amount", "agent", "place"]
 
 
 def answer_kind(question: str) -> Kind | None:
     """The kind of answer a question's question words ask for: "who" / "whom" an agent (an entity of a person or
-    organisation type, `AGENT_TYPES`), "when" / "what year" / "which date" a date or a year, "how many" a count (a
-    whole number), "how much" an amount (a number); otherwise None."""
+    organisation type, `AGENT_TYPES`), "where" a place (`PLACE_TYPES`), "when" / "what year" / "which date" a date
+    or a year, "how many" a count (a whole number), "how much" an amount (a number); otherwise None."""
     q = " ".join(_WORD.findall(question.lower()))
     if re.search(r"\bwhom?\b", q):  # "whose" opens a relative clause as often as a question
         return "agent"
@@ -125,23 +130,97 @@ def answer_kind(question: str) -> Kind | None:
         return "amount"
     if re.search(r"\bwhen\b|\b(what|which) (year|date|day)s?\b|\bin what year\b", q):
         return "date"
+    if re.search(r"^where\b|\bwhere (is|are|was|were|did|does|do)\b", q):
+        return "place"
     return None
 
 
-_DATE = re.compile(r"^\d{4}(-\d{2}(-\d{2}([T ][0-9:.]+)?)?)?$")
+# A date or a time as graphs store it: ISO ("2020-04-07", "2014-12-09T13:50:51.644000Z", "...+00:00"), day/month
+# or month/day with a four-digit year ("1/08/2017", "04/25/2020"), "1996-07-04 00:00:00.000".
+_DATE = re.compile(r"^(\d{4}-\d{2}(-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?)?|\d{1,2}[/.-]\d{1,2}[/.-]\d{4})$")
+_YEAR = re.compile(r"^\d{1,4}$")  # a year as a number ("1997"; "299", a year of a story's calendar)
+_EPOCH = re.compile(r"^\d{9,13}$")  # seconds or milliseconds since 1970
 _INT = re.compile(r"^[+-]?\d+$")
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+_TIME_KEY = re.compile(r"(?i)(date|time|created|modified|updated|when|stamp|logon|login|lastset|since|until|_at$|At$)")
 
 
-def value_kind(text: str, kind: Kind, type_: str | None = None) -> bool:
-    """Whether an answer is of `kind`: an entity of an agent type (`type_`, its type as words), a date or a year
-    ("1948-12-08", "1997"), a count ("12"), an amount (any number: "18.0", "12"): the kinds but "agent" read the
-    value's text or the entity's name."""
+def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None = None) -> bool:
+    """Whether an answer is of `kind`: an entity of an agent or place type (`type_`, its type as words), a date or
+    a year ("1948-12-08", "1/08/2017", "1997"; seconds or milliseconds since 1970 when the property `key` says a
+    date or time: "creation_date", "lastlogon"), a count ("12"), an amount (any number: "18.0", "12"): the kinds
+    but "agent" and "place" read the value's text or the entity's name."""
     if kind == "agent":
         return type_ is not None and bool(content_stems(type_) & AGENT_TYPES)
+    if kind == "place":
+        return type_ is not None and bool(content_stems(type_) & PLACE_TYPES)
     t = text.strip()
     if kind == "date":
-        return bool(_DATE.match(t))
+        return bool(_DATE.match(t) or _YEAR.match(t)
+                    or (key is not None and _TIME_KEY.search(key) is not None and _EPOCH.match(t)))
     if kind == "count":
         return bool(_INT.match(t))
     return bool(_NUMBER.match(t))
+
+
+_MONTHS = {m: i for i, m in enumerate(
+    "january february march april may june july august september october november december".split(), 1)}
+_MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())})
+_MONTHS["sept"] = 9
+_MONTH = r"(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_Q_DATES = [
+    (re.compile(rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b"), ("m", "d", "y")),
+    (re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+(\d{{4}})\b"), ("d", "m", "y")),
+    (re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), ("y", "m", "d")),
+]
+_NUMERIC_DATE = re.compile(r"\b(\d{1,2})[/.](\d{1,2})[/.](\d{4})\b")
+Day = tuple[int, int, int]
+
+
+def _day(y: int, m: int, d: int) -> set[Day]:
+    return {(y, m, d)} if 1 <= m <= 12 and 1 <= d <= 31 else set()
+
+
+def question_dates(text: str) -> set[Day]:
+    """The days a question names, as (year, month, day): "April 25, 2020", "25 April 2020", "2020-04-25", and
+    "4/25/2020" or "25/4/2020" (both readings where both are days)."""
+    t = text.lower()
+    out: set[Day] = set()
+    for pattern, order in _Q_DATES:
+        for m in pattern.finditer(t):
+            parts = dict(zip(order, m.groups(), strict=True))
+            month = _MONTHS[parts["m"]] if not parts["m"].isdigit() else int(parts["m"])
+            out |= _day(int(parts["y"]), month, int(parts["d"]))
+    for m in _NUMERIC_DATE.finditer(t):
+        a, b, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        out |= _day(y, b, a) | _day(y, a, b)
+    return out
+
+
+_ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+
+
+def value_dates(text: str) -> set[Day]:
+    """The day a stored value or a name states: ISO ("2020-04-25T09:40:39Z", "Visit 2020-04-25T..."), or
+    day/month/year and month/day/year ("1/08/2017": both readings)."""
+    out: set[Day] = set()
+    for m in _ISO_DAY.finditer(text):
+        out |= _day(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    for m in _NUMERIC_DATE.finditer(text):
+        a, b, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        out |= _day(y, b, a) | _day(y, a, b)
+    return out
+
+
+def compound_stems(key_words: set[str], q_words: set[str]) -> set[str]:
+    """Question words that begin or end a key written as one word ("confirmedtime" states "confirmed" and
+    "time", "healthstatus" states "health" and "status"): the stems of those question words (of 4 letters or
+    more; a key's own words of 7 or more)."""
+    out = set()
+    for k in key_words:
+        if len(k) < 7:
+            continue
+        for w in q_words:
+            if len(w) >= 4 and w != k and (k.startswith(w) or k.endswith(w) or k.startswith(stem(w))):
+                out.add(stem(w))
+    return out

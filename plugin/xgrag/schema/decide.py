@@ -13,11 +13,14 @@ from xgrag.config import IDENTIFIER
 from xgrag.schema.labels import (
     ALIAS_KEYS,
     LabelSkip,
+    alias_properties,
     choose_key,
     classify_labels,
     name_candidates,
     order,
+    record_name,
     rejected_names,
+    value_name,
 )
 from xgrag.schema.links import Prober, foreign_keys
 from xgrag.schema.options import ALIAS_TYPE, InferOptions
@@ -47,7 +50,10 @@ class EntityDecision:
     name_reason: str
     facts: list[PropertyDecision] = field(default_factory=list)
     excluded: list[PropertyDecision] = field(default_factory=list)
-    aliases: str | None = None
+    aliases: list[str] = field(default_factory=list)
+    label_in_name: bool = False
+    alias_reasons: dict[str, str] = field(default_factory=dict)  # single-valued aliases (codes, logins): why
+    naming: str = "name"  # how its nodes are named: name (parts) | value (what identifies them) | record | key
     notes: list[str] = field(default_factory=list)
 
     def table(self) -> dict[str, Any]:
@@ -57,8 +63,10 @@ class EntityDecision:
             out["key"] = self.key
         if self.name:
             out["name"] = list(self.name)
+        if self.label_in_name:
+            out["label_in_name"] = True
         if self.aliases:
-            out["aliases"] = self.aliases
+            out["aliases"] = list(self.aliases)
         out["facts"] = [f.key for f in self.facts]
         return out
 
@@ -178,9 +186,16 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
         cands = name_candidates(lp, opts)
         name: list[str] = cands[0][1] if cands else []
         key, key_reason = choose_key(lp, profile, name)
+        naming = "name"
+        value = None if cands else value_name(lp, opts)
         if cands:
             name_reason = cands[0][2]
+        elif value is not None:
+            (name, name_reason), naming = ([value[0]], value[1]), "value"
+        elif (named := record_name(lp, opts, key)) is not None:
+            (name, name_reason), naming = named, "record"
         else:
+            naming = "key"
             rejected = rejected_names(lp, opts)
             name_reason = ("no name-like property" + (f" that tells nodes apart ({'; '.join(rejected)})"
                                                       if rejected else "")
@@ -190,10 +205,12 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
             skipped.append(LabelSkip(label, lp.count, "no property names or identifies its nodes (no name-like "
                                                       "property, none unique in the sample)"))
             continue
-        aliases = next((k for k in ALIAS_KEYS if k in lp.properties
-                        and lp.properties[k].kinds == {"list:string"}), None)
+        aliases = [k for k in ALIAS_KEYS if k in lp.properties and lp.properties[k].kinds == {"list:string"}][:1]
+        others = alias_properties(lp, opts, [*name, *([key] if key else []), *aliases]) if name else []
         decisions[label] = EntityDecision(label, lp.count, lp.sampled, key, key_reason, name, name_reason,
-                                          aliases=aliases)
+                                          aliases=aliases + [a for a, _ in others],
+                                          label_in_name=naming == "record", alias_reasons=dict(others),
+                                          naming=naming)
     keys = {label: d.key for label, d in decisions.items() if d.key}
     # foreign keys: by name (a property named like another label's key), then by value where a probe may ask
     taken: dict[str, dict[str, str]] = {}
@@ -204,10 +221,12 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
         if d.key:
             t[d.key] = ("the key: identifies the node" + (f" and names it (\"{label} <{d.key}>\")" if not d.name
                                                            else "") + ", not a fact")
-        for p in d.name:
-            t.setdefault(p, "the display name, not a fact")
-        if d.aliases:
-            t[d.aliases] = "the aliases (other names), not a fact"
+        if not d.label_in_name:  # a record's name repeats its date and kind: still facts to ask about
+            for p in d.name:
+                t.setdefault(p, "the display name, not a fact")
+        for a in d.aliases:
+            if a not in d.alias_reasons:  # a list of other names; a single other name (a code) stays a fact too
+                t[a] = "the aliases (other names), not a fact"
         for prop, s in lp.properties.items():
             if prop in t or not_a_fact(s, opts) or not IDENTIFIER.fullmatch(prop):
                 continue
@@ -239,7 +258,9 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
                 t[prop] = f"the key of the {end_keys[prop]} at an end: the relationship's end already says it"
         td.facts, td.excluded, td.notes = _facts(tp.properties, tp.sampled, t, opts, "relationships", tp.keys_seen)
     prov, prov_reason = provenance(profile, chunks, [e for e in entities if e in decisions])
-    ordered = [decisions[label] for label in order(list(decisions), profile)]
+    rank = {"name": 0, "value": 1, "record": 2, "key": 2}
+    ordered = [decisions[label] for label in order(list(decisions), profile,
+                                                  {label: rank[d.naming] for label, d in decisions.items()})]
     return (DomainDecisions(ordered, sorted(skipped, key=lambda s: s.label), types, prov, prov_reason, notes,
                             chunks=sorted(chunks)),
             {"asked": asked, "skipped": skipped_probes})

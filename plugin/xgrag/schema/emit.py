@@ -96,8 +96,12 @@ def _entity(e: EntityDecision) -> list[str]:
         out += _kv("name", e.name, e.name_reason)
     else:
         out += _comment(f"name: none; {e.name_reason}")
+    if e.label_in_name:
+        out += _kv("label_in_name", True, "a record: named by its label and what it holds")
     if e.aliases:
-        out += _kv("aliases", e.aliases, "a list of other names")
+        why = "; ".join(f"{a}: {e.alias_reasons[a]}" if a in e.alias_reasons else f"{a}: a list of other names"
+                        for a in e.aliases)
+        out += _kv("aliases", e.aliases, f"other names, linked as the name is ({why})")
     out += _fact_list("facts", e.facts)
     for note in e.notes:
         out += _comment(note)

@@ -4,6 +4,7 @@ sample)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from xgrag.config import IDENTIFIER
@@ -21,9 +22,63 @@ class LabelSkip:
 
 TEXT_KEYS = ("text", "content", "page_content", "pageContent", "body", "chunk", "passage")
 ALIAS_KEYS = ("aliases", "alias", "synonyms", "alternateNames", "alternate_names", "altNames", "otherNames")
-# two properties a person's name is composed of (first part first)
-NAME_PAIRS = (("firstName", "lastName"), ("first_name", "last_name"), ("givenName", "familyName"),
-              ("given_name", "family_name"), ("forename", "surname"), ("firstname", "lastname"))
+# the parts of a person's name in properties of their own, as keys read with case and "_" folded: a first part
+# (a `name` that repeats is one: "Nancy" beside surname "Campbell") and a last part
+FIRST_PARTS = ("firstname", "givenname", "forename", "first", "name")
+LAST_PARTS = ("lastname", "surname", "familyname", "last")
+# a title that repeats (a remake) is told apart by its year
+YEAR_WORDS = ("year", "released", "releaseyear")
+# A value that names nothing a person would type: a hash, a UUID, base64 (20+ characters of letters, digits and
+# -_+/= with a digit among them and nothing else: no space, dot or @).
+_OPAQUE = re.compile(r"(?=.*\d)[0-9A-Za-z_+/=-]{20,}")
+# A date or a time written as text ("2017-08-10", "1/08/2017", "10/08/17", "2014-12-09T13:50:51Z"); a dotted triple
+# without a four-digit year is an address or a version ("10.1.1"), not a date.
+_DATE_TEXT = re.compile(r"(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4}|\d{1,2}[-/]\d{1,2}[-/]\d{2})"
+                        r"(?:[ T].*)?")
+# Key words of properties whose values identify a node by the value itself (a phone number, an address, a URL).
+VALUE_WORDS = ("ip", "address", "phone", "email", "mail", "url", "link", "uri", "code", "postcode", "zip", "plate",
+               "registration", "number", "iban", "host", "domain", "handle", "login", "username")
+# Key words of a property holding a record's kind ("Burglary"): shown before its date.
+KIND_WORDS = ("type", "category", "kind", "class")
+DATE_WORDS = ("date", "time", "start", "begin", "created", "when", "day")
+
+
+def _norm(key: str) -> str:
+    return key.lower().replace("_", "")
+
+
+def _usable(s: PropertyStats | None, lp: LabelProfile, opts: InferOptions, present: float | None = None,
+            long: bool = False) -> bool:
+    """A short string property set on most sampled nodes (a name, or a part of one; `long`: a value up to a fact's
+    length, a URL)."""
+    n = max(lp.sampled, 1)
+    return (s is not None and bool(IDENTIFIER.fullmatch(s.key)) and s.kinds == {"string"}
+            and s.present >= (opts.name_present if present is None else present) * n and not s.blobs
+            and (s.avg_len or 0) <= (MAX_FACT_CHARS if long else opts.text_chars)
+            and (s.max_len or 0) <= MAX_FACT_CHARS)
+
+
+def _unique(s: PropertyStats, opts: InferOptions) -> bool:
+    return s.distinct / max(s.present, 1) >= opts.name_unique
+
+
+def opaque(s: PropertyStats) -> bool:
+    """Values no one types: hashes, UUIDs, base64 (judged on the sampled examples)."""
+    return bool(s.examples) and all(_OPAQUE.fullmatch(x) for x in s.examples)
+
+
+def date_like(s: PropertyStats) -> bool:
+    """Dates and times: temporal values, or text written as a date."""
+    return "temporal" in s.kinds or (s.kinds == {"string"} and bool(s.examples)
+                                     and all(_DATE_TEXT.fullmatch(x) for x in s.examples))
+
+
+def _has_word(key: str, words: tuple[str, ...]) -> bool:
+    """Does the key say one of `words`: as one of its parts (camelCase, snake_case), or, for a word of four letters
+    or more, inside a key written as one word ("starttime", "phonenumber")?"""
+    parts = [p.lower() for p in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", key)] or [key.lower()]
+    low = _norm(key)
+    return any(w in parts or (len(w) >= 4 and w in low) for w in words)
 
 
 def _text_prop(lp: LabelProfile, opts: InferOptions) -> PropertyStats | None:
@@ -53,22 +108,28 @@ def _long_text(lp: LabelProfile, opts: InferOptions) -> PropertyStats | None:
 def name_candidates(lp: LabelProfile, opts: InferOptions) -> list[tuple[int, list[str], str]]:
     """(score, properties, why) of the display names the label's properties offer, best first. A single property
     must be set on most sampled nodes and nearly unique (names tell nodes apart: Order.shipName repeats, so orders
-    are nameless); a first + last name pair need only be set."""
+    are nameless); a name in parts (first + last, given + family, a repeating `name` + `surname`) need only be set;
+    a repeating title is told apart by a year."""
     out: list[tuple[int, list[str], str]] = []
-    n = max(lp.sampled, 1)
-
-    def usable(s: PropertyStats | None) -> bool:
-        return (s is not None and bool(IDENTIFIER.fullmatch(s.key)) and s.kinds == {"string"}
-                and s.present >= opts.name_present * n and not s.blobs and (s.avg_len or 0) <= opts.text_chars
-                and (s.max_len or 0) <= MAX_FACT_CHARS)
-
-    for first, last in NAME_PAIRS:
-        a, b = lp.properties.get(first), lp.properties.get(last)
-        if usable(a) and usable(b):
-            out.append((92, [first, last], f"{first} + {last}: a person's name in two properties"))
+    props = sorted(lp.properties.items())
+    for first, a in props:
+        if _norm(first) not in FIRST_PARTS or not _usable(a, lp, opts):
+            continue
+        if _norm(first) == "name" and _unique(a, opts):
+            continue  # a name that tells nodes apart is a whole name, not a first name
+        for last, b in props:
+            if _norm(last) in LAST_PARTS and _usable(b, lp, opts):
+                out.append((92, [first, last], f"{first} + {last}: a person's name in two properties"))
+    for title, a in props:
+        if _norm(title) in ("title", "name") and _usable(a, lp, opts) and not _unique(a, opts):
+            for year, b in props:
+                if _norm(year) in YEAR_WORDS and b.present >= opts.name_present * max(lp.sampled, 1) \
+                        and b.kinds <= {"string", "integer"}:
+                    out.append((88, [title, year], f"{title} repeats ({a.distinct} distinct values in {a.present}); "
+                                                   f"with {year} it tells nodes apart"))
     label_name = lp.label.lower() + "name"
-    for key, s in sorted(lp.properties.items()):
-        low = key.lower().replace("_", "")
+    for key, s in props:
+        low = _norm(key)
         if low == "name":
             score = 100
         elif low == label_name:
@@ -81,16 +142,85 @@ def name_candidates(lp: LabelProfile, opts: InferOptions) -> list[tuple[int, lis
             score = 60
         else:
             continue
-        if not usable(s):
-            continue
-        assert s is not None
-        ratio = s.distinct / max(s.present, 1)
-        if ratio < opts.name_unique:
+        if not _usable(s, lp, opts) or not _unique(s, opts):
             continue
         out.append((score, [key], f"{s.distinct} distinct values in {s.present} sampled nodes"
                                   + (f", e.g. {value_text(s.examples, 2)}" if s.examples else "")))
     out.sort(key=lambda c: (-c[0], c[1]))
     return out
+
+
+def value_name(lp: LabelProfile, opts: InferOptions) -> tuple[str, str] | None:
+    """(property, why) of a label whose nodes are identified by a value a person types (a phone number, an e-mail
+    or street address, an IP address, a URL, a code): a short string set on most nodes, nearly unique, not opaque
+    and not a date. Words of value keys (`VALUE_WORDS`) first, then the most often set."""
+    # a value may be longer than a name (a URL): up to a fact's length
+    cands = [s for _, s in sorted(lp.properties.items())
+             if _usable(s, lp, opts, long=True) and _unique(s, opts) and not opaque(s) and not date_like(s)
+             and not (id_named(s.key) and not _has_word(s.key, VALUE_WORDS))]
+    if not cands:
+        return None
+    best = min(cands, key=lambda s: (not _has_word(s.key, VALUE_WORDS), -s.present, s.key))
+    return best.key, (f"its nodes are known by their {best.key} ({best.distinct} distinct values in {best.present}"
+                      + (f", e.g. {value_text(best.examples, 2)}" if best.examples else "") + ")")
+
+
+def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[list[str], str] | None:
+    """(properties, why) naming a record (a visit, a process, a port): after its label, what it is (a repeating
+    name or its kind) and when (a date), else its key when the key is readable, else its most telling value."""
+    n = max(lp.sampled, 1)
+    parts: list[str] = []
+    said: list[str] = []
+    named = [s for k, s in sorted(lp.properties.items())
+             if (_norm(k) in ("name", "title") or _has_word(k, KIND_WORDS)) and _usable(s, lp, opts)]
+    if named:
+        best = min(named, key=lambda s: (_norm(s.key) not in ("name", "title"), -s.present, s.key))
+        parts.append(best.key)
+        said.append(f"what it is ({best.key}, {best.distinct} distinct values in {best.present})")
+    dates = [s for k, s in sorted(lp.properties.items())
+             if date_like(s) and s.present >= opts.name_present * n]
+    if dates:
+        best = min(dates, key=lambda s: (not _has_word(s.key, DATE_WORDS), not _has_word(s.key, ("start", "begin")),
+                                         -s.present, s.key))  # when it began: a visit's start, not its end
+        parts.append(best.key)
+        said.append(f"when ({best.key})")
+    readable_key = key is not None and key in lp.properties and not opaque(lp.properties[key])
+    if readable_key and key not in parts and (not dates or not parts):
+        assert key is not None
+        parts.append(key)
+        said.append(f"its key ({key})")
+    if not parts:
+        scalars = [s for s in lp.properties.values()
+                   if s.kinds <= {"string", "integer"} and s.present >= opts.name_present * n and s.short == s.present
+                   and not opaque(s) and (s.avg_len or 0) <= opts.text_chars]
+        if not scalars:
+            return None
+        best = max(scalars, key=lambda s: (s.distinct, s.present, s.key))
+        parts.append(best.key)
+        said.append(f"its {best.key} ({best.distinct} distinct values in {best.present}; nothing names or "
+                    "identifies these nodes alone)")
+    return parts, "a record, named by its label, " + " and ".join(said)
+
+
+def alias_properties(lp: LabelProfile, opts: InferOptions, taken: list[str]) -> list[tuple[str, str]]:
+    """(property, why) of the other names of a named label's nodes, linked as their name is: short strings with a
+    letter, nearly unique, not opaque, not dates, not URLs (a display name beside a login, a code beside a
+    name). Name-like keys first, then value keys; at most 3."""
+    out = []
+    for key, s in sorted(lp.properties.items()):
+        if key in taken or not _usable(s, lp, opts, present=0.5) or not _unique(s, opts) or opaque(s) \
+                or date_like(s) or id_named(key) or (s.avg_len or 0) > 60:
+            continue
+        if not s.examples or not all(re.search(r"[^\W\d_]", x) for x in s.examples) \
+                or any(re.match(r"[a-z][a-z0-9+.-]*://", x) for x in s.examples):
+            continue
+        low = _norm(key)
+        rank = 0 if low.endswith("name") or low in ("title", "label", "alias") else 1 if _has_word(key, VALUE_WORDS) \
+            else 2
+        out.append((rank, key, f"{s.distinct} distinct values in {s.present}"
+                                + (f", e.g. {value_text(s.examples, 2)}" if s.examples else "")))
+    out.sort()
+    return [(key, why) for _, key, why in out[:3]]
 
 
 def rejected_names(lp: LabelProfile, opts: InferOptions) -> list[str]:
@@ -181,10 +311,14 @@ def classify_labels(profile: GraphProfile, opts: InferOptions) -> tuple[list[str
     return entities, chunks, sorted(skipped, key=lambda s: s.label)
 
 
-def order(entities: list[str], profile: GraphProfile) -> list[str]:
+def order(entities: list[str], profile: GraphProfile, naming: dict[str, int] | None = None) -> list[str]:
     """Mapping order: a node carrying several mapped labels reads as the first, so a label whose sampled nodes all
-    carry another mapped label (Actor within Person) comes before it; otherwise by name."""
+    carry another mapped label (Actor within Person) comes before it; then the label that names its nodes best
+    (`naming`: 0 a name, 1 a value, 2 a record's label and contents: a software package that is also an
+    application reads by its name, not as a record); otherwise by name."""
+    rank = naming or {}
+
     def is_super(label: str) -> bool:
         return any(profile.labels[o].co_labels.get(label, 0) == profile.labels[o].sampled
                    and profile.labels[o].sampled and o != label for o in entities)
-    return sorted(entities, key=lambda label: (is_super(label), label))
+    return sorted(entities, key=lambda label: (is_super(label), rank.get(label, 0), label))

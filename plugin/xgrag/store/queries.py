@@ -97,18 +97,25 @@ def _general(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
         keyed = f"{_string(m.label)} + ' ' + toString({v}.{q(m.key)})" if m.key else f"elementId({v})"
         if not m.name:
             return keyed
-        if len(m.name) == 1:
+        labelled = f"{_string(m.label)} + ' ' + " if m.label_in_name else ""
+        if len(m.name) == 1 and not m.label_in_name:
             return f"coalesce(toString({v}.{q(m.name[0])}), {keyed})"
         parts = " + ' ' + ".join(f"coalesce(toString({v}.{q(p)}), '')" for p in m.name)
         joined = f"trim({parts})"
         # every part missing: the label and key, never an empty name
-        return f"CASE WHEN {joined} = '' THEN {keyed} ELSE {joined} END"
+        return f"CASE WHEN {joined} = '' THEN {keyed} ELSE {labelled}{joined} END"
 
     def prop_of(field: str) -> Callable[[str, EntityMapping], str | None]:
         def expr(v: str, m: EntityMapping) -> str | None:
             prop = getattr(m, field)
             return f"{v}.{q(prop)}" if prop else None
         return expr
+
+    def aliases_of(v: str, m: EntityMapping) -> str | None:
+        # each property a list of names or one value (a login, a code): every value as text, a missing one as none
+        parts = [f"CASE WHEN {v}.{q(p)} IS NULL THEN [] WHEN valueType({v}.{q(p)}) STARTS WITH 'LIST' "
+                 f"THEN [x IN {v}.{q(p)} | toString(x)] ELSE [toString({v}.{q(p)})] END" for p in m.aliases]
+        return " + ".join(parts) if parts else None
 
     def facts_of(v: str, m: EntityMapping) -> str | None:
         return _fact_pairs(v, m.facts) if m.facts else None
@@ -117,13 +124,13 @@ def _general(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
         arms = [f"WHEN {_string(t)} THEN {_fact_pairs(str(v), keys)}" for t, keys in s.relationship_facts().items()]
         return f"CASE type({v}) {' '.join(arms)} ELSE [] END" if arms else "[]"
 
-    name_props = list(dict.fromkeys(p for m in mappings for p in [*m.name, *([m.aliases] if m.aliases else [])]))
+    name_props = list(dict.fromkeys(p for m in mappings for p in [*m.name, *m.aliases]))
     return {
         "ENTITY": lambda _: "|".join(q(m.label) for m in mappings),
         "NAME": lambda v: by_label(v, name_of, f"elementId({v})"),
         "TYPE": lambda v: by_label(v, lambda _v, m: _string(m.label)),
         "ALIASES": lambda v: "[]" if not any(m.aliases for m in mappings)
-        else f"coalesce({by_label(v, prop_of('aliases'))}, [])",
+        else f"coalesce({by_label(v, aliases_of)}, [])",
         "DESCRIPTION": lambda v: by_label(v, prop_of("description")),
         "NODEFACTS": lambda v: by_label(v, facts_of, "[]"),
         "RELFACTS": rel_facts,

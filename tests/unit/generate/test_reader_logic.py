@@ -136,3 +136,41 @@ def test_three_facts_when_the_question_names_a_relation_twice_over_two_entities(
              _edge("4", "Awakenings", "directed by", "Lawrence Lasker", "Movie", "Person")]
     assert _read("the movies written by the screenwriter of WarGames were directed by who", facts) == (
         "Phil Alden Robinson.", ["1", "2", "3"])
+
+
+def test_a_day_the_question_names_picks_the_visit_of_that_day() -> None:
+    # the day is said as people say it and stored as a zoned datetime on the relationship (or in a record's name)
+    facts = [Fact("v1", "Ana Watkins", "VISITS", "Place nr 92", "edge", None, "Person", "Place"),
+             Fact("v1#starttime", "Ana Watkins", "starttime", "2020-04-12T10:00:00.000000000+00:00", "property",
+                  ("VISITS", "Place nr 92")),
+             Fact("v2", "Ana Watkins", "VISITS", "Place nr 7", "edge", None, "Person", "Place"),
+             Fact("v2#starttime", "Ana Watkins", "starttime", "2020-04-25T09:40:39.000000000+00:00", "property",
+                  ("VISITS", "Place nr 7"))]
+    for question in ("Which place did Ana Watkins visit on April 25, 2020?", "Where did Ana Watkins go on 25 April "
+                     "2020?", "Which place did Ana Watkins visit on 2020-04-25?"):
+        assert _read(question, facts) == ("Place nr 7.", ["v2"]), question
+    # "when" asks for a date: a zoned datetime is one
+    assert _read("When did Ana Watkins visit Place nr 92?", facts)[0] == "2020-04-12T10:00:00.000000000+00:00."
+
+
+def test_keys_written_as_one_word_and_words_stored_on_a_relationship_state_the_question() -> None:
+    facts = [Fact("k#healthstatus", "Kendall Hinton", "healthstatus", "Sick", "property", None, "Person"),
+             Fact("k#confirmedtime", "Kendall Hinton", "confirmedtime", "2020-04-09T15:33:37Z", "property", None,
+                  "Person")]
+    assert _read("When was Kendall Hinton's health status confirmed?", facts)[1] == ["k#confirmedtime"]
+    assert _read("What is Kendall Hinton's health status?", facts)[1] == ["k#healthstatus"]
+    family = [Fact("r1", "Euron Greyjoy", "RELATED TO", "Quellon Greyjoy", "edge", None, "Person", "Person"),
+              Fact("r1#name", "Euron Greyjoy", "name", "father", "property", ("RELATED TO", "Quellon Greyjoy")),
+              Fact("r2", "Euron Greyjoy", "RELATED TO", "Lady of House Sunderly", "edge", None, "Person", "Person"),
+              Fact("r2#name", "Euron Greyjoy", "name", "mother", "property",
+                   ("RELATED TO", "Lady of House Sunderly"))]
+    assert _read("Who is Euron Greyjoy's father?", family)[0] == "Quellon Greyjoy."
+
+
+def test_where_asks_for_a_place() -> None:
+    facts = [Fact("b#battle_type", "Battle of the Blackwater", "battle type", "pitched battle", "property", None,
+                  "Battle"),
+             Fact("r1", "Battle of the Blackwater", "IS IN", "King's Landing", "edge", None, "Battle", "Location"),
+             Fact("r2", "Stannis Baratheon", "ATTACKER COMMANDER", "Battle of the Blackwater", "edge", None, "Person",
+                  "Battle")]
+    assert _read("Where was the Battle of the Blackwater fought?", facts) == ("King's Landing.", ["r1"])

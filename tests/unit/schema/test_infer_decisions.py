@@ -118,3 +118,52 @@ def test_an_empty_string_sets_an_optional_identifier_to_nothing(tmp_path: Path) 
     f.write_text('[schema]\npreset = "lightrag"\n[schema.provenance]\nvalue_separator = ""\n')  # not an identifier
     with pytest.raises(ConfigError, match="value_separator"):
         load_settings(f, env={})
+
+
+def examples(s: PropertyStats, *values: str) -> PropertyStats:
+    from dataclasses import replace
+
+    return replace(s, examples=tuple(values))
+
+
+def test_a_first_name_that_repeats_is_composed_with_the_surname() -> None:
+    from xgrag.schema.labels import alias_properties
+
+    person = label("Person", stats("name", distinct=6), stats("surname", distinct=8), stats("nhs_no"))
+    assert name_candidates(person, OPTS)[0][1] == ["name", "surname"]
+    # a name that tells people apart is their whole name: the surname beside it is not appended to it
+    whole = label("Person", stats("name"), stats("surname", distinct=8))
+    assert name_candidates(whole, OPTS)[0][1] == ["name"]
+    remake = label("Movie", stats("title", distinct=7), stats("released", ("INTEGER",), distinct=9))
+    assert name_candidates(remake, OPTS)[0][1] == ["title", "released"]
+    # a unique display name beside a login is another name of the user, linked as the name is
+    user = label("User", examples(stats("name"), "NannieDeltoro01@TestCompany.Local", "Zola02@TestCompany.Local"),
+                 examples(stats("displayname"), "Nannie Deltoro", "Zola Risius"),
+                 examples(stats("objectid"), "S-1-5-21-883232822-1", "S-1-5-21-883232822-2"),
+                 examples(stats("lastlogon", ("INTEGER",)), "1568307412"),
+                 examples(stats("url"), "https://x.org/u/1", "https://x.org/u/2"))
+    assert [a for a, _ in alias_properties(user, OPTS, ["name"])] == ["displayname"]
+
+
+def test_a_node_known_by_its_value_is_named_by_it_and_a_record_by_its_label_kind_and_date() -> None:
+    from xgrag.schema.labels import date_like, opaque, record_name, value_name
+
+    phone = label("Phone", examples(stats("phoneNo"), "9-(882)417-7531", "0-(101)555-0100"))
+    assert value_name(phone, OPTS) is not None and value_name(phone, OPTS)[0] == "phoneNo"  # type: ignore[index]
+    hashed = label("Crime", examples(stats("id"), "a3f9c2e1d4b5a6f7e8d9c0b1a2f3e4d5", "b4e0d3f2e5c6b7a8f9e0d1c2b3a4f5e6"),
+                   examples(stats("type", distinct=3), "Burglary", "Drugs"),
+                   examples(stats("date", distinct=5), "1/08/2017", "10/08/2017"),
+                   examples(stats("note", distinct=4), "x"))
+    assert opaque(hashed.properties["id"]) and date_like(hashed.properties["date"])
+    assert value_name(hashed, OPTS) is None  # an opaque hash names nothing a person types
+    parts, why = record_name(hashed, OPTS, "id")  # type: ignore[misc]
+    assert parts == ["type", "date"] and why.startswith("a record")
+    # an address of the network, not a date: named by it
+    switch = label("Switch", examples(stats("ip"), "10.1.1", "10.1.10"))
+    assert not date_like(switch.properties["ip"]) and value_name(switch, OPTS)[0] == "ip"  # type: ignore[index]
+    visit = label("Visit", examples(stats("id", ("INTEGER",)), "1", "2"),
+                  examples(stats("endtime", ("ZONED DATETIME",), distinct=10), "2020-04-07T14:26:08Z"),
+                  examples(stats("starttime", ("ZONED DATETIME",), distinct=10), "2020-04-07T10:22:19Z"))
+    assert record_name(visit, OPTS, "id")[0] == ["starttime"]  # type: ignore[index]
+    port = label("Port", examples(stats("port", ("INTEGER",), distinct=4), "80", "443"))
+    assert record_name(port, OPTS, None)[0] == ["port"]  # type: ignore[index]

@@ -18,23 +18,24 @@ final class Mapping {
 
     private static final Map<String, Object> ENTITY_FIELDS = Shared.section("schema_fields", "entity_fields");
     private static final Map<String, Object> REL_FIELDS = Shared.section("schema_fields", "relationship_fields");
-    private static final List<String> ENTITY_KEYS = List.of("label", "key", "name", "facts", "aliases", "description");
+    private static final List<String> ENTITY_KEYS = List.of("label", "key", "name", "label_in_name", "facts", "aliases",
+            "description");
     private static final List<String> REL_KEYS = List.of("type", "facts");
 
     private Mapping() {}
 
     /**
      * One entity label: {@code name} lists the properties joined by a space into the display name (empty: label and
-     * key, "Order 10248"); {@code facts} the node properties stated as facts.
+     * key, "Order 10248"), after the label when {@code labelInName} ("Port 80"); {@code facts} the node properties
+     * stated as facts; {@code aliases} the properties holding other names (a list, or one value).
      */
-    record Entity(String label, String key, List<String> name, List<String> facts, String aliases,
-                  String description) {
+    record Entity(String label, String key, List<String> name, boolean labelInName, List<String> facts,
+                  List<String> aliases, String description) {
 
         String field(String f) {
             return switch (f) {
                 case "label" -> label;
                 case "key" -> key;
-                case "aliases" -> aliases;
                 case "description" -> description;
                 default -> throw new IllegalArgumentException("not a string field of an entity mapping: " + f);
             };
@@ -44,13 +45,14 @@ final class Mapping {
             return switch (f) {
                 case "name" -> name;
                 case "facts" -> facts;
+                case "aliases" -> aliases;
                 default -> throw new IllegalArgumentException("not a list field of an entity mapping: " + f);
             };
         }
 
         /** Distinguishes null from the string "null" (a valid identifier), for the rendered-query cache. */
         String cacheKey() {
-            return Mapping.cacheKey(label) + Mapping.cacheKey(key) + name + facts + Mapping.cacheKey(aliases)
+            return Mapping.cacheKey(label) + Mapping.cacheKey(key) + name + labelInName + facts + aliases
                     + Mapping.cacheKey(description);
         }
     }
@@ -80,8 +82,9 @@ final class Mapping {
             }
             Entity e = new Entity(string(m.get("label"), at + ".label", false), string(m.get("key"), at + ".key", true),
                     strings(m.getOrDefault("name", List.of()), at + ".name"),
+                    bool(m.getOrDefault("label_in_name", false), at + ".label_in_name"),
                     strings(m.getOrDefault("facts", List.of()), at + ".facts"),
-                    string(m.get("aliases"), at + ".aliases", true),
+                    aliases(m.get("aliases"), at + ".aliases"),
                     string(m.get("description"), at + ".description", true));
             String where = "schema.entities[" + Schema.repr(e.label()) + "]";
             for (String f : Shared.strings(ENTITY_FIELDS.get("identifiers"))) {
@@ -186,6 +189,21 @@ final class Mapping {
             throw new IllegalArgumentException(at + ": Input should be a valid string");
         }
         return s;
+    }
+
+    /** {@code EntityMapping._one_alias}: one property name is the list of that one; none, an empty list. */
+    private static List<String> aliases(Object value, String at) {
+        if (value == null) {
+            return List.of();
+        }
+        return value instanceof String s ? List.of(s) : strings(value, at);
+    }
+
+    private static boolean bool(Object value, String at) {
+        if (!(value instanceof Boolean b)) {
+            throw new IllegalArgumentException(at + ": Input should be a valid boolean");
+        }
+        return b;
     }
 
     private static List<String> strings(Object value, String at) {

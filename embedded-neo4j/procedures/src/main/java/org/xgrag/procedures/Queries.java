@@ -154,8 +154,8 @@ public final class Queries {
         t.put("ENTITY", x -> String.join("|", mappings.stream().map(m -> q(m.label())).toList()));
         t.put("NAME", x -> byLabel(mappings, v(x), Queries::nameOf, "elementId(" + v(x) + ")"));
         t.put("TYPE", x -> byLabel(mappings, v(x), (var, m) -> string(m.label()), "null"));
-        t.put("ALIASES", x -> mappings.stream().allMatch(m -> m.aliases() == null) ? "[]"
-                : "coalesce(" + byLabel(mappings, v(x), (var, m) -> propOf(var, m.aliases()), "null") + ", [])");
+        t.put("ALIASES", x -> mappings.stream().allMatch(m -> m.aliases().isEmpty()) ? "[]"
+                : "coalesce(" + byLabel(mappings, v(x), Queries::aliasesOf, "null") + ", [])");
         t.put("DESCRIPTION", x -> byLabel(mappings, v(x), (var, m) -> propOf(var, m.description()), "null"));
         t.put("NODEFACTS", x -> byLabel(mappings, v(x),
                 (var, m) -> m.facts().isEmpty() ? null : factPairs(var, m.facts()), "[]"));
@@ -167,9 +167,7 @@ public final class Queries {
         LinkedHashSet<String> nameProps = new LinkedHashSet<>();
         for (Mapping.Entity m : mappings) {
             nameProps.addAll(m.name());
-            if (m.aliases() != null) {
-                nameProps.add(m.aliases());
-            }
+            nameProps.addAll(m.aliases());
         }
         t.put("FULLTEXT_PROPS", x -> String.join(", ", nameProps.stream().map(p -> v(x) + "." + q(p)).toList()));
         return t;
@@ -192,21 +190,37 @@ public final class Queries {
         return prop == null ? null : v + "." + q(prop);
     }
 
-    /** The display name: one property, several joined by a space, or none ("Order 10248"); never empty. */
+    /**
+     * The display name: one property, several joined by a space, after the label when labelInName ("Port 80"), or
+     * none ("Order 10248"); never empty.
+     */
     private static String nameOf(String v, Mapping.Entity m) {
         String keyed = m.key() != null ? string(m.label()) + " + ' ' + toString(" + v + "." + q(m.key()) + ")"
                 : "elementId(" + v + ")";
         if (m.name().isEmpty()) {
             return keyed;
         }
-        if (m.name().size() == 1) {
+        String labelled = m.labelInName() ? string(m.label()) + " + ' ' + " : "";
+        if (m.name().size() == 1 && !m.labelInName()) {
             return "coalesce(toString(" + v + "." + q(m.name().get(0)) + "), " + keyed + ")";
         }
         String parts = String.join(" + ' ' + ", m.name().stream()
                 .map(p -> "coalesce(toString(" + v + "." + q(p) + "), '')").toList());
         String joined = "trim(" + parts + ")";
         // every part missing: the label and key, never an empty name
-        return "CASE WHEN " + joined + " = '' THEN " + keyed + " ELSE " + joined + " END";
+        return "CASE WHEN " + joined + " = '' THEN " + keyed + " ELSE " + labelled + joined + " END";
+    }
+
+    /** Other names: each property a list of names or one value, every value as text, a missing one as none. */
+    private static String aliasesOf(String v, Mapping.Entity m) {
+        if (m.aliases().isEmpty()) {
+            return null;
+        }
+        return String.join(" + ", m.aliases().stream().map(p -> {
+            String prop = v + "." + q(p);
+            return "CASE WHEN " + prop + " IS NULL THEN [] WHEN valueType(" + prop + ") STARTS WITH 'LIST' THEN [x IN "
+                    + prop + " | toString(x)] ELSE [toString(" + prop + ")] END";
+        }).toList());
     }
 
     static Map<String, Function<String, String>> expanders(Schema s) {

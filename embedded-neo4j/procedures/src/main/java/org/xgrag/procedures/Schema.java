@@ -110,8 +110,9 @@ public final class Schema {
         if (general()) {
             return entities;
         }
+        String alias = str("alias_property");
         return List.of(new Mapping.Entity(str("entity_label"), str("id_property"), List.of(str("name_property")),
-                List.of(), str("alias_property"), str("description_property")));
+                false, List.of(), alias == null ? List.of() : List.of(alias), str("description_property")));
     }
 
     List<String> entityLabels() {
