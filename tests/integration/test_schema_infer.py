@@ -322,18 +322,18 @@ def test_a_label_without_a_name_is_named_by_label_and_key(store: Neo4jStore) -> 
                 read_only=False)
     before = schema_state(store)
     inf = infer_schema(store)
-    [reading] = inf.schema.entities
+    [reading, tag] = inf.schema.entities
     assert (reading.label, reading.key, reading.name, reading.facts) == ("Reading", "readingId", [], ["unit", "value"])
-    skipped = {s.label: s.reason for s in inf.domain.skipped}
-    assert skipped["Tag"].startswith("no property names or identifies its nodes")
+    # nothing names or identifies a tag: a record named by its label and what it holds ("Tag red"), not dropped
+    assert (tag.label, tag.key, tag.name, tag.label_in_name) == ("Tag", None, ["colour"], True)
+    assert "Tag" not in {s.label for s in inf.domain.skipped}
     assert _reasons(inf, "Reading")["sensor name"].startswith("its name is not an identifier")
     assert inf.domain.notes == ["labels left out, their names are not identifiers xgrag splices into Cypher: "
                                 "Odd Label"]
     text = render_toml(inf)
     assert '# name: none; no name-like property: nodes are named by label and key, e.g. "Reading R1"' in text
-    assert "#   Tag (6 nodes): no property names or identifies its nodes" in text
     names = {row["row"][1] for row in store.with_schema(inf.schema).read("entity_names", limit=100)}
-    assert "Reading R7" in names
+    assert "Reading R7" in names and {"Tag red", "Tag blue"} <= names
     assert schema_state(store) == before
 
 

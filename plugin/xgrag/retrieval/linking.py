@@ -304,7 +304,9 @@ def select_parts(question: str, candidates: Sequence[tuple[Node, float]], covere
     units = number_units(question.replace("[", " ").replace("]", " "))
     full, covered = set(saturated), set(covered)
     kind_words = {w for k in kinds for w in key_tokens(key_text(k))}
-    content = [i not in covered and t not in _STOP and t not in TITLES and len(t) > 1 for i, t in enumerate(q)]
+    # a one-letter word says nothing; a one-digit number does ("GPO_7", "Place nr 7")
+    content = [i not in covered and t not in _STOP and t not in TITLES and (len(t) > 1 or t.isdigit())
+               for i, t in enumerate(q)]
     runs: list[tuple[int, int]] = []
     for start in range(len(q)):
         if not content[start]:
@@ -343,7 +345,8 @@ def select_parts(question: str, candidates: Sequence[tuple[Node, float]], covere
 def uncovered_words(question: str, covered: set[int]) -> list[str]:
     """The question's content words outside whole-name mentions: one full-text query each for tier 2."""
     q = key_tokens(question.replace("[", " ").replace("]", " "))
-    words = [t for i, t in enumerate(q) if i not in covered and t not in _STOP and t not in TITLES and len(t) > 1]
+    words = [t for i, t in enumerate(q) if i not in covered and t not in _STOP and t not in TITLES
+             and (len(t) > 1 or t.isdigit())]
     return list(dict.fromkeys(words))
 
 

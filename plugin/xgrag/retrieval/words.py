@@ -4,7 +4,7 @@ compare them with the graph's relation types, property keys and entity types.
 Pure functions over strings. `stem` makes the forms of one word meet ("sell"/"sold"/SOLD, "director"/DIRECTED_BY,
 "born"/birthDate); `content_stems` keeps the words that can carry such meaning (weak words dropped); `answer_kind`
 reads what kind of value a question asks for from its question words ("when" a date or a year, "how many" a
-count, "how much" an amount); `value_kind` says which kinds a stated value is.
+count, "how much" / "how long" an amount); `value_kind` says which kinds a stated value is.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ IRREGULAR = {
     "bitten": "bite", "hurt": "hurt", "put": "put", "set": "set", "let": "let", "cut": "cut", "shut": "shut",
     "became": "become", "broke": "break", "broken": "break", "did": "do", "done": "do", "children": "child",
     "men": "man", "women": "woman", "mice": "mouse", "geese": "goose", "feet": "foot", "teeth": "tooth",
-    "born": "birth", "movies": "movie",
+    "born": "birth", "movies": "movie", "die": "death", "died": "death", "dies": "death", "dead": "death",
 }
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -120,14 +120,15 @@ Kind = Literal["date", "count", "amount", "agent", "place"]
 def answer_kind(question: str) -> Kind | None:
     """The kind of answer a question's question words ask for: "who" / "whom" an agent (an entity of a person or
     organisation type, `AGENT_TYPES`), "where" a place (`PLACE_TYPES`), "when" / "what year" / "which date" a date
-    or a year, "how many" a count (a whole number), "how much" an amount (a number); otherwise None."""
+    or a year, "how many" a count (a whole number), "how much" / "how long" / "how large" ... an amount (a number
+    or a duration); otherwise None."""
     q = " ".join(_WORD.findall(question.lower()))
     if re.search(r"\bwhom?\b", q):  # "whose" opens a relative clause as often as a question
         return "agent"
     if re.search(r"\bhow many\b", q):
         return "count"
-    if re.search(r"\bhow much\b", q):
-        return "amount"
+    if re.search(r"\bhow (much|large|big|long|old|far|tall|high|heavy|wide|deep|fast)\b", q):
+        return "amount"  # a measure: a number, or a duration
     if re.search(r"\bwhen\b|\b(what|which) (year|date|day)s?\b|\bin what year\b", q):
         return "date"
     if re.search(r"^where\b|\bwhere (is|are|was|were|did|does|do)\b", q):
@@ -141,6 +142,7 @@ _DATE = re.compile(r"^(\d{4}-\d{2}(-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?)?|
 _YEAR = re.compile(r"^\d{1,4}$")  # a year as a number ("1997"; "299", a year of a story's calendar)
 _EPOCH = re.compile(r"^\d{9,13}$")  # seconds or milliseconds since 1970
 _INT = re.compile(r"^[+-]?\d+$")
+_DURATION = re.compile(r"^P(?=\d|T\d)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$")  # ISO 8601
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 _TIME_KEY = re.compile(r"(?i)(date|time|created|modified|updated|when|stamp|logon|login|lastset|since|until|_at$|At$)")
 
@@ -160,7 +162,7 @@ def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None 
                     or (key is not None and _TIME_KEY.search(key) is not None and _EPOCH.match(t)))
     if kind == "count":
         return bool(_INT.match(t))
-    return bool(_NUMBER.match(t))
+    return bool(_NUMBER.match(t) or _DURATION.match(t))
 
 
 _MONTHS = {m: i for i, m in enumerate(

@@ -14,6 +14,7 @@ from xgrag.schema.labels import (
     ALIAS_KEYS,
     LabelSkip,
     alias_properties,
+    business_key,
     choose_key,
     classify_labels,
     name_candidates,
@@ -22,7 +23,7 @@ from xgrag.schema.labels import (
     rejected_names,
     value_name,
 )
-from xgrag.schema.links import Prober, foreign_keys
+from xgrag.schema.links import Prober, Runner, foreign_keys, in_turn
 from xgrag.schema.options import ALIAS_TYPE, InferOptions
 from xgrag.schema.profile import GraphProfile, LabelProfile, PropertyStats, TypeProfile, id_named
 from xgrag.schema.provenance import provenance
@@ -150,10 +151,11 @@ def _names(keys: list[str], limit: int = 12) -> str:
     return shown + (f" and {len(keys) - limit} more" if len(keys) > limit else "")
 
 
-def decide_domain(profile: GraphProfile, opts: InferOptions,
-                  probe: Prober | None = None) -> tuple[DomainDecisions, dict[str, int]]:
+def decide_domain(profile: GraphProfile, opts: InferOptions, probe: Prober | None = None,
+                  run: Runner = in_turn) -> tuple[DomainDecisions, dict[str, int]]:
     """The general mapping of a domain graph. `probe` checks foreign-key candidates against the graph (None: by
-    name only). Returns the decisions and counts of the probes asked / skipped."""
+    name only), `run` asks the planned probes (in turn, or at once). Returns the decisions and counts of the probes
+    asked / skipped."""
     entities, chunks, skipped = classify_labels(profile, opts)
     notes: list[str] = []
     if profile.unreadable_labels:
@@ -186,14 +188,16 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
         cands = name_candidates(lp, opts)
         name: list[str] = cands[0][1] if cands else []
         key, key_reason = choose_key(lp, profile, name)
-        naming = "name"
-        value = None if cands else value_name(lp, opts)
+        naming, labelled = "name", False
+        known = key is not None and business_key(label, key)  # "Order 10248": the number people know it by
+        value = None if cands or known else value_name(lp, opts)
         if cands:
             name_reason = cands[0][2]
         elif value is not None:
             (name, name_reason), naming = ([value[0]], value[1]), "value"
-        elif (named := record_name(lp, opts, key)) is not None:
-            (name, name_reason), naming = named, "record"
+        elif not known and (named := record_name(lp, opts, key)):
+            name, name_reason, labelled = named
+            naming = "record"
         else:
             naming = "key"
             rejected = rejected_names(lp, opts)
@@ -209,7 +213,7 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
         others = alias_properties(lp, opts, [*name, *([key] if key else []), *aliases]) if name else []
         decisions[label] = EntityDecision(label, lp.count, lp.sampled, key, key_reason, name, name_reason,
                                           aliases=aliases + [a for a, _ in others],
-                                          label_in_name=naming == "record", alias_reasons=dict(others),
+                                          label_in_name=labelled, alias_reasons=dict(others),
                                           naming=naming)
     keys = {label: d.key for label, d in decisions.items() if d.key}
     # foreign keys: by name (a property named like another label's key), then by value where a probe may ask
@@ -221,7 +225,9 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
         if d.key:
             t[d.key] = ("the key: identifies the node" + (f" and names it (\"{label} <{d.key}>\")" if not d.name
                                                            else "") + ", not a fact")
-        if not d.label_in_name:  # a record's name repeats its date and kind: still facts to ask about
+        # a name in parts is said by the name; a record's date and kind and a value that names a node (its IP
+        # address) are still facts to ask about ("when did the visit start", "what is the IP address of X")
+        if d.naming == "name":
             for p in d.name:
                 t.setdefault(p, "the display name, not a fact")
         for a in d.aliases:
@@ -238,7 +244,7 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
         taken[label] = t
     asked = skipped_probes = 0
     if probe is not None and probe_candidates:
-        fks, asked, skipped_probes = foreign_keys(profile, keys, probe_candidates, bookkeeping, probe, opts)
+        fks, asked, skipped_probes = foreign_keys(profile, keys, probe_candidates, bookkeeping, probe, opts, run)
         for (label, prop), why in fks.items():
             taken[label][prop] = why
         if skipped_probes:

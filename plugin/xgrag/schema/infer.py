@@ -8,6 +8,7 @@ person reads and edits (xgrag.schema.emit writes it as commented TOML) and the G
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +16,7 @@ from xgrag.config import ConfigError, GraphSchema, schema_preset
 from xgrag.errors import UsageError
 from xgrag.schema.coverage import Coverage, measure_coverage
 from xgrag.schema.decide import DomainDecisions, InferOptions, decide_domain
+from xgrag.schema.links import Prober, ProbeSpec
 from xgrag.schema.presets import Recognised, recognise, unread_labels
 from xgrag.schema.profile import GraphProfile, LinkProbe, probe_link, read_profile
 from xgrag.store.neo4j import Neo4jStore
@@ -65,7 +67,7 @@ def infer_schema(store: Neo4jStore, options: InferOptions | None = None) -> Infe
     t0 = time.perf_counter()
     view = store.with_schema(schema_preset("domain", read_only=True))
     source = f"{store.uri} (database {store.database})"
-    profile = read_profile(view, opts.sample_nodes, opts.sample_relationships, opts.max_keys)
+    profile = read_profile(view, opts.sample_nodes, opts.sample_relationships, opts.max_keys, workers=opts.workers)
     if profile.nodes == 0:
         raise InferError(f"the database at {source} holds no nodes: there is nothing to infer a mapping from",
                          hint="load your graph first, or point NEO4J_URI / NEO4J_DATABASE (or --config) at the "
@@ -88,8 +90,12 @@ def infer_schema(store: Neo4jStore, options: InferOptions | None = None) -> Infe
         def probe(label: str, prop: str, target: str, key: str, types: list[str]) -> LinkProbe:
             return probe_link(view, profile.labels[label].sample_ids, prop, target, key, types, opts.link_probe)
 
-        with view.reading():
-            domain, counts = decide_domain(profile, opts, probe)
+        def at_once(ask: Prober, specs: list[ProbeSpec]) -> list[LinkProbe]:
+            # each probe an auto-commit read of its own, `workers` at a time (see read_profile)
+            with ThreadPoolExecutor(max_workers=max(1, opts.workers), thread_name_prefix="xgrag-probe") as pool:
+                return list(pool.map(lambda spec: ask(*spec), specs))
+
+        domain, counts = decide_domain(profile, opts, probe, at_once)
         if passed_over:
             domain.notes.append(passed_over)
         if not domain.entities:

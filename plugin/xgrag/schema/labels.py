@@ -36,8 +36,10 @@ _OPAQUE = re.compile(r"(?=.*\d)[0-9A-Za-z_+/=-]{20,}")
 _DATE_TEXT = re.compile(r"(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4}|\d{1,2}[-/]\d{1,2}[-/]\d{2})"
                         r"(?:[ T].*)?")
 # Key words of properties whose values identify a node by the value itself (a phone number, an address, a URL).
-VALUE_WORDS = ("ip", "address", "phone", "email", "mail", "url", "link", "uri", "code", "postcode", "zip", "plate",
-               "registration", "number", "iban", "host", "domain", "handle", "login", "username")
+VALUE_WORDS = ("ip", "address", "phone", "tel", "mobile", "fax", "email", "mail", "url", "link", "uri", "code",
+               "postcode", "zip", "plate", "registration", "reg", "number", "no", "iban", "account", "card", "ssn",
+               "serial", "passport", "licence", "license", "vin", "isbn", "sku", "host", "domain", "handle", "login",
+               "username")
 # Key words of a property holding a record's kind ("Burglary"): shown before its date.
 KIND_WORDS = ("type", "category", "kind", "class")
 DATE_WORDS = ("date", "time", "start", "begin", "created", "when", "day")
@@ -154,10 +156,12 @@ def value_name(lp: LabelProfile, opts: InferOptions) -> tuple[str, str] | None:
     """(property, why) of a label whose nodes are identified by a value a person types (a phone number, an e-mail
     or street address, an IP address, a URL, a code): a short string set on most nodes, nearly unique, not opaque
     and not a date. Words of value keys (`VALUE_WORDS`) first, then the most often set."""
-    # a value may be longer than a name (a URL): up to a fact's length
+    # a value may be longer than a name (a URL): up to a fact's length. A number written as text ("32.38") is a
+    # value only under a key that says so (an IP, a phone number); an address, an e-mail, a URL have letters.
     cands = [s for _, s in sorted(lp.properties.items())
              if _usable(s, lp, opts, long=True) and _unique(s, opts) and not opaque(s) and not date_like(s)
-             and not (id_named(s.key) and not _has_word(s.key, VALUE_WORDS))]
+             and not (id_named(s.key) and not _has_word(s.key, VALUE_WORDS))
+             and (_has_word(s.key, VALUE_WORDS) or any(re.search(r"[^\W\d_]", x) for x in s.examples))]
     if not cands:
         return None
     best = min(cands, key=lambda s: (not _has_word(s.key, VALUE_WORDS), -s.present, s.key))
@@ -165,9 +169,17 @@ def value_name(lp: LabelProfile, opts: InferOptions) -> tuple[str, str] | None:
                       + (f", e.g. {value_text(best.examples, 2)}" if best.examples else "") + ")")
 
 
-def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[list[str], str] | None:
-    """(properties, why) naming a record (a visit, a process, a port): after its label, what it is (a repeating
-    name or its kind) and when (a date), else its key when the key is readable, else its most telling value."""
+def business_key(label: str, key: str) -> bool:
+    """A key named after its label or as a number people use (orderID, order_no, invoiceNumber, code): nodes are
+    known by it ("Order 10248"), not by what they hold."""
+    low, own = _norm(key), label.lower()
+    return low in (own + "id", own + "no", own + "number", own + "code", own + "ref", "number", "code", "no", "ref")
+
+
+def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[list[str], str, bool] | None:
+    """(properties, why, after the label?) naming a record (a visit, a process, a port): what it is (a repeating
+    name or its kind: "neo4j", "Burglary") and when (a date), else its key when the key is readable, else its most
+    telling value; after its label when nothing says what it is ("Visit 2020-04-07T10:22:19Z", "Port 80")."""
     n = max(lp.sampled, 1)
     parts: list[str] = []
     said: list[str] = []
@@ -199,7 +211,8 @@ def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[
         parts.append(best.key)
         said.append(f"its {best.key} ({best.distinct} distinct values in {best.present}; nothing names or "
                     "identifies these nodes alone)")
-    return parts, "a record, named by its label, " + " and ".join(said)
+    labelled = not named
+    return parts, ("a record, named by " + ("its label, " if labelled else "") + " and ".join(said)), labelled
 
 
 def alias_properties(lp: LabelProfile, opts: InferOptions, taken: list[str]) -> list[tuple[str, str]]:
@@ -317,8 +330,12 @@ def order(entities: list[str], profile: GraphProfile, naming: dict[str, int] | N
     (`naming`: 0 a name, 1 a value, 2 a record's label and contents: a software package that is also an
     application reads by its name, not as a record); otherwise by name."""
     rank = naming or {}
+    mapped = set(entities)
 
     def is_super(label: str) -> bool:
         return any(profile.labels[o].co_labels.get(label, 0) == profile.labels[o].sampled
                    and profile.labels[o].sampled and o != label for o in entities)
-    return sorted(entities, key=lambda label: (is_super(label), rank.get(label, 0), label))
+
+    def shares(label: str) -> bool:  # some of its nodes carry another mapped label: how it names them matters
+        return any(o in mapped for o in profile.labels[label].co_labels)
+    return sorted(entities, key=lambda label: (is_super(label), rank.get(label, 0) if shares(label) else 0, label))

@@ -37,19 +37,29 @@ def _could_hold(s: PropertyStats, key: PropertyStats, targets: int) -> bool:
     return key.present < targets or key.low <= s.low and s.high <= key.high
 
 
+# a probe's question: (label, property, target label, target key, linking types)
+ProbeSpec = tuple[str, str, str, str, list[str]]
+# runs the planned probes (in any order, at once if it likes) and answers each, in the order asked
+Runner = Callable[[Prober, list[ProbeSpec]], list[LinkProbe]]
+
+
+def in_turn(probe: Prober, specs: list[ProbeSpec]) -> list[LinkProbe]:
+    return [probe(*spec) for spec in specs]
+
+
 def foreign_keys(profile: GraphProfile, keys: dict[str, str], candidates: dict[str, list[PropertyStats]],
-                 bookkeeping: set[str], probe: Prober, opts: InferOptions) -> tuple[dict[tuple[str, str], str],
-                                                                                       int, int]:
+                 bookkeeping: set[str], probe: Prober, opts: InferOptions,
+                 run: Runner = in_turn) -> tuple[dict[tuple[str, str], str], int, int]:
     """(label, property) -> why it is a foreign key: on most sampled nodes (80%) its value is the key of the node
     a relationship links it to (Employee.reportsTo is the employeeID of the Employee REPORTS_TO links; Order.shipVia
     the shipperID of the Shipper SHIPPED_VIA links): the relationship states the fact, the property repeats it.
     Probed only where the value ranges fit (`_could_hold`); a probe reads at most `link_probe` sampled nodes and
-    their relationships of the linking types. Returns (reasons, probes asked, probes skipped by the budget)."""
-    found: dict[tuple[str, str], str] = {}
-    asked = skipped = 0
+    their relationships of the linking types. The probes are planned first, then `run` (one after the other, or at
+    once). Returns (reasons, probes asked, probes skipped by the budget)."""
+    planned: list[ProbeSpec] = []
+    skipped = 0
     for label, props in candidates.items():
         for s in props:
-            best: tuple[float, int, str] | None = None
             for target, key in sorted(keys.items()):
                 via = _connected(profile, label, target, bookkeeping)
                 if not via:
@@ -57,19 +67,18 @@ def foreign_keys(profile: GraphProfile, keys: dict[str, str], candidates: dict[s
                 tstats = profile.labels[target].properties.get(key)
                 if tstats is None or not _could_hold(s, tstats, profile.labels[target].count):
                     continue
-                if asked >= opts.max_link_probes:
+                if len(planned) >= opts.max_link_probes:
                     skipped += 1
                     continue
-                asked += 1
-                r = probe(label, s.key, target, key, via)
-                if not r.sampled or r.linked < 0.8 * r.sampled:
-                    continue
-                share = r.linked / r.sampled
-                why = (f"a foreign key: on {r.linked} of {r.sampled} sampled nodes its value is the {key} of the "
-                       f"{target} linked by {' or '.join(via)}, which states it already")
-                cand = (share, -profile.labels[target].count, why)
-                if best is None or cand[:2] > best[:2]:
-                    best = cand
-            if best is not None:
-                found[(label, s.key)] = best[2]
-    return found, asked, skipped
+                planned.append((label, s.key, target, key, via))
+    best: dict[tuple[str, str], tuple[float, int, str]] = {}
+    for (label, prop, target, key, via), r in zip(planned, run(probe, planned), strict=True):
+        if not r.sampled or r.linked < 0.8 * r.sampled:
+            continue
+        share = r.linked / r.sampled
+        why = (f"a foreign key: on {r.linked} of {r.sampled} sampled nodes its value is the {key} of the "
+               f"{target} linked by {' or '.join(via)}, which states it already")
+        cand = (share, -profile.labels[target].count, why)
+        if (label, prop) not in best or cand[:2] > best[label, prop][:2]:
+            best[label, prop] = cand
+    return {k: v[2] for k, v in best.items()}, len(planned), skipped

@@ -28,4 +28,7 @@ class InferOptions:
     name_present: float = 0.9  # ... and set on this share of the sampled nodes
     link_probe: int = 20  # nodes read per foreign-key probe
     max_link_probes: int = 200  # foreign-key probes per inference
+    # queries at once (labels, types and probes; each its own read transaction): on a server just started, most of an
+    # inference is the server planning and warming up, which a second connection shares with the first
+    workers: int = 2
     read_only: bool = False

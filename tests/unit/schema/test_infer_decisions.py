@@ -150,20 +150,21 @@ def test_a_node_known_by_its_value_is_named_by_it_and_a_record_by_its_label_kind
 
     phone = label("Phone", examples(stats("phoneNo"), "9-(882)417-7531", "0-(101)555-0100"))
     assert value_name(phone, OPTS) is not None and value_name(phone, OPTS)[0] == "phoneNo"  # type: ignore[index]
-    hashed = label("Crime", examples(stats("id"), "a3f9c2e1d4b5a6f7e8d9c0b1a2f3e4d5", "b4e0d3f2e5c6b7a8f9e0d1c2b3a4f5e6"),
+    hashed = label("Crime", examples(stats("id"), "a3f9c2e1d4b5a6f7e8d9c0b1a2f3e4d5",
+                                     "b4e0d3f2e5c6b7a8f9e0d1c2b3a4f5e6"),
                    examples(stats("type", distinct=3), "Burglary", "Drugs"),
                    examples(stats("date", distinct=5), "1/08/2017", "10/08/2017"),
                    examples(stats("note", distinct=4), "x"))
     assert opaque(hashed.properties["id"]) and date_like(hashed.properties["date"])
     assert value_name(hashed, OPTS) is None  # an opaque hash names nothing a person types
-    parts, why = record_name(hashed, OPTS, "id")  # type: ignore[misc]
-    assert parts == ["type", "date"] and why.startswith("a record")
+    parts, why, labelled = record_name(hashed, OPTS, "id")  # type: ignore[misc]
+    assert parts == ["type", "date"] and why.startswith("a record") and not labelled  # "Burglary 1/08/2017"
     # an address of the network, not a date: named by it
     switch = label("Switch", examples(stats("ip"), "10.1.1", "10.1.10"))
     assert not date_like(switch.properties["ip"]) and value_name(switch, OPTS)[0] == "ip"  # type: ignore[index]
     visit = label("Visit", examples(stats("id", ("INTEGER",)), "1", "2"),
                   examples(stats("endtime", ("ZONED DATETIME",), distinct=10), "2020-04-07T14:26:08Z"),
                   examples(stats("starttime", ("ZONED DATETIME",), distinct=10), "2020-04-07T10:22:19Z"))
-    assert record_name(visit, OPTS, "id")[0] == ["starttime"]  # type: ignore[index]
+    assert record_name(visit, OPTS, "id")[::2] == (["starttime"], True)  # type: ignore[index]  # "Visit 2020-..."
     port = label("Port", examples(stats("port", ("INTEGER",), distinct=4), "80", "443"))
-    assert record_name(port, OPTS, None)[0] == ["port"]  # type: ignore[index]
+    assert record_name(port, OPTS, None)[::2] == (["port"], True)  # type: ignore[index]  # "Port 80"
