@@ -489,3 +489,60 @@ def test_the_synthetic_domain_graph_of_the_scale_benchmark(store: Neo4jStore) ->
     assert _reasons(inf, "Product")["categoryId"].startswith("a foreign key: the key of Category")
     assert inf.schema.relationship_facts() == {"CONTAINS": ["price", "quantity"]}
     assert schema_state(store) == before
+
+
+def _people_graph(store: Neo4jStore) -> None:
+    """A domain graph of the kind a team builds (written here, not taken from any example): people named by a first
+    name that repeats and a surname, phones and e-mail addresses known by their value, nameless event records with
+    an opaque id, a type and a date stored as text, and a label holding only a repeating number."""
+    store.query("""
+    UNWIND range(0, 39) AS i
+    CREATE (p:Person {name: ['Nancy', 'Amy', 'Ravi', 'Lena'][i % 4], surname: 'Surname' + i, nhs_no: 'NHS-' + i,
+                      age: 20 + i})
+    CREATE (ph:Phone {phoneNo: '9-(882)' + (4170000 + i)})
+    CREATE (e:Email {email_address: 'person' + i + '@example.org'})
+    CREATE (c:Crime {id: 'a3f9c2e1d4b5a6f7e8d9c0b1a2f3e4d5' + i, type: ['Burglary', 'Drugs', 'Theft'][i % 3],
+                     date: (1 + i % 28) + '/08/2017'})
+    CREATE (s:Shift {hours: [4, 8, 12][i % 3]})
+    CREATE (p)-[:HAS_PHONE]->(ph), (p)-[:HAS_EMAIL]->(e), (p)-[:PARTY_TO]->(c), (p)-[:WORKS]->(s)
+    """, read_only=False)
+
+
+def test_people_values_and_records_are_named_as_users_name_them(store: Neo4jStore) -> None:
+    _people_graph(store)
+    before = schema_state(store)
+    inf = infer_schema(store, InferOptions(read_only=True))
+    by = {e.label: e for e in inf.schema.entities}
+    assert set(by) == {"Person", "Phone", "Email", "Crime", "Shift"}  # no label dropped
+    assert by["Person"].name == ["name", "surname"] and "nhs_no" in by["Person"].aliases
+    assert by["Phone"].name == ["phoneNo"] and not by["Phone"].label_in_name
+    assert by["Email"].name == ["email_address"]
+    assert (by["Crime"].name, by["Crime"].label_in_name) == (["type", "date"], False)
+    assert (by["Shift"].name, by["Shift"].label_in_name) == (["hours"], True)
+    assert inf.coverage is not None and inf.coverage.node_share == 1.0 and inf.coverage.relationship_share == 1.0
+    view = store.with_schema(inf.schema)
+    names = {row["row"][1] for row in view.read("entity_names", limit=1000)}
+    assert {"Nancy Surname0", "9-(882)4170000", "person3@example.org", "Burglary 1/08/2017", "Shift 8"} <= names
+    # linked as typed: a full name, a phone number, an alias (the NHS number)
+    from xgrag.retrieval.retriever import Retriever
+
+    retriever = Retriever(view, load_settings(env={}).retrieval)
+    for question, name in [("Where does Amy Surname1 live?", "Amy Surname1"),
+                           ("Whose phone number is 9-(882)4170007?", "9-(882)4170007"),
+                           ("Who has NHS-12?", "Nancy Surname12")]:
+        assert name in [le.node.name for le in retriever.link(question)], question
+    assert "Coverage: mapped 100.0% of 200 nodes" in render_toml(inf)
+    assert schema_state(store) == before
+
+
+def test_a_question_naming_an_unmapped_label_is_told_so(store: Neo4jStore) -> None:
+    from xgrag.retrieval.unmapped import unmapped_mentions
+
+    _people_graph(store)
+    schema = schema_preset("domain", read_only=True, entities=[{"label": "Person", "name": ["name", "surname"]}])
+    view = store.with_schema(schema)
+    found = unmapped_mentions(view, "Whose phone number is 9-(882)4170007?")
+    assert found.mentions and found.mentions[0].label == "Phone" and found.mentions[0].value == "9-(882)4170007"
+    assert set(found.unmapped_labels) == {"Crime", "Email", "Phone", "Shift"}
+    assert unmapped_mentions(view, "Whose phone number is 555?").mentions == []
+    assert unmapped_mentions(view, "Whose phone is 9-(882)4170007?", max_nodes=10).not_searched

@@ -81,6 +81,9 @@ def explain(
         finally:
             explainer.close()
 
+        if not ex.subgraph.seeds:
+            warn_unmapped(store, question)
+
         def save_it(e: Explanation) -> str:
             saved.save_explanation(store, e)
             return f"saved as (:XgragExplanation {{id: '{e.id}'}})"
@@ -89,6 +92,22 @@ def explain(
         written = outputs.write(ex, show=lambda e: print_explanation(out, e, top), save=save_it,
                                 log=lambda line: console.print(escape(line)))
     raise typer.Exit(explained(ex, written, stop))
+
+
+def warn_unmapped(store: Any, question: str) -> None:
+    """Nothing in the question was linked: say whether it names nodes of a label the mapping leaves out."""
+    from xgrag.retrieval.unmapped import unmapped_mentions
+
+    found = unmapped_mentions(store, question)
+    for m in found.mentions:
+        console.print(f"[yellow]warning: the question names {escape(m.value)!r}, the {escape(m.key)} of a "
+                      f"{escape(m.label)} node, and {escape(m.label)} is not in the mapping: the graph's facts about "
+                      f"it cannot be read (map it in xgrag.toml, or run `xgrag schema infer` again)[/yellow]")
+    if not found.mentions and found.unmapped_labels:
+        console.print(f"[yellow]nothing in the question was linked to an entity; labels the mapping leaves out: "
+                      f"{escape(', '.join(found.unmapped_labels[:10]))}"
+                      + (f" (not searched, too large: {escape(', '.join(found.not_searched))})"
+                         if found.not_searched else "") + "[/yellow]")
 
 
 def stopped_status(stop: StopRequest) -> int:

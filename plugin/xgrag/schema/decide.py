@@ -189,7 +189,7 @@ def decide_domain(profile: GraphProfile, opts: InferOptions, probe: Prober | Non
         name: list[str] = cands[0][1] if cands else []
         key, key_reason = choose_key(lp, profile, name)
         naming, labelled = "name", False
-        known = key is not None and business_key(label, key)  # "Order 10248": the number people know it by
+        known = key is not None and business_key(lp, key)  # "Order 10248": the number people know it by
         value = None if cands or known else value_name(lp, opts)
         if cands:
             name_reason = cands[0][2]

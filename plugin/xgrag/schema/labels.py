@@ -40,6 +40,8 @@ VALUE_WORDS = ("ip", "address", "phone", "tel", "mobile", "fax", "email", "mail"
                "postcode", "zip", "plate", "registration", "reg", "number", "no", "iban", "account", "card", "ssn",
                "serial", "passport", "licence", "license", "vin", "isbn", "sku", "host", "domain", "handle", "login",
                "username")
+# A serial number as a label's key holds it: digits after at most a short prefix ("10248", "R7", "ORD-0001").
+_SERIAL = re.compile(r"[A-Za-z]{0,4}[-_]?\d+")
 # Key words of a property holding a record's kind ("Burglary"): shown before its date.
 KIND_WORDS = ("type", "category", "kind", "class")
 DATE_WORDS = ("date", "time", "start", "begin", "created", "when", "day")
@@ -169,11 +171,15 @@ def value_name(lp: LabelProfile, opts: InferOptions) -> tuple[str, str] | None:
                       + (f", e.g. {value_text(best.examples, 2)}" if best.examples else "") + ")")
 
 
-def business_key(label: str, key: str) -> bool:
-    """A key named after its label or as a number people use (orderID, order_no, invoiceNumber, code): nodes are
-    known by it ("Order 10248"), not by what they hold."""
-    low, own = _norm(key), label.lower()
-    return low in (own + "id", own + "no", own + "number", own + "code", own + "ref", "number", "code", "no", "ref")
+def business_key(lp: LabelProfile, key: str) -> bool:
+    """A serial number named after its label or as a number people use (orderID, order_no, invoiceNumber; 10248,
+    "R7", "ORD-0001"): nodes are known by it ("Order 10248"), not by what they hold. A value with more to it (a
+    phone number "9-(882)417-7531") names its node by itself."""
+    low, own, s = _norm(key), lp.label.lower(), lp.properties.get(key)
+    if s is None or low not in (own + "id", own + "no", own + "number", own + "ref", "number", "no", "ref"):
+        return False
+    return s.kinds == {"integer"} or (s.kinds == {"string"} and bool(s.examples)
+                                      and all(_SERIAL.fullmatch(x) for x in s.examples))
 
 
 def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[list[str], str, bool] | None:
