@@ -337,6 +337,10 @@ class _Reading:
         if chain.pending:  # the repeat before this step must be justified by a new question word now
             return _Chain((*chain.steps, step), chain.covered | step.words) if new else None
         if not step.value and step.relation == last.relation:
+            # a repetition that reaches the type the question asks for is a hierarchy climbed ("which country is
+            # Place nr 88 in": PART_OF a region, PART_OF a country)
+            if self.wh_noun is not None and self.wh_noun in self._type_stems(step.to) - chain.covered:
+                return _Chain((*chain.steps, step), chain.covered | step.words)
             # the repetition the question asks for counts as stated (after the question's words, see _rank): a
             # relation word said twice, or a word of sharing ("which films share the director of X"); a
             # repetition in the middle of a chain must still be followed by a fact that states a new word

@@ -23,6 +23,7 @@ from xgrag.retrieval.modes import Mode, check_hops
 from xgrag.retrieval.properties import plain_value, property_relevance
 from xgrag.retrieval.question import check_question
 from xgrag.retrieval.rows import REL_ROW_LEN, node_row, rel_row
+from xgrag.retrieval.words import question_dates, value_dates
 from xgrag.store.neo4j import Neo4jStore
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -145,15 +146,20 @@ class Retriever:
 
     def _most_relevant(self, sub: Subgraph, question: str, facts: list[PropertyFact], cap: int
                        ) -> list[PropertyFact]:
-        """All of `facts`, most relevant first: the seeds' own (a seed's, or a relationship's between two seeds: "how
-        many units of Queso Cabrales did order 10248 contain"), then by `property_relevance` of the key to the
-        question, then in canonical order (stable: a perturbation never reorders what it did not touch)."""
+        """All of `facts`, most relevant first: those stating a day the question names, the seeds' own (a seed's, or a
+        relationship's between two seeds: "how many units of Queso Cabrales did order 10248 contain"), then by
+        `property_relevance` of the key to the question, then in canonical order (stable: a perturbation never
+        reorders what it did not touch)."""
         seeds = set(sub.seeds)
         between = {rid for rid, r in sub.relationships.items() if r.source in seeds and r.target in seeds}
         relevance = property_relevance(question, sorted({f.key for f in facts}), self.embedder, self._key_vectors)
+        days = question_dates(question)
 
-        def rank(f: PropertyFact) -> tuple[int, float, str]:
-            return (0 if f.owner in seeds or f.owner in between else 1, -relevance.get(f.key, 0.0), f.id)
+        def rank(f: PropertyFact) -> tuple[bool, int, float, str]:
+            # a value on a day the question names first ("which place did X visit on April 25, 2020": that visit's
+            # start, among the dozens of X's visits), then the seeds' own
+            on_day = bool(days) and bool(value_dates(f.text) & days)
+            return (not on_day, 0 if f.owner in seeds or f.owner in between else 1, -relevance.get(f.key, 0.0), f.id)
 
         ordered = sorted(facts, key=rank)
         sub.properties_omitted += max(0, len(ordered) - cap)

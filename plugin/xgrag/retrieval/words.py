@@ -42,7 +42,8 @@ IRREGULAR = {
     "bitten": "bite", "hurt": "hurt", "put": "put", "set": "set", "let": "let", "cut": "cut", "shut": "shut",
     "became": "become", "broke": "break", "broken": "break", "did": "do", "done": "do", "children": "child",
     "men": "man", "women": "woman", "mice": "mouse", "geese": "goose", "feet": "foot", "teeth": "tooth",
-    "born": "birth", "movies": "movie", "die": "death", "died": "death", "dies": "death", "dead": "death",
+    "born": "birth", "movies": "movie", "kind": "type", "die": "death", "died": "death", "dies": "death",
+    "dead": "death",
 }
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -139,7 +140,7 @@ def answer_kind(question: str) -> Kind | None:
 # A date or a time as graphs store it: ISO ("2020-04-07", "2014-12-09T13:50:51.644000Z", "...+00:00"), day/month
 # or month/day with a four-digit year ("1/08/2017", "04/25/2020"), "1996-07-04 00:00:00.000".
 _DATE = re.compile(r"^(\d{4}-\d{2}(-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?)?|\d{1,2}[/.-]\d{1,2}[/.-]\d{4})$")
-_YEAR = re.compile(r"^\d{1,4}$")  # a year as a number ("1997"; "299", a year of a story's calendar)
+_YEAR = re.compile(r"^\d{3,4}$")  # a year as a number ("1997"; "299", a year of a story's calendar)
 _EPOCH = re.compile(r"^\d{9,13}$")  # seconds or milliseconds since 1970
 _INT = re.compile(r"^[+-]?\d+$")
 _DURATION = re.compile(r"^P(?=\d|T\d)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$")  # ISO 8601

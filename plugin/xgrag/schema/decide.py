@@ -222,7 +222,7 @@ def decide_domain(profile: GraphProfile, opts: InferOptions, probe: Prober | Non
     for label, d in decisions.items():
         lp = profile.labels[label]
         t: dict[str, str] = {}
-        if d.key:
+        if d.key and not (d.naming in ("value", "record") and d.key in d.name):
             t[d.key] = ("the key: identifies the node" + (f" and names it (\"{label} <{d.key}>\")" if not d.name
                                                            else "") + ", not a fact")
         # a name in parts is said by the name; a record's date and kind and a value that names a node (its IP
@@ -236,7 +236,10 @@ def decide_domain(profile: GraphProfile, opts: InferOptions, probe: Prober | Non
         for prop, s in lp.properties.items():
             if prop in t or not_a_fact(s, opts) or not IDENTIFIER.fullmatch(prop):
                 continue
-            owner = next((o for o, k in sorted(keys.items()) if k == prop and o != label), None)
+            # by name only where the key names its label (supplierID on a Product): a key as generic as `ip`, `name`
+            # or `code` on two labels says nothing of a link between them (the value probe below may)
+            owner = next((o for o, k in sorted(keys.items())
+                          if k == prop and o != label and o.lower() in prop.lower()), None)
             if owner is not None:
                 t[prop] = f"a foreign key: the key of {owner} ({owner}.{prop}), not a fact"
             elif not id_named(prop) and s.kinds <= {"string", "integer"} and s.short == s.present:
