@@ -529,6 +529,7 @@ def test_people_values_and_records_are_named_as_users_name_them(store: Neo4jStor
     retriever = Retriever(view, load_settings(env={}).retrieval)
     for question, name in [("Where does Amy Surname1 live?", "Amy Surname1"),
                            ("Whose phone number is 9-(882)4170007?", "9-(882)4170007"),
+                           ("Whose phone number is 98824170008?", "9-(882)4170008"),  # typed without punctuation
                            ("Who has NHS-12?", "Nancy Surname12")]:
         assert name in [le.node.name for le in retriever.link(question)], question
     assert "Coverage: mapped 100.0% of 200 nodes" in render_toml(inf)

@@ -12,6 +12,8 @@ Three tiers, each run only where the one before found nothing:
    and must point at few entities (`MAX_PARTIAL`).
 3. (only when nothing was linked and the graph stores name embeddings) nearest names of the question's short
    spans through the vector index.
+Beside the first tier, with the in-memory name index (a read-only mapping): a number typed with or without its
+punctuation ("98824177531", "9-(882)417-7531") links the entity named or aliased by the same digits.
 
 Deterministic (ties broken by entity id); reads only; every value is a Cypher parameter.
 """
@@ -151,7 +153,7 @@ def candidate_spans(question: str) -> list[str]:
 @dataclass(frozen=True)
 class LinkedEntity:
     node: Node
-    method: str  # bracket | exact | partial | fulltext | vector
+    method: str  # bracket | exact | number | partial | fulltext | vector
     score: float
     mention: str
 
@@ -467,6 +469,12 @@ class Linker:
         whole, covered = select_whole(question, list(candidates.values()))
         if re.search(r"\[[^\[\]]+\]", question) and any(le.method == "bracket" for le in whole):
             return whole  # MetaQA style: the bracketed entity is the topic entity, nothing else is
+        # a number typed with or without its punctuation names the entity stored with the other (a phone number)
+        memory = self._names()
+        numbers = [] if memory is None else [
+            LinkedEntity(node, "number", 1.0, typed) for node, typed in memory.numbers(question, set(excluded))
+            if node.id not in {le.node.id for le in whole}]
+        whole += numbers
         if whole:
             # A whole name is the strongest evidence of what a question is about; parts of names are a fallback.
             # Measured on unbracketed MetaQA (whole names always present): also linking parts of names in the

@@ -18,6 +18,7 @@ linking that used it (`Linker.source`).
 from __future__ import annotations
 
 import heapq
+import re
 import sys
 import threading
 import time
@@ -38,7 +39,18 @@ MAX_ENTITIES = 5_000_000
 COMMON_WORD = 10_000
 # Entities whose names are re-read before each use: one indexed lookup per id, a few milliseconds in all.
 PROBE_SIZE = 32
-Tokenize = Callable[[str], Sequence[str]]  # a name's words as linking compares them (linking.key_tokens)
+Tokenize = Callable[[str], Sequence[str]]
+MIN_DIGITS = 6  # a number this long names one thing (a phone, an account); shorter ones are counts and years
+
+
+def digits_of(text: str) -> str | None:
+    """The digits of a text written as a number with punctuation ("9-(882)417-7531", "4111 1111 1111 1111", "123-45-
+    6789"): at least MIN_DIGITS digits, and nothing but digits, spaces and - ( ) / + around them; else None. Not dots:
+    "10.0.2.54" and "10.0.0.254" are two addresses, a decimal is not a phone number."""
+    if not re.fullmatch(r"[\d\s()/+-]+", text):
+        return None
+    number = re.sub(r"\D", "", text)
+    return number if len(number) >= MIN_DIGITS else None  # a name's words as linking compares them (linking.key_tokens)
 
 
 @dataclass
@@ -47,6 +59,9 @@ class NameIndex:
     by_name: dict[str, list[str]] = field(default_factory=dict)  # exact stored name (or alias) -> ids
     by_word: dict[str, list[str]] = field(default_factory=dict)  # folded word -> ids
     words: dict[str, int] = field(default_factory=dict)  # id -> words in its name
+    # the digits of a name or alias that is mostly digits (a phone, card or account number) -> ids: typed with or
+    # without its punctuation ("98824177531" or "9-(882)417-7531"), the same number
+    by_digits: dict[str, list[str]] = field(default_factory=dict)
     seconds: float = 0.0
     truncated: bool = False
     counts: tuple[int, int] = (-1, -1)  # (nodes, relationships) in the database when it was read
@@ -66,6 +81,9 @@ class NameIndex:
             seen: set[str] = set()
             for surface in (name, *aliases):
                 index.by_name.setdefault(surface, []).append(nid)
+                number = digits_of(surface)
+                if number is not None:
+                    index.by_digits.setdefault(number, []).append(nid)
                 words = tokenize(surface)
                 if surface == name:
                     index.words[nid] = max(1, len(words))
@@ -122,6 +140,17 @@ class NameIndex:
                 if nid not in excluded:
                     out.append((self.nodes[nid], name))
         return sorted(out, key=lambda x: (x[1], x[0].id))
+
+    def numbers(self, question: str, excluded: set[str]) -> list[tuple[Node, str]]:
+        """Entities named by a number the question types, with or without its punctuation: (entity, as typed)."""
+        out: list[tuple[Node, str]] = []
+        for token in question.split():
+            typed = token.strip("?!,;:'\"")
+            number = digits_of(typed)
+            for nid in self.by_digits.get(number or "", ()):
+                if nid not in excluded:
+                    out.append((self.nodes[nid], typed))
+        return sorted(dict.fromkeys(out), key=lambda x: (x[1], x[0].id))
 
     def search(self, terms: Iterable[str], limit: int, excluded: set[str]) -> list[tuple[Node, float]]:
         """Entities whose names share words with `terms` (already folded, with their singular/plural variants),

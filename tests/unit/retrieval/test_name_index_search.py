@@ -47,3 +47,16 @@ def test_a_common_word_only_adds_to_what_rarer_words_found(monkeypatch: pytest.M
     excluded = {next(i for i, n in index.nodes.items() if n.name == "Order 10249")}
     assert [n.name for n, _ in index.search(["order", "10249"], 5, excluded)] == [
         "Order 10248", "Order 10250", "Order Tracking Board"]
+
+
+def test_a_number_typed_with_or_without_its_punctuation_is_the_same_number() -> None:
+    from xgrag.retrieval.name_index import NameIndex, digits_of
+
+    assert digits_of("9-(882)417-7531") == digits_of("98824177531") == "98824177531"
+    assert digits_of("4111 1111 1111 1111") == "4111111111111111"
+    assert digits_of("2017") is None and digits_of("Order 10248") is None and digits_of("10.0.0.254") is None
+    index = NameIndex.build([("p1", "9-(882)417-7531", "Phone", []), ("p2", "Chai", "Product", ["555-0100-22"])],
+                           lambda text: text.lower().split())
+    assert [n.id for n, _ in index.numbers("Whose phone is 98824177531?", set())] == ["p1"]
+    assert [n.id for n, _ in index.numbers("who has 555010022", set())] == ["p2"]  # an alias counts too
+    assert index.numbers("whose phone is 98824177531?", {"p1"}) == []
