@@ -158,7 +158,7 @@ class EntityMapping(BaseModel):
         for name in _ENTITY_FIELDS["identifier_lists"]:
             for i, value in enumerate(getattr(self, name)):
                 validate_identifier(value, f"{where}.{name}[{i}]")
-        if not self.name and not self.key:
+        if not self.name and not self.key and not self.label_in_name:
             raise ConfigError(f"{where}: give `name` (the properties that name a node) or `key` (nodes are then "
                               f"named '{self.label} <key>')")
         return self

@@ -165,6 +165,7 @@ def test_general_mapping_fields_reach_the_rendering_and_its_cache(server: Neo4jS
                 {**base, "entities": [{"label": "A", "key": "k", "name": ["n"], "aliases": ["null", "code"]}]},
                 {**base, "entities": [{"label": "A", "key": "k", "name": ["n"], "label_in_name": True}]},
                 {**base, "entities": [{"label": "A", "key": "k", "name": ["n", "m"], "label_in_name": True}]},
+                {**base, "entities": [{"label": "A", "label_in_name": True}]},
                 {**base, "entities": [{"label": "A", "key": "null", "name": []}]},
                 {**base, "entities": [{"label": "A", "key": "k", "name": ["n"]}, {"label": "B", "name": ["x"]}]},
                 {**base, "relationships": [{"type": "R", "facts": ["w", "v"]}]},

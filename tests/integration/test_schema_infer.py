@@ -494,7 +494,8 @@ def test_the_synthetic_domain_graph_of_the_scale_benchmark(store: Neo4jStore) ->
 def _people_graph(store: Neo4jStore) -> None:
     """A domain graph of the kind a team builds (written here, not taken from any example): people named by a first
     name that repeats and a surname, phones and e-mail addresses known by their value, nameless event records with
-    an opaque id, a type and a date stored as text, and a label holding only a repeating number."""
+    an opaque id, a type and a date stored as text, a label holding only a repeating number, and property-less
+    nodes that only link others."""
     store.query("""
     UNWIND range(0, 39) AS i
     CREATE (p:Person {name: ['Nancy', 'Amy', 'Ravi', 'Lena'][i % 4], surname: 'Surname' + i, nhs_no: 'NHS-' + i,
@@ -505,6 +506,7 @@ def _people_graph(store: Neo4jStore) -> None:
                      date: (1 + i % 28) + '/08/2017'})
     CREATE (s:Shift {hours: [4, 8, 12][i % 3]})
     CREATE (p)-[:HAS_PHONE]->(ph), (p)-[:HAS_EMAIL]->(e), (p)-[:PARTY_TO]->(c), (p)-[:WORKS]->(s)
+    CREATE (c)-[:NEXT]->(:Step)-[:NEXT]->(s)
     """, read_only=False)
 
 
@@ -513,16 +515,17 @@ def test_people_values_and_records_are_named_as_users_name_them(store: Neo4jStor
     before = schema_state(store)
     inf = infer_schema(store, InferOptions(read_only=True))
     by = {e.label: e for e in inf.schema.entities}
-    assert set(by) == {"Person", "Phone", "Email", "Crime", "Shift"}  # no label dropped
+    assert set(by) == {"Person", "Phone", "Email", "Crime", "Shift", "Step"}  # no label dropped
     assert by["Person"].name == ["name", "surname"] and "nhs_no" in by["Person"].aliases
     assert by["Phone"].name == ["phoneNo"] and not by["Phone"].label_in_name
     assert by["Email"].name == ["email_address"]
     assert (by["Crime"].name, by["Crime"].label_in_name) == (["type", "date"], False)
     assert (by["Shift"].name, by["Shift"].label_in_name) == (["hours"], True)
+    assert (by["Step"].name, by["Step"].key, by["Step"].label_in_name) == ([], None, True)  # "Step": what it is
     assert inf.coverage is not None and inf.coverage.node_share == 1.0 and inf.coverage.relationship_share == 1.0
     view = store.with_schema(inf.schema)
     names = {row["row"][1] for row in view.read("entity_names", limit=1000)}
-    assert {"Nancy Surname0", "9-(882)4170000", "person3@example.org", "Burglary 1/08/2017", "Shift 8"} <= names
+    assert {"Nancy Surname0", "9-(882)4170000", "person3@example.org", "Burglary 1/08/2017", "Shift 8", "Step"} <= names
     # linked as typed: a full name, a phone number, an alias (the NHS number)
     from xgrag.retrieval.retriever import Retriever
 
@@ -532,7 +535,7 @@ def test_people_values_and_records_are_named_as_users_name_them(store: Neo4jStor
                            ("Whose phone number is 98824170008?", "9-(882)4170008"),  # typed without punctuation
                            ("Who has NHS-12?", "Nancy Surname12")]:
         assert name in [le.node.name for le in retriever.link(question)], question
-    assert "Coverage: mapped 100.0% of 200 nodes" in render_toml(inf)
+    assert "Coverage: mapped 100.0% of 240 nodes" in render_toml(inf)
     assert schema_state(store) == before
 
 
@@ -544,6 +547,6 @@ def test_a_question_naming_an_unmapped_label_is_told_so(store: Neo4jStore) -> No
     view = store.with_schema(schema)
     found = unmapped_mentions(view, "Whose phone number is 9-(882)4170007?")
     assert found.mentions and found.mentions[0].label == "Phone" and found.mentions[0].value == "9-(882)4170007"
-    assert set(found.unmapped_labels) == {"Crime", "Email", "Phone", "Shift"}
+    assert set(found.unmapped_labels) == {"Crime", "Email", "Phone", "Shift", "Step"}
     assert unmapped_mentions(view, "Whose phone number is 555?").mentions == []
     assert unmapped_mentions(view, "Whose phone is 9-(882)4170007?", max_nodes=10).not_searched

@@ -195,8 +195,8 @@ def decide_domain(profile: GraphProfile, opts: InferOptions, probe: Prober | Non
             name_reason = cands[0][2]
         elif value is not None:
             (name, name_reason), naming = ([value[0]], value[1]), "value"
-        elif not known and (named := record_name(lp, opts, key)):
-            name, name_reason, labelled = named
+        elif not known:
+            name, name_reason, labelled = record_name(lp, opts, key)
             naming = "record"
         else:
             naming = "key"
@@ -205,7 +205,7 @@ def decide_domain(profile: GraphProfile, opts: InferOptions, probe: Prober | Non
                                                       if rejected else "")
                            + (f": nodes are named by label and key, e.g. \"{label} {_example(lp, key)}\""
                               if key else ""))
-        if not name and not key:
+        if not name and not key and not labelled:
             skipped.append(LabelSkip(label, lp.count, "no property names or identifies its nodes (no name-like "
                                                       "property, none unique in the sample)"))
             continue

@@ -182,10 +182,11 @@ def business_key(lp: LabelProfile, key: str) -> bool:
                                       and all(_SERIAL.fullmatch(x) for x in s.examples))
 
 
-def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[list[str], str, bool] | None:
+def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[list[str], str, bool]:
     """(properties, why, after the label?) naming a record (a visit, a process, a port): what it is (a repeating
     name or its kind: "neo4j", "Burglary") and when (a date), else its key when the key is readable, else its most
-    telling value; after its label when nothing says what it is ("Visit 2020-04-07T10:22:19Z", "Port 80")."""
+    telling value; after its label when nothing says what it is ("Visit 2020-04-07T10:22:19Z", "Port 80"); a node
+    holding nothing a person reads is named by its label alone."""
     n = max(lp.sampled, 1)
     parts: list[str] = []
     said: list[str] = []
@@ -211,8 +212,8 @@ def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[
         scalars = [s for s in lp.properties.values()
                    if s.kinds <= {"string", "integer"} and s.present >= opts.name_present * n and s.short == s.present
                    and not opaque(s) and (s.avg_len or 0) <= opts.text_chars]
-        if not scalars:
-            return None
+        if not scalars:  # a node that holds nothing a person reads (a link in a chain of nodes): named by what it is
+            return [], "a record that holds nothing but its relationships: named by its label", True
         best = max(scalars, key=lambda s: (s.distinct, s.present, s.key))
         parts.append(best.key)
         said.append(f"its {best.key} ({best.distinct} distinct values in {best.present}; nothing names or "

@@ -94,7 +94,9 @@ def _general(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
         return "CASE " + " ".join(f"WHEN {v}:{q(label)} THEN {e}" for label, e in arms) + f" ELSE {default} END"
 
     def name_of(v: str, m: EntityMapping) -> str:
-        keyed = f"{_string(m.label)} + ' ' + toString({v}.{q(m.key)})" if m.key else f"elementId({v})"
+        # no key: the label alone for a node that holds nothing to name it by (label_in_name), else its element id
+        keyed = (f"{_string(m.label)} + ' ' + toString({v}.{q(m.key)})" if m.key
+                 else _string(m.label) if m.label_in_name else f"elementId({v})")
         if not m.name:
             return keyed
         labelled = f"{_string(m.label)} + ' ' + " if m.label_in_name else ""

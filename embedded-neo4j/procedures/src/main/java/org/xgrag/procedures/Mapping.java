@@ -98,7 +98,7 @@ final class Mapping {
                     Schema.validateIdentifier(values.get(j), where + "." + f + "[" + j + "]");
                 }
             }
-            if (e.name().isEmpty() && e.key() == null) {
+            if (e.name().isEmpty() && e.key() == null && !e.labelInName()) {
                 throw new IllegalArgumentException(where + ": give `name` (the properties that name a node) or `key` "
                         + "(nodes are then named '" + e.label() + " <key>')");
             }

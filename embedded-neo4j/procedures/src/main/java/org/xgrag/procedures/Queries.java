@@ -195,8 +195,9 @@ public final class Queries {
      * none ("Order 10248"); never empty.
      */
     private static String nameOf(String v, Mapping.Entity m) {
+        // no key: the label alone for a node that holds nothing to name it by (labelInName), else its element id
         String keyed = m.key() != null ? string(m.label()) + " + ' ' + toString(" + v + "." + q(m.key()) + ")"
-                : "elementId(" + v + ")";
+                : m.labelInName() ? string(m.label()) : "elementId(" + v + ")";
         if (m.name().isEmpty()) {
             return keyed;
         }
