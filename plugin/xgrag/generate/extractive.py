@@ -193,8 +193,13 @@ class _Reading:
         vocabulary |= {st for t in set(types.values()) for st in content_stems(key_text(t))}
         self.q_stems = stated_stems(plain, vocabulary) - own
         self.kind = answer_kind(plain)
-        noun = re.search(r"\b(?:which|what)\s+([a-z]+)", plain.lower())
-        self.wh_noun = stem(noun.group(1)) if noun and noun.group(1) not in WEAK else None
+        # the noun a "which"/"what" asks for, and in a compound its head ("which OS version": a version; "what
+        # machine type": a type, not a machine), the word before it a weaker clue
+        noun = re.search(r"\b(?:which|what)\s+([a-z]+)(?:\s+([a-z]+))?", plain.lower())
+        first = noun.group(1) if noun and noun.group(1) not in WEAK else None
+        second = noun.group(2) if first and noun and noun.group(2) and noun.group(2) not in WEAK else None
+        self.wh_noun = stem(second or first) if first else None
+        self.wh_modifier = stem(first) if second and first else None
         self.relation_named = False  # a relation or key of the facts from the question's entities is named
         q_words = re.findall(r"[a-z0-9]+", question.lower())
         self.sharing = bool(_SHARING & set(q_words)) or "co-" in question.lower()
@@ -339,7 +344,8 @@ class _Reading:
         if not step.value and step.relation == last.relation:
             # a repetition that reaches the type the question asks for is a hierarchy climbed ("which country is
             # Place nr 88 in": PART_OF a region, PART_OF a country)
-            if self.wh_noun is not None and self.wh_noun in self._type_stems(step.to) - chain.covered:
+            if self.wh_noun is not None and self.wh_noun in self._type_stems(step.to) - chain.covered \
+                    and (step.at == step.fact.head) == (last.at == last.fact.head):  # onwards, not back down
                 return _Chain((*chain.steps, step), chain.covered | step.words)
             # the repetition the question asks for counts as stated (after the question's words, see _rank): a
             # relation word said twice, or a word of sharing ("which films share the director of X"); a
@@ -368,7 +374,8 @@ class _Reading:
         # the noun a "which"/"what" asks for names the answer's type, or the key of a value ("which shipper" ->
         # a Shipper, not a shipped date; "in which city" -> a city)
         what = content_stems(key_text(end_type)) if end_type else content_stems(end.relation) if end.value else set()
-        noun_ok = self.wh_noun is not None and self.wh_noun in what
+        noun_ok = 0 if self.wh_noun is not None and self.wh_noun in what else \
+            1 if self.wh_modifier is not None and self.wh_modifier in what else 2
         # a fact of the question's own entities only: a property of a named entity, or of a relationship between
         # two named entities, before a property of a relationship to another entity (an order's unit price of
         # Chai is not Chai's unit price); without question words it still beats a chain through another entity,
@@ -382,7 +389,7 @@ class _Reading:
         # ("who is peter's cousin" -> Benjamin Bunny, a Rabbit, COUSIN OF Peter; not Mr. Mcgregor, a Person who
         # CHASED him): it decides only between chains that state as many of the question's words
         agent = self.kind in ("agent", "place")
-        return (-len(touched & self.mentioned), -self._days(chain), not kind_ok and not agent, not noun_ok,
+        return (-len(touched & self.mentioned), -self._days(chain), not kind_ok and not agent, noun_ok,
                 repeats - len(chain.covered), -repeats, not kind_ok and agent,
                 length, -self._alignment(chain), -sum(self._score(s.fact) for s in steps),
                 [s.fact.id for s in steps])
