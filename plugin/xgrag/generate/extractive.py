@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,12 +81,13 @@ def _sentence(answer: str) -> str:
     return answer if answer.endswith((".", "!", "?")) else f"{answer}."
 
 
-def mentioned_names(question: str, names: list[str]) -> set[str]:
+def mentioned_names(question: str, names: list[str], kinds: Iterable[str] = ()) -> set[str]:
     """Which of `names` the question mentions, as entity linking decides it: whole names, or when none occurs
-    the beginning or end of a name ("peter" -> "Peter Rabbit", never "Peter's Father")."""
+    the beginning or end of a name ("peter" -> "Peter Rabbit", never "Peter's Father"); a one-word part that
+    names one of `kinds` (the entities' types: "which GPO ..." asks for a GPO) mentions none."""
     nodes = [(Node(name, name), 1.0) for name in sorted(set(names))]
-    whole, _ = select_whole(question, nodes)
-    return {le.node.name for le in whole or select_parts(question, nodes)}
+    whole, covered = select_whole(question, nodes)
+    return {le.node.name for le in whole or select_parts(question, nodes, covered, kinds=kinds)}
 
 
 @dataclass(frozen=True)
@@ -182,12 +184,18 @@ class _Reading:
             elif f.via is not None:
                 names.append(f.via[1])
         self.types = types
-        self.mentioned = mentioned_names(question, names)
+        # another name an entity holds (a display name beside a login: "Izetta Millikin" of
+        # IzettaMillikin146@TestCompany.Local) mentions it as its name does
+        other_names = {f.tail: f.head for f in facts if f.kind == "property" and f.via is None
+                       and re.search(r"(name|alias)$", f.relation.replace(" ", "").lower()) and f.tail != f.head}
+        said = mentioned_names(question, names + sorted(other_names), set(types.values()))
+        self.mentioned = {n for n in said if n in set(names)} | {other_names[n] for n in said if n in other_names}
         plain = re.sub(r"\[[^\]]*\]", " ", question)
         # the question's words that may name a relation, a key or a type: outside the names of the entities it
         # mentions and the types of those ("the supplier Exotic Liquids": "supplier" says what it is, not what is
         # asked about it)
         own = {st for n in self.mentioned for st in content_stems(n) | self._type_stems(n)}
+        own |= {st for n in said if n in other_names for st in content_stems(n)}
         relations = sorted({self._relation(f) for f in facts})
         vocabulary = {st for r in relations for st in content_stems(r)}
         vocabulary |= {st for t in set(types.values()) for st in content_stems(key_text(t))}
