@@ -174,3 +174,20 @@ def test_where_asks_for_a_place() -> None:
              Fact("r2", "Stannis Baratheon", "ATTACKER COMMANDER", "Battle of the Blackwater", "edge", None, "Person",
                   "Battle")]
     assert _read("Where was the Battle of the Blackwater fought?", facts) == ("King's Landing.", ["r1"])
+
+
+def test_a_type_word_mentions_no_entity_and_a_display_name_mentions_its_entity() -> None:
+    facts = [Fact("g1", "IT00195@Corp.Local", "GENERIC WRITE", "GPO_15@Corp.Local", "edge", None, "Group", "GPO"),
+             Fact("g1#isacl", "IT00195@Corp.Local", "isacl", "true", "property",
+                  ("GENERIC WRITE", "GPO_15@Corp.Local")),
+             Fact("u1", "IzettaM146@Corp.Local", "ALLOWED TO DELEGATE", "COMP00068.Corp.Local", "edge", None, "User",
+                  "Computer"),
+             Fact("u1#displayname", "IzettaM146@Corp.Local", "displayname", "Izetta Millikin", "property", None,
+                  "User"),
+             Fact("s1", "COMP00068.Corp.Local", "HAS SESSION", "Twana07@Corp.Local", "edge", None, "Computer",
+                  "User")]
+    # "GPO" names the type asked for, not GPO_15: the relationship to it answers, not its flag
+    assert _read("Which GPO does the IT00195 group have GenericWrite on?", facts) == ("GPO_15@Corp.Local.", ["g1"])
+    # the user is named by the display name she holds; the chain goes on to the session
+    assert _read("Who has a session on the computer Izetta Millikin is allowed to delegate to?", facts) == \
+        ("Twana07@Corp.Local.", ["u1", "s1"])
