@@ -233,7 +233,7 @@ def _type_sample(rtype: str) -> str:
 
 
 def read_profile(store: Neo4jStore, sample_nodes: int, sample_relationships: int, max_keys: int = 500,
-                 examples: int = 3, workers: int = 2) -> GraphProfile:
+                 examples: int = 3, workers: int = 3) -> GraphProfile:
     """Profile the graph `store` is connected to: 3 queries, then 2 per label and 2 per relationship type (one whose
     text names the label or type; one shared by all, planned once), in read transactions only. `max_keys`: property
     keys kept per label or type (the most frequent); a label with more is reported as such. `workers`: labels and
