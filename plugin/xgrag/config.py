@@ -263,6 +263,12 @@ class GraphSchema(BaseModel):
     def entity_labels(self) -> list[str]:
         return [e.label for e in self.entity_mappings()]
 
+    def read_labels(self) -> set[str]:
+        """Every label this mapping reads: its entity labels (and their generic co-labels), the chunks and documents
+        of its provenance."""
+        p = self.provenance
+        return {*self.entity_labels(), *self.generic_labels, *(x for x in (p.chunk_label, p.document_label) if x)}
+
     def relationship_facts(self) -> dict[str, list[str]]:
         """Relationship type -> its fact properties (types with none are left out)."""
         return {r.type: list(r.facts) for r in self.relationships if r.facts}

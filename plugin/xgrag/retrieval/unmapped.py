@@ -35,13 +35,6 @@ class UnmappedSearch:
     not_searched: list[str]  # labels too large to search
 
 
-def read_labels(store: Neo4jStore) -> set[str]:
-    """The labels the store's mapping reads: its entity labels, and the chunks and documents of its provenance."""
-    schema = store.schema
-    p = schema.provenance
-    return {*schema.entity_labels(), *schema.generic_labels, *(x for x in (p.chunk_label, p.document_label) if x)}
-
-
 def unmapped_mentions(store: Neo4jStore, question: str, max_nodes: int = MAX_NODES,
                       per_label: int = 3) -> UnmappedSearch:
     # linking's spans, and runs of whitespace-separated tokens as typed ("9-(882)417-7531", "a@b.org")
@@ -49,7 +42,7 @@ def unmapped_mentions(store: Neo4jStore, question: str, max_nodes: int = MAX_NOD
     typed = {" ".join(tokens[i:j]) for i in range(len(tokens)) for j in range(i + 1, min(len(tokens), i + 6) + 1)}
     spans = sorted({s for s in [*candidate_spans(question), *typed]
                     if len(s) >= 3 and s.lower() not in WEAK and any(ch.isalnum() for ch in s)})
-    mapped = read_labels(store)
+    mapped = store.schema.read_labels()
     rows = store.query("CALL db.labels() YIELD label RETURN label ORDER BY label", read_only=True, plain=True)
     labels = [str(r["label"]) for r in rows if str(r["label"]) not in mapped
               and not str(r["label"]).startswith("Xgrag") and IDENTIFIER.fullmatch(str(r["label"]))]

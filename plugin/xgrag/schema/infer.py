@@ -118,15 +118,11 @@ def infer_schema(store: Neo4jStore, options: InferOptions | None = None) -> Infe
 
 def _coverage(view: Neo4jStore, inf: Inference) -> Coverage:
     """What the decided mapping reads of the graph, and why each label it leaves out is left out."""
-    schema = inf.schema
-    if inf.domain is not None:
+    if inf.domain is not None:  # its entities, and the labels read as chunks and documents (when it found any)
         read = {e.label for e in inf.domain.entities} | set(inf.domain.chunks)
         reasons = {s.label: s.reason for s in inf.domain.skipped}
     else:
-        p = schema.provenance
-        read = {schema.entity_label, *(inf.recognised.covers if inf.recognised else ()),
-                *(x for x in (p.chunk_label, p.document_label) if x)}
-        reasons = {}
-        for lp in inf.profile.labels.values():
-            reasons[lp.label] = f"preset {inf.preset!r} reads {schema.entity_label} nodes only"
-    return measure_coverage(view, inf.profile, schema, read, reasons)
+        read = inf.schema.read_labels() | set(inf.recognised.covers if inf.recognised else ())
+        reasons = {label: f"preset {inf.preset!r} reads {inf.schema.entity_label} nodes only"
+                   for label in inf.profile.labels}
+    return measure_coverage(view, inf.profile, inf.schema, read, reasons)
