@@ -42,9 +42,10 @@ def correct(answer: str, gold: list[str]) -> bool:
     return norm(answer) in {norm(a) for a in gold}
 
 
-def questions(per_hop: int, seed: int, hops: tuple[int, ...] = (1, 2, 3)) -> list[dict[str, Any]]:
-    """A seeded sample of `per_hop` dev questions per hop count (in that order)."""
-    rows = [json.loads(line) for line in (DATA / "questions_dev.jsonl").read_text().splitlines() if line.strip()]
+def questions(per_hop: int, seed: int, hops: tuple[int, ...] = (1, 2, 3),
+              path: Path = DATA / "questions_dev.jsonl") -> list[dict[str, Any]]:
+    """A seeded sample of `per_hop` dev questions per hop count (in that order), from `path` (MetaQA-full format)."""
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     rng = random.Random(seed)
     out: list[dict[str, Any]] = []
     for hop in hops:
@@ -54,13 +55,14 @@ def questions(per_hop: int, seed: int, hops: tuple[int, ...] = (1, 2, 3)) -> lis
     return out
 
 
-def prepare(store: Neo4jStore, embeddings: bool = False) -> dict[str, Any]:
-    """Ingest the KB unless the database holds it; store entity-name embeddings when asked (PCST, vector linking)."""
+def prepare(store: Neo4jStore, embeddings: bool = False, kb: Path = DATA / "kb.tsv") -> dict[str, Any]:
+    """Ingest the KB (`kb`, MetaQA's tab-separated triples) unless the database holds one; store entity-name
+    embeddings when asked (PCST, vector linking)."""
     info: dict[str, Any] = {}
     migrate(store, GraphSchema(), 384)
     if store.query("MATCH (n:Entity) RETURN count(n) AS c")[0]["c"] == 0:
         t = time.perf_counter()
-        stats = write_triples(store, read_triples(DATA / "kb.tsv", "metaqa"))
+        stats = write_triples(store, read_triples(kb, "metaqa"))
         info.update(ingest_seconds=round(time.perf_counter() - t, 1), triples=stats.triples)
     if embeddings:
         from xgrag.embed import default_embedder
@@ -83,7 +85,8 @@ def bench_store(uri: str, conn: Any = None) -> Neo4jStore:
 
 
 @contextmanager
-def kb_store(embeddings: bool = False, heap: str = "3g") -> Iterator[tuple[Neo4jStore, dict[str, Any]]]:
+def kb_store(embeddings: bool = False, heap: str = "3g",
+             kb: Path = DATA / "kb.tsv") -> Iterator[tuple[Neo4jStore, dict[str, Any]]]:
     """A store holding the whole KB (and what `prepare` reports); an embedded server is stopped at the end."""
     uri, home, pid, conn = os.environ.get("XGRAG_BENCH_URI"), None, None, None
     if not uri:
@@ -94,7 +97,7 @@ def kb_store(embeddings: bool = False, heap: str = "3g") -> Iterator[tuple[Neo4j
         uri, pid, conn = state.uri, state.pid, state.connection()
     try:
         with bench_store(uri, conn) as store:
-            yield store, prepare(store, embeddings)
+            yield store, prepare(store, embeddings, kb)
     finally:
         if pid is not None:
             from xgrag.store.embedded import stop_pid

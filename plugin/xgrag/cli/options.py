@@ -51,7 +51,8 @@ SurrogatePathsOpt = Annotated[bool, typer.Option(
 ConcurrencyOpt = Annotated[int, typer.Option(help="concurrent generator calls (per worker under --ray)")]
 SchedulerOpt = Annotated[str, typer.Option(
     help="auto (group testing from 30 facts, else leave-one-out) | exhaustive (leave-one-out) | group "
-         "(adaptive group testing) | hierarchical (TracLLM-style halving, top-k groups per level)")]
+         "(adaptive group testing) | hierarchical (TracLLM-style halving, top-k groups per level) | proxy (a "
+         "proxy ranks; the candidates verified alone, everything else removed at once)")]
 ResponseScoreOpt = Annotated[str, typer.Option(
     "--response-score",
     help="shift (generate an answer per perturbation, its semantic shift from a0) | logprob (score log P(a0 | "

@@ -18,14 +18,14 @@ from xgrag.model.records import ExplainConfig
 from xgrag.retrieval.modes import MODES, Mode, check_hops
 
 Apply = Literal["memory", "cypher"]
-SchedulerName = Literal["auto", "exhaustive", "group", "hierarchical"]
+SchedulerName = Literal["auto", "exhaustive", "group", "hierarchical", "proxy"]
 # How a probe's response is scored (xgrag.explain.scoring): "shift" generates an answer from the perturbed context
 # and measures its semantic shift from a0 (XGRAG); "logprob" generates nothing and scores log P(a0 | perturbed
 # context) in one forward pass (TracLLM, ContextCite), for generators that can (xgrag.generate.base.AnswerScorer).
 ResponseScore = Literal["shift", "logprob"]
 RESPONSE_SCORES: tuple[ResponseScore, ...] = ("shift", "logprob")
 APPLY: tuple[Apply, ...] = ("memory", "cypher")
-SCHEDULER_NAMES: tuple[SchedulerName, ...] = ("auto", "exhaustive", "group", "hierarchical")
+SCHEDULER_NAMES: tuple[SchedulerName, ...] = ("auto", "exhaustive", "group", "hierarchical", "proxy")
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,7 @@ class ExplainSettings:
     multiple_choice: bool = False
     # Which probes are asked: "exhaustive" = leave-one-out (within max_calls, most promising first); "group" =
     # adaptive group testing; "hierarchical" = TracLLM's recursive halving keeping the top_k groups per level;
+    # "proxy" = a proxy ranks, the generator verifies the top candidates alone plus one sufficiency probe;
     # "auto" = group testing from 30 facts up, leave-one-out below
     # (xgrag.explain.schedulers.AUTO_GROUP_FACTS says why).
     scheduler: SchedulerName = "auto"

@@ -6,6 +6,7 @@ from xgrag.explain.schedulers.base import Scheduler
 from xgrag.explain.schedulers.exhaustive import Budgeted, Exhaustive
 from xgrag.explain.schedulers.group import GroupTester, GroupTesting, branch_order, initial_groups
 from xgrag.explain.schedulers.hierarchical import HierarchicalSearch, HierarchicalTester
+from xgrag.explain.schedulers.proxy import ProxyFirst, proxy_rank
 from xgrag.explain.schedulers.redundancy import RedundancyResolution
 from xgrag.explain.settings import ExplainSettings
 
@@ -31,6 +32,8 @@ def schedule_for(settings: ExplainSettings, facts: int = 0) -> list[Scheduler]:
         chain.append(GroupTesting(settings.top_k, settings.max_calls, settings.group_verify))
     elif name == "hierarchical":
         chain.append(HierarchicalSearch(settings.top_k, settings.max_calls, settings.group_verify))
+    elif name == "proxy":
+        chain.append(ProxyFirst(settings.top_k, settings.max_calls, settings.group_verify))
     elif settings.max_calls is not None:
         chain.append(Budgeted(settings.max_calls))
     else:
@@ -43,5 +46,5 @@ def schedule_for(settings: ExplainSettings, facts: int = 0) -> list[Scheduler]:
 
 
 __all__ = ["AUTO_GROUP_FACTS", "Budgeted", "Exhaustive", "GroupTester", "GroupTesting", "HierarchicalSearch",
-           "HierarchicalTester", "RedundancyResolution", "Scheduler", "branch_order", "initial_groups",
-           "resolve_scheduler", "schedule_for"]
+           "HierarchicalTester", "ProxyFirst", "RedundancyResolution", "Scheduler", "branch_order", "initial_groups",
+           "proxy_rank", "resolve_scheduler", "schedule_for"]

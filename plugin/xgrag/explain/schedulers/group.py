@@ -35,6 +35,9 @@ class GroupResult:
     effects: dict[int, float] = field(default_factory=dict)
     cleared: set[int] = field(default_factory=set)
     tests: int = 0
+    verify: bool = True  # False: the search's own plan settled the ranking (a confirmed proxy): no verification
+    proxy_candidates: int | None = None  # a proxy-first plan: how many components it verified alone
+    proxy_confirmed: bool | None = None  # ... and whether removing everything else left the answer unchanged
 
 
 def branch_order(units: Sequence[Planned], graph: Subgraph, by_relation: bool = True) -> list[Planned]:
@@ -178,11 +181,12 @@ class GroupTesting:
         self.verify = verify  # components asked alone after the tests, most promising first
         self.max_calls = max_calls  # generator calls in all (baselines included), as --max-calls counts them
 
-    async def search(self, measure: Measure, units: Sequence[Planned], graph: Subgraph, threshold: float,
+    async def search(self, measure: Measure, units: Sequence[Planned], run: ExplainRun, threshold: float,
                      can_ask: Callable[[], bool]) -> GroupResult:
-        """Which groups to test: adaptive splitting from the root (HierarchicalSearch overrides this)."""
+        """Which groups to test: adaptive splitting from the root (HierarchicalSearch and ProxyFirst override
+        this)."""
         tester = GroupTester(measure, threshold=threshold, top_k=self.top_k, can_ask=can_ask)
-        return await tester.run(initial_groups(units, graph))
+        return await tester.run(initial_groups(units, run.graph))
 
     @staticmethod
     def _outside_moving_parents(run: ExplainRun, probes: Sequence[Probe], parent_strategy: str,
@@ -239,14 +243,15 @@ class GroupTesting:
             if parents is not None:
                 outside = self._outside_moving_parents(run, probes, parents, units, floor_guard)
             searched = [p for p in units if id(p) not in outside]
-            result = await self.search(measure, searched, run.graph, floor_guard, can_ask) if searched \
+            result = await self.search(measure, searched, run, floor_guard, can_ask) if searched \
                 else GroupResult()
             result.cleared.update(i for i, why in outside.items() if why == "no-effect")
             # Proxy-ranked verification (AttriBoT's idea): effects can cancel inside a group (removing a fact
             # moves the answer, removing it with others does not), so the components an embedding proxy ranks
             # most relevant to the question or answer are asked alone as well, unless a test already did.
             verified = 0
-            for planned in run.by_promise([p for p in searched if id(p) not in result.singletons])[: self.verify]:
+            to_verify = self.verify if result.verify else 0
+            for planned in run.by_promise([p for p in searched if id(p) not in result.singletons])[:to_verify]:
                 if not can_ask():
                     break
                 await run.ask(by_planned[id(planned)], progress=False)
@@ -267,6 +272,9 @@ class GroupTesting:
             info["strategies"][strategy] = {"units": len(units), "tests": result.tests,
                                             "cleared": len(result.cleared), "measured": len(result.singletons),
                                             "verified_alone": verified}
+            if result.proxy_candidates is not None:
+                info["strategies"][strategy].update(proxy_candidates=result.proxy_candidates,
+                                                    proxy_confirmed=result.proxy_confirmed)
             if parents is not None:
                 info["strategies"][strategy]["inside_moving_parents"] = len(searched)
         info["scheduler"] = self.name

@@ -19,8 +19,8 @@ import math
 from collections.abc import Callable, Sequence
 
 from xgrag.explain.perturbers import Planned
+from xgrag.explain.run import ExplainRun
 from xgrag.explain.schedulers.group import SMALL, GroupResult, GroupTesting, Measure, branch_order
-from xgrag.model import Subgraph
 
 
 def halves(members: Sequence[Planned]) -> list[list[Planned]]:
@@ -85,7 +85,7 @@ class HierarchicalSearch(GroupTesting):
 
     name = "hierarchical"
 
-    async def search(self, measure: Measure, units: Sequence[Planned], graph: Subgraph, threshold: float,
+    async def search(self, measure: Measure, units: Sequence[Planned], run: ExplainRun, threshold: float,
                      can_ask: Callable[[], bool]) -> GroupResult:
         tester = HierarchicalTester(measure, threshold=threshold, beam=self.top_k, can_ask=can_ask)
-        return await tester.run(branch_order(units, graph))
+        return await tester.run(branch_order(units, run.graph))

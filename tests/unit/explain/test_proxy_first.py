@@ -1,0 +1,109 @@
+"""Proxy-first plans: the proxy's structural ranking (answer paths, answer-stating values) on small graphs, and the
+scheduler inside the Explainer with fakes (no graph server): the candidates alone, one sufficiency probe, and group
+testing only where the proxy was contradicted."""
+
+from __future__ import annotations
+
+from fakes import FixedRetriever, HashEmbedder, RuleGenerator
+from xgrag.explain import Explainer, ExplainSettings
+from xgrag.explain.schedulers import ProxyFirst, schedule_for
+from xgrag.explain.schedulers.proxy import answer_parts, answer_path_facts, answer_value_facts
+from xgrag.generate.base import Fact, Generation, Usage
+from xgrag.model import Node, PropertyFact, Relationship, Subgraph
+
+
+def chain_graph() -> Subgraph:
+    """Seed s acted in films f1, f2; f1 directed by d1, f2 by d2; a decoy film f3 directed by d1 too."""
+    sub = Subgraph()
+    for nid, name in [("s", "Ann Lee"), ("f1", "Red"), ("f2", "Blue"), ("f3", "Green"), ("d1", "Bo Ek"),
+                      ("d2", "Cy Ma"), ("g", "Drama")]:
+        sub.add_node(Node(nid, name, "Thing"))
+    for rid, s, lab, t in [("a1", "f1", "starred_actors", "s"), ("a2", "f2", "starred_actors", "s"),
+                           ("b1", "f1", "directed_by", "d1"), ("b2", "f2", "directed_by", "d2"),
+                           ("b3", "f3", "directed_by", "d1"), ("c1", "f1", "has_genre", "g")]:
+        sub.add_relationship(Relationship(rid, s, t, lab))
+    sub.seeds = ["s"]
+    return sub
+
+
+def test_answer_parts_split_lists_and_fold_case() -> None:
+    assert answer_parts("Bo Ek, Cy Ma and Di Nu.") == {"bo ek, cy ma and di nu", "bo ek", "cy ma", "di nu"}
+    assert answer_parts("I don't know.") == {"i don't know"}
+
+
+def test_answer_paths_hold_the_chains_to_every_named_answer_and_nothing_else() -> None:
+    sub = chain_graph()
+    assert answer_path_facts(sub, "Bo Ek.") == ["a1", "b1"]  # not the decoy b3: Green is not on a shortest path
+    assert answer_path_facts(sub, "Bo Ek and Cy Ma.") == ["a1", "a2", "b1", "b2"]
+    assert answer_path_facts(sub, "Nobody.") == []
+    assert answer_path_facts(sub, "Ann Lee.") == []  # the seed itself is no path's end
+
+
+def test_answer_value_facts_find_the_property_that_states_the_answer() -> None:
+    sub = chain_graph()
+    sub.add_property(PropertyFact("f1", "runtime", 112))
+    sub.add_property(PropertyFact("f2", "runtime", 95))
+    assert answer_value_facts(sub, "112.") == [PropertyFact("f1", "runtime", 112).id]
+    assert answer_value_facts(sub, "Ninety.") == []
+
+
+class ChainReader(RuleGenerator):
+    """Answers the director of a film the seed starred in (a 2-hop chain), else "I don't know"."""
+
+    def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
+        self.calls += 1
+        films = {f.head for f in facts if f.relation == "starred actors"}
+        for f in facts:
+            if f.relation == "directed by" and f.head in films:
+                return Generation(f"{f.tail}.", Usage(1, 1, 1, 0.0), self.name, [f.id])
+        return Generation("I don't know.", Usage(1, 1, 1, 0.0), self.name, [])
+
+
+def padded(sub: Subgraph, n: int) -> Subgraph:
+    for i in range(n):
+        sub.add_node(Node(f"x{i}", f"Festival {i}", "Event"))
+        sub.add_relationship(Relationship(f"rx{i}", "f2" if i % 2 else "g", f"x{i}", "shown_at"))
+    return sub
+
+
+def test_in_the_explainer_a_confirmed_proxy_costs_its_candidates_and_one_probe() -> None:
+    sub = padded(chain_graph(), 40)
+    sub.relationships.pop("a2")
+    sub.relationships.pop("b2")
+    runs = {}
+    for scheduler in ("exhaustive", "proxy"):
+        cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1)  # type: ignore[arg-type]
+        runs[scheduler] = Explainer(FixedRetriever(sub), ChainReader(), HashEmbedder(), cfg).explain(
+            "who directed the films Ann Lee starred in")
+    loo, proxy = runs["exhaustive"], runs["proxy"]
+    assert loo.answer == proxy.answer == "Bo Ek."
+    movers = {c.id for c in loo.components if (c.importance or 0) > loo.noise_floor}
+    assert movers == {"a1", "b1"}
+    assert {c.id for c in proxy.top("edge", 2)} == movers
+    # one baseline, 3 candidates alone (the 2 path facts and the embedding proxy's first), 1 sufficiency probe
+    assert proxy.cost.generator_calls == 1 + 3 + 1 < loo.cost.generator_calls
+    assert proxy.group_testing is not None and proxy.group_testing.scheduler == "proxy"
+    info = proxy.group_testing.strategies["edge"]
+    assert info.proxy_candidates == 3 and info.proxy_confirmed is True and info.verified_alone == 0
+    assert isinstance(schedule_for(ExplainSettings(scheduler="proxy"), 50)[0], ProxyFirst)
+
+
+def test_a_contradicted_proxy_falls_back_to_group_testing_and_still_finds_the_mover() -> None:
+    sub = padded(chain_graph(), 40)
+    sub.relationships.pop("a2")
+    sub.relationships.pop("b2")
+    # a reader that needs a fact no answer path holds: the festival rx7 (removing it changes the answer)
+    class Picky(ChainReader):
+        def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
+            got = super().generate(prompt, system, question=question, facts=facts)
+            if got.text != "I don't know." and not any(f.id == "rx7" for f in facts):
+                return Generation("I don't know.", Usage(1, 1, 1, 0.0), self.name, [])
+            return got
+    cfg = ExplainSettings(strategies=("edge",), scheduler="proxy", noise_runs=1, group_verify=0)
+    ex = Explainer(FixedRetriever(sub), Picky(), HashEmbedder(), cfg).explain(
+        "who directed the films Ann Lee starred in")
+    assert ex.answer == "Bo Ek."
+    info = ex.group_testing.strategies["edge"] if ex.group_testing else None
+    assert info is not None and info.proxy_confirmed is False
+    important = {c.id for c in ex.components if (c.importance or 0) > ex.noise_floor}
+    assert "rx7" in important and {"a1", "b1"} <= important
