@@ -33,10 +33,27 @@ def test_answer_parts_split_lists_and_fold_case() -> None:
 
 def test_answer_paths_hold_the_chains_to_every_named_answer_and_nothing_else() -> None:
     sub = chain_graph()
-    assert answer_path_facts(sub, "Bo Ek.") == ["a1", "b1"]  # not the decoy b3: Green is not on a shortest path
-    assert answer_path_facts(sub, "Bo Ek and Cy Ma.") == ["a1", "a2", "b1", "b2"]
+    assert answer_path_facts(sub, "Bo Ek.") == ["a1", "b1"]  # not the decoy b3: Green's trail ends elsewhere
+    assert answer_path_facts(sub, "Bo Ek and Cy Ma.") == ["a1", "b1", "a2", "b2"]  # each answer's trail in turn
     assert answer_path_facts(sub, "Nobody.") == []
     assert answer_path_facts(sub, "Ann Lee.") == []  # the seed itself is no path's end
+
+
+def test_trails_go_back_through_a_node_and_the_question_picks_between_them() -> None:
+    """Ann wrote Red; Red was directed by Bo; Bo also wrote Blue, which Ann directed: "who directed the films written
+    by the writer of Red" goes Red -written by-> Ann <-written by- ... and the direct fact is another trail."""
+    sub = Subgraph()
+    for nid, name in [("red", "Red"), ("ann", "Ann"), ("blue", "Blue"), ("bo", "Bo")]:
+        sub.add_node(Node(nid, name, "Thing"))
+    for rid, s, lab, t in [("w1", "red", "written_by", "ann"), ("w2", "blue", "written_by", "ann"),
+                           ("d1", "blue", "directed_by", "bo"), ("d2", "red", "directed_by", "bo")]:
+        sub.add_relationship(Relationship(rid, s, t, lab))
+    sub.seeds = ["red"]
+    assert answer_path_facts(sub, "Bo.", 1) == ["d2"]
+    # with no relevance the shorter trail leads; closeness to the question puts the written-by trail first
+    assert answer_path_facts(sub, "Bo.", 3)[0] == "d2"
+    relevance = {"w1": 0.9, "w2": 0.9, "d1": 0.8, "d2": 0.3}
+    assert answer_path_facts(sub, "Bo.", 3, relevance)[:3] == ["w1", "w2", "d1"]
 
 
 def test_answer_value_facts_find_the_property_that_states_the_answer() -> None:

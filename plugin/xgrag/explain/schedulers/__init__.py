@@ -6,7 +6,7 @@ from xgrag.explain.schedulers.base import Scheduler
 from xgrag.explain.schedulers.exhaustive import Budgeted, Exhaustive
 from xgrag.explain.schedulers.group import GroupTester, GroupTesting, branch_order, initial_groups
 from xgrag.explain.schedulers.hierarchical import HierarchicalSearch, HierarchicalTester
-from xgrag.explain.schedulers.proxy import ProxyFirst, proxy_rank
+from xgrag.explain.schedulers.proxy import ProxyFirst, proxy_plan
 from xgrag.explain.schedulers.redundancy import RedundancyResolution
 from xgrag.explain.settings import ExplainSettings
 
@@ -47,4 +47,4 @@ def schedule_for(settings: ExplainSettings, facts: int = 0) -> list[Scheduler]:
 
 __all__ = ["AUTO_GROUP_FACTS", "Budgeted", "Exhaustive", "GroupTester", "GroupTesting", "HierarchicalSearch",
            "HierarchicalTester", "ProxyFirst", "RedundancyResolution", "Scheduler", "branch_order", "initial_groups",
-           "proxy_rank", "resolve_scheduler", "schedule_for"]
+           "proxy_plan", "resolve_scheduler", "schedule_for"]

@@ -2,35 +2,40 @@
 2024: proxy models rank, the target confirms; ContextCite's and TracLLM's lesson that most of a context does not
 matter).
 
-The proxy, no model call: the facts on the shortest paths from the question's seed entities to the entities the
-baseline answer a0 names (a multi-hop answer's chain; KGRAG-Ex's paths), then the property facts whose value a0
-states, then the rest by the embedding proxy (`ExplainRun.by_promise`: closeness to the question or the answer).
-Blind: it reads the answer's text and the graph, never the facts a generator says it answered from.
+The proxy, no model call: the facts of the trails (up to the retrieval's hops) from the question's seed entities to
+the entities the baseline answer a0 names (a multi-hop answer's chain; KGRAG-Ex's paths), each answer entity's trail
+closest to the question first, then the property facts whose value a0 states, then the rest by the embedding proxy
+(`ExplainRun.by_promise`: closeness to the question or the answer). Blind: it reads the answer's text, the question
+and the graph, never the facts a generator says it answered from.
 
 The target then answers `candidates` + 1 probes: each candidate removed alone (its importance, measured as
 leave-one-out measures it), and every other component removed at once, which is the sufficiency probe (only the
-candidates kept). When that removal leaves the answer where it was, every other component is cleared as group
-testing clears a group, and the proxy's ranking is confirmed. When it moves the answer, the proxy missed something:
-the rest is searched by adaptive group testing (its first test is the one already answered, from the oracle's
-memo) and the usual verification of the most promising components follows.
+candidates kept). When that removal leaves the answer where it was and some candidate moved it alone, every other
+component is cleared as group testing clears a group, and the proxy's ranking is confirmed. When the removal moves
+the answer, the proxy missed something: the rest is searched by adaptive group testing (its first test is the one
+already answered, from the oracle's memo). When no candidate moved the answer alone, the candidates may be another
+route to the same answer than the one it came from, so everything is searched by group testing from the root. Either
+way the usual verification of the most promising components follows.
 """
 
 from __future__ import annotations
 
 import re
-from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
+from xgrag.config import RetrievalSettings
 from xgrag.explain.perturbers import Planned
 from xgrag.explain.run import ExplainRun
 from xgrag.explain.schedulers.group import GroupResult, GroupTester, GroupTesting, Measure, branch_order
 from xgrag.generate.base import answer_key
 from xgrag.model import Subgraph
 
-# The most components verified alone before the sufficiency probe: a chain of up to 3 facts and two more. A list
-# answer naming more entities than that has more facts that matter than the proxy may spend calls on one by one:
-# the sufficiency probe then moves and group testing takes the rest.
-MAX_CANDIDATES = 5
+# The most components verified alone before the sufficiency probe: two chains of up to 3 facts. A list answer
+# naming more entities than that has more facts that matter than the proxy may spend calls on one by one: the
+# sufficiency probe then moves and group testing takes the rest.
+MAX_CANDIDATES = 6
+MAX_TRAILS = 64  # trails to the answer considered per explanation
+TRAIL_STEPS = 20_000  # the walk's bound on a hub-heavy subgraph (a seed with thousands of facts)
 
 
 def answer_parts(answer: str) -> set[str]:
@@ -41,46 +46,60 @@ def answer_parts(answer: str) -> set[str]:
     return {p for p in parts if p}
 
 
-def answer_path_facts(graph: Subgraph, answer: str) -> list[str]:
-    """Relationship ids on a shortest (undirected) path from any seed to each node the answer names, shortest paths
-    first, then by id: deterministic. Empty when the answer names no node of the graph or no seed reaches one."""
+def answer_trails(graph: Subgraph, answer: str, max_facts: int, limit: int = MAX_TRAILS,
+                  budget: int = TRAIL_STEPS) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(seed, answer node, relationship ids) for each trail (a walk that uses no relationship twice; undirected) of
+    1..`max_facts` facts from a seed to a node the answer names, in a deterministic order, at most `limit`, walking
+    at most `budget` steps. Trails, not simple paths: "the films written by the writer of X" answers through the
+    writer and back (X -written by-> W <-written by- Y -directed by-> D, and D may be W)."""
     wanted = answer_parts(answer)
-    targets = sorted(nid for nid, node in graph.nodes.items()
-                     if nid not in graph.seeds and answer_key(node.name) in wanted)
-    seeds = [s for s in graph.seeds if s in graph.nodes]
+    targets = {nid for nid, node in graph.nodes.items() if nid not in graph.seeds and answer_key(node.name) in wanted}
+    seeds = sorted(s for s in graph.seeds if s in graph.nodes)
     if not targets or not seeds:
         return []
     adjacent: dict[str, list[tuple[str, str]]] = {}
     for rel in graph.sorted_relationships():
         adjacent.setdefault(rel.source, []).append((rel.id, rel.target))
         adjacent.setdefault(rel.target, []).append((rel.id, rel.source))
+    found: list[tuple[str, str, tuple[str, ...]]] = []
+    steps = 0
 
-    def distances(start: Sequence[str]) -> dict[str, int]:
-        dist = {s: 0 for s in start}
-        queue = deque(start)
-        while queue:
-            node = queue.popleft()
-            for _, nxt in adjacent.get(node, []):
-                if nxt not in dist:
-                    dist[nxt] = dist[node] + 1
-                    queue.append(nxt)
-        return dist
+    def walk(seed: str, node: str, rels: list[str]) -> None:
+        nonlocal steps
+        if len(found) >= limit or steps >= budget:
+            return
+        steps += 1
+        if rels and node in targets:
+            found.append((seed, node, tuple(rels)))
+        if len(rels) == max_facts:
+            return
+        for rel_id, nxt in adjacent.get(node, []):
+            if rel_id not in rels:
+                walk(seed, nxt, [*rels, rel_id])
 
-    from_seeds = distances(seeds)
-    ranked: dict[str, int] = {}
-    for target in targets:
-        if target not in from_seeds:
-            continue
-        length = from_seeds[target]
-        to_target = distances([target])
-        for rel in graph.sorted_relationships():
-            a, b = from_seeds.get(rel.source), to_target.get(rel.target)
-            c, d = from_seeds.get(rel.target), to_target.get(rel.source)
-            on_path = (a is not None and b is not None and a + 1 + b == length) or \
-                      (c is not None and d is not None and c + 1 + d == length)
-            if on_path:
-                ranked[rel.id] = min(ranked.get(rel.id, length), length)
-    return sorted(ranked, key=lambda rid: (ranked[rid], rid))
+    for seed in seeds:
+        walk(seed, seed, [])
+    return found
+
+
+def answer_path_facts(graph: Subgraph, answer: str, max_facts: int = 3,
+                      relevance: Mapping[str, float] | None = None) -> list[str]:
+    """Relationship ids on the trails from the seeds to the nodes the answer names: each answer node's most
+    relevant trail first (mean `relevance` of its facts, e.g. closeness to the question; then the shorter), then
+    each one's second, and so on. Empty when the answer names no node of the graph or no trail reaches one."""
+    rel = relevance or {}
+    by_target: dict[str, list[tuple[float, int, tuple[str, ...]]]] = {}
+    for _, target, rels in answer_trails(graph, answer, max_facts):
+        score = sum(rel.get(r, 0.0) for r in rels) / len(rels)
+        by_target.setdefault(target, []).append((-score, len(rels), rels))
+    ranked = {t: sorted(trails) for t, trails in by_target.items()}
+    order = sorted(ranked, key=lambda t: (ranked[t][0][:2], t))
+    out: list[str] = []
+    for depth in range(max((len(v) for v in ranked.values()), default=0)):
+        for t in order:
+            if depth < len(ranked[t]):
+                out += [r for r in ranked[t][depth][2] if r not in out]
+    return out
 
 
 def answer_value_facts(graph: Subgraph, answer: str) -> list[str]:
@@ -89,23 +108,31 @@ def answer_value_facts(graph: Subgraph, answer: str) -> list[str]:
     return sorted(f.id for f in graph.properties.values() if answer_key(str(f.value)) in wanted)
 
 
-def proxy_rank(run: ExplainRun, units: Sequence[Planned]) -> list[Planned]:
-    """The proxy's order: answer-path facts, answer-stating property facts, then the embedding proxy's order."""
+def question_relevance(run: ExplainRun, units: Sequence[Planned]) -> dict[str, float]:
+    """Per unit target: cos(E(question), E(the unit as the prompt states it)), the embedding proxy's question term."""
+    texts = {p.target: run.unit_text(p) for p in units}
+    vec = run.oracle.vectors(sorted(set(texts.values()) | {run.question}))
+    q = vec[run.question]
+    return {target: float(vec[text] @ q) for target, text in texts.items()}
+
+
+def proxy_plan(run: ExplainRun, units: Sequence[Planned], top_k: int) -> tuple[list[Planned], list[Planned]]:
+    """(candidates, the rest): the facts of the answer's most relevant trails and the facts stating the answer (up
+    to MAX_CANDIDATES), at least top_k, padded in the embedding proxy's order; the rest in that order too."""
     graph, answer = run.graph, run.a0.text
-    first: dict[str, int] = {}
-    for i, fid in enumerate([*answer_path_facts(graph, answer), *answer_value_facts(graph, answer)]):
-        first.setdefault(fid, i)
-    structural = sorted((p for p in units if p.target in first), key=lambda p: (first[p.target], p.strategy))
-    rest = run.by_promise([p for p in units if p.target not in first])
-    return [*structural, *rest]
-
-
-def candidate_count(run: ExplainRun, ranked: Sequence[Planned], top_k: int) -> int:
-    """How many of the ranked components to verify alone: every answer-path or answer-stating fact (up to
-    MAX_CANDIDATES), and at least top_k."""
-    structural = set(answer_path_facts(run.graph, run.a0.text)) | set(answer_value_facts(run.graph, run.a0.text))
-    on_paths = sum(p.target in structural for p in ranked)
-    return min(len(ranked), max(top_k, min(on_paths, MAX_CANDIDATES)))
+    hops = run.settings.hops or RetrievalSettings().hops
+    structural = [*answer_path_facts(graph, answer, hops, question_relevance(run, units)),
+                  *answer_value_facts(graph, answer)]
+    by_target = {p.target: p for p in units}
+    first: list[Planned] = []
+    for fid in structural:
+        if fid in by_target and by_target[fid] not in first:
+            first.append(by_target[fid])
+    first = first[:MAX_CANDIDATES]
+    rest = run.by_promise([p for p in units if p not in first])
+    n = max(top_k, len(first))
+    ranked = [*first, *rest]
+    return ranked[:n], ranked[n:]
 
 
 class ProxyFirst(GroupTesting):
@@ -118,15 +145,21 @@ class ProxyFirst(GroupTesting):
                      can_ask: Callable[[], bool]) -> GroupResult:
         if any(p.parent is not None for p in units) or len(units) <= self.top_k:
             return await super().search(measure, units, run, threshold, can_ask)
-        ranked = proxy_rank(run, units)
-        n = candidate_count(run, ranked, self.top_k)
-        candidates, rest = ranked[:n], ranked[n:]
+        candidates, rest = proxy_plan(run, units, self.top_k)
         tester = GroupTester(measure, threshold=threshold, top_k=self.top_k, can_ask=can_ask)
         groups = [[c] for c in candidates] + ([branch_order(rest, run.graph, by_relation=False)] if rest else [])
         result = await tester.run(groups)
-        rest_ids = {id(p) for p in rest}
-        # confirmed: the rest's removal moved nothing, so it was cleared whole by the sufficiency probe
-        result.proxy_confirmed = not rest or rest_ids <= result.cleared
+        # confirmed: a candidate moved the answer on its own and removing all the rest moved nothing (the
+        # sufficiency probe cleared it whole). When no candidate moved it, the candidates may hold another chain to
+        # the same answer than the one it came from (an actor's film of the same year as the written one): the
+        # sufficiency probe then proves nothing, and group testing searches everything, from the root.
+        moved = any(id(c) in result.singletons for c in candidates)
+        sufficient = not rest or {id(p) for p in rest} <= result.cleared
+        if not moved and can_ask():
+            searched = await super().search(measure, units, run, threshold, can_ask)
+            searched.tests += result.tests
+            result = searched
+        result.proxy_confirmed = moved and sufficient
         result.proxy_candidates = len(candidates)
         result.verify = not result.proxy_confirmed
         return result
