@@ -12,10 +12,9 @@ The target then answers `candidates` + 1 probes: each candidate removed alone (i
 leave-one-out measures it), and every other component removed at once, which is the sufficiency probe (only the
 candidates kept). When that removal leaves the answer where it was and some candidate moved it alone, every other
 component is cleared as group testing clears a group, and the proxy's ranking is confirmed. When the removal moves
-the answer, the proxy missed something: the rest is searched by adaptive group testing (its first test is the one
-already answered, from the oracle's memo). When no candidate moved the answer alone, the candidates may be another
-route to the same answer than the one it came from, so everything is searched by group testing from the root. Either
-way the usual verification of the most promising components follows.
+the answer, the proxy missed something: the rest is searched by adaptive group testing and the usual verification of
+the most promising components follows. When nothing moved it (redundant support), the redundancy resolution after
+the scheduler searches the facts necessary once their alternatives are out.
 """
 
 from __future__ import annotations
@@ -150,16 +149,14 @@ class ProxyFirst(GroupTesting):
         groups = [[c] for c in candidates] + ([branch_order(rest, run.graph, by_relation=False)] if rest else [])
         result = await tester.run(groups)
         # confirmed: a candidate moved the answer on its own and removing all the rest moved nothing (the
-        # sufficiency probe cleared it whole). When no candidate moved it, the candidates may hold another chain to
-        # the same answer than the one it came from (an actor's film of the same year as the written one): the
-        # sufficiency probe then proves nothing, and group testing searches everything, from the root.
+        # sufficiency probe cleared it whole). A rest that moved it was split by group testing above. When nothing
+        # moved it, neither a candidate alone nor the rest, the answer has redundant support (two films of the
+        # same year): the redundancy resolution that follows finds the facts necessary once the alternatives are
+        # out, over the candidates and the cleared rest alike.
         moved = any(id(c) in result.singletons for c in candidates)
         sufficient = not rest or {id(p) for p in rest} <= result.cleared
-        if not moved and can_ask():
-            searched = await super().search(measure, units, run, threshold, can_ask)
-            searched.tests += result.tests
-            result = searched
         result.proxy_confirmed = moved and sufficient
         result.proxy_candidates = len(candidates)
-        result.verify = not result.proxy_confirmed
+        # verification (components asked alone against cancellation inside a group) only where a group was split
+        result.verify = not sufficient
         return result
