@@ -272,7 +272,8 @@ class Explainer:
         planned, run.skipped = plan(run.graph, cfg.strategies, options)
         run.probes = [Probe(p) for p in planned]
         run.scheduler_name = resolve_scheduler(
-            cfg, len(run.units) if run.units else len(run.graph.relationships) + len(run.graph.properties))
+            cfg, len(run.units) if run.units else len(run.graph.relationships) + len(run.graph.properties),
+            stack=bool(run.units))
         run.notify("planned")
         await self._schedule(run)
         run.notify("scoring")
@@ -353,8 +354,8 @@ class Explainer:
             size = len(run.units) if run.units else len(run.graph.relationships) + len(run.graph.properties)
             run.trace.append(ScheduleStep(requested=run.settings.scheduler, units=size if run.units else None,
                                           facts=None if run.units else size,
-                                          scheduler=resolve_scheduler(run.settings, size)))
-            for scheduler in schedule_for(run.settings, size):
+                                          scheduler=resolve_scheduler(run.settings, size, bool(run.units))))
+            for scheduler in schedule_for(run.settings, size, stack=bool(run.units)):
                 run.stage = scheduler.name
                 await scheduler.run(run, run.probes)
 

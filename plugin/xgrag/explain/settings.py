@@ -45,8 +45,8 @@ class ExplainSettings:
     # Which probes are asked: "exhaustive" = leave-one-out (within max_calls, most promising first); "group" =
     # adaptive group testing; "hierarchical" = TracLLM's recursive halving keeping the top_k groups per level;
     # "proxy" = a proxy ranks, the generator verifies the top candidates alone plus one sufficiency probe;
-    # "auto" = group testing from 30 facts up, leave-one-out below
-    # (xgrag.explain.schedulers.AUTO_GROUP_FACTS says why).
+    # "auto" = from 30 facts up the proxy-first plan (group testing on a stack's context), leave-one-out below
+    # (xgrag.explain.schedulers.resolve_scheduler says why).
     scheduler: SchedulerName = "auto"
     max_calls: int | None = None  # model calls in all: generations and scored probes
     # "shift" (default) or "logprob" (RESPONSE_SCORES above; importance = 1 - P(a0 | G') / P(a0 | G))

@@ -16,7 +16,7 @@ import hmac
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from importlib import resources
-from typing import Any, Literal
+from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Query, Request
@@ -25,6 +25,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from xgrag.errors import XgragError
+from xgrag.explain.settings import SchedulerName
 from xgrag.explain.whatif import Unit
 from xgrag.retrieval.modes import Mode
 from xgrag.serve.engine import Workbench, error_json
@@ -46,7 +47,7 @@ class AskRequest(BaseModel):
                                                     "first")
     strategy: str = Field("edge", description="perturbation strategies, comma-separated (node, edge, synonym, "
                                               "subpath, mask, all)")
-    scheduler: Literal["auto", "exhaustive", "group", "hierarchical"] = "auto"
+    scheduler: SchedulerName = "auto"
     max_calls: int | None = Field(None, ge=0, description="model-call budget (most promising first)")
     hops: int | None = Field(None, ge=1, le=4, description="k for k-hop retrieval (default: the settings')")
     mode: Mode = Field("auto", description="retrieval mode, as the CLI's --mode (auto: k-hop when the neighbourhood "

@@ -122,6 +122,6 @@ def test_an_unstopped_run_reports_every_probe_and_an_adaptive_scheduler_has_no_f
     probes = [e for e in events if e.phase == "probe"]
     # every context asked after the baseline: generated, or answered from the run's memo (the same context twice)
     assert probes and probes[-1].probes_done == len(probes) == ex.cost.generator_calls - 1 + ex.cost.deduplicated
-    assert probes[0].scheduler == "group" and all(e.probes_planned is None for e in probes[:3])
+    assert probes[0].scheduler == "proxy" and all(e.probes_planned is None for e in probes[:3])
     assert all(e.eta_bound_seconds is not None for e in probes)
     assert probes[-1].calls == ex.cost.generator_calls

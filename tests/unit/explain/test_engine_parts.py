@@ -19,6 +19,7 @@ from xgrag.explain.schedulers import (
     Budgeted,
     Exhaustive,
     GroupTesting,
+    ProxyFirst,
     RedundancyResolution,
     resolve_scheduler,
     schedule_for,
@@ -64,7 +65,10 @@ def test_the_scheduler_chain_follows_the_settings() -> None:
     auto = ExplainSettings()
     assert auto.scheduler == "auto"
     assert [type(s) for s in schedule_for(auto, facts=AUTO_GROUP_FACTS - 1)] == [Exhaustive, RedundancyResolution]
-    assert [type(s) for s in schedule_for(auto, facts=AUTO_GROUP_FACTS)] == [GroupTesting, RedundancyResolution]
+    assert [type(s) for s in schedule_for(auto, facts=AUTO_GROUP_FACTS)] == [ProxyFirst, RedundancyResolution]
+    # a stack's context (items, spans) has no graph path for the proxy: group testing there
+    assert [type(s) for s in schedule_for(auto, facts=AUTO_GROUP_FACTS, stack=True)] == [GroupTesting,
+                                                                                        RedundancyResolution]
     assert resolve_scheduler(ExplainSettings(scheduler="exhaustive"), 500) == "exhaustive"
     assert names(max_calls=5) == [Budgeted, RedundancyResolution]
     assert names(resolve_redundancy=False) == [Exhaustive]

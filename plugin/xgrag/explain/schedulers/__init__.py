@@ -10,24 +10,31 @@ from xgrag.explain.schedulers.proxy import ProxyFirst, proxy_plan
 from xgrag.explain.schedulers.redundancy import RedundancyResolution
 from xgrag.explain.settings import ExplainSettings
 
-# `auto` switches to group testing from this many facts. Measured on the whole MetaQA KB (benchmarks/bench_cost.py,
+# `auto` leaves leave-one-out from this many facts. Measured on the whole MetaQA KB (benchmarks/bench_cost.py,
 # results/cost_keywords.json: 150 unbracketed dev questions, extractive reader, group_verify=5): on subgraphs of 30+
 # facts group testing used 10.6% of leave-one-out's generator calls with top-3 agreement 73/74; below 30 facts it
 # saves little (6.6 vs 6.1 calls under 10 facts, 12.4 vs 16.5 at 10-29), so leave-one-out, the reference, runs there.
 AUTO_GROUP_FACTS = 30
 
 
-def resolve_scheduler(settings: ExplainSettings, facts: int) -> str:
-    """The scheduler that runs: `settings.scheduler`, or for "auto" the one chosen by the subgraph's size."""
+def resolve_scheduler(settings: ExplainSettings, facts: int, stack: bool = False) -> str:
+    """The scheduler that runs: `settings.scheduler`, or for "auto" the one chosen by the context's size: from
+    AUTO_GROUP_FACTS units up, the proxy-first plan on xgrag's graph context (benchmarks/bench_answer_cost.py,
+    results/answer_cost.json: on 30+ facts 9.3 target calls per explanation against group testing's 22.9, top-3
+    agreement with leave-one-out 31/34 against 30/34) and group testing on a stack's context (`stack`: items and
+    spans, which have no graph path to the answer for the proxy to follow); below it leave-one-out."""
     if settings.scheduler != "auto":
         return settings.scheduler
-    return "group" if facts >= AUTO_GROUP_FACTS else "exhaustive"
+    if facts < AUTO_GROUP_FACTS:
+        return "exhaustive"
+    return "group" if stack else "proxy"
 
 
-def schedule_for(settings: ExplainSettings, facts: int = 0) -> list[Scheduler]:
-    """The primary scheduler the settings name (for "auto": by the subgraph's `facts`), then the refiners."""
+def schedule_for(settings: ExplainSettings, facts: int = 0, stack: bool = False) -> list[Scheduler]:
+    """The primary scheduler the settings name (for "auto": by the context's size, `facts`, and whether it is a
+    stack's), then the refiners."""
     chain: list[Scheduler] = []
-    name = resolve_scheduler(settings, facts)
+    name = resolve_scheduler(settings, facts, stack)
     if name == "group":
         chain.append(GroupTesting(settings.top_k, settings.max_calls, settings.group_verify))
     elif name == "hierarchical":
