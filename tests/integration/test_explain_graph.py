@@ -125,3 +125,17 @@ def test_hierarchical_search_matches_leave_one_out_on_metaqa(metaqa: Neo4jStore)
     assert moved and {c.id for c in hier.top("edge", 3) if (c.importance or 0) > hier.noise_floor} == moved
     assert hier.group_testing.scheduler == "hierarchical"
     assert hier.cost.generator_calls < 0.5 * loo.cost.generator_calls
+
+
+def test_the_default_proxy_plan_matches_leave_one_out_on_metaqa_with_a_handful_of_calls(metaqa: Neo4jStore) -> None:
+    q = "who was the director of [Out to Sea]"  # 2-hop context: 44 facts after dedup, so auto runs the proxy
+    loo = explainer(metaqa, strategies=("edge",), scheduler="exhaustive").explain(q)
+    auto = explainer(metaqa, strategies=("edge",)).explain(q)
+    moved = {c.id for c in loo.top("edge", 3) if (c.importance or 0) > loo.noise_floor}
+    assert moved and {c.id for c in auto.top("edge", 3) if (c.importance or 0) > auto.noise_floor} == moved
+    assert auto.group_testing is not None and auto.group_testing.scheduler == "proxy"
+    edge = auto.group_testing.strategies["edge"]
+    assert edge.proxy_confirmed is True and edge.proxy_candidates is not None
+    # the baselines, each candidate alone, one sufficiency probe: nothing else
+    assert auto.cost.generator_calls == len(auto.baseline_answers) + edge.proxy_candidates + 1
+    assert auto.cost.generator_calls < 0.25 * loo.cost.generator_calls
