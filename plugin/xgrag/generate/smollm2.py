@@ -21,8 +21,10 @@ that pass for any text (the OpenAI-protocol test server serves /v1/completions e
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import importlib.util
+import inspect
 import os
 import shutil
 import tempfile
@@ -222,6 +224,7 @@ class TextLogprobs:
     logprobs: list[float | None]  # None for the first token (nothing to condition on)
     top: list[list[TokenLogprob]]  # the k most likely tokens at each position (empty with k=0 and for the first)
     seconds: float
+    reused_tokens: int = 0  # leading tokens read from the kept prefix's KV cache instead of computed again
 
 
 def _token_logprobs(tok: Any, logits: Any, chosen: list[int], top: int) -> tuple[list[float], list[list[TokenLogprob]]]:
@@ -238,11 +241,15 @@ def _token_logprobs(tok: Any, logits: Any, chosen: list[int], top: int) -> tuple
     return [float(v) for v in values], alternatives
 
 
+MIN_REUSED_TOKENS = 16  # below this a copy of the cache costs about what computing the tokens again does
+
+
 class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
     """SmolLM2-135M-Instruct on the CPU with transformers; deterministic at temperature 0."""
 
     def __init__(self, model_path: str | Path | None = None, *, temperature: float = 0.0, seed: int = 42,
-                 max_new_tokens: int = 64, top_p: float = 0.9, top_k: int = 40, threads: int | None = None) -> None:
+                 max_new_tokens: int = 64, top_p: float = 0.9, top_k: int = 40, threads: int | None = None,
+                 reuse_prefix: bool = True) -> None:
         if max_new_tokens < 1:
             raise ValueError("max_new_tokens must be at least 1")
         self.name = "smollm2"
@@ -254,6 +261,13 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
         self.top_p = float(top_p)
         self.top_k = int(top_k)
         self.threads = threads if threads is not None else default_threads()
+        # Scoring many perturbations of one context (response score "logprob"): the key/value cache of the last text
+        # scored from scratch is kept, and a text sharing a long token prefix with it is scored from a copy of that
+        # cache cropped to the shared prefix, so only the tokens after the first difference are computed. A probe
+        # that removes a fact late in the prompt then costs a fraction of a full pass. Same numbers up to float
+        # rounding (tests/integration/test_smollm2_prefix.py); not part of `params`: it changes no output.
+        self.reuse_prefix = reuse_prefix
+        self._prefix: tuple[list[int], Any] | None = None  # (token ids, their DynamicCache), under the model's lock
 
     @property
     def params(self) -> dict[str, Any]:
@@ -370,12 +384,21 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
                              n)
                 values: list[float] = []
                 top_lps: list[list[TokenLogprob]] = []
+                reused = 0
                 if first < n:
+                    token_ids = [int(t) for t in ids[0]]
+                    cache, reused = self._cached_prefix(token_ids, first)
+                    # transformers 5 names the cache argument and output `cache` (`past_key_values` before)
+                    cache_arg = "cache" if "cache" in inspect.signature(lm.model.forward).parameters \
+                        else "past_key_values"
                     with torch.inference_mode():
-                        logits = lm.model(input_ids=ids, attention_mask=torch.ones_like(ids),
-                                          logits_to_keep=n - first + 1).logits[0]
+                        out = lm.model(input_ids=ids[:, reused:], attention_mask=torch.ones_like(ids),
+                                       use_cache=self.reuse_prefix, logits_to_keep=n - first + 1,
+                                       **({cache_arg: cache} if cache is not None else {}))
+                    if self.reuse_prefix and cache is None:  # a full pass: the next texts' reference
+                        self._prefix = (token_ids, getattr(out, "cache", None) or out.past_key_values)
                     # row j predicts token first + j; the last row predicts past the text
-                    values, top_lps = _token_logprobs(tok, logits[:-1], [int(t) for t in ids[0, first:]], top)
+                    values, top_lps = _token_logprobs(tok, out.logits[0][:-1], token_ids[first:], top)
             except (GenerationError, UsageError):
                 raise
             except Exception as exc:
@@ -383,7 +406,25 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
             seconds = time.perf_counter() - t0
         skipped: list[float | None] = [None] * first
         return TextLogprobs([text[a:b] for a, b in offsets], [a for a, _ in offsets], [b for _, b in offsets],
-                            [*skipped, *values], [[] for _ in range(first)] + top_lps, seconds)
+                            [*skipped, *values], [[] for _ in range(first)] + top_lps, seconds, reused)
+
+    def _cached_prefix(self, token_ids: list[int], first: int) -> tuple[Any, int]:
+        """(a copy of the kept cache cropped to the prefix `token_ids` shares with it, its length), or (None, 0)
+        when nothing worth reusing is kept. The prefix stops before `first - 1`: the logit that predicts the first
+        scored token must be computed. Called under the model's lock."""
+        if not self.reuse_prefix or self._prefix is None:
+            return None, 0
+        kept, cache = self._prefix
+        limit = min(len(kept), first - 1)
+        shared = 0
+        while shared < limit and kept[shared] == token_ids[shared]:
+            shared += 1
+        if shared < MIN_REUSED_TOKENS:
+            return None, 0
+        copied = copy.deepcopy(cache)
+        # a negative count removes that many tokens from the end, in transformers 4 and 5 alike
+        copied.crop(-(copied.get_seq_length() - shared))
+        return copied, shared
 
     def score_answer(self, prompt: str, system: str | None, answer: str) -> AnswerScore:
         """log P(answer | chat-formatted prompt): one forward pass over prompt + answer, no decoding."""
