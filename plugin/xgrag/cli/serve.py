@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from xgrag.cli.app import app, console, out
 from xgrag.cli.options import (
@@ -23,6 +24,14 @@ from xgrag.cli.output import cache_path, open_store
 from xgrag.generate.factory import GENERATOR_SPECS
 
 
+def everywhere_note(host: str, port: int) -> str:
+    """Bound to every interface: the URL printed names this machine's loopback; other machines use its name."""
+    import socket
+
+    return (f"listening on all interfaces ({host or '0.0.0.0'} port {port}): from another machine open "
+            f"http://{socket.gethostname()}:{port}/ (or this machine's address)")
+
+
 @app.command()
 def serve(
     config: ConfigOpt = None,
@@ -38,14 +47,14 @@ def serve(
     timeout: TimeoutOpt = None,
     max_retries: RetriesOpt = None,
     token_file: Annotated[Path | None, typer.Option(
-        "--token-file", help="file holding the access token (owner-only); default $XGRAG_SERVE_TOKEN, else a random "
-                             "one printed once (needed when --host is not loopback)")] = None,
+        "--token-file", help="file holding the access token (owner-only); wins over $XGRAG_SERVE_TOKEN; without "
+                             "either, a random one printed once (needed when --host is not loopback)")] = None,
     workers: Annotated[int, typer.Option(min=1, help="explanations run at a time (more wait in a queue)")] = 2,
     cache: CacheOpt = True,
 ) -> None:
     """The explanation workbench in the browser: ask, watch the explanation fill in, remove facts and see the answer
     change, browse and compare saved explanations; its HTTP API (OpenAPI at /openapi.json)."""
-    from xgrag.serve.auth import resolve_token
+    from xgrag.serve.auth import access_notes, resolve_token
 
     settings = settings_for(config, preset)
     access = resolve_token(host, token_file)  # a bad token file is refused before anything loads
@@ -59,11 +68,16 @@ def serve(
                           cache=ResponseCache(cache_path(settings)) if cache else None, workers=workers)
     try:
         serving = Serving(workbench, host, port, access)
-        console.print(f"xgrag serve on {serving.url} (generators: {', '.join(workbench.specs)}; the graph is read "
-                      "only, except when you save); Ctrl-C stops it")
+        console.print(escape(f"xgrag serve on {serving.url} (generators: {', '.join(workbench.specs)}; the graph is "
+                             "read only, except when you save); Ctrl-C stops it"))
+        if serving.listens_everywhere:
+            console.print(escape(everywhere_note(host, serving.port)))
+        for note in access_notes(access, serving.url, token_file):
+            console.print(escape(note))
         if access.source == "generated":
             console.print("open this URL once (it holds the access token, shown only now):")
-        out.print(serving.open_url)
+        # stdout: the URL to open, alone on its line (scripts read it); with the token only when it was generated
+        out.print(serving.open_url if access.source == "generated" else serving.url, markup=False)
         serving.run()
     finally:
         store.close()

@@ -12,11 +12,24 @@ from xgrag.errors import UsageError
 from xgrag.serve.auth import Access, is_loopback, resolve_token
 from xgrag.serve.engine import Workbench
 
-__all__ = ["Access", "Serving", "allowed_hosts", "is_loopback", "resolve_token"]
+__all__ = ["Access", "Serving", "allowed_hosts", "is_loopback", "reachable_host", "resolve_token"]
+
+
+# Addresses that mean "every interface": a socket binds them, but no browser can open them
+EVERY_INTERFACE = ("0.0.0.0", "::", "")
+
+
+def reachable_host(host: str) -> str:
+    """The address a printed URL names for a server bound to `host`: for every interface, this machine's loopback
+    of the same family (always reachable from here, whatever the machine's names resolve to)."""
+    if host in EVERY_INTERFACE:
+        return "::1" if host == "::" else "127.0.0.1"
+    return host
+
 
 def allowed_hosts(host: str, port: int) -> list[str] | None:
     """The Host header values the server answers to; None when bound to every address (the token guards it)."""
-    if host in ("0.0.0.0", "::", ""):
+    if host in EVERY_INTERFACE:
         return None
     names = {host, "127.0.0.1", "localhost", "[::1]"}
     if ":" in host and not host.startswith("["):
@@ -58,8 +71,14 @@ class Serving:
         self._thread: threading.Thread | None = None
 
     @property
+    def listens_everywhere(self) -> bool:
+        return self.host in EVERY_INTERFACE
+
+    @property
     def url(self) -> str:
-        host = f"[{self.host}]" if ":" in self.host else self.host
+        """A URL of the server that opens from this machine (never http://0.0.0.0/); without the token."""
+        host = reachable_host(self.host)
+        host = f"[{host}]" if ":" in host else host
         return f"http://{host}:{self.port}/"
 
     @property
