@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 
 from xgrag.cli.app import app, console, group, out
 from xgrag.cli.options import ConfigOpt, JsonFlag, settings_for
@@ -40,16 +41,33 @@ def db_start(config: ConfigOpt = None,
     out.print(state.uri)
 
 
+# `xgrag db status`: what it found, as its first word and its exit status. A server that refused the credentials is
+# running: calling it "not running" sent users to `xgrag db start` when their password was wrong. Exit 2 is what every
+# other command exits with for refused credentials (bad configuration); 1 is a server that is not there.
+STATUS_EXIT = {"running": 0, "not running": 1, "credentials refused": 2, "unusable": 2}
+
+
+def status_of(exc: XgragError) -> str:
+    """The status a failed connection attempt means (the exception's class says which failure it was)."""
+    from xgrag.store.neo4j import CredentialsRefused
+
+    if isinstance(exc, CredentialsRefused):
+        return "credentials refused"
+    return "unusable" if exc.exit_code == 2 else "not running"  # a usage error: a URI that is not Bolt, Neo4j 4.x
+
+
 @db_app.command("status")
 def db_status(config: ConfigOpt = None, as_json: JsonFlag = False) -> None:
-    """Is a server reachable? Which GDS and APOC does it have? How does one connect to it?"""
+    """Is a server reachable? Which GDS and APOC does it have? How does one connect to it? Exit status: 0 running,
+    1 not running (nothing answers), 2 the server refused the credentials (or cannot be used as configured)."""
     from xgrag.store.neo4j import Neo4jStore
 
     settings = settings_for(config)
     home = Path(settings.embedded.home).expanduser()
     # never the password itself: where it is (the embedded server's owner-only file) or that it is set
-    info: dict[str, Any] = {"running": False, "uri": None, "user": None, "password_file": None,
-                            "password_set": False, "database": None, "gds_version": None, "apoc_version": None}
+    info: dict[str, Any] = {"running": False, "status": "not running", "uri": None, "user": None,
+                            "password_file": None, "password_set": False, "database": None, "gds_version": None,
+                            "apoc_version": None}
     try:
         conn = resolve_connection(settings)
         state = running_state(home) if conn.embedded else None
@@ -58,23 +76,29 @@ def db_status(config: ConfigOpt = None, as_json: JsonFlag = False) -> None:
         with Neo4jStore.from_connection(conn, retry_budget=settings.neo4j.retry_budget) as store:
             store.verify()
             versions = store.server_versions()
-        info.update(running=True, gds_version=versions["gds"], apoc_version=versions["apoc"],
+        info.update(running=True, status="running", gds_version=versions["gds"], apoc_version=versions["apoc"],
                     neo4j_version=versions["neo4j"])
     except XgragError as exc:  # status reports what is wrong instead of failing on it
-        info["error"] = str(exc)
+        info.update(status=status_of(exc), error=str(exc), hint=exc.hint)
     if info["password_file"] is None and not settings.neo4j.uri:
         kept = password_path(home)
         info["password_file"] = str(kept) if kept.is_file() else None
     if as_json:
         print_json(info)
     else:
-        running = "running" if info["running"] else "not running"
-        out.print(f"{running}: {info.get('uri') or '-'}  GDS {info['gds_version']}  APOC {info['apoc_version']}")
+        line = f"{info['status']}: {info.get('uri') or '-'}"
+        if info["running"]:
+            line += f"  GDS {info['gds_version']}  APOC {info['apoc_version']}"
+        elif info["status"] == "credentials refused":
+            line += "  (the server answers; it refused the user and password xgrag has)"
+        out.print(line, markup=False)
         if info.get("uri"):
-            out.print(how_to_connect(info))
+            out.print(how_to_connect(info), markup=False)
         if info.get("error"):
-            console.print(info["error"])
-    raise typer.Exit(0 if info["running"] else 1)
+            console.print(escape(info["error"]))
+        if info.get("hint"):
+            console.print(f"[yellow]hint:[/yellow] {escape(info['hint'])}")
+    raise typer.Exit(STATUS_EXIT[info["status"]])
 
 
 def how_to_connect(info: dict[str, Any]) -> str:

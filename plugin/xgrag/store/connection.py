@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import json
 import os
+import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from xgrag.config import Settings
+from xgrag.config import Neo4jSettings, Settings
 from xgrag.errors import ServiceError
 
 
@@ -100,11 +102,40 @@ def running_state(home: Path) -> ServerState | None:
     return None
 
 
+# Said once per process: a command resolves the connection more than once (a store per worker, a status check).
+_WARNED: set[str] = set()
+
+
+def ignored_without_uri(n: Neo4jSettings, environ: Mapping[str, str] | None = None) -> list[str]:
+    """The connection settings given for a server of the user's own that the embedded server does not take (it has
+    its own user, generated password and one database), by the name the user set them under."""
+    env = os.environ if environ is None else environ
+    given = (("password", "NEO4J_PASSWORD", n.password is not None), ("user", "NEO4J_USER", n.user != "neo4j"),
+             ("database", "NEO4J_DATABASE", n.database != "neo4j"))
+    return [var if env.get(var) else f"[neo4j] {field}" for field, var, set_ in given if set_]
+
+
+def warn_ignored(n: Neo4jSettings) -> None:
+    """NEO4J_PASSWORD without NEO4J_URI is most often a forgotten export: the user believes xgrag talks to their
+    server while it talks to the embedded one. Say so on stderr (names only, never a value), once."""
+    names = ignored_without_uri(n)
+    key = ",".join(names)
+    if not names or key in _WARNED:
+        return
+    _WARNED.add(key)
+    them = "it" if len(names) == 1 else "them"
+    print(f"warning: {' and '.join(names)} {'is' if len(names) == 1 else 'are'} set but NEO4J_URI is not: xgrag "
+          f"uses the embedded server (its own user and generated password) and ignores {them}; set "
+          f"NEO4J_URI=bolt://HOST:7687 to use your own server, or unset {them}", file=sys.stderr)
+
+
 def resolve_connection(settings: Settings) -> Connection:
-    """NEO4J_URI (the user's own server) wins; otherwise the running embedded server."""
+    """NEO4J_URI (the user's own server) wins; otherwise the running embedded server (warning once when
+    credentials meant for another server are set)."""
     n = settings.neo4j
     if n.uri:
         return Connection(n.uri, n.user, n.password, n.database, embedded=False)
+    warn_ignored(n)
     state = running_state(Path(settings.embedded.home).expanduser())
     if state is None:
         raise EmbeddedError(

@@ -38,6 +38,11 @@ class StoreConfigError(UsageError):
     """The connection settings are wrong: a URI xgrag cannot use, credentials the server refuses."""
 
 
+class CredentialsRefused(StoreConfigError):
+    """The server answered and refused the credentials (or wanted some and got none): it is running, the
+    configuration is wrong. Its own class so `xgrag db status` can tell it from a server that is not there."""
+
+
 class ReadOnlyError(UsageError):
     """A write was asked of a store whose schema mapping is read-only: refused before it reached the server."""
 
@@ -209,14 +214,14 @@ class Neo4jStore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _refused(self, exc: BaseException) -> StoreConfigError:
+    def _refused(self, exc: BaseException) -> CredentialsRefused:
         if self._password is None:
-            return StoreConfigError(
+            return CredentialsRefused(
                 f"Neo4j at {self.uri} requires authentication and no password was given",
                 hint="set NEO4J_USER and NEO4J_PASSWORD; for the embedded server leave NEO4J_URI unset and xgrag "
                      "reads its generated password itself (`xgrag db status` says where it is)")
-        return StoreConfigError(f"Neo4j at {self.uri} refused the credentials of user {self.user!r}",
-                                hint="check NEO4J_USER and NEO4J_PASSWORD")
+        return CredentialsRefused(f"Neo4j at {self.uri} refused the credentials of user {self.user!r}",
+                                  hint="check NEO4J_USER and NEO4J_PASSWORD")
 
     def verify(self) -> None:
         t0 = time.monotonic()
