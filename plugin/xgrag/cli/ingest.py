@@ -6,8 +6,9 @@ from pathlib import Path
 from typing import Annotated, get_args
 
 import typer
+from rich.markup import escape
 
-from xgrag.cli.app import app, group, out
+from xgrag.cli.app import app, console, group, out
 from xgrag.cli.options import (
     OLLAMA_HOST,
     BaseUrlOpt,
@@ -22,7 +23,7 @@ from xgrag.cli.options import (
     settings_for,
 )
 from xgrag.cli.output import open_store, print_json, progress_bar
-from xgrag.errors import UsageError, one_of
+from xgrag.errors import UsageError, one_of, read_text_lines
 from xgrag.generate.factory import make_generator
 from xgrag.store.ingest import Format, read_triples, write_triples
 from xgrag.store.migrations import migrate as run_migrations
@@ -76,7 +77,7 @@ def ingest_docs(path: Path, config: ConfigOpt = None,
     if generator == "extractive":
         raise UsageError("--generator: the extractive reader answers questions; it cannot extract triples",
                          hint="use an LLM: ollama:MODEL, langchain:ollama:MODEL or smollm2")
-    paths = story_paths(path)
+    paths = without_empty_documents(story_paths(path))
     if not paths:
         raise UsageError(f"{path}: no .txt documents")
     gen = make_generator(generator, **connection(ollama_host, base_url, timeout, max_retries))
@@ -88,3 +89,17 @@ def ingest_docs(path: Path, config: ConfigOpt = None,
               f"({report.rejected_lines} unparseable lines, {report.chunks_without_triples} chunks without "
               f"triples); {report.usage.calls} generator calls, {report.usage.prompt_tokens} + "
               f"{report.usage.completion_tokens} tokens")
+
+
+def without_empty_documents(paths: list[Path]) -> list[Path]:
+    """The documents that hold text. Each is read before a generator or Neo4j is asked (a missing or non-UTF-8 file
+    is named, no traceback); empty ones are named and skipped, and only empty ones is an error: a run that ends in
+    "0 chunks" on exit 0 looks like a success."""
+    empty = [p for p in paths if not "".join(read_text_lines(p)).strip()]
+    if empty and len(empty) == len(paths):
+        raise UsageError(f"{', '.join(map(str, empty))}: no text (empty document{'s' if len(empty) > 1 else ''}); "
+                         "nothing was written")
+    if empty:
+        console.print(f"[yellow]warning:[/yellow] skipped {len(empty)} empty document(s): "
+                      f"{escape(', '.join(map(str, empty)))}")
+    return [p for p in paths if p not in empty]

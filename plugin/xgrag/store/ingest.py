@@ -153,11 +153,19 @@ def detect_format(path: Path) -> Format:
 
 
 def read_triples(path: str | Path, fmt: Format = "auto", doc_id: str | None = None) -> list[TripleRow]:
-    """Parse and validate a whole triples file; raises IngestError at the first bad line."""
+    """Parse and validate a whole triples file; raises IngestError at the first bad line, and for a file that
+    holds no triples at all (empty, blank lines, a header alone): that is a truncated export or the wrong path far
+    more often than an intended no-op, and "0 triples" on exit 0 let a pipeline carry on with an empty graph."""
     path = Path(path)
     lines = read_text_lines(path, IngestError)
-    fmt = detect_format(path) if fmt == "auto" else fmt
-    doc = doc_id or f"file:{path.name}"
+    rows = _parse_triples(path, lines, detect_format(path) if fmt == "auto" else fmt, doc_id or f"file:{path.name}")
+    if not rows:
+        what = "a header and no triples" if any(line.strip() for line in lines) else "nothing (the file is empty)"
+        raise IngestError(path, 0, "triples", f"holds {what}; nothing was written")
+    return rows
+
+
+def _parse_triples(path: Path, lines: list[str], fmt: Format, doc: str) -> list[TripleRow]:
     source = str(path)
     rows: list[TripleRow] = []
     if fmt == "jsonl":

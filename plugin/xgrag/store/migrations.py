@@ -10,6 +10,11 @@ an `embedding_property` is configured), so each record also keeps `statements`, 
 rendered for the schema. When the configuration changes which statements apply (or the index names they
 render), the migration runs again for the new configuration (every statement is `IF NOT EXISTS`) and is
 reported as applied, not "already applied".
+
+A record says a migration ran, not that what it created is still there: an index or constraint dropped by hand
+left every query that needs it failing with "run `xgrag migrate`", and `xgrag migrate` trusting its records
+recreated nothing. So a recorded migration whose indexes or constraints are missing (by name) runs again, and
+is reported as applied with what it recreated.
 """
 
 from __future__ import annotations
@@ -131,6 +136,21 @@ def _check_named_index(store: Neo4jStore, stmt: str) -> None:
         f"{'fulltext_index' if kind == 'FULLTEXT' else 'vector_index'} to that name")
 
 
+_CREATES = re.compile(r"CREATE\s+(?:\w+\s+)?(?:INDEX|CONSTRAINT)\s+`?([^`\s]+)`?\s+IF\s+NOT\s+EXISTS", re.I)
+
+
+def created_names(rendered: list[str]) -> list[str]:
+    """The names of the indexes and constraints these statements create."""
+    return [m.group(1) for stmt in rendered if (m := _CREATES.search(stmt))]
+
+
+def existing_names(store: Neo4jStore) -> set[str]:
+    """The names of the database's indexes and constraints (a constraint's backing index shares its name)."""
+    rows = store.query("SHOW INDEXES YIELD name RETURN name", read_only=True)
+    rows += store.query("SHOW CONSTRAINTS YIELD name RETURN name", read_only=True)
+    return {row["name"] for row in rows}
+
+
 def migrate(store: Neo4jStore, schema: GraphSchema, dimensions: int, root: Path | None = None) -> MigrationResult:
     if schema.read_only:
         raise MigrationError("the schema mapping is read-only (read_only = true): `xgrag migrate` would create "
@@ -151,6 +171,7 @@ def migrate(store: Neo4jStore, schema: GraphSchema, dimensions: int, root: Path 
         raise MigrationError(f"the database records migrations {unknown} that no file here provides")
     done: list[str] = []
     skipped: list[str] = []
+    existing = existing_names(store)
     for m in migrations:
         label = f"V{m.version:03d}__{m.name}"
         if m.version in applied:
@@ -162,10 +183,12 @@ def migrate(store: Neo4jStore, schema: GraphSchema, dimensions: int, root: Path 
                 )
         rendered = statements(m, schema)
         configured = statements_checksum(rendered)
-        if m.version in applied and applied[m.version]["statements"] == configured:
+        recorded = m.version in applied and applied[m.version]["statements"] == configured
+        missing = [name for name in created_names(rendered) if name not in existing]
+        if recorded and not missing:
             skipped.append(label)
             continue
-        if m.version in applied:
+        if m.version in applied and not recorded:
             # same file, another configuration (or a record from before `statements` was kept): apply what
             # this configuration needs; the statements are idempotent (IF NOT EXISTS)
             label += " (configuration changed)"
@@ -173,6 +196,15 @@ def migrate(store: Neo4jStore, schema: GraphSchema, dimensions: int, root: Path 
             # Schema commands cannot share a transaction with data writes: each runs on its own.
             store.query(stmt, {"dimensions": dimensions}, read_only=False)
             _check_named_index(store, stmt)
+        if recorded:
+            existing = existing_names(store)
+            recreated = [name for name in missing if name in existing]
+            if not recreated:
+                # an equivalent index under another name (a user's graph) keeps IF NOT EXISTS from creating
+                # xgrag's, as on the first run: nothing was missing that this migration can create
+                skipped.append(label)
+                continue
+            label += f" (recreated {', '.join(recreated)})"
         store.query(
             "MERGE (m:XgragMigration {version: $version, schema: $schema}) "
             "SET m.name = $name, m.checksum = $checksum, m.statements = $statements, m.applied_at = datetime()",
