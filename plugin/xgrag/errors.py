@@ -3,7 +3,8 @@
 `XgragError` carries what the CLI needs to end cleanly: `exit_code` (2 for a usage error: bad input,
 configuration or arguments; 1 for a failure of something xgrag depends on: Neo4j, a generator, the embedded
 server; 4 when a user's stack answer could not be reproduced by replaying its call, NotReproducedError; the CLI
-uses 3 for an incomplete explanation) and an optional `hint` (what to do next). The CLI has one handler for the
+uses 3 for an incomplete explanation and 5 for a question whose names matched nothing in the graph,
+xgrag.report.outputs) and an optional `hint` (what to do next). The CLI has one handler for the
 whole family, so a command never lists library exception types, and a new error is one subclass here or beside its
 module.
 

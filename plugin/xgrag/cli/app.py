@@ -22,8 +22,8 @@ console = Console(stderr=True, soft_wrap=True)
 # Tables stay readable when stdout is not a terminal (pipes, CI logs): rich would fall back to 80 columns.
 out = Console(soft_wrap=True, width=None if sys.stdout.isatty() else int(os.environ.get("COLUMNS", "160")))
 
-# The exit statuses (0, 1, 2, 3 incomplete, 130 / 143 stopped by a signal) are documented and defined once, in
-# xgrag.report.outputs.
+# The exit statuses (0, 1, 2, 3 incomplete, 5 unlinked, 130 / 143 stopped by a signal) are documented and defined
+# once, in xgrag.report.outputs.
 
 
 def report_error(exc: XgragError) -> int:

@@ -26,7 +26,7 @@ from xgrag.explain.settings import require_scorer_spec
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.factory import check_generator_spec, make_generator
 from xgrag.model import Explanation
-from xgrag.report.outputs import EXIT_INCOMPLETE, EXIT_SIGNAL_BASE, Outputs, Written, exit_status
+from xgrag.report.outputs import EXIT_INCOMPLETE, EXIT_SIGNAL_BASE, EXIT_UNLINKED, Outputs, Written, exit_status
 from xgrag.report.signals import signal_number, stop_on_signals
 from xgrag.retrieval.question import check_question
 from xgrag.store import explanations as saved
@@ -48,7 +48,8 @@ def explain(
     top: TopOpt = 8,
 ) -> None:
     """Explain the answer to QUESTION: which nodes and edges of its subgraph moved the answer. Ctrl-C / SIGTERM
-    stop it and write what was answered (exit 130 / 143); exit 3: written but incomplete."""
+    stop it and write what was answered (exit 130 / 143); exit 3: written but incomplete; exit 5: the question's
+    names matched no entity in the graph (named on stderr)."""
     check_question(question)
     settings = options.settings()
     cfg = options.explain_settings(settings)
@@ -82,7 +83,7 @@ def explain(
             explainer.close()
 
         if not ex.subgraph.seeds:
-            warn_unmapped(store, question)
+            warn_unmapped(store, question)  # while the server is open: does it name a label the mapping skips?
 
         def save_it(e: Explanation) -> str:
             saved.save_explanation(store, e)
@@ -91,7 +92,8 @@ def explain(
         # files first, then the console, then the save: a failed save (or an incomplete run) loses nothing
         written = outputs.write(ex, show=lambda e: print_explanation(out, e, top), save=save_it,
                                 log=lambda line: console.print(escape(line)))
-    raise typer.Exit(explained(ex, written, stop))
+    shown = not outputs.to_stdout and all(what != "console" for what, _ in written.failures)
+    raise typer.Exit(explained(ex, written, stop, shown=shown))
 
 
 def warn_unmapped(store: Any, question: str) -> None:
@@ -116,19 +118,35 @@ def stopped_status(stop: StopRequest) -> int:
     return EXIT_SIGNAL_BASE + number if number is not None else RunCancelled.exit_code
 
 
-def explained(ex: Explanation, written: Written, stop: StopRequest) -> int:
-    """After `explain`: every failed output named, what an incomplete explanation kept and where it went; the
-    exit status (xgrag.report.outputs)."""
+def explained(ex: Explanation, written: Written, stop: StopRequest, *, shown: bool = True) -> int:
+    """After `explain`: every failed output named, what an incomplete explanation kept and where it went, what
+    matched nothing in the graph; the exit status (xgrag.report.outputs). `shown`: the console report was printed,
+    and it already says why a run was cut short (said once, not again here)."""
     from xgrag.explain.texts import incomplete_summary
 
     report_failures(written)
     if ex.incomplete:
         where = ", ".join(written.files) if written.files else "the console only (no --json / --html given)"
-        console.print(f"[red]incomplete explanation[/red]: {escape(incomplete_summary(ex.incomplete))}; "
-                      f"written to {escape(where)}")
+        if shown:
+            console.print(f"[red]incomplete explanation[/red] written to {escape(where)} (why: in the report above)")
+        else:
+            console.print(f"[red]incomplete explanation[/red]: {escape(incomplete_summary(ex.incomplete))}; "
+                          f"written to {escape(where)}")
         if ex.incomplete.hint:
             console.print(f"[yellow]hint:[/yellow] {escape(ex.incomplete.hint)}")
-    return exit_status(incomplete=bool(ex.incomplete), written=written, signal_number=signal_number(stop))
+    if ex.unlinked:
+        report_unlinked(ex)
+    return exit_status(incomplete=bool(ex.incomplete), written=written, signal_number=signal_number(stop),
+                       unlinked=ex.unlinked)
+
+
+def report_unlinked(ex: Explanation) -> None:
+    """The question's names matched no entity: name them on stderr, with what to do (exit 5 follows)."""
+    assert ex.linking is not None
+    console.print(f"[red]not in the graph[/red]: {escape(ex.linking.tried())} matched no entity, so the answer "
+                  f"does not come from the graph (exit {EXIT_UNLINKED})")
+    console.print("[yellow]hint:[/yellow] check the spelling; ingest the entity (`xgrag ingest`); for a graph xgrag "
+                  "did not write, `xgrag schema infer` maps its labels")
 
 
 @app.command("explain-batch")
@@ -148,7 +166,8 @@ def explain_batch(
                                         "(the question cut is then asked again)")] = 300.0,
 ) -> None:
     """Explain every question of a JSONL file into a folder; resumable (a finished question is never redone).
-    Ctrl-C / SIGTERM: the question in hand is kept as incomplete, summary.json written (exit 130 / 143)."""
+    Ctrl-C / SIGTERM: the question in hand is kept as incomplete, summary.json written (exit 130 / 143). Exit 3: a
+    question is not done; 5: every one finished, but some question's names matched no entity (status "unlinked")."""
     questions = read_questions(questions_file)
     settings = options.settings()
     cfg = options.explain_settings(settings)
@@ -195,13 +214,20 @@ def explain_batch(
     if result.neo4j_pauses:
         console.print(f"[yellow]Neo4j went away {len(result.neo4j_pauses)} time(s); the batch waited "
                       f"{sum(result.neo4j_pauses):.0f} s in all[/yellow]")
-    if not result.complete:
-        console.print(f"[red]{len(result.records) - result.count('done')} of {len(result.records)} questions "
-                      "not done[/red] (incomplete, failed or not run); run the same command again to redo them")
+    unlinked = [r for r in result.records if r["status"] == "unlinked"]
+    for record in unlinked:
+        names = str(summary_row(record).get("not_in_graph", ""))
+        console.print(f"[yellow]{escape(record['id'])}: not in the graph[/yellow]: {escape(names)} matched no entity")
+    unfinished = len(result.records) - result.count("done") - len(unlinked)
+    if unfinished:
+        console.print(f"[red]{unfinished} of {len(result.records)} questions not done[/red] (incomplete, failed or "
+                      "not run); run the same command again to redo them")
     number = signal_number(stop)
     if number is not None:
         console.print(f"stopped by {stop.detail}: {result.count('done')} of {len(result.records)} questions done; "
                       f"summary in {out_dir / 'summary.json'}")
         raise typer.Exit(EXIT_SIGNAL_BASE + number)
-    if not result.complete:
+    if unfinished:
         raise typer.Exit(EXIT_INCOMPLETE)
+    if unlinked:
+        raise typer.Exit(EXIT_UNLINKED)

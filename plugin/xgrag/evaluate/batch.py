@@ -5,7 +5,10 @@ DIR/questions/<id>.json holds one question's record (status, the explanation's J
 settings it was made with); DIR/summary.json lists every question of the last run. A question whose record is
 "done" under the same fingerprint is never redone; "incomplete" (the generator or Neo4j failed part-way, or the
 run was stopped) and "failed" records are redone by the next run, so a re-run after an outage finishes the batch
-(the answered probes of an incomplete one come back from the response cache).
+(the answered probes of an incomplete one come back from the response cache). "unlinked": the question's names
+matched no entity in the graph (the record and its summary row name them); redone by the next run too, since the
+fingerprint does not cover the graph's contents and the entity may have been ingested since (it costs a retrieval
+and the answer without context).
 
 Stopping (`stop`, set by the CLI on SIGINT / SIGTERM): the question being explained is finished from what was
 answered (an "incomplete" record), no other is started, and summary.json is written. A Ray worker that dies
@@ -36,11 +39,12 @@ from xgrag.errors import InputError, UsageError, XgragError, read_jsonl
 from xgrag.explain.cancel import RunCancelled
 from xgrag.explain.settings import ExplainSettings
 from xgrag.files import check_writable_dir, write_text_atomic
+from xgrag.model.linking import Linking
 from xgrag.model.records import Incomplete
 
 RECORD_VERSION = "xgrag.batch.question/1"
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")  # ids become file names
-STATUSES = ("done", "incomplete", "failed")
+STATUSES = ("done", "unlinked", "incomplete", "failed")
 
 
 @dataclass(frozen=True)
@@ -137,7 +141,8 @@ class Worker:
         except XgragError as exc:
             record.update(status="failed", error=type(exc).__name__, message=str(exc), hint=exc.hint)
         else:
-            record.update(status="incomplete" if ex.incomplete else "done", explanation=ex.to_json())
+            status = "incomplete" if ex.incomplete else "unlinked" if ex.unlinked else "done"
+            record.update(status=status, explanation=ex.to_json())
         record["seconds"] = round(time.perf_counter() - started, 3)
         return record
 
@@ -181,6 +186,12 @@ def summary_row(record: dict[str, Any]) -> dict[str, Any]:
                generator_calls=ex["cost"]["generator_calls"], facts=len(ex["subgraph"]["relationships"]))
     if ex.get("incomplete"):
         row["incomplete"] = ex["incomplete"]["reason"]
+    linking = Linking.model_validate(ex["linking"], extra="ignore") if ex.get("linking") else None
+    if linking is not None and (linking.unlinked or linking.unmatched):
+        # what matched nothing: every name when the question is unlinked, else the names the context lacks
+        row.update(unmatched=linking.unmatched, not_in_graph=linking.tried())
+        if linking.searched:
+            row["searched"] = linking.searched
     return row
 
 

@@ -477,7 +477,7 @@ class Explainer:
                                               **run.merged.to_json()}),
             skipped=run.skipped, group_testing=run.group_info, cost=cost, config=cfg.record(),
             versions=self._server_versions(), trace=list(run.trace),
-            incomplete=run.incomplete,
+            incomplete=run.incomplete, linking=run.retrieved.linking,
         )
 
     def _synonym_fn(self, oracle: AnswerOracle, max_calls: int | None = None) -> SynonymFn:

@@ -11,18 +11,33 @@ WHAT = {"node": "entity", "edge": "fact", "property": "fact", "item": "retrieved
 _WHAT_STOPPED = {"cancelled": "the run was cancelled", "neo4j": "Neo4j was lost",
                  "generator": "the generator failed", "service": "a service failed"}
 
+# A run's `stage` (a scheduler's name, or a step) in words a user reads without knowing the schedulers
+STAGE_WORDS = {
+    "retrieve": "while retrieving the question's subgraph",
+    "baseline": "while generating the answer to explain",
+    "plan": "while planning what to remove", "schedule": "while planning what to remove",
+    "exhaustive": "while removing each part of the context in turn",
+    "budget": "while removing parts of the context one at a time, within the call budget",
+    "group": "while removing parts of the context in groups",
+    "proxy": "while removing first the parts of the context closest to the answer",
+    "hierarchical": "while removing ever smaller groups of the context",
+    "redundancy": "while removing redundant parts of the context together",
+}
+
 
 def incomplete_summary(incomplete: Incomplete) -> str:
-    """One line on why a run was cut short and what it kept: "Neo4j was lost during exhaustive (lost the
-    connection ...): 12 of 40 probes answered, 28 missing (4 cancelled in flight)". Explanations saved before
-    `message` existed carried the error text in `reason`."""
+    """One line on why a run was cut short and what it kept, in words (no scheduler's name): "Neo4j was lost while
+    removing each part of the context in turn (lost the connection ...): 12 of 40 probes (...) answered and kept, 28
+    missing (4 cancelled ...)". Explanations saved before `message` existed carried the error text in `reason`."""
     reason = incomplete.reason
     message = incomplete.message or ("" if reason in _WHAT_STOPPED else reason)
     what = _WHAT_STOPPED.get(reason, "the run failed")
     answered, planned = incomplete.answered, incomplete.planned
-    text = f"{what} during {incomplete.stage}" + (f" ({message})" if message else "")
+    stage = STAGE_WORDS.get(incomplete.stage, f"during {incomplete.stage}")
+    text = f"{what} {stage}" + (f" ({message})" if message else "")
     if answered is not None and planned is not None:
-        text += f": {answered} of {planned} probes answered and kept"
+        text += f": {answered} of {planned} probes (the question asked again without part of the context) " \
+                "answered and kept"
         if planned > answered:
             cancelled = incomplete.cancelled_in_flight
             text += f", {planned - answered} missing" + (
@@ -32,12 +47,11 @@ def incomplete_summary(incomplete: Incomplete) -> str:
 
 def coverage(ex: Explanation) -> str:
     """What was not evaluated and why: a call budget, a failure or a stop part-way, targets a strategy had to
-    skip. A sentence about the answer must never read as if everything had been tested when it was not."""
+    skip. A sentence about the answer must never read as if everything had been tested when it was not. Why a run
+    was cut short is not repeated here: every output shows `incomplete_summary` once, beside the answer."""
     units = [c for c in ex.components if c.kind in UNIT_KINDS]
     missing = [c for c in units if c.importance is None]
     notes = []
-    if ex.incomplete:
-        notes.append(f"Incomplete: {incomplete_summary(ex.incomplete)}.")
     if missing:
         why = ("their answers had not come back when the run stopped (a re-run with the same settings asks only "
                "these: the answered ones come from the response cache)" if ex.incomplete
@@ -50,16 +64,57 @@ def coverage(ex: Explanation) -> str:
     return " ".join(notes)
 
 
+def unlinked_texts(ex: Explanation) -> tuple[str, str]:
+    """The question's names matched nothing in the graph: say so, instead of "no fact changed the answer" over an
+    empty context (there was nothing to perturb)."""
+    assert ex.linking is not None
+    tried = ex.linking.tried()
+    user = (f"Nothing in the graph matched the question ({tried} matched no entity), so the answer does not come "
+            "from the graph and there is nothing to explain.")
+    technical = (f"Entity linking found no entity for {tried}; the retrieved context is empty, so no perturbation "
+                 f"was asked ({ex.cost.generator_calls} generator calls, for the answer without context). Check "
+                 "the spelling, whether the entity was ingested, and, for a graph xgrag did not write, whether its "
+                 "label is in the mapping (`xgrag schema infer`).")
+    return user, technical
+
+
+def unmatched_note(ex: Explanation) -> str:
+    """Names of the question that matched nothing while others did: the explanation covers only the linked ones."""
+    if ex.linking is None or ex.unlinked or not ex.linking.unmatched:
+        return ""
+    return f"Not in the graph: {ex.linking.tried()} matched no entity; the context holds only what the other names " \
+           "matched."
+
+
+def _nothing_measured(ex: Explanation, caveat: str) -> tuple[str, str]:
+    """No component got a score: never "no fact changed the answer", which would claim a measurement."""
+    units = [c for c in ex.components if c.kind in UNIT_KINDS]
+    what = "parts of the stack's context" if ex.stack is not None else "facts and entities"
+    if not units:
+        user = f"The context held no {what} to remove, so nothing was measured."
+        technical = f"0 components in the context ({', '.join(ex.strategies)}); no perturbation was asked."
+    else:
+        user = (f"None of the {len(units)} {what} was evaluated, so this explanation cannot say which of them the "
+                "answer depended on: see the technical note.")
+        technical = f"0 of {len(units)} components evaluated ({', '.join(ex.strategies)})."
+    return user, technical + (f" {caveat}" if caveat else "")
+
+
 def texts_for(ex: Explanation) -> tuple[str, str]:
     """KGRAG-Ex's two explanations: one sentence for the end user, one technical insight."""
+    if ex.unlinked:
+        return unlinked_texts(ex)
     singles = [c for c in ex.components if c.kind in UNIT_KINDS and c.importance is not None]
-    caveat = coverage(ex)
-    if not singles or max(c.importance or 0.0 for c in singles) <= 0.0:
-        evaluated = "evaluated " if caveat else ""
+    not_evaluated = coverage(ex)
+    caveat = " ".join(n for n in (unmatched_note(ex), not_evaluated) if n)
+    if not singles:
+        return _nothing_measured(ex, caveat)
+    if max(c.importance or 0.0 for c in singles) <= 0.0:
+        evaluated = "evaluated " if not_evaluated else ""
         effect = "made the answer less likely" if ex.response_score == "logprob" else "changed the answer"
         what = "part of the stack's context" if ex.stack is not None else "fact or entity in the retrieved context"
         return (f"No {evaluated}{what} {effect} when perturbed."
-                + (f" {caveat}" if caveat else ""),
+                + (" Not every component was evaluated: see the technical note." if _unevaluated(ex) else ""),
                 f"{len(singles)} perturbations ({', '.join(ex.strategies)}); none moved the answer beyond "
                 f"the noise floor {ex.noise_floor:.3f}." + (f" {caveat}" if caveat else ""))
     # Flip counts per target across strategies (KGRAG-Ex: "Removing X led to a different answer N times");
@@ -111,6 +166,10 @@ def texts_for(ex: Explanation) -> tuple[str, str]:
                  f"{ex.cost.generator_calls} generator calls{scored}, {ex.cost.cache_hits} cache hits.")
     if caveat:
         parts.append(caveat)
-        if any(c.importance is None for c in ex.components if c.kind in UNIT_KINDS):
+        if _unevaluated(ex):
             user += " Not every component was evaluated: see the technical note."
     return user, " ".join(parts)
+
+
+def _unevaluated(ex: Explanation) -> bool:
+    return any(c.importance is None for c in ex.components if c.kind in UNIT_KINDS)

@@ -15,6 +15,7 @@ from xgrag.model.graph import (
     split_property_fact_id,
     value_text,
 )
+from xgrag.model.linking import LinkedMention, Linking
 from xgrag.model.records import (
     Bridges,
     ComponentNote,
@@ -32,7 +33,8 @@ from xgrag.model.records import (
 
 __all__ = [
     "FACT_KINDS", "UNIT_KINDS", "Bridges", "Component", "ComponentNote", "ContextUnit", "Cost", "DedupRecord",
-    "Evidence", "ExplainConfig", "Explanation", "GroupTesting", "Incomplete", "Node", "Perturbation",
+    "Evidence", "ExplainConfig", "Explanation", "GroupTesting", "Incomplete", "LinkedMention", "Linking", "Node",
+    "Perturbation",
     "StackRecord", "SubgraphRecord", "Surrogate", "UnitRecord",
     "PropertyFact", "Relationship", "Reproduction", "Subgraph", "UnitKind", "key_text", "property_fact_id",
     "split_property_fact_id", "value_text",

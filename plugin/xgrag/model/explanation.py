@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validator
 
+from xgrag.model.linking import Linking
 from xgrag.model.records import (
     Bridges,
     ComponentNote,
@@ -160,12 +161,21 @@ class Explanation(BaseModel):
     # set when the run could not finish (the generator or a server failed part-way, or it was cancelled); the
     # components then hold what was measured before
     incomplete: Incomplete | None = None
+    # what the question's names matched in the graph (xgrag's own retrieval; None for a supplied subgraph or a
+    # stack's context): the entities linked, the names that matched nothing, and whether nothing did (`unlinked`)
+    linking: Linking | None = None
     # Explaining a user's stack (xgrag.explain.stack): which stack and call ({stack, component, prompt, units,
     # items, spans, ...}), the units of its context (ContextUnit.to_json) and whether the replayed baseline
     # reproduced the stack's answer. None for xgrag's own graph explanations.
     stack: StackRecord | None = None
     units: list[UnitRecord] | None = None
     reproduction: Reproduction | None = None
+
+    @property
+    def unlinked(self) -> bool:
+        """The question's names matched no entity and the context has no seed: the answer cannot come from the
+        graph (every output says so; `xgrag explain` exits 5)."""
+        return self.linking is not None and self.linking.unlinked
 
     @property
     def reproduced(self) -> bool | None:

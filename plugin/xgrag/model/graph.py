@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from xgrag.model.direction import Reading
+from xgrag.model.linking import Linking
 
 PropertyValue = str | int | float | bool | list[Any]
 # A property fact's id: "<element id>#<key>", split at the last '#' (a key is a validated identifier and never holds
@@ -239,6 +240,9 @@ class Subgraph:
     properties: dict[str, PropertyFact] = field(default_factory=dict)
     # property facts of retrieved elements left out of the context by the cap (RetrievalSettings.max_property_facts)
     properties_omitted: int = 0
+    # what the question's names matched (set by Retriever.retrieve when it linked them; None for a subgraph built
+    # otherwise): carried to the explanation, never part of the context or of to_json
+    linking: Linking | None = None
 
     def add_node(self, node: Node) -> None:
         self.nodes.setdefault(node.id, node)
@@ -292,7 +296,7 @@ class Subgraph:
                         truncated=self.truncated, mode=self.mode, alias_map=dict(self.alias_map),
                         paths=[list(p) for p in self.paths], fallback=self.fallback,
                         properties=dict(self.properties), properties_omitted=self.properties_omitted,
-                        reason=self.reason)
+                        reason=self.reason, linking=self.linking)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], paths: Sequence[Sequence[str]] | None = None) -> Subgraph:

@@ -185,7 +185,10 @@ def _score_cell(c: Component) -> str:
 
 
 def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
-    from xgrag.explain.texts import coverage, incomplete_summary
+    """The answer, what it depended on and what was not measured. Each fact is said once: why a run was cut short
+    beside the answer (the texts do not repeat it), what was not evaluated in the technical note; a question whose
+    names matched nothing in the graph gets that sentence instead of an empty table."""
+    from xgrag.explain.texts import incomplete_summary
 
     reader = "" if ex.generator_is_language_model in (None, True) else ": a reference reader, not an LLM"
     out.print(f"[bold]Q:[/bold] {escape(ex.question)}")
@@ -198,12 +201,22 @@ def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
         if r.reproduced:
             out.print(f"[dim]stack {escape(ex.stack.component if ex.stack else '')}: the replayed call reproduced "
                       f"its answer (similarity {r.similarity:.2f})[/dim]")
+        elif not r.baselines_agree:  # the replays differ from each other: the first may even match by chance
+            replays = ", ".join(repr(escape(a)) for a in dict.fromkeys(ex.baseline_answers))
+            out.print(f"[bold red]Not reproduced:[/bold red] the stack's LLM is not deterministic: the stack "
+                      f"answered {escape(r.observed_answer)!r}, the replayed call {replays}: the importances explain "
+                      "the replayed answer against the LLM's noise")
         else:
             out.print(f"[bold red]Not reproduced:[/bold red] the stack answered {escape(r.observed_answer)!r}, the "
                       f"replayed call {escape(r.replayed_answer)!r} (similarity {r.similarity:.2f}): the importances "
                       "explain the replayed answer")
     if ex.incomplete:
         out.print(f"[bold red]Incomplete:[/bold red] {escape(incomplete_summary(ex.incomplete))}.")
+    if ex.unlinked:  # nothing to rank: an empty table and "no fact changed the answer" would both mislead
+        out.print(f"[bold red]Not in the graph:[/bold red] {escape(ex.user_explanation)}")
+        out.print(f"[bold]Technical:[/bold] {escape(ex.technical_explanation)}")
+        out.print(f"[dim]{escape(cost_line(ex))}[/dim]")
+        return
     if ex.generator_evidence:
         out.print("[dim]facts the generator says it used (its self-report, not evidence): "
                   + escape("; ".join(e.triple for e in ex.generator_evidence)) + "[/dim]")
@@ -240,9 +253,6 @@ def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
     line = bridge_line(ex)
     if line:
         out.print(escape(line))
-    note = coverage(ex)
-    if note:
-        out.print(f"[yellow]{escape(note)}[/yellow]")
     out.print(f"[bold]For the user:[/bold] {escape(ex.user_explanation)}")
     out.print(f"[bold]Technical:[/bold] {escape(ex.technical_explanation)}")
     out.print(f"[dim]{escape(cost_line(ex))}[/dim]")

@@ -10,6 +10,9 @@ Exit statuses of `xgrag explain` / `explain-batch` (README "Failures and exit st
     2    bad input: arguments, configuration, files, an output path that cannot be written (found before any
          generator call)
     3    written, but incomplete: the generator or Neo4j failed part-way (explain-batch: a question is not done)
+    5    written, but the question's names matched no entity in the graph, so its answer does not come from the
+         graph and there is nothing to explain (explain-batch: every question finished, at least one so); stderr
+         names what matched nothing. 4 is NotReproducedError's (xgrag.errors)
     130  stopped by SIGINT (Ctrl-C), 143 by SIGTERM: what was answered was written first (the partial explanation,
          the batch's summary), and the path printed
 """
@@ -31,6 +34,8 @@ EXIT_OK = 0
 EXIT_SERVICE = 1
 EXIT_USAGE = 2
 EXIT_INCOMPLETE = 3
+# distinct from an incomplete run (3): everything was asked and written; the graph held nothing the question names
+EXIT_UNLINKED = 5
 EXIT_SIGNAL_BASE = 128  # + the signal's number: 130 SIGINT, 143 SIGTERM (the shell's convention)
 
 
@@ -158,10 +163,14 @@ class Outputs:
         return done
 
 
-def exit_status(*, incomplete: bool, written: Written | None = None, signal_number: int | None = None) -> int:
-    """The documented status (module docstring): a signal first, then a failed output, then incompleteness."""
+def exit_status(*, incomplete: bool, written: Written | None = None, signal_number: int | None = None,
+                unlinked: bool = False) -> int:
+    """The documented status (module docstring): a signal first, then a failed output, then incompleteness, then a
+    question that matched nothing in the graph."""
     if signal_number is not None:
         return EXIT_SIGNAL_BASE + signal_number
     if written is not None and written.failures:
         return written.exit_code
-    return EXIT_INCOMPLETE if incomplete else EXIT_OK
+    if incomplete:
+        return EXIT_INCOMPLETE
+    return EXIT_UNLINKED if unlinked else EXIT_OK

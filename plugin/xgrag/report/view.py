@@ -10,7 +10,8 @@
 - the ranked table, the per-element details (scores per strategy, counterfactual answers, provenance);
 - the honesty signals a reader must see next to the picture: the noise floor, how many scores were verified by
   their own removal and how many estimated by group tests or not evaluated, whether the baseline reproduced itself
-  (and the observed answer, when one was given), whether the generator is a language model, an incomplete run;
+  (and the observed answer, when one was given), whether the generator is a language model, an incomplete run, a
+  question whose names matched nothing in the graph (unlinked: nothing was measured);
 - the texts, the cost and the configuration.
 
 Every value is data: the front end writes text with textContent and gives cytoscape text labels only, so markup in
@@ -362,8 +363,16 @@ def _honesty(ex: Explanation, g: _Graph) -> dict[str, Any]:
             "incomplete": ex.incomplete.model_dump() if ex.incomplete else None,
             # why the run was cut short and what it kept, in one sentence (xgrag.explain.texts)
             "incomplete_text": incomplete_summary(ex.incomplete) if ex.incomplete else None,
+            # the question's names matched no entity: nothing was measured, so nothing may be marked sure
+            "unlinked": ex.unlinked, "not_in_graph": _not_in_graph(ex),
             "chain": len(g.chain_edges) + len([n for n in g.chain_nodes
                                                 if n in {c.id for c in g.scored if c.kind in NODE_KINDS}])}
+
+
+def _not_in_graph(ex: Explanation) -> str | None:
+    """What of the question matched no entity ("'Foobar Baz'"), when anything did not; None otherwise."""
+    linking = ex.linking
+    return linking.tried() if linking is not None and (linking.unlinked or linking.unmatched) else None
 
 
 def _cost(ex: Explanation) -> list[list[str]]:

@@ -19,6 +19,7 @@ from xgrag.errors import UsageError
 from xgrag.model import Node, Perturbation, PropertyFact, Subgraph
 from xgrag.model.direction import read_stored
 from xgrag.retrieval.linking import LinkedEntity, Linker, node_from_map
+from xgrag.retrieval.mentions import linking_record
 from xgrag.retrieval.modes import Mode, check_hops
 from xgrag.retrieval.properties import plain_value, property_relevance
 from xgrag.retrieval.question import check_question
@@ -98,6 +99,7 @@ class Retriever:
         perturbation = perturbation or Perturbation()
         ex_nodes, ex_rels = self.expand_exclusions(perturbation)
         given = seeds is not None
+        linked: list[LinkedEntity] | None = None
         if seeds is None:
             linked = self.link(question, ex_nodes)
             seeds = [le.node.id for le in linked]
@@ -116,6 +118,8 @@ class Retriever:
         else:
             sub = self.khop(seeds, hops or self.settings.hops, ex_nodes, ex_rels)
         self.fill_properties(sub, question, perturbation.excluded_property_ids)
+        if linked is not None:  # what the question's names matched, for the explanation (given seeds: none linked)
+            sub.linking = linking_record(question, linked, bool(sub.seeds))
         return sub
 
     # -- property facts ---------------------------------------------------------------------------

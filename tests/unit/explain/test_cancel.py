@@ -16,6 +16,7 @@ from fakes import FixedRetriever, HashEmbedder, RuleGenerator
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.cancel import DATABASE_WORKERS, RunCancelled, StopRequest
 from xgrag.explain.explainer import until_stopped
+from xgrag.explain.texts import incomplete_summary
 from xgrag.generate.base import Fact, Generation
 from xgrag.generate.cache import ResponseCache
 from xgrag.model import Perturbation
@@ -50,8 +51,8 @@ def test_a_stop_keeps_the_answered_probes_and_asks_nothing_more() -> None:
     evaluated = [c.evaluated for c in ex.components]
     assert evaluated.count("measured") == 3 and evaluated.count("failed") == 6
     assert ex.cost.perturbations == 3 and ex.cost.generator_calls == 4
-    assert "the run was cancelled during exhaustive (SIGINT): 3 of 9 probes answered" in \
-        ex.technical_explanation
+    assert incomplete_summary(inc).startswith("the run was cancelled while removing each part of the context in turn "
+                                              "(SIGINT): 3 of 9 probes")
     assert "6 of 9 components were not evaluated: their answers had not come back" in ex.technical_explanation
     assert ex.trace[-1].step == "cancelled"
     ex.model_validate(ex.to_json())  # an ordinary Explanation: serialises and reads back

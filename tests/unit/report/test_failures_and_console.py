@@ -43,9 +43,37 @@ def test_a_failure_part_way_keeps_the_measured_components_and_says_so() -> None:
     evaluated = [c.evaluated for c in ex.components]
     assert evaluated.count("measured") == 3 and evaluated.count("failed") == 6
     assert all(c.importance is None for c in ex.components if c.evaluated == "failed")
-    assert "Incomplete" in ex.technical_explanation and "6 of 9 components were not evaluated" in \
-        ex.technical_explanation and "HTTP 500" in ex.technical_explanation
+    assert "6 of 9 components were not evaluated" in ex.technical_explanation
+    assert "HTTP 500" in ex.incomplete.message  # why it stopped: in `incomplete`, said once by every output
     assert ex.trace[-1].step == "failed"
+
+
+def test_why_a_run_stopped_is_printed_once_in_plain_words() -> None:
+    """The console report says why the run was cut short once (it said it three times, and the CLI's stderr a
+    fourth), without a scheduler's name ("during exhaustive") a user cannot know."""
+    from xgrag.explain.texts import incomplete_summary
+
+    ex = explain(FailingAfter(ok=4))
+    assert ex.incomplete is not None
+    buf = io.StringIO()
+    print_explanation(Console(file=buf, width=200), ex, top=3)
+    text = " ".join(buf.getvalue().split())
+    summary = incomplete_summary(ex.incomplete)
+    assert text.count(summary) == 1 and text.count("Incomplete:") == 1, text
+    assert "exhaustive" not in text and "while removing each part of the context in turn (" in summary
+    assert "probes (the question asked again without part of the context) answered" in summary
+    assert summary not in ex.user_explanation and summary not in ex.technical_explanation
+
+
+def test_nothing_measured_never_reads_as_no_fact_changed_the_answer() -> None:
+    """A budget spent on the baseline leaves 0 probes measured: the texts say nothing was evaluated, not that no
+    evaluated fact changed the answer (a claim about measurements that were never made)."""
+    ex = explain(RuleGenerator(), max_calls=1)
+    assert ex.cost.perturbations == 0 and all(c.importance is None for c in ex.components)
+    for text in (ex.user_explanation, ex.technical_explanation):
+        assert "changed the answer" not in text, text
+    assert ex.user_explanation.startswith("None of the 9 facts and entities was evaluated")
+    assert "9 of 9 components were not evaluated: the call budget (max_calls) ran out" in ex.technical_explanation
 
 
 def test_a_failing_baseline_is_an_error_not_an_empty_explanation() -> None:

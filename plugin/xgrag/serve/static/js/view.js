@@ -21,7 +21,20 @@ function header(vm) {
       : "Incomplete explanation: " + vm.honesty.incomplete_text + "; the others are marked not evaluated.";
     h.appendChild(p).textContent = what;
   }
+  if (vm.honesty.unlinked) {
+    const p = el("p", "incomplete unlinked", "Not in the graph: " + vm.honesty.not_in_graph + " matched no entity, "
+      + "so the answer does not come from the graph and there is nothing to explain.");
+    p.setAttribute("role", "alert");
+    h.appendChild(p);
+  }
   return h;
+}
+
+// An unlinked question: nothing was retrieved or measured, so no signal may read as reassuring (no green marks).
+function unlinkedHonesty(h, row) {
+  row("linking", "no entity of the graph matched " + h.not_in_graph, "warn");
+  row("measured", "nothing: the context is empty, no perturbation was asked", "warn");
+  row("generator", h.language_model === false ? "not a language model (a deterministic reader)" : "a language model");
 }
 
 function honesty(vm) {
@@ -30,13 +43,19 @@ function honesty(vm) {
   box.appendChild(el("h3", null, "How sure is this?"));
   const d = el("dl");
   function row(k, v, cls) { append(d, el("dt", null, k), el("dd", cls || null, v)); }
+  if (h.unlinked) {
+    unlinkedHonesty(h, row);
+    box.appendChild(d);
+    return box;
+  }
+  if (h.not_in_graph) { row("not in the graph", h.not_in_graph + " matched no entity", "warn"); }
   row("noise floor", num(h.noise_floor) + (h.response_score === "logprob" ? " (drop of P(a\u2080))"
     : " (semantic shift between " + h.baseline_runs + " baseline answers)"));
   if (h.reproduced === null) { row("baseline", "asked once: reproduction not checked", "warn"); }
   else if (h.reproduced) { row("baseline", "reproduced: " + h.baseline_runs + " of " + h.baseline_runs + " runs gave the same answer", "ok"); }
   else { row("baseline", "NOT reproduced: the baseline runs answered differently (" + h.baseline_answers.join(" / ") + ")", "warn"); }
   row("scores", h.verified + " verified by their own removal, " + h.estimated + " estimated by group tests, "
-    + h.not_evaluated + " not evaluated", h.estimated || h.not_evaluated ? "warn" : "ok");
+    + h.not_evaluated + " not evaluated", h.estimated || h.not_evaluated || !h.verified ? "warn" : "ok");
   row("at or below the floor", h.below_floor + (h.below_floor === 1 ? " scored component" : " scored components"));
   row("deciding chain", h.chain ? h.chain + (h.chain === 1 ? " component" : " components")
     + " whose own removal changed the answer (red)"
@@ -320,7 +339,8 @@ export function renderView(container, vm, options) {
       });
     }
   } else {
-    canvas.replaceWith(el("p", "empty", "No subgraph was retrieved for this question."));
+    canvas.replaceWith(el("p", "empty", vm.honesty.unlinked
+      ? "No subgraph: nothing in the graph matched the question." : "No subgraph was retrieved for this question."));
     view.firstPaintMs = performance.now() - arrived;
     ready();
   }

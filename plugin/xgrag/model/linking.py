@@ -1,0 +1,43 @@
+"""What the question's names matched in the graph: the entities entity linking found, and the names it found nothing
+for (xgrag.retrieval.mentions builds it). An explanation whose question matched nothing is "unlinked": its answer
+cannot come from the graph, and every output says so instead of ranking an empty context.
+
+Standalone (pydantic only): xgrag.model.graph's Subgraph carries one from retrieval to the explainer, and
+xgrag.model.records imports graph, so this module imports neither.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class LinkedMention(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    mention: str  # the question's words that named it, as linking compared them (case and marks folded)
+    id: str  # the entity's element id
+    name: str  # its stored name
+    method: str  # bracket | exact | number | partial | fulltext | vector (xgrag.retrieval.linking)
+
+
+class Linking(BaseModel):
+    """What linking found for one question. `unmatched` are names as typed in the question (a bracketed or quoted
+    span, a run of capitalised words or numbers) that no linked entity covers. When nothing linked and the question
+    shows no such name, `searched` holds the words the linker looked up instead, so a user still sees what was
+    tried. `unlinked`: nothing linked and the retrieved context has no seed entity at all (PCST's nearest names by
+    embedding count as seeds): the answer cannot come from the graph."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    linked: list[LinkedMention] = Field(default_factory=list)
+    unmatched: list[str] = Field(default_factory=list)
+    searched: list[str] = Field(default_factory=list)
+    unlinked: bool = False
+
+    def tried(self) -> str:
+        """What matched nothing, for "... matched no entity": "'Foobar Baz', 'Quux'" or "the words foobar, baz"."""
+        if self.unmatched:
+            return ", ".join(f"'{n}'" for n in self.unmatched)
+        if self.searched:
+            return "the words " + ", ".join(self.searched)
+        return "the question's words"  # none left to look up (stopwords only): a sentence still reads
