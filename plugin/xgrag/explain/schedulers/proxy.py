@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from xgrag.config import RetrievalSettings
 from xgrag.explain.perturbers import Planned
@@ -145,7 +146,15 @@ class ProxyFirst(GroupTesting):
         if any(p.parent is not None for p in units) or len(units) <= self.top_k:
             return await super().search(measure, units, run, threshold, can_ask)
         candidates, rest = proxy_plan(run, units, self.top_k)
-        tester = GroupTester(measure, threshold=threshold, top_k=self.top_k, can_ask=can_ask)
+        alone: dict[int, tuple[float, Any]] = {}
+
+        async def measure_noting_singles(members: Sequence[Planned]) -> tuple[float, Any]:
+            effect, probe = await measure(members)
+            if len(members) == 1:
+                alone[id(members[0])] = (effect, probe)
+            return effect, probe
+
+        tester = GroupTester(measure_noting_singles, threshold=threshold, top_k=self.top_k, can_ask=can_ask)
         groups = [[c] for c in candidates] + ([branch_order(rest, run.graph, by_relation=False)] if rest else [])
         result = await tester.run(groups)
         # confirmed: a candidate moved the answer on its own and removing all the rest moved nothing (the
@@ -155,6 +164,12 @@ class ProxyFirst(GroupTesting):
         # out, over the candidates and the cleared rest alike.
         moved = any(id(c) in result.singletons for c in candidates)
         sufficient = not rest or {id(p) for p in rest} <= result.cleared
+        # a candidate was removed alone: measured as leave-one-out measures it, also when it moved nothing (the
+        # report then says "measured, 0", not "cleared by a group test")
+        for c in candidates:
+            if id(c) in alone and id(c) not in result.singletons:
+                result.effects[id(c)], result.singletons[id(c)] = alone[id(c)]
+                result.cleared.discard(id(c))
         result.proxy_confirmed = moved and sufficient
         result.proxy_candidates = len(candidates)
         # verification (components asked alone against cancellation inside a group) only where a group was split
