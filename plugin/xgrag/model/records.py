@@ -360,10 +360,11 @@ class UnitRecord(Record):
 
 
 class Reproduction(BaseModel):
-    """Did the replayed baseline (the stack's own generation step on the unperturbed context) give the answer the
-    stack gave? `exact`: equal after normalisation (case, full stops, spacing: generate.base.answer_key);
-    `similarity`: cos(E(observed), E(replayed)). `reproduced` is `exact`: the importances explain the replayed
-    answer, which is the observed one only then."""
+    """Did the replayed baseline (the stack's own generation step on the unperturbed context, asked noise_runs
+    times) give the answer the stack gave? `reproduced`: every baseline run equal to it after normalisation (case,
+    full stops, spacing: generate.base.answer_key); `exact`: the first run (`replayed_answer`, a0) is;
+    `similarity`: cos(E(observed), E(replayed)). The importances explain the replayed answer, which is the
+    observed one only when `reproduced`."""
 
     reproduced: bool
     exact: bool

@@ -5,6 +5,7 @@ tests run the same engine with the libraries' real objects over HTTP."""
 from __future__ import annotations
 
 import asyncio
+import threading
 import warnings
 from typing import Any
 
@@ -183,6 +184,81 @@ def test_a_baseline_that_does_not_reproduce_is_never_silent() -> None:
         explain_stack(call_for(texts, llm, observed="Buzz Aldrin."), embedder=HashEmbedder(), on_mismatch="error")
     assert err.value.exit_code == 4 and err.value.reproduction["replayed_answer"] == "Eagle."
     assert len(llm.prompts) == STACK_SETTINGS.noise_runs  # stopped before any probe
+
+
+class AlternatingLLM(PlantedLLM):
+    """PlantedLLM that does not repeat itself: every second call answers `other` (one call at a time, counted)."""
+
+    def __init__(self, other: str = "Falcon.") -> None:
+        super().__init__()
+        self.other = other
+        self.lock = threading.Lock()
+
+    def generate(self, prompt: str, system: str | None = None, *, question: str | None = None,
+                 facts: tuple[Fact, ...] = ()) -> Generation:
+        with self.lock:
+            gen = super().generate(prompt, system)
+            return gen if len(self.prompts) % 2 == 1 else Generation(self.other, gen.usage, self.name)
+
+
+def test_every_baseline_run_must_reproduce_the_stack_answer() -> None:
+    """Issue 31: the stack's own call was this LLM's first (observed "Eagle."); its two baseline runs, asked
+    concurrently, answer "Falcon." and "Eagle." in whichever order. Judged on the first run only, that passed when
+    "Eagle." came first; every run counts now: caught 20 of 20, before any probe."""
+    texts = [chunk(i, planted=(i == 0)) for i in range(3)]
+    for i in range(20):
+        llm = AlternatingLLM()
+        llm.generate("the stack's own call", None)
+        with pytest.raises(NotReproducedError) as err:
+            explain_stack(call_for(texts, llm), embedder=HashEmbedder(), on_mismatch="error")
+        assert len(llm.prompts) == 1 + STACK_SETTINGS.noise_runs, i  # the call and its replays: no probe
+        r = err.value.reproduction
+        assert r["reproduced"] is False and r["baselines_agree"] is False, i
+        assert "not deterministic" in str(err.value) and "1 gave that answer" in str(err.value), i
+
+
+def test_by_default_a_nondeterministic_llm_is_said_clearly() -> None:
+    """on_mismatch="warn": explained, and the warning, the technical text and the console all say the LLM does not
+    repeat itself (the first run may even have matched)."""
+    from rich.console import Console
+
+    from xgrag.report.console import print_explanation
+
+    llm = AlternatingLLM()
+    llm.generate("the stack's own call", None)
+    with pytest.warns(NotReproducedWarning, match="not deterministic"):
+        ex = explain_stack(call_for([chunk(i, planted=(i == 0)) for i in range(3)], llm), embedder=HashEmbedder())
+    assert ex.reproduction is not None and not ex.reproduced and not ex.reproduction.baselines_agree
+    assert ex.technical_explanation.startswith("NOT REPRODUCED: the stack's LLM is not deterministic")
+    out = Console(width=200, record=True)
+    print_explanation(out, ex)
+    assert "Not reproduced: the stack's LLM is not deterministic" in out.export_text()
+
+
+def test_check_reproduction_on_every_run() -> None:
+    """reproduced: every run equals the observed answer (answer_key); exact: the first run (a0) does; agree: the
+    runs equal each other."""
+    from xgrag.explain.stack import check_reproduction
+
+    def vectors(texts: Any) -> dict[str, Any]:
+        return dict(zip(texts, HashEmbedder().embed(list(texts)), strict=True))
+
+    def runs(*texts: str) -> list[Generation]:
+        return [Generation(t, Usage(1, 0, 0, 0.0), "g") for t in texts]
+
+    same = check_reproduction("Eagle.", runs("eagle", "Eagle."), vectors)
+    assert (same.reproduced, same.exact, same.baselines_agree) == (True, True, True)
+    assert "all 2 replays" in same.note
+    first_only = check_reproduction("Eagle.", runs("Eagle.", "Falcon."), vectors)
+    assert (first_only.reproduced, first_only.exact, first_only.baselines_agree) == (False, True, False)
+    assert first_only.note.startswith("NOT REPRODUCED: the stack's LLM is not deterministic")
+    second_only = check_reproduction("Eagle.", runs("Falcon.", "Eagle."), vectors)
+    assert (second_only.reproduced, second_only.exact, second_only.baselines_agree) == (False, False, False)
+    other = check_reproduction("Eagle.", runs("Falcon.", "Falcon."), vectors)
+    assert (other.reproduced, other.exact, other.baselines_agree) == (False, False, True)
+    assert other.note.startswith("NOT REPRODUCED: the stack answered 'Eagle.' but replaying its call gave 'Falcon.'")
+    single = check_reproduction("Eagle.", runs("Eagle."), vectors)
+    assert single.reproduced and "replays" not in single.note
 
 
 def test_case_and_full_stops_do_not_count_as_a_different_answer() -> None:

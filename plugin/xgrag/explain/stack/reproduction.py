@@ -1,7 +1,9 @@
 """Did the replayed baseline reproduce the answer the stack gave? An explanation of a stack's call explains the
-replayed answer; it is the observed one only when the two agree. Checked once, right after the baseline, before
-any probe is asked; never silent: the Explanation records it, a mismatch warns (NotReproducedWarning) or stops the
-run (NotReproducedError, CLI exit status 4)."""
+replayed answer; it is the observed one only when the two agree, on every baseline run (noise_runs replays of the
+unperturbed call): one run that differs, or runs that differ from each other, mean the stack's LLM does not repeat
+its answer, and the probes would measure its noise. Checked once, right after the baseline, before any probe is
+asked; never silent: the Explanation records it, a mismatch warns (NotReproducedWarning) or stops the run
+(NotReproducedError, CLI exit status 4)."""
 
 from __future__ import annotations
 
@@ -24,22 +26,39 @@ ON_MISMATCH: tuple[OnMismatch, ...] = ("warn", "error")
 
 def check_reproduction(observed: str, baselines: Sequence[Generation],
                        vectors: Callable[[Iterable[str]], dict[str, np.ndarray]]) -> Reproduction:
-    """Exact after normalisation (answer_key), and cos(E(observed), E(replayed)) of the first baseline run."""
+    """Judged on every baseline run, not the first: the runs go out concurrently, so which one is "first" is the
+    order of the requests, and a nondeterministic LLM that gives the stack's answer to one run and another answer to
+    the next would pass a one-run check about half the time (and the probes would measure its noise). Reproduced
+    only when every run equals the observed answer after normalisation (answer_key); `exact`: the first run (a0,
+    the answer the importances are measured against) does; `baselines_agree`: the runs all equal each other;
+    `similarity`: cos(E(observed), E(a0))."""
     replayed = baselines[0].text
-    exact = answer_key(observed) == answer_key(replayed)
+    key = answer_key(observed)
+    keys = [answer_key(g.text) for g in baselines]
+    exact = keys[0] == key
+    matching = sum(k == key for k in keys)
+    reproduced = matching == len(keys)
+    agree = len(set(keys)) == 1
     vec = vectors([observed, replayed])
     similarity = round(float(vec[observed] @ vec[replayed]), 6)
-    agree = all(answer_key(g.text) == answer_key(replayed) for g in baselines)
-    if exact:
-        note = "The replayed call reproduced the stack's answer (equal after normalisation)."
-    else:
-        note = (f"NOT REPRODUCED: the stack answered {observed!r} but replaying its call gave {replayed!r} "
-                f"(similarity {similarity:.2f}); the importances below explain the replayed answer, not the "
+    runs = len(baselines)
+    if reproduced:
+        note = ("The replayed call reproduced the stack's answer (equal after normalisation"
+                + (f", in all {runs} replays of its unperturbed call)." if runs > 1 else ")."))
+    elif agree:
+        note = (f"NOT REPRODUCED: the stack answered {observed!r} but replaying its call gave {replayed!r}"
+                + (f" in all {runs} replays" if runs > 1 else "")
+                + f" (similarity {similarity:.2f}); the importances below explain the replayed answer, not the "
                 "stack's.")
-    if not agree:
-        note += (f" The {len(baselines)} baseline runs did not all give the same answer: the stack's LLM is not "
-                 "deterministic on this prompt.")
-    return Reproduction(reproduced=exact, exact=exact, similarity=similarity, observed_answer=observed,
+    else:
+        others = list(dict.fromkeys(g.text for g, k in zip(baselines, keys, strict=True) if k != key))
+        note = (f"NOT REPRODUCED: the stack's LLM is not deterministic on this prompt: the stack answered "
+                f"{observed!r}, and of {runs} replays of its unperturbed call {matching} gave that answer and "
+                f"{runs - matching} gave {', '.join(repr(t) for t in others)}. Removing a unit cannot be told apart "
+                f"from the LLM's own variation: the importances below explain the replayed answer {replayed!r} "
+                "against that noise, not the stack's answer. Make the LLM deterministic (temperature 0, a fixed "
+                "seed) and explain again.")
+    return Reproduction(reproduced=reproduced, exact=exact, similarity=similarity, observed_answer=observed,
                         replayed_answer=replayed, baselines_agree=agree, note=note)
 
 
