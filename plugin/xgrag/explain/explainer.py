@@ -33,7 +33,7 @@ from xgrag.explain.run import ExplainRun, Probe, Progress
 from xgrag.explain.schedulers import resolve_scheduler, schedule_for
 from xgrag.explain.scoring import logprob_floor, noise_floor
 from xgrag.explain.settings import ExplainSettings, cannot_score
-from xgrag.explain.stack import stack_settings
+from xgrag.explain.stack import run_blocking, stack_settings
 from xgrag.explain.stack.call import StackCall
 from xgrag.explain.stack.reproduction import OnMismatch, check_reproduction, mismatch
 from xgrag.explain.surrogate import mask_surrogate_summary
@@ -519,6 +519,7 @@ async def aexplain_stack(call: StackCall, *, embedder: Embedder | None = None,
 def explain_stack(call: StackCall, *, embedder: Embedder | None = None, settings: ExplainSettings | None = None,
                   cache: ResponseCache | None = None, progress: Progress | None = None,
                   on_mismatch: OnMismatch = "warn") -> Explanation:
-    """Blocking `aexplain_stack`."""
-    return asyncio.run(aexplain_stack(call, embedder=embedder, settings=settings, cache=cache, progress=progress,
-                                      on_mismatch=on_mismatch))
+    """Blocking `aexplain_stack`: on the thread's own event loop when it has one, never replacing or closing it
+    (xgrag.explain.stack.loops: the call's objects may be bound to it)."""
+    return run_blocking(aexplain_stack(call, embedder=embedder, settings=settings, cache=cache, progress=progress,
+                                       on_mismatch=on_mismatch), async_form="aexplain_stack")

@@ -29,7 +29,16 @@ from xgrag.errors import UsageError
 from xgrag.explain import ExplainSettings
 from xgrag.explain.explainer import aexplain_stack
 from xgrag.explain.run import Progress
-from xgrag.explain.stack import ItemSource, KnownEntity, KnownFact, OnMismatch, StackCall, build_context
+from xgrag.explain.stack import (
+    ItemSource,
+    KnownEntity,
+    KnownFact,
+    OnMismatch,
+    StackCall,
+    build_context,
+    require_blocking,
+    run_blocking,
+)
 from xgrag.generate.base import Fact, Generation, GenerationError, Usage
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.langchain import chat_model_params
@@ -199,15 +208,17 @@ def cypher_qa_call(chain: Any, question: str, answer: str, query: str | None, ro
                      details={"cypher": query})
 
 
-async def aexplain_cypher_qa(chain: Any, question: str, *, store: Neo4jStore | None = None,
-                             settings: ExplainSettings | None = None, embedder: Any = None,
-                             cache: ResponseCache | None = None, progress: Progress | None = None,
-                             on_mismatch: OnMismatch = "warn") -> ExplainedCypherQA:
-    """`explain_cypher_qa` for async code (the chain runs in a worker thread)."""
+def _run(chain: Any, question: str) -> tuple[Any, _Texts]:
+    """The chain's own call, blocking as `chain.invoke` is, with the callback that reads its text events."""
     if getattr(chain, "return_direct", False):
         raise UsageError("the chain has return_direct=True: it answers with the rows, no model answer to explain")
     texts = _Texts()
-    outputs = await asyncio.to_thread(chain.invoke, {chain.input_key: question}, {"callbacks": [texts]})
+    return chain.invoke({chain.input_key: question}, {"callbacks": [texts]}), texts
+
+
+async def _aexplain_run(chain: Any, question: str, outputs: Any, texts: _Texts, *, store: Neo4jStore | None,
+                        settings: ExplainSettings | None, embedder: Any, cache: ResponseCache | None,
+                        progress: Progress | None, on_mismatch: OnMismatch) -> ExplainedCypherQA:
     answer = outputs.get(chain.output_key) if isinstance(outputs, dict) else None
     if not isinstance(answer, str):
         raise UsageError(f"the chain's output {chain.output_key!r} is not text: {type(answer).__name__}")
@@ -227,12 +238,28 @@ async def aexplain_cypher_qa(chain: Any, question: str, *, store: Neo4jStore | N
     return ExplainedCypherQA(answer, question, query, list(rows), ex, step)
 
 
+async def aexplain_cypher_qa(chain: Any, question: str, *, store: Neo4jStore | None = None,
+                             settings: ExplainSettings | None = None, embedder: Any = None,
+                             cache: ResponseCache | None = None, progress: Progress | None = None,
+                             on_mismatch: OnMismatch = "warn") -> ExplainedCypherQA:
+    """`explain_cypher_qa` for async code (the chain's blocking invoke runs in a worker thread: its sync model
+    client and graph driver bind nothing to an event loop)."""
+    outputs, texts = await asyncio.to_thread(_run, chain, question)
+    return await _aexplain_run(chain, question, outputs, texts, store=store, settings=settings, embedder=embedder,
+                               cache=cache, progress=progress, on_mismatch=on_mismatch)
+
+
 def explain_cypher_qa(chain: Any, question: str, *, store: Neo4jStore | None = None,
                       settings: ExplainSettings | None = None, embedder: Any = None,
                       cache: ResponseCache | None = None, progress: Progress | None = None,
                       on_mismatch: OnMismatch = "warn") -> ExplainedCypherQA:
     """Run `chain` (a GraphCypherQAChain) on `question` and explain the answer it gave with its own QA step (see the
     module docstring). `store` reads the graph under its schema preset to name the rows' entities and facts
-    (without one, rows are still traced to element ids through the chain's own graph connection). Blocking."""
-    return asyncio.run(aexplain_cypher_qa(chain, question, store=store, settings=settings, embedder=embedder,
-                                          cache=cache, progress=progress, on_mismatch=on_mismatch))
+    (without one, rows are still traced to element ids through the chain's own graph connection). Blocking: the
+    chain runs in the calling thread, as the caller's own invoke would, and the explanation leaves the thread's
+    event loop as it was (xgrag.explain.stack.loops)."""
+    require_blocking("aexplain_cypher_qa")
+    outputs, texts = _run(chain, question)
+    return run_blocking(_aexplain_run(chain, question, outputs, texts, store=store, settings=settings,
+                                      embedder=embedder, cache=cache, progress=progress, on_mismatch=on_mismatch),
+                        async_form="aexplain_cypher_qa")

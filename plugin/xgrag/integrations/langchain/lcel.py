@@ -35,7 +35,16 @@ from xgrag.errors import UsageError
 from xgrag.explain import ExplainSettings
 from xgrag.explain.explainer import aexplain_stack
 from xgrag.explain.run import Progress
-from xgrag.explain.stack import ItemSource, KnownEntity, KnownFact, OnMismatch, StackCall, build_context
+from xgrag.explain.stack import (
+    ItemSource,
+    KnownEntity,
+    KnownFact,
+    OnMismatch,
+    StackCall,
+    build_context,
+    require_blocking,
+    run_blocking,
+)
 from xgrag.generate.base import Fact, Generation, GenerationError, Usage
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.langchain import chat_model_params
@@ -244,13 +253,15 @@ def chain_call(chain: Any, question: str, answer: str, messages: Sequence[BaseMe
                      notes=notes)
 
 
-async def aexplain_chain(chain: Any, inputs: Any, *, question: str | None = None,
-                         settings: ExplainSettings | None = None, embedder: Any = None,
-                         cache: ResponseCache | None = None, progress: Progress | None = None,
-                         on_mismatch: OnMismatch = "warn") -> ExplainedChain:
-    """`explain_chain` for async code (the chain runs in a worker thread)."""
+def _run(chain: Any, inputs: Any) -> tuple[Any, _Capture]:
+    """The chain's own call, blocking as `chain.invoke` is, with the capturing callback."""
     capture = _Capture()
-    output = await asyncio.to_thread(chain.invoke, inputs, {"callbacks": [capture]})
+    return chain.invoke(inputs, {"callbacks": [capture]}), capture
+
+
+async def _aexplain_run(chain: Any, inputs: Any, output: Any, capture: _Capture, *, question: str | None,
+                        settings: ExplainSettings | None, embedder: Any, cache: ResponseCache | None,
+                        progress: Progress | None, on_mismatch: OnMismatch) -> ExplainedChain:
     answer = answer_text(output)
     if answer is None:
         raise UsageError(f"the chain's output is not text: {type(output).__name__}")
@@ -270,11 +281,27 @@ async def aexplain_chain(chain: Any, inputs: Any, *, question: str | None = None
     return ExplainedChain(answer, asked, list(capture.documents), ex, step)
 
 
+async def aexplain_chain(chain: Any, inputs: Any, *, question: str | None = None,
+                         settings: ExplainSettings | None = None, embedder: Any = None,
+                         cache: ResponseCache | None = None, progress: Progress | None = None,
+                         on_mismatch: OnMismatch = "warn") -> ExplainedChain:
+    """`explain_chain` for async code (the chain's blocking invoke runs in a worker thread: a chat model's sync
+    client binds nothing to an event loop)."""
+    output, capture = await asyncio.to_thread(_run, chain, inputs)
+    return await _aexplain_run(chain, inputs, output, capture, question=question, settings=settings,
+                               embedder=embedder, cache=cache, progress=progress, on_mismatch=on_mismatch)
+
+
 def explain_chain(chain: Any, inputs: Any, *, question: str | None = None, settings: ExplainSettings | None = None,
                   embedder: Any = None, cache: ResponseCache | None = None, progress: Progress | None = None,
                   on_mismatch: OnMismatch = "warn") -> ExplainedChain:
     """Run the LCEL `chain` on `inputs` and explain its answer with its own prompt and model (see the module
     docstring). `question`: what the explanation calls the question (default: the input's question/query/input, or
-    the input itself). Blocking; from async code use `aexplain_chain`."""
-    return asyncio.run(aexplain_chain(chain, inputs, question=question, settings=settings,
-                                      embedder=embedder, cache=cache, progress=progress, on_mismatch=on_mismatch))
+    the input itself). Blocking; from async code use `aexplain_chain`. The chain runs in the calling thread, as the
+    caller's own invoke would, and the explanation leaves the thread's event loop as it was
+    (xgrag.explain.stack.loops)."""
+    require_blocking("aexplain_chain")
+    output, capture = _run(chain, inputs)
+    return run_blocking(_aexplain_run(chain, inputs, output, capture, question=question, settings=settings,
+                                      embedder=embedder, cache=cache, progress=progress, on_mismatch=on_mismatch),
+                        async_form="aexplain_chain")

@@ -5,7 +5,6 @@ blocking `rag.query`, driven the way LightRAG drives its blocking calls."""
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -13,7 +12,7 @@ from xgrag.errors import UsageError
 from xgrag.explain import ExplainSettings
 from xgrag.explain.explainer import aexplain_stack
 from xgrag.explain.run import Progress
-from xgrag.explain.stack import OnMismatch
+from xgrag.explain.stack import OnMismatch, require_blocking, run_blocking
 from xgrag.generate.cache import ResponseCache
 from xgrag.model import Explanation
 from xgrag.model.trace import LightRAGMap
@@ -91,17 +90,11 @@ def explain_query(rag: Any, question: str, param: Any = None, *, system_prompt: 
                   settings: ExplainSettings | None = None, embedder: Any = None, cache: ResponseCache | None = None,
                   progress: Progress | None = None, on_mismatch: OnMismatch = "warn") -> ExplainedQuery:
     """`aexplain_query` for blocking code: on LightRAG's event loop, as its own blocking `rag.query` runs (from
-    async code, await `aexplain_query`)."""
+    async code, await `aexplain_query`); the loop stays open and current (xgrag.explain.stack.loops)."""
     from lightrag.utils import always_get_an_event_loop
 
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        pass
-    else:
-        raise UsageError("explain_query was called inside a running event loop: await aexplain_query instead")
-    loop = always_get_an_event_loop()
-    explained: ExplainedQuery = loop.run_until_complete(
-        aexplain_query(rag, question, param, system_prompt=system_prompt, settings=settings, embedder=embedder,
-                       cache=cache, progress=progress, on_mismatch=on_mismatch))
-    return explained
+    require_blocking("aexplain_query")
+    always_get_an_event_loop()  # LightRAG's own choice of loop: the thread's, made current if it has none
+    return run_blocking(aexplain_query(rag, question, param, system_prompt=system_prompt, settings=settings,
+                                       embedder=embedder, cache=cache, progress=progress, on_mismatch=on_mismatch),
+                        async_form="aexplain_query")

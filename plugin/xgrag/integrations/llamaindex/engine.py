@@ -36,7 +36,16 @@ from xgrag.errors import UsageError
 from xgrag.explain import ExplainSettings
 from xgrag.explain.explainer import aexplain_stack
 from xgrag.explain.run import Progress
-from xgrag.explain.stack import ItemSource, KnownEntity, KnownFact, OnMismatch, StackCall, build_context
+from xgrag.explain.stack import (
+    ItemSource,
+    KnownEntity,
+    KnownFact,
+    OnMismatch,
+    StackCall,
+    build_context,
+    require_blocking,
+    run_blocking,
+)
 from xgrag.generate.base import Fact, Generation, GenerationError, Usage
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.langchain import chat_model_params
@@ -219,21 +228,28 @@ def explain_engine_response(engine: Any, question: str, response: Any, *, store:
                             on_mismatch: OnMismatch = "warn") -> ExplainedResponse:
     """Explain `response`, the answer `engine.query(question)` gave, with the engine's own response synthesizer
     (see the module docstring). `store` (llamaindex preset) traces the nodes' triplets to stored relationships.
-    Blocking; from async code use `aexplain_engine_response`."""
-    return asyncio.run(aexplain_engine_response(engine, question, response, store=store, settings=settings,
-                                                embedder=embedder, cache=cache, progress=progress,
-                                                on_mismatch=on_mismatch))
+    Blocking; from async code use `aexplain_engine_response`. Runs on the thread's event loop, which LlamaIndex's
+    own blocking calls use, and leaves it open and current (xgrag.explain.stack.loops)."""
+    return run_blocking(aexplain_engine_response(engine, question, response, store=store, settings=settings,
+                                                 embedder=embedder, cache=cache, progress=progress,
+                                                 on_mismatch=on_mismatch), async_form="aexplain_engine_response")
+
+
+def _text_response(response: Any) -> Any:
+    if not isinstance(response, Response):
+        raise UsageError(f"the engine answered with {type(response).__name__}; a text Response is explained "
+                         "(streaming=False, no output_cls)")
+    return response
 
 
 async def aexplain_query(engine: Any, question: str, *, store: Neo4jStore | None = None,
                          settings: ExplainSettings | None = None, embedder: Any = None,
                          cache: ResponseCache | None = None, progress: Progress | None = None,
                          on_mismatch: OnMismatch = "warn") -> ExplainedResponse:
-    """`explain_query` for async code (the query runs in a worker thread)."""
-    response = await asyncio.to_thread(engine.query, question)
-    if not isinstance(response, Response):
-        raise UsageError(f"the engine answered with {type(response).__name__}; a text Response is explained "
-                         "(streaming=False, no output_cls)")
+    """`explain_query` for async code: `await engine.aquery(question)` on the caller's loop, as async code queries.
+    Not `engine.query` in a worker thread: its LlamaIndex asyncio_run would open the LLM's async client in a loop of
+    its own, closed when the query returns, and the user's next query would find that client bound to it."""
+    response = _text_response(await engine.aquery(question))
     return await aexplain_engine_response(engine, question, response, store=store, settings=settings,
                                           embedder=embedder, cache=cache, progress=progress, on_mismatch=on_mismatch)
 
@@ -242,6 +258,10 @@ def explain_query(engine: Any, question: str, *, store: Neo4jStore | None = None
                   settings: ExplainSettings | None = None, embedder: Any = None, cache: ResponseCache | None = None,
                   progress: Progress | None = None, on_mismatch: OnMismatch = "warn") -> ExplainedResponse:
     """Run `engine.query(question)` and explain the answer it gave with the engine's own response synthesizer and
-    LLM (see the module docstring). Blocking; from async code use `aexplain_query`."""
-    return asyncio.run(aexplain_query(engine, question, store=store, settings=settings, embedder=embedder,
-                                      cache=cache, progress=progress, on_mismatch=on_mismatch))
+    LLM (see the module docstring). Blocking; from async code use `aexplain_query`. The query runs in the calling
+    thread, exactly as the caller's own `engine.query` would (LlamaIndex runs its async retrieval on the thread's
+    event loop), then the explanation runs on that same loop, left open and current (xgrag.explain.stack.loops)."""
+    require_blocking("aexplain_query")
+    response = _text_response(engine.query(question))
+    return explain_engine_response(engine, question, response, store=store, settings=settings, embedder=embedder,
+                                   cache=cache, progress=progress, on_mismatch=on_mismatch)

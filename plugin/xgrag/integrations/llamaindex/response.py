@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -12,6 +11,7 @@ from llama_index.core.schema import MetadataMode, NodeRelationship
 
 from xgrag.errors import UsageError
 from xgrag.explain import Explainer, ExplainSettings
+from xgrag.explain.stack import run_blocking
 from xgrag.model import Explanation, Node, Relationship, Subgraph
 from xgrag.model.trace import LlamaIndexResponseMap, TripletMatch, TripletMiss
 from xgrag.retrieval import Retriever
@@ -136,5 +136,7 @@ async def aexplain_response(explainer: Explainer, question: str, response: Any, 
 
 def explain_response(explainer: Explainer, question: str, response: Any, *,
                      settings: ExplainSettings | None = None) -> Explanation:
-    """`aexplain_response` for synchronous code (not from inside a running event loop)."""
-    return asyncio.run(aexplain_response(explainer, question, response, settings=settings))
+    """`aexplain_response` for synchronous code (not from inside a running event loop). Leaves the thread's event
+    loop, which the engine's own blocking queries use, open and current (xgrag.explain.stack.loops)."""
+    return run_blocking(aexplain_response(explainer, question, response, settings=settings),
+                        async_form="aexplain_response")

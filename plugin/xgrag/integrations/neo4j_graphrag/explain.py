@@ -14,7 +14,7 @@ from xgrag.errors import UsageError
 from xgrag.explain import ExplainSettings
 from xgrag.explain.explainer import aexplain_stack
 from xgrag.explain.run import Progress
-from xgrag.explain.stack import OnMismatch
+from xgrag.explain.stack import OnMismatch, require_blocking, run_blocking
 from xgrag.generate.cache import ResponseCache
 from xgrag.model import Explanation
 from xgrag.store.neo4j import Neo4jStore
@@ -64,11 +64,12 @@ def explain_result(graphrag: Any, result: RagResultModel, query_text: str, *, st
     """Explain `result`, the answer `graphrag.search(query_text, ..., return_context=True)` gave, with the search's
     own items, RagTemplate and LLM (pass the search's own `examples`, `message_history`, `response_fallback`).
     `store` traces the items to graph elements under its schema preset (optional: without one the units are the
-    items and their spans, unmapped). Blocking; from async code use `aexplain_result`."""
-    return asyncio.run(aexplain_result(graphrag, result, query_text, store=store, examples=examples,
-                                       message_history=message_history, response_fallback=response_fallback,
-                                       settings=settings, embedder=embedder, cache=cache, progress=progress,
-                                       on_mismatch=on_mismatch))
+    items and their spans, unmapped). Blocking; from async code use `aexplain_result`. Leaves the thread's event loop
+    as it was (xgrag.explain.stack.loops)."""
+    return run_blocking(aexplain_result(graphrag, result, query_text, store=store, examples=examples,
+                                        message_history=message_history, response_fallback=response_fallback,
+                                        settings=settings, embedder=embedder, cache=cache, progress=progress,
+                                        on_mismatch=on_mismatch), async_form="aexplain_result")
 
 
 async def aexplain_search(graphrag: Any, query_text: str, *, store: Neo4jStore | None = None,
@@ -77,7 +78,8 @@ async def aexplain_search(graphrag: Any, query_text: str, *, store: Neo4jStore |
                           settings: ExplainSettings | None = None, embedder: Any = None,
                           cache: ResponseCache | None = None, progress: Progress | None = None,
                           on_mismatch: OnMismatch = "warn") -> ExplainedRagResult:
-    """`explain_search` for async code (the search itself runs in a worker thread)."""
+    """`explain_search` for async code. GraphRAG.search is blocking only (its LLM's sync invoke, the sync driver):
+    it runs in a worker thread, where it binds nothing to an event loop."""
     result = await asyncio.to_thread(graphrag.search, query_text=query_text, message_history=message_history,
                                      examples=examples, retriever_config=retriever_config, return_context=True,
                                      response_fallback=response_fallback)
@@ -96,8 +98,12 @@ def explain_search(graphrag: Any, query_text: str, *, store: Neo4jStore | None =
     rebuilds the search's own prompt (its RagTemplate over the retrieved items, some left out) and asks the
     search's own LLM (see the package docstring). Returns the search result with `.explain` (the payload) and
     `.explanation` (xgrag's Explanation; `.explanation.reproduction` says whether replaying the call gave the
-    search's answer). Blocking; from async code use `aexplain_search`."""
-    return asyncio.run(aexplain_search(graphrag, query_text, store=store, retriever_config=retriever_config,
-                                       examples=examples, message_history=message_history,
-                                       response_fallback=response_fallback, settings=settings, embedder=embedder,
-                                       cache=cache, progress=progress, on_mismatch=on_mismatch))
+    search's answer). Blocking; from async code use `aexplain_search`. The search runs in the calling thread, as the
+    caller's own would; the explanation leaves the thread's event loop as it was (xgrag.explain.stack.loops)."""
+    require_blocking("aexplain_search")
+    result = graphrag.search(query_text=query_text, message_history=message_history, examples=examples,
+                             retriever_config=retriever_config, return_context=True,
+                             response_fallback=response_fallback)
+    return explain_result(graphrag, result, query_text, store=store, examples=examples,
+                          message_history=message_history, response_fallback=response_fallback, settings=settings,
+                          embedder=embedder, cache=cache, progress=progress, on_mismatch=on_mismatch)
