@@ -261,14 +261,18 @@ class ExplainRun:
             return property_text(graph, graph.properties[p.target])
         return ""
 
-    def by_promise(self, planned: Sequence[Planned], question_only: bool = False) -> list[Planned]:
-        """Most promising first: components whose text is closest to the answer or the question (embeddings
-        only, no generator calls). `question_only`: closeness to the question alone."""
+    def promise(self, planned: Sequence[Planned], question_only: bool = False) -> dict[int, float]:
+        """Per component (by id()): the cosine of its text with the question, or the larger of that and its cosine
+        with the answer (embeddings only, no generator calls). `question_only`: closeness to the question alone."""
         labels = sorted({self.unit_text(p) for p in planned} | {self.a0.text, self.question})
         vec = self.oracle.vectors(labels)
         q, a = vec[self.question], vec[self.a0.text]
-        promise = {id(p): float(vec[self.unit_text(p)] @ q) if question_only else
-                   max(float(vec[self.unit_text(p)] @ a), float(vec[self.unit_text(p)] @ q)) for p in planned}
+        return {id(p): float(vec[self.unit_text(p)] @ q) if question_only else
+                max(float(vec[self.unit_text(p)] @ a), float(vec[self.unit_text(p)] @ q)) for p in planned}
+
+    def by_promise(self, planned: Sequence[Planned], question_only: bool = False) -> list[Planned]:
+        """Most promising first (`promise`), ties by strategy and target."""
+        promise = self.promise(planned, question_only)
         return sorted(planned, key=lambda p: (-promise[id(p)], p.strategy, p.target))
 
     def vectors(self) -> dict[str, np.ndarray]:

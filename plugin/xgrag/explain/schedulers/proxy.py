@@ -108,30 +108,24 @@ def answer_value_facts(graph: Subgraph, answer: str) -> list[str]:
     return sorted(f.id for f in graph.properties.values() if answer_key(str(f.value)) in wanted)
 
 
-def question_relevance(run: ExplainRun, units: Sequence[Planned]) -> dict[str, float]:
-    """Per unit target: cos(E(question), E(the unit as the prompt states it)), the embedding proxy's question term."""
-    texts = {p.target: run.unit_text(p) for p in units}
-    vec = run.oracle.vectors(sorted(set(texts.values()) | {run.question}))
-    q = vec[run.question]
-    return {target: float(vec[text] @ q) for target, text in texts.items()}
-
-
 def proxy_plan(run: ExplainRun, units: Sequence[Planned], top_k: int) -> tuple[list[Planned], list[Planned]]:
-    """(candidates, the rest): the facts of the answer's most relevant trails and the facts stating the answer (up
-    to MAX_CANDIDATES), at least top_k, padded in the embedding proxy's order; the rest in that order too."""
+    """(candidates, the rest): the facts of the answer's most relevant trails (relevance: the embedding proxy's
+    closeness to the question) and the facts stating the answer (up to MAX_CANDIDATES), at least top_k, padded in
+    the embedding proxy's order; the rest in that order too."""
     graph, answer = run.graph, run.a0.text
     hops = run.settings.hops or RetrievalSettings().hops
-    structural = [*answer_path_facts(graph, answer, hops, question_relevance(run, units)),
-                  *answer_value_facts(graph, answer)]
+    closeness = run.promise(units, question_only=True)
+    relevance = {p.target: closeness[id(p)] for p in units}
+    structural = [*answer_path_facts(graph, answer, hops, relevance), *answer_value_facts(graph, answer)]
     by_target = {p.target: p for p in units}
-    first: list[Planned] = []
+    first: dict[int, Planned] = {}  # by id(): in the order found, each once
     for fid in structural:
-        if fid in by_target and by_target[fid] not in first:
-            first.append(by_target[fid])
-    first = first[:MAX_CANDIDATES]
-    rest = run.by_promise([p for p in units if p not in first])
-    n = max(top_k, len(first))
-    ranked = [*first, *rest]
+        if fid in by_target:
+            first.setdefault(id(by_target[fid]), by_target[fid])
+    chosen = list(first.values())[:MAX_CANDIDATES]
+    taken = {id(p) for p in chosen}
+    ranked = [*chosen, *run.by_promise([p for p in units if id(p) not in taken])]
+    n = max(top_k, len(chosen))
     return ranked[:n], ranked[n:]
 
 
