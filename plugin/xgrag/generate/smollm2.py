@@ -241,6 +241,19 @@ def _token_logprobs(tok: Any, logits: Any, chosen: list[int], top: int) -> tuple
     return [float(v) for v in values], alternatives
 
 
+_CACHE_ARGUMENTS: dict[type, str] = {}
+
+
+def _cache_argument(model: Any) -> str:
+    """The forward argument that takes a KV cache: transformers 5 names it (and the output's field) `cache`,
+    earlier versions `past_key_values`. Read once per model class, not on every scored text."""
+    kind = type(model)
+    if kind not in _CACHE_ARGUMENTS:
+        _CACHE_ARGUMENTS[kind] = "cache" if "cache" in inspect.signature(kind.forward).parameters \
+            else "past_key_values"
+    return _CACHE_ARGUMENTS[kind]
+
+
 MIN_REUSED_TOKENS = 16  # below this a copy of the cache costs about what computing the tokens again does
 
 
@@ -388,9 +401,7 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
                 if first < n:
                     token_ids = [int(t) for t in ids[0]]
                     cache, reused = self._cached_prefix(token_ids, first)
-                    # transformers 5 names the cache argument and output `cache` (`past_key_values` before)
-                    cache_arg = "cache" if "cache" in inspect.signature(lm.model.forward).parameters \
-                        else "past_key_values"
+                    cache_arg = _cache_argument(lm.model)
                     with torch.inference_mode():
                         out = lm.model(input_ids=ids[:, reused:], attention_mask=torch.ones_like(ids),
                                        use_cache=self.reuse_prefix, logits_to_keep=n - first + 1,
