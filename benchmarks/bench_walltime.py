@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
 import time
@@ -29,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from metaqa_full import DATA, kb_store, plain  # noqa: E402
+from metaqa_full import DATA, kb_store, plain, questions  # noqa: E402
 
 from xgrag.config import Settings  # noqa: E402
 from xgrag.embed import default_embedder  # noqa: E402
@@ -55,9 +54,7 @@ def main() -> None:
     ap.add_argument("--exhaustive", action="store_true", help="also leave-one-out, for top-3 agreement (slow)")
     ap.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "walltime.json")
     args = ap.parse_args()
-    pool = [q for q in (json.loads(line) for line in args.questions.read_text().splitlines() if line.strip())
-            if q["hops"] == args.hops]
-    random.Random(args.seed).shuffle(pool)
+    pool = questions(10**9, args.seed, (args.hops,), path=args.questions)  # every question of that hop, seeded order
     rows: list[dict[str, Any]] = []
     with kb_store(kb=args.kb) as (store, info):
         emb = default_embedder()
