@@ -123,6 +123,18 @@ def wipe(store: Neo4jStore) -> None:
     _delete_all(store)
 
 
+def metaqa_sample(store: Neo4jStore) -> Neo4jStore:
+    """The database holding only the bundled MetaQA sample, as `xgrag ingest triples` writes it (after a wipe and
+    xgrag's migrations): the graph the module-scoped serve, page and report fixtures share."""
+    from xgrag.config import GraphSchema
+    from xgrag.store.ingest import ingest_triples
+
+    wipe(store)
+    migrate(store, GraphSchema(), 384)
+    ingest_triples(store, SAMPLE / "metaqa_triples.tsv", "metaqa")
+    return store
+
+
 def _delete_all(store: Neo4jStore) -> None:
     while store.query("MATCH (n) WITH n LIMIT 20000 DETACH DELETE n RETURN count(*) AS c",
                       read_only=False)[0]["c"]:

@@ -15,9 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import SAMPLE
 from support.browser import ARTIFACTS, Watched, chromium, overlaps
-from xgrag.config import GraphSchema
 from xgrag.embed import default_embedder
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.bridges import classify
@@ -27,7 +25,6 @@ from xgrag.report.view import COLLAPSE_AT, FOCUS_K, colour
 from xgrag.retrieval import Retriever
 from xgrag.serve.export import write_html
 from xgrag.store.ingest import ingest_triples
-from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
 
 pytestmark = pytest.mark.browser  # every test here drives chromium
@@ -45,11 +42,9 @@ LARGE = "what genre is [Despicable Me 2]"
 
 @pytest.fixture(scope="module")
 def explanations(server: Neo4jStore, tmp_path_factory: pytest.TempPathFactory) -> list[Explanation]:
-    from helpers import wipe
+    from helpers import metaqa_sample
 
-    wipe(server)
-    migrate(server, GraphSchema(), 384)
-    ingest_triples(server, SAMPLE / "metaqa_triples.tsv", "metaqa")
+    metaqa_sample(server)
     evil = tmp_path_factory.mktemp("kg") / "evil.tsv"
     evil.write_text("head\trelation\ttail\thead_type\ttail_type\tdoc_id\n"
                     f"{EVIL_MOVIE}\tdirected_by\t{EVIL_PERSON}\tMovie\tPerson\t{EVIL_DOC}\n"

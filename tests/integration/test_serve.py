@@ -13,14 +13,12 @@ from typing import Any
 import httpx
 import pytest
 
-from helpers import SAMPLE, wipe
-from xgrag.config import GraphSchema, load_settings
+from helpers import metaqa_sample
+from xgrag.config import load_settings
 from xgrag.generate.cache import ResponseCache
 from xgrag.serve.engine import Workbench
 from xgrag.serve.server import Access, Serving, allowed_hosts, resolve_token
 from xgrag.store.explanations import load_explanation
-from xgrag.store.ingest import ingest_triples
-from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
 
 TARIK = "who is listed as director of [Tarik Lowe] starred movies"
@@ -55,10 +53,7 @@ def explain(client: httpx.Client, question: str, **options: Any) -> tuple[dict[s
 
 @pytest.fixture(scope="module")
 def graph(server: Neo4jStore) -> Neo4jStore:
-    wipe(server)
-    migrate(server, GraphSchema(), 384)
-    ingest_triples(server, SAMPLE / "metaqa_triples.tsv", "metaqa")
-    return server
+    return metaqa_sample(server)
 
 
 @pytest.fixture(scope="module")

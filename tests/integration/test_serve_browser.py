@@ -28,16 +28,15 @@ from typing import Any
 
 import pytest
 
-from helpers import SAMPLE, view_blocks, wipe
+from helpers import SAMPLE, metaqa_sample, view_blocks
 from support.browser import ARTIFACTS, Watched, chromium
 from support.openai_server import OpenAITestServer
-from xgrag.config import GraphSchema, load_settings
+from xgrag.config import load_settings
 from xgrag.generate.cache import ResponseCache
 from xgrag.serve.engine import Workbench
 from xgrag.serve.server import Serving
 from xgrag.store.explanations import load_explanation
 from xgrag.store.ingest import ingest_triples
-from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
 
 pytestmark = pytest.mark.browser  # every test here drives chromium
@@ -56,9 +55,7 @@ CHAT = "/v1/chat/completions"
 
 @pytest.fixture(scope="module")
 def graph(server: Neo4jStore, tmp_path_factory: pytest.TempPathFactory) -> Neo4jStore:
-    wipe(server)
-    migrate(server, GraphSchema(), 384)
-    ingest_triples(server, SAMPLE / "metaqa_triples.tsv", "metaqa")
+    metaqa_sample(server)
     evil = tmp_path_factory.mktemp("kg") / "evil.tsv"
     evil.write_text("head\trelation\ttail\thead_type\ttail_type\tdoc_id\tchunk_id\n"
                     f"{EVIL_MOVIE}\tdirected_by\t{EVIL_PERSON}\tMovie\tPerson\t{EVIL_DOC}\tevil#0\n"

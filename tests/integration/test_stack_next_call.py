@@ -148,27 +148,7 @@ def test_llamaindex_next_aquery_after_explaining_from_async_code(srv: OpenAITest
 def _langchain_chain(srv: OpenAITestServer) -> Any:
     """An LCEL chain: a retriever returning the missions' chunks | a ChatPromptTemplate | ChatOpenAI | a parser."""
     pytest.importorskip("langchain_openai")
-    from langchain_core.callbacks import CallbackManagerForRetrieverRun
-    from langchain_core.documents import Document
-    from langchain_core.output_parsers import StrOutputParser
-    from langchain_core.prompts import ChatPromptTemplate
-    from langchain_core.retrievers import BaseRetriever
-    from langchain_core.runnables import RunnablePassthrough
-    from langchain_openai import ChatOpenAI
-
-    class Chunks(BaseRetriever):
-        def _get_relevant_documents(self, query: str, *, run_manager: CallbackManagerForRetrieverRun
-                                    ) -> list[Document]:
-            return [Document(page_content=m.text, metadata={"mission": m.number}) for m in WORLD]
-
-    def format_docs(docs: list[Document]) -> str:
-        return "\n\n".join(d.page_content for d in docs)
-
-    prompt = ChatPromptTemplate.from_messages([("system", "Answer from the context."),
-                                               ("human", "Context:\n{context}\n\nQuestion:\n{question}\n")])
-    llm = ChatOpenAI(model=W.MODEL, base_url=srv.base_url, api_key="unused-by-the-test-server", temperature=0,
-                     seed=42, max_retries=0)
-    return {"context": Chunks() | format_docs, "question": RunnablePassthrough()} | prompt | llm | StrOutputParser()
+    return W.lcel_chain(srv.base_url, WORLD, metadata=True)
 
 
 def test_langchain_next_invoke_after_explaining(srv: OpenAITestServer,

@@ -73,27 +73,7 @@ def _fresh(rule: Recorded) -> Iterator[None]:
 
 
 def _chain(srv: OpenAITestServer) -> Any:
-    from langchain_core.callbacks import CallbackManagerForRetrieverRun
-    from langchain_core.documents import Document
-    from langchain_core.output_parsers import StrOutputParser
-    from langchain_core.prompts import ChatPromptTemplate
-    from langchain_core.retrievers import BaseRetriever
-    from langchain_core.runnables import RunnablePassthrough
-    from langchain_openai import ChatOpenAI
-
-    class Chunks(BaseRetriever):
-        def _get_relevant_documents(self, query: str, *, run_manager: CallbackManagerForRetrieverRun
-                                    ) -> list[Document]:
-            return [Document(page_content=m.text) for m in WORLD]
-
-    def format_docs(docs: list[Document]) -> str:
-        return "\n\n".join(d.page_content for d in docs)
-
-    prompt = ChatPromptTemplate.from_messages([("system", "Answer from the context."),
-                                               ("human", "Context:\n{context}\n\nQuestion:\n{question}\n")])
-    llm = ChatOpenAI(model=W.MODEL, base_url=srv.base_url, api_key="unused-by-the-test-server", temperature=0,
-                     seed=42, max_retries=0)
-    return {"context": Chunks() | format_docs, "question": RunnablePassthrough()} | prompt | llm | StrOutputParser()
+    return W.lcel_chain(srv.base_url, WORLD, metadata=False)
 
 
 def _try(chain: Any, srv: OpenAITestServer, rule: Recorded) -> tuple[NotReproducedError | None, list[str]]:

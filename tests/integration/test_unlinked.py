@@ -16,16 +16,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from helpers import SAMPLE, view_blocks, wipe
-from xgrag.config import GraphSchema
+from helpers import metaqa_sample, view_blocks
 from xgrag.embed import default_embedder
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.generate.extractive import ExtractiveReader
 from xgrag.model import Explanation
 from xgrag.report.outputs import EXIT_UNLINKED
 from xgrag.retrieval import Retriever
-from xgrag.store.ingest import ingest_triples
-from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
 
 MISSING = "who directed [Zorblax Quint]"
@@ -36,10 +33,7 @@ EVIL = f"who directed [{EVIL_NAME}]"
 
 @pytest.fixture(scope="module")
 def graph(server: Neo4jStore) -> Neo4jStore:
-    wipe(server)
-    migrate(server, GraphSchema(), 384)
-    ingest_triples(server, SAMPLE / "metaqa_triples.tsv", "metaqa")
-    return server
+    return metaqa_sample(server)
 
 
 @pytest.fixture(scope="module")

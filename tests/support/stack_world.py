@@ -314,5 +314,32 @@ def llamaindex_llm(base_url: str, model: str = MODEL) -> Any:
                       temperature=0.0, additional_kwargs={"seed": 42}, max_retries=0, timeout=120.0)
 
 
+def lcel_chain(base_url: str, world: list[Mission], metadata: bool = False) -> Any:
+    """An LCEL chain as LangChain's RAG tutorial writes it: a retriever returning the world's chunks (with each
+    mission's number as metadata when asked) | a ChatPromptTemplate | ChatOpenAI on the test server | a parser."""
+    from langchain_core.callbacks import CallbackManagerForRetrieverRun
+    from langchain_core.documents import Document
+    from langchain_core.output_parsers import StrOutputParser
+    from langchain_core.prompts import ChatPromptTemplate
+    from langchain_core.retrievers import BaseRetriever
+    from langchain_core.runnables import RunnablePassthrough
+    from langchain_openai import ChatOpenAI
+
+    class Chunks(BaseRetriever):
+        def _get_relevant_documents(self, query: str, *, run_manager: CallbackManagerForRetrieverRun
+                                    ) -> list[Document]:
+            return [Document(page_content=m.text, metadata={"mission": m.number} if metadata else {})
+                    for m in world]
+
+    def format_docs(docs: list[Document]) -> str:
+        return "\n\n".join(d.page_content for d in docs)
+
+    prompt = ChatPromptTemplate.from_messages([("system", "Answer from the context."),
+                                               ("human", "Context:\n{context}\n\nQuestion:\n{question}\n")])
+    llm = ChatOpenAI(model=MODEL, base_url=base_url, api_key="unused-by-the-test-server", temperature=0,
+                     seed=42, max_retries=0)
+    return {"context": Chunks() | format_docs, "question": RunnablePassthrough()} | prompt | llm | StrOutputParser()
+
+
 RETRIEVERS = {"vector": "VectorRetriever", "vector_cypher": "VectorCypherRetriever", "hybrid": "HybridRetriever",
               "text2cypher": "Text2CypherRetriever"}
