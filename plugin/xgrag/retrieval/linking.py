@@ -13,7 +13,9 @@ Three tiers, each run only where the one before found nothing:
 3. (only when nothing was linked and the graph stores name embeddings) nearest names of the question's short
    spans through the vector index.
 Beside the first tier, with the in-memory name index (a read-only mapping): a number typed with or without its
-punctuation ("98824177531", "9-(882)417-7531") links the entity named or aliased by the same digits.
+punctuation ("98824177531", "9-(882)417-7531") links the entity named or aliased by the same digits. In a general
+mapping, an amount or a date the question types ("the $82,850 transfer", "on Mar 18, 2014") links the records that
+hold it among their facts (xgrag.retrieval.typed_values; `Linker._records_by_value`).
 
 Deterministic (ties broken by entity id); reads only; every value is a Cypher parameter.
 """
@@ -30,6 +32,7 @@ from xgrag.embed import Embedder
 from xgrag.model import Node, key_text
 from xgrag.retrieval.name_index import NameIndex, shared_index
 from xgrag.retrieval.names import ARTICLES, DESCRIPTIVE, NUMBER_WORDS, TITLES, fold, strip_marks
+from xgrag.retrieval.typed_values import typed_values
 from xgrag.store.neo4j import Neo4jStore
 from xgrag.store.queries import q as quote
 
@@ -46,6 +49,10 @@ MAX_PARTIAL = 3
 _MAX_PART = 6
 _VECTOR_K = 10
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*'?")
+# Records linked by one typed value: more than this, and the value names none of them in particular (a common amount).
+MAX_VALUE_RECORDS = 3
+# A label with more nodes than this is not scanned for typed values (no index serves a match on any fact property).
+MAX_VALUE_SCAN = 500_000
 # A number written as one unit with inner punctuation: a date ("1948-12-08"), a decimal ("18.0"), a time, a ratio.
 _COMPOUND_NUMBER = re.compile(r"\d+(?:[.,:/-]\d+)+")
 
@@ -153,7 +160,7 @@ def candidate_spans(question: str) -> list[str]:
 @dataclass(frozen=True)
 class LinkedEntity:
     node: Node
-    method: str  # bracket | exact | number | partial | fulltext | vector
+    method: str  # bracket | exact | number | value | partial | fulltext | vector
     score: float
     mention: str
 
@@ -352,6 +359,26 @@ def uncovered_words(question: str, covered: set[int]) -> list[str]:
     return list(dict.fromkeys(words))
 
 
+def _typed_key(value: object, amounts: dict[float, str], dates: dict[Any, str]) -> object:
+    """Which typed value a stored value matched: the amount (a number), the date (a temporal value, or its text)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value) if float(value) in amounts else None
+    if isinstance(value, str):
+        for a, text in amounts.items():
+            if value in (text, f"{a:g}", str(int(a)) if a == int(a) else ""):
+                return a
+        for d, text in dates.items():
+            if value == text:
+                return d
+        return None
+    to_date = getattr(value, "to_native", None)
+    native = to_date() if callable(to_date) else value
+    day = native.date() if hasattr(native, "date") and callable(native.date) else native
+    return day if day in dates else None
+
+
 def node_from_map(row: dict[str, Any]) -> Node:
     """A node from a {{NODEMAP}} map row (linking and alias queries)."""
     return Node(
@@ -475,6 +502,8 @@ class Linker:
             LinkedEntity(node, "number", 1.0, typed) for node, typed in memory.numbers(question, set(excluded))
             if node.id not in {le.node.id for le in whole}]
         whole += numbers
+        if self.store.schema.general:
+            whole += self._records_by_value(question, whole, excluded)
         if whole:
             # A whole name is the strongest evidence of what a question is about; parts of names are a fallback.
             # Measured on unbracketed MetaQA (whole names always present): also linking parts of names in the
@@ -485,6 +514,56 @@ class Linker:
         if parts:
             return parts
         return self._fuzzy(question, excluded)
+
+    def _records_by_value(self, question: str, linked: Sequence[LinkedEntity],
+                          excluded: list[str]) -> list[LinkedEntity]:
+        """Records named by what they hold: the entities of a mapped label whose fact properties hold the most of
+        the amounts and dates the question types (a number equal as a number; a date as a date, or as the text
+        typed). Where several hold as many, those next to an entity the question names win; more than
+        MAX_VALUE_RECORDS left: the values name none of them in particular, nothing is linked."""
+        values = typed_values(question)
+        if not values:
+            return []
+        amounts = sorted(values.amounts)
+        texts = values.texts() + [f"{a:g}" if a != int(a) else str(int(a)) for a in amounts]
+        dates = sorted(values.dates)
+        found: dict[str, set[object]] = {}
+        for m in self.store.schema.entity_mappings():
+            props = list(dict.fromkeys([*m.facts, *m.name]))  # a record's date names it and is a fact of it
+            if not props:
+                continue
+            label = quote(m.label)
+            if self.store.query(f"MATCH (n:{label}) RETURN count(n) AS c")[0]["c"] > MAX_VALUE_SCAN:
+                continue
+            # identifiers from the validated mapping; every value is a parameter
+            rows = self.store.query(
+                f"MATCH (n:{label}) WITH n, [k IN $props WHERE n[k] IN $amounts OR n[k] IN $texts "
+                "OR (n[k] IS :: DATE | ZONED DATETIME | LOCAL DATETIME AND date(n[k]) IN $dates) | n[k]] AS hit "
+                "WHERE hit <> [] RETURN elementId(n) AS id, hit LIMIT $limit",
+                {"props": props, "amounts": amounts, "texts": texts, "dates": dates,
+                 "limit": MAX_VALUE_RECORDS * 50})
+            for row in rows:
+                found.setdefault(str(row["id"]), set()).update(_typed_key(v, values.amounts, values.dates)
+                                                               for v in row["hit"])
+        found = {nid: keys - {None} for nid, keys in found.items() if nid not in excluded}
+        best = max((len(k) for k in found.values()), default=0)
+        chosen = sorted(nid for nid, k in found.items() if best and len(k) == best)
+        if len(chosen) > MAX_VALUE_RECORDS and linked:
+            near = {str(r["id"]) for r in self.store.query(
+                "MATCH (n)--(m) WHERE elementId(n) IN $ids AND elementId(m) IN $seeds "
+                "RETURN DISTINCT elementId(n) AS id",
+                {"ids": chosen, "seeds": [le.node.id for le in linked]})}
+            chosen = [nid for nid in chosen if nid in near]
+        if not chosen or len(chosen) > MAX_VALUE_RECORDS:
+            return []
+        typed: dict[object, str] = dict(values.amounts.items()) | dict(values.dates.items())
+        out = []
+        for row in self.store.read("nodes_by_id", ids=chosen, excluded_node_ids=excluded):
+            node = node_from_map(row["node"])
+            mention = " ".join(typed[k] for k in sorted(found[node.id], key=str) if k in typed)
+            if node.id not in {le.node.id for le in linked}:
+                out.append(LinkedEntity(node, "value", 1.0, mention))
+        return out
 
     def _parts(self, question: str, covered: set[int], candidates: dict[str, tuple[Node, float]],
                excluded: list[str]) -> list[LinkedEntity]:

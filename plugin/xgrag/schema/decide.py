@@ -19,8 +19,10 @@ from xgrag.schema.labels import (
     classify_labels,
     name_candidates,
     order,
+    record_alias,
     record_name,
     rejected_names,
+    sparse_name,
     value_name,
 )
 from xgrag.schema.links import Prober, Runner, foreign_keys, in_turn
@@ -191,13 +193,20 @@ def decide_domain(profile: GraphProfile, opts: InferOptions, probe: Prober | Non
         naming, labelled = "name", False
         known = key is not None and business_key(lp, key)  # "Order 10248": the number people know it by
         value = None if cands or known else value_name(lp, opts)
+        sparse = None if cands or known or value is not None or key is None else sparse_name(lp, opts)
+        record_aliases: list[tuple[str, str]] = []
         if cands:
             name_reason = cands[0][2]
         elif value is not None:
             (name, name_reason), naming = ([value[0]], value[1]), "value"
+        elif sparse is not None:
+            name, name_reason = [sparse[0]], sparse[1]
         elif not known:
             name, name_reason, labelled = record_name(lp, opts, key)
             naming = "record"
+            alias = record_alias(lp, name)
+            if alias is not None:
+                record_aliases.append((alias, "what the record is, linked without its date"))
         else:
             naming = "key"
             rejected = rejected_names(lp, opts)
@@ -210,7 +219,8 @@ def decide_domain(profile: GraphProfile, opts: InferOptions, probe: Prober | Non
                                                       "property, none unique in the sample)"))
             continue
         aliases = [k for k in ALIAS_KEYS if k in lp.properties and lp.properties[k].kinds == {"list:string"}][:1]
-        others = alias_properties(lp, opts, [*name, *([key] if key else []), *aliases]) if name else []
+        others = record_aliases + (alias_properties(lp, opts, [*name, *([key] if key else []), *aliases])
+                                   if name else [])
         decisions[label] = EntityDecision(label, lp.count, lp.sampled, key, key_reason, name, name_reason,
                                           aliases=aliases + [a for a, _ in others],
                                           label_in_name=labelled, alias_reasons=dict(others),

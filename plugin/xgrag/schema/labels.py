@@ -71,6 +71,17 @@ def opaque(s: PropertyStats) -> bool:
     return bool(s.examples) and all(_OPAQUE.fullmatch(x) for x in s.examples)
 
 
+# A name written as an identifier ("tien-phong-commercial-joint-stock-bank", "seb_bank_tallinn"): lowercase words
+# joined by - or _, at least two of them, with a letter.
+_SLUG = re.compile(r"(?=[a-z0-9_-]*[a-z])[a-z0-9]+(?:[-_][a-z0-9]+)+")
+
+
+def slug_like(s: PropertyStats) -> bool:
+    """Values that are names written as identifiers (judged on the sampled examples): a person reads the name they
+    were made from, never the slug."""
+    return bool(s.examples) and all(_SLUG.fullmatch(x) for x in s.examples)
+
+
 def date_like(s: PropertyStats) -> bool:
     """Dates and times: temporal values, or text written as a date."""
     return "temporal" in s.kinds or (s.kinds == {"string"} and bool(s.examples)
@@ -204,7 +215,12 @@ def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[
         parts.append(best.key)
         said.append(f"when ({best.key})")
     readable_key = key is not None and key in lp.properties and not opaque(lp.properties[key])
-    if readable_key and key not in parts and (not dates or not parts):
+    # A key that is the name written as a slug ("malawi-savings-bank-limited" beside "Malawi Savings Bank Limited")
+    # repeats the name in a form no one types: a display "Malawi Savings Bank Limited malawi-savings-bank-limited"
+    # matched none of the ways users write the bank (fincen, a graph of the spent frozen split). Nodes whose name
+    # repeats then share it (linking finds them all, by the name users type).
+    derived = readable_key and bool(named) and slug_like(lp.properties[key or ""])
+    if readable_key and not derived and key not in parts and (not dates or not parts):
         assert key is not None
         parts.append(key)
         said.append(f"its key ({key})")
@@ -220,6 +236,38 @@ def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[
                     "identifies these nodes alone)")
     labelled = not named
     return parts, ("a record, named by " + ("its label, " if labelled else "") + " and ".join(said)), labelled
+
+
+# A name set on this share of a label's sampled nodes (and on at least SPARSE_NAME_MIN of them) names those nodes;
+# the others keep their label and key. OpenStreetMap names a few of its ways and nodes ("East 78th Street", "Zootique")
+# and not the rest: read as records, all of them were "OSMWay <timestamp>" and no named one could be linked.
+SPARSE_NAME_SHARE = 0.01
+SPARSE_NAME_MIN = 3
+# ... where at least this share of the names set differ: a street's segments share its name (several ways named "East
+# 78th Street"), and linking the name finds them all.
+SPARSE_NAME_DISTINCT = 0.5
+
+
+def sparse_name(lp: LabelProfile, opts: InferOptions) -> tuple[str, str] | None:
+    """(property, why) of a `name` or `title` set on only some of a label's nodes: it names them (nodes that share
+    it, like a street's segments, share the name), the rest are named by label and key."""
+    n = max(lp.sampled, 1)
+    for key, s in sorted(lp.properties.items()):
+        if _norm(key) in ("name", "title") and _usable(s, lp, opts, present=0.0) \
+                and s.present >= max(SPARSE_NAME_MIN, SPARSE_NAME_SHARE * n) \
+                and s.distinct >= SPARSE_NAME_DISTINCT * s.present:
+            return key, (f"set on {s.present} of {n} sampled nodes ({s.distinct} distinct values"
+                         + (f", e.g. {value_text(s.examples, 2)}" if s.examples else "")
+                         + "); the others are named by label and key")
+    return None
+
+
+def record_alias(lp: LabelProfile, name: list[str]) -> str | None:
+    """A record named by what it is and when ("Belvedere Castle 2020-01-04T21:09:15"): what it is, when that is a
+    name or title, is also linked alone, as users type it (its date is no part of how they name it)."""
+    if len(name) > 1 and _norm(name[0]) in ("name", "title") and name[0] in lp.properties:
+        return name[0]
+    return None
 
 
 def alias_properties(lp: LabelProfile, opts: InferOptions, taken: list[str]) -> list[tuple[str, str]]:

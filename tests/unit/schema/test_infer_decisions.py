@@ -168,3 +168,41 @@ def test_a_node_known_by_its_value_is_named_by_it_and_a_record_by_its_label_kind
     assert record_name(visit, OPTS, "id")[::2] == (["starttime"], True)  # type: ignore[index]  # "Visit 2020-..."
     port = label("Port", examples(stats("port", ("INTEGER",), distinct=4), "80", "443"))
     assert record_name(port, OPTS, None)[::2] == (["port"], True)  # type: ignore[index]  # "Port 80"
+
+
+def test_a_key_that_is_the_name_written_as_a_slug_is_not_appended_to_the_name() -> None:
+    """A repeating name beside a key that spells it as an identifier: the display is the name as people write it
+    ("Malawi Savings Bank Limited"), not "Malawi Savings Bank Limited malawi-savings-bank-limited"; a readable key
+    that is not a slug still tells same-named nodes apart."""
+    from xgrag.schema.labels import record_name, slug_like
+
+    bank = label("Entity", examples(stats("name", distinct=8), "Malawi Savings Bank Limited", "SEB Bank"),
+                 examples(stats("id"), "malawi-savings-bank-limited", "seb-bank-tallinn-estonia-est"))
+    assert slug_like(bank.properties["id"])
+    assert record_name(bank, OPTS, "id")[::2] == (["name"], False)  # type: ignore[index]
+    coded = label("Entity", examples(stats("name", distinct=8), "SEB Bank", "SEB Bank"),
+                  examples(stats("code"), "SEB-EE-01", "SEB-LV-02"))
+    assert not slug_like(coded.properties["code"])
+    assert record_name(coded, OPTS, "code")[::2] == (["name", "code"], False)  # type: ignore[index]
+
+
+def test_a_name_set_on_few_nodes_names_them_and_a_record_is_linked_by_what_it_is() -> None:
+    """OpenStreetMap names some of its ways ("East 78th Street", repeated over a street's segments) and not the
+    rest: the name names those (the others by label and key); a record named by what it is and when also links by
+    what it is alone."""
+    from dataclasses import replace
+
+    from xgrag.schema.labels import record_alias, sparse_name
+
+    way = label("OSMWay", examples(stats("way_osm_id", ("INTEGER",)), "5670071", "5670072"),
+                examples(stats("timestamp", distinct=10), "2017-04-21T04:37:33", "2018-01-12T23:16:28"))
+    way.properties["name"] = replace(examples(stats("name"), "East 78th Street", "Riftstone Arch"), present=2,
+                                     distinct=2)
+    assert sparse_name(way, OPTS) is None  # 2 of 10 sampled: too few to be a name
+    way.properties["name"] = replace(way.properties["name"], present=4, distinct=3)
+    assert sparse_name(way, OPTS) is not None and sparse_name(way, OPTS)[0] == "name"  # type: ignore[index]
+    way.properties["name"] = replace(way.properties["name"], present=4, distinct=1)  # one name on every one
+    assert sparse_name(way, OPTS) is None
+    poi = label("PointOfInterest", examples(stats("name", distinct=6), "Belvedere Castle", "bench"))
+    assert record_alias(poi, ["name", "timestamp"]) == "name"
+    assert record_alias(poi, ["type", "date"]) is None  # "Burglary" names a kind, not the record

@@ -1,0 +1,81 @@
+"""Values a question types that can only name a record by what it holds: an amount ("$6,000,000", "427.12",
+"€1,500.50") and a date ("Mar 18, 2014", "18 March 2014", "2014-03-18", "12/03/2014" left out: day and month
+order is the graph's convention, not the question's).
+
+A transfer, an order line or a filing has no name; its users name it by its amount and its date ("the $82,850 that
+Merrill Lynch sent", "the 824.84 transfer"). On two graphs of the spent frozen split (fincen, bloom) 11 of 41
+questions named such a record and none linked. xgrag.retrieval.linking looks these values up among the fact
+properties of the mapped entity labels (Linker._records_by_value).
+
+What is read as an amount: a number with a currency sign, with thousands separators, or with decimals. A bare
+integer is not ("2014", "3 films", "order 10248"): counts, years and keys are far more common, and keys link by name.
+
+Pure: no Neo4j.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+
+_MONTHS = {m: i for i, names in enumerate(
+    ["jan january", "feb february", "mar march", "apr april", "may", "jun june", "jul july", "aug august",
+     "sep sept september", "oct october", "nov november", "dec december"], 1) for m in names.split()}
+_MONTH = "(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_AMOUNT = re.compile(r"(?<![\w.,])([$€£¥]\s?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+)(?!\w|[.,]\d)")
+_MDY = re.compile(rf"(?i)\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b")
+_DMY = re.compile(rf"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+(\d{{4}})\b")
+_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+
+
+@dataclass(frozen=True)
+class TypedValues:
+    """What a question types that may name a record: amounts (as numbers) and dates, each with the text typed."""
+
+    amounts: dict[float, str] = field(default_factory=dict)
+    dates: dict[dt.date, str] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.amounts or self.dates)
+
+    def texts(self) -> list[str]:
+        """The values as typed (stored text properties hold them so: "Mar 18, 2014")."""
+        return [*self.amounts.values(), *self.dates.values()]
+
+
+def _date(year: str, month: int, day: str) -> dt.date | None:
+    try:
+        return dt.date(int(year), month, int(day))
+    except ValueError:
+        return None
+
+
+def typed_values(question: str) -> TypedValues:
+    """The amounts and dates `question` types (module docstring)."""
+    dates: dict[dt.date, str] = {}
+    spans: list[tuple[int, int]] = []
+    for m in _MDY.finditer(question):
+        d = _date(m[3], _MONTHS[m[1].lower()], m[2])
+        if d is not None:
+            dates.setdefault(d, m[0])
+            spans.append(m.span())
+    for m in _DMY.finditer(question):
+        d = _date(m[3], _MONTHS[m[2].lower()], m[1])
+        if d is not None:
+            dates.setdefault(d, m[0])
+            spans.append(m.span())
+    for m in _ISO.finditer(question):
+        d = _date(m[1], int(m[2]), m[3])
+        if d is not None:
+            dates.setdefault(d, m[0])
+            spans.append(m.span())
+    amounts: dict[float, str] = {}
+    for m in _AMOUNT.finditer(question):
+        if any(a <= m.start() < b for a, b in spans):
+            continue  # the day or year of a date
+        sign, digits = m[1], m[2]
+        if not sign and "," not in digits and "." not in digits:
+            continue  # a bare integer: a count, a year, a key
+        amounts.setdefault(float(digits.replace(",", "")), m[0].strip())
+    return TypedValues(amounts, dates)

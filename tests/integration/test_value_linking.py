@@ -1,0 +1,66 @@
+"""Records linked by what they hold: a transfer has no name; its users name it by amount and date ("the $6,000,000
+transfer from Alpha Bank on Mar 18, 2014"). Linking reads the amounts and dates a question types and links the
+records of a general mapping whose facts hold them (Linker._records_by_value). Real embedded Neo4j; the graph is
+written by plain Cypher."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import wipe
+from xgrag.config import EntityMapping, schema_preset
+from xgrag.retrieval import Retriever
+from xgrag.store.neo4j import Neo4jStore
+
+pytestmark = pytest.mark.integration
+
+SCHEMA = schema_preset("domain", read_only=True, entities=[
+    EntityMapping(label="Bank", name=["name"]),
+    EntityMapping(label="Transfer", key="id", name=["when"], label_in_name=True,
+                  facts=["amount", "when", "begin_date"])])
+
+
+@pytest.fixture()
+def transfers(server: Neo4jStore) -> Neo4jStore:
+    wipe(server)
+    server.query("""
+        CREATE (alpha:Bank {name: 'Alpha Bank'}), (beta:Bank {name: 'Beta Bank'}), (gamma:Bank {name: 'Gamma Bank'})
+        CREATE (alpha)-[:SENT]->(:Transfer {id: 't1', amount: 6000000, when: datetime('2014-03-18T00:00:00Z'),
+                                            begin_date: 'Mar 18, 2014'})-[:TO]->(gamma)
+        CREATE (alpha)-[:SENT]->(:Transfer {id: 't2', amount: 6000000.0, when: datetime('2015-01-02T00:00:00Z'),
+                                            begin_date: 'Jan 2, 2015'})-[:TO]->(beta)
+        CREATE (beta)-[:SENT]->(:Transfer {id: 't3', amount: '427.12', when: datetime('2016-05-05T00:00:00Z'),
+                                           begin_date: 'May 5, 2016'})-[:TO]->(gamma)
+        WITH alpha, beta, gamma
+        UNWIND range(1, 5) AS i
+        CREATE (:Bank {name: 'Bank ' + i})-[:SENT]->(:Transfer {id: 'c' + i, amount: 82850.0,
+                  when: datetime('2017-01-01T00:00:00Z') + duration({days: i})})-[:TO]->(gamma)
+        """, read_only=False)
+    return server.with_schema(SCHEMA)
+
+
+def _transfer_ids(store: Neo4jStore, links: list) -> set[str]:  # type: ignore[type-arg]
+    ids = [le.node.id for le in links if le.method == "value"]
+    rows = store.query("MATCH (t:Transfer) WHERE elementId(t) IN $ids RETURN t.id AS id", {"ids": ids})
+    return {r["id"] for r in rows}
+
+
+def test_an_amount_and_a_date_link_the_one_transfer_that_holds_both(transfers: Neo4jStore) -> None:
+    links = Retriever(transfers).link("Which bank received the $6,000,000 transfer from Alpha Bank on Mar 18, 2014?")
+    assert _transfer_ids(transfers, links) == {"t1"}  # t2 holds the amount, not the date
+    assert {le.node.name for le in links if le.method != "value"} == {"Alpha Bank"}
+    # the date as the graph's text holds it, or as a temporal value: the same
+    links = Retriever(transfers).link("Who got the $6,000,000 sent on 2 January 2015?")
+    assert _transfer_ids(transfers, links) == {"t2"}
+    # an amount stored as text
+    assert _transfer_ids(transfers, Retriever(transfers).link("Who sent the 427.12 transfer?")) == {"t3"}
+
+
+def test_a_common_amount_links_only_the_record_next_to_a_named_entity_else_nothing(transfers: Neo4jStore) -> None:
+    links = Retriever(transfers).link("Who received the $82,850 that Bank 3 sent?")
+    assert len(_transfer_ids(transfers, links)) == 1
+    [cid] = _transfer_ids(transfers, links)
+    assert transfers.query("MATCH (:Bank {name: 'Bank 3'})-[:SENT]->(t:Transfer {id: $id}) RETURN count(*) AS n",
+                           {"id": cid})[0]["n"] == 1
+    # five transfers of that amount and nothing else named: the amount names none of them in particular
+    assert _transfer_ids(transfers, Retriever(transfers).link("Who received the $82,850?")) == set()
