@@ -22,7 +22,8 @@ property ("When was Nancy Davolio born?" -> the birth date of Nancy Davolio). Ch
    movies that share actors with X" is X's actors, their movies, those movies' directors);
 7. relation similarity by name embeddings ("how popular is X" -> HAS_IMDB_VOTES), then fact ids.
 
-Each fact after the first must state a question word the chain has not stated yet, except the same relation
+Each fact after the first must state a question word the chain has not stated yet (a value of the kind the question
+asks for states its "when" / "how many" / "how much", once per chain), except the same relation
 twice in a row ("the films starred by X actors": X's actors, then their films), which must be followed by a fact
 that does, or be asked for by the question ("co-stars", "also directed", a relation word said twice). Entities
 count as mentioned the way linking sees them (xgrag.retrieval.linking: whole names with case and possessives
@@ -63,11 +64,13 @@ from xgrag.retrieval.words import (
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v4"
+READER_VERSION = "extractive-v5"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
 UNKNOWN = "I don't know."
+# Marks a chain whose last value is of the kind the question asks for, counted as one stated question word.
+KIND_STATED = "~kind"
 MAX_FACTS = 3  # the longest chain read (MetaQA's 3-hop questions)
 MAX_CHAINS = 50_000  # chains looked at per question, at most (a bound, never reached on 400-fact contexts)
 
@@ -306,7 +309,8 @@ class _Reading:
         self.relation_named = any(s.relation_words for s in first)
         longest = MAX_FACTS if any_words else 2  # without relation words, chains by embedding: two facts at most
         chains: list[_Chain] = []
-        frontier = [_Chain((s,), s.words) for s in first]
+        frontier = [_Chain((s,), s.words | ({KIND_STATED} if s.value and self._answers_kind(s) else set()))
+                    for s in first]
         looked = 0
         while frontier:
             chains += [c for c in frontier if not c.pending]
@@ -366,11 +370,20 @@ class _Reading:
             if len(chain.steps) + 1 < MAX_FACTS and any_words:
                 return _Chain((*chain.steps, step), chain.covered | step.words, pending=True)
             return None
+        if step.value and self._answers_kind(step) and KIND_STATED not in chain.covered:
+            # a value of the kind the question asks for states its question word: "when did the transfer from X take
+            # place" is X's transfer and its date, though no word says "begin" (fincen, a graph of the spent frozen
+            # split: the reader answered X's map location instead)
+            return _Chain((*chain.steps, step), chain.covered | step.words | {KIND_STATED})
         if any_words or step.words:
             return _Chain((*chain.steps, step), chain.covered | step.words) if new else None
         if self.rel_emb[self._relation(step.fact)] < self.reader.chain_threshold:
             return None
         return _Chain((*chain.steps, step), chain.covered | step.words)
+
+    def _answers_kind(self, step: _Step) -> bool:
+        """A stated value of the kind the question asks for (a date, a count, an amount: read off the value)."""
+        return self.kind in ("date", "count", "amount") and value_kind(step.to, self.kind, key=step.fact.relation)
 
     def _rank(self, chain: _Chain, any_words: bool) -> tuple[Any, ...]:
         steps = chain.steps

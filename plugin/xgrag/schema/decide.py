@@ -19,6 +19,7 @@ from xgrag.schema.labels import (
     classify_labels,
     name_candidates,
     order,
+    readable_code,
     record_alias,
     record_name,
     rejected_names,
@@ -30,6 +31,11 @@ from xgrag.schema.options import ALIAS_TYPE, InferOptions
 from xgrag.schema.profile import GraphProfile, LabelProfile, PropertyStats, TypeProfile, id_named
 from xgrag.schema.provenance import provenance
 from xgrag.schema.values import describe, not_a_fact
+
+
+def _norm_key(key: str) -> str:
+    return key.lower().replace("_", "")
+
 
 __all__ = ["DomainDecisions", "EntityDecision", "InferOptions", "LabelSkip", "PropertyDecision", "TypeDecision",
            "decide_domain"]
@@ -203,7 +209,9 @@ def decide_domain(profile: GraphProfile, opts: InferOptions, probe: Prober | Non
             name, name_reason = [sparse[0]], sparse[1]
         elif not known:
             name, name_reason, labelled = record_name(lp, opts, key)
-            naming = "record"
+            # named by its name alone (a repeating bank name whose key only spells it): a named label, its name no
+            # fact of its own ("(Aizkraukles Banka) name Aizkraukles Banka" said nothing)
+            naming = "name" if len(name) == 1 and _norm_key(name[0]) in ("name", "title") else "record"
             alias = record_alias(lp, name)
             if alias is not None:
                 record_aliases.append((alias, "what the record is, linked without its date"))
@@ -232,7 +240,7 @@ def decide_domain(profile: GraphProfile, opts: InferOptions, probe: Prober | Non
     for label, d in decisions.items():
         lp = profile.labels[label]
         t: dict[str, str] = {}
-        if d.key and not (d.naming in ("value", "record") and d.key in d.name):
+        if d.key and not (d.naming in ("value", "record") and d.key in d.name) and not readable_code(lp, d.key):
             t[d.key] = ("the key: identifies the node" + (f" and names it (\"{label} <{d.key}>\")" if not d.name
                                                            else "") + ", not a fact")
         # a name in parts is said by the name; a record's date and kind and a value that names a node (its IP

@@ -82,6 +82,16 @@ def slug_like(s: PropertyStats) -> bool:
     return bool(s.examples) and all(_SLUG.fullmatch(x) for x in s.examples)
 
 
+def readable_code(lp: LabelProfile, key: str) -> bool:
+    """A key people ask for as well as name nodes by: a short code with letters ("LIE" of Liechtenstein, an airport's
+    IATA code "HNL"), neither an identifier by its name (id, *_id), nor opaque, a slug, a serial number or a date.
+    It stays a fact ("what is the country code of Liechtenstein?")."""
+    s = lp.properties.get(key)
+    return (s is not None and s.kinds == {"string"} and not id_named(key) and bool(s.examples)
+            and all(re.fullmatch(r"[A-Za-z][A-Za-z0-9.-]{1,9}", x) for x in s.examples)
+            and not opaque(s) and not slug_like(s) and not date_like(s) and not business_key(lp, key))
+
+
 def date_like(s: PropertyStats) -> bool:
     """Dates and times: temporal values, or text written as a date."""
     return "temporal" in s.kinds or (s.kinds == {"string"} and bool(s.examples)

@@ -191,3 +191,15 @@ def test_a_type_word_mentions_no_entity_and_a_display_name_mentions_its_entity()
     # the user is named by the display name she holds; the chain goes on to the session
     assert _read("Who has a session on the computer Izetta Millikin is allowed to delegate to?", facts) == \
         ("Twana07@Corp.Local.", ["u1", "s1"])
+
+
+def test_a_value_of_the_kind_asked_for_states_when_through_another_entity() -> None:
+    """fincen: "When did the transfer from X take place?" is X's transfer and its date, though no word of the
+    question says "begin"; X's own map location is no date. Without a "when", the date is not stated."""
+    facts = [Fact("e#location", "Nationwide Life", "location", "-97.0, 38.0", "property", None, "Entity"),
+             Fact("o1", "Filing 2014-01-31", "ORIGINATOR", "Nationwide Life", "edge", None, "Filing", "Entity"),
+             Fact("f#begin", "Filing 2014-01-31", "begin", "2014-01-31T00:00:00Z", "property", None, "Filing"),
+             Fact("f#number", "Filing 2014-01-31", "number", "abc", "property", None, "Filing")]
+    assert _read("When did the transfer from Nationwide Life take place?", facts) == ("2014-01-31T00:00:00Z.",
+                                                                                     ["o1", "f#begin"])
+    assert _read("Where is Nationwide Life?", facts)[1] != ["o1", "f#begin"]

@@ -206,3 +206,18 @@ def test_a_name_set_on_few_nodes_names_them_and_a_record_is_linked_by_what_it_is
     poi = label("PointOfInterest", examples(stats("name", distinct=6), "Belvedere Castle", "bench"))
     assert record_alias(poi, ["name", "timestamp"]) == "name"
     assert record_alias(poi, ["type", "date"]) is None  # "Burglary" names a kind, not the record
+
+
+def test_a_key_that_is_a_readable_code_stays_a_fact() -> None:
+    """"What is the country code of Liechtenstein?" asks for the key: a short code with letters is asked for as
+    well as naming nodes; an id, a slug, a serial number or a number is not."""
+    from xgrag.schema.labels import readable_code
+
+    country = label("Country", examples(stats("code"), "LIE", "AFG"), examples(stats("name"), "Liechtenstein", "x"))
+    assert readable_code(country, "code")
+    for prop, values in [("id", ("ab12", "cd34")), ("slug", ("seb-bank-tallinn", "abn-amro")),
+                         ("countryID", ("LIE", "AFG"))]:
+        assert not readable_code(label("Country", examples(stats(prop), *values)), prop), prop
+    order = label("Order", examples(stats("orderNo"), "R7", "R8"))
+    assert not readable_code(order, "orderNo")  # a serial: "Order R7"
+    assert not readable_code(label("Port", examples(stats("port", ("INTEGER",)), "80", "443")), "port")
