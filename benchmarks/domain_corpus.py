@@ -57,25 +57,45 @@ def mirror_root(given: str | Path | None = None) -> Path:
     return Path(given or os.environ.get("XGRAG_CORPUS_MIRROR") or DEFAULT_MIRROR)
 
 
+def _owner_name(repo: str) -> tuple[str, str]:
+    """'owner/name', or a bare name of the neo4j-graph-examples organisation."""
+    owner, _, name = repo.rpartition("/")
+    return owner or ORG, name
+
+
+def _git_dir(repo: str, mirror: Path) -> Path | None:
+    """The mirror's git directory of `repo`: `<owner>+<name>/repo` (a bare directory, or a clone's `.git` in it),
+    else an ordinary clone `<name>/.git`."""
+    owner, name = _owner_name(repo)
+    fetched = mirror / f"{owner}+{name}" / "repo"
+    for candidate in (fetched, fetched / ".git", mirror / name / ".git"):
+        if (candidate / "HEAD").is_file():
+            return candidate
+    return None
+
+
 def read_file(repo: str, path: str, mirror: Path) -> bytes:
-    """A file of github.com/neo4j-graph-examples/<repo> from the mirror (bare git dir or clone)."""
-    bare = mirror / f"{ORG}+{repo}" / "repo"
-    if (bare / "HEAD").is_file():
-        proc = subprocess.run(["git", "--git-dir", str(bare), "show", f"HEAD:{path}"], capture_output=True,
-                              check=False)
-        if proc.returncode == 0:
-            return proc.stdout
-        raise CorpusError(f"{repo}: {path} is not in the mirror {bare} ({proc.stderr.decode().strip()})")
-    clone = mirror / repo / path
-    if clone.is_file():
-        return clone.read_bytes()
-    raise CorpusError(f"{repo}: no mirror of github.com/{ORG}/{repo} under {mirror} (neither {bare} nor "
-                      f"{mirror / repo}); clone it there, or set XGRAG_CORPUS_MIRROR / --mirror")
+    """A file of github.com/<repo> (`owner/name`; a bare name is one of neo4j-graph-examples) from the mirror, as
+    committed at its HEAD."""
+    owner, name = _owner_name(repo)
+    git_dir = _git_dir(repo, mirror)
+    if git_dir is None and not (mirror / name).is_dir():
+        raise CorpusError(f"{repo}: no mirror of github.com/{owner}/{name} under {mirror} (neither "
+                          f"{mirror / f'{owner}+{name}' / 'repo'} nor {mirror / name}); clone it there, or set "
+                          f"XGRAG_CORPUS_MIRROR / --mirror")
+    if git_dir is None and (mirror / name / path).is_file():  # a copy of the repository's files, no git
+        return (mirror / name / path).read_bytes()
+    proc = subprocess.run(["git", "--git-dir", str(git_dir), "show", f"HEAD:{path}"], capture_output=True,
+                          check=False)
+    if proc.returncode == 0:
+        return proc.stdout
+    raise CorpusError(f"{repo}: {path} is not in the mirror {git_dir} ({proc.stderr.decode().strip()})")
 
 
 def head_commit(repo: str, mirror: Path) -> str | None:
-    bare = mirror / f"{ORG}+{repo}" / "repo"
-    git_dir = bare if (bare / "HEAD").is_file() else mirror / repo / ".git"
+    git_dir = _git_dir(repo, mirror)
+    if git_dir is None:
+        return None
     proc = subprocess.run(["git", "--git-dir", str(git_dir), "rev-parse", "HEAD"], capture_output=True, text=True,
                           check=False)
     return proc.stdout.strip() if proc.returncode == 0 else None
@@ -89,14 +109,15 @@ Writer = Callable[[Any, Path], None]  # (a Neo4jStore on the started server, mir
 @dataclass(frozen=True)
 class Graph:
     name: str
-    split: str  # "tune" | "frozen"
+    split: str  # "tune" | "frozen" | "spent"
     about: str
     dump: str | None = None  # a Neo4j 5 dump in the repository, loaded before the server starts
     writer: Writer | None = None  # else: statements run on the started, empty server
+    source: str | None = None  # "owner/name" of its repository; default: neo4j-graph-examples/<name>
 
     @property
     def repo(self) -> str:
-        return self.name
+        return self.source or self.name
 
     @property
     def questions(self) -> Path:
@@ -111,12 +132,20 @@ def _statements(script: str) -> list[str]:
 
 
 _OLD_UNIQUE = re.compile(r"(?i)create constraint on \((\w+):(\w+)\) assert \1\.(\w+) is unique")
+_OLD_INDEX = re.compile(r"(?i)create index on :(\w+)\((\w+)\)")
+_OLD_FUNCTIONS = {re.compile(r"(?<![\w.])toInt\("): "toInteger(",
+                  re.compile(r"(?<![\w.])distance\("): "point.distance("}
 
 
 def _five(statement: str) -> str:
-    """Neo4j 4.x constraint syntax in 5.x syntax (the same constraint)."""
-    return _OLD_UNIQUE.sub(lambda m: f"CREATE CONSTRAINT FOR ({m[1]}:{m[2]}) REQUIRE {m[1]}.{m[3]} IS UNIQUE",
-                           statement)
+    """Neo4j 4.x syntax that 5.x removed, in 5.x syntax (the same constraint, index or function): uniqueness
+    constraints, `CREATE INDEX ON :L(p)`, toInt() (now toInteger()) and distance() (now point.distance())."""
+    statement = _OLD_UNIQUE.sub(lambda m: f"CREATE CONSTRAINT FOR ({m[1]}:{m[2]}) REQUIRE {m[1]}.{m[3]} IS UNIQUE",
+                                statement)
+    statement = _OLD_INDEX.sub(lambda m: f"CREATE INDEX FOR (n:{m[1]}) ON (n.{m[2]})", statement)
+    for old, new in _OLD_FUNCTIONS.items():
+        statement = old.sub(new, statement)
+    return statement
 
 
 def write_star_wars(store: Any, mirror: Path) -> None:
@@ -156,27 +185,133 @@ def write_airport_routes(store: Any, mirror: Path) -> None:
             store.query(load.sub("UNWIND $rows AS row", statement), {"rows": rows}, read_only=False)
 
 
+_LOAD_CSV = re.compile(r"(?is)(?:USING PERIODIC COMMIT\s+)?LOAD CSV WITH HEADERS\s+FROM\s+(['\"])(.+?)\1\s+AS\s+(\w+)")
+_BATCH = 20_000  # rows a statement is given at once: a large file is read in parts, each part its own statement
+
+
+def _run_script(store: Any, script: str, rows_of: Callable[[str], list[dict[str, str | None]] | None]) -> None:
+    """Every statement of a Cypher script, as written (in 5.x syntax where 4.x syntax was removed), each
+    `LOAD CSV WITH HEADERS FROM <url> AS row` given the rows of the file that `rows_of(url)` reads from the mirror
+    (None: that file is not in the mirror, and its statement is left out; the caller says which may be)."""
+    for statement in _statements(script):
+        statement = _five(statement)
+        m = _LOAD_CSV.search(statement)
+        if m is None:
+            store.query(statement, read_only=False)
+            continue
+        rows = rows_of(m[2])
+        if rows is None:
+            continue
+        unwound = _LOAD_CSV.sub(f"UNWIND $rows AS {m[3]}", statement)
+        for start in range(0, max(len(rows), 1), _BATCH):
+            store.query(unwound, {"rows": rows[start:start + _BATCH]}, read_only=False)
+
+
+def _no_files(repo: str) -> Callable[[str], list[dict[str, str | None]] | None]:
+    """For a script that reads no file: a LOAD CSV in it is an error, not a statement left out."""
+    def rows_of(url: str) -> list[dict[str, str | None]] | None:
+        raise CorpusError(f"{repo}: its script reads {url}, which no loader here serves")
+    return rows_of
+
+
+LEGIS = "neo4j-graph-examples/legis-graph"
+LEGIS_UPSTREAM = "legis-graph/legis-graph"
+
+
+def write_legis_graph(store: Any, mirror: Path) -> None:
+    """scripts/legis-graph.cypher of neo4j-graph-examples/legis-graph over the files its URLs name: from that
+    repository's import/ where it has them, else from outputs/ of github.com/legis-graph/legis-graph (the project
+    the script names as its origin; import/ lacks legislators-current.csv, congresses.csv and bills.csv)."""
+    def rows_of(url: str) -> list[dict[str, str | None]]:
+        file = url.rsplit("/", 1)[-1]
+        try:
+            return _csv_rows(read_file(LEGIS, f"import/{file}", mirror))
+        except CorpusError:
+            return _csv_rows(read_file(LEGIS_UPSTREAM, f"outputs/{file}", mirror))
+
+    _run_script(store, read_file(LEGIS, "scripts/legis-graph.cypher", mirror).decode("utf-8"), rows_of)
+
+
+FOODMART = "neo4j-examples/neo4j-foodmart-dataset"
+FOODMART_ABSENT = "sales.csv"  # stored with Git LFS: its content is not in the mirror
+
+
+def write_foodmart(store: Any, mirror: Path) -> None:
+    """foodmart-import.cyp over data/*.csv (each URL's file of the same name), without its last statement: the sales
+    (data/sales.csv, Sale nodes and their LINE_ITEM, ON_DATE, IN_STORE, PURCHASED_BY, APPLIED_PROMOTION
+    relationships) are stored with Git LFS and not in the mirror."""
+    def rows_of(url: str) -> list[dict[str, str | None]] | None:
+        file = url.rsplit("/", 1)[-1]
+        return None if file == FOODMART_ABSENT else _csv_rows(read_file(FOODMART, f"data/{file}", mirror))
+
+    _run_script(store, read_file(FOODMART, "foodmart-import.cyp", mirror).decode("utf-8"), rows_of)
+
+
+OSCON = "neo4j-examples/oscon-graph"
+
+
+def write_oscon(store: Any, mirror: Path) -> None:
+    """scripts/load_csv.cql over data/speakers.csv, venues.csv and events.csv (the files its `file:` URLs name):
+    OSCON 2014's speakers, sessions, rooms and topics."""
+    def rows_of(url: str) -> list[dict[str, str | None]]:
+        return _csv_rows(read_file(OSCON, url.removeprefix("file:"), mirror))
+
+    _run_script(store, read_file(OSCON, "scripts/load_csv.cql", mirror).decode("utf-8"), rows_of)
+
+
+SDN_UNIVERSITY = "neo4j-examples/sdn-university"
+
+
+def write_sdn_university(store: Any, mirror: Path) -> None:
+    """src/main/resources/school.cql as written: one school's departments, subjects, teachers, students, classes
+    and study buddies."""
+    script = read_file(SDN_UNIVERSITY, "src/main/resources/school.cql", mirror).decode("utf-8")
+    _run_script(store, script, _no_files(SDN_UNIVERSITY))
+
+
+SUPPLY_CHAIN = "neo4j-examples/supply-chain-demo"
+
+
+def write_supply_chain(store: Any, mirror: Path) -> None:
+    """DBScripts/populateDB.txt as written (a Windows-1252 file: 'Vorkutá' is its one non-ASCII name), its
+    distance() in 5.x's point.distance()."""
+    script = read_file(SUPPLY_CHAIN, "DBScripts/populateDB.txt", mirror).decode("cp1252")
+    _run_script(store, script, _no_files(SUPPLY_CHAIN))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
-    Graph("airport-routes", "frozen", "airports, cities, regions, countries, continents; routes with distances",
+    Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
-    Graph("bloom", "frozen", "Bloom's fraud demo: account holders, cards, accounts, loans, phone numbers, SSNs, "
+    Graph("bloom", "spent", "Bloom's fraud demo: account holders, cards, accounts, loans, phone numbers, SSNs, "
                              "addresses, transfers, purchases", dump="data/bloom-50.dump"),
     Graph("contact-tracing", "tune", "people, visits to places, places, regions", dump="data/contact-tracing-50.dump"),
     Graph("cybersecurity", "tune", "an Active Directory domain: users, computers, groups, OUs, GPOs and their rights",
           dump="data/cyber-security-ad-50.dump"),
-    Graph("entity-resolution", "frozen", "users, their IP addresses, movies watched, genres",
+    Graph("entity-resolution", "spent", "users, their IP addresses, movies watched, genres",
           dump="data/entity-resolution-50.dump"),
-    Graph("fincen", "frozen", "FinCEN files: filings, banks, countries", dump="data/fincen-50.dump"),
+    Graph("fincen", "spent", "FinCEN files: filings, banks, countries", dump="data/fincen-50.dump"),
+    Graph("foodmart", "frozen", "FoodMart, a grocery chain: customers, stores, cities, sales regions, products, "
+                                "brands, product classes, promotions, a calendar (its sales are not in the mirror)",
+          writer=write_foodmart, source=FOODMART),
     Graph("graph-data-science", "tune", "Game of Thrones: persons, houses, battles, books, cultures, locations",
           dump="data/graph-data-science-50.dump"),
+    Graph("legis-graph", "frozen", "the 114th US Congress: legislators, states, parties, chambers, bills, "
+                                   "sponsorships, votes, committees and their members, subjects",
+          writer=write_legis_graph, source=LEGIS),
     Graph("network-management", "tune", "a data centre: racks, machines, interfaces, software, processes, ports",
           dump="data/network-management-50.dump"),
-    Graph("openstreetmap", "frozen", "OpenStreetMap of a city area: nodes, ways, tags, points of interest",
+    Graph("openstreetmap", "spent", "OpenStreetMap of a city area: nodes, ways, tags, points of interest",
           dump="data/openstreetmap-50.dump"),
+    Graph("oscon", "frozen", "OSCON 2014: speakers, sessions, rooms, topics", writer=write_oscon, source=OSCON),
+    Graph("sdn-university", "frozen", "a school: departments, subjects, teachers, students, classes, study buddies",
+          writer=write_sdn_university, source=SDN_UNIVERSITY),
     Graph("stackoverflow", "tune", "Stack Overflow questions tagged neo4j/cypher: users, answers, comments, tags",
           dump="data/stackoverflow-50.dump"),
     Graph("star-wars", "tune", "SWAPI: characters, films, planets, species, starships, vehicles",
           writer=write_star_wars),
+    Graph("supply-chain", "frozen", "a logistics demo: distribution and destination centres and their links, trucks "
+                                    "and their systems, ships, candidate sites and their features",
+          writer=write_supply_chain, source=SUPPLY_CHAIN),
 ]}
 
 
