@@ -107,8 +107,10 @@ def read_file(repo: str, path: str, mirror: Path) -> bytes:
         raise CorpusError(f"{repo}: no mirror of github.com/{owner}/{name} under {mirror} (neither "
                           f"{mirror / f'{owner}+{name}' / 'repo'} nor {mirror / name}); clone it there, or set "
                           f"XGRAG_CORPUS_MIRROR / --mirror")
-    if git_dir is None and (mirror / name / path).is_file():  # a copy of the repository's files, no git
-        return (mirror / name / path).read_bytes()
+    if git_dir is None:  # a copy of the repository's files, no git
+        if (mirror / name / path).is_file():
+            return (mirror / name / path).read_bytes()
+        raise CorpusError(f"{repo}: {path} is not in the mirror {mirror / name}")
     proc = subprocess.run(["git", "--git-dir", str(git_dir), "show", f"HEAD:{path}"], capture_output=True,
                           check=False)
     if proc.returncode == 0:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -131,3 +132,28 @@ def test_a_load_csv_statement_is_given_its_rows() -> None:
 
 def test_csv_rows_are_strings_and_empty_fields_null() -> None:
     assert corpus._csv_rows(b'\xef\xbb\xbfa,b,c\n1,,"x, y"\n') == [{"a": "1", "b": None, "c": "x, y"}]
+
+
+def test_a_file_is_read_from_either_mirror_layout(tmp_path: Path) -> None:
+    import subprocess
+
+    fetched = tmp_path / "neo4j-examples+demo" / "repo"
+    fetched.mkdir(parents=True)
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / "data.csv").write_text("a\n1\n", encoding="utf-8")
+    subprocess.run([*git, "add", "data.csv"], check=True)
+    subprocess.run([*git, "commit", "-qm", "data"], check=True)
+    (tmp_path / "star-wars").mkdir()  # an ordinary copy of a neo4j-graph-examples repository, no git
+    (tmp_path / "star-wars" / "a.json").write_text("{}", encoding="utf-8")
+
+    assert corpus.read_file("neo4j-examples/demo", "data.csv", tmp_path) == b"a\n1\n"  # <owner>+<name>/repo/.git
+    assert corpus.read_file("star-wars", "a.json", tmp_path) == b"{}"
+    assert corpus.head_commit("neo4j-examples/demo", tmp_path)
+    with pytest.raises(corpus.CorpusError, match="data/sales.csv is not in the mirror"):
+        corpus.read_file("neo4j-examples/demo", "data/sales.csv", tmp_path)
+    with pytest.raises(corpus.CorpusError, match=re.escape(f"star-wars: data/swapi.json is not in the mirror "
+                                                           f"{tmp_path / 'star-wars'}") + "$"):
+        corpus.read_file("star-wars", "data/swapi.json", tmp_path)
+    with pytest.raises(corpus.CorpusError, match="no mirror of github.com/neo4j-examples/absent"):
+        corpus.read_file("neo4j-examples/absent", "x", tmp_path)
