@@ -20,7 +20,8 @@ names and value formats are the example's.
 
 The repositories are read from a fetched mirror, never from the network: $XGRAG_CORPUS_MIRROR or --mirror, a folder
 holding either `<owner>+<repo>/repo` (bare git directories, or clones' `.git` in them: the layout this workplace's
-fetch writes) or `<repo>/` (ordinary clones: `git clone https://github.com/<owner>/<repo>`). Default: /work/.mirror.
+fetch writes; read as committed at HEAD) or `<repo>/` (ordinary clones, `git clone https://github.com/<owner>/<repo>`,
+read as checked out). Default: /work/.mirror.
 
 Splits. The first split was drawn before any inference code was changed for the corpus, by
 `sorted(random.Random(29).sample(sorted(FIRST_CORPUS), 5))` over the eleven neo4j-graph-examples graphs: airport-routes,
@@ -87,41 +88,40 @@ def _owner_name(repo: str) -> tuple[str, str]:
     return owner or ORG, name
 
 
-def _git_dir(repo: str, mirror: Path) -> Path | None:
-    """The mirror's git directory of `repo`: `<owner>+<name>/repo` (a bare directory, or a clone's `.git` in it),
-    else an ordinary clone `<name>/.git`."""
+def _fetched(repo: str, mirror: Path) -> Path | None:
+    """The git directory of a fetched mirror of `repo`: `<owner>+<name>/repo`, bare or holding a clone's `.git`."""
     owner, name = _owner_name(repo)
     fetched = mirror / f"{owner}+{name}" / "repo"
-    for candidate in (fetched, fetched / ".git", mirror / name / ".git"):
+    for candidate in (fetched, fetched / ".git"):
         if (candidate / "HEAD").is_file():
             return candidate
     return None
 
 
 def read_file(repo: str, path: str, mirror: Path) -> bytes:
-    """A file of github.com/<repo> (`owner/name`; a bare name is one of neo4j-graph-examples) from the mirror, as
-    committed at its HEAD."""
+    """A file of github.com/<repo> (`owner/name`; a bare name is one of neo4j-graph-examples) from the mirror: as
+    committed at HEAD in a fetched mirror, as checked out in an ordinary clone `<name>/` (where Git LFS, if the
+    clone has it, put the real content of an LFS file)."""
     owner, name = _owner_name(repo)
-    git_dir = _git_dir(repo, mirror)
-    if git_dir is None and not (mirror / name).is_dir():
-        raise CorpusError(f"{repo}: no mirror of github.com/{owner}/{name} under {mirror} (neither "
-                          f"{mirror / f'{owner}+{name}' / 'repo'} nor {mirror / name}); clone it there, or set "
-                          f"XGRAG_CORPUS_MIRROR / --mirror")
-    if git_dir is None:  # a copy of the repository's files, no git
-        if (mirror / name / path).is_file():
-            return (mirror / name / path).read_bytes()
-        raise CorpusError(f"{repo}: {path} is not in the mirror {mirror / name}")
-    proc = subprocess.run(["git", "--git-dir", str(git_dir), "show", f"HEAD:{path}"], capture_output=True,
-                          check=False)
-    if proc.returncode == 0:
-        return proc.stdout
-    raise CorpusError(f"{repo}: {path} is not in the mirror {git_dir} ({proc.stderr.decode().strip()})")
+    git_dir = _fetched(repo, mirror)
+    if git_dir is not None:
+        proc = subprocess.run(["git", "--git-dir", str(git_dir), "show", f"HEAD:{path}"], capture_output=True,
+                              check=False)
+        if proc.returncode == 0:
+            return proc.stdout
+        raise CorpusError(f"{repo}: {path} is not in the mirror {git_dir} ({proc.stderr.decode().strip()})")
+    clone = mirror / name
+    if clone.is_dir():
+        if (clone / path).is_file():
+            return (clone / path).read_bytes()
+        raise CorpusError(f"{repo}: {path} is not in the mirror {clone}")
+    raise CorpusError(f"{repo}: no mirror of github.com/{owner}/{name} under {mirror} (neither "
+                      f"{mirror / f'{owner}+{name}' / 'repo'} nor {clone}); clone it there, or set "
+                      f"XGRAG_CORPUS_MIRROR / --mirror")
 
 
 def head_commit(repo: str, mirror: Path) -> str | None:
-    git_dir = _git_dir(repo, mirror)
-    if git_dir is None:
-        return None
+    git_dir = _fetched(repo, mirror) or mirror / _owner_name(repo)[1] / ".git"
     proc = subprocess.run(["git", "--git-dir", str(git_dir), "rev-parse", "HEAD"], capture_output=True, text=True,
                           check=False)
     return proc.stdout.strip() if proc.returncode == 0 else None
