@@ -1,7 +1,7 @@
 """The next graph: Neo4j's example graphs (benchmarks/domain_corpus.py), each answered with nothing mapped by hand
 and nothing written (prints figures; not a test).
 
-    python benchmarks/bench_domains.py [--graph NAME ...] [--split tune|frozen|all] [--limit N]
+    python benchmarks/bench_domains.py [--graph NAME ...] [--split tune|frozen|spent|all] [--limit N]
                                        [--mirror DIR] [--json benchmarks/results/domains.json]
 
 Per graph, in an embedded Neo4j of its own holding that graph as its repository has it (domain_corpus.serve):
@@ -49,7 +49,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from bench_domain import right  # noqa: E402
 from bench_foundation import log, machine  # noqa: E402
-from domain_corpus import GRAPHS, mirror_root, serve  # noqa: E402
+from domain_corpus import GRAPHS, SPLITS, mirror_root, serve  # noqa: E402
 from domain_gold import GoldError, GoldFact, read_questions, resolve_fact, resolve_node  # noqa: E402
 
 from helpers import schema_state  # noqa: E402
@@ -188,7 +188,7 @@ def answer(store: Neo4jStore, toml: Path, questions: list[dict[str, Any]]) -> li
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--graph", action="append", default=[], help="one graph (repeatable); default: the split")
-    ap.add_argument("--split", choices=["tune", "frozen", "all"], default="all")
+    ap.add_argument("--split", choices=[*SPLITS, "all"], default="all")
     ap.add_argument("--limit", type=int, default=None, help="the first N questions of each graph")
     ap.add_argument("--mirror", default=None, help="default $XGRAG_CORPUS_MIRROR or /work/.mirror")
     ap.add_argument("--heap", default=os.environ.get("XGRAG_NEO4J_HEAP", "1g"))
