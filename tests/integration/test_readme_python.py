@@ -190,3 +190,28 @@ def test_explaining_an_lcel_chain_runs_as_written(store: Neo4jStore, neo4j_uri: 
     assert answer.startswith("Pierre Curie | True | ") and "Marie Curie MARRIED Pierre Curie" in answer
     documents = int(found.split()[2])
     assert documents >= 2 and found == f"{documents} of {documents} documents found in the prompt"
+
+
+def test_explaining_a_graphrag_search_runs_as_written(store: Neo4jStore,
+                                                      neo4j_uri: tuple[str, str | None, str | None],
+                                                      monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """docs/stacks/neo4j-graphrag.md's block on a graph neo4j-graphrag's own writer laid out as SimpleKGPipeline does
+    (no `xgrag migrate`): GraphRAG.search with a Text2CypherRetriever, OpenAILLM over the OpenAI protocol, a scripted
+    model writing the query and answering from its row; the search's answer reproduced, the row traced to MARRIED."""
+    pytest.importorskip("neo4j_graphrag", reason="neo4j-graphrag is in the [dev] extra")
+    import helpers
+    from support.openai_server import OpenAITestServer
+
+    helpers.write_graphrag_graph(store)
+    _point_at(monkeypatch, tmp_path, neo4j_uri)
+    cypher = "MATCH (:Person {name: 'Marie Curie'})-[:MARRIED]->(s:Person) RETURN s.name AS spouse"
+    rule = {"spouse='Pierre Curie'": "Pierre Curie", "Generate a Cypher statement": cypher,
+            "Answer:": "I don't know."}
+    with OpenAITestServer(chat_models=(), embed_models=(), scripted={"gpt-4o-mini": rule}) as srv:
+        _openai_env(monkeypatch, srv.base_url)
+        before = store.checksum()
+        out = _run_block("docs/stacks/neo4j-graphrag.md", "neo4j-graphrag")
+        assert store.checksum() == before
+    answer, source = out.splitlines()
+    assert answer == "Pierre Curie | True | [1] <Record spouse='Pierre Curie'>", answer
+    assert source.startswith("1 1 ") and source.endswith(" row ['Marie Curie MARRIED Pierre Curie']"), source
