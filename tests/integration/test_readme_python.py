@@ -80,7 +80,13 @@ def _drop_preset_indexes(store: Neo4jStore, preset: str) -> None:
         store.query(f"DROP INDEX `{name}` IF EXISTS", read_only=False)
 
 
-def test_use_with_llamaindex_runs_as_written(store: Neo4jStore, neo4j_uri: tuple[str, str | None, str | None],
+LLAMAINDEX_BLOCKS = [("docs/integrations/llamaindex.md", "Use with LlamaIndex"),
+                     ("docs/stacks/llamaindex.md", "LlamaIndex")]
+
+
+@pytest.mark.parametrize("page,heading", LLAMAINDEX_BLOCKS, ids=["integrations", "stacks"])
+def test_use_with_llamaindex_runs_as_written(page: str, heading: str, store: Neo4jStore,
+                                             neo4j_uri: tuple[str, str | None, str | None],
                                              monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """On a freshly written graph (no `xgrag migrate`): the engine's own answer, reproduced, the MARRIED triplet's
     node first; the engine's LLM is OpenAILike over the OpenAI protocol, a scripted model answering from that line."""
@@ -97,10 +103,18 @@ def test_use_with_llamaindex_runs_as_written(store: Neo4jStore, neo4j_uri: tuple
         monkeypatch.setenv("LLM_MODEL", "curie")
         monkeypatch.setenv("OPENAI_BASE_URL", srv.base_url)
         before = store.checksum()
-        out = _run_block("docs/integrations/llamaindex.md", "Use with LlamaIndex")
+        out = _run_block(page, heading)
         assert store.checksum() == before
-    assert out.startswith("Pierre Curie | True | ")
-    assert "Marie Curie -> MARRIED -> Pierre Curie | ['Marie Curie MARRIED Pierre Curie']" in out
+    if page.startswith("docs/integrations"):
+        assert out.startswith("Pierre Curie | True | ")
+        assert "Marie Curie -> MARRIED -> Pierre Curie | ['Marie Curie MARRIED Pierre Curie']" in out
+        return
+    lines = out.splitlines()
+    assert lines[:2] == ["Pierre Curie", "True True"], lines
+    assert lines[2].endswith(" Marie Curie -> MARRIED -> Pierre Curie ['Marie Curie MARRIED Pierre Curie']")
+    assert float(lines[2].split()[0]) > 0 and all(float(line.split()[0]) == 0 for line in lines[3:-1])
+    nodes = int(lines[-1].split()[0])
+    assert nodes >= 2 and lines[-1] == f"{nodes} nodes, {nodes} triplets matched to stored relationships"
 
 
 def test_llamaindex_missing_migration_names_the_command(store: Neo4jStore) -> None:
