@@ -59,3 +59,24 @@ def test_the_partial_marker_is_read() -> None:
     [(heading, block, why)] = page_blocks("docs/guide/saved.md", "python")
     assert heading == "Saved explanations in the graph" and "find_explanations(store" in block
     assert why and "store" in why
+
+
+def test_install_lines_name_real_extras_and_no_index_package() -> None:
+    """xgrag is not on a package index: no page tells a user to `pip install xgrag` or `'xgrag[...]'`; every extra a
+    page names in an install line (`.[embed,langchain]`) is one pyproject.toml declares."""
+    import re
+
+    import tomllib
+
+    extras = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"])
+    named: set[str] = set()
+    for page in PAGES:
+        text = (ROOT / page).read_text(encoding="utf-8")
+        assert not re.search(r"pip install\s+['\"]?xgrag\b", text), f"{page}: xgrag is installed from a clone"
+        for group in re.findall(r"pip install[^\n`]*?-e\s+['\"]?\.\[([\w,-]+)\]", text):
+            named |= set(group.split(","))
+    assert named and named <= extras, named - extras
+    assert {"embed", "langchain", "llamaindex"} <= named
+    getting_started = (ROOT / "docs/getting-started.md").read_text(encoding="utf-8")
+    for extra in extras:  # the extras table lists every extra pyproject declares
+        assert f"| `{extra}` |" in getting_started, extra
