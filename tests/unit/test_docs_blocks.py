@@ -80,3 +80,12 @@ def test_install_lines_name_real_extras_and_no_index_package() -> None:
     getting_started = (ROOT / "docs/getting-started.md").read_text(encoding="utf-8")
     for extra in extras:  # the extras table lists every extra pyproject declares
         assert f"| `{extra}` |" in getting_started, extra
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_text_blocks_fit_the_content_column(page: str) -> None:
+    """Text blocks (diagrams, trees) keep their layout and scroll instead of wrapping (docs/stylesheets/code.css): at
+    most 84 columns, what the content column of a 1,280 px window shows unscrolled."""
+    for heading, block, _ in page_blocks(page, "text"):
+        wide = [line for line in block.splitlines() if len(line) > 84]
+        assert not wide, f"{page} ('{heading}'): text block lines over 84 columns: {wide[:2]}"
