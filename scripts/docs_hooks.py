@@ -51,7 +51,13 @@ def cli_reference() -> str:
                                env={**os.environ, "COLUMNS": str(WIDTH)})
         if result.exit_code != 0:
             raise RuntimeError(f"`{title} --help` exited {result.exit_code}: {result.output}")
-        sections.append(f"## `{title}`\n\n{summary}\n\n```text\n{result.output.rstrip()}\n```\n")
+        text = result.output.rstrip()
+        # text blocks scroll rather than wrap (docs/stylesheets/code.css): help wider than WIDTH (a raw description,
+        # an argparse usage line) would be cut at the page's edge
+        wide = [line for line in text.splitlines() if len(line) > WIDTH]
+        if wide:
+            raise RuntimeError(f"`{title} --help` has lines over {WIDTH} columns: {wide[:3]}")
+        sections.append(f"## `{title}`\n\n{summary}\n\n```text\n{text}\n```\n")
     return "\n".join(sections)
 
 
