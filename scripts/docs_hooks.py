@@ -1,7 +1,7 @@
 """MkDocs hooks (mkdocs.yml `hooks:`): the CLI reference, rendered from the Typer app itself.
 
 A page holding the marker `<!-- xgrag-cli-reference -->` gets one section per command, in the order the CLI lists
-them, each with the command's own `--help` text (click's plain help, as `xgrag CMD --help` prints it at 100
+them, each with the command's own `--help` text (click's plain help, as `xgrag CMD --help` prints it at 80
 columns). Nothing is copied by hand, so the reference cannot drift from the options the code declares.
 """
 
@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 MARKER = "<!-- xgrag-cli-reference -->"
-WIDTH = 100
+# 80 columns: the help fits the content column of a 1,280 px window (about 84 columns of code font) unscrolled
+WIDTH = 80
 
 # the docs are built from a checkout: import this checkout's package, not whichever xgrag is installed
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "plugin"))
@@ -50,7 +51,13 @@ def cli_reference() -> str:
                                env={**os.environ, "COLUMNS": str(WIDTH)})
         if result.exit_code != 0:
             raise RuntimeError(f"`{title} --help` exited {result.exit_code}: {result.output}")
-        sections.append(f"## `{title}`\n\n{summary}\n\n```text\n{result.output.rstrip()}\n```\n")
+        text = result.output.rstrip()
+        # text blocks scroll rather than wrap (docs/stylesheets/code.css): help wider than WIDTH (a raw description,
+        # an argparse usage line) would be cut at the page's edge
+        wide = [line for line in text.splitlines() if len(line) > WIDTH]
+        if wide:
+            raise RuntimeError(f"`{title} --help` has lines over {WIDTH} columns: {wide[:3]}")
+        sections.append(f"## `{title}`\n\n{summary}\n\n```text\n{text}\n```\n")
     return "\n".join(sections)
 
 

@@ -54,6 +54,37 @@ def doc_block(page: str | Path, heading: str, lang: str) -> str:
     return doc_blocks(page, heading, lang)[0]
 
 
+# The line right before a fence that marks a deliberately partial block (it uses a name the page defines elsewhere):
+# `<!-- partial: why -->`. tests/unit/test_docs_blocks.py requires every other Python block to be run by a test.
+PARTIAL = re.compile(r"^<!-- partial: (?P<why>.+?) -->$")
+
+
+def page_blocks(page: str | Path, lang: str) -> list[tuple[str, str, str | None]]:
+    """(the nearest heading above it, its text, why it is partial or None) for every fenced ```lang block of a page,
+    in order (headings inside fenced blocks are not headings)."""
+    out: list[tuple[str, str, str | None]] = []
+    heading, previous = "", ""
+    fence: str | None = None  # the language of the block being read, while inside one
+    body: list[str] = []
+    why: str | None = None
+    for line in (ROOT / page).read_text(encoding="utf-8").splitlines():
+        if fence is not None:
+            if line.startswith("```"):
+                if fence == lang:
+                    out.append((heading, "".join(body), why))
+                fence = None
+            else:
+                body.append(line + "\n")
+        elif line.startswith("```"):
+            fence, body = line[3:].strip(), []
+            marked = PARTIAL.match(previous)
+            why = marked.group("why") if marked else None
+        elif line.startswith("#") and line.lstrip("#").startswith(" "):
+            heading = line.lstrip("#").strip()
+        previous = line
+    return out
+
+
 def doc_commands(block: str) -> list[list[str]]:
     """The `xgrag ...` commands of a bash block as argument lists (comments dropped, backslash continuations
     joined), without the leading `xgrag`."""

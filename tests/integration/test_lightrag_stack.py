@@ -151,18 +151,29 @@ def test_explaining_a_given_answer_and_a_drifting_llm(lightrag, rule: L.LightRAG
     assert "Albatross" in str(err.value)
 
 
-def test_use_with_lightrag_runs_as_written(lightrag, srv: OpenAITestServer, mission: W.Mission = WORLD[7]) -> None:
-    """docs/integrations/lightrag.md's block, run as written on the user's LightRAG."""
+@pytest.mark.parametrize("page,heading", [("docs/integrations/lightrag.md", "Use with LightRAG"),
+                                          ("docs/stacks/lightrag.md", "LightRAG")], ids=["integrations", "stacks"])
+def test_use_with_lightrag_runs_as_written(page: str, heading: str, lightrag, srv: OpenAITestServer,
+                                           mission: W.Mission = WORLD[7]) -> None:
+    """The LightRAG pages' blocks, run as written on the user's LightRAG (the function each defines, called with it
+    on the loop its storages were initialized on)."""
     rag, loop = lightrag
     namespace: dict[str, Any] = {}
-    exec(compile(doc_block("docs/integrations/lightrag.md", "Use with LightRAG", "python"),  # noqa: S102
-                 "docs/integrations/lightrag.md", "exec"), namespace)
+    exec(compile(doc_block(page, heading, "python"), page, "exec"), namespace)  # noqa: S102
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
         loop.run_until_complete(namespace["explain"](rag, mission.question))
     lines = printed.getvalue().splitlines()
-    assert lines[0] == f"{mission.module} | True | {mission.planted}"
-    assert any(f"{mission.name} -flew-> {mission.module}" in line for line in lines[1:])
+    if page.startswith("docs/integrations"):
+        assert lines[0] == f"{mission.module} | True | {mission.planted}"
+        assert any(f"{mission.name} -flew-> {mission.module}" in line for line in lines[1:])
+        return
+    answer, reproduced, item, span, data, trace = lines
+    assert (answer, reproduced, span) == (mission.module, "True", mission.planted)
+    assert f"{mission.name} was commanded by {mission.commander}." in item  # the mission's chunk (label cut short)
+    assert {"entities", "relationships", "chunks"} <= set(eval(data))  # noqa: S307 - a printed list of str
+    entities, relations, chunks, undirected = trace.split(" ", 3)
+    assert int(entities) > 0 and int(relations) > 0 and int(chunks) > 0 and undirected == "[]"
 
 
 def test_blocking_explain_query_runs_on_lightrags_loop(lightrag, mission: W.Mission = WORLD[9]) -> None:

@@ -1,5 +1,8 @@
 """The documented Python blocks, run as written against the real embedded Neo4j: "Explain from Python" (the
-README's tour and docs/guide/python.md) and the LightRAG, LlamaIndex and LangChain (GraphCypherQAChain) pages."""
+README's tour and docs/guide/python.md), the LightRAG, LlamaIndex and LangChain (GraphCypherQAChain) integration pages
+and the stack pages (docs/stacks/: LangChain's LCEL chain and GraphCypherQAChain, neo4j-graphrag, LlamaIndex), each
+with the library's real objects, their LLM the OpenAI-protocol test server's scripted model (OPENAI_BASE_URL).
+tests/unit/test_docs_blocks.py checks that every Python block of those pages is run by a test."""
 
 from __future__ import annotations
 
@@ -77,7 +80,13 @@ def _drop_preset_indexes(store: Neo4jStore, preset: str) -> None:
         store.query(f"DROP INDEX `{name}` IF EXISTS", read_only=False)
 
 
-def test_use_with_llamaindex_runs_as_written(store: Neo4jStore, neo4j_uri: tuple[str, str | None, str | None],
+LLAMAINDEX_BLOCKS = [("docs/integrations/llamaindex.md", "Use with LlamaIndex"),
+                     ("docs/stacks/llamaindex.md", "LlamaIndex")]
+
+
+@pytest.mark.parametrize("page,heading", LLAMAINDEX_BLOCKS, ids=["integrations", "stacks"])
+def test_use_with_llamaindex_runs_as_written(page: str, heading: str, store: Neo4jStore,
+                                             neo4j_uri: tuple[str, str | None, str | None],
                                              monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """On a freshly written graph (no `xgrag migrate`): the engine's own answer, reproduced, the MARRIED triplet's
     node first; the engine's LLM is OpenAILike over the OpenAI protocol, a scripted model answering from that line."""
@@ -94,10 +103,18 @@ def test_use_with_llamaindex_runs_as_written(store: Neo4jStore, neo4j_uri: tuple
         monkeypatch.setenv("LLM_MODEL", "curie")
         monkeypatch.setenv("OPENAI_BASE_URL", srv.base_url)
         before = store.checksum()
-        out = _run_block("docs/integrations/llamaindex.md", "Use with LlamaIndex")
+        out = _run_block(page, heading)
         assert store.checksum() == before
-    assert out.startswith("Pierre Curie | True | ")
-    assert "Marie Curie -> MARRIED -> Pierre Curie | ['Marie Curie MARRIED Pierre Curie']" in out
+    if page.startswith("docs/integrations"):
+        assert out.startswith("Pierre Curie | True | ")
+        assert "Marie Curie -> MARRIED -> Pierre Curie | ['Marie Curie MARRIED Pierre Curie']" in out
+        return
+    lines = out.splitlines()
+    assert lines[:2] == ["Pierre Curie", "True True"], lines
+    assert lines[2].endswith(" Marie Curie -> MARRIED -> Pierre Curie ['Marie Curie MARRIED Pierre Curie']")
+    assert float(lines[2].split()[0]) > 0 and all(float(line.split()[0]) == 0 for line in lines[3:-1])
+    nodes = int(lines[-1].split()[0])
+    assert nodes >= 2 and lines[-1] == f"{nodes} nodes, {nodes} triplets matched to stored relationships"
 
 
 def test_llamaindex_missing_migration_names_the_command(store: Neo4jStore) -> None:
@@ -120,12 +137,18 @@ def test_llamaindex_missing_migration_names_the_command(store: Neo4jStore) -> No
     assert err.value.hint is not None and "run `xgrag migrate --preset llamaindex`" in err.value.hint
 
 
-def test_explaining_a_graph_cypher_qa_chain_runs_as_written(store: Neo4jStore,
+CYPHER_QA_BLOCKS = [("docs/integrations/langchain.md", "Explaining a GraphCypherQAChain's answer"),
+                    ("docs/stacks/langchain.md", "GraphCypherQAChain's own call: `explain_cypher_qa`")]
+
+
+@pytest.mark.parametrize("page,heading", CYPHER_QA_BLOCKS, ids=["integrations", "stacks"])
+def test_explaining_a_graph_cypher_qa_chain_runs_as_written(page: str, heading: str, store: Neo4jStore,
                                                              neo4j_uri: tuple[str, str | None, str | None],
                                                              monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """docs/integrations/langchain.md's GraphCypherQAChain block on a graph langchain-neo4j wrote (no `xgrag
-    migrate`): the chain's own answer, reproduced, its one row traced to the MARRIED relationship; ChatOpenAI over the
-    OpenAI protocol, a scripted model writing the query and answering from the row."""
+    """The GraphCypherQAChain blocks on a graph langchain-neo4j wrote (no `xgrag migrate`): the chain's own answer,
+    reproduced, its one row traced to the MARRIED relationship; ChatOpenAI over the OpenAI protocol, a scripted model
+    writing the query and answering from the row. The integrations page's chain returns its intermediate steps; the
+    stack page's does not (the rows are read from its "Full Context:" text event)."""
     pytest.importorskip("langchain_neo4j", reason="langchain-neo4j is in the [dev] extra")
     import helpers
     from support.openai_server import OpenAITestServer
@@ -140,10 +163,69 @@ def test_explaining_a_graph_cypher_qa_chain_runs_as_written(store: Neo4jStore,
     rule = {"'spouse': 'Pierre Curie'": "Pierre Curie", "Generate Cypher statement": cypher,
             "Helpful Answer:": "I don't know."}
     with OpenAITestServer(chat_models=(), embed_models=(), scripted={"gpt-4o-mini": rule}) as srv:
-        monkeypatch.setenv("OPENAI_BASE_URL", srv.base_url)
-        monkeypatch.setenv("OPENAI_API_KEY", "sk-test-unused")
+        _openai_env(monkeypatch, srv.base_url)
         before = store.checksum()
-        out = _run_block("docs/integrations/langchain.md", "Explaining a GraphCypherQAChain's answer")
+        out = _run_block(page, heading)
         assert store.checksum() == before
-    assert out.startswith("Pierre Curie | True | [1] {'spouse': 'Pierre Curie'} | ")
-    assert "Marie Curie MARRIED Pierre Curie" in out
+    if page.startswith("docs/integrations"):
+        assert out.startswith("Pierre Curie | True | [1] {'spouse': 'Pierre Curie'} | ")
+        assert "Marie Curie MARRIED Pierre Curie" in out
+    else:
+        answer, rows = out.splitlines()
+        assert answer == f"Pierre Curie | {cypher}"
+        assert rows == "[{'spouse': 'Pierre Curie'}] | [1] {'spouse': 'Pierre Curie'}"
+
+
+def _openai_env(monkeypatch: pytest.MonkeyPatch, base_url: str) -> None:
+    """What the blocks' OpenAI clients read: the test server's URL; a key the server ignores (clients insist)."""
+    monkeypatch.setenv("OPENAI_BASE_URL", base_url)
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-unused")
+
+
+def test_explaining_an_lcel_chain_runs_as_written(store: Neo4jStore, neo4j_uri: tuple[str, str | None, str | None],
+                                                  monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """docs/stacks/langchain.md's LCEL block on a graph langchain-neo4j wrote, migrated for xgrag's retrieval
+    (XgragRetriever): the chain's own answer, reproduced, the MARRIED document first; ChatOpenAI over the OpenAI
+    protocol, a scripted model answering from that document's line."""
+    pytest.importorskip("langchain_openai", reason="langchain-openai is in the [dev] extra")
+    import helpers
+    from support.openai_server import OpenAITestServer
+
+    helpers.write_langchain_graph(store)
+    helpers.mapped(store, "langchain")  # `xgrag migrate --preset langchain`: the full-text index linking reads
+    _point_at(monkeypatch, tmp_path, neo4j_uri)
+    rule = {"Marie Curie MARRIED Pierre Curie": "Pierre Curie", "Question:": "I don't know."}
+    with OpenAITestServer(chat_models=(), embed_models=(), scripted={"gpt-4o-mini": rule}) as srv:
+        _openai_env(monkeypatch, srv.base_url)
+        before = store.checksum()
+        out = _run_block("docs/stacks/langchain.md", "An LCEL chain's own call: `explain_chain`")
+        assert store.checksum() == before
+    answer, found = out.splitlines()
+    assert answer.startswith("Pierre Curie | True | ") and "Marie Curie MARRIED Pierre Curie" in answer
+    documents = int(found.split()[2])
+    assert documents >= 2 and found == f"{documents} of {documents} documents found in the prompt"
+
+
+def test_explaining_a_graphrag_search_runs_as_written(store: Neo4jStore,
+                                                      neo4j_uri: tuple[str, str | None, str | None],
+                                                      monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """docs/stacks/neo4j-graphrag.md's block on a graph neo4j-graphrag's own writer laid out as SimpleKGPipeline does
+    (no `xgrag migrate`): GraphRAG.search with a Text2CypherRetriever, OpenAILLM over the OpenAI protocol, a scripted
+    model writing the query and answering from its row; the search's answer reproduced, the row traced to MARRIED."""
+    pytest.importorskip("neo4j_graphrag", reason="neo4j-graphrag is in the [dev] extra")
+    import helpers
+    from support.openai_server import OpenAITestServer
+
+    helpers.write_graphrag_graph(store)
+    _point_at(monkeypatch, tmp_path, neo4j_uri)
+    cypher = "MATCH (:Person {name: 'Marie Curie'})-[:MARRIED]->(s:Person) RETURN s.name AS spouse"
+    rule = {"spouse='Pierre Curie'": "Pierre Curie", "Generate a Cypher statement": cypher,
+            "Answer:": "I don't know."}
+    with OpenAITestServer(chat_models=(), embed_models=(), scripted={"gpt-4o-mini": rule}) as srv:
+        _openai_env(monkeypatch, srv.base_url)
+        before = store.checksum()
+        out = _run_block("docs/stacks/neo4j-graphrag.md", "neo4j-graphrag")
+        assert store.checksum() == before
+    answer, source = out.splitlines()
+    assert answer == "Pierre Curie | True | [1] <Record spouse='Pierre Curie'>", answer
+    assert source.startswith("1 1 ") and source.endswith(" row ['Marie Curie MARRIED Pierre Curie']"), source

@@ -88,7 +88,8 @@ class SentenceTransformerEmbedder:
         try:
             from sentence_transformers import SentenceTransformer
         except ImportError as exc:  # pragma: no cover - depends on the install
-            raise EmbeddingError("sentence-transformers is not installed: pip install 'xgrag[embed]'") from exc
+            raise EmbeddingError("sentence-transformers is not installed: pip install sentence-transformers "
+                                 "(the `embed` extra)") from exc
         if model_path is None:
             model_path = default_model_path()
         self.name = sentence_transformers_name(model_path)

@@ -374,7 +374,7 @@ def _run_on_ray(todo: Sequence[BatchQuestion], spec: BatchSpec, address: str, wo
     try:
         import ray
     except ImportError as exc:
-        raise UsageError("--ray needs Ray: pip install 'xgrag[ray]'") from exc
+        raise UsageError("--ray needs Ray: pip install ray (the `ray` extra)") from exc
 
     started_here = not ray.is_initialized()
     if started_here:

@@ -1,3 +1,3 @@
 """Integrations with other frameworks. Each submodule imports its framework and is imported only by its users:
-`xgrag.integrations.langchain` needs langchain-core (`pip install 'xgrag[langchain]'`),
+`xgrag.integrations.langchain` needs langchain-core (the `langchain` extra),
 `xgrag.integrations.neo4j_graphrag` needs neo4j-graphrag."""

@@ -1,20 +1,27 @@
-"""Train an M-GNAN reader on MetaQA-style questions over subgraphs retrieved by xgrag itself.
+"""Train an M-GNAN reader on MetaQA-style questions over subgraphs retrieved by
+xgrag itself.
 
-    python -m xgrag.generate.gnan.train --questions QUESTIONS.jsonl --triples KB.tsv [--per-hop 300]
-        [--held-out 100] [--seed 0] [--epochs 8] [--time-budget 480] [--max-distance 2] [--normalize]
-        [--no-dedup] [--out PATH] [--json METRICS.json]
+    python -m xgrag.generate.gnan.train
+        --questions QUESTIONS.jsonl --triples KB.tsv [--per-hop 300]
+        [--held-out 100] [--seed 0] [--epochs 8] [--time-budget 480]
+        [--max-distance 2] [--normalize] [--no-dedup] [--out PATH]
+        [--json METRICS.json]
 
-Questions: JSON lines with `question`, `answers` (a list of names) and optionally `hops` (default 1); a seeded
-sample of `--per-hop` questions per hop count is trained on and the next `--held-out` of each hop count (never
-trained on) are the held-out split. Each question's context is what an explanation gives the generator: xgrag's
-k-hop retrieval (k = its hop count) from the question's linked entities, then alias merging (the precise rule),
-rendered to facts. The graph is `--uri` (holding the KB; `--triples` is ingested when it is empty) or, without
-`--uri`, an embedded Neo4j started for the run in a temporary directory, fed `--triples`, and stopped at the end.
+Questions: JSON lines with `question`, `answers` (a list of names) and
+optionally `hops` (default 1); a seeded sample of `--per-hop` questions per hop
+count is trained on and the next `--held-out` of each hop count (never trained
+on) are the held-out split. Each question's context is what an explanation gives
+the generator: xgrag's k-hop retrieval (k = its hop count) from the question's
+linked entities, then alias merging (the precise rule), rendered to facts. The
+graph is `--uri` (holding the KB; `--triples` is ingested when it is empty) or,
+without `--uri`, an embedded Neo4j started for the run in a temporary directory,
+fed `--triples`, and stopped at the end.
 
-Training minimises the cross-entropy of the gold answers among the candidates (-log of the probability mass on
-the gold candidates), Adam, seeded, until `--epochs` or `--time-budget` seconds, whichever comes first. The
-checkpoint (default: $XGRAG_HOME/gnan/mgnan.pt) records the configuration, the seed and the train / held-out
-Hits@1; use it with `--generator gnan` (or `gnan:PATH`).
+Training minimises the cross-entropy of the gold answers among the candidates
+(-log of the probability mass on the gold candidates), Adam, seeded, until
+`--epochs` or `--time-budget` seconds, whichever comes first. The checkpoint
+(default: $XGRAG_HOME/gnan/mgnan.pt) records the configuration, the seed and the
+train / held-out Hits@1; use it with `--generator gnan` (or `gnan:PATH`).
 """
 
 from __future__ import annotations

@@ -40,7 +40,8 @@ from __future__ import annotations
 try:
     import langchain_core  # noqa: F401
 except ImportError as exc:  # pragma: no cover - depends on the install
-    raise ImportError("xgrag.integrations.langchain needs langchain-core: pip install 'xgrag[langchain]'") from exc
+    raise ImportError("xgrag.integrations.langchain needs langchain-core: pip install langchain-core "
+                      "(the `langchain` extra)") from exc
 
 from xgrag.integrations.langchain.callback import AsyncXgragCallbackHandler, XgragCallbackHandler
 from xgrag.integrations.langchain.capture import RunCapture, answer_text, question_text
