@@ -42,6 +42,7 @@ from xgrag.explain.stack import (
     OnMismatch,
     StackCall,
     build_context,
+    check_observed,
     require_blocking,
     run_blocking,
 )
@@ -261,7 +262,8 @@ def _run(chain: Any, inputs: Any) -> tuple[Any, _Capture]:
 
 async def _aexplain_run(chain: Any, inputs: Any, output: Any, capture: _Capture, *, question: str | None,
                         settings: ExplainSettings | None, embedder: Any, cache: ResponseCache | None,
-                        progress: Progress | None, on_mismatch: OnMismatch) -> ExplainedChain:
+                        progress: Progress | None, on_mismatch: OnMismatch,
+                        observed_answer: str | None) -> ExplainedChain:
     answer = answer_text(output)
     if answer is None:
         raise UsageError(f"the chain's output is not text: {type(output).__name__}")
@@ -275,7 +277,7 @@ async def _aexplain_run(chain: Any, inputs: Any, output: Any, capture: _Capture,
     if not call.context.items:
         raise UsageError("none of the retrieved documents appears verbatim in the chat model's messages")
     ex = await aexplain_stack(call, embedder=embedder, settings=settings, cache=cache, progress=progress,
-                              on_mismatch=on_mismatch)
+                              on_mismatch=on_mismatch, observed_answer=observed_answer)
     step = call.notes[0]
     assert isinstance(step, LangChainMap)  # chain_call's one note
     return ExplainedChain(answer, asked, list(capture.documents), ex, step)
@@ -284,24 +286,31 @@ async def _aexplain_run(chain: Any, inputs: Any, output: Any, capture: _Capture,
 async def aexplain_chain(chain: Any, inputs: Any, *, question: str | None = None,
                          settings: ExplainSettings | None = None, embedder: Any = None,
                          cache: ResponseCache | None = None, progress: Progress | None = None,
-                         on_mismatch: OnMismatch = "warn") -> ExplainedChain:
+                         on_mismatch: OnMismatch = "warn", observed_answer: str | None = None) -> ExplainedChain:
     """`explain_chain` for async code (the chain's blocking invoke runs in a worker thread: a chat model's sync
     client binds nothing to an event loop)."""
+    check_observed(observed_answer, on_mismatch)
     output, capture = await asyncio.to_thread(_run, chain, inputs)
     return await _aexplain_run(chain, inputs, output, capture, question=question, settings=settings,
-                               embedder=embedder, cache=cache, progress=progress, on_mismatch=on_mismatch)
+                               embedder=embedder, cache=cache, progress=progress, on_mismatch=on_mismatch,
+                               observed_answer=observed_answer)
 
 
 def explain_chain(chain: Any, inputs: Any, *, question: str | None = None, settings: ExplainSettings | None = None,
                   embedder: Any = None, cache: ResponseCache | None = None, progress: Progress | None = None,
-                  on_mismatch: OnMismatch = "warn") -> ExplainedChain:
+                  on_mismatch: OnMismatch = "warn", observed_answer: str | None = None) -> ExplainedChain:
     """Run the LCEL `chain` on `inputs` and explain its answer with its own prompt and model (see the module
     docstring). `question`: what the explanation calls the question (default: the input's question/query/input, or
-    the input itself). Blocking; from async code use `aexplain_chain`. The chain runs in the calling thread, as the
-    caller's own invoke would, and the explanation leaves the thread's event loop as it was
-    (xgrag.explain.stack.loops)."""
+    the input itself). `observed_answer`: the answer the chain gave you, when you have it: the replays must
+    reproduce it, and so must this run of the chain (`Explanation.reproduction.rerun_answer`); a mismatch warns or
+    raises per `on_mismatch`. (To explain the very call you made, with its own context, attach
+    `XgragCallbackHandler.for_chain(chain)` to it.) Blocking; from async code use `aexplain_chain`. The chain runs
+    in the calling thread, as the caller's own invoke would, and the explanation leaves the thread's event loop as
+    it was (xgrag.explain.stack.loops)."""
     require_blocking("aexplain_chain")
+    check_observed(observed_answer, on_mismatch)
     output, capture = _run(chain, inputs)
     return run_blocking(_aexplain_run(chain, inputs, output, capture, question=question, settings=settings,
-                                      embedder=embedder, cache=cache, progress=progress, on_mismatch=on_mismatch),
+                                      embedder=embedder, cache=cache, progress=progress, on_mismatch=on_mismatch,
+                                      observed_answer=observed_answer),
                         async_form="aexplain_chain")
