@@ -254,6 +254,22 @@ def chain_call(chain: Any, question: str, answer: str, messages: Sequence[BaseMe
                      notes=notes)
 
 
+def captured_call(chain: Any, question: str, answer: str, model_calls: Sequence[Sequence[BaseMessage]],
+                  text_model_calls: int, documents: Sequence[Document]) -> StackCall:
+    """The StackCall of one captured run of `chain` (by explain_chain's own capture, or by the callback handler
+    attached to the user's call): its one chat-model call's messages, its retrieved documents, its answer; a
+    UsageError naming what the run lacks."""
+    if text_model_calls or len(model_calls) != 1:
+        raise UsageError(f"the chain's own call is explained for chains that call one chat model once; this run made "
+                         f"{len(model_calls)} chat model calls and {text_model_calls} text-LLM calls")
+    if not documents:
+        raise UsageError("the chain's run returned no document from a retriever: there is no context to explain")
+    call = chain_call(chain, question, answer, model_calls[0], documents)
+    if not call.context.items:
+        raise UsageError("none of the retrieved documents appears verbatim in the chat model's messages")
+    return call
+
+
 def _run(chain: Any, inputs: Any) -> tuple[Any, _Capture]:
     """The chain's own call, blocking as `chain.invoke` is, with the capturing callback."""
     capture = _Capture()
@@ -267,15 +283,8 @@ async def _aexplain_run(chain: Any, inputs: Any, output: Any, capture: _Capture,
     answer = answer_text(output)
     if answer is None:
         raise UsageError(f"the chain's output is not text: {type(output).__name__}")
-    if capture.text_model_calls or len(capture.model_calls) != 1:
-        raise UsageError(f"explain_chain explains chains that call one chat model once; this run made "
-                         f"{len(capture.model_calls)} chat model calls and {capture.text_model_calls} text-LLM calls")
-    if not capture.documents:
-        raise UsageError("the chain's run returned no document from a retriever: there is no context to explain")
     asked = question or question_text(inputs) or str(inputs)
-    call = chain_call(chain, asked, answer, capture.model_calls[0], capture.documents)
-    if not call.context.items:
-        raise UsageError("none of the retrieved documents appears verbatim in the chat model's messages")
+    call = captured_call(chain, asked, answer, capture.model_calls, capture.text_model_calls, capture.documents)
     ex = await aexplain_stack(call, embedder=embedder, settings=settings, cache=cache, progress=progress,
                               on_mismatch=on_mismatch, observed_answer=observed_answer)
     step = call.notes[0]
