@@ -291,23 +291,33 @@ class XgragCallbackHandler(BaseCallbackHandler):
 
     def on_chat_model_start(self, serialized: dict[str, Any] | None, messages: list[list[BaseMessage]], *,
                             run_id: uuid.UUID, parent_run_id: uuid.UUID | None = None, **kwargs: Any) -> None:
-        cap = self._enter(run_id, parent_run_id, "chat_model_start")
-        with self._lock:
-            cap.model_calls.extend(list(batch) for batch in messages)
+        cap = self._model_run(run_id, parent_run_id, "chat_model_start")
+        if cap is not None:
+            with self._lock:
+                cap.model_calls.extend(list(batch) for batch in messages)
 
     def on_llm_start(self, serialized: dict[str, Any] | None, prompts: list[str], *, run_id: uuid.UUID,
                      parent_run_id: uuid.UUID | None = None, **kwargs: Any) -> None:
-        cap = self._enter(run_id, parent_run_id, "llm_start")
-        with self._lock:
-            cap.text_model_calls += len(prompts)
+        cap = self._model_run(run_id, parent_run_id, "llm_start")
+        if cap is not None:
+            with self._lock:
+                cap.text_model_calls += len(prompts)
+
+    def _model_run(self, run_id: uuid.UUID, parent_run_id: uuid.UUID | None, event: str) -> RunCapture | None:
+        """The capture a model run belongs to; None for a model called on its own (no run of this handler's is its
+        parent: there is no retrieved context, and no end event would close it)."""
+        if self.chain is None or parent_run_id is None or self._capture_of(parent_run_id) is None:
+            return None  # (the re-answer needs no messages: a handler without a chain keeps none)
+        return self._enter(run_id, parent_run_id, event)
 
     def on_retriever_end(self, documents: Sequence[Document], *, run_id: uuid.UUID,
                          parent_run_id: uuid.UUID | None = None, **kwargs: Any) -> None:
         cap = self._capture_of(run_id)
         if cap is None:
             return
-        with self._lock:
-            cap.retrieved += list(documents)
+        if self.chain is not None:  # the chain's own context (the re-answer keeps xgrag's documents only)
+            with self._lock:
+                cap.retrieved += list(documents)
         self._add_documents(cap, documents, "retriever_end")
         if run_id == cap.run_id:  # the handler is attached to a bare retriever: there is no answer to explain
             self._close_run(cap)
@@ -363,12 +373,11 @@ class XgragCallbackHandler(BaseCallbackHandler):
         """Close the root run; False (with the reason in `skipped`) when there is nothing to explain."""
         self._close_run(cap)
         cap.question = cap.cypher_question or next(iter(cap.retriever_queries), None) or question_text(cap.inputs)
-        if self.chain is not None and cap.answer is not None and cap.question is not None:
-            if cap.retrieved or cap.cypher_rows is not None:
-                return True
-            self.skipped[cap.run_id] = "the run retrieved no document and no Cypher rows: no context to explain"
-            return False
-        if not cap.has_context:
+        if self.chain is not None:  # the chain's own call: any retrieved document, or its Cypher rows
+            if not cap.retrieved and cap.cypher_rows is None:
+                self.skipped[cap.run_id] = "the run retrieved no document and no Cypher rows: no context to explain"
+                return False
+        elif not cap.has_context:
             self.skipped[cap.run_id] = ("no graph context was captured (no XgragRetriever documents, no "
                                         f"GraphCypherQAChain rows; {cap.other_documents} other documents)")
             return False
