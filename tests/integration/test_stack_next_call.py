@@ -19,7 +19,6 @@ is what `PropertyGraphIndex.as_query_engine` builds by default: an LLMSynonymRet
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -41,21 +40,9 @@ SETTINGS = ExplainSettings(strategies=("item",))
 LIGHTRAG_SETTINGS = replace(SETTINGS, max_calls=6)
 
 
-class Rule(W.PlantedRule):
-    """stack_world's planted model, and LlamaIndex's synonym prompt answered with the mission named in its query."""
-
-    def __call__(self, messages: list[dict[str, str]]) -> str | None:
-        prompt = messages[-1]["content"]
-        if "KEYWORDS:" in prompt and "QUERY:" in prompt:
-            query = re.search(r"QUERY: (.*)\n", prompt)
-            mission = self.by_question.get(query.group(1).strip()) if query else None
-            return None if mission is None else mission.name
-        return super().__call__(messages)
-
-
 @pytest.fixture(scope="module")
 def srv() -> Iterator[OpenAITestServer]:
-    with OpenAITestServer(chat_models=(), embed_models=(), scripted={W.MODEL: Rule(WORLD)}) as s:
+    with OpenAITestServer(chat_models=(), embed_models=(), scripted={W.MODEL: W.SynonymRule(WORLD)}) as s:
         yield s
 
 
@@ -83,19 +70,8 @@ def _same_loop(loop: asyncio.AbstractEventLoop) -> None:
 
 
 def _llamaindex_engine(srv: OpenAITestServer) -> Any:
-    """PropertyGraphIndex over SimplePropertyGraphStore (written by the index), queried as `as_query_engine` does by
-    default: LLMSynonymRetriever with the engine's LLM (OpenAILike, which caches its AsyncOpenAI client), PGRetriever
-    with use_async=True, the compact synthesizer."""
     pytest.importorskip("llama_index.llms.openai_like", reason="llama-index-llms-openai-like is in the [dev] extra")
-    from llama_index.core.graph_stores import SimplePropertyGraphStore
-    from llama_index.core.indices.property_graph import LLMSynonymRetriever
-    from llama_index.core.query_engine import RetrieverQueryEngine
-
-    index = W.write_llamaindex_world(SimplePropertyGraphStore(), WORLD)
-    llm = W.llamaindex_llm(srv.base_url)
-    retriever = index.as_retriever(sub_retrievers=[
-        LLMSynonymRetriever(index.property_graph_store, include_text=False, llm=llm)], use_async=True)
-    return RetrieverQueryEngine.from_args(retriever, llm=llm)
+    return W.llamaindex_engine(srv.base_url, WORLD)
 
 
 def test_llamaindex_next_query_after_explaining(srv: OpenAITestServer,
@@ -182,27 +158,7 @@ def test_langchain_next_ainvoke_after_explaining_from_async_code(srv: OpenAITest
 
 
 def _graphrag(srv: OpenAITestServer) -> Any:
-    """GraphRAG with its OpenAILLM (a sync and an async OpenAI client) and a retriever returning the missions'
-    chunks: a Retriever subclass that asks no database (a driver object is required, never connected)."""
-    import neo4j
-    from neo4j_graphrag.generation import GraphRAG
-    from neo4j_graphrag.llm import OpenAILLM
-    from neo4j_graphrag.retrievers.base import Retriever
-    from neo4j_graphrag.types import RawSearchResult, RetrieverResultItem
-
-    class Chunks(Retriever):
-        VERIFY_NEO4J_VERSION = False
-
-        def get_search_results(self, query_text: str | None = None, **kwargs: Any) -> RawSearchResult:
-            return RawSearchResult(records=[neo4j.Record({"text": m.text}) for m in WORLD])
-
-        def default_record_formatter(self, record: neo4j.Record) -> RetrieverResultItem:
-            return RetrieverResultItem(content=record["text"])
-
-    driver = neo4j.GraphDatabase.driver("bolt://127.0.0.1:9", auth=("neo4j", "never-connected"))
-    llm = OpenAILLM(W.MODEL, base_url=srv.base_url, api_key="unused-by-the-test-server",
-                    model_params={"temperature": 0, "seed": 42})
-    return GraphRAG(Chunks(driver), llm)
+    return W.graphrag_over_chunks(srv.base_url, WORLD)
 
 
 def test_neo4j_graphrag_next_search_after_explaining(srv: OpenAITestServer,
@@ -240,25 +196,10 @@ def test_neo4j_graphrag_next_calls_after_explaining_from_async_code(srv: OpenAIT
 
 
 def _lightrag(tmp: Path, srv: OpenAITestServer) -> Any:
-    """A LightRAG with its default storages (NetworkX graph, JSON KV, NanoVectorDB) in `tmp`, its LLM function
-    LightRAG's own OpenAI client on the test server; the missions inserted as its custom KG."""
     pytest.importorskip("lightrag")
-    from lightrag import LightRAG
-    from lightrag.llm.openai import openai_complete_if_cache
-    from lightrag.utils import EmbeddingFunc, Tokenizer
-
     from support import lightrag_world as L
 
-    async def llm_model_func(prompt: str, system_prompt: str | None = None,
-                             history_messages: list[dict[str, Any]] | None = None, **kw: Any) -> str:
-        return await openai_complete_if_cache(W.MODEL, prompt, system_prompt=system_prompt,
-                                              history_messages=history_messages or [], base_url=srv.base_url,
-                                              api_key="unused-by-the-test-server", **kw)
-
-    return LightRAG(working_dir=str(tmp), workspace=L.WORKSPACE, llm_model_func=llm_model_func,
-                    llm_model_name=W.MODEL, llm_model_kwargs={"temperature": 0, "seed": 42},
-                    embedding_func=EmbeddingFunc(embedding_dim=W.DIM, max_token_size=8192, func=L.hash_embed),
-                    tokenizer=Tokenizer(model_name="four-chars", tokenizer=L.FourCharTokenizer()))
+    return L.local_rag(tmp, srv.base_url)
 
 
 def _lightrag_srv() -> OpenAITestServer:
@@ -268,11 +209,9 @@ def _lightrag_srv() -> OpenAITestServer:
 
 
 def _stop(loop: asyncio.AbstractEventLoop, rag: Any) -> None:
-    loop.run_until_complete(rag.finalize_storages())
-    pending = asyncio.all_tasks(loop)  # LightRAG's LLM queue workers live on its loop
-    for task in pending:
-        task.cancel()
-    loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+    from support import lightrag_world as L
+
+    L.stop(loop, rag)
 
 
 def test_lightrag_next_query_after_explaining(tmp_path: Path, fresh_thread_loop: asyncio.AbstractEventLoop) -> None:

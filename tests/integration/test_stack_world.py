@@ -311,3 +311,50 @@ def test_lcel_chain_replayed_with_its_own_prompt_and_model(kg: Neo4jStore, srv: 
         f"Question:\n{mission.question}\n")
     assert ex.cost.generator_calls <= 15
     assert out.trace.in_prompt == 10 and out.trace.not_in_prompt == []
+
+
+def test_the_handler_explains_a_graph_cypher_qa_chains_own_call(kg: Neo4jStore, srv: OpenAITestServer,
+                                                                rule: W.PlantedRule) -> None:
+    """XgragCallbackHandler.for_chain(GraphCypherQAChain) attached to the user's call (issue 31, item 3): the rows
+    that call passed to its QA step (read from its "Full Context:" text event) are the units, traced to the elements
+    its query matched; the baseline is the answer the call returned, and the chain is not run again (one
+    Cypher-generation request in all). With a drifting LLM the explanation is judged against the user's answer;
+    explain_cypher_qa with `observed_answer` raises under "error", naming its own run's answer."""
+    pytest.importorskip("langchain_neo4j")
+    pytest.importorskip("langchain_openai")
+    from xgrag.explain import ExplainSettings
+    from xgrag.integrations.langchain import XgragCallbackHandler, explain_cypher_qa
+
+    mission = ASKED[1]
+    chain = _cypher_qa_chain(kg, srv, False)
+    items = ExplainSettings(strategies=("item",))
+    handler = XgragCallbackHandler.for_chain(chain, store=kg, settings=items, on_mismatch="error", raise_error=True)
+    before = kg.checksum()
+    srv.clear()
+    answer = chain.invoke({"query": mission.question}, config={"callbacks": [handler]})["result"]
+    ex = handler.last_explanation
+    assert answer == mission.module and ex is not None and kg.checksum() == before
+    assert ex.reproduction is not None and ex.reproduction.reproduced
+    assert ex.reproduction.observed_answer == answer and ex.reproduction.rerun_answer is None
+    assert ex.stack is not None and ex.stack.component == "GraphCypherQAChain" and ex.stack.cypher == mission.cypher()
+    top = ex.top("item", 1)[0]
+    assert top.label.endswith(mission.row_dict) and top.answer_changed
+    assert _fact_id(kg, mission, "HAD_LUNAR_MODULE") in top.provenance["relationship_ids"]
+    chats = srv.requests_to(CHAT)
+    assert sum("Generate Cypher statement" in r.body["messages"][-1]["content"] for r in chats) == 1
+
+    warn = XgragCallbackHandler.for_chain(chain, store=kg, settings=items)
+    rule.answers = 0
+    rule.drift = lambda n: None if n == 1 else "Buzz Aldrin"
+    with pytest.warns(NotReproducedWarning, match=mission.module):
+        assert chain.invoke({"query": mission.question}, config={"callbacks": [warn]})["result"] == mission.module
+    drifted = warn.last_explanation
+    assert drifted is not None and drifted.reproduction is not None and not drifted.reproduction.reproduced
+    assert (drifted.reproduction.observed_answer, drifted.reproduction.replayed_answer) == (mission.module,
+                                                                                            "Buzz Aldrin")
+    rule.drift = lambda n: "Buzz Aldrin"  # the user saw the planted module; the LLM has drifted since
+    with pytest.raises(NotReproducedError) as err:
+        explain_cypher_qa(chain, mission.question, store=kg, observed_answer=mission.module, on_mismatch="error",
+                          settings=items)
+    assert err.value.reproduction["observed_answer"] == mission.module
+    assert err.value.reproduction["rerun_answer"] == "Buzz Aldrin"

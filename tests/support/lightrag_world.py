@@ -161,3 +161,33 @@ class LightRAGRule(W.PlantedRule):
                 return str(drifted)
         context = system.split("---Context---", 1)[1]
         return mission.module if re.search(re.escape(mission.planted), context) else "I don't know."
+
+
+def local_rag(tmp: Path, base_url: str, **kwargs: Any) -> Any:
+    """A LightRAG with its default storages (NetworkX graph, JSON KV, NanoVectorDB) in `tmp`, no Neo4j, its LLM
+    function LightRAG's own OpenAI client on the test server at `base_url`; `kwargs`: more LightRAG fields."""
+    from lightrag import LightRAG
+    from lightrag.llm.openai import openai_complete_if_cache
+    from lightrag.utils import EmbeddingFunc, Tokenizer
+
+    async def llm_model_func(prompt: str, system_prompt: str | None = None,
+                             history_messages: list[dict[str, Any]] | None = None, **kw: Any) -> str:
+        return await openai_complete_if_cache(W.MODEL, prompt, system_prompt=system_prompt,
+                                              history_messages=history_messages or [], base_url=base_url,
+                                              api_key="unused-by-the-test-server", **kw)
+
+    return LightRAG(working_dir=str(tmp), workspace=WORKSPACE, llm_model_func=llm_model_func,
+                    llm_model_name=W.MODEL, llm_model_kwargs={"temperature": 0, "seed": 42},
+                    embedding_func=EmbeddingFunc(embedding_dim=W.DIM, max_token_size=8192, func=hash_embed),
+                    tokenizer=Tokenizer(model_name="four-chars", tokenizer=FourCharTokenizer()), **kwargs)
+
+
+def stop(loop: Any, rag: Any) -> None:
+    """Finalise `rag`'s storages on `loop` and cancel what LightRAG left running there (its LLM queue workers)."""
+    import asyncio
+
+    loop.run_until_complete(rag.finalize_storages())
+    pending = asyncio.all_tasks(loop)
+    for task in pending:
+        task.cancel()
+    loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))

@@ -343,3 +343,57 @@ def lcel_chain(base_url: str, world: list[Mission], metadata: bool = False) -> A
 
 RETRIEVERS = {"vector": "VectorRetriever", "vector_cypher": "VectorCypherRetriever", "hybrid": "HybridRetriever",
               "text2cypher": "Text2CypherRetriever"}
+
+
+class SynonymRule(PlantedRule):
+    """The planted model, and LlamaIndex's synonym prompt (LLMSynonymRetriever) answered with the mission named in
+    its query."""
+
+    def __call__(self, messages: list[dict[str, str]]) -> str | None:
+        prompt = messages[-1]["content"]
+        if "KEYWORDS:" in prompt and "QUERY:" in prompt:
+            query = re.search(r"QUERY: (.*)\n", prompt)
+            mission = self.by_question.get(query.group(1).strip()) if query else None
+            return None if mission is None else mission.name
+        return super().__call__(messages)
+
+
+def llamaindex_engine(base_url: str, world: list[Mission]) -> Any:
+    """A PropertyGraphIndex over SimplePropertyGraphStore (written by the index, no Neo4j), queried as
+    `as_query_engine` does by default: LLMSynonymRetriever with the engine's LLM (OpenAILike, which caches its
+    AsyncOpenAI client; the server's rule must answer its keyword prompt: SynonymRule), PGRetriever with
+    use_async=True, the compact synthesizer."""
+    from llama_index.core.graph_stores import SimplePropertyGraphStore
+    from llama_index.core.indices.property_graph import LLMSynonymRetriever
+    from llama_index.core.query_engine import RetrieverQueryEngine
+
+    index = write_llamaindex_world(SimplePropertyGraphStore(), world)
+    llm = llamaindex_llm(base_url)
+    retriever = index.as_retriever(sub_retrievers=[
+        LLMSynonymRetriever(index.property_graph_store, include_text=False, llm=llm)], use_async=True)
+    return RetrieverQueryEngine.from_args(retriever, llm=llm)
+
+
+def graphrag_over_chunks(base_url: str, world: list[Mission]) -> Any:
+    """neo4j-graphrag's GraphRAG with its OpenAILLM (a sync and an async OpenAI client) on the test server and a
+    retriever returning the missions' chunks: a Retriever subclass that asks no database (a driver object is
+    required, never connected)."""
+    import neo4j
+    from neo4j_graphrag.generation import GraphRAG
+    from neo4j_graphrag.llm import OpenAILLM
+    from neo4j_graphrag.retrievers.base import Retriever
+    from neo4j_graphrag.types import RawSearchResult, RetrieverResultItem
+
+    class Chunks(Retriever):
+        VERIFY_NEO4J_VERSION = False
+
+        def get_search_results(self, query_text: str | None = None, **kwargs: Any) -> RawSearchResult:
+            return RawSearchResult(records=[neo4j.Record({"text": m.text}) for m in world])
+
+        def default_record_formatter(self, record: neo4j.Record) -> RetrieverResultItem:
+            return RetrieverResultItem(content=record["text"])
+
+    driver = neo4j.GraphDatabase.driver("bolt://127.0.0.1:9", auth=("neo4j", "never-connected"))
+    llm = OpenAILLM(MODEL, base_url=base_url, api_key="unused-by-the-test-server",
+                    model_params={"temperature": 0, "seed": 42})
+    return GraphRAG(Chunks(driver), llm)

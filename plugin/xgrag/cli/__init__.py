@@ -7,6 +7,7 @@ db.py         xgrag db start | status | stop
 ingest.py     xgrag migrate, ingest triples | docs
 graph.py      xgrag retrieve, dedup, embed, centrality, checksum
 explaining.py xgrag explain, explain-batch
+stack.py      xgrag explain-stack (a user's own stack, named as MODULE:FACTORY)
 explanations.py  xgrag explanations [show | cypher | timeline]
 schema.py     xgrag schema infer
 evaluation.py xgrag eval, train-gnan
@@ -21,7 +22,7 @@ from xgrag.cli.app import app, main, report_error
 
 # isort: off
 # importing a command module registers its commands, in this order in `xgrag --help`
-from xgrag.cli import ingest, graph, explaining, explanations, evaluation, demo, serve, db, schema  # noqa: F401, E402
+from xgrag.cli import ingest, graph, explaining, stack, explanations, evaluation, demo, serve, db, schema  # noqa: F401, E402
 # isort: on
 
 __all__ = ["app", "main", "report_error"]

@@ -18,9 +18,10 @@ from xgrag.errors import XgragError
 
 # Messages are not wrapped by rich (the terminal wraps them): rich breaks words, so a long path it printed
 # ("wrote /tmp/.../xgrag.t" + newline + "oml") could not be copied back.
-console = Console(stderr=True, soft_wrap=True)
+# emoji=False: a message is printed as written ("mystack:x:" stays that, not a cross mark)
+console = Console(stderr=True, soft_wrap=True, emoji=False)
 # Tables stay readable when stdout is not a terminal (pipes, CI logs): rich would fall back to 80 columns.
-out = Console(soft_wrap=True, width=None if sys.stdout.isatty() else int(os.environ.get("COLUMNS", "160")))
+out = Console(soft_wrap=True, emoji=False, width=None if sys.stdout.isatty() else int(os.environ.get("COLUMNS", "160")))
 
 # The exit statuses (0, 1, 2, 3 incomplete, 5 unlinked, 130 / 143 stopped by a signal) are documented and defined
 # once, in xgrag.report.outputs.

@@ -35,7 +35,7 @@ from xgrag.explain.scoring import logprob_floor, noise_floor
 from xgrag.explain.settings import ExplainSettings, cannot_score
 from xgrag.explain.stack import run_blocking, stack_settings
 from xgrag.explain.stack.call import StackCall
-from xgrag.explain.stack.reproduction import OnMismatch, check_reproduction, mismatch
+from xgrag.explain.stack.reproduction import OnMismatch, check_observed, check_reproduction, mismatch
 from xgrag.explain.surrogate import mask_surrogate_summary
 from xgrag.explain.texts import texts_for
 from xgrag.generate.base import AnswerScorer, GenerationError, Generator
@@ -257,7 +257,8 @@ class Explainer:
                                "already generated are in the response cache)")
         reproduction = None
         if call is not None:
-            reproduction = check_reproduction(call.observed_answer, run.baselines, run.oracle.vectors)
+            reproduction = check_reproduction(call.observed_answer, run.baselines, run.oracle.vectors,
+                                              rerun=call.rerun_answer)
             run.trace.append(ReproduceStep(**reproduction.model_dump()))
             if not reproduction.reproduced:
                 mismatch(reproduction, on_mismatch)
@@ -505,12 +506,17 @@ class Explainer:
 
 async def aexplain_stack(call: StackCall, *, embedder: Embedder | None = None,
                          settings: ExplainSettings | None = None, cache: ResponseCache | None = None,
-                         progress: Progress | None = None, on_mismatch: OnMismatch = "warn") -> Explanation:
+                         progress: Progress | None = None, on_mismatch: OnMismatch = "warn",
+                         observed_answer: str | None = None) -> Explanation:
     """Explain `call`'s answer with its own LLM and prompt (see xgrag.explain.stack). `embedder`: the semantic
     shift's (default: xgrag's default embedder); `settings`: STACK_SETTINGS unless given; `on_mismatch`: "warn"
-    (explain the replayed answer, with a NotReproducedWarning) or "error" (NotReproducedError, CLI exit 4)."""
+    (explain the replayed answer, with a NotReproducedWarning) or "error" (NotReproducedError, CLI exit 4);
+    `observed_answer`: the answer the user got from the stack, the baseline the replays are judged against (every
+    stack entry point passes its own `observed_answer` here; StackCall.observed)."""
     from xgrag.embed import default_embedder
 
+    check_observed(observed_answer, on_mismatch)  # before any call of the user's LLM
+    call = call.observed(observed_answer)
     cfg = stack_settings(settings)
     explainer = Explainer(None, call.generator, embedder or default_embedder(), cfg, cache)
     return await explainer.aexplain_stack(call, settings=cfg, progress=progress, on_mismatch=on_mismatch)
@@ -518,8 +524,9 @@ async def aexplain_stack(call: StackCall, *, embedder: Embedder | None = None,
 
 def explain_stack(call: StackCall, *, embedder: Embedder | None = None, settings: ExplainSettings | None = None,
                   cache: ResponseCache | None = None, progress: Progress | None = None,
-                  on_mismatch: OnMismatch = "warn") -> Explanation:
+                  on_mismatch: OnMismatch = "warn", observed_answer: str | None = None) -> Explanation:
     """Blocking `aexplain_stack`: on the thread's own event loop when it has one, never replacing or closing it
     (xgrag.explain.stack.loops: the call's objects may be bound to it)."""
     return run_blocking(aexplain_stack(call, embedder=embedder, settings=settings, cache=cache, progress=progress,
-                                       on_mismatch=on_mismatch), async_form="aexplain_stack")
+                                       on_mismatch=on_mismatch, observed_answer=observed_answer),
+                        async_form="aexplain_stack")

@@ -363,8 +363,9 @@ class Reproduction(BaseModel):
     """Did the replayed baseline (the stack's own generation step on the unperturbed context, asked noise_runs
     times) give the answer the stack gave? `reproduced`: every baseline run equal to it after normalisation (case,
     full stops, spacing: generate.base.answer_key); `exact`: the first run (`replayed_answer`, a0) is;
-    `similarity`: cos(E(observed), E(replayed)). The importances explain the replayed answer, which is the
-    observed one only when `reproduced`."""
+    `similarity`: cos(E(observed), E(replayed)); `rerun_answer`: what the stack's call gave when xgrag ran it again
+    (the observed answer being the one the user got), which must equal it too. The importances explain the replayed
+    answer, which is the observed one only when `reproduced`."""
 
     reproduced: bool
     exact: bool
@@ -374,6 +375,9 @@ class Reproduction(BaseModel):
     # every baseline run's answer equal (normalised) to the first: the replay is deterministic as far as was seen
     baselines_agree: bool = True
     note: str = ""
+    # the answer of the stack's own call when xgrag ran it again to capture its context, while the observed answer
+    # is the one the user got (given to the entry point): judged with the baselines (absent when not run again)
+    rerun_answer: str | None = omitted()
 
 
 # ---------------------------------------------------------------------------------------------------- the run

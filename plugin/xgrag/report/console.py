@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from xgrag.explain.surrogate import surrogate_line
+from xgrag.generate.base import answer_key
 from xgrag.generate.prompt import fact_line
 from xgrag.model import Component, Explanation, value_text
 
@@ -201,6 +202,11 @@ def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
         if r.reproduced:
             out.print(f"[dim]stack {escape(ex.stack.component if ex.stack else '')}: the replayed call reproduced "
                       f"its answer (similarity {r.similarity:.2f})[/dim]")
+        elif r.rerun_answer is not None and answer_key(r.rerun_answer) != answer_key(r.observed_answer):
+            # the user's answer was given, and the stack's own call, run again to capture it, did not give it
+            out.print(f"[bold red]Not reproduced:[/bold red] you observed {escape(r.observed_answer)!r}, the "
+                      f"stack's call run again answered {escape(r.rerun_answer)!r} and the replayed call "
+                      f"{escape(r.replayed_answer)!r}: the importances explain the replayed answer, not yours")
         elif not r.baselines_agree:  # the replays differ from each other: the first may even match by chance
             replays = ", ".join(repr(escape(a)) for a in dict.fromkeys(ex.baseline_answers))
             out.print(f"[bold red]Not reproduced:[/bold red] the stack's LLM is not deterministic: the stack "

@@ -261,6 +261,39 @@ def test_check_reproduction_on_every_run() -> None:
     assert single.reproduced and "replays" not in single.note
 
 
+def test_the_observed_answer_is_the_baseline_and_the_rerun_must_give_it_too() -> None:
+    """Issue 31: an entry point that ran the stack's call again passes the user's answer (`observed_answer`): it is
+    what the replays are judged against, and the re-run's answer is kept and judged too: a re-run that drifted while
+    the replays of its context happen to give the user's answer is still not reproduced, and said so."""
+    from rich.console import Console
+
+    from xgrag.report.console import print_explanation
+
+    texts = [chunk(i, planted=(i == 0)) for i in range(3)]
+    llm = PlantedLLM()
+    with pytest.raises(NotReproducedError) as err:
+        explain_stack(call_for(texts, llm, observed="Falcon."), embedder=HashEmbedder(), observed_answer="Eagle.",
+                      on_mismatch="error")
+    r = err.value.reproduction
+    assert (r["observed_answer"], r["rerun_answer"], r["replayed_answer"]) == ("Eagle.", "Falcon.", "Eagle.")
+    assert str(err.value).startswith("NOT REPRODUCED: the answer you observed was 'Eagle.'")
+    assert len(llm.prompts) == STACK_SETTINGS.noise_runs  # stopped before any probe
+    with pytest.warns(NotReproducedWarning, match="you observed"):
+        warned = explain_stack(call_for(texts, PlantedLLM(), observed="Falcon."), embedder=HashEmbedder(),
+                               observed_answer="Eagle.", settings=ExplainSettings(strategies=("item",)))
+    out = Console(width=200, record=True)
+    print_explanation(out, warned)
+    assert "Not reproduced: you observed 'Eagle.', the stack's call run again answered 'Falcon.'" in out.export_text()
+    same = explain_stack(call_for(texts, PlantedLLM(), observed="Eagle."), embedder=HashEmbedder(),
+                         observed_answer="eagle", on_mismatch="error")
+    assert same.reproduced and same.reproduction is not None and same.reproduction.rerun_answer == "Eagle."
+    with pytest.raises(UsageError, match="observed_answer"):
+        explain_stack(call_for(texts, PlantedLLM()), embedder=HashEmbedder(), observed_answer="")
+    with pytest.raises(UsageError, match="on_mismatch"):
+        explain_stack(call_for(texts, PlantedLLM()), embedder=HashEmbedder(),
+                      on_mismatch="ignore")  # type: ignore[arg-type]
+
+
 def test_case_and_full_stops_do_not_count_as_a_different_answer() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")

@@ -33,7 +33,7 @@ from xgrag.explain.stack.context import (
     segment,
 )
 from xgrag.explain.stack.loops import require_blocking, run_blocking
-from xgrag.explain.stack.reproduction import ON_MISMATCH, OnMismatch, check_reproduction
+from xgrag.explain.stack.reproduction import ON_MISMATCH, OnMismatch, check_observed, check_reproduction
 
 # What a stack explanation runs unless told otherwise: items then the spans inside the items that matter, chosen
 # by `auto` (group testing from 30 units; benchmarks/bench_stack_engine.py measures the calls); two baseline runs
@@ -54,5 +54,5 @@ def stack_settings(settings: ExplainSettings | None = None) -> ExplainSettings:
 
 
 __all__ = ["ON_MISMATCH", "STACK_SETTINGS", "ItemSource", "KnownEntity", "KnownFact", "OnMismatch", "PromptFn",
-           "Segmentation", "StackCall", "StackContext", "build_context", "check_reproduction", "require_blocking",
-           "run_blocking", "segment", "stack_settings"]
+           "Segmentation", "StackCall", "StackContext", "build_context", "check_observed", "check_reproduction",
+           "require_blocking", "run_blocking", "segment", "stack_settings"]

@@ -13,10 +13,11 @@ AnswerOracle caches, deduplicates and counts those calls like any generator's.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from xgrag.explain.stack.context import StackContext
+from xgrag.explain.stack.reproduction import check_observed
 from xgrag.generate.base import Generator
 from xgrag.generate.prompt import RenderedContext
 from xgrag.model import Subgraph
@@ -39,6 +40,19 @@ class StackCall:
     prompt_name: str = ""  # the stack's prompt template, as Explanation.prompt_version records it
     notes: list[TraceStep] = field(default_factory=list)  # trace steps: how the context was mapped, traced
     details: dict[str, Any] = field(default_factory=dict)  # what Explanation.stack records besides the counts
+    # the answer of the stack's call that xgrag ran again to capture it, when `observed_answer` is the user's
+    rerun_answer: str | None = None
+
+    def observed(self, answer: str | None) -> StackCall:
+        """This call judged against `answer`, the one the user got from the stack (None: the call's own answer).
+        An entry point that ran the stack's call again to capture its context built the call with that run's
+        answer; the user's answer becomes the baseline the replays must reproduce, and the re-run's answer is kept
+        (`rerun_answer`: it must equal the user's too, Reproduction.rerun_answer)."""
+        if answer is None:
+            return self
+        check_observed(answer, "warn")
+        rerun = self.rerun_answer if self.rerun_answer is not None else self.observed_answer
+        return replace(self, observed_answer=answer, rerun_answer=rerun)
 
     def render(self, removed: Iterable[str] = ()) -> RenderedContext:
         """The stack's own prompt with the `removed` units left out (nothing removed: the call as it was made). An

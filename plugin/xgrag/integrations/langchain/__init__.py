@@ -1,6 +1,12 @@
 """xgrag for LangChain: a callback handler that explains a chain's answer, and a retriever that feeds a chain
 xgrag's subgraph.
 
+`XgragCallbackHandler.for_chain(chain)` explains the user's own call of `chain` (an LCEL chain or a
+GraphCypherQAChain) as it ran: its retrieved documents and model messages (or rows), and the answer it returned as
+the baseline its replayed model step must reproduce (xgrag.integrations.langchain.callback; docs/stacks/langchain.md).
+`explain_chain` / `explain_cypher_qa` run the chain themselves (`observed_answer=`: the answer the user got). What
+follows is the handler made from an Explainer (`for_store`): xgrag's own re-answer over the captured graph context.
+
 `XgragCallbackHandler`, attached to any chain or agent run (`config={"callbacks": [handler]}`), captures the graph
 context the run retrieved and its final answer, then explains that answer with an xgrag `Explainer` over exactly
 that context (perturbed in memory; nothing is re-retrieved and nothing is written unless `save=True`):

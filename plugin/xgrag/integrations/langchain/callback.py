@@ -1,4 +1,13 @@
-"""The callback handlers: capture a run's context and answer, explain it inline, queued or on the caller's loop."""
+"""The callback handlers: capture a run's context and answer, explain it inline, queued or on the caller's loop.
+
+Two ways to explain a captured run:
+- `for_chain(chain)`: the chain's own call, the one the user made (its retrieved documents and the messages its
+  chat model received, or a GraphCypherQAChain's rows; the answer the user got), with the stack engine
+  (xgrag.explain.stack): the chain's own model step (or QA step) is replayed on the captured context, the replays
+  must reproduce the user's answer (`on_mismatch`), and nothing of the chain runs again before that;
+- `for_store(store, generator)` / an `Explainer`: xgrag's own re-answer over the graph context the run retrieved
+  (XgragRetriever documents, Cypher rows mapped by entity names), the run's answer recorded as observed_answer.
+"""
 
 from __future__ import annotations
 
@@ -16,10 +25,12 @@ from langchain_core.callbacks import (
     BaseCallbackHandler,
 )
 from langchain_core.documents import Document
+from langchain_core.messages import BaseMessage
 
 from xgrag.config import RetrievalSettings, Settings
 from xgrag.errors import UsageError
 from xgrag.explain import Explainer, ExplainSettings
+from xgrag.explain.stack import OnMismatch, StackCall, check_observed, stack_settings
 from xgrag.integrations.langchain.capture import (
     RunCapture,
     _cypher_steps,
@@ -47,24 +58,44 @@ class XgragCallbackHandler(BaseCallbackHandler):
     run_inline = True  # capturing is cheap and must see a run's events in order, also under ainvoke
     raise_error = False
 
-    def __init__(self, explainer: Explainer, *, mode: Literal["inline", "queued"] = "inline", save: bool = False,
-                 store: Neo4jStore | None = None, row_hops: int = 1, workers: int = 1, raise_error: bool = False,
-                 max_kept: int | None = 1000, settings: ExplainSettings | None = None) -> None:
+    def __init__(self, explainer: Explainer | None = None, *, mode: Literal["inline", "queued"] = "inline",
+                 save: bool = False, store: Neo4jStore | None = None, row_hops: int = 1, workers: int = 1,
+                 raise_error: bool = False, max_kept: int | None = 1000, settings: ExplainSettings | None = None,
+                 chain: Any = None, on_mismatch: OnMismatch = "warn", embedder: Any = None,
+                 cache: Any = None) -> None:
         """`explainer` explains (its retriever's store is where `save=True` writes, unless `store` is given);
         `row_hops`: k-hop radius when Cypher rows cannot be joined to the question by a path; `workers`: how many
         of this handler's explanations run at once on the explainer loop; `raise_error`: let an inline
         explanation's failure propagate out of the run (LangChain otherwise logs and swallows callback errors);
         `max_kept`: runs whose results are kept (oldest dropped first; None keeps all); `settings`: how to explain
-        (default: the explainer's own), e.g. `replace(explainer.settings, strategies=("edge",), max_calls=10)`."""
+        (default: the explainer's own), e.g. `replace(explainer.settings, strategies=("edge",), max_calls=10)`.
+        `chain`: the chain this handler is attached to; given, the handler explains that chain's own call (see the
+        module docstring and `for_chain`; `on_mismatch`, `embedder`, `cache` are the stack explanation's) instead
+        of the explainer's re-answer."""
         if mode not in ("inline", "queued"):
             raise UsageError(f"mode must be 'inline' or 'queued', got {mode!r}")
-        settings = settings or explainer.settings
+        if (explainer is None) == (chain is None):
+            raise UsageError("XgragCallbackHandler needs either a chain (explain the chain's own call: for_chain) or "
+                             "an Explainer (xgrag's re-answer over the captured context: for_store), not both")
+        check_observed(None, on_mismatch)
+        if chain is not None:
+            _chain_kind(chain)  # a chain whose call cannot be replayed is refused here, before any run
+            settings = stack_settings(settings)
+        else:
+            assert explainer is not None
+            settings = settings or explainer.settings
         if settings.apply != "memory":
             raise UsageError("the handler explains over the captured context, perturbed in memory: apply='memory'")
+        if save and store is None and explainer is None:
+            raise UsageError("save=True needs the store to save in: pass store=")
         self.explainer = explainer
+        self.chain = chain
+        self.on_mismatch: OnMismatch = on_mismatch
+        self.embedder = embedder
+        self.cache = cache
         self.mode = mode
         self.save = save
-        self.store = store or explainer.graph_retriever().store
+        self.store = store if store is not None or explainer is None else explainer.graph_retriever().store
         self.row_hops = row_hops
         self.raise_error = raise_error
         self.settings = settings
@@ -94,6 +125,18 @@ class XgragCallbackHandler(BaseCallbackHandler):
         explainer = Explainer.from_settings(config, store, generator=_as_generator(generator, emb), embedder=emb,
                                             explain=settings or ExplainSettings(), cache=cache)
         return cls(explainer, **kwargs)
+
+    @classmethod
+    def for_chain(cls, chain: Any, *, on_mismatch: OnMismatch = "warn", settings: ExplainSettings | None = None,
+                  embedder: Any = None, cache: Any = None, store: Neo4jStore | None = None,
+                  **kwargs: Any) -> XgragCallbackHandler:
+        """A handler that explains the call of `chain` it is attached to: the documents its retrievers returned and
+        the messages its chat model received (an LCEL RunnableSequence with one chat-model step), or the rows a
+        GraphCypherQAChain passed to its QA step, and the answer the call returned (the baseline the replays of
+        the chain's own model step must reproduce: `on_mismatch` "warn" or "error"). `store`: names a
+        GraphCypherQAChain's rows' entities and facts (and where `save=True` writes)."""
+        return cls(chain=chain, on_mismatch=on_mismatch, settings=settings, embedder=embedder, cache=cache,
+                   store=store, **kwargs)
 
     # -- results -----------------------------------------------------------------------------------------------
 
@@ -246,11 +289,35 @@ class XgragCallbackHandler(BaseCallbackHandler):
         if isinstance(query, str):
             cap.retriever_queries.append(query)
 
+    def on_chat_model_start(self, serialized: dict[str, Any] | None, messages: list[list[BaseMessage]], *,
+                            run_id: uuid.UUID, parent_run_id: uuid.UUID | None = None, **kwargs: Any) -> None:
+        cap = self._model_run(run_id, parent_run_id, "chat_model_start")
+        if cap is not None:
+            with self._lock:
+                cap.model_calls.extend(list(batch) for batch in messages)
+
+    def on_llm_start(self, serialized: dict[str, Any] | None, prompts: list[str], *, run_id: uuid.UUID,
+                     parent_run_id: uuid.UUID | None = None, **kwargs: Any) -> None:
+        cap = self._model_run(run_id, parent_run_id, "llm_start")
+        if cap is not None:
+            with self._lock:
+                cap.text_model_calls += len(prompts)
+
+    def _model_run(self, run_id: uuid.UUID, parent_run_id: uuid.UUID | None, event: str) -> RunCapture | None:
+        """The capture a model run belongs to; None for a model called on its own (no run of this handler's is its
+        parent: there is no retrieved context, and no end event would close it)."""
+        if self.chain is None or parent_run_id is None or self._capture_of(parent_run_id) is None:
+            return None  # (the re-answer needs no messages: a handler without a chain keeps none)
+        return self._enter(run_id, parent_run_id, event)
+
     def on_retriever_end(self, documents: Sequence[Document], *, run_id: uuid.UUID,
                          parent_run_id: uuid.UUID | None = None, **kwargs: Any) -> None:
         cap = self._capture_of(run_id)
         if cap is None:
             return
+        if self.chain is not None:  # the chain's own context (the re-answer keeps xgrag's documents only)
+            with self._lock:
+                cap.retrieved += list(documents)
         self._add_documents(cap, documents, "retriever_end")
         if run_id == cap.run_id:  # the handler is attached to a bare retriever: there is no answer to explain
             self._close_run(cap)
@@ -306,7 +373,11 @@ class XgragCallbackHandler(BaseCallbackHandler):
         """Close the root run; False (with the reason in `skipped`) when there is nothing to explain."""
         self._close_run(cap)
         cap.question = cap.cypher_question or next(iter(cap.retriever_queries), None) or question_text(cap.inputs)
-        if not cap.has_context:
+        if self.chain is not None:  # the chain's own call: any retrieved document, or its Cypher rows
+            if not cap.retrieved and cap.cypher_rows is None:
+                self.skipped[cap.run_id] = "the run retrieved no document and no Cypher rows: no context to explain"
+                return False
+        elif not cap.has_context:
             self.skipped[cap.run_id] = ("no graph context was captured (no XgragRetriever documents, no "
                                         f"GraphCypherQAChain rows; {cap.other_documents} other documents)")
             return False
@@ -339,6 +410,7 @@ class XgragCallbackHandler(BaseCallbackHandler):
 
     def context_of(self, cap: RunCapture) -> tuple[Subgraph, list[XgragDocumentsMap | GraphCypherQAMap]]:
         """The captured context as a subgraph, and the trace steps saying where it came from."""
+        assert self.explainer is not None  # the re-answer's context (a handler for a chain replays its call)
         parts: list[Subgraph] = []
         steps: list[XgragDocumentsMap | GraphCypherQAMap] = []
         if cap.documents:
@@ -360,6 +432,9 @@ class XgragCallbackHandler(BaseCallbackHandler):
     async def _aexplain_run(self, cap: RunCapture) -> Explanation | None:
         """Map the captured context and await the explainer; mapping and saving (sync driver) run in a worker
         thread."""
+        if self.chain is not None:
+            return await self._aexplain_call(cap)
+        assert self.explainer is not None
         try:
             graph, steps = await asyncio.to_thread(self.context_of, cap)
             if not self._has_facts(cap, graph, steps):
@@ -367,6 +442,36 @@ class XgragCallbackHandler(BaseCallbackHandler):
             assert cap.question is not None
             ex = await self.explainer.aexplain(cap.question, settings=self.settings, subgraph=graph, answer=cap.answer)
             return await asyncio.to_thread(self._keep, cap, ex, steps)
+        except Exception as exc:
+            self._failed(cap, exc)
+            return None
+
+    def stack_call(self, cap: RunCapture) -> StackCall:
+        """The chain's own call as it was captured: its context, its answer, its model step (or QA step) replayed."""
+        assert cap.answer is not None and cap.question is not None
+        if _chain_kind(self.chain) == "cypher_qa":
+            from xgrag.integrations.langchain.cypher_qa import cypher_qa_call
+
+            if cap.cypher_rows is None:
+                raise UsageError("the GraphCypherQAChain run reported no rows (its intermediate steps or its 'Full "
+                                 "Context:' text event)")
+            return cypher_qa_call(self.chain, cap.question, cap.answer, cap.cypher_query, cap.cypher_rows,
+                                  store=self.store)
+        from xgrag.integrations.langchain.lcel import captured_call
+
+        return captured_call(self.chain, cap.question, cap.answer, cap.model_calls, cap.text_model_calls,
+                             cap.retrieved)
+
+    async def _aexplain_call(self, cap: RunCapture) -> Explanation | None:
+        """Explain the captured call with the stack engine: no part of the chain runs again but its model step (or
+        QA step), replayed on the captured context; the baseline to reproduce is the answer the run returned."""
+        from xgrag.explain.explainer import aexplain_stack
+
+        try:
+            call = await asyncio.to_thread(self.stack_call, cap)
+            ex = await aexplain_stack(call, embedder=self.embedder, settings=self.settings, cache=self.cache,
+                                      on_mismatch=self.on_mismatch)
+            return await asyncio.to_thread(self._keep, cap, ex, [])
         except Exception as exc:
             self._failed(cap, exc)
             return None
@@ -379,11 +484,12 @@ class XgragCallbackHandler(BaseCallbackHandler):
             "; ".join(s.method for s in steps)
         return False
 
-    def _keep(self, cap: RunCapture, ex: Explanation, steps: list[XgragDocumentsMap | GraphCypherQAMap]
+    def _keep(self, cap: RunCapture, ex: Explanation, steps: Sequence[XgragDocumentsMap | GraphCypherQAMap]
               ) -> Explanation:
         ex.trace[:0] = [*steps, LangChainRunStep(run_id=str(cap.run_id), mode=self.mode, handler=type(self).__name__,
                                                  run_seconds=round(cap.seconds or 0.0, 4))]
         if self.save:
+            assert self.store is not None  # checked when the handler was made
             save_explanation(self.store, ex)
         with self._lock:
             self.explanations[cap.run_id] = ex
@@ -455,6 +561,18 @@ def _explainer_loop() -> asyncio.AbstractEventLoop:
             threading.Thread(target=loop.run_forever, name="xgrag-explainer-loop", daemon=True).start()
             _LOOP = loop
         return _LOOP
+
+
+def _chain_kind(chain: Any) -> Literal["lcel", "cypher_qa"]:
+    """Which of the chains whose call the handler can replay `chain` is (a UsageError naming what it is else)."""
+    if hasattr(chain, "qa_chain") and hasattr(chain, "cypher_generation_chain"):
+        if getattr(chain, "return_direct", False):
+            raise UsageError("the chain has return_direct=True: it answers with the rows, no model answer to explain")
+        return "cypher_qa"
+    from xgrag.integrations.langchain.lcel import model_tail
+
+    model_tail(chain)  # a RunnableSequence with exactly one chat-model step, else a UsageError saying so
+    return "lcel"
 
 
 def _as_generator(generator: Any, embedder: Any) -> Any:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from langchain_core.documents import Document
+from langchain_core.messages import BaseMessage
 
 _QUESTION_KEYS = ("question", "query", "input")
 _ANSWER_KEYS = ("result", "answer", "output", "output_text", "text")
@@ -37,6 +38,11 @@ class RunCapture:
     run_ids: set[uuid.UUID] = field(default_factory=set)
     inputs_by_run: dict[uuid.UUID, Any] = field(default_factory=dict)
     text_labels: dict[uuid.UUID, str] = field(default_factory=dict)
+    # the chain's own call, for a handler that explains it (XgragCallbackHandler.for_chain): every document its
+    # retrievers returned (xgrag's or not), the messages of each chat-model call, the text-LLM calls
+    retrieved: list[Document] = field(default_factory=list)
+    model_calls: list[list[BaseMessage]] = field(default_factory=list)
+    text_model_calls: int = 0
     started: float = field(default_factory=time.perf_counter)
     seconds: float | None = None  # the run's own duration (start to end, explanation excluded)
 

@@ -36,6 +36,7 @@ from xgrag.explain.stack import (
     OnMismatch,
     StackCall,
     build_context,
+    check_observed,
     require_blocking,
     run_blocking,
 )
@@ -218,7 +219,8 @@ def _run(chain: Any, question: str) -> tuple[Any, _Texts]:
 
 async def _aexplain_run(chain: Any, question: str, outputs: Any, texts: _Texts, *, store: Neo4jStore | None,
                         settings: ExplainSettings | None, embedder: Any, cache: ResponseCache | None,
-                        progress: Progress | None, on_mismatch: OnMismatch) -> ExplainedCypherQA:
+                        progress: Progress | None, on_mismatch: OnMismatch,
+                        observed_answer: str | None) -> ExplainedCypherQA:
     answer = outputs.get(chain.output_key) if isinstance(outputs, dict) else None
     if not isinstance(answer, str):
         raise UsageError(f"the chain's output {chain.output_key!r} is not text: {type(answer).__name__}")
@@ -232,7 +234,7 @@ async def _aexplain_run(chain: Any, question: str, outputs: Any, texts: _Texts, 
                          "its 'Full Context:' text holds values that are not Python literals)")
     call = await asyncio.to_thread(cypher_qa_call, chain, question, answer, query, rows, store=store)
     ex = await aexplain_stack(call, embedder=embedder, settings=settings, cache=cache, progress=progress,
-                              on_mismatch=on_mismatch)
+                              on_mismatch=on_mismatch, observed_answer=observed_answer)
     step = call.notes[0]
     assert isinstance(step, TraceRowsStep)  # cypher_qa_call's one note
     return ExplainedCypherQA(answer, question, query, list(rows), ex, step)
@@ -241,25 +243,32 @@ async def _aexplain_run(chain: Any, question: str, outputs: Any, texts: _Texts, 
 async def aexplain_cypher_qa(chain: Any, question: str, *, store: Neo4jStore | None = None,
                              settings: ExplainSettings | None = None, embedder: Any = None,
                              cache: ResponseCache | None = None, progress: Progress | None = None,
-                             on_mismatch: OnMismatch = "warn") -> ExplainedCypherQA:
+                             on_mismatch: OnMismatch = "warn",
+                             observed_answer: str | None = None) -> ExplainedCypherQA:
     """`explain_cypher_qa` for async code (the chain's blocking invoke runs in a worker thread: its sync model
     client and graph driver bind nothing to an event loop)."""
+    check_observed(observed_answer, on_mismatch)
     outputs, texts = await asyncio.to_thread(_run, chain, question)
     return await _aexplain_run(chain, question, outputs, texts, store=store, settings=settings, embedder=embedder,
-                               cache=cache, progress=progress, on_mismatch=on_mismatch)
+                               cache=cache, progress=progress, on_mismatch=on_mismatch,
+                               observed_answer=observed_answer)
 
 
 def explain_cypher_qa(chain: Any, question: str, *, store: Neo4jStore | None = None,
                       settings: ExplainSettings | None = None, embedder: Any = None,
                       cache: ResponseCache | None = None, progress: Progress | None = None,
-                      on_mismatch: OnMismatch = "warn") -> ExplainedCypherQA:
+                      on_mismatch: OnMismatch = "warn", observed_answer: str | None = None) -> ExplainedCypherQA:
     """Run `chain` (a GraphCypherQAChain) on `question` and explain the answer it gave with its own QA step (see the
     module docstring). `store` reads the graph under its schema preset to name the rows' entities and facts
-    (without one, rows are still traced to element ids through the chain's own graph connection). Blocking: the
-    chain runs in the calling thread, as the caller's own invoke would, and the explanation leaves the thread's
-    event loop as it was (xgrag.explain.stack.loops)."""
+    (without one, rows are still traced to element ids through the chain's own graph connection).
+    `observed_answer`: the answer the chain gave you, when you have it: the replays must reproduce it, and so must
+    this run of the chain; a mismatch warns or raises per `on_mismatch`. Blocking: the chain runs in the calling
+    thread, as the caller's own invoke would, and the explanation leaves the thread's event loop as it was
+    (xgrag.explain.stack.loops)."""
     require_blocking("aexplain_cypher_qa")
+    check_observed(observed_answer, on_mismatch)
     outputs, texts = _run(chain, question)
     return run_blocking(_aexplain_run(chain, question, outputs, texts, store=store, settings=settings,
-                                      embedder=embedder, cache=cache, progress=progress, on_mismatch=on_mismatch),
+                                      embedder=embedder, cache=cache, progress=progress, on_mismatch=on_mismatch,
+                                      observed_answer=observed_answer),
                         async_form="aexplain_cypher_qa")

@@ -42,6 +42,7 @@ from xgrag.explain.stack import (
     OnMismatch,
     StackCall,
     build_context,
+    check_observed,
     require_blocking,
     run_blocking,
 )
@@ -253,6 +254,22 @@ def chain_call(chain: Any, question: str, answer: str, messages: Sequence[BaseMe
                      notes=notes)
 
 
+def captured_call(chain: Any, question: str, answer: str, model_calls: Sequence[Sequence[BaseMessage]],
+                  text_model_calls: int, documents: Sequence[Document]) -> StackCall:
+    """The StackCall of one captured run of `chain` (by explain_chain's own capture, or by the callback handler
+    attached to the user's call): its one chat-model call's messages, its retrieved documents, its answer; a
+    UsageError naming what the run lacks."""
+    if text_model_calls or len(model_calls) != 1:
+        raise UsageError(f"the chain's own call is explained for chains that call one chat model once; this run made "
+                         f"{len(model_calls)} chat model calls and {text_model_calls} text-LLM calls")
+    if not documents:
+        raise UsageError("the chain's run returned no document from a retriever: there is no context to explain")
+    call = chain_call(chain, question, answer, model_calls[0], documents)
+    if not call.context.items:
+        raise UsageError("none of the retrieved documents appears verbatim in the chat model's messages")
+    return call
+
+
 def _run(chain: Any, inputs: Any) -> tuple[Any, _Capture]:
     """The chain's own call, blocking as `chain.invoke` is, with the capturing callback."""
     capture = _Capture()
@@ -261,21 +278,15 @@ def _run(chain: Any, inputs: Any) -> tuple[Any, _Capture]:
 
 async def _aexplain_run(chain: Any, inputs: Any, output: Any, capture: _Capture, *, question: str | None,
                         settings: ExplainSettings | None, embedder: Any, cache: ResponseCache | None,
-                        progress: Progress | None, on_mismatch: OnMismatch) -> ExplainedChain:
+                        progress: Progress | None, on_mismatch: OnMismatch,
+                        observed_answer: str | None) -> ExplainedChain:
     answer = answer_text(output)
     if answer is None:
         raise UsageError(f"the chain's output is not text: {type(output).__name__}")
-    if capture.text_model_calls or len(capture.model_calls) != 1:
-        raise UsageError(f"explain_chain explains chains that call one chat model once; this run made "
-                         f"{len(capture.model_calls)} chat model calls and {capture.text_model_calls} text-LLM calls")
-    if not capture.documents:
-        raise UsageError("the chain's run returned no document from a retriever: there is no context to explain")
     asked = question or question_text(inputs) or str(inputs)
-    call = chain_call(chain, asked, answer, capture.model_calls[0], capture.documents)
-    if not call.context.items:
-        raise UsageError("none of the retrieved documents appears verbatim in the chat model's messages")
+    call = captured_call(chain, asked, answer, capture.model_calls, capture.text_model_calls, capture.documents)
     ex = await aexplain_stack(call, embedder=embedder, settings=settings, cache=cache, progress=progress,
-                              on_mismatch=on_mismatch)
+                              on_mismatch=on_mismatch, observed_answer=observed_answer)
     step = call.notes[0]
     assert isinstance(step, LangChainMap)  # chain_call's one note
     return ExplainedChain(answer, asked, list(capture.documents), ex, step)
@@ -284,24 +295,31 @@ async def _aexplain_run(chain: Any, inputs: Any, output: Any, capture: _Capture,
 async def aexplain_chain(chain: Any, inputs: Any, *, question: str | None = None,
                          settings: ExplainSettings | None = None, embedder: Any = None,
                          cache: ResponseCache | None = None, progress: Progress | None = None,
-                         on_mismatch: OnMismatch = "warn") -> ExplainedChain:
+                         on_mismatch: OnMismatch = "warn", observed_answer: str | None = None) -> ExplainedChain:
     """`explain_chain` for async code (the chain's blocking invoke runs in a worker thread: a chat model's sync
     client binds nothing to an event loop)."""
+    check_observed(observed_answer, on_mismatch)
     output, capture = await asyncio.to_thread(_run, chain, inputs)
     return await _aexplain_run(chain, inputs, output, capture, question=question, settings=settings,
-                               embedder=embedder, cache=cache, progress=progress, on_mismatch=on_mismatch)
+                               embedder=embedder, cache=cache, progress=progress, on_mismatch=on_mismatch,
+                               observed_answer=observed_answer)
 
 
 def explain_chain(chain: Any, inputs: Any, *, question: str | None = None, settings: ExplainSettings | None = None,
                   embedder: Any = None, cache: ResponseCache | None = None, progress: Progress | None = None,
-                  on_mismatch: OnMismatch = "warn") -> ExplainedChain:
+                  on_mismatch: OnMismatch = "warn", observed_answer: str | None = None) -> ExplainedChain:
     """Run the LCEL `chain` on `inputs` and explain its answer with its own prompt and model (see the module
     docstring). `question`: what the explanation calls the question (default: the input's question/query/input, or
-    the input itself). Blocking; from async code use `aexplain_chain`. The chain runs in the calling thread, as the
-    caller's own invoke would, and the explanation leaves the thread's event loop as it was
-    (xgrag.explain.stack.loops)."""
+    the input itself). `observed_answer`: the answer the chain gave you, when you have it: the replays must
+    reproduce it, and so must this run of the chain (`Explanation.reproduction.rerun_answer`); a mismatch warns or
+    raises per `on_mismatch`. (To explain the very call you made, with its own context, attach
+    `XgragCallbackHandler.for_chain(chain)` to it.) Blocking; from async code use `aexplain_chain`. The chain runs
+    in the calling thread, as the caller's own invoke would, and the explanation leaves the thread's event loop as
+    it was (xgrag.explain.stack.loops)."""
     require_blocking("aexplain_chain")
+    check_observed(observed_answer, on_mismatch)
     output, capture = _run(chain, inputs)
     return run_blocking(_aexplain_run(chain, inputs, output, capture, question=question, settings=settings,
-                                      embedder=embedder, cache=cache, progress=progress, on_mismatch=on_mismatch),
+                                      embedder=embedder, cache=cache, progress=progress, on_mismatch=on_mismatch,
+                                      observed_answer=observed_answer),
                         async_form="aexplain_chain")

@@ -12,7 +12,7 @@ from xgrag.errors import UsageError
 from xgrag.explain import ExplainSettings
 from xgrag.explain.explainer import aexplain_stack
 from xgrag.explain.run import Progress
-from xgrag.explain.stack import OnMismatch, require_blocking, run_blocking
+from xgrag.explain.stack import OnMismatch, check_observed, require_blocking, run_blocking
 from xgrag.generate.cache import ResponseCache
 from xgrag.model import Explanation
 from xgrag.model.trace import LightRAGMap
@@ -50,9 +50,12 @@ async def aexplain_answer(rag: Any, question: str, answer: str, param: Any = Non
                           system_prompt: str | None = None, data: dict[str, Any] | None = None,
                           settings: ExplainSettings | None = None, embedder: Any = None,
                           cache: ResponseCache | None = None, progress: Progress | None = None,
-                          on_mismatch: OnMismatch = "warn") -> ExplainedQuery:
+                          on_mismatch: OnMismatch = "warn", observed_answer: str | None = None) -> ExplainedQuery:
     """Explain `answer`, what `rag.query(question, param, system_prompt)` returned. `data`: aquery_llm's data of that
-    call when you have it (else the data of the only_need_prompt preview, the same retrieval run again)."""
+    call when you have it (else the data of the only_need_prompt preview, the same retrieval run again).
+    `observed_answer`: the answer you got, when `answer` came from another run of the query (default: `answer`);
+    the replays must reproduce it, and so must `answer`; a mismatch warns or raises per `on_mismatch`."""
+    check_observed(observed_answer, on_mismatch)
     param = _param(param)
     preview = await _llm(rag, question, replace(param, only_need_prompt=True), system_prompt)
     if data is None:
@@ -64,7 +67,7 @@ async def aexplain_answer(rag: Any, question: str, answer: str, param: Any = Non
     if not call.context.items:
         raise UsageError("LightRAG's prompt holds no context rows: there is nothing to explain")
     ex = await aexplain_stack(call, embedder=embedder, settings=settings, cache=cache, progress=progress,
-                              on_mismatch=on_mismatch)
+                              on_mismatch=on_mismatch, observed_answer=observed_answer)
     step = call.notes[0]
     assert isinstance(step, LightRAGMap)  # lightrag_call's one note
     return ExplainedQuery(question, answer, ex, data, step)
@@ -73,9 +76,12 @@ async def aexplain_answer(rag: Any, question: str, answer: str, param: Any = Non
 async def aexplain_query(rag: Any, question: str, param: Any = None, *, system_prompt: str | None = None,
                          settings: ExplainSettings | None = None, embedder: Any = None,
                          cache: ResponseCache | None = None, progress: Progress | None = None,
-                         on_mismatch: OnMismatch = "warn") -> ExplainedQuery:
+                         on_mismatch: OnMismatch = "warn", observed_answer: str | None = None) -> ExplainedQuery:
     """Run `rag.aquery_llm(question, param)` (what `rag.aquery` returns the content of) and explain its answer with
-    LightRAG's own prompt and the user's LLM function (xgrag.integrations.lightrag.call)."""
+    LightRAG's own prompt and the user's LLM function (xgrag.integrations.lightrag.call). `observed_answer`: the
+    answer LightRAG gave you, when you have it: the replays must reproduce it, and so must this query; a mismatch
+    warns or raises per `on_mismatch`."""
+    check_observed(observed_answer, on_mismatch)
     param = _param(param)
     result = await _llm(rag, question, param, system_prompt)
     answer = (result.get("llm_response") or {}).get("content")
@@ -83,18 +89,21 @@ async def aexplain_query(rag: Any, question: str, param: Any = None, *, system_p
         raise UsageError("LightRAG's answer is not a text (QueryParam(stream=True) is not explained)")
     return await aexplain_answer(rag, question, answer, param, system_prompt=system_prompt,
                                  data=result.get("data") or {}, settings=settings, embedder=embedder, cache=cache,
-                                 progress=progress, on_mismatch=on_mismatch)
+                                 progress=progress, on_mismatch=on_mismatch, observed_answer=observed_answer)
 
 
 def explain_query(rag: Any, question: str, param: Any = None, *, system_prompt: str | None = None,
                   settings: ExplainSettings | None = None, embedder: Any = None, cache: ResponseCache | None = None,
-                  progress: Progress | None = None, on_mismatch: OnMismatch = "warn") -> ExplainedQuery:
+                  progress: Progress | None = None, on_mismatch: OnMismatch = "warn",
+                  observed_answer: str | None = None) -> ExplainedQuery:
     """`aexplain_query` for blocking code: on LightRAG's event loop, as its own blocking `rag.query` runs (from
     async code, await `aexplain_query`); the loop stays open and current (xgrag.explain.stack.loops)."""
     from lightrag.utils import always_get_an_event_loop
 
     require_blocking("aexplain_query")
+    check_observed(observed_answer, on_mismatch)
     always_get_an_event_loop()  # LightRAG's own choice of loop: the thread's, made current if it has none
     return run_blocking(aexplain_query(rag, question, param, system_prompt=system_prompt, settings=settings,
-                                       embedder=embedder, cache=cache, progress=progress, on_mismatch=on_mismatch),
+                                       embedder=embedder, cache=cache, progress=progress, on_mismatch=on_mismatch,
+                                       observed_answer=observed_answer),
                         async_form="aexplain_query")

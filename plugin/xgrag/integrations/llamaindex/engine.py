@@ -43,6 +43,7 @@ from xgrag.explain.stack import (
     OnMismatch,
     StackCall,
     build_context,
+    check_observed,
     require_blocking,
     run_blocking,
 )
@@ -210,13 +211,15 @@ def engine_call(engine: Any, question: str, response: Any, *, store: Neo4jStore 
 async def aexplain_engine_response(engine: Any, question: str, response: Any, *, store: Neo4jStore | None = None,
                                    settings: ExplainSettings | None = None, embedder: Any = None,
                                    cache: ResponseCache | None = None, progress: Progress | None = None,
-                                   on_mismatch: OnMismatch = "warn") -> ExplainedResponse:
+                                   on_mismatch: OnMismatch = "warn",
+                                   observed_answer: str | None = None) -> ExplainedResponse:
     """`explain_engine_response` for async code."""
+    check_observed(observed_answer, on_mismatch)
     call = await asyncio.to_thread(engine_call, engine, question, response, store=store)
     if not call.context.items:
         raise UsageError("the response has no source nodes: there is no context to explain")
     ex = await aexplain_stack(call, embedder=embedder, settings=settings, cache=cache, progress=progress,
-                              on_mismatch=on_mismatch)
+                              on_mismatch=on_mismatch, observed_answer=observed_answer)
     step = call.notes[0]
     assert isinstance(step, LlamaIndexMap)  # engine_call's one note
     return ExplainedResponse(response, question, ex, step)
@@ -225,14 +228,17 @@ async def aexplain_engine_response(engine: Any, question: str, response: Any, *,
 def explain_engine_response(engine: Any, question: str, response: Any, *, store: Neo4jStore | None = None,
                             settings: ExplainSettings | None = None, embedder: Any = None,
                             cache: ResponseCache | None = None, progress: Progress | None = None,
-                            on_mismatch: OnMismatch = "warn") -> ExplainedResponse:
+                            on_mismatch: OnMismatch = "warn", observed_answer: str | None = None) -> ExplainedResponse:
     """Explain `response`, the answer `engine.query(question)` gave, with the engine's own response synthesizer
     (see the module docstring). `store` (llamaindex preset) traces the nodes' triplets to stored relationships.
+    `observed_answer`: the answer you got, when `response` is another run of the query (default: its own); the
+    replays must reproduce it, and so must `response`; a mismatch warns or raises per `on_mismatch`.
     Blocking; from async code use `aexplain_engine_response`. Runs on the thread's event loop, which LlamaIndex's
     own blocking calls use, and leaves it open and current (xgrag.explain.stack.loops)."""
     return run_blocking(aexplain_engine_response(engine, question, response, store=store, settings=settings,
                                                  embedder=embedder, cache=cache, progress=progress,
-                                                 on_mismatch=on_mismatch), async_form="aexplain_engine_response")
+                                                 on_mismatch=on_mismatch, observed_answer=observed_answer),
+                        async_form="aexplain_engine_response")
 
 
 def _text_response(response: Any) -> Any:
@@ -245,23 +251,30 @@ def _text_response(response: Any) -> Any:
 async def aexplain_query(engine: Any, question: str, *, store: Neo4jStore | None = None,
                          settings: ExplainSettings | None = None, embedder: Any = None,
                          cache: ResponseCache | None = None, progress: Progress | None = None,
-                         on_mismatch: OnMismatch = "warn") -> ExplainedResponse:
+                         on_mismatch: OnMismatch = "warn", observed_answer: str | None = None) -> ExplainedResponse:
     """`explain_query` for async code: `await engine.aquery(question)` on the caller's loop, as async code queries.
     Not `engine.query` in a worker thread: its LlamaIndex asyncio_run would open the LLM's async client in a loop of
     its own, closed when the query returns, and the user's next query would find that client bound to it."""
+    check_observed(observed_answer, on_mismatch)
     response = _text_response(await engine.aquery(question))
     return await aexplain_engine_response(engine, question, response, store=store, settings=settings,
-                                          embedder=embedder, cache=cache, progress=progress, on_mismatch=on_mismatch)
+                                          embedder=embedder, cache=cache, progress=progress, on_mismatch=on_mismatch,
+                                          observed_answer=observed_answer)
 
 
 def explain_query(engine: Any, question: str, *, store: Neo4jStore | None = None,
                   settings: ExplainSettings | None = None, embedder: Any = None, cache: ResponseCache | None = None,
-                  progress: Progress | None = None, on_mismatch: OnMismatch = "warn") -> ExplainedResponse:
+                  progress: Progress | None = None, on_mismatch: OnMismatch = "warn",
+                  observed_answer: str | None = None) -> ExplainedResponse:
     """Run `engine.query(question)` and explain the answer it gave with the engine's own response synthesizer and
-    LLM (see the module docstring). Blocking; from async code use `aexplain_query`. The query runs in the calling
-    thread, exactly as the caller's own `engine.query` would (LlamaIndex runs its async retrieval on the thread's
-    event loop), then the explanation runs on that same loop, left open and current (xgrag.explain.stack.loops)."""
+    LLM (see the module docstring). `observed_answer`: the answer the engine gave you, when you have it: the
+    replays must reproduce it, and so must this query; a mismatch warns or raises per `on_mismatch`. Blocking;
+    from async code use `aexplain_query`. The query runs in the calling thread, exactly as the caller's own
+    `engine.query` would (LlamaIndex runs its async retrieval on the thread's event loop), then the explanation runs
+    on that same loop, left open and current (xgrag.explain.stack.loops)."""
     require_blocking("aexplain_query")
+    check_observed(observed_answer, on_mismatch)
     response = _text_response(engine.query(question))
     return explain_engine_response(engine, question, response, store=store, settings=settings, embedder=embedder,
-                                   cache=cache, progress=progress, on_mismatch=on_mismatch)
+                                   cache=cache, progress=progress, on_mismatch=on_mismatch,
+                                   observed_answer=observed_answer)
