@@ -133,7 +133,12 @@ def test_save_list_filter_timeline_and_compare(client: httpx.Client, graph: Neo4
     assert client.get(f"/api/explanations/{first['id']}/view").json()["saved"] is True
     moved = client.get("/api/compare", params={"a": first["id"], "b": second["id"]}).json()
     assert moved["same_answer"] and moved["question"] == TARIK
-    assert {r["strategy"] for r in moved["rows"] if r["moved"] == "new"} == {"node"}
+    # the node scores: the earlier (edge only) did not measure them, and every entity was in both contexts: not
+    # measured there, never "new" (issue 31, item 9c)
+    assert {r["strategy"] for r in moved["rows"] if r["moved"] == "unmeasured"} == {"node"}
+    assert {r["unmeasured"] for r in moved["rows"] if r["strategy"] == "node"} == {"a"}
+    assert not any(r["moved"] in ("new", "gone") for r in moved["rows"])
+    assert moved["top"]["unmeasured_a"] and not set(moved["top"]["entered"]) & set(moved["top"]["unmeasured_a"])
     assert any(s["setting"] == "strategies" for s in moved["settings"])
     refused = client.get("/api/compare", params={"a": first["id"], "b": other["id"]})
     assert refused.status_code == 400 and "different questions" in refused.json()["error"]

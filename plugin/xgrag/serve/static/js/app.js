@@ -275,7 +275,8 @@ async function loadSaved(ev) {
       state.ticked = [];
       $("compare").disabled = true;
       $("timeline").replaceChildren();
-      $("saved-list").replaceChildren(el("p", "empty", "Nothing listed: the filter was refused (above)."));
+      $("saved-list").replaceChildren(el("p", "empty", "Nothing listed: the list could not be read (the error is "
+        + "above)."));
       showError(err);
     }
     return;
@@ -380,7 +381,7 @@ async function compareTicked() {
   const still = measured.filter((r) => !moved(r));
   box.appendChild(el("h3", null, "What moved (" + movedRows.length + " of " + measured.length
     + " components measured in both, or in the one context that held them)"));
-  box.appendChild(movedTable(movedRows));
+  box.appendChild(movedRows.length ? movedTable(movedRows) : el("p", "empty", "No score measured in both moved."));
   if (still.length) {
     const more = el("details", "unmoved");
     append(more, el("summary", null, still.length + " components scored the same, or only at 0 in one of them"),
