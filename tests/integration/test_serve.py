@@ -16,6 +16,7 @@ import pytest
 from helpers import metaqa_sample
 from xgrag.config import load_settings
 from xgrag.generate.cache import ResponseCache
+from xgrag.retrieval.question import MAX_QUESTION_CHARS
 from xgrag.serve.engine import Workbench
 from xgrag.serve.server import Access, Serving, allowed_hosts, resolve_token
 from xgrag.store.explanations import load_explanation
@@ -132,7 +133,12 @@ def test_save_list_filter_timeline_and_compare(client: httpx.Client, graph: Neo4
     assert client.get(f"/api/explanations/{first['id']}/view").json()["saved"] is True
     moved = client.get("/api/compare", params={"a": first["id"], "b": second["id"]}).json()
     assert moved["same_answer"] and moved["question"] == TARIK
-    assert {r["strategy"] for r in moved["rows"] if r["moved"] == "new"} == {"node"}
+    # the node scores: the earlier (edge only) did not measure them, and every entity was in both contexts: not
+    # measured there, never "new" (issue 31, item 9c)
+    assert {r["strategy"] for r in moved["rows"] if r["moved"] == "unmeasured"} == {"node"}
+    assert {r["unmeasured"] for r in moved["rows"] if r["strategy"] == "node"} == {"a"}
+    assert not any(r["moved"] in ("new", "gone") for r in moved["rows"])
+    assert moved["top"]["unmeasured_a"] and not set(moved["top"]["entered"]) & set(moved["top"]["unmeasured_a"])
     assert any(s["setting"] == "strategies" for s in moved["settings"])
     refused = client.get("/api/compare", params={"a": first["id"], "b": other["id"]})
     assert refused.status_code == 400 and "different questions" in refused.json()["error"]
@@ -155,6 +161,11 @@ def test_bad_requests_are_named(client: httpx.Client) -> None:
     bad = client.post("/api/ask", json={"question": TARIK, "strategy": "nope"})
     assert bad.status_code == 400 and "unknown strategy 'nope'" in bad.json()["error"] and bad.json()["hint"]
     assert client.post("/api/ask", json={"question": "  "}).status_code == 400
+    # the page counts against the limit the API checks: /api/config gives it (issue 31, item 7)
+    limit = client.get("/api/config").json()["max_question_chars"]
+    assert limit == MAX_QUESTION_CHARS
+    long = client.post("/api/ask", json={"question": "x" * (limit + 1)})
+    assert long.status_code == 400 and f"the limit is {limit:,}" in long.json()["error"]
     assert client.post("/api/ask", json={"question": TARIK, "generator": "langchain:os.system:x"}).status_code == 400
     assert client.get("/api/jobs/nope").status_code == 404
     assert client.get("/api/explanations/nope/view").status_code == 404

@@ -376,14 +376,20 @@ def _not_in_graph(ex: Explanation) -> str | None:
 
 
 def _cost(ex: Explanation) -> list[list[str]]:
+    """The cost block, in the words of the console's cost line. Probes answered: the perturbed contexts asked (a
+    verified score is one, a group test one). Cost.scored_probes counts the forward passes scoring a0 under
+    response_score "logprob" (the baseline's included), so it is shown only there: a "scored probes 0" beside
+    "2 verified by their own removal" of a run that generated its answers read as if nothing had been measured."""
     c = ex.cost
-    return [[k, str(v)] for k, v in (
+    pairs: list[tuple[str, object]] = [
         ("generator calls", c.generator_calls), ("prompt tokens", c.prompt_tokens),
         ("completion tokens", c.completion_tokens), ("cache hits", c.cache_hits),
-        ("repeated contexts answered once", c.deduplicated), ("perturbations", c.perturbations),
-        ("scored probes", c.scored_probes), ("wall time", f"{c.seconds:.2f} s"),
-        ("generator", f"{c.generator_seconds:.2f} s"), ("embedder", f"{c.embedder_seconds:.2f} s"),
-        ("retrieval", f"{c.retrieval_seconds:.2f} s"))]
+        ("repeated contexts answered once", c.deduplicated), ("probes answered (perturbed contexts)", c.perturbations)]
+    if ex.response_score == "logprob" or c.scored_probes:
+        pairs.append(("scored probes (log P of a\u2080, one forward pass each)", c.scored_probes))
+    pairs += [("wall time", f"{c.seconds:.2f} s"), ("generator", f"{c.generator_seconds:.2f} s"),
+              ("embedder", f"{c.embedder_seconds:.2f} s"), ("retrieval", f"{c.retrieval_seconds:.2f} s")]
+    return [[k, str(v)] for k, v in pairs]
 
 
 def _scalar(v: Any) -> str:

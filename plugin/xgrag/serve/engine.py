@@ -32,6 +32,7 @@ from xgrag.model.records import json_object
 from xgrag.report.compare import compare
 from xgrag.report.view import view_model
 from xgrag.retrieval import MODES
+from xgrag.retrieval.question import MAX_QUESTION_CHARS, check_question
 from xgrag.serve.jobs import Job, JobTable
 
 if TYPE_CHECKING:
@@ -131,7 +132,9 @@ class Workbench:
                 "strategies": [*strategy_names(), "all"], "strategy": DEFAULT_STRATEGY,
                 "schedulers": list(SCHEDULER_NAMES), "scheduler": "auto", "modes": list(MODES),
                 "mode": ExplainSettings().mode, "max_calls": None, "hops": None,
-                "default_hops": self.settings.retrieval.hops, "preset": self.store.schema.key}
+                "default_hops": self.settings.retrieval.hops, "preset": self.store.schema.key,
+                # the page counts against the limit the API checks (xgrag.retrieval.question), not a copy of it
+                "max_question_chars": MAX_QUESTION_CHARS}
 
     # -- jobs ---------------------------------------------------------------------------------------------
 
@@ -139,8 +142,6 @@ class Workbench:
             scheduler: str = "auto", max_calls: int | None = None, hops: int | None = None,
             mode: str = "auto") -> Job:
         """Start explaining `question`; bad options are refused here, before anything runs."""
-        from xgrag.retrieval.question import check_question
-
         question = check_question(question)
         spec = generator or self.specs[0]
         cfg = self.explain_settings(strategies=(strategy,), scheduler=scheduler, max_calls=max_calls, hops=hops,

@@ -227,5 +227,6 @@ def test_console_and_html_say_what_was_scored() -> None:
     assert " - " in row and " yes " not in row and " no " not in row  # whether the answer changed is unknown
     assert "5 scored probes" in cost_line(result)
     (view,) = view_blocks(render_html(result))
-    assert view["honesty"]["response_score"] == "logprob" and ["scored probes", "5"] in view["cost"]
+    assert view["honesty"]["response_score"] == "logprob"
+    assert ["scored probes (log P of a\u2080, one forward pass each)", "5"] in view["cost"]
     assert all(r["changed"] is None for r in view["rows"])

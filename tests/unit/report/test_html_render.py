@@ -107,6 +107,17 @@ def test_counts_and_colours_follow_the_explanation(explanation, tmp_path) -> Non
     assert vm["honesty"]["estimated"] == 0 and vm["honesty"]["not_evaluated"] == 0
 
 
+def test_the_cost_block_counts_the_probes_that_verified_the_scores(explanation) -> None:
+    """Issue 31, item 9d: a run that generated its answers showed "scored probes 0" beside "8 verified by their
+    own removal". The probes answered are counted, and the log P passes (none here) are not shown."""
+    vm = view_model(explanation)
+    cost = dict(vm["cost"])
+    assert cost["probes answered (perturbed contexts)"] == str(explanation.cost.perturbations) == "8"
+    assert vm["honesty"]["verified"] == 8
+    assert not any("scored probes" in k for k in cost), cost
+    assert explanation.response_score == "shift" and explanation.cost.scored_probes == 0
+
+
 def test_several_explanations_get_a_table_of_contents_and_unique_ids(explanation) -> None:
     page = render_html([explanation, explanation], title="two")
     assert 'href="#ex-0"' in page and 'href="#ex-1"' in page and len(view_blocks(page)) == 2

@@ -5,7 +5,7 @@ import { append, el, num, seconds, table } from "./dom.js";
 import { renderView } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
-const state = { job: null, source: null, explanationId: null, view: null, saved: [], ticked: [] };
+const state = { job: null, source: null, explanationId: null, view: null, saved: [], ticked: [], maxQuestion: null };
 
 class ApiError extends Error {
   constructor(body, status) {
@@ -58,6 +58,24 @@ async function loadConfig() {
   for (const m of cfg.modes) { $("opt-mode").appendChild(el("option", null, m)).value = m; }
   $("opt-mode").value = cfg.mode;
   $("opt-hops").placeholder = String(cfg.default_hops);
+  state.maxQuestion = cfg.max_question_chars;
+  countQuestion();
+}
+
+// The question's length against the server's limit (GET /api/config: the one the API checks). The field does not
+// truncate (a maxlength would cut a pasted question silently and run the rest): a question over the limit is
+// counted here and sent, and the API's refusal is shown. Characters as the server counts them: code points of the
+// trimmed text.
+function countQuestion() {
+  const count = $("question-count");
+  const limit = state.maxQuestion;
+  const n = [...$("question").value.trim()].length;
+  const near = limit !== null && n > 0.9 * limit;
+  count.classList.toggle("hidden", !near);
+  count.classList.toggle("over", near && n > limit);
+  if (!near) { count.textContent = ""; return; }
+  count.textContent = n.toLocaleString("en") + " / " + limit.toLocaleString("en") + " characters"
+    + (n > limit ? ": over the limit, the server will refuse it" : "");
 }
 
 function options() {
@@ -105,22 +123,44 @@ function renderProgress(event) {
   }
 }
 
+// The progress panel the moment a question is submitted, before the server answers (the first ask of a fresh
+// server builds the generator and loads the embedding model first): the previous run's status goes at once.
+function renderStarting(question) {
+  $("progress").classList.remove("hidden");
+  $("progress-phase").textContent = "starting\u2026";
+  $("progress-question").textContent = question;
+  $("progress-stats").replaceChildren();
+  const bar = $("progress-bar");
+  bar.max = 1;
+  bar.value = 0;
+  $("cancel").disabled = true;  // nothing to cancel until the server has made the job
+}
+
+let askRequest = 0;  // only the newest submission's job is followed
+
 async function ask(ev) {
   ev.preventDefault();
   clearError();
-  if (state.source) { state.source.close(); }
+  if (state.source) { state.source.close(); state.source = null; }
+  state.job = null;
   $("result").replaceChildren();
   $("result-tools").classList.add("hidden");
+  const request = ++askRequest;
+  const body = options();
+  renderStarting(body.question.trim());
   let job;
   try {
-    job = await api("/api/ask", options());
+    job = await api("/api/ask", body);
   } catch (err) {
-    showError(err);
+    if (request === askRequest) {
+      $("progress").classList.add("hidden");
+      showError(err);
+    }
     return;
   }
+  if (request !== askRequest) { return; }
   state.job = job.id;
   $("progress-question").textContent = job.question;
-  $("progress-stats").replaceChildren();
   $("cancel").disabled = false;
   renderProgress({ type: "queued" });
   const source = new EventSource("/api/jobs/" + job.id + "/events");
@@ -142,13 +182,12 @@ async function ask(ev) {
     if (event.explanation_id) { openExplanation(event.explanation_id, $("result"), true); }
   });
   source.addEventListener("failed", (m) => {
-    {
-      const event = JSON.parse(m.data);
-      showError(new ApiError(event, event.status));
-      $("progress-phase").textContent = "failed";
-      $("cancel").disabled = true;
-      source.close();
-    }
+    source.close();
+    if (state.job !== job.id) { return; }
+    const event = JSON.parse(m.data);
+    showError(new ApiError(event, event.status));
+    $("progress-phase").textContent = "failed";
+    $("cancel").disabled = true;
   });
 }
 
@@ -164,6 +203,7 @@ async function openExplanation(id, target, live) {
   try {
     vm = await api("/api/explanations/" + encodeURIComponent(id) + "/view");
   } catch (err) {
+    target.replaceChildren();  // no earlier explanation left under the error as if it were this one
     showError(err);
     return null;
   }
@@ -229,7 +269,16 @@ async function loadSaved(ev) {
     [rows, days] = await Promise.all([api("/api/saved?" + q), api("/api/saved/timeline?" + q)]);
   } catch (err) {
     globalThis.xgrag.savedLoads += 1;
-    if (request === savedRequest) { showError(err); }
+    if (request === savedRequest) {
+      // the previous list and timeline are not this filter's: they go, and the error says why nothing is listed
+      state.saved = [];
+      state.ticked = [];
+      $("compare").disabled = true;
+      $("timeline").replaceChildren();
+      $("saved-list").replaceChildren(el("p", "empty", "Nothing listed: the list could not be read (the error is "
+        + "above)."));
+      showError(err);
+    }
     return;
   }
   globalThis.xgrag.savedLoads += 1;
@@ -288,10 +337,12 @@ function renderTimeline(days) {
 
 async function compareTicked() {
   const [a, b] = state.ticked;
+  clearError();
   let c;
   try {
     c = await api("/api/compare?a=" + encodeURIComponent(a) + "&b=" + encodeURIComponent(b));
   } catch (err) {
+    $("compare-view").replaceChildren();  // an earlier comparison is not this one's
     showError(err);
     return;
   }
@@ -314,21 +365,33 @@ async function compareTicked() {
   box.appendChild(el("p", "note", (c.same_answer ? "Same answer. " : "The answer moved. ")
     + (c.top.entered.length ? "Entered the top: " + c.top.entered.join("; ") + ". " : "")
     + (c.top.left.length ? "Left the top: " + c.top.left.join("; ") + ". " : "")
+    + (c.top.unmeasured_b.length ? "Not measured in the later: " + c.top.unmeasured_b.join("; ") + ". " : "")
+    + (c.top.unmeasured_a.length ? "Not measured in the earlier: " + c.top.unmeasured_a.join("; ") + ". " : "")
     + (c.context.only_a.length || c.context.only_b.length ? "Context: " + c.context.only_a.length
       + " facts only in the earlier, " + c.context.only_b.length + " only in the later. " : "Same context. ")
     + (c.settings.length ? "Settings that differ: " + c.settings.map((s) => s.setting + " " + JSON.stringify(s.a)
       + " \u2192 " + JSON.stringify(s.b)).join(", ") + "." : "Same settings.")));
-  // what moved first; components scored the same (or only at 0 in one of the two) folded away
+  // what moved first; components scored the same (or only at 0 in one of the two) folded away, and those one of
+  // the two did not measure (another strategy, or not evaluated) apart: nothing says how they moved
   const moved = (r) => r.moved === "up" || r.moved === "down" || ((r.moved === "new" || r.moved === "gone")
     && (r.importance_a || r.importance_b));
-  const movedRows = c.rows.filter(moved);
-  const still = c.rows.filter((r) => !moved(r));
-  box.appendChild(el("h3", null, "What moved (" + movedRows.length + " of " + c.rows.length + " components)"));
-  box.appendChild(movedTable(movedRows));
+  const unmeasured = c.rows.filter((r) => r.moved === "unmeasured");
+  const measured = c.rows.filter((r) => r.moved !== "unmeasured");
+  const movedRows = measured.filter(moved);
+  const still = measured.filter((r) => !moved(r));
+  box.appendChild(el("h3", null, "What moved (" + movedRows.length + " of " + measured.length
+    + " components measured in both, or in the one context that held them)"));
+  box.appendChild(movedRows.length ? movedTable(movedRows) : el("p", "empty", "No score measured in both moved."));
   if (still.length) {
     const more = el("details", "unmoved");
     append(more, el("summary", null, still.length + " components scored the same, or only at 0 in one of them"),
       movedTable(still));
+    box.appendChild(more);
+  }
+  if (unmeasured.length) {
+    const more = el("details", "unmeasured");
+    append(more, el("summary", null, unmeasured.length + " components measured in only one of them (another "
+      + "strategy, or not evaluated): not compared"), movedTable(unmeasured));
     box.appendChild(more);
   }
   box.scrollIntoView({ block: "start" });
@@ -338,12 +401,19 @@ function movedTable(rows) {
   const t = table("moved", ["component", "strategy", "importance earlier", "importance later", "\u0394",
     "rank", "moved"], rows.map((r) => [r.label, r.strategy, num(r.importance_a), num(r.importance_b),
     r.delta === null ? "\u2013" : (r.delta > 0 ? "+" : "") + num(r.delta),
-    (r.rank_a === null ? "\u2013" : r.rank_a) + " \u2192 " + (r.rank_b === null ? "\u2013" : r.rank_b), r.moved]));
+    (r.rank_a === null ? "\u2013" : r.rank_a) + " \u2192 " + (r.rank_b === null ? "\u2013" : r.rank_b), movedText(r)]));
   t.querySelectorAll("tbody tr").forEach((tr, i) => {
     tr.lastChild.className = rows[i].moved;
     tr.dataset.moved = rows[i].moved;
   });
   return t;
+}
+
+const UNMEASURED = { a: "not measured earlier", b: "not measured later", both: "not measured in either" };
+const MOVED = { new: "new: not in the earlier context", gone: "gone: not in the later context" };
+
+function movedText(r) {
+  return r.moved === "unmeasured" ? UNMEASURED[r.unmeasured] : MOVED[r.moved] || r.moved;
 }
 
 // -- start ---------------------------------------------------------------------------------------------------
@@ -352,6 +422,7 @@ globalThis.xgrag = { views: [], paints: [], savedLoads: 0 };
 $("tab-ask").addEventListener("click", () => selectTab("ask"));
 $("tab-saved").addEventListener("click", () => selectTab("saved"));
 $("ask-form").addEventListener("submit", ask);
+$("question").addEventListener("input", countQuestion);
 $("cancel").addEventListener("click", cancel);
 $("save").addEventListener("click", save);
 $("export").addEventListener("click", exportPage);

@@ -248,10 +248,13 @@ export function renderView(container, vm, options) {
   function show(key) {
     const d = vm.details[key];
     if (!d) { return; }
-    panel.replaceChildren();
+    // the details scroll inside the panel; the what-if button sits below them, always in view (a long provenance
+    // list pushed it out of the panel's fixed height)
+    const body = el("div", "details-body");
+    panel.replaceChildren(body);
     panel.dataset.shown = key;
-    append(panel, el("h4", "title", d.title), el("p", "subtitle", d.kind + " \u00b7 " + d.subtitle));
-    for (const b of d.badges) { panel.appendChild(el("span", "badge" + (b.startsWith("on the deciding") ? " chain" : ""), b)); }
+    append(body, el("h4", "title", d.title), el("p", "subtitle", d.kind + " \u00b7 " + d.subtitle));
+    for (const b of d.badges) { body.appendChild(el("span", "badge" + (b.startsWith("on the deciding") ? " chain" : ""), b)); }
     if (d.scores.length) {
       const st = table("scores", ["strategy", "importance", "rank", "changed", "counterfactual answer"],
         d.scores.map((s) => [s.strategy + (s.synonym ? " (as \u201c" + s.synonym + "\u201d)" : ""),
@@ -260,11 +263,11 @@ export function renderView(container, vm, options) {
           s.rank === null ? "\u2013" : String(s.rank), yesNo(s.changed),
           s.counterfactual === null ? "\u2013" : s.counterfactual]));
       st.querySelectorAll("tbody tr").forEach((tr) => { tr.lastChild.className = "counterfactual"; });
-      panel.appendChild(st);
+      body.appendChild(st);
     } else {
-      panel.appendChild(el("p", "unscored", "Not scored by the strategies of this explanation."));
+      body.appendChild(el("p", "unscored", "Not scored by the strategies of this explanation."));
     }
-    panel.appendChild(el("b", null, "Provenance"));
+    body.appendChild(el("b", null, "Provenance"));
     const ul = el("ul", "provenance");
     if (!d.provenance.length) { ul.appendChild(el("li", null, "none recorded")); }
     for (const p of d.provenance) {
@@ -272,13 +275,13 @@ export function renderView(container, vm, options) {
       if (p.text) { li.appendChild(sourceText(p)); }
       ul.appendChild(li);
     }
-    panel.appendChild(ul);
+    body.appendChild(ul);
     if (options.whatif) {
       const on = selected.has(key);
       const b = el("button", "secondary unit-toggle", on ? "Keep it in the what-if" : "Remove it in the what-if");
       b.type = "button";
       b.addEventListener("click", () => { toggleUnit(key, d.unit, !selected.has(key)); show(key); });
-      panel.appendChild(b);
+      panel.appendChild(append(el("div", "details-actions"), b));
     }
     markRows(key);
     if (view.graph) { view.graph.mark(key); }
