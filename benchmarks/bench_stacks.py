@@ -17,13 +17,22 @@ world), a LlamaIndex query engine (on the same missions written by LlamaIndex's 
 tests/support/lightrag_world.py; its LLM function LightRAG's `openai_complete_if_cache` on the same server, scripted
 model only). With `--only`, an existing `--json` file keeps its other entries.
 
+`--world repeated`: the decisive fact stands in 2 or 3 chunks (issue 31, item 4): each asked mission's planted
+sentence also ends the chunks of the next one or two missions launched from its site (stack_world.echoed; 3 copies
+for odd mission numbers, 2 for even), so that removing one copy leaves the others. Run on the entries whose items
+are chunks (VectorRetriever, HybridRetriever, LCEL, LlamaIndex with include_text=True, LightRAG local), each row
+also says how many copies the context held (`copies`), whether the top unit at the finest level is a copy in the
+redundant group holding every copy (`joint_first`: xgrag.model.copies, all copies removed at once) and that group's
+joint importance; per entry `joint_first` (share), `joint_importance_mean` / `_min` and `copies_mean`.
+
 `--answer-model smollm2`: the stacks answer with SmolLM2-135M behind the same server (a real model; Text2Cypher still
 writes its query with the scripted model), `--max-calls 2` stops after the baseline: what that run measures is
 whether replaying a real model's call reproduces its answer (`planted_first` is null: SmolLM2 does not answer from
 the planted fact reliably).
 
 Usage: python benchmarks/bench_stacks.py [--questions 24] [--top-k 10] [--only VectorRetriever,GraphCypherQAChain]
-                                         [--answer-model planted|smollm2] [--max-calls N] [--json PATH]
+                                         [--answer-model planted|smollm2] [--max-calls N] [--world planted|repeated]
+                                         [--json PATH]
 Uses NEO4J_URI when set (the database is WIPED: point it at a scratch database), else starts its own embedded
 Neo4j in a temporary folder.
 """
@@ -75,6 +84,31 @@ def planted_first(ex: Explanation, mission: W.Mission) -> bool:
     return bool(top) and any(f in top[0].label for f in forms)
 
 
+def copies_of(mission: W.Mission) -> int:
+    """How many chunks state `mission`'s planted sentence in the repeated world: 3 for odd numbers, 2 for even."""
+    return 3 if mission.number % 2 else 2
+
+
+def repeated_world(world: list[W.Mission], asked: list[W.Mission]) -> list[W.Mission]:
+    """`world` with each asked mission's planted sentence repeated (stack_world.echoed, copies_of)."""
+    for mission in asked:
+        world = W.echoed(world, next(m for m in world if m.number == mission.number), copies_of(mission))
+    return world
+
+
+def joint_first(ex: Explanation, mission: W.Mission) -> dict[str, Any]:
+    """In the repeated world: how many copies of the planted sentence the context held, whether the top unit at the
+    finest level is a copy in the redundant group holding all of them, and that group's joint importance."""
+    text = {u.id: u.text for u in ex.units or []}
+    planted = [i for i, t in text.items() if t == mission.planted]
+    top = ex.top("span", 1)
+    group = next((g for g in ex.copies or [] if top and g.id == top[0].redundant_group), None)
+    ok = (group is not None and set(planted) <= set(group.members) and group.rank == 1
+          and group.importance is not None and group.importance > ex.noise_floor)
+    return {"copies": len(planted), "joint_first": ok, "group_members": None if group is None else group.members,
+            "joint_importance": None if group is None or group.importance is None else round(group.importance, 6)}
+
+
 @dataclass
 class Env:
     """What a stack runner gets: the world's graph, the scripted model (Cypher writing) and the answering model as
@@ -89,6 +123,7 @@ class Env:
     settings: ExplainSettings
     llamaindex: tuple[Any, Any] | None = None  # the PropertyGraphIndex world: (index, Neo4jPropertyGraphStore)
     lightrag: tuple[Any, Any] | None = None  # the LightRAG world: (LightRAG, the event loop its storages live on)
+    include_text: bool = False  # LlamaIndex: one node per chunk (the repeated world) instead of one per triplet
 
 
 def neo4j_graphrag_runner(kind: str, top_k: int) -> Callable[[Env, W.Mission], Explanation]:
@@ -111,8 +146,9 @@ def graph_cypher_qa_runner(env: Env, mission: W.Mission) -> Explanation:
 
     from xgrag.integrations.langchain import explain_cypher_qa
 
-    graph = Neo4jGraph(url=env.kg.uri, username=env.kg.user or "neo4j", password=os.environ.get("NEO4J_PASSWORD",
-                       "unused"), database=env.kg.database, refresh_schema=False)
+    user, password = env.kg.credentials()
+    graph = Neo4jGraph(url=env.kg.uri, username=user or "neo4j", password=password or "unused",
+                       database=env.kg.database, refresh_schema=False)
     cypher_llm = ChatOpenAI(model=W.MODEL, base_url=env.base_url, api_key=SecretStr("unused"), temperature=0,
                             seed=42)
     qa_llm = cypher_llm if env.answer_model == W.MODEL else ChatOpenAI(
@@ -143,7 +179,7 @@ def lcel_runner(top_k: int) -> Callable[[Env, W.Mission], Explanation]:
 
         vector = Neo4jVector.from_existing_index(W.langchain_embeddings(), index_name=W.VECTOR_INDEX,
                                                  url=env.kg.uri, username=env.kg.user or "neo4j",
-                                                 password=os.environ.get("NEO4J_PASSWORD", "unused"),
+                                                 password=env.kg.credentials()[1] or "unused",
                                                  database=env.kg.database)
         prompt = ChatPromptTemplate.from_messages([("system", "Answer from the context."),
                                                    ("human", "Context:\n{context}\n\nQuestion:\n{question}\n")])
@@ -170,7 +206,8 @@ def llamaindex_runner(env: Env, mission: W.Mission) -> Explanation:
 
     assert env.llamaindex is not None
     index, graph_store = env.llamaindex
-    engine = index.as_query_engine(sub_retrievers=[EntityNameRetriever(graph_store, depth=2, limit=30)],
+    engine = index.as_query_engine(sub_retrievers=[EntityNameRetriever(graph_store, depth=2, limit=30,
+                                                                       include_text=env.include_text)],
                                    llm=W.llamaindex_llm(env.base_url, model=env.answer_model))
     out = explain_query(engine, mission.question, store=env.kg, embedder=env.embedder, settings=env.settings)
     assert out.explanation is not None
@@ -229,6 +266,10 @@ WORLDS = {"neo4j-graphrag": "neo4j-graphrag", "langchain": "neo4j-graphrag", "ll
           "lightrag": "lightrag"}
 
 
+# the entries whose items are chunks, run on the repeated world (a Cypher row or a fact line is not repeated there)
+REPEATED_ENTRIES = ("VectorRetriever", "HybridRetriever", "LCEL", "PropertyGraphIndex", "local")
+
+
 def stacks(top_k: int) -> dict[str, Callable[[Env, W.Mission], Explanation]]:
     """Every stack/retriever entry: a runner from the environment and a question to the Explanation."""
     out = {f"neo4j-graphrag/{W.RETRIEVERS[k]}": neo4j_graphrag_runner(k, top_k) for k in W.RETRIEVERS}
@@ -247,13 +288,21 @@ def main() -> None:
                     "VectorRetriever,GraphCypherQAChain")
     ap.add_argument("--answer-model", choices=(W.MODEL, "smollm2"), default=W.MODEL)
     ap.add_argument("--max-calls", type=int, default=None)
+    ap.add_argument("--world", choices=("planted", "repeated"), default="planted")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     settings = replace(STACK_SETTINGS, max_calls=args.max_calls)
     scripted = args.answer_model == W.MODEL
     world = W.missions(24)  # the whole world is written whatever is asked: retrieval and rows see all 24 missions
     asked = world[: args.questions]
-    only = {k for k in args.only.split(",") if k} or None
+    repeated = args.world == "repeated"
+    if repeated:
+        if args.questions > 16:
+            raise SystemExit("--world repeated: at most 16 questions (a repeated sentence needs later missions from "
+                             "the same site)")
+        world = repeated_world(world, asked)
+        asked = world[: args.questions]
+    only = {k for k in args.only.split(",") if k} or (set(REPEATED_ENTRIES) if repeated else None)
     home = None
     state = None
     if os.environ.get("NEO4J_URI"):
@@ -262,8 +311,10 @@ def main() -> None:
         from xgrag.store.embedded import start
 
         home = Path(tempfile.mkdtemp(prefix="xgrag-bench-stacks-"))
-        state = start(EmbeddedSettings(home=home, heap=os.environ.get("XGRAG_NEO4J_HEAP", "1g")))
-        store = Neo4jStore(state.uri, None, None)
+        # a shared, loaded host can take minutes to start Neo4j: 10 minutes before giving up
+        state = start(EmbeddedSettings(home=home, heap=os.environ.get("XGRAG_NEO4J_HEAP", "1g"), start_timeout=600.0))
+        conn = state.connection()  # the embedded server's own credentials (its password file)
+        store = Neo4jStore(state.uri, conn.user, conn.password)
     rule = L.LightRAGRule(world)  # PlantedRule, and LightRAG's keyword and answer prompts
     out: dict[str, Any] = {"stacks": {}, "rows": []}
     try:
@@ -301,7 +352,7 @@ def main() -> None:
                         from llama_index.graph_stores.neo4j import Neo4jPropertyGraphStore
 
                         graph_store = Neo4jPropertyGraphStore(
-                            username=store.user or "neo4j", password=os.environ.get("NEO4J_PASSWORD", "unused"),
+                            username=store.user or "neo4j", password=store.credentials()[1] or "unused",
                             url=store.uri, database=store.database)
                         llamaindex = (W.write_llamaindex_world(graph_store, world), graph_store)
                         kg = store.with_schema(schema_preset("llamaindex"))
@@ -315,7 +366,7 @@ def main() -> None:
                     write_seconds[world_name] = round(time.perf_counter() - t0, 1)
                     written = world_name
                 env = Env(kg, llm, answer_llm, srv.base_url, args.answer_model, embedder, settings, llamaindex,
-                          lightrag)
+                          lightrag, include_text=repeated)
                 rows: list[dict[str, Any]] = []
                 for mission in asked:
                     t1 = time.perf_counter()
@@ -329,6 +380,8 @@ def main() -> None:
                                  "planted_first": planted_first(ex, mission) if scripted else None,
                                  "calls": ex.cost.generator_calls, "items": ex.stack.items,
                                  "spans": ex.stack.spans, "seconds": round(time.perf_counter() - t1, 3)})
+                    if repeated:
+                        rows[-1].update(joint_first(ex, mission))
                     print(json.dumps(rows[-1]), flush=True)
                 n = len(rows)
                 out["stacks"][name] = {
@@ -339,12 +392,19 @@ def main() -> None:
                     "items_mean": round(statistics.mean(r["items"] for r in rows), 3),
                     "spans_mean": round(statistics.mean(r["spans"] for r in rows), 3),
                     "seconds_mean": round(statistics.mean(r["seconds"] for r in rows), 3)}
+                if repeated:
+                    joint = [r["joint_importance"] or 0.0 for r in rows]
+                    out["stacks"][name].update(
+                        joint_first=sum(r["joint_first"] for r in rows) / n,
+                        joint_importance_mean=round(statistics.mean(joint), 6), joint_importance_min=min(joint),
+                        copies_mean=round(statistics.mean(r["copies"] for r in rows), 3))
                 out["rows"] += rows
             if llamaindex is not None:
                 llamaindex[1].close()
             if lightrag is not None:
                 stop_lightrag(*lightrag)
-            out["meta"] = {"missions": len(world), "top_k": args.top_k, "world_write_seconds": write_seconds,
+            out["meta"] = {"missions": len(world), "world": args.world, "top_k": args.top_k,
+                           "world_write_seconds": write_seconds,
                            "answer_model": args.answer_model, "max_calls": args.max_calls,
                            "python": platform.python_version(), "machine": platform.machine(),
                            "cpus": os.cpu_count(), "protocol": "OpenAI chat completions (tests/support)",

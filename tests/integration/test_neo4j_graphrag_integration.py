@@ -212,9 +212,23 @@ def test_explain_search_replays_the_search_with_smollm2(kg: Neo4jStore, openai_s
             s_, r, t, _, _ = _stored_fact(kg, rid)
             assert s_ in sp.text and t in sp.text
     assert any(sp.text == "Marie Curie MARRIED Pierre Curie" and len(sp.relationship_ids) == 1 for sp in spans)
+    # one rank per probe: a span and its copies (the chunk's sentence and the record's fact line stating the same
+    # stored fact, xgrag.model.copies) are one group, removed together, sharing its rank
     for strategy, n in (("item", 2), ("span", len(spans))):
-        ranks = sorted(c.rank for c in ex.components if c.strategy == strategy and c.rank is not None)
-        assert ranks == list(range(1, n + 1))
+        ranked = [c for c in ex.components if c.strategy == strategy and c.rank is not None]
+        assert len(ranked) == n
+        probes = {c.redundant_group or c.id: c.rank for c in ranked}
+        assert sorted(probes.values()) == list(range(1, len(probes) + 1))
+        assert all(c.rank == probes[c.redundant_group or c.id] for c in ranked)
+    assert ex.copies
+    married = next(g for g in ex.copies if any(sp.text == "Marie Curie MARRIED Pierre Curie" and sp.id in g.members
+                                               for sp in spans))
+    # the same statement once case and punctuation are folded, wherever the records repeat it
+    assert married.basis == "text" and {next(sp.text for sp in spans if sp.id == m) for m in married.members} == {
+        "Marie Curie married Pierre Curie.", "Marie Curie MARRIED Pierre Curie"}
+    linked = [sp for sp in spans if sp.id in married.members]  # the payload links the copies too
+    assert all(sp.redundant_group == married.id and sp.copies and sp.joint_importance == married.importance
+               for sp in linked)
     assert payload.trace.retriever == "VectorCypherRetriever" and payload.trace.retrieval_query == RETRIEVAL_QUERY
     step = payload.trace.steps[0]
     assert isinstance(step, Neo4jGraphRAGMap) and step.mapped == [1, 2]

@@ -129,6 +129,29 @@ def make_rag(working_dir: Path, base_url: str, model: str = W.MODEL, **kwargs: A
 
 async def write_world(rag: Any, world: list[W.Mission]) -> None:
     await rag.ainsert_custom_kg(custom_kg(world))
+    await _merge_echoes(rag, world)
+
+
+async def _merge_echoes(rag: Any, world: list[W.Mission]) -> None:
+    """A chunk repeating a mission's planted sentence (stack_world.echoed) is also a source of the mission entity and
+    of its lunar-module relation, as LightRAG's own extraction merges one fact found in several chunks: their
+    source_id becomes the chunk ids joined by <SEP> (written through LightRAG's graph storage: ainsert_custom_kg takes
+    one source per entity)."""
+    from lightrag.constants import GRAPH_FIELD_SEP
+    from lightrag.utils import compute_mdhash_id, sanitize_text_for_encoding
+
+    graph = rag.chunk_entity_relation_graph
+    for m in world:
+        hosts = [e for e in world if m.planted in e.echoes]
+        if not hosts:
+            continue
+        source = GRAPH_FIELD_SEP.join(compute_mdhash_id(sanitize_text_for_encoding(c.text), prefix="chunk-")
+                                      for c in (m, *hosts))
+        node = await graph.get_node(m.name)
+        await graph.upsert_node(m.name, {**node, "source_id": source})
+        edge = await graph.get_edge(m.name, m.module)
+        await graph.upsert_edge(m.name, m.module, {**edge, "source_id": source})
+    await graph.index_done_callback()
 
 
 def _system(messages: list[dict[str, str]]) -> str:

@@ -26,7 +26,7 @@ import json
 import math
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from neo4j_graphrag.components.text_splitters.base import TextSplitter
@@ -78,6 +78,8 @@ class Mission:
     module: str
     year: str
     payload: str
+    # other missions' planted sentences this chunk repeats (a world whose decisive fact stands in several chunks)
+    echoes: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -91,7 +93,7 @@ class Mission:
     def sentences(self) -> list[str]:
         return [f"{self.name} was commanded by {self.commander}.", f"{self.name} launched from {self.site}.",
                 self.planted, f"{self.name} launched in {self.year}.",
-                f"{self.name} carried the {self.payload} payload."]
+                f"{self.name} carried the {self.payload} payload.", *self.echoes]
 
     @property
     def text(self) -> str:
@@ -144,6 +146,17 @@ def missions(n: int = 24) -> list[Mission]:
         raise ValueError(f"1..{len(MODULES)} missions")
     return [Mission(i, f"{FIRST[i - 1]} {LAST[(i - 1) % len(LAST)]}", SITES[(i - 1) % len(SITES)], MODULES[i - 1],
                     str(1960 + i), PAYLOADS[(i - 1) % len(PAYLOADS)]) for i in range(1, n + 1)]
+
+
+def echoed(world: list[Mission], mission: Mission, copies: int) -> list[Mission]:
+    """`world` with `mission`'s planted sentence repeated at the end of the chunks of the next `copies - 1` missions
+    launched from its site (the missions a graph retriever reaches from it), so that the decisive fact stands in
+    `copies` chunks and removing any one of them leaves it in the others."""
+    others = [m for m in world if m.site == mission.site and m.number > mission.number][: copies - 1]
+    if len(others) != copies - 1:
+        raise ValueError(f"{mission.name}: fewer than {copies - 1} later missions from {mission.site}")
+    hosts = {m.number for m in others}
+    return [replace(m, echoes=(*m.echoes, mission.planted)) if m.number in hosts else m for m in world]
 
 
 def _context(prompt: str) -> str:

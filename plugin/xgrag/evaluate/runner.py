@@ -35,6 +35,7 @@ from xgrag.explain.perturbers import (
     resolve_strategies,
 )
 from xgrag.explain.scoring import option_letter
+from xgrag.generate.base import abstains
 from xgrag.generate.prompt import relation_text
 from xgrag.model import Explanation, Subgraph
 from xgrag.retrieval.modes import MODES
@@ -56,7 +57,6 @@ ABLATIONS = ("dedup", "theta-sim", "temperature", "surrogate")
 # (their surrogates are judged on held-out masks)
 EVAL_STRATEGIES: tuple[str, ...] = EVALUATED_BY_DEFAULT
 RAGEX_COST = {"generator_calls", "prompt_tokens", "completion_tokens", "seconds", "cache_hits"}
-ABSTAIN = re.compile(r"\bdo(?:n'?t| not) know\b", re.IGNORECASE)
 
 
 class EvalError(ServiceError):
@@ -231,7 +231,7 @@ def grade(q: EvalQuestion, answer: str, kind: str, embedder: Embedder) -> dict[s
     """
     if kind == "medmcqa":
         letter, source = option_letter(answer), "stated"
-        if letter is None and ABSTAIN.search(answer):
+        if letter is None and answer.strip() and abstains(answer):
             source = "abstained"
         elif letter is None and answer.strip():
             texts = [answer] + [q.options[k] for k in LETTERS]

@@ -12,7 +12,8 @@ from xgrag.explain.perturbers import Planned
 from xgrag.explain.run import ExplainRun, Probe
 from xgrag.explain.scoring import answer_changed, normalise
 from xgrag.model import Component, ContextUnit, PropertyFact, Subgraph
-from xgrag.model.records import ComponentNote, Evidence, JsonObject
+from xgrag.model.copies import copy_groups
+from xgrag.model.records import ComponentNote, CopyGroupRecord, Evidence, JsonObject
 from xgrag.retrieval.dedup import DedupResult, stored_arrow_text, stored_name_text, stored_triple_text
 
 
@@ -59,22 +60,63 @@ def build_components(run: ExplainRun) -> list[Component]:
             evaluated: Literal["measured", "conditional", "group", "budget", "failed"] = (
                 ("conditional" if p.conditional is not None else "measured") if measured_here
                 else "group" if value is not None else "failed" if run.incomplete else "budget")
-            unit = run.units.get(planned.target)
-            components.append(Component(
-                kind=planned.kind, id=planned.target,
-                label=unit.label if unit is not None else label(planned, run.merged), strategy=strategy,
-                importance=value, normalized_importance=norm.get(id(p)), rank=rank.get(id(p)),
-                counterfactual_answer=counterfactual,
-                answer_changed=changed(value, counterfactual),
-                answer_logprob=None if outcome is None or outcome.score is None else round(outcome.score.logprob, 6),
-                below_noise_floor=None if value is None else value <= floor,
-                evaluated=evaluated,
-                provenance=unit_provenance(unit) if unit is not None else provenance(planned, graph),
-                removed_nodes=sorted(planned.removed_nodes), removed_relationships=sorted(planned.removed_rels),
-                removed_properties=sorted(planned.removed_properties),
-                note=ComponentNote.model_validate(planned.note),
-            ))
+            # a group of copies of one fact (xgrag.model.copies) is one probe: each copy of the probe's kind gets
+            # its figures, linked to the others (an item in a span group keeps its own item component)
+            targets = [m for m in planned.members if run.units[m].kind == planned.kind] or [planned.target]
+            for target in targets:
+                unit = run.units.get(target)
+                components.append(Component(
+                    kind=planned.kind, id=target,
+                    label=unit.label if unit is not None else label(planned, run.merged), strategy=strategy,
+                    importance=value, normalized_importance=norm.get(id(p)), rank=rank.get(id(p)),
+                    counterfactual_answer=counterfactual,
+                    answer_changed=changed(value, counterfactual),
+                    answer_logprob=None if outcome is None or outcome.score is None
+                    else round(outcome.score.logprob, 6),
+                    below_noise_floor=None if value is None else value <= floor,
+                    evaluated=evaluated,
+                    provenance=unit_provenance(unit) if unit is not None else provenance(planned, graph),
+                    removed_nodes=sorted(planned.removed_nodes), removed_relationships=sorted(planned.removed_rels),
+                    removed_properties=sorted(planned.removed_properties),
+                    note=ComponentNote.model_validate(planned.note),
+                    redundant_group=planned.target if planned.members else None,
+                    copies=[m for m in planned.members if m != target],
+                    joint_importance=value if planned.members else None,
+                ))
+    link_copies(run, components)
     return components
+
+
+def link_copies(run: ExplainRun, components: list[Component]) -> None:
+    """An item that is a copy in a span group (xgrag.model.copies: e.g. a relation row stating a chunk's sentence) was
+    also removed alone as an item: its component links to its group and carries the group's joint importance, so
+    that its own (often 0) importance never stands alone."""
+    for p in run.probes:
+        if not p.planned.members:
+            continue
+        joint = next((c.importance for c in components if c.redundant_group == p.planned.target), None)
+        for c in components:
+            if c.id in p.planned.members and c.redundant_group is None:
+                c.redundant_group = p.planned.target
+                c.copies = [m for m in p.planned.members if m != c.id]
+                c.joint_importance = joint
+
+
+def copy_records(run: ExplainRun, components: list[Component]) -> list[CopyGroupRecord]:
+    """The groups of copies the run probed, with the figures their member components carry."""
+    basis = {g.id: g.basis for g in copy_groups(list(run.units.values()))}
+    out: list[CopyGroupRecord] = []
+    for p in run.probes:
+        planned = p.planned
+        if not planned.members:
+            continue
+        c = next(c for c in components if c.redundant_group == planned.target and c.strategy == planned.strategy)
+        out.append(CopyGroupRecord(
+            id=planned.target, members=list(planned.members), basis=basis.get(planned.target, "text"),
+            text=run.units[planned.members[0]].label, strategy=planned.strategy, importance=c.importance,
+            rank=c.rank, evaluated=c.evaluated, counterfactual_answer=c.counterfactual_answer,
+            answer_changed=c.answer_changed))
+    return out
 
 
 def label(p: Planned, merged: DedupResult) -> str:

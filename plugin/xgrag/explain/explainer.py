@@ -25,7 +25,7 @@ from xgrag.errors import ServiceError, UsageError
 from xgrag.explain.bridges import bridge_report
 from xgrag.explain.cancel import Pools, RunCancelled, Stopped, stop_detail
 from xgrag.explain.chunk_text import attach_chunk_text, attach_span_text
-from xgrag.explain.components import build_components, generator_evidence, sources
+from xgrag.explain.components import build_components, copy_records, generator_evidence, sources
 from xgrag.explain.oracle import AnswerOracle, is_language_model
 from xgrag.explain.perturbers import REGISTRY, AppliesTo, PlanOptions, SynonymFn, plan, strategy_names
 from xgrag.explain.progress import Observer, ProgressClock
@@ -303,6 +303,7 @@ class Explainer:
         else:
             ex.stack = StackRecord.model_validate(call.describe())
             ex.units = [UnitRecord.model_validate(u.to_json()) for u in call.context.units]
+            ex.copies = copy_records(run, components)
             ex.reproduction = reproduction
             ex.prompt_version = call.prompt_name or ex.prompt_version
         ex.user_explanation, ex.technical_explanation = texts_for(ex)

@@ -250,6 +250,8 @@ class ExplainRun:
         stack's context unit put into the prompt."""
         if p.target in self.units:
             return self.units[p.target].text
+        if p.members and p.members[0] in self.units:
+            return self.units[p.members[0]].text  # copies of one statement: its first copy's text
         graph = self.graph
         if p.kind == "edge" and p.target in graph.relationships:
             r = graph.relationships[p.target]

@@ -131,6 +131,12 @@ def texts_for(ex: Explanation) -> tuple[str, str]:
     what = WHAT[best.kind]
     user = (f"The most important {what} for answering the question is {best_label}. "
             "It had the biggest impact on the result.")
+    if best.copies:
+        # copies of one fact (xgrag.model.copies) were removed together: say so, or a reader would remove one copy
+        # and see no change
+        user += (f" It is stated {len(best.copies) + 1} times in the context (units "
+                 f"{', '.join(sorted([best.id, *best.copies]))}): the importance is that of removing every copy at "
+                 "once; one copy alone is enough for the answer.")
     parts = []
     if ex.response_score == "logprob":
         # nothing was generated: say how much less likely each removal made the answer, not whether it changed
@@ -157,6 +163,12 @@ def texts_for(ex: Explanation) -> tuple[str, str]:
     elif not parts:
         parts.append(f"No perturbation changed the answer beyond the similarity threshold; the largest semantic "
                      f"shift was {best.importance:.2f} for {best.label}.")
+    if ex.copies:
+        parts.append(f"{len(ex.copies)} group{'s' if len(ex.copies) != 1 else ''} of units stating the same fact "
+                     "(same normalised text or the same traced facts) were each removed as one unit, their joint "
+                     "importance reported on every copy: " + "; ".join(
+                         f"{'+'.join(g.members)} ({g.importance:.2f})" if g.importance is not None
+                         else f"{'+'.join(g.members)} (not evaluated)" for g in ex.copies[:3]) + ".")
     if any(c.evaluated == "conditional" for c in singles):
         parts.append("No single removal changed the answer (redundant support): these importances are conditional, "
                      "measured after removing the redundant alternatives one by one.")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
@@ -80,6 +81,27 @@ class Generation:
 
 class GenerationError(ServiceError):
     pass
+
+
+# The one reading of "no answer" (an abstention): what xgrag's readers say when the context does not answer the
+# question, what an LLM's "I don't know" means, and what a stack's own sentinel for an empty answer is read as
+# (LlamaIndex's synthesizer answers "Empty Response" when its LLM returned nothing or it had no nodes). A stack's
+# counterfactual answer is then the same abstention whatever the stack prints for it, never a distinct answer text.
+NO_ANSWER = "I don't know."
+ABSTAIN = re.compile(r"\bdo(?:n'?t| not) know\b", re.IGNORECASE)
+
+
+def abstains(text: str) -> bool:
+    """The answer says it does not know (or says nothing)."""
+    return not text.strip() or ABSTAIN.search(text) is not None
+
+
+def read_answer(text: str, no_answer: Sequence[str] = ()) -> str:
+    """`text` as an answer: NO_ANSWER when it is empty or one of `no_answer` (a stack's sentinels for "the LLM gave
+    nothing", compared after answer_key), else `text` unchanged."""
+    if not text.strip() or answer_key(text) in {answer_key(s) for s in no_answer if s.strip()}:
+        return NO_ANSWER
+    return text
 
 
 def answer_key(text: str) -> str:

@@ -45,7 +45,7 @@ from typing import Any
 import numpy as np
 
 from xgrag.embed import Embedder
-from xgrag.generate.base import Fact, Generation, GenerationError, SyncGeneratorMixin, Usage
+from xgrag.generate.base import NO_ANSWER, Fact, Generation, GenerationError, SyncGeneratorMixin, Usage
 from xgrag.model import Node, key_text
 from xgrag.model.graph import PROPERTY_ID_SEPARATOR, split_property_fact_id
 from xgrag.retrieval.linking import key_tokens, select_parts, select_whole
@@ -68,7 +68,7 @@ READER_VERSION = "extractive-v5"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
-UNKNOWN = "I don't know."
+UNKNOWN = NO_ANSWER  # generate.base: the one abstention text
 # Marks a chain whose last value is of the kind the question asks for, counted as one stated question word.
 KIND_STATED = "~kind"
 MAX_FACTS = 3  # the longest chain read (MetaQA's 3-hop questions)

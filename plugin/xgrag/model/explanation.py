@@ -17,6 +17,7 @@ from xgrag.model.linking import Linking
 from xgrag.model.records import (
     Bridges,
     ComponentNote,
+    CopyGroupRecord,
     DedupRecord,
     Evidence,
     ExplainConfig,
@@ -72,6 +73,12 @@ class Component(BaseModel):
     removed_relationships: list[str] = Field(default_factory=list)
     removed_properties: list[str] = Field(default_factory=list)
     note: ComponentNote = Field(default_factory=ComponentNote)
+    # a stack's unit that states the same fact as other units (xgrag.model.copies): the group's id
+    # (Explanation.copies), the other copies' ids, and the group's joint importance (all copies removed at once;
+    # this component's own `importance` when the group was its probe)
+    redundant_group: str | None = None
+    copies: list[str] = Field(default_factory=list)
+    joint_importance: float | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -170,6 +177,9 @@ class Explanation(BaseModel):
     stack: StackRecord | None = None
     units: list[UnitRecord] | None = None
     reproduction: Reproduction | None = None
+    # a stack's context: the groups of units that state the same fact (xgrag.model.copies), each probed by removing
+    # every copy at once, with that joint importance; None for xgrag's own graph explanations
+    copies: list[CopyGroupRecord] | None = None
 
     @property
     def unlinked(self) -> bool:

@@ -359,6 +359,24 @@ class UnitRecord(Record):
     provenance: Provenance = Field(default_factory=dict)
 
 
+class CopyGroupRecord(Record):
+    """Units of a stack's context that state the same fact (xgrag.model.copies), removed together as one probe.
+    `basis`: "text" (the same normalised text) or "facts" (traced to the same graph facts); `strategy`: the probe's
+    (the span strategy when a member is a span); `importance` / `rank` / `evaluated`: the group's, as its member
+    components carry them (None: not evaluated); `counterfactual_answer`: the answer without any of the copies."""
+
+    id: str
+    members: list[str]
+    basis: str
+    text: str  # the first copy's label
+    strategy: str
+    importance: float | None = None
+    rank: int | None = None
+    evaluated: str = "measured"
+    counterfactual_answer: str | None = None
+    answer_changed: bool | None = None
+
+
 class Reproduction(BaseModel):
     """Did the replayed baseline (the stack's own generation step on the unperturbed context, asked noise_runs
     times) give the answer the stack gave? `reproduced`: every baseline run equal to it after normalisation (case,

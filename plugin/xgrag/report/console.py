@@ -181,8 +181,11 @@ def component_rows(ex: Explanation) -> list[dict[str, Any]]:
 def _score_cell(c: Component) -> str:
     if c.importance is None:
         return "-"
-    return f"{c.importance:.3f}" + ("*" if c.evaluated == "conditional" else "~" if c.importance_from == "estimated"
+    cell = f"{c.importance:.3f}" + ("*" if c.evaluated == "conditional" else "~" if c.importance_from == "estimated"
                                     else "")
+    if c.redundant_group is not None and c.joint_importance != c.importance and c.joint_importance is not None:
+        cell += f" (joint {c.joint_importance:.3f})"  # a copy probed alone too: its group's figure beside it
+    return cell + ("=" if c.redundant_group is not None else "")
 
 
 def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
@@ -243,6 +246,10 @@ def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
     print_source_texts(out, rows[:top])
     if any(c.evaluated == "conditional" for c in ex.components):
         out.print("[dim]* conditional: measured after removing its redundant alternatives[/dim]")
+    if ex.copies:
+        out.print("[dim]= a copy of a fact the context states several times: removed with its copies at once, the "
+                  "group's joint importance (" + escape("; ".join("+".join(g.members) for g in ex.copies[:5]))
+                  + ")[/dim]")
     shown = [c for r in rows[:top] for c in r["scores"].values()]
     if any(c.importance_from == "estimated" for c in shown):
         verified = sum(c.importance_from == "verified" for c in ex.components)

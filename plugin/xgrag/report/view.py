@@ -97,7 +97,7 @@ def _score(c: Component) -> dict[str, Any]:
     return {"strategy": c.strategy, "importance": _r(c.importance), "normalized": _r(c.normalized_importance),
             "rank": c.rank, "changed": c.answer_changed, "counterfactual": c.counterfactual_answer,
             "evaluated": c.evaluated, "from": c.importance_from, "below_noise_floor": c.below_noise_floor,
-            "synonym": c.note.synonym}
+            "synonym": c.note.synonym, "copies": list(c.copies), "joint_importance": _r(c.joint_importance)}
 
 
 def deciding(c: Component, response_score: str) -> bool:
@@ -341,7 +341,8 @@ def _rows(ex: Explanation, g: _Graph) -> list[dict[str, Any]]:
                     "label": c.label, "importance": _r(c.importance), "fill": colour(c.importance), "rank": c.rank,
                     "changed": c.answer_changed, "counterfactual": c.counterfactual_answer,
                     "provenance": provenance_text(c.provenance), "flag": flag, "evaluated": c.evaluated,
-                    "chain": deciding(c, ex.response_score)})
+                    "chain": deciding(c, ex.response_score), "copies": list(c.copies),
+                    "joint_importance": _r(c.joint_importance)})
     return out
 
 

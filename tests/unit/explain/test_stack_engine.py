@@ -160,15 +160,28 @@ def test_every_probe_is_the_stacks_prompt_without_the_removed_units() -> None:
     assert "Mission 1 carried 1 astronauts. Mission 1 landed in ocean 1." in without_span
 
 
-def test_redundant_chunks_are_resolved() -> None:
-    """The same sentence in two chunks: no single removal moves the answer; resolution finds one necessary."""
-    texts = [chunk(i, planted=(i in (2, 5))) for i in range(10)]
-    ex = explain_stack(call_for(texts, PlantedLLM()), embedder=HashEmbedder())
-    assert ex.reproduced
-    conditional = [c for c in ex.components if c.evaluated == "conditional"]
-    assert {c.strategy for c in conditional} == {"item", "span"}
-    assert {c.id for c in conditional} <= {"3", "6", "3.3", "6.3"}
-    assert ex.top("span", 1)[0].label == PLANTED
+def test_a_sentence_repeated_in_chunks_is_one_group_with_a_joint_importance() -> None:
+    """The same sentence in two or three chunks: removing one copy leaves the others, so alone each would score 0
+    (before: one copy got a conditional importance, the others 0 'no-effect', unlinked). The copies are one unit:
+    removed together, their joint importance is on every copy, linked to the others, and the group ranks first."""
+    for planted in ((2, 5), (1, 4, 8)):
+        texts = [chunk(i, planted=(i in planted)) for i in range(10)]
+        ex = explain_stack(call_for(texts, PlantedLLM()), embedder=HashEmbedder())
+        assert ex.reproduced
+        ids = [f"{i + 1}.3" for i in planted]
+        copies = [c for c in ex.components if c.id in ids]
+        assert len(copies) == len(planted) and all(c.strategy == "span" for c in copies)
+        assert all(c.importance is not None and c.importance > ex.noise_floor and c.answer_changed for c in copies)
+        assert all(c.rank == 1 and c.evaluated == "measured" and c.redundant_group == "copies:" + "+".join(ids)
+                   for c in copies)
+        assert all(sorted(c.copies) == sorted(set(ids) - {c.id}) and c.joint_importance == c.importance
+                   for c in copies)
+        assert ex.top("span", 1)[0].id in ids and ex.top("span", 1)[0].label == PLANTED
+        assert ex.copies is not None and [(g.members, g.basis, g.rank) for g in ex.copies] == [(ids, "text", 1)]
+        assert ex.copies[0].importance == copies[0].importance and ex.copies[0].counterfactual_answer == "I don't know."
+        # the items are not copies (their other sentences differ): one is necessary once the others are out
+        assert {c.strategy for c in ex.components if c.evaluated == "conditional"} == {"item"}
+        assert "stated 2" in ex.user_explanation or "stated 3" in ex.user_explanation
 
 
 def test_a_baseline_that_does_not_reproduce_is_never_silent() -> None:

@@ -16,7 +16,9 @@ from llama_index.core.llms.callbacks import llm_completion_callback  # noqa: E40
 from llama_index.core.query_engine import RetrieverQueryEngine  # noqa: E402
 from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode  # noqa: E402
 
-from xgrag.integrations.llamaindex import SynthesizerReplay, engine_call  # noqa: E402
+from fakes import HashEmbedder  # noqa: E402
+from xgrag.generate.base import NO_ANSWER, abstains  # noqa: E402
+from xgrag.integrations.llamaindex import SynthesizerReplay, engine_call, explain_engine_response  # noqa: E402
 
 Q = "What was the name of the Kestrel 3 lunar module?"
 PLANTED = "The Kestrel 3 lunar module was named Plover."
@@ -80,3 +82,50 @@ def test_the_baseline_is_the_engines_prompt_and_a_cut_span_leaves_it() -> None:
     assert replay.params["synthesizer"] == "CompactAndRefine" and len(replay.params["templates"]) == 16
     with pytest.raises(Exception, match="no nodes were prepared"):
         replay.generate("a prompt nobody prepared")
+
+
+class SilentReader(PromptReader):
+    """Answers "Plover" from the planted sentence and nothing at all without it (the synthesizer then answers its
+    "Empty Response")."""
+
+    @llm_completion_callback()
+    def complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
+        self.prompts.append(prompt)
+        return CompletionResponse(text="Plover" if PLANTED in prompt else "")
+
+
+def test_the_synthesizers_empty_response_is_no_answer_not_an_answer_text() -> None:
+    """Issue 30: LlamaIndex's "Empty Response" (its LLM returned nothing, or no node was left) appeared as a
+    counterfactual answer of its own. It is read as xgrag's one abstention (generate.base.NO_ANSWER), as an LLM's
+    "I don't know." is."""
+    llm = SilentReader(prompts=[])
+    engine = _engine(llm)
+    response = engine.query(Q)
+    call = engine_call(engine, Q, response)
+    replay = call.generator
+    assert isinstance(replay, SynthesizerReplay)
+    # the engine's own synthesizer says "Empty Response" for both: its LLM said nothing, and no node at all
+    assert engine.synthesize(QueryBundle(Q), [response.source_nodes[1]]).response == "Empty Response"
+    assert engine.synthesize(QueryBundle(Q), []).response == "Empty Response"
+    without_planted = replay.generate(call.render(["1"]).prompt).text
+    without_any = replay.generate(call.render(["1", "2"]).prompt).text
+    assert without_planted == without_any == NO_ANSWER and abstains(without_planted)
+    ex = explain_engine_response(engine, Q, response, embedder=HashEmbedder()).explanation
+    assert ex is not None
+    answers = {c.counterfactual_answer for c in ex.components if c.counterfactual_answer is not None}
+    assert "Empty Response" not in answers and NO_ANSWER in answers
+    top = ex.top("span", 1)[0]
+    assert top.label == PLANTED and top.counterfactual_answer == NO_ANSWER and top.answer_changed
+
+
+def test_an_engine_that_answered_empty_response_answered_nothing() -> None:
+    """The engine's own answer is read as the replays are: its "Empty Response" is the abstention, which the replayed
+    baseline reproduces."""
+    llm = SilentReader(prompts=[])
+    nodes = [NodeWithScore(node=TextNode(text="Kestrel 4 launched from Cape North.", id_="c4"), score=0.5)]
+    engine = RetrieverQueryEngine.from_args(Fixed(nodes), llm=llm)
+    response = engine.query(Q)
+    assert response.response == "Empty Response"
+    call = engine_call(engine, Q, response)
+    assert call.observed_answer == NO_ANSWER
+    assert call.generator.generate(call.render(()).prompt).text == NO_ANSWER

@@ -39,6 +39,9 @@ class Planned:
     note: dict[str, str] = field(default_factory=dict)
     removed_properties: frozenset[str] = frozenset()  # property fact ids ("<element id>#<key>")
     parent: str | None = None  # the target this one nests under (a span's item), for nested strategies
+    # a group of redundant copies of one fact (xgrag.model.copies; target: the group's id): the units it removes
+    # together, whose components share its importance
+    members: tuple[str, ...] = ()
 
 
 def union_of(members: Sequence[Planned], kind: str) -> Perturbation:

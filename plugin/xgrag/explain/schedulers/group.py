@@ -194,7 +194,9 @@ class GroupTesting:
         """The nested units not to search, with their outcome: "no-effect" under a parent whose removal did not move
         the answer (measured alone or cleared by a group test), "unresolved" under a parent left unresolved. Units
         whose parent strategy did not run are all searched."""
-        parents = {p.planned.target: p for p in probes if p.planned.strategy == parent_strategy}
+        # an item in a group of copies (xgrag.model.copies) is tested by its group's removal
+        parents = {t: p for p in probes if p.planned.strategy == parent_strategy
+                   for t in (p.planned.members or (p.planned.target,))}
         if not parents:
             return {}
         outside: dict[int, str] = {}

@@ -47,7 +47,7 @@ from xgrag.explain.stack import (
     require_blocking,
     run_blocking,
 )
-from xgrag.generate.base import Fact, Generation, GenerationError, Usage
+from xgrag.generate.base import Fact, Generation, GenerationError, Usage, read_answer
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.langchain import chat_model_params
 from xgrag.model import Explanation, Subgraph
@@ -58,6 +58,7 @@ from xgrag.store.neo4j import Neo4jStore
 from .response import UNMATCHED_PREFIX, subgraph_from_triplets, triplets_from_nodes
 
 STACK = "llamaindex"
+EMPTY_RESPONSE = "Empty Response"  # llama_index.core.response_synthesizers: the text of a synthesis without an answer
 TEXT_QA = "response_synthesizer:text_qa_template"
 
 
@@ -72,6 +73,13 @@ def _synthesizer(engine: Any) -> Any:
 def node_text(item: NodeWithScore) -> str:
     """A node's text as the response synthesizer puts it into the prompt."""
     return str(item.node.get_content(metadata_mode=MetadataMode.LLM))
+
+
+def no_answer_sentinels(synth: Any) -> tuple[str, ...]:
+    """What the response synthesizer answers when there is no answer: its `empty_response` (LlamaIndex's default
+    "Empty Response", given when its LLM returned nothing or it got no nodes)."""
+    configured = getattr(synth, "_empty_response", None)
+    return tuple(dict.fromkeys([EMPTY_RESPONSE, *([configured] if isinstance(configured, str) else [])]))
 
 
 class SynthesizerReplay:
@@ -100,6 +108,7 @@ class SynthesizerReplay:
                                   .hexdigest()[:16]}
         self._params = params
         self._nodes: dict[str, list[NodeWithScore]] = {}
+        self.no_answer = no_answer_sentinels(synth)
 
     @property
     def params(self) -> dict[str, Any]:
@@ -132,8 +141,9 @@ class SynthesizerReplay:
         if not isinstance(text, str):
             raise GenerationError(f"{self.name}: the synthesizer returned {type(out).__name__} without a text "
                                   "response (streaming and structured outputs are not replayed)")
-        # one synthesis; a refine over several packed prompts makes more LLM calls than the one counted here
-        return Generation(text, Usage(1, 0, 0, time.perf_counter() - t0), self.name)
+        # one synthesis; a refine over several packed prompts makes more LLM calls than the one counted here. The
+        # synthesizer's "Empty Response" (its LLM said nothing, or no node was left) is no answer: an abstention
+        return Generation(read_answer(text, self.no_answer), Usage(1, 0, 0, time.perf_counter() - t0), self.name)
 
     async def agenerate(self, prompt: str, system: str | None = None, *, question: str | None = None,
                         facts: tuple[Fact, ...] = ()) -> Generation:
@@ -166,6 +176,7 @@ def engine_call(engine: Any, question: str, response: Any, *, store: Neo4jStore 
     if not isinstance(answer, str):
         raise UsageError(f"expected the Response of a query engine (a text answer), got {type(response).__name__}")
     replay = SynthesizerReplay(engine, question)
+    answer = read_answer(answer, replay.no_answer)  # as every replayed answer is read
     texts = [node_text(n) for n in nodes]
     graph = Subgraph(mode="supplied")
     rel_of: dict[tuple[str, ...], str] = {}

@@ -42,6 +42,10 @@ class UnitScore(BaseModel):
     facts: list[str] = Field(default_factory=list)
     relationship_ids: list[str] = Field(default_factory=list)
     node_ids: list[str] = Field(default_factory=list)
+    # the unit states the same fact as other units (xgrag.model.copies): its group, the others, the joint importance
+    redundant_group: str | None = None
+    copies: list[str] = Field(default_factory=list)
+    joint_importance: float | None = None
 
 
 class GraphNodeRef(BaseModel):
@@ -135,6 +139,8 @@ def _score(unit: ContextUnit, comp: Component | None) -> UnitScore:
             comp.rank
         score.counterfactual_answer, score.answer_changed = comp.counterfactual_answer, comp.answer_changed
         score.evaluated = comp.evaluated
+        score.redundant_group, score.copies = comp.redundant_group, list(comp.copies)
+        score.joint_importance = comp.joint_importance
     return score
 
 
