@@ -486,7 +486,7 @@ class Explainer:
                 return None, "budget"  # max_calls counts these calls too: the entity is skipped, and says so
             prompt = (f"Give one synonym or alternative name for the {type_ or 'entity'} \"{name}\". "
                       "Answer with the synonym only.")
-            gen = oracle.ask(prompt, "You answer with a single short phrase.")
+            gen = oracle.ask(prompt, "You answer with a single short phrase.", purpose="synonym")
             synonym = gen.text.strip().strip('."\'').splitlines()[0].strip() if gen.text.strip() else ""
             return (synonym or None), f"generator:{self.generator.name}"
 
