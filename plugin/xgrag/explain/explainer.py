@@ -290,6 +290,8 @@ class Explainer:
         step: ChunkTextStep | None = None
         if call is not None:
             step = attach_span_text(components, run.units, cfg.provenance_text_chars)
+        elif run.database_lost is not None:  # reading the chunks would wait out the retry budget, then fail
+            step = ChunkTextStep(skipped=f"Neo4j was lost during the run: {run.database_lost}")
         elif getattr(self.retriever, "store", None) is not None:  # a retriever over a graph (not a test double)
             assert self.retriever is not None
             step = attach_chunk_text(components, run.merged, self.retriever.store, cfg.provenance_text_chars)

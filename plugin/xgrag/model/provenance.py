@@ -81,16 +81,13 @@ def fact_provenance(data: Mapping[str, Any] | None) -> FactProvenance:
     """A relationship's provenance from what a query, a saved explanation or a stack's metadata holds: None values
     dropped, `other_sources` read into `documents` (with_sources). A key outside FactProvenance is an error naming
     it, never carried along untyped."""
-    if not data:
-        return {}
-    extra = data.get("other_sources")
+    out = {k: v for k, v in (data or {}).items() if v is not None}
+    extra = out.pop("other_sources", None)
     if extra is not None:
-        return with_sources({k: v for k, v in data.items() if k != "other_sources"},
-                            list(extra) if isinstance(extra, list | tuple) else [])
-    unknown = sorted(set(data) - _KEYS)
+        return with_sources(out, list(extra) if isinstance(extra, list | tuple) else [])
+    unknown = sorted(set(out) - _KEYS)
     if unknown:
         raise UsageError(f"provenance: unknown field(s) {', '.join(unknown)} (known: {', '.join(sorted(_KEYS))})")
-    out = {k: v for k, v in data.items() if v is not None}
     docs = out.get("documents")
     if docs is not None:
         out["documents"] = [_entry(d) for d in docs if isinstance(d, Mapping)]

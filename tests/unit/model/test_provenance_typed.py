@@ -11,6 +11,7 @@ from xgrag.model.provenance import FactProvenance, SourceEntry
 
 def test_a_stored_row_becomes_the_typed_structure() -> None:
     row = {"doc_id": "kb", "chunk_id": None, "line": 3, "other_sources": ['{"doc_id": "kb2", "line": 9}', "oops"]}
+    assert fact_provenance({"doc_id": "kb", "other_sources": None}) == {"doc_id": "kb"}  # a row without any
     rel = Relationship("r", "h", "t", "x", provenance=fact_provenance(row))
     want: FactProvenance = {"doc_id": "kb", "line": 3, "documents": [
         SourceEntry(doc_id="kb", line=3), SourceEntry(doc_id="kb2", line=9), SourceEntry(unreadable="oops")]}
