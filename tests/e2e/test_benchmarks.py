@@ -2,7 +2,8 @@
 smallest size, without NEO4J_URI (so it starts its own embedded server, authentication on), exit 0, and its JSON
 output parses with the documented keys.
 
-Covered so far: bench_stacks (it connected to its own embedded server with no password) and bench_cli_startup.
+Covered so far: bench_stacks (it connected to its own embedded server with no password), bench_cli_startup and
+bench_langchain.
 The other benchmarks/bench_*.py are not run here yet: NOT_YET_RUN names them, so the gap is visible."""
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ pytestmark = pytest.mark.slow
 # drives Chromium and is not run here.
 NOT_YET_RUN = sorted({"bench_answer_cost", "bench_cost", "bench_dedup", "bench_domain", "bench_domain_scale",
                       "bench_domains", "bench_explain", "bench_failures", "bench_foundation", "bench_gnan",
-                      "bench_langchain", "bench_linking", "bench_logprob", "bench_provenance_text", "bench_pruning",
+                      "bench_linking", "bench_logprob", "bench_provenance_text", "bench_pruning",
                       "bench_retrieval_modes", "bench_schema_infer", "bench_scoring", "bench_serve", "bench_startup",
                       "bench_surrogate", "bench_temperature", "bench_tracllm", "bench_walltime"})
-RUN_HERE = {"bench_stacks", "bench_cli_startup"}
+RUN_HERE = {"bench_stacks", "bench_cli_startup", "bench_langchain"}
 
 
 def run_benchmark(script: str, *args: str, timeout: float = 900) -> subprocess.CompletedProcess[str]:
@@ -59,3 +60,13 @@ def test_every_benchmark_is_run_here_or_listed_as_not_yet() -> None:
     scripts = {p.stem for p in (ROOT / "benchmarks").glob("bench_*.py")}
     assert scripts == RUN_HERE | set(NOT_YET_RUN)
     assert not RUN_HERE & set(NOT_YET_RUN)
+
+
+def test_bench_langchain_at_one_repeat(tmp_path: Path) -> None:
+    out = tmp_path / "langchain.json"
+    done = run_benchmark("bench_langchain.py", "--repeats", "1", "--json", str(out))
+    assert done.returncode == 0, done.stderr[-3000:]
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert {"machine", "lcel", "load_average_start", "load_average_end"} <= set(data)
+    assert {"repeats", "chain_alone_s", "chain_with_queued_handler_s", "chain_with_inline_handler_s",
+            "explanation_s", "explanation_generator_calls"} <= set(data["lcel"])
