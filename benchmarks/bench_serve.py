@@ -63,7 +63,10 @@ def sample_store() -> Iterator[Neo4jStore]:
         state = start(EmbeddedSettings(home=home, heap=os.environ.get("XGRAG_NEO4J_HEAP", "1g")))
         uri, pid = state.uri, state.pid
     try:
-        with Neo4jStore(uri) as store:
+        # the embedded server has authentication on (its generated password); a server of your own: NEO4J_USER /
+        # NEO4J_PASSWORD
+        with (Neo4jStore.from_connection(state.connection()) if pid is not None else
+              Neo4jStore(uri, os.environ.get("NEO4J_USER"), os.environ.get("NEO4J_PASSWORD"))) as store:
             migrate(store, GraphSchema(), 384)
             ingest_triples(store, SAMPLE / "metaqa_triples.tsv", "metaqa")
             yield store

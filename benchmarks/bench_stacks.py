@@ -138,6 +138,12 @@ def neo4j_graphrag_runner(kind: str, top_k: int) -> Callable[[Env, W.Mission], E
     return run
 
 
+def password_of(store: Neo4jStore) -> str:
+    """The password the store connected with, for the stacks' own clients (never printed); the embedded server's
+    generated one when the benchmark started it."""
+    return store.credentials()[1] or ""
+
+
 def graph_cypher_qa_runner(env: Env, mission: W.Mission) -> Explanation:
     """LangChain's GraphCypherQAChain over Neo4jGraph; the Cypher written by the scripted model, the answer by
     `answer_model` (both ChatOpenAI over the same server)."""
@@ -146,8 +152,7 @@ def graph_cypher_qa_runner(env: Env, mission: W.Mission) -> Explanation:
 
     from xgrag.integrations.langchain import explain_cypher_qa
 
-    user, password = env.kg.credentials()
-    graph = Neo4jGraph(url=env.kg.uri, username=user or "neo4j", password=password or "unused",
+    graph = Neo4jGraph(url=env.kg.uri, username=env.kg.user or "neo4j", password=password_of(env.kg),
                        database=env.kg.database, refresh_schema=False)
     cypher_llm = ChatOpenAI(model=W.MODEL, base_url=env.base_url, api_key=SecretStr("unused"), temperature=0,
                             seed=42)
@@ -179,7 +184,7 @@ def lcel_runner(top_k: int) -> Callable[[Env, W.Mission], Explanation]:
 
         vector = Neo4jVector.from_existing_index(W.langchain_embeddings(), index_name=W.VECTOR_INDEX,
                                                  url=env.kg.uri, username=env.kg.user or "neo4j",
-                                                 password=env.kg.credentials()[1] or "unused",
+                                                 password=password_of(env.kg),
                                                  database=env.kg.database)
         prompt = ChatPromptTemplate.from_messages([("system", "Answer from the context."),
                                                    ("human", "Context:\n{context}\n\nQuestion:\n{question}\n")])
@@ -313,8 +318,8 @@ def main() -> None:
         home = Path(tempfile.mkdtemp(prefix="xgrag-bench-stacks-"))
         # a shared, loaded host can take minutes to start Neo4j: 10 minutes before giving up
         state = start(EmbeddedSettings(home=home, heap=os.environ.get("XGRAG_NEO4J_HEAP", "1g"), start_timeout=600.0))
-        conn = state.connection()  # the embedded server's own credentials (its password file)
-        store = Neo4jStore(state.uri, conn.user, conn.password)
+        # the embedded server has authentication on: its generated password, as `xgrag db start` writes it
+        store = Neo4jStore.from_connection(state.connection())
     rule = L.LightRAGRule(world)  # PlantedRule, and LightRAG's keyword and answer prompts
     out: dict[str, Any] = {"stacks": {}, "rows": []}
     try:
@@ -352,7 +357,7 @@ def main() -> None:
                         from llama_index.graph_stores.neo4j import Neo4jPropertyGraphStore
 
                         graph_store = Neo4jPropertyGraphStore(
-                            username=store.user or "neo4j", password=store.credentials()[1] or "unused",
+                            username=store.user or "neo4j", password=password_of(store),
                             url=store.uri, database=store.database)
                         llamaindex = (W.write_llamaindex_world(graph_store, world), graph_store)
                         kg = store.with_schema(schema_preset("llamaindex"))

@@ -22,6 +22,8 @@ from helpers import SAMPLE, embedded_settings
 from xgrag.config import GraphSchema, Settings
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.cancel import StopRequest
+from xgrag.explain.progress import ProgressEvent
+from xgrag.generate.base import Fact, Generation, SyncGeneratorMixin, Usage
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.extractive import ExtractiveReader
 from xgrag.store.connection import ServerState
@@ -165,3 +167,72 @@ def test_closing_a_store_waits_for_a_query_another_thread_is_running(neo4j_uri) 
     answered_before_close_returned = list(got)
     worker.join(timeout=120)
     assert answered_before_close_returned == [7] and got == [7]
+
+
+class _HeldReader(SyncGeneratorMixin):
+    """Pure logic: answers with the genres the context states. Its first probe call SIGKILLs the server (the
+    baseline is call 1); every probe call then holds its answer until the run has told its observer the database
+    is lost, as a slow model's calls are still running when it is."""
+
+    is_language_model = False
+    name = "held-reader"
+
+    def __init__(self, pid: int, told: threading.Event, events: list[str]) -> None:
+        self.pid, self.told, self.events = pid, told, events
+        self.calls = 0
+        self._lock = threading.Lock()
+
+    @property
+    def params(self) -> dict[str, object]:
+        return {}
+
+    def generate(self, prompt: str, system: str | None = None, *, question: str | None = None,
+                 facts: tuple[Fact, ...] = ()) -> Generation:
+        with self._lock:
+            self.calls += 1
+            call = self.calls
+        if call == 2:
+            os.kill(self.pid, signal.SIGKILL)
+            self.events.append("killed")
+            stop_pid(self.pid, timeout=30)  # reaped: the server is gone before this call answers
+        if call >= 2:
+            self.told.wait(300)  # generous: only a run that never tells would wait this out
+        text = ", ".join(sorted(f.tail for f in facts if "genre" in f.relation)) or "I don't know"
+        with self._lock:
+            self.events.append("answered")
+        return Generation(text, Usage(1, len(prompt.split()), 2, 0.0), self.name)
+
+
+def test_a_database_lost_mid_run_keeps_the_probes_already_retrieved_and_says_so_first(
+        own_server: tuple[Path, ServerState]) -> None:
+    """Issue 31, item 16: under apply="cypher", Neo4j killed while the generator is answering. The user is told
+    at once (the observer's "database-lost" event comes before the answers still running), no re-retrieval is
+    queued after it, and every probe whose context was retrieved is answered and measured, not thrown away."""
+    _home, state = own_server
+    told, events = threading.Event(), []
+
+    def observe(event: ProgressEvent) -> None:
+        if event.phase == "database-lost":
+            events.append("lost")
+            told.set()
+
+    gen = _HeldReader(state.pid, told, events)
+    cfg = ExplainSettings(strategies=("edge",), apply="cypher", scheduler="exhaustive", noise_runs=1, concurrency=2,
+                          dedup=False)
+    with Neo4jStore.from_connection(state.connection()) as store:
+        explainer = Explainer.from_settings(Settings(), store, generator=gen, embedder=_embedder(), explain=cfg)
+        try:
+            ex = explainer.explain(QUESTION, observer=observe)
+        finally:
+            explainer.close()
+    inc = ex.incomplete
+    assert inc is not None and inc.reason == "neo4j" and inc.planned == 33
+    # told before any answer that was still running at the kill was delivered
+    assert events.index("killed") < events.index("lost") < events.index("answered", events.index("killed"))
+    assert events.count("lost") == 1
+    # every probe that reached the generator (its context was retrieved) was kept: the calls after the baseline
+    assert inc.answered == gen.calls - 1 >= 1
+    # the rest: cancelled, or the probe(s) whose re-retrieval failed
+    assert inc.cancelled_in_flight < inc.missing == 33 - inc.answered
+    measured = [c for c in ex.components if c.strategy == "edge" and c.importance is not None]
+    assert len(measured) == inc.answered

@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 from threadpoolctl import threadpool_limits
 
-from xgrag.embed import EmbeddingError, normalise_rows
+from xgrag.embed.base import EmbeddingError, normalise_rows
 
 
 class UnsupportedModel(EmbeddingError):

@@ -7,7 +7,6 @@ cached in the run folder, so a resumed run re-extracts nothing.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +15,7 @@ from typing import Any
 from xgrag.errors import UsageError
 from xgrag.evaluate.datasets import Dataset
 from xgrag.generate.base import Fact, Generation, Generator, SyncGeneratorMixin, Usage
-from xgrag.generate.cache import ResponseCache, cache_key
+from xgrag.generate.cache import ResponseCache, prompt_key
 from xgrag.store.neo4j import Neo4jStore
 
 
@@ -35,8 +34,7 @@ class CachingGenerator(SyncGeneratorMixin):
 
     def generate(self, prompt: str, system: str | None = None, *, question: str | None = None,
                  facts: tuple[Fact, ...] = ()) -> Generation:
-        digest = hashlib.sha256(f"{system or ''}\x00{prompt}".encode()).hexdigest()
-        key = cache_key(f"extract:{self.name}", self.params, digest)
+        key = prompt_key("extract", self.name, self.params, prompt, system)
         hit = self.cache.get(key)
         if hit is not None:
             self.hits += 1

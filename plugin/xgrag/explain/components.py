@@ -13,6 +13,7 @@ from xgrag.explain.run import ExplainRun, Probe
 from xgrag.explain.scoring import answer_changed, normalise
 from xgrag.model import Component, ContextUnit, PropertyFact, Subgraph
 from xgrag.model.copies import copy_groups
+from xgrag.model.provenance import provenance_documents
 from xgrag.model.records import ComponentNote, CopyGroupRecord, Evidence, JsonObject
 from xgrag.retrieval.dedup import DedupResult, stored_arrow_text, stored_name_text, stored_triple_text
 
@@ -178,7 +179,7 @@ def provenance(p: Planned, graph: Subgraph) -> dict[str, Any]:
         for r in graph.sorted_relationships():
             if p.target in (r.source, r.target) and r.provenance:
                 inferred = inferred or bool(r.provenance.get("inferred"))
-                for doc in r.provenance.get("documents") or [r.provenance]:
+                for doc in provenance_documents(r.provenance):
                     entry = {k: doc.get(k) for k in ("doc_id", "chunk_id", "chunk_index", "source")}
                     if entry not in docs:
                         docs.append(entry)

@@ -291,6 +291,8 @@ class Explainer:
         step: ChunkTextStep | None = None
         if call is not None:
             step = attach_span_text(components, run.units, cfg.provenance_text_chars)
+        elif run.database_lost is not None:  # reading the chunks would wait out the retry budget, then fail
+            step = ChunkTextStep(skipped=f"Neo4j was lost during the run: {run.database_lost}")
         elif getattr(self.retriever, "store", None) is not None:  # a retriever over a graph (not a test double)
             assert self.retriever is not None
             step = attach_chunk_text(components, run.merged, self.retriever.store, cfg.provenance_text_chars)
@@ -488,7 +490,7 @@ class Explainer:
                 return None, "budget"  # max_calls counts these calls too: the entity is skipped, and says so
             prompt = (f"Give one synonym or alternative name for the {type_ or 'entity'} \"{name}\". "
                       "Answer with the synonym only.")
-            gen = oracle.ask(prompt, "You answer with a single short phrase.")
+            gen = oracle.ask(prompt, "You answer with a single short phrase.", purpose="synonym")
             synonym = gen.text.strip().strip('."\'').splitlines()[0].strip() if gen.text.strip() else ""
             return (synonym or None), f"generator:{self.generator.name}"
 

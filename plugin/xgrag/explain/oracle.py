@@ -39,7 +39,7 @@ from xgrag.generate.base import (
     SyncScorerMixin,
     Usage,
 )
-from xgrag.generate.cache import ResponseCache, cache_key, score_key
+from xgrag.generate.cache import ResponseCache, cache_key, prompt_key, score_key
 from xgrag.generate.prompt import RenderedContext
 
 
@@ -204,11 +204,19 @@ class AnswerOracle:
             self._scored.pop(key, None)  # a failed call is not a score: a later ask tries again
             raise
 
-    def ask(self, prompt: str, system: str | None = None) -> Generation:
-        """A free-form, uncached request (e.g. a synonym for an entity), counted in the ledger."""
+    def ask(self, prompt: str, system: str | None = None, purpose: str = "ask") -> Generation:
+        """A free-form request (e.g. a synonym for an entity), counted in the ledger. Cached like answers (under
+        `purpose` and the exact text): a re-run after a failure does not ask it again."""
+        self.ledger.requests += 1
+        key = prompt_key(purpose, self.generator.name, dict(self.generator.params), prompt, system)
+        cached = None if self.cache is None else self.cache.get(key)
+        if cached is not None:
+            self.ledger.cache_hits += 1
+            return cached
         gen = self.generator.generate(prompt, system)
         self.ledger.usage.add(gen.usage)
-        self.ledger.requests += 1
+        if self.cache is not None:
+            self.cache.put(key, gen)
         return gen
 
     # -- embeddings ------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 callback the CLI's progress bar reads (xgrag.explain.run.Progress), which is unchanged.
 
 An `Observer` receives a `ProgressEvent` when the subgraph is retrieved, when the baseline is answered, when the
-probes are planned, after every context asked (whatever the scheduler: group tests too) and when scoring starts.
+probes are planned, after every context asked (whatever the scheduler: group tests too), at once when Neo4j is lost
+under apply="cypher" (the probes already retrieved are still answered after it) and when scoring starts.
 Every figure is read from the run's own state and its oracle's ledger, so it is the cost the Explanation will
 report, not a second count.
 """
@@ -14,7 +15,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-Phase = Literal["retrieved", "baseline", "planned", "probe", "scoring"]
+# "database-lost": a re-retrieval failed (apply="cypher"); the probes already retrieved are still being answered
+Phase = Literal["retrieved", "baseline", "planned", "probe", "database-lost", "scoring"]
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from xgrag.model import ContextUnit, Perturbation, Subgraph
 from xgrag.model.records import GroupTesting, Incomplete
 from xgrag.model.trace import TraceStep
 from xgrag.retrieval.dedup import DedupResult
+from xgrag.store.neo4j import StoreError
 
 Progress = Callable[[str, int, int | None], None]  # (phase, advance, total)
 # A perturbation -> the prompt the generator gets: xgrag's prompt over the perturbed, deduplicated subgraph (in
@@ -115,6 +116,9 @@ class ExplainRun:
     # there were when the run was cut short (calls cancelled in flight)
     asking: set[int] = field(default_factory=set)
     cut_in_flight: int | None = None
+    # the database failure that ended re-retrievals (apply="cypher"): from then on no re-retrieval is queued, and
+    # the probes whose contexts were already retrieved are still answered (they need no database)
+    database_lost: StoreError | None = None
     # typed progress (xgrag.explain.progress), beside `progress`
     observer: Observer | None = None
     clock: ProgressClock = field(default_factory=ProgressClock.now)
@@ -175,10 +179,34 @@ class ExplainRun:
         self.check_stop()
         if self.settings.apply == "cypher":
             # re-retrieval is blocking I/O: in the database's own bounded pool, so that queued re-retrievals never
-            # hold the threads generator calls need (a dead server then fails them one pool-width at a time while
-            # the contexts already retrieved are answered)
-            return await asyncio.get_running_loop().run_in_executor(self.database, self.apply, perturbation)
+            # hold the threads generator calls need; once the database is lost, a queued one fails at once
+            # instead of waiting out the driver's retry budget again
+            self._check_database()
+            try:
+                return await asyncio.get_running_loop().run_in_executor(self.database, self._retrieve, perturbation)
+            except StoreError as exc:
+                self.lose_database(exc)
+                raise
         return self.apply(perturbation)
+
+    def _retrieve(self, perturbation: Perturbation) -> RenderedContext:
+        self._check_database()
+        return self.apply(perturbation)
+
+    def _check_database(self) -> None:
+        lost = self.database_lost
+        if lost is not None:
+            raise StoreError(f"not re-retrieved: {lost}", hint=lost.hint)
+
+    def lose_database(self, exc: StoreError) -> None:
+        """The first failed re-retrieval: no more are queued, and the user hears of it now (the progress callback
+        and the observer), not after the probes already retrieved have been answered."""
+        if self.database_lost is not None:
+            return
+        self.database_lost = exc
+        retrieved = sum(1 for probe in self.probes if probe.context is not None and probe.response is None)
+        self.tick(f"Neo4j lost: answering the {retrieved} probes already retrieved", 0, retrieved)
+        self.notify("database-lost")
 
     async def respond(self, ctx: RenderedContext) -> Response:
         """The one place a context is asked, under the run's response score: generate an answer ("shift") or
@@ -212,13 +240,22 @@ class ExplainRun:
 
     async def ask_all(self, probes: Sequence[Probe]) -> None:
         """Ask concurrently; when one fails (or the stop is requested), the others are cancelled (no calls keep
-        running unaccounted for) and the failure propagates (the Explainer keeps what was answered)."""
+        running unaccounted for) and the failure propagates (the Explainer keeps what was answered). A lost
+        database cancels only the probes still waiting for their context: those already retrieved are answered
+        first (their calls are running or queued for the generator, which needs no database)."""
         tasks = [asyncio.ensure_future(self.ask(p)) for p in probes]
         try:
             await asyncio.gather(*tasks)
-        except BaseException:
-            self.note_cut()
-            for task in tasks:
+        except BaseException as exc:
+            keep = isinstance(exc, StoreError) and not (self.stop is not None and self.stop.is_set())
+            cut = [t for t, p in zip(tasks, probes, strict=True)
+                   if not t.done() and not (keep and p.context is not None)]
+            if keep:
+                if self.cut_in_flight is None:
+                    self.cut_in_flight = len(cut)
+            else:
+                self.note_cut()
+            for task in cut:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
             raise

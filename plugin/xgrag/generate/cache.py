@@ -1,6 +1,7 @@
 """Response cache: SQLite, keyed on model, generation parameters, prompt version and the rendered context.
-Scores of a fixed answer (AnswerScorer: log P(answer | context)) are kept in their own table, keyed on the same
-plus the answer scored (`score_key`).
+Free-form requests (synonyms asked of the generator, extraction prompts) are kept in the same table under
+`prompt_key`, so a re-run after a failure sends no prompt twice. Scores of a fixed answer (AnswerScorer:
+log P(answer | context)) are kept in their own table, keyed on the same plus the answer scored (`score_key`).
 
 Bounded (least recently used entries are evicted). A corrupt file is moved aside and rebuilt, with a
 warning. Safe to share between threads (one connection behind a lock).
@@ -37,6 +38,13 @@ def cache_key(generator_name: str, params: dict[str, Any], context_digest: str, 
     """`repeat` > 0 addresses a deliberate re-generation (noise-floor runs) so it is not served from cache."""
     payload = json.dumps([generator_name, params, context_digest, repeat], sort_keys=True, default=str)
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+def prompt_key(purpose: str, generator_name: str, params: dict[str, Any], prompt: str, system: str | None) -> str:
+    """The key of a free-form request (a synonym asked of the generator, an extraction prompt): the generator, its
+    parameters and the exact text sent, under `purpose` so it never collides with an answer to a rendered context."""
+    digest = hashlib.sha256(f"{system or ''}\x00{prompt}".encode()).hexdigest()
+    return cache_key(f"{purpose}:{generator_name}", params, digest)
 
 
 def score_key(generator_name: str, params: dict[str, Any], context_digest: str, answer: str, repeat: int = 0) -> str:

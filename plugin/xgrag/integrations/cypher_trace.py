@@ -23,6 +23,7 @@ from typing import Any, cast
 import neo4j
 
 from xgrag.model import Relationship, Subgraph
+from xgrag.model.provenance import fact_provenance
 from xgrag.retrieval.linking import node_from_map
 from xgrag.store.neo4j import Neo4jStore
 
@@ -242,5 +243,5 @@ def traced_graph(store: Neo4jStore, rows: Iterable[TracedRow | None]) -> Subgrap
     for r in rels:
         if str(r["source"]) in sub.nodes and str(r["target"]) in sub.nodes:
             sub.add_relationship(Relationship(str(r["id"]), str(r["source"]), str(r["target"]), str(r["label"]),
-                                              r.get("description"), dict(r.get("provenance") or {})))
+                                              r.get("description"), fact_provenance(r.get("provenance"))))
     return sub

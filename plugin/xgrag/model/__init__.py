@@ -16,6 +16,7 @@ from xgrag.model.graph import (
     value_text,
 )
 from xgrag.model.linking import LinkedMention, Linking
+from xgrag.model.provenance import FactProvenance, SourceEntry, fact_provenance
 from xgrag.model.records import (
     Bridges,
     ComponentNote,
@@ -33,9 +34,11 @@ from xgrag.model.records import (
 
 __all__ = [
     "FACT_KINDS", "UNIT_KINDS", "Bridges", "Component", "ComponentNote", "ContextUnit", "Cost", "DedupRecord",
-    "Evidence", "ExplainConfig", "Explanation", "GroupTesting", "Incomplete", "LinkedMention", "Linking", "Node",
+    "Evidence", "ExplainConfig", "Explanation", "FactProvenance", "GroupTesting", "Incomplete", "LinkedMention",
+    "Linking", "Node",
     "Perturbation",
     "StackRecord", "SubgraphRecord", "Surrogate", "UnitRecord",
-    "PropertyFact", "Relationship", "Reproduction", "Subgraph", "UnitKind", "key_text", "property_fact_id",
+    "PropertyFact", "Relationship", "Reproduction", "SourceEntry", "Subgraph", "UnitKind", "fact_provenance",
+    "key_text", "property_fact_id",
     "split_property_fact_id", "value_text",
 ]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -10,6 +9,7 @@ from typing import Any, Literal
 
 from xgrag.model.direction import Reading
 from xgrag.model.linking import Linking
+from xgrag.model.provenance import FactProvenance, fact_provenance
 
 PropertyValue = str | int | float | bool | list[Any]
 # A property fact's id: "<element id>#<key>", split at the last '#' (a key is a validated identifier and never holds
@@ -51,65 +51,6 @@ def value_text(value: Any) -> str:
     return m.group(1) if m else text
 
 
-# The fields of one source of a fact (a provenance entry): a stored fact's own provenance properties, one item of
-# `documents` when it has several sources.
-SOURCE_FIELDS: tuple[str, ...] = ("doc_id", "chunk_id", "chunk_index", "source", "extractor", "line")
-
-
-def source_entry(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The source fields of a provenance dict or entry that are set."""
-    return {k: data[k] for k in SOURCE_FIELDS if data.get(k) is not None}
-
-
-def provenance_documents(prov: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Every source of a fact: its `documents`, else the provenance itself as one entry (none when it has no
-    source field)."""
-    docs = prov.get("documents")
-    if isinstance(docs, list):
-        return [dict(d) for d in docs if isinstance(d, Mapping)]
-    entry = source_entry(prov)
-    return [entry] if entry else []
-
-
-def with_sources(prov: Mapping[str, Any], extra: Sequence[str]) -> dict[str, Any]:
-    """A stored fact's provenance with the further sources xgrag's ingestion recorded for it (JSON objects, the
-    `other_sources` property; cypher/shared_config.json rows.provenance): `documents` lists the fact's own source first,
-    then each further one. An entry that is not a JSON object is listed as unreadable with its first 200
-    characters, never dropped. The Java procedures do the same (Retrieval.withSources)."""
-    out = {k: v for k, v in prov.items() if k != "other_sources"}
-    docs = [source_entry(prov)]
-    for raw in extra:
-        try:
-            data = json.loads(raw)
-        except (TypeError, ValueError):
-            data = None
-        entry = source_entry(data) if isinstance(data, dict) else {"unreadable": str(raw)[:200]}
-        if entry not in docs:
-            docs.append(entry)
-    out["documents"] = docs
-    return out
-
-
-def merged_provenance(provs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The provenance of one fact stored several times (identical head, relation and tail): the first copy's
-    fields, and `documents` listing every copy's sources once, in order. One copy: its provenance unchanged."""
-    if len(provs) == 1:
-        return dict(provs[0])
-    out = dict(provs[0])
-    docs: list[dict[str, Any]] = []
-    for prov in provs:
-        for d in provenance_documents(prov):
-            if d not in docs:
-                docs.append(d)
-        if prov.get("inferred"):
-            out["inferred"] = True
-    if docs:
-        out["documents"] = docs
-    if "candidates" in out:
-        out["candidates"] = max(int(p.get("candidates") or 0) for p in provs)
-    return out
-
-
 @dataclass(frozen=True)
 class Node:
     id: str
@@ -129,7 +70,7 @@ class Relationship:
     target: str
     label: str
     description: str | None = None
-    provenance: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    provenance: FactProvenance = field(default_factory=FactProvenance, compare=False, hash=False)
     # How it reads when the stored direction means nothing (schema.relationship_direction "undirected-sorted":
     # LightRAG's): set by retrieval from the description; None: the stored direction is the meaning's
     reading: Reading | None = field(default=None, compare=False, hash=False)
@@ -144,13 +85,10 @@ class Relationship:
         return self.source if self.reading is not None and self.reading.reversed else self.target
 
     def __post_init__(self) -> None:
-        # a fact xgrag's ingestion saw in several documents carries its further sources as an `other_sources` list
-        # (raw, as every query returns it): read as `documents`, wherever the relationship was built from
-        extra = self.provenance.get("other_sources")
-        if extra is not None:
-            object.__setattr__(self, "provenance",
-                               with_sources(self.provenance, list(extra)) if isinstance(extra, list | tuple)
-                               else {k: v for k, v in self.provenance.items() if k != "other_sources"})
+        # whatever built it (a query's row, a saved explanation, a stack's metadata), the provenance is the typed
+        # structure: a fact xgrag's ingestion saw in several documents carries its further sources as an
+        # `other_sources` list (raw, as every query returns it), read here as `documents`
+        object.__setattr__(self, "provenance", fact_provenance(self.provenance))
 
     def to_json(self) -> dict[str, Any]:
         out = {
@@ -311,7 +249,7 @@ class Subgraph:
         for r in data.get("relationships", []):
             reading = Reading.from_json(r["reading"]) if r.get("reading") else None
             sub.add_relationship(Relationship(r["id"], r["source"], r["target"], r["label"],
-                                              provenance=dict(r.get("provenance") or {}), reading=reading))
+                                              provenance=fact_provenance(r.get("provenance")), reading=reading))
         for f in data.get("properties", []):
             sub.add_property(PropertyFact(f["owner"], f["key"], f["value"], f.get("owner_kind", "node")))
         sub.properties_omitted = int(data.get("properties_omitted", 0))

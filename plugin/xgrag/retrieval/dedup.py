@@ -18,7 +18,8 @@ from typing import Any
 
 from xgrag.errors import NotFoundError
 from xgrag.model import Node, Subgraph
-from xgrag.model.graph import Relationship, merged_provenance
+from xgrag.model.graph import Relationship
+from xgrag.model.provenance import FactProvenance, merged_provenance
 from xgrag.model.records import ReadingRecord, StoredTripleRecord
 from xgrag.retrieval.alias_rule import (
     AliasEntity,
@@ -203,7 +204,7 @@ def collapse_facts(subgraph: Subgraph, mapping: dict[str, str]
     kept: dict[tuple[str, str, str], str] = {}
     members: dict[str, list[str]] = {}
     stored: dict[str, list[StoredTriple]] = {}
-    provs: dict[str, list[dict[str, Any]]] = {}
+    provs: dict[str, list[FactProvenance]] = {}
     for rel in subgraph.sorted_relationships():
         key = (mapping.get(rel.source, rel.source), rel.label, mapping.get(rel.target, rel.target))
         triple = stored_triple(rel, subgraph.nodes[rel.source].name, subgraph.nodes[rel.target].name)

@@ -18,6 +18,7 @@ from xgrag.embed import Embedder
 from xgrag.errors import UsageError
 from xgrag.model import Node, Perturbation, PropertyFact, Subgraph
 from xgrag.model.direction import read_stored
+from xgrag.model.provenance import FactProvenance, SourceEntry, fact_provenance
 from xgrag.retrieval.linking import LinkedEntity, Linker, node_from_map
 from xgrag.retrieval.mentions import linking_record
 from xgrag.retrieval.modes import Mode, check_hops
@@ -296,7 +297,7 @@ class Retriever:
         found = {row["id"]: row["prov"] for row in self.store.read_plain("provenance_mentions", pairs=pairs)}
         for rid, prov in found.items():
             rel = sub.relationships[rid]
-            clean = {k: v for k, v in (prov or {}).items() if v is not None}
+            clean = fact_provenance(prov)
             sub.relationships[rid] = replace(rel, provenance=clean)
 
 
@@ -310,7 +311,7 @@ def read_directions(sub: Subgraph) -> None:
                 sub.nodes[rel.source].name, sub.nodes[rel.target].name, rel.description, rel.label))
 
 
-def split_provenance(prov: dict[str, Any], separator: str) -> dict[str, Any]:
+def split_provenance(prov: FactProvenance, separator: str) -> FactProvenance:
     """Stored provenance whose properties hold several values joined by `separator` (LightRAG: the ids of every
     chunk a relationship was extracted from, `<SEP>`-joined; its file paths likewise): one entry in `documents`
     per chunk id, in stored order. A doc id or source is put on every entry when there is exactly one; several
@@ -323,14 +324,14 @@ def split_provenance(prov: dict[str, Any], separator: str) -> dict[str, Any]:
         return list(dict.fromkeys(v.strip() for v in str(raw).split(separator) if v.strip()))
 
     split_keys = ("chunk_id", "doc_id", "source")
-    out = {k: v for k, v in prov.items() if k not in split_keys}
+    out = fact_provenance({k: v for k, v in prov.items() if k not in split_keys})
     chunks, docs, sources = values("chunk_id"), values("doc_id"), values("source")
-    common: dict[str, str] = {}
+    common = SourceEntry()
     if len(docs) == 1:
         common["doc_id"] = docs[0]
     if len(sources) == 1:
         common["source"] = sources[0]
-    entries = [{"chunk_id": c, **common} for c in chunks] or ([common] if common else [])
+    entries = [SourceEntry(chunk_id=c, **common) for c in chunks] or ([common] if common else [])
     if entries:
         out["documents"] = entries
     if len(docs) > 1:

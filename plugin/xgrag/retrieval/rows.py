@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from xgrag.model import Node, Relationship
+from xgrag.model.provenance import fact_provenance
 from xgrag.store.queries import NODE_ROW, PROVENANCE_ROW, REL_ROW
 
 _PROV_AT = len(REL_ROW)
@@ -25,6 +26,6 @@ def node_row(row: Sequence[Any]) -> Node:
 
 def rel_row(row: Sequence[Any]) -> Relationship:
     """A relationship from a {{RELROW}} list (provenance fields follow the relationship's own)."""
-    prov = {k: v for k, v in zip(PROVENANCE_ROW, row[_PROV_AT:REL_ROW_LEN], strict=True) if v is not None}
+    prov = fact_provenance(dict(zip(PROVENANCE_ROW, row[_PROV_AT:REL_ROW_LEN], strict=True)))
     return Relationship(id=str(row[_R["id"]]), source=str(row[_R["source"]]), target=str(row[_R["target"]]),
                         label=str(row[_R["label"]]), description=row[_R["description"]], provenance=prov)

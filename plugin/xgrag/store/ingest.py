@@ -6,7 +6,7 @@ parsed and validated before anything is written; then batches of UNWIND rows, on
 Re-running is idempotent: ids are content hashes, entities and documents are MERGEd and a relationship
 is created only when no relationship with its relation is already there between its two ends. One fact, many
 sources: a triple seen again from another document or chunk (in this input or an earlier one) is not a second
-relationship; its source is added to the fact's `other_sources` (JSON objects, xgrag.model.graph.with_sources),
+relationship; its source is added to the fact's `other_sources` (JSON objects, xgrag.model.provenance.with_sources),
 so prompts state it once and its provenance lists every source.
 
 Two phases: every entity of the input is MERGEd first (batches of ids), then the relationships are written

@@ -7,7 +7,7 @@ from xgrag.explain.components import label
 from xgrag.explain.perturbers import Planned
 from xgrag.generate.prompt import render
 from xgrag.model import Node, Perturbation, Relationship, Subgraph
-from xgrag.model.graph import merged_provenance, with_sources
+from xgrag.model.provenance import merged_provenance, with_sources
 from xgrag.retrieval.dedup import dedup, identity, stored_triple_text
 
 

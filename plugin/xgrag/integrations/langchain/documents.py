@@ -10,6 +10,7 @@ from langchain_core.documents import Document
 
 from xgrag.generate.prompt import facts_of
 from xgrag.model import Node, Relationship, Subgraph
+from xgrag.model.provenance import fact_provenance
 
 TRIPLE_SCHEMA = "xgrag.triple/1"  # metadata["xgrag"] of the documents XgragRetriever returns
 _REQUIRED = ("relationship_id", "relation", "head_id", "head", "tail_id", "tail")
@@ -20,7 +21,7 @@ def documents_from_subgraph(sub: Subgraph) -> list[Document]:
     docs = []
     for fact, rel in zip(facts_of(sub), sub.sorted_relationships(), strict=True):
         head, tail = sub.nodes[rel.source], sub.nodes[rel.target]
-        prov = dict(rel.provenance)
+        prov = rel.provenance.copy()
         meta: dict[str, Any] = {
             "xgrag": TRIPLE_SCHEMA,
             "relationship_id": rel.id, "relation": rel.label,
@@ -57,7 +58,7 @@ def subgraph_from_documents(docs: Iterable[Any]) -> Subgraph:
         sub.add_node(Node(str(m["head_id"]), str(m["head"]), m.get("head_type")))
         sub.add_node(Node(str(m["tail_id"]), str(m["tail"]), m.get("tail_type")))
         sub.add_relationship(Relationship(str(m["relationship_id"]), str(m["head_id"]), str(m["tail_id"]),
-                                          str(m["relation"]), provenance=dict(m.get("provenance") or {})))
+                                          str(m["relation"]), provenance=fact_provenance(m.get("provenance"))))
         seeds += [str(s) for s in m.get("seeds") or ()]
         modes.append(str(m.get("retrieval_mode") or "khop"))
         sub.truncated = sub.truncated or bool(m.get("truncated"))

@@ -52,6 +52,7 @@ from xgrag.generate.langchain import chat_model_params
 from xgrag.integrations.langchain.capture import _text, answer_text, question_text
 from xgrag.integrations.langchain.documents import is_xgrag_document
 from xgrag.model import Explanation, Node, Relationship, Subgraph
+from xgrag.model.provenance import fact_provenance
 from xgrag.model.trace import LangChainMap, TraceStep
 
 STACK = "langchain"
@@ -206,7 +207,7 @@ def _graph_of(doc: Document) -> tuple[list[Node], list[Relationship]]:
     head, tail = Node(str(m["head_id"]), str(m["head"]), m.get("head_type")), \
         Node(str(m["tail_id"]), str(m["tail"]), m.get("tail_type"))
     return [head, tail], [Relationship(str(m["relationship_id"]), head.id, tail.id, str(m["relation"]),
-                                       provenance=dict(m.get("provenance") or {}))]
+                                       provenance=fact_provenance(m.get("provenance")))]
 
 
 def chain_call(chain: Any, question: str, answer: str, messages: Sequence[BaseMessage],

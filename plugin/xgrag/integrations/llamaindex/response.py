@@ -13,6 +13,7 @@ from xgrag.errors import UsageError
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.stack import run_blocking
 from xgrag.model import Explanation, Node, Relationship, Subgraph
+from xgrag.model.provenance import FactProvenance, fact_provenance
 from xgrag.model.trace import LlamaIndexResponseMap, TripletMatch, TripletMiss
 from xgrag.retrieval import Retriever
 
@@ -82,7 +83,7 @@ def subgraph_from_triplets(retriever: Retriever, question: str, triplets: Sequen
             tail = next(n for n in by_name[t.tail] if n.id == str(rel["target"]))
             sub.add_node(head)
             sub.add_node(tail)
-            stored_prov = {k: v for k, v in (rel.get("provenance") or {}).items() if v is not None}
+            stored_prov = fact_provenance(rel.get("provenance"))
             sub.add_relationship(Relationship(str(rel["id"]), head.id, tail.id, str(rel["label"]),
                                               rel.get("description"), stored_prov))
             matched.append(TripletMatch(triplet=[t.head, t.relation, t.tail], relationship_id=str(rel["id"])))
@@ -94,7 +95,7 @@ def subgraph_from_triplets(retriever: Retriever, question: str, triplets: Sequen
         rid = f"{UNMATCHED_PREFIX}{t.head}|{t.relation}|{t.tail}"
         # LlamaIndex links a triplet node to its head entity's triplet_source_id (the last chunk that mentioned the
         # head), not to the triplet's own chunk: a candidate, said so
-        prov: dict[str, Any] = {"inferred": True, "basis": "the source node of LlamaIndex's triplet node (its head "
+        prov: FactProvenance = {"inferred": True, "basis": "the source node of LlamaIndex's triplet node (its head "
                                 "entity's chunk)", "candidates": 1,
                                 "documents": [{"chunk_id": t.source_id}]} if t.source_id else {}
         sub.add_relationship(Relationship(rid, head_node.id, tail_node.id, t.relation, None, prov))

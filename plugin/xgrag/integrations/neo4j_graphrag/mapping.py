@@ -25,6 +25,7 @@ from neo4j_graphrag.types import RetrieverResult, RetrieverResultItem
 
 from xgrag.errors import UsageError
 from xgrag.model import Node, Relationship, Subgraph
+from xgrag.model.provenance import fact_provenance
 from xgrag.model.trace import Neo4jGraphRAGMap
 from xgrag.retrieval import Retriever
 from xgrag.retrieval.linking import node_from_map
@@ -226,7 +227,7 @@ class MappedResult:
 
 def _rel_from_map(row: Mapping[str, Any]) -> Relationship:
     return Relationship(str(row["id"]), str(row["source"]), str(row["target"]), str(row["label"]),
-                        row.get("description"), dict(row.get("provenance") or {}))
+                        row.get("description"), fact_provenance(row.get("provenance")))
 
 
 def map_retriever_result(store: Neo4jStore, result: RetrieverResult, *,

@@ -88,6 +88,7 @@ function options() {
 
 const PHASES = { queued: "waiting for a worker", started: "retrieving the subgraph", retrieved: "asking the baseline",
   baseline: "planning the probes", planned: "asking the probes", probe: "asking the probes",
+  "database-lost": "Neo4j lost: answering the probes already retrieved",
   scoring: "scoring and writing the explanation" };
 
 function renderProgress(event) {
