@@ -187,9 +187,16 @@ CASES = {"neo4j-graphrag:explain_search": _graphrag_case, "llamaindex:explain_qu
 
 @pytest.mark.parametrize("case", list(CASES))
 def test_every_stack_entry_point_judges_the_users_answer(srv: OpenAITestServer, rule: W.SynonymRule, case: str,
-                                                         tmp_path: Path) -> None:
+                                                         tmp_path: Path, fresh_loop: asyncio.AbstractEventLoop
+                                                         ) -> None:
     """The same drift through each stack's own entry point: raised under "error" (the user's answer judged, the
-    re-run's kept), explained with the mismatch stated under "warn"."""
+    re-run's kept), explained with the mismatch stated under "warn".
+
+    On the main thread's loop, as a fresh script has one (`fresh_loop`): an earlier `asyncio.run` in the process
+    (another test's) leaves the thread with none, where LlamaIndex's `asyncio_run` runs each blocking query under an
+    `asyncio.run` of its own and the LLM's cached async client meets the previous, closed loop on the second query:
+    the user's own second `engine.query` fails there too, with or without xgrag (seen when this file ran after
+    test_stack_copies.py in one process)."""
     user_call, explain = CASES[case](srv, tmp_path)
     _drift(rule)
     seen = user_call()
