@@ -19,13 +19,10 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 
-_MONTHS = {m: i for i, names in enumerate(
-    ["jan january", "feb february", "mar march", "apr april", "may", "jun june", "jul july", "aug august",
-     "sep sept september", "oct october", "nov november", "dec december"], 1) for m in names.split()}
-_MONTH = "(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+from xgrag.retrieval.words import month_name_days
+
 _AMOUNT = re.compile(r"(?<![\w.,])([$€£¥]\s?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+)(?!\w|[.,]\d)")
-_MDY = re.compile(rf"(?i)\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b")
-_DMY = re.compile(rf"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+(\d{{4}})\b")
+# ISO days with two-digit month and day only ("2014-03-18"): what a question types as a stored value's day
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 
 
@@ -44,9 +41,9 @@ class TypedValues:
         return [*self.amounts.values(), *self.dates.values()]
 
 
-def _date(year: str, month: int, day: str) -> dt.date | None:
+def _date(year: int, month: int, day: int) -> dt.date | None:
     try:
-        return dt.date(int(year), month, int(day))
+        return dt.date(year, month, day)
     except ValueError:
         return None
 
@@ -55,18 +52,13 @@ def typed_values(question: str) -> TypedValues:
     """The amounts and dates `question` types (module docstring)."""
     dates: dict[dt.date, str] = {}
     spans: list[tuple[int, int]] = []
-    for m in _MDY.finditer(question):
-        d = _date(m[3], _MONTHS[m[1].lower()], m[2])
-        if d is not None:
-            dates.setdefault(d, m[0])
-            spans.append(m.span())
-    for m in _DMY.finditer(question):
-        d = _date(m[3], _MONTHS[m[2].lower()], m[1])
-        if d is not None:
-            dates.setdefault(d, m[0])
-            spans.append(m.span())
+    for (year, month, mday), text, span in month_name_days(question):
+        day = _date(year, month, mday)
+        if day is not None:
+            dates.setdefault(day, text)
+            spans.append(span)
     for m in _ISO.finditer(question):
-        d = _date(m[1], int(m[2]), m[3])
+        d = _date(int(m[1]), int(m[2]), int(m[3]))
         if d is not None:
             dates.setdefault(d, m[0])
             spans.append(m.span())

@@ -171,17 +171,29 @@ _MONTHS = {m: i for i, m in enumerate(
 _MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())})
 _MONTHS["sept"] = 9
 _MONTH = r"(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
-_Q_DATES = [
-    (re.compile(rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b"), ("m", "d", "y")),
-    (re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+(\d{{4}})\b"), ("d", "m", "y")),
-    (re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), ("y", "m", "d")),
+# Days written with the month's name ("Mar 18, 2014", "18th of March 2014"), in any case.
+_MONTH_DATES = [
+    (re.compile(rf"(?i)\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b"), ("m", "d", "y")),
+    (re.compile(rf"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+(\d{{4}})\b"), ("d", "m", "y")),
 ]
+_Q_DATES = [*_MONTH_DATES, (re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), ("y", "m", "d"))]
 _NUMERIC_DATE = re.compile(r"\b(\d{1,2})[/.](\d{1,2})[/.](\d{4})\b")
 Day = tuple[int, int, int]
 
 
 def _day(y: int, m: int, d: int) -> set[Day]:
     return {(y, m, d)} if 1 <= m <= 12 and 1 <= d <= 31 else set()
+
+
+def month_name_days(text: str) -> list[tuple[Day, str, tuple[int, int]]]:
+    """The days `text` writes with the month's name, each with the text as typed and its span: (day, text, span)."""
+    out = []
+    for pattern, order in _MONTH_DATES:
+        for m in pattern.finditer(text):
+            parts = dict(zip(order, m.groups(), strict=True))
+            for day in _day(int(parts["y"]), _MONTHS[parts["m"].lower()], int(parts["d"])):
+                out.append((day, m.group(), m.span()))
+    return out
 
 
 def question_dates(text: str) -> set[Day]:
