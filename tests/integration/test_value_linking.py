@@ -31,6 +31,7 @@ def transfers(server: Neo4jStore) -> Neo4jStore:
                                             begin_date: 'Jan 2, 2015'})-[:TO]->(beta)
         CREATE (beta)-[:SENT]->(:Transfer {id: 't3', amount: '427.12', when: datetime('2016-05-05T00:00:00Z'),
                                            begin_date: 'May 5, 2016'})-[:TO]->(gamma)
+        CREATE (gamma)-[:SENT]->(:Transfer {id: 't4', amount: '19864873.13'})-[:TO]->(alpha)
         WITH alpha, beta, gamma
         UNWIND range(1, 5) AS i
         CREATE (:Bank {name: 'Bank ' + i})-[:SENT]->(:Transfer {id: 'c' + i, amount: 82850.0,
@@ -54,6 +55,8 @@ def test_an_amount_and_a_date_link_the_one_transfer_that_holds_both(transfers: N
     assert _transfer_ids(transfers, links) == {"t2"}
     # an amount stored as text
     assert _transfer_ids(transfers, Retriever(transfers).link("Who sent the 427.12 transfer?")) == {"t3"}
+    # eight significant digits, stored as text: matched as written, not as a rounded "1.98649e+07"
+    assert _transfer_ids(transfers, Retriever(transfers).link("Who got the $19,864,873.13?")) == {"t4"}
 
 
 def test_a_common_amount_links_only_the_record_next_to_a_named_entity_else_nothing(transfers: Neo4jStore) -> None:

@@ -359,6 +359,11 @@ def uncovered_words(question: str, covered: set[int]) -> list[str]:
     return list(dict.fromkeys(words))
 
 
+def _plain(amount: float) -> str:
+    """An amount as a property stored as text holds it: "6000000", "19864873.13" (no separators, no sign)."""
+    return str(int(amount)) if amount.is_integer() else str(amount)
+
+
 def _typed_key(value: object, amounts: dict[float, str], dates: dict[Any, str]) -> object:
     """Which typed value a stored value matched: the amount (a number), the date (a temporal value, or its text)."""
     if isinstance(value, bool):
@@ -367,7 +372,7 @@ def _typed_key(value: object, amounts: dict[float, str], dates: dict[Any, str]) 
         return float(value) if float(value) in amounts else None
     if isinstance(value, str):
         for a, text in amounts.items():
-            if value in (text, f"{a:g}", str(int(a)) if a == int(a) else ""):
+            if value in (text, _plain(a)):
                 return a
         for d, text in dates.items():
             if value == text:
@@ -525,7 +530,7 @@ class Linker:
         if not values:
             return []
         amounts = sorted(values.amounts)
-        texts = values.texts() + [f"{a:g}" if a != int(a) else str(int(a)) for a in amounts]
+        texts = values.texts() + [_plain(a) for a in amounts]
         dates = sorted(values.dates)
         found: dict[str, set[object]] = {}
         for m in self.store.schema.entity_mappings():
@@ -558,10 +563,11 @@ class Linker:
             return []
         typed: dict[object, str] = dict(values.amounts.items()) | dict(values.dates.items())
         out = []
+        already = {le.node.id for le in linked}
         for row in self.store.read("nodes_by_id", ids=chosen, excluded_node_ids=excluded):
             node = node_from_map(row["node"])
             mention = " ".join(typed[k] for k in sorted(found[node.id], key=str) if k in typed)
-            if node.id not in {le.node.id for le in linked}:
+            if node.id not in already:
                 out.append(LinkedEntity(node, "value", 1.0, mention))
         return out
 
