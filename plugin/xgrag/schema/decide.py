@@ -18,6 +18,7 @@ from xgrag.schema.labels import (
     choose_key,
     classify_labels,
     name_candidates,
+    name_key,
     order,
     readable_code,
     record_alias,
@@ -31,11 +32,6 @@ from xgrag.schema.options import ALIAS_TYPE, InferOptions
 from xgrag.schema.profile import GraphProfile, LabelProfile, PropertyStats, TypeProfile, id_named
 from xgrag.schema.provenance import provenance
 from xgrag.schema.values import describe, not_a_fact
-
-
-def _norm_key(key: str) -> str:
-    return key.lower().replace("_", "")
-
 
 __all__ = ["DomainDecisions", "EntityDecision", "InferOptions", "LabelSkip", "PropertyDecision", "TypeDecision",
            "decide_domain"]
@@ -211,7 +207,7 @@ def decide_domain(profile: GraphProfile, opts: InferOptions, probe: Prober | Non
             name, name_reason, labelled = record_name(lp, opts, key)
             # named by its name alone (a repeating bank name whose key only spells it): a named label, its name no
             # fact of its own ("(Aizkraukles Banka) name Aizkraukles Banka" said nothing)
-            naming = "name" if len(name) == 1 and _norm_key(name[0]) in ("name", "title") else "record"
+            naming = "name" if len(name) == 1 and name_key(name[0]) else "record"
             alias = record_alias(lp, name)
             if alias is not None:
                 record_aliases.append((alias, "what the record is, linked without its date"))

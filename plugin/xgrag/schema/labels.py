@@ -51,6 +51,11 @@ def _norm(key: str) -> str:
     return key.lower().replace("_", "")
 
 
+def name_key(key: str) -> bool:
+    """A property named as a name is: `name`, `title` (any case, underscores aside)."""
+    return _norm(key) in ("name", "title")
+
+
 def _usable(s: PropertyStats | None, lp: LabelProfile, opts: InferOptions, present: float | None = None,
             long: bool = False) -> bool:
     """A short string property set on most sampled nodes (a name, or a part of one; `long`: a value up to a fact's
@@ -212,9 +217,9 @@ def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[
     parts: list[str] = []
     said: list[str] = []
     named = [s for k, s in sorted(lp.properties.items())
-             if (_norm(k) in ("name", "title") or _has_word(k, KIND_WORDS)) and _usable(s, lp, opts)]
+             if (name_key(k) or _has_word(k, KIND_WORDS)) and _usable(s, lp, opts)]
     if named:
-        best = min(named, key=lambda s: (_norm(s.key) not in ("name", "title"), -s.present, s.key))
+        best = min(named, key=lambda s: (not name_key(s.key), -s.present, s.key))
         parts.append(best.key)
         said.append(f"what it is ({best.key}, {best.distinct} distinct values in {best.present})")
     dates = [s for k, s in sorted(lp.properties.items())
@@ -263,7 +268,7 @@ def sparse_name(lp: LabelProfile, opts: InferOptions) -> tuple[str, str] | None:
     it, like a street's segments, share the name), the rest are named by label and key."""
     n = max(lp.sampled, 1)
     for key, s in sorted(lp.properties.items()):
-        if _norm(key) in ("name", "title") and _usable(s, lp, opts, present=0.0) \
+        if name_key(key) and _usable(s, lp, opts, present=0.0) \
                 and s.present >= max(SPARSE_NAME_MIN, SPARSE_NAME_SHARE * n) \
                 and s.distinct >= SPARSE_NAME_DISTINCT * s.present:
             return key, (f"set on {s.present} of {n} sampled nodes ({s.distinct} distinct values"
@@ -275,7 +280,7 @@ def sparse_name(lp: LabelProfile, opts: InferOptions) -> tuple[str, str] | None:
 def record_alias(lp: LabelProfile, name: list[str]) -> str | None:
     """A record named by what it is and when ("Belvedere Castle 2020-01-04T21:09:15"): what it is, when that is a
     name or title, is also linked alone, as users type it (its date is no part of how they name it)."""
-    if len(name) > 1 and _norm(name[0]) in ("name", "title") and name[0] in lp.properties:
+    if len(name) > 1 and name_key(name[0]) and name[0] in lp.properties:
         return name[0]
     return None
 
