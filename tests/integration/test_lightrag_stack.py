@@ -53,22 +53,12 @@ def lightrag(server: Neo4jStore, srv: OpenAITestServer, neo4j_uri: tuple[str, st
     """One LightRAG for the module, on one event loop (its storages and LLM queue live on it), the world written."""
     wipe(server)
     uri, user, password = neo4j_uri
-    loop = asyncio.new_event_loop()
-    with L.neo4j_env(uri, user, password, server.database):
-        rag = L.make_rag(tmp_path_factory.mktemp("lightrag"), srv.base_url)
-        loop.run_until_complete(rag.initialize_storages())
-        loop.run_until_complete(L.write_world(rag, WORLD))
-        try:
+    try:
+        with L.running(tmp_path_factory.mktemp("lightrag"), srv.base_url, WORLD, uri, user, password,
+                       server.database) as (rag, loop):
             yield rag, loop
-        finally:
-            loop.run_until_complete(rag.finalize_storages())
-            # LightRAG's LLM priority queues keep worker tasks on the loop: stop them before closing it
-            pending = asyncio.all_tasks(loop)
-            for task in pending:
-                task.cancel()
-            loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
-            loop.close()
-            wipe(server)
+    finally:
+        wipe(server)
 
 
 @pytest.fixture(autouse=True)

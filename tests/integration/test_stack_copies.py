@@ -141,21 +141,12 @@ def lightrag(llamaindex_world: Any, server: Neo4jStore, srv: OpenAITestServer,
     relation sourced from every chunk that repeats the planted sentence, as LightRAG's extraction merges them)."""
     wipe(server)
     uri, user, password = neo4j_uri
-    loop = asyncio.new_event_loop()
-    with L.neo4j_env(uri, user, password, server.database):
-        rag = L.make_rag(tmp_path_factory.mktemp("lightrag-copies"), srv.base_url)
-        loop.run_until_complete(rag.initialize_storages())
-        loop.run_until_complete(L.write_world(rag, WORLD))
-        try:
+    try:
+        with L.running(tmp_path_factory.mktemp("lightrag-copies"), srv.base_url, WORLD, uri, user, password,
+                       server.database) as (rag, loop):
             yield rag, loop
-        finally:
-            loop.run_until_complete(rag.finalize_storages())
-            pending = asyncio.all_tasks(loop)  # LightRAG's LLM queue workers
-            for task in pending:
-                task.cancel()
-            loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
-            loop.close()
-            wipe(server)
+    finally:
+        wipe(server)
 
 
 @pytest.mark.parametrize("mission", ASKED, ids=lambda m: m.name)

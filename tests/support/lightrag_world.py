@@ -214,3 +214,22 @@ def stop(loop: Any, rag: Any) -> None:
     for task in pending:
         task.cancel()
     loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+
+
+@contextmanager
+def running(home: Path, base_url: str, world: list[W.Mission], uri: str, user: str | None, password: str | None,
+            database: str | None) -> Iterator[tuple[Any, Any]]:
+    """A LightRAG over Neo4JStorage on one event loop of its own (its storages and LLM queue live on it), `world`
+    written: yields (rag, loop); stopped and the loop closed after."""
+    import asyncio
+
+    loop = asyncio.new_event_loop()
+    with neo4j_env(uri, user, password, database):
+        rag = make_rag(home, base_url)
+        loop.run_until_complete(rag.initialize_storages())
+        loop.run_until_complete(write_world(rag, world))
+        try:
+            yield rag, loop
+        finally:
+            stop(loop, rag)
+            loop.close()
