@@ -9,7 +9,8 @@ property ("When was Nancy Davolio born?" -> the birth date of Nancy Davolio). Ch
    quantity of that ORDERS relationship);
 2. whether the answer is the kind of value the question words ask for (`xgrag.retrieval.words.answer_kind`:
    "when" a date or a year, "how many" a whole number, "how much" an amount; "who" an entity of a person's or
-   organisation's type, which ranks after 3 only: a type name is a weaker clue than a relation word);
+   organisation's type, which ranks after 3 only: a type name is a weaker clue than a relation word; "who" an
+   entity before a stored value whose key the question does not say, whatever its type is called);
 3. how many of the question's words the chain states: relation words ("sell"/"sold"/SOLD, "director"/
    DIRECTED_BY, "born"/birthDate: `xgrag.retrieval.words.stem`), property keys as words ("unit price"), and the
    types of the entities it reaches ("Which category is Chai in?" -> the neighbour of type Category), beside the
@@ -23,7 +24,8 @@ property ("When was Nancy Davolio born?" -> the birth date of Nancy Davolio). Ch
 7. relation similarity by name embeddings ("how popular is X" -> HAS_IMDB_VOTES), then fact ids.
 
 Each fact after the first must state a question word the chain has not stated yet (a value of the kind the question
-asks for states its "when" / "how many" / "how much", once per chain), except the same relation
+asks for states its "when" / "how many" / "how much", and an entity of the class asked for, an agent or a place,
+its "who" / "where" / "which room": once per chain), except the same relation
 twice in a row ("the films starred by X actors": X's actors, then their films), which must be followed by a fact
 that does, or be asked for by the question ("co-stars", "also directed", a relation word said twice). Entities
 count as mentioned the way linking sees them (xgrag.retrieval.linking: whole names with case and possessives
@@ -49,8 +51,9 @@ from xgrag.generate.base import NO_ANSWER, Fact, Generation, GenerationError, Sy
 from xgrag.model import Node, key_text
 from xgrag.model.graph import PROPERTY_ID_SEPARATOR, split_property_fact_id
 from xgrag.retrieval.linking import key_tokens, select_parts, select_whole
-from xgrag.retrieval.words import STOP as _STOP
 from xgrag.retrieval.words import (
+    AGENT_TYPES,
+    PLACE_TYPES,
     WEAK,
     answer_kind,
     compound_stems,
@@ -61,10 +64,11 @@ from xgrag.retrieval.words import (
     value_dates,
     value_kind,
 )
+from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v5"
+READER_VERSION = "extractive-v6"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
@@ -211,6 +215,12 @@ class _Reading:
         second = noun.group(2) if first and noun and noun.group(2) and noun.group(2) not in WEAK else None
         self.wh_noun = stem(second or first) if first else None
         self.wh_modifier = stem(first) if second and first else None
+        # the class of entity asked for: "who" an agent, "where" a place, or a "which"/"what" noun of either class
+        # ("which room": a place, though the graph types its rooms as Venue; "which officer": an agent)
+        self.asked_class: frozenset[str] | None = (
+            AGENT_TYPES if self.kind == "agent" or (self.kind is None and self.wh_noun in AGENT_TYPES)
+            else PLACE_TYPES if self.kind == "place" or (self.kind is None and self.wh_noun in PLACE_TYPES)
+            else None)
         self.relation_named = False  # a relation or key of the facts from the question's entities is named
         q_words = re.findall(r"[a-z0-9]+", question.lower())
         self.sharing = bool(_SHARING & set(q_words)) or "co-" in question.lower()
@@ -309,8 +319,7 @@ class _Reading:
         self.relation_named = any(s.relation_words for s in first)
         longest = MAX_FACTS if any_words else 2  # without relation words, chains by embedding: two facts at most
         chains: list[_Chain] = []
-        frontier = [_Chain((s,), s.words | ({KIND_STATED} if s.value and self._answers_kind(s) else set()))
-                    for s in first]
+        frontier = [_Chain((s,), s.words | ({KIND_STATED} if self._answers_kind(s) else set())) for s in first]
         looked = 0
         while frontier:
             chains += [c for c in frontier if not c.pending]
@@ -370,10 +379,11 @@ class _Reading:
             if len(chain.steps) + 1 < MAX_FACTS and any_words:
                 return _Chain((*chain.steps, step), chain.covered | step.words, pending=True)
             return None
-        if step.value and self._answers_kind(step) and KIND_STATED not in chain.covered:
+        if self._answers_kind(step) and KIND_STATED not in chain.covered:
             # a value of the kind the question asks for states its question word: "when did the transfer from X take
             # place" is X's transfer and its date, though no word says "begin" (fincen, a graph of the spent frozen
-            # split: the reader answered X's map location instead)
+            # split: the reader answered X's map location instead); so does an entity of the class asked for
+            # ("where is X's talk": X's talk, then its venue, though no word says "venue")
             return _Chain((*chain.steps, step), chain.covered | step.words | {KIND_STATED})
         if any_words or step.words:
             return _Chain((*chain.steps, step), chain.covered | step.words) if new else None
@@ -382,8 +392,17 @@ class _Reading:
         return _Chain((*chain.steps, step), chain.covered | step.words)
 
     def _answers_kind(self, step: _Step) -> bool:
-        """A stated value of the kind the question asks for (a date, a count, an amount: read off the value)."""
-        return self.kind in ("date", "count", "amount") and value_kind(step.to, self.kind, key=step.fact.relation)
+        """A stated value of the kind the question asks for (a date, a count, an amount: read off the value), or an
+        entity of the class it asks for (an agent, a place: read off its type's name)."""
+        if step.value:
+            return self.kind in ("date", "count", "amount") and value_kind(step.to, self.kind,
+                                                                             key=step.fact.relation)
+        return self._in_class(step.to)
+
+    def _in_class(self, name: str) -> bool:
+        typ = self.types.get(name)
+        return self.asked_class is not None and typ is not None and bool(content_stems(key_text(typ))
+                                                                          & self.asked_class)
 
     def _rank(self, chain: _Chain, any_words: bool) -> tuple[Any, ...]:
         steps = chain.steps
@@ -410,8 +429,12 @@ class _Reading:
         # ("who is peter's cousin" -> Benjamin Bunny, a Rabbit, COUSIN OF Peter; not Mr. Mcgregor, a Person who
         # CHASED him): it decides only between chains that state as many of the question's words
         agent = self.kind in ("agent", "place")
+        # "who" asks for someone: an entity before a stored value (a date, a URL, a session's type) whose key the
+        # question does not say, whatever its type is called (a Speaker, a Legislator); a place is no one
+        someone = 0 if kind_ok else 1 if self.kind == "agent" and not end.value and not (
+            self.types.get(end.to) and content_stems(key_text(self.types[end.to])) & PLACE_TYPES) else 2
         return (-len(touched & self.mentioned), -self._days(chain), not kind_ok and not agent, noun_ok,
-                repeats - len(chain.covered), -repeats, not kind_ok and agent,
+                repeats - len(chain.covered), -repeats, someone if agent else 0,
                 length, -self._alignment(chain), -sum(self._score(s.fact) for s in steps),
                 [s.fact.id for s in steps])
 

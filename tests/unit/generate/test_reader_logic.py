@@ -203,3 +203,25 @@ def test_a_value_of_the_kind_asked_for_states_when_through_another_entity() -> N
     assert _read("When did the transfer from Nationwide Life take place?", facts) == ("2014-01-31T00:00:00Z.",
                                                                                      ["o1", "f#begin"])
     assert _read("Where is Nationwide Life?", facts)[1] != ["o1", "f#begin"]
+
+
+# A festival's programme in a domain model's words: performers PLAY_AT shows, shows are ON_STAGE, stages typed Venue.
+# No question word names a key or a relation's type: the class of answer asked for decides.
+FESTIVAL = [_prop("p1", "Midnight Jazz", "start time", "2019-08-02 23:00:00", "Show"),
+            _prop("p2", "Midnight Jazz", "format", "90-minute set", "Show"),
+            _prop("p3", "Ada Byrne", "photo", "http://example.org/ada.jpg", "Performer"),
+            _edge("r1", "Ada Byrne", "PLAYS AT", "Midnight Jazz", "Performer", "Show"),
+            _edge("r2", "Midnight Jazz", "ON STAGE", "Blue Tent", "Show", "Venue")]
+
+
+def test_who_asks_for_someone_not_a_stored_value() -> None:
+    # a Performer is no type "who" knows by name; still someone, not the show's start time or format
+    assert _read("Who is on the bill for Midnight Jazz?", FESTIVAL) == ("Ada Byrne.", ["r1"])
+
+
+def test_a_place_noun_or_where_reaches_an_entity_of_a_place_type() -> None:
+    # "room" and "Venue" are both words of places: the stage, not the format
+    assert _read("Which room is Midnight Jazz in?", FESTIVAL) == ("Blue Tent.", ["r2"])
+    # two facts: the performer's show, then its stage; not the performer's photo
+    assert _read("Where is Ada Byrne's show?", FESTIVAL) == ("Blue Tent.", ["r1", "r2"])
+    assert _read("Which room is Ada Byrne playing in?", FESTIVAL) == ("Blue Tent.", ["r1", "r2"])
