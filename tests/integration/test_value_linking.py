@@ -67,3 +67,34 @@ def test_a_common_amount_links_only_the_record_next_to_a_named_entity_else_nothi
                            {"id": cid})[0]["n"] == 1
     # five transfers of that amount and nothing else named: the amount names none of them in particular
     assert _transfer_ids(transfers, Retriever(transfers).link("Who received the $82,850?")) == set()
+
+
+KIND_AND_KEY = schema_preset("domain", read_only=True, entities=[
+    EntityMapping(label="DeliveryVan", key="id", name=["serialNumber"]),
+    EntityMapping(label="Dock", key="number", name=["title"]),
+    EntityMapping(label="Depot", key="name", name=["name"])])
+
+
+@pytest.fixture()
+def fleet(server: Neo4jStore) -> Neo4jStore:
+    wipe(server)
+    server.query("""
+        CREATE (d:Depot {name: 'North Depot'})
+        CREATE (:DeliveryVan {id: '7731200Q', serialNumber: 'VXD-0001'})-[:BASED_AT]->(d)
+        CREATE (:DeliveryVan {id: '7731201Q', serialNumber: 'VXD-0002'})-[:BASED_AT]->(d)
+        CREATE (:Dock {number: 12, title: 'Cold store dock'})-[:PART_OF]->(d)
+        """, read_only=False)
+    return server.with_schema(KIND_AND_KEY)
+
+
+def test_a_kind_and_its_key_name_an_entity_named_by_another_property(fleet: Neo4jStore) -> None:
+    # a van is named by its serial number; people name it by kind and code, the label's words in any case
+    links = Retriever(fleet).link("Where is delivery van 7731201Q based?")
+    by_key = [(le.node.name, le.mention) for le in links if le.method == "key"]
+    assert by_key == [("VXD-0002", "delivery van 7731201Q")]
+    # a key stored as a number, typed as digits
+    assert [le.node.name for le in Retriever(fleet).link("Which depot is dock 12 part of?")
+            if le.method == "key"] == ["Cold store dock"]
+    # the code alone, or under another kind's words, names nothing by key
+    assert not [le for le in Retriever(fleet).link("Where is 7731201Q based?") if le.method == "key"]
+    assert not [le for le in Retriever(fleet).link("Where is dock 7731201Q?") if le.method == "key"]

@@ -15,7 +15,9 @@ Three tiers, each run only where the one before found nothing:
 Beside the first tier, with the in-memory name index (a read-only mapping): a number typed with or without its
 punctuation ("98824177531", "9-(882)417-7531") links the entity named or aliased by the same digits. In a general
 mapping, an amount or a date the question types ("the $82,850 transfer", "on Mar 18, 2014") links the records that
-hold it among their facts (xgrag.retrieval.typed_values; `Linker._records_by_value`).
+hold it among their facts (xgrag.retrieval.typed_values; `Linker._records_by_value`), and a label's words followed by
+a key's value name the entity as people name things by kind and code ("truck 1421412P", "invoice 1004") where its
+name is another property (`Linker._by_label_and_key`).
 
 Deterministic (ties broken by entity id); reads only; every value is a Cypher parameter.
 """
@@ -160,7 +162,7 @@ def candidate_spans(question: str) -> list[str]:
 @dataclass(frozen=True)
 class LinkedEntity:
     node: Node
-    method: str  # bracket | exact | number | value | partial | fulltext | vector
+    method: str  # bracket | exact | number | key | value | partial | fulltext | vector
     score: float
     mention: str
 
@@ -473,6 +475,42 @@ class Linker:
                         out.append((node, node.name))
         return out
 
+    def _by_label_and_key(self, question: str, linked: Sequence[LinkedEntity],
+                          excluded: list[str]) -> list[LinkedEntity]:
+        """Named entities the question names by their kind and key, as people name things ("truck 1421412P",
+        "route r1", "invoice 1004"), when the name is another property (a truck named by its serial number): the
+        label's words as typed in any case, then one token, looked up as the key's value (text, or a number)."""
+        words = re.findall(r"[\w'&.\-]+", question.replace("[", " ").replace("]", " "))
+        low = [w.lower() for w in words]
+        have = {le.node.id for le in linked}
+        out: list[LinkedEntity] = []
+        for m in self.store.schema.entity_mappings():
+            if not m.name or not m.key:
+                continue
+            label = key_text(m.label).split()
+            n = len(label)
+            typed = {" ".join(words[i:i + n + 1]): words[i + n].strip(".,'?!")
+                     for i in range(len(words) - n) if low[i:i + n] == label}
+            values = sorted({v for v in typed.values() if v})
+            if not values:
+                continue
+            wanted: list[object] = [*values, *[int(v) for v in values if re.fullmatch(r"-?\d{1,18}", v)]]
+            # identifiers from the validated mapping; the values are parameters
+            rows = self.store.query(f"MATCH (n:{quote(m.label)}) WHERE n.{quote(m.key)} IN $values "
+                                    f"RETURN elementId(n) AS id, toString(n.{quote(m.key)}) AS key LIMIT $limit",
+                                    {"values": wanted, "limit": self.settings.link_limit * 5})
+            keys = {str(r["id"]): str(r["key"]) for r in rows}
+            if not keys:
+                continue
+            for row in self.store.read("nodes_by_id", ids=sorted(keys), excluded_node_ids=excluded):
+                node = node_from_map(row["node"])
+                if node.id in have:
+                    continue
+                mention = next(t for t, v in typed.items() if v == keys[node.id] or v == keys[node.id].strip())
+                out.append(LinkedEntity(node, "key", 1.0, mention))
+                have.add(node.id)
+        return out
+
     def _search(self, terms: list[str], limit: int, excluded: list[str]) -> list[tuple[Node, float]]:
         memory = self._names()
         if memory is not None:
@@ -508,6 +546,7 @@ class Linker:
             if node.id not in {le.node.id for le in whole}]
         whole += numbers
         if self.store.schema.general:
+            whole += self._by_label_and_key(question, whole, excluded)
             whole += self._records_by_value(question, whole, excluded)
         if whole:
             # A whole name is the strongest evidence of what a question is about; parts of names are a fallback.
