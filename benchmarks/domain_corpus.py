@@ -188,10 +188,11 @@ def write_star_wars(store: Any, mirror: Path) -> None:
         store.query(statement, {"value": value} if "$value" in statement else {}, read_only=False)
 
 
-def _csv_rows(data: bytes) -> list[dict[str, str | None]]:
-    """Rows as LOAD CSV WITH HEADERS gives them: every field a string, an empty field null."""
-    reader = csv.DictReader(io.StringIO(data.decode("utf-8-sig")))
-    return [{k: (v if v != "" else None) for k, v in row.items()} for row in reader]
+def _csv_rows(data: bytes, delimiter: str = ",") -> list[dict[str, str | None]]:
+    """Rows as LOAD CSV WITH HEADERS gives them: every field a string, an empty field null (a field past the
+    header's last column has no name and is left out)."""
+    reader = csv.DictReader(io.StringIO(data.decode("utf-8-sig")), delimiter=delimiter)
+    return [{k: (v if v != "" else None) for k, v in row.items() if k is not None} for row in reader]
 
 
 def write_airport_routes(store: Any, mirror: Path) -> None:
@@ -215,21 +216,26 @@ def write_airport_routes(store: Any, mirror: Path) -> None:
             store.query(load.sub("UNWIND $rows AS row", statement), {"rows": rows}, read_only=False)
 
 
-_LOAD_CSV = re.compile(r"(?is)(?:USING PERIODIC COMMIT\s+)?LOAD CSV WITH HEADERS\s+FROM\s+(['\"])(.+?)\1\s+AS\s+(\w+)")
+_LOAD_CSV = re.compile(r"(?is)(?:USING PERIODIC COMMIT\s+)?LOAD CSV WITH HEADERS\s+FROM\s+(['\"])(.+?)\1\s+AS\s+(\w+)"
+                       r"(?:\s+FIELDTERMINATOR\s+(['\"])(.)\4)?")
 _BATCH = 20_000  # rows a statement is given at once: a large file is read in parts, each part its own statement
 
 
-def _run_script(store: Any, script: str, rows_of: Callable[[str], list[dict[str, str | None]] | None]) -> None:
+RowsOf = Callable[[str, str], "list[dict[str, str | None]] | None"]  # (url, field terminator) -> its rows
+
+
+def _run_script(store: Any, script: str, rows_of: RowsOf) -> None:
     """Every statement of a Cypher script, as written (in 5.x syntax where 4.x syntax was removed), each
-    `LOAD CSV WITH HEADERS FROM <url> AS row` given the rows of the file that `rows_of(url)` reads from the mirror
-    (None: that file is not in the mirror, and its statement is left out; the caller says which may be)."""
+    `LOAD CSV WITH HEADERS FROM <url> AS row [FIELDTERMINATOR 'c']` given the rows of the file that
+    `rows_of(url, c)` reads from the mirror (None: that file is not in the mirror, and its statement is left out;
+    the caller says which may be)."""
     for statement in _statements(script):
         statement = _five(statement)
         m = _LOAD_CSV.search(statement)
         if m is None:
             store.query(statement, read_only=False)
             continue
-        rows = rows_of(m[2])
+        rows = rows_of(m[2], m[5] or ",")
         if rows is None:
             continue
         unwound = _LOAD_CSV.sub(f"UNWIND $rows AS {m[3]}", statement)
@@ -237,9 +243,9 @@ def _run_script(store: Any, script: str, rows_of: Callable[[str], list[dict[str,
             store.query(unwound, {"rows": rows[start:start + _BATCH]}, read_only=False)
 
 
-def _no_files(repo: str) -> Callable[[str], list[dict[str, str | None]] | None]:
+def _no_files(repo: str) -> RowsOf:
     """For a script that reads no file: a LOAD CSV in it is an error, not a statement left out."""
-    def rows_of(url: str) -> list[dict[str, str | None]] | None:
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
         raise CorpusError(f"{repo}: its script reads {url}, which no loader here serves")
     return rows_of
 
@@ -252,12 +258,12 @@ def write_legis_graph(store: Any, mirror: Path) -> None:
     """scripts/legis-graph.cypher of neo4j-graph-examples/legis-graph over the files its URLs name: from that
     repository's import/ where it has them, else from outputs/ of github.com/legis-graph/legis-graph (the project
     the script names as its origin; import/ lacks legislators-current.csv, congresses.csv and bills.csv)."""
-    def rows_of(url: str) -> list[dict[str, str | None]]:
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
         file = url.rsplit("/", 1)[-1]
         try:
-            return _csv_rows(read_file(LEGIS, f"import/{file}", mirror))
+            return _csv_rows(read_file(LEGIS, f"import/{file}", mirror), delimiter)
         except CorpusError:
-            return _csv_rows(read_file(LEGIS_UPSTREAM, f"outputs/{file}", mirror))
+            return _csv_rows(read_file(LEGIS_UPSTREAM, f"outputs/{file}", mirror), delimiter)
 
     _run_script(store, read_file(LEGIS, "scripts/legis-graph.cypher", mirror).decode("utf-8"), rows_of)
 
@@ -270,9 +276,9 @@ def write_foodmart(store: Any, mirror: Path) -> None:
     """foodmart-import.cyp over data/*.csv (each URL's file of the same name), without its last statement: the sales
     (data/sales.csv, Sale nodes and their LINE_ITEM, ON_DATE, IN_STORE, PURCHASED_BY, APPLIED_PROMOTION
     relationships) are stored with Git LFS and not in the mirror."""
-    def rows_of(url: str) -> list[dict[str, str | None]] | None:
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
         file = url.rsplit("/", 1)[-1]
-        return None if file == FOODMART_ABSENT else _csv_rows(read_file(FOODMART, f"data/{file}", mirror))
+        return None if file == FOODMART_ABSENT else _csv_rows(read_file(FOODMART, f"data/{file}", mirror), delimiter)
 
     _run_script(store, read_file(FOODMART, "foodmart-import.cyp", mirror).decode("utf-8"), rows_of)
 
@@ -283,8 +289,8 @@ OSCON = "neo4j-examples/oscon-graph"
 def write_oscon(store: Any, mirror: Path) -> None:
     """scripts/load_csv.cql over data/speakers.csv, venues.csv and events.csv (the files its `file:` URLs name):
     OSCON 2014's speakers, sessions, rooms and topics."""
-    def rows_of(url: str) -> list[dict[str, str | None]]:
-        return _csv_rows(read_file(OSCON, url.removeprefix("file:"), mirror))
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        return _csv_rows(read_file(OSCON, url.removeprefix("file:"), mirror), delimiter)
 
     _run_script(store, read_file(OSCON, "scripts/load_csv.cql", mirror).decode("utf-8"), rows_of)
 
@@ -309,37 +315,123 @@ def write_supply_chain(store: Any, mirror: Path) -> None:
     _run_script(store, script, _no_files(SUPPLY_CHAIN))
 
 
+DISCOVER = "neo4j-examples/discoveraurafree"
+GRAPHGISTS = "neo4j-examples/graphgists"
+_ADOC_CYPHER = re.compile(r"((?:^//[^\n]*\n)*)\[source,\s*cypher[^\]]*\]\n-{4,}\n(.*?)\n-{4,}", re.S | re.M)
+# Cypher 1.x/2.x let a pattern end in a bare variable (`-[:FOR_INSTANCE]->instance9`); 5.x wants it in parentheses
+_BARE_END = re.compile(r"(-\[[^\]]*\]->?)([A-Za-z_]\w*)\b")
+
+
+def _cypher_blocks(adoc: str) -> list[tuple[str, str]]:
+    """The `[source,cypher]` blocks of an AsciiDoc page, in order: (the `//` marker lines above it, its body)."""
+    return [(m[1], m[2]) for m in _ADOC_CYPHER.finditer(adoc)]
+
+
+def write_consumer_complaints(store: Any, mirror: Path) -> None:
+    """The import of week-14.adoc ("Consumer Complaints Database") of neo4j-examples/discoveraurafree: its
+    constraint block and the LOAD CSV blocks that write, in order, each reading data/complaints-nov-2021.csv (the
+    file its short URL https://git.io/J1m7e names, as the page says: CFPB complaints received in November 2021)."""
+    page = read_file(DISCOVER, "week-14.adoc", mirror).decode("utf-8")
+    rows = _csv_rows(read_file(DISCOVER, "data/complaints-nov-2021.csv", mirror))
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if url != "https://git.io/J1m7e":
+            raise CorpusError(f"consumer-complaints: week-14.adoc reads {url}, which no loader here serves")
+        return rows
+
+    writes = re.compile(r"(?i)\b(create constraint|merge|create|set)\b")
+    script = "".join(body.strip().rstrip(";") + ";\n" for _, body in _cypher_blocks(page) if writes.search(body))
+    if not script:
+        raise CorpusError("consumer-complaints: no load statements found in week-14.adoc")
+    _run_script(store, script, rows_of)
+
+
+def write_eurovision(store: Any, mirror: Path) -> None:
+    """data/esc/esc-import.cypher of neo4j-examples/discoveraurafree as written, each LOAD CSV reading the file of
+    the same name in data/esc/ (the 1975-2019 file with its `FIELDTERMINATOR ';'`): Eurovision Song Contest
+    countries and their final votes, one relationship type per year (VOTES_1975 ... VOTES_2022)."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        return _csv_rows(read_file(DISCOVER, "data/esc/" + url.rsplit("/", 1)[-1], mirror), delimiter)
+
+    _run_script(store, read_file(DISCOVER, "data/esc/esc-import.cypher", mirror).decode("utf-8"), rows_of)
+
+
+def write_us_presidents(store: Any, mirror: Path) -> None:
+    """The statement code/gedcom/gedcom2neo4j.py of neo4j-examples/discoveraurafree runs (`statement_w_cleanup`:
+    Person nodes and their MOTHER and FATHER) over data/presidents.csv: the rows that script builds from a GEDCOM
+    file, written out by its sibling gedcom2csv.py from data/pres2020.ged (US presidents and their ancestors); read
+    as LOAD CSV reads them (strings, an empty field null), one line's ninth field (a name with a comma) left out."""
+    import ast
+
+    program = ast.parse(read_file(DISCOVER, "code/gedcom/gedcom2neo4j.py", mirror).decode("utf-8"))
+    statements = {t.id: node.value.value for node in program.body if isinstance(node, ast.Assign)
+                  for t in node.targets if isinstance(t, ast.Name) and isinstance(node.value, ast.Constant)}
+    if "statement_w_cleanup" not in statements:
+        raise CorpusError("us-presidents: code/gedcom/gedcom2neo4j.py has no statement_w_cleanup")
+    rows = _csv_rows(read_file(DISCOVER, "data/presidents.csv", mirror))
+    store.query(statements["statement_w_cleanup"], {"data": rows}, read_only=False)
+
+
+def _graphgist(path: str) -> Writer:
+    """A GraphGist of neo4j-examples/graphgists: its `//setup` Cypher blocks, in order, as written (in 5.x syntax:
+    4.x's removed forms as elsewhere here, and a pattern's bare end variable in parentheses)."""
+    def write(store: Any, mirror: Path) -> None:
+        page = read_file(GRAPHGISTS, path, mirror).decode("utf-8")
+        setup = [body for marks, body in _cypher_blocks(page) if "//setup" in marks.replace(" ", "")]
+        if not setup:
+            raise CorpusError(f"{GRAPHGISTS}: {path} has no //setup Cypher block")
+        for body in setup:
+            _run_script(store, _BARE_END.sub(r"\1(\2)", body), _no_files(GRAPHGISTS))
+
+    write.__doc__ = f"{path} of {GRAPHGISTS}: its //setup Cypher blocks as written."
+    return write
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
     Graph("bloom", "spent", "Bloom's fraud demo: account holders, cards, accounts, loans, phone numbers, SSNs, "
                              "addresses, transfers, purchases", dump="data/bloom-50.dump"),
+    Graph("aws-infrastructure", "frozen", "AWS's global infrastructure in January 2014: continents, regions, "
+                                          "availability zones, services, EC2 instance types, hourly prices",
+          writer=_graphgist("mdm/aws-infrastructure.adoc"), source=GRAPHGISTS),
+    Graph("consumer-complaints", "frozen", "CFPB consumer complaints of November 2021: complaints, companies, "
+                                           "products, issues, responses, tags",
+          writer=write_consumer_complaints, source=DISCOVER),
     Graph("contact-tracing", "tune", "people, visits to places, places, regions", dump="data/contact-tracing-50.dump"),
     Graph("cybersecurity", "tune", "an Active Directory domain: users, computers, groups, OUs, GPOs and their rights",
           dump="data/cyber-security-ad-50.dump"),
     Graph("entity-resolution", "spent", "users, their IP addresses, movies watched, genres",
           dump="data/entity-resolution-50.dump"),
     Graph("fincen", "spent", "FinCEN files: filings, banks, countries", dump="data/fincen-50.dump"),
-    Graph("foodmart", "frozen", "FoodMart, a grocery chain: customers, stores, cities, sales regions, products, "
+    Graph("eurovision", "frozen", "the Eurovision Song Contest: countries and the points each gave another in each "
+                                  "year's final (1975-2019, 2021, 2022), jury and public",
+          writer=write_eurovision, source=DISCOVER),
+    Graph("foodmart", "spent", "FoodMart, a grocery chain: customers, stores, cities, sales regions, products, "
                                 "brands, product classes, promotions, a calendar (its sales are not in the mirror)",
           writer=write_foodmart, source=FOODMART),
     Graph("graph-data-science", "tune", "Game of Thrones: persons, houses, battles, books, cultures, locations",
           dump="data/graph-data-science-50.dump"),
-    Graph("legis-graph", "frozen", "the 114th US Congress: legislators, states, parties, chambers, bills, "
+    Graph("legis-graph", "spent", "the 114th US Congress: legislators, states, parties, chambers, bills, "
                                    "sponsorships, votes, committees and their members, subjects",
           writer=write_legis_graph, source=LEGIS),
     Graph("network-management", "tune", "a data centre: racks, machines, interfaces, software, processes, ports",
           dump="data/network-management-50.dump"),
+    Graph("nypl-menus", "frozen", "four menus from the New York Public Library's collection: their dishes and "
+                                  "prices, restaurants' cities",
+          writer=_graphgist("retail/Menus_in_NYPL.adoc"), source=GRAPHGISTS),
     Graph("openstreetmap", "spent", "OpenStreetMap of a city area: nodes, ways, tags, points of interest",
           dump="data/openstreetmap-50.dump"),
-    Graph("oscon", "frozen", "OSCON 2014: speakers, sessions, rooms, topics", writer=write_oscon, source=OSCON),
-    Graph("sdn-university", "frozen", "a school: departments, subjects, teachers, students, classes, study buddies",
+    Graph("oscon", "spent", "OSCON 2014: speakers, sessions, rooms, topics", writer=write_oscon, source=OSCON),
+    Graph("sdn-university", "spent", "a school: departments, subjects, teachers, students, classes, study buddies",
           writer=write_sdn_university, source=SDN_UNIVERSITY),
     Graph("stackoverflow", "tune", "Stack Overflow questions tagged neo4j/cypher: users, answers, comments, tags",
           dump="data/stackoverflow-50.dump"),
     Graph("star-wars", "tune", "SWAPI: characters, films, planets, species, starships, vehicles",
           writer=write_star_wars),
-    Graph("supply-chain", "frozen", "a logistics demo: distribution and destination centres and their links, trucks "
+    Graph("us-presidents", "frozen", "a genealogy of the US presidents: persons, birth and death years, mothers "
+                                     "and fathers", writer=write_us_presidents, source=DISCOVER),
+    Graph("supply-chain", "spent", "a logistics demo: distribution and destination centres and their links, trucks "
                                     "and their systems, ships, candidate sites and their features",
           writer=write_supply_chain, source=SUPPLY_CHAIN),
 ]}
