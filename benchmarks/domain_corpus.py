@@ -372,6 +372,86 @@ def write_us_presidents(store: Any, mirror: Path) -> None:
     store.query(statements["statement_w_cleanup"], {"data": rows}, read_only=False)
 
 
+# How Neo4j's Data Importer reads a mapped field as each of its model's types (as its generated Cypher converts them)
+_IMPORTER_TYPES = {"string": "{v}", "integer": "toInteger(trim({v}))", "float": "toFloat(trim({v}))",
+                   "datetime": "datetime({v})", "boolean": "toLower(trim({v})) IN ['1', 'true', 'yes']"}
+
+
+def _q(name: str) -> str:
+    return "`" + name.replace("`", "``") + "`"
+
+
+def _importer_model(store: Any, model: dict[str, Any], rows_of: Callable[[str], list[dict[str, str | None]]]) -> None:
+    """A Neo4j Data Importer model (its exported JSON) run over its files: a uniqueness constraint on each node
+    schema's key; each node mapping MERGEs its nodes on the key (rows without one skipped) and SETs the mapped
+    fields (a mapping's fields name its schema's properties in order); each relationship mapping MATCHes both ends
+    by their keys and MERGEs the relationship with its properties. Values converted by the property's type."""
+    graph, mapping = model["dataModel"]["graphModel"], model["dataModel"]["mappingModel"]
+    schemas = graph["nodeSchemas"]
+
+    def fields(schema: dict[str, Any], mapped: list[dict[str, str]]) -> list[tuple[str, str, str]]:
+        props = schema["properties"]
+        if len(props) != len(mapped):
+            raise CorpusError(f"Data Importer model: {schema.get('label', schema.get('type'))} maps {len(mapped)} "
+                              f"fields to {len(props)} properties")
+        return [(p["property"], p["type"], m["field"]) for p, m in zip(props, mapped, strict=True)]
+
+    def key(schema_id: str) -> tuple[str, str]:
+        schema = schemas[schema_id]
+        (wanted,) = schema["key"]["properties"]
+        prop = next(p for p in schema["properties"] if p["identifier"] == wanted)
+        return prop["property"], prop["type"]
+
+    def value(kind: str, field: str) -> str:
+        return _IMPORTER_TYPES[kind].format(v=f"row.{_q(field)}")
+
+    for schema_id, schema in schemas.items():
+        name, _ = key(schema_id)
+        store.query(f"CREATE CONSTRAINT IF NOT EXISTS FOR (n:{_q(schema['label'])}) REQUIRE n.{_q(name)} IS UNIQUE",
+                    read_only=False)
+    for node in mapping["nodeMappings"].values():
+        schema = schemas[node["nodeSchema"]]
+        name, kind = key(node["nodeSchema"])
+        mapped = fields(schema, node["mappings"])
+        key_field = next(f for p, _, f in mapped if p == name)
+        sets = ", ".join(f"n.{_q(p)} = {value(t, f)}" for p, t, f in mapped if p != name)
+        statement = (f"UNWIND $rows AS row WITH row WHERE row.{_q(key_field)} IS NOT NULL "
+                     f"MERGE (n:{_q(schema['label'])} {{{_q(name)}: {value(kind, key_field)}}})"
+                     + (f" SET {sets}" if sets else ""))
+        store.query(statement, {"rows": rows_of(node["fileSchema"])}, read_only=False)
+    for rel in mapping["relationshipMappings"].values():
+        schema = graph["relationshipSchemas"][rel["relationshipSchema"]]
+        ends = []
+        for var, side in (("s", "source"), ("t", "target")):
+            end_id = schema[f"{side}NodeSchema"]
+            name, kind = key(end_id)
+            (field,) = [m["field"] for m in rel[f"{side}Mappings"]]
+            ends.append(f"MATCH ({var}:{_q(schemas[end_id]['label'])} {{{_q(name)}: {value(kind, field)}}})")
+        sets = ", ".join(f"r.{_q(p)} = {value(t, f)}" for p, t, f in fields(schema, rel["mappings"]))
+        statement = (f"UNWIND $rows AS row {' '.join(ends)} MERGE (s)-[r:{_q(schema['type'])}]->(t)"
+                     + (f" SET {sets}" if sets else ""))
+        store.query(statement, {"rows": rows_of(rel["fileSchema"])}, read_only=False)
+
+
+NOBEL_MODEL = "data/nobel-prizes/nobel-prize-neo4j_importer_model_2023-01-16.json"
+
+
+def write_nobel_prizes(store: Any, mirror: Path) -> None:
+    """The Data Importer model of week-39-nobel-prizes.adoc of neo4j-examples/discoveraurafree
+    (data/nobel-prizes/nobel-prize-neo4j_importer_model_2023-01-16.json) over the files it maps,
+    data/nobel-prizes/prize2.csv and laureate.csv (nobelprize.org's v1 API as CSV, to 2022): laureates, prizes,
+    categories, years, institutions, countries."""
+    model = json.loads(read_file(DISCOVER, NOBEL_MODEL, mirror))
+    files: dict[str, list[dict[str, str | None]]] = {}
+
+    def rows_of(file: str) -> list[dict[str, str | None]]:
+        if file not in files:
+            files[file] = _csv_rows(read_file(DISCOVER, f"data/nobel-prizes/{file}", mirror))
+        return files[file]
+
+    _importer_model(store, model, rows_of)
+
+
 def _graphgist(path: str) -> Writer:
     """A GraphGist of neo4j-examples/graphgists: its `//setup` Cypher blocks, in order, as written (in 5.x syntax:
     4.x's removed forms as elsewhere here, and a pattern's bare end variable in parentheses)."""
@@ -417,6 +497,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_legis_graph, source=LEGIS),
     Graph("network-management", "tune", "a data centre: racks, machines, interfaces, software, processes, ports",
           dump="data/network-management-50.dump"),
+    Graph("nobel-prizes", "frozen", "Nobel Prizes to 2022: laureates, prizes and their shares, categories, years, "
+                                    "institutions, countries of birth and death", writer=write_nobel_prizes,
+          source=DISCOVER),
     Graph("nypl-menus", "frozen", "four menus from the New York Public Library's collection: their dishes and "
                                   "prices, restaurants' cities",
           writer=_graphgist("retail/Menus_in_NYPL.adoc"), source=GRAPHGISTS),
