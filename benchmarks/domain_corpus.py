@@ -397,9 +397,12 @@ def _importer_model(store: Any, model: dict[str, Any], rows_of: Callable[[str], 
         return [(p["property"], p["type"], m["field"]) for p, m in zip(props, mapped, strict=True)]
 
     def key(schema_id: str) -> tuple[str, str]:
+        """The key property (name, type) of a node schema: named by its identifier (the model's format 0.8), or by
+        its position among the schema's properties (format 0.0.1)."""
         schema = schemas[schema_id]
         (wanted,) = schema["key"]["properties"]
-        prop = next(p for p in schema["properties"] if p["identifier"] == wanted)
+        props = schema["properties"]
+        prop = props[wanted] if isinstance(wanted, int) else next(p for p in props if p["identifier"] == wanted)
         return prop["property"], prop["type"]
 
     def value(kind: str, field: str) -> str:
@@ -452,6 +455,28 @@ def write_nobel_prizes(store: Any, mirror: Path) -> None:
     _importer_model(store, model, rows_of)
 
 
+NFT_ARCHIVE = "data/data-importer-nft-2021-01-01.zip"
+
+
+def write_nft_trades(store: Any, mirror: Path) -> None:
+    """The Data Importer archive of week-17.adoc ("Analysing NFT Trades") of neo4j-examples/discoveraurafree,
+    data/data-importer-nft-2021-01-01.zip: its model (neo4j_importer_model.json) over its file (nft_2021-01-01.csv,
+    the NFT trades of 1 January 2021 from the dataset of Nadini et al., Scientific Reports 2021): transactions,
+    NFTs, collections, categories, traders."""
+    import zipfile
+
+    with zipfile.ZipFile(io.BytesIO(read_file(DISCOVER, NFT_ARCHIVE, mirror))) as archive:
+        model = json.loads(archive.read("neo4j_importer_model.json"))
+        files = {name: _csv_rows(archive.read(name)) for name in archive.namelist() if name.endswith(".csv")}
+
+    def rows_of(file: str) -> list[dict[str, str | None]]:
+        if file not in files:
+            raise CorpusError(f"nft-trades: the model maps {file}, which {NFT_ARCHIVE} lacks")
+        return files[file]
+
+    _importer_model(store, model, rows_of)
+
+
 def _graphgist(path: str) -> Writer:
     """A GraphGist of neo4j-examples/graphgists: its `//setup` Cypher blocks, in order, as written (in 5.x syntax:
     4.x's removed forms as elsewhere here, and a pattern's bare end variable in parentheses)."""
@@ -497,6 +522,8 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_legis_graph, source=LEGIS),
     Graph("network-management", "tune", "a data centre: racks, machines, interfaces, software, processes, ports",
           dump="data/network-management-50.dump"),
+    Graph("nft-trades", "frozen", "NFT trades of 1 January 2021: transactions and their prices, NFTs, collections, "
+                                  "categories, sellers and buyers", writer=write_nft_trades, source=DISCOVER),
     Graph("nobel-prizes", "frozen", "Nobel Prizes to 2022: laureates, prizes and their shares, categories, years, "
                                     "institutions, countries of birth and death", writer=write_nobel_prizes,
           source=DISCOVER),
