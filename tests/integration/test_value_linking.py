@@ -98,3 +98,18 @@ def test_a_kind_and_its_key_name_an_entity_named_by_another_property(fleet: Neo4
     # the code alone, or under another kind's words, names nothing by key
     assert not [le for le in Retriever(fleet).link("Where is 7731201Q based?") if le.method == "key"]
     assert not [le for le in Retriever(fleet).link("Where is dock 7731201Q?") if le.method == "key"]
+
+
+def test_the_key_a_question_names_an_entity_by_is_stated_in_its_context(fleet: Neo4jStore) -> None:
+    from xgrag.model import Perturbation
+
+    retriever = Retriever(fleet)
+    sub = retriever.retrieve("Where is delivery van 7731201Q based?")
+    van = next(n.id for n in sub.nodes.values() if n.name == "VXD-0002")
+    stated = [(f.key, f.text) for f in sub.properties_of(van)]
+    assert ("id", "7731201Q") in stated  # no mapped fact says it: without it the context names no van 7731201Q
+    # a unit like any other fact: a perturbation that removes it leaves the van and drops the key
+    fact_id = next(f.id for f in sub.properties_of(van) if f.key == "id")
+    without = retriever.retrieve("Where is delivery van 7731201Q based?",
+                                 perturbation=Perturbation(excluded_property_ids=frozenset({fact_id})))
+    assert van in without.nodes and fact_id not in without.properties

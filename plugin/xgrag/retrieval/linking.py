@@ -165,6 +165,9 @@ class LinkedEntity:
     method: str  # bracket | exact | number | key | value | partial | fulltext | vector
     score: float
     mention: str
+    # the property the question named it by, and its value, when no fact states it ("truck 1421412P": the key id of
+    # a truck named by its serial number): retrieval states it, or the context would not say which truck is meant
+    stated: tuple[str, str] | None = None
 
 
 def number_units(text: str) -> list[tuple[int, int]]:
@@ -507,7 +510,7 @@ class Linker:
                 if node.id in have:
                     continue
                 mention = next(t for t, v in typed.items() if v == keys[node.id] or v == keys[node.id].strip())
-                out.append(LinkedEntity(node, "key", 1.0, mention))
+                out.append(LinkedEntity(node, "key", 1.0, mention, stated=(m.key, keys[node.id])))
                 have.add(node.id)
         return out
 

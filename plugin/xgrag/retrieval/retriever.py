@@ -120,10 +120,23 @@ class Retriever:
             sub = self.khop(seeds, hops or self.settings.hops, ex_nodes, ex_rels)
         self.fill_properties(sub, question, perturbation.excluded_property_ids)
         if linked is not None:  # what the question's names matched, for the explanation (given seeds: none linked)
+            self._state_linked_keys(sub, linked, perturbation.excluded_property_ids)
             sub.linking = linking_record(question, linked, bool(sub.seeds))
         return sub
 
     # -- property facts ---------------------------------------------------------------------------
+
+    @staticmethod
+    def _state_linked_keys(sub: Subgraph, linked: Sequence[LinkedEntity], excluded: Iterable[str]) -> None:
+        """The key a seed was named by ("truck 1421412P"), as a fact of the seed when no mapped fact states it: the
+        context says which entity the question meant, and an explanation can remove it like any fact."""
+        gone = set(excluded)
+        for le in linked:
+            if le.stated is None or le.node.id not in sub.nodes:
+                continue
+            fact = PropertyFact(le.node.id, le.stated[0], le.stated[1])
+            if fact.id not in gone and fact.id not in sub.properties:
+                sub.add_property(fact)
 
     @_one_read_transaction
     def fill_properties(self, sub: Subgraph, question: str = "", excluded: Iterable[str] = ()) -> None:
