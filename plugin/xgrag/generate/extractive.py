@@ -197,6 +197,12 @@ class _Reading:
                        and re.search(r"(name|alias)$", f.relation.replace(" ", "").lower()) and f.tail != f.head}
         said = mentioned_names(question, names + sorted(other_names), set(types.values()))
         self.mentioned = {n for n in said if n in set(names)} | {other_names[n] for n in said if n in other_names}
+        # a code the question types (letters and digits: "truck 1421412P") that a fact of an entity states names that
+        # entity, as linking named it by that code
+        self.codes = {t.lower() for t in re.findall(r"[\w.-]+", question)
+                      if re.search(r"\d", t) and re.search(r"[^\W\d_]", t)}
+        self.mentioned |= {f.head for f in facts if f.kind == "property" and f.via is None
+                           and f.tail.strip().lower() in self.codes}
         plain = re.sub(r"\[[^\]]*\]", " ", question)
         # the question's words that may name a relation, a key or a type: outside the names of the entities it
         # mentions and the types of those ("the supplier Exotic Liquids": "supplier" says what it is, not what is
@@ -308,8 +314,9 @@ class _Reading:
 
     def answer(self) -> tuple[str, list[str]]:
         by_entity = self._steps_from()
+        # never an answer the question typed itself (the code it named the entity by)
         first = [s for m in sorted(self.mentioned) for s in by_entity.get(m, [])
-                 if s.value or s.to not in self.mentioned]
+                 if (s.value or s.to not in self.mentioned) and not (s.value and s.to.strip().lower() in self.codes)]
         if not first:
             top = min(self.facts, key=lambda f: (-self._score(f), f.id))
             return _sentence(top.tail), [top.id]

@@ -225,3 +225,18 @@ def test_a_place_noun_or_where_reaches_an_entity_of_a_place_type() -> None:
     # two facts: the performer's show, then its stage; not the performer's photo
     assert _read("Where is Ada Byrne's show?", FESTIVAL) == ("Blue Tent.", ["r1", "r2"])
     assert _read("Which room is Ada Byrne playing in?", FESTIVAL) == ("Blue Tent.", ["r1", "r2"])
+
+
+def test_a_code_the_question_types_names_the_entity_a_fact_states_it_of() -> None:
+    # the trucks are named by their serial numbers; the question names one by the code a fact states ("id
+    # 1421413P"), as linking did: that truck's facts, not the first truck's
+    facts = [_prop("p1", "VXD-0001", "serial number", "VXD-0001", "Truck"),
+             _prop("p2", "VXD-0001", "id", "1421412P", "Truck"),
+             _prop("p3", "VXD-0002", "serial number", "VXD-0002", "Truck"),
+             _prop("p4", "VXD-0002", "id", "1421413P", "Truck"),
+             _edge("r1", "VXD-0001", "HEADED TO", "Denver", "Truck", "City"),
+             _edge("r2", "VXD-0002", "HEADED TO", "Dallas", "Truck", "City")]
+    assert _read("What is the serial number of truck 1421413P?", facts) == ("VXD-0002.", ["p3"])
+    assert _read("Where is truck 1421413P headed?", facts) == ("Dallas.", ["r2"])
+    # nothing names the relation asked for: still never the code the question typed
+    assert _read("What about truck 1421413P?", facts)[0] != "1421413P."
