@@ -27,6 +27,7 @@ from xgrag.explain.perturbers import DEFAULT_STRATEGY, strategy_names
 from xgrag.explain.progress import ProgressEvent
 from xgrag.explain.settings import SCHEDULER_NAMES
 from xgrag.explain.whatif import Counterfactual, Unit, WhatIf
+from xgrag.loops import run_blocking
 from xgrag.model import Explanation
 from xgrag.model.records import json_object
 from xgrag.report.compare import compare
@@ -244,15 +245,16 @@ class Workbench:
         return self.entry(explanation_id).explanation
 
     def whatif(self, explanation_id: str, units: Sequence[Unit]) -> Counterfactual:
-        """The counterfactual answer without `units`, asked as a probe is (xgrag.explain.whatif); never a write."""
-        import asyncio
+        """The counterfactual answer without `units`, asked as a probe is (xgrag.explain.whatif); never a write.
 
+        Called from the HTTP layer in the web framework's worker threads, which hold no event loop of anyone's:
+        `run_blocking` then runs it on a loop of its own, as it would for any blocking caller (xgrag.loops)."""
         entry = self.entry(explanation_id)
         with entry.lock:
             if entry.whatif is None:
                 entry.whatif = WhatIf(self._explainer_for(entry), entry.explanation)
             whatif = entry.whatif
-        return asyncio.run(whatif.ask(units))
+        return run_blocking(whatif.ask(units), async_form="WhatIf.ask")
 
     def _explainer_for(self, entry: Entry) -> Explainer:
         if entry.spec is not None:
