@@ -195,10 +195,15 @@ class Workbench:
             job.publish({"type": "failed", **job.error})
             return
         job.explanation_id = ex.id
+        extra: dict[str, Any] = {}
+        if ex.unlinked and ex.linking is not None:  # nothing of the question is in the graph: not a result
+            job.unlinked = {"unmatched": list(ex.linking.unmatched), "not_in_graph": ex.linking.tried()}
+            extra = {**job.unlinked, "message": f"{ex.linking.tried()} matched no entity, so the answer does not "
+                                                "come from the graph"}
         job.status = "cancelled" if ex.incomplete and ex.incomplete.cancelled else \
-            "incomplete" if ex.incomplete else "done"
+            "incomplete" if ex.incomplete else "unlinked" if job.unlinked else "done"
         job.publish({"type": "done", "status": job.status, "explanation_id": ex.id, "answer": ex.answer,
-                     "incomplete": ex.incomplete.model_dump() if ex.incomplete else None})
+                     "incomplete": ex.incomplete.model_dump() if ex.incomplete else None, **extra})
 
     def cancel(self, job_id: str) -> Job:
         job = self.job(job_id)
