@@ -106,6 +106,10 @@ def test_migrate_ingest_retrieve_perturb(env) -> None:
     movie = rel["source"]
     cut = json.loads(run(env, "retrieve", QUESTION, "--json", "--exclude-node", movie).stdout)
     assert movie not in {n["id"] for n in cut["nodes"]}
+    # the only entity the question names, excluded: nothing retrieved, but its name did match (exit 0, not 5)
+    cut = json.loads(run(env, "retrieve", QUESTION, "--json", "--exclude-node", data["seeds"][0]).stdout)
+    assert cut["nodes"] == [] and cut["linking"]["unlinked"] is False
+    assert [m["name"] for m in cut["linking"]["linked"]] == ["Tarik Lowe"] and cut["linking"]["unmatched"] == []
     paths = json.loads(run(env, "retrieve", "did Tarik Lowe work with Daniel Schechter", "--mode", "paths",
                            "--json").stdout)
     assert paths["mode"] == "paths" and len(paths["relationships"]) == 2

@@ -53,6 +53,13 @@ def retrieve(
 
             result = dedup(sub, embedder.embed, settings.theta_sim, settings.dedup_rule)
             sub, dedup_info = result.subgraph, {"clusters": result.clusters, "merged": result.merged}
+        if exclude_node and sub.linking is not None:
+            # what the names match in the graph, not what the exclusions left of it: an excluded entity that a name
+            # matched is not "not in the graph" (the linker skips excluded entities, as a probe's retrieval must)
+            from xgrag.retrieval.mentions import linking_record
+
+            linked = retriever.link(question)
+            sub.linking = linking_record(question, linked, bool(linked) or bool(sub.seeds))
         data = sub.to_json()
         if sub.linking is not None:  # what the question's names matched: linked entities, the names that did not
             data["linking"] = sub.linking.model_dump(mode="json")

@@ -198,10 +198,11 @@ class Workbench:
         extra: dict[str, Any] = {}
         if ex.unlinked and ex.linking is not None:  # nothing of the question is in the graph: not a result
             job.unlinked = {"unmatched": list(ex.linking.unmatched), "not_in_graph": ex.linking.tried()}
-            extra = {**job.unlinked, "message": f"{ex.linking.tried()} matched no entity, so the answer does not "
-                                                "come from the graph"}
+            extra = dict(job.unlinked)
         job.status = "cancelled" if ex.incomplete and ex.incomplete.cancelled else \
             "incomplete" if ex.incomplete else "unlinked" if job.unlinked else "done"
+        if job.status == "unlinked" and ex.linking is not None:
+            extra["message"] = f"{ex.linking.tried()} matched no entity, so the answer does not come from the graph"
         job.publish({"type": "done", "status": job.status, "explanation_id": ex.id, "answer": ex.answer,
                      "incomplete": ex.incomplete.model_dump() if ex.incomplete else None, **extra})
 
