@@ -94,6 +94,8 @@ def test_migrate_ingest_retrieve_perturb(env) -> None:
     assert data["centrality_source"] == "gds"
     names = {n["id"]: n["name"] for n in data["nodes"]}
     assert [names[s] for s in data["seeds"]] == ["Tarik Lowe"]
+    assert data["linking"] == {"linked": [{"mention": "tarik lowe", "id": data["seeds"][0], "name": "Tarik Lowe",
+                                           "method": "bracket"}], "unmatched": [], "searched": [], "unlinked": False}
     rel = next(r for r in data["relationships"] if r["label"] == "directed_by")
     assert set(rel) == {"id", "source", "target", "label", "provenance"}
     assert rel["provenance"]["doc_id"] == "file:metaqa_triples.tsv" and rel["provenance"]["line"] > 1
@@ -104,10 +106,35 @@ def test_migrate_ingest_retrieve_perturb(env) -> None:
     movie = rel["source"]
     cut = json.loads(run(env, "retrieve", QUESTION, "--json", "--exclude-node", movie).stdout)
     assert movie not in {n["id"] for n in cut["nodes"]}
+    # the only entity the question names, excluded: nothing retrieved, but its name did match (exit 0, not 5)
+    cut = json.loads(run(env, "retrieve", QUESTION, "--json", "--exclude-node", data["seeds"][0]).stdout)
+    assert cut["nodes"] == [] and cut["linking"]["unlinked"] is False
+    assert [m["name"] for m in cut["linking"]["linked"]] == ["Tarik Lowe"] and cut["linking"]["unmatched"] == []
     paths = json.loads(run(env, "retrieve", "did Tarik Lowe work with Daniel Schechter", "--mode", "paths",
                            "--json").stdout)
     assert paths["mode"] == "paths" and len(paths["relationships"]) == 2
     assert json.loads(run(env, "checksum").stdout) == before
+
+
+def test_retrieve_says_what_matched_nothing_and_exits_5_when_nothing_did(env, sample) -> None:
+    """As `xgrag explain`: the linking in the JSON and the text, and exit 5 naming the names on stderr when the
+    question's names matched no entity (before, an empty subgraph and exit 0)."""
+    partly = run(env, "retrieve", "did Tarik Lowe work with Zorblax Quint")
+    text = " ".join(partly.stdout.split())
+    assert "linked: Tarik Lowe (exact, from 'tarik lowe')" in text
+    assert "not in the graph: 'Zorblax Quint' matched no entity" in text
+    missing = run(env, "retrieve", "who directed [Zorblax <b>Quint</b>]", "--json", check=False)
+    assert missing.returncode == 5, missing.stderr
+    data = json.loads(missing.stdout)
+    assert data["nodes"] == [] and data["linking"]["unlinked"] is True
+    assert data["linking"]["unmatched"] == ["Zorblax <b>Quint</b>"] and data["linking"]["linked"] == []
+    err = " ".join(missing.stderr.split())
+    assert "not in the graph: 'Zorblax <b>Quint</b>' matched no entity, so nothing of the graph is retrieved for " \
+           "it (exit 5)" in err and "hint: check the spelling" in err and "Traceback" not in err
+    said = run(env, "retrieve", "who directed [Zorblax Quint]", check=False)
+    assert said.returncode == 5 and "Traceback" not in said.stderr
+    assert "Not in the graph: 'Zorblax Quint' matched no entity, so nothing of the graph is retrieved for the " \
+           "question" in " ".join(said.stdout.split())
 
 
 def test_bad_input_is_reported_with_file_line_field(env, tmp_path: Path) -> None:

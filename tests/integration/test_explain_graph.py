@@ -1,5 +1,9 @@
 """Explanations over the real embedded Neo4j with the extractive reader and the real embedding model."""
 
+import asyncio
+import threading
+from collections.abc import Callable
+
 import pytest
 
 from helpers import SAMPLE
@@ -139,3 +143,54 @@ def test_the_default_proxy_plan_matches_leave_one_out_on_metaqa_with_a_handful_o
     # the baselines, each candidate alone, one sufficiency probe: nothing else
     assert auto.cost.generator_calls == len(auto.baseline_answers) + edge.proxy_candidates + 1
     assert auto.cost.generator_calls < 0.25 * loo.cost.generator_calls
+
+
+def _in_a_user_thread(run: Callable[[], object]) -> None:
+    """`run` in a thread of the user's (not pytest's main thread, where get_event_loop() would make a loop); its
+    exception, if any, raised here."""
+    failed: list[BaseException] = []
+
+    def body() -> None:
+        try:
+            run()
+        except BaseException as exc:  # noqa: BLE001 - handed to the test's thread
+            failed.append(exc)
+
+    thread = threading.Thread(target=body)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
+
+
+def test_explain_leaves_the_threads_own_loop_current_and_open(metaqa: Neo4jStore) -> None:
+    """A user's thread whose current loop its libraries use (LlamaIndex's blocking query runs on it): after
+    Explainer.explain the thread still has that loop, open and usable (asyncio.run set None and left it unusable by
+    the library's next blocking call, issue 31)."""
+    ex = explainer(metaqa, strategies=("edge",))
+
+    def user() -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        try:
+            assert ex.explain(Q).answer == "Daniel Schechter."
+            assert asyncio.get_event_loop() is loop and not loop.is_closed()
+            assert loop.run_until_complete(asyncio.sleep(0, "still usable")) == "still usable"
+        finally:
+            asyncio.set_event_loop(None)
+            loop.close()
+
+    _in_a_user_thread(user)
+
+
+def test_explain_in_a_thread_without_a_loop_leaves_it_without_one(metaqa: Neo4jStore) -> None:
+    """No current loop before: none after (xgrag's own loop is never made current, and closed)."""
+    ex = explainer(metaqa, strategies=("edge",))
+
+    def user() -> None:
+        asyncio.set_event_loop(None)
+        assert ex.explain(Q).answer == "Daniel Schechter."
+        with pytest.raises(RuntimeError, match="no current event loop"):
+            asyncio.get_event_loop()
+
+    _in_a_user_thread(user)

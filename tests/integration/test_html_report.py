@@ -89,9 +89,33 @@ def bridged(explanations: list[Explanation], server: Neo4jStore,
     return explainer.explain(BRIDGED)
 
 
+# A stack's context (no graph) whose decisive sentence, with markup, is stated by two of its chunks: copies of one fact
+COPIED = "The <img src=x onerror=alert(7)> lunar module was named Eagle."
+
+
 @pytest.fixture(scope="module")
-def browser(explanations: list[Explanation], large: Explanation, bridged: Explanation) -> Iterator:
-    # Playwright's sync API runs an event loop in this thread: the explanations (asyncio.run) come first.
+def copied() -> Explanation:
+    """A stack explanation with one group of copies: the real stack engine, an LLM that answers from the decisive
+    sentence (a fake: the page is what is tested here, not a stack)."""
+    from fakes import HashEmbedder, PlantedLLM
+    from xgrag.explain.explainer import explain_stack
+    from xgrag.explain.stack import ItemSource, StackCall, build_context
+
+    texts = [f"Mission {i} launched from pad {i}. " + (COPIED if i in (1, 4) else f"Mission {i} lasted {i} days.")
+             + f" Mission {i} landed in ocean {i}." for i in range(6)]
+
+    def prompt(items: list[str | None]) -> tuple[str | None, str]:
+        return "Answer from the context.", "\n".join(t for t in items if t is not None) + "\nQuestion: the module?"
+
+    call = StackCall(stack="test", component="fake", question="What was the lunar module named?",
+                     observed_answer="Eagle.", context=build_context([ItemSource(t, source="chunk") for t in texts]),
+                     prompt=prompt, generator=PlantedLLM(decisive=(COPIED,)))
+    return explain_stack(call, embedder=HashEmbedder())
+
+
+@pytest.fixture(scope="module")
+def browser(explanations: list[Explanation], large: Explanation, bridged: Explanation, copied: Explanation) -> Iterator:
+    # Playwright's sync API runs an event loop in this thread: the explanations come first.
     if os.environ.get("XGRAG_SKIP_BROWSER"):
         pytest.skip("XGRAG_SKIP_BROWSER is set")
     with chromium() as b:
@@ -363,6 +387,33 @@ def test_bridge_nodes_are_ringed_and_listed(bridged: Explanation, browser, tmp_p
         assert bridge in [t[0] for t in watched.labels(0)]
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         sec.locator(".xg-grid").screenshot(path=str(ARTIFACTS / "report-bridge.png"))
+        watched.assert_clean()
+    finally:
+        watched.page.close()
+
+
+def test_copies_of_a_fact_are_shown_with_their_joint_importance(copied: Explanation, browser, tmp_path: Path) -> None:
+    """A stack's context that states the decisive fact twice: the page lists the group (its joint importance, the
+    answer without every copy, which units are the copies) and marks each copy's row (before: nothing of it showed,
+    each copy's row read like any unit's). The fact's markup stays text."""
+    assert copied.copies is not None and len(copied.copies) == 1
+    group = copied.copies[0]
+    assert group.importance is not None and group.importance > copied.noise_floor
+    watched = Watched(browser, write_html(tmp_path / "copies.html", copied))
+    try:
+        watched.wait_views(1)
+        sec = watched.page.locator("section.xg-view")
+        listed = sec.locator(".copies table.copies-table tbody tr")
+        assert listed.count() == 1
+        cells = listed.first.locator("td").all_inner_texts()
+        assert cells == [f"{group.importance:.3f}", "1", "yes", "I don't know.", COPIED,
+                         "2.2 (in item 2); 5.2 (in item 5)"]
+        rows = sec.locator("table.ranked tbody tr")
+        marked = {r.get_attribute("data-unit"): r.locator(".copy-of").inner_text() for r in rows.all()
+                  if r.locator(".copy-of").count()}
+        assert marked == {"span:2.2": "one of 2 copies, with 5.2", "span:5.2": "one of 2 copies, with 2.2"}
+        assert sec.locator("table.ranked .flag.joint").count() == 2
+        assert watched.page.locator("img").count() == 0 and watched.dialogs == []
         watched.assert_clean()
     finally:
         watched.page.close()

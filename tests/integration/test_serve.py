@@ -76,6 +76,7 @@ def test_ask_streams_progress_and_the_what_if_is_the_probe(client: httpx.Client,
     ex, seen = explain(client, OUT_TO_SEA)
     types = [e["type"] for e in seen]
     assert types[:2] == ["queued", "started"] and types[-1] == "done"
+    assert seen[-1]["status"] == "done" and "unmatched" not in seen[-1]
     progress = [e for e in seen if e["type"] == "progress"]
     assert [e["phase"] for e in progress[:3]] == ["retrieved", "baseline", "planned"]
     probes = [e for e in progress if e["phase"] == "probe"]
@@ -99,6 +100,20 @@ def test_ask_streams_progress_and_the_what_if_is_the_probe(client: httpx.Client,
                        json={"units": [{"kind": "edge", "id": c["id"]} for c in facts[:2]]}).json()
     assert both["facts_left"] == len(ex["subgraph"]["relationships"]) - 2
     assert graph.checksum() == before  # asking, progress and what-ifs never write
+
+
+def test_a_question_whose_names_match_nothing_ends_unlinked_not_done(client: httpx.Client) -> None:
+    """Its own final state, with the names (before, "done" as for any result), as `xgrag explain` exits 5."""
+    name = "Zorblax <i>Quint</i>"
+    started = client.post("/api/ask", json={"question": f"who directed [{name}]"}).json()
+    last = events(client, started["id"])[-1]
+    assert last["type"] == "done" and last["status"] == "unlinked", last
+    assert last["unmatched"] == [name] and last["not_in_graph"] == f"'{name}'"
+    assert last["message"] == f"'{name}' matched no entity, so the answer does not come from the graph"
+    job = client.get(f"/api/jobs/{started['id']}").json()
+    assert job["status"] == "unlinked" and job["unlinked"] == {"unmatched": [name], "not_in_graph": f"'{name}'"}
+    ex = client.get(f"/api/explanations/{last['explanation_id']}").json()
+    assert ex["linking"]["unlinked"] is True and ex["components"] == []
 
 
 def test_the_view_carries_the_drawing_and_the_honesty_signals(client: httpx.Client) -> None:

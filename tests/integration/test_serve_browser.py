@@ -7,7 +7,8 @@ make a run slow enough to watch and cancel, SmolLM2 behind the OpenAI-protocol t
 - cancel a run mid-way: the probes answered are shown and can be saved;
 - a 200-entity explanation draws, collapsed and expanded (its first paint is measured by
   benchmarks/bench_serve.py);
-- markup and script in an entity name, a property and the question stay text, in the page and in the export;
+- markup and script in an entity name, a property and the question stay text, in the page and in the export; a
+  question whose names match nothing ends "not in the graph", not "done";
 - 8 sessions at once, each asking and asking what-ifs: no errors, the same answers as one session alone, the
   graph's checksum unchanged.
 
@@ -365,6 +366,17 @@ def test_markup_in_a_name_a_property_and_the_question_stays_text(browser: Any, s
     offline.page.mouse.move(2, 2)
     offline.assert_clean()
     offline.page.close()
+    # a question whose names match nothing: the run ends "not in the graph", in red, never "done" (its job's status
+    # is "unlinked"), the names as text
+    nowhere = "Zorblax <i>Quint</i>"  # no part of it names an entity of this graph (the evil ones included)
+    ask(watched, f"who directed [{nowhere}]")
+    view = result(watched)
+    phase = page.locator("#progress-phase")
+    assert phase.inner_text() == (f"not in the graph: '{nowhere}' matched no entity, so the answer does not come "
+                                  "from the graph")
+    assert phase.get_attribute("class") == "phase warn"
+    assert view.locator("p.unlinked").count() == 1 and view.locator(".honesty .ok").count() == 0
+    assert page.locator("#progress i, section.xg-view i").count() == 0 and watched.dialogs == []
     page.mouse.move(2, 2)
     watched.assert_clean()
     watched.page.close()

@@ -61,7 +61,7 @@ def fresh_thread_loop() -> Iterator[asyncio.AbstractEventLoop]:
 
 def _same_loop(loop: asyncio.AbstractEventLoop) -> None:
     """The thread's current loop is still `loop`, open (xgrag neither replaced nor closed it)."""
-    from xgrag.explain.stack.loops import current_loop
+    from xgrag.loops import current_loop
 
     assert current_loop() is loop and not loop.is_closed()
 

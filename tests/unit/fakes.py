@@ -53,6 +53,30 @@ class RuleGenerator(SyncGeneratorMixin):
         return Generation("I don't know.", Usage(1, len(prompt.split()), 3, 0.001), self.name, [])
 
 
+PLANTED = "The Apollo 11 lunar module was named Eagle."
+
+
+class PlantedLLM(SyncGeneratorMixin):
+    """A stack's LLM for the stack engine's pure-logic tests: answers `answer` when the prompt holds one of `decisive`
+    (any one suffices), else "I don't know."."""
+
+    def __init__(self, decisive: tuple[str, ...] = (PLANTED,), answer: str = "Eagle.") -> None:
+        self.decisive = decisive
+        self.answer = answer
+        self.name = "planted-llm"
+        self.prompts: list[str] = []
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return {"decisive": list(self.decisive)}
+
+    def generate(self, prompt: str, system: str | None = None, *, question: str | None = None,
+                 facts: tuple[Fact, ...] = ()) -> Generation:
+        self.prompts.append(prompt)
+        text = self.answer if any(d in prompt for d in self.decisive) else "I don't know."
+        return Generation(text, Usage(1, len(prompt.split()), 2, 0.0), self.name)
+
+
 class FixedRetriever:
     """Returns one fixed subgraph; exclusions applied in memory (what Cypher would return for it)."""
 

@@ -18,7 +18,16 @@ from rich.table import Table
 
 from xgrag.cli.app import app, console, out, report_error
 from xgrag.cli.options import ExplainOptions, HtmlPathOpt, JsonPathOpt, TopOpt, grouped
-from xgrag.cli.output import cache_path, html_report, open_store, progress_bar, report_failures, ticker
+from xgrag.cli.output import (
+    cache_path,
+    html_report,
+    open_store,
+    progress_bar,
+    report_failures,
+    report_unlinked,
+    ticker,
+    warn_unmapped,
+)
 from xgrag.config import config_file
 from xgrag.evaluate.batch import BatchSpec, check_out_dir, read_questions, run_batch, summary_row
 from xgrag.explain.cancel import RunCancelled, StopRequest
@@ -96,22 +105,6 @@ def explain(
     raise typer.Exit(explained(ex, written, stop, shown=shown))
 
 
-def warn_unmapped(store: Any, question: str) -> None:
-    """Nothing in the question was linked: say whether it names nodes of a label the mapping leaves out."""
-    from xgrag.retrieval.unmapped import unmapped_mentions
-
-    found = unmapped_mentions(store, question)
-    for m in found.mentions:
-        console.print(f"[yellow]warning: the question names {escape(m.value)!r}, the {escape(m.key)} of a "
-                      f"{escape(m.label)} node, and {escape(m.label)} is not in the mapping: the graph's facts about "
-                      f"it cannot be read (map it in xgrag.toml, or run `xgrag schema infer` again)[/yellow]")
-    if not found.mentions and found.unmapped_labels:
-        console.print(f"[yellow]nothing in the question was linked to an entity; labels the mapping leaves out: "
-                      f"{escape(', '.join(found.unmapped_labels[:10]))}"
-                      + (f" (not searched, too large: {escape(', '.join(found.not_searched))})"
-                         if found.not_searched else "") + "[/yellow]")
-
-
 def stopped_status(stop: StopRequest) -> int:
     """A run stopped before it had anything to keep: 128 + the signal's number (130 when no signal says)."""
     number = signal_number(stop)
@@ -135,18 +128,10 @@ def explained(ex: Explanation, written: Written, stop: StopRequest, *, shown: bo
         if ex.incomplete.hint:
             console.print(f"[yellow]hint:[/yellow] {escape(ex.incomplete.hint)}")
     if ex.unlinked:
-        report_unlinked(ex)
+        assert ex.linking is not None
+        report_unlinked(ex.linking, "the answer does not come from the graph")
     return exit_status(incomplete=bool(ex.incomplete), written=written, signal_number=signal_number(stop),
                        unlinked=ex.unlinked)
-
-
-def report_unlinked(ex: Explanation) -> None:
-    """The question's names matched no entity: name them on stderr, with what to do (exit 5 follows)."""
-    assert ex.linking is not None
-    console.print(f"[red]not in the graph[/red]: {escape(ex.linking.tried())} matched no entity, so the answer "
-                  f"does not come from the graph (exit {EXIT_UNLINKED})")
-    console.print("[yellow]hint:[/yellow] check the spelling; ingest the entity (`xgrag ingest`); for a graph xgrag "
-                  "did not write, `xgrag schema infer` maps its labels")
 
 
 @app.command("explain-batch")

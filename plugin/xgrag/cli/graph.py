@@ -10,10 +10,11 @@ from rich.table import Table
 
 from xgrag.cli.app import app, console, out
 from xgrag.cli.options import ConfigOpt, HopsOpt, JsonFlag, ModeOpt, PresetOpt, settings_for
-from xgrag.cli.output import open_store, print_json, progress_bar
+from xgrag.cli.output import open_store, print_json, progress_bar, report_unlinked, warn_unmapped
 from xgrag.embed import default_embedder
 from xgrag.errors import ServiceError, UsageError
 from xgrag.model import Perturbation
+from xgrag.report.outputs import EXIT_UNLINKED
 from xgrag.retrieval.modes import MODES
 from xgrag.retrieval.question import check_question
 
@@ -31,7 +32,8 @@ def retrieve(
     with_dedup: Annotated[bool, typer.Option("--dedup", help="merge alias entities (embedding model)")] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Retrieve the question's subgraph, optionally with a transient perturbation filter."""
+    """Retrieve the question's subgraph, optionally with a transient perturbation filter, and what the question's
+    names matched (`linking`). Exit 5: they matched no entity in the graph (named on stderr), as `xgrag explain`."""
     check_question(question)
     if mode not in MODES:
         raise UsageError(f"--mode: {mode!r} is not one of {', '.join(MODES)}")
@@ -51,7 +53,16 @@ def retrieve(
 
             result = dedup(sub, embedder.embed, settings.theta_sim, settings.dedup_rule)
             sub, dedup_info = result.subgraph, {"clusters": result.clusters, "merged": result.merged}
+        if exclude_node and sub.linking is not None:
+            # what the names match in the graph, not what the exclusions left of it: an excluded entity that a name
+            # matched is not "not in the graph" (the linker skips excluded entities, as a probe's retrieval must)
+            from xgrag.retrieval.mentions import linking_record
+
+            linked = retriever.link(question)
+            sub.linking = linking_record(question, linked, bool(linked) or bool(sub.seeds))
         data = sub.to_json()
+        if sub.linking is not None:  # what the question's names matched: linked entities, the names that did not
+            data["linking"] = sub.linking.model_dump(mode="json")
         if dedup_info:
             data["dedup"] = dedup_info
         if with_centrality:
@@ -59,12 +70,17 @@ def retrieve(
             if cent.source != "gds":
                 console.print(f"[yellow]{cent.note}[/yellow]")
             data.update(cent.to_json())
+        if not sub.seeds:
+            warn_unmapped(store, question)  # while the server is open: does it name a label the mapping skips?
     if as_json:
         print_json(data)
     else:
         from xgrag.report.console import print_subgraph
 
         print_subgraph(out, question, data)
+    if sub.linking is not None and sub.linking.unlinked:
+        report_unlinked(sub.linking, "nothing of the graph is retrieved for it")
+        raise typer.Exit(EXIT_UNLINKED)
 
 
 @app.command("dedup")

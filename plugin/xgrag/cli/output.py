@@ -1,5 +1,6 @@
-"""What several commands share at run time: the store they open, progress bars, the HTML report `eval` writes.
-Explanations' files (JSON, HTML, their checks before any work, the exit statuses) are xgrag.report.outputs'."""
+"""What several commands share at run time: the store they open, progress bars, the HTML report `eval` writes, what
+they say when the question's names matched nothing in the graph. Explanations' files (JSON, HTML, their checks
+before any work, the exit statuses) are xgrag.report.outputs'."""
 
 from __future__ import annotations
 
@@ -14,9 +15,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn
 
 from xgrag.cli.app import console
 from xgrag.config import Settings
+from xgrag.report.outputs import EXIT_UNLINKED
 
 if TYPE_CHECKING:
     from xgrag.model import Explanation
+    from xgrag.model.linking import Linking
     from xgrag.report.outputs import Written
     from xgrag.store.neo4j import Neo4jStore
 
@@ -77,3 +80,28 @@ def report_failures(written: Written) -> None:
         console.print(f"[red]error:[/red] {what}: {escape(str(exc))}")
         if exc.hint:
             console.print(f"[yellow]hint:[/yellow] {escape(exc.hint)}")
+
+
+def warn_unmapped(store: Neo4jStore, question: str) -> None:
+    """Nothing in the question was linked: say whether it names nodes of a label the mapping leaves out."""
+    from xgrag.retrieval.unmapped import unmapped_mentions
+
+    found = unmapped_mentions(store, question)
+    for m in found.mentions:
+        console.print(f"[yellow]warning: the question names {escape(m.value)!r}, the {escape(m.key)} of a "
+                      f"{escape(m.label)} node, and {escape(m.label)} is not in the mapping: the graph's facts about "
+                      f"it cannot be read (map it in xgrag.toml, or run `xgrag schema infer` again)[/yellow]")
+    if not found.mentions and found.unmapped_labels:
+        console.print(f"[yellow]nothing in the question was linked to an entity; labels the mapping leaves out: "
+                      f"{escape(', '.join(found.unmapped_labels[:10]))}"
+                      + (f" (not searched, too large: {escape(', '.join(found.not_searched))})"
+                         if found.not_searched else "") + "[/yellow]")
+
+
+def report_unlinked(linking: Linking, consequence: str) -> None:
+    """The question's names matched no entity (`xgrag explain`, `xgrag retrieve`): name them on stderr with what
+    the command could not do (`consequence`) and what to do; the command then exits EXIT_UNLINKED (5)."""
+    console.print(f"[red]not in the graph[/red]: {escape(linking.tried())} matched no entity, so {consequence} "
+                  f"(exit {EXIT_UNLINKED})")
+    console.print("[yellow]hint:[/yellow] check the spelling; ingest the entity (`xgrag ingest`); for a graph xgrag "
+                  "did not write, `xgrag schema infer` maps its labels")

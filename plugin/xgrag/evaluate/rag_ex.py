@@ -35,6 +35,7 @@ from xgrag.explain.scoring import normalise, semantic_shift
 from xgrag.generate.base import Fact, Generator
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.prompt import DEFAULT_RESPONSE_TYPE, PROMPT_VERSION, SYSTEM_TEMPLATE, RenderedContext, facts_of
+from xgrag.loops import run_blocking
 from xgrag.model import Cost, Subgraph
 
 Level = Literal["word", "sentence"]
@@ -209,7 +210,9 @@ class RagExExplainer:
 
     def explain(self, question: str, graph: Subgraph, level: Level, window: int = 5,
                 response_type: str = DEFAULT_RESPONSE_TYPE) -> RagExResult:
-        return asyncio.run(self.aexplain(question, graph, level, window, response_type=response_type))
+        """Blocking `aexplain`, leaving the thread's event loop as it was (xgrag.loops)."""
+        return run_blocking(self.aexplain(question, graph, level, window, response_type=response_type),
+                            async_form="RagExExplainer.aexplain")
 
     async def aexplain(self, question: str, graph: Subgraph, level: Level, window: int = 5,
                        response_type: str = DEFAULT_RESPONSE_TYPE) -> RagExResult:

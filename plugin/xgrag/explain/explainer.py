@@ -33,7 +33,7 @@ from xgrag.explain.run import ExplainRun, Probe, Progress
 from xgrag.explain.schedulers import resolve_scheduler, schedule_for
 from xgrag.explain.scoring import logprob_floor, noise_floor
 from xgrag.explain.settings import ExplainSettings, cannot_score
-from xgrag.explain.stack import run_blocking, stack_settings
+from xgrag.explain.stack import stack_settings
 from xgrag.explain.stack.call import StackCall
 from xgrag.explain.stack.reproduction import OnMismatch, check_observed, check_reproduction, mismatch
 from xgrag.explain.surrogate import mask_surrogate_summary
@@ -41,6 +41,7 @@ from xgrag.explain.texts import texts_for
 from xgrag.generate.base import AnswerScorer, GenerationError, Generator
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.prompt import PROMPT_VERSION, RenderedContext, render
+from xgrag.loops import run_blocking
 from xgrag.model import Component, Cost, Explanation, Perturbation, Subgraph
 from xgrag.model.records import DedupRecord, Incomplete, StackRecord, SubgraphRecord, UnitRecord, json_object
 from xgrag.model.trace import (
@@ -174,8 +175,11 @@ class Explainer:
     def explain(self, question: str, *, settings: ExplainSettings | None = None, subgraph: Subgraph | None = None,
                 answer: str | None = None, progress: Progress | None = None,
                 stop: threading.Event | None = None, observer: Observer | None = None) -> Explanation:
-        return asyncio.run(self.aexplain(question, settings=settings, subgraph=subgraph, answer=answer,
-                                         progress=progress, stop=stop, observer=observer))
+        """Blocking `aexplain`: on the thread's own event loop when it has one, left open and current (xgrag.loops:
+        the user's libraries keep their loop and clients there); inside a running loop, await `aexplain`."""
+        return run_blocking(self.aexplain(question, settings=settings, subgraph=subgraph, answer=answer,
+                                          progress=progress, stop=stop, observer=observer),
+                            async_form="Explainer.aexplain")
 
     async def aexplain(self, question: str, *, settings: ExplainSettings | None = None,
                        subgraph: Subgraph | None = None, answer: str | None = None,
@@ -529,7 +533,7 @@ def explain_stack(call: StackCall, *, embedder: Embedder | None = None, settings
                   cache: ResponseCache | None = None, progress: Progress | None = None,
                   on_mismatch: OnMismatch = "warn", observed_answer: str | None = None) -> Explanation:
     """Blocking `aexplain_stack`: on the thread's own event loop when it has one, never replacing or closing it
-    (xgrag.explain.stack.loops: the call's objects may be bound to it)."""
+    (xgrag.loops: the call's objects may be bound to it)."""
     return run_blocking(aexplain_stack(call, embedder=embedder, settings=settings, cache=cache, progress=progress,
                                        on_mismatch=on_mismatch, observed_answer=observed_answer),
                         async_form="aexplain_stack")

@@ -227,7 +227,7 @@ class JSONHTTPClient:
             return self._client
 
     def _async_client(self) -> httpx.AsyncClient:
-        # An httpx async pool belongs to the event loop it was opened in; callers may run several asyncio.run()s.
+        # An httpx async pool belongs to the event loop it was opened in; callers may run on one loop after another.
         loop = asyncio.get_running_loop()
         with self._lock:
             if self._async is None or self._async[0] is not loop:

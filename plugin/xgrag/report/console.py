@@ -15,6 +15,7 @@ from xgrag.explain.surrogate import surrogate_line
 from xgrag.generate.base import answer_key
 from xgrag.generate.prompt import fact_line
 from xgrag.model import Component, Explanation, value_text
+from xgrag.model.linking import Linking
 
 
 def fact_labels(ex: Explanation) -> dict[str, str]:
@@ -112,6 +113,13 @@ def provenance_text(prov: Mapping[str, Any] | None, limit: int = 3) -> str:
 
 
 def print_subgraph(out: Console, title: str, data: dict[str, Any]) -> None:
+    """`xgrag retrieve`'s report of `data` (its --json form): the facts, property facts, seeds, and what the
+    question's names matched (`linking`); a question whose names matched nothing gets that said, not an empty table."""
+    linking = Linking.model_validate(data["linking"]) if data.get("linking") else None
+    if linking is not None and linking.unlinked:
+        out.print(f"[bold red]Not in the graph:[/bold red] {escape(linking.tried())} matched no entity, so nothing "
+                  "of the graph is retrieved for the question")
+        return
     names = {n["id"]: n["name"] for n in data["nodes"]}
     table = Table(title=title, show_lines=False)
     for col in ("head", "relation", "tail", "relationship id", "source"):
@@ -152,12 +160,23 @@ def print_subgraph(out: Console, title: str, data: dict[str, Any]) -> None:
                      + (f" ({omitted} more left out by max_property_facts)" if omitted else "")
                      + (", truncated" if data["truncated"] else "")
                      + (f"; {data['fallback']}" if data.get("fallback") else "")))
+    if linking is not None:
+        out.print(linking_line(linking))
     if data.get("reason"):
         out.print(escape(f"retrieval: {data['mode']}; {data['reason']}"))
     if "centrality" in data:
         top = sorted(data["centrality"].items(), key=lambda kv: -kv[1]["pagerank"])[:5]
         out.print(f"top PageRank ({data['centrality_source']}): "
                   + ", ".join(f"{names.get(k, k)} {v['pagerank']:.3f}" for k, v in top))
+
+
+def linking_line(linking: Linking) -> str:
+    """What the question's names linked to, and which matched nothing (rich markup, the names escaped)."""
+    linked = "; ".join(f"{m.name} ({m.method}, from {m.mention!r})" for m in linking.linked) or "nothing"
+    line = f"linked: {escape(linked)}"
+    if linking.unmatched:
+        line += f"; [yellow]not in the graph: {escape(linking.tried())} matched no entity[/yellow]"
+    return line
 
 
 def component_rows(ex: Explanation) -> list[dict[str, Any]]:

@@ -342,7 +342,26 @@ def _rows(ex: Explanation, g: _Graph) -> list[dict[str, Any]]:
                     "changed": c.answer_changed, "counterfactual": c.counterfactual_answer,
                     "provenance": provenance_text(c.provenance), "flag": flag, "evaluated": c.evaluated,
                     "chain": deciding(c, ex.response_score), "copies": list(c.copies),
-                    "joint_importance": _r(c.joint_importance)})
+                    "group": c.redundant_group, "joint_importance": _r(c.joint_importance)})
+    return out
+
+
+def _copies(ex: Explanation) -> list[dict[str, Any]]:
+    """A stack's context: each group of units that state the same fact (xgrag.model.copies), as the page lists it:
+    the fact, the group's joint importance (every copy removed at once) and its answer, and which units are its
+    copies (a span with the item it is in). Empty when the context had no copies."""
+    units = {u.id: u for u in ex.units or []}
+    out = []
+    for g in ex.copies or []:
+        members = []
+        for m in g.members:
+            u = units.get(m)
+            members.append({"id": m, "kind": u.kind if u is not None else "unit",
+                            "item": u.parent if u is not None and u.kind == "span" else m})
+        out.append({"id": g.id, "text": g.text, "basis": g.basis, "strategy": g.strategy,
+                    "importance": _r(g.importance), "fill": colour(g.importance), "rank": g.rank,
+                    "evaluated": g.evaluated, "changed": g.answer_changed, "counterfactual": g.counterfactual_answer,
+                    "members": members})
     return out
 
 
@@ -489,7 +508,8 @@ def view_model(ex: Explanation, focus_k: int = FOCUS_K) -> dict[str, Any]:
         "graph": {"nodes": nodes, "edges": edges, "drawings": drawings, "caption": caption,
                   "focus": focus_caption, "collapsed": focus is not None,
                   "shown": len(focus.nodes) if focus is not None else len(g.nodes)},
-        "details": _details(ex, g, drawn, hidden), "rows": rows, "notes": " ".join(notes), "bridges": bridges,
+        "details": _details(ex, g, drawn, hidden), "rows": rows, "copies": _copies(ex), "notes": " ".join(notes),
+        "bridges": bridges,
         "bridge_line": bridge_line(ex),
         "texts": {"user": ex.user_explanation, "technical": ex.technical_explanation,
                   "evidence": [e.triple for e in ex.generator_evidence or []],

@@ -143,7 +143,9 @@ def create_app(workbench: Workbench, *, token: str | None = None, hosts: Sequenc
 
     @app.get("/api/jobs/{job_id}/events", tags=["ask"], response_class=StreamingResponse,
              summary="The job's events as Server-Sent Events: queued, started, progress (probes done / planned, "
-                     "calls, tokens, time left), done or failed; Last-Event-ID resumes")
+                     "calls, tokens, time left), done (its status: done, incomplete, cancelled, or unlinked: the "
+                     "question's names matched no entity, named in unmatched / not_in_graph) or failed; "
+                     "Last-Event-ID resumes")
     async def events(job_id: str, request: Request) -> StreamingResponse:
         found = workbench.job(job_id)
         last = request.headers.get("last-event-id", "")

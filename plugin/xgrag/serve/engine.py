@@ -27,6 +27,7 @@ from xgrag.explain.perturbers import DEFAULT_STRATEGY, strategy_names
 from xgrag.explain.progress import ProgressEvent
 from xgrag.explain.settings import SCHEDULER_NAMES
 from xgrag.explain.whatif import Counterfactual, Unit, WhatIf
+from xgrag.loops import run_blocking
 from xgrag.model import Explanation
 from xgrag.model.records import json_object
 from xgrag.report.compare import compare
@@ -194,10 +195,16 @@ class Workbench:
             job.publish({"type": "failed", **job.error})
             return
         job.explanation_id = ex.id
+        extra: dict[str, Any] = {}
+        if ex.unlinked and ex.linking is not None:  # nothing of the question is in the graph: not a result
+            job.unlinked = {"unmatched": list(ex.linking.unmatched), "not_in_graph": ex.linking.tried()}
+            extra = dict(job.unlinked)
         job.status = "cancelled" if ex.incomplete and ex.incomplete.cancelled else \
-            "incomplete" if ex.incomplete else "done"
+            "incomplete" if ex.incomplete else "unlinked" if job.unlinked else "done"
+        if job.status == "unlinked" and ex.linking is not None:
+            extra["message"] = f"{ex.linking.tried()} matched no entity, so the answer does not come from the graph"
         job.publish({"type": "done", "status": job.status, "explanation_id": ex.id, "answer": ex.answer,
-                     "incomplete": ex.incomplete.model_dump() if ex.incomplete else None})
+                     "incomplete": ex.incomplete.model_dump() if ex.incomplete else None, **extra})
 
     def cancel(self, job_id: str) -> Job:
         job = self.job(job_id)
@@ -244,15 +251,16 @@ class Workbench:
         return self.entry(explanation_id).explanation
 
     def whatif(self, explanation_id: str, units: Sequence[Unit]) -> Counterfactual:
-        """The counterfactual answer without `units`, asked as a probe is (xgrag.explain.whatif); never a write."""
-        import asyncio
+        """The counterfactual answer without `units`, asked as a probe is (xgrag.explain.whatif); never a write.
 
+        Called from the HTTP layer in the web framework's worker threads, which hold no event loop of anyone's:
+        `run_blocking` then runs it on a loop of its own, as it would for any blocking caller (xgrag.loops)."""
         entry = self.entry(explanation_id)
         with entry.lock:
             if entry.whatif is None:
                 entry.whatif = WhatIf(self._explainer_for(entry), entry.explanation)
             whatif = entry.whatif
-        return asyncio.run(whatif.ask(units))
+        return run_blocking(whatif.ask(units), async_form="WhatIf.ask")
 
     def _explainer_for(self, entry: Entry) -> Explainer:
         if entry.spec is not None:

@@ -12,8 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-Status = Literal["queued", "running", "done", "cancelled", "incomplete", "failed"]
-FINAL: tuple[Status, ...] = ("done", "cancelled", "incomplete", "failed")
+# unlinked: the run finished, but the question's names matched no entity in the graph (the explanation says so and
+# measured nothing): a state of its own, never "done", as `xgrag explain` exits 5 for it
+Status = Literal["queued", "running", "done", "cancelled", "incomplete", "unlinked", "failed"]
+FINAL: tuple[Status, ...] = ("done", "cancelled", "incomplete", "unlinked", "failed")
 
 
 @dataclass
@@ -26,6 +28,8 @@ class Job:
     stop: threading.Event = field(default_factory=threading.Event)
     explanation_id: str | None = None
     error: dict[str, Any] | None = None
+    # status "unlinked": {"unmatched": the question's names as typed, "not_in_graph": what matched nothing, as said}
+    unlinked: dict[str, Any] | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _subscribers: list[tuple[asyncio.AbstractEventLoop, asyncio.Queue[dict[str, Any]]]] = field(
@@ -59,7 +63,8 @@ class Job:
     def summary(self) -> dict[str, Any]:
         last = next((e for e in reversed(self.events) if e.get("type") == "progress"), None)
         return {"id": self.id, "question": self.question, "options": self.options, "status": self.status,
-                "explanation_id": self.explanation_id, "error": self.error, "progress": last,
+                "explanation_id": self.explanation_id, "error": self.error, "unlinked": self.unlinked,
+                "progress": last,
                 "events": len(self.events)}
 
 

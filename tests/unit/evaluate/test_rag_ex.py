@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 
 import pytest
 
@@ -201,3 +202,28 @@ def test_untouched_triples_reach_the_generator_exactly_as_xgrag_renders_them():
     _, facts = ctx.without(frozenset({0}))  # touches r1 only
     assert [f for f in facts if f.id == "r9"] == [f for f in render(QUESTION, graph).facts if f.id == "r9"]
     assert next(f for f in facts if f.id == "r9").tail == "Jean  Paul"
+
+
+def test_the_blocking_explain_leaves_the_threads_own_loop_current_and_open():
+    """A thread whose current loop the user's libraries use: RagExExplainer.explain runs on it and leaves it current
+    and open (asyncio.run left the thread with none, issue 31). Run in a thread of its own, as a user's."""
+    seen: list[object] = []
+
+    def user() -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        try:
+            result = RagExExplainer(RuleGenerator("directed by"), HashEmbedder()).explain(QUESTION, movie_graph(),
+                                                                                          "sentence")
+            seen.append(result.answer)
+            seen.append(asyncio.get_event_loop() is loop and not loop.is_closed())
+        except BaseException as exc:  # noqa: BLE001 - handed to the test's thread
+            seen.append(exc)
+        finally:
+            asyncio.set_event_loop(None)
+            loop.close()
+
+    thread = threading.Thread(target=user)
+    thread.start()
+    thread.join()
+    assert seen == ["Martha Coolidge.", True], seen

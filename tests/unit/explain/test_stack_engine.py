@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from fakes import HashEmbedder
+from fakes import PLANTED, HashEmbedder, PlantedLLM
 from xgrag.errors import NotReproducedError, NotReproducedWarning, UsageError
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.explainer import explain_stack
@@ -24,30 +24,9 @@ from xgrag.explain.stack import (
     build_context,
     segment,
 )
-from xgrag.generate.base import Fact, Generation, SyncGeneratorMixin, Usage
+from xgrag.generate.base import Fact, Generation, Usage
 
 QUESTION = "What was the name of the Apollo 11 lunar module?"
-PLANTED = "The Apollo 11 lunar module was named Eagle."
-
-
-class PlantedLLM(SyncGeneratorMixin):
-    """Answers `answer` when the prompt holds one of `decisive` (any one suffices), else "I don't know."."""
-
-    def __init__(self, decisive: tuple[str, ...] = (PLANTED,), answer: str = "Eagle.") -> None:
-        self.decisive = decisive
-        self.answer = answer
-        self.name = "planted-llm"
-        self.prompts: list[str] = []
-
-    @property
-    def params(self) -> dict[str, Any]:
-        return {"decisive": list(self.decisive)}
-
-    def generate(self, prompt: str, system: str | None = None, *, question: str | None = None,
-                 facts: tuple[Fact, ...] = ()) -> Generation:
-        self.prompts.append(prompt)
-        text = self.answer if any(d in prompt for d in self.decisive) else "I don't know."
-        return Generation(text, Usage(1, len(prompt.split()), 2, 0.0), self.name)
 
 
 def chunk(i: int, planted: bool = False) -> str:
@@ -342,3 +321,39 @@ def test_reports_render_a_stack_explanation_and_say_whether_it_was_reproduced() 
     assert "Not reproduced: the stack answered 'Buzz Aldrin.'" in out.export_text()
     html = render_html([drifted])
     assert PLANTED in html and "Buzz Aldrin." in html
+
+
+EVIL_PLANTED = "The <img src=x onerror=alert(1)> lunar module was named Eagle."
+
+
+def copied_explanation() -> Any:
+    """A decisive sentence (with markup) stated in two chunks of ten: one group of copies."""
+    texts = [chunk(i) for i in range(10)]
+    for i in (1, 4):
+        texts[i] = texts[i].replace(f"Mission {i} lasted {i + 3} days.", EVIL_PLANTED)
+    return explain_stack(call_for(texts, PlantedLLM(decisive=(EVIL_PLANTED,))), embedder=HashEmbedder())
+
+
+def test_the_page_lists_copies_of_a_fact_with_their_joint_importance() -> None:
+    """The view model (what the page and the --html export draw) carries each group of copies: the fact, its joint
+    importance and answer, which units are its copies; and each copy's row names the others (before: the page showed
+    none of it). The fact's markup is carried as data, never as markup of the page."""
+    from xgrag.report.view import colour, view_model
+    from xgrag.serve.export import render_html
+
+    ex = copied_explanation()
+    assert ex.copies is not None and len(ex.copies) == 1
+    group = ex.copies[0]
+    vm = view_model(ex)
+    (shown,) = vm["copies"]
+    assert shown["members"] == [{"id": "2.3", "kind": "span", "item": "2"}, {"id": "5.3", "kind": "span", "item": "5"}]
+    assert shown["text"] == EVIL_PLANTED and shown["id"] == group.id and shown["basis"] == "text"
+    assert shown["importance"] == pytest.approx(group.importance) and group.importance > ex.noise_floor
+    assert shown["fill"] == colour(group.importance) and shown["rank"] == 1
+    assert shown["changed"] is True and shown["counterfactual"] == "I don't know."
+    rows = {r["unit"]["id"]: r for r in vm["rows"] if r["group"] == group.id}
+    assert set(rows) == {"2.3", "5.3"} and rows["2.3"]["copies"] == ["5.3"] and rows["5.3"]["copies"] == ["2.3"]
+    assert all(r["joint_importance"] == shown["importance"] for r in rows.values())
+    assert all(r["group"] is None and r["copies"] == [] for r in vm["rows"] if r["unit"]["id"] not in rows)
+    page = render_html([ex])
+    assert "<img src=x" not in page

@@ -32,7 +32,6 @@ from xgrag.explain.stack.context import (
     build_context,
     segment,
 )
-from xgrag.explain.stack.loops import require_blocking, run_blocking
 from xgrag.explain.stack.reproduction import ON_MISMATCH, OnMismatch, check_observed, check_reproduction
 
 # What a stack explanation runs unless told otherwise: items then the spans inside the items that matter, chosen
@@ -55,4 +54,4 @@ def stack_settings(settings: ExplainSettings | None = None) -> ExplainSettings:
 
 __all__ = ["ON_MISMATCH", "STACK_SETTINGS", "ItemSource", "KnownEntity", "KnownFact", "OnMismatch", "PromptFn",
            "Segmentation", "StackCall", "StackContext", "build_context", "check_observed", "check_reproduction",
-           "require_blocking", "run_blocking", "segment", "stack_settings"]
+           "segment", "stack_settings"]

@@ -37,14 +37,13 @@ from xgrag.explain.stack import (
     StackCall,
     build_context,
     check_observed,
-    require_blocking,
-    run_blocking,
 )
 from xgrag.generate.base import Fact, Generation, GenerationError, Usage
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.langchain import chat_model_params
 from xgrag.integrations.cypher_trace import CypherTrace, match_rows, record_of, trace_cypher, traced_graph
 from xgrag.integrations.langchain.capture import _cypher_steps, _literal_rows, _text
+from xgrag.loops import require_blocking, run_blocking
 from xgrag.model import Explanation, Subgraph
 from xgrag.model.trace import TraceRowsStep, TraceStep
 from xgrag.store.neo4j import Neo4jStore
@@ -264,7 +263,7 @@ def explain_cypher_qa(chain: Any, question: str, *, store: Neo4jStore | None = N
     `observed_answer`: the answer the chain gave you, when you have it: the replays must reproduce it, and so must
     this run of the chain; a mismatch warns or raises per `on_mismatch`. Blocking: the chain runs in the calling
     thread, as the caller's own invoke would, and the explanation leaves the thread's event loop as it was
-    (xgrag.explain.stack.loops)."""
+    (xgrag.loops)."""
     require_blocking("aexplain_cypher_qa")
     check_observed(observed_answer, on_mismatch)
     outputs, texts = _run(chain, question)

@@ -43,14 +43,13 @@ from xgrag.explain.stack import (
     StackCall,
     build_context,
     check_observed,
-    require_blocking,
-    run_blocking,
 )
 from xgrag.generate.base import Fact, Generation, GenerationError, Usage
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.langchain import chat_model_params
 from xgrag.integrations.langchain.capture import _text, answer_text, question_text
 from xgrag.integrations.langchain.documents import is_xgrag_document
+from xgrag.loops import require_blocking, run_blocking
 from xgrag.model import Explanation, Node, Relationship, Subgraph
 from xgrag.model.provenance import fact_provenance
 from xgrag.model.trace import LangChainMap, TraceStep
@@ -316,7 +315,7 @@ def explain_chain(chain: Any, inputs: Any, *, question: str | None = None, setti
     raises per `on_mismatch`. (To explain the very call you made, with its own context, attach
     `XgragCallbackHandler.for_chain(chain)` to it.) Blocking; from async code use `aexplain_chain`. The chain runs
     in the calling thread, as the caller's own invoke would, and the explanation leaves the thread's event loop as
-    it was (xgrag.explain.stack.loops)."""
+    it was (xgrag.loops)."""
     require_blocking("aexplain_chain")
     check_observed(observed_answer, on_mismatch)
     output, capture = _run(chain, inputs)

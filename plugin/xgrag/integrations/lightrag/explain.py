@@ -12,8 +12,9 @@ from xgrag.errors import UsageError
 from xgrag.explain import ExplainSettings
 from xgrag.explain.explainer import aexplain_stack
 from xgrag.explain.run import Progress
-from xgrag.explain.stack import OnMismatch, check_observed, require_blocking, run_blocking
+from xgrag.explain.stack import OnMismatch, check_observed
 from xgrag.generate.cache import ResponseCache
+from xgrag.loops import require_blocking, run_blocking
 from xgrag.model import Explanation
 from xgrag.model.trace import LightRAGMap
 
@@ -97,7 +98,7 @@ def explain_query(rag: Any, question: str, param: Any = None, *, system_prompt: 
                   progress: Progress | None = None, on_mismatch: OnMismatch = "warn",
                   observed_answer: str | None = None) -> ExplainedQuery:
     """`aexplain_query` for blocking code: on LightRAG's event loop, as its own blocking `rag.query` runs (from
-    async code, await `aexplain_query`); the loop stays open and current (xgrag.explain.stack.loops)."""
+    async code, await `aexplain_query`); the loop stays open and current (xgrag.loops)."""
     from lightrag.utils import always_get_an_event_loop
 
     require_blocking("aexplain_query")

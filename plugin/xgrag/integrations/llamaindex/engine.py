@@ -44,12 +44,11 @@ from xgrag.explain.stack import (
     StackCall,
     build_context,
     check_observed,
-    require_blocking,
-    run_blocking,
 )
 from xgrag.generate.base import Fact, Generation, GenerationError, Usage, read_answer
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.langchain import chat_model_params
+from xgrag.loops import require_blocking, run_blocking
 from xgrag.model import Explanation, Subgraph
 from xgrag.model.trace import LlamaIndexMap
 from xgrag.retrieval import Retriever
@@ -245,7 +244,7 @@ def explain_engine_response(engine: Any, question: str, response: Any, *, store:
     `observed_answer`: the answer you got, when `response` is another run of the query (default: its own); the
     replays must reproduce it, and so must `response`; a mismatch warns or raises per `on_mismatch`.
     Blocking; from async code use `aexplain_engine_response`. Runs on the thread's event loop, which LlamaIndex's
-    own blocking calls use, and leaves it open and current (xgrag.explain.stack.loops)."""
+    own blocking calls use, and leaves it open and current (xgrag.loops)."""
     return run_blocking(aexplain_engine_response(engine, question, response, store=store, settings=settings,
                                                  embedder=embedder, cache=cache, progress=progress,
                                                  on_mismatch=on_mismatch, observed_answer=observed_answer),
@@ -282,7 +281,7 @@ def explain_query(engine: Any, question: str, *, store: Neo4jStore | None = None
     replays must reproduce it, and so must this query; a mismatch warns or raises per `on_mismatch`. Blocking;
     from async code use `aexplain_query`. The query runs in the calling thread, exactly as the caller's own
     `engine.query` would (LlamaIndex runs its async retrieval on the thread's event loop), then the explanation runs
-    on that same loop, left open and current (xgrag.explain.stack.loops)."""
+    on that same loop, left open and current (xgrag.loops)."""
     require_blocking("aexplain_query")
     check_observed(observed_answer, on_mismatch)
     response = _text_response(engine.query(question))

@@ -11,7 +11,7 @@ from llama_index.core.schema import MetadataMode, NodeRelationship
 
 from xgrag.errors import UsageError
 from xgrag.explain import Explainer, ExplainSettings
-from xgrag.explain.stack import run_blocking
+from xgrag.loops import run_blocking
 from xgrag.model import Explanation, Node, Relationship, Subgraph
 from xgrag.model.provenance import FactProvenance, fact_provenance
 from xgrag.model.trace import LlamaIndexResponseMap, TripletMatch, TripletMiss
@@ -138,6 +138,6 @@ async def aexplain_response(explainer: Explainer, question: str, response: Any, 
 def explain_response(explainer: Explainer, question: str, response: Any, *,
                      settings: ExplainSettings | None = None) -> Explanation:
     """`aexplain_response` for synchronous code (not from inside a running event loop). Leaves the thread's event
-    loop, which the engine's own blocking queries use, open and current (xgrag.explain.stack.loops)."""
+    loop, which the engine's own blocking queries use, open and current (xgrag.loops)."""
     return run_blocking(aexplain_response(explainer, question, response, settings=settings),
                         async_form="aexplain_response")

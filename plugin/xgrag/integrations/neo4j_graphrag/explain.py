@@ -14,8 +14,9 @@ from xgrag.errors import UsageError
 from xgrag.explain import ExplainSettings
 from xgrag.explain.explainer import aexplain_stack
 from xgrag.explain.run import Progress
-from xgrag.explain.stack import OnMismatch, check_observed, require_blocking, run_blocking
+from xgrag.explain.stack import OnMismatch, check_observed
 from xgrag.generate.cache import ResponseCache
+from xgrag.loops import require_blocking, run_blocking
 from xgrag.model import Explanation
 from xgrag.store.neo4j import Neo4jStore
 
@@ -70,7 +71,7 @@ def explain_result(graphrag: Any, result: RagResultModel, query_text: str, *, st
     the replays must reproduce it, and so must `result.answer`; a mismatch warns or raises per `on_mismatch`.
     `store` traces the items to graph elements under its schema preset (optional: without one the units are the
     items and their spans, unmapped). Blocking; from async code use `aexplain_result`. Leaves the thread's event loop
-    as it was (xgrag.explain.stack.loops)."""
+    as it was (xgrag.loops)."""
     return run_blocking(aexplain_result(graphrag, result, query_text, store=store, examples=examples,
                                         message_history=message_history, response_fallback=response_fallback,
                                         settings=settings, embedder=embedder, cache=cache, progress=progress,
@@ -110,7 +111,7 @@ def explain_search(graphrag: Any, query_text: str, *, store: Neo4jStore | None =
     search's answer). `observed_answer`: the answer the search gave you, when you have it: the replays must
     reproduce it, and so must this run of the search; a mismatch warns or raises per `on_mismatch`. Blocking; from
     async code use `aexplain_search`. The search runs in the calling thread, as the caller's own would; the
-    explanation leaves the thread's event loop as it was (xgrag.explain.stack.loops)."""
+    explanation leaves the thread's event loop as it was (xgrag.loops)."""
     require_blocking("aexplain_search")
     check_observed(observed_answer, on_mismatch)
     result = graphrag.search(query_text=query_text, message_history=message_history, examples=examples,

@@ -129,6 +129,7 @@ function renderProgress(event) {
 function renderStarting(question) {
   $("progress").classList.remove("hidden");
   $("progress-phase").textContent = "starting\u2026";
+  $("progress-phase").classList.remove("warn");
   $("progress-question").textContent = question;
   $("progress-stats").replaceChildren();
   const bar = $("progress-bar");
@@ -174,8 +175,12 @@ async function ask(ev) {
     const event = JSON.parse(m.data);
     $("cancel").disabled = true;
     if (state.job !== job.id) { return; }
-    $("progress-phase").textContent = event.status === "done" ? "done" : event.status
-      + (event.message ? ": " + event.message : "");
+    const phase = $("progress-phase");
+    // unlinked: the question's names matched nothing in the graph; said as such, never as a finished result
+    phase.textContent = event.status === "done" ? "done"
+      : event.status === "unlinked" ? "not in the graph: " + event.message
+      : event.status + (event.message ? ": " + event.message : "");
+    phase.classList.toggle("warn", event.status === "unlinked");
     const bar = $("progress-bar");
     if (event.status === "done") { bar.max = 1; bar.value = 1; }
     const left = document.querySelector("#progress-stats .time-left dd");

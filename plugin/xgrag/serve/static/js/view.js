@@ -176,8 +176,16 @@ export function renderView(container, vm, options) {
     const sw = el("span", "swatch");
     sw.style.background = r.fill;
     append(label, sw, document.createTextNode(r.label));
+    if (r.copies && r.copies.length) {
+      // a copy of a fact the context states several times: removed with the others, its score is the group's
+      const mark = el("span", "copy-of", "one of " + (r.copies.length + 1) + " copies, with " + r.copies.join(", "));
+      mark.title = "the context states this fact " + (r.copies.length + 1) + " times: the copies are removed "
+        + "together and share one joint importance (" + num(r.joint_importance) + ")";
+      label.appendChild(mark);
+    }
     tr.appendChild(label);
     const imp = el("td", "num importance", num(r.importance));
+    if (r.copies && r.copies.length) { imp.appendChild(el("span", "flag joint", "joint")); }
     if (r.flag) {
       const f = el("span", "flag " + r.flag, r.flag);
       f.title = { estimated: "estimated: cleared as part of a group whose removal did not move the answer; not "
@@ -196,6 +204,26 @@ export function renderView(container, vm, options) {
   if (vm.rows.length) { ranked.appendChild(append(wrap, t)); }
   else { ranked.appendChild(el("p", "empty", "No component was scored.")); }
   if (vm.notes) { ranked.appendChild(el("p", "note", vm.notes)); }
+  if (vm.copies && vm.copies.length) {
+    // copies of one fact (a stack's context): removing one leaves the others, so they are one unit with one score
+    const c = el("div", "copies");
+    append(c, el("h3", null, "Copies of one fact"), el("p", "note", "Each fact below is stated by several units of "
+      + "the context. Removing one copy leaves the others, so the copies are removed together: the importance is "
+      + "the group's joint importance, shown on every copy."));
+    const ct = table("copies-table", ["joint importance", "rank", "changed", "counterfactual answer", "fact",
+      "copies"], vm.copies.map((g) => [num(g.importance), g.rank === null ? "\u2013" : String(g.rank),
+      yesNo(g.changed), g.counterfactual === null ? "\u2013" : g.counterfactual, g.text,
+      g.members.map((m) => m.kind === "span" ? m.id + " (in item " + m.item + ")" : m.kind + " " + m.id)
+        .join("; ")]));
+    ct.querySelectorAll("tbody tr").forEach((tr, i) => {
+      tr.className = "copy-group";
+      tr.dataset.group = vm.copies[i].id;
+      const sw = el("span", "swatch");
+      sw.style.background = vm.copies[i].fill;
+      tr.cells[0].prepend(sw);
+    });
+    ranked.appendChild(append(c, ct));
+  }
   if (vm.bridges.length) {
     const b = el("div", "bridges");
     append(b, el("h3", null, "Bridge nodes"), el("p", "bridge-line", vm.bridge_line));

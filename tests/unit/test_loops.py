@@ -1,5 +1,6 @@
-"""xgrag.explain.stack.loops: a blocking entry point runs its explanation without replacing or closing the calling
-thread's event loop (issue 31: LlamaIndex's next blocking query failed after an explanation run by asyncio.run)."""
+"""xgrag.loops: a blocking entry point (Explainer.explain, the stacks' explain_*, RagExExplainer.explain) runs its
+explanation without replacing or closing the calling thread's event loop (issue 31: LlamaIndex's next blocking query
+failed after an explanation run by asyncio.run)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from xgrag.errors import UsageError
-from xgrag.explain.stack import run_blocking
-from xgrag.explain.stack.loops import current_loop
+from xgrag.loops import current_loop, run_blocking
 
 
 @pytest.fixture

@@ -1,5 +1,7 @@
 """Blocking entry points run their explanation here, never with `asyncio.run`: explaining leaves the caller's event
-loop, and whatever the user's objects bound to it, exactly as they were.
+loop, and whatever the user's objects bound to it, exactly as they were. Every stage's blocking entry point uses it
+(`Explainer.explain`, `RagExExplainer.explain`, `xgrag serve`'s what-if, the stacks' `explain_*`), so it sits at the
+bottom of the import layers and imports nothing of xgrag but `errors`.
 
 Why not `asyncio.run`: it makes a new loop the calling thread's current one and, when it returns, sets the current
 loop to None and closes its own. The libraries' blocking calls run their async paths on the thread's current loop
