@@ -86,6 +86,13 @@ def unmatched_note(ex: Explanation) -> str:
            "matched."
 
 
+def ambiguous_note(ex: Explanation) -> str:
+    """Names that matched several entities: the context holds every one, and the answer may be about any of them."""
+    if ex.linking is None or ex.unlinked or not ex.linking.ambiguous:
+        return ""
+    return f"Ambiguous: {ex.linking.ambiguity()}; the context holds each, and the answer may be about any of them."
+
+
 def _nothing_measured(ex: Explanation, caveat: str) -> tuple[str, str]:
     """No component got a score: never "no fact changed the answer", which would claim a measurement."""
     units = [c for c in ex.components if c.kind in UNIT_KINDS]
@@ -106,7 +113,7 @@ def texts_for(ex: Explanation) -> tuple[str, str]:
         return unlinked_texts(ex)
     singles = [c for c in ex.components if c.kind in UNIT_KINDS and c.importance is not None]
     not_evaluated = coverage(ex)
-    caveat = " ".join(n for n in (unmatched_note(ex), not_evaluated) if n)
+    caveat = " ".join(n for n in (unmatched_note(ex), ambiguous_note(ex), not_evaluated) if n)
     if not singles:
         return _nothing_measured(ex, caveat)
     if max(c.importance or 0.0 for c in singles) <= 0.0:

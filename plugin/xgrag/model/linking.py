@@ -20,12 +20,24 @@ class LinkedMention(BaseModel):
     method: str  # bracket | exact | number | partial | fulltext | vector (xgrag.retrieval.linking)
 
 
+class AmbiguousMention(BaseModel):
+    """One name of the question that matched several entities ("Nancy": two people of that first name; a person and
+    a tag both stored as "Martha Coolidge"): the context holds all of them, and the answer may be about any."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    mention: str  # as linking compared it
+    names: list[str]  # the entities' stored names, in the order of `ids`
+    ids: list[str]  # their element ids
+
+
 class Linking(BaseModel):
     """What linking found for one question. `unmatched` are names as typed in the question (a bracketed or quoted
     span, a run of capitalised words or numbers) that no linked entity covers. When nothing linked and the question
     shows no such name, `searched` holds the words the linker looked up instead, so a user still sees what was
     tried. `unlinked`: nothing linked and the retrieved context has no seed entity at all (PCST's nearest names by
-    embedding count as seeds): the answer cannot come from the graph."""
+    embedding count as seeds): the answer cannot come from the graph. `ambiguous`: names that matched more than one
+    entity, each with all it matched."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -33,6 +45,7 @@ class Linking(BaseModel):
     unmatched: list[str] = Field(default_factory=list)
     searched: list[str] = Field(default_factory=list)
     unlinked: bool = False
+    ambiguous: list[AmbiguousMention] = Field(default_factory=list)
 
     def tried(self) -> str:
         """What matched nothing, for "... matched no entity": "'Foobar Baz', 'Quux'" or "the words foobar, baz"."""
@@ -41,3 +54,15 @@ class Linking(BaseModel):
         if self.searched:
             return "the words " + ", ".join(self.searched)
         return "the question's words"  # none left to look up (stopwords only): a sentence still reads
+
+    def ambiguity(self) -> str:
+        """The names that matched several entities, for a caveat: "'Nancy' matched 2 entities (Nancy Davolio, Nancy
+        Campbell)"; "" when none did."""
+        def one(a: AmbiguousMention) -> str:
+            shown = ", ".join(a.names[:MAX_SHOWN]) + (f", and {len(a.names) - MAX_SHOWN} more"
+                                                     if len(a.names) > MAX_SHOWN else "")
+            return f"'{a.mention}' matched {len(a.ids)} entities ({shown})"
+        return "; ".join(one(a) for a in self.ambiguous)
+
+
+MAX_SHOWN = 4  # entity names listed per ambiguous name; the rest counted

@@ -176,6 +176,8 @@ def linking_line(linking: Linking) -> str:
     line = f"linked: {escape(linked)}"
     if linking.unmatched:
         line += f"; [yellow]not in the graph: {escape(linking.tried())} matched no entity[/yellow]"
+    if linking.ambiguous:
+        line += f"; [yellow]ambiguous: {escape(linking.ambiguity())}[/yellow]"
     return line
 
 

@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from xgrag.model.linking import LinkedMention, Linking
+from xgrag.model.linking import AmbiguousMention, LinkedMention, Linking
 from xgrag.retrieval.linking import LinkedEntity, key_tokens, uncovered_words
 
 # Apostrophe variants, one character for one, so offsets into the question stay valid (names.strip_marks also
@@ -134,6 +134,15 @@ def linking_record(question: str, linked: Sequence[LinkedEntity], seeded: bool) 
         if covered.isdisjoint(name.words) and loose.isdisjoint(keys) and name.text not in unmatched:
             unmatched.append(name.text)
     searched = [] if linked or unmatched else uncovered_words(question, set())
+    # one name, several entities: said, never resolved in silence (the context holds them all)
+    by_mention: dict[tuple[str, ...], list[LinkedEntity]] = {}
+    for le in linked:
+        group = by_mention.setdefault(key_tokens(le.mention), [])
+        if all(other.node.id != le.node.id for other in group):
+            group.append(le)
+    ambiguous = [AmbiguousMention(mention=group[0].mention, names=[le.node.name for le in group],
+                                  ids=[le.node.id for le in group])
+                 for _, group in sorted(by_mention.items()) if len(group) > 1]
     return Linking(linked=[LinkedMention(mention=le.mention, id=le.node.id, name=le.node.name, method=le.method)
                            for le in linked],
-                   unmatched=unmatched, searched=searched, unlinked=not linked and not seeded)
+                   unmatched=unmatched, searched=searched, unlinked=not linked and not seeded, ambiguous=ambiguous)

@@ -67,3 +67,24 @@ def test_seeds_without_a_link_are_not_unlinked() -> None:
     """PCST adds the entities nearest the question by embedding: the context is then not empty."""
     rec = linking_record("who directed Foobar Baz", [], seeded=True)
     assert not rec.unlinked and rec.unmatched == ["Foobar Baz"]
+
+
+def test_a_name_that_matched_several_entities_is_ambiguous_and_said() -> None:
+    from xgrag.report.console import linking_line
+
+    two = [LinkedEntity(Node("1", "Nancy Davolio"), "partial", 1.0, "nancy"),
+           LinkedEntity(Node("2", "Nancy Campbell"), "partial", 1.0, "Nancy"),
+           LinkedEntity(Node("3", "Chai"), "exact", 1.0, "chai")]
+    rec = linking_record("Did Nancy order Chai?", two, seeded=True)
+    assert [(a.mention, a.names, a.ids) for a in rec.ambiguous] == [("nancy", ["Nancy Davolio", "Nancy Campbell"],
+                                                                     ["1", "2"])]
+    assert rec.ambiguity() == "'nancy' matched 2 entities (Nancy Davolio, Nancy Campbell)"
+    assert "ambiguous: 'nancy' matched 2 entities" in linking_line(rec)
+    # one entity per name, or one entity found twice: nothing ambiguous
+    rec = linking_record("Did Nancy order Chai?", [two[0], two[0], two[2]], seeded=True)
+    assert rec.ambiguous == [] and rec.ambiguity() == "" and "ambiguous" not in linking_line(rec)
+    # many: the first few named, the rest counted
+    many = [LinkedEntity(Node(str(i), f"Cooling System {i}"), "exact", 1.0, "cooling system") for i in range(7)]
+    assert linking_record("Which truck has the failing Cooling System?", many, seeded=True).ambiguity() == (
+        "'cooling system' matched 7 entities (Cooling System 0, Cooling System 1, Cooling System 2, Cooling System 3, "
+        "and 3 more)")
