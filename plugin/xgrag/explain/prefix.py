@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
+from xgrag.embed import Embedder
 from xgrag.generate.prompt import RenderedContext, fact_line
 from xgrag.model import Subgraph
 from xgrag.model.explanation import PrefixShare
@@ -43,6 +44,14 @@ def context_rank(question: str, sub: Subgraph, vectors: Vectors) -> dict[str, in
         return {units[i][0]: rank for rank, i in enumerate(ordered)}
 
     return {**ranks(nodes), **ranks(facts)}
+
+
+def promise_order(question: str, sub: Subgraph, embedder: Embedder) -> dict[str, int]:
+    """`context_rank` with `embedder`'s vectors: the order an explanation whose `cost.prefix.order` is "promise"
+    rendered `sub` in (to render its prompts again, e.g. `render(question, sub, order=promise_order(...))`)."""
+    def vectors(texts: list[str]) -> dict[str, np.ndarray]:
+        return dict(zip(texts, embedder.embed(texts), strict=True))
+    return context_rank(question, sub, vectors)
 
 
 def model_input(ctx: RenderedContext) -> str:
