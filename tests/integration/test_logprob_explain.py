@@ -10,6 +10,7 @@ from helpers import SAMPLE
 from support.openai_server import OpenAITestServer
 from xgrag.embed import default_embedder
 from xgrag.explain import Explainer, ExplainSettings
+from xgrag.explain.prefix import promise_order
 from xgrag.generate.openai import OpenAIGenerator
 from xgrag.generate.prompt import render
 from xgrag.generate.smollm2 import SmolLM2Generator, load_smollm2
@@ -33,13 +34,16 @@ def metaqa(store: Neo4jStore) -> Neo4jStore:
 def check_against_direct_scores(ex: Explanation, local: SmolLM2Generator, abs_tol: float) -> None:
     """Every importance is 1 - P(a0 | G') / P(a0 | G) with both scored again here, independently of the explainer."""
     sub = ex.subgraph.to_subgraph()
-    full = render(Q, sub)
+    # the order the explainer rendered the context in ("promise" for a server: xgrag.explain.prefix)
+    assert ex.cost.prefix is not None
+    order = promise_order(Q, sub, default_embedder()) if ex.cost.prefix.order == "promise" else None
+    full = render(Q, sub, order=order)
     lp_full = local.score_answer(full.prompt, full.system, ex.answer).logprob
     assert ex.baseline_logprob == pytest.approx(lp_full, abs=abs_tol)
     edges = [c for c in ex.components if c.strategy == "edge"]
     assert len(edges) == 2
     for c in edges:
-        ctx = render(Q, apply_in_memory(sub, Perturbation(excluded_rel_ids=frozenset({c.id}))))
+        ctx = render(Q, apply_in_memory(sub, Perturbation(excluded_rel_ids=frozenset({c.id}))), order=order)
         lp = local.score_answer(ctx.prompt, ctx.system, ex.answer).logprob
         assert c.answer_logprob == pytest.approx(lp, abs=abs_tol)
         assert c.importance == pytest.approx(max(0.0, 1.0 - math.exp(lp - lp_full)), abs=10 * abs_tol)

@@ -21,7 +21,7 @@ import typer
 from xgrag.config import PRESETS, Settings, load_settings
 from xgrag.errors import UsageError, one_of
 from xgrag.explain.perturbers import DEFAULT_STRATEGY, strategy_choices
-from xgrag.explain.settings import APPLY, RESPONSE_SCORES, SCHEDULER_NAMES, ExplainSettings
+from xgrag.explain.settings import APPLY, CONTEXT_ORDERS, RESPONSE_SCORES, SCHEDULER_NAMES, ExplainSettings
 from xgrag.generate.factory import GENERATOR_SPECS
 from xgrag.retrieval.modes import MAX_HOPS, MODES
 
@@ -48,7 +48,12 @@ ApplyOpt = Annotated[str, typer.Option(help="memory (XGRAG set difference) | cyp
 DedupOpt = Annotated[bool, typer.Option("--dedup/--no-dedup", help="merge alias entities first")]
 SurrogatePathsOpt = Annotated[bool, typer.Option(
     "--surrogate-paths", help="mask strategy: add a feature per seed-to-answer path (the AND of its facts)")]
-ConcurrencyOpt = Annotated[int, typer.Option(help="concurrent generator calls (per worker under --ray)")]
+ConcurrencyOpt = Annotated[int, typer.Option(help="concurrent generator calls (per worker under --ray): for a "
+                                              "server, the probes sent as concurrent HTTP requests")]
+ContextOrderOpt = Annotated[str, typer.Option(
+    "--context-order", help="auto (promise for a server: openai:/ollama:; canonical in process) | promise (the "
+                            "facts closest to the question last: probes share a longer prompt prefix a server "
+                            "caches) | canonical (by name)")]
 SchedulerOpt = Annotated[str, typer.Option(
     help="auto (proxy from 30 facts, group testing on a stack's context, else leave-one-out) | exhaustive "
          "(leave-one-out) | group "
@@ -122,6 +127,7 @@ class ExplainOptions:
     noise_runs: NoiseRunsOpt = 2
     surrogate_paths: SurrogatePathsOpt = False
     concurrency: ConcurrencyOpt = 4
+    context_order: ContextOrderOpt = "auto"
     cache: CacheOpt = True
     provenance_text: ProvenanceTextOpt = ExplainSettings.provenance_text_chars
     verbose: VerboseOpt = False
@@ -137,6 +143,7 @@ class ExplainOptions:
             apply=one_of("apply", self.apply, APPLY), noise_runs=self.noise_runs, max_calls=self.max_calls,
             concurrency=self.concurrency, scheduler=one_of("scheduler", self.scheduler, SCHEDULER_NAMES),
             response_score=one_of("response_score", self.response_score, RESPONSE_SCORES),
+            context_order=one_of("context_order", self.context_order, CONTEXT_ORDERS),
             surrogate_paths=self.surrogate_paths, provenance_text_chars=self.provenance_text).with_settings(settings)
 
     def connection(self) -> dict[str, Any]:

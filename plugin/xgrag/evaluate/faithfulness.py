@@ -112,7 +112,9 @@ def eraser(ask: Ask, same: Callable[[str], bool], facts: Sequence[str], ranked: 
 
 
 def ask_generator(generator: Generator, question: str, graph: Subgraph) -> Ask:
-    """An `Ask` that renders the subgraph without the excluded facts (as the explainer does) and asks once."""
+    """An `Ask` that renders the subgraph without the excluded facts and asks once, in the canonical order: the
+    explainer's for an in-process generator (a server generator's explanation ordered its prompt by promise,
+    xgrag.explain.prefix; the facts are the same, their order differs)."""
 
     def ask(excluded: frozenset[str]) -> str:
         ctx = render(question, apply_in_memory(graph, Perturbation(excluded_rel_ids=excluded)))

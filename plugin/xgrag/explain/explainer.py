@@ -28,6 +28,7 @@ from xgrag.explain.chunk_text import attach_chunk_text, attach_span_text
 from xgrag.explain.components import build_components, copy_records, generator_evidence, sources
 from xgrag.explain.oracle import AnswerOracle, is_language_model
 from xgrag.explain.perturbers import REGISTRY, AppliesTo, PlanOptions, SynonymFn, plan, strategy_names
+from xgrag.explain.prefix import context_rank, prefix_share, serves_prefix_cache
 from xgrag.explain.progress import Observer, ProgressClock
 from xgrag.explain.run import ExplainRun, Probe, Progress
 from xgrag.explain.schedulers import resolve_scheduler, schedule_for
@@ -43,6 +44,7 @@ from xgrag.generate.cache import ResponseCache
 from xgrag.generate.prompt import PROMPT_VERSION, RenderedContext, render
 from xgrag.loops import run_blocking
 from xgrag.model import Component, Cost, Explanation, Perturbation, Subgraph
+from xgrag.model.explanation import PrefixShare
 from xgrag.model.records import DedupRecord, Incomplete, StackRecord, SubgraphRecord, UnitRecord, json_object
 from xgrag.model.trace import (
     ChunkTextStep,
@@ -336,7 +338,8 @@ class Explainer:
 
     async def _baseline(self, run: ExplainRun, call: StackCall | None = None) -> None:
         cfg = run.settings
-        ctx0 = render(run.question, run.graph) if call is None else call.render(frozenset())
+        ctx0 = render(run.question, run.graph, order=run.order) if call is None else call.render(frozenset())
+        run.baseline_context = ctx0
         answers = await asyncio.gather(*[run.oracle.answer(ctx0, repeat=i) for i in range(cfg.noise_runs)])
         run.baselines = [a.generation for a in answers]
         run.floor = noise_floor(np.stack([run.oracle.vector(g.text) for g in run.baselines]))
@@ -406,8 +409,12 @@ class Explainer:
         merged = self._dedup(retrieved, cfg)
         self._server_versions()  # now, while the server answers: a server lost later must not cost a wait at the end
         oracle = AnswerOracle(self.generator, self.embedder, self.cache, cfg.concurrency, executor)
-        apply = functools.partial(self._perturbed_context, question, cfg, retrieved, merged)
-        run = ExplainRun(question, cfg, retrieved, merged, oracle, apply, progress, retrieval_seconds)
+        promise = cfg.context_order == "promise" or (
+            cfg.context_order == "auto" and serves_prefix_cache(self.generator))
+        order = context_rank(question, merged.subgraph, oracle.vectors) if promise else {}
+        apply = functools.partial(self._perturbed_context, question, cfg, retrieved, merged, order)
+        run = ExplainRun(question, cfg, retrieved, merged, oracle, apply, progress, retrieval_seconds,
+                         order=order, order_name="promise" if promise else "canonical")
         run.trace += [
             RetrieveStep(source="supplied" if subgraph is not None else "xgrag", seconds=round(retrieval_seconds, 4),
                          nodes=len(retrieved.nodes), relationships=len(retrieved.relationships),
@@ -430,7 +437,7 @@ class Explainer:
             return call.render(p.excluded_units)
 
         run = ExplainRun(question, cfg, call.graph, merged, oracle, apply, progress,
-                         units={u.id: u for u in call.context.units})
+                         units={u.id: u for u in call.context.units}, order_name="stack")
         run.trace += [*call.notes, ContextStep(source=call.stack, component=call.component,
                                                items=len(call.context.items),
                                                spans=len(call.context.units) - len(call.context.items))]
@@ -440,8 +447,8 @@ class Explainer:
         return dedup(sub, self.embedder.embed, cfg.theta_sim, cfg.dedup_rule) if cfg.dedup else identity(sub)
 
     def _perturbed_context(self, question: str, cfg: ExplainSettings, retrieved: Subgraph, merged: DedupResult,
-                           p: Perturbation) -> RenderedContext:
-        return render(question, self._perturbed_graph(question, cfg, retrieved, merged, p))
+                           order: dict[str, int], p: Perturbation) -> RenderedContext:
+        return render(question, self._perturbed_graph(question, cfg, retrieved, merged, p), order=order)
 
     def _perturbed_graph(self, question: str, cfg: ExplainSettings, retrieved: Subgraph, merged: DedupResult,
                          p: Perturbation) -> Subgraph:
@@ -467,7 +474,7 @@ class Explainer:
                     retrieval_seconds=round(run.retrieval_seconds, 4),
                     perturbations=sum(1 for p in run.probes if p.answered),
                     scored_probes=ledger.scoring.calls, scoring_tokens=ledger.scoring.prompt_tokens,
-                    scoring_seconds=round(ledger.scoring.seconds, 4))
+                    scoring_seconds=round(ledger.scoring.seconds, 4), prefix=self._prefix(run))
         return Explanation(
             id=str(uuid.uuid4()), created_at=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             question=run.question, answer=run.a0.text, baseline_answers=[g.text for g in run.baselines],
@@ -487,6 +494,14 @@ class Explainer:
             versions=self._server_versions(), trace=list(run.trace),
             incomplete=run.incomplete, linking=run.retrieved.linking,
         )
+
+    @staticmethod
+    def _prefix(run: ExplainRun) -> PrefixShare | None:
+        """The prompt prefix each asked probe shares with the baseline (None before a baseline existed)."""
+        if run.baseline_context is None:
+            return None
+        asked = [p.context for p in run.probes if p.answered and p.context is not None]
+        return prefix_share(run.baseline_context, asked, run.order_name)
 
     def _synonym_fn(self, oracle: AnswerOracle, max_calls: int | None = None) -> SynonymFn:
         def ask(name: str, type_: str | None) -> tuple[str | None, str]:

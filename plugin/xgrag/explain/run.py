@@ -125,6 +125,11 @@ class ExplainRun:
     asked: int = 0  # contexts asked after the baseline
     planned_total: int | None = None  # what the scheduler said it will ask, when it says
     scheduler_name: str | None = None
+    # the order of xgrag's prompt (xgrag.explain.prefix): a rank per entity and fact id (empty: canonical), what it
+    # was ("promise", "canonical"; "stack" for a stack's own prompt), and the baseline's rendered context
+    order: dict[str, int] = field(default_factory=dict)
+    order_name: str = "canonical"
+    baseline_context: RenderedContext | None = None
 
     @property
     def graph(self) -> Subgraph:

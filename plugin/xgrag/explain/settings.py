@@ -24,6 +24,13 @@ SchedulerName = Literal["auto", "exhaustive", "group", "hierarchical", "proxy"]
 # context) in one forward pass (TracLLM, ContextCite), for generators that can (xgrag.generate.base.AnswerScorer).
 ResponseScore = Literal["shift", "logprob"]
 RESPONSE_SCORES: tuple[ResponseScore, ...] = ("shift", "logprob")
+# The order of entities and facts in xgrag's own prompt (xgrag.explain.prefix): "promise" ranks them by closeness to
+# the question (embeddings only, before the baseline: blind to the answer), the closest last, so a probe removing a
+# unit likely to matter shares the longest prefix with the baseline prompt (a server's prefix cache reuses it);
+# "canonical" is the name order; "auto" is "promise" for a generator served over HTTP (which caches prefixes:
+# vLLM, llama.cpp, LM Studio, Ollama) and "canonical" for one in process. Either is deterministic.
+ContextOrder = Literal["auto", "promise", "canonical"]
+CONTEXT_ORDERS: tuple[ContextOrder, ...] = ("auto", "promise", "canonical")
 APPLY: tuple[Apply, ...] = ("memory", "cypher")
 SCHEDULER_NAMES: tuple[SchedulerName, ...] = ("auto", "exhaustive", "group", "hierarchical", "proxy")
 
@@ -54,7 +61,11 @@ class ExplainSettings:
     # after group testing, this many of the components an embedding proxy ranks most relevant to the question or
     # answer are also asked alone (effects can cancel inside a group); 0 = off
     group_verify: int = 5
+    # generator calls in flight at once (an asyncio semaphore): for a server (openai:, ollama:) the probes are sent
+    # as this many concurrent HTTP requests, which a batching server (vLLM, llama.cpp --parallel, Ollama with
+    # OLLAMA_NUM_PARALLEL) answers together; 4 suits a single local server, raise it for a larger one
     concurrency: int = 4
+    context_order: ContextOrder = "auto"
     masks: int = 20
     seed: int = 0
     # KG-SMILE random masks (strategy "mask"): each fact is kept with this probability, independently and seeded
@@ -107,6 +118,8 @@ class ExplainSettings:
             raise UsageError(f"scheduler: {self.scheduler!r} is not one of {', '.join(SCHEDULER_NAMES)}")
         if self.response_score not in RESPONSE_SCORES:
             raise UsageError(f"response_score: {self.response_score!r} is not one of {', '.join(RESPONSE_SCORES)}")
+        if self.context_order not in CONTEXT_ORDERS:
+            raise UsageError(f"context_order: {self.context_order!r} is not one of {', '.join(CONTEXT_ORDERS)}")
         if self.dedup_rule not in get_args(DedupRule):
             raise UsageError(f"dedup_rule: {self.dedup_rule!r} is not one of {', '.join(get_args(DedupRule))}")
         check_hops(self.hops)

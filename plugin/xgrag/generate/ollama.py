@@ -62,6 +62,9 @@ def _usage(resp: dict[str, Any], seconds: float) -> Usage:
 class OllamaGenerator:
     """POST /api/chat (not streamed) with the shared resilient client (timeout, retries with backoff)."""
 
+    # a server keeps the cache of prompt prefixes it saw: the explainer orders its context for it (xgrag.explain.prefix)
+    caches_prefixes = True
+
     def __init__(self, model: str = "llama3.1:8b", host: str = DEFAULT_HOST, num_ctx: int = 8192,
                  temperature: float = 0.0, seed: int = 42, timeout: float = DEFAULT_TIMEOUT,
                  num_predict: int | None = None, max_retries: int = DEFAULT_MAX_RETRIES,

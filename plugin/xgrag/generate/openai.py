@@ -87,6 +87,9 @@ def _usage_of(body: dict[str, Any]) -> dict[str, Any]:
 class OpenAIGenerator:
     """Chat completions from an OpenAI-compatible server; fixed-answer scoring where the server supports it."""
 
+    # a server keeps the cache of prompt prefixes it saw: the explainer orders its context for it (xgrag.explain.prefix)
+    caches_prefixes = True
+
     def __init__(self, model: str, base_url: str | None = None, *, temperature: float = 0.0, seed: int | None = 42,
                  max_tokens: int | None = None, logprobs: bool = False, chat_template: str | None = None,
                  timeout: float = DEFAULT_TIMEOUT, max_retries: int = DEFAULT_MAX_RETRIES,

@@ -2,13 +2,16 @@
 
 The context is the (deduplicated, possibly perturbed) subgraph only — no text chunks — rendered in a
 canonical order (entities by name, facts by head, relation, tail, id), so two variants differ only where
-they were perturbed. Every result records PROMPT_VERSION.
+they were perturbed. `order` (a rank per entity and fact id, decided once before probing) re-orders both lists the
+same way for every variant: the explainer ranks the units most likely to matter last, so a probe removing one of
+them shares the longest prefix with the baseline prompt (servers cache shared prompt prefixes). Every result
+records PROMPT_VERSION.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from xgrag.generate.base import Fact
@@ -108,15 +111,20 @@ def _stated(facts: Sequence[PropertyFact]) -> str:
 
 
 def render(question: str, sub: Subgraph, response_type: str = DEFAULT_RESPONSE_TYPE,
-           first: Sequence[str] = ()) -> RenderedContext:
+           first: Sequence[str] = (), order: Mapping[str, int] | None = None) -> RenderedContext:
     """The prompt for `question` over `sub`. `first`: relationship ids listed before the others (in that order),
     e.g. the most important facts first; by default the canonical order, so two variants differ only where
-    they were perturbed."""
+    they were perturbed. `order`: a rank per node and relationship id (lower first); entities and facts are sorted
+    by it (stable: ties and unranked ones keep the canonical order; unranked ones, e.g. a fact a re-retrieval
+    brought in, come after the ranked ones, so they never shift the prefix the ranked ones share)."""
     facts = facts_of(sub)
+    entities = sorted(sub.nodes.values(), key=lambda n: (n.name, n.id))
+    if order:
+        facts = tuple(sorted(facts, key=lambda f: order.get(f.id, len(order))))
+        entities = sorted(entities, key=lambda n: order.get(n.id, len(order)))
     if first:
         at = {rid: i for i, rid in enumerate(dict.fromkeys(first))}
         facts = tuple(sorted(facts, key=lambda f: at.get(f.id, len(at))))  # stable: the rest stay canonical
-    entities = sorted(sub.nodes.values(), key=lambda n: (n.name, n.id))
     lines = ["---Knowledge Base---", "Entities:"]
     for node in entities:
         typ = f" ({node.type})" if node.type else ""

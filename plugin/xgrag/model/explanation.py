@@ -98,6 +98,21 @@ class Component(BaseModel):
         return "estimated" if self.evaluated == "group" else None
 
 
+class PrefixShare(BaseModel):
+    """How much of each probe's prompt a server's prefix cache can reuse: the leading characters of the model input
+    (system prompt, then prompt) identical to the baseline's (xgrag.explain.prefix)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    # how the context was ordered: "promise" (closest to the question last), "canonical", or "stack" (a stack's
+    # own prompt, kept in its order: reported only)
+    order: str
+    unit: str = "characters"
+    baseline: int  # length of the baseline's model input
+    probes: list[int] = Field(default_factory=list)  # per probe asked, in the order asked: the shared prefix
+    mean_share: float | None = None  # mean over probes of shared prefix / probe input length
+
+
 class Cost(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -118,6 +133,8 @@ class Cost(BaseModel):
     scored_probes: int = 0
     scoring_tokens: int = 0
     scoring_seconds: float = 0.0
+    # the prompt prefix each probe shares with the baseline (None: no probe was asked, or saved before it existed)
+    prefix: PrefixShare | None = None
 
 
 class Explanation(BaseModel):

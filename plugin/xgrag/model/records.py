@@ -420,6 +420,7 @@ class ExplainConfig(Record):
     response_score: str = "shift"
     group_verify: int = 5
     concurrency: int = 4
+    context_order: str = "auto"
     masks: int = 20
     seed: int = 0
     keep_probability: float = 0.5

@@ -322,4 +322,8 @@ def cost_line(ex: Explanation) -> str:
     parts.append(f"{c.seconds:.2f}s wall: retrieval {c.retrieval_seconds:.2f}s, embedder {c.embedder_seconds:.2f}s, "
                  f"generator {c.generator_seconds:.2f}s summed over calls"
                  + (f" running up to {concurrency} at a time" if concurrency > 1 else ""))
+    if c.prefix is not None and c.prefix.mean_share is not None:
+        parts.append(f"prompt prefix shared with the baseline (reusable by a server's prefix cache): mean "
+                     f"{c.prefix.mean_share:.0%} of each probe's prompt over {len(c.prefix.probes)} probes "
+                     f"({c.prefix.order} order)")
     return "; ".join(parts)

@@ -407,6 +407,9 @@ def _cost(ex: Explanation) -> list[list[str]]:
         ("repeated contexts answered once", c.deduplicated), ("probes answered (perturbed contexts)", c.perturbations)]
     if ex.response_score == "logprob" or c.scored_probes:
         pairs.append(("scored probes (log P of a\u2080, one forward pass each)", c.scored_probes))
+    if c.prefix is not None and c.prefix.mean_share is not None:
+        pairs.append((f"prompt prefix shared with the baseline ({c.prefix.order} order)",
+                      f"{c.prefix.mean_share:.0%} mean over {len(c.prefix.probes)} probes"))
     pairs += [("wall time", f"{c.seconds:.2f} s"), ("generator", f"{c.generator_seconds:.2f} s"),
               ("embedder", f"{c.embedder_seconds:.2f} s"), ("retrieval", f"{c.retrieval_seconds:.2f} s")]
     return [[k, str(v)] for k, v in pairs]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import warnings
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from fakes import PLANTED, HashEmbedder, PlantedLLM
 from xgrag.errors import NotReproducedError, NotReproducedWarning, UsageError
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.explainer import explain_stack
+from xgrag.explain.prefix import shared_prefix
 from xgrag.explain.stack import (
     STACK_SETTINGS,
     ItemSource,
@@ -137,6 +139,12 @@ def test_every_probe_is_the_stacks_prompt_without_the_removed_units() -> None:
     assert ex.cost.generator_calls == 19 and ex.cost.deduplicated == 0
     without_span = next(p for p in llm.prompts if PLANTED not in p and chunk(1).split(".")[0] in p)
     assert "Mission 1 carried 1 astronauts. Mission 1 landed in ocean 1." in without_span
+    # the prefix each probe shares with the baseline is reported (the stack's prompt keeps its own order; its
+    # system prompt, when it has one, is the same in every probe)
+    prefix = ex.cost.prefix
+    assert prefix is not None and prefix.order == "stack" and len(prefix.probes) == 18
+    extra = prefix.baseline - len(llm.prompts[0])
+    assert Counter(prefix.probes) == Counter(extra + shared_prefix(llm.prompts[0], p) for p in llm.prompts[1:])
 
 
 def test_a_sentence_repeated_in_chunks_is_one_group_with_a_joint_importance() -> None:
