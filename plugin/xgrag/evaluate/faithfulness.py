@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from xgrag.embed import Embedder
@@ -111,13 +111,15 @@ def eraser(ask: Ask, same: Callable[[str], bool], facts: Sequence[str], ranked: 
     return Eraser(comp, suff, len(answers))
 
 
-def ask_generator(generator: Generator, question: str, graph: Subgraph) -> Ask:
-    """An `Ask` that renders the subgraph without the excluded facts and asks once, in the canonical order: the
-    explainer's for an in-process generator (a server generator's explanation ordered its prompt by promise,
-    xgrag.explain.prefix; the facts are the same, their order differs)."""
+def ask_generator(generator: Generator, question: str, graph: Subgraph,
+                  order: Mapping[str, int] | None = None) -> Ask:
+    """An `Ask` that renders the subgraph without the excluded facts and asks once, in the order the explanation
+    rendered its prompts (`order`: xgrag.explain.prefix.promise_order for an explanation whose cost.prefix.order is
+    "promise"; None: the canonical order): the same prompts as the explanation's, or the answers could differ for
+    a reason the evaluation does not measure."""
 
     def ask(excluded: frozenset[str]) -> str:
-        ctx = render(question, apply_in_memory(graph, Perturbation(excluded_rel_ids=excluded)))
+        ctx = render(question, apply_in_memory(graph, Perturbation(excluded_rel_ids=excluded)), order=order)
         return generator.generate(ctx.prompt, ctx.system, question=question, facts=ctx.facts).text
 
     return ask

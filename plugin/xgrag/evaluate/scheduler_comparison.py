@@ -13,6 +13,7 @@ from xgrag.embed import Embedder
 from xgrag.errors import UsageError, one_of
 from xgrag.evaluate import faithfulness as f
 from xgrag.explain import Explainer, ExplainSettings
+from xgrag.explain.prefix import promise_order
 from xgrag.explain.settings import SCHEDULER_NAMES, SchedulerName
 from xgrag.model.trace import ScheduleStep
 
@@ -46,7 +47,10 @@ def compare_schedulers(explainer: Explainer, question: str, base: ExplainSetting
     reference = runs[REFERENCE]
     graph = reference.subgraph.to_subgraph()
     facts = sorted(graph.relationships)
-    ask = f.ask_generator(explainer.generator, question, graph)
+    # the prompts in the order the explanation rendered them (a server generator's: by promise)
+    prefix = reference.cost.prefix
+    order = promise_order(question, graph, explainer.embedder) if prefix and prefix.order == "promise" else None
+    ask = f.ask_generator(explainer.generator, question, graph, order=order)
     same = f.same_answer_rule(reference.answer, None if exact else embedder,
                               1.0 if exact else base.change_threshold)
     out: dict[str, Any] = {"facts": len(facts), "reference": REFERENCE, "exact_answers": exact, "runs": {}}

@@ -108,3 +108,15 @@ def test_the_explainer_reports_the_prefix_in_its_cost_and_cost_line() -> None:
 def test_a_bad_context_order_is_a_usage_error() -> None:
     with pytest.raises(UsageError, match="context_order: 'last' is not one of auto, promise, canonical"):
         ExplainSettings(context_order="last")  # type: ignore[arg-type]
+
+
+def test_the_faithfulness_evaluation_asks_the_prompts_in_the_order_the_explanation_rendered() -> None:
+    from xgrag.evaluate import faithfulness as f
+
+    sub = movie_graph()
+    rank = {rid: -i for i, rid in enumerate(sorted(sub.relationships))}  # the canonical order reversed
+    gen = RuleGenerator()
+    f.ask_generator(gen, Q, sub, order=rank)(frozenset())
+    f.ask_generator(gen, Q, sub)(frozenset())
+    assert gen.prompts == [render(Q, sub, order=rank).prompt, render(Q, sub).prompt]
+    assert gen.prompts[0] != gen.prompts[1]
