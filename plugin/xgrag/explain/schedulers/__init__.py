@@ -25,9 +25,11 @@ def resolve_scheduler(settings: ExplainSettings, facts: int, stack: bool = False
     spans, which have no graph path to the answer for the proxy to follow); below it leave-one-out."""
     if settings.scheduler != "auto":
         return settings.scheduler
+    if stack:
+        return "proxy"
     if facts < AUTO_GROUP_FACTS:
         return "exhaustive"
-    return "group" if stack else "proxy"
+    return "proxy"
 
 
 def schedule_for(settings: ExplainSettings, facts: int = 0, stack: bool = False) -> list[Scheduler]:
