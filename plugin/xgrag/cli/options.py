@@ -50,7 +50,7 @@ SurrogatePathsOpt = Annotated[bool, typer.Option(
     "--surrogate-paths", help="mask strategy: add a feature per seed-to-answer path (the AND of its facts)")]
 ConcurrencyOpt = Annotated[int, typer.Option(help="concurrent generator calls (per worker under --ray)")]
 SchedulerOpt = Annotated[str, typer.Option(
-    help="auto (proxy from 30 facts, group testing on a stack's context, else leave-one-out) | exhaustive "
+    help="auto (proxy from 30 facts, else leave-one-out; proxy on a stack's context) | exhaustive "
          "(leave-one-out) | group "
          "(adaptive group testing) | hierarchical (TracLLM-style halving, top-k groups per level) | proxy (a "
          "proxy ranks; the candidates verified alone, everything else removed at once)")]

@@ -3,10 +3,34 @@ values, then the Explainer over a stack's context with a fake LLM (PlantedLLM) t
 
 from __future__ import annotations
 
+from typing import Any
+
 from fakes import PLANTED, HashEmbedder, PlantedLLM
-from test_stack_engine import call_for, chunk
 from xgrag.explain.explainer import explain_stack
 from xgrag.explain.schedulers.stack_proxy import STACK_CANDIDATES, content_words, stack_proxy_plan, stated
+from xgrag.explain.stack import ItemSource, StackCall, build_context
+
+QUESTION = "What was the name of the Apollo 11 lunar module?"
+
+
+def chunk(i: int, planted: bool = False) -> str:
+    """Five sentences about mission i, the third one the planted sentence when `planted`."""
+    sentences = [f"Mission {i} launched from pad {i}.", f"Mission {i} carried {i} astronauts.",
+                 f"Mission {i} lasted {i + 3} days.", f"Mission {i} landed in ocean {i}.",
+                 f"Mission {i} was commanded by pilot {i}."]
+    if planted:
+        sentences[2] = PLANTED
+    return " ".join(sentences)
+
+
+def call_for(texts: list[str], llm: PlantedLLM) -> StackCall:
+    def prompt(items: Any) -> tuple[str | None, str]:
+        kept = [t for t in items if t is not None]
+        return "Answer from the context.", "Context:\n" + "\n".join(kept) + f"\n\nQuestion:\n{QUESTION}\n\nAnswer:\n"
+
+    return StackCall(stack="test", component="fake", question=QUESTION, observed_answer="Eagle.",
+                     context=build_context([ItemSource(t, source="chunk") for t in texts]), prompt=prompt,
+                     generator=llm)
 
 
 def test_a_unit_states_the_answer_by_its_names_or_most_of_its_words() -> None:

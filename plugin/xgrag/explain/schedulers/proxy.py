@@ -15,6 +15,9 @@ component is cleared as group testing clears a group, and the proxy's ranking is
 the answer, the proxy missed something: the rest is searched by adaptive group testing and the usual verification of
 the most promising components follows. When nothing moved it (redundant support), the redundancy resolution after
 the scheduler searches the facts necessary once their alternatives are out.
+
+On a stack's context (items, then spans inside the items that moved the answer) the proxy is stack_proxy.py's: the
+units stating the answer, then the embedding proxy; the same probes follow, at every size and at each level.
 """
 
 from __future__ import annotations
