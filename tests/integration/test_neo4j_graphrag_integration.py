@@ -15,6 +15,7 @@ import hashlib
 import math
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,7 @@ from helpers import CURIE_FACTS, doc_block  # noqa: E402
 from support.openai_server import OpenAITestServer  # noqa: E402
 from xgrag.config import schema_preset  # noqa: E402
 from xgrag.errors import UsageError  # noqa: E402
+from xgrag.explain.stack import STACK_SETTINGS  # noqa: E402
 from xgrag.generate.base import Generator  # noqa: E402
 from xgrag.generate.openai import OpenAIGenerator  # noqa: E402
 from xgrag.integrations.neo4j_graphrag import (  # noqa: E402
@@ -176,7 +178,9 @@ def test_explain_search_replays_the_search_with_smollm2(kg: Neo4jStore, openai_s
     rag = GraphRAG(_retriever(kg), _llm(openai_server))
     before = kg.checksum()
     openai_server.clear()
-    out = explain_search(rag, QUESTION, store=kg, retriever_config={"top_k": 2})
+    out = explain_search(rag, QUESTION, store=kg, retriever_config={"top_k": 2},
+                         # leave-one-out: every span measured alone (auto's proxy plan clears most of them)
+                         settings=replace(STACK_SETTINGS, scheduler="exhaustive"))
     assert kg.checksum() == before  # nothing written, by the search or the explanation
     assert isinstance(out, ExplainedRagResult) and out.explanation is not None
     ex, payload = out.explanation, out.explain

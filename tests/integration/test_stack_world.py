@@ -259,7 +259,9 @@ def test_graph_cypher_qa_chain_rows_traced_and_planted_row_first(kg: Neo4jStore,
                                                        _fact_id(kg, mission, "LAUNCHED_FROM")}
     assert f"{mission.name} HAD_LUNAR_MODULE {mission.module}" in top.provenance["facts"]
     assert out.trace.traced is True and out.trace.matched_rows == 8
-    assert ex.cost.generator_calls == 2 + 8  # leave-one-out over 8 rows (auto, under 30 units)
+    # auto's proxy plan: the row stating the answer alone, then the other 7 at once (leave-one-out: 2 + 8)
+    assert ex.cost.generator_calls == 2 + 1 + 1
+    assert ex.group_testing is not None and ex.group_testing.strategies["item"].proxy_confirmed
 
 
 def test_lcel_chain_replayed_with_its_own_prompt_and_model(kg: Neo4jStore, srv: OpenAITestServer) -> None:

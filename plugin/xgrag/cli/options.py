@@ -55,7 +55,7 @@ ContextOrderOpt = Annotated[str, typer.Option(
                             "facts closest to the question last: probes share a longer prompt prefix a server "
                             "caches) | canonical (by name)")]
 SchedulerOpt = Annotated[str, typer.Option(
-    help="auto (proxy from 30 facts, group testing on a stack's context, else leave-one-out) | exhaustive "
+    help="auto (proxy from 30 facts, else leave-one-out; proxy on a stack's context) | exhaustive "
          "(leave-one-out) | group "
          "(adaptive group testing) | hierarchical (TracLLM-style halving, top-k groups per level) | proxy (a "
          "proxy ranks; the candidates verified alone, everything else removed at once)")]

@@ -52,7 +52,8 @@ class ExplainSettings:
     # Which probes are asked: "exhaustive" = leave-one-out (within max_calls, most promising first); "group" =
     # adaptive group testing; "hierarchical" = TracLLM's recursive halving keeping the top_k groups per level;
     # "proxy" = a proxy ranks, the generator verifies the top candidates alone plus one sufficiency probe;
-    # "auto" = from 30 facts up the proxy-first plan (group testing on a stack's context), leave-one-out below
+    # "auto" = from 30 facts up the proxy-first plan, leave-one-out below; on a stack's context the proxy-first plan
+    # at every size
     # (xgrag.explain.schedulers.resolve_scheduler says why).
     scheduler: SchedulerName = "auto"
     max_calls: int | None = None  # model calls in all: generations and scored probes

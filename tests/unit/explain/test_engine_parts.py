@@ -66,9 +66,11 @@ def test_the_scheduler_chain_follows_the_settings() -> None:
     assert auto.scheduler == "auto"
     assert [type(s) for s in schedule_for(auto, facts=AUTO_GROUP_FACTS - 1)] == [Exhaustive, RedundancyResolution]
     assert [type(s) for s in schedule_for(auto, facts=AUTO_GROUP_FACTS)] == [ProxyFirst, RedundancyResolution]
-    # a stack's context (items, spans) has no graph path for the proxy: group testing there
-    assert [type(s) for s in schedule_for(auto, facts=AUTO_GROUP_FACTS, stack=True)] == [GroupTesting,
-                                                                                        RedundancyResolution]
+    # a stack's context (items, spans): the proxy-first plan at every size (its proxy reads the units' texts)
+    for size in (1, AUTO_GROUP_FACTS - 1, AUTO_GROUP_FACTS):
+        assert [type(s) for s in schedule_for(auto, facts=size, stack=True)] == [ProxyFirst, RedundancyResolution]
+        assert resolve_scheduler(auto, size, stack=True) == "proxy"
+    assert resolve_scheduler(ExplainSettings(scheduler="group"), 5, stack=True) == "group"
     assert resolve_scheduler(ExplainSettings(scheduler="exhaustive"), 500) == "exhaustive"
     assert names(max_calls=5) == [Budgeted, RedundancyResolution]
     assert names(resolve_redundancy=False) == [Exhaustive]

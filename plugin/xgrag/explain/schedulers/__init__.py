@@ -21,13 +21,17 @@ def resolve_scheduler(settings: ExplainSettings, facts: int, stack: bool = False
     """The scheduler that runs: `settings.scheduler`, or for "auto" the one chosen by the context's size: from
     AUTO_GROUP_FACTS units up, the proxy-first plan on xgrag's graph context (benchmarks/bench_answer_cost.py,
     results/answer_cost.json: on 30+ facts 9.3 target calls per explanation against group testing's 22.9, top-3
-    agreement with leave-one-out 31/34 against 30/34) and group testing on a stack's context (`stack`: items and
-    spans, which have no graph path to the answer for the proxy to follow); below it leave-one-out."""
+    agreement with leave-one-out 31/34 against 30/34); below it leave-one-out. On a stack's context (`stack`: items
+    and spans) the proxy-first plan at every size, its proxy reading the units' texts (stack_proxy.py;
+    benchmarks/bench_stacks.py, README bench_stacks: fewer LLM calls per explanation on every stack, the decisive
+    unit still ranked first)."""
     if settings.scheduler != "auto":
         return settings.scheduler
+    if stack:
+        return "proxy"
     if facts < AUTO_GROUP_FACTS:
         return "exhaustive"
-    return "group" if stack else "proxy"
+    return "proxy"
 
 
 def schedule_for(settings: ExplainSettings, facts: int = 0, stack: bool = False) -> list[Scheduler]:

@@ -15,6 +15,9 @@ component is cleared as group testing clears a group, and the proxy's ranking is
 the answer, the proxy missed something: the rest is searched by adaptive group testing and the usual verification of
 the most promising components follows. When nothing moved it (redundant support), the redundancy resolution after
 the scheduler searches the facts necessary once their alternatives are out.
+
+On a stack's context (items, then spans inside the items that moved the answer) the proxy is stack_proxy.py's: the
+units stating the answer, then the embedding proxy; the same probes follow, at every size and at each level.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from xgrag.config import RetrievalSettings
 from xgrag.explain.perturbers import Planned
 from xgrag.explain.run import ExplainRun
 from xgrag.explain.schedulers.group import GroupResult, GroupTester, GroupTesting, Measure, branch_order
+from xgrag.explain.schedulers.stack_proxy import stack_proxy_plan
 from xgrag.generate.base import answer_key
 from xgrag.model import Subgraph
 
@@ -129,6 +133,12 @@ def proxy_plan(run: ExplainRun, units: Sequence[Planned], top_k: int) -> tuple[l
     return ranked[:n], ranked[n:]
 
 
+def stack_plan(run: ExplainRun, units: Sequence[Planned]) -> tuple[list[Planned], list[Planned]]:
+    """(candidates, the rest) on a stack's context: the units stating the answer (stack_proxy.stack_proxy_plan)."""
+    texts = {id(p): run.unit_text(p) for p in units}
+    return stack_proxy_plan(units, texts, run.promise(units), run.a0.text)
+
+
 class ProxyFirst(GroupTesting):
     """GroupTesting's bookkeeping with the proxy's plan as its first tests: each candidate alone, then the rest as
     one group (the sufficiency probe); group testing's splitting only where that group moved the answer."""
@@ -137,9 +147,14 @@ class ProxyFirst(GroupTesting):
 
     async def search(self, measure: Measure, units: Sequence[Planned], run: ExplainRun, threshold: float,
                      can_ask: Callable[[], bool]) -> GroupResult:
-        if any(p.parent is not None for p in units) or len(units) <= self.top_k:
+        if run.units:
+            # a stack's context, at any size and at each level (items, then the spans inside the items that moved
+            # the answer, which are all GroupTesting.run searches): its own proxy (stack_proxy.py)
+            candidates, rest = stack_plan(run, units)
+        elif any(p.parent is not None for p in units) or len(units) <= self.top_k:
             return await super().search(measure, units, run, threshold, can_ask)
-        candidates, rest = proxy_plan(run, units, self.top_k)
+        else:
+            candidates, rest = proxy_plan(run, units, self.top_k)
         alone: dict[int, tuple[float, Any]] = {}
 
         async def measure_noting_singles(members: Sequence[Planned]) -> tuple[float, Any]:

@@ -6,7 +6,7 @@ metadata names, the facts it may state), the stack's own prompt assembly, and it
 sends a prompt exactly as the stack does. `aexplain_stack(call)` (xgrag.explain.explainer, which imports this
 package) then runs xgrag's engine on it: the baseline replays the call (and must reproduce the stack's answer:
 `Explanation.reproduction`), each probe rebuilds the stack's prompt without some units, and the schedulers choose
-the probes (group testing over the items, then over the spans inside the items whose removal moved the answer).
+the probes (the proxy-first plan over the items, then over the spans inside the items whose removal moved the answer).
 
     call = StackCall(stack="mystack", component="MyChain", question=q, observed_answer=answer,
                      context=build_context([ItemSource(text) for text in retrieved_texts]),
@@ -35,7 +35,8 @@ from xgrag.explain.stack.context import (
 from xgrag.explain.stack.reproduction import ON_MISMATCH, OnMismatch, check_observed, check_reproduction
 
 # What a stack explanation runs unless told otherwise: items then the spans inside the items that matter, chosen
-# by `auto` (group testing from 30 units; benchmarks/bench_stack_engine.py measures the calls); two baseline runs
+# by `auto` (the proxy-first plan at every size, schedulers/stack_proxy.py; benchmarks/bench_stacks.py measures the
+# calls, benchmarks/README.md bench_stacks); two baseline runs
 # (the reproduction check sees whether the stack's LLM repeats itself); one unit verified alone after group
 # testing (the one an embedding proxy ranks closest to the answer; 0 would trust the group tests entirely).
 STACK_SETTINGS = ExplainSettings(strategies=STACK_STRATEGIES, dedup=False, generator_synonyms=False,
