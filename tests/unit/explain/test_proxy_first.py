@@ -7,7 +7,7 @@ from __future__ import annotations
 from fakes import FixedRetriever, HashEmbedder, RuleGenerator
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.schedulers import ProxyFirst, schedule_for
-from xgrag.explain.schedulers.proxy import answer_parts, answer_path_facts, answer_value_facts
+from xgrag.explain.schedulers.proxy import accounts_for, answer_parts, answer_path_facts, answer_value_facts
 from xgrag.generate.base import Fact, Generation, Usage
 from xgrag.model import Node, PropertyFact, Relationship, Subgraph
 
@@ -64,6 +64,23 @@ def test_answer_value_facts_find_the_property_that_states_the_answer() -> None:
     assert answer_value_facts(sub, "Ninety.") == []
 
 
+def test_facts_account_for_the_answer_when_they_connect_a_seed_to_it_or_state_its_value() -> None:
+    sub = chain_graph()
+    assert accounts_for(sub, "Bo Ek.", ["a1", "b1"])
+    assert accounts_for(sub, "Bo Ek.", ["b1", "a1", "c1"])  # order and extra facts do not matter
+    assert not accounts_for(sub, "Bo Ek.", ["a1"])  # half the chain
+    assert not accounts_for(sub, "Bo Ek.", ["b1", "b3"])  # reaches Bo Ek but from no seed
+    assert not accounts_for(sub, "Cy Ma.", ["a1", "b1"])  # a chain to another answer
+    assert accounts_for(sub, "Bo Ek and Cy Ma.", ["a2", "b2"])  # a list answer: one named entity reached
+    assert not accounts_for(sub, "Ann Lee.", ["a1"])  # the seed itself is no answer reached
+    sub.add_property(PropertyFact("f1", "runtime", 112))
+    sub.add_property(PropertyFact("s", "born", 1970))
+    runtime, born = PropertyFact("f1", "runtime", 112).id, PropertyFact("s", "born", 1970).id
+    assert accounts_for(sub, "112.", ["a1", runtime])  # the value of a film the seed's fact reaches
+    assert not accounts_for(sub, "112.", [runtime])  # ... and not of a film no fact connects
+    assert accounts_for(sub, "1970.", [born])  # the seed's own value
+
+
 class ChainReader(RuleGenerator):
     """Answers the director of a film the seed starred in (a 2-hop chain), else "I don't know"."""
 
@@ -97,11 +114,16 @@ def test_in_the_explainer_a_confirmed_proxy_costs_its_candidates_and_one_probe()
     movers = {c.id for c in loo.components if (c.importance or 0) > loo.noise_floor}
     assert movers == {"a1", "b1"}
     assert {c.id for c in proxy.top("edge", 2)} == movers
-    # one baseline, 3 candidates alone (the 2 path facts and the embedding proxy's first), 1 sufficiency probe
-    assert proxy.cost.generator_calls == 1 + 3 + 1 < loo.cost.generator_calls
+    # one baseline, the chain's 2 facts alone (they account for the answer: Ann Lee -> Red -> Bo Ek), 1 probe keeping
+    # only them; the third candidate (the embedding proxy's first) is not asked alone
+    assert proxy.cost.generator_calls == 1 + 2 + 1 < loo.cost.generator_calls
     assert proxy.group_testing is not None and proxy.group_testing.scheduler == "proxy"
     info = proxy.group_testing.strategies["edge"]
-    assert info.proxy_candidates == 3 and info.proxy_confirmed is True and info.verified_alone == 0
+    assert info.proxy_candidates == 2 and info.proxy_confirmed is True and info.verified_alone == 0
+    # ... it is reported as what it is: cleared by that probe (importance 0, estimated), not measured alone
+    others = [c for c in proxy.components if c.id not in movers]
+    assert others and all(c.evaluated == "group" and c.importance == 0.0 and c.importance_from == "estimated"
+                          for c in others)
     assert isinstance(schedule_for(ExplainSettings(scheduler="proxy"), 50)[0], ProxyFirst)
 
 

@@ -114,58 +114,75 @@ def initial_groups(units: Sequence[Planned], graph: Subgraph) -> list[list[Plann
 
 
 class GroupTester:
+    """One search's tests and what they settled (`result`): `test` a group (cleared, measured alone, or queued to
+    split), `probe` a group only to clear it, `settle` by splitting the queued groups until the top-k is settled;
+    `run` does all three for the groups given."""
+
     def __init__(self, measure: Measure, threshold: float, top_k: int = 3,
                  can_ask: Callable[[], bool] = lambda: True) -> None:
         self.measure = measure
         self.threshold = threshold
         self.top_k = top_k
         self.can_ask = can_ask  # False once the call budget is spent: what is untested stays unresolved
+        self.result = GroupResult()
+        self.heap: list[tuple[float, int, list[Planned]]] = []
+        self.counter = 0
 
-    async def run(self, groups: Sequence[Sequence[Planned]]) -> GroupResult:
-        result = GroupResult()
-        heap: list[tuple[float, int, list[Planned]]] = []
-        counter = 0
+    async def test(self, members: list[Planned]) -> bool:
+        """Measure a group; True when its removal moved the answer (a group is then queued to be split)."""
+        effect, run = await self.measure(members)
+        self.result.tests += 1
+        if effect <= self.threshold:
+            self.result.cleared.update(id(m) for m in members)
+            return False
+        if len(members) == 1:
+            self.result.singletons[id(members[0])] = run
+            self.result.effects[id(members[0])] = effect
+        else:
+            self.counter += 1
+            heapq.heappush(self.heap, (-effect, self.counter, members))
+        return True
 
-        async def test(members: list[Planned]) -> bool:
-            """Measure a group; True when its removal moved the answer."""
-            nonlocal counter
-            effect, run = await self.measure(members)
-            result.tests += 1
-            if effect <= self.threshold:
-                result.cleared.update(id(m) for m in members)
-                return False
-            if len(members) == 1:
-                result.singletons[id(members[0])] = run
-                result.effects[id(members[0])] = effect
-            else:
-                counter += 1
-                heapq.heappush(heap, (-effect, counter, members))
-            return True
+    async def probe(self, members: list[Planned]) -> bool:
+        """Measure a group to clear it; True when its removal moved the answer. A group that moved is not queued:
+        the caller's plan goes on instead of splitting it."""
+        effect, _ = await self.measure(members)
+        self.result.tests += 1
+        if effect <= self.threshold:
+            self.result.cleared.update(id(m) for m in members)
+            return False
+        return True
 
-        for g in groups:
-            if g and self.can_ask():
-                await test(list(g))
+    async def settle(self) -> GroupResult:
+        """Split the queued groups, the most moving first, until no unsplit group can beat the k-th measured one."""
+        result, heap = self.result, self.heap
         while heap and self.can_ask():
             top_effects = sorted(result.effects.values(), reverse=True)
             if len(top_effects) >= self.top_k and top_effects[self.top_k - 1] >= -heap[0][0]:
                 break  # no unsplit group can beat the k-th measured component
             neg_effect, _, members = heapq.heappop(heap)
             half = len(members) // 2
-            moved = await test(members[:half])
+            moved = await self.test(members[:half])
             rest = members[half:]
             if not self.can_ask():
                 if moved:
-                    counter += 1
-                    heapq.heappush(heap, (neg_effect, counter, rest))  # untested: stays unresolved
+                    self.counter += 1
+                    heapq.heappush(heap, (neg_effect, self.counter, rest))  # untested: stays unresolved
                 break
             if not moved and len(rest) > 1:
                 # the group moved and its first half did not: the second half holds the mover, so split it
                 # directly (binary splitting) instead of spending a test on it as a whole
-                counter += 1
-                heapq.heappush(heap, (neg_effect, counter, rest))
+                self.counter += 1
+                heapq.heappush(heap, (neg_effect, self.counter, rest))
             else:
-                await test(rest)
+                await self.test(rest)
         return result
+
+    async def run(self, groups: Sequence[Sequence[Planned]]) -> GroupResult:
+        for g in groups:
+            if g and self.can_ask():
+                await self.test(list(g))
+        return await self.settle()
 
 
 class GroupTesting:
