@@ -232,7 +232,10 @@ class GroupTesting:
 
     async def run(self, run: ExplainRun, probes: list[Probe]) -> None:
         requests_before = run.oracle.ledger.requests
-        floor_guard = 1e-6
+        # Under "shift" a group is cleared only when its removal left the answer's text where it was (1e-6: float
+        # rounding), as group testing's figures were measured. Under "logprob" nearly every removal lowers P(a0)
+        # a little, so a group would never clear: the drop that counts as a change (ExplainRun.change_floor).
+        floor_guard = max(1e-6, run.change_floor) if run.settings.response_score == "logprob" else 1e-6
         info: dict[str, Any] = {"strategies": {}}
         order = list(REGISTRY)
         by_planned = {id(p.planned): p for p in probes}
