@@ -114,17 +114,42 @@ def test_in_the_explainer_a_confirmed_proxy_costs_its_candidates_and_one_probe()
     movers = {c.id for c in loo.components if (c.importance or 0) > loo.noise_floor}
     assert movers == {"a1", "b1"}
     assert {c.id for c in proxy.top("edge", 2)} == movers
-    # one baseline, the chain's 2 facts alone (they account for the answer: Ann Lee -> Red -> Bo Ek), 1 probe keeping
-    # only them; the third candidate (the embedding proxy's first) is not asked alone
-    assert proxy.cost.generator_calls == 1 + 2 + 1 < loo.cost.generator_calls
+    # one baseline, 3 candidates alone (the 2 path facts and the embedding proxy's first), 1 sufficiency probe
+    assert proxy.cost.generator_calls == 1 + 3 + 1 < loo.cost.generator_calls
     assert proxy.group_testing is not None and proxy.group_testing.scheduler == "proxy"
     info = proxy.group_testing.strategies["edge"]
-    assert info.proxy_candidates == 2 and info.proxy_confirmed is True and info.verified_alone == 0
-    # ... it is reported as what it is: cleared by that probe (importance 0, estimated), not measured alone
-    others = [c for c in proxy.components if c.id not in movers]
-    assert others and all(c.evaluated == "group" and c.importance == 0.0 and c.importance_from == "estimated"
-                          for c in others)
+    assert info.proxy_candidates == 3 and info.proxy_confirmed is True and info.verified_alone == 0
     assert isinstance(schedule_for(ExplainSettings(scheduler="proxy"), 50)[0], ProxyFirst)
+
+
+def test_candidates_past_a_chain_that_accounts_for_the_answer_are_removed_together() -> None:
+    """Bo Ek also directed two films that influenced Ann Lee: trails to the answer the reader never reads (it follows
+    starred_actors). The proxy's 6 candidates hold both; once the 2 facts of Ann Lee -> Red -> Bo Ek moved the
+    answer alone, the other candidates are removed together (the answer stays: cleared) instead of one by one."""
+    sub = padded(chain_graph(), 40)
+    sub.relationships.pop("a2")
+    sub.relationships.pop("b2")
+    sub.add_node(Node("f4", "Gold", "Thing"))
+    for rid, s, lab, t in [("k3", "f3", "influenced_by", "s"), ("k4", "f4", "influenced_by", "s"),
+                           ("b4", "f4", "directed_by", "d1")]:
+        sub.add_relationship(Relationship(rid, s, t, lab))
+    runs = {}
+    for scheduler in ("exhaustive", "proxy"):
+        cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1)  # type: ignore[arg-type]
+        runs[scheduler] = Explainer(FixedRetriever(sub), ChainReader(), HashEmbedder(), cfg).explain(
+            "who directed the films Ann Lee starred in")
+    loo, proxy = runs["exhaustive"], runs["proxy"]
+    movers = {c.id for c in loo.components if (c.importance or 0) > loo.noise_floor}
+    assert movers == {"a1", "b1"} and {c.id for c in proxy.top("edge", 2)} == movers
+    info = proxy.group_testing.strategies["edge"] if proxy.group_testing else None
+    assert info is not None and info.proxy_confirmed is True
+    # the chain's facts and the decoys the proxy ranked before them alone, the other decoys as one group, then the
+    # sufficiency probe: fewer calls than one per candidate (1 + 6 + 1)
+    assert info.proxy_candidates is not None and info.proxy_candidates < 6
+    assert proxy.cost.generator_calls == 1 + info.proxy_candidates + 1 + 1 < 1 + 6 + 1
+    decoys = {c.id: c for c in proxy.components if c.id in ("k3", "b3", "k4", "b4")}
+    grouped = [c for c in decoys.values() if c.evaluated == "group"]
+    assert grouped and all(c.importance == 0.0 and c.importance_from == "estimated" for c in grouped)
 
 
 def test_a_contradicted_proxy_falls_back_to_group_testing_and_still_finds_the_mover() -> None:

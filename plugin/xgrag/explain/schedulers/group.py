@@ -115,8 +115,8 @@ def initial_groups(units: Sequence[Planned], graph: Subgraph) -> list[list[Plann
 
 class GroupTester:
     """One search's tests and what they settled (`result`): `test` a group (cleared, measured alone, or queued to
-    split), `probe` a group only to clear it, `settle` by splitting the queued groups until the top-k is settled;
-    `run` does all three for the groups given."""
+    split), `settle` by splitting the queued groups until the top-k is settled; `run` does both for the groups
+    given."""
 
     def __init__(self, measure: Measure, threshold: float, top_k: int = 3,
                  can_ask: Callable[[], bool] = lambda: True) -> None:
@@ -141,16 +141,6 @@ class GroupTester:
         else:
             self.counter += 1
             heapq.heappush(self.heap, (-effect, self.counter, members))
-        return True
-
-    async def probe(self, members: list[Planned]) -> bool:
-        """Measure a group to clear it; True when its removal moved the answer. A group that moved is not queued:
-        the caller's plan goes on instead of splitting it."""
-        effect, _ = await self.measure(members)
-        self.result.tests += 1
-        if effect <= self.threshold:
-            self.result.cleared.update(id(m) for m in members)
-            return False
         return True
 
     async def settle(self) -> GroupResult:

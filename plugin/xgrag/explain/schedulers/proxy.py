@@ -10,17 +10,20 @@ and the graph, never the facts a generator says it answered from.
 
 The target then verifies adaptively. The candidates are removed alone in the proxy's order (each one's importance,
 measured as leave-one-out measures it) until those that moved the answer account for it (`accounts_for`: they
-connect a seed to an entity the answer names, or state its value); then one probe removes everything else at once,
-the candidates not yet verified included. When the answer stays, every other component is cleared by that test as
-group testing clears a group: a chain of h facts costs h + 1 calls beyond the answer, whatever the context's size.
-When the answer moves (a list answer, support the chain does not hold), or no mover ever accounted for it, the
-remaining candidates are verified and every non-candidate is removed at once (the sufficiency probe, only the
-candidates kept). When that removal leaves the answer where it was and some candidate moved it alone, every other
-component is cleared, and the proxy's ranking is confirmed. When the removal moves the answer, the proxy missed
-something: the rest is searched by adaptive group testing and the usual verification of the most promising
-components follows. When nothing moved it (redundant support), the redundancy resolution after the scheduler
-searches the facts necessary once their alternatives are out. No candidate is left with a score it was not
-measured with: each is measured alone or cleared by a group test that removed it.
+connect a seed to an entity the answer names, or state its value); then the candidates not yet verified are removed
+together, everything else kept (one group test: cleared when the answer stays, split by group testing when it
+moves). A chain of h facts then costs h + 2 calls beyond the answer whatever the context's size, instead of one per
+candidate. Removing the rest of the candidates together rather than keeping only the chain matters: a reader that
+loses one fact of a longer chain can find another answer, one that keeps nothing but a short chain cannot, so a
+removal of nearly everything says less about the single removals than a removal of a few.
+
+Then every non-candidate is removed at once (the sufficiency probe, only the candidates kept). When that removal
+leaves the answer where it was and some candidate moved it alone, every other component is cleared, and the proxy's
+ranking is confirmed. When the removal moves the answer, the proxy missed something: the rest is searched by
+adaptive group testing and the usual verification of the most promising components follows. When nothing moved it
+(redundant support), the redundancy resolution after the scheduler searches the facts necessary once their
+alternatives are out. No candidate is left with a score it was not measured with: each is measured alone or
+cleared by a group test that removed it.
 """
 
 from __future__ import annotations
@@ -160,9 +163,8 @@ def proxy_plan(run: ExplainRun, units: Sequence[Planned], top_k: int) -> tuple[l
 
 class ProxyFirst(GroupTesting):
     """GroupTesting's bookkeeping with the proxy's plan as its first tests: the candidates alone in the proxy's
-    order until the ones that moved the answer account for it (then one probe keeping only those), else all of them
-    and the rest as one group (the sufficiency probe); group testing's splitting only where that group moved the
-    answer."""
+    order until the ones that moved the answer account for it (then the others as one group), and the rest as one
+    group (the sufficiency probe); group testing's splitting only where a group moved the answer."""
 
     name = "proxy"
 
@@ -182,7 +184,6 @@ class ProxyFirst(GroupTesting):
         tester = GroupTester(measure_noting_singles, threshold=threshold, top_k=self.top_k, can_ask=can_ask)
         result = tester.result
         movers: list[Planned] = []
-        early: bool | None = None  # the early sufficiency probe held (True), moved the answer (False), not asked
         for i, c in enumerate(candidates):
             if not can_ask():
                 break
@@ -191,18 +192,14 @@ class ProxyFirst(GroupTesting):
             unverified = candidates[i + 1:]
             # Adaptive verification: once the candidates that moved the answer on their own account for it (a
             # chain from the question's entities to the entities the answer names, or the fact stating its value),
-            # one probe removes everything else at once, the candidates not yet verified included. When the
-            # answer stays, the search is done: every other component is cleared by that test (as a group test
-            # clears a group), a multi-hop chain costs its facts plus one probe. When it moves, the chain found
-            # is not the whole story (a list answer, support elsewhere): the plan goes on as if not asked.
-            if early is None and movers and unverified and can_ask() \
-                    and accounts_for(run.graph, run.a0.text, [m.target for m in movers]):
-                kept = {id(m) for m in movers}
-                early = not await tester.probe(branch_order([p for p in units if id(p) not in kept], run.graph,
-                                                            by_relation=False))
-                if early:
-                    break
-        if not early and rest and can_ask():
+            # the candidates not yet verified are removed together, everything else kept, as one group test: when
+            # the answer stays they are cleared by it (a chain of h facts costs h + 2 calls beyond the answer,
+            # the sufficiency probe included), when it moves group testing splits them below.
+            if movers and unverified and accounts_for(run.graph, run.a0.text, [m.target for m in movers]):
+                if can_ask():
+                    await tester.test(list(unverified))
+                break
+        if rest and can_ask():
             await tester.test(branch_order(rest, run.graph, by_relation=False))  # the sufficiency probe
         await tester.settle()
         # confirmed: a candidate moved the answer on its own and removing all the rest moved nothing (the
