@@ -18,7 +18,7 @@ from xgrag.explain.cancel import Stopped
 from xgrag.explain.oracle import AnswerOracle
 from xgrag.explain.perturbers import Planned
 from xgrag.explain.progress import Observer, Phase, ProgressClock, ProgressEvent, time_left
-from xgrag.explain.scoring import logprob_importance, semantic_shift
+from xgrag.explain.scoring import change_floor, logprob_importance, semantic_shift
 from xgrag.explain.settings import ExplainSettings
 from xgrag.generate.base import AnswerScore, Generation
 from xgrag.generate.prompt import RenderedContext, fact_line, property_text
@@ -277,9 +277,15 @@ class ExplainRun:
         assert response.generation is not None
         return self.shift(response.generation.text)
 
+    @property
+    def change_floor(self) -> float:
+        """The effect above which a removal counts as moving the answer (scoring.change_floor): the noise floor,
+        and under the logprob score at least a drop of `settings.logprob_change` nats."""
+        return change_floor(self.settings.response_score, self.floor, self.settings.logprob_change)
+
     def moved(self, response: Response) -> bool:
-        """Did this response move away from a0, beyond the noise floor?"""
-        return self.effect(response) > self.floor
+        """Did this response move away from a0, beyond the noise floor (under logprob: by the drop that counts)?"""
+        return self.effect(response) > self.change_floor
 
     def shift(self, text: str) -> float:
         """XGRAG Imp = 1 - cos(E(a0), E(answer)) for one answer text (the "shift" score; schedulers use `effect`,

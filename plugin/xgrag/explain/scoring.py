@@ -46,6 +46,31 @@ def logprob_floor(scores: Sequence[float]) -> float:
     return 0.0 if floor < 1e-6 else floor
 
 
+# The drop of log P(a0) that counts as the answer moving under the logprob score: ln 2, a0 half as likely. Any
+# removal changes the prompt, so nearly every one lowers P(a0) a little, and the noise floor of repeated scorings
+# (0 for a deterministic forward pass) cannot tell those from a removal that matters. After a drop of ln 2 any a0
+# has P <= 1/2, where another answer can be the more likely one; after a smaller drop a near-certain a0 is still
+# the most likely answer. A drop in nats is a ratio of probabilities: one scale for a short and a long answer.
+LOGPROB_CHANGE = math.log(2.0)
+
+
+def logprob_change_importance(nats: float) -> float:
+    """The importance (1 - P(a0 | G') / P(a0 | G), `logprob_importance`) of a drop of `nats` in log P(a0): a
+    threshold on the drop expressed on the importance scale (ln 2 -> 0.5)."""
+    if not (nats > 0 and math.isfinite(nats)):
+        raise ValueError(f"a drop of log P(a0) that counts as a change must be a positive number, got {nats}")
+    return float(-math.expm1(-nats))
+
+
+def change_floor(response_score: str, noise_floor: float, logprob_change: float = LOGPROB_CHANGE) -> float:
+    """The importance above which a removal counts as moving the answer: the noise floor under the "shift" score
+    (a generated answer's shift beyond the spread of repeated baselines), and under "logprob" at least the
+    importance of a drop of `logprob_change` nats (a0 that much less likely; the noise floor when larger)."""
+    if response_score == "logprob":
+        return max(noise_floor, logprob_change_importance(logprob_change))
+    return noise_floor
+
+
 def answer_logit(logprob: float) -> float:
     """ContextCite's surrogate target: the logit of p = P(a0 | masked context), log p - log(1 - p), computed from
     log p without underflow (p of a whole answer is often below 1e-30). p is capped at 1 - 1e-9 (logit ~20.7): a

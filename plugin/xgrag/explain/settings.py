@@ -13,6 +13,7 @@ from xgrag.config import DedupRule, Settings
 from xgrag.errors import UsageError
 from xgrag.explain.distances import MEASURES
 from xgrag.explain.perturbers import DEFAULT_STRATEGY, resolve_strategies
+from xgrag.explain.scoring import LOGPROB_CHANGE
 from xgrag.explain.solvers import resolve_solvers
 from xgrag.model.records import ExplainConfig
 from xgrag.retrieval.modes import MODES, Mode, check_hops
@@ -59,6 +60,10 @@ class ExplainSettings:
     max_calls: int | None = None  # model calls in all: generations and scored probes
     # "shift" (default) or "logprob" (RESPONSE_SCORES above; importance = 1 - P(a0 | G') / P(a0 | G))
     response_score: ResponseScore = "shift"
+    # response_score "logprob": a removal counts as moving the answer when it lowers log P(a0) by more than this
+    # many nats (ln 2: a0 half as likely; xgrag.explain.scoring.LOGPROB_CHANGE says why). Group testing clears a
+    # group below it, the redundancy resolution keeps a removal below it; the importances stay the measured drops.
+    logprob_change: float = LOGPROB_CHANGE
     # after group testing, this many of the components an embedding proxy ranks most relevant to the question or
     # answer are also asked alone (effects can cancel inside a group); 0 = off
     group_verify: int = 5
@@ -121,6 +126,9 @@ class ExplainSettings:
             raise UsageError(f"response_score: {self.response_score!r} is not one of {', '.join(RESPONSE_SCORES)}")
         if self.context_order not in CONTEXT_ORDERS:
             raise UsageError(f"context_order: {self.context_order!r} is not one of {', '.join(CONTEXT_ORDERS)}")
+        if not (self.logprob_change > 0 and math.isfinite(self.logprob_change)):
+            raise UsageError(f"logprob_change: {self.logprob_change} must be a positive number of nats (ln 2 = "
+                             "0.693: a0 half as likely)")
         if self.dedup_rule not in get_args(DedupRule):
             raise UsageError(f"dedup_rule: {self.dedup_rule!r} is not one of {', '.join(get_args(DedupRule))}")
         check_hops(self.hops)

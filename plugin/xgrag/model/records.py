@@ -418,6 +418,7 @@ class ExplainConfig(Record):
     scheduler: str = "auto"
     max_calls: int | None = None
     response_score: str = "shift"
+    logprob_change: float = 0.6931471805599453  # ln 2 (xgrag.explain.scoring.LOGPROB_CHANGE)
     group_verify: int = 5
     concurrency: int = 4
     context_order: str = "auto"

@@ -3,6 +3,7 @@ fake scorer whose probabilities are set by which facts the prompt shows)."""
 
 import asyncio
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -10,7 +11,14 @@ from fakes import FixedRetriever, HashEmbedder, RuleGenerator
 from xgrag.errors import UsageError
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.oracle import AnswerOracle
-from xgrag.explain.scoring import answer_logit, logprob_floor, logprob_importance
+from xgrag.explain.scoring import (
+    LOGPROB_CHANGE,
+    answer_logit,
+    change_floor,
+    logprob_change_importance,
+    logprob_floor,
+    logprob_importance,
+)
 from xgrag.generate.base import AnswerScore, AnswerScorer, SyncScorerMixin, Usage
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.prompt import render
@@ -126,9 +134,12 @@ def test_a_generator_that_cannot_score_is_a_usage_error_naming_it() -> None:
 
 def test_group_testing_with_logprob_finds_leave_one_outs_top_with_fewer_scored_probes() -> None:
     sub = movie_graph(noise=12)
-    loo, _ = explain(ExplainSettings(strategies=("edge",), response_score="logprob", noise_runs=1), sub)
+    # the year's removal makes a0 0.3 times as likely: a change beyond the default threshold (half as likely)
+    loo, _ = explain(ExplainSettings(strategies=("edge",), response_score="logprob", noise_runs=1), sub,
+                     ScoringGenerator(year_factor=0.3))
     gt, gen = explain(ExplainSettings(strategies=("edge",), response_score="logprob", noise_runs=1,
-                                      scheduler="group", top_k=2, group_verify=0), sub)
+                                      scheduler="group", top_k=2, group_verify=0), sub,
+                      ScoringGenerator(year_factor=0.3))
     assert [c.id for c in gt.top("edge", 2)] == [c.id for c in loo.top("edge", 2)] == ["r1", "r3"]
     assert gt.cost.scored_probes < loo.cost.scored_probes == 1 + 16
     assert gen.calls == 1  # group tests score a0 too: nothing but the baseline is generated
@@ -160,10 +171,73 @@ def test_redundant_support_is_resolved_under_logprob() -> None:
 
 
 def test_redundancy_is_not_resolved_when_a_single_removal_already_lowers_the_probability() -> None:
-    # r3 (the year) lowers P(a0) alone: something moved, so the strategy is not redundant support
+    # r3 (the year) makes a0 0.3 times as likely alone: something moved, so the strategy is not redundant support
+    result, _ = explain(ExplainSettings(strategies=("edge",), response_score="logprob", dedup=False,
+                                        noise_runs=1), movie_graph(second_director=True, noise=2),
+                        ScoringGenerator(year_factor=0.3))
+    assert not any(isinstance(s, ResolveRedundancyStep) for s in result.trace)
+
+
+def test_a_drop_below_the_change_threshold_is_no_change_for_the_redundancy_resolution() -> None:
+    # the year makes a0 0.8 times as likely (a drop of 0.22 nats < ln 2): no single removal moved the answer, so
+    # the redundant directors are resolved; with a threshold below that drop the year counts and nothing is
     result, _ = explain(ExplainSettings(strategies=("edge",), response_score="logprob", dedup=False,
                                         noise_runs=1), movie_graph(second_director=True, noise=2))
+    assert any(isinstance(s, ResolveRedundancyStep) for s in result.trace)
+    assert next(c for c in result.components if c.id == "r3").importance == pytest.approx(0.2)  # still measured
+    result, _ = explain(ExplainSettings(strategies=("edge",), response_score="logprob", dedup=False,
+                                        noise_runs=1, logprob_change=0.1), movie_graph(second_director=True, noise=2))
     assert not any(isinstance(s, ResolveRedundancyStep) for s in result.trace)
+
+
+def test_change_floor_is_the_noise_floor_or_under_logprob_the_drop_that_counts() -> None:
+    assert LOGPROB_CHANGE == pytest.approx(math.log(2))
+    assert logprob_change_importance(math.log(2)) == pytest.approx(0.5)  # half as likely
+    assert logprob_change_importance(math.log(10)) == pytest.approx(0.9)
+    # on the importance scale the threshold is exactly the importance of that drop
+    assert logprob_importance(-1.0, -1.0 - math.log(2)) == pytest.approx(logprob_change_importance(math.log(2)))
+    for bad in (0.0, -1.0, float("inf"), float("nan")):
+        with pytest.raises(ValueError):
+            logprob_change_importance(bad)
+    assert change_floor("shift", 0.03) == 0.03 and change_floor("shift", 0.0, 5.0) == 0.0  # shift: the floor
+    assert change_floor("logprob", 0.0) == pytest.approx(0.5)
+    assert change_floor("logprob", 0.0, math.log(4)) == pytest.approx(0.75)
+    assert change_floor("logprob", 0.8) == 0.8  # a noisier scorer than the threshold: its floor
+    for bad in (0.0, -0.5, float("inf"), float("nan")):
+        with pytest.raises(UsageError, match="logprob_change"):
+            ExplainSettings(logprob_change=bad)
+    assert ExplainSettings().record().logprob_change == pytest.approx(math.log(2))
+
+
+class DilutingScorer(ScoringGenerator):
+    """ScoringGenerator, and every festival fact removed makes a0 0.99 times as likely: each removal lowers P(a0)
+    a little, as a real model's does when its prompt changes."""
+
+    def __init__(self, festivals: int) -> None:
+        super().__init__(year_factor=1.0)
+        self.festivals = festivals
+
+    def score_answer(self, prompt: str, system: str | None, answer: str) -> AnswerScore:
+        base = super().score_answer(prompt, system, answer)
+        missing = self.festivals - prompt.count("shown at")
+        return AnswerScore(base.logprob + missing * math.log(0.99), base.tokens, base.usage)
+
+
+@pytest.mark.parametrize("scheduler", ["group", "proxy"])
+def test_small_drops_of_every_removal_do_not_keep_groups_from_clearing(scheduler: str) -> None:
+    sub = movie_graph(noise=36)
+    cfg = ExplainSettings(strategies=("edge",), response_score="logprob", noise_runs=1, scheduler=scheduler,
+                          group_verify=0)  # type: ignore[arg-type]
+    result, gen = explain(cfg, sub, DilutingScorer(36))
+    assert result.top("edge", 1)[0].id == "r1"
+    cleared = [c for c in result.components if c.evaluated == "group"]
+    assert len(cleared) >= 30 and all(c.importance == 0.0 for c in cleared)
+    assert gen.scored <= 12  # the baseline and a few groups, not one probe per fact (40)
+    if scheduler == "proxy":
+        assert result.group_testing is not None and result.group_testing.strategies["edge"].proxy_confirmed
+    # with a threshold at the old noise floor every group's removal "moves" a0 and the search splits to single facts
+    strict, gen = explain(replace(cfg, logprob_change=1e-9), sub, DilutingScorer(36))
+    assert gen.scored > 36 and not any(c.evaluated == "group" for c in strict.components if c.id.startswith("rx"))
 
 
 def test_mask_surrogate_fits_the_answer_logit() -> None:

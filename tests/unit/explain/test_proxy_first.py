@@ -7,7 +7,7 @@ from __future__ import annotations
 from fakes import FixedRetriever, HashEmbedder, RuleGenerator
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.schedulers import ProxyFirst, schedule_for
-from xgrag.explain.schedulers.proxy import answer_parts, answer_path_facts, answer_value_facts
+from xgrag.explain.schedulers.proxy import accounts_for, answer_parts, answer_path_facts, answer_value_facts
 from xgrag.generate.base import Fact, Generation, Usage
 from xgrag.model import Node, PropertyFact, Relationship, Subgraph
 
@@ -64,6 +64,23 @@ def test_answer_value_facts_find_the_property_that_states_the_answer() -> None:
     assert answer_value_facts(sub, "Ninety.") == []
 
 
+def test_facts_account_for_the_answer_when_they_connect_a_seed_to_it_or_state_its_value() -> None:
+    sub = chain_graph()
+    assert accounts_for(sub, "Bo Ek.", ["a1", "b1"])
+    assert accounts_for(sub, "Bo Ek.", ["b1", "a1", "c1"])  # order and extra facts do not matter
+    assert not accounts_for(sub, "Bo Ek.", ["a1"])  # half the chain
+    assert not accounts_for(sub, "Bo Ek.", ["b1", "b3"])  # reaches Bo Ek but from no seed
+    assert not accounts_for(sub, "Cy Ma.", ["a1", "b1"])  # a chain to another answer
+    assert accounts_for(sub, "Bo Ek and Cy Ma.", ["a2", "b2"])  # a list answer: one named entity reached
+    assert not accounts_for(sub, "Ann Lee.", ["a1"])  # the seed itself is no answer reached
+    sub.add_property(PropertyFact("f1", "runtime", 112))
+    sub.add_property(PropertyFact("s", "born", 1970))
+    runtime, born = PropertyFact("f1", "runtime", 112).id, PropertyFact("s", "born", 1970).id
+    assert accounts_for(sub, "112.", ["a1", runtime])  # the value of a film the seed's fact reaches
+    assert not accounts_for(sub, "112.", [runtime])  # ... and not of a film no fact connects
+    assert accounts_for(sub, "1970.", [born])  # the seed's own value
+
+
 class ChainReader(RuleGenerator):
     """Answers the director of a film the seed starred in (a 2-hop chain), else "I don't know"."""
 
@@ -103,6 +120,36 @@ def test_in_the_explainer_a_confirmed_proxy_costs_its_candidates_and_one_probe()
     info = proxy.group_testing.strategies["edge"]
     assert info.proxy_candidates == 3 and info.proxy_confirmed is True and info.verified_alone == 0
     assert isinstance(schedule_for(ExplainSettings(scheduler="proxy"), 50)[0], ProxyFirst)
+
+
+def test_candidates_past_a_chain_that_accounts_for_the_answer_are_removed_together() -> None:
+    """Bo Ek also directed two films that influenced Ann Lee: trails to the answer the reader never reads (it follows
+    starred_actors). The proxy's 6 candidates hold both; once the 2 facts of Ann Lee -> Red -> Bo Ek moved the
+    answer alone, the other candidates are removed together (the answer stays: cleared) instead of one by one."""
+    sub = padded(chain_graph(), 40)
+    sub.relationships.pop("a2")
+    sub.relationships.pop("b2")
+    sub.add_node(Node("f4", "Gold", "Thing"))
+    for rid, s, lab, t in [("k3", "f3", "influenced_by", "s"), ("k4", "f4", "influenced_by", "s"),
+                           ("b4", "f4", "directed_by", "d1")]:
+        sub.add_relationship(Relationship(rid, s, t, lab))
+    runs = {}
+    for scheduler in ("exhaustive", "proxy"):
+        cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1)  # type: ignore[arg-type]
+        runs[scheduler] = Explainer(FixedRetriever(sub), ChainReader(), HashEmbedder(), cfg).explain(
+            "who directed the films Ann Lee starred in")
+    loo, proxy = runs["exhaustive"], runs["proxy"]
+    movers = {c.id for c in loo.components if (c.importance or 0) > loo.noise_floor}
+    assert movers == {"a1", "b1"} and {c.id for c in proxy.top("edge", 2)} == movers
+    info = proxy.group_testing.strategies["edge"] if proxy.group_testing else None
+    assert info is not None and info.proxy_confirmed is True
+    # the chain's facts and the decoys the proxy ranked before them alone, the other decoys as one group, then the
+    # sufficiency probe: fewer calls than one per candidate (1 + 6 + 1)
+    assert info.proxy_candidates is not None and info.proxy_candidates < 6
+    assert proxy.cost.generator_calls == 1 + info.proxy_candidates + 1 + 1 < 1 + 6 + 1
+    decoys = {c.id: c for c in proxy.components if c.id in ("k3", "b3", "k4", "b4")}
+    grouped = [c for c in decoys.values() if c.evaluated == "group"]
+    assert grouped and all(c.importance == 0.0 and c.importance_from == "estimated" for c in grouped)
 
 
 def test_a_contradicted_proxy_falls_back_to_group_testing_and_still_finds_the_mover() -> None:

@@ -114,58 +114,65 @@ def initial_groups(units: Sequence[Planned], graph: Subgraph) -> list[list[Plann
 
 
 class GroupTester:
+    """One search's tests and what they settled (`result`): `test` a group (cleared, measured alone, or queued to
+    split), `settle` by splitting the queued groups until the top-k is settled; `run` does both for the groups
+    given."""
+
     def __init__(self, measure: Measure, threshold: float, top_k: int = 3,
                  can_ask: Callable[[], bool] = lambda: True) -> None:
         self.measure = measure
         self.threshold = threshold
         self.top_k = top_k
         self.can_ask = can_ask  # False once the call budget is spent: what is untested stays unresolved
+        self.result = GroupResult()
+        self.heap: list[tuple[float, int, list[Planned]]] = []
+        self.counter = 0
 
-    async def run(self, groups: Sequence[Sequence[Planned]]) -> GroupResult:
-        result = GroupResult()
-        heap: list[tuple[float, int, list[Planned]]] = []
-        counter = 0
+    async def test(self, members: list[Planned]) -> bool:
+        """Measure a group; True when its removal moved the answer (a group is then queued to be split)."""
+        effect, run = await self.measure(members)
+        self.result.tests += 1
+        if effect <= self.threshold:
+            self.result.cleared.update(id(m) for m in members)
+            return False
+        if len(members) == 1:
+            self.result.singletons[id(members[0])] = run
+            self.result.effects[id(members[0])] = effect
+        else:
+            self.counter += 1
+            heapq.heappush(self.heap, (-effect, self.counter, members))
+        return True
 
-        async def test(members: list[Planned]) -> bool:
-            """Measure a group; True when its removal moved the answer."""
-            nonlocal counter
-            effect, run = await self.measure(members)
-            result.tests += 1
-            if effect <= self.threshold:
-                result.cleared.update(id(m) for m in members)
-                return False
-            if len(members) == 1:
-                result.singletons[id(members[0])] = run
-                result.effects[id(members[0])] = effect
-            else:
-                counter += 1
-                heapq.heappush(heap, (-effect, counter, members))
-            return True
-
-        for g in groups:
-            if g and self.can_ask():
-                await test(list(g))
+    async def settle(self) -> GroupResult:
+        """Split the queued groups, the most moving first, until no unsplit group can beat the k-th measured one."""
+        result, heap = self.result, self.heap
         while heap and self.can_ask():
             top_effects = sorted(result.effects.values(), reverse=True)
             if len(top_effects) >= self.top_k and top_effects[self.top_k - 1] >= -heap[0][0]:
                 break  # no unsplit group can beat the k-th measured component
             neg_effect, _, members = heapq.heappop(heap)
             half = len(members) // 2
-            moved = await test(members[:half])
+            moved = await self.test(members[:half])
             rest = members[half:]
             if not self.can_ask():
                 if moved:
-                    counter += 1
-                    heapq.heappush(heap, (neg_effect, counter, rest))  # untested: stays unresolved
+                    self.counter += 1
+                    heapq.heappush(heap, (neg_effect, self.counter, rest))  # untested: stays unresolved
                 break
             if not moved and len(rest) > 1:
                 # the group moved and its first half did not: the second half holds the mover, so split it
                 # directly (binary splitting) instead of spending a test on it as a whole
-                counter += 1
-                heapq.heappush(heap, (neg_effect, counter, rest))
+                self.counter += 1
+                heapq.heappush(heap, (neg_effect, self.counter, rest))
             else:
-                await test(rest)
+                await self.test(rest)
         return result
+
+    async def run(self, groups: Sequence[Sequence[Planned]]) -> GroupResult:
+        for g in groups:
+            if g and self.can_ask():
+                await self.test(list(g))
+        return await self.settle()
 
 
 class GroupTesting:
@@ -215,7 +222,10 @@ class GroupTesting:
 
     async def run(self, run: ExplainRun, probes: list[Probe]) -> None:
         requests_before = run.oracle.ledger.requests
-        floor_guard = 1e-6
+        # Under "shift" a group is cleared only when its removal left the answer's text where it was (1e-6: float
+        # rounding), as group testing's figures were measured. Under "logprob" nearly every removal lowers P(a0)
+        # a little, so a group would never clear: the drop that counts as a change (ExplainRun.change_floor).
+        floor_guard = max(1e-6, run.change_floor) if run.settings.response_score == "logprob" else 1e-6
         info: dict[str, Any] = {"strategies": {}}
         order = list(REGISTRY)
         by_planned = {id(p.planned): p for p in probes}

@@ -8,13 +8,22 @@ closest to the question first, then the property facts whose value a0 states, th
 (`ExplainRun.by_promise`: closeness to the question or the answer). Blind: it reads the answer's text, the question
 and the graph, never the facts a generator says it answered from.
 
-The target then answers `candidates` + 1 probes: each candidate removed alone (its importance, measured as
-leave-one-out measures it), and every other component removed at once, which is the sufficiency probe (only the
-candidates kept). When that removal leaves the answer where it was and some candidate moved it alone, every other
-component is cleared as group testing clears a group, and the proxy's ranking is confirmed. When the removal moves
-the answer, the proxy missed something: the rest is searched by adaptive group testing and the usual verification of
-the most promising components follows. When nothing moved it (redundant support), the redundancy resolution after
-the scheduler searches the facts necessary once their alternatives are out.
+The target then verifies adaptively. The candidates are removed alone in the proxy's order (each one's importance,
+measured as leave-one-out measures it) until those that moved the answer account for it (`accounts_for`: they
+connect a seed to an entity the answer names, or state its value); then the candidates not yet verified are removed
+together, everything else kept (one group test: cleared when the answer stays, split by group testing when it
+moves). A chain of h facts then costs h + 2 calls beyond the answer whatever the context's size, instead of one per
+candidate. Removing the rest of the candidates together rather than keeping only the chain matters: a reader that
+loses one fact of a longer chain can find another answer, one that keeps nothing but a short chain cannot, so a
+removal of nearly everything says less about the single removals than a removal of a few.
+
+Then every non-candidate is removed at once (the sufficiency probe, only the candidates kept). When that removal
+leaves the answer where it was and some candidate moved it alone, every other component is cleared, and the proxy's
+ranking is confirmed. When the removal moves the answer, the proxy missed something: the rest is searched by
+adaptive group testing and the usual verification of the most promising components follows. When nothing moved it
+(redundant support), the redundancy resolution after the scheduler searches the facts necessary once their
+alternatives are out. No candidate is left with a score it was not measured with: each is measured alone or
+cleared by a group test that removed it.
 
 On a stack's context (items, then spans inside the items that moved the answer) the proxy is stack_proxy.py's: the
 units stating the answer, then the embedding proxy; the same probes follow, at every size and at each level.
@@ -23,7 +32,7 @@ units stating the answer, then the embedding proxy; the same probes follow, at e
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from xgrag.config import RetrievalSettings
@@ -112,6 +121,29 @@ def answer_value_facts(graph: Subgraph, answer: str) -> list[str]:
     return sorted(f.id for f in graph.properties.values() if answer_key(str(f.value)) in wanted)
 
 
+def accounts_for(graph: Subgraph, answer: str, facts: Iterable[str]) -> bool:
+    """Do `facts` (relationship or property fact ids) account for the answer: connect a seed to a node the answer
+    names (a chain of relationships, undirected, of any length), or state the answer's value (a property fact) of
+    a seed or of an element they connect to a seed?"""
+    wanted = answer_parts(answer)
+    ids = set(facts)
+    rels = [graph.relationships[f] for f in ids if f in graph.relationships]
+    reached = {s for s in graph.seeds if s in graph.nodes}
+    grew = True
+    while grew:  # the nodes the facts connect to a seed (a handful of facts: no index needed)
+        grew = False
+        for r in rels:
+            ends = {r.source, r.target}
+            if ends & reached and not ends <= reached:
+                reached |= ends
+                grew = True
+    if any(nid not in graph.seeds and answer_key(graph.nodes[nid].name) in wanted for nid in reached):
+        return True
+    reached_rels = {r.id for r in rels if r.source in reached}
+    return any(f in graph.properties and answer_key(str(graph.properties[f].value)) in wanted
+               and graph.properties[f].owner in reached | reached_rels for f in ids)
+
+
 def proxy_plan(run: ExplainRun, units: Sequence[Planned], top_k: int) -> tuple[list[Planned], list[Planned]]:
     """(candidates, the rest): the facts of the answer's most relevant trails (relevance: the embedding proxy's
     closeness to the question) and the facts stating the answer (up to MAX_CANDIDATES), at least top_k, padded in
@@ -140,8 +172,9 @@ def stack_plan(run: ExplainRun, units: Sequence[Planned]) -> tuple[list[Planned]
 
 
 class ProxyFirst(GroupTesting):
-    """GroupTesting's bookkeeping with the proxy's plan as its first tests: each candidate alone, then the rest as
-    one group (the sufficiency probe); group testing's splitting only where that group moved the answer."""
+    """GroupTesting's bookkeeping with the proxy's plan as its first tests: the candidates alone in the proxy's
+    order until the ones that moved the answer account for it (then the others as one group), and the rest as one
+    group (the sufficiency probe); group testing's splitting only where a group moved the answer."""
 
     name = "proxy"
 
@@ -164,8 +197,26 @@ class ProxyFirst(GroupTesting):
             return effect, probe
 
         tester = GroupTester(measure_noting_singles, threshold=threshold, top_k=self.top_k, can_ask=can_ask)
-        groups = [[c] for c in candidates] + ([branch_order(rest, run.graph, by_relation=False)] if rest else [])
-        result = await tester.run(groups)
+        result = tester.result
+        movers: list[Planned] = []
+        for i, c in enumerate(candidates):
+            if not can_ask():
+                break
+            if await tester.test([c]):
+                movers.append(c)
+            unverified = candidates[i + 1:]
+            # Adaptive verification: once the candidates that moved the answer on their own account for it (a
+            # chain from the question's entities to the entities the answer names, or the fact stating its value),
+            # the candidates not yet verified are removed together, everything else kept, as one group test: when
+            # the answer stays they are cleared by it (a chain of h facts costs h + 2 calls beyond the answer,
+            # the sufficiency probe included), when it moves group testing splits them below.
+            if movers and unverified and accounts_for(run.graph, run.a0.text, [m.target for m in movers]):
+                if can_ask():
+                    await tester.test(list(unverified))
+                break
+        if rest and can_ask():
+            await tester.test(branch_order(rest, run.graph, by_relation=False))  # the sufficiency probe
+        await tester.settle()
         # confirmed: a candidate moved the answer on its own and removing all the rest moved nothing (the
         # sufficiency probe cleared it whole). A rest that moved it was split by group testing above. When nothing
         # moved it, neither a candidate alone nor the rest, the answer has redundant support (two films of the
@@ -180,7 +231,7 @@ class ProxyFirst(GroupTesting):
                 result.effects[id(c)], result.singletons[id(c)] = alone[id(c)]
                 result.cleared.discard(id(c))
         result.proxy_confirmed = moved and sufficient
-        result.proxy_candidates = len(candidates)
+        result.proxy_candidates = sum(id(c) in alone for c in candidates)
         # verification (components asked alone against cancellation inside a group) only where a group was split
         result.verify = not sufficient
         return result

@@ -44,7 +44,7 @@ class RedundancyResolution:
                          (p.answered or p.planned.note.get("group") == "no-effect")]
             else:
                 group = [p for p in probes if p.planned.strategy == strategy and p.answered]
-            if not group or any(run.effect(p.response) > run.floor + 1e-6 for p in group
+            if not group or any(run.effect(p.response) > run.change_floor + 1e-6 for p in group
                                 if p.response is not None):
                 continue  # some single removal already moves the answer: nothing to resolve
             if self.search == "binary":
