@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from metaqa_full import kb_store, plain, questions  # noqa: E402
+from metaqa_full import add_data_args, kb_store, plain, questions  # noqa: E402
 
 from xgrag.config import Settings  # noqa: E402
 from xgrag.embed import default_embedder  # noqa: E402
@@ -75,11 +75,12 @@ def main() -> None:
     ap.add_argument("--two-hop", type=int, default=6)
     ap.add_argument("--max-facts", type=int, default=12)
     ap.add_argument("--seed", type=int, default=7)
+    add_data_args(ap, "--dev-questions")
     ap.add_argument("--json", default=str(ROOT / "benchmarks" / "results" / "temperature.json"))
     args = ap.parse_args()
     t0 = time.perf_counter()
     rows: list[dict[str, Any]] = []
-    with kb_store() as (store, info):
+    with kb_store(kb=args.kb) as (store, info):
         emb = default_embedder()
         cold = SmolLM2Generator(max_new_tokens=16)
         base = ExplainSettings(strategies=("edge",), citation_guided=False, noise_runs=2, scheduler="exhaustive",
@@ -88,7 +89,7 @@ def main() -> None:
         hot = {seed: Explainer.from_settings(Settings(), store, generator=SmolLM2Generator(
             max_new_tokens=16, temperature=1.0, seed=seed), embedder=emb, explain=base) for seed in (1, 2)}
         wanted = {1: args.one_hop, 2: args.two_hop}
-        for q in questions(400, args.seed, (1, 2)):
+        for q in questions(400, args.seed, (1, 2), path=args.questions_path):
             if wanted[q["hops"]] <= 0:
                 continue
             question = plain(q["question"])

@@ -13,8 +13,12 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from helpers import wipe
+from xgrag.store.neo4j import Neo4jStore
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,10 +35,33 @@ NOT_YET_RUN = sorted({"bench_answer_cost", "bench_cost", "bench_dedup", "bench_d
 RUN_HERE = {"bench_stacks", "bench_cli_startup", "bench_langchain"}
 
 
-def run_benchmark(script: str, *args: str, timeout: float = 900) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("NEO4J_URI", "XGRAG_BENCH_URI", "NEO4J_PASSWORD")}
+METAQA10 = ("--kb", str(ROOT / "benchmarks" / "data" / "metaqa-10" / "triples.tsv"))
+METAQA10_QUESTIONS = str(ROOT / "benchmarks" / "data" / "metaqa-10" / "questions.jsonl")
+
+
+def run_benchmark(script: str, *args: str, timeout: float = 900,
+                  server: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """`script` as a subprocess; without `server` as on a fresh machine (no server in the environment)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("NEO4J_URI", "XGRAG_BENCH_URI", "NEO4J_PASSWORD",
+                                                            "NEO4J_USER", "NEO4J_DATABASE")}
+    env.update(server or {})
     return subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=timeout, check=False)
+
+
+@pytest.fixture
+def shared(neo4j_uri: tuple[str, str | None, str | None], server: Neo4jStore) -> dict[str, str]:
+    """The session's server, emptied, as the variables a benchmark reads (graph_server.py): one server for all
+    the benchmarks here instead of one each (~20 s a start)."""
+    wipe(server)
+    uri, user, password = neo4j_uri
+    return {"XGRAG_BENCH_URI": uri, "NEO4J_USER": user or "neo4j", **({"NEO4J_PASSWORD": password} if password else {})}
+
+
+def ran(done: subprocess.CompletedProcess[str], out: Path) -> dict[str, Any]:
+    assert done.returncode == 0, done.stderr[-3000:]
+    data: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    return data
 
 
 def test_bench_stacks_starts_its_own_server_and_connects(tmp_path: Path) -> None:
@@ -70,3 +97,76 @@ def test_bench_langchain_at_one_repeat(tmp_path: Path) -> None:
     assert {"machine", "lcel", "load_average_start", "load_average_end"} <= set(data)
     assert {"repeats", "chain_alone_s", "chain_with_queued_handler_s", "chain_with_inline_handler_s",
             "explanation_s", "explanation_generator_calls"} <= set(data["lcel"])
+
+
+def test_bench_answer_cost_at_one_question(tmp_path: Path, shared: dict[str, str]) -> None:
+    out = tmp_path / "answer_cost.json"
+    data = ran(run_benchmark("bench_answer_cost.py", *METAQA10, "--questions", METAQA10_QUESTIONS, "--per-hop", "1",
+                             "--hops", "1", "--json", str(out), server=shared), out)
+    assert {"kb", "target", "scheduler", "questions", "per_hop", "rows"} <= set(data)
+    assert data["questions"] == 1 and data["kb"]["triples"] > 0
+
+
+def test_bench_cost_at_one_question(tmp_path: Path, shared: dict[str, str]) -> None:
+    out = tmp_path / "cost.json"
+    data = ran(run_benchmark("bench_cost.py", *METAQA10, "--questions", METAQA10_QUESTIONS, "--per-hop", "1",
+                             "--hops", "1", "--json", str(out), server=shared), out)
+    assert {"kb", "questions", "per_hop", "calls_by_facts_bucket_all", "disagreements", "rows"} <= set(data)
+    assert data["questions"] == 1
+
+
+def test_bench_pruning_at_one_question(tmp_path: Path, shared: dict[str, str]) -> None:
+    out = tmp_path / "pruning.json"
+    data = ran(run_benchmark("bench_pruning.py", *METAQA10, "--questions", METAQA10_QUESTIONS, "--per-hop", "1",
+                             "--hops", "1", "--json", str(out), server=shared), out)
+    assert {"machine", "per_hop", "ks", "readers", "graph", "load_average_start", "load_average_end"} <= set(data)
+    assert set(data["readers"]["extractive"]["table"]) == {"1-hop"}
+    assert len(data["readers"]["extractive"]["questions"]) == 1
+
+
+def test_bench_surrogate_at_one_question(tmp_path: Path, shared: dict[str, str]) -> None:
+    out = tmp_path / "surrogate.json"
+    # 2-hop: MetaQA-10's 1-hop subgraphs hold fewer facts than the 8 that 96 distinct masks need
+    data = ran(run_benchmark("bench_surrogate.py", *METAQA10, "--dev-questions", METAQA10_QUESTIONS, "--questions",
+                             "1", "--hops", "2", "--json", str(out), server=shared), out)
+    assert {"kb", "questions", "skipped", "summary", "consistency_lasso_cosine", "lds_by_facts",
+            "per_question"} <= set(data)
+    assert data["questions"] == 1 and data["summary"]["lasso|cosine|64"]["lds"]["n"] > 0
+
+
+def test_bench_gnan_on_a_checkpoint_trained_at_one_epoch(tmp_path: Path, shared: dict[str, str]) -> None:
+    checkpoint, out = tmp_path / "mgnan.pt", tmp_path / "gnan.json"
+    # its docstring's first step: `python -m xgrag.generate.gnan.train` (into the same server: --uri)
+    trained = subprocess.run([sys.executable, "-m", "xgrag.generate.gnan.train", "--questions", METAQA10_QUESTIONS,
+                              "--triples", METAQA10[1], "--uri", shared["XGRAG_BENCH_URI"], "--per-hop", "4",
+                              "--held-out", "1", "--epochs", "1", "--out", str(checkpoint)],
+                             cwd=ROOT, env={**os.environ, **shared}, capture_output=True, text=True, timeout=600,
+                             check=False)
+    assert trained.returncode == 0, trained.stderr[-3000:]
+    data = ran(run_benchmark("bench_gnan.py", "--checkpoint", str(checkpoint), *METAQA10, "--questions",
+                             METAQA10_QUESTIONS, "--per-hop", "1", "--json", str(out), server=shared), out)
+    assert {"machine", "checkpoint", "per_hop", "schedulers", "graph"} <= set(data)
+    assert {"all", "by_hops", "questions"} <= set(data["schedulers"]["exhaustive"])
+    assert data["schedulers"]["exhaustive"]["all"]["additivity_max_error"] < 1e-6
+
+
+def test_bench_linking_at_one_question_per_hop(tmp_path: Path, shared: dict[str, str]) -> None:
+    out = tmp_path / "linking.json"
+    # --base HEAD: the "before" code read from git as the benchmark does, at a revision any clone has
+    data = ran(run_benchmark("bench_linking.py", *METAQA10, "--questions", METAQA10_QUESTIONS, "--per-hop", "1",
+                             "--reader-per-hop", "1", "--reader-hops", "1", "--base", "HEAD", "--json", str(out),
+                             server=shared), out)
+    assert {"base", "linking", "reader", "kb", "seconds"} <= set(data)
+    assert set(data["linking"]) == {"before", "after"}
+    assert data["linking"]["after"]["story (langchain preset)"]["n"] == 20
+    assert data["linking"]["after"] == data["linking"]["before"]  # the same code on both sides
+
+
+def test_bench_retrieval_modes_at_one_question_per_hop(tmp_path: Path, shared: dict[str, str]) -> None:
+    out = tmp_path / "retrieval_modes.json"
+    data = ran(run_benchmark("bench_retrieval_modes.py", *METAQA10, "--questions", METAQA10_QUESTIONS, "--per-hop",
+                             "1", "--warmup", "0", "--json", str(out), server=shared), out)
+    assert {"machine", "settings", "graph", "results", "question_embedding_ms", "similarity_ways",
+            "targets"} <= set(data)
+    assert {"plain|khop|1|1", "brackets|pcst|3|2"} <= set(data["results"])
+    assert data["graph"]["embedded_now"] == data["graph"]["entities"]
