@@ -45,6 +45,7 @@ class Server:
     password: str | None
     database: str
     embedded: bool
+    home: Path | None = None  # an embedded server's folder (its database files), removed at the end
 
     def store(self) -> Neo4jStore:
         return Neo4jStore(self.uri, self.user, self.password, self.database)
@@ -84,7 +85,7 @@ def server(heap: str = "1g", pagecache: str = "256m", prefix: str = "xgrag-bench
         state = start(EmbeddedSettings(home=home, heap=os.environ.get("XGRAG_NEO4J_HEAP", heap), pagecache=pagecache,
                                        jvm_options=shlex.split(os.environ.get("XGRAG_NEO4J_JVM_OPTS", ""))))
         conn = state.connection()
-        yield Server(conn.uri, conn.user, conn.password, conn.database, embedded=True)
+        yield Server(conn.uri, conn.user, conn.password, conn.database, embedded=True, home=home)
     finally:
         if state is not None:
             stop_pid(state.pid)

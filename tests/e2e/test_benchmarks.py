@@ -170,3 +170,75 @@ def test_bench_retrieval_modes_at_one_question_per_hop(tmp_path: Path, shared: d
             "targets"} <= set(data)
     assert {"plain|khop|1|1", "brackets|pcst|3|2"} <= set(data["results"])
     assert data["graph"]["embedded_now"] == data["graph"]["entities"]
+
+
+def test_bench_dedup_at_two_groups_per_split(tmp_path: Path) -> None:
+    out = tmp_path / "dedup.json"  # no server: the alias set's groups deduplicated in process
+    data = ran(run_benchmark("bench_dedup.py", "--groups", "2", "--thetas", "0.7", "--bootstrap", "2", "--json",
+                             str(out)), out)
+    assert {"benchmark", "machine", "data", "embedder", "embed_seconds", "target_precision", "target_met", "runs",
+            "errors"} <= set(data)
+    assert set(data["runs"]) == {"precise@0.7", "precise@0.7:names-only", "xgrag@0.7"}
+    assert set(data["target_met"]) == {"all:tune", "all:heldout"}
+
+
+def test_bench_domain_on_movies_at_one_question(tmp_path: Path, shared: dict[str, str]) -> None:
+    out = tmp_path / "domain.json"
+    data = ran(run_benchmark("bench_domain.py", "--graphs", "movies", "--limit", "1", "--json", str(out),
+                             server=shared), out)
+    assert {"machine", "graphs", "server", "seconds"} <= set(data)
+    movies = data["graphs"]["movies"]
+    assert {"nodes", "questions", "mapping", "defaults", "summary", "by_kind", "database_unchanged", "failures",
+            "records"} <= set(movies)
+    assert movies["questions"] == 1 and movies["database_unchanged"]["all"]
+
+
+def test_bench_schema_infer_on_northwind_at_one_run(tmp_path: Path, shared: dict[str, str]) -> None:
+    out = tmp_path / "schema_infer.json"
+    data = ran(run_benchmark("bench_schema_infer.py", "--repeats", "1", "--json", str(out), server=shared), out)
+    assert {"graph", "server", "nodes", "labels", "entity_labels", "cold_seconds", "warm_median_seconds", "runs",
+            "unchanged", "target_met", "machine"} <= set(data)
+    assert data["graph"] == "northwind" and len(data["runs"]) == 1 and data["unchanged"] is True
+
+
+def test_bench_provenance_text_at_one_story_question(tmp_path: Path, shared: dict[str, str]) -> None:
+    out = tmp_path / "provenance_text.json"
+    data = ran(run_benchmark("bench_provenance_text.py", "--questions", "1", "--repeat", "1", "--ab", "100",
+                             "--ab-reps", "1", "--json", str(out), server=shared), out)
+    assert set(data) == {"story (langchain preset)", "ingestion (xgrag)",
+                         "first ingestion, with and without further sources"}
+    assert data["story (langchain preset)"]["questions"] == 1
+    assert [p["relationships"] for p in data["ingestion (xgrag)"]["passes"]] == [1260, 1260, 1260]
+    assert data["first ingestion, with and without further sources"]["triples"] == 100
+
+
+def test_bench_foundation_on_a_300_entity_graph(tmp_path: Path, shared: dict[str, str]) -> None:
+    out = tmp_path / "foundation.json"
+    data = ran(run_benchmark("bench_foundation.py", "--entities", "300", "--relationships", "900", "--samples", "4",
+                             "--warmup", "2", "--warmup-rounds", "1", "--warmup-seconds", "0",
+                             "--ingest-warmup-rounds", "0", "--ingest-repeats", "1", "--centrality-samples", "2",
+                             "--no-graph-centrality", "--wipe", "--json", str(out), server=shared), out)
+    assert {"benchmark", "machine", "graph", "server", "ingest", "retrieval", "diagnosis", "centrality",
+            "total_seconds", "load_average"} <= set(data)
+    assert data["server"]["kind"] == "external" and data["graph"]["entities"] == 300
+
+
+def test_bench_explain_at_one_question_and_two_smollm2_calls(tmp_path: Path, shared: dict[str, str]) -> None:
+    out = tmp_path / "explain.json"
+    data = ran(run_benchmark("bench_explain.py", "--data", str(ROOT / "benchmarks" / "data" / "metaqa-10"),
+                             "--limit", "1", "--smollm2-questions", "1", "--smollm2-strategies", "edge",
+                             "--smollm2-max-calls", "2", "--json", str(out), server=shared), out)
+    assert set(data) == {"kg", "a_metaqa_extractive", "c_group_testing", "c_group_testing_k2",
+                         "b_smollm2_per_strategy"}
+    assert data["a_metaqa_extractive"]["questions"] == 1 and data["c_group_testing"]["questions"] == 1
+    smollm2 = data["b_smollm2_per_strategy"]
+    assert smollm2["generator"] == "smollm2" and smollm2["strategies"]["edge"]["generator_calls"] == 2
+
+
+def test_bench_scoring_at_one_question_of_two_facts(tmp_path: Path) -> None:
+    out = tmp_path / "scoring.json"  # no server: SmolLM2 in process and behind the OpenAI-protocol test server
+    data = ran(run_benchmark("bench_scoring.py", *METAQA10, "--dev-questions", METAQA10_QUESTIONS, "--questions",
+                             "1", "--facts", "2", "--max-tokens", "4", "--json", str(out)), out)
+    assert {"machine", "settings", "prompt_tokens", "seconds", "cpu_seconds", "forward_passes", "chat_over_score",
+            "max_score_http_minus_local", "rows"} <= set(data)
+    assert len(data["rows"]) == 1 and set(data["seconds"]) == {"chat_local", "score_local", "chat_http", "score_http"}
