@@ -278,7 +278,8 @@ def test_bench_scoring_at_one_question_of_two_facts(tmp_path: Path) -> None:
     assert len(data["rows"]) == 1 and set(data["seconds"]) == {"chat_local", "score_local", "chat_http", "score_http"}
 
 
-# SmolLM2 on a CPU: one question whose context holds 2-3 facts, a few decoded tokens.
+# SmolLM2 on a CPU: one question whose context holds 2-3 facts (MetaQA-10's smallest 1-hop context has 3), a few
+# decoded tokens.
 
 def test_bench_logprob_part_a_at_one_question(tmp_path: Path, shared: dict[str, str]) -> None:
     out = tmp_path / "logprob.json"
@@ -292,7 +293,7 @@ def test_bench_logprob_part_a_at_one_question(tmp_path: Path, shared: dict[str, 
 def test_bench_temperature_at_one_question(tmp_path: Path, shared: dict[str, str]) -> None:
     out = tmp_path / "temperature.json"
     data = ran(run_benchmark("bench_temperature.py", *METAQA10, "--dev-questions", METAQA10_QUESTIONS, "--one-hop",
-                             "1", "--two-hop", "0", "--max-facts", "2", "--max-new-tokens", "4", "--json", str(out),
+                             "1", "--two-hop", "0", "--max-facts", "3", "--max-new-tokens", "4", "--json", str(out),
                              server=shared), out)
     assert {"kb", "generator", "questions", "summary", "rows"} <= set(data)
     assert data["questions"] == 1 and set(data["rows"][0]["calls"]) == {"shift", "logprob", "shift_t1_s1",
