@@ -11,6 +11,7 @@ auto, the default mode: k-hop when it fits the caps; `--mode khop` for the figur
 
     python benchmarks/bench_linking.py --per-hop 100 --reader-per-hop 100   # ~10 min, mostly loading the KB
     python benchmarks/bench_linking.py --base REV --json PATH   # compare with the linking of another revision
+    python benchmarks/bench_linking.py --kb KB.tsv --questions Q.jsonl   # another MetaQA-format KB and questions
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ benchmarks/results/logprob_temperature.json.
 
 XGRAG_BENCH_URI / NEO4J_URI: a database holding the KB, or an empty one (the KB is ingested); else an embedded Neo4j
 is started and the KB ingested. --kb / --dev-questions: another MetaQA-format KB and question file.
-Usage: python benchmarks/bench_logprob.py --part a|b [--seed 11] [--json PATH]
+Usage: python benchmarks/bench_logprob.py --part a|b [--seed 11] [--kb PATH] [--dev-questions PATH] [--json PATH]
 """
 
 from __future__ import annotations

@@ -12,8 +12,9 @@ Ties in importance (most entities move nothing on their own) are broken by the n
 question, then by id. Hits@1 = the answer is a gold answer. Both readers here are order-invariant (they read the
 facts as a set), so "reordered" equals "full" by construction; it matters for language models.
 
-Usage: python benchmarks/bench_pruning.py [--per-hop 100] [--seed 11] [--generator extractive] [--json PATH]
-Server: XGRAG_BENCH_URI (holding the KB, or empty) else an embedded one (see benchmarks/metaqa_full.py).
+Usage: python benchmarks/bench_pruning.py [--per-hop 100] [--seed 11] [--hops 1,2,3] [--generator extractive]
+                                         [--kb PATH] [--questions PATH] [--json PATH]
+Server: XGRAG_BENCH_URI / NEO4J_URI (holding the KB, or empty) else an embedded one (see benchmarks/metaqa_full.py).
 """
 
 from __future__ import annotations

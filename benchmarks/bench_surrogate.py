@@ -16,6 +16,7 @@ this checks the pipeline's determinism, not an LLM's sampling). Accuracy: the fa
 the reader's evidence (the fact it reports answering from; the explainer never sees it).
 
 Usage: python benchmarks/bench_surrogate.py [--questions 30] [--seed 11] [--min-facts 8] [--hops 1,2,3] [--json PATH]
+                                           [--kb PATH] [--dev-questions PATH]
 (`--min-facts 20 --hops 2,3 --json benchmarks/results/surrogate_20-60.json`: the larger subgraphs only)
 XGRAG_BENCH_URI: a database holding the KB (else an embedded Neo4j is started and the KB ingested: ~30 s).
 """

@@ -19,6 +19,7 @@ Reported: forward passes (counted by a hook on the model), top-3 agreement of ea
 of the same system (TracLLM search vs TracLLM LOO; xgrag hierarchical vs xgrag LOO), and across systems.
 
 Usage: python benchmarks/bench_tracllm.py --tracllm-lib DIR [--questions 8] [--min-facts 30] [--max-facts 80]
+                                         [--kb PATH] [--dev-questions PATH]
 XGRAG_BENCH_URI: a database holding the KB (else an embedded Neo4j is started and the KB ingested: minutes).
 """
 
