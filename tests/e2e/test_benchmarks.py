@@ -220,6 +220,7 @@ def test_graph_server_reads_the_bench_variable_before_neo4j_uri(monkeypatch: pyt
     spec = importlib.util.spec_from_file_location("graph_server", ROOT / "benchmarks" / "graph_server.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "graph_server", module)  # dataclasses look their module up there
     spec.loader.exec_module(module)
     for name in ("XGRAG_BENCH_URI", "NEO4J_URI", "NEO4J_USER", "NEO4J_PASSWORD", "NEO4J_DATABASE"):
         monkeypatch.delenv(name, raising=False)
