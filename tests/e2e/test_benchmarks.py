@@ -316,8 +316,9 @@ def test_bench_serve_at_one_run_and_one_session(tmp_path: Path, shared: dict[str
     data = ran(run_benchmark("bench_serve.py", "--runs", "1", "--sessions", "1", "--json", str(out), server=shared),
                out)
     assert {"machine", "browser", "first_paint", "sessions", "load_average_start", "load_average_end"} <= set(data)
-    assert len(data["first_paint"]["served_ms"]["runs"]) == 1
-    assert data["sessions"]["answers_identical"] and not data["sessions"]["console_errors"]
+    assert data["first_paint"]["served_ms"]["n"] == 1 and data["first_paint"]["export_ms"]["n"] == 1
+    assert data["sessions"]["answers_identical"] and data["sessions"]["console_errors"] == 0
+    assert data["sessions"]["checksum_unchanged"]
 
 
 # Benchmarks whose subject is their own server (killed, restarted, started): no shared one.
