@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from metaqa_full import DATA, kb_store, plain, questions  # noqa: E402
+from metaqa_full import add_data_args, kb_store, plain, questions  # noqa: E402
 
 from xgrag.config import Settings  # noqa: E402
 from xgrag.embed import default_embedder  # noqa: E402
@@ -101,8 +101,7 @@ def row_of(name: str, ex: Explanation, loo: Explanation, ask: f.Ask, same: Any) 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--kb", type=Path, default=DATA / "kb.tsv")
-    ap.add_argument("--questions", type=Path, default=DATA / "questions_dev.jsonl")
+    add_data_args(ap, "--questions")
     ap.add_argument("--per-hop", type=int, default=30)
     ap.add_argument("--hops", default="2,3")
     ap.add_argument("--seed", type=int, default=7)
@@ -112,7 +111,7 @@ def main() -> None:
     ap.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "answer_cost.json")
     args = ap.parse_args()
     hops = tuple(int(h) for h in args.hops.split(","))
-    sample = questions(args.per_hop, args.seed, hops, path=args.questions)
+    sample = questions(args.per_hop, args.seed, hops, path=args.questions_path)
     rows: list[dict[str, Any]] = []
     skipped = 0
     t0 = time.perf_counter()

@@ -17,7 +17,8 @@ that question, most promising first). The metrics are xgrag.evaluate.faithfulnes
   answer stays), k = 1, 2, 3 and 10/20/50% of the facts, with AOPC (the mean over those bins); reported over
   questions where some single fact moves the answer (a single support) and over all.
 
-Usage: python benchmarks/bench_cost.py [--per-hop 40] [--hops 1,2,3] [--seed 7] [--json PATH]
+Usage: python benchmarks/bench_cost.py [--per-hop 40] [--hops 1,2,3] [--seed 7] [--kb PATH] [--questions PATH]
+                                       [--json PATH]
        python benchmarks/bench_cost.py --summarize results/cost_hier.json   (re-aggregate stored rows)
 XGRAG_BENCH_URI: a database holding the KB (else an embedded Neo4j is started and the KB ingested: minutes).
 """
@@ -37,7 +38,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from metaqa_full import correct, kb_store, plain, questions  # noqa: E402
+from metaqa_full import add_data_args, correct, kb_store, plain, questions  # noqa: E402
 
 from xgrag.config import Settings  # noqa: E402
 from xgrag.embed import default_embedder  # noqa: E402
@@ -132,6 +133,7 @@ def main() -> None:
     ap.add_argument("--per-hop", type=int, default=40)
     ap.add_argument("--hops", default="1,2,3")
     ap.add_argument("--seed", type=int, default=7)
+    add_data_args(ap, "--questions")
     ap.add_argument("--json", default=str(ROOT / "benchmarks" / "results" / "cost.json"))
     ap.add_argument("--summarize", metavar="JSON",
                     help="re-aggregate the per-question rows of an earlier run (no KB, no generator) and rewrite it")
@@ -144,10 +146,10 @@ def main() -> None:
         path.write_text(json.dumps(stored, indent=1) + "\n")
         print(json.dumps({k: v for k, v in stored.items() if k != "rows"}, indent=1))
         return
-    sample = questions(args.per_hop, args.seed, hops)
+    sample = questions(args.per_hop, args.seed, hops, path=args.questions_path)
     rows: list[dict[str, Any]] = []
     t0 = time.perf_counter()
-    with kb_store() as (store, info):
+    with kb_store(kb=args.kb) as (store, info):
         emb = default_embedder()
         reader = ExtractiveReader(emb)
         base = ExplainSettings(strategies=("edge",), citation_guided=False, noise_runs=1, scheduler="exhaustive")

@@ -1,7 +1,7 @@
 """Alias merging measured on the labelled alias set (tests/data/aliases): the precise rule against XGRAG's.
 
     python benchmarks/bench_dedup.py [--data tests/data/aliases] [--json benchmarks/results/dedup.json]
-                                     [--thetas 0.5,0.6,0.7,0.8,0.9] [--bootstrap 1000]
+                                     [--thetas 0.5,0.6,0.7,0.8,0.9] [--bootstrap 1000] [--groups N]
 
 Each group of the set is deduplicated as `xgrag.retrieval.dedup.dedup` deduplicates a retrieved subgraph: its
 entities and triples form the subgraph (the precise rule reads the neighbourhood; XGRAG's ignores it). Also
@@ -32,10 +32,12 @@ import json
 import platform
 import sys
 import time
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+from graph_server import SHARED_DATA
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_PRECISION = 0.98
@@ -50,13 +52,23 @@ def main() -> int:
     ap.add_argument("--bootstrap", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--kb-graph-wide", action="store_true")
-    ap.add_argument("--kb", type=Path, default=ROOT.parent.parent / "shared" / "data" / "metaqa-full" / "kb.tsv")
+    ap.add_argument("--kb", type=Path, default=SHARED_DATA / "metaqa-full" / "kb.tsv")
+    ap.add_argument("--groups", type=int, default=None,
+                    help="only the first N groups of each source and split (a quick run; default: all)")
     ap.add_argument("--vectors-cache", type=Path, default=None)
     args = ap.parse_args()
 
     from xgrag.embed import default_embedder
 
     groups = [json.loads(line) for line in (args.data / "groups.jsonl").read_text(encoding="utf-8").splitlines()]
+    if args.groups is not None:
+        seen: Counter[tuple[str, str]] = Counter()
+        kept = []
+        for g in groups:
+            seen[g["source"], g["split"]] += 1
+            if seen[g["source"], g["split"]] <= args.groups:
+                kept.append(g)
+        groups = kept
     embedder = default_embedder()
     t0 = time.perf_counter()
     names = sorted({e["name"] for g in groups for e in g["entities"]})

@@ -7,28 +7,29 @@
     that is neither generator nor embedder time.
 (c) adaptive group testing vs leave-one-out on MetaQA: generator calls and top-3 agreement.
 
-Usage: python benchmarks/bench_explain.py [--part a,b,c] [--limit N] [--smollm2-questions N] [--json PATH]
-Uses NEO4J_URI when set, else starts its own embedded Neo4j in a temporary folder.
+Usage: python benchmarks/bench_explain.py [--part a,b,c] [--limit N] [--smollm2-questions N]
+                                         [--smollm2-strategies edge,node,...] [--smollm2-max-calls N]
+                                         [--data DIR] [--json PATH]
+Server: XGRAG_BENCH_URI / NEO4J_URI (a scratch database: the KG is ingested into it), else its own embedded Neo4j
+in a temporary folder (benchmarks/graph_server.py).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared" / "data" / "metaqa"
 
-from xgrag.config import EmbeddedSettings, GraphSchema, Settings  # noqa: E402
+from graph_server import SHARED_DATA, server_store  # noqa: E402
+
+from xgrag.config import GraphSchema, Settings  # noqa: E402
 from xgrag.embed import default_embedder  # noqa: E402
 from xgrag.explain import Explainer, ExplainSettings  # noqa: E402
 from xgrag.generate.extractive import ExtractiveReader  # noqa: E402
@@ -110,7 +111,11 @@ def part_a(store: Neo4jStore, questions: list[dict], explainer: Explainer) -> di
     return out
 
 
-def part_b(store: Neo4jStore, questions: list[dict], n_questions: int) -> dict[str, Any]:
+STRATEGIES = ("edge", "node", "subpath", "synonym", "mask")
+
+
+def part_b(store: Neo4jStore, questions: list[dict], n_questions: int,
+           strategies: tuple[str, ...] = STRATEGIES, max_calls: int | None = None) -> dict[str, Any]:
     from xgrag.generate.factory import make_generator
 
     gen = make_generator("smollm2")
@@ -121,12 +126,12 @@ def part_b(store: Neo4jStore, questions: list[dict], n_questions: int) -> dict[s
     out: dict[str, Any] = {"generator": gen.name, "questions": [q["qid"] for q in chosen], "strategies": {}}
     # warm-up (model load, Cypher plan cache, JIT), not counted
     explainer.explain(questions[-1]["question"], settings=replace(explainer.settings, hops=1, strategies=("edge",),
-                                                                  max_calls=3))
-    for strategy in ("edge", "node", "subpath", "synonym", "mask"):
+                                                                  max_calls=min(3, max_calls or 3)))
+    for strategy in strategies:
         calls = wall = gen_s = emb_s = 0.0
         for q in chosen:
             ex = explainer.explain(q["question"], settings=replace(explainer.settings, hops=1, strategies=(strategy,),
-                                                                   masks=8))
+                                                                   masks=8, max_calls=max_calls))
             calls += ex.cost.generator_calls
             wall += ex.cost.seconds
             gen_s += ex.cost.generator_seconds
@@ -174,26 +179,25 @@ def main() -> None:
     ap.add_argument("--part", default="a,b,c")
     ap.add_argument("--limit", type=int, default=200, help="MetaQA questions for (a) and (c)")
     ap.add_argument("--smollm2-questions", type=int, default=2)
+    ap.add_argument("--smollm2-strategies", default=",".join(STRATEGIES), help="(b): comma-separated, default all")
+    ap.add_argument("--smollm2-max-calls", type=int, default=None,
+                    help="(b): generator calls per explanation, the baseline's included (default: no cap)")
+    ap.add_argument("--data", type=Path, default=SHARED_DATA / "metaqa",
+                    help="a folder with MetaQA's questions.jsonl and triples.tsv (e.g. benchmarks/data/metaqa-10)")
     ap.add_argument("--json", default=str(ROOT / "benchmarks" / "results" / "explain.json"))
     ap.add_argument("--dedup-rule", default="precise", choices=("precise", "xgrag"),
                     help="alias merging before explaining (xgrag: the paper's rule, as before the precise default)")
     args = ap.parse_args()
     parts = set(args.part.split(","))
-    questions = [json.loads(line) for line in (SHARED / "questions.jsonl").read_text().splitlines()][: args.limit]
-    home = None
-    state = None
-    if os.environ.get("NEO4J_URI"):
-        store = Neo4jStore(os.environ["NEO4J_URI"], os.environ.get("NEO4J_USER"), os.environ.get("NEO4J_PASSWORD"))
-    else:
-        from xgrag.store.embedded import start
-
-        home = Path(tempfile.mkdtemp(prefix="xgrag-bench-"))
-        state = start(EmbeddedSettings(home=home, heap="3g"))
-        store = Neo4jStore.from_connection(state.connection())
+    strategies = tuple(s for s in args.smollm2_strategies.split(",") if s)
+    if not strategies or set(strategies) - set(STRATEGIES):
+        ap.error(f"--smollm2-strategies: choose from {', '.join(STRATEGIES)}")
+    questions = [json.loads(line) for line in (args.data / "questions.jsonl").read_text().splitlines()
+                 if line.strip()][: args.limit]
     results: dict[str, Any] = {}
-    try:
+    with server_store(heap="3g") as store:
         migrate(store, GraphSchema(), 384)
-        stats = ingest_triples(store, SHARED / "triples.tsv", "metaqa")
+        stats = ingest_triples(store, args.data / "triples.tsv", "metaqa")
         results["kg"] = {"triples": stats.triples}
         emb = default_embedder()
         explainer = Explainer.from_settings(Settings(), store, generator=ExtractiveReader(emb), embedder=emb,
@@ -208,16 +212,9 @@ def main() -> None:
             results["c_group_testing_k2"] = part_c(store, questions, explainer, hops=2)
             print(json.dumps(results["c_group_testing_k2"], indent=2))
         if "b" in parts:
-            results["b_smollm2_per_strategy"] = part_b(store, questions, args.smollm2_questions)
+            results["b_smollm2_per_strategy"] = part_b(store, questions, args.smollm2_questions, strategies,
+                                                       args.smollm2_max_calls)
             print(json.dumps(results["b_smollm2_per_strategy"], indent=2))
-    finally:
-        store.close()
-        if state is not None:
-            from xgrag.store.embedded import stop_pid
-
-            stop_pid(state.pid)
-        if home is not None:
-            shutil.rmtree(home, ignore_errors=True)
     Path(args.json).parent.mkdir(parents=True, exist_ok=True)
     Path(args.json).write_text(json.dumps(results, indent=2) + "\n")
     print(f"wrote {args.json}", file=sys.stderr)

@@ -24,11 +24,9 @@ import json
 import os
 import platform
 import random
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -39,8 +37,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import numpy as np
+from graph_server import from_environment, server
 
-from xgrag.config import EmbeddedSettings, GraphSchema
+from xgrag.config import GraphSchema
 from xgrag.model import Subgraph
 from xgrag.retrieval import Retriever
 from xgrag.retrieval.centrality import gds_centrality, gds_graph_centrality, scipy_centrality
@@ -307,35 +306,13 @@ def perturbation_from(sub: Subgraph, rng: random.Random, kg: SyntheticKG, n_node
 
 @contextmanager
 def neo4j_server(args: argparse.Namespace) -> Iterator[tuple[Neo4jStore, dict[str, Any]]]:
-    uri = os.environ.get("XGRAG_BENCH_URI") or os.environ.get("NEO4J_URI")
-    if uri:
-        external = Neo4jStore(uri, os.environ.get("NEO4J_USER", "neo4j"), os.environ.get("NEO4J_PASSWORD"),
-                              os.environ.get("NEO4J_DATABASE", "neo4j"))
-        try:
-            external.verify()
-            yield external, {"kind": "external", "uri": uri}
-        finally:
-            external.close()
-        return
-    from xgrag.store.embedded import start, stop_pid
-
-    home = Path(tempfile.mkdtemp(prefix="xgrag-bench-"))
-    state = None
-    store = None
-    try:
-        log(f"starting embedded Neo4j (heap {args.heap}, page cache {args.pagecache}) in {home}")
-        state = start(EmbeddedSettings(home=home, heap=args.heap, pagecache=args.pagecache), quiet=True)
-        store = Neo4jStore.from_connection(state.connection())
+    """graph_server's server (args.heap, args.pagecache for an embedded one), verified, and what it is."""
+    if from_environment() is None:
+        log(f"starting embedded Neo4j (heap {args.heap}, page cache {args.pagecache})")
+    with server(args.heap, args.pagecache) as srv, srv.store() as store:
         store.verify()
-        yield store, {"kind": "embedded", "uri": state.uri, "heap": args.heap, "pagecache": args.pagecache,
-                      "home": str(home)}
-    finally:
-        if store is not None:
-            store.close()
-        if state is not None:
-            log("stopping embedded Neo4j")
-            stop_pid(state.pid)
-        shutil.rmtree(home, ignore_errors=True)
+        yield store, ({"kind": "embedded", "uri": srv.uri, "heap": args.heap, "pagecache": args.pagecache,
+                       "home": str(srv.home)} if srv.embedded else {"kind": "external", "uri": srv.uri})
 
 
 def _sigterm(_signum: int, _frame: Any) -> None:

@@ -17,6 +17,7 @@ Agreement is reported over the questions where some single removal moves the ans
 reader answers correctly; questions where none does are counted.
 
 Usage: python benchmarks/bench_gnan.py --checkpoint PATH [--per-hop 100] [--scheduler exhaustive] [--json PATH]
+                                      [--kb PATH] [--questions PATH]   (the KB and question file it was trained on)
 Server: XGRAG_BENCH_URI (holding the KB, or empty) else an embedded one (see benchmarks/metaqa_full.py).
 """
 
@@ -37,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_foundation import machine  # noqa: E402
-from metaqa_full import DATA, correct, kb_store  # noqa: E402
+from metaqa_full import add_data_args, correct, kb_store  # noqa: E402
 from scipy.stats import spearmanr  # noqa: E402
 
 from xgrag.config import Settings  # noqa: E402
@@ -49,12 +50,13 @@ from xgrag.generate.gnan.reader import GNANReader, additivity_error, default_che
 from xgrag.generate.prompt import render  # noqa: E402
 
 
-def held_out(checkpoint: Path, per_hop: int) -> list[dict[str, Any]]:
+def held_out(checkpoint: Path, per_hop: int, path: Path) -> list[dict[str, Any]]:
+    """The checkpoint's held-out questions, found by qid in `path` (the question file it was trained from)."""
     _, data = load_checkpoint(checkpoint)
     qids = data["meta"].get("held_out_qids") or []
     if not qids:
         raise SystemExit(f"{checkpoint}: no held-out questions recorded (train with --held-out N)")
-    rows = {r["qid"]: r for r in (json.loads(x) for x in (DATA / "questions_dev.jsonl").read_text().splitlines()
+    rows = {r["qid"]: r for r in (json.loads(x) for x in path.read_text().splitlines()
                                   if x.strip())}
     out: list[dict[str, Any]] = []
     for hop in (1, 2, 3):
@@ -143,6 +145,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--checkpoint", type=Path, default=default_checkpoint())
     ap.add_argument("--per-hop", type=int, default=100)
+    add_data_args(ap, "--questions")
     ap.add_argument("--scheduler", action="append", default=None, choices=SCHEDULER_NAMES,
                     help="repeatable; default: exhaustive")
     ap.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "gnan.json")
@@ -151,7 +154,7 @@ def main() -> None:
     emb = default_embedder()
     reader = GNANReader.from_checkpoint(args.checkpoint, emb)
     _, data = load_checkpoint(args.checkpoint)
-    sample = held_out(args.checkpoint, args.per_hop)
+    sample = held_out(args.checkpoint, args.per_hop, args.questions_path)
     res: dict[str, Any] = {"machine": machine(), "load_average_start": [round(x, 2) for x in os.getloadavg()],
                            "checkpoint": {"path": str(args.checkpoint), "sha256_16": reader.version,
                                           "training": {k: v for k, v in data["meta"].items()
@@ -159,7 +162,7 @@ def main() -> None:
                                           "config": data["config"]},
                            "per_hop": args.per_hop, "schedulers": {}}
     base = ExplainSettings(strategies=("edge",), noise_runs=1, citation_guided=False, resolve_redundancy=False)
-    with kb_store() as (store, info):
+    with kb_store(kb=args.kb) as (store, info):
         res["graph"] = info
         explainer = Explainer.from_settings(Settings(), store, generator=reader, embedder=emb, explain=base)
         extractive = ExtractiveReader(emb)

@@ -11,6 +11,7 @@ auto, the default mode: k-hop when it fits the caps; `--mode khop` for the figur
 
     python benchmarks/bench_linking.py --per-hop 100 --reader-per-hop 100   # ~10 min, mostly loading the KB
     python benchmarks/bench_linking.py --base REV --json PATH   # compare with the linking of another revision
+    python benchmarks/bench_linking.py --kb KB.tsv --questions Q.jsonl   # another MetaQA-format KB and questions
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from types import ModuleType
 from typing import Any
 
 from bench_foundation import retrieval_mode
-from metaqa_full import ROOT, correct, kb_store, norm, plain, questions
+from metaqa_full import ROOT, add_data_args, correct, kb_store, norm, plain, questions
 
 sys.path.insert(0, str(ROOT / "tests"))
 
@@ -100,6 +101,7 @@ def main() -> None:
     ap.add_argument("--per-hop", type=int, default=100, help="MetaQA questions per hop for seed recall")
     ap.add_argument("--reader-per-hop", type=int, default=100, help="MetaQA 1-/2-hop questions for the reader")
     ap.add_argument("--seed", type=int, default=7)
+    add_data_args(ap, "--questions")
     ap.add_argument("--base", default=BASE, help="the git revision whose linking and reader are 'before'")
     ap.add_argument("--mode", default="auto", type=retrieval_mode,
                     help="retrieval mode for the reader's contexts (auto | khop | ...)")
@@ -114,19 +116,19 @@ def main() -> None:
     results: dict[str, Any] = {"base": args.base, "seed": args.seed, "mode": args.mode, "reader_hops": reader_hops,
                                "linking": {}, "reader": {}}
     t0 = time.perf_counter()
-    with kb_store() as (store, info):
+    with kb_store(kb=args.kb) as (store, info):
         results["kb"] = info
         write_story_graph(store)
         lc_schema = schema_preset("langchain")
         story = store.with_schema(lc_schema)
         migrate(story, lc_schema, 384)
         sq = story_questions()
-        mq = questions(args.per_hop, args.seed)
+        mq = questions(args.per_hop, args.seed, path=args.questions_path)
         for version in ("before", "after"):
             link: dict[str, Any] = {"story (langchain preset)": recall(
                 retriever(story, version, old_linking), [(q, t) for q, t, _ in sq])}
             r = retriever(store, version, old_linking)
-            for hop in (1, 2, 3):
+            for hop in sorted({q["hops"] for q in mq}):  # the hop counts the question file has
                 link[f"metaqa {hop}-hop unbracketed"] = recall(
                     r, [(plain(q["question"]), [q["topic_entity"]]) for q in mq if q["hops"] == hop])
             results["linking"][version] = link
@@ -136,7 +138,7 @@ def main() -> None:
                 retriever(story, version, old_linking), readers[version], [(q, 2, gold) for q, _, gold in sq],
                 args.mode)}
             # the 1- and 2-hop samples are those of --reader-hops 1,2 (the sample is drawn hop by hop, in order)
-            rq = questions(args.reader_per_hop, args.seed, hops=reader_hops)
+            rq = questions(args.reader_per_hop, args.seed, hops=reader_hops, path=args.questions_path)
             for hop in reader_hops:
                 read[f"metaqa {hop}-hop unbracketed"] = accuracy(
                     r, readers[version], [(plain(q["question"]), hop, q["answers"]) for q in rq if q["hops"] == hop],

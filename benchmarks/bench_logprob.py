@@ -20,8 +20,9 @@ masks (KG-SMILE, `--masks` per run) with seed s for the masks and, at temperatur
 LASSO surrogate's held-out LDS and the Jaccard of its top 3 across the two seeds. Writes
 benchmarks/results/logprob_temperature.json.
 
-XGRAG_BENCH_URI: a database holding the KB (read only here); else an embedded Neo4j is started and the KB ingested.
-Usage: python benchmarks/bench_logprob.py --part a|b [--seed 11] [--json PATH]
+XGRAG_BENCH_URI / NEO4J_URI: a database holding the KB, or an empty one (the KB is ingested); else an embedded Neo4j
+is started and the KB ingested. --kb / --dev-questions: another MetaQA-format KB and question file.
+Usage: python benchmarks/bench_logprob.py --part a|b [--seed 11] [--kb PATH] [--dev-questions PATH] [--json PATH]
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ import numpy as np
 from scipy import stats
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from metaqa_full import bench_store, correct, kb_store, norm, plain, questions  # noqa: E402
+from metaqa_full import add_data_args, correct, kb_store, norm, plain, questions  # noqa: E402
 
 from xgrag.config import Settings  # noqa: E402
 from xgrag.embed import default_embedder  # noqa: E402
@@ -59,15 +60,10 @@ RESULTS = ROOT / "benchmarks" / "results"
 
 
 @contextmanager
-def store_for_bench() -> Iterator[Neo4jStore]:
-    """The shared KB read only when XGRAG_BENCH_URI is set (no migration, no ingestion), else metaqa_full's."""
-    uri = os.environ.get("XGRAG_BENCH_URI")
-    if uri:
-        with bench_store(uri) as store:
-            yield store
-    else:
-        with kb_store() as (store, _):
-            yield store
+def store_for_bench(kb: Path) -> Iterator[Neo4jStore]:
+    """metaqa_full's store holding the KB `kb` (ingested unless the database holds a KB already)."""
+    with kb_store(kb=kb) as (store, _):
+        yield store
 
 
 def loadavg() -> list[float]:
@@ -135,7 +131,7 @@ def select(store: Neo4jStore, explainer: Explainer, args: argparse.Namespace) ->
     chosen: list[dict[str, Any]] = []
     for hop, want in ((1, args.one_hop), (2, args.two_hop)):
         got = 0
-        for q in questions(400, args.seed, (hop,)):
+        for q in questions(400, args.seed, (hop,), path=args.questions_path):
             if got >= want:
                 break
             question = plain(q["question"])
@@ -181,7 +177,7 @@ def part_a(args: argparse.Namespace) -> dict[str, Any]:
     rows: list[dict[str, Any]] = []
     la0 = loadavg()
     t_start = time.perf_counter()
-    with store_for_bench() as store:
+    with store_for_bench(args.kb) as store:
         explainer = Explainer.from_settings(Settings(), store, generator=gen, embedder=emb, explain=base)
         slice_ = select(store, explainer, args)
         print(f"slice: {len(slice_)} questions, facts {[len(q['subgraph'].relationships) for q in slice_]}",
@@ -280,7 +276,7 @@ def part_b(args: argparse.Namespace, previous: dict[str, Any] | None = None) -> 
     rows: list[dict[str, Any]] = list((previous or {}).get("questions", []))
     la0 = loadavg()
     t_start = time.perf_counter()
-    with store_for_bench() as store:
+    with store_for_bench(args.kb) as store:
         explainer = Explainer.from_settings(Settings(), store, generator=cold, embedder=emb, explain=loo)
         by_seed = {s: Explainer.from_settings(Settings(), store, generator=g, embedder=emb, explain=loo)
                    for s, g in hot.items()}
@@ -381,6 +377,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--part", choices=("a", "b"), required=True)
     ap.add_argument("--seed", type=int, default=11)
+    add_data_args(ap, "--dev-questions")
     ap.add_argument("--one-hop", type=int, default=12)
     ap.add_argument("--two-hop", type=int, default=8)
     ap.add_argument("--max-facts", type=int, default=25)

@@ -10,9 +10,11 @@
   then the same triples from a second (every triple a further source of its fact), then both again (nothing new):
   seconds per pass, relationships after each, facts with two sources.
 
-    python benchmarks/bench_provenance_text.py [--json benchmarks/results/provenance_text.json]
+    python benchmarks/bench_provenance_text.py [--repeat 5] [--ab 30000] [--ab-reps 3] [--questions N]
+                                               [--json benchmarks/results/provenance_text.json]
 
-An embedded Neo4j of its own (1g heap) is started and stopped.
+Server: XGRAG_BENCH_URI / NEO4J_URI (a scratch database: the bench empties it), else an embedded Neo4j of its own
+(1g heap) started and stopped (benchmarks/graph_server.py).
 """
 
 from __future__ import annotations
@@ -32,10 +34,11 @@ from unittest.mock import patch
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
+from graph_server import SHARED_DATA, server_store  # noqa: E402
 from pydantic import BaseModel  # noqa: E402
 
 from helpers import story_questions, write_story_graph  # noqa: E402
-from xgrag.config import EmbeddedSettings, GraphSchema, schema_preset  # noqa: E402
+from xgrag.config import GraphSchema, schema_preset  # noqa: E402
 from xgrag.embed import default_embedder  # noqa: E402
 from xgrag.explain import Explainer, ExplainSettings  # noqa: E402
 from xgrag.explain.chunk_text import chunk_ids, read_chunk_texts  # noqa: E402
@@ -49,8 +52,7 @@ from xgrag.store.migrations import migrate  # noqa: E402
 from xgrag.store.neo4j import Neo4jStore  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "results" / "provenance_text.json"
-METAQA = next((p / "shared" / "data" / "metaqa" / "triples.tsv" for p in ROOT.parents
-               if (p / "shared" / "data" / "metaqa" / "triples.tsv").is_file()), None)
+METAQA = SHARED_DATA / "metaqa" / "triples.tsv" if (SHARED_DATA / "metaqa" / "triples.tsv").is_file() else None
 
 
 def spread(values: list[float]) -> dict[str, float]:
@@ -84,7 +86,7 @@ def chunk_text_step(ex: Explanation) -> tuple[float, int]:
     return step.seconds, step.chunks or 0  # no chunks: skipped (the step says why)
 
 
-def story(store: Neo4jStore, repeat: int) -> dict[str, Any]:
+def story(store: Neo4jStore, repeat: int, limit: int | None = None) -> dict[str, Any]:
     write_story_graph(store)
     schema = schema_preset("langchain")
     view = store.with_schema(schema)
@@ -98,7 +100,7 @@ def story(store: Neo4jStore, repeat: int) -> dict[str, Any]:
     chars: list[int] = []
     alone: list[float] = []
     n_excerpts = full = none = edges = ends = 0
-    for question, _, _ in story_questions():
+    for question, _, _ in story_questions()[:limit]:
         ex = explainer.explain(question)
         seconds, n_chunks = chunk_text_step(ex)
         read_s.append(seconds)
@@ -186,19 +188,12 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=5, help="repetitions of the read alone per explanation")
     ap.add_argument("--ab", type=int, default=30000, help="metaqa-full triples for the ingestion A/B (0: skip)")
     ap.add_argument("--ab-reps", type=int, default=3)
+    ap.add_argument("--questions", type=int, default=None, help="the first N story questions (default: all 20)")
     args = ap.parse_args()
-    from xgrag.store.embedded import start, stop_pid
-
-    home = Path(tempfile.mkdtemp(prefix="xgrag-bench-provenance-"))
-    state = start(EmbeddedSettings(home=home, heap="1g", pagecache="256m"))
-    try:
-        with Neo4jStore.from_connection(state.connection()) as store:
-            out = {"story (langchain preset)": story(store, args.repeat), "ingestion (xgrag)": ingestion(store),
-                   "first ingestion, with and without further sources": ingest_overhead(store, args.ab,
-                                                                                          args.ab_reps)}
-    finally:
-        stop_pid(state.pid)
-        shutil.rmtree(home, ignore_errors=True)
+    with server_store(heap="1g", prefix="xgrag-bench-provenance-") as store:
+        out = {"story (langchain preset)": story(store, args.repeat, args.questions),
+               "ingestion (xgrag)": ingestion(store),
+               "first ingestion, with and without further sources": ingest_overhead(store, args.ab, args.ab_reps)}
     print(json.dumps(out, indent=2))
     Path(args.json).write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
     return 0

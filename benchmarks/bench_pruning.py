@@ -12,8 +12,9 @@ Ties in importance (most entities move nothing on their own) are broken by the n
 question, then by id. Hits@1 = the answer is a gold answer. Both readers here are order-invariant (they read the
 facts as a set), so "reordered" equals "full" by construction; it matters for language models.
 
-Usage: python benchmarks/bench_pruning.py [--per-hop 100] [--seed 11] [--generator extractive] [--json PATH]
-Server: XGRAG_BENCH_URI (holding the KB, or empty) else an embedded one (see benchmarks/metaqa_full.py).
+Usage: python benchmarks/bench_pruning.py [--per-hop 100] [--seed 11] [--hops 1,2,3] [--generator extractive]
+                                         [--kb PATH] [--questions PATH] [--json PATH]
+Server: XGRAG_BENCH_URI / NEO4J_URI (holding the KB, or empty) else an embedded one (see benchmarks/metaqa_full.py).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_foundation import machine  # noqa: E402
-from metaqa_full import correct, kb_store, questions  # noqa: E402
+from metaqa_full import add_data_args, correct, kb_store, questions  # noqa: E402
 
 from xgrag.config import Settings  # noqa: E402
 from xgrag.embed import default_embedder  # noqa: E402
@@ -99,14 +100,16 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--per-hop", type=int, default=100)
     ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--hops", default="1,2,3")
+    add_data_args(ap, "--questions")
     ap.add_argument("--generator", action="append", default=None, help="repeatable; default: extractive")
     ap.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "pruning.json")
     args = ap.parse_args()
     specs = args.generator or ["extractive"]
     res: dict[str, Any] = {"machine": machine(), "load_average_start": [round(x, 2) for x in os.getloadavg()],
                            "per_hop": args.per_hop, "seed": args.seed, "ks": [str(k) for k in KS], "readers": {}}
-    sample = questions(args.per_hop, args.seed)
-    with kb_store() as (store, info):
+    sample = questions(args.per_hop, args.seed, tuple(int(h) for h in args.hops.split(",")), path=args.questions_path)
+    with kb_store(kb=args.kb) as (store, info):
         res["graph"] = info
         for spec in specs:
             rows = run(store, sample, spec)

@@ -11,8 +11,9 @@ embedding's own time is reported apart. Also: question-to-candidate similarities
 (vector.similarity.cosine over stored embeddings) vs fetching the embeddings once and computing them in numpy.
 
 Usage: python benchmarks/bench_retrieval_modes.py [--per-hop 300] [--seed 7] [--warmup 30] [--modes khop,paths,pcst]
-       [--set FIELD=VALUE ...] [--json PATH]
-Server: XGRAG_BENCH_URI (a database that holds this KB already, or an empty one) else an embedded one.
+       [--set FIELD=VALUE ...] [--kb PATH] [--questions PATH] [--json PATH]
+Server: XGRAG_BENCH_URI / NEO4J_URI (a database that holds this KB already, or an empty one) else an embedded one
+(benchmarks/metaqa_full.py).
 """
 
 from __future__ import annotations
@@ -21,10 +22,8 @@ import argparse
 import json
 import os
 import random
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -33,21 +32,15 @@ from typing import Any
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-# shared/ beside the checkout (a worktree under wt/ finds it one level further up)
-DATA = next((p / "shared" / "data" / "metaqa-full" for p in ROOT.parents
-             if (p / "shared" / "data" / "metaqa-full").is_dir()), ROOT.parent / "shared" / "data" / "metaqa-full")
 
 from bench_foundation import machine, retrieval_mode  # noqa: E402
+from metaqa_full import add_data_args, kb_store  # noqa: E402
 
-from xgrag.config import EmbeddedSettings, GraphSchema, RetrievalSettings  # noqa: E402
+from xgrag.config import RetrievalSettings  # noqa: E402
 from xgrag.embed import default_embedder  # noqa: E402
 from xgrag.retrieval import pcst as pcst_module  # noqa: E402
-from xgrag.retrieval.embeddings import embed_entities  # noqa: E402
 from xgrag.retrieval.modes import Mode  # noqa: E402
 from xgrag.retrieval.retriever import Retriever  # noqa: E402
-from xgrag.store.ingest import read_triples, write_triples  # noqa: E402
-from xgrag.store.migrations import migrate  # noqa: E402
-from xgrag.store.neo4j import Neo4jStore  # noqa: E402
 
 MODES: tuple[Mode, ...] = ("khop", "paths", "pcst")
 HOPS = (1, 2, 3)
@@ -71,26 +64,8 @@ def spread(values: Sequence[float]) -> dict[str, float]:
             "p95": round(pct(values, 95), 2)} if values else {}
 
 
-def prepare(store: Neo4jStore) -> dict[str, Any]:
-    """Ingest the KB and store name embeddings unless the database holds them already."""
-    info: dict[str, Any] = {}
-    migrate(store, GraphSchema(), 384)
-    count = store.query("MATCH (n:Entity) RETURN count(n) AS c")[0]["c"]
-    if count == 0:
-        t = time.perf_counter()
-        stats = write_triples(store, read_triples(DATA / "kb.tsv", "metaqa"))
-        info["ingest_seconds"] = round(time.perf_counter() - t, 1)
-        info["triples"] = stats.triples
-    t = time.perf_counter()
-    info["embedded_now"] = embed_entities(store, default_embedder(), 384)
-    info["embed_seconds"] = round(time.perf_counter() - t, 1)
-    info["entities"] = store.query("MATCH (n:Entity) RETURN count(n) AS c")[0]["c"]
-    info["relationships"] = store.query("MATCH (:Entity)-[r]->(:Entity) RETURN count(r) AS c")[0]["c"]
-    return info
-
-
-def sample(per_hop: int, seed: int, warmup: int) -> tuple[list[dict], list[dict]]:
-    qs = [json.loads(line) for line in (DATA / "questions_dev.jsonl").read_text().splitlines()]
+def sample(per_hop: int, seed: int, warmup: int, path: Path) -> tuple[list[dict], list[dict]]:
+    qs = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     rng = random.Random(seed)
     timed: list[dict] = []
     spare: list[dict] = []
@@ -128,7 +103,7 @@ def measure(r: Retriever, timed: list[dict], spare: list[dict], modes: tuple[Mod
                                  "share": len(answers & names) / len(answers), "nodes": len(sub.nodes),
                                  "rels": len(sub.relationships), "ms": ms, "truncated": sub.truncated,
                                  "fallback": sub.fallback is not None, "seeds": len(sub.seeds)})
-                for qh in HOPS:
+                for qh in sorted({x["qhops"] for x in rows}):  # the hop counts the question file has
                     part = [x for x in rows if x["qhops"] == qh]
                     out[f"{variant}|{mode}|{hops}|{qh}"] = {
                         "n": len(part),
@@ -212,7 +187,8 @@ def targets(results: dict[str, Any]) -> list[str]:
         out.append(f"2-hop questions, pcst hops={hops} vs khop hops=2: recall gap {gap:+.1f} points (<= 2), size "
                    f"{ratio_n:.2f}x nodes / {ratio_r:.2f}x relationships (<= 0.5): {'met' if ok else 'MISSED'}")
     for hops in HOPS:
-        p50 = max(results[f"plain|pcst|{hops}|{qh}"]["latency_ms"]["p50"] for qh in HOPS)
+        p50 = max(results[f"plain|pcst|{hops}|{qh}"]["latency_ms"]["p50"] for qh in HOPS
+                  if f"plain|pcst|{hops}|{qh}" in results)
         out.append(f"pcst hops={hops} p50 latency (worst question group) {p50:.1f} ms (<= 50): "
                    f"{'met' if p50 <= 50 else 'MISSED'}")
     return out
@@ -226,6 +202,7 @@ def main() -> None:
     ap.add_argument("--modes", default=",".join(MODES), help="comma-separated subset of khop,paths,pcst")
     ap.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
                     help="a RetrievalSettings field for this run, e.g. --set pcst_merge_nodes=50 (repeatable)")
+    add_data_args(ap, "--questions")
     ap.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "retrieval_modes.json")
     args = ap.parse_args()
     try:
@@ -239,30 +216,15 @@ def main() -> None:
     res: dict[str, Any] = {"machine": machine(), "load_average_start": [round(x, 2) for x in os.getloadavg()],
                            "settings": settings.model_dump(), "overrides": overrides, "per_hop": args.per_hop,
                            "seed": args.seed, "warmup_per_hop": args.warmup}
-    uri, home, pid = os.environ.get("XGRAG_BENCH_URI"), None, None
-    if not uri:
-        from xgrag.store.embedded import start
-
-        home = Path(tempfile.mkdtemp(prefix="xgrag-bench-modes-"))
-        state = start(EmbeddedSettings(home=home, heap="3g", pagecache="1g"))
-        uri, pid = state.uri, state.pid
-    try:
-        with (Neo4jStore.from_connection(state.connection()) if pid is not None else
-              Neo4jStore(uri, os.environ.get("NEO4J_USER"), os.environ.get("NEO4J_PASSWORD"))) as store:
-            res["graph"] = prepare(store)
-            timed, spare = sample(args.per_hop, args.seed, args.warmup)
-            r = Retriever(store, settings, default_embedder())
-            res["results"] = measure(r, timed, spare, modes)
-            res["question_embedding_ms"] = embed_cost(timed)
-            if "pcst" in modes:
-                res["similarity_ways"] = similarity_ways(r, timed)
-    finally:
-        if pid is not None:
-            from xgrag.store.embedded import stop_pid
-
-            stop_pid(pid)
-        if home is not None:
-            shutil.rmtree(home, ignore_errors=True)
+    # name embeddings stored unless the database holds them already (PCST, vector linking)
+    with kb_store(embeddings=True, kb=args.kb) as (store, info):
+        res["graph"] = info
+        timed, spare = sample(args.per_hop, args.seed, args.warmup, args.questions_path)
+        r = Retriever(store, settings, default_embedder())
+        res["results"] = measure(r, timed, spare, modes)
+        res["question_embedding_ms"] = embed_cost(timed)
+        if "pcst" in modes:
+            res["similarity_ways"] = similarity_ways(r, timed)
     res["load_average_end"] = [round(x, 2) for x in os.getloadavg()]
     res["targets"] = targets(res["results"])
     args.json.parent.mkdir(parents=True, exist_ok=True)
@@ -272,7 +234,8 @@ def main() -> None:
           "the subgraph; plain = [brackets] removed, [br] = as given; latency warm, ms, includes linking "
           "(and for pcst the question's embedding)")
     for qh in HOPS:
-        print(table(res["results"], qh, modes))
+        if f"plain|{modes[0]}|1|{qh}" in res["results"]:
+            print(table(res["results"], qh, modes))
     print(f"\nquestion embedding alone (ms): {res['question_embedding_ms']}")
     print(f"similarities of a pcst pool (3 hops): {res.get('similarity_ways')}")
     print(f"load average start {res['load_average_start']} end {res['load_average_end']} "

@@ -15,6 +15,7 @@ The number of forward passes per call is counted with a hook on the model; wall 
 (CPU seconds of this process include the in-process server's threads). No Neo4j is needed.
 
 Usage: python benchmarks/bench_scoring.py [--questions 20] [--facts 20] [--max-tokens 32] [--json PATH]
+                                         [--kb PATH] [--dev-questions PATH]   (default: the whole KB, metaqa_full.py)
 """
 
 from __future__ import annotations
@@ -35,24 +36,24 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))  # the OpenAI-protocol test server
 
+from metaqa_full import add_data_args  # noqa: E402
+
 from support.openai_server import OpenAITestServer  # noqa: E402
 from xgrag.generate.openai import OpenAIGenerator  # noqa: E402
 from xgrag.generate.prompt import render  # noqa: E402
 from xgrag.generate.smollm2 import SmolLM2Generator, load_smollm2  # noqa: E402
 from xgrag.model.graph import Node, Relationship, Subgraph  # noqa: E402
 
-DATA = Path(os.environ.get("XGRAG_DATA", "/work/shared/data")) / "metaqa-full"
 
-
-def load_questions(n: int, seed: int) -> list[dict[str, Any]]:
-    rows = [json.loads(line) for line in (DATA / "questions_dev.jsonl").open(encoding="utf-8")]
+def load_questions(n: int, seed: int, path: Path) -> list[dict[str, Any]]:
+    rows = [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
     one_hop = sorted((r for r in rows if r.get("hops") == 1), key=lambda r: r["qid"])
     return random.Random(seed).sample(one_hop, n)
 
 
-def load_kb(entities: set[str]) -> dict[str, list[tuple[str, str, str]]]:
+def load_kb(entities: set[str], path: Path) -> dict[str, list[tuple[str, str, str]]]:
     facts: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
-    with (DATA / "kb.tsv").open(encoding="utf-8") as f:
+    with path.open(encoding="utf-8") as f:
         next(f)  # header
         for line in f:
             head, relation, tail = line.rstrip("\n").split("\t")[:3]
@@ -83,12 +84,13 @@ def main() -> None:
     ap.add_argument("--facts", type=int, default=20)
     ap.add_argument("--max-tokens", type=int, default=32)
     ap.add_argument("--seed", type=int, default=7)
+    add_data_args(ap, "--dev-questions")
     ap.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "scoring.json")
     args = ap.parse_args()
 
     load_start = os.getloadavg()
-    questions = load_questions(args.questions, args.seed)
-    kb = load_kb({q["topic_entity"] for q in questions})
+    questions = load_questions(args.questions, args.seed, args.questions_path)
+    kb = load_kb({q["topic_entity"] for q in questions}, args.kb)
     cases = []
     for q in questions:
         triples = sorted(set(kb[q["topic_entity"]]))[:args.facts]
@@ -158,7 +160,7 @@ def main() -> None:
     result = {
         "machine": {"platform": platform.platform(), "cpus": os.cpu_count(), "python": platform.python_version(),
                     "torch_threads": local.threads, "loadavg_start": load_start, "loadavg_end": os.getloadavg()},
-        "settings": vars(args) | {"json": str(args.json)},
+        "settings": {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()},
         "prompt_tokens": stats([float(r["chat_local"]["prompt_tokens"]) for r in rows]),
         "completion_tokens": stats([float(r["chat_local"]["completion_tokens"]) for r in rows]),
         "seconds": summary, "cpu_seconds": {name: stats(xs) for name, xs in cpu.items()}, "forward_passes": forward,

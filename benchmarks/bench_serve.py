@@ -13,7 +13,8 @@ sessions      N pages (default 8) each asking one of the sample questions and th
               whether the answers were identical.
 
 Usage: python benchmarks/bench_serve.py [--runs 10] [--sessions 8] [--json benchmarks/results/serve.json]
-Server: XGRAG_BENCH_URI (it gets the sample KG ingested) else an embedded one started and stopped here.
+Server: XGRAG_BENCH_URI / NEO4J_URI (a scratch database: it gets the sample KG ingested) else an embedded one started
+and stopped here (benchmarks/graph_server.py).
 """
 
 from __future__ import annotations
@@ -36,9 +37,10 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from bench_foundation import machine  # noqa: E402
+from graph_server import server_store  # noqa: E402
 
 from support.browser import CHROMIUM  # noqa: E402
-from xgrag.config import EmbeddedSettings, GraphSchema, load_settings  # noqa: E402
+from xgrag.config import GraphSchema, load_settings  # noqa: E402
 from xgrag.generate.cache import ResponseCache  # noqa: E402
 from xgrag.report.view import view_model  # noqa: E402
 from xgrag.serve.engine import Workbench  # noqa: E402
@@ -55,28 +57,11 @@ DEFAULT_JSON = ROOT / "benchmarks" / "results" / "serve.json"
 
 @contextmanager
 def sample_store() -> Iterator[Neo4jStore]:
-    uri, home, pid = os.environ.get("XGRAG_BENCH_URI"), None, None
-    if not uri:
-        from xgrag.store.embedded import start
-
-        home = Path(tempfile.mkdtemp(prefix="xgrag-bench-serve-"))
-        state = start(EmbeddedSettings(home=home, heap=os.environ.get("XGRAG_NEO4J_HEAP", "1g")))
-        uri, pid = state.uri, state.pid
-    try:
-        # the embedded server has authentication on (its generated password); a server of your own: NEO4J_USER /
-        # NEO4J_PASSWORD
-        with (Neo4jStore.from_connection(state.connection()) if pid is not None else
-              Neo4jStore(uri, os.environ.get("NEO4J_USER"), os.environ.get("NEO4J_PASSWORD"))) as store:
-            migrate(store, GraphSchema(), 384)
-            ingest_triples(store, SAMPLE / "metaqa_triples.tsv", "metaqa")
-            yield store
-    finally:
-        if pid is not None:
-            from xgrag.store.embedded import stop_pid
-
-            stop_pid(pid)
-        if home is not None:
-            shutil.rmtree(home, ignore_errors=True)
+    """graph_server's server (the embedded one with its generated password, or yours) holding the sample KG."""
+    with server_store(heap="1g", prefix="xgrag-bench-serve-") as store:
+        migrate(store, GraphSchema(), 384)
+        ingest_triples(store, SAMPLE / "metaqa_triples.tsv", "metaqa")
+        yield store
 
 
 def stats(values: list[float]) -> dict[str, float]:

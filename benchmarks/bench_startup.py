@@ -8,7 +8,8 @@
 
 The load average is recorded with every run: on a shared 2-core machine CPU seconds move less than wall seconds.
 
-    python benchmarks/bench_startup.py [--runs 3] [--json benchmarks/results/startup.json]
+    python benchmarks/bench_startup.py [--runs 3] [--neo4j on,c1 ...] [--embedder numpy|st ...]
+                                       [--json benchmarks/results/startup.json]
 """
 
 from __future__ import annotations
@@ -62,6 +63,12 @@ def embedder_load(code: str) -> dict[str, float]:
             "load": round(os.getloadavg()[0], 2)}
 
 
+# --neo4j's names for the start cases: the class archive (on / off) and the compilers (c1: C1 only; c2: C1+C2)
+CASES = {f"{'on' if archive else 'off'},{'c1' if c1 else 'c2'}": (archive, c1)
+         for archive in (False, True) for c1 in (False, True)}
+EMBEDDER_FLAGS = {"numpy": "numpy (xgrag.embed.bert)", "st": "sentence-transformers"}
+
+
 def summary(runs: list[dict[str, float]]) -> dict[str, Any]:
     out: dict[str, Any] = {"runs": runs}
     for key in runs[0]:
@@ -74,18 +81,27 @@ def summary(runs: list[dict[str, float]]) -> dict[str, Any]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--neo4j", action="append", choices=list(CASES), default=None,
+                    help="a start case: class archive on|off, C1 only (c1) or both compilers (c2); repeatable; "
+                         "default all four")
+    ap.add_argument("--embedder", action="append", choices=sorted(EMBEDDER_FLAGS), default=None,
+                    help="repeatable; default both")
     ap.add_argument("--json", type=Path, default=Path(__file__).resolve().parent / "results" / "startup.json")
     args = ap.parse_args()
-    neo4j_start(archive=True, c1=False)  # prepares the archive when this build has none (not measured)
+    cases = args.neo4j or list(CASES)
+    embedders = [EMBEDDER_FLAGS[e] for e in args.embedder] if args.embedder else list(EMBEDDERS)
+    if any(CASES[case][0] for case in cases) and not class_archive().is_file():
+        neo4j_start(archive=True, c1=False)  # prepares the archive this build has none of (not measured)
     results: dict[str, Any] = {"archive": str(class_archive()), "neo4j_start": {}, "embedder_load": {}}
-    for archive in (False, True):
-        for c1 in (False, True):
-            name = f"archive {'on' if archive else 'off'}, {'C1 only' if c1 else 'C1+C2'}"
-            results["neo4j_start"][name] = summary([neo4j_start(archive, c1) for _ in range(args.runs)])
-            s = results["neo4j_start"][name]
-            print(f"neo4j start, {name:24} READY {s['ready_s']['median']:6.2f} s  CPU {s['cpu_s']['median']:6.2f} s"
-                  f"  (median of {args.runs}; loads {[r['load'] for r in s['runs']]})", flush=True)
-    for name, code in EMBEDDERS.items():
+    for case in cases:
+        archive, c1 = CASES[case]
+        name = f"archive {'on' if archive else 'off'}, {'C1 only' if c1 else 'C1+C2'}"
+        results["neo4j_start"][name] = summary([neo4j_start(archive, c1) for _ in range(args.runs)])
+        s = results["neo4j_start"][name]
+        print(f"neo4j start, {name:24} READY {s['ready_s']['median']:6.2f} s  CPU {s['cpu_s']['median']:6.2f} s"
+              f"  (median of {args.runs}; loads {[r['load'] for r in s['runs']]})", flush=True)
+    for name in embedders:
+        code = EMBEDDERS[name]
         results["embedder_load"][name] = summary([embedder_load(code) for _ in range(args.runs)])
         s = results["embedder_load"][name]
         print(f"embedder load + 1 text, {name:26} wall {s['wall_s']['median']:6.2f} s  "

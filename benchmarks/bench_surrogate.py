@@ -16,6 +16,7 @@ this checks the pipeline's determinism, not an LLM's sampling). Accuracy: the fa
 the reader's evidence (the fact it reports answering from; the explainer never sees it).
 
 Usage: python benchmarks/bench_surrogate.py [--questions 30] [--seed 11] [--min-facts 8] [--hops 1,2,3] [--json PATH]
+                                           [--kb PATH] [--dev-questions PATH]
 (`--min-facts 20 --hops 2,3 --json benchmarks/results/surrogate_20-60.json`: the larger subgraphs only)
 XGRAG_BENCH_URI: a database holding the KB (else an embedded Neo4j is started and the KB ingested: ~30 s).
 """
@@ -35,7 +36,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from metaqa_full import kb_store, plain, questions  # noqa: E402
+from metaqa_full import add_data_args, kb_store, plain, questions  # noqa: E402
 
 from xgrag.config import Settings  # noqa: E402
 from xgrag.embed import default_embedder  # noqa: E402
@@ -85,15 +86,16 @@ def main() -> None:
     ap.add_argument("--sigma", type=float, default=1.0)
     ap.add_argument("--min-facts", type=int, default=MIN_FACTS)
     ap.add_argument("--hops", default="1,2,3")
+    add_data_args(ap, "--dev-questions")
     ap.add_argument("--json", default=str(ROOT / "benchmarks" / "results" / "surrogate.json"))
     args = ap.parse_args()
     pool = questions(40 if args.min_facts <= MIN_FACTS else 150, args.seed,
-                     tuple(int(h) for h in args.hops.split(",")))
+                     tuple(int(h) for h in args.hops.split(",")), path=args.questions_path)
     t0 = time.perf_counter()
     cpu0 = time.process_time()
     per_q: list[dict[str, Any]] = []
     skipped: dict[str, int] = {"too_small": 0, "too_large": 0}
-    with kb_store() as (store, info):
+    with kb_store(kb=args.kb) as (store, info):
         emb = default_embedder()
         reader = ExtractiveReader(emb)
         base = ExplainSettings(strategies=("mask",), masks=MASKS, holdout=HELD_OUT / MASKS, citation_guided=False,

@@ -10,7 +10,8 @@ of the best gold triple under each (blind), seconds per model call. `results/tem
 commit fb5d097 with the first logprob implementation (same importance formula as the merged one; its seconds per
 probe divide by generator calls, which then included scored passes). bench_logprob.py is the fuller comparison.
 
-Usage: python benchmarks/bench_temperature.py [--one-hop 8] [--two-hop 6] [--max-facts 12] [--json PATH]
+Usage: python benchmarks/bench_temperature.py [--one-hop 8] [--two-hop 6] [--max-facts 12] [--max-new-tokens 16]
+                                             [--kb PATH] [--dev-questions PATH] [--json PATH]
 XGRAG_BENCH_URI: a database holding the KB (else an embedded Neo4j is started and the KB ingested: minutes).
 """
 
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from metaqa_full import kb_store, plain, questions  # noqa: E402
+from metaqa_full import add_data_args, kb_store, plain, questions  # noqa: E402
 
 from xgrag.config import Settings  # noqa: E402
 from xgrag.embed import default_embedder  # noqa: E402
@@ -74,21 +75,24 @@ def main() -> None:
     ap.add_argument("--one-hop", type=int, default=8)
     ap.add_argument("--two-hop", type=int, default=6)
     ap.add_argument("--max-facts", type=int, default=12)
+    ap.add_argument("--max-new-tokens", type=int, default=16, help="SmolLM2's answer length (MetaQA answers are short)")
     ap.add_argument("--seed", type=int, default=7)
+    add_data_args(ap, "--dev-questions")
     ap.add_argument("--json", default=str(ROOT / "benchmarks" / "results" / "temperature.json"))
     args = ap.parse_args()
     t0 = time.perf_counter()
     rows: list[dict[str, Any]] = []
-    with kb_store() as (store, info):
+    with kb_store(kb=args.kb) as (store, info):
         emb = default_embedder()
-        cold = SmolLM2Generator(max_new_tokens=16)
+        cold = SmolLM2Generator(max_new_tokens=args.max_new_tokens)
         base = ExplainSettings(strategies=("edge",), citation_guided=False, noise_runs=2, scheduler="exhaustive",
                                concurrency=1)
         explainer = Explainer.from_settings(Settings(), store, generator=cold, embedder=emb, explain=base)
         hot = {seed: Explainer.from_settings(Settings(), store, generator=SmolLM2Generator(
-            max_new_tokens=16, temperature=1.0, seed=seed), embedder=emb, explain=base) for seed in (1, 2)}
+            max_new_tokens=args.max_new_tokens, temperature=1.0, seed=seed), embedder=emb, explain=base)
+            for seed in (1, 2)}
         wanted = {1: args.one_hop, 2: args.two_hop}
-        for q in questions(400, args.seed, (1, 2)):
+        for q in questions(400, args.seed, (1, 2), path=args.questions_path):
             if wanted[q["hops"]] <= 0:
                 continue
             question = plain(q["question"])
@@ -125,7 +129,7 @@ def main() -> None:
             if not any(wanted.values()):
                 break
     out: dict[str, Any] = {
-        "kb": info, "generator": "SmolLM2-135M-Instruct in process (CPU), max 16 new tokens",
+        "kb": info, "generator": f"SmolLM2-135M-Instruct in process (CPU), max {args.max_new_tokens} new tokens",
         "load_average_end": list(os.getloadavg()), "seconds": round(time.perf_counter() - t0), "questions": len(rows),
         "summary": {
             "spearman_shift_vs_logprob": stats([r["spearman_shift_logprob"] for r in rows]),

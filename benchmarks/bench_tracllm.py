@@ -19,6 +19,7 @@ Reported: forward passes (counted by a hook on the model), top-3 agreement of ea
 of the same system (TracLLM search vs TracLLM LOO; xgrag hierarchical vs xgrag LOO), and across systems.
 
 Usage: python benchmarks/bench_tracllm.py --tracllm-lib DIR [--questions 8] [--min-facts 30] [--max-facts 80]
+                                         [--kb PATH] [--dev-questions PATH]
 XGRAG_BENCH_URI: a database holding the KB (else an embedded Neo4j is started and the KB ingested: minutes).
 """
 
@@ -35,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from metaqa_full import kb_store, plain, questions  # noqa: E402
+from metaqa_full import add_data_args, kb_store, plain, questions  # noqa: E402
 
 from xgrag.config import Settings  # noqa: E402
 from xgrag.embed import default_embedder  # noqa: E402
@@ -65,6 +66,7 @@ def main() -> None:
     ap.add_argument("--min-facts", type=int, default=30)
     ap.add_argument("--max-facts", type=int, default=80)
     ap.add_argument("--seed", type=int, default=7)
+    add_data_args(ap, "--dev-questions")
     ap.add_argument("--json", default=str(ROOT / "benchmarks" / "results" / "tracllm.json"))
     args = ap.parse_args()
     sys.path.insert(0, args.tracllm_lib)
@@ -83,13 +85,13 @@ def main() -> None:
 
     t0 = time.perf_counter()
     rows: list[dict[str, Any]] = []
-    with kb_store() as (store, info):
+    with kb_store(kb=args.kb) as (store, info):
         emb = default_embedder()
         gen = SmolLM2Generator(max_new_tokens=16)
         base = ExplainSettings(strategies=("edge",), citation_guided=False, noise_runs=1, concurrency=1,
                                response_score="logprob", dedup=False)
         explainer = Explainer.from_settings(Settings(), store, generator=gen, embedder=emb, explain=base)
-        for q in questions(300, args.seed, (2, 3)):
+        for q in questions(300, args.seed, (2, 3), path=args.questions_path):
             question = plain(q["question"])
             sub = explainer.graph_retriever().retrieve(question, hops=q["hops"])
             if not args.min_facts <= len(sub.relationships) <= args.max_facts:

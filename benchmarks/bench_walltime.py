@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from metaqa_full import DATA, kb_store, plain, questions  # noqa: E402
+from metaqa_full import add_data_args, kb_store, plain, questions  # noqa: E402
 
 from xgrag.config import Settings  # noqa: E402
 from xgrag.embed import default_embedder  # noqa: E402
@@ -43,8 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--kb", type=Path, default=DATA / "kb.tsv")
-    ap.add_argument("--questions", type=Path, default=DATA / "questions_dev.jsonl")
+    add_data_args(ap, "--questions")
     ap.add_argument("--n", type=int, default=5)
     ap.add_argument("--hops", type=int, default=2)
     ap.add_argument("--seed", type=int, default=7)
@@ -54,7 +53,8 @@ def main() -> None:
     ap.add_argument("--exhaustive", action="store_true", help="also leave-one-out, for top-3 agreement (slow)")
     ap.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "walltime.json")
     args = ap.parse_args()
-    pool = questions(10**9, args.seed, (args.hops,), path=args.questions)  # every question of that hop, seeded order
+    # every question of that hop, seeded order
+    pool = questions(10**9, args.seed, (args.hops,), path=args.questions_path)
     rows: list[dict[str, Any]] = []
     with kb_store(kb=args.kb) as (store, info):
         emb = default_embedder()

@@ -1,32 +1,33 @@
 """What every benchmark on the whole MetaQA KB needs: the data, a server holding the KB, a seeded question sample.
 
 `../shared/data/metaqa-full` (kb.tsv: 129,232 triples, 42,776 entities; questions_dev.jsonl: 1/2/3-hop dev
-questions with gold triples) is ingested with xgrag's own ingestion into `XGRAG_BENCH_URI` (a database that holds
-it already, or an empty one) or into an embedded Neo4j started for the run and stopped at the end.
+questions with gold triples) is ingested with xgrag's own ingestion into the server graph_server.py finds
+(XGRAG_BENCH_URI / NEO4J_URI: a database that holds it already, or an empty one; else an embedded Neo4j started for
+the run and stopped at the end).
+`add_data_args` gives a benchmark --kb and a questions file, so a small MetaQA-format pair (benchmarks/data/metaqa-10)
+runs it in seconds.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
-import os
 import random
-import shutil
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from xgrag.config import EmbeddedSettings, GraphSchema
+from graph_server import SHARED_DATA, server_store
+
+from xgrag.config import GraphSchema
 from xgrag.store.ingest import read_triples, write_triples
 from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
 
 ROOT = Path(__file__).resolve().parents[1]
-# shared/ beside the checkout (a worktree under wt/ finds it one level further up)
-DATA = next((p / "shared" / "data" / "metaqa-full" for p in ROOT.parents
-             if (p / "shared" / "data" / "metaqa-full").is_dir()), ROOT.parent / "shared" / "data" / "metaqa-full")
+DATA = SHARED_DATA / "metaqa-full"
 
 
 def plain(question: str) -> str:
@@ -76,32 +77,18 @@ def prepare(store: Neo4jStore, embeddings: bool = False, kb: Path = DATA / "kb.t
     return info
 
 
-def bench_store(uri: str, conn: Any = None) -> Neo4jStore:
-    """A store on `uri`: an embedded server's resolved connection (its generated password) when `conn` is given,
-    else a server of your own (XGRAG_BENCH_URI) with NEO4J_USER / NEO4J_PASSWORD from the environment."""
-    if conn is not None:
-        return Neo4jStore.from_connection(conn)
-    return Neo4jStore(uri, os.environ.get("NEO4J_USER"), os.environ.get("NEO4J_PASSWORD"))
-
-
 @contextmanager
 def kb_store(embeddings: bool = False, heap: str = "3g",
              kb: Path = DATA / "kb.tsv") -> Iterator[tuple[Neo4jStore, dict[str, Any]]]:
-    """A store holding the whole KB (and what `prepare` reports); an embedded server is stopped at the end."""
-    uri, home, pid, conn = os.environ.get("XGRAG_BENCH_URI"), None, None, None
-    if not uri:
-        from xgrag.store.embedded import start
+    """A store holding the KB `kb` (and what `prepare` reports), on graph_server's server (XGRAG_BENCH_URI /
+    NEO4J_URI, else an embedded one stopped at the end)."""
+    with server_store(heap=heap, pagecache="1g", prefix="xgrag-bench-metaqa-full-") as store:
+        yield store, prepare(store, embeddings, kb)
 
-        home = Path(tempfile.mkdtemp(prefix="xgrag-bench-metaqa-full-"))
-        state = start(EmbeddedSettings(home=home, heap=heap, pagecache="1g"))
-        uri, pid, conn = state.uri, state.pid, state.connection()
-    try:
-        with bench_store(uri, conn) as store:
-            yield store, prepare(store, embeddings, kb)
-    finally:
-        if pid is not None:
-            from xgrag.store.embedded import stop_pid
 
-            stop_pid(pid)
-        if home is not None:
-            shutil.rmtree(home, ignore_errors=True)
+def add_data_args(ap: argparse.ArgumentParser, questions_flag: str = "--questions") -> None:
+    """--kb and the questions file (`questions_flag`, read as args.questions_path): the shared whole KB and dev set by
+    default; a small MetaQA-format pair (benchmarks/data/metaqa-10) for a quick run."""
+    ap.add_argument("--kb", type=Path, default=DATA / "kb.tsv", help="MetaQA triples (default: the whole KB)")
+    ap.add_argument(questions_flag, dest="questions_path", type=Path, default=DATA / "questions_dev.jsonl",
+                    help="MetaQA-format questions (default: the whole KB's dev set)")
