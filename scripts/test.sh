@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
 # The whole test suite: ruff, mypy and the import contracts, then unit (no sockets), integration (one real embedded
 # Neo4j with GDS and APOC per run) and e2e (the CLI as a user runs it); the 20 slowest tests are listed at the end.
-#   bash scripts/test.sh                  everything
+#   bash scripts/test.sh                  everything but the heavy benchmark tests (what CI runs)
+#   bash scripts/test.sh --all            everything, the heavy benchmark tests too (tests/e2e/test_benchmarks.py:
+#                                         benchmarks that start their own server or SmolLM2; ~10 more minutes)
 #   bash scripts/test.sh --quick          during development: the unit tests that are not marked slow
 #   bash scripts/test.sh -m "not llm"     extra args go to pytest (a path, -k name, -m markers: unit, integration,
 #                                         e2e, llm, browser, slow; see pyproject.toml)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-SELECT=()
+SELECT=(-m "not heavy")
 PATHS=(tests)
-if [[ "${1:-}" == "--quick" ]]; then
+if [[ "${1:-}" == "--all" ]]; then
+  shift
+  SELECT=()
+elif [[ "${1:-}" == "--quick" ]]; then
   shift
   SELECT=(-m "unit and not slow")
   # only tests/unit is collected: collecting the integration modules imports every stack's library (LangChain,

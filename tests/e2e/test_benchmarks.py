@@ -8,6 +8,10 @@ environment: the benchmark starts its own embedded server, authentication on) is
 the benchmarks whose subject is their own server (bench_failures kills it, bench_startup times its start,
 bench_domain_scale restarts it), and by bench_schema_infer's, which runs graph_server.server's embedded path.
 
+Heavy (`heavy`: a benchmark that starts its own server, loads SmolLM2, drives Chromium or trains a model, ~10 of
+the module's ~15 minutes): left out of the default run, which CI runs, so that CI stays well under 40 minutes; run
+them with `bash scripts/test.sh --all` (or `-m heavy`). The others run in CI.
+
 Not run here (NOT_YET_RUN, with the reason):
 - bench_domains: its graphs come from a mirror of Neo4j's example repositories (domain_corpus.py: XGRAG_CORPUS_MIRROR
   or /work/.mirror), fetched by hand, which a fresh machine does not have;
@@ -142,6 +146,7 @@ def test_bench_surrogate_at_one_question(tmp_path: Path, shared: dict[str, str])
     assert data["questions"] == 1 and data["summary"]["lasso|cosine|64"]["lds"]["n"] > 0
 
 
+@pytest.mark.heavy
 def test_bench_gnan_on_a_checkpoint_trained_at_one_epoch(tmp_path: Path, shared: dict[str, str]) -> None:
     checkpoint, out = tmp_path / "mgnan.pt", tmp_path / "gnan.json"
     # its docstring's first step: `python -m xgrag.generate.gnan.train` (into the same server: --uri)
@@ -201,6 +206,7 @@ def test_bench_domain_on_movies_at_one_question(tmp_path: Path, shared: dict[str
     assert movies["questions"] == 1 and movies["database_unchanged"]["all"]
 
 
+@pytest.mark.heavy
 def test_bench_schema_infer_on_northwind_at_one_run_on_its_own_server(tmp_path: Path) -> None:
     """As on a fresh machine: graph_server.server starts an embedded server (authentication on), the benchmark
     connects with its generated password, and the server is stopped and its folder removed at the end."""
@@ -247,6 +253,7 @@ def test_bench_provenance_text_at_one_story_question(tmp_path: Path, shared: dic
     assert data["first ingestion, with and without further sources"]["triples"] == 100
 
 
+@pytest.mark.heavy
 def test_bench_foundation_on_a_300_entity_graph(tmp_path: Path, shared: dict[str, str]) -> None:
     out = tmp_path / "foundation.json"
     data = ran(run_benchmark("bench_foundation.py", "--entities", "300", "--relationships", "900", "--samples", "4",
@@ -258,6 +265,7 @@ def test_bench_foundation_on_a_300_entity_graph(tmp_path: Path, shared: dict[str
     assert data["server"]["kind"] == "external" and data["graph"]["entities"] == 300
 
 
+@pytest.mark.heavy
 def test_bench_explain_at_one_question_and_two_smollm2_calls(tmp_path: Path, shared: dict[str, str]) -> None:
     out = tmp_path / "explain.json"
     data = ran(run_benchmark("bench_explain.py", "--data", str(ROOT / "benchmarks" / "data" / "metaqa-10"),
@@ -270,6 +278,7 @@ def test_bench_explain_at_one_question_and_two_smollm2_calls(tmp_path: Path, sha
     assert smollm2["generator"] == "smollm2" and smollm2["strategies"]["edge"]["generator_calls"] == 2
 
 
+@pytest.mark.heavy
 def test_bench_scoring_at_one_question_of_two_facts(tmp_path: Path) -> None:
     out = tmp_path / "scoring.json"  # no server: SmolLM2 in process and behind the OpenAI-protocol test server
     data = ran(run_benchmark("bench_scoring.py", *METAQA10, "--dev-questions", METAQA10_QUESTIONS, "--questions",
@@ -282,6 +291,7 @@ def test_bench_scoring_at_one_question_of_two_facts(tmp_path: Path) -> None:
 # SmolLM2 on a CPU: one question whose context holds 2-3 facts (MetaQA-10's smallest 1-hop context has 3), a few
 # decoded tokens.
 
+@pytest.mark.heavy
 def test_bench_logprob_part_a_at_one_question(tmp_path: Path, shared: dict[str, str]) -> None:
     out = tmp_path / "logprob.json"
     data = ran(run_benchmark("bench_logprob.py", "--part", "a", *METAQA10, "--dev-questions", METAQA10_QUESTIONS,
@@ -291,6 +301,7 @@ def test_bench_logprob_part_a_at_one_question(tmp_path: Path, shared: dict[str, 
     assert len(data["questions"]) == 1 and set(data["summary"]) == {"1-hop", "all"}
 
 
+@pytest.mark.heavy
 def test_bench_temperature_at_one_question(tmp_path: Path, shared: dict[str, str]) -> None:
     out = tmp_path / "temperature.json"
     data = ran(run_benchmark("bench_temperature.py", *METAQA10, "--dev-questions", METAQA10_QUESTIONS, "--one-hop",
@@ -301,6 +312,7 @@ def test_bench_temperature_at_one_question(tmp_path: Path, shared: dict[str, str
                                                                         "shift_t1_s2"}
 
 
+@pytest.mark.heavy
 def test_bench_walltime_at_one_question(tmp_path: Path, shared: dict[str, str]) -> None:
     out = tmp_path / "walltime.json"
     data = ran(run_benchmark("bench_walltime.py", *METAQA10, "--questions", METAQA10_QUESTIONS, "--n", "1", "--hops",
@@ -310,6 +322,7 @@ def test_bench_walltime_at_one_question(tmp_path: Path, shared: dict[str, str]) 
     assert data["n"] == 1
 
 
+@pytest.mark.heavy
 @pytest.mark.browser
 def test_bench_serve_at_one_run_and_one_session(tmp_path: Path, shared: dict[str, str]) -> None:
     out = tmp_path / "serve.json"
@@ -323,6 +336,7 @@ def test_bench_serve_at_one_run_and_one_session(tmp_path: Path, shared: dict[str
 
 # Benchmarks whose subject is their own server (killed, restarted, started): no shared one.
 
+@pytest.mark.heavy
 def test_bench_failures_at_one_trial(tmp_path: Path) -> None:
     out = tmp_path / "failures.json"
     data = ran(run_benchmark("bench_failures.py", "--trials", "1", "--json", str(out)), out)
@@ -331,6 +345,7 @@ def test_bench_failures_at_one_trial(tmp_path: Path) -> None:
     assert data["cypher_kill_to_explanation_returned_s"] is not None and data["verify_dead_server_s"] is not None
 
 
+@pytest.mark.heavy
 def test_bench_startup_at_one_case_and_one_embedder(tmp_path: Path) -> None:
     out = tmp_path / "startup.json"
     data = ran(run_benchmark("bench_startup.py", "--runs", "1", "--neo4j", "on,c1", "--embedder", "numpy", "--json",
@@ -340,6 +355,7 @@ def test_bench_startup_at_one_case_and_one_embedder(tmp_path: Path) -> None:
     assert set(data["embedder_load"]) == {"numpy (xgrag.embed.bert)"}
 
 
+@pytest.mark.heavy
 def test_bench_domain_scale_at_a_tiny_scale(tmp_path: Path) -> None:
     out = tmp_path / "domain_scale.json"
     data = ran(run_benchmark("bench_domain_scale.py", "--scale", "0.0005", "--heap", "1g", "--pagecache", "256m",
