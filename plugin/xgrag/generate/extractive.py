@@ -24,8 +24,9 @@ property ("When was Nancy Davolio born?" -> the birth date of Nancy Davolio). Ch
 7. relation similarity by name embeddings ("how popular is X" -> HAS_IMDB_VOTES), then fact ids.
 
 Each fact after the first must state a question word the chain has not stated yet (a value of the kind the question
-asks for states its "when" / "how many" / "how much", and an entity of the class asked for, an agent or a place,
-its "who" / "where" / "which room": once per chain), except the same relation
+asks for states its "when" / "how many" / "how much", once per chain; an entity of the class asked for, an agent or
+a place, may end a chain for its "who" / "where" / "which room", counted as no word: a tie-breaker, at the end only),
+except the same relation
 twice in a row ("the films starred by X actors": X's actors, then their films), which must be followed by a fact
 that does, or be asked for by the question ("co-stars", "also directed", a relation word said twice). Entities
 count as mentioned the way linking sees them (xgrag.retrieval.linking: whole names with case and possessives
@@ -75,6 +76,11 @@ _WH = frozenset({"which", "what"})
 UNKNOWN = NO_ANSWER  # generate.base: the one abstention text
 # Marks a chain whose last value is of the kind the question asks for, counted as one stated question word.
 KIND_STATED = "~kind"
+# Marks a chain that ends at an entity of the class asked for (who: an agent; where, "which room": a place): it lets a
+# chain reach it without a word naming the relation, but counts as no question word (a type's name is a weaker clue
+# than a relation's word): it decides between chains that state as many of the question's words, at the chain's end
+# only (dropped when the chain goes on).
+KIND_CLASS = "~class"
 MAX_FACTS = 3  # the longest chain read (MetaQA's 3-hop questions)
 MAX_CHAINS = 50_000  # chains looked at per question, at most (a bound, never reached on 400-fact contexts)
 
@@ -326,7 +332,7 @@ class _Reading:
         self.relation_named = any(s.relation_words for s in first)
         longest = MAX_FACTS if any_words else 2  # without relation words, chains by embedding: two facts at most
         chains: list[_Chain] = []
-        frontier = [_Chain((s,), s.words | ({KIND_STATED} if self._answers_kind(s) else set())) for s in first]
+        frontier = [_Chain((s,), s.words | self._kind_mark(s)) for s in first]
         looked = 0
         while frontier:
             chains += [c for c in frontier if not c.pending]
@@ -365,6 +371,16 @@ class _Reading:
         return self.sharing and (bool(step.relation_words) or not self.relation_named)
 
     def _extend(self, chain: _Chain, step: _Step, any_words: bool) -> _Chain | None:
+        # the class asked for is stated by the answer, not by an entity a chain passes on its way ("who directed
+        # Return of the Jedi": not a character of it, her other film, and that film's director); a chain is only
+        # extended from an entity (a value ends it), so a kind it stated so far was that of an entity passed
+        chain = _Chain(chain.steps, chain.covered - {KIND_CLASS}, chain.pending)
+        grown = self._grow(chain, step, any_words)
+        # the class of the entity it ends at, however it was reached (a value's kind counts where _grow says)
+        return None if grown is None else _Chain(grown.steps, grown.covered | (self._kind_mark(step) & {KIND_CLASS}),
+                                                 grown.pending)
+
+    def _grow(self, chain: _Chain, step: _Step, any_words: bool) -> _Chain | None:
         last = chain.steps[-1]
         new = step.words - chain.covered
         if chain.pending:  # the repeat before this step must be justified by a new question word now
@@ -386,25 +402,27 @@ class _Reading:
             if len(chain.steps) + 1 < MAX_FACTS and any_words:
                 return _Chain((*chain.steps, step), chain.covered | step.words, pending=True)
             return None
-        if self._answers_kind(step) and KIND_STATED not in chain.covered:
+        mark = self._kind_mark(step)
+        if mark and not mark & chain.covered:
             # a value of the kind the question asks for states its question word: "when did the transfer from X take
             # place" is X's transfer and its date, though no word says "begin" (fincen, a graph of the spent frozen
             # split: the reader answered X's map location instead); so does an entity of the class asked for
             # ("where is X's talk": X's talk, then its venue, though no word says "venue")
-            return _Chain((*chain.steps, step), chain.covered | step.words | {KIND_STATED})
+            return _Chain((*chain.steps, step), chain.covered | step.words | mark)
         if any_words or step.words:
             return _Chain((*chain.steps, step), chain.covered | step.words) if new else None
         if self.rel_emb[self._relation(step.fact)] < self.reader.chain_threshold:
             return None
         return _Chain((*chain.steps, step), chain.covered | step.words)
 
-    def _answers_kind(self, step: _Step) -> bool:
-        """A stated value of the kind the question asks for (a date, a count, an amount: read off the value), or an
-        entity of the class it asks for (an agent, a place: read off its type's name)."""
+    def _kind_mark(self, step: _Step) -> set[str]:
+        """{KIND_STATED} for a stated value of the kind the question asks for (a date, a count, an amount: read off
+        the value), {KIND_CLASS} for an entity of the class it asks for (an agent, a place: read off its type's
+        name), else nothing."""
         if step.value:
-            return self.kind in ("date", "count", "amount") and value_kind(step.to, self.kind,
-                                                                             key=step.fact.relation)
-        return self._in_class(step.to)
+            kind = self.kind in ("date", "count", "amount") and value_kind(step.to, self.kind, key=step.fact.relation)
+            return {KIND_STATED} if kind else set()
+        return {KIND_CLASS} if self._in_class(step.to) else set()
 
     def _in_class(self, name: str) -> bool:
         typ = self.types.get(name)
@@ -438,10 +456,12 @@ class _Reading:
         agent = self.kind in ("agent", "place")
         # "who" asks for someone: an entity before a stored value (a date, a URL, a session's type) whose key the
         # question does not say, whatever its type is called (a Speaker, a Legislator); a place is no one
-        someone = 0 if kind_ok else 1 if self.kind == "agent" and not end.value and not (
-            self.types.get(end.to) and content_stems(key_text(self.types[end.to])) & PLACE_TYPES) else 2
+        someone = 0 if kind_ok or (not end.value and self._in_class(end.to)) else \
+            1 if self.kind == "agent" and not end.value and not (
+                self.types.get(end.to) and content_stems(key_text(self.types[end.to])) & PLACE_TYPES) else 2
         return (-len(touched & self.mentioned), -self._days(chain), not kind_ok and not agent, noun_ok,
-                repeats - len(chain.covered), -repeats, someone if agent else 0,
+                repeats - len(chain.covered - {KIND_CLASS}), -repeats,
+                someone if agent or self.asked_class is not None else 0,
                 length, -self._alignment(chain), -sum(self._score(s.fact) for s in steps),
                 [s.fact.id for s in steps])
 

@@ -240,3 +240,13 @@ def test_a_code_the_question_types_names_the_entity_a_fact_states_it_of() -> Non
     assert _read("Where is truck 1421413P headed?", facts) == ("Dallas.", ["r2"])
     # nothing names the relation asked for: still never the code the question typed
     assert _read("What about truck 1421413P?", facts)[0] != "1421413P."
+
+
+def test_the_class_asked_for_is_stated_by_the_answer_not_by_an_entity_on_the_way() -> None:
+    # a Character is someone, but "who directed" asks for the film's director: the film's own fact, not a chain
+    # through a character to another film's director
+    facts = [_prop("p1", "Return of the Jedi", "director", "Richard Marquand", "Film"),
+             _prop("p2", "The Phantom Menace", "director", "George Lucas", "Film"),
+             _edge("r1", "Palpatine", "APPEARED IN", "Return of the Jedi", "Character", "Film"),
+             _edge("r2", "Palpatine", "APPEARED IN", "The Phantom Menace", "Character", "Film")]
+    assert _read("Who directed Return of the Jedi?", facts) == ("Richard Marquand.", ["p1"])
