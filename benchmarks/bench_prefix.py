@@ -11,7 +11,7 @@ budget, or the proxy-first plan, keeps are the promising ones). The figure is Ex
 (leading characters of the probe's model input identical to the baseline's / the probe's length), averaged over
 the questions.
 
-Usage: python benchmarks/bench_prefix.py [--max-calls 6] [--json PATH]
+Usage: python benchmarks/bench_prefix.py [--max-calls 6] [--n N] [--json PATH]   (--n: the first N questions)
 """
 
 from __future__ import annotations
@@ -61,9 +61,11 @@ def context(topic: str, triples: list[tuple[str, str, str]], hops: int = 2) -> S
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--max-calls", type=int, default=6)
+    ap.add_argument("--n", type=int, default=None, help="the first N questions (default all 10)")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     questions, triples = load()
+    questions = questions[:args.n] if args.n else questions
     gold = {q["question"]: ([f"{h} {relation_text(r)} {t}" for h, r, t in q["gold_triples"]], q["answers"][0])
             for q in questions}
 

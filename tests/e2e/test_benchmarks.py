@@ -40,7 +40,8 @@ pytestmark = pytest.mark.slow
 
 # Benchmarks this module does not run, and why (the module's docstring).
 NOT_YET_RUN = sorted({"bench_domains", "bench_tracllm"})
-RUN_HERE = {"bench_stacks", "bench_cli_startup", "bench_langchain", "bench_answer_cost", "bench_cost", "bench_dedup",
+RUN_HERE = {"bench_prefix", "bench_stacks", "bench_cli_startup", "bench_langchain", "bench_answer_cost", "bench_cost",
+            "bench_dedup",
             "bench_domain", "bench_domain_scale", "bench_explain", "bench_failures", "bench_foundation", "bench_gnan",
             "bench_linking", "bench_logprob", "bench_provenance_text", "bench_pruning", "bench_retrieval_modes",
             "bench_schema_infer", "bench_scoring", "bench_serve", "bench_startup", "bench_surrogate",
@@ -117,6 +118,13 @@ def test_bench_answer_cost_at_one_question(tmp_path: Path, shared: dict[str, str
                              "--hops", "1", "--json", str(out), server=shared), out)
     assert {"kb", "target", "scheduler", "questions", "per_hop", "rows"} <= set(data)
     assert data["questions"] == 1 and data["kb"]["triples"] > 0
+
+
+def test_bench_prefix_at_one_question(tmp_path: Path) -> None:
+    out = tmp_path / "prefix.json"  # no Neo4j: a supplied subgraph, the OpenAI-protocol test server
+    data = ran(run_benchmark("bench_prefix.py", "--n", "1", "--max-calls", "3", "--json", str(out)), out)
+    assert {"rows", "mean", "max_calls"} <= set(data) and len(data["rows"]) == 1
+    assert {"canonical/all", "promise/all", "canonical/3", "promise/3"} <= set(data["mean"])
 
 
 def test_bench_cost_at_one_question(tmp_path: Path, shared: dict[str, str]) -> None:
