@@ -95,7 +95,8 @@ def test_migrate_ingest_retrieve_perturb(env) -> None:
     names = {n["id"]: n["name"] for n in data["nodes"]}
     assert [names[s] for s in data["seeds"]] == ["Tarik Lowe"]
     assert data["linking"] == {"linked": [{"mention": "tarik lowe", "id": data["seeds"][0], "name": "Tarik Lowe",
-                                           "method": "bracket"}], "unmatched": [], "searched": [], "unlinked": False}
+                                           "method": "bracket"}], "unmatched": [], "searched": [], "unlinked": False,
+                               "ambiguous": []}
     rel = next(r for r in data["relationships"] if r["label"] == "directed_by")
     assert set(rel) == {"id", "source", "target", "label", "provenance"}
     assert rel["provenance"]["doc_id"] == "file:metaqa_triples.tsv" and rel["provenance"]["line"] > 1

@@ -98,8 +98,9 @@ def test_exit_0_explains_the_stacks_answer(home: tuple[Path, dict[str, str]], sr
     assert ex["stack"]["stack"] == "langchain" and ex["stack"]["items"] == len(WORLD)
     top = min((c for c in ex["components"] if c["kind"] == "item"), key=lambda c: c["rank"])
     assert top["id"] == str(WORLD.index(MISSION) + 1) and top["answer_changed"] is True
-    # the chain's own call, its two baseline replays, one probe per chunk
-    assert len(srv.requests_to(CHAT)) == 1 + 2 + len(WORLD)
+    # the chain's own call, its two baseline replays, then the proxy-first plan's probes: at least the decisive
+    # chunk removed alone, never more than one probe per chunk
+    assert 1 + 2 + 1 <= len(srv.requests_to(CHAT)) <= 1 + 2 + len(WORLD)
 
 
 def test_json_to_stdout_carries_the_explanation_only(home: tuple[Path, dict[str, str]]) -> None:

@@ -86,8 +86,9 @@ def test_ask_streams_progress_and_the_what_if_is_the_probe(client: httpx.Client,
     assert [e["seq"] for e in seen] == list(range(len(seen)))
     assert ex["question"] == OUT_TO_SEA and ex["answer"] == "Martha Coolidge." and ex["incomplete"] is None
     # every scored fact removed alone, through the page's what-if: the probe's answer and importance
+    # (the adaptive proxy plan measures the chain's facts alone and clears the rest by a group test: at least one)
     facts = [c for c in ex["components"] if c["evaluated"] == "measured"]
-    assert len(facts) >= 3
+    assert len(facts) >= 1
     for c in facts:
         got = client.post(f"/api/explanations/{ex['id']}/whatif", json={"units": [{"kind": c["kind"], "id": c["id"]}]})
         assert got.status_code == 200, got.text

@@ -403,7 +403,9 @@ class _Reading:
                 return _Chain((*chain.steps, step), chain.covered | step.words, pending=True)
             return None
         mark = self._kind_mark(step)
-        if mark and not mark & chain.covered:
+        # a place may be reached by its class alone ("where is X's talk": its venue); someone may not: "who" is
+        # answered by many entities a chain passes ("who did the sparrows fly to": Peter, not the man who chased him)
+        if mark and not mark & chain.covered and (mark != {KIND_CLASS} or self.asked_class is PLACE_TYPES):
             # a value of the kind the question asks for states its question word: "when did the transfer from X take
             # place" is X's transfer and its date, though no word says "begin" (fincen, a graph of the spent frozen
             # split: the reader answered X's map location instead); so does an entity of the class asked for
