@@ -8,27 +8,14 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from fakes import HashEmbedder
+from fakes import HashEmbedder, out_to_sea_graph
 from support.openai_server import OpenAITestServer
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.generate.cache import ResponseCache
 from xgrag.generate.openai import OpenAIGenerator
-from xgrag.model import Node, Relationship, Subgraph
 
 CHAT = "/v1/chat/completions"
 Q = "who directed Out to Sea"
-
-
-def _graph() -> Subgraph:
-    sub = Subgraph()
-    for nid, name, typ in [("m", "Out to Sea", "Movie"), ("d", "Martha Coolidge", "Person"),
-                           ("a", "Jack Lemmon", "Person"), ("y", "1997", "Year")]:
-        sub.add_node(Node(nid, name, typ))
-    for rid, s, lab, t in [("r1", "m", "directed_by", "d"), ("r2", "m", "starred_actors", "a"),
-                           ("r3", "m", "release_year", "y")]:
-        sub.add_relationship(Relationship(rid, s, t, lab))
-    sub.seeds = ["m"]
-    return sub
 
 
 def _reply(messages: list[dict[str, str]]) -> str:
@@ -52,11 +39,11 @@ def test_a_rerun_after_a_failure_sends_no_prompt_twice(tmp_path: Path) -> None:
         # the baseline and the 4 synonyms are answered, then the server fails every request: the run is incomplete
         server.fail_after(CHAT, 1 + 4 + 1, status=400, message="the server went away")
         cache = ResponseCache(tmp_path / "cache.sqlite")
-        first = Explainer(None, gen, HashEmbedder(), cfg, cache).explain(Q, subgraph=_graph())
+        first = Explainer(None, gen, HashEmbedder(), cfg, cache).explain(Q, subgraph=out_to_sea_graph())
         assert first.incomplete is not None and first.incomplete.reason == "generator"
         run1 = server.requests_to(CHAT)
         server.clear()
-        second = Explainer(None, gen, HashEmbedder(), cfg, cache).explain(Q, subgraph=_graph())
+        second = Explainer(None, gen, HashEmbedder(), cfg, cache).explain(Q, subgraph=out_to_sea_graph())
         run2 = server.requests_to(CHAT)
     assert second.incomplete is None
     run1 = [r for r in run1 if r.status == 200]

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from xgrag.generate.base import Fact, Generation, SyncGeneratorMixin, Usage
-from xgrag.model import Perturbation, Subgraph
+from xgrag.model import Node, Perturbation, Relationship, Subgraph
 from xgrag.retrieval.retriever import apply_in_memory
 
 
@@ -86,3 +86,16 @@ class FixedRetriever:
 
     def retrieve(self, question, mode="khop", hops=None, perturbation: Perturbation | None = None, seeds=None):
         return apply_in_memory(self.sub, perturbation or Perturbation())
+
+
+def out_to_sea_graph() -> Subgraph:
+    """"who directed Out to Sea" over four entities: the director, an actor and the year beside the decisive fact."""
+    sub = Subgraph()
+    for nid, name, typ in [("m", "Out to Sea", "Movie"), ("d", "Martha Coolidge", "Person"),
+                           ("a", "Jack Lemmon", "Person"), ("y", "1997", "Year")]:
+        sub.add_node(Node(nid, name, typ))
+    for rid, s, lab, t in [("r1", "m", "directed_by", "d"), ("r2", "m", "starred_actors", "a"),
+                           ("r3", "m", "release_year", "y")]:
+        sub.add_relationship(Relationship(rid, s, t, lab))
+    sub.seeds = ["m"]
+    return sub

@@ -6,28 +6,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from fakes import FixedRetriever, HashEmbedder, RuleGenerator
+from fakes import FixedRetriever, HashEmbedder, RuleGenerator, out_to_sea_graph
 from xgrag.errors import UsageError
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.prefix import context_rank, model_input, prefix_share, shared_prefix
 from xgrag.generate.prompt import RenderedContext, render
-from xgrag.model import Node, Perturbation, Relationship, Subgraph
+from xgrag.model import Perturbation
 from xgrag.report.console import cost_line
 from xgrag.retrieval.retriever import apply_in_memory
 
 Q = "who directed Out to Sea"
-
-
-def movie_graph() -> Subgraph:
-    sub = Subgraph()
-    for nid, name, typ in [("m", "Out to Sea", "Movie"), ("d", "Martha Coolidge", "Person"),
-                           ("a", "Jack Lemmon", "Person"), ("y", "1997", "Year")]:
-        sub.add_node(Node(nid, name, typ))
-    for rid, s, lab, t in [("r1", "m", "directed_by", "d"), ("r2", "m", "starred_actors", "a"),
-                           ("r3", "m", "release_year", "y")]:
-        sub.add_relationship(Relationship(rid, s, t, lab))
-    sub.seeds = ["m"]
-    return sub
 
 
 def ctx(prompt: str, system: str = "S") -> RenderedContext:
@@ -61,7 +49,7 @@ def _vectors(closeness: dict[str, float]):
 
 
 def test_context_rank_puts_the_units_closest_to_the_question_last_and_breaks_ties_canonically() -> None:
-    sub = movie_graph()
+    sub = out_to_sea_graph()
     vec = _vectors({"Out to Sea directed by Martha Coolidge": 0.9, "Out to Sea starred actors Jack Lemmon": 0.1,
                     "Out to Sea": 0.8, "Martha Coolidge": 0.5})
     rank = context_rank(Q, sub, vec)
@@ -79,7 +67,7 @@ def test_context_rank_puts_the_units_closest_to_the_question_last_and_breaks_tie
 
 
 def test_removing_the_last_ranked_fact_shares_everything_before_it() -> None:
-    sub = movie_graph()
+    sub = out_to_sea_graph()
     rank = {"r3": 0, "r2": 1, "r1": 2}
     base = render(Q, sub, order=rank)
     last = render(Q, apply_in_memory(sub, Perturbation(excluded_rel_ids=frozenset({"r1"}))), order=rank)
@@ -93,14 +81,14 @@ def test_removing_the_last_ranked_fact_shares_everything_before_it() -> None:
 
 def test_the_explainer_reports_the_prefix_in_its_cost_and_cost_line() -> None:
     cfg = ExplainSettings(strategies=("edge",), noise_runs=1, context_order="promise", scheduler="exhaustive")
-    ex = Explainer(FixedRetriever(movie_graph()), RuleGenerator("directed by"), HashEmbedder(), cfg).explain(Q)
+    ex = Explainer(FixedRetriever(out_to_sea_graph()), RuleGenerator("directed by"), HashEmbedder(), cfg).explain(Q)
     prefix = ex.cost.prefix
     assert prefix is not None and prefix.order == "promise" and len(prefix.probes) == ex.cost.perturbations == 3
     assert all(0 < n < prefix.baseline for n in prefix.probes) and prefix.mean_share is not None
     assert f"mean {prefix.mean_share:.0%} of each probe's prompt over 3 probes (promise order)" in cost_line(ex)
     assert ex.config.context_order == "promise"
     # an in-process generator under "auto": the canonical order
-    auto = Explainer(FixedRetriever(movie_graph()), RuleGenerator("directed by"), HashEmbedder(),
+    auto = Explainer(FixedRetriever(out_to_sea_graph()), RuleGenerator("directed by"), HashEmbedder(),
                      ExplainSettings(strategies=("edge",), noise_runs=1)).explain(Q)
     assert auto.cost.prefix is not None and auto.cost.prefix.order == "canonical"
 
@@ -113,7 +101,7 @@ def test_a_bad_context_order_is_a_usage_error() -> None:
 def test_the_faithfulness_evaluation_asks_the_prompts_in_the_order_the_explanation_rendered() -> None:
     from xgrag.evaluate import faithfulness as f
 
-    sub = movie_graph()
+    sub = out_to_sea_graph()
     rank = {rid: -i for i, rid in enumerate(sorted(sub.relationships))}  # the canonical order reversed
     gen = RuleGenerator()
     f.ask_generator(gen, Q, sub, order=rank)(frozenset())
