@@ -54,6 +54,17 @@ class RuleGenerator(SyncGeneratorMixin):
 
 
 PLANTED = "The Apollo 11 lunar module was named Eagle."
+PLANTED_QUESTION = "What was the name of the Apollo 11 lunar module?"
+
+
+def mission_chunk(i: int, planted: bool = False) -> str:
+    """Five sentences about mission i, the third one the planted sentence when `planted`."""
+    sentences = [f"Mission {i} launched from pad {i}.", f"Mission {i} carried {i} astronauts.",
+                 f"Mission {i} lasted {i + 3} days.", f"Mission {i} landed in ocean {i}.",
+                 f"Mission {i} was commanded by pilot {i}."]
+    if planted:
+        sentences[2] = PLANTED
+    return " ".join(sentences)
 
 
 class PlantedLLM(SyncGeneratorMixin):

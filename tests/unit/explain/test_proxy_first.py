@@ -9,7 +9,7 @@ from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.schedulers import ProxyFirst, schedule_for
 from xgrag.explain.schedulers.proxy import accounts_for, answer_parts, answer_path_facts, answer_value_facts
 from xgrag.generate.base import Fact, Generation, Usage
-from xgrag.model import Node, PropertyFact, Relationship, Subgraph
+from xgrag.model import Explanation, Node, PropertyFact, Relationship, Subgraph
 
 
 def chain_graph() -> Subgraph:
@@ -93,6 +93,16 @@ class ChainReader(RuleGenerator):
         return Generation("I don't know.", Usage(1, 1, 1, 0.0), self.name, [])
 
 
+
+def leave_one_out_and_proxy(sub: Subgraph) -> tuple[Explanation, Explanation]:
+    """"who directed the films Ann Lee starred in" over `sub`, explained by leave-one-out and by the proxy plan."""
+    runs = {}
+    for scheduler in ("exhaustive", "proxy"):
+        cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1)  # type: ignore[arg-type]
+        runs[scheduler] = Explainer(FixedRetriever(sub), ChainReader(), HashEmbedder(), cfg).explain(
+            "who directed the films Ann Lee starred in")
+    return runs["exhaustive"], runs["proxy"]
+
 def padded(sub: Subgraph, n: int) -> Subgraph:
     for i in range(n):
         sub.add_node(Node(f"x{i}", f"Festival {i}", "Event"))
@@ -104,12 +114,7 @@ def test_in_the_explainer_a_confirmed_proxy_costs_its_candidates_and_one_probe()
     sub = padded(chain_graph(), 40)
     sub.relationships.pop("a2")
     sub.relationships.pop("b2")
-    runs = {}
-    for scheduler in ("exhaustive", "proxy"):
-        cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1)  # type: ignore[arg-type]
-        runs[scheduler] = Explainer(FixedRetriever(sub), ChainReader(), HashEmbedder(), cfg).explain(
-            "who directed the films Ann Lee starred in")
-    loo, proxy = runs["exhaustive"], runs["proxy"]
+    loo, proxy = leave_one_out_and_proxy(sub)
     assert loo.answer == proxy.answer == "Bo Ek."
     movers = {c.id for c in loo.components if (c.importance or 0) > loo.noise_floor}
     assert movers == {"a1", "b1"}
@@ -133,12 +138,7 @@ def test_candidates_past_a_chain_that_accounts_for_the_answer_are_removed_togeth
     for rid, s, lab, t in [("k3", "f3", "influenced_by", "s"), ("k4", "f4", "influenced_by", "s"),
                            ("b4", "f4", "directed_by", "d1")]:
         sub.add_relationship(Relationship(rid, s, t, lab))
-    runs = {}
-    for scheduler in ("exhaustive", "proxy"):
-        cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1)  # type: ignore[arg-type]
-        runs[scheduler] = Explainer(FixedRetriever(sub), ChainReader(), HashEmbedder(), cfg).explain(
-            "who directed the films Ann Lee starred in")
-    loo, proxy = runs["exhaustive"], runs["proxy"]
+    loo, proxy = leave_one_out_and_proxy(sub)
     movers = {c.id for c in loo.components if (c.importance or 0) > loo.noise_floor}
     assert movers == {"a1", "b1"} and {c.id for c in proxy.top("edge", 2)} == movers
     info = proxy.group_testing.strategies["edge"] if proxy.group_testing else None

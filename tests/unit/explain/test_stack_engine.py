@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 
 from fakes import PLANTED, HashEmbedder, PlantedLLM
+from fakes import PLANTED_QUESTION as QUESTION
+from fakes import mission_chunk as chunk
 from xgrag.errors import NotReproducedError, NotReproducedWarning, UsageError
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.explainer import explain_stack
@@ -27,17 +29,6 @@ from xgrag.explain.stack import (
     segment,
 )
 from xgrag.generate.base import Fact, Generation, Usage
-
-QUESTION = "What was the name of the Apollo 11 lunar module?"
-
-
-def chunk(i: int, planted: bool = False) -> str:
-    sentences = [f"Mission {i} launched from pad {i}.", f"Mission {i} carried {i} astronauts.",
-                 f"Mission {i} lasted {i + 3} days.", f"Mission {i} landed in ocean {i}.",
-                 f"Mission {i} was commanded by pilot {i}."]
-    if planted:
-        sentences[2] = PLANTED
-    return " ".join(sentences)
 
 
 def call_for(texts: list[str], llm: PlantedLLM, observed: str = "Eagle.", **kw: Any) -> StackCall:

@@ -6,21 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from fakes import PLANTED, HashEmbedder, PlantedLLM
+from fakes import PLANTED_QUESTION as QUESTION
+from fakes import mission_chunk as chunk
 from xgrag.explain.explainer import explain_stack
 from xgrag.explain.schedulers.stack_proxy import STACK_CANDIDATES, content_words, stack_proxy_plan, stated
 from xgrag.explain.stack import ItemSource, StackCall, build_context
-
-QUESTION = "What was the name of the Apollo 11 lunar module?"
-
-
-def chunk(i: int, planted: bool = False) -> str:
-    """Five sentences about mission i, the third one the planted sentence when `planted`."""
-    sentences = [f"Mission {i} launched from pad {i}.", f"Mission {i} carried {i} astronauts.",
-                 f"Mission {i} lasted {i + 3} days.", f"Mission {i} landed in ocean {i}.",
-                 f"Mission {i} was commanded by pilot {i}."]
-    if planted:
-        sentences[2] = PLANTED
-    return " ".join(sentences)
 
 
 def call_for(texts: list[str], llm: PlantedLLM) -> StackCall:
