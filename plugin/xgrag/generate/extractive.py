@@ -52,6 +52,7 @@ from xgrag.generate.base import NO_ANSWER, Fact, Generation, GenerationError, Sy
 from xgrag.model import Node, key_text
 from xgrag.model.graph import PROPERTY_ID_SEPARATOR, split_property_fact_id
 from xgrag.retrieval.linking import key_tokens, select_parts, select_whole
+from xgrag.retrieval.name_index import initials_of
 from xgrag.retrieval.words import (
     AGENT_TYPES,
     PLACE_TYPES,
@@ -209,6 +210,19 @@ class _Reading:
                       if re.search(r"\d", t) and re.search(r"[^\W\d_]", t)}
         self.mentioned |= {f.head for f in facts if f.kind == "property" and f.via is None
                            and f.tail.strip().lower() in self.codes}
+        # a word typed in capitals abbreviates the one name of the context with those initials ("the UK": United
+        # Kingdom), as linking reads it (xgrag.retrieval.name_index.initials_of)
+        self.initials: dict[str, str] = {}
+        by_initials: dict[str, set[str]] = {}
+        for name in set(names):
+            letters = initials_of(name)
+            if letters is not None:
+                by_initials.setdefault(letters, set()).add(name)
+        for token in re.findall(r"\b(?:[A-Z]\.){2,5}|\b[A-Z]{2,5}\b", question):
+            found = by_initials.get(token.replace(".", ""), set())
+            if len(found) == 1 and token not in names:
+                self.initials[next(iter(found))] = token
+        self.mentioned |= set(self.initials)
         plain = re.sub(r"\[[^\]]*\]", " ", question)
         # the question's words that may name a relation, a key or a type: outside the names of the entities it
         # mentions and the types of those ("the supplier Exotic Liquids": "supplier" says what it is, not what is
@@ -274,12 +288,13 @@ class _Reading:
         """"w:<stem>" -> positions of the question's words with that stem (a compound's head too); "m:<name>" ->
         where each mentioned name begins (one tokenisation for both: linking's)."""
         tokens = key_tokens(text)
+        self.tokens = tokens
         out: dict[str, list[int]] = {}
         for i, w in enumerate(tokens):
             for st in {stem(w)} | stated_stems(w, vocabulary):
                 out.setdefault("w:" + st, []).append(i)
         for name in self.mentioned:
-            s = key_tokens(name)
+            s = key_tokens(self.initials.get(name, name))
             for i in range(len(tokens) - len(s) + 1):
                 if s and tokens[i:i + len(s)] == s:
                     out.setdefault("m:" + name, []).append(i)
@@ -464,7 +479,7 @@ class _Reading:
         return (-len(touched & self.mentioned), -self._days(chain), not kind_ok and not agent, noun_ok,
                 repeats - len(chain.covered - {KIND_CLASS}), -repeats,
                 someone if agent or self.asked_class is not None else 0,
-                length, -self._alignment(chain), -sum(self._score(s.fact) for s in steps),
+                length, self._against(chain), -self._alignment(chain), -sum(self._score(s.fact) for s in steps),
                 [s.fact.id for s in steps])
 
     def _days(self, chain: _Chain) -> int:
@@ -479,6 +494,28 @@ class _Reading:
                 for v in self.rel_values.get(step.fact.id, ()):
                     days |= value_dates(v)
         return len(days & self.q_days)
+
+    def _against(self, chain: _Chain) -> int:
+        """1 when the chain's first fact links two entities the question names against the way it names them, else
+        0: "how many points did Norway give Sweden" reads Norway -> Sweden before Sweden -> Norway (the entity said
+        first is the start, as graphs write subject -> object), "... Sweden got from Norway" the other way (the
+        entity after "from" or "by" is the start)."""
+        first = chain.steps[0]
+        f = first.fact
+        ends = (f.head, f.tail) if f.kind == "edge" else (f.head, f.via[1]) if f.via is not None else None
+        if ends is None or ends[0] == ends[1] or not all(e in self.mentioned for e in ends):
+            return 0
+        at = {e: self.positions.get("m:" + e) for e in ends}
+        if not all(at.values()):
+            return 0
+        said_first, said_second = sorted(ends, key=lambda e: at[e][0])  # type: ignore[index]
+        start = said_second if self._after_from(at[said_second][0]) else said_first  # type: ignore[index]
+        return 0 if start == ends[0] else 1
+
+    def _after_from(self, position: int) -> bool:
+        """The question's word before the token at `position` (an article skipped) is "from" or "by"."""
+        before = [w for w in self.tokens[max(0, position - 2):position] if w not in ("the", "a", "an")]
+        return bool(before) and before[-1] in ("from", "by")
 
     def _alignment(self, chain: _Chain) -> int:
         """How far the last fact's question words lie from the entity, beyond the first fact's: the relation

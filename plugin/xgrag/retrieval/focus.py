@@ -96,14 +96,18 @@ class Choice:
 
 def choose(groups: Sequence[Group], words: set[str], room: int, may_cut: bool = True) -> Choice:
     """The groups of one hop to expand within `room` relationships: those the question names, relation types in
-    order of their total size (cheapest first, then by name), each type's groups smallest first; a group that
-    does not fit is skipped, unless nothing else is named and `may_cut`, when the smallest is taken and cut to
-    the room."""
+    order of how many of its words they state (most first), then of their total size (cheapest first, then by
+    name), each type's groups smallest first; a group that does not fit is skipped, unless nothing else is named
+    and `may_cut`, when the smallest is taken and cut to the room."""
     relevant = [g for g in groups if named(g, words)]
     totals: dict[tuple[str, str], int] = {}
+    says: dict[tuple[str, str], int] = {}
     for g in relevant:
         totals[g.kind] = totals.get(g.kind, 0) + g.size
-    order = sorted(totals, key=lambda k: (totals[k], k))
+        says[g.kind] = len(named(g, words))
+    # a type that states more of the question's words first ("Norway's public vote ... in 2019": VOTES_2019 before
+    # the other years' VOTES), then the cheapest
+    order = sorted(totals, key=lambda k: (-says[k], totals[k], k))
     rank = {k: i for i, k in enumerate(order)}
     chosen: list[Group] = []
     skipped, skipped_rels, left = 0, 0, room

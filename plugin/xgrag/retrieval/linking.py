@@ -162,7 +162,7 @@ def candidate_spans(question: str) -> list[str]:
 @dataclass(frozen=True)
 class LinkedEntity:
     node: Node
-    method: str  # bracket | exact | number | key | value | partial | fulltext | vector
+    method: str  # bracket | exact | number | initials | key | value | partial | fulltext | vector
     score: float
     mention: str
     # the property the question named it by, and its value, when no fact states it ("truck 1421412P": the key id of
@@ -548,6 +548,11 @@ class Linker:
             LinkedEntity(node, "number", 1.0, typed) for node, typed in memory.numbers(question, set(excluded))
             if node.id not in {le.node.id for le in whole}]
         whole += numbers
+        # a word typed in capitals that abbreviates one entity's name ("the UK"): inferred, said as such
+        # ("initials"); the memory index holds every name to read them off (the full-text index cannot list them)
+        whole += [] if memory is None else [
+            LinkedEntity(node, "initials", 0.9, typed) for node, typed in memory.initials(question, set(excluded))
+            if node.id not in {le.node.id for le in whole}]
         if self.store.schema.general:
             whole += self._by_label_and_key(question, whole, excluded)
             whole += self._records_by_value(question, whole, excluded)

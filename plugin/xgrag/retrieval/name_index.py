@@ -41,6 +41,18 @@ COMMON_WORD = 10_000
 PROBE_SIZE = 32
 Tokenize = Callable[[str], Sequence[str]]
 MIN_DIGITS = 6  # a number this long names one thing (a phone, an account); shorter ones are counts and years
+# Short words a name's initials skip ("United States of America": USA)
+_LINKING_WORDS = frozenset({"of", "the", "and", "for", "de", "du", "la", "le", "von", "van", "&"})
+
+
+def initials_of(name: str) -> str | None:
+    """The initials people abbreviate a name of two to five capitalised words to ("United Kingdom": "UK",
+    "United States of America": "USA"), linking words skipped; None for other names (one word, a word in lower
+    case or starting with a digit)."""
+    words = [w for w in re.split(r"[\s-]+", name.strip()) if w and w.lower() not in _LINKING_WORDS]
+    if not 2 <= len(words) <= 5 or not all(w[0].isalpha() and w[0].isupper() for w in words):
+        return None
+    return "".join(w[0] for w in words)
 
 
 def digits_of(text: str) -> str | None:
@@ -62,6 +74,8 @@ class NameIndex:
     # the digits of a name or alias that is mostly digits (a phone, card or account number) -> ids: typed with or
     # without its punctuation ("98824177531" or "9-(882)417-7531"), the same number
     by_digits: dict[str, list[str]] = field(default_factory=dict)
+    # the initials of a name of several capitalised words ("UK" of "United Kingdom") -> ids
+    by_initials: dict[str, list[str]] = field(default_factory=dict)
     seconds: float = 0.0
     truncated: bool = False
     counts: tuple[int, int] = (-1, -1)  # (nodes, relationships) in the database when it was read
@@ -84,6 +98,9 @@ class NameIndex:
                 number = digits_of(surface)
                 if number is not None:
                     index.by_digits.setdefault(number, []).append(nid)
+                initials = initials_of(surface)
+                if initials is not None and nid not in index.by_initials.get(initials, ()):
+                    index.by_initials.setdefault(initials, []).append(nid)
                 words = tokenize(surface)
                 if surface == name:
                     index.words[nid] = max(1, len(words))
@@ -150,6 +167,20 @@ class NameIndex:
             for nid in self.by_digits.get(number or "", ()):
                 if nid not in excluded:
                     out.append((self.nodes[nid], typed))
+        return sorted(dict.fromkeys(out), key=lambda x: (x[1], x[0].id))
+
+    def initials(self, question: str, excluded: set[str]) -> list[tuple[Node, str]]:
+        """The entity a word typed in capitals abbreviates ("the UK": United Kingdom; "U.S.A." as "USA"), when it
+        is the initials of one entity's name only and no entity is named by the word itself nor has it among its
+        name's words: (entity, as typed). Several entities with those initials: none (the word says no one)."""
+        out: list[tuple[Node, str]] = []
+        for token in re.findall(r"\b(?:[A-Z]\.){2,5}|\b[A-Z]{2,5}\b", question):
+            letters = token.replace(".", "")
+            if letters in self.by_name or token in self.by_name or letters.lower() in self.by_word:
+                continue
+            ids = [nid for nid in self.by_initials.get(letters, ()) if nid not in excluded]
+            if len(ids) == 1:
+                out.append((self.nodes[ids[0]], token))
         return sorted(dict.fromkeys(out), key=lambda x: (x[1], x[0].id))
 
     def search(self, terms: Iterable[str], limit: int, excluded: set[str]) -> list[tuple[Node, float]]:

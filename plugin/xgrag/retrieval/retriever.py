@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from xgrag.config import RetrievalSettings
 from xgrag.embed import Embedder
 from xgrag.errors import UsageError
-from xgrag.model import Node, Perturbation, PropertyFact, Subgraph
+from xgrag.model import Node, Perturbation, PropertyFact, Subgraph, key_text
 from xgrag.model.direction import read_stored
 from xgrag.model.provenance import FactProvenance, SourceEntry, fact_provenance
 from xgrag.retrieval.linking import LinkedEntity, Linker, node_from_map
@@ -25,7 +25,7 @@ from xgrag.retrieval.modes import Mode, check_hops
 from xgrag.retrieval.properties import plain_value, property_relevance
 from xgrag.retrieval.question import check_question
 from xgrag.retrieval.rows import REL_ROW_LEN, node_row, rel_row
-from xgrag.retrieval.words import question_dates, value_dates
+from xgrag.retrieval.words import question_dates, question_numbers, stated_numbers, value_dates
 from xgrag.store.neo4j import Neo4jStore
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -164,20 +164,30 @@ class Retriever:
 
     def _most_relevant(self, sub: Subgraph, question: str, facts: list[PropertyFact], cap: int
                        ) -> list[PropertyFact]:
-        """All of `facts`, most relevant first: those stating a day the question names, the seeds' own (a seed's, or a
-        relationship's between two seeds: "how many units of Queso Cabrales did order 10248 contain"), then by
-        `property_relevance` of the key to the question, then in canonical order (stable: a perturbation never
-        reorders what it did not touch)."""
+        """All of `facts`, most relevant first: those stating a day the question names, or a lone number it names on a
+        seed's relationship, the seeds' own (a seed's, or a relationship's between two seeds: "how many units of
+        Queso Cabrales did order 10248 contain"), then by `property_relevance` of the key to the question, then in
+        canonical order (stable: a perturbation never reorders what it did not touch). The procedures
+        (PropertyFacts.java) rank by the seeds' own and the key's words only."""
         seeds = set(sub.seeds)
         between = {rid for rid, r in sub.relationships.items() if r.source in seeds and r.target in seeds}
+        of_seed = {rid for rid, r in sub.relationships.items() if r.source in seeds or r.target in seeds}
         relevance = property_relevance(question, sorted({f.key for f in facts}), self.embedder, self._key_vectors)
         days = question_dates(question)
+        # a seed's own numbers ("order 10248") say which entity, not which of its facts
+        numbers = question_numbers(question) - {n for s in seeds if s in sub.nodes
+                                                for n in stated_numbers(sub.nodes[s].name)}
+        # a number in a relationship's type ("VOTES_2019": "how many points did Norway give Sweden in 2019")
+        type_numbers = {rid: stated_numbers(key_text(sub.relationships[rid].label)) for rid in of_seed} \
+            if numbers else {}
 
         def rank(f: PropertyFact) -> tuple[bool, int, float, str]:
             # a value on a day the question names first ("which place did X visit on April 25, 2020": that visit's
-            # start, among the dozens of X's visits), then the seeds' own
-            on_day = bool(days) and bool(value_dates(f.text) & days)
-            return (not on_day, 0 if f.owner in seeds or f.owner in between else 1, -relevance.get(f.key, 0.0), f.id)
+            # start, among the dozens of X's visits), or of a number it names of a seed's relationship ("who got
+            # Ireland's 12 points in 1998": the votes of 1998, of total 12), then the seeds' own
+            named = (bool(days) and bool(value_dates(f.text) & days)) or (
+                f.owner in of_seed and bool(numbers & (stated_numbers(f.text) | type_numbers.get(f.owner, set()))))
+            return (not named, 0 if f.owner in seeds or f.owner in between else 1, -relevance.get(f.key, 0.0), f.id)
 
         ordered = sorted(facts, key=rank)
         sub.properties_omitted += max(0, len(ordered) - cap)

@@ -212,6 +212,32 @@ def question_dates(text: str) -> set[Day]:
     return out
 
 
+# A whole number standing alone ("12 points", "in 1998"): not a piece of a date, a code, a phone number or a decimal
+_LONE_NUMBER = re.compile(r"(?<![\w./:()-])(?<!\d,)\d+(?![\w/:()-]|[.,]\d)")
+
+
+def question_numbers(text: str) -> set[int]:
+    """The whole numbers a question states on their own ("Who got Ireland's 12 points in 1998?" -> {12, 1998}),
+    outside the days it names ("April 25, 2020") and the codes it types ("10248-A", "9-(882)...")."""
+    spans = [span for _, _, span in month_name_days(text)]
+    out: set[int] = set()
+    for m in _LONE_NUMBER.finditer(text):
+        if any(a <= m.start() < b for a, b in spans):
+            continue
+        out.add(int(m.group()))
+    return out
+
+
+def stated_numbers(text: str) -> set[int]:
+    """The whole numbers a name, a relation or a stored value states: its lone numbers ("VOTES 1998" -> {1998}),
+    and a number stored as a decimal that is whole ("12.0" -> {12})."""
+    t = text.strip()
+    if _NUMBER.match(t):
+        v = float(t)
+        return {int(v)} if v.is_integer() and abs(v) < 1e15 else set()
+    return {int(m.group()) for m in _LONE_NUMBER.finditer(text)}
+
+
 _ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from xgrag.generate.base import Fact
-from xgrag.generate.extractive import ExtractiveReader, content_stems, mentioned_names, stem
+from xgrag.generate.extractive import ExtractiveReader, _Reading, content_stems, mentioned_names, stem
 
 
 class ConstantEmbedder:
@@ -250,3 +250,47 @@ def test_the_class_asked_for_is_stated_by_the_answer_not_by_an_entity_on_the_way
              _edge("r1", "Palpatine", "APPEARED IN", "Return of the Jedi", "Character", "Film"),
              _edge("r2", "Palpatine", "APPEARED IN", "The Phantom Menace", "Character", "Film")]
     assert _read("Who directed Return of the Jedi?", facts) == ("Richard Marquand.", ["p1"])
+
+
+def _votes(year: int, start: str, end: str, total: int, jury: int, rid: str) -> list[Fact]:
+    rel = f"SCORED {year}"
+    return [Fact(rid, start, rel, end, "edge", None, "Club", "Club"),
+            Fact(f"{rid}#points", start, "points", str(total), "property", (rel, end)),
+            Fact(f"{rid}#jury_points", start, "jury points", str(jury), "property", (rel, end))]
+
+
+def test_numbers_the_question_states_pick_the_fact_that_states_them() -> None:
+    # a year in the relationship's type, a count on the relationship: neither is the answer, both say which fact
+    facts = (_votes(1998, "Alder Club", "Birch Club", 10, 7, "a")
+             + _votes(1998, "Alder Club", "Cedar Club", 12, 5, "b")
+             + _votes(2005, "Alder Club", "Cedar Club", 8, 3, "c")
+             + _votes(2005, "Alder Club", "Birch Club", 12, 12, "d"))
+    assert _read("Who got Alder Club's 12 points in 1998?", facts) == ("Cedar Club.", ["b"])
+    assert _read("Who got Alder Club's 12 points in 2005?", facts) == ("Birch Club.", ["d"])
+    assert _read("How many points did Alder Club score against Cedar Club in 2005?", facts)[0] == "8."
+    assert _read("How many jury points did Alder Club score against Cedar Club in 1998?", facts)[0] == "5."
+    # the answer never states the question's number: a count equal to the year asked about is not preferred
+    seasons = [Fact("s1", "Delta Club", "season", "2019", "property", None, "Club"),
+               Fact("s2", "Delta Club", "goals", "31", "property", None, "Club")]
+    assert _read("How many goals did Delta Club score in 2019?", seasons)[0] == "31."
+
+
+def test_two_named_entities_read_in_the_order_the_question_names_them() -> None:
+    facts = _votes(2019, "Alder Club", "Birch Club", 20, 8, "ab") + _votes(2019, "Birch Club", "Alder Club", 16, 4,
+                                                                           "ba")
+    assert _read("How many points did Alder Club give Birch Club in 2019?", facts)[0] == "20."
+    assert _read("How many points did Birch Club give Alder Club in 2019?", facts)[0] == "16."
+    # "from" names the start
+    assert _read("How many points did Birch Club get from Alder Club in 2019?", facts)[0] == "20."
+
+
+def test_capitals_abbreviate_the_one_name_with_those_initials() -> None:
+    facts = (_votes(2021, "United Kingdom", "Iceland", 20, 8, "uk")
+             + _votes(2021, "Iceland", "United Kingdom", 3, 3, "iu")
+             + [Fact("k", "Ukraine", "SCORED 2021", "Iceland", "edge", None, "Club", "Club"),
+                Fact("k#points", "Ukraine", "points", "5", "property", ("SCORED 2021", "Iceland"))])
+    assert _read("How many points did the UK give Iceland in 2021?", facts)[0] == "20."
+    # initials two names share say neither
+    shared = facts + [Fact("u2", "Upper Kingsbury", "SCORED 2021", "Iceland", "edge", None, "Club", "Club")]
+    reading = _Reading(ExtractiveReader(ConstantEmbedder()), "How many points did the UK give Iceland in 2021?", shared)
+    assert "United Kingdom" not in reading.mentioned

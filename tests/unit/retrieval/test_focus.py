@@ -27,3 +27,11 @@ def test_a_lone_named_hub_is_cut_only_where_allowed() -> None:
     assert choose(hub, words, 200).cut and [g.relation for g in choose(hub, words, 200).groups] == ["release_year"]
     assert choose(hub, words, 200, may_cut=False).groups == []
     assert choose(hub, set(), 200).groups == []  # nothing named: nothing chosen
+
+
+def test_a_type_stating_more_of_the_question_s_words_goes_first() -> None:
+    # every year's VOTES names "vote"; the one naming the year too is taken first, though it is not the cheapest
+    groups = [Group("n", f"votes_{y}", True, "Country", size) for y, size in ((1978, 1), (1990, 1), (2019, 3))]
+    words = question_words("How many points did Norway's public vote give Sweden in 2019?", [("Norway", "Country")],
+                           groups)
+    assert [g.relation for g in choose(groups, words, 3).groups] == ["votes_2019"]

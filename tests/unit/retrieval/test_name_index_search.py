@@ -60,3 +60,19 @@ def test_a_number_typed_with_or_without_its_punctuation_is_the_same_number() -> 
     assert [n.id for n, _ in index.numbers("Whose phone is 98824177531?", set())] == ["p1"]
     assert [n.id for n, _ in index.numbers("who has 555010022", set())] == ["p2"]  # an alias counts too
     assert index.numbers("whose phone is 98824177531?", {"p1"}) == []
+
+
+def test_capitals_name_the_one_entity_with_those_initials() -> None:
+    from xgrag.retrieval.name_index import NameIndex, initials_of
+
+    assert initials_of("United Kingdom") == "UK" and initials_of("United States of America") == "USA"
+    assert initials_of("Malta") is None and initials_of("the red house") is None
+    rows = [("c1", "United Kingdom", "Country", []), ("c2", "United States of America", "Country", []),
+            ("c3", "Iceland", "Country", []), ("p1", "Una Kerr", "Person", []), ("p2", "Ugo Koss", "Person", []),
+            ("t1", "Gold Standard", "Thing", []), ("t2", "GS", "Thing", [])]
+    index = NameIndex.build(rows, lambda text: text.lower().split())
+    assert [(n.id, typed) for n, typed in index.initials("Did the USA or the U.S.A. vote?", set())] == [
+        ("c2", "U.S.A."), ("c2", "USA")]
+    # "UK" abbreviates three names here (a country, two people): it names none; "GS" is an entity's own name
+    assert index.initials("How many points did the UK give Iceland?", set()) == []
+    assert index.initials("what is GS", set()) == [] and index.initials("the USA", {"c2"}) == []

@@ -29,3 +29,14 @@ def test_answer_kinds_from_question_words() -> None:
     assert value_kind("12", "count") and not value_kind("14.0", "count") and value_kind("14.0", "amount")
     assert value_kind("Ann", "agent", "person") and value_kind("Exotic Liquids", "agent", "supplier")
     assert not value_kind("Zodiac", "agent", "movie") and not value_kind("18.0", "agent")
+
+
+def test_lone_numbers_of_a_question_and_of_stored_text() -> None:
+    from xgrag.retrieval.words import question_numbers, stated_numbers
+
+    assert question_numbers("Who got Ireland's 12 points in 1998?") == {12, 1998}
+    # not pieces of a day, a phone number, a decimal, a thousands group or a code
+    assert question_numbers("Where was she on April 25, 2020 at 3?") == {3}
+    for text in ("Whose phone is 9-(882)417-7531?", "rated 3.5 stars", "12,000 people", "on 1/08/2017", "Road 7B"):
+        assert question_numbers(text) == set(), text
+    assert stated_numbers("VOTES 1998") == {1998} and stated_numbers("12.0") == {12} and stated_numbers("12.5") == set()

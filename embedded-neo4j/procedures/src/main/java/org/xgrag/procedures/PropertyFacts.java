@@ -30,10 +30,11 @@ import org.neo4j.graphdb.spatial.Point;
 /**
  * Facts stored in properties (a general mapping's fact properties), as {@code Retriever.fill_properties} reads
  * them: the same node_facts / rel_facts queries with the same transient filter ("&lt;element id&gt;#&lt;key&gt;"),
- * the same cap ({@code max_property_facts}) and the same choice of what to keep over it: the seeds' own facts,
- * then those whose key's words the question contains, then by id. Python adds an embedding similarity to the
- * second criterion when its retriever has an embedder; the procedures have none, so they choose as Python's
- * retriever without an embedder does.
+ * the same cap ({@code max_property_facts}) and, over it, the seeds' own facts first, then those whose key's words
+ * the question contains, then by id. Python's retriever chooses more finely, and differs from these procedures
+ * where it does: it adds an embedding similarity to the second criterion when it has an embedder, counts a
+ * relationship between two seeds as the seeds' own, and puts first the facts stating a day the question names or a
+ * lone number it names on a seed's relationship ("who got Ireland's 12 points in 1998").
  */
 final class PropertyFacts {
 
