@@ -208,6 +208,15 @@ class _Reading:
         # entity, as linking named it by that code
         self.codes = {t.lower() for t in re.findall(r"[\w.-]+", question)
                       if re.search(r"\d", t) and re.search(r"[^\W\d_]", t)}
+        # so does a value typed after the entity's type ("complaint 4866226": the Complaint whose id is 4866226), as
+        # linking named it by its label and key (Linker._by_label_and_key)
+        words = re.findall(r"[\w.-]+", question.lower())
+        typed_after = {(words[i], words[i + 1].strip(".")) for i in range(len(words) - 1)}
+        for f in facts:
+            typ = types.get(f.head)
+            if f.kind == "property" and f.via is None and typ and any(
+                    (t, f.tail.strip().lower()) in typed_after for t in key_text(typ).lower().split()[-1:]):
+                self.codes.add(f.tail.strip().lower())
         self.mentioned |= {f.head for f in facts if f.kind == "property" and f.via is None
                            and f.tail.strip().lower() in self.codes}
         # a word typed in capitals abbreviates the one name of the context with those initials ("the UK": United
@@ -327,7 +336,10 @@ class _Reading:
             else:  # a relationship's property: read from either end of the relationship
                 words = rel_words | (content_stems(f.via[0]) & self.q_stems)
                 for at, other in ((f.head, f.via[1]), (f.via[1], f.head)):
-                    out.setdefault(at, []).append(_Step(f, at, f.tail, True, "#" + f.relation, frozenset(words),
+                    # the type of the entity at the other end says which relationship ("when was complaint X sent
+                    # to the company": the date of its relationship to a Company), as it does of a triple's end
+                    ends = words | (self._type_stems(other) & self.q_stems)
+                    out.setdefault(at, []).append(_Step(f, at, f.tail, True, "#" + f.relation, frozenset(ends),
                                                         rel_words, other))
         for steps in out.values():
             steps.sort(key=lambda s: (s.fact.id, s.to))

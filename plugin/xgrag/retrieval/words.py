@@ -43,15 +43,16 @@ IRREGULAR = {
     "became": "become", "broke": "break", "broken": "break", "did": "do", "done": "do", "children": "child",
     "men": "man", "women": "woman", "mice": "mouse", "geese": "goose", "feet": "foot", "teeth": "tooth",
     "born": "birth", "movies": "movie", "kind": "type", "die": "death", "died": "death", "dies": "death",
-    "dead": "death",
+    "dead": "death", "response": "respond", "responses": "respond", "defense": "defend", "defence": "defend",
+    "offense": "offend", "offence": "offend",
 }
 _WORD = re.compile(r"[a-z0-9]+")
 
 
 def stem(word: str) -> str:
     """A crude, deterministic stem that makes the forms of one word meet: irregular forms from a list, then
-    -ing/-ed/-s/-es/-ies, a final -e and a doubled consonant dropped ("staring" and "stared" -> "star",
-    "running" -> "run", "carried" -> "carry"), and an agent suffix -er/-or on longer words ("director" ->
+    -ing/-ed/-s/-es/-ies, -ically/-icly to -ic, a final -e and a doubled consonant dropped ("staring" and
+    "stared" -> "star", "running" -> "run", "carried" -> "carry"), and an agent suffix -er/-or on longer words ("director" ->
     "direct", as DIRECTED_BY). An irregular form's base form goes through the last rules too, so that "wrote",
     "written", "writer", "write" and "writes" all meet. Both sides of a comparison go through it, so its odd
     stems ("mother" -> "moth") only ever meet each other."""
@@ -71,6 +72,8 @@ def stem(word: str) -> str:
             w = w[:-2]
         elif w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) > 3:
             w = w[:-1]
+        elif w.endswith(("ically", "icly")) and len(w) > 6:  # an adverb meets its adjective: "publicly", "public"
+            w = w[:w.rindex("ic") + 2]
         w = IRREGULAR.get(w, w)
         if w.endswith(("er", "or")) and len(w) > 4:
             w = w[:-2]

@@ -294,3 +294,24 @@ def test_capitals_abbreviate_the_one_name_with_those_initials() -> None:
     shared = facts + [Fact("u2", "Upper Kingsbury", "SCORED 2021", "Iceland", "edge", None, "Club", "Club")]
     reading = _Reading(ExtractiveReader(ConstantEmbedder()), "How many points did the UK give Iceland in 2021?", shared)
     assert "United Kingdom" not in reading.mentioned
+
+
+def test_a_value_typed_after_the_entity_s_type_names_it() -> None:
+    # "complaint 4866226": the Complaint whose id is 4866226, though its name says only its date; never the answer
+    facts = [Fact("c#id", "Complaint 2021-11-02", "id", "4866226", "property", None, "Complaint"),
+             Fact("c#state", "Complaint 2021-11-02", "state", "MI", "property", None, "Complaint"),
+             Fact("w", "Complaint 2021-11-02", "WITH", "Trouble During Payment", "edge", None, "Complaint", "Issue"),
+             Fact("a", "Complaint 2021-11-02", "AGAINST", "Shellpoint", "edge", None, "Complaint", "Company"),
+             Fact("a#date", "Complaint 2021-11-02", "date", "2021-11-03", "property", ("AGAINST", "Shellpoint")),
+             Fact("c#received", "Complaint 2021-11-02", "date received", "2021-11-02", "property", None, "Complaint")]
+    assert _read("What issue does complaint 4866226 raise?", facts) == ("Trouble During Payment.", ["w"])
+    # the type at a relationship's other end says which relationship's property ("sent to the company")
+    assert _read("When was complaint 4866226 sent to the company?", facts) == ("2021-11-03.", ["a#date"])
+    # a number after a word that is not the entity's type names nothing
+    assert _read("What issue does case 4866226 raise?", facts)[0] != "Trouble During Payment."
+
+
+def test_derived_forms_meet() -> None:
+    assert stem("response") == stem("respond") == stem("responded") and stem("publicly") == stem("public")
+    assert stem("defence") == stem("defend") and stem("historically") == stem("historic")
+    assert stem("family") == "family"  # -ly alone is no adverb suffix
