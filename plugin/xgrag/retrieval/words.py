@@ -53,9 +53,9 @@ def stem(word: str) -> str:
     """A crude, deterministic stem that makes the forms of one word meet: irregular forms from a list, then
     -ing/-ed/-s/-es/-ies, -ically/-icly to -ic, a final -e and a doubled consonant dropped ("staring" and
     "stared" -> "star", "running" -> "run", "carried" -> "carry"), and an agent suffix -er/-or on longer words
-    ("director" -> "direct", as DIRECTED_BY). An irregular form's base form goes through the last rules too, so that "wrote",
-    "written", "writer", "write" and "writes" all meet. Both sides of a comparison go through it, so its odd
-    stems ("mother" -> "moth") only ever meet each other."""
+    ("director" -> "direct", as DIRECTED_BY). An irregular form's base form goes through the last rules too, so
+    that "wrote", "written", "writer", "write" and "writes" all meet. Both sides of a comparison go through it,
+    so its odd stems ("mother" -> "moth") only ever meet each other."""
     w = word.lower()
     if w in IRREGULAR:
         w = IRREGULAR[w]
