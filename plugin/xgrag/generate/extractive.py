@@ -61,6 +61,7 @@ from xgrag.retrieval.words import (
     compound_stems,
     content_stems,
     question_dates,
+    question_months,
     stated_stems,
     stem,
     value_dates,
@@ -282,6 +283,7 @@ class _Reading:
             if f.via is not None and PROPERTY_ID_SEPARATOR in f.id:
                 self.rel_values.setdefault(split_property_fact_id(f.id)[0], []).append(f.tail)
         self.q_days = question_dates(plain)
+        self.q_months = question_months(plain)
 
     # -- words ------------------------------------------------------------------------------------
 
@@ -495,9 +497,10 @@ class _Reading:
                 [s.fact.id for s in steps])
 
     def _days(self, chain: _Chain) -> int:
-        """How many of the days the question names the chain states: in an entity's name ("Visit 2020-04-25..."),
-        a value, or a property of a relationship it follows (a visit's start)."""
-        if not self.q_days:
+        """How many of the days and months the question names the chain states: in an entity's name ("Visit
+        2020-04-25..."), a value, or a property of a relationship it follows (a visit's start); a month ("in May
+        2020") by any day of it."""
+        if not self.q_days and not self.q_months:
             return 0
         days: set[tuple[int, int, int]] = set()
         for step in chain.steps:
@@ -505,7 +508,7 @@ class _Reading:
             if not step.value:
                 for v in self.rel_values.get(step.fact.id, ()):
                     days |= value_dates(v)
-        return len(days & self.q_days)
+        return len(days & self.q_days) + len({(y, m) for y, m, _ in days} & self.q_months)
 
     def _against(self, chain: _Chain) -> int:
         """1 when the chain's first fact links two entities the question names against the way it names them, else

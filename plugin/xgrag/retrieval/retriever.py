@@ -25,7 +25,13 @@ from xgrag.retrieval.modes import Mode, check_hops
 from xgrag.retrieval.properties import plain_value, property_relevance
 from xgrag.retrieval.question import check_question
 from xgrag.retrieval.rows import REL_ROW_LEN, node_row, rel_row
-from xgrag.retrieval.words import question_dates, question_numbers, stated_numbers, value_dates
+from xgrag.retrieval.words import (
+    question_dates,
+    question_months,
+    question_numbers,
+    stated_numbers,
+    value_dates,
+)
 from xgrag.store.neo4j import Neo4jStore
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -164,16 +170,16 @@ class Retriever:
 
     def _most_relevant(self, sub: Subgraph, question: str, facts: list[PropertyFact], cap: int
                        ) -> list[PropertyFact]:
-        """All of `facts`, most relevant first: those stating a day the question names, or a lone number it names on a
-        seed's relationship, the seeds' own (a seed's, or a relationship's between two seeds: "how many units of
-        Queso Cabrales did order 10248 contain"), then by `property_relevance` of the key to the question, then in
-        canonical order (stable: a perturbation never reorders what it did not touch). The procedures
+        """All of `facts`, most relevant first: those stating a day or month the question names, or a lone number it
+        names on a seed's relationship, the seeds' own (a seed's, or a relationship's between two seeds: "how many
+        units of Queso Cabrales did order 10248 contain"), then by `property_relevance` of the key to the question,
+        then in canonical order (stable: a perturbation never reorders what it did not touch). The procedures
         (PropertyFacts.java) rank by the seeds' own and the key's words only."""
         seeds = set(sub.seeds)
         between = {rid for rid, r in sub.relationships.items() if r.source in seeds and r.target in seeds}
         of_seed = {rid for rid, r in sub.relationships.items() if r.source in seeds or r.target in seeds}
         relevance = property_relevance(question, sorted({f.key for f in facts}), self.embedder, self._key_vectors)
-        days = question_dates(question)
+        days, months = question_dates(question), question_months(question)
         # a seed's own numbers ("order 10248") say which entity, not which of its facts
         numbers = question_numbers(question) - {n for s in seeds if s in sub.nodes
                                                 for n in stated_numbers(sub.nodes[s].name)}
@@ -185,7 +191,8 @@ class Retriever:
             # a value on a day the question names first ("which place did X visit on April 25, 2020": that visit's
             # start, among the dozens of X's visits), or of a number it names of a seed's relationship ("who got
             # Ireland's 12 points in 1998": the votes of 1998, of total 12), then the seeds' own
-            named = (bool(days) and bool(value_dates(f.text) & days)) or (
+            on = value_dates(f.text) if days or months else set()
+            named = bool(on & days) or bool({(y, m) for y, m, _ in on} & months) or (
                 f.owner in of_seed and bool(numbers & (stated_numbers(f.text) | type_numbers.get(f.owner, set()))))
             return (not named, 0 if f.owner in seeds or f.owner in between else 1, -relevance.get(f.key, 0.0), f.id)
 

@@ -241,6 +241,25 @@ def stated_numbers(text: str) -> set[int]:
     return {int(m.group()) for m in _LONE_NUMBER.finditer(text)}
 
 
+_MONTH_YEAR = re.compile(rf"(?i)\b{_MONTH},?\s+(\d{{4}})\b")
+_ISO_MONTH = re.compile(r"\b(\d{4})-(\d{1,2})\b(?!-\d)")
+
+
+def question_months(text: str) -> set[tuple[int, int]]:
+    """The months a question names without a day, as (year, month): "in May 2020", "June, 1732", "2020-05"; a
+    month that is part of a day it names ("May 4, 2020", "4 May 2020") is a day (`question_dates`), not a month."""
+    days = {span for _, _, span in month_name_days(text)}
+    out: set[tuple[int, int]] = set()
+    for m in _MONTH_YEAR.finditer(text):
+        if any(a <= m.start() < b for a, b in days):
+            continue
+        out.add((int(m.group(2)), _MONTHS[m.group(1).lower().rstrip(".")]))
+    for m in _ISO_MONTH.finditer(text):
+        if 1 <= int(m.group(2)) <= 12:
+            out.add((int(m.group(1)), int(m.group(2))))
+    return out
+
+
 _ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 
 

@@ -315,3 +315,14 @@ def test_derived_forms_meet() -> None:
     assert stem("response") == stem("respond") == stem("responded") and stem("publicly") == stem("public")
     assert stem("defence") == stem("defend") and stem("historically") == stem("historic")
     assert stem("family") == "family"  # -ly alone is no adverb suffix
+
+
+def test_a_month_the_question_names_picks_the_fact_of_a_day_in_it() -> None:
+    facts = [Fact("v1", "Ana Watkins", "VISITS", "Place nr 92", "edge", None, "Person", "Place"),
+             Fact("v1#starttime", "Ana Watkins", "starttime", "2020-04-12T10:00:00Z", "property",
+                  ("VISITS", "Place nr 92")),
+             Fact("v2", "Ana Watkins", "VISITS", "Place nr 7", "edge", None, "Person", "Place"),
+             Fact("v2#starttime", "Ana Watkins", "starttime", "2020-05-25T09:40:39Z", "property",
+                  ("VISITS", "Place nr 7"))]
+    assert _read("Which place did Ana Watkins visit in May 2020?", facts) == ("Place nr 7.", ["v2"])
+    assert _read("Which place did Ana Watkins visit in April 2020?", facts) == ("Place nr 92.", ["v1"])

@@ -40,3 +40,12 @@ def test_lone_numbers_of_a_question_and_of_stored_text() -> None:
     for text in ("Whose phone is 9-(882)417-7531?", "rated 3.5 stars", "12,000 people", "on 1/08/2017", "Road 7B"):
         assert question_numbers(text) == set(), text
     assert stated_numbers("VOTES 1998") == {1998} and stated_numbers("12.0") == {12} and stated_numbers("12.5") == set()
+
+
+def test_months_named_without_a_day() -> None:
+    from xgrag.retrieval.words import question_months
+
+    assert question_months("Who was born in May 1732?") == {(1732, 5)}
+    assert question_months("Which trades were made in 2021-06 or in Sept. 2021?") == {(2021, 6), (2021, 9)}
+    # a month that is part of a day is a day
+    assert question_months("Where was she on May 4, 2020 or 4 May 2020?") == set()
