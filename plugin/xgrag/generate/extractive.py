@@ -75,6 +75,13 @@ READER_VERSION = "extractive-v6"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
+# "<wh-word> [noun] <auxiliary> the <noun> <next word>": the noun after the auxiliary is the question's subject when
+# the next word is its verb (not a preposition: "did the director of X" asks about the director)
+_PREPOSITIONS = frozenset("against between among amongst without within toward towards behind beyond near like per "
+                          "via during since until across along around beside besides despite inside outside "
+                          "through throughout under underneath upon versus".split())
+_SUBJECT = re.compile(r"\s*(?:how|when|where|why|what|which|who)(?:\s+[a-z]+)?\s+(?:did|does|do|has|have|had|will|"
+                      r"would|can|could)\s+the\s+([a-z]+)\s+([a-z]+)")
 UNKNOWN = NO_ANSWER  # generate.base: the one abstention text
 # Marks a chain whose last value is of the kind the question asks for, counted as one stated question word.
 KIND_STATED = "~kind"
@@ -85,6 +92,11 @@ KIND_STATED = "~kind"
 KIND_CLASS = "~class"
 MAX_FACTS = 3  # the longest chain read (MetaQA's 3-hop questions)
 MAX_CHAINS = 50_000  # chains looked at per question, at most (a bound, never reached on 400-fact contexts)
+
+
+def self_count(text: str, word: str) -> int:
+    """How many times `word` occurs in `text` as a word, in any case."""
+    return len(re.findall(rf"\b{re.escape(word)}\b", text.lower()))
 
 
 def _norm(text: str) -> str:
@@ -243,6 +255,15 @@ class _Reading:
         vocabulary = {st for r in relations for st in content_stems(r)}
         vocabulary |= {st for t in set(types.values()) for st in content_stems(key_text(t))}
         self.q_stems = stated_stems(plain, vocabulary) - own
+        # the subject of "how did the company respond to X", "what did the customer say": a type named after the
+        # question's verb ("did the company") and before its own verb is who acts, not what is asked (the answer is
+        # the response, not the company); its word is the subject's, as a seed's type is the seed's
+        subject = _SUBJECT.match(plain.lower())
+        if subject and subject.group(2) not in WEAK | _PREPOSITIONS:
+            noun = stem(subject.group(1))
+            if noun in {st for t in set(types.values()) for st in content_stems(key_text(t))} \
+                    and self_count(plain, subject.group(1)) == 1:
+                self.q_stems.discard(noun)
         self.kind = answer_kind(plain)
         # the noun a "which"/"what" asks for, and in a compound its head ("which OS version": a version; "what
         # machine type": a type, not a machine), the word before it a weaker clue

@@ -326,3 +326,14 @@ def test_a_month_the_question_names_picks_the_fact_of_a_day_in_it() -> None:
                   ("VISITS", "Place nr 7"))]
     assert _read("Which place did Ana Watkins visit in May 2020?", facts) == ("Place nr 7.", ["v2"])
     assert _read("Which place did Ana Watkins visit in April 2020?", facts) == ("Place nr 92.", ["v1"])
+
+
+def test_a_type_named_as_the_question_s_subject_is_not_what_it_asks() -> None:
+    # "how did the company respond": the company acts; the answer is the response, not a company it reaches
+    facts = [Fact("c#id", "Complaint 2021-11-01", "id", "4865628", "property", None, "Complaint"),
+             Fact("t", "Relief Given", "TO", "Complaint 2021-11-01", "edge", None, "Response", "Complaint"),
+             Fact("a", "Relief Given", "ANSWERED", "Wells Fargo", "edge", None, "Response", "Company"),
+             Fact("g", "Complaint 2021-11-01", "AGAINST", "Caliber", "edge", None, "Complaint", "Company")]
+    assert _read("How did the company respond to complaint 4865628?", facts) == ("Relief Given.", ["t"])
+    # a preposition after the noun: the noun is what is asked about ("the company against ...")
+    assert _read("Which company is complaint 4865628 against?", facts)[0] == "Caliber."
