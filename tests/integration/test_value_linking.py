@@ -113,3 +113,21 @@ def test_the_key_a_question_names_an_entity_by_is_stated_in_its_context(fleet: N
     without = retriever.retrieve("Where is delivery van 7731201Q based?",
                                  perturbation=Perturbation(excluded_property_ids=frozenset({fact_id})))
     assert van in without.nodes and fact_id not in without.properties
+
+
+def test_a_key_the_question_asks_for_is_stated_for_its_entity_and_neighbours(fleet: Neo4jStore) -> None:
+    from xgrag.model import Perturbation
+
+    retriever = Retriever(fleet)
+    # the vans' key "id" is no fact; "what is the id of ..." asks for it: the seed's neighbours' keys are stated
+    sub = retriever.retrieve("What is the id of the van based at North Depot?")
+    keys = {f.text for f in sub.properties.values() if f.key == "id"}
+    assert keys == {"7731200Q", "7731201Q"}
+    # a question that does not say the key's words gets no keys
+    assert not [f for f in retriever.retrieve("Which vans are based at North Depot?").properties.values()
+                if f.key == "id"]
+    # a unit like any other fact: a perturbation removes it
+    fact_id = next(f.id for f in sub.properties.values() if f.key == "id")
+    without = retriever.retrieve("What is the id of the van based at North Depot?",
+                                 perturbation=Perturbation(excluded_property_ids=frozenset({fact_id})))
+    assert fact_id not in without.properties and len([f for f in without.properties.values() if f.key == "id"]) == 1

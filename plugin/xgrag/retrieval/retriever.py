@@ -19,13 +19,14 @@ from xgrag.errors import UsageError
 from xgrag.model import Node, Perturbation, PropertyFact, Subgraph, key_text
 from xgrag.model.direction import read_stored
 from xgrag.model.provenance import FactProvenance, SourceEntry, fact_provenance
-from xgrag.retrieval.linking import LinkedEntity, Linker, node_from_map
+from xgrag.retrieval.linking import LinkedEntity, Linker, key_tokens, node_from_map, same_word
 from xgrag.retrieval.mentions import linking_record
 from xgrag.retrieval.modes import Mode, check_hops
 from xgrag.retrieval.properties import plain_value, property_relevance
 from xgrag.retrieval.question import check_question
 from xgrag.retrieval.rows import REL_ROW_LEN, node_row, rel_row
 from xgrag.retrieval.words import (
+    WEAK,
     question_dates,
     question_months,
     question_numbers,
@@ -33,6 +34,7 @@ from xgrag.retrieval.words import (
     value_dates,
 )
 from xgrag.store.neo4j import Neo4jStore
+from xgrag.store.queries import q as quote
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -125,6 +127,8 @@ class Retriever:
         else:
             sub = self.khop(seeds, hops or self.settings.hops, ex_nodes, ex_rels)
         self.fill_properties(sub, question, perturbation.excluded_property_ids)
+        if question:
+            self._state_asked_keys(sub, question, perturbation.excluded_property_ids)
         if linked is not None:  # what the question's names matched, for the explanation (given seeds: none linked)
             self._state_linked_keys(sub, linked, perturbation.excluded_property_ids)
             sub.linking = linking_record(question, linked, bool(sub.seeds))
@@ -143,6 +147,37 @@ class Retriever:
             fact = PropertyFact(le.node.id, le.stated[0], le.stated[1])
             if fact.id not in gone and fact.id not in sub.properties:
                 sub.add_property(fact)
+
+    def _state_asked_keys(self, sub: Subgraph, question: str, excluded: Iterable[str]) -> None:
+        """The key of the question's entities and of their neighbours, as a fact, when the question says the key's
+        words ("What is Damian Grzanka's user id?", "the id of the accepted answer to X"): a key identifies a node
+        and is no fact of a mapping, but a question that names it asks for its value. Keys that are names or facts
+        already are stated as such. (The procedures' xgrag.subgraph does not add them.)"""
+        schema = self.store.schema
+        if not schema.general or not sub.seeds:
+            return
+        words = key_tokens(question)
+        seeds = set(sub.seeds)
+        near = sorted(seeds | {r.target for r in sub.relationships.values() if r.source in seeds}
+                      | {r.source for r in sub.relationships.values() if r.target in seeds})
+        gone = set(excluded)
+        for m in schema.entity_mappings():
+            if not m.key or m.key in m.name or m.key in m.facts:
+                continue
+            said = key_tokens(key_text(m.key))
+            # each of the key's words is one of the question's, or ends with one ("uuid": an id)
+            if not said or not all(any(same_word(k, w) or (len(w) >= 2 and w not in WEAK and k.endswith(w)) for w in words)
+                                   for k in said):
+                continue
+            # identifiers from the validated mapping; the ids and the key's name are parameters
+            rows = self.store.query(f"MATCH (n:{quote(m.label)}) WHERE elementId(n) IN $ids "
+                                    "RETURN elementId(n) AS id, n[$key] AS value", {"ids": near, "key": m.key})
+            for row in rows:
+                if row["value"] is None:
+                    continue
+                fact = PropertyFact(str(row["id"]), m.key, plain_value(row["value"]))
+                if fact.id not in gone and fact.id not in sub.properties:
+                    sub.add_property(fact)
 
     @_one_read_transaction
     def fill_properties(self, sub: Subgraph, question: str = "", excluded: Iterable[str] = ()) -> None:

@@ -278,9 +278,11 @@ def value_dates(text: str) -> set[Day]:
 def compound_stems(key_words: set[str], q_words: set[str]) -> set[str]:
     """Question words that begin or end a key written as one word ("confirmedtime" states "confirmed" and
     "time", "healthstatus" states "health" and "status"): the stems of those question words (of 4 letters or
-    more; a key's own words of 7 or more)."""
+    more; a key's own words of 7 or more); and "id" of an identifier ending in it ("uuid", "userid")."""
     out = set()
     for k in key_words:
+        if k.endswith("id") and k != "id" and "id" in q_words:  # an identifier written as one word: "uuid", "userid"
+            out.add("id")
         if len(k) < 7:
             continue
         for w in q_words:

@@ -49,3 +49,10 @@ def test_months_named_without_a_day() -> None:
     assert question_months("Which trades were made in 2021-06 or in Sept. 2021?") == {(2021, 6), (2021, 9)}
     # a month that is part of a day is a day
     assert question_months("Where was she on May 4, 2020 or 4 May 2020?") == set()
+
+
+def test_an_identifier_written_as_one_word_states_id() -> None:
+    from xgrag.retrieval.words import compound_stems
+
+    assert "id" in compound_stems({"uuid"}, {"what", "id", "user"})
+    assert "id" not in compound_stems({"uuid"}, {"what", "user"}) and compound_stems({"id"}, {"id"}) == set()
