@@ -166,8 +166,8 @@ class Retriever:
                 continue
             said = key_tokens(key_text(m.key))
             # each of the key's words is one of the question's, or ends with one ("uuid": an id)
-            if not said or not all(any(same_word(k, w) or (len(w) >= 2 and w not in WEAK and k.endswith(w)) for w in words)
-                                   for k in said):
+            if not said or not all(any(same_word(k, w) or (len(w) >= 2 and w not in WEAK and k.endswith(w))
+                                       for w in words) for k in said):
                 continue
             # identifiers from the validated mapping; the ids and the key's name are parameters
             rows = self.store.query(f"MATCH (n:{quote(m.label)}) WHERE elementId(n) IN $ids "
