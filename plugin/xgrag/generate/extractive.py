@@ -260,10 +260,10 @@ class _Reading:
         # the response, not the company); its word is the subject's, as a seed's type is the seed's
         subject = _SUBJECT.match(plain.lower())
         if subject and subject.group(2) not in WEAK | _PREPOSITIONS:
-            noun = stem(subject.group(1))
-            if noun in {st for t in set(types.values()) for st in content_stems(key_text(t))} \
+            actor = stem(subject.group(1))
+            if actor in {st for t in set(types.values()) for st in content_stems(key_text(t))} \
                     and self_count(plain, subject.group(1)) == 1:
-                self.q_stems.discard(noun)
+                self.q_stems.discard(actor)
         self.kind = answer_kind(plain)
         # the noun a "which"/"what" asks for, and in a compound its head ("which OS version": a version; "what
         # machine type": a type, not a machine), the word before it a weaker clue
