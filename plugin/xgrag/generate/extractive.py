@@ -19,7 +19,9 @@ property ("When was Nancy Davolio born?" -> the birth date of Nancy Davolio). Ch
    date, never her manager's);
 5. fewer facts (a direct fact that states the question's words beats a chain; with no relation word at all,
    a chain whose relations pass the embedding threshold beats a direct fact, as before);
-6. the chain's order against the question's (the relation named next to the entity comes first: "who directed
+6. a fact between two entities the question names read the way it names them ("how many points did Norway give
+   Sweden": Norway -> Sweden before Sweden -> Norway; the entity after "from" or "by" is the start), then the
+   chain's order against the question's (the relation named next to the entity comes first: "who directed
    movies that share actors with X" is X's actors, their movies, those movies' directors);
 7. relation similarity by name embeddings ("how popular is X" -> HAS_IMDB_VOTES), then fact ids.
 
@@ -30,7 +32,9 @@ except the same relation
 twice in a row ("the films starred by X actors": X's actors, then their films), which must be followed by a fact
 that does, or be asked for by the question ("co-stars", "also directed", a relation word said twice). Entities
 count as mentioned the way linking sees them (xgrag.retrieval.linking: whole names with case and possessives
-folded, then the beginning or end of a name: "peter" mentions "Peter Rabbit").
+folded, then the beginning or end of a name: "peter" mentions "Peter Rabbit"; a value typed after the entity's type,
+"complaint 4866226"; capitals abbreviating one name, "the UK"). A type named as the question's subject ("how did
+the company respond to X") is who acts, not a word the answer's chain must state.
 
 Because it is grounded by construction and reports the facts it used (`Generation.evidence`: relationship ids and
 property fact ids), it is the offline default and the reference model for checking that explanations point at
@@ -71,7 +75,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v6"
+READER_VERSION = "extractive-v7"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
