@@ -288,6 +288,15 @@ class _Reading:
         # a relation word said twice asks for the relation twice; the noun a "which"/"what" asks for is not a
         # saying of it ("which shipper shipped order 10248" asks for SHIPPED_VIA once)
         self.q_counts = [stem(w) for i, w in enumerate(q_words) if i == 0 or q_words[i - 1] not in _WH]
+        # a "grand" relative is the relation twice ("grandfather": a parent's father), the head said twice
+        self.q_counts += [stem(w[5:]) for w in q_words if w.startswith("grand") and len(w) > 8]
+        # "X's father": the words after a name's possessive name a relation read from X (graphs write (X)-[:FATHER]->
+        # (his father)); a relation named by the same word ("FATHER", not "DIRECTED" for "director") is read forward
+        low = question.lower().replace("\u2019", "'")
+        self.possessed: dict[str, set[str]] = {}
+        for name in self.mentioned:
+            for m in re.finditer(re.escape(name.lower()) + r"'s?\s+([a-z]+)(?:\s+([a-z]+))?", low):
+                self.possessed.setdefault(name, set()).update(w for w in m.groups() if w)
         self.positions = self._positions(plain, vocabulary)
         spans = reader._question_spans(question)
         self.fact_texts = {f.id: f"{f.head} {f.relation} {f.tail}" for f in facts}
@@ -518,7 +527,7 @@ class _Reading:
         return (-len(touched & self.mentioned), -self._days(chain), not kind_ok and not agent, noun_ok,
                 repeats - len(chain.covered - {KIND_CLASS}), -repeats,
                 someone if agent or self.asked_class is not None else 0,
-                length, self._against(chain), -self._alignment(chain), -sum(self._score(s.fact) for s in steps),
+                length, self._against(chain) + self._backwards(chain), -self._alignment(chain), -sum(self._score(s.fact) for s in steps),
                 [s.fact.id for s in steps])
 
     def _days(self, chain: _Chain) -> int:
@@ -551,6 +560,23 @@ class _Reading:
         said_first, said_second = sorted(ends, key=lambda e: at[e][0])  # type: ignore[index]
         start = said_second if self._after_from(at[said_second][0]) else said_first  # type: ignore[index]
         return 0 if start == ends[0] else 1
+
+    def _backwards(self, chain: _Chain) -> int:
+        """How many facts of the chain read a relation named after a possessive ("X's father", "X's paternal
+        grandfather") against its direction: from the relation's end instead of its start."""
+        words = self.possessed.get(chain.steps[0].at)
+        if not words:
+            return 0
+        out = 0
+        for step in chain.steps:
+            f = step.fact
+            if f.kind != "edge":
+                continue
+            rel = key_text(f.relation).lower().replace(" ", "")
+            if rel and any(w == rel or w == rel + "s" or (w.endswith(rel) and len(rel) >= 4) for w in words) \
+                    and step.at != f.head:
+                out += 1
+        return out
 
     def _after_from(self, position: int) -> bool:
         """The question's word before the token at `position` (an article skipped) is "from" or "by"."""

@@ -44,7 +44,7 @@ IRREGULAR = {
     "men": "man", "women": "woman", "mice": "mouse", "geese": "goose", "feet": "foot", "teeth": "tooth",
     "born": "birth", "movies": "movie", "kind": "type", "die": "death", "died": "death", "dies": "death",
     "dead": "death", "response": "respond", "responses": "respond", "defense": "defend", "defence": "defend",
-    "offense": "offend", "offence": "offend",
+    "offense": "offend", "offence": "offend", "paternal": "father", "maternal": "mother",
 }
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -59,6 +59,8 @@ def stem(word: str) -> str:
     w = word.lower()
     if w in IRREGULAR:
         w = IRREGULAR[w]
+        if w.endswith(("er", "or")) and len(w) > 4:  # "paternal" -> "father", as "father" itself stems
+            w = w[:-2]
     else:
         if w.endswith("ing") and len(w) > 5:
             w = w[:-3]

@@ -337,3 +337,19 @@ def test_a_type_named_as_the_question_s_subject_is_not_what_it_asks() -> None:
     assert _read("How did the company respond to complaint 4865628?", facts) == ("Relief Given.", ["t"])
     # a preposition after the noun: the noun is what is asked about ("the company against ...")
     assert _read("Which company is complaint 4865628 against?", facts)[0] == "Caliber."
+
+
+def test_a_possessive_reads_the_relation_it_names_forward_and_grand_relatives_twice() -> None:
+    # (child)-[:FATHER]->(father), (child)-[:MOTHER]->(mother), as a genealogy graph writes them
+    def rel(rid: str, child: str, kind: str, parent: str) -> Fact:
+        return Fact(rid, child, kind, parent, "edge", None, "Person", "Person")
+
+    facts = [rel("1", "Gerald Ford", "FATHER", "Leslie King"), rel("2", "Michael Ford", "FATHER", "Gerald Ford"),
+             rel("3", "Gerald Ford", "MOTHER", "Dorothy Gardner"), rel("4", "Leslie King", "FATHER", "Charles King"),
+             rel("5", "Dorothy Gardner", "FATHER", "Levi Gardner"), rel("6", "Steven Ford", "FATHER", "Gerald Ford")]
+    assert _read("Who was Gerald Ford's father?", facts) == ("Leslie King.", ["1"])
+    assert _read("Who was Gerald Ford's paternal grandfather?", facts) == ("Charles King.", ["1", "4"])
+    assert _read("Who was Gerald Ford's maternal grandfather?", facts) == ("Levi Gardner.", ["3", "5"])
+    # a verb's relation keeps reading both ways ("X's director": (Person)-[:DIRECTED]->(Movie))
+    films = [Fact("d", "Lana Wachowski", "DIRECTED", "The Matrix", "edge", None, "Person", "Movie")]
+    assert _read("Who is The Matrix's director?", films)[0] == "Lana Wachowski."
