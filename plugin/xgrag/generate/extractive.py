@@ -527,7 +527,8 @@ class _Reading:
         return (-len(touched & self.mentioned), -self._days(chain), not kind_ok and not agent, noun_ok,
                 repeats - len(chain.covered - {KIND_CLASS}), -repeats,
                 someone if agent or self.asked_class is not None else 0,
-                length, self._against(chain) + self._backwards(chain), -self._alignment(chain), -sum(self._score(s.fact) for s in steps),
+                length, self._against(chain) + self._backwards(chain), -self._alignment(chain),
+                -sum(self._score(s.fact) for s in steps),
                 [s.fact.id for s in steps])
 
     def _days(self, chain: _Chain) -> int:
