@@ -283,6 +283,13 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
         self._prefix: tuple[list[int], Any] | None = None  # (token ids, their DynamicCache), under the model's lock
 
     @property
+    def caches_prefixes(self) -> bool:
+        """Whether a prompt prefix already scored is reused (`reuse_prefix`): then, like a server's prefix cache, the
+        explainer's "auto" context order puts the units most likely to matter last (xgrag.explain.prefix), so the
+        probes most worth asking recompute only the tail of the prompt."""
+        return self.reuse_prefix
+
+    @property
     def params(self) -> dict[str, Any]:
         params: dict[str, Any] = {"model": self.model_id, "temperature": self.temperature, "seed": self.seed,
                                   "max_new_tokens": self.max_new_tokens}
