@@ -324,3 +324,15 @@ def test_small_drops_adding_up_over_a_cumulative_removal_make_no_fact_necessary(
     assert step.necessary == 1
     if scheduler == "group":  # the binary search crossed the threshold by the festivals' drops adding up
         assert step.diffuse is not None and step.diffuse >= 1
+
+
+@pytest.mark.parametrize("scheduler", ["group", "proxy"])
+def test_a_group_whose_halves_each_keep_a0_is_cleared_not_split_down_to_single_facts(scheduler: str) -> None:
+    # every festival removed makes a0 0.9 times as likely: ten together lower P(a0) by 1.05 nats (beyond ln 2), five
+    # by 0.53 (not). A group of ten festivals "moves" a0 and neither half does: under logprob the second half is
+    # tested instead of inferred to hold a mover, and both are cleared (inferring it split down to single festivals)
+    cfg = ExplainSettings(strategies=("edge",), response_score="logprob", noise_runs=1, scheduler=scheduler,
+                          group_verify=0, resolve_redundancy=False)  # type: ignore[arg-type]
+    result, gen = explain(cfg, movie_graph(noise=36), DilutingScorer(36, factor=0.9))
+    assert result.top("edge", 1)[0].id == "r1"
+    assert gen.scored <= 21  # splitting by elimination spent 29 (group) and 30 (proxy) here
