@@ -9,8 +9,9 @@ context holds `--min-facts`..`--max-facts` facts (about 1,000-3,000 prompt token
 XGRAG_BENCH_URI or an embedded Neo4j started for the run). Per question, in one process with the model loaded and
 warmed once: the context retrieved once; the explanation with the default plan (`auto`), response score
 "logprob" (no decoding per probe: log P(a0 | perturbed context), SmolLM2's prefix KV cache reused across probes),
-one baseline; then the answer alone on the same prompt (prefill + up to 16 decoded tokens), timed. The
-explanation's time beyond the answer is its wall time minus the answer's (its baseline generation is the answer).
+one baseline; then the answer alone on the same prompt (its context order re-applied; prefill + up to 16 decoded
+tokens), timed. The explanation's time beyond the answer is its wall time minus the answer's (its baseline
+generation is the answer).
 `--exhaustive` also runs leave-one-out with the same score for top-3 agreement (slow: one pass per fact).
 
 JSON: {"answer_s_mean", "explain_s_mean", "ratio", "top3_agreement_with_exhaustive", "n", "rows": [...]}.
@@ -34,6 +35,7 @@ from xgrag.config import Settings  # noqa: E402
 from xgrag.embed import default_embedder  # noqa: E402
 from xgrag.evaluate import faithfulness as f  # noqa: E402
 from xgrag.explain import Explainer, ExplainSettings  # noqa: E402
+from xgrag.explain.prefix import promise_order  # noqa: E402
 from xgrag.generate.prompt import render  # noqa: E402
 from xgrag.generate.smollm2 import SmolLM2Generator  # noqa: E402
 from xgrag.retrieval.retriever import Retriever  # noqa: E402
@@ -74,13 +76,18 @@ def main() -> None:
             t0 = time.perf_counter()
             ex = explainer.explain(question, subgraph=sub)
             explain_wall = time.perf_counter() - t0
-            ctx = render(question, ex.subgraph.to_subgraph())
+            # the explanation's own prompt: its context order ("promise" for SmolLM2 reusing prefixes) re-applied
+            explained = ex.subgraph.to_subgraph()
+            order = promise_order(question, explained, emb) if ex.cost.prefix and ex.cost.prefix.order == "promise" \
+                else None
+            ctx = render(question, explained, order=order)
             t1 = time.perf_counter()
             answer = gen.generate(ctx.prompt, ctx.system)
             answer_s = time.perf_counter() - t1
             row: dict[str, Any] = {
                 "qid": q["qid"], "question": question, "facts": len(ex.subgraph.relationships),
-                "prompt_tokens": answer.usage.prompt_tokens, "answer": answer.text,
+                "prompt_tokens": answer.usage.prompt_tokens, "answer": answer.text, "explained_answer": ex.answer,
+                "context_order": ex.cost.prefix.order if ex.cost.prefix else None,
                 "same_answer_as_explained": answer.text == ex.answer, "answer_s": round(answer_s, 3),
                 "explain_s": round(explain_wall - answer_s, 3), "explain_wall_s": round(explain_wall, 3),
                 "scheduler": ex.group_testing.scheduler if ex.group_testing else "exhaustive",

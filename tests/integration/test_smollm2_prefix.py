@@ -38,3 +38,20 @@ def test_scores_from_the_kept_prefix_equal_full_passes_and_compute_only_the_tail
     first_removed = reusing.chat_prompt(prompt(FACTS[1:]), SYSTEM)
     assert reusing.text_logprobs(first_removed + answer, score_from=len(first_removed)).reused_tokens < 40
     assert fresh.text_logprobs(late + answer, score_from=len(late)).reused_tokens == 0
+
+
+def test_scoring_the_generated_answer_reuses_the_generations_cache() -> None:
+    # an explanation's baseline: the answer generated, then scored on the same prompt (log P(a0 | G)); the
+    # generation's own KV cache is kept, so the score computes only the tokens from the answer on, same numbers
+    reusing, fresh = SmolLM2Generator(max_new_tokens=8), SmolLM2Generator(max_new_tokens=8, reuse_prefix=False)
+    answer = reusing.generate(prompt(FACTS), SYSTEM).text
+    assert answer
+    text = reusing.chat_prompt(prompt(FACTS), SYSTEM)
+    scored = reusing.text_logprobs(text + answer, score_from=len(text))
+    prompt_tokens = len([e for e in scored.ends if e <= len(text)])
+    assert scored.reused_tokens >= prompt_tokens - 2
+    again = fresh.text_logprobs(text + answer, score_from=len(text))
+    assert again.reused_tokens == 0
+    assert scored.logprobs[-1] == pytest.approx(again.logprobs[-1], abs=1e-3)
+    assert reusing.score_answer(prompt(FACTS), SYSTEM, answer).logprob == pytest.approx(
+        fresh.score_answer(prompt(FACTS), SYSTEM, answer).logprob, abs=1e-3)

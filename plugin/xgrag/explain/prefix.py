@@ -1,7 +1,8 @@
 """Prefix-friendly probes: the order of xgrag's own prompt, and how much of each probe's prompt a server can reuse.
 
 OpenAI-compatible servers (vLLM, llama.cpp, LM Studio) and Ollama keep the key/value cache of a prompt prefix they
-saw and skip recomputing it when the next prompt starts the same way. A probe is the baseline prompt without one
+saw and skip recomputing it when the next prompt starts the same way; SmolLM2 in process does the same when it
+scores (`reuse_prefix`). A probe is the baseline prompt without one
 unit: everything before the removed unit is shared. `context_rank` orders xgrag's context so the units most likely
 to matter come last (closest to the question by the run's embedder, decided once before the baseline: blind to the
 answer and to which facts a generator says it used), so the probes most worth asking share the longest prefix.
@@ -24,7 +25,8 @@ Vectors = Callable[[list[str]], Mapping[str, np.ndarray]]
 
 
 def serves_prefix_cache(generator: object) -> bool:
-    """Whether the generator is a server that caches prompt prefixes (it says so: `caches_prefixes`)."""
+    """Whether the generator reuses the computation of prompt prefixes it saw (it says so: `caches_prefixes`): a
+    server with a prefix cache, or an in-process model that keeps a scored prefix's KV cache (SmolLM2)."""
     return bool(getattr(generator, "caches_prefixes", False))
 
 

@@ -287,6 +287,17 @@ class ExplainRun:
         """Did this response move away from a0, beyond the noise floor (under logprob: by the drop that counts)?"""
         return self.effect(response) > self.change_floor
 
+    def moved_from(self, reference: Response | None, response: Response) -> bool:
+        """Did `response` move away from a0 compared with the context `reference` answered (None: the full context,
+        i.e. `moved`)? A removal from a reduced context is judged against that context: under "logprob" by the drop
+        of log P(a0) from the reduced context's own score, not from the full context's, so the small drops of the
+        removals already made (each a0 kept) do not add up to a change that no removal made on its own. Under
+        "shift" a reduced context the removals kept still answers a0, so it is `moved`."""
+        if reference is None or reference.score is None or response.score is None:
+            return self.moved(response)
+        importance = logprob_importance(reference.score.logprob, response.score.logprob)
+        return importance > self.change_floor
+
     def shift(self, text: str) -> float:
         """XGRAG Imp = 1 - cos(E(a0), E(answer)) for one answer text (the "shift" score; schedulers use `effect`,
         which also handles scored responses)."""

@@ -28,8 +28,9 @@ RESPONSE_SCORES: tuple[ResponseScore, ...] = ("shift", "logprob")
 # The order of entities and facts in xgrag's own prompt (xgrag.explain.prefix): "promise" ranks them by closeness to
 # the question (embeddings only, before the baseline: blind to the answer), the closest last, so a probe removing a
 # unit likely to matter shares the longest prefix with the baseline prompt (a server's prefix cache reuses it);
-# "canonical" is the name order; "auto" is "promise" for a generator served over HTTP (which caches prefixes:
-# vLLM, llama.cpp, LM Studio, Ollama) and "canonical" for one in process. Either is deterministic.
+# "canonical" is the name order; "auto" is "promise" for a generator that reuses prompt prefixes (`caches_prefixes`:
+# servers over HTTP, vLLM, llama.cpp, LM Studio, Ollama; SmolLM2 in process, which keeps the KV cache of the prompt
+# it scored) and "canonical" for any other. Either is deterministic.
 ContextOrder = Literal["auto", "promise", "canonical"]
 CONTEXT_ORDERS: tuple[ContextOrder, ...] = ("auto", "promise", "canonical")
 APPLY: tuple[Apply, ...] = ("memory", "cypher")

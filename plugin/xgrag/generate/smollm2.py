@@ -275,12 +275,20 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
         self.top_k = int(top_k)
         self.threads = threads if threads is not None else default_threads()
         # Scoring many perturbations of one context (response score "logprob"): the key/value cache of the last text
-        # scored from scratch is kept, and a text sharing a long token prefix with it is scored from a copy of that
-        # cache cropped to the shared prefix, so only the tokens after the first difference are computed. A probe
+        # scored from scratch (or of the last generation: its prompt and answer) is kept, and a text sharing a long
+        # token prefix with it is scored from a copy of that cache cropped to the shared prefix, so only the tokens
+        # after the first difference are computed. A probe
         # that removes a fact late in the prompt then costs a fraction of a full pass. Same numbers up to float
         # rounding (tests/integration/test_smollm2_prefix.py); not part of `params`: it changes no output.
         self.reuse_prefix = reuse_prefix
         self._prefix: tuple[list[int], Any] | None = None  # (token ids, their DynamicCache), under the model's lock
+
+    @property
+    def caches_prefixes(self) -> bool:
+        """Whether a prompt prefix already scored is reused (`reuse_prefix`): then, like a server's prefix cache, the
+        explainer's "auto" context order puts the units most likely to matter last (xgrag.explain.prefix), so the
+        probes most worth asking recompute only the tail of the prompt."""
+        return self.reuse_prefix
 
     @property
     def params(self) -> dict[str, Any]:
@@ -326,11 +334,16 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
                 if stop:
                     kwargs.update(stop_strings=list(stop), tokenizer=tok)
                 if logprobs is not None:
-                    kwargs.update(output_logits=True, return_dict_in_generate=True)
+                    kwargs.update(output_logits=True)
+                # the generation's own KV cache is kept when prefixes are reused: scoring the answer it gave on the
+                # same prompt (an explanation's baseline score) then computes only the answer's tokens
+                kwargs.update(return_dict_in_generate=True)
                 torch.manual_seed(self.seed)
                 with torch.inference_mode():
                     out = lm.model.generate(input_ids=input_ids, attention_mask=torch.ones_like(input_ids), **kwargs)
-                sequences = out.sequences if logprobs is not None else out
+                sequences = out.sequences
+                if self.reuse_prefix:
+                    self._keep_generation_cache(sequences, out)
                 new = [int(t) for t in sequences[0, n_prompt:]]
                 ended = bool(new) and new[-1] in lm.eos_ids
                 token_lps: list[TokenLogprob] | None = [] if logprobs is not None else None
@@ -418,6 +431,16 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
         skipped: list[float | None] = [None] * first
         return TextLogprobs([text[a:b] for a, b in offsets], [a for a, _ in offsets], [b for _, b in offsets],
                             [*skipped, *values], [[] for _ in range(first)] + top_lps, seconds, reused)
+
+    def _keep_generation_cache(self, sequences: Any, out: Any) -> None:
+        """Keep what generate() computed (the prompt and the tokens it generated, but the last, which no pass read) as
+        the reference `text_logprobs` reuses. Under the model's lock."""
+        cache = getattr(out, "cache", None) or getattr(out, "past_key_values", None)
+        if cache is None or not hasattr(cache, "crop"):
+            return
+        length = int(cache.get_seq_length())
+        if length >= MIN_REUSED_TOKENS:
+            self._prefix = ([int(t) for t in sequences[0, :length]], cache)
 
     def _cached_prefix(self, token_ids: list[int], first: int) -> tuple[Any, int]:
         """(a copy of the kept cache cropped to the prefix `token_ids` shares with it, its length), or (None, 0)

@@ -119,6 +119,9 @@ class ResolveRedundancyStep(Step):
     citation_guided: bool
     redundant: int
     necessary: int
+    # binary search under "logprob": how often the drop from the reduced context crossed the threshold only by adding
+    # up small drops (the last fact removed no change on its own: none necessary there); absent when never
+    diffuse: int | None = omitted()
 
 
 class ChunkTextStep(Step):

@@ -210,17 +210,18 @@ def test_change_floor_is_the_noise_floor_or_under_logprob_the_drop_that_counts()
 
 
 class DilutingScorer(ScoringGenerator):
-    """ScoringGenerator, and every festival fact removed makes a0 0.99 times as likely: each removal lowers P(a0)
-    a little, as a real model's does when its prompt changes."""
+    """ScoringGenerator, and every festival fact removed makes a0 `factor` (0.99) times as likely: each removal lowers
+    P(a0) a little, as a real model's does when its prompt changes."""
 
-    def __init__(self, festivals: int) -> None:
+    def __init__(self, festivals: int, factor: float = 0.99) -> None:
         super().__init__(year_factor=1.0)
         self.festivals = festivals
+        self.factor = factor
 
     def score_answer(self, prompt: str, system: str | None, answer: str) -> AnswerScore:
         base = super().score_answer(prompt, system, answer)
         missing = self.festivals - prompt.count("shown at")
-        return AnswerScore(base.logprob + missing * math.log(0.99), base.tokens, base.usage)
+        return AnswerScore(base.logprob + missing * math.log(self.factor), base.tokens, base.usage)
 
 
 @pytest.mark.parametrize("scheduler", ["group", "proxy"])
@@ -304,3 +305,34 @@ def test_console_and_html_say_what_was_scored() -> None:
     assert view["honesty"]["response_score"] == "logprob"
     assert ["scored probes (log P of a\u2080, one forward pass each)", "5"] in view["cost"]
     assert all(r["changed"] is None for r in view["rows"])
+
+
+@pytest.mark.parametrize("scheduler", ["exhaustive", "group"])
+def test_small_drops_adding_up_over_a_cumulative_removal_make_no_fact_necessary(scheduler: str) -> None:
+    # two director facts support a0 (either keeps it: redundant support), and every festival fact removed makes a0
+    # 0.9 times as likely, a drop of 0.105 nats: no single removal moves it, but removing seven festivals together
+    # lowers P(a0) beyond ln 2. The resolution judges each removal against the reduced context it is made from:
+    # only the director left last is necessary once the other is out, no festival is
+    sub = movie_graph(noise=20, second_director=True)
+    gen = DilutingScorer(20, factor=0.9)
+    cfg = ExplainSettings(strategies=("edge",), response_score="logprob", noise_runs=1, dedup=False,
+                          scheduler=scheduler, group_verify=0)  # type: ignore[arg-type]
+    result, _ = explain(cfg, sub, gen)
+    conditional = sorted(c.id for c in result.components if c.evaluated == "conditional")
+    assert len(conditional) == 1 and conditional[0] in ("r1", "r6")
+    step = next(s for s in result.trace if isinstance(s, ResolveRedundancyStep))
+    assert step.necessary == 1
+    if scheduler == "group":  # the binary search crossed the threshold by the festivals' drops adding up
+        assert step.diffuse is not None and step.diffuse >= 1
+
+
+@pytest.mark.parametrize("scheduler", ["group", "proxy"])
+def test_a_group_whose_halves_each_keep_a0_is_cleared_not_split_down_to_single_facts(scheduler: str) -> None:
+    # every festival removed makes a0 0.9 times as likely: ten together lower P(a0) by 1.05 nats (beyond ln 2), five
+    # by 0.53 (not). A group of ten festivals "moves" a0 and neither half does: under logprob the second half is
+    # tested instead of inferred to hold a mover, and both are cleared (inferring it split down to single festivals)
+    cfg = ExplainSettings(strategies=("edge",), response_score="logprob", noise_runs=1, scheduler=scheduler,
+                          group_verify=0, resolve_redundancy=False)  # type: ignore[arg-type]
+    result, gen = explain(cfg, movie_graph(noise=36), DilutingScorer(36, factor=0.9))
+    assert result.top("edge", 1)[0].id == "r1"
+    assert gen.scored <= 21  # splitting by elimination spent 29 (group) and 30 (proxy) here

@@ -16,6 +16,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from langchain_core.outputs import ChatGeneration, ChatResult
 
 from xgrag.embed import EmbeddingError
+from xgrag.explain.prefix import serves_prefix_cache
 from xgrag.generate.base import Generation, GenerationError, Generator
 from xgrag.generate.embedders import LangChainEmbedder, OllamaEmbedder
 from xgrag.generate.factory import check_generator_spec, make_embedder, make_generator
@@ -459,6 +460,13 @@ def test_smollm2_params_and_validation() -> None:
         SmolLM2Generator(max_new_tokens=0)
     with pytest.raises(ValueError, match="exactly one"):
         gen.complete()
+
+
+def test_smollm2_reusing_prefixes_gets_the_promise_order_under_auto() -> None:
+    # it keeps the KV cache of the prompt it scored: the explainer's "auto" order then puts the units most likely to
+    # matter last, as for a server's prefix cache (nothing is loaded to tell)
+    assert SmolLM2Generator().caches_prefixes and serves_prefix_cache(SmolLM2Generator())
+    assert not serves_prefix_cache(SmolLM2Generator(reuse_prefix=False))
 
 
 def test_smollm2_weights_are_found_in_the_installed_package(monkeypatch: pytest.MonkeyPatch) -> None:

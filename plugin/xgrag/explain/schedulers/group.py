@@ -5,8 +5,10 @@ Testing starts from one group holding every component, ordered so that each bran
 off the question's seed entities (the connected components left when the seeds are removed) is contiguous;
 a moving group is split in halves, so splits fall along branches where they can. A group
 whose removal does not move the answer clears all its members (each alone would not move it either unless
-effects cancel, which the tests measure against leave-one-out). Stops when k components are measured whose
-importance is at least the effect of every group still unsplit.
+effects cancel, which the tests measure against leave-one-out). Under the "logprob" score a moving group's second
+half is tested, not inferred to hold the mover when the first half did not move: small drops of log P(a0) add up,
+so a group can cross the threshold with neither half doing so (GroupTester.by_elimination). Stops when k
+components are measured whose importance is at least the effect of every group still unsplit.
 
 A stack's context nests (xgrag.explain.stack: items, and the spans of an item's text): the spans of an item are
 contiguous and form its own first group, and the nested strategy (`Perturber.nested_in`) only looks inside the
@@ -119,11 +121,17 @@ class GroupTester:
     given."""
 
     def __init__(self, measure: Measure, threshold: float, top_k: int = 3,
-                 can_ask: Callable[[], bool] = lambda: True) -> None:
+                 can_ask: Callable[[], bool] = lambda: True, by_elimination: bool = True) -> None:
         self.measure = measure
         self.threshold = threshold
         self.top_k = top_k
         self.can_ask = can_ask  # False once the call budget is spent: what is untested stays unresolved
+        # A group that moved the answer and whose first half did not holds its mover in the second half: so under
+        # "shift", where an answer moves when some member of the removal matters. Under "logprob" (False) the small
+        # drops of removals add up: a group can cross the threshold with neither half doing so alone, and the
+        # second half is tested instead of inferred (when it does not move either, both halves are cleared rather
+        # than split down to a single fact that moves nothing).
+        self.by_elimination = by_elimination
         self.result = GroupResult()
         self.heap: list[tuple[float, int, list[Planned]]] = []
         self.counter = 0
@@ -159,7 +167,7 @@ class GroupTester:
                     self.counter += 1
                     heapq.heappush(heap, (neg_effect, self.counter, rest))  # untested: stays unresolved
                 break
-            if not moved and len(rest) > 1:
+            if not moved and len(rest) > 1 and self.by_elimination:
                 # the group moved and its first half did not: the second half holds the mover, so split it
                 # directly (binary splitting) instead of spending a test on it as a whole
                 self.counter += 1
@@ -192,7 +200,8 @@ class GroupTesting:
                      can_ask: Callable[[], bool]) -> GroupResult:
         """Which groups to test: adaptive splitting from the root (HierarchicalSearch and ProxyFirst override
         this)."""
-        tester = GroupTester(measure, threshold=threshold, top_k=self.top_k, can_ask=can_ask)
+        tester = GroupTester(measure, threshold=threshold, top_k=self.top_k, can_ask=can_ask,
+                             by_elimination=run.settings.response_score != "logprob")
         return await tester.run(initial_groups(units, run.graph))
 
     @staticmethod

@@ -196,7 +196,8 @@ class ProxyFirst(GroupTesting):
                 alone[id(members[0])] = (effect, probe)
             return effect, probe
 
-        tester = GroupTester(measure_noting_singles, threshold=threshold, top_k=self.top_k, can_ask=can_ask)
+        tester = GroupTester(measure_noting_singles, threshold=threshold, top_k=self.top_k, can_ask=can_ask,
+                             by_elimination=run.settings.response_score != "logprob")
         result = tester.result
         movers: list[Planned] = []
         for i, c in enumerate(candidates):

@@ -13,6 +13,15 @@ necessary components with a binary search over the cumulative removal order inst
 component: with k necessary components among n, about k·(1 + log2 n) calls instead of n. It returns what the
 linear scan returns whenever removing more of the order never brings the answer back (monotone removals); on
 MetaQA every leave-one-out vs group-testing disagreement was such a redundant-support case (14 of 200).
+
+Under the "logprob" score every removal is judged against the reduced context it is made from (ExplainRun.moved_from:
+the drop of log P(a0) from that context's own score), never against the full context: nearly every removal lowers
+P(a0) a little, and those drops add up over a cumulative removal until one more fact of no consequence crosses the
+threshold. A component is necessary when its own removal, its alternatives out, lowers P(a0) by the drop that
+counts. The binary search finds where the drop from its reference crosses the threshold; when the last step there is
+no change on its own (the drop was spread over many facts: `diffuse` in the trace), those facts stay out and the
+search goes on from the context without them. Under "shift" a reduced context that kept a0 answers a0, so both
+judgements are the same.
 """
 
 from __future__ import annotations
@@ -69,34 +78,43 @@ class RedundancyResolution:
         by_planned = {id(p.planned): p for p in group}
         calls = 0
 
-        async def moved_without(members: list[Planned]) -> Response | None:
-            """The response with `members` removed when it moved (None when it did not)."""
+        async def without(members: list[Planned]) -> Response:
+            """The response with `members` removed."""
             nonlocal calls
-            trial = union_of(members, "redundancy")
-            response = await run.respond(await run.context_of(trial))
+            response = await run.respond(await run.context_of(union_of(members, "redundancy")))
             calls += 1
-            return response if run.moved(response) else None
+            return response
 
         removed: list[Planned] = []  # redundant given the rest: stays out
-        start, necessary = 0, 0
+        reference: Response | None = None  # what the context without `removed` answered (None: the full context)
+        start, necessary, diffuse = 0, 0, 0
         while start < len(order):
             if budget is not None and calls >= budget:
                 break
             # removing everything left: when even that keeps the answer, the rest is redundant
-            at_hi = await moved_without(removed + order[start:])
-            if at_hi is None:
+            at_hi = await without(removed + order[start:])
+            if not run.moved_from(reference, at_hi):
                 removed.extend(order[start:])
                 break
-            lo, hi = start, len(order) - 1  # removing order[start..hi] moves it; order[start..lo-1] does not
+            # removing order[start..hi] moves it; order[start..lo-1] does not (`below` answered that context)
+            lo, hi, below = start, len(order) - 1, reference
             while lo < hi and (budget is None or calls < budget):
                 mid = (lo + hi) // 2
-                answer = await moved_without(removed + order[start:mid + 1])
-                if answer is None:
-                    lo = mid + 1
-                else:
+                answer = await without(removed + order[start:mid + 1])
+                if run.moved_from(reference, answer):
                     hi, at_hi = mid, answer
+                else:
+                    lo, below = mid + 1, answer
             if lo < hi:
                 break  # out of budget before the search settled: nothing half-found is reported
+            if not run.moved_from(below, at_hi):
+                # Under "logprob": the drop from the reference crossed the threshold only by adding up small drops,
+                # and removing order[hi] once order[start..hi-1] are out is no change on its own: no fact here is
+                # necessary. They stay out, and the search goes on against what the context without them answers.
+                removed.extend(order[start:hi + 1])
+                reference, start = at_hi, hi + 1
+                diffuse += 1
+                continue
             # order[hi] is necessary once order[start..hi-1] (redundant) are out, as the linear scan finds it
             probe = by_planned[id(order[hi])]
             probe.conditional = at_hi
@@ -105,10 +123,11 @@ class RedundancyResolution:
                 probe.planned = replace(probe.planned, note=note)
             necessary += 1
             removed.extend(order[start:hi])
-            start = hi + 1
+            reference, start = below, hi + 1
         run.trace.append(ResolveRedundancyStep(strategy=strategy, calls=calls, search="binary",
                                                citation_guided=self.citation_guided and bool(run.a0.evidence),
-                                               redundant=len(removed), necessary=necessary))
+                                               redundant=len(removed), necessary=necessary,
+                                               diffuse=diffuse or None))
 
     async def _resolve(self, run: ExplainRun, strategy: str, group: list[Probe]) -> None:
         budget = None if self.max_calls is None else self.max_calls - run.oracle.calls
@@ -116,6 +135,7 @@ class RedundancyResolution:
         cited = set(run.a0.evidence or ()) if self.citation_guided else set()
         by_planned = {id(p.planned): p for p in group}
         removed: list[Planned] = []
+        reference: Response | None = None  # what the context without `removed` answered (None: the full context)
         calls = 0
         for planned in order:
             if budget is not None and calls >= budget:
@@ -123,8 +143,9 @@ class RedundancyResolution:
             trial = union_of([*removed, planned], "redundancy")
             response = await run.respond(await run.context_of(trial))
             calls += 1
-            if not run.moved(response):
+            if not run.moved_from(reference, response):
                 removed.append(planned)  # redundant given what is already removed: keep it out
+                reference = response
             else:
                 by_planned[id(planned)].conditional = response  # necessary once its alternatives are gone
         run.trace.append(ResolveRedundancyStep(strategy=strategy, calls=calls, citation_guided=bool(cited),
