@@ -52,8 +52,8 @@ ConcurrencyOpt = Annotated[int, typer.Option(help="concurrent generator calls (p
                                               "server, the probes sent as concurrent HTTP requests")]
 ContextOrderOpt = Annotated[str, typer.Option(
     "--context-order", help="auto (promise for a server, openai:/ollama:, and smollm2; canonical otherwise) | "
-                            "promise (the facts closest to the question last: probes share a longer prompt prefix a server "
-                            "caches) | canonical (by name)")]
+                            "promise (the facts closest to the question last: probes share a longer prompt prefix "
+                            "a server caches) | canonical (by name)")]
 SchedulerOpt = Annotated[str, typer.Option(
     help="auto (proxy from 30 facts, else leave-one-out; proxy on a stack's context) | exhaustive "
          "(leave-one-out) | group "
