@@ -56,7 +56,7 @@ from xgrag.generate.base import NO_ANSWER, Fact, Generation, GenerationError, Sy
 from xgrag.model import Node, key_text
 from xgrag.model.graph import PROPERTY_ID_SEPARATOR, split_property_fact_id
 from xgrag.retrieval.linking import key_tokens, select_parts, select_whole
-from xgrag.retrieval.name_index import initials_of
+from xgrag.retrieval.name_index import capital_words, initials_of
 from xgrag.retrieval.words import (
     AGENT_TYPES,
     PLACE_TYPES,
@@ -98,7 +98,7 @@ MAX_FACTS = 3  # the longest chain read (MetaQA's 3-hop questions)
 MAX_CHAINS = 50_000  # chains looked at per question, at most (a bound, never reached on 400-fact contexts)
 
 
-def self_count(text: str, word: str) -> int:
+def _word_count(text: str, word: str) -> int:
     """How many times `word` occurs in `text` as a word, in any case."""
     return len(re.findall(rf"\b{re.escape(word)}\b", text.lower()))
 
@@ -244,7 +244,7 @@ class _Reading:
             letters = initials_of(name)
             if letters is not None:
                 by_initials.setdefault(letters, set()).add(name)
-        for token in re.findall(r"\b(?:[A-Z]\.){2,5}|\b[A-Z]{2,5}\b", question):
+        for token in capital_words(question):
             found = by_initials.get(token.replace(".", ""), set())
             if len(found) == 1 and token not in names:
                 self.initials[next(iter(found))] = token
@@ -256,8 +256,8 @@ class _Reading:
         own = {st for n in self.mentioned for st in content_stems(n) | self._type_stems(n)}
         own |= {st for n in said if n in other_names for st in content_stems(n)}
         relations = sorted({self._relation(f) for f in facts})
-        vocabulary = {st for r in relations for st in content_stems(r)}
-        vocabulary |= {st for t in set(types.values()) for st in content_stems(key_text(t))}
+        type_words = {st for t in set(types.values()) for st in content_stems(key_text(t))}
+        vocabulary = {st for r in relations for st in content_stems(r)} | type_words
         self.q_stems = stated_stems(plain, vocabulary) - own
         # the subject of "how did the company respond to X", "what did the customer say": a type named after the
         # question's verb ("did the company") and before its own verb is who acts, not what is asked (the answer is
@@ -265,8 +265,7 @@ class _Reading:
         subject = _SUBJECT.match(plain.lower())
         if subject and subject.group(2) not in WEAK | _PREPOSITIONS:
             actor = stem(subject.group(1))
-            if actor in {st for t in set(types.values()) for st in content_stems(key_text(t))} \
-                    and self_count(plain, subject.group(1)) == 1:
+            if actor in type_words and _word_count(plain, subject.group(1)) == 1:
                 self.q_stems.discard(actor)
         self.kind = answer_kind(plain)
         # the noun a "which"/"what" asks for, and in a compound its head ("which OS version": a version; "what

@@ -55,6 +55,14 @@ def initials_of(name: str) -> str | None:
     return "".join(w[0] for w in words)
 
 
+_CAPITALS = re.compile(r"\b(?:[A-Z]\.){2,5}|\b[A-Z]{2,5}\b")
+
+
+def capital_words(text: str) -> list[str]:
+    """The words `text` types in capitals that may be initials, as typed: "UK", "USA", "U.S.A."."""
+    return _CAPITALS.findall(text)
+
+
 def digits_of(text: str) -> str | None:
     """The digits of a text written as a number with punctuation ("9-(882)417-7531", "4111 1111 1111 1111", "123-45-
     6789"): at least MIN_DIGITS digits, and nothing but digits, spaces and - ( ) / + around them; else None. Not dots:
@@ -174,7 +182,7 @@ class NameIndex:
         is the initials of one entity's name only and no entity is named by the word itself nor has it among its
         name's words: (entity, as typed). Several entities with those initials: none (the word says no one)."""
         out: list[tuple[Node, str]] = []
-        for token in re.findall(r"\b(?:[A-Z]\.){2,5}|\b[A-Z]{2,5}\b", question):
+        for token in capital_words(question):
             letters = token.replace(".", "")
             if letters in self.by_name or token in self.by_name or letters.lower() in self.by_word:
                 continue

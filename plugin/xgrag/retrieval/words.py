@@ -59,8 +59,6 @@ def stem(word: str) -> str:
     w = word.lower()
     if w in IRREGULAR:
         w = IRREGULAR[w]
-        if w.endswith(("er", "or")) and len(w) > 4:  # "paternal" -> "father", as "father" itself stems
-            w = w[:-2]
     else:
         if w.endswith("ing") and len(w) > 5:
             w = w[:-3]
@@ -77,8 +75,8 @@ def stem(word: str) -> str:
         elif w.endswith(("ically", "icly")) and len(w) > 6:  # an adverb meets its adjective: "publicly", "public"
             w = w[:w.rindex("ic") + 2]
         w = IRREGULAR.get(w, w)
-        if w.endswith(("er", "or")) and len(w) > 4:
-            w = w[:-2]
+    if w.endswith(("er", "or")) and len(w) > 4:  # an irregular form's base too: "paternal" -> "father" -> "fath"
+        w = w[:-2]
     if w.endswith("e") and len(w) > 3:
         w = w[:-1]
     if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsz":

@@ -138,14 +138,17 @@ def test_three_facts_when_the_question_names_a_relation_twice_over_two_entities(
         "Phil Alden Robinson.", ["1", "2", "3"])
 
 
+def _two_visits(first: str, second: str) -> list[Fact]:
+    """Ana Watkins's visits to Place nr 92 and Place nr 7, each with its start stored on the relationship."""
+    return [Fact("v1", "Ana Watkins", "VISITS", "Place nr 92", "edge", None, "Person", "Place"),
+            Fact("v1#starttime", "Ana Watkins", "starttime", first, "property", ("VISITS", "Place nr 92")),
+            Fact("v2", "Ana Watkins", "VISITS", "Place nr 7", "edge", None, "Person", "Place"),
+            Fact("v2#starttime", "Ana Watkins", "starttime", second, "property", ("VISITS", "Place nr 7"))]
+
+
 def test_a_day_the_question_names_picks_the_visit_of_that_day() -> None:
     # the day is said as people say it and stored as a zoned datetime on the relationship (or in a record's name)
-    facts = [Fact("v1", "Ana Watkins", "VISITS", "Place nr 92", "edge", None, "Person", "Place"),
-             Fact("v1#starttime", "Ana Watkins", "starttime", "2020-04-12T10:00:00.000000000+00:00", "property",
-                  ("VISITS", "Place nr 92")),
-             Fact("v2", "Ana Watkins", "VISITS", "Place nr 7", "edge", None, "Person", "Place"),
-             Fact("v2#starttime", "Ana Watkins", "starttime", "2020-04-25T09:40:39.000000000+00:00", "property",
-                  ("VISITS", "Place nr 7"))]
+    facts = _two_visits("2020-04-12T10:00:00.000000000+00:00", "2020-04-25T09:40:39.000000000+00:00")
     for question in ("Which place did Ana Watkins visit on April 25, 2020?", "Where did Ana Watkins go on 25 April "
                      "2020?", "Which place did Ana Watkins visit on 2020-04-25?"):
         assert _read(question, facts) == ("Place nr 7.", ["v2"]), question
@@ -318,12 +321,7 @@ def test_derived_forms_meet() -> None:
 
 
 def test_a_month_the_question_names_picks_the_fact_of_a_day_in_it() -> None:
-    facts = [Fact("v1", "Ana Watkins", "VISITS", "Place nr 92", "edge", None, "Person", "Place"),
-             Fact("v1#starttime", "Ana Watkins", "starttime", "2020-04-12T10:00:00Z", "property",
-                  ("VISITS", "Place nr 92")),
-             Fact("v2", "Ana Watkins", "VISITS", "Place nr 7", "edge", None, "Person", "Place"),
-             Fact("v2#starttime", "Ana Watkins", "starttime", "2020-05-25T09:40:39Z", "property",
-                  ("VISITS", "Place nr 7"))]
+    facts = _two_visits("2020-04-12T10:00:00Z", "2020-05-25T09:40:39Z")
     assert _read("Which place did Ana Watkins visit in May 2020?", facts) == ("Place nr 7.", ["v2"])
     assert _read("Which place did Ana Watkins visit in April 2020?", facts) == ("Place nr 92.", ["v1"])
 
