@@ -550,3 +550,26 @@ def test_a_question_naming_an_unmapped_label_is_told_so(store: Neo4jStore) -> No
     assert set(found.unmapped_labels) == {"Crime", "Email", "Phone", "Shift", "Step"}
     assert unmapped_mentions(view, "Whose phone number is 555?").mentions == []
     assert unmapped_mentions(view, "Whose phone is 9-(882)4170007?", max_nodes=10).not_searched
+
+
+def test_the_sample_reads_all_parts_of_a_label(store: Neo4jStore) -> None:
+    """A graph written file by file: the first 1,100 items (one source's) carry no name, and half of them a `market`
+    equal to their group's code; the last 100 have a name. Read from its first 1,000 nodes, the label was named by
+    its market; read in blocks spread over the label, the names are seen, and `market`, sampled in every part of the
+    label, stays a fact (no foreign key: most items' market is not their group's code). Nothing is written."""
+    wipe(store)
+    store.query("""
+    UNWIND range(0, 9) AS g CREATE (:Group {code: 'G' + g})
+    WITH count(*) AS groups
+    UNWIND range(0, 1199) AS i
+    MATCH (g:Group {code: 'G' + (i % 10)})
+    CREATE (n:Item {token: 'c0ffee4d5b6a7f8e9d0c1b2a' + i,
+                    market: CASE WHEN i < 600 THEN 'G' + (i % 10) ELSE 'Exchange' + (i % 3) END})
+    CREATE (n)-[:IN_GROUP]->(g)
+    FOREACH (_ IN CASE WHEN i >= 1100 THEN [1] ELSE [] END | SET n.name = 'Token ' + i)
+    """, read_only=False)
+    before = schema_state(store)
+    inf = infer_schema(store, InferOptions(read_only=True))
+    item = next(e for e in inf.schema.entities if e.label == "Item")
+    assert item.name == ["name"] and "market" in item.facts, (item.name, item.facts, _reasons(inf, "Item"))
+    assert schema_state(store) == before

@@ -75,7 +75,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v7"
+READER_VERSION = "extractive-v8"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
@@ -421,6 +421,14 @@ class _Reading:
         for c in chains:
             c.key = self._rank(c, any_words)
         best = min(chains, key=lambda c: c.key)
+        # a value that another, equally ranked value extends says less of the same thing: a day ("2021-01-01")
+        # where the other gives its moment ("2021-01-01 23:20:41"); only the facts' closeness to the words told
+        # them apart, and it favours the shorter key ("datetime updated" over "... seconds")
+        said = best.steps[-1].to
+        fuller = [c for c in chains if c.key[:-2] == best.key[:-2] and c.steps[-1].value and best.steps[-1].value
+                  and len(c.steps[-1].to) > len(said) and c.steps[-1].to.startswith(said)]
+        if fuller:
+            best = min(fuller, key=lambda c: c.key)
         return _sentence(best.steps[-1].to), [s.fact.id for s in best.steps]
 
     def _repeated_word(self, step: _Step) -> bool:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from xgrag.config import IDENTIFIER
 from xgrag.schema.options import MAX_FACT_CHARS, InferOptions
-from xgrag.schema.profile import GraphProfile, LabelProfile, PropertyStats, id_named
+from xgrag.schema.profile import GraphProfile, LabelProfile, PropertyStats, binary, id_named
 from xgrag.schema.values import not_a_fact, value_text
 
 
@@ -56,13 +56,17 @@ def name_key(key: str) -> bool:
     return _norm(key) in ("name", "title")
 
 
+# The name a person or an account goes by where not everyone has one (a username beside a wallet address).
+HANDLE_KEYS = ("username", "nickname", "screenname", "displayname", "fullname", "handle")
+
+
 def _usable(s: PropertyStats | None, lp: LabelProfile, opts: InferOptions, present: float | None = None,
             long: bool = False) -> bool:
     """A short string property set on most sampled nodes (a name, or a part of one; `long`: a value up to a fact's
     length, a URL)."""
     n = max(lp.sampled, 1)
     return (s is not None and bool(IDENTIFIER.fullmatch(s.key)) and s.kinds == {"string"}
-            and s.present >= (opts.name_present if present is None else present) * n and not s.blobs
+            and s.present >= (opts.name_present if present is None else present) * n and not binary(s)
             and (s.avg_len or 0) <= (MAX_FACT_CHARS if long else opts.text_chars)
             and (s.max_len or 0) <= MAX_FACT_CHARS)
 
@@ -226,7 +230,9 @@ def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[
              if date_like(s) and s.present >= opts.name_present * n]
     if dates:
         best = min(dates, key=lambda s: (not _has_word(s.key, DATE_WORDS), not _has_word(s.key, ("start", "begin")),
-                                         -s.present, s.key))  # when it began: a visit's start, not its end
+                                         -s.present, -s.distinct, s.key))
+        # when it began (a visit's start, not its end), and of two, the one telling records apart (nft-trades'
+        # Datetime_updated is the day, "2021-01-01 00:00:00" on all; Datetime_updated_seconds the moment)
         parts.append(best.key)
         said.append(f"when ({best.key})")
     readable_key = key is not None and key in lp.properties and not opaque(lp.properties[key])
@@ -264,11 +270,11 @@ SPARSE_NAME_DISTINCT = 0.5
 
 
 def sparse_name(lp: LabelProfile, opts: InferOptions) -> tuple[str, str] | None:
-    """(property, why) of a `name` or `title` set on only some of a label's nodes: it names them (nodes that share
-    it, like a street's segments, share the name), the rest are named by label and key."""
+    """(property, why) of a `name`, `title` or handle (HANDLE_KEYS) set on only some of a label's nodes: it names
+    them (nodes that share it, like a street's segments, share the name), the rest are named by label and key."""
     n = max(lp.sampled, 1)
     for key, s in sorted(lp.properties.items()):
-        if name_key(key) and _usable(s, lp, opts, present=0.0) \
+        if (name_key(key) or _norm(key) in HANDLE_KEYS) and _usable(s, lp, opts, present=0.0) \
                 and s.present >= max(SPARSE_NAME_MIN, SPARSE_NAME_SHARE * n) \
                 and s.distinct >= SPARSE_NAME_DISTINCT * s.present:
             return key, (f"set on {s.present} of {n} sampled nodes ({s.distinct} distinct values"

@@ -216,20 +216,50 @@ INDEXES = ("SHOW INDEXES YIELD name, type, entityType, labelsOrTypes, properties
            "RETURN name, type, entityType, labelsOrTypes, properties ORDER BY name")
 
 
+# A sample is spread evenly over the label's (or type's) scan order, not its first $sample elements: a graph is
+# written file by file, so the first thousand nodes of a label are often one source's (nft-trades' first 3,183 NFTs
+# are one market's, none with a name; the other 1,716 have one), and a property only later ones carry was never
+# seen. The spread covers the first SAMPLE_WINDOW samples' worth (25,000 nodes at the default 1,000): a label up to
+# that size is read in all its parts, a larger one in its first 25,000. One scan of at most that many, collected and
+# picked from in Cypher (SKIP takes no variable; four SKIPed blocks in a UNION took a 1M-node synthetic graph's cold
+# inference from 17 s to 36 s at load 5-8).
+SAMPLE_WINDOW = 25
+# Probes read the first few sampled elements carrying a property: the ids are ordered round robin over this many
+# parts of the sample, so that those few come from every part of the label.
+PROBE_PARTS = 4
+
+
 def _label_sample(label: str) -> str:
-    """The label's node count (count store) and the element ids and labels of its first $sample nodes."""
+    """The label's node count (count store) and the element ids and labels of $sample of its first $window nodes,
+    evenly spread."""
     return (f"CALL () {{ MATCH (n:{quoted(label)}) RETURN count(n) AS count }}\n"
-            f"CALL () {{ MATCH (n:{quoted(label)}) WITH n LIMIT $sample "
-            f"RETURN collect(elementId(n)) AS ids, collect(labels(n)) AS labels }}\n"
+            f"CALL () {{ MATCH (n:{quoted(label)}) WITH n LIMIT $window WITH collect(n) AS xs\n"
+            f"  {_PICK}\n"
+            "  WITH xs[i] AS n RETURN collect(elementId(n)) AS ids, collect(labels(n)) AS labels }\n"
             "RETURN count, ids, labels")
 
 
 def _type_sample(rtype: str) -> str:
-    """The type's relationship count (count store) and the element ids and end labels of its first $sample."""
+    """The type's relationship count (count store) and the element ids and end labels of $sample of its first
+    $window relationships, evenly spread."""
     return (f"CALL () {{ MATCH ()-[r:{quoted(rtype)}]->() RETURN count(r) AS count }}\n"
-            f"CALL () {{ MATCH (a)-[r:{quoted(rtype)}]->(b) WITH a, r, b LIMIT $sample "
-            f"RETURN collect(elementId(r)) AS ids, collect([labels(a), labels(b)]) AS ends }}\n"
+            f"CALL () {{ MATCH ()-[r:{quoted(rtype)}]->() WITH r LIMIT $window WITH collect(r) AS xs\n"
+            f"  {_PICK}\n"
+            "  WITH xs[i] AS r RETURN collect(elementId(r)) AS ids,\n"
+            "  collect([labels(startNode(r)), labels(endNode(r))]) AS ends }\n"
             "RETURN count, ids, ends")
+
+
+# positions 0, w/k, 2w/k, ... of the w collected elements (all of them when w <= $sample)
+_PICK = ("WITH xs, CASE WHEN size(xs) < $sample THEN size(xs) ELSE $sample END AS k "
+         "UNWIND range(0, k - 1) AS j WITH xs, j * size(xs) / k AS i")
+
+
+def probe_order(ids: list[str], parts: int = PROBE_PARTS) -> list[str]:
+    """`ids` (in scan order) round robin over `parts` consecutive parts: a reader of the first few reads all parts."""
+    size = -(-len(ids) // parts) if ids else 0
+    runs = [ids[p * size:(p + 1) * size] for p in range(parts)]
+    return [run[j] for j in range(size) for run in runs if j < len(run)]
 
 
 def read_profile(store: Neo4jStore, sample_nodes: int, sample_relationships: int, max_keys: int = 500,
@@ -258,10 +288,11 @@ def read_profile(store: Neo4jStore, sample_nodes: int, sample_relationships: int
 
     def label_profile(label: str) -> LabelProfile | None:
         with store.reading():
-            row = read(_label_sample(label), sample=sample_nodes)[0]
+            row = read(_label_sample(label), sample=sample_nodes, window=SAMPLE_WINDOW * sample_nodes)[0]
             if not row["count"]:
                 return None  # a label token no node carries any more
-            lp = LabelProfile(label, int(row["count"]), sampled=len(row["ids"]), sample_ids=list(row["ids"]))
+            ids = [str(x) for x in row["ids"]]
+            lp = LabelProfile(label, int(row["count"]), sampled=len(ids), sample_ids=probe_order(ids))
             co: dict[str, int] = {}
             sets: dict[tuple[str, ...], int] = {}
             for labels in row["labels"]:
@@ -271,21 +302,23 @@ def read_profile(store: Neo4jStore, sample_nodes: int, sample_relationships: int
                     co[other] = co.get(other, 0) + 1
             lp.co_labels = dict(sorted(co.items()))
             lp.label_sets = dict(sorted(sets.items()))
-            lp.properties, lp.keys_seen = _stats(read(NODE_STATS, ids=row["ids"], **params), max_keys)
+            lp.properties, lp.keys_seen = _stats(read(NODE_STATS, ids=ids, **params), max_keys)
             return lp
 
     def type_profile(rtype: str) -> TypeProfile | None:
         with store.reading():
-            row = read(_type_sample(rtype), sample=sample_relationships)[0]
+            row = read(_type_sample(rtype), sample=sample_relationships,
+                       window=SAMPLE_WINDOW * sample_relationships)[0]
             if not row["count"]:
                 return None
-            tp = TypeProfile(rtype, int(row["count"]), sampled=len(row["ids"]))
+            ids = [str(x) for x in row["ids"]]
+            tp = TypeProfile(rtype, int(row["count"]), sampled=len(ids))
             ends: dict[tuple[tuple[str, ...], tuple[str, ...]], int] = {}
             for a, b in row["ends"]:
                 pair = (tuple(sorted(a)), tuple(sorted(b)))
                 ends[pair] = ends.get(pair, 0) + 1
             tp.ends = dict(sorted(ends.items()))
-            tp.properties, tp.keys_seen = _stats(read(REL_STATS, ids=row["ids"], **params), max_keys)
+            tp.properties, tp.keys_seen = _stats(read(REL_STATS, ids=ids, **params), max_keys)
             return tp
 
     readable_labels = [x for x in all_labels if IDENTIFIER.fullmatch(x)]
@@ -305,6 +338,13 @@ def _schema_object(row: dict[str, Any]) -> SchemaObject:
 
 
 # -- foreign keys: a property whose values are another label's keys --------------------------------------------------
+
+def binary(s: PropertyStats) -> bool:
+    """Values that are binary data written as text (a picture in hex): most of them look so and are longer than a
+    short value. A few hex strings among names (nft-trades' usernames: 4 of 160 "0x52f1...") and short hex identifiers
+    people type (a 42-character wallet address, a 66-character transaction hash) are values, not data."""
+    return bool(s.blobs) and 2 * s.blobs >= s.present and (s.avg_len or 0) > SHORT_CHARS
+
 
 @dataclass(frozen=True)
 class LinkProbe:

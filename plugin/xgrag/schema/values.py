@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from xgrag.schema.options import MAX_FACT_CHARS, MAX_FACT_ITEMS, InferOptions
-from xgrag.schema.profile import PropertyStats
+from xgrag.schema.profile import PropertyStats, binary
 
 
 def value_text(values: tuple[str, ...], limit: int = 3) -> str:
@@ -48,7 +48,7 @@ def not_a_fact(s: PropertyStats, opts: InferOptions) -> str | None:
         return f"an embedding or vector: lists of {_range(s.min_len, s.max_len)} numbers"
     if lists and (s.max_len or 0) > MAX_FACT_ITEMS:
         return f"lists of up to {s.max_len} items (a fact lists at most {MAX_FACT_ITEMS})"
-    if s.blobs:
+    if binary(s):
         start = f' ("{s.blob_example}...")' if s.blob_example else ""
         return f"binary data written as text{start}, {s.blobs} of {s.present} sampled values"
     if "string" in kinds and s.max_len is not None and s.avg_len is not None:

@@ -351,3 +351,15 @@ def test_a_possessive_reads_the_relation_it_names_forward_and_grand_relatives_tw
     # a verb's relation keeps reading both ways ("X's director": (Person)-[:DIRECTED]->(Movie))
     films = [Fact("d", "Lana Wachowski", "DIRECTED", "The Matrix", "edge", None, "Person", "Movie")]
     assert _read("Who is The Matrix's director?", films)[0] == "Lana Wachowski."
+
+
+def test_of_two_values_that_rank_alike_the_one_extending_the_other_is_read() -> None:
+    """A record stores its day and its moment under two keys ("2021-01-01 00:00:00" shown as the day, and
+    "2021-01-01 23:20:41"): asked when it happened, the reader gives the moment, whichever key is closer to the
+    words."""
+    t = "Transaction 2021-01-01 23:20:41"
+    facts = [_prop("t#hash", t, "Transaction hash", "0x5e6ea428657e7ae1", "Transaction"),
+             _prop("t#day", t, "datetime updated", "2021-01-01", "Transaction"),
+             _prop("t#moment", t, "datetime updated seconds", "2021-01-01 23:20:41", "Transaction")]
+    question = "When exactly was transaction 0x5e6ea428657e7ae1 made?"  # linked by its hash, a key
+    assert _read(question, facts) == ("2021-01-01 23:20:41.", ["t#moment"])

@@ -221,3 +221,42 @@ def test_a_key_that_is_a_readable_code_stays_a_fact() -> None:
     order = label("Order", examples(stats("orderNo"), "R7", "R8"))
     assert not readable_code(order, "orderNo")  # a serial: "Order R7"
     assert not readable_code(label("Port", examples(stats("port", ("INTEGER",)), "80", "443")), "port")
+
+
+def test_probes_read_the_sample_round_robin_over_its_parts() -> None:
+    """The sample is in scan order; a probe reads its first few carrying a property: ordered round robin over four
+    parts, those few come from every part of the label."""
+    from xgrag.schema.profile import probe_order
+
+    ids = [str(i) for i in range(10)]
+    assert probe_order(ids) == ["0", "3", "6", "9", "1", "4", "7", "2", "5", "8"]
+    assert sorted(probe_order(ids), key=int) == ids and probe_order([]) == []
+
+
+def test_hex_identifiers_and_a_few_hex_names_are_values_not_binary_data() -> None:
+    """Binary data is most values looking binary and long: a wallet address or a transaction hash is typed by users;
+    a few hex usernames among real ones do not make the usernames data."""
+    from xgrag.schema.labels import _usable
+
+    wallet = stats("address", max_len=42, avg_len=42, min_len=42, blobs=10, blob_example="0x7d3191969145")
+    assert not_a_fact(wallet, OPTS) is None
+    usernames = stats("username", present=160, distinct=160, blobs=4, blob_example="0x52f1f2957b7e")
+    assert not_a_fact(usernames, OPTS) is None
+    assert _usable(usernames, label("Trader", usernames, sampled=160), OPTS)
+    picture = stats("picture", max_len=402, avg_len=402, blobs=10, blob_example="0x151C2F0002")
+    assert (not_a_fact(picture, OPTS) or "").startswith("binary data written as text")
+
+
+def test_a_handle_set_on_some_nodes_names_them_and_a_record_is_named_by_its_telling_date() -> None:
+    from dataclasses import replace
+
+    from xgrag.schema.labels import record_name, sparse_name
+
+    trader = label("Trader", examples(stats("wallet"), "0x7d31919691450e94e4654c7d727b668588dc0378"))
+    trader.properties["username"] = replace(examples(stats("username"), "dees", "packphour"), present=3, distinct=3)
+    assert sparse_name(trader, OPTS) is not None and sparse_name(trader, OPTS)[0] == "username"  # type: ignore[index]
+    # of two dates, the one telling records apart: the day alone is the same on all ("2021-01-01 00:00:00")
+    trade = label("Transaction", examples(stats("hash"), "0x91459e5a2a395fd74e16c2dc28c24965192ef23066023d11eecc5c"),
+                  examples(stats("Datetime_updated", distinct=1), "2021-01-01 00:00:00"),
+                  examples(stats("Datetime_updated_seconds", distinct=10), "2021-01-01 23:51:58"))
+    assert record_name(trade, OPTS, "hash")[0] == ["Datetime_updated_seconds"]
