@@ -522,6 +522,140 @@ def _graphgist(path: str) -> Writer:
     return write
 
 
+SEC_EDGAR = "neo4j-examples/sec-edgar-notebooks"
+SEC_SCRIPT = "notebooks/kg-construction/kg-construction.cypher"
+_SEC_PARAMS = re.compile(r"(?ms)^:params\s*\{(.*?)^\}")
+_SEC_LOAD = re.compile(r"(?i)LOAD CSV WITH HEADERS\s+FROM\s+\$baseURL\s*\+\s*(['\"])([^'\"]+)\1\s+AS\s+row")
+_SEC_JSON = "CALL apoc.load.json($baseURL + 'form10k/' + filename) YIELD value"
+
+
+def write_sec_edgar(store: Any, mirror: Path) -> None:
+    """notebooks/kg-construction/kg-construction.cypher of neo4j-examples/sec-edgar-notebooks as written, with its
+    `:params` (moduleName, baseURL: the repository's data/sample/) as parameters: each `LOAD CSV ... FROM $baseURL +
+    '<file>'` reads data/sample/<file>, and `apoc.load.json($baseURL + 'form10k/' + filename)` the Form 10-K JSON of
+    that name (data/sample/form10k/index.csv names ten; their JSON is in data/all/form10k/). Left out: its last
+    statement, the chunks' OpenAI embeddings (it needs an API key). Form 13 holdings (managers, companies,
+    OWNS_STOCK_IN with value and shares) and ten companies' 2023 10-K filings, split into text chunks."""
+    script = read_file(SEC_EDGAR, SEC_SCRIPT, mirror).decode("utf-8")
+    declared = _SEC_PARAMS.search(script)
+    if declared is None:
+        raise CorpusError(f"{SEC_EDGAR}: {SEC_SCRIPT} has no :params block")
+    params = {k: v for k, v in re.findall(r'(\w+):\s*"([^"]*)"', declared[1]) if k in ("moduleName", "baseURL")}
+    script = re.sub(r"(?s)/\*.*?\*/", "", _SEC_PARAMS.sub("", script))
+
+    def sample(file: str) -> bytes:
+        try:
+            return read_file(SEC_EDGAR, f"data/sample/{file}", mirror)
+        except CorpusError:
+            return read_file(SEC_EDGAR, f"data/all/{file}", mirror)
+
+    for statement in _statements(script):
+        if "genai.vector.encode" in statement:
+            continue
+        given: dict[str, Any] = dict(params)
+        m = _SEC_LOAD.search(statement)
+        if m is not None:
+            given["rows"] = _csv_rows(sample(m[2]))
+            statement = _SEC_LOAD.sub("UNWIND $rows AS row", statement)
+        if _SEC_JSON in statement:
+            given["json"] = {r["filename"]: json.loads(sample(f"form10k/{r['filename']}")) for r in given["rows"]}
+            statement = statement.replace(_SEC_JSON, "WITH formId, $json[filename] AS value")
+        store.query(statement, given, read_only=False)
+
+
+BLOGS = "tomasonjo/blogs"
+BLOG_DATA = "tomasonjo/blog-datasets"
+MARVEL_ABSENT = ("Marvel/comics.csv", "Marvel/heroToComics.csv")
+
+
+def _blog_data(url: str, mirror: Path) -> bytes:
+    """The file of github.com/tomasonjo/blog-datasets a raw.githubusercontent.com URL names."""
+    prefix = "https://raw.githubusercontent.com/tomasonjo/blog-datasets/main/"
+    if not url.startswith(prefix):
+        raise CorpusError(f"{BLOGS}: a script reads {url}, which no loader here serves")
+    return read_file(BLOG_DATA, url.removeprefix(prefix), mirror)
+
+
+def write_marvel(store: Any, mirror: Path) -> None:
+    """Marvel_series/import.cql of tomasonjo/blogs as written, each LOAD CSV reading the file of its URL from
+    tomasonjo/blog-datasets (Marvel/*.csv), without the two statements of the comics: Marvel/comics.csv is over the
+    mirror's size limit (absent), and heroToComics.csv only links characters to those comics."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        if url.endswith(MARVEL_ABSENT):
+            return None
+        return _csv_rows(_blog_data(url, mirror), delimiter)
+
+    _run_script(store, read_file(BLOGS, "Marvel_series/import.cql", mirror).decode("utf-8"), rows_of)
+
+
+def _notebook_cypher(repo: str, path: str, mirror: Path) -> list[str]:
+    """The Cypher a notebook runs, in order: every string constant of its code cells that is a query (a variable
+    assigned a triple-quoted string, or the argument of a run_query/read_query call)."""
+    import ast
+
+    cells = json.loads(read_file(repo, path, mirror))["cells"]
+    out = []
+    for cell in cells:
+        if cell["cell_type"] != "code":
+            continue
+        try:
+            tree = ast.parse("".join(cell["source"]))
+        except SyntaxError:  # a cell of shell or magic lines
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.search(
+                    r"\b(MATCH|MERGE|CREATE|LOAD CSV)\b", node.value):
+                out.append(node.value)
+    return out
+
+
+ROME_NOTEBOOK = "graph_analytics_rome/Rome-transport-system.ipynb"
+_ROME_MODES = re.compile(r"(?is)UNWIND\s+(\[[^\]]*\])\s+as\s+mode\s+LOAD CSV WITH HEADERS FROM\s+"
+                         r"\"([^\"]+)\"\s*\+\s*mode\s*\+\s*\"([^\"]+)\"\s+as\s+row\s+FIELDTERMINATOR\s+\"(.)\"")
+
+
+def write_rome_transport(store: Any, mirror: Path) -> None:
+    """The import of graph_analytics_rome/Rome-transport-system.ipynb of tomasonjo/blogs, its queries as written up
+    to its first graph algorithm: the Stop constraint, the stops (rome/network_nodes.csv of tomasonjo/blog-datasets),
+    the links of each mode (its `UNWIND [modes] AS mode LOAD CSV ... network_<mode>.csv`, run once per mode with that
+    file's rows) and the walking durations. Rome's public transport network (Kujala et al., Scientific Data 2018)."""
+    for query in _notebook_cypher(BLOGS, ROME_NOTEBOOK, mirror):
+        if "gds." in query:
+            break
+        m = _ROME_MODES.search(query)
+        if m is None:
+            _run_script(store, query, lambda url, d: _csv_rows(_blog_data(url, mirror), d))
+            continue
+        statement = _ROME_MODES.sub("WITH $mode AS mode UNWIND $rows AS row", query)
+        for mode in json.loads(m[1].replace("'", '"')):
+            rows = _csv_rows(_blog_data(m[2] + mode + m[3], mirror), m[4])
+            for start in range(0, max(len(rows), 1), _BATCH):
+                store.query(statement, {"mode": mode, "rows": rows[start:start + _BATCH]}, read_only=False)
+
+
+COUNTRIES_NOTEBOOK = "Countries_of_the_world/Countries of the world analysis.ipynb"
+
+
+def write_countries(store: Any, mirror: Path) -> None:
+    """The import query of Countries_of_the_world/Countries of the world analysis.ipynb of tomasonjo/blogs as
+    written over countries_of_the_world.csv of tomasonjo/blog-datasets (Kaggle's "Countries of the World", from the
+    US government's CIA World Factbook): countries, their regions and figures (decimal commas read as points)."""
+    (query,) = [q for q in _notebook_cypher(BLOGS, COUNTRIES_NOTEBOOK, mirror) if "LOAD CSV" in q]
+    _run_script(store, query, lambda url, d: _csv_rows(_blog_data(url, mirror), d))
+
+
+HP_NOTEBOOK = "subgraph_filtering/Subgraph filtering.ipynb"
+
+
+def write_harry_potter(store: Any, mirror: Path) -> None:
+    """The two imports of subgraph_filtering/Subgraph filtering.ipynb of tomasonjo/blogs as written, over
+    HP/character_first_seen.csv and HP/HP_rels.csv of tomasonjo/blog-datasets: the characters of the first Harry
+    Potter book, where each is first seen, and who interacts with whom (how often, from where in the text)."""
+    for query in _notebook_cypher(BLOGS, HP_NOTEBOOK, mirror):
+        if "LOAD CSV" in query:
+            _run_script(store, query, lambda url, d: _csv_rows(_blog_data(url, mirror), d))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -530,6 +664,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=_graphgist("mdm/aws-infrastructure.adoc"), source=GRAPHGISTS),
     Graph("bloom", "spent", "Bloom's fraud demo: account holders, cards, accounts, loans, phone numbers, SSNs, "
                              "addresses, transfers, purchases", dump="data/bloom-50.dump"),
+    Graph("countries-of-the-world", "frozen", "countries of the world (CIA World Factbook): their regions, "
+                                                "population, area, GDP per capita, literacy and other figures",
+          writer=write_countries, source=BLOGS),
     Graph("consumer-complaints", "tune", "CFPB consumer complaints of November 2021: complaints, companies, "
                                            "products, issues, responses, tags",
           writer=write_consumer_complaints, source=DISCOVER),
@@ -547,9 +684,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_foodmart, source=FOODMART),
     Graph("graph-data-science", "tune", "Game of Thrones: persons, houses, battles, books, cultures, locations",
           dump="data/graph-data-science-50.dump"),
+    Graph("harry-potter", "frozen", "the characters of the first Harry Potter book: where each is first seen, "
+                                      "who interacts with whom and how often", writer=write_harry_potter, source=BLOGS),
     Graph("legis-graph", "spent", "the 114th US Congress: legislators, states, parties, chambers, bills, "
                                    "sponsorships, votes, committees and their members, subjects",
           writer=write_legis_graph, source=LEGIS),
+    Graph("marvel", "frozen", "Marvel characters: their origin, education, identity, stats and flight, groups, "
+                                "events, allies and enemies", writer=write_marvel, source=BLOGS),
     Graph("network-management", "tune", "a data centre: racks, machines, interfaces, software, processes, ports",
           dump="data/network-management-50.dump"),
     Graph("nft-trades", "spent", "NFT trades of 1 January 2021: transactions and their prices, NFTs, collections, "
@@ -563,6 +704,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("openstreetmap", "spent", "OpenStreetMap of a city area: nodes, ways, tags, points of interest",
           dump="data/openstreetmap-50.dump"),
     Graph("oscon", "spent", "OSCON 2014: speakers, sessions, rooms, topics", writer=write_oscon, source=OSCON),
+    Graph("rome-transport", "frozen", "Rome's public transport network: stops and the bus, tram, rail, subway "
+                                        "and walking links between them, distances and durations",
+          writer=write_rome_transport, source=BLOGS),
+    Graph("sec-edgar", "frozen", "SEC EDGAR: institutional managers' Form 13 holdings of 2023-06-30 (value, shares) "
+                                   "in companies, and ten companies' 10-K filings in text chunks",
+          writer=write_sec_edgar, source=SEC_EDGAR),
     Graph("sdn-university", "spent", "a school: departments, subjects, teachers, students, classes, study buddies",
           writer=write_sdn_university, source=SDN_UNIVERSITY),
     Graph("stackoverflow", "tune", "Stack Overflow questions tagged neo4j/cypher: users, answers, comments, tags",
