@@ -616,11 +616,11 @@ _ROME_MODES = re.compile(r"(?is)UNWIND\s+(\[[^\]]*\])\s+as\s+mode\s+LOAD CSV WIT
 
 def write_rome_transport(store: Any, mirror: Path) -> None:
     """The import of graph_analytics_rome/Rome-transport-system.ipynb of tomasonjo/blogs, its queries as written up
-    to its first graph algorithm: the Stop constraint, the stops (rome/network_nodes.csv of tomasonjo/blog-datasets),
+    to the first that writes nothing (its analysis): the Stop constraint, the stops (rome/network_nodes.csv of tomasonjo/blog-datasets),
     the links of each mode (its `UNWIND [modes] AS mode LOAD CSV ... network_<mode>.csv`, run once per mode with that
     file's rows) and the walking durations. Rome's public transport network (Kujala et al., Scientific Data 2018)."""
     for query in _notebook_cypher(BLOGS, ROME_NOTEBOOK, mirror):
-        if "gds." in query:
+        if "gds." in query or not re.search(r"\b(CREATE|MERGE|SET|LOAD CSV)\b", query):  # the analysis
             break
         m = _ROME_MODES.search(query)
         if m is None:
