@@ -667,6 +667,19 @@ def write_dune(store: Any, mirror: Path) -> None:
         _run_script(store, _IN_TRANSACTIONS.sub("}", query), rows_of)
 
 
+STOCKS_NOTEBOOK = "stock_diversity/Stock diversification analysis.ipynb"
+
+
+def write_stock_prices(store: Any, mirror: Path) -> None:
+    """The import of stock_diversity/Stock diversification analysis.ipynb of tomasonjo/blogs as written (its one
+    LOAD CSV, over stocks/stock_prices.csv of tomasonjo/blog-datasets: daily prices of the 102 Nasdaq-100 stocks, 5 May to 10
+    September 2021),
+    its `CALL {...} IN TRANSACTIONS` run as one `CALL {...}` (as dune's). Left out: the analysis that follows (the
+    close_array, NEXT_DAY, index and slope it derives)."""
+    (query,) = [q for q in _notebook_cypher(BLOGS, STOCKS_NOTEBOOK, mirror) if "LOAD CSV" in q]
+    _run_script(store, _IN_TRANSACTIONS.sub("}", query), lambda url, d: _csv_rows(_blog_data(url, mirror), d))
+
+
 HP_NOTEBOOK = "subgraph_filtering/Subgraph filtering.ipynb"
 
 
@@ -742,6 +755,8 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           dump="data/stackoverflow-50.dump"),
     Graph("star-wars", "tune", "SWAPI: characters, films, planets, species, starships, vehicles",
           writer=write_star_wars),
+    Graph("stock-prices", "frozen", "daily closing prices and volumes of the 102 Nasdaq-100 stocks, 5 May to "
+                                      "10 September 2021: one node per stock and per trading day", writer=write_stock_prices, source=BLOGS),
     Graph("supply-chain", "spent", "a logistics demo: distribution and destination centres and their links, trucks "
                                     "and their systems, ships, candidate sites and their features",
           writer=write_supply_chain, source=SUPPLY_CHAIN),
