@@ -1,6 +1,6 @@
 """The corpus of public domain graphs (Neo4j's example graphs: github.com/neo4j-graph-examples, and
-github.com/neo4j-examples) that bench_domains.py runs: each graph loaded as its repository has it, into an embedded
-Neo4j of its own.
+github.com/neo4j-examples; and the graphs of Tomaz Bratanic's blog posts, github.com/tomasonjo/blogs) that
+bench_domains.py runs: each graph loaded as its repository has it, into an embedded Neo4j of its own.
 
     python benchmarks/domain_corpus.py list                         # the graphs, their split and source
     python benchmarks/domain_corpus.py up NAME --home DIR           # load NAME and start a server: prints its URI
@@ -13,8 +13,10 @@ files (`write_*` below): star-wars (`scripts/star-wars.cypher` over `data/swapi.
 `LOAD CSV` statements of its browser guide over `data/*.csv`), legis-graph, foodmart, oscon, sdn-university and
 supply-chain (their Cypher scripts), consumer-complaints (the Cypher blocks of its page), eurovision (its Cypher
 script), us-presidents (the statement of its Python loader), nobel-prizes and nft-trades (their Neo4j Data Importer
-models, run by `_importer_model`), aws-infrastructure and nypl-menus (their GraphGists' `//setup` Cypher blocks); see
-each `Graph.about` and writer for what is read from where. A script's
+models, run by `_importer_model`), aws-infrastructure and nypl-menus (their GraphGists' `//setup` Cypher blocks),
+sec-edgar (its kg-construction.cypher), marvel (its import.cql), and countries-of-the-world, dune, harry-potter,
+rome-transport and stock-prices (the import queries of their notebooks, `_notebook_cypher`); see each `Graph.about` and
+writer for what is read from where. A script's
 `LOAD CSV WITH HEADERS FROM <url> AS row` is given the rows of the mirror's file of that name as a parameter
 (`UNWIND $rows AS row`; LOAD CSV gives every field as a string, an empty one as null: so do the rows here; a file of
 more than 20,000 rows in parts of 20,000, each its own statement); 4.x syntax that 5.x removed (`CREATE CONSTRAINT
@@ -42,8 +44,7 @@ linking, answering or bench_domains.py on them). THIRD_POOL = aws-infrastructure
 nft-trades, nobel-prizes, nypl-menus, us-presidents, drawn by `sorted(random.Random(31).sample(sorted(THIRD_POOL), 5))`
 = aws-infrastructure, nft-trades, nobel-prizes, nypl-menus, us-presidents: frozen, their failures never looked at
 while tuning, run once at the end of it (benchmarks/results/domains_frozen3.json) and now **spent** too; the two
-undrawn, consumer-complaints and eurovision, are **tune**. No graph is frozen now: the next measurement needs a
-fourth split drawn from graphs not yet used. Sources:
+undrawn, consumer-complaints and eurovision, are **tune**. Its sources:
 github.com/neo4j-examples/graphgists (GraphGists whose `//setup` Cypher writes a graph of realistic size:
 aws-infrastructure, nypl-menus) and github.com/neo4j-examples/discoveraurafree (the Discover AuraDB Free live
 stream's data with its Cypher, Python or Data Importer load: consumer-complaints, eurovision, us-presidents,
@@ -61,6 +62,26 @@ in discoveraurafree, the podcasts, NBA, board games, chess, Kickstarter, GDELT a
 web URL or an API key), royals.csv (a third of its lines have a field count the header does not, names with commas),
 and the GraphConnect and NODES schedules (conferences, as oscon). `pole`, `wwc2019` and `healthcare-analytics` are
 kept out on purpose (an independent check uses them), and so are northwind and movies.
+
+The fourth frozen split (issue 29, "the next graph", once more) was declared the same way, before any xgrag command ran
+on its graphs: loaders tried, questions written from the data with plain Cypher and checked with domain_gold.py, no
+schema inference, linking, answering or bench_domains.py on them, no xgrag output on them looked at. FOURTH_POOL =
+countries-of-the-world, dune, harry-potter, marvel, rome-transport, sec-edgar, stock-prices, drawn by
+`sorted(random.Random(32).sample(sorted(FOURTH_POOL), 5))` = countries-of-the-world, dune, harry-potter, marvel,
+sec-edgar: **frozen**; the two undrawn, rome-transport and stock-prices, are **tune**. Sources:
+github.com/neo4j-examples/sec-edgar-notebooks (sec-edgar: its Cypher over its own Form 13 CSV and Form 10-K JSON) and
+github.com/tomasonjo/blogs (Tomaz Bratanic's blog posts: their Cypher, in a .cql file or a notebook's query strings)
+over the files of github.com/tomasonjo/blog-datasets that their URLs name (marvel, countries-of-the-world, dune,
+harry-potter, rome-transport, stock-prices). Smaller than the rest: dune (79 nodes) and harry-potter (120). Considered
+and left out: london-map (no snapshot of it could be had; its loader downloads its data), slack-neo4j and
+twitter-graph-viz (apps with no data files), link-prediction (its files are model training and test sets),
+paradise-papers-django (a Django app over an SQLite file), cybersecurity-demo (text only), neo4j-fabric-examples
+(generated customers and transactions), ruby_code_analytics (a Rails app that traces running code), the GraphAcademy
+lakehouse workshop (three of its load script's files are not in the repository); in tomasonjo/blogs, nomad
+(nomadlist.com's live JSON), Traveling_tourist (Wikidata queries), Star_Wars and lp-combiner (other repositories' URLs;
+star-wars is in the corpus), ice&fire (Game of Thrones again: the tune split has it), ArXiv and medium (their files are
+over the mirror's size limit; so is Marvel's comics.csv: marvel is loaded without its Comic nodes). The blog's other
+posts were looked at only as far as a search for load statements and blog-datasets URLs found them.
 """
 
 from __future__ import annotations
@@ -91,6 +112,9 @@ NEXT_SEED = 30
 THIRD_POOL = ("aws-infrastructure", "consumer-complaints", "eurovision", "nft-trades", "nobel-prizes", "nypl-menus",
               "us-presidents")
 THIRD_SEED = 31
+FOURTH_POOL = ("countries-of-the-world", "dune", "harry-potter", "marvel", "rome-transport", "sec-edgar",
+               "stock-prices")
+FOURTH_SEED = 32
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -522,6 +546,178 @@ def _graphgist(path: str) -> Writer:
     return write
 
 
+SEC_EDGAR = "neo4j-examples/sec-edgar-notebooks"
+SEC_SCRIPT = "notebooks/kg-construction/kg-construction.cypher"
+_SEC_PARAMS = re.compile(r"(?ms)^:params\s*\{(.*?)^\}")
+_SEC_LOAD = re.compile(r"(?i)LOAD CSV WITH HEADERS\s+FROM\s+\$baseURL\s*\+\s*(['\"])([^'\"]+)\1\s+AS\s+row")
+_SEC_JSON = "CALL apoc.load.json($baseURL + 'form10k/' + filename) YIELD value"
+
+
+def write_sec_edgar(store: Any, mirror: Path) -> None:
+    """notebooks/kg-construction/kg-construction.cypher of neo4j-examples/sec-edgar-notebooks as written, with its
+    `:params` (moduleName, baseURL: the repository's data/sample/) as parameters: each `LOAD CSV ... FROM $baseURL +
+    '<file>'` reads data/sample/<file>, and `apoc.load.json($baseURL + 'form10k/' + filename)` the Form 10-K JSON of
+    that name (data/sample/form10k/index.csv names ten; their JSON is in data/all/form10k/). Left out: its last
+    statement, the chunks' OpenAI embeddings (it needs an API key). Form 13 holdings (managers, companies,
+    OWNS_STOCK_IN with value and shares) and ten companies' 2023 10-K filings, split into text chunks."""
+    script = read_file(SEC_EDGAR, SEC_SCRIPT, mirror).decode("utf-8")
+    declared = _SEC_PARAMS.search(script)
+    if declared is None:
+        raise CorpusError(f"{SEC_EDGAR}: {SEC_SCRIPT} has no :params block")
+    params = {k: v for k, v in re.findall(r'(\w+):\s*"([^"]*)"', declared[1]) if k in ("moduleName", "baseURL")}
+    script = re.sub(r"(?s)/\*.*?\*/", "", _SEC_PARAMS.sub("", script))
+
+    def sample(file: str) -> bytes:
+        try:
+            return read_file(SEC_EDGAR, f"data/sample/{file}", mirror)
+        except CorpusError:
+            return read_file(SEC_EDGAR, f"data/all/{file}", mirror)
+
+    for statement in _statements(script):
+        if "genai.vector.encode" in statement:
+            continue
+        given: dict[str, Any] = dict(params)
+        m = _SEC_LOAD.search(statement)
+        if m is not None:
+            given["rows"] = _csv_rows(sample(m[2]))
+            statement = _SEC_LOAD.sub("UNWIND $rows AS row", statement)
+        if _SEC_JSON in statement:
+            given["json"] = {r["filename"]: json.loads(sample(f"form10k/{r['filename']}")) for r in given["rows"]}
+            statement = statement.replace(_SEC_JSON, "WITH formId, $json[filename] AS value")
+        store.query(statement, given, read_only=False)
+
+
+BLOGS = "tomasonjo/blogs"
+BLOG_DATA = "tomasonjo/blog-datasets"
+MARVEL_ABSENT = ("Marvel/comics.csv", "Marvel/heroToComics.csv")
+
+
+def _blog_data(url: str, mirror: Path) -> bytes:
+    """The file of github.com/tomasonjo/blog-datasets a raw.githubusercontent.com URL names."""
+    prefix = "https://raw.githubusercontent.com/tomasonjo/blog-datasets/main/"
+    if not url.startswith(prefix):
+        raise CorpusError(f"{BLOGS}: a script reads {url}, which no loader here serves")
+    return read_file(BLOG_DATA, url.removeprefix(prefix), mirror)
+
+
+def write_marvel(store: Any, mirror: Path) -> None:
+    """Marvel_series/import.cql of tomasonjo/blogs as written, each LOAD CSV reading the file of its URL from
+    tomasonjo/blog-datasets (Marvel/*.csv), without the two statements of the comics: Marvel/comics.csv is over the
+    mirror's size limit (absent), and heroToComics.csv only links characters to those comics."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        if url.endswith(MARVEL_ABSENT):
+            return None
+        return _csv_rows(_blog_data(url, mirror), delimiter)
+
+    _run_script(store, read_file(BLOGS, "Marvel_series/import.cql", mirror).decode("utf-8"), rows_of)
+
+
+def _notebook_cypher(repo: str, path: str, mirror: Path) -> list[str]:
+    """The Cypher a notebook runs, in order: every string constant of its code cells that is a query (a variable
+    assigned a triple-quoted string, or the argument of a run_query/read_query call)."""
+    import ast
+
+    cells = json.loads(read_file(repo, path, mirror))["cells"]
+    out = []
+    for cell in cells:
+        if cell["cell_type"] != "code":
+            continue
+        try:
+            tree = ast.parse("".join(cell["source"]))
+        except SyntaxError:  # a cell of shell or magic lines
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.search(
+                    r"\b(MATCH|MERGE|CREATE|LOAD CSV)\b", node.value):
+                out.append(node.value)
+    return out
+
+
+ROME_NOTEBOOK = "graph_analytics_rome/Rome-transport-system.ipynb"
+_ROME_MODES = re.compile(r"(?is)UNWIND\s+(\[[^\]]*\])\s+as\s+mode\s+LOAD CSV WITH HEADERS FROM\s+"
+                         r"\"([^\"]+)\"\s*\+\s*mode\s*\+\s*\"([^\"]+)\"\s+as\s+row\s+FIELDTERMINATOR\s+\"(.)\"")
+
+
+def write_rome_transport(store: Any, mirror: Path) -> None:
+    """The import of graph_analytics_rome/Rome-transport-system.ipynb of tomasonjo/blogs, its queries as written up
+    to the first that writes nothing (its analysis): the Stop constraint, the stops (rome/network_nodes.csv of
+    tomasonjo/blog-datasets), the links of each mode (its `UNWIND [modes] AS mode LOAD CSV ... network_<mode>.csv`,
+    run once per mode with that file's rows) and the walking durations. Rome's public transport network, in the
+    format of Kujala et al.'s public transport networks of 25 cities (Scientific Data, 2018)."""
+    for query in _notebook_cypher(BLOGS, ROME_NOTEBOOK, mirror):
+        if "gds." in query or not re.search(r"\b(CREATE|MERGE|SET|LOAD CSV)\b", query):  # the analysis
+            break
+        m = _ROME_MODES.search(query)
+        if m is None:
+            _run_script(store, query, lambda url, d: _csv_rows(_blog_data(url, mirror), d))
+            continue
+        statement = _ROME_MODES.sub("WITH $mode AS mode UNWIND $rows AS row", query)
+        for mode in json.loads(m[1].replace("'", '"')):
+            rows = _csv_rows(_blog_data(m[2] + mode + m[3], mirror), m[4])
+            for start in range(0, max(len(rows), 1), _BATCH):
+                store.query(statement, {"mode": mode, "rows": rows[start:start + _BATCH]}, read_only=False)
+
+
+COUNTRIES_NOTEBOOK = "Countries_of_the_world/Countries of the world analysis.ipynb"
+
+
+def write_countries(store: Any, mirror: Path) -> None:
+    """The import query of Countries_of_the_world/Countries of the world analysis.ipynb of tomasonjo/blogs as
+    written over countries_of_the_world.csv of tomasonjo/blog-datasets (Kaggle's "Countries of the World" by Fernando
+    Lasso, from the CIA's World Factbook, as the notebook says): countries, their regions and figures (decimal commas
+    read as points)."""
+    (query,) = [q for q in _notebook_cypher(BLOGS, COUNTRIES_NOTEBOOK, mirror) if "LOAD CSV" in q]
+    _run_script(store, query, lambda url, d: _csv_rows(_blog_data(url, mirror), d))
+
+
+DUNE_NOTEBOOK = "dune/Cypher_v5.ipynb"
+DUNE_URL = "https://bit.ly/3kbU21V"  # its short link to the characters file of tomasonjo/blog-datasets:
+DUNE_FILE = "dune/duneCharacters_kaggle.csv"  # the one Dune file there, with every column the statement reads
+_IN_TRANSACTIONS = re.compile(r"(?i)\}\s*IN TRANSACTIONS(?:\s+OF\s+\d+\s+ROWS)?")
+
+
+def write_dune(store: Any, mirror: Path) -> None:
+    """The import of dune/Cypher_v5.ipynb of tomasonjo/blogs as written, up to its first query that writes nothing:
+    the Character constraint and its LOAD CSV of the characters (its short link names the file: DUNE_FILE), each
+    character labelled with its house and linked to another by its relationship type (FAMILY, ALLIES, MARRIAGE,
+    ENEMIES). `CALL {...} IN TRANSACTIONS OF 10 ROWS` runs as one `CALL {...}`: the loader's statements run in a
+    transaction of their own, where 5.x refuses IN TRANSACTIONS; the graph written is the same."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if url != DUNE_URL:
+            raise CorpusError(f"dune: {DUNE_NOTEBOOK} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(BLOG_DATA, DUNE_FILE, mirror), delimiter)
+
+    for query in _notebook_cypher(BLOGS, DUNE_NOTEBOOK, mirror):
+        if not re.search(r"\b(CREATE|MERGE|SET|LOAD CSV)\b", query):
+            break
+        _run_script(store, _IN_TRANSACTIONS.sub("}", query), rows_of)
+
+
+STOCKS_NOTEBOOK = "stock_diversity/Stock diversification analysis.ipynb"
+
+
+def write_stock_prices(store: Any, mirror: Path) -> None:
+    """The import of stock_diversity/Stock diversification analysis.ipynb of tomasonjo/blogs as written (its one
+    LOAD CSV, over stocks/stock_prices.csv of tomasonjo/blog-datasets: daily prices of the 102 Nasdaq-100
+    stocks, 5 May to 10 September 2021),
+    its `CALL {...} IN TRANSACTIONS` run as one `CALL {...}` (as dune's). Left out: the analysis that follows (the
+    close_array, NEXT_DAY, index and slope it derives)."""
+    (query,) = [q for q in _notebook_cypher(BLOGS, STOCKS_NOTEBOOK, mirror) if "LOAD CSV" in q]
+    _run_script(store, _IN_TRANSACTIONS.sub("}", query), lambda url, d: _csv_rows(_blog_data(url, mirror), d))
+
+
+HP_NOTEBOOK = "subgraph_filtering/Subgraph filtering.ipynb"
+
+
+def write_harry_potter(store: Any, mirror: Path) -> None:
+    """The two imports of subgraph_filtering/Subgraph filtering.ipynb of tomasonjo/blogs as written, over
+    HP/character_first_seen.csv and HP/HP_rels.csv of tomasonjo/blog-datasets: the characters of a Harry Potter book,
+    where in its text each is first seen, and who interacts with whom (how often, from where in the text)."""
+    for query in _notebook_cypher(BLOGS, HP_NOTEBOOK, mirror):
+        if "LOAD CSV" in query:
+            _run_script(store, query, lambda url, d: _csv_rows(_blog_data(url, mirror), d))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -530,12 +726,18 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=_graphgist("mdm/aws-infrastructure.adoc"), source=GRAPHGISTS),
     Graph("bloom", "spent", "Bloom's fraud demo: account holders, cards, accounts, loans, phone numbers, SSNs, "
                              "addresses, transfers, purchases", dump="data/bloom-50.dump"),
+    Graph("countries-of-the-world", "frozen", "countries of the world (CIA World Factbook): their regions, "
+                                                "population, area, GDP per capita, literacy and other figures",
+          writer=write_countries, source=BLOGS),
     Graph("consumer-complaints", "tune", "CFPB consumer complaints of November 2021: complaints, companies, "
                                            "products, issues, responses, tags",
           writer=write_consumer_complaints, source=DISCOVER),
     Graph("contact-tracing", "tune", "people, visits to places, places, regions", dump="data/contact-tracing-50.dump"),
     Graph("cybersecurity", "tune", "an Active Directory domain: users, computers, groups, OUs, GPOs and their rights",
           dump="data/cyber-security-ad-50.dump"),
+    Graph("dune", "frozen", "Frank Herbert's Dune: characters, their houses (as labels), cultures, books, birth "
+                              "and death, and their family, allies, marriages and enemies",
+          writer=write_dune, source=BLOGS),
     Graph("entity-resolution", "spent", "users, their IP addresses, movies watched, genres",
           dump="data/entity-resolution-50.dump"),
     Graph("eurovision", "tune", "the Eurovision Song Contest: countries and the points each gave another in each "
@@ -547,9 +749,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_foodmart, source=FOODMART),
     Graph("graph-data-science", "tune", "Game of Thrones: persons, houses, battles, books, cultures, locations",
           dump="data/graph-data-science-50.dump"),
+    Graph("harry-potter", "frozen", "the characters of a Harry Potter book: where in its text each is first seen, "
+                                      "who interacts with whom and how often", writer=write_harry_potter, source=BLOGS),
     Graph("legis-graph", "spent", "the 114th US Congress: legislators, states, parties, chambers, bills, "
                                    "sponsorships, votes, committees and their members, subjects",
           writer=write_legis_graph, source=LEGIS),
+    Graph("marvel", "frozen", "Marvel characters: their origin, education, identity, stats and flight, groups, "
+                                "events, allies and enemies", writer=write_marvel, source=BLOGS),
     Graph("network-management", "tune", "a data centre: racks, machines, interfaces, software, processes, ports",
           dump="data/network-management-50.dump"),
     Graph("nft-trades", "spent", "NFT trades of 1 January 2021: transactions and their prices, NFTs, collections, "
@@ -563,12 +769,21 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("openstreetmap", "spent", "OpenStreetMap of a city area: nodes, ways, tags, points of interest",
           dump="data/openstreetmap-50.dump"),
     Graph("oscon", "spent", "OSCON 2014: speakers, sessions, rooms, topics", writer=write_oscon, source=OSCON),
+    Graph("rome-transport", "tune", "Rome's public transport network: stops and the bus, tram, rail, subway "
+                                        "and walking links between them, distances and durations",
+          writer=write_rome_transport, source=BLOGS),
+    Graph("sec-edgar", "frozen", "SEC EDGAR: institutional managers' Form 13 holdings of 2023-06-30 (value, shares) "
+                                   "in companies, and ten companies' 10-K filings in text chunks",
+          writer=write_sec_edgar, source=SEC_EDGAR),
     Graph("sdn-university", "spent", "a school: departments, subjects, teachers, students, classes, study buddies",
           writer=write_sdn_university, source=SDN_UNIVERSITY),
     Graph("stackoverflow", "tune", "Stack Overflow questions tagged neo4j/cypher: users, answers, comments, tags",
           dump="data/stackoverflow-50.dump"),
     Graph("star-wars", "tune", "SWAPI: characters, films, planets, species, starships, vehicles",
           writer=write_star_wars),
+    Graph("stock-prices", "tune", "daily closing prices and volumes of the 102 Nasdaq-100 stocks, 5 May to "
+                                      "10 September 2021: one node per stock and per trading day",
+          writer=write_stock_prices, source=BLOGS),
     Graph("supply-chain", "spent", "a logistics demo: distribution and destination centres and their links, trucks "
                                     "and their systems, ships, candidate sites and their features",
           writer=write_supply_chain, source=SUPPLY_CHAIN),

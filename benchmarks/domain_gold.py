@@ -39,9 +39,11 @@ class GoldError(ValueError):
 
 
 def _quoted(identifier: str) -> str:
-    from xgrag.config import validate_identifier
-
-    return f"`{validate_identifier(identifier, 'gold identifier')}`"
+    """A label, type or property name as a quoted Cypher identifier, whatever it holds: a graph's own names may have
+    spaces and punctuation (countries-of-the-world's `Area (sq. mi.)`); a backtick in it is doubled."""
+    if not isinstance(identifier, str) or not identifier:
+        raise GoldError(f"a gold identifier must be a non-empty string, not {identifier!r}")
+    return "`" + identifier.replace("`", "``") + "`"
 
 
 def _node_match(var: str, ref: dict[str, Any], prefix: str) -> tuple[str, dict[str, Any]]:

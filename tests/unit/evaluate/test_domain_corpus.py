@@ -1,7 +1,8 @@
 """The domain corpus's bookkeeping (benchmarks/domain_corpus.py, benchmarks/domain_gold.py), without a server: every
 graph has a question file of at least 12 well-formed records, and the splits are exactly the documented draws (the
-first three, spent after their one run), so a graph cannot slip into or out of the frozen split unnoticed; and the
-loaders' pure parts (a script's LOAD CSV statements, a GraphGist's setup blocks, a Data Importer model's statements)."""
+first three, spent after their one run; the fourth, frozen), so a graph cannot slip into or out of the frozen split
+unnoticed; and the loaders' pure parts (a script's LOAD CSV statements, a GraphGist's setup blocks, a Data Importer
+model's statements, a subquery's IN TRANSACTIONS, Rome's per-mode load) and the gold's quoting of identifiers."""
 
 from __future__ import annotations
 
@@ -81,8 +82,18 @@ def test_the_third_frozen_split_is_the_documented_draw_and_spent() -> None:
     assert drawn == ["aws-infrastructure", "nft-trades", "nobel-prizes", "nypl-menus", "us-presidents"]
     assert tuple(pool) == corpus.THIRD_POOL and corpus.THIRD_SEED == 31
     assert set(drawn) == set(corpus.draw(corpus.THIRD_POOL, corpus.THIRD_SEED)) <= _split("spent")
-    assert _split("frozen") == set()  # run once (results/domains_frozen3.json), then spent
+    assert not set(drawn) & _split("frozen")  # run once (results/domains_frozen3.json), then spent
     assert {n for n in pool if n not in drawn} == {"consumer-complaints", "eurovision"} <= _split("tune")
+
+
+def test_the_fourth_frozen_split_is_the_documented_draw() -> None:
+    pool = ["countries-of-the-world", "dune", "harry-potter", "marvel", "rome-transport", "sec-edgar",
+            "stock-prices"]  # as the docstring records it
+    drawn = sorted(random.Random(32).sample(sorted(pool), min(5, len(pool))))
+    assert drawn == ["countries-of-the-world", "dune", "harry-potter", "marvel", "sec-edgar"]
+    assert tuple(pool) == corpus.FOURTH_POOL and corpus.FOURTH_SEED == 32
+    assert set(drawn) == set(corpus.draw(corpus.FOURTH_POOL, corpus.FOURTH_SEED)) == _split("frozen")
+    assert {n for n in pool if n not in drawn} == {"rome-transport", "stock-prices"} <= _split("tune")
 
 
 def test_the_first_two_frozen_splits_are_spent() -> None:
@@ -92,8 +103,22 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
     assert tuple(second) == corpus.NEXT_POOL and corpus.NEXT_SEED == 30
     assert sorted(random.Random(30).sample(sorted(second), 5)) == second == corpus.draw(corpus.NEXT_POOL, 30)
     assert _split("spent") == set(first) | set(second) | set(corpus.draw(corpus.THIRD_POOL, corpus.THIRD_SEED))
-    assert _split("tune") == (set(corpus.FIRST_CORPUS) - set(first)) | {"consumer-complaints", "eurovision"}
-    assert set(corpus.GRAPHS) == set(corpus.FIRST_CORPUS) | set(corpus.NEXT_POOL) | set(corpus.THIRD_POOL)
+    assert _split("tune") == ((set(corpus.FIRST_CORPUS) - set(first)) | {"consumer-complaints", "eurovision"}
+                              | {"rome-transport", "stock-prices"})
+    assert set(corpus.GRAPHS) == (set(corpus.FIRST_CORPUS) | set(corpus.NEXT_POOL) | set(corpus.THIRD_POOL)
+                                  | set(corpus.FOURTH_POOL))
+
+
+@pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
+                                              ("GDP ($ per capita)", "`GDP ($ per capita)`"),
+                                              ("a`b", "`a``b`"), ("name", "`name`")])
+def test_a_gold_identifier_is_quoted_whatever_it_holds(name: str, quoted: str) -> None:
+    assert gold._quoted(name) == quoted
+
+
+def test_an_empty_gold_identifier_is_refused() -> None:
+    with pytest.raises(gold.GoldError, match="non-empty string"):
+        gold._quoted("")
 
 
 def test_a_graph_with_an_unknown_split_is_refused() -> None:
@@ -253,3 +278,20 @@ def test_a_file_is_read_from_either_mirror_layout(tmp_path: Path) -> None:
         corpus.read_file("star-wars", "data/swapi.json", tmp_path)
     with pytest.raises(corpus.CorpusError, match="no mirror of github.com/neo4j-examples/absent"):
         corpus.read_file("neo4j-examples/absent", "x", tmp_path)
+
+
+def test_a_subquery_in_transactions_runs_as_one_subquery() -> None:
+    statement = "LOAD CSV FROM 'x' AS row\nCALL {\n  WITH row\n  MERGE (:C {n: row.n})\n} IN TRANSACTIONS OF 10 ROWS\n"
+    assert corpus._IN_TRANSACTIONS.sub("}", statement) == ("LOAD CSV FROM 'x' AS row\nCALL {\n  WITH row\n"
+                                                            "  MERGE (:C {n: row.n})\n}\n")
+    assert corpus._IN_TRANSACTIONS.sub("}", "CALL { WITH row CREATE (:D) } IN TRANSACTIONS") == (
+        "CALL { WITH row CREATE (:D) }")
+
+
+def test_rome_s_per_mode_load_is_read_as_one_file_per_mode() -> None:
+    query = ("UNWIND ['walk','bus'] as mode\nLOAD CSV WITH HEADERS FROM \"https://h/rome/network_\" + mode + \".csv\" "
+             "as row FIELDTERMINATOR \";\"\nMATCH (a:Stop{id:row.f}) RETURN a")
+    m = corpus._ROME_MODES.search(query)
+    assert m is not None and m.groups() == ("['walk','bus']", "https://h/rome/network_", ".csv", ";")
+    assert corpus._ROME_MODES.sub("WITH $mode AS mode UNWIND $rows AS row", query) == (
+        "WITH $mode AS mode UNWIND $rows AS row\nMATCH (a:Stop{id:row.f}) RETURN a")
