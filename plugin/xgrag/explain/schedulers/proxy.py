@@ -4,13 +4,17 @@ matter).
 
 The proxy, no model call: the facts of the trails (up to the retrieval's hops) from the question's seed entities to
 the entities the baseline answer a0 names (a multi-hop answer's chain; KGRAG-Ex's paths), each answer entity's trail
-closest to the question first, then the property facts whose value a0 states, then the rest by the embedding proxy
+that states the question's relation words first (as focused retrieval reads them: "share screenwriters" is
+written_by at both ends of the writer; measured on MetaQA, benchmarks/README.md bench_answer_cost), then the one
+closest to the question, then the property facts whose value a0 states, then the rest by the embedding proxy
 (`ExplainRun.by_promise`: closeness to the question or the answer). Blind: it reads the answer's text, the question
 and the graph, never the facts a generator says it answered from.
 
 The target then verifies adaptively. The candidates are removed alone in the proxy's order (each one's importance,
 measured as leave-one-out measures it) until those that moved the answer account for it (`accounts_for`: they
-connect a seed to an entity the answer names, or state its value); then the candidates not yet verified are removed
+connect a seed to an entity the answer names, or state its value, and their relations state every relation word
+of the question that the candidates state, so that the seed's director, a one-fact trail to the answer, does not
+account for "who wrote the films directed by the director of X"); then the candidates not yet verified are removed
 together, everything else kept (one group test: cleared when the answer stays, split by group testing when it
 moves). A chain of h facts then costs h + 2 calls beyond the answer whatever the context's size, instead of one per
 candidate. Removing the rest of the candidates together rather than keeping only the chain matters: a reader that
@@ -130,7 +134,7 @@ def answer_path_facts(graph: Subgraph, answer: str, max_facts: int = 3,
     reaches one."""
     rel = relevance or {}
     words = relation_words(graph, question) if question else set()
-    by_target: dict[str, list[tuple[int, float, int, tuple[str, ...]]]] = {}
+    by_target: dict[str, list[tuple[int, float, float, int, tuple[str, ...]]]] = {}
     for _, target, rels in answer_trails(graph, answer, max_facts):
         score = sum(rel.get(r, 0.0) for r in rels) / len(rels)
         stated = [words & fact_words(graph, r) for r in rels]
