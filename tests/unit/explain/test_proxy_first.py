@@ -7,7 +7,13 @@ from __future__ import annotations
 from fakes import FixedRetriever, HashEmbedder, RuleGenerator
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.schedulers import ProxyFirst, schedule_for
-from xgrag.explain.schedulers.proxy import accounts_for, answer_parts, answer_path_facts, answer_value_facts
+from xgrag.explain.schedulers.proxy import (
+    accounts_for,
+    answer_parts,
+    answer_path_facts,
+    answer_value_facts,
+    relation_words,
+)
 from xgrag.generate.base import Fact, Generation, Usage
 from xgrag.model import Explanation, Node, PropertyFact, Relationship, Subgraph
 
@@ -54,6 +60,73 @@ def test_trails_go_back_through_a_node_and_the_question_picks_between_them() -> 
     assert answer_path_facts(sub, "Bo.", 3)[0] == "d2"
     relevance = {"w1": 0.9, "w2": 0.9, "d1": 0.8, "d2": 0.3}
     assert answer_path_facts(sub, "Bo.", 3, relevance)[:3] == ["w1", "w2", "d1"]
+
+
+def shared_writer_graph() -> Subgraph:
+    """Mourner's writer Wal also wrote Marie (a Drama); Mourner's director Dav directed Wetherby and wrote Plenty,
+    both Dramas: three trails of 3 facts from Mourner to Drama."""
+    sub = Subgraph()
+    for nid, name in [("m", "Mourner"), ("wal", "Wal"), ("dav", "Dav"), ("marie", "Marie"), ("weth", "Wetherby"),
+                      ("plenty", "Plenty"), ("g", "Drama")]:
+        sub.add_node(Node(nid, name, "Thing"))
+    for rid, s, lab, t in [("w1", "m", "written_by", "wal"), ("w2", "marie", "written_by", "wal"),
+                           ("g1", "marie", "has_genre", "g"),
+                           ("d1", "m", "directed_by", "dav"), ("d2", "weth", "directed_by", "dav"),
+                           ("g2", "weth", "has_genre", "g"),
+                           ("p1", "plenty", "written_by", "dav"), ("g3", "plenty", "has_genre", "g")]:
+        sub.add_relationship(Relationship(rid, s, t, lab))
+    sub.seeds = ["m"]
+    return sub
+
+
+def test_the_trail_through_the_relations_the_question_names_comes_first() -> None:
+    """"the genres of the films that share screenwriters with Mourner": the trail through written_by at both ends
+    of the writer leads, although the embedding proxy finds the director's trails closer to the question, and the
+    trail that reaches the writer of Plenty through Mourner's director (written_by at one end only) comes after."""
+    sub = shared_writer_graph()
+    question = "what genres do the films that share screenwriters with Mourner fall under"
+    assert relation_words(sub, question) >= {"writ", "genr"}  # "screenwriters" read as its head, the writers
+    assert "mourner" not in relation_words(sub, question)  # the seed's own name names no relation
+    closer = {"d1": 0.9, "d2": 0.9, "g2": 0.9, "p1": 0.8, "g3": 0.8, "w1": 0.2, "w2": 0.2, "g1": 0.2}
+    assert answer_path_facts(sub, "Drama.", 3, closer)[:3] == ["d1", "d2", "g2"]  # no question: closeness alone
+    assert answer_path_facts(sub, "Drama.", 3, closer, question)[:3] == ["w1", "w2", "g1"]
+    # the mixed trail (directed_by, then written_by) states the same words but with fewer of its facts
+    del sub.relationships["w2"]
+    assert answer_path_facts(sub, "Drama.", 3, closer, question)[:3] == ["d1", "p1", "g3"]
+    del sub.relationships["p1"]
+    assert answer_path_facts(sub, "Drama.", 3, closer, question)[:3] == ["d1", "d2", "g2"]
+
+
+def director_writer_graph(festivals: int = 0) -> Subgraph:
+    """Steam was directed by Tark, who directed and wrote Rublev: "which person wrote the films directed by the
+    director of Steam" is Tark by a 3-fact chain, and Steam's director is Tark by a 1-fact trail too."""
+    sub = Subgraph()
+    for nid, name in [("steam", "Steam"), ("tark", "Tark"), ("rub", "Rublev")]:
+        sub.add_node(Node(nid, name, "Thing"))
+    for rid, s, lab, t in [("sd", "steam", "directed_by", "tark"), ("rd", "rub", "directed_by", "tark"),
+                           ("rw", "rub", "written_by", "tark")]:
+        sub.add_relationship(Relationship(rid, s, t, lab))
+    for i in range(festivals):
+        sub.add_node(Node(f"x{i}", f"Festival {i}", "Event"))
+        sub.add_relationship(Relationship(f"rx{i}", "rub" if i % 2 else "steam", f"x{i}", "shown_at"))
+    sub.seeds = ["steam"]
+    return sub
+
+
+WROTE_QUESTION = "which person wrote the films directed by the director of Steam"
+
+
+def test_facts_account_for_the_answer_only_when_they_state_the_relations_the_question_asks() -> None:
+    sub = director_writer_graph()
+    words = relation_words(sub, WROTE_QUESTION)
+    assert words >= {"direct", "writ"}  # as stems; with the question's other words ("person", "film")
+    assert accounts_for(sub, "Tark.", ["sd"])  # a trail to the answer, no words asked
+    # the words the scheduler passes: the question's the candidates state
+    asked = {"direct", "writ"}
+    assert not accounts_for(sub, "Tark.", ["sd"], asked)  # ... that states no "wrote"
+    assert not accounts_for(sub, "Tark.", ["sd", "rw"], {"direct", "writ", "genr"})  # every word, not some
+    assert accounts_for(sub, "Tark.", ["sd", "rd", "rw"], asked)
+    assert accounts_for(sub, "Tark.", ["rw", "sd"], asked)  # a shorter chain stating both accounts for it too
 
 
 def test_answer_value_facts_find_the_property_that_states_the_answer() -> None:
@@ -171,3 +244,36 @@ def test_a_contradicted_proxy_falls_back_to_group_testing_and_still_finds_the_mo
     assert info is not None and info.proxy_confirmed is False
     important = {c.id for c in ex.components if (c.importance or 0) > ex.noise_floor}
     assert "rx7" in important and {"a1", "b1"} <= important
+
+
+class DirectorWriterReader(RuleGenerator):
+    """Answers the writer of a film other than Steam directed by Steam's director, else "I don't know"."""
+
+    def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
+        self.calls += 1
+        directors = {f.tail for f in facts if f.relation == "directed by" and f.head == "Steam"}
+        films = {f.head for f in facts if f.relation == "directed by" and f.tail in directors and f.head != "Steam"}
+        for f in facts:
+            if f.relation == "written by" and f.head in films:
+                return Generation(f"{f.tail}.", Usage(1, 1, 1, 0.0), self.name, [f.id])
+        return Generation("I don't know.", Usage(1, 1, 1, 0.0), self.name, [])
+
+
+def test_a_trail_that_states_none_of_the_asked_relations_does_not_stop_the_verification() -> None:
+    """Steam's director alone moves the answer and is a trail to it, but it states no "wrote": the candidates of the
+    3-fact chain are asked alone until the movers state both words, and no group test of the rest of the chain
+    follows (before, the 1-fact trail accounted for the answer and Rublev's two facts were a group, then split)."""
+    sub = director_writer_graph(festivals=40)
+    runs = {}
+    for scheduler in ("exhaustive", "proxy"):
+        cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1)
+        runs[scheduler] = Explainer(FixedRetriever(sub), DirectorWriterReader(), HashEmbedder(), cfg).explain(
+            WROTE_QUESTION)
+    loo, proxy = runs["exhaustive"], runs["proxy"]
+    assert loo.answer == proxy.answer == "Tark."
+    movers = {c.id for c in loo.components if (c.importance or 0) > loo.noise_floor}
+    assert movers == {"sd", "rd", "rw"} and {c.id for c in proxy.top("edge", 3)} == movers
+    info = proxy.group_testing.strategies["edge"] if proxy.group_testing else None
+    assert info is not None and info.proxy_confirmed is True and info.proxy_candidates == 3
+    # the baseline, the chain's 3 facts alone, the sufficiency probe
+    assert proxy.cost.generator_calls == 1 + 3 + 1

@@ -4,13 +4,17 @@ matter).
 
 The proxy, no model call: the facts of the trails (up to the retrieval's hops) from the question's seed entities to
 the entities the baseline answer a0 names (a multi-hop answer's chain; KGRAG-Ex's paths), each answer entity's trail
-closest to the question first, then the property facts whose value a0 states, then the rest by the embedding proxy
+that states the question's relation words first (as focused retrieval reads them: "share screenwriters" is
+written_by at both ends of the writer; measured on MetaQA, benchmarks/README.md bench_answer_cost), then the one
+closest to the question, then the property facts whose value a0 states, then the rest by the embedding proxy
 (`ExplainRun.by_promise`: closeness to the question or the answer). Blind: it reads the answer's text, the question
 and the graph, never the facts a generator says it answered from.
 
 The target then verifies adaptively. The candidates are removed alone in the proxy's order (each one's importance,
 measured as leave-one-out measures it) until those that moved the answer account for it (`accounts_for`: they
-connect a seed to an entity the answer names, or state its value); then the candidates not yet verified are removed
+connect a seed to an entity the answer names, or state its value, and their relations state every relation word
+of the question that the candidates state, so that the seed's director, a one-fact trail to the answer, does not
+account for "who wrote the films directed by the director of X"); then the candidates not yet verified are removed
 together, everything else kept (one group test: cleared when the answer stays, split by group testing when it
 moves). A chain of h facts then costs h + 2 calls beyond the answer whatever the context's size, instead of one per
 candidate. Removing the rest of the candidates together rather than keeping only the chain matters: a reader that
@@ -41,7 +45,8 @@ from xgrag.explain.run import ExplainRun
 from xgrag.explain.schedulers.group import GroupResult, GroupTester, GroupTesting, Measure, branch_order
 from xgrag.explain.schedulers.stack_proxy import stack_proxy_plan
 from xgrag.generate.base import answer_key
-from xgrag.model import Subgraph
+from xgrag.model import Subgraph, key_text
+from xgrag.retrieval.words import content_stems, stated_stems
 
 # The most components verified alone before the sufficiency probe: two chains of up to 3 facts. A list answer
 # naming more entities than that has more facts that matter than the proxy may spend calls on one by one: the
@@ -95,23 +100,54 @@ def answer_trails(graph: Subgraph, answer: str, max_facts: int, limit: int = MAX
     return found
 
 
+def fact_words(graph: Subgraph, fact: str) -> set[str]:
+    """The words (stems) a fact's relation or property key states."""
+    if fact in graph.relationships:
+        return content_stems(key_text(graph.relationships[fact].label))
+    if fact in graph.properties:
+        return content_stems(key_text(graph.properties[fact].key))
+    return set()
+
+
+def relation_words(graph: Subgraph, question: str) -> set[str]:
+    """The question's words that may name a relation of the graph (as stems, compounds read against the graph's
+    relation words: "screenwriter" -> written_by), outside the words of its seeds' names and types: what focused
+    retrieval expands by (xgrag.retrieval.focus.question_words)."""
+    vocabulary = {w for r in graph.relationships.values() for w in content_stems(key_text(r.label))} | {
+        w for f in graph.properties.values() for w in content_stems(key_text(f.key))}
+    own: set[str] = set()
+    for s in graph.seeds:
+        if s in graph.nodes:
+            node = graph.nodes[s]
+            own |= content_stems(node.name) | (content_stems(key_text(node.type)) if node.type else set())
+    return stated_stems(question, vocabulary) - own
+
+
 def answer_path_facts(graph: Subgraph, answer: str, max_facts: int = 3,
-                      relevance: Mapping[str, float] | None = None) -> list[str]:
+                      relevance: Mapping[str, float] | None = None, question: str | None = None) -> list[str]:
     """Relationship ids on the trails from the seeds to the nodes the answer names: each answer node's most
-    relevant trail first (mean `relevance` of its facts, e.g. closeness to the question; then the shorter), then
-    each one's second, and so on. Empty when the answer names no node of the graph or no trail reaches one."""
+    relevant trail first, then each one's second, and so on. Most relevant: the trail whose relations state more of
+    the `question`'s relation words ("the films that share screenwriters with X": the trail through written_by,
+    not through directed_by to the same answer), then the one more of whose facts state one (written_by at both
+    ends of the shared writer, not directed_by at one), then the higher mean `relevance` of its facts (e.g.
+    closeness to the question), then the shorter. Empty when the answer names no node of the graph or no trail
+    reaches one."""
     rel = relevance or {}
-    by_target: dict[str, list[tuple[float, int, tuple[str, ...]]]] = {}
+    words = relation_words(graph, question) if question else set()
+    by_target: dict[str, list[tuple[int, float, float, int, tuple[str, ...]]]] = {}
     for _, target, rels in answer_trails(graph, answer, max_facts):
         score = sum(rel.get(r, 0.0) for r in rels) / len(rels)
-        by_target.setdefault(target, []).append((-score, len(rels), rels))
+        stated = [words & fact_words(graph, r) for r in rels]
+        says = set().union(*stated)
+        share = sum(1 for w in stated if w) / len(rels)
+        by_target.setdefault(target, []).append((-len(says), -share, -score, len(rels), rels))
     ranked = {t: sorted(trails) for t, trails in by_target.items()}
-    order = sorted(ranked, key=lambda t: (ranked[t][0][:2], t))
+    order = sorted(ranked, key=lambda t: (ranked[t][0][:4], t))
     out: list[str] = []
     for depth in range(max((len(v) for v in ranked.values()), default=0)):
         for t in order:
             if depth < len(ranked[t]):
-                out += [r for r in ranked[t][depth][2] if r not in out]
+                out += [r for r in ranked[t][depth][4] if r not in out]
     return out
 
 
@@ -121,12 +157,17 @@ def answer_value_facts(graph: Subgraph, answer: str) -> list[str]:
     return sorted(f.id for f in graph.properties.values() if answer_key(str(f.value)) in wanted)
 
 
-def accounts_for(graph: Subgraph, answer: str, facts: Iterable[str]) -> bool:
+def accounts_for(graph: Subgraph, answer: str, facts: Iterable[str], words: Iterable[str] = ()) -> bool:
     """Do `facts` (relationship or property fact ids) account for the answer: connect a seed to a node the answer
     names (a chain of relationships, undirected, of any length), or state the answer's value (a property fact) of
-    a seed or of an element they connect to a seed?"""
+    a seed or of an element they connect to a seed? And do their relations or keys state every one of `words`
+    (the question's relation words the proxy's candidates state: "which person wrote the films directed by the
+    director of X" is not accounted for by X's director alone, a one-fact trail to the answer that states no
+    "wrote")?"""
     wanted = answer_parts(answer)
     ids = set(facts)
+    if not set(words) <= {w for f in ids for w in fact_words(graph, f)}:
+        return False
     rels = [graph.relationships[f] for f in ids if f in graph.relationships]
     reached = {s for s in graph.seeds if s in graph.nodes}
     grew = True
@@ -152,7 +193,8 @@ def proxy_plan(run: ExplainRun, units: Sequence[Planned], top_k: int) -> tuple[l
     hops = run.settings.hops or RetrievalSettings().hops
     closeness = run.promise(units, question_only=True)
     relevance = {p.target: closeness[id(p)] for p in units}
-    structural = [*answer_path_facts(graph, answer, hops, relevance), *answer_value_facts(graph, answer)]
+    structural = [*answer_path_facts(graph, answer, hops, relevance, run.question),
+                  *answer_value_facts(graph, answer)]
     by_target = {p.target: p for p in units}
     first: dict[int, Planned] = {}  # by id(): in the order found, each once
     for fid in structural:
@@ -200,6 +242,10 @@ class ProxyFirst(GroupTesting):
                              by_elimination=run.settings.response_score != "logprob")
         result = tester.result
         movers: list[Planned] = []
+        # the question's relation words the candidates state: the movers account for the answer only when they
+        # state them all (on a stack's context, whose units are no graph facts, none)
+        words = relation_words(run.graph, run.question) & {w for c in candidates for w in
+                                                           fact_words(run.graph, c.target)}
         for i, c in enumerate(candidates):
             if not can_ask():
                 break
@@ -211,7 +257,7 @@ class ProxyFirst(GroupTesting):
             # the candidates not yet verified are removed together, everything else kept, as one group test: when
             # the answer stays they are cleared by it (a chain of h facts costs h + 2 calls beyond the answer,
             # the sufficiency probe included), when it moves group testing splits them below.
-            if movers and unverified and accounts_for(run.graph, run.a0.text, [m.target for m in movers]):
+            if movers and unverified and accounts_for(run.graph, run.a0.text, [m.target for m in movers], words):
                 if can_ask():
                     await tester.test(list(unverified))
                 break
