@@ -84,11 +84,21 @@ def stem(word: str) -> str:
     return w
 
 
+# Abbreviations property keys are written in, read as the word they stand for on both sides of a comparison:
+# "What is the longitude of Frascati?" asks for `lon` (rome-transport's stops: the reader gave the latitude).
+ABBREVIATIONS = {
+    "lat": "latitude", "lon": "longitude", "lng": "longitude", "qty": "quantity", "desc": "description",
+    "addr": "address", "amt": "amount", "nbr": "number", "num": "number", "pop": "population", "temp": "temperature",
+    "dob": "birth", "dept": "department", "mgr": "manager", "avg": "average", "dist": "distance", "pct": "percent",
+    "tel": "telephone", "yr": "year", "qtr": "quarter", "dur": "duration", "ht": "height", "wt": "weight",
+}
+
+
 def content_stems(text: str) -> set[str]:
-    """The stems of a text's words that can carry a relation's meaning (weak words dropped). Identifiers are
-    split at underscores only: a property key or label goes through `xgrag.model.key_text` first ("unitPrice"
-    -> "unit price")."""
-    return {stem(w) for w in _WORD.findall(text.lower().replace("_", " ")) if w not in WEAK}
+    """The stems of a text's words that can carry a relation's meaning (weak words dropped; an abbreviation read as
+    its word: ABBREVIATIONS). Identifiers are split at underscores only: a property key or label goes through
+    `xgrag.model.key_text` first ("unitPrice" -> "unit price")."""
+    return {stem(ABBREVIATIONS.get(w, w)) for w in _WORD.findall(text.lower().replace("_", " ")) if w not in WEAK}
 
 
 def stated_stems(text: str, vocabulary: set[str]) -> set[str]:

@@ -363,3 +363,10 @@ def test_of_two_values_that_rank_alike_the_one_extending_the_other_is_read() -> 
              _prop("t#moment", t, "datetime updated seconds", "2021-01-01 23:20:41", "Transaction")]
     question = "When exactly was transaction 0x5e6ea428657e7ae1 made?"  # linked by its hash, a key
     assert _read(question, facts) == ("2021-01-01 23:20:41.", ["t#moment"])
+
+
+def test_a_key_written_as_an_abbreviation_answers_the_word() -> None:
+    facts = [_prop("s#lat", "Frascati", "lat", "41.865485", "Stop"),
+             _prop("s#lon", "Frascati", "lon", "12.677923", "Stop")]
+    assert _read("What is the longitude of Frascati?", facts) == ("12.677923.", ["s#lon"])
+    assert _read("What is the latitude of Frascati?", facts) == ("41.865485.", ["s#lat"])

@@ -56,3 +56,8 @@ def test_an_identifier_written_as_one_word_states_id() -> None:
 
     assert "id" in compound_stems({"uuid"}, {"what", "id", "user"})
     assert "id" not in compound_stems({"uuid"}, {"what", "user"}) and compound_stems({"id"}, {"id"}) == set()
+
+
+def test_an_abbreviated_key_states_the_word_it_stands_for() -> None:
+    assert content_stems("lon") == content_stems("longitude") and content_stems("lat") == content_stems("Latitude")
+    assert content_stems("unit qty") == content_stems("unit quantity") and content_stems("lon") != content_stems("lat")
