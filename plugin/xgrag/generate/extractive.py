@@ -315,6 +315,9 @@ class _Reading:
         for f in facts:
             if f.via is not None and PROPERTY_ID_SEPARATOR in f.id:
                 self.rel_values.setdefault(split_property_fact_id(f.id)[0], []).append(f.tail)
+        # of two entities the question names alike ("FRASCATI", a bus stop, and "Frascati", the station), the one
+        # written as it is typed there
+        self.verbatim = {n for n in self.mentioned if n in question}
         self.q_days = question_dates(plain)
         self.q_months = question_months(plain)
 
@@ -535,6 +538,7 @@ class _Reading:
                 repeats - len(chain.covered - {KIND_CLASS}), -repeats,
                 someone if agent or self.asked_class is not None else 0,
                 length, self._against(chain) + self._backwards(chain), -self._alignment(chain),
+                steps[0].at not in self.verbatim,
                 -sum(self._score(s.fact) for s in steps),
                 [s.fact.id for s in steps])
 

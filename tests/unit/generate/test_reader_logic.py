@@ -370,3 +370,10 @@ def test_a_key_written_as_an_abbreviation_answers_the_word() -> None:
              _prop("s#lon", "Frascati", "lon", "12.677923", "Stop")]
     assert _read("What is the longitude of Frascati?", facts) == ("12.677923.", ["s#lon"])
     assert _read("What is the latitude of Frascati?", facts) == ("41.865485.", ["s#lat"])
+
+
+def test_of_two_entities_named_alike_the_one_written_as_typed_is_read() -> None:
+    facts = [_prop("b#lon", "FRASCATI", "lon", "12.541804", "Stop"),
+             _prop("r#lon", "Frascati", "lon", "12.677923", "Stop")]
+    assert _read("What is the longitude of Frascati?", facts) == ("12.677923.", ["r#lon"])
+    assert _read("What is the longitude of FRASCATI?", facts) == ("12.541804.", ["b#lon"])
