@@ -106,7 +106,8 @@ class AliasEntity:
     neighbours: frozenset[str] = frozenset()  # ids of the entities it shares a relationship with
     neighbour_keys: frozenset[str] = frozenset()  # their names, folded (`NameForm.loose`)
     identity_links: frozenset[str] = frozenset()  # ids linked to it by an identity relation ("alias of")
-    # (relation label with its direction, "directed_by>" or "<directed_by", neighbour name folded)
+    # (relation label with its direction, "directed_by>" or "<directed_by", neighbour name folded), and its stored
+    # properties ("@lat", "41.86"): those only ever veto (conflicting values), never support a merge
     facts: frozenset[tuple[str, str]] = frozenset()
 
 
@@ -269,7 +270,8 @@ class AliasJudge:
             return Decision(False, 0.0, cos, ("no name evidence",))
         else:
             ev_kind, tier, details = ev.kind, ev.tier, (ev.detail,)
-        same_facts = sorted(a.facts & b.facts)
+        # a property value two entities share (a gender, a country code) is no sign they are one: only relations
+        same_facts = sorted(f for f in a.facts & b.facts if not f[0].startswith("@"))
         cos_ok = not math.isnan(cos)
         p = self.params
         if tier == "A":
@@ -304,7 +306,7 @@ class AliasJudge:
         numeric = [label for label in conflicts if all(_NUMERIC.fullmatch(v) for v in fa[label] | fb[label])]
         if numeric or len(conflicts) >= 2:
             return "conflicting facts: " + "; ".join(
-                f"{label.strip('<>')} {', '.join(sorted(fa[label]))} vs {', '.join(sorted(fb[label]))}"
+                f"{label.strip('<>@')} {', '.join(sorted(fa[label]))} vs {', '.join(sorted(fb[label]))}"
                 for label in (numeric or conflicts))
         return None
 

@@ -166,7 +166,15 @@ def alias_entities(subgraph: Subgraph, ids: Sequence[str]) -> list[AliasEntity]:
                          "label": r.label, "out": False})
     degree = subgraph.degree()
     base = [AliasEntity(i, subgraph.nodes[i].name, subgraph.nodes[i].type, degree.get(i, 0)) for i in ids]
-    return _with_neighbours(base, rows)
+    entities = _with_neighbours(base, rows)
+    # a node's stored properties are facts about it too: two stops named "FRASCATI" and "Frascati" at different
+    # coordinates (a bus stop, a station) are two places; the rule's conflict veto reads them beside relations
+    stated: dict[str, set[tuple[str, str]]] = {}
+    for f in subgraph.properties.values():
+        if f.owner_kind == "node" and f.owner in subgraph.nodes and isinstance(f.value, (str, int, float)) \
+                and not isinstance(f.value, bool):
+            stated.setdefault(f.owner, set()).add((f"@{f.key}", str(f.value)))
+    return [replace(e, facts=e.facts | stated[e.id]) if e.id in stated else e for e in entities]
 
 
 def similarity_clusters(

@@ -222,6 +222,29 @@ def test_conflicting_facts_on_a_functional_relation_never_merge() -> None:
     assert merged(dedup(graph(nodes2, rels2), same_vector), "m1", "m2")
 
 
+
+def test_conflicting_stored_properties_never_merge_and_a_shared_one_is_no_evidence() -> None:
+    """Two stops named "FRASCATI" and "Frascati" (the same name up to case) at different coordinates are two places;
+    two people who share a stored value (a gender) are not one for it."""
+    from xgrag.model import PropertyFact
+
+    nodes = [("s1", "FRASCATI", "Stop"), ("s2", "Frascati", "Stop"), ("s3", "Ciampino", "Stop")]
+    sub = graph(nodes)
+    assert merged(dedup(sub, same_vector), "s1", "s2")  # the names alone: one stop
+    for nid, lat in [("s1", 41.865485), ("s2", 41.806927), ("s3", 41.800453)]:
+        sub.add_property(PropertyFact(nid, "lat", lat))
+    assert not merged(dedup(sub, same_vector), "s1", "s2")
+    ids = sorted(sub.nodes)
+    judge = AliasJudge(alias_entities(sub, ids), same_vector(ids))
+    assert judge.decide(ids.index("s1"), ids.index("s2")).veto == "conflicting facts: lat 41.865485 vs 41.806927"
+    people = graph([("p1", "Ann Lee", "Person"), ("p2", "Anne Leigh", "Person")])
+    for nid in ("p1", "p2"):
+        people.add_property(PropertyFact(nid, "gender", "female"))
+    ids = sorted(people.nodes)
+    judge = AliasJudge(alias_entities(people, ids), same_vector(ids))
+    assert "the same fact stated of both" not in " ".join(judge.decide(0, 1).evidence)
+
+
 # -- the precise rule: evidence ------------------------------------------------------------------------------------
 
 def test_same_name_written_differently_merges() -> None:
