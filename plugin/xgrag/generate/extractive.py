@@ -55,7 +55,7 @@ from xgrag.embed import Embedder
 from xgrag.generate.base import NO_ANSWER, Fact, Generation, GenerationError, SyncGeneratorMixin, Usage
 from xgrag.model import Node, key_text
 from xgrag.model.graph import PROPERTY_ID_SEPARATOR, split_property_fact_id
-from xgrag.retrieval.linking import key_tokens, select_parts, select_whole
+from xgrag.retrieval.linking import key_tokens, select_parts, select_reordered, select_whole
 from xgrag.retrieval.name_index import capital_words, initials_of
 from xgrag.retrieval.words import (
     AGENT_TYPES,
@@ -113,11 +113,13 @@ def _sentence(answer: str) -> str:
 
 
 def mentioned_names(question: str, names: list[str], kinds: Iterable[str] = ()) -> set[str]:
-    """Which of `names` the question mentions, as entity linking decides it: whole names, or when none occurs
+    """Which of `names` the question mentions, as entity linking decides it: whole names (also said in another
+    order: `select_reordered`), or when none occurs
     the beginning or end of a name ("peter" -> "Peter Rabbit", never "Peter's Father"); a one-word part that
     names one of `kinds` (the entities' types: "which GPO ..." asks for a GPO) mentions none."""
     nodes = [(Node(name, name), 1.0) for name in sorted(set(names))]
     whole, covered = select_whole(question, nodes)
+    whole += select_reordered(question, nodes, covered, {le.node.id for le in whole})
     return {le.node.name for le in whole or select_parts(question, nodes, covered, kinds=kinds)}
 
 

@@ -162,7 +162,7 @@ def candidate_spans(question: str) -> list[str]:
 @dataclass(frozen=True)
 class LinkedEntity:
     node: Node
-    method: str  # bracket | exact | number | initials | key | value | partial | fulltext | vector
+    method: str  # bracket | exact | number | initials | reordered | key | value | partial | fulltext | vector
     score: float
     mention: str
     # the property the question named it by, and its value, when no fact states it ("truck 1421412P": the key id of
@@ -245,6 +245,36 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]]
             chosen.append(LinkedEntity(node, method, float(score), mention))
     covered = {i for a, b in taken for i in range(a, b)}
     return sorted(chosen, key=lambda c: (c.mention, c.node.id)), covered
+
+
+def select_reordered(question: str, candidates: Sequence[tuple[Node, float]], covered: Iterable[int] = (),
+                     linked: Iterable[str] = ()) -> list[LinkedEntity]:
+    """Names of two or more words that the question says in another order ("steamed oysters" for "Oysters:
+    Steamed", "a pint bottle of White Rock Water" for "White Rock Water (pint bottle)"): every word of the name's
+    core (`name_core`) is a distinct question word outside `covered`, within a window of the name's length plus
+    two, and the name is not `linked` already. Inferred, said as such ("reordered"); a name no run of words gives
+    whole, so it never competes with one that does."""
+    q = key_tokens(question.replace("[", " ").replace("]", " "))
+    free = [i for i in range(len(q)) if i not in set(covered) and q[i] not in _STOP]
+    done = set(linked)
+    out: dict[str, LinkedEntity] = {}
+    for node, _ in candidates:
+        if node.id in done or node.id in out:
+            continue
+        for surface in (node.name, *node.aliases):
+            core = [w for w in name_core(surface) if w not in _STOP]
+            if len(core) < 2:
+                continue
+            used: list[int] = []
+            for word in core:
+                at = next((i for i in free if i not in used and same_word(q[i], word)), None)
+                if at is None:
+                    break
+                used.append(at)
+            if len(used) == len(core) and max(used) - min(used) < len(core) + 2 and used != sorted(used):
+                out[node.id] = LinkedEntity(node, "reordered", 0.9, " ".join(q[i] for i in sorted(used)))
+                break
+    return sorted(out.values(), key=lambda c: (c.mention, c.node.id))
 
 
 def _without_keywords(question: str, q: tuple[str, ...], found: list[_Found]) -> list[_Found]:
@@ -553,6 +583,8 @@ class Linker:
         whole += [] if memory is None else [
             LinkedEntity(node, "initials", 0.9, typed) for node, typed in memory.initials(question, set(excluded))
             if node.id not in {le.node.id for le in whole}]
+        # a name said in another order ("steamed oysters": "Oysters: Steamed"), among the word search's candidates
+        whole += select_reordered(question, list(candidates.values()), covered, {le.node.id for le in whole})
         if self.store.schema.general:
             whole += self._by_label_and_key(question, whole, excluded)
             whole += self._records_by_value(question, whole, excluded)

@@ -377,3 +377,16 @@ def test_of_two_entities_named_alike_the_one_written_as_typed_is_read() -> None:
              _prop("r#lon", "Frascati", "lon", "12.677923", "Stop")]
     assert _read("What is the longitude of Frascati?", facts) == ("12.677923.", ["r#lon"])
     assert _read("What is the longitude of FRASCATI?", facts) == ("12.541804.", ["b#lon"])
+
+
+def test_a_name_said_in_another_order_is_mentioned() -> None:
+    """"steamed oysters" names the dish "Oysters: Steamed": the price on the menu's relationship to it is asked, not
+    a number the menu itself holds."""
+    facts = [_prop("m#dishes", "Virginia Hotel", "dish count", "40", "Menu"),
+             _edge("s1", "Virginia Hotel", "SERVES", "Oysters: Steamed", "Menu", "Dish"),
+             _prop("s1#price", "Virginia Hotel", "price", "0.4", "Menu", ("SERVES", "Oysters: Steamed")),
+             _edge("s2", "Virginia Hotel", "SERVES", "Clam Chowder", "Menu", "Dish"),
+             _prop("s2#price", "Virginia Hotel", "price", "0.15", "Menu", ("SERVES", "Clam Chowder"))]
+    assert "Oysters: Steamed" in mentioned_names("How much did the Virginia Hotel charge for steamed oysters?",
+                                                 ["Virginia Hotel", "Oysters: Steamed", "Clam Chowder"])
+    assert _read("How much did the Virginia Hotel charge for steamed oysters?", facts) == ("0.4.", ["s1#price"])

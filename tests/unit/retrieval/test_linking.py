@@ -10,6 +10,7 @@ from xgrag.retrieval.linking import (
     same_word,
     select_mentions,
     select_parts,
+    select_reordered,
     uncovered_words,
     word_query,
     word_variants,
@@ -151,3 +152,17 @@ def test_a_word_that_names_a_kind_of_entity_is_not_part_of_a_name() -> None:
     assert [le.node.name for le in select_parts("Which product costs 18.0?", nodes)] == ["Dairy Products"]
     assert [le.node.name for le in select_parts("what does the dairy cost", nodes, kinds=["Product"])] == [
         "Dairy Products"]
+
+
+def test_a_name_said_in_another_order_is_linked_and_said_so() -> None:
+    cands = [(Node("d1", "Oysters: Steamed"), 1.0), (Node("d2", "Oysters, Fried"), 1.0),
+             (Node("d3", "White Rock Water (pint bottle)"), 1.0), (Node("d4", "Hotel Marlborough"), 1.0)]
+    q = "How much did the Virginia Hotel charge for steamed oysters?"
+    linked = select_reordered(q, cands)
+    assert [(le.node.id, le.method, le.mention) for le in linked] == [("d1", "reordered", "steamed oysters")]
+    q2 = "How much was a pint bottle of White Rock Water at Ye Tea Cup Inne?"
+    assert [le.node.id for le in select_reordered(q2, cands)] == ["d3"]
+    # words already linked whole, words in the name's own order, or words far apart link nothing
+    assert select_reordered(q, cands, covered={8, 9}) == []
+    assert select_reordered("where is hotel marlborough", cands) == []
+    assert select_reordered("fried chicken with rice, beans and a dozen oysters", cands) == []
