@@ -126,7 +126,7 @@ AGENT_TYPES = frozenset(stem(w) for w in (
 # Types of entities a "where" question asks for (places), as stems.
 PLACE_TYPES = frozenset(stem(w) for w in (
     "place location city town village country region state province county area district address street road "
-    "site venue continent planet airport station building room zone").split())
+    "site venue continent planet airport station stop building room zone").split())
 
 Kind = Literal["date", "count", "amount", "agent", "place"]
 

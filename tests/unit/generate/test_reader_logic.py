@@ -390,3 +390,9 @@ def test_a_name_said_in_another_order_is_mentioned() -> None:
     assert "Oysters: Steamed" in mentioned_names("How much did the Virginia Hotel charge for steamed oysters?",
                                                  ["Virginia Hotel", "Oysters: Steamed", "Clam Chowder"])
     assert _read("How much did the Virginia Hotel charge for steamed oysters?", facts) == ("0.4.", ["s1#price"])
+
+
+def test_a_stop_is_a_place_where_asks_for() -> None:
+    facts = [_prop("f#lat", "Frascati", "lat", "41.806927", "Stop"),
+             _edge("r1", "Frascati", "RAIL", "Ciampino", "Stop", "Stop")]
+    assert _read("Where does the train from Frascati go?", facts) == ("Ciampino.", ["r1"])
