@@ -131,3 +131,20 @@ def test_a_key_the_question_asks_for_is_stated_for_its_entity_and_neighbours(fle
     without = retriever.retrieve("What is the id of the van based at North Depot?",
                                  perturbation=Perturbation(excluded_property_ids=frozenset({fact_id})))
     assert fact_id not in without.properties and len([f for f in without.properties.values() if f.key == "id"]) == 1
+
+
+def test_a_node_with_two_mapped_labels_states_the_facts_of_both(server: Neo4jStore) -> None:
+    """A node that is both a Service and a Software (read as a Service, the first in mapping order) states the
+    facts mapped for either label, each once."""
+    wipe(server)
+    server.query("""
+        CREATE (:Service:Software {name: 'neo4j', pid: 4306, ports: [7474, 7687], versions: ['5.26']})
+        CREATE (:Service {name: 'nginx', pid: 17})
+        """, read_only=False)
+    schema = schema_preset("domain", read_only=True, entities=[
+        EntityMapping(label="Service", name=["name"], facts=["pid", "versions"]),
+        EntityMapping(label="Software", key="name", name=["name"], facts=["ports", "versions"])])
+    sub = Retriever(server.with_schema(schema)).retrieve("Which ports does neo4j use?")
+    neo = next(n for n in sub.nodes.values() if n.name == "neo4j")
+    stated = sorted((f.key, f.text) for f in sub.properties.values() if f.owner == neo.id)
+    assert neo.type == "Service" and [k for k, _ in stated] == ["pid", "ports", "versions"], stated

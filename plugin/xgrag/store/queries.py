@@ -73,9 +73,10 @@ MAX_FACT_CHARS: int = int(shared_config()["retrieval"]["max_fact_chars"])
 MAX_FACT_ITEMS: int = int(shared_config()["retrieval"]["max_fact_items"])
 
 
-def _fact_pairs(v: str, keys: list[str]) -> str:
-    """[[key, value], ...] of the given fact properties of `v` that are set and short enough to be facts."""
-    listed = "[" + ", ".join(_string(k) for k in keys) + "]"
+def _fact_pairs(v: str, keys: list[str] | str) -> str:
+    """[[key, value], ...] of the given fact properties of `v` (a list of keys, or a Cypher list expression of them)
+    that are set and short enough to be facts."""
+    listed = keys if isinstance(keys, str) else "[" + ", ".join(_string(k) for k in keys) + "]"
     return (f"[k IN {listed} WHERE {v}[k] IS NOT NULL AND CASE WHEN valueType({v}[k]) STARTS WITH 'LIST' "
             f"THEN size({v}[k]) <= {MAX_FACT_ITEMS} ELSE size(toString({v}[k])) <= {MAX_FACT_CHARS} END "
             f"| [k, {v}[k]]]")
@@ -83,7 +84,8 @@ def _fact_pairs(v: str, keys: list[str]) -> str:
 
 def _general(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
     """Expanders that differ for a general mapping (several labels, composite names, property facts). A node
-    carrying several mapped labels reads as the first of them in mapping order."""
+    carrying several mapped labels reads as the first of them in mapping order (its name and type), and states the
+    facts of all of them."""
     mappings = s.entity_mappings()
 
     def by_label(v: str | None, expr: Callable[[str, EntityMapping], str | None], default: str = "null") -> str:
@@ -122,6 +124,17 @@ def _general(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
     def facts_of(v: str, m: EntityMapping) -> str | None:
         return _fact_pairs(v, m.facts) if m.facts else None
 
+    def node_facts(v: str | None) -> str:
+        # the facts of every mapped label the node carries, each key once (a node that is both a Service and a
+        # Software states its ports, mapped for Software, though it reads as a Service: network-management's
+        # "neo4j" lost its ports when Service's sample no longer held a Software node)
+        factual = [m for m in mappings if m.facts]
+        if len(factual) <= 1:
+            return by_label(v, facts_of, "[]")
+        keys = " + ".join(f"CASE WHEN {v}:{q(m.label)} THEN [{', '.join(_string(k) for k in m.facts)}] ELSE [] END"
+                          for m in factual)
+        return _fact_pairs(str(v), f"reduce(acc = [], k IN {keys} | CASE WHEN k IN acc THEN acc ELSE acc + k END)")
+
     def rel_facts(v: str | None) -> str:
         arms = [f"WHEN {_string(t)} THEN {_fact_pairs(str(v), keys)}" for t, keys in s.relationship_facts().items()]
         return f"CASE type({v}) {' '.join(arms)} ELSE [] END" if arms else "[]"
@@ -134,7 +147,7 @@ def _general(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
         "ALIASES": lambda v: "[]" if not any(m.aliases for m in mappings)
         else f"coalesce({by_label(v, aliases_of)}, [])",
         "DESCRIPTION": lambda v: by_label(v, prop_of("description")),
-        "NODEFACTS": lambda v: by_label(v, facts_of, "[]"),
+        "NODEFACTS": node_facts,
         "RELFACTS": rel_facts,
         "FULLTEXT_PROPS": lambda v: ", ".join(f"{v}.{q(p)}" for p in name_props),
     }
