@@ -68,7 +68,9 @@ on its graphs: loaders tried, questions written from the data with plain Cypher 
 schema inference, linking, answering or bench_domains.py on them, no xgrag output on them looked at. FOURTH_POOL =
 countries-of-the-world, dune, harry-potter, marvel, rome-transport, sec-edgar, stock-prices, drawn by
 `sorted(random.Random(32).sample(sorted(FOURTH_POOL), 5))` = countries-of-the-world, dune, harry-potter, marvel,
-sec-edgar: **frozen**; the two undrawn, rome-transport and stock-prices, are **tune**. Sources:
+sec-edgar: frozen, their failures never looked at while tuning, run once at the end of it
+(benchmarks/results/domains_frozen4.json) and now **spent** too; the two undrawn, rome-transport and stock-prices,
+are **tune**. No graph is frozen now: the next measurement needs a fifth split of graphs not yet used. Sources:
 github.com/neo4j-examples/sec-edgar-notebooks (sec-edgar: its Cypher over its own Form 13 CSV and Form 10-K JSON) and
 github.com/tomasonjo/blogs (Tomaz Bratanic's blog posts: their Cypher, in a .cql file or a notebook's query strings)
 over the files of github.com/tomasonjo/blog-datasets that their URLs name (marvel, countries-of-the-world, dune,
@@ -726,7 +728,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=_graphgist("mdm/aws-infrastructure.adoc"), source=GRAPHGISTS),
     Graph("bloom", "spent", "Bloom's fraud demo: account holders, cards, accounts, loans, phone numbers, SSNs, "
                              "addresses, transfers, purchases", dump="data/bloom-50.dump"),
-    Graph("countries-of-the-world", "frozen", "countries of the world (CIA World Factbook): their regions, "
+    Graph("countries-of-the-world", "spent", "countries of the world (CIA World Factbook): their regions, "
                                                 "population, area, GDP per capita, literacy and other figures",
           writer=write_countries, source=BLOGS),
     Graph("consumer-complaints", "tune", "CFPB consumer complaints of November 2021: complaints, companies, "
@@ -735,7 +737,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("contact-tracing", "tune", "people, visits to places, places, regions", dump="data/contact-tracing-50.dump"),
     Graph("cybersecurity", "tune", "an Active Directory domain: users, computers, groups, OUs, GPOs and their rights",
           dump="data/cyber-security-ad-50.dump"),
-    Graph("dune", "frozen", "Frank Herbert's Dune: characters, their houses (as labels), cultures, books, birth "
+    Graph("dune", "spent", "Frank Herbert's Dune: characters, their houses (as labels), cultures, books, birth "
                               "and death, and their family, allies, marriages and enemies",
           writer=write_dune, source=BLOGS),
     Graph("entity-resolution", "spent", "users, their IP addresses, movies watched, genres",
@@ -749,12 +751,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_foodmart, source=FOODMART),
     Graph("graph-data-science", "tune", "Game of Thrones: persons, houses, battles, books, cultures, locations",
           dump="data/graph-data-science-50.dump"),
-    Graph("harry-potter", "frozen", "the characters of a Harry Potter book: where in its text each is first seen, "
+    Graph("harry-potter", "spent", "the characters of a Harry Potter book: where in its text each is first seen, "
                                       "who interacts with whom and how often", writer=write_harry_potter, source=BLOGS),
     Graph("legis-graph", "spent", "the 114th US Congress: legislators, states, parties, chambers, bills, "
                                    "sponsorships, votes, committees and their members, subjects",
           writer=write_legis_graph, source=LEGIS),
-    Graph("marvel", "frozen", "Marvel characters: their origin, education, identity, stats and flight, groups, "
+    Graph("marvel", "spent", "Marvel characters: their origin, education, identity, stats and flight, groups, "
                                 "events, allies and enemies", writer=write_marvel, source=BLOGS),
     Graph("network-management", "tune", "a data centre: racks, machines, interfaces, software, processes, ports",
           dump="data/network-management-50.dump"),
@@ -772,7 +774,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("rome-transport", "tune", "Rome's public transport network: stops and the bus, tram, rail, subway "
                                         "and walking links between them, distances and durations",
           writer=write_rome_transport, source=BLOGS),
-    Graph("sec-edgar", "frozen", "SEC EDGAR: institutional managers' Form 13 holdings of 2023-06-30 (value, shares) "
+    Graph("sec-edgar", "spent", "SEC EDGAR: institutional managers' Form 13 holdings of 2023-06-30 (value, shares) "
                                    "in companies, and ten companies' 10-K filings in text chunks",
           writer=write_sec_edgar, source=SEC_EDGAR),
     Graph("sdn-university", "spent", "a school: departments, subjects, teachers, students, classes, study buddies",
