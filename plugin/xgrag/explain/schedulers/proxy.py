@@ -43,9 +43,10 @@ from xgrag.config import RetrievalSettings
 from xgrag.explain.perturbers import Planned
 from xgrag.explain.run import ExplainRun
 from xgrag.explain.schedulers.group import GroupResult, GroupTester, GroupTesting, Measure, branch_order
-from xgrag.explain.schedulers.stack_proxy import stack_proxy_plan
+from xgrag.explain.schedulers.stack_proxy import joint_plan, stack_proxy_plan
 from xgrag.generate.base import answer_key
 from xgrag.model import Subgraph, key_text
+from xgrag.model.copies import copy_groups
 from xgrag.retrieval.words import content_stems, stated_stems
 
 # The most components verified alone before the sufficiency probe: two chains of up to 3 facts. A list answer
@@ -207,10 +208,19 @@ def proxy_plan(run: ExplainRun, units: Sequence[Planned], top_k: int) -> tuple[l
     return ranked[:n], ranked[n:]
 
 
-def stack_plan(run: ExplainRun, units: Sequence[Planned]) -> tuple[list[Planned], list[Planned]]:
-    """(candidates, the rest) on a stack's context: the units stating the answer (stack_proxy.stack_proxy_plan)."""
+def stack_plan(run: ExplainRun, units: Sequence[Planned]) -> tuple[list[list[Planned]], list[Planned]]:
+    """(the candidates' probes, the rest) on a stack's context: the units stating the answer
+    (stack_proxy.stack_proxy_plan), each alone, except the units holding copies of one statement of the answer,
+    together (stack_proxy.joint_plan)."""
     texts = {id(p): run.unit_text(p) for p in units}
-    return stack_proxy_plan(units, texts, run.promise(units), run.a0.text)
+    candidates, rest = stack_proxy_plan(units, texts, run.promise(units), run.a0.text)
+    groups = copy_groups(list(run.units.values()))
+    statements = {g.id: [run.units[m].text for m in g.members] for g in groups}
+    # the groups a unit is or holds a member of (a chunk holding a copied sentence; a relation row that is a copy);
+    # a group of copies planned as one unit (Planned.members) holds nothing further
+    holds = {id(p): {g.id for g in groups for m in g.members if m == p.target or run.units[m].parent == p.target}
+             for p in units if not p.members}
+    return joint_plan(candidates, rest, holds, statements, run.a0.text)
 
 
 class ProxyFirst(GroupTesting):
@@ -224,12 +234,15 @@ class ProxyFirst(GroupTesting):
                      can_ask: Callable[[], bool]) -> GroupResult:
         if run.units:
             # a stack's context, at any size and at each level (items, then the spans inside the items that moved
-            # the answer, which are all GroupTesting.run searches): its own proxy (stack_proxy.py)
-            candidates, rest = stack_plan(run, units)
+            # the answer, which are all GroupTesting.run searches): its own proxy (stack_proxy.py); the units
+            # holding copies of one statement of the answer are verified together (a joint probe)
+            tests, rest = stack_plan(run, units)
         elif any(p.parent is not None for p in units) or len(units) <= self.top_k:
             return await super().search(measure, units, run, threshold, can_ask)
         else:
-            candidates, rest = proxy_plan(run, units, self.top_k)
+            graph_candidates, rest = proxy_plan(run, units, self.top_k)
+            tests = [[c] for c in graph_candidates]
+        candidates = [c for t in tests for c in t]
         alone: dict[int, tuple[float, Any]] = {}
 
         async def measure_noting_singles(members: Sequence[Planned]) -> tuple[float, Any]:
@@ -246,12 +259,18 @@ class ProxyFirst(GroupTesting):
         # state them all (on a stack's context, whose units are no graph facts, none)
         words = relation_words(run.graph, run.question) & {w for c in candidates for w in
                                                            fact_words(run.graph, c.target)}
-        for i, c in enumerate(candidates):
+        for i, test in enumerate(tests):
             if not can_ask():
                 break
+            if len(test) > 1:
+                # copies of one statement out together: their joint importance, never split into single removals
+                # that each leave the other copies (GroupTester.test_joint)
+                await tester.test_joint(test)
+                continue
+            c = test[0]
             if await tester.test([c]):
                 movers.append(c)
-            unverified = candidates[i + 1:]
+            unverified = [u for t in tests[i + 1:] for u in t]
             # Adaptive verification: once the candidates that moved the answer on their own account for it (a
             # chain from the question's entities to the entities the answer names, or the fact stating its value),
             # the candidates not yet verified are removed together, everything else kept, as one group test: when
@@ -269,7 +288,7 @@ class ProxyFirst(GroupTesting):
         # moved it, neither a candidate alone nor the rest, the answer has redundant support (two films of the
         # same year): the redundancy resolution that follows finds the facts necessary once the alternatives are
         # out, over the candidates and the cleared rest alike.
-        moved = any(id(c) in result.singletons for c in candidates)
+        moved = any(id(c) in result.singletons for c in candidates) or bool(result.joint)
         sufficient = not rest or {id(p) for p in rest} <= result.cleared
         # a candidate was removed alone: measured as leave-one-out measures it, also when it moved nothing (the
         # report then says "measured, 0", not "cleared by a group test")
@@ -278,7 +297,7 @@ class ProxyFirst(GroupTesting):
                 result.effects[id(c)], result.singletons[id(c)] = alone[id(c)]
                 result.cleared.discard(id(c))
         result.proxy_confirmed = moved and sufficient
-        result.proxy_candidates = sum(id(c) in alone for c in candidates)
+        result.proxy_candidates = sum(id(c) in alone for c in candidates) + sum(len(t) > 1 for t in tests)
         # verification (components asked alone against cancellation inside a group) only where a group was split
         result.verify = not sufficient
         return result
