@@ -105,16 +105,26 @@ def link_copies(run: ExplainRun, components: list[Component]) -> None:
 
 def copy_records(run: ExplainRun, components: list[Component]) -> list[CopyGroupRecord]:
     """The groups of copies the run probed, with the figures their member components carry."""
-    basis = {g.id: g.basis for g in copy_groups(list(run.units.values()))}
+    groups = copy_groups(list(run.units.values()))
+    basis = {g.id: g.basis for g in groups}
     out: list[CopyGroupRecord] = []
     for p in run.probes:
         planned = p.planned
         if not planned.members:
             continue
         c = next(c for c in components if c.redundant_group == planned.target and c.strategy == planned.strategy)
+        text = run.units[planned.members[0]].label
+        if planned.target not in basis:
+            # items removed together because each holds a copy of one statement (schedulers.proxy, joint probe):
+            # the statement they share is the group's fact, not the first item's whole text
+            held = next((g for g in groups if set(planned.members) <= {
+                x for m in g.members for x in (m, run.units[m].parent) if x is not None}), None)
+            if held is not None:
+                text = run.units[held.members[0]].label
+                basis[planned.target] = held.basis
         out.append(CopyGroupRecord(
             id=planned.target, members=list(planned.members), basis=basis.get(planned.target, "text"),
-            text=run.units[planned.members[0]].label, strategy=planned.strategy, importance=c.importance,
+            text=text, strategy=planned.strategy, importance=c.importance,
             rank=c.rank, evaluated=c.evaluated, counterfactual_answer=c.counterfactual_answer,
             answer_changed=c.answer_changed))
     return out

@@ -252,7 +252,9 @@ class GroupTesting:
         planned), whose importance each unit reports as its joint importance, linked to the others. Returns the
         ids of the Planned it replaced."""
         joined: set[int] = set()
-        for members, measured in result.joint:
+        position = {id(p.planned): i for i, p in enumerate(probes)}
+        for together, measured in result.joint:
+            members = sorted(together, key=lambda m: position[id(m)])  # in prompt order, as copy groups are
             ids = tuple(m.target for m in members)
             first = members[0]
             planned = Planned(union_of(members, first.strategy), first.strategy, first.kind,
