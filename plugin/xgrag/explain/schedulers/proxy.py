@@ -30,7 +30,9 @@ alternatives are out. No candidate is left with a score it was not measured with
 cleared by a group test that removed it.
 
 On a stack's context (items, then spans inside the items that moved the answer) the proxy is stack_proxy.py's: the
-units stating the answer, then the embedding proxy; the same probes follow, at every size and at each level.
+units stating the answer, then the embedding proxy; the same probes follow, at every size and at each level, except
+that the units holding copies of one statement of the answer are verified together (one joint probe: stack_proxy's
+joint_plan), reported as one group of copies (GroupTesting.run), and searched inside at the next level.
 """
 
 from __future__ import annotations
