@@ -362,9 +362,10 @@ class UnitRecord(Record):
 class CopyGroupRecord(Record):
     """Units of a stack's context that state the same fact (xgrag.model.copies), removed together as one probe; or
     items that each hold a copy of one statement of the answer, removed together by the proxy-first plan
-    (schedulers/proxy.py; `text`: that statement). `basis`: "text" (the same normalised text) or "facts" (traced to the same graph facts); `strategy`: the probe's
-    (the span strategy when a member is a span); `importance` / `rank` / `evaluated`: the group's, as its member
-    components carry them (None: not evaluated); `counterfactual_answer`: the answer without any of the copies."""
+    (schedulers/proxy.py; `text`: that statement). `basis`: "text" (the same normalised text) or "facts" (traced to
+    the same graph facts); `strategy`: the probe's (the span strategy when a member is a span); `importance` /
+    `rank` / `evaluated`: the group's, as its member components carry them (None: not evaluated);
+    `counterfactual_answer`: the answer without any of the copies."""
 
     id: str
     members: list[str]
