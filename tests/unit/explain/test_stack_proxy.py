@@ -134,3 +134,32 @@ def test_a_repeated_decisive_sentence_is_verified_by_one_joint_removal_of_its_it
     assert ex.copies is not None and {g.id for g in ex.copies} >= {group, top.redundant_group}
     gt = ex.group_testing
     assert gt is not None and gt.strategies["item"].proxy_confirmed is True
+
+
+class BothLLM(PlantedLLM):
+    """Answers only when the prompt holds the planted sentence (any copy) and `also` (a second decisive fact)."""
+
+    def __init__(self, also: str) -> None:
+        super().__init__()
+        self.also = also
+
+    def generate(self, prompt: str, system: str | None = None, **kwargs: Any) -> Any:
+        out = super().generate(prompt, system, **kwargs)
+        if self.also not in prompt:
+            out.text = "I don't know."
+        return out
+
+
+def test_a_second_decisive_fact_inside_a_copy_holder_is_found_at_the_span_level() -> None:
+    """The planted sentence ends three chunks and one of them also states a second fact the answer needs: the joint
+    removal of the three moves the answer, and inside them the sufficiency probe over their other spans moves it
+    too, so group testing searches those spans and finds the second fact."""
+    also = "Mission 5 carried 5 astronauts."
+    texts = [chunk(i) + (f" {PLANTED}" if i in (2, 5, 8) else "") for i in range(10)]
+    ex = explain_stack(call_for(texts, BothLLM(also)), embedder=HashEmbedder())
+    assert ex.reproduced
+    spans = {c.label: c for c in ex.components if c.strategy == "span"}
+    assert spans[also].answer_changed and spans[PLANTED].answer_changed
+    assert spans[also].importance == spans[PLANTED].importance and {spans[also].rank, spans[PLANTED].rank} == {1, 2}
+    gt = ex.group_testing
+    assert gt is not None and gt.strategies["span"].proxy_confirmed is False
