@@ -254,8 +254,9 @@ class GroupStrategy(Record):
     measured: int
     verified_alone: int
     inside_moving_parents: int | None = omitted()  # spans searched inside items whose removal moved the answer
-    # a proxy-first plan (scheduler "proxy"): the components it verified alone, and whether removing all the others
-    # at once left the answer unchanged (the proxy's ranking confirmed; else group testing searched the rest)
+    # a proxy-first plan (scheduler "proxy"): the components it verified alone (the units holding copies of one
+    # statement of the answer, verified together, count once), and whether removing all the others at once left the
+    # answer unchanged (the proxy's ranking confirmed; else group testing searched the rest)
     proxy_candidates: int | None = omitted()
     proxy_confirmed: bool | None = omitted()
 

@@ -39,7 +39,8 @@ class GroupResult:
     cleared: set[int] = field(default_factory=set)
     tests: int = 0
     verify: bool = True  # False: the search's own plan settled the ranking (a confirmed proxy): no verification
-    proxy_candidates: int | None = None  # a proxy-first plan: how many components it verified alone
+    # a proxy-first plan: how many components it verified alone, a joint probe of copies (`joint`) counted once
+    proxy_candidates: int | None = None
     proxy_confirmed: bool | None = None  # ... and whether removing everything else left the answer unchanged
     # units holding copies of one statement, removed together (ProxyFirst on a stack's context) and moving the
     # answer: (the units, the run that measured them together); reported as one group of copies (GroupTesting.run)
