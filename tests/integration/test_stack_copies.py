@@ -52,17 +52,8 @@ def joint_first(ex: Explanation | None, mission: W.Mission) -> None:
     assert group.counterfactual_answer == NO_ANSWER and group.answer_changed
     copies = [c for c in ex.components if c.id in group.members]
     assert {c.id for c in copies} == set(group.members)
-    for c in copies:
-        if c.strategy == group.strategy:
-            assert c.joint_importance == group.importance and c.redundant_group == group.id
-        else:
-            # an item that is a copy (LightRAG's relation row) was removed at the item level with the items holding
-            # the other copies (the proxy-first plan's joint probe): linked to that group of its own strategy
-            own = next(g for g in ex.copies if g.id == c.redundant_group)
-            assert c.id in own.members and own.strategy == c.strategy and own.text == group.text
-            assert own.importance is not None and c.joint_importance == own.importance > ex.noise_floor
-    assert all(sorted(c.copies) == sorted(set(g.members) - {c.id}) for c in copies
-               for g in ex.copies if g.id == c.redundant_group)
+    assert all(c.joint_importance == group.importance and c.redundant_group == group.id for c in copies)
+    assert all(sorted(c.copies) == sorted(set(group.members) - {c.id}) for c in copies)
     # a copy alone is never reported as 0 'no-effect' without its group
     assert all(c.importance == group.importance for c in copies if c.strategy == group.strategy)
     assert f"stated {len(group.members)} times" in ex.user_explanation
@@ -70,6 +61,7 @@ def joint_first(ex: Explanation | None, mission: W.Mission) -> None:
     holders = {u.parent for u in ex.units if u.id in planted}
     held = next(g for g in ex.copies if g.strategy == "item" and holders <= set(g.members))
     assert held.importance is not None and held.importance > ex.noise_floor and held.rank == 1
+    assert held.text == mission.planted and set(held.members) == holders  # the sentence they share
     assert all(c.redundant_group == held.id and c.joint_importance == c.importance == held.importance
                for c in ex.components if c.strategy == "item" and c.id in holders)
 

@@ -12,7 +12,7 @@ from xgrag.explain.perturbers import Planned
 from xgrag.explain.run import ExplainRun, Probe
 from xgrag.explain.scoring import answer_changed, normalise
 from xgrag.model import Component, ContextUnit, PropertyFact, Subgraph
-from xgrag.model.copies import copy_groups
+from xgrag.model.copies import copy_groups, statement_key
 from xgrag.model.provenance import provenance_documents
 from xgrag.model.records import ComponentNote, CopyGroupRecord, Evidence, JsonObject
 from xgrag.retrieval.dedup import DedupResult, stored_arrow_text, stored_name_text, stored_triple_text
@@ -105,8 +105,7 @@ def link_copies(run: ExplainRun, components: list[Component]) -> None:
 
 def copy_records(run: ExplainRun, components: list[Component]) -> list[CopyGroupRecord]:
     """The groups of copies the run probed, with the figures their member components carry."""
-    groups = copy_groups(list(run.units.values()))
-    basis = {g.id: g.basis for g in groups}
+    basis = {g.id: g.basis for g in copy_groups(list(run.units.values()))}
     out: list[CopyGroupRecord] = []
     for p in run.probes:
         planned = p.planned
@@ -116,12 +115,16 @@ def copy_records(run: ExplainRun, components: list[Component]) -> list[CopyGroup
         text = run.units[planned.members[0]].label
         if planned.target not in basis:
             # items removed together because each holds a copy of one statement (schedulers.proxy, joint probe):
-            # the statement they share is the group's fact, not the first item's whole text
-            held = next((g for g in groups if set(planned.members) <= {
-                x for m in g.members for x in (m, run.units[m].parent) if x is not None}), None)
-            if held is not None:
-                text = run.units[held.members[0]].label
-                basis[planned.target] = held.basis
+            # the statement they all hold is the group's fact, not the first item's whole text
+            owners: dict[str, set[str]] = {}
+            first: dict[str, str] = {}
+            for u in run.units.values():
+                for owner in {u.id, u.parent} & set(planned.members):
+                    owners.setdefault(statement_key(u.text), set()).add(owner)
+                    first.setdefault(statement_key(u.text), u.label)
+            shared = next((k for k, o in owners.items() if o == set(planned.members)), None)
+            if shared is not None:
+                text = first[shared]
         out.append(CopyGroupRecord(
             id=planned.target, members=list(planned.members), basis=basis.get(planned.target, "text"),
             text=text, strategy=planned.strategy, importance=c.importance,

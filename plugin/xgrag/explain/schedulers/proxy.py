@@ -48,7 +48,7 @@ from xgrag.explain.schedulers.group import GroupResult, GroupTester, GroupTestin
 from xgrag.explain.schedulers.stack_proxy import joint_plan, stack_proxy_plan
 from xgrag.generate.base import answer_key
 from xgrag.model import Subgraph, key_text
-from xgrag.model.copies import copy_groups
+from xgrag.model.copies import statement_key
 from xgrag.retrieval.words import content_stems, stated_stems
 
 # The most components verified alone before the sufficiency probe: two chains of up to 3 facts. A list answer
@@ -216,12 +216,20 @@ def stack_plan(run: ExplainRun, units: Sequence[Planned]) -> tuple[list[list[Pla
     together (stack_proxy.joint_plan)."""
     texts = {id(p): run.unit_text(p) for p in units}
     candidates, rest = stack_proxy_plan(units, texts, run.promise(units), run.a0.text)
-    groups = copy_groups(list(run.units.values()))
-    statements = {g.id: [run.units[m].text for m in g.members] for g in groups}
-    # the groups a unit is or holds a member of (a chunk holding a copied sentence; a relation row that is a copy);
-    # a group of copies planned as one unit (Planned.members) holds nothing further
-    holds = {id(p): {g.id for g in groups for m in g.members if m == p.target or run.units[m].parent == p.target}
-             for p in units if not p.members}
+    # the statements (normalised texts, xgrag.model.copies.statement_key) a unit is or holds as a span: the same
+    # sentence ending several chunks is one statement held by each. By text only: a unit stating the fact in other
+    # words (a relation row traced to the same facts) is no copy a model must read alike, and keeps its own probe.
+    # A group of copies planned as one unit (Planned.members) holds nothing further.
+    by_target = {p.target: p for p in units if not p.members}
+    holds: dict[int, set[str]] = {id(p): set() for p in by_target.values()}
+    statements: dict[str, list[str]] = {}
+    for u in run.units.values():
+        key = statement_key(u.text)
+        owners = [by_target[o] for o in (u.id, u.parent) if o is not None and o in by_target]
+        if key and owners:
+            statements.setdefault(key, []).append(u.text)
+            for owner in owners:
+                holds[id(owner)].add(key)
     return joint_plan(candidates, rest, holds, statements, run.a0.text)
 
 

@@ -95,8 +95,8 @@ def joint_plan(candidates: Sequence[T], rest: Sequence[T], holds: Mapping[int, C
                statements: Mapping[str, Sequence[str]], answer: str) -> tuple[list[list[T]], list[T]]:
     """(tests, the rest): the candidates as the probes that verify them, each alone, except that the units holding a
     copy of one statement that states `answer` are one probe together, the candidates and the rest alike, standing
-    where its first candidate stood. `holds[id(u)]`: the groups of copies (xgrag.model.copies ids) unit u is or
-    holds a member of; `statements[group]`: its members' texts (the group states the answer when one of them does).
+    where its first candidate stood. `holds[id(u)]`: the statements (any keys, e.g. normalised texts) unit u is or
+    holds as a part; `statements[key]`: their texts (the statement states the answer when one of them does).
     A statement held by one unit only is no joint probe: that unit is verified alone as before."""
     pool = [*candidates, *rest]
     stating = {g for g, texts in statements.items() if any(states(t, answer) for t in texts)}
