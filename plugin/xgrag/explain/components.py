@@ -10,6 +10,7 @@ from pydantic import JsonValue
 
 from xgrag.explain.perturbers import Planned
 from xgrag.explain.run import ExplainRun, Probe
+from xgrag.explain.schedulers.stack_proxy import states
 from xgrag.explain.scoring import answer_changed, normalise
 from xgrag.model import Component, ContextUnit, PropertyFact, Subgraph
 from xgrag.model.copies import copy_groups, statement_key
@@ -122,9 +123,11 @@ def copy_records(run: ExplainRun, components: list[Component]) -> list[CopyGroup
                 for owner in {u.id, u.parent} & set(planned.members):
                     owners.setdefault(statement_key(u.text), set()).add(owner)
                     first.setdefault(statement_key(u.text), u.label)
-            shared = next((k for k, o in owners.items() if o == set(planned.members)), None)
-            if shared is not None:
-                text = first[shared]
+            # of the statements every member holds (a chunk's metadata line may be one), the one stating the answer
+            shared = sorted((k for k, o in owners.items() if o == set(planned.members)),
+                            key=lambda k: not states(first[k], run.a0.text))
+            if shared:
+                text = first[shared[0]]
         out.append(CopyGroupRecord(
             id=planned.target, members=list(planned.members), basis=basis.get(planned.target, "text"),
             text=text, strategy=planned.strategy, importance=c.importance,
