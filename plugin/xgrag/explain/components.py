@@ -120,7 +120,7 @@ def copy_records(run: ExplainRun, components: list[Component]) -> list[CopyGroup
             owners: dict[str, set[str]] = {}
             first: dict[str, str] = {}
             for u in run.units.values():
-                for owner in {u.id, u.parent} & set(planned.members):
+                for owner in {o for o in (u.id, u.parent) if o is not None} & set(planned.members):
                     owners.setdefault(statement_key(u.text), set()).add(owner)
                     first.setdefault(statement_key(u.text), u.label)
             # of the statements every member holds (a chunk's metadata line may be one), the one stating the answer
