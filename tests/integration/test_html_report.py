@@ -396,23 +396,27 @@ def test_copies_of_a_fact_are_shown_with_their_joint_importance(copied: Explanat
     """A stack's context that states the decisive fact twice: the page lists the group (its joint importance, the
     answer without every copy, which units are the copies) and marks each copy's row (before: nothing of it showed,
     each copy's row read like any unit's). The fact's markup stays text."""
-    assert copied.copies is not None and len(copied.copies) == 1
-    group = copied.copies[0]
+    # the two sentences (a span group) and the two chunks holding them, removed together (an item group)
+    assert copied.copies is not None and [g.strategy for g in copied.copies] == ["item", "span"]
+    held, group = copied.copies
     assert group.importance is not None and group.importance > copied.noise_floor
+    assert held.importance is not None and held.importance > copied.noise_floor
     watched = Watched(browser, write_html(tmp_path / "copies.html", copied))
     try:
         watched.wait_views(1)
         sec = watched.page.locator("section.xg-view")
         listed = sec.locator(".copies table.copies-table tbody tr")
-        assert listed.count() == 1
-        cells = listed.first.locator("td").all_inner_texts()
-        assert cells == [f"{group.importance:.3f}", "1", "yes", "I don't know.", COPIED,
-                         "2.2 (in item 2); 5.2 (in item 5)"]
+        assert listed.count() == 2
+        cells = [r.locator("td").all_inner_texts() for r in listed.all()]
+        assert cells == [[f"{held.importance:.3f}", "1", "yes", "I don't know.", COPIED, "item 2; item 5"],
+                         [f"{group.importance:.3f}", "1", "yes", "I don't know.", COPIED,
+                          "2.2 (in item 2); 5.2 (in item 5)"]]
         rows = sec.locator("table.ranked tbody tr")
         marked = {r.get_attribute("data-unit"): r.locator(".copy-of").inner_text() for r in rows.all()
                   if r.locator(".copy-of").count()}
-        assert marked == {"span:2.2": "one of 2 copies, with 5.2", "span:5.2": "one of 2 copies, with 2.2"}
-        assert sec.locator("table.ranked .flag.joint").count() == 2
+        assert marked == {"span:2.2": "one of 2 copies, with 5.2", "span:5.2": "one of 2 copies, with 2.2",
+                          "item:2": "one of 2 copies, with 5", "item:5": "one of 2 copies, with 2"}
+        assert sec.locator("table.ranked .flag.joint").count() == 4
         assert watched.page.locator("img").count() == 0 and watched.dialogs == []
         watched.assert_clean()
     finally:

@@ -57,6 +57,13 @@ def joint_first(ex: Explanation | None, mission: W.Mission) -> None:
     # a copy alone is never reported as 0 'no-effect' without its group
     assert all(c.importance == group.importance for c in copies if c.strategy == group.strategy)
     assert f"stated {len(group.members)} times" in ex.user_explanation
+    # the items holding the copies were removed together (one joint probe), each carrying that removal's importance
+    holders = {u.parent for u in ex.units if u.id in planted}
+    held = next(g for g in ex.copies if g.strategy == "item" and holders <= set(g.members))
+    assert held.importance is not None and held.importance > ex.noise_floor and held.rank == 1
+    assert held.text == mission.planted and set(held.members) == holders  # the sentence they share
+    assert all(c.redundant_group == held.id and c.joint_importance == c.importance == held.importance
+               for c in ex.components if c.strategy == "item" and c.id in holders)
 
 
 @pytest.fixture(scope="module")

@@ -10,9 +10,10 @@ from pydantic import JsonValue
 
 from xgrag.explain.perturbers import Planned
 from xgrag.explain.run import ExplainRun, Probe
+from xgrag.explain.schedulers.stack_proxy import states
 from xgrag.explain.scoring import answer_changed, normalise
 from xgrag.model import Component, ContextUnit, PropertyFact, Subgraph
-from xgrag.model.copies import copy_groups
+from xgrag.model.copies import copy_groups, statement_key
 from xgrag.model.provenance import provenance_documents
 from xgrag.model.records import ComponentNote, CopyGroupRecord, Evidence, JsonObject
 from xgrag.retrieval.dedup import DedupResult, stored_arrow_text, stored_name_text, stored_triple_text
@@ -112,9 +113,24 @@ def copy_records(run: ExplainRun, components: list[Component]) -> list[CopyGroup
         if not planned.members:
             continue
         c = next(c for c in components if c.redundant_group == planned.target and c.strategy == planned.strategy)
+        text = run.units[planned.members[0]].label
+        if planned.target not in basis:
+            # items removed together because each holds a copy of one statement (schedulers.proxy, joint probe):
+            # the statement they all hold is the group's fact, not the first item's whole text
+            owners: dict[str, set[str]] = {}
+            first: dict[str, str] = {}
+            for u in run.units.values():
+                for owner in {o for o in (u.id, u.parent) if o is not None} & set(planned.members):
+                    owners.setdefault(statement_key(u.text), set()).add(owner)
+                    first.setdefault(statement_key(u.text), u.label)
+            # of the statements every member holds (a chunk's metadata line may be one), the one stating the answer
+            shared = sorted((k for k, o in owners.items() if o == set(planned.members)),
+                            key=lambda k: not states(first[k], run.a0.text))
+            if shared:
+                text = first[shared[0]]
         out.append(CopyGroupRecord(
             id=planned.target, members=list(planned.members), basis=basis.get(planned.target, "text"),
-            text=run.units[planned.members[0]].label, strategy=planned.strategy, importance=c.importance,
+            text=text, strategy=planned.strategy, importance=c.importance,
             rank=c.rank, evaluated=c.evaluated, counterfactual_answer=c.counterfactual_answer,
             answer_changed=c.answer_changed))
     return out

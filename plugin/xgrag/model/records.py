@@ -254,8 +254,9 @@ class GroupStrategy(Record):
     measured: int
     verified_alone: int
     inside_moving_parents: int | None = omitted()  # spans searched inside items whose removal moved the answer
-    # a proxy-first plan (scheduler "proxy"): the components it verified alone, and whether removing all the others
-    # at once left the answer unchanged (the proxy's ranking confirmed; else group testing searched the rest)
+    # a proxy-first plan (scheduler "proxy"): the components it verified alone (the units holding copies of one
+    # statement of the answer, verified together, count once), and whether removing all the others at once left the
+    # answer unchanged (the proxy's ranking confirmed; else group testing searched the rest)
     proxy_candidates: int | None = omitted()
     proxy_confirmed: bool | None = omitted()
 
@@ -360,15 +361,17 @@ class UnitRecord(Record):
 
 
 class CopyGroupRecord(Record):
-    """Units of a stack's context that state the same fact (xgrag.model.copies), removed together as one probe.
-    `basis`: "text" (the same normalised text) or "facts" (traced to the same graph facts); `strategy`: the probe's
-    (the span strategy when a member is a span); `importance` / `rank` / `evaluated`: the group's, as its member
-    components carry them (None: not evaluated); `counterfactual_answer`: the answer without any of the copies."""
+    """Units of a stack's context that state the same fact (xgrag.model.copies), removed together as one probe; or
+    items that each hold a copy of one statement of the answer, removed together by the proxy-first plan
+    (schedulers/proxy.py; `text`: that statement). `basis`: "text" (the same normalised text) or "facts" (traced to
+    the same graph facts); `strategy`: the probe's (the span strategy when a member is a span); `importance` /
+    `rank` / `evaluated`: the group's, as its member components carry them (None: not evaluated);
+    `counterfactual_answer`: the answer without any of the copies."""
 
     id: str
     members: list[str]
     basis: str
-    text: str  # the first copy's label
+    text: str  # the first copy's label (items holding copies: the statement they share)
     strategy: str
     importance: float | None = None
     rank: int | None = None

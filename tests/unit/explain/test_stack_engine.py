@@ -155,10 +155,22 @@ def test_a_sentence_repeated_in_chunks_is_one_group_with_a_joint_importance() ->
         assert all(sorted(c.copies) == sorted(set(ids) - {c.id}) and c.joint_importance == c.importance
                    for c in copies)
         assert ex.top("span", 1)[0].id in ids and ex.top("span", 1)[0].label == PLANTED
-        assert ex.copies is not None and [(g.members, g.basis, g.rank) for g in ex.copies] == [(ids, "text", 1)]
-        assert ex.copies[0].importance == copies[0].importance and ex.copies[0].counterfactual_answer == "I don't know."
-        # the items are not copies (their other sentences differ): one is necessary once the others are out
-        assert {c.strategy for c in ex.components if c.evaluated == "conditional"} == {"item"}
+        assert ex.copies is not None
+        spans = [g for g in ex.copies if g.strategy == "span"]
+        assert [(g.members, g.basis, g.rank) for g in spans] == [(ids, "text", 1)]
+        assert spans[0].importance == copies[0].importance and spans[0].counterfactual_answer == "I don't know."
+        # the items are not copies (their other sentences differ) but each holds one: they are removed together,
+        # one probe whose joint importance each carries, linked to the others (before: each alone, 0, then one
+        # found necessary once the others were out by a redundancy search)
+        items = [str(i + 1) for i in planted]
+        (held,) = [g for g in ex.copies if g.strategy == "item"]
+        assert (held.members, held.text, held.basis, held.rank) == (items, PLANTED, "text", 1)
+        holders = [c for c in ex.components if c.strategy == "item" and c.id in items]
+        assert all(c.redundant_group == held.id and c.joint_importance == c.importance == held.importance and
+                   sorted(c.copies) == sorted(set(items) - {c.id}) for c in holders)
+        assert held.importance is not None and held.importance > ex.noise_floor
+        assert not any(c.evaluated == "conditional" for c in ex.components)
+        assert ex.cost.generator_calls == 2 + 2 + 2  # baselines, then per level the copies together and the rest
         assert "stated 2" in ex.user_explanation or "stated 3" in ex.user_explanation
 
 
@@ -341,10 +353,13 @@ def test_the_page_lists_copies_of_a_fact_with_their_joint_importance() -> None:
     from xgrag.serve.export import render_html
 
     ex = copied_explanation()
-    assert ex.copies is not None and len(ex.copies) == 1
-    group = ex.copies[0]
+    # the two sentences (a span group) and the two chunks holding them, removed together (an item group)
+    assert ex.copies is not None and [g.strategy for g in ex.copies] == ["item", "span"]
+    holders, group = ex.copies
     vm = view_model(ex)
-    (shown,) = vm["copies"]
+    held, shown = vm["copies"]
+    assert held["members"] == [{"id": "2", "kind": "item", "item": "2"}, {"id": "5", "kind": "item", "item": "5"}]
+    assert held["text"] == EVIL_PLANTED and held["id"] == holders.id
     assert shown["members"] == [{"id": "2.3", "kind": "span", "item": "2"}, {"id": "5.3", "kind": "span", "item": "5"}]
     assert shown["text"] == EVIL_PLANTED and shown["id"] == group.id and shown["basis"] == "text"
     assert shown["importance"] == pytest.approx(group.importance) and group.importance > ex.noise_floor
@@ -353,6 +368,9 @@ def test_the_page_lists_copies_of_a_fact_with_their_joint_importance() -> None:
     rows = {r["unit"]["id"]: r for r in vm["rows"] if r["group"] == group.id}
     assert set(rows) == {"2.3", "5.3"} and rows["2.3"]["copies"] == ["5.3"] and rows["5.3"]["copies"] == ["2.3"]
     assert all(r["joint_importance"] == shown["importance"] for r in rows.values())
-    assert all(r["group"] is None and r["copies"] == [] for r in vm["rows"] if r["unit"]["id"] not in rows)
+    items = {r["unit"]["id"]: r for r in vm["rows"] if r["group"] == holders.id}
+    assert set(items) == {"2", "5"} and items["2"]["copies"] == ["5"] and items["5"]["copies"] == ["2"]
+    assert all(r["group"] is None and r["copies"] == [] for r in vm["rows"]
+               if r["unit"]["id"] not in rows and r["unit"]["id"] not in items)
     page = render_html([ex])
     assert "<img src=x" not in page

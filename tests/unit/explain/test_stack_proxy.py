@@ -9,7 +9,13 @@ from fakes import PLANTED, HashEmbedder, PlantedLLM
 from fakes import PLANTED_QUESTION as QUESTION
 from fakes import mission_chunk as chunk
 from xgrag.explain.explainer import explain_stack
-from xgrag.explain.schedulers.stack_proxy import STACK_CANDIDATES, content_words, stack_proxy_plan, stated
+from xgrag.explain.schedulers.stack_proxy import (
+    STACK_CANDIDATES,
+    content_words,
+    joint_plan,
+    stack_proxy_plan,
+    stated,
+)
 from xgrag.explain.stack import ItemSource, StackCall, build_context
 
 
@@ -87,3 +93,73 @@ def test_a_contradicted_proxy_falls_back_to_group_testing_and_still_finds_the_mo
     assert ex.top("item", 1)[0].id == "5" and ex.top("span", 1)[0].label == decisive
     gt = ex.group_testing
     assert gt is not None and gt.strategies["item"].proxy_confirmed is False
+
+
+def test_units_holding_copies_of_the_stated_answer_are_one_joint_probe() -> None:
+    """The pure rule: candidates that each hold a copy of one statement stating the answer are removed together,
+    with every other unit holding a copy (even one the candidate limit left in the rest); a copied statement that
+    does not state the answer, or one held by one unit, is no joint probe."""
+    a, b, c, d, e = "a", "b", "c", "d", "e"  # any objects: keyed by id()
+    holds = {id(a): {"copies:1"}, id(b): {"copies:1", "copies:2"}, id(c): {"copies:2"}, id(d): {"copies:1"},
+             id(e): {"copies:3"}}
+    statements = {"copies:1": ["The Apollo 11 lunar module was named Eagle."] * 3,
+                  "copies:2": ["Mission 2 launched from pad 2."] * 2, "copies:3": ["Eagle landed."]}
+    tests, rest = joint_plan([b, e, a], [c, d], holds, statements, "Eagle.")
+    assert tests == [[b, a, d], [e]] and rest == [c]
+    # nothing copied: each candidate alone, the rest unchanged
+    assert joint_plan([a, b], [c], {}, {}, "Eagle.") == ([[a], [b]], [c])
+    # the copied statement does not state the answer: each alone
+    assert joint_plan([b, c], [a], holds, statements, "Falcon.") == ([[b], [c]], [a])
+
+
+def test_a_repeated_decisive_sentence_is_verified_by_one_joint_removal_of_its_items() -> None:
+    """Ten chunks, the planted sentence ending three of them: no single chunk's removal moves the answer. The three
+    chunks are removed together (one probe, their joint importance on each, linked as copies), the other seven at
+    once, then the copies of the sentence together and the other spans of those chunks at once: 6 calls (before:
+    each chunk alone, then a redundancy search over the items, 11)."""
+    texts = [chunk(i) + (f" {PLANTED}" if i in (2, 5, 8) else "") for i in range(10)]
+    ex = explain_stack(call_for(texts, PlantedLLM()), embedder=HashEmbedder())
+    assert ex.reproduced and ex.cost.generator_calls == 2 + 2 + 2
+    top = ex.top("span", 1)[0]
+    assert top.label == PLANTED and top.redundant_group is not None and top.importance is not None
+    assert top.importance > ex.noise_floor
+    items = {c.id: c for c in ex.components if c.strategy == "item"}
+    group = items["3"].redundant_group
+    assert group is not None and all(items[i].redundant_group == group for i in ("3", "6", "9"))
+    for i in ("3", "6", "9"):
+        assert items[i].joint_importance is not None and items[i].joint_importance > ex.noise_floor
+        assert items[i].importance == items[i].joint_importance and items[i].evaluated == "measured"
+        assert sorted(items[i].copies) == sorted({"3", "6", "9"} - {i})
+    assert all(c.redundant_group is None and c.importance == 0 for k, c in items.items() if k not in ("3", "6", "9"))
+    assert ex.copies is not None and {g.id for g in ex.copies} >= {group, top.redundant_group}
+    gt = ex.group_testing
+    assert gt is not None and gt.strategies["item"].proxy_confirmed is True
+
+
+class BothLLM(PlantedLLM):
+    """Answers only when the prompt holds the planted sentence (any copy) and `also` (a second decisive fact)."""
+
+    def __init__(self, also: str) -> None:
+        super().__init__()
+        self.also = also
+
+    def generate(self, prompt: str, system: str | None = None, **kwargs: Any) -> Any:
+        out = super().generate(prompt, system, **kwargs)
+        if self.also not in prompt:
+            out.text = "I don't know."
+        return out
+
+
+def test_a_second_decisive_fact_inside_a_copy_holder_is_found_at_the_span_level() -> None:
+    """The planted sentence ends three chunks and one of them also states a second fact the answer needs: the joint
+    removal of the three moves the answer, and inside them the sufficiency probe over their other spans moves it
+    too, so group testing searches those spans and finds the second fact."""
+    also = "Mission 5 carried 5 astronauts."
+    texts = [chunk(i) + (f" {PLANTED}" if i in (2, 5, 8) else "") for i in range(10)]
+    ex = explain_stack(call_for(texts, BothLLM(also)), embedder=HashEmbedder())
+    assert ex.reproduced
+    spans = {c.label: c for c in ex.components if c.strategy == "span"}
+    assert spans[also].answer_changed and spans[PLANTED].answer_changed
+    assert spans[also].importance == spans[PLANTED].importance and {spans[also].rank, spans[PLANTED].rank} == {1, 2}
+    gt = ex.group_testing
+    assert gt is not None and gt.strategies["span"].proxy_confirmed is False

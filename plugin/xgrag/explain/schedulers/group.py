@@ -25,6 +25,7 @@ from typing import Any
 from xgrag.explain.perturbers import REGISTRY, Planned, union_of
 from xgrag.explain.run import ExplainRun, Probe
 from xgrag.model import Subgraph
+from xgrag.model.copies import GROUP_PREFIX
 from xgrag.model.records import GroupTesting as GroupTestingRecord
 
 SMALL = 8  # below this many components, testing them one by one costs no more than splitting
@@ -38,8 +39,12 @@ class GroupResult:
     cleared: set[int] = field(default_factory=set)
     tests: int = 0
     verify: bool = True  # False: the search's own plan settled the ranking (a confirmed proxy): no verification
-    proxy_candidates: int | None = None  # a proxy-first plan: how many components it verified alone
+    # a proxy-first plan: how many components it verified alone, a joint probe of copies (`joint`) counted once
+    proxy_candidates: int | None = None
     proxy_confirmed: bool | None = None  # ... and whether removing everything else left the answer unchanged
+    # units holding copies of one statement, removed together (ProxyFirst on a stack's context) and moving the
+    # answer: (the units, the run that measured them together); reported as one group of copies (GroupTesting.run)
+    joint: list[tuple[list[Planned], Any]] = field(default_factory=list)
 
 
 def branch_order(units: Sequence[Planned], graph: Subgraph, by_relation: bool = True) -> list[Planned]:
@@ -151,6 +156,18 @@ class GroupTester:
             heapq.heappush(self.heap, (-effect, self.counter, members))
         return True
 
+    async def test_joint(self, members: list[Planned]) -> bool:
+        """Measure units that hold copies of one statement, together; True when their removal moved the answer.
+        Cleared together when it did not; when it did, the removal is their joint importance (`result.joint`), not
+        a group to split: removed alone, each would leave the other copies."""
+        effect, run = await self.measure(members)
+        self.result.tests += 1
+        if effect <= self.threshold:
+            self.result.cleared.update(id(m) for m in members)
+            return False
+        self.result.joint.append((members, run))
+        return True
+
     async def settle(self) -> GroupResult:
         """Split the queued groups, the most moving first, until no unsplit group can beat the k-th measured one."""
         result, heap = self.result, self.heap
@@ -229,6 +246,30 @@ class GroupTesting:
                 outside[id(planned)] = "unresolved"
         return outside
 
+    @staticmethod
+    def _join_copies(probes: list[Probe], by_planned: dict[int, Probe], result: GroupResult) -> set[int]:
+        """Units removed together as holders of copies of one statement (`result.joint`) become one probe in
+        `probes`, in the place of the first: a group of copies (`Planned.members`, as xgrag.model.copies groups are
+        planned), whose importance each unit reports as its joint importance, linked to the others. Returns the
+        ids of the Planned it replaced."""
+        joined: set[int] = set()
+        position = {id(p.planned): i for i, p in enumerate(probes)}
+        for together, measured in result.joint:
+            members = sorted(together, key=lambda m: position[id(m)])  # in prompt order, as copy groups are
+            ids = tuple(m.target for m in members)
+            first = members[0]
+            planned = Planned(union_of(members, first.strategy), first.strategy, first.kind,
+                              GROUP_PREFIX + "+".join(ids), parent=first.parent if all(
+                                  m.parent == first.parent for m in members) else None, members=ids)
+            planned = replace(planned, perturbation=replace(planned.perturbation, target=planned.target))
+            probe = Probe(planned, context=measured.context, response=measured.response)
+            replaced = {id(by_planned[id(m)]) for m in members}
+            at = min(i for i, p in enumerate(probes) if id(p) in replaced)
+            probes[:] = [p for p in probes[:at] if id(p) not in replaced] + [probe] + [
+                p for p in probes[at:] if id(p) not in replaced]
+            joined |= {id(m) for m in members}
+        return joined
+
     async def run(self, run: ExplainRun, probes: list[Probe]) -> None:
         requests_before = run.oracle.ledger.requests
         # Under "shift" a group is cleared only when its removal left the answer's text where it was (1e-6: float
@@ -267,17 +308,21 @@ class GroupTesting:
             result = await self.search(measure, searched, run, floor_guard, can_ask) if searched \
                 else GroupResult()
             result.cleared.update(i for i, why in outside.items() if why == "no-effect")
+            joined = self._join_copies(probes, by_planned, result)
             # Proxy-ranked verification (AttriBoT's idea): effects can cancel inside a group (removing a fact
             # moves the answer, removing it with others does not), so the components an embedding proxy ranks
             # most relevant to the question or answer are asked alone as well, unless a test already did.
             verified = 0
             to_verify = self.verify if result.verify else 0
-            for planned in run.by_promise([p for p in searched if id(p) not in result.singletons])[:to_verify]:
+            for planned in run.by_promise([p for p in searched if id(p) not in result.singletons
+                                            and id(p) not in joined])[:to_verify]:
                 if not can_ask():
                     break
                 await run.ask(by_planned[id(planned)], progress=False)
                 verified += 1
             for planned in units:
+                if id(planned) in joined:
+                    continue  # reported by its joint probe (_join_copies)
                 probe = by_planned[id(planned)]
                 if id(planned) not in result.singletons and probe.answered:
                     continue  # verified alone: measured like leave-one-out

@@ -30,7 +30,9 @@ alternatives are out. No candidate is left with a score it was not measured with
 cleared by a group test that removed it.
 
 On a stack's context (items, then spans inside the items that moved the answer) the proxy is stack_proxy.py's: the
-units stating the answer, then the embedding proxy; the same probes follow, at every size and at each level.
+units stating the answer, then the embedding proxy; the same probes follow, at every size and at each level, except
+that the units holding copies of one statement of the answer are verified together (one joint probe: stack_proxy's
+joint_plan), reported as one group of copies (GroupTesting.run), and searched inside at the next level.
 """
 
 from __future__ import annotations
@@ -43,9 +45,10 @@ from xgrag.config import RetrievalSettings
 from xgrag.explain.perturbers import Planned
 from xgrag.explain.run import ExplainRun
 from xgrag.explain.schedulers.group import GroupResult, GroupTester, GroupTesting, Measure, branch_order
-from xgrag.explain.schedulers.stack_proxy import stack_proxy_plan
+from xgrag.explain.schedulers.stack_proxy import joint_plan, stack_proxy_plan
 from xgrag.generate.base import answer_key
 from xgrag.model import Subgraph, key_text
+from xgrag.model.copies import statement_key
 from xgrag.retrieval.words import content_stems, stated_stems
 
 # The most components verified alone before the sufficiency probe: two chains of up to 3 facts. A list answer
@@ -207,10 +210,27 @@ def proxy_plan(run: ExplainRun, units: Sequence[Planned], top_k: int) -> tuple[l
     return ranked[:n], ranked[n:]
 
 
-def stack_plan(run: ExplainRun, units: Sequence[Planned]) -> tuple[list[Planned], list[Planned]]:
-    """(candidates, the rest) on a stack's context: the units stating the answer (stack_proxy.stack_proxy_plan)."""
+def stack_plan(run: ExplainRun, units: Sequence[Planned]) -> tuple[list[list[Planned]], list[Planned]]:
+    """(the candidates' probes, the rest) on a stack's context: the units stating the answer
+    (stack_proxy.stack_proxy_plan), each alone, except the units holding copies of one statement of the answer,
+    together (stack_proxy.joint_plan)."""
     texts = {id(p): run.unit_text(p) for p in units}
-    return stack_proxy_plan(units, texts, run.promise(units), run.a0.text)
+    candidates, rest = stack_proxy_plan(units, texts, run.promise(units), run.a0.text)
+    # the statements (normalised texts, xgrag.model.copies.statement_key) a unit is or holds as a span: the same
+    # sentence ending several chunks is one statement held by each. By text only: a unit stating the fact in other
+    # words (a relation row traced to the same facts) is no copy a model must read alike, and keeps its own probe.
+    # A group of copies planned as one unit (Planned.members) holds nothing further.
+    by_target = {p.target: p for p in units if not p.members}
+    holds: dict[int, set[str]] = {id(p): set() for p in by_target.values()}
+    statements: dict[str, list[str]] = {}
+    for u in run.units.values():
+        key = statement_key(u.text)
+        owners = [by_target[o] for o in (u.id, u.parent) if o is not None and o in by_target]
+        if key and owners:
+            statements.setdefault(key, []).append(u.text)
+            for owner in owners:
+                holds[id(owner)].add(key)
+    return joint_plan(candidates, rest, holds, statements, run.a0.text)
 
 
 class ProxyFirst(GroupTesting):
@@ -224,12 +244,15 @@ class ProxyFirst(GroupTesting):
                      can_ask: Callable[[], bool]) -> GroupResult:
         if run.units:
             # a stack's context, at any size and at each level (items, then the spans inside the items that moved
-            # the answer, which are all GroupTesting.run searches): its own proxy (stack_proxy.py)
-            candidates, rest = stack_plan(run, units)
+            # the answer, which are all GroupTesting.run searches): its own proxy (stack_proxy.py); the units
+            # holding copies of one statement of the answer are verified together (a joint probe)
+            tests, rest = stack_plan(run, units)
         elif any(p.parent is not None for p in units) or len(units) <= self.top_k:
             return await super().search(measure, units, run, threshold, can_ask)
         else:
-            candidates, rest = proxy_plan(run, units, self.top_k)
+            graph_candidates, rest = proxy_plan(run, units, self.top_k)
+            tests = [[c] for c in graph_candidates]
+        candidates = [c for t in tests for c in t]
         alone: dict[int, tuple[float, Any]] = {}
 
         async def measure_noting_singles(members: Sequence[Planned]) -> tuple[float, Any]:
@@ -246,12 +269,18 @@ class ProxyFirst(GroupTesting):
         # state them all (on a stack's context, whose units are no graph facts, none)
         words = relation_words(run.graph, run.question) & {w for c in candidates for w in
                                                            fact_words(run.graph, c.target)}
-        for i, c in enumerate(candidates):
+        for i, test in enumerate(tests):
             if not can_ask():
                 break
+            if len(test) > 1:
+                # copies of one statement out together: their joint importance, never split into single removals
+                # that each leave the other copies (GroupTester.test_joint)
+                await tester.test_joint(test)
+                continue
+            c = test[0]
             if await tester.test([c]):
                 movers.append(c)
-            unverified = candidates[i + 1:]
+            unverified = [u for t in tests[i + 1:] for u in t]
             # Adaptive verification: once the candidates that moved the answer on their own account for it (a
             # chain from the question's entities to the entities the answer names, or the fact stating its value),
             # the candidates not yet verified are removed together, everything else kept, as one group test: when
@@ -269,7 +298,7 @@ class ProxyFirst(GroupTesting):
         # moved it, neither a candidate alone nor the rest, the answer has redundant support (two films of the
         # same year): the redundancy resolution that follows finds the facts necessary once the alternatives are
         # out, over the candidates and the cleared rest alike.
-        moved = any(id(c) in result.singletons for c in candidates)
+        moved = any(id(c) in result.singletons for c in candidates) or bool(result.joint)
         sufficient = not rest or {id(p) for p in rest} <= result.cleared
         # a candidate was removed alone: measured as leave-one-out measures it, also when it moved nothing (the
         # report then says "measured, 0", not "cleared by a group test")
@@ -278,7 +307,7 @@ class ProxyFirst(GroupTesting):
                 result.effects[id(c)], result.singletons[id(c)] = alone[id(c)]
                 result.cleared.discard(id(c))
         result.proxy_confirmed = moved and sufficient
-        result.proxy_candidates = sum(id(c) in alone for c in candidates)
+        result.proxy_candidates = sum(id(c) in alone for c in candidates) + sum(len(t) > 1 for t in tests)
         # verification (components asked alone against cancellation inside a group) only where a group was split
         result.verify = not sufficient
         return result
