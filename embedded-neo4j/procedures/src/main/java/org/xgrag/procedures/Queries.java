@@ -137,16 +137,26 @@ public final class Queries {
 
     /** {@code [[key, value], ...]} of the given fact properties of {@code v} that are set and short enough. */
     static String factPairs(String v, List<String> keys) {
+        return factPairs(v, "[" + quotedList(keys) + "]");
+    }
+
+    private static String quotedList(List<String> keys) {
         List<String> quoted = new ArrayList<>();
         keys.forEach(k -> quoted.add(string(k)));
-        return "[k IN [" + String.join(", ", quoted) + "] WHERE " + v + "[k] IS NOT NULL AND CASE WHEN valueType(" + v
+        return String.join(", ", quoted);
+    }
+
+    /** As above, over a Cypher list expression of the keys. */
+    static String factPairs(String v, String listed) {
+        return "[k IN " + listed + " WHERE " + v + "[k] IS NOT NULL AND CASE WHEN valueType(" + v
                 + "[k]) STARTS WITH 'LIST' THEN size(" + v + "[k]) <= " + MAX_FACT_ITEMS + " ELSE size(toString(" + v
                 + "[k])) <= " + MAX_FACT_CHARS + " END | [k, " + v + "[k]]]";
     }
 
     /**
      * Expanders that differ for a general mapping (several labels, composite names, property facts), as
-     * {@code _general} in Python. A node carrying several mapped labels reads as the first of them in mapping order.
+     * {@code _general} in Python. A node carrying several mapped labels reads as the first of them in mapping order
+     * (its name and type) and states the facts of all of them.
      */
     static Map<String, Function<String, String>> general(Schema s) {
         List<Mapping.Entity> mappings = s.entityMappings();
@@ -157,8 +167,7 @@ public final class Queries {
         t.put("ALIASES", x -> mappings.stream().allMatch(m -> m.aliases().isEmpty()) ? "[]"
                 : "coalesce(" + byLabel(mappings, v(x), Queries::aliasesOf, "null") + ", [])");
         t.put("DESCRIPTION", x -> byLabel(mappings, v(x), (var, m) -> propOf(var, m.description()), "null"));
-        t.put("NODEFACTS", x -> byLabel(mappings, v(x),
-                (var, m) -> m.facts().isEmpty() ? null : factPairs(var, m.facts()), "[]"));
+        t.put("NODEFACTS", x -> nodeFacts(mappings, v(x)));
         t.put("RELFACTS", x -> {
             List<String> arms = new ArrayList<>();
             s.relationshipFacts().forEach((type, keys) -> arms.add("WHEN " + string(type) + " THEN " + factPairs(v(x), keys)));
@@ -174,6 +183,23 @@ public final class Queries {
     }
 
     /** {@code CASE WHEN v:`A` THEN ... ELSE default END} over the labels whose expression is not null. */
+    /**
+     * The facts of every mapped label the node carries, each key once (as {@code node_facts} in Python's
+     * {@code _general}): one mapping with facts reads them by label as before.
+     */
+    private static String nodeFacts(List<Mapping.Entity> mappings, String v) {
+        List<Mapping.Entity> factual = mappings.stream().filter(m -> !m.facts().isEmpty()).toList();
+        if (factual.size() <= 1) {
+            return byLabel(mappings, v, (var, m) -> m.facts().isEmpty() ? null : factPairs(var, m.facts()), "[]");
+        }
+        List<String> arms = new ArrayList<>();
+        for (Mapping.Entity m : factual) {
+            arms.add("CASE WHEN " + v + ":" + q(m.label()) + " THEN [" + quotedList(m.facts()) + "] ELSE [] END");
+        }
+        return factPairs(v, "reduce(acc = [], k IN " + String.join(" + ", arms)
+                + " | CASE WHEN k IN acc THEN acc ELSE acc + k END)");
+    }
+
     private static String byLabel(List<Mapping.Entity> mappings, String v,
                                   BiFunction<String, Mapping.Entity, String> expr, String dflt) {
         List<String> arms = new ArrayList<>();
