@@ -41,9 +41,11 @@ def test_a_rerun_after_a_failure_sends_no_prompt_twice(tmp_path: Path) -> None:
         cache = ResponseCache(tmp_path / "cache.sqlite")
         first = Explainer(None, gen, HashEmbedder(), cfg, cache).explain(Q, subgraph=out_to_sea_graph())
         assert first.incomplete is not None and first.incomplete.reason == "generator"
+        assert server.wait_idle()  # a call in flight when the run returned is recorded as the first run's
         run1 = server.requests_to(CHAT)
         server.clear()
         second = Explainer(None, gen, HashEmbedder(), cfg, cache).explain(Q, subgraph=out_to_sea_graph())
+        assert server.wait_idle()
         run2 = server.requests_to(CHAT)
     assert second.incomplete is None
     run1 = [r for r in run1 if r.status == 200]

@@ -138,6 +138,12 @@ class LocalHTTPServer:
             self._answered.wait_for(lambda: count() >= n, timeout=timeout)
             return count()
 
+    def wait_idle(self, timeout: float = 60.0) -> bool:
+        """Block until every recorded request has been answered (its body read and recorded): a client's call still
+        in flight when its run returned is then recorded whole before the test reads or clears the requests."""
+        with self._answered:
+            return self._answered.wait_for(lambda: all(r.answered for r in self._requests), timeout=timeout)
+
     def _done(self, request: RecordedRequest) -> None:
         with self._answered:
             request.answered = True
