@@ -60,6 +60,13 @@ class PropertyStats:
         return {_kind(t) for t in self.types}
 
 
+def binary(s: PropertyStats) -> bool:
+    """Values that are binary data written as text (a picture in hex): most of them look so and are longer than a
+    short value. A few hex strings among names (nft-trades' usernames: 4 of 160 "0x52f1...") and short hex identifiers
+    people type (a 42-character wallet address, a 66-character transaction hash) are values, not data."""
+    return bool(s.blobs) and 2 * s.blobs >= s.present and (s.avg_len or 0) > SHORT_CHARS
+
+
 def _kind(cypher_type: str) -> str:
     t = cypher_type.upper()
     if t.startswith("LIST"):
@@ -212,6 +219,8 @@ RETURN nodes, relationships, labels, types
 """
 CONSTRAINTS = ("SHOW CONSTRAINTS YIELD name, type, entityType, labelsOrTypes, properties "
                "RETURN name, type, entityType, labelsOrTypes, properties ORDER BY name")
+
+
 INDEXES = ("SHOW INDEXES YIELD name, type, entityType, labelsOrTypes, properties "
            "RETURN name, type, entityType, labelsOrTypes, properties ORDER BY name")
 
@@ -338,13 +347,6 @@ def _schema_object(row: dict[str, Any]) -> SchemaObject:
 
 
 # -- foreign keys: a property whose values are another label's keys --------------------------------------------------
-
-def binary(s: PropertyStats) -> bool:
-    """Values that are binary data written as text (a picture in hex): most of them look so and are longer than a
-    short value. A few hex strings among names (nft-trades' usernames: 4 of 160 "0x52f1...") and short hex identifiers
-    people type (a 42-character wallet address, a 66-character transaction hash) are values, not data."""
-    return bool(s.blobs) and 2 * s.blobs >= s.present and (s.avg_len or 0) > SHORT_CHARS
-
 
 @dataclass(frozen=True)
 class LinkProbe:

@@ -76,7 +76,7 @@ MAX_FACT_ITEMS: int = int(shared_config()["retrieval"]["max_fact_items"])
 def _fact_pairs(v: str, keys: list[str] | str) -> str:
     """[[key, value], ...] of the given fact properties of `v` (a list of keys, or a Cypher list expression of them)
     that are set and short enough to be facts."""
-    listed = keys if isinstance(keys, str) else "[" + ", ".join(_string(k) for k in keys) + "]"
+    listed = keys if isinstance(keys, str) else _list_literal(keys)
     return (f"[k IN {listed} WHERE {v}[k] IS NOT NULL AND CASE WHEN valueType({v}[k]) STARTS WITH 'LIST' "
             f"THEN size({v}[k]) <= {MAX_FACT_ITEMS} ELSE size(toString({v}[k])) <= {MAX_FACT_CHARS} END "
             f"| [k, {v}[k]]]")
@@ -131,8 +131,7 @@ def _general(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
         factual = [m for m in mappings if m.facts]
         if len(factual) <= 1:
             return by_label(v, facts_of, "[]")
-        keys = " + ".join(f"CASE WHEN {v}:{q(m.label)} THEN [{', '.join(_string(k) for k in m.facts)}] ELSE [] END"
-                          for m in factual)
+        keys = " + ".join(f"CASE WHEN {v}:{q(m.label)} THEN {_list_literal(m.facts)} ELSE [] END" for m in factual)
         return _fact_pairs(str(v), f"reduce(acc = [], k IN {keys} | CASE WHEN k IN acc THEN acc ELSE acc + k END)")
 
     def rel_facts(v: str | None) -> str:

@@ -75,26 +75,23 @@ def _split(split: str) -> set[str]:
     return {n for n, g in corpus.GRAPHS.items() if g.split == split}
 
 
-def test_the_third_frozen_split_is_the_documented_draw_and_spent() -> None:
-    pool = ["aws-infrastructure", "consumer-complaints", "eurovision", "nft-trades", "nobel-prizes", "nypl-menus",
-            "us-presidents"]  # as the docstring records it
-    drawn = sorted(random.Random(31).sample(sorted(pool), min(5, len(pool))))
-    assert drawn == ["aws-infrastructure", "nft-trades", "nobel-prizes", "nypl-menus", "us-presidents"]
-    assert tuple(pool) == corpus.THIRD_POOL and corpus.THIRD_SEED == 31
-    assert set(drawn) == set(corpus.draw(corpus.THIRD_POOL, corpus.THIRD_SEED)) <= _split("spent")
-    assert not set(drawn) & _split("frozen")  # run once (results/domains_frozen3.json), then spent
-    assert {n for n in pool if n not in drawn} == {"consumer-complaints", "eurovision"} <= _split("tune")
-
-
-def test_the_fourth_frozen_split_is_the_documented_draw_and_spent() -> None:
-    pool = ["countries-of-the-world", "dune", "harry-potter", "marvel", "rome-transport", "sec-edgar",
-            "stock-prices"]  # as the docstring records it
-    drawn = sorted(random.Random(32).sample(sorted(pool), min(5, len(pool))))
-    assert drawn == ["countries-of-the-world", "dune", "harry-potter", "marvel", "sec-edgar"]
-    assert tuple(pool) == corpus.FOURTH_POOL and corpus.FOURTH_SEED == 32
-    assert set(drawn) == set(corpus.draw(corpus.FOURTH_POOL, corpus.FOURTH_SEED)) <= _split("spent")
-    assert not _split("frozen")  # run once (results/domains_frozen4.json), then spent: no graph is frozen now
-    assert {n for n in pool if n not in drawn} == {"rome-transport", "stock-prices"} <= _split("tune")
+@pytest.mark.parametrize(("pool", "seed", "drawn", "undrawn", "pool_attr", "seed_attr"), [
+    (["aws-infrastructure", "consumer-complaints", "eurovision", "nft-trades", "nobel-prizes", "nypl-menus",
+      "us-presidents"], 31, ["aws-infrastructure", "nft-trades", "nobel-prizes", "nypl-menus", "us-presidents"],
+     {"consumer-complaints", "eurovision"}, "THIRD_POOL", "THIRD_SEED"),
+    (["countries-of-the-world", "dune", "harry-potter", "marvel", "rome-transport", "sec-edgar", "stock-prices"], 32,
+     ["countries-of-the-world", "dune", "harry-potter", "marvel", "sec-edgar"], {"rome-transport", "stock-prices"},
+     "FOURTH_POOL", "FOURTH_SEED"),
+], ids=["third", "fourth"])
+def test_the_third_and_fourth_frozen_splits_are_the_documented_draws_and_spent(
+        pool: list[str], seed: int, drawn: list[str], undrawn: set[str], pool_attr: str, seed_attr: str) -> None:
+    # the pools as the docstring records them; each drawn five run once (results/domains_frozen3.json,
+    # domains_frozen4.json), then spent: no graph is frozen now
+    assert sorted(random.Random(seed).sample(sorted(pool), min(5, len(pool)))) == drawn
+    assert tuple(pool) == getattr(corpus, pool_attr) and getattr(corpus, seed_attr) == seed
+    assert set(drawn) == set(corpus.draw(getattr(corpus, pool_attr), seed)) <= _split("spent")
+    assert not _split("frozen")
+    assert {n for n in pool if n not in drawn} == undrawn <= _split("tune")
 
 
 def test_the_first_two_frozen_splits_are_spent() -> None:

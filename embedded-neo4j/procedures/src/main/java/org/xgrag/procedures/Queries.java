@@ -137,13 +137,7 @@ public final class Queries {
 
     /** {@code [[key, value], ...]} of the given fact properties of {@code v} that are set and short enough. */
     static String factPairs(String v, List<String> keys) {
-        return factPairs(v, "[" + quotedList(keys) + "]");
-    }
-
-    private static String quotedList(List<String> keys) {
-        List<String> quoted = new ArrayList<>();
-        keys.forEach(k -> quoted.add(string(k)));
-        return String.join(", ", quoted);
+        return factPairs(v, listLiteral(keys));
     }
 
     /** As above, over a Cypher list expression of the keys. */
@@ -182,7 +176,6 @@ public final class Queries {
         return t;
     }
 
-    /** {@code CASE WHEN v:`A` THEN ... ELSE default END} over the labels whose expression is not null. */
     /**
      * The facts of every mapped label the node carries, each key once (as {@code node_facts} in Python's
      * {@code _general}): one mapping with facts reads them by label as before.
@@ -194,12 +187,13 @@ public final class Queries {
         }
         List<String> arms = new ArrayList<>();
         for (Mapping.Entity m : factual) {
-            arms.add("CASE WHEN " + v + ":" + q(m.label()) + " THEN [" + quotedList(m.facts()) + "] ELSE [] END");
+            arms.add("CASE WHEN " + v + ":" + q(m.label()) + " THEN " + listLiteral(m.facts()) + " ELSE [] END");
         }
         return factPairs(v, "reduce(acc = [], k IN " + String.join(" + ", arms)
                 + " | CASE WHEN k IN acc THEN acc ELSE acc + k END)");
     }
 
+    /** {@code CASE WHEN v:`A` THEN ... ELSE default END} over the labels whose expression is not null. */
     private static String byLabel(List<Mapping.Entity> mappings, String v,
                                   BiFunction<String, Mapping.Entity, String> expr, String dflt) {
         List<String> arms = new ArrayList<>();
