@@ -255,7 +255,8 @@ def select_reordered(question: str, candidates: Sequence[tuple[Node, float]], co
     two, and the name is not `linked` already. Inferred, said as such ("reordered"); a name no run of words gives
     whole, so it never competes with one that does."""
     q = key_tokens(question.replace("[", " ").replace("]", " "))
-    free = [i for i in range(len(q)) if i not in set(covered) and q[i] not in _STOP]
+    taken = set(covered)
+    free = [i for i in range(len(q)) if i not in taken and q[i] not in _STOP]
     done = set(linked)
     out: dict[str, LinkedEntity] = {}
     for node, _ in candidates:
