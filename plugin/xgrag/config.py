@@ -1,7 +1,7 @@
 """Settings (environment + optional TOML file) and the schema mapping onto a user's graph.
 
 Every label, relationship type and property name that can reach a Cypher query lives here and is
-validated against a strict identifier pattern. Questions and data never supply identifiers.
+validated against the identifier rule (cypher/shared_config.json). Questions never supply identifiers.
 """
 
 from __future__ import annotations
@@ -46,7 +46,12 @@ _FIELDS = _SHARED["schema_fields"]
 _SCHEMA = _SHARED["schema"]
 _PROVENANCE = _SCHEMA["provenance"]
 _RETRIEVAL = _SHARED["retrieval"]
+# Labels, types and property keys as graphs really name them ("Area (sq. mi.)", "pageRank-1", "Pop. Density"),
+# back-quoted wherever they reach Cypher, or written inside a single-quoted string literal: the rule keeps out only
+# what could end either (a backtick, a quote, a backslash) and what a reader cannot see (control, invisible and
+# direction-changing characters), so neither needs escaping.
 IDENTIFIER = re.compile(_SHARED["identifier_pattern"])
+IDENTIFIER_RULE: str = _SHARED["identifier_rule"]
 
 
 DedupRule = Literal["precise", "xgrag"]  # alias-merging rules, by name (xgrag.retrieval.alias_rule)
@@ -58,10 +63,7 @@ class ConfigError(UsageError):
 
 def validate_identifier(value: str, field: str) -> str:
     if not isinstance(value, str) or not IDENTIFIER.fullmatch(value):
-        raise ConfigError(
-            f"{field}: {value!r} is not a valid identifier "
-            f"(allowed: letters, digits and '_', not starting with a digit, at most 64 characters)"
-        )
+        raise ConfigError(f"{field}: {value!r} is not a valid identifier ({IDENTIFIER_RULE})")
     return value
 
 

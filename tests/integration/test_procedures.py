@@ -133,6 +133,11 @@ MAPPINGS: dict[str, dict] = {
                           {"type": "VISITED", "facts": ["dates"]}],
         "non_semantic_types": ["ALIAS_OF", "AUDIT"]},
     "smallest": {"preset": "domain", "entities": [{"label": "Order", "key": "orderID"}]},
+    # names as graphs write them: spaces, punctuation, a leading digit, a letter outside ASCII
+    "punctuated": {"preset": "domain", "entities": [
+        {"label": "Country Profile", "key": "ISO-3", "name": ["Country"],
+         "facts": ["Area (sq. mi.)", "GDP ($ per capita)", "Literacy (%)", "1st language", "Année"]}],
+        "relationships": [{"type": "BORDERS-ON", "facts": ["length (km)"]}]},
 }
 
 
@@ -195,16 +200,16 @@ BAD_MAPPINGS = [
     {"entities": [{"label": "Product"}]},
     {"entities": [{"label": "Product`) DETACH DELETE n //", "name": ["productName"]}]},
     {"entities": [{"label": "Prod'uct", "name": ["productName"]}]},
-    {"entities": [{"label": "Product", "name": ["productName"], "facts": ["unitPrice", "unit price"]}]},
-    {"entities": [{"label": "Product", "name": ["productName"], "aliases": "a-b"}]},
-    {"entities": [{"label": "Product", "name": ["productName"], "aliases": ["code", "a b"]}]},
+    {"entities": [{"label": "Product", "name": ["productName"], "facts": ["unitPrice", "unit\\price"]}]},
+    {"entities": [{"label": "Product", "name": ["productName"], "aliases": "a`b"}]},
+    {"entities": [{"label": "Product", "name": ["productName"], "aliases": ["code", "a'b"]}]},
     {"entities": [{"label": "Product", "name": ["productName"], "label_in_name": "yes"}]},
     {"entities": [{"label": "Product", "name": ["p"]}, {"label": "Order", "key": "o"},
                   {"label": "Product", "key": "k"}]},
     {"entities": [{"label": "Product", "name": ["p"]}], "relationships": [{"type": "ORDERS"}, {"type": "ORDERS"}]},
     {"entities": [{"label": "Product", "name": ["p"]}], "relationships": [{"facts": ["quantity"]}]},
     {"entities": [{"label": "Product", "name": ["p"]}], "relationships": [{"type": "ORDERS", "fact": ["q"]}]},
-    {"entities": [{"label": "Product", "name": ["p"]}], "relationships": [{"type": "ORDERS", "facts": ["q", "a b"]}]},
+    {"entities": [{"label": "Product", "name": ["p"]}], "relationships": [{"type": "ORDERS", "facts": ["q", "a\nb"]}]},
     {"entities": [{"label": "Product", "name": ["p"]}], "relationships": "ORDERS"},
     {"entities": [{"label": "Product", "name": ["p"]}], "id_property": "id"},
 ]
@@ -248,7 +253,7 @@ def test_identifiers_are_validated_and_config_errors_are_clear(metaqa: Neo4jStor
     msg = client_error(metaqa, "CALL xgrag.subgraph(['x'], {schema: {entity_label: $l}}) YIELD nodes RETURN nodes",
                        l=evil)
     assert "schema.entity_label" in msg and "not a valid identifier" in msg
-    msg = client_error(metaqa, "CALL xgrag.aliases({schema: {non_semantic_types: ['OK', 'bad-type']}})")
+    msg = client_error(metaqa, "CALL xgrag.aliases({schema: {non_semantic_types: ['OK', 'bad`type']}})")
     assert "schema.non_semantic_types[1]" in msg
     assert "unknown config key 'hop'" in client_error(metaqa, "CALL xgrag.subgraph(['x'], {hop: 2})")
     assert "unknown preset 'neo4j'" in client_error(metaqa, "CALL xgrag.aliases({preset: 'neo4j'})")

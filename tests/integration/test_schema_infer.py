@@ -18,8 +18,9 @@ from typer.testing import CliRunner
 
 import helpers
 from helpers import SAMPLE, schema_state, wipe, write_northwind
-from xgrag.config import ConfigError, GraphSchema, load_settings, schema_preset
+from xgrag.config import ConfigError, GraphSchema, RetrievalSettings, load_settings, schema_preset
 from xgrag.errors import UsageError
+from xgrag.retrieval import Retriever
 from xgrag.schema import InferError, InferOptions, infer_schema, render_json, render_toml
 from xgrag.store.migrations import migrate
 from xgrag.store.neo4j import Neo4jStore
@@ -316,24 +317,33 @@ def test_a_domain_graph_with_chunks_gets_mentions_provenance(store: Neo4jStore, 
 
 def test_a_label_without_a_name_is_named_by_label_and_key(store: Neo4jStore) -> None:
     store.query("UNWIND range(1, 30) AS i CREATE (:Reading {readingId: 'R' + i, value: i * 1.5, unit: 'kPa', "
-                "`sensor name`: 'sensor ' + i})", read_only=False)
-    store.query("CREATE (:`Odd Label` {name: 'odd'})", read_only=False)  # names xgrag cannot splice: left out
+                "`depth (m)`: i * 2, `sensor``s name`: 'sensor ' + i})", read_only=False)
+    store.query("CREATE (:`Odd``Label` {name: 'odd'})", read_only=False)  # names xgrag cannot splice: left out
     store.query("UNWIND range(1, 6) AS i CREATE (:Tag {colour: CASE WHEN i % 2 = 0 THEN 'red' ELSE 'blue' END})",
                 read_only=False)
     before = schema_state(store)
     inf = infer_schema(store)
     [reading, tag] = inf.schema.entities
-    assert (reading.label, reading.key, reading.name, reading.facts) == ("Reading", "readingId", [], ["unit", "value"])
+    # a key written with a space and parentheses is a fact like any other; one holding a backtick is left out
+    assert (reading.label, reading.key, reading.name, reading.facts) == \
+        ("Reading", "readingId", [], ["depth (m)", "unit", "value"])
     # nothing names or identifies a tag: a record named by its label and what it holds ("Tag red"), not dropped
     assert (tag.label, tag.key, tag.name, tag.label_in_name) == ("Tag", None, ["colour"], True)
     assert "Tag" not in {s.label for s in inf.domain.skipped}
-    assert _reasons(inf, "Reading")["sensor name"].startswith("its name is not an identifier")
+    assert _reasons(inf, "Reading")["sensor`s name"].startswith("its name is not an identifier xgrag splices into "
+                                                                 "Cypher (1 to 64 characters")
     assert inf.domain.notes == ["labels left out, their names are not identifiers xgrag splices into Cypher: "
-                                "Odd Label"]
+                                "Odd`Label"]
     text = render_toml(inf)
     assert '# name: none; no name-like property: nodes are named by label and key, e.g. "Reading R1"' in text
     names = {row["row"][1] for row in store.with_schema(inf.schema).read("entity_names", limit=100)}
     assert "Reading R7" in names and {"Tag red", "Tag blue"} <= names
+    r7 = store.query("MATCH (n:Reading {readingId: 'R7'}) RETURN elementId(n) AS id")[0]["id"]
+    retriever = Retriever(store.with_schema(inf.schema), RetrievalSettings(max_property_facts=100))
+    sub = retriever.khop([r7], 1)
+    retriever.fill_properties(sub)
+    assert {(p.key, p.value) for p in sub.properties_of(r7)} == {("depth (m)", 14), ("unit", "kPa"),
+                                                                           ("value", 10.5)}
     assert schema_state(store) == before
 
 
@@ -386,7 +396,7 @@ def test_a_mapping_edited_into_nonsense_is_a_readable_error(northwind: Neo4jStor
     text = render_toml(infer_schema(northwind))
     edits = {
         'facts = "unitPrice"': ('facts = [\n  "discontinued",', 'facts = "unitPrice"\nignored = [\n  "discontinued",'),
-        "bad label": ('label = "Shipper"', 'label = "Ship per"'),
+        "bad label": ('label = "Shipper"', 'label = "Ship`per"'),
         "unknown field": ('label = "Shipper"', 'label = "Shipper"\nnmae = ["companyName"]'),
         "no name, no key": ('label = "Order"\nkey = "orderID"', 'label = "Order"'),
         "twice": ('label = "Shipper"', 'label = "Product"'),
@@ -394,7 +404,7 @@ def test_a_mapping_edited_into_nonsense_is_a_readable_error(northwind: Neo4jStor
     }
     expected = {
         'facts = "unitPrice"': "schema.entities[4].facts: Input should be a valid list",
-        "bad label": "schema.entities['Ship per'].label: 'Ship per' is not a valid identifier",
+        "bad label": "schema.entities['Ship`per'].label: 'Ship`per' is not a valid identifier",
         "unknown field": "schema.entities[5].nmae: unknown field (check its spelling)",
         "no name, no key": "schema.entities['Order']: give `name` (the properties that name a node) or `key`",
         "twice": "schema.entities: the label 'Product' is listed twice",
@@ -417,7 +427,7 @@ def test_a_mapping_edited_into_nonsense_is_a_readable_error(northwind: Neo4jStor
     proc = subprocess.run([sys.executable, "-m", "xgrag.cli", "retrieve", "--config", str(path), "Who is Chai?"],
                           env=env, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 2, proc.stderr
-    assert "schema.entities['Ship per'].label" in proc.stderr and "Traceback" not in proc.stderr
+    assert "schema.entities['Ship`per'].label" in proc.stderr and "Traceback" not in proc.stderr
     assert "hint: fix that field of [schema]" in proc.stderr
 
 

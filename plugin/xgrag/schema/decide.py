@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from xgrag.config import IDENTIFIER
+from xgrag.config import IDENTIFIER, IDENTIFIER_RULE
 from xgrag.schema.labels import (
     ALIAS_KEYS,
     LabelSkip,
@@ -127,7 +127,7 @@ def _facts(props: dict[str, PropertyStats], sampled: int, taken: dict[str, str],
             continue
         if not IDENTIFIER.fullmatch(key):
             excluded.append(PropertyDecision(key, False, "its name is not an identifier xgrag splices into Cypher "
-                                                         "(letters, digits, _): rename the property to map it"))
+                                                         f"({IDENTIFIER_RULE}): rename the property to map it"))
             continue
         reason = not_a_fact(s, opts)
         if reason is None and id_named(key):

@@ -3,17 +3,25 @@ import pytest
 from xgrag.config import ConfigError, GraphSchema, load_settings, schema_preset, validate_identifier
 
 
-@pytest.mark.parametrize("bad", ["", "1abc", "a-b", "a b", "Entity`) DETACH DELETE n //", "x" * 65, "Éntity"])
-def test_identifiers_are_strict(bad: str) -> None:
-    with pytest.raises(ConfigError):
+@pytest.mark.parametrize("bad", ["", "Entity`) DETACH DELETE n //", "x" * 65, " name", "name ", "it's", 'say "x"',
+                                 "a\\b", "a\nb", "a\tb", "a\u202eb", "a\u200bb", "a\x85b"])
+def test_identifiers_keep_out_what_could_end_a_quote_or_hide(bad: str) -> None:
+    with pytest.raises(ConfigError, match="is not a valid identifier \\(1 to 64 characters"):
         validate_identifier(bad, "schema.entity_label")
+
+
+@pytest.mark.parametrize("good", ["Area (sq. mi.)", "GDP ($ per capita)", "pageRank-1", "1abc", "a b", "Éntity",
+                                  "x" * 64, "name} RETURN 1 //"])
+def test_identifiers_take_the_names_graphs_use(good: str) -> None:
+    """Back-quoted, any of these is one name to Cypher (the last one included: no backtick can end the quote)."""
+    assert validate_identifier(good, "schema.entity_label") == good
 
 
 def test_schema_rejects_injection_in_any_identifier() -> None:
     with pytest.raises(ValueError, match="schema.name_property"):
-        GraphSchema(name_property="name} RETURN 1 //")
+        GraphSchema(name_property="name`} RETURN 1 //")
     with pytest.raises(ValueError, match="generic_labels"):
-        GraphSchema(generic_labels=["ok", "bad label"])
+        GraphSchema(generic_labels=["ok", "bad`label"])
 
 
 def test_presets_differ_where_the_stacks_differ() -> None:
@@ -43,7 +51,7 @@ def test_settings_errors_name_the_field(tmp_path) -> None:
     f.write_text('[retrieval]\nhops = 9\n')
     with pytest.raises(ConfigError, match="hops"):
         load_settings(f, env={})
-    f.write_text('[schema]\nentity_label = "A:B"\n')
+    f.write_text('[schema]\nentity_label = "A`B"\n')
     with pytest.raises(ConfigError, match="entity_label"):
         load_settings(f, env={})
     with pytest.raises(ConfigError, match="does not exist"):

@@ -21,6 +21,7 @@ public final class Schema {
 
     private static final Map<String, Object> FIELDS = Shared.section("schema_fields");
     public static final Pattern IDENTIFIER = Pattern.compile((String) Shared.CONFIG.get("identifier_pattern"));
+    static final String IDENTIFIER_RULE = (String) Shared.CONFIG.get("identifier_rule");
 
     static final List<String> PROVENANCE_IDENTIFIERS = Shared.strings(FIELDS.get("provenance_identifiers"));
     static final List<String> IDENTIFIERS = Shared.strings(FIELDS.get("identifiers"));
@@ -311,8 +312,7 @@ public final class Schema {
     public static String validateIdentifier(String value, String field) {
         if (value == null || !IDENTIFIER.matcher(value).matches()) {
             throw new IllegalArgumentException(field + ": " + (value == null ? "null" : repr(value))
-                    + " is not a valid identifier (allowed: letters, digits and '_', not starting with a digit, "
-                    + "at most 64 characters)");
+                    + " is not a valid identifier (" + IDENTIFIER_RULE + ")");
         }
         return value;
     }
