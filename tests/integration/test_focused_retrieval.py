@@ -95,3 +95,25 @@ class _Constant:
         import numpy as np
 
         return np.tile(np.array([1.0, 0.0, 0.0, 0.0]), (len(texts), 1))
+
+
+def test_what_links_two_named_entities_survives_a_hubs_cut(store: Neo4jStore, tmp_path: Path) -> None:
+    """Drama holds 200 films, far over the caps; a question naming Drama and one of its films gets the
+    relationship between the two whatever the cut keeps of Drama's fan-out, and the filter still removes it."""
+    rows = [(f"Film {i:03d}", "has_genre", "Drama") for i in range(200)]
+    rows += [("Quiet Harbour", "has_genre", "Drama"), ("Quiet Harbour", "directed_by", "Ana Ruiz")]
+    path = tmp_path / "hub.tsv"
+    path.write_text("head\trelation\ttail\n" + "".join(f"{h}\t{r}\t{t}\n" for h, r, t in rows), encoding="utf-8")
+    ingest_triples(store, path, "metaqa")
+    r = Retriever(store, CAPS)
+    question = "Is Quiet Harbour a Drama film?"
+    sub = r.retrieve(question, hops=1)
+    assert sorted(sub.nodes[s].name for s in sub.seeds) == ["Drama", "Quiet Harbour"]
+    assert sub.mode == "focused" and sub.truncated
+    assert ("Quiet Harbour", "has_genre", "Drama") in _triples(sub)
+    assert sub.reason is not None and "the 1 relationship(s) between the question's entities read first" in sub.reason
+    assert len(sub.relationships) <= CAPS.max_relationships
+    link = next(rel.id for rel in sub.relationships.values() if sub.nodes[rel.source].name == "Quiet Harbour"
+                and rel.label == "has_genre")
+    cut = r.retrieve(question, hops=1, perturbation=Perturbation(excluded_rel_ids=frozenset({link})))
+    assert ("Quiet Harbour", "has_genre", "Drama") not in _triples(cut)

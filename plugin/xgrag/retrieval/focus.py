@@ -12,7 +12,8 @@ Step Up actors" expands STARRED_ACTORS and HAS_GENRE). Relation types are taken 
 relationships in all), each group whole; a group that does not fit the room left is skipped (a hub: "Drama"'s
 10,000 films), unless it is the hop's only candidate, which is then cut like k-hop. A hop with nothing the
 question names is not expanded (the first hop excepted: it is cut like k-hop, so a question always gets its
-seeds' neighbours).
+seeds' neighbours). Before a first hop that does not fit, the relationships between the question's entities are
+read (`cypher/expand_between.cypher`): a hub's cut must not lose what links two entities the question names.
 
 The subgraph records what happened: `mode` "khop" (everything fitted) or "focused", and `reason` (why, what was
 expanded, what was left out). Every query takes the same transient perturbation filter as the other modes; reads
@@ -130,6 +131,24 @@ def _kind_text(kind: tuple[str, str]) -> str:
     return f"{relation} ({typ})" if typ else relation
 
 
+def _between_seeds(store: Neo4jStore, sub: Subgraph, frontier: Sequence[str], ex_nodes: Sequence[str],
+                   ex_rels: Sequence[str], room: int, notes: list[str]) -> int:
+    """Adds the relationships between the question's entities (`cypher/expand_between.cypher`) before a first hop
+    that does not fit is chosen from: what links two named entities is what a question naming both asks about,
+    and a hub's fan-out cut by id or by relation words may leave it out. Returns how many were added."""
+    rows = store.read_plain("expand_between", frontier=sorted(frontier), targets=sorted(sub.seeds),
+                            excluded_node_ids=ex_nodes, excluded_rel_ids=ex_rels, limit=room)[0]["rows"]
+    added = 0
+    for row in rows:
+        rel = rel_row(row)
+        if rel.id not in sub.relationships and rel.source in sub.nodes and rel.target in sub.nodes:
+            sub.add_relationship(rel)
+            added += 1
+    if added:
+        notes.append(f"hop 1: the {added:,} relationship(s) between the question's entities read first")
+    return added
+
+
 def focused(retriever: Retriever, question: str, seeds: Sequence[str], hops: int, ex_nodes: Sequence[str],
             ex_rels: Sequence[str]) -> Subgraph:
     """Mode "auto": k-hop while each hop fits the caps, the question's relation types where one does not (see the
@@ -157,6 +176,8 @@ def focused(retriever: Retriever, question: str, seeds: Sequence[str], hops: int
         take = room
         new_nodes = {str(node_row(row[REL_ROW_LEN:]).id) for row in rows} - set(sub.nodes)
         if len(rows) > room or len(new_nodes) > node_room:
+            if hop == 1 and len(sub.seeds) > 1:
+                room -= _between_seeds(store, sub, frontier, ex_nodes, ex_rels, room, notes)
             groups = [Group(str(g[0]), str(g[1]), bool(g[2]), None if g[3] is None else str(g[3]), int(g[4]))
                       for g in store.read_plain("expand_groups", frontier=sorted(frontier),
                                                 excluded_node_ids=ex_nodes, excluded_rel_ids=ex_rels)[0]["groups"]]

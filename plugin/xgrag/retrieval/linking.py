@@ -162,7 +162,7 @@ def candidate_spans(question: str) -> list[str]:
 @dataclass(frozen=True)
 class LinkedEntity:
     node: Node
-    method: str  # bracket | exact | number | initials | reordered | key | value | partial | fulltext | vector
+    method: str  # bracket | exact | short | number | initials | reordered | key | value | partial | fulltext | vector
     score: float
     mention: str
     # the property the question named it by, and its value, when no fact states it ("truck 1421412P": the key id of
@@ -200,6 +200,28 @@ def _find(seq: tuple[str, ...], sub: tuple[str, ...], units: Iterable[tuple[int,
 # (start, end) token span in the question, the mention, the entity, its score, method, stored name in lower case
 _Found = tuple[int, int, str, Node, float, str, bool]
 
+# The legal forms that end a company's registered name and that people leave out when they name it ("FedEx" for
+# "FEDEX CORP", "Atlassian" for "ATLASSIAN CORP PLC"), as key_tokens gives them ("L.L.C." -> l l c).
+LEGAL_FORMS: tuple[tuple[str, ...], ...] = tuple(tuple(f.split()) for f in (
+    "inc", "incorporated", "corp", "corporation", "co", "company", "ltd", "limited", "llc", "l l c", "lp", "l p",
+    "llp", "l l p", "plc", "gmbh", "ag", "sa", "s a", "nv", "n v", "bv", "se", "pty", "spa", "s p a", "srl", "oyj",
+    "ab", "asa", "kk"))
+
+
+def short_forms(tokens: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """A name without the legal forms that end it, one at a time ("atlassian corp plc" -> "atlassian corp",
+    "atlassian"); none for a name that is nothing else, or whose rest would be one letter."""
+    out: list[tuple[str, ...]] = []
+    rest = tokens
+    while True:
+        form = next((f for f in LEGAL_FORMS if len(rest) > len(f) and rest[-len(f):] == f), None)
+        if form is None:
+            return out
+        rest = rest[:-len(form)]
+        if len("".join(rest)) < 2 or " ".join(rest) in _STOP:
+            return out
+        out.append(rest)
+
 
 def select_mentions(question: str, candidates: Sequence[tuple[Node, float]]) -> list[LinkedEntity]:
     """Keep candidates whose whole name or alias occurs as words in the question (case, diacritics and
@@ -221,16 +243,26 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]]
             if not s or (joined in _STOP and s not in brackets):
                 continue
             start = _find(q, s, units)
-            if start < 0:
+            if start >= 0:
+                method = "bracket" if s in brackets else "exact"
+                found.append((start, start + len(s), joined, node, score, method, surface.islower()))
                 continue
-            method = "bracket" if s in brackets else "exact"
-            found.append((start, start + len(s), joined, node, score, method, surface.islower()))
+            # a company named without its legal form: inferred, said as such ("short")
+            for short in short_forms(s):
+                start = _find(q, short, units)
+                if start >= 0:
+                    found.append((start, start + len(short), " ".join(short), node, score, "short",
+                                  surface.islower()))
+                    break
     if not found:
         return [], set()
     if any(f[5] == "bracket" for f in found):
         found = [f for f in found if f[5] == "bracket"]
     else:
         found = _without_keywords(question, q, found)
+    # a name found whole outranks another entity's name found without its legal form on the same words
+    whole_spans = {(f[0], f[1]) for f in found if f[5] != "short"}
+    found = [f for f in found if f[5] != "short" or (f[0], f[1]) not in whole_spans]
     found.sort(key=lambda f: (-(f[1] - f[0]), -len(f[2]), f[0], f[3].id))
     taken: list[tuple[int, int]] = []
     chosen: list[LinkedEntity] = []

@@ -11,6 +11,7 @@ from xgrag.retrieval.linking import (
     select_mentions,
     select_parts,
     select_reordered,
+    short_forms,
     uncovered_words,
     word_query,
     word_variants,
@@ -166,3 +167,18 @@ def test_a_name_said_in_another_order_is_linked_and_said_so() -> None:
     assert select_reordered(q, cands, covered={8, 9}) == []
     assert select_reordered("where is hotel marlborough", cands) == []
     assert select_reordered("fried chicken with rice, beans and a dozen oysters", cands) == []
+
+
+def test_a_company_named_without_its_legal_form_is_linked_and_said_so() -> None:
+    cands = [(Node("f", "FEDEX CORP"), 1.0), (Node("r", "Royal Bank of Canada"), 1.0),
+             (Node("a", "ATLASSIAN CORP PLC"), 1.0), (Node("k", "Kingdon Capital Management, L.L.C."), 1.0)]
+    linked = select_mentions("How many FedEx shares does Royal Bank of Canada own?", cands)
+    assert [(le.node.id, le.method, le.mention) for le in linked] == [("f", "short", "fedex"),
+                                                                      ("r", "exact", "royal bank of canada")]
+    assert [(le.node.id, le.mention) for le in select_mentions("who owns atlassian corp", cands)] == \
+        [("a", "atlassian corp")]
+    assert [le.node.id for le in select_mentions("where is kingdon capital management", cands)] == ["k"]
+    # an entity whose whole name is those words wins over a company's short form; a legal form alone names nothing
+    both = [*cands, (Node("x", "FedEx"), 1.0), (Node("c", "Co"), 1.0)]
+    assert [le.node.id for le in select_mentions("who founded fedex", both)] == ["x"]
+    assert short_forms(("co",)) == [] and short_forms(("a", "inc")) == []
