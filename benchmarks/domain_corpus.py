@@ -217,21 +217,28 @@ def _statements(script: str) -> list[str]:
     return [s.strip() for s in re.split(r";\s*(?:\n|$)", body) if s.strip()]
 
 
-_OLD_UNIQUE = re.compile(r"(?i)create constraint on \((\w+):(\w+)\) assert \1\.(\w+) is unique")
+_OLD_UNIQUE = re.compile(r"(?i)create\s+constraint\s+on\s+\((\w+):(\w+)\)\s+assert\s+\1\.(\w+)\s+is\s+unique")
 _OLD_INDEX = re.compile(r"(?i)create index on :(\w+)\((\w+)\)")
-_OLD_FUNCTIONS = {re.compile(r"(?<![\w.])toInt\("): "toInteger(",
+# Cypher's function names are case-insensitive: a 2.x script's toint() and TOINT() are toInt() too
+_OLD_FUNCTIONS = {re.compile(r"(?i)(?<![\w.])toInt\("): "toInteger(",
                   re.compile(r"(?<![\w.])distance\("): "point.distance("}
+_OLD_EXISTS = re.compile(r"(?i)(?<![\w.])exists\(\s*(\w+\.\w+)\s*\)")  # exists(n.prop): a property test
+_LENGTH = re.compile(r"(?i)(?<![\w.])length\((\w+)\)")
 
 
 def _five(statement: str) -> str:
-    """Neo4j 4.x syntax that 5.x removed, in 5.x syntax (the same constraint, index or function): uniqueness
-    constraints, `CREATE INDEX ON :L(p)`, toInt() (now toInteger()) and distance() (now point.distance())."""
+    """Neo4j 2.x-4.x syntax that 5.x removed, in 5.x syntax (the same constraint, index, function or test):
+    uniqueness constraints (on one line or several), `CREATE INDEX ON :L(p)`, toInt() in any case (now toInteger()),
+    distance() (now point.distance()), exists(n.p) (now `n.p IS NOT NULL`), and length() of a list the statement
+    collects (`collect(x) AS xs ... length(xs)`: now size(); length() of a path stays)."""
     statement = _OLD_UNIQUE.sub(lambda m: f"CREATE CONSTRAINT FOR ({m[1]}:{m[2]}) REQUIRE {m[1]}.{m[3]} IS UNIQUE",
                                 statement)
     statement = _OLD_INDEX.sub(lambda m: f"CREATE INDEX FOR (n:{m[1]}) ON (n.{m[2]})", statement)
     for old, new in _OLD_FUNCTIONS.items():
         statement = old.sub(new, statement)
-    return statement
+    statement = _OLD_EXISTS.sub(lambda m: f"({m[1]} IS NOT NULL)", statement)
+    collected = {m[1] for m in re.finditer(r"(?is)collect\(.*?\)\s+AS\s+(\w+)", statement)}
+    return _LENGTH.sub(lambda m: f"size({m[1]})" if m[1] in collected else m[0], statement)
 
 
 def write_star_wars(store: Any, mirror: Path) -> None:
@@ -720,17 +727,138 @@ def write_harry_potter(store: Any, mirror: Path) -> None:
             _run_script(store, query, lambda url, d: _csv_rows(_blog_data(url, mirror), d))
 
 
+_APOC_JSON = re.compile(r"(?is)CALL\s+apoc\.load\.json\(\s*(['\"])(.+?)\1\s*\)\s+YIELD\s+value")
+
+
+def _json_values(data: bytes) -> list[Any]:
+    """The values apoc.load.json yields for a file: each element of a top-level array, else each line of a JSON
+    lines file (one value for a file holding one object)."""
+    text = data.decode("utf-8-sig")
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError:
+        return [json.loads(line) for line in text.splitlines() if line.strip()]
+    return value if isinstance(value, list) else [value]
+
+
+def _run_mixed(store: Any, script: str, read: Callable[[str], bytes]) -> None:
+    """A script's statements as written (in 5.x syntax, _five), each `LOAD CSV WITH HEADERS FROM <url> AS row` given
+    the rows, and each `CALL apoc.load.json(<url>) YIELD value` the values (`UNWIND $values AS value`), of the file
+    `read(url)` reads from the mirror. A schema statement the script repeats word for word runs once (5.x refuses
+    to create an equivalent constraint twice)."""
+    done: set[str] = set()
+    for statement in _statements(script):
+        statement = _five(statement)
+        if re.match(r"(?i)create\s+(constraint|index)\b", statement):
+            if statement in done:
+                continue
+            done.add(statement)
+        m = _APOC_JSON.search(statement)
+        if m is not None:
+            store.query(_APOC_JSON.sub("UNWIND $values AS value", statement), {"values": _json_values(read(m[2]))},
+                        read_only=False)
+            continue
+        _run_script(store, statement, lambda url, d: _csv_rows(read(url), d))
+
+
+def _github_file(repo: str, mirror: Path, prefixes: tuple[str, ...]) -> Callable[[str], bytes]:
+    """A reader of the files a script's URLs name: a URL that starts with one of `prefixes` is the file of `repo`
+    at the path that follows it."""
+    def read(url: str) -> bytes:
+        for prefix in prefixes:
+            if url.startswith(prefix):
+                return read_file(repo, url.removeprefix(prefix), mirror)
+        raise CorpusError(f"{repo}: its script reads {url}, which no loader here serves")
+    return read
+
+
+BREXIT = "mneedham/graphing-brexit"
+_BREXIT_DIVISIONS = re.compile(r"(?is)UNWIND\s+(\[[\d,\s]*\])\s+AS\s+division\s+LOAD CSV FROM\s+\"([^\"]+)\"\s*\+\s*"
+                               r"division\s*\+\s*\"([^\"]+)\"\s+AS\s+row")
+
+
+def write_brexit_votes(store: Any, mirror: Path) -> None:
+    """scripts/import.cypher of mneedham/graphing-brexit as written, over the files of that repository its URLs name:
+    the UK House of Commons' indicative and meaningful Brexit votes of 2019 (data/commonsvotes/Division<n>.csv, read
+    without headers as its `LOAD CSV FROM` reads them, blank lines skipped), MPs' page views (data/pageviews.csv), their
+    ids and party memberships (data/mps_formatted.json, mps_20190301_formatted.json, mp_events.json, as apoc.load.json
+    yields them), and each party's average vote on the motions of 27 March 2019. Its 4.x exists(n.p) runs as
+    `n.p IS NOT NULL`."""
+    script = read_file(BREXIT, "scripts/import.cypher", mirror).decode("utf-8")
+    read = _github_file(BREXIT, mirror, ("https://github.com/mneedham/graphing-brexit/raw/master/",))
+    statements = _statements(script)
+    first = _BREXIT_DIVISIONS.search(statements[0])
+    if first is None:
+        raise CorpusError(f"{BREXIT}: scripts/import.cypher does not begin with its divisions' LOAD CSV")
+    rows = [{"division": division, "row": [field if field != "" else None for field in line]}
+            for division in json.loads(first[1])
+            for line in csv.reader(io.StringIO(read(f"{first[2]}{division}{first[3]}").decode("utf-8-sig")))
+            if line]
+    store.query(_BREXIT_DIVISIONS.sub("UNWIND $rows AS r WITH r.division AS division, r.row AS row",
+                                      _five(statements[0])), {"rows": rows}, read_only=False)
+    _run_mixed(store, ";\n".join(statements[1:]) + ";\n", read)
+
+
+UK_CHARTS = "mneedham/uk-charts-neo4j"
+
+
+def write_uk_charts(store: Any, mirror: Path) -> None:
+    """scripts/import.cypher of mneedham/uk-charts-neo4j as written, its `apoc.load.json("file://items.json")` reading
+    import/items.json (the UK singles charts scraped from officialcharts.com, one JSON line per chart entry, with each
+    song's artists from the Spotify API): weekly charts, songs, artists, record labels and chart positions."""
+    script = read_file(UK_CHARTS, "scripts/import.cypher", mirror).decode("utf-8")
+    _run_mixed(store, script, lambda url: read_file(UK_CHARTS, "import/" + url.removeprefix("file://"), mirror))
+
+
+BBC = "mneedham/neo4j-bbc"
+
+
+def write_champions_league(store: Any, mirror: Path) -> None:
+    """import.cql of mneedham/neo4j-bbc as written (Cypher of Neo4j 2.2: its constraints, toint() and length() of a
+    collected list in 5.x syntax; its Player constraint, written twice, created once), each LOAD CSV reading the file
+    of its URL from data/: the 2014/2015 Champions League matches as BBC live text commentary reported them: teams,
+    players and their appearances, fouls, attempts and goals, assists, corners, yellow cards, substitutions."""
+    script = read_file(BBC, "import.cql", mirror).decode("utf-8")
+    _run_mixed(store, script, _github_file(BBC, mirror,
+                                           ("https://raw.githubusercontent.com/mneedham/neo4j-bbc/master/",)))
+
+
+HIMYM = "mneedham/neo4j-himym"
+
+
+def write_himym(store: Any, mirror: Path) -> None:
+    """data/import/himym.cql of mneedham/neo4j-himym as written (TOINT() and length() of a collected list in 5.x
+    syntax), each LOAD CSV reading data/import/<file> (its URLs are a local path ending in that folder): How I Met
+    Your Mother's episodes (air date, viewers, rating), seasons, directors, writers, characters and the actors who play
+    them, and each episode's topics with their scores."""
+    script = read_file(HIMYM, "data/import/himym.cql", mirror).decode("utf-8")
+
+    def read(url: str) -> bytes:
+        marker = "/neo4j-himym/data/import/"
+        if marker not in url:
+            raise CorpusError(f"{HIMYM}: its script reads {url}, which no loader here serves")
+        return read_file(HIMYM, "data/import/" + url.split(marker, 1)[1], mirror)
+
+    _run_mixed(store, script, read)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
     Graph("aws-infrastructure", "spent", "AWS's global infrastructure in January 2014: continents, regions, "
                                           "availability zones, services, EC2 instance types, hourly prices",
           writer=_graphgist("mdm/aws-infrastructure.adoc"), source=GRAPHGISTS),
+    Graph("brexit-votes", "tune", "the UK House of Commons' Brexit votes of 2019: MPs, their constituencies and "
+                                   "parties (with dates), motions and how each MP voted, page views",
+          writer=write_brexit_votes, source=BREXIT),
     Graph("bloom", "spent", "Bloom's fraud demo: account holders, cards, accounts, loans, phone numbers, SSNs, "
                              "addresses, transfers, purchases", dump="data/bloom-50.dump"),
     Graph("countries-of-the-world", "spent", "countries of the world (CIA World Factbook): their regions, "
                                                 "population, area, GDP per capita, literacy and other figures",
           writer=write_countries, source=BLOGS),
+    Graph("champions-league", "tune", "the 2014/2015 Champions League from BBC live text commentary: matches, "
+                                       "teams, players' appearances, fouls, attempts, goals, cards, substitutions",
+          writer=write_champions_league, source=BBC),
     Graph("consumer-complaints", "tune", "CFPB consumer complaints of November 2021: complaints, companies, "
                                            "products, issues, responses, tags",
           writer=write_consumer_complaints, source=DISCOVER),
@@ -753,6 +881,8 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           dump="data/graph-data-science-50.dump"),
     Graph("harry-potter", "spent", "the characters of a Harry Potter book: where in its text each is first seen, "
                                       "who interacts with whom and how often", writer=write_harry_potter, source=BLOGS),
+    Graph("himym", "tune", "How I Met Your Mother: episodes, seasons, directors, writers, characters, actors, "
+                            "topics", writer=write_himym, source=HIMYM),
     Graph("legis-graph", "spent", "the 114th US Congress: legislators, states, parties, chambers, bills, "
                                    "sponsorships, votes, committees and their members, subjects",
           writer=write_legis_graph, source=LEGIS),
@@ -789,6 +919,8 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("supply-chain", "spent", "a logistics demo: distribution and destination centres and their links, trucks "
                                     "and their systems, ships, candidate sites and their features",
           writer=write_supply_chain, source=SUPPLY_CHAIN),
+    Graph("uk-charts", "tune", "the UK singles charts: weekly charts, songs and their chart positions, artists, "
+                                "record labels", writer=write_uk_charts, source=UK_CHARTS),
     Graph("us-presidents", "spent", "a genealogy of the US presidents: persons, birth and death years, mothers "
                                      "and fathers", writer=write_us_presidents, source=DISCOVER),
 ]}
