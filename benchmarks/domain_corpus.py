@@ -842,6 +842,57 @@ def write_himym(store: Any, mirror: Path) -> None:
     _run_mixed(store, script, read)
 
 
+RADAR = "mneedham/neo4j-thoughtworks-radar"
+RADAR_URL = "file:///entries.csv"  # what import.cypher reads; the README's import/entries.csv is not in the repository:
+RADAR_FILE = "import/blips.csv"  # its one data file, with the three columns the statement reads (an earlier commit of
+# import.cypher read it by name, file:///blips.csv)
+
+
+def write_tech_radar(store: Any, mirror: Path) -> None:
+    """import.cypher of mneedham/neo4j-thoughtworks-radar as written, its LOAD CSV reading import/blips.csv
+    (RADAR_FILE): the ThoughtWorks Technology Radar, 2010-2016, scraped from thoughtworks.com: technologies, each
+    radar's date ("Nov 2016"), the ring (Hold, Assess, Trial, Adopt) each technology was put in on each date, and the
+    order of both."""
+    def read(url: str) -> bytes:
+        if url != RADAR_URL:
+            raise CorpusError(f"{RADAR}: import.cypher reads {url}, which no loader here serves")
+        return read_file(RADAR, RADAR_FILE, mirror)
+
+    _run_mixed(store, read_file(RADAR, "import.cypher", mirror).decode("utf-8"), read)
+
+
+OPEN_BEER = "aicfr/neo4j-openbeerdb"
+
+
+def write_open_beer_db(store: Any, mirror: Path) -> None:
+    """cql/load_openbeerdb.cql of aicfr/neo4j-openbeerdb as written, each LOAD CSV reading the file of its URL from
+    that repository: openbeerdb.com's beers (alcohol by volume), breweries (address, city, state, zip code, country,
+    phone, website) and their geocodes, beer categories and styles, and the script's own five "beerers" (Homer
+    Simpson ...), two friendships, a rating and a check-in."""
+    script = read_file(OPEN_BEER, "cql/load_openbeerdb.cql", mirror).decode("utf-8")
+    _run_mixed(store, script, _github_file(OPEN_BEER, mirror, (
+        "https://raw.githubusercontent.com/aicfr/neo4j-openbeerdb/master/",
+        "https://github.com/aicfr/neo4j-openbeerdb/raw/master/")))
+
+
+DARK_SOULS = "Bernardo-MG/darksouls-explorer-dataset"
+
+
+def write_dark_souls(store: Any, mirror: Path) -> None:
+    """darksouls_1/import.cypher and then darksouls_1/postprocess.cypher of Bernardo-MG/darksouls-explorer-dataset as
+    written (the two scripts its readme and docker/load_data.sh run, in that order), each `file:///data/<file>` read
+    from darksouls_1/data/: the Dark Souls (2011 video game) wiki's items by kind (weapons, armors, rings, spells ...),
+    their sets, types and schools, people, enemies, bosses, merchants and what they sell, maps, zones and locations,
+    covenants, drops and dialogues."""
+    def read(url: str) -> bytes:
+        if not url.startswith("file:///data/"):
+            raise CorpusError(f"{DARK_SOULS}: its script reads {url}, which no loader here serves")
+        return read_file(DARK_SOULS, "darksouls_1/data/" + url.removeprefix("file:///data/"), mirror)
+
+    for script in ("darksouls_1/import.cypher", "darksouls_1/postprocess.cypher"):
+        _run_mixed(store, read_file(DARK_SOULS, script, mirror).decode("utf-8"), read)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -865,6 +916,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("contact-tracing", "tune", "people, visits to places, places, regions", dump="data/contact-tracing-50.dump"),
     Graph("cybersecurity", "tune", "an Active Directory domain: users, computers, groups, OUs, GPOs and their rights",
           dump="data/cyber-security-ad-50.dump"),
+    Graph("dark-souls", "tune", "the Dark Souls wiki: items by kind (weapons, armors, rings, spells ...), their sets, "
+                                 "types and schools, people, enemies, merchants, maps and locations, covenants, drops",
+          writer=write_dark_souls, source=DARK_SOULS),
     Graph("dune", "spent", "Frank Herbert's Dune: characters, their houses (as labels), cultures, books, birth "
                               "and death, and their family, allies, marriages and enemies",
           writer=write_dune, source=BLOGS),
@@ -898,6 +952,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("nypl-menus", "spent", "four menus from the New York Public Library's collection: their dishes and "
                                   "prices, restaurants' cities",
           writer=_graphgist("retail/Menus_in_NYPL.adoc"), source=GRAPHGISTS),
+    Graph("open-beer-db", "tune", "Open Beer DB: beers and their alcohol by volume, breweries with addresses, "
+                                   "phone numbers and geocodes, beer categories and styles",
+          writer=write_open_beer_db, source=OPEN_BEER),
     Graph("openstreetmap", "spent", "OpenStreetMap of a city area: nodes, ways, tags, points of interest",
           dump="data/openstreetmap-50.dump"),
     Graph("oscon", "spent", "OSCON 2014: speakers, sessions, rooms, topics", writer=write_oscon, source=OSCON),
@@ -919,6 +976,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("supply-chain", "spent", "a logistics demo: distribution and destination centres and their links, trucks "
                                     "and their systems, ships, candidate sites and their features",
           writer=write_supply_chain, source=SUPPLY_CHAIN),
+    Graph("tech-radar", "tune", "the ThoughtWorks Technology Radar 2010-2016: technologies, radar dates, the ring "
+                                 "(Hold, Assess, Trial, Adopt) each was put in on each date", writer=write_tech_radar,
+          source=RADAR),
     Graph("uk-charts", "tune", "the UK singles charts: weekly charts, songs and their chart positions, artists, "
                                 "record labels", writer=write_uk_charts, source=UK_CHARTS),
     Graph("us-presidents", "spent", "a genealogy of the US presidents: persons, birth and death years, mothers "
