@@ -115,6 +115,15 @@ def test_a_gold_identifier_is_quoted_whatever_it_holds(name: str, quoted: str) -
     assert gold._quoted(name) == quoted
 
 
+def test_a_gold_date_is_compared_as_a_date() -> None:
+    # uk-charts' charts are named by their start, a Neo4j date: JSON writes it {"date": "..."}
+    pattern, params = gold._node_match("n", {"label": "Chart", "where": {"start": {"date": "2019-04-05"}, "n": 1}}, "p")
+    assert pattern == "(n:`Chart`) WHERE n.`start` = date($p0) AND n.`n` = $p1"
+    assert params == {"p0": "2019-04-05", "p1": 1}
+    with pytest.raises(gold.GoldError, match="must be"):
+        gold._node_match("n", {"label": "Chart", "where": {"start": {"datetime": "2019-04-05T00:00"}}}, "p")
+
+
 def test_an_empty_gold_identifier_is_refused() -> None:
     with pytest.raises(gold.GoldError, match="non-empty string"):
         gold._quoted("")
