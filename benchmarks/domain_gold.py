@@ -16,7 +16,8 @@ One JSON object per line:
           | {"node": NODE, "key": "rank"}                                           # a property of a node
           | {"start": NODE, "type": "REVIEWED", "end": NODE, "key": "rating"}       # a property of a relationship
 
-`where` values are compared with `=` as stored (a string stays a string, an integer an integer). `check` verifies
+`where` values are compared with `=` as stored (a string stays a string, an integer an integer; a Neo4j date, which
+JSON cannot hold, is written {"date": "2019-01-25"} and compared as date("2019-01-25")). `check` verifies
 that every NODE matches exactly one node, every relationship FACT exactly one relationship, every property FACT a
 set value, and that the stored value (or, for an edge, a property of either end) appears among `answers`.
 """
@@ -50,8 +51,17 @@ def _node_match(var: str, ref: dict[str, Any], prefix: str) -> tuple[str, dict[s
     where = ref.get("where") or {}
     if not isinstance(ref.get("label"), str) or not isinstance(where, dict) or not where:
         raise GoldError(f"a node reference needs a label and a non-empty where: {ref}")
-    conds = [f"{var}.{_quoted(k)} = ${prefix}{i}" for i, k in enumerate(where)]
-    params = {f"{prefix}{i}": v for i, v in enumerate(where.values())}
+    conds, params = [], {}
+    for i, (key, value) in enumerate(where.items()):
+        name = f"{prefix}{i}"
+        if isinstance(value, dict):  # a stored temporal value, as JSON writes it: {"date": "2019-01-25"}
+            if list(value) != ["date"] or not isinstance(value["date"], str):
+                raise GoldError(f"a where value that is an object must be {{\"date\": \"YYYY-MM-DD\"}}, not {value}")
+            conds.append(f"{var}.{_quoted(key)} = date(${name})")
+            params[name] = value["date"]
+        else:
+            conds.append(f"{var}.{_quoted(key)} = ${name}")
+            params[name] = value
     return f"({var}:{_quoted(ref['label'])}) WHERE " + " AND ".join(conds), params
 
 

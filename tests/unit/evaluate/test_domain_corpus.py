@@ -1,6 +1,6 @@
 """The domain corpus's bookkeeping (benchmarks/domain_corpus.py, benchmarks/domain_gold.py), without a server: every
 graph has a question file of at least 12 well-formed records, and the splits are exactly the documented draws (the
-four, each spent after its one run), so a graph cannot slip into or out of the frozen split
+first four, each spent after its one run; the fifth, frozen), so a graph cannot slip into or out of the frozen split
 unnoticed; and the loaders' pure parts (a script's LOAD CSV statements, a GraphGist's setup blocks, a Data Importer
 model's statements, a subquery's IN TRANSACTIONS, Rome's per-mode load) and the gold's quoting of identifiers."""
 
@@ -75,22 +75,27 @@ def _split(split: str) -> set[str]:
     return {n for n, g in corpus.GRAPHS.items() if g.split == split}
 
 
-@pytest.mark.parametrize(("pool", "seed", "drawn", "undrawn", "pool_attr", "seed_attr"), [
+@pytest.mark.parametrize(("pool", "seed", "drawn", "undrawn", "pool_attr", "seed_attr", "split"), [
     (["aws-infrastructure", "consumer-complaints", "eurovision", "nft-trades", "nobel-prizes", "nypl-menus",
       "us-presidents"], 31, ["aws-infrastructure", "nft-trades", "nobel-prizes", "nypl-menus", "us-presidents"],
-     {"consumer-complaints", "eurovision"}, "THIRD_POOL", "THIRD_SEED"),
+     {"consumer-complaints", "eurovision"}, "THIRD_POOL", "THIRD_SEED", "spent"),
     (["countries-of-the-world", "dune", "harry-potter", "marvel", "rome-transport", "sec-edgar", "stock-prices"], 32,
      ["countries-of-the-world", "dune", "harry-potter", "marvel", "sec-edgar"], {"rome-transport", "stock-prices"},
-     "FOURTH_POOL", "FOURTH_SEED"),
-], ids=["third", "fourth"])
-def test_the_third_and_fourth_frozen_splits_are_the_documented_draws_and_spent(
-        pool: list[str], seed: int, drawn: list[str], undrawn: set[str], pool_attr: str, seed_attr: str) -> None:
-    # the pools as the docstring records them; each drawn five run once (results/domains_frozen3.json,
-    # domains_frozen4.json), then spent: no graph is frozen now
+     "FOURTH_POOL", "FOURTH_SEED", "spent"),
+    (["brexit-votes", "champions-league", "dark-souls", "himym", "open-beer-db", "tech-radar", "uk-charts"], 33,
+     ["champions-league", "dark-souls", "open-beer-db", "tech-radar", "uk-charts"], {"brexit-votes", "himym"},
+     "FIFTH_POOL", "FIFTH_SEED", "frozen"),
+], ids=["third", "fourth", "fifth"])
+def test_the_third_fourth_and_fifth_frozen_splits_are_the_documented_draws(
+        pool: list[str], seed: int, drawn: list[str], undrawn: set[str], pool_attr: str, seed_attr: str,
+        split: str) -> None:
+    # the pools as the docstring records them; the third and fourth drawn fives were run once
+    # (results/domains_frozen3.json, domains_frozen4.json), then spent; the fifth five are the frozen split, and the
+    # only graphs in it
     assert sorted(random.Random(seed).sample(sorted(pool), min(5, len(pool)))) == drawn
     assert tuple(pool) == getattr(corpus, pool_attr) and getattr(corpus, seed_attr) == seed
-    assert set(drawn) == set(corpus.draw(getattr(corpus, pool_attr), seed)) <= _split("spent")
-    assert not _split("frozen")
+    assert set(drawn) == set(corpus.draw(getattr(corpus, pool_attr), seed)) <= _split(split)
+    assert _split("frozen") == set(corpus.draw(corpus.FIFTH_POOL, corpus.FIFTH_SEED))
     assert {n for n in pool if n not in drawn} == undrawn <= _split("tune")
 
 
@@ -103,9 +108,9 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
     assert _split("spent") == (set(first) | set(second) | set(corpus.draw(corpus.THIRD_POOL, corpus.THIRD_SEED))
                                | set(corpus.draw(corpus.FOURTH_POOL, corpus.FOURTH_SEED)))
     assert _split("tune") == ((set(corpus.FIRST_CORPUS) - set(first)) | {"consumer-complaints", "eurovision"}
-                              | {"rome-transport", "stock-prices"})
+                              | {"rome-transport", "stock-prices"} | {"brexit-votes", "himym"})
     assert set(corpus.GRAPHS) == (set(corpus.FIRST_CORPUS) | set(corpus.NEXT_POOL) | set(corpus.THIRD_POOL)
-                                  | set(corpus.FOURTH_POOL))
+                                  | set(corpus.FOURTH_POOL) | set(corpus.FIFTH_POOL))
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -113,6 +118,15 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                               ("a`b", "`a``b`"), ("name", "`name`")])
 def test_a_gold_identifier_is_quoted_whatever_it_holds(name: str, quoted: str) -> None:
     assert gold._quoted(name) == quoted
+
+
+def test_a_gold_date_is_compared_as_a_date() -> None:
+    # uk-charts' charts are named by their start, a Neo4j date: JSON writes it {"date": "..."}
+    pattern, params = gold._node_match("n", {"label": "Chart", "where": {"start": {"date": "2019-04-05"}, "n": 1}}, "p")
+    assert pattern == "(n:`Chart`) WHERE n.`start` = date($p0) AND n.`n` = $p1"
+    assert params == {"p0": "2019-04-05", "p1": 1}
+    with pytest.raises(gold.GoldError, match="must be"):
+        gold._node_match("n", {"label": "Chart", "where": {"start": {"datetime": "2019-04-05T00:00"}}}, "p")
 
 
 def test_an_empty_gold_identifier_is_refused() -> None:
@@ -133,6 +147,17 @@ def test_a_graph_with_an_unknown_split_is_refused() -> None:
      "SET s.coffee_bar = toInteger(line.coffee_bar) > 0, m.month = toInteger(line.m)"),
     ("SET r.distance = distance(p2,p1)/1000", "SET r.distance = point.distance(p2,p1)/1000"),
     ("RETURN point.distance(a, b), n.distance", "RETURN point.distance(a, b), n.distance"),
+    # Cypher 2.x (neo4j-bbc, neo4j-himym): a constraint over two lines, toint()/TOINT(), length() of a collected list
+    ("CREATE CONSTRAINT ON (player:Player)\nASSERT player.id IS UNIQUE",
+     "CREATE CONSTRAINT FOR (player:Player) REQUIRE player.id IS UNIQUE"),
+    ("SET m.homeScore = toint(row.homeScore), e.id = TOINT(row.id)",
+     "SET m.homeScore = toInteger(row.homeScore), e.id = toInteger(row.id)"),
+    ("WITH COLLECT(episode) AS episodes\nFOREACH(i in RANGE(0, length(episodes)-2) | SET episodes[i].n = i)",
+     "WITH COLLECT(episode) AS episodes\nFOREACH(i in RANGE(0, size(episodes)-2) | SET episodes[i].n = i)"),
+    ("MATCH p = (a)-->(b) RETURN length(p)", "MATCH p = (a)-->(b) RETURN length(p)"),
+    # 4.x (graphing-brexit): exists(n.p) is a property test
+    ("WHERE not(exists(memberOf.end)) AND exists( other.id )",
+     "WHERE not((memberOf.end IS NOT NULL)) AND (other.id IS NOT NULL)"),
 ])
 def test_removed_syntax_is_written_in_five_syntax(old: str, new: str) -> None:
     assert corpus._five(old) == new
@@ -172,6 +197,34 @@ def test_a_load_csv_statement_is_given_its_rows() -> None:
                      ("https://x.org/votes.csv", ";")]
     assert [len(p["rows"]) for _, p in store.calls[1:3]] == [corpus._BATCH, 1]
     assert store.calls[2][1]["rows"] == [{"serial": str(corpus._BATCH)}]
+
+
+def test_json_values_are_what_apoc_load_json_yields() -> None:
+    assert corpus._json_values(b'[{"a": 1}, {"a": 2}]') == [{"a": 1}, {"a": 2}]  # a top-level array: its elements
+    assert corpus._json_values(b'{"a": 1}\n\n{"a": 2}\n') == [{"a": 1}, {"a": 2}]  # JSON lines: each line
+    assert corpus._json_values(b'{"a": 1}') == [{"a": 1}]
+
+
+def test_a_mixed_script_gets_json_values_and_csv_rows_and_a_repeated_constraint_once() -> None:
+    class Recorder:
+        def __init__(self) -> None:
+            self.calls: list[tuple[str, dict[str, Any]]] = []
+
+        def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+            self.calls.append((statement, params or {}))
+            return []
+
+    script = ("CREATE CONSTRAINT ON (p:Player)\nASSERT p.id IS UNIQUE;\n"
+              "CREATE CONSTRAINT ON (p:Player)\nASSERT p.id IS UNIQUE;\n"
+              'CALL apoc.load.json("file://items.json")\nYIELD value\nMERGE (:Song {uri: value.uri});\n'
+              "LOAD CSV WITH HEADERS FROM 'https://h/data/x.csv' AS row MERGE (:X {id: row.id});\n")
+    files = {"file://items.json": b'{"uri": "/a/"}\n{"uri": "/b/"}\n', "https://h/data/x.csv": b"id\n7\n"}
+    store = Recorder()
+    corpus._run_mixed(store, script, files.__getitem__)
+    assert store.calls == [
+        ("CREATE CONSTRAINT FOR (p:Player) REQUIRE p.id IS UNIQUE", {}),
+        ("UNWIND $values AS value\nMERGE (:Song {uri: value.uri})", {"values": [{"uri": "/a/"}, {"uri": "/b/"}]}),
+        ("UNWIND $rows AS row MERGE (:X {id: row.id})", {"rows": [{"id": "7"}]})]
 
 
 def test_csv_rows_are_strings_and_empty_fields_null() -> None:
