@@ -148,3 +148,29 @@ def test_a_node_with_two_mapped_labels_states_the_facts_of_both(server: Neo4jSto
     neo = next(n for n in sub.nodes.values() if n.name == "neo4j")
     stated = sorted((f.key, f.text) for f in sub.properties.values() if f.owner == neo.id)
     assert neo.type == "Service" and [k for k, _ in stated] == ["pid", "ports", "versions"], stated
+
+
+VOTES = schema_preset("domain", read_only=True, entities=[
+    EntityMapping(label="Motion", key="name", name=["name"], facts=["division", "date"]),
+    EntityMapping(label="Flight", key="id", name=["route"], facts=["flight number"])])
+
+
+def test_a_fact_and_its_value_name_the_record_that_holds_them(server: Neo4jStore) -> None:
+    wipe(server)
+    server.query("""
+        UNWIND range(380, 399) AS d
+        CREATE (:Motion {name: 'Motion of division ' + (d * 7), division: toString(d), date: date('2019-03-27')})
+        """, read_only=False)
+    server.query("""
+        CREATE (:Flight {id: 1, route: 'London to Oslo', `flight number`: 'BA762'})
+        CREATE (:Flight {id: 2, route: 'Oslo to London', `flight number`: 'BA763'})
+        """, read_only=False)
+    store = server.with_schema(VOTES)
+    links = Retriever(store).link("What was division 386 about?")
+    assert [(le.node.name, le.method, le.mention, le.stated) for le in links] == \
+        [("Motion of division 2702", "value", "division 386", ("division", "386"))]
+    # a key written with a space, the value as typed in any case of the key's words
+    assert [le.node.name for le in Retriever(store).link("Where does Flight Number BA763 go?")] == ["Oslo to London"]
+    # a value no record of that fact holds, or one without a digit, names nothing by value
+    assert not [le for le in Retriever(store).link("What was division 999 about?") if le.method == "value"]
+    assert not [le for le in Retriever(store).link("Which division lost?") if le.method == "value"]

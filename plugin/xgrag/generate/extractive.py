@@ -227,14 +227,17 @@ class _Reading:
         # entity, as linking named it by that code
         self.codes = {t.lower() for t in re.findall(r"[\w.-]+", question)
                       if re.search(r"\d", t) and re.search(r"[^\W\d_]", t)}
-        # so does a value typed after the entity's type ("complaint 4866226": the Complaint whose id is 4866226), as
-        # linking named it by its label and key (Linker._by_label_and_key)
+        # so does a value typed after the entity's type ("complaint 4866226": the Complaint whose id is 4866226) or
+        # after its own key ("division 395": the Motion whose division is 395), as linking named it by its label and
+        # key or by that fact (Linker._by_label_and_key, Linker._by_fact_and_value)
         words = re.findall(r"[\w.-]+", question.lower())
         typed_after = {(words[i], words[i + 1].strip(".")) for i in range(len(words) - 1)}
         for f in facts:
             typ = types.get(f.head)
-            if f.kind == "property" and f.via is None and typ and any(
-                    (t, f.tail.strip().lower()) in typed_after for t in key_text(typ).lower().split()[-1:]):
+            if f.kind != "property" or f.via is not None:
+                continue
+            said_by = (key_text(typ).lower().split()[-1:] if typ else []) + key_text(f.relation).lower().split()[-1:]
+            if any((t, f.tail.strip().lower()) in typed_after for t in said_by):
                 self.codes.add(f.tail.strip().lower())
         self.mentioned |= {f.head for f in facts if f.kind == "property" and f.via is None
                            and f.tail.strip().lower() in self.codes}

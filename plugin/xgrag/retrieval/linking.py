@@ -162,7 +162,8 @@ def candidate_spans(question: str) -> list[str]:
 @dataclass(frozen=True)
 class LinkedEntity:
     node: Node
-    method: str  # bracket | exact | short | number | initials | reordered | key | value | partial | fulltext | vector
+    # bracket | exact | plural | short | number | initials | reordered | key | value | partial | fulltext | vector
+    method: str
     score: float
     mention: str
     # the property the question named it by, and its value, when no fact states it ("truck 1421412P": the key id of
@@ -193,6 +194,18 @@ def _find(seq: tuple[str, ...], sub: tuple[str, ...], units: Iterable[tuple[int,
     """The first position where `sub` occurs in `seq` without splitting a number unit, or -1."""
     for i in range(len(seq) - len(sub) + 1):
         if seq[i:i + len(sub)] == sub and not splits_a_number(i, i + len(sub), units):
+            return i
+    return -1
+
+
+def _find_inflected(seq: tuple[str, ...], sub: tuple[str, ...], units: Iterable[tuple[int, int]] = ()) -> int:
+    """Where a name of two or more words occurs with its last word in the other number (`same_word`), or -1."""
+    n = len(sub)
+    if n < 2:
+        return -1
+    for i in range(len(seq) - n + 1):
+        if seq[i:i + n - 1] == sub[:-1] and seq[i + n - 1] != sub[-1] and same_word(seq[i + n - 1], sub[-1]) \
+                and not splits_a_number(i, i + n, units):
             return i
     return -1
 
@@ -247,6 +260,13 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]]
                 method = "bracket" if s in brackets else "exact"
                 found.append((start, start + len(s), joined, node, score, method, surface.islower()))
                 continue
+            # a name of two or more words whose last word the question inflects ("the Liberal Democrats" for the
+            # party stored as "Liberal Democrat"): inferred, said as such ("plural")
+            start = _find_inflected(q, s, units)
+            if start >= 0:
+                found.append((start, start + len(s), " ".join(q[start:start + len(s)]), node, score, "plural",
+                              surface.islower()))
+                continue
             # a company named without its legal form: inferred, said as such ("short")
             for short in short_forms(s):
                 start = _find(q, short, units)
@@ -260,9 +280,10 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]]
         found = [f for f in found if f[5] == "bracket"]
     else:
         found = _without_keywords(question, q, found)
-    # a name found whole outranks another entity's name found without its legal form on the same words
-    whole_spans = {(f[0], f[1]) for f in found if f[5] != "short"}
-    found = [f for f in found if f[5] != "short" or (f[0], f[1]) not in whole_spans]
+    # a name found as typed outranks another entity's name found inflected or without its legal form on the same
+    # words
+    whole_spans = {(f[0], f[1]) for f in found if f[5] in ("exact", "bracket")}
+    found = [f for f in found if f[5] in ("exact", "bracket") or (f[0], f[1]) not in whole_spans]
     found.sort(key=lambda f: (-(f[1] - f[0]), -len(f[2]), f[0], f[3].id))
     taken: list[tuple[int, int]] = []
     chosen: list[LinkedEntity] = []
@@ -577,6 +598,51 @@ class Linker:
                 have.add(node.id)
         return out
 
+    def _by_fact_and_value(self, question: str, linked: Sequence[LinkedEntity],
+                           excluded: list[str]) -> list[LinkedEntity]:
+        """Records the question names by one of their facts and its value, as people name votes, flights and rooms
+        ("division 386", "flight BA117", "room 101"): a fact property's words as typed in any case, then one token
+        holding a digit, looked up as that property's value (text, or a number); at most MAX_VALUE_RECORDS
+        records per phrase, or it names none of them in particular (labels of more than MAX_VALUE_SCAN nodes are
+        not scanned: no index serves a fact property)."""
+        words = re.findall(r"[\w'&.\-]+", question.replace("[", " ").replace("]", " "))
+        low = [w.lower() for w in words]
+        have = {le.node.id for le in linked}
+        out: list[LinkedEntity] = []
+        for m in self.store.schema.entity_mappings():
+            phrases: dict[str, dict[str, str]] = {}  # fact -> {mention: value}
+            for fact in m.facts:
+                key = key_text(fact).split()
+                n = len(key)
+                typed = {" ".join(words[i:i + n + 1]): words[i + n].strip(".,'?!")
+                         for i in range(len(words) - n) if low[i:i + n] == key}
+                typed = {t: v for t, v in typed.items() if re.search(r"\d", v)}
+                if typed:
+                    phrases[fact] = typed
+            if not phrases:
+                continue
+            label = quote(m.label)
+            if self.store.query(f"MATCH (n:{label}) RETURN count(n) AS c")[0]["c"] > MAX_VALUE_SCAN:
+                continue
+            for fact, typed in sorted(phrases.items()):
+                values = sorted(set(typed.values()))
+                wanted: list[object] = [*values, *[int(v) for v in values if re.fullmatch(r"-?\d{1,18}", v)]]
+                # identifiers from the validated mapping; the values are parameters
+                rows = self.store.query(f"MATCH (n:{label}) WHERE n.{quote(fact)} IN $values "
+                                        f"RETURN elementId(n) AS id, toString(n.{quote(fact)}) AS value LIMIT $limit",
+                                        {"values": wanted, "limit": MAX_VALUE_RECORDS + 1})
+                found = {str(r["id"]): str(r["value"]) for r in rows}
+                if not found or len(found) > MAX_VALUE_RECORDS:
+                    continue
+                for row in self.store.read("nodes_by_id", ids=sorted(found), excluded_node_ids=excluded):
+                    node = node_from_map(row["node"])
+                    if node.id in have:
+                        continue
+                    mention = next(t for t, v in typed.items() if v == found[node.id].strip())
+                    out.append(LinkedEntity(node, "value", 1.0, mention, stated=(fact, found[node.id])))
+                    have.add(node.id)
+        return out
+
     def _search(self, terms: list[str], limit: int, excluded: list[str]) -> list[tuple[Node, float]]:
         memory = self._names()
         if memory is not None:
@@ -620,6 +686,7 @@ class Linker:
         whole += select_reordered(question, list(candidates.values()), covered, {le.node.id for le in whole})
         if self.store.schema.general:
             whole += self._by_label_and_key(question, whole, excluded)
+            whole += self._by_fact_and_value(question, whole, excluded)
             whole += self._records_by_value(question, whole, excluded)
         if whole:
             # A whole name is the strongest evidence of what a question is about; parts of names are a fallback.

@@ -207,11 +207,25 @@ class Retriever:
                        ) -> list[PropertyFact]:
         """All of `facts`, most relevant first: those stating a day or month the question names, or a lone number it
         names on a seed's relationship, the seeds' own (a seed's, or a relationship's between two seeds: "how many
-        units of Queso Cabrales did order 10248 contain"), then by `property_relevance` of the key to the question,
+        units of Queso Cabrales did order 10248 contain"; an entity's next to two seeds, and its relationships to
+        them: "since when has the MP for X been in party Y"), then by `property_relevance` of the key to the question,
         then in canonical order (stable: a perturbation never reorders what it did not touch). The procedures
         (PropertyFacts.java) rank by the seeds' own and the key's words only."""
         seeds = set(sub.seeds)
         between = {rid for rid, r in sub.relationships.items() if r.source in seeds and r.target in seeds}
+        # an entity next to two of the seeds links them ("the MP for Ross, Skye and Lochaber" and "the Scottish
+        # National Party": Ian Blackford): its facts and those of its relationships to the seeds are the
+        # question's own too (when he joined the party), not one of a hub's many alike (every other member's)
+        next_to: dict[str, set[str]] = {}
+        for r in sub.relationships.values():
+            if r.source in seeds:
+                next_to.setdefault(r.target, set()).add(r.source)
+            if r.target in seeds:
+                next_to.setdefault(r.source, set()).add(r.target)
+        linking = {n for n, near in next_to.items() if len(near) > 1 and n not in seeds}
+        between |= {rid for rid, r in sub.relationships.items()
+                    if (r.source in seeds and r.target in linking) or (r.target in seeds and r.source in linking)}
+        between |= linking
         of_seed = {rid for rid, r in sub.relationships.items() if r.source in seeds or r.target in seeds}
         relevance = property_relevance(question, sorted({f.key for f in facts}), self.embedder, self._key_vectors)
         days, months = question_dates(question), question_months(question)

@@ -314,6 +314,16 @@ def test_a_value_typed_after_the_entity_s_type_names_it() -> None:
     assert _read("What issue does case 4866226 raise?", facts)[0] != "Trouble During Payment."
 
 
+def test_a_value_typed_after_its_own_key_names_the_entity_and_is_never_the_answer() -> None:
+    # "division 395": the Motion whose division is 395 (linked by that fact); the date is asked, not the division
+    facts = [Fact("m#division", "UK withdrawal", "division", "395", "property", None, "Motion"),
+             Fact("m#date", "UK withdrawal", "date", "2019-03-29", "property", None, "Motion"),
+             Fact("n#division", "Motion B", "division", "386", "property", None, "Motion"),
+             Fact("n#date", "Motion B", "date", "2019-03-27", "property", None, "Motion")]
+    assert _read("On what date was division 395 held?", facts) == ("2019-03-29.", ["m#date"])
+    assert _read("On what date was division 386 held?", facts) == ("2019-03-27.", ["n#date"])
+
+
 def test_derived_forms_meet() -> None:
     assert stem("response") == stem("respond") == stem("responded") and stem("publicly") == stem("public")
     assert stem("defence") == stem("defend") and stem("historically") == stem("historic")

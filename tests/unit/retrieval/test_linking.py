@@ -182,3 +182,14 @@ def test_a_company_named_without_its_legal_form_is_linked_and_said_so() -> None:
     both = [*cands, (Node("x", "FedEx"), 1.0), (Node("c", "Co"), 1.0)]
     assert [le.node.id for le in select_mentions("who founded fedex", both)] == ["x"]
     assert short_forms(("co",)) == [] and short_forms(("a", "inc")) == []
+
+
+def test_a_name_whose_last_word_the_question_inflects_is_linked_and_said_so() -> None:
+    cands = [(Node("l", "Liberal Democrat"), 1.0), (Node("u", "Chuka Umunna"), 1.0), (Node("s", "Shoe"), 1.0)]
+    linked = select_mentions("When did Chuka Umunna join the Liberal Democrats?", cands)
+    assert [(le.node.id, le.method, le.mention) for le in linked] == [("u", "exact", "chuka umunna"),
+                                                                      ("l", "plural", "liberal democrats")]
+    assert select_mentions("where are the shoes", cands) == []  # one word: only as typed (partial linking's job)
+    # the name as typed wins over another's inflected on the same words
+    both = [*cands, (Node("d", "Liberal Democrats"), 1.0)]
+    assert [le.node.id for le in select_mentions("who leads the liberal democrats", both)] == ["d"]

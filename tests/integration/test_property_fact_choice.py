@@ -1,0 +1,41 @@
+"""Which property facts a context keeps over `max_property_facts` (Retriever._most_relevant), on the real embedded
+Neo4j: the seeds' own first, and with them the facts of an entity that links two seeds."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import wipe
+from xgrag.config import EntityMapping, RelationshipMapping, RetrievalSettings, schema_preset
+from xgrag.retrieval import Retriever
+from xgrag.store.neo4j import Neo4jStore
+
+pytestmark = pytest.mark.integration
+
+SCHEMA = schema_preset("domain", read_only=True, entities=[
+    EntityMapping(label="Party", name=["name"]), EntityMapping(label="Person", name=["name"], facts=["born"]),
+    EntityMapping(label="Constituency", name=["name"])],
+    relationships=[RelationshipMapping(type="MEMBER_OF", facts=["start"])])
+
+
+def test_the_entity_linking_two_seeds_keeps_its_facts_over_a_hubs(server: Neo4jStore) -> None:
+    wipe(server)
+    server.query("""
+        CREATE (p:Party {name: 'Scottish National Party'})
+        WITH p UNWIND range(1, 40) AS i
+        CREATE (:Person {name: 'Member ' + i, born: 1950 + i})-[:MEMBER_OF {start: date('2015-05-08')}]->(p)
+        """, read_only=False)
+    server.query("""
+        MATCH (p:Party)
+        CREATE (:Constituency {name: 'Ross, Skye and Lochaber'})<-[:REPRESENTS]-
+               (:Person {name: 'Ian Blackford', born: 1961})-[:MEMBER_OF {start: date('2015-05-07')}]->(p)
+        """, read_only=False)
+    store = server.with_schema(SCHEMA)
+    question = "Since when has the MP for Ross, Skye and Lochaber been in the Scottish National Party?"
+    sub = Retriever(store, RetrievalSettings(max_property_facts=10)).retrieve(question, hops=1)
+    assert sorted(sub.nodes[s].name for s in sub.seeds) == ["Ross, Skye and Lochaber", "Scottish National Party"]
+    assert sub.properties_omitted > 0
+    ian = next(n for n in sub.nodes.values() if n.name == "Ian Blackford")
+    joined = next(r for r in sub.relationships.values() if r.source == ian.id and r.label == "MEMBER_OF")
+    assert [(p.key, p.text) for p in sub.properties_of(joined.id)] == [("start", "2015-05-07")]
+    assert [(p.key, p.text) for p in sub.properties_of(ian.id)] == [("born", "1961")]
