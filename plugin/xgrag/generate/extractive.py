@@ -75,7 +75,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v8"
+READER_VERSION = "extractive-v9"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
@@ -416,8 +416,13 @@ class _Reading:
                 # a chain may come back to an entity it passed (never to the question's): "who directed the
                 # movies whose writers also wrote X" may be that writer; each fact is read once
                 used = {s.fact.id for s in chain.steps}
+                passed = {s.at for s in chain.steps}
                 for step in by_entity.get(last.to, []):
-                    if step.fact.id in used or step.other is not None:
+                    # a relationship's property ends a chain only where that relationship reaches another entity
+                    # the question names ("since when has the MP for X been in party Y": X's MP, then the start of
+                    # his membership of Y)
+                    if step.fact.id in used or (step.other is not None and (
+                            step.other not in self.mentioned or step.other in passed)):
                         continue
                     if not step.value and step.to in self.mentioned:
                         continue

@@ -406,3 +406,20 @@ def test_a_stop_is_a_place_where_asks_for() -> None:
     facts = [_prop("f#lat", "Frascati", "lat", "41.806927", "Stop"),
              _edge("r1", "Frascati", "RAIL", "Ciampino", "Stop", "Stop")]
     assert _read("Where does the train from Frascati go?", facts) == ("Ciampino.", ["r1"])
+
+
+def test_a_relationship_s_property_ends_a_chain_that_reaches_a_second_named_entity() -> None:
+    # "the MP for Ross": the person who REPRESENTS Ross; then the start of his MEMBER_OF the party the question names
+    facts = [Fact("rep", "Ian Blackford", "REPRESENTS", "Ross, Skye and Lochaber", "edge", None, "Person",
+                  "Constituency"),
+             Fact("mem", "Ian Blackford", "MEMBER OF", "Scottish National Party", "edge", None, "Person", "Party"),
+             Fact("mem#start", "Ian Blackford", "start", "2015-05-08", "property",
+                  ("MEMBER OF", "Scottish National Party")),
+             Fact("oth", "Neil Gray", "MEMBER OF", "Scottish National Party", "edge", None, "Person", "Party"),
+             Fact("oth#start", "Neil Gray", "start", "2015-05-07", "property", ("MEMBER OF", "Scottish National Party")),
+             Fact("vote", "Scottish National Party", "AVERAGE VOTE", "Motion K", "edge", None, "Party", "Motion"),
+             Fact("k#date", "Motion K", "date", "2019-03-27", "property", None, "Motion")]
+    q = "Since when has the MP for Ross, Skye and Lochaber been in the Scottish National Party?"
+    assert _read(q, facts) == ("2015-05-08.", ["rep", "mem#start"])
+    # a relationship's property to an entity the question does not name is no step of a chain
+    assert _read("Since when has the MP for Ross, Skye and Lochaber been in office?", facts)[0] != "2015-05-08."
