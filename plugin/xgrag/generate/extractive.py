@@ -418,11 +418,11 @@ class _Reading:
                 used = {s.fact.id for s in chain.steps}
                 passed = {s.at for s in chain.steps}
                 for step in by_entity.get(last.to, []):
-                    # a relationship's property ends a chain only where that relationship reaches another entity
-                    # the question names ("since when has the MP for X been in party Y": X's MP, then the start of
-                    # his membership of Y)
+                    # a relationship's property ends a chain of two facts only, where that relationship reaches
+                    # another entity the question names ("since when has the MP for X been in party Y": X's MP, then
+                    # the start of his membership of Y)
                     if step.fact.id in used or (step.other is not None and (
-                            step.other not in self.mentioned or step.other in passed)):
+                            len(chain.steps) > 1 or step.other not in self.mentioned or step.other in passed)):
                         continue
                     if not step.value and step.to in self.mentioned:
                         continue

@@ -416,10 +416,22 @@ def test_a_relationship_s_property_ends_a_chain_that_reaches_a_second_named_enti
              Fact("mem#start", "Ian Blackford", "start", "2015-05-08", "property",
                   ("MEMBER OF", "Scottish National Party")),
              Fact("oth", "Neil Gray", "MEMBER OF", "Scottish National Party", "edge", None, "Person", "Party"),
-             Fact("oth#start", "Neil Gray", "start", "2015-05-07", "property", ("MEMBER OF", "Scottish National Party")),
+             Fact("oth#start", "Neil Gray", "start", "2015-05-07", "property",
+                  ("MEMBER OF", "Scottish National Party")),
              Fact("vote", "Scottish National Party", "AVERAGE VOTE", "Motion K", "edge", None, "Party", "Motion"),
              Fact("k#date", "Motion K", "date", "2019-03-27", "property", None, "Motion")]
     q = "Since when has the MP for Ross, Skye and Lochaber been in the Scottish National Party?"
     assert _read(q, facts) == ("2015-05-08.", ["rep", "mem#start"])
     # a relationship's property to an entity the question does not name is no step of a chain
     assert _read("Since when has the MP for Ross, Skye and Lochaber been in office?", facts)[0] != "2015-05-08."
+
+
+def test_a_relationship_s_property_never_ends_a_longer_chain_that_wanders_to_the_named_entity() -> None:
+    facts = [Fact("snp-m", "SNP", "AVERAGE VOTE", "Motion M (public vote)", "edge", None, "Party", "Motion"),
+             Fact("snp-m#score", "SNP", "score", "0.97", "property", ("AVERAGE VOTE", "Motion M (public vote)")),
+             Fact("sp-m", "Speaker", "AVERAGE VOTE", "Motion M (public vote)", "edge", None, "Party", "Motion"),
+             Fact("sp-b", "Speaker", "AVERAGE VOTE", "Motion B", "edge", None, "Party", "Motion"),
+             Fact("snp-b", "SNP", "AVERAGE VOTE", "Motion B", "edge", None, "Party", "Motion"),
+             Fact("snp-b#score", "SNP", "score", "0.02", "property", ("AVERAGE VOTE", "Motion B"))]
+    q = "What was the SNP's average vote score on Motion M (public vote)?"
+    assert _read(q, facts) == ("0.97.", ["snp-m#score"])
