@@ -273,6 +273,10 @@ class _Reading:
             if actor in type_words and _word_count(plain, subject.group(1)) == 1:
                 self.q_stems.discard(actor)
         self.kind = answer_kind(plain)
+        # what "how many" counts: a number under a key that names it is a count, though not a whole one ("how many
+        # viewers": 7.64, in millions)
+        counted = re.search(r"\bhow many\s+([a-z]+)", plain.lower())
+        self.counted = stem(counted.group(1)) if counted and counted.group(1) not in WEAK else None
         # the noun a "which"/"what" asks for, and in a compound its head ("which OS version": a version; "what
         # machine type": a type, not a machine), the word before it a weaker clue
         noun = re.search(r"\b(?:which|what)\s+([a-z]+)(?:\s+([a-z]+))?", plain.lower())
@@ -520,7 +524,8 @@ class _Reading:
         touched = {steps[0].at} | {s.other for s in steps if s.other in self.mentioned}
         end_type = None if end.value else self.types.get(end.to)
         kind_ok = self.kind is not None and value_kind(end.to, self.kind, key_text(end_type) if end_type else None,
-                                                       key=end.fact.relation if end.value else None)
+                                                       key=end.fact.relation if end.value else None,
+                                                       counted=self.counted)
         # the noun a "which"/"what" asks for names the answer's type, or the key of a value ("which shipper" ->
         # a Shipper, not a shipped date; "in which city" -> a city)
         what = content_stems(key_text(end_type)) if end_type else content_stems(end.relation) if end.value else set()

@@ -161,10 +161,12 @@ _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 _TIME_KEY = re.compile(r"(?i)(date|time|created|modified|updated|when|stamp|logon|login|lastset|since|until|_at$|At$)")
 
 
-def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None = None) -> bool:
+def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None = None,
+               counted: str | None = None) -> bool:
     """Whether an answer is of `kind`: an entity of an agent or place type (`type_`, its type as words), a date or
-    a year ("1948-12-08", "1/08/2017", "1997"; seconds or milliseconds since 1970 when the property `key` says a
-    date or time: "creation_date", "lastlogon"), a count ("12"), an amount (any number: "18.0", "12"): the kinds
+    a year ("1948-12-08", "1/08/2017", "March 20, 2006", "Oct 2012", "1997"; seconds or milliseconds since 1970 when the property `key` says a
+    date or time: "creation_date", "lastlogon"), a count ("12"; "7.64" of `viewers` where the question counts
+    viewers, `counted`), an amount (any number: "18.0", "12"): the kinds
     but "agent" and "place" read the value's text or the entity's name."""
     if kind == "agent":
         return type_ is not None and bool(content_stems(type_) & AGENT_TYPES)
@@ -172,10 +174,13 @@ def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None 
         return type_ is not None and bool(content_stems(type_) & PLACE_TYPES)
     t = text.strip()
     if kind == "date":
-        return bool(_DATE.match(t) or _YEAR.match(t)
+        return bool(_DATE.match(t) or _YEAR.match(t) or _MONTH_DATE_TEXT.match(t)
                     or (key is not None and _TIME_KEY.search(key) is not None and _EPOCH.match(t)))
-    if kind == "count":
-        return bool(_INT.match(t))
+    if kind == "count":  # or any number whose key's head word is what is counted (`counted`, a stem: "how many
+        # viewers": viewers 7.64, in millions; never "unit price" for "how many units")
+        head = _WORD.findall(key.lower().replace("_", " "))[-1:] if key is not None else []
+        return bool(_INT.match(t)) or (counted is not None and _NUMBER.match(t) is not None
+                                       and [stem(ABBREVIATIONS.get(w, w)) for w in head] == [counted])
     return bool(_NUMBER.match(t) or _DURATION.match(t))
 
 
@@ -189,6 +194,9 @@ _MONTH_DATES = [
     (re.compile(rf"(?i)\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b"), ("m", "d", "y")),
     (re.compile(rf"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+(\d{{4}})\b"), ("d", "m", "y")),
 ]
+# A value that is such a day, or a month of a year ("March 20, 2006", "20th March 2006", "Oct 2012"), whole.
+_MONTH_DATE_TEXT = re.compile(rf"(?i)^(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
+                              rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+\d{{4}}|{_MONTH},?\s+\d{{4}})$")
 _Q_DATES = [*_MONTH_DATES, (re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), ("y", "m", "d"))]
 _NUMERIC_DATE = re.compile(r"\b(\d{1,2})[/.](\d{1,2})[/.](\d{4})\b")
 Day = tuple[int, int, int]

@@ -31,6 +31,23 @@ def test_answer_kinds_from_question_words() -> None:
     assert not value_kind("Zodiac", "agent", "movie") and not value_kind("18.0", "agent")
 
 
+def test_a_date_written_with_its_month_s_name_is_a_date() -> None:
+    # himym stores when an episode aired as "March 20, 2006"; its epoch `timestamp` must not be the only date
+    for text in ("March 20, 2006", "20th March 2006", "Sept. 5, 1999", "Oct 2012", "18 of march, 2014"):
+        assert value_kind(text, "date"), text
+    for text in ("March 2006 and more", "May", "may 2", "Marching 2006"):
+        assert not value_kind(text, "date"), text
+
+
+def test_a_number_under_the_key_a_question_counts_is_a_count() -> None:
+    viewers, units = stem("viewers"), stem("units")
+    assert value_kind("7.64", "count", key="viewers", counted=viewers)
+    assert value_kind("7.64", "count", key="number of viewers", counted=viewers)
+    assert not value_kind("7.64", "count", key="rating", counted=viewers) and not value_kind("7.64", "count")
+    assert not value_kind("14.0", "count", key="unit price", counted=units)  # a price, not units
+    assert not value_kind("many", "count", key="viewers", counted=viewers)
+
+
 def test_lone_numbers_of_a_question_and_of_stored_text() -> None:
     from xgrag.retrieval.words import question_numbers, stated_numbers
 
