@@ -260,6 +260,12 @@ class _Reading:
         # asked about it)
         own = {st for n in self.mentioned for st in content_stems(n) | self._type_stems(n)}
         own |= {st for n in said if n in other_names for st in content_stems(n)}
+        # the relation between two entities the question names says how they relate, which it already knows ("the
+        # episode How Lily Stole Christmas, written by Brenda Hsueh": the season asked is the episode's, not that of
+        # another episode she wrote)
+        # (its words only: a year in its type, VOTES_2005, still says which of their relationships)
+        own |= {st for f in facts if f.kind == "edge" and f.head in self.mentioned and f.tail in self.mentioned
+                and f.head != f.tail for st in content_stems(self._relation(f)) if st.isalpha()}
         relations = sorted({self._relation(f) for f in facts})
         type_words = {st for t in set(types.values()) for st in content_stems(key_text(t))}
         vocabulary = {st for r in relations for st in content_stems(r)} | type_words

@@ -435,3 +435,13 @@ def test_a_relationship_s_property_never_ends_a_longer_chain_that_wanders_to_the
              Fact("snp-b#score", "SNP", "score", "0.02", "property", ("AVERAGE VOTE", "Motion B"))]
     q = "What was the SNP's average vote score on Motion M (public vote)?"
     assert _read(q, facts) == ("0.97.", ["snp-m#score"])
+
+
+def test_the_relation_between_two_named_entities_qualifies_them_and_is_not_asked() -> None:
+    facts = [Fact("w1", "Brenda Hsueh", "WROTE EPISODE", "How Lily Stole Christmas", "edge", None, "Person",
+                  "Episode"),
+             Fact("w2", "Brenda Hsueh", "WROTE EPISODE", "Slutty Pumpkin", "edge", None, "Person", "Episode"),
+             Fact("h#season", "How Lily Stole Christmas", "season", "2", "property", None, "Episode"),
+             Fact("s#season", "Slutty Pumpkin", "season", "1", "property", None, "Episode")]
+    q = "In which season is the episode How Lily Stole Christmas, written by Brenda Hsueh?"
+    assert _read(q, facts) == ("2.", ["h#season"])
