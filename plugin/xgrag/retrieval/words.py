@@ -164,10 +164,10 @@ _TIME_KEY = re.compile(r"(?i)(date|time|created|modified|updated|when|stamp|logo
 def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None = None,
                counted: str | None = None) -> bool:
     """Whether an answer is of `kind`: an entity of an agent or place type (`type_`, its type as words), a date or
-    a year ("1948-12-08", "1/08/2017", "March 20, 2006", "Oct 2012", "1997"; seconds or milliseconds since 1970 when the property `key` says a
-    date or time: "creation_date", "lastlogon"), a count ("12"; "7.64" of `viewers` where the question counts
-    viewers, `counted`), an amount (any number: "18.0", "12"): the kinds
-    but "agent" and "place" read the value's text or the entity's name."""
+    a year ("1948-12-08", "1/08/2017", "March 20, 2006", "Oct 2012", "1997"; seconds or milliseconds since 1970
+    when the property `key` says a date or time: "creation_date", "lastlogon"), a count ("12"; "7.64" of `viewers`
+    where the question counts viewers, `counted`), an amount (any number: "18.0", "12"): the kinds but "agent" and
+    "place" read the value's text or the entity's name."""
     if kind == "agent":
         return type_ is not None and bool(content_stems(type_) & AGENT_TYPES)
     if kind == "place":
