@@ -210,7 +210,7 @@ class Retriever:
         units of Queso Cabrales did order 10248 contain"; an entity's next to two seeds, and its relationships to
         them: "since when has the MP for X been in party Y"), then by `property_relevance` of the key to the question,
         then in canonical order (stable: a perturbation never reorders what it did not touch). The procedures
-        (PropertyFacts.java) rank by the seeds' own and the key's words only."""
+        (PropertyFacts.java) count the seeds' own alike and rank by them and the key's words only."""
         seeds = set(sub.seeds)
         between = {rid for rid, r in sub.relationships.items() if r.source in seeds and r.target in seeds}
         # an entity next to two of the seeds links them ("the MP for Ross, Skye and Lochaber" and "the Scottish

@@ -31,10 +31,11 @@ import org.neo4j.graphdb.spatial.Point;
  * Facts stored in properties (a general mapping's fact properties), as {@code Retriever.fill_properties} reads
  * them: the same node_facts / rel_facts queries with the same transient filter ("&lt;element id&gt;#&lt;key&gt;"),
  * the same cap ({@code max_property_facts}) and, over it, the seeds' own facts first, then those whose key's words
- * the question contains, then by id. Python's retriever chooses more finely, and differs from these procedures
- * where it does: it adds an embedding similarity to the second criterion when it has an embedder, counts a
- * relationship between two seeds as the seeds' own, and puts first the facts stating a day the question names or a
- * lone number it names on a seed's relationship ("who got Ireland's 12 points in 1998").
+ * the question contains, then by id. The seeds' own are a seed's, a relationship's between two seeds, and those of
+ * an entity next to two seeds and of its relationships to them, as Python counts them. Python's retriever chooses
+ * more finely, and differs from these procedures where it does: it adds an embedding similarity to the second
+ * criterion when it has an embedder, and puts first the facts stating a day the question names or a lone number it
+ * names on a seed's relationship ("who got Ireland's 12 points in 1998").
  */
 final class PropertyFacts {
 
@@ -110,15 +111,56 @@ final class PropertyFacts {
         return out;
     }
 
-    /** All of {@code facts}, most relevant first: the seeds' own, then by {@link #relevance}, then by id. */
+    /**
+     * All of {@code facts}, most relevant first: the seeds' own (as {@link #own} says), then by {@link #relevance},
+     * then by id.
+     */
     private static List<Fact> mostRelevant(Retrieval.Sub sub, String question, List<Fact> facts) {
-        Set<String> seeds = new HashSet<>(sub.seeds);
+        Set<String> own = own(sub);
         Map<String, Integer> rel = relevance(question, facts.stream().map(Fact::key).distinct().toList());
         List<Fact> out = new ArrayList<>(facts);
-        out.sort(Comparator.<Fact>comparingInt(f -> seeds.contains(f.owner()) ? 0 : 1)
+        out.sort(Comparator.<Fact>comparingInt(f -> own.contains(f.owner()) ? 0 : 1)
                 .thenComparing(f -> -rel.getOrDefault(f.key(), 0))
                 .thenComparing(Fact::id));
         return out;
+    }
+
+    /**
+     * The elements whose facts are the seeds' own, as {@code Retriever._most_relevant} counts them: the seeds, a
+     * relationship between two seeds, an entity next to two seeds and its relationships to them.
+     */
+    static Set<String> own(Retrieval.Sub sub) {
+        Set<String> seeds = new HashSet<>(sub.seeds);
+        Map<String, Set<String>> nextTo = new HashMap<>();
+        for (Map<String, Object> r : sub.rels.values()) {
+            String source = String.valueOf(r.get("source"));
+            String target = String.valueOf(r.get("target"));
+            if (seeds.contains(source)) {
+                nextTo.computeIfAbsent(target, k -> new HashSet<>()).add(source);
+            }
+            if (seeds.contains(target)) {
+                nextTo.computeIfAbsent(source, k -> new HashSet<>()).add(target);
+            }
+        }
+        Set<String> linking = new HashSet<>();
+        nextTo.forEach((n, near) -> {
+            if (near.size() > 1 && !seeds.contains(n)) {
+                linking.add(n);
+            }
+        });
+        Set<String> own = new HashSet<>(seeds);
+        own.addAll(linking);
+        for (Map.Entry<String, Map<String, Object>> e : sub.rels.entrySet()) {
+            String source = String.valueOf(e.getValue().get("source"));
+            String target = String.valueOf(e.getValue().get("target"));
+            boolean between = seeds.contains(source) && seeds.contains(target);
+            boolean toLinking = (seeds.contains(source) && linking.contains(target))
+                    || (seeds.contains(target) && linking.contains(source));
+            if (between || toLinking) {
+                own.add(e.getKey());
+            }
+        }
+        return own;
     }
 
     // -- which keys a question is about: xgrag.retrieval.properties.property_relevance without an embedder ----------
