@@ -81,25 +81,28 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
             "facts_mean": mean([r["facts"] for r in group]),
             "target_calls_mean": mean(calls),
             "target_calls_max": max(calls),
-            "exhaustive_calls_mean": mean([r["exhaustive"]["calls"] for r in group]),
-            "top3_agreement": mean([float(r["plan"]["agree"]) for r in group]),
+            "exhaustive_calls_mean": mean([r["exhaustive"]["calls"] for r in group if r["exhaustive"]]),
+            # over the questions leave-one-out ran for (--exhaustive-first): n_exhaustive
+            "n_exhaustive": sum(1 for r in group if r["exhaustive"]),
+            "top3_agreement": mean([float(r["plan"]["agree"]) for r in group if r["plan"]["agree"] is not None]),
             "top1_is_evidence": mean([float(r["plan"]["top1_evidence"]) for r in group]),
             "top1_evidence_or_support": mean([float(r["plan"]["top1_support"]) for r in group]),
-            "exhaustive_top1_is_evidence": mean([float(r["exhaustive"]["top1_evidence"]) for r in group]),
+            "exhaustive_top1_is_evidence": mean([float(r["exhaustive"]["top1_evidence"]) for r in group
+                                                 if r["exhaustive"]]),
             "proxy_confirmed": mean([float(r["plan"]["proxy_confirmed"]) for r in group
                                      if r["plan"]["proxy_confirmed"] is not None]),
             "target_calls_median": statistics.median(calls),
             "target_calls_sd": round(statistics.stdev(calls), 4) if len(calls) > 1 else None,
             "calls_at_most_6": sum(c <= 6 for c in calls),
             "plan_seconds_mean": mean([r["plan"]["seconds"] for r in group]),
-            "exhaustive_seconds_mean": mean([r["exhaustive"]["seconds"] for r in group]),
+            "exhaustive_seconds_mean": mean([r["exhaustive"]["seconds"] for r in group if r["exhaustive"]]),
             "reader_correct": mean([float(r["correct"]) for r in group]),
             "schedulers": sorted({r["plan"]["scheduler"] for r in group}),
         }
     return out
 
 
-def row_of(name: str, ex: Explanation, loo: Explanation, ask: f.Ask, same: Any) -> dict[str, Any]:
+def row_of(name: str, ex: Explanation, loo: Explanation | None, ask: f.Ask, same: Any) -> dict[str, Any]:
     evidence, support = f.evidence_or_support(ex, ask, same)
     confirmed = None
     if ex.group_testing is not None:
@@ -108,7 +111,8 @@ def row_of(name: str, ex: Explanation, loo: Explanation, ask: f.Ask, same: Any) 
     # the target's calls: generations (the baseline's answer included) and, under the logprob score, the forward
     # passes that scored a0 on a probe (no decoding, but one pass of the target each)
     return {"calls": ex.cost.generator_calls + ex.cost.scored_probes, "generations": ex.cost.generator_calls,
-            "scored_probes": ex.cost.scored_probes, "agree": f.agreement(ex, loo), "top1_evidence": evidence,
+            "scored_probes": ex.cost.scored_probes, "agree": None if loo is None else f.agreement(ex, loo),
+            "top1_evidence": evidence,
             "top1_support": support, "proxy_confirmed": confirmed, "seconds": ex.cost.seconds,
             "scheduler": ex.group_testing.scheduler if ex.group_testing is not None else name,
             "top3": f.top_above_floor(ex, 3)}
@@ -126,6 +130,8 @@ def main() -> None:
     ap.add_argument("--max-facts", type=int, default=None, help="only questions whose context holds at most this many")
     ap.add_argument("--n", type=int, default=None, help="stop after this many questions kept")
     ap.add_argument("--response-score", default="shift", choices=("shift", "logprob"))
+    ap.add_argument("--exhaustive-first", type=int, default=None,
+                    help="leave-one-out (agreement) only for the first N questions kept (a slow target)")
     ap.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "answer_cost.json")
     args = ap.parse_args()
     hops = tuple(int(h) for h in args.hops.split(","))
@@ -167,21 +173,25 @@ def main() -> None:
                 skipped += 1
                 continue
             plan = explainer.explain(question, settings=cfg, subgraph=sub)
-            loo = explainer.explain(question, settings=replace(cfg, scheduler="exhaustive"), subgraph=sub)
-            graph = loo.subgraph.to_subgraph()
-            order = promise_order(question, graph, emb) if loo.cost.prefix and loo.cost.prefix.order == "promise" \
+            loo = explainer.explain(question, settings=replace(cfg, scheduler="exhaustive"), subgraph=sub) \
+                if args.exhaustive_first is None or len(rows) < args.exhaustive_first else None
+            ref = loo or plan
+            graph = ref.subgraph.to_subgraph()
+            order = promise_order(question, graph, emb) if ref.cost.prefix and ref.cost.prefix.order == "promise" \
                 else None
             ask = f.ask_generator(gen, question, graph, order)
-            same = f.same_answer_rule(loo.answer, None if args.generator == "extractive" else emb,
+            same = f.same_answer_rule(ref.answer, None if args.generator == "extractive" else emb,
                                       1.0 if args.generator == "extractive" else 0.9)
             rows.append({"qid": q["qid"], "hops": q["hops"], "question": question, "facts": facts,
-                         "answer": plan.answer, "same_answer_as_exhaustive": plan.answer == loo.answer,
-                         "correct": f.norm(loo.answer) in {f.norm(a) for a in q["answers"]},
+                         "answer": plan.answer,
+                         "same_answer_as_exhaustive": None if loo is None else plan.answer == loo.answer,
+                         "correct": f.norm(ref.answer) in {f.norm(a) for a in q["answers"]},
                          "resolved": resolve_scheduler(cfg, facts),
                          "plan": row_of(args.scheduler, plan, loo, ask, same),
-                         "exhaustive": row_of("exhaustive", loo, loo, ask, same)})
+                         "exhaustive": None if loo is None else row_of("exhaustive", loo, loo, ask, same)})
             print(f"  {i + 1}/{len(sample)} {q['qid']} {facts} facts: {rows[-1]['plan']['calls']} vs "
-                  f"{rows[-1]['exhaustive']['calls']} calls, agree {rows[-1]['plan']['agree']}, "
+                  f"{loo.cost.generator_calls + loo.cost.scored_probes if loo else '-'} calls, "
+                  f"agree {rows[-1]['plan']['agree']}, "
                   f"{time.perf_counter() - t0:.0f}s, load {os.getloadavg()[0]:.1f}", file=sys.stderr)
             write(rows, skipped)  # after every question: a run cut short keeps what it measured
         out = write(rows, skipped)
