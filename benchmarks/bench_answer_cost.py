@@ -167,7 +167,7 @@ def main() -> None:
             question = plain(q["question"])
             cfg = replace(base, hops=q["hops"])
             # the context once, its size checked before anything is explained; both plans explain this subgraph
-            sub = retriever.retrieve(question, hops=q["hops"])
+            sub = retriever.retrieve(question, mode=cfg.mode, hops=cfg.hops)  # as the explainer retrieves
             facts = len(sub.relationships)
             if facts < args.min_facts or (args.max_facts is not None and facts > args.max_facts):
                 skipped += 1
