@@ -3,6 +3,7 @@ a test).
 
     python benchmarks/bench_answer_cost.py [--kb PATH] [--questions PATH] [--per-hop 30] [--hops 2,3] [--seed 7]
                                            [--generator extractive|smollm2] [--scheduler auto] [--min-facts 0]
+                                           [--max-facts N] [--n N] [--response-score shift|logprob]
                                            [--json benchmarks/results/answer_cost.json]
 
 Questions: a seeded sample of MetaQA-format dev questions per hop count (`--questions`, default the shared
@@ -22,13 +23,18 @@ Per hop count:
   support also counts a fact from which alone the target gives the same answer (for a target that reports no
   evidence, SmolLM2, only that one means anything);
 - proxy_confirmed: the share of explanations whose proxy ranking the sufficiency probe confirmed (scheduler proxy).
-`--min-facts N` keeps only questions whose context holds N+ facts (the issue's "100+ facts" figures).
+`--min-facts N` keeps only questions whose context holds N+ facts (the issue's "100+ facts" figures), `--max-facts`
+at most that many; the context is retrieved once and the size checked before anything is explained (a slow target
+explains only the questions kept), then both plans explain that same subgraph. `--n` stops after that many kept
+questions. `--response-score logprob` scores a0 on each probe (one forward pass, SmolLM2 only) instead of generating:
+the target's calls are then the baseline's generation plus the scored probes (`calls` counts both).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -43,6 +49,7 @@ from xgrag.config import Settings  # noqa: E402
 from xgrag.embed import default_embedder  # noqa: E402
 from xgrag.evaluate import faithfulness as f  # noqa: E402
 from xgrag.explain import Explainer, ExplainSettings  # noqa: E402
+from xgrag.explain.prefix import promise_order  # noqa: E402
 from xgrag.explain.schedulers import resolve_scheduler  # noqa: E402
 from xgrag.explain.settings import SCHEDULER_NAMES  # noqa: E402
 from xgrag.generate.base import Generator  # noqa: E402
@@ -74,26 +81,38 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
             "facts_mean": mean([r["facts"] for r in group]),
             "target_calls_mean": mean(calls),
             "target_calls_max": max(calls),
-            "exhaustive_calls_mean": mean([r["exhaustive"]["calls"] for r in group]),
-            "top3_agreement": mean([float(r["plan"]["agree"]) for r in group]),
+            "exhaustive_calls_mean": mean([r["exhaustive"]["calls"] for r in group if r["exhaustive"]]),
+            # over the questions leave-one-out ran for (--exhaustive-first): n_exhaustive
+            "n_exhaustive": sum(1 for r in group if r["exhaustive"]),
+            "top3_agreement": mean([float(r["plan"]["agree"]) for r in group if r["plan"]["agree"] is not None]),
             "top1_is_evidence": mean([float(r["plan"]["top1_evidence"]) for r in group]),
             "top1_evidence_or_support": mean([float(r["plan"]["top1_support"]) for r in group]),
-            "exhaustive_top1_is_evidence": mean([float(r["exhaustive"]["top1_evidence"]) for r in group]),
+            "exhaustive_top1_is_evidence": mean([float(r["exhaustive"]["top1_evidence"]) for r in group
+                                                 if r["exhaustive"]]),
             "proxy_confirmed": mean([float(r["plan"]["proxy_confirmed"]) for r in group
                                      if r["plan"]["proxy_confirmed"] is not None]),
+            "target_calls_median": statistics.median(calls),
+            "target_calls_sd": round(statistics.stdev(calls), 4) if len(calls) > 1 else None,
+            "calls_at_most_6": sum(c <= 6 for c in calls),
+            "plan_seconds_mean": mean([r["plan"]["seconds"] for r in group]),
+            "exhaustive_seconds_mean": mean([r["exhaustive"]["seconds"] for r in group if r["exhaustive"]]),
             "reader_correct": mean([float(r["correct"]) for r in group]),
             "schedulers": sorted({r["plan"]["scheduler"] for r in group}),
         }
     return out
 
 
-def row_of(name: str, ex: Explanation, loo: Explanation, ask: f.Ask, same: Any) -> dict[str, Any]:
+def row_of(name: str, ex: Explanation, loo: Explanation | None, ask: f.Ask, same: Any) -> dict[str, Any]:
     evidence, support = f.evidence_or_support(ex, ask, same)
     confirmed = None
     if ex.group_testing is not None:
         flags = [s.proxy_confirmed for s in ex.group_testing.strategies.values() if s.proxy_confirmed is not None]
         confirmed = all(flags) if flags else None
-    return {"calls": ex.cost.generator_calls, "agree": f.agreement(ex, loo), "top1_evidence": evidence,
+    # the target's calls: generations (the baseline's answer included) and, under the logprob score, the forward
+    # passes that scored a0 on a probe (no decoding, but one pass of the target each)
+    return {"calls": ex.cost.generator_calls + ex.cost.scored_probes, "generations": ex.cost.generator_calls,
+            "scored_probes": ex.cost.scored_probes, "agree": None if loo is None else f.agreement(ex, loo),
+            "top1_evidence": evidence,
             "top1_support": support, "proxy_confirmed": confirmed, "seconds": ex.cost.seconds,
             "scheduler": ex.group_testing.scheduler if ex.group_testing is not None else name,
             "top3": f.top_above_floor(ex, 3)}
@@ -108,6 +127,11 @@ def main() -> None:
     ap.add_argument("--generator", default="extractive", help="extractive | smollm2 | any generator spec")
     ap.add_argument("--scheduler", default="auto", choices=SCHEDULER_NAMES, help="the plan under test")
     ap.add_argument("--min-facts", type=int, default=0, help="only questions whose context holds this many facts")
+    ap.add_argument("--max-facts", type=int, default=None, help="only questions whose context holds at most this many")
+    ap.add_argument("--n", type=int, default=None, help="stop after this many questions kept")
+    ap.add_argument("--response-score", default="shift", choices=("shift", "logprob"))
+    ap.add_argument("--exhaustive-first", type=int, default=None,
+                    help="leave-one-out (agreement) only for the first N questions kept (a slow target)")
     ap.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "answer_cost.json")
     args = ap.parse_args()
     hops = tuple(int(h) for h in args.hops.split(","))
@@ -115,39 +139,62 @@ def main() -> None:
     rows: list[dict[str, Any]] = []
     skipped = 0
     t0 = time.perf_counter()
+    load_start = [round(v, 2) for v in os.getloadavg()]
     with kb_store(kb=args.kb) as (store, info):
         emb = default_embedder()
         gen = target(args.generator, emb)
-        base = ExplainSettings(strategies=("edge",), citation_guided=False, noise_runs=1, scheduler=args.scheduler)
+
+        def write(rows: list[dict[str, Any]], skipped: int) -> dict[str, Any]:
+            out: dict[str, Any] = {
+                "kb": info, "target": args.generator if args.generator != "extractive" else
+                "extractive reference reader (citation guidance off: blind)",
+                "scheduler": args.scheduler, "response_score": args.response_score, "seed": args.seed,
+                "min_facts": args.min_facts, "max_facts": args.max_facts, "questions": len(rows),
+                "skipped_by_size": skipped, "seconds": round(time.perf_counter() - t0),
+                "load_average": [load_start, [round(v, 2) for v in os.getloadavg()]],
+                "per_hop": summarize(rows), "all_hops": summarize([{**r, "hops": 0} for r in rows]).get("0"),
+                "rows": rows}
+            args.json.write_text(json.dumps(out, indent=1) + "\n")
+            return out
+
+        base = ExplainSettings(strategies=("edge",), citation_guided=False, noise_runs=1, scheduler=args.scheduler,
+                               response_score=args.response_score)
         explainer = Explainer.from_settings(Settings(), store, generator=gen, embedder=emb, explain=base)
+        retriever = explainer.graph_retriever()  # the explainer's own retrieval settings
         for i, q in enumerate(sample):
+            if args.n is not None and len(rows) >= args.n:
+                break
             question = plain(q["question"])
             cfg = replace(base, hops=q["hops"])
-            plan = explainer.explain(question, settings=cfg)
-            facts = len(plan.subgraph.relationships)
-            if facts < args.min_facts:
+            # the context once, its size checked before anything is explained; both plans explain this subgraph
+            sub = retriever.retrieve(question, mode=cfg.mode, hops=cfg.hops)  # as the explainer retrieves
+            facts = len(sub.relationships)
+            if facts < args.min_facts or (args.max_facts is not None and facts > args.max_facts):
                 skipped += 1
                 continue
-            loo = explainer.explain(question, settings=replace(cfg, scheduler="exhaustive"))
-            graph = loo.subgraph.to_subgraph()
-            ask = f.ask_generator(gen, question, graph)
-            same = f.same_answer_rule(loo.answer, None if args.generator == "extractive" else emb,
+            plan = explainer.explain(question, settings=cfg, subgraph=sub)
+            loo = explainer.explain(question, settings=replace(cfg, scheduler="exhaustive"), subgraph=sub) \
+                if args.exhaustive_first is None or len(rows) < args.exhaustive_first else None
+            ref = loo or plan
+            graph = ref.subgraph.to_subgraph()
+            order = promise_order(question, graph, emb) if ref.cost.prefix and ref.cost.prefix.order == "promise" \
+                else None
+            ask = f.ask_generator(gen, question, graph, order)
+            same = f.same_answer_rule(ref.answer, None if args.generator == "extractive" else emb,
                                       1.0 if args.generator == "extractive" else 0.9)
             rows.append({"qid": q["qid"], "hops": q["hops"], "question": question, "facts": facts,
-                         "answer": plan.answer, "same_answer_as_exhaustive": plan.answer == loo.answer,
-                         "correct": f.norm(loo.answer) in {f.norm(a) for a in q["answers"]},
+                         "answer": plan.answer,
+                         "same_answer_as_exhaustive": None if loo is None else plan.answer == loo.answer,
+                         "correct": f.norm(ref.answer) in {f.norm(a) for a in q["answers"]},
                          "resolved": resolve_scheduler(cfg, facts),
                          "plan": row_of(args.scheduler, plan, loo, ask, same),
-                         "exhaustive": row_of("exhaustive", loo, loo, ask, same)})
+                         "exhaustive": None if loo is None else row_of("exhaustive", loo, loo, ask, same)})
             print(f"  {i + 1}/{len(sample)} {q['qid']} {facts} facts: {rows[-1]['plan']['calls']} vs "
-                  f"{rows[-1]['exhaustive']['calls']} calls, agree {rows[-1]['plan']['agree']}, "
-                  f"{time.perf_counter() - t0:.0f}s", file=sys.stderr)
-    out: dict[str, Any] = {"kb": info, "target": args.generator if args.generator != "extractive" else
-                           "extractive reference reader (citation guidance off: blind)",
-                           "scheduler": args.scheduler, "seed": args.seed, "min_facts": args.min_facts,
-                           "questions": len(rows), "skipped_below_min_facts": skipped,
-                           "seconds": round(time.perf_counter() - t0), "per_hop": summarize(rows), "rows": rows}
-    args.json.write_text(json.dumps(out, indent=1) + "\n")
+                  f"{loo.cost.generator_calls + loo.cost.scored_probes if loo else '-'} calls, "
+                  f"agree {rows[-1]['plan']['agree']}, "
+                  f"{time.perf_counter() - t0:.0f}s, load {os.getloadavg()[0]:.1f}", file=sys.stderr)
+            write(rows, skipped)  # after every question: a run cut short keeps what it measured
+        out = write(rows, skipped)
     print(json.dumps({k: v for k, v in out.items() if k != "rows"}, indent=1))
     print(f"wrote {args.json}", file=sys.stderr)
 

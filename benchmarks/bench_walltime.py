@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -43,6 +44,24 @@ from xgrag.retrieval.retriever import Retriever  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def summary(rows: list[dict[str, Any]], info: dict[str, Any], params: dict[str, Any],
+            load_start: list[float]) -> dict[str, Any]:
+    answer_mean = statistics.fmean(r["answer_s"] for r in rows) if rows else 0.0
+    explain_mean = statistics.fmean(r["explain_s"] for r in rows) if rows else 0.0
+    ratios = [r["explain_s"] / r["answer_s"] for r in rows if r["answer_s"]]
+    agree = [float(r["agree"]) for r in rows if "agree" in r]
+    return {"kb": info, "generator": params, "n": len(rows), "answer_s_mean": round(answer_mean, 3),
+            "explain_s_mean": round(explain_mean, 3),
+            "ratio": round(explain_mean / answer_mean, 3) if answer_mean else None,
+            # per question: explanation beyond the answer / the answer (spread of the ratio)
+            "ratio_per_question": [round(r, 3) for r in ratios],
+            "ratio_median": round(statistics.median(ratios), 3) if ratios else None,
+            "top3_agreement_with_exhaustive": round(statistics.fmean(agree), 3) if agree else None,
+            "prompt_tokens_mean": round(statistics.fmean(r["prompt_tokens"] for r in rows), 1) if rows else None,
+            "load_average": [load_start, [round(v, 2) for v in os.getloadavg()]],
+            "torch_threads": os.environ.get("XGRAG_TORCH_THREADS", "2 (default)"), "rows": rows}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_data_args(ap, "--questions")
@@ -58,6 +77,7 @@ def main() -> None:
     # every question of that hop, seeded order
     pool = questions(10**9, args.seed, (args.hops,), path=args.questions_path)
     rows: list[dict[str, Any]] = []
+    load_start = [round(v, 2) for v in os.getloadavg()]
     with kb_store(kb=args.kb) as (store, info):
         emb = default_embedder()
         gen = SmolLM2Generator(max_new_tokens=args.max_new_tokens)
@@ -92,24 +112,22 @@ def main() -> None:
                 "explain_s": round(explain_wall - answer_s, 3), "explain_wall_s": round(explain_wall, 3),
                 "scheduler": ex.group_testing.scheduler if ex.group_testing else "exhaustive",
                 "scored_probes": ex.cost.scored_probes, "generator_calls": ex.cost.generator_calls,
-                "top3": f.top_above_floor(ex, 3)}
+                "top3": f.top_above_floor(ex, 3), "scoring_seconds": ex.cost.scoring_seconds,
+                "prefix_mean_share": ex.cost.prefix.mean_share if ex.cost.prefix else None,
+                "group_tests": {k: v.tests for k, v in ex.group_testing.strategies.items()}
+                if ex.group_testing else None}
             if args.exhaustive:
                 loo = explainer.explain(question, subgraph=sub, settings=replace(base, scheduler="exhaustive"))
                 row.update(agree=f.agreement(ex, loo), exhaustive_s=round(loo.cost.seconds, 3),
                            exhaustive_scored=loo.cost.scored_probes)
+            row["load_1min"] = round(os.getloadavg()[0], 2)
             rows.append(row)
+            # after every question: a run cut short keeps what it measured
+            args.json.write_text(json.dumps(summary(rows, info, gen.params, load_start), indent=1) + "\n")
             print(f"  {len(rows)}/{args.n} {q['qid']} {row['facts']} facts, {row['prompt_tokens']} tokens: answer "
                   f"{answer_s:.2f}s, explanation beyond it {row['explain_s']:.2f}s ({row['scored_probes']} scored)",
                   file=sys.stderr)
-    answer_mean = statistics.fmean(r["answer_s"] for r in rows) if rows else 0.0
-    explain_mean = statistics.fmean(r["explain_s"] for r in rows) if rows else 0.0
-    agree = [float(r["agree"]) for r in rows if "agree" in r]
-    out: dict[str, Any] = {"kb": info, "generator": gen.params, "n": len(rows), "answer_s_mean": round(answer_mean, 3),
-                           "explain_s_mean": round(explain_mean, 3),
-                           "ratio": round(explain_mean / answer_mean, 3) if answer_mean else None,
-                           "top3_agreement_with_exhaustive": round(statistics.fmean(agree), 3) if agree else None,
-                           "prompt_tokens_mean": round(statistics.fmean(r["prompt_tokens"] for r in rows), 1)
-                           if rows else None, "rows": rows}
+    out = summary(rows, info, gen.params, load_start)
     args.json.write_text(json.dumps(out, indent=1) + "\n")
     print(json.dumps({k: v for k, v in out.items() if k != "rows"}, indent=1))
 

@@ -55,3 +55,28 @@ def test_scoring_the_generated_answer_reuses_the_generations_cache() -> None:
     assert scored.logprobs[-1] == pytest.approx(again.logprobs[-1], abs=1e-3)
     assert reusing.score_answer(prompt(FACTS), SYSTEM, answer).logprob == pytest.approx(
         fresh.score_answer(prompt(FACTS), SYSTEM, answer).logprob, abs=1e-3)
+
+
+def test_a_probe_reads_the_kept_prefix_in_place_and_leaves_it_intact() -> None:
+    # a probe's cache holds views of the kept prefix (no ~80 MB copy per probe on a long prompt); the kept cache,
+    # the reference of every later probe, is never written: the same probe scored again gives the same numbers
+    gen, fresh = SmolLM2Generator(), SmolLM2Generator(reuse_prefix=False)
+    answer = "Martha Coolidge"
+    gen.score_answer(prompt(FACTS), SYSTEM, answer)  # a full pass: the reference
+    assert gen._prefix is not None
+    kept_ids, kept = gen._prefix
+    before = [(layer.keys.clone(), layer.values.clone()) for layer in kept.layers]
+    late = gen.chat_prompt(prompt(FACTS[:25] + FACTS[26:]), SYSTEM)
+    ids = [int(t) for t in gen.load().tokenizer(late + answer, add_special_tokens=False)["input_ids"]]
+    view, shared = gen._cached_prefix(ids, len(ids) - 3)
+    assert shared >= MIN_REUSED_TOKENS and view.get_seq_length() == shared
+    assert view.layers[0].keys.untyped_storage().data_ptr() == kept.layers[0].keys.untyped_storage().data_ptr()
+    probes = (FACTS[:25] + FACTS[26:], FACTS[:20] + FACTS[21:])
+    first = [gen.score_answer(prompt(facts), SYSTEM, answer).logprob for facts in probes]
+    assert gen._prefix[1] is kept and kept.get_seq_length() == len(kept_ids)  # no full pass: the same reference
+    for layer, (keys, values) in zip(kept.layers, before, strict=True):
+        assert layer.keys.shape == keys.shape and bool((layer.keys == keys).all())
+        assert bool((layer.values == values).all())
+    assert gen.score_answer(prompt(probes[0]), SYSTEM, answer).logprob == first[0]
+    for facts, value in zip(probes, first, strict=True):
+        assert value == pytest.approx(fresh.score_answer(prompt(facts), SYSTEM, answer).logprob, abs=1e-3)

@@ -257,6 +257,26 @@ def _cache_argument(model: Any) -> str:
 MIN_REUSED_TOKENS = 16  # below this a copy of the cache costs about what computing the tokens again does
 
 
+def _prefix_of(cache: Any, length: int) -> Any:
+    """A cache holding the first `length` positions of `cache`, which stays as it is (the reference of later texts).
+
+    A DynamicCache whose layers are all DynamicLayer (transformers 5; what SmolLM2's full attention uses) is copied
+    shallowly and cropped: each layer then holds views of the kept tensors, no memory copied. That is safe because a
+    DynamicLayer never writes into its tensors: each update concatenates into new ones (torch.cat). A deep copy of a
+    2,000-token cache is ~80 MB for every probe, about a second on a busy 2-core machine, more than the probe's own
+    forward pass over a short tail (measured: benchmarks/README.md, bench_walltime). Any other cache (a layer type
+    that may update in place, transformers 4's lists) is deep-copied, as before."""
+    layers = getattr(cache, "layers", None)
+    if isinstance(layers, list) and layers and all(type(layer).__name__ == "DynamicLayer" for layer in layers):
+        view = copy.copy(cache)
+        view.layers = [copy.copy(layer) for layer in layers]
+    else:
+        view = copy.deepcopy(cache)
+    # a negative count removes that many tokens from the end, in transformers 4 and 5 alike
+    view.crop(-(view.get_seq_length() - length))
+    return view
+
+
 class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
     """SmolLM2-135M-Instruct on the CPU with transformers; deterministic at temperature 0."""
 
@@ -455,10 +475,7 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
             shared += 1
         if shared < MIN_REUSED_TOKENS:
             return None, 0
-        copied = copy.deepcopy(cache)
-        # a negative count removes that many tokens from the end, in transformers 4 and 5 alike
-        copied.crop(-(copied.get_seq_length() - shared))
-        return copied, shared
+        return _prefix_of(cache, shared), shared
 
     def score_answer(self, prompt: str, system: str | None, answer: str) -> AnswerScore:
         """log P(answer | chat-formatted prompt): one forward pass over prompt + answer, no decoding."""

@@ -18,7 +18,7 @@ items whose removal moved the answer; the spans of an item whose removal did not
 from __future__ import annotations
 
 import heapq
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -94,6 +94,39 @@ def branch_order(units: Sequence[Planned], graph: Subgraph, by_relation: bool = 
     return [p for k in sorted(groups) for p in (sorted(groups[k], key=relation) if by_relation else groups[k])]
 
 
+def prompt_order(units: Sequence[Planned], order: Mapping[str, int], graph: Subgraph) -> list[Planned]:
+    """Units in the order the prompt states them (xgrag.generate.prompt.render with `order`: the entities, each with
+    its property facts, then the relationships, each with its own; unranked ones after the ranked, as render puts
+    them; ties keep the given order). A group test that removes a contiguous run of this order leaves the prompt
+    unchanged up to the run's first unit, so a prefix cache (SmolLM2's kept KV cache, a server's) reuses all of it,
+    and the removed units are not computed at all: the probe computes only what follows the run. Members spread over
+    the prompt (branch_order) change it near its start and leave most of it to compute again."""
+    unranked = len(order)
+
+    def position(p: Planned) -> tuple[int, int]:
+        target = p.target
+        if p.kind == "property" and target in graph.properties:
+            fact = graph.properties[target]
+            return (0, order.get(fact.owner, unranked)) if fact.owner_kind == "node" \
+                else (1, order.get(fact.owner, unranked))
+        if p.kind == "node":
+            return 0, order.get(target, unranked)
+        return 1, order.get(target, unranked)
+
+    return sorted(units, key=position)
+
+
+def search_order(units: Sequence[Planned], run: ExplainRun) -> list[Planned]:
+    """The order a search splits units in: branch by branch (branch_order, planned order within a branch), or, when
+    the run's prompt is ordered for a prefix cache (`run.order`: the "promise" order, chosen for a generator that
+    reuses computed prefixes), the prompt's own order (prompt_order), so that every half a search tests is a
+    contiguous run of the prompt and its probe reuses the prefix before it. A stack's nested units keep nesting
+    order. Under the canonical order nothing changes: the searches measured with branch order stay as measured."""
+    if run.order and not any(p.kind in ("item", "span") for p in units):
+        return prompt_order(branch_order(units, run.graph, by_relation=False), run.order, run.graph)
+    return branch_order(units, run.graph, by_relation=False)
+
+
 def nesting_groups(units: Sequence[Planned]) -> list[list[Planned]]:
     """Units grouped by the unit they nest under (`Planned.parent`), in order of first appearance; a unit that nests
     under nothing is a group of its own."""
@@ -103,8 +136,10 @@ def nesting_groups(units: Sequence[Planned]) -> list[list[Planned]]:
     return list(groups.values())
 
 
-def initial_groups(units: Sequence[Planned], graph: Subgraph) -> list[list[Planned]]:
-    """One root group, ordered branch by branch (see branch_order).
+def initial_groups(units: Sequence[Planned], graph: Subgraph,
+                   order: Mapping[str, int] | None = None) -> list[list[Planned]]:
+    """One root group, ordered branch by branch (see branch_order), or in the prompt's order when `order` (the
+    prompt's ranks, ExplainRun.order) is given (see search_order).
 
     Starting from the root costs 1 + ~2 log2(n) tests per important component; starting from the branches
     would cost at least one test per branch, which is every component when each hangs off a seed. Nested units
@@ -115,6 +150,8 @@ def initial_groups(units: Sequence[Planned], graph: Subgraph) -> list[list[Plann
     # within a branch, the planned order: the order group testing's figures (benchmarks/bench_cost.py) were
     # measured with; sorting by relation there moved one 3-hop question's split and lost its agreement
     ordered = branch_order(units, graph, by_relation=False)
+    if order:
+        ordered = prompt_order(ordered, order, graph)
     if len(ordered) < SMALL:
         return [[p] for p in ordered]  # 1 + 2 log2(n) >= n: plain leave-one-out is cheaper
     return [ordered]
@@ -219,7 +256,7 @@ class GroupTesting:
         this)."""
         tester = GroupTester(measure, threshold=threshold, top_k=self.top_k, can_ask=can_ask,
                              by_elimination=run.settings.response_score != "logprob")
-        return await tester.run(initial_groups(units, run.graph))
+        return await tester.run(initial_groups(units, run.graph, run.order))
 
     @staticmethod
     def _outside_moving_parents(run: ExplainRun, probes: Sequence[Probe], parent_strategy: str,

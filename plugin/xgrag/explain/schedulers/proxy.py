@@ -44,7 +44,14 @@ from typing import Any
 from xgrag.config import RetrievalSettings
 from xgrag.explain.perturbers import Planned
 from xgrag.explain.run import ExplainRun
-from xgrag.explain.schedulers.group import GroupResult, GroupTester, GroupTesting, Measure, branch_order
+from xgrag.explain.schedulers.group import (
+    GroupResult,
+    GroupTester,
+    GroupTesting,
+    Measure,
+    prompt_order,
+    search_order,
+)
 from xgrag.explain.schedulers.stack_proxy import joint_plan, stack_proxy_plan
 from xgrag.generate.base import answer_key
 from xgrag.model import Subgraph, key_text
@@ -288,10 +295,12 @@ class ProxyFirst(GroupTesting):
             # the sufficiency probe included), when it moves group testing splits them below.
             if movers and unverified and accounts_for(run.graph, run.a0.text, [m.target for m in movers], words):
                 if can_ask():
-                    await tester.test(list(unverified))
+                    # in the proxy's order, or the prompt's when it is ordered for a prefix cache (search_order)
+                    await tester.test(prompt_order(unverified, run.order, run.graph) if run.order
+                                      else list(unverified))
                 break
         if rest and can_ask():
-            await tester.test(branch_order(rest, run.graph, by_relation=False))  # the sufficiency probe
+            await tester.test(search_order(rest, run))  # the sufficiency probe
         await tester.settle()
         # confirmed: a candidate moved the answer on its own and removing all the rest moved nothing (the
         # sufficiency probe cleared it whole). A rest that moved it was split by group testing above. When nothing
