@@ -75,7 +75,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v9"
+READER_VERSION = "extractive-v10"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
@@ -241,6 +241,12 @@ class _Reading:
                 self.codes.add(f.tail.strip().lower())
         self.mentioned |= {f.head for f in facts if f.kind == "property" and f.via is None
                            and f.tail.strip().lower() in self.codes}
+        # and a record named by its type and a day ("Chart 2019-04-05") that the question names by both ("the chart
+        # of 2019-04-05"), as linking named it by that value: it is the question's, never its answer
+        self.q_days = question_dates(re.sub(r"\[[^\]]*\]", " ", question))
+        q_words = content_stems(question)
+        self.mentioned |= {n for n in set(names) if self.q_days and types.get(n) and value_dates(n) & self.q_days
+                           and content_stems(key_text(types[n])) & q_words}
         # a word typed in capitals abbreviates the one name of the context with those initials ("the UK": United
         # Kingdom), as linking reads it (xgrag.retrieval.name_index.initials_of)
         self.initials: dict[str, str] = {}
@@ -333,7 +339,6 @@ class _Reading:
         # of two entities the question names alike ("FRASCATI", a bus stop, and "Frascati", the station), the one
         # written as it is typed there
         self.verbatim = {n for n in self.mentioned if n in question}
-        self.q_days = question_dates(plain)
         self.q_months = question_months(plain)
 
     # -- words ------------------------------------------------------------------------------------
@@ -402,7 +407,8 @@ class _Reading:
         by_entity = self._steps_from()
         # never an answer the question typed itself (the code it named the entity by)
         first = [s for m in sorted(self.mentioned) for s in by_entity.get(m, [])
-                 if (s.value or s.to not in self.mentioned) and not (s.value and s.to.strip().lower() in self.codes)]
+                 if (s.value or s.to not in self.mentioned) and not (s.value and s.to.strip().lower() in self.codes)
+                 and not (s.value and self._given(s.to))]
         if not first:
             top = min(self.facts, key=lambda f: (-self._score(f), f.id))
             return _sentence(top.tail), [top.id]
@@ -434,7 +440,7 @@ class _Reading:
                     if step.fact.id in used or (step.other is not None and (
                             len(chain.steps) > 1 or step.other not in self.mentioned or step.other in passed)):
                         continue
-                    if not step.value and step.to in self.mentioned:
+                    if (not step.value and step.to in self.mentioned) or (step.value and self._given(step.to)):
                         continue
                     nxt = self._extend(chain, step, any_words)
                     if nxt is not None:
@@ -453,6 +459,12 @@ class _Reading:
         if fuller:
             best = min(fuller, key=lambda c: c.key)
         return _sentence(best.steps[-1].to), [s.fact.id for s in best.steps]
+
+    def _given(self, value: str) -> bool:
+        """A value that is a day the question names ("the chart starting 2019-04-05": its start), never an answer:
+        the question states it."""
+        days = value_dates(value)
+        return bool(days) and days <= self.q_days and len(value.strip()) <= 30
 
     def _repeated_word(self, step: _Step) -> bool:
         """The question says the relation's word twice ("the director of X also directed")."""

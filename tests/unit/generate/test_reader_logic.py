@@ -445,3 +445,16 @@ def test_the_relation_between_two_named_entities_qualifies_them_and_is_not_asked
              Fact("s#season", "Slutty Pumpkin", "season", "1", "property", None, "Episode")]
     q = "In which season is the episode How Lily Stole Christmas, written by Brenda Hsueh?"
     assert _read(q, facts) == ("2.", ["h#season"])
+
+
+def test_a_record_the_question_names_by_its_type_and_day_is_the_question_s_never_the_answer() -> None:
+    # "the chart of 2019-04-05": Chart 2019-04-05, linked by that day; the position is of Bad Guy's IN CHART to it
+    facts = [Fact("in1", "Bad Guy", "IN CHART", "Chart 2019-04-05", "edge", None, "Song", "Chart"),
+             Fact("in1#position", "Bad Guy", "position", "2", "property", ("IN CHART", "Chart 2019-04-05")),
+             Fact("in2", "Bad Guy", "IN CHART", "Chart 2019-06-07", "edge", None, "Song", "Chart"),
+             Fact("in2#position", "Bad Guy", "position", "6", "property", ("IN CHART", "Chart 2019-06-07")),
+             Fact("c#start", "Chart 2019-04-05", "start", "2019-04-05", "property", None, "Chart"),
+             Fact("c#end", "Chart 2019-04-05", "end", "2019-04-11", "property", None, "Chart")]
+    assert _read("What position was Bad Guy at in the chart of 2019-04-05?", facts) == ("2.", ["in1#position"])
+    # a day the question states is never its answer: the chart's start is the given, its end the asked
+    assert _read("When does the chart starting 2019-04-05 end?", facts) == ("2019-04-11.", ["c#end"])
