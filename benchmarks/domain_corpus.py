@@ -95,7 +95,8 @@ brexit-votes, champions-league, dark-souls, himym, open-beer-db, tech-radar, uk-
 `sorted(random.Random(33).sample(sorted(FIFTH_POOL), 5))` = champions-league, dark-souls, open-beer-db, tech-radar,
 uk-charts: frozen, their failures never looked at while tuning, run once at the end of it
 (benchmarks/results/domains_frozen5.json) and now **spent** too; the two undrawn, brexit-votes and himym, are
-**tune**. No graph is frozen now: the next measurement needs a sixth split of graphs not yet used. Sources, each an import script committed with its data: Mark Needham's
+**tune**. No graph is frozen now: the next measurement needs a sixth split of graphs not yet used. Sources, each an
+import script committed with its data: Mark Needham's
 github.com/mneedham/graphing-brexit (brexit-votes), neo4j-bbc (champions-league), neo4j-himym (himym),
 neo4j-thoughtworks-radar (tech-radar) and uk-charts-neo4j (uk-charts); github.com/aicfr/neo4j-openbeerdb (open-beer-db)
 and github.com/Bernardo-MG/darksouls-explorer-dataset (dark-souls). Where a script cannot run as committed, its writer
