@@ -244,9 +244,9 @@ class _Reading:
         # and a record named by its type and a day ("Chart 2019-04-05") that the question names by both ("the chart
         # of 2019-04-05"), as linking named it by that value: it is the question's, never its answer
         self.q_days = question_dates(re.sub(r"\[[^\]]*\]", " ", question))
-        q_words = content_stems(question)
+        said_stems = content_stems(question)
         self.mentioned |= {n for n in set(names) if self.q_days and types.get(n) and value_dates(n) & self.q_days
-                           and content_stems(key_text(types[n])) & q_words}
+                           and content_stems(key_text(types[n])) & said_stems}
         # a word typed in capitals abbreviates the one name of the context with those initials ("the UK": United
         # Kingdom), as linking reads it (xgrag.retrieval.name_index.initials_of)
         self.initials: dict[str, str] = {}
