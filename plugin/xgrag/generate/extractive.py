@@ -435,10 +435,12 @@ class _Reading:
                 passed = {s.at for s in chain.steps}
                 for step in by_entity.get(last.to, []):
                     # a relationship's property ends a chain of two facts only, where that relationship reaches
-                    # another entity the question names ("since when has the MP for X been in party Y": X's MP, then
-                    # the start of his membership of Y)
+                    # another entity the question names and the value is what is asked, by its kind or its key
+                    # ("since when has the MP for X been in party Y": X's MP, then the start of his membership of Y;
+                    # not the start of the visit that took place where the question asks)
                     if step.fact.id in used or (step.other is not None and (
-                            len(chain.steps) > 1 or step.other not in self.mentioned or step.other in passed)):
+                            len(chain.steps) > 1 or step.other not in self.mentioned or step.other in passed
+                            or not (self._kind_mark(step) or step.relation_words))):
                         continue
                     if (not step.value and step.to in self.mentioned) or (step.value and self._given(step.to)):
                         continue
@@ -461,10 +463,14 @@ class _Reading:
         return _sentence(best.steps[-1].to), [s.fact.id for s in best.steps]
 
     def _given(self, value: str) -> bool:
-        """A value that is a day the question names ("the chart starting 2019-04-05": its start), never an answer:
-        the question states it."""
+        """A date on a day the question names, never an answer: the question states it ("the chart starting
+        2019-04-05": its start; "where did X's visit that started on 2 May 2020 at 09:06 take place": the visit's
+        start time). A moment on that day still answers a question that asks when or at what time."""
         days = value_dates(value)
-        return bool(days) and days <= self.q_days and len(value.strip()) <= 30
+        if not days or not days <= self.q_days or not value_kind(value, "date"):
+            return False
+        asks_time = self.kind == "date" or re.search(r"\bwhat time\b", self.question.lower()) is not None
+        return len(value.strip()) <= 10 or not asks_time
 
     def _repeated_word(self, step: _Step) -> bool:
         """The question says the relation's word twice ("the director of X also directed")."""
@@ -577,11 +583,14 @@ class _Reading:
 
     def _days(self, chain: _Chain) -> int:
         """How many of the days and months the question names the chain states: in an entity's name ("Visit
-        2020-04-25..."), a value, or a property of a relationship it follows (a visit's start); a month ("in May
-        2020") by any day of it."""
+        2020-04-25...", the one it starts at included), a value, or a property of a relationship it follows (a
+        visit's start); a month ("in May 2020") by any day of it."""
         if not self.q_days and not self.q_months:
             return 0
-        days: set[tuple[int, int, int]] = set()
+        # the entity it starts at counts too: every chain from a record the question names by its day ("Visit
+        # 2020-05-02T09:06:13Z") states that day, so the day tells none of them apart (its start time is no answer
+        # to "where did that visit take place")
+        days: set[tuple[int, int, int]] = value_dates(chain.steps[0].at)
         for step in chain.steps:
             days |= value_dates(step.to)
             if not step.value:

@@ -458,3 +458,20 @@ def test_a_record_the_question_names_by_its_type_and_day_is_the_question_s_never
     assert _read("What position was Bad Guy at in the chart of 2019-04-05?", facts) == ("2.", ["in1#position"])
     # a day the question states is never its answer: the chart's start is the given, its end the asked
     assert _read("When does the chart starting 2019-04-05 end?", facts) == ("2019-04-11.", ["c#end"])
+
+
+def test_a_record_named_by_the_question_s_day_answers_by_what_is_asked_not_by_its_day() -> None:
+    facts = [Fact("p1", "Gracelyn Proctor", "PERFORMS VISIT", "Visit 2020-05-02T09:06:13Z", "edge", None, "Person",
+                  "Visit"),
+             Fact("v1#start", "Visit 2020-05-02T09:06:13Z", "starttime", "2020-05-02T09:06:13Z", "property", None,
+                  "Visit"),
+             Fact("l1", "Visit 2020-05-02T09:06:13Z", "LOCATED AT", "Place nr 61", "edge", None, "Visit", "Place"),
+             Fact("p2", "Gracelyn Proctor", "PERFORMS VISIT", "Visit 2020-05-04T10:00:00Z", "edge", None, "Person",
+                  "Visit"),
+             Fact("l2", "Visit 2020-05-04T10:00:00Z", "LOCATED AT", "Place nr 3", "edge", None, "Visit", "Place"),
+             Fact("g", "Gracelyn Proctor", "VISITS", "Place nr 61", "edge", None, "Person", "Place"),
+             Fact("g#start", "Gracelyn Proctor", "starttime", "2020-05-02T09:06:13.000000000+00:00", "property",
+                  ("VISITS", "Place nr 61"))]
+    # the start time is the question's own (it says the day and the time): "where" asks for the place
+    q = "Where did Gracelyn Proctor's visit that started on 2 May 2020 at 09:06 take place?"
+    assert _read(q, facts)[0] == "Place nr 61."
