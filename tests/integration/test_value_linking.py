@@ -174,3 +174,13 @@ def test_a_fact_and_its_value_name_the_record_that_holds_them(server: Neo4jStore
     # a value no record of that fact holds, or one without a digit, names nothing by value
     assert not [le for le in Retriever(store).link("What was division 999 about?") if le.method == "value"]
     assert not [le for le in Retriever(store).link("Which division lost?") if le.method == "value"]
+
+
+def test_a_value_stored_as_a_float_links_by_the_number_typed(server: Neo4jStore) -> None:
+    """386 typed, 386.0 stored: equal in Cypher, not as text; the record still links, the mention is what was typed."""
+    wipe(server)
+    server.query("UNWIND range(380, 389) AS d CREATE (:Motion {name: 'Motion ' + (d * 7), division: toFloat(d)})",
+                 read_only=False)
+    store = server.with_schema(VOTES)
+    assert [(le.node.name, le.method, le.mention) for le in Retriever(store).link("What was division 386 about?")] == \
+        [("Motion 2702", "value", "division 386")]

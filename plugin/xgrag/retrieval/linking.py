@@ -638,7 +638,8 @@ class Linker:
                     node = node_from_map(row["node"])
                     if node.id in have:
                         continue
-                    mention = next(t for t, v in typed.items() if v == found[node.id].strip())
+                    # a number stored as a float (386.0) equals the typed 386 in Cypher but not as text
+                    mention = next((t for t, v in typed.items() if v == found[node.id].strip()), next(iter(typed)))
                     out.append(LinkedEntity(node, "value", 1.0, mention, stated=(fact, found[node.id])))
                     have.add(node.id)
         return out
