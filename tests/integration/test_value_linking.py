@@ -184,3 +184,11 @@ def test_a_value_stored_as_a_float_links_by_the_number_typed(server: Neo4jStore)
     store = server.with_schema(VOTES)
     assert [(le.node.name, le.method, le.mention) for le in Retriever(store).link("What was division 386 about?")] == \
         [("Motion 2702", "value", "division 386")]
+
+
+def test_a_key_stored_as_a_float_links_by_the_number_typed(server: Neo4jStore) -> None:
+    wipe(server)
+    server.query("CREATE (:Dock {number: 12.0, title: 'Cold store dock'})", read_only=False)
+    store = server.with_schema(KIND_AND_KEY)
+    assert [(le.node.name, le.method, le.mention) for le in Retriever(store).link("Where is dock 12?")
+            if le.method == "key"] == [("Cold store dock", "key", "dock 12")]

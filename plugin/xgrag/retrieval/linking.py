@@ -593,7 +593,9 @@ class Linker:
                 node = node_from_map(row["node"])
                 if node.id in have:
                     continue
-                mention = next(t for t, v in typed.items() if v == keys[node.id] or v == keys[node.id].strip())
+                # a key stored as a float (12.0) equals the typed 12 in Cypher but not as text
+                mention = next((t for t, v in typed.items() if v == keys[node.id] or v == keys[node.id].strip()),
+                               next(iter(typed)))
                 out.append(LinkedEntity(node, "key", 1.0, mention, stated=(m.key, keys[node.id])))
                 have.add(node.id)
         return out
