@@ -210,6 +210,14 @@ def _find_inflected(seq: tuple[str, ...], sub: tuple[str, ...], units: Iterable[
     return -1
 
 
+def _typed_after(words: list[str], low: list[str], phrase: list[str]) -> dict[str, str]:
+    """{mention: token} for each place the question's `words` (`low`: lower-cased) say `phrase` (lower-case words)
+    and then one more token, its trailing punctuation dropped: "delivery van 7731201Q" -> "7731201Q"."""
+    n = len(phrase)
+    return {" ".join(words[i:i + n + 1]): words[i + n].strip(".,'?!")
+            for i in range(len(words) - n) if low[i:i + n] == phrase}
+
+
 # (start, end) token span in the question, the mention, the entity, its score, method, stored name in lower case
 _Found = tuple[int, int, str, Node, float, str, bool]
 
@@ -574,10 +582,7 @@ class Linker:
         for m in self.store.schema.entity_mappings():
             if not m.name or not m.key:
                 continue
-            label = key_text(m.label).split()
-            n = len(label)
-            typed = {" ".join(words[i:i + n + 1]): words[i + n].strip(".,'?!")
-                     for i in range(len(words) - n) if low[i:i + n] == label}
+            typed = _typed_after(words, low, key_text(m.label).split())
             values = sorted({v for v in typed.values() if v})
             if not values:
                 continue
@@ -614,11 +619,8 @@ class Linker:
         for m in self.store.schema.entity_mappings():
             phrases: dict[str, dict[str, str]] = {}  # fact -> {mention: value}
             for fact in m.facts:
-                key = key_text(fact).split()
-                n = len(key)
-                typed = {" ".join(words[i:i + n + 1]): words[i + n].strip(".,'?!")
-                         for i in range(len(words) - n) if low[i:i + n] == key}
-                typed = {t: v for t, v in typed.items() if re.search(r"\d", v)}
+                typed = {t: v for t, v in _typed_after(words, low, key_text(fact).split()).items()
+                         if re.search(r"\d", v)}
                 if typed:
                     phrases[fact] = typed
             if not phrases:

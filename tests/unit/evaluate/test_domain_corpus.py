@@ -163,15 +163,18 @@ def test_removed_syntax_is_written_in_five_syntax(old: str, new: str) -> None:
     assert corpus._five(old) == new
 
 
+class Recorder:
+    """A store that records the statements a loader runs, and their parameters (pure logic: no server)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        self.calls.append((statement, params or {}))
+        return []
+
+
 def test_a_load_csv_statement_is_given_its_rows() -> None:
-    class Recorder:
-        def __init__(self) -> None:
-            self.calls: list[tuple[str, dict[str, Any]]] = []
-
-        def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
-            self.calls.append((statement, params or {}))
-            return []
-
     script = ('CREATE CONSTRAINT ON (s:Speaker) ASSERT s.serial IS UNIQUE;\n// a comment\n'
               'LOAD CSV WITH headers FROM "file:data/speakers.csv" as line\nCREATE (:Speaker {serial: line.serial});\n'
               "LOAD CSV WITH HEADERS FROM 'https://x.org/absent.csv' AS row CREATE (:Sale {id: row.id});\n"
@@ -206,14 +209,6 @@ def test_json_values_are_what_apoc_load_json_yields() -> None:
 
 
 def test_a_mixed_script_gets_json_values_and_csv_rows_and_a_repeated_constraint_once() -> None:
-    class Recorder:
-        def __init__(self) -> None:
-            self.calls: list[tuple[str, dict[str, Any]]] = []
-
-        def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
-            self.calls.append((statement, params or {}))
-            return []
-
     script = ("CREATE CONSTRAINT ON (p:Player)\nASSERT p.id IS UNIQUE;\n"
               "CREATE CONSTRAINT ON (p:Player)\nASSERT p.id IS UNIQUE;\n"
               'CALL apoc.load.json("file://items.json")\nYIELD value\nMERGE (:Song {uri: value.uri});\n'

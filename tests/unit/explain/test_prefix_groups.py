@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from fakes import FixedRetriever, HashEmbedder, RuleGenerator
+from fakes import FixedRetriever, HashEmbedder, RuleGenerator, out_to_sea_graph
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.generate.base import AnswerScore, SyncScorerMixin, Usage
 from xgrag.model import Node, Relationship, Subgraph
@@ -15,17 +15,10 @@ QUESTION = "who directed Out to Sea"
 
 
 def festival_graph(festivals: int = 40) -> Subgraph:
-    sub = Subgraph()
-    for nid, name, typ in [("m", "Out to Sea", "Movie"), ("d", "Martha Coolidge", "Person"),
-                           ("a", "Jack Lemmon", "Person"), ("y", "1997", "Year")]:
-        sub.add_node(Node(nid, name, typ))
-    for rid, s, lab, t in [("r1", "m", "directed_by", "d"), ("r2", "m", "starred_actors", "a"),
-                           ("r3", "m", "release_year", "y")]:
-        sub.add_relationship(Relationship(rid, s, t, lab))
+    sub = out_to_sea_graph()
     for i in range(festivals):
         sub.add_node(Node(f"x{i}", f"Festival {i}", "Event"))
         sub.add_relationship(Relationship(f"rx{i}", "m", f"x{i}", "shown_at"))
-    sub.seeds = ["m"]
     return sub
 
 
