@@ -117,3 +117,34 @@ def test_what_links_two_named_entities_survives_a_hubs_cut(store: Neo4jStore, tm
                 and rel.label == "has_genre")
     cut = r.retrieve(question, hops=1, perturbation=Perturbation(excluded_rel_ids=frozenset({link})))
     assert ("Quiet Harbour", "has_genre", "Drama") not in _triples(cut)
+
+
+
+def test_what_two_named_entities_share_brings_what_it_holds_past_a_hop_that_does_not_fit(
+        store: Neo4jStore, tmp_path: Path) -> None:
+    """30 films of 1958 and Kim Novak's 3 fit the first hop; the second (every film's director and actor) does
+    not, and the question names none of its relations. The one film linked to both named entities is read whole
+    first: who made it is what "who made the Kim Novak film of 1958" asks (as a radar's recommendation of Docker
+    on the Jan 2015 radar holds its ring)."""
+    rows = [(f"Film {i:02d}", "release_year", "1958") for i in range(30)]
+    rows += [(f"Film {i:02d}", "directed_by", f"Director {i:02d}") for i in range(30)]
+    rows += [(f"Film {i:02d}", "starred_actors", f"Actor {i:02d}") for i in range(30)]
+    rows += [("Vertigo", "release_year", "1958"), ("Vertigo", "starred_actors", "Kim Novak"),
+             ("Vertigo", "directed_by", "Alfred Hitchcock"), ("Picnic", "starred_actors", "Kim Novak"),
+             ("Picnic", "directed_by", "Joshua Logan"), ("Pal Joey", "starred_actors", "Kim Novak")]
+    path = tmp_path / "films.tsv"
+    path.write_text("head\trelation\ttail\n" + "".join(f"{h}\t{r}\t{t}\n" for h, r, t in rows), encoding="utf-8")
+    ingest_triples(store, path, "metaqa")
+    r = Retriever(store, CAPS)
+    question = "Who made the Kim Novak film of 1958?"
+    sub = r.retrieve(question, hops=2)
+    assert sorted(sub.nodes[s].name for s in sub.seeds) == ["1958", "Kim Novak"]
+    assert sub.mode == "focused"
+    assert ("Vertigo", "directed_by", "Alfred Hitchcock") in _triples(sub)
+    assert ("Picnic", "directed_by", "Joshua Logan") not in _triples(sub)  # not of 1958: not read
+    assert sub.reason is not None and "1 entity linked to two of the question's entities read first" in sub.reason
+    assert len(sub.relationships) <= CAPS.max_relationships and len(sub.nodes) <= CAPS.max_nodes
+    link = next(rel.id for rel in sub.relationships.values() if rel.label == "directed_by"
+                and sub.nodes[rel.source].name == "Vertigo")
+    cut = r.retrieve(question, hops=2, perturbation=Perturbation(excluded_rel_ids=frozenset({link})))
+    assert ("Vertigo", "directed_by", "Alfred Hitchcock") not in _triples(cut)

@@ -75,7 +75,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v10"
+READER_VERSION = "extractive-v11"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
@@ -340,6 +340,15 @@ class _Reading:
         # written as it is typed there
         self.verbatim = {n for n in self.mentioned if n in question}
         self.q_months = question_months(plain)
+        # the entities the question names that each entity is linked to: a chain passing an entity linked to a
+        # second named entity reads what both share ("which ring was Docker in on the Jan 2015 radar": the
+        # recommendation of Docker that is on that radar, then its ring; "who scored goal X in match Y")
+        self.next_to_mentioned: dict[str, set[str]] = {}
+        for f in facts:
+            if f.kind == "edge" and f.head != f.tail:
+                for here, there in ((f.head, f.tail), (f.tail, f.head)):
+                    if there in self.mentioned:
+                        self.next_to_mentioned.setdefault(here, set()).add(there)
 
     # -- words ------------------------------------------------------------------------------------
 
@@ -408,7 +417,7 @@ class _Reading:
         # never an answer the question typed itself (the code it named the entity by)
         first = [s for m in sorted(self.mentioned) for s in by_entity.get(m, [])
                  if (s.value or s.to not in self.mentioned) and not (s.value and s.to.strip().lower() in self.codes)
-                 and not (s.value and self._given(s.to))]
+                 and not (s.value and (self._given(s.to) or self._restates(s)))]
         if not first:
             top = min(self.facts, key=lambda f: (-self._score(f), f.id))
             return _sentence(top.tail), [top.id]
@@ -442,7 +451,8 @@ class _Reading:
                             len(chain.steps) > 1 or step.other not in self.mentioned or step.other in passed
                             or not (self._kind_mark(step) or step.relation_words))):
                         continue
-                    if (not step.value and step.to in self.mentioned) or (step.value and self._given(step.to)):
+                    if (not step.value and step.to in self.mentioned) or (step.value and (
+                            self._given(step.to) or self._restates(step))):
                         continue
                     nxt = self._extend(chain, step, any_words)
                     if nxt is not None:
@@ -471,6 +481,12 @@ class _Reading:
             return False
         asks_time = self.kind == "date" or re.search(r"\bwhat time\b", self.question.lower()) is not None
         return len(value.strip()) <= 10 or not asks_time
+
+    def _restates(self, step: _Step) -> bool:
+        """A value that is its own entity's name, under a key the question does not say, tells nothing of it (a
+        Date node named by its `value` "Jan 2015"): "which ring was Docker in on the Jan 2015 radar" is not
+        answered "Jan 2015". Asked by its key, it is the answer ("the serial number of truck 1421413P")."""
+        return step.other is None and not step.relation_words and _norm(step.to) == _norm(step.at)
 
     def _repeated_word(self, step: _Step) -> bool:
         """The question says the relation's word twice ("the director of X also directed")."""
@@ -516,7 +532,8 @@ class _Reading:
         mark = self._kind_mark(step)
         # a place may be reached by its class alone ("where is X's talk": its venue); someone may not: "who" is
         # answered by many entities a chain passes ("who did the sparrows fly to": Peter, not the man who chased him)
-        if mark and not mark & chain.covered and (mark != {KIND_CLASS} or self.asked_class is PLACE_TYPES):
+        if mark and not mark & chain.covered and (mark != {KIND_CLASS} or self.asked_class is PLACE_TYPES
+                                                  or self._record(step.at)):
             # a value of the kind the question asks for states its question word: "when did the transfer from X take
             # place" is X's transfer and its date, though no word says "begin" (fincen, a graph of the spent frozen
             # split: the reader answered X's map location instead); so does an entity of the class asked for
@@ -524,6 +541,11 @@ class _Reading:
             return _Chain((*chain.steps, step), chain.covered | step.words | mark)
         if any_words or step.words:
             return _Chain((*chain.steps, step), chain.covered | step.words) if new else None
+        if self.next_to_mentioned.get(step.at, set()) - {chain.steps[0].at} \
+                and self.types.get(step.to) != self.types.get(step.at):  # not another of its kind (the next one)
+            # from the entity two named entities share, what else it holds is what is asked, whatever the
+            # relation is called (the graph's POSITION for "which ring")
+            return _Chain((*chain.steps, step), chain.covered | step.words)
         if self.rel_emb[self._relation(step.fact)] < self.reader.chain_threshold:
             return None
         return _Chain((*chain.steps, step), chain.covered | step.words)
@@ -537,6 +559,17 @@ class _Reading:
             return {KIND_STATED} if kind else set()
         return {KIND_CLASS} if self._in_class(step.to) else set()
 
+    def _record(self, name: str) -> bool:
+        """An entity named by its type and a key ("Appearance Karim Benzema_Real Madrid in 29362894", "Goal
+        29362894_6970"; schema inference names a record so): who or where it concerns is an entity it links to, so
+        a chain reads on through it to one of the class asked for ("who scored goal X": the player of the
+        appearance that had it, not the appearance)."""
+        typ = self.types.get(name)
+        if not typ:
+            return False
+        label = key_text(typ).lower() + " "
+        return name.lower().startswith(label) and re.search(r"[\d_]", name[len(label):]) is not None
+
     def _in_class(self, name: str) -> bool:
         typ = self.types.get(name)
         return self.asked_class is not None and typ is not None and bool(content_stems(key_text(typ))
@@ -546,6 +579,7 @@ class _Reading:
         steps = chain.steps
         end = steps[-1]
         touched = {steps[0].at} | {s.other for s in steps if s.other in self.mentioned}
+        touched |= {m for s in steps[:-1] for m in self.next_to_mentioned.get(s.to, ())}
         end_type = None if end.value else self.types.get(end.to)
         kind_ok = self.kind is not None and value_kind(end.to, self.kind, key_text(end_type) if end_type else None,
                                                        key=end.fact.relation if end.value else None,
@@ -573,7 +607,12 @@ class _Reading:
         someone = 0 if kind_ok or (not end.value and self._in_class(end.to)) else \
             1 if self.kind == "agent" and not end.value and not (
                 self.types.get(end.to) and content_stems(key_text(self.types[end.to])) & PLACE_TYPES) else 2
-        return (-len(touched & self.mentioned), -self._days(chain), not kind_ok and not agent, noun_ok,
+        # past the first fact, an entity of the kind it was reached from is a sibling (the next recommendation of
+        # the one two named entities share), not what that one holds
+        # (a relation the question names between two of a kind, "X's grandfather", is asked, not a sibling)
+        sibling = len(steps) > 1 and not end.value and end_type is not None and self.types.get(end.at) == end_type \
+            and not end.relation_words
+        return (-len(touched & self.mentioned), -self._days(chain), not kind_ok and not agent, sibling, noun_ok,
                 repeats - len(chain.covered - {KIND_CLASS}), -repeats,
                 someone if agent or self.asked_class is not None else 0,
                 length, self._against(chain) + self._backwards(chain), -self._alignment(chain),

@@ -475,3 +475,49 @@ def test_a_record_named_by_the_question_s_day_answers_by_what_is_asked_not_by_it
     # the start time is the question's own (it says the day and the time): "where" asks for the place
     q = "Where did Gracelyn Proctor's visit that started on 2 May 2020 at 09:06 take place?"
     assert _read(q, facts)[0] == "Place nr 61."
+
+
+def _radar() -> list[Fact]:
+    """Technology Radar's model: a recommendation links a technology, a radar date and a ring (its POSITION)."""
+    facts = []
+    for tech, date, ring, rid in (("Docker", "Jan 2015", "Trial", "a"), ("Docker", "Jul 2014", "Assess", "b"),
+                                  ("Boot2docker", "Jan 2015", "Adopt", "c")):
+        rec = f"Recommendation {tech}_{date}_{ring}"
+        facts += [Fact(f"t{rid}", rec, "TECHNOLOGY", tech, "edge", None, "Recommendation", "Technology"),
+                  Fact(f"d{rid}", rec, "ON DATE", date, "edge", None, "Recommendation", "Date"),
+                  Fact(f"p{rid}", rec, "POSITION", ring, "edge", None, "Recommendation", "Position")]
+    facts += [Fact("n1", "Recommendation Docker_Jul 2014_Assess", "NEXT", "Recommendation Docker_Jan 2015_Trial",
+                   "edge", None, "Recommendation", "Recommendation"),
+              Fact("v1", "Jan 2015", "value", "Jan 2015", "property", None, "Date"),
+              Fact("v2", "Trial", "value", "Trial", "property", None, "Position")]
+    return facts
+
+
+def test_what_two_named_entities_share_is_read_on_to_what_it_holds() -> None:
+    # the recommendation that links Docker and the Jan 2015 radar is the question's; its ring is asked, though no
+    # word says POSITION; not the ring of Docker's other recommendation, nor the next recommendation
+    text, evidence = _read("Which ring was Docker in on the Jan 2015 radar?", _radar())
+    assert text == "Trial."
+    assert evidence[-1] == "pa"
+
+
+def test_a_value_that_restates_its_entity_s_name_is_never_the_answer() -> None:
+    # the Date node named by its value "Jan 2015": that value says nothing the question did not
+    text, _ = _read("Which ring was Docker in on the Jan 2015 radar?", _radar())
+    assert text != "Jan 2015."
+    # asked by its key, it is the answer (as a truck's serial number that names it)
+    assert _read("What is the value of the Jan 2015 radar?", _radar()) == ("Jan 2015.", ["v1"])
+
+
+def test_who_reads_on_through_a_record_to_the_one_it_concerns() -> None:
+    # "who scored goal X": the appearance that had the goal is a record named by its type and key; the player
+    # who made that appearance is the answer
+    facts = [Fact("a", "Appearance Karim Benzema_Real Madrid in 29362894", "HAD ATTEMPT", "Goal 29362894_6970",
+                  "edge", None, "Appearance", "Goal"),
+             Fact("m", "Karim Benzema", "MADE APPEARANCE", "Appearance Karim Benzema_Real Madrid in 29362894",
+                  "edge", None, "Player", "Appearance"),
+             Fact("g#time", "Goal 29362894_6970", "time", "26:21", "property", None, "Goal")]
+    # a reader whose embedding relates no relation to the question's words: only the rule reads on
+    strict = ExtractiveReader(ConstantEmbedder(), chain_threshold=2.0)
+    g = strict.generate("", question="Who scored goal 29362894_6970?", facts=tuple(facts))
+    assert (g.text, list(g.evidence)) == ("Karim Benzema.", ["a", "m"])
