@@ -242,15 +242,23 @@ class Graph:
         return QUESTIONS / self.name / "questions.jsonl"
 
 
+_AUTO = re.compile(r"(?i)^\s*:auto\s+")  # the browser's `:auto` prefix: the statement follows it on its line
+
+
 def _statements(script: str) -> list[str]:
-    """A Cypher script's statements: split on ';' at line ends, comments and browser `:param` lines dropped."""
-    body = "\n".join(line for line in script.splitlines()
+    """A Cypher script's statements: split on ';' at line ends, comments and browser `:param` lines dropped (a line
+    that starts with the browser's `:auto ` keeps the statement that follows the prefix)."""
+    lines = (_AUTO.sub("", line) for line in script.splitlines())
+    body = "\n".join(line for line in lines
                      if not line.strip().startswith("//") and not line.strip().startswith(":"))
     return [s.strip() for s in re.split(r";\s*(?:\n|$)", body) if s.strip()]
 
 
 _OLD_UNIQUE = re.compile(r"(?i)create\s+constraint\s+on\s+\((\w+):(\w+)\)\s+assert\s+\1\.(\w+)\s+is\s+unique")
 _OLD_INDEX = re.compile(r"(?i)create index on :(\w+)\((\w+)\)")
+# a node key on one property: Community Edition (the embedded server's) refuses node keys; the uniqueness they imply
+_NODE_KEY = re.compile(r"(?is)(create\s+constraint\b.*?\bfor\s+\(\s*(\w+)\s*:\s*\w+\s*\)\s+require\s+\2\.\w+\s+)"
+                       r"is\s+node\s+key")
 # Cypher's function names are case-insensitive: a 2.x script's toint() and TOINT() are toInt() too
 _OLD_FUNCTIONS = {re.compile(r"(?i)(?<![\w.])toInt\("): "toInteger(",
                   re.compile(r"(?<![\w.])distance\("): "point.distance("}
@@ -262,10 +270,12 @@ def _five(statement: str) -> str:
     """Neo4j 2.x-4.x syntax that 5.x removed, in 5.x syntax (the same constraint, index, function or test):
     uniqueness constraints (on one line or several), `CREATE INDEX ON :L(p)`, toInt() in any case (now toInteger()),
     distance() (now point.distance()), exists(n.p) (now `n.p IS NOT NULL`), and length() of a list the statement
-    collects (`collect(x) AS xs ... length(xs)`: now size(); length() of a path stays)."""
+    collects (`collect(x) AS xs ... length(xs)`: now size(); length() of a path stays). A node key on one property
+    is its uniqueness constraint: Community Edition, the embedded server's, refuses node keys."""
     statement = _OLD_UNIQUE.sub(lambda m: f"CREATE CONSTRAINT FOR ({m[1]}:{m[2]}) REQUIRE {m[1]}.{m[3]} IS UNIQUE",
                                 statement)
     statement = _OLD_INDEX.sub(lambda m: f"CREATE INDEX FOR (n:{m[1]}) ON (n.{m[2]})", statement)
+    statement = _NODE_KEY.sub(lambda m: f"{m[1]}IS UNIQUE", statement)
     for old, new in _OLD_FUNCTIONS.items():
         statement = old.sub(new, statement)
     statement = _OLD_EXISTS.sub(lambda m: f"({m[1]} IS NOT NULL)", statement)
@@ -759,7 +769,7 @@ def write_harry_potter(store: Any, mirror: Path) -> None:
             _run_script(store, query, lambda url, d: _csv_rows(_blog_data(url, mirror), d))
 
 
-_APOC_JSON = re.compile(r"(?is)CALL\s+apoc\.load\.json\(\s*(['\"])(.+?)\1\s*\)\s+YIELD\s+value")
+_APOC_JSON = re.compile(r"(?is)CALL\s+apoc\.load\.json\(\s*(['\"])(.+?)\1\s*\)\s+YIELD\s+value(?:\s+AS\s+(\w+))?")
 
 
 def _json_values(data: bytes) -> list[Any]:
@@ -775,20 +785,22 @@ def _json_values(data: bytes) -> list[Any]:
 
 def _run_mixed(store: Any, script: str, read: Callable[[str], bytes]) -> None:
     """A script's statements as written (in 5.x syntax, _five), each `LOAD CSV WITH HEADERS FROM <url> AS row` given
-    the rows, and each `CALL apoc.load.json(<url>) YIELD value` the values (`UNWIND $values AS value`), of the file
-    `read(url)` reads from the mirror. A schema statement the script repeats word for word runs once (5.x refuses
-    to create an equivalent constraint twice)."""
+    the rows, and each `CALL apoc.load.json(<url>) YIELD value [AS v]` the values (`UNWIND $values AS value`, or
+    `AS v`), of the file `read(url)` reads from the mirror. A schema statement the script repeats word for word runs once (5.x refuses
+    to create an equivalent constraint twice). `CALL {...} IN TRANSACTIONS [OF n ROWS]` runs as one `CALL {...}`
+    (as dune's: the loader's statements run in a transaction of their own, where 5.x refuses IN TRANSACTIONS; the
+    graph written is the same)."""
     done: set[str] = set()
     for statement in _statements(script):
-        statement = _five(statement)
+        statement = _IN_TRANSACTIONS.sub("}", _five(statement))
         if re.match(r"(?i)create\s+(constraint|index)\b", statement):
             if statement in done:
                 continue
             done.add(statement)
         m = _APOC_JSON.search(statement)
         if m is not None:
-            store.query(_APOC_JSON.sub("UNWIND $values AS value", statement), {"values": _json_values(read(m[2]))},
-                        read_only=False)
+            unwound = _APOC_JSON.sub(lambda j: f"UNWIND $values AS {j[3] or 'value'}", statement)
+            store.query(unwound, {"values": _json_values(read(m[2]))}, read_only=False)
             continue
         _run_script(store, statement, lambda url, d: _csv_rows(read(url), d))
 
@@ -935,32 +947,143 @@ def write_dark_souls(store: Any, mirror: Path) -> None:
         _run_mixed(store, "".join(f"{s};\n" for s in kept), read)
 
 
+SAP_SCRIPT_REPO = "neo4j-partners/blog-load-SAP-data-cypher-queries"
+SAP_DATA = "SAP-samples/data-warehouse-cloud-content"
+SAP_NOT_UTF8 = ("Employees.csv",)  # Windows-1252 bytes (0xA0, 0xE9) that LOAD CSV reads as U+FFFD, as the script expects
+
+
+def write_sap_bike_sales(store: Any, mirror: Path) -> None:
+    """load_sap_sample_data.cypher of neo4j-partners/blog-load-SAP-data-cypher-queries as written (the load script of
+    Neo4j's blog post on SAP data), each LOAD CSV reading the file of its URL from SAP-samples/data-warehouse-cloud-
+    content (Sample_Bikes_Sales_content/CSV/): SAP's bike sales sample: regions, countries, addresses, products and
+    their categories, business partners, employees, sales orders and their items (quantity, amounts, delivery date).
+    Its node keys are uniqueness constraints (_five: the embedded server is Community Edition). Employees.csv holds
+    bytes that are not UTF-8 (SAP_NOT_UTF8); they are read as LOAD CSV reads them, each as U+FFFD, which is what the
+    script's own "fix non utf-8 character" statements match."""
+    def read(url: str) -> bytes:
+        prefix = f"https://raw.githubusercontent.com/{SAP_DATA}/main/"
+        if not url.startswith(prefix):
+            raise CorpusError(f"{SAP_SCRIPT_REPO}: its script reads {url}, which no loader here serves")
+        path = url.removeprefix(prefix)
+        data = read_file(SAP_DATA, path, mirror)
+        if path.rsplit("/", 1)[-1] in SAP_NOT_UTF8:
+            return data.decode("utf-8", errors="replace").encode("utf-8")
+        return data
+
+    _run_mixed(store, read_file(SAP_SCRIPT_REPO, "load_sap_sample_data.cypher", mirror).decode("utf-8"), read)
+
+
+DEMO_DATASETS = "JMHReif/graph-demo-datasets"
+DEMO_RAW = "https://raw.githubusercontent.com/JMHReif/graph-demo-datasets/main/"
+
+
+def write_coffee_shop(store: Any, mirror: Path) -> None:
+    """coffee-shop/load-data.cypher of JMHReif/graph-demo-datasets as written, each LOAD CSV reading the file of its
+    URL from that repository: a New York coffee chain's April 2019 sales (Kaggle's coffee shop sample data):
+    products with their types, categories and groups, customers, shops (Building), staff, and orders with what they
+    contain (quantity, price, line total), where they were ordered, who sold them and who bought them."""
+    script = read_file(DEMO_DATASETS, "coffee-shop/load-data.cypher", mirror).decode("utf-8")
+    _run_mixed(store, script, _github_file(DEMO_DATASETS, mirror, (DEMO_RAW,)))
+
+
+WORLD_CITIES_URL = "https://storage.googleapis.com/meetup-data/worldcities.csv"  # what the script reads: the file
+WORLD_CITIES_FILE = "world-cities/data/worldcities.csv"  # its folder holds
+
+
+def write_world_cities(store: Any, mirror: Path) -> None:
+    """world-cities/world-cities-import.cypher of JMHReif/graph-demo-datasets as written (its distance() as
+    point.distance()), its LOAD CSV reading world-cities/data/worldcities.csv (WORLD_CITIES_FILE, the file of its
+    URL): simplemaps' world cities (12,893: population, capital status, location), their countries and
+    administrative regions, cities within 10 km of each other (IS_CLOSE_TO, with the distance) and the countries
+    such cities join (NEIGHBORS)."""
+    def read(url: str) -> bytes:
+        if url != WORLD_CITIES_URL:
+            raise CorpusError(f"{DEMO_DATASETS}: world-cities-import.cypher reads {url}, which no loader here serves")
+        return read_file(DEMO_DATASETS, WORLD_CITIES_FILE, mirror)
+
+    _run_mixed(store, read_file(DEMO_DATASETS, "world-cities/world-cities-import.cypher", mirror).decode("utf-8"),
+               read)
+
+
+def write_netflix(store: Any, mirror: Path) -> None:
+    """kaggle-netflix/load-data.cypher of JMHReif/graph-demo-datasets as written, each LOAD CSV reading the file of
+    its URL from that repository: Kaggle's Netflix titles (July 2022): movies and shows (labels Movie, Show) with
+    release year, runtime, seasons and rating, their genres and production countries (with Wikipedia's country
+    names), IMDb and TMDB scores, and the people who acted in or directed them and the characters they played."""
+    script = read_file(DEMO_DATASETS, "kaggle-netflix/load-data.cypher", mirror).decode("utf-8")
+    _run_mixed(store, script, _github_file(DEMO_DATASETS, mirror, (DEMO_RAW,)))
+
+
+DISEASES = "derekjustin/diseases_network_DB"
+
+
+def write_disease_network(store: Any, mirror: Path) -> None:
+    """network.cypher of derekjustin/diseases_network_DB as written, its `apoc.load.json("file:///network.json")`
+    reading network.json: diseases (UMLS concept code and name) and the weight of the relation between two of them.
+    Left out: labeling.cypher, which labels each disease with the Louvain community (c0, c1 ...) its authors' run of
+    communities.cypher found: an algorithm's output, not data."""
+    def read(url: str) -> bytes:
+        if url != "file:///network.json":
+            raise CorpusError(f"{DISEASES}: network.cypher reads {url}, which no loader here serves")
+        return read_file(DISEASES, "network.json", mirror)
+
+    _run_mixed(store, read_file(DISEASES, "network.cypher", mirror).decode("utf-8"), read)
+
+
+TFL = "neo4j-partners/neo4j-transport-for-london"
+TFL_NOTEBOOK = "notebooks/01-load_tfl_data_from_csv.ipynb"
+TFL_URL = "https://storage.googleapis.com/leerazo-demos/london_transport/datasets/"  # its files are datasets/
+TFL_PREFIX = "datasets/london_transport_datasets_"  # london_transport_datasets_<name> in the repository
+
+
+def write_london_tube(store: Any, mirror: Path) -> None:
+    """The two LOAD CSV statements of notebooks/01-load_tfl_data_from_csv.ipynb of neo4j-partners/neo4j-transport-
+    for-london as written, each reading the repository's copy of its URL's file (datasets/london_transport_datasets_
+    <name>): London Underground stations (zone, location) and, for each pair of adjacent stations on a line, a
+    relationship each way typed by the line (BAKERLOO, CENTRAL ...). Left out: the notebook's last query, which
+    deletes the graph."""
+    def read(url: str) -> bytes:
+        if not url.startswith(TFL_URL):
+            raise CorpusError(f"{TFL}: {TFL_NOTEBOOK} reads {url}, which no loader here serves")
+        return read_file(TFL, TFL_PREFIX + url.removeprefix(TFL_URL), mirror)
+
+    loads = [q for q in _notebook_cypher(TFL, TFL_NOTEBOOK, mirror) if "LOAD CSV" in q]
+    if len(loads) != 2:
+        raise CorpusError(f"{TFL}: {TFL_NOTEBOOK} no longer has the two LOAD CSV statements read here")
+    _run_mixed(store, "".join(f"{q.strip().rstrip(';')};\n" for q in loads), read)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
     Graph("aws-infrastructure", "spent", "AWS's global infrastructure in January 2014: continents, regions, "
                                           "availability zones, services, EC2 instance types, hourly prices",
           writer=_graphgist("mdm/aws-infrastructure.adoc"), source=GRAPHGISTS),
+    Graph("bloom", "spent", "Bloom's fraud demo: account holders, cards, accounts, loans, phone numbers, SSNs, "
+                             "addresses, transfers, purchases", dump="data/bloom-50.dump"),
     Graph("brexit-votes", "tune", "the UK House of Commons' Brexit votes of 2019: MPs, their constituencies and "
                                    "parties (with dates), motions and how each MP voted, page views",
           writer=write_brexit_votes, source=BREXIT),
-    Graph("bloom", "spent", "Bloom's fraud demo: account holders, cards, accounts, loans, phone numbers, SSNs, "
-                             "addresses, transfers, purchases", dump="data/bloom-50.dump"),
-    Graph("countries-of-the-world", "spent", "countries of the world (CIA World Factbook): their regions, "
-                                                "population, area, GDP per capita, literacy and other figures",
-          writer=write_countries, source=BLOGS),
     Graph("champions-league", "spent", "the 2014/2015 Champions League from BBC live text commentary: matches, "
                                          "teams, players' appearances, fouls, attempts, goals, cards, substitutions",
           writer=write_champions_league, source=BBC),
+    Graph("coffee-shop", "frozen", "a New York coffee chain's April 2019 sales: orders and their items (quantity, price), "
+                                    "products, types, categories, customers, shops, staff",
+          writer=write_coffee_shop, source=DEMO_DATASETS),
     Graph("consumer-complaints", "tune", "CFPB consumer complaints of November 2021: complaints, companies, "
                                            "products, issues, responses, tags",
           writer=write_consumer_complaints, source=DISCOVER),
     Graph("contact-tracing", "tune", "people, visits to places, places, regions", dump="data/contact-tracing-50.dump"),
+    Graph("countries-of-the-world", "spent", "countries of the world (CIA World Factbook): their regions, "
+                                                "population, area, GDP per capita, literacy and other figures",
+          writer=write_countries, source=BLOGS),
     Graph("cybersecurity", "tune", "an Active Directory domain: users, computers, groups, OUs, GPOs and their rights",
           dump="data/cyber-security-ad-50.dump"),
     Graph("dark-souls", "spent", "the Dark Souls wiki: items by kind (weapons, armors, rings, spells ...), their "
                                    "sets, types and schools, people, enemies, merchants, maps, locations, covenants",
           writer=write_dark_souls, source=DARK_SOULS),
+    Graph("disease-network", "frozen", "diseases (UMLS codes and names) and the weights of the relations between them",
+          writer=write_disease_network, source=DISEASES),
     Graph("dune", "spent", "Frank Herbert's Dune: characters, their houses (as labels), cultures, books, birth "
                               "and death, and their family, allies, marriages and enemies",
           writer=write_dune, source=BLOGS),
@@ -982,8 +1105,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("legis-graph", "spent", "the 114th US Congress: legislators, states, parties, chambers, bills, "
                                    "sponsorships, votes, committees and their members, subjects",
           writer=write_legis_graph, source=LEGIS),
+    Graph("london-tube", "frozen", "the London Underground: stations (zone, location) and the lines between adjacent "
+                                    "stations", writer=write_london_tube, source=TFL),
     Graph("marvel", "spent", "Marvel characters: their origin, education, identity, stats and flight, groups, "
                                 "events, allies and enemies", writer=write_marvel, source=BLOGS),
+    Graph("netflix", "frozen", "Netflix titles of 2022: movies and shows, genres, production countries, IMDb and TMDB "
+                                "scores, actors, directors, characters", writer=write_netflix, source=DEMO_DATASETS),
     Graph("network-management", "tune", "a data centre: racks, machines, interfaces, software, processes, ports",
           dump="data/network-management-50.dump"),
     Graph("nft-trades", "spent", "NFT trades of 1 January 2021: transactions and their prices, NFTs, collections, "
@@ -1003,11 +1130,14 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("rome-transport", "tune", "Rome's public transport network: stops and the bus, tram, rail, subway "
                                         "and walking links between them, distances and durations",
           writer=write_rome_transport, source=BLOGS),
+    Graph("sap-bike-sales", "frozen", "SAP's bike sales sample: sales orders and their items (quantity, amounts, "
+                                       "delivery date), products, categories, business partners, employees, addresses",
+          writer=write_sap_bike_sales, source=SAP_SCRIPT_REPO),
+    Graph("sdn-university", "spent", "a school: departments, subjects, teachers, students, classes, study buddies",
+          writer=write_sdn_university, source=SDN_UNIVERSITY),
     Graph("sec-edgar", "spent", "SEC EDGAR: institutional managers' Form 13 holdings of 2023-06-30 (value, shares) "
                                    "in companies, and ten companies' 10-K filings in text chunks",
           writer=write_sec_edgar, source=SEC_EDGAR),
-    Graph("sdn-university", "spent", "a school: departments, subjects, teachers, students, classes, study buddies",
-          writer=write_sdn_university, source=SDN_UNIVERSITY),
     Graph("stackoverflow", "tune", "Stack Overflow questions tagged neo4j/cypher: users, answers, comments, tags",
           dump="data/stackoverflow-50.dump"),
     Graph("star-wars", "tune", "SWAPI: characters, films, planets, species, starships, vehicles",
@@ -1025,6 +1155,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                   "record labels", writer=write_uk_charts, source=UK_CHARTS),
     Graph("us-presidents", "spent", "a genealogy of the US presidents: persons, birth and death years, mothers "
                                      "and fathers", writer=write_us_presidents, source=DISCOVER),
+    Graph("world-cities", "frozen", "world cities (population, capital status, location), their countries and "
+                                     "administrative regions, cities within 10 km of each other",
+          writer=write_world_cities, source=DEMO_DATASETS),
 ]}
 
 
