@@ -770,6 +770,9 @@ def write_harry_potter(store: Any, mirror: Path) -> None:
 
 
 _APOC_JSON = re.compile(r"(?is)CALL\s+apoc\.load\.json\(\s*(['\"])(.+?)\1\s*\)\s+YIELD\s+value(?:\s+AS\s+(\w+))?")
+# the same call on a URL the statement names first: `WITH '<url>' AS url CALL apoc.load.json(url) YIELD value`
+_APOC_JSON_VIA = re.compile(r"(?is)WITH\s+(['\"])(.+?)\1\s+AS\s+(\w+)\s+CALL\s+apoc\.load\.json\(\s*\3\s*\)\s+YIELD\s+"
+                            r"value(?:\s+AS\s+(\w+))?")
 
 
 def _json_values(data: bytes) -> list[Any]:
@@ -785,8 +788,8 @@ def _json_values(data: bytes) -> list[Any]:
 
 def _run_mixed(store: Any, script: str, read: Callable[[str], bytes]) -> None:
     """A script's statements as written (in 5.x syntax, _five), each `LOAD CSV WITH HEADERS FROM <url> AS row` given
-    the rows, and each `CALL apoc.load.json(<url>) YIELD value [AS v]` the values (`UNWIND $values AS value`, or
-    `AS v`), of the file `read(url)` reads from the mirror. A schema statement the script repeats word for word runs once (5.x refuses
+    the rows, and each `CALL apoc.load.json(<url>) YIELD value [AS v]` (or `WITH <url> AS url CALL
+    apoc.load.json(url) ...`) the values (`UNWIND $values AS value`, or `AS v`), of the file `read(url)` reads from the mirror. A schema statement the script repeats word for word runs once (5.x refuses
     to create an equivalent constraint twice). `CALL {...} IN TRANSACTIONS [OF n ROWS]` runs as one `CALL {...}`
     (as dune's: the loader's statements run in a transaction of their own, where 5.x refuses IN TRANSACTIONS; the
     graph written is the same)."""
@@ -800,6 +803,11 @@ def _run_mixed(store: Any, script: str, read: Callable[[str], bytes]) -> None:
         m = _APOC_JSON.search(statement)
         if m is not None:
             unwound = _APOC_JSON.sub(lambda j: f"UNWIND $values AS {j[3] or 'value'}", statement)
+            store.query(unwound, {"values": _json_values(read(m[2]))}, read_only=False)
+            continue
+        m = _APOC_JSON_VIA.search(statement)
+        if m is not None:
+            unwound = _APOC_JSON_VIA.sub(lambda j: f"UNWIND $values AS {j[4] or 'value'}", statement)
             store.query(unwound, {"values": _json_values(read(m[2]))}, read_only=False)
             continue
         _run_script(store, statement, lambda url, d: _csv_rows(read(url), d))
@@ -1014,6 +1022,26 @@ def write_netflix(store: Any, mirror: Path) -> None:
     _run_mixed(store, script, _github_file(DEMO_DATASETS, mirror, (DEMO_RAW,)))
 
 
+PET_TRAVEL_URL = "https://s3.amazonaws.com/cdn.neo4jlabs.com/data/petTravel/"  # its files are pet-travel/<name>
+PET_TRAVEL_SCRIPTS = ("pet-travel/preload-commands.cypher", "pet-travel/google-import.cypher",
+                      "pet-travel/yelp-import.cypher")
+
+
+def write_pet_travel(store: Any, mirror: Path) -> None:
+    """pet-travel/preload-commands.cypher, google-import.cypher and yelp-import.cypher of JMHReif/graph-demo-datasets
+    as written, in that order, each `apoc.load.json` of a URL reading the repository's file of that name in
+    pet-travel/: pet-friendly places in New York from the Geoapify (Google) Places and Yelp Fusion APIs: places
+    (address, city, location, rating and review count on Yelp), their categories and subcategories. Left out:
+    airbnb-import.cypher, whose airbnbApi.json is over the mirror's size limit."""
+    def read(url: str) -> bytes:
+        if not url.startswith(PET_TRAVEL_URL):
+            raise CorpusError(f"{DEMO_DATASETS}: pet-travel reads {url}, which no loader here serves")
+        return read_file(DEMO_DATASETS, "pet-travel/" + url.removeprefix(PET_TRAVEL_URL), mirror)
+
+    for path in PET_TRAVEL_SCRIPTS:
+        _run_mixed(store, read_file(DEMO_DATASETS, path, mirror).decode("utf-8"), read)
+
+
 DISEASES = "derekjustin/diseases_network_DB"
 
 
@@ -1127,6 +1155,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("openstreetmap", "spent", "OpenStreetMap of a city area: nodes, ways, tags, points of interest",
           dump="data/openstreetmap-50.dump"),
     Graph("oscon", "spent", "OSCON 2014: speakers, sessions, rooms, topics", writer=write_oscon, source=OSCON),
+    Graph("pet-travel", "frozen", "pet-friendly places in New York from the Google Places and Yelp APIs: places "
+                                   "(address, rating, review count), categories, subcategories",
+          writer=write_pet_travel, source=DEMO_DATASETS),
     Graph("rome-transport", "tune", "Rome's public transport network: stops and the bus, tram, rail, subway "
                                         "and walking links between them, distances and durations",
           writer=write_rome_transport, source=BLOGS),
