@@ -1030,7 +1030,7 @@ PET_TRAVEL_SCRIPTS = ("pet-travel/preload-commands.cypher", "pet-travel/google-i
 def write_pet_travel(store: Any, mirror: Path) -> None:
     """pet-travel/preload-commands.cypher, google-import.cypher and yelp-import.cypher of JMHReif/graph-demo-datasets
     as written, in that order, each `apoc.load.json` of a URL reading the repository's file of that name in
-    pet-travel/: pet-friendly places in New York from the Geoapify (Google) Places and Yelp Fusion APIs: places
+    pet-travel/: pet-friendly places in Brooklyn and Manhattan from the Geoapify (Google) Places and Yelp Fusion APIs: places
     (address, city, location, rating and review count on Yelp), their categories and subcategories. Left out:
     airbnb-import.cypher, whose airbnbApi.json is over the mirror's size limit."""
     def read(url: str) -> bytes:
@@ -1155,7 +1155,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("openstreetmap", "spent", "OpenStreetMap of a city area: nodes, ways, tags, points of interest",
           dump="data/openstreetmap-50.dump"),
     Graph("oscon", "spent", "OSCON 2014: speakers, sessions, rooms, topics", writer=write_oscon, source=OSCON),
-    Graph("pet-travel", "frozen", "pet-friendly places in New York from the Google Places and Yelp APIs: places "
+    Graph("pet-travel", "frozen", "pet-friendly places in Brooklyn and Manhattan from the Google Places and Yelp APIs: places "
                                    "(address, rating, review count), categories, subcategories",
           writer=write_pet_travel, source=DEMO_DATASETS),
     Graph("rome-transport", "tune", "Rome's public transport network: stops and the bus, tram, rail, subway "
