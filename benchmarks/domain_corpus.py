@@ -1058,7 +1058,7 @@ def write_world_cities(store: Any, mirror: Path) -> None:
 
 def write_netflix(store: Any, mirror: Path) -> None:
     """kaggle-netflix/load-data.cypher of JMHReif/graph-demo-datasets as written, each LOAD CSV reading the file of
-    its URL from that repository: Kaggle's Netflix titles (July 2022): movies and shows (labels Movie, Show) with
+    its URL from that repository: Kaggle's Netflix titles of 2022: movies and shows (labels Movie, Show) with
     release year, runtime, seasons and rating, their genres and production countries (with Wikipedia's country
     names), IMDb and TMDB scores, and the people who acted in or directed them and the characters they played."""
     script = read_file(DEMO_DATASETS, "kaggle-netflix/load-data.cypher", mirror).decode("utf-8")
@@ -1111,9 +1111,9 @@ TFL_PREFIX = "datasets/london_transport_datasets_"  # london_transport_datasets_
 def write_london_tube(store: Any, mirror: Path) -> None:
     """The two LOAD CSV statements of notebooks/01-load_tfl_data_from_csv.ipynb of neo4j-partners/neo4j-transport-
     for-london as written, each reading the repository's copy of its URL's file (datasets/london_transport_datasets_
-    <name>): London Underground stations (zone, location) and, for each pair of adjacent stations on a line, a
-    relationship each way typed by the line (BAKERLOO, CENTRAL ...). Left out: the notebook's last query, which
-    deletes the graph."""
+    <name>): London's rail stations (Underground, Overground, DLR, Elizabeth line, national rail; zone, location)
+    and, for each pair of adjacent stations on a line, a relationship each way typed by the line (BAKERLOO,
+    CENTRAL ...). Left out: the notebook's last query, which deletes the graph."""
     def read(url: str) -> bytes:
         if not url.startswith(TFL_URL):
             raise CorpusError(f"{TFL}: {TFL_NOTEBOOK} reads {url}, which no loader here serves")
@@ -1177,7 +1177,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("legis-graph", "spent", "the 114th US Congress: legislators, states, parties, chambers, bills, "
                                    "sponsorships, votes, committees and their members, subjects",
           writer=write_legis_graph, source=LEGIS),
-    Graph("london-tube", "frozen", "the London Underground: stations (zone, location) and the lines between adjacent "
+    Graph("london-tube", "frozen", "London's rail network: stations (zone, location) and the lines between adjacent "
                                     "stations", writer=write_london_tube, source=TFL),
     Graph("marvel", "spent", "Marvel characters: their origin, education, identity, stats and flight, groups, "
                                 "events, allies and enemies", writer=write_marvel, source=BLOGS),
