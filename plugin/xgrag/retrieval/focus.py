@@ -14,6 +14,8 @@ relationships in all), each group whole; a group that does not fit the room left
 question names is not expanded (the first hop excepted: it is cut like k-hop, so a question always gets its
 seeds' neighbours). Before a first hop that does not fit, the relationships between the question's entities are
 read (`cypher/expand_between.cypher`): a hub's cut must not lose what links two entities the question names.
+Before a later hop that does not fit, the relationships of its bridges (entities linked to two of the question's
+entities) are read whole: what two named entities share holds what the question asks of them (`_from_bridges`).
 
 The subgraph records what happened: `mode` "khop" (everything fitted) or "focused", and `reason` (why, what was
 expanded, what was left out). Every query takes the same transient perturbation filter as the other modes; reads
