@@ -245,8 +245,9 @@ class _Reading:
         # of 2019-04-05"), as linking named it by that value: it is the question's, never its answer
         self.q_days = question_dates(re.sub(r"\[[^\]]*\]", " ", question))
         said_stems = content_stems(question)
-        self.mentioned |= {n for n in set(names) if self.q_days and types.get(n) and value_dates(n) & self.q_days
-                           and content_stems(key_text(types[n])) & said_stems}
+        by_day = {n for n in set(names) if self.q_days and types.get(n) and value_dates(n) & self.q_days
+                  and content_stems(key_text(types[n])) & said_stems}
+        self.mentioned |= by_day
         # a word typed in capitals abbreviates the one name of the context with those initials ("the UK": United
         # Kingdom), as linking reads it (xgrag.retrieval.name_index.initials_of)
         self.initials: dict[str, str] = {}
@@ -340,15 +341,17 @@ class _Reading:
         # written as it is typed there
         self.verbatim = {n for n in self.mentioned if n in question}
         self.q_months = question_months(plain)
-        # the entities the question names that each entity is linked to: a chain passing an entity linked to a
-        # second named entity reads what both share ("which ring was Docker in on the Jan 2015 radar": the
-        # recommendation of Docker that is on that radar, then its ring; "who scored goal X in match Y")
-        self.next_to_mentioned: dict[str, set[str]] = {}
+        # bridges: entities linked to two or more entities the question names, each with those. A chain through
+        # one touches them all, and reads what they share ("which ring was Docker in on the Jan 2015 radar": the
+        # recommendation of Docker on that radar, then its ring). Named by name or code: a day names every
+        # record of that day, many, none of them the one asked
+        next_to: dict[str, set[str]] = {}
         for f in facts:
             if f.kind == "edge" and f.head != f.tail:
                 for here, there in ((f.head, f.tail), (f.tail, f.head)):
-                    if there in self.mentioned:
-                        self.next_to_mentioned.setdefault(here, set()).add(there)
+                    if there in self.mentioned and there not in by_day:
+                        next_to.setdefault(here, set()).add(there)
+        self.bridges = {e: ms for e, ms in next_to.items() if len(ms) >= 2}
 
     # -- words ------------------------------------------------------------------------------------
 
@@ -541,8 +544,9 @@ class _Reading:
             return _Chain((*chain.steps, step), chain.covered | step.words | mark)
         if any_words or step.words:
             return _Chain((*chain.steps, step), chain.covered | step.words) if new else None
-        if self.next_to_mentioned.get(step.at, set()) - {chain.steps[0].at} \
-                and self.types.get(step.to) != self.types.get(step.at):  # not another of its kind (the next one)
+        if step.at in self.bridges \
+                and self.types.get(step.to) != self.types.get(step.at) \
+                and not self._asked_type(step.at):  # not another of its kind, nor past what was asked
             # from the entity two named entities share, what else it holds is what is asked, whatever the
             # relation is called (the graph's POSITION for "which ring")
             return _Chain((*chain.steps, step), chain.covered | step.words)
@@ -558,6 +562,11 @@ class _Reading:
             kind = self.kind in ("date", "count", "amount") and value_kind(step.to, self.kind, key=step.fact.relation)
             return {KIND_STATED} if kind else set()
         return {KIND_CLASS} if self._in_class(step.to) else set()
+
+    def _asked_type(self, name: str) -> bool:
+        """The entity is of the type or class the question asks for ("which place": a Place is the answer, not
+        what it is part of)."""
+        return self._in_class(name) or (self.wh_noun is not None and self.wh_noun in self._type_stems(name))
 
     def _record(self, name: str) -> bool:
         """An entity named by its type and a key ("Appearance Karim Benzema_Real Madrid in 29362894", "Goal
@@ -579,7 +588,7 @@ class _Reading:
         steps = chain.steps
         end = steps[-1]
         touched = {steps[0].at} | {s.other for s in steps if s.other in self.mentioned}
-        touched |= {m for s in steps[:-1] for m in self.next_to_mentioned.get(s.to, ())}
+        touched |= {m for s in steps if not s.value for m in self.bridges.get(s.to, ())}
         end_type = None if end.value else self.types.get(end.to)
         kind_ok = self.kind is not None and value_kind(end.to, self.kind, key_text(end_type) if end_type else None,
                                                        key=end.fact.relation if end.value else None,
