@@ -192,3 +192,18 @@ def test_a_key_stored_as_a_float_links_by_the_number_typed(server: Neo4jStore) -
     store = server.with_schema(KIND_AND_KEY)
     assert [(le.node.name, le.method, le.mention) for le in Retriever(store).link("Where is dock 12?")
             if le.method == "key"] == [("Cold store dock", "key", "dock 12")]
+
+
+def test_a_nameless_record_is_linked_by_its_label_s_words_and_key(server: Neo4jStore) -> None:
+    """A label written as one word (SalesOrder) is typed as words ("sales order 0500000000"); the record has no
+    name property (named by label and key) and its key is text with leading zeros: linked by label and key, the
+    same lookup as a named entity's ("truck 1421412P"); a key that no record holds links nothing."""
+    wipe(server)
+    server.query("CREATE (:SalesOrder {sales_order_id: '0500000000', gross_amount: 13587}), "
+                 "(:SalesOrder {sales_order_id: '0500000001', gross_amount: 379})", read_only=False)
+    store = server.with_schema(schema_preset("domain", read_only=True, entities=[
+        EntityMapping(label="SalesOrder", key="sales_order_id", label_in_name=True, facts=["gross_amount"])]))
+    links = Retriever(store).link("Who processed sales order 0500000000?")
+    assert [(le.node.name, le.method, le.mention) for le in links] == [
+        ("SalesOrder 0500000000", "key", "sales order 0500000000")]
+    assert Retriever(store).link("Who processed sales order 0500000009?") == []

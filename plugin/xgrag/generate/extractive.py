@@ -294,7 +294,9 @@ class _Reading:
         # machine type": a type, not a machine), the word before it a weaker clue
         noun = re.search(r"\b(?:which|what)\s+([a-z]+)(?:\s+([a-z]+))?", plain.lower())
         first = noun.group(1) if noun and noun.group(1) not in WEAK else None
-        second = noun.group(2) if first and noun and noun.group(2) and noun.group(2) not in WEAK else None
+        # (a past tense after the noun is the question's verb: "which customer placed order X" asks for a customer)
+        second = noun.group(2) if first and noun and noun.group(2) and noun.group(2) not in WEAK \
+            and not noun.group(2).endswith("ed") else None
         self.wh_noun = stem(second or first) if first else None
         self.wh_modifier = stem(first) if second and first else None
         # the class of entity asked for: "who" an agent, "where" a place, or a "which"/"what" noun of either class

@@ -574,13 +574,15 @@ class Linker:
                           excluded: list[str]) -> list[LinkedEntity]:
         """Named entities the question names by their kind and key, as people name things ("truck 1421412P",
         "route r1", "invoice 1004"), when the name is another property (a truck named by its serial number): the
-        label's words as typed in any case, then one token, looked up as the key's value (text, or a number)."""
+        label's words as typed in any case, then one token, looked up as the key's value (text, or a number). So
+        are records without a name ("sales order 0500000000" for a SalesOrder named "SalesOrder 0500000000": the
+        name index holds the label as one word, the question types it as two)."""
         words = re.findall(r"[\w'&.\-]+", question.replace("[", " ").replace("]", " "))
         low = [w.lower() for w in words]
         have = {le.node.id for le in linked}
         out: list[LinkedEntity] = []
         for m in self.store.schema.entity_mappings():
-            if not m.name or not m.key:
+            if not m.key:
                 continue
             typed = _typed_after(words, low, key_text(m.label).split())
             values = sorted({v for v in typed.values() if v})

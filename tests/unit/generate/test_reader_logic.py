@@ -521,3 +521,16 @@ def test_who_reads_on_through_a_record_to_the_one_it_concerns() -> None:
     strict = ExtractiveReader(ConstantEmbedder(), chain_threshold=2.0)
     g = strict.generate("", question="Who scored goal 29362894_6970?", facts=tuple(facts))
     assert (g.text, list(g.evidence)) == ("Karim Benzema.", ["a", "m"])
+
+
+
+def test_a_past_tense_after_which_noun_is_the_verb_not_the_noun_asked() -> None:
+    # "which customer placed": a customer is asked (an agent); "placed" is no place
+    facts = [_edge("o1", "Order 10248", "BOUGHT BY", "Vins et alcools", "Order", "Customer"),
+             _edge("o2", "Order 10248", "SHIPPED TO", "Reims", "Order", "City")]
+    reading = _Reading(ExtractiveReader(ConstantEmbedder()), "Which customer placed order 10248?", facts)
+    assert reading.wh_noun == stem("customer") and reading.wh_modifier is None
+    assert reading.asked_class is not None and stem("customer") in reading.asked_class
+    # a compound noun keeps its head ("which OS version": a version)
+    assert _Reading(ExtractiveReader(ConstantEmbedder()), "Which OS version runs on it?", facts).wh_noun == \
+        stem("version")
