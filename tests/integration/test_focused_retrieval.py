@@ -148,3 +148,20 @@ def test_what_two_named_entities_share_brings_what_it_holds_past_a_hop_that_does
                 and sub.nodes[rel.source].name == "Vertigo")
     cut = r.retrieve(question, hops=2, perturbation=Perturbation(excluded_rel_ids=frozenset({link})))
     assert ("Vertigo", "directed_by", "Alfred Hitchcock") not in _triples(cut)
+
+
+def test_many_entities_shared_by_two_named_ones_are_none_in_particular(store: Neo4jStore, tmp_path: Path) -> None:
+    """Kim Novak made 4 of the 30 films of 1958: none of them is the one film a question means, so no bridge is
+    read first (the hop is chosen as before) and the subgraph says why."""
+    rows = [(f"Film {i:02d}", "release_year", "1958") for i in range(30)]
+    rows += [(f"Film {i:02d}", "directed_by", f"Director {i:02d}") for i in range(30)]
+    rows += [(f"Film {i:02d}", "starred_actors", f"Actor {i:02d}") for i in range(30)]
+    rows += [(f"Film {i:02d}", "starred_actors", "Kim Novak") for i in range(4)]
+    path = tmp_path / "films.tsv"
+    path.write_text("head\trelation\ttail\n" + "".join(f"{h}\t{r}\t{t}\n" for h, r, t in rows), encoding="utf-8")
+    ingest_triples(store, path, "metaqa")
+    sub = Retriever(store, CAPS).retrieve("Who made the Kim Novak film of 1958?", hops=2)
+    assert sorted(sub.nodes[s].name for s in sub.seeds) == ["1958", "Kim Novak"]
+    assert sub.reason is not None and "4 entities linked to two of the question's entities, none read first" \
+        in sub.reason
+    assert not any(rel.label == "directed_by" for rel in sub.relationships.values())

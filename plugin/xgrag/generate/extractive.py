@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -112,12 +112,15 @@ def _sentence(answer: str) -> str:
     return answer if answer.endswith((".", "!", "?")) else f"{answer}."
 
 
-def mentioned_names(question: str, names: list[str], kinds: Iterable[str] = ()) -> set[str]:
+def mentioned_names(question: str, names: list[str], kinds: Iterable[str] = (),
+                    types: Mapping[str, str] | None = None) -> set[str]:
     """Which of `names` the question mentions, as entity linking decides it: whole names (also said in another
     order: `select_reordered`), or when none occurs
     the beginning or end of a name ("peter" -> "Peter Rabbit", never "Peter's Father"); a one-word part that
-    names one of `kinds` (the entities' types: "which GPO ..." asks for a GPO) mentions none."""
-    nodes = [(Node(name, name), 1.0) for name in sorted(set(names))]
+    names one of `kinds` (the entities' types: "which GPO ..." asks for a GPO) mentions none. `types`: each name's
+    entity type, where known (linking keeps a lower-case name beside another of its type)."""
+    types = types or {}
+    nodes = [(Node(name, name, type=types.get(name)), 1.0) for name in sorted(set(names))]
     whole, covered = select_whole(question, nodes)
     whole += select_reordered(question, nodes, covered, {le.node.id for le in whole})
     return {le.node.name for le in whole or select_parts(question, nodes, covered, kinds=kinds)}
@@ -221,7 +224,7 @@ class _Reading:
         # IzettaMillikin146@TestCompany.Local) mentions it as its name does
         other_names = {f.tail: f.head for f in facts if f.kind == "property" and f.via is None
                        and re.search(r"(name|alias)$", f.relation.replace(" ", "").lower()) and f.tail != f.head}
-        said = mentioned_names(question, names + sorted(other_names), set(types.values()))
+        said = mentioned_names(question, names + sorted(other_names), set(types.values()), types)
         self.mentioned = {n for n in said if n in set(names)} | {other_names[n] for n in said if n in other_names}
         # a code the question types (letters and digits: "truck 1421412P") that a fact of an entity states names that
         # entity, as linking named it by that code

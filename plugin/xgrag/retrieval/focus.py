@@ -151,6 +151,11 @@ def _between_seeds(store: Neo4jStore, sub: Subgraph, frontier: Sequence[str], ex
     return added
 
 
+# More entities than this linked to the same two of the question's entities: they are what those two have in
+# common, not the one thing the question asks about (a recommendation of Docker on the Jan 2015 radar is one).
+MAX_BRIDGES = 3
+
+
 def _from_bridges(store: Neo4jStore, sub: Subgraph, frontier: Sequence[str], ex_nodes: Sequence[str],
                   ex_rels: Sequence[str], room: int, node_room: int, hop: int,
                   notes: list[str]) -> tuple[int, list[str]]:
@@ -166,11 +171,15 @@ def _from_bridges(store: Neo4jStore, sub: Subgraph, frontier: Sequence[str], ex_
             if there in seeds and here != there:
                 touching.setdefault(here, set()).add(there)
     bridges = sorted(n for n in frontier if n not in seeds and len(touching.get(n, ())) >= 2)
+    if len(bridges) > MAX_BRIDGES:  # two diseases related to a dozen alike: none is the one the question means
+        notes.append(f"hop {hop}: {len(bridges):,} entities linked to two of the question's entities, none read "
+                     f"first (more than {MAX_BRIDGES})")
+        return 0, []
     if not bridges or room <= 0:
         return 0, []
     rows = store.read_plain("expand", frontier=bridges, excluded_node_ids=list(ex_nodes),
                             excluded_rel_ids=list(ex_rels), limit=room + 1)[0]["rows"]
-    added, new = 0, []
+    added, new = 0, list[str]()
     for row in rows[:room]:
         rel, node = rel_row(row), node_row(row[REL_ROW_LEN:])
         if rel.id in sub.relationships:

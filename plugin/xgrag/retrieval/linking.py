@@ -348,7 +348,8 @@ def _without_keywords(question: str, q: tuple[str, ...], found: list[_Found]) ->
     and of the explanation (unbracketed MetaQA dev, 600 questions: 0.47 extra seeds per question, 0.10 after:
     titles stored capitalised, "Fall", "Together", stay names; topic entity linked in all 600 either way). A
     specific match is any other: several words, a number, or a word written with a capital in the question or in
-    the graph. With no specific match, keywords stay ("films about ghost")."""
+    the graph. With no specific match, keywords stay ("films about ghost"); so does a keyword of a specific match's
+    type ("the link between obesity and heart failure": two diseases, stored in lower case)."""
     # key_tokens without the case folding: the question's words as typed, position for position
     cased = _tokens(strip_marks(question.replace("[", " ").replace("]", " ")))
     if len(cased) != len(q):
@@ -361,7 +362,10 @@ def _without_keywords(question: str, q: tuple[str, ...], found: list[_Found]) ->
 
     if all(keyword(f) for f in found):
         return found
-    return [f for f in found if not keyword(f)]
+    # a keyword of the same type as a specific match is a peer of it, not a tag: a graph that stores its names in
+    # lower case ("obesity" beside "heart failure", both diseases)
+    specific = {f[3].type for f in found if not keyword(f) and f[3].type}
+    return [f for f in found if not keyword(f) or f[3].type in specific]
 
 
 def name_core(surface: str) -> tuple[str, ...]:

@@ -534,3 +534,13 @@ def test_a_past_tense_after_which_noun_is_the_verb_not_the_noun_asked() -> None:
     # a compound noun keeps its head ("which OS version": a version)
     assert _Reading(ExtractiveReader(ConstantEmbedder()), "Which OS version runs on it?", facts).wh_noun == \
         stem("version")
+
+
+def test_a_lower_case_name_beside_another_of_its_type_is_mentioned() -> None:
+    # a graph that stores its diseases in lower case: "obesity" names the other end of the relationship asked
+    def related(rid: str, a: str, b: str, weight: str) -> list[Fact]:
+        return [Fact(rid, a, "related", b, "edge", None, "disease", "disease"),
+                Fact(f"{rid}#weight", a, "weight", weight, "property", ("related", b))]
+
+    facts = related("r1", "heart failure", "edema", "2.41") + related("r2", "heart failure", "obesity", "8.70")
+    assert _read("What is the weight of the link between obesity and heart failure?", facts) == ("8.70.", ["r2#weight"])

@@ -77,6 +77,17 @@ def test_lowercase_keywords_are_not_seeds_beside_a_specific_name() -> None:
     assert ids("who is the [director] of Out to Sea") == ["t"]
 
 
+def test_a_lowercase_name_of_the_same_type_as_a_specific_one_is_a_peer_not_a_keyword() -> None:
+    # a graph that stores every disease in lower case: "obesity" is a disease beside "heart failure", not a tag
+    cands = [(Node("o", "obesity", type="disease"), 1.0), (Node("h", "heart failure", type="disease"), 1.0),
+             (Node("t", "link", type="tag"), 1.0)]
+    linked = select_mentions("What is the weight of the link between obesity and heart failure?", cands)
+    assert sorted(le.node.id for le in linked) == ["h", "o"]
+    # a role word of another type beside a title is still dropped
+    cands = [(Node("t", "director", type="Tag"), 1.0), (Node("f", "Out to Sea", type="Movie"), 1.0)]
+    assert [le.node.id for le in select_mentions("who is the director of Out to Sea", cands)] == ["f"]
+
+
 # -- questions as people type them (issue 15.2) ---------------------------------------------------------------
 
 def test_key_tokens_fold_case_diacritics_and_possessives() -> None:
