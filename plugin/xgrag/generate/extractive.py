@@ -6,7 +6,9 @@ property ("When was Nancy Davolio born?" -> the birth date of Nancy Davolio). Ch
 
 1. how many of the question's entities the chain involves (a question that names an order and a product asks
    about the relationship between the two: "How many units of Queso Cabrales did order 10248 contain?" -> the
-   quantity of that ORDERS relationship);
+   quantity of that ORDERS relationship); a chain through a bridge, an entity linked to two or more of them,
+   involves them all ("which ring was Docker in on the Jan 2015 radar" -> the recommendation of Docker on that
+   radar, then its ring, though no word names its POSITION);
 2. whether the answer is the kind of value the question words ask for (`xgrag.retrieval.words.answer_kind`:
    "when" a date or a year, "how many" a whole number, "how much" an amount; "who" an entity of a person's or
    organisation's type, which ranks after 3 only: a type name is a weaker clue than a relation word; "who" an
@@ -34,7 +36,10 @@ that does, or be asked for by the question ("co-stars", "also directed", a relat
 count as mentioned the way linking sees them (xgrag.retrieval.linking: whole names with case and possessives
 folded, then the beginning or end of a name: "peter" mentions "Peter Rabbit"; a value typed after the entity's type,
 "complaint 4866226"; capitals abbreviating one name, "the UK"). A type named as the question's subject ("how did
-the company respond to X") is who acts, not a word the answer's chain must state.
+the company respond to X") is who acts, not a word the answer's chain must state. Without a word, a chain still reads
+on from a bridge to what it holds (not to another of its kind), and from a record named by its type and key to an
+entity of the class asked ("who scored goal X": the appearance that had it, then its player). A value that
+restates its own entity's name is no answer unless the question says its key.
 
 Because it is grounded by construction and reports the facts it used (`Generation.evidence`: relationship ids and
 property fact ids), it is the offline default and the reference model for checking that explanations point at
