@@ -176,12 +176,26 @@ def name_candidates(lp: LabelProfile, opts: InferOptions) -> list[tuple[int, lis
             score = 60
         else:
             continue
-        if not _usable(s, lp, opts) or not _unique(s, opts):
+        if not _usable(s, lp, opts):
             continue
-        out.append((score, [key], f"{s.distinct} distinct values in {s.present} sampled nodes"
-                                  + (f", e.g. {value_text(s.examples, 2)}" if s.examples else "")))
+        if _unique(s, opts):
+            out.append((score, [key], f"{s.distinct} distinct values in {s.present} sampled nodes"
+                                      + (f", e.g. {value_text(s.examples, 2)}" if s.examples else "")))
+        elif score >= 95 and s.distinct >= OWN_NAME_DISTINCT * s.present and not opaque(s):
+            # the label's own name ("name", "customerName") repeats as people's names do (two customers called
+            # Whoopi): still what its users call them, after any name in parts or title + year; a name said twice
+            # links both, reported as ambiguous
+            out.append((50, [key], f"the label's own name, though it repeats ({s.distinct} distinct values in "
+                                   f"{s.present} sampled nodes" + (f", e.g. {value_text(s.examples, 2)}"
+                                                                   if s.examples else "") + ")"))
     out.sort(key=lambda c: (-c[0], c[1]))
     return out
+
+
+# A label's own name property (`name`, `<label>Name`) that repeats still names its nodes when at least this share of
+# its values are distinct (coffee-shop's customerName, 859 distinct in 1,000: some customers are known by a first
+# name only); Northwind's Order.shipName (90 in 830) is no order's own name, and under this share no name at all.
+OWN_NAME_DISTINCT = 0.5
 
 
 def value_name(lp: LabelProfile, opts: InferOptions) -> tuple[str, str] | None:

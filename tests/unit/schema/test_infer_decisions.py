@@ -260,3 +260,17 @@ def test_a_handle_set_on_some_nodes_names_them_and_a_record_is_named_by_its_tell
                   examples(stats("Datetime_updated", distinct=1), "2021-01-01 00:00:00"),
                   examples(stats("Datetime_updated_seconds", distinct=10), "2021-01-01 23:51:58"))
     assert record_name(trade, OPTS, "hash")[0] == ["Datetime_updated_seconds"]
+
+
+def test_the_label_s_own_name_names_its_nodes_though_it_repeats_as_people_s_names_do() -> None:
+    # some customers are known by a first name only: customerName repeats (8 distinct in 10) and is still their name
+    customer = label("Customer", stats("customerName", distinct=8), stats("customerId"), stats("email"))
+    assert name_candidates(customer, OPTS)[0][1] == ["customerName"]
+    assert "repeats" in name_candidates(customer, OPTS)[0][2]
+    # a name in parts still comes first (the first name that repeats is composed with the surname)
+    person = label("Person", stats("name", distinct=6), stats("surname", distinct=8))
+    assert name_candidates(person, OPTS)[0][1] == ["name", "surname"]
+    # under half distinct, or another label's name (an order's ship name), or a repeating title: no name
+    assert name_candidates(label("Customer", stats("customerName", distinct=4), stats("customerId")), OPTS) == []
+    assert name_candidates(label("Order", stats("shipName", distinct=8), stats("orderID")), OPTS) == []
+    assert name_candidates(label("Post", stats("title", distinct=8), stats("postId")), OPTS) == []
