@@ -9,6 +9,7 @@ from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.schedulers import ProxyFirst, schedule_for
 from xgrag.explain.schedulers.proxy import (
     accounts_for,
+    answer_nodes,
     answer_parts,
     answer_path_facts,
     answer_value_facts,
@@ -152,6 +153,30 @@ def test_facts_account_for_the_answer_when_they_connect_a_seed_to_it_or_state_it
     assert accounts_for(sub, "112.", ["a1", runtime])  # the value of a film the seed's fact reaches
     assert not accounts_for(sub, "112.", [runtime])  # ... and not of a film no fact connects
     assert accounts_for(sub, "1970.", [born])  # the seed's own value
+
+
+def test_a_sentence_answer_names_the_nodes_it_mentions() -> None:
+    """A chat model answers in a sentence ("Red was directed by Bo Ek."), which is no node's name: the proxy's
+    trails go to the nodes it mentions, the chain accounts for it, and an entity answer reads as before."""
+    sub = chain_graph()
+    assert answer_nodes(sub, "Red was directed by Bo Ek.") == {"f1", "d1"}
+    assert answer_path_facts(sub, "Red was directed by Bo Ek.") == ["a1", "b1"]  # Red's trail is a prefix of Bo's
+    assert answer_path_facts(sub, "The director is Bo Ek.") == ["a1", "b1"]
+    assert accounts_for(sub, "The director is Bo Ek.", ["a1", "b1"])
+    assert not accounts_for(sub, "The director is Bo Ek.", ["a2", "b2"])
+    # the seed's mention is no answer, and names are read as written, whole words, with a content word
+    assert answer_nodes(sub, "Ann Lee starred in it.") == set()
+    assert answer_nodes(sub, "it was bo ek.") == set()
+    assert answer_nodes(sub, "I don't know, Bo Ek.") == set()  # an abstention names nothing
+    # an entity answer: the node it is the name of, never the names inside it
+    sub.add_node(Node("f4", "Red Dawn", "Thing"))
+    sub.add_relationship(Relationship("a4", "f4", "s", "starred_actors"))
+    assert answer_nodes(sub, "Red Dawn.") == {"f4"}
+    # a sentence: the longest mention, not the shorter name inside it
+    assert answer_nodes(sub, "It was Red Dawn.") == {"f4"}
+    sub.add_property(PropertyFact("f1", "runtime", 112))
+    assert answer_value_facts(sub, "Red runs 112 minutes.") == [PropertyFact("f1", "runtime", 112).id]
+    assert accounts_for(sub, "Red runs 112 minutes.", ["a1", PropertyFact("f1", "runtime", 112).id])
 
 
 class ChainReader(RuleGenerator):
