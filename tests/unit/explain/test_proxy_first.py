@@ -14,6 +14,7 @@ from xgrag.explain.schedulers.proxy import (
     answer_path_facts,
     answer_value_facts,
     relation_words,
+    stated_facts,
 )
 from xgrag.generate.base import Fact, Generation, Usage
 from xgrag.model import Explanation, Node, PropertyFact, Relationship, Subgraph
@@ -177,6 +178,40 @@ def test_a_sentence_answer_names_the_nodes_it_mentions() -> None:
     sub.add_property(PropertyFact("f1", "runtime", 112))
     assert answer_value_facts(sub, "Red runs 112 minutes.") == [PropertyFact("f1", "runtime", 112).id]
     assert accounts_for(sub, "Red runs 112 minutes.", ["a1", PropertyFact("f1", "runtime", 112).id])
+
+
+def test_the_facts_a_sentence_answer_restates_come_first_and_account_for_it() -> None:
+    """A chat model that echoes a fact ("Green was directed by Bo Ek.") answers from it, on a trail from the question's
+    entities or not: that fact is the first candidate, and it accounts for the answer (the question's relation words
+    aside)."""
+    sub = chain_graph()
+    assert stated_facts(sub, "Green was directed by Bo Ek.") == ["b3"]
+    assert stated_facts(sub, "Red was directed by Bo Ek, a Drama.", {"c1": 0.9}) == ["c1", "b1"]  # most relevant
+    assert stated_facts(sub, "Bo Ek.") == []  # an entity answer restates nothing
+    assert stated_facts(sub, "I don't know if Green was directed by Bo Ek.") == []
+    assert accounts_for(sub, "Green was directed by Bo Ek.", ["b3"])
+    assert not accounts_for(sub, "Green was directed by Bo Ek.", ["a1"])
+    # the explainer's proxy plan puts it first (a 2-hop question, the seed's films and directors as trails)
+    plan: list[list[str]] = []
+
+    class Echo(RuleGenerator):
+        def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
+            self.calls += 1
+            plan.append(sorted({f.id for f in facts}))
+            said = any(f.id == "b3" for f in facts)
+            return Generation("Green was directed by Bo Ek." if said else "I don't know.", Usage(1, 1, 1, 0.0),
+                              self.name, [])
+
+    cfg = ExplainSettings(strategies=("edge",), scheduler="proxy", noise_runs=1)
+    ex = Explainer(FixedRetriever(padded(sub, 40)), Echo(), HashEmbedder(), cfg).explain(
+        "who directed the films Ann Lee starred in")
+    all_ids = set(padded(chain_graph(), 40).relationships)
+    assert sorted(all_ids - set(plan[1])) == ["b3"]  # the first probe removes the restated fact
+    assert ex.top("edge", 1)[0].id == "b3"
+    # b3 states "directed" but not "starred", which the trail's a1 states: it accounts for the answer only with
+    # the question's relation words stated (accounts_for), so the trail's facts are verified alone, then the rest
+    assert [sorted(all_ids - set(p)) for p in plan[1:4]] == [["b3"], ["a1"], ["b1"]]
+    assert ex.cost.generator_calls == 5
 
 
 class ChainReader(RuleGenerator):

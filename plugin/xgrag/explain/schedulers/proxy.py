@@ -2,14 +2,15 @@
 2024: proxy models rank, the target confirms; ContextCite's and TracLLM's lesson that most of a context does not
 matter).
 
-The proxy, no model call: the facts of the trails (up to the retrieval's hops) from the question's seed entities to
-the entities the baseline answer a0 names (a multi-hop answer's chain; KGRAG-Ex's paths; an entity answer names
-the nodes it is the name of, a sentence answer such as a chat model's the nodes it mentions: `answer_nodes`), each
-answer entity's trail that states the question's relation words first (as focused retrieval reads them: "share
-screenwriters" is written_by at both ends of the writer; measured on MetaQA, benchmarks/README.md
-bench_answer_cost), then the one
-closest to the question, then the property facts whose value a0 states, then the rest by the embedding proxy
-(`ExplainRun.by_promise`: closeness to the question or the answer). Blind: it reads the answer's text, the question
+The proxy, no model call: first, for a sentence answer, the facts it restates (both ends mentioned: `stated_facts`;
+a chat model that echoes facts answers from them), then the facts of the trails (up to the retrieval's hops) from
+the question's seed entities to the entities the baseline answer a0 names (a multi-hop answer's chain; KGRAG-Ex's
+paths; an entity answer names the nodes it is the name of, a sentence answer such as a chat model's the nodes it
+mentions: `answer_nodes`), each answer entity's trail that states the question's relation words first (as focused
+retrieval reads them: "share screenwriters" is written_by at both ends of the writer; measured on MetaQA,
+benchmarks/README.md bench_answer_cost), then the one closest to the question, then the property facts whose value
+a0 states, then the rest by the embedding proxy (`ExplainRun.by_promise`: closeness to the question or the answer).
+Blind: it reads the answer's text, the question
 and the graph, never the facts a generator says it answered from.
 
 The target then verifies adaptively. The candidates are removed alone in the proxy's order (each one's importance,
@@ -106,6 +107,23 @@ def answer_nodes(graph: Subgraph, answer: str) -> set[str]:
     if exact:
         return exact - set(graph.seeds)
     return mentioned(answer, {nid: node.name for nid, node in graph.nodes.items()}) - set(graph.seeds)
+
+
+def stated_facts(graph: Subgraph, answer: str, relevance: Mapping[str, float] | None = None) -> list[str]:
+    """The relationships a sentence answer restates: both ends mentioned ("The Traitor in language Greek" restates the
+    context's fact The Traitor -in_language-> Greek, whatever the question asked), the most relevant first, then by
+    id. A model that echoes facts answers from the facts it echoes, which need not lie on a trail from the question's
+    entities. Empty for an entity answer (the answer or a list item is a node's name) and an abstention."""
+    if abstains(answer):
+        return []
+    wanted = answer_parts(answer)
+    if any(answer_key(node.name) in wanted for node in graph.nodes.values()):
+        return []
+    named = mentioned(answer, {nid: node.name for nid, node in graph.nodes.items()})
+    rel = relevance or {}
+    return sorted((r.id for r in graph.relationships.values()
+                   if r.source != r.target and r.source in named and r.target in named),
+                  key=lambda rid: (-rel.get(rid, 0.0), rid))
 
 
 def answer_values(graph: Subgraph, answer: str) -> set[str]:
@@ -212,7 +230,8 @@ def answer_value_facts(graph: Subgraph, answer: str) -> list[str]:
 def accounts_for(graph: Subgraph, answer: str, facts: Iterable[str], words: Iterable[str] = ()) -> bool:
     """Do `facts` (relationship or property fact ids) account for the answer: connect a seed to a node the answer
     names (a chain of relationships, undirected, of any length), or state the answer's value (a property fact) of
-    a seed or of an element they connect to a seed? And do their relations or keys state every one of `words`
+    a seed or of an element they connect to a seed, or hold every fact a sentence answer restates (`stated_facts`)?
+    And do their relations or keys state every one of `words`
     (the question's relation words the proxy's candidates state: "which person wrote the films directed by the
     director of X" is not accounted for by X's director alone, a one-fact trail to the answer that states no
     "wrote")?"""
@@ -231,20 +250,25 @@ def accounts_for(graph: Subgraph, answer: str, facts: Iterable[str], words: Iter
                 grew = True
     if answer_nodes(graph, answer) & reached:
         return True
+    restated = stated_facts(graph, answer)
+    if restated and set(restated) <= ids:
+        return True
     reached_rels = {r.id for r in rels if r.source in reached}
     values = answer_values(graph, answer)
     return any(f in values and graph.properties[f].owner in reached | reached_rels for f in ids)
 
 
 def proxy_plan(run: ExplainRun, units: Sequence[Planned], top_k: int) -> tuple[list[Planned], list[Planned]]:
-    """(candidates, the rest): the facts of the answer's most relevant trails (relevance: the embedding proxy's
+    """(candidates, the rest): the facts a sentence answer restates (`stated_facts`), the facts of the answer's most
+    relevant trails (relevance: the embedding proxy's
     closeness to the question) and the facts stating the answer (up to MAX_CANDIDATES), at least top_k, padded in
     the embedding proxy's order; the rest in that order too."""
     graph, answer = run.graph, run.a0.text
     hops = run.settings.hops or RetrievalSettings().hops
     closeness = run.promise(units, question_only=True)
     relevance = {p.target: closeness[id(p)] for p in units}
-    structural = [*answer_path_facts(graph, answer, hops, relevance, run.question),
+    structural = [*stated_facts(graph, answer, relevance),
+                  *answer_path_facts(graph, answer, hops, relevance, run.question),
                   *answer_value_facts(graph, answer)]
     by_target = {p.target: p for p in units}
     first: dict[int, Planned] = {}  # by id(): in the order found, each once
