@@ -26,8 +26,9 @@ Per hop count:
 `--min-facts N` keeps only questions whose context holds N+ facts (the issue's "100+ facts" figures), `--max-facts`
 at most that many; the context is retrieved once and the size checked before anything is explained (a slow target
 explains only the questions kept), then both plans explain that same subgraph. `--n` stops after that many kept
-questions, `--qids a,b` keeps only those of the sample. `--response-score logprob` scores a0 on each probe (one forward pass, SmolLM2 only) instead of generating:
-the target's calls are then the baseline's generation plus the scored probes (`calls` counts both).
+questions, `--qids a,b` keeps only those of the sample. `--response-score logprob` scores a0 on each probe (one
+forward pass, SmolLM2 only) instead of generating: the target's calls are then the baseline's generation plus the
+scored probes (`calls` counts both).
 """
 
 from __future__ import annotations
