@@ -26,8 +26,9 @@ Per hop count:
 `--min-facts N` keeps only questions whose context holds N+ facts (the issue's "100+ facts" figures), `--max-facts`
 at most that many; the context is retrieved once and the size checked before anything is explained (a slow target
 explains only the questions kept), then both plans explain that same subgraph. `--n` stops after that many kept
-questions. `--response-score logprob` scores a0 on each probe (one forward pass, SmolLM2 only) instead of generating:
-the target's calls are then the baseline's generation plus the scored probes (`calls` counts both).
+questions, `--qids a,b` keeps only those of the sample. `--response-score logprob` scores a0 on each probe (one
+forward pass, SmolLM2 only) instead of generating: the target's calls are then the baseline's generation plus the
+scored probes (`calls` counts both).
 """
 
 from __future__ import annotations
@@ -132,10 +133,14 @@ def main() -> None:
     ap.add_argument("--response-score", default="shift", choices=("shift", "logprob"))
     ap.add_argument("--exhaustive-first", type=int, default=None,
                     help="leave-one-out (agreement) only for the first N questions kept (a slow target)")
+    ap.add_argument("--qids", default=None,
+                    help="only these question ids of the sample (comma-separated; e.g. leave-one-out on a few)")
     ap.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "answer_cost.json")
     args = ap.parse_args()
     hops = tuple(int(h) for h in args.hops.split(","))
     sample = questions(args.per_hop, args.seed, hops, path=args.questions_path)
+    if args.qids:
+        sample = [q for q in sample if q["qid"] in set(args.qids.split(","))]
     rows: list[dict[str, Any]] = []
     skipped = 0
     t0 = time.perf_counter()

@@ -102,7 +102,8 @@ def main() -> None:
                 else None
             ctx = render(question, explained, order=order)
             t1 = time.perf_counter()
-            answer = gen.generate(ctx.prompt, ctx.system)
+            # as the explainer asks it (xgrag's own prompt: the reply's first statement, the answer it explains)
+            answer = gen.generate(ctx.prompt, ctx.system, question=question, facts=ctx.facts)
             answer_s = time.perf_counter() - t1
             row: dict[str, Any] = {
                 "qid": q["qid"], "question": question, "facts": len(ex.subgraph.relationships),

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
@@ -102,6 +102,30 @@ def read_answer(text: str, no_answer: Sequence[str] = ()) -> str:
     if not text.strip() or answer_key(text) in {answer_key(s) for s in no_answer if s.strip()}:
         return NO_ANSWER
     return text
+
+
+def first_statement(text: str, names: Iterable[str] = ()) -> str:
+    """The answer a reply to xgrag's own answer prompt gives: its first line that says something, up to its first
+    sentence end. That prompt asks for "a single short sentence that states the answer" (prompt.py); a model that
+    goes on (a second sentence, a blank line and a paragraph about the film, a list) says more than it was asked, and
+    an explanation of the rest would explain text that answers nothing. A sentence ends at ".", "!" or "?" followed
+    by a space or the line's end, except a full stop inside one of `names` (the context's entity names: "Mr. Smith
+    Goes to Washington", "L.A. Confidential") and a list item's number at the line's start ("1. The Reaping")."""
+    line = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+    protected: list[tuple[int, int]] = []
+    for name in {n for n in names if n and "." in n}:
+        start = line.find(name)
+        while start >= 0:
+            protected.append((start, start + len(name)))
+            start = line.find(name, start + 1)
+    for end in re.finditer(r"[.!?](?=\s|$)", line):
+        at = end.start()
+        if any(a <= at < b for a, b in protected):
+            continue
+        if end.group() == "." and line[:at].isdigit():  # "1. The Reaping": a list item's number
+            continue
+        return line[:end.end()]
+    return line
 
 
 def answer_key(text: str) -> str:

@@ -10,6 +10,15 @@ Parsing the GGUF with transformers takes ~25 s, so the converted float32 checkpo
 load that in a couple of seconds; the weights are bit-identical either way. The model is loaded once per process
 (keyed by path) and shared by every generator; calls on one model are serialised by a lock.
 
+The answer to xgrag's own answer prompt (`generate` with `question=`: the prompt `xgrag.generate.prompt.render` writes,
+which the explainer and the evaluation send with the question and the facts) is the reply's first
+statement (`first_statement`: its first line, up to its first sentence end), decoded with at most `answer_tokens`
+new tokens (default 32; never more than `max_new_tokens`). That prompt asks for a single short sentence; SmolLM2
+goes on (a blank line and a paragraph about the film, a numbered list), and an explanation of those 64 tokens
+explains text that answers nothing (benchmarks/README.md, bench_answer_cost with SmolLM2). Any other prompt (a
+stack's own prompt through an adapter, triple extraction, a free-form request) gets the reply as it is, up to
+`max_new_tokens`: the answer a user got from a stack is explained as it was, never cut.
+
 Greedy decoding at temperature 0 (sampling with `torch.manual_seed(seed)` otherwise), a fixed number of torch
 threads (reduction order, hence the output, depends on it), the tokenizer's chat template with the system and
 user messages, and usage counted in tokenizer tokens.
@@ -47,6 +56,7 @@ from xgrag.generate.base import (
     TokenLogprob,
     Usage,
     chat_messages,
+    first_statement,
     span_logprob,
 )
 
@@ -281,16 +291,18 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
     """SmolLM2-135M-Instruct on the CPU with transformers; deterministic at temperature 0."""
 
     def __init__(self, model_path: str | Path | None = None, *, temperature: float = 0.0, seed: int = 42,
-                 max_new_tokens: int = 64, top_p: float = 0.9, top_k: int = 40, threads: int | None = None,
-                 reuse_prefix: bool = True) -> None:
-        if max_new_tokens < 1:
-            raise ValueError("max_new_tokens must be at least 1")
+                 max_new_tokens: int = 64, answer_tokens: int = 32, top_p: float = 0.9, top_k: int = 40,
+                 threads: int | None = None, reuse_prefix: bool = True) -> None:
+        if max_new_tokens < 1 or answer_tokens < 1:
+            raise ValueError("max_new_tokens and answer_tokens must be at least 1")
         self.name = "smollm2"
         self.model_path = model_path
         self.model_id = MODEL_ID if model_path is None else Path(model_path).stem
         self.temperature = float(temperature)
         self.seed = int(seed)
         self.max_new_tokens = int(max_new_tokens)
+        # the budget of an answer to xgrag's own prompt (one short sentence; generate with question=)
+        self.answer_tokens = min(int(answer_tokens), self.max_new_tokens)
         self.top_p = float(top_p)
         self.top_k = int(top_k)
         self.threads = threads if threads is not None else default_threads()
@@ -313,7 +325,9 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
     @property
     def params(self) -> dict[str, Any]:
         params: dict[str, Any] = {"model": self.model_id, "temperature": self.temperature, "seed": self.seed,
-                                  "max_new_tokens": self.max_new_tokens}
+                                  "max_new_tokens": self.max_new_tokens,
+                                  # xgrag's own answer prompt: the first statement of at most this many tokens
+                                  "answer": f"first statement, {self.answer_tokens} tokens"}
         if self.temperature > 0:
             params.update(top_p=self.top_p, top_k=self.top_k)
         return params
@@ -322,8 +336,10 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
         return load_smollm2(self.model_path, self.threads)
 
     def complete(self, messages: Sequence[dict[str, str]] | None = None, *, raw_prompt: str | None = None,
-                 stop: Sequence[str] = (), pieces: bool = False, logprobs: int | None = None) -> Completion:
-        """Chat completion of `messages` (chat template applied), or plain continuation of `raw_prompt`.
+                 stop: Sequence[str] = (), pieces: bool = False, logprobs: int | None = None,
+                 max_new_tokens: int | None = None) -> Completion:
+        """Chat completion of `messages` (chat template applied), or plain continuation of `raw_prompt`, with at most
+        `max_new_tokens` new tokens (default: the generator's).
         `logprobs=k` also returns each generated token's log-probability (k >= 0) and its k best alternatives."""
         if (messages is None) == (raw_prompt is None):
             raise ValueError("pass exactly one of messages and raw_prompt")
@@ -332,6 +348,7 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
 
         tok = lm.tokenizer
         stop = [s for s in stop if s]
+        budget = self.max_new_tokens if max_new_tokens is None else int(max_new_tokens)
         with lm.lock:
             t0 = time.perf_counter()
             try:
@@ -343,10 +360,10 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
                     input_ids = tok.apply_chat_template(list(messages or []), add_generation_prompt=True,
                                                         return_tensors="pt", return_dict=True)["input_ids"]
                 n_prompt = int(input_ids.shape[1])
-                if n_prompt + self.max_new_tokens > lm.max_positions:
-                    raise GenerationError(f"{self.name}: a prompt of {n_prompt} tokens plus {self.max_new_tokens} "
+                if n_prompt + budget > lm.max_positions:
+                    raise GenerationError(f"{self.name}: a prompt of {n_prompt} tokens plus {budget} "
                                           f"new tokens exceeds the model's context of {lm.max_positions} tokens")
-                kwargs: dict[str, Any] = {"max_new_tokens": self.max_new_tokens, "do_sample": self.temperature > 0,
+                kwargs: dict[str, Any] = {"max_new_tokens": budget, "do_sample": self.temperature > 0,
                                           "pad_token_id": tok.pad_token_id if tok.pad_token_id is not None
                                           else tok.eos_token_id}
                 if self.temperature > 0:
@@ -390,8 +407,16 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
 
     def generate(self, prompt: str, system: str | None = None, *, question: str | None = None,
                  facts: tuple[Fact, ...] = ()) -> Generation:
-        c = self.complete(chat_messages(prompt, system))
-        return Generation(c.text.strip(), Usage(1, c.prompt_tokens, c.completion_tokens, c.seconds), self.name)
+        """The reply to `prompt`. With `question` (xgrag's own answer prompt) its first statement, decoded with at most
+        `answer_tokens` new tokens (a full stop inside an entity name of `facts` ends nothing); without (a stack's
+        prompt, extraction, a free-form request) the whole reply, up to `max_new_tokens`."""
+        if question is None:
+            c = self.complete(chat_messages(prompt, system))
+            return Generation(c.text.strip(), Usage(1, c.prompt_tokens, c.completion_tokens, c.seconds), self.name)
+        c = self.complete(chat_messages(prompt, system), max_new_tokens=self.answer_tokens)
+        names = {n for f in facts for n in (f.head, f.tail)}
+        return Generation(first_statement(c.text, names), Usage(1, c.prompt_tokens, c.completion_tokens, c.seconds),
+                          self.name)
 
     # -- fixed-answer scoring --------------------------------------------------------------------------------
     def chat_prompt(self, prompt: str, system: str | None) -> str:

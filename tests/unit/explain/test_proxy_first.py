@@ -9,10 +9,12 @@ from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.schedulers import ProxyFirst, schedule_for
 from xgrag.explain.schedulers.proxy import (
     accounts_for,
+    answer_nodes,
     answer_parts,
     answer_path_facts,
     answer_value_facts,
     relation_words,
+    stated_facts,
 )
 from xgrag.generate.base import Fact, Generation, Usage
 from xgrag.model import Explanation, Node, PropertyFact, Relationship, Subgraph
@@ -152,6 +154,64 @@ def test_facts_account_for_the_answer_when_they_connect_a_seed_to_it_or_state_it
     assert accounts_for(sub, "112.", ["a1", runtime])  # the value of a film the seed's fact reaches
     assert not accounts_for(sub, "112.", [runtime])  # ... and not of a film no fact connects
     assert accounts_for(sub, "1970.", [born])  # the seed's own value
+
+
+def test_a_sentence_answer_names_the_nodes_it_mentions() -> None:
+    """A chat model answers in a sentence ("Red was directed by Bo Ek."), which is no node's name: the proxy's
+    trails go to the nodes it mentions, the chain accounts for it, and an entity answer reads as before."""
+    sub = chain_graph()
+    assert answer_nodes(sub, "Red was directed by Bo Ek.") == {"f1", "d1"}
+    assert answer_path_facts(sub, "Red was directed by Bo Ek.") == ["a1", "b1"]  # Red's trail is a prefix of Bo's
+    assert answer_path_facts(sub, "The director is Bo Ek.") == ["a1", "b1"]
+    assert accounts_for(sub, "The director is Bo Ek.", ["a1", "b1"])
+    assert not accounts_for(sub, "The director is Bo Ek.", ["a2", "b2"])
+    # the seed's mention is no answer, and names are read as written, whole words, with a content word
+    assert answer_nodes(sub, "Ann Lee starred in it.") == set()
+    assert answer_nodes(sub, "it was bo ek.") == set()
+    assert answer_nodes(sub, "I don't know, Bo Ek.") == set()  # an abstention names nothing
+    # an entity answer: the node it is the name of, never the names inside it
+    sub.add_node(Node("f4", "Red Dawn", "Thing"))
+    sub.add_relationship(Relationship("a4", "f4", "s", "starred_actors"))
+    assert answer_nodes(sub, "Red Dawn.") == {"f4"}
+    # a sentence: the longest mention, not the shorter name inside it
+    assert answer_nodes(sub, "It was Red Dawn.") == {"f4"}
+    sub.add_property(PropertyFact("f1", "runtime", 112))
+    assert answer_value_facts(sub, "Red runs 112 minutes.") == [PropertyFact("f1", "runtime", 112).id]
+    assert accounts_for(sub, "Red runs 112 minutes.", ["a1", PropertyFact("f1", "runtime", 112).id])
+
+
+def test_the_facts_a_sentence_answer_restates_come_first_and_account_for_it() -> None:
+    """A chat model that echoes a fact ("Green was directed by Bo Ek.") answers from it, on a trail from the question's
+    entities or not: that fact is the first candidate, and it accounts for the answer (the question's relation words
+    aside)."""
+    sub = chain_graph()
+    assert stated_facts(sub, "Green was directed by Bo Ek.") == ["b3"]
+    assert stated_facts(sub, "Red was directed by Bo Ek, a Drama.", {"c1": 0.9}) == ["c1", "b1"]  # most relevant
+    assert stated_facts(sub, "Bo Ek.") == []  # an entity answer restates nothing
+    assert stated_facts(sub, "I don't know if Green was directed by Bo Ek.") == []
+    assert accounts_for(sub, "Green was directed by Bo Ek.", ["b3"])
+    assert not accounts_for(sub, "Green was directed by Bo Ek.", ["a1"])
+    # the explainer's proxy plan puts it first (a 2-hop question, the seed's films and directors as trails)
+    plan: list[list[str]] = []
+
+    class Echo(RuleGenerator):
+        def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
+            self.calls += 1
+            plan.append(sorted({f.id for f in facts}))
+            said = any(f.id == "b3" for f in facts)
+            return Generation("Green was directed by Bo Ek." if said else "I don't know.", Usage(1, 1, 1, 0.0),
+                              self.name, [])
+
+    cfg = ExplainSettings(strategies=("edge",), scheduler="proxy", noise_runs=1)
+    ex = Explainer(FixedRetriever(padded(sub, 40)), Echo(), HashEmbedder(), cfg).explain(
+        "who directed the films Ann Lee starred in")
+    all_ids = set(padded(chain_graph(), 40).relationships)
+    assert sorted(all_ids - set(plan[1])) == ["b3"]  # the first probe removes the restated fact
+    assert ex.top("edge", 1)[0].id == "b3"
+    # b3 states "directed" but not "starred", which the trail's a1 states: it accounts for the answer only with
+    # the question's relation words stated (accounts_for), so the trail's facts are verified alone, then the rest
+    assert [sorted(all_ids - set(p)) for p in plan[1:4]] == [["b3"], ["a1"], ["b1"]]
+    assert ex.cost.generator_calls == 5
 
 
 class ChainReader(RuleGenerator):

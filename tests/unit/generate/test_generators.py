@@ -17,7 +17,7 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 
 from xgrag.embed import EmbeddingError
 from xgrag.explain.prefix import serves_prefix_cache
-from xgrag.generate.base import Generation, GenerationError, Generator
+from xgrag.generate.base import Generation, GenerationError, Generator, first_statement
 from xgrag.generate.embedders import LangChainEmbedder, OllamaEmbedder
 from xgrag.generate.factory import check_generator_spec, make_embedder, make_generator
 from xgrag.generate.langchain import LangChainGenerator, chat_model_params
@@ -62,8 +62,30 @@ def test_smollm2_spec_is_lazy() -> None:
     gen = make_generator("smollm2", max_new_tokens=16)
     assert isinstance(gen, SmolLM2Generator)
     assert gen.name == "smollm2"
-    assert gen.params == {"model": MODEL_ID, "temperature": 0.0, "seed": 42, "max_new_tokens": 16}
+    # the answer to xgrag's own prompt is read otherwise than the whole reply: a part of the output's key
+    assert gen.params == {"model": MODEL_ID, "temperature": 0.0, "seed": 42, "max_new_tokens": 16,
+                          "answer": "first statement, 16 tokens"}
+    assert make_generator("smollm2").params["answer"] == "first statement, 32 tokens"
     assert isinstance(gen, Generator)
+
+
+def test_the_answer_to_xgrags_prompt_is_the_replys_first_statement() -> None:
+    """SmolLM2 goes on after the sentence xgrag's prompt asks for: the answer is its first line, up to its first
+    sentence end."""
+    assert first_statement("The Traitor in language Greek\n\nThe Traitor in language Greek is a character") == \
+        "The Traitor in language Greek"
+    assert first_statement("\n  Red was directed by Bo Ek. Bo Ek also wrote it.\nMore.") == \
+        "Red was directed by Bo Ek."
+    assert first_statement("Is it Red? Yes") == "Is it Red?"
+    assert first_statement("It came out in 1968. Then") == "It came out in 1968."
+    assert first_statement("3.5 stars. Then") == "3.5 stars."  # a decimal point is no sentence end
+    assert first_statement("1. The Reaping\n2. The Ghost") == "1. The Reaping"  # a list item's number
+    # a full stop inside one of the context's names ends nothing
+    names = ["Mr. Smith Goes to Washington", "Frank Capra"]
+    assert first_statement("Mr. Smith Goes to Washington was directed by Frank Capra. He", names) == \
+        "Mr. Smith Goes to Washington was directed by Frank Capra."
+    assert first_statement("Mr. Smith Goes to Washington was directed by Frank Capra. He") == "Mr."
+    assert first_statement("") == first_statement(" \n\n ") == ""
 
 
 class _FakeEmbedder:
@@ -455,9 +477,11 @@ def test_langchain_embedder_errors() -> None:
 def test_smollm2_params_and_validation() -> None:
     gen = SmolLM2Generator(temperature=0.7, seed=1, max_new_tokens=8)
     assert gen.params == {"model": MODEL_ID, "temperature": 0.7, "seed": 1, "max_new_tokens": 8, "top_p": 0.9,
-                          "top_k": 40}
+                          "top_k": 40, "answer": "first statement, 8 tokens"}
     with pytest.raises(ValueError):
         SmolLM2Generator(max_new_tokens=0)
+    with pytest.raises(ValueError):
+        SmolLM2Generator(answer_tokens=0)
     with pytest.raises(ValueError, match="exactly one"):
         gen.complete()
 

@@ -2,12 +2,15 @@
 2024: proxy models rank, the target confirms; ContextCite's and TracLLM's lesson that most of a context does not
 matter).
 
-The proxy, no model call: the facts of the trails (up to the retrieval's hops) from the question's seed entities to
-the entities the baseline answer a0 names (a multi-hop answer's chain; KGRAG-Ex's paths), each answer entity's trail
-that states the question's relation words first (as focused retrieval reads them: "share screenwriters" is
-written_by at both ends of the writer; measured on MetaQA, benchmarks/README.md bench_answer_cost), then the one
-closest to the question, then the property facts whose value a0 states, then the rest by the embedding proxy
-(`ExplainRun.by_promise`: closeness to the question or the answer). Blind: it reads the answer's text, the question
+The proxy, no model call: first, for a sentence answer, the facts it restates (both ends mentioned: `stated_facts`;
+a chat model that echoes facts answers from them), then the facts of the trails (up to the retrieval's hops) from
+the question's seed entities to the entities the baseline answer a0 names (a multi-hop answer's chain; KGRAG-Ex's
+paths; an entity answer names the nodes it is the name of, a sentence answer such as a chat model's the nodes it
+mentions: `answer_nodes`), each answer entity's trail that states the question's relation words first (as focused
+retrieval reads them: "share screenwriters" is written_by at both ends of the writer; measured on MetaQA,
+benchmarks/README.md bench_answer_cost), then the one closest to the question, then the property facts whose value
+a0 states, then the rest by the embedding proxy (`ExplainRun.by_promise`: closeness to the question or the answer).
+Blind: it reads the answer's text, the question
 and the graph, never the facts a generator says it answered from.
 
 The target then verifies adaptively. The candidates are removed alone in the proxy's order (each one's importance,
@@ -53,7 +56,7 @@ from xgrag.explain.schedulers.group import (
     search_order,
 )
 from xgrag.explain.schedulers.stack_proxy import joint_plan, stack_proxy_plan
-from xgrag.generate.base import answer_key
+from xgrag.generate.base import abstains, answer_key
 from xgrag.model import Subgraph, key_text
 from xgrag.model.copies import statement_key
 from xgrag.retrieval.words import content_stems, stated_stems
@@ -74,14 +77,72 @@ def answer_parts(answer: str) -> set[str]:
     return {p for p in parts if p}
 
 
+def mentioned(answer: str, names: Mapping[str, str]) -> set[str]:
+    """The keys of `names` whose name a sentence answer mentions: as written (case kept: a model that names an
+    entity of its context copies it), as whole words, longest first and not inside a longer mention ("The Ghost and
+    the Darkness" is one film, not also "The Ghost"), and only names holding a content word (a film called "It" or
+    "Her" is no mention in "It is ...")."""
+    taken: list[tuple[int, int]] = []
+    found: set[str] = set()
+    for key, name in sorted(names.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        if not name.strip() or not content_stems(name):
+            continue
+        for m in re.finditer(r"(?<!\w)" + re.escape(name.strip()) + r"(?!\w)", answer):
+            if not any(a < m.end() and m.start() < b for a, b in taken):
+                taken.append((m.start(), m.end()))
+                found.add(key)
+    return found
+
+
+def answer_nodes(graph: Subgraph, answer: str) -> set[str]:
+    """The nodes, not the seeds, an answer names. An entity answer (the answer or one of its list items is a node's
+    name, folded: answer_parts) names those. A sentence answer that is no node's name ("The Boy Who Could Fly was
+    directed by Nick Castle.", what a chat model answers) names the nodes it mentions (`mentioned`; the seeds'
+    mentions count as taken text, so "Leon" is not found inside the seed "Valerie Leon"). An abstention names
+    nothing."""
+    if abstains(answer):
+        return set()
+    wanted = answer_parts(answer)
+    exact = {nid for nid, node in graph.nodes.items() if answer_key(node.name) in wanted}
+    if exact:
+        return exact - set(graph.seeds)
+    return mentioned(answer, {nid: node.name for nid, node in graph.nodes.items()}) - set(graph.seeds)
+
+
+def stated_facts(graph: Subgraph, answer: str, relevance: Mapping[str, float] | None = None) -> list[str]:
+    """The relationships a sentence answer restates: both ends mentioned ("The Traitor in language Greek" restates the
+    context's fact The Traitor -in_language-> Greek, whatever the question asked), the most relevant first, then by
+    id. A model that echoes facts answers from the facts it echoes, which need not lie on a trail from the question's
+    entities. Empty for an entity answer (the answer or a list item is a node's name) and an abstention."""
+    if abstains(answer):
+        return []
+    wanted = answer_parts(answer)
+    if any(answer_key(node.name) in wanted for node in graph.nodes.values()):
+        return []
+    named = mentioned(answer, {nid: node.name for nid, node in graph.nodes.items()})
+    rel = relevance or {}
+    return sorted((r.id for r in graph.relationships.values()
+                   if r.source != r.target and r.source in named and r.target in named),
+                  key=lambda rid: (-rel.get(rid, 0.0), rid))
+
+
+def answer_values(graph: Subgraph, answer: str) -> set[str]:
+    """The property facts whose value an answer states: exactly (answer_parts), else, for a sentence answer, the
+    values it mentions (`mentioned`)."""
+    if abstains(answer):
+        return set()
+    wanted = answer_parts(answer)
+    exact = {f.id for f in graph.properties.values() if answer_key(str(f.value)) in wanted}
+    return exact or mentioned(answer, {f.id: str(f.value) for f in graph.properties.values()})
+
+
 def answer_trails(graph: Subgraph, answer: str, max_facts: int, limit: int = MAX_TRAILS,
                   budget: int = TRAIL_STEPS) -> list[tuple[str, str, tuple[str, ...]]]:
     """(seed, answer node, relationship ids) for each trail (a walk that uses no relationship twice; undirected) of
     1..`max_facts` facts from a seed to a node the answer names, in a deterministic order, at most `limit`, walking
     at most `budget` steps. Trails, not simple paths: "the films written by the writer of X" answers through the
     writer and back (X -written by-> W <-written by- Y -directed by-> D, and D may be W)."""
-    wanted = answer_parts(answer)
-    targets = {nid for nid, node in graph.nodes.items() if nid not in graph.seeds and answer_key(node.name) in wanted}
+    targets = answer_nodes(graph, answer)
     seeds = sorted(s for s in graph.seeds if s in graph.nodes)
     if not targets or not seeds:
         return []
@@ -163,18 +224,17 @@ def answer_path_facts(graph: Subgraph, answer: str, max_facts: int = 3,
 
 def answer_value_facts(graph: Subgraph, answer: str) -> list[str]:
     """Property fact ids whose value the answer states (a node property question's answer), by id."""
-    wanted = answer_parts(answer)
-    return sorted(f.id for f in graph.properties.values() if answer_key(str(f.value)) in wanted)
+    return sorted(answer_values(graph, answer))
 
 
 def accounts_for(graph: Subgraph, answer: str, facts: Iterable[str], words: Iterable[str] = ()) -> bool:
     """Do `facts` (relationship or property fact ids) account for the answer: connect a seed to a node the answer
     names (a chain of relationships, undirected, of any length), or state the answer's value (a property fact) of
-    a seed or of an element they connect to a seed? And do their relations or keys state every one of `words`
+    a seed or of an element they connect to a seed, or hold every fact a sentence answer restates (`stated_facts`)?
+    And do their relations or keys state every one of `words`
     (the question's relation words the proxy's candidates state: "which person wrote the films directed by the
     director of X" is not accounted for by X's director alone, a one-fact trail to the answer that states no
     "wrote")?"""
-    wanted = answer_parts(answer)
     ids = set(facts)
     if not set(words) <= {w for f in ids for w in fact_words(graph, f)}:
         return False
@@ -188,22 +248,27 @@ def accounts_for(graph: Subgraph, answer: str, facts: Iterable[str], words: Iter
             if ends & reached and not ends <= reached:
                 reached |= ends
                 grew = True
-    if any(nid not in graph.seeds and answer_key(graph.nodes[nid].name) in wanted for nid in reached):
+    if answer_nodes(graph, answer) & reached:
+        return True
+    restated = stated_facts(graph, answer)
+    if restated and set(restated) <= ids:
         return True
     reached_rels = {r.id for r in rels if r.source in reached}
-    return any(f in graph.properties and answer_key(str(graph.properties[f].value)) in wanted
-               and graph.properties[f].owner in reached | reached_rels for f in ids)
+    values = answer_values(graph, answer)
+    return any(f in values and graph.properties[f].owner in reached | reached_rels for f in ids)
 
 
 def proxy_plan(run: ExplainRun, units: Sequence[Planned], top_k: int) -> tuple[list[Planned], list[Planned]]:
-    """(candidates, the rest): the facts of the answer's most relevant trails (relevance: the embedding proxy's
+    """(candidates, the rest): the facts a sentence answer restates (`stated_facts`), the facts of the answer's most
+    relevant trails (relevance: the embedding proxy's
     closeness to the question) and the facts stating the answer (up to MAX_CANDIDATES), at least top_k, padded in
     the embedding proxy's order; the rest in that order too."""
     graph, answer = run.graph, run.a0.text
     hops = run.settings.hops or RetrievalSettings().hops
     closeness = run.promise(units, question_only=True)
     relevance = {p.target: closeness[id(p)] for p in units}
-    structural = [*answer_path_facts(graph, answer, hops, relevance, run.question),
+    structural = [*stated_facts(graph, answer, relevance),
+                  *answer_path_facts(graph, answer, hops, relevance, run.question),
                   *answer_value_facts(graph, answer)]
     by_target = {p.target: p for p in units}
     first: dict[int, Planned] = {}  # by id(): in the order found, each once
