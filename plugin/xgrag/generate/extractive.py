@@ -39,7 +39,8 @@ folded, then the beginning or end of a name: "peter" mentions "Peter Rabbit"; a 
 the company respond to X") is who acts, not a word the answer's chain must state. Without a word, a chain still reads
 on from a bridge to what it holds (not to another of its kind), and from a record named by its type and key to an
 entity of the class asked ("who scored goal X": the appearance that had it, then its player). A value that
-restates its own entity's name is no answer unless the question says its key.
+restates its own entity's name is no answer unless the question says its key. "What kind (sort, type) of place is
+X" names its answer by a class word in the answer's type or key ("Subcategory", "genre").
 
 Because it is grounded by construction and reports the facts it used (`Generation.evidence`: relationship ids and
 property fact ids), it is the offline default and the reference model for checking that explanations point at
@@ -84,6 +85,8 @@ READER_VERSION = "extractive-v11"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
+# Nouns that ask what class something is in ("what kind of place", "which sort of business"), as stems.
+_CLASS_STEMS = frozenset(stem(w) for w in ("kind", "sort", "type", "category", "class", "genre", "classification"))
 # "<wh-word> [noun] <auxiliary> the <noun> <next word>": the noun after the auxiliary is the question's subject when
 # the next word is its verb (not a preposition: "did the director of X" asks about the director)
 _PREPOSITIONS = frozenset("against between among amongst without within toward towards behind beyond near like per "
@@ -606,7 +609,11 @@ class _Reading:
         # the noun a "which"/"what" asks for names the answer's type, or the key of a value ("which shipper" ->
         # a Shipper, not a shipped date; "in which city" -> a city)
         what = content_stems(key_text(end_type)) if end_type else content_stems(end.relation) if end.value else set()
-        noun_ok = 0 if self.wh_noun is not None and self.wh_noun in what else \
+        # "what kind of place is X" asks for a class: an entity or a key whose name is a class word ("Subcategory",
+        # "genre", "type"), whatever class word the question used
+        asks_class = self.wh_noun in _CLASS_STEMS
+        noun_ok = 0 if self.wh_noun is not None and (self.wh_noun in what or (
+            asks_class and any(w.endswith(c) for w in what for c in _CLASS_STEMS))) else \
             1 if self.wh_modifier is not None and self.wh_modifier in what else 2
         # a fact of the question's own entities only: a property of a named entity, or of a relationship between
         # two named entities, before a property of a relationship to another entity (an order's unit price of

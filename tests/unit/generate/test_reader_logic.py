@@ -544,3 +544,14 @@ def test_a_lower_case_name_beside_another_of_its_type_is_mentioned() -> None:
 
     facts = related("r1", "heart failure", "edema", "2.41") + related("r2", "heart failure", "obesity", "8.70")
     assert _read("What is the weight of the link between obesity and heart failure?", facts) == ("8.70.", ["r2#weight"])
+
+
+def test_what_kind_of_thing_asks_for_its_class_whatever_the_class_is_called() -> None:
+    facts = [Fact("c", "Meow Parlour", "city", "New York", "property", None, "Place"),
+             Fact("a", "Meow Parlour", "address", "46 Hester St", "property", None, "Place"),
+             Fact("s", "animalshelters", "CONTAINS", "Meow Parlour", "edge", None, "Subcategory", "Place")]
+    assert _read("What kind of place is Meow Parlour?", facts) == ("animalshelters.", ["s"])
+    assert _read("What sort of business is Meow Parlour?", facts) == ("animalshelters.", ["s"])
+    # a key named as a class answers too
+    facts.append(Fact("g", "Meow Parlour", "genre", "cat cafe", "property", None, "Place"))
+    assert _read("What type of place is Meow Parlour?", facts)[0] in ("animalshelters.", "cat cafe.")
