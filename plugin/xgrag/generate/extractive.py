@@ -299,8 +299,11 @@ class _Reading:
         self.kind = answer_kind(plain)
         # what "how many" counts: a number under a key that names it is a count, though not a whole one ("how many
         # viewers": 7.64, in millions)
-        counted = re.search(r"\bhow many\s+([a-z]+)", plain.lower())
-        self.counted = stem(counted.group(1)) if counted and counted.group(1) not in WEAK else None
+        # (in a compound its head: "how many IMDb votes" counts votes)
+        counted = re.search(r"\bhow many\s+([a-z]+)(?:\s+([a-z]+))?", plain.lower())
+        head = None if counted is None else counted.group(2) if counted.group(2) and counted.group(2) not in WEAK \
+            else counted.group(1)
+        self.counted = stem(head) if head and head not in WEAK else None
         # the noun a "which"/"what" asks for, and in a compound its head ("which OS version": a version; "what
         # machine type": a type, not a machine), the word before it a weaker clue
         noun = re.search(r"\b(?:which|what)\s+([a-z]+)(?:\s+([a-z]+))?", plain.lower())

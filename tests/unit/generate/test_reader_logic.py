@@ -555,3 +555,11 @@ def test_what_kind_of_thing_asks_for_its_class_whatever_the_class_is_called() ->
     # a key named as a class answers too
     facts.append(Fact("g", "Meow Parlour", "genre", "cat cafe", "property", None, "Place"))
     assert _read("What type of place is Meow Parlour?", facts)[0] in ("animalshelters.", "cat cafe.")
+
+
+def test_how_many_counts_the_head_of_a_compound_noun() -> None:
+    # "how many IMDb votes": votes are counted (a number stored as 325194.0 under "imdb votes"), not a runtime
+    facts = [Fact("r", "Bird Box", "runtime", "124", "property", None, "Movie"),
+             Fact("h", "Bird Box", "HAS IMDB", "Imdb tt2737304", "edge", None, "Movie", "Imdb"),
+             Fact("v", "Imdb tt2737304", "imdb votes", "325194.0", "property", None, "Imdb")]
+    assert _read("How many IMDb votes does Bird Box have?", facts) == ("325194.0.", ["h", "v"])
