@@ -30,10 +30,14 @@ def films(store: Neo4jStore, tmp_path: Path) -> Neo4jStore:
             ("Fighting", "has_genre", "Action"), ("The Grudge 2", "has_genre", "Horror"),
             ("She's the Man", "directed_by", "Andy Fickman"), ("Fighting", "directed_by", "Dito Montiel")]
     rows += [(f"Drama Film {i:02d}", "has_genre", "Drama") for i in range(60)]
-    path = tmp_path / "films.tsv"
+    _ingest(store, tmp_path / "films.tsv", rows)
+    return store
+
+
+def _ingest(store: Neo4jStore, path: Path, rows: list[tuple[str, str, str]]) -> None:
+    """Writes (head, relation, tail) rows as a MetaQA TSV file and ingests it."""
     path.write_text("head\trelation\ttail\n" + "".join(f"{h}\t{r}\t{t}\n" for h, r, t in rows), encoding="utf-8")
     ingest_triples(store, path, "metaqa")
-    return store
 
 
 def _triples(sub: object) -> set[tuple[str, str, str]]:
@@ -102,9 +106,7 @@ def test_what_links_two_named_entities_survives_a_hubs_cut(store: Neo4jStore, tm
     relationship between the two whatever the cut keeps of Drama's fan-out, and the filter still removes it."""
     rows = [(f"Film {i:03d}", "has_genre", "Drama") for i in range(200)]
     rows += [("Quiet Harbour", "has_genre", "Drama"), ("Quiet Harbour", "directed_by", "Ana Ruiz")]
-    path = tmp_path / "hub.tsv"
-    path.write_text("head\trelation\ttail\n" + "".join(f"{h}\t{r}\t{t}\n" for h, r, t in rows), encoding="utf-8")
-    ingest_triples(store, path, "metaqa")
+    _ingest(store, tmp_path / "hub.tsv", rows)
     r = Retriever(store, CAPS)
     question = "Is Quiet Harbour a Drama film?"
     sub = r.retrieve(question, hops=1)
@@ -132,9 +134,7 @@ def test_what_two_named_entities_share_brings_what_it_holds_past_a_hop_that_does
     rows += [("Vertigo", "release_year", "1958"), ("Vertigo", "starred_actors", "Kim Novak"),
              ("Vertigo", "directed_by", "Alfred Hitchcock"), ("Picnic", "starred_actors", "Kim Novak"),
              ("Picnic", "directed_by", "Joshua Logan"), ("Pal Joey", "starred_actors", "Kim Novak")]
-    path = tmp_path / "films.tsv"
-    path.write_text("head\trelation\ttail\n" + "".join(f"{h}\t{r}\t{t}\n" for h, r, t in rows), encoding="utf-8")
-    ingest_triples(store, path, "metaqa")
+    _ingest(store, tmp_path / "films.tsv", rows)
     r = Retriever(store, CAPS)
     question = "Who made the Kim Novak film of 1958?"
     sub = r.retrieve(question, hops=2)
@@ -157,9 +157,7 @@ def test_many_entities_shared_by_two_named_ones_are_none_in_particular(store: Ne
     rows += [(f"Film {i:02d}", "directed_by", f"Director {i:02d}") for i in range(30)]
     rows += [(f"Film {i:02d}", "starred_actors", f"Actor {i:02d}") for i in range(30)]
     rows += [(f"Film {i:02d}", "starred_actors", "Kim Novak") for i in range(4)]
-    path = tmp_path / "films.tsv"
-    path.write_text("head\trelation\ttail\n" + "".join(f"{h}\t{r}\t{t}\n" for h, r, t in rows), encoding="utf-8")
-    ingest_triples(store, path, "metaqa")
+    _ingest(store, tmp_path / "films.tsv", rows)
     sub = Retriever(store, CAPS).retrieve("Who made the Kim Novak film of 1958?", hops=2)
     assert sorted(sub.nodes[s].name for s in sub.seeds) == ["1958", "Kim Novak"]
     assert sub.reason is not None and "4 entities linked to two of the question's entities, none read first" \

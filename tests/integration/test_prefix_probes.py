@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from fakes import graph_of
 from support.ollama_server import OllamaTestServer
 from support.openai_server import OpenAITestServer
 from xgrag.embed import default_embedder
@@ -22,24 +23,19 @@ from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.prefix import shared_prefix
 from xgrag.generate.ollama import OllamaGenerator
 from xgrag.generate.openai import OpenAIGenerator
-from xgrag.model import Node, Relationship, Subgraph
+from xgrag.model import Subgraph
 
 Q = "who directed Out to Sea"
 FACTS = 5
 
 
 def _graph() -> Subgraph:
-    sub = Subgraph()
-    for nid, name, typ in [("m", "Out to Sea", "Movie"), ("d", "Martha Coolidge", "Person"),
-                           ("a", "Jack Lemmon", "Person"), ("y", "1997", "Year"), ("l", "English", "Language"),
-                           ("g", "Comedy", "Genre")]:
-        sub.add_node(Node(nid, name, typ))
-    for rid, s, lab, t in [("r1", "m", "directed_by", "d"), ("r2", "m", "starred_actors", "a"),
-                           ("r3", "m", "release_year", "y"), ("r4", "m", "in_language", "l"),
-                           ("r5", "m", "has_genre", "g")]:
-        sub.add_relationship(Relationship(rid, s, t, lab))
-    sub.seeds = ["m"]
-    return sub
+    return graph_of([("m", "Out to Sea", "Movie"), ("d", "Martha Coolidge", "Person"),
+                     ("a", "Jack Lemmon", "Person"), ("y", "1997", "Year"), ("l", "English", "Language"),
+                     ("g", "Comedy", "Genre")],
+                    [("r1", "m", "directed_by", "d"), ("r2", "m", "starred_actors", "a"),
+                     ("r3", "m", "release_year", "y"), ("r4", "m", "in_language", "l"),
+                     ("r5", "m", "has_genre", "g")], ["m"])
 
 
 class Overlap:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from fakes import graph_of
 from xgrag.generate.base import first_statement
 from xgrag.generate.prompt import render
 from xgrag.generate.smollm2 import SmolLM2Generator
-from xgrag.model import Node, Relationship, Subgraph
+from xgrag.model import Subgraph
 
 pytestmark = pytest.mark.llm
 
@@ -16,16 +17,12 @@ QUESTION = "which person directed the films acted by the actors in Tap"
 
 
 def tap_graph() -> Subgraph:
-    sub = Subgraph()
-    for nid, name in [("s", "Tap"), ("f1", "The Boy Who Could Fly"), ("a", "Gregory Hines"), ("d", "Nick Castle"),
-                      ("g", "Drama")]:
-        sub.add_node(Node(nid, name, "Thing"))
-    for rid, s, label, t in [("r1", "s", "starred_actors", "a"), ("r2", "f1", "starred_actors", "a"),
-                             ("r3", "f1", "directed_by", "d"), ("r4", "s", "directed_by", "d"),
-                             ("r5", "f1", "has_genre", "g")]:
-        sub.add_relationship(Relationship(rid, s, t, label))
-    sub.seeds = ["s"]
-    return sub
+    return graph_of([(nid, name, "Thing") for nid, name in [("s", "Tap"), ("f1", "The Boy Who Could Fly"),
+                                                             ("a", "Gregory Hines"), ("d", "Nick Castle"),
+                                                             ("g", "Drama")]],
+                    [("r1", "s", "starred_actors", "a"), ("r2", "f1", "starred_actors", "a"),
+                     ("r3", "f1", "directed_by", "d"), ("r4", "s", "directed_by", "d"), ("r5", "f1", "has_genre", "g")],
+                    ["s"])
 
 
 def test_xgrags_prompt_gets_the_first_statement_and_a_stacks_prompt_the_whole_reply() -> None:

@@ -99,14 +99,20 @@ class FixedRetriever:
         return apply_in_memory(self.sub, perturbation or Perturbation())
 
 
+def graph_of(nodes: list[tuple[str, str, str]], rels: list[tuple[str, str, str, str]], seeds: list[str]) -> Subgraph:
+    """A subgraph from (id, name, type) nodes and (id, source, label, target) relationships."""
+    sub = Subgraph()
+    for nid, name, typ in nodes:
+        sub.add_node(Node(nid, name, typ))
+    for rid, s, lab, t in rels:
+        sub.add_relationship(Relationship(rid, s, t, lab))
+    sub.seeds = list(seeds)
+    return sub
+
+
 def out_to_sea_graph() -> Subgraph:
     """"who directed Out to Sea" over four entities: the director, an actor and the year beside the decisive fact."""
-    sub = Subgraph()
-    for nid, name, typ in [("m", "Out to Sea", "Movie"), ("d", "Martha Coolidge", "Person"),
-                           ("a", "Jack Lemmon", "Person"), ("y", "1997", "Year")]:
-        sub.add_node(Node(nid, name, typ))
-    for rid, s, lab, t in [("r1", "m", "directed_by", "d"), ("r2", "m", "starred_actors", "a"),
-                           ("r3", "m", "release_year", "y")]:
-        sub.add_relationship(Relationship(rid, s, t, lab))
-    sub.seeds = ["m"]
-    return sub
+    return graph_of([("m", "Out to Sea", "Movie"), ("d", "Martha Coolidge", "Person"),
+                     ("a", "Jack Lemmon", "Person"), ("y", "1997", "Year")],
+                    [("r1", "m", "directed_by", "d"), ("r2", "m", "starred_actors", "a"),
+                     ("r3", "m", "release_year", "y")], ["m"])

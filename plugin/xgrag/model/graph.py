@@ -206,6 +206,18 @@ class Subgraph:
 
         return sorted(self.properties.values(), key=key)
 
+    def bridges(self) -> set[str]:
+        """The entities, not seeds, linked to two or more of the seeds: what the question's entities share (an MP
+        between his constituency and his party, a recommendation between a technology and a radar)."""
+        seeds = set(self.seeds)
+        near: dict[str, set[str]] = {}
+        for r in self.relationships.values():
+            if r.source in seeds:
+                near.setdefault(r.target, set()).add(r.source)
+            if r.target in seeds:
+                near.setdefault(r.source, set()).add(r.target)
+        return {n for n, linked in near.items() if len(linked) > 1 and n not in seeds}
+
     def degree(self) -> dict[str, int]:
         deg = {nid: 0 for nid in self.nodes}
         for rel in self.relationships.values():

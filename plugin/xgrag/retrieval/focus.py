@@ -156,21 +156,38 @@ def _between_seeds(store: Neo4jStore, sub: Subgraph, frontier: Sequence[str], ex
 MAX_BRIDGES = 3
 
 
+def _add_rows(sub: Subgraph, rows: Sequence[Sequence[object]], take: int, max_nodes: int) -> tuple[int, list[str]]:
+    """Adds the first `take` of `cypher/expand.cypher`'s rows (relationship and far node) to `sub`, no node past
+    `max_nodes` (`sub` is then truncated, as it is when rows were left over). Returns the relationships added and
+    the entities they added (the next hop's frontier)."""
+    added, new = 0, list[str]()
+    for row in rows[:take]:
+        rel, node = rel_row(row), node_row(row[REL_ROW_LEN:])
+        if rel.id in sub.relationships:
+            continue
+        if node.id not in sub.nodes:
+            if len(sub.nodes) >= max_nodes:
+                sub.truncated = True
+                continue
+            sub.add_node(node)
+            new.append(node.id)
+        sub.add_relationship(rel)
+        added += 1
+    if len(rows) > take:
+        sub.truncated = True
+    return added, new
+
+
 def _from_bridges(store: Neo4jStore, sub: Subgraph, frontier: Sequence[str], ex_nodes: Sequence[str],
-                  ex_rels: Sequence[str], room: int, node_room: int, hop: int,
+                  ex_rels: Sequence[str], room: int, max_nodes: int, hop: int,
                   notes: list[str]) -> tuple[int, list[str]]:
     """Before a later hop that does not fit is chosen from, the relationships of its bridges: frontier entities
     linked to two or more of the question's entities. Such an entity is what the question's entities share (a
     recommendation of Docker on the Jan 2015 radar, a goal in a match), and the question asks what else it holds
     (its ring, its scorer), a relation the question need not name. Read like a hop (`cypher/expand.cypher`),
     whole or cut to the room left. Returns the relationships added and the entities they added."""
-    seeds = set(sub.seeds)
-    touching: dict[str, set[str]] = {}
-    for rel in sub.relationships.values():
-        for here, there in ((rel.source, rel.target), (rel.target, rel.source)):
-            if there in seeds and here != there:
-                touching.setdefault(here, set()).add(there)
-    bridges = sorted(n for n in frontier if n not in seeds and len(touching.get(n, ())) >= 2)
+    linking = sub.bridges()
+    bridges = sorted(n for n in frontier if n in linking)
     if len(bridges) > MAX_BRIDGES:  # two diseases related to a dozen alike: none is the one the question means
         notes.append(f"hop {hop}: {len(bridges):,} entities linked to two of the question's entities, none read "
                      f"first (more than {MAX_BRIDGES})")
@@ -179,21 +196,7 @@ def _from_bridges(store: Neo4jStore, sub: Subgraph, frontier: Sequence[str], ex_
         return 0, []
     rows = store.read_plain("expand", frontier=bridges, excluded_node_ids=list(ex_nodes),
                             excluded_rel_ids=list(ex_rels), limit=room + 1)[0]["rows"]
-    added, new = 0, list[str]()
-    for row in rows[:room]:
-        rel, node = rel_row(row), node_row(row[REL_ROW_LEN:])
-        if rel.id in sub.relationships:
-            continue
-        if node.id not in sub.nodes:
-            if len(new) >= node_room:
-                sub.truncated = True
-                continue
-            sub.add_node(node)
-            new.append(node.id)
-        sub.add_relationship(rel)
-        added += 1
-    if len(rows) > room:
-        sub.truncated = True
+    added, new = _add_rows(sub, rows, room, max_nodes)
     if added:
         notes.append(f"hop {hop}: the {added:,} relationship(s) of {len(bridges):,} entit"
                      f"{'y' if len(bridges) == 1 else 'ies'} linked to two of the question's entities read first")
@@ -213,7 +216,6 @@ def focused(retriever: Retriever, question: str, seeds: Sequence[str], hops: int
     seeds_named = [(sub.nodes[s].name, sub.nodes[s].type) for s in sub.seeds]
     notes: list[str] = []
     frontier = retriever.with_aliases(sub, list(sub.seeds), set(ex_nodes))
-    frontier_bridged: list[str] = []  # entities a bridge's relationships added: the next hop's frontier too
     for hop in range(1, hops + 1):
         if not frontier:
             break
@@ -226,14 +228,15 @@ def focused(retriever: Retriever, question: str, seeds: Sequence[str], hops: int
         rows = store.read_plain("expand", frontier=sorted(frontier), excluded_node_ids=ex_nodes,
                                 excluded_rel_ids=ex_rels, limit=room + 1)[0]["rows"]
         take = room
+        bridged: list[str] = []  # entities a bridge's relationships added: the next hop's frontier too
         new_nodes = {str(node_row(row[REL_ROW_LEN:]).id) for row in rows} - set(sub.nodes)
         if len(rows) > room or len(new_nodes) > node_room:
             if hop == 1 and len(sub.seeds) > 1:
                 room -= _between_seeds(store, sub, frontier, ex_nodes, ex_rels, room, notes)
             elif hop > 1 and len(sub.seeds) > 1:
-                added, bridged = _from_bridges(store, sub, frontier, ex_nodes, ex_rels, room, node_room, hop, notes)
-                room, node_room = room - added, node_room - len(bridged)
-                frontier_bridged.extend(bridged)
+                added, bridged = _from_bridges(store, sub, frontier, ex_nodes, ex_rels, room, cfg.max_nodes, hop,
+                                               notes)
+                room -= added
             groups = [Group(str(g[0]), str(g[1]), bool(g[2]), None if g[3] is None else str(g[3]), int(g[4]))
                       for g in store.read_plain("expand_groups", frontier=sorted(frontier),
                                                 excluded_node_ids=ex_nodes, excluded_rel_ids=ex_rels)[0]["groups"]]
@@ -266,22 +269,8 @@ def focused(retriever: Retriever, question: str, seeds: Sequence[str], hops: int
                 notes.append(f"hop {hop}: {total:,} relationships exceed the room left ({room:,}) and the question "
                              "names none of their relations or types: cut by id as k-hop does")
                 sub.truncated = True
-        new: list[str] = list(frontier_bridged)
-        frontier_bridged.clear()
-        for row in rows[:take]:
-            rel, node = rel_row(row), node_row(row[REL_ROW_LEN:])
-            if rel.id in sub.relationships:
-                continue
-            if node.id not in sub.nodes:
-                if len(sub.nodes) >= cfg.max_nodes:
-                    sub.truncated = True
-                    continue
-                sub.add_node(node)
-                new.append(node.id)
-            sub.add_relationship(rel)
-        if len(rows) > take:
-            sub.truncated = True
-        frontier = retriever.with_aliases(sub, new, set(ex_nodes))
+        _, new = _add_rows(sub, rows, take, cfg.max_nodes)
+        frontier = retriever.with_aliases(sub, bridged + new, set(ex_nodes))
     if sub.mode == "focused":
         sub.reason = "auto: " + "; ".join(notes)
     else:

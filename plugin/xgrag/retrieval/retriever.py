@@ -216,13 +216,7 @@ class Retriever:
         # an entity next to two of the seeds links them ("the MP for Ross, Skye and Lochaber" and "the Scottish
         # National Party": Ian Blackford): its facts and those of its relationships to the seeds are the
         # question's own too (when he joined the party), not one of a hub's many alike (every other member's)
-        next_to: dict[str, set[str]] = {}
-        for r in sub.relationships.values():
-            if r.source in seeds:
-                next_to.setdefault(r.target, set()).add(r.source)
-            if r.target in seeds:
-                next_to.setdefault(r.source, set()).add(r.target)
-        linking = {n for n, near in next_to.items() if len(near) > 1 and n not in seeds}
+        linking = sub.bridges()
         between |= {rid for rid, r in sub.relationships.items()
                     if (r.source in seeds and r.target in linking) or (r.target in seeds and r.source in linking)}
         between |= linking

@@ -178,16 +178,15 @@ def name_candidates(lp: LabelProfile, opts: InferOptions) -> list[tuple[int, lis
             continue
         if not _usable(s, lp, opts):
             continue
+        seen = f"{s.distinct} distinct values in {s.present} sampled nodes" + (
+            f", e.g. {value_text(s.examples, 2)}" if s.examples else "")
         if _unique(s, opts):
-            out.append((score, [key], f"{s.distinct} distinct values in {s.present} sampled nodes"
-                                      + (f", e.g. {value_text(s.examples, 2)}" if s.examples else "")))
+            out.append((score, [key], seen))
         elif score >= 95 and s.distinct >= OWN_NAME_DISTINCT * s.present and not opaque(s):
             # the label's own name ("name", "customerName") repeats as people's names do (two customers called
             # Whoopi): still what its users call them, after any name in parts or title + year; a name said twice
             # links both, reported as ambiguous
-            out.append((50, [key], f"the label's own name, though it repeats ({s.distinct} distinct values in "
-                                   f"{s.present} sampled nodes" + (f", e.g. {value_text(s.examples, 2)}"
-                                                                   if s.examples else "") + ")"))
+            out.append((50, [key], f"the label's own name, though it repeats ({seen})"))
     out.sort(key=lambda c: (-c[0], c[1]))
     return out
 

@@ -94,19 +94,24 @@ def mentioned(answer: str, names: Mapping[str, str]) -> set[str]:
     return found
 
 
-def answer_nodes(graph: Subgraph, answer: str) -> set[str]:
-    """The nodes, not the seeds, an answer names. An entity answer (the answer or one of its list items is a node's
-    name, folded: answer_parts) names those. A sentence answer that is no node's name ("The Boy Who Could Fly was
-    directed by Nick Castle.", what a chat model answers) names the nodes it mentions (`mentioned`; the seeds'
-    mentions count as taken text, so "Leon" is not found inside the seed "Valerie Leon"). An abstention names
-    nothing."""
+def _named(graph: Subgraph, answer: str) -> tuple[set[str], bool]:
+    """(the nodes, seeds included, an answer names; whether it is a sentence answer). An entity answer (the answer
+    or one of its list items is a node's name, folded: answer_parts) names those. A sentence answer that is no
+    node's name ("The Boy Who Could Fly was directed by Nick Castle.", what a chat model answers) names the nodes it
+    mentions (`mentioned`; the seeds' mentions count as taken text, so "Leon" is not found inside the seed "Valerie
+    Leon"). An abstention names nothing and is no sentence answer."""
     if abstains(answer):
-        return set()
+        return set(), False
     wanted = answer_parts(answer)
     exact = {nid for nid, node in graph.nodes.items() if answer_key(node.name) in wanted}
     if exact:
-        return exact - set(graph.seeds)
-    return mentioned(answer, {nid: node.name for nid, node in graph.nodes.items()}) - set(graph.seeds)
+        return exact, False
+    return mentioned(answer, {nid: node.name for nid, node in graph.nodes.items()}), True
+
+
+def answer_nodes(graph: Subgraph, answer: str) -> set[str]:
+    """The nodes, not the seeds, an answer names (`_named`)."""
+    return _named(graph, answer)[0] - set(graph.seeds)
 
 
 def stated_facts(graph: Subgraph, answer: str, relevance: Mapping[str, float] | None = None) -> list[str]:
@@ -114,12 +119,9 @@ def stated_facts(graph: Subgraph, answer: str, relevance: Mapping[str, float] | 
     context's fact The Traitor -in_language-> Greek, whatever the question asked), the most relevant first, then by
     id. A model that echoes facts answers from the facts it echoes, which need not lie on a trail from the question's
     entities. Empty for an entity answer (the answer or a list item is a node's name) and an abstention."""
-    if abstains(answer):
+    named, sentence = _named(graph, answer)
+    if not sentence:
         return []
-    wanted = answer_parts(answer)
-    if any(answer_key(node.name) in wanted for node in graph.nodes.values()):
-        return []
-    named = mentioned(answer, {nid: node.name for nid, node in graph.nodes.items()})
     rel = relevance or {}
     return sorted((r.id for r in graph.relationships.values()
                    if r.source != r.target and r.source in named and r.target in named),
