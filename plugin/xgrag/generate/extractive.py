@@ -12,7 +12,10 @@ property ("When was Nancy Davolio born?" -> the birth date of Nancy Davolio). Ch
 2. whether the answer is the kind of value the question words ask for (`xgrag.retrieval.words.answer_kind`:
    "when" a date or a year, "how many" a whole number, "how much" an amount; "who" an entity of a person's or
    organisation's type, which ranks after 3 only: a type name is a weaker clue than a relation word; "who" an
-   entity before a stored value whose key the question does not say, whatever its type is called);
+   entity before a stored value whose key the question does not say, whatever its type is called; "where" an
+   entity of a place type or a value stored under a place's key, the most precise first: "43 Main St" before
+   "Brooklyn"; "how many" of a thing the question names, "how many Lemon Grass Rg did X buy", a key that counts
+   units, its quantity, before another whole number);
 3. how many of the question's words the chain states: relation words ("sell"/"sold"/SOLD, "director"/
    DIRECTED_BY, "born"/birthDate: `xgrag.retrieval.words.stem`), property keys as words ("unit price"), and the
    types of the entities it reaches ("Which category is Chai in?" -> the neighbour of type Category), beside the
@@ -81,11 +84,14 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v11"
+READER_VERSION = "extractive-v12"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
 # Nouns that ask what class something is in ("what kind of place", "which sort of business"), as stems.
+# Keys that count units of something ("quantity", "qty", "count", "units in stock"): what "how many" asks when it
+# names no noun of its own to count ("how many Lemon Grass Rg did X buy": the quantity, not the line's item number).
+_QUANTITY_STEMS = frozenset(stem(w) for w in ("quantity", "qty", "count", "units"))
 _CLASS_STEMS = frozenset(stem(w) for w in ("kind", "sort", "type", "category", "class", "genre", "classification"))
 # "<wh-word> [noun] <auxiliary> the <noun> <next word>": the noun after the auxiliary is the question's subject when
 # the next word is its verb (not a preposition: "did the director of X" asks about the director)
@@ -303,6 +309,10 @@ class _Reading:
         counted = re.search(r"\bhow many\s+([a-z]+)(?:\s+([a-z]+))?", plain.lower())
         head = None if counted is None else counted.group(2) if counted.group(2) and counted.group(2) not in WEAK \
             else counted.group(1)
+        # "how many Lemon Grass Rg": a name the question mentions is what is counted, in units; none of its words is
+        # a key's head
+        if counted is not None and any(plain.lower()[counted.start(1):].startswith(n.lower()) for n in self.mentioned):
+            head = None
         self.counted = stem(head) if head and head not in WEAK else None
         # the noun a "which"/"what" asks for, and in a compound its head ("which OS version": a version; "what
         # machine type": a type, not a machine), the word before it a weaker clue
@@ -641,9 +651,16 @@ class _Reading:
         # (a relation the question names between two of a kind, "X's grandfather", is asked, not a sibling)
         sibling = len(steps) > 1 and not end.value and end_type is not None and self.types.get(end.at) == end_type \
             and not end.relation_words
+        # "how many" with no noun of its own counts units: a key that says so before another whole number (an item's
+        # line number, a store's id)
+        units = self.kind == "count" and self.counted is None and end.value \
+            and not content_stems(end.relation) & _QUANTITY_STEMS
         return (-len(touched & self.mentioned), -self._days(chain), not kind_ok and not agent, sibling, noun_ok,
-                repeats - len(chain.covered - {KIND_CLASS}), -repeats,
+                repeats - len(chain.covered - {KIND_CLASS}), -repeats, units,
                 someone if agent or self.asked_class is not None else 0,
+                # "where is X", answered by X's stored place values: the most precise, a street address before its
+                # city and country (more words), before coordinates, which name no place
+                -len(end.to.split()) if self.kind == "place" and end.value and kind_ok else 0,
                 length, self._against(chain) + self._backwards(chain), -self._alignment(chain),
                 steps[0].at not in self.verbatim,
                 -sum(self._score(s.fact) for s in steps),

@@ -166,12 +166,14 @@ def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None 
     """Whether an answer is of `kind`: an entity of an agent or place type (`type_`, its type as words), a date or
     a year ("1948-12-08", "1/08/2017", "March 20, 2006", "Oct 2012", "1997"; seconds or milliseconds since 1970
     when the property `key` says a date or time: "creation_date", "lastlogon"), a count ("12"; "7.64" of `viewers`
-    where the question counts viewers, `counted`), an amount (any number: "18.0", "12"): the kinds but "agent" and
-    "place" read the value's text or the entity's name."""
+    where the question counts viewers, `counted`), an amount (any number: "18.0", "12"), a place (a value under a
+    place's key: "address", "city"): the kinds but "agent" and "place" read the value's text or the entity's
+    name."""
     if kind == "agent":
         return type_ is not None and bool(content_stems(type_) & AGENT_TYPES)
-    if kind == "place":
-        return type_ is not None and bool(content_stems(type_) & PLACE_TYPES)
+    if kind == "place":  # an entity of a place type, or a value stored under a place's key ("address", "city")
+        return (type_ is not None and bool(content_stems(type_) & PLACE_TYPES)) or (
+            key is not None and bool(content_stems(key.replace("_", " ")) & PLACE_TYPES))
     t = text.strip()
     if kind == "date":
         return bool(_DATE.match(t) or _YEAR.match(t) or _MONTH_DATE_TEXT.match(t)

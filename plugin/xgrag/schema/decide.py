@@ -25,6 +25,7 @@ from xgrag.schema.labels import (
     record_name,
     rejected_names,
     sparse_name,
+    spelled_value,
     value_name,
 )
 from xgrag.schema.links import Prober, Runner, foreign_keys, in_turn
@@ -194,7 +195,9 @@ def decide_domain(profile: GraphProfile, opts: InferOptions, probe: Prober | Non
         key, key_reason = choose_key(lp, profile, name)
         naming, labelled = "name", False
         known = key is not None and business_key(lp, key)  # "Order 10248": the number people know it by
-        value = None if cands or known else value_name(lp, opts)
+        value = None if cands else value_name(lp, opts)
+        if known and value is not None and not spelled_value(lp, value[0]):
+            value = None  # "Order 10248" beside a phone number: the serial names it
         sparse = None if cands or known or value is not None or key is None else sparse_name(lp, opts)
         record_aliases: list[tuple[str, str]] = []
         if cands:

@@ -214,6 +214,15 @@ def value_name(lp: LabelProfile, opts: InferOptions) -> tuple[str, str] | None:
                       + (f", e.g. {value_text(best.examples, 2)}" if best.examples else "") + ")")
 
 
+def spelled_value(lp: LabelProfile, key: str) -> bool:
+    """A value key (`VALUE_WORDS`) whose values are written with letters (a street address, an e-mail address, a
+    host name): what people call the node by, rather than a serial number beside it ("the shop at 100 Church
+    Street", not "Building 3"). A number however punctuated (a phone number) is not: the serial stays the name."""
+    s = lp.properties.get(key)
+    return (s is not None and _has_word(key, VALUE_WORDS) and bool(s.examples)
+            and all(re.search(r"[^\W\d_]", x) for x in s.examples))
+
+
 def business_key(lp: LabelProfile, key: str) -> bool:
     """A serial number named after its label or as a number people use (orderID, order_no, invoiceNumber; 10248,
     "R7", "ORD-0001"): nodes are known by it ("Order 10248"), not by what they hold. A value with more to it (a

@@ -563,3 +563,25 @@ def test_how_many_counts_the_head_of_a_compound_noun() -> None:
              Fact("h", "Bird Box", "HAS IMDB", "Imdb tt2737304", "edge", None, "Movie", "Imdb"),
              Fact("v", "Imdb tt2737304", "imdb votes", "325194.0", "property", None, "Imdb")]
     assert _read("How many IMDb votes does Bird Box have?", facts) == ("325194.0.", ["h", "v"])
+
+
+def test_how_many_of_a_named_thing_counts_its_units() -> None:
+    # "how many Lemon Grass Rg did X buy": the product is named, not a noun to count; the order line's quantity
+    # answers it, not the line's item number or the order's id, though all are whole numbers
+    facts = [Fact("b", "Nevada Langley", "BOUGHT", "Order 15:54:23", "edge", None, "Customer", "Order"),
+             Fact("c", "Order 15:54:23", "CONTAINS", "Lemon Grass Rg", "edge", None, "Order", "Product"),
+             Fact("n", "Order 15:54:23", "item number", "1", "property", ("CONTAINS", "Lemon Grass Rg"), "Order"),
+             Fact("q", "Order 15:54:23", "quantity", "2", "property", ("CONTAINS", "Lemon Grass Rg"), "Order"),
+             Fact("i", "Order 15:54:23", "order id", "561", "property", None, "Order")]
+    assert _read("How many Lemon Grass Rg did Nevada Langley buy?", facts)[0] == "2."
+
+
+def test_where_is_answered_by_the_most_precise_place_value() -> None:
+    # "where is X" with no place entity linked: X's values under a place's key answer it, a street address before
+    # its city and country; coordinates name no place
+    facts = [Fact("lon", "Evil Twin Brewing", "lon", "-73.9905026", "property", None, "Business"),
+             Fact("city", "Evil Twin Brewing", "city", "Brooklyn", "property", None, "Business"),
+             Fact("cc", "Evil Twin Brewing", "country", "US", "property", None, "Business"),
+             Fact("zz", "Evil Twin Brewing", "address", "43 Main St", "property", None, "Business"),
+             Fact("r", "Evil Twin Brewing", "rating", "4.5", "property", None, "Business")]
+    assert _read("Where is Evil Twin Brewing?", facts) == ("43 Main St.", ["zz"])

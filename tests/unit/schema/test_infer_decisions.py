@@ -170,6 +170,25 @@ def test_a_node_known_by_its_value_is_named_by_it_and_a_record_by_its_label_kind
     assert record_name(port, OPTS, None)[::2] == (["port"], True)  # type: ignore[index]  # "Port 80"
 
 
+def test_a_spelled_value_names_a_node_before_its_serial_number_and_a_phone_number_does_not() -> None:
+    """A shop known by a serial (buildingId 1..9) and a street address: people say "the shop at 100 Church Street",
+    so the address names it (the serial still links as "building 3"); beside a phone number, the serial names it."""
+    from xgrag.schema.decide import decide_domain
+    from xgrag.schema.labels import spelled_value
+
+    shop = label("Building", examples(stats("buildingId"), "1", "2"),
+                 examples(stats("address"), "100 Church Street", "122 E Broadway"),
+                 examples(stats("telephone"), "242-212-0080", "343-212-5151"))
+    assert spelled_value(shop, "address") and not spelled_value(shop, "telephone")
+    office = label("Office", examples(stats("officeId"), "1", "2"),
+                   examples(stats("telephone"), "242-212-0080", "343-212-5151"))
+    profile = GraphProfile(nodes=20, relationships=0, labels={"Building": shop, "Office": office}, types={},
+                           constraints=[], indexes=[])
+    named = {d.label: (d.key, d.name, d.naming) for d in decide_domain(profile, OPTS)[0].entities}
+    assert named["Building"] == ("buildingId", ["address"], "value")
+    assert named["Office"] == ("officeId", [], "key")
+
+
 def test_a_key_that_is_the_name_written_as_a_slug_is_not_appended_to_the_name() -> None:
     """A repeating name beside a key that spells it as an identifier: the display is the name as people write it
     ("Malawi Savings Bank Limited"), not "Malawi Savings Bank Limited malawi-savings-bank-limited"; a readable key
