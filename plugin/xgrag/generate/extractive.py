@@ -15,7 +15,8 @@ property ("When was Nancy Davolio born?" -> the birth date of Nancy Davolio). Ch
    entity before a stored value whose key the question does not say, whatever its type is called; "where" an
    entity of a place type or a value stored under a place's key, the most precise first: "43 Main St" before
    "Brooklyn"; "how many" of a thing the question names, "how many Lemon Grass Rg did X buy", a key that counts
-   units, its quantity, before another whole number);
+   units, its quantity, before another whole number; "the two-letter code" a value of that form, "XK" before
+   "XKS");
 3. how many of the question's words the chain states: relation words ("sell"/"sold"/SOLD, "director"/
    DIRECTED_BY, "born"/birthDate: `xgrag.retrieval.words.stem`), property keys as words ("unit price"), and the
    types of the entities it reaches ("Which category is Chai in?" -> the neighbour of type Category), beside the
@@ -89,6 +90,24 @@ READER_VERSION = "extractive-v12"
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
 # Nouns that ask what class something is in ("what kind of place", "which sort of business"), as stems.
+# "the two-letter code", "a 4-digit year": the form of the answer asked for, its letters or digits counted
+_NUMBER_WORDS = {w: i for i, w in enumerate("one two three four five six seven eight nine ten".split(), 1)}
+_FORM = re.compile(r"\b(one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})[- ](letter|digit|character)s?\b")
+
+
+def _form_fits(value: str, form: tuple[int, str] | None) -> bool:
+    """Whether a value has the form the question asks for ("XK" is a two-letter code, "XKS" is not)."""
+    if form is None:
+        return True
+    n, unit = form
+    text = value.strip().rstrip(".")
+    if unit == "letter":
+        return len(text) == n and text.isalpha()
+    if unit == "digit":
+        return len(text) == n and text.isdigit()
+    return len(text) == n
+
+
 # Keys that count units of something ("quantity", "qty", "count", "units in stock"): what "how many" asks when it
 # names no noun of its own to count ("how many Lemon Grass Rg did X buy": the quantity, not the line's item number).
 _QUANTITY_STEMS = frozenset(stem(w) for w in ("quantity", "qty", "count", "units"))
@@ -303,6 +322,9 @@ class _Reading:
             if actor in type_words and _word_count(plain, subject.group(1)) == 1:
                 self.q_stems.discard(actor)
         self.kind = answer_kind(plain)
+        form = _FORM.search(plain.lower())
+        self.form = None if form is None else (
+            int(form.group(1)) if form.group(1).isdigit() else _NUMBER_WORDS[form.group(1)], form.group(2))
         # what "how many" counts: a number under a key that names it is a count, though not a whole one ("how many
         # viewers": 7.64, in millions)
         # (in a compound its head: "how many IMDb votes" counts votes)
@@ -655,7 +677,8 @@ class _Reading:
         # line number, a store's id)
         units = self.kind == "count" and self.counted is None and end.value \
             and not content_stems(end.relation) & _QUANTITY_STEMS
-        return (-len(touched & self.mentioned), -self._days(chain), not kind_ok and not agent, sibling, noun_ok,
+        return (-len(touched & self.mentioned), -self._days(chain), not _form_fits(end.to, self.form),
+                not kind_ok and not agent, sibling, noun_ok,
                 repeats - len(chain.covered - {KIND_CLASS}), -repeats, units,
                 someone if agent or self.asked_class is not None else 0,
                 # "where is X", answered by X's stored place values: the most precise, a street address before its

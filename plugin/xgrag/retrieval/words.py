@@ -98,7 +98,13 @@ def content_stems(text: str) -> set[str]:
     """The stems of a text's words that can carry a relation's meaning (weak words dropped; an abbreviation read as
     its word: ABBREVIATIONS). Identifiers are split at underscores only: a property key or label goes through
     `xgrag.model.key_text` first ("unitPrice" -> "unit price")."""
-    return {stem(ABBREVIATIONS.get(w, w)) for w in _WORD.findall(text.lower().replace("_", " ")) if w not in WEAK}
+    words = [w for w in _WORD.findall(text.lower().replace("_", " ")) if w not in WEAK]
+    # a word with a number after it is a kind of that word ("iso2", "iso3": ISO codes), and says the word too
+    words += [m.group(1) for w in words for m in [_NUMBERED.fullmatch(w)] if m and m.group(1) not in WEAK]
+    return {stem(ABBREVIATIONS.get(w, w)) for w in words}
+
+
+_NUMBERED = re.compile(r"([a-z]{2,})\d+")
 
 
 def stated_stems(text: str, vocabulary: set[str]) -> set[str]:

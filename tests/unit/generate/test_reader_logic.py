@@ -585,3 +585,13 @@ def test_where_is_answered_by_the_most_precise_place_value() -> None:
              Fact("zz", "Evil Twin Brewing", "address", "43 Main St", "property", None, "Business"),
              Fact("r", "Evil Twin Brewing", "rating", "4.5", "property", None, "Business")]
     assert _read("Where is Evil Twin Brewing?", facts) == ("43 Main St.", ["zz"])
+
+
+def test_a_form_the_question_names_picks_the_value_of_that_form() -> None:
+    # "the two-letter ISO code": iso2, not iso3 (both keys say "iso": a word with a number after it says the word)
+    facts = [Fact("a3", "Kosovo", "iso3", "XKS", "property", None, "Country"),
+             Fact("z2", "Kosovo", "iso2", "XK", "property", None, "Country"),
+             Fact("c", "Kosovo", "capital", "Pristina", "property", None, "Country")]
+    assert _read("What is the two-letter ISO code of Kosovo?", facts) == ("XK.", ["z2"])
+    assert _read("What is the 3-letter ISO code of Kosovo?", facts) == ("XKS.", ["a3"])
+    assert _read("What is the ISO code of Kosovo?", facts)[0] in ("XK.", "XKS.")

@@ -78,3 +78,10 @@ def test_an_identifier_written_as_one_word_states_id() -> None:
 def test_an_abbreviated_key_states_the_word_it_stands_for() -> None:
     assert content_stems("lon") == content_stems("longitude") and content_stems("lat") == content_stems("Latitude")
     assert content_stems("unit qty") == content_stems("unit quantity") and content_stems("lon") != content_stems("lat")
+
+
+def test_a_word_with_a_number_after_it_says_the_word() -> None:
+    from xgrag.retrieval.words import content_stems
+
+    assert {"iso", "iso2"} <= content_stems("iso2") and "covid" in content_stems("covid19")
+    assert content_stems("2019") == {"2019"} and content_stems("x2") == {"x2"}  # a number, a one-letter prefix
