@@ -15,8 +15,8 @@ property ("When was Nancy Davolio born?" -> the birth date of Nancy Davolio). Ch
    entity before a stored value whose key the question does not say, whatever its type is called; "where" an
    entity of a place type or a value stored under a place's key, the most precise first: "43 Main St" before
    "Brooklyn"; "how many" of a thing the question names, "how many Lemon Grass Rg did X buy", a key that counts
-   units, its quantity, before another whole number; "the two-letter code" a value of that form, "XK" before
-   "XKS");
+   units, its quantity, before another whole number, and "how much" an amount before a count of things; "the
+   two-letter code" a value of that form, "XK" before "XKS");
 3. how many of the question's words the chain states: relation words ("sell"/"sold"/SOLD, "director"/
    DIRECTED_BY, "born"/birthDate: `xgrag.retrieval.words.stem`), property keys as words ("unit price"), and the
    types of the entities it reaches ("Which category is Chai in?" -> the neighbour of type Category), beside the
@@ -111,6 +111,9 @@ def _form_fits(value: str, form: tuple[int, str] | None) -> bool:
 # Keys that count units of something ("quantity", "qty", "count", "units in stock"): what "how many" asks when it
 # names no noun of its own to count ("how many Lemon Grass Rg did X buy": the quantity, not the line's item number).
 _QUANTITY_STEMS = frozenset(stem(w) for w in ("quantity", "qty", "count", "units"))
+# ... and keys that count things, a "how many" answer that "how much" does not ask for ("how much did X spend on her
+# order": its total, not its items in order); as typed, plural: "item total" is an amount
+_COUNT_WORDS = frozenset(("quantity", "qty", "count", "units", "items", "number", "num"))
 _CLASS_STEMS = frozenset(stem(w) for w in ("kind", "sort", "type", "category", "class", "genre", "classification"))
 # "<wh-word> [noun] <auxiliary> the <noun> <next word>": the noun after the auxiliary is the question's subject when
 # the next word is its verb (not a preposition: "did the director of X" asks about the director)
@@ -675,8 +678,10 @@ class _Reading:
             and not end.relation_words
         # "how many" with no noun of its own counts units: a key that says so before another whole number (an item's
         # line number, a store's id)
-        units = self.kind == "count" and self.counted is None and end.value \
-            and not content_stems(end.relation) & _QUANTITY_STEMS
+        units = (self.kind == "count" and self.counted is None and end.value
+                 and not content_stems(end.relation) & _QUANTITY_STEMS) or (
+            self.kind == "amount" and end.value
+            and bool(set(re.findall(r"[a-z]+", end.relation.lower())) & _COUNT_WORDS))
         return (-len(touched & self.mentioned), -self._days(chain), not _form_fits(end.to, self.form),
                 not kind_ok and not agent, sibling, noun_ok,
                 repeats - len(chain.covered - {KIND_CLASS}), -repeats, units,

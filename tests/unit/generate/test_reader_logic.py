@@ -595,3 +595,11 @@ def test_a_form_the_question_names_picks_the_value_of_that_form() -> None:
     assert _read("What is the two-letter ISO code of Kosovo?", facts) == ("XK.", ["z2"])
     assert _read("What is the 3-letter ISO code of Kosovo?", facts) == ("XKS.", ["a3"])
     assert _read("What is the ISO code of Kosovo?", facts)[0] in ("XK.", "XKS.")
+
+
+def test_how_much_is_an_amount_not_a_count_of_things() -> None:
+    facts = [Fact("n", "Nevada Langley", "items in order", "2", "property", ("BOUGHT", "Order 561"), "Customer"),
+             Fact("t", "Nevada Langley", "order total", "5.0", "property", ("BOUGHT", "Order 561"), "Customer"),
+             Fact("b", "Nevada Langley", "BOUGHT", "Order 561", "edge", None, "Customer", "Order")]
+    assert _read("How much did Nevada Langley spend on order 561?", facts)[0] == "5.0."
+    assert _read("How many items did Nevada Langley buy in order 561?", facts)[0] == "2."

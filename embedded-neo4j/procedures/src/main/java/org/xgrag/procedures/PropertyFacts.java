@@ -34,8 +34,9 @@ import org.neo4j.graphdb.spatial.Point;
  * the question contains, then by id. The seeds' own are a seed's, a relationship's between two seeds, and those of
  * an entity next to two seeds and of its relationships to them, as Python counts them. Python's retriever chooses
  * more finely, and differs from these procedures where it does: it adds an embedding similarity to the second
- * criterion when it has an embedder, and puts first the facts stating a day the question names or a lone number it
- * names on a seed's relationship ("who got Ireland's 12 points in 1998").
+ * criterion when it has an embedder, puts first the facts stating a day the question names or a lone number it
+ * names on a seed's relationship ("who got Ireland's 12 points in 1998"), and puts the facts of a seed's neighbour
+ * of a type the question names ("the country Krak&oacute;w is in") right after the seeds' own.
  */
 final class PropertyFacts {
 
