@@ -67,6 +67,7 @@ from xgrag.model import Node, key_text
 from xgrag.model.graph import PROPERTY_ID_SEPARATOR, split_property_fact_id
 from xgrag.retrieval.linking import key_tokens, select_parts, select_reordered, select_whole
 from xgrag.retrieval.name_index import capital_words, initials_of
+from xgrag.retrieval.names import fold
 from xgrag.retrieval.words import (
     AGENT_TYPES,
     PLACE_TYPES,
@@ -328,6 +329,8 @@ class _Reading:
         form = _FORM.search(plain.lower())
         self.form = None if form is None else (
             int(form.group(1)) if form.group(1).isdigit() else _NUMBER_WORDS[form.group(1)], form.group(2))
+        if form is not None:  # its words say the value's form, which a value of that form states (_kind_mark)
+            self.q_stems -= content_stems(form.group(0))
         # what "how many" counts: a number under a key that names it is a count, though not a whole one ("how many
         # viewers": 7.64, in millions)
         # (in a compound its head: "how many IMDb votes" counts votes)
@@ -402,7 +405,9 @@ class _Reading:
                 for here, there in ((f.head, f.tail), (f.tail, f.head)):
                     if there in self.mentioned and there not in by_day:
                         next_to.setdefault(here, set()).add(there)
-        self.bridges = {e: ms for e, ms in next_to.items() if len(ms) >= 2}
+        # (two spellings of one name, "Tokyo" and the region "Tōkyō", are one mention the question made, not two
+        # entities it names: what is next to both links nothing)
+        self.bridges = {e: ms for e, ms in next_to.items() if len({fold(m) for m in ms}) >= 2}
 
     # -- words ------------------------------------------------------------------------------------
 
@@ -607,11 +612,11 @@ class _Reading:
 
     def _kind_mark(self, step: _Step) -> set[str]:
         """{KIND_STATED} for a stated value of the kind the question asks for (a date, a count, an amount: read off
-        the value), {KIND_CLASS} for an entity of the class it asks for (an agent, a place: read off its type's
-        name), else nothing."""
+        the value; or of the form it names, "the three-letter code": "POL"), {KIND_CLASS} for an entity of the class
+        it asks for (an agent, a place: read off its type's name), else nothing."""
         if step.value:
             kind = self.kind in ("date", "count", "amount") and value_kind(step.to, self.kind, key=step.fact.relation)
-            return {KIND_STATED} if kind else set()
+            return {KIND_STATED} if kind or (self.form is not None and _form_fits(step.to, self.form)) else set()
         return {KIND_CLASS} if self._in_class(step.to) else set()
 
     def _asked_type(self, name: str) -> bool:
@@ -682,7 +687,7 @@ class _Reading:
                  and not content_stems(end.relation) & _QUANTITY_STEMS) or (
             self.kind == "amount" and end.value
             and bool(set(re.findall(r"[a-z]+", end.relation.lower())) & _COUNT_WORDS))
-        return (-len(touched & self.mentioned), -self._days(chain), not _form_fits(end.to, self.form),
+        return (-len({fold(m) for m in touched & self.mentioned}), -self._days(chain), not _form_fits(end.to, self.form),
                 not kind_ok and not agent, sibling, noun_ok,
                 repeats - len(chain.covered - {KIND_CLASS}), -repeats, units,
                 someone if agent or self.asked_class is not None else 0,

@@ -603,3 +603,23 @@ def test_how_much_is_an_amount_not_a_count_of_things() -> None:
              Fact("b", "Nevada Langley", "BOUGHT", "Order 561", "edge", None, "Customer", "Order")]
     assert _read("How much did Nevada Langley spend on order 561?", facts)[0] == "5.0."
     assert _read("How many items did Nevada Langley buy in order 561?", facts)[0] == "2."
+
+
+def test_a_value_of_the_form_asked_ends_a_chain_whose_key_says_no_word() -> None:
+    # "the three-letter code of the country Kraków is in": Poland's iso3, though no word says ISO
+    facts = [Fact("in", "Kraków", "IN", "Poland", "edge", None, "City", "Country"),
+             Fact("pop", "Kraków", "population", "756000", "property", None, "City"),
+             Fact("i3", "Poland", "iso3", "POL", "property", None, "Country"),
+             Fact("i2", "Poland", "iso2", "PL", "property", None, "Country")]
+    assert _read("What is the three-letter code of the country Kraków is in?", facts) == ("POL.", ["in", "i3"])
+
+
+def test_two_spellings_of_the_name_said_are_one_entity_mentioned() -> None:
+    # "Tokyo" matches the city Tokyo and the region Tōkyō: one mention; Japan, next to both, links nothing, so a
+    # chain through it to another city's population does not outrank Tokyo's own
+    facts = [Fact("ti", "Tokyo", "IN", "Japan", "edge", None, "City", "Country"),
+             Fact("ri", "Tōkyō", "IN", "Japan", "edge", None, "Region", "Country"),
+             Fact("ki", "Kyoto", "IN", "Japan", "edge", None, "City", "Country"),
+             Fact("kp", "Kyoto", "population", "1805000", "property", None, "City"),
+             Fact("tp", "Tokyo", "population", "35676000", "property", None, "City")]
+    assert _read("What is the population of Tokyo?", facts) == ("35676000.", ["tp"])
