@@ -687,8 +687,8 @@ class _Reading:
                  and not content_stems(end.relation) & _QUANTITY_STEMS) or (
             self.kind == "amount" and end.value
             and bool(set(re.findall(r"[a-z]+", end.relation.lower())) & _COUNT_WORDS))
-        return (-len({fold(m) for m in touched & self.mentioned}), -self._days(chain), not _form_fits(end.to, self.form),
-                not kind_ok and not agent, sibling, noun_ok,
+        return (-len({fold(m) for m in touched & self.mentioned}), -self._days(chain),
+                not _form_fits(end.to, self.form), not kind_ok and not agent, sibling, noun_ok,
                 repeats - len(chain.covered - {KIND_CLASS}), -repeats, units,
                 someone if agent or self.asked_class is not None else 0,
                 # "where is X", answered by X's stored place values: the most precise, a street address before its
