@@ -50,7 +50,14 @@ def build_components(run: ExplainRun) -> list[Component]:
         # is reported below the noise floor; only the order among equals is chosen here.
         relevance = {id(q): i for i, q in enumerate(run.by_promise([p.planned for p in scored],
                                                                    question_only=True))}
-        order = sorted(scored, key=lambda p: (-imp[id(p)], relevance[id(p.planned)], p.planned.target))
+        # and a relationship or node after a fact stored on it that moved the answer as much: removing the carrier
+        # removes the fact, so the fact alone is the finer account ("the role Keanu Reeves played": the ACTED_IN
+        # relationship's `roles`, not the relationship, ranks first)
+        stored = {(p.planned.target.partition("#")[0], imp[id(p)]) for p in scored
+                  if p.planned.kind == "property" and "#" in p.planned.target}
+        order = sorted(scored, key=lambda p: (-imp[id(p)],
+                                              p.planned.kind != "property" and (p.planned.target, imp[id(p)]) in stored,
+                                              relevance[id(p.planned)], p.planned.target))
         rank = {id(p): i + 1 for i, p in enumerate(order)}
 
         for p in group:

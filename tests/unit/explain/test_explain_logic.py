@@ -265,3 +265,19 @@ def test_max_calls_bounds_group_testing_too() -> None:
         assert ex.cost.generator_calls <= budget, (budget, ex.cost.generator_calls)
         assert any(c.evaluated == "budget" for c in ex.components)  # what the budget left untested says so
         assert ex.group_testing is not None and ex.group_testing.max_calls == budget
+
+
+def test_a_fact_stored_on_a_relationship_ranks_before_the_relationship_when_both_move_the_answer_alike() -> None:
+    """"What role did Jack Lemmon play": removing ACTED_IN removes its `roles` too, so both move the answer as much;
+    the stored fact is the finer account and ranks first."""
+    from xgrag.model import PropertyFact
+
+    sub = movie_graph()
+    sub.add_relationship(Relationship("r0", "a", "m", "acted_in"))
+    sub.add_property(PropertyFact("r0", "roles", "Herb Sullivan", "relationship"))
+    ex = Explainer(FixedRetriever(sub), RuleGenerator("roles"), HashEmbedder(), ExplainSettings(strategies=("edge",)))
+    result = ex.explain("what role did Jack Lemmon play in Out to Sea")
+    assert result.answer == "Herb Sullivan."
+    first, second = sorted((c for c in result.components if c.rank is not None), key=lambda c: c.rank or 0)[:2]
+    assert first.importance == second.importance and first.importance
+    assert (first.kind, first.id, second.id) == ("property", "r0#roles", "r0")
