@@ -1233,10 +1233,10 @@ ASTRO_ABSENT = "PS_2026.05.12_10.06.39.csv"  # NASA's exoplanet table: over the 
 def write_stars_meteorites(store: Any, mirror: Path) -> None:
     """import.cypher of mimir-cmyk/neo4j-astro-db as written, each LOAD CSV reading the repository's file of its
     URL: the HYG database's bright stars (710: name, Bayer/Flamsteed designation, magnitude, distance, spectral
-    type, luminosity ...) and the constellation each is in (Stellarium's names), and NASA's meteorite landings
-    (1,117: class, mass, year, location). Left out: the statements that read the NASA exoplanet archive's table
-    (ASTRO_ABSENT, over the mirror's size limit): its planets, host stars, systems, discovery methods and
-    facilities."""
+    type, luminosity ...) and the constellation each is in (Stellarium's English names: Greater Dog, Swan ...),
+    and NASA's meteorite landings (1,117: mass, year, location; the script does not read their class). Left out:
+    the statements that read the NASA exoplanet archive's table (ASTRO_ABSENT, over the mirror's size limit): its
+    planets, host stars, systems, discovery methods and facilities."""
     def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
         if not url.startswith(ASTRO_URL):
             raise CorpusError(f"{ASTRO}: import.cypher reads {url}, which no loader here serves")
@@ -1349,7 +1349,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("star-wars", "tune", "SWAPI: characters, films, planets, species, starships, vehicles",
           writer=write_star_wars),
     Graph("stars-meteorites", "tune", "the HYG database's bright stars (magnitude, distance, spectral type ...) and "
-                                       "their constellations, and NASA's meteorite landings (class, mass, year, "
+                                       "their constellations, and NASA's meteorite landings (mass, year, "
                                        "location)", writer=write_stars_meteorites, source=ASTRO),
     Graph("stock-prices", "tune", "daily closing prices and volumes of the 102 Nasdaq-100 stocks, 5 May to "
                                       "10 September 2021: one node per stock and per trading day",
