@@ -1245,12 +1245,33 @@ def write_stars_meteorites(store: Any, mirror: Path) -> None:
 
     _run_script(store, read_file(ASTRO, "import.cypher", mirror).decode("utf-8"), rows_of)
 
+
+PACGRAPH = "CodingCat12/pacgraph"
+PACGRAPH_URL = "https://raw.githubusercontent.com/CodingCat12/pacgraph/refs/heads/main/"
+PACGRAPH_SCRIPTS = ("cypher/indexes.cypher", "cypher/import.cypher")  # its indexes, then the load that MATCHes on them
+
+
+def write_arch_packages(store: Any, mirror: Path) -> None:
+    """cypher/indexes.cypher and then cypher/import.cypher of CodingCat12/pacgraph as written (PACGRAPH_SCRIPTS; an
+    earlier commit of import.cypher began with those indexes), each LOAD CSV reading the repository's file of its URL
+    (packages/*.csv), its `CALL (row) {...} IN TRANSACTIONS` run as one `CALL (row) {...}` (as dune's): the Arch
+    Linux package repositories (core, extra, multilib) as of December 2024: packages (version, description, URL,
+    sizes, build date), their packagers, repository and architecture, their dependencies (run, optional, make,
+    check), conflicts, replacements, groups, licenses and the virtual packages they provide."""
+    for path in PACGRAPH_SCRIPTS:
+        _run_mixed(store, read_file(PACGRAPH, path, mirror).decode("utf-8"),
+                   _github_file(PACGRAPH, mirror, (PACGRAPH_URL,)))
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
     Graph("asterix", "tune", "the Asterix albums (in French): albums and their first edition, writers, artists, "
                               "publishers; characters, their occupation, nationality and kind, the albums they "
                               "appear in, their companions", writer=write_asterix, source=ASTERIX),
+    Graph("arch-packages", "tune", "the Arch Linux package repositories of December 2024: packages (version, "
+                                    "description, sizes, build date), packagers, repositories, architectures, "
+                                    "dependencies, conflicts, groups, licenses, provided virtual packages",
+          writer=write_arch_packages, source=PACGRAPH),
     Graph("aws-infrastructure", "spent", "AWS's global infrastructure in January 2014: continents, regions, "
                                           "availability zones, services, EC2 instance types, hourly prices",
           writer=_graphgist("mdm/aws-infrastructure.adoc"), source=GRAPHGISTS),
