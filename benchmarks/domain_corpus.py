@@ -20,17 +20,19 @@ stock-prices (the import queries of their notebooks, `_notebook_cypher`), and br
 tech-radar, uk-charts (Mark Needham's repositories' import scripts), open-beer-db and dark-souls (their repositories'
 Cypher scripts), coffee-shop, netflix, pet-travel and world-cities (Jennifer Reif's graph-demo-datasets scripts),
 sap-bike-sales (Neo4j's SAP blog post script over SAP's sample data), disease-network (its repository's script) and
-london-tube (its notebook's LOAD CSV statements); see each `Graph.about` and writer for what is read from where. A
+london-tube (its notebook's LOAD CSV statements), and arch-packages, asterix, cocktails, ipl-matches, mame-arcade and
+stars-meteorites (their repositories' scripts); see each `Graph.about` and writer for what is read from where. A
 script's `CALL apoc.load.json(<url>) YIELD value` is given the values of the mirror's file (`UNWIND $values AS value`:
 each element of a top-level array, or each line of a JSON lines file, as apoc.load.json yields them). A script's `LOAD
 CSV WITH HEADERS FROM <url> AS row` is given the rows of the mirror's file of that name as a parameter (`UNWIND $rows AS
 row`; LOAD CSV gives every field as a string, an empty one as null: so do the rows here; a file of more than 20,000 rows
 in parts of 20,000, each its own statement); 2.x-4.x syntax that 5.x removed (`CREATE CONSTRAINT ON ... ASSERT`, `CREATE
-INDEX ON :L(p)`, toInt() in any case, distance(), exists(n.p), length() of a collected list) is written in 5.x syntax,
-and so is a GraphGist pattern that ends in a bare variable (`->instance9`, 2.x); a node key on one property is its
-uniqueness constraint (the embedded server is Community Edition, which refuses node keys); a browser line's `:auto `
-prefix is dropped, its statement kept; `CALL {...} IN TRANSACTIONS` runs as one `CALL {...}` (the loader's statements
-run in transactions of their own). Labels, types, property names and value formats are the example's.
+INDEX ON :L(p)`, toInt() in any case, distance(), exists(n.p), CREATE UNIQUE, length() of a collected list) is written
+in 5.x syntax, and so is a GraphGist pattern that ends in a bare variable (`->instance9`, 2.x); a node key on one
+property is its uniqueness constraint (the embedded server is Community Edition, which refuses node keys); a browser
+line's `:auto ` prefix is dropped, its statement kept; `CALL {...} IN TRANSACTIONS` runs as one `CALL {...}` (the
+loader's statements run in transactions of their own). Labels, types, property names and value formats are the
+example's.
 
 The repositories are read from a fetched mirror, never from the network: $XGRAG_CORPUS_MIRROR or --mirror, a folder
 holding either `<owner>+<repo>/repo` (bare git directories, or clones' `.git` in them: the layout this workplace's
@@ -126,8 +128,8 @@ domain_gold.py, no schema inference, linking, answering or bench_domains.py on t
 SIXTH_POOL = coffee-shop, disease-network, london-tube, netflix, pet-travel, sap-bike-sales, world-cities, drawn by
 `sorted(random.Random(34).sample(sorted(SIXTH_POOL), 5))` = coffee-shop, london-tube, netflix, pet-travel, world-cities:
 frozen, their failures never looked at while tuning, run once at the end of it (benchmarks/results/domains_frozen6.json)
-and now **spent** too; the two undrawn, disease-network and sap-bike-sales, are **tune**. No graph is frozen now: the
-next measurement needs a seventh split of graphs not yet used. Sources, each a load script of a public repository over
+and now **spent** too; the two undrawn, disease-network and sap-bike-sales, are **tune**. The seventh split below is
+the frozen one now. Sources, each a load script of a public repository over
 data files committed with it (or, for sap-bike-sales, in the repository its URLs name):
 github.com/JMHReif/graph-demo-datasets (Jennifer Reif's demo datasets: coffee-shop/load-data.cypher,
 kaggle-netflix/load-data.cypher, world-cities/world-cities-import.cypher, pet-travel's three scripts),
@@ -154,7 +156,41 @@ training-v2 (course material); dholtz/learning-neo4j (its script creates a State
 deduplication), atilara/recipes-book-db (its dataset over the size limit), bevvvvv/DS220Proj2WineReview (its scripts
 read files named otherwise, reviews over the size limit), zackys/handson-neo4j (a handful of rows); and in
 johnymontana/neo4j-datasets, the trumpworld guide (Google Sheets URLs, as its script). Smaller than 1,000 nodes:
-disease-network (411), london-tube (653), sap-bike-sales (504) and pet-travel (613)."""
+disease-network (411), london-tube (653), sap-bike-sales (504) and pet-travel (613).
+
+The seventh frozen split (issue 29, "the next graph", a seventh time) was declared the same way, before any xgrag
+command ran on its graphs: loaders tried, questions written from the data with plain Cypher (the neo4j driver) and
+checked with domain_gold.py, no schema inference, linking, answering or bench_domains.py on them, no xgrag output on
+them looked at. SEVENTH_POOL = arch-packages, asterix, cocktails, ipl-matches, mame-arcade, stars-meteorites, drawn by
+`sorted(random.Random(35).sample(sorted(SEVENTH_POOL), 5))` = asterix, cocktails, ipl-matches, mame-arcade,
+stars-meteorites: frozen, their failures never to be looked at while tuning, run once at the end of it; the one
+undrawn, arch-packages, is **tune**. Sources, each a load script of a public repository over data files committed
+with it: github.com/CodingCat12/pacgraph (arch-packages: the Arch Linux package repositories), sfrechette/asterix-neo4j
+(asterix: the Asterix albums and characters, in French), podzz/CocktailFinder (cocktails: recipes crawled from a
+French cocktail site), rdiptan/IPL-Data-GraphDB (ipl-matches: the Indian Premier League, 2008-2019),
+csantill/MAMEGraphGist (mame-arcade: the machines MAME 0.169 emulates) and mimir-cmyk/neo4j-astro-db
+(stars-meteorites: HYG bright stars and NASA meteorite landings). Where a script cannot run as written, its writer
+says what is done instead: ipl-matches' venue statement MERGEs on a city seven rows lack and is given the rows that
+have one, and its ball-by-ball file is over the mirror's size limit (so is stars-meteorites' exoplanet table: those
+statements are left out); cocktails' CREATE UNIQUE of a relationship with a null property (which 2.x wrote, 5.x's
+MERGE refuses) is merged on the non-null ones. Considered and left out: robertrouse/theographic-bible-metadata and
+the Bible graphs built on it (mwatts/bible-metadata, schoi80/vine-graph: people.json and verses.json over the size
+limit, and the neo4j/ import scripts are not in the snapshot's HEAD), rotunda-uvap/revolutionary-networks (its
+correspondence CSV over the size limit), ivanbrillo/BioConnect (relationships.csv over the size limit),
+rmsar/law_graph (no snapshot could be had), davidmakovoz/MITRE_ATTACK (its load.cypher is a worksheet of statements,
+query output and notes, and reads technique files the repository does not hold), cheerfulstoic/neo4j_summer_olympics
+(medals.csv is not in the repository), simonevigasio/Analyzing-F1-Data-Using-Neo4j and ethiry/wikikings (their
+scripts read files the repositories do not hold), andre91a/estfiu-dataset, JoelHutchinson/aqnet and
+Kozukq/dataset_analysis (likewise), SnowflakeTech/EPL-Wiki-Football (its script writes only relationships; the nodes
+come from neo4j-admin import), kvaithin/greeky, KAFKA2306/pal-atlas, LoKust2/Skill-Graph and
+jeffwhite-619/periodicity (one label each), moxious/emoji-graph (two labels; its sentiment file is on another
+branch), ggszk/un-graph (about 200 nodes, two labels), sfrechette/yul-neo4j (about 110 nodes),
+kvangundy/graphDayFundamentals and LinkedInLearning/learning-neo4j-2483130 (generated users and students),
+data2usa/wideFireDemo, kagesenshi/n4jdemo, wright15/the-instrument-code and nielsdejong/pharma-supply-graph-demo
+(synthetic scenarios), the World Cup squads of fingahoverit/neo4j-neo4j_ogm (Mark Needham's World Cup model, kept
+out with wwc2019), and a Pokémon load script the search index holds without its repository (its FOREACH
+names a variable it never binds).
+Smaller than 400 nodes: asterix (252)."""
 
 from __future__ import annotations
 
@@ -192,6 +228,8 @@ FIFTH_SEED = 33
 SIXTH_POOL = ("coffee-shop", "disease-network", "london-tube", "netflix", "pet-travel", "sap-bike-sales",
               "world-cities")
 SIXTH_SEED = 34
+SEVENTH_POOL = ("arch-packages", "asterix", "cocktails", "ipl-matches", "mame-arcade", "stars-meteorites")
+SEVENTH_SEED = 35
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -289,12 +327,13 @@ _AUTO = re.compile(r"(?i)^\s*:auto\s+")  # the browser's `:auto` prefix: the sta
 
 
 def _statements(script: str) -> list[str]:
-    """A Cypher script's statements: split on ';' at line ends, comments and browser `:param` lines dropped (a line
-    that starts with the browser's `:auto ` keeps the statement that follows the prefix)."""
+    """A Cypher script's statements: split on ';' at line ends (a `// comment` may follow it on its line), comments
+    and browser `:param` lines dropped (a line that starts with the browser's `:auto ` keeps the statement that
+    follows the prefix)."""
     lines = (_AUTO.sub("", line) for line in script.splitlines())
     body = "\n".join(line for line in lines
                      if not line.strip().startswith("//") and not line.strip().startswith(":"))
-    return [s.strip() for s in re.split(r";\s*(?:\n|$)", body) if s.strip()]
+    return [s.strip() for s in re.split(r";[ \t\r]*(?://[^\n]*)?(?:\n|$)", body) if s.strip()]
 
 
 _OLD_UNIQUE = re.compile(r"(?i)create\s+constraint\s+on\s+\((\w+):(\w+)\)\s+assert\s+\1\.(\w+)\s+is\s+unique")
@@ -307,14 +346,18 @@ _OLD_FUNCTIONS = {re.compile(r"(?i)(?<![\w.])toInt\("): "toInteger(",
                   re.compile(r"(?<![\w.])distance\("): "point.distance("}
 _OLD_EXISTS = re.compile(r"(?i)(?<![\w.])exists\(\s*(\w+\.\w+)\s*\)")  # exists(n.prop): a property test
 _LENGTH = re.compile(r"(?i)(?<![\w.])length\((\w+)\)")
+# 2.x's CREATE UNIQUE (creates what of the pattern is missing): 5.x removed it; MERGE of the same pattern, whose ends
+# the statement has bound, writes the same relationship once
+_CREATE_UNIQUE = re.compile(r"(?i)\bcreate\s+unique\b")
 
 
 def _five(statement: str) -> str:
     """Neo4j 2.x-4.x syntax that 5.x removed, in 5.x syntax (the same constraint, index, function or test):
     uniqueness constraints (on one line or several), `CREATE INDEX ON :L(p)`, toInt() in any case (now toInteger()),
-    distance() (now point.distance()), exists(n.p) (now `n.p IS NOT NULL`), and length() of a list the statement
-    collects (`collect(x) AS xs ... length(xs)`: now size(); length() of a path stays). A node key on one property
-    is its uniqueness constraint: Community Edition, the embedded server's, refuses node keys."""
+    distance() (now point.distance()), exists(n.p) (now `n.p IS NOT NULL`), CREATE UNIQUE (now MERGE) and length()
+    of a list the statement collects (`collect(x) AS xs ... length(xs)`: now size(); length() of a path stays). A
+    node key on one property is its uniqueness constraint: Community Edition, the embedded server's, refuses node
+    keys."""
     statement = _OLD_UNIQUE.sub(lambda m: f"CREATE CONSTRAINT FOR ({m[1]}:{m[2]}) REQUIRE {m[1]}.{m[3]} IS UNIQUE",
                                 statement)
     statement = _OLD_INDEX.sub(lambda m: f"CREATE INDEX FOR (n:{m[1]}) ON (n.{m[2]})", statement)
@@ -322,6 +365,7 @@ def _five(statement: str) -> str:
     for old, new in _OLD_FUNCTIONS.items():
         statement = old.sub(new, statement)
     statement = _OLD_EXISTS.sub(lambda m: f"({m[1]} IS NOT NULL)", statement)
+    statement = _CREATE_UNIQUE.sub("MERGE", statement)
     collected = {m[1] for m in re.finditer(r"(?is)collect\(.*?\)\s+AS\s+(\w+)", statement)}
     return _LENGTH.sub(lambda m: f"size({m[1]})" if m[1] in collected else m[0], statement)
 
@@ -1126,9 +1170,151 @@ def write_london_tube(store: Any, mirror: Path) -> None:
     _run_mixed(store, "".join(f"{q.strip().rstrip(';')};\n" for q in loads), read)
 
 
+
+IPL = "rdiptan/IPL-Data-GraphDB"
+IPL_FILE = "ipl_matches_2008_to_2019.csv"  # what every `file:///` URL of its scripts names but one:
+IPL_ABSENT = "match_details.csv"  # the ball-by-ball file, over the mirror's size limit
+IPL_SCRIPTS = ("Create_Season_nodes.cypher", "Create_Team_nodes.cypher", "Create_Umpires_node.cypher",
+               "Create_Venue_nodes.cypher", "Create_Match_node.cypher", "Create_MatchDetails_Node.cypher",
+               "Relationship_between_Season_and_Match.cypher", "Relationship_between_HomeTeam_and_Match.cypher",
+               "Relationship_between_AwayTeam_and_Match.cypher", "Relationship_between_Umpires_and_Match.cypher",
+               "Relationship_between_Venue_and_Match.cypher", "Relationship_between_Match_and_Match_Details.cypher")
+IPL_VENUES = "Create_Venue_nodes.cypher"  # MERGEs (stadium, city): the rows without a city are not given to it
+
+
+def write_ipl_matches(store: Any, mirror: Path) -> None:
+    """The Create_* and then the Relationship_between_* scripts of rdiptan/IPL-Data-GraphDB as written (IPL_SCRIPTS:
+    nodes first, as each relationship script MATCHes the nodes it links), each `file:///` URL reading the file of that
+    name: the Indian Premier League's matches of 2008-2019 (Kaggle's IPL dataset): seasons, teams (home, away),
+    venues, umpires, and each match's date, toss, result, winner, margin and player of the match. Left out: the
+    ball-by-ball match_details.csv (IPL_ABSENT, over the mirror's size limit): its node statement is left out,
+    and the HAS statement that links those nodes to their matches finds none. Create_Venue_nodes.cypher MERGEs a
+    venue on its stadium and city, and Neo4j refuses a MERGE on a null property: as written it fails on the seven
+    2014 matches in Dubai (no city in the file) and writes no venue at all; it is given the rows that have a city
+    (Dubai's stadium is not written, and its seven matches have no PLAYED_IN)."""
+    rows = _csv_rows(read_file(IPL, IPL_FILE, mirror))
+    for path in IPL_SCRIPTS:
+        def rows_of(url: str, delimiter: str, path: str = path) -> list[dict[str, str | None]] | None:
+            file = url.removeprefix("file:///")
+            if file == IPL_ABSENT:
+                return None
+            if file != IPL_FILE:
+                raise CorpusError(f"{IPL}: {path} reads {url}, which no loader here serves")
+            return [r for r in rows if r["city"] is not None] if path == IPL_VENUES else rows
+
+        _run_script(store, read_file(IPL, path, mirror).decode("utf-8"), rows_of)
+
+
+MAME = "csantill/MAMEGraphGist"
+MAME_URL = "https://raw.githubusercontent.com/csantill/MAMEGraphGist/master/"  # its files are the repository's
+
+
+def write_mame_arcade(store: Any, mirror: Path) -> None:
+    """loadmamecsv.cyp of csantill/MAMEGraphGist as written (the load script of its MAME GraphGist; its constraints
+    are commented out, so none is created), its LOAD CSV reading mamelist.csv: the machines MAME 0.169 (December
+    2015) emulates, by their romset names: a parent set is a Game with its manufacturer, year and emulation status
+    (good, imperfect, preliminary), a clone set a Clone of its parent (CLONEOF)."""
+    script = read_file(MAME, "loadmamecsv.cyp", mirror).decode("utf-8")
+    _run_mixed(store, script, _github_file(MAME, mirror, (MAME_URL,)))
+
+
+COCKTAILS = "podzz/CocktailFinder"
+COCKTAILS_URL = "file:///vagrant/data/"  # its files are the repository's data/<name>
+# CREATE UNIQUE of a relationship with a property map: 2.x wrote it with the map's non-null properties; MERGE (5.x)
+# refuses a null property, so the same relationship is merged on the map without its nulls
+_UNIQUE_WITH_MAP = re.compile(r"(?i)\bcreate\s+unique\s+\((\w+)\)-\[(\w+):(\w+)\s*(\{[^}]*\})\s*\]->\((\w+)\)\s*$")
+
+
+def write_cocktails(store: Any, mirror: Path) -> None:
+    """data/import.cypher of podzz/CocktailFinder as written (its 2.x constraints and CREATE UNIQUE in 5.x syntax),
+    each LOAD CSV reading data/<file> (its URLs are the Vagrant box's copy of that folder): 4,172 cocktail recipes
+    crawled from a French cocktail site, their ingredients (COMPOSED_OF, with quantity and unit: "cl de") and the
+    glass each is served in (SERVED_WITH). Its `CREATE UNIQUE (re)-[r:COMPOSED_OF {quantity: ..., unity: ...}]->(in)`
+    has a null quantity or unit on the rows that leave them empty (985 and 1,637 of 16,407), which 2.x wrote without
+    that property (the repository's own 2.x store, data/dump.tar.gz, holds a relationship for every row) and 5.x's
+    MERGE refuses: it is merged with apoc.merge.relationship on the row's non-null properties (_UNIQUE_WITH_MAP)."""
+    def read(url: str) -> bytes:
+        if not url.startswith(COCKTAILS_URL):
+            raise CorpusError(f"{COCKTAILS}: data/import.cypher reads {url}, which no loader here serves")
+        return read_file(COCKTAILS, "data/" + url.removeprefix(COCKTAILS_URL), mirror)
+
+    statements = _statements(read_file(COCKTAILS, "data/import.cypher", mirror).decode("utf-8"))
+    _run_mixed(store, "".join(f"{_merge_without_nulls(s)};\n" for s in statements), read)
+
+
+def _merge_without_nulls(statement: str) -> str:
+    """A statement that ends in `CREATE UNIQUE (a)-[r:T {map}]->(b)`, with that relationship merged on the map's
+    non-null entries (apoc.map.clean drops them): what 2.x's CREATE UNIQUE wrote where a value is null, and what
+    5.x's MERGE refuses. Any other statement as it is."""
+    return _UNIQUE_WITH_MAP.sub(lambda m: f"CALL apoc.merge.relationship({m[1]}, '{m[3]}', apoc.map.clean({m[4]}, "
+                                          f"[], []), {{}}, {m[5]}) YIELD rel AS {m[2]} RETURN count({m[2]})",
+                                statement)
+
+
+ASTERIX = "sfrechette/asterix-neo4j"
+
+
+def write_asterix(store: Any, mirror: Path) -> None:
+    """cypher/import.cypher of sfrechette/asterix-neo4j as written (the script its readme runs; 2.x indexes and
+    constraints in 5.x syntax), each `file:data/<file>` URL reading data/<file>: the Asterix albums (first edition
+    year), their writers (Scenariste), artists (Dessinateur) and publishers (Editeur), and their characters
+    (Personnage: occupation, nationality, kind: Gaulois, Romains ...), the albums each appears in and their
+    companions, all in French as asterix.com has them."""
+    def read(url: str) -> bytes:
+        if not url.startswith("file:data/"):
+            raise CorpusError(f"{ASTERIX}: cypher/import.cypher reads {url}, which no loader here serves")
+        return read_file(ASTERIX, url.removeprefix("file:"), mirror)
+
+    _run_mixed(store, read_file(ASTERIX, "cypher/import.cypher", mirror).decode("utf-8"), read)
+
+
+ASTRO = "mimir-cmyk/neo4j-astro-db"
+ASTRO_URL = "https://raw.githubusercontent.com/mimir-cmyk/neo4j-astro-db/refs/heads/main/"
+ASTRO_ABSENT = "PS_2026.05.12_10.06.39.csv"  # NASA's exoplanet table: over the mirror's size limit
+
+
+def write_stars_meteorites(store: Any, mirror: Path) -> None:
+    """import.cypher of mimir-cmyk/neo4j-astro-db as written, each LOAD CSV reading the repository's file of its
+    URL: the HYG database's bright stars (710: name, Bayer/Flamsteed designation, magnitude, distance, spectral
+    type, luminosity ...) and the constellation each is in (Stellarium's English names: Greater Dog, Swan ...),
+    and NASA's meteorite landings (1,117: mass, year, location; the script does not read their class). Left out:
+    the statements that read the NASA exoplanet archive's table (ASTRO_ABSENT, over the mirror's size limit): its
+    planets, host stars, systems, discovery methods and facilities."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        if not url.startswith(ASTRO_URL):
+            raise CorpusError(f"{ASTRO}: import.cypher reads {url}, which no loader here serves")
+        file = url.removeprefix(ASTRO_URL)
+        return None if file == ASTRO_ABSENT else _csv_rows(read_file(ASTRO, file, mirror), delimiter)
+
+    _run_script(store, read_file(ASTRO, "import.cypher", mirror).decode("utf-8"), rows_of)
+
+
+PACGRAPH = "CodingCat12/pacgraph"
+PACGRAPH_URL = "https://raw.githubusercontent.com/CodingCat12/pacgraph/refs/heads/main/"
+PACGRAPH_SCRIPTS = ("cypher/indexes.cypher", "cypher/import.cypher")  # its indexes, then the load that MATCHes on them
+
+
+def write_arch_packages(store: Any, mirror: Path) -> None:
+    """cypher/indexes.cypher and then cypher/import.cypher of CodingCat12/pacgraph as written (PACGRAPH_SCRIPTS; an
+    earlier commit of import.cypher began with those indexes), each LOAD CSV reading the repository's file of its URL
+    (packages/*.csv), its `CALL (row) {...} IN TRANSACTIONS` run as one `CALL (row) {...}` (as dune's): the Arch
+    Linux package repositories (core, extra, multilib) as of December 2024: packages (version, description, URL,
+    sizes, build date), their packagers, repository and architecture, their dependencies (run, optional, make,
+    check), conflicts, replacements, groups, licenses and the virtual packages they provide."""
+    for path in PACGRAPH_SCRIPTS:
+        _run_mixed(store, read_file(PACGRAPH, path, mirror).decode("utf-8"),
+                   _github_file(PACGRAPH, mirror, (PACGRAPH_URL,)))
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
+    Graph("asterix", "frozen", "the Asterix albums (in French): albums and their first edition, writers, artists, "
+                              "publishers; characters, their occupation, nationality and kind, the albums they "
+                              "appear in, their companions", writer=write_asterix, source=ASTERIX),
+    Graph("arch-packages", "tune", "the Arch Linux package repositories of December 2024: packages (version, "
+                                    "description, sizes, build date), packagers, repositories, architectures, "
+                                    "dependencies, conflicts, groups, licenses, provided virtual packages",
+          writer=write_arch_packages, source=PACGRAPH),
     Graph("aws-infrastructure", "spent", "AWS's global infrastructure in January 2014: continents, regions, "
                                           "availability zones, services, EC2 instance types, hourly prices",
           writer=_graphgist("mdm/aws-infrastructure.adoc"), source=GRAPHGISTS),
@@ -1143,6 +1329,8 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("coffee-shop", "spent", "a New York coffee chain's April 2019 sales: orders and their items (quantity, "
                                     "price), products, types, categories, customers, shops, staff",
           writer=write_coffee_shop, source=DEMO_DATASETS),
+    Graph("cocktails", "frozen", "cocktail recipes crawled from a French site: recipes, their ingredients (quantity, "
+                                "unit) and the glass each is served in", writer=write_cocktails, source=COCKTAILS),
     Graph("consumer-complaints", "tune", "CFPB consumer complaints of November 2021: complaints, companies, "
                                            "products, issues, responses, tags",
           writer=write_consumer_complaints, source=DISCOVER),
@@ -1175,11 +1363,17 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                       "who interacts with whom and how often", writer=write_harry_potter, source=BLOGS),
     Graph("himym", "tune", "How I Met Your Mother: episodes, seasons, directors, writers, characters, actors, "
                             "topics", writer=write_himym, source=HIMYM),
+    Graph("ipl-matches", "frozen", "the Indian Premier League 2008-2019: matches (date, toss, result, winner, margin, "
+                                  "player of the match), seasons, home and away teams, venues, umpires",
+          writer=write_ipl_matches, source=IPL),
     Graph("legis-graph", "spent", "the 114th US Congress: legislators, states, parties, chambers, bills, "
                                    "sponsorships, votes, committees and their members, subjects",
           writer=write_legis_graph, source=LEGIS),
     Graph("london-tube", "spent", "London's rail network: stations (zone, location) and the lines between adjacent "
                                     "stations", writer=write_london_tube, source=TFL),
+    Graph("mame-arcade", "frozen", "the machines MAME 0.169 emulates, by romset name: parent games with their "
+                                  "manufacturer, year and emulation status, and their clones",
+          writer=write_mame_arcade, source=MAME),
     Graph("marvel", "spent", "Marvel characters: their origin, education, identity, stats and flight, groups, "
                                 "events, allies and enemies", writer=write_marvel, source=BLOGS),
     Graph("netflix", "spent", "Netflix titles of 2022: movies and shows, genres, production countries, IMDb and TMDB "
@@ -1218,6 +1412,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           dump="data/stackoverflow-50.dump"),
     Graph("star-wars", "tune", "SWAPI: characters, films, planets, species, starships, vehicles",
           writer=write_star_wars),
+    Graph("stars-meteorites", "frozen", "the HYG database's bright stars (magnitude, distance, spectral type ...) and "
+                                       "their constellations, and NASA's meteorite landings (mass, year, "
+                                       "location)", writer=write_stars_meteorites, source=ASTRO),
     Graph("stock-prices", "tune", "daily closing prices and volumes of the 102 Nasdaq-100 stocks, 5 May to "
                                       "10 September 2021: one node per stock and per trading day",
           writer=write_stock_prices, source=BLOGS),

@@ -1,6 +1,6 @@
 """The domain corpus's bookkeeping (benchmarks/domain_corpus.py, benchmarks/domain_gold.py), without a server: every
 graph has a question file of at least 12 well-formed records, and the splits are exactly the documented draws (the
-six, each spent after its one run), so a graph cannot slip into or out of the frozen split
+first six, each spent after its one run; the seventh, frozen), so a graph cannot slip into or out of the frozen split
 unnoticed; and the loaders' pure parts (a script's LOAD CSV statements, a GraphGist's setup blocks, a Data Importer
 model's statements, a subquery's IN TRANSACTIONS, Rome's per-mode load) and the gold's quoting of identifiers."""
 
@@ -88,16 +88,20 @@ def _split(split: str) -> set[str]:
     (["coffee-shop", "disease-network", "london-tube", "netflix", "pet-travel", "sap-bike-sales", "world-cities"], 34,
      ["coffee-shop", "london-tube", "netflix", "pet-travel", "world-cities"], {"disease-network", "sap-bike-sales"},
      "SIXTH_POOL", "SIXTH_SEED", "spent"),
-], ids=["third", "fourth", "fifth", "sixth"])
-def test_the_third_to_sixth_frozen_splits_are_the_documented_draws(
+    (["arch-packages", "asterix", "cocktails", "ipl-matches", "mame-arcade", "stars-meteorites"], 35,
+     ["asterix", "cocktails", "ipl-matches", "mame-arcade", "stars-meteorites"], {"arch-packages"},
+     "SEVENTH_POOL", "SEVENTH_SEED", "frozen"),
+], ids=["third", "fourth", "fifth", "sixth", "seventh"])
+def test_the_third_to_seventh_frozen_splits_are_the_documented_draws(
         pool: list[str], seed: int, drawn: list[str], undrawn: set[str], pool_attr: str, seed_attr: str,
         split: str) -> None:
-    # the pools as the docstring records them; each drawn five was run once (results/domains_frozen3.json to
-    # domains_frozen6.json), then spent; no graph is frozen now
+    # the pools as the docstring records them; the third to sixth drawn fives were run once
+    # (results/domains_frozen3.json to domains_frozen6.json), then spent; the seventh five are the frozen split, and
+    # the only graphs in it
     assert sorted(random.Random(seed).sample(sorted(pool), min(5, len(pool)))) == drawn
     assert tuple(pool) == getattr(corpus, pool_attr) and getattr(corpus, seed_attr) == seed
     assert set(drawn) == set(corpus.draw(getattr(corpus, pool_attr), seed)) <= _split(split)
-    assert _split("frozen") == set()
+    assert _split("frozen") == set(corpus.draw(corpus.SEVENTH_POOL, corpus.SEVENTH_SEED))
     assert {n for n in pool if n not in drawn} == undrawn <= _split("tune")
 
 
@@ -113,9 +117,10 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                | set(corpus.draw(corpus.SIXTH_POOL, corpus.SIXTH_SEED)))
     assert _split("tune") == ((set(corpus.FIRST_CORPUS) - set(first)) | {"consumer-complaints", "eurovision"}
                               | {"rome-transport", "stock-prices"} | {"brexit-votes", "himym"}
-                              | {"disease-network", "sap-bike-sales"})
+                              | {"disease-network", "sap-bike-sales"} | {"arch-packages"})
     assert set(corpus.GRAPHS) == (set(corpus.FIRST_CORPUS) | set(corpus.NEXT_POOL) | set(corpus.THIRD_POOL)
-                                  | set(corpus.FOURTH_POOL) | set(corpus.FIFTH_POOL) | set(corpus.SIXTH_POOL))
+                                  | set(corpus.FOURTH_POOL) | set(corpus.FIFTH_POOL) | set(corpus.SIXTH_POOL)
+                                  | set(corpus.SEVENTH_POOL))
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -170,6 +175,11 @@ def test_a_graph_with_an_unknown_split_is_refused() -> None:
      "CREATE CONSTRAINT FOR (r:Region) REQUIRE r.name IS UNIQUE"),
     ("CREATE CONSTRAINT FOR (o:Order) REQUIRE (o.a, o.b) IS NODE KEY",  # two properties: left as written
      "CREATE CONSTRAINT FOR (o:Order) REQUIRE (o.a, o.b) IS NODE KEY"),
+    # 2.x's CREATE UNIQUE (CocktailFinder): MERGE of the same pattern; a uniqueness constraint is not it
+    ("MATCH (rec:Recipient) WHERE rec.index=line.id_recipient\nCREATE UNIQUE (re)-[r:SERVED_WITH]->(rec)",
+     "MATCH (rec:Recipient) WHERE rec.index=line.id_recipient\nMERGE (re)-[r:SERVED_WITH]->(rec)"),
+    ("CREATE CONSTRAINT ON (re:Recipe) ASSERT re.index IS UNIQUE",
+     "CREATE CONSTRAINT FOR (re:Recipe) REQUIRE re.index IS UNIQUE"),
 ])
 def test_removed_syntax_is_written_in_five_syntax(old: str, new: str) -> None:
     assert corpus._five(old) == new
@@ -232,6 +242,49 @@ def test_a_mixed_script_gets_json_values_and_csv_rows_and_a_repeated_constraint_
         ("CREATE CONSTRAINT FOR (p:Player) REQUIRE p.id IS UNIQUE", {}),
         ("UNWIND $values AS value\nMERGE (:Song {uri: value.uri})", {"values": [{"uri": "/a/"}, {"uri": "/b/"}]}),
         ("UNWIND $rows AS row MERGE (:X {id: row.id})", {"rows": [{"id": "7"}]})]
+
+
+def test_a_comment_after_a_statements_semicolon_ends_it() -> None:
+    # neo4j-astro-db: `SET p.controversial = ...;//if null, then 0` and then the next statement
+    script = ("MERGE (p:Planet {name: 'x'})\nSET p.c = 0;//if null, then 0\n\n//indexes\n"
+              "CREATE INDEX i FOR (p:P) ON (p.n);\n")
+    assert corpus._statements(script) == ["MERGE (p:Planet {name: 'x'})\nSET p.c = 0",
+                                          "CREATE INDEX i FOR (p:P) ON (p.n)"]
+
+
+def test_create_unique_with_a_property_map_merges_on_its_non_null_entries() -> None:
+    # CocktailFinder: 2.x wrote COMPOSED_OF where a row's quantity or unit is empty (null); MERGE refuses a null
+    statement = ("UNWIND $rows AS line\nMATCH (in:Ingredient) WHERE in.index=line.id_ingredient\n"
+                 "CREATE UNIQUE (re)-[r:COMPOSED_OF{ quantity: line.quantity, unity: line.measure }]->(in)")
+    assert corpus._merge_without_nulls(statement) == (
+        "UNWIND $rows AS line\nMATCH (in:Ingredient) WHERE in.index=line.id_ingredient\n"
+        "CALL apoc.merge.relationship(re, 'COMPOSED_OF', apoc.map.clean({ quantity: line.quantity, unity: "
+        "line.measure }, [], []), {}, in) YIELD rel AS r RETURN count(r)")
+    plain = "MATCH (a), (b) CREATE UNIQUE (a)-[r:SERVED_WITH]->(b)"  # no map: _five's MERGE does
+    assert corpus._merge_without_nulls(plain) == plain
+
+
+def test_ipl_venues_are_given_the_rows_with_a_city_and_the_absent_file_is_left_out(tmp_path: Path) -> None:
+    # an ordinary copy of the repository (the mirror's `<name>/` layout), its scripts cut to what matters here
+    repo = tmp_path / "IPL-Data-GraphDB"
+    repo.mkdir()
+    for path in corpus.IPL_SCRIPTS:
+        (repo / path).write_text("MATCH (n) RETURN n", encoding="utf-8")
+    (repo / "Create_Venue_nodes.cypher").write_text(
+        'load csv with headers from "file:///ipl_matches_2008_to_2019.csv" as rows\n'
+        "merge(v:venue{stadium:rows.venue, city:rows.city})", encoding="utf-8")
+    (repo / "Create_MatchDetails_Node.cypher").write_text(
+        ':auto USING PERIODIC COMMIT 5000\nload csv with headers from "file:///match_details.csv" as rows\n'
+        "create(m:match_details{id:rows.match_id})", encoding="utf-8")
+    (repo / corpus.IPL_FILE).write_text("id,venue,city\n1,Eden Gardens,Kolkata\n2,Dubai International Cricket "
+                                        "Stadium,\n", encoding="utf-8")
+    store = Recorder()
+    corpus.write_ipl_matches(store, tmp_path)
+    venues = [(s, p) for s, p in store.calls if "venue" in s]
+    assert venues == [("UNWIND $rows AS rows\nmerge(v:venue{stadium:rows.venue, city:rows.city})",
+                       {"rows": [{"id": "1", "venue": "Eden Gardens", "city": "Kolkata"}]})]
+    assert not [s for s, _ in store.calls if "match_details" in s]  # its file is not in the mirror
+    assert len(store.calls) == len(corpus.IPL_SCRIPTS) - 1
 
 
 def test_a_browser_auto_prefix_keeps_its_statement_and_other_commands_are_dropped() -> None:
