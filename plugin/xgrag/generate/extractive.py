@@ -16,7 +16,8 @@ property ("When was Nancy Davolio born?" -> the birth date of Nancy Davolio). Ch
    entity of a place type or a value stored under a place's key, the most precise first: "43 Main St" before
    "Brooklyn"; "how many" of a thing the question names, "how many Lemon Grass Rg did X buy", a key that counts
    units, its quantity, before another whole number, and "how much" an amount before a count of things; "the
-   two-letter code" a value of that form, "XK" before "XKS");
+   two-letter code" a value of that form, "XK" before "XKS"; "what is X", asking nothing else of it, its
+   description);
 3. how many of the question's words the chain states: relation words ("sell"/"sold"/SOLD, "director"/
    DIRECTED_BY, "born"/birthDate: `xgrag.retrieval.words.stem`), property keys as words ("unit price"), and the
    types of the entities it reaches ("Which category is Chai in?" -> the neighbour of type Category), beside the
@@ -26,7 +27,9 @@ property ("When was Nancy Davolio born?" -> the birth date of Nancy Davolio). Ch
 5. fewer facts (a direct fact that states the question's words beats a chain; with no relation word at all,
    a chain whose relations pass the embedding threshold beats a direct fact, as before);
 6. a fact between two entities the question names read the way it names them ("how many points did Norway give
-   Sweden": Norway -> Sweden before Sweden -> Norway; the entity after "from" or "by" is the start), then the
+   Sweden": Norway -> Sweden before Sweden -> Norway; the entity after "from" or "by" is the start), a relation
+   read in the voice the question says it in ("what does ripgrep depend on": ripgrep -DEPENDS_ON-> what, not what
+   depends on ripgrep; the start of an active relation is its subject, of a passive one, *_BY, its object), then the
    chain's order against the question's (the relation named next to the entity comes first: "who directed
    movies that share actors with X" is X's actors, their movies, those movies' directors);
 7. relation similarity by name embeddings ("how popular is X" -> HAS_IMDB_VOTES), then fact ids.
@@ -91,6 +94,10 @@ READER_VERSION = "extractive-v12"
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
 # Nouns that ask what class something is in ("what kind of place", "which sort of business"), as stems.
+# Keys that say what an entity is, the answer to "what is X" when the question asks nothing else of it
+_DESCRIPTION_STEMS = frozenset(stem(w) for w in ("description", "summary", "definition", "overview", "abstract",
+                                                 "about", "bio", "biography", "tagline"))
+_WHAT_IS = re.compile(r"^\s*(?:what|who)(?:'s|\s+(?:is|are|was|were))\b")
 # "the two-letter code", "a 4-digit year": the form of the answer asked for, its letters or digits counted
 _NUMBER_WORDS = {w: i for i, w in enumerate("one two three four five six seven eight nine ten".split(), 1)}
 _FORM = re.compile(r"\b(one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})[- ](letter|digit|character)s?\b")
@@ -317,6 +324,17 @@ class _Reading:
         type_words = {st for t in set(types.values()) for st in content_stems(key_text(t))}
         vocabulary = {st for r in relations for st in content_stems(r)} | type_words
         self.q_stems = stated_stems(plain, vocabulary) - own
+        # ... but a word formed from a type's ("packager", "packaged" beside the type Package) names a relation of
+        # that stem (PACKAGED_BY), not the entity's type: kept where a relation says it
+        # (the types' stems only: a relation between two named entities is not asked, however it is said)
+        own_words = {w for n in self.mentioned
+                     for w in re.findall(r"[a-z0-9]+", (n + " " + key_text(self.types.get(n) or "")).lower())}
+        type_own = {st for n in self.mentioned for st in self._type_stems(n)} - {
+            st for n in self.mentioned for st in content_stems(n)}
+        relation_stems = {st for r in relations for st in content_stems(r)}
+        self.q_stems |= {stem(w) for w in re.findall(r"[a-z]+", plain.lower())
+                         if w not in WEAK and w not in own_words and not (w.endswith("s") and w[:-1] in own_words)
+                         and stem(w) in type_own & relation_stems}
         # the subject of "how did the company respond to X", "what did the customer say": a type named after the
         # question's verb ("did the company") and before its own verb is who acts, not what is asked (the answer is
         # the response, not the company); its word is the subject's, as a seed's type is the seed's
@@ -326,6 +344,8 @@ class _Reading:
             if actor in type_words and _word_count(plain, subject.group(1)) == 1:
                 self.q_stems.discard(actor)
         self.kind = answer_kind(plain)
+        # "what is the tmux package": nothing is asked of the entity but what it is (no word beyond its name and type)
+        self.defines = bool(_WHAT_IS.match(plain.lower())) and not self.q_stems and self.kind is None
         form = _FORM.search(plain.lower())
         self.form = None if form is None else (
             int(form.group(1)) if form.group(1).isdigit() else _NUMBER_WORDS[form.group(1)], form.group(2))
@@ -690,11 +710,12 @@ class _Reading:
         return (-len({fold(m) for m in touched & self.mentioned}), -self._days(chain),
                 not _form_fits(end.to, self.form), not kind_ok and not agent, sibling, noun_ok,
                 repeats - len(chain.covered - {KIND_CLASS}), -repeats, units,
+                self.defines and not (end.value and content_stems(end.relation) & _DESCRIPTION_STEMS),
                 someone if agent or self.asked_class is not None else 0,
                 # "where is X", answered by X's stored place values: the most precise, a street address before its
                 # city and country (more words), before coordinates, which name no place
                 -len(end.to.split()) if self.kind == "place" and end.value and kind_ok else 0,
-                length, self._against(chain) + self._backwards(chain), -self._alignment(chain),
+                length, self._against(chain) + self._backwards(chain), self._voice(chain), -self._alignment(chain),
                 steps[0].at not in self.verbatim,
                 -sum(self._score(s.fact) for s in steps),
                 [s.fact.id for s in steps])
@@ -732,6 +753,21 @@ class _Reading:
         said_first, said_second = sorted(ends, key=lambda e: at[e][0])  # type: ignore[index]
         start = said_second if self._after_from(at[said_second][0]) else said_first  # type: ignore[index]
         return 0 if start == ends[0] else 1
+
+    def _voice(self, chain: _Chain) -> int:
+        """1 when the chain's first fact reads its relation against the voice the question says it in, else 0: the
+        entity said before the relation's word is its subject ("what does ripgrep depend on": ripgrep -DEPENDS_ON->
+        what; "which package provides awk": what -PROVIDES-> awk), the start of an active relation and the end of a
+        passive one ("who packaged neovim": neovim -PACKAGED_BY-> who)."""
+        first = chain.steps[0]
+        f = first.fact
+        at = self.positions.get("m:" + first.at)
+        said = [i for st in first.relation_words for i in self.positions.get("w:" + st, [])]
+        if f.kind != "edge" or f.head == f.tail or not at or not said:
+            return 0
+        subject = at[0] < min(said)
+        passive = key_text(f.relation).lower().split()[-1:] == ["by"]
+        return 0 if (first.at == f.head) == (subject != passive) else 1
 
     def _backwards(self, chain: _Chain) -> int:
         """How many facts of the chain read a relation named after a possessive ("X's father", "X's paternal

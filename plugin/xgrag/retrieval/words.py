@@ -91,6 +91,8 @@ ABBREVIATIONS = {
     "addr": "address", "amt": "amount", "nbr": "number", "num": "number", "pop": "population", "temp": "temperature",
     "dob": "birth", "dept": "department", "mgr": "manager", "avg": "average", "dist": "distance", "pct": "percent",
     "tel": "telephone", "yr": "year", "qtr": "quarter", "dur": "duration", "ht": "height", "wt": "weight",
+    "repo": "repository", "repos": "repository", "org": "organization", "info": "information", "config":
+    "configuration", "admin": "administrator", "ref": "reference", "img": "image", "msg": "message",
 }
 
 

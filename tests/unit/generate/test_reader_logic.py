@@ -623,3 +623,31 @@ def test_two_spellings_of_the_name_said_are_one_entity_mentioned() -> None:
              Fact("kp", "Kyoto", "population", "1805000", "property", None, "City"),
              Fact("tp", "Tokyo", "population", "35676000", "property", None, "City")]
     assert _read("What is the population of Tokyo?", facts) == ("35676000.", ["tp"])
+
+
+def test_a_relation_is_read_in_the_voice_the_question_says_it() -> None:
+    # the entity before the verb is its subject: the start of an active relation, the end of a passive one
+    facts = [Fact("a", "ripgrep-all", "DEPENDS ON", "ripgrep", "edge", None, "Package", "Package"),
+             Fact("b", "ripgrep", "DEPENDS ON", "pcre2", "edge", None, "Package", "Package")]
+    assert _read("What does ripgrep depend on?", facts) == ("pcre2.", ["b"])
+    assert _read("What depends on ripgrep?", facts) == ("ripgrep-all.", ["a"])
+    made = [Fact("m", "neovim", "PACKAGED BY", "Daniel M. Capella", "edge", None, "Package", "Person"),
+            Fact("n", "Lukas Fleischer", "PACKAGED BY", "neovim", "edge", None, "Person", "Package")]
+    assert _read("Who packaged neovim?", made)[0] == "Daniel M. Capella."
+
+
+def test_what_is_x_asking_nothing_else_is_answered_by_its_description() -> None:
+    facts = [Fact("v", "tmux", "version", "3.5_a-1", "property", None, "Package"),
+             Fact("zd", "tmux", "description", "Terminal multiplexer", "property", None, "Package"),
+             Fact("u", "tmux", "url", "https://github.com/tmux/tmux/wiki", "property", None, "Package")]
+    assert _read("What is the tmux package?", facts) == ("Terminal multiplexer.", ["zd"])
+    assert _read("What is the version of tmux?", facts)[0] == "3.5_a-1."
+
+
+def test_an_agent_noun_formed_from_the_entitys_type_names_the_relation() -> None:
+    # "the packager of docker" (a Package): PACKAGED_BY, though "packager" and "package" share a stem
+    facts = [Fact("p", "docker", "PROVIDES", "podman-docker", "edge", None, "Package", "Package"),
+             Fact("q", "podman-docker", "PACKAGED BY", "David Runge", "edge", None, "Package", "Person"),
+             Fact("z", "docker", "PACKAGED BY", "Lukas Fleischer", "edge", None, "Package", "Person"),
+             Fact("r", "docker", "IS IN REPO", "extra", "edge", None, "Package", "Repo")]
+    assert _read("Who is the packager of docker?", facts) == ("Lukas Fleischer.", ["z"])
