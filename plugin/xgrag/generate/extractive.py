@@ -17,7 +17,7 @@ property ("When was Nancy Davolio born?" -> the birth date of Nancy Davolio). Ch
    "Brooklyn"; "how many" of a thing the question names, "how many Lemon Grass Rg did X buy", a key that counts
    units, its quantity, before another whole number, and "how much" an amount before a count of things; "the
    two-letter code" a value of that form, "XK" before "XKS"; "what is X", asking nothing else of it, its
-   description);
+   description; "the disease linked to X" asks of X's neighbour of that type, not of X);
 3. how many of the question's words the chain states: relation words ("sell"/"sold"/SOLD, "director"/
    DIRECTED_BY, "born"/birthDate: `xgrag.retrieval.words.stem`), property keys as words ("unit price"), and the
    types of the entities it reaches ("Which category is Chai in?" -> the neighbour of type Category), beside the
@@ -94,6 +94,8 @@ READER_VERSION = "extractive-v12"
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
 # Nouns that ask what class something is in ("what kind of place", "which sort of business"), as stems.
+# "the <type> that / linked to / written by <entity>": an entity referred to by its type and its tie to another
+_REFERRED = re.compile(r"\bthe\s+([a-z]+)\s+(?:that|which|who|whose|linked|related|connected|[a-z]{3,}ed)\b")
 # Keys that say what an entity is, the answer to "what is X" when the question asks nothing else of it
 _DESCRIPTION_STEMS = frozenset(stem(w) for w in ("description", "summary", "definition", "overview", "abstract",
                                                  "about", "bio", "biography", "tagline"))
@@ -344,6 +346,14 @@ class _Reading:
             if actor in type_words and _word_count(plain, subject.group(1)) == 1:
                 self.q_stems.discard(actor)
         self.kind = answer_kind(plain)
+        # "the disease linked to X", "the package that provides X": a type named, then what ties it to the entity
+        # named after it: what is asked is of a neighbour of that type, not of X itself
+        self.via_type: str | None = None
+        for m in _REFERRED.finditer(plain.lower()):
+            if stem(m.group(1)) in type_words and any(
+                    at > m.start() for n in self.mentioned for at in [plain.lower().find(n.lower())] if at >= 0):
+                self.via_type = stem(m.group(1))
+                break
         # "what is the tmux package": nothing is asked of the entity but what it is (no word beyond its name and type)
         self.defines = bool(_WHAT_IS.match(plain.lower())) and not self.q_stems and self.kind is None
         form = _FORM.search(plain.lower())
@@ -715,6 +725,9 @@ class _Reading:
                 # "where is X", answered by X's stored place values: the most precise, a street address before its
                 # city and country (more words), before coordinates, which name no place
                 -len(end.to.split()) if self.kind == "place" and end.value and kind_ok else 0,
+                # the entity referred to by its type and its tie to the one named is the chain's first step
+                self.via_type is not None and not (len(steps) > 1 and not steps[0].value
+                                                   and self.via_type in self._type_stems(steps[0].to)),
                 length, self._against(chain) + self._backwards(chain), self._voice(chain), -self._alignment(chain),
                 steps[0].at not in self.verbatim,
                 -sum(self._score(s.fact) for s in steps),

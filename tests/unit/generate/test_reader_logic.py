@@ -651,3 +651,14 @@ def test_an_agent_noun_formed_from_the_entitys_type_names_the_relation() -> None
              Fact("z", "docker", "PACKAGED BY", "Lukas Fleischer", "edge", None, "Package", "Person"),
              Fact("r", "docker", "IS IN REPO", "extra", "edge", None, "Package", "Repo")]
     assert _read("Who is the packager of docker?", facts) == ("Lukas Fleischer.", ["z"])
+
+
+def test_an_entity_referred_to_by_its_type_and_its_tie_is_the_one_asked_about() -> None:
+    # "the disease linked to hereditary pancreatitis": its code, not hereditary pancreatitis' own
+    facts = [Fact("own", "hereditary pancreatitis", "code", "C0238339", "property", None, "Disease"),
+             Fact("rel", "pancreatitis, chronic", "related", "hereditary pancreatitis", "edge", None, "Disease",
+                  "Disease"),
+             Fact("zc", "pancreatitis, chronic", "code", "C0149521", "property", None, "Disease")]
+    assert _read("What code does the disease linked to hereditary pancreatitis have?", facts) == (
+        "C0149521.", ["rel", "zc"])
+    assert _read("What code does hereditary pancreatitis have?", facts)[0] == "C0238339."
