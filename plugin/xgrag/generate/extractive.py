@@ -771,14 +771,19 @@ class _Reading:
         """1 when the chain's first fact reads its relation against the voice the question says it in, else 0: the
         entity said before the relation's word is its subject ("what does ripgrep depend on": ripgrep -DEPENDS_ON->
         what; "which package provides awk": what -PROVIDES-> awk), the start of an active relation and the end of a
-        passive one ("who packaged neovim": neovim -PACKAGED_BY-> who)."""
+        passive one ("who packaged neovim": neovim -PACKAGED_BY-> who); the entity after "from" is the start ("where
+        does the Elizabeth line go from Reading": Reading -ELIZABETH-> what)."""
         first = chain.steps[0]
         f = first.fact
         at = self.positions.get("m:" + first.at)
         said = [i for st in first.relation_words for i in self.positions.get("w:" + st, [])]
         if f.kind != "edge" or f.head == f.tail or not at or not said:
             return 0
-        subject = at[0] < min(said)
+        before = [w for w in self.tokens[max(0, at[0] - 2):at[0]] if w not in ("the", "a", "an")]
+        if before and before[-1] == "from":  # "where does the line go from Reading": Reading is the start
+            return 0 if first.at == f.head else 1
+        # (the agent after "by" is the subject: "the films directed by X": films -DIRECTED_BY-> X)
+        subject = at[0] < min(said) or bool(before and before[-1] == "by")
         passive = key_text(f.relation).lower().split()[-1:] == ["by"]
         return 0 if (first.at == f.head) == (subject != passive) else 1
 

@@ -662,3 +662,9 @@ def test_an_entity_referred_to_by_its_type_and_its_tie_is_the_one_asked_about() 
     assert _read("What code does the disease linked to hereditary pancreatitis have?", facts) == (
         "C0149521.", ["rel", "zc"])
     assert _read("What code does hereditary pancreatitis have?", facts)[0] == "C0238339."
+
+
+def test_the_entity_after_from_is_the_start_of_the_relation() -> None:
+    facts = [Fact("a", "Twyford", "ELIZABETH", "Reading", "edge", None, "Station", "Station"),
+             Fact("b", "Reading", "ELIZABETH", "Twyford", "edge", None, "Station", "Station")]
+    assert _read("Where does the Elizabeth line go from Reading?", facts) == ("Twyford.", ["b"])
