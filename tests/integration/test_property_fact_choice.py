@@ -66,3 +66,28 @@ def test_a_neighbour_of_a_type_the_question_names_keeps_its_facts_after_the_seed
     assert sub.properties_omitted > 0
     poland = next(n for n in sub.nodes.values() if n.name == "Poland")
     assert sorted((p.key, p.text) for p in sub.properties_of(poland.id)) == [("iso2", "PL"), ("iso3", "POL")]
+
+
+VOTES = schema_preset("domain", read_only=True, entities=[EntityMapping(label="Country", name=["name"])],
+                      relationships=[RelationshipMapping(type="VOTES_2022", facts=["total"])])
+
+
+def test_what_many_alike_link_to_two_seeds_keeps_no_facts_before_the_facts_between_them(server: Neo4jStore) -> None:
+    """Sweden and the United Kingdom both voted for five countries in 2022: those are what the two share, none in
+    particular, so the facts of their votes do not crowd out the vote between the two the question names."""
+    wipe(server)
+    server.query("""
+        CREATE (s:Country {name: 'Sweden'}), (u:Country {name: 'United Kingdom'})
+        WITH s, u UNWIND range(1, 5) AS i
+        CREATE (c:Country {name: 'Country ' + i})
+        CREATE (s)-[:VOTES_2022 {total: i}]->(c), (u)-[:VOTES_2022 {total: 10 + i}]->(c)
+        """, read_only=False)
+    server.query("MATCH (s:Country {name: 'Sweden'}), (u:Country {name: 'United Kingdom'}) "
+                 "CREATE (s)-[:VOTES_2022 {total: 14}]->(u)", read_only=False)  # written last: ids after the rest
+    store = server.with_schema(VOTES)
+    question = "How many points did Sweden give the United Kingdom in 2022?"
+    sub = Retriever(store, RetrievalSettings(max_property_facts=2)).retrieve(question, hops=1)
+    assert sub.properties_omitted > 0
+    between = next(r for r in sub.relationships.values()
+                   if sub.nodes[r.source].name == "Sweden" and sub.nodes[r.target].name == "United Kingdom")
+    assert [(p.key, p.text) for p in sub.properties_of(between.id)] == [("total", "14")]

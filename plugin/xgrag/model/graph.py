@@ -160,6 +160,12 @@ class Perturbation:
                    excluded_property_ids=frozenset().union(*[p.excluded_property_ids for p in parts]))
 
 
+# More entities than this linked to the same seeds are what the seeds share, none in particular (two countries that
+# both voted for 35 others; two diseases related to a dozen alike): retrieval reads none of them first, and the
+# property facts' ranking keeps none of their facts with the seeds' own.
+BRIDGES_AT_MOST = 3
+
+
 @dataclass
 class Subgraph:
     nodes: dict[str, Node] = field(default_factory=dict)

@@ -30,6 +30,7 @@ from typing import Protocol
 
 from xgrag.config import RetrievalSettings
 from xgrag.model import Subgraph, key_text
+from xgrag.model.graph import BRIDGES_AT_MOST
 from xgrag.retrieval.linking import node_from_map
 from xgrag.retrieval.rows import REL_ROW_LEN, node_row, rel_row
 from xgrag.retrieval.words import content_stems, stated_stems
@@ -152,8 +153,9 @@ def _between_seeds(store: Neo4jStore, sub: Subgraph, frontier: Sequence[str], ex
 
 
 # More entities than this linked to the same two of the question's entities: they are what those two have in
-# common, not the one thing the question asks about (a recommendation of Docker on the Jan 2015 radar is one).
-MAX_BRIDGES = 3
+# common, not the one thing the question asks about (a recommendation of Docker on the Jan 2015 radar is one);
+# defined with Subgraph.bridges, which the property facts' ranking reads too.
+MAX_BRIDGES = BRIDGES_AT_MOST
 
 
 def _add_rows(sub: Subgraph, rows: Sequence[Sequence[object]], take: int, max_nodes: int) -> tuple[int, list[str]]:

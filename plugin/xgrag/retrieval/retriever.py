@@ -18,6 +18,7 @@ from xgrag.embed import Embedder
 from xgrag.errors import UsageError
 from xgrag.model import Node, Perturbation, PropertyFact, Subgraph, key_text
 from xgrag.model.direction import read_stored
+from xgrag.model.graph import BRIDGES_AT_MOST
 from xgrag.model.provenance import FactProvenance, SourceEntry, fact_provenance
 from xgrag.retrieval.linking import LinkedEntity, Linker, key_tokens, node_from_map, same_word
 from xgrag.retrieval.mentions import linking_record
@@ -218,6 +219,8 @@ class Retriever:
         # National Party": Ian Blackford): its facts and those of its relationships to the seeds are the
         # question's own too (when he joined the party), not one of a hub's many alike (every other member's)
         linking = sub.bridges()
+        if len(linking) > BRIDGES_AT_MOST:  # what the seeds share, none in particular (every country both voted for)
+            linking = set()
         between |= {rid for rid, r in sub.relationships.items()
                     if (r.source in seeds and r.target in linking) or (r.target in seeds and r.source in linking)}
         between |= linking
