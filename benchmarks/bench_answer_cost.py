@@ -22,7 +22,10 @@ Per hop count:
 - top1_is_evidence: the top fact is one the reader reports it answered from (read only here); top1_evidence_or_
   support also counts a fact from which alone the target gives the same answer (for a target that reports no
   evidence, SmolLM2, only that one means anything);
-- proxy_confirmed: the share of explanations whose proxy ranking the sufficiency probe confirmed (scheduler proxy).
+- proxy_confirmed: the share of explanations whose proxy ranking the sufficiency probe confirmed (scheduler proxy);
+  per row `kept_share`: under logprob, when that probe lowered log P(a0) past logprob_change, the share of the facts'
+  effect on a0 the candidates kept alone (xgrag.explain.scoring.kept_share; the rest is cleared at
+  sufficiency_share and above).
 `--min-facts N` keeps only questions whose context holds N+ facts (the issue's "100+ facts" figures), `--max-facts`
 at most that many; the context is retrieved once and the size checked before anything is explained (a slow target
 explains only the questions kept), then both plans explain that same subgraph. `--n` stops after that many kept
@@ -106,15 +109,20 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
 def row_of(name: str, ex: Explanation, loo: Explanation | None, ask: f.Ask, same: Any) -> dict[str, Any]:
     evidence, support = f.evidence_or_support(ex, ask, same)
     confirmed = None
+    shares: list[float] = []
     if ex.group_testing is not None:
         flags = [s.proxy_confirmed for s in ex.group_testing.strategies.values() if s.proxy_confirmed is not None]
         confirmed = all(flags) if flags else None
+        # under logprob, when the sufficiency probe's drop crossed logprob_change: the share of the facts' effect
+        # the candidates kept alone (confirmed at sufficiency_share and above)
+        shares = [s.kept_share for s in ex.group_testing.strategies.values() if s.kept_share is not None]
     # the target's calls: generations (the baseline's answer included) and, under the logprob score, the forward
     # passes that scored a0 on a probe (no decoding, but one pass of the target each)
     return {"calls": ex.cost.generator_calls + ex.cost.scored_probes, "generations": ex.cost.generator_calls,
             "scored_probes": ex.cost.scored_probes, "agree": None if loo is None else f.agreement(ex, loo),
             "top1_evidence": evidence,
-            "top1_support": support, "proxy_confirmed": confirmed, "seconds": ex.cost.seconds,
+            "top1_support": support, "proxy_confirmed": confirmed, "kept_share": shares[0] if shares else None,
+            "seconds": ex.cost.seconds,
             "scheduler": ex.group_testing.scheduler if ex.group_testing is not None else name,
             "top3": f.top_above_floor(ex, 3)}
 

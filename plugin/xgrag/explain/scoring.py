@@ -71,6 +71,34 @@ def change_floor(response_score: str, noise_floor: float, logprob_change: float 
     return noise_floor
 
 
+# The share of the facts' effect on log P(a0) that the proxy's candidates must keep, alone, for its plan to be
+# confirmed under the logprob score (`kept_share`, ExplainSettings.sufficiency_share). Two thirds: the candidates
+# carry at least twice what all the other facts together do for a0 (the drift of removing them and any fact the
+# proxy missed). At one half a fact off the proxy's trails that matters as much as all the candidates together
+# would pass when the others drift nothing (tests/unit/explain/test_prefix_groups.py holds such a case).
+SUFFICIENCY_SHARE = 2.0 / 3.0
+
+
+def kept_share(full: float, kept: float, none: float) -> float | None:
+    """How much of the context's effect on a0 a part of it keeps on its own, under the logprob score: (log P(a0 |
+    the part) - log P(a0 | none of the facts)) / (log P(a0 | full) - log P(a0 | none)), 1 when the part keeps a0 as
+    likely as the full context does, 0 when as likely as no facts at all, negative when less (a generative model's
+    score is not monotone in what is removed). None when the facts do not raise log P(a0) at all (full <= none):
+    there is no effect to keep a share of.
+
+    ERASER's sufficiency (DeYoung et al., ACL 2020: the model's score on the rationale alone against the full input)
+    normalised by the empty input's score, as Carton et al. (EMNLP 2020) normalise it. Removing a hundred facts moves
+    any generative model's score by more than a single fact does, whatever they state (the prompt's form changes), so
+    "the answer kept" (the drop below `logprob_change`) is the wrong question for a removal of nearly everything:
+    this one judges the drop against the drop of removing everything."""
+    for name, value in (("full", full), ("kept", kept), ("none", none)):
+        if not math.isfinite(value):
+            raise ValueError(f"log-probabilities must be finite, got {name}={value}")
+    if full <= none:
+        return None
+    return float((kept - none) / (full - none))
+
+
 def answer_logit(logprob: float) -> float:
     """ContextCite's surrogate target: the logit of p = P(a0 | masked context), log p - log(1 - p), computed from
     log p without underflow (p of a whole answer is often below 1e-30). p is capped at 1 - 1e-9 (logit ~20.7): a

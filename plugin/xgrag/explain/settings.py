@@ -13,7 +13,7 @@ from xgrag.config import DedupRule, Settings
 from xgrag.errors import UsageError
 from xgrag.explain.distances import MEASURES
 from xgrag.explain.perturbers import DEFAULT_STRATEGY, resolve_strategies
-from xgrag.explain.scoring import LOGPROB_CHANGE
+from xgrag.explain.scoring import LOGPROB_CHANGE, SUFFICIENCY_SHARE
 from xgrag.explain.solvers import resolve_solvers
 from xgrag.model.records import ExplainConfig
 from xgrag.retrieval.modes import MODES, Mode, check_hops
@@ -65,6 +65,11 @@ class ExplainSettings:
     # many nats (ln 2: a0 half as likely; xgrag.explain.scoring.LOGPROB_CHANGE says why). Group testing clears a
     # group below it, the redundancy resolution keeps a removal below it; the importances stay the measured drops.
     logprob_change: float = LOGPROB_CHANGE
+    # response_score "logprob", the proxy-first plan: when removing everything but the proxy's candidates lowers
+    # log P(a0) by more than logprob_change (removing a hundred facts shifts any generative model's scores), the plan
+    # is still confirmed when the candidates alone keep at least this share of what the facts do for a0, measured
+    # from the context with none of them (xgrag.explain.scoring.kept_share; one more scored pass)
+    sufficiency_share: float = SUFFICIENCY_SHARE
     # after group testing, this many of the components an embedding proxy ranks most relevant to the question or
     # answer are also asked alone (effects can cancel inside a group); 0 = off
     group_verify: int = 5
@@ -130,6 +135,9 @@ class ExplainSettings:
         if not (self.logprob_change > 0 and math.isfinite(self.logprob_change)):
             raise UsageError(f"logprob_change: {self.logprob_change} must be a positive number of nats (ln 2 = "
                              "0.693: a0 half as likely)")
+        if not 0.0 < self.sufficiency_share <= 1.0:
+            raise UsageError(f"sufficiency_share: {self.sufficiency_share} is outside (0, 1] (the share of the facts' "
+                             "effect on log P(a0) the proxy's candidates must keep alone)")
         if self.dedup_rule not in get_args(DedupRule):
             raise UsageError(f"dedup_rule: {self.dedup_rule!r} is not one of {', '.join(get_args(DedupRule))}")
         check_hops(self.hops)

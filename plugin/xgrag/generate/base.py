@@ -110,7 +110,22 @@ def first_statement(text: str, names: Iterable[str] = ()) -> str:
     goes on (a second sentence, a blank line and a paragraph about the film, a list) says more than it was asked, and
     an explanation of the rest would explain text that answers nothing. A sentence ends at ".", "!" or "?" followed
     by a space or the line's end, except a full stop inside one of `names` (the context's entity names: "Mr. Smith
-    Goes to Washington", "L.A. Confidential") and a list item's number at the line's start ("1. The Reaping")."""
+    Goes to Washington", "L.A. Confidential") and a list item's number at the line's start ("1. The Reaping").
+
+    A first statement that only announces a list ("The films that fall under the genre of Under Suspicion are:",
+    ending with a colon) names nothing: its answer is the list on the lines that follow (`list_answer`: the items
+    up to the first that repeats one, names none of `names` or is no list item), as written; when no item names an
+    entity of the context, the announcement alone, as before."""
+    names = tuple(names)
+    statement = first_sentence(text, names)
+    if announces_list(statement):
+        return list_answer(text, names)[0] or statement
+    return statement
+
+
+def first_sentence(text: str, names: Sequence[str] = ()) -> str:
+    """The first line of `text` that says something, up to its first sentence end (first_statement's rule, without
+    reading a list the line announces)."""
     line = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
     protected: list[tuple[int, int]] = []
     for name in {n for n in names if n and "." in n}:
@@ -126,6 +141,66 @@ def first_statement(text: str, names: Iterable[str] = ()) -> str:
             continue
         return line[:end.end()]
     return line
+
+
+def announces_list(statement: str) -> bool:
+    """A statement that ends with a colon announces what follows it ("... are:") and states nothing itself."""
+    return statement.rstrip().endswith(":")
+
+
+_ITEM = re.compile(r"(?:\d{1,3}\s*[.)]|[-*\u2022])\s+(\S.*)")
+
+
+def list_item(line: str) -> str | None:
+    """A list line's item, its number or bullet removed ("2. The Ghost and the Darkness" -> "The Ghost and the
+    Darkness"); None for a line that is no list item."""
+    m = _ITEM.fullmatch(line.strip())
+    return m.group(1).strip() if m else None
+
+
+def names_entity(item: str, names: Iterable[str]) -> bool:
+    """Does a list item name one of `names`: it is the name (answer_key: case and full stops folded), or the name
+    followed by a remark in brackets or after a dash, comma or colon ("The Reaping (2007)")? An item that only
+    begins with a name ("The Reaping of Souls") names another title, one the model made up."""
+    key = answer_key(item.rstrip(".;,"))
+    for name in names:
+        if not name.strip():
+            continue
+        if answer_key(name) == key or re.match(re.escape(name.strip()) + r"\s*[(\[,:\-\u2013\u2014]", item):
+            return True
+    return False
+
+
+def list_answer(text: str, names: Iterable[str]) -> tuple[str, bool]:
+    """(the answer, settled) of a reply whose first line announces a list: the text from that line to the end of the
+    last item read, as written, and whether the list is over. Items are the list lines after it (blank lines before
+    the first skipped), read until one is no list item, repeats an earlier one (a small model loops over its own
+    list) or names no entity of `names` (it invents titles; `names_entity`), or a blank line follows the items:
+    then the list is settled. A last line without a line end may still be growing (a reply being decoded) and
+    settles nothing; it is read when it names an entity. The answer is empty when no item was read."""
+    names = tuple(names)
+    lines = text.splitlines(keepends=True)
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None:
+        return "", False
+    at = sum(len(line) for line in lines[:first])
+    start = at + len(lines[first]) - len(lines[first].lstrip())
+    offset = at + len(lines[first])
+    end: int | None = None
+    seen: set[str] = set()
+    for line in lines[first + 1:]:
+        complete = line.endswith(("\n", "\r"))
+        line_start, offset = offset, offset + len(line)
+        if not line.strip():
+            if end is not None and complete:
+                return text[start:end], True
+            continue
+        item = list_item(line)
+        if item is None or answer_key(item) in seen or not names_entity(item, names):
+            return (text[start:end] if end is not None else ""), complete
+        seen.add(answer_key(item))
+        end = line_start + len(line.rstrip())
+    return (text[start:end] if end is not None else ""), False
 
 
 def answer_key(text: str) -> str:

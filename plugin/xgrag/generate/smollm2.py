@@ -13,7 +13,10 @@ load that in a couple of seconds; the weights are bit-identical either way. The 
 The answer to xgrag's own answer prompt (`generate` with `question=`: the prompt `xgrag.generate.prompt.render` writes,
 which the explainer and the evaluation send with the question and the facts) is the reply's first
 statement (`first_statement`: its first line, up to its first sentence end), decoded with at most `answer_tokens`
-new tokens (default 32; never more than `max_new_tokens`). That prompt asks for a single short sentence; SmolLM2
+new tokens (default 32; never more than `max_new_tokens`), or, when that statement only announces a list ("... are:"),
+the list on the lines after it, read until it is settled within `list_tokens` (default 64; first_statement keeps the
+items that name entities of the context, up to the first repeat or invented title). That prompt asks for a single
+short sentence; SmolLM2
 goes on (a blank line and a paragraph about the film, a numbered list), and an explanation of those 64 tokens
 explains text that answers nothing (benchmarks/README.md, bench_answer_cost with SmolLM2). Any other prompt (a
 stack's own prompt through an adapter, triple extraction, a free-form request) gets the reply as it is, up to
@@ -39,7 +42,7 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -55,8 +58,11 @@ from xgrag.generate.base import (
     SyncScorerMixin,
     TokenLogprob,
     Usage,
+    announces_list,
     chat_messages,
+    first_sentence,
     first_statement,
+    list_answer,
     span_logprob,
 )
 
@@ -291,10 +297,10 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
     """SmolLM2-135M-Instruct on the CPU with transformers; deterministic at temperature 0."""
 
     def __init__(self, model_path: str | Path | None = None, *, temperature: float = 0.0, seed: int = 42,
-                 max_new_tokens: int = 64, answer_tokens: int = 32, top_p: float = 0.9, top_k: int = 40,
-                 threads: int | None = None, reuse_prefix: bool = True) -> None:
-        if max_new_tokens < 1 or answer_tokens < 1:
-            raise ValueError("max_new_tokens and answer_tokens must be at least 1")
+                 max_new_tokens: int = 64, answer_tokens: int = 32, list_tokens: int = 64, top_p: float = 0.9,
+                 top_k: int = 40, threads: int | None = None, reuse_prefix: bool = True) -> None:
+        if max_new_tokens < 1 or answer_tokens < 1 or list_tokens < 1:
+            raise ValueError("max_new_tokens, answer_tokens and list_tokens must be at least 1")
         self.name = "smollm2"
         self.model_path = model_path
         self.model_id = MODEL_ID if model_path is None else Path(model_path).stem
@@ -303,6 +309,10 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
         self.max_new_tokens = int(max_new_tokens)
         # the budget of an answer to xgrag's own prompt (one short sentence; generate with question=)
         self.answer_tokens = min(int(answer_tokens), self.max_new_tokens)
+        # ... and of one whose first statement announces a list ("... are:"): the items on the next lines are its
+        # answer (first_statement), read until the list is settled within this many new tokens (a first statement
+        # alone takes at most answer_tokens, as before)
+        self.list_tokens = min(max(int(list_tokens), self.answer_tokens), self.max_new_tokens)
         self.top_p = float(top_p)
         self.top_k = int(top_k)
         self.threads = threads if threads is not None else default_threads()
@@ -327,7 +337,8 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
         params: dict[str, Any] = {"model": self.model_id, "temperature": self.temperature, "seed": self.seed,
                                   "max_new_tokens": self.max_new_tokens,
                                   # xgrag's own answer prompt: the first statement of at most this many tokens
-                                  "answer": f"first statement, {self.answer_tokens} tokens"}
+                                  "answer": f"first statement, {self.answer_tokens} tokens; a list it announces, "
+                                            f"{self.list_tokens}"}
         if self.temperature > 0:
             params.update(top_p=self.top_p, top_k=self.top_k)
         return params
@@ -337,9 +348,10 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
 
     def complete(self, messages: Sequence[dict[str, str]] | None = None, *, raw_prompt: str | None = None,
                  stop: Sequence[str] = (), pieces: bool = False, logprobs: int | None = None,
-                 max_new_tokens: int | None = None) -> Completion:
+                 max_new_tokens: int | None = None, done: Callable[[str, int], bool] | None = None) -> Completion:
         """Chat completion of `messages` (chat template applied), or plain continuation of `raw_prompt`, with at most
-        `max_new_tokens` new tokens (default: the generator's).
+        `max_new_tokens` new tokens (default: the generator's), ending earlier when `done(text so far, new tokens)`
+        says so.
         `logprobs=k` also returns each generated token's log-probability (k >= 0) and its k best alternatives."""
         if (messages is None) == (raw_prompt is None):
             raise ValueError("pass exactly one of messages and raw_prompt")
@@ -370,6 +382,8 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
                     kwargs.update(temperature=self.temperature, top_p=self.top_p, top_k=self.top_k)
                 if stop:
                     kwargs.update(stop_strings=list(stop), tokenizer=tok)
+                if done is not None:
+                    kwargs.update(stopping_criteria=_stop_when(done, tok, n_prompt))
                 if logprobs is not None:
                     kwargs.update(output_logits=True)
                 # the generation's own KV cache is kept when prefixes are reused: scoring the answer it gave on the
@@ -413,8 +427,16 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
         if question is None:
             c = self.complete(chat_messages(prompt, system))
             return Generation(c.text.strip(), Usage(1, c.prompt_tokens, c.completion_tokens, c.seconds), self.name)
-        c = self.complete(chat_messages(prompt, system), max_new_tokens=self.answer_tokens)
-        names = {n for f in facts for n in (f.head, f.tail)}
+        names = sorted({n for f in facts for n in (f.head, f.tail)})
+
+        def done(text: str, new_tokens: int) -> bool:
+            # the first statement's budget as before; past it, only a list the statement announces is read on, until
+            # it is settled (an item that repeats, names nothing of the context or is no item; list_answer)
+            if new_tokens < self.answer_tokens:
+                return False
+            return not (announces_list(first_sentence(text, names)) and not list_answer(text, names)[1])
+
+        c = self.complete(chat_messages(prompt, system), max_new_tokens=self.list_tokens, done=done)
         return Generation(first_statement(c.text, names), Usage(1, c.prompt_tokens, c.completion_tokens, c.seconds),
                           self.name)
 
@@ -511,6 +533,21 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
         total, count = span_logprob(scored.starts, scored.ends, scored.logprobs, len(text), len(text) + len(answer),
                                     f"{self.name} (scoring an answer)")
         return AnswerScore(total, count, Usage(1, len(scored.tokens), 0, scored.seconds))
+
+
+def _stop_when(done: Callable[[str, int], bool], tok: Any, n_prompt: int) -> Any:
+    """A transformers stopping criterion that ends a greedy or sampled generation when `done(the new text decoded,
+    how many new tokens)` says so (one sequence)."""
+    import torch
+    from transformers import StoppingCriteria, StoppingCriteriaList
+
+    class Done(StoppingCriteria):
+        def __call__(self, input_ids: Any, scores: Any, **kwargs: Any) -> Any:
+            new = input_ids[0, n_prompt:]
+            stop = done(tok.decode(new, skip_special_tokens=True), int(new.shape[0]))
+            return torch.full((input_ids.shape[0],), stop, dtype=torch.bool, device=input_ids.device)
+
+    return StoppingCriteriaList([Done()])
 
 
 def _pieces(tok: Any, ids: list[int], text: str) -> list[str]:

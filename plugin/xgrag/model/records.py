@@ -259,6 +259,10 @@ class GroupStrategy(Record):
     # answer unchanged (the proxy's ranking confirmed; else group testing searched the rest)
     proxy_candidates: int | None = omitted()
     proxy_confirmed: bool | None = omitted()
+    # under the logprob score, when removing all but the candidates lowered log P(a0) by more than logprob_change:
+    # the share of the facts' effect on log P(a0) the candidates kept alone (xgrag.explain.scoring.kept_share;
+    # null when the facts do not raise it), against ExplainSettings.sufficiency_share
+    kept_share: float | None = omitted()
 
 
 class GroupTesting(Record):
@@ -422,6 +426,7 @@ class ExplainConfig(Record):
     max_calls: int | None = None
     response_score: str = "shift"
     logprob_change: float = 0.6931471805599453  # ln 2 (xgrag.explain.scoring.LOGPROB_CHANGE)
+    sufficiency_share: float = 0.6666666666666666  # 2/3 (xgrag.explain.scoring.SUFFICIENCY_SHARE)
     group_verify: int = 5
     concurrency: int = 4
     context_order: str = "auto"

@@ -13,8 +13,10 @@ from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.oracle import AnswerOracle
 from xgrag.explain.scoring import (
     LOGPROB_CHANGE,
+    SUFFICIENCY_SHARE,
     answer_logit,
     change_floor,
+    kept_share,
     logprob_change_importance,
     logprob_floor,
     logprob_importance,
@@ -236,9 +238,16 @@ def test_small_drops_of_every_removal_do_not_keep_groups_from_clearing(scheduler
     assert gen.scored <= 12  # the baseline and a few groups, not one probe per fact (40)
     if scheduler == "proxy":
         assert result.group_testing is not None and result.group_testing.strategies["edge"].proxy_confirmed
-    # with a threshold at the old noise floor every group's removal "moves" a0 and the search splits to single facts
+    # with a threshold at the old noise floor every group's removal "moves" a0 and group testing splits to single
+    # facts; the proxy's sufficiency probe is then judged against removing every fact (the candidates keep nearly all
+    # of the facts' effect on a0: sufficiency_share) and still confirms its plan
     strict, gen = explain(replace(cfg, logprob_change=1e-9), sub, DilutingScorer(36))
-    assert gen.scored > 36 and not any(c.evaluated == "group" for c in strict.components if c.id.startswith("rx"))
+    if scheduler == "group":
+        assert gen.scored > 36 and not any(c.evaluated == "group" for c in strict.components
+                                           if c.id.startswith("rx"))
+    else:
+        edge = strict.group_testing.strategies["edge"] if strict.group_testing else None
+        assert edge is not None and edge.proxy_confirmed and (edge.kept_share or 0.0) > 0.8 and gen.scored <= 12
 
 
 def test_mask_surrogate_fits_the_answer_logit() -> None:
@@ -336,3 +345,69 @@ def test_a_group_whose_halves_each_keep_a0_is_cleared_not_split_down_to_single_f
     result, gen = explain(cfg, movie_graph(noise=36), DilutingScorer(36, factor=0.9))
     assert result.top("edge", 1)[0].id == "r1"
     assert gen.scored <= 21  # splitting by elimination spent 29 (group) and 30 (proxy) here
+
+
+def test_kept_share_is_the_share_of_the_facts_effect_the_part_keeps() -> None:
+    # log P(a0): -1 with every fact, -6 with none; a part that keeps it at -2 keeps 4/5 of what the facts do
+    assert kept_share(-1.0, -2.0, -6.0) == pytest.approx(0.8)
+    assert kept_share(-1.0, -1.0, -6.0) == 1.0 and kept_share(-1.0, -6.0, -6.0) == 0.0
+    assert kept_share(-1.0, -8.0, -6.0) == pytest.approx(-0.4)  # worse than no facts at all (not monotone)
+    assert kept_share(-1.0, -0.5, -6.0) == pytest.approx(1.1)  # a0 more likely than with everything
+    assert kept_share(-3.0, -4.0, -2.0) is None and kept_share(-3.0, -4.0, -3.0) is None  # no effect to keep
+    with pytest.raises(ValueError):
+        kept_share(-1.0, float("-inf"), -6.0)
+    assert SUFFICIENCY_SHARE == ExplainSettings().sufficiency_share == ExplainSettings().record().sufficiency_share
+    for bad in (0.0, -0.1, 1.5):
+        with pytest.raises(UsageError, match="sufficiency_share"):
+            ExplainSettings(sufficiency_share=bad)
+
+
+class HiddenFestivalScorer(DilutingScorer):
+    """DilutingScorer, and a0 is also `hidden_factor` times as likely without festival `hidden` (a fact that matters
+    off every trail from the question's entity to the answer's)."""
+
+    def __init__(self, festivals: int, factor: float, hidden: int | None = None, hidden_factor: float = 1.0) -> None:
+        super().__init__(festivals, factor)
+        self.hidden = hidden
+        self.hidden_factor = hidden_factor
+
+    def score_answer(self, prompt: str, system: str | None, answer: str) -> AnswerScore:
+        base = super().score_answer(prompt, system, answer)
+        if self.hidden is None or f"shown at Festival {self.hidden}\n" in prompt:
+            return base
+        return AnswerScore(base.logprob + math.log(self.hidden_factor), base.tokens, base.usage)
+
+
+def test_the_candidates_confirm_the_plan_when_they_keep_most_of_the_facts_effect_under_logprob() -> None:
+    # 120 facts; every festival removed makes a0 0.99 times as likely (a real model's drift: removing the ~115 the
+    # proxy does not keep lowers log P(a0) by ~1.15 nats, beyond ln 2), the director's fact 0.05 times (3 nats).
+    # Judged by the drop alone the sufficiency probe "moved" a0 and group testing searched the rest; judged against
+    # removing every fact (a drop of ~4.2 nats), the candidates keep ~0.72 of the facts' effect: confirmed
+    sub = movie_graph(noise=116)
+    cfg = ExplainSettings(strategies=("edge",), response_score="logprob", noise_runs=1, scheduler="proxy")
+    result, gen = explain(cfg, sub, HiddenFestivalScorer(116, 0.99))
+    edge = result.group_testing.strategies["edge"] if result.group_testing else None
+    assert edge is not None and edge.proxy_confirmed
+    assert edge.kept_share is not None and 0.6 < edge.kept_share < 0.8
+    assert result.top("edge", 1)[0].id == "r1"
+    # the baseline's score, the candidates alone, the sufficiency probe and the removal of every fact
+    assert gen.scored <= 1 + max(cfg.top_k, 2) + 2
+    # a stricter share than the candidates keep: the sufficiency probe is not cleared and group testing searches the
+    # rest (here its two halves, ~0.57 nats each, clear)
+    strict, gen2 = explain(replace(cfg, sufficiency_share=0.9), sub, HiddenFestivalScorer(116, 0.99))
+    edge2 = strict.group_testing.strategies["edge"] if strict.group_testing else None
+    assert edge2 is not None and edge2.kept_share == edge.kept_share and edge2.tests == edge.tests + 2
+    assert gen2.scored == gen.scored + 2
+
+
+def test_a_fact_that_matters_outside_the_candidates_keeps_the_plan_unconfirmed_under_logprob() -> None:
+    # as above, and one festival off the trail to the answer makes a0 0.05 times as likely when removed: the
+    # candidates alone lose it, keep ~0.42 of the facts' effect, and group testing finds it among the rest
+    sub = movie_graph(noise=116)
+    cfg = ExplainSettings(strategies=("edge",), response_score="logprob", noise_runs=1, scheduler="proxy",
+                          group_verify=0)
+    result, _ = explain(cfg, sub, HiddenFestivalScorer(116, 0.99, hidden=57, hidden_factor=0.05))
+    edge = result.group_testing.strategies["edge"] if result.group_testing else None
+    assert edge is not None and not edge.proxy_confirmed
+    assert edge.kept_share is not None and edge.kept_share < 0.5
+    assert {c.id for c in result.top("edge", 2)} == {"r1", "rx57"}

@@ -99,9 +99,12 @@ def test_the_proxys_search_of_the_rest_removes_contiguous_runs_of_the_prompt() -
     strategy = result.group_testing.strategies["edge"]
     assert strategy.proxy_confirmed is False
     baseline = fact_lines(gen.prompts[0])
-    # the rest: what the sufficiency probe removed (every fact but the proxy's candidates, the largest removal)
+    # the rest: what the sufficiency probe removed (every fact but the proxy's candidates, the largest removal but
+    # the removal of every fact it is judged against under logprob: the candidates kept half of the facts' effect,
+    # the rest's Festival 17 the other half, below sufficiency_share)
     removals = [set(baseline) - set(fact_lines(p)) for p in gen.scored_prompts]
-    rest = max(removals, key=len)
+    assert set(baseline) in removals and strategy.kept_share == pytest.approx(0.5)
+    rest = max((r for r in removals if r != set(baseline)), key=len)
     assert "- Out to Sea shown at Festival 17" in rest and "- Out to Sea directed by Martha Coolidge" not in rest
     runs = removed_runs(gen, among=rest)
     assert len(runs) >= 4

@@ -16,7 +16,7 @@ from xgrag.explain.schedulers.proxy import (
     relation_words,
     stated_facts,
 )
-from xgrag.generate.base import Fact, Generation, Usage
+from xgrag.generate.base import Fact, Generation, Usage, answer_key
 from xgrag.model import Explanation, Node, PropertyFact, Relationship, Subgraph
 
 
@@ -37,6 +37,11 @@ def chain_graph() -> Subgraph:
 def test_answer_parts_split_lists_and_fold_case() -> None:
     assert answer_parts("Bo Ek, Cy Ma and Di Nu.") == {"bo ek, cy ma and di nu", "bo ek", "cy ma", "di nu"}
     assert answer_parts("I don't know.") == {"i don't know"}
+
+    # a list on lines of its own (a first statement announcing it, xgrag.generate.base.first_statement): its items,
+    # whole ("The Ghost and the Darkness" is one title, not "The Ghost" and "the Darkness")
+    listed = "The films of Ann Lee are:\n\n1. Red\n2. The Ghost and the Darkness"
+    assert answer_parts(listed) == {answer_key(listed), "red", "the ghost and the darkness"}
 
 
 def test_answer_paths_hold_the_chains_to_every_named_answer_and_nothing_else() -> None:
@@ -178,6 +183,17 @@ def test_a_sentence_answer_names_the_nodes_it_mentions() -> None:
     sub.add_property(PropertyFact("f1", "runtime", 112))
     assert answer_value_facts(sub, "Red runs 112 minutes.") == [PropertyFact("f1", "runtime", 112).id]
     assert accounts_for(sub, "Red runs 112 minutes.", ["a1", PropertyFact("f1", "runtime", 112).id])
+
+
+def test_a_list_answer_names_its_items_nodes() -> None:
+    """A first statement that announces a list, then its items on lines of their own: an entity answer naming each
+    item's node (not a sentence whose mentions include the seed), whose trails are the candidates."""
+    sub = chain_graph()
+    listed = "The films that Ann Lee starred in are:\n\n1. Red\n2. Blue"
+    assert answer_nodes(sub, listed) == {"f1", "f2"}
+    assert stated_facts(sub, listed) == []  # an entity answer restates nothing
+    assert answer_path_facts(sub, listed) == ["a1", "a2"]
+    assert accounts_for(sub, listed, ["a2"]) and not accounts_for(sub, listed, ["b1"])
 
 
 def test_the_facts_a_sentence_answer_restates_come_first_and_account_for_it() -> None:

@@ -17,7 +17,15 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 
 from xgrag.embed import EmbeddingError
 from xgrag.explain.prefix import serves_prefix_cache
-from xgrag.generate.base import Generation, GenerationError, Generator, first_statement
+from xgrag.generate.base import (
+    Generation,
+    GenerationError,
+    Generator,
+    first_statement,
+    list_answer,
+    list_item,
+    names_entity,
+)
 from xgrag.generate.embedders import LangChainEmbedder, OllamaEmbedder
 from xgrag.generate.factory import check_generator_spec, make_embedder, make_generator
 from xgrag.generate.langchain import LangChainGenerator, chat_model_params
@@ -64,8 +72,9 @@ def test_smollm2_spec_is_lazy() -> None:
     assert gen.name == "smollm2"
     # the answer to xgrag's own prompt is read otherwise than the whole reply: a part of the output's key
     assert gen.params == {"model": MODEL_ID, "temperature": 0.0, "seed": 42, "max_new_tokens": 16,
-                          "answer": "first statement, 16 tokens"}
-    assert make_generator("smollm2").params["answer"] == "first statement, 32 tokens"
+                          "answer": "first statement, 16 tokens; a list it announces, 16"}
+    assert make_generator("smollm2").params["answer"] == "first statement, 32 tokens; a list it announces, 64"
+    assert make_generator("smollm2", list_tokens=48).list_tokens == 48
     assert isinstance(gen, Generator)
 
 
@@ -86,6 +95,44 @@ def test_the_answer_to_xgrags_prompt_is_the_replys_first_statement() -> None:
         "Mr. Smith Goes to Washington was directed by Frank Capra."
     assert first_statement("Mr. Smith Goes to Washington was directed by Frank Capra. He") == "Mr."
     assert first_statement("") == first_statement(" \n\n ") == ""
+
+
+# SmolLM2's reply to "what genres do the films that share directors with Under Suspicion fall under" (metaqa-3hop-
+# dev-8068, 96 new tokens): the first line announces a list, the items follow, then the model loops and is cut
+REPLY_8068 = ("The films that fall under the genre of Under Suspicion are:\n\n1. The Reaping\n2. The Ghost and the "
+              "Darkness\n3. The Life and Death of Peter Sellers\n4. The Life and Death of Peter Sellers\n5. The "
+              "Reaping\n6. The Ghost and the Darkness\n7. The Life and Death of Peter Sellers\n8. The Life and Death "
+              "of Peter Sellers\n9. The Reaping\n10")
+NAMES_8068 = ["Under Suspicion", "The Reaping", "The Ghost and the Darkness", "The Life and Death of Peter Sellers",
+              "Stephen Hopkins", "Thriller"]
+
+
+def test_a_first_statement_that_announces_a_list_is_answered_by_the_list_that_follows() -> None:
+    """"... are:" names nothing: the answer is the announcement and the items after it, as written, up to the first
+    item that repeats one, names no entity of the context or is no list item."""
+    items = "\n\n1. The Reaping\n2. The Ghost and the Darkness\n3. The Life and Death of Peter Sellers"
+    head = "The films that fall under the genre of Under Suspicion are:"
+    assert first_statement(REPLY_8068, NAMES_8068) == head + items  # cut at the repeat of item 3
+    assert REPLY_8068.startswith(first_statement(REPLY_8068, NAMES_8068))  # a prefix of the reply: what it said
+    assert list_answer(REPLY_8068, NAMES_8068) == (head + items, True)
+    # without the context's names no item can be told from an invented one: the announcement alone, as before
+    assert first_statement(REPLY_8068) == head
+    # an invented title ends the list, and so does a line that is no item; a remark in brackets keeps an item
+    assert first_statement("Films:\n- Red (1999)\n- Redder Still\n- Blue", ["Red", "Blue"]) == "Films:\n- Red (1999)"
+    assert first_statement("Films:\n1) Red\nThat is all.\n2) Blue", ["Red", "Blue"]) == "Films:\n1) Red"
+    assert first_statement("Films:\n\nRed\nBlue", ["Red", "Blue"]) == "Films:"  # no list item
+    assert first_statement("Films:\n1. Red\n\nRed is a film.", ["Red"]) == "Films:\n1. Red"
+    assert list_answer("Films:\n1. Red\n\nRed", ["Red"]) == ("Films:\n1. Red", True)  # a blank line ends it
+    # being decoded: a last line without its line end may still grow and settles nothing; it is read when it is a name
+    assert list_answer(REPLY_8068[:75], NAMES_8068) == (head + "\n\n1. The Reaping", False)
+    assert list_answer(REPLY_8068[:140], NAMES_8068) == (head + "\n\n1. The Reaping\n2. The Ghost and the Darkness",
+                                                         False)  # "3. The Life and Death of Pe": growing
+    assert list_answer("Films:", ["Red"]) == ("", False) and list_answer("", []) == ("", False)
+    assert not names_entity("The Reaping of Souls", NAMES_8068) and names_entity("the reaping.", NAMES_8068)
+    assert list_item("10. The Reaping") == "The Reaping" and list_item("* Drama") == "Drama"
+    assert list_item("1997.") is None and list_item("The Reaping") is None
+    # a statement that is a sentence, even one naming a list, is read as before
+    assert first_statement("The films are Red and Blue.\n1. Red", ["Red", "Blue"]) == "The films are Red and Blue."
 
 
 class _FakeEmbedder:
@@ -477,11 +524,16 @@ def test_langchain_embedder_errors() -> None:
 def test_smollm2_params_and_validation() -> None:
     gen = SmolLM2Generator(temperature=0.7, seed=1, max_new_tokens=8)
     assert gen.params == {"model": MODEL_ID, "temperature": 0.7, "seed": 1, "max_new_tokens": 8, "top_p": 0.9,
-                          "top_k": 40, "answer": "first statement, 8 tokens"}
+                          "top_k": 40, "answer": "first statement, 8 tokens; a list it announces, 8"}
     with pytest.raises(ValueError):
         SmolLM2Generator(max_new_tokens=0)
     with pytest.raises(ValueError):
         SmolLM2Generator(answer_tokens=0)
+    with pytest.raises(ValueError):
+        SmolLM2Generator(list_tokens=0)
+    # a list's budget is never below the first statement's, nor above the generator's
+    assert SmolLM2Generator(answer_tokens=32, list_tokens=16).list_tokens == 32
+    assert SmolLM2Generator(max_new_tokens=40, list_tokens=96).list_tokens == 40
     with pytest.raises(ValueError, match="exactly one"):
         gen.complete()
 

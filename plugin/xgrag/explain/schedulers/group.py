@@ -42,6 +42,9 @@ class GroupResult:
     # a proxy-first plan: how many components it verified alone, a joint probe of copies (`joint`) counted once
     proxy_candidates: int | None = None
     proxy_confirmed: bool | None = None  # ... and whether removing everything else left the answer unchanged
+    # under logprob, when the sufficiency probe's drop crossed the threshold: the share of the facts' effect on
+    # log P(a0) the candidates kept alone (scoring.kept_share)
+    kept_share: float | None = None
     # units holding copies of one statement, removed together (ProxyFirst on a stack's context) and moving the
     # answer: (the units, the run that measured them together); reported as one group of copies (GroupTesting.run)
     joint: list[tuple[list[Planned], Any]] = field(default_factory=list)
@@ -181,6 +184,11 @@ class GroupTester:
     async def test(self, members: list[Planned]) -> bool:
         """Measure a group; True when its removal moved the answer (a group is then queued to be split)."""
         effect, run = await self.measure(members)
+        return self.record(members, effect, run)
+
+    def record(self, members: list[Planned], effect: float, run: Any) -> bool:
+        """What a group's measured removal settles (`test` without the measurement): cleared below the threshold,
+        else measured alone (one member) or queued to be split. True when it moved the answer."""
         self.result.tests += 1
         if effect <= self.threshold:
             self.result.cleared.update(id(m) for m in members)
@@ -377,7 +385,8 @@ class GroupTesting:
                                             "verified_alone": verified}
             if result.proxy_candidates is not None:
                 info["strategies"][strategy].update(proxy_candidates=result.proxy_candidates,
-                                                    proxy_confirmed=result.proxy_confirmed)
+                                                    proxy_confirmed=result.proxy_confirmed,
+                                                    kept_share=result.kept_share)
             if parents is not None:
                 info["strategies"][strategy]["inside_moving_parents"] = len(searched)
         info["scheduler"] = self.name

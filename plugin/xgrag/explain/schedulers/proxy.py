@@ -27,7 +27,11 @@ removal of nearly everything says less about the single removals than a removal 
 Then every non-candidate is removed at once (the sufficiency probe, only the candidates kept). When that removal
 leaves the answer where it was and some candidate moved it alone, every other component is cleared, and the proxy's
 ranking is confirmed. When the removal moves the answer, the proxy missed something: the rest is searched by
-adaptive group testing and the usual verification of the most promising components follows. When nothing moved it
+adaptive group testing and the usual verification of the most promising components follows. Under the logprob
+score a removal of nearly everything lowers log P(a0) past the threshold whatever it removes (a generative model's
+scores shift with the prompt's form), so there the probe is judged against the removal of every component: the
+candidates confirm the plan when they keep `sufficiency_share` of the components' effect on log P(a0) on their own
+(scoring.kept_share; ERASER's sufficiency normalised by the empty context). When nothing moved it
 (redundant support), the redundancy resolution after the scheduler searches the facts necessary once their
 alternatives are out. No candidate is left with a score it was not measured with: each is measured alone or
 cleared by a group test that removed it.
@@ -56,7 +60,8 @@ from xgrag.explain.schedulers.group import (
     search_order,
 )
 from xgrag.explain.schedulers.stack_proxy import joint_plan, stack_proxy_plan
-from xgrag.generate.base import abstains, answer_key
+from xgrag.explain.scoring import kept_share
+from xgrag.generate.base import abstains, answer_key, list_item
 from xgrag.model import Subgraph, key_text
 from xgrag.model.copies import statement_key
 from xgrag.retrieval.words import content_stems, stated_stems
@@ -70,10 +75,16 @@ TRAIL_STEPS = 20_000  # the walk's bound on a hub-heavy subgraph (a seed with th
 
 
 def answer_parts(answer: str) -> set[str]:
-    """The entity names an answer states, folded (answer_key): the answer itself and its list items
-    ("A, B and C")."""
+    """The entity names an answer states, folded (answer_key): the answer itself and its list items ("A, B and C"),
+    or, for a list on lines of its own (a first statement that announces a list, then "1. The Reaping", "2. The
+    Ghost and the Darkness": xgrag.generate.base.first_statement), those items whole: a title holding "and" is
+    one item there."""
     text = answer.strip().rstrip(".")
-    parts = {answer_key(text)} | {answer_key(p) for p in re.split(r",|\band\b|;", text) if p.strip()}
+    items = [item for line in text.splitlines() if (item := list_item(line))]
+    if items:
+        parts = {answer_key(text)} | {answer_key(i.rstrip(".")) for i in items}
+    else:
+        parts = {answer_key(text)} | {answer_key(p) for p in re.split(r",|\band\b|;", text) if p.strip()}
     return {p for p in parts if p}
 
 
@@ -367,7 +378,20 @@ class ProxyFirst(GroupTesting):
                                       else list(unverified))
                 break
         if rest and can_ask():
-            await tester.test(search_order(rest, run))  # the sufficiency probe
+            # the sufficiency probe: everything but the candidates removed at once
+            kept_only = search_order(rest, run)
+            effect, probe = await measure(kept_only)
+            if effect > threshold and run.settings.response_score == "logprob" and can_ask():
+                # Under the logprob score removing a hundred facts lowers log P(a0) past the threshold whatever they
+                # state (the prompt changes for any generative model), so a drop past it says little here: judged
+                # instead against removing every component (one more pass), the candidates confirm the plan when
+                # they keep `sufficiency_share` of the facts' effect on a0 on their own (scoring.kept_share). The
+                # changed/unchanged answer of a generated response ("shift") is judged as before.
+                result.kept_share = await self.measure_kept_share(measure, units, run, probe)
+                result.tests += 1
+                if result.kept_share is not None and result.kept_share >= run.settings.sufficiency_share:
+                    effect = 0.0  # cleared as a group whose removal left a0 where it was
+            tester.record(kept_only, effect, probe)
         await tester.settle()
         # confirmed: a candidate moved the answer on its own and removing all the rest moved nothing (the
         # sufficiency probe cleared it whole). A rest that moved it was split by group testing above. When nothing
@@ -387,3 +411,17 @@ class ProxyFirst(GroupTesting):
         # verification (components asked alone against cancellation inside a group) only where a group was split
         result.verify = not sufficient
         return result
+
+    @staticmethod
+    async def measure_kept_share(measure: Measure, units: Sequence[Planned], run: ExplainRun,
+                                 kept: Any) -> float | None:
+        """The share of the components' effect on log P(a0) that the probe `kept` (only the candidates kept) keeps,
+        against the context with every component removed (scoring.kept_share); None when the components do not
+        raise log P(a0) or a probe has no score."""
+        _, none = await measure(list(units))
+        scores = (run.baseline_score, kept.response.score if kept.response else None,
+                  none.response.score if none.response else None)
+        if any(s is None for s in scores):
+            return None
+        full, only, nothing = (s.logprob for s in scores if s is not None)
+        return kept_share(full, only, nothing)
