@@ -168,6 +168,8 @@ def name_candidates(lp: LabelProfile, opts: InferOptions) -> list[tuple[int, lis
             score = 100
         elif low == label_name:
             score = 95
+        elif low == lp.label.lower().replace("_", ""):  # Album.album, Personnage.personnage: the label's own word
+            score = 94
         elif low == "title":
             score = 90
         elif low in ("fullname", "displayname", "companyname"):
@@ -182,7 +184,7 @@ def name_candidates(lp: LabelProfile, opts: InferOptions) -> list[tuple[int, lis
             f", e.g. {value_text(s.examples, 2)}" if s.examples else "")
         if _unique(s, opts):
             out.append((score, [key], seen))
-        elif score >= 95 and s.distinct >= OWN_NAME_DISTINCT * s.present and not opaque(s):
+        elif score >= 94 and s.distinct >= OWN_NAME_DISTINCT * s.present and not opaque(s):
             # the label's own name ("name", "customerName") repeats as people's names do (two customers called
             # Whoopi): still what its users call them, after any name in parts or title + year; a name said twice
             # links both, reported as ambiguous

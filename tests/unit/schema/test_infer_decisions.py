@@ -71,6 +71,9 @@ def test_names_one_property_a_composition_or_none() -> None:
     assert name_candidates(person, OPTS)[0][1] == ["name"]
     sparse = label("Thing", stats("name", present=3, distinct=3))  # set on 3 of 10: not the name of the others
     assert name_candidates(sparse, OPTS) == []
+    # a property named as its label is (Album.album, Personnage.personnage, whatever the language) is its name
+    album = label("Album", stats("albumId"), stats("album"), stats("premiereEdition", distinct=6))
+    assert name_candidates(album, OPTS)[0][1] == ["album"]
 
 
 def test_the_key_is_a_constraint_else_a_unique_identifier_in_the_sample() -> None:
