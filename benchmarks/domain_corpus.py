@@ -165,8 +165,8 @@ them looked at. SEVENTH_POOL = arch-packages, asterix, cocktails, ipl-matches, m
 `sorted(random.Random(35).sample(sorted(SEVENTH_POOL), 5))` = asterix, cocktails, ipl-matches, mame-arcade,
 stars-meteorites: frozen, their failures never looked at while tuning, run once at the end of it
 (benchmarks/results/domains_frozen7.json) and now **spent** too; the one undrawn, arch-packages, is **tune**. No graph
-is frozen now: the next measurement needs an eighth split of graphs not yet used. Sources, each a load script of a public repository over data files committed
-with it: github.com/CodingCat12/pacgraph (arch-packages: the Arch Linux package repositories), sfrechette/asterix-neo4j
+is frozen now: the next measurement needs an eighth split of graphs not yet used. Sources, each a load script of a
+public repository over data files committed with it: github.com/CodingCat12/pacgraph (arch-packages: the Arch Linux package repositories), sfrechette/asterix-neo4j
 (asterix: the Asterix albums and characters, in French), podzz/CocktailFinder (cocktails: recipes crawled from a
 French cocktail site), rdiptan/IPL-Data-GraphDB (ipl-matches: the Indian Premier League, 2008-2019),
 csantill/MAMEGraphGist (mame-arcade: the machines MAME 0.169 emulates) and mimir-cmyk/neo4j-astro-db
