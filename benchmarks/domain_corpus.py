@@ -166,32 +166,31 @@ them looked at. SEVENTH_POOL = arch-packages, asterix, cocktails, ipl-matches, m
 stars-meteorites: frozen, their failures never looked at while tuning, run once at the end of it
 (benchmarks/results/domains_frozen7.json) and now **spent** too; the one undrawn, arch-packages, is **tune**. No graph
 is frozen now: the next measurement needs an eighth split of graphs not yet used. Sources, each a load script of a
-public repository over data files committed with it: github.com/CodingCat12/pacgraph (arch-packages: the Arch Linux package repositories), sfrechette/asterix-neo4j
-(asterix: the Asterix albums and characters, in French), podzz/CocktailFinder (cocktails: recipes crawled from a
-French cocktail site), rdiptan/IPL-Data-GraphDB (ipl-matches: the Indian Premier League, 2008-2019),
-csantill/MAMEGraphGist (mame-arcade: the machines MAME 0.169 emulates) and mimir-cmyk/neo4j-astro-db
-(stars-meteorites: HYG bright stars and NASA meteorite landings). Where a script cannot run as written, its writer
-says what is done instead: ipl-matches' venue statement MERGEs on a city seven rows lack and is given the rows that
-have one, and its ball-by-ball file is over the mirror's size limit (so is stars-meteorites' exoplanet table: those
-statements are left out); cocktails' CREATE UNIQUE of a relationship with a null property (which 2.x wrote, 5.x's
-MERGE refuses) is merged on the non-null ones. Considered and left out: robertrouse/theographic-bible-metadata and
-the Bible graphs built on it (mwatts/bible-metadata, schoi80/vine-graph: people.json and verses.json over the size
-limit, and the neo4j/ import scripts are not in the snapshot's HEAD), rotunda-uvap/revolutionary-networks (its
-correspondence CSV over the size limit), ivanbrillo/BioConnect (relationships.csv over the size limit),
-rmsar/law_graph (no snapshot could be had), davidmakovoz/MITRE_ATTACK (its load.cypher is a worksheet of statements,
-query output and notes, and reads technique files the repository does not hold), cheerfulstoic/neo4j_summer_olympics
-(medals.csv is not in the repository), simonevigasio/Analyzing-F1-Data-Using-Neo4j and ethiry/wikikings (their
-scripts read files the repositories do not hold), andre91a/estfiu-dataset, JoelHutchinson/aqnet and
-Kozukq/dataset_analysis (likewise), SnowflakeTech/EPL-Wiki-Football (its script writes only relationships; the nodes
-come from neo4j-admin import), kvaithin/greeky, KAFKA2306/pal-atlas, LoKust2/Skill-Graph and
-jeffwhite-619/periodicity (one label each), moxious/emoji-graph (two labels; its sentiment file is on another
-branch), ggszk/un-graph (about 200 nodes, two labels), sfrechette/yul-neo4j (about 110 nodes),
-kvangundy/graphDayFundamentals and LinkedInLearning/learning-neo4j-2483130 (generated users and students),
-data2usa/wideFireDemo, kagesenshi/n4jdemo, wright15/the-instrument-code and nielsdejong/pharma-supply-graph-demo
-(synthetic scenarios), the World Cup squads of fingahoverit/neo4j-neo4j_ogm (Mark Needham's World Cup model, kept
-out with wwc2019), and a Pokémon load script the search index holds without its repository (its FOREACH
-names a variable it never binds).
-Smaller than 400 nodes: asterix (252)."""
+public repository over data files committed with it: github.com/CodingCat12/pacgraph (arch-packages: the Arch Linux
+package repositories), sfrechette/asterix-neo4j (asterix: the Asterix albums and characters, in French),
+podzz/CocktailFinder (cocktails: recipes crawled from a French cocktail site), rdiptan/IPL-Data-GraphDB (ipl-matches:
+the Indian Premier League, 2008-2019), csantill/MAMEGraphGist (mame-arcade: the machines MAME 0.169 emulates) and
+mimir-cmyk/neo4j-astro-db (stars-meteorites: HYG bright stars and NASA meteorite landings). Where a script cannot run as
+written, its writer says what is done instead: ipl-matches' venue statement MERGEs on a city seven rows lack and is
+given the rows that have one, and its ball-by-ball file is over the mirror's size limit (so is stars-meteorites'
+exoplanet table: those statements are left out); cocktails' CREATE UNIQUE of a relationship with a null property (which
+2.x wrote, 5.x's MERGE refuses) is merged on the non-null ones. Considered and left out:
+robertrouse/theographic-bible-metadata and the Bible graphs built on it (mwatts/bible-metadata, schoi80/vine-graph:
+people.json and verses.json over the size limit, and the neo4j/ import scripts are not in the snapshot's HEAD),
+rotunda-uvap/revolutionary-networks (its correspondence CSV over the size limit), ivanbrillo/BioConnect
+(relationships.csv over the size limit), rmsar/law_graph (no snapshot could be had), davidmakovoz/MITRE_ATTACK (its
+load.cypher is a worksheet of statements, query output and notes, and reads technique files the repository does not
+hold), cheerfulstoic/neo4j_summer_olympics (medals.csv is not in the repository),
+simonevigasio/Analyzing-F1-Data-Using-Neo4j and ethiry/wikikings (their scripts read files the repositories do not
+hold), andre91a/estfiu-dataset, JoelHutchinson/aqnet and Kozukq/dataset_analysis (likewise),
+SnowflakeTech/EPL-Wiki-Football (its script writes only relationships; the nodes come from neo4j-admin import),
+kvaithin/greeky, KAFKA2306/pal-atlas, LoKust2/Skill-Graph and jeffwhite-619/periodicity (one label each),
+moxious/emoji-graph (two labels; its sentiment file is on another branch), ggszk/un-graph (about 200 nodes, two labels),
+sfrechette/yul-neo4j (about 110 nodes), kvangundy/graphDayFundamentals and LinkedInLearning/learning-neo4j-2483130
+(generated users and students), data2usa/wideFireDemo, kagesenshi/n4jdemo, wright15/the-instrument-code and
+nielsdejong/pharma-supply-graph-demo (synthetic scenarios), the World Cup squads of fingahoverit/neo4j-neo4j_ogm (Mark
+Needham's World Cup model, kept out with wwc2019), and a Pokémon load script the search index holds without its
+repository (its FOREACH names a variable it never binds). Smaller than 400 nodes: asterix (252)."""
 
 from __future__ import annotations
 
