@@ -41,33 +41,6 @@ def test_the_entity_linking_two_seeds_keeps_its_facts_over_a_hubs(server: Neo4jS
     assert [(p.key, p.text) for p in sub.properties_of(ian.id)] == [("born", "1961")]
 
 
-PLACES = schema_preset("domain", read_only=True, entities=[
-    EntityMapping(label="City", name=["name"], facts=["population", "lat", "lng"]),
-    EntityMapping(label="Country", name=["name"], facts=["iso2", "iso3"])])
-
-
-def test_a_neighbour_of_a_type_the_question_names_keeps_its_facts_after_the_seeds(server: Neo4jStore) -> None:
-    """"The three-letter code of the country Kraków is in": Poland's facts are the question's, though its key
-    ("iso3") says none of the question's words, before those of the cities around Kraków."""
-    wipe(server)
-    server.query("""
-        CREATE (k:City {name: 'Kraków', population: 755050, lat: 50.06, lng: 19.96})
-        WITH k UNWIND range(1, 30) AS i
-        CREATE (k)-[:NEAR]->(:City {name: 'Town ' + i, population: 1000 * i, lat: 50.0 + i / 100.0,
-                                    lng: 19.0 + i / 100.0})
-        """, read_only=False)
-    # the country written last: its facts come last in canonical order, as a graph written city by city has them
-    server.query("MATCH (k:City {name: 'Kraków'}) CREATE (k)-[:IN]->(:Country {name: 'Poland', iso2: 'PL', "
-                 "iso3: 'POL'})", read_only=False)
-    store = server.with_schema(PLACES)
-    question = "What is the three-letter code of the country Kraków is in?"
-    sub = Retriever(store, RetrievalSettings(max_property_facts=8)).retrieve(question, hops=1)
-    assert [sub.nodes[s].name for s in sub.seeds] == ["Kraków"]
-    assert sub.properties_omitted > 0
-    poland = next(n for n in sub.nodes.values() if n.name == "Poland")
-    assert sorted((p.key, p.text) for p in sub.properties_of(poland.id)) == [("iso2", "PL"), ("iso3", "POL")]
-
-
 VOTES = schema_preset("domain", read_only=True, entities=[EntityMapping(label="Country", name=["name"])],
                       relationships=[RelationshipMapping(type="VOTES_2022", facts=["total"])])
 

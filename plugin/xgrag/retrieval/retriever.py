@@ -28,7 +28,6 @@ from xgrag.retrieval.question import check_question
 from xgrag.retrieval.rows import REL_ROW_LEN, node_row, rel_row
 from xgrag.retrieval.words import (
     WEAK,
-    content_stems,
     question_dates,
     question_months,
     question_numbers,
@@ -225,12 +224,6 @@ class Retriever:
                     if (r.source in seeds and r.target in linking) or (r.target in seeds and r.source in linking)}
         between |= linking
         of_seed = {rid for rid, r in sub.relationships.items() if r.source in seeds or r.target in seeds}
-        # a seed's neighbour of a type the question names is the question's too ("the three-letter code of the
-        # country Kraków is in": Poland's iso3, among the facts of every city near Kraków); after the seeds' own
-        asked = content_stems(question)
-        typed = {n for rid in of_seed for n in (sub.relationships[rid].source, sub.relationships[rid].target)
-                 if n not in seeds and n in sub.nodes and sub.nodes[n].type
-                 and content_stems(key_text(sub.nodes[n].type or "")) & asked}
         relevance = property_relevance(question, sorted({f.key for f in facts}), self.embedder, self._key_vectors)
         days, months = question_dates(question), question_months(question)
         # a seed's own numbers ("order 10248") say which entity, not which of its facts
@@ -247,8 +240,7 @@ class Retriever:
             on = value_dates(f.text) if days or months else set()
             named = bool(on & days) or bool({(y, m) for y, m, _ in on} & months) or (
                 f.owner in of_seed and bool(numbers & (stated_numbers(f.text) | type_numbers.get(f.owner, set()))))
-            return (not named, 0 if f.owner in seeds or f.owner in between else 1 if f.owner in typed else 2,
-                    -relevance.get(f.key, 0.0), f.id)
+            return (not named, 0 if f.owner in seeds or f.owner in between else 1, -relevance.get(f.key, 0.0), f.id)
 
         ordered = sorted(facts, key=rank)
         sub.properties_omitted += max(0, len(ordered) - cap)

@@ -35,8 +35,8 @@ import org.neo4j.graphdb.spatial.Point;
  * an entity next to two seeds and of its relationships to them, as Python counts them. Python's retriever chooses
  * more finely, and differs from these procedures where it does: it adds an embedding similarity to the second
  * criterion when it has an embedder, puts first the facts stating a day the question names or a lone number it
- * names on a seed's relationship ("who got Ireland's 12 points in 1998"), and puts the facts of a seed's neighbour
- * of a type the question names ("the country Krak&oacute;w is in") right after the seeds' own.
+ * names on a seed's relationship ("who got Ireland's 12 points in 1998"), and counts no entity next to two seeds as
+ * theirs when more than three are (model.graph.BRIDGES_AT_MOST: what the seeds share, none in particular).
  */
 final class PropertyFacts {
 
