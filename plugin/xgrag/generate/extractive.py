@@ -437,7 +437,8 @@ class _Reading:
                         next_to.setdefault(here, set()).add(there)
         # (two spellings of one name, "Tokyo" and the region "Tōkyō", are one mention the question made, not two
         # entities it names: what is next to both links nothing)
-        self.bridges = {e: ms for e, ms in next_to.items() if len({fold(m) for m in ms}) >= 2}
+        self.folded = {m: fold(m) for m in self.mentioned}  # a name as its spellings meet (Tokyo, Tōkyō)
+        self.bridges = {e: ms for e, ms in next_to.items() if len({self.folded[m] for m in ms}) >= 2}
 
     # -- words ------------------------------------------------------------------------------------
 
@@ -717,7 +718,7 @@ class _Reading:
                  and not content_stems(end.relation) & _QUANTITY_STEMS) or (
             self.kind == "amount" and end.value
             and bool(set(re.findall(r"[a-z]+", end.relation.lower())) & _COUNT_WORDS))
-        return (-len({fold(m) for m in touched & self.mentioned}), -self._days(chain),
+        return (-len({self.folded[m] for m in touched & self.mentioned}), -self._days(chain),
                 not _form_fits(end.to, self.form), not kind_ok and not agent, sibling, noun_ok,
                 repeats - len(chain.covered - {KIND_CLASS}), -repeats, units,
                 self.defines and not (end.value and content_stems(end.relation) & _DESCRIPTION_STEMS),
@@ -779,11 +780,11 @@ class _Reading:
         said = [i for st in first.relation_words for i in self.positions.get("w:" + st, [])]
         if f.kind != "edge" or f.head == f.tail or not at or not said:
             return 0
-        before = [w for w in self.tokens[max(0, at[0] - 2):at[0]] if w not in ("the", "a", "an")]
-        if before and before[-1] == "from":  # "where does the line go from Reading": Reading is the start
+        before = self._word_before(at[0])
+        if before == "from":  # "where does the line go from Reading": Reading is the start
             return 0 if first.at == f.head else 1
         # (the agent after "by" is the subject: "the films directed by X": films -DIRECTED_BY-> X)
-        subject = at[0] < min(said) or bool(before and before[-1] == "by")
+        subject = at[0] < min(said) or before == "by"
         passive = key_text(f.relation).lower().split()[-1:] == ["by"]
         return 0 if (first.at == f.head) == (subject != passive) else 1
 
@@ -804,10 +805,14 @@ class _Reading:
                 out += 1
         return out
 
+    def _word_before(self, position: int) -> str | None:
+        """The question's word before the token at `position`, an article skipped."""
+        before = [w for w in self.tokens[max(0, position - 2):position] if w not in ("the", "a", "an")]
+        return before[-1] if before else None
+
     def _after_from(self, position: int) -> bool:
         """The question's word before the token at `position` (an article skipped) is "from" or "by"."""
-        before = [w for w in self.tokens[max(0, position - 2):position] if w not in ("the", "a", "an")]
-        return bool(before) and before[-1] in ("from", "by")
+        return self._word_before(position) in ("from", "by")
 
     def _alignment(self, chain: _Chain) -> int:
         """How far the last fact's question words lie from the entity, beyond the first fact's: the relation
