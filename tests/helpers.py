@@ -575,3 +575,25 @@ def gold_fact_id(subgraph: Any, evidence: list[str]) -> str | None:
             return str(p["id"])
     return None
 
+
+
+# A cricket season as a domain graph stores it (the IPL graph's model, in small): matches named by a serial key, their
+# day a text "5/21/2017", each at a venue with a city, two teams by HOME and AWAY; the match on 5/21/2017 is created
+# last, so that its venue's element id sorts after the others' (a tie broken by id alone would not choose it).
+MATCHES = """
+CREATE (mi:Team {team_name: 'Mumbai Indians'}), (rps:Team {team_name: 'Rising Pune Supergiant'})
+WITH mi, rps UNWIND range(1, 12) AS i
+CREATE (v:Venue {stadium: 'Stadium ' + i, city: 'City ' + i})
+CREATE (mi)-[:PLAYS_AT]->(v)
+CREATE (m:Match {match_id: toString(i), date: '4/' + i + '/2017', player_of_match: 'Player ' + i,
+                 winner: CASE WHEN i % 2 = 0 THEN 'Mumbai Indians' ELSE 'Rising Pune Supergiant' END})
+CREATE (m)-[:HOME]->(mi), (m)-[:AWAY]->(rps), (m)-[:PLAYED_IN]->(v)
+WITH mi, rps, count(*) AS made
+CREATE (v:Venue {stadium: 'Rajiv Gandhi Stadium', city: 'Hyderabad'})
+CREATE (m:Match {match_id: '59', date: '5/21/2017', player_of_match: 'KH Pandya', winner: 'Mumbai Indians'})
+CREATE (m)-[:HOME]->(mi), (m)-[:AWAY]->(rps), (m)-[:PLAYED_IN]->(v)
+"""
+MATCH_ENTITIES = [
+    {"label": "Team", "key": "team_name", "name": ["team_name"]},
+    {"label": "Venue", "name": ["stadium"], "facts": ["city"]},
+    {"label": "Match", "key": "match_id", "facts": ["date", "player_of_match", "winner"]}]

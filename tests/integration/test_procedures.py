@@ -14,8 +14,8 @@ import neo4j
 import pytest
 import tomllib
 
-from helpers import HOLMES_KG, ROOT, SAMPLE, SHARED, doc_block, wipe
-from xgrag.config import RetrievalSettings, schema_preset
+from helpers import HOLMES_KG, MATCH_ENTITIES, MATCHES, ROOT, SAMPLE, SHARED, doc_block, wipe
+from xgrag.config import EntityMapping, RetrievalSettings, schema_preset
 from xgrag.model import Perturbation
 from xgrag.retrieval import Retriever
 from xgrag.retrieval.centrality import gds_centrality, gds_graph_centrality
@@ -470,6 +470,25 @@ def test_subgraph_property_facts_chosen_by_question_like_python(northwind: Neo4j
         got = nw_subgraph(northwind, [chai], hops=2, maxPropertyFacts=cap, question="What is the unit price of Chai?")
         assert_same_facts(got, want)
         assert len(got["properties"]) == min(cap, len(got["properties"]) + got["propertiesOmitted"])
+
+
+def test_subgraph_property_facts_of_a_seed_s_neighbour_chosen_like_python(store: Neo4jStore) -> None:
+    """Of the twelve venues' cities, the city of the named match's venue; the seed's type ("match") counts for no
+    key (player_of_match): the procedures choose as Python's retriever without an embedder."""
+    store.query(MATCHES, read_only=False)
+    schema = {"preset": "domain", "read_only": True, "entities": MATCH_ENTITIES}
+    python = store.with_schema(schema_preset("domain", read_only=True, entities=[
+        EntityMapping(**e) for e in MATCH_ENTITIES]))
+    match = element_id(store, "Match", "match_id", "59")
+    for q, cap in [("In which city was the match on 5/21/2017 played?", 4), ("Who won the match?", 5),
+                   ("", 4), ("In which city was the match on 5/21/2017 played?", 1000)]:
+        want = Retriever(python, RetrievalSettings(max_property_facts=cap)).retrieve(q, mode="khop", hops=2,
+                                                                                    seeds=[match])
+        rows = call(store, "CALL xgrag.subgraph($seeds, $config) YIELD nodes, relationships, truncated, seeds, "
+                           "aliasMap, subgraph, properties, propertiesOmitted RETURN *",
+                    seeds=[match], config={"schema": schema, "hops": 2, "maxPropertyFacts": cap, "question": q})
+        assert_same_facts(rows[0], want)
+    assert ("city", "Hyderabad") in {(p["key"], p["value"]) for p in java_properties(rows[0])}
 
 
 def test_subgraph_excluded_property_ids_equal_python(northwind: Neo4jStore) -> None:

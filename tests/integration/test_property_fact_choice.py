@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import wipe
+from helpers import MATCH_ENTITIES, MATCHES, wipe
 from xgrag.config import EntityMapping, RelationshipMapping, RetrievalSettings, schema_preset
 from xgrag.retrieval import Retriever
 from xgrag.store.neo4j import Neo4jStore
@@ -64,3 +64,21 @@ def test_what_many_alike_link_to_two_seeds_keeps_no_facts_before_the_facts_betwe
     between = next(r for r in sub.relationships.values()
                    if sub.nodes[r.source].name == "Sweden" and sub.nodes[r.target].name == "United Kingdom")
     assert [(p.key, p.text) for p in sub.properties_of(between.id)] == [("total", "14")]
+
+
+def test_a_key_asked_of_the_seed_s_neighbour_keeps_its_fact_over_keys_naming_the_seed_s_type(server: Neo4jStore
+                                                                                           ) -> None:
+    """"In which city was the match on 5/21/2017 played?": of the twelve venues' cities, the city of the venue that
+    match was played in; "match" says which entity the question is about, so every other match's player_of_match
+    does not count as asked (it did: the key holds "match", and those facts took the places over the city)."""
+    wipe(server)
+    server.query(MATCHES, read_only=False)
+    store = server.with_schema(schema_preset("domain", read_only=True,
+                                             entities=[EntityMapping(**e) for e in MATCH_ENTITIES]))
+    match = store.query("MATCH (m:Match {match_id: '59'}) RETURN elementId(m) AS id")[0]["id"]
+    retriever = Retriever(store, RetrievalSettings(max_property_facts=4))  # the seed's own three and one more
+    assert retriever.embedder is None
+    sub = retriever.retrieve("In which city was the match on 5/21/2017 played?", mode="khop", hops=2, seeds=[match])
+    assert sub.properties_omitted > 0
+    assert sorted((p.key, p.text) for p in sub.properties.values()) == [
+        ("city", "Hyderabad"), ("date", "5/21/2017"), ("player_of_match", "KH Pandya"), ("winner", "Mumbai Indians")]

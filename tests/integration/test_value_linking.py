@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import wipe
+from helpers import MATCH_ENTITIES, MATCHES, wipe
 from xgrag.config import EntityMapping, schema_preset
 from xgrag.retrieval import Retriever
 from xgrag.store.neo4j import Neo4jStore
@@ -207,3 +207,19 @@ def test_a_nameless_record_is_linked_by_its_label_s_words_and_key(server: Neo4jS
     assert [(le.node.name, le.method, le.mention) for le in links] == [
         ("SalesOrder 0500000000", "key", "sales order 0500000000")]
     assert Retriever(store).link("Who processed sales order 0500000009?") == []
+
+
+def test_a_day_typed_in_numbers_links_the_record_storing_it_as_written(server: Neo4jStore) -> None:
+    """"the match on 5/21/2017": the Match whose date is the text "5/21/2017" (named "Match 59" by its key), as
+    typed or with a leading zero; a day no record stores links none."""
+    wipe(server)
+    server.query(MATCHES, read_only=False)
+    store = server.with_schema(schema_preset("domain", read_only=True,
+                                             entities=[EntityMapping(**e) for e in MATCH_ENTITIES]))
+    for q in ["In which city was the match on 5/21/2017 played?", "Who won the match on 05/21/2017?",
+              "Who won the match between Mumbai Indians and Rising Pune Supergiant on 5/21/2017?"]:
+        links = Retriever(store).link(q)
+        by_value = [le for le in links if le.method == "value"]
+        assert [le.node.name for le in by_value] == ["Match 59"], q
+        assert by_value[0].mention in ("5/21/2017", "05/21/2017")
+    assert not [le for le in Retriever(store).link("Who won the match on 5/22/2017?") if le.method == "value"]

@@ -70,6 +70,7 @@ from xgrag.model import Node, key_text
 from xgrag.model.graph import PROPERTY_ID_SEPARATOR, split_property_fact_id
 from xgrag.retrieval.linking import key_tokens, select_parts, select_reordered, select_whole
 from xgrag.retrieval.name_index import capital_words, initials_of
+from xgrag.retrieval.names import ARTICLES as _ARTICLES
 from xgrag.retrieval.names import fold
 from xgrag.retrieval.words import (
     AGENT_TYPES,
@@ -296,6 +297,12 @@ class _Reading:
         said_stems = content_stems(question)
         by_day = {n for n in set(names) if self.q_days and types.get(n) and value_dates(n) & self.q_days
                   and content_stems(key_text(types[n])) & said_stems}
+        # ... or by its type and a day one of its facts stores, typed as stored ("the match on 5/26/2013": the match
+        # whose date is "5/26/2013", named "match 457"), as linking named it by that value (typed_values.written)
+        by_day |= {f.head for f in facts if f.kind == "property" and f.via is None and self.q_days
+                   and types.get(f.head) and value_dates(f.tail) & self.q_days
+                   and re.search(rf"(?<![\w/.]){re.escape(f.tail.strip())}(?![\w/]|\.\d)", question)
+                   and content_stems(key_text(types[f.head])) & said_stems}
         self.mentioned |= by_day
         # a word typed in capitals abbreviates the one name of the context with those initials ("the UK": United
         # Kingdom), as linking reads it (xgrag.retrieval.name_index.initials_of)
@@ -676,6 +683,9 @@ class _Reading:
         end = steps[-1]
         touched = {steps[0].at} | {s.other for s in steps if s.other in self.mentioned}
         touched |= {m for s in steps if not s.value for m in self.bridges.get(s.to, ())}
+        # a chain from a named entity that is itself next to two others the question names (the match it names by
+        # its day and its two teams) touches them as a chain through it does
+        touched |= self.bridges.get(steps[0].at, set())
         end_type = None if end.value else self.types.get(end.to)
         kind_ok = self.kind is not None and value_kind(end.to, self.kind, key_text(end_type) if end_type else None,
                                                        key=end.fact.relation if end.value else None,
@@ -720,7 +730,7 @@ class _Reading:
             and bool(set(re.findall(r"[a-z]+", end.relation.lower())) & _COUNT_WORDS))
         return (-len({self.folded[m] for m in touched & self.mentioned}), -self._days(chain),
                 not _form_fits(end.to, self.form), not kind_ok and not agent, sibling, noun_ok,
-                repeats - len(chain.covered - {KIND_CLASS}), -repeats, units,
+                repeats - len(chain.covered - {KIND_CLASS}), -repeats, not self._phrase(end), units,
                 self.defines and not (end.value and content_stems(end.relation) & _DESCRIPTION_STEMS),
                 someone if agent or self.asked_class is not None else 0,
                 # "where is X", answered by X's stored place values: the most precise, a street address before its
@@ -813,6 +823,16 @@ class _Reading:
     def _after_from(self, position: int) -> bool:
         """The question's word before the token at `position` (an article skipped) is "from" or "by"."""
         return self._word_before(position) in ("from", "by")
+
+    def _phrase(self, step: _Step) -> bool:
+        """The question types the step's relation or key of two words or more as it is written, articles aside
+        ("the player of the match": player_of_match): its words, the question's own entity's type among them
+        ("match"), which the stems compared leave out, say which of the facts stating as many words is asked."""
+        words = [w for w in key_tokens(key_text(step.relation).lower()) if w not in _ARTICLES]
+        if len(words) < 2:
+            return False
+        typed = [w for w in self.tokens if w not in _ARTICLES]
+        return any(typed[i:i + len(words)] == words for i in range(len(typed) - len(words) + 1))
 
     def _alignment(self, chain: _Chain) -> int:
         """How far the last fact's question words lie from the entity, beyond the first fact's: the relation

@@ -465,8 +465,10 @@ def _plain(amount: float) -> str:
     return str(int(amount)) if amount.is_integer() else str(amount)
 
 
-def _typed_key(value: object, amounts: dict[float, str], dates: dict[Any, str]) -> object:
-    """Which typed value a stored value matched: the amount (a number), the date (a temporal value, or its text)."""
+def _typed_key(value: object, amounts: dict[float, str], dates: dict[Any, str],
+               written: dict[str, str] | None = None) -> object:
+    """Which typed value a stored value matched: the amount (a number), the date (a temporal value, or its text),
+    a numeric day's text as typed (stored in one of its spellings)."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int | float):
@@ -478,7 +480,7 @@ def _typed_key(value: object, amounts: dict[float, str], dates: dict[Any, str]) 
         for d, text in dates.items():
             if value == text:
                 return d
-        return None
+        return (written or {}).get(value)
     to_date = getattr(value, "to_native", None)
     native = to_date() if callable(to_date) else value
     day = native.date() if hasattr(native, "date") and callable(native.date) else native
@@ -738,8 +740,8 @@ class Linker:
                 {"props": props, "amounts": amounts, "texts": texts, "dates": dates,
                  "limit": MAX_VALUE_RECORDS * 50})
             for row in rows:
-                found.setdefault(str(row["id"]), set()).update(_typed_key(v, values.amounts, values.dates)
-                                                               for v in row["hit"])
+                found.setdefault(str(row["id"]), set()).update(
+                    _typed_key(v, values.amounts, values.dates, values.written) for v in row["hit"])
         found = {nid: keys - {None} for nid, keys in found.items() if nid not in excluded}
         best = max((len(k) for k in found.values()), default=0)
         chosen = sorted(nid for nid, k in found.items() if best and len(k) == best)
@@ -751,7 +753,8 @@ class Linker:
             chosen = [nid for nid in chosen if nid in near]
         if not chosen or len(chosen) > MAX_VALUE_RECORDS:
             return []
-        typed: dict[object, str] = dict(values.amounts.items()) | dict(values.dates.items())
+        typed: dict[object, str] = (dict(values.amounts.items()) | dict(values.dates.items())
+                                    | {t: t for t in values.written.values()})
         out = []
         already = {le.node.id for le in linked}
         for row in self.store.read("nodes_by_id", ids=chosen, excluded_node_ids=excluded):

@@ -36,11 +36,14 @@ def plain_value(value: Any) -> Any:
 
 
 def property_relevance(question: str, keys: Sequence[str], embedder: Embedder | None,
-                       cache: dict[str, Any]) -> dict[str, float]:
+                       cache: dict[str, Any], own_types: Sequence[str] = ()) -> dict[str, float]:
     """key -> how much the question is about it: 1 per word of the key the question contains (singular and
     plural alike), plus the cosine similarity of the key's words and the question when an embedder is given
-    (key embeddings are kept in `cache`: a schema has few keys)."""
-    words = key_tokens(question)
+    (key embeddings are kept in `cache`: a schema has few keys). The words of `own_types` (the types of the
+    question's own entities) count for no key: "the match on 5/21/2017" says which match, it does not ask for
+    every other match's player_of_match over the city the question asks."""
+    own = {w for t in own_types for w in key_tokens(key_text(t))}
+    words = [w for w in key_tokens(question) if not any(same_word(w, o) for o in own)]
     out: dict[str, float] = {}
     for key in keys:
         kw = key_tokens(key_text(key))

@@ -210,8 +210,9 @@ class Retriever:
         names on a seed's relationship, the seeds' own (a seed's, or a relationship's between two seeds: "how many
         units of Queso Cabrales did order 10248 contain"; an entity's next to two seeds, and its relationships to
         them: "since when has the MP for X been in party Y"), then by `property_relevance` of the key to the question,
-        then in canonical order (stable: a perturbation never reorders what it did not touch). The procedures
-        (PropertyFacts.java) count the seeds' own alike and rank by them and the key's words only."""
+        then a seed's neighbour's and a seed's relationships' before the others', then in canonical order (stable: a
+        perturbation never reorders what it did not touch). The procedures (PropertyFacts.java) count the seeds' own
+        and their neighbours alike and rank by them and the key's words only."""
         seeds = set(sub.seeds)
         between = {rid for rid, r in sub.relationships.items() if r.source in seeds and r.target in seeds}
         # an entity next to two of the seeds links them ("the MP for Ross, Skye and Lochaber" and "the Scottish
@@ -224,7 +225,11 @@ class Retriever:
                     if (r.source in seeds and r.target in linking) or (r.target in seeds and r.source in linking)}
         between |= linking
         of_seed = {rid for rid, r in sub.relationships.items() if r.source in seeds or r.target in seeds}
-        relevance = property_relevance(question, sorted({f.key for f in facts}), self.embedder, self._key_vectors)
+        near = of_seed | {end for rid in of_seed for end in (sub.relationships[rid].source,
+                                                              sub.relationships[rid].target)}
+        own_types = sorted({sub.nodes[s].type or "" for s in seeds if s in sub.nodes} - {""})
+        relevance = property_relevance(question, sorted({f.key for f in facts}), self.embedder, self._key_vectors,
+                                       own_types)
         days, months = question_dates(question), question_months(question)
         # a seed's own numbers ("order 10248") say which entity, not which of its facts
         numbers = question_numbers(question) - {n for s in seeds if s in sub.nodes
@@ -233,14 +238,17 @@ class Retriever:
         type_numbers = {rid: stated_numbers(key_text(sub.relationships[rid].label)) for rid in of_seed} \
             if numbers else {}
 
-        def rank(f: PropertyFact) -> tuple[bool, int, float, str]:
+        def rank(f: PropertyFact) -> tuple[bool, int, float, bool, str]:
             # a value on a day the question names first ("which place did X visit on April 25, 2020": that visit's
             # start, among the dozens of X's visits), or of a number it names of a seed's relationship ("who got
             # Ireland's 12 points in 1998": the votes of 1998, of total 12), then the seeds' own
             on = value_dates(f.text) if days or months else set()
             named = bool(on & days) or bool({(y, m) for y, m, _ in on} & months) or (
                 f.owner in of_seed and bool(numbers & (stated_numbers(f.text) | type_numbers.get(f.owner, set()))))
-            return (not named, 0 if f.owner in seeds or f.owner in between else 1, -relevance.get(f.key, 0.0), f.id)
+            # of facts under one key (every venue's city), a seed's neighbour's and its relationships' first: the
+            # city of the venue the named match was played in, not of the venues of the other matches around
+            return (not named, 0 if f.owner in seeds or f.owner in between else 1, -relevance.get(f.key, 0.0),
+                    f.owner not in near, f.id)
 
         ordered = sorted(facts, key=rank)
         sub.properties_omitted += max(0, len(ordered) - cap)

@@ -1,6 +1,8 @@
 """Values a question types that can only name a record by what it holds: an amount ("$6,000,000", "427.12",
-"€1,500.50") and a date ("Mar 18, 2014", "18 March 2014", "2014-03-18", "12/03/2014" left out: day and month
-order is the graph's convention, not the question's).
+"€1,500.50") and a date ("Mar 18, 2014", "18 March 2014", "2014-03-18"). A day written in numbers with slashes or dots
+("5/26/2013", "12/03/2014") is read as text only (`written`): which of its numbers is the month is the graph's
+convention, not the question's, so it names the records that store it as written (its digits with or without a
+leading zero), never a date value.
 
 A transfer, an order line or a filing has no name; its users name it by its amount and its date ("the $82,850 that
 Merrill Lynch sent", "the 824.84 transfer"). On two graphs of the spent frozen split (fincen, bloom) 11 of 41
@@ -24,6 +26,8 @@ from xgrag.retrieval.words import month_name_days
 _AMOUNT = re.compile(r"(?<![\w.,])([$€£¥]\s?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+)(?!\w|[.,]\d)")
 # ISO days with two-digit month and day only ("2014-03-18"): what a question types as a stored value's day
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+# a day in numbers, day and month in the graph's order, a four-digit year: "5/26/2013", "26.05.2013"
+_NUMERIC_DAY = re.compile(r"(?<![\w./])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\w/]|\.\d)")
 
 
 @dataclass(frozen=True)
@@ -32,13 +36,16 @@ class TypedValues:
 
     amounts: dict[float, str] = field(default_factory=dict)
     dates: dict[dt.date, str] = field(default_factory=dict)
+    # a numeric day's spellings ("05/26/2013", "5/26/2013") -> the text typed
+    written: dict[str, str] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
-        return bool(self.amounts or self.dates)
+        return bool(self.amounts or self.dates or self.written)
 
     def texts(self) -> list[str]:
-        """The values as typed (stored text properties hold them so: "Mar 18, 2014")."""
-        return [*self.amounts.values(), *self.dates.values()]
+        """The values as typed (stored text properties hold them so: "Mar 18, 2014"), and a numeric day's
+        spellings."""
+        return [*self.amounts.values(), *self.dates.values(), *self.written]
 
 
 def _date(year: int, month: int, day: int) -> dt.date | None:
@@ -62,6 +69,15 @@ def typed_values(question: str) -> TypedValues:
         if d is not None:
             dates.setdefault(d, m[0])
             spans.append(m.span())
+    written: dict[str, str] = {}
+    for m in _NUMERIC_DAY.finditer(question):
+        a, sep, b, written_year = int(m[1]), m[2], int(m[3]), m[4]
+        if _date(int(written_year), b, a) is None and _date(int(written_year), a, b) is None:
+            continue  # no day in either order ("13/13/2014")
+        spans.append(m.span())
+        for x in (str(a), f"{a:02d}"):
+            for y in (str(b), f"{b:02d}"):
+                written.setdefault(f"{x}{sep}{y}{sep}{written_year}", m[0])
     amounts: dict[float, str] = {}
     for m in _AMOUNT.finditer(question):
         if any(a <= m.start() < b for a, b in spans):
@@ -70,4 +86,4 @@ def typed_values(question: str) -> TypedValues:
         if not sign and "," not in digits and "." not in digits:
             continue  # a bare integer: a count, a year, a key
         amounts.setdefault(float(digits.replace(",", "")), m[0].strip())
-    return TypedValues(amounts, dates)
+    return TypedValues(amounts, dates, written)

@@ -50,9 +50,11 @@ def in_turn(probe: Prober, specs: list[ProbeSpec]) -> list[LinkProbe]:
 def foreign_keys(profile: GraphProfile, keys: dict[str, str], candidates: dict[str, list[PropertyStats]],
                  bookkeeping: set[str], probe: Prober, opts: InferOptions,
                  run: Runner = in_turn) -> tuple[dict[tuple[str, str], str], int, int]:
-    """(label, property) -> why it is a foreign key: on most sampled nodes (80%) its value is the key of the node
-    a relationship links it to (Employee.reportsTo is the employeeID of the Employee REPORTS_TO links; Order.shipVia
-    the shipperID of the Shipper SHIPPED_VIA links): the relationship states the fact, the property repeats it.
+    """(label, property) -> why it is a foreign key: on most sampled nodes (80%) its value is the key of the one
+    node a relationship type links it to (Employee.reportsTo is the employeeID of the Employee REPORTS_TO links;
+    Order.shipVia the shipperID of the Shipper SHIPPED_VIA links): the relationship states the fact, the property
+    repeats it. A value that picks one of several linked nodes (a match's winner, one of its HOME and AWAY teams)
+    is a fact of its own.
     Probed only where the value ranges fit (`_could_hold`); a probe reads at most `link_probe` sampled nodes and
     their relationships of the linking types. The probes are planned first, then `run` (one after the other, or at
     once). Returns (reasons, probes asked, probes skipped by the budget)."""
@@ -77,7 +79,7 @@ def foreign_keys(profile: GraphProfile, keys: dict[str, str], candidates: dict[s
             continue
         share = r.linked / r.sampled
         why = (f"a foreign key: on {r.linked} of {r.sampled} sampled nodes its value is the {key} of the "
-               f"{target} linked by {' or '.join(via)}, which states it already")
+               f"{target} linked by {r.via or ' or '.join(via)}, which states it already")
         cand = (share, -profile.labels[target].count, why)
         if (label, prop) not in best or cand[:2] > best[label, prop][:2]:
             best[label, prop] = cand

@@ -350,37 +350,50 @@ def _schema_object(row: dict[str, Any]) -> SchemaObject:
 
 @dataclass(frozen=True)
 class LinkProbe:
-    """Of `sampled` nodes carrying a property, on `linked` its value is the key of a node of the target label that
-    is linked to it (by one of the given types); `hubs` were not checked (more relationships than the bound)."""
+    """Of `sampled` nodes carrying a property, on `linked` its value is the key of the one node of the target label
+    that the type `via` links to it (in one direction); `hubs` were not checked (more relationships than the
+    bound)."""
 
     sampled: int
     linked: int
     hubs: int
+    via: str = ""
 
 
 # One text for every probe (planned once): the label, property, target label and key are parameters. Reads only
 # the sampled nodes and, of each, its relationships of the given types; a node with more than $max_degree
-# relationships is not expanded.
+# relationships is not expanded. Per linking type and direction, a node counts as linked where its value is the key
+# of the one target node that type links it to that way: a value that picks one of several (a match's winner among
+# the two teams linked by HOME and AWAY, or among two linked by one type) says which, which no relationship states.
 LINK_PROBE = """
 UNWIND $ids AS id
 MATCH (a) WHERE elementId(a) = id
 WITH a, a[$prop] AS v WHERE v IS NOT NULL
 WITH a, v LIMIT $per_probe
-WITH a, v, COUNT { (a)--() } > $max_degree AS hub
-RETURN count(a) AS sampled, count(CASE WHEN hub THEN 1 END) AS hubs,
-       count(CASE WHEN hub THEN null
-                  WHEN EXISTS { MATCH (a)-[r]-(b) WHERE type(r) IN $types AND $target IN labels(b) AND b[$key] = v }
-                  THEN 1 END) AS linked
+WITH collect({a: a, v: v, hub: COUNT { (a)--() } > $max_degree}) AS rows
+UNWIND $types AS t
+UNWIND rows AS row
+WITH t, row.a AS a, row.v AS v, row.hub AS hub
+WITH t, a, v, hub,
+     [(a)-[r]->(b) WHERE NOT hub AND type(r) = t AND $target IN labels(b) | b[$key]] AS outs,
+     [(a)<-[r]-(b) WHERE NOT hub AND type(r) = t AND $target IN labels(b) | b[$key]] AS ins
+RETURN t, count(a) AS sampled, count(CASE WHEN hub THEN 1 END) AS hubs,
+       count(CASE WHEN outs = [v] THEN 1 END) AS linked_out, count(CASE WHEN ins = [v] THEN 1 END) AS linked_in
 """
 
 
 def probe_link(store: Neo4jStore, ids: list[str], prop: str, target: str, key: str, types: list[str],
                per_probe: int, max_degree: int = 1000) -> LinkProbe:
-    """Is `prop` (on the nodes `ids`) a foreign key: the `key` of the `target` node linked to each by `types`?"""
-    row = store.query(LINK_PROBE, {"ids": ids, "prop": prop, "target": target, "key": key, "types": types,
-                                   "per_probe": per_probe, "max_degree": max_degree},
-                      read_only=True, plain=True)[0]
-    return LinkProbe(int(row["sampled"]), int(row["linked"]), int(row["hubs"]))
+    """Is `prop` (on the nodes `ids`) a foreign key: the `key` of the one `target` node linked to each by one of
+    `types` in one direction? The best type and direction answer (LINK_PROBE)."""
+    rows = store.query(LINK_PROBE, {"ids": ids, "prop": prop, "target": target, "key": key, "types": types,
+                                    "per_probe": per_probe, "max_degree": max_degree},
+                       read_only=True, plain=True)
+    if not rows:  # no sampled node holds the property, or no linking type
+        return LinkProbe(0, 0, 0)
+    best = max(rows, key=lambda r: (max(int(r["linked_out"]), int(r["linked_in"])), str(r["t"])))
+    return LinkProbe(int(best["sampled"]), max(int(best["linked_out"]), int(best["linked_in"])), int(best["hubs"]),
+                     str(best["t"]))
 
 
 _ID_NAME = re.compile(r"(?:^(?i:id|uid|uuid|guid)$|_(?:id|uuid|key)$|[a-z0-9](?:ID|Id|Uuid|UUID|Key)$|^_)")

@@ -668,3 +668,31 @@ def test_the_entity_after_from_is_the_start_of_the_relation() -> None:
     facts = [Fact("a", "Twyford", "ELIZABETH", "Reading", "edge", None, "Station", "Station"),
              Fact("b", "Reading", "ELIZABETH", "Twyford", "edge", None, "Station", "Station")]
     assert _read("Where does the Elizabeth line go from Reading?", facts) == ("Twyford.", ["b"])
+
+
+def _matches() -> list[Fact]:
+    # two matches of the same two teams; the question names one by its teams and the day one of its facts stores
+    return [Fact("h1", "match 476", "HOME", "Rajasthan Royals", "edge", None, "match", "team"),
+            Fact("a1", "match 476", "AWAY", "Kolkata Knight Riders", "edge", None, "match", "team"),
+            Fact("d1", "match 476", "date", "4/29/2014", "property", None, "match"),
+            Fact("r1", "match 476", "result", "tie", "property", None, "match"),
+            Fact("p1", "match 476", "player_of_match", "JP Faulkner", "property", None, "match"),
+            Fact("0v", "match 476", "PLAYED IN", "Sheikh Zayed Stadium", "edge", None, "match", "venue"),
+            Fact("h2", "match 7942", "HOME", "Rajasthan Royals", "edge", None, "match", "team"),
+            Fact("a2", "match 7942", "AWAY", "Kolkata Knight Riders", "edge", None, "match", "team"),
+            Fact("d2", "match 7942", "date", "5/5/2018", "property", None, "match"),
+            Fact("r2", "match 7942", "result", "normal", "property", None, "match")]
+
+
+def test_a_record_the_question_names_by_its_type_and_a_day_its_fact_stores_is_the_question_s() -> None:
+    # "the match ... on 4/29/2014": match 476 (its date fact, typed as stored), never the answer; read from it,
+    # its result, though a chain from a team through the other match touches both teams too
+    q = "What was the result of the match between Rajasthan Royals and Kolkata Knight Riders on 4/29/2014?"
+    assert _read(q, _matches()) == ("tie.", ["r1"])
+    assert _read("Who was the player of the match on 4/29/2014?", _matches()) == ("JP Faulkner.", ["p1"])
+
+
+def test_a_key_typed_as_a_phrase_is_the_one_asked() -> None:
+    # "player" states PLAYED IN and player_of_match alike; the question types the key whole ("the player of the
+    # match"), its own entity's type among its words
+    assert _read("Who was the player of the match on 4/29/2014?", _matches()[:6]) == ("JP Faulkner.", ["p1"])

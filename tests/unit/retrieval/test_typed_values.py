@@ -27,3 +27,16 @@ def test_bare_integers_addresses_and_dotted_numbers_are_not_amounts() -> None:
         assert not typed_values(q), q
     # the amount beside the phone number is still read
     assert typed_values("When was 920.8554.3249.4 last used for the 824.84 transfer?").amounts == {824.84: "824.84"}
+
+
+def test_a_day_in_numbers_is_read_as_written_never_as_a_date() -> None:
+    # which number is the month is the graph's convention: "5/26/2013" names the records storing it so (its
+    # numbers with or without a leading zero), and no date value
+    v = typed_values("Where was the match between Mumbai Indians and Chennai Super Kings on 5/26/2013 played?")
+    assert v and v.dates == {} and v.amounts == {}
+    assert v.written == {"5/26/2013": "5/26/2013", "05/26/2013": "5/26/2013"}
+    assert set(typed_values("the match on 06.04.2014").written) == {"6.4.2014", "06.4.2014", "6.04.2014",
+                                                                   "06.04.2014"}
+    # no day in either order, a version, an address, a fraction: nothing
+    for q in ["on 13/13/2014", "release 1.2.2014.5", "Who uses 10.0.2.54?", "a 1/2 share"]:
+        assert not typed_values(q).written, q

@@ -31,7 +31,8 @@ import org.neo4j.graphdb.spatial.Point;
  * Facts stored in properties (a general mapping's fact properties), as {@code Retriever.fill_properties} reads
  * them: the same node_facts / rel_facts queries with the same transient filter ("&lt;element id&gt;#&lt;key&gt;"),
  * the same cap ({@code max_property_facts}) and, over it, the seeds' own facts first, then those whose key's words
- * the question contains, then by id. The seeds' own are a seed's, a relationship's between two seeds, and those of
+ * the question contains (the words of the seeds' own types aside), then a seed's relationships' and neighbours'
+ * before the others', then by id. The seeds' own are a seed's, a relationship's between two seeds, and those of
  * an entity next to two seeds and of its relationships to them, as Python counts them. Python's retriever chooses
  * more finely, and differs from these procedures where it does: it adds an embedding similarity to the second
  * criterion when it has an embedder, puts first the facts stating a day the question names or a lone number it
@@ -118,11 +119,39 @@ final class PropertyFacts {
      */
     private static List<Fact> mostRelevant(Retrieval.Sub sub, String question, List<Fact> facts) {
         Set<String> own = own(sub);
-        Map<String, Integer> rel = relevance(question, facts.stream().map(Fact::key).distinct().toList());
+        Set<String> near = near(sub);
+        List<String> ownTypes = new ArrayList<>();
+        for (String seed : sub.seeds) {
+            Map<String, Object> node = sub.nodes.get(seed);
+            if (node != null && node.get("type") != null) {
+                ownTypes.add(String.valueOf(node.get("type")));
+            }
+        }
+        Map<String, Integer> rel = relevance(question, facts.stream().map(Fact::key).distinct().toList(), ownTypes);
         List<Fact> out = new ArrayList<>(facts);
         out.sort(Comparator.<Fact>comparingInt(f -> own.contains(f.owner()) ? 0 : 1)
                 .thenComparing(f -> -rel.getOrDefault(f.key(), 0))
+                .thenComparingInt(f -> near.contains(f.owner()) ? 0 : 1)
                 .thenComparing(Fact::id));
+        return out;
+    }
+
+    /**
+     * A seed's relationships and the entities at their ends, as {@code Retriever._most_relevant}'s {@code near}: of
+     * facts under one key (every venue's city), theirs come first.
+     */
+    static Set<String> near(Retrieval.Sub sub) {
+        Set<String> seeds = new HashSet<>(sub.seeds);
+        Set<String> out = new HashSet<>();
+        for (Map.Entry<String, Map<String, Object>> e : sub.rels.entrySet()) {
+            String source = String.valueOf(e.getValue().get("source"));
+            String target = String.valueOf(e.getValue().get("target"));
+            if (seeds.contains(source) || seeds.contains(target)) {
+                out.add(e.getKey());
+                out.add(source);
+                out.add(target);
+            }
+        }
         return out;
     }
 
@@ -166,9 +195,21 @@ final class PropertyFacts {
 
     // -- which keys a question is about: xgrag.retrieval.properties.property_relevance without an embedder ----------
 
-    /** key -> how many of the key's words ("unitPrice": unit, price) the question contains, singular or plural. */
-    static Map<String, Integer> relevance(String question, Collection<String> keys) {
-        List<String> words = keyTokens(question == null ? "" : question);
+    /**
+     * key -> how many of the key's words ("unitPrice": unit, price) the question contains, singular or plural; the
+     * words of {@code ownTypes} (the types of the question's own entities: "the match on 5/21/2017") count for none.
+     */
+    static Map<String, Integer> relevance(String question, Collection<String> keys, Collection<String> ownTypes) {
+        List<String> own = new ArrayList<>();
+        for (String t : ownTypes) {
+            own.addAll(keyTokens(keyText(t)));
+        }
+        List<String> words = new ArrayList<>();
+        for (String w : keyTokens(question == null ? "" : question)) {
+            if (own.stream().noneMatch(o -> sameWord(w, o))) {
+                words.add(w);
+            }
+        }
         Map<String, Integer> out = new HashMap<>();
         for (String key : keys) {
             int n = 0;
