@@ -1305,6 +1305,98 @@ def write_arch_packages(store: Any, mirror: Path) -> None:
         _run_mixed(store, read_file(PACGRAPH, path, mirror).decode("utf-8"),
                    _github_file(PACGRAPH, mirror, (PACGRAPH_URL,)))
 
+DRAGONLANCE = "Shannon-Schlueter/GraphDragonLance"
+# its files in the order each MATCHes what the ones before wrote (the book's chapters MATCH its table of contents)
+DRAGONLANCE_SCRIPTS = ("cypher/authors/niles_douglas.cypher", "cypher/publishers/wotc.cypher",
+                       "cypher/Lord_of_the_Rose/table_of_contents.cypher", "cypher/Lord_of_the_Rose/prologue.cypher",
+                       *(f"cypher/Lord_of_the_Rose/chapter_{n}.cypher" for n in range(1, 11)))
+
+
+def write_dragonlance(store: Any, mirror: Path) -> None:
+    """The Cypher files of Shannon-Schlueter/GraphDragonLance as written, in DRAGONLANCE_SCRIPTS' order (the author
+    and publisher, the table of contents of Douglas Niles' Lord of the Rose, then its prologue and chapters 1-10,
+    each file one statement that MATCHes the chapter the table of contents wrote): the book's characters (labelled
+    by race: Human, Dwarf, HalfOgre ...; aliases in aliasList), their occupations, the sections each appears in or is mentioned in, their encounters,
+    trips, conversations and who slew whom. It reads no data file: the repository is its Cypher. Left out:
+    cypher/Krynn/krynn.cypher (the world's eras, planes, continents, nations and gods), which no Neo4j runs: split at
+    its ';', its later statements CREATE relationships between variables its earlier ones bound (each would create
+    two new empty nodes), and as one statement it declares `ergoth` twice and CREATEs an undirected relationship."""
+    for path in DRAGONLANCE_SCRIPTS:
+        _run_script(store, read_file(DRAGONLANCE, path, mirror).decode("utf-8"), _no_files(DRAGONLANCE))
+
+
+FIFA_2014 = "Hanniehoang/cits4407"
+FIFA_2014_SCRIPT = "Text Files/import_data.txt"
+_FIFA_2014_STATEMENT = re.compile(r"(?m)^(?=//Load )")  # each statement follows its own `//Load <file>` comment
+
+
+def write_fifa_2014(store: Any, mirror: Path) -> None:
+    """Text Files/import_data.txt of Hanniehoang/cits4407 as written, each `file:///<name>` URL reading
+    CSVFiles/<name>: the 736 players of the 2014 FIFA World Cup's squads (position, shirt number, date of birth as
+    written, D.O.B "08.03.1991", and its day, month and year, age, height, caps, international goals), the country each
+    represents, the club each plays for and the country each club is based in. Its statements carry no ';' (they
+    were pasted into the browser one at a time): each is the text from its `//Load <file>` comment to the next."""
+    script = read_file(FIFA_2014, FIFA_2014_SCRIPT, mirror).decode("utf-8")
+    statements = [s.strip() for s in _FIFA_2014_STATEMENT.split(script) if "LOAD CSV" in s]
+    if len(statements) != 7:
+        raise CorpusError(f"{FIFA_2014}: {FIFA_2014_SCRIPT} no longer has the seven LOAD CSV statements read here")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{FIFA_2014}: {FIFA_2014_SCRIPT} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(FIFA_2014, "CSVFiles/" + url.removeprefix("file:///"), mirror), delimiter)
+
+    _run_script(store, "".join(f"{s};\n" for s in statements), rows_of)
+
+
+UK_RAILWAY = "dogofbrian/ukrailway"
+UK_RAILWAY_URL = "https://raw.githubusercontent.com/dogofbrian/ukrailway/main/"  # its files are the repository's
+UK_RAILWAY_ABSENT = "data/stops.csv"  # each train's timed stops: over the mirror's size limit
+
+
+def write_uk_railway(store: Any, mirror: Path) -> None:
+    """cypher/import-query.cypher of dogofbrian/ukrailway as written (its README's import.cypher is now this file and
+    import-browser.cypher, the same statements with the browser's `:auto`), each LOAD CSV reading the repository's
+    file of its URL, its `CALL {...} IN TRANSACTIONS` run as one `CALL {...}` (as dune's): Great Britain's railway
+    stations (CRS and TIPLOC codes, location; the London group's also labelled LondonGroup) and the track links
+    between them (distance), and each timetabled route's calling points in order (NEXT) and the station each calls
+    at, from the Rail Delivery Group's timetable data. Left out: data/stops.csv (UK_RAILWAY_ABSENT, the times of
+    each stop: over the mirror's size limit), its statement; the two that link its Stop nodes (stop_seq.csv,
+    calling_point_stops.csv) run and find none."""
+    def read(url: str) -> bytes:
+        if not url.startswith(UK_RAILWAY_URL):
+            raise CorpusError(f"{UK_RAILWAY}: its script reads {url}, which no loader here serves")
+        return read_file(UK_RAILWAY, url.removeprefix(UK_RAILWAY_URL), mirror)
+
+    script = read_file(UK_RAILWAY, "cypher/import-query.cypher", mirror).decode("utf-8")
+    kept = [s for s in _statements(script) if UK_RAILWAY_ABSENT not in s]
+    _run_mixed(store, "".join(f"{s};\n" for s in kept), read)
+
+
+PARIS_METRO = "aymericastellanet/Neo4j_Paris_metro"
+PARIS_METRO_URL = "https://raw.githubusercontent.com/aymericastellanet/Neo4j_Paris_metro/main/"
+
+
+def write_paris_metro(store: Any, mirror: Path) -> None:
+    """The Cypher of load_paris_metro_db_neo4j.py of aymericastellanet/Neo4j_Paris_metro as written (the query
+    strings it runs, in order, but the first, which deletes the graph), each LOAD CSV reading the repository's file
+    of its URL, its 4.x distance() in 5.x's point.distance(): the Paris metro's stations, one per station and line
+    (name, upper-case name, RATP's yearly traffic, town, line, Lambert-93 coordinates), the same station on
+    another line (CORRESPONDANCE_AVEC), stations less than a kilometre apart (LIAISON_PIED) and adjacent stations
+    on a line (LIAISON_TRAIN, with the line)."""
+    import ast
+
+    program = ast.parse(read_file(PARIS_METRO, "load_paris_metro_db_neo4j.py", mirror).decode("utf-8"))
+    constants = sorted((node.lineno, node.col_offset, node.value) for node in ast.walk(program)
+                       if isinstance(node, ast.Constant) and isinstance(node.value, str))
+    queries = [v for _, _, v in constants if re.search(r"\b(MATCH|CREATE|LOAD CSV)\b", v)]
+    writes = [q for q in queries if "DELETE" not in q]
+    if len(writes) != 4:
+        raise CorpusError(f"{PARIS_METRO}: load_paris_metro_db_neo4j.py no longer has the four statements read here")
+    _run_mixed(store, "".join(f"{q.strip().rstrip(';')};\n" for q in writes),
+               _github_file(PARIS_METRO, mirror, (PARIS_METRO_URL,)))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -1345,6 +1437,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_dark_souls, source=DARK_SOULS),
     Graph("disease-network", "tune", "diseases (UMLS codes and names) and the weights of the relations between them",
           writer=write_disease_network, source=DISEASES),
+    Graph("dragonlance", "frozen", "Douglas Niles' DragonLance novel Lord of the Rose: characters by race, occupations, chapters and "
+                                   "sections, appearances, encounters, trips, conversations, who slew whom",
+          writer=write_dragonlance, source=DRAGONLANCE),
     Graph("dune", "spent", "Frank Herbert's Dune: characters, their houses (as labels), cultures, books, birth "
                               "and death, and their family, allies, marriages and enemies",
           writer=write_dune, source=BLOGS),
@@ -1353,6 +1448,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("eurovision", "tune", "the Eurovision Song Contest: countries and the points each gave another in each "
                                   "year's final (1975-2019, 2021, 2022), jury and public",
           writer=write_eurovision, source=DISCOVER),
+    Graph("fifa-2014", "frozen", "the 2014 FIFA World Cup's squads: players (position, number, date of birth, age, "
+                                 "height, caps, international goals), the country each represents, their clubs and the "
+                                 "clubs' countries", writer=write_fifa_2014, source=FIFA_2014),
     Graph("fincen", "spent", "FinCEN files: filings, banks, countries", dump="data/fincen-50.dump"),
     Graph("foodmart", "spent", "FoodMart, a grocery chain: customers, stores, cities, sales regions, products, "
                                 "brands, product classes, promotions, a calendar (its sales are not in the mirror)",
@@ -1394,6 +1492,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("openstreetmap", "spent", "OpenStreetMap of a city area: nodes, ways, tags, points of interest",
           dump="data/openstreetmap-50.dump"),
     Graph("oscon", "spent", "OSCON 2014: speakers, sessions, rooms, topics", writer=write_oscon, source=OSCON),
+    Graph("paris-metro", "frozen", "the Paris metro: stations by line (traffic, town, coordinates), changes between "
+                                    "lines at a station, walks under a kilometre, and the trains between adjacent "
+                                    "stations of a line", writer=write_paris_metro, source=PARIS_METRO),
     Graph("pet-travel", "spent", "pet-friendly places in Brooklyn and Manhattan from the Google Places and Yelp "
                                    "APIs: places (address, rating, review count), categories, subcategories",
           writer=write_pet_travel, source=DEMO_DATASETS),
@@ -1426,6 +1527,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           source=RADAR),
     Graph("uk-charts", "spent", "the UK singles charts: weekly charts, songs and their chart positions, artists, "
                                   "record labels", writer=write_uk_charts, source=UK_CHARTS),
+    Graph("uk-railway", "frozen", "Great Britain's railway: stations (CRS and TIPLOC codes, London group), track links "
+                                   "and their distance, timetabled routes' calling points in order and the station "
+                                   "each calls at", writer=write_uk_railway, source=UK_RAILWAY),
     Graph("us-presidents", "spent", "a genealogy of the US presidents: persons, birth and death years, mothers "
                                      "and fathers", writer=write_us_presidents, source=DISCOVER),
     Graph("world-cities", "spent", "world cities (population, capital status, location), their countries and "
