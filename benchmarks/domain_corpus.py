@@ -1327,7 +1327,7 @@ def write_dragonlance(store: Any, mirror: Path) -> None:
 
 FIFA_2014 = "Hanniehoang/cits4407"
 FIFA_2014_SCRIPT = "Text Files/import_data.txt"
-_FIFA_2014_STATEMENT = re.compile(r"(?m)^(?=//Load )")  # each statement follows its own `//Load <file>` comment
+_FIFA_2014_STATEMENT = re.compile(r"(?m)^(?=LOAD CSV )")  # each statement starts a line with its LOAD CSV
 
 
 def write_fifa_2014(store: Any, mirror: Path) -> None:
@@ -1335,9 +1335,11 @@ def write_fifa_2014(store: Any, mirror: Path) -> None:
     CSVFiles/<name>: the 736 players of the 2014 FIFA World Cup's squads (position, shirt number, date of birth as
     written, D.O.B "08.03.1991", and its day, month and year, age, height, caps, international goals), the country each
     represents, the club each plays for and the country each club is based in. Its statements carry no ';' (they
-    were pasted into the browser one at a time): each is the text from its `//Load <file>` comment to the next."""
+    were pasted into the browser one at a time): each is the text from a line that starts with LOAD CSV to the next
+    (its `//` comment lines dropped, as everywhere here)."""
     script = read_file(FIFA_2014, FIFA_2014_SCRIPT, mirror).decode("utf-8")
-    statements = [s.strip() for s in _FIFA_2014_STATEMENT.split(script) if "LOAD CSV" in s]
+    body = "\n".join(line for line in script.splitlines() if not line.strip().startswith("//"))
+    statements = [s.strip() for s in _FIFA_2014_STATEMENT.split(body) if "LOAD CSV" in s]
     if len(statements) != 7:
         raise CorpusError(f"{FIFA_2014}: {FIFA_2014_SCRIPT} no longer has the seven LOAD CSV statements read here")
 
