@@ -1,6 +1,6 @@
 """The domain corpus's bookkeeping (benchmarks/domain_corpus.py, benchmarks/domain_gold.py), without a server: every
 graph has a question file of at least 12 well-formed records, and the splits are exactly the documented draws (the
-first seven, each spent after its one run; none frozen now), so a graph cannot slip into or out of the frozen split
+first seven, each spent after its one run; the eighth, frozen), so a graph cannot slip into or out of the frozen split
 unnoticed; and the loaders' pure parts (a script's LOAD CSV statements, a GraphGist's setup blocks, a Data Importer
 model's statements, a subquery's IN TRANSACTIONS, Rome's per-mode load) and the gold's quoting of identifiers."""
 
@@ -96,12 +96,21 @@ def test_the_third_to_seventh_frozen_splits_are_the_documented_draws(
         pool: list[str], seed: int, drawn: list[str], undrawn: set[str], pool_attr: str, seed_attr: str,
         split: str) -> None:
     # the pools as the docstring records them; the third to seventh drawn fives were run once
-    # (results/domains_frozen3.json to domains_frozen7.json), then spent: no graph is frozen now
+    # (results/domains_frozen3.json to domains_frozen7.json), then spent
     assert sorted(random.Random(seed).sample(sorted(pool), min(5, len(pool)))) == drawn
     assert tuple(pool) == getattr(corpus, pool_attr) and getattr(corpus, seed_attr) == seed
     assert set(drawn) == set(corpus.draw(getattr(corpus, pool_attr), seed)) <= _split(split)
-    assert not _split("frozen")
     assert {n for n in pool if n not in drawn} == undrawn <= _split("tune")
+
+
+def test_the_eighth_frozen_split_is_the_documented_draw_and_the_only_frozen_graphs() -> None:
+    # the eighth pool has four graphs (all that were found and loaded by the deadline): the draw takes all of them
+    pool = ["dragonlance", "fifa-2014", "paris-metro", "uk-railway"]
+    assert tuple(pool) == corpus.EIGHTH_POOL and corpus.EIGHTH_SEED == 36
+    assert sorted(random.Random(36).sample(sorted(pool), min(5, len(pool)))) == pool
+    assert _split("frozen") == set(corpus.draw(corpus.EIGHTH_POOL, corpus.EIGHTH_SEED)) == set(pool)
+
+
 
 
 def test_the_first_two_frozen_splits_are_spent() -> None:
@@ -120,7 +129,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                               | {"disease-network", "sap-bike-sales"} | {"arch-packages"})
     assert set(corpus.GRAPHS) == (set(corpus.FIRST_CORPUS) | set(corpus.NEXT_POOL) | set(corpus.THIRD_POOL)
                                   | set(corpus.FOURTH_POOL) | set(corpus.FIFTH_POOL) | set(corpus.SIXTH_POOL)
-                                  | set(corpus.SEVENTH_POOL))
+                                  | set(corpus.SEVENTH_POOL) | set(corpus.EIGHTH_POOL))
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
