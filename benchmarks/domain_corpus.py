@@ -1430,6 +1430,63 @@ def write_paris_metro(store: Any, mirror: Path) -> None:
                _github_file(PARIS_METRO, mirror, (PARIS_METRO_URL,)))
 
 
+BRAZIL_CITIES = "elizarp/event-neo4j-nodebr-2024"
+
+
+def write_brazil_cities(store: Any, mirror: Path) -> None:
+    """cypher/load.cypher of elizarp/event-neo4j-nodebr-2024 as written (its one statement, `FIELDTERMINATOR ';'`),
+    its `file:///BRAZIL_CITIES.csv` reading data/BRAZIL_CITIES.csv (Kaggle's Brazilian Cities, from IBGE, as its
+    README says): Brazil's 5,573 municipalities (Cidade: name, state, capital or not, the population its file gives
+    with GDP, rural or urban type, main economic activity), their states (Estado, by abbreviation) and the economic
+    activities (Atividade) the script splits out of each main activity's description, in Portuguese."""
+    def read(url: str) -> bytes:
+        if url != "file:///BRAZIL_CITIES.csv":
+            raise CorpusError(f"{BRAZIL_CITIES}: cypher/load.cypher reads {url}, which no loader here serves")
+        return read_file(BRAZIL_CITIES, "data/BRAZIL_CITIES.csv", mirror)
+
+    _run_mixed(store, read_file(BRAZIL_CITIES, "cypher/load.cypher", mirror).decode("utf-8"), read)
+
+
+DEVOPS = "seize-the-dave/devops-pattern-repository"
+_DEVOPS_UNDIRECTED = re.compile(r"(\)-\[:DESCRIBED_BY\]-)\(")  # `(a)-[:DESCRIBED_BY]-(b)`: CREATE needs a direction
+
+
+def write_devops_patterns(store: Any, mirror: Path) -> None:
+    """import.cyp of seize-the-dave/devops-pattern-repository as written: one statement (its README pastes the file
+    into the browser whole; it has no ';', and its CREATEs name the variables of the ones before): a pattern
+    repository of Agile and DevOps: processes and their parts and specialisms, the artifacts they produce and
+    consume, models, practices, capabilities, metrics and smells, and which practice improves which. It reads no
+    data file: the repository is its Cypher. Its last commit added one undirected CREATE,
+    `(SquadHealthCheckModel)-[:DESCRIBED_BY]-(HealthCheckLink)`, which no Neo4j runs (the file's lint, which its
+    README runs, refuses it too): it is written directed (_DEVOPS_UNDIRECTED), as the file's other DESCRIBED_BY are."""
+    script = _DEVOPS_UNDIRECTED.sub(r"\1>(", read_file(DEVOPS, "import.cyp", mirror).decode("utf-8"))
+    _run_script(store, script, _no_files(DEVOPS))
+
+
+NYPD = "Alessandro100/large-dataset-neo4j"
+_NYPD_QUICK_START = re.compile(r"(?s)//QUICK START[^\n]*\n(.*?)//LOADING THE FULL DATA")
+
+
+def write_nypd_arrests(store: Any, mirror: Path) -> None:
+    """The QUICK START statement of load-data.cypher of Alessandro100/large-dataset-neo4j as written, over
+    dataset_test.csv (the sample of the NYPD Arrests Data (Historic) the repository ships; its README names the
+    statement as the quick start): arrests (key, date as written, "12/31/2017"), the offence (PD description and
+    offence description), the borough and precinct, and the perpetrator's age group, sex and race as one node per
+    combination. Left out: the file's full-load statements, which read the 0.8 GB NYPD file its README has one
+    download (not in the repository)."""
+    script = read_file(NYPD, "load-data.cypher", mirror).decode("utf-8")
+    quick = _NYPD_QUICK_START.search(script)
+    if quick is None:
+        raise CorpusError(f"{NYPD}: load-data.cypher no longer has its QUICK START statement")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if url != "file:///dataset_test.csv":
+            raise CorpusError(f"{NYPD}: its quick start reads {url}, which no loader here serves")
+        return _csv_rows(read_file(NYPD, "dataset_test.csv", mirror), delimiter)
+
+    _run_script(store, quick[1], rows_of)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -1443,6 +1500,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("aws-infrastructure", "spent", "AWS's global infrastructure in January 2014: continents, regions, "
                                           "availability zones, services, EC2 instance types, hourly prices",
           writer=_graphgist("mdm/aws-infrastructure.adoc"), source=GRAPHGISTS),
+    Graph("brazil-cities", "frozen", "Brazil's municipalities (in Portuguese): cities with their state, capital status, "
+                                     "population, rural or urban type and main economic activities",
+          writer=write_brazil_cities, source=BRAZIL_CITIES),
     Graph("bloom", "spent", "Bloom's fraud demo: account holders, cards, accounts, loans, phone numbers, SSNs, "
                              "addresses, transfers, purchases", dump="data/bloom-50.dump"),
     Graph("brexit-votes", "tune", "the UK House of Commons' Brexit votes of 2019: MPs, their constituencies and "
@@ -1468,6 +1528,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("dark-souls", "spent", "the Dark Souls wiki: items by kind (weapons, armors, rings, spells ...), their "
                                    "sets, types and schools, people, enemies, merchants, maps, locations, covenants",
           writer=write_dark_souls, source=DARK_SOULS),
+    Graph("devops-patterns", "frozen", "an Agile and DevOps pattern repository: processes, artifacts, models, "
+                                       "practices, capabilities, metrics and smells, and how they relate",
+          writer=write_devops_patterns, source=DEVOPS),
     Graph("disease-network", "tune", "diseases (UMLS codes and names) and the weights of the relations between them",
           writer=write_disease_network, source=DISEASES),
     Graph("dragonlance", "frozen", "Douglas Niles' DragonLance novel Lord of the Rose: characters by race, "
@@ -1517,6 +1580,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("nobel-prizes", "spent", "Nobel Prizes to 2022: laureates, prizes and their shares, categories, years, "
                                     "institutions, countries of birth and death", writer=write_nobel_prizes,
           source=DISCOVER),
+    Graph("nypd-arrests", "frozen", "a sample of NYPD arrests: arrest keys and dates, offences, boroughs and "
+                                     "precincts, perpetrators' age group, sex and race", writer=write_nypd_arrests,
+          source=NYPD),
     Graph("nypl-menus", "spent", "four menus from the New York Public Library's collection: their dishes and "
                                   "prices, restaurants' cities",
           writer=_graphgist("retail/Menus_in_NYPL.adoc"), source=GRAPHGISTS),
