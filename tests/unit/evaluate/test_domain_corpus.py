@@ -1,6 +1,6 @@
 """The domain corpus's bookkeeping (benchmarks/domain_corpus.py, benchmarks/domain_gold.py), without a server: every
 graph has a question file of at least 12 well-formed records, and the splits are exactly the documented draws (the
-first seven, each spent after its one run; none frozen now), so a graph cannot slip into or out of the frozen split
+first seven, each spent after its one run; the eighth, frozen), so a graph cannot slip into or out of the frozen split
 unnoticed; and the loaders' pure parts (a script's LOAD CSV statements, a GraphGist's setup blocks, a Data Importer
 model's statements, a subquery's IN TRANSACTIONS, Rome's per-mode load) and the gold's quoting of identifiers."""
 
@@ -96,12 +96,21 @@ def test_the_third_to_seventh_frozen_splits_are_the_documented_draws(
         pool: list[str], seed: int, drawn: list[str], undrawn: set[str], pool_attr: str, seed_attr: str,
         split: str) -> None:
     # the pools as the docstring records them; the third to seventh drawn fives were run once
-    # (results/domains_frozen3.json to domains_frozen7.json), then spent: no graph is frozen now
+    # (results/domains_frozen3.json to domains_frozen7.json), then spent
     assert sorted(random.Random(seed).sample(sorted(pool), min(5, len(pool)))) == drawn
     assert tuple(pool) == getattr(corpus, pool_attr) and getattr(corpus, seed_attr) == seed
     assert set(drawn) == set(corpus.draw(getattr(corpus, pool_attr), seed)) <= _split(split)
-    assert not _split("frozen")
     assert {n for n in pool if n not in drawn} == undrawn <= _split("tune")
+
+
+def test_the_eighth_frozen_split_is_the_documented_draw_and_the_only_frozen_graphs() -> None:
+    # the pool as the docstring records it, declared before any xgrag command ran on its graphs
+    pool = ["brazil-cities", "devops-patterns", "dragonlance", "fifa-2014", "nypd-arrests", "paris-metro", "uk-railway"]
+    drawn = ["brazil-cities", "dragonlance", "nypd-arrests", "paris-metro", "uk-railway"]
+    assert tuple(pool) == corpus.EIGHTH_POOL and corpus.EIGHTH_SEED == 36
+    assert sorted(random.Random(36).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.EIGHTH_POOL, 36)
+    assert _split("frozen") == set(drawn)
+    assert {"devops-patterns", "fifa-2014"} <= _split("tune")
 
 
 def test_the_first_two_frozen_splits_are_spent() -> None:
@@ -117,10 +126,11 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                | set(corpus.draw(corpus.SEVENTH_POOL, corpus.SEVENTH_SEED)))
     assert _split("tune") == ((set(corpus.FIRST_CORPUS) - set(first)) | {"consumer-complaints", "eurovision"}
                               | {"rome-transport", "stock-prices"} | {"brexit-votes", "himym"}
-                              | {"disease-network", "sap-bike-sales"} | {"arch-packages"})
+                              | {"disease-network", "sap-bike-sales"} | {"arch-packages"}
+                              | {"devops-patterns", "fifa-2014"})
     assert set(corpus.GRAPHS) == (set(corpus.FIRST_CORPUS) | set(corpus.NEXT_POOL) | set(corpus.THIRD_POOL)
                                   | set(corpus.FOURTH_POOL) | set(corpus.FIFTH_POOL) | set(corpus.SIXTH_POOL)
-                                  | set(corpus.SEVENTH_POOL))
+                                  | set(corpus.SEVENTH_POOL) | set(corpus.EIGHTH_POOL))
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -432,3 +442,71 @@ def test_rome_s_per_mode_load_is_read_as_one_file_per_mode() -> None:
     assert m is not None and m.groups() == ("['walk','bus']", "https://h/rome/network_", ".csv", ";")
     assert corpus._ROME_MODES.sub("WITH $mode AS mode UNWIND $rows AS row", query) == (
         "WITH $mode AS mode UNWIND $rows AS row\nMATCH (a:Stop{id:row.f}) RETURN a")
+
+
+def _clone(tmp_path: Path, repo: str, files: dict[str, str]) -> Path:
+    """An ordinary copy of a repository (the mirror's `<name>/` layout) holding `files`; the mirror folder."""
+    root = tmp_path / repo.rpartition("/")[2]
+    for path, text in files.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_fifa_2014s_statements_without_semicolons_are_split_at_their_load_csv_lines(tmp_path: Path) -> None:
+    # cits4407 pasted each statement into the browser: no ';', a `//Load <file>` comment before each
+    script = ("//LOAD NODE TABLES\n\n//Load player.csv file\nLOAD CSV WITH HEADERS FROM 'file:///player.csv' AS row\n"
+              "CREATE (p:Player {player: row.Player})\n\n\n//Load club.csv file\n"
+              "LOAD CSV WITH HEADERS FROM 'file:///club.csv' AS row\nCREATE (cl:Club {club: row.Club})\n\n"
+              + "".join(f"LOAD CSV WITH HEADERS FROM 'file:///club.csv' AS row\nMATCH (cl:Club) RETURN {n}\n\n"
+                        for n in range(5)))
+    mirror = _clone(tmp_path, corpus.FIFA_2014, {corpus.FIFA_2014_SCRIPT: script,
+                                                 "CSVFiles/player.csv": "Player\nAlan PULIDO\n",
+                                                 "CSVFiles/club.csv": ",Club ID,Club\n0,1,Tigres UANL\n"})
+    store = Recorder()
+    corpus.write_fifa_2014(store, mirror)
+    assert store.calls[:2] == [("UNWIND $rows AS row\nCREATE (p:Player {player: row.Player})",
+                                {"rows": [{"Player": "Alan PULIDO"}]}),
+                               ("UNWIND $rows AS row\nCREATE (cl:Club {club: row.Club})",
+                                {"rows": [{"": "0", "Club ID": "1", "Club": "Tigres UANL"}]})]
+    assert len(store.calls) == 7
+
+
+def test_devops_patterns_one_undirected_create_is_written_directed(tmp_path: Path) -> None:
+    script = ("// one statement, no ';'\nCREATE (A:Model {name: 'A'})-[:DESCRIBED_BY]->(L:Link {name: 'l'})\n"
+              "CREATE (B:Model {name: 'B'})-[:DESCRIBED_BY]-(M:Link {name: 'm'})\n"
+              "CREATE (M)<-[:DESCRIBED_BY]-(A)\n")
+    store = Recorder()
+    corpus.write_devops_patterns(store, _clone(tmp_path, corpus.DEVOPS, {"import.cyp": script}))
+    assert store.calls == [("CREATE (A:Model {name: 'A'})-[:DESCRIBED_BY]->(L:Link {name: 'l'})\n"
+                            "CREATE (B:Model {name: 'B'})-[:DESCRIBED_BY]->(M:Link {name: 'm'})\n"
+                            "CREATE (M)<-[:DESCRIBED_BY]-(A)", {})]
+
+
+def test_nypd_arrests_runs_its_quick_start_statement_only(tmp_path: Path) -> None:
+    script = ('\n//QUICK START (sample dataset)\nLOAD CSV WITH HEADERS FROM "file:///dataset_test.csv" AS row\n'
+              "MERGE (arrest:Arrest {key: row.ARREST_KEY})\n\n\n//LOADING THE FULL DATA (steps)\n\n"
+              'CREATE INDEX ON :Arrest(key)\n:auto USING PERIODIC COMMIT 10000\nLOAD CSV WITH HEADERS FROM '
+              '"file:///NYPD_Arrests_Data__Historic_.csv" AS row\nMERGE (:Crime {title: row.PD_DESC})\n')
+    mirror = _clone(tmp_path, corpus.NYPD, {"load-data.cypher": script, "dataset_test.csv": "ARREST_KEY\n173130602\n"})
+    store = Recorder()
+    corpus.write_nypd_arrests(store, mirror)
+    assert store.calls == [("UNWIND $rows AS row\nMERGE (arrest:Arrest {key: row.ARREST_KEY})",
+                            {"rows": [{"ARREST_KEY": "173130602"}]})]
+
+
+def test_paris_metro_runs_its_loaders_query_strings_in_order_but_the_delete(tmp_path: Path) -> None:
+    program = ('query = """\nMATCH (n)\nDETACH DELETE n\n"""\nrun(query)\nquery = """\nLOAD CSV WITH HEADERS FROM '
+               "'https://raw.githubusercontent.com/aymericastellanet/Neo4j_Paris_metro/main/stations.csv' AS row\n"
+               'CREATE (:Station {nom: row.nom_gare});\n  """\nqueries = [\n    """\n    MATCH (s1:Station)\n'
+               '    CREATE (s1)-[:A]->(s1)\n    """,\n    """\n    MATCH (s1:Station), (s2:Station)\n'
+               '      WHERE distance(s1.c, s2.c) < 1000\n    CREATE (s1)-[:B]->(s2)\n    """,\n    """\n'
+               '    MATCH (s1:Station) CREATE (s1)-[:C]->(s1);\n    """\n]\n')
+    mirror = _clone(tmp_path, corpus.PARIS_METRO, {"load_paris_metro_db_neo4j.py": program,
+                                                   "stations.csv": "nom_gare\nAbbesses\n"})
+    store = Recorder()
+    corpus.write_paris_metro(store, mirror)
+    assert [s.split()[0] for s, _ in store.calls] == ["UNWIND", "MATCH", "MATCH", "MATCH"]
+    assert store.calls[0][1] == {"rows": [{"nom_gare": "Abbesses"}]}
+    assert "point.distance(s1.c, s2.c) < 1000" in store.calls[2][0]
+    assert not [s for s, _ in store.calls if "DELETE" in s]
