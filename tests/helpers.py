@@ -597,3 +597,13 @@ MATCH_ENTITIES = [
     {"label": "Team", "key": "team_name", "name": ["team_name"]},
     {"label": "Venue", "name": ["stadium"], "facts": ["city"]},
     {"label": "Match", "key": "match_id", "facts": ["date", "player_of_match", "winner"]}]
+
+
+# A star catalogue as HYG stores it: every star its Bayer-Flamsteed designation (`bf`), a proper name (`name`) on a
+# quarter of them, a Hipparcos number as the key.
+STARS = """
+UNWIND range(1, 40) AS i
+CREATE (:Star {hip: 1000 + i, bf: toString(i) + 'Alp ' + ['Ori', 'CMa', 'Lyr', 'Tau'][i % 4], dist: i * 1.5,
+               name: CASE WHEN i % 4 = 0 THEN ['Sirius', 'Vega', 'Rigel', 'Deneb', 'Mira', 'Spica', 'Altair',
+                                              'Polaris', 'Capella', 'Castor'][i / 4 - 1] END})
+"""

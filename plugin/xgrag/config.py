@@ -132,13 +132,16 @@ class EntityMapping(BaseModel):
     removing the node. `key`: the property that identifies a node within its label (a display fallback and what
     `schema infer` found unique); nodes are identified by elementId() in a general mapping. `aliases`: properties
     whose values are other names of the node, linked as the name is (a list of names, or one value: a login, a
-    display name, a code as users type it); one property name is read as a list of one."""
+    display name, a code as users type it); one property name is read as a list of one. `name_fallback`: properties
+    naming a node none of whose `name` properties is set, the first one set (a star's Bayer-Flamsteed designation
+    where it has no proper name: "Sirius", else "58Alp Ori"), before the label and key."""
 
     model_config = {"extra": "forbid"}
 
     label: str
     key: str | None = None
     name: list[str] = Field(default_factory=list)
+    name_fallback: list[str] = Field(default_factory=list)
     label_in_name: bool = Field(default=False, strict=True)  # TOML true/false (the procedures read the same)
     facts: list[str] = Field(default_factory=list)
     aliases: list[str] = Field(default_factory=list)

@@ -14,7 +14,7 @@ import neo4j
 import pytest
 import tomllib
 
-from helpers import HOLMES_KG, MATCH_ENTITIES, MATCHES, ROOT, SAMPLE, SHARED, doc_block, wipe
+from helpers import HOLMES_KG, MATCH_ENTITIES, MATCHES, ROOT, SAMPLE, SHARED, STARS, doc_block, wipe
 from xgrag.config import EntityMapping, RetrievalSettings, schema_preset
 from xgrag.model import Perturbation
 from xgrag.retrieval import Retriever
@@ -489,6 +489,25 @@ def test_subgraph_property_facts_of_a_seed_s_neighbour_chosen_like_python(store:
                     seeds=[match], config={"schema": schema, "hops": 2, "maxPropertyFacts": cap, "question": q})
         assert_same_facts(rows[0], want)
     assert ("city", "Hyderabad") in {(p["key"], p["value"]) for p in java_properties(rows[0])}
+
+
+def test_subgraph_names_a_node_by_its_fallback_like_python(store: Neo4jStore) -> None:
+    """`name_fallback`: a star without a proper name is named by its designation, in the procedures as in Python."""
+    store.query(STARS, read_only=False)
+    store.query("CREATE (c:Constellation {name: 'Orion'}) WITH c MATCH (s:Star) WHERE s.hip % 2 = 0 "
+                "CREATE (s)-[:IN_CONSTELLATION]->(c)", read_only=False)
+    entities = [{"label": "Star", "key": "hip", "name": ["name"], "name_fallback": ["bf"], "facts": ["dist"]},
+                {"label": "Constellation", "name": ["name"]}]
+    python = store.with_schema(schema_preset("domain", read_only=True, entities=[EntityMapping(**e) for e in entities]))
+    orion = element_id(store, "Constellation", "name", "Orion")
+    want = Retriever(python).retrieve("", mode="khop", hops=1, seeds=[orion])
+    rows = call(store, "CALL xgrag.subgraph($seeds, $config) YIELD nodes, relationships, truncated, seeds, "
+                       "aliasMap, subgraph, properties, propertiesOmitted RETURN *",
+                seeds=[orion], config={"schema": {"preset": "domain", "read_only": True, "entities": entities},
+                                       "hops": 1})
+    assert_same_facts(rows[0], want)
+    names = {n.name for n in want.nodes.values()}
+    assert {"Sirius", "2Alp Lyr", "Orion"} <= names and not any(n.startswith("Star ") for n in names)
 
 
 def test_subgraph_excluded_property_ids_equal_python(northwind: Neo4jStore) -> None:

@@ -17,7 +17,7 @@ import tomllib
 from typer.testing import CliRunner
 
 import helpers
-from helpers import MATCHES, SAMPLE, schema_state, wipe, write_northwind
+from helpers import MATCHES, SAMPLE, STARS, schema_state, wipe, write_northwind
 from xgrag.config import ConfigError, GraphSchema, RetrievalSettings, load_settings, schema_preset
 from xgrag.errors import UsageError
 from xgrag.retrieval import Retriever
@@ -595,4 +595,27 @@ def test_a_value_picking_one_of_the_linked_nodes_is_a_fact_not_a_foreign_key(sto
     match = next(e for e in inf.schema.entities if e.label == "Match")
     assert {"winner", "date", "player_of_match"} <= set(match.facts)
     assert "winner" not in _reasons(inf, "Match")
+    assert schema_state(store) == before
+
+
+def test_a_name_some_nodes_have_names_them_and_a_designation_all_have_names_the_rest(store: Neo4jStore) -> None:
+    """A quarter of the stars have a proper name, every star its designation: "Sirius" where it has one, "8Alp Ori"
+    where not, and the designation of a named star linked as typed. Named by the designation alone, no star could
+    be linked by its name ("which constellation is Sirius in": nothing linked)."""
+    store.query(STARS, read_only=False)
+    before = schema_state(store)
+    inf = infer_schema(store, InferOptions(read_only=True))
+    [star] = inf.schema.entities
+    assert (star.name, star.name_fallback, star.aliases) == (["name"], ["bf"], ["bf"])
+    assert "bf" in star.facts and "name" not in star.facts
+    text = render_toml(inf)
+    assert 'name_fallback = ["bf"]' in text
+    assert tomllib.loads(text)["schema"]["entities"][0]["name_fallback"] == ["bf"]
+    view = store.with_schema(inf.schema)
+    names = {row["row"][1] for row in view.read("entity_names", limit=1000)}
+    assert {"Sirius", "Castor", "1Alp CMa", "39Alp Tau"} <= names and "Star 1004" not in names
+    retriever = Retriever(view, load_settings(env={}).retrieval)
+    for question, name in [("How far away is Vega?", "Vega"), ("How far is the star 2Alp Lyr?", "2Alp Lyr"),
+                           ("How far is 4Alp Ori?", "Sirius")]:  # 4Alp Ori is Sirius's designation here
+        assert name in [le.node.name for le in retriever.link(question)], question
     assert schema_state(store) == before

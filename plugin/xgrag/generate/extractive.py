@@ -79,6 +79,7 @@ from xgrag.retrieval.words import (
     answer_kind,
     compound_stems,
     content_stems,
+    how_dimensions,
     question_dates,
     question_months,
     stated_stems,
@@ -333,6 +334,8 @@ class _Reading:
         type_words = {st for t in set(types.values()) for st in content_stems(key_text(t))}
         vocabulary = {st for r in relations for st in content_stems(r)} | type_words
         self.q_stems = stated_stems(plain, vocabulary) - own
+        # "how far", "how heavy": the dimension asked, where the graph's words say it
+        self.q_stems |= how_dimensions(plain) & vocabulary
         # ... but a word formed from a type's ("packager", "packaged" beside the type Package) names a relation of
         # that stem (PACKAGED_BY), not the entity's type: kept where a relation says it
         # (the types' stems only: a relation between two named entities is not asked, however it is said)

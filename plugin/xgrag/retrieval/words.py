@@ -93,7 +93,21 @@ ABBREVIATIONS = {
     "tel": "telephone", "yr": "year", "qtr": "quarter", "dur": "duration", "ht": "height", "wt": "weight",
     "repo": "repository", "repos": "repository", "org": "organization", "info": "information", "config":
     "configuration", "admin": "administrator", "ref": "reference", "img": "image", "msg": "message",
+    "mag": "magnitude",
 }
+# What "how <adjective>" asks for, though no word of it is said ("how far away is Vega": its distance, "dist").
+HOW_DIMENSIONS = {
+    "far": ("distance",), "heavy": ("weight", "mass"), "tall": ("height",), "high": ("height", "altitude",
+    "elevation"), "long": ("length", "duration"), "old": ("age",), "deep": ("depth",), "wide": ("width",),
+    "fast": ("speed", "velocity"), "big": ("size", "area"), "large": ("size", "area"), "hot": ("temperature",),
+    "bright": ("brightness", "magnitude", "luminosity"), "expensive": ("price", "cost"),
+}
+
+
+def how_dimensions(text: str) -> set[str]:
+    """The stems of what "how <adjective>" asks ("how far" -> distance), the question's other words aside."""
+    return {stem(noun) for adj in re.findall(r"\bhow\s+([a-z]+)", text.lower())
+            for noun in HOW_DIMENSIONS.get(adj, ())}
 
 
 def content_stems(text: str) -> set[str]:

@@ -12,6 +12,7 @@ from typing import Any
 from xgrag.config import IDENTIFIER, IDENTIFIER_RULE
 from xgrag.schema.labels import (
     ALIAS_KEYS,
+    HANDLE_KEYS,
     LabelSkip,
     alias_properties,
     business_key,
@@ -58,6 +59,8 @@ class EntityDecision:
     excluded: list[PropertyDecision] = field(default_factory=list)
     aliases: list[str] = field(default_factory=list)
     label_in_name: bool = False
+    name_fallback: list[str] = field(default_factory=list)  # naming the nodes without a name
+    fallback_reason: str = ""
     alias_reasons: dict[str, str] = field(default_factory=dict)  # single-valued aliases (codes, logins): why
     naming: str = "name"  # how its nodes are named: name (parts) | value (what identifies them) | record | key
     notes: list[str] = field(default_factory=list)
@@ -69,6 +72,8 @@ class EntityDecision:
             out["key"] = self.key
         if self.name:
             out["name"] = list(self.name)
+        if self.name_fallback:
+            out["name_fallback"] = list(self.name_fallback)
         if self.label_in_name:
             out["label_in_name"] = True
         if self.aliases:
@@ -200,6 +205,8 @@ def decide_domain(profile: GraphProfile, opts: InferOptions, probe: Prober | Non
             value = None  # "Order 10248" beside a phone number: the serial names it
         sparse = None if cands or known or value is not None or key is None else sparse_name(lp, opts)
         record_aliases: list[tuple[str, str]] = []
+        fallback: list[str] = []
+        fallback_reason = ""
         if cands:
             name_reason = cands[0][2]
         elif value is not None:
@@ -221,17 +228,27 @@ def decide_domain(profile: GraphProfile, opts: InferOptions, probe: Prober | Non
                                                       if rejected else "")
                            + (f": nodes are named by label and key, e.g. \"{label} {_example(lp, key)}\""
                               if key else ""))
+        # a designation every node has ("58Alp Ori") beside a name only some have ("Betelgeuse"): the name where it
+        # is set, the designation where not (named by the designation, no star could be linked by its name)
+        proper = sparse_name(lp, opts) if (cands or value is not None) and len(name) == 1 \
+            and not name_key(name[0]) and name[0].lower().replace("_", "") not in HANDLE_KEYS else None
+        if proper is not None and proper[0] != name[0]:
+            fallback, fallback_reason = list(name), f"where {proper[0]} is not set: {name_reason}"
+            name, name_reason, naming = [proper[0]], proper[1].replace(
+                "the others are named by label and key", f"the others by {name[0]}"), "name"
         if not name and not key and not labelled:
             skipped.append(LabelSkip(label, lp.count, "no property names or identifies its nodes (no name-like "
                                                       "property, none unique in the sample)"))
             continue
         aliases = [k for k in ALIAS_KEYS if k in lp.properties and lp.properties[k].kinds == {"list:string"}][:1]
-        others = record_aliases + (alias_properties(lp, opts, [*name, *([key] if key else []), *aliases])
+        # the designation of a node that has a name too is linked as typed ("the star 58Alp Ori")
+        record_aliases += [(f, "the designation of the nodes that have a name, linked as typed") for f in fallback]
+        others = record_aliases + (alias_properties(lp, opts, [*name, *fallback, *([key] if key else []), *aliases])
                                    if name else [])
         decisions[label] = EntityDecision(label, lp.count, lp.sampled, key, key_reason, name, name_reason,
                                           aliases=aliases + [a for a, _ in others],
                                           label_in_name=labelled, alias_reasons=dict(others),
-                                          naming=naming)
+                                          naming=naming, name_fallback=fallback, fallback_reason=fallback_reason)
     keys = {label: d.key for label, d in decisions.items() if d.key}
     # foreign keys: by name (a property named like another label's key), then by value where a probe may ask
     taken: dict[str, dict[str, str]] = {}
@@ -239,7 +256,9 @@ def decide_domain(profile: GraphProfile, opts: InferOptions, probe: Prober | Non
     for label, d in decisions.items():
         lp = profile.labels[label]
         t: dict[str, str] = {}
-        if d.key and not (d.naming in ("value", "record") and d.key in d.name) and not readable_code(lp, d.key):
+        # (a designation naming the nodes without a name stays a fact of those with one)
+        if d.key and not (d.naming in ("value", "record") and d.key in d.name) and not readable_code(lp, d.key) \
+                and d.key not in d.name_fallback:
             t[d.key] = ("the key: identifies the node" + (f" and names it (\"{label} <{d.key}>\")" if not d.name
                                                            else "") + ", not a fact")
         # a name in parts is said by the name; a record's date and kind and a value that names a node (its IP

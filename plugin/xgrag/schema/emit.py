@@ -96,6 +96,8 @@ def _entity(e: EntityDecision) -> list[str]:
         out += _kv("name", e.name, e.name_reason)
     else:
         out += _comment(f"name: none; {e.name_reason}")
+    if e.name_fallback:
+        out += _kv("name_fallback", e.name_fallback, e.fallback_reason)
     if e.label_in_name:
         out += _kv("label_in_name", True, "a record: named by its label and what it holds")
     if e.aliases:
@@ -218,6 +220,7 @@ def to_json(inf: Inference) -> dict[str, Any]:
         d = inf.domain
         out["entities"] = [{"label": e.label, "count": e.count, "sampled": e.sampled, "key": e.key,
                             "key_reason": e.key_reason, "name": e.name, "name_reason": e.name_reason,
+                            "name_fallback": e.name_fallback,
                             "facts": [{"property": f.key, "values": f.reason} for f in e.facts],
                             "excluded": [{"property": x.key, "reason": x.reason} for x in e.excluded],
                             "notes": e.notes} for e in d.entities]

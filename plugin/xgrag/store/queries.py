@@ -99,6 +99,8 @@ def _general(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
         # no key: the label alone for a node that holds nothing to name it by (label_in_name), else its element id
         keyed = (f"{_string(m.label)} + ' ' + toString({v}.{q(m.key)})" if m.key
                  else _string(m.label) if m.label_in_name else f"elementId({v})")
+        if m.name_fallback:  # where no part of the name is set: the first fallback set, then the label and key
+            keyed = "coalesce(" + ", ".join([*(f"toString({v}.{q(p)})" for p in m.name_fallback), keyed]) + ")"
         if not m.name:
             return keyed
         labelled = f"{_string(m.label)} + ' ' + " if m.label_in_name else ""
@@ -138,7 +140,7 @@ def _general(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:
         arms = [f"WHEN {_string(t)} THEN {_fact_pairs(str(v), keys)}" for t, keys in s.relationship_facts().items()]
         return f"CASE type({v}) {' '.join(arms)} ELSE [] END" if arms else "[]"
 
-    name_props = list(dict.fromkeys(p for m in mappings for p in [*m.name, *m.aliases]))
+    name_props = list(dict.fromkeys(p for m in mappings for p in [*m.name, *m.name_fallback, *m.aliases]))
     return {
         "ENTITY": lambda _: "|".join(q(m.label) for m in mappings),
         "NAME": lambda v: by_label(v, name_of, f"elementId({v})"),

@@ -696,3 +696,13 @@ def test_a_key_typed_as_a_phrase_is_the_one_asked() -> None:
     # "player" states PLAYED IN and player_of_match alike; the question types the key whole ("the player of the
     # match"), its own entity's type among its words
     assert _read("Who was the player of the match on 4/29/2014?", _matches()[:6]) == ("JP Faulkner.", ["p1"])
+
+
+def test_how_far_asks_the_distance_though_no_word_says_it() -> None:
+    facts = [Fact("v#dist", "Vega", "dist", "7.6787", "property", None, "Star"),
+             Fact("v#x", "Vega", "x", "1.9", "property", None, "Star"),
+             Fact("v#mag", "Vega", "mag", "0.03", "property", None, "Star"),
+             Fact("v#absmag", "Vega", "absmag", "0.604", "property", None, "Star")]
+    assert _read("How far away is Vega?", facts) == ("7.6787.", ["v#dist"])
+    # "mag" is read as magnitude; "absmag" is not the apparent one
+    assert _read("What is the apparent magnitude of Vega?", facts) == ("0.03.", ["v#mag"])

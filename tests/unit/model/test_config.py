@@ -1,6 +1,6 @@
 import pytest
 
-from xgrag.config import ConfigError, GraphSchema, load_settings, schema_preset, validate_identifier
+from xgrag.config import ConfigError, EntityMapping, GraphSchema, load_settings, schema_preset, validate_identifier
 
 
 @pytest.mark.parametrize("bad", ["", "Entity`) DETACH DELETE n //", "x" * 65, " name", "name ", "it's", 'say "x"',
@@ -97,3 +97,17 @@ def test_split_provenance_keeps_every_stored_chunk() -> None:
     assert split_provenance({"chunk_id": "c1", "source": "a.txt"}, "<SEP>") == \
         {"documents": [{"chunk_id": "c1", "source": "a.txt"}]}
     assert split_provenance({}, "<SEP>") == {}
+
+
+def test_a_name_fallback_is_checked_and_rendered_after_the_name() -> None:
+    """`name_fallback`: the first set of its properties names a node without a name, before the label and key; each
+    one an identifier, like every other field."""
+    with pytest.raises(ValueError, match=r"schema.entities\[.Star.\].name_fallback\[0\]"):
+        EntityMapping(label="Star", name=["name"], name_fallback=["bf`) DETACH DELETE n //"])
+    schema = schema_preset("domain", entities=[EntityMapping(label="Star", key="hip", name=["name"],
+                                                             name_fallback=["bf", "gl"])])
+    from xgrag.store.queries import QueryLibrary
+
+    text = QueryLibrary(schema).get("entity_names")
+    assert "coalesce(toString(n.`name`), coalesce(toString(n.`bf`), toString(n.`gl`), 'Star' + ' ' + " \
+           "toString(n.`hip`)))" in text.replace("\n", " ")

@@ -18,19 +18,20 @@ final class Mapping {
 
     private static final Map<String, Object> ENTITY_FIELDS = Shared.section("schema_fields", "entity_fields");
     private static final Map<String, Object> REL_FIELDS = Shared.section("schema_fields", "relationship_fields");
-    private static final List<String> ENTITY_KEYS = List.of("label", "key", "name", "label_in_name", "facts", "aliases",
-            "description");
+    private static final List<String> ENTITY_KEYS = List.of("label", "key", "name", "name_fallback", "label_in_name",
+            "facts", "aliases", "description");
     private static final List<String> REL_KEYS = List.of("type", "facts");
 
     private Mapping() {}
 
     /**
      * One entity label: {@code name} lists the properties joined by a space into the display name (empty: label and
-     * key, "Order 10248"), after the label when {@code labelInName} ("Port 80"); {@code facts} the node properties
-     * stated as facts; {@code aliases} the properties holding other names (a list, or one value).
+     * key, "Order 10248"), after the label when {@code labelInName} ("Port 80"); {@code nameFallback} the properties
+     * naming a node none of whose {@code name} properties is set, the first one set; {@code facts} the node
+     * properties stated as facts; {@code aliases} the properties holding other names (a list, or one value).
      */
-    record Entity(String label, String key, List<String> name, boolean labelInName, List<String> facts,
-                  List<String> aliases, String description) {
+    record Entity(String label, String key, List<String> name, List<String> nameFallback, boolean labelInName,
+                  List<String> facts, List<String> aliases, String description) {
 
         String field(String f) {
             return switch (f) {
@@ -44,6 +45,7 @@ final class Mapping {
         List<String> listField(String f) {
             return switch (f) {
                 case "name" -> name;
+                case "name_fallback" -> nameFallback;
                 case "facts" -> facts;
                 case "aliases" -> aliases;
                 default -> throw new IllegalArgumentException("not a list field of an entity mapping: " + f);
@@ -52,7 +54,7 @@ final class Mapping {
 
         /** Distinguishes null from the string "null" (a valid identifier), for the rendered-query cache. */
         String cacheKey() {
-            return Mapping.cacheKey(label) + Mapping.cacheKey(key) + name + labelInName + facts + aliases
+            return Mapping.cacheKey(label) + Mapping.cacheKey(key) + name + nameFallback + labelInName + facts + aliases
                     + Mapping.cacheKey(description);
         }
     }
@@ -82,6 +84,7 @@ final class Mapping {
             }
             Entity e = new Entity(string(m.get("label"), at + ".label", false), string(m.get("key"), at + ".key", true),
                     strings(m.getOrDefault("name", List.of()), at + ".name"),
+                    strings(m.getOrDefault("name_fallback", List.of()), at + ".name_fallback"),
                     bool(m.getOrDefault("label_in_name", false), at + ".label_in_name"),
                     strings(m.getOrDefault("facts", List.of()), at + ".facts"),
                     aliases(m.get("aliases"), at + ".aliases"),

@@ -170,6 +170,7 @@ public final class Queries {
         LinkedHashSet<String> nameProps = new LinkedHashSet<>();
         for (Mapping.Entity m : mappings) {
             nameProps.addAll(m.name());
+            nameProps.addAll(m.nameFallback());
             nameProps.addAll(m.aliases());
         }
         t.put("FULLTEXT_PROPS", x -> String.join(", ", nameProps.stream().map(p -> v(x) + "." + q(p)).toList()));
@@ -218,6 +219,14 @@ public final class Queries {
         // no key: the label alone for a node that holds nothing to name it by (labelInName), else its element id
         String keyed = m.key() != null ? string(m.label()) + " + ' ' + toString(" + v + "." + q(m.key()) + ")"
                 : m.labelInName() ? string(m.label()) : "elementId(" + v + ")";
+        if (!m.nameFallback().isEmpty()) { // where no part of the name is set: the first fallback set, then label and key
+            List<String> options = new ArrayList<>();
+            for (String p : m.nameFallback()) {
+                options.add("toString(" + v + "." + q(p) + ")");
+            }
+            options.add(keyed);
+            keyed = "coalesce(" + String.join(", ", options) + ")";
+        }
         if (m.name().isEmpty()) {
             return keyed;
         }

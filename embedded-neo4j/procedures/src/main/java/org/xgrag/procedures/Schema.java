@@ -112,7 +112,7 @@ public final class Schema {
             return entities;
         }
         String alias = str("alias_property");
-        return List.of(new Mapping.Entity(str("entity_label"), str("id_property"), List.of(str("name_property")),
+        return List.of(new Mapping.Entity(str("entity_label"), str("id_property"), List.of(str("name_property")), List.of(),
                 false, List.of(), alias == null ? List.of() : List.of(alias), str("description_property")));
     }
 
