@@ -122,6 +122,21 @@ def test_what_links_two_named_entities_survives_a_hubs_cut(store: Neo4jStore, tm
 
 
 
+def test_a_named_entity_with_few_relationships_keeps_them_all_beside_a_hub(store: Neo4jStore, tmp_path: Path) -> None:
+    """Drama holds 200 films; a question naming Drama and a director of two films, neither of them Drama's: the
+    first hop does not fit and names no relation, so the director's two films are read whole and Drama's fan-out is
+    cut to the room left (cut by id alone, it kept Drama's first films and the director's were left out)."""
+    rows = [(f"Film {i:03d}", "has_genre", "Drama") for i in range(200)]
+    rows += [("Zed Harbour", "directed_by", "Ana Ruiz"), ("Zed Lights", "directed_by", "Ana Ruiz")]
+    _ingest(store, tmp_path / "hub.tsv", rows)
+    sub = Retriever(store, CAPS).retrieve("Did Ana Ruiz make a Drama?", hops=1)
+    assert sorted(sub.nodes[s].name for s in sub.seeds) == ["Ana Ruiz", "Drama"]
+    assert sub.mode == "focused" and sub.truncated
+    assert {("Zed Harbour", "directed_by", "Ana Ruiz"), ("Zed Lights", "directed_by", "Ana Ruiz")} <= _triples(sub)
+    assert sub.reason is not None and "the 1 entities with the fewest whole, the rest cut by id" in sub.reason
+    assert len(sub.relationships) <= CAPS.max_relationships and len(sub.nodes) <= CAPS.max_nodes
+
+
 def test_what_two_named_entities_share_brings_what_it_holds_past_a_hop_that_does_not_fit(
         store: Neo4jStore, tmp_path: Path) -> None:
     """30 films of 1958 and Kim Novak's 3 fit the first hop; the second (every film's director and actor) does

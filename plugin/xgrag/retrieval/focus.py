@@ -268,8 +268,28 @@ def focused(retriever: Retriever, question: str, seeds: Sequence[str], hops: int
                              + ("; cut to the room left" if choice.cut else ""))
                 sub.truncated = sub.truncated or choice.skipped > 0 or choice.cut
             else:  # the first hop and nothing named: cut by id as k-hop does, so the seeds keep neighbours
+                # ... the seeds with the fewest first, whole (the match a question names by its day beside its two
+                # teams, hubs of hundreds of matches: the teams' first relationships by id left out the match's
+                # venue); the rest cut by id to the room left
+                sizes: dict[str, int] = {}
+                for g in groups:
+                    sizes[g.node] = sizes.get(g.node, 0) + g.size
+                whole, used = [], 0
+                for node in sorted(sizes, key=lambda n: (sizes[n], n)):
+                    if used + sizes[node] > min(room, node_room):  # each relationship may bring a node
+                        break
+                    whole.append(node)
+                    used += sizes[node]
+                if whole and len(whole) < len(sizes):
+                    rows = store.read_plain("expand", frontier=sorted(whole), excluded_node_ids=ex_nodes,
+                                            excluded_rel_ids=ex_rels, limit=used + 1)[0]["rows"]
+                    rows += store.read_plain("expand", frontier=sorted(set(frontier) - set(whole)),
+                                             excluded_node_ids=ex_nodes, excluded_rel_ids=ex_rels,
+                                             limit=room - used + 1)[0]["rows"]
                 notes.append(f"hop {hop}: {total:,} relationships exceed the room left ({room:,}) and the question "
-                             "names none of their relations or types: cut by id as k-hop does")
+                             "names none of their relations or types: "
+                             + (f"the {len(whole)} entities with the fewest whole, the rest cut by id"
+                                if whole and len(whole) < len(sizes) else "cut by id as k-hop does"))
                 sub.truncated = True
         _, new = _add_rows(sub, rows, take, cfg.max_nodes)
         frontier = retriever.with_aliases(sub, bridged + new, set(ex_nodes))
