@@ -77,6 +77,7 @@ from xgrag.retrieval.words import (
     PLACE_TYPES,
     WEAK,
     answer_kind,
+    cognate_stems,
     compound_stems,
     content_stems,
     how_dimensions,
@@ -424,6 +425,12 @@ class _Reading:
         raw = set(re.findall(r"[a-z]+", plain.lower())) - WEAK
         self.relation_words = {r: (content_stems(r) & self.q_stems)
                                | (compound_stems(set(re.findall(r"[a-z]+", r.lower())), raw) - own) for r in relations}
+        # a relation stating none of the question's words as written may state one in another language ("who
+        # published X": A_PUBLIE), of the question's words that no relation, key or type states as written
+        unstated = self.q_stems - vocabulary
+        for r in relations:
+            if not self.relation_words[r]:
+                self.relation_words[r] = cognate_stems(content_stems(r), unstated)
         self.lexical = {r: len(self.relation_words[r]) / max(1, len(content_stems(r))) for r in relations}
         # the properties of each relationship in the context (its id -> their values): a relationship's own words
         # ("RELATED_TO {name: 'father'}") and dates ("VISITS {starttime: 2020-04-25...}") are said by its facts

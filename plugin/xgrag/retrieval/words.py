@@ -317,6 +317,34 @@ def value_dates(text: str) -> set[Day]:
     return out
 
 
+def _edits(a: str, b: str) -> int:
+    """Levenshtein distance (insertions, deletions, substitutions)."""
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (x != y))
+    return row[-1]
+
+
+def cognate(a: str, b: str) -> bool:
+    """Two stems of one word in two languages, as a graph's types and a question may be written ("nationalit" of
+    NATIONALITE and "nationality", "publi" of A_PUBLIE and "publish", "compagnon" and "companion", "aventur" and
+    "adventur"): both of 5 letters or more, the same first letter, one beginning the other or at most one edit in
+    four letters of the shorter apart. Read only where nothing is stated word for word (`cognate_stems`)."""
+    if a == b or min(len(a), len(b)) < 5 or a[0] != b[0]:
+        return False
+    short, long = sorted((a, b), key=len)
+    return long.startswith(short) or _edits(a, b) <= len(short) // 4
+
+
+def cognate_stems(stems: set[str], q_stems: set[str]) -> set[str]:
+    """The question's stems that are cognates of `stems` (a relation's or a key's), for one that states none of
+    the question's words as they are: English questions about a graph written in French ("who published X":
+    A_PUBLIE)."""
+    return {q for q in q_stems if not q.isdigit() and any(cognate(q, s) for s in stems)}
+
+
 def compound_stems(key_words: set[str], q_words: set[str]) -> set[str]:
     """Question words that begin or end a key written as one word ("confirmedtime" states "confirmed" and
     "time", "healthstatus" states "health" and "status"): the stems of those question words (of 4 letters or

@@ -706,3 +706,14 @@ def test_how_far_asks_the_distance_though_no_word_says_it() -> None:
     assert _read("How far away is Vega?", facts) == ("7.6787.", ["v#dist"])
     # "mag" is read as magnitude; "absmag" is not the apparent one
     assert _read("What is the apparent magnitude of Vega?", facts) == ("0.03.", ["v#mag"])
+
+
+def test_a_relation_written_in_another_language_is_read_by_its_cognate() -> None:
+    # the graph is French, the question English: "published" is A_PUBLIE's word, "nationality" NATIONALITE's
+    facts = [Fact("p", "Dargaud", "A PUBLIE", "La Serpe d'or", "edge", None, "Editeur", "Album"),
+             Fact("s", "Astérix", "APPARAIT DANS", "La Serpe d'or", "edge", None, "Personnage", "Album"),
+             Fact("n", "Amonbofis", "NATIONALITE", "Égyptiens", "edge", None, "Personnage", "Nationalite"),
+             Fact("t", "Amonbofis", "PERSONNAGE TYPE", "Les Méchants", "edge", None, "Personnage", "PersonnageType"),
+             Fact("o", "Amonbofis", "occupation", "Architecte égyptien", "property", None, "Personnage")]
+    assert _read("Which publisher published La Serpe d'or?", facts) == ("Dargaud.", ["p"])
+    assert _read("What nationality is Amonbofis?", facts) == ("Égyptiens.", ["n"])

@@ -85,3 +85,16 @@ def test_a_word_with_a_number_after_it_says_the_word() -> None:
 
     assert {"iso", "iso2"} <= content_stems("iso2") and "covid" in content_stems("covid19")
     assert content_stems("2019") == {"2019"} and content_stems("x2") == {"x2"}  # a number, a one-letter prefix
+
+
+def test_a_word_of_another_language_meets_its_cognate_and_little_else() -> None:
+    from xgrag.retrieval.words import cognate, cognate_stems
+
+    for a, b in [("NATIONALITE", "nationality"), ("publie", "published"), ("compagnon", "companion"),
+                 ("aventure", "adventure")]:
+        assert cognate(stem(a.lower()), stem(b)), (a, b)
+    # other words, short words and numbers do not
+    for a, b in [("station", "statistic"), ("apparait", "appears"), ("dessine", "drew"), ("ecrit", "wrote"),
+                 ("type", "typo"), ("2019", "2018")]:
+        assert not cognate(stem(a), stem(b)), (a, b)
+    assert cognate_stems({"publi"}, {"publish", "album", "2019"}) == {"publish"}
