@@ -607,3 +607,15 @@ CREATE (:Star {hip: 1000 + i, bf: toString(i) + 'Alp ' + ['Ori', 'CMa', 'Lyr', '
                name: CASE WHEN i % 4 = 0 THEN ['Sirius', 'Vega', 'Rigel', 'Deneb', 'Mira', 'Spica', 'Altair',
                                               'Polaris', 'Capella', 'Castor'][i / 4 - 1] END})
 """
+
+
+# People and the places they visit, as contact-tracing stores them: each place's kind in `type`; every person's
+# birthplace in `place_of_birth`, a key stating "place" that the question's "what kind of place" names too.
+VISITS = """
+CREATE (carlo:Person {name: 'Carlo Bryan', place_of_birth: 'Antwerp'})-[:VISITS]->(p:Place {name: 'Place nr 3',
+        type: 'Restaurant'})
+WITH p UNWIND range(1, 20) AS i
+CREATE (:Person {name: 'Visitor ' + i, place_of_birth: 'Town ' + i})-[:VISITS]->(p)
+"""
+VISIT_ENTITIES = [{"label": "Person", "name": ["name"], "facts": ["place_of_birth"]},
+                  {"label": "Place", "name": ["name"], "facts": ["type"]}]

@@ -14,7 +14,19 @@ import neo4j
 import pytest
 import tomllib
 
-from helpers import HOLMES_KG, MATCH_ENTITIES, MATCHES, ROOT, SAMPLE, SHARED, STARS, doc_block, wipe
+from helpers import (
+    HOLMES_KG,
+    MATCH_ENTITIES,
+    MATCHES,
+    ROOT,
+    SAMPLE,
+    SHARED,
+    STARS,
+    VISIT_ENTITIES,
+    VISITS,
+    doc_block,
+    wipe,
+)
 from xgrag.config import EntityMapping, RetrievalSettings, schema_preset
 from xgrag.model import Perturbation
 from xgrag.retrieval import Retriever
@@ -489,6 +501,23 @@ def test_subgraph_property_facts_of_a_seed_s_neighbour_chosen_like_python(store:
                     seeds=[match], config={"schema": schema, "hops": 2, "maxPropertyFacts": cap, "question": q})
         assert_same_facts(rows[0], want)
     assert ("city", "Hyderabad") in {(p["key"], p["value"]) for p in java_properties(rows[0])}
+
+
+def test_subgraph_property_facts_of_a_neighbour_of_a_named_type_chosen_like_python(store: Neo4jStore) -> None:
+    """A seed's neighbour of a type the question names ranks its facts after the seeds' own, in both."""
+    store.query(VISITS, read_only=False)
+    schema = {"preset": "domain", "read_only": True, "entities": VISIT_ENTITIES}
+    python = store.with_schema(schema_preset("domain", read_only=True, entities=[
+        EntityMapping(**e) for e in VISIT_ENTITIES]))
+    carlo = element_id(store, "Person", "name", "Carlo Bryan")
+    for q, cap in [("What kind of place did Carlo Bryan visit?", 2), ("Where was Carlo Bryan born?", 2),
+                   ("What kind of place did Carlo Bryan visit?", 1000)]:
+        want = Retriever(python, RetrievalSettings(max_property_facts=cap)).retrieve(q, mode="khop", hops=2,
+                                                                                    seeds=[carlo])
+        rows = call(store, "CALL xgrag.subgraph($seeds, $config) YIELD nodes, relationships, truncated, seeds, "
+                           "aliasMap, subgraph, properties, propertiesOmitted RETURN *",
+                    seeds=[carlo], config={"schema": schema, "hops": 2, "maxPropertyFacts": cap, "question": q})
+        assert_same_facts(rows[0], want)
 
 
 def test_subgraph_names_a_node_by_its_fallback_like_python(store: Neo4jStore) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import MATCH_ENTITIES, MATCHES, wipe
+from helpers import MATCH_ENTITIES, MATCHES, VISIT_ENTITIES, VISITS, wipe
 from xgrag.config import EntityMapping, RelationshipMapping, RetrievalSettings, schema_preset
 from xgrag.retrieval import Retriever
 from xgrag.store.neo4j import Neo4jStore
@@ -82,3 +82,17 @@ def test_a_key_asked_of_the_seed_s_neighbour_keeps_its_fact_over_keys_naming_the
     assert sub.properties_omitted > 0
     assert sorted((p.key, p.text) for p in sub.properties.values()) == [
         ("city", "Hyderabad"), ("date", "5/21/2017"), ("player_of_match", "KH Pandya"), ("winner", "Mumbai Indians")]
+
+
+def test_a_seed_s_neighbour_of_the_type_the_question_names_keeps_its_facts(server: Neo4jStore) -> None:
+    """"What kind of place did Carlo Bryan visit?": the place he visited is a Place, a type the question names; its
+    kind comes right after his own facts, before the 20 other visitors' birthplaces, whose key says "place" too."""
+    wipe(server)
+    server.query(VISITS, read_only=False)
+    store = server.with_schema(schema_preset("domain", read_only=True,
+                                             entities=[EntityMapping(**e) for e in VISIT_ENTITIES]))
+    retriever = Retriever(store, RetrievalSettings(max_property_facts=2))
+    sub = retriever.retrieve("What kind of place did Carlo Bryan visit?", mode="khop", hops=2)
+    assert [sub.nodes[s].name for s in sub.seeds] == ["Carlo Bryan"] and sub.properties_omitted == 20
+    assert sorted((p.key, p.text) for p in sub.properties.values()) == [("place_of_birth", "Antwerp"),
+                                                                       ("type", "Restaurant")]

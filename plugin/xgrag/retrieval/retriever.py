@@ -209,10 +209,11 @@ class Retriever:
         """All of `facts`, most relevant first: those stating a day or month the question names, or a lone number it
         names on a seed's relationship, the seeds' own (a seed's, or a relationship's between two seeds: "how many
         units of Queso Cabrales did order 10248 contain"; an entity's next to two seeds, and its relationships to
-        them: "since when has the MP for X been in party Y"), then by `property_relevance` of the key to the question,
-        then a seed's neighbour's and a seed's relationships' before the others', then in canonical order (stable: a
-        perturbation never reorders what it did not touch). The procedures (PropertyFacts.java) count the seeds' own
-        and their neighbours alike and rank by them and the key's words only."""
+        them: "since when has the MP for X been in party Y"), then a seed's neighbour's of a type the question names,
+        then by `property_relevance` of the key to the question, then a seed's neighbour's and a seed's
+        relationships' before the others', then in canonical order (stable: a perturbation never reorders what it did
+        not touch). The procedures (PropertyFacts.java) count the seeds' own and their neighbours alike and rank by
+        them and the key's words only."""
         seeds = set(sub.seeds)
         between = {rid for rid, r in sub.relationships.items() if r.source in seeds and r.target in seeds}
         # an entity next to two of the seeds links them ("the MP for Ross, Skye and Lochaber" and "the Scottish
@@ -228,6 +229,14 @@ class Retriever:
         near = of_seed | {end for rid in of_seed for end in (sub.relationships[rid].source,
                                                               sub.relationships[rid].target)}
         own_types = sorted({sub.nodes[s].type or "" for s in seeds if s in sub.nodes} - {""})
+        # a seed's neighbour of a type the question names is the question's too ("what kind of place did X visit on
+        # May 4": the type of the place X visited, among every other person's address; "the orders of Chai"): its
+        # facts come after the seeds' own (the words of the seeds' own types aside; the procedures count alike)
+        asked = [w for w in key_tokens(question)
+                 if not any(same_word(w, o) for t in own_types for o in key_tokens(key_text(t)))]
+        typed = {n for rid in of_seed for n in (sub.relationships[rid].source, sub.relationships[rid].target)
+                 if n not in seeds and n in sub.nodes and sub.nodes[n].type
+                 and any(same_word(t, w) for t in key_tokens(key_text(sub.nodes[n].type or "")) for w in asked)}
         relevance = property_relevance(question, sorted({f.key for f in facts}), self.embedder, self._key_vectors,
                                        own_types)
         days, months = question_dates(question), question_months(question)
@@ -247,8 +256,8 @@ class Retriever:
                 f.owner in of_seed and bool(numbers & (stated_numbers(f.text) | type_numbers.get(f.owner, set()))))
             # of facts under one key (every venue's city), a seed's neighbour's and its relationships' first: the
             # city of the venue the named match was played in, not of the venues of the other matches around
-            return (not named, 0 if f.owner in seeds or f.owner in between else 1, -relevance.get(f.key, 0.0),
-                    f.owner not in near, f.id)
+            return (not named, 0 if f.owner in seeds or f.owner in between else 1 if f.owner in typed else 2,
+                    -relevance.get(f.key, 0.0), f.owner not in near, f.id)
 
         ordered = sorted(facts, key=rank)
         sub.properties_omitted += max(0, len(ordered) - cap)

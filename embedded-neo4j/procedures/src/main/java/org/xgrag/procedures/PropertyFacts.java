@@ -32,7 +32,8 @@ import org.neo4j.graphdb.spatial.Point;
  * them: the same node_facts / rel_facts queries with the same transient filter ("&lt;element id&gt;#&lt;key&gt;"),
  * the same cap ({@code max_property_facts}) and, over it, the seeds' own facts first, then those whose key's words
  * the question contains (the words of the seeds' own types aside), then a seed's relationships' and neighbours'
- * before the others', then by id. The seeds' own are a seed's, a relationship's between two seeds, and those of
+ * before the others', then by id; a seed's neighbour of a type the question names ranks its facts right after the
+ * seeds' own. The seeds' own are a seed's, a relationship's between two seeds, and those of
  * an entity next to two seeds and of its relationships to them, as Python counts them. Python's retriever chooses
  * more finely, and differs from these procedures where it does: it adds an embedding similarity to the second
  * criterion when it has an embedder, puts first the facts stating a day the question names or a lone number it
@@ -128,11 +129,51 @@ final class PropertyFacts {
             }
         }
         Map<String, Integer> rel = relevance(question, facts.stream().map(Fact::key).distinct().toList(), ownTypes);
+        Set<String> typed = typedNeighbours(sub, question, ownTypes);
         List<Fact> out = new ArrayList<>(facts);
-        out.sort(Comparator.<Fact>comparingInt(f -> own.contains(f.owner()) ? 0 : 1)
+        out.sort(Comparator.<Fact>comparingInt(f -> own.contains(f.owner()) ? 0 : typed.contains(f.owner()) ? 1 : 2)
                 .thenComparing(f -> -rel.getOrDefault(f.key(), 0))
                 .thenComparingInt(f -> near.contains(f.owner()) ? 0 : 1)
                 .thenComparing(Fact::id));
+        return out;
+    }
+
+    /**
+     * A seed's neighbours of a type the question names, the words of the seeds' own types aside, as
+     * {@code Retriever._most_relevant}'s {@code typed} ("what kind of place did X visit": the places X visited).
+     */
+    static Set<String> typedNeighbours(Retrieval.Sub sub, String question, Collection<String> ownTypes) {
+        List<String> own = new ArrayList<>();
+        for (String t : ownTypes) {
+            own.addAll(keyTokens(keyText(t)));
+        }
+        List<String> asked = new ArrayList<>();
+        for (String w : keyTokens(question == null ? "" : question)) {
+            if (own.stream().noneMatch(o -> sameWord(w, o))) {
+                asked.add(w);
+            }
+        }
+        Set<String> seeds = new HashSet<>(sub.seeds);
+        Set<String> out = new HashSet<>();
+        for (Map<String, Object> r : sub.rels.values()) {
+            String source = String.valueOf(r.get("source"));
+            String target = String.valueOf(r.get("target"));
+            if (!seeds.contains(source) && !seeds.contains(target)) {
+                continue;
+            }
+            for (String n : List.of(source, target)) {
+                Map<String, Object> node = sub.nodes.get(n);
+                if (seeds.contains(n) || node == null || node.get("type") == null) {
+                    continue;
+                }
+                for (String t : keyTokens(keyText(String.valueOf(node.get("type"))))) {
+                    if (asked.stream().anyMatch(w -> sameWord(t, w))) {
+                        out.add(n);
+                        break;
+                    }
+                }
+            }
+        }
         return out;
     }
 
