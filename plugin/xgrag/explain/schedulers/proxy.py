@@ -309,8 +309,6 @@ def answer_entity_tiers(graph: Subgraph, answer: str) -> dict[str, int]:
     actors with Crossworlds are: The Mill and the Cross" leaned on the film's other actors, which lie on no trail
     from the seed (benchmarks/README.md, bench_answer_cost, SmolLM2 v3)."""
     named = _named(graph, answer)[0]
-    if not named:
-        return {}
     seeds = set(graph.seeds)
     tiers: dict[str, int] = {}
     for r in graph.relationships.values():
