@@ -110,7 +110,14 @@ def row_of(name: str, ex: Explanation, loo: Explanation | None, ask: f.Ask, same
     evidence, support = f.evidence_or_support(ex, ask, same)
     confirmed = None
     shares: list[float] = []
+    ceiling_hit = False
+    entity_candidates: int | None = None
     if ex.group_testing is not None:
+        # the leave-one-out ceiling hit (the search finished as leave-one-out), and the facts of the answer's
+        # entities verified alone after an unconfirmed proxy (xgrag.explain.schedulers.group / proxy)
+        ceiling_hit = any(s.loo_ceiling_hit for s in ex.group_testing.strategies.values())
+        entity_candidates = next((s.answer_entity_candidates for s in ex.group_testing.strategies.values()
+                                  if s.answer_entity_candidates is not None), None)
         flags = [s.proxy_confirmed for s in ex.group_testing.strategies.values() if s.proxy_confirmed is not None]
         confirmed = all(flags) if flags else None
         # under logprob, when the sufficiency probe's drop crossed logprob_change: the share of the facts' effect
@@ -122,6 +129,7 @@ def row_of(name: str, ex: Explanation, loo: Explanation | None, ask: f.Ask, same
             "scored_probes": ex.cost.scored_probes, "agree": None if loo is None else f.agreement(ex, loo),
             "top1_evidence": evidence,
             "top1_support": support, "proxy_confirmed": confirmed, "kept_share": shares[0] if shares else None,
+            "loo_ceiling_hit": ceiling_hit, "answer_entity_candidates": entity_candidates,
             "seconds": ex.cost.seconds,
             "scheduler": ex.group_testing.scheduler if ex.group_testing is not None else name,
             "top3": f.top_above_floor(ex, 3)}

@@ -263,6 +263,14 @@ class GroupStrategy(Record):
     # the share of the facts' effect on log P(a0) the candidates kept alone (xgrag.explain.scoring.kept_share;
     # null when the facts do not raise it), against ExplainSettings.sufficiency_share
     kept_share: float | None = omitted()
+    # the leave-one-out ceiling (xgrag.explain.schedulers.group.GroupTester.settle), recorded when it was hit: the
+    # calls leave-one-out over the searched units would spend, the baseline's included; the search then finished as
+    # leave-one-out over the units it had not decided
+    loo_ceiling: int | None = omitted()
+    loo_ceiling_hit: bool | None = omitted()
+    # a proxy-first plan not confirmed by its candidates: how many facts naming an entity the answer names (or
+    # stating its value) it then verified alone before searching the rest
+    answer_entity_candidates: int | None = omitted()
 
 
 class GroupTesting(Record):

@@ -411,3 +411,85 @@ def test_a_fact_that_matters_outside_the_candidates_keeps_the_plan_unconfirmed_u
     assert edge is not None and not edge.proxy_confirmed
     assert edge.kept_share is not None and edge.kept_share < 0.5
     assert {c.id for c in result.top("edge", 2)} == {"r1", "rx57"}
+
+
+@pytest.mark.parametrize("scheduler", ["group", "proxy"])
+def test_a_search_whose_groups_all_move_finishes_as_leave_one_out_under_its_ceiling(scheduler: str) -> None:
+    # every festival removed makes a0 0.65 times as likely (0.43 nats): no single festival moves a0 past ln 2, every
+    # pair does. Plain splitting then goes down to single facts (the drift of SmolLM2's long answer on
+    # bench_answer_cost's dev-8068: 112 calls against leave-one-out's 104), about twice leave-one-out's count here;
+    # the ceiling finishes the search as leave-one-out over the facts it has not decided once it is clearly losing
+    festivals = 60
+    cfg = ExplainSettings(strategies=("edge",), response_score="logprob", noise_runs=1, scheduler=scheduler,
+                          group_verify=0, resolve_redundancy=False)  # type: ignore[arg-type]
+    loo, loo_gen = explain(replace(cfg, scheduler="exhaustive"), movie_graph(noise=festivals),
+                           DilutingScorer(festivals, factor=0.65))
+    result, gen = explain(cfg, movie_graph(noise=festivals), DilutingScorer(festivals, factor=0.65))
+    units = festivals + 4
+    loo_calls = loo_gen.calls + loo_gen.scored  # the baseline's generation and score, one probe per fact
+    assert loo_calls == 2 + units
+    edge = result.group_testing.strategies["edge"] if result.group_testing else None
+    assert edge is not None and edge.loo_ceiling_hit is True
+    assert edge.loo_ceiling == loo_calls
+    # within the ceiling, the tests before the search that settled nothing (a root group; the candidates after the
+    # director's fact together, the sufficiency probe and its reference), 2 (k - 1), + the last split's 2: the
+    # first split's halves showed the drift reaching pairs (0.43 nats a fact), so the half of the units allowed for
+    # a drift that stops early was not (plain splitting: 125 and 122 calls here against leave-one-out's 66)
+    before_search = 1 if scheduler == "group" else 3
+    calls = gen.calls + gen.scored
+    assert calls <= loo_calls + before_search + 2 * (cfg.top_k - 1) + 2
+    assert result.top("edge", 1)[0].id == loo.top("edge", 1)[0].id == "r1"
+    # the facts finished alone are measured as leave-one-out measures them: the same importance, not "cleared"
+    by_id = {c.id: c for c in loo.components}
+    alone = [c for c in result.components if c.evaluated != "group" and c.id.startswith("rx")]
+    assert len(alone) >= festivals // 2
+    assert all(c.importance == pytest.approx(by_id[c.id].importance) for c in alone)
+
+
+def test_a_search_that_clears_its_halves_never_reaches_the_ceiling() -> None:
+    # the same 64 facts with a drift that stops at groups of a few facts: the search ends far under the ceiling
+    cfg = ExplainSettings(strategies=("edge",), response_score="logprob", noise_runs=1, scheduler="group",
+                          group_verify=0, resolve_redundancy=False)
+    result, gen = explain(cfg, movie_graph(noise=60), DilutingScorer(60, factor=0.9))
+    edge = result.group_testing.strategies["edge"] if result.group_testing else None
+    assert edge is not None and edge.loo_ceiling_hit is None and edge.loo_ceiling is None
+    assert gen.calls + gen.scored < 0.75 * (2 + 64)
+
+
+class AwardScorer(DilutingScorer):
+    """DilutingScorer, and a0 is 0.05 times as likely without "Martha Coolidge won Award `needed`": a fact about the
+    entity the answer names that lies on no trail from the question's entity to it."""
+
+    def __init__(self, festivals: int, factor: float, needed: int) -> None:
+        super().__init__(festivals, factor)
+        self.needed = needed
+
+    def score_answer(self, prompt: str, system: str | None, answer: str) -> AnswerScore:
+        base = super().score_answer(prompt, system, answer)
+        if f"Martha Coolidge won Award {self.needed}\n" in prompt:
+            return base
+        return AnswerScore(base.logprob + math.log(0.05), base.tokens, base.usage)
+
+
+def test_an_unconfirmed_proxy_verifies_the_facts_of_the_answers_entity_before_searching_the_rest() -> None:
+    # 125 facts: the director's fact (the answer's trail), 116 drifting festivals and 5 awards of the director, one
+    # of which a0 needs. The candidates alone (the director's fact) keep 0.42 of the facts' effect: not confirmed.
+    # The awards name the entity the answer names: each is removed alone (the needed one moves a0), then the rest
+    # without them is cleared by the sufficiency probe asked again. Searching the rest by halves took 20 calls.
+    sub = movie_graph(noise=116)
+    for i in range(5):
+        sub.add_node(Node(f"aw{i}", f"Award {i}", "Prize"))
+        sub.add_relationship(Relationship(f"ra{i}", "d", f"aw{i}", "won"))
+    cfg = ExplainSettings(strategies=("edge",), response_score="logprob", noise_runs=1, scheduler="proxy",
+                          group_verify=0)
+    for needed in (0, 3):
+        result, gen = explain(cfg, sub, AwardScorer(116, 0.99, needed))
+        edge = result.group_testing.strategies["edge"] if result.group_testing else None
+        assert edge is not None and edge.answer_entity_candidates == 5
+        assert edge.proxy_confirmed and edge.kept_share is not None and edge.kept_share >= cfg.sufficiency_share
+        assert {c.id for c in result.top("edge", 2)} == {"r1", f"ra{needed}"}
+        awards = {c.id: c for c in result.components if c.id.startswith("ra")}
+        assert all(c.evaluated != "group" for c in awards.values())  # each measured alone, as leave-one-out does
+        # the baseline's generation and score, the director's fact, the sufficiency probe and the removal of every
+        # fact, the 5 awards, the sufficiency probe again (the removal of every fact answered from the memo)
+        assert gen.calls + gen.scored <= 2 + 1 + 2 + 5 + 1 + 1

@@ -9,6 +9,7 @@ from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.schedulers import ProxyFirst, schedule_for
 from xgrag.explain.schedulers.proxy import (
     accounts_for,
+    answer_entity_facts,
     answer_nodes,
     answer_parts,
     answer_path_facts,
@@ -353,3 +354,17 @@ def test_a_trail_that_states_none_of_the_asked_relations_does_not_stop_the_verif
     assert info is not None and info.proxy_confirmed is True and info.proxy_candidates == 3
     # the baseline, the chain's 3 facts alone, the sufficiency probe
     assert proxy.cost.generator_calls == 1 + 3 + 1
+
+
+def test_the_facts_of_the_answers_entities_come_from_the_entities_it_names_other_than_seeds_first() -> None:
+    sub = chain_graph()  # Ann Lee (seed) acted in Red and Blue; Red directed by Bo Ek, Blue by Cy Ma; Green by Bo Ek
+    sub.add_property(PropertyFact("d1", "born", 1950))
+    sub.add_property(PropertyFact("f2", "runtime", 112))
+    # Bo Ek's facts (his films', his property), whichever trail they lie on
+    assert answer_entity_facts(sub, "Bo Ek.") == sorted(["b1", "b3", PropertyFact("d1", "born", 1950).id])
+    # a sentence naming the seed too: the seed's facts after the others'
+    assert answer_entity_facts(sub, "Ann Lee starred in Blue.") == ["a2", "b2", PropertyFact("f2", "runtime", 112).id,
+                                                                    "a1"]
+    # an answer stating a value: the fact stating it
+    assert answer_entity_facts(sub, "112.") == [PropertyFact("f2", "runtime", 112).id]
+    assert answer_entity_facts(sub, "I don't know.") == []

@@ -18,6 +18,7 @@ items whose removal moved the answer; the spans of an item whose removal did not
 from __future__ import annotations
 
 import heapq
+import math
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -48,6 +49,13 @@ class GroupResult:
     # units holding copies of one statement, removed together (ProxyFirst on a stack's context) and moving the
     # answer: (the units, the run that measured them together); reported as one group of copies (GroupTesting.run)
     joint: list[tuple[list[Planned], Any]] = field(default_factory=list)
+    # the leave-one-out ceiling (GroupTester.settle): the calls leave-one-out over the searched units would have
+    # spent, the baseline's included, and whether the search finished as leave-one-out to stay near it
+    loo_ceiling: int | None = None
+    ceiling_hit: bool = False
+    # a proxy-first plan whose candidates did not confirm it: the facts naming an entity the answer names (or
+    # stating its value) then verified alone before group testing searched the rest (ProxyFirst.search)
+    answer_entity_candidates: int | None = None
 
 
 def branch_order(units: Sequence[Planned], graph: Subgraph, by_relation: bool = True) -> list[Planned]:
@@ -166,7 +174,8 @@ class GroupTester:
     given."""
 
     def __init__(self, measure: Measure, threshold: float, top_k: int = 3,
-                 can_ask: Callable[[], bool] = lambda: True, by_elimination: bool = True) -> None:
+                 can_ask: Callable[[], bool] = lambda: True, by_elimination: bool = True,
+                 ceiling: int | None = None, calls: Callable[[], int] | None = None) -> None:
         self.measure = measure
         self.threshold = threshold
         self.top_k = top_k
@@ -177,7 +186,12 @@ class GroupTester:
         # second half is tested instead of inferred (when it does not move either, both halves are cleared rather
         # than split down to a single fact that moves nothing).
         self.by_elimination = by_elimination
-        self.result = GroupResult()
+        # The leave-one-out ceiling: the target calls leave-one-out over the same units would spend (the baseline's
+        # included), and the target's running count (`calls`). See settle.
+        self.ceiling = ceiling
+        self.calls = calls
+        self.drifting = False  # a split showed the drift moving groups down to pairs (drifts_to_pairs)
+        self.result = GroupResult(loo_ceiling=ceiling)
         self.heap: list[tuple[float, int, list[Planned]]] = []
         self.counter = 0
 
@@ -213,16 +227,58 @@ class GroupTester:
         self.result.joint.append((members, run))
         return True
 
+    def undecided(self) -> int:
+        """The units still in groups that moved the answer: neither measured alone nor cleared by a group test."""
+        return sum(len(members) for _, _, members in self.heap)
+
+    def over_ceiling(self, allowed: int) -> bool:
+        """Would finishing as leave-one-out now (every undecided unit alone) spend more than the ceiling plus
+        `allowed` calls? False without a ceiling."""
+        if self.ceiling is None or self.calls is None:
+            return False
+        return self.calls() + self.undecided() > self.ceiling + allowed
+
     async def settle(self) -> GroupResult:
-        """Split the queued groups, the most moving first, until no unsplit group can beat the k-th measured one."""
+        """Split the queued groups, the most moving first, until no unsplit group can beat the k-th measured one.
+
+        Under a leave-one-out ceiling (`ceiling`: the calls leave-one-out over the same units would spend, the
+        baseline's included) the search finishes as leave-one-out once it is clearly losing to it: before each
+        split it projects its total were it to finish as leave-one-out now (the calls spent plus one per undecided
+        unit), and once that exceeds the ceiling by more than `allowed` it finishes so, every undecided unit
+        removed alone, reusing what every test so far measured or cleared (`result.ceiling_hit`). Splitting costs
+        two tests per level, and under a graded score (logprob) a long answer's drift can move every group down to
+        pairs of facts, at up to twice leave-one-out's cost (dev-8068 of bench_answer_cost: 112 calls against 104).
+
+        Leave-one-out's own count cannot be the bound of a plan that tests groups at all: a group test that settles
+        nothing (it moved, all its members stay undecided) puts the projection one over, and only a later group
+        that clears takes it back; where every group moves (the drift) none does, and where the drift stops at
+        groups of a few facts the projection climbs over the ceiling by a third of the units before the halves
+        start clearing and the search ends at half of leave-one-out's cost
+        (test_logprob_score::test_a_group_whose_halves_each_keep_a0_is_cleared_not_split_down_to_single_facts:
+        21 probes against 42). What is allowed over: the tests asked before the search that settled nothing (a
+        root group, a proxy's sufficiency probe and its reference: no plan knows before asking them whether they
+        clear), the splits whose two halves both moved while separating the top-k (at most k - 1 when nothing
+        drifts), and half the units the search started with (the drift's climb) until the drift read off a split
+        whose two halves both moved says the halves will keep moving down to pairs of facts (`drifts_to_pairs`);
+        from then on that half is no longer allowed. Each split is judged after both its halves, so a search ends
+        within the ceiling + those tests + 2 (k - 1) + 2, + half its units when no such drift was seen: at most
+        about 1.5 times leave-one-out, where plain splitting reaches twice."""
         result, heap = self.result, self.heap
+        fixed = drift = 0
+        if self.ceiling is not None and self.calls is not None:
+            fixed = max(0, self.calls() + self.undecided() - self.ceiling) + 2 * max(0, self.top_k - 1)
+            drift = (self.undecided() + 1) // 2
         while heap and self.can_ask():
             top_effects = sorted(result.effects.values(), reverse=True)
             if len(top_effects) >= self.top_k and top_effects[self.top_k - 1] >= -heap[0][0]:
                 break  # no unsplit group can beat the k-th measured component
+            if self.over_ceiling(fixed + (0 if self.drifting else drift)):
+                await self.finish_alone()
+                break
             neg_effect, _, members = heapq.heappop(heap)
             half = len(members) // 2
-            moved = await self.test(members[:half])
+            first_effect, first_run = await self.measure(members[:half])
+            moved = self.record(members[:half], first_effect, first_run)
             rest = members[half:]
             if not self.can_ask():
                 if moved:
@@ -235,8 +291,47 @@ class GroupTester:
                 self.counter += 1
                 heapq.heappush(heap, (neg_effect, self.counter, rest))
             else:
-                await self.test(rest)
+                rest_effect, rest_run = await self.measure(rest)
+                if self.record(rest, rest_effect, rest_run) and moved:
+                    self.drifting = self.drifting or self.drifts_to_pairs(
+                        len(members[:half]), first_effect, len(rest), rest_effect)
         return result
+
+    def drifts_to_pairs(self, size_a: int, effect_a: float, size_b: int, effect_b: float) -> bool:
+        """Under the logprob score (not `by_elimination`), after a split whose two halves both moved: does the drop
+        per unit of the half that dropped less (the one less likely to hold a mover: its drop is the drift every
+        removal makes) cross the threshold for groups of 3 or fewer, i.e. will halving keep moving groups down to
+        pairs, where splitting costs more than removing each alone? Importances are 1 - exp(-drop)
+        (scoring.logprob_importance): turned back into nats, which add up over removals as the drift does."""
+        if self.by_elimination:
+            return False
+
+        def nats(effect: float) -> float:
+            return -math.log1p(-min(effect, 1.0 - 1e-16))
+
+        per_unit = min(nats(effect_a) / max(size_a, 1), nats(effect_b) / max(size_b, 1))
+        return 3 * per_unit > nats(self.threshold)
+
+    async def finish_alone(self) -> None:
+        """Leave-one-out over the undecided units (the ceiling's fallback): each unit of every queued group removed
+        alone, the most moving group's first."""
+        self.result.ceiling_hit = True
+        queued = [heapq.heappop(self.heap)[2] for _ in range(len(self.heap))]
+        for i, members in enumerate(queued):
+            for j, m in enumerate(members):
+                if not self.can_ask():
+                    # what the budget leaves untested stays queued: unresolved
+                    rest = members[j:] + [u for g in queued[i + 1:] for u in g]
+                    self.counter += 1
+                    heapq.heappush(self.heap, (0.0, self.counter, rest))
+                    return
+                # measured as leave-one-out measures it, also below the threshold (reported "measured", with its
+                # own effect, as leave-one-out reports it; not "cleared by a group test")
+                effect, measured = await self.measure([m])
+                self.result.tests += 1
+                self.result.singletons[id(m)] = measured
+                self.result.effects[id(m)] = effect
+                self.result.cleared.discard(id(m))
 
     async def run(self, groups: Sequence[Sequence[Planned]]) -> GroupResult:
         for g in groups:
@@ -259,11 +354,12 @@ class GroupTesting:
         self.max_calls = max_calls  # generator calls in all (baselines included), as --max-calls counts them
 
     async def search(self, measure: Measure, units: Sequence[Planned], run: ExplainRun, threshold: float,
-                     can_ask: Callable[[], bool]) -> GroupResult:
+                     can_ask: Callable[[], bool], ceiling: int | None = None) -> GroupResult:
         """Which groups to test: adaptive splitting from the root (HierarchicalSearch and ProxyFirst override
-        this)."""
+        this), under the leave-one-out `ceiling` (GroupTester.settle)."""
         tester = GroupTester(measure, threshold=threshold, top_k=self.top_k, can_ask=can_ask,
-                             by_elimination=run.settings.response_score != "logprob")
+                             by_elimination=run.settings.response_score != "logprob", ceiling=ceiling,
+                             calls=lambda: run.oracle.calls)
         return await tester.run(initial_groups(units, run.graph, run.order))
 
     @staticmethod
@@ -350,7 +446,10 @@ class GroupTesting:
             if parents is not None:
                 outside = self._outside_moving_parents(run, probes, parents, units, floor_guard)
             searched = [p for p in units if id(p) not in outside]
-            result = await self.search(measure, searched, run, floor_guard, can_ask) if searched \
+            # what leave-one-out over the searched units would spend from here, the baseline already spent: no
+            # search costs more (GroupTester.settle), nor does the verification below
+            ceiling = run.oracle.calls + len(searched)
+            result = await self.search(measure, searched, run, floor_guard, can_ask, ceiling) if searched \
                 else GroupResult()
             result.cleared.update(i for i, why in outside.items() if why == "no-effect")
             joined = self._join_copies(probes, by_planned, result)
@@ -361,7 +460,7 @@ class GroupTesting:
             to_verify = self.verify if result.verify else 0
             for planned in run.by_promise([p for p in searched if id(p) not in result.singletons
                                             and id(p) not in joined])[:to_verify]:
-                if not can_ask():
+                if not can_ask() or run.oracle.calls >= ceiling:
                     break
                 await run.ask(by_planned[id(planned)], progress=False)
                 verified += 1
@@ -387,6 +486,10 @@ class GroupTesting:
                 info["strategies"][strategy].update(proxy_candidates=result.proxy_candidates,
                                                     proxy_confirmed=result.proxy_confirmed,
                                                     kept_share=result.kept_share)
+                if result.answer_entity_candidates is not None:
+                    info["strategies"][strategy]["answer_entity_candidates"] = result.answer_entity_candidates
+            if result.ceiling_hit:
+                info["strategies"][strategy].update(loo_ceiling=result.loo_ceiling, loo_ceiling_hit=True)
             if parents is not None:
                 info["strategies"][strategy]["inside_moving_parents"] = len(searched)
         info["scheduler"] = self.name

@@ -86,6 +86,7 @@ class HierarchicalSearch(GroupTesting):
     name = "hierarchical"
 
     async def search(self, measure: Measure, units: Sequence[Planned], run: ExplainRun, threshold: float,
-                     can_ask: Callable[[], bool]) -> GroupResult:
+                     can_ask: Callable[[], bool], ceiling: int | None = None) -> GroupResult:
+        # the leave-one-out ceiling is GroupTester's (adaptive splitting); the beam search has its own bound
         tester = HierarchicalTester(measure, threshold=threshold, beam=self.top_k, can_ask=can_ask)
         return await tester.run(branch_order(units, run.graph))
