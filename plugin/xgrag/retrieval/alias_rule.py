@@ -41,6 +41,7 @@ import numpy as np
 
 from xgrag.config import DedupRule
 from xgrag.errors import UsageError
+from xgrag.model import key_text
 from xgrag.retrieval.names import TIERS, NameForm, fold, name_evidence, name_keys, name_veto, parse
 
 RULES: tuple[str, ...] = get_args(DedupRule)
@@ -179,6 +180,13 @@ class Clusters:
         return out
 
 
+def _record(e: AliasEntity) -> bool:
+    """An entity named by its type and what it holds ("Arrest 12/29/2017", "Visit 2020-04-07T10:22:19Z", "Order
+    10248"): a general mapping's record, one of many a name like it may fit."""
+    label = key_text(e.type or "").lower()
+    return bool(label) and e.name.lower().startswith(label + " ") and re.search(r"\d", e.name[len(label):]) is not None
+
+
 class AliasJudge:
     """Decides pairs of `entities` under one rule and clusters them. `vectors`: unit name embeddings, one row
     per entity (None: only persisted aliases can merge)."""
@@ -255,6 +263,9 @@ class AliasJudge:
 
         if not identity and (b.id in a.neighbours or a.id in b.neighbours):
             return graph_veto("linked to each other by a relationship")
+        if not identity and _record(a) and _record(b):
+            # "Arrest 12/29/2017" twice: two arrests of one day, named by their type and what they hold, not one
+            return graph_veto("two records named by their type and what they hold")
         reason = self._conflict(i, j)
         if reason is not None:
             return graph_veto(reason)

@@ -47,12 +47,20 @@ KIND_WORDS = ("type", "category", "kind", "class")
 DATE_WORDS = ("date", "time", "start", "begin", "created", "when", "day")
 
 
+# "name" and "title" as graphs written in other languages call them (a Paris metro graph's Station.nom, a Brazilian
+# graph's Cidade.nome): read as the English words wherever a key is compared.
+_KEY_WORDS = {"nom": "name", "nome": "name", "nombre": "name", "naam": "name", "navn": "name", "namn": "name",
+              "nimi": "name", "titre": "title", "titulo": "title", "titolo": "title", "titel": "title"}
+
+
 def _norm(key: str) -> str:
-    return key.lower().replace("_", "")
+    low = key.lower().replace("_", "")
+    return _KEY_WORDS.get(low, low)
 
 
 def name_key(key: str) -> bool:
-    """A property named as a name is: `name`, `title` (any case, underscores aside)."""
+    """A property named as a name is: `name`, `title` (any case, underscores aside; in another language too:
+    `nom`, `nome`, `nombre`, `titre`, ...)."""
     return _norm(key) in ("name", "title")
 
 

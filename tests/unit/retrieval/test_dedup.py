@@ -391,3 +391,13 @@ def test_dedup_off_result_still_renders_stored_names() -> None:
     sub = story()
     res = DedupResult(sub, {n: n for n in sub.nodes}, [], {r: [r] for r in sub.relationships})
     assert stored_triple_text(res, "r1") == "Dr. Watson friend_of Holmes"
+
+
+def test_records_named_alike_by_what_they_hold_are_never_merged_by_the_precise_rule() -> None:
+    """Two arrests of one day are both "Arrest 12/29/2017" (a record named by its type and its date): two arrests,
+    not one; two people or places named alike still merge on the same evidence."""
+    names = ["Arrest 12/29/2017", "Arrest 12/29/2017", "Order 10248", "Order 10248", "Bastille", "Bastille"]
+    types = ["Arrest", "Arrest", "Order", "Order", "Station", "Station"]
+    clusters = similarity_clusters(names, types, same_vector, 0.7, rule="precise")
+    assert [0] in clusters and [1] in clusters and [2] in clusters and [3] in clusters
+    assert [4, 5] in clusters

@@ -76,6 +76,15 @@ def test_names_one_property_a_composition_or_none() -> None:
     assert name_candidates(album, OPTS)[0][1] == ["album"]
 
 
+def test_name_and_title_in_other_languages_name_nodes() -> None:
+    # a Paris metro graph's Station.nom (repeating: a station on three lines is three nodes), a Brazilian Cidade.nome,
+    # a Spanish nombre, a French titre
+    station = label("Station", stats("nom", distinct=7), stats("ligne", distinct=4), stats("trafic", distinct=10))
+    assert name_candidates(station, OPTS)[0][1] == ["nom"]
+    for key in ("nome", "nombre", "titre"):
+        assert name_candidates(label("Thing", stats(key), stats("tipo", distinct=2)), OPTS)[0][1] == [key]
+
+
 def test_the_key_is_a_constraint_else_a_unique_identifier_in_the_sample() -> None:
     lp = label("Order", stats("orderID"), stats("code"), stats("freight", distinct=7))
     profile = GraphProfile(nodes=10, relationships=0, labels={"Order": lp}, types={}, constraints=[], indexes=[])
