@@ -198,6 +198,9 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         raise SystemExit(f"--graph: unknown {unknown}; the corpus: {', '.join(GRAPHS)}")
     names = args.graph or [n for n, g in GRAPHS.items() if args.split in ("all", g.split)]
+    if not names:  # every split so far was run once and spent: a new one must be declared first
+        raise SystemExit(f"--split {args.split}: no graph is in that split now (domain_corpus.py list shows the "
+                         "splits; each frozen split is run once and spent)")
     mirror = mirror_root(args.mirror)
     results: dict[str, Any] = {"machine": machine(), "graphs": {}}
     t0 = time.perf_counter()
