@@ -237,6 +237,8 @@ class Retriever:
         typed = {n for rid in of_seed for n in (sub.relationships[rid].source, sub.relationships[rid].target)
                  if n not in seeds and n in sub.nodes and sub.nodes[n].type
                  and any(same_word(t, w) for t in key_tokens(key_text(sub.nodes[n].type or "")) for w in asked)}
+        # ... and the seeds' relationships to them ("what quantity of Chai did each order hold": ORDERS' quantity)
+        typed |= {rid for rid in of_seed if {sub.relationships[rid].source, sub.relationships[rid].target} & typed}
         relevance = property_relevance(question, sorted({f.key for f in facts}), self.embedder, self._key_vectors,
                                        own_types)
         days, months = question_dates(question), question_months(question)

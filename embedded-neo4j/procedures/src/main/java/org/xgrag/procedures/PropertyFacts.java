@@ -139,8 +139,9 @@ final class PropertyFacts {
     }
 
     /**
-     * A seed's neighbours of a type the question names, the words of the seeds' own types aside, as
-     * {@code Retriever._most_relevant}'s {@code typed} ("what kind of place did X visit": the places X visited).
+     * A seed's neighbours of a type the question names and its relationships to them (the words of the seeds' own
+     * types aside), as {@code Retriever._most_relevant}'s {@code typed} ("what kind of place did X visit": the places
+     * X visited).
      */
     static Set<String> typedNeighbours(Retrieval.Sub sub, String question, Collection<String> ownTypes) {
         List<String> own = new ArrayList<>();
@@ -174,6 +175,16 @@ final class PropertyFacts {
                 }
             }
         }
+        // ... and the seeds' relationships to them ("what quantity of Chai did each order hold": ORDERS' quantity)
+        Set<String> rels = new HashSet<>();
+        for (Map.Entry<String, Map<String, Object>> e : sub.rels.entrySet()) {
+            String source = String.valueOf(e.getValue().get("source"));
+            String target = String.valueOf(e.getValue().get("target"));
+            if ((seeds.contains(source) || seeds.contains(target)) && (out.contains(source) || out.contains(target))) {
+                rels.add(e.getKey());
+            }
+        }
+        out.addAll(rels);
         return out;
     }
 
