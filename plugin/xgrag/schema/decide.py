@@ -232,7 +232,10 @@ def decide_domain(profile: GraphProfile, opts: InferOptions, probe: Prober | Non
         # is set, the designation where not (named by the designation, no star could be linked by its name)
         proper = sparse_name(lp, opts) if (cands or value is not None) and len(name) == 1 \
             and not name_key(name[0]) and name[0].lower().replace("_", "") not in HANDLE_KEYS else None
-        if proper is not None and proper[0] != name[0]:
+        # (only a name some nodes lack: a title every answer has and shares with its question's other answers
+        # names none of them; its link, which is unique, does)
+        if proper is not None and proper[0] != name[0] \
+                and lp.properties[proper[0]].present < opts.name_present * max(lp.sampled, 1):
             fallback, fallback_reason = list(name), f"where {proper[0]} is not set: {name_reason}"
             name, name_reason, naming = [proper[0]], proper[1].replace(
                 "the others are named by label and key", f"the others by {name[0]}"), "name"

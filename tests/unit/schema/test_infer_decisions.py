@@ -305,3 +305,19 @@ def test_the_label_s_own_name_names_its_nodes_though_it_repeats_as_people_s_name
     assert name_candidates(label("Customer", stats("customerName", distinct=4), stats("customerId")), OPTS) == []
     assert name_candidates(label("Order", stats("shipName", distinct=8), stats("orderID")), OPTS) == []
     assert name_candidates(label("Post", stats("title", distinct=8), stats("postId")), OPTS) == []
+
+
+def test_a_name_some_nodes_lack_names_them_before_a_designation_and_one_all_share_does_not() -> None:
+    """A quarter of the stars have a proper name: it names them, their designation the rest (`name_fallback`). Every
+    answer has a title, shared with its question's other answers: its unique link names it, as before."""
+    from xgrag.schema.decide import decide_domain
+
+    star = label("Star", examples(stats("bf"), "9Alp CMa", "58Alp Ori"),
+                 examples(stats("name", present=3, distinct=3), "Sirius", "Betelgeuse"))
+    answer = label("Answer", examples(stats("link"), "https://stackoverflow.com/a/1", "https://stackoverflow.com/a/2"),
+                   examples(stats("title", distinct=6), "How to merge nodes?", "Why is my query slow?"))
+    profile = GraphProfile(nodes=20, relationships=0, labels={"Star": star, "Answer": answer}, types={},
+                           constraints=[], indexes=[])
+    named = {d.label: (d.name, d.name_fallback) for d in decide_domain(profile, OPTS)[0].entities}
+    assert named["Star"] == (["name"], ["bf"])
+    assert named["Answer"] == (["link"], [])
