@@ -1024,6 +1024,17 @@ def write_himym(store: Any, mirror: Path) -> None:
     _run_mixed(store, script, read)
 
 
+def _run_script_over_one_file(store: Any, mirror: Path, repo: str, script: str, url: str, path: str) -> None:
+    """`script` of `repo` as written (_run_mixed), the one URL it reads (`url`) served by the repository's `path`;
+    any other URL is an error."""
+    def read(read_url: str) -> bytes:
+        if read_url != url:
+            raise CorpusError(f"{repo}: {script} reads {read_url}, which no loader here serves")
+        return read_file(repo, path, mirror)
+
+    _run_mixed(store, read_file(repo, script, mirror).decode("utf-8"), read)
+
+
 RADAR = "mneedham/neo4j-thoughtworks-radar"
 RADAR_URL = "file:///entries.csv"  # what import.cypher reads; the README's import/entries.csv is not in the repository:
 RADAR_FILE = "import/blips.csv"  # its one data file, with the three columns the statement reads (an earlier commit of
@@ -1035,12 +1046,7 @@ def write_tech_radar(store: Any, mirror: Path) -> None:
     (RADAR_FILE): the ThoughtWorks Technology Radar, 2010-2016, scraped from thoughtworks.com: technologies, each
     radar's date ("Nov 2016"), the ring (Hold, Assess, Trial, Adopt) each technology was put in on each date, and the
     order of both."""
-    def read(url: str) -> bytes:
-        if url != RADAR_URL:
-            raise CorpusError(f"{RADAR}: import.cypher reads {url}, which no loader here serves")
-        return read_file(RADAR, RADAR_FILE, mirror)
-
-    _run_mixed(store, read_file(RADAR, "import.cypher", mirror).decode("utf-8"), read)
+    _run_script_over_one_file(store, mirror, RADAR, "import.cypher", RADAR_URL, RADAR_FILE)
 
 
 OPEN_BEER = "aicfr/neo4j-openbeerdb"
@@ -1181,12 +1187,7 @@ def write_disease_network(store: Any, mirror: Path) -> None:
     reading network.json: diseases (UMLS concept code and name) and the weight of the relation between two of them.
     Left out: labeling.cypher, which labels each disease with the Louvain community (c0, c1 ...) its authors' run of
     communities.cypher found: an algorithm's output, not data."""
-    def read(url: str) -> bytes:
-        if url != "file:///network.json":
-            raise CorpusError(f"{DISEASES}: network.cypher reads {url}, which no loader here serves")
-        return read_file(DISEASES, "network.json", mirror)
-
-    _run_mixed(store, read_file(DISEASES, "network.cypher", mirror).decode("utf-8"), read)
+    _run_script_over_one_file(store, mirror, DISEASES, "network.cypher", "file:///network.json", "network.json")
 
 
 TFL = "neo4j-partners/neo4j-transport-for-london"
@@ -1451,12 +1452,8 @@ def write_brazil_cities(store: Any, mirror: Path) -> None:
     README says): Brazil's 5,573 municipalities (Cidade: name, state, capital or not, the population its file gives
     with GDP, rural or urban type, main economic activity), their states (Estado, by abbreviation) and the economic
     activities (Atividade) the script splits out of each main activity's description, in Portuguese."""
-    def read(url: str) -> bytes:
-        if url != "file:///BRAZIL_CITIES.csv":
-            raise CorpusError(f"{BRAZIL_CITIES}: cypher/load.cypher reads {url}, which no loader here serves")
-        return read_file(BRAZIL_CITIES, "data/BRAZIL_CITIES.csv", mirror)
-
-    _run_mixed(store, read_file(BRAZIL_CITIES, "cypher/load.cypher", mirror).decode("utf-8"), read)
+    _run_script_over_one_file(store, mirror, BRAZIL_CITIES, "cypher/load.cypher", "file:///BRAZIL_CITIES.csv",
+                              "data/BRAZIL_CITIES.csv")
 
 
 DEVOPS = "seize-the-dave/devops-pattern-repository"

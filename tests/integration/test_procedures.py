@@ -57,8 +57,9 @@ def call(store: Neo4jStore, cypher: str, **params) -> list[dict]:
 
 
 def subgraph(store: Neo4jStore, seeds, **config) -> dict:
+    """xgrag.subgraph's one row."""
     rows = call(store, "CALL xgrag.subgraph($seeds, $config) YIELD nodes, relationships, truncated, seeds, "
-                       "aliasMap, subgraph RETURN *", seeds=seeds, config=config)
+                       "aliasMap, subgraph, properties, propertiesOmitted RETURN *", seeds=seeds, config=config)
     assert len(rows) == 1
     return rows[0]
 
@@ -422,11 +423,7 @@ def assert_same_facts(row: dict, sub) -> None:
 
 
 def nw_subgraph(store: Neo4jStore, seeds, **config) -> dict:
-    rows = call(store, "CALL xgrag.subgraph($seeds, $config) YIELD nodes, relationships, truncated, seeds, aliasMap, "
-                       "subgraph, properties, propertiesOmitted RETURN *",
-                seeds=seeds, config={"schema": NORTHWIND, **config})
-    assert len(rows) == 1
-    return rows[0]
+    return subgraph(store, seeds, **{"schema": NORTHWIND, **config})
 
 
 def test_subgraph_property_facts_equal_python_on_northwind(northwind: Neo4jStore) -> None:
@@ -496,11 +493,9 @@ def test_subgraph_property_facts_of_a_seed_s_neighbour_chosen_like_python(store:
                    ("", 4), ("In which city was the match on 5/21/2017 played?", 1000)]:
         want = Retriever(python, RetrievalSettings(max_property_facts=cap)).retrieve(q, mode="khop", hops=2,
                                                                                     seeds=[match])
-        rows = call(store, "CALL xgrag.subgraph($seeds, $config) YIELD nodes, relationships, truncated, seeds, "
-                           "aliasMap, subgraph, properties, propertiesOmitted RETURN *",
-                    seeds=[match], config={"schema": schema, "hops": 2, "maxPropertyFacts": cap, "question": q})
-        assert_same_facts(rows[0], want)
-    assert ("city", "Hyderabad") in {(p["key"], p["value"]) for p in java_properties(rows[0])}
+        got = subgraph(store, [match], schema=schema, hops=2, maxPropertyFacts=cap, question=q)
+        assert_same_facts(got, want)
+    assert ("city", "Hyderabad") in {(p["key"], p["value"]) for p in java_properties(got)}
 
 
 def test_subgraph_property_facts_of_a_neighbour_of_a_named_type_chosen_like_python(store: Neo4jStore) -> None:
@@ -514,10 +509,8 @@ def test_subgraph_property_facts_of_a_neighbour_of_a_named_type_chosen_like_pyth
                    ("What kind of place did Carlo Bryan visit?", 1000)]:
         want = Retriever(python, RetrievalSettings(max_property_facts=cap)).retrieve(q, mode="khop", hops=2,
                                                                                     seeds=[carlo])
-        rows = call(store, "CALL xgrag.subgraph($seeds, $config) YIELD nodes, relationships, truncated, seeds, "
-                           "aliasMap, subgraph, properties, propertiesOmitted RETURN *",
-                    seeds=[carlo], config={"schema": schema, "hops": 2, "maxPropertyFacts": cap, "question": q})
-        assert_same_facts(rows[0], want)
+        got = subgraph(store, [carlo], schema=schema, hops=2, maxPropertyFacts=cap, question=q)
+        assert_same_facts(got, want)
 
 
 def test_subgraph_names_a_node_by_its_fallback_like_python(store: Neo4jStore) -> None:
@@ -530,11 +523,8 @@ def test_subgraph_names_a_node_by_its_fallback_like_python(store: Neo4jStore) ->
     python = store.with_schema(schema_preset("domain", read_only=True, entities=[EntityMapping(**e) for e in entities]))
     orion = element_id(store, "Constellation", "name", "Orion")
     want = Retriever(python).retrieve("", mode="khop", hops=1, seeds=[orion])
-    rows = call(store, "CALL xgrag.subgraph($seeds, $config) YIELD nodes, relationships, truncated, seeds, "
-                       "aliasMap, subgraph, properties, propertiesOmitted RETURN *",
-                seeds=[orion], config={"schema": {"preset": "domain", "read_only": True, "entities": entities},
-                                       "hops": 1})
-    assert_same_facts(rows[0], want)
+    got = subgraph(store, [orion], schema={"preset": "domain", "read_only": True, "entities": entities}, hops=1)
+    assert_same_facts(got, want)
     names = {n.name for n in want.nodes.values()}
     assert {"Sirius", "2Alp Lyr", "Orion"} <= names and not any(n.startswith("Star ") for n in names)
 

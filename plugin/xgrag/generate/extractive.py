@@ -472,6 +472,7 @@ class _Reading:
         where each mentioned name begins (one tokenisation for both: linking's)."""
         tokens = key_tokens(text)
         self.tokens = tokens
+        self.bare_tokens = [w for w in tokens if w not in _ARTICLES]  # as _phrase compares them, computed once
         out: dict[str, list[int]] = {}
         for i, w in enumerate(tokens):
             for st in {stem(w)} | stated_stems(w, vocabulary):
@@ -827,7 +828,7 @@ class _Reading:
 
     def _word_before(self, position: int) -> str | None:
         """The question's word before the token at `position`, an article skipped."""
-        before = [w for w in self.tokens[max(0, position - 2):position] if w not in ("the", "a", "an")]
+        before = [w for w in self.tokens[max(0, position - 2):position] if w not in _ARTICLES]
         return before[-1] if before else None
 
     def _after_from(self, position: int) -> bool:
@@ -841,7 +842,7 @@ class _Reading:
         words = [w for w in key_tokens(key_text(step.relation).lower()) if w not in _ARTICLES]
         if len(words) < 2:
             return False
-        typed = [w for w in self.tokens if w not in _ARTICLES]
+        typed = self.bare_tokens
         return any(typed[i:i + len(words)] == words for i in range(len(typed) - len(words) + 1))
 
     def _alignment(self, chain: _Chain) -> int:

@@ -35,6 +35,14 @@ def plain_value(value: Any) -> Any:
     return str(value)
 
 
+def asked_words(question: str, own_types: Sequence[str] = ()) -> list[str]:
+    """The question's words (key_tokens) but those of `own_types`, the types of its own entities: "match" in "the
+    match on 5/21/2017" says which entity, not what is asked of it. The procedures read them alike
+    (PropertyFacts.askedWords)."""
+    own = {w for t in own_types for w in key_tokens(key_text(t))}
+    return [w for w in key_tokens(question) if not any(same_word(w, o) for o in own)]
+
+
 def property_relevance(question: str, keys: Sequence[str], embedder: Embedder | None,
                        cache: dict[str, Any], own_types: Sequence[str] = ()) -> dict[str, float]:
     """key -> how much the question is about it: 1 per word of the key the question contains (singular and
@@ -42,8 +50,7 @@ def property_relevance(question: str, keys: Sequence[str], embedder: Embedder | 
     (key embeddings are kept in `cache`: a schema has few keys). The words of `own_types` (the types of the
     question's own entities) count for no key: "the match on 5/21/2017" says which match, it does not ask for
     every other match's player_of_match over the city the question asks."""
-    own = {w for t in own_types for w in key_tokens(key_text(t))}
-    words = [w for w in key_tokens(question) if not any(same_word(w, o) for o in own)]
+    words = asked_words(question, own_types)
     out: dict[str, float] = {}
     for key in keys:
         kw = key_tokens(key_text(key))

@@ -23,7 +23,7 @@ from xgrag.model.provenance import FactProvenance, SourceEntry, fact_provenance
 from xgrag.retrieval.linking import LinkedEntity, Linker, key_tokens, node_from_map, same_word
 from xgrag.retrieval.mentions import linking_record
 from xgrag.retrieval.modes import Mode, check_hops
-from xgrag.retrieval.properties import plain_value, property_relevance
+from xgrag.retrieval.properties import asked_words, plain_value, property_relevance
 from xgrag.retrieval.question import check_question
 from xgrag.retrieval.rows import REL_ROW_LEN, node_row, rel_row
 from xgrag.retrieval.words import (
@@ -232,8 +232,7 @@ class Retriever:
         # a seed's neighbour of a type the question names is the question's too ("what kind of place did X visit on
         # May 4": the type of the place X visited, among every other person's address; "the orders of Chai"): its
         # facts come after the seeds' own (the words of the seeds' own types aside; the procedures count alike)
-        asked = [w for w in key_tokens(question)
-                 if not any(same_word(w, o) for t in own_types for o in key_tokens(key_text(t)))]
+        asked = asked_words(question, own_types)
         typed = {n for rid in of_seed for n in (sub.relationships[rid].source, sub.relationships[rid].target)
                  if n not in seeds and n in sub.nodes and sub.nodes[n].type
                  and any(same_word(t, w) for t in key_tokens(key_text(sub.nodes[n].type or "")) for w in asked)}

@@ -128,8 +128,9 @@ final class PropertyFacts {
                 ownTypes.add(String.valueOf(node.get("type")));
             }
         }
-        Map<String, Integer> rel = relevance(question, facts.stream().map(Fact::key).distinct().toList(), ownTypes);
-        Set<String> typed = typedNeighbours(sub, question, ownTypes);
+        List<String> asked = askedWords(question, ownTypes);
+        Map<String, Integer> rel = relevance(asked, facts.stream().map(Fact::key).distinct().toList());
+        Set<String> typed = typedNeighbours(sub, asked);
         List<Fact> out = new ArrayList<>(facts);
         out.sort(Comparator.<Fact>comparingInt(f -> own.contains(f.owner()) ? 0 : typed.contains(f.owner()) ? 1 : 2)
                 .thenComparing(f -> -rel.getOrDefault(f.key(), 0))
@@ -139,21 +140,11 @@ final class PropertyFacts {
     }
 
     /**
-     * A seed's neighbours of a type the question names and its relationships to them (the words of the seeds' own
-     * types aside), as {@code Retriever._most_relevant}'s {@code typed} ("what kind of place did X visit": the places
-     * X visited).
+     * A seed's neighbours of a type one of the {@code asked} words names ({@link #askedWords}) and its relationships
+     * to them, as {@code Retriever._most_relevant}'s {@code typed} ("what kind of place did X visit": the places X
+     * visited).
      */
-    static Set<String> typedNeighbours(Retrieval.Sub sub, String question, Collection<String> ownTypes) {
-        List<String> own = new ArrayList<>();
-        for (String t : ownTypes) {
-            own.addAll(keyTokens(keyText(t)));
-        }
-        List<String> asked = new ArrayList<>();
-        for (String w : keyTokens(question == null ? "" : question)) {
-            if (own.stream().noneMatch(o -> sameWord(w, o))) {
-                asked.add(w);
-            }
-        }
+    static Set<String> typedNeighbours(Retrieval.Sub sub, List<String> asked) {
         Set<String> seeds = new HashSet<>(sub.seeds);
         Set<String> out = new HashSet<>();
         for (Map<String, Object> r : sub.rels.values()) {
@@ -248,10 +239,10 @@ final class PropertyFacts {
     // -- which keys a question is about: xgrag.retrieval.properties.property_relevance without an embedder ----------
 
     /**
-     * key -> how many of the key's words ("unitPrice": unit, price) the question contains, singular or plural; the
-     * words of {@code ownTypes} (the types of the question's own entities: "the match on 5/21/2017") count for none.
+     * The question's words but those of {@code ownTypes}, the types of its own entities ("match" in "the match on
+     * 5/21/2017" says which entity, not what is asked of it): {@code xgrag.retrieval.properties.asked_words}.
      */
-    static Map<String, Integer> relevance(String question, Collection<String> keys, Collection<String> ownTypes) {
+    static List<String> askedWords(String question, Collection<String> ownTypes) {
         List<String> own = new ArrayList<>();
         for (String t : ownTypes) {
             own.addAll(keyTokens(keyText(t)));
@@ -262,6 +253,11 @@ final class PropertyFacts {
                 words.add(w);
             }
         }
+        return words;
+    }
+
+    /** key -> how many of the key's words ("unitPrice": unit, price) the question's {@code words} hold (plurals too). */
+    static Map<String, Integer> relevance(List<String> words, Collection<String> keys) {
         Map<String, Integer> out = new HashMap<>();
         for (String key : keys) {
             int n = 0;
