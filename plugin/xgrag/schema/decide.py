@@ -29,7 +29,7 @@ from xgrag.schema.labels import (
     spelled_value,
     value_name,
 )
-from xgrag.schema.links import Prober, Runner, foreign_keys, in_turn
+from xgrag.schema.links import Runner, foreign_keys
 from xgrag.schema.options import ALIAS_TYPE, InferOptions
 from xgrag.schema.profile import GraphProfile, LabelProfile, PropertyStats, TypeProfile, id_named
 from xgrag.schema.provenance import provenance
@@ -161,10 +161,10 @@ def _names(keys: list[str], limit: int = 12) -> str:
     return shown + (f" and {len(keys) - limit} more" if len(keys) > limit else "")
 
 
-def decide_domain(profile: GraphProfile, opts: InferOptions, probe: Prober | None = None,
-                  run: Runner = in_turn) -> tuple[DomainDecisions, dict[str, int]]:
-    """The general mapping of a domain graph. `probe` checks foreign-key candidates against the graph (None: by
-    name only), `run` asks the planned probes (in turn, or at once). Returns the decisions and counts of the probes
+def decide_domain(profile: GraphProfile, opts: InferOptions,
+                  run: Runner | None = None) -> tuple[DomainDecisions, dict[str, int]]:
+    """The general mapping of a domain graph. `run` checks the planned foreign-key candidates against the graph
+    (None: by name only). Returns the decisions and counts of the probes
     asked / skipped."""
     entities, chunks, skipped = classify_labels(profile, opts)
     notes: list[str] = []
@@ -285,8 +285,8 @@ def decide_domain(profile: GraphProfile, opts: InferOptions, probe: Prober | Non
                 probe_candidates.setdefault(label, []).append(s)
         taken[label] = t
     asked = skipped_probes = 0
-    if probe is not None and probe_candidates:
-        fks, asked, skipped_probes = foreign_keys(profile, keys, probe_candidates, bookkeeping, probe, opts, run)
+    if run is not None and probe_candidates:
+        fks, asked, skipped_probes = foreign_keys(profile, keys, probe_candidates, bookkeeping, run, opts)
         for (label, prop), why in fks.items():
             taken[label][prop] = why
         if skipped_probes:

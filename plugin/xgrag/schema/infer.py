@@ -16,10 +16,13 @@ from xgrag.config import ConfigError, GraphSchema, schema_preset
 from xgrag.errors import UsageError
 from xgrag.schema.coverage import Coverage, measure_coverage
 from xgrag.schema.decide import DomainDecisions, InferOptions, decide_domain
-from xgrag.schema.links import Prober, ProbeSpec
 from xgrag.schema.presets import Recognised, recognise, unread_labels
-from xgrag.schema.profile import GraphProfile, LinkProbe, probe_link, read_profile
+from xgrag.schema.profile import GraphProfile, LinkProbe, ProbeSpec, probe_links, read_profile
 from xgrag.store.neo4j import Neo4jStore
+
+# Foreign-key probes asked in one query at most: a batch is read in one transaction, and a bounded one keeps a
+# graph with many candidates from holding one long read.
+PROBES_PER_QUERY = 50
 
 
 class InferError(UsageError):
@@ -50,8 +53,9 @@ class Inference:
         return {"nodes": self.profile.nodes, "relationships": self.profile.relationships,
                 "labels": len(self.profile.labels), "types": len(self.profile.types),
                 "sample_nodes": self.options.sample_nodes, "sample_relationships": self.options.sample_relationships,
-                "queries": self.profile.queries + self.probes.get("asked", 0),
-                "foreign_key_probes": self.probes.get("asked", 0), "seconds": round(self.seconds, 3)}
+                "queries": self.profile.queries + self.probes.get("queries", 0),
+                "foreign_key_probes": self.probes.get("asked", 0), "probe_queries": self.probes.get("queries", 0),
+                "seconds": round(self.seconds, 3)}
 
 
 def schema_from_table(table: dict[str, Any]) -> GraphSchema:
@@ -87,15 +91,21 @@ def infer_schema(store: Neo4jStore, options: InferOptions | None = None) -> Infe
                            f"file of its own: [schema] preset = {best.preset!r}")
             best = None
     if best is None:
-        def probe(label: str, prop: str, target: str, key: str, types: list[str]) -> LinkProbe:
-            return probe_link(view, profile.labels[label].sample_ids, prop, target, key, types, opts.link_probe)
+        samples = {label: lp.sample_ids for label, lp in profile.labels.items()}
+        probe_queries: list[int] = []
 
-        def at_once(ask: Prober, specs: list[ProbeSpec]) -> list[LinkProbe]:
-            # each probe an auto-commit read of its own, `workers` at a time (see read_profile)
+        def at_once(specs: list[ProbeSpec]) -> list[LinkProbe]:
+            # the probes in `workers` batches, each one query in a read transaction of its own (see read_profile
+            # and LINK_PROBES), at most PROBES_PER_QUERY to a query
+            size = max(1, min(PROBES_PER_QUERY, -(-len(specs) // max(1, opts.workers))))
+            batches = [specs[i:i + size] for i in range(0, len(specs), size)]
+            probe_queries.append(len(batches))
             with ThreadPoolExecutor(max_workers=max(1, opts.workers), thread_name_prefix="xgrag-probe") as pool:
-                return list(pool.map(lambda spec: ask(*spec), specs))
+                answered = pool.map(lambda batch: probe_links(view, samples, batch, opts.link_probe), batches)
+                return [probe for batch in answered for probe in batch]
 
-        domain, counts = decide_domain(profile, opts, probe, at_once)
+        domain, counts = decide_domain(profile, opts, at_once)
+        counts["queries"] = sum(probe_queries)
         if passed_over:
             domain.notes.append(passed_over)
         if not domain.entities:

@@ -6,21 +6,25 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from xgrag.schema.options import InferOptions
-from xgrag.schema.profile import GraphProfile, LinkProbe, PropertyStats
+from xgrag.schema.profile import GraphProfile, LinkProbe, ProbeSpec, PropertyStats
 
-# (label, property, target label, target key, linking types) -> what a bounded read of the sample found
-Prober = Callable[[str, str, str, str, list[str]], LinkProbe]
+# runs the planned probes (in any order, in batches, at once) and answers each, in the order asked
+Runner = Callable[[list[ProbeSpec]], list[LinkProbe]]
 
 
-def _connected(profile: GraphProfile, a: str, b: str, bookkeeping: set[str]) -> list[str]:
-    """Relationship types linking labels a and b (either direction) in the sample."""
-    out = []
+def _linking_types(profile: GraphProfile, bookkeeping: set[str]) -> dict[tuple[str, str], list[str]]:
+    """(label a, label b) -> the relationship types linking them (either direction) in the sample, sorted; read once
+    (asked per candidate, label and target, it was a second of a 61-label graph's inference)."""
+    pairs: dict[tuple[str, str], set[str]] = {}
     for tp in profile.types.values():
         if tp.type in bookkeeping:
             continue
-        if any((a in s and b in e) or (b in s and a in e) for s, e in tp.ends):
-            out.append(tp.type)
-    return sorted(out)
+        for starts, ends in tp.ends:
+            for a in starts:
+                for b in ends:
+                    pairs.setdefault((a, b), set()).add(tp.type)
+                    pairs.setdefault((b, a), set()).add(tp.type)
+    return {pair: sorted(types) for pair, types in pairs.items()}
 
 
 def _could_hold(s: PropertyStats, key: PropertyStats, targets: int) -> bool:
@@ -37,33 +41,24 @@ def _could_hold(s: PropertyStats, key: PropertyStats, targets: int) -> bool:
     return key.present < targets or key.low <= s.low and s.high <= key.high
 
 
-# a probe's question: (label, property, target label, target key, linking types)
-ProbeSpec = tuple[str, str, str, str, list[str]]
-# runs the planned probes (in any order, at once if it likes) and answers each, in the order asked
-Runner = Callable[[Prober, list[ProbeSpec]], list[LinkProbe]]
-
-
-def in_turn(probe: Prober, specs: list[ProbeSpec]) -> list[LinkProbe]:
-    return [probe(*spec) for spec in specs]
-
-
 def foreign_keys(profile: GraphProfile, keys: dict[str, str], candidates: dict[str, list[PropertyStats]],
-                 bookkeeping: set[str], probe: Prober, opts: InferOptions,
-                 run: Runner = in_turn) -> tuple[dict[tuple[str, str], str], int, int]:
+                 bookkeeping: set[str], run: Runner,
+                 opts: InferOptions) -> tuple[dict[tuple[str, str], str], int, int]:
     """(label, property) -> why it is a foreign key: on most sampled nodes (80%) its value is the key of the one
     node a relationship type links it to (Employee.reportsTo is the employeeID of the Employee REPORTS_TO links;
     Order.shipVia the shipperID of the Shipper SHIPPED_VIA links): the relationship states the fact, the property
     repeats it. A value that picks one of several linked nodes (a match's winner, one of its HOME and AWAY teams)
     is a fact of its own.
     Probed only where the value ranges fit (`_could_hold`); a probe reads at most `link_probe` sampled nodes and
-    their relationships of the linking types. The probes are planned first, then `run` (one after the other, or at
-    once). Returns (reasons, probes asked, probes skipped by the budget)."""
+    their relationships of the linking types. The probes are planned first, then `run` answers them all. Returns
+    (reasons, probes asked, probes skipped by the budget)."""
     planned: list[ProbeSpec] = []
     skipped = 0
+    linking = _linking_types(profile, bookkeeping)
     for label, props in candidates.items():
         for s in props:
             for target, key in sorted(keys.items()):
-                via = _connected(profile, label, target, bookkeeping)
+                via = linking.get((label, target), [])
                 if not via:
                     continue
                 tstats = profile.labels[target].properties.get(key)
@@ -74,7 +69,7 @@ def foreign_keys(profile: GraphProfile, keys: dict[str, str], candidates: dict[s
                     continue
                 planned.append((label, s.key, target, key, via))
     best: dict[tuple[str, str], tuple[float, int, str]] = {}
-    for (label, prop, target, key, via), r in zip(planned, run(probe, planned), strict=True):
+    for (label, prop, target, key, via), r in zip(planned, run(planned) if planned else [], strict=True):
         if not r.sampled or r.linked < 0.8 * r.sampled:
             continue
         share = r.linked / r.sampled

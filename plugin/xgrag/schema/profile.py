@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -153,10 +154,12 @@ class GraphProfile:
 # -- the queries (every one a read; labels/types/keys spliced only after `quoted`) -----------------------------------
 
 def _stats_query(match: str, var: str) -> str:
-    """Per property key over the sampled elements: presence, value types, lengths, blobs, distinct short values and
-    a few examples. `match` binds `var` to the sampled elements (by element id: one query text for every label or
-    type, planned once, instead of one per label)."""
+    """Per label (or type) of $batch ({name, ids}) and property key over its sampled elements: presence, value
+    types, lengths, blobs, distinct short values and a few examples. `match` binds `var` to the sampled elements of
+    `b` (by element id: one query text for every label or type, planned once, and several labels to a query)."""
     return f"""
+UNWIND $batch AS b
+CALL (b) {{
 {match}
 UNWIND keys({var}) AS k
 WITH k, {var}[k] AS v
@@ -172,11 +175,14 @@ RETURN k AS key, count(*) AS present, collect(DISTINCT t)[..6] AS types,
        max(CASE WHEN t IN ['INTEGER', 'FLOAT'] THEN v END) AS high,
        sum(blob) AS blobs, collect(DISTINCT left(toString(sv), $example_chars))[..$examples] AS examples,
        head(collect(CASE WHEN blob = 1 THEN left(v, 16) END)) AS blob_example
+}}
+RETURN b.name AS name, key, present, types, distinct, short, max_len, avg_len, min_len, low, high, blobs, examples,
+       blob_example
 """
 
 
-SAMPLED_NODES = "UNWIND $ids AS id MATCH (n) WHERE elementId(n) = id"
-SAMPLED_RELS = "UNWIND $ids AS id MATCH ()-[r]->() WHERE elementId(r) = id"
+SAMPLED_NODES = "UNWIND b.ids AS id MATCH (n) WHERE elementId(n) = id"
+SAMPLED_RELS = "UNWIND b.ids AS id MATCH ()-[r]->() WHERE elementId(r) = id"
 NODE_STATS = _stats_query(SAMPLED_NODES, "n")
 REL_STATS = _stats_query(SAMPLED_RELS, "r")
 
@@ -236,32 +242,70 @@ SAMPLE_WINDOW = 25
 # Probes read the first few sampled elements carrying a property: the ids are ordered round robin over this many
 # parts of the sample, so that those few come from every part of the label.
 PROBE_PARTS = 4
-
-
-def _label_sample(label: str) -> str:
-    """The label's node count (count store) and the element ids and labels of $sample of its first $window nodes,
-    evenly spread."""
-    return (f"CALL () {{ MATCH (n:{quoted(label)}) RETURN count(n) AS count }}\n"
-            f"CALL () {{ MATCH (n:{quoted(label)}) WITH n LIMIT $window WITH collect(n) AS xs\n"
-            f"  {_PICK}\n"
-            "  WITH xs[i] AS n RETURN collect(elementId(n)) AS ids, collect(labels(n)) AS labels }\n"
-            "RETURN count, ids, labels")
-
-
-def _type_sample(rtype: str) -> str:
-    """The type's relationship count (count store) and the element ids and end labels of $sample of its first
-    $window relationships, evenly spread."""
-    return (f"CALL () {{ MATCH ()-[r:{quoted(rtype)}]->() RETURN count(r) AS count }}\n"
-            f"CALL () {{ MATCH ()-[r:{quoted(rtype)}]->() WITH r LIMIT $window WITH collect(r) AS xs\n"
-            f"  {_PICK}\n"
-            "  WITH xs[i] AS r RETURN collect(elementId(r)) AS ids,\n"
-            "  collect([labels(startNode(r)), labels(endNode(r))]) AS ends }\n"
-            "RETURN count, ids, ends")
+# Nodes (or relationships) a graph may have for its labels (or types) to be sampled in one scan: see scans_whole.
+SCAN_BUDGET = 250_000
 
 
 # positions 0, w/k, 2w/k, ... of the w collected elements (all of them when w <= $sample)
 _PICK = ("WITH xs, CASE WHEN size(xs) < $sample THEN size(xs) ELSE $sample END AS k "
          "UNWIND range(0, k - 1) AS j WITH xs, j * size(xs) / k AS i")
+
+
+def _label_sample(label: str) -> str:
+    """The label's node count (count store) and the element ids and labels of $sample of its first $window nodes,
+    evenly spread (a label scan: one text per label, each planned)."""
+    return ("UNWIND $names AS name\n"
+            f"CALL () {{ MATCH (n:{quoted(label)}) RETURN count(n) AS count }}\n"
+            f"CALL () {{ MATCH (n:{quoted(label)}) WITH n LIMIT $window WITH collect(n) AS xs\n"
+            f"  {_PICK}\n"
+            "  WITH xs[i] AS n RETURN collect(elementId(n)) AS ids, collect(labels(n)) AS labels }\n"
+            "RETURN name, count, ids, labels")
+
+
+def _type_sample(rtype: str) -> str:
+    """The type's relationship count (count store) and the element ids and end labels of $sample of its first
+    $window relationships, evenly spread (as `_label_sample`)."""
+    return ("UNWIND $names AS name\n"
+            f"CALL () {{ MATCH ()-[r:{quoted(rtype)}]->() RETURN count(r) AS count }}\n"
+            f"CALL () {{ MATCH ()-[r:{quoted(rtype)}]->() WITH r LIMIT $window WITH collect(r) AS xs\n"
+            f"  {_PICK}\n"
+            "  WITH xs[i] AS r RETURN collect(elementId(r)) AS ids,\n"
+            "  collect([labels(startNode(r)), labels(endNode(r))]) AS ends }\n"
+            "RETURN name, count, ids, ends")
+
+
+# The same samples, every label (or type) of $names in one scan of the whole graph, grouped: one text, planned once
+# (scans_whole). Scan order is the label scan's (by id), so the samples are the ones `_label_sample` takes.
+LABELS_SCAN = f"""
+MATCH (n) UNWIND labels(n) AS name
+WITH name, n WHERE name IN $names
+WITH name, collect(n) AS members
+WITH name, size(members) AS count, members[..$window] AS xs
+{_PICK.replace("WITH xs,", "WITH name, count, xs,")}
+WITH name, count, xs[i] AS n
+RETURN name, count, collect(elementId(n)) AS ids, collect(labels(n)) AS labels
+"""
+TYPES_SCAN = f"""
+MATCH ()-[r]->() WITH type(r) AS name, r WHERE name IN $names
+WITH name, collect(r) AS members
+WITH name, size(members) AS count, members[..$window] AS xs
+{_PICK.replace("WITH xs,", "WITH name, count, xs,")}
+WITH name, count, xs[i] AS r
+RETURN name, count, collect(elementId(r)) AS ids, collect([labels(startNode(r)), labels(endNode(r))]) AS ends
+"""
+
+
+def scans_whole(elements: int) -> bool:
+    """Sample all labels (or types) in one scan of the graph, one query text, rather than one text per label that
+    reads only its nodes? A server just started plans each new text in about 0.1-0.2 s (61 labels: 7 s of a 20 s
+    inference of a 786-node graph), about what a scan of SCAN_BUDGET elements costs."""
+    return elements <= SCAN_BUDGET
+
+
+def batches(names: list[str], parts: int) -> list[list[str]]:
+    """`names` dealt round robin into at most `parts` batches (labels in name order are not in size order: each
+    batch gets a share of the large ones)."""
+    return [b for b in (names[i::max(1, parts)] for i in range(max(1, parts))) if b]
 
 
 def probe_order(ids: list[str], parts: int = PROBE_PARTS) -> list[str]:
@@ -273,13 +317,13 @@ def probe_order(ids: list[str], parts: int = PROBE_PARTS) -> list[str]:
 
 def read_profile(store: Neo4jStore, sample_nodes: int, sample_relationships: int, max_keys: int = 500,
                  examples: int = 3, workers: int = 3) -> GraphProfile:
-    """Profile the graph `store` is connected to: 3 queries, then 2 per label and 2 per relationship type (one whose
-    text names the label or type; one shared by all, planned once), in read transactions only. `max_keys`: property
-    keys kept per label or type (the most frequent); a label with more is reported as such. `workers`: labels and
-    types profiled at once, each worker in a read transaction of its own (a server just started spends most of an
-    inference planning and warming up, one query at a time per connection: two at once took a freshly started
-    server's inference of a 12-label, 20-type graph from 12.1 s to 9.0 s in process, quiet 2-core machine; warm:
-    1.3 s and 1.1 s)."""
+    """Profile the graph `store` is connected to, in read transactions only: 3 queries; the labels' samples (one
+    query per label, its text naming it, or, while `scans_whole`, one scan for all) and their
+    property statistics (one text, `workers` batches); the same for the relationship types. `max_keys`: property
+    keys kept per label or type (the most frequent); a label with more is reported as such. `workers`: queries at
+    once, each in a read transaction of its own (a server just started spends most of an inference planning and
+    warming up, one query at a time per connection: two at once took a freshly started server's inference of a
+    12-label, 20-type graph from 12.1 s to 9.0 s in process, quiet 2-core machine; warm: 1.3 s and 1.1 s)."""
     read = _Reader(store)
     params = {"short": SHORT_CHARS, "blob": BLOB_PATTERN, "blob_min": BLOB_MIN_CHARS,
               "example_chars": EXAMPLE_CHARS, "examples": examples}
@@ -295,48 +339,59 @@ def read_profile(store: Neo4jStore, sample_nodes: int, sample_relationships: int
     profile.unreadable_labels = [x for x in all_labels if not IDENTIFIER.fullmatch(x)]
     profile.unreadable_types = [x for x in all_types if not IDENTIFIER.fullmatch(x)]
 
-    def label_profile(label: str) -> LabelProfile | None:
-        with store.reading():
-            row = read(_label_sample(label), sample=sample_nodes, window=SAMPLE_WINDOW * sample_nodes)[0]
-            if not row["count"]:
-                return None  # a label token no node carries any more
-            ids = [str(x) for x in row["ids"]]
-            lp = LabelProfile(label, int(row["count"]), sampled=len(ids), sample_ids=probe_order(ids))
-            co: dict[str, int] = {}
-            sets: dict[tuple[str, ...], int] = {}
-            for labels in row["labels"]:
-                others = tuple(sorted(str(x) for x in labels if x != label))
-                sets[others] = sets.get(others, 0) + 1
-                for other in others:
-                    co[other] = co.get(other, 0) + 1
-            lp.co_labels = dict(sorted(co.items()))
-            lp.label_sets = dict(sorted(sets.items()))
-            lp.properties, lp.keys_seen = _stats(read(NODE_STATS, ids=ids, **params), max_keys)
-            return lp
+    def sampled(scan: str, text: Callable[[str], str], names: list[str], size: int,
+                whole: bool) -> dict[str, dict[str, Any]]:
+        # one scan of the whole graph (`whole`), or a text per name, each in a read transaction of its own
+        def ask(batch: list[str]) -> list[dict[str, Any]]:
+            with store.reading():
+                return read(scan if whole else text(batch[0]), names=batch, sample=size,
+                            window=SAMPLE_WINDOW * size)
+        with ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="xgrag-profile") as pool:
+            rows = pool.map(ask, [names] if whole else [[x] for x in names])
+            return {str(r["name"]): r for part in rows for r in part if r["count"]}  # 0: a token no element carries
 
-    def type_profile(rtype: str) -> TypeProfile | None:
-        with store.reading():
-            row = read(_type_sample(rtype), sample=sample_relationships,
-                       window=SAMPLE_WINDOW * sample_relationships)[0]
-            if not row["count"]:
-                return None
-            ids = [str(x) for x in row["ids"]]
-            tp = TypeProfile(rtype, int(row["count"]), sampled=len(ids))
-            ends: dict[tuple[tuple[str, ...], tuple[str, ...]], int] = {}
-            for a, b in row["ends"]:
-                pair = (tuple(sorted(a)), tuple(sorted(b)))
-                ends[pair] = ends.get(pair, 0) + 1
-            tp.ends = dict(sorted(ends.items()))
-            tp.properties, tp.keys_seen = _stats(read(REL_STATS, ids=ids, **params), max_keys)
-            return tp
+    def stats(query: str, ids: dict[str, list[str]]) -> dict[str, list[dict[str, Any]]]:
+        def ask(batch: list[str]) -> list[dict[str, Any]]:
+            with store.reading():
+                return read(query, batch=[{"name": x, "ids": ids[x]} for x in batch], **params)
+        out: dict[str, list[dict[str, Any]]] = {x: [] for x in ids}
+        with ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="xgrag-profile") as pool:
+            for part in pool.map(ask, batches(sorted(ids), workers)):
+                for r in part:
+                    out[str(r["name"])].append(r)
+        return out
 
     readable_labels = [x for x in all_labels if IDENTIFIER.fullmatch(x)]
     readable_types = [x for x in all_types if IDENTIFIER.fullmatch(x)]
-    with ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="xgrag-profile") as pool:
-        labels = list(pool.map(label_profile, readable_labels))
-        types = list(pool.map(type_profile, readable_types))
-    profile.labels = {lp.label: lp for lp in labels if lp is not None}
-    profile.types = {tp.type: tp for tp in types if tp is not None}
+    label_rows = sampled(LABELS_SCAN, _label_sample, readable_labels, sample_nodes, scans_whole(profile.nodes))
+    for label, row in sorted(label_rows.items()):
+        ids = [str(x) for x in row["ids"]]
+        lp = LabelProfile(label, int(row["count"]), sampled=len(ids), sample_ids=probe_order(ids))
+        co: dict[str, int] = {}
+        sets: dict[tuple[str, ...], int] = {}
+        for labels in row["labels"]:
+            others = tuple(sorted(str(x) for x in labels if x != label))
+            sets[others] = sets.get(others, 0) + 1
+            for other in others:
+                co[other] = co.get(other, 0) + 1
+        lp.co_labels = dict(sorted(co.items()))
+        lp.label_sets = dict(sorted(sets.items()))
+        profile.labels[label] = lp
+    for label, rows in stats(NODE_STATS, {x: [str(i) for i in r["ids"]] for x, r in label_rows.items()}).items():
+        profile.labels[label].properties, profile.labels[label].keys_seen = _stats(rows, max_keys)
+    type_rows = sampled(TYPES_SCAN, _type_sample, readable_types, sample_relationships,
+                        scans_whole(profile.relationships))
+    for rtype, row in sorted(type_rows.items()):
+        ids = [str(x) for x in row["ids"]]
+        tp = TypeProfile(rtype, int(row["count"]), sampled=len(ids))
+        ends: dict[tuple[tuple[str, ...], tuple[str, ...]], int] = {}
+        for a, b in row["ends"]:
+            pair = (tuple(sorted(a)), tuple(sorted(b)))
+            ends[pair] = ends.get(pair, 0) + 1
+        tp.ends = dict(sorted(ends.items()))
+        profile.types[rtype] = tp
+    for rtype, rows in stats(REL_STATS, {x: [str(i) for i in r["ids"]] for x, r in type_rows.items()}).items():
+        profile.types[rtype].properties, profile.types[rtype].keys_seen = _stats(rows, max_keys)
     profile.queries = read.queries
     return profile
 
@@ -360,40 +415,57 @@ class LinkProbe:
     via: str = ""
 
 
-# One text for every probe (planned once): the label, property, target label and key are parameters. Reads only
-# the sampled nodes and, of each, its relationships of the given types; a node with more than $max_degree
-# relationships is not expanded. Per linking type and direction, a node counts as linked where its value is the key
-# of the one target node that type links it to that way: a value that picks one of several (a match's winner among
-# the two teams linked by HOME and AWAY, or among two linked by one type) says which, which no relationship states.
-LINK_PROBE = """
-UNWIND $ids AS id
-MATCH (a) WHERE elementId(a) = id
-WITH a, a[$prop] AS v WHERE v IS NOT NULL
-WITH a, v LIMIT $per_probe
-WITH collect({a: a, v: v, hub: COUNT { (a)--() } > $max_degree}) AS rows
-UNWIND $types AS t
-UNWIND rows AS row
-WITH t, row.a AS a, row.v AS v, row.hub AS hub
-WITH t, a, v, hub,
-     [(a)-[r]->(b) WHERE NOT hub AND type(r) = t AND $target IN labels(b) | b[$key]] AS outs,
-     [(a)<-[r]-(b) WHERE NOT hub AND type(r) = t AND $target IN labels(b) | b[$key]] AS ins
-RETURN t, count(a) AS sampled, count(CASE WHEN hub THEN 1 END) AS hubs,
-       count(CASE WHEN outs = [v] THEN 1 END) AS linked_out, count(CASE WHEN ins = [v] THEN 1 END) AS linked_in
+# a probe's question: (label, property, target label, target key, linking types)
+ProbeSpec = tuple[str, str, str, str, list[str]]
+
+# One text for every probe (planned once), and many probes to a query: each probe's label, property, target label
+# and key are values. On a server just started, running a query costs far more than its reads (200 probes, one
+# query each: 6 s of a 15 s inference of a 786-node graph; warm, 2 s), so probes go in batches. Reads only the
+# sampled nodes (the ids of each label given once) and, of each, its relationships of the given types; a node with
+# more than $max_degree relationships is not expanded. Per linking type and direction, a node counts as linked
+# where its value is the key of the one target node that type links it to that way: a value that picks one of
+# several (a match's winner among the two teams linked by HOME and AWAY, or among two linked by one type) says
+# which, which no relationship states.
+LINK_PROBES = """
+UNWIND $probes AS p
+CALL (p) {
+  UNWIND $samples[p.label] AS id
+  MATCH (a) WHERE elementId(a) = id
+  WITH a, a[p.prop] AS v WHERE v IS NOT NULL
+  WITH a, v LIMIT $per_probe
+  WITH collect({a: a, v: v, hub: COUNT { (a)--() } > $max_degree}) AS rows
+  UNWIND p.types AS t
+  UNWIND rows AS row
+  WITH t, row.a AS a, row.v AS v, row.hub AS hub
+  WITH t, a, v, hub,
+       [(a)-[r]->(b) WHERE NOT hub AND type(r) = t AND p.target IN labels(b) | b[p.key]] AS outs,
+       [(a)<-[r]-(b) WHERE NOT hub AND type(r) = t AND p.target IN labels(b) | b[p.key]] AS ins
+  RETURN t, count(a) AS sampled, count(CASE WHEN hub THEN 1 END) AS hubs,
+         count(CASE WHEN outs = [v] THEN 1 END) AS linked_out, count(CASE WHEN ins = [v] THEN 1 END) AS linked_in
+}
+RETURN p.i AS i, t, sampled, hubs, linked_out, linked_in
 """
 
 
-def probe_link(store: Neo4jStore, ids: list[str], prop: str, target: str, key: str, types: list[str],
-               per_probe: int, max_degree: int = 1000) -> LinkProbe:
-    """Is `prop` (on the nodes `ids`) a foreign key: the `key` of the one `target` node linked to each by one of
-    `types` in one direction? The best type and direction answer (LINK_PROBE)."""
-    rows = store.query(LINK_PROBE, {"ids": ids, "prop": prop, "target": target, "key": key, "types": types,
-                                    "per_probe": per_probe, "max_degree": max_degree},
-                       read_only=True, plain=True)
-    if not rows:  # no sampled node holds the property, or no linking type
-        return LinkProbe(0, 0, 0)
-    best = max(rows, key=lambda r: (max(int(r["linked_out"]), int(r["linked_in"])), str(r["t"])))
-    return LinkProbe(int(best["sampled"]), max(int(best["linked_out"]), int(best["linked_in"])), int(best["hubs"]),
-                     str(best["t"]))
+def probe_links(store: Neo4jStore, samples: dict[str, list[str]], specs: list[ProbeSpec], per_probe: int,
+                max_degree: int = 1000) -> list[LinkProbe]:
+    """For each spec (label, prop, target, key, types), in one query: is `prop` (on the sampled nodes of `label`,
+    `samples`) a foreign key, the `key` of the one `target` node linked to each by one of `types` in one direction?
+    The best type and direction answer (LINK_PROBES); LinkProbe(0, 0, 0) where no sampled node holds the property
+    or no linking type links one."""
+    labels = sorted({spec[0] for spec in specs})
+    probes = [{"i": i, "label": label, "prop": prop, "target": target, "key": key, "types": types}
+              for i, (label, prop, target, key, types) in enumerate(specs)]
+    rows = store.query(LINK_PROBES, {"probes": probes, "samples": {x: samples[x] for x in labels},
+                                     "per_probe": per_probe, "max_degree": max_degree}, read_only=True, plain=True)
+    answers = [LinkProbe(0, 0, 0) for _ in specs]
+    best: dict[int, tuple[int, str]] = {}
+    for r in rows:
+        i, linked, via = int(r["i"]), max(int(r["linked_out"]), int(r["linked_in"])), str(r["t"])
+        if i not in best or (linked, via) > best[i]:
+            best[i] = (linked, via)
+            answers[i] = LinkProbe(int(r["sampled"]), linked, int(r["hubs"]), via)
+    return answers
 
 
 _ID_NAME = re.compile(r"(?:^(?i:id|uid|uuid|guid)$|_(?:id|uuid|key)$|[a-z0-9](?:ID|Id|Uuid|UUID|Key)$|^_)")
