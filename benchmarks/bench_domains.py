@@ -88,7 +88,7 @@ def top_is_gold(ranked: list[str], gold: list[GoldFact], kind: str) -> bool:
 
 def run_graph(name: str, mirror: Path, limit: int | None, workdir: Path, heap: str) -> dict[str, Any]:
     g = GRAPHS[name]
-    questions = read_questions(g.questions)[:limit] if limit else read_questions(g.questions)
+    questions = read_questions(g.questions)[:limit] if limit is not None else read_questions(g.questions)
     log(f"{name} ({g.split}): loading")
     t0 = time.perf_counter()
     with serve(name, mirror, heap=heap) as (store, _state):
@@ -189,7 +189,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--graph", action="append", default=[], help="one graph (repeatable); default: the split")
     ap.add_argument("--split", choices=[*SPLITS, "all"], default="all")
-    ap.add_argument("--limit", type=int, default=None, help="the first N questions of each graph")
+    ap.add_argument("--limit", type=int, default=None,
+                    help="the first N questions of each graph (0: schema infer only)")
     ap.add_argument("--mirror", default=None, help="default $XGRAG_CORPUS_MIRROR or /work/.mirror")
     ap.add_argument("--heap", default=os.environ.get("XGRAG_NEO4J_HEAP", "1g"))
     ap.add_argument("--json", type=Path, default=OUT, help=f"default {OUT.relative_to(ROOT)}")

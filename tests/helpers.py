@@ -619,3 +619,18 @@ CREATE (:Person {name: 'Visitor ' + i, place_of_birth: 'Town ' + i})-[:VISITS]->
 """
 VISIT_ENTITIES = [{"label": "Person", "name": ["name"], "facts": ["place_of_birth"]},
                   {"label": "Place", "name": ["name"], "facts": ["type"]}]
+
+
+# Cities of a Brazilian state as a graph written in Portuguese stores them: its keys are Portuguese words (populacao,
+# tipoCidade, atividade), the questions English ("the population of Campinas").
+CIDADES = """
+CREATE (sp:Estado {sigla: 'SP'})
+CREATE (:Cidade {nomeCidade: 'Campinas', atividade: 'Serviços', capital: false, populacao: '1173370',
+                 tipoCidade: 'Urbano'})-[:PERTENCE_A]->(sp)
+WITH sp UNWIND range(1, 20) AS i
+CREATE (:Cidade {nomeCidade: 'Cidade ' + i, atividade: 'Agricultura', capital: false, populacao: toString(1000 * i),
+                 tipoCidade: 'Rural'})-[:PERTENCE_A]->(sp)
+"""
+CIDADE_ENTITIES = [{"label": "Cidade", "key": "nomeCidade", "name": ["nomeCidade"],
+                    "facts": ["atividade", "capital", "populacao", "tipoCidade"]},
+                   {"label": "Estado", "key": "sigla", "name": ["sigla"]}]

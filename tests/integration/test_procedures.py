@@ -15,6 +15,8 @@ import pytest
 import tomllib
 
 from helpers import (
+    CIDADE_ENTITIES,
+    CIDADES,
     HOLMES_KG,
     MATCH_ENTITIES,
     MATCHES,
@@ -511,6 +513,24 @@ def test_subgraph_property_facts_of_a_neighbour_of_a_named_type_chosen_like_pyth
                                                                                     seeds=[carlo])
         got = subgraph(store, [carlo], schema=schema, hops=2, maxPropertyFacts=cap, question=q)
         assert_same_facts(got, want)
+
+
+def test_subgraph_property_facts_by_a_key_of_another_language_chosen_like_python(store: Neo4jStore) -> None:
+    """A key written in Portuguese (populacao) is chosen by the English word the question says, in both (the schema
+    words of cypher/shared_config.json)."""
+    store.query(CIDADES, read_only=False)
+    schema = {"preset": "domain", "read_only": True, "entities": CIDADE_ENTITIES}
+    python = store.with_schema(schema_preset("domain", read_only=True, entities=[
+        EntityMapping(**e) for e in CIDADE_ENTITIES]))
+    campinas = element_id(store, "Cidade", "nomeCidade", "Campinas")
+    for q, cap in [("What is the population of Campinas?", 1), ("Which state is Campinas in?", 2),
+                   ("What is the population of Campinas?", 1000)]:
+        want = Retriever(python, RetrievalSettings(max_property_facts=cap)).retrieve(q, mode="khop", hops=1,
+                                                                                    seeds=[campinas])
+        got = subgraph(store, [campinas], schema=schema, hops=1, maxPropertyFacts=cap, question=q)
+        assert_same_facts(got, want)
+        if cap == 1:
+            assert [(p["key"], p["value"]) for p in java_properties(got)] == [("populacao", "1173370")]
 
 
 def test_subgraph_names_a_node_by_its_fallback_like_python(store: Neo4jStore) -> None:

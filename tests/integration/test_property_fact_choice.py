@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import MATCH_ENTITIES, MATCHES, VISIT_ENTITIES, VISITS, wipe
+from helpers import CIDADE_ENTITIES, CIDADES, MATCH_ENTITIES, MATCHES, VISIT_ENTITIES, VISITS, wipe
 from xgrag.config import EntityMapping, RelationshipMapping, RetrievalSettings, schema_preset
 from xgrag.retrieval import Retriever
 from xgrag.store.neo4j import Neo4jStore
@@ -96,3 +96,17 @@ def test_a_seed_s_neighbour_of_the_type_the_question_names_keeps_its_facts(serve
     assert [sub.nodes[s].name for s in sub.seeds] == ["Carlo Bryan"] and sub.properties_omitted == 20
     assert sorted((p.key, p.text) for p in sub.properties.values()) == [("place_of_birth", "Antwerp"),
                                                                        ("type", "Restaurant")]
+
+
+def test_a_key_written_in_another_language_is_chosen_by_the_english_word_the_question_says(server: Neo4jStore
+                                                                                           ) -> None:
+    """A graph written in Portuguese asked in English: "population" is the key populacao's word, so of Campinas'
+    four facts the one kept is its population (the key's word read through the schema words)."""
+    wipe(server)
+    server.query(CIDADES, read_only=False)
+    store = server.with_schema(schema_preset("domain", read_only=True,
+                                             entities=[EntityMapping(**e) for e in CIDADE_ENTITIES]))
+    sub = Retriever(store, RetrievalSettings(max_property_facts=1)).retrieve(
+        "What is the population of Campinas?", mode="khop", hops=1)
+    assert [sub.nodes[s].name for s in sub.seeds] == ["Campinas"] and sub.properties_omitted > 0
+    assert [(p.key, p.text) for p in sub.properties.values()] == [("populacao", "1173370")]

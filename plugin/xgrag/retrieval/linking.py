@@ -35,6 +35,7 @@ from xgrag.model import Node, key_text
 from xgrag.retrieval.name_index import NameIndex, shared_index
 from xgrag.retrieval.names import ARTICLES, DESCRIPTIVE, NUMBER_WORDS, TITLES, fold, strip_marks
 from xgrag.retrieval.typed_values import typed_values
+from xgrag.retrieval.words import SCHEMA_WORDS
 from xgrag.store.neo4j import Neo4jStore
 from xgrag.store.queries import q as quote
 
@@ -68,6 +69,15 @@ def key_tokens(text: str) -> tuple[str, ...]:
     a possessive dropped ("Della's" and "Sparrows'" -> "della", "sparrows": a question asks about "Della's hair"
     where the graph stores "Della"), other apostrophes split ("O'Brien" -> "o", "brien", as typed without one)."""
     return tuple(_tokens(fold(text)))
+
+
+def key_words(key: str) -> tuple[str, ...]:
+    """The words of a property key, label or relationship type as compared with a question's: its key_tokens
+    ("nomeCidade" -> "nome", "cidade"), then the English word of each schema word of another language among them
+    ("city": SCHEMA_WORDS). The procedures read them alike (PropertyFacts.keyWords)."""
+    tokens = key_tokens(key_text(key))
+    english = [SCHEMA_WORDS[t] for t in tokens if t in SCHEMA_WORDS]
+    return tokens + tuple(w for w in dict.fromkeys(english) if w not in tokens)
 
 
 def _words(text: str) -> list[str]:

@@ -16,7 +16,7 @@ import numpy as np
 
 from xgrag.embed import Embedder
 from xgrag.model import key_text
-from xgrag.retrieval.linking import key_tokens, same_word
+from xgrag.retrieval.linking import key_tokens, key_words, same_word
 
 
 def plain_value(value: Any) -> Any:
@@ -39,7 +39,7 @@ def asked_words(question: str, own_types: Sequence[str] = ()) -> list[str]:
     """The question's words (key_tokens) but those of `own_types`, the types of its own entities: "match" in "the
     match on 5/21/2017" says which entity, not what is asked of it. The procedures read them alike
     (PropertyFacts.askedWords)."""
-    own = {w for t in own_types for w in key_tokens(key_text(t))}
+    own = {w for t in own_types for w in key_words(t)}
     return [w for w in key_tokens(question) if not any(same_word(w, o) for o in own)]
 
 
@@ -53,7 +53,7 @@ def property_relevance(question: str, keys: Sequence[str], embedder: Embedder | 
     words = asked_words(question, own_types)
     out: dict[str, float] = {}
     for key in keys:
-        kw = key_tokens(key_text(key))
+        kw = key_words(key)
         out[key] = float(sum(1 for k in kw if any(same_word(k, w) for w in words)))
     if embedder is None or not question.strip() or not keys:
         return out

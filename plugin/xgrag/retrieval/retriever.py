@@ -20,7 +20,7 @@ from xgrag.model import Node, Perturbation, PropertyFact, Subgraph, key_text
 from xgrag.model.direction import read_stored
 from xgrag.model.graph import BRIDGES_AT_MOST
 from xgrag.model.provenance import FactProvenance, SourceEntry, fact_provenance
-from xgrag.retrieval.linking import LinkedEntity, Linker, key_tokens, node_from_map, same_word
+from xgrag.retrieval.linking import LinkedEntity, Linker, key_tokens, key_words, node_from_map, same_word
 from xgrag.retrieval.mentions import linking_record
 from xgrag.retrieval.modes import Mode, check_hops
 from xgrag.retrieval.properties import asked_words, plain_value, property_relevance
@@ -235,7 +235,7 @@ class Retriever:
         asked = asked_words(question, own_types)
         typed = {n for rid in of_seed for n in (sub.relationships[rid].source, sub.relationships[rid].target)
                  if n not in seeds and n in sub.nodes and sub.nodes[n].type
-                 and any(same_word(t, w) for t in key_tokens(key_text(sub.nodes[n].type or "")) for w in asked)}
+                 and any(same_word(t, w) for t in key_words(sub.nodes[n].type or "") for w in asked)}
         # ... and the seeds' relationships to them ("what quantity of Chai did each order hold": ORDERS' quantity)
         typed |= {rid for rid in of_seed if {sub.relationships[rid].source, sub.relationships[rid].target} & typed}
         relevance = property_relevance(question, sorted({f.key for f in facts}), self.embedder, self._key_vectors,

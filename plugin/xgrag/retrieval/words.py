@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from xgrag.config import shared_config
+
 STOP = frozenset(
     "a an and are as at be by for from has have in is it of on or the to was were what which who whom whose "
     "when where why how did does do that this with".split()
@@ -47,6 +49,10 @@ IRREGULAR = {
     "offense": "offend", "offence": "offend", "paternal": "father", "maternal": "mother",
 }
 _WORD = re.compile(r"[a-z0-9]+")
+# A schema word of another language -> the English word a question says ("populacao" -> "population", "ville" ->
+# "city"): a graph written in Portuguese or French is asked about in English (cypher/shared_config.json, read by
+# the procedures too).
+SCHEMA_WORDS: dict[str, str] = dict(shared_config()["schema_words"]["words"])
 
 
 def stem(word: str) -> str:
@@ -112,11 +118,13 @@ def how_dimensions(text: str) -> set[str]:
 
 def content_stems(text: str) -> set[str]:
     """The stems of a text's words that can carry a relation's meaning (weak words dropped; an abbreviation read as
-    its word: ABBREVIATIONS). Identifiers are split at underscores only: a property key or label goes through
-    `xgrag.model.key_text` first ("unitPrice" -> "unit price")."""
+    its word: ABBREVIATIONS; a schema word of another language as itself and its English word: SCHEMA_WORDS).
+    Identifiers are split at underscores only: a property key or label goes through `xgrag.model.key_text` first
+    ("unitPrice" -> "unit price")."""
     words = [w for w in _WORD.findall(text.lower().replace("_", " ")) if w not in WEAK]
     # a word with a number after it is a kind of that word ("iso2", "iso3": ISO codes), and says the word too
     words += [m.group(1) for w in words for m in [_NUMBERED.fullmatch(w)] if m and m.group(1) not in WEAK]
+    words += [SCHEMA_WORDS[w] for w in words if w in SCHEMA_WORDS]  # and, in English, what it says
     return {stem(ABBREVIATIONS.get(w, w)) for w in words}
 
 

@@ -717,3 +717,13 @@ def test_a_relation_written_in_another_language_is_read_by_its_cognate() -> None
              Fact("o", "Amonbofis", "occupation", "Architecte égyptien", "property", None, "Personnage")]
     assert _read("Which publisher published La Serpe d'or?", facts) == ("Dargaud.", ["p"])
     assert _read("What nationality is Amonbofis?", facts) == ("Égyptiens.", ["n"])
+
+
+def test_a_key_written_in_another_language_is_read_by_its_english_word() -> None:
+    # a Portuguese graph asked in English: "population" is populacao's word, "state" the Estado linked by one
+    facts = [Fact("a", "Campinas", "atividade", "Serviços", "property", None, "Cidade"),
+             Fact("p", "Campinas", "populacao", "1173370", "property", None, "Cidade"),
+             Fact("t", "Campinas", "tipoCidade", "Urbano", "property", None, "Cidade"),
+             Fact("e", "Campinas", "PERTENCE A", "SP", "edge", None, "Cidade", "Estado")]
+    assert _read("What is the population of Campinas?", facts) == ("1173370.", ["p"])
+    assert _read("Which state is Campinas in?", facts) == ("SP.", ["e"])

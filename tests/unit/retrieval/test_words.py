@@ -98,3 +98,19 @@ def test_a_word_of_another_language_meets_its_cognate_and_little_else() -> None:
                  ("type", "typo"), ("2019", "2018")]:
         assert not cognate(stem(a), stem(b)), (a, b)
     assert cognate_stems({"publi"}, {"publish", "album", "2019"}) == {"publish"}
+
+
+def test_a_schema_word_of_another_language_says_its_english_word_too() -> None:
+    from xgrag.model import key_text
+    from xgrag.retrieval.linking import key_words
+    from xgrag.retrieval.words import SCHEMA_WORDS
+
+    assert key_words("populacao") == ("populacao", "population")
+    assert key_words("nomeCidade") == ("nome", "cidade", "city")
+    assert key_words("ligne") == ("ligne", "line") and key_words("unitPrice") == ("unit", "price")
+    assert key_words("tipo_tipo") == ("tipo", "tipo", "type")  # each English word once
+    assert {"population", "city"} <= content_stems("populacao cidade")
+    assert stem("type") in content_stems(key_text("tipoCidade"))
+    # folded keys, and none an English word of its own ("pays", "land", "data", "via" are left out)
+    assert all(w == w.lower() and w.isascii() and w.isalpha() for w in SCHEMA_WORDS)
+    assert not {"pays", "land", "data", "via", "alter", "lied"} & set(SCHEMA_WORDS)

@@ -158,7 +158,7 @@ final class PropertyFacts {
                 if (seeds.contains(n) || node == null || node.get("type") == null) {
                     continue;
                 }
-                for (String t : keyTokens(keyText(String.valueOf(node.get("type"))))) {
+                for (String t : keyWords(String.valueOf(node.get("type")))) {
                     if (asked.stream().anyMatch(w -> sameWord(t, w))) {
                         out.add(n);
                         break;
@@ -245,7 +245,7 @@ final class PropertyFacts {
     static List<String> askedWords(String question, Collection<String> ownTypes) {
         List<String> own = new ArrayList<>();
         for (String t : ownTypes) {
-            own.addAll(keyTokens(keyText(t)));
+            own.addAll(keyWords(t));
         }
         List<String> words = new ArrayList<>();
         for (String w : keyTokens(question == null ? "" : question)) {
@@ -261,12 +261,31 @@ final class PropertyFacts {
         Map<String, Integer> out = new HashMap<>();
         for (String key : keys) {
             int n = 0;
-            for (String k : keyTokens(keyText(key))) {
+            for (String k : keyWords(key)) {
                 if (words.stream().anyMatch(w -> sameWord(k, w))) {
                     n++;
                 }
             }
             out.put(key, n);
+        }
+        return out;
+    }
+
+    /** cypher/shared_config.json's schema words: a word of another language -> the English word a question says. */
+    private static final Map<String, Object> SCHEMA_WORDS = Shared.section("schema_words", "words");
+
+    /**
+     * {@code xgrag.retrieval.linking.key_words}: a key's, label's or type's words ({@link #keyTokens} of
+     * {@link #keyText}), then the English word of each schema word of another language among them.
+     */
+    static List<String> keyWords(String key) {
+        List<String> out = new ArrayList<>(keyTokens(keyText(key)));
+        List<String> tokens = List.copyOf(out);
+        for (String t : tokens) {
+            Object english = SCHEMA_WORDS.get(t);
+            if (english != null && !out.contains(english.toString())) {
+                out.add(english.toString());
+            }
         }
         return out;
     }
