@@ -450,8 +450,9 @@ def write_airport_routes(store: Any, mirror: Path) -> None:
             store.query(load.sub("UNWIND $rows AS row", statement), {"rows": rows}, read_only=False)
 
 
-_LOAD_CSV = re.compile(r"(?is)(?:USING PERIODIC COMMIT\s+)?LOAD CSV WITH HEADERS\s+FROM\s+(['\"])(.+?)\1\s+AS\s+(\w+)"
-                       r"(?:\s+FIELDTERMINATOR\s+(['\"])(.)\4)?")
+# `USING PERIODIC COMMIT [n]` (removed in 5.x) before it is part of the match: the rows replace it with the LOAD CSV
+_LOAD_CSV = re.compile(r"(?is)(?:USING PERIODIC COMMIT(?:\s+\d+)?\s+)?LOAD CSV WITH HEADERS\s+FROM\s+(['\"])(.+?)\1"
+                       r"\s+AS\s+(\w+)(?:\s+FIELDTERMINATOR\s+(['\"])(.)\4)?")
 _BATCH = 20_000  # rows a statement is given at once: a large file is read in parts, each part its own statement
 
 
@@ -1496,6 +1497,103 @@ def write_nypd_arrests(store: Any, mirror: Path) -> None:
     _run_script(store, quick[1], rows_of)
 
 
+ALUMNI = "agroshar/DIT873-Techniques-for-Large-Scale-Data"
+ALUMNI_URL = "https://raw.githubusercontent.com/agroshar/DIT873-Techniques-for-Large-Scale-Data/master/"
+# its populate scripts in the order each MATCHes what the one before wrote (the alumni MATCH their university)
+ALUMNI_SCRIPTS = tuple(f"Assignment5/cypher_queries/populate/load_{name}.cypher"
+                       for name in ("universities", "alumni", "organisations"))
+
+
+def write_swedish_alumni(store: Any, mirror: Path) -> None:
+    """The populate scripts of Assignment5 of agroshar/DIT873-Techniques-for-Large-Scale-Data as written, in
+    ALUMNI_SCRIPTS' order (universities, their alumni, the organisations the alumni worked for), each LOAD CSV reading
+    the repository's file of its URL (Assignment5/csv_files/*.csv, its Wikidata query results, as its
+    wikidata_queries.py asks for them): nineteen Swedish universities (year founded) and the places they are in,
+    their alumni, the places the alumni were born in and the organisations that employed them, and where those are."""
+    for path in ALUMNI_SCRIPTS:
+        _run_mixed(store, read_file(ALUMNI, path, mirror).decode("utf-8"), _github_file(ALUMNI, mirror, (ALUMNI_URL,)))
+
+
+IRISH_ELECTION = "Ross-Byrne/project-template"
+# the order of its README ("Add the Parties and Constituencies First. Then ... the Constituencies and Candidates
+# script. Lastly, run the Relationships cypher script")
+IRISH_ELECTION_SCRIPTS = tuple(f"supports/create-{name}.cypher"
+                               for name in ("parties", "constituencies", "candidates", "relationships"))
+
+
+def write_irish_election(store: Any, mirror: Path) -> None:
+    """The supports/create-*.cypher scripts of Ross-Byrne/project-template (a Galway-Mayo IT student project) as
+    written, in the order its README gives (IRISH_ELECTION_SCRIPTS): Ireland's 2016 general election, hand-written
+    from Wikipedia and RTÉ: its parties (name, abbreviation), its 40 constituencies (population, seats, the area each
+    covers, electorate, turnout, spoiled and valid votes, quota) and the candidates of each (gender, party
+    abbreviation, elected or excluded), each candidate linked to the constituency it stood in (LIVES_IN) and its party
+    (WORKS_IN). It reads no data file: the repository is its Cypher (and the spreadsheets it was typed from)."""
+    for path in IRISH_ELECTION_SCRIPTS:
+        _run_script(store, read_file(IRISH_ELECTION, path, mirror).decode("utf-8"), _no_files(IRISH_ELECTION))
+
+
+KEGG = "dgg32/kegg_disease"
+KEGG_ANALYSIS = "gds.graph.create"  # the last statement of command.txt projects a GDS 1.x graph: an analysis, no data
+
+
+def write_kegg_diseases(store: Any, mirror: Path) -> None:
+    """The load statements of command.txt of dgg32/kegg_disease (Sixing Huang's "Neo4j for Diseases") as written,
+    each `file:///<name>` reading data/<name> (KEGG's DISEASE, DRUG and pathogen entries of 2021, by KEGG code:
+    H00835, D01211, T40003): diseases (name, description, category), drugs and pathogens (name, taxonomy), the
+    drugs that treat a disease and the pathogens that cause one. Left out: its last statement, which projects a
+    GDS 1.x graph for analysis (gds.graph.create.cypher, removed in GDS 2) and writes nothing."""
+    script = read_file(KEGG, "command.txt", mirror).decode("utf-8")
+    kept = [s for s in _statements(script) if KEGG_ANALYSIS not in s]
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{KEGG}: command.txt reads {url}, which no loader here serves")
+        return _csv_rows(read_file(KEGG, "data/" + url.removeprefix("file:///"), mirror), delimiter)
+
+    _run_script(store, "".join(f"{s};\n" for s in kept), rows_of)
+
+
+YEMEN = "SojaSurfer/Text_Technology"
+YEMEN_QUERIES = "data/queries/"
+
+
+def write_yemen_debates(store: Any, mirror: Path) -> None:
+    """The Cypher files of data/queries/ of SojaSurfer/Text_Technology as written, one statement each, in their
+    names' order (its scripts/database.py runs every file of the folder, in the order the file system lists them):
+    the UK Parliament's debates on Yemen of 2015-2022 in the ParlaMint-GB corpus, each debate by date and chamber
+    (House of Commons, House of Lords), its speakers (name, sex, house, and the contributions they made to the first
+    debate written here) and their parties. Left out: scripts/speaker2speaker_projection.cypher, the analysis its
+    README runs afterwards (it links the speakers of a debate with each other and returns them)."""
+    git_dir = _fetched(YEMEN, mirror)
+    if git_dir is None:
+        raise CorpusError(f"{YEMEN}: no fetched mirror of it under {mirror}")
+    listed = subprocess.run(["git", "--git-dir", str(git_dir), "ls-tree", "--name-only", "HEAD", YEMEN_QUERIES],
+                            capture_output=True, text=True, check=True).stdout.split()
+    paths = sorted(p for p in listed if p.endswith(".cypher"))
+    if not paths:
+        raise CorpusError(f"{YEMEN}: no Cypher files under {YEMEN_QUERIES}")
+    for path in paths:
+        _run_script(store, read_file(YEMEN, path, mirror).decode("utf-8"), _no_files(YEMEN))
+
+
+BAVARIA = "ollihoo/geographicalHierarchyGraph"
+BAVARIA_URL = "https://raw.githubusercontent.com/ollihoo/geographicalHierarchyGraph/master/"
+BAVARIA_SCRIPTS = ("#1-country.cypher", "#2-states.cypher", "#3-communities-bavaria.cypher",
+                   "#4-citiesBavaria.cipher")  # their numbered order; the last is named .cipher in the repository
+
+
+def write_bavaria_municipalities(store: Any, mirror: Path) -> None:
+    """The numbered scripts of src/installation/cypher-scripts/ of ollihoo/geographicalHierarchyGraph as written, in
+    their order (BAVARIA_SCRIPTS), each LOAD CSV (`FIELDTERMINATOR '|'`) reading the repository's file of its URL:
+    Germany, its sixteen states (area, inhabitants, density, capital), and Bavaria's municipalities (Gemeinden) in
+    their rural districts (Landkreise) and administrative districts (Regierungsbezirke), and its district-free cities
+    (kreisfreie Städte), in German. Its one `USING PERIODIC COMMIT 10` (removed in 5.x) is dropped, as everywhere
+    here."""
+    for name in BAVARIA_SCRIPTS:
+        script = read_file(BAVARIA, "src/installation/cypher-scripts/" + name, mirror).decode("utf-8")
+        _run_mixed(store, script, _github_file(BAVARIA, mirror, (BAVARIA_URL,)))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -1509,6 +1607,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("aws-infrastructure", "spent", "AWS's global infrastructure in January 2014: continents, regions, "
                                           "availability zones, services, EC2 instance types, hourly prices",
           writer=_graphgist("mdm/aws-infrastructure.adoc"), source=GRAPHGISTS),
+    Graph("bavaria-municipalities", "tune", "Germany's states (area, inhabitants, capital) and Bavaria's "
+                                              "municipalities in their rural and administrative districts, and its "
+                                              "district-free cities, in German",
+          writer=write_bavaria_municipalities, source=BAVARIA),
     Graph("brazil-cities", "spent", "Brazil's municipalities (in Portuguese): cities with their state, capital "
                                      "status, population, rural or urban type and main economic activities",
           writer=write_brazil_cities, source=BRAZIL_CITIES),
@@ -1570,6 +1672,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("ipl-matches", "spent", "the Indian Premier League 2008-2019: matches (date, toss, result, winner, margin, "
                                   "player of the match), seasons, home and away teams, venues, umpires",
           writer=write_ipl_matches, source=IPL),
+    Graph("irish-election", "tune", "Ireland's 2016 general election: constituencies (population, seats, electorate, "
+                                      "turnout, quota), candidates (gender, elected or excluded) and their parties",
+          writer=write_irish_election, source=IRISH_ELECTION),
+    Graph("kegg-diseases", "tune", "KEGG's diseases (code, description, category), the drugs that treat them and "
+                                     "the pathogens (taxonomy) that cause them", writer=write_kegg_diseases,
+          source=KEGG),
     Graph("legis-graph", "spent", "the 114th US Congress: legislators, states, parties, chambers, bills, "
                                    "sponsorships, votes, committees and their members, subjects",
           writer=write_legis_graph, source=LEGIS),
@@ -1631,6 +1739,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("supply-chain", "spent", "a logistics demo: distribution and destination centres and their links, trucks "
                                     "and their systems, ships, candidate sites and their features",
           writer=write_supply_chain, source=SUPPLY_CHAIN),
+    Graph("swedish-alumni", "tune", "Swedish universities (year founded) and their alumni from Wikidata: where the "
+                                      "alumni were born, the organisations that employed them, where those are",
+          writer=write_swedish_alumni, source=ALUMNI),
     Graph("tech-radar", "spent", "the ThoughtWorks Technology Radar 2010-2016: technologies, radar dates, the ring "
                                    "(Hold, Assess, Trial, Adopt) each was put in on each date", writer=write_tech_radar,
           source=RADAR),
@@ -1644,6 +1755,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("world-cities", "spent", "world cities (population, capital status, location), their countries and "
                                      "administrative regions, cities within 10 km of each other",
           writer=write_world_cities, source=DEMO_DATASETS),
+    Graph("yemen-debates", "tune", "the UK Parliament's debates on Yemen, 2015-2022 (ParlaMint-GB): debates by date "
+                                     "and chamber, their speakers (sex, house) and the speakers' parties",
+          writer=write_yemen_debates, source=YEMEN),
 ]}
 
 
