@@ -452,7 +452,7 @@ def write_airport_routes(store: Any, mirror: Path) -> None:
 
 # `USING PERIODIC COMMIT [n]` (removed in 5.x) before it is part of the match: the rows replace it with the LOAD CSV
 _LOAD_CSV = re.compile(r"(?is)(?:USING PERIODIC COMMIT(?:\s+\d+)?\s+)?LOAD CSV WITH HEADERS\s+FROM\s+(['\"])(.+?)\1"
-                       r"\s+AS\s+(\w+)(?:\s+FIELDTERMINATOR\s+(['\"])(.)\4)?")
+                       r"\s+AS\s+(\w+)(?:\s+FIELDTERMINATOR\s+(['\"])(\\t|.)\4)?")
 _BATCH = 20_000  # rows a statement is given at once: a large file is read in parts, each part its own statement
 
 
@@ -470,7 +470,8 @@ def _run_script(store: Any, script: str, rows_of: RowsOf) -> None:
         if m is None:
             store.query(statement, read_only=False)
             continue
-        rows = rows_of(m[2], m[5] or ",")
+        # a tab may be written as the escape `'\\t'`, which Cypher reads as the tab character
+        rows = rows_of(m[2], "\t" if m[5] == "\\t" else m[5] or ",")
         if rows is None:
             continue
         unwound = _LOAD_CSV.sub(f"UNWIND $rows AS {m[3]}", statement)
@@ -1598,6 +1599,31 @@ def write_bavaria_municipalities(store: Any, mirror: Path) -> None:
         _run_mixed(store, script, _github_file(BAVARIA, mirror, (BAVARIA_URL,)))
 
 
+TRIALS = "dgg32/clinical_trials_3000"
+_WRITES = re.compile(r"(?i)\b(MERGE|CREATE|SET|DELETE|REMOVE)\b")
+
+
+def write_clinical_trials(store: Any, mirror: Path) -> None:
+    """The load statements of neo4j_command.txt of dgg32/clinical_trials_3000 (Sixing Huang's "Getting Insights from
+    3,000+ Clinical Trials in a Knowledge Graph") as written, each `file:///<name>` (`FIELDTERMINATOR '\\t'`) reading
+    neo4j/<name>: the 3,052 trials listed on ClinicalStudyDataRequest.com (posting id, title, phase, the medicine and
+    condition as listed, date added, links), their eight sponsors, the conditions they focus on and the medicines
+    they test (UMLS codes, RxNorm and MeSH codes, GBD death and DALY figures), and those conditions' and medicines'
+    MeSH and HPO terms and hierarchies. Left out: the four queries the file ends with (they read and return, writing
+    nothing; the last two have no ';' between them, so as one statement no Neo4j parses them)."""
+    script = read_file(TRIALS, "neo4j_command.txt", mirror).decode("utf-8")
+    statements = _statements(script)
+    last_write = max(i for i, s in enumerate(statements) if _WRITES.search(s))
+    kept = statements[:last_write + 1]
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{TRIALS}: neo4j_command.txt reads {url}, which no loader here serves")
+        return _csv_rows(read_file(TRIALS, "neo4j/" + url.removeprefix("file:///"), mirror), delimiter)
+
+    _run_script(store, "".join(f"{s};\n" for s in kept), rows_of)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -1629,6 +1655,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("coffee-shop", "spent", "a New York coffee chain's April 2019 sales: orders and their items (quantity, "
                                     "price), products, types, categories, customers, shops, staff",
           writer=write_coffee_shop, source=DEMO_DATASETS),
+    Graph("clinical-trials", "tune", "3,000 clinical trials listed on ClinicalStudyDataRequest.com: trials (posting "
+                                       "id, title, phase, date added), sponsors, the conditions and medicines they "
+                                       "study (UMLS, RxNorm, MeSH, HPO codes) and those terms' hierarchies",
+          writer=write_clinical_trials, source=TRIALS),
     Graph("cocktails", "spent", "cocktail recipes crawled from a French site: recipes, their ingredients (quantity, "
                                 "unit) and the glass each is served in", writer=write_cocktails, source=COCKTAILS),
     Graph("consumer-complaints", "tune", "CFPB consumer complaints of November 2021: complaints, companies, "
