@@ -243,7 +243,7 @@ public repository over data committed with it (or, for one, the repository's Cyp
 github.com/ollihoo/geographicalHierarchyGraph (bavaria-municipalities: Germany's states and Bavaria's Gemeinden,
 Landkreise and Regierungsbezirke, in German), dgg32/clinical_trials_3000 (clinical-trials: Sixing Huang's graph of
 the trials listed on ClinicalStudyDataRequest.com with UMLS, RxNorm, MeSH and HPO codes), Ross-Byrne/project-template
-(irish-election: a Galway-Mayo IT student's hand-written Cypher of Ireland's 2016 general election),
+(irish-election: a student's hand-written Cypher of Ireland's 2016 general election),
 dgg32/kegg_disease (kegg-diseases: KEGG's diseases, drugs and pathogens of 2021, by KEGG code),
 agroshar/DIT873-Techniques-for-Large-Scale-Data (swedish-alumni: Wikidata's alumni of nineteen Swedish universities,
 where they were born and who employed them) and SojaSurfer/Text_Technology (yemen-debates: the UK Parliament's
@@ -1587,7 +1587,7 @@ IRISH_ELECTION_SCRIPTS = tuple(f"supports/create-{name}.cypher"
 
 
 def write_irish_election(store: Any, mirror: Path) -> None:
-    """The supports/create-*.cypher scripts of Ross-Byrne/project-template (a Galway-Mayo IT student project) as
+    """The supports/create-*.cypher scripts of Ross-Byrne/project-template (a student project) as
     written, in the order its README gives (IRISH_ELECTION_SCRIPTS): Ireland's 2016 general election, hand-written
     from Wikipedia and RTÉ: its parties (name, abbreviation), its 40 constituencies (population, seats, the area each
     covers, electorate, turnout, spoiled and valid votes, quota) and the candidates of each (gender, party
