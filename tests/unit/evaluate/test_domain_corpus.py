@@ -1,6 +1,6 @@
 """The domain corpus's bookkeeping (benchmarks/domain_corpus.py, benchmarks/domain_gold.py), without a server: every
 graph has a question file of at least 12 well-formed records, and the splits are exactly the documented draws (the
-first eight, each spent after its one run; none frozen now), so a graph cannot slip into or out of the frozen split
+first eight, each spent after its one run; the ninth frozen), so a graph cannot slip into or out of the frozen split
 unnoticed; and the loaders' pure parts (a script's LOAD CSV statements, a GraphGist's setup blocks, a Data Importer
 model's statements, a subquery's IN TRANSACTIONS, Rome's per-mode load) and the gold's quoting of identifiers."""
 
@@ -105,14 +105,25 @@ def test_the_third_to_seventh_frozen_splits_are_the_documented_draws(
 
 def test_the_eighth_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it, declared before any xgrag command ran on its graphs; the drawn five were run
-    # once (results/domains_frozen8.json), then spent: no graph is frozen now
+    # once (results/domains_frozen8.json), then spent
     pool = ["brazil-cities", "devops-patterns", "dragonlance", "fifa-2014", "nypd-arrests", "paris-metro", "uk-railway"]
     drawn = ["brazil-cities", "dragonlance", "nypd-arrests", "paris-metro", "uk-railway"]
     assert tuple(pool) == corpus.EIGHTH_POOL and corpus.EIGHTH_SEED == 36
     assert sorted(random.Random(36).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.EIGHTH_POOL, 36)
     assert set(drawn) <= _split("spent")
-    assert not _split("frozen")
     assert {"devops-patterns", "fifa-2014"} <= _split("tune")
+
+
+def test_the_ninth_frozen_split_is_the_documented_draw_and_the_only_frozen_one() -> None:
+    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
+    # questions written with plain Cypher only); the drawn five are the frozen split, run once at the end of the tuning
+    pool = ["bavaria-municipalities", "clinical-trials", "irish-election", "kegg-diseases", "swedish-alumni",
+            "yemen-debates"]
+    drawn = ["bavaria-municipalities", "irish-election", "kegg-diseases", "swedish-alumni", "yemen-debates"]
+    assert tuple(pool) == corpus.NINTH_POOL and corpus.NINTH_SEED == 37
+    assert sorted(random.Random(37).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.NINTH_POOL, 37)
+    assert _split("frozen") == set(drawn)
+    assert "clinical-trials" in _split("tune")
 
 
 def test_the_first_two_frozen_splits_are_spent() -> None:
@@ -130,10 +141,10 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
     assert _split("tune") == ((set(corpus.FIRST_CORPUS) - set(first)) | {"consumer-complaints", "eurovision"}
                               | {"rome-transport", "stock-prices"} | {"brexit-votes", "himym"}
                               | {"disease-network", "sap-bike-sales"} | {"arch-packages"}
-                              | {"devops-patterns", "fifa-2014"})
+                              | {"devops-patterns", "fifa-2014"} | {"clinical-trials"})
     assert set(corpus.GRAPHS) == (set(corpus.FIRST_CORPUS) | set(corpus.NEXT_POOL) | set(corpus.THIRD_POOL)
                                   | set(corpus.FOURTH_POOL) | set(corpus.FIFTH_POOL) | set(corpus.SIXTH_POOL)
-                                  | set(corpus.SEVENTH_POOL) | set(corpus.EIGHTH_POOL))
+                                  | set(corpus.SEVENTH_POOL) | set(corpus.EIGHTH_POOL) | set(corpus.NINTH_POOL))
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -513,3 +524,75 @@ def test_paris_metro_runs_its_loaders_query_strings_in_order_but_the_delete(tmp_
     assert store.calls[0][1] == {"rows": [{"nom_gare": "Abbesses"}]}
     assert "point.distance(s1.c, s2.c) < 1000" in store.calls[2][0]
     assert not [s for s, _ in store.calls if "DELETE" in s]
+
+
+def test_a_tab_terminator_written_as_its_escape_and_a_periodic_commit_with_a_size_are_read() -> None:
+    # clinical_trials_3000 writes FIELDTERMINATOR '\\t' (Cypher's escape for a tab); geographicalHierarchyGraph
+    # `USING PERIODIC COMMIT 10` before its LOAD CSV, which 5.x removed
+    script = ("LOAD CSV WITH HEADERS FROM 'file:///conditions.tsv' AS row FIELDTERMINATOR '\\t' "
+              "MERGE (c:Condition {UMLS: row.UMLS})\n;\n"
+              "USING PERIODIC COMMIT 10\nLOAD CSV WITH HEADERS FROM \"https://h/b.csv\" AS line FIELDTERMINATOR '|'\n"
+              "MERGE (co:Community{name:line.Gemeinde})\n")
+    asked: list[tuple[str, str]] = []
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        asked.append((url, delimiter))
+        return [{"x": "1"}]
+
+    store = Recorder()
+    corpus._run_script(store, script, rows_of)
+    assert asked == [("file:///conditions.tsv", "\t"), ("https://h/b.csv", "|")]
+    assert [s for s, _ in store.calls] == ["UNWIND $rows AS row MERGE (c:Condition {UMLS: row.UMLS})",
+                                           "UNWIND $rows AS line\nMERGE (co:Community{name:line.Gemeinde})"]
+
+
+def test_yemen_debates_runs_every_query_file_in_name_order_without_its_elision_line(tmp_path: Path) -> None:
+    first = ("MERGE (d:Debate {date: '2015-01-21', chamber: 'House of Commons'})\nMERGE (s0:Speaker {id: '#A'})\n"
+             "MERGE (s0)-[:PARTICIPATED_IN]->(d)\n\n...\n\n\nMERGE (s1:Speaker {id: '#B'})\n"
+             "MERGE (s1)-[:PARTICIPATED_IN]->(d);")
+    second = "MERGE (d:Debate {date: '2016-02-03', chamber: 'House of Commons'});"
+    mirror = _clone(tmp_path, corpus.YEMEN, {
+        corpus.YEMEN_QUERIES + "ParlaMint-GB_2016-02-03-commons.out.cypher": second,
+        corpus.YEMEN_QUERIES + "ParlaMint-GB_2015-01-21-commons.out.cypher": first,
+        corpus.YEMEN_QUERIES + "notes.txt": "not Cypher"})
+    store = Recorder()
+    corpus.write_yemen_debates(store, mirror)
+    assert [s for s, _ in store.calls] == [
+        "MERGE (d:Debate {date: '2015-01-21', chamber: 'House of Commons'})\nMERGE (s0:Speaker {id: '#A'})\n"
+        "MERGE (s0)-[:PARTICIPATED_IN]->(d)\n\n\n\n\nMERGE (s1:Speaker {id: '#B'})\nMERGE (s1)-[:PARTICIPATED_IN]->(d)",
+        "MERGE (d:Debate {date: '2016-02-03', chamber: 'House of Commons'})"]
+
+
+def test_kegg_and_clinical_trials_leave_out_their_analysis_statements(tmp_path: Path) -> None:
+    kegg = ("LOAD CSV WITH HEADERS FROM 'file:///drug.csv' AS row MERGE (n:drug {name: row.name, ko: row.ko});\n\n"
+            "CREATE CONSTRAINT ON (n:drug) ASSERT n.ko IS UNIQUE;\n\n\nCALL gds.graph.create.cypher(\n    'g',\n"
+            "    'MATCH (n:drug) RETURN disease AS d'\n)\nYIELD graphName;")
+    trials = ("CREATE CONSTRAINT IF NOT EXISTS FOR (s:Sponsor) REQUIRE s.name IS UNIQUE\n;\n"
+              "LOAD CSV WITH HEADERS FROM 'file:///sponsors.tsv' AS row FIELDTERMINATOR '\\t' "
+              "MERGE (s:Sponsor {name: row.name})\n;\n\n"
+              "MATCH (m1:Medicine) <-[:TESTS]- (t1:Trial) RETURN m1 LIMIT 20;\n\n"
+              "MATCH (m1:Medicine) RETURN m1 LIMIT 10\n\n\nMATCH (t:Trial) RETURN t LIMIT 10\n")
+    mirror = _clone(tmp_path, corpus.KEGG, {"command.txt": kegg,
+                                            "data/drug.csv": "ko,name\nD01211,Leucovorin calcium\n"})
+    mirror = _clone(mirror, corpus.TRIALS, {"neo4j_command.txt": trials, "neo4j/sponsors.tsv": "name\nGSK\n"})
+    store = Recorder()
+    corpus.write_kegg_diseases(store, mirror)
+    corpus.write_clinical_trials(store, mirror)
+    assert store.calls == [
+        ("UNWIND $rows AS row MERGE (n:drug {name: row.name, ko: row.ko})",
+         {"rows": [{"ko": "D01211", "name": "Leucovorin calcium"}]}),
+        ("CREATE CONSTRAINT FOR (n:drug) REQUIRE n.ko IS UNIQUE", {}),
+        ("CREATE CONSTRAINT IF NOT EXISTS FOR (s:Sponsor) REQUIRE s.name IS UNIQUE", {}),
+        ("UNWIND $rows AS row MERGE (s:Sponsor {name: row.name})", {"rows": [{"name": "GSK"}]})]
+
+
+def test_swedish_alumni_runs_its_populate_scripts_universities_first(tmp_path: Path) -> None:
+    url = corpus.ALUMNI_URL + "Assignment5/csv_files/"
+    files = {path: f"LOAD CSV WITH HEADERS FROM '{url}{path.rsplit('_', 1)[1].split('.')[0]}.csv' AS row\n"
+                   "MERGE (:X {n: row.n})" for path in corpus.ALUMNI_SCRIPTS}
+    files.update({f"Assignment5/csv_files/{name}.csv": f",n\n0,{name}\n"
+                  for name in ("universities", "alumni", "organisations")})
+    store = Recorder()
+    corpus.write_swedish_alumni(store, _clone(tmp_path, corpus.ALUMNI, files))
+    assert [p["rows"] for _, p in store.calls] == [[{"": "0", "n": "universities"}], [{"": "0", "n": "alumni"}],
+                                                   [{"": "0", "n": "organisations"}]]
