@@ -73,10 +73,10 @@ def key_tokens(text: str) -> tuple[str, ...]:
 
 def key_words(key: str) -> tuple[str, ...]:
     """The words of a property key, label or relationship type as compared with a question's: its key_tokens
-    ("nomeCidade" -> "nome", "cidade"), then the English word of each schema word of another language among them
-    ("city": SCHEMA_WORDS). The procedures read them alike (PropertyFacts.keyWords)."""
+    ("nomeCidade" -> "nome", "cidade"), then the English words of each schema word of another language among them
+    ("city", "town": SCHEMA_WORDS). The procedures read them alike (PropertyFacts.keyWords)."""
     tokens = key_tokens(key_text(key))
-    english = [SCHEMA_WORDS[t] for t in tokens if t in SCHEMA_WORDS]
+    english = [e for t in tokens for e in SCHEMA_WORDS.get(t, ())]
     return tokens + tuple(w for w in dict.fromkeys(english) if w not in tokens)
 
 

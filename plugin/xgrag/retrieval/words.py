@@ -49,10 +49,11 @@ IRREGULAR = {
     "offense": "offend", "offence": "offend", "paternal": "father", "maternal": "mother",
 }
 _WORD = re.compile(r"[a-z0-9]+")
-# A schema word of another language -> the English word a question says ("populacao" -> "population", "ville" ->
-# "city"): a graph written in Portuguese or French is asked about in English (cypher/shared_config.json, read by
-# the procedures too).
-SCHEMA_WORDS: dict[str, str] = dict(shared_config()["schema_words"]["words"])
+# A schema word of another language -> the English words a question says ("populacao" -> "population", "ville" ->
+# "city", "town"): a graph written in Portuguese or French is asked about in English (cypher/shared_config.json,
+# read by the procedures too).
+SCHEMA_WORDS: dict[str, tuple[str, ...]] = {k: tuple(v.split()) for k, v in
+                                            shared_config()["schema_words"]["words"].items()}
 
 
 def stem(word: str) -> str:
@@ -124,7 +125,7 @@ def content_stems(text: str) -> set[str]:
     words = [w for w in _WORD.findall(text.lower().replace("_", " ")) if w not in WEAK]
     # a word with a number after it is a kind of that word ("iso2", "iso3": ISO codes), and says the word too
     words += [m.group(1) for w in words for m in [_NUMBERED.fullmatch(w)] if m and m.group(1) not in WEAK]
-    words += [SCHEMA_WORDS[w] for w in words if w in SCHEMA_WORDS]  # and, in English, what it says
+    words += [e for w in words for e in SCHEMA_WORDS.get(w, ())]  # and, in English, what it says
     return {stem(ABBREVIATIONS.get(w, w)) for w in words}
 
 

@@ -106,11 +106,11 @@ def test_a_schema_word_of_another_language_says_its_english_word_too() -> None:
     from xgrag.retrieval.words import SCHEMA_WORDS
 
     assert key_words("populacao") == ("populacao", "population")
-    assert key_words("nomeCidade") == ("nome", "cidade", "city")
+    assert key_words("nomeCidade") == ("nome", "cidade", "city", "town")
     assert key_words("ligne") == ("ligne", "line") and key_words("unitPrice") == ("unit", "price")
     assert key_words("tipo_tipo") == ("tipo", "tipo", "type")  # each English word once
     assert {"population", "city"} <= content_stems("populacao cidade")
     assert stem("type") in content_stems(key_text("tipoCidade"))
     # folded keys, and none an English word of its own ("pays", "land", "data", "via" are left out)
-    assert all(w == w.lower() and w.isascii() and w.isalpha() for w in SCHEMA_WORDS)
+    assert all(w == w.lower() and w.isascii() and w.isalpha() and english for w, english in SCHEMA_WORDS.items())
     assert not {"pays", "land", "data", "via", "alter", "lied"} & set(SCHEMA_WORDS)

@@ -271,20 +271,22 @@ final class PropertyFacts {
         return out;
     }
 
-    /** cypher/shared_config.json's schema words: a word of another language -> the English word a question says. */
+    /** cypher/shared_config.json's schema words: a word of another language -> the English words a question says. */
     private static final Map<String, Object> SCHEMA_WORDS = Shared.section("schema_words", "words");
 
     /**
      * {@code xgrag.retrieval.linking.key_words}: a key's, label's or type's words ({@link #keyTokens} of
-     * {@link #keyText}), then the English word of each schema word of another language among them.
+     * {@link #keyText}), then the English words of each schema word of another language among them.
      */
     static List<String> keyWords(String key) {
         List<String> out = new ArrayList<>(keyTokens(keyText(key)));
         List<String> tokens = List.copyOf(out);
         for (String t : tokens) {
             Object english = SCHEMA_WORDS.get(t);
-            if (english != null && !out.contains(english.toString())) {
-                out.add(english.toString());
+            for (String e : english == null ? new String[0] : english.toString().split(" ")) {
+                if (!out.contains(e)) {
+                    out.add(e);
+                }
             }
         }
         return out;
