@@ -77,6 +77,7 @@ from xgrag.retrieval.words import (
     PLACE_TYPES,
     WEAK,
     answer_kind,
+    cognate,
     cognate_stems,
     compound_stems,
     content_stems,
@@ -92,10 +93,12 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v12"
+READER_VERSION = "extractive-v13"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
+# the options a question offers at its end: "is Recife urban or rural?", "was it a win or a loss?"
+_CHOICE = re.compile(r"\b(?:an? |the )?([a-z][a-z-]+) or (?:an? |the )?([a-z][a-z-]+)\W*$")
 # Nouns that ask what class something is in ("what kind of place", "which sort of business"), as stems.
 # "the <type> that / linked to / written by <entity>": an entity referred to by its type and its tie to another
 _REFERRED = re.compile(r"\bthe\s+([a-z]+)\s+(?:that|which|who|whose|linked|related|connected|[a-z]{3,}ed)\b")
@@ -431,6 +434,16 @@ class _Reading:
         for r in relations:
             if not self.relation_words[r]:
                 self.relation_words[r] = cognate_stems(content_stems(r), unstated)
+        # the options a question offers ("is Recife urban or rural?") are said by a key none of whose words the
+        # question says but whose values, any entity's in the context, state one of them ("Urbano", "Rural
+        # Adjacente": tipoCidade): that key is asked
+        choice = _CHOICE.search(plain.lower().strip())
+        options = {stem(w) for w in choice.groups() if w not in WEAK} if choice else set()
+        for f in facts:
+            if options and f.kind == "property" and not self.relation_words.get(self._relation(f)):
+                said = {o for o in options for v in content_stems(f.tail) if o == v or cognate(o, v)}
+                if said:
+                    self.relation_words[self._relation(f)] = said
         self.lexical = {r: len(self.relation_words[r]) / max(1, len(content_stems(r))) for r in relations}
         # the properties of each relationship in the context (its id -> their values): a relationship's own words
         # ("RELATED_TO {name: 'father'}") and dates ("VISITS {starttime: 2020-04-25...}") are said by its facts

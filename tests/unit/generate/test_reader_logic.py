@@ -727,3 +727,14 @@ def test_a_key_written_in_another_language_is_read_by_its_english_word() -> None
              Fact("e", "Campinas", "PERTENCE A", "SP", "edge", None, "Cidade", "Estado")]
     assert _read("What is the population of Campinas?", facts) == ("1173370.", ["p"])
     assert _read("Which state is Campinas in?", facts) == ("SP.", ["e"])
+
+
+def test_the_options_a_question_offers_name_the_key_whose_values_say_them() -> None:
+    # "urban or rural": no key says either word, tipoCidade's values do (Recife's, and Olinda's beside it)
+    facts = [Fact("c", "Recife", "capital", "true", "property", None, "Cidade"),
+             Fact("a", "Recife", "atividade", "Serviços", "property", None, "Cidade"),
+             Fact("t", "Recife", "tipoCidade", "Urbano", "property", None, "Cidade"),
+             Fact("o", "Olinda", "tipoCidade", "Rural Adjacente", "property", None, "Cidade"),
+             Fact("e", "Recife", "VIZINHA DE", "Olinda", "edge", None, "Cidade", "Cidade")]
+    assert _read("Is Recife urban or rural?", facts) == ("Urbano.", ["t"])
+    assert _read("Is Olinda classed as urban or rural?", facts) == ("Rural Adjacente.", ["o"])
