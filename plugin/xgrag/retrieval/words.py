@@ -48,6 +48,12 @@ IRREGULAR = {
     "dead": "death", "response": "respond", "responses": "respond", "defense": "defend", "defence": "defend",
     "offense": "offend", "offence": "offend", "paternal": "father", "maternal": "mother",
 }
+# One verb for what graphs and questions say in other words (SLAIN_BY is who killed, PURCHASED what was bought),
+# stem to stem: applied last, so every form of the word meets ("murderer", "murdered" and "killed").
+SYNONYM_STEMS = {
+    "slay": "kill", "slew": "kill", "slain": "kill", "murd": "kill", "murder": "kill", "purchas": "buy",
+    "manufactur": "mak", "resid": "liv", "employ": "work", "situat": "locat", "possess": "own", "wed": "marry",
+}
 _WORD = re.compile(r"[a-z0-9]+")
 # A schema word of another language -> the English words a question says ("populacao" -> "population", "ville" ->
 # "city", "town"): a graph written in Portuguese or French is asked about in English (cypher/shared_config.json,
@@ -88,7 +94,7 @@ def stem(word: str) -> str:
         w = w[:-1]
     if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsz":
         w = w[:-1]
-    return w
+    return SYNONYM_STEMS.get(w, w)
 
 
 # Abbreviations property keys are written in, read as the word they stand for on both sides of a comparison:

@@ -114,3 +114,12 @@ def test_a_schema_word_of_another_language_says_its_english_word_too() -> None:
     # folded keys, and none an English word of its own ("pays", "land", "data", "via" are left out)
     assert all(w == w.lower() and w.isascii() and w.isalpha() and english for w, english in SCHEMA_WORDS.items())
     assert not {"pays", "land", "data", "via", "alter", "lied"} & set(SCHEMA_WORDS)
+
+
+def test_a_verb_and_the_other_words_graphs_say_it_in_meet() -> None:
+    for a, b in [("SLAIN", "killed"), ("slew", "kill"), ("murdered", "killed"), ("murderer", "killer"),
+                 ("purchased", "bought"), ("manufacturer", "maker"), ("resides", "lives"), ("employed", "works"),
+                 ("situated", "located"), ("possesses", "owns"), ("wed", "married")]:
+        assert stem(a.lower()) == stem(b), (a, b)
+    for a, b in [("cams", "come"), ("residue", "live"), ("employee", "worker")]:  # and nothing else does
+        assert stem(a) != stem(b), (a, b)
