@@ -275,7 +275,9 @@ def _type_sample(rtype: str) -> str:
 
 
 # The same samples, every label (or type) of $names in one scan of the whole graph, grouped: one text, planned once
-# (scans_whole). Scan order is the label scan's (by id), so the samples are the ones `_label_sample` takes.
+# (scans_whole). A label's nodes come in the label scan's order (by id), so its sample is the one `_label_sample`
+# takes; relationships come node by node, not in the type scan's order, so a type's sample may hold others, spread
+# over the type all the same (network-management: 3 of 20 types sampled otherwise, the same mapping decided).
 LABELS_SCAN = f"""
 MATCH (n) UNWIND labels(n) AS name
 WITH name, n WHERE name IN $names
