@@ -202,8 +202,8 @@ EIGHTH_POOL = brazil-cities, devops-patterns, dragonlance, fifa-2014, nypd-arres
 `sorted(random.Random(36).sample(sorted(EIGHTH_POOL), 5))` = brazil-cities, dragonlance, nypd-arrests, paris-metro,
 uk-railway: frozen, their failures never looked at while tuning, run once at the end of it
 (benchmarks/results/domains_frozen8.json) and now **spent** too; the two undrawn, devops-patterns and fifa-2014, are
-**tune**. The ninth split below followed it, and is spent too. Sources, each a load script of a public repository over data
-committed with it (or, for two, the repository's Cypher itself): github.com/elizarp/event-neo4j-nodebr-2024
+**tune**. The ninth split below followed it, and is spent too. Sources, each a load script of a public repository
+over data committed with it (or, for two, the repository's Cypher itself): github.com/elizarp/event-neo4j-nodebr-2024
 (brazil-cities: Kaggle's Brazilian Cities, in Portuguese), seize-the-dave/devops-pattern-repository (devops-patterns: a
 hand-written knowledge graph of Agile and DevOps practices), Shannon-Schlueter/GraphDragonLance (dragonlance:
 hand-written Cypher of Douglas Niles' novel Lord of the Rose), Hanniehoang/cits4407 (fifa-2014: a university project's
@@ -239,8 +239,8 @@ looked at. NINTH_POOL = bavaria-municipalities, clinical-trials, irish-election,
 yemen-debates, drawn by `sorted(random.Random(37).sample(sorted(NINTH_POOL), 5))` = bavaria-municipalities,
 irish-election, kegg-diseases, swedish-alumni, yemen-debates: frozen, their failures never looked at while tuning,
 run once at the end of it (benchmarks/results/domains_frozen9.json) and now **spent** too; the one undrawn,
-clinical-trials, is **tune**. No graph is frozen now: the next measurement needs a tenth split. Sources, each a load script of a
-public repository over data committed with it (or, for one, the repository's Cypher itself):
+clinical-trials, is **tune**. No graph is frozen now: the next measurement needs a tenth split. Sources, each a
+load script of a public repository over data committed with it (or, for one, the repository's Cypher itself):
 github.com/ollihoo/geographicalHierarchyGraph (bavaria-municipalities: Germany's states and Bavaria's Gemeinden,
 Landkreise and Regierungsbezirke, in German), dgg32/clinical_trials_3000 (clinical-trials: Sixing Huang's graph of
 the trials listed on ClinicalStudyDataRequest.com with UMLS, RxNorm, MeSH and HPO codes), Ross-Byrne/project-template

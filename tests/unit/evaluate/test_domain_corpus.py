@@ -1,7 +1,8 @@
 """The domain corpus's bookkeeping (benchmarks/domain_corpus.py, benchmarks/domain_gold.py), without a server: every
 graph has a question file of at least 12 well-formed records, and the splits are exactly the documented draws (the
-nine, each spent after its one run), so a graph cannot slip into or out of the frozen split unnoticed; and the loaders' pure parts (a script's LOAD CSV statements, a GraphGist's setup blocks, a Data Importer
-model's statements, a subquery's IN TRANSACTIONS, Rome's per-mode load) and the gold's quoting of identifiers."""
+nine, each spent after its one run), so a graph cannot slip into or out of the frozen split unnoticed; and the
+loaders' pure parts (a script's LOAD CSV statements, a GraphGist's setup blocks, a Data Importer model's statements,
+a subquery's IN TRANSACTIONS, Rome's per-mode load) and the gold's quoting of identifiers."""
 
 from __future__ import annotations
 
