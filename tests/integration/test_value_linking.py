@@ -223,3 +223,24 @@ def test_a_day_typed_in_numbers_links_the_record_storing_it_as_written(server: N
         assert [le.node.name for le in by_value] == ["Match 59"], q
         assert by_value[0].mention in ("5/21/2017", "05/21/2017")
     assert not [le for le in Retriever(store).link("Who won the match on 5/22/2017?") if le.method == "value"]
+
+
+def test_a_code_typed_alone_links_the_one_node_whose_key_it_is(server: Neo4jStore) -> None:
+    """"Which drug has the KEGG code D01211?": no name, no kind's words before the code; D01211 is the key of one
+    drug, so it names that drug (method "code"; the key stated in the context). A code two nodes share names
+    neither, a number alone is no code, and a code after another kind's words is that kind's, not this one's."""
+    wipe(server)
+    server.query("""
+        CREATE (:Drug {ko: 'D01211', name: 'Leucovorin calcium'})-[:TREATS]->(:Disease {ko: 'H00131',
+                name: 'Mucopolysaccharidosis type VI'})
+        CREATE (:Drug {ko: 'X1234', name: 'Shared one'}), (:Disease {ko: 'X1234', name: 'Shared two'})
+        CREATE (:Disease {ko: '2019', name: 'Numbered'})
+        """, read_only=False)
+    store = server.with_schema(schema_preset("domain", read_only=True, entities=[
+        EntityMapping(label="Drug", key="ko", name=["name"]),
+        EntityMapping(label="Disease", key="ko", name=["name"])]))
+    links = Retriever(store).link("Which drug has the KEGG code D01211?")
+    assert [(le.node.name, le.method, le.stated) for le in links] == [("Leucovorin calcium", "code", ("ko", "D01211"))]
+    assert Retriever(store).link("What has the code X1234?") == []
+    assert Retriever(store).link("What was found in 2019?") == []
+    assert Retriever(store).link("What is disease D01211?") == []

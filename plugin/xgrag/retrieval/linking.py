@@ -172,7 +172,8 @@ def candidate_spans(question: str) -> list[str]:
 @dataclass(frozen=True)
 class LinkedEntity:
     node: Node
-    # bracket | exact | plural | short | number | initials | reordered | key | value | partial | fulltext | vector
+    # bracket | exact | plural | short | number | initials | reordered | key | value | code | partial | fulltext |
+    # vector
     method: str
     score: float
     mention: str
@@ -623,6 +624,45 @@ class Linker:
                 have.add(node.id)
         return out
 
+    def _by_code(self, question: str, excluded: list[str]) -> list[LinkedEntity]:
+        """Where nothing else was linked: a code typed alone ("which drug has the KEGG code D01211?": letters and
+        digits, 4 or more characters) that is the key of exactly one node of the mapped labels names it (method
+        "code"; a key lookup per label, index-backed where the key is constrained). A code two nodes share names
+        neither, and one typed after a kind's words ("dock 7731201Q") is that kind's (`_by_label_and_key`), never
+        another's."""
+        words = re.findall(r"[\w'&.\-]+", question.replace("[", " ").replace("]", " "))
+        low = [w.lower() for w in words]
+        kinds = [key_text(m.label).split() for m in self.store.schema.entity_mappings()]
+        codes: set[str] = set()
+        for i, w in enumerate(words):
+            c = w.strip(".,;:!?'\"()-")
+            if len(c) < 4 or not re.search(r"\d", c) or not re.search(r"[^\W\d_]", c):
+                continue
+            if any(i >= len(k) and low[i - len(k):i] == k for k in kinds):
+                continue
+            codes.add(c)
+        if not codes:
+            return []
+        found: dict[str, list[tuple[str, str]]] = {}  # code -> (element id, key)
+        for m in self.store.schema.entity_mappings():
+            if not m.key:
+                continue
+            # identifiers from the validated mapping; the codes are parameters
+            rows = self.store.query(f"MATCH (n:{quote(m.label)}) WHERE n.{quote(m.key)} IN $codes "
+                                    f"RETURN elementId(n) AS id, n.{quote(m.key)} AS key LIMIT $limit",
+                                    {"codes": sorted(codes), "limit": len(codes) * 2})
+            for r in rows:
+                found.setdefault(str(r["key"]), []).append((str(r["id"]), m.key))
+        ones = {hits[0][0]: (code, hits[0][1]) for code, hits in sorted(found.items()) if len(hits) == 1}
+        if not ones:
+            return []
+        out: list[LinkedEntity] = []
+        for row in self.store.read("nodes_by_id", ids=sorted(ones), excluded_node_ids=excluded):
+            node = node_from_map(row["node"])
+            code, key = ones[node.id]
+            out.append(LinkedEntity(node, "code", 1.0, code, stated=(key, code)))
+        return out
+
     def _by_fact_and_value(self, question: str, linked: Sequence[LinkedEntity],
                            excluded: list[str]) -> list[LinkedEntity]:
         """Records the question names by one of their facts and its value, as people name votes, flights and rooms
@@ -711,6 +751,8 @@ class Linker:
             whole += self._by_label_and_key(question, whole, excluded)
             whole += self._by_fact_and_value(question, whole, excluded)
             whole += self._records_by_value(question, whole, excluded)
+            if not whole:
+                whole += self._by_code(question, excluded)
         if whole:
             # A whole name is the strongest evidence of what a question is about; parts of names are a fallback.
             # Measured on unbracketed MetaQA (whole names always present): also linking parts of names in the
