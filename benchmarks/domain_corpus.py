@@ -551,6 +551,16 @@ def _no_files(repo: str) -> RowsOf:
     return rows_of
 
 
+def _files_under(repo: str, script: str, folder: str, mirror: Path) -> RowsOf:
+    """For a script whose LOAD CSVs read `file:///<name>`: the repository's `folder`<name>; any other URL is an
+    error."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{repo}: {script} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(repo, folder + url.removeprefix("file:///"), mirror), delimiter)
+    return rows_of
+
+
 LEGIS = "neo4j-graph-examples/legis-graph"
 LEGIS_UPSTREAM = "legis-graph/legis-graph"
 
@@ -1454,12 +1464,8 @@ def write_fifa_2014(store: Any, mirror: Path) -> None:
     if len(statements) != 7:
         raise CorpusError(f"{FIFA_2014}: {FIFA_2014_SCRIPT} no longer has the seven LOAD CSV statements read here")
 
-    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
-        if not url.startswith("file:///"):
-            raise CorpusError(f"{FIFA_2014}: {FIFA_2014_SCRIPT} reads {url}, which no loader here serves")
-        return _csv_rows(read_file(FIFA_2014, "CSVFiles/" + url.removeprefix("file:///"), mirror), delimiter)
-
-    _run_script(store, "".join(f"{s};\n" for s in statements), rows_of)
+    _run_script(store, "".join(f"{s};\n" for s in statements),
+                _files_under(FIFA_2014, FIFA_2014_SCRIPT, "CSVFiles/", mirror))
 
 
 UK_RAILWAY = "dogofbrian/ukrailway"
@@ -1611,12 +1617,7 @@ def write_kegg_diseases(store: Any, mirror: Path) -> None:
     script = read_file(KEGG, "command.txt", mirror).decode("utf-8")
     kept = [s for s in _statements(script) if KEGG_ANALYSIS not in s]
 
-    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
-        if not url.startswith("file:///"):
-            raise CorpusError(f"{KEGG}: command.txt reads {url}, which no loader here serves")
-        return _csv_rows(read_file(KEGG, "data/" + url.removeprefix("file:///"), mirror), delimiter)
-
-    _run_script(store, "".join(f"{s};\n" for s in kept), rows_of)
+    _run_script(store, "".join(f"{s};\n" for s in kept), _files_under(KEGG, "command.txt", "data/", mirror))
 
 
 YEMEN = "SojaSurfer/Text_Technology"
@@ -1676,12 +1677,7 @@ def write_clinical_trials(store: Any, mirror: Path) -> None:
     last_write = max(i for i, s in enumerate(statements) if _WRITES.search(s))
     kept = statements[:last_write + 1]
 
-    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
-        if not url.startswith("file:///"):
-            raise CorpusError(f"{TRIALS}: neo4j_command.txt reads {url}, which no loader here serves")
-        return _csv_rows(read_file(TRIALS, "neo4j/" + url.removeprefix("file:///"), mirror), delimiter)
-
-    _run_script(store, "".join(f"{s};\n" for s in kept), rows_of)
+    _run_script(store, "".join(f"{s};\n" for s in kept), _files_under(TRIALS, "neo4j_command.txt", "neo4j/", mirror))
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
