@@ -150,10 +150,15 @@ def word_query(word: str) -> str:
     return " OR ".join(_escape(t) for t in word_variants(word))
 
 
+def _typed_words(question: str) -> list[str]:
+    """The question's tokens as typed (brackets dropped; "&", ".", "-" and apostrophes kept inside a token)."""
+    return re.findall(r"[\w'&.\-]+", question.replace("[", " ").replace("]", " "))
+
+
 def candidate_spans(question: str) -> list[str]:
     """Word n-grams of the question (and bracketed spans), as typed and title-cased, for exact lookup."""
     spans: list[str] = re.findall(r"\[([^\[\]]{1,200})\]", question)
-    words = re.findall(r"[\w'&.\-]+", question.replace("[", " ").replace("]", " "))
+    words = _typed_words(question)
     for n in range(1, min(_MAX_SPAN, len(words)) + 1):
         for i in range(len(words) - n + 1):
             span = " ".join(words[i:i + n])
@@ -587,6 +592,14 @@ class Linker:
                         out.append((node, node.name))
         return out
 
+    def _keyed_by(self, label: str, key: str, values: Sequence[object], limit: int) -> dict[str, str]:
+        """element id -> key as text, of the `label` nodes whose `key` is one of `values` (at most `limit`)."""
+        # identifiers from the validated mapping; the values are parameters
+        rows = self.store.query(f"MATCH (n:{quote(label)}) WHERE n.{quote(key)} IN $values "
+                                f"RETURN elementId(n) AS id, toString(n.{quote(key)}) AS key LIMIT $limit",
+                                {"values": list(values), "limit": limit})
+        return {str(r["id"]): str(r["key"]) for r in rows}
+
     def _by_label_and_key(self, question: str, linked: Sequence[LinkedEntity],
                           excluded: list[str]) -> list[LinkedEntity]:
         """Named entities the question names by their kind and key, as people name things ("truck 1421412P",
@@ -594,7 +607,7 @@ class Linker:
         label's words as typed in any case, then one token, looked up as the key's value (text, or a number). So
         are records without a name ("sales order 0500000000" for a SalesOrder named "SalesOrder 0500000000": the
         name index holds the label as one word, the question types it as two)."""
-        words = re.findall(r"[\w'&.\-]+", question.replace("[", " ").replace("]", " "))
+        words = _typed_words(question)
         low = [w.lower() for w in words]
         have = {le.node.id for le in linked}
         out: list[LinkedEntity] = []
@@ -606,11 +619,7 @@ class Linker:
             if not values:
                 continue
             wanted: list[object] = [*values, *[int(v) for v in values if re.fullmatch(r"-?\d{1,18}", v)]]
-            # identifiers from the validated mapping; the values are parameters
-            rows = self.store.query(f"MATCH (n:{quote(m.label)}) WHERE n.{quote(m.key)} IN $values "
-                                    f"RETURN elementId(n) AS id, toString(n.{quote(m.key)}) AS key LIMIT $limit",
-                                    {"values": wanted, "limit": self.settings.link_limit * 5})
-            keys = {str(r["id"]): str(r["key"]) for r in rows}
+            keys = self._keyed_by(m.label, m.key, wanted, self.settings.link_limit * 5)
             if not keys:
                 continue
             for row in self.store.read("nodes_by_id", ids=sorted(keys), excluded_node_ids=excluded):
@@ -630,7 +639,7 @@ class Linker:
         "code"; a key lookup per label, index-backed where the key is constrained). A code two nodes share names
         neither, and one typed after a kind's words ("dock 7731201Q") is that kind's (`_by_label_and_key`), never
         another's."""
-        words = re.findall(r"[\w'&.\-]+", question.replace("[", " ").replace("]", " "))
+        words = _typed_words(question)
         low = [w.lower() for w in words]
         kinds = [key_text(m.label).split() for m in self.store.schema.entity_mappings()]
         codes: set[str] = set()
@@ -647,12 +656,8 @@ class Linker:
         for m in self.store.schema.entity_mappings():
             if not m.key:
                 continue
-            # identifiers from the validated mapping; the codes are parameters
-            rows = self.store.query(f"MATCH (n:{quote(m.label)}) WHERE n.{quote(m.key)} IN $codes "
-                                    f"RETURN elementId(n) AS id, n.{quote(m.key)} AS key LIMIT $limit",
-                                    {"codes": sorted(codes), "limit": len(codes) * 2})
-            for r in rows:
-                found.setdefault(str(r["key"]), []).append((str(r["id"]), m.key))
+            for node_id, code in self._keyed_by(m.label, m.key, sorted(codes), len(codes) * 2).items():
+                found.setdefault(code, []).append((node_id, m.key))
         ones = {hits[0][0]: (code, hits[0][1]) for code, hits in sorted(found.items()) if len(hits) == 1}
         if not ones:
             return []
@@ -670,7 +675,7 @@ class Linker:
         holding a digit, looked up as that property's value (text, or a number); at most MAX_VALUE_RECORDS
         records per phrase, or it names none of them in particular (labels of more than MAX_VALUE_SCAN nodes are
         not scanned: no index serves a fact property)."""
-        words = re.findall(r"[\w'&.\-]+", question.replace("[", " ").replace("]", " "))
+        words = _typed_words(question)
         low = [w.lower() for w in words]
         have = {le.node.id for le in linked}
         out: list[LinkedEntity] = []
