@@ -9,6 +9,7 @@ import os
 import re
 import shlex
 from collections.abc import Iterator
+from typing import Any
 
 import neo4j
 import pytest
@@ -483,54 +484,52 @@ def test_subgraph_property_facts_chosen_by_question_like_python(northwind: Neo4j
         assert len(got["properties"]) == min(cap, len(got["properties"]) + got["propertiesOmitted"])
 
 
+def _facts_chosen_like_python(store: Neo4jStore, entities: list[dict[str, Any]], seed: str, hops: int,
+                              cases: list[tuple[str, int]]) -> list[dict[str, Any]]:
+    """For each (question, max_property_facts): the procedures' subgraph of `seed` under the general mapping of
+    `entities` keeps the property facts Python's retriever (no embedder) keeps. The procedures' results, in order."""
+    schema = {"preset": "domain", "read_only": True, "entities": entities}
+    python = store.with_schema(schema_preset("domain", read_only=True, entities=[
+        EntityMapping(**e) for e in entities]))
+    out = []
+    for q, cap in cases:
+        want = Retriever(python, RetrievalSettings(max_property_facts=cap)).retrieve(q, mode="khop", hops=hops,
+                                                                                    seeds=[seed])
+        got = subgraph(store, [seed], schema=schema, hops=hops, maxPropertyFacts=cap, question=q)
+        assert_same_facts(got, want)
+        out.append(got)
+    return out
+
+
 def test_subgraph_property_facts_of_a_seed_s_neighbour_chosen_like_python(store: Neo4jStore) -> None:
     """Of the twelve venues' cities, the city of the named match's venue; the seed's type ("match") counts for no
     key (player_of_match): the procedures choose as Python's retriever without an embedder."""
     store.query(MATCHES, read_only=False)
-    schema = {"preset": "domain", "read_only": True, "entities": MATCH_ENTITIES}
-    python = store.with_schema(schema_preset("domain", read_only=True, entities=[
-        EntityMapping(**e) for e in MATCH_ENTITIES]))
     match = element_id(store, "Match", "match_id", "59")
-    for q, cap in [("In which city was the match on 5/21/2017 played?", 4), ("Who won the match?", 5),
-                   ("", 4), ("In which city was the match on 5/21/2017 played?", 1000)]:
-        want = Retriever(python, RetrievalSettings(max_property_facts=cap)).retrieve(q, mode="khop", hops=2,
-                                                                                    seeds=[match])
-        got = subgraph(store, [match], schema=schema, hops=2, maxPropertyFacts=cap, question=q)
-        assert_same_facts(got, want)
-    assert ("city", "Hyderabad") in {(p["key"], p["value"]) for p in java_properties(got)}
+    got = _facts_chosen_like_python(store, MATCH_ENTITIES, match, 2, [
+        ("In which city was the match on 5/21/2017 played?", 4), ("Who won the match?", 5), ("", 4),
+        ("In which city was the match on 5/21/2017 played?", 1000)])
+    assert ("city", "Hyderabad") in {(p["key"], p["value"]) for p in java_properties(got[-1])}
 
 
 def test_subgraph_property_facts_of_a_neighbour_of_a_named_type_chosen_like_python(store: Neo4jStore) -> None:
     """A seed's neighbour of a type the question names ranks its facts after the seeds' own, in both."""
     store.query(VISITS, read_only=False)
-    schema = {"preset": "domain", "read_only": True, "entities": VISIT_ENTITIES}
-    python = store.with_schema(schema_preset("domain", read_only=True, entities=[
-        EntityMapping(**e) for e in VISIT_ENTITIES]))
     carlo = element_id(store, "Person", "name", "Carlo Bryan")
-    for q, cap in [("What kind of place did Carlo Bryan visit?", 2), ("Where was Carlo Bryan born?", 2),
-                   ("What kind of place did Carlo Bryan visit?", 1000)]:
-        want = Retriever(python, RetrievalSettings(max_property_facts=cap)).retrieve(q, mode="khop", hops=2,
-                                                                                    seeds=[carlo])
-        got = subgraph(store, [carlo], schema=schema, hops=2, maxPropertyFacts=cap, question=q)
-        assert_same_facts(got, want)
+    _facts_chosen_like_python(store, VISIT_ENTITIES, carlo, 2, [
+        ("What kind of place did Carlo Bryan visit?", 2), ("Where was Carlo Bryan born?", 2),
+        ("What kind of place did Carlo Bryan visit?", 1000)])
 
 
 def test_subgraph_property_facts_by_a_key_of_another_language_chosen_like_python(store: Neo4jStore) -> None:
     """A key written in Portuguese (populacao) is chosen by the English word the question says, in both (the schema
     words of cypher/shared_config.json)."""
     store.query(CIDADES, read_only=False)
-    schema = {"preset": "domain", "read_only": True, "entities": CIDADE_ENTITIES}
-    python = store.with_schema(schema_preset("domain", read_only=True, entities=[
-        EntityMapping(**e) for e in CIDADE_ENTITIES]))
     campinas = element_id(store, "Cidade", "nomeCidade", "Campinas")
-    for q, cap in [("What is the population of Campinas?", 1), ("Which state is Campinas in?", 2),
-                   ("What is the population of Campinas?", 1000)]:
-        want = Retriever(python, RetrievalSettings(max_property_facts=cap)).retrieve(q, mode="khop", hops=1,
-                                                                                    seeds=[campinas])
-        got = subgraph(store, [campinas], schema=schema, hops=1, maxPropertyFacts=cap, question=q)
-        assert_same_facts(got, want)
-        if cap == 1:
-            assert [(p["key"], p["value"]) for p in java_properties(got)] == [("populacao", "1173370")]
+    got = _facts_chosen_like_python(store, CIDADE_ENTITIES, campinas, 1, [
+        ("What is the population of Campinas?", 1), ("Which state is Campinas in?", 2),
+        ("What is the population of Campinas?", 1000)])
+    assert [(p["key"], p["value"]) for p in java_properties(got[0])] == [("populacao", "1173370")]
 
 
 def test_subgraph_names_a_node_by_its_fallback_like_python(store: Neo4jStore) -> None:
