@@ -47,7 +47,10 @@ the company respond to X") is who acts, not a word the answer's chain must state
 on from a bridge to what it holds (not to another of its kind), and from a record named by its type and key to an
 entity of the class asked ("who scored goal X": the appearance that had it, then its player). A value that
 restates its own entity's name is no answer unless the question says its key. "What kind (sort, type) of place is
-X" names its answer by a class word in the answer's type or key ("Subcategory", "genre").
+X" names its answer by a class word in the answer's type or key ("Subcategory", "genre"), and "which house" by a
+short value that says it ("House of Lords"). An entity the question names by a code or initials alone is answered
+by its name where that is what is asked: "which drug has code D01211" (its type), "what is disease H00131", "what
+does SD stand for"; "the full name of" a value reached is the entity it names (X's party "IA": Independent Alliance).
 
 Because it is grounded by construction and reports the facts it used (`Generation.evidence`: relationship ids and
 property fact ids), it is the offline default and the reference model for checking that explanations point at
@@ -93,7 +96,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v13"
+READER_VERSION = "extractive-v14"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
@@ -109,6 +112,9 @@ _WHAT_IS = re.compile(r"^\s*(?:what|who)(?:'s|\s+(?:is|are|was|were))\b")
 # "the two-letter code", "a 4-digit year": the form of the answer asked for, its letters or digits counted
 _NUMBER_WORDS = {w: i for i, w in enumerate("one two three four five six seven eight nine ten".split(), 1)}
 _FORM = re.compile(r"\b(one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})[- ](letter|digit|character)s?\b")
+# what asks for an entity's name: "what does SD stand for", "the full name of the party" ("the party X stood for" is
+# the one X ran for, not what an abbreviation says)
+_NAME_ASKED = re.compile(r"\bwhat\s+(?:does|do|did)\b.*\bstands?\s+for\b|\bfull\s+(?:name|title)\b|\bspelled\s+out\b")
 
 
 def _form_fits(value: str, form: tuple[int, str] | None) -> bool:
@@ -322,6 +328,20 @@ class _Reading:
             if len(found) == 1 and token not in names:
                 self.initials[next(iter(found))] = token
         self.mentioned |= set(self.initials)
+        # the entities the question names by a code or initials alone, never by a name of theirs, each with the
+        # fact that states that code (None for initials no fact states): what such a question may ask is the name
+        # ("which drug has the KEGG code D01211", "what does SD stand for")
+        # (another name it holds, "SD" under shortName, is such a code: its name is what "stand for" asks)
+        by_name = {n for n in said if n in set(names)}
+        self.by_code: dict[str, str | None] = {}
+        for f in facts:
+            if f.kind == "property" and f.via is None and f.head not in by_name and (
+                    f.tail.strip().lower() in self.codes | {t.lower() for t in self.initials.values()}
+                    or (f.tail in said and other_names.get(f.tail) == f.head)):
+                self.by_code.setdefault(f.head, f.id)
+        for name in self.initials:
+            if name not in by_name:
+                self.by_code.setdefault(name, None)
         plain = re.sub(r"\[[^\]]*\]", " ", question)
         # the question's words that may name a relation, a key or a type: outside the names of the entities it
         # mentions and the types of those ("the supplier Exotic Liquids": "supplier" says what it is, not what is
@@ -369,7 +389,10 @@ class _Reading:
                 self.via_type = stem(m.group(1))
                 break
         # "what is the tmux package": nothing is asked of the entity but what it is (no word beyond its name and type)
-        self.defines = bool(_WHAT_IS.match(plain.lower())) and not self.q_stems and self.kind is None
+        # (a code the question names the entity by is no word asked of it: "what is disease H00131")
+        self.defines = bool(_WHAT_IS.match(plain.lower())) and not self.q_stems - {stem(c) for c in self.codes} \
+            and self.kind is None
+        self.asks_name = _NAME_ASKED.search(plain.lower()) is not None
         form = _FORM.search(plain.lower())
         self.form = None if form is None else (
             int(form.group(1)) if form.group(1).isdigit() else _NUMBER_WORDS[form.group(1)], form.group(2))
@@ -426,7 +449,8 @@ class _Reading:
         self.fact_sim = {f.id: float(vec[self.fact_texts[f.id]] @ qv) for f in facts}
         # a key written as one word ("confirmedtime", "healthstatus") states the question words it begins or ends with
         raw = set(re.findall(r"[a-z]+", plain.lower())) - WEAK
-        self.relation_words = {r: (content_stems(r) & self.q_stems)
+        # (a relation written in camel case says its words apart too: employeeOf, "employee of", says "work")
+        self.relation_words = {r: ((content_stems(r) | content_stems(key_text(r))) & self.q_stems)
                                | (compound_stems(set(re.findall(r"[a-z]+", r.lower())), raw) - own) for r in relations}
         # a relation stating none of the question's words as written may state one in another language ("who
         # published X": A_PUBLIE), of the question's words that no relation, key or type states as written
@@ -535,6 +559,9 @@ class _Reading:
 
     def answer(self) -> tuple[str, list[str]]:
         by_entity = self._steps_from()
+        named = self._name_of_coded(by_entity)
+        if named is not None:
+            return named
         # never an answer the question typed itself (the code it named the entity by)
         first = [s for m in sorted(self.mentioned) for s in by_entity.get(m, [])
                  if (s.value or s.to not in self.mentioned) and not (s.value and s.to.strip().lower() in self.codes)
@@ -591,7 +618,41 @@ class _Reading:
                   and len(c.steps[-1].to) > len(said) and c.steps[-1].to.startswith(said)]
         if fuller:
             best = min(fuller, key=lambda c: c.key)
-        return _sentence(best.steps[-1].to), [s.fact.id for s in best.steps]
+        ids = [s.fact.id for s in best.steps]
+        if self.asks_name and best.steps[-1].value:
+            # a name asked, a value reached: a shorter name of the entity the chain reached names it less fully
+            # than its own name ("the full name of the party X ran for": the party, not its short name "IA")
+            end = best.steps[-1]
+            if len(best.steps) > 1 and end.at not in self.mentioned and len(end.to) < len(end.at):
+                return _sentence(end.at), ids[:-1]
+            # ... or the value is what another entity is known by (X's party "IA": the party whose short name is
+            # IA), where exactly one entity of the context holds it
+            said = _norm(best.steps[-1].to)
+            passed = {s.at for s in best.steps}
+            holders = sorted({(f.head, f.id) for f in self.facts if f.kind == "property" and f.via is None
+                              and f.head not in passed and _norm(f.tail) == said})
+            if len({h for h, _ in holders}) == 1:
+                return _sentence(holders[0][0]), ids + [holders[0][1]]
+        return _sentence(best.steps[-1].to), ids
+
+    def _name_of_coded(self, by_entity: Mapping[str, list[_Step]]) -> tuple[str, list[str]] | None:
+        """The name of the one entity the question names by a code or initials alone, where the question asks
+        nothing else of it: its name ("what does SD stand for", "the full name of ..."), what it is ("what is
+        disease H00131": the name its code stands for) or the entity itself by its type ("which drug has the KEGG
+        code D01211": the Drug). Answered from the fact that states the code, else from nothing but the name."""
+        if len(self.by_code) != 1 or len(self.mentioned) != 1:
+            return None
+        entity, fact = next(iter(self.by_code.items()))
+        if entity not in self.mentioned:
+            return None
+        # a relation or key the question says, other than the code's own, is what is asked of it
+        asked = any(s.relation_words for s in by_entity.get(entity, []) if s.fact.id != fact)
+        if asked and not self.asks_name:
+            return None
+        if not (self.asks_name or self.defines or (
+                self.wh_noun is not None and self.wh_noun in self._type_stems(entity))):
+            return None
+        return _sentence(entity), [fact] if fact is not None else []
 
     def _given(self, value: str) -> bool:
         """A date on a day the question names, never an answer: the question states it ("the chart starting
@@ -717,6 +778,9 @@ class _Reading:
         # the noun a "which"/"what" asks for names the answer's type, or the key of a value ("which shipper" ->
         # a Shipper, not a shipped date; "in which city" -> a city)
         what = content_stems(key_text(end_type)) if end_type else content_stems(end.relation) if end.value else set()
+        # ... or a short value that says it ("which house does X sit in": "House of Lords", under `parliament`)
+        if end.value and len(end.to.split()) <= 4:
+            what = what | content_stems(end.to)
         # "what kind of place is X" asks for a class: an entity or a key whose name is a class word ("Subcategory",
         # "genre", "type"), whatever class word the question used
         asks_class = self.wh_noun in _CLASS_STEMS

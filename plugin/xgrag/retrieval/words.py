@@ -47,6 +47,12 @@ IRREGULAR = {
     "born": "birth", "movies": "movie", "kind": "type", "die": "death", "died": "death", "dies": "death",
     "dead": "death", "response": "respond", "responses": "respond", "defense": "defend", "defence": "defend",
     "offense": "offend", "offence": "offend", "paternal": "father", "maternal": "mother",
+    # one who is acted on, as the verb (employeeOf: who employs them; "where did X work" meets it through "employ")
+    **{w + s: base for w, base in (("employee", "employ"), ("attendee", "attend"), ("trainee", "train"),
+                                   ("nominee", "nominate"), ("appointee", "appoint"), ("interviewee", "interview"),
+                                   ("retiree", "retire"), ("payee", "pay"), ("invitee", "invite"),
+                                   ("licensee", "license"), ("enrollee", "enroll"), ("draftee", "draft"))
+       for s in ("", "s")},
 }
 # One verb for what graphs and questions say in other words (SLAIN_BY is who killed, PURCHASED what was bought),
 # stem to stem: applied last, so every form of the word meets ("murderer", "murdered" and "killed").

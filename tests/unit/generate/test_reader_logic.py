@@ -738,3 +738,41 @@ def test_the_options_a_question_offers_name_the_key_whose_values_say_them() -> N
              Fact("e", "Recife", "VIZINHA DE", "Olinda", "edge", None, "Cidade", "Cidade")]
     assert _read("Is Recife urban or rural?", facts) == ("Urbano.", ["t"])
     assert _read("Is Olinda classed as urban or rural?", facts) == ("Rural Adjacente.", ["o"])
+
+
+def test_an_entity_named_by_a_code_alone_is_answered_by_its_name_where_its_name_is_asked() -> None:
+    facts = [Fact("k", "Leucovorin calcium", "ko", "D01211", "property", None, "Drug"),
+             Fact("t", "Leucovorin calcium", "treats", "Colorectal cancer", "edge", None, "Drug", "Disease"),
+             Fact("h", "Mucopolysaccharidosis type VI", "ko", "H00131", "property", None, "Disease"),
+             Fact("c", "Mucopolysaccharidosis type VI", "disease_category", "Lysosomal storage disease", "property",
+                  None, "Disease")]
+    # the entity itself, by its type; what its code stands for; asked something else, that
+    assert _read("Which drug has the KEGG code D01211?", facts) == ("Leucovorin calcium.", ["k"])
+    assert _read("What is disease H00131?", facts) == ("Mucopolysaccharidosis type VI.", ["h"])
+    assert _read("What does drug D01211 treat?", facts) == ("Colorectal cancer.", ["t"])
+    assert _read("What is the disease category of H00131?", facts)[0] == "Lysosomal storage disease."
+
+
+def test_a_short_name_typed_for_stand_for_or_reached_for_a_full_name_is_answered_by_the_entitys_name() -> None:
+    facts = [Fact("s", "Social Democrats", "shortName", "SD", "property", None, "Party"),
+             Fact("d", "Stephen Donnelly", "party", "SD", "property", None, "Candidate"),
+             Fact("i", "Independent Alliance", "shortName", "IA", "property", None, "Party"),
+             Fact("r", "Shane Ross", "party", "IA", "property", None, "Candidate"),
+             Fact("w", "Shane Ross", "WORKS_IN", "Independent Alliance", "edge", None, "Candidate", "Party")]
+    assert _read("What does the party abbreviation SD stand for?", facts) == ("Social Democrats.", ["s"])
+    # X's party by its short name: the party whose short name that is; or reached, the party itself
+    assert _read("What is the full name of the party Shane Ross stood for?", facts)[0] == "Independent Alliance."
+    assert _read("What is the full name of the party Stephen Donnelly stood for?", facts) == (
+        "Social Democrats.", ["d", "s"])
+    # a party's short name asked, not its full name
+    assert _read("Which party did Stephen Donnelly stand for?", facts) == ("SD.", ["d"])
+
+
+def test_a_relation_in_camel_case_and_a_short_value_say_their_words() -> None:
+    facts = [Fact("b", "Vivi Laurent-Täckholm", "bornIn", "Danderyd parish", "edge", None, "Person", "Place"),
+             Fact("e", "Vivi Laurent-Täckholm", "employeeOf", "Cairo University", "edge", None, "Person",
+                  "Organisation"),
+             Fact("x", "Fiona Hodgson", "sex", "F", "property", None, "Speaker"),
+             Fact("p", "Fiona Hodgson", "parliament", "House of Lords", "property", None, "Speaker")]
+    assert _read("Where did Vivi Laurent-Täckholm work?", facts) == ("Cairo University.", ["e"])
+    assert _read("Which house does Fiona Hodgson sit in?", facts) == ("House of Lords.", ["p"])
