@@ -1680,6 +1680,49 @@ def write_clinical_trials(store: Any, mirror: Path) -> None:
     _run_script(store, "".join(f"{s};\n" for s in kept), _files_under(TRIALS, "neo4j_command.txt", "neo4j/", mirror))
 
 
+UNICORNS = "bj-sodas/china-unicorn-index"
+
+
+def write_china_unicorns(store: Any, mirror: Path) -> None:
+    """Graph/setup.cql of bj-sodas/china-unicorn-index as written (its 3.x constraints in 5.x syntax, its bare
+    `USING PERIODIC COMMIT` dropped), each `file:///<name>` reading import/<name> (the Neo4j import folder its
+    docker-compose.yml mounts): the Hurun China Unicorn Index of 2019 (companies valued at 10 billion yuan or more:
+    ranking, valuation in billions of yuan, key person), the city each is based in, its industry, and the investors
+    in each, in English."""
+    script = read_file(UNICORNS, "Graph/setup.cql", mirror).decode("utf-8")
+    _run_script(store, script, _files_under(UNICORNS, "Graph/setup.cql", "import/", mirror))
+
+
+WHOSAMPLED = "chrisapton/Music-KG-Project"
+WHOSAMPLED_LOADER = "knowledge-graph/neo4j/data_import.py"
+# the statements its loader runs, in its order, up to the audio features (acousticbrainz.csv, the file they read, is
+# over the mirror's size limit) and the GDS analysis that follows them (projections, PageRank, Leiden, node2vec)
+WHOSAMPLED_STATEMENTS = ("track_import", "relationship_import", "date_import", "genre_import", "summary_import")
+
+
+def write_whosampled(store: Any, mirror: Path) -> None:
+    """The statements knowledge-graph/neo4j/data_import.py of chrisapton/Music-KG-Project runs (a USC student
+    project's music knowledge graph), as written, in its order: its `constraints`, then WHOSAMPLED_STATEMENTS, each
+    `file:///<name>` reading knowledge-graph/neo4j/data/import/<name>: the songs of WhoSampled (title, record label,
+    MusicBrainz release date) with their albums, release years and artists, which song samples which (the timestamps
+    in each), the songs' MusicBrainz genres and the artists' Wikipedia summaries. Left out: `audio_features_import`
+    (its acousticbrainz.csv is over the mirror's size limit) and the GDS analysis after it (PageRank, Leiden
+    communities, node2vec embeddings: properties computed from the graph, not data)."""
+    import ast
+
+    program = ast.parse(read_file(WHOSAMPLED, WHOSAMPLED_LOADER, mirror).decode("utf-8"))
+    values = {t.id: node.value for node in program.body if isinstance(node, ast.Assign)
+              for t in node.targets if isinstance(t, ast.Name)}
+    missing = [name for name in ("constraints", *WHOSAMPLED_STATEMENTS) if name not in values]
+    if missing:
+        raise CorpusError(f"{WHOSAMPLED}: {WHOSAMPLED_LOADER} has no {', '.join(missing)}")
+    constraints = ast.literal_eval(values["constraints"])
+    statements = [*constraints, *(ast.literal_eval(values[name]) for name in WHOSAMPLED_STATEMENTS)]
+    script = "".join(s.strip().rstrip(";") + ";\n" for s in statements)
+    _run_script(store, script,
+                _files_under(WHOSAMPLED, WHOSAMPLED_LOADER, "knowledge-graph/neo4j/data/import/", mirror))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -1711,6 +1754,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("coffee-shop", "spent", "a New York coffee chain's April 2019 sales: orders and their items (quantity, "
                                     "price), products, types, categories, customers, shops, staff",
           writer=write_coffee_shop, source=DEMO_DATASETS),
+    Graph("china-unicorns", "tune", "the Hurun China Unicorn Index: companies (ranking, valuation in billions of yuan, "
+                                      "key person), the cities they are based in, their industries and their investors",
+          writer=write_china_unicorns, source=UNICORNS),
     Graph("clinical-trials", "tune", "3,000 clinical trials listed on ClinicalStudyDataRequest.com: trials (posting "
                                        "id, title, phase, date added), sponsors, the conditions and medicines they "
                                        "study (UMLS, RxNorm, MeSH, HPO codes) and those terms' hierarchies",
@@ -1842,6 +1888,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "each calls at", writer=write_uk_railway, source=UK_RAILWAY),
     Graph("us-presidents", "spent", "a genealogy of the US presidents: persons, birth and death years, mothers "
                                      "and fathers", writer=write_us_presidents, source=DISCOVER),
+    Graph("whosampled", "tune", "WhoSampled's songs (title, record label, release date), their albums, release years, "
+                                  "artists (Wikipedia summary) and MusicBrainz genres, and which song samples which",
+          writer=write_whosampled, source=WHOSAMPLED),
     Graph("world-cities", "spent", "world cities (population, capital status, location), their countries and "
                                      "administrative regions, cities within 10 km of each other",
           writer=write_world_cities, source=DEMO_DATASETS),
