@@ -1723,6 +1723,43 @@ def write_whosampled(store: Any, mirror: Path) -> None:
                 _files_under(WHOSAMPLED, WHOSAMPLED_LOADER, "knowledge-graph/neo4j/data/import/", mirror))
 
 
+KANJI = "andychan94/roth-2019"
+KANJI_GUIDE = "neo4j/README.md"
+# its guide's sections from here on compute scores and similarities (Graph Algorithms 3.x): analysis, not data
+KANJI_ANALYSIS = "### Run PageRank"
+_MD_CYPHER = re.compile(r"```[a-z]*\n(.*?)```", re.S)
+# its vocabulary import: one LOAD CSV (no header) per JLPT level, the level also written to the graph
+_KANJI_LEVELS = re.compile(r"(?is)UNWIND\s+(\[[^\]]*\])\s+AS\s+level\s+LOAD CSV FROM\s+\"([^\"]+)\"\s*\+\s*level"
+                           r"\s*\+\s*\"([^\"]+)\"\s+AS\s+row")
+KANJI_URL = "https://raw.githubusercontent.com/andychan94/roth-2019/master/"
+
+
+def write_jlpt_kanji(store: Any, mirror: Path) -> None:
+    """The import of neo4j/README.md of andychan94/roth-2019 (a Rakuten hackathon's kanji quiz) as written: its Cypher
+    blocks up to its analysis, over the repository's files its URLs name: the kanji of the JLPT levels N5 to N1
+    (neo4j/data/vocabulary_6501<level>.csv, read without a header as its `LOAD CSV FROM` reads them: from
+    tangorin.com), each with its level, its on and kun readings and its English meanings; the radicals of Rikaichan
+    (neo4j/data/radicals.csv) and the kanji each is part of, and a kanji that is itself a radical linked to it. Its
+    `UNWIND [levels] AS level LOAD CSV FROM <url> + level + ".csv"` runs once per level with that file's rows. Left
+    out: the analysis from "Run PageRank" on (algo.* procedures of Graph Algorithms 3.x, which 5.x does not have: a
+    score and SIMILAR links computed from the graph, then deleted)."""
+    guide = read_file(KANJI, KANJI_GUIDE, mirror).decode("utf-8")
+    if KANJI_ANALYSIS not in guide:
+        raise CorpusError(f"{KANJI}: {KANJI_GUIDE} has no section {KANJI_ANALYSIS!r}")
+    read = _github_file(KANJI, mirror, (KANJI_URL,))
+    for block in _MD_CYPHER.findall(guide.split(KANJI_ANALYSIS, 1)[0]):
+        m = _KANJI_LEVELS.search(block)
+        if m is None:
+            _run_mixed(store, block.strip().rstrip(";") + ";\n", read)
+            continue
+        statement = _KANJI_LEVELS.sub("WITH $level AS level UNWIND $rows AS row", block)
+        for level in json.loads(m[1]):
+            text = read(m[2] + level + m[3]).decode("utf-8-sig")
+            rows = [[field if field != "" else None for field in line]
+                    for line in csv.reader(io.StringIO(text)) if line]
+            store.query(statement, {"level": level, "rows": rows}, read_only=False)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -1811,6 +1848,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("irish-election", "spent", "Ireland's 2016 general election: constituencies (population, seats, electorate, "
                                       "turnout, quota), candidates (gender, elected or excluded) and their parties",
           writer=write_irish_election, source=IRISH_ELECTION),
+    Graph("jlpt-kanji", "tune", "the kanji of the Japanese-Language Proficiency Test levels N5 to N1: their level, on "
+                                  "and kun readings, English meanings and radicals", writer=write_jlpt_kanji,
+          source=KANJI),
     Graph("kegg-diseases", "spent", "KEGG's diseases (code, description, category), the drugs that treat them and "
                                      "the pathogens (taxonomy) that cause them", writer=write_kegg_diseases,
           source=KEGG),
