@@ -1760,6 +1760,47 @@ def write_jlpt_kanji(store: Any, mirror: Path) -> None:
             store.query(statement, {"level": level, "rows": rows}, read_only=False)
 
 
+LA_CRIME = "MuhammadAreebKazmi2/Graph-Data-Science"
+LA_CRIME_SCRIPT = "Project/Data/Dump_30k-rows/Loading-Script.cypher"
+LA_CRIME_DATA = "Project/Data/"
+# the browser's multi-line `:param {...}` blocks of a Data Importer export: their values are substituted below
+_PARAM_BLOCK = re.compile(r"(?ms)^:param\s*\{(.*?)\}\s*;?[ \t]*$")
+_PARAM_ENTRY = re.compile(r"(\w+)\s*:\s*('[^']*'|\"[^\"]*\"|\[[^\]]*\])")  # a quoted string or a list
+
+
+def write_la_crime(store: Any, mirror: Path) -> None:
+    """Project/Data/Dump_30k-rows/Loading-Script.cypher of MuhammadAreebKazmi2/Graph-Data-Science (a Neo4j Data
+    Importer export of a university course project) as written, over the file its `:param` block names,
+    Project/Data/Crime_Data_from_2020_to_Present.csv: 2,183 crimes of the Los Angeles Police Department's open "Crime
+    Data from 2020 to Present" (case number DR_NO, dates, time), each case's victim (age, sex, descent code; no
+    names), crime type (LAPD crime code and description), premise, weapon, location (street address and coordinates),
+    reporting district and patrol area (Southwest, Central ...), linked both ways as the export has them. Its two
+    browser `:param {...}` blocks are not Cypher: their values are put in their place (`$file_path_root + $file_0`
+    is the file's `file:///` URL, `$idsToSkip` the empty list the block sets); `CALL {...} IN TRANSACTIONS` runs as
+    one `CALL {...}`, as elsewhere here."""
+    script = read_file(LA_CRIME, LA_CRIME_SCRIPT, mirror).decode("utf-8")
+    params: dict[str, str] = {}
+    for block in _PARAM_BLOCK.findall(script):
+        params.update((m[1], m[2]) for m in _PARAM_ENTRY.finditer(re.sub(r"(?m)^\s*//.*$", "", block)))
+    try:
+        url = "'" + ast_literal(params["file_path_root"]) + ast_literal(params["file_0"]) + "'"
+        skip = params["idsToSkip"]
+    except KeyError as exc:
+        raise CorpusError(f"{LA_CRIME}: {LA_CRIME_SCRIPT} sets no {exc} in its :param blocks") from None
+    script = _PARAM_BLOCK.sub("", script).replace("($file_path_root + $file_0)", url).replace("$idsToSkip", skip)
+    _run_mixed(store, script, lambda u: read_file(LA_CRIME, LA_CRIME_DATA + u.removeprefix("file:///"), mirror))
+
+
+def ast_literal(text: str) -> str:
+    """A quoted string literal of a :param block ('file:///') as its value."""
+    import ast
+
+    value = ast.literal_eval(text)
+    if not isinstance(value, str):
+        raise CorpusError(f"{LA_CRIME}: a :param value {text!r} is not a string")
+    return value
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -1854,6 +1895,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("kegg-diseases", "spent", "KEGG's diseases (code, description, category), the drugs that treat them and "
                                      "the pathogens (taxonomy) that cause them", writer=write_kegg_diseases,
           source=KEGG),
+    Graph("la-crime", "tune", "a sample of the Los Angeles Police Department's crimes since 2020: cases (dates, "
+                                "time), victims (age, sex, descent), crime types, premises, weapons, locations, "
+                                "reporting districts and patrol areas", writer=write_la_crime, source=LA_CRIME),
     Graph("legis-graph", "spent", "the 114th US Congress: legislators, states, parties, chambers, bills, "
                                    "sponsorships, votes, committees and their members, subjects",
           writer=write_legis_graph, source=LEGIS),
