@@ -1801,6 +1801,38 @@ def ast_literal(text: str) -> str:
     return value
 
 
+OPEN_SKILLS = "craigtrim/wgu-osmt-skills-builder"
+OPEN_SKILLS_SCRIPTS = tuple(f"wgu_osmt_builder/graph/load/{name}.cypher"
+                            for name in ("constraints", "load_nodes", "load_rels"))  # neo_load.sh's order
+OPEN_SKILLS_URL = "https://raw.githubusercontent.com/craigtrim/wgu-osmt-skills-builder/master/"
+OPEN_SKILLS_ABSENT = "rels_rsd_hasOccupation.csv"  # over the mirror's size limit: its statement is left out
+# the browser's `:param base => '<url>'` line, and the statements' `$base + '/<file>'` that it completes
+_PARAM_ARROW = re.compile(r"(?m)^:param\s+(\w+)\s*=>\s*'([^']*)'\s*;?\s*$")
+
+
+def write_open_skills(store: Any, mirror: Path) -> None:
+    """The load scripts of wgu_osmt_builder/graph/load/ of craigtrim/wgu-osmt-skills-builder as written, in the order
+    its neo_load.sh runs them (OPEN_SKILLS_SCRIPTS), each LOAD CSV reading the repository's file of its URL
+    (wgu_osmt_builder/data/out/graph/*.csv, the Western Governors University Open Skills Library, MIT licence): the
+    rich skill descriptors (name, status, created/issued/modified), their keywords, categories, standards, alignments
+    and the collections they are in, and the BLS occupations (SOC code) in their hierarchy. The browser's `:param
+    base => '<url>'` line is not Cypher: `$base + '/<file>'` is that URL. Left out: the skills' occupations
+    (rels_rsd_hasOccupation.csv is over the mirror's size limit; the occupations themselves and their hierarchy are
+    loaded)."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        if url.endswith("/" + OPEN_SKILLS_ABSENT):
+            return None
+        if not url.startswith(OPEN_SKILLS_URL):
+            raise CorpusError(f"{OPEN_SKILLS}: its scripts read {url}, which no loader here serves")
+        return _csv_rows(read_file(OPEN_SKILLS, url.removeprefix(OPEN_SKILLS_URL), mirror), delimiter)
+
+    for path in OPEN_SKILLS_SCRIPTS:
+        script = read_file(OPEN_SKILLS, path, mirror).decode("utf-8")
+        for name, value in _PARAM_ARROW.findall(script):
+            script = re.sub(rf"\${name}\s*\+\s*'([^']*)'", lambda m, v=value: f"'{v}{m[1]}'", script)
+        _run_script(store, script, rows_of)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -1923,6 +1955,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("nypl-menus", "spent", "four menus from the New York Public Library's collection: their dishes and "
                                   "prices, restaurants' cities",
           writer=_graphgist("retail/Menus_in_NYPL.adoc"), source=GRAPHGISTS),
+    Graph("open-skills", "tune", "WGU's Open Skills Library: rich skill descriptors, their keywords, categories, "
+                                   "standards, alignments and collections, and the BLS occupations in their hierarchy",
+          writer=write_open_skills, source=OPEN_SKILLS),
     Graph("open-beer-db", "spent", "Open Beer DB: beers and their alcohol by volume, breweries with addresses, "
                                      "phone numbers and geocodes, beer categories and styles",
           writer=write_open_beer_db, source=OPEN_BEER),
