@@ -1779,9 +1779,7 @@ def write_la_crime(store: Any, mirror: Path) -> None:
     is the file's `file:///` URL, `$idsToSkip` the empty list the block sets); `CALL {...} IN TRANSACTIONS` runs as
     one `CALL {...}`, as elsewhere here."""
     script = read_file(LA_CRIME, LA_CRIME_SCRIPT, mirror).decode("utf-8")
-    params: dict[str, str] = {}
-    for block in _PARAM_BLOCK.findall(script):
-        params.update((m[1], m[2]) for m in _PARAM_ENTRY.finditer(re.sub(r"(?m)^\s*//.*$", "", block)))
+    params = _param_values(script)
     try:
         url = "'" + ast_literal(params["file_path_root"]) + ast_literal(params["file_0"]) + "'"
         skip = params["idsToSkip"]
@@ -1831,6 +1829,44 @@ def write_open_skills(store: Any, mirror: Path) -> None:
         for name, value in _PARAM_ARROW.findall(script):
             script = re.sub(rf"\${name}\s*\+\s*'([^']*)'", lambda m, v=value: f"'{v}{m[1]}'", script)
         _run_script(store, script, rows_of)
+
+
+POLLUTANTS = "KaziNafiulHassan/import-export-functionalities_neo4j"
+POLLUTANTS_SCRIPT = "Fresh.cypher"
+POLLUTANTS_URL = "https://raw.githubusercontent.com/KaziNafiulHassan/import-export-functionalities_neo4j/main/"
+
+
+def _param_values(script: str) -> dict[str, str]:
+    """The values a script's browser `:param {...}` blocks set (quoted strings or lists, as written)."""
+    params: dict[str, str] = {}
+    for block in _PARAM_BLOCK.findall(script):
+        params.update((m[1], m[2]) for m in _PARAM_ENTRY.finditer(re.sub(r"(?m)^\s*//.*$", "", block)))
+    return params
+
+
+def write_water_pollutants(store: Any, mirror: Path) -> None:
+    """Fresh.cypher of KaziNafiulHassan/import-export-functionalities_neo4j (a student project on the NORMAN network's
+    data) as written, each LOAD CSV reading the repository's file its `:param` block names by GitHub URL: substances of
+    the NORMAN Substance Database (name, CAS number, InChI and InChIKey, by EPA CompTox DTXSID), the European
+    monitoring sites they were measured at (station, country, water body, river basin; the concentration, its unit and
+    the time of each measurement on the relationship) and the toxicity of each to fish, algae and crustaceans (value
+    in mg/L and its source, on the relationship). Its browser `:param {...}` block is not Cypher: each `$file_<n>` is
+    the URL the block sets. bulk_import_new.cypher, committed after it, runs the same statements in
+    apoc.periodic.iterate batches; Fresh.cypher is run because its statements are the load itself."""
+    script = read_file(POLLUTANTS, POLLUTANTS_SCRIPT, mirror).decode("utf-8")
+    params = _param_values(script)
+    if not params:
+        raise CorpusError(f"{POLLUTANTS}: {POLLUTANTS_SCRIPT} has no :param block naming its files")
+    script = _PARAM_BLOCK.sub("", script)
+    for name, value in params.items():
+        script = re.sub(rf"\${name}\b", lambda _m, v=value: v, script)
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith(POLLUTANTS_URL):
+            raise CorpusError(f"{POLLUTANTS}: {POLLUTANTS_SCRIPT} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(POLLUTANTS, url.removeprefix(POLLUTANTS_URL), mirror), delimiter)
+
+    _run_script(store, script, rows_of)
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -2007,6 +2043,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "each calls at", writer=write_uk_railway, source=UK_RAILWAY),
     Graph("us-presidents", "spent", "a genealogy of the US presidents: persons, birth and death years, mothers "
                                      "and fathers", writer=write_us_presidents, source=DISCOVER),
+    Graph("water-pollutants", "tune", "NORMAN's substances (name, CAS number, InChIKey, by DTXSID), the European river "
+                                        "monitoring sites they were measured at (concentrations, dates) and their "
+                                        "toxicity to fish, algae and crustaceans", writer=write_water_pollutants,
+          source=POLLUTANTS),
     Graph("whosampled", "tune", "WhoSampled's songs (title, record label, release date), their albums, release years, "
                                   "artists (Wikipedia summary) and MusicBrainz genres, and which song samples which",
           writer=write_whosampled, source=WHOSAMPLED),
