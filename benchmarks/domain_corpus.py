@@ -22,20 +22,21 @@ Cypher scripts), coffee-shop, netflix, pet-travel and world-cities (Jennifer Rei
 sap-bike-sales (Neo4j's SAP blog post script over SAP's sample data), disease-network (its repository's script) and
 london-tube (its notebook's LOAD CSV statements), arch-packages, asterix, cocktails, ipl-matches, mame-arcade and
 stars-meteorites (their repositories' scripts), brazil-cities, devops-patterns, dragonlance, fifa-2014, nypd-arrests,
-paris-metro and uk-railway (likewise), and bavaria-municipalities, clinical-trials, irish-election, kegg-diseases,
-swedish-alumni and yemen-debates (likewise); see each `Graph.about` and writer for what is read from where. A script's
-`CALL apoc.load.json(<url>) YIELD value` is given the values of the mirror's file (`UNWIND $values AS value`: each
-element of a top-level array, or each line of a JSON lines file, as apoc.load.json yields them). A script's `LOAD CSV
-WITH HEADERS FROM <url> AS row` is given the rows of the mirror's file of that name as a parameter (`UNWIND $rows AS
-row`; LOAD CSV gives every field as a string, an empty one as null: so do the rows here; a file of more than 20,000 rows
-in parts of 20,000, each its own statement; `FIELDTERMINATOR '\\t'`, the escape, is the tab it stands for; a `USING
-PERIODIC COMMIT [n]` before it, removed in 5.x, goes with it); 2.x-4.x syntax that 5.x removed (`CREATE CONSTRAINT ON
-... ASSERT`, `CREATE INDEX ON :L(p)`, toInt() in any case, distance(), exists(n.p), CREATE UNIQUE, length() of a
-collected list) is written in 5.x syntax, and so is a GraphGist pattern that ends in a bare variable (`->instance9`,
-2.x); a node key on one property is its uniqueness constraint (the embedded server is Community Edition, which refuses
-node keys); a browser line's `:auto ` prefix is dropped, its statement kept; `CALL {...} IN TRANSACTIONS` runs as one
-`CALL {...}` (the loader's statements run in transactions of their own). Labels, types, property names and value formats
-are the example's.
+paris-metro and uk-railway (likewise), bavaria-municipalities, clinical-trials, irish-election, kegg-diseases,
+swedish-alumni and yemen-debates (likewise), and china-unicorns, jlpt-kanji, la-crime, open-skills, water-pollutants and
+whosampled (likewise); see each `Graph.about` and writer for what is read from where. A script's `CALL
+apoc.load.json(<url>) YIELD value` is given the values of the mirror's file (`UNWIND $values AS value`: each element of
+a top-level array, or each line of a JSON lines file, as apoc.load.json yields them). A script's `LOAD CSV WITH HEADERS
+FROM <url> AS row` is given the rows of the mirror's file of that name as a parameter (`UNWIND $rows AS row`; LOAD CSV
+gives every field as a string, an empty one as null: so do the rows here; a file of more than 20,000 rows in parts of
+20,000, each its own statement; `FIELDTERMINATOR '\\t'`, the escape, is the tab it stands for; a `USING PERIODIC COMMIT
+[n]` before it, removed in 5.x, goes with it); 2.x-4.x syntax that 5.x removed (`CREATE CONSTRAINT ON ... ASSERT`,
+`CREATE INDEX ON :L(p)`, toInt() in any case, distance(), exists(n.p), CREATE UNIQUE, length() of a collected list) is
+written in 5.x syntax, and so is a GraphGist pattern that ends in a bare variable (`->instance9`, 2.x); a node key on
+one property is its uniqueness constraint (the embedded server is Community Edition, which refuses node keys); a browser
+line's `:auto ` prefix is dropped, its statement kept; a browser `:param` line or block is not Cypher, and the values it
+sets are put where the statements use them; `CALL {...} IN TRANSACTIONS` runs as one `CALL {...}` (the loader's
+statements run in transactions of their own). Labels, types, property names and value formats are the example's.
 
 The repositories are read from a fetched mirror, never from the network: $XGRAG_CORPUS_MIRROR or --mirror, a folder
 holding either `<owner>+<repo>/repo` (bare git directories, or clones' `.git` in them: the layout this workplace's
@@ -239,7 +240,7 @@ looked at. NINTH_POOL = bavaria-municipalities, clinical-trials, irish-election,
 yemen-debates, drawn by `sorted(random.Random(37).sample(sorted(NINTH_POOL), 5))` = bavaria-municipalities,
 irish-election, kegg-diseases, swedish-alumni, yemen-debates: frozen, their failures never looked at while tuning,
 run once at the end of it (benchmarks/results/domains_frozen9.json) and now **spent** too; the one undrawn,
-clinical-trials, is **tune**. No graph is frozen now: the next measurement needs a tenth split. Sources, each a
+clinical-trials, is **tune**. The tenth split below is the frozen one now. Sources, each a
 load script of a public repository over data committed with it (or, for one, the repository's Cypher itself):
 github.com/ollihoo/geographicalHierarchyGraph (bavaria-municipalities: Germany's states and Bavaria's Gemeinden,
 Landkreise and Regierungsbezirke, in German), dgg32/clinical_trials_3000 (clinical-trials: Sixing Huang's graph of
@@ -275,7 +276,53 @@ opensanctions/offshore-graph (its files are on data.opensanctions.org), raffaele
 mahlcjani/pieces (family trees of some 90 people), ItzzOulei/BernMobil (70 stops, lines and vehicles, partly
 invented), espenia/olympic-medals, Alex7586/Graph-Database and microslaw/spotifyGraph (generated names: "name1",
 "Paper 1: Networks for Systems"), and a German textbook's university (Professoren, Vorlesungen: a few dozen nodes).
-Smaller than 1,000 nodes: irish-election (608) and yemen-debates (415)."""
+Smaller than 1,000 nodes: irish-election (608) and yemen-debates (415).
+
+The tenth frozen split (issue 29, "the next graph", a tenth time) was declared the same way, before any xgrag command
+ran on its graphs: loaders tried, questions written from the data with plain Cypher (the neo4j driver) and checked with
+domain_gold.py, no schema inference, linking, answering or bench_domains.py on them, no xgrag output on them looked at.
+TENTH_POOL = china-unicorns, jlpt-kanji, la-crime, open-skills, water-pollutants, whosampled, drawn by
+`sorted(random.Random(38).sample(sorted(TENTH_POOL), 5))` = china-unicorns, la-crime, open-skills, water-pollutants,
+whosampled: **frozen**, their failures not to be looked at while tuning, run once at the end of it; the one undrawn,
+jlpt-kanji, is **tune**. No graph is frozen apart from the tenth split's five. Sources, each a load script of a public
+repository over data committed with it: github.com/bj-sodas/china-unicorn-index (china-unicorns: the Hurun China
+Unicorn Index of 2019, companies, their cities, industries and investors), andychan94/roth-2019 (jlpt-kanji: a kanji
+quiz's graph of the JLPT levels' kanji from tangorin.com, their readings and English meanings, and Rikaichan's
+radicals; in Japanese; Apache 2.0 as its LICENSE.txt states), MuhammadAreebKazmi2/Graph-Data-Science (la-crime: a
+course project's Data Importer export over 2,183 crimes of the LAPD's open Crime Data from 2020 to Present),
+craigtrim/wgu-osmt-skills-builder (open-skills: Western Governors University's Open Skills Library, its skills and
+their keywords, categories, standards, alignments and collections, and the BLS occupations; MIT licence),
+KaziNafiulHassan/import-export-functionalities_neo4j (water-pollutants: the NORMAN network's substances, the European
+river monitoring sites they were measured at and their toxicity to fish, algae and crustaceans) and
+chrisapton/Music-KG-Project (whosampled: WhoSampled's songs, their albums, artists and MusicBrainz genres, and which
+song samples which; MIT licence). Where a script cannot run as written, its writer says what is done instead:
+jlpt-kanji's per-level `UNWIND [levels] AS level LOAD CSV FROM <url> + level` runs once per level, and its analysis
+(Graph Algorithms 3.x procedures) is left out; la-crime's and water-pollutants' browser `:param {...}` blocks and
+open-skills' `:param base => ...` line are not Cypher, their values are put where the statements use them;
+open-skills' skills-to-occupations file and whosampled's audio features file are over the mirror's size limit (their
+statements are left out), and whosampled's GDS analysis is left out; water-pollutants runs Fresh.cypher, whose
+statements bulk_import_new.cypher (committed after it) wraps in apoc.periodic.iterate. la-crime is police data, as
+nypd-arrests (spent) is, but its model (cases, victims, crime types, premises, weapons, reporting districts and areas)
+and its source are not that graph's, which is why it was kept in. Considered and left out: jwp8cf/BJJGraph (its
+init.cypher holds its graph five times over, as its setup.py appended it: every node five times), hannesboe/conference
+(KubeCon talks: its import loads 2018's speakers for 2017 and creates a speaker per talk; a conference graph, as oscon),
+Elwin-Freudiger/SpotifyStats (students' Spotify listening histories: music again, as whosampled),
+DatabaseGroup9/dataimport (Gutenberg books: its import strips every space from titles and names, and mentioned.csv,
+the books' cities, is over the size limit), VuTrungNguyen/CMG_law (Chinese inheritance-law cases, each node keyed by a
+court finding's full text), tullanders/gtfs_neo4j (Swedish railway: its ERA script leaves station names commented out,
+its GTFS script reads stop_times.txt, over the size limit), neo4j-field/cuenca-upgrade-workshop (London bus routes:
+stops.csv is over the size limit), neo4j-field/text2cypher-student (BBC recipes again: stream_clean.json is over the
+size limit), derrabauke/eu-data-workflow (Horizon 2020 projects: the project file it loads holds a handful, the full
+ones are over the size limit), FlyingTom63/Matura (its load scripts are not at the snapshot's HEAD),
+joehagedorn/neo4j (Hawaii planning layers: zones and H3 cell ids), neo4j-the-definitive-guide/book (some 150 sample
+tracks; its medium files are over the size limit), johnymontana/fullstack-graphql-neo4j-auradb-nextjs-vercel-workshop
+(20 news articles), neo4j-datasets/solar-system (some 30 nodes), eduhesi/biblioteca-api (a handful of collections),
+AAA0925/tcm-kg-qa (sample data of a few dozen nodes), neostrange/CveParse (a notebook over a few CVEs),
+Dasumma/SkiGuide (its Cypher is on another branch), nikhil-ravi/AO3scraper, JacobFaller/Neo4j_Project_SteamGames and
+alex-kazos/neo4j-project (their data is not in the repository), ChoudharyUday212000/Venture-Graph,
+Alejandrosiaus/proyecto-neo4j, AiramDiez/FootBase, ValerieCodeurs/dnd-graph-example and wang-rq/covid19-kg-vis
+(generated or invented data: synthetic funds, fraud cases, "realistic" players, a dungeon, Synthea patients), and
+cheng1608/Knowledge-Gragh-of-Turing (an NLP pipeline's output). Smaller than 1,000 nodes: china-unicorns (371)."""
 
 from __future__ import annotations
 
@@ -321,6 +368,8 @@ EIGHTH_SEED = 36
 NINTH_POOL = ("bavaria-municipalities", "clinical-trials", "irish-election", "kegg-diseases", "swedish-alumni",
               "yemen-debates")
 NINTH_SEED = 37
+TENTH_POOL = ("china-unicorns", "jlpt-kanji", "la-crime", "open-skills", "water-pollutants", "whosampled")
+TENTH_SEED = 38
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -1680,6 +1729,205 @@ def write_clinical_trials(store: Any, mirror: Path) -> None:
     _run_script(store, "".join(f"{s};\n" for s in kept), _files_under(TRIALS, "neo4j_command.txt", "neo4j/", mirror))
 
 
+UNICORNS = "bj-sodas/china-unicorn-index"
+
+
+def write_china_unicorns(store: Any, mirror: Path) -> None:
+    """Graph/setup.cql of bj-sodas/china-unicorn-index as written (its 3.x constraints in 5.x syntax, its bare
+    `USING PERIODIC COMMIT` dropped), each `file:///<name>` reading import/<name> (the Neo4j import folder its
+    docker-compose.yml mounts): the Hurun China Unicorn Index of 2019 (companies valued at 10 billion yuan or more:
+    ranking, valuation in billions of yuan, key person), the city each is based in, its industry, and the investors
+    in each, in English."""
+    script = read_file(UNICORNS, "Graph/setup.cql", mirror).decode("utf-8")
+    _run_script(store, script, _files_under(UNICORNS, "Graph/setup.cql", "import/", mirror))
+
+
+WHOSAMPLED = "chrisapton/Music-KG-Project"
+WHOSAMPLED_LOADER = "knowledge-graph/neo4j/data_import.py"
+# the statements its loader runs, in its order, up to the audio features (acousticbrainz.csv, the file they read, is
+# over the mirror's size limit) and the GDS analysis that follows them (projections, PageRank, Leiden, node2vec)
+WHOSAMPLED_STATEMENTS = ("track_import", "relationship_import", "date_import", "genre_import", "summary_import")
+
+
+def write_whosampled(store: Any, mirror: Path) -> None:
+    """The statements knowledge-graph/neo4j/data_import.py of chrisapton/Music-KG-Project runs (the "Music Sampling
+    Knowledge Graph" of its README, which calls the loader load_data.py), as written, in its order: its `constraints`,
+    then WHOSAMPLED_STATEMENTS, each `file:///<name>` reading knowledge-graph/neo4j/data/import/<name>: the songs of
+    WhoSampled (title, record label, MusicBrainz release date) with their albums, release years and artists, which song
+    samples which (the timestamps in each), the songs' MusicBrainz genres and the artists' Wikipedia summaries. Left
+    out: `audio_features_import` (its acousticbrainz.csv is over the mirror's size limit) and the GDS analysis after it
+    (PageRank, Leiden communities, node2vec embeddings: properties computed from the graph, not data)."""
+    import ast
+
+    program = ast.parse(read_file(WHOSAMPLED, WHOSAMPLED_LOADER, mirror).decode("utf-8"))
+    values = {t.id: node.value for node in program.body if isinstance(node, ast.Assign)
+              for t in node.targets if isinstance(t, ast.Name)}
+    missing = [name for name in ("constraints", *WHOSAMPLED_STATEMENTS) if name not in values]
+    if missing:
+        raise CorpusError(f"{WHOSAMPLED}: {WHOSAMPLED_LOADER} has no {', '.join(missing)}")
+    constraints = ast.literal_eval(values["constraints"])
+    statements = [*constraints, *(ast.literal_eval(values[name]) for name in WHOSAMPLED_STATEMENTS)]
+    script = "".join(s.strip().rstrip(";") + ";\n" for s in statements)
+    _run_script(store, script,
+                _files_under(WHOSAMPLED, WHOSAMPLED_LOADER, "knowledge-graph/neo4j/data/import/", mirror))
+
+
+KANJI = "andychan94/roth-2019"
+KANJI_GUIDE = "neo4j/README.md"
+# its guide's sections from here on compute scores and similarities (Graph Algorithms 3.x): analysis, not data
+KANJI_ANALYSIS = "### Run PageRank"
+_MD_CYPHER = re.compile(r"```[a-z]*\n(.*?)```", re.S)
+# its vocabulary import: one LOAD CSV (no header) per JLPT level, the level also written to the graph
+_KANJI_LEVELS = re.compile(r"(?is)UNWIND\s+(\[[^\]]*\])\s+AS\s+level\s+LOAD CSV FROM\s+\"([^\"]+)\"\s*\+\s*level"
+                           r"\s*\+\s*\"([^\"]+)\"\s+AS\s+row")
+KANJI_URL = "https://raw.githubusercontent.com/andychan94/roth-2019/master/"
+
+
+def write_jlpt_kanji(store: Any, mirror: Path) -> None:
+    """The import of neo4j/README.md of andychan94/roth-2019 (a Rakuten hackathon's kanji quiz) as written: its Cypher
+    blocks up to its analysis, over the repository's files its URLs name: the kanji of the JLPT levels N5 to N1
+    (neo4j/data/vocabulary_6501<level>.csv, read without a header as its `LOAD CSV FROM` reads them: from
+    tangorin.com), each with its level, its on and kun readings and its English meanings; the radicals of Rikaichan
+    (neo4j/data/radicals.csv) and the kanji each is part of, and a kanji that is itself a radical linked to it. Its
+    `UNWIND [levels] AS level LOAD CSV FROM <url> + level + ".csv"` runs once per level with that file's rows. Left
+    out: the analysis from "Run PageRank" on (algo.* procedures of Graph Algorithms 3.x, which 5.x does not have: a
+    score and SIMILAR links computed from the graph, then deleted)."""
+    guide = read_file(KANJI, KANJI_GUIDE, mirror).decode("utf-8")
+    if KANJI_ANALYSIS not in guide:
+        raise CorpusError(f"{KANJI}: {KANJI_GUIDE} has no section {KANJI_ANALYSIS!r}")
+    read = _github_file(KANJI, mirror, (KANJI_URL,))
+    for block in _MD_CYPHER.findall(guide.split(KANJI_ANALYSIS, 1)[0]):
+        m = _KANJI_LEVELS.search(block)
+        if m is None:
+            _run_mixed(store, block.strip().rstrip(";") + ";\n", read)
+            continue
+        statement = _KANJI_LEVELS.sub("WITH $level AS level UNWIND $rows AS row", block)
+        for level in json.loads(m[1]):
+            text = read(m[2] + level + m[3]).decode("utf-8-sig")
+            rows = [[field if field != "" else None for field in line]
+                    for line in csv.reader(io.StringIO(text)) if line]
+            store.query(statement, {"level": level, "rows": rows}, read_only=False)
+
+
+LA_CRIME = "MuhammadAreebKazmi2/Graph-Data-Science"
+LA_CRIME_SCRIPT = "Project/Data/Dump_30k-rows/Loading-Script.cypher"
+LA_CRIME_DATA = "Project/Data/"
+# the browser's multi-line `:param {...}` blocks of a Data Importer export: their values are substituted below
+_PARAM_BLOCK = re.compile(r"(?ms)^:param\s*\{(.*?)\}\s*;?[ \t]*$")
+_PARAM_ENTRY = re.compile(r"(\w+)\s*:\s*('[^']*'|\"[^\"]*\"|\[[^\]]*\])")  # a quoted string or a list
+
+
+def write_la_crime(store: Any, mirror: Path) -> None:
+    """Project/Data/Dump_30k-rows/Loading-Script.cypher of MuhammadAreebKazmi2/Graph-Data-Science (a Neo4j Data
+    Importer export of a university course project) as written, over the file its `:param` block names,
+    Project/Data/Crime_Data_from_2020_to_Present.csv: 2,183 crimes of the Los Angeles Police Department's open "Crime
+    Data from 2020 to Present" (case number DR_NO, dates, time), each case's victim (age, sex, descent code; no
+    names), crime type (LAPD crime code and description), premise, weapon, location (street address and coordinates),
+    reporting district and patrol area (Southwest, Central ...), linked both ways as the export has them. Its two
+    browser `:param {...}` blocks are not Cypher: their values are put in their place (`$file_path_root + $file_0`
+    is the file's `file:///` URL, `$idsToSkip` the empty list the block sets); `CALL {...} IN TRANSACTIONS` runs as
+    one `CALL {...}`, as elsewhere here."""
+    script = read_file(LA_CRIME, LA_CRIME_SCRIPT, mirror).decode("utf-8")
+    params = _param_values(script)
+    try:
+        url = "'" + ast_literal(params["file_path_root"]) + ast_literal(params["file_0"]) + "'"
+        skip = params["idsToSkip"]
+    except KeyError as exc:
+        raise CorpusError(f"{LA_CRIME}: {LA_CRIME_SCRIPT} sets no {exc} in its :param blocks") from None
+    script = _PARAM_BLOCK.sub("", script).replace("($file_path_root + $file_0)", url).replace("$idsToSkip", skip)
+    _run_mixed(store, script, lambda u: read_file(LA_CRIME, LA_CRIME_DATA + u.removeprefix("file:///"), mirror))
+
+
+def ast_literal(text: str) -> str:
+    """A quoted string literal of a :param block ('file:///') as its value."""
+    import ast
+
+    value = ast.literal_eval(text)
+    if not isinstance(value, str):
+        raise CorpusError(f"{LA_CRIME}: a :param value {text!r} is not a string")
+    return value
+
+
+OPEN_SKILLS = "craigtrim/wgu-osmt-skills-builder"
+OPEN_SKILLS_SCRIPTS = tuple(f"wgu_osmt_builder/graph/load/{name}.cypher"
+                            for name in ("constraints", "load_nodes", "load_rels"))  # neo_load.sh's order
+OPEN_SKILLS_URL = "https://raw.githubusercontent.com/craigtrim/wgu-osmt-skills-builder/master/"
+OPEN_SKILLS_ABSENT = "rels_rsd_hasOccupation.csv"  # over the mirror's size limit: its statement is left out
+# the browser's `:param base => '<url>'` line, and the statements' `$base + '/<file>'` that it completes
+_PARAM_ARROW = re.compile(r"(?m)^:param\s+(\w+)\s*=>\s*'([^']*)'\s*;?\s*$")
+
+
+def write_open_skills(store: Any, mirror: Path) -> None:
+    """The load scripts of wgu_osmt_builder/graph/load/ of craigtrim/wgu-osmt-skills-builder as written, in the order
+    its neo_load.sh runs them (OPEN_SKILLS_SCRIPTS), each LOAD CSV reading the repository's file of its URL
+    (wgu_osmt_builder/data/out/graph/*.csv, the Western Governors University Open Skills Library, MIT licence): the
+    rich skill descriptors (name, status, created/issued/modified), their keywords, categories, standards, alignments
+    and the collections they are in, and the BLS occupations (SOC code) in their hierarchy. The browser's `:param
+    base => '<url>'` line is not Cypher: `$base + '/<file>'` is that URL. Left out: the skills' occupations
+    (rels_rsd_hasOccupation.csv is over the mirror's size limit; the occupations themselves and their hierarchy are
+    loaded)."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        if url.endswith("/" + OPEN_SKILLS_ABSENT):
+            return None
+        if not url.startswith(OPEN_SKILLS_URL):
+            raise CorpusError(f"{OPEN_SKILLS}: its scripts read {url}, which no loader here serves")
+        return _csv_rows(read_file(OPEN_SKILLS, url.removeprefix(OPEN_SKILLS_URL), mirror), delimiter)
+
+    for path in OPEN_SKILLS_SCRIPTS:
+        script = read_file(OPEN_SKILLS, path, mirror).decode("utf-8")
+        for name, value in _PARAM_ARROW.findall(script):
+            script = re.sub(rf"\${name}\s*\+\s*'([^']*)'", _joined(value), script)
+        _run_script(store, script, rows_of)
+
+
+POLLUTANTS = "KaziNafiulHassan/import-export-functionalities_neo4j"
+POLLUTANTS_SCRIPT = "Fresh.cypher"
+POLLUTANTS_URL = "https://raw.githubusercontent.com/KaziNafiulHassan/import-export-functionalities_neo4j/main/"
+
+
+def _joined(value: str) -> Callable[[re.Match[str]], str]:
+    """A re.sub replacement for `$name + '<tail>'`: the one quoted string `'<value><tail>'`."""
+    return lambda m: f"'{value}{m[1]}'"
+
+
+def _literal(value: str) -> Callable[[re.Match[str]], str]:
+    """A re.sub replacement that inserts value as written (no backslash or group handling)."""
+    return lambda _m: value
+
+
+def _param_values(script: str) -> dict[str, str]:
+    """The values a script's browser `:param {...}` blocks set (quoted strings or lists, as written)."""
+    params: dict[str, str] = {}
+    for block in _PARAM_BLOCK.findall(script):
+        params.update((m[1], m[2]) for m in _PARAM_ENTRY.finditer(re.sub(r"(?m)^\s*//.*$", "", block)))
+    return params
+
+
+def write_water_pollutants(store: Any, mirror: Path) -> None:
+    """Fresh.cypher of KaziNafiulHassan/import-export-functionalities_neo4j (a student project on the NORMAN network's
+    data) as written, each LOAD CSV reading the repository's file its `:param` block names by GitHub URL: substances of
+    the NORMAN Substance Database (name, CAS number, InChI and InChIKey, by EPA CompTox DTXSID), the European
+    monitoring sites they were measured at (station, country, water body, river basin; the concentration, its unit and
+    the time of each measurement on the relationship) and the toxicity of each to fish, algae and crustaceans (value
+    in mg/L and its source, on the relationship). Its browser `:param {...}` block is not Cypher: each `$file_<n>` is
+    the URL the block sets. bulk_import_new.cypher, committed after it, runs the same statements in
+    apoc.periodic.iterate batches; Fresh.cypher is run because its statements are the load itself."""
+    script = read_file(POLLUTANTS, POLLUTANTS_SCRIPT, mirror).decode("utf-8")
+    params = _param_values(script)
+    if not params:
+        raise CorpusError(f"{POLLUTANTS}: {POLLUTANTS_SCRIPT} has no :param block naming its files")
+    script = _PARAM_BLOCK.sub("", script)
+    for name, value in params.items():
+        script = re.sub(rf"\${name}\b", _literal(value), script)
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith(POLLUTANTS_URL):
+            raise CorpusError(f"{POLLUTANTS}: {POLLUTANTS_SCRIPT} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(POLLUTANTS, url.removeprefix(POLLUTANTS_URL), mirror), delimiter)
+
+    _run_script(store, script, rows_of)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -1711,6 +1959,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("coffee-shop", "spent", "a New York coffee chain's April 2019 sales: orders and their items (quantity, "
                                     "price), products, types, categories, customers, shops, staff",
           writer=write_coffee_shop, source=DEMO_DATASETS),
+    Graph("china-unicorns", "frozen", "the Hurun China Unicorn Index: companies (ranking, valuation in billions of "
+                                        "yuan, key person), the cities they are based in, their industries and their "
+                                        "investors",
+          writer=write_china_unicorns, source=UNICORNS),
     Graph("clinical-trials", "tune", "3,000 clinical trials listed on ClinicalStudyDataRequest.com: trials (posting "
                                        "id, title, phase, date added), sponsors, the conditions and medicines they "
                                        "study (UMLS, RxNorm, MeSH, HPO codes) and those terms' hierarchies",
@@ -1765,9 +2017,15 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("irish-election", "spent", "Ireland's 2016 general election: constituencies (population, seats, electorate, "
                                       "turnout, quota), candidates (gender, elected or excluded) and their parties",
           writer=write_irish_election, source=IRISH_ELECTION),
+    Graph("jlpt-kanji", "tune", "the kanji of the Japanese-Language Proficiency Test levels N5 to N1: their level, on "
+                                  "and kun readings, English meanings and radicals", writer=write_jlpt_kanji,
+          source=KANJI),
     Graph("kegg-diseases", "spent", "KEGG's diseases (code, description, category), the drugs that treat them and "
                                      "the pathogens (taxonomy) that cause them", writer=write_kegg_diseases,
           source=KEGG),
+    Graph("la-crime", "frozen", "a sample of the Los Angeles Police Department's crimes since 2020: cases (dates, "
+                                "time), victims (age, sex, descent), crime types, premises, weapons, locations, "
+                                "reporting districts and patrol areas", writer=write_la_crime, source=LA_CRIME),
     Graph("legis-graph", "spent", "the 114th US Congress: legislators, states, parties, chambers, bills, "
                                    "sponsorships, votes, committees and their members, subjects",
           writer=write_legis_graph, source=LEGIS),
@@ -1793,6 +2051,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("nypl-menus", "spent", "four menus from the New York Public Library's collection: their dishes and "
                                   "prices, restaurants' cities",
           writer=_graphgist("retail/Menus_in_NYPL.adoc"), source=GRAPHGISTS),
+    Graph("open-skills", "frozen", "WGU's Open Skills Library: rich skill descriptors, their keywords, categories, "
+                                   "standards, alignments and collections, and the BLS occupations in their hierarchy",
+          writer=write_open_skills, source=OPEN_SKILLS),
     Graph("open-beer-db", "spent", "Open Beer DB: beers and their alcohol by volume, breweries with addresses, "
                                      "phone numbers and geocodes, beer categories and styles",
           writer=write_open_beer_db, source=OPEN_BEER),
@@ -1842,6 +2103,14 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "each calls at", writer=write_uk_railway, source=UK_RAILWAY),
     Graph("us-presidents", "spent", "a genealogy of the US presidents: persons, birth and death years, mothers "
                                      "and fathers", writer=write_us_presidents, source=DISCOVER),
+    Graph("water-pollutants", "frozen", "NORMAN's substances (name, CAS number, InChIKey, by DTXSID), the European "
+                                          "river monitoring sites they were measured at (concentrations, dates) and "
+                                          "their toxicity to fish, algae and crustaceans",
+          writer=write_water_pollutants, source=POLLUTANTS),
+    Graph("whosampled", "frozen", "WhoSampled's songs (title, record label, release date), their albums, release "
+                                    "years, artists (Wikipedia summary) and MusicBrainz genres, and which song samples "
+                                    "which",
+          writer=write_whosampled, source=WHOSAMPLED),
     Graph("world-cities", "spent", "world cities (population, capital status, location), their countries and "
                                      "administrative regions, cities within 10 km of each other",
           writer=write_world_cities, source=DEMO_DATASETS),
