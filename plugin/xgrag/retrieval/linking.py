@@ -35,7 +35,7 @@ from xgrag.model import Node, key_text
 from xgrag.retrieval.name_index import NameIndex, shared_index
 from xgrag.retrieval.names import ARTICLES, DESCRIPTIVE, NUMBER_WORDS, TITLES, fold, strip_marks
 from xgrag.retrieval.typed_values import typed_values
-from xgrag.retrieval.words import SCHEMA_WORDS
+from xgrag.retrieval.words import SCHEMA_WORDS, content_stems
 from xgrag.store.neo4j import Neo4jStore
 from xgrag.store.queries import q as quote
 
@@ -43,6 +43,12 @@ _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
 _STOP = frozenset(
     "a an and are as at be by for from has have in is it of on or the to was were what which who whom whose "
     "when where why how did does do movie movies film films".split()
+)
+# Words that stand for something else in a sentence (pronouns, determiners, auxiliaries): typed in lower case they
+# name no entity, whatever a graph of common words calls its nodes ("the kanji that means cat": no Meaning "that")
+_FUNCTION = frozenset(
+    "i me my we us our you your he him his she her they them their its this that these those there here "
+    "can could would should will shall may might must been being am".split()
 )
 _MAX_SPAN = 8
 # A run of words that fits more entities than this names none of them in particular ("peter" among 200 Peters
@@ -266,9 +272,10 @@ def select_mentions(question: str, candidates: Sequence[tuple[Node, float]]) -> 
     return select_whole(question, candidates)[0]
 
 
-def select_whole(question: str, candidates: Sequence[tuple[Node, float]]
+def select_whole(question: str, candidates: Sequence[tuple[Node, float]], schema_stems: frozenset[str] = frozenset()
                   ) -> tuple[list[LinkedEntity], set[int]]:
-    """select_mentions, plus the question-token positions the chosen mentions cover."""
+    """select_mentions, plus the question-token positions the chosen mentions cover. `schema_stems`: the stems of
+    the mapping's labels, relationship types and keys (`schema_stems`), words a question asks with."""
     brackets = {key_tokens(b) for b in re.findall(r"\[([^\[\]]+)\]", question)}
     q = key_tokens(question.replace("[", " ").replace("]", " "))
     units = number_units(question.replace("[", " ").replace("]", " "))
@@ -303,7 +310,7 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]]
     if any(f[5] == "bracket" for f in found):
         found = [f for f in found if f[5] == "bracket"]
     else:
-        found = _without_keywords(question, q, found)
+        found = _without_keywords(question, q, found, schema_stems)
     # a name found as typed outranks another entity's name found inflected or without its legal form on the same
     # words
     whole_spans = {(f[0], f[1]) for f in found if f[5] in ("exact", "bracket")}
@@ -355,7 +362,18 @@ def select_reordered(question: str, candidates: Sequence[tuple[Node, float]], co
     return sorted(out.values(), key=lambda c: (c.mention, c.node.id))
 
 
-def _without_keywords(question: str, q: tuple[str, ...], found: list[_Found]) -> list[_Found]:
+def schema_stems(schema: Any) -> frozenset[str]:
+    """The stems of a general mapping's labels, relationship types and fact keys: the words a question asks with
+    ("what level", "the kanji that means"); empty for a preset's mapping, whose one label and type say nothing."""
+    if not schema.general:
+        return frozenset()
+    names = [m.label for m in schema.entity_mappings()] + [r.type for r in schema.relationships]
+    names += [k for m in schema.entity_mappings() for k in m.facts]
+    return frozenset(st for n in names for st in content_stems(key_text(n)))
+
+
+def _without_keywords(question: str, q: tuple[str, ...], found: list[_Found],
+                      schema: frozenset[str] = frozenset()) -> list[_Found]:
     """Drop keyword matches when the question also names something specific.
 
     A keyword match is one lowercase word of the question matching an entity whose stored name is that lowercase
@@ -376,8 +394,13 @@ def _without_keywords(question: str, q: tuple[str, ...], found: list[_Found]) ->
         # islower: letters, all lower case ("1997" is not a keyword: a year is specific)
         return end - start == 1 and cased[start].islower() and stored_lower
 
+    # a function word names nothing ("that", "you")
+    found = [f for f in found if not (keyword(f) and q[f[0]] in _FUNCTION)]
     if all(keyword(f) for f in found):
-        return found
+        # only keywords: one that is a word of the mapping's labels, types or keys asks with it ("what level is the
+        # kanji that means cat": Level, HAS_LEVEL, HAS_MEANING), where another keyword is left to name something
+        asked = [f for f in found if content_stems(q[f[0]]) & schema]
+        return [f for f in found if f not in asked] if len(asked) < len(found) else found
     # a keyword of the same type as a specific match is a peer of it, not a tag: a graph that stores its names in
     # lower case ("obesity" beside "heart failure", both diseases)
     specific = {f[3].type for f in found if not keyword(f) and f[3].type}
@@ -736,7 +759,7 @@ class Linker:
         if terms:
             for node, score in self._search(terms, cfg.link_limit * 5, excluded):
                 candidates.setdefault(node.id, (node, score))
-        whole, covered = select_whole(question, list(candidates.values()))
+        whole, covered = select_whole(question, list(candidates.values()), schema_stems(self.store.schema))
         if re.search(r"\[[^\[\]]+\]", question) and any(le.method == "bracket" for le in whole):
             return whole  # MetaQA style: the bracketed entity is the topic entity, nothing else is
         # a number typed with or without its punctuation names the entity stored with the other (a phone number)

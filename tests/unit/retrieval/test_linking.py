@@ -11,6 +11,7 @@ from xgrag.retrieval.linking import (
     select_mentions,
     select_parts,
     select_reordered,
+    select_whole,
     short_forms,
     uncovered_words,
     word_query,
@@ -86,6 +87,22 @@ def test_a_lowercase_name_of_the_same_type_as_a_specific_one_is_a_peer_not_a_key
     # a role word of another type beside a title is still dropped
     cands = [(Node("t", "director", type="Tag"), 1.0), (Node("f", "Out to Sea", type="Movie"), 1.0)]
     assert [le.node.id for le in select_mentions("who is the director of Out to Sea", cands)] == ["f"]
+
+
+def test_among_keywords_a_function_word_names_nothing_and_a_schema_word_asks() -> None:
+    # a graph of common words: every English meaning of a kanji is a node named by it, in lower case
+    cands = [(Node(w, w, type="Meaning"), 1.0) for w in ("cat", "level", "means", "that", "you", "learn")]
+    schema = frozenset({"kanji", "level", "mean", "read"})  # Kanji, Level, HAS_LEVEL, HAS_MEANING, HAS_READING
+
+    def ids(question: str, stems: frozenset[str] = schema) -> list[str]:
+        return sorted(le.node.id for le in select_whole(question, cands, stems)[0])
+
+    assert ids("What JLPT level is the kanji that means cat?") == ["cat"]
+    assert ids("At which level do you learn the kanji?") == ["learn"]
+    # without the mapping's words the keywords stay, function words aside
+    assert ids("What JLPT level is the kanji that means cat?", frozenset()) == ["cat", "level", "means"]
+    # a schema word alone is still what the question names ("which kanji mean level")
+    assert ids("Which kanji has the meaning level?") == ["level"]
 
 
 # -- questions as people type them (issue 15.2) ---------------------------------------------------------------
