@@ -321,3 +321,18 @@ def test_a_name_some_nodes_lack_names_them_before_a_designation_and_one_all_shar
     named = {d.label: (d.name, d.name_fallback) for d in decide_domain(profile, OPTS)[0].entities}
     assert named["Star"] == (["name"], ["bf"])
     assert named["Answer"] == (["link"], [])
+
+
+def test_a_record_whose_date_repeats_is_told_apart_by_its_readable_key() -> None:
+    """1,851 arrests on four days: "Arrest 12/29/2017" would name hundreds of them, and facts, which name their ends,
+    would read as one arrest's; with the key each is its own ("Arrest 12/29/2017 173064944"). Dates that tell the
+    records apart (a visit's moment) keep the name short."""
+    from xgrag.schema.labels import record_name
+
+    arrest = label("Arrest", examples(stats("key", ("INTEGER",)), "173064944", "173070625"),
+                   examples(stats("date", distinct=4), "12/29/2017", "12/30/2017"))
+    parts, why, labelled = record_name(arrest, OPTS, "key")
+    assert (parts, labelled) == (["date", "key"], True) and "as date repeat" in why
+    moments = label("Arrest", examples(stats("key", ("INTEGER",)), "173064944", "173070625"),
+                    examples(stats("date", distinct=10), "12/29/2017 10:22", "12/30/2017 11:02"))
+    assert record_name(moments, OPTS, "key")[::2] == (["date"], True)  # type: ignore[index]
