@@ -48,8 +48,9 @@ on from a bridge to what it holds (not to another of its kind), and from a recor
 entity of the class asked ("who scored goal X": the appearance that had it, then its player). A value that
 restates its own entity's name is no answer unless the question says its key. "What kind (sort, type) of place is
 X" names its answer by a class word in the answer's type or key ("Subcategory", "genre"), and "which house" by a
-short value that says it ("House of Lords"). An entity the question names by a code or initials alone is answered
-by its name where that is what is asked: "which drug has code D01211" (its type), "what is disease H00131", "what
+short value that says it ("House of Lords"); a yes/no question ("is the skill X published?") by the named entity's
+short value that states its word (status "published"). An entity the question names by a code or initials alone is
+answered by its name where that is what is asked: "which drug has code D01211" (its type), "what is disease H00131", "what
 does SD stand for"; "the full name of" a value reached is the entity it names (X's party "IA": Independent Alliance).
 
 Because it is grounded by construction and reports the facts it used (`Generation.evidence`: relationship ids and
@@ -101,6 +102,8 @@ READER_VERSION = "extractive-v14"
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
 # the options a question offers at its end: "is Recife urban or rural?", "was it a win or a loss?"
+# a question answered yes or no: "is the skill X published?", "was the order shipped?"
+_YES_NO = re.compile(r"^\s*(?:is|are|was|were|has|have|had)\b")
 _CHOICE = re.compile(r"\b(?:an? |the )?([a-z][a-z-]+) or (?:an? |the )?([a-z][a-z-]+)\W*$")
 # Nouns that ask what class something is in ("what kind of place", "which sort of business"), as stems.
 # "the <type> that / linked to / written by <entity>": an entity referred to by its type and its tie to another
@@ -463,8 +466,14 @@ class _Reading:
         # Adjacente": tipoCidade): that key is asked
         choice = _CHOICE.search(plain.lower().strip())
         options = {stem(w) for w in choice.groups() if w not in WEAK} if choice else set()
+        # so is the state a yes/no question asks about ("is the skill X published?": a status "published"), of the
+        # entity it names: its words beyond the names and types, said by a short value
+        yes_no = not options and _YES_NO.match(plain.lower()) is not None
+        if yes_no:
+            options = self.q_stems - {KIND_STATED, KIND_CLASS}
         for f in facts:
-            if options and f.kind == "property" and not self.relation_words.get(self._relation(f)):
+            if options and f.kind == "property" and not self.relation_words.get(self._relation(f)) and not (
+                    yes_no and (f.head not in self.mentioned or len(f.tail.split()) > 3)):
                 said = {o for o in options for v in content_stems(f.tail) if o == v or cognate(o, v)}
                 if said:
                     self.relation_words[self._relation(f)] = said

@@ -776,3 +776,14 @@ def test_a_relation_in_camel_case_and_a_short_value_say_their_words() -> None:
              Fact("p", "Fiona Hodgson", "parliament", "House of Lords", "property", None, "Speaker")]
     assert _read("Where did Vivi Laurent-Täckholm work?", facts) == ("Cairo University.", ["e"])
     assert _read("Which house does Fiona Hodgson sit in?", facts) == ("House of Lords.", ["p"])
+
+
+def test_a_yes_no_question_is_answered_by_the_named_entitys_short_value_that_states_its_word() -> None:
+    facts = [Fact("c", "Building Plans Creation", "created", "2022-02-03T19:11:53Z", "property", None, "RSD"),
+             Fact("s", "Building Plans Creation", "status", "published", "property", None, "RSD"),
+             Fact("o", "Port Closure", "status", "archived", "property", None, "RSD"),
+             Fact("d", "Building Plans Creation", "description", "Plans published drawings for a building site",
+                  "property", None, "RSD")]
+    assert _read("Is the skill Building Plans Creation published?", facts) == ("published.", ["s"])
+    # another entity's value, or a long text that says the word, is not the state asked
+    assert _read("Is Port Closure published?", facts) == ("archived.", ["o"])
