@@ -50,8 +50,9 @@ restates its own entity's name is no answer unless the question says its key. "W
 X" names its answer by a class word in the answer's type or key ("Subcategory", "genre"), and "which house" by a
 short value that says it ("House of Lords"); a yes/no question ("is the skill X published?") by the named entity's
 short value that states its word (status "published"). An entity the question names by a code or initials alone is
-answered by its name where that is what is asked: "which drug has code D01211" (its type), "what is disease H00131", "what
-does SD stand for"; "the full name of" a value reached is the entity it names (X's party "IA": Independent Alliance).
+answered by its name where that is what is asked: "which drug has code D01211" (its type), "what is disease
+H00131", "what does SD stand for"; "the full name of" a value reached is the entity it names (X's party "IA":
+Independent Alliance).
 
 Because it is grounded by construction and reports the facts it used (`Generation.evidence`: relationship ids and
 property fact ids), it is the offline default and the reference model for checking that explanations point at
