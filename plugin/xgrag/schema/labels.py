@@ -216,7 +216,8 @@ def value_name(lp: LabelProfile, opts: InferOptions) -> tuple[str, str] | None:
     cands = [s for _, s in sorted(lp.properties.items())
              if _usable(s, lp, opts, long=True) and _unique(s, opts) and not opaque(s) and not date_like(s)
              and not (id_named(s.key) and not _has_word(s.key, VALUE_WORDS))
-             and (_has_word(s.key, VALUE_WORDS) or any(re.search(r"[^\W\d_]", x) for x in s.examples))]
+             and (_has_word(s.key, VALUE_WORDS) or any(re.search(r"[^\W\d_]", x) for x in s.examples)
+                  or (s.lettered is not None and 2 * s.lettered >= s.present))]
     if not cands:
         return None
     best = min(cands, key=lambda s: (not _has_word(s.key, VALUE_WORDS), -s.present, s.key))

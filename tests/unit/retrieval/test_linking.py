@@ -103,6 +103,10 @@ def test_among_keywords_a_function_word_names_nothing_and_a_schema_word_asks() -
     assert ids("What JLPT level is the kanji that means cat?", frozenset()) == ["cat", "level", "means"]
     # a schema word alone is still what the question names ("which kanji mean level")
     assert ids("Which kanji has the meaning level?") == ["level"]
+    # typed in lower case beside a name, a label's word says a kind, though a node of that name is capitalised
+    cands.extend([(Node("A", "Alignment", type="Keyword"), 1.0), (Node("s", "Port Closure", type="RSD"), 1.0)])
+    assert ids("What is the alignment of Port Closure?", frozenset({"alignment"})) == ["s"]
+    assert ids("Which skills have the keyword Alignment?", frozenset({"alignment"})) == ["A"]
 
 
 # -- questions as people type them (issue 15.2) ---------------------------------------------------------------

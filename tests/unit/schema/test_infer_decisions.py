@@ -336,3 +336,17 @@ def test_a_record_whose_date_repeats_is_told_apart_by_its_readable_key() -> None
     moments = label("Arrest", examples(stats("key", ("INTEGER",)), "173064944", "173070625"),
                     examples(stats("date", distinct=10), "12/29/2017 10:22", "12/30/2017 11:02"))
     assert record_name(moments, OPTS, "key")[::2] == (["date"], True)  # type: ignore[index]
+
+
+def test_a_value_whose_smallest_examples_are_numbers_but_most_values_words_still_names_its_nodes() -> None:
+    """Keywords known by their prefLabel: the examples are the smallest values, where digits sort first ("10344",
+    "1084"), while most labels are words ("Cybersecurity"); the count of values written with a letter decides."""
+    from dataclasses import replace
+
+    from xgrag.schema.labels import value_name
+
+    pref = examples(stats("prefLabel", present=10, distinct=10), "10344", "1084")
+    keyword = label("Keyword", pref)
+    assert value_name(keyword, OPTS) is None  # not measured: the examples alone
+    assert value_name(label("Keyword", replace(pref, lettered=8)), OPTS)[0] == "prefLabel"  # type: ignore[index]
+    assert value_name(label("Keyword", replace(pref, lettered=2)), OPTS) is None  # mostly numbers: no name
