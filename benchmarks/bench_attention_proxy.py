@@ -13,7 +13,8 @@ answer a0 generated, log P(a0) scored, and one pass over a0's tokens against the
 attention (xgrag.generate.attention). A row counts only when today's code reproduces the saved run's context (the
 same fact count, leave-one-out's top facts in it) and answer; the others are listed as not reproduced.
 
-Rankings compared, each by its top 3 (recall@3 = the share of leave-one-out's top 3 among them):
+Rankings compared, each by its top 3 (recall@3 = the share of leave-one-out's top 3 among them; recall@10 the same
+among its top 10, and each of leave-one-out's top 3's rank in it):
 - embedding: the embedding proxy alone (ExplainRun.by_promise: closeness to the question or the answer);
 - plan (embedding): the proxy-first plan's order as it verifies (proxy.proxy_plan under the embedding proxy: the
   answer's restated facts, its trails, its value facts, then the embedding proxy) -- what the plan's default ranks;
@@ -57,6 +58,7 @@ async def baseline_and_attention(explainer: Explainer, run: ExplainRun) -> None:
 
 
 def recall(ranked: list[str], reference: list[str], k: int = 3) -> float | None:
+    """The share of `reference` (leave-one-out's top 3) among the first k of `ranked`."""
     return None if not reference else len(set(ranked[:k]) & set(reference)) / len(reference)
 
 
@@ -122,6 +124,7 @@ def main() -> None:
                 "seconds_baseline_and_attention": seconds,
                 "top3": {name: r[:3] for name, r in ranks.items()},
                 "recall_at_3": {name: recall(r, loo_top3) for name, r in ranks.items()},
+                "recall_at_10": {name: recall(r, loo_top3, 10) for name, r in ranks.items()},
                 "loo_ranks": {name: [r.index(t) + 1 if t in r else None for t in loo_top3]
                               for name, r in ranks.items() if not name.startswith("plan")},
                 "attention_top10": sorted(attention.items(), key=lambda kv: -kv[1])[:10],
@@ -134,6 +137,8 @@ def main() -> None:
                "questions": len(rows), "reproduced": len(kept),
                "recall_at_3_mean": {n: round(sum(r["recall_at_3"][n] for r in kept) / len(kept), 4)
                                     for n in names} if kept else {},
+               "recall_at_10_mean": {n: round(sum(r["recall_at_10"][n] for r in kept) / len(kept), 4)
+                                     for n in names} if kept else {},
                "seconds": round(time.perf_counter() - t0),
                "load_average": [load_start, [round(v, 2) for v in os.getloadavg()]], "rows": rows}
         args.json.write_text(json.dumps(out, indent=1) + "\n")

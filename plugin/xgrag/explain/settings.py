@@ -186,6 +186,8 @@ def require_scorer_spec(spec: str, settings: ExplainSettings) -> None:
     name = reader_that_cannot_score(spec)
     if settings.response_score == "logprob" and name is not None:
         raise cannot_score(name)
+    if settings.proxy == "attention" and name is not None:  # a local reader has no attention to read either
+        raise cannot_attend(name)
 
 
 def cannot_score(name: str) -> UsageError:

@@ -439,3 +439,11 @@ def test_the_attention_proxy_needs_a_generator_that_exposes_its_attention() -> N
         Explainer(FixedRetriever(chain_graph()), ChainReader(), HashEmbedder(), cfg).explain("who directed Red")
     with pytest.raises(UsageError, match="proxy"):
         ExplainSettings(proxy="gradient")  # type: ignore[arg-type]
+
+
+def test_the_command_line_refuses_the_attention_proxy_for_a_reader_before_anything_runs() -> None:
+    from xgrag.explain.settings import require_scorer_spec
+
+    with pytest.raises(UsageError, match="does not expose its attention"):
+        require_scorer_spec("extractive", ExplainSettings(proxy="attention"))
+    require_scorer_spec("smollm2", ExplainSettings(proxy="attention"))  # known once built: no error here
