@@ -7,11 +7,12 @@ with its own recall of the target's true top 3"), from saved leave-one-out runs 
         --json benchmarks/results/attention_proxy_recall.json
 
 For each row of the `--loo` files (bench_answer_cost.py runs with leave-one-out, `exhaustive.top3`: its facts above
-the noise floor among its top 3) the question is asked again as bench_answer_cost asks it (the same seeded sample,
-retrieval and settings: `--per-hop`, `--hops`, `--seed` must be the run's), and only its baseline is computed: the
-answer a0 generated, log P(a0) scored, and one pass over a0's tokens against the cached prompt reading SmolLM2's
-attention (xgrag.generate.attention). A row counts only when today's code reproduces the saved run's context (the
-same fact count, leave-one-out's top facts in it) and answer; the others are listed as not reproduced.
+the noise floor among its top 3; or `plan.top3` of a run with `--scheduler exhaustive`) the question is asked again
+as bench_answer_cost asks it (the same seeded sample, retrieval and settings: `--per-hop`, `--hops`, `--seed` must
+be the run's), and only its baseline is computed: the answer a0 generated, log P(a0) scored, and one pass over a0's
+tokens against the cached prompt reading SmolLM2's attention (xgrag.generate.attention). A row counts only when
+today's code reproduces the saved run's context (the same fact count, leave-one-out's top facts in it) and answer;
+the others are listed as not reproduced.
 
 Rankings compared, each by its top 3 (recall@3 = the share of leave-one-out's top 3 among them; recall@10 the same
 among its top 10, and each of leave-one-out's top 3's rank in it):
@@ -75,8 +76,10 @@ def main() -> None:
     saved: dict[str, dict[str, Any]] = {}
     for path in args.loo:
         for row in json.loads(path.read_text())["rows"]:
-            if row.get("exhaustive"):
-                saved[row["qid"]] = {**row, "file": path.name}  # a later file's run of the same question wins
+            # leave-one-out beside a plan, or as the plan itself (--scheduler exhaustive --exhaustive-first 0)
+            loo = row.get("exhaustive") or (row["plan"] if row["plan"].get("scheduler") == "exhaustive" else None)
+            if loo:
+                saved[row["qid"]] = {**row, "exhaustive": loo, "file": path.name}  # a later file's run wins
     hops = tuple(int(h) for h in args.hops.split(","))
     sample = [q for q in questions(args.per_hop, args.seed, hops, path=args.questions_path) if q["qid"] in saved]
     rows: list[dict[str, Any]] = []
@@ -109,7 +112,8 @@ def main() -> None:
             ranks["attention_sum"] = sorted((p.target for p in units), key=lambda t: -sums.get(t, 0.0))
             run.proxy_scores = {}  # the embedding proxy from here
             ranks["embedding"] = [p.target for p in run.by_promise(units)]
-            ranks["plan_embedding"] = [p.target for p in proxy_plan(run, units, 3)[0]]
+            candidates, rest = proxy_plan(run, units, 3)
+            ranks["plan_embedding"] = [p.target for p in (*candidates, *rest)]
             baseline = run.baseline_score.logprob if run.baseline_score is not None else None
             rows.append({
                 "qid": q["qid"], "question": run.question, "facts": facts, "answer": run.a0.text,
@@ -126,7 +130,7 @@ def main() -> None:
                 "recall_at_3": {name: recall(r, loo_top3) for name, r in ranks.items()},
                 "recall_at_10": {name: recall(r, loo_top3, 10) for name, r in ranks.items()},
                 "loo_ranks": {name: [r.index(t) + 1 if t in r else None for t in loo_top3]
-                              for name, r in ranks.items() if not name.startswith("plan")},
+                              for name, r in ranks.items()},
                 "attention_top10": sorted(attention.items(), key=lambda kv: -kv[1])[:10],
             })
             print(f"  {q['qid']}: reproduced {reproduced}, recall {rows[-1]['recall_at_3']}, "
