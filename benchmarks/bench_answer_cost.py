@@ -4,6 +4,7 @@ a test).
     python benchmarks/bench_answer_cost.py [--kb PATH] [--questions PATH] [--per-hop 30] [--hops 2,3] [--seed 7]
                                            [--generator extractive|smollm2] [--scheduler auto] [--min-facts 0]
                                            [--max-facts N] [--n N] [--response-score shift|logprob]
+                                           [--proxy embedding|attention]
                                            [--json benchmarks/results/answer_cost.json]
 
 Questions: a seeded sample of MetaQA-format dev questions per hop count (`--questions`, default the shared
@@ -31,7 +32,9 @@ at most that many; the context is retrieved once and the size checked before any
 explains only the questions kept), then both plans explain that same subgraph. `--n` stops after that many kept
 questions, `--qids a,b` keeps only those of the sample. `--response-score logprob` scores a0 on each probe (one
 forward pass, SmolLM2 only) instead of generating: the target's calls are then the baseline's generation plus the
-scored probes (`calls` counts both).
+scored probes (`calls` counts both). `--proxy attention` ranks the proxy-first plan's candidates by the target's own
+attention to each fact while it reads a0 (a white-box mode, SmolLM2 only; ExplainSettings.proxy): its one pass over
+a0's tokens is counted in `calls` as a scored pass; leave-one-out is the same either way.
 """
 
 from __future__ import annotations
@@ -55,7 +58,7 @@ from xgrag.evaluate import faithfulness as f  # noqa: E402
 from xgrag.explain import Explainer, ExplainSettings  # noqa: E402
 from xgrag.explain.prefix import promise_order  # noqa: E402
 from xgrag.explain.schedulers import resolve_scheduler  # noqa: E402
-from xgrag.explain.settings import SCHEDULER_NAMES  # noqa: E402
+from xgrag.explain.settings import PROXY_NAMES, SCHEDULER_NAMES  # noqa: E402
 from xgrag.generate.base import Generator  # noqa: E402
 from xgrag.generate.extractive import ExtractiveReader  # noqa: E402
 from xgrag.model import Explanation  # noqa: E402
@@ -112,6 +115,7 @@ def row_of(name: str, ex: Explanation, loo: Explanation | None, ask: f.Ask, same
     shares: list[float] = []
     ceiling_hit = False
     entity_candidates: int | None = None
+    proxy: str | None = None
     if ex.group_testing is not None:
         # the leave-one-out ceiling hit (the search finished as leave-one-out), and the facts of the answer's
         # entities verified alone after an unconfirmed proxy (xgrag.explain.schedulers.group / proxy)
@@ -123,13 +127,14 @@ def row_of(name: str, ex: Explanation, loo: Explanation | None, ask: f.Ask, same
         # under logprob, when the sufficiency probe's drop crossed logprob_change: the share of the facts' effect
         # the candidates kept alone (confirmed at sufficiency_share and above)
         shares = [s.kept_share for s in ex.group_testing.strategies.values() if s.kept_share is not None]
+        proxy = next((s.proxy for s in ex.group_testing.strategies.values() if s.proxy is not None), None)
     # the target's calls: generations (the baseline's answer included) and, under the logprob score, the forward
     # passes that scored a0 on a probe (no decoding, but one pass of the target each)
     return {"calls": ex.cost.generator_calls + ex.cost.scored_probes, "generations": ex.cost.generator_calls,
             "scored_probes": ex.cost.scored_probes, "agree": None if loo is None else f.agreement(ex, loo),
             "top1_evidence": evidence,
             "top1_support": support, "proxy_confirmed": confirmed, "kept_share": shares[0] if shares else None,
-            "loo_ceiling_hit": ceiling_hit, "answer_entity_candidates": entity_candidates,
+            "loo_ceiling_hit": ceiling_hit, "answer_entity_candidates": entity_candidates, "proxy": proxy,
             "seconds": ex.cost.seconds,
             "scheduler": ex.group_testing.scheduler if ex.group_testing is not None else name,
             "top3": f.top_above_floor(ex, 3)}
@@ -147,6 +152,8 @@ def main() -> None:
     ap.add_argument("--max-facts", type=int, default=None, help="only questions whose context holds at most this many")
     ap.add_argument("--n", type=int, default=None, help="stop after this many questions kept")
     ap.add_argument("--response-score", default="shift", choices=("shift", "logprob"))
+    ap.add_argument("--proxy", default="embedding", choices=PROXY_NAMES,
+                    help="what ranks the proxy-first plan's candidates (attention: the target's own, SmolLM2)")
     ap.add_argument("--exhaustive-first", type=int, default=None,
                     help="leave-one-out (agreement) only for the first N questions kept (a slow target)")
     ap.add_argument("--qids", default=None,
@@ -169,7 +176,8 @@ def main() -> None:
             out: dict[str, Any] = {
                 "kb": info, "target": args.generator if args.generator != "extractive" else
                 "extractive reference reader (citation guidance off: blind)",
-                "scheduler": args.scheduler, "response_score": args.response_score, "seed": args.seed,
+                "scheduler": args.scheduler, "response_score": args.response_score, "proxy": args.proxy,
+                "seed": args.seed,
                 "min_facts": args.min_facts, "max_facts": args.max_facts, "questions": len(rows),
                 "skipped_by_size": skipped, "seconds": round(time.perf_counter() - t0),
                 "load_average": [load_start, [round(v, 2) for v in os.getloadavg()]],
@@ -179,7 +187,7 @@ def main() -> None:
             return out
 
         base = ExplainSettings(strategies=("edge",), citation_guided=False, noise_runs=1, scheduler=args.scheduler,
-                               response_score=args.response_score)
+                               response_score=args.response_score, proxy=args.proxy)
         explainer = Explainer.from_settings(Settings(), store, generator=gen, embedder=emb, explain=base)
         retriever = explainer.graph_retriever()  # the explainer's own retrieval settings
         for i, q in enumerate(sample):

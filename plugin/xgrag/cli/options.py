@@ -21,7 +21,14 @@ import typer
 from xgrag.config import PRESETS, Settings, load_settings
 from xgrag.errors import UsageError, one_of
 from xgrag.explain.perturbers import DEFAULT_STRATEGY, strategy_choices
-from xgrag.explain.settings import APPLY, CONTEXT_ORDERS, RESPONSE_SCORES, SCHEDULER_NAMES, ExplainSettings
+from xgrag.explain.settings import (
+    APPLY,
+    CONTEXT_ORDERS,
+    PROXY_NAMES,
+    RESPONSE_SCORES,
+    SCHEDULER_NAMES,
+    ExplainSettings,
+)
 from xgrag.generate.factory import GENERATOR_SPECS
 from xgrag.retrieval.modes import MAX_HOPS, MODES
 
@@ -59,6 +66,10 @@ SchedulerOpt = Annotated[str, typer.Option(
          "(leave-one-out) | group "
          "(adaptive group testing) | hierarchical (TracLLM-style halving, top-k groups per level) | proxy (a "
          "proxy ranks; the candidates verified alone, everything else removed at once)")]
+ProxyOpt = Annotated[str, typer.Option(
+    help="what ranks the proxy-first plan's candidates: embedding (closeness to the question or answer; no model "
+         "call) | attention (the target's own attention to each fact while it reads its answer; smollm2 in "
+         "process: one pass over the answer's tokens)")]
 ResponseScoreOpt = Annotated[str, typer.Option(
     "--response-score",
     help="shift (generate an answer per perturbation, its semantic shift from a0) | logprob (score log P(a0 | "
@@ -122,6 +133,7 @@ class ExplainOptions:
     apply: ApplyOpt = "memory"
     dedup: DedupOpt = True
     scheduler: SchedulerOpt = "auto"
+    proxy: ProxyOpt = "embedding"
     response_score: ResponseScoreOpt = "shift"
     chat_template: ChatTemplateOpt = None
     noise_runs: NoiseRunsOpt = 2
@@ -142,6 +154,7 @@ class ExplainOptions:
             strategies=(self.strategy,), mode=one_of("mode", self.mode, MODES), hops=self.hops, dedup=self.dedup,
             apply=one_of("apply", self.apply, APPLY), noise_runs=self.noise_runs, max_calls=self.max_calls,
             concurrency=self.concurrency, scheduler=one_of("scheduler", self.scheduler, SCHEDULER_NAMES),
+            proxy=one_of("proxy", self.proxy, PROXY_NAMES),
             response_score=one_of("response_score", self.response_score, RESPONSE_SCORES),
             context_order=one_of("context_order", self.context_order, CONTEXT_ORDERS),
             surrogate_paths=self.surrogate_paths, provenance_text_chars=self.provenance_text).with_settings(settings)

@@ -91,6 +91,8 @@ def build_components(run: ExplainRun) -> list[Component]:
                     redundant_group=planned.target if planned.members else None,
                     copies=[m for m in planned.members if m != target],
                     joint_importance=value if planned.members else None,
+                    # the white-box proxy's estimate, kept beside the measurement and marked as the proxy's
+                    proxy_score=None if target not in run.proxy_scores else round(run.proxy_scores[target], 8),
                 ))
     link_copies(run, components)
     return components

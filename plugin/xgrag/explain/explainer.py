@@ -33,7 +33,7 @@ from xgrag.explain.progress import Observer, ProgressClock
 from xgrag.explain.run import ExplainRun, Probe, Progress
 from xgrag.explain.schedulers import resolve_scheduler, schedule_for
 from xgrag.explain.scoring import logprob_floor, noise_floor
-from xgrag.explain.settings import ExplainSettings, cannot_score
+from xgrag.explain.settings import ExplainSettings, cannot_attend, cannot_score
 from xgrag.explain.stack import stack_settings
 from xgrag.explain.stack.call import StackCall
 from xgrag.explain.stack.reproduction import OnMismatch, check_observed, check_reproduction, mismatch
@@ -78,9 +78,14 @@ def require_strategies(settings: ExplainSettings, applies_to: AppliesTo) -> None
 
 
 def require_scorer(generator: Generator, settings: ExplainSettings) -> None:
-    """response_score "logprob" needs a generator that scores a fixed answer; say so, never fall back silently."""
+    """response_score "logprob" needs a generator that scores a fixed answer, proxy "attention" one that exposes its
+    attention; say so, never fall back silently."""
     if settings.response_score == "logprob" and not isinstance(generator, AnswerScorer):
         raise cannot_score(generator.name)
+    # the attention proxy reads the target's own attention: only a generator that exposes it (never a silent
+    # fallback to the embedding proxy, whose figures differ)
+    if settings.proxy == "attention" and not getattr(generator, "attends_to_context", False):
+        raise cannot_attend(generator.name)
 
 
 _T = TypeVar("_T")

@@ -30,6 +30,7 @@ import numpy as np
 from xgrag.embed import Embedder
 from xgrag.errors import UsageError
 from xgrag.explain.cancel import Stopped
+from xgrag.generate.attention import ContextAttention
 from xgrag.generate.base import (
     AnswerScore,
     AnswerScorer,
@@ -203,6 +204,25 @@ class AnswerOracle:
         except BaseException:
             self._scored.pop(key, None)  # a failed call is not a score: a later ask tries again
             raise
+
+    async def attention(self, ctx: RenderedContext, answer: str) -> ContextAttention:
+        """The generator's own attention to each fact of `ctx` while it reads `answer` (a white-box proxy:
+        `attends_to_context`, xgrag.generate.attention), with log P(answer | ctx) from the same pass. One pass over
+        the answer's tokens against the prompt's cached prefix: counted as a scored pass in the ledger (a target
+        call), never cached (the weights are not a response)."""
+        generator = self.generator
+        if not getattr(generator, "attends_to_context", False):
+            raise UsageError(f"generator {generator.name!r} does not expose its attention to the context")
+        self.ledger.requests += 1
+        call = functools.partial(generator.context_attention, ctx.prompt,  # type: ignore[attr-defined]
+                                 ctx.system, answer, ctx.spans)
+        if self._semaphore is None:
+            self._semaphore = asyncio.Semaphore(self._concurrency)
+        async with self._semaphore:
+            self._check_stop()
+            got: ContextAttention = await asyncio.get_running_loop().run_in_executor(self._executor, call)
+        self.ledger.scoring.add(got.score.usage)
+        return got
 
     def ask(self, prompt: str, system: str | None = None, purpose: str = "ask") -> Generation:
         """A free-form request (e.g. a synonym for an entity), counted in the ledger. Cached like answers (under

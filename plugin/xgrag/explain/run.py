@@ -20,6 +20,7 @@ from xgrag.explain.perturbers import Planned
 from xgrag.explain.progress import Observer, Phase, ProgressClock, ProgressEvent, time_left
 from xgrag.explain.scoring import change_floor, logprob_importance, semantic_shift
 from xgrag.explain.settings import ExplainSettings
+from xgrag.generate.attention import ContextAttention
 from xgrag.generate.base import AnswerScore, Generation
 from xgrag.generate.prompt import RenderedContext, fact_line, property_text
 from xgrag.model import ContextUnit, Perturbation, Subgraph
@@ -130,6 +131,11 @@ class ExplainRun:
     order: dict[str, int] = field(default_factory=dict)
     order_name: str = "canonical"
     baseline_context: RenderedContext | None = None
+    # the white-box proxy (ExplainSettings.proxy "attention"): its score per component target (the target's
+    # attention to the fact while reading a0), read once by `attend`; empty under the embedding proxy
+    proxy_scores: dict[str, float] = field(default_factory=dict)
+    # the attention pass itself (every aggregation, log P(a0) from it: the baseline's score within float noise)
+    attention: ContextAttention | None = None
 
     @property
     def graph(self) -> Subgraph:
@@ -335,6 +341,26 @@ class ExplainRun:
         """Most promising first (`promise`), ties by strategy and target."""
         promise = self.promise(planned, question_only)
         return sorted(planned, key=lambda p: (-promise[id(p)], p.strategy, p.target))
+
+    async def attend(self) -> dict[str, float]:
+        """The target's attention to each fact of the baseline prompt while it reads a0 (ExplainSettings.proxy
+        "attention"; AttnTrace's aggregation, xgrag.generate.attention), by fact id; read once per run (one pass
+        over a0's tokens against the prompt's cached prefix, counted as a target call)."""
+        if self.proxy_scores or self.settings.proxy != "attention":
+            return self.proxy_scores
+        if self.baseline_context is None:
+            raise RuntimeError("the attention proxy reads the baseline prompt: ask the baseline first")
+        self.attention = await self.oracle.attention(self.baseline_context, self.a0.text)
+        self.proxy_scores = dict(self.attention.spans["attntrace"])
+        return self.proxy_scores
+
+    def by_proxy(self, planned: Sequence[Planned], question_only: bool = False) -> list[Planned]:
+        """Most promising first under the run's proxy: the attention proxy's scores when it was read (`attend`),
+        ties and unscored components after in the embedding proxy's order; else `by_promise`."""
+        if not self.proxy_scores:
+            return self.by_promise(planned, question_only)
+        embedding = {id(p): i for i, p in enumerate(self.by_promise(planned, question_only))}
+        return sorted(planned, key=lambda p: (-self.proxy_scores.get(p.target, float("-inf")), embedding[id(p)]))
 
     def vectors(self) -> dict[str, np.ndarray]:
         texts = [g.text for g in self.baselines]

@@ -34,6 +34,14 @@ RESPONSE_SCORES: tuple[ResponseScore, ...] = ("shift", "logprob")
 ContextOrder = Literal["auto", "promise", "canonical"]
 CONTEXT_ORDERS: tuple[ContextOrder, ...] = ("auto", "promise", "canonical")
 APPLY: tuple[Apply, ...] = ("memory", "cypher")
+# What ranks the components in the proxy-first plan (scheduler "proxy", and "auto" where it resolves to it) beside
+# the answer's structure (the facts it restates, its trails, its value): "embedding" (closeness of each fact's text
+# to the question or the answer; no model call) or "attention" (the target's own attention to each fact while it
+# reads its answer a0: AttnTrace's aggregation, xgrag.generate.attention; one pass over a0's tokens against the
+# prompt's cached prefix, for an in-process model that exposes it, `attends_to_context`: SmolLM2). A white-box mode:
+# explanations say which proxy ranked and keep its scores, marked as the proxy's.
+ProxyName = Literal["embedding", "attention"]
+PROXY_NAMES: tuple[ProxyName, ...] = ("embedding", "attention")
 SCHEDULER_NAMES: tuple[SchedulerName, ...] = ("auto", "exhaustive", "group", "hierarchical", "proxy")
 
 
@@ -58,6 +66,7 @@ class ExplainSettings:
     # at every size
     # (xgrag.explain.schedulers.resolve_scheduler says why).
     scheduler: SchedulerName = "auto"
+    proxy: ProxyName = "embedding"  # PROXY_NAMES above
     max_calls: int | None = None  # model calls in all: generations and scored probes
     # "shift" (default) or "logprob" (RESPONSE_SCORES above; importance = 1 - P(a0 | G') / P(a0 | G))
     response_score: ResponseScore = "shift"
@@ -128,6 +137,8 @@ class ExplainSettings:
             raise UsageError(f"apply: {self.apply!r} is not one of {', '.join(APPLY)}")
         if self.scheduler not in SCHEDULER_NAMES:
             raise UsageError(f"scheduler: {self.scheduler!r} is not one of {', '.join(SCHEDULER_NAMES)}")
+        if self.proxy not in PROXY_NAMES:
+            raise UsageError(f"proxy: {self.proxy!r} is not one of {', '.join(PROXY_NAMES)}")
         if self.response_score not in RESPONSE_SCORES:
             raise UsageError(f"response_score: {self.response_score!r} is not one of {', '.join(RESPONSE_SCORES)}")
         if self.context_order not in CONTEXT_ORDERS:
@@ -175,6 +186,8 @@ def require_scorer_spec(spec: str, settings: ExplainSettings) -> None:
     name = reader_that_cannot_score(spec)
     if settings.response_score == "logprob" and name is not None:
         raise cannot_score(name)
+    if settings.proxy == "attention" and name is not None:  # a local reader has no attention to read either
+        raise cannot_attend(name)
 
 
 def cannot_score(name: str) -> UsageError:
@@ -184,3 +197,10 @@ def cannot_score(name: str) -> UsageError:
         "fixed answer (log P(a0 | context) needs its token log-probabilities)",
         hint="use --generator smollm2 or openai:MODEL on a server with prompt log-probabilities "
              "(/v1/completions echo, e.g. vLLM), or --response-score shift")
+
+
+def cannot_attend(name: str) -> UsageError:
+    """The usage error for proxy "attention" with the generator `name`, whose attention xgrag cannot read."""
+    return UsageError(
+        f"proxy 'attention' (--proxy attention): the generator {name!r} does not expose its attention to the "
+        "context (an in-process model that does: smollm2)", hint="use --generator smollm2, or --proxy embedding")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from xgrag.generate.base import Fact
 from xgrag.model import PropertyFact, Relationship, Subgraph, key_text
@@ -45,6 +45,11 @@ class RenderedContext:
     prompt: str
     facts: tuple[Fact, ...]
     question: str
+    # where each fact is stated in `prompt` (character offsets [start, end)): a relationship's line, a property
+    # fact's "key value" inside its owner's line; what a white-box proxy reads the model's attention over
+    # (xgrag.generate.attention). Two facts that read the same share the one line listed. Not part of the input's
+    # identity (`digest`) nor of equality: the prompt already says all of it.
+    spans: Mapping[str, tuple[int, int]] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def digest(self) -> str:
@@ -126,24 +131,40 @@ def render(question: str, sub: Subgraph, response_type: str = DEFAULT_RESPONSE_T
         at = {rid: i for i, rid in enumerate(dict.fromkeys(first))}
         facts = tuple(sorted(facts, key=lambda f: at.get(f.id, len(at))))  # stable: the rest stay canonical
     lines = ["---Knowledge Base---", "Entities:"]
+    spans: dict[str, tuple[int, int]] = {}
+    pos = sum(len(line) + 1 for line in lines)  # where the next line starts in the prompt ("\n".join below)
+
+    def add(line: str, stated: Sequence[PropertyFact] = (), clause_at: int = 0) -> None:
+        """Append a line; note where each of its property facts' "key value" sits (from `clause_at` in it)."""
+        nonlocal pos
+        offset = pos + clause_at
+        for prop in stated:
+            piece = f"{key_text(prop.key)} {prop.text}"
+            spans[prop.id] = (offset, offset + len(piece))
+            offset += len(piece) + 2  # "; "
+        lines.append(line)
+        pos += len(line) + 1
+
     for node in entities:
         typ = f" ({node.type})" if node.type else ""
         desc = f": {node.description}" if node.description else ""
         props = sub.properties_of(node.id) if sub.properties else []
-        stated = f" [{_stated(props)}]" if props else ""  # property facts compactly, with their entity
-        lines.append(f"- {node.name}{typ}{desc}{stated}")
+        head = f"- {node.name}{typ}{desc}"
+        add(f"{head} [{_stated(props)}]" if props else head, props, len(head) + 2)
     lines.append("Facts:")
-    listed: set[str] = set()
+    pos += len("Facts:") + 1
+    listed: dict[str, tuple[int, int]] = {}
     for f in facts:
         props = sub.properties_of(f.id) if sub.properties else []
         rel = sub.relationships.get(f.id)
         stated = f"{f.head} {f.relation} {f.tail}" if rel is None else fact_line(sub, rel)
         line = f"- {stated}" + (f" ({_stated(props)})" if props else "")
         if line not in listed:  # a fact is listed once, even when two stored facts read the same
-            listed.add(line)
-            lines.append(line)
+            listed[line] = (pos + 2, pos + len(line))
+            add(line, props, len(stated) + 4)
+        spans[f.id] = listed[line]
     if not facts:
         lines.append("- (none)")
     lines += ["", f"Question: {question}", "Answer:"]
     return RenderedContext(SYSTEM_TEMPLATE.format(response_type=response_type), "\n".join(lines),
-                           facts + property_facts_of(sub), question)
+                           facts + property_facts_of(sub), question, spans)

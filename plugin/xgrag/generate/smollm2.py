@@ -42,13 +42,14 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from xgrag.embed import prepare_model_environment, quiet_model_loading
 from xgrag.errors import UsageError
+from xgrag.generate.attention import ContextAttention, scores_by_key, token_ranges, token_weights
 from xgrag.generate.base import (
     AnswerScore,
     Fact,
@@ -523,6 +524,82 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
         if shared < MIN_REUSED_TOKENS:
             return None, 0
         return _prefix_of(cache, shared), shared
+
+    @property
+    def attends_to_context(self) -> bool:
+        """A white-box proxy is available: `context_attention` reads this model's own attention to its prompt."""
+        return True
+
+    def context_attention(self, prompt: str, system: str | None, answer: str,
+                          spans: Mapping[str, tuple[int, int]]) -> ContextAttention:
+        """The attention the answer's tokens pay to each span of `prompt` (character offsets in `prompt`), averaged
+        over every head and layer and aggregated per span (xgrag.generate.attention: AttnTrace's mean of the top
+        tokens, and the plain sum), with log P(answer | prompt) from the same pass.
+
+        No second prefill: the prompt's keys and values come from the kept prefix cache (the generation's, or the
+        last full pass's) and only the answer's tokens (and the prompt's last one) are computed, as `score_answer`
+        does, with the attention implementation switched to eager for this pass only (sdpa returns no weights).
+        The answer's log-probability from it equals `score_answer`'s within floating-point noise (tested); without
+        a kept prefix (reuse_prefix off) the pass reads the whole text."""
+        if not isinstance(answer, str) or not answer:
+            raise UsageError(f"{self.name}: the answer to attend from is empty")
+        lm = self.load()
+        import numpy as np
+        import torch
+
+        tok = lm.tokenizer
+        text = self.chat_prompt(prompt, system)
+        where = text.rfind(prompt)  # the prompt's place inside the chat template's text
+        if where < 0:
+            raise GenerationError(f"{self.name}: the chat template does not contain the prompt verbatim")
+        full = text + answer
+        with lm.lock:
+            t0 = time.perf_counter()
+            try:
+                if self.threads and torch.get_num_threads() != self.threads:
+                    torch.set_num_threads(self.threads)
+                enc = tok(full, add_special_tokens=False, return_offsets_mapping=True, return_tensors="pt")
+                ids = enc["input_ids"]
+                offsets = [(int(a), int(b)) for a, b in enc["offset_mapping"][0].tolist()]
+                n = int(ids.shape[1])
+                if n > lm.max_positions:
+                    raise GenerationError(f"{self.name}: a text of {n} tokens exceeds the model's context of "
+                                          f"{lm.max_positions} tokens")
+                first = next((i for i, (a, b) in enumerate(offsets) if i > 0 and (b > len(text) or a >= len(text))),
+                             n)
+                if first >= n:
+                    raise UsageError(f"{self.name}: the answer adds no token to the prompt")
+                token_ids = [int(t) for t in ids[0]]
+                cache, reused = self._cached_prefix(token_ids, first)
+                cache_arg = _cache_argument(lm.model)
+                previous = lm.model.config._attn_implementation
+                lm.model.set_attn_implementation("eager")
+                try:
+                    with torch.inference_mode():
+                        out = lm.model(input_ids=ids[:, reused:], attention_mask=torch.ones_like(ids),
+                                       use_cache=cache is not None, output_attentions=True,
+                                       logits_to_keep=n - first + 1,
+                                       **({cache_arg: cache} if cache is not None else {}))
+                finally:
+                    lm.model.set_attn_implementation(previous)
+                values, _ = _token_logprobs(tok, out.logits[0][:-1], token_ids[first:], 0)
+                # the answer tokens' rows (AttnTrace's queries: the output's own tokens), every key position
+                rows = slice(first - reused, n - reused)
+                attention = np.stack([layer[0, :, rows, :].float().numpy() for layer in out.attentions])
+            except (GenerationError, UsageError):
+                raise
+            except Exception as exc:
+                raise GenerationError(f"{self.name}: reading the attention failed: {exc}") from exc
+            seconds = time.perf_counter() - t0
+        logprobs: list[float | None] = [*([None] * first), *values]
+        total, count = span_logprob([a for a, _ in offsets], [b for _, b in offsets], logprobs, len(text), len(full),
+                                    f"{self.name} (attention to the context)")
+        keys = list(spans)
+        ranges = token_ranges(offsets, [(where + spans[k][0], where + spans[k][1]) for k in keys])
+        weights = token_weights(attention)
+        return ContextAttention(AnswerScore(total, count, Usage(1, n, 0, seconds)),
+                                scores_by_key(weights, dict(zip(keys, ranges, strict=True))),
+                                answer_tokens=n - first, context_tokens=n, reused_tokens=reused, seconds=seconds)
 
     def score_answer(self, prompt: str, system: str | None, answer: str) -> AnswerScore:
         """log P(answer | chat-formatted prompt): one forward pass over prompt + answer, no decoding."""

@@ -30,6 +30,7 @@ from xgrag.model.records import (
     SubgraphRecord,
     Surrogate,
     UnitRecord,
+    omitted,
 )
 from xgrag.model.trace import READING, TraceStep
 
@@ -79,6 +80,10 @@ class Component(BaseModel):
     redundant_group: str | None = None
     copies: list[str] = Field(default_factory=list)
     joint_importance: float | None = None
+    # the white-box proxy's score of this component (ExplainSettings.proxy "attention": the target's attention to
+    # the fact while reading a0, AttnTrace's aggregation), kept beside the measured importance and never mixed into
+    # it: an estimate that ranked what the target then verified (GroupStrategy.proxy names it); absent otherwise
+    proxy_score: float | None = omitted()
 
     @model_validator(mode="before")
     @classmethod

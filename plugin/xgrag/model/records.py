@@ -271,6 +271,10 @@ class GroupStrategy(Record):
     # a proxy-first plan not confirmed by its candidates: how many facts naming an entity the answer names (or
     # stating its value) it then verified alone before searching the rest
     answer_entity_candidates: int | None = omitted()
+    # a proxy-first plan: which proxy ranked its components ("embedding": closeness to the question or answer;
+    # "attention": the target's own attention to each fact while reading a0, ExplainSettings.proxy). Its scores are
+    # kept per component (Component.proxy_score), marked as the proxy's: estimates, not measured importances
+    proxy: str | None = omitted()
 
 
 class GroupTesting(Record):
@@ -431,6 +435,7 @@ class ExplainConfig(Record):
     change_threshold: float = 0.9
     multiple_choice: bool = False
     scheduler: str = "auto"
+    proxy: str = "embedding"  # what ranked the proxy-first plan's components: embedding | attention
     max_calls: int | None = None
     response_score: str = "shift"
     logprob_change: float = 0.6931471805599453  # ln 2 (xgrag.explain.scoring.LOGPROB_CHANGE)

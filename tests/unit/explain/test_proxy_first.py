@@ -4,7 +4,12 @@ testing only where the proxy was contradicted."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+
 from fakes import FixedRetriever, HashEmbedder, RuleGenerator
+from xgrag.errors import UsageError
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.schedulers import ProxyFirst, schedule_for
 from xgrag.explain.schedulers.proxy import (
@@ -17,7 +22,8 @@ from xgrag.explain.schedulers.proxy import (
     relation_words,
     stated_facts,
 )
-from xgrag.generate.base import Fact, Generation, Usage, answer_key
+from xgrag.generate.attention import ContextAttention
+from xgrag.generate.base import AnswerScore, Fact, Generation, Usage, answer_key
 from xgrag.model import Explanation, Node, PropertyFact, Relationship, Subgraph
 
 
@@ -368,3 +374,76 @@ def test_the_facts_of_the_answers_entities_come_from_the_entities_it_names_other
     # an answer stating a value: the fact stating it
     assert answer_entity_facts(sub, "112.") == [PropertyFact("f2", "runtime", 112).id]
     assert answer_entity_facts(sub, "I don't know.") == []
+
+
+class AttendingChainReader(ChainReader):
+    """ChainReader that exposes a white-box proxy as an in-process model does (`attends_to_context`): fixed
+    attention scores per fact, and records the spans and the facts of every context it answers."""
+
+    attends_to_context = True
+
+    def __init__(self, attention: dict[str, float]) -> None:
+        super().__init__()
+        self.attention = attention
+        self.spans: dict[str, tuple[int, int]] = {}
+        self.prompt = ""
+        self.asked: list[set[str]] = []
+
+    def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
+        self.asked.append({f.id for f in facts})
+        return super().generate(prompt, system, question=question, facts=facts)
+
+    def context_attention(self, prompt: str, system: str | None, answer: str,
+                          spans: dict[str, tuple[int, int]]) -> ContextAttention:
+        self.prompt, self.spans = prompt, dict(spans)
+        scores = {k: self.attention.get(k, 0.0) for k in spans}
+        return ContextAttention(AnswerScore(-1.0, 2, Usage(1, 10, 0, 0.0)), {"attntrace": scores, "sum": scores})
+
+
+def test_the_attention_proxy_ranks_the_candidates_and_its_scores_are_kept_as_the_proxys() -> None:
+    sub = padded(chain_graph(), 40)
+    sub.relationships.pop("a2")
+    sub.relationships.pop("b2")
+    question = "who directed the films Ann Lee starred in"
+    # the target attends most to a festival fact no trail holds, then to the chain's second fact
+    reader = AttendingChainReader({"rx7": 0.9, "b1": 0.5, "rx3": 0.4, "a1": 0.1})
+    cfg = ExplainSettings(strategies=("edge",), scheduler="proxy", noise_runs=1, proxy="attention", group_verify=0)
+    ex = Explainer(FixedRetriever(sub), reader, HashEmbedder(), cfg).explain(question)
+    assert ex.answer == "Bo Ek."
+    # the spans handed to the model are the facts' lines in the very prompt it answered
+    assert reader.prompt[slice(*reader.spans["b1"])] == "Red directed by Bo Ek"
+    # the attention's top 3 are the first candidates, each removed alone in its order, then the trail's a1
+    all_ids = set(sub.relationships)
+    removed = [all_ids - asked for asked in reader.asked[1:5]]
+    assert removed == [{"rx7"}, {"b1"}, {"rx3"}, {"a1"}]
+    info = ex.group_testing.strategies["edge"] if ex.group_testing else None
+    assert info is not None and info.proxy == "attention" and info.proxy_confirmed is True
+    movers = {c.id for c in ex.components if (c.importance or 0) > ex.noise_floor}
+    assert movers == {"a1", "b1"}
+    # the proxy's scores beside the measured importances, marked as the proxy's; the attention pass is one call
+    scores = {c.id: c.proxy_score for c in ex.components}
+    assert scores["rx7"] == 0.9 and scores["a1"] == 0.1 and scores["rx20"] == 0.0
+    assert ex.config.proxy == "attention" and ex.cost.scored_probes == 1
+    assert "proxy_score" in ex.model_dump(mode="json")["components"][0]
+    # the embedding proxy (the default) keeps no proxy score and names itself
+    plain = Explainer(FixedRetriever(sub), ChainReader(), HashEmbedder(),
+                      replace(cfg, proxy="embedding")).explain(question)
+    assert all(c.proxy_score is None for c in plain.components)
+    assert "proxy_score" not in plain.model_dump(mode="json")["components"][0]
+    assert plain.group_testing is not None and plain.group_testing.strategies["edge"].proxy == "embedding"
+
+
+def test_the_attention_proxy_needs_a_generator_that_exposes_its_attention() -> None:
+    cfg = ExplainSettings(strategies=("edge",), scheduler="proxy", noise_runs=1, proxy="attention")
+    with pytest.raises(UsageError, match="does not expose its attention"):
+        Explainer(FixedRetriever(chain_graph()), ChainReader(), HashEmbedder(), cfg).explain("who directed Red")
+    with pytest.raises(UsageError, match="proxy"):
+        ExplainSettings(proxy="gradient")  # type: ignore[arg-type]
+
+
+def test_the_command_line_refuses_the_attention_proxy_for_a_reader_before_anything_runs() -> None:
+    from xgrag.explain.settings import require_scorer_spec
+
+    with pytest.raises(UsageError, match="does not expose its attention"):
+        require_scorer_spec("extractive", ExplainSettings(proxy="attention"))
+    require_scorer_spec("smollm2", ExplainSettings(proxy="attention"))  # known once built: no error here

@@ -56,6 +56,7 @@ class GroupResult:
     # a proxy-first plan whose candidates did not confirm it: the facts naming an entity the answer names (or
     # stating its value) then verified alone before group testing searched the rest (ProxyFirst.search)
     answer_entity_candidates: int | None = None
+    proxy: str | None = None  # a proxy-first plan: which proxy ranked ("embedding" | "attention")
 
 
 def branch_order(units: Sequence[Planned], graph: Subgraph, by_relation: bool = True) -> list[Planned]:
@@ -454,12 +455,12 @@ class GroupTesting:
             result.cleared.update(i for i, why in outside.items() if why == "no-effect")
             joined = self._join_copies(probes, by_planned, result)
             # Proxy-ranked verification (AttriBoT's idea): effects can cancel inside a group (removing a fact
-            # moves the answer, removing it with others does not), so the components an embedding proxy ranks
+            # moves the answer, removing it with others does not), so the components the run's proxy ranks
             # most relevant to the question or answer are asked alone as well, unless a test already did.
             verified = 0
             to_verify = self.verify if result.verify else 0
-            for planned in run.by_promise([p for p in searched if id(p) not in result.singletons
-                                            and id(p) not in joined])[:to_verify]:
+            for planned in run.by_proxy([p for p in searched if id(p) not in result.singletons
+                                          and id(p) not in joined])[:to_verify]:
                 if not can_ask() or run.oracle.calls >= ceiling:
                     break
                 await run.ask(by_planned[id(planned)], progress=False)
@@ -485,7 +486,7 @@ class GroupTesting:
             if result.proxy_candidates is not None:
                 info["strategies"][strategy].update(proxy_candidates=result.proxy_candidates,
                                                     proxy_confirmed=result.proxy_confirmed,
-                                                    kept_share=result.kept_share)
+                                                    kept_share=result.kept_share, proxy=result.proxy)
                 if result.answer_entity_candidates is not None:
                     info["strategies"][strategy]["answer_entity_candidates"] = result.answer_entity_candidates
             if result.ceiling_hit:

@@ -275,7 +275,8 @@ def proxy_plan(run: ExplainRun, units: Sequence[Planned], top_k: int) -> tuple[l
     """(candidates, the rest): the facts a sentence answer restates (`stated_facts`), the facts of the answer's most
     relevant trails (relevance: the embedding proxy's
     closeness to the question) and the facts stating the answer (up to MAX_CANDIDATES), at least top_k, padded in
-    the embedding proxy's order; the rest in that order too."""
+    the embedding proxy's order; the rest in that order too. Under the attention proxy (`run.proxy_scores`, read by
+    ExplainRun.attend) its top_k lead the candidates, and it orders the padding and the rest."""
     graph, answer = run.graph, run.a0.text
     hops = run.settings.hops or RetrievalSettings().hops
     closeness = run.promise(units, question_only=True)
@@ -285,12 +286,16 @@ def proxy_plan(run: ExplainRun, units: Sequence[Planned], top_k: int) -> tuple[l
                   *answer_value_facts(graph, answer)]
     by_target = {p.target: p for p in units}
     first: dict[int, Planned] = {}  # by id(): in the order found, each once
+    if run.proxy_scores:
+        # the white-box proxy (the target's attention while reading a0) leads: its top_k first, then the answer's
+        # structure; the embedding proxy only breaks its ties (ExplainRun.by_proxy)
+        first = {id(p): p for p in run.by_proxy(units)[:top_k]}
     for fid in structural:
         if fid in by_target:
             first.setdefault(id(by_target[fid]), by_target[fid])
-    chosen = list(first.values())[:MAX_CANDIDATES]
+    chosen = list(first.values())[:max(MAX_CANDIDATES, top_k)]
     taken = {id(p) for p in chosen}
-    ranked = [*chosen, *run.by_promise([p for p in units if id(p) not in taken])]
+    ranked = [*chosen, *run.by_proxy([p for p in units if id(p) not in taken])]
     n = max(top_k, len(chosen))
     return ranked[:n], ranked[n:]
 
@@ -363,6 +368,8 @@ class ProxyFirst(GroupTesting):
         elif any(p.parent is not None for p in units) or len(units) <= self.top_k:
             return await super().search(measure, units, run, threshold, can_ask, ceiling)
         else:
+            if run.settings.proxy == "attention":
+                await run.attend()  # one pass over a0's tokens against the cached prompt: the proxy's scores
             graph_candidates, rest = proxy_plan(run, units, self.top_k)
             tests = [[c] for c in graph_candidates]
         candidates = [c for t in tests for c in t]
@@ -417,10 +424,10 @@ class ProxyFirst(GroupTesting):
                 # less than the threshold under a graded score, clear (benchmarks/README.md, SmolLM2 v3).
                 tiers = answer_entity_tiers(run.graph, run.a0.text)
                 in_rest = [p for p in rest if p.target in tiers]
-                promise = run.promise(in_rest)
-                # by tier, then the embedding proxy's order (closeness to the question or the answer); at most
-                # MAX_CANDIDATES, as the first candidates
-                extra = sorted(in_rest, key=lambda p: (tiers[p.target], -promise[id(p)], p.target))[:MAX_CANDIDATES]
+                promise = {id(p): i for i, p in enumerate(run.by_proxy(in_rest))}
+                # by tier, then the proxy's order (the embedding proxy: closeness to the question or the answer; or
+                # the target's attention); at most MAX_CANDIDATES, as the first candidates
+                extra = sorted(in_rest, key=lambda p: (tiers[p.target], promise[id(p)], p.target))[:MAX_CANDIDATES]
                 if extra:
                     result.tests += 1  # the first sufficiency probe, superseded by the one below
                     result.answer_entity_candidates = 0
@@ -454,6 +461,7 @@ class ProxyFirst(GroupTesting):
                 result.effects[id(c)], result.singletons[id(c)] = alone[id(c)]
                 result.cleared.discard(id(c))
         result.proxy_confirmed = moved and sufficient
+        result.proxy = "attention" if run.proxy_scores and not run.units else "embedding"
         result.proxy_candidates = sum(id(c) in alone for c in candidates) + sum(len(t) > 1 for t in tests)
         # verification (components asked alone against cancellation inside a group) only where a group was split
         result.verify = not sufficient
