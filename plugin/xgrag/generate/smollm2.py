@@ -464,18 +464,8 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
         with lm.lock:
             t0 = time.perf_counter()
             try:
-                if self.threads and torch.get_num_threads() != self.threads:
-                    torch.set_num_threads(self.threads)
-                enc = tok(text, add_special_tokens=False, return_offsets_mapping=True, return_tensors="pt")
-                ids = enc["input_ids"]
-                offsets = [(int(a), int(b)) for a, b in enc["offset_mapping"][0].tolist()]
+                ids, offsets, first = self._encode(lm, text, score_from)
                 n = int(ids.shape[1])
-                if n > lm.max_positions:
-                    raise GenerationError(f"{self.name}: a text of {n} tokens exceeds the model's context of "
-                                          f"{lm.max_positions} tokens")
-                # the first token to score: never 0 (nothing predicts it), else the first one reaching score_from
-                first = next((i for i, (a, b) in enumerate(offsets) if i > 0 and (b > score_from or a >= score_from)),
-                             n)
                 values: list[float] = []
                 top_lps: list[list[TokenLogprob]] = []
                 reused = 0
@@ -499,6 +489,24 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
         skipped: list[float | None] = [None] * first
         return TextLogprobs([text[a:b] for a, b in offsets], [a for a, _ in offsets], [b for _, b in offsets],
                             [*skipped, *values], [[] for _ in range(first)] + top_lps, seconds, reused)
+
+    def _encode(self, lm: LoadedModel, text: str, score_from: int) -> tuple[Any, list[tuple[int, int]], int]:
+        """(token ids, each token's character offsets, the first token to score) of `text` tokenized as is, with
+        the thread count set: the first token to score is never 0 (nothing predicts it), else the first one reaching
+        `score_from`. A text longer than the model's context is an error. Called under the model's lock."""
+        import torch
+
+        if self.threads and torch.get_num_threads() != self.threads:
+            torch.set_num_threads(self.threads)
+        enc = lm.tokenizer(text, add_special_tokens=False, return_offsets_mapping=True, return_tensors="pt")
+        ids = enc["input_ids"]
+        offsets = [(int(a), int(b)) for a, b in enc["offset_mapping"][0].tolist()]
+        n = int(ids.shape[1])
+        if n > lm.max_positions:
+            raise GenerationError(f"{self.name}: a text of {n} tokens exceeds the model's context of "
+                                  f"{lm.max_positions} tokens")
+        first = next((i for i, (a, b) in enumerate(offsets) if i > 0 and (b > score_from or a >= score_from)), n)
+        return ids, offsets, first
 
     def _keep_generation_cache(self, sequences: Any, out: Any) -> None:
         """Keep what generate() computed (the prompt and the tokens it generated, but the last, which no pass read) as
@@ -556,17 +564,8 @@ class SmolLM2Generator(SyncGeneratorMixin, SyncScorerMixin):
         with lm.lock:
             t0 = time.perf_counter()
             try:
-                if self.threads and torch.get_num_threads() != self.threads:
-                    torch.set_num_threads(self.threads)
-                enc = tok(full, add_special_tokens=False, return_offsets_mapping=True, return_tensors="pt")
-                ids = enc["input_ids"]
-                offsets = [(int(a), int(b)) for a, b in enc["offset_mapping"][0].tolist()]
+                ids, offsets, first = self._encode(lm, full, len(text))
                 n = int(ids.shape[1])
-                if n > lm.max_positions:
-                    raise GenerationError(f"{self.name}: a text of {n} tokens exceeds the model's context of "
-                                          f"{lm.max_positions} tokens")
-                first = next((i for i, (a, b) in enumerate(offsets) if i > 0 and (b > len(text) or a >= len(text))),
-                             n)
                 if first >= n:
                     raise UsageError(f"{self.name}: the answer adds no token to the prompt")
                 token_ids = [int(t) for t in ids[0]]
