@@ -337,10 +337,11 @@ class _Reading:
         # ("which drug has the KEGG code D01211", "what does SD stand for")
         # (another name it holds, "SD" under shortName, is such a code: its name is what "stand for" asks)
         by_name = {n for n in said if n in set(names)}
+        typed_codes = self.codes | {t.lower() for t in self.initials.values()}
         self.by_code: dict[str, str | None] = {}
         for f in facts:
             if f.kind == "property" and f.via is None and f.head not in by_name and (
-                    f.tail.strip().lower() in self.codes | {t.lower() for t in self.initials.values()}
+                    f.tail.strip().lower() in typed_codes
                     or (f.tail in said and other_names.get(f.tail) == f.head)):
                 self.by_code.setdefault(f.head, f.id)
         for name in self.initials:
@@ -471,7 +472,7 @@ class _Reading:
         # entity it names: its words beyond the names and types, said by a short value
         yes_no = not options and _YES_NO.match(plain.lower()) is not None
         if yes_no:
-            options = self.q_stems - {KIND_STATED, KIND_CLASS}
+            options = set(self.q_stems)
         for f in facts:
             if options and f.kind == "property" and not self.relation_words.get(self._relation(f)) and not (
                     yes_no and (f.head not in self.mentioned or len(f.tail.split()) > 3)):
@@ -637,7 +638,7 @@ class _Reading:
                 return _sentence(end.at), ids[:-1]
             # ... or the value is what another entity is known by (X's party "IA": the party whose short name is
             # IA), where exactly one entity of the context holds it
-            said = _norm(best.steps[-1].to)
+            said = _norm(end.to)
             passed = {s.at for s in best.steps}
             holders = sorted({(f.head, f.id) for f in self.facts if f.kind == "property" and f.via is None
                               and f.head not in passed and _norm(f.tail) == said})

@@ -396,16 +396,14 @@ def _without_keywords(question: str, q: tuple[str, ...], found: list[_Found],
 
     # a function word names nothing ("that", "you")
     found = [f for f in found if not (keyword(f) and q[f[0]] in _FUNCTION)]
-    # a word of the mapping's labels, types or keys typed in lower case beside another match says what kind of thing
-    # is meant ("the alignment of X": the label Alignment), however a node of that name is stored
+    # a word of the mapping's labels, types or keys typed in lower case beside another match asks with it, whether
+    # a node of that name is stored in lower case ("what level is the kanji that means cat": Level, HAS_LEVEL,
+    # HAS_MEANING; cat is linked) or not ("the alignment of X": the label Alignment); alone, it is what is named
     kind_words = [f for f in found if f[1] - f[0] == 1 and cased[f[0]].islower() and content_stems(q[f[0]]) & schema]
     if kind_words and len(kind_words) < len(found):
         found = [f for f in found if f not in kind_words]
     if all(keyword(f) for f in found):
-        # only keywords: one that is a word of the mapping's labels, types or keys asks with it ("what level is the
-        # kanji that means cat": Level, HAS_LEVEL, HAS_MEANING), where another keyword is left to name something
-        asked = [f for f in found if content_stems(q[f[0]]) & schema]
-        return [f for f in found if f not in asked] if len(asked) < len(found) else found
+        return found
     # a keyword of the same type as a specific match is a peer of it, not a tag: a graph that stores its names in
     # lower case ("obesity" beside "heart failure", both diseases)
     specific = {f[3].type for f in found if not keyword(f) and f[3].type}
