@@ -73,7 +73,7 @@ from xgrag.embed import Embedder
 from xgrag.generate.base import NO_ANSWER, Fact, Generation, GenerationError, SyncGeneratorMixin, Usage
 from xgrag.model import Node, key_text
 from xgrag.model.graph import PROPERTY_ID_SEPARATOR, split_property_fact_id
-from xgrag.retrieval.linking import key_tokens, select_parts, select_reordered, select_whole
+from xgrag.retrieval.linking import NUMBER_MARKERS, key_tokens, select_parts, select_reordered, select_whole
 from xgrag.retrieval.name_index import capital_words, initials_of
 from xgrag.retrieval.names import ARTICLES as _ARTICLES
 from xgrag.retrieval.names import fold
@@ -118,7 +118,8 @@ _NUMBER_WORDS = {w: i for i, w in enumerate("one two three four five six seven e
 _FORM = re.compile(r"\b(one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})[- ](letter|digit|character)s?\b")
 # what asks for an entity's name: "what does SD stand for", "the full name of the party" ("the party X stood for" is
 # the one X ran for, not what an abbreviation says)
-_NAME_ASKED = re.compile(r"\bwhat\s+(?:does|do|did)\b.*\bstands?\s+for\b|\bfull\s+(?:name|title)\b|\bspelled\s+out\b")
+_NAME_ASKED = re.compile(r"\bwhat\s+(?:does|do|did)\b.*\bstands?\s+for\b|\bfull\s+(?:name|title)\b|\bspelled\s+out\b"
+                         r"|^\s*what\s+(?:is|was|are|were)\b.*\bcalled\s*\??\s*$")
 
 
 def _form_fits(value: str, form: tuple[int, str] | None) -> bool:
@@ -297,6 +298,9 @@ class _Reading:
         # key or by that fact (Linker._by_label_and_key, Linker._by_fact_and_value)
         words = re.findall(r"[\w.-]+", question.lower())
         typed_after = {(words[i], words[i + 1].strip(".")) for i in range(len(words) - 1)}
+        # (a word saying a number between them is skipped, as linking does: "area number 12")
+        typed_after |= {(words[i], words[i + 2].strip(".")) for i in range(len(words) - 2)
+                        if words[i + 1] in NUMBER_MARKERS}
         for f in facts:
             typ = types.get(f.head)
             if f.kind != "property" or f.via is not None:
@@ -306,6 +310,14 @@ class _Reading:
                 self.codes.add(f.tail.strip().lower())
         self.mentioned |= {f.head for f in facts if f.kind == "property" and f.via is None
                            and f.tail.strip().lower() in self.codes}
+        # ... or a record whose name states the number typed after its type ("case 200100509": "Case 1/4/2020 0:00
+        # 200100509"), as linking named it by label and key: with or without the fact that stores it, so that fact,
+        # which only says what the question says, never decides the answer
+        for n in set(names):
+            typ = types.get(n)
+            if typ and any((t, tok) in typed_after for t in key_text(typ).lower().split()[-1:]
+                           for tok in re.findall(r"[\w.-]+", n.lower()) if any(c.isdigit() for c in tok)):
+                self.mentioned.add(n)
         # and a record named by its type and a day ("Chart 2019-04-05") that the question names by both ("the chart
         # of 2019-04-05"), as linking named it by that value: it is the question's, never its answer
         self.q_days = question_dates(re.sub(r"\[[^\]]*\]", " ", question))
@@ -423,6 +435,14 @@ class _Reading:
             and not noun.group(2).endswith("ed") else None
         self.wh_noun = stem(second or first) if first else None
         self.wh_modifier = stem(first) if second and first else None
+        # "what kind of premises did case X happen at": a kind of thing the context's entities are typed as, other
+        # than the named one's own, asks for such an entity (the Premise "BEAUTY SUPPLY STORE"), not for a class;
+        # "what kind of place is X" (X a Place) asks X's class
+        kind_of = re.search(r"\b(?:which|what)\s+(?:kind|type|sort)s?\s+of\s+([a-z]+)", plain.lower())
+        if kind_of is not None and stem(kind_of.group(1)) in {
+                st for t in set(self.types.values()) for st in content_stems(key_text(t))} - {
+                st for n in self.mentioned for st in self._type_stems(n)}:
+            self.wh_noun, self.wh_modifier = stem(kind_of.group(1)), None
         # the class of entity asked for: "who" an agent, "where" a place, or a "which"/"what" noun of either class
         # ("which room": a place, though the graph types its rooms as Venue; "which officer": an agent)
         self.asked_class: frozenset[str] | None = (
@@ -833,8 +853,10 @@ class _Reading:
                 self.defines and not (end.value and content_stems(end.relation) & _DESCRIPTION_STEMS),
                 someone if agent or self.asked_class is not None else 0,
                 # "where is X", answered by X's stored place values: the most precise, a street address before its
-                # city and country (more words), before coordinates, which name no place
-                -len(end.to.split()) if self.kind == "place" and end.value and kind_ok else 0,
+                # city and country (more words), before coordinates, which name no place; "when", by a day before a
+                # number read as a year ("1/4/2020 0:00" before a time of day 2200)
+                -len(end.to.split()) if self.kind == "place" and end.value and kind_ok else
+                int(not value_dates(end.to)) if self.kind == "date" and end.value and kind_ok else 0,
                 # the entity referred to by its type and its tie to the one named is the chain's first step
                 self.via_type is not None and not (len(steps) > 1 and not steps[0].value
                                                    and self.via_type in self._type_stems(steps[0].to)),

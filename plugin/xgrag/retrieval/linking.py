@@ -220,6 +220,26 @@ def _find(seq: tuple[str, ...], sub: tuple[str, ...], units: Iterable[tuple[int,
     return -1
 
 
+def _find_with_articles(seq: tuple[str, ...], sub: tuple[str, ...],
+                        units: Iterable[tuple[int, int]] = ()) -> tuple[int, int] | None:
+    """The span [start, end) where a name of two or more words occurs with articles between its words that it does
+    not hold itself ("burglary from a vehicle"), or None."""
+    if len(sub) < 2:
+        return None
+    for i in range(len(seq) - len(sub) + 1):
+        j, k = i, 0
+        while j < len(seq) and k < len(sub):
+            if seq[j] == sub[k]:
+                j, k = j + 1, k + 1
+            elif k > 0 and seq[j] in ARTICLES:
+                j += 1
+            else:
+                break
+        if k == len(sub) and j - i > len(sub) and not splits_a_number(i, j, units):
+            return i, j
+    return None
+
+
 def _find_inflected(seq: tuple[str, ...], sub: tuple[str, ...], units: Iterable[tuple[int, int]] = ()) -> int:
     """Where a name of two or more words occurs with its last word in the other number (`same_word`), or -1."""
     n = len(sub)
@@ -232,12 +252,22 @@ def _find_inflected(seq: tuple[str, ...], sub: tuple[str, ...], units: Iterable[
     return -1
 
 
+# Words people put between a kind and its number ("area number 12", "flight no. 815", "room # 101")
+NUMBER_MARKERS = ("number", "no", "no.", "nr", "nr.", "num", "#")
+
+
 def _typed_after(words: list[str], low: list[str], phrase: list[str]) -> dict[str, str]:
     """{mention: token} for each place the question's `words` (`low`: lower-cased) say `phrase` (lower-case words)
-    and then one more token, its trailing punctuation dropped: "delivery van 7731201Q" -> "7731201Q"."""
+    and then one more token, its trailing punctuation dropped: "delivery van 7731201Q" -> "7731201Q"; a word saying
+    a number between them is skipped ("area number 12" -> "12")."""
     n = len(phrase)
-    return {" ".join(words[i:i + n + 1]): words[i + n].strip(".,'?!")
-            for i in range(len(words) - n) if low[i:i + n] == phrase}
+    out: dict[str, str] = {}
+    for i in range(len(words) - n):
+        if low[i:i + n] != phrase:
+            continue
+        j = i + n + 1 if low[i + n] in NUMBER_MARKERS and i + n + 1 < len(words) else i + n
+        out[" ".join(words[i:j + 1])] = words[j].strip(".,'?!")
+    return out
 
 
 # (start, end) token span in the question, the mention, the entity, its score, method, stored name in lower case
@@ -290,6 +320,12 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]], schema
             if start >= 0:
                 method = "bracket" if s in brackets else "exact"
                 found.append((start, start + len(s), joined, node, score, method, surface.islower()))
+                continue
+            # a name of two or more words said with an article inside ("burglary from a vehicle" for "BURGLARY
+            # FROM VEHICLE"): an article names nothing, so the name is as typed
+            span = _find_with_articles(q, s, units)
+            if span is not None:
+                found.append((span[0], span[1], joined, node, score, "exact", surface.islower()))
                 continue
             # a name of two or more words whose last word the question inflects ("the Liberal Democrats" for the
             # party stored as "Liberal Democrat"): inferred, said as such ("plural")

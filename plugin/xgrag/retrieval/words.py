@@ -112,7 +112,7 @@ ABBREVIATIONS = {
     "tel": "telephone", "yr": "year", "qtr": "quarter", "dur": "duration", "ht": "height", "wt": "weight",
     "repo": "repository", "repos": "repository", "org": "organization", "info": "information", "config":
     "configuration", "admin": "administrator", "ref": "reference", "img": "image", "msg": "message",
-    "mag": "magnitude",
+    "mag": "magnitude", "cd": "code", "nr": "number",
 }
 # What "how <adjective>" asks for, though no word of it is said ("how far away is Vega": its distance, "dist").
 HOW_DIMENSIONS = {
@@ -195,12 +195,14 @@ def answer_kind(question: str) -> Kind | None:
 
 # A date or a time as graphs store it: ISO ("2020-04-07", "2014-12-09T13:50:51.644000Z", "...+00:00"), day/month
 # or month/day with a four-digit year ("1/08/2017", "04/25/2020"), "1996-07-04 00:00:00.000".
-_DATE = re.compile(r"^(\d{4}-\d{2}(-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?)?|\d{1,2}[/.-]\d{1,2}[/.-]\d{4})$")
+_DATE = re.compile(r"^(\d{4}-\d{2}(-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?)?"
+                   r"|\d{1,2}[/.-]\d{1,2}[/.-]\d{4}(\s+\d{1,2}:\d{2}(:\d{2})?(\s*[AaPp][Mm])?)?)$")  # "1/4/2020 0:00"
 _YEAR = re.compile(r"^\d{3,4}$")  # a year as a number ("1997"; "299", a year of a story's calendar)
 _EPOCH = re.compile(r"^\d{9,13}$")  # seconds or milliseconds since 1970
 _INT = re.compile(r"^[+-]?\d+$")
 _DURATION = re.compile(r"^P(?=\d|T\d)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$")  # ISO 8601
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+_CODE_KEY = re.compile(r"(?i:\b(?:cd|code|no|nr|num|number|id)\b)|[a-z](?:Code|No|Number|Id|ID)\b")
 _TIME_KEY = re.compile(r"(?i)(date|time|created|modified|updated|when|stamp|logon|login|lastset|since|until|_at$|At$)")
 
 
@@ -219,7 +221,9 @@ def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None 
             key is not None and bool(content_stems(key.replace("_", " ")) & PLACE_TYPES))
     t = text.strip()
     if kind == "date":
-        return bool(_DATE.match(t) or _YEAR.match(t) or _MONTH_DATE_TEXT.match(t)
+        # a number under a code's or a number's key is no year ("Crm Cd" 330, "Rpt Dist No" 1998)
+        year = _YEAR.match(t) is not None and (key is None or _CODE_KEY.search(key.replace("_", " ")) is None)
+        return bool(_DATE.match(t) or year or _MONTH_DATE_TEXT.match(t)
                     or (key is not None and _TIME_KEY.search(key) is not None and _EPOCH.match(t)))
     if kind == "count":  # or any number whose key's head word is what is counted (`counted`, a stem: "how many
         # viewers": viewers 7.64, in millions; never "unit price" for "how many units")

@@ -99,14 +99,24 @@ def slug_like(s: PropertyStats) -> bool:
     return bool(s.examples) and all(_SLUG.fullmatch(x) for x in s.examples)
 
 
+# A key named with one of these words is a code people look up ("Crm Cd" 330, "Rpt Dist No" 1998, an InChIKey)
+CODE_WORDS = ("code", "cd", "no", "nr", "num", "number", "key")
+
+
 def readable_code(lp: LabelProfile, key: str) -> bool:
     """A key people ask for as well as name nodes by: a short code with letters ("LIE" of Liechtenstein, an airport's
-    IATA code "HNL"), neither an identifier by its name (id, *_id), nor opaque, a slug, a serial number or a date.
-    It stays a fact ("what is the country code of Liechtenstein?")."""
+    IATA code "HNL"), or a key whose name says it is a code or a number ("Crm Cd" 330: "what is the crime code for
+    burglary from vehicle?"; an InChIKey), neither an identifier by its name (id, *_id) nor a serial number its
+    label's nodes are known by ("Order 10248"); the code with letters neither opaque, a slug nor a date. It stays a
+    fact ("what is the country code of Liechtenstein?")."""
     s = lp.properties.get(key)
-    return (s is not None and s.kinds == {"string"} and not id_named(key) and bool(s.examples)
+    if s is None or id_named(key) or business_key(lp, key):
+        return False
+    if _has_word(key, CODE_WORDS) and s.kinds <= {"string", "integer"}:
+        return True
+    return (s.kinds == {"string"} and bool(s.examples)
             and all(re.fullmatch(r"[A-Za-z][A-Za-z0-9.-]{1,9}", x) for x in s.examples)
-            and not opaque(s) and not slug_like(s) and not date_like(s) and not business_key(lp, key))
+            and not opaque(s) and not slug_like(s) and not date_like(s))
 
 
 def date_like(s: PropertyStats) -> bool:

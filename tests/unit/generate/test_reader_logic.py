@@ -787,3 +787,30 @@ def test_a_yes_no_question_is_answered_by_the_named_entitys_short_value_that_sta
     assert _read("Is the skill Building Plans Creation published?", facts) == ("published.", ["s"])
     # another entity's value, or a long text that says the word, is not the state asked
     assert _read("Is Port Closure published?", facts) == ("archived.", ["o"])
+
+
+def test_a_record_named_by_its_number_its_day_before_a_number_and_a_kind_of_a_typed_thing() -> None:
+    facts = [Fact("k", "Case 1/4/2020 0:00 200100509", "DR_NO", "200100509", "property", None, "Case"),
+             Fact("d", "Case 1/4/2020 0:00 200100509", "DATE OCC", "1/4/2020 0:00", "property", None, "Case"),
+             Fact("t", "Case 1/4/2020 0:00 200100509", "TIME OCC", "2200", "property", None, "Case"),
+             Fact("c", "Case 1/4/2020 0:00 200100509", "Type", "BURGLARY", "edge", None, "Case", "Crime"),
+             Fact("n", "BURGLARY", "Crm Cd", "310", "property", None, "Crime"),
+             Fact("p", "Case 1/4/2020 0:00 200100509", "Involves_premise", "BEAUTY SUPPLY STORE", "edge", None,
+                  "Case", "Premise")]
+    # "when": the day it occurred, not a time of day or a crime's code read as years
+    assert _read("When did the crime in case 200100509 occur?", facts) == ("1/4/2020 0:00.", ["d"])
+    # the case is named by the number its name states, with or without the fact that stores it: that fact only says
+    # what the question says, and never decides the answer
+    without_key = [f for f in facts if f.id != "k"]
+    assert _read("When did the crime in case 200100509 occur?", without_key) == ("1/4/2020 0:00.", ["d"])
+    # "what kind of premises": a Premise, not the case's type; "what kind of crime": the Crime
+    assert _read("What kind of premises did case 200100509 happen at?", facts) == ("BEAUTY SUPPLY STORE.", ["p"])
+    assert _read("What kind of crime was case 200100509?", facts) == ("BURGLARY.", ["c"])
+
+
+def test_a_thing_named_by_kind_and_number_is_answered_by_its_name_when_asked_what_it_is_called() -> None:
+    facts = [Fact("a", "77th Street", "AREA", "12", "property", None, "Area"),
+             Fact("b", "Central", "AREA", "1", "property", None, "Area"),
+             Fact("l", "6200 4TH AV", "Located_in", "77th Street", "edge", None, "Location", "Area")]
+    assert _read("What is LAPD area number 12 called?", facts) == ("77th Street.", ["a"])
+    assert _read("What is area no. 1 called?", facts) == ("Central.", ["b"])

@@ -225,3 +225,24 @@ def test_a_name_whose_last_word_the_question_inflects_is_linked_and_said_so() ->
     # the name as typed wins over another's inflected on the same words
     both = [*cands, (Node("d", "Liberal Democrats"), 1.0)]
     assert [le.node.id for le in select_mentions("who leads the liberal democrats", both)] == ["d"]
+
+
+def test_a_name_said_with_an_article_inside_is_linked_as_typed() -> None:
+    cands = [(Node("v", "BURGLARY FROM VEHICLE"), 1.0), (Node("b", "BURGLARY"), 1.0), (Node("c", "VEHICLE"), 1.0),
+             (Node("t", "The Hague"), 1.0)]
+
+    def ids(question: str) -> list[str]:
+        return sorted(le.node.id for le in select_whole(question, cands)[0])
+
+    assert ids("What is the crime code for burglary from a vehicle?") == ["v"]
+    assert ids("What is the crime code for burglary from vehicle?") == ["v"]
+    # an article before the name, or one word with an article after it, is no name said with an article inside
+    assert ids("Was the burglary in a vehicle?") == ["b", "c"]
+
+
+def test_a_word_saying_a_number_between_a_kind_and_its_value_is_skipped() -> None:
+    from xgrag.retrieval.linking import _typed_after
+
+    words = "What is LAPD area number 12 called and area no. 7 and area 3?".split()
+    low = [w.lower() for w in words]
+    assert _typed_after(words, low, ["area"]) == {"area number 12": "12", "area no. 7": "7", "area 3?": "3"}

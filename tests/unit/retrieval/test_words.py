@@ -39,6 +39,16 @@ def test_a_date_written_with_its_month_s_name_is_a_date() -> None:
         assert not value_kind(text, "date"), text
 
 
+def test_a_day_written_with_its_time_is_a_date_and_a_code_is_no_year() -> None:
+    # la-crime stores when a crime occurred as "1/4/2020 0:00"; its crime codes (330) and district numbers are no years
+    for text in ("1/4/2020 0:00", "12/29/2017 10:30:00", "3/08/2019 9:15 PM"):
+        assert value_kind(text, "date"), text
+    assert value_kind("1997", "date") and value_kind("1997", "date", key="year")
+    for key in ("Crm Cd", "Rpt Dist No", "zipCode", "crime_code", "station_id"):
+        assert not value_kind("330", "date", key=key), key
+    assert content_stems("Weapon Used Cd") >= content_stems("weapon code")
+
+
 def test_a_number_under_the_key_a_question_counts_is_a_count() -> None:
     viewers, units = stem("viewers"), stem("units")
     assert value_kind("7.64", "count", key="viewers", counted=viewers)

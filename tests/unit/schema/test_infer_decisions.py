@@ -254,6 +254,20 @@ def test_a_key_that_is_a_readable_code_stays_a_fact() -> None:
     assert not readable_code(label("Port", examples(stats("port", ("INTEGER",)), "80", "443")), "port")
 
 
+def test_a_key_named_as_a_code_or_number_stays_a_fact() -> None:
+    """"What is the crime code for burglary from vehicle?" asks for the key "Crm Cd" (330): a key whose name says it
+    is a code, a number or a key is looked up whatever its values; an id or a serial its nodes are known by is not."""
+    from xgrag.schema.labels import readable_code
+
+    for prop, values in [("Crm Cd", ("330", "310")), ("Rpt Dist No", ("1998", "1543")), ("soc_code", ("15-1252",)),
+                         ("InChIKey", ("IUBSYMUCCVWXPE-UHFFFAOYSA-N", "BSYNRYMUTXBXSQ-UHFFFAOYSA-N"))]:
+        types = ("INTEGER",) if values[0].isdigit() else ("STRING",)
+        assert readable_code(label("Crime", examples(stats(prop, types), *values)), prop), prop
+    for prop in ("crime_id", "crimeNo", "number"):  # an id; serials the crimes are known by ("Crime 330")
+        assert not readable_code(label("Crime", examples(stats(prop, ("INTEGER",)), "330", "310")), prop), prop
+    assert not readable_code(label("Crime", examples(stats("area", ("INTEGER",)), "12", "1")), "area")
+
+
 def test_probes_read_the_sample_round_robin_over_its_parts() -> None:
     """The sample is in scan order; a probe reads its first few carrying a property: ordered round robin over four
     parts, those few come from every part of the label."""
