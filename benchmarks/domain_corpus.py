@@ -493,7 +493,9 @@ def _statements(script: str) -> list[str]:
     return [s.strip() for s in re.split(r";[ \t\r]*(?://[^\n]*)?(?:\n|$)", body) if s.strip()]
 
 
-_OLD_UNIQUE = re.compile(r"(?i)create\s+constraint\s+on\s+\((\w+):(\w+)\)\s+assert\s+\1\.(\w+)\s+is\s+unique")
+# 4.x also named it and wrote IF NOT EXISTS (`CREATE CONSTRAINT title IF NOT EXISTS ON (t:Title) ASSERT ...`): kept
+_OLD_UNIQUE = re.compile(r"(?i)create\s+constraint(?P<name>\s+(?!if\b)\w+)??(?P<ine>\s+if\s+not\s+exists)?\s+on\s+"
+                         r"\((\w+):(\w+)\)\s+assert\s+\3\.(\w+)\s+is\s+unique")
 _OLD_INDEX = re.compile(r"(?i)create index on :(\w+)\((\w+)\)")
 # a node key on one property: Community Edition (the embedded server's) refuses node keys; the uniqueness they imply
 _NODE_KEY = re.compile(r"(?is)(create\s+constraint\b.*?\bfor\s+\(\s*(\w+)\s*:\s*\w+\s*\)\s+require\s+\2\.\w+\s+)"
@@ -515,8 +517,8 @@ def _five(statement: str) -> str:
     of a list the statement collects (`collect(x) AS xs ... length(xs)`: now size(); length() of a path stays). A
     node key on one property is its uniqueness constraint: Community Edition, the embedded server's, refuses node
     keys."""
-    statement = _OLD_UNIQUE.sub(lambda m: f"CREATE CONSTRAINT FOR ({m[1]}:{m[2]}) REQUIRE {m[1]}.{m[3]} IS UNIQUE",
-                                statement)
+    statement = _OLD_UNIQUE.sub(lambda m: f"CREATE CONSTRAINT{m['name'] or ''}{(m['ine'] or '').upper()} FOR "
+                                          f"({m[3]}:{m[4]}) REQUIRE {m[3]}.{m[5]} IS UNIQUE", statement)
     statement = _OLD_INDEX.sub(lambda m: f"CREATE INDEX FOR (n:{m[1]}) ON (n.{m[2]})", statement)
     statement = _NODE_KEY.sub(lambda m: f"{m[1]}IS UNIQUE", statement)
     for old, new in _OLD_FUNCTIONS.items():
@@ -1929,6 +1931,90 @@ def write_water_pollutants(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+
+OLYMPICS = "Coyls/datavise"
+OLYMPICS_SCRIPT = "database/script.cypher"
+_OLYMPICS_STATEMENT = re.compile(r"(?m)^(?=LOAD CSV )")  # each LOAD CSV statement starts a line, no ';' before it
+
+
+def write_olympic_countries(store: Any, mirror: Path) -> None:
+    """database/script.cypher of Coyls/datavise (a student data-visualisation project's backend) as written, each
+    `file:///<name>` reading database/data-csv/<name>: the countries (name, ISO and NOC codes, continent), the years
+    1960 to 2020 and each country's GDP, population and sport budget in a year (the relationships' `value`, as its
+    files write it: "1,268.5"), the Olympic Games since 1960 (a Jo node by id: its year, season and host city, the
+    city's country), how many athletes each country sent to each Games and the gold, silver and bronze medals it won
+    there. Its 3.x constraints are in 5.x syntax; its LOAD CSV statements carry no ';' (pasted one at a time): each
+    is the text from a line that starts with LOAD CSV to the next."""
+    script = read_file(OLYMPICS, OLYMPICS_SCRIPT, mirror).decode("utf-8")
+    script = _OLYMPICS_STATEMENT.sub(";\n", script)
+    _run_script(store, script, _files_under(OLYMPICS, OLYMPICS_SCRIPT, "database/data-csv/", mirror))
+
+
+ROAD_FATALITIES = "cloud9ight/neo4j-road-fatality-analysis"
+ROAD_FATALITIES_SCRIPT = "scripts/neo4j_db_load.txt"
+
+
+def write_road_fatalities(store: Any, mirror: Path) -> None:
+    """scripts/neo4j_db_load.txt of cloud9ight/neo4j-road-fatality-analysis (a university project over the
+    Australian Road Deaths Database of December 2024) as written, each `file:///<name>` reading
+    data/import_final/<name> (its final import files, the ones the README's ETL writes for Neo4j's import folder):
+    fatal crashes (ARDD crash id, year, month, weekday, time, crash type, number of fatalities, bus and truck
+    involvement, speed limit, road type, Christmas and Easter periods, remoteness, time of day), the people killed
+    (road user, gender, age, age group), the local government area and SA4 region each crash occurred in, and the
+    state each SA4 region is in."""
+    script = read_file(ROAD_FATALITIES, ROAD_FATALITIES_SCRIPT, mirror).decode("utf-8")
+    _run_script(store, script, _files_under(ROAD_FATALITIES, ROAD_FATALITIES_SCRIPT, "data/import_final/", mirror))
+
+
+RECIPES = "jdecker77/recipes"
+RECIPES_SCRIPT = "scripts/load.cypher"
+RECIPES_DATA = "data/output/"  # its files, named at the end of the script's `file:///home/.../output/<name>` URLs
+# LOAD CSV without headers (`row[0]`): every field a string, an empty one null, each row a list
+_LOAD_CSV_LISTS = re.compile(r"(?is)(?:USING PERIODIC COMMIT(?:\s+\d+)?\s+)?LOAD CSV FROM\s+(['\"])(.+?)\1"
+                             r"\s+AS\s+(\w+)")
+_RECIPES_KEYS = re.compile(r"(?i)\bMERGE\s+\((\w+):(\w+)\s*\{(\w+):")  # each label's MERGE key, indexed first
+
+
+def write_bbc_recipes(store: Any, mirror: Path) -> None:
+    """scripts/load.cypher of jdecker77/recipes (a Flask app's database of BBC Good Food recipes, from Mark
+    Needham's bbcgoodfood crawl) as written, each `LOAD CSV FROM <url> AS row` (no header: `row[0]`, `row[1]`)
+    given the rows of data/output/<name>, the file its URL names: recipes (title, description, skill level, cooking
+    and preparation times in seconds, servings, rating, post date as a Unix time, and per serving its added sugar,
+    carbohydrates, calories, protein, salt, saturated fat and fat, all as the strings its files write), their
+    ingredients, diet types, authors, courses, collections and keywords. Done instead: an index on each label's
+    MERGE key (Recipe.id, Ingredient.name, ...) is created before the load; its MATCH statements find each row's
+    two nodes by those properties, and without an index each of its 300,000 rows scans every node of both labels
+    (the indexes change no node, property or relationship)."""
+    script = read_file(RECIPES, RECIPES_SCRIPT, mirror).decode("utf-8")
+    keys = dict.fromkeys((m[2], m[3]) for m in _RECIPES_KEYS.finditer(script))
+    for label, key in keys:
+        store.query(f"CREATE INDEX IF NOT EXISTS FOR (n:{label}) ON (n.{key})", read_only=False)
+    store.query("CALL db.awaitIndexes()")
+    for statement in _statements(script):
+        m = _LOAD_CSV_LISTS.search(statement)
+        if m is None:
+            raise CorpusError(f"{RECIPES}: {RECIPES_SCRIPT} has a statement without LOAD CSV: {statement[:60]!r}")
+        text = read_file(RECIPES, RECIPES_DATA + m[2].rsplit("/", 1)[-1], mirror).decode("utf-8-sig")
+        rows = [[field if field != "" else None for field in line] for line in csv.reader(io.StringIO(text)) if line]
+        unwound = _LOAD_CSV_LISTS.sub(f"UNWIND $rows AS {m[3]}", _five(statement))
+        for start in range(0, len(rows), _BATCH):
+            store.query(unwound, {"rows": rows[start:start + _BATCH]}, read_only=False)
+
+
+HANRYU = "ellaqezi/hanryu"
+HANRYU_SCRIPTS = ("cypher/constraints.cypher", "cypher/hanryu.cypher")  # as its wrapper.sh runs them: *.cyp*, sorted
+
+
+def write_k_dramas(store: Any, mirror: Path) -> None:
+    """The Cypher files of ellaqezi/hanryu (a Korean-wave watch tracker) in the order its wrapper.sh runs them,
+    each `file:///<name>` reading import/<name>: Korean dramas and films (type, the tracker's status, rating and
+    score), the actors in them (rating, score) and the roles they play, and which role loves which. Its 4.x
+    constraints (named, IF NOT EXISTS, ON ... ASSERT) are in 5.x syntax."""
+    for path in HANRYU_SCRIPTS:
+        script = read_file(HANRYU, path, mirror).decode("utf-8")
+        _run_script(store, script, _files_under(HANRYU, path, "import/", mirror))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -1949,6 +2035,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("brazil-cities", "spent", "Brazil's municipalities (in Portuguese): cities with their state, capital "
                                      "status, population, rural or urban type and main economic activities",
           writer=write_brazil_cities, source=BRAZIL_CITIES),
+    Graph("bbc-recipes", "tune", "BBC Good Food's recipes: title, skill level, cooking and preparation times, "
+                                   "servings, rating, nutrition per serving; their ingredients, diet types, authors, "
+                                   "courses, collections and keywords", writer=write_bbc_recipes, source=RECIPES),
     Graph("bloom", "spent", "Bloom's fraud demo: account holders, cards, accounts, loans, phone numbers, SSNs, "
                              "addresses, transfers, purchases", dump="data/bloom-50.dump"),
     Graph("brexit-votes", "tune", "the UK House of Commons' Brexit votes of 2019: MPs, their constituencies and "
@@ -2021,6 +2110,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("jlpt-kanji", "tune", "the kanji of the Japanese-Language Proficiency Test levels N5 to N1: their level, on "
                                   "and kun readings, English meanings and radicals", writer=write_jlpt_kanji,
           source=KANJI),
+    Graph("k-dramas", "tune", "Korean dramas and films of a watch tracker (type, status, rating, score), their actors "
+                               "(rating, score), the roles the actors play and which role loves which",
+          writer=write_k_dramas, source=HANRYU),
     Graph("kegg-diseases", "spent", "KEGG's diseases (code, description, category), the drugs that treat them and "
                                      "the pathogens (taxonomy) that cause them", writer=write_kegg_diseases,
           source=KEGG),
@@ -2052,6 +2144,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("nypl-menus", "spent", "four menus from the New York Public Library's collection: their dishes and "
                                   "prices, restaurants' cities",
           writer=_graphgist("retail/Menus_in_NYPL.adoc"), source=GRAPHGISTS),
+    Graph("olympic-countries", "tune", "the Olympic Games since 1960 (year, season, host city and its country) and the "
+                                        "countries: athletes sent and gold, silver and bronze medals won at each "
+                                        "Games, GDP, population and sport budget by year",
+          writer=write_olympic_countries, source=OLYMPICS),
     Graph("open-skills", "spent", "WGU's Open Skills Library: rich skill descriptors, their keywords, categories, "
                                    "standards, alignments and collections, and the BLS occupations in their hierarchy",
           writer=write_open_skills, source=OPEN_SKILLS),
@@ -2067,6 +2163,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("pet-travel", "spent", "pet-friendly places in Brooklyn and Manhattan from the Google Places and Yelp "
                                    "APIs: places (address, rating, review count), categories, subcategories",
           writer=write_pet_travel, source=DEMO_DATASETS),
+    Graph("road-fatalities", "tune", "Australia's fatal road crashes of the ARDD (year, month, weekday, time, crash "
+                                      "type, fatalities, speed limit, road type, remoteness, holiday periods), the "
+                                      "people killed (road user, gender, age), the local government areas and SA4 "
+                                      "regions they occurred in and the regions' states",
+          writer=write_road_fatalities, source=ROAD_FATALITIES),
     Graph("rome-transport", "tune", "Rome's public transport network: stops and the bus, tram, rail, subway "
                                         "and walking links between them, distances and durations",
           writer=write_rome_transport, source=BLOGS),
