@@ -1972,7 +1972,16 @@ RECIPES_DATA = "data/output/"  # its files, named at the end of the script's `fi
 # LOAD CSV without headers (`row[0]`): every field a string, an empty one null, each row a list
 _LOAD_CSV_LISTS = re.compile(r"(?is)(?:USING PERIODIC COMMIT(?:\s+\d+)?\s+)?LOAD CSV FROM\s+(['\"])(.+?)\1"
                              r"\s+AS\s+(\w+)")
-_RECIPES_KEYS = re.compile(r"(?i)\bMERGE\s+\((\w+):(\w+)\s*\{(\w+):")  # each label's MERGE key, indexed first
+_MERGE_KEY = re.compile(r"(?i)\bMERGE\s+\((\w+)\s*:\s*(\w+)\s*\{\s*(\w+)\s*:")  # a MERGE's label and first key
+
+
+def _index_merge_keys(store: Any, script: str) -> None:
+    """An index on each label's first MERGE key in `script`, created before it runs: for a script whose per-row
+    MERGEs and MATCHes find nodes by those properties and that creates no index itself (without one, each row scans
+    every node of the label). An index changes no node, property or relationship."""
+    for label, key in dict.fromkeys((m[2], m[3]) for m in _MERGE_KEY.finditer(script)):
+        store.query(f"CREATE INDEX IF NOT EXISTS FOR (n:{_q(label)}) ON (n.{_q(key)})", read_only=False)
+    store.query("CALL db.awaitIndexes()")
 
 
 def write_bbc_recipes(store: Any, mirror: Path) -> None:
@@ -1986,10 +1995,7 @@ def write_bbc_recipes(store: Any, mirror: Path) -> None:
     two nodes by those properties, and without an index each of its 300,000 rows scans every node of both labels
     (the indexes change no node, property or relationship)."""
     script = read_file(RECIPES, RECIPES_SCRIPT, mirror).decode("utf-8")
-    keys = dict.fromkeys((m[2], m[3]) for m in _RECIPES_KEYS.finditer(script))
-    for label, key in keys:
-        store.query(f"CREATE INDEX IF NOT EXISTS FOR (n:{label}) ON (n.{key})", read_only=False)
-    store.query("CALL db.awaitIndexes()")
+    _index_merge_keys(store, script)
     for statement in _statements(script):
         m = _LOAD_CSV_LISTS.search(statement)
         if m is None:
@@ -2013,6 +2019,39 @@ def write_k_dramas(store: Any, mirror: Path) -> None:
     for path in HANRYU_SCRIPTS:
         script = read_file(HANRYU, path, mirror).decode("utf-8")
         _run_script(store, script, _files_under(HANRYU, path, "import/", mirror))
+
+
+
+CHUB = "etalab-ia/ami-ia-chub"
+CHUB_FOLDER = "neo4j_db_docker/docker/db_generation/"
+# the scripts in the order its db_generation.sh runs them; add_biology (its biology.csv, the laboratory tests that
+# diagnose each disease, is over the mirror's size limit) is left out
+CHUB_SCRIPTS = ("add_diseases", "add_specialties", "add_symptoms", "add_medoc", "add_drugclass", "add_ingredient",
+                "add_brand_name")
+CHUB_ABSENT = "add_biology"
+
+
+def write_french_medicines(store: Any, mirror: Path) -> None:
+    """The Cypher scripts of etalab-ia/ami-ia-chub's Neo4j image (the French state's AMI IA programme with the
+    Bordeaux university hospital, CHU de Bordeaux: a medical knowledge graph for its clinical-data search, in French)
+    in the order its db_generation.sh runs them, each `file:///db_generation/<name>` reading
+    neo4j_db_docker/docker/db_generation/<name> (tab-separated): diseases (ICD-10 and PMSI codes, French name,
+    Wikidata and UMLS ids, synonyms, abbreviations), the medical specialties that treat them, their symptoms (with a
+    weight), the medicines (CIS code and label) that treat them, the medicines' therapeutic classes, ingredients and
+    brand names (Romedi, NIMED and UCD codes). Left out: add_biology (the laboratory tests that diagnose each
+    disease: its biology.csv is over the mirror's size limit). Done instead: an index on each label's first MERGE key
+    (Maladie.wikidata, Medicament.label, ...) is created before the load, as for bbc-recipes: its scripts create none,
+    and each of their 90,000 rows MERGEs nodes by those properties."""
+    scripts = [read_file(CHUB, f"{CHUB_FOLDER}{name}.cypher", mirror).decode("utf-8") for name in CHUB_SCRIPTS]
+    _index_merge_keys(store, "\n".join(scripts))
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith("file:///db_generation/"):
+            raise CorpusError(f"{CHUB}: its scripts read {url}, which no loader here serves")
+        return _csv_rows(read_file(CHUB, CHUB_FOLDER + url.removeprefix("file:///db_generation/"), mirror), delimiter)
+
+    for script in scripts:
+        _run_script(store, script, rows_of)
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -2088,6 +2127,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("eurovision", "tune", "the Eurovision Song Contest: countries and the points each gave another in each "
                                   "year's final (1975-2019, 2021, 2022), jury and public",
           writer=write_eurovision, source=DISCOVER),
+    Graph("french-medicines", "tune", "a French hospital's medical knowledge graph (in French): diseases (ICD-10 and "
+                                       "PMSI codes, Wikidata ids), their specialties and weighted symptoms, the "
+                                       "medicines that treat them and the medicines' therapeutic classes, ingredients "
+                                       "and brand names", writer=write_french_medicines, source=CHUB),
     Graph("fifa-2014", "tune", "the 2014 FIFA World Cup's squads: players (position, number, date of birth, age, "
                                  "height, caps, international goals), the country each represents, their clubs and the "
                                  "clubs' countries", writer=write_fifa_2014, source=FIFA_2014),
