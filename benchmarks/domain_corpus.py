@@ -2054,6 +2054,21 @@ def write_french_medicines(store: Any, mirror: Path) -> None:
         _run_script(store, script, rows_of)
 
 
+
+TOURLIST = "MinY-Lee/TO-UR-LIST"
+TOURLIST_SCRIPT = "docker-compose/checklist/import/init.cypher"
+
+
+def write_travel_checklist(store: Any, mirror: Path) -> None:
+    """docker-compose/checklist/import/init.cypher of MinY-Lee/TO-UR-LIST (TOURLIST, a Korean travel-planning app
+    by six students; its checklist service's Neo4j seed, in Korean) as written, each `file:///<name>` reading
+    docker-compose/checklist/import/<name> (the folder its init_neo4j.sh mounts as /import): the countries (ISO code,
+    Korean name), the travel activities (surfing, hiking, festivals...), and the items a traveller needs for each
+    country, for each activity and on every trip (a COMMON node)."""
+    script = read_file(TOURLIST, TOURLIST_SCRIPT, mirror).decode("utf-8")
+    _run_script(store, script, _files_under(TOURLIST, TOURLIST_SCRIPT, "docker-compose/checklist/import/", mirror))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -2241,6 +2256,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("tech-radar", "spent", "the ThoughtWorks Technology Radar 2010-2016: technologies, radar dates, the ring "
                                    "(Hold, Assess, Trial, Adopt) each was put in on each date", writer=write_tech_radar,
           source=RADAR),
+    Graph("travel-checklist", "tune", "a Korean travel app's checklist graph (in Korean): countries (ISO code, Korean "
+                                       "name), travel activities, and the items needed for each country, each "
+                                       "activity and every trip", writer=write_travel_checklist, source=TOURLIST),
     Graph("uk-charts", "spent", "the UK singles charts: weekly charts, songs and their chart positions, artists, "
                                   "record labels", writer=write_uk_charts, source=UK_CHARTS),
     Graph("uk-railway", "spent", "Great Britain's railway: stations (CRS and TIPLOC codes, London group), track links "
