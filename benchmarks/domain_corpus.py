@@ -371,6 +371,9 @@ NINTH_POOL = ("bavaria-municipalities", "clinical-trials", "irish-election", "ke
 NINTH_SEED = 37
 TENTH_POOL = ("china-unicorns", "jlpt-kanji", "la-crime", "open-skills", "water-pollutants", "whosampled")
 TENTH_SEED = 38
+ELEVENTH_POOL = ("bbc-recipes", "french-medicines", "k-dramas", "olympic-countries", "road-fatalities",
+                 "travel-checklist")
+ELEVENTH_SEED = 39
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -2089,9 +2092,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("brazil-cities", "spent", "Brazil's municipalities (in Portuguese): cities with their state, capital "
                                      "status, population, rural or urban type and main economic activities",
           writer=write_brazil_cities, source=BRAZIL_CITIES),
-    Graph("bbc-recipes", "tune", "BBC Good Food's recipes: title, skill level, cooking and preparation times, "
-                                   "servings, rating, nutrition per serving; their ingredients, diet types, authors, "
-                                   "courses, collections and keywords", writer=write_bbc_recipes, source=RECIPES),
+    Graph("bbc-recipes", "frozen", "BBC Good Food's recipes: title, skill level, cooking and preparation times, "
+                                     "servings, rating, nutrition per serving; their ingredients, diet types, "
+                                     "authors, courses, collections and keywords", writer=write_bbc_recipes,
+          source=RECIPES),
     Graph("bloom", "spent", "Bloom's fraud demo: account holders, cards, accounts, loans, phone numbers, SSNs, "
                              "addresses, transfers, purchases", dump="data/bloom-50.dump"),
     Graph("brexit-votes", "tune", "the UK House of Commons' Brexit votes of 2019: MPs, their constituencies and "
@@ -2142,10 +2146,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("eurovision", "tune", "the Eurovision Song Contest: countries and the points each gave another in each "
                                   "year's final (1975-2019, 2021, 2022), jury and public",
           writer=write_eurovision, source=DISCOVER),
-    Graph("french-medicines", "tune", "a French hospital's medical knowledge graph (in French): diseases (ICD-10 and "
-                                       "PMSI codes, Wikidata ids), their specialties and weighted symptoms, the "
-                                       "medicines that treat them and the medicines' therapeutic classes, ingredients "
-                                       "and brand names", writer=write_french_medicines, source=CHUB),
+    Graph("french-medicines", "frozen", "a French hospital's medical knowledge graph (in French): diseases (ICD-10 "
+                                          "and PMSI codes, Wikidata ids), their specialties and weighted symptoms, the "
+                                          "medicines that treat them and the medicines' therapeutic classes, "
+                                          "ingredients and brand names", writer=write_french_medicines, source=CHUB),
     Graph("fifa-2014", "tune", "the 2014 FIFA World Cup's squads: players (position, number, date of birth, age, "
                                  "height, caps, international goals), the country each represents, their clubs and the "
                                  "clubs' countries", writer=write_fifa_2014, source=FIFA_2014),
@@ -2168,8 +2172,8 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("jlpt-kanji", "tune", "the kanji of the Japanese-Language Proficiency Test levels N5 to N1: their level, on "
                                   "and kun readings, English meanings and radicals", writer=write_jlpt_kanji,
           source=KANJI),
-    Graph("k-dramas", "tune", "Korean dramas and films of a watch tracker (type, status, rating, score), their actors "
-                               "(rating, score), the roles the actors play and which role loves which",
+    Graph("k-dramas", "frozen", "Korean dramas and films of a watch tracker (type, status, rating, score), their "
+                                  "actors (rating, score), the roles the actors play and which role loves which",
           writer=write_k_dramas, source=HANRYU),
     Graph("kegg-diseases", "spent", "KEGG's diseases (code, description, category), the drugs that treat them and "
                                      "the pathogens (taxonomy) that cause them", writer=write_kegg_diseases,
@@ -2202,9 +2206,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("nypl-menus", "spent", "four menus from the New York Public Library's collection: their dishes and "
                                   "prices, restaurants' cities",
           writer=_graphgist("retail/Menus_in_NYPL.adoc"), source=GRAPHGISTS),
-    Graph("olympic-countries", "tune", "the Olympic Games since 1960 (year, season, host city and its country) and the "
-                                        "countries: athletes sent and gold, silver and bronze medals won at each "
-                                        "Games, GDP, population and sport budget by year",
+    Graph("olympic-countries", "frozen", "the Olympic Games since 1960 (year, season, host city and its country) "
+                                           "and the countries: athletes sent and gold, silver and bronze medals won at "
+                                           "each Games, GDP, population and sport budget by year",
           writer=write_olympic_countries, source=OLYMPICS),
     Graph("open-skills", "spent", "WGU's Open Skills Library: rich skill descriptors, their keywords, categories, "
                                    "standards, alignments and collections, and the BLS occupations in their hierarchy",
@@ -2221,10 +2225,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("pet-travel", "spent", "pet-friendly places in Brooklyn and Manhattan from the Google Places and Yelp "
                                    "APIs: places (address, rating, review count), categories, subcategories",
           writer=write_pet_travel, source=DEMO_DATASETS),
-    Graph("road-fatalities", "tune", "Australia's fatal road crashes of the ARDD (year, month, weekday, time, crash "
-                                      "type, fatalities, speed limit, road type, remoteness, holiday periods), the "
-                                      "people killed (road user, gender, age), the local government areas and SA4 "
-                                      "regions they occurred in and the regions' states",
+    Graph("road-fatalities", "frozen", "Australia's fatal road crashes of the ARDD (year, month, weekday, time, "
+                                         "crash type, fatalities, speed limit, road type, remoteness, holiday "
+                                         "periods), the people killed (road user, gender, age), the local government "
+                                         "areas and SA4 regions they occurred in and the regions' states",
           writer=write_road_fatalities, source=ROAD_FATALITIES),
     Graph("rome-transport", "tune", "Rome's public transport network: stops and the bus, tram, rail, subway "
                                         "and walking links between them, distances and durations",
