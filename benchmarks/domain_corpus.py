@@ -23,8 +23,9 @@ sap-bike-sales (Neo4j's SAP blog post script over SAP's sample data), disease-ne
 london-tube (its notebook's LOAD CSV statements), arch-packages, asterix, cocktails, ipl-matches, mame-arcade and
 stars-meteorites (their repositories' scripts), brazil-cities, devops-patterns, dragonlance, fifa-2014, nypd-arrests,
 paris-metro and uk-railway (likewise), bavaria-municipalities, clinical-trials, irish-election, kegg-diseases,
-swedish-alumni and yemen-debates (likewise), and china-unicorns, jlpt-kanji, la-crime, open-skills, water-pollutants and
-whosampled (likewise); see each `Graph.about` and writer for what is read from where. A script's `CALL
+swedish-alumni and yemen-debates (likewise), china-unicorns, jlpt-kanji, la-crime, open-skills, water-pollutants and
+whosampled (likewise), and bbc-recipes, french-medicines, k-dramas, olympic-countries, road-fatalities and
+travel-checklist (likewise); see each `Graph.about` and writer for what is read from where. A script's `CALL
 apoc.load.json(<url>) YIELD value` is given the values of the mirror's file (`UNWIND $values AS value`: each element of
 a top-level array, or each line of a JSON lines file, as apoc.load.json yields them). A script's `LOAD CSV WITH HEADERS
 FROM <url> AS row` is given the rows of the mirror's file of that name as a parameter (`UNWIND $rows AS row`; LOAD CSV
@@ -284,10 +285,10 @@ domain_gold.py, no schema inference, linking, answering or bench_domains.py on t
 TENTH_POOL = china-unicorns, jlpt-kanji, la-crime, open-skills, water-pollutants, whosampled, drawn by
 `sorted(random.Random(38).sample(sorted(TENTH_POOL), 5))` = china-unicorns, la-crime, open-skills, water-pollutants,
 whosampled: frozen, their failures never looked at while tuning, run once at the end of it
-(benchmarks/results/domains_frozen10.json) and now **spent** too; the one undrawn, jlpt-kanji, is **tune**. No graph
-is frozen now: the next measurement needs an eleventh split. Sources, each a load script of a public
-repository over data committed with it: github.com/bj-sodas/china-unicorn-index (china-unicorns: the Hurun China
-Unicorn Index of 2019, companies, their cities, industries and investors), andychan94/roth-2019 (jlpt-kanji: a kanji
+(benchmarks/results/domains_frozen10.json) and now **spent** too; the one undrawn, jlpt-kanji, is **tune**. The
+eleventh split below followed it. Sources, each a load script of a public repository over data committed with it:
+github.com/bj-sodas/china-unicorn-index (china-unicorns: the Hurun China Unicorn Index of 2019, companies, their
+cities, industries and investors), andychan94/roth-2019 (jlpt-kanji: a kanji
 quiz's graph of the JLPT levels' kanji from tangorin.com, their readings and English meanings, and Rikaichan's
 radicals; in Japanese; Apache 2.0 as its LICENSE.txt states), MuhammadAreebKazmi2/Graph-Data-Science (la-crime: a
 course project's Data Importer export over 2,183 crimes of the LAPD's open Crime Data from 2020 to Present),
@@ -323,7 +324,55 @@ Dasumma/SkiGuide (its Cypher is on another branch), nikhil-ravi/AO3scraper, Jaco
 alex-kazos/neo4j-project (their data is not in the repository), ChoudharyUday212000/Venture-Graph,
 Alejandrosiaus/proyecto-neo4j, AiramDiez/FootBase, ValerieCodeurs/dnd-graph-example and wang-rq/covid19-kg-vis
 (generated or invented data: synthetic funds, fraud cases, "realistic" players, a dungeon, Synthea patients), and
-cheng1608/Knowledge-Gragh-of-Turing (an NLP pipeline's output). Smaller than 1,000 nodes: china-unicorns (371)."""
+cheng1608/Knowledge-Gragh-of-Turing (an NLP pipeline's output). Smaller than 1,000 nodes: china-unicorns (371).
+
+The eleventh frozen split (issue 29, "the next graph", an eleventh time) was declared the same way, before any xgrag
+command ran on its graphs: loaders tried, questions written from the data with plain Cypher (the neo4j driver) and
+checked with domain_gold.py, no schema inference, linking, answering or bench_domains.py on them, no xgrag output on
+them looked at. ELEVENTH_POOL = bbc-recipes, french-medicines, k-dramas, olympic-countries, road-fatalities,
+travel-checklist, drawn by `sorted(random.Random(39).sample(sorted(ELEVENTH_POOL), 5))` = bbc-recipes, french-medicines,
+k-dramas, olympic-countries, road-fatalities: **frozen**, their failures not to be looked at while tuning, to be run
+once at the end of it; the one undrawn, travel-checklist, is **tune**. Sources, each a load script of a public
+repository over data committed with it (no licence is stated in any but hanryu, GPL-3.0): github.com/jdecker77/recipes
+(bbc-recipes: a Flask app's 11,634 BBC Good Food recipes, flattened from Mark Needham's bbcgoodfood crawl: title, skill
+level, times in seconds, servings, rating, nutrition per serving, and their ingredients, diet types, authors, courses,
+collections and keywords), etalab-ia/ami-ia-chub (french-medicines: the French state's AMI IA programme with the CHU de
+Bordeaux, a medical knowledge graph in French: ICD-10 and PMSI coded diseases, their specialties and weighted symptoms,
+the medicines that treat them and the medicines' therapeutic classes, ingredients and brand names, from Romedi and
+Wikidata), ellaqezi/hanryu (k-dramas: a Korean-wave watch tracker's dramas and films, their actors, roles and which role
+loves which; GPL-3.0), Coyls/datavise (olympic-countries: a student data-visualisation backend's Olympic Games since
+1960, the athletes each country sent and the medals it won at each, and each country's GDP, population and sport budget
+by year), cloud9ight/neo4j-road-fatality-analysis (road-fatalities: a university project over the Australian Road Deaths
+Database of December 2024: fatal crashes by ARDD crash id, the people killed, the local government areas and SA4
+regions, the states) and MinY-Lee/TO-UR-LIST (travel-checklist: a Korean travel app's checklist seed, in Korean:
+countries, activities and the items each needs). Where a script cannot run as written, its writer says what is done
+instead: olympic-countries' LOAD CSV statements carry no ';' and are split at their LOAD CSV lines; bbc-recipes' `LOAD
+CSV FROM` has no header (`row[0]`: each row is given as a list) and names files of its author's home folder
+(data/output/<name> is read), and, as for french-medicines, whose scripts create no index, an index on each label's
+first MERGE key is created before its per-row MERGEs and MATCHes (without one each of its 320,000 relationship rows
+scans every node of the label; an index changes no node, property or relationship); french-medicines leaves out
+add_biology (its biology.csv, the laboratory tests diagnosing each disease, is over the mirror's size limit); k-dramas'
+named 4.x constraints (`CREATE CONSTRAINT title IF NOT EXISTS ON ... ASSERT`) are in 5.x syntax. Overlaps kept:
+bbc-recipes is a recipe graph as cocktails (spent) is, but of food, with nutrition, authors, courses and diets; k-dramas
+is television as netflix (spent) is, but its model is roles and who loves whom; french-medicines is medicine as
+kegg-diseases and clinical-trials are, but French hospital coding (PMSI, CIS) over Romedi; olympic-countries is sport,
+but countries' medal counts and economies, no teams, matches or players. Considered and left out: cncf/landscape-graph
+(its load reads landscape.cncf.io's items.json; the copies it commits are an HTML page or over the mirror's size limit),
+flackdl/taxonomy-graph (ITIS taxonomy: its taxonomy.csv is written from a database by its export.sql, not committed),
+quelopes/GeNNet (data.csv and PPI.csv, the genes and interactions its import.cql reads, are not in the repository),
+Geo-Digital-Knowledge-Engineering-Group/foraminifera-fossil, pakornpootranon/chip-kg and PaoloPangallo/MTB_GRAPH_RAG (no
+snapshot could be had), SimonGoring/EC_Network (NSF awards: its load scripts are not at HEAD and its award file holds a
+few rows), solarianagent/monster-hunter-skill-list, miladNemati-1/MACNeo4j, Zyteify/PathofExileBuildOverview,
+albertodelazzari/big-data-tech-2019, simpsonjulian/neo-zealand-import and Franjs88/Neo4j-Journals (the files their
+scripts read are not in the repository), nicolewhite/neo4j-flights and neo4j-fleets (Python loaders over downloaded or
+scraped data), JoseRFJuniorBigData/hidro-Neo4J and Rich-code01/USRoadNetwork (one label, no relationships or
+intersections by number), NguyenNgocHai2811/neo4j_cuoiky (OpenFlights: airport-routes is in the corpus),
+khanadil84/cyber-attack-knowledge-graph (36 nodes), stkerr/englishmonarchy (35 people), JJeCho/MTGEncyclopedia-Neo4j
+(some 90 characters of one line each), frederikbyl/euromillions (lottery draws: numbers only),
+aaishahhulkhoree/projectNeo4jBigData (accounts of one social network), Nair-Shreyas/graph-db-gdpr-analysis and
+Krzemon/Instruments-Graph (a handful of invented readers, articles or assets), gkwa/anythingflorida (a personal shopping
+list) and PersonalDataIO/GEgraph (contact-tracing records, not in the repository). Smaller than 1,000 nodes:
+olympic-countries (372), k-dramas (712) and travel-checklist (580)."""
 
 from __future__ import annotations
 
@@ -1995,8 +2044,8 @@ def write_bbc_recipes(store: Any, mirror: Path) -> None:
     carbohydrates, calories, protein, salt, saturated fat and fat, all as the strings its files write), their
     ingredients, diet types, authors, courses, collections and keywords. Done instead: an index on each label's
     MERGE key (Recipe.id, Ingredient.name, ...) is created before the load; its MATCH statements find each row's
-    two nodes by those properties, and without an index each of its 300,000 rows scans every node of both labels
-    (the indexes change no node, property or relationship)."""
+    two nodes by those properties, and without an index each of its 320,000 relationship rows scans every node of
+    both labels (the indexes change no node, property or relationship)."""
     script = read_file(RECIPES, RECIPES_SCRIPT, mirror).decode("utf-8")
     _index_merge_keys(store, script)
     for statement in _statements(script):
