@@ -23,8 +23,9 @@ sap-bike-sales (Neo4j's SAP blog post script over SAP's sample data), disease-ne
 london-tube (its notebook's LOAD CSV statements), arch-packages, asterix, cocktails, ipl-matches, mame-arcade and
 stars-meteorites (their repositories' scripts), brazil-cities, devops-patterns, dragonlance, fifa-2014, nypd-arrests,
 paris-metro and uk-railway (likewise), bavaria-municipalities, clinical-trials, irish-election, kegg-diseases,
-swedish-alumni and yemen-debates (likewise), and china-unicorns, jlpt-kanji, la-crime, open-skills, water-pollutants and
-whosampled (likewise); see each `Graph.about` and writer for what is read from where. A script's `CALL
+swedish-alumni and yemen-debates (likewise), china-unicorns, jlpt-kanji, la-crime, open-skills, water-pollutants and
+whosampled (likewise), and bbc-recipes, french-medicines, k-dramas, olympic-countries, road-fatalities and
+travel-checklist (likewise); see each `Graph.about` and writer for what is read from where. A script's `CALL
 apoc.load.json(<url>) YIELD value` is given the values of the mirror's file (`UNWIND $values AS value`: each element of
 a top-level array, or each line of a JSON lines file, as apoc.load.json yields them). A script's `LOAD CSV WITH HEADERS
 FROM <url> AS row` is given the rows of the mirror's file of that name as a parameter (`UNWIND $rows AS row`; LOAD CSV
@@ -284,10 +285,10 @@ domain_gold.py, no schema inference, linking, answering or bench_domains.py on t
 TENTH_POOL = china-unicorns, jlpt-kanji, la-crime, open-skills, water-pollutants, whosampled, drawn by
 `sorted(random.Random(38).sample(sorted(TENTH_POOL), 5))` = china-unicorns, la-crime, open-skills, water-pollutants,
 whosampled: frozen, their failures never looked at while tuning, run once at the end of it
-(benchmarks/results/domains_frozen10.json) and now **spent** too; the one undrawn, jlpt-kanji, is **tune**. No graph
-is frozen now: the next measurement needs an eleventh split. Sources, each a load script of a public
-repository over data committed with it: github.com/bj-sodas/china-unicorn-index (china-unicorns: the Hurun China
-Unicorn Index of 2019, companies, their cities, industries and investors), andychan94/roth-2019 (jlpt-kanji: a kanji
+(benchmarks/results/domains_frozen10.json) and now **spent** too; the one undrawn, jlpt-kanji, is **tune**. The
+eleventh split below followed it. Sources, each a load script of a public repository over data committed with it:
+github.com/bj-sodas/china-unicorn-index (china-unicorns: the Hurun China Unicorn Index of 2019, companies, their
+cities, industries and investors), andychan94/roth-2019 (jlpt-kanji: a kanji
 quiz's graph of the JLPT levels' kanji from tangorin.com, their readings and English meanings, and Rikaichan's
 radicals; in Japanese; Apache 2.0 as its LICENSE.txt states), MuhammadAreebKazmi2/Graph-Data-Science (la-crime: a
 course project's Data Importer export over 2,183 crimes of the LAPD's open Crime Data from 2020 to Present),
@@ -323,7 +324,55 @@ Dasumma/SkiGuide (its Cypher is on another branch), nikhil-ravi/AO3scraper, Jaco
 alex-kazos/neo4j-project (their data is not in the repository), ChoudharyUday212000/Venture-Graph,
 Alejandrosiaus/proyecto-neo4j, AiramDiez/FootBase, ValerieCodeurs/dnd-graph-example and wang-rq/covid19-kg-vis
 (generated or invented data: synthetic funds, fraud cases, "realistic" players, a dungeon, Synthea patients), and
-cheng1608/Knowledge-Gragh-of-Turing (an NLP pipeline's output). Smaller than 1,000 nodes: china-unicorns (371)."""
+cheng1608/Knowledge-Gragh-of-Turing (an NLP pipeline's output). Smaller than 1,000 nodes: china-unicorns (371).
+
+The eleventh frozen split (issue 29, "the next graph", an eleventh time) was declared the same way, before any xgrag
+command ran on its graphs: loaders tried, questions written from the data with plain Cypher (the neo4j driver) and
+checked with domain_gold.py, no schema inference, linking, answering or bench_domains.py on them, no xgrag output on
+them looked at. ELEVENTH_POOL = bbc-recipes, french-medicines, k-dramas, olympic-countries, road-fatalities,
+travel-checklist, drawn by `sorted(random.Random(39).sample(sorted(ELEVENTH_POOL), 5))` = bbc-recipes, french-medicines,
+k-dramas, olympic-countries, road-fatalities: **frozen**, their failures not to be looked at while tuning, to be run
+once at the end of it; the one undrawn, travel-checklist, is **tune**. Sources, each a load script of a public
+repository over data committed with it (no licence is stated in any but hanryu, GPL-3.0): github.com/jdecker77/recipes
+(bbc-recipes: a Flask app's 11,634 BBC Good Food recipes, flattened from Mark Needham's bbcgoodfood crawl: title, skill
+level, times in seconds, servings, rating, nutrition per serving, and their ingredients, diet types, authors, courses,
+collections and keywords), etalab-ia/ami-ia-chub (french-medicines: the French state's AMI IA programme with the CHU de
+Bordeaux, a medical knowledge graph in French: ICD-10 and PMSI coded diseases, their specialties and weighted symptoms,
+the medicines that treat them and the medicines' therapeutic classes, ingredients and brand names, from Romedi and
+Wikidata), ellaqezi/hanryu (k-dramas: a Korean-wave watch tracker's dramas and films, their actors, roles and which role
+loves which; GPL-3.0), Coyls/datavise (olympic-countries: a student data-visualisation backend's Olympic Games since
+1960, the athletes each country sent and the medals it won at each, and each country's GDP, population and sport budget
+by year), cloud9ight/neo4j-road-fatality-analysis (road-fatalities: a university project over the Australian Road Deaths
+Database of December 2024: fatal crashes by ARDD crash id, the people killed, the local government areas and SA4
+regions, the states) and MinY-Lee/TO-UR-LIST (travel-checklist: a Korean travel app's checklist seed, in Korean:
+countries, activities and the items each needs). Where a script cannot run as written, its writer says what is done
+instead: olympic-countries' LOAD CSV statements carry no ';' and are split at their LOAD CSV lines; bbc-recipes' `LOAD
+CSV FROM` has no header (`row[0]`: each row is given as a list) and names files of its author's home folder
+(data/output/<name> is read), and, as for french-medicines, whose scripts create no index, an index on each label's
+first MERGE key is created before its per-row MERGEs and MATCHes (without one each of its 320,000 relationship rows
+scans every node of the label; an index changes no node, property or relationship); french-medicines leaves out
+add_biology (its biology.csv, the laboratory tests diagnosing each disease, is over the mirror's size limit); k-dramas'
+named 4.x constraints (`CREATE CONSTRAINT title IF NOT EXISTS ON ... ASSERT`) are in 5.x syntax. Overlaps kept:
+bbc-recipes is a recipe graph as cocktails (spent) is, but of food, with nutrition, authors, courses and diets; k-dramas
+is television as netflix (spent) is, but its model is roles and who loves whom; french-medicines is medicine as
+kegg-diseases and clinical-trials are, but French hospital coding (PMSI, CIS) over Romedi; olympic-countries is sport,
+but countries' medal counts and economies, no teams, matches or players. Considered and left out: cncf/landscape-graph
+(its load reads landscape.cncf.io's items.json; the copies it commits are an HTML page or over the mirror's size limit),
+flackdl/taxonomy-graph (ITIS taxonomy: its taxonomy.csv is written from a database by its export.sql, not committed),
+quelopes/GeNNet (data.csv and PPI.csv, the genes and interactions its import.cql reads, are not in the repository),
+Geo-Digital-Knowledge-Engineering-Group/foraminifera-fossil, pakornpootranon/chip-kg and PaoloPangallo/MTB_GRAPH_RAG (no
+snapshot could be had), SimonGoring/EC_Network (NSF awards: its load scripts are not at HEAD and its award file holds a
+few rows), solarianagent/monster-hunter-skill-list, miladNemati-1/MACNeo4j, Zyteify/PathofExileBuildOverview,
+albertodelazzari/big-data-tech-2019, simpsonjulian/neo-zealand-import and Franjs88/Neo4j-Journals (the files their
+scripts read are not in the repository), nicolewhite/neo4j-flights and neo4j-fleets (Python loaders over downloaded or
+scraped data), JoseRFJuniorBigData/hidro-Neo4J and Rich-code01/USRoadNetwork (one label, no relationships or
+intersections by number), NguyenNgocHai2811/neo4j_cuoiky (OpenFlights: airport-routes is in the corpus),
+khanadil84/cyber-attack-knowledge-graph (36 nodes), stkerr/englishmonarchy (35 people), JJeCho/MTGEncyclopedia-Neo4j
+(some 90 characters of one line each), frederikbyl/euromillions (lottery draws: numbers only),
+aaishahhulkhoree/projectNeo4jBigData (accounts of one social network), Nair-Shreyas/graph-db-gdpr-analysis and
+Krzemon/Instruments-Graph (a handful of invented readers, articles or assets), gkwa/anythingflorida (a personal shopping
+list) and PersonalDataIO/GEgraph (contact-tracing records, not in the repository). Smaller than 1,000 nodes:
+olympic-countries (372), k-dramas (712) and travel-checklist (580)."""
 
 from __future__ import annotations
 
@@ -371,6 +420,9 @@ NINTH_POOL = ("bavaria-municipalities", "clinical-trials", "irish-election", "ke
 NINTH_SEED = 37
 TENTH_POOL = ("china-unicorns", "jlpt-kanji", "la-crime", "open-skills", "water-pollutants", "whosampled")
 TENTH_SEED = 38
+ELEVENTH_POOL = ("bbc-recipes", "french-medicines", "k-dramas", "olympic-countries", "road-fatalities",
+                 "travel-checklist")
+ELEVENTH_SEED = 39
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -493,7 +545,9 @@ def _statements(script: str) -> list[str]:
     return [s.strip() for s in re.split(r";[ \t\r]*(?://[^\n]*)?(?:\n|$)", body) if s.strip()]
 
 
-_OLD_UNIQUE = re.compile(r"(?i)create\s+constraint\s+on\s+\((\w+):(\w+)\)\s+assert\s+\1\.(\w+)\s+is\s+unique")
+# 4.x also named it and wrote IF NOT EXISTS (`CREATE CONSTRAINT title IF NOT EXISTS ON (t:Title) ASSERT ...`): kept
+_OLD_UNIQUE = re.compile(r"(?i)create\s+constraint(?P<name>\s+(?!if\b)\w+)??(?P<ine>\s+if\s+not\s+exists)?\s+on\s+"
+                         r"\((\w+):(\w+)\)\s+assert\s+\3\.(\w+)\s+is\s+unique")
 _OLD_INDEX = re.compile(r"(?i)create index on :(\w+)\((\w+)\)")
 # a node key on one property: Community Edition (the embedded server's) refuses node keys; the uniqueness they imply
 _NODE_KEY = re.compile(r"(?is)(create\s+constraint\b.*?\bfor\s+\(\s*(\w+)\s*:\s*\w+\s*\)\s+require\s+\2\.\w+\s+)"
@@ -515,8 +569,8 @@ def _five(statement: str) -> str:
     of a list the statement collects (`collect(x) AS xs ... length(xs)`: now size(); length() of a path stays). A
     node key on one property is its uniqueness constraint: Community Edition, the embedded server's, refuses node
     keys."""
-    statement = _OLD_UNIQUE.sub(lambda m: f"CREATE CONSTRAINT FOR ({m[1]}:{m[2]}) REQUIRE {m[1]}.{m[3]} IS UNIQUE",
-                                statement)
+    statement = _OLD_UNIQUE.sub(lambda m: f"CREATE CONSTRAINT{m['name'] or ''}{(m['ine'] or '').upper()} FOR "
+                                          f"({m[3]}:{m[4]}) REQUIRE {m[3]}.{m[5]} IS UNIQUE", statement)
     statement = _OLD_INDEX.sub(lambda m: f"CREATE INDEX FOR (n:{m[1]}) ON (n.{m[2]})", statement)
     statement = _NODE_KEY.sub(lambda m: f"{m[1]}IS UNIQUE", statement)
     for old, new in _OLD_FUNCTIONS.items():
@@ -1929,6 +1983,144 @@ def write_water_pollutants(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+
+OLYMPICS = "Coyls/datavise"
+OLYMPICS_SCRIPT = "database/script.cypher"
+_OLYMPICS_STATEMENT = re.compile(r"(?m)^(?=LOAD CSV )")  # each LOAD CSV statement starts a line, no ';' before it
+
+
+def write_olympic_countries(store: Any, mirror: Path) -> None:
+    """database/script.cypher of Coyls/datavise (a student data-visualisation project's backend) as written, each
+    `file:///<name>` reading database/data-csv/<name>: the countries (name, ISO and NOC codes, continent), the years
+    1960 to 2020 and each country's GDP, population and sport budget in a year (the relationships' `value`, as its
+    files write it: "1,268.5"), the Olympic Games since 1960 (a Jo node by id: its year, season and host city, the
+    city's country), how many athletes each country sent to each Games and the gold, silver and bronze medals it won
+    there. Its 3.x constraints are in 5.x syntax; its LOAD CSV statements carry no ';' (pasted one at a time): each
+    is the text from a line that starts with LOAD CSV to the next."""
+    script = read_file(OLYMPICS, OLYMPICS_SCRIPT, mirror).decode("utf-8")
+    script = _OLYMPICS_STATEMENT.sub(";\n", script)
+    _run_script(store, script, _files_under(OLYMPICS, OLYMPICS_SCRIPT, "database/data-csv/", mirror))
+
+
+ROAD_FATALITIES = "cloud9ight/neo4j-road-fatality-analysis"
+ROAD_FATALITIES_SCRIPT = "scripts/neo4j_db_load.txt"
+
+
+def write_road_fatalities(store: Any, mirror: Path) -> None:
+    """scripts/neo4j_db_load.txt of cloud9ight/neo4j-road-fatality-analysis (a university project over the
+    Australian Road Deaths Database of December 2024) as written, each `file:///<name>` reading
+    data/import_final/<name> (its final import files, the ones the README's ETL writes for Neo4j's import folder):
+    fatal crashes (ARDD crash id, year, month, weekday, time, crash type, number of fatalities, bus and truck
+    involvement, speed limit, road type, Christmas and Easter periods, remoteness, time of day), the people killed
+    (road user, gender, age, age group), the local government area and SA4 region each crash occurred in, and the
+    state each SA4 region is in."""
+    script = read_file(ROAD_FATALITIES, ROAD_FATALITIES_SCRIPT, mirror).decode("utf-8")
+    _run_script(store, script, _files_under(ROAD_FATALITIES, ROAD_FATALITIES_SCRIPT, "data/import_final/", mirror))
+
+
+RECIPES = "jdecker77/recipes"
+RECIPES_SCRIPT = "scripts/load.cypher"
+RECIPES_DATA = "data/output/"  # its files, named at the end of the script's `file:///home/.../output/<name>` URLs
+# LOAD CSV without headers (`row[0]`): every field a string, an empty one null, each row a list
+_LOAD_CSV_LISTS = re.compile(r"(?is)(?:USING PERIODIC COMMIT(?:\s+\d+)?\s+)?LOAD CSV FROM\s+(['\"])(.+?)\1"
+                             r"\s+AS\s+(\w+)")
+_MERGE_KEY = re.compile(r"(?i)\bMERGE\s+\((\w+)\s*:\s*(\w+)\s*\{\s*(\w+)\s*:")  # a MERGE's label and first key
+
+
+def _index_merge_keys(store: Any, script: str) -> None:
+    """An index on each label's first MERGE key in `script`, created before it runs: for a script whose per-row
+    MERGEs and MATCHes find nodes by those properties and that creates no index itself (without one, each row scans
+    every node of the label). An index changes no node, property or relationship."""
+    for label, key in dict.fromkeys((m[2], m[3]) for m in _MERGE_KEY.finditer(script)):
+        store.query(f"CREATE INDEX IF NOT EXISTS FOR (n:{_q(label)}) ON (n.{_q(key)})", read_only=False)
+    store.query("CALL db.awaitIndexes()")
+
+
+def write_bbc_recipes(store: Any, mirror: Path) -> None:
+    """scripts/load.cypher of jdecker77/recipes (a Flask app's database of BBC Good Food recipes, from Mark
+    Needham's bbcgoodfood crawl) as written, each `LOAD CSV FROM <url> AS row` (no header: `row[0]`, `row[1]`)
+    given the rows of data/output/<name>, the file its URL names: recipes (title, description, skill level, cooking
+    and preparation times in seconds, servings, rating, post date as a Unix time, and per serving its added sugar,
+    carbohydrates, calories, protein, salt, saturated fat and fat, all as the strings its files write), their
+    ingredients, diet types, authors, courses, collections and keywords. Done instead: an index on each label's
+    MERGE key (Recipe.id, Ingredient.name, ...) is created before the load; its MATCH statements find each row's
+    two nodes by those properties, and without an index each of its 320,000 relationship rows scans every node of
+    both labels (the indexes change no node, property or relationship)."""
+    script = read_file(RECIPES, RECIPES_SCRIPT, mirror).decode("utf-8")
+    _index_merge_keys(store, script)
+    for statement in _statements(script):
+        m = _LOAD_CSV_LISTS.search(statement)
+        if m is None:
+            raise CorpusError(f"{RECIPES}: {RECIPES_SCRIPT} has a statement without LOAD CSV: {statement[:60]!r}")
+        text = read_file(RECIPES, RECIPES_DATA + m[2].rsplit("/", 1)[-1], mirror).decode("utf-8-sig")
+        rows = [[field if field != "" else None for field in line] for line in csv.reader(io.StringIO(text)) if line]
+        unwound = _LOAD_CSV_LISTS.sub(f"UNWIND $rows AS {m[3]}", _five(statement))
+        for start in range(0, len(rows), _BATCH):
+            store.query(unwound, {"rows": rows[start:start + _BATCH]}, read_only=False)
+
+
+HANRYU = "ellaqezi/hanryu"
+HANRYU_SCRIPTS = ("cypher/constraints.cypher", "cypher/hanryu.cypher")  # as its wrapper.sh runs them: *.cyp*, sorted
+
+
+def write_k_dramas(store: Any, mirror: Path) -> None:
+    """The Cypher files of ellaqezi/hanryu (a Korean-wave watch tracker) in the order its wrapper.sh runs them,
+    each `file:///<name>` reading import/<name>: Korean dramas and films (type, the tracker's status, rating and
+    score), the actors in them (rating, score) and the roles they play, and which role loves which. Its 4.x
+    constraints (named, IF NOT EXISTS, ON ... ASSERT) are in 5.x syntax."""
+    for path in HANRYU_SCRIPTS:
+        script = read_file(HANRYU, path, mirror).decode("utf-8")
+        _run_script(store, script, _files_under(HANRYU, path, "import/", mirror))
+
+
+
+CHUB = "etalab-ia/ami-ia-chub"
+CHUB_FOLDER = "neo4j_db_docker/docker/db_generation/"
+# the scripts in the order its db_generation.sh runs them; add_biology (its biology.csv, the laboratory tests that
+# diagnose each disease, is over the mirror's size limit) is left out
+CHUB_SCRIPTS = ("add_diseases", "add_specialties", "add_symptoms", "add_medoc", "add_drugclass", "add_ingredient",
+                "add_brand_name")
+CHUB_ABSENT = "add_biology"
+
+
+def write_french_medicines(store: Any, mirror: Path) -> None:
+    """The Cypher scripts of etalab-ia/ami-ia-chub's Neo4j image (the French state's AMI IA programme with the
+    Bordeaux university hospital, CHU de Bordeaux: a medical knowledge graph for its clinical-data search, in French)
+    in the order its db_generation.sh runs them, each `file:///db_generation/<name>` reading
+    neo4j_db_docker/docker/db_generation/<name> (tab-separated): diseases (ICD-10 and PMSI codes, French name,
+    Wikidata and UMLS ids, synonyms, abbreviations), the medical specialties that treat them, their symptoms (with a
+    weight), the medicines (CIS code and label) that treat them, the medicines' therapeutic classes, ingredients and
+    brand names (Romedi, NIMED and UCD codes). Left out: add_biology (the laboratory tests that diagnose each
+    disease: its biology.csv is over the mirror's size limit). Done instead: an index on each label's first MERGE key
+    (Maladie.wikidata, Medicament.label, ...) is created before the load, as for bbc-recipes: its scripts create none,
+    and each of their 90,000 rows MERGEs nodes by those properties."""
+    scripts = [read_file(CHUB, f"{CHUB_FOLDER}{name}.cypher", mirror).decode("utf-8") for name in CHUB_SCRIPTS]
+    _index_merge_keys(store, "\n".join(scripts))
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith("file:///db_generation/"):
+            raise CorpusError(f"{CHUB}: its scripts read {url}, which no loader here serves")
+        return _csv_rows(read_file(CHUB, CHUB_FOLDER + url.removeprefix("file:///db_generation/"), mirror), delimiter)
+
+    for script in scripts:
+        _run_script(store, script, rows_of)
+
+
+
+TOURLIST = "MinY-Lee/TO-UR-LIST"
+TOURLIST_SCRIPT = "docker-compose/checklist/import/init.cypher"
+
+
+def write_travel_checklist(store: Any, mirror: Path) -> None:
+    """docker-compose/checklist/import/init.cypher of MinY-Lee/TO-UR-LIST (TOURLIST, a Korean travel-planning app
+    by six students; its checklist service's Neo4j seed, in Korean) as written, each `file:///<name>` reading
+    docker-compose/checklist/import/<name> (the folder its init_neo4j.sh mounts as /import): the countries (ISO code,
+    Korean name), the travel activities (surfing, hiking, festivals...), and the items a traveller needs for each
+    country, for each activity and on every trip (a COMMON node)."""
+    script = read_file(TOURLIST, TOURLIST_SCRIPT, mirror).decode("utf-8")
+    _run_script(store, script, _files_under(TOURLIST, TOURLIST_SCRIPT, "docker-compose/checklist/import/", mirror))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -1949,6 +2141,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("brazil-cities", "spent", "Brazil's municipalities (in Portuguese): cities with their state, capital "
                                      "status, population, rural or urban type and main economic activities",
           writer=write_brazil_cities, source=BRAZIL_CITIES),
+    Graph("bbc-recipes", "frozen", "BBC Good Food's recipes: title, skill level, cooking and preparation times, "
+                                     "servings, rating, nutrition per serving; their ingredients, diet types, "
+                                     "authors, courses, collections and keywords", writer=write_bbc_recipes,
+          source=RECIPES),
     Graph("bloom", "spent", "Bloom's fraud demo: account holders, cards, accounts, loans, phone numbers, SSNs, "
                              "addresses, transfers, purchases", dump="data/bloom-50.dump"),
     Graph("brexit-votes", "tune", "the UK House of Commons' Brexit votes of 2019: MPs, their constituencies and "
@@ -1999,6 +2195,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("eurovision", "tune", "the Eurovision Song Contest: countries and the points each gave another in each "
                                   "year's final (1975-2019, 2021, 2022), jury and public",
           writer=write_eurovision, source=DISCOVER),
+    Graph("french-medicines", "frozen", "a French hospital's medical knowledge graph (in French): diseases (ICD-10 "
+                                          "and PMSI codes, Wikidata ids), their specialties and weighted symptoms, the "
+                                          "medicines that treat them and the medicines' therapeutic classes, "
+                                          "ingredients and brand names", writer=write_french_medicines, source=CHUB),
     Graph("fifa-2014", "tune", "the 2014 FIFA World Cup's squads: players (position, number, date of birth, age, "
                                  "height, caps, international goals), the country each represents, their clubs and the "
                                  "clubs' countries", writer=write_fifa_2014, source=FIFA_2014),
@@ -2021,6 +2221,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("jlpt-kanji", "tune", "the kanji of the Japanese-Language Proficiency Test levels N5 to N1: their level, on "
                                   "and kun readings, English meanings and radicals", writer=write_jlpt_kanji,
           source=KANJI),
+    Graph("k-dramas", "frozen", "Korean dramas and films of a watch tracker (type, status, rating, score), their "
+                                  "actors (rating, score), the roles the actors play and which role loves which",
+          writer=write_k_dramas, source=HANRYU),
     Graph("kegg-diseases", "spent", "KEGG's diseases (code, description, category), the drugs that treat them and "
                                      "the pathogens (taxonomy) that cause them", writer=write_kegg_diseases,
           source=KEGG),
@@ -2052,6 +2255,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("nypl-menus", "spent", "four menus from the New York Public Library's collection: their dishes and "
                                   "prices, restaurants' cities",
           writer=_graphgist("retail/Menus_in_NYPL.adoc"), source=GRAPHGISTS),
+    Graph("olympic-countries", "frozen", "the Olympic Games since 1960 (year, season, host city and its country) "
+                                           "and the countries: athletes sent and gold, silver and bronze medals won at "
+                                           "each Games, GDP, population and sport budget by year",
+          writer=write_olympic_countries, source=OLYMPICS),
     Graph("open-skills", "spent", "WGU's Open Skills Library: rich skill descriptors, their keywords, categories, "
                                    "standards, alignments and collections, and the BLS occupations in their hierarchy",
           writer=write_open_skills, source=OPEN_SKILLS),
@@ -2067,6 +2274,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("pet-travel", "spent", "pet-friendly places in Brooklyn and Manhattan from the Google Places and Yelp "
                                    "APIs: places (address, rating, review count), categories, subcategories",
           writer=write_pet_travel, source=DEMO_DATASETS),
+    Graph("road-fatalities", "frozen", "Australia's fatal road crashes of the ARDD (year, month, weekday, time, "
+                                         "crash type, fatalities, speed limit, road type, remoteness, holiday "
+                                         "periods), the people killed (road user, gender, age), the local government "
+                                         "areas and SA4 regions they occurred in and the regions' states",
+          writer=write_road_fatalities, source=ROAD_FATALITIES),
     Graph("rome-transport", "tune", "Rome's public transport network: stops and the bus, tram, rail, subway "
                                         "and walking links between them, distances and durations",
           writer=write_rome_transport, source=BLOGS),
@@ -2097,6 +2309,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("tech-radar", "spent", "the ThoughtWorks Technology Radar 2010-2016: technologies, radar dates, the ring "
                                    "(Hold, Assess, Trial, Adopt) each was put in on each date", writer=write_tech_radar,
           source=RADAR),
+    Graph("travel-checklist", "tune", "a Korean travel app's checklist graph (in Korean): countries (ISO code, Korean "
+                                       "name), travel activities, and the items needed for each country, each "
+                                       "activity and every trip", writer=write_travel_checklist, source=TOURLIST),
     Graph("uk-charts", "spent", "the UK singles charts: weekly charts, songs and their chart positions, artists, "
                                   "record labels", writer=write_uk_charts, source=UK_CHARTS),
     Graph("uk-railway", "spent", "Great Britain's railway: stations (CRS and TIPLOC codes, London group), track links "

@@ -1,7 +1,7 @@
 """The domain corpus's bookkeeping (benchmarks/domain_corpus.py, benchmarks/domain_gold.py), without a server: every
 graph has a question file of at least 12 well-formed records, and the splits are exactly the documented draws (the
-ten, each spent after its one run), so a graph cannot slip into or out
-of the frozen split unnoticed; and the loaders' pure parts (a script's LOAD CSV statements, a GraphGist's setup
+ten before the eleventh, each spent after its one run, and the eleventh's frozen five), so a graph cannot slip into or
+out of the frozen split unnoticed; and the loaders' pure parts (a script's LOAD CSV statements, a GraphGist's setup
 blocks, a Data Importer model's statements, a subquery's IN TRANSACTIONS, Rome's per-mode load) and the gold's quoting
 of identifiers."""
 
@@ -131,13 +131,24 @@ def test_the_ninth_frozen_split_is_the_documented_draw_and_spent() -> None:
 def test_the_tenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
     # questions written with plain Cypher only); the drawn five were run once at the end of the tuning
-    # (results/domains_frozen10.json), then spent: no graph is frozen now
+    # (results/domains_frozen10.json), then spent
     pool = ["china-unicorns", "jlpt-kanji", "la-crime", "open-skills", "water-pollutants", "whosampled"]
     drawn = ["china-unicorns", "la-crime", "open-skills", "water-pollutants", "whosampled"]
     assert tuple(pool) == corpus.TENTH_POOL and corpus.TENTH_SEED == 38
     assert sorted(random.Random(38).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TENTH_POOL, 38)
-    assert set(drawn) <= _split("spent") and _split("frozen") == set()
+    assert set(drawn) <= _split("spent")
     assert "jlpt-kanji" in _split("tune")
+
+
+def test_the_eleventh_frozen_split_is_the_documented_draw_and_the_only_frozen_one() -> None:
+    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
+    # questions written with plain Cypher only); the drawn five are frozen, run once at the end of the tuning
+    pool = ["bbc-recipes", "french-medicines", "k-dramas", "olympic-countries", "road-fatalities", "travel-checklist"]
+    drawn = ["bbc-recipes", "french-medicines", "k-dramas", "olympic-countries", "road-fatalities"]
+    assert tuple(pool) == corpus.ELEVENTH_POOL and corpus.ELEVENTH_SEED == 39
+    assert sorted(random.Random(39).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.ELEVENTH_POOL, 39)
+    assert _split("frozen") == set(drawn)
+    assert "travel-checklist" in _split("tune")
 
 
 def test_the_first_two_frozen_splits_are_spent() -> None:
@@ -157,11 +168,12 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
     assert _split("tune") == ((set(corpus.FIRST_CORPUS) - set(first)) | {"consumer-complaints", "eurovision"}
                               | {"rome-transport", "stock-prices"} | {"brexit-votes", "himym"}
                               | {"disease-network", "sap-bike-sales"} | {"arch-packages"}
-                              | {"devops-patterns", "fifa-2014"} | {"clinical-trials"} | {"jlpt-kanji"})
+                              | {"devops-patterns", "fifa-2014"} | {"clinical-trials"} | {"jlpt-kanji"}
+                              | {"travel-checklist"})
     assert set(corpus.GRAPHS) == (set(corpus.FIRST_CORPUS) | set(corpus.NEXT_POOL) | set(corpus.THIRD_POOL)
                                   | set(corpus.FOURTH_POOL) | set(corpus.FIFTH_POOL) | set(corpus.SIXTH_POOL)
                                   | set(corpus.SEVENTH_POOL) | set(corpus.EIGHTH_POOL) | set(corpus.NINTH_POOL)
-                                  | set(corpus.TENTH_POOL))
+                                  | set(corpus.TENTH_POOL) | set(corpus.ELEVENTH_POOL))
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -221,6 +233,11 @@ def test_a_graph_with_an_unknown_split_is_refused() -> None:
      "MATCH (rec:Recipient) WHERE rec.index=line.id_recipient\nMERGE (re)-[r:SERVED_WITH]->(rec)"),
     ("CREATE CONSTRAINT ON (re:Recipe) ASSERT re.index IS UNIQUE",
      "CREATE CONSTRAINT FOR (re:Recipe) REQUIRE re.index IS UNIQUE"),
+    # 4.x (hanryu): a named constraint, IF NOT EXISTS in any case, ON ... ASSERT: its name and condition kept
+    ("CREATE CONSTRAINT title IF NOT exists ON (t:Title) ASSERT t.Title IS UNIQUE",
+     "CREATE CONSTRAINT title IF NOT EXISTS FOR (t:Title) REQUIRE t.Title IS UNIQUE"),
+    ("CREATE CONSTRAINT IF NOT EXISTS ON (a:Actor) ASSERT a.Actor IS UNIQUE",
+     "CREATE CONSTRAINT IF NOT EXISTS FOR (a:Actor) REQUIRE a.Actor IS UNIQUE"),
 ])
 def test_removed_syntax_is_written_in_five_syntax(old: str, new: str) -> None:
     assert corpus._five(old) == new
@@ -679,3 +696,54 @@ def test_whosampled_runs_its_loaders_constraints_and_named_statements_in_order(t
     corpus.write_whosampled(store, _clone(tmp_path, corpus.WHOSAMPLED, files))
     assert store.calls[0] == ("CREATE CONSTRAINT s IF NOT EXISTS FOR (s:Song) REQUIRE s.id IS UNIQUE", {})
     assert [p["rows"] for _, p in store.calls[1:]] == [[{"n": name}] for name in corpus.WHOSAMPLED_STATEMENTS]
+
+
+def test_olympic_countries_statements_without_semicolons_are_split_at_their_load_csv_lines(tmp_path: Path) -> None:
+    # datavise's script.cypher: its constraints end in ';', its LOAD CSV statements (pasted one at a time) do not
+    script = ("CREATE CONSTRAINT yearIdConstraint ON (c:Year) ASSERT c.year IS UNIQUE;\n\n"
+              'LOAD CSV WITH HEADERS FROM "file:///year.csv" AS row\nCREATE (coutry:Year {year:row.year})\n\n'
+              'LOAD CSV WITH HEADERS FROM "file:///gpd.csv" AS row\nMATCH (year:Year {year:row.year})\n'
+              "SET year.gpd = row.value\n\n\n")
+    mirror = _clone(tmp_path, corpus.OLYMPICS, {corpus.OLYMPICS_SCRIPT: script,
+                                                "database/data-csv/year.csv": '"year"\n1960\n',
+                                                "database/data-csv/gpd.csv": '"id","year","value"\n0,1960,"1,268.5"\n'})
+    store = Recorder()
+    corpus.write_olympic_countries(store, mirror)
+    assert store.calls == [("CREATE CONSTRAINT yearIdConstraint FOR (c:Year) REQUIRE c.year IS UNIQUE", {}),
+                           ("UNWIND $rows AS row\nCREATE (coutry:Year {year:row.year})", {"rows": [{"year": "1960"}]}),
+                           ("UNWIND $rows AS row\nMATCH (year:Year {year:row.year})\nSET year.gpd = row.value",
+                            {"rows": [{"id": "0", "year": "1960", "value": "1,268.5"}]})]
+
+
+def test_bbc_recipes_headerless_rows_are_lists_and_its_merge_keys_are_indexed_first(tmp_path: Path) -> None:
+    # jdecker77/recipes: `LOAD CSV FROM` without headers (row[0]), its files named at the end of home-folder URLs
+    script = ('USING PERIODIC COMMIT LOAD CSV FROM "file:///home/x/output/recipes.csv" AS row\n'
+              "MERGE (r:Recipe {id: toInteger(row[0])})\nON CREATE SET r.title = row[1];\n\n"
+              'USING PERIODIC COMMIT LOAD CSV FROM "file:///home/x/output/ingredients.csv" AS row\n'
+              "MERGE (i:Ingredient {name:row[1]});\n")
+    mirror = _clone(tmp_path, corpus.RECIPES, {corpus.RECIPES_SCRIPT: script,
+                                               corpus.RECIPES_DATA + "recipes.csv": '101233,"Tomato Salad ",\n',
+                                               corpus.RECIPES_DATA + "ingredients.csv": "101233,couscous\n"})
+    store = Recorder()
+    corpus.write_bbc_recipes(store, mirror)
+    assert store.calls == [
+        ("CREATE INDEX IF NOT EXISTS FOR (n:`Recipe`) ON (n.`id`)", {}),
+        ("CREATE INDEX IF NOT EXISTS FOR (n:`Ingredient`) ON (n.`name`)", {}),
+        ("CALL db.awaitIndexes()", {}),
+        ("UNWIND $rows AS row\nMERGE (r:Recipe {id: toInteger(row[0])})\nON CREATE SET r.title = row[1]",
+         {"rows": [["101233", "Tomato Salad ", None]]}),
+        ("UNWIND $rows AS row\nMERGE (i:Ingredient {name:row[1]})", {"rows": [["101233", "couscous"]]})]
+
+
+def test_french_medicines_runs_its_scripts_in_its_order_over_tab_separated_files(tmp_path: Path) -> None:
+    # ami-ia-chub's db_generation.sh order, add_biology left out (biology.csv is over the mirror's size limit)
+    files = {f"{corpus.CHUB_FOLDER}{name}.cypher":
+             f"// {name}\nLOAD CSV WITH HEADERS FROM 'file:///db_generation/{name}.csv' AS line FIELDTERMINATOR "
+             f"'\\t'\nMERGE (m:Maladie {{wikidata : line.w}});\n" for name in corpus.CHUB_SCRIPTS}
+    files.update({f"{corpus.CHUB_FOLDER}{name}.csv": f"w\tx\n{name}\t\n" for name in corpus.CHUB_SCRIPTS})
+    assert corpus.CHUB_ABSENT not in corpus.CHUB_SCRIPTS
+    store = Recorder()
+    corpus.write_french_medicines(store, _clone(tmp_path, corpus.CHUB, files))
+    assert store.calls[:2] == [("CREATE INDEX IF NOT EXISTS FOR (n:`Maladie`) ON (n.`wikidata`)", {}),
+                               ("CALL db.awaitIndexes()", {})]
+    assert [p["rows"] for _, p in store.calls[2:]] == [[{"w": name, "x": None}] for name in corpus.CHUB_SCRIPTS]
