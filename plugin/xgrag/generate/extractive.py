@@ -524,6 +524,15 @@ class _Reading:
         # entities it names: what is next to both links nothing)
         self.folded = {m: fold(m) for m in self.mentioned}  # a name as its spellings meet (Tokyo, Tōkyō)
         self.bridges = {e: ms for e, ms in next_to.items() if len({self.folded[m] for m in ms}) >= 2}
+        # the named entities that say which one another named entity is, next to it in the graph and typed as its
+        # owner or maker: "Drake's Practice", "Old Town Road by Lil Nas X" (not "units of Queso Cabrales in order
+        # 10248": two things asked about, neither said to be the other's)
+        low_q = plain.lower()
+        self.qualifiers = {n: {m for m in next_to.get(n, set()) if m != n and (
+            f"{m.lower()}'s {n.lower()}" in low_q or re.search(  # (by one of several: "by Drake and 21 Savage")
+                rf"\b{re.escape(n.lower())}\s+by\s+(?:[^,?]{{1,40}}?\s+and\s+)?{re.escape(m.lower())}\b",
+                low_q) is not None)}
+            for n in self.mentioned}
 
     # -- words ------------------------------------------------------------------------------------
 
@@ -802,6 +811,9 @@ class _Reading:
         # a chain from a named entity that is itself next to two others the question names (the match it names by
         # its day and its two teams) touches them as a chain through it does
         touched |= self.bridges.get(steps[0].at, set())
+        # ... and, from a named entity, those the question says which one it is by (its qualifiers): a chain from
+        # it touches them without passing them
+        touched |= self.qualifiers.get(steps[0].at, set())
         end_type = None if end.value else self.types.get(end.to)
         kind_ok = self.kind is not None and value_kind(end.to, self.kind, key_text(end_type) if end_type else None,
                                                        key=end.fact.relation if end.value else None,

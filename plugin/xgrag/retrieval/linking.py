@@ -408,6 +408,9 @@ def schema_stems(schema: Any) -> frozenset[str]:
     return frozenset(st for n in names for st in content_stems(key_text(n)))
 
 
+_DETERMINERS = ARTICLES | {"his", "her", "its", "their", "my", "your", "our", "this", "that", "these", "those"}
+
+
 def _without_keywords(question: str, q: tuple[str, ...], found: list[_Found],
                       schema: frozenset[str] = frozenset()) -> list[_Found]:
     """Drop keyword matches when the question also names something specific.
@@ -438,6 +441,14 @@ def _without_keywords(question: str, q: tuple[str, ...], found: list[_Found],
     kind_words = [f for f in found if f[1] - f[0] == 1 and cased[f[0]].islower() and content_stems(q[f[0]]) & schema]
     if kind_words and len(kind_words) < len(found):
         found = [f for f in found if f not in kind_words]
+    # a one-word name stored with a capital but typed in lower case, where the question writes another name with
+    # capitals (past its first word), is a word of the question: "who made the song that Old Town Road samples"
+    # names no song "Made"; after an article or a possessive it is a thing named ("what did the rabbit eat in Out to
+    # Sea": Rabbit)
+    capitalised = any(f[0] > 0 and any(w[:1].isupper() for w in cased[f[0]:f[1]]) for f in found)
+    if capitalised:
+        found = [f for f in found if not (f[1] - f[0] == 1 and cased[f[0]].islower() and not f[6] and (
+            f[0] == 0 or q[f[0] - 1] not in _DETERMINERS))]
     if all(keyword(f) for f in found):
         return found
     # a keyword of the same type as a specific match is a peer of it, not a tag: a graph that stores its names in

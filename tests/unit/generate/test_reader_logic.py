@@ -814,3 +814,15 @@ def test_a_thing_named_by_kind_and_number_is_answered_by_its_name_when_asked_wha
              Fact("l", "6200 4TH AV", "Located_in", "77th Street", "edge", None, "Location", "Area")]
     assert _read("What is LAPD area number 12 called?", facts) == ("77th Street.", ["a"])
     assert _read("What is area no. 1 called?", facts) == ("Central.", ["b"])
+
+
+def test_an_entity_the_question_qualifies_a_named_one_by_is_touched_by_a_chain_from_that_one() -> None:
+    # "Drake's Practice": Drake says which Practice; a chain from Practice touches him without passing him, so it is
+    # not outranked by a chain through another song of Drake's that samples Practice
+    facts = [Fact("a", "Practice", "HAS_ARTIST", "Drake", "edge", None, "Song", "Artist"),
+             Fact("b", "Girls Love Beyonce", "HAS_ARTIST", "Drake", "edge", None, "Song", "Artist"),
+             Fact("s", "Practice", "SAMPLES", "Back That Azz Up", "edge", None, "Song", "Song"),
+             Fact("p", "Back That Azz Up", "PART_OF_ALBUM", "400 Degreez", "edge", None, "Song", "Album"),
+             Fact("g", "Girls Love Beyonce", "SAMPLES", "Practice", "edge", None, "Song", "Song"),
+             Fact("c", "Girls Love Beyonce", "PART_OF_ALBUM", "Care Package", "edge", None, "Song", "Album")]
+    assert _read("Which album is the song Drake's Practice samples on?", facts) == ("400 Degreez.", ["s", "p"])

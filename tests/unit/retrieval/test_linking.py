@@ -246,3 +246,16 @@ def test_a_word_saying_a_number_between_a_kind_and_its_value_is_skipped() -> Non
     words = "What is LAPD area number 12 called and area no. 7 and area 3?".split()
     low = [w.lower() for w in words]
     assert _typed_after(words, low, ["area"]) == {"area number 12": "12", "area no. 7": "7", "area 3?": "3"}
+
+
+def test_a_one_word_title_typed_in_lower_case_beside_a_capitalised_name_is_a_word_of_the_question() -> None:
+    cands = [(Node("m", "Made", type="Song"), 1.0), (Node("o", "Old Town Road", type="Song"), 1.0),
+             (Node("f", "Fall", type="Movie"), 1.0)]
+
+    def ids(question: str) -> list[str]:
+        return sorted(le.node.id for le in select_whole(question, cands)[0])
+
+    assert ids("Who made the song that Old Town Road samples?") == ["o"]
+    # typed as stored, or in a question typed all in lower case, it is the title
+    assert ids("Who sang Made and Old Town Road?") == ["m", "o"]
+    assert ids("who directed fall") == ["f"]
