@@ -443,12 +443,13 @@ def _without_keywords(question: str, q: tuple[str, ...], found: list[_Found],
         found = [f for f in found if f not in kind_words]
     # a one-word name stored with a capital but typed in lower case, where the question writes another name with
     # capitals (past its first word), is a word of the question: "who made the song that Old Town Road samples"
-    # names no song "Made"; after an article or a possessive it is a thing named ("what did the rabbit eat in Out to
-    # Sea": Rabbit)
+    # names no song "Made"; after an article, a possessive or a name it is a thing named ("what did the rabbit eat
+    # in Out to Sea": Rabbit; "who bought Della's hair": Hair)
     capitalised = any(f[0] > 0 and any(w[:1].isupper() for w in cased[f[0]:f[1]]) for f in found)
     if capitalised:
+        ends = {g[1] for g in found}
         found = [f for f in found if not (f[1] - f[0] == 1 and cased[f[0]].islower() and not f[6] and (
-            f[0] == 0 or q[f[0] - 1] not in _DETERMINERS))]
+            f[0] == 0 or (q[f[0] - 1] not in _DETERMINERS and f[0] not in ends)))]
     if all(keyword(f) for f in found):
         return found
     # a keyword of the same type as a specific match is a peer of it, not a tag: a graph that stores its names in

@@ -259,3 +259,6 @@ def test_a_one_word_title_typed_in_lower_case_beside_a_capitalised_name_is_a_wor
     # typed as stored, or in a question typed all in lower case, it is the title
     assert ids("Who sang Made and Old Town Road?") == ["m", "o"]
     assert ids("who directed fall") == ["f"]
+    # after a name, as what it possesses, it is the thing named
+    cands.extend([(Node("d", "Della", type="Person"), 1.0), (Node("h", "Hair", type="Thing"), 1.0)])
+    assert ids("Who bought Della's hair?") == ["d", "h"]
