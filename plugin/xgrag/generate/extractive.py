@@ -51,8 +51,12 @@ X" names its answer by a class word in the answer's type or key ("Subcategory", 
 short value that says it ("House of Lords"); a yes/no question ("is the skill X published?") by the named entity's
 short value that states its word (status "published"). An entity the question names by a code or initials alone is
 answered by its name where that is what is asked: "which drug has code D01211" (its type), "what is disease
-H00131", "what does SD stand for"; "the full name of" a value reached is the entity it names (X's party "IA":
-Independent Alliance).
+H00131", "what does SD stand for", "what is area number 12 called"; "the full name of" a value reached is the
+entity it names (X's party "IA": Independent Alliance). A record whose name states the number typed after its type
+("case 200100509") is mentioned with or without the fact that stores it; "what kind of premises" asks for an entity
+typed Premise where the named one is not; "when" is answered by a day before a number read as a year (a time of day,
+a code). Named entities the question says another one is by ("Drake's Practice", "Old Town Road by Lil Nas X") are
+touched by a chain from it.
 
 Because it is grounded by construction and reports the facts it used (`Generation.evidence`: relationship ids and
 property fact ids), it is the offline default and the reference model for checking that explanations point at
@@ -98,7 +102,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v14"
+READER_VERSION = "extractive-v15"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
