@@ -290,7 +290,7 @@ class _Reading:
         # another name an entity holds (a display name beside a login: "Izetta Millikin" of
         # IzettaMillikin146@TestCompany.Local) mentions it as its name does
         other_names = {f.tail: f.head for f in facts if f.kind == "property" and f.via is None
-                       and re.search(r"(name|alias)$", f.relation.replace(" ", "").lower()) and f.tail != f.head}
+                       and re.search(r"(name|alias|label)$", f.relation.replace(" ", "").lower()) and f.tail != f.head}
         said = mentioned_names(question, names + sorted(other_names), set(types.values()), types)
         self.mentioned = {n for n in said if n in set(names)} | {other_names[n] for n in said if n in other_names}
         # a code the question types (letters and digits: "truck 1421412P") that a fact of an entity states names that

@@ -349,15 +349,18 @@ def alias_properties(lp: LabelProfile, opts: InferOptions, taken: list[str]) -> 
     name). Name-like keys first, then value keys; at most 3."""
     out = []
     for key, s in sorted(lp.properties.items()):
-        if key in taken or not _usable(s, lp, opts, present=0.5) or not _unique(s, opts) or opaque(s) \
+        low = _norm(key)
+        rank = 0 if low.endswith("name") or low.endswith("label") or low in ("title", "alias") \
+            else 1 if _has_word(key, VALUE_WORDS) else 2
+        # a name-like key beside a code that names the nodes (an occupation "15-1252" and its prefLabel "Software
+        # Developers") may repeat as names do (at least half distinct): a name two nodes share links both
+        unique = _unique(s, opts) or (rank == 0 and s.distinct / max(s.present, 1) >= 0.5)
+        if key in taken or not _usable(s, lp, opts, present=0.5) or not unique or opaque(s) \
                 or date_like(s) or id_named(key) or (s.avg_len or 0) > 60:
             continue
         if not s.examples or not all(re.search(r"[^\W\d_]", x) for x in s.examples) \
                 or any(re.match(r"[a-z][a-z0-9+.-]*://", x) for x in s.examples):
             continue
-        low = _norm(key)
-        rank = 0 if low.endswith("name") or low in ("title", "label", "alias") else 1 if _has_word(key, VALUE_WORDS) \
-            else 2
         out.append((rank, key, f"{s.distinct} distinct values in {s.present}"
                                 + (f", e.g. {value_text(s.examples, 2)}" if s.examples else "")))
     out.sort()

@@ -826,3 +826,17 @@ def test_an_entity_the_question_qualifies_a_named_one_by_is_touched_by_a_chain_f
              Fact("g", "Girls Love Beyonce", "SAMPLES", "Practice", "edge", None, "Song", "Song"),
              Fact("c", "Girls Love Beyonce", "PART_OF_ALBUM", "Care Package", "edge", None, "Song", "Album")]
     assert _read("Which album is the song Drake's Practice samples on?", facts) == ("400 Degreez.", ["s", "p"])
+
+
+def test_a_label_beside_a_code_that_names_the_entity_mentions_it() -> None:
+    # an occupation named by its SOC code, its prefLabel another name (SKOS): "software developers" mentions it
+    facts = [Fact("l", "15-1252", "pref label", "Software Developers", "property", None, "Occupation"),
+             Fact("c", "15-1252", "code", "15-1252", "property", None, "Occupation"),
+             Fact("m", "15-1211", "pref label", "Computer Systems Analysts", "property", None, "Occupation"),
+             Fact("d", "15-1211", "code", "15-1211", "property", None, "Occupation")]
+    assert _read("What is the SOC code for software developers?", facts) == ("15-1252.", ["c"])
+    facts += [Fact("p", "15-1252", "PART_OF", "15-1250", "edge", None, "Occupation", "Occupation"),
+              Fact("q", "15-1211", "PART_OF", "15-1210", "edge", None, "Occupation", "Occupation")]
+    assert _read("Which group are software developers part of?", facts) == ("15-1250.", ["p"])
+    assert _Reading(ExtractiveReader(ConstantEmbedder()), "Which group are software developers part of?",
+                    facts).mentioned == {"15-1252"}

@@ -155,6 +155,14 @@ def test_a_first_name_that_repeats_is_composed_with_the_surname() -> None:
                  examples(stats("lastlogon", ("INTEGER",)), "1568307412"),
                  examples(stats("url"), "https://x.org/u/1", "https://x.org/u/2"))
     assert [a for a, _ in alias_properties(user, OPTS, ["name"])] == ["displayname"]
+    # a name-like key that repeats as names do (an occupation group and its detailed occupation share "Registered
+    # Nurses") is another name beside a code; a value key that repeats so is not
+    occupation = label("Occupation", examples(stats("code"), "29-1141", "29-1140"),
+                       examples(stats("prefLabel", present=10, distinct=6), "Registered Nurses", "Software Developers"),
+                       examples(stats("group", present=10, distinct=6), "Healthcare", "Computing"))
+    assert [a for a, _ in alias_properties(occupation, OPTS, ["code"])] == ["prefLabel"]
+    occupation.properties["prefLabel"] = examples(stats("prefLabel", present=10, distinct=4), "Registered Nurses")
+    assert alias_properties(occupation, OPTS, ["code"]) == []  # fewer than half distinct
 
 
 def test_a_node_known_by_its_value_is_named_by_it_and_a_record_by_its_label_kind_and_date() -> None:
