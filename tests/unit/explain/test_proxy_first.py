@@ -19,6 +19,7 @@ from xgrag.explain.schedulers.proxy import (
     answer_parts,
     answer_path_facts,
     answer_value_facts,
+    chain_accounts_for,
     relation_words,
     stated_facts,
 )
@@ -447,3 +448,97 @@ def test_the_command_line_refuses_the_attention_proxy_for_a_reader_before_anythi
     with pytest.raises(UsageError, match="does not expose its attention"):
         require_scorer_spec("extractive", ExplainSettings(proxy="attention"))
     require_scorer_spec("smollm2", ExplainSettings(proxy="attention"))  # known once built: no error here
+
+
+def shared_director_graph(festivals: int = 0) -> Subgraph:
+    """Khartoum was directed by Dea, who also directed Sapphire and Victim, both in English (the answer twice over:
+    each film's pair of facts is the other's alternative); Khartoum starred Oli."""
+    sub = Subgraph()
+    for nid, name in [("k", "Khartoum"), ("dea", "Dea"), ("sap", "Sapphire"), ("vic", "Victim"), ("en", "English"),
+                      ("oli", "Oli")]:
+        sub.add_node(Node(nid, name, "Thing"))
+    for rid, s, lab, t in [("kd", "k", "directed_by", "dea"), ("sd", "sap", "directed_by", "dea"),
+                           ("sl", "sap", "in_language", "en"), ("vd", "vic", "directed_by", "dea"),
+                           ("vl", "vic", "in_language", "en"), ("ks", "k", "starred_actors", "oli")]:
+        sub.add_relationship(Relationship(rid, s, t, lab))
+    for i in range(festivals):
+        sub.add_node(Node(f"x{i}", f"Festival {i}", "Event"))
+        sub.add_relationship(Relationship(f"rx{i}", "oli" if i % 2 else "k", f"x{i}", "shown_at"))
+    sub.seeds = ["k"]
+    return sub
+
+
+SHARED_DIRECTOR_QUESTION = "what languages are the films that share directors with Khartoum in"
+
+
+class SharedDirectorReader(RuleGenerator):
+    """Answers the language of a film other than Khartoum directed by Khartoum's director, else "I don't know"."""
+
+    def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
+        self.calls += 1
+        directors = {f.tail for f in facts if f.relation == "directed by" and f.head == "Khartoum"}
+        films = {f.head for f in facts if f.relation == "directed by" and f.tail in directors and f.head != "Khartoum"}
+        for f in sorted(facts, key=lambda f: f.id):
+            if f.relation == "in language" and f.head in films:
+                return Generation(f"{f.tail}.", Usage(1, 1, 1, 0.0), self.name, [f.id])
+        return Generation("I don't know.", Usage(1, 1, 1, 0.0), self.name, [])
+
+
+def test_a_chain_whose_quiet_links_have_alternatives_accounts_for_the_answer() -> None:
+    sub = shared_director_graph()
+    words = {"direct", "languag"}
+    # Khartoum's director moved the answer alone; Sapphire's two facts did not (Victim's are their alternative)
+    assert chain_accounts_for(sub, "English.", ["kd"], ["sd", "sl"], ["vd", "vl"], words)
+    assert not accounts_for(sub, "English.", ["kd"], words)  # the movers alone reach no English
+    assert not chain_accounts_for(sub, "English.", [], ["kd", "sd", "sl"], [], words)  # no link on it moved
+    assert not chain_accounts_for(sub, "English.", ["kd"], ["sd"], ["vd", "vl"], words)  # no path to English
+    assert not chain_accounts_for(sub, "English.", ["ks"], ["sd", "sl"], [], words)  # the mover is off the chain
+    assert not chain_accounts_for(sub, "English.", ["kd"], ["sd", "sl"], [], {"direct", "languag", "star"})
+    # a candidate still to verify that joins a quiet link's ends is that link's likeliest alternative
+    sub.add_relationship(Relationship("sw", "sap", "dea", "written_by"))
+    assert not chain_accounts_for(sub, "English.", ["kd"], ["sd", "sl"], ["sw", "vl"], words)
+    assert chain_accounts_for(sub, "English.", ["kd"], ["sd", "sl", "sw"], ["vl"], words)
+
+
+def test_in_the_explainer_a_chain_with_redundant_links_stops_the_single_removals() -> None:
+    """Khartoum's director moves the answer alone, each film's facts do not (the other film says English too): once
+    the trail through Sapphire is measured, Victim's facts are removed together (the answer stays: cleared)
+    instead of one by one, as leave-one-out ranks them (only the director moves the answer)."""
+    sub = shared_director_graph(festivals=40)
+    runs = {}
+    for scheduler in ("exhaustive", "proxy"):
+        cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1,  # type: ignore[arg-type]
+                              hops=3)  # a 3-hop question: trails of up to 3 facts
+        runs[scheduler] = Explainer(FixedRetriever(sub), SharedDirectorReader(), HashEmbedder(), cfg).explain(
+            SHARED_DIRECTOR_QUESTION)
+    loo, proxy = runs["exhaustive"], runs["proxy"]
+    assert loo.answer == proxy.answer == "English."
+    movers = {c.id for c in loo.components if (c.importance or 0) > loo.noise_floor}
+    assert movers == {"kd"} and proxy.top("edge", 1)[0].id == "kd"
+    assert {c.id for c in proxy.components if (c.importance or 0) > proxy.noise_floor} == movers
+    info = proxy.group_testing.strategies["edge"] if proxy.group_testing else None
+    assert info is not None and info.proxy_confirmed is True and info.proxy_candidates == 3
+    # the baseline, one trail's 3 facts alone, the other trail's 2 as one group, the sufficiency probe (on main:
+    # each of the 5 trail facts alone, then the sufficiency probe: 7)
+    assert proxy.cost.generator_calls == 1 + 3 + 1 + 1
+
+
+def test_each_answer_nodes_shortest_trail_comes_second() -> None:
+    """"what types are the movies written by the writer of Tide": three films written by Tide's writer are Fantasy
+    (trails stating "writ"), and so is Tide itself (one fact, no relation word of the question): that fact comes
+    right after the most relevant trail, not after every parallel one."""
+    sub = Subgraph()
+    for nid, name in [("tide", "Tide"), ("gil", "Gil"), ("fan", "Fantasy"), ("a", "Ayr"), ("b", "Bex"),
+                      ("c", "Cor")]:
+        sub.add_node(Node(nid, name, "Thing"))
+    sub.add_relationship(Relationship("tw", "tide", "gil", "written_by"))
+    sub.add_relationship(Relationship("tg", "tide", "fan", "has_genre"))
+    for f in ("a", "b", "c"):
+        sub.add_relationship(Relationship(f"{f}w", f, "gil", "written_by"))
+        sub.add_relationship(Relationship(f"{f}g", f, "fan", "has_genre"))
+    sub.seeds = ["tide"]
+    question = "what types are the movies written by the writer of Tide"
+    assert answer_path_facts(sub, "Fantasy.", 3, None, question)[:4] == ["tw", "aw", "ag", "tg"]
+    # with nothing shorter than the first trail, the order is the ranking's
+    del sub.relationships["tg"]
+    assert answer_path_facts(sub, "Fantasy.", 3, None, question)[:5] == ["tw", "aw", "ag", "bw", "bg"]

@@ -20,9 +20,14 @@ of the question that the candidates state, so that the seed's director, a one-fa
 account for "who wrote the films directed by the director of X"); then the candidates not yet verified are removed
 together, everything else kept (one group test: cleared when the answer stays, split by group testing when it
 moves). A chain of h facts then costs h + 2 calls beyond the answer whatever the context's size, instead of one per
-candidate. Removing the rest of the candidates together rather than keeping only the chain matters: a reader that
-loses one fact of a longer chain can find another answer, one that keeps nothing but a short chain cannot, so a
-removal of nearly everything says less about the single removals than a removal of a few.
+candidate. A chain some of whose links did not move the answer alone accounts for it too when a link that did lies on
+it (`chain_accounts_for`: the quiet links have alternatives elsewhere, a second film of the answer's language), unless
+a candidate still to verify joins a quiet link's two ends (its likeliest alternative). Each answer node's shortest
+trail is the second it offers (`answer_path_facts`), so that parallel trails of the question's reading do not crowd
+out a fact joining a seed to the answer directly. Removing the rest of the candidates together rather than keeping
+only the chain matters: a reader that loses one fact of a longer chain can find another answer, one that keeps
+nothing but a short chain cannot, so a removal of nearly everything says less about the single removals than a
+removal of a few.
 
 Then every non-candidate is removed at once (the sufficiency probe, only the candidates kept). When that removal
 leaves the answer where it was and some candidate moved it alone, every other component is cleared, and the proxy's
@@ -226,6 +231,14 @@ def answer_path_facts(graph: Subgraph, answer: str, max_facts: int = 3,
         share = sum(1 for w in stated if w) / len(rels)
         by_target.setdefault(target, []).append((-len(says), -share, -score, len(rels), rels))
     ranked = {t: sorted(trails) for t, trails in by_target.items()}
+    for trails in ranked.values():
+        # each answer node's shortest trail right after its most relevant one: the question's relation words
+        # rank the multi-hop reading first, and parallel trails of that reading (the writer's other films, each of
+        # the answer's genre) would fill every candidate before a fact joining a seed to the answer directly, which
+        # a reader may answer from as well (benchmarks/README.md, bench_answer_cost, "shortest trail second")
+        short = min(range(len(trails)), key=lambda i: (trails[i][3], i))
+        if short > 1:
+            trails.insert(1, trails.pop(short))
     order = sorted(ranked, key=lambda t: (ranked[t][0][:4], t))
     out: list[str] = []
     for depth in range(max((len(v) for v in ranked.values()), default=0)):
@@ -269,6 +282,41 @@ def accounts_for(graph: Subgraph, answer: str, facts: Iterable[str], words: Iter
     reached_rels = {r.id for r in rels if r.source in reached}
     values = answer_values(graph, answer)
     return any(f in values and graph.properties[f].owner in reached | reached_rels for f in ids)
+
+
+def chain_accounts_for(graph: Subgraph, answer: str, movers: Iterable[str], quiet: Iterable[str],
+                       unverified: Iterable[str], words: Iterable[str] = ()) -> bool:
+    """Do the candidates measured alone account for the answer through a chain some of whose links did not move it
+    alone? True when a simple path (no node twice; undirected) of relationships among `movers` (each moved the
+    answer when removed alone) and `quiet` (each did not) joins a seed to a node the answer names, holds a mover,
+    and its relations state every one of `words`. A quiet link is redundant, not unused: the reader finds its
+    alternative elsewhere in the context (the seed's other writer link, a second film of the same language). It
+    counts only when no `unverified` candidate joins its two ends: a parallel fact still to be verified is its
+    likeliest alternative, and the group test of those candidates would move when it removes it. The group test of
+    the unverified candidates (everything else kept) and the sufficiency probe that follow still check what this
+    assumes: a missed alternative costs the splits of a moving group, never a fact cleared unmeasured."""
+    moving = set(movers)
+    if not moving:
+        return False
+    parallel = {frozenset((graph.relationships[u].source, graph.relationships[u].target))
+                for u in unverified if u in graph.relationships}
+    links = [graph.relationships[f] for f in [*moving, *quiet] if f in graph.relationships]
+    links = [r for r in links if r.id in moving or frozenset((r.source, r.target)) not in parallel]
+    targets = answer_nodes(graph, answer)
+    adjacent: dict[str, list[tuple[str, str]]] = {}
+    for r in links:
+        if r.source != r.target:
+            adjacent.setdefault(r.source, []).append((r.id, r.target))
+            adjacent.setdefault(r.target, []).append((r.id, r.source))
+    wanted = set(words)
+
+    def walk(node: str, seen: set[str], path: list[str]) -> bool:
+        if path and node in targets and moving & set(path) and \
+                wanted <= {w for f in path for w in fact_words(graph, f)}:
+            return True
+        return any(walk(nxt, seen | {nxt}, [*path, rid]) for rid, nxt in adjacent.get(node, []) if nxt not in seen)
+
+    return any(walk(s, {s}, []) for s in graph.seeds if s in adjacent)
 
 
 def proxy_plan(run: ExplainRun, units: Sequence[Planned], top_k: int) -> tuple[list[Planned], list[Planned]]:
@@ -386,6 +434,7 @@ class ProxyFirst(GroupTesting):
                              calls=lambda: run.oracle.calls)
         result = tester.result
         movers: list[Planned] = []
+        quiet: list[Planned] = []  # candidates removed alone that did not move the answer
         # the question's relation words the candidates state: the movers account for the answer only when they
         # state them all (on a stack's context, whose units are no graph facts, none)
         words = relation_words(run.graph, run.question) & {w for c in candidates for w in
@@ -401,13 +450,18 @@ class ProxyFirst(GroupTesting):
             c = test[0]
             if await tester.test([c]):
                 movers.append(c)
+            else:
+                quiet.append(c)
             unverified = [u for t in tests[i + 1:] for u in t]
             # Adaptive verification: once the candidates that moved the answer on their own account for it (a
             # chain from the question's entities to the entities the answer names, or the fact stating its value),
             # the candidates not yet verified are removed together, everything else kept, as one group test: when
             # the answer stays they are cleared by it (a chain of h facts costs h + 2 calls beyond the answer,
             # the sufficiency probe included), when it moves group testing splits them below.
-            if movers and unverified and accounts_for(run.graph, run.a0.text, [m.target for m in movers], words):
+            if movers and unverified and (
+                    accounts_for(run.graph, run.a0.text, [m.target for m in movers], words)
+                    or chain_accounts_for(run.graph, run.a0.text, [m.target for m in movers],
+                                          [q.target for q in quiet], [u.target for u in unverified], words)):
                 if can_ask():
                     # in the proxy's order, or the prompt's when it is ordered for a prefix cache (search_order)
                     await tester.test(prompt_order(unverified, run.order, run.graph) if run.order
