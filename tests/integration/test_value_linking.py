@@ -244,3 +244,27 @@ def test_a_code_typed_alone_links_the_one_node_whose_key_it_is(server: Neo4jStor
     assert Retriever(store).link("What has the code X1234?") == []
     assert Retriever(store).link("What was found in 2019?") == []
     assert Retriever(store).link("What is disease D01211?") == []
+
+
+CRASHES = schema_preset("domain", read_only=True, entities=[
+    EntityMapping(label="Crash", key="internalCrashID", name=["crashType", "internalCrashID"],
+                  facts=["crashID_orig", "year", "speedLimit"])])
+
+
+def test_a_label_and_a_number_its_key_does_not_hold_name_the_record_whose_fact_holds_it(server: Neo4jStore) -> None:
+    """A crash keyed by an internal id and named "Single 205"; people name it by its public id, a fact ("crash
+    20231157"): the label's words and the number link the one crash whose fact holds it, the fact stated. A number
+    many crashes hold (a year) names none of them; a number the key holds still links by key."""
+    wipe(server)
+    server.query("""
+        UNWIND range(1, 8) AS i
+        CREATE (:Crash {internalCrashID: 200 + i, crashType: CASE WHEN i % 2 = 0 THEN 'Single' ELSE 'Multiple' END,
+                        crashID_orig: toString(20231150 + i), year: 2023, speedLimit: 50 + i})
+        """, read_only=False)
+    store = server.with_schema(CRASHES)
+    assert [(le.node.name, le.method, le.mention, le.stated) for le in
+            Retriever(store).link("How many people died in crash 20231157?")] == \
+        [("Multiple 207", "value", "crash 20231157", ("crashID_orig", "20231157"))]
+    assert not Retriever(store).link("Which crash 2023 was worst?")
+    assert [(le.node.name, le.method) for le in Retriever(store).link("How many people died in crash 205?")] == \
+        [("Multiple 205", "key")]

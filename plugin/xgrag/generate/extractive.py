@@ -439,6 +439,15 @@ class _Reading:
             and not noun.group(2).endswith("ed") else None
         self.wh_noun = stem(second or first) if first else None
         self.wh_modifier = stem(first) if second and first else None
+        # "which local government area": words whose initials are a type or key of the graph (LGA) ask for it
+        spelled = re.search(r"\b(?:which|what)\s+((?:[a-z]+\s+){1,3}[a-z]+)", plain.lower())
+        if spelled is not None:
+            run = spelled.group(1).split()
+            for size in (4, 3, 2):
+                letters = stem("".join(w[0] for w in run[:size]))
+                if len(run) >= size and not set(run[:size]) & WEAK and letters in vocabulary:
+                    self.wh_noun, self.wh_modifier = letters, None
+                    break
         # "what kind of premises did case X happen at": a kind of thing the context's entities are typed as, other
         # than the named one's own, asks for such an entity (the Premise "BEAUTY SUPPLY STORE"), not for a class;
         # "what kind of place is X" (X a Place) asks X's class

@@ -745,13 +745,15 @@ class Linker:
     def _by_fact_and_value(self, question: str, linked: Sequence[LinkedEntity],
                            excluded: list[str]) -> list[LinkedEntity]:
         """Records the question names by one of their facts and its value, as people name votes, flights and rooms
-        ("division 386", "flight BA117", "room 101"): a fact property's words as typed in any case, then one token
+        ("division 386", "flight BA117", "room 101"): a fact property's words as typed in any case, or the label's
+        words where its key holds no such value ("crash 20231157": a public id kept as a fact), then one token
         holding a digit, looked up as that property's value (text, or a number); at most MAX_VALUE_RECORDS
         records per phrase, or it names none of them in particular (labels of more than MAX_VALUE_SCAN nodes are
         not scanned: no index serves a fact property)."""
         words = _typed_words(question)
         low = [w.lower() for w in words]
         have = {le.node.id for le in linked}
+        keyed = {le.mention for le in linked if le.method == "key"}
         out: list[LinkedEntity] = []
         for m in self.store.schema.entity_mappings():
             phrases: dict[str, dict[str, str]] = {}  # fact -> {mention: value}
@@ -760,6 +762,13 @@ class Linker:
                          if re.search(r"\d", v)}
                 if typed:
                     phrases[fact] = typed
+            # the label's words and a number its key does not hold ("crash 20231157", a crash keyed by an internal
+            # id): the number is one of its facts' values, a public id the mapping keeps as a fact (crashID_orig)
+            by_label = {t: v for t, v in _typed_after(words, low, key_text(m.label).split()).items()
+                        if re.search(r"\d", v) and t not in keyed}
+            if by_label:
+                for fact in m.facts:
+                    phrases.setdefault(fact, by_label)
             if not phrases:
                 continue
             label = quote(m.label)

@@ -147,9 +147,12 @@ _NUMBERED = re.compile(r"([a-z]{2,})\d+")
 def stated_stems(text: str, vocabulary: set[str]) -> set[str]:
     """`content_stems` of a question, plus the stem of a compound word's head where the graph's vocabulary (the
     stems of its relations, keys and types) holds it: English compounds end in their head, so a "screenwriter"
-    and a "scriptwriter" are writers (WRITTEN_BY) and a "songwriter" too; "co-stars" are stars."""
+    and a "scriptwriter" are writers (WRITTEN_BY) and a "songwriter" too; "co-stars" are stars. And the initials of
+    two to four words in a row where the vocabulary holds them as a word: "local government area" says LGA
+    (OCCURRED_IN_LGA)."""
     out = content_stems(text)
-    for w in _WORD.findall(text.lower().replace("_", " ")):
+    words = _WORD.findall(text.lower().replace("_", " "))
+    for w in words:
         if w in WEAK or len(w) < 7 or stem(w) in vocabulary:
             continue
         for i in range(3, len(w) - 3):
@@ -157,6 +160,13 @@ def stated_stems(text: str, vocabulary: set[str]) -> set[str]:
             if head in vocabulary:
                 out.add(head)
                 break
+    for n in (2, 3, 4):
+        for i in range(len(words) - n + 1):
+            run = words[i:i + n]
+            if all(w.isalpha() and w not in WEAK for w in run):
+                letters = "".join(w[0] for w in run)
+                if stem(letters) in vocabulary:
+                    out.add(stem(letters))
     return out
 
 
@@ -202,6 +212,7 @@ _EPOCH = re.compile(r"^\d{9,13}$")  # seconds or milliseconds since 1970
 _INT = re.compile(r"^[+-]?\d+$")
 _DURATION = re.compile(r"^P(?=\d|T\d)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$")  # ISO 8601
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+_WEEKDAY = re.compile(r"(?i)^(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?$")
 _CODE_KEY = re.compile(r"(?i:\b(?:cd|code|no|nr|num|number|id)\b)|[a-z](?:Code|No|Number|Id|ID)\b")
 _TIME_KEY = re.compile(r"(?i)(date|time|created|modified|updated|when|stamp|logon|login|lastset|since|until|_at$|At$)")
 
@@ -221,6 +232,8 @@ def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None 
             key is not None and bool(content_stems(key.replace("_", " ")) & PLACE_TYPES))
     t = text.strip()
     if kind == "date":
+        if _WEEKDAY.match(t):  # "on what day of the week": a day's name
+            return True
         # a number under a code's or a number's key is no year ("Crm Cd" 330, "Rpt Dist No" 1998)
         year = _YEAR.match(t) is not None and (key is None or _CODE_KEY.search(key.replace("_", " ")) is None)
         return bool(_DATE.match(t) or year or _MONTH_DATE_TEXT.match(t)

@@ -840,3 +840,13 @@ def test_a_label_beside_a_code_that_names_the_entity_mentions_it() -> None:
     assert _read("Which group are software developers part of?", facts) == ("15-1250.", ["p"])
     assert _Reading(ExtractiveReader(ConstantEmbedder()), "Which group are software developers part of?",
                     facts).mentioned == {"15-1252"}
+
+
+def test_a_day_of_the_week_and_a_type_spelled_out_by_its_initials() -> None:
+    facts = [Fact("k", "Single 205", "crashID_orig", "20232032", "property", None, "Crash"),
+             Fact("y", "Single 205", "year", "2023", "property", None, "Crash"),
+             Fact("d", "Single 205", "dayweek", "Friday", "property", None, "Crash"),
+             Fact("r", "Single 205", "nationalRemotenessAreas", "Inner Regional Australia", "property", None, "Crash"),
+             Fact("l", "Single 205", "OCCURRED_IN_LGA", "Greater Shepparton", "edge", None, "Crash", "LGA")]
+    assert _read("On what day of the week did crash 20232032 happen?", facts) == ("Friday.", ["d"])
+    assert _read("In which local government area did crash 20232032 happen?", facts) == ("Greater Shepparton.", ["l"])

@@ -49,6 +49,17 @@ def test_a_day_written_with_its_time_is_a_date_and_a_code_is_no_year() -> None:
     assert content_stems("Weapon Used Cd") >= content_stems("weapon code")
 
 
+def test_words_in_a_row_say_their_initials_where_the_graph_has_them_and_a_weekday_is_a_date() -> None:
+    vocabulary = {stem("lga"), stem("occurred"), stem("sa4")}
+    assert stem("lga") in stated_stems("In which local government area did the crash happen?", vocabulary)
+    assert stem("lga") not in stated_stems("In which local government area did the crash happen?", {stem("area")})
+    assert stem("lg") not in stated_stems("the local government", vocabulary)
+    for text in ("Friday", "sat", "Tues.", "Wednesday"):
+        assert value_kind(text, "date"), text
+    for text in ("Frida", "Sunny", "Satellite"):
+        assert not value_kind(text, "date"), text
+
+
 def test_a_number_under_the_key_a_question_counts_is_a_count() -> None:
     viewers, units = stem("viewers"), stem("units")
     assert value_kind("7.64", "count", key="viewers", counted=viewers)
