@@ -443,7 +443,7 @@ class _Reading:
         spelled = re.search(r"\b(?:which|what)\s+((?:[a-z]+\s+){1,3}[a-z]+)", plain.lower())
         if spelled is not None:
             run = spelled.group(1).split()
-            for size in (4, 3, 2):
+            for size in (4, 3):
                 letters = stem("".join(w[0] for w in run[:size]))
                 if len(run) >= size and not set(run[:size]) & WEAK and letters in vocabulary:
                     self.wh_noun, self.wh_modifier = letters, None

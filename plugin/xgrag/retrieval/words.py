@@ -148,7 +148,7 @@ def stated_stems(text: str, vocabulary: set[str]) -> set[str]:
     """`content_stems` of a question, plus the stem of a compound word's head where the graph's vocabulary (the
     stems of its relations, keys and types) holds it: English compounds end in their head, so a "screenwriter"
     and a "scriptwriter" are writers (WRITTEN_BY) and a "songwriter" too; "co-stars" are stars. And the initials of
-    two to four words in a row where the vocabulary holds them as a word: "local government area" says LGA
+    three or four words in a row where the vocabulary holds them as a word: "local government area" says LGA
     (OCCURRED_IN_LGA)."""
     out = content_stems(text)
     words = _WORD.findall(text.lower().replace("_", " "))
@@ -160,7 +160,7 @@ def stated_stems(text: str, vocabulary: set[str]) -> set[str]:
             if head in vocabulary:
                 out.add(head)
                 break
-    for n in (2, 3, 4):
+    for n in (3, 4):  # (two letters, "id", "pm", would say too much by chance)
         for i in range(len(words) - n + 1):
             run = words[i:i + n]
             if all(w.isalpha() and w not in WEAK for w in run):
