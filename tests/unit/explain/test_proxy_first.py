@@ -28,18 +28,32 @@ from xgrag.generate.base import AnswerScore, Fact, Generation, Usage, answer_key
 from xgrag.model import Explanation, Node, PropertyFact, Relationship, Subgraph
 
 
+def things(names: list[tuple[str, str]], rels: list[tuple[str, str, str, str]], seed: str) -> Subgraph:
+    """A subgraph of Things (id, name), its relationships (id, source, type, target) and one seed."""
+    sub = Subgraph()
+    for nid, name in names:
+        sub.add_node(Node(nid, name, "Thing"))
+    for rid, s, lab, t in rels:
+        sub.add_relationship(Relationship(rid, s, t, lab))
+    sub.seeds = [seed]
+    return sub
+
+
+def padded(sub: Subgraph, n: int, hosts: tuple[str, str] = ("f2", "g")) -> Subgraph:
+    """`sub` with n festivals shown alternately at hosts[1] and hosts[0]: facts no answer needs."""
+    for i in range(n):
+        sub.add_node(Node(f"x{i}", f"Festival {i}", "Event"))
+        sub.add_relationship(Relationship(f"rx{i}", hosts[0] if i % 2 else hosts[1], f"x{i}", "shown_at"))
+    return sub
+
+
 def chain_graph() -> Subgraph:
     """Seed s acted in films f1, f2; f1 directed by d1, f2 by d2; a decoy film f3 directed by d1 too."""
-    sub = Subgraph()
-    for nid, name in [("s", "Ann Lee"), ("f1", "Red"), ("f2", "Blue"), ("f3", "Green"), ("d1", "Bo Ek"),
-                      ("d2", "Cy Ma"), ("g", "Drama")]:
-        sub.add_node(Node(nid, name, "Thing"))
-    for rid, s, lab, t in [("a1", "f1", "starred_actors", "s"), ("a2", "f2", "starred_actors", "s"),
-                           ("b1", "f1", "directed_by", "d1"), ("b2", "f2", "directed_by", "d2"),
-                           ("b3", "f3", "directed_by", "d1"), ("c1", "f1", "has_genre", "g")]:
-        sub.add_relationship(Relationship(rid, s, t, lab))
-    sub.seeds = ["s"]
-    return sub
+    return things([("s", "Ann Lee"), ("f1", "Red"), ("f2", "Blue"), ("f3", "Green"), ("d1", "Bo Ek"),
+                   ("d2", "Cy Ma"), ("g", "Drama")],
+                  [("a1", "f1", "starred_actors", "s"), ("a2", "f2", "starred_actors", "s"),
+                   ("b1", "f1", "directed_by", "d1"), ("b2", "f2", "directed_by", "d2"),
+                   ("b3", "f3", "directed_by", "d1"), ("c1", "f1", "has_genre", "g")], "s")
 
 
 def test_answer_parts_split_lists_and_fold_case() -> None:
@@ -63,13 +77,9 @@ def test_answer_paths_hold_the_chains_to_every_named_answer_and_nothing_else() -
 def test_trails_go_back_through_a_node_and_the_question_picks_between_them() -> None:
     """Ann wrote Red; Red was directed by Bo; Bo also wrote Blue, which Ann directed: "who directed the films written
     by the writer of Red" goes Red -written by-> Ann <-written by- ... and the direct fact is another trail."""
-    sub = Subgraph()
-    for nid, name in [("red", "Red"), ("ann", "Ann"), ("blue", "Blue"), ("bo", "Bo")]:
-        sub.add_node(Node(nid, name, "Thing"))
-    for rid, s, lab, t in [("w1", "red", "written_by", "ann"), ("w2", "blue", "written_by", "ann"),
-                           ("d1", "blue", "directed_by", "bo"), ("d2", "red", "directed_by", "bo")]:
-        sub.add_relationship(Relationship(rid, s, t, lab))
-    sub.seeds = ["red"]
+    sub = things([("red", "Red"), ("ann", "Ann"), ("blue", "Blue"), ("bo", "Bo")],
+                 [("w1", "red", "written_by", "ann"), ("w2", "blue", "written_by", "ann"),
+                  ("d1", "blue", "directed_by", "bo"), ("d2", "red", "directed_by", "bo")], "red")
     assert answer_path_facts(sub, "Bo.", 1) == ["d2"]
     # with no relevance the shorter trail leads; closeness to the question puts the written-by trail first
     assert answer_path_facts(sub, "Bo.", 3)[0] == "d2"
@@ -80,18 +90,13 @@ def test_trails_go_back_through_a_node_and_the_question_picks_between_them() -> 
 def shared_writer_graph() -> Subgraph:
     """Mourner's writer Wal also wrote Marie (a Drama); Mourner's director Dav directed Wetherby and wrote Plenty,
     both Dramas: three trails of 3 facts from Mourner to Drama."""
-    sub = Subgraph()
-    for nid, name in [("m", "Mourner"), ("wal", "Wal"), ("dav", "Dav"), ("marie", "Marie"), ("weth", "Wetherby"),
-                      ("plenty", "Plenty"), ("g", "Drama")]:
-        sub.add_node(Node(nid, name, "Thing"))
-    for rid, s, lab, t in [("w1", "m", "written_by", "wal"), ("w2", "marie", "written_by", "wal"),
-                           ("g1", "marie", "has_genre", "g"),
-                           ("d1", "m", "directed_by", "dav"), ("d2", "weth", "directed_by", "dav"),
-                           ("g2", "weth", "has_genre", "g"),
-                           ("p1", "plenty", "written_by", "dav"), ("g3", "plenty", "has_genre", "g")]:
-        sub.add_relationship(Relationship(rid, s, t, lab))
-    sub.seeds = ["m"]
-    return sub
+    return things([("m", "Mourner"), ("wal", "Wal"), ("dav", "Dav"), ("marie", "Marie"), ("weth", "Wetherby"),
+                   ("plenty", "Plenty"), ("g", "Drama")],
+                  [("w1", "m", "written_by", "wal"), ("w2", "marie", "written_by", "wal"),
+                   ("g1", "marie", "has_genre", "g"),
+                   ("d1", "m", "directed_by", "dav"), ("d2", "weth", "directed_by", "dav"),
+                   ("g2", "weth", "has_genre", "g"),
+                   ("p1", "plenty", "written_by", "dav"), ("g3", "plenty", "has_genre", "g")], "m")
 
 
 def test_the_trail_through_the_relations_the_question_names_comes_first() -> None:
@@ -115,17 +120,9 @@ def test_the_trail_through_the_relations_the_question_names_comes_first() -> Non
 def director_writer_graph(festivals: int = 0) -> Subgraph:
     """Steam was directed by Tark, who directed and wrote Rublev: "which person wrote the films directed by the
     director of Steam" is Tark by a 3-fact chain, and Steam's director is Tark by a 1-fact trail too."""
-    sub = Subgraph()
-    for nid, name in [("steam", "Steam"), ("tark", "Tark"), ("rub", "Rublev")]:
-        sub.add_node(Node(nid, name, "Thing"))
-    for rid, s, lab, t in [("sd", "steam", "directed_by", "tark"), ("rd", "rub", "directed_by", "tark"),
-                           ("rw", "rub", "written_by", "tark")]:
-        sub.add_relationship(Relationship(rid, s, t, lab))
-    for i in range(festivals):
-        sub.add_node(Node(f"x{i}", f"Festival {i}", "Event"))
-        sub.add_relationship(Relationship(f"rx{i}", "rub" if i % 2 else "steam", f"x{i}", "shown_at"))
-    sub.seeds = ["steam"]
-    return sub
+    return padded(things([("steam", "Steam"), ("tark", "Tark"), ("rub", "Rublev")],
+                         [("sd", "steam", "directed_by", "tark"), ("rd", "rub", "directed_by", "tark"),
+                          ("rw", "rub", "written_by", "tark")], "steam"), festivals, ("rub", "steam"))
 
 
 WROTE_QUESTION = "which person wrote the films directed by the director of Steam"
@@ -259,13 +256,6 @@ def leave_one_out_and_proxy(sub: Subgraph) -> tuple[Explanation, Explanation]:
         runs[scheduler] = Explainer(FixedRetriever(sub), ChainReader(), HashEmbedder(), cfg).explain(
             "who directed the films Ann Lee starred in")
     return runs["exhaustive"], runs["proxy"]
-
-def padded(sub: Subgraph, n: int) -> Subgraph:
-    for i in range(n):
-        sub.add_node(Node(f"x{i}", f"Festival {i}", "Event"))
-        sub.add_relationship(Relationship(f"rx{i}", "f2" if i % 2 else "g", f"x{i}", "shown_at"))
-    return sub
-
 
 def test_in_the_explainer_a_confirmed_proxy_costs_its_candidates_and_one_probe() -> None:
     sub = padded(chain_graph(), 40)
@@ -453,19 +443,12 @@ def test_the_command_line_refuses_the_attention_proxy_for_a_reader_before_anythi
 def shared_director_graph(festivals: int = 0) -> Subgraph:
     """Khartoum was directed by Dea, who also directed Sapphire and Victim, both in English (the answer twice over:
     each film's pair of facts is the other's alternative); Khartoum starred Oli."""
-    sub = Subgraph()
-    for nid, name in [("k", "Khartoum"), ("dea", "Dea"), ("sap", "Sapphire"), ("vic", "Victim"), ("en", "English"),
-                      ("oli", "Oli")]:
-        sub.add_node(Node(nid, name, "Thing"))
-    for rid, s, lab, t in [("kd", "k", "directed_by", "dea"), ("sd", "sap", "directed_by", "dea"),
-                           ("sl", "sap", "in_language", "en"), ("vd", "vic", "directed_by", "dea"),
-                           ("vl", "vic", "in_language", "en"), ("ks", "k", "starred_actors", "oli")]:
-        sub.add_relationship(Relationship(rid, s, t, lab))
-    for i in range(festivals):
-        sub.add_node(Node(f"x{i}", f"Festival {i}", "Event"))
-        sub.add_relationship(Relationship(f"rx{i}", "oli" if i % 2 else "k", f"x{i}", "shown_at"))
-    sub.seeds = ["k"]
-    return sub
+    return padded(things([("k", "Khartoum"), ("dea", "Dea"), ("sap", "Sapphire"), ("vic", "Victim"),
+                          ("en", "English"), ("oli", "Oli")],
+                         [("kd", "k", "directed_by", "dea"), ("sd", "sap", "directed_by", "dea"),
+                          ("sl", "sap", "in_language", "en"), ("vd", "vic", "directed_by", "dea"),
+                          ("vl", "vic", "in_language", "en"), ("ks", "k", "starred_actors", "oli")], "k"),
+                  festivals, ("oli", "k"))
 
 
 SHARED_DIRECTOR_QUESTION = "what languages are the films that share directors with Khartoum in"
