@@ -83,6 +83,7 @@ from xgrag.retrieval.names import ARTICLES as _ARTICLES
 from xgrag.retrieval.names import fold
 from xgrag.retrieval.words import (
     AGENT_TYPES,
+    INITIALS_RUN,
     PLACE_TYPES,
     WEAK,
     answer_kind,
@@ -91,6 +92,7 @@ from xgrag.retrieval.words import (
     compound_stems,
     content_stems,
     how_dimensions,
+    initials_said,
     question_dates,
     question_months,
     stated_stems,
@@ -443,10 +445,10 @@ class _Reading:
         spelled = re.search(r"\b(?:which|what)\s+((?:[a-z]+\s+){1,3}[a-z]+)", plain.lower())
         if spelled is not None:
             run = spelled.group(1).split()
-            for size in (4, 3):
-                letters = stem("".join(w[0] for w in run[:size]))
-                if len(run) >= size and not set(run[:size]) & WEAK and letters in vocabulary:
-                    self.wh_noun, self.wh_modifier = letters, None
+            for size in sorted(INITIALS_RUN, reverse=True):
+                spelled_as = initials_said(run[:size], vocabulary) if len(run) >= size else None
+                if spelled_as is not None:
+                    self.wh_noun, self.wh_modifier = spelled_as, None
                     break
         # "what kind of premises did case X happen at": a kind of thing the context's entities are typed as, other
         # than the named one's own, asks for such an entity (the Premise "BEAUTY SUPPLY STORE"), not for a class;

@@ -160,14 +160,26 @@ def stated_stems(text: str, vocabulary: set[str]) -> set[str]:
             if head in vocabulary:
                 out.add(head)
                 break
-    for n in (3, 4):  # (two letters, "id", "pm", would say too much by chance)
+    for n in INITIALS_RUN:
         for i in range(len(words) - n + 1):
-            run = words[i:i + n]
-            if all(w.isalpha() and w not in WEAK for w in run):
-                letters = "".join(w[0] for w in run)
-                if stem(letters) in vocabulary:
-                    out.add(stem(letters))
+            said = initials_said(words[i:i + n], vocabulary)
+            if said is not None:
+                out.add(said)
     return out
+
+
+# How many words in a row may say a word of the graph by their initials (two letters, "id", "pm", would say too much
+# by chance)
+INITIALS_RUN = (3, 4)
+
+
+def initials_said(run: list[str], vocabulary: set[str]) -> str | None:
+    """The stem of the initials of `run` (lower-case words, none weak, letters only) where the vocabulary holds it
+    ("local government area" -> "lga"), else None."""
+    if not all(w.isalpha() and w not in WEAK for w in run):
+        return None
+    letters = stem("".join(w[0] for w in run))
+    return letters if letters in vocabulary else None
 
 
 # Types of entities a "who" question asks for (people and organisations), as stems.
