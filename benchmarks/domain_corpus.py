@@ -2122,6 +2122,65 @@ def write_travel_checklist(store: Any, mirror: Path) -> None:
     _run_script(store, script, _files_under(TOURLIST, TOURLIST_SCRIPT, "docker-compose/checklist/import/", mirror))
 
 
+VINMONOPOLET = "bekkopen/databasekurs"
+VINMONOPOLET_SCRIPT = "neo4j/data/import.cypher"
+VINMONOPOLET_URL = "https://cdn.rawgit.com/bekkopen/databasekurs/master/neo4j/data/import/"  # its files: neo4j/data/import/
+# the script's first line, "cypher", is not a statement (the neo4j-shell prompt's word, pasted with it): left out
+_SHELL_WORD = re.compile(r"\Acypher[ \t]*\n")
+
+
+def write_vinmonopolet(store: Any, mirror: Path) -> None:
+    """neo4j/data/import.cypher of bekkopen/databasekurs (Bekk's database course: its Neo4j part, in Norwegian) as
+    written, each LOAD CSV reading neo4j/data/import/<name> (its URLs are the cdn.rawgit.com copies of that folder,
+    ';'-separated): the product catalogue of Vinmonopolet, Norway's state wine and spirits retailer (product number,
+    name, price per litre, product page), each product's type, producer, region of origin and the region's
+    country, its packaging, volume in litres and alcohol by volume. Its 2.x indexes and toInt() are in 5.x syntax;
+    its first line, the word "cypher" alone (the neo4j-shell prompt's word, not a statement), is left out."""
+    script = _SHELL_WORD.sub("", read_file(VINMONOPOLET, VINMONOPOLET_SCRIPT, mirror).decode("utf-8"))
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith(VINMONOPOLET_URL):
+            raise CorpusError(f"{VINMONOPOLET}: {VINMONOPOLET_SCRIPT} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(VINMONOPOLET, "neo4j/data/import/" + url.removeprefix(VINMONOPOLET_URL), mirror),
+                         delimiter)
+
+    _run_script(store, script, rows_of)
+
+
+EPL = "bourbonbeefcake/Neo4j-Graph-for-EPL-data"
+
+
+def write_premier_league(store: Any, mirror: Path) -> None:
+    """csvLoad.cypher of bourbonbeefcake/Neo4j-Graph-for-EPL-data (a student project over openfootball's English
+    Premier League 2017/18 season) as written, its `file:///data.csv` reading the repository's data.csv: the 380
+    matches (day, month, year, weekday, week number, round, home and away team, full-time and half-time score) and
+    the 20 teams, each team's result in each match a WON, LOST or DRAW relationship with the goals it scored at
+    full time and at half time. Its `USING PERIODIC COMMIT 1000` (removed in 5.x) goes with its LOAD CSV."""
+    script = read_file(EPL, "csvLoad.cypher", mirror).decode("utf-8")
+    _run_script(store, script, _files_under(EPL, "csvLoad.cypher", "", mirror))
+
+
+WINE_ENGINE = "AlyshaHel/wine-engine"
+WINE_ENGINE_SCRIPTS = ("wine/cypher/create_nodes.cypher", "wine/cypher/create_relationships.cypher")
+WINE_ENGINE_URL = "https://raw.githubusercontent.com/AlyshaHel/wine-engine/master/"  # its files: the repository's
+
+
+def write_wine_descriptors(store: Any, mirror: Path) -> None:
+    """The two Cypher files of AlyshaHel/wine-engine (a wine recommender's graph of the wines a US wine shop,
+    thewinebuyer.com, listed, scraped with their tasting notes) in order, nodes then relationships, each URL reading
+    the repository's file it names: the wines (name, vintage), the grape varieties each is made from, the words
+    its tasting note describes it with (acidic, oaky, ...) and its colours."""
+    for path in WINE_ENGINE_SCRIPTS:
+        script = read_file(WINE_ENGINE, path, mirror).decode("utf-8")
+
+        def rows_of(url: str, delimiter: str, path: str = path) -> list[dict[str, str | None]]:
+            if not url.startswith(WINE_ENGINE_URL):
+                raise CorpusError(f"{WINE_ENGINE}: {path} reads {url}, which no loader here serves")
+            return _csv_rows(read_file(WINE_ENGINE, url.removeprefix(WINE_ENGINE_URL), mirror), delimiter)
+
+        _run_script(store, script, rows_of)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -2275,6 +2334,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("pet-travel", "spent", "pet-friendly places in Brooklyn and Manhattan from the Google Places and Yelp "
                                    "APIs: places (address, rating, review count), categories, subcategories",
           writer=write_pet_travel, source=DEMO_DATASETS),
+    Graph("premier-league", "frozen", "the English Premier League 2017/18: matches (date, weekday, week, round, home "
+                                        "and away team, full-time and half-time score), teams, and each team's WON, "
+                                        "LOST or DRAW in each match with its goals at full and half time",
+          writer=write_premier_league, source=EPL),
     Graph("road-fatalities", "spent", "Australia's fatal road crashes of the ARDD (year, month, weekday, time, "
                                          "crash type, fatalities, speed limit, road type, remoteness, holiday "
                                          "periods), the people killed (road user, gender, age), the local government "
@@ -2320,6 +2383,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "each calls at", writer=write_uk_railway, source=UK_RAILWAY),
     Graph("us-presidents", "spent", "a genealogy of the US presidents: persons, birth and death years, mothers "
                                      "and fathers", writer=write_us_presidents, source=DISCOVER),
+    Graph("vinmonopolet", "frozen", "Vinmonopolet's product catalogue (in Norwegian): products (number, name, price "
+                                      "per litre), their type, producer, region of origin and its country, "
+                                      "packaging, volume and alcohol by volume", writer=write_vinmonopolet,
+          source=VINMONOPOLET),
     Graph("water-pollutants", "spent", "NORMAN's substances (name, CAS number, InChIKey, by DTXSID), the European "
                                           "river monitoring sites they were measured at (concentrations, dates) and "
                                           "their toxicity to fish, algae and crustaceans",
@@ -2328,6 +2395,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                     "years, artists (Wikipedia summary) and MusicBrainz genres, and which song samples "
                                     "which",
           writer=write_whosampled, source=WHOSAMPLED),
+    Graph("wine-descriptors", "frozen", "a wine shop's wines (name, vintage), their grape varieties, the words their "
+                                          "tasting notes describe them with, and their colours",
+          writer=write_wine_descriptors, source=WINE_ENGINE),
     Graph("world-cities", "spent", "world cities (population, capital status, location), their countries and "
                                      "administrative regions, cities within 10 km of each other",
           writer=write_world_cities, source=DEMO_DATASETS),
