@@ -546,9 +546,10 @@ def _statements(script: str) -> list[str]:
     return [s.strip() for s in re.split(r";[ \t\r]*(?://[^\n]*)?(?:\n|$)", body) if s.strip()]
 
 
-# 4.x also named it and wrote IF NOT EXISTS (`CREATE CONSTRAINT title IF NOT EXISTS ON (t:Title) ASSERT ...`): kept
+# 4.x also named it and wrote IF NOT EXISTS (`CREATE CONSTRAINT title IF NOT EXISTS ON (t:Title) ASSERT ...`): kept;
+# the node pattern may be spaced (`ON (g: Gare)`, as sncf-stations writes it)
 _OLD_UNIQUE = re.compile(r"(?i)create\s+constraint(?P<name>\s+(?!if\b)\w+)??(?P<ine>\s+if\s+not\s+exists)?\s+on\s+"
-                         r"\((\w+):(\w+)\)\s+assert\s+\3\.(\w+)\s+is\s+unique")
+                         r"\(\s*(\w+)\s*:\s*(\w+)\s*\)\s+assert\s+\3\.(\w+)\s+is\s+unique")
 _OLD_INDEX = re.compile(r"(?i)create index on :(\w+)\((\w+)\)")
 # a node key on one property: Community Edition (the embedded server's) refuses node keys; the uniqueness they imply
 _NODE_KEY = re.compile(r"(?is)(create\s+constraint\b.*?\bfor\s+\(\s*(\w+)\s*:\s*\w+\s*\)\s+require\s+\2\.\w+\s+)"
@@ -2181,6 +2182,37 @@ def write_wine_descriptors(store: Any, mirror: Path) -> None:
         _run_script(store, script, rows_of)
 
 
+SNCF = "DavidHospi/neo"
+SNCF_SCRIPT = "src/main/resources/import.cypher"
+SNCF_ABSENT = "objets-trouves-restitution.csv"  # the lost property found in stations: over the mirror's size limit
+# the script's parts are separated by `// CUT` lines (its README: each part is pasted on its own), two of them
+# without a ';' before the line: each such line ends a statement
+_CUT = re.compile(r"(?m)^//\s*CUT\s*$")
+_TO_LONG = re.compile(r"(?<![\w.])toLong\(")  # no Cypher version has toLong(); toInteger() is the function it means
+
+
+def write_sncf_stations(store: Any, mirror: Path) -> None:
+    """src/main/resources/import.cypher of DavidHospi/neo (a student API over SNCF open data, in French) as written,
+    each `file:///<name>` reading import/<name> (';'-separated): SNCF's passenger station reference (referentiel des
+    gares voyageurs: each platform's code and UIC code, names, coordinates, service level, platform count), the
+    DRG segment, département, commune (by postal code), general revision, station directorate (DTG) and SNCF region
+    of each, and each département's population (INSEE). Done instead: the `// CUT` lines that separate its parts
+    end a statement (two parts have no ';'); its 4.x constraints (ON (g: Gare) ASSERT) are in 5.x syntax; the
+    département statement's toLong(), which no Cypher version has, is toInteger(). Left out: the lost-property
+    statement (objets-trouves-restitution.csv, the objects found in stations, is over the mirror's size limit)."""
+    script = read_file(SNCF, SNCF_SCRIPT, mirror).decode("utf-8")
+    script = _TO_LONG.sub("toInteger(", _CUT.sub(";", script))
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        if url == f"file:///{SNCF_ABSENT}":
+            return None
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{SNCF}: {SNCF_SCRIPT} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(SNCF, "import/" + url.removeprefix("file:///"), mirror), delimiter)
+
+    _run_script(store, script, rows_of)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -2354,6 +2386,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("sec-edgar", "spent", "SEC EDGAR: institutional managers' Form 13 holdings of 2023-06-30 (value, shares) "
                                    "in companies, and ten companies' 10-K filings in text chunks",
           writer=write_sec_edgar, source=SEC_EDGAR),
+    Graph("sncf-stations", "frozen", "SNCF's passenger stations (in French): platforms (UIC code, names, coordinates, "
+                                      "service level), their département, commune, DRG segment, station directorate "
+                                      "and SNCF region, and each département's population", writer=write_sncf_stations,
+          source=SNCF),
     Graph("stackoverflow", "tune", "Stack Overflow questions tagged neo4j/cypher: users, answers, comments, tags",
           dump="data/stackoverflow-50.dump"),
     Graph("star-wars", "tune", "SWAPI: characters, films, planets, species, starships, vehicles",
