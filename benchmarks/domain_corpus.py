@@ -2213,6 +2213,49 @@ def write_sncf_stations(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+OPENOIL = "iilab/openoil"
+OPENOIL_SCRIPT = "scripts/BP.v0.1.cypher"
+OPENOIL_URL = "https://raw.githubusercontent.com/iilab/openoil/master/"  # its files: the repository's
+OPENOIL_KEYS = ("parent", "jurisdiction")  # the row fields its node MERGEs are keyed on (company is on every row)
+_STR = re.compile(r"(?i)(?<![\w.])str\(")  # 2.x's str(), removed in 3.0: toString() since
+# a MERGE of a relationship with a property map: 5.x's MERGE refuses a null in it, so it is merged on the map's
+# non-null entries (as cocktails' CREATE UNIQUE is); the statement's clauses after it are kept
+_MERGE_REL_MAP = re.compile(r"(?i)\bMERGE\s+\((\w+)\)-\[(\w+):(\w+)\s*(\{[^}]*\})\s*\]->\((\w+)\)")
+
+
+def _merge_rel_without_nulls(statement: str) -> str:
+    """Each `MERGE (a)-[r:T {map}]->(b)` of `statement` merged with apoc.merge.relationship on the map's non-null
+    entries (apoc.map.clean drops them), what 5.x's MERGE, which refuses a null property, cannot write (`WITH *`
+    before it, as 5.x requires between an update and a CALL); a statement that then ends in that CALL returns its
+    count. Any other clause as it is."""
+    out = _MERGE_REL_MAP.sub(lambda m: f"WITH * CALL apoc.merge.relationship({m[1]}, '{m[3]}', apoc.map.clean("
+                                       f"{m[4]}, [], []), {{}}, {m[5]}) YIELD rel AS {m[2]}", statement)
+    last = re.search(r"YIELD rel AS (\w+)\s*$", out)
+    return out + f" RETURN count({last[1]})" if last else out
+
+
+def write_bp_ownership(store: Any, mirror: Path) -> None:
+    """scripts/BP.v0.1.cypher of iilab/openoil (the Open Oil Data Navigator of OpenOil UG; its data under the Open
+    Database License, as data/LICENSE states) as written, its URL reading data/BP_ownership_20140822.csv: BP plc's
+    ownership network as OpenOil compiled it from BP's 2013 annual report and OpenCorporates, each company (its
+    OpenCorporates id, source, confidence, turnover, profit, assets and liabilities, documents) owned by its parent
+    (IS_OWNER: immediate and ultimate share, ownership type and status, source) and registered in a jurisdiction
+    (HAS_JURISDICTION to a Country). Done instead, the Cypher 2.x it was written in being what 5.x refuses: str() is
+    toString(); its two relationship MERGEs carry properties (start and end date, ownership status) that nearly
+    every row leaves empty, a null 5.x's MERGE refuses, and are merged on the row's non-null properties; the 8 of
+    1,164 rows without a parent or a jurisdiction, whose node MERGEs 5.x refuses, are not given to it."""
+    script = read_file(OPENOIL, OPENOIL_SCRIPT, mirror).decode("utf-8")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith(OPENOIL_URL):
+            raise CorpusError(f"{OPENOIL}: {OPENOIL_SCRIPT} reads {url}, which no loader here serves")
+        rows = _csv_rows(read_file(OPENOIL, url.removeprefix(OPENOIL_URL), mirror), delimiter)
+        return [row for row in rows if all(row.get(key) is not None for key in OPENOIL_KEYS)]
+
+    statements = [_merge_rel_without_nulls(_STR.sub("toString(", _five(st))) for st in _statements(script)]
+    _run_script(store, "".join(f"{st};\n" for st in statements), rows_of)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -2230,6 +2273,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                               "municipalities in their rural and administrative districts, and its "
                                               "district-free cities, in German",
           writer=write_bavaria_municipalities, source=BAVARIA),
+    Graph("bp-ownership", "frozen", "BP plc's ownership network (OpenOil, 2014): companies (OpenCorporates id, "
+                                     "financials, sources), their parent companies with immediate and ultimate "
+                                     "shares, and the jurisdiction each is registered in", writer=write_bp_ownership,
+          source=OPENOIL),
     Graph("brazil-cities", "spent", "Brazil's municipalities (in Portuguese): cities with their state, capital "
                                      "status, population, rural or urban type and main economic activities",
           writer=write_brazil_cities, source=BRAZIL_CITIES),
