@@ -2256,6 +2256,36 @@ def write_bp_ownership(store: Any, mirror: Path) -> None:
     _run_script(store, "".join(f"{st};\n" for st in statements), rows_of)
 
 
+REGESTA = "kuczera/Graphentechnologien"
+REGESTA_CHAPTER = "docs/20_Regestenmodellierung-im-Graphen.md"
+REGESTA_URL = "https://github.com/kuczera/Graphentechnologien/raw/master/"  # its files: the repository's
+REGESTA_ANALYSIS = "## Auswertungsperspektiven"  # the chapter's analysis section: its blocks read, or draw virtual edges
+_TILDE_CYPHER = re.compile(r"~~~cypher\n(.*?)~~~", re.S)
+
+
+def write_regesta_imperii(store: Any, mirror: Path) -> None:
+    """The Cypher blocks of docs/20_Regestenmodellierung-im-Graphen.md of kuczera/Graphentechnologien (Andreas
+    Kuczera's book on graph technologies in the digital humanities, in German: the chapter that models the Regesta
+    Imperii in a graph), in order up to its analysis section, each URL reading the repository's data/<name>: the
+    1,572 regests of Emperor Henry IV (RI III,2,3: identifier, number, date and its ISO start and end, place of
+    issue as written, summary, archival history), their dates, the identified places of issue (normalised German
+    name, coordinates, Wikidata, Getty and GeoNames ids; the edge keeps the original spelling, certainty and
+    commentary), the ruler's actions (lemmatised verbs), the literature the archival history links to, and the
+    register of persons and places with the regests each appears in. Left out: the analysis section's blocks
+    (read-only queries and a virtual relationship)."""
+    chapter = read_file(REGESTA, REGESTA_CHAPTER, mirror).decode("utf-8")
+    if REGESTA_ANALYSIS not in chapter:
+        raise CorpusError(f"{REGESTA}: {REGESTA_CHAPTER} has no section {REGESTA_ANALYSIS!r}")
+    blocks = _TILDE_CYPHER.findall(chapter.split(REGESTA_ANALYSIS)[0])
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith(REGESTA_URL):
+            raise CorpusError(f"{REGESTA}: {REGESTA_CHAPTER} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(REGESTA, url.removeprefix(REGESTA_URL), mirror), delimiter)
+
+    _run_script(store, "\n".join(blocks), rows_of)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -2417,6 +2447,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "and away team, full-time and half-time score), teams, and each team's WON, "
                                         "LOST or DRAW in each match with its goals at full and half time",
           writer=write_premier_league, source=EPL),
+    Graph("regesta-imperii", "frozen", "the Regesta Imperii of Emperor Henry IV (in German): regests (number, date, "
+                                         "place of issue, summary), their dates, identified places of issue, the "
+                                         "ruler's actions, cited literature, and the register's persons and the "
+                                         "regests they appear in", writer=write_regesta_imperii, source=REGESTA),
     Graph("road-fatalities", "spent", "Australia's fatal road crashes of the ARDD (year, month, weekday, time, "
                                          "crash type, fatalities, speed limit, road type, remoteness, holiday "
                                          "periods), the people killed (road user, gender, age), the local government "
