@@ -424,6 +424,9 @@ TENTH_SEED = 38
 ELEVENTH_POOL = ("bbc-recipes", "french-medicines", "k-dramas", "olympic-countries", "road-fatalities",
                  "travel-checklist")
 ELEVENTH_SEED = 39
+TWELFTH_POOL = ("bp-ownership", "premier-league", "regesta-imperii", "sncf-stations", "vinmonopolet",
+                "wine-descriptors")
+TWELFTH_SEED = 40
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -2125,7 +2128,8 @@ def write_travel_checklist(store: Any, mirror: Path) -> None:
 
 VINMONOPOLET = "bekkopen/databasekurs"
 VINMONOPOLET_SCRIPT = "neo4j/data/import.cypher"
-VINMONOPOLET_URL = "https://cdn.rawgit.com/bekkopen/databasekurs/master/neo4j/data/import/"  # its files: neo4j/data/import/
+# what the script's URLs name: the files of neo4j/data/import/
+VINMONOPOLET_URL = "https://cdn.rawgit.com/bekkopen/databasekurs/master/neo4j/data/import/"
 # the script's first line, "cypher", is not a statement (the neo4j-shell prompt's word, pasted with it): left out
 _SHELL_WORD = re.compile(r"\Acypher[ \t]*\n")
 
@@ -2259,7 +2263,7 @@ def write_bp_ownership(store: Any, mirror: Path) -> None:
 REGESTA = "kuczera/Graphentechnologien"
 REGESTA_CHAPTER = "docs/20_Regestenmodellierung-im-Graphen.md"
 REGESTA_URL = "https://github.com/kuczera/Graphentechnologien/raw/master/"  # its files: the repository's
-REGESTA_ANALYSIS = "## Auswertungsperspektiven"  # the chapter's analysis section: its blocks read, or draw virtual edges
+REGESTA_ANALYSIS = "## Auswertungsperspektiven"  # the analysis section: its blocks read, or draw virtual edges
 _TILDE_CYPHER = re.compile(r"~~~cypher\n(.*?)~~~", re.S)
 
 
@@ -2447,10 +2451,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "and away team, full-time and half-time score), teams, and each team's WON, "
                                         "LOST or DRAW in each match with its goals at full and half time",
           writer=write_premier_league, source=EPL),
-    Graph("regesta-imperii", "frozen", "the Regesta Imperii of Emperor Henry IV (in German): regests (number, date, "
-                                         "place of issue, summary), their dates, identified places of issue, the "
-                                         "ruler's actions, cited literature, and the register's persons and the "
-                                         "regests they appear in", writer=write_regesta_imperii, source=REGESTA),
+    Graph("regesta-imperii", "tune", "the Regesta Imperii of Emperor Henry IV (in German): regests (number, date, "
+                                       "place of issue, summary), their dates, identified places of issue, the "
+                                       "ruler's actions, cited literature, and the register's persons and the "
+                                       "regests they appear in", writer=write_regesta_imperii, source=REGESTA),
     Graph("road-fatalities", "spent", "Australia's fatal road crashes of the ARDD (year, month, weekday, time, "
                                          "crash type, fatalities, speed limit, road type, remoteness, holiday "
                                          "periods), the people killed (road user, gender, age), the local government "
