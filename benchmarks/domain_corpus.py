@@ -432,8 +432,10 @@ the repository), birajparikh16/Neo4j_project (consumer complaints, as consumer-c
 (a Cassandra keyspace), ryanpstauffer/RheingoldGraph (a Gremlin graph), mneedham/open-roads (its roads are parsed from
 downloaded Ordnance Survey files), taylor-wu96/finalproject (an invented world's wiki),
 Nardos-serkalem/Neo4j-Global-Salary-Insights and neo4j-contrib/neo4j-com-examples (a few dozen rows),
-Crschnicker/hackathon-groundwork and Nullfector/SnowPather (no snapshot could be had). Smaller than 1,000 nodes:
-premier-league (400)."""
+sheepelysium/HydroGraph-TW (Taiwan's rivers, watersheds and gauging stations, in Chinese: its loader is a Python
+pipeline over Excel workbooks, per-row logic in Python and a schema migration after it, not a script; its watershed
+shapefile is over the mirror's size limit), Crschnicker/hackathon-groundwork and Nullfector/SnowPather (no snapshot
+could be had). Smaller than 1,000 nodes: premier-league (400)."""
 
 from __future__ import annotations
 
