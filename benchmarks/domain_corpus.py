@@ -24,20 +24,22 @@ london-tube (its notebook's LOAD CSV statements), arch-packages, asterix, cockta
 stars-meteorites (their repositories' scripts), brazil-cities, devops-patterns, dragonlance, fifa-2014, nypd-arrests,
 paris-metro and uk-railway (likewise), bavaria-municipalities, clinical-trials, irish-election, kegg-diseases,
 swedish-alumni and yemen-debates (likewise), china-unicorns, jlpt-kanji, la-crime, open-skills, water-pollutants and
-whosampled (likewise), and bbc-recipes, french-medicines, k-dramas, olympic-countries, road-fatalities and
-travel-checklist (likewise); see each `Graph.about` and writer for what is read from where. A script's `CALL
-apoc.load.json(<url>) YIELD value` is given the values of the mirror's file (`UNWIND $values AS value`: each element of
-a top-level array, or each line of a JSON lines file, as apoc.load.json yields them). A script's `LOAD CSV WITH HEADERS
-FROM <url> AS row` is given the rows of the mirror's file of that name as a parameter (`UNWIND $rows AS row`; LOAD CSV
-gives every field as a string, an empty one as null: so do the rows here; a file of more than 20,000 rows in parts of
-20,000, each its own statement; `FIELDTERMINATOR '\\t'`, the escape, is the tab it stands for; a `USING PERIODIC COMMIT
-[n]` before it, removed in 5.x, goes with it); 2.x-4.x syntax that 5.x removed (`CREATE CONSTRAINT ON ... ASSERT`,
-`CREATE INDEX ON :L(p)`, toInt() in any case, distance(), exists(n.p), CREATE UNIQUE, length() of a collected list) is
-written in 5.x syntax, and so is a GraphGist pattern that ends in a bare variable (`->instance9`, 2.x); a node key on
-one property is its uniqueness constraint (the embedded server is Community Edition, which refuses node keys); a browser
-line's `:auto ` prefix is dropped, its statement kept; a browser `:param` line or block is not Cypher, and the values it
-sets are put where the statements use them; `CALL {...} IN TRANSACTIONS` runs as one `CALL {...}` (the loader's
-statements run in transactions of their own). Labels, types, property names and value formats are the example's.
+whosampled (likewise), bbc-recipes, french-medicines, k-dramas, olympic-countries, road-fatalities and travel-checklist
+(likewise), and bp-ownership, premier-league, sncf-stations, vinmonopolet and wine-descriptors (likewise) and
+regesta-imperii (the Cypher of a book chapter); see each `Graph.about` and writer for what is read from where. A
+script's `CALL apoc.load.json(<url>) YIELD value` is given the values of the mirror's file (`UNWIND $values AS value`:
+each element of a top-level array, or each line of a JSON lines file, as apoc.load.json yields them). A script's `LOAD
+CSV WITH HEADERS FROM <url> AS row` is given the rows of the mirror's file of that name as a parameter (`UNWIND $rows AS
+row`; LOAD CSV gives every field as a string, an empty one as null: so do the rows here; a file of more than 20,000 rows
+in parts of 20,000, each its own statement; `FIELDTERMINATOR '\\t'`, the escape, is the tab it stands for; a `USING
+PERIODIC COMMIT [n]` before it, removed in 5.x, goes with it); 2.x-4.x syntax that 5.x removed (`CREATE CONSTRAINT ON
+... ASSERT`, `CREATE INDEX ON :L(p)`, toInt() in any case, distance(), exists(n.p), CREATE UNIQUE, length() of a
+collected list) is written in 5.x syntax, and so is a GraphGist pattern that ends in a bare variable (`->instance9`,
+2.x); a node key on one property is its uniqueness constraint (the embedded server is Community Edition, which refuses
+node keys); a browser line's `:auto ` prefix is dropped, its statement kept; a browser `:param` line or block is not
+Cypher, and the values it sets are put where the statements use them; `CALL {...} IN TRANSACTIONS` runs as one `CALL
+{...}` (the loader's statements run in transactions of their own). Labels, types, property names and value formats are
+the example's.
 
 The repositories are read from a fetched mirror, never from the network: $XGRAG_CORPUS_MIRROR or --mirror, a folder
 holding either `<owner>+<repo>/repo` (bare git directories, or clones' `.git` in them: the layout this workplace's
@@ -333,8 +335,8 @@ them looked at. ELEVENTH_POOL = bbc-recipes, french-medicines, k-dramas, olympic
 travel-checklist, drawn by `sorted(random.Random(39).sample(sorted(ELEVENTH_POOL), 5))` = bbc-recipes, french-medicines,
 k-dramas, olympic-countries, road-fatalities: frozen, their failures never looked at while tuning, run once at the
 end of it (benchmarks/results/domains_frozen11.json) and now **spent** too; the one undrawn, travel-checklist, is
-**tune**. No graph is frozen now: the next measurement needs a twelfth split. Sources, each a load script of a public
-repository over data committed with it (no licence is stated in any but hanryu, GPL-3.0): github.com/jdecker77/recipes
+**tune**. The twelfth split below followed it. Sources, each a load script of a public repository over data committed
+with it (no licence is stated in any but hanryu, GPL-3.0): github.com/jdecker77/recipes
 (bbc-recipes: a Flask app's 11,634 BBC Good Food recipes, flattened from Mark Needham's bbcgoodfood crawl: title, skill
 level, times in seconds, servings, rating, nutrition per serving, and their ingredients, diet types, authors, courses,
 collections and keywords), etalab-ia/ami-ia-chub (french-medicines: the French state's AMI IA programme with the CHU de
@@ -373,7 +375,67 @@ khanadil84/cyber-attack-knowledge-graph (36 nodes), stkerr/englishmonarchy (35 p
 aaishahhulkhoree/projectNeo4jBigData (accounts of one social network), Nair-Shreyas/graph-db-gdpr-analysis and
 Krzemon/Instruments-Graph (a handful of invented readers, articles or assets), gkwa/anythingflorida (a personal shopping
 list) and PersonalDataIO/GEgraph (contact-tracing records, not in the repository). Smaller than 1,000 nodes:
-olympic-countries (372), k-dramas (712) and travel-checklist (580)."""
+olympic-countries (372), k-dramas (712) and travel-checklist (580).
+
+The twelfth frozen split (issue 29, "the next graph", a twelfth time) was declared the same way, before any xgrag
+command ran on its graphs: loaders tried, questions written from the data with plain Cypher (the neo4j driver) and
+checked with domain_gold.py, no schema inference, linking, answering or bench_domains.py on them, no xgrag output on
+them looked at. TWELFTH_POOL = bp-ownership, premier-league, regesta-imperii, sncf-stations, vinmonopolet,
+wine-descriptors, drawn by `sorted(random.Random(40).sample(sorted(TWELFTH_POOL), 5))` = bp-ownership, premier-league,
+sncf-stations, vinmonopolet, wine-descriptors: **frozen**, their failures not to be looked at while tuning, to be run
+once at the end of it; the one undrawn, regesta-imperii, is **tune**. Sources, each a load script of a public repository
+over data committed with it, or for regesta-imperii the Cypher of a book chapter over the data its repository holds
+(licences: iilab/openoil's code GPL-3.0 and its data ODbL, as data/LICENSE states; the Regesta Imperii are published
+under a Creative Commons licence, as the book's chapter 10 says; none stated for the others): github.com/iilab/openoil
+(bp-ownership: OpenOil's Open Oil Data Navigator of 2014, BP plc's ownership network from its 2013 annual report and
+OpenCorporates: companies with their financials, each parent's immediate and ultimate share, each company's
+jurisdiction), bourbonbeefcake/Neo4j-Graph-for-EPL-data (premier-league: a student project over openfootball's Premier
+League 2017/18, matches and teams, each team's WON, LOST or DRAW with its goals at full and half time),
+kuczera/Graphentechnologien (regesta-imperii: Andreas Kuczera's book on graph technologies in the digital humanities, in
+German; its chapter 20 loads the Regesta Imperii of Emperor Henry IV, regests, dates, places of issue, the ruler's
+actions, cited literature, and the register's persons and places), DavidHospi/neo (sncf-stations: a student API over
+SNCF's passenger station reference and INSEE's département populations, in French), bekkopen/databasekurs (vinmonopolet:
+Bekk's database course, Vinmonopolet's product catalogue in Norwegian: products, types, producers, regions and countries
+of origin, packaging, volumes, alcohol by volume) and AlyshaHel/wine-engine (wine-descriptors: a wine recommender's
+scrape of a US wine shop, its wines, grape varieties, tasting-note words and colours). Where a script cannot run as
+written, its writer says what is done instead: vinmonopolet's script opens with the neo4j-shell prompt's word "cypher"
+alone on a line (left out) and its cdn.rawgit.com URLs name neo4j/data/import/; sncf-stations' parts are separated by
+`// CUT` lines, two of them without a ';' (each such line ends a statement), its 4.x constraints write a spaced node
+pattern (`ON (g: Gare)`, read too), its département statement calls toLong(), which no Cypher version has (toInteger()),
+and its lost-property statement is left out (objets-trouves-restitution.csv is over the mirror's size limit);
+bp-ownership's Cypher 2.x calls str() (toString()), its two relationship MERGEs carry properties nearly every row leaves
+empty (start and end date, ownership status), a null 5.x's MERGE refuses, so they are merged on the row's non-null
+properties (apoc.merge.relationship, as cocktails' CREATE UNIQUE is), and the 8 of 1,164 rows without a parent or a
+jurisdiction, whose node MERGEs 5.x refuses, are not given to it; it loads BP's network only (the repository's Nigerian
+company and contract scripts are another of the navigator's datasets); regesta-imperii runs the chapter's blocks up to
+its analysis section (read-only queries and a virtual relationship are left out). Overlaps kept: vinmonopolet and
+wine-descriptors are drink as open-beer-db (spent) is, and each other's neighbour, but a state retailer's catalogue
+(producers, regions, packaging, strength) and a shop's tasting notes (grapes, descriptors, colours) are different
+models; premier-league is football as champions-league (spent) and fifa-2014 (tune) are, but one season's results as
+WON, LOST and DRAW edges with goals, no players; sncf-stations is railway as uk-railway (spent) is, but stations'
+administration (départements, communes, SNCF regions and directorates), no routes; bp-ownership is companies as
+sec-edgar and china-unicorns (spent) are, but an ownership tree with shares and jurisdictions. Considered and left out:
+moxious/gdelt (GDELT: its event segments are BigQuery extracts on Google Cloud Storage, not in the repository; the CAMEO
+and theme codebooks it commits are code lists without relationships), thiagonobrega/BDOG (a copy of Mark Needham's
+neo4j-worldcup, kept out with wwc2019), Xoogsede/Accidents_routes_fr (France's road accidents: its four data files are
+over the mirror's size limit), AlanFermat/HackTX2019 (its populateDB.cyp does not parse), SerodioJ/MC536-Projeto-Final
+and MatheusCod/Kinda_SUS-MC536_2s2020 (their relationships are computed similarities, countries sharing policies or
+within ten points of the US's obesity rate, not data), corobiapolitici-sk's scraper and backend (Slovak parliament
+votes: committed as HDF5 and pickle files, the CSVs their Neo4j script reads are not), klau24/dd-api (its data files
+hold a header and one row each), fivegrant/yhack2019 (its address file is over the size limit),
+pedro-salviano/cityGraphOnNeo4j (20 cities, the road types set at random), danielpaulisch/projecte_neo4j_grup_82_3 (its
+data is read from Google Sheets), jonlanda/laligaDB (a few dozen hand-written teams and players),
+michelcaradec/Paradise-Papers (its script reads ICIJ's download, not in the repository),
+genesisblockhead/lightning-graph-analysis and JayC-SF/soen363-phase2 (their data is fetched from a Lightning node or the
+Spotify API, not committed), Marcelpv96/NEO4J-Research-Papers-DB (its journal, conference and keyword files are not in
+the repository), birajparikh16/Neo4j_project (consumer complaints, as consumer-complaints), echicasprado/LaLiga-Archive
+(a Cassandra keyspace), ryanpstauffer/RheingoldGraph (a Gremlin graph), mneedham/open-roads (its roads are parsed from
+downloaded Ordnance Survey files), taylor-wu96/finalproject (an invented world's wiki),
+Nardos-serkalem/Neo4j-Global-Salary-Insights and neo4j-contrib/neo4j-com-examples (a few dozen rows),
+sheepelysium/HydroGraph-TW (Taiwan's rivers, watersheds and gauging stations, in Chinese: its loader is a Python
+pipeline over Excel workbooks, per-row logic in Python and a schema migration after it, not a script; its watershed
+shapefile is over the mirror's size limit), Crschnicker/hackathon-groundwork and Nullfector/SnowPather (no snapshot
+could be had). Smaller than 1,000 nodes: premier-league (400)."""
 
 from __future__ import annotations
 
@@ -424,6 +486,9 @@ TENTH_SEED = 38
 ELEVENTH_POOL = ("bbc-recipes", "french-medicines", "k-dramas", "olympic-countries", "road-fatalities",
                  "travel-checklist")
 ELEVENTH_SEED = 39
+TWELFTH_POOL = ("bp-ownership", "premier-league", "regesta-imperii", "sncf-stations", "vinmonopolet",
+                "wine-descriptors")
+TWELFTH_SEED = 40
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -546,9 +611,10 @@ def _statements(script: str) -> list[str]:
     return [s.strip() for s in re.split(r";[ \t\r]*(?://[^\n]*)?(?:\n|$)", body) if s.strip()]
 
 
-# 4.x also named it and wrote IF NOT EXISTS (`CREATE CONSTRAINT title IF NOT EXISTS ON (t:Title) ASSERT ...`): kept
+# 4.x also named it and wrote IF NOT EXISTS (`CREATE CONSTRAINT title IF NOT EXISTS ON (t:Title) ASSERT ...`): kept;
+# the node pattern may be spaced (`ON (g: Gare)`, as sncf-stations writes it)
 _OLD_UNIQUE = re.compile(r"(?i)create\s+constraint(?P<name>\s+(?!if\b)\w+)??(?P<ine>\s+if\s+not\s+exists)?\s+on\s+"
-                         r"\((\w+):(\w+)\)\s+assert\s+\3\.(\w+)\s+is\s+unique")
+                         r"\(\s*(\w+)\s*:\s*(\w+)\s*\)\s+assert\s+\3\.(\w+)\s+is\s+unique")
 _OLD_INDEX = re.compile(r"(?i)create index on :(\w+)\((\w+)\)")
 # a node key on one property: Community Edition (the embedded server's) refuses node keys; the uniqueness they imply
 _NODE_KEY = re.compile(r"(?is)(create\s+constraint\b.*?\bfor\s+\(\s*(\w+)\s*:\s*\w+\s*\)\s+require\s+\2\.\w+\s+)"
@@ -2122,6 +2188,170 @@ def write_travel_checklist(store: Any, mirror: Path) -> None:
     _run_script(store, script, _files_under(TOURLIST, TOURLIST_SCRIPT, "docker-compose/checklist/import/", mirror))
 
 
+VINMONOPOLET = "bekkopen/databasekurs"
+VINMONOPOLET_SCRIPT = "neo4j/data/import.cypher"
+# what the script's URLs name: the files of neo4j/data/import/
+VINMONOPOLET_URL = "https://cdn.rawgit.com/bekkopen/databasekurs/master/neo4j/data/import/"
+# the script's first line, "cypher", is not a statement (the neo4j-shell prompt's word, pasted with it): left out
+_SHELL_WORD = re.compile(r"\Acypher[ \t]*\n")
+
+
+def write_vinmonopolet(store: Any, mirror: Path) -> None:
+    """neo4j/data/import.cypher of bekkopen/databasekurs (Bekk's database course: its Neo4j part, in Norwegian) as
+    written, each LOAD CSV reading neo4j/data/import/<name> (its URLs are the cdn.rawgit.com copies of that folder,
+    ';'-separated): the product catalogue of Vinmonopolet, Norway's state wine and spirits retailer (product number,
+    name, price per litre, product page), each product's type, producer, region of origin and the region's
+    country, its packaging, volume in litres and alcohol by volume. Its 2.x indexes and toInt() are in 5.x syntax;
+    its first line, the word "cypher" alone (the neo4j-shell prompt's word, not a statement), is left out."""
+    script = _SHELL_WORD.sub("", read_file(VINMONOPOLET, VINMONOPOLET_SCRIPT, mirror).decode("utf-8"))
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith(VINMONOPOLET_URL):
+            raise CorpusError(f"{VINMONOPOLET}: {VINMONOPOLET_SCRIPT} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(VINMONOPOLET, "neo4j/data/import/" + url.removeprefix(VINMONOPOLET_URL), mirror),
+                         delimiter)
+
+    _run_script(store, script, rows_of)
+
+
+EPL = "bourbonbeefcake/Neo4j-Graph-for-EPL-data"
+
+
+def write_premier_league(store: Any, mirror: Path) -> None:
+    """csvLoad.cypher of bourbonbeefcake/Neo4j-Graph-for-EPL-data (a student project over openfootball's English
+    Premier League 2017/18 season) as written, its `file:///data.csv` reading the repository's data.csv: the 380
+    matches (day, month, year, weekday, week number, round, home and away team, full-time and half-time score) and
+    the 20 teams, each team's result in each match a WON, LOST or DRAW relationship with the goals it scored at
+    full time and at half time. Its `USING PERIODIC COMMIT 1000` (removed in 5.x) goes with its LOAD CSV."""
+    script = read_file(EPL, "csvLoad.cypher", mirror).decode("utf-8")
+    _run_script(store, script, _files_under(EPL, "csvLoad.cypher", "", mirror))
+
+
+WINE_ENGINE = "AlyshaHel/wine-engine"
+WINE_ENGINE_SCRIPTS = ("wine/cypher/create_nodes.cypher", "wine/cypher/create_relationships.cypher")
+WINE_ENGINE_URL = "https://raw.githubusercontent.com/AlyshaHel/wine-engine/master/"  # its files: the repository's
+
+
+def write_wine_descriptors(store: Any, mirror: Path) -> None:
+    """The two Cypher files of AlyshaHel/wine-engine (a wine recommender's graph of the wines a US wine shop,
+    thewinebuyer.com, listed, scraped with their tasting notes) in order, nodes then relationships, each URL reading
+    the repository's file it names: the wines (name, vintage), the grape varieties each is made from, the words
+    its tasting note describes it with (acidic, oaky, ...) and its colours."""
+    for path in WINE_ENGINE_SCRIPTS:
+        script = read_file(WINE_ENGINE, path, mirror).decode("utf-8")
+
+        def rows_of(url: str, delimiter: str, path: str = path) -> list[dict[str, str | None]]:
+            if not url.startswith(WINE_ENGINE_URL):
+                raise CorpusError(f"{WINE_ENGINE}: {path} reads {url}, which no loader here serves")
+            return _csv_rows(read_file(WINE_ENGINE, url.removeprefix(WINE_ENGINE_URL), mirror), delimiter)
+
+        _run_script(store, script, rows_of)
+
+
+SNCF = "DavidHospi/neo"
+SNCF_SCRIPT = "src/main/resources/import.cypher"
+SNCF_ABSENT = "objets-trouves-restitution.csv"  # the lost property found in stations: over the mirror's size limit
+# the script's parts are separated by `// CUT` lines (its README: each part is pasted on its own), two of them
+# without a ';' before the line: each such line ends a statement
+_CUT = re.compile(r"(?m)^//\s*CUT\s*$")
+_TO_LONG = re.compile(r"(?<![\w.])toLong\(")  # no Cypher version has toLong(); toInteger() is the function it means
+
+
+def write_sncf_stations(store: Any, mirror: Path) -> None:
+    """src/main/resources/import.cypher of DavidHospi/neo (a student API over SNCF open data, in French) as written,
+    each `file:///<name>` reading import/<name> (';'-separated): SNCF's passenger station reference (referentiel des
+    gares voyageurs: each platform's code and UIC code, names, coordinates, service level, platform count), the
+    DRG segment, département, commune (by postal code), general revision, station directorate (DTG) and SNCF region
+    of each, and each département's population (INSEE). Done instead: the `// CUT` lines that separate its parts
+    end a statement (two parts have no ';'); its 4.x constraints (ON (g: Gare) ASSERT) are in 5.x syntax; the
+    département statement's toLong(), which no Cypher version has, is toInteger(). Left out: the lost-property
+    statement (objets-trouves-restitution.csv, the objects found in stations, is over the mirror's size limit)."""
+    script = read_file(SNCF, SNCF_SCRIPT, mirror).decode("utf-8")
+    script = _TO_LONG.sub("toInteger(", _CUT.sub(";", script))
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        if url == f"file:///{SNCF_ABSENT}":
+            return None
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{SNCF}: {SNCF_SCRIPT} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(SNCF, "import/" + url.removeprefix("file:///"), mirror), delimiter)
+
+    _run_script(store, script, rows_of)
+
+
+OPENOIL = "iilab/openoil"
+OPENOIL_SCRIPT = "scripts/BP.v0.1.cypher"
+OPENOIL_URL = "https://raw.githubusercontent.com/iilab/openoil/master/"  # its files: the repository's
+OPENOIL_KEYS = ("parent", "jurisdiction")  # the row fields its node MERGEs are keyed on (company is on every row)
+_STR = re.compile(r"(?i)(?<![\w.])str\(")  # 2.x's str(), removed in 3.0: toString() since
+# a MERGE of a relationship with a property map: 5.x's MERGE refuses a null in it, so it is merged on the map's
+# non-null entries (as cocktails' CREATE UNIQUE is); the statement's clauses after it are kept
+_MERGE_REL_MAP = re.compile(r"(?i)\bMERGE\s+\((\w+)\)-\[(\w+):(\w+)\s*(\{[^}]*\})\s*\]->\((\w+)\)")
+
+
+def _merge_rel_without_nulls(statement: str) -> str:
+    """Each `MERGE (a)-[r:T {map}]->(b)` of `statement` merged with apoc.merge.relationship on the map's non-null
+    entries (apoc.map.clean drops them), what 5.x's MERGE, which refuses a null property, cannot write (`WITH *`
+    before it, as 5.x requires between an update and a CALL); a statement that then ends in that CALL returns its
+    count. Any other clause as it is."""
+    out = _MERGE_REL_MAP.sub(lambda m: f"WITH * CALL apoc.merge.relationship({m[1]}, '{m[3]}', apoc.map.clean("
+                                       f"{m[4]}, [], []), {{}}, {m[5]}) YIELD rel AS {m[2]}", statement)
+    last = re.search(r"YIELD rel AS (\w+)\s*$", out)
+    return out + f" RETURN count({last[1]})" if last else out
+
+
+def write_bp_ownership(store: Any, mirror: Path) -> None:
+    """scripts/BP.v0.1.cypher of iilab/openoil (the Open Oil Data Navigator of OpenOil UG; its data under the Open
+    Database License, as data/LICENSE states) as written, its URL reading data/BP_ownership_20140822.csv: BP plc's
+    ownership network as OpenOil compiled it from BP's 2013 annual report and OpenCorporates, each company (its
+    OpenCorporates id, source, confidence, turnover, profit, assets and liabilities, documents) owned by its parent
+    (IS_OWNER: immediate and ultimate share, ownership type and status, source) and registered in a jurisdiction
+    (HAS_JURISDICTION to a Country). Done instead, the Cypher 2.x it was written in being what 5.x refuses: str() is
+    toString(); its two relationship MERGEs carry properties (start and end date, ownership status) that nearly
+    every row leaves empty, a null 5.x's MERGE refuses, and are merged on the row's non-null properties; the 8 of
+    1,164 rows without a parent or a jurisdiction, whose node MERGEs 5.x refuses, are not given to it."""
+    script = read_file(OPENOIL, OPENOIL_SCRIPT, mirror).decode("utf-8")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith(OPENOIL_URL):
+            raise CorpusError(f"{OPENOIL}: {OPENOIL_SCRIPT} reads {url}, which no loader here serves")
+        rows = _csv_rows(read_file(OPENOIL, url.removeprefix(OPENOIL_URL), mirror), delimiter)
+        return [row for row in rows if all(row.get(key) is not None for key in OPENOIL_KEYS)]
+
+    statements = [_merge_rel_without_nulls(_STR.sub("toString(", _five(st))) for st in _statements(script)]
+    _run_script(store, "".join(f"{st};\n" for st in statements), rows_of)
+
+
+REGESTA = "kuczera/Graphentechnologien"
+REGESTA_CHAPTER = "docs/20_Regestenmodellierung-im-Graphen.md"
+REGESTA_URL = "https://github.com/kuczera/Graphentechnologien/raw/master/"  # its files: the repository's
+REGESTA_ANALYSIS = "## Auswertungsperspektiven"  # the analysis section: its blocks read, or draw virtual edges
+_TILDE_CYPHER = re.compile(r"~~~cypher\n(.*?)~~~", re.S)
+
+
+def write_regesta_imperii(store: Any, mirror: Path) -> None:
+    """The Cypher blocks of docs/20_Regestenmodellierung-im-Graphen.md of kuczera/Graphentechnologien (Andreas
+    Kuczera's book on graph technologies in the digital humanities, in German: the chapter that models the Regesta
+    Imperii in a graph), in order up to its analysis section, each URL reading the repository's data/<name>: the
+    1,572 regests of Emperor Henry IV (RI III,2,3: identifier, number, date and its ISO start and end, place of
+    issue as written, summary, archival history), their dates, the identified places of issue (normalised German
+    name, coordinates, Wikidata, Getty and GeoNames ids; the edge keeps the original spelling, certainty and
+    commentary), the ruler's actions (lemmatised verbs), the literature the archival history links to, and the
+    register of persons and places with the regests each appears in. Left out: the analysis section's blocks
+    (read-only queries and a virtual relationship)."""
+    chapter = read_file(REGESTA, REGESTA_CHAPTER, mirror).decode("utf-8")
+    if REGESTA_ANALYSIS not in chapter:
+        raise CorpusError(f"{REGESTA}: {REGESTA_CHAPTER} has no section {REGESTA_ANALYSIS!r}")
+    blocks = _TILDE_CYPHER.findall(chapter.split(REGESTA_ANALYSIS)[0])
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith(REGESTA_URL):
+            raise CorpusError(f"{REGESTA}: {REGESTA_CHAPTER} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(REGESTA, url.removeprefix(REGESTA_URL), mirror), delimiter)
+
+    _run_script(store, "\n".join(blocks), rows_of)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -2139,6 +2369,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                               "municipalities in their rural and administrative districts, and its "
                                               "district-free cities, in German",
           writer=write_bavaria_municipalities, source=BAVARIA),
+    Graph("bp-ownership", "frozen", "BP plc's ownership network (OpenOil, 2014): companies (OpenCorporates id, "
+                                     "financials, sources), their parent companies with immediate and ultimate "
+                                     "shares, and the jurisdiction each is registered in", writer=write_bp_ownership,
+          source=OPENOIL),
     Graph("brazil-cities", "spent", "Brazil's municipalities (in Portuguese): cities with their state, capital "
                                      "status, population, rural or urban type and main economic activities",
           writer=write_brazil_cities, source=BRAZIL_CITIES),
@@ -2275,6 +2509,14 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("pet-travel", "spent", "pet-friendly places in Brooklyn and Manhattan from the Google Places and Yelp "
                                    "APIs: places (address, rating, review count), categories, subcategories",
           writer=write_pet_travel, source=DEMO_DATASETS),
+    Graph("premier-league", "frozen", "the English Premier League 2017/18: matches (date, weekday, week, round, home "
+                                        "and away team, full-time and half-time score), teams, and each team's WON, "
+                                        "LOST or DRAW in each match with its goals at full and half time",
+          writer=write_premier_league, source=EPL),
+    Graph("regesta-imperii", "tune", "the Regesta Imperii of Emperor Henry IV (in German): regests (number, date, "
+                                       "place of issue, summary), their dates, identified places of issue, the "
+                                       "ruler's actions, cited literature, and the register's persons and the "
+                                       "regests they appear in", writer=write_regesta_imperii, source=REGESTA),
     Graph("road-fatalities", "spent", "Australia's fatal road crashes of the ARDD (year, month, weekday, time, "
                                          "crash type, fatalities, speed limit, road type, remoteness, holiday "
                                          "periods), the people killed (road user, gender, age), the local government "
@@ -2291,6 +2533,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("sec-edgar", "spent", "SEC EDGAR: institutional managers' Form 13 holdings of 2023-06-30 (value, shares) "
                                    "in companies, and ten companies' 10-K filings in text chunks",
           writer=write_sec_edgar, source=SEC_EDGAR),
+    Graph("sncf-stations", "frozen", "SNCF's passenger stations (in French): platforms (UIC code, names, coordinates, "
+                                      "service level), their département, commune, DRG segment, station directorate "
+                                      "and SNCF region, and each département's population", writer=write_sncf_stations,
+          source=SNCF),
     Graph("stackoverflow", "tune", "Stack Overflow questions tagged neo4j/cypher: users, answers, comments, tags",
           dump="data/stackoverflow-50.dump"),
     Graph("star-wars", "tune", "SWAPI: characters, films, planets, species, starships, vehicles",
@@ -2320,6 +2566,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "each calls at", writer=write_uk_railway, source=UK_RAILWAY),
     Graph("us-presidents", "spent", "a genealogy of the US presidents: persons, birth and death years, mothers "
                                      "and fathers", writer=write_us_presidents, source=DISCOVER),
+    Graph("vinmonopolet", "frozen", "Vinmonopolet's product catalogue (in Norwegian): products (number, name, price "
+                                      "per litre), their type, producer, region of origin and its country, "
+                                      "packaging, volume and alcohol by volume", writer=write_vinmonopolet,
+          source=VINMONOPOLET),
     Graph("water-pollutants", "spent", "NORMAN's substances (name, CAS number, InChIKey, by DTXSID), the European "
                                           "river monitoring sites they were measured at (concentrations, dates) and "
                                           "their toxicity to fish, algae and crustaceans",
@@ -2328,6 +2578,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                     "years, artists (Wikipedia summary) and MusicBrainz genres, and which song samples "
                                     "which",
           writer=write_whosampled, source=WHOSAMPLED),
+    Graph("wine-descriptors", "frozen", "a wine shop's wines (name, vintage), their grape varieties, the words their "
+                                          "tasting notes describe them with, and their colours",
+          writer=write_wine_descriptors, source=WINE_ENGINE),
     Graph("world-cities", "spent", "world cities (population, capital status, location), their countries and "
                                      "administrative regions, cities within 10 km of each other",
           writer=write_world_cities, source=DEMO_DATASETS),
