@@ -133,8 +133,30 @@ def test_a_named_entity_with_few_relationships_keeps_them_all_beside_a_hub(store
     assert sorted(sub.nodes[s].name for s in sub.seeds) == ["Ana Ruiz", "Drama"]
     assert sub.mode == "focused" and sub.truncated
     assert {("Zed Harbour", "directed_by", "Ana Ruiz"), ("Zed Lights", "directed_by", "Ana Ruiz")} <= _triples(sub)
-    assert sub.reason is not None and "the 1 entities with the fewest whole, the rest cut by id" in sub.reason
+    assert sub.reason is not None and "the 1 entities with the fewest whole, each entity's smallest groups first" \
+        in sub.reason
     assert len(sub.relationships) <= CAPS.max_relationships and len(sub.nodes) <= CAPS.max_nodes
+
+
+def test_a_hubs_smallest_group_is_kept_and_read_on_past_a_first_hop_that_does_not_fit(
+        store: Neo4jStore, tmp_path: Path) -> None:
+    """Ana Ruiz directed 60 films and wrote one, whose language is a hop further: the first hop does not fit and
+    the question names none of its relations. Its smallest group (the film she wrote) is kept and the hop keeps its
+    share of the room, so the second hop reads that film's language, which the question asks (as a year's one
+    Olympic Games beside 200 countries' GDPs that year, whose city "which city hosted" asks: cut by id with the
+    whole room, the film was left out and no room was left for a second hop); the rest of the first hop is added
+    after, within the caps."""
+    rows = [(f"Film {i:02d}", "directed_by", "Ana Ruiz") for i in range(60)]
+    rows += [("Zed Harbour", "written_by", "Ana Ruiz"), ("Zed Harbour", "in_language", "Basque"),
+             ("Film 00", "in_language", "Spanish")]
+    _ingest(store, tmp_path / "hub.tsv", rows)
+    sub = Retriever(store, CAPS).retrieve("Which language is the story by Ana Ruiz told in?", hops=2)
+    assert [sub.nodes[s].name for s in sub.seeds] == ["Ana Ruiz"]
+    assert sub.mode == "focused" and sub.truncated
+    assert {("Zed Harbour", "written_by", "Ana Ruiz"), ("Zed Harbour", "in_language", "Basque")} <= _triples(sub)
+    # the first hop's rest is added up to the caps (the node cap here: each film is a node)
+    assert len(sub.relationships) <= CAPS.max_relationships and len(sub.nodes) == CAPS.max_nodes
+    assert sub.reason is not None and "this hop's share 20, the rest added after the last hop" in sub.reason
 
 
 def test_what_two_named_entities_share_brings_what_it_holds_past_a_hop_that_does_not_fit(

@@ -218,6 +218,7 @@ def focused(retriever: Retriever, question: str, seeds: Sequence[str], hops: int
     seeds_named = [(sub.nodes[s].name, sub.nodes[s].type) for s in sub.seeds]
     notes: list[str] = []
     frontier = retriever.with_aliases(sub, list(sub.seeds), set(ex_nodes))
+    deferred: list[Sequence[object]] = []  # a cut first hop's rows past its share (added after the last hop)
     for hop in range(1, hops + 1):
         if not frontier:
             break
@@ -267,10 +268,11 @@ def focused(retriever: Retriever, question: str, seeds: Sequence[str], hops: int
                              + (f", {choice.skipped} named group(s) too large" if choice.skipped else "")
                              + ("; cut to the room left" if choice.cut else ""))
                 sub.truncated = sub.truncated or choice.skipped > 0 or choice.cut
-            else:  # the first hop and nothing named: cut by id as k-hop does, so the seeds keep neighbours
+            else:  # the first hop and nothing named: cut, so the seeds keep neighbours
                 # ... the seeds with the fewest first, whole (the match a question names by its day beside its two
                 # teams, hubs of hundreds of matches: the teams' first relationships by id left out the match's
-                # venue); the rest cut by id to the room left
+                # venue); then each seed's groups smallest first, the largest cut (a year's one Olympic Games
+                # beside the GDPs of 200 countries that year: by id, the Games were left out)
                 sizes: dict[str, int] = {}
                 for g in groups:
                     sizes[g.node] = sizes.get(g.node, 0) + g.size
@@ -280,19 +282,35 @@ def focused(retriever: Retriever, question: str, seeds: Sequence[str], hops: int
                         break
                     whole.append(node)
                     used += sizes[node]
-                if whole and len(whole) < len(sizes):
-                    rows = store.read_plain("expand", frontier=sorted(whole), excluded_node_ids=ex_nodes,
-                                            excluded_rel_ids=ex_rels, limit=used + 1)[0]["rows"]
-                    rows += store.read_plain("expand", frontier=sorted(set(frontier) - set(whole)),
-                                             excluded_node_ids=ex_nodes, excluded_rel_ids=ex_rels,
-                                             limit=room - used + 1)[0]["rows"]
+                first = {n: i for i, n in enumerate(whole)}
+                ordered = sorted(groups, key=lambda g: (first.get(g.node, len(first)), g.size, g.node, g.relation,
+                                                        g.outgoing, g.type or ""))
+                rows = store.read_plain("expand_chosen", groups=[[g.node, g.relation, g.outgoing, g.type]
+                                                                 for g in ordered],
+                                        excluded_node_ids=ex_nodes, excluded_rel_ids=ex_rels,
+                                        limit=room + 1)[0]["rows"]
+                # more hops follow: this one keeps its share of the room, so the next can read what its smallest
+                # groups reached (the Games' city); what it left is added after the last hop, within the room
+                # the later hops left (`deferred`)
+                if hop < hops:  # its share of the nodes too: each relationship may bring one
+                    take = min(budget, node_room // (hops - hop + 1), len(rows))
+                    deferred = rows[take:]
+                    rows = rows[:take]
                 notes.append(f"hop {hop}: {total:,} relationships exceed the room left ({room:,}) and the question "
                              "names none of their relations or types: "
-                             + (f"the {len(whole)} entities with the fewest whole, the rest cut by id"
-                                if whole and len(whole) < len(sizes) else "cut by id as k-hop does"))
+                             + (f"the {len(whole)} entities with the fewest whole, "
+                                if whole and len(whole) < len(sizes) else "")
+                             + "each entity's smallest groups first, the largest cut"
+                             + (f"; this hop's share {take:,}, the rest added after the last hop"
+                                if hop < hops else ""))
                 sub.truncated = True
         _, new = _add_rows(sub, rows, take, cfg.max_nodes)
         frontier = retriever.with_aliases(sub, bridged + new, set(ex_nodes))
+    if deferred:
+        room = cfg.max_relationships - len(sub.relationships)
+        added, _ = _add_rows(sub, deferred, max(room, 0), cfg.max_nodes)
+        notes.append(f"after the last hop: {added:,} of the first hop's {len(deferred):,} relationships past its "
+                     "share added")
     if sub.mode == "focused":
         sub.reason = "auto: " + "; ".join(notes)
     else:
