@@ -551,6 +551,37 @@ def test_people_values_and_records_are_named_as_users_name_them(store: Neo4jStor
     assert schema_state(store) == before
 
 
+def test_a_record_holding_text_related_many_ways_is_an_entity_cited_by_its_identifier(store: Neo4jStore) -> None:
+    """Charters (regesta) hold their summary as `text`, are issued at a place, dated, name people and places and
+    cite literature: records, not a RAG library's chunks (related to their mentions and their document at most), and
+    named by the citation their `ident` is written as ("RI III,2,3 n. 7"), not by their date; a charter text with
+    no ways of its own beside its document and mentions stays chunks."""
+    summary = "Heinrich IV. schenkt dem Bistum Meißen einen Hof mit allem Zubehör, auf Bitten seiner Mutter. " * 3
+    store.query("""
+        UNWIND range(1, 30) AS i
+        MERGE (p:Place {name: 'Ort ' + (i % 5)})
+        MERGE (d:Date {day: date('1070-01-01') + duration({days: i})})
+        MERGE (a:Action {action: 'schenken ' + (i % 3)})
+        CREATE (r:Charter {ident: 'RI III,2,3 n. ' + i, date: '(1070 Januar ' + i + ')', text: $summary, no: i})
+        CREATE (r)-[:PLACE_OF_ISSUE]->(p), (r)-[:DATED]->(d), (r)-[:ACTION]->(a),
+               (:Person {name: 'Person ' + i})-[:PERSON_IN]->(r)
+        WITH i WHERE i <= 4
+        MERGE (doc:Book {path: 'chronik.pdf'})
+        CREATE (doc)-[:HAS_PASSAGE]->(c:Passage {text: $summary, position: i}),
+               (c)-[:MENTIONS]->(:Person {name: 'Genannt ' + i})
+        """, {"summary": summary}, read_only=False)
+    before = schema_state(store)
+    inf = infer_schema(store, InferOptions(read_only=True))
+    by = {e.label: e for e in inf.schema.entities}
+    assert {"Charter", "Place", "Person", "Action"} <= set(by)
+    assert by["Charter"].name == ["ident"] and "text" not in by["Charter"].facts
+    skipped = {s.label: s.reason for s in inf.domain.skipped}
+    assert skipped["Passage"].startswith("chunks of text") and skipped["Book"].startswith("documents")
+    names = {row["row"][1] for row in store.with_schema(inf.schema).read("entity_names", limit=1000)}
+    assert "RI III,2,3 n. 7" in names
+    assert schema_state(store) == before
+
+
 def test_a_question_naming_an_unmapped_label_is_told_so(store: Neo4jStore) -> None:
     from xgrag.retrieval.unmapped import unmapped_mentions
 

@@ -223,16 +223,25 @@ def value_name(lp: LabelProfile, opts: InferOptions) -> tuple[str, str] | None:
     and not a date. Words of value keys (`VALUE_WORDS`) first, then the most often set."""
     # a value may be longer than a name (a URL): up to a fact's length. A number written as text ("32.38") is a
     # value only under a key that says so (an IP, a phone number); an address, an e-mail, a URL have letters.
+    # (a date however written, "(1054 Juli 17 – 1056 Oktober 5)" under `date`, names no node: it says when)
     cands = [s for _, s in sorted(lp.properties.items())
              if _usable(s, lp, opts, long=True) and _unique(s, opts) and not opaque(s) and not date_like(s)
-             and not (id_named(s.key) and not _has_word(s.key, VALUE_WORDS))
+             and not _has_word(s.key, DATE_WORDS)
+             and not (id_named(s.key) and not _has_word(s.key, VALUE_WORDS) and not _in_words(s))
              and (_has_word(s.key, VALUE_WORDS) or any(re.search(r"[^\W\d_]", x) for x in s.examples)
                   or (s.lettered is not None and 2 * s.lettered >= s.present))]
     if not cands:
         return None
-    best = min(cands, key=lambda s: (not _has_word(s.key, VALUE_WORDS), -s.present, s.key))
+    # an identifier written in words first: it is how the records are cited ("RI III,2,3 n. 500")
+    best = min(cands, key=lambda s: (not _has_word(s.key, VALUE_WORDS) and not _in_words(s), -s.present, s.key))
     return best.key, (f"its nodes are known by their {best.key} ({best.distinct} distinct values in {best.present}"
                       + (f", e.g. {value_text(best.examples, 2)}" if best.examples else "") + ")")
+
+
+def _in_words(s: PropertyStats) -> bool:
+    """Values written as words with letters, every sampled example ("RI III,2,3 n. 500", a charter's citation): an
+    identifier so written is how people cite its node, where an opaque one ("H4P01946", a UUID) has no space."""
+    return bool(s.examples) and all(" " in x.strip() and re.search(r"[^\W\d_]", x) for x in s.examples)
 
 
 def spelled_value(lp: LabelProfile, key: str) -> bool:
@@ -411,8 +420,25 @@ def choose_key(lp: LabelProfile, profile: GraphProfile, name: list[str]) -> tupl
                       f"(not proven unique beyond the sample)")
 
 
+# A label holding text is a record, not chunks, where it is related to other labels in this many ways (types): a
+# charter whose summary is its `text` is issued at a place, on a date, names people and places, cites literature
+# (six types: read as chunks, every label of such a graph was left out). A RAG library's chunks are related in two
+# at most: to the entities they mention (one type, whatever their labels) and to their document.
+RECORD_WAYS = 3
+
+
+def _related_ways(label: str, profile: GraphProfile) -> int:
+    """How many relationship types link `label`'s nodes to nodes of other labels (sampled)."""
+    ways = 0
+    for tp in profile.types.values():
+        if any((label in a and set(b) - {label}) or (label in b and set(a) - {label}) for a, b in tp.ends):
+            ways += 1
+    return ways
+
+
 def classify_labels(profile: GraphProfile, opts: InferOptions) -> tuple[list[str], list[str], list[LabelSkip]]:
-    """(entity labels, chunk labels, skipped labels with reasons). Documents are labels linked only to chunks."""
+    """(entity labels, chunk labels, skipped labels with reasons). Chunks hold text (TEXT_KEYS) and are related
+    to other labels in fewer than RECORD_WAYS ways; documents are labels linked only to chunks."""
     entities: list[str] = []
     chunks: list[str] = []
     skipped: list[LabelSkip] = []
@@ -421,7 +447,7 @@ def classify_labels(profile: GraphProfile, opts: InferOptions) -> tuple[list[str
             skipped.append(LabelSkip(label, lp.count, "xgrag's own records (migrations, saved explanations)"))
             continue
         text = _text_prop(lp, opts)
-        if text is not None:
+        if text is not None and _related_ways(label, profile) < RECORD_WAYS:
             chunks.append(label)
             skipped.append(LabelSkip(label, lp.count, f"chunks of text: `{text.key}` averages {text.avg_len:.0f} "
                                                       "characters"))
