@@ -246,6 +246,27 @@ def test_a_code_typed_alone_links_the_one_node_whose_key_it_is(server: Neo4jStor
     assert Retriever(store).link("What is disease D01211?") == []
 
 
+def test_a_name_with_a_korean_particle_written_onto_it_and_a_code_in_capitals_link(server: Neo4jStore) -> None:
+    """Korean writes a particle onto the word before it ("교황청에": to the Holy See; "JPN은": JPN, as topic): the
+    name without it links, the name a particle's syllable ends (스페인: 인) stays whole, and a code of three capitals
+    typed alone names the one country whose key it is."""
+    wipe(server)
+    server.query("""
+        CREATE (:Country {code: 'VAT', name: '교황청'})-[:NEED]->(:Item {item: '신앙서적'})
+        CREATE (:Country {code: 'ESP', name: '스페인'}), (:Country {code: 'JPN', name: '일본'})
+        CREATE (:Item {item: '교통 카드'})
+        """, read_only=False)
+    store = server.with_schema(schema_preset("domain", read_only=True, entities=[
+        EntityMapping(label="Country", key="code", name=["name"]), EntityMapping(label="Item", name=["item"])]))
+    names = lambda q: sorted(le.node.name for le in Retriever(store).link(q))  # noqa: E731
+    assert names("교황청에 갈 때 필요한 준비물은?") == ["교황청"]
+    assert names("스페인 여행") == ["스페인"] and names("스페인에 가려면?") == ["스페인"]
+    assert names("교통 카드를 챙겨야 하는 나라는?") == ["교통 카드"]
+    links = Retriever(store).link("JPN은 어느 나라의 코드야?")
+    assert [(le.node.name, le.method) for le in links] == [("일본", "code")]
+    assert names("교황청이라는 말") == ["교황청"] and names("교황청들") == []  # 들 (a plural) is no particle
+
+
 CRASHES = schema_preset("domain", read_only=True, entities=[
     EntityMapping(label="Crash", key="internalCrashID", name=["crashType", "internalCrashID"],
                   facts=["crashID_orig", "year", "speedLimit"])])

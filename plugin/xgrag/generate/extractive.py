@@ -91,6 +91,8 @@ from xgrag.retrieval.words import (
     cognate_stems,
     compound_stems,
     content_stems,
+    detach_particles,
+    english_interrogatives,
     how_dimensions,
     initials_said,
     question_dates,
@@ -289,6 +291,10 @@ class _Reading:
             elif f.via is not None:
                 names.append(f.via[1])
         self.types = types
+        # a name with a Korean particle written onto it ("교황청에") is read as the name, as linking links it
+        name_words = {t for n in names for t in key_tokens(n)}
+        question = detach_particles(question, lambda w: bool(key_tokens(w)) and set(key_tokens(w)) <= name_words)
+        self.question = question
         # another name an entity holds (a display name beside a login: "Izetta Millikin" of
         # IzettaMillikin146@TestCompany.Local) mentions it as its name does
         other_names = {f.tail: f.head for f in facts if f.kind == "property" and f.via is None
@@ -297,8 +303,9 @@ class _Reading:
         self.mentioned = {n for n in said if n in set(names)} | {other_names[n] for n in said if n in other_names}
         # a code the question types (letters and digits: "truck 1421412P") that a fact of an entity states names that
         # entity, as linking named it by that code
+        # (or three or more capitals, "JPN", as Linker._by_code reads them)
         self.codes = {t.lower() for t in re.findall(r"[\w.-]+", question)
-                      if re.search(r"\d", t) and re.search(r"[^\W\d_]", t)}
+                      if (re.search(r"\d", t) and re.search(r"[^\W\d_]", t)) or re.fullmatch(r"[A-Z]{3,}", t)}
         # so does a value typed after the entity's type ("complaint 4866226": the Complaint whose id is 4866226) or
         # after its own key ("division 395": the Motion whose division is 395), as linking named it by its label and
         # key or by that fact (Linker._by_label_and_key, Linker._by_fact_and_value)
@@ -365,7 +372,8 @@ class _Reading:
         for name in self.initials:
             if name not in by_name:
                 self.by_code.setdefault(name, None)
-        plain = re.sub(r"\[[^\]]*\]", " ", question)
+        # (German question words read as the English ones)
+        plain = english_interrogatives(re.sub(r"\[[^\]]*\]", " ", question))
         # the question's words that may name a relation, a key or a type: outside the names of the entities it
         # mentions and the types of those ("the supplier Exotic Liquids": "supplier" says what it is, not what is
         # asked about it)
@@ -374,9 +382,16 @@ class _Reading:
         # the relation between two entities the question names says how they relate, which it already knows ("the
         # episode How Lily Stole Christmas, written by Brenda Hsueh": the season asked is the episode's, not that of
         # another episode she wrote)
-        # (its words only: a year in its type, VOTES_2005, still says which of their relationships)
-        own |= {st for f in facts if f.kind == "edge" and f.head in self.mentioned and f.tail in self.mentioned
-                and f.head != f.tail for st in content_stems(self._relation(f)) if st.isalpha()}
+        # (its words only: a year in its type, VOTES_2005, still says which of their relationships) ... and where
+        # two named entities are related in several ways, only the words all of those share: the others say which
+        # one is asked ("Norway's GDP in 1994": GPD_IN_YEAR beside POPULATION_IN_YEAR and BUDJET_IN_YEAR)
+        between: dict[frozenset[str], list[set[str]]] = {}
+        for f in facts:
+            if f.kind == "edge" and f.head in self.mentioned and f.tail in self.mentioned and f.head != f.tail:
+                between.setdefault(frozenset((f.head, f.tail)), []).append(
+                    {st for st in content_stems(self._relation(f)) if st.isalpha()})
+        for ways in between.values():
+            own |= set.intersection(*ways)
         relations = sorted({self._relation(f) for f in facts})
         type_words = {st for t in set(types.values()) for st in content_stems(key_text(t))}
         vocabulary = {st for r in relations for st in content_stems(r)} | type_words
@@ -406,6 +421,7 @@ class _Reading:
         # "the disease linked to X", "the package that provides X": a type named, then what ties it to the entity
         # named after it: what is asked is of a neighbour of that type, not of X itself
         self.via_type: str | None = None
+        self.spread: dict[tuple[Any, ...], int] = {}  # how many ends each chain's way reaches (`answer`)
         for m in _REFERRED.finditer(plain.lower()):
             if stem(m.group(1)) in type_words and any(
                     at > m.start() for n in self.mentioned for at in [plain.lower().find(n.lower())] if at >= 0):
@@ -662,6 +678,14 @@ class _Reading:
                         grown.append(nxt)
                         looked += 1
             frontier = grown
+        # how many ends each chain's way (its start, then each fact's relation and direction) reaches in the
+        # context: of two ways that state as much, the one that reaches one thing answers "which city hosted the
+        # 2004 Olympics" (2004's one Games' city), not one of the many it reaches through a crowd (the cities of
+        # the 200 countries with a GDP that year)
+        ends: dict[tuple[Any, ...], set[str]] = {}
+        for c in chains:
+            ends.setdefault(self._way(c), set()).add(c.steps[-1].to)
+        self.spread = {way: len(reached) for way, reached in ends.items()}
         for c in chains:
             c.key = self._rank(c, any_words)
         best = min(chains, key=lambda c: c.key)
@@ -704,7 +728,11 @@ class _Reading:
         asked = any(s.relation_words for s in by_entity.get(entity, []) if s.fact.id != fact)
         if asked and not self.asks_name:
             return None
-        if not (self.asks_name or self.defines or (
+        # ... or the question says nothing the context's words say, nor asks a kind of value: named by its code
+        # alone, the entity is what is asked ("ISL은 어느 나라야?": which country is ISL)
+        says_nothing = self.kind is None and self.wh_noun is None and not any(
+            s.words for steps in by_entity.values() for s in steps)
+        if not (self.asks_name or self.defines or says_nothing or (
                 self.wh_noun is not None and self.wh_noun in self._type_stems(entity))):
             return None
         return _sentence(entity), [fact] if fact is not None else []
@@ -722,8 +750,13 @@ class _Reading:
     def _restates(self, step: _Step) -> bool:
         """A value that is its own entity's name, under a key the question does not say, tells nothing of it (a
         Date node named by its `value` "Jan 2015"): "which ring was Docker in on the Jan 2015 radar" is not
-        answered "Jan 2015". Asked by its key, it is the answer ("the serial number of truck 1421413P")."""
-        return step.other is None and not step.relation_words and _norm(step.to) == _norm(step.at)
+        answered "Jan 2015"; nor is a number its name states. Asked by its key, it is the answer ("the serial number
+        of truck 1421413P")."""
+        if step.other is not None or step.relation_words:
+            return False
+        # ... nor a number its name states ("regnum" 500 of the charter "RI III,2,3 n. 500")
+        return _norm(step.to) == _norm(step.at) or (
+            step.to.strip().isdigit() and step.to.strip() in re.findall(r"\d+", step.at))
 
     def _repeated_word(self, step: _Step) -> bool:
         """The question says the relation's word twice ("the director of X also directed")."""
@@ -889,8 +922,14 @@ class _Reading:
                                                    and self.via_type in self._type_stems(steps[0].to)),
                 length, self._against(chain) + self._backwards(chain), self._voice(chain), -self._alignment(chain),
                 steps[0].at not in self.verbatim,
+                self.spread.get(self._way(chain), 1) if len(steps) > 1 else 1,
                 -sum(self._score(s.fact) for s in steps),
                 [s.fact.id for s in steps])
+
+    @staticmethod
+    def _way(chain: _Chain) -> tuple[Any, ...]:
+        """A chain's way: where it starts, then each fact's relation (or key) and the end it was read from."""
+        return (chain.steps[0].at,) + tuple((s.relation, s.at == s.fact.head, s.value) for s in chain.steps)
 
     def _days(self, chain: _Chain) -> int:
         """How many of the days and months the question names the chain states: in an entity's name ("Visit

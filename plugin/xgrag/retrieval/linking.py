@@ -35,7 +35,7 @@ from xgrag.model import Node, key_text
 from xgrag.retrieval.name_index import NameIndex, shared_index
 from xgrag.retrieval.names import ARTICLES, DESCRIPTIVE, NUMBER_WORDS, TITLES, fold, strip_marks
 from xgrag.retrieval.typed_values import typed_values
-from xgrag.retrieval.words import SCHEMA_WORDS, content_stems
+from xgrag.retrieval.words import SCHEMA_WORDS, content_stems, detach_particles
 from xgrag.store.neo4j import Neo4jStore
 from xgrag.store.queries import q as quote
 
@@ -709,17 +709,19 @@ class Linker:
 
     def _by_code(self, question: str, excluded: list[str]) -> list[LinkedEntity]:
         """Where nothing else was linked: a code typed alone ("which drug has the KEGG code D01211?": letters and
-        digits, 4 or more characters) that is the key of exactly one node of the mapped labels names it (method
-        "code"; a key lookup per label, index-backed where the key is constrained). A code two nodes share names
-        neither, and one typed after a kind's words ("dock 7731201Q") is that kind's (`_by_label_and_key`), never
-        another's."""
+        digits, 4 or more characters; or 3 or more capitals, "JPN") that is the key of exactly one node of the
+        mapped labels names it (method "code"; a key lookup per label, index-backed where the key is constrained).
+        A code two nodes share names neither, and one typed after a kind's words ("dock 7731201Q") is that kind's
+        (`_by_label_and_key`), never another's."""
         words = _typed_words(question)
         low = [w.lower() for w in words]
         kinds = [key_text(m.label).split() for m in self.store.schema.entity_mappings()]
         codes: set[str] = set()
         for i, w in enumerate(words):
             c = w.strip(".,;:!?'\"()-")
-            if len(c) < 4 or not re.search(r"\d", c) or not re.search(r"[^\W\d_]", c):
+            # letters and digits, or three or more capitals ("JPN": a country's code, as ISO writes it)
+            lettered = len(c) >= 4 and re.search(r"\d", c) is not None and re.search(r"[^\W\d_]", c) is not None
+            if not lettered and not re.fullmatch(r"[A-Z]{3,}", c):
                 continue
             if any(i >= len(k) and low[i - len(k):i] == k for k in kinds):
                 continue
@@ -803,7 +805,21 @@ class Linker:
                                excluded_node_ids=excluded)
         return [(node_from_map(row["node"]), float(row["score"])) for row in rows]
 
+    def _known_word(self, word: str) -> bool:
+        """Whether `word` is a name's word (or words) in the graph: the name index's words, else a full-text
+        search for it."""
+        tokens = key_tokens(word)
+        if not tokens:
+            return False
+        memory = self._names()
+        if memory is not None:
+            return all(t in memory.by_word for t in tokens)
+        return any(set(tokens) <= set(key_tokens(node.name))
+                   for node, _ in self._search([word.casefold()], 5, []))
+
     def link(self, question: str, excluded_node_ids: Iterable[str] = ()) -> list[LinkedEntity]:
+        # a name with a Korean particle written onto it ("교황청에") is linked as the name
+        question = detach_particles(question, self._known_word)
         excluded = sorted(set(excluded_node_ids))
         cfg = self.settings
         candidates: dict[str, tuple[Node, float]] = {}

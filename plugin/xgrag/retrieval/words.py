@@ -10,6 +10,7 @@ count, "how much" / "how long" an amount); `value_kind` says which kinds a state
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Literal
 
 from xgrag.config import shared_config
@@ -149,11 +150,18 @@ def stated_stems(text: str, vocabulary: set[str]) -> set[str]:
     stems of its relations, keys and types) holds it: English compounds end in their head, so a "screenwriter"
     and a "scriptwriter" are writers (WRITTEN_BY) and a "songwriter" too; "co-stars" are stars. And the initials of
     three or four words in a row where the vocabulary holds them as a word: "local government area" says LGA
-    (OCCURRED_IN_LGA)."""
+    (OCCURRED_IN_LGA). And the one word of the vocabulary a word is a slip of the pen from (`misspelt`): a graph's
+    BUDJET_IN_YEAR and GPD_IN_YEAR are what "budget" and "GDP" ask."""
     out = content_stems(text)
     words = _WORD.findall(text.lower().replace("_", " "))
     for w in words:
-        if w in WEAK or len(w) < 7 or stem(w) in vocabulary:
+        if w in WEAK or stem(w) in vocabulary:
+            continue
+        slip = misspelt(stem(w), vocabulary)
+        if slip is not None:
+            out.add(slip)
+            continue
+        if len(w) < 7:
             continue
         for i in range(3, len(w) - 3):
             head = stem(w[i:])
@@ -166,6 +174,32 @@ def stated_stems(text: str, vocabulary: set[str]) -> set[str]:
             if said is not None:
                 out.add(said)
     return out
+
+
+# A word of at least this many letters may differ from the graph's by one letter (shorter ones, "gdp" and "gnp", are
+# different words); any of at least three by two neighbouring letters swapped ("gpd").
+SLIP_SUBSTITUTED = 6
+SLIP_SWAPPED = 3
+
+
+def misspelt(word: str, vocabulary: set[str]) -> str | None:
+    """The one stem of the vocabulary (the graph's relation, key and type words) that `word`, a stem the vocabulary
+    lacks, is a slip of the pen from, else None: the same length, the same first letter, and one letter changed
+    (words of SLIP_SUBSTITUTED letters or more) or two neighbouring letters swapped (SLIP_SWAPPED or more). Graphs
+    are typed by people (BUDJET_IN_YEAR, GPD_IN_YEAR), questions too; a word two of the graph's are near says
+    neither."""
+    if not word.isalpha() or len(word) < SLIP_SWAPPED:
+        return None
+    near = []
+    for v in vocabulary:
+        if len(v) != len(word) or v[0] != word[0] or not v.isalpha():
+            continue
+        diff = [i for i in range(len(word)) if word[i] != v[i]]
+        if (len(diff) == 1 and len(word) >= SLIP_SUBSTITUTED) or \
+                (len(diff) == 2 and diff[1] == diff[0] + 1 and word[diff[0]] == v[diff[1]]
+                 and word[diff[1]] == v[diff[0]]):
+            near.append(v)
+    return near[0] if len(near) == 1 else None
 
 
 # How many words in a row may say a word of the graph by their initials (two letters, "id", "pm", would say too much
@@ -409,3 +443,52 @@ def compound_stems(key_words: set[str], q_words: set[str]) -> set[str]:
             if len(w) >= 4 and w != k and (k.startswith(w) or k.endswith(w) or k.startswith(stem(w))):
                 out.add(stem(w))
     return out
+
+
+# Korean particles and the copula's endings, written onto the word before them ("교황청에": to the Holy See; "JPN은":
+# JPN, as topic), longest first: a name followed by one is no word of the graph's, and linking found nothing in six
+# of every seven questions of a Korean graph.
+PARTICLES = tuple(sorted(set(
+    "에서는 에게서 으로는 이라는 에서 에게 에는 에도 으로 로는 까지 부터 보다 처럼 한테 "
+    "이랑 이나 이란 라는 이야 인가 인데 은 는 이 가 을 를 에 의 로 와 과 도 만 인 야 랑".split()),
+    key=lambda p: (-len(p), p)))
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_WRITTEN_WORD = re.compile(r"[^\W_]+")
+
+
+def detach_particles(text: str, known: Callable[[str], bool]) -> str:
+    """`text` with a particle written onto a word set apart ("교황청에 갈 때" -> "교황청 에 갈 때") where the word
+    with it is not `known` and the word without it is (a name, or a word of one: `known` is the caller's, the name
+    index's or the context's words; "스페인" ends in a particle's syllable and is a name), or where the word is of
+    another script (a code: "JPN은"). Other text is unchanged."""
+    def apart(m: re.Match[str]) -> str:
+        word = m.group(0)
+        if not _HANGUL.match(word[-1]) or known(word):
+            return word
+        for particle in PARTICLES:
+            if len(word) > len(particle) and word.endswith(particle):
+                base = word[:-len(particle)]
+                if not _HANGUL.search(base) or known(base):
+                    return f"{base} {particle}"
+        return word
+    return _WRITTEN_WORD.sub(apart, text)
+
+
+# German question words as the English ones the reader reads (`answer_kind`, the noun a "which" asks for): a
+# graph's users ask in its language (the Regesta Imperii's charters, in German). Two-word ones first.
+INTERROGATIVES = (
+    ("wie viele", "how many"), ("wie viel", "how much"), ("wie lange", "how long"), ("wie alt", "how old"),
+    ("welchen tag", "which day"), ("welchem tag", "which day"), ("welcher tag", "which day"),
+    ("welches datum", "which date"), ("welchem jahr", "which year"), ("welches jahr", "which year"),
+    ("wo", "where"), ("wohin", "where"), ("woher", "where"), ("wann", "when"), ("wer", "who"), ("wen", "whom"),
+    ("wem", "whom"), ("wessen", "whose"), ("welche", "which"), ("welcher", "which"), ("welches", "which"),
+    ("welchen", "which"), ("welchem", "which"))
+# (not "was", an English word too: "Was Nancy hired before Andrew?")
+_INTERROGATIVE = re.compile(r"(?i)\b(" + "|".join(re.escape(g) for g, _ in INTERROGATIVES) + r")\b")
+_ENGLISH = {g: e for g, e in INTERROGATIVES}
+
+
+def english_interrogatives(question: str) -> str:
+    """`question` with its German question words (and a date asked for: "welchen Tag") in English ("Wo wurde ...
+    ausgestellt?" -> "where wurde ... ausgestellt?"); other words unchanged. None of them is an English word."""
+    return _INTERROGATIVE.sub(lambda m: _ENGLISH[m.group(1).lower()], question)

@@ -447,6 +447,42 @@ def test_the_relation_between_two_named_entities_qualifies_them_and_is_not_asked
     assert _read(q, facts) == ("2.", ["h#season"])
 
 
+def test_of_several_relations_between_two_named_entities_the_question_s_word_says_which() -> None:
+    # a country and a year are related three ways, each with a value: the relation's words say which is asked
+    # (the words all three share, "year", say only how the two relate), typed as people type (GPD, BUDJET)
+    facts = []
+    for rid, rel, value in (("p", "POPULATION IN YEAR", "4336613"), ("g", "GPD IN YEAR", "127131461119.9"),
+                            ("b", "BUDJET IN YEAR", "11722.0")):
+        facts += [Fact(rid, "Norway", rel, "1994", "edge", None, "Country", "Year"),
+                  Fact(f"{rid}#value", "Norway", "value", value, "property", (rel, "1994"), "Country")]
+    assert _read("What was Norway's GDP in 1994?", facts) == ("127131461119.9.", ["g#value"])
+    assert _read("What was Norway's sport budget in 1994?", facts) == ("11722.0.", ["b#value"])
+    assert _read("What was Norway's population in 1994?", facts) == ("4336613.", ["p#value"])
+
+
+def test_of_two_ways_that_state_as_much_the_one_reaching_one_thing_answers() -> None:
+    # 2004 holds three countries' GDPs (each country a host city) and one Games (its city): "which city" is reached
+    # both ways, and no word of the question is in either; the way that reaches one city answers
+    facts = []
+    for i, (country, city) in enumerate((("China", "Beijing"), ("Brazil", "Rio"), ("Canada", "Calgary"))):
+        facts += [_edge(f"a{i}", country, "GPD IN YEAR", "2004", "Country", "Year"),
+                  _edge(f"b{i}", city, "CITY IN COUNTRY", country, "City", "Country")]
+    facts += [_edge("z1", "Jo 14", "JO IN YEAR", "2004", "Jo", "Year"),
+              _edge("z2", "Jo 14", "JO IN CITY", "Athens", "Jo", "City")]
+    assert _read("Which city hosted the 2004 Olympics?", facts) == ("Athens.", ["z1", "z2"])
+
+
+def test_a_korean_question_reads_a_name_with_a_particle_and_a_code_alone_asks_for_its_entity() -> None:
+    facts = [_prop("c1", "교황청", "country code", "VAT", "Country"),
+             _prop("c2", "일본", "country code", "JPN", "Country"),
+             _edge("n1", "교황청", "NEED", "신앙서적", "Country", "Item"),
+             _edge("n2", "일본", "NEED", "엔화", "Country", "Item")]
+    # "the Holy See's country code?": the country is read with its particle ("교황청의"), the key with its ("code는")
+    assert _read("교황청의 country code는?", facts) == ("VAT.", ["c1"])
+    # "JPN is which country's code?": named by its code alone, and nothing else said, the country is the answer
+    assert _read("JPN은 어느 나라의 코드야?", facts) == ("일본.", ["c2"])
+
+
 def test_a_record_the_question_names_by_its_type_and_day_is_the_question_s_never_the_answer() -> None:
     # "the chart of 2019-04-05": Chart 2019-04-05, linked by that day; the position is of Bad Guy's IN CHART to it
     facts = [Fact("in1", "Bad Guy", "IN CHART", "Chart 2019-04-05", "edge", None, "Song", "Chart"),

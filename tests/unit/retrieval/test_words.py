@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from xgrag.retrieval.words import answer_kind, content_stems, stated_stems, stem, value_kind
+from xgrag.retrieval.words import (
+    answer_kind,
+    content_stems,
+    detach_particles,
+    misspelt,
+    stated_stems,
+    stem,
+    value_kind,
+)
 
 
 def test_irregular_forms_meet_their_regular_forms() -> None:
@@ -16,6 +24,27 @@ def test_a_compound_word_states_its_head_where_the_graph_has_that_word() -> None
     assert stem("writer") in stated_stems("the screenwriter of X", vocabulary)
     assert stem("writer") in stated_stems("who is the scriptwriter", vocabulary)
     assert stated_stems("the screenwriter of X", content_stems("has genre")) == content_stems("screenwriter of X")
+
+
+def test_a_word_states_the_one_word_of_the_graph_it_is_a_slip_of_the_pen_from() -> None:
+    vocabulary = content_stems("BUDJET_IN_YEAR") | content_stems("GPD_IN_YEAR") | content_stems("POPULATION_IN_YEAR")
+    assert stem("budjet") in stated_stems("What was France's sport budget in 2010?", vocabulary)
+    assert stem("gpd") in stated_stems("What was Norway's GDP in 1994?", vocabulary)
+    assert stated_stems("What was Norway's GNP in 1994?", vocabulary) == content_stems("What was Norway's GNP in 1994?")
+    # one letter changed in a short word, or the first letter, is another word
+    assert stated_stems("the gdp", {"gnp"}) == {"gdp"}
+    assert misspelt("widget", {"budget"}) is None and misspelt("budget", {"budjet", "budgot"}) is None
+    assert misspelt("budget", {"budjet"}) == "budjet" and misspelt("gdp", {"gpd"}) == "gpd"
+
+
+def test_a_korean_particle_is_set_apart_from_a_known_word_or_a_code() -> None:
+    known = {"교황청", "스페인", "카드", "일본"}.__contains__
+    assert detach_particles("교황청에 갈 때 필요한 준비물은?", known) == "교황청 에 갈 때 필요한 준비물은?"
+    assert detach_particles("교황청에서는", known) == "교황청 에서는"  # the longest particle
+    assert detach_particles("스페인 여행", known) == "스페인 여행"  # a name ending in a particle's syllable (인)
+    assert detach_particles("교통 카드를", known) == "교통 카드 를"  # a name's last word
+    assert detach_particles("JPN은 어느 나라야? VAT인 나라", known) == "JPN 은 어느 나라야? VAT 인 나라"
+    assert detach_particles("준비물은 what's Chai's", known) == "준비물은 what's Chai's"  # unknown words, English
 
 
 def test_answer_kinds_from_question_words() -> None:
