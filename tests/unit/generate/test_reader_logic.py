@@ -483,6 +483,17 @@ def test_a_korean_question_reads_a_name_with_a_particle_and_a_code_alone_asks_fo
     assert _read("JPN은 어느 나라의 코드야?", facts) == ("일본.", ["c2"])
 
 
+def test_german_question_words_and_a_number_the_record_s_name_states() -> None:
+    # "where was charter n. 500 issued": a place, not its serial 500 (its name states it), nor its date
+    facts = [_prop("r", "RI III,2,3 n. 500", "regnum", "500", "Regesta"),
+             _prop("d", "RI III,2,3 n. 500", "end date", "1096-05-04", "Regesta"),
+             _edge("p", "RI III,2,3 n. 500", "PLACE OF ISSUE", "Meißen", "Regesta", "Place")]
+    assert _read("Wo wurde das Regest RI III,2,3 n. 500 ausgestellt?", facts) == ("Meißen.", ["p"])
+    assert _read("Auf welchen Tag ist RI III,2,3 n. 500 datiert?", facts) == ("1096-05-04.", ["d"])
+    # asked by its key, the number is the answer
+    assert _read("What is the regnum of RI III,2,3 n. 500?", facts) == ("500.", ["r"])
+
+
 def test_a_record_the_question_names_by_its_type_and_day_is_the_question_s_never_the_answer() -> None:
     # "the chart of 2019-04-05": Chart 2019-04-05, linked by that day; the position is of Bad Guy's IN CHART to it
     facts = [Fact("in1", "Bad Guy", "IN CHART", "Chart 2019-04-05", "edge", None, "Song", "Chart"),
