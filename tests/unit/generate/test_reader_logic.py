@@ -490,8 +490,10 @@ def test_german_question_words_and_a_number_the_record_s_name_states() -> None:
              _edge("p", "RI III,2,3 n. 500", "PLACE OF ISSUE", "Meißen", "Regesta", "Place")]
     assert _read("Wo wurde das Regest RI III,2,3 n. 500 ausgestellt?", facts) == ("Meißen.", ["p"])
     assert _read("Auf welchen Tag ist RI III,2,3 n. 500 datiert?", facts) == ("1096-05-04.", ["d"])
-    # asked by its key, the number is the answer
+    # asked by its key, the number is the answer; asked nothing the reader reads, it is not
     assert _read("What is the regnum of RI III,2,3 n. 500?", facts) == ("500.", ["r"])
+    acts = [facts[0], _edge("a", "RI III,2,3 n. 500", "ACTION", "schenken", "Regesta", "Action")]
+    assert _read("Was tut Heinrich IV. im Regest RI III,2,3 n. 500?", acts) == ("schenken.", ["a"])
 
 
 def test_a_record_the_question_names_by_its_type_and_day_is_the_question_s_never_the_answer() -> None:
