@@ -121,6 +121,7 @@ HOW_DIMENSIONS = {
     "elevation"), "long": ("length", "duration"), "old": ("age",), "deep": ("depth",), "wide": ("width",),
     "fast": ("speed", "velocity"), "big": ("size", "area"), "large": ("size", "area"), "hot": ("temperature",),
     "bright": ("brightness", "magnitude", "luminosity"), "expensive": ("price", "cost"),
+    "hard": ("difficulty", "skill"), "difficult": ("difficulty", "skill"), "easy": ("difficulty", "skill"),
 }
 
 

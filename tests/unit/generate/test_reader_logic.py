@@ -496,6 +496,14 @@ def test_german_question_words_and_a_number_the_record_s_name_states() -> None:
     assert _read("Was tut Heinrich IV. im Regest RI III,2,3 n. 500?", acts) == ("schenken.", ["a"])
 
 
+def test_how_hard_asks_for_a_difficulty_or_a_skill_level() -> None:
+    facts = [_prop("f", "Caramel Cake", "fat", "67", "Recipe"),
+             _prop("k", "Caramel Cake", "skill level", "Easy", "Recipe"),
+             _prop("t", "Caramel Cake", "cooking time", "3600", "Recipe")]
+    assert _read("How hard is the Caramel Cake to make?", facts) == ("Easy.", ["k"])
+    assert _read("How difficult is Caramel Cake?", facts) == ("Easy.", ["k"])
+
+
 def test_a_record_the_question_names_by_its_type_and_day_is_the_question_s_never_the_answer() -> None:
     # "the chart of 2019-04-05": Chart 2019-04-05, linked by that day; the position is of Bad Guy's IN CHART to it
     facts = [Fact("in1", "Bad Guy", "IN CHART", "Chart 2019-04-05", "edge", None, "Song", "Chart"),
