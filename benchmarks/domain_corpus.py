@@ -385,9 +385,9 @@ wine-descriptors, drawn by `sorted(random.Random(40).sample(sorted(TWELFTH_POOL)
 sncf-stations, vinmonopolet, wine-descriptors: frozen, their failures never looked at while tuning, run once at the
 end of it (benchmarks/results/domains_frozen12.json) and now **spent** too; the one undrawn, regesta-imperii, is
 **tune**. No graph is frozen now: the next measurement needs a thirteenth split. Sources, each a load script of a
-public repository over data committed with it, or for regesta-imperii the Cypher of a book chapter over the data its repository holds
-(licences: iilab/openoil's code GPL-3.0 and its data ODbL, as data/LICENSE states; the Regesta Imperii are published
-under a Creative Commons licence, as the book's chapter 10 says; none stated for the others): github.com/iilab/openoil
+public repository over data committed with it, or for regesta-imperii the Cypher of a book chapter over the data its
+repository holds (licences: iilab/openoil's code GPL-3.0 and its data ODbL, as data/LICENSE states; the Regesta Imperii
+are published under a Creative Commons licence, as the book's chapter 10 says; none stated for the others): github.com/iilab/openoil
 (bp-ownership: OpenOil's Open Oil Data Navigator of 2014, BP plc's ownership network from its 2013 annual report and
 OpenCorporates: companies with their financials, each parent's immediate and ultimate share, each company's
 jurisdiction), bourbonbeefcake/Neo4j-Graph-for-EPL-data (premier-league: a student project over openfootball's Premier
