@@ -382,16 +382,16 @@ command ran on its graphs: loaders tried, questions written from the data with p
 checked with domain_gold.py, no schema inference, linking, answering or bench_domains.py on them, no xgrag output on
 them looked at. TWELFTH_POOL = bp-ownership, premier-league, regesta-imperii, sncf-stations, vinmonopolet,
 wine-descriptors, drawn by `sorted(random.Random(40).sample(sorted(TWELFTH_POOL), 5))` = bp-ownership, premier-league,
-sncf-stations, vinmonopolet, wine-descriptors: frozen, their failures never looked at while tuning, run once at the
-end of it (benchmarks/results/domains_frozen12.json) and now **spent** too; the one undrawn, regesta-imperii, is
-**tune**. No graph is frozen now: the next measurement needs a thirteenth split. Sources, each a load script of a
-public repository over data committed with it, or for regesta-imperii the Cypher of a book chapter over the data its
-repository holds (licences: iilab/openoil's code GPL-3.0 and its data ODbL, as data/LICENSE states; the Regesta Imperii
-are published under a Creative Commons licence, as the book's chapter 10 says; none stated for the others): github.com/iilab/openoil
-(bp-ownership: OpenOil's Open Oil Data Navigator of 2014, BP plc's ownership network from its 2013 annual report and
-OpenCorporates: companies with their financials, each parent's immediate and ultimate share, each company's
-jurisdiction), bourbonbeefcake/Neo4j-Graph-for-EPL-data (premier-league: a student project over openfootball's Premier
-League 2017/18, matches and teams, each team's WON, LOST or DRAW with its goals at full and half time),
+sncf-stations, vinmonopolet, wine-descriptors: frozen, their failures never looked at while tuning, run once at the end
+of it (benchmarks/results/domains_frozen12.json) and now **spent** too; the one undrawn, regesta-imperii, is **tune**.
+No graph is frozen now: the next measurement needs a thirteenth split. Sources, each a load script of a public
+repository over data committed with it, or for regesta-imperii the Cypher of a book chapter over the data its repository
+holds (licences: iilab/openoil's code GPL-3.0 and its data ODbL, as data/LICENSE states; the Regesta Imperii are
+published under a Creative Commons licence, as the book's chapter 10 says; none stated for the others):
+github.com/iilab/openoil (bp-ownership: OpenOil's Open Oil Data Navigator of 2014, BP plc's ownership network from its
+2013 annual report and OpenCorporates: companies with their financials, each parent's immediate and ultimate share, each
+company's jurisdiction), bourbonbeefcake/Neo4j-Graph-for-EPL-data (premier-league: a student project over openfootball's
+Premier League 2017/18, matches and teams, each team's WON, LOST or DRAW with its goals at full and half time),
 kuczera/Graphentechnologien (regesta-imperii: Andreas Kuczera's book on graph technologies in the digital humanities, in
 German; its chapter 20 loads the Regesta Imperii of Emperor Henry IV, regests, dates, places of issue, the ruler's
 actions, cited literature, and the register's persons and places), DavidHospi/neo (sncf-stations: a student API over
