@@ -194,6 +194,8 @@ def name_candidates(lp: LabelProfile, opts: InferOptions) -> list[tuple[int, lis
             score = 85
         elif low.endswith("name") and not id_named(key):
             score = 60
+        elif _label_word(lp.label, key):
+            score = 55
         else:
             continue
         if not _usable(s, lp, opts):
@@ -209,6 +211,19 @@ def name_candidates(lp: LabelProfile, opts: InferOptions) -> list[tuple[int, lis
             out.append((50, [key], f"the label's own name, though it repeats ({seen})"))
     out.sort(key=lambda c: (-c[0], c[1]))
     return out
+
+
+def _label_word(label: str, key: str) -> bool:
+    """A key made of the label's own word and one more that says no identifier, code, number, date or value
+    (`varietyDesc` "Albarino" beside `varietyID`, `colorDesc` "amber"): what the label's nodes are called, where the
+    graph has no `name` (a short, nearly unique string: `_usable`, `_unique`, as any name)."""
+    own = label.lower().replace("_", "")
+    low = _norm(key)
+    rest = low[len(own):]
+    # (a value's word, `emailAddress`, `phoneNumber`: named by that value as such, `value_name`)
+    return (low.startswith(own) and rest.isalpha() and len(rest) >= 3 and not id_named(key)
+            and rest not in CODE_WORDS and not _has_word(rest, DATE_WORDS) and not _has_word(rest, VALUE_WORDS)
+            and rest not in ("type", "kind"))
 
 
 # A label's own name property (`name`, `<label>Name`) that repeats still names its nodes when at least this share of

@@ -85,6 +85,22 @@ def test_name_and_title_in_other_languages_name_nodes() -> None:
         assert name_candidates(label("Thing", stats(key), stats("tipo", distinct=2)), OPTS)[0][1] == [key]
 
 
+def test_the_label_s_word_and_another_name_its_nodes_where_nothing_else_does() -> None:
+    # a wine shop's graph: `varietyDesc` "Albarino" beside `varietyID`, `wineDesc` beside `vintage`
+    variety = label("Variety", stats("varietyID"), stats("varietyDesc"))
+    assert name_candidates(variety, OPTS)[0][1] == ["varietyDesc"]
+    wine = label("Wine", stats("wineID"), stats("wineDesc"), stats("vintage", types=("INTEGER",), distinct=6))
+    assert name_candidates(wine, OPTS)[0][1] == ["wineDesc"]
+    # ... not a code, a number, a date or a kind of the label's, nor one that repeats or a long text
+    for key in ("countryCode", "orderNo", "orderDate", "wineType", "wineNumber", "emailAddress"):
+        assert name_candidates(label(key[:key.index(next(c for c in key if c.isupper()))].title(), stats(key)),
+                               OPTS) == [], key
+    assert name_candidates(label("Color", stats("colorDesc", distinct=3)), OPTS) == []
+    assert name_candidates(label("Book", stats("bookDesc", avg_len=400.0, max_len=900)), OPTS) == []
+    # a name the graph has comes first
+    assert name_candidates(label("Grape", stats("grapeName"), stats("grapeDesc")), OPTS)[0][1] == ["grapeName"]
+
+
 def test_the_key_is_a_constraint_else_a_unique_identifier_in_the_sample() -> None:
     lp = label("Order", stats("orderID"), stats("code"), stats("freight", distinct=7))
     profile = GraphProfile(nodes=10, relationships=0, labels={"Order": lp}, types={}, constraints=[], indexes=[])
