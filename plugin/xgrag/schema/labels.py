@@ -50,7 +50,8 @@ DATE_WORDS = ("date", "time", "start", "begin", "created", "when", "day")
 # "name" and "title" as graphs written in other languages call them (a Paris metro graph's Station.nom, a Brazilian
 # graph's Cidade.nome): read as the English words wherever a key is compared.
 _KEY_WORDS = {"nom": "name", "nome": "name", "nombre": "name", "naam": "name", "navn": "name", "namn": "name",
-              "nimi": "name", "titre": "title", "titulo": "title", "titolo": "title", "titel": "title"}
+              "nimi": "name", "titre": "title", "titulo": "title", "titolo": "title", "titel": "title",
+              "intitule": "title", "libelle": "name"}  # French: a station's intitulé, an item's libellé
 
 
 def _norm(key: str) -> str:

@@ -81,7 +81,7 @@ def test_name_and_title_in_other_languages_name_nodes() -> None:
     # a Spanish nombre, a French titre
     station = label("Station", stats("nom", distinct=7), stats("ligne", distinct=4), stats("trafic", distinct=10))
     assert name_candidates(station, OPTS)[0][1] == ["nom"]
-    for key in ("nome", "nombre", "titre"):
+    for key in ("nome", "nombre", "titre", "intitule", "libelle"):
         assert name_candidates(label("Thing", stats(key), stats("tipo", distinct=2)), OPTS)[0][1] == [key]
 
 
