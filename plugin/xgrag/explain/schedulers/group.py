@@ -440,6 +440,8 @@ class GroupTesting:
                                 removed_properties=frozenset().union(*[m.removed_properties for m in members]))
                 probe = await run.ask(Probe(group), progress=False)
                 assert probe.response is not None
+                if run.settings.response_score != "logprob" and len(members) > 1 and not run.moved(probe.response):
+                    run.kept_removals.append(frozenset(m.target for m in members))
                 return run.effect(probe.response), probe
 
             parents = REGISTRY[strategy].nested_in
