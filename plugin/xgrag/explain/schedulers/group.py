@@ -176,7 +176,8 @@ class GroupTester:
 
     def __init__(self, measure: Measure, threshold: float, top_k: int = 3,
                  can_ask: Callable[[], bool] = lambda: True, by_elimination: bool = True,
-                 ceiling: int | None = None, calls: Callable[[], int] | None = None) -> None:
+                 ceiling: int | None = None, calls: Callable[[], int] | None = None,
+                 infer_roots: bool = True) -> None:
         self.measure = measure
         self.threshold = threshold
         self.top_k = top_k
@@ -187,6 +188,15 @@ class GroupTester:
         # second half is tested instead of inferred (when it does not move either, both halves are cleared rather
         # than split down to a single fact that moves nothing).
         self.by_elimination = by_elimination
+        # False: a group of SMALL or more tested as a whole (not a half of a split) that moved is split with both
+        # halves tested, its second half never inferred to move from a first half that did not. Inference assumes
+        # one fact or a few that move the answer alone; a removal of most of a context can move an answer that no
+        # part of it moves (redundant support split across the halves, a reader that answers otherwise from the few
+        # facts left), and inference then descends to a single fact that moves nothing, ~log2(n) calls (the
+        # proxy's sufficiency probe: ProxyFirst; benchmarks/README.md, bench_answer_cost, cost6). A small group
+        # (the proxy's candidates left) is still inferred: its halves are a fact or two.
+        self.infer_roots = infer_roots
+        self.roots: set[int] = set()  # the heap counters of groups tested as a whole
         # The leave-one-out ceiling: the target calls leave-one-out over the same units would spend (the baseline's
         # included), and the target's running count (`calls`). See settle.
         self.ceiling = ceiling
@@ -199,9 +209,9 @@ class GroupTester:
     async def test(self, members: list[Planned]) -> bool:
         """Measure a group; True when its removal moved the answer (a group is then queued to be split)."""
         effect, run = await self.measure(members)
-        return self.record(members, effect, run)
+        return self.record(members, effect, run, root=True)
 
-    def record(self, members: list[Planned], effect: float, run: Any) -> bool:
+    def record(self, members: list[Planned], effect: float, run: Any, root: bool = True) -> bool:
         """What a group's measured removal settles (`test` without the measurement): cleared below the threshold,
         else measured alone (one member) or queued to be split. True when it moved the answer."""
         self.result.tests += 1
@@ -214,6 +224,8 @@ class GroupTester:
         else:
             self.counter += 1
             heapq.heappush(self.heap, (-effect, self.counter, members))
+            if root:
+                self.roots.add(self.counter)
         return True
 
     async def test_joint(self, members: list[Planned]) -> bool:
@@ -276,24 +288,25 @@ class GroupTester:
             if self.over_ceiling(fixed + (0 if self.drifting else drift)):
                 await self.finish_alone()
                 break
-            neg_effect, _, members = heapq.heappop(heap)
+            neg_effect, counter, members = heapq.heappop(heap)
             half = len(members) // 2
             first_effect, first_run = await self.measure(members[:half])
-            moved = self.record(members[:half], first_effect, first_run)
+            moved = self.record(members[:half], first_effect, first_run, root=False)
             rest = members[half:]
             if not self.can_ask():
                 if moved:
                     self.counter += 1
                     heapq.heappush(heap, (neg_effect, self.counter, rest))  # untested: stays unresolved
                 break
-            if not moved and len(rest) > 1 and self.by_elimination:
+            if not moved and len(rest) > 1 and self.by_elimination and (
+                    self.infer_roots or counter not in self.roots or len(members) < SMALL):
                 # the group moved and its first half did not: the second half holds the mover, so split it
                 # directly (binary splitting) instead of spending a test on it as a whole
                 self.counter += 1
                 heapq.heappush(heap, (neg_effect, self.counter, rest))
             else:
                 rest_effect, rest_run = await self.measure(rest)
-                if self.record(rest, rest_effect, rest_run) and moved:
+                if self.record(rest, rest_effect, rest_run, root=False) and moved:
                     self.drifting = self.drifting or self.drifts_to_pairs(
                         len(members[:half]), first_effect, len(rest), rest_effect)
         return result
