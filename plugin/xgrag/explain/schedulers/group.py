@@ -177,7 +177,7 @@ class GroupTester:
     def __init__(self, measure: Measure, threshold: float, top_k: int = 3,
                  can_ask: Callable[[], bool] = lambda: True, by_elimination: bool = True,
                  ceiling: int | None = None, calls: Callable[[], int] | None = None,
-                 infer_roots: bool = True) -> None:
+                 infer_roots: bool = True, defer_second: bool = False) -> None:
         self.measure = measure
         self.threshold = threshold
         self.top_k = top_k
@@ -197,6 +197,12 @@ class GroupTester:
         # (the proxy's candidates left) is still inferred: its halves are a fact or two.
         self.infer_roots = infer_roots
         self.roots: set[int] = set()  # the heap counters of groups tested as a whole
+        # True (under by_elimination): when a split's first half moved, its second half is not tested at once but
+        # kept pending, and once the search has followed the movers down, the pending halves are removed together
+        # in one group test (cleared at once when the answer stays; searched as a group when it moves). One mover
+        # among n then costs ~log2(n) + 1 tests rather than 2 log2(n) (benchmarks/README.md, cost6)
+        self.defer_second = defer_second
+        self.pending: list[list[Planned]] = []
         # The leave-one-out ceiling: the target calls leave-one-out over the same units would spend (the baseline's
         # included), and the target's running count (`calls`). See settle.
         self.ceiling = ceiling
@@ -241,8 +247,9 @@ class GroupTester:
         return True
 
     def undecided(self) -> int:
-        """The units still in groups that moved the answer: neither measured alone nor cleared by a group test."""
-        return sum(len(members) for _, _, members in self.heap)
+        """The units still in groups that moved the answer or are pending (defer_second): neither measured alone nor
+        cleared by a group test."""
+        return sum(len(members) for _, _, members in self.heap) + sum(len(p) for p in self.pending)
 
     def over_ceiling(self, allowed: int) -> bool:
         """Would finishing as leave-one-out now (every undecided unit alone) spend more than the ceiling plus
@@ -281,10 +288,17 @@ class GroupTester:
         if self.ceiling is not None and self.calls is not None:
             fixed = max(0, self.calls() + self.undecided() - self.ceiling) + 2 * max(0, self.top_k - 1)
             drift = (self.undecided() + 1) // 2
-        while heap and self.can_ask():
+        while (heap or self.pending) and self.can_ask():
             top_effects = sorted(result.effects.values(), reverse=True)
-            if len(top_effects) >= self.top_k and top_effects[self.top_k - 1] >= -heap[0][0]:
-                break  # no unsplit group can beat the k-th measured component
+            if not heap or len(top_effects) >= self.top_k and top_effects[self.top_k - 1] >= -heap[0][0]:
+                if not self.pending:
+                    break  # no unsplit group can beat the k-th measured component
+                # the second halves left pending, removed together: cleared when the answer stays (a group
+                # tested whole: split with both halves tested when it moves, infer_roots)
+                together = [m for p in self.pending for m in p]
+                self.pending.clear()
+                await self.test(together)
+                continue
             if self.over_ceiling(fixed + (0 if self.drifting else drift)):
                 await self.finish_alone()
                 break
@@ -304,6 +318,8 @@ class GroupTester:
                 # directly (binary splitting) instead of spending a test on it as a whole
                 self.counter += 1
                 heapq.heappush(heap, (neg_effect, self.counter, rest))
+            elif moved and self.defer_second and self.by_elimination:
+                self.pending.append(rest)  # tested with the other pending halves, once the movers are followed
             else:
                 rest_effect, rest_run = await self.measure(rest)
                 if self.record(rest, rest_effect, rest_run, root=False) and moved:
@@ -330,7 +346,8 @@ class GroupTester:
         """Leave-one-out over the undecided units (the ceiling's fallback): each unit of every queued group removed
         alone, the most moving group's first."""
         self.result.ceiling_hit = True
-        queued = [heapq.heappop(self.heap)[2] for _ in range(len(self.heap))]
+        queued = [heapq.heappop(self.heap)[2] for _ in range(len(self.heap))] + self.pending
+        self.pending = []
         for i, members in enumerate(queued):
             for j, m in enumerate(members):
                 if not self.can_ask():

@@ -464,7 +464,7 @@ class ProxyFirst(GroupTesting):
 
         tester = GroupTester(measure_noting_singles, threshold=threshold, top_k=self.top_k, can_ask=can_ask,
                              by_elimination=run.settings.response_score != "logprob", ceiling=ceiling,
-                             calls=lambda: run.oracle.calls, infer_roots=False)
+                             calls=lambda: run.oracle.calls, infer_roots=False, defer_second=True)
         result = tester.result
         movers: list[Planned] = []
         quiet: list[Planned] = []  # candidates removed alone that did not move the answer
