@@ -656,3 +656,16 @@ def test_under_shift_an_unconfirmed_proxy_removes_the_answers_entitys_facts_toge
     assert info.answer_entity_candidates is not None and len(extra) >= 2
     # 20 on main (the 5 facts alone); the rest's first split tests both halves (GroupTester.infer_roots)
     assert ex.cost.generator_calls <= 17
+
+
+def test_a_candidate_joining_a_quiet_link_to_another_node_the_answer_names_is_its_alternative() -> None:
+    """Sapphire's language link is quiet; a candidate still to verify tags Sapphire "english", a second node the
+    answer names (folded, the same name): it reaches the same answer from the same film, so it is that link's
+    likeliest alternative, as a fact joining the link's own two ends is, and the chain does not account yet."""
+    sub = shared_director_graph()
+    sub.add_node(Node("tag", "english", "Tag"))
+    sub.add_relationship(Relationship("st", "sap", "tag", "has_tags"))
+    words = {"direct", "languag"}
+    assert answer_nodes(sub, "English.") == {"en", "tag"}
+    assert not chain_accounts_for(sub, "English.", ["kd"], ["sd", "sl"], ["st"], words)
+    assert chain_accounts_for(sub, "English.", ["kd"], ["sd", "sl", "st"], [], words)

@@ -307,11 +307,16 @@ def chain_accounts_for(graph: Subgraph, answer: str, movers: Iterable[str], quie
     moving = set(movers)
     if not moving:
         return False
-    parallel = {frozenset((graph.relationships[u].source, graph.relationships[u].target))
-                for u in unverified if u in graph.relationships}
-    links = [graph.relationships[f] for f in [*moving, *quiet] if f in graph.relationships]
-    links = [r for r in links if r.id in moving or frozenset((r.source, r.target)) not in parallel]
     targets = answer_nodes(graph, answer)
+
+    def ends(r: Any) -> frozenset[str]:
+        # the nodes the answer names are one end: a film's tag "ricky gervais" and its director Ricky Gervais are
+        # the same answer reached twice, so a candidate joining the film to either is the other's alternative
+        return frozenset("\x00answer" if n in targets else n for n in (r.source, r.target))
+
+    parallel = {ends(graph.relationships[u]) for u in unverified if u in graph.relationships}
+    links = [graph.relationships[f] for f in [*moving, *quiet] if f in graph.relationships]
+    links = [r for r in links if r.id in moving or ends(r) not in parallel]
     adjacent: dict[str, list[tuple[str, str]]] = {}
     for r in links:
         if r.source != r.target:
