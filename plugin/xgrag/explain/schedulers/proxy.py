@@ -469,7 +469,10 @@ class ProxyFirst(GroupTesting):
 
         tester = GroupTester(measure_noting_singles, threshold=threshold, top_k=self.top_k, can_ask=can_ask,
                              by_elimination=run.settings.response_score != "logprob", ceiling=ceiling,
-                             calls=lambda: run.oracle.calls, infer_roots=False, defer_second=True)
+                             calls=lambda: run.oracle.calls,
+                             # on xgrag's graph context (measured there: benchmarks/README.md, cost6); a stack's
+                             # items and spans are searched as before
+                             infer_roots=bool(run.units), defer_second=not run.units)
         result = tester.result
         movers: list[Planned] = []
         quiet: list[Planned] = []  # candidates removed alone that did not move the answer
