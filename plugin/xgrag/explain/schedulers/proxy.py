@@ -32,7 +32,11 @@ removal of a few.
 Then every non-candidate is removed at once (the sufficiency probe, only the candidates kept). When that removal
 leaves the answer where it was and some candidate moved it alone, every other component is cleared, and the proxy's
 ranking is confirmed. When the removal moves the answer, the proxy missed something: the rest is searched by
-adaptive group testing and the usual verification of the most promising components follows. Under the logprob
+adaptive group testing and the usual verification of the most promising components follows (under "shift":
+the answer's entity's facts first as one group; the rest's first split tests both halves, and halves beside a mover
+wait to be tested together: GroupTester's infer_roots and defer_second). When every candidate removed so far left
+the answer where it was and they hold a whole trail to it (`quiet_trail`), the candidates left are removed together
+as one group test. Under the logprob
 score a removal of nearly everything lowers log P(a0) past the threshold whatever it removes (a generative model's
 scores shift with the prompt's form), so there the probe is judged against the removal of every component: the
 candidates confirm the plan when they keep `sufficiency_share` of the components' effect on log P(a0) on their own
