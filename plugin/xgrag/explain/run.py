@@ -136,6 +136,10 @@ class ExplainRun:
     proxy_scores: dict[str, float] = field(default_factory=dict)
     # the attention pass itself (every aggregation, log P(a0) from it: the baseline's score within float noise)
     attention: ContextAttention | None = None
+    # under "shift": the component targets of each group removal a scheduler asked that left a0 where it was (a
+    # cleared group, a proxy's sufficiency probe); the binary redundancy resolution does not ask again what one of
+    # them already answered (RedundancyResolution._resolve_binary)
+    kept_removals: list[frozenset[str]] = field(default_factory=list)
 
     @property
     def graph(self) -> Subgraph:

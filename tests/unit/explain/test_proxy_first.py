@@ -20,6 +20,7 @@ from xgrag.explain.schedulers.proxy import (
     answer_path_facts,
     answer_value_facts,
     chain_accounts_for,
+    quiet_trail,
     relation_words,
     stated_facts,
 )
@@ -525,3 +526,146 @@ def test_each_answer_nodes_shortest_trail_comes_second() -> None:
     # with nothing shorter than the first trail, the order is the ranking's
     del sub.relationships["tg"]
     assert answer_path_facts(sub, "Fantasy.", 3, None, question)[:5] == ["tw", "aw", "ag", "bw", "bg"]
+
+
+def test_a_seed_named_by_relation_words_leaves_them_relation_words_and_its_trail_first() -> None:
+    """"the films that share actors with the film Cold are written by who": the linker also matched a tag "actors",
+    whose name is the question's relation word. The word stays a relation word (it was dropped as a seed's name,
+    and the one-fact writer trail ranked before the actors' chain the question asks for)."""
+    sub = things([("cold", "Cold"), ("actors", "actors"), ("jo", "Jo Ray"), ("happy", "Happy"),
+                  ("rich", "Rich Brook")],
+                 [("cs", "cold", "starred_actors", "jo"), ("hs", "happy", "starred_actors", "jo"),
+                  ("hw", "happy", "written_by", "rich"), ("cw", "cold", "written_by", "rich"),
+                  ("ct", "cold", "has_tags", "actors")], "cold")
+    sub.seeds = ["cold", "actors"]
+    question = "the films that share actors with the film Cold are written by who"
+    assert {"act", "writ"} <= relation_words(sub, question)
+    assert "act" not in relation_words(sub, question, named_seeds=False)  # the accounting's reading (ProxyFirst)
+    assert answer_path_facts(sub, "Rich Brook.", 3, None, question)[:4] == ["cs", "hs", "hw", "cw"]
+    # a seed whose name holds other words is an entity: its words stay its own ("Cold" is no relation here, and a
+    # film "The Writer" does not make "writ" a relation word)
+    sub.nodes["actors"] = Node("actors", "The Actors Studio", "Thing")
+    assert "act" not in relation_words(sub, question)
+
+
+class TwoFilmsReader(RuleGenerator):
+    """Answers the director of a film Ann Lee starred in, reading the facts in the order given: two films, both
+    directed by Bo Ek, so no single fact of either trail moves the answer (redundant support)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.removed: list[frozenset[str]] = []  # per call, the facts left out (against the baseline's)
+        self.full: frozenset[str] | None = None
+
+    def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
+        self.calls += 1
+        ids = frozenset(f.id for f in facts)
+        self.full = self.full or ids
+        self.removed.append(self.full - ids)
+        films = {f.head for f in facts if f.relation == "starred actors"}
+        for f in facts:
+            if f.relation == "directed by" and f.head in films:
+                return Generation(f"{f.tail}.", Usage(1, 1, 1, 0.0), self.name, [f.id])
+        return Generation("I don't know.", Usage(1, 1, 1, 0.0), self.name, [])
+
+
+def two_films_graph() -> Subgraph:
+    """Ann Lee starred in Red and Blue, both directed by Bo Ek; 60 festivals no answer needs."""
+    sub = things([("s", "Ann Lee"), ("f1", "Red"), ("f2", "Blue"), ("d1", "Bo Ek")],
+                 [("a1", "f1", "starred_actors", "s"), ("a2", "f2", "starred_actors", "s"),
+                  ("b1", "f1", "directed_by", "d1"), ("b2", "f2", "directed_by", "d1")], "s")
+    return padded(sub, 60, ("f1", "f2"))
+
+
+def test_a_whole_quiet_trail_removes_the_candidates_left_together() -> None:
+    """Red's two facts are removed alone and neither moves the answer (Blue's are their alternative): the answer
+    has redundant support, so Blue's two facts are removed together, everything else kept (the answer stays:
+    cleared), instead of one by one. The redundancy resolution then finds what leave-one-out finds."""
+    assert quiet_trail(two_films_graph(), "Bo Ek.", ["a1", "b1"], {"direct", "star"})
+    assert not quiet_trail(two_films_graph(), "Bo Ek.", ["a1"], {"direct", "star"})  # no whole trail
+    assert not quiet_trail(two_films_graph(), "Bo Ek.", ["b1", "b2"], {"direct", "star"})  # no seed on it
+    assert not quiet_trail(two_films_graph(), "Bo Ek.", ["a1", "b1"], {"direct", "star", "writ"})
+    runs, readers = {}, {}
+    for scheduler in ("exhaustive", "proxy"):
+        cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1)  # type: ignore[arg-type]
+        readers[scheduler] = TwoFilmsReader()
+        runs[scheduler] = Explainer(FixedRetriever(two_films_graph()), readers[scheduler], HashEmbedder(),
+                                    cfg).explain("who directed the films Ann Lee starred in")
+    loo, proxy = runs["exhaustive"], runs["proxy"]
+    assert loo.answer == proxy.answer == "Bo Ek."
+    above = {c.id for c in loo.components if (c.importance or 0) > loo.noise_floor}
+    assert above and {c.id for c in proxy.components if (c.importance or 0) > proxy.noise_floor} == above
+    info = proxy.group_testing.strategies["edge"] if proxy.group_testing else None
+    assert info is not None and info.proxy_candidates == 2
+    by_id = {c.id: c for c in proxy.components}
+    # the second trail's facts were removed together (their group test cleared them) before the resolution
+    removed = readers["proxy"].removed
+    assert removed[1:3] == [frozenset({"a1"}), frozenset({"b1"})] and removed[3] == frozenset({"a2", "b2"})
+    assert all(by_id[f].evaluated in ("group", "conditional") for f in ("a2", "b2"))
+
+
+def test_the_binary_resolution_does_not_ask_again_what_a_kept_group_removal_answered() -> None:
+    """After the sufficiency probe (every festival removed, the answer stayed), the resolution's binary search
+    starts past the festivals its order removes first: removing fewer of them cannot move an answer removing them
+    all kept (the monotone removals the search assumes), so no such removal is asked."""
+    cfg = ExplainSettings(strategies=("edge",), scheduler="proxy", noise_runs=1)
+    reader = TwoFilmsReader()
+    ex = Explainer(FixedRetriever(two_films_graph()), reader, HashEmbedder(), cfg).explain(
+        "who directed the films Ann Lee starred in")
+    festivals = frozenset(f"rx{i}" for i in range(60))
+    sufficiency = reader.removed.index(festivals)
+    # after it, every removal asked holds a fact of a trail: none is a part of the festivals alone
+    assert all(not (r <= festivals) for r in reader.removed[sufficiency + 1:])
+    steps = [s for s in ex.trace if s.step == "resolve_redundancy"]
+    assert steps and steps[0].necessary >= 1
+    # the baseline, Red's 2 facts, Blue's as one group, the sufficiency probe, and the resolution over 4 trail
+    # facts: every removal, about log2(4) halvings, and every removal of what is left (62 facts searched from the
+    # start: 3 more)
+    assert ex.cost.generator_calls <= 1 + 2 + 1 + 1 + 6
+
+
+def test_under_shift_an_unconfirmed_proxy_removes_the_answers_entitys_facts_together_first() -> None:
+    """The reader needs a festival (rx7) no trail holds, so the sufficiency probe moves the answer. Bo Ek directed
+    five more films: facts of the answer's entity, each an alternative of the others. Under "shift" they are
+    removed together first, everything else kept: the answer stays, so they are cleared by one call (on main each
+    was removed alone: 5 calls), and group testing still finds rx7."""
+    sub = padded(chain_graph(), 40)
+    sub.relationships.pop("a2")
+    sub.relationships.pop("b2")
+    for i in range(5, 10):
+        sub.add_node(Node(f"f{i}", f"Film {i}", "Thing"))
+        sub.add_relationship(Relationship(f"b{i}", f"f{i}", "d1", "directed_by"))
+
+    class Picky(ChainReader):
+        def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
+            got = super().generate(prompt, system, question=question, facts=facts)
+            if got.text != "I don't know." and not any(f.id == "rx7" for f in facts):
+                return Generation("I don't know.", Usage(1, 1, 1, 0.0), self.name, [])
+            return got
+
+    cfg = ExplainSettings(strategies=("edge",), scheduler="proxy", noise_runs=1, group_verify=0)
+    ex = Explainer(FixedRetriever(sub), Picky(), HashEmbedder(), cfg).explain(
+        "who directed the films Ann Lee starred in")
+    assert ex.answer == "Bo Ek."
+    info = ex.group_testing.strategies["edge"] if ex.group_testing else None
+    assert info is not None and info.proxy_confirmed is False
+    important = {c.id for c in ex.components if (c.importance or 0) > ex.noise_floor}
+    assert "rx7" in important and {"a1", "b1"} <= important
+    entity = {c.id: c for c in ex.components if c.id in {f"b{i}" for i in range(5, 10)}}
+    extra = [c for c in entity.values() if c.evaluated == "group"]
+    assert info.answer_entity_candidates is not None and len(extra) >= 2
+    # 20 on main (the 5 facts alone); the rest's first split tests both halves (GroupTester.infer_roots)
+    assert ex.cost.generator_calls <= 17
+
+
+def test_a_candidate_joining_a_quiet_link_to_another_node_the_answer_names_is_its_alternative() -> None:
+    """Sapphire's language link is quiet; a candidate still to verify tags Sapphire "english", a second node the
+    answer names (folded, the same name): it reaches the same answer from the same film, so it is that link's
+    likeliest alternative, as a fact joining the link's own two ends is, and the chain does not account yet."""
+    sub = shared_director_graph()
+    sub.add_node(Node("tag", "english", "Tag"))
+    sub.add_relationship(Relationship("st", "sap", "tag", "has_tags"))
+    words = {"direct", "languag"}
+    assert answer_nodes(sub, "English.") == {"en", "tag"}
+    assert not chain_accounts_for(sub, "English.", ["kd"], ["sd", "sl"], ["st"], words)
+    assert chain_accounts_for(sub, "English.", ["kd"], ["sd", "sl", "st"], [], words)

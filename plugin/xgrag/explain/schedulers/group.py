@@ -176,7 +176,8 @@ class GroupTester:
 
     def __init__(self, measure: Measure, threshold: float, top_k: int = 3,
                  can_ask: Callable[[], bool] = lambda: True, by_elimination: bool = True,
-                 ceiling: int | None = None, calls: Callable[[], int] | None = None) -> None:
+                 ceiling: int | None = None, calls: Callable[[], int] | None = None,
+                 infer_roots: bool = True, defer_second: bool = False) -> None:
         self.measure = measure
         self.threshold = threshold
         self.top_k = top_k
@@ -187,6 +188,21 @@ class GroupTester:
         # second half is tested instead of inferred (when it does not move either, both halves are cleared rather
         # than split down to a single fact that moves nothing).
         self.by_elimination = by_elimination
+        # False: a group of SMALL or more tested as a whole (not a half of a split) that moved is split with both
+        # halves tested, its second half never inferred to move from a first half that did not. Inference assumes
+        # one fact or a few that move the answer alone; a removal of most of a context can move an answer that no
+        # part of it moves (redundant support split across the halves, a reader that answers otherwise from the few
+        # facts left), and inference then descends to a single fact that moves nothing, ~log2(n) calls (the
+        # proxy's sufficiency probe: ProxyFirst; benchmarks/README.md, bench_answer_cost, cost6). A small group
+        # (the proxy's candidates left) is still inferred: its halves are a fact or two.
+        self.infer_roots = infer_roots
+        self.roots: set[int] = set()  # the heap counters of groups tested as a whole
+        # True (under by_elimination): when a split's first half moved, its second half is not tested at once but
+        # kept pending, and once the search has followed the movers down, the pending halves are removed together
+        # in one group test (cleared at once when the answer stays; searched as a group when it moves). One mover
+        # among n then costs ~log2(n) + 1 tests rather than 2 log2(n) (benchmarks/README.md, cost6)
+        self.defer_second = defer_second
+        self.pending: list[list[Planned]] = []
         # The leave-one-out ceiling: the target calls leave-one-out over the same units would spend (the baseline's
         # included), and the target's running count (`calls`). See settle.
         self.ceiling = ceiling
@@ -199,9 +215,9 @@ class GroupTester:
     async def test(self, members: list[Planned]) -> bool:
         """Measure a group; True when its removal moved the answer (a group is then queued to be split)."""
         effect, run = await self.measure(members)
-        return self.record(members, effect, run)
+        return self.record(members, effect, run, root=True)
 
-    def record(self, members: list[Planned], effect: float, run: Any) -> bool:
+    def record(self, members: list[Planned], effect: float, run: Any, root: bool = True) -> bool:
         """What a group's measured removal settles (`test` without the measurement): cleared below the threshold,
         else measured alone (one member) or queued to be split. True when it moved the answer."""
         self.result.tests += 1
@@ -214,6 +230,8 @@ class GroupTester:
         else:
             self.counter += 1
             heapq.heappush(self.heap, (-effect, self.counter, members))
+            if root:
+                self.roots.add(self.counter)
         return True
 
     async def test_joint(self, members: list[Planned]) -> bool:
@@ -229,8 +247,9 @@ class GroupTester:
         return True
 
     def undecided(self) -> int:
-        """The units still in groups that moved the answer: neither measured alone nor cleared by a group test."""
-        return sum(len(members) for _, _, members in self.heap)
+        """The units still in groups that moved the answer or are pending (defer_second): neither measured alone nor
+        cleared by a group test."""
+        return sum(len(members) for _, _, members in self.heap) + sum(len(p) for p in self.pending)
 
     def over_ceiling(self, allowed: int) -> bool:
         """Would finishing as leave-one-out now (every undecided unit alone) spend more than the ceiling plus
@@ -269,31 +288,41 @@ class GroupTester:
         if self.ceiling is not None and self.calls is not None:
             fixed = max(0, self.calls() + self.undecided() - self.ceiling) + 2 * max(0, self.top_k - 1)
             drift = (self.undecided() + 1) // 2
-        while heap and self.can_ask():
+        while (heap or self.pending) and self.can_ask():
             top_effects = sorted(result.effects.values(), reverse=True)
-            if len(top_effects) >= self.top_k and top_effects[self.top_k - 1] >= -heap[0][0]:
-                break  # no unsplit group can beat the k-th measured component
+            if not heap or len(top_effects) >= self.top_k and top_effects[self.top_k - 1] >= -heap[0][0]:
+                if not self.pending:
+                    break  # no unsplit group can beat the k-th measured component
+                # the second halves left pending, removed together: cleared when the answer stays (a group
+                # tested whole: split with both halves tested when it moves, infer_roots)
+                together = [m for p in self.pending for m in p]
+                self.pending.clear()
+                await self.test(together)
+                continue
             if self.over_ceiling(fixed + (0 if self.drifting else drift)):
                 await self.finish_alone()
                 break
-            neg_effect, _, members = heapq.heappop(heap)
+            neg_effect, counter, members = heapq.heappop(heap)
             half = len(members) // 2
             first_effect, first_run = await self.measure(members[:half])
-            moved = self.record(members[:half], first_effect, first_run)
+            moved = self.record(members[:half], first_effect, first_run, root=False)
             rest = members[half:]
             if not self.can_ask():
                 if moved:
                     self.counter += 1
                     heapq.heappush(heap, (neg_effect, self.counter, rest))  # untested: stays unresolved
                 break
-            if not moved and len(rest) > 1 and self.by_elimination:
+            if not moved and len(rest) > 1 and self.by_elimination and (
+                    self.infer_roots or counter not in self.roots or len(members) < SMALL):
                 # the group moved and its first half did not: the second half holds the mover, so split it
                 # directly (binary splitting) instead of spending a test on it as a whole
                 self.counter += 1
                 heapq.heappush(heap, (neg_effect, self.counter, rest))
+            elif moved and self.defer_second and self.by_elimination:
+                self.pending.append(rest)  # tested with the other pending halves, once the movers are followed
             else:
                 rest_effect, rest_run = await self.measure(rest)
-                if self.record(rest, rest_effect, rest_run) and moved:
+                if self.record(rest, rest_effect, rest_run, root=False) and moved:
                     self.drifting = self.drifting or self.drifts_to_pairs(
                         len(members[:half]), first_effect, len(rest), rest_effect)
         return result
@@ -317,7 +346,8 @@ class GroupTester:
         """Leave-one-out over the undecided units (the ceiling's fallback): each unit of every queued group removed
         alone, the most moving group's first."""
         self.result.ceiling_hit = True
-        queued = [heapq.heappop(self.heap)[2] for _ in range(len(self.heap))]
+        queued = [heapq.heappop(self.heap)[2] for _ in range(len(self.heap))] + self.pending
+        self.pending = []
         for i, members in enumerate(queued):
             for j, m in enumerate(members):
                 if not self.can_ask():
@@ -440,6 +470,8 @@ class GroupTesting:
                                 removed_properties=frozenset().union(*[m.removed_properties for m in members]))
                 probe = await run.ask(Probe(group), progress=False)
                 assert probe.response is not None
+                if run.settings.response_score != "logprob" and len(members) > 1 and not run.moved(probe.response):
+                    run.kept_removals.append(frozenset(m.target for m in members))
                 return run.effect(probe.response), probe
 
             parents = REGISTRY[strategy].nested_in

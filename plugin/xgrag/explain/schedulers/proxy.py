@@ -32,7 +32,11 @@ removal of a few.
 Then every non-candidate is removed at once (the sufficiency probe, only the candidates kept). When that removal
 leaves the answer where it was and some candidate moved it alone, every other component is cleared, and the proxy's
 ranking is confirmed. When the removal moves the answer, the proxy missed something: the rest is searched by
-adaptive group testing and the usual verification of the most promising components follows. Under the logprob
+adaptive group testing and the usual verification of the most promising components follows (under "shift":
+the answer's entity's facts first as one group; the rest's first split tests both halves, and halves beside a mover
+wait to be tested together: GroupTester's infer_roots and defer_second). When every candidate removed so far left
+the answer where it was and they hold a whole trail to it (`quiet_trail`), the candidates left are removed together
+as one group test. Under the logprob
 score a removal of nearly everything lowers log P(a0) past the threshold whatever it removes (a generative model's
 scores shift with the prompt's form), so there the probe is judged against the removal of every component: the
 candidates confirm the plan when they keep `sufficiency_share` of the components' effect on log P(a0) on their own
@@ -198,17 +202,26 @@ def fact_words(graph: Subgraph, fact: str) -> set[str]:
     return set()
 
 
-def relation_words(graph: Subgraph, question: str) -> set[str]:
+def relation_words(graph: Subgraph, question: str, named_seeds: bool = True) -> set[str]:
     """The question's words that may name a relation of the graph (as stems, compounds read against the graph's
     relation words: "screenwriter" -> written_by), outside the words of its seeds' names and types: what focused
-    retrieval expands by (xgrag.retrieval.focus.question_words)."""
+    retrieval expands by (xgrag.retrieval.focus.question_words). A seed named by relation words only (a tag
+    "actors") leaves them relation words (`named_seeds`; False: they are the seed's, as any seed's name)."""
     vocabulary = {w for r in graph.relationships.values() for w in content_stems(key_text(r.label))} | {
         w for f in graph.properties.values() for w in content_stems(key_text(f.key))}
     own: set[str] = set()
     for s in graph.seeds:
         if s in graph.nodes:
             node = graph.nodes[s]
-            own |= content_stems(node.name) | (content_stems(key_text(node.type)) if node.type else set())
+            name = content_stems(node.name)
+            # a seed named by nothing but relation words ("writer", "actors", "director": a tag the linker matched
+            # on the question's relation word) is that word read twice, not an entity whose name happens to hold
+            # one: the question still asks for the relation ("the films written by the writer of The Dark
+            # Crystal" asks for written_by), so its words stay relation words (benchmarks/README.md,
+            # bench_answer_cost, cost6)
+            if not named_seeds or not name or not name <= vocabulary:
+                own |= name
+            own |= content_stems(key_text(node.type)) if node.type else set()
     return stated_stems(question, vocabulary) - own
 
 
@@ -298,11 +311,16 @@ def chain_accounts_for(graph: Subgraph, answer: str, movers: Iterable[str], quie
     moving = set(movers)
     if not moving:
         return False
-    parallel = {frozenset((graph.relationships[u].source, graph.relationships[u].target))
-                for u in unverified if u in graph.relationships}
-    links = [graph.relationships[f] for f in [*moving, *quiet] if f in graph.relationships]
-    links = [r for r in links if r.id in moving or frozenset((r.source, r.target)) not in parallel]
     targets = answer_nodes(graph, answer)
+
+    def ends(r: Any) -> frozenset[str]:
+        # the nodes the answer names are one end: a film's tag "ricky gervais" and its director Ricky Gervais are
+        # the same answer reached twice, so a candidate joining the film to either is the other's alternative
+        return frozenset("\x00answer" if n in targets else n for n in (r.source, r.target))
+
+    parallel = {ends(graph.relationships[u]) for u in unverified if u in graph.relationships}
+    links = [graph.relationships[f] for f in [*moving, *quiet] if f in graph.relationships]
+    links = [r for r in links if r.id in moving or ends(r) not in parallel]
     adjacent: dict[str, list[tuple[str, str]]] = {}
     for r in links:
         if r.source != r.target:
@@ -317,6 +335,30 @@ def chain_accounts_for(graph: Subgraph, answer: str, movers: Iterable[str], quie
         return any(walk(nxt, seen | {nxt}, [*path, rid]) for rid, nxt in adjacent.get(node, []) if nxt not in seen)
 
     return any(walk(s, {s}, []) for s in graph.seeds if s in adjacent)
+
+
+def quiet_trail(graph: Subgraph, answer: str, quiet: Iterable[str], words: Iterable[str] = ()) -> bool:
+    """Do the `quiet` facts (each removed alone, the answer stayed) hold a whole trail (a walk that uses no
+    relationship twice, undirected, as answer_trails: "written by the writer of X" goes through the writer and
+    back) joining a seed to a node the answer names whose relations state every one of `words`? Then each of its
+    links has an alternative in the context: the answer has redundant support."""
+    links = [graph.relationships[f] for f in quiet if f in graph.relationships]
+    targets = answer_nodes(graph, answer)
+    if not links or not targets:
+        return False
+    adjacent: dict[str, list[tuple[str, str]]] = {}
+    for r in links:
+        if r.source != r.target:
+            adjacent.setdefault(r.source, []).append((r.id, r.target))
+            adjacent.setdefault(r.target, []).append((r.id, r.source))
+    wanted = set(words)
+
+    def walk(node: str, path: list[str]) -> bool:
+        if path and node in targets and wanted <= {w for f in path for w in fact_words(graph, f)}:
+            return True
+        return any(walk(nxt, [*path, rid]) for rid, nxt in adjacent.get(node, []) if rid not in path)
+
+    return any(walk(s, []) for s in graph.seeds if s in adjacent)
 
 
 def proxy_plan(run: ExplainRun, units: Sequence[Planned], top_k: int) -> tuple[list[Planned], list[Planned]]:
@@ -431,14 +473,22 @@ class ProxyFirst(GroupTesting):
 
         tester = GroupTester(measure_noting_singles, threshold=threshold, top_k=self.top_k, can_ask=can_ask,
                              by_elimination=run.settings.response_score != "logprob", ceiling=ceiling,
-                             calls=lambda: run.oracle.calls)
+                             calls=lambda: run.oracle.calls,
+                             # on xgrag's graph context (measured there: benchmarks/README.md, cost6); a stack's
+                             # items and spans are searched as before
+                             infer_roots=bool(run.units), defer_second=not run.units)
         result = tester.result
         movers: list[Planned] = []
         quiet: list[Planned] = []  # candidates removed alone that did not move the answer
         # the question's relation words the candidates state: the movers account for the answer only when they
         # state them all (on a stack's context, whose units are no graph facts, none)
-        words = relation_words(run.graph, run.question) & {w for c in candidates for w in
-                                                           fact_words(run.graph, c.target)}
+        # (a tag seed's relation words rank the trails, answer_path_facts, but are not demanded here: a reader may
+        # answer through the seed's own fact, "The Pool Boys has_genre Comedy" for "the films that share actors
+        # with The Pool Boys were in which genres", and the group test of the candidates left checks that reading;
+        # demanding "act" asked each of them alone instead, one call more on three of seed 11's questions,
+        # benchmarks/README.md, cost6)
+        words = relation_words(run.graph, run.question, named_seeds=False) & {
+            w for c in candidates for w in fact_words(run.graph, c.target)}
         for i, test in enumerate(tests):
             if not can_ask():
                 break
@@ -467,6 +517,18 @@ class ProxyFirst(GroupTesting):
                     await tester.test(prompt_order(unverified, run.order, run.graph) if run.order
                                       else list(unverified))
                 break
+            # Redundant support shown: a whole trail from a seed to the answer, stating the question's relation
+            # words, was removed link by link and no link moved the answer (each has an alternative: the answer
+            # writes and directs several of the films). The candidates still to verify are then removed together,
+            # everything else kept, as one group test: the quiet trail stays, so the answer most likely stays and
+            # they are cleared at once (when it moves, group testing splits them). Under "shift" only: under
+            # "logprob" the small drops of a group's removals add up (GroupTester.by_elimination).
+            if not movers and len(unverified) > 1 and run.settings.response_score != "logprob" and \
+                    quiet_trail(run.graph, run.a0.text, [q.target for q in quiet], words):
+                if can_ask():
+                    await tester.test(prompt_order(unverified, run.order, run.graph) if run.order
+                                      else list(unverified))
+                break
         if rest and can_ask():
             kept_only, effect, probe = await self.sufficiency(measure, units, rest, run, threshold, can_ask, result)
             if effect > threshold and not run.units and can_ask():
@@ -485,13 +547,24 @@ class ProxyFirst(GroupTesting):
                 if extra:
                     result.tests += 1  # the first sufficiency probe, superseded by the one below
                     result.answer_entity_candidates = 0
-                    for c in extra:
-                        if not can_ask():
-                            break
-                        candidates.append(c)
-                        result.answer_entity_candidates += 1
-                        await tester.test([c])
-                    asked = {id(c) for c in extra if id(c) in alone}
+                    if run.settings.response_score != "logprob" and len(extra) > 1:
+                        # Under "shift" they are removed together first, everything else kept (one group test):
+                        # a fact of the answer's entity the reader needs moves the group, which group testing
+                        # then splits down to it; a group that leaves the answer where it was is cleared at once
+                        # (the director's other films, each an alternative of the others). Under "logprob" the
+                        # small drops of a group's removals add up, so each is removed alone as before.
+                        candidates.extend(extra)
+                        result.answer_entity_candidates = len(extra)
+                        await tester.test(prompt_order(extra, run.order, run.graph) if run.order else list(extra))
+                        asked = {id(c) for c in extra}
+                    else:
+                        for c in extra:
+                            if not can_ask():
+                                break
+                            candidates.append(c)
+                            result.answer_entity_candidates += 1
+                            await tester.test([c])
+                        asked = {id(c) for c in extra if id(c) in alone}
                     rest = [p for p in rest if id(p) not in asked]
                     if rest and can_ask():
                         kept_only, effect, probe = await self.sufficiency(measure, units, rest, run, threshold,

@@ -98,6 +98,11 @@ class RedundancyResolution:
                 break
             # removing order[start..hi] moves it; order[start..lo-1] does not (`below` answered that context)
             lo, hi, below = start, len(order) - 1, reference
+            # a group removal a scheduler already asked that kept a0 (under "shift": run.kept_removals, e.g. the
+            # proxy's sufficiency probe, everything but its candidates) holding what is removed and
+            # order[start..j-1] answers that removal as well: removing less never moves an answer that removing
+            # more kept (the monotone removals this search assumes), so lo starts past the longest such prefix
+            lo = min(hi, max(lo, self._known_kept(run, removed, order, start)))
             while lo < hi and (budget is None or calls < budget):
                 mid = (lo + hi) // 2
                 answer = await without(removed + order[start:mid + 1])
@@ -128,6 +133,24 @@ class RedundancyResolution:
                                                citation_guided=self.citation_guided and bool(run.a0.evidence),
                                                redundant=len(removed), necessary=necessary,
                                                diffuse=diffuse or None))
+
+    @staticmethod
+    def _known_kept(run: ExplainRun, removed: list[Planned], order: list[Planned], start: int) -> int:
+        """The largest j such that removing `removed` and order[start..j-1] is inside a group removal already
+        asked that left a0 where it was (run.kept_removals; under "shift" only: under "logprob" small drops add
+        up, and a removal is judged against its own reduced context); `start` when there is none."""
+        if run.settings.response_score == "logprob" or not run.kept_removals:
+            return start
+        out = set(m.target for m in removed)
+        best = start
+        for kept in run.kept_removals:
+            if not out <= kept:
+                continue
+            j = start
+            while j < len(order) and order[j].target in kept:
+                j += 1
+            best = max(best, j)
+        return best
 
     async def _resolve(self, run: ExplainRun, strategy: str, group: list[Probe]) -> None:
         budget = None if self.max_calls is None else self.max_calls - run.oracle.calls

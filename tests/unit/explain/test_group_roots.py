@@ -1,0 +1,82 @@
+"""GroupTester's inference of a moving group's second half (by elimination), with a fake measure: inferred inside a
+split, tested at the first split of a group tested whole when the tester is told not to infer roots; and the second
+halves of splits whose first half moved, tested together once the mover is found (defer_second)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from xgrag.explain.perturbers import Planned
+from xgrag.explain.schedulers import GroupTester
+from xgrag.model import Perturbation
+
+
+def units(n: int) -> list[Planned]:
+    return [Planned(Perturbation(excluded_rel_ids=frozenset({f"r{i}"})), "edge", "edge", f"r{i}") for i in range(n)]
+
+
+def search(moves, infer_roots: bool, defer_second: bool = False) -> tuple[list[list[str]], set[str], set[str]]:
+    """Test all 32 units as one group, then settle; (every removal measured, the units measured alone, cleared)."""
+    calls: list[list[str]] = []
+    planned = units(32)
+
+    async def measure(members):
+        removed = [m.target for m in members]
+        calls.append(removed)
+        return (0.5 if moves(set(removed)) else 0.0), f"run:{removed[0]}"
+
+    async def go():
+        tester = GroupTester(measure, threshold=1e-6, top_k=3, infer_roots=infer_roots, defer_second=defer_second)
+        await tester.test(list(planned))
+        return await tester.settle()
+
+    result = asyncio.run(go())
+    by_id = {id(p): p.target for p in planned}
+    return calls, {by_id[i] for i in result.singletons}, {by_id[i] for i in result.cleared}
+
+
+def test_a_group_moved_only_by_removing_both_halves_clears_them_instead_of_descending() -> None:
+    # redundant support split across the halves: r3 or r20 gives the answer, so only removing both moves it
+    def both(removed: set[str]) -> bool:
+        return {"r3", "r20"} <= removed
+
+    calls, alone, cleared = search(both, infer_roots=True)
+    # inferred: the first half kept the answer, so the second half "holds the mover" and is split down to the last
+    # pair, both of whose facts are removed alone and move nothing (16 -> 8 -> 4 -> 2: 3 more halves, 2 alone)
+    assert len(calls) == 1 + 1 + 3 + 2 and not alone and len(cleared) == 32
+    calls, alone, cleared = search(both, infer_roots=False)
+    # tested: both halves keep the answer and are cleared, 2 tests after the whole
+    assert len(calls) == 1 + 2 and not alone and len(cleared) == 32
+
+
+def test_below_the_first_split_the_second_half_is_still_inferred() -> None:
+    def one(removed: set[str]) -> bool:
+        return "r20" in removed
+
+    inferred, alone, _ = search(one, True)
+    assert alone == {"r20"}
+    tested, alone, _ = search(one, False)
+    assert alone == {"r20"}
+    # the same search but for the whole group's second half, tested rather than inferred: one test more
+    assert len(tested) == len(inferred) + 1
+    assert tested[:3] == [[f"r{i}" for i in range(32)], [f"r{i}" for i in range(16)],
+                          [f"r{i}" for i in range(16, 32)]]
+
+
+def test_the_second_halves_beside_a_found_mover_are_tested_together() -> None:
+    def one(removed: set[str]) -> bool:
+        return "r3" in removed
+
+    plain, alone, cleared = search(one, infer_roots=True)
+    assert alone == {"r3"} and len(cleared) == 31
+    # 1 whole; [0..15] moved, [16..31] tested; [0..7], [8..15]; [0..3], [4..7]; [0, 1] kept, so [2, 3] holds it:
+    # [2] kept, [3] alone
+    assert len(plain) == 10
+    deferred, alone, cleared = search(one, infer_roots=True, defer_second=True)
+    assert alone == {"r3"} and len(cleared) == 31
+    # the halves beside the mover's path ([16..31], [8..15], [4..7]) wait, then go as one group that keeps the
+    # answer: 2 tests fewer, and one test however deep the mover lies
+    assert len(deferred) == 8 and sorted(deferred[-1], key=lambda t: int(t[1:])) == [f"r{i}" for i in range(4, 32)]
+    # a second mover among the pending halves moves their group, which is then searched: nothing is missed
+    both, alone, _ = search(lambda removed: bool({"r3", "r25"} & removed), infer_roots=True, defer_second=True)
+    assert alone == {"r3", "r25"}
