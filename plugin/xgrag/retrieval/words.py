@@ -475,21 +475,49 @@ def detach_particles(text: str, known: Callable[[str], bool]) -> str:
     return _WRITTEN_WORD.sub(apart, text)
 
 
-# German question words as the English ones the reader reads (`answer_kind`, the noun a "which" asks for): a
-# graph's users ask in its language (the Regesta Imperii's charters, in German). Two-word ones first.
-INTERROGATIVES = (
-    ("wie viele", "how many"), ("wie viel", "how much"), ("wie lange", "how long"), ("wie alt", "how old"),
-    ("welchen tag", "which day"), ("welchem tag", "which day"), ("welcher tag", "which day"),
-    ("welches datum", "which date"), ("welchem jahr", "which year"), ("welches jahr", "which year"),
-    ("wo", "where"), ("wohin", "where"), ("woher", "where"), ("wann", "when"), ("wer", "who"), ("wen", "whom"),
-    ("wem", "whom"), ("wessen", "whose"), ("welche", "which"), ("welcher", "which"), ("welches", "which"),
-    ("welchen", "which"), ("welchem", "which"))
-# (not "was", an English word too: "Was Nancy hired before Andrew?")
-_INTERROGATIVE = re.compile(r"(?i)\b(" + "|".join(re.escape(g) for g, _ in INTERROGATIVES) + r")\b")
+# Question words of other languages as the English ones the reader reads (`answer_kind`, the noun a "which" asks for):
+# a graph's users ask in its language (the Regesta Imperii's charters in German, SNCF's stations in French,
+# Vinmonopolet's catalogue in Norwegian). German, French, Norwegian and Danish, Swedish, Spanish, Portuguese; none of
+# them an English word ("was", "var", "come", "chi", "dove" are left out).
+INTERROGATIVES = tuple(sorted({
+    # German
+    "wie viele": "how many", "wie viel": "how much", "wie lange": "how long", "wie alt": "how old",
+    "welchen tag": "which day", "welchem tag": "which day", "welcher tag": "which day",
+    "welches datum": "which date", "welchem jahr": "which year", "welches jahr": "which year",
+    "wo": "where", "wohin": "where", "woher": "where", "wann": "when", "wer": "who", "wen": "whom", "wem": "whom",
+    "wessen": "whose", "welche": "which", "welcher": "which", "welches": "which", "welchen": "which",
+    "welchem": "which",
+    # French
+    "quel est": "what is", "quelle est": "what is", "quels sont": "what are", "quelles sont": "what are",
+    "combien de": "how many", "combien d": "how many", "combien": "how much", "quelle année": "which year",
+    "quelle date": "which date", "quel jour": "which day", "où": "where", "quand": "when", "qui": "who",
+    "quel": "which", "quelle": "which", "quels": "which", "quelles": "which",
+    # Norwegian, Danish
+    "hva er": "what is", "hvad er": "what is", "hvor mange": "how many", "hvor mye": "how much",
+    "hvor meget": "how much", "hvor lenge": "how long",
+    "hvilket år": "which year", "hvilken dato": "which date", "hvor": "where", "når": "when", "hvem": "who",
+    "hva": "what", "hvad": "what", "hvilken": "which", "hvilket": "which", "hvilke": "which",
+    # Swedish
+    "hur många": "how many", "hur mycket": "how much", "vilket år": "which year", "när": "when", "vem": "who",
+    "vad": "what", "vilken": "which", "vilket": "which", "vilka": "which",
+    # Spanish, Portuguese
+    "cuántos": "how many", "cuántas": "how many", "cuánto": "how much", "quantos": "how many", "quantas": "how many",
+    "dónde": "where", "donde": "where", "onde": "where", "cuándo": "when", "cuando": "when", "quando": "when",
+    "quién": "who", "quien": "who", "quem": "who", "cuál": "which", "cuáles": "which", "qual": "which",
+    "quais": "which", "qué": "what",
+}.items(), key=lambda ge: (-len(ge[0]), ge[0])))
+_INTERROGATIVE = re.compile(r"(?i)(?<!\w)(" + "|".join(re.escape(g) for g, _ in INTERROGATIVES) + r")(?!\w)")
 _ENGLISH = {g: e for g, e in INTERROGATIVES}
 
 
 def english_interrogatives(question: str) -> str:
-    """`question` with its German question words (and a date asked for: "welchen Tag") in English ("Wo wurde ...
-    ausgestellt?" -> "where wurde ... ausgestellt?"); other words unchanged. None of them is an English word."""
-    return _INTERROGATIVE.sub(lambda m: _ENGLISH[m.group(1).lower()], question)
+    """`question` with its question words of another language (and a date asked for: "welchen Tag") in English
+    ("Wo wurde ... ausgestellt?" -> "where wurde ... ausgestellt?"); other words unchanged, and a capitalised one past
+    the first word too (a name)."""
+    def english(m: re.Match[str]) -> str:
+        word = m.group(1)
+        # capitalised past the question's first word, it is a name ("Where is Quando?")
+        if word[0].isupper() and question[:m.start()].strip(" ¿¡«\"'"):
+            return word
+        return _ENGLISH[word.lower()]
+    return _INTERROGATIVE.sub(english, question)

@@ -6,6 +6,7 @@ from xgrag.retrieval.words import (
     answer_kind,
     content_stems,
     detach_particles,
+    english_interrogatives,
     misspelt,
     stated_stems,
     stem,
@@ -45,6 +46,21 @@ def test_a_korean_particle_is_set_apart_from_a_known_word_or_a_code() -> None:
     assert detach_particles("교통 카드를", known) == "교통 카드 를"  # a name's last word
     assert detach_particles("JPN은 어느 나라야? VAT인 나라", known) == "JPN 은 어느 나라야? VAT 인 나라"
     assert detach_particles("준비물은 what's Chai's", known) == "준비물은 what's Chai's"  # unknown words, English
+
+
+def test_question_words_of_other_languages_read_as_english_ones() -> None:
+    cases = {"Wo wurde das Regest RI III,2,3 n. 500 ausgestellt?": "place",
+             "Auf welchen Tag ist RI III,2,3 n. 800 datiert?": "date",
+             "Où se trouve la gare de Lourdes ?": "place", "Combien de gares compte Brest ?": "count",
+             "Hvem produserer Kongeakevitt?": "agent", "Hvor mange liter er flasken?": "count",
+             "Når ble den lansert?": "date", "¿Dónde está Madrid?": "place", "Quem escreveu o livro?": "agent"}
+    for question, kind in cases.items():
+        assert answer_kind(english_interrogatives(question)) == kind, question
+    assert english_interrogatives("Quelle est la population de la Seine-Saint-Denis ?").startswith("what is la")
+    # English is left as typed ("was" is an English word), and so is a name that is a question word elsewhere
+    for question in ("When was Nancy Davolio born?", "Who was the director?", "Where is Quando?",
+                     "What did Hvem Records release?"):
+        assert english_interrogatives(question) == question
 
 
 def test_answer_kinds_from_question_words() -> None:
