@@ -156,7 +156,8 @@ def test_a_hubs_smallest_group_is_kept_and_read_on_past_a_first_hop_that_does_no
     assert {("Zed Harbour", "written_by", "Ana Ruiz"), ("Zed Harbour", "in_language", "Basque")} <= _triples(sub)
     # the first hop's rest is added up to the caps (the node cap here: each film is a node)
     assert len(sub.relationships) <= CAPS.max_relationships and len(sub.nodes) == CAPS.max_nodes
-    assert sub.reason is not None and "this hop's share 20, the rest added after the last hop" in sub.reason
+    # the share: half the nodes left beside the seed (39 // 2), each relationship bringing a film
+    assert sub.reason is not None and "this hop's share 19, the rest added after the last hop" in sub.reason
 
 
 def test_what_two_named_entities_share_brings_what_it_holds_past_a_hop_that_does_not_fit(
