@@ -723,13 +723,13 @@ def _no_files(repo: str) -> RowsOf:
     return rows_of
 
 
-def _files_under(repo: str, script: str, folder: str, mirror: Path) -> RowsOf:
-    """For a script whose LOAD CSVs read `file:///<name>`: the repository's `folder`<name>; any other URL is an
-    error."""
+def _files_under(repo: str, script: str, folder: str, mirror: Path, prefix: str = "file:///") -> RowsOf:
+    """For a script whose LOAD CSVs read `<prefix><name>` (`file:///`, or the URL of the repository's raw files):
+    the repository's `folder`<name>; any other URL is an error."""
     def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
-        if not url.startswith("file:///"):
+        if not url.startswith(prefix):
             raise CorpusError(f"{repo}: {script} reads {url}, which no loader here serves")
-        return _csv_rows(read_file(repo, folder + url.removeprefix("file:///"), mirror), delimiter)
+        return _csv_rows(read_file(repo, folder + url.removeprefix(prefix), mirror), delimiter)
     return rows_of
 
 
@@ -2042,13 +2042,7 @@ def write_water_pollutants(store: Any, mirror: Path) -> None:
     script = _PARAM_BLOCK.sub("", script)
     for name, value in params.items():
         script = re.sub(rf"\${name}\b", _literal(value), script)
-
-    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
-        if not url.startswith(POLLUTANTS_URL):
-            raise CorpusError(f"{POLLUTANTS}: {POLLUTANTS_SCRIPT} reads {url}, which no loader here serves")
-        return _csv_rows(read_file(POLLUTANTS, url.removeprefix(POLLUTANTS_URL), mirror), delimiter)
-
-    _run_script(store, script, rows_of)
+    _run_script(store, script, _files_under(POLLUTANTS, POLLUTANTS_SCRIPT, "", mirror, POLLUTANTS_URL))
 
 
 
@@ -2205,14 +2199,8 @@ def write_vinmonopolet(store: Any, mirror: Path) -> None:
     country, its packaging, volume in litres and alcohol by volume. Its 2.x indexes and toInt() are in 5.x syntax;
     its first line, the word "cypher" alone (the neo4j-shell prompt's word, not a statement), is left out."""
     script = _SHELL_WORD.sub("", read_file(VINMONOPOLET, VINMONOPOLET_SCRIPT, mirror).decode("utf-8"))
-
-    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
-        if not url.startswith(VINMONOPOLET_URL):
-            raise CorpusError(f"{VINMONOPOLET}: {VINMONOPOLET_SCRIPT} reads {url}, which no loader here serves")
-        return _csv_rows(read_file(VINMONOPOLET, "neo4j/data/import/" + url.removeprefix(VINMONOPOLET_URL), mirror),
-                         delimiter)
-
-    _run_script(store, script, rows_of)
+    _run_script(store, script, _files_under(VINMONOPOLET, VINMONOPOLET_SCRIPT, "neo4j/data/import/", mirror,
+                                            VINMONOPOLET_URL))
 
 
 EPL = "bourbonbeefcake/Neo4j-Graph-for-EPL-data"
@@ -2240,13 +2228,7 @@ def write_wine_descriptors(store: Any, mirror: Path) -> None:
     its tasting note describes it with (acidic, oaky, ...) and its colours."""
     for path in WINE_ENGINE_SCRIPTS:
         script = read_file(WINE_ENGINE, path, mirror).decode("utf-8")
-
-        def rows_of(url: str, delimiter: str, path: str = path) -> list[dict[str, str | None]]:
-            if not url.startswith(WINE_ENGINE_URL):
-                raise CorpusError(f"{WINE_ENGINE}: {path} reads {url}, which no loader here serves")
-            return _csv_rows(read_file(WINE_ENGINE, url.removeprefix(WINE_ENGINE_URL), mirror), delimiter)
-
-        _run_script(store, script, rows_of)
+        _run_script(store, script, _files_under(WINE_ENGINE, path, "", mirror, WINE_ENGINE_URL))
 
 
 SNCF = "DavidHospi/neo"
@@ -2344,13 +2326,7 @@ def write_regesta_imperii(store: Any, mirror: Path) -> None:
     if REGESTA_ANALYSIS not in chapter:
         raise CorpusError(f"{REGESTA}: {REGESTA_CHAPTER} has no section {REGESTA_ANALYSIS!r}")
     blocks = _TILDE_CYPHER.findall(chapter.split(REGESTA_ANALYSIS)[0])
-
-    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
-        if not url.startswith(REGESTA_URL):
-            raise CorpusError(f"{REGESTA}: {REGESTA_CHAPTER} reads {url}, which no loader here serves")
-        return _csv_rows(read_file(REGESTA, url.removeprefix(REGESTA_URL), mirror), delimiter)
-
-    _run_script(store, "\n".join(blocks), rows_of)
+    _run_script(store, "\n".join(blocks), _files_under(REGESTA, REGESTA_CHAPTER, "", mirror, REGESTA_URL))
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
