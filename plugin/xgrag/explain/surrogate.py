@@ -22,6 +22,7 @@ from xgrag.explain.scoring import answer_logit
 from xgrag.explain.solvers import REGISTRY as SOLVERS
 from xgrag.generate.base import AnswerScore, Generation, answer_key
 from xgrag.model import Subgraph
+from xgrag.model.graph import undirected
 from xgrag.model.records import Surrogate
 
 MIN_HELD_OUT = 3  # LDS (a rank correlation) needs three points to mean anything
@@ -47,10 +48,7 @@ def answer_paths(graph: Subgraph, answer: str, max_facts: int, limit: int = MAX_
     answer (or one of its comma-separated parts), in a deterministic order, at most `limit`."""
     wanted = {answer_key(part) for part in answer.rstrip(".").split(",") if part.strip()}
     targets = {nid for nid, node in graph.nodes.items() if answer_key(node.name) in wanted}
-    adjacent: dict[str, list[tuple[str, str]]] = {}
-    for rel in graph.sorted_relationships():
-        adjacent.setdefault(rel.source, []).append((rel.id, rel.target))
-        adjacent.setdefault(rel.target, []).append((rel.id, rel.source))
+    adjacent = undirected(graph.sorted_relationships())
     found: list[tuple[str, ...]] = []
 
     def walk(node: str, seen: set[str], rels: list[str]) -> None:

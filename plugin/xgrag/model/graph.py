@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -286,3 +286,13 @@ class Subgraph:
             "properties": [f.to_json() for f in self.sorted_properties()],
             "properties_omitted": self.properties_omitted,
         }
+
+
+def undirected(relationships: Iterable[Relationship]) -> dict[str, list[tuple[str, str]]]:
+    """Each node's (relationship id, other end) pairs, both ways, in the relationships' order: the walks of the
+    explainers' paths and trails read a subgraph's relationships undirected."""
+    adjacent: dict[str, list[tuple[str, str]]] = {}
+    for rel in relationships:
+        adjacent.setdefault(rel.source, []).append((rel.id, rel.target))
+        adjacent.setdefault(rel.target, []).append((rel.id, rel.source))
+    return adjacent

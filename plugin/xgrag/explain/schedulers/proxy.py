@@ -73,6 +73,7 @@ from xgrag.explain.scoring import kept_share
 from xgrag.generate.base import abstains, answer_key, list_item
 from xgrag.model import Subgraph, key_text
 from xgrag.model.copies import statement_key
+from xgrag.model.graph import undirected
 from xgrag.retrieval.words import content_stems, stated_stems
 
 # The most components verified alone before the sufficiency probe: two chains of up to 3 facts. A list answer
@@ -168,10 +169,7 @@ def answer_trails(graph: Subgraph, answer: str, max_facts: int, limit: int = MAX
     seeds = sorted(s for s in graph.seeds if s in graph.nodes)
     if not targets or not seeds:
         return []
-    adjacent: dict[str, list[tuple[str, str]]] = {}
-    for rel in graph.sorted_relationships():
-        adjacent.setdefault(rel.source, []).append((rel.id, rel.target))
-        adjacent.setdefault(rel.target, []).append((rel.id, rel.source))
+    adjacent = undirected(graph.sorted_relationships())
     found: list[tuple[str, str, tuple[str, ...]]] = []
     steps = 0
 
@@ -321,11 +319,7 @@ def chain_accounts_for(graph: Subgraph, answer: str, movers: Iterable[str], quie
     parallel = {ends(graph.relationships[u]) for u in unverified if u in graph.relationships}
     links = [graph.relationships[f] for f in [*moving, *quiet] if f in graph.relationships]
     links = [r for r in links if r.id in moving or ends(r) not in parallel]
-    adjacent: dict[str, list[tuple[str, str]]] = {}
-    for r in links:
-        if r.source != r.target:
-            adjacent.setdefault(r.source, []).append((r.id, r.target))
-            adjacent.setdefault(r.target, []).append((r.id, r.source))
+    adjacent = undirected(r for r in links if r.source != r.target)
     wanted = set(words)
 
     def walk(node: str, seen: set[str], path: list[str]) -> bool:
@@ -346,11 +340,7 @@ def quiet_trail(graph: Subgraph, answer: str, quiet: Iterable[str], words: Itera
     targets = answer_nodes(graph, answer)
     if not links or not targets:
         return False
-    adjacent: dict[str, list[tuple[str, str]]] = {}
-    for r in links:
-        if r.source != r.target:
-            adjacent.setdefault(r.source, []).append((r.id, r.target))
-            adjacent.setdefault(r.target, []).append((r.id, r.source))
+    adjacent = undirected(r for r in links if r.source != r.target)
     wanted = set(words)
 
     def walk(node: str, path: list[str]) -> bool:
