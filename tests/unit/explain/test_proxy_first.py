@@ -300,19 +300,22 @@ def test_candidates_past_a_chain_that_accounts_for_the_answer_are_removed_togeth
     assert grouped and all(c.importance == 0.0 and c.importance_from == "estimated" for c in grouped)
 
 
+class FestivalReader(ChainReader):
+    """A reader that needs a fact no answer path holds: the festival rx7 (removing it changes the answer)."""
+
+    def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
+        got = super().generate(prompt, system, question=question, facts=facts)
+        if got.text != "I don't know." and not any(f.id == "rx7" for f in facts):
+            return Generation("I don't know.", Usage(1, 1, 1, 0.0), self.name, [])
+        return got
+
+
 def test_a_contradicted_proxy_falls_back_to_group_testing_and_still_finds_the_mover() -> None:
     sub = padded(chain_graph(), 40)
     sub.relationships.pop("a2")
     sub.relationships.pop("b2")
-    # a reader that needs a fact no answer path holds: the festival rx7 (removing it changes the answer)
-    class Picky(ChainReader):
-        def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
-            got = super().generate(prompt, system, question=question, facts=facts)
-            if got.text != "I don't know." and not any(f.id == "rx7" for f in facts):
-                return Generation("I don't know.", Usage(1, 1, 1, 0.0), self.name, [])
-            return got
     cfg = ExplainSettings(strategies=("edge",), scheduler="proxy", noise_runs=1, group_verify=0)
-    ex = Explainer(FixedRetriever(sub), Picky(), HashEmbedder(), cfg).explain(
+    ex = Explainer(FixedRetriever(sub), FestivalReader(), HashEmbedder(), cfg).explain(
         "who directed the films Ann Lee starred in")
     assert ex.answer == "Bo Ek."
     info = ex.group_testing.strategies["edge"] if ex.group_testing else None
@@ -636,15 +639,8 @@ def test_under_shift_an_unconfirmed_proxy_removes_the_answers_entitys_facts_toge
         sub.add_node(Node(f"f{i}", f"Film {i}", "Thing"))
         sub.add_relationship(Relationship(f"b{i}", f"f{i}", "d1", "directed_by"))
 
-    class Picky(ChainReader):
-        def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
-            got = super().generate(prompt, system, question=question, facts=facts)
-            if got.text != "I don't know." and not any(f.id == "rx7" for f in facts):
-                return Generation("I don't know.", Usage(1, 1, 1, 0.0), self.name, [])
-            return got
-
     cfg = ExplainSettings(strategies=("edge",), scheduler="proxy", noise_runs=1, group_verify=0)
-    ex = Explainer(FixedRetriever(sub), Picky(), HashEmbedder(), cfg).explain(
+    ex = Explainer(FixedRetriever(sub), FestivalReader(), HashEmbedder(), cfg).explain(
         "who directed the films Ann Lee starred in")
     assert ex.answer == "Bo Ek."
     info = ex.group_testing.strategies["edge"] if ex.group_testing else None
