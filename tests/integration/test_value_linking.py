@@ -289,3 +289,33 @@ def test_a_label_and_a_number_its_key_does_not_hold_name_the_record_whose_fact_h
     assert not Retriever(store).link("Which crash 2023 was worst?")
     assert [(le.node.name, le.method) for le in Retriever(store).link("How many people died in crash 205?")] == \
         [("Multiple 205", "key")]
+
+
+BETWEEN = schema_preset("domain", read_only=True, entities=[
+    EntityMapping(label="Team", name=["name"]),
+    EntityMapping(label="Match", name=["homeTeam", "awayTeam"], label_in_name=True, facts=["FT", "round"])])
+
+
+@pytest.fixture()
+def league(server: Neo4jStore) -> Neo4jStore:
+    wipe(server)
+    server.query("""
+        UNWIND ['Arsenal FC', 'Leicester City FC', 'Chelsea FC', 'Burnley FC'] AS team CREATE (:Team {name: team})
+        WITH count(*) AS made
+        MATCH (h:Team), (a:Team) WHERE h <> a
+        CREATE (h)-[:PLAYED_HOME]->(:Match {homeTeam: h.name, awayTeam: a.name, FT: '1-0', round: 1})
+                  <-[:PLAYED_AWAY]-(a)
+        """, read_only=False)
+    return server.with_schema(BETWEEN)
+
+
+def test_a_record_is_linked_by_the_two_it_is_between_in_the_order_the_question_names_them(league: Neo4jStore) -> None:
+    """Two teams named: the match between them is linked too, the home one where the question names the home side
+    first ("Arsenal v Leicester City"), beside the teams; one team named links no match."""
+    links = Retriever(league).link("What was the score of Arsenal v Leicester City?")
+    between = [le for le in links if le.method == "between"]
+    assert [le.node.name for le in between] == ["Match Arsenal FC Leicester City FC"]
+    assert {le.node.name for le in links if le.method != "between"} == {"Arsenal FC", "Leicester City FC"}
+    links = Retriever(league).link("What was the score when Leicester City hosted Arsenal?")
+    assert [le.node.name for le in links if le.method == "between"] == ["Match Leicester City FC Arsenal FC"]
+    assert not [le for le in Retriever(league).link("How did Chelsea FC do?") if le.method == "between"]

@@ -106,7 +106,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v16"
+READER_VERSION = "extractive-v17"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
@@ -190,11 +190,41 @@ def mentioned_names(question: str, names: list[str], kinds: Iterable[str] = (),
     the beginning or end of a name ("peter" -> "Peter Rabbit", never "Peter's Father"); a one-word part that
     names one of `kinds` (the entities' types: "which GPO ..." asks for a GPO) mentions none. `types`: each name's
     entity type, where known (linking keeps a lower-case name beside another of its type)."""
+    return set(mention_words(question, names, kinds, types))
+
+
+def mention_words(question: str, names: list[str], kinds: Iterable[str] = (),
+                  types: Mapping[str, str] | None = None) -> dict[str, str]:
+    """`mentioned_names`, each with the words of the question that mention it."""
     types = types or {}
     nodes = [(Node(name, name, type=types.get(name)), 1.0) for name in sorted(set(names))]
     whole, covered = select_whole(question, nodes)
     whole += select_reordered(question, nodes, covered, {le.node.id for le in whole})
-    return {le.node.name for le in whole or select_parts(question, nodes, covered, kinds=kinds)}
+    return {le.node.name: le.mention for le in whole or select_parts(question, nodes, covered, kinds=kinds)}
+
+
+def records_between(question: str, said: Mapping[str, str], names: Iterable[str], types: Mapping[str, str]) -> set[str]:
+    """Records named by the two they are between, both of which the question names, in the order it names them
+    ("Arsenal v Leicester City": "Match Arsenal FC Leicester City FC", not the return match "Match Leicester City
+    FC Arsenal FC"), as linking names them (Linker._records_between). `said`: each mentioned name -> its words."""
+    low = question.lower()
+    at = {n: low.find(w.lower()) for n, w in said.items() if w and low.find(w.lower()) >= 0}
+    out = set()
+    for n in set(names) - set(said):
+        typ = types.get(n)
+        if not typ:
+            continue
+        inside = sorted((n.find(m), m) for m in at if m != n and m in n)
+        if len(inside) != 2 or inside[0][0] + len(inside[0][1]) > inside[1][0]:
+            continue
+        rest = n
+        for _, m in inside:
+            rest = rest.replace(m, " ")
+        # nothing else in the name but its type's words: the record is those two (a film named "Kramer vs. Kramer"
+        # is no record between two Kramers)
+        if set(key_tokens(rest)) <= set(key_tokens(key_text(typ))) and at[inside[0][1]] < at[inside[1][1]]:
+            out.add(n)
+    return out
 
 
 @dataclass(frozen=True)
@@ -299,8 +329,12 @@ class _Reading:
         # IzettaMillikin146@TestCompany.Local) mentions it as its name does
         other_names = {f.tail: f.head for f in facts if f.kind == "property" and f.via is None
                        and re.search(r"(name|alias|label)$", f.relation.replace(" ", "").lower()) and f.tail != f.head}
-        said = mentioned_names(question, names + sorted(other_names), set(types.values()), types)
+        said = mention_words(question, names + sorted(other_names), set(types.values()), types)
         self.mentioned = {n for n in said if n in set(names)} | {other_names[n] for n in said if n in other_names}
+        # (a record named by the two it is between: their relations to it are what is asked, "who won Arsenal v
+        # Leicester City", never known)
+        self.between = records_between(question, said, names, types)
+        self.mentioned |= self.between
         # a code the question types (letters and digits: "truck 1421412P") that a fact of an entity states names that
         # entity, as linking named it by that code
         # (or three or more capitals, "JPN", as Linker._by_code reads them)
@@ -387,7 +421,8 @@ class _Reading:
         # one is asked ("Norway's GDP in 1994": GPD_IN_YEAR beside POPULATION_IN_YEAR and BUDJET_IN_YEAR)
         between: dict[frozenset[str], list[set[str]]] = {}
         for f in facts:
-            if f.kind == "edge" and f.head in self.mentioned and f.tail in self.mentioned and f.head != f.tail:
+            if f.kind == "edge" and f.head in self.mentioned and f.tail in self.mentioned and f.head != f.tail \
+                    and not {f.head, f.tail} & self.between:
                 between.setdefault(frozenset((f.head, f.tail)), []).append(
                     {st for st in content_stems(self._relation(f)) if st.isalpha()})
         for ways in between.values():
@@ -508,6 +543,15 @@ class _Reading:
         # (a relation written in camel case says its words apart too: employeeOf, "employee of", says "work")
         self.relation_words = {r: ((content_stems(r) | content_stems(key_text(r))) & self.q_stems)
                                | (compound_stems(set(re.findall(r"[a-z]+", r.lower())), raw) - own) for r in relations}
+        # a key's word written as initials ("goalsScoredHT", "GDP") states the question's words it abbreviates
+        # ("by half-time", "gross domestic product"), of the words that may name a relation
+        asked = [w for w in re.findall(r"[a-z]+", plain.lower()) if stem(w) in self.q_stems]
+        for r in relations:
+            for t in set(re.findall(r"[a-z]+", key_text(r))):
+                if 2 <= len(t) <= 4 and not re.search(r"[aeiouy]", t):
+                    for i in range(len(asked) - len(t) + 1):
+                        if "".join(w[0] for w in asked[i:i + len(t)]) == t:
+                            self.relation_words[r] = self.relation_words[r] | {stem(w) for w in asked[i:i + len(t)]}
         # a relation stating none of the question's words as written may state one in another language ("who
         # published X": A_PUBLIE), of the question's words that no relation, key or type states as written
         unstated = self.q_stems - vocabulary
@@ -527,9 +571,9 @@ class _Reading:
         for f in facts:
             if options and f.kind == "property" and not self.relation_words.get(self._relation(f)) and not (
                     yes_no and (f.head not in self.mentioned or len(f.tail.split()) > 3)):
-                said = {o for o in options for v in content_stems(f.tail) if o == v or cognate(o, v)}
-                if said:
-                    self.relation_words[self._relation(f)] = said
+                stated = {o for o in options for v in content_stems(f.tail) if o == v or cognate(o, v)}
+                if stated:
+                    self.relation_words[self._relation(f)] = stated
         self.lexical = {r: len(self.relation_words[r]) / max(1, len(content_stems(r))) for r in relations}
         # the properties of each relationship in the context (its id -> their values): a relationship's own words
         # ("RELATED_TO {name: 'father'}") and dates ("VISITS {starttime: 2020-04-25...}") are said by its facts
@@ -634,8 +678,10 @@ class _Reading:
         if named is not None:
             return named
         # never an answer the question typed itself (the code it named the entity by)
+        # (one of the two a named record is between may be what is asked of it: "who won Arsenal v Leicester City")
         first = [s for m in sorted(self.mentioned) for s in by_entity.get(m, [])
-                 if (s.value or s.to not in self.mentioned) and not (s.value and s.to.strip().lower() in self.codes)
+                 if (s.value or s.to not in self.mentioned or (s.at in self.between and s.to in s.at))
+                 and not (s.value and s.to.strip().lower() in self.codes)
                  and not (s.value and (self._given(s.to) or self._restates(s)))]
         if not first:
             top = min(self.facts, key=lambda f: (-self._score(f), f.id))
@@ -655,8 +701,8 @@ class _Reading:
             grown: list[_Chain] = []
             for chain in frontier:
                 last = chain.steps[-1]
-                if last.value or last.other is not None:
-                    continue  # a value ends a chain
+                if last.value or last.other is not None or last.to in self.mentioned:
+                    continue  # a value ends a chain, as does a side of a named record (the answer asked of it)
                 # a chain may come back to an entity it passed (never to the question's): "who directed the
                 # movies whose writers also wrote X" may be that writer; each fact is read once
                 used = {s.fact.id for s in chain.steps}

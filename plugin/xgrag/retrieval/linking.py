@@ -183,8 +183,8 @@ def candidate_spans(question: str) -> list[str]:
 @dataclass(frozen=True)
 class LinkedEntity:
     node: Node
-    # bracket | exact | plural | short | number | initials | reordered | key | value | code | partial | fulltext |
-    # vector
+    # bracket | exact | plural | short | number | initials | reordered | key | value | code | between | partial |
+    # fulltext | vector
     method: str
     score: float
     mention: str
@@ -857,16 +857,48 @@ class Linker:
             whole += self._records_by_value(question, whole, excluded)
             if not whole:
                 whole += self._by_code(question, excluded)
-        if whole:
-            # A whole name is the strongest evidence of what a question is about; parts of names are a fallback.
-            # Measured on unbracketed MetaQA (whole names always present): also linking parts of names in the
-            # remaining words added 0.6-1.7 seeds per question ("release", "years" begin film titles) and took
-            # the reader's 2-hop accuracy from 0.64 to 0.13, for no gain in seed recall (1.0 either way).
-            return whole
-        parts = self._parts(question, covered, candidates, excluded)
-        if parts:
-            return parts
-        return self._fuzzy(question, excluded)
+        # A whole name is the strongest evidence of what a question is about; parts of names are a fallback.
+        # Measured on unbracketed MetaQA (whole names always present): also linking parts of names in the
+        # remaining words added 0.6-1.7 seeds per question ("release", "years" begin film titles) and took
+        # the reader's 2-hop accuracy from 0.64 to 0.13, for no gain in seed recall (1.0 either way).
+        found = whole or self._parts(question, covered, candidates, excluded) or self._fuzzy(question, excluded)
+        if self.store.schema.general and len(found) >= 2:
+            found += self._records_between(question, found, excluded)
+        return found
+
+    def _records_between(self, question: str, linked: Sequence[LinkedEntity],
+                         excluded: list[str]) -> list[LinkedEntity]:
+        """Records named by the two they are between ("Arsenal v Leicester City": the match whose name parts hold
+        both teams' names): a record label named by two or more properties (label_in_name) whose nodes hold the
+        names of two linked entities in two of them. Where both orders exist (a home and an away match), the one
+        whose first part the question names first, as people say it; more than MAX_VALUE_RECORDS left: nothing."""
+        at = {le.node.name: question.lower().find(le.mention.lower()) for le in linked
+              if le.mention and le.node.name}
+        if len(at) < 2:
+            return []
+        have = {le.node.id for le in linked}
+        out: list[LinkedEntity] = []
+        for m in self.store.schema.entity_mappings():
+            if not m.label_in_name or len(m.name) < 2:
+                continue
+            # identifiers from the validated mapping; the names are parameters
+            rows = self.store.query(
+                f"MATCH (n:{quote(m.label)}) WITH n, [k IN $props | toString(n[k])] AS parts "
+                "WITH n, [p IN parts WHERE p IN $names] AS hit WHERE size(hit) >= 2 "
+                "RETURN elementId(n) AS id, hit LIMIT $limit",
+                {"props": m.name, "names": sorted(at), "limit": MAX_VALUE_RECORDS * 50})
+            rows = [r for r in rows if len(set(r["hit"])) >= 2 and str(r["id"]) not in excluded
+                    and str(r["id"]) not in have]
+            ordered = [r for r in rows if at[r["hit"][0]] < at[r["hit"][1]]]
+            chosen = ordered or rows
+            if not chosen or len(chosen) > MAX_VALUE_RECORDS:
+                continue
+            mention = {str(r["id"]): " ".join(next(le.mention for le in linked if le.node.name == h)
+                                              for h in r["hit"][:2]) for r in chosen}
+            for row in self.store.read("nodes_by_id", ids=sorted(mention), excluded_node_ids=excluded):
+                node = node_from_map(row["node"])
+                out.append(LinkedEntity(node, "between", 1.0, mention[node.id]))
+        return out
 
     def _records_by_value(self, question: str, linked: Sequence[LinkedEntity],
                           excluded: list[str]) -> list[LinkedEntity]:

@@ -243,7 +243,10 @@ def answer_kind(question: str) -> Kind | None:
         return "count"
     if re.search(r"\bhow (much|large|big|long|old|far|tall|high|heavy|wide|deep|fast)\b", q):
         return "amount"  # a measure: a number, or a duration
-    if re.search(r"\bwhen\b|\b(what|which) (year|date|day)s?\b|\bin what year\b", q):
+    # ("when" after another question word joins a clause, "what was the score when City hosted Spurs", and asks
+    # for no date)
+    if re.search(r"^(?:(?!\b(?:what|which|how|where|whose)\b).)*\bwhen\b|\b(what|which) (year|date|day)s?\b"
+                 r"|\bin what year\b", q):
         return "date"
     if re.search(r"^where\b|\bwhere (is|are|was|were|did|does|do)\b", q):
         return "place"

@@ -294,10 +294,14 @@ def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[
     said: list[str] = []
     named = [s for k, s in sorted(lp.properties.items())
              if (name_key(k) or _has_word(k, KIND_WORDS)) and _usable(s, lp, opts)]
+    sides = None if named else parties(lp, opts)
     if named:
         best = min(named, key=lambda s: (not name_key(s.key), -s.present, s.key))
         parts.append(best.key)
         said.append(f"what it is ({best.key}, {best.distinct} distinct values in {best.present})")
+    elif sides is not None:
+        parts += sides
+        said.append(f"the two it is between ({' and '.join(sides)}, names of one kind)")
     dates = [s for k, s in sorted(lp.properties.items())
              if date_like(s) and s.present >= opts.name_present * n]
     if dates:
@@ -316,7 +320,9 @@ def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[
     # what it is and when may still repeat (1,851 arrests on 4 days: "Arrest 12/29/2017" named hundreds, and facts,
     # which name their ends, then read as one arrest's): the readable key tells them apart
     chosen = [lp.properties[p] for p in parts]
-    apart = bool(chosen) and max(c.distinct for c in chosen) >= DISTINCT_NAMES * max(c.present for c in chosen)
+    # (two sides of 20 teams tell 380 matches apart together, as one side's distinct values cannot show)
+    apart = bool(chosen) and (sides is not None and not dates
+                              or max(c.distinct for c in chosen) >= DISTINCT_NAMES * max(c.present for c in chosen))
     if readable_key and not derived and key not in parts and (not dates or not parts or not apart):
         assert key is not None
         parts.append(key)
@@ -334,6 +340,35 @@ def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[
                     "identifies these nodes alone)")
     labelled = not named
     return parts, ("a record, named by " + ("its label, " if labelled else "") + " and ".join(said)), labelled
+
+
+# Words saying which side of a record between two comes first, as people say it: the home side of a match ("Arsenal v
+# Leicester City"), where a flight, a transfer or a message comes from, a relation's source.
+FIRST_SIDE = ("home", "host", "from", "source", "src", "origin", "sender", "start", "left", "first", "one", "a", "1")
+# Two properties are the sides of a record when they hold this many distinct values each (a match's teams, a flight's
+# airports; two statuses, "open" and "closed", are a change of state, not two parties) ...
+SIDE_DISTINCT = 5
+# ... and their smallest values (the examples sampled) share this many: the same kind of thing on both sides.
+SIDE_SHARED = 2
+
+
+def parties(lp: LabelProfile, opts: InferOptions) -> list[str] | None:
+    """The two properties naming what a nameless record is between (a match's home and away teams, a flight's
+    origin and destination, a trade's buyer and seller): short lettered strings, set on most nodes, each repeating
+    (a side is in many records) and of one kind (their values overlap). Users name such a record by its two sides
+    ("Arsenal v Leicester City"), never by its round or its number; the side a FIRST_SIDE word says first."""
+    cands = [s for _, s in sorted(lp.properties.items())
+             if _usable(s, lp, opts) and not _unique(s, opts) and s.distinct >= SIDE_DISTINCT and not opaque(s)
+             and not date_like(s) and not id_named(s.key)
+             and s.examples and all(re.search(r"[^\W\d_]", x) for x in s.examples)]
+    pairs = [(a, b) for i, a in enumerate(cands) for b in cands[i + 1:]
+             if len(set(a.examples) & set(b.examples)) >= SIDE_SHARED]
+    if len(pairs) != 1:  # none, or several kinds of sides: nothing says which two the record is between
+        return None
+    a, b = pairs[0]
+    if _has_word(b.key, FIRST_SIDE) and not _has_word(a.key, FIRST_SIDE):
+        a, b = b, a
+    return [a.key, b.key]
 
 
 # A name set on this share of a label's sampled nodes (and on at least SPARSE_NAME_MIN of them) names those nodes;

@@ -907,3 +907,20 @@ def test_a_day_of_the_week_and_a_type_spelled_out_by_its_initials() -> None:
              Fact("l", "Single 205", "OCCURRED_IN_LGA", "Greater Shepparton", "edge", None, "Crash", "LGA")]
     assert _read("On what day of the week did crash 20232032 happen?", facts) == ("Friday.", ["d"])
     assert _read("In which local government area did crash 20232032 happen?", facts) == ("Greater Shepparton.", ["l"])
+
+
+def test_a_record_named_by_the_two_it_is_between_is_the_one_the_question_names_in_its_order() -> None:
+    """"Arsenal v Leicester City" names the match whose name holds both teams in that order (the home match), not
+    the return match; its sides are what "who won" asks of it, and its facts what "on what day" asks; "when" after
+    another question word joins a clause and asks no date."""
+    home, away = "Match Arsenal FC Leicester City FC", "Match Leicester City FC Arsenal FC"
+    facts = [_edge("1", "Arsenal FC", "WON", home, "Team", "Match"),
+             _edge("2", "Leicester City FC", "LOST", home, "Team", "Match"),
+             _edge("3", "Leicester City FC", "WON", away, "Team", "Match"),
+             _edge("4", "Arsenal FC", "LOST", away, "Team", "Match"),
+             _prop("5", home, "day name", "Fri", "Match"), _prop("6", away, "day name", "Sat", "Match"),
+             _prop("7", home, "year", "2017", "Match"), _prop("8", away, "year", "2018", "Match")]
+    assert _read("Who won Arsenal v Leicester City?", facts) == ("Arsenal FC.", ["1"])
+    assert _read("Who won Leicester City v Arsenal?", facts) == ("Leicester City FC.", ["3"])
+    assert _read("On what day did Leicester City host Arsenal?", facts) == ("Sat.", ["6"])
+    assert _read("Which side lost when Arsenal hosted Leicester City?", facts) == ("Leicester City FC.", ["2"])

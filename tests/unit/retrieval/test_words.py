@@ -191,3 +191,11 @@ def test_a_verb_and_the_other_words_graphs_say_it_in_meet() -> None:
         assert stem(a.lower()) == stem(b), (a, b)
     for a, b in [("cams", "come"), ("residue", "live"), ("committee", "committed"), ("coffee", "cough")]:
         assert stem(a) != stem(b), (a, b)  # and nothing else does
+
+
+def test_when_after_another_question_word_asks_no_date() -> None:
+    assert answer_kind("What was the final score when Manchester City hosted Tottenham?") is None
+    assert answer_kind("Which side lost when Arsenal hosted Leicester City?") is None
+    assert answer_kind("Who scored when they met in May?") == "agent"
+    assert answer_kind("Since when has she been an MP?") == "date"
+    assert answer_kind("Tell me when the war ended") == "date"

@@ -388,3 +388,26 @@ def test_a_value_whose_smallest_examples_are_numbers_but_most_values_words_still
     assert value_name(keyword, OPTS) is None  # not measured: the examples alone
     assert value_name(label("Keyword", replace(pref, lettered=8)), OPTS)[0] == "prefLabel"  # type: ignore[index]
     assert value_name(label("Keyword", replace(pref, lettered=2)), OPTS) is None  # mostly numbers: no name
+
+
+def test_a_nameless_record_between_two_of_a_kind_is_named_by_them_home_side_first() -> None:
+    """A match holding its teams' names (homeTeam, awayTeam: 20 teams over 380 matches) and nothing that names it
+    is called by its two sides, as people say it ("Arsenal v Leicester City"), not by its round ("Match 1" named
+    ten matches); two of a kind that are a change of state (a status before and after) or two unrelated values name
+    no sides."""
+    from xgrag.schema.labels import parties, record_name
+
+    match = label("Match", examples(stats("awayTeam", distinct=20, present=380), "AFC Bournemouth", "Arsenal FC"),
+                  examples(stats("homeTeam", distinct=20, present=380), "AFC Bournemouth", "Arsenal FC"),
+                  examples(stats("round", ("INTEGER",), distinct=38, present=380), "1", "2"),
+                  examples(stats("FT", distinct=30, present=380), "0-0", "0-1"), sampled=380)
+    assert parties(match, OPTS) == ["homeTeam", "awayTeam"]  # the home side first, though "away" sorts first
+    parts, why, labelled = record_name(match, OPTS, None)
+    assert parts == ["homeTeam", "awayTeam"] and labelled and "between" in why  # "Match Arsenal FC Leicester City FC"
+    ticket = label("Ticket", examples(stats("status", distinct=3), "closed", "open"),
+                   examples(stats("previousStatus", distinct=3), "closed", "open"))
+    assert parties(ticket, OPTS) is None  # three states: no parties
+    trip = label("Trip", examples(stats("rider", distinct=8), "Ann Lee", "Bo Chan"),
+                 examples(stats("bike", distinct=8), "Red 12", "Blue 7"))
+    assert parties(trip, OPTS) is None  # a rider and a bike are not two of a kind
+    assert record_name(trip, OPTS, None)[0] != ["rider", "bike"]
