@@ -143,6 +143,15 @@ def _form_fits(value: str, form: tuple[int, str] | None) -> bool:
     return len(text) == n
 
 
+# A value that is a web address ("https://www.vinmonopolet.no/p/1101"), and the words asking for one: a link answers
+# only a question that asks for a link, or says its key's words ("the homepage of X"); otherwise it states where more
+# is written, never what is asked (a catalogue's page every product has beat products' own facts where no key said
+# the question's words)
+_URL = re.compile(r"(?i)^\s*(?:https?://|www\.)\S+\s*$")
+_LINK_WORDS = frozenset(("url", "link", "links", "website", "websites", "site", "web", "page", "homepage", "address",
+                         "uri", "href"))
+
+
 # Keys that count units of something ("quantity", "qty", "count", "units in stock"): what "how many" asks when it
 # names no noun of its own to count ("how many Lemon Grass Rg did X buy": the quantity, not the line's item number).
 _QUANTITY_STEMS = frozenset(stem(w) for w in ("quantity", "qty", "count", "units"))
@@ -453,6 +462,7 @@ class _Reading:
             if actor in type_words and _word_count(plain, subject.group(1)) == 1:
                 self.q_stems.discard(actor)
         self.kind = answer_kind(plain)
+        self.link_asked = bool(set(re.findall(r"[a-z]+", plain.lower())) & _LINK_WORDS)
         # "the disease linked to X", "the package that provides X": a type named, then what ties it to the entity
         # named after it: what is asked is of a neighbour of that type, not of X itself
         self.via_type: str | None = None
@@ -953,7 +963,9 @@ class _Reading:
                  and not content_stems(end.relation) & _QUANTITY_STEMS) or (
             self.kind == "amount" and end.value
             and bool(set(re.findall(r"[a-z]+", end.relation.lower())) & _COUNT_WORDS))
-        return (-len({self.folded[m] for m in touched & self.mentioned}), -self._days(chain),
+        unasked_link = end.value and not end.relation_words and _URL.match(end.to) is not None \
+            and not self.link_asked
+        return (-len({self.folded[m] for m in touched & self.mentioned}), -self._days(chain), unasked_link,
                 not _form_fits(end.to, self.form), not kind_ok and not agent, sibling, noun_ok,
                 repeats - len(chain.covered - {KIND_CLASS}), -repeats, not self._phrase(end), units,
                 self.defines and not (end.value and content_stems(end.relation) & _DESCRIPTION_STEMS),

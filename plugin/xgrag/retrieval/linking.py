@@ -881,9 +881,13 @@ class Linker:
         for m in self.store.schema.entity_mappings():
             if not m.label_in_name or len(m.name) < 2:
                 continue
+            label = quote(m.label)
+            # no index serves a match on two name parts: a label too large to scan is not read
+            if self.store.query(f"MATCH (n:{label}) RETURN count(n) AS c")[0]["c"] > MAX_VALUE_SCAN:
+                continue
             # identifiers from the validated mapping; the names are parameters
             rows = self.store.query(
-                f"MATCH (n:{quote(m.label)}) WITH n, [k IN $props | toString(n[k])] AS parts "
+                f"MATCH (n:{label}) WITH n, [k IN $props | toString(n[k])] AS parts "
                 "WITH n, [p IN parts WHERE p IN $names] AS hit WHERE size(hit) >= 2 "
                 "RETURN elementId(n) AS id, hit LIMIT $limit",
                 {"props": m.name, "names": sorted(at), "limit": MAX_VALUE_RECORDS * 50})

@@ -924,3 +924,15 @@ def test_a_record_named_by_the_two_it_is_between_is_the_one_the_question_names_i
     assert _read("Who won Leicester City v Arsenal?", facts) == ("Leicester City FC.", ["3"])
     assert _read("On what day did Leicester City host Arsenal?", facts) == ("Sat.", ["6"])
     assert _read("Which side lost when Arsenal hosted Leicester City?", facts) == ("Leicester City FC.", ["2"])
+
+
+def test_a_web_address_answers_only_a_question_that_asks_for_a_link() -> None:
+    """A product's catalogue page is no answer to "who makes X" where no key says the question's words; asked for
+    ("what is the link to X") or named by its key ("X's homepage"), it is."""
+    facts = [_prop("1", "Chateau Neuf 2019", "url", "https://www.example.no/p/1101", "Product"),
+             _prop("2", "Chateau Neuf 2019", "produsent", "Domaine Roux", "Product"),
+             _prop("3", "Chateau Neuf 2019", "homepage", "https://roux.example.fr", "Product")]
+    assert _read("Who makes Chateau Neuf 2019?", facts)[0] == "Domaine Roux."
+    assert _read("What is the link to Chateau Neuf 2019?", facts)[0] in ("https://www.example.no/p/1101.",
+                                                                          "https://roux.example.fr.")
+    assert _read("What is the homepage of Chateau Neuf 2019?", facts) == ("https://roux.example.fr.", ["3"])
