@@ -2351,6 +2351,19 @@ def write_tennis_rackets(store: Any, mirror: Path) -> None:
         script = read_file(BREAKPOINT, path, mirror).decode("utf-8")
         _run_script(store, script, _files_under(BREAKPOINT, path, "data/formattedFiles/", mirror, BREAKPOINT_URL))
 
+
+POKEMON = "IgorRozani/pokemon-graph"
+POKEMON_SCRIPT = "pokemon.cypher"
+
+
+def write_pokemon(store: Any, mirror: Path) -> None:
+    """pokemon.cypher of IgorRozani/pokemon-graph (a Pokemon graph its author's Bulbapedia scraper wrote; MIT
+    licence) as written: one statement, its CREATE clauses sharing their variables, as the Neo4j Browser runs it: the
+    18 types, the 809 Pokemon of generations I-VII (name, national and regional Pokedex numbers, picture and
+    Bulbapedia page), their mega evolutions and alternate forms, which type each is, and which evolves into which
+    with the condition of the evolution (values as written, HTML entities included)."""
+    store.query(read_file(POKEMON, POKEMON_SCRIPT, mirror).decode("utf-8"), read_only=False)
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -2508,6 +2521,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("pet-travel", "spent", "pet-friendly places in Brooklyn and Manhattan from the Google Places and Yelp "
                                    "APIs: places (address, rating, review count), categories, subcategories",
           writer=write_pet_travel, source=DEMO_DATASETS),
+    Graph("pokemon", "frozen", "the Pokemon of generations I-VII from Bulbapedia: Pokemon (Pokedex numbers), their "
+                                 "types, mega evolutions and alternate forms, and which evolves into which and how",
+          writer=write_pokemon, source=POKEMON),
     Graph("premier-league", "spent", "the English Premier League 2017/18: matches (date, weekday, week, round, home "
                                         "and away team, full-time and half-time score), teams, and each team's WON, "
                                         "LOST or DRAW in each match with its goals at full and half time",
