@@ -2364,6 +2364,34 @@ def write_pokemon(store: Any, mirror: Path) -> None:
     with the condition of the evolution (values as written, HTML entities included)."""
     store.query(read_file(POKEMON, POKEMON_SCRIPT, mirror).decode("utf-8"), read_only=False)
 
+
+WORKFLOWS = "lindhork/workflow-graph-analysis"
+WORKFLOWS_SCRIPT = "import.cypher"
+WORKFLOWS_DATA = "data/snakemake/"  # one engine's export: the files import.cypher reads by name (file:///repos.csv ...)
+WORKFLOWS_ABSENT = "tasks.csv"  # the Snakemake rules: over the mirror's size limit
+
+
+def write_snakemake_repos(store: Any, mirror: Path) -> None:
+    """import.cypher of lindhork/workflow-graph-analysis (a study project, "Graph-Based Exploration of Scientific
+    Workflow Projects on GitHub"; MIT licence) as written, each `file:///<name>` reading data/snakemake/<name>, the
+    export of its extractor for the Snakemake engine (import.cypher loads one engine's export at a time: the Nextflow
+    one's files, tasks and artifacts are over the mirror's size limit): the 100 Snakemake workflow repositories on
+    GitHub (stars, creation and last push, owner, default branch), their files and workflow files, the artifacts
+    (inputs, outputs, config files) the workflow files declare, their commits and the contributors who authored them,
+    their issues and pull requests, the files each pull request modifies and the issues it closes. Left out: the
+    tasks.csv statement (the Snakemake rules: over the mirror's size limit), so the statements that MATCH tasks (their
+    reads, writes and dependencies) write nothing."""
+    script = read_file(WORKFLOWS, WORKFLOWS_SCRIPT, mirror).decode("utf-8")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        if url == f"file:///{WORKFLOWS_ABSENT}":
+            return None
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{WORKFLOWS}: {WORKFLOWS_SCRIPT} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(WORKFLOWS, WORKFLOWS_DATA + url.removeprefix("file:///"), mirror), delimiter)
+
+    _run_script(store, script, rows_of)
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -2548,6 +2576,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("sec-edgar", "spent", "SEC EDGAR: institutional managers' Form 13 holdings of 2023-06-30 (value, shares) "
                                    "in companies, and ten companies' 10-K filings in text chunks",
           writer=write_sec_edgar, source=SEC_EDGAR),
+    Graph("snakemake-repos", "frozen", "Snakemake workflow repositories on GitHub: repositories (stars, dates), their "
+                                         "files, workflow files and declared artifacts, commits and their authors, "
+                                         "issues and pull requests, the files a pull request modifies and the "
+                                         "issues it closes", writer=write_snakemake_repos, source=WORKFLOWS),
     Graph("sncf-stations", "spent", "SNCF's passenger stations (in French): platforms (UIC code, names, coordinates, "
                                       "service level), their département, commune, DRG segment, station directorate "
                                       "and SNCF region, and each département's population", writer=write_sncf_stations,
