@@ -2392,6 +2392,20 @@ def write_snakemake_repos(store: Any, mirror: Path) -> None:
 
     _run_script(store, script, rows_of)
 
+
+GOODREADS = "Daania2023/ISTE-438-Daania"
+GOODREADS_SCRIPT = "data/load.cypher"
+
+
+def write_goodreads_books(store: Any, mirror: Path) -> None:
+    """data/load.cypher of Daania2023/ISTE-438-Daania (a university course project's "Books Graph Explorer") as
+    written, its `file:///books_clean.csv` reading data/books_clean.csv, its author's cleaning of Kaggle's GoodReads
+    books dataset: the 11,127 books (GoodReads book id, title, average rating, ISBN, pages, ratings count,
+    publication date as written, m/d/yyyy), their authors (a book's '/'-separated author list, one node each),
+    publishers and languages, and which authors share a book (CO_AUTHORED); its closing counts are read-only."""
+    script = read_file(GOODREADS, GOODREADS_SCRIPT, mirror).decode("utf-8")
+    _run_script(store, script, _files_under(GOODREADS, GOODREADS_SCRIPT, "data/", mirror))
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -2483,6 +2497,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_foodmart, source=FOODMART),
     Graph("graph-data-science", "tune", "Game of Thrones: persons, houses, battles, books, cultures, locations",
           dump="data/graph-data-science-50.dump"),
+    Graph("goodreads-books", "frozen", "GoodReads books (title, average rating, ISBN, pages, ratings count, "
+                                         "publication date), their authors, publishers and languages, and which "
+                                         "authors share a book", writer=write_goodreads_books, source=GOODREADS),
     Graph("harry-potter", "spent", "the characters of a Harry Potter book: where in its text each is first seen, "
                                       "who interacts with whom and how often", writer=write_harry_potter, source=BLOGS),
     Graph("himym", "tune", "How I Met Your Mother: episodes, seasons, directors, writers, characters, actors, "
