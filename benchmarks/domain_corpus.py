@@ -2406,6 +2406,26 @@ def write_goodreads_books(store: Any, mirror: Path) -> None:
     script = read_file(GOODREADS, GOODREADS_SCRIPT, mirror).decode("utf-8")
     _run_script(store, script, _files_under(GOODREADS, GOODREADS_SCRIPT, "data/", mirror))
 
+
+LIBRARY = "dochaudon/digital_library_neo4j"
+LIBRARY_SCRIPT = "database/import.cypher"
+LIBRARY_DATA = "database/dataset/import/"  # the files its `file:///<name>` URLs read
+# Neo4j 4.x's procedure for a fulltext index, removed in 5.x: the script's next statement creates the same index in
+# 5.x syntax (CREATE FULLTEXT INDEX documentSearchIndex ...), so the call is left out
+_FULLTEXT_PROC = re.compile(r"(?s)CALL\s+db\.index\.fulltext\.createNodeIndex\(.*?\);")
+
+
+def write_university_library(store: Any, mirror: Path) -> None:
+    """database/import.cypher of dochaudon/digital_library_neo4j (a digital-library web app over a Vietnamese
+    university library's catalogue, which its crawl_ntu_library.py crawled) as written, each `file:///<name>` reading
+    database/dataset/import/<name>: the 250 catalogued documents (books, journal articles and theses, also labelled
+    Book, Article or Thesis: title as catalogued, year, pages, abstract), their authors (with their role), subjects,
+    keywords, categories, languages, the institutions that published them or a thesis was submitted to, the
+    journals articles appeared in, and the app's one administrator account. Left out: its
+    db.index.fulltext.createNodeIndex call (a 4.x procedure 5.x removed; the next statement creates the same index)."""
+    script = _FULLTEXT_PROC.sub("", read_file(LIBRARY, LIBRARY_SCRIPT, mirror).decode("utf-8"))
+    _run_script(store, script, _files_under(LIBRARY, LIBRARY_SCRIPT, LIBRARY_DATA, mirror))
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -2632,6 +2652,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("uk-railway", "spent", "Great Britain's railway: stations (CRS and TIPLOC codes, London group), track links "
                                    "and their distance, timetabled routes' calling points in order and the station "
                                    "each calls at", writer=write_uk_railway, source=UK_RAILWAY),
+    Graph("university-library", "frozen", "a university library's catalogue: documents (books, articles, theses; "
+                                            "title, year, pages), their authors and roles, subjects, keywords, "
+                                            "categories, languages, publishers, journals and the institutions theses "
+                                            "were submitted to", writer=write_university_library, source=LIBRARY),
     Graph("us-presidents", "spent", "a genealogy of the US presidents: persons, birth and death years, mothers "
                                      "and fathers", writer=write_us_presidents, source=DISCOVER),
     Graph("vinmonopolet", "spent", "Vinmonopolet's product catalogue (in Norwegian): products (number, name, price "
