@@ -26,7 +26,8 @@ paris-metro and uk-railway (likewise), bavaria-municipalities, clinical-trials, 
 swedish-alumni and yemen-debates (likewise), china-unicorns, jlpt-kanji, la-crime, open-skills, water-pollutants and
 whosampled (likewise), bbc-recipes, french-medicines, k-dramas, olympic-countries, road-fatalities and travel-checklist
 (likewise), and bp-ownership, premier-league, sncf-stations, vinmonopolet and wine-descriptors (likewise) and
-regesta-imperii (the Cypher of a book chapter); see each `Graph.about` and writer for what is read from where. A
+regesta-imperii (the Cypher of a book chapter), and goodreads-books, lassberg-letters, pokemon, snakemake-repos,
+tennis-rackets and university-library (likewise); see each `Graph.about` and writer for what is read from where. A
 script's `CALL apoc.load.json(<url>) YIELD value` is given the values of the mirror's file (`UNWIND $values AS value`:
 each element of a top-level array, or each line of a JSON lines file, as apoc.load.json yields them). A script's `LOAD
 CSV WITH HEADERS FROM <url> AS row` is given the rows of the mirror's file of that name as a parameter (`UNWIND $rows AS
@@ -384,7 +385,7 @@ them looked at. TWELFTH_POOL = bp-ownership, premier-league, regesta-imperii, sn
 wine-descriptors, drawn by `sorted(random.Random(40).sample(sorted(TWELFTH_POOL), 5))` = bp-ownership, premier-league,
 sncf-stations, vinmonopolet, wine-descriptors: frozen, their failures never looked at while tuning, run once at the end
 of it (benchmarks/results/domains_frozen12.json) and now **spent** too; the one undrawn, regesta-imperii, is **tune**.
-No graph is frozen now: the next measurement needs a thirteenth split. Sources, each a load script of a public
+The thirteenth split, below, froze the next five. Sources, each a load script of a public
 repository over data committed with it, or for regesta-imperii the Cypher of a book chapter over the data its repository
 holds (licences: iilab/openoil's code GPL-3.0 and its data ODbL, as data/LICENSE states; the Regesta Imperii are
 published under a Creative Commons licence, as the book's chapter 10 says; none stated for the others):
@@ -436,7 +437,69 @@ Nardos-serkalem/Neo4j-Global-Salary-Insights and neo4j-contrib/neo4j-com-example
 sheepelysium/HydroGraph-TW (Taiwan's rivers, watersheds and gauging stations, in Chinese: its loader is a Python
 pipeline over Excel workbooks, per-row logic in Python and a schema migration after it, not a script; its watershed
 shapefile is over the mirror's size limit), Crschnicker/hackathon-groundwork and Nullfector/SnowPather (no snapshot
-could be had). Smaller than 1,000 nodes: premier-league (400)."""
+could be had). Smaller than 1,000 nodes: premier-league (400).
+
+The thirteenth frozen split (issue 29, "the next graph", a thirteenth time) was declared the same way, before any xgrag
+command ran on its graphs: loaders tried, questions written from the data with plain Cypher (the neo4j driver) and
+checked with domain_gold.py (14 a graph, 0 problems), no schema inference, linking, answering or bench_domains.py on
+them, no xgrag output on them looked at. THIRTEENTH_POOL = goodreads-books, lassberg-letters, pokemon, snakemake-repos,
+tennis-rackets, university-library, drawn by `sorted(random.Random(41).sample(sorted(THIRTEENTH_POOL), 5))` =
+goodreads-books, lassberg-letters, pokemon, snakemake-repos, university-library: **frozen**, their failures not to be
+looked at while tuning, run once at the end of it; the one undrawn, tennis-rackets, is **tune**. Sources, each a load
+script of a public repository over data committed with it, each by a different owner (licences: MIT for
+IgorRozani/pokemon-graph and lindhork/workflow-graph-analysis, as their LICENSE files state; none stated for the
+others): github.com/Daania2023/ISTE-438-Daania (goodreads-books: a university course project's "Books Graph Explorer",
+its data/load.cypher over data/books_clean.csv, its author's cleaning of Kaggle's GoodReads books dataset: 11,127 books
+with GoodReads id, ISBN, rating, pages and publication date, their authors, publishers and languages, and which authors
+share a book), michaelscho/lassberg (lassberg-letters: the digital scholarly edition of Joseph von Laßberg's
+correspondence by the Universität Bern, TU Darmstadt and the Akademie Mainz, in German; its graph/import.cypher, MERGE
+statements the edition's build writes from its registers: 3,268 letters with date, Harris number, holding archive and
+language, their senders, recipients and places sent from, the persons, places and works they mention, 673 persons with
+GND links, occupations and dates, 310 places, 224 works with their authors and places of publication; its README asks
+not to cite the data before a Zenodo release, which is not a licence), IgorRozani/pokemon-graph (pokemon: a graph its
+author's Bulbapedia scraper wrote, pokemon.cypher: 809 Pokemon of generations I-VII with their Pokedex numbers, mega
+evolutions and alternate forms, types, and evolutions with their conditions), lindhork/workflow-graph-analysis
+(snakemake-repos: a study project on scientific workflow repositories on GitHub, its import.cypher over data/snakemake/,
+its extractor's export for Snakemake: 100 repositories, their files, workflow files and declared artifacts, commits and
+contributors, issues and pull requests, the files a pull request modifies and the issues it closes), dsimog01/BreakPoint
+(tennis-rackets: a University of León course project's racket and string recommender, its import scripts over
+data/formattedFiles/: rackets with brand, dimensions, flex, power level and string pattern, strings with brand and
+gauge, and professional players with the racket and string each uses and their racket's stats) and
+dochaudon/digital_library_neo4j (university-library: a digital-library web app over the catalogue of a Vietnamese
+university library (Nha Trang), crawled by its crawl_ntu_library.py, in English and Vietnamese; its
+database/import.cypher over database/dataset/import/: 250 books, articles and theses with their authors and roles,
+subjects, keywords, categories, languages, publishers, journals and the institutions theses were submitted to). Where a
+script cannot run as written, its writer says what is done instead: tennis-rackets' scripts read their files from their
+author's web server (http://81.43.174.98/BreakPoint/data/formattedFiles/, the repository's data/formattedFiles/ read)
+and its importUsers and importRatings are left out (30 users and their ratings of every racket, generated at random by
+data/userCreator.py, not data); pokemon.cypher is one statement whose CREATE clauses share their variables, run whole as
+the Browser runs it; snakemake-repos leaves out its tasks.csv statement (the Snakemake rules: over the mirror's size
+limit), so the statements that match tasks (their reads, writes and dependencies) write nothing, and the repository's
+Nextflow export is not loaded (its files, tasks and artifacts are over the size limit; import.cypher loads one engine's
+export at a time); university-library leaves out its `CALL db.index.fulltext.createNodeIndex(...)` (a 4.x procedure 5.x
+removed; its next statement creates the same index in 5.x syntax) and keeps the app's one administrator account its
+script creates; lassberg-letters' browser `:begin`/`:commit` lines are dropped (as every script's browser lines are),
+and its Witness constraint constrains nothing (the script writes no Witness). goodreads-books runs as written. Overlaps
+kept: goodreads-books and university-library are both books, but a reader site's ratings, co-authors and publishers
+against a library catalogue's documents, subjects, author roles and theses; snakemake-repos is software as arch-packages
+(tune) and stackoverflow (tune) are, but repositories, commits, pull requests and workflow artifacts; lassberg-letters
+is German historical records as regesta-imperii (tune) is, but a correspondence (letters, senders, recipients, mentions)
+rather than charters; tennis-rackets is sport, but equipment and its specifications, no matches. Considered and left
+out: neo4j-field/itservicegraph and neo4j-field/itservice-secops-graph (generated demo data), nicolewhite/RNeo4j (its
+Dallas and Caltrain examples have fewer than 300 nodes, and its fleets script reads local files), santanche/lab2learn (a
+tutorial worksheet: two labels, drug codes of several vocabularies), vessland/StockKnowledgeGraph (its data.cypher reads
+the files its deal.py writes, not committed), 1234abcd693/A21_final (its import.cypher is not at HEAD), dgg32/fda_food
+(its JSON is not in the repository), dgg32/neo4j_genome_ko (no load script; its has_kegg.csv is not in the repository),
+dgg32/transfer_kg (KEGG diseases again, as kegg-diseases), johnymontana/good-strands-graph (no snapshot could be had;
+its reviews file is not in the repository), kvangundy/buffetsauce2021 (nameless game nodes in a generated calendar
+tree), chillmelon/ADB_final (its houses.csv is not in the repository: temples and gods only), codecorsair/o7 and
+emmhh/camping_weather_advisor (two labels), UPC2023/Red_Mansions (relations an NLP pipeline extracted; its node and edge
+files are not in the repository), devstra/neo4j-project (no data files), lamlhn/Migration_SQL_Neo4j (MySQL's Sakila
+sample, migrated), paulodiniz/bjj-world (281 nodes), Tristan-T/LostMyPieces (kanji, as jlpt-kanji),
+ShichenGao0613/neo4j_tutorial (a few Yelp rows an LLM extracted), juanferdeleon/Proyecto2-Logica (the movie example's
+data renamed), tamaden55/university-migration-analysis (47 Japanese prefectures, one label, their student flows as
+edges) and xmpuspus/paper-trail-ph (a seed of a few dozen nodes; the app's graph is JSON for its web page). Smaller than
+1,000 nodes: tennis-rackets (516)."""
 
 from __future__ import annotations
 
@@ -490,6 +553,9 @@ ELEVENTH_SEED = 39
 TWELFTH_POOL = ("bp-ownership", "premier-league", "regesta-imperii", "sncf-stations", "vinmonopolet",
                 "wine-descriptors")
 TWELFTH_SEED = 40
+THIRTEENTH_POOL = ("goodreads-books", "lassberg-letters", "pokemon", "snakemake-repos", "tennis-rackets",
+                   "university-library")
+THIRTEENTH_SEED = 41
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -2329,7 +2395,6 @@ def write_regesta_imperii(store: Any, mirror: Path) -> None:
     _run_script(store, "\n".join(blocks), _files_under(REGESTA, REGESTA_CHAPTER, "", mirror, REGESTA_URL))
 
 
-
 BREAKPOINT = "dsimog01/BreakPoint"
 # the URL its scripts read: the repository's data/formattedFiles/
 BREAKPOINT_URL = "http://81.43.174.98/BreakPoint/data/formattedFiles/"
@@ -2665,7 +2730,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("travel-checklist", "tune", "a Korean travel app's checklist graph (in Korean): countries (ISO code, Korean "
                                        "name), travel activities, and the items needed for each country, each "
                                        "activity and every trip", writer=write_travel_checklist, source=TOURLIST),
-    Graph("tennis-rackets", "frozen", "tennis rackets (model id, price, flex, power level, string pattern) with "
+    Graph("tennis-rackets", "tune", "tennis rackets (model id, price, flex, power level, string pattern) with "
                                         "their brand, dimensions and string tension, strings with their brand and "
                                         "gauge, and professional players with the racket and string each uses and "
                                         "their racket's stats", writer=write_tennis_rackets, source=BREAKPOINT),
