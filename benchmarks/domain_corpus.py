@@ -26,7 +26,8 @@ paris-metro and uk-railway (likewise), bavaria-municipalities, clinical-trials, 
 swedish-alumni and yemen-debates (likewise), china-unicorns, jlpt-kanji, la-crime, open-skills, water-pollutants and
 whosampled (likewise), bbc-recipes, french-medicines, k-dramas, olympic-countries, road-fatalities and travel-checklist
 (likewise), and bp-ownership, premier-league, sncf-stations, vinmonopolet and wine-descriptors (likewise) and
-regesta-imperii (the Cypher of a book chapter); see each `Graph.about` and writer for what is read from where. A
+regesta-imperii (the Cypher of a book chapter), and goodreads-books, lassberg-letters, pokemon, snakemake-repos,
+tennis-rackets and university-library (likewise); see each `Graph.about` and writer for what is read from where. A
 script's `CALL apoc.load.json(<url>) YIELD value` is given the values of the mirror's file (`UNWIND $values AS value`:
 each element of a top-level array, or each line of a JSON lines file, as apoc.load.json yields them). A script's `LOAD
 CSV WITH HEADERS FROM <url> AS row` is given the rows of the mirror's file of that name as a parameter (`UNWIND $rows AS
@@ -384,7 +385,7 @@ them looked at. TWELFTH_POOL = bp-ownership, premier-league, regesta-imperii, sn
 wine-descriptors, drawn by `sorted(random.Random(40).sample(sorted(TWELFTH_POOL), 5))` = bp-ownership, premier-league,
 sncf-stations, vinmonopolet, wine-descriptors: frozen, their failures never looked at while tuning, run once at the end
 of it (benchmarks/results/domains_frozen12.json) and now **spent** too; the one undrawn, regesta-imperii, is **tune**.
-No graph is frozen now: the next measurement needs a thirteenth split. Sources, each a load script of a public
+The thirteenth split, below, froze the next five. Sources, each a load script of a public
 repository over data committed with it, or for regesta-imperii the Cypher of a book chapter over the data its repository
 holds (licences: iilab/openoil's code GPL-3.0 and its data ODbL, as data/LICENSE states; the Regesta Imperii are
 published under a Creative Commons licence, as the book's chapter 10 says; none stated for the others):
@@ -436,7 +437,69 @@ Nardos-serkalem/Neo4j-Global-Salary-Insights and neo4j-contrib/neo4j-com-example
 sheepelysium/HydroGraph-TW (Taiwan's rivers, watersheds and gauging stations, in Chinese: its loader is a Python
 pipeline over Excel workbooks, per-row logic in Python and a schema migration after it, not a script; its watershed
 shapefile is over the mirror's size limit), Crschnicker/hackathon-groundwork and Nullfector/SnowPather (no snapshot
-could be had). Smaller than 1,000 nodes: premier-league (400)."""
+could be had). Smaller than 1,000 nodes: premier-league (400).
+
+The thirteenth frozen split (issue 29, "the next graph", a thirteenth time) was declared the same way, before any xgrag
+command ran on its graphs: loaders tried, questions written from the data with plain Cypher (the neo4j driver) and
+checked with domain_gold.py (14 a graph, 0 problems), no schema inference, linking, answering or bench_domains.py on
+them, no xgrag output on them looked at. THIRTEENTH_POOL = goodreads-books, lassberg-letters, pokemon, snakemake-repos,
+tennis-rackets, university-library, drawn by `sorted(random.Random(41).sample(sorted(THIRTEENTH_POOL), 5))` =
+goodreads-books, lassberg-letters, pokemon, snakemake-repos, university-library: **frozen**, their failures not to be
+looked at while tuning, run once at the end of it; the one undrawn, tennis-rackets, is **tune**. Sources, each a load
+script of a public repository over data committed with it, each by a different owner (licences: MIT for
+IgorRozani/pokemon-graph and lindhork/workflow-graph-analysis, as their LICENSE files state; none stated for the
+others): github.com/Daania2023/ISTE-438-Daania (goodreads-books: a university course project's "Books Graph Explorer",
+its data/load.cypher over data/books_clean.csv, its author's cleaning of Kaggle's GoodReads books dataset: 11,127 books
+with GoodReads id, ISBN, rating, pages and publication date, their authors, publishers and languages, and which authors
+share a book), michaelscho/lassberg (lassberg-letters: the digital scholarly edition of Joseph von Laßberg's
+correspondence by the Universität Bern, TU Darmstadt and the Akademie Mainz, in German; its graph/import.cypher, MERGE
+statements the edition's build writes from its registers: 3,268 letters with date, Harris number, holding archive and
+language, their senders, recipients and places sent from, the persons, places and works they mention, 673 persons with
+GND links, occupations and dates, 310 places, 224 works with their authors and places of publication; its README asks
+not to cite the data before a Zenodo release, which is not a licence), IgorRozani/pokemon-graph (pokemon: a graph its
+author's Bulbapedia scraper wrote, pokemon.cypher: 809 Pokemon of generations I-VII with their Pokedex numbers, mega
+evolutions and alternate forms, types, and evolutions with their conditions), lindhork/workflow-graph-analysis
+(snakemake-repos: a study project on scientific workflow repositories on GitHub, its import.cypher over data/snakemake/,
+its extractor's export for Snakemake: 100 repositories, their files, workflow files and declared artifacts, commits and
+contributors, issues and pull requests, the files a pull request modifies and the issues it closes), dsimog01/BreakPoint
+(tennis-rackets: a University of León course project's racket and string recommender, its import scripts over
+data/formattedFiles/: rackets with brand, dimensions, flex, power level and string pattern, strings with brand and
+gauge, and professional players with the racket and string each uses and their racket's stats) and
+dochaudon/digital_library_neo4j (university-library: a digital-library web app over the catalogue of a Vietnamese
+university library (Nha Trang), crawled by its crawl_ntu_library.py, in English and Vietnamese; its
+database/import.cypher over database/dataset/import/: 250 books, articles and theses with their authors and roles,
+subjects, keywords, categories, languages, publishers, journals and the institutions theses were submitted to). Where a
+script cannot run as written, its writer says what is done instead: tennis-rackets' scripts read their files from their
+author's web server (http://81.43.174.98/BreakPoint/data/formattedFiles/, the repository's data/formattedFiles/ read)
+and its importUsers and importRatings are left out (30 users and their ratings of every racket, generated at random by
+data/userCreator.py, not data); pokemon.cypher is one statement whose CREATE clauses share their variables, run whole as
+the Browser runs it; snakemake-repos leaves out its tasks.csv statement (the Snakemake rules: over the mirror's size
+limit), so the statements that match tasks (their reads, writes and dependencies) write nothing, and the repository's
+Nextflow export is not loaded (its files, tasks and artifacts are over the size limit; import.cypher loads one engine's
+export at a time); university-library leaves out its `CALL db.index.fulltext.createNodeIndex(...)` (a 4.x procedure 5.x
+removed; its next statement creates the same index in 5.x syntax) and keeps the app's one administrator account its
+script creates; lassberg-letters' browser `:begin`/`:commit` lines are dropped (as every script's browser lines are),
+and its Witness constraint constrains nothing (the script writes no Witness). goodreads-books runs as written. Overlaps
+kept: goodreads-books and university-library are both books, but a reader site's ratings, co-authors and publishers
+against a library catalogue's documents, subjects, author roles and theses; snakemake-repos is software as arch-packages
+(tune) and stackoverflow (tune) are, but repositories, commits, pull requests and workflow artifacts; lassberg-letters
+is German historical records as regesta-imperii (tune) is, but a correspondence (letters, senders, recipients, mentions)
+rather than charters; tennis-rackets is sport, but equipment and its specifications, no matches. Considered and left
+out: neo4j-field/itservicegraph and neo4j-field/itservice-secops-graph (generated demo data), nicolewhite/RNeo4j (its
+Dallas and Caltrain examples have fewer than 300 nodes, and its fleets script reads local files), santanche/lab2learn (a
+tutorial worksheet: two labels, drug codes of several vocabularies), vessland/StockKnowledgeGraph (its data.cypher reads
+the files its deal.py writes, not committed), 1234abcd693/A21_final (its import.cypher is not at HEAD), dgg32/fda_food
+(its JSON is not in the repository), dgg32/neo4j_genome_ko (no load script; its has_kegg.csv is not in the repository),
+dgg32/transfer_kg (KEGG diseases again, as kegg-diseases), johnymontana/good-strands-graph (no snapshot could be had;
+its reviews file is not in the repository), kvangundy/buffetsauce2021 (nameless game nodes in a generated calendar
+tree), chillmelon/ADB_final (its houses.csv is not in the repository: temples and gods only), codecorsair/o7 and
+emmhh/camping_weather_advisor (two labels), UPC2023/Red_Mansions (relations an NLP pipeline extracted; its node and edge
+files are not in the repository), devstra/neo4j-project (no data files), lamlhn/Migration_SQL_Neo4j (MySQL's Sakila
+sample, migrated), paulodiniz/bjj-world (281 nodes), Tristan-T/LostMyPieces (kanji, as jlpt-kanji),
+ShichenGao0613/neo4j_tutorial (a few Yelp rows an LLM extracted), juanferdeleon/Proyecto2-Logica (the movie example's
+data renamed), tamaden55/university-migration-analysis (47 Japanese prefectures, one label, their student flows as
+edges) and xmpuspus/paper-trail-ph (a seed of a few dozen nodes; the app's graph is JSON for its web page). Smaller than
+1,000 nodes: tennis-rackets (516)."""
 
 from __future__ import annotations
 
@@ -490,6 +553,9 @@ ELEVENTH_SEED = 39
 TWELFTH_POOL = ("bp-ownership", "premier-league", "regesta-imperii", "sncf-stations", "vinmonopolet",
                 "wine-descriptors")
 TWELFTH_SEED = 40
+THIRTEENTH_POOL = ("goodreads-books", "lassberg-letters", "pokemon", "snakemake-repos", "tennis-rackets",
+                   "university-library")
+THIRTEENTH_SEED = 41
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -2329,6 +2395,119 @@ def write_regesta_imperii(store: Any, mirror: Path) -> None:
     _run_script(store, "\n".join(blocks), _files_under(REGESTA, REGESTA_CHAPTER, "", mirror, REGESTA_URL))
 
 
+BREAKPOINT = "dsimog01/BreakPoint"
+# the URL its scripts read: the repository's data/formattedFiles/
+BREAKPOINT_URL = "http://81.43.174.98/BreakPoint/data/formattedFiles/"
+# in the order the server's data needs them: rackets and strings before the players that use them; importUsers and
+# importRatings are left out (their users and ratings are generated by data/userCreator.py, not data)
+BREAKPOINT_SCRIPTS = ("data/importScripts/importRackets.cypher", "data/importScripts/importStrings.cypher",
+                      "data/importScripts/importTopPlayers.cypher")
+
+
+def write_tennis_rackets(store: Any, mirror: Path) -> None:
+    """The import scripts of dsimog01/BreakPoint (a tennis racket and string recommender, a University of León
+    business-intelligence course project of 2021) as written, each URL (its author's web server) reading the
+    repository's data/formattedFiles/<name>: the rackets (model id, price in dollars, flex, power level, string
+    pattern) with their brand, dimensions (head size, length, unstrung weight, beam width) and accepted string
+    tension; the strings (model, type, composition) with their brand and gauge; and the professional players (height,
+    weight, one- or two-handed backhand) with the racket and string each uses and their racket's measured stats
+    (swing weight, recoil weight, polarization, MgR/I). Left out: importUsers and importRatings, whose 30 users and
+    their ratings of every racket data/userCreator.py generated at random."""
+    for path in BREAKPOINT_SCRIPTS:
+        script = read_file(BREAKPOINT, path, mirror).decode("utf-8")
+        _run_script(store, script, _files_under(BREAKPOINT, path, "data/formattedFiles/", mirror, BREAKPOINT_URL))
+
+
+POKEMON = "IgorRozani/pokemon-graph"
+POKEMON_SCRIPT = "pokemon.cypher"
+
+
+def write_pokemon(store: Any, mirror: Path) -> None:
+    """pokemon.cypher of IgorRozani/pokemon-graph (a Pokemon graph its author's Bulbapedia scraper wrote; MIT
+    licence) as written: one statement, its CREATE clauses sharing their variables, as the Neo4j Browser runs it: the
+    18 types, the 809 Pokemon of generations I-VII (name, national and regional Pokedex numbers, picture and
+    Bulbapedia page), their mega evolutions and alternate forms, which type each is, and which evolves into which
+    with the condition of the evolution (values as written, HTML entities included)."""
+    store.query(read_file(POKEMON, POKEMON_SCRIPT, mirror).decode("utf-8"), read_only=False)
+
+
+WORKFLOWS = "lindhork/workflow-graph-analysis"
+WORKFLOWS_SCRIPT = "import.cypher"
+WORKFLOWS_DATA = "data/snakemake/"  # one engine's export: the files import.cypher reads by name (file:///repos.csv ...)
+WORKFLOWS_ABSENT = "tasks.csv"  # the Snakemake rules: over the mirror's size limit
+
+
+def write_snakemake_repos(store: Any, mirror: Path) -> None:
+    """import.cypher of lindhork/workflow-graph-analysis (a study project, "Graph-Based Exploration of Scientific
+    Workflow Projects on GitHub"; MIT licence) as written, each `file:///<name>` reading data/snakemake/<name>, the
+    export of its extractor for the Snakemake engine (import.cypher loads one engine's export at a time: the Nextflow
+    one's files, tasks and artifacts are over the mirror's size limit): the 100 Snakemake workflow repositories on
+    GitHub (stars, creation and last push, owner, default branch), their files and workflow files, the artifacts
+    (inputs, outputs, config files) the workflow files declare, their commits and the contributors who authored them,
+    their issues and pull requests, the files each pull request modifies and the issues it closes. Left out: the
+    tasks.csv statement (the Snakemake rules: over the mirror's size limit), so the statements that MATCH tasks (their
+    reads, writes and dependencies) write nothing."""
+    script = read_file(WORKFLOWS, WORKFLOWS_SCRIPT, mirror).decode("utf-8")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        if url == f"file:///{WORKFLOWS_ABSENT}":
+            return None
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{WORKFLOWS}: {WORKFLOWS_SCRIPT} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(WORKFLOWS, WORKFLOWS_DATA + url.removeprefix("file:///"), mirror), delimiter)
+
+    _run_script(store, script, rows_of)
+
+
+GOODREADS = "Daania2023/ISTE-438-Daania"
+GOODREADS_SCRIPT = "data/load.cypher"
+
+
+def write_goodreads_books(store: Any, mirror: Path) -> None:
+    """data/load.cypher of Daania2023/ISTE-438-Daania (a university course project's "Books Graph Explorer") as
+    written, its `file:///books_clean.csv` reading data/books_clean.csv, its author's cleaning of Kaggle's GoodReads
+    books dataset: the 11,127 books (GoodReads book id, title, average rating, ISBN, pages, ratings count,
+    publication date as written, m/d/yyyy), their authors (a book's '/'-separated author list, one node each),
+    publishers and languages, and which authors share a book (CO_AUTHORED); its closing counts are read-only."""
+    script = read_file(GOODREADS, GOODREADS_SCRIPT, mirror).decode("utf-8")
+    _run_script(store, script, _files_under(GOODREADS, GOODREADS_SCRIPT, "data/", mirror))
+
+
+LIBRARY = "dochaudon/digital_library_neo4j"
+LIBRARY_SCRIPT = "database/import.cypher"
+LIBRARY_DATA = "database/dataset/import/"  # the files its `file:///<name>` URLs read
+# Neo4j 4.x's procedure for a fulltext index, removed in 5.x: the script's next statement creates the same index in
+# 5.x syntax (CREATE FULLTEXT INDEX documentSearchIndex ...), so the call is left out
+_FULLTEXT_PROC = re.compile(r"(?s)CALL\s+db\.index\.fulltext\.createNodeIndex\(.*?\);")
+
+
+def write_university_library(store: Any, mirror: Path) -> None:
+    """database/import.cypher of dochaudon/digital_library_neo4j (a digital-library web app over a Vietnamese
+    university library's catalogue, which its crawl_ntu_library.py crawled) as written, each `file:///<name>` reading
+    database/dataset/import/<name>: the 250 catalogued documents (books, journal articles and theses, also labelled
+    Book, Article or Thesis: title as catalogued, year, pages, abstract), their authors (with their role), subjects,
+    keywords, categories, languages, the institutions that published them or a thesis was submitted to, the
+    journals articles appeared in, and the app's one administrator account. Left out: its
+    db.index.fulltext.createNodeIndex call (a 4.x procedure 5.x removed; the next statement creates the same index)."""
+    script = _FULLTEXT_PROC.sub("", read_file(LIBRARY, LIBRARY_SCRIPT, mirror).decode("utf-8"))
+    _run_script(store, script, _files_under(LIBRARY, LIBRARY_SCRIPT, LIBRARY_DATA, mirror))
+
+
+LETTERS = "michaelscho/lassberg"
+LETTERS_SCRIPT = "graph/import.cypher"
+
+
+def write_lassberg_letters(store: Any, mirror: Path) -> None:
+    """graph/import.cypher of michaelscho/lassberg (a digital scholarly edition of the correspondence of Joseph von
+    Laßberg, 1770-1855, by the Universität Bern, TU Darmstadt and the Akademie Mainz) as written: its uniqueness
+    constraints, then its MERGE statements (one a line; its browser `:begin`/`:commit` lines dropped, as every
+    script's browser lines are) of the edition's registers: 673 persons (GND link, occupations, birth and death
+    dates as written), 310 places, 224 works of literature and the 3,268 letters (date, Harris number, holding
+    archive, language, status, incipit where transcribed), who sent each letter, to whom and from where, the persons,
+    places and works a letter mentions, who wrote a work and where it was published. Its Witness constraint
+    constrains no node: the script writes none."""
+    _run_script(store, read_file(LETTERS, LETTERS_SCRIPT, mirror).decode("utf-8"), _no_files(LETTERS))
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -2420,6 +2599,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_foodmart, source=FOODMART),
     Graph("graph-data-science", "tune", "Game of Thrones: persons, houses, battles, books, cultures, locations",
           dump="data/graph-data-science-50.dump"),
+    Graph("goodreads-books", "frozen", "GoodReads books (title, average rating, ISBN, pages, ratings count, "
+                                         "publication date), their authors, publishers and languages, and which "
+                                         "authors share a book", writer=write_goodreads_books, source=GOODREADS),
     Graph("harry-potter", "spent", "the characters of a Harry Potter book: where in its text each is first seen, "
                                       "who interacts with whom and how often", writer=write_harry_potter, source=BLOGS),
     Graph("himym", "tune", "How I Met Your Mother: episodes, seasons, directors, writers, characters, actors, "
@@ -2442,6 +2624,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("la-crime", "spent", "a sample of the Los Angeles Police Department's crimes since 2020: cases (dates, "
                                 "time), victims (age, sex, descent), crime types, premises, weapons, locations, "
                                 "reporting districts and patrol areas", writer=write_la_crime, source=LA_CRIME),
+    Graph("lassberg-letters", "frozen", "the correspondence of Joseph von Laßberg (1770-1855): letters (date, Harris "
+                                          "number, archive, language), their senders, recipients and places sent "
+                                          "from, the persons, places and works they mention; persons (GND, "
+                                          "occupations, birth and death), places, and works with their authors and "
+                                          "places of publication", writer=write_lassberg_letters, source=LETTERS),
     Graph("legis-graph", "spent", "the 114th US Congress: legislators, states, parties, chambers, bills, "
                                    "sponsorships, votes, committees and their members, subjects",
           writer=write_legis_graph, source=LEGIS),
@@ -2486,6 +2673,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("pet-travel", "spent", "pet-friendly places in Brooklyn and Manhattan from the Google Places and Yelp "
                                    "APIs: places (address, rating, review count), categories, subcategories",
           writer=write_pet_travel, source=DEMO_DATASETS),
+    Graph("pokemon", "frozen", "the Pokemon of generations I-VII from Bulbapedia: Pokemon (Pokedex numbers), their "
+                                 "types, mega evolutions and alternate forms, and which evolves into which and how",
+          writer=write_pokemon, source=POKEMON),
     Graph("premier-league", "spent", "the English Premier League 2017/18: matches (date, weekday, week, round, home "
                                         "and away team, full-time and half-time score), teams, and each team's WON, "
                                         "LOST or DRAW in each match with its goals at full and half time",
@@ -2510,6 +2700,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("sec-edgar", "spent", "SEC EDGAR: institutional managers' Form 13 holdings of 2023-06-30 (value, shares) "
                                    "in companies, and ten companies' 10-K filings in text chunks",
           writer=write_sec_edgar, source=SEC_EDGAR),
+    Graph("snakemake-repos", "frozen", "Snakemake workflow repositories on GitHub: repositories (stars, dates), their "
+                                         "files, workflow files and declared artifacts, commits and their authors, "
+                                         "issues and pull requests, the files a pull request modifies and the "
+                                         "issues it closes", writer=write_snakemake_repos, source=WORKFLOWS),
     Graph("sncf-stations", "spent", "SNCF's passenger stations (in French): platforms (UIC code, names, coordinates, "
                                       "service level), their département, commune, DRG segment, station directorate "
                                       "and SNCF region, and each département's population", writer=write_sncf_stations,
@@ -2536,11 +2730,19 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("travel-checklist", "tune", "a Korean travel app's checklist graph (in Korean): countries (ISO code, Korean "
                                        "name), travel activities, and the items needed for each country, each "
                                        "activity and every trip", writer=write_travel_checklist, source=TOURLIST),
+    Graph("tennis-rackets", "tune", "tennis rackets (model id, price, flex, power level, string pattern) with "
+                                        "their brand, dimensions and string tension, strings with their brand and "
+                                        "gauge, and professional players with the racket and string each uses and "
+                                        "their racket's stats", writer=write_tennis_rackets, source=BREAKPOINT),
     Graph("uk-charts", "spent", "the UK singles charts: weekly charts, songs and their chart positions, artists, "
                                   "record labels", writer=write_uk_charts, source=UK_CHARTS),
     Graph("uk-railway", "spent", "Great Britain's railway: stations (CRS and TIPLOC codes, London group), track links "
                                    "and their distance, timetabled routes' calling points in order and the station "
                                    "each calls at", writer=write_uk_railway, source=UK_RAILWAY),
+    Graph("university-library", "frozen", "a university library's catalogue: documents (books, articles, theses; "
+                                            "title, year, pages), their authors and roles, subjects, keywords, "
+                                            "categories, languages, publishers, journals and the institutions theses "
+                                            "were submitted to", writer=write_university_library, source=LIBRARY),
     Graph("us-presidents", "spent", "a genealogy of the US presidents: persons, birth and death years, mothers "
                                      "and fathers", writer=write_us_presidents, source=DISCOVER),
     Graph("vinmonopolet", "spent", "Vinmonopolet's product catalogue (in Norwegian): products (number, name, price "
