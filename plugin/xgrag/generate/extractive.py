@@ -361,7 +361,9 @@ class _Reading:
             typ = types.get(f.head)
             if f.kind != "property" or f.via is not None:
                 continue
-            said_by = (key_text(typ).lower().split()[-1:] if typ else []) + key_text(f.relation).lower().split()[-1:]
+            # (any word of the key but a stopword: "racket model 15" types the model id 15)
+            said_by = (key_text(typ).lower().split()[-1:] if typ else []) + [
+                w for w in key_text(f.relation).lower().split() if w not in _STOP]
             if any((t, f.tail.strip().lower()) in typed_after for t in said_by):
                 self.codes.add(f.tail.strip().lower())
         self.mentioned |= {f.head for f in facts if f.kind == "property" and f.via is None
@@ -369,9 +371,13 @@ class _Reading:
         # ... or a record whose name states the number typed after its type ("case 200100509": "Case 1/4/2020 0:00
         # 200100509"), as linking named it by label and key: with or without the fact that stores it, so that fact,
         # which only says what the question says, never decides the answer
+        # (a word of its key may come between, which the context does not state: "racket model 87", the Racket
+        # keyed by modelID named "Racket 87", as linking reads the key's words there; any one word but a stopword)
+        by_key_word = {(words[i], words[i + 2].strip(".")) for i in range(len(words) - 2)
+                       if words[i + 1].isalpha() and words[i + 1] not in _STOP}
         for n in set(names):
             typ = types.get(n)
-            if typ and any((t, tok) in typed_after for t in key_text(typ).lower().split()[-1:]
+            if typ and any((t, tok) in typed_after | by_key_word for t in key_text(typ).lower().split()[-1:]
                            for tok in re.findall(r"[\w.-]+", n.lower()) if any(c.isdigit() for c in tok)):
                 self.mentioned.add(n)
         # and a record named by its type and a day ("Chart 2019-04-05") that the question names by both ("the chart

@@ -256,16 +256,25 @@ def _find_inflected(seq: tuple[str, ...], sub: tuple[str, ...], units: Iterable[
 NUMBER_MARKERS = ("number", "no", "no.", "nr", "nr.", "num", "#")
 
 
-def _typed_after(words: list[str], low: list[str], phrase: list[str]) -> dict[str, str]:
+def named_by_label(le: LinkedEntity) -> bool:
+    """A node linked by a name that is only its label ("Tension"), not by its key, values or sides."""
+    return bool(le.node.type) and le.method not in ("key", "value", "between") \
+        and normalise(le.node.name) == normalise(key_text(le.node.type or ""))
+
+
+def _typed_after(words: list[str], low: list[str], phrase: list[str],
+                 markers: Iterable[str] = ()) -> dict[str, str]:
     """{mention: token} for each place the question's `words` (`low`: lower-cased) say `phrase` (lower-case words)
     and then one more token, its trailing punctuation dropped: "delivery van 7731201Q" -> "7731201Q"; a word saying
-    a number between them is skipped ("area number 12" -> "12")."""
+    a number between them is skipped ("area number 12" -> "12"), as is one of `markers` (the key's own words:
+    "racket model 87" for a Racket keyed by modelID)."""
     n = len(phrase)
+    skip = set(NUMBER_MARKERS) | set(markers)
     out: dict[str, str] = {}
     for i in range(len(words) - n):
         if low[i:i + n] != phrase:
             continue
-        j = i + n + 1 if low[i + n] in NUMBER_MARKERS and i + n + 1 < len(words) else i + n
+        j = i + n + 1 if low[i + n] in skip and i + n + 1 < len(words) else i + n
         out[" ".join(words[i:j + 1])] = words[j].strip(".,'?!")
     return out
 
@@ -688,7 +697,9 @@ class Linker:
         for m in self.store.schema.entity_mappings():
             if not m.key:
                 continue
-            typed = _typed_after(words, low, key_text(m.label).split())
+            # (the key's words but an identifier's: "model" of modelID)
+            typed = _typed_after(words, low, key_text(m.label).split(),
+                                 [w for w in key_text(m.key).split() if w not in ("id", "identifier", "key")])
             values = sorted({v for v in typed.values() if v})
             if not values:
                 continue
@@ -862,6 +873,9 @@ class Linker:
         # remaining words added 0.6-1.7 seeds per question ("release", "years" begin film titles) and took
         # the reader's 2-hop accuracy from 0.64 to 0.13, for no gain in seed recall (1.0 either way).
         found = whole or self._parts(question, covered, candidates, excluded) or self._fuzzy(question, excluded)
+        # a record named by its label alone ("Tension": a node that holds nothing but its relationships) is named by
+        # no word of the question: "tension" says the kind asked, and linked every one of the 18
+        found = [le for le in found if not named_by_label(le)]
         if self.store.schema.general and len(found) >= 2:
             found += self._records_between(question, found, excluded)
         return found

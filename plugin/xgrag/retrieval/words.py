@@ -113,7 +113,7 @@ ABBREVIATIONS = {
     "tel": "telephone", "yr": "year", "qtr": "quarter", "dur": "duration", "ht": "height", "wt": "weight",
     "repo": "repository", "repos": "repository", "org": "organization", "info": "information", "config":
     "configuration", "admin": "administrator", "ref": "reference", "img": "image", "msg": "message",
-    "mag": "magnitude", "cd": "code", "nr": "number",
+    "mag": "magnitude", "cd": "code", "nr": "number", "max": "maximum", "min": "minimum",
 }
 # What "how <adjective>" asks for, though no word of it is said ("how far away is Vega": its distance, "dist").
 HOW_DIMENSIONS = {

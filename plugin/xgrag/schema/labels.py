@@ -280,6 +280,8 @@ def business_key(lp: LabelProfile, key: str) -> bool:
                                       and all(_SERIAL.fullmatch(x) for x in s.examples))
 
 
+# At most this many measures name a record that holds nothing else (a range's two ends, a point's coordinates).
+MEASURE_PARTS = 3
 # A record's name tells its nodes apart when its most varied part has this many distinct values per node sampled.
 DISTINCT_NAMES = 0.9
 
@@ -332,6 +334,14 @@ def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[
         scalars = [s for s in lp.properties.values()
                    if s.kinds <= {"string", "integer"} and s.present >= opts.name_present * n and s.short == s.present
                    and not opaque(s) and (s.avg_len or 0) <= opts.text_chars]
+        # a node holding only measures (a racket's accepted tension, 22.67 to 27.21): named by them, up to
+        # MEASURE_PARTS, after its label; by its label alone, every one was "Tension", and a context of several read
+        # as one node holding all their values
+        measures = sorted(k for k, s in lp.properties.items()
+                          if s.kinds == {"float"} and s.present >= opts.name_present * n)
+        if not scalars and measures:
+            return measures[:MEASURE_PARTS], (f"a record holding only measures: named by its label and "
+                                              f"{' and '.join(measures[:MEASURE_PARTS])}"), True
         if not scalars:  # a node that holds nothing a person reads (a link in a chain of nodes): named by what it is
             return [], "a record that holds nothing but its relationships: named by its label", True
         best = max(scalars, key=lambda s: (s.distinct, s.present, s.key))

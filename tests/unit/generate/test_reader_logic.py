@@ -936,3 +936,16 @@ def test_a_web_address_answers_only_a_question_that_asks_for_a_link() -> None:
     assert _read("What is the link to Chateau Neuf 2019?", facts)[0] in ("https://www.example.no/p/1101.",
                                                                           "https://roux.example.fr.")
     assert _read("What is the homepage of Chateau Neuf 2019?", facts) == ("https://roux.example.fr.", ["3"])
+
+
+def test_a_value_typed_after_a_word_of_its_key_names_its_record_and_is_not_the_answer() -> None:
+    """"racket model 41": the record "Racket 41" (keyed by modelID, stated as a fact when linked by it) is the one
+    asked about, and 41 is the question's own number, not its answer."""
+    facts = [_prop("1", "Racket 41", "model id", "41", "Racket"),
+             _prop("2", "Racket 41", "string pattern vx h", "18x20", "Racket"),
+             _prop("3", "Racket 7", "string pattern vx h", "16x19", "Racket"),
+             _edge("4", "Racket 41", "ACCEPTS TENSION", "Tension 27.21 22.67", "Racket", "Tension"),
+             _prop("5", "Tension 27.21 22.67", "max tension", "27.21", "Tension"),
+             _prop("6", "Tension 27.21 22.67", "min tension", "22.67", "Tension")]
+    assert _read("What string pattern does racket model 41 have?", facts) == ("18x20.", ["2"])
+    assert _read("What is the maximum tension racket model 41 accepts?", facts) == ("27.21.", ["4", "5"])

@@ -262,3 +262,18 @@ def test_a_one_word_title_typed_in_lower_case_beside_a_capitalised_name_is_a_wor
     # after a name, as what it possesses, it is the thing named
     cands.extend([(Node("d", "Della", type="Person"), 1.0), (Node("h", "Hair", type="Thing"), 1.0)])
     assert ids("Who bought Della's hair?") == ["d", "h"]
+
+
+def test_a_word_of_the_key_between_a_kind_and_its_value_is_skipped_and_a_label_alone_names_nothing() -> None:
+    """"racket model 87" names the Racket keyed by modelID 87; a node named by its label alone ("Tension") is linked
+    by no word of a question (the word says the kind asked), though by its key or its values it is."""
+    from xgrag.retrieval.linking import LinkedEntity, _typed_after, named_by_label
+
+    words = "What is the price of racket model 87?".split()
+    low = [w.lower() for w in words]
+    assert _typed_after(words, low, ["racket"]) == {"racket model": "model"}
+    assert _typed_after(words, low, ["racket"], ["model"]) == {"racket model 87?": "87"}
+    tension = Node("t", "Tension", type="Tension")
+    assert named_by_label(LinkedEntity(tension, "exact", 1.0, "tension"))
+    assert not named_by_label(LinkedEntity(tension, "key", 1.0, "tension 7"))
+    assert not named_by_label(LinkedEntity(Node("r", "Racket 87", type="Racket"), "exact", 1.0, "racket 87"))

@@ -199,3 +199,10 @@ def test_when_after_another_question_word_asks_no_date() -> None:
     assert answer_kind("Who scored when they met in May?") == "agent"
     assert answer_kind("Since when has she been an MP?") == "date"
     assert answer_kind("Tell me when the war ended") == "date"
+
+
+def test_max_and_min_in_keys_read_as_maximum_and_minimum() -> None:
+    from xgrag.retrieval.words import content_stems
+
+    assert content_stems("maximum tension") == content_stems("max tension")
+    assert content_stems("the minimum age") & content_stems("min_age")

@@ -411,3 +411,15 @@ def test_a_nameless_record_between_two_of_a_kind_is_named_by_them_home_side_firs
                  examples(stats("bike", distinct=8), "Red 12", "Blue 7"))
     assert parties(trip, OPTS) is None  # a rider and a bike are not two of a kind
     assert record_name(trip, OPTS, None)[0] != ["rider", "bike"]
+
+
+def test_a_record_holding_only_measures_is_named_by_them_after_its_label() -> None:
+    """A racket's accepted tension (minTension 22.67, maxTension 27.21, nothing else): "Tension 27.21 22.67", not
+    "Tension" for all 18 of them, which a context read as one node holding every value."""
+    from xgrag.schema.labels import record_name
+
+    tension = label("Tension", examples(stats("maxTension", ("FLOAT",), distinct=9), "24.94", "25.85"),
+                    examples(stats("minTension", ("FLOAT",), distinct=9), "18.14", "20.41"))
+    assert record_name(tension, OPTS, None)[::2] == (["maxTension", "minTension"], True)  # type: ignore[index]
+    link = label("Link")
+    assert record_name(link, OPTS, None)[::2] == ([], True)  # type: ignore[index]  # nothing but relationships
