@@ -677,3 +677,27 @@ def test_one_scan_and_a_query_per_label_read_the_same_samples(northwind: Neo4jSt
     assert by_label.profile.queries >= kinds
     assert 0 < scanned.summary()["probe_queries"] <= opts.workers < scanned.probes["asked"]
     assert schema_state(northwind) == before
+
+
+def test_a_name_a_group_of_neighbouring_nodes_shares_is_composed_with_what_tells_them_apart(
+        server: Neo4jStore) -> None:
+    """Routes' calling points, 25 to a route, each named by its route: the spread sample sees one calling point per
+    route (unique), the consecutive nodes the graph loaded together show the route repeating. The name is composed
+    with the stop's number (the route's name still links its calling points, an alias); a name unique throughout
+    (the stations') is left as it is."""
+    wipe(server)
+    server.query("""
+        UNWIND range(0, 39) AS r UNWIND range(0, 24) AS s
+        CREATE (:CallingPoint {id: 'cp-' + r + '-' + s, routeName: 'ROUTE-' + toString(1000 + r), stopNumber: s})
+        WITH count(*) AS made
+        UNWIND range(0, 199) AS i CREATE (:Station {name: 'Station ' + i, id: i})
+        """, read_only=False)
+    inf = infer_schema(server, InferOptions(sample_nodes=20, read_only=True))
+    points = next(e for e in inf.domain.entities if e.label == "CallingPoint")  # type: ignore[union-attr]
+    assert points.name == ["routeName", "stopNumber"] and "repeats among consecutive nodes" in points.name_reason
+    assert "routeName" in points.aliases
+    assert "stopNumber" in {f.key for f in points.facts}  # still a fact to ask about
+    stations = next(e for e in inf.domain.entities if e.label == "Station")  # type: ignore[union-attr]
+    assert stations.name == ["name"]
+    names = {r["n"] for r in server.query("MATCH (c:CallingPoint) RETURN c.routeName AS n")}
+    assert len(names) == 40  # nothing written

@@ -357,6 +357,7 @@ class _Reading:
         # (a word saying a number between them is skipped, as linking does: "area number 12")
         typed_after |= {(words[i], words[i + 2].strip(".")) for i in range(len(words) - 2)
                         if words[i + 1] in NUMBER_MARKERS}
+        code_words: set[str] = set()
         for f in facts:
             typ = types.get(f.head)
             if f.kind != "property" or f.via is not None:
@@ -364,8 +365,12 @@ class _Reading:
             # (any word of the key but a stopword: "racket model 15" types the model id 15)
             said_by = (key_text(typ).lower().split()[-1:] if typ else []) + [
                 w for w in key_text(f.relation).lower().split() if w not in _STOP]
-            if any((t, f.tail.strip().lower()) in typed_after for t in said_by):
+            typing = [t for t in said_by if (t, f.tail.strip().lower()) in typed_after]
+            if typing:
                 self.codes.add(f.tail.strip().lower())
+                # the key's word the question typed the value after names the entity, it asks nothing ("call at
+                # stop 6": the calling point whose stop number is 6; "stop" then asks for no stop number)
+                code_words.update(stem(t) for t in typing)
         self.mentioned |= {f.head for f in facts if f.kind == "property" and f.via is None
                            and f.tail.strip().lower() in self.codes}
         # ... or a record whose name states the number typed after its type ("case 200100509": "Case 1/4/2020 0:00
@@ -428,6 +433,7 @@ class _Reading:
         # asked about it)
         own = {st for n in self.mentioned for st in content_stems(n) | self._type_stems(n)}
         own |= {st for n in said if n in other_names for st in content_stems(n)}
+        own |= code_words
         # the relation between two entities the question names says how they relate, which it already knows ("the
         # episode How Lily Stole Christmas, written by Brenda Hsueh": the season asked is the episode's, not that of
         # another episode she wrote)

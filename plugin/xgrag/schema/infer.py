@@ -18,6 +18,7 @@ from xgrag.schema.coverage import Coverage, measure_coverage
 from xgrag.schema.decide import DomainDecisions, InferOptions, decide_domain
 from xgrag.schema.presets import Recognised, recognise, unread_labels
 from xgrag.schema.profile import GraphProfile, LinkProbe, ProbeSpec, probe_links, read_profile
+from xgrag.schema.repeats import tell_apart
 from xgrag.store.neo4j import Neo4jStore
 
 # Foreign-key probes asked in one query at most: a batch is read in one transaction, and a bounded one keeps a
@@ -106,6 +107,7 @@ def infer_schema(store: Neo4jStore, options: InferOptions | None = None) -> Infe
 
         domain, counts = decide_domain(profile, opts, at_once)
         counts["queries"] = sum(probe_queries)
+        counts["name_checks"] = tell_apart(view, profile, domain, opts)
         if passed_over:
             domain.notes.append(passed_over)
         if not domain.entities:

@@ -949,3 +949,14 @@ def test_a_value_typed_after_a_word_of_its_key_names_its_record_and_is_not_the_a
              _prop("6", "Tension 27.21 22.67", "min tension", "22.67", "Tension")]
     assert _read("What string pattern does racket model 41 have?", facts) == ("18x20.", ["2"])
     assert _read("What is the maximum tension racket model 41 accepts?", facts) == ("27.21.", ["4", "5"])
+
+
+def test_the_key_word_a_value_is_typed_after_asks_nothing() -> None:
+    """"call at stop 6": the calling point whose stop number is 6, and where it calls; "stop" asks for no stop
+    number (the next calling point's)."""
+    facts = [_prop("1", "R1 6", "stop number", "6", "CallingPoint"), _prop("2", "R1 7", "stop number", "7",
+                                                                           "CallingPoint"),
+             _edge("3", "R1 6", "NEXT", "R1 7", "CallingPoint", "CallingPoint"),
+             _edge("4", "R1 6", "CALLS AT", "Gatwick Airport", "CallingPoint", "Station"),
+             _edge("5", "R1 7", "CALLS AT", "Horley", "CallingPoint", "Station")]
+    assert _read("Where does route R1 call at stop 6?", facts) == ("Gatwick Airport.", ["4"])
