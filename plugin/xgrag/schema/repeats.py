@@ -41,6 +41,9 @@ def tell_apart(view: Neo4jStore, profile: GraphProfile, domain: DomainDecisions,
         lp = profile.labels[d.label]
         if lp.count <= lp.sampled or d.naming != "name" or len(d.name) != 1 or d.name_fallback:
             continue  # every node was read (the sample is the label), or a name in parts, a value, a record
+        s = lp.properties.get(d.name[0])
+        if s is None or s.distinct < opts.name_unique * s.present:
+            continue  # a name already known to repeat (people's names, chosen as such): what users call them
         distinct, carried = _distinct(view, d.label, d.name)
         asked += 1
         if not carried or distinct >= opts.name_unique * carried:
