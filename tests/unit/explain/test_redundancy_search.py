@@ -12,11 +12,13 @@ from xgrag.model import Explanation, Node, Relationship, Subgraph
 QUESTION = "who directed the films Ann Lee starred in"
 
 
-def films_graph(films: int = 2, undirected: int = 2, festivals: int = 40, born: int = 0) -> Subgraph:
+def films_graph(films: int = 2, undirected: int = 2, festivals: int = 40, born: int = 0,
+                produced: bool = False) -> Subgraph:
     """Ann Lee (s) starred in `films` films (f1..), each directed by Bo Ek (d1), and in `undirected` more (g1..,
     named with the question's words, so that an order by closeness to the question removes them last) whose
     director the context does not say; Bo Ek's birthplace stated `born` times (h1..); `festivals` facts no answer
-    needs."""
+    needs; `produced`: Ann Lee produced each film of hers Bo Ek directed too (p1..: a second link to the seed, which
+    the reader does not read)."""
     sub = Subgraph()
     for nid, name in [("s", "Ann Lee"), ("d1", "Bo Ek")]:
         sub.add_node(Node(nid, name, "Thing"))
@@ -24,6 +26,8 @@ def films_graph(films: int = 2, undirected: int = 2, festivals: int = 40, born: 
         sub.add_node(Node(f"f{i}", f"Film {i}", "Thing"))
         sub.add_relationship(Relationship(f"a{i}", f"f{i}", "s", "starred_actors"))
         sub.add_relationship(Relationship(f"b{i}", f"f{i}", "d1", "directed_by"))
+        if produced:
+            sub.add_relationship(Relationship(f"p{i}", f"f{i}", "s", "produced_by"))
     for i in range(1, undirected + 1):
         sub.add_node(Node(f"g{i}", f"The Films {i}", "Thing"))
         sub.add_relationship(Relationship(f"u{i}", f"g{i}", "s", "starred_actors"))
@@ -119,3 +123,15 @@ def test_the_search_tries_the_candidates_parallels_and_chains_first() -> None:
     # every removal of the resolution holds its order's first 39 facts (the festivals): none halves them
     assert step.calls <= 6
     assert ex.cost.generator_calls <= 1 + 2 + 1 + 1 + 6
+
+
+def test_a_film_whose_link_the_proxy_measured_offers_no_other_links() -> None:
+    """Ann Lee also produced both films (a second link of each film to her, which the reader does not read). Once
+    Film 1's director fact is found necessary, its starring link is the next necessary fact, and the proxy's trail
+    measured it alone: a guess already. The film's producer link is not tried as well (one call less than trying
+    every link of the film; no fewer necessary facts found)."""
+    loo, _ = explain(films_graph(produced=True), "exhaustive")
+    ex, _ = explain(films_graph(produced=True), "proxy")
+    assert above(ex) == above(loo) == {"a1", "b1"}
+    step = resolution(ex)
+    assert step.guessed == 2 and step.calls <= 6

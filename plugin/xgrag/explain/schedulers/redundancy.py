@@ -84,9 +84,9 @@ class RedundancyResolution:
         # necessary (`_links`). Under "logprob" a removal is judged from its own reduced context and
         # small drops add up (`diffuse`): the plain search, as measured there.
         graded = run.settings.response_score == "logprob"
+        measured = [p.planned for p in group if p.answered]
         guesses: set[int] = set() if graded else {
-            i for p in group if p.answered
-            for i in (position[id(p.planned)], self._last_parallel(run, p.planned, order, position))}
+            i for m in measured for i in (position[id(m)], self._last_parallel(run, m, order, position))}
         calls = 0
 
         async def without(members: list[Planned]) -> Response:
@@ -184,7 +184,7 @@ class RedundancyResolution:
             removed.extend(order[start:hi])
             reference, start = below, hi + 1
             if not graded:
-                guesses |= {i for i in self._links(run, order[hi], order) if i >= start}
+                guesses |= {i for i in self._links(run, order[hi], order, measured) if i >= start}
         run.trace.append(ResolveRedundancyStep(strategy=strategy, calls=calls, search="binary",
                                                citation_guided=self.citation_guided and bool(run.a0.evidence),
                                                redundant=len(removed), necessary=necessary,
@@ -209,17 +209,22 @@ class RedundancyResolution:
             and {rels[q.target].source, rels[q.target].target} & anchors)), default=position[id(measured)])
 
     @staticmethod
-    def _links(run: ExplainRun, found: Planned, order: list[Planned]) -> list[int]:
+    def _links(run: ExplainRun, found: Planned, order: list[Planned], measured: list[Planned]) -> list[int]:
         """The positions in `order` of the relationships that share a node other than a seed with `found` (a
         relationship found necessary): the other links of the chains through it. Once one film's genre fact is
         necessary, the reader answers through that film, and its link to the question's entity is the likeliest
-        next necessary fact (the linear scan's). Empty for a component that is no relationship."""
+        next necessary fact (the linear scan's). Not through a node a `measured` component (one the scheduler
+        measured alone, already a guess) touches: the proxy's trail through that film names its link, and the
+        film's other links would each cost a probe. Empty for a component that is no relationship."""
         rels = run.graph.relationships
         if found.kind != "edge" or found.target not in rels:
             return []
         r = rels[found.target]
-        # neither a seed nor a node the answer names: every film of the answer's genre shares the genre
-        ends = {r.source, r.target} - set(run.graph.seeds) - answer_nodes(run.graph, run.a0.text)
+        # neither a seed nor a node the answer names (every film of the answer's genre shares the genre), nor a
+        # node whose link a measured component is
+        touched = {n for m in measured if m.kind == "edge" and m.target in rels and m.target != r.id
+                   for n in (rels[m.target].source, rels[m.target].target)}
+        ends = {r.source, r.target} - set(run.graph.seeds) - answer_nodes(run.graph, run.a0.text) - touched
         return [i for i, q in enumerate(order) if q.kind == "edge" and q.target in rels and q.target != r.id
                 and {rels[q.target].source, rels[q.target].target} & ends]
 
