@@ -82,10 +82,12 @@ class RedundancyResolution:
         # measured alone (a proxy's candidates: the trails it found; here each kept the answer), its own position
         # and the last of its parallels (`_last_parallel`), then the links of the chains through each one found
         # necessary (`_links`). Under "logprob" a removal is judged from its own reduced context and
-        # small drops add up (`diffuse`): the plain search, as measured there.
+        # small drops add up (`diffuse`): the plain search, as measured there; on a stack's items and spans too.
         graded = run.settings.response_score == "logprob"
+        # on xgrag's graph context only: a stack's items and spans are no trails (searched as before)
+        guided = not graded and not run.units
         measured = [p.planned for p in group if p.answered]
-        guesses: set[int] = set() if graded else {
+        guesses: set[int] = set() if not guided else {
             i for m in measured for i in (position[id(m)], self._last_parallel(run, m, order, position))}
         calls = 0
 
@@ -183,7 +185,7 @@ class RedundancyResolution:
             necessary += 1
             removed.extend(order[start:hi])
             reference, start = below, hi + 1
-            if not graded:
+            if guided:
                 guesses |= {i for i in self._links(run, order[hi], order, measured) if i >= start}
         run.trace.append(ResolveRedundancyStep(strategy=strategy, calls=calls, search="binary",
                                                citation_guided=self.citation_guided and bool(run.a0.evidence),
