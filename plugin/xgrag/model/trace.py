@@ -122,6 +122,12 @@ class ResolveRedundancyStep(Step):
     # binary search under "logprob": how often the drop from the reduced context crossed the threshold only by adding
     # up small drops (the last fact removed no change on its own: none necessary there); absent when never
     diffuse: int | None = omitted()
+    # binary search under "shift": how many necessary components were found where the search tried first (a component
+    # measured alone by the scheduler, or a link of a chain through one found necessary), and how often removing
+    # everything left kept the answer while removing all of it but its last did not (answers not monotone in what
+    # is removed: searched below); absent when never
+    guessed: int | None = omitted()
+    unmonotone: int | None = omitted()
 
 
 class ChunkTextStep(Step):

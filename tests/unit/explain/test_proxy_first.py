@@ -531,6 +531,29 @@ def test_each_answer_nodes_shortest_trail_comes_second() -> None:
     assert answer_path_facts(sub, "Fantasy.", 3, None, question)[:5] == ["tw", "aw", "ag", "bw", "bg"]
 
 
+def test_nodes_of_one_folded_name_are_one_answer_whose_shortest_trail_comes_second() -> None:
+    """"what types are the movies directed by the director of Tide": the answer "Fantasy." names the genre and a
+    tag "fantasy" of another film (one name, folded). Their trails are ranked as one answer's: Tide's own genre
+    fact (one fact) comes right after the most relevant trail, not after the tag's most relevant trail too (which
+    filled the candidates before it)."""
+    sub = Subgraph()
+    for nid, name in [("tide", "Tide"), ("gil", "Gil"), ("fan", "Fantasy"), ("tag", "fantasy"), ("a", "Ayr"),
+                      ("b", "Bex"), ("ann", "Ann")]:
+        sub.add_node(Node(nid, name, "Thing"))
+    sub.add_relationship(Relationship("td", "tide", "gil", "directed_by"))
+    sub.add_relationship(Relationship("tg", "tide", "fan", "has_genre"))
+    sub.add_relationship(Relationship("ad", "a", "gil", "directed_by"))
+    sub.add_relationship(Relationship("ag", "a", "fan", "has_genre"))
+    # the tag's trail: Tide's actor Ann directed Bex, tagged "fantasy"
+    sub.add_relationship(Relationship("ts", "tide", "ann", "starred_actors"))
+    sub.add_relationship(Relationship("bd", "b", "ann", "directed_by"))
+    sub.add_relationship(Relationship("bt", "b", "tag", "has_tags"))
+    sub.seeds = ["tide"]
+    question = "what types are the movies directed by the director of Tide"
+    assert answer_nodes(sub, "Fantasy.") == {"fan", "tag"}
+    assert answer_path_facts(sub, "Fantasy.", 3, None, question)[:4] == ["td", "ad", "ag", "tg"]
+
+
 def test_a_seed_named_by_relation_words_leaves_them_relation_words_and_its_trail_first() -> None:
     """"the films that share actors with the film Cold are written by who": the linker also matched a tag "actors",
     whose name is the question's relation word. The word stays a relation word (it was dropped as a seed's name,

@@ -31,6 +31,7 @@ from typing import Literal
 
 from xgrag.explain.perturbers import REGISTRY, Planned, union_of
 from xgrag.explain.run import ExplainRun, Probe, Response
+from xgrag.explain.schedulers.proxy import answer_nodes
 from xgrag.model.trace import ResolveRedundancyStep
 
 
@@ -76,6 +77,18 @@ class RedundancyResolution:
         budget = None if self.max_calls is None else self.max_calls - run.oracle.calls
         order = self._order(run, group)
         by_planned = {id(p.planned): p for p in group}
+        position = {id(q): i for i, q in enumerate(order)}
+        # Under "shift": the positions tried first as the next necessary one: for each component the scheduler
+        # measured alone (a proxy's candidates: the trails it found; here each kept the answer), its own position
+        # and the last of its parallels (`_last_parallel`), then the links of the chains through each one found
+        # necessary (`_links`). Under "logprob" a removal is judged from its own reduced context and
+        # small drops add up (`diffuse`): the plain search, as measured there; on a stack's items and spans too.
+        graded = run.settings.response_score == "logprob"
+        # on xgrag's graph context only: a stack's items and spans are no trails (searched as before)
+        guided = not graded and not run.units
+        measured = [p.planned for p in group if p.answered]
+        guesses: set[int] = set() if not guided else {
+            i for m in measured for i in (position[id(m)], self._last_parallel(run, m, order, position))}
         calls = 0
 
         async def without(members: list[Planned]) -> Response:
@@ -85,25 +98,68 @@ class RedundancyResolution:
             calls += 1
             return response
 
+        def spent() -> bool:
+            return budget is not None and calls >= budget
+
         removed: list[Planned] = []  # redundant given the rest: stays out
         reference: Response | None = None  # what the context without `removed` answered (None: the full context)
-        start, necessary, diffuse = 0, 0, 0
-        while start < len(order):
-            if budget is not None and calls >= budget:
-                break
-            # removing everything left: when even that keeps the answer, the rest is redundant
-            at_hi = await without(removed + order[start:])
-            if not run.moved_from(reference, at_hi):
-                removed.extend(order[start:])
-                break
+        start, necessary, diffuse, guessed, unmonotone = 0, 0, 0, 0, 0
+        while start < len(order) and not spent():
+            known = self._known_kept(run, removed, order, start)
+            guess = min((g for g in guesses if start <= g < len(order) - 1), default=None)
+            if guess is not None:
+                guesses.discard(guess)
+                if known > guess:  # removing order[start..guess] is inside a kept group removal
+                    removed.extend(order[start:guess + 1])
+                    start = guess + 1
+                    continue
+                # the removal the linear scan makes at the guess: when it keeps a0, nothing up to it is necessary
+                # (removing less never moves what removing more kept); when it moves, the necessary one is at or
+                # before the guess, and removing one fewer says whether it is the guess itself
+                at_hi = await without(removed + order[start:guess + 1])
+                if not run.moved_from(reference, at_hi):
+                    removed.extend(order[start:guess + 1])
+                    reference, start = at_hi, guess + 1
+                    continue
+                lo, hi, below = start, guess, reference
+                if guess > max(start, known) and not spent():
+                    at_less = await without(removed + order[start:guess])
+                    if run.moved_from(reference, at_less):
+                        hi, at_hi = guess - 1, at_less  # an earlier one: searched below
+                    else:
+                        lo, below = guess, at_less
+                        guessed += 1
+                else:
+                    lo = guess
+                    guessed += 1
+            else:
+                # removing everything left: when even that keeps the answer, the rest is redundant
+                at_hi = await without(removed + order[start:])
+                lo, hi, below = start, len(order) - 1, reference
+                if not run.moved_from(reference, at_hi):
+                    if graded or len(order) - start < 2 or spent():
+                        removed.extend(order[start:])
+                        break
+                    # Under "shift", one probe checks the monotone removals the search assumes: everything left
+                    # but its last (the most relevant to the question) removed. A reader that lost its support can
+                    # answer from a competitor of a0 that only the last removals take away (the extractive reader
+                    # answers "Spun." from Mickey Rourke's films once the writer link is out, and "Drama." again
+                    # from the one genre fact left; benchmarks/README.md, bench_answer_cost, cost7), so the linear
+                    # scan finds a necessary fact in between that removing all of them hides. When that removal
+                    # moves the answer, the search runs below it.
+                    at_less = await without(removed + order[start:-1])
+                    if not run.moved_from(reference, at_less):
+                        removed.extend(order[start:])
+                        break
+                    hi, at_hi = len(order) - 2, at_less
+                    unmonotone += 1
             # removing order[start..hi] moves it; order[start..lo-1] does not (`below` answered that context)
-            lo, hi, below = start, len(order) - 1, reference
             # a group removal a scheduler already asked that kept a0 (under "shift": run.kept_removals, e.g. the
             # proxy's sufficiency probe, everything but its candidates) holding what is removed and
             # order[start..j-1] answers that removal as well: removing less never moves an answer that removing
             # more kept (the monotone removals this search assumes), so lo starts past the longest such prefix
-            lo = min(hi, max(lo, self._known_kept(run, removed, order, start)))
-            while lo < hi and (budget is None or calls < budget):
+            lo = min(hi, max(lo, known))
+            while lo < hi and not spent():
                 mid = (lo + hi) // 2
                 answer = await without(removed + order[start:mid + 1])
                 if run.moved_from(reference, answer):
@@ -129,10 +185,50 @@ class RedundancyResolution:
             necessary += 1
             removed.extend(order[start:hi])
             reference, start = below, hi + 1
+            if guided:
+                guesses |= {i for i in self._links(run, order[hi], order, measured) if i >= start}
         run.trace.append(ResolveRedundancyStep(strategy=strategy, calls=calls, search="binary",
                                                citation_guided=self.citation_guided and bool(run.a0.evidence),
                                                redundant=len(removed), necessary=necessary,
-                                               diffuse=diffuse or None))
+                                               diffuse=diffuse or None, guessed=guessed or None,
+                                               unmonotone=unmonotone or None))
+
+    @staticmethod
+    def _last_parallel(run: ExplainRun, measured: Planned, order: list[Planned], position: dict[int, int]) -> int:
+        """The position in `order` of the last of `measured` (a component measured alone that did not move the
+        answer) and its parallels: the relationships of its label that share its end at a seed or at a node the
+        answer names (the other films of the answer's genre, the seed's other writer links). Removing `measured`
+        alone kept the answer because a parallel stood in for it; the linear scan removes the parallels in its
+        order until one is left, and that one, the last, is the one it finds necessary (the monotone removals the
+        search assumes). `measured`'s own position for a component that is no relationship."""
+        rels = run.graph.relationships
+        if measured.kind != "edge" or measured.target not in rels:
+            return position[id(measured)]
+        r = rels[measured.target]
+        anchors = {r.source, r.target} & (set(run.graph.seeds) | answer_nodes(run.graph, run.a0.text))
+        return max((i for i, q in enumerate(order) if q.target == r.id or (
+            q.kind == "edge" and q.target in rels and rels[q.target].label == r.label
+            and {rels[q.target].source, rels[q.target].target} & anchors)), default=position[id(measured)])
+
+    @staticmethod
+    def _links(run: ExplainRun, found: Planned, order: list[Planned], measured: list[Planned]) -> list[int]:
+        """The positions in `order` of the relationships that share a node other than a seed with `found` (a
+        relationship found necessary): the other links of the chains through it. Once one film's genre fact is
+        necessary, the reader answers through that film, and its link to the question's entity is the likeliest
+        next necessary fact (the linear scan's). Not through a node a `measured` component (one the scheduler
+        measured alone, already a guess) touches: the proxy's trail through that film names its link, and the
+        film's other links would each cost a probe. Empty for a component that is no relationship."""
+        rels = run.graph.relationships
+        if found.kind != "edge" or found.target not in rels:
+            return []
+        r = rels[found.target]
+        # neither a seed nor a node the answer names (every film of the answer's genre shares the genre), nor a
+        # node whose link a measured component is
+        touched = {n for m in measured if m.kind == "edge" and m.target in rels and m.target != r.id
+                   for n in (rels[m.target].source, rels[m.target].target)}
+        ends = {r.source, r.target} - set(run.graph.seeds) - answer_nodes(run.graph, run.a0.text) - touched
+        return [i for i, q in enumerate(order) if q.kind == "edge" and q.target in rels and q.target != r.id
+                and {rels[q.target].source, rels[q.target].target} & ends]
 
     @staticmethod
     def _known_kept(run: ExplainRun, removed: list[Planned], order: list[Planned], start: int) -> int:

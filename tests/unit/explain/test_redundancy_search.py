@@ -1,0 +1,137 @@
+"""The binary redundancy resolution after a scheduler that tested groups (xgrag.explain.schedulers.redundancy):
+where it searches first, and the probe that checks the monotone removals it assumes. Each explanation is compared
+with leave-one-out's (the exhaustive scheduler and its linear scan) on the same reader."""
+
+from __future__ import annotations
+
+from fakes import FixedRetriever, HashEmbedder, RuleGenerator
+from xgrag.explain import Explainer, ExplainSettings
+from xgrag.generate.base import Fact, Generation, Usage
+from xgrag.model import Explanation, Node, Relationship, Subgraph
+
+QUESTION = "who directed the films Ann Lee starred in"
+
+
+def films_graph(films: int = 2, undirected: int = 2, festivals: int = 40, born: int = 0,
+                produced: bool = False) -> Subgraph:
+    """Ann Lee (s) starred in `films` films (f1..), each directed by Bo Ek (d1), and in `undirected` more (g1..,
+    named with the question's words, so that an order by closeness to the question removes them last) whose
+    director the context does not say; Bo Ek's birthplace stated `born` times (h1..); `festivals` facts no answer
+    needs; `produced`: Ann Lee produced each film of hers Bo Ek directed too (p1..: a second link to the seed, which
+    the reader does not read)."""
+    sub = Subgraph()
+    for nid, name in [("s", "Ann Lee"), ("d1", "Bo Ek")]:
+        sub.add_node(Node(nid, name, "Thing"))
+    for i in range(1, films + 1):
+        sub.add_node(Node(f"f{i}", f"Film {i}", "Thing"))
+        sub.add_relationship(Relationship(f"a{i}", f"f{i}", "s", "starred_actors"))
+        sub.add_relationship(Relationship(f"b{i}", f"f{i}", "d1", "directed_by"))
+        if produced:
+            sub.add_relationship(Relationship(f"p{i}", f"f{i}", "s", "produced_by"))
+    for i in range(1, undirected + 1):
+        sub.add_node(Node(f"g{i}", f"The Films {i}", "Thing"))
+        sub.add_relationship(Relationship(f"u{i}", f"g{i}", "s", "starred_actors"))
+    for i in range(1, born + 1):
+        sub.add_node(Node(f"o{i}", f"Town {i}", "Thing"))
+        sub.add_relationship(Relationship(f"h{i}", "d1", f"o{i}", "born_in"))
+    for i in range(festivals):
+        sub.add_node(Node(f"x{i}", f"Festival {i}", "Event"))
+        sub.add_relationship(Relationship(f"rx{i}", f"f{1 + i % films}", f"x{i}", "shown_at"))
+    sub.seeds = ["s"]
+    return sub
+
+
+class FallbackReader(RuleGenerator):
+    """Answers the director of a film Ann Lee starred in; with none, the first film of hers it reads (a competitor
+    of a0: the extractive reader answered "Spun.", a film of the seed's, once the writer link was out); with no
+    film of hers left, any director the context names (it answered "Drama." again from the one genre fact left).
+    Its answers are not monotone in what is removed: removing her other films takes the competitor away and brings
+    a0 back. `needs_birth`: a director counts only when the context says where he was born, or, when it says
+    nobody's birthplace, when he directed the one film of hers left (a reader that checks what it can)."""
+
+    def __init__(self, needs_birth: bool = False) -> None:
+        super().__init__()
+        self.needs_birth = needs_birth
+        self.removed: list[frozenset[str]] = []
+        self.full: frozenset[str] | None = None
+
+    def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
+        self.calls += 1
+        ids = frozenset(f.id for f in facts)
+        self.full = self.full or ids
+        self.removed.append(self.full - ids)
+        films = [f.head for f in facts if f.relation == "starred actors"]
+        born = {f.head for f in facts if f.relation == "born in"}
+        directors = [f for f in facts if f.relation == "directed by"]
+
+        def counts(f: Fact) -> bool:
+            return not self.needs_birth or f.tail in born or (not born and len(films) == 1)
+
+        answer = next((f.tail for f in directors if f.head in films and counts(f)), None) or \
+            (films[0] if films else None) or (directors[0].tail if directors else "I don't know")
+        return Generation(f"{answer}.", Usage(1, 1, 1, 0.0), self.name, [])
+
+
+def explain(sub: Subgraph, scheduler: str, **settings: object) -> tuple[Explanation, FallbackReader]:
+    reader = FallbackReader(needs_birth=any(r.label == "born_in" for r in sub.relationships.values()))
+    cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1, **settings)  # type: ignore[arg-type]
+    return Explainer(FixedRetriever(sub), reader, HashEmbedder(), cfg).explain(QUESTION), reader
+
+
+def above(ex: Explanation) -> set[str]:
+    return {c.id for c in ex.components if (c.importance or 0) > ex.noise_floor}
+
+
+def resolution(ex: Explanation):  # noqa: ANN201 - the trace step
+    steps = [s for s in ex.trace if s.step == "resolve_redundancy"]
+    assert len(steps) == 1
+    return steps[0]
+
+
+def test_the_search_checks_the_monotone_removals_it_assumes_with_one_probe() -> None:
+    """Two films directed by Bo Ek support the answer redundantly, his birthplace is stated twice, and Ann Lee
+    starred in films whose director the context does not say. Leave-one-out's linear scan finds a link of each
+    film and a birthplace necessary (once their alternatives are out, removing one answers a film of hers instead).
+    Removing everything but the first one found answers "Bo Ek." again (no film of hers is left to compete), so a
+    binary search that takes that removal for the end of the search reports one of the three; the probe of
+    everything left but its last moves the answer, and the search runs below it. Group testing first, no
+    component verified alone: the resolution has no candidate to start from (the next test's case)."""
+    loo, _ = explain(films_graph(born=2), "exhaustive")
+    ex, _ = explain(films_graph(born=2), "group", group_verify=0)
+    assert loo.answer == ex.answer == "Bo Ek."
+    assert above(loo) == {"a1", "b1", "h1"}
+    assert above(ex) == above(loo)
+    step = resolution(ex)
+    assert step.unmonotone and step.necessary == 3
+    # each necessary fact's importance is the answer leave-one-out measured it with
+    answers = {c.id: c.counterfactual_answer for c in loo.components if c.id in above(loo)}
+    assert {c.id: c.counterfactual_answer for c in ex.components if c.id in above(ex)} == answers
+
+
+def test_the_search_tries_the_candidates_parallels_and_chains_first() -> None:
+    """The proxy removed Film 1's two links alone (neither moved the answer: Film 2 stands in) and cleared the
+    rest. The linear scan finds the last of each link's parallels in its order necessary, and then the other link
+    of the chain through it: the search asks those removals first (two calls each: the removal there and one
+    fewer), where halving the order found each in about log2(n) calls, and finds what leave-one-out finds."""
+    loo, _ = explain(films_graph(), "exhaustive")
+    ex, reader = explain(films_graph(), "proxy")
+    assert loo.answer == ex.answer == "Bo Ek."
+    assert above(loo) == {"a1", "b1"}
+    assert above(ex) == above(loo)
+    step = resolution(ex)
+    assert step.guessed == 2 and step.necessary == 2
+    # every removal of the resolution holds its order's first 39 facts (the festivals): none halves them
+    assert step.calls <= 6
+    assert ex.cost.generator_calls <= 1 + 2 + 1 + 1 + 6
+
+
+def test_a_film_whose_link_the_proxy_measured_offers_no_other_links() -> None:
+    """Ann Lee also produced both films (a second link of each film to her, which the reader does not read). Once
+    Film 1's director fact is found necessary, its starring link is the next necessary fact, and the proxy's trail
+    measured it alone: a guess already. The film's producer link is not tried as well (one call less than trying
+    every link of the film; no fewer necessary facts found)."""
+    loo, _ = explain(films_graph(produced=True), "exhaustive")
+    ex, _ = explain(films_graph(produced=True), "proxy")
+    assert above(ex) == above(loo) == {"a1", "b1"}
+    step = resolution(ex)
+    assert step.guessed == 2 and step.calls <= 6
