@@ -444,12 +444,12 @@ command ran on its graphs: loaders tried, questions written from the data with p
 checked with domain_gold.py (14 a graph, 0 problems), no schema inference, linking, answering or bench_domains.py on
 them, no xgrag output on them looked at. THIRTEENTH_POOL = goodreads-books, lassberg-letters, pokemon, snakemake-repos,
 tennis-rackets, university-library, drawn by `sorted(random.Random(41).sample(sorted(THIRTEENTH_POOL), 5))` =
-goodreads-books, lassberg-letters, pokemon, snakemake-repos, university-library: frozen, their failures never looked
-at while tuning, run once at the end of it (benchmarks/results/domains_frozen13.json) and now **spent** too; the one
-undrawn, tennis-rackets, is **tune**. No graph is frozen now: the next measurement needs a fourteenth split.
-Sources, each a load script of a public repository over data committed with it, each by a different owner
-(licences: MIT for IgorRozani/pokemon-graph and lindhork/workflow-graph-analysis, as their LICENSE files state;
-none stated for the others): github.com/Daania2023/ISTE-438-Daania (goodreads-books: a university course project's "Books Graph Explorer",
+goodreads-books, lassberg-letters, pokemon, snakemake-repos, university-library: frozen, their failures never looked at
+while tuning, run once at the end of it (benchmarks/results/domains_frozen13.json) and now **spent** too; the one
+undrawn, tennis-rackets, is **tune**. No graph is frozen now: the next measurement needs a fourteenth split. Sources,
+each a load script of a public repository over data committed with it, each by a different owner (licences: MIT for
+IgorRozani/pokemon-graph and lindhork/workflow-graph-analysis, as their LICENSE files state; none stated for the
+others): github.com/Daania2023/ISTE-438-Daania (goodreads-books: a university course project's "Books Graph Explorer",
 its data/load.cypher over data/books_clean.csv, its author's cleaning of Kaggle's GoodReads books dataset: 11,127 books
 with GoodReads id, ISBN, rating, pages and publication date, their authors, publishers and languages, and which authors
 share a book), michaelscho/lassberg (lassberg-letters: the digital scholarly edition of Joseph von Laßberg's
