@@ -785,7 +785,7 @@ class Linker:
             if not phrases:
                 continue
             label = quote(m.label)
-            if self.store.query(f"MATCH (n:{label}) RETURN count(n) AS c")[0]["c"] > MAX_VALUE_SCAN:
+            if not self._scannable(label):
                 continue
             for fact, typed in sorted(phrases.items()):
                 values = sorted(set(typed.values()))
@@ -880,6 +880,11 @@ class Linker:
             found += self._records_between(question, found, excluded)
         return found
 
+    def _scannable(self, label: str) -> bool:
+        """Whether a label (quoted) is small enough to scan for records by what they hold (MAX_VALUE_SCAN nodes, from
+        the count store): no index serves a match on a fact property or on two name parts."""
+        return int(self.store.query(f"MATCH (n:{label}) RETURN count(n) AS c")[0]["c"]) <= MAX_VALUE_SCAN
+
     def _records_between(self, question: str, linked: Sequence[LinkedEntity],
                          excluded: list[str]) -> list[LinkedEntity]:
         """Records named by the two they are between ("Arsenal v Leicester City": the match whose name parts hold
@@ -896,8 +901,7 @@ class Linker:
             if not m.label_in_name or len(m.name) < 2:
                 continue
             label = quote(m.label)
-            # no index serves a match on two name parts: a label too large to scan is not read
-            if self.store.query(f"MATCH (n:{label}) RETURN count(n) AS c")[0]["c"] > MAX_VALUE_SCAN:
+            if not self._scannable(label):  # no index serves a match on two name parts
                 continue
             # identifiers from the validated mapping; the names are parameters
             rows = self.store.query(
@@ -936,7 +940,7 @@ class Linker:
             if not props:
                 continue
             label = quote(m.label)
-            if self.store.query(f"MATCH (n:{label}) RETURN count(n) AS c")[0]["c"] > MAX_VALUE_SCAN:
+            if not self._scannable(label):
                 continue
             # identifiers from the validated mapping; every value is a parameter
             rows = self.store.query(
