@@ -53,6 +53,22 @@ class RuleGenerator(SyncGeneratorMixin):
         return Generation("I don't know.", Usage(1, len(prompt.split()), 3, 0.001), self.name, [])
 
 
+class RemovalRecorder(RuleGenerator):
+    """A rule reader that records, per call, the facts left out against the first call's (the baseline's)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.removed: list[frozenset[str]] = []  # per call, the facts left out (against the baseline's)
+        self.full: frozenset[str] | None = None
+
+    def record(self, facts: tuple[Fact, ...]) -> None:
+        """Count the call and note what it left out."""
+        self.calls += 1
+        ids = frozenset(f.id for f in facts)
+        self.full = self.full or ids
+        self.removed.append(self.full - ids)
+
+
 PLANTED = "The Apollo 11 lunar module was named Eagle."
 PLANTED_QUESTION = "What was the name of the Apollo 11 lunar module?"
 

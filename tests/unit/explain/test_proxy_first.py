@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from fakes import FixedRetriever, HashEmbedder, RuleGenerator
+from fakes import FixedRetriever, HashEmbedder, RemovalRecorder, RuleGenerator
 from xgrag.errors import UsageError
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.explain.schedulers import ProxyFirst, schedule_for
@@ -574,20 +574,12 @@ def test_a_seed_named_by_relation_words_leaves_them_relation_words_and_its_trail
     assert "act" not in relation_words(sub, question)
 
 
-class TwoFilmsReader(RuleGenerator):
+class TwoFilmsReader(RemovalRecorder):
     """Answers the director of a film Ann Lee starred in, reading the facts in the order given: two films, both
     directed by Bo Ek, so no single fact of either trail moves the answer (redundant support)."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.removed: list[frozenset[str]] = []  # per call, the facts left out (against the baseline's)
-        self.full: frozenset[str] | None = None
-
     def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
-        self.calls += 1
-        ids = frozenset(f.id for f in facts)
-        self.full = self.full or ids
-        self.removed.append(self.full - ids)
+        self.record(facts)
         films = {f.head for f in facts if f.relation == "starred actors"}
         for f in facts:
             if f.relation == "directed by" and f.head in films:

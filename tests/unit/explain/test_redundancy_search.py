@@ -4,7 +4,7 @@ with leave-one-out's (the exhaustive scheduler and its linear scan) on the same 
 
 from __future__ import annotations
 
-from fakes import FixedRetriever, HashEmbedder, RuleGenerator
+from fakes import FixedRetriever, HashEmbedder, RemovalRecorder
 from xgrag.explain import Explainer, ExplainSettings
 from xgrag.generate.base import Fact, Generation, Usage
 from xgrag.model import Explanation, Node, Relationship, Subgraph
@@ -41,7 +41,7 @@ def films_graph(films: int = 2, undirected: int = 2, festivals: int = 40, born: 
     return sub
 
 
-class FallbackReader(RuleGenerator):
+class FallbackReader(RemovalRecorder):
     """Answers the director of a film Ann Lee starred in; with none, the first film of hers it reads (a competitor
     of a0: the extractive reader answered "Spun.", a film of the seed's, once the writer link was out); with no
     film of hers left, any director the context names (it answered "Drama." again from the one genre fact left).
@@ -52,14 +52,9 @@ class FallbackReader(RuleGenerator):
     def __init__(self, needs_birth: bool = False) -> None:
         super().__init__()
         self.needs_birth = needs_birth
-        self.removed: list[frozenset[str]] = []
-        self.full: frozenset[str] | None = None
 
     def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
-        self.calls += 1
-        ids = frozenset(f.id for f in facts)
-        self.full = self.full or ids
-        self.removed.append(self.full - ids)
+        self.record(facts)
         films = [f.head for f in facts if f.relation == "starred actors"]
         born = {f.head for f in facts if f.relation == "born in"}
         directors = [f for f in facts if f.relation == "directed by"]
