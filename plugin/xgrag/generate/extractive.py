@@ -217,7 +217,8 @@ def records_between(question: str, said: Mapping[str, str], names: Iterable[str]
     ("Arsenal v Leicester City": "Match Arsenal FC Leicester City FC", not the return match "Match Leicester City
     FC Arsenal FC"), as linking names them (Linker._records_between). `said`: each mentioned name -> its words."""
     low = question.lower()
-    at = {n: low.find(w.lower()) for n, w in said.items() if w and low.find(w.lower()) >= 0}
+    found = {n: low.find(w.lower()) for n, w in said.items() if w}
+    at = {n: i for n, i in found.items() if i >= 0}
     out = set()
     for n in set(names) - set(said):
         typ = types.get(n)
@@ -378,11 +379,11 @@ class _Reading:
         # which only says what the question says, never decides the answer
         # (a word of its key may come between, which the context does not state: "racket model 87", the Racket
         # keyed by modelID named "Racket 87", as linking reads the key's words there; any one word but a stopword)
-        by_key_word = {(words[i], words[i + 2].strip(".")) for i in range(len(words) - 2)
-                       if words[i + 1].isalpha() and words[i + 1] not in _STOP}
+        by_key_word = typed_after | {(words[i], words[i + 2].strip(".")) for i in range(len(words) - 2)
+                                     if words[i + 1].isalpha() and words[i + 1] not in _STOP}
         for n in set(names):
             typ = types.get(n)
-            if typ and any((t, tok) in typed_after | by_key_word for t in key_text(typ).lower().split()[-1:]
+            if typ and any((t, tok) in by_key_word for t in key_text(typ).lower().split()[-1:]
                            for tok in re.findall(r"[\w.-]+", n.lower()) if any(c.isdigit() for c in tok)):
                 self.mentioned.add(n)
         # and a record named by its type and a day ("Chart 2019-04-05") that the question names by both ("the chart
