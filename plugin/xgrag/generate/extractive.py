@@ -106,13 +106,15 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v17"
+READER_VERSION = "extractive-v18"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
 # the options a question offers at its end: "is Recife urban or rural?", "was it a win or a loss?"
 # a question answered yes or no: "is the skill X published?", "was the order shipped?"
 _YES_NO = re.compile(r"^\s*(?:is|are|was|were|has|have|had)\b")
+# the words that set a named entity aside ("besides X", "other than X"): the answer is not X
+_EXCLUDING = r"(?:besides|aside\s+from|apart\s+from|other\s+than|except(?:\s+for)?|excluding|not\s+counting)"
 _CHOICE = re.compile(r"\b(?:an? |the )?([a-z][a-z-]+) or (?:an? |the )?([a-z][a-z-]+)\W*$")
 # Nouns that ask what class something is in ("what kind of place", "which sort of business"), as stems.
 # "the <type> that / linked to / written by <entity>": an entity referred to by its type and its tie to another
@@ -429,10 +431,23 @@ class _Reading:
                 self.by_code.setdefault(name, None)
         # (German question words read as the English ones)
         plain = english_interrogatives(re.sub(r"\[[^\]]*\]", " ", question))
+        # an entity named after "besides", "other than", "apart from", "except" is one the question sets aside: not
+        # an entity the answer's chain must touch, and never the answer ("what type is Mega Ampharos besides
+        # Electric": its other type; "who has X co-authored with besides Y"); its words ask nothing either
+        # where the question names each entity it mentions (by its words)
+        self.said_at = {n: question.lower().find(w.lower()) for n, w in said.items() if w}
+        self.excluded = {n for n, w in said.items() if n in self.mentioned and w and re.search(
+            rf"\b{_EXCLUDING}\s+(?:the\s+|an?\s+)?{re.escape(w.lower())}", question.lower())}
+        if self.excluded and self.mentioned - self.excluded:
+            self.mentioned -= self.excluded
+        else:
+            self.excluded = set()
         # the question's words that may name a relation, a key or a type: outside the names of the entities it
         # mentions and the types of those ("the supplier Exotic Liquids": "supplier" says what it is, not what is
         # asked about it)
         own = {st for n in self.mentioned for st in content_stems(n) | self._type_stems(n)}
+        own |= {st for n in self.excluded for st in content_stems(n)}
+        own |= content_stems(" ".join(re.findall(_EXCLUDING, plain.lower())))
         own |= {st for n in said if n in other_names for st in content_stems(n)}
         own |= code_words
         # the relation between two entities the question names says how they relate, which it already knows ("the
@@ -589,6 +604,7 @@ class _Reading:
         # so is the state a yes/no question asks about ("is the skill X published?": a status "published"), of the
         # entity it names: its words beyond the names and types, said by a short value
         yes_no = not options and _YES_NO.match(plain.lower()) is not None
+        self.yes_no = yes_no
         if yes_no:
             options = set(self.q_stems)
         for f in facts:
@@ -700,6 +716,9 @@ class _Reading:
         named = self._name_of_coded(by_entity)
         if named is not None:
             return named
+        related = self._related_as_asked()
+        if related is not None:
+            return related
         # never an answer the question typed itself (the code it named the entity by)
         # (one of the two a named record is between may be what is asked of it: "who won Arsenal v Leicester City")
         first = [s for m in sorted(self.mentioned) for s in by_entity.get(m, [])
@@ -735,9 +754,12 @@ class _Reading:
                     # another entity the question names and the value is what is asked, by its kind or its key
                     # ("since when has the MP for X been in party Y": X's MP, then the start of his membership of Y;
                     # not the start of the visit that took place where the question asks)
+                    # (... or where its key is the noun the question asks for, whatever it reaches: "which mega
+                    # stone does the Pokemon that Riolu evolves into use": Lucario's mega evolution's stone)
                     if step.fact.id in used or (step.other is not None and (
-                            len(chain.steps) > 1 or step.other not in self.mentioned or step.other in passed
-                            or not (self._kind_mark(step) or step.relation_words))):
+                            len(chain.steps) > 1 or step.other in passed
+                            or not (self._kind_mark(step) or step.relation_words)
+                            or (step.other not in self.mentioned and not self._key_asked(step)))):
                         continue
                     if (not step.value and step.to in self.mentioned) or (step.value and (
                             self._given(step.to) or self._restates(step))):
@@ -755,6 +777,8 @@ class _Reading:
         for c in chains:
             ends.setdefault(self._way(c), set()).add(c.steps[-1].to)
         self.spread = {way: len(reached) for way, reached in ends.items()}
+        # (what the question set aside is no answer, where anything else is)
+        chains = [c for c in chains if c.steps[-1].to not in self.excluded] or chains
         for c in chains:
             c.key = self._rank(c, any_words)
         best = min(chains, key=lambda c: c.key)
@@ -805,6 +829,28 @@ class _Reading:
                 self.wh_noun is not None and self.wh_noun in self._type_stems(entity))):
             return None
         return _sentence(entity), [fact] if fact is not None else []
+
+    def _key_asked(self, step: _Step) -> bool:
+        """The value's key is what the question's "which"/"what" asks for, with the word before it where the key
+        has two ("which mega stone": `megaStone`; not "which level" of a key `level` alone where "what" named it)."""
+        key = content_stems(key_text(step.fact.relation))
+        return self.wh_noun is not None and self.wh_noun in key and (
+            len(key) < 2 or (self.wh_modifier is not None and self.wh_modifier in key))
+
+    def _related_as_asked(self) -> tuple[str, list[str]] | None:
+        """A yes/no question naming two entities ("is Snorlax a Normal type?", "was X directed by Y?") asks whether
+        the context relates them: where a fact does, the entity named last (what the question says the first one is),
+        from that fact. Without one, the question is read as any other (no "no": the context is not the graph)."""
+        if not self.yes_no or len(self.mentioned) < 2:
+            return None
+        at = {n: self.said_at.get(n, -1) for n in self.mentioned}
+        facts = sorted((f for f in self.facts if f.kind == "edge" and f.head != f.tail and f.head in self.mentioned
+                        and f.tail in self.mentioned and not {f.head, f.tail} & self.between),
+                       key=lambda f: (min(at[f.head], at[f.tail]), -max(at[f.head], at[f.tail]), f.id))
+        if not facts:
+            return None
+        f = facts[0]
+        return _sentence(f.head if at[f.head] > at[f.tail] else f.tail), [f.id]
 
     def _given(self, value: str) -> bool:
         """A date on a day the question names, never an answer: the question states it ("the chart starting

@@ -960,3 +960,36 @@ def test_the_key_word_a_value_is_typed_after_asks_nothing() -> None:
              _edge("4", "R1 6", "CALLS AT", "Gatwick Airport", "CallingPoint", "Station"),
              _edge("5", "R1 7", "CALLS AT", "Horley", "CallingPoint", "Station")]
     assert _read("Where does route R1 call at stop 6?", facts) == ("Gatwick Airport.", ["4"])
+
+
+def test_an_entity_set_aside_by_besides_is_neither_touched_nor_the_answer() -> None:
+    facts = [Fact("1", "Mega Ampharos", "IS", "Electric", "edge", None, "MegaEvolution", "Type"),
+             Fact("2", "Mega Ampharos", "IS", "Dragon", "edge", None, "MegaEvolution", "Type"),
+             Fact("3", "Ampharos", "MEGA EVOLVE", "Mega Ampharos", "edge", None, "Pokemon", "MegaEvolution"),
+             Fact("4", "Ampharos", "IS", "Electric", "edge", None, "Pokemon", "Type"),
+             Fact("5", "Ampharos", "regional pokedex number", "055", "property", None, "Pokemon")]
+    # before: Electric counted as an entity the answer must touch, so the chain through Ampharos (next to both) won
+    assert _read("What type is Mega Ampharos besides Electric?", facts) == ("Dragon.", ["2"])
+    assert _read("What type is Mega Ampharos other than Electric?", facts) == ("Dragon.", ["2"])
+    # said only as something set aside, the entity named alone is still read
+    assert _read("Which Pokemon is Electric besides Mega Ampharos?", facts)[0] == "Ampharos."
+
+
+def test_a_yes_no_question_naming_two_entities_is_answered_by_the_fact_between_them() -> None:
+    facts = [Fact("1", "Snorlax", "IS", "Normal", "edge", None, "Pokemon", "Type"),
+             Fact("2", "Munchlax", "EVOLVE", "Snorlax", "edge", None, "Pokemon", "Pokemon"),
+             Fact("3", "Munchlax", "IS", "Normal", "edge", None, "Pokemon", "Type")]
+    # before: Munchlax, the entity next to both
+    assert _read("Is Snorlax a Normal type?", facts) == ("Normal.", ["1"])
+    # no fact between them: read as any question (no "no" from a context, which is not the graph)
+    assert _read("Is Snorlax a Normal type?", facts[1:])[0] != "Normal."
+
+
+def test_a_relationships_value_ends_a_chain_where_its_key_is_the_noun_asked() -> None:
+    facts = [Fact("e1", "Riolu", "EVOLVE", "Lucario", "edge", None, "Pokemon", "Pokemon"),
+             Fact("e2", "Lucario", "MEGA EVOLVE", "Mega Lucario", "edge", None, "Pokemon", "MegaEvolution"),
+             Fact("e2#megaStone", "Lucario", "mega stone", "Lucarionite", "property", ("MEGA EVOLVE", "Mega Lucario")),
+             Fact("e1#condition", "Riolu", "condition", "High Friendship", "property", ("EVOLVE", "Lucario"))]
+    # before: Mega Lucario, the relationship's end (its value was read only towards an entity the question names)
+    assert _read("Which mega stone does the Pokemon that Riolu evolves into use?", facts) == (
+        "Lucarionite.", ["e1", "e2#megaStone"])
