@@ -319,3 +319,27 @@ def test_a_record_is_linked_by_the_two_it_is_between_in_the_order_the_question_n
     links = Retriever(league).link("What was the score when Leicester City hosted Arsenal?")
     assert [le.node.name for le in links if le.method == "between"] == ["Match Leicester City FC Arsenal FC"]
     assert not [le for le in Retriever(league).link("How did Chelsea FC do?") if le.method == "between"]
+
+
+QUOTED = schema_preset("domain", read_only=True, entities=[
+    EntityMapping(label="Repo", key="name", name=["name"]),
+    EntityMapping(label="PullRequest", key="key", name=["title"]),
+    EntityMapping(label="Commit", key="sha", name=["date"], label_in_name=True, facts=["date", "message"])])
+
+
+def test_a_quoted_message_links_the_record_holding_it_and_a_quoted_name_its_entity(server: Neo4jStore) -> None:
+    wipe(server)
+    server.query("""
+        CREATE (r:Repo {name: 'pypsa-eur'})
+        CREATE (r)-[:HAS_COMMIT]->(:Commit {sha: 'a1', date: '2026-03-06', message: 'Update installation.rst (#2116)'})
+        CREATE (r)-[:HAS_COMMIT]->(:Commit {sha: 'a2', date: '2026-03-07', message: 'Update multiqc wrapper.'})
+        CREATE (r)-[:HAS_PR]->(:PullRequest {key: 'p1', title: 'Update installation.rst'})
+        CREATE (r)-[:HAS_PR]->(:PullRequest {key: 'p2', title: 'Update multiqc wrapper.'})
+        """, read_only=False)
+    store = server.with_schema(QUOTED)
+    links = Retriever(store).link('Who wrote the pypsa-eur commit "Update installation.rst (#2116)"?')
+    # before: the pull request named by a part of the quote, and no commit
+    assert {(le.node.name, le.method) for le in links} == {("pypsa-eur", "exact"), ("Commit 2026-03-06", "value")}
+    # a quote that is an entity's whole name links it, not the commit whose message says the same
+    links = Retriever(store).link('Who opened the pull request "Update multiqc wrapper."?')
+    assert {le.node.name for le in links} == {"Update multiqc wrapper."}

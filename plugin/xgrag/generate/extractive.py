@@ -81,6 +81,7 @@ from xgrag.retrieval.linking import NUMBER_MARKERS, key_tokens, select_parts, se
 from xgrag.retrieval.name_index import capital_words, initials_of
 from xgrag.retrieval.names import ARTICLES as _ARTICLES
 from xgrag.retrieval.names import fold
+from xgrag.retrieval.typed_values import quoted_texts
 from xgrag.retrieval.words import (
     AGENT_TYPES,
     INITIALS_RUN,
@@ -361,9 +362,16 @@ class _Reading:
         typed_after |= {(words[i], words[i + 2].strip(".")) for i in range(len(words) - 2)
                         if words[i + 1] in NUMBER_MARKERS}
         code_words: set[str] = set()
+        # (a value names its entity only where no other entity of the context holds it under that key: "pull
+        # request closed" types no pull request, where 49 are in state "CLOSED")
+        holders: dict[tuple[str, str], set[str]] = {}
+        for f in facts:
+            if f.kind == "property" and f.via is None:
+                holders.setdefault((f.relation, f.tail.strip().lower()), set()).add(f.head)
         for f in facts:
             typ = types.get(f.head)
-            if f.kind != "property" or f.via is not None:
+            if f.kind != "property" or f.via is not None \
+                    or len(holders[(f.relation, f.tail.strip().lower())]) > 1:
                 continue
             # (any word of the key but a stopword: "racket model 15" types the model id 15)
             said_by = (key_text(typ).lower().split()[-1:] if typ else []) + [
@@ -376,6 +384,21 @@ class _Reading:
                 code_words.update(stem(t) for t in typing)
         self.mentioned |= {f.head for f in facts if f.kind == "property" and f.via is None
                            and f.tail.strip().lower() in self.codes}
+        # a text the question quotes that a fact of an entity states whole names that entity ("the commit "Update
+        # installation.rst (#2116)"": the commit with that message), as linking named it (Linker._records_by_value);
+        # a name said only inside the quote is not the question's ("Update installation.rst", a pull request)
+        # (a quote that is a mentioned entity's whole name names it, as linking reads it)
+        quotes = {q.lower() for t in quoted_texts(question) for q in (t, t.rstrip("."))
+                  if not any(_norm(w) == _norm(t) for w in said.values() if w)}
+        by_quote = {f.head for f in facts if f.kind == "property" and f.via is None
+                    and f.tail.strip().lower() in quotes}
+        if by_quote:
+            self.codes |= {f.tail.strip().lower() for f in facts if f.head in by_quote and f.kind == "property"
+                           and f.tail.strip().lower() in quotes}
+            self.mentioned -= {n for n, w in said.items() if n not in by_quote and w
+                               and any(_norm(w) in _norm(q) and _norm(w) != _norm(q) for q in quotes)}
+            self.mentioned |= by_quote
+        self.quote_words = {st for q in quotes for st in content_stems(q)} if by_quote else set()
         # ... or a record whose name states the number typed after its type ("case 200100509": "Case 1/4/2020 0:00
         # 200100509"), as linking named it by label and key: with or without the fact that stores it, so that fact,
         # which only says what the question says, never decides the answer
@@ -446,7 +469,7 @@ class _Reading:
         # mentions and the types of those ("the supplier Exotic Liquids": "supplier" says what it is, not what is
         # asked about it)
         own = {st for n in self.mentioned for st in content_stems(n) | self._type_stems(n)}
-        own |= {st for n in self.excluded for st in content_stems(n)}
+        own |= {st for n in self.excluded for st in content_stems(n)} | self.quote_words
         own |= content_stems(" ".join(re.findall(_EXCLUDING, plain.lower())))
         own |= {st for n in said if n in other_names for st in content_stems(n)}
         own |= code_words
@@ -645,8 +668,17 @@ class _Reading:
         self.qualifiers = {n: {m for m in next_to.get(n, set()) if m != n and (
             f"{m.lower()}'s {n.lower()}" in low_q or re.search(  # (by one of several: "by Drake and 21 Savage")
                 rf"\b{re.escape(n.lower())}\s+by\s+(?:[^,?]{{1,40}}?\s+and\s+)?{re.escape(m.lower())}\b",
-                low_q) is not None)}
+                low_q) is not None or self._typed_by(m, n, low_q))}
             for n in self.mentioned}
+
+    def _typed_by(self, owner: str, name: str, low_q: str) -> bool:
+        """The question says `owner` right before `name`'s type, as an adjective ("the pypsa-eur commit "Update
+        installation.rst"", "the atlas pull request "Fix dram""): `owner` says which one `name` is."""
+        typ = self.types.get(name)
+        if not typ:
+            return False
+        words = r"\s+".join(re.escape(w) for w in key_text(typ).lower().split())
+        return re.search(rf"(?<!\w){re.escape(owner.lower())}(?:'s)?\s+{words}s?\b", low_q) is not None
 
     # -- words ------------------------------------------------------------------------------------
 
@@ -941,7 +973,9 @@ class _Reading:
         the value; or of the form it names, "the three-letter code": "POL"), {KIND_CLASS} for an entity of the class
         it asks for (an agent, a place: read off its type's name), else nothing."""
         if step.value:
-            kind = self.kind in ("date", "count", "amount") and value_kind(step.to, self.kind, key=step.fact.relation)
+            # (a name stored under an agent's key, "author", states a "who" as a date states a "when")
+            kind = self.kind in ("date", "count", "amount", "agent") \
+                and value_kind(step.to, self.kind, key=step.fact.relation)
             return {KIND_STATED} if kind or (self.form is not None and _form_fits(step.to, self.form)) else set()
         return {KIND_CLASS} if self._in_class(step.to) else set()
 

@@ -34,7 +34,7 @@ from xgrag.embed import Embedder
 from xgrag.model import Node, key_text
 from xgrag.retrieval.name_index import NameIndex, shared_index
 from xgrag.retrieval.names import ARTICLES, DESCRIPTIVE, NUMBER_WORDS, TITLES, fold, strip_marks
-from xgrag.retrieval.typed_values import typed_values
+from xgrag.retrieval.typed_values import quoted_texts, typed_values
 from xgrag.retrieval.words import SCHEMA_WORDS, content_stems, detach_particles
 from xgrag.store.neo4j import Neo4jStore
 from xgrag.store.queries import q as quote
@@ -164,6 +164,16 @@ def _typed_words(question: str) -> list[str]:
 def candidate_spans(question: str) -> list[str]:
     """Word n-grams of the question (and bracketed spans), as typed and title-cased, for exact lookup."""
     spans: list[str] = re.findall(r"\[([^\[\]]{1,200})\]", question)
+    # a title the question quotes is one span whatever it holds ("Error during DRAM download; processing vogdb"),
+    # and so is a token joined by slashes ("results/plots/cars.html", "sunbeam-labs/sunbeam"), both of which the
+    # word n-grams split
+    spans += quoted_texts(question)
+    for token in question.split():
+        token = token.strip(".,;:!?'\"()")
+        if "/" in token.strip("/"):
+            spans.append(token)
+            if token.lower().endswith("'s"):
+                spans.append(token[:-2])
     words = _typed_words(question)
     for n in range(1, min(_MAX_SPAN, len(words)) + 1):
         for i in range(len(words) - n + 1):
@@ -865,7 +875,16 @@ class Linker:
         if self.store.schema.general:
             whole += self._by_label_and_key(question, whole, excluded)
             whole += self._by_fact_and_value(question, whole, excluded)
-            whole += self._records_by_value(question, whole, excluded)
+            # (a quote that is an entity's whole name names that entity, not a record holding the same text: the
+            # pull request "Update multiqc wrapper", not the commit whose message it is)
+            named = {normalise(le.mention) for le in whole}
+            by_value = [le for le in self._records_by_value(question, whole, excluded)
+                        if normalise(le.mention) not in named]
+            # a record whose fact is the whole text quoted is what the quote names, not an entity named by a part
+            # of it ("the commit "Update installation.rst (#2116)"": not the pull request "Update installation.rst")
+            quotes = {normalise(q) for q in quoted_texts(question)} & {normalise(le.mention) for le in by_value}
+            whole = [le for le in whole if not any(normalise(le.mention) != q and normalise(le.mention) in q
+                                                   for q in quotes)] + by_value
             if not whole:
                 whole += self._by_code(question, excluded)
         # A whole name is the strongest evidence of what a question is about; parts of names are a fallback.
@@ -951,7 +970,7 @@ class Linker:
                  "limit": MAX_VALUE_RECORDS * 50})
             for row in rows:
                 found.setdefault(str(row["id"]), set()).update(
-                    _typed_key(v, values.amounts, values.dates, values.written) for v in row["hit"])
+                    _typed_key(v, values.amounts, values.dates, values.written | values.quoted) for v in row["hit"])
         found = {nid: keys - {None} for nid, keys in found.items() if nid not in excluded}
         best = max((len(k) for k in found.values()), default=0)
         chosen = sorted(nid for nid, k in found.items() if best and len(k) == best)
@@ -964,7 +983,8 @@ class Linker:
         if not chosen or len(chosen) > MAX_VALUE_RECORDS:
             return []
         typed: dict[object, str] = (dict(values.amounts.items()) | dict(values.dates.items())
-                                    | {t: t for t in values.written.values()})
+                                    | {t: t for t in values.written.values()}
+                                    | {t: t for t in values.quoted.values()})
         out = []
         already = {le.node.id for le in linked}
         for row in self.store.read("nodes_by_id", ids=chosen, excluded_node_ids=excluded):

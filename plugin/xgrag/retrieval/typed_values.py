@@ -1,8 +1,8 @@
 """Values a question types that can only name a record by what it holds: an amount ("$6,000,000", "427.12",
-"€1,500.50") and a date ("Mar 18, 2014", "18 March 2014", "2014-03-18"). A day written in numbers with slashes or dots
-("5/26/2013", "12/03/2014") is read as text only (`written`): which of its numbers is the month is the graph's
-convention, not the question's, so it names the records that store it as written (its digits with or without a
-leading zero), never a date value.
+"€1,500.50"), a date ("Mar 18, 2014", "18 March 2014", "2014-03-18") and a text it quotes (a commit's message). A day
+written in numbers with slashes or dots ("5/26/2013", "12/03/2014") is read as text only (`written`): which of its
+numbers is the month is the graph's convention, not the question's, so it names the records that store it as written
+(its digits with or without a leading zero), never a date value.
 
 A transfer, an order line or a filing has no name; its users name it by its amount and its date ("the $82,850 that
 Merrill Lynch sent", "the 824.84 transfer"). On two graphs of the spent frozen split (fincen, bloom) 11 of 41
@@ -38,14 +38,26 @@ class TypedValues:
     dates: dict[dt.date, str] = field(default_factory=dict)
     # a numeric day's spellings ("05/26/2013", "5/26/2013") -> the text typed
     written: dict[str, str] = field(default_factory=dict)
+    # a text the question quotes (a commit's message, an issue's title: "the commit "Update installation.rst
+    # (#2116)""), with and without a full stop that ends it -> the text quoted
+    quoted: dict[str, str] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
-        return bool(self.amounts or self.dates or self.written)
+        return bool(self.amounts or self.dates or self.written or self.quoted)
 
     def texts(self) -> list[str]:
-        """The values as typed (stored text properties hold them so: "Mar 18, 2014"), and a numeric day's
-        spellings."""
-        return [*self.amounts.values(), *self.dates.values(), *self.written]
+        """The values as typed (stored text properties hold them so: "Mar 18, 2014"), a numeric day's
+        spellings, and the texts quoted."""
+        return [*self.amounts.values(), *self.dates.values(), *self.written, *self.quoted]
+
+
+# text in double quotes, straight or curly, of a few characters at least (not an inch mark)
+_QUOTED = re.compile(r"\"([^\"]{3,200})\"|\u201c([^\u201d]{3,200})\u201d")
+
+
+def quoted_texts(question: str) -> list[str]:
+    """The texts `question` puts in double quotes, as typed."""
+    return [(m[1] or m[2]).strip() for m in _QUOTED.finditer(question) if (m[1] or m[2]).strip()]
 
 
 def _date(year: int, month: int, day: int) -> dt.date | None:
@@ -86,4 +98,8 @@ def typed_values(question: str) -> TypedValues:
         if not sign and "," not in digits and "." not in digits:
             continue  # a bare integer: a count, a year, a key
         amounts.setdefault(float(digits.replace(",", "")), m[0].strip())
-    return TypedValues(amounts, dates, written)
+    quoted: dict[str, str] = {}
+    for text in quoted_texts(question):
+        for spelled in (text, text.rstrip(".")):
+            quoted.setdefault(spelled, text)
+    return TypedValues(amounts, dates, written, quoted)

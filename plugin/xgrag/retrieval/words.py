@@ -222,7 +222,7 @@ AGENT_TYPES = frozenset(stem(w) for w in (
     "person people human individual actor actress director writer author employee staff customer client user "
     "artist character player member student teacher manager supplier vendor seller buyer shipper company "
     "organization organisation agent contact owner creator producer musician singer band team officer "
-    "holder").split())
+    "holder contributor committer reporter assignee sender recipient").split())
 # Types of entities a "where" question asks for (places), as stems.
 PLACE_TYPES = frozenset(stem(w) for w in (
     "place location city town village country region state province county area district address street road "
@@ -275,8 +275,11 @@ def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None 
     where the question counts viewers, `counted`), an amount (any number: "18.0", "12"), a place (a value under a
     place's key: "address", "city"): the kinds but "agent" and "place" read the value's text or the entity's
     name."""
-    if kind == "agent":
-        return type_ is not None and bool(content_stems(type_) & AGENT_TYPES)
+    if kind == "agent":  # ... or a name stored under an agent's key ("author": "abarilo"), not a date or number
+        # under it ("author date")
+        return (type_ is not None and bool(content_stems(type_) & AGENT_TYPES)) or (
+            key is not None and bool(content_stems(key.replace("_", " ")) & AGENT_TYPES)
+            and not (_NUMBER.match(text.strip()) or _DATE.match(text.strip()) or _YEAR.match(text.strip())))
     if kind == "place":  # an entity of a place type, or a value stored under a place's key ("address", "city")
         return (type_ is not None and bool(content_stems(type_) & PLACE_TYPES)) or (
             key is not None and bool(content_stems(key.replace("_", " ")) & PLACE_TYPES))

@@ -24,11 +24,26 @@ def _type_text(s: PropertyStats) -> str:
     return " | ".join(k.replace("list:", "list of ") for k in kinds)
 
 
+# Words of keys that say what their node is ("description", "summary", "bio"): what "what is X" asks, in a
+# sentence or two. Such a key is a fact up to a fact's length on average (MAX_FACT_CHARS) where other text stops at
+# text_chars; its values longer than a fact are not read (the fact queries skip them: store.queries), as its
+# comment says.
+DESCRIBING_WORDS = frozenset(("description", "summary", "overview", "abstract", "about", "bio", "biography",
+                              "tagline", "synopsis", "definition"))
+
+
+def describes(key: str) -> bool:
+    """The key says what its node is: one of its parts (camelCase, snake_case) is a DESCRIBING_WORDS word."""
+    return bool({p.lower() for p in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", key)} & DESCRIBING_WORDS)
+
+
 def describe(s: PropertyStats, sampled: int) -> str:
     """What the sample showed of a fact property: its type, how often it is set, a few values."""
     share = f"set on {s.present} of {sampled}" if s.present < sampled else "always set"
     examples = f", e.g. {value_text(s.examples)}" if s.examples else ""
-    return f"{_type_text(s)}, {share}{examples}"
+    longer = f"; values over {MAX_FACT_CHARS} characters (up to {s.max_len:,}) are not read" \
+        if "string" in s.kinds and (s.max_len or 0) > MAX_FACT_CHARS else ""
+    return f"{_type_text(s)}, {share}{examples}{longer}"
 
 
 VECTOR_ITEMS = 8  # float lists never shorter than this are vectors (coordinates, a pair of bounds are facts)
@@ -52,10 +67,12 @@ def not_a_fact(s: PropertyStats, opts: InferOptions) -> str | None:
         start = f' ("{s.blob_example}...")' if s.blob_example else ""
         return f"binary data written as text{start}, {s.blobs} of {s.present} sampled values"
     if "string" in kinds and s.max_len is not None and s.avg_len is not None:
-        if s.avg_len > opts.text_chars:
+        said = describes(s.key)
+        if s.avg_len > (MAX_FACT_CHARS if said else opts.text_chars):
+            limit = f"a description at most {MAX_FACT_CHARS}" if said else f"text_chars = {opts.text_chars}"
             return (f"free text: {s.avg_len:.0f} characters on average, up to {s.max_len:,} (facts are short "
-                    f"values; text_chars = {opts.text_chars})")
-        if s.max_len > MAX_FACT_CHARS:
+                    f"values; {limit})")
+        if s.max_len > MAX_FACT_CHARS and not said:
             return (f"values up to {s.max_len:,} characters (measured in Cypher, never read whole): longer than "
                     f"a fact ({MAX_FACT_CHARS})")
     if "other" in kinds:

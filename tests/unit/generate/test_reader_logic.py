@@ -993,3 +993,47 @@ def test_a_relationships_value_ends_a_chain_where_its_key_is_the_noun_asked() ->
     # before: Mega Lucario, the relationship's end (its value was read only towards an entity the question names)
     assert _read("Which mega stone does the Pokemon that Riolu evolves into use?", facts) == (
         "Lucarionite.", ["e1", "e2#megaStone"])
+
+
+def _repo_facts() -> list[Fact]:
+    return [Fact("hc", "pypsa-eur", "HAS COMMIT", "Commit 2026-03-06", "edge", None, "Repository", "Commit"),
+            Fact("hc2", "pypsa-eur", "HAS COMMIT", "Commit 2026-02-04", "edge", None, "Repository", "Commit"),
+            Fact("ac", "Jack Gregory", "AUTHORED COMMIT", "Commit 2026-03-06", "edge", None, "Contributor", "Commit"),
+            Fact("ac2", "Ann Lee", "AUTHORED COMMIT", "Commit 2026-02-04", "edge", None, "Contributor", "Commit"),
+            Fact("m", "Commit 2026-03-06", "message", "Update installation.rst (#2116)", "property", None, "Commit"),
+            Fact("m2", "Commit 2026-02-04", "message", "Fix typo", "property", None, "Commit"),
+            Fact("pr", "pypsa-eur", "HAS PR", "Update installation.rst", "edge", None, "Repository", "PullRequest"),
+            Fact("pa", "Update installation.rst", "author", "fneum", "property", None, "PullRequest"),
+            Fact("o", "pypsa-eur", "owner", "PyPSA", "property", None, "Repository")]
+
+
+def test_a_quoted_text_a_fact_states_names_its_entity_and_the_name_quoted_in_part_does_not() -> None:
+    # before: the pull request named by a part of the quote was the question's, and pypsa-eur's commits its answers
+    assert _read('Who wrote the pypsa-eur commit "Update installation.rst (#2116)"?', _repo_facts()) == (
+        "Jack Gregory.", ["ac"])
+    # a quote that is an entity's whole name names that entity
+    assert _read('Who opened the pypsa-eur pull request "Update installation.rst"?', _repo_facts()) == (
+        "fneum.", ["pa"])
+
+
+def test_a_name_stored_under_an_agents_key_ends_a_chain_for_who() -> None:
+    facts = [Fact("c", "Update multiqc wrapper", "CLOSES", "Error in rule multiqc", "edge", None, "PullRequest",
+                  "Issue"),
+             Fact("a", "Error in rule multiqc", "author", "valery-shap", "property", None, "Issue"),
+             Fact("t", "Error in rule multiqc", "created at", "2024-02-07T13:22:25Z", "property", None, "Issue"),
+             Fact("pa", "Update multiqc wrapper", "author", "njohner", "property", None, "PullRequest")]
+    # before: the issue itself (no word of the question says "author", so the chain could not go on)
+    assert _read('Who opened the issue that the pull request "Update multiqc wrapper" closes?', facts) == (
+        "valery-shap.", ["c", "a"])
+
+
+def test_a_value_many_entities_hold_is_not_typed_as_a_name() -> None:
+    facts = [Fact("h1", "Error during DRAM download", "HAS ISSUE", "atlas", "edge", None, "Issue", "Repository"),
+             Fact("c1", "Fix dram", "CLOSES", "Error during DRAM download", "edge", None, "PullRequest", "Issue"),
+             Fact("s1", "Fix dram", "state", "CLOSED", "property", None, "PullRequest"),
+             Fact("s2", "Patch 1", "state", "CLOSED", "property", None, "PullRequest"),
+             Fact("s3", "Fixed typo", "state", "CLOSED", "property", None, "PullRequest"),
+             Fact("h2", "Patch 1", "HAS PR", "atlas", "edge", None, "PullRequest", "Repository")]
+    # before: "pull request closed" typed "closed" after the type's word, and every closed pull request was named
+    assert _read('Which pull request closed the atlas issue "Error during DRAM download"?', facts) == (
+        "Fix dram.", ["c1"])

@@ -277,3 +277,11 @@ def test_a_word_of_the_key_between_a_kind_and_its_value_is_skipped_and_a_label_a
     assert named_by_label(LinkedEntity(tension, "exact", 1.0, "tension"))
     assert not named_by_label(LinkedEntity(tension, "key", 1.0, "tension 7"))
     assert not named_by_label(LinkedEntity(Node("r", "Racket 87", type="Racket"), "exact", 1.0, "racket 87"))
+
+
+def test_candidate_spans_hold_a_quoted_title_and_a_path_whole() -> None:
+    spans = candidate_spans('Who opened the atlas issue "Error during DRAM download; processing vogdb"?')
+    assert "Error during DRAM download; processing vogdb" in spans  # the n-grams drop the ";"
+    spans = candidate_spans("What kind of artifact is results/plots/horsepower_vs_mpg.altair.html?")
+    assert "results/plots/horsepower_vs_mpg.altair.html" in spans  # the n-grams split it at each "/"
+    assert "sunbeam-labs/sunbeam" in candidate_spans("What is sunbeam-labs/sunbeam's description?")

@@ -40,3 +40,12 @@ def test_a_day_in_numbers_is_read_as_written_never_as_a_date() -> None:
     # no day in either order, a version, an address, a fraction: nothing
     for q in ["on 13/13/2014", "release 1.2.2014.5", "Who uses 10.0.2.54?", "a 1/2 share"]:
         assert not typed_values(q).written, q
+
+
+def test_a_quoted_text_is_read_as_typed_with_and_without_its_closing_full_stop() -> None:
+    v = typed_values('Who wrote the pypsa-eur commit "Update installation.rst (#2116)"?')
+    assert v and v.quoted == {"Update installation.rst (#2116)": "Update installation.rst (#2116)"}
+    assert set(typed_values("the pull request \u201cUpdate multiqc wrapper.\u201d").quoted) == {
+        "Update multiqc wrapper.", "Update multiqc wrapper"}
+    # two letters quoted are no text to look up
+    assert not typed_values('the "ab" grade').quoted

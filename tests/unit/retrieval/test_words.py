@@ -206,3 +206,11 @@ def test_max_and_min_in_keys_read_as_maximum_and_minimum() -> None:
 
     assert content_stems("maximum tension") == content_stems("max tension")
     assert content_stems("the minimum age") & content_stems("min_age")
+
+
+def test_a_name_stored_under_an_agents_key_is_an_agent_and_a_date_under_it_is_not() -> None:
+    # an issue's `author` "abarilo" answers "who opened the issue"; before, only an entity of an agent type did
+    assert value_kind("abarilo", "agent", key="author") and value_kind("PyPSA", "agent", key="owner_login")
+    assert not value_kind("2024-04-23T09:50:18Z", "agent", key="author_date")
+    assert not value_kind("17", "agent", key="author") and not value_kind("CLOSED", "agent", key="state")
+    assert value_kind("Jack Gregory", "agent", "Contributor")

@@ -14,7 +14,7 @@ from xgrag.schema.emit import _comment, toml_value
 from xgrag.schema.labels import choose_key, name_candidates
 from xgrag.schema.options import InferOptions
 from xgrag.schema.profile import GraphProfile, LabelProfile, PropertyStats, SchemaObject, id_named
-from xgrag.schema.values import not_a_fact
+from xgrag.schema.values import describe, not_a_fact
 
 OPTS = InferOptions()
 
@@ -423,3 +423,31 @@ def test_a_record_holding_only_measures_is_named_by_them_after_its_label() -> No
     assert record_name(tension, OPTS, None)[::2] == (["maxTension", "minTension"], True)  # type: ignore[index]
     link = label("Link")
     assert record_name(link, OPTS, None)[::2] == ([], True)  # type: ignore[index]  # nothing but relationships
+
+
+def test_a_key_that_describes_its_node_is_a_fact_up_to_a_facts_length_and_says_what_is_not_read() -> None:
+    # a repository's `description` (103 characters on average, up to 510): what "what is X's description" asks
+    s = stats("description", max_len=510, avg_len=103)
+    assert not_a_fact(s, OPTS) is None
+    assert describe(s, 10).endswith("values over 300 characters (up to 510) are not read")
+    assert not_a_fact(stats("shortBio", max_len=280, avg_len=150), OPTS) is None
+    # other text of that length is still free text, and a description is too past a fact's length on average
+    assert (not_a_fact(stats("notes", max_len=510, avg_len=103), OPTS) or "").startswith("free text: 103")
+    assert (not_a_fact(stats("description", max_len=9000, avg_len=2400), OPTS) or "").startswith("free text: 2400")
+
+
+def test_a_kind_every_node_shares_names_nothing_and_the_most_telling_value_does() -> None:
+    from xgrag.schema.labels import record_name
+
+    # 1,849 workflow files, all of file_type "workflow_source", with a hashed key: before, every one was named
+    # "workflow_source"
+    wf = label("WorkflowFile", examples(stats("workflow_file_id"), "f605f065820d19d31c5a983ad60a36fa8523a804",
+                                        "f65472b61c87a72bb995005bfceb5ef7cf738e07"),
+               examples(stats("file_type", distinct=1), "workflow_source"),
+               examples(stats("engine", distinct=2), "snakemake", "nextflow"),
+               examples(stats("path", distinct=9), "examples/c/src/Snakefile", ".test/Snakefile"))
+    parts, _, labelled = record_name(wf, OPTS, "workflow_file_id")
+    assert parts == ["path"] and labelled  # "WorkflowFile examples/c/src/Snakefile"
+    # a kind that varies still says what each record is ("Burglary 1/08/2017", in the test above)
+    wf.properties["file_type"] = examples(stats("file_type", distinct=3), "workflow_source", "config")
+    assert record_name(wf, OPTS, "workflow_file_id")[0][0] == "file_type"
