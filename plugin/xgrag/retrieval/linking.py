@@ -982,9 +982,8 @@ class Linker:
             chosen = [nid for nid in chosen if nid in near]
         if not chosen or len(chosen) > MAX_VALUE_RECORDS:
             return []
-        typed: dict[object, str] = (dict(values.amounts.items()) | dict(values.dates.items())
-                                    | {t: t for t in values.written.values()}
-                                    | {t: t for t in values.quoted.values()})
+        typed: dict[object, str] = {**values.amounts, **values.dates, **{t: t for t in values.written.values()},
+                                    **{t: t for t in values.quoted.values()}}
         out = []
         already = {le.node.id for le in linked}
         for row in self.store.read("nodes_by_id", ids=chosen, excluded_node_ids=excluded):
