@@ -2527,6 +2527,50 @@ def write_openflights_routes(store: Any, mirror: Path) -> None:
     _run_script(store, script, _files_under(TRACKMYAIR, TRACKMYAIR_SCRIPT, TRACKMYAIR_DATA, mirror))
 
 
+GOT2NEO = "mdestefano/GoT2Neo"
+GOT2NEO_RAW = "https://raw.githubusercontent.com/mdestefano/GoT2Neo/master/"  # the URL its scripts read: the repository
+# its gotwiki/creationDB.py's indexes (py2neo's create_index) and scripts, in the order it runs them; the scripts named
+# with the characters file are given it as their $data, as creationDB.py gives it
+GOT2NEO_INDEXES = (("Character", "name"), ("House", "name"), ("Episode", "season"), ("Scene", "season"))
+GOT2NEO_SCRIPTS = (("characters/characters", True), ("characters/siblingof", True), ("characters/sonof", True),
+                   ("characters/engaged", True), ("characters/killed", False), ("houses/houses", False),
+                   ("houses/belongsto", True), ("episodes_scenes/episodes", False), ("episodes_scenes/scenes", False),
+                   ("episodes_scenes/scene_belongsto", False), ("episodes_scenes/appearsin", False),
+                   ("location/location", False), ("location/setin", False), ("events/sexes", False),
+                   ("events/involves", False), ("events/happensin", False))
+# `WITH '<url>' AS url CALL apoc.load.json(url) YIELD value`: the file at the URL, a JSON object, is the one value
+_GOT2NEO_JSON = re.compile(r"WITH\s+'(?P<url>[^']+)'\s+AS\s+url\s+CALL\s+apoc\.load\.json\(url\)\s+YIELD\s+value")
+
+
+def write_got_wiki(store: Any, mirror: Path) -> None:
+    """The creation scripts of mdestefano/GoT2Neo (a Game of Thrones wiki built with Flask and Neo4j, a university
+    project; MIT licence) as its gotwiki/creationDB.py runs them, each reading the repository's Data/ file its URL
+    names: the characters (name, house, actor, nickname, royal, alive) from characters.json with who is whose sibling,
+    son and betrothed; who killed whom (season, episode, method, reason, location) from the deaths CSV; the great
+    houses (words, region, seat, lord, religion) and who belongs to which; the 73 episodes (season, number, director,
+    writer, air date as written, viewers in millions, IMDb and Rotten Tomatoes scores); their scenes (start and end
+    time, location) from scenes.json with the characters appearing in each, the locations, and the sex events of
+    sexes.json with the characters involved. The scripts' 3.x parameter `{data}` is `$data`; an apoc.load.json of a
+    URL is given the file's one JSON value."""
+    for label, key in GOT2NEO_INDEXES:
+        store.query(f"CREATE INDEX IF NOT EXISTS FOR (n:{label}) ON (n.{key})", read_only=False)
+    characters = json.loads(read_file(GOT2NEO, "Data/characters.json", mirror))
+    rows_of = _files_under(GOT2NEO, "Cypher Scripts/creation", "", mirror, GOT2NEO_RAW)
+    for name, with_data in GOT2NEO_SCRIPTS:
+        path = f"Cypher Scripts/creation/{name}.cyp"
+        script = read_file(GOT2NEO, path, mirror).decode("utf-8").replace("{data}", "$data")
+        loaded = _GOT2NEO_JSON.search(script)
+        if loaded is not None:
+            if not loaded["url"].startswith(GOT2NEO_RAW):
+                raise CorpusError(f"{GOT2NEO}: {path} reads {loaded['url']}, which no loader here serves")
+            value = json.loads(read_file(GOT2NEO, loaded["url"].removeprefix(GOT2NEO_RAW), mirror))
+            store.query(_five(_GOT2NEO_JSON.sub("WITH $value AS value", script)), {"value": value}, read_only=False)
+        elif with_data:
+            store.query(_five(script), {"data": characters}, read_only=False)
+        else:
+            _run_script(store, script, rows_of)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -2621,6 +2665,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("goodreads-books", "spent", "GoodReads books (title, average rating, ISBN, pages, ratings count, "
                                          "publication date), their authors, publishers and languages, and which "
                                          "authors share a book", writer=write_goodreads_books, source=GOODREADS),
+    Graph("got-wiki", "frozen", "Game of Thrones: characters (actor, house, nickname) and their families and "
+                                  "betrothals, who killed whom and how, the great houses, episodes (director, writer, "
+                                  "air date, viewers, scores), their scenes and locations, and who appears in each",
+          writer=write_got_wiki, source=GOT2NEO),
     Graph("harry-potter", "spent", "the characters of a Harry Potter book: where in its text each is first seen, "
                                       "who interacts with whom and how often", writer=write_harry_potter, source=BLOGS),
     Graph("himym", "tune", "How I Met Your Mother: episodes, seasons, directors, writers, characters, actors, "
