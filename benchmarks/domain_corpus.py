@@ -2571,6 +2571,27 @@ def write_got_wiki(store: Any, mirror: Path) -> None:
             _run_script(store, script, rows_of)
 
 
+TRAINS = "valiro21/FastTrainService"
+TRAINS_SCRIPT = "database/import.cypher"
+# the folder its LOAD CSVs read (file:/tmp/data/<name>): database/Dockerfile copies database/data there and runs the
+# script on it with neo4j-shell
+TRAINS_DATA = "database/data/"
+
+
+def write_romania_trains(store: Any, mirror: Path) -> None:
+    """database/import.cypher of valiro21/FastTrainService (a C++ train timetable service, a student project of 2017;
+    Apache-2.0 licence) as written, over database/data/, the GTFS feed of Romania's railways for the 2016/2017
+    timetable it ships: the 5 rail operators (agency), the 1,755 stations and halts (name, latitude, longitude as
+    written), the 1,073 routes (short name, the stations of the long name, route type) and the operator of each, the
+    service calendars (weekdays, start and end date as written), the 1,900 trains (trip id, short name: R or IR,
+    delay 0) with their route and calendar, each stop of a train (TO_STOP with the stop's number and the arrival,
+    TO_TRIP with the departure, as seconds after midnight the script computes), the first and last station of each
+    route (STARTS_AT, ENDS_AT), then its uniqueness constraints. Its `USING PERIODIC COMMIT` goes with the LOAD CSV it
+    precedes."""
+    script = read_file(TRAINS, TRAINS_SCRIPT, mirror).decode("utf-8")
+    _run_script(store, script, _files_under(TRAINS, TRAINS_SCRIPT, TRAINS_DATA, mirror, "file:/tmp/data/"))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -2760,6 +2781,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "periods), the people killed (road user, gender, age), the local government "
                                          "areas and SA4 regions they occurred in and the regions' states",
           writer=write_road_fatalities, source=ROAD_FATALITIES),
+    Graph("romania-trains", "frozen", "Romania's railway timetable 2016/17 (GTFS): rail operators, stations, "
+                                        "routes, service calendars, trains and the stations each calls at with its "
+                                        "arrival and departure times", writer=write_romania_trains, source=TRAINS),
     Graph("rome-transport", "tune", "Rome's public transport network: stops and the bus, tram, rail, subway "
                                         "and walking links between them, distances and durations",
           writer=write_rome_transport, source=BLOGS),
