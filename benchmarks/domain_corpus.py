@@ -2592,6 +2592,30 @@ def write_romania_trains(store: Any, mirror: Path) -> None:
     _run_script(store, script, _files_under(TRAINS, TRAINS_SCRIPT, TRAINS_DATA, mirror, "file:/tmp/data/"))
 
 
+EU_RAIL = "neo4j-field/gsummit2023"
+EU_RAIL_SCRIPT = "cypher/load-all-data.cypher"
+EU_RAIL_URL = "https://raw.githubusercontent.com/neo4j-field/gsummit2023/main/"  # the URL its :param lines name
+# the statements' `$OpPointsDir + "/<file>"` and `$SectionPointDir + "/<file>"`, which its `:param` lines complete
+_EU_RAIL_JOINED = re.compile(r'\$(\w+)\s*\+\s*"([^"]*)"')
+
+
+def write_eu_rail_network(store: Any, mirror: Path) -> None:
+    """cypher/load-all-data.cypher of neo4j-field/gsummit2023 (the Graph Summit 2023 EMEA workshop "Digital Twin",
+    Neo4j's field team) as written, each LOAD CSV reading the repository's data/ file its URL names: the rail network
+    of eleven European countries as the European Union Agency for Railways publishes it (its RINF register, converted
+    to CSV by the workshop): the operation points (id, geolocation; each also labelled with its kind: Station,
+    SmallStation, Junction, Switch, ...) with their name (OperationPointName, NAMED with the country code), the track
+    sections between them (length in km, maximum speed), and the workshop's points of interest (city, description,
+    links) with the station or small station nearest each (IS_NEAR). The browser's `:param` lines are not Cypher: the
+    statements' `$OpPointsDir + "/<file>"`, `$SectionPointDir + "/<file>"` and `$filePOIs` are the URLs they set;
+    its first statement (delete everything) runs on the empty database."""
+    script = read_file(EU_RAIL, EU_RAIL_SCRIPT, mirror).decode("utf-8")
+    params = dict(_PARAM_ARROW.findall(script))
+    script = _EU_RAIL_JOINED.sub(lambda m: f"'{params[m[1]]}{m[2]}'", script)
+    script = re.sub(r"\$filePOIs\b", lambda _m: f"'{params['filePOIs']}'", script)
+    _run_script(store, script, _files_under(EU_RAIL, EU_RAIL_SCRIPT, "", mirror, EU_RAIL_URL))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -2667,6 +2691,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_dune, source=BLOGS),
     Graph("entity-resolution", "spent", "users, their IP addresses, movies watched, genres",
           dump="data/entity-resolution-50.dump"),
+    Graph("eu-rail-network", "frozen", "the rail networks of eleven European countries (EU Agency for Railways): "
+                                         "operation points (stations, junctions, switches, ...) with their names and "
+                                         "country, the track sections between them (length, speed), and points of "
+                                         "interest near stations", writer=write_eu_rail_network, source=EU_RAIL),
     Graph("eurovision", "tune", "the Eurovision Song Contest: countries and the points each gave another in each "
                                   "year's final (1975-2019, 2021, 2022), jury and public",
           writer=write_eurovision, source=DISCOVER),
