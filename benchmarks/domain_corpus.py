@@ -2509,6 +2509,118 @@ def write_lassberg_letters(store: Any, mirror: Path) -> None:
     constrains no node: the script writes none."""
     _run_script(store, read_file(LETTERS, LETTERS_SCRIPT, mirror).decode("utf-8"), _no_files(LETTERS))
 
+
+GOT2NEO = "mdestefano/GoT2Neo"
+GOT2NEO_RAW = "https://raw.githubusercontent.com/mdestefano/GoT2Neo/master/"  # the URL its scripts read: the repository
+# its gotwiki/creationDB.py's indexes (py2neo's create_index) and scripts, in the order it runs them; the scripts named
+# with the characters file are given it as their $data, as creationDB.py gives it
+GOT2NEO_INDEXES = (("Character", "name"), ("House", "name"), ("Episode", "season"), ("Scene", "season"))
+GOT2NEO_SCRIPTS = (("characters/characters", True), ("characters/siblingof", True), ("characters/sonof", True),
+                   ("characters/engaged", True), ("characters/killed", False), ("houses/houses", False),
+                   ("houses/belongsto", True), ("episodes_scenes/episodes", False), ("episodes_scenes/scenes", False),
+                   ("episodes_scenes/scene_belongsto", False), ("episodes_scenes/appearsin", False),
+                   ("location/location", False), ("location/setin", False), ("events/sexes", False),
+                   ("events/involves", False), ("events/happensin", False))
+# `WITH '<url>' AS url CALL apoc.load.json(url) YIELD value`: the file at the URL, a JSON object, is the one value
+_GOT2NEO_JSON = re.compile(r"WITH\s+'(?P<url>[^']+)'\s+AS\s+url\s+CALL\s+apoc\.load\.json\(url\)\s+YIELD\s+value")
+
+
+def write_got_wiki(store: Any, mirror: Path) -> None:
+    """The creation scripts of mdestefano/GoT2Neo (a Game of Thrones wiki built with Flask and Neo4j, a university
+    project; MIT licence) as its gotwiki/creationDB.py runs them, each reading the repository's Data/ file its URL
+    names: the characters (name, house, actor, nickname, royal, alive) from characters.json with who is whose sibling,
+    son and betrothed; who killed whom (season, episode, method, reason, location) from the deaths CSV; the great
+    houses (words, region, seat, lord, religion) and who belongs to which; the 73 episodes (season, number, director,
+    writer, air date as written, viewers in millions, IMDb and Rotten Tomatoes scores); their scenes (start and end
+    time, location) from scenes.json with the characters appearing in each, the locations, and the sex events of
+    sexes.json with the characters involved. The scripts' 3.x parameter `{data}` is `$data`; an apoc.load.json of a
+    URL is given the file's one JSON value."""
+    for label, key in GOT2NEO_INDEXES:
+        store.query(f"CREATE INDEX IF NOT EXISTS FOR (n:{label}) ON (n.{key})", read_only=False)
+    characters = json.loads(read_file(GOT2NEO, "Data/characters.json", mirror))
+    rows_of = _files_under(GOT2NEO, "Cypher Scripts/creation", "", mirror, GOT2NEO_RAW)
+    for name, with_data in GOT2NEO_SCRIPTS:
+        path = f"Cypher Scripts/creation/{name}.cyp"
+        script = read_file(GOT2NEO, path, mirror).decode("utf-8").replace("{data}", "$data")
+        loaded = _GOT2NEO_JSON.search(script)
+        if loaded is not None:
+            if not loaded["url"].startswith(GOT2NEO_RAW):
+                raise CorpusError(f"{GOT2NEO}: {path} reads {loaded['url']}, which no loader here serves")
+            value = json.loads(read_file(GOT2NEO, loaded["url"].removeprefix(GOT2NEO_RAW), mirror))
+            store.query(_five(_GOT2NEO_JSON.sub("WITH $value AS value", script)), {"value": value}, read_only=False)
+        elif with_data:
+            store.query(_five(script), {"data": characters}, read_only=False)
+        else:
+            _run_script(store, script, rows_of)
+
+
+TRAINS = "valiro21/FastTrainService"
+TRAINS_SCRIPT = "database/import.cypher"
+# the folder its LOAD CSVs read (file:/tmp/data/<name>): database/Dockerfile copies database/data there and runs the
+# script on it with neo4j-shell
+TRAINS_DATA = "database/data/"
+
+
+def write_romania_trains(store: Any, mirror: Path) -> None:
+    """database/import.cypher of valiro21/FastTrainService (a C++ train timetable service, a student project of 2017;
+    Apache-2.0 licence) as written, over database/data/, the GTFS feed of Romania's railways for the 2016/2017
+    timetable it ships: the 5 rail operators (agency), the 1,755 stations and halts (name, latitude, longitude as
+    written), the 1,073 routes (short name, the stations of the long name, route type) and the operator of each, the
+    service calendars (weekdays, start and end date as written), the 1,900 trains (trip id, short name: R or IR,
+    delay 0) with their route and calendar, each stop of a train (TO_STOP with the stop's number and the arrival,
+    TO_TRIP with the departure, as seconds after midnight the script computes), the first and last station of each
+    route (STARTS_AT, ENDS_AT), then its uniqueness constraints. Its `USING PERIODIC COMMIT` goes with the LOAD CSV it
+    precedes."""
+    script = read_file(TRAINS, TRAINS_SCRIPT, mirror).decode("utf-8")
+    _run_script(store, script, _files_under(TRAINS, TRAINS_SCRIPT, TRAINS_DATA, mirror, "file:/tmp/data/"))
+
+
+EU_RAIL = "neo4j-field/gsummit2023"
+EU_RAIL_SCRIPT = "cypher/load-all-data.cypher"
+EU_RAIL_URL = "https://raw.githubusercontent.com/neo4j-field/gsummit2023/main/"  # the URL its :param lines name
+# the statements' `$OpPointsDir + "/<file>"` and `$SectionPointDir + "/<file>"`, which its `:param` lines complete
+_EU_RAIL_JOINED = re.compile(r'\$(\w+)\s*\+\s*"([^"]*)"')
+
+
+def write_eu_rail_network(store: Any, mirror: Path) -> None:
+    """cypher/load-all-data.cypher of neo4j-field/gsummit2023 (the Graph Summit 2023 EMEA workshop "Digital Twin",
+    Neo4j's field team) as written, each LOAD CSV reading the repository's data/ file its URL names: the rail network
+    of eleven European countries as the European Union Agency for Railways publishes it (its RINF register, converted
+    to CSV by the workshop): the operation points (id, geolocation; each also labelled with its kind: Station,
+    SmallStation, Junction, Switch, ...) with their name (OperationPointName, NAMED with the country code), the track
+    sections between them (length in km, maximum speed), and the workshop's points of interest (city, description,
+    links) with the station or small station nearest each (IS_NEAR). The browser's `:param` lines are not Cypher: the
+    statements' `$OpPointsDir + "/<file>"`, `$SectionPointDir + "/<file>"` and `$filePOIs` are the URLs they set;
+    its first statement (delete everything) runs on the empty database."""
+    script = read_file(EU_RAIL, EU_RAIL_SCRIPT, mirror).decode("utf-8")
+    params = dict(_PARAM_ARROW.findall(script))
+    script = _EU_RAIL_JOINED.sub(lambda m: f"'{params[m[1]]}{m[2]}'", script)
+    script = re.sub(r"\$filePOIs\b", lambda _m: f"'{params['filePOIs']}'", script)
+    _run_script(store, script, _files_under(EU_RAIL, EU_RAIL_SCRIPT, "", mirror, EU_RAIL_URL))
+
+
+JAZZ = "bmckinney/jazz-graph"
+# its Cypher files: one a release (or an event), each one statement of MERGE and SET clauses that
+# import/import-musicbrainz-*.py printed from MusicBrainz; the files of its places/, annotations/ and videos/ folders
+# add a place's details, an interview and a video to what the releases wrote (their MATCHes find its releases, events
+# and persons by name), so they run after them; cql/*.wip is a release not finished, which no import runs
+JAZZ_FOLDERS = ("cql/", "cql/places/", "cql/annotations/", "cql/videos/")
+
+
+def write_jazz_graph(store: Any, mirror: Path) -> None:
+    """The Cypher files of bmckinney/jazz-graph (a jazz discography as a property graph, mostly of Roy Haynes's
+    recordings and the musicians he played with) as written, each run as its import-cypher.sh piped it to
+    cypher-shell (a file with no ';' is one statement), the folders in the order JAZZ_FOLDERS gives and each
+    folder's files in name order: 70 releases (name, date, country, format, catalogue number), the performances on
+    them (track name and position, length, date), the works they perform and who composed them, the persons who
+    played (their instruments and roles on the relationship), produced or engineered each, the labels that issued the
+    releases, the places where performances were recorded, two events, an interview and a video. Every
+    `timestamp()` is the time of loading."""
+    for folder in JAZZ_FOLDERS:
+        for path in sorted(p for p in list_folder(JAZZ, folder, mirror) if p.endswith(".cql")):
+            _run_script(store, read_file(JAZZ, path, mirror).decode("utf-8"), _no_files(JAZZ))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -2621,6 +2733,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("irish-election", "spent", "Ireland's 2016 general election: constituencies (population, seats, electorate, "
                                       "turnout, quota), candidates (gender, elected or excluded) and their parties",
           writer=write_irish_election, source=IRISH_ELECTION),
+    Graph("jazz-graph", "frozen", "a jazz discography from MusicBrainz: releases (date, country, format, catalogue "
+                                    "number) and their labels, the performances on them, the works performed and "
+                                    "their composers, who played on each (instruments, roles), where each was "
+                                    "recorded", writer=write_jazz_graph, source=JAZZ),
     Graph("jlpt-kanji", "tune", "the kanji of the Japanese-Language Proficiency Test levels N5 to N1: their level, on "
                                   "and kun readings, English meanings and radicals", writer=write_jlpt_kanji,
           source=KANJI),
