@@ -2510,6 +2510,24 @@ def write_lassberg_letters(store: Any, mirror: Path) -> None:
     _run_script(store, read_file(LETTERS, LETTERS_SCRIPT, mirror).decode("utf-8"), _no_files(LETTERS))
 
 
+TRACKMYAIR = "maxence2005/TrackMyAir"
+TRACKMYAIR_SCRIPT = "neo4j/import.cypher"
+# the folder its LOAD CSVs read: neo4j/import/clean/ (CHANGES.md there: the cleaned files are the ones put in the
+# database's import folder; neo4j/import/ holds the raw OpenFlights files, whose columns the script does not read)
+TRACKMYAIR_DATA = "neo4j/import/clean/"
+
+
+def write_openflights_routes(store: Any, mirror: Path) -> None:
+    """neo4j/import.cypher of maxence2005/TrackMyAir (a French student web app for exploring air routes) as written,
+    over neo4j/import/clean/, its script/nettoyage.py's cleaning of the OpenFlights airports, airlines and routes
+    files: 7,698 airports (OpenFlights id, name, IATA and ICAO codes, latitude, longitude), 6,161 airlines (id, name),
+    and a Route node for each pair of airports a route joins (stops, and the great-circle distance in km the script
+    computes), each airport HAS_ROUTE to it and each airline that flies it OPERATES it. Its first statement (delete
+    everything) runs on the empty database; its `CALL {...} IN TRANSACTIONS` run as one `CALL {...}`."""
+    script = _IN_TRANSACTIONS.sub("}", read_file(TRACKMYAIR, TRACKMYAIR_SCRIPT, mirror).decode("utf-8"))
+    _run_script(store, script, _files_under(TRACKMYAIR, TRACKMYAIR_SCRIPT, TRACKMYAIR_DATA, mirror))
+
+
 GOT2NEO = "mdestefano/GoT2Neo"
 GOT2NEO_RAW = "https://raw.githubusercontent.com/mdestefano/GoT2Neo/master/"  # the URL its scripts read: the repository
 # its gotwiki/creationDB.py's indexes (py2neo's create_index) and scripts, in the order it runs them; the scripts named
@@ -2791,6 +2809,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_open_beer_db, source=OPEN_BEER),
     Graph("openstreetmap", "spent", "OpenStreetMap of a city area: nodes, ways, tags, points of interest",
           dump="data/openstreetmap-50.dump"),
+    Graph("openflights-routes", "frozen", "the OpenFlights airports (name, IATA and ICAO codes, coordinates) and "
+                                            "airlines, and the routes between airports (stops, distance) with the "
+                                            "airlines operating each", writer=write_openflights_routes,
+          source=TRACKMYAIR),
     Graph("oscon", "spent", "OSCON 2014: speakers, sessions, rooms, topics", writer=write_oscon, source=OSCON),
     Graph("paris-metro", "spent", "the Paris metro: stations by line (traffic, town, coordinates), changes between "
                                     "lines at a station, walks under a kilometre, and the trains between adjacent "
