@@ -568,7 +568,12 @@ read are not in the repository), AsmaaAlrefae/GA-Projects (its products file is 
 and POOJITHA29CJ/mutualFund (their data is on Google Drive), julianbrowne/graffeine (its script is not at HEAD),
 Graphlet-AI/graphml-class (remote OpenSanctions exports), izoratti/data-police-uk (no data), Dochikhoa2006's SympScan
 (its data is in Git LFS), mantisfrog/kg-similarities (no snapshot could be had), ElegAlex/KG_OVERSIGHT (a Kùzu COPY
-script) and aaronosher/drhack18-submission (its data is another repository's, one label a file, no relationships)."""
+script), aaronosher/drhack18-submission (its data is another repository's, one label a file, no relationships),
+kgbuilder-dev/tenk-graph-suite (one company's two 10-K filings), mneedham/slm (the karate club network, persons by
+number), cuentaEscolar/MDG2026_Proyecto1 (Lord of the Rings characters, one label), rweverwijk/photoGraph (its
+author's photos' EXIF, read from a local path), and dphunct/Knowledge-Graph-of-Industrial-Music,
+DataScience-Golddiggers/Graph-of-America and Dimitrispap123/Knowledge-Graph-of-Basketball-Games-Statistics (no Neo4j
+load script)."""
 
 from __future__ import annotations
 
