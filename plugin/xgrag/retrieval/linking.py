@@ -982,8 +982,10 @@ class Linker:
             chosen = [nid for nid in chosen if nid in near]
         if not chosen or len(chosen) > MAX_VALUE_RECORDS:
             return []
-        typed: dict[object, str] = {**values.amounts, **values.dates, **{t: t for t in values.written.values()},
-                                    **{t: t for t in values.quoted.values()}}
+        typed: dict[object, str] = {}
+        for pairs in (values.amounts.items(), values.dates.items(), ((t, t) for t in values.written.values()),
+                      ((t, t) for t in values.quoted.values())):
+            typed.update(pairs)
         out = []
         already = {le.node.id for le in linked}
         for row in self.store.read("nodes_by_id", ids=chosen, excluded_node_ids=excluded):
