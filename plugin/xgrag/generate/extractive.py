@@ -809,8 +809,8 @@ class _Reading:
         for c in chains:
             ends.setdefault(self._way(c), set()).add(c.steps[-1].to)
         self.spread = {way: len(reached) for way, reached in ends.items()}
-        # (what the question set aside is no answer, where anything else is)
-        chains = [c for c in chains if c.steps[-1].to not in self.excluded] or chains
+        # (what the question set aside is no answer, nor the way to one, where anything else is)
+        chains = [c for c in chains if not any(s.to in self.excluded for s in c.steps)] or chains
         for c in chains:
             c.key = self._rank(c, any_words)
         best = min(chains, key=lambda c: c.key)

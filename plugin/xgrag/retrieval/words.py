@@ -293,8 +293,10 @@ def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None 
                     or (key is not None and _TIME_KEY.search(key) is not None and _EPOCH.match(t)))
     if kind == "count":  # or any number whose key's head word is what is counted (`counted`, a stem: "how many
         # viewers": viewers 7.64, in millions; never "unit price" for "how many units")
+        # (... however the count is written there: "how many pages" of `pages` "xii, 409 p. :ill. ;24 cm", a
+        # catalogue's collation)
         head = _WORD.findall(key.lower().replace("_", " "))[-1:] if key is not None else []
-        return bool(_INT.match(t)) or (counted is not None and _NUMBER.match(t) is not None
+        return bool(_INT.match(t)) or (counted is not None and re.search(r"\d", t) is not None
                                        and [stem(ABBREVIATIONS.get(w, w)) for w in head] == [counted])
     return bool(_NUMBER.match(t) or _DURATION.match(t))
 

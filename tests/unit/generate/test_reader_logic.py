@@ -971,6 +971,11 @@ def test_an_entity_set_aside_by_besides_is_neither_touched_nor_the_answer() -> N
     # before: Electric counted as an entity the answer must touch, so the chain through Ampharos (next to both) won
     assert _read("What type is Mega Ampharos besides Electric?", facts) == ("Dragon.", ["2"])
     assert _read("What type is Mega Ampharos other than Electric?", facts) == ("Dragon.", ["2"])
+    # nor is the way to an answer through it: Guy Abadia's other co-author, not Neal Stephenson's
+    co = [Fact("a", "Guy Abadia", "CO AUTHORED", "Neal Stephenson", "edge", None, "Author", "Author"),
+          Fact("b", "Dan Simmons", "CO AUTHORED", "Guy Abadia", "edge", None, "Author", "Author"),
+          Fact("c", "Neal Stephenson", "CO AUTHORED", "Pedro Jorge Romero", "edge", None, "Author", "Author")]
+    assert _read("Who has Guy Abadia co-authored with besides Neal Stephenson?", co) == ("Dan Simmons.", ["b"])
     # said only as something set aside, the entity named alone is still read
     assert _read("Which Pokemon is Electric besides Mega Ampharos?", facts)[0] == "Ampharos."
 

@@ -214,3 +214,11 @@ def test_a_name_stored_under_an_agents_key_is_an_agent_and_a_date_under_it_is_no
     assert not value_kind("2024-04-23T09:50:18Z", "agent", key="author_date")
     assert not value_kind("17", "agent", key="author") and not value_kind("CLOSED", "agent", key="state")
     assert value_kind("Jack Gregory", "agent", "Contributor")
+
+
+def test_a_count_under_the_key_counted_is_one_however_written() -> None:
+    # "how many pages does X have": a catalogue's collation under `pages`; before, only a bare number was a count,
+    # and the book's year 2013 answered
+    assert value_kind("xii, 409 p. :ill. ;24 cm", "count", key="pages", counted=stem("pages"))
+    assert not value_kind("xii, 409 p. :ill. ;24 cm", "count", key="notes", counted=stem("pages"))
+    assert not value_kind("no pagination", "count", key="pages", counted=stem("pages"))
