@@ -55,8 +55,15 @@ H00131", "what does SD stand for", "what is area number 12 called"; "the full na
 entity it names (X's party "IA": Independent Alliance). A record whose name states the number typed after its type
 ("case 200100509") is mentioned with or without the fact that stores it; "what kind of premises" asks for an entity
 typed Premise where the named one is not; "when" is answered by a day before a number read as a year (a time of day,
-a code). Named entities the question says another one is by ("Drake's Practice", "Old Town Road by Lil Nas X") are
-touched by a chain from it.
+a code). Named entities the question says another one is by ("Drake's Practice", "Old Town Road by Lil Nas X", "the
+pypsa-eur commit X": a name before the other's type) are touched by a chain from it. An entity named after
+"besides", "other than", "apart from" or "except" is set aside: never touched, passed or answered. A yes/no question
+naming two entities is answered by the fact between them (its second entity), where the context holds one. A text
+the question quotes that an entity's fact states whole names that entity (a commit by its message), unless it is a
+named entity's whole name; a value typed after its key's word names its entity only where no other entity holds it
+("pull request closed" names none of 49 closed ones). A name stored under an agent's key ("author") states a "who"
+as a date states a "when"; a relationship's value ends a chain past an unnamed end where its key is the noun asked
+("which mega stone").
 
 Because it is grounded by construction and reports the facts it used (`Generation.evidence`: relationship ids and
 property fact ids), it is the offline default and the reference model for checking that explanations point at
