@@ -50,7 +50,10 @@ _FUNCTION = frozenset(
     "i me my we us our you your he him his she her they them their its this that these those there here "
     "can could would should will shall may might must been being am".split()
 )
-_MAX_SPAN = 8
+# the longest run of words looked up as a whole name: a paper's or a thesis's title runs to a dozen words and more
+# ("Direct photodegradation of carbamazepine followed by micellar electrokinetic chromatography and mass
+# spectrometry": 12), and a lookup of a span is one dictionary probe of the name index or one list item of a query
+_MAX_SPAN = 16
 # A run of words that fits more entities than this names none of them in particular ("peter" among 200 Peters
 # of a film graph): it is not linked. A story's "mcgregor" (Mr. and Mrs. McGregor) still is.
 MAX_PARTIAL = 3

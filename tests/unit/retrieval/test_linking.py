@@ -285,3 +285,9 @@ def test_candidate_spans_hold_a_quoted_title_and_a_path_whole() -> None:
     spans = candidate_spans("What kind of artifact is results/plots/horsepower_vs_mpg.altair.html?")
     assert "results/plots/horsepower_vs_mpg.altair.html" in spans  # the n-grams split it at each "/"
     assert "sunbeam-labs/sunbeam" in candidate_spans("What is sunbeam-labs/sunbeam's description?")
+
+
+def test_candidate_spans_hold_a_title_of_a_dozen_words() -> None:
+    title = ("Direct photodegradation of carbamazepine followed by micellar electrokinetic chromatography and mass "
+             "spectrometry")
+    assert title in candidate_spans(f"Which journal published {title}?")  # before: runs of 8 words at most
