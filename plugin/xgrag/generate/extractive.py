@@ -956,8 +956,9 @@ class _Reading:
         mark = self._kind_mark(step)
         # a place may be reached by its class alone ("where is X's talk": its venue); someone may not: "who" is
         # answered by many entities a chain passes ("who did the sparrows fly to": Peter, not the man who chased him)
+        # (... and so may a name stored under an agent's key: one value, not an entity many chains pass)
         if mark and not mark & chain.covered and (mark != {KIND_CLASS} or self.asked_class is PLACE_TYPES
-                                                  or self._record(step.at)):
+                                                  or self._record(step.at) or step.value):
             # a value of the kind the question asks for states its question word: "when did the transfer from X take
             # place" is X's transfer and its date, though no word says "begin" (fincen, a graph of the spent frozen
             # split: the reader answered X's map location instead); so does an entity of the class asked for
@@ -980,10 +981,13 @@ class _Reading:
         the value; or of the form it names, "the three-letter code": "POL"), {KIND_CLASS} for an entity of the class
         it asks for (an agent, a place: read off its type's name), else nothing."""
         if step.value:
-            # (a name stored under an agent's key, "author", states a "who" as a date states a "when")
-            kind = self.kind in ("date", "count", "amount", "agent") \
-                and value_kind(step.to, self.kind, key=step.fact.relation)
-            return {KIND_STATED} if kind or (self.form is not None and _form_fits(step.to, self.form)) else set()
+            kind = self.kind in ("date", "count", "amount") and value_kind(step.to, self.kind, key=step.fact.relation)
+            if kind or (self.form is not None and _form_fits(step.to, self.form)):
+                return {KIND_STATED}
+            # a name stored under an agent's key ("author") is of the class "who" asks, as an entity of an agent type
+            # is: it may end a chain, and counts as no word
+            return {KIND_CLASS} if self.kind == "agent" and value_kind(step.to, "agent", key=step.fact.relation) \
+                else set()
         return {KIND_CLASS} if self._in_class(step.to) else set()
 
     def _asked_type(self, name: str) -> bool:
