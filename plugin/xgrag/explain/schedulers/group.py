@@ -40,6 +40,9 @@ class GroupResult:
     cleared: set[int] = field(default_factory=set)
     tests: int = 0
     verify: bool = True  # False: the search's own plan settled the ranking (a confirmed proxy): no verification
+    # components the search's own plan already asked alone as its proxy's most promising (a proxy-first plan's
+    # candidates): they count toward the verification's `verify` (GroupTesting.run), which tops them up
+    verified_by_plan: int = 0
     # a proxy-first plan: how many components it verified alone, a joint probe of copies (`joint`) counted once
     proxy_candidates: int | None = None
     proxy_confirmed: bool | None = None  # ... and whether removing everything else left the answer unchanged
@@ -499,7 +502,10 @@ class GroupTesting:
             # moves the answer, removing it with others does not), so the components the run's proxy ranks
             # most relevant to the question or answer are asked alone as well, unless a test already did.
             verified = 0
-            to_verify = self.verify if result.verify else 0
+            # AttriBoT's verification is the proxy's top components asked alone; those the search's plan already
+            # asked alone (a proxy-first plan's candidates) are part of it, so they are topped up to `verify`, not
+            # followed by `verify` more (benchmarks/README.md, bench_answer_cost, cost8)
+            to_verify = max(0, self.verify - result.verified_by_plan) if result.verify else 0
             for planned in run.by_proxy([p for p in searched if id(p) not in result.singletons
                                           and id(p) not in joined])[:to_verify]:
                 if not can_ask() or run.oracle.calls >= ceiling:
