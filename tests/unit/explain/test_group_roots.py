@@ -80,3 +80,24 @@ def test_the_second_halves_beside_a_found_mover_are_tested_together() -> None:
     # a second mover among the pending halves moves their group, which is then searched: nothing is missed
     both, alone, _ = search(lambda removed: bool({"r3", "r25"} & removed), infer_roots=True, defer_second=True)
     assert alone == {"r3", "r25"}
+
+
+def test_an_inferred_half_whose_first_half_kept_the_answer_is_tested_not_inferred_again() -> None:
+    # support split across the second half's quarters: r20 or r30 gives the answer, so the whole group and its second
+    # half move (tested: infer_roots=False), [16..23] keeps it (r30 left), the inferred [24..31]'s first half
+    # [24..27] keeps it (r20 left)
+    def both(removed: set[str]) -> bool:
+        return {"r20", "r30"} <= removed
+
+    calls, alone, cleared = search(both, infer_roots=False)
+    # [28..31] is tested, keeps the answer, and both halves are cleared: 6 tests, where inferring it again
+    # descended to single facts that move nothing (8: [28, 29], [30], [31])
+    assert len(calls) == 6 and calls[-1] == [f"r{i}" for i in range(28, 32)]
+    assert not alone and len(cleared) == 32
+    # one fact that moves the answer alone is still found, for one test more where the descent meets two halves in
+    # a row that keep it
+    calls, alone, _ = search(lambda removed: "r30" in removed, infer_roots=False)
+    assert alone == {"r30"} and len(calls) == 9
+    # a tester that infers roots (a stack's items and spans) infers as before
+    calls, alone, cleared = search(both, infer_roots=True)
+    assert not alone and len(calls) == 1 + 1 + 3 + 2

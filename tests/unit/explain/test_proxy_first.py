@@ -680,3 +680,22 @@ def test_a_candidate_joining_a_quiet_link_to_another_node_the_answer_names_is_it
     assert answer_nodes(sub, "English.") == {"en", "tag"}
     assert not chain_accounts_for(sub, "English.", ["kd"], ["sd", "sl"], ["st"], words)
     assert chain_accounts_for(sub, "English.", ["kd"], ["sd", "sl", "st"], [], words)
+
+
+def test_the_candidates_asked_alone_count_toward_the_verification_after_group_testing() -> None:
+    """The reader needs a festival (rx7) no trail holds: the sufficiency probe moves the answer, group testing finds
+    rx7, and the verification asks the proxy's most promising components alone. The candidates the plan removed
+    alone are such components already: the verification tops them up to group_verify (5), not 5 more."""
+    sub = padded(chain_graph(), 40)
+    sub.relationships.pop("a2")
+    sub.relationships.pop("b2")
+    cfg = ExplainSettings(strategies=("edge",), scheduler="proxy", noise_runs=1, group_verify=5)
+    ex = Explainer(FixedRetriever(sub), FestivalReader(), HashEmbedder(), cfg).explain(
+        "who directed the films Ann Lee starred in")
+    assert ex.answer == "Bo Ek."
+    info = ex.group_testing.strategies["edge"] if ex.group_testing else None
+    assert info is not None and info.proxy_confirmed is False and info.proxy_candidates is not None
+    important = {c.id for c in ex.components if (c.importance or 0) > ex.noise_floor}
+    assert "rx7" in important and {"a1", "b1"} <= important
+    # 5 verified alone after group testing on main, beside the candidates alone
+    assert info.proxy_candidates >= 2 and info.verified_alone == 5 - info.proxy_candidates

@@ -40,6 +40,9 @@ class GroupResult:
     cleared: set[int] = field(default_factory=set)
     tests: int = 0
     verify: bool = True  # False: the search's own plan settled the ranking (a confirmed proxy): no verification
+    # components the search's own plan already asked alone as its proxy's most promising (a proxy-first plan's
+    # candidates): they count toward the verification's `verify` (GroupTesting.run), which tops them up
+    verified_by_plan: int = 0
     # a proxy-first plan: how many components it verified alone, a joint probe of copies (`joint`) counted once
     proxy_candidates: int | None = None
     proxy_confirmed: bool | None = None  # ... and whether removing everything else left the answer unchanged
@@ -197,6 +200,12 @@ class GroupTester:
         # (the proxy's candidates left) is still inferred: its halves are a fact or two.
         self.infer_roots = infer_roots
         self.roots: set[int] = set()  # the heap counters of groups tested as a whole
+        # the heap counters of second halves inferred to move (never measured). Under infer_roots=False an inferred
+        # group of SMALL or more whose own first half did not move either has its second half tested, not inferred
+        # again: two halves in a row that kept the answer say the group's move was the removal of most of a context
+        # (a reader answering otherwise from the few facts left, or support split across the halves), not one fact
+        # (benchmarks/README.md, bench_answer_cost, cost8: dev-4222 descended 8 halves to a fact that moved nothing)
+        self.inferred: set[int] = set()
         # True (under by_elimination): when a split's first half moved, its second half is not tested at once but
         # kept pending, and once the search has followed the movers down, the pending halves are removed together
         # in one group test (cleared at once when the answer stays; searched as a group when it moves). One mover
@@ -312,12 +321,15 @@ class GroupTester:
                     self.counter += 1
                     heapq.heappush(heap, (neg_effect, self.counter, rest))  # untested: stays unresolved
                 break
+            # a half measured to move (neither a group tested whole nor a half inferred): its mover is inferred
+            half_that_moved = counter not in self.roots and counter not in self.inferred
             if not moved and len(rest) > 1 and self.by_elimination and (
-                    self.infer_roots or counter not in self.roots or len(members) < SMALL):
+                    self.infer_roots or half_that_moved or len(members) < SMALL):
                 # the group moved and its first half did not: the second half holds the mover, so split it
                 # directly (binary splitting) instead of spending a test on it as a whole
                 self.counter += 1
                 heapq.heappush(heap, (neg_effect, self.counter, rest))
+                self.inferred.add(self.counter)
             elif moved and self.defer_second and self.by_elimination:
                 self.pending.append(rest)  # tested with the other pending halves, once the movers are followed
             else:
@@ -490,7 +502,10 @@ class GroupTesting:
             # moves the answer, removing it with others does not), so the components the run's proxy ranks
             # most relevant to the question or answer are asked alone as well, unless a test already did.
             verified = 0
-            to_verify = self.verify if result.verify else 0
+            # AttriBoT's verification is the proxy's top components asked alone; those the search's plan already
+            # asked alone (a proxy-first plan's candidates) are part of it, so they are topped up to `verify`, not
+            # followed by `verify` more (benchmarks/README.md, bench_answer_cost, cost8)
+            to_verify = max(0, self.verify - result.verified_by_plan) if result.verify else 0
             for planned in run.by_proxy([p for p in searched if id(p) not in result.singletons
                                           and id(p) not in joined])[:to_verify]:
                 if not can_ask() or run.oracle.calls >= ceiling:

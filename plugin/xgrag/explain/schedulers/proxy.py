@@ -586,6 +586,12 @@ class ProxyFirst(GroupTesting):
                 result.effects[id(c)], result.singletons[id(c)] = alone[id(c)]
                 result.cleared.discard(id(c))
         result.proxy_confirmed = moved and sufficient
+        if not run.units and run.settings.response_score != "logprob":
+            # the candidates removed alone were the proxy's most promising components measured as leave-one-out
+            # measures them: the verification after a search of the rest (GroupTesting.run) counts them, on xgrag's
+            # graph context under "shift" (measured there: benchmarks/README.md, bench_answer_cost, cost8; a stack's
+            # items and spans and the logprob score keep their verification as measured)
+            result.verified_by_plan = sum(id(c) in alone for c in candidates)
         result.proxy = "attention" if run.proxy_scores and not run.units else "embedding"
         result.proxy_candidates = sum(id(c) in alone for c in candidates) + sum(len(t) > 1 for t in tests)
         # verification (components asked alone against cancellation inside a group) only where a group was split
