@@ -507,11 +507,11 @@ The fourteenth frozen split (issue 29, "the next graph", a fourteenth time) was 
 command ran on its graphs: loaders tried, questions written from the data with plain Cypher (the neo4j driver) and
 checked with domain_gold.py (14 a graph, 0 problems), no schema inference, linking, answering or bench_domains.py on
 them, no xgrag output on them looked at. FOURTEENTH_POOL = eu-rail-network, got-wiki, jazz-graph, openflights-routes,
-romania-trains: five graphs, not six (no sixth source that met the bar was found in the time the declaration had),
-drawn by `sorted(random.Random(42).sample(sorted(FOURTEENTH_POOL), 5))` = all five: frozen, their failures never
-looked at while tuning, run once at the end of it (benchmarks/results/domains_frozen14.json) and now **spent** too; no
-graph of this pool is tune. No graph is frozen now: the next measurement needs a fifteenth split. Sources, each a load script of a
-public repository over data committed with it, each by a different owner (licences: MIT for mdestefano/GoT2Neo and
+romania-trains: five graphs, not six (no sixth source that met the bar was found in the time the declaration had), drawn
+by `sorted(random.Random(42).sample(sorted(FOURTEENTH_POOL), 5))` = all five: frozen, their failures never looked at
+while tuning, run once at the end of it (benchmarks/results/domains_frozen14.json) and now **spent** too; no graph of
+this pool is tune. No graph is frozen now: the next measurement needs a fifteenth split. Sources, each a load script of
+a public repository over data committed with it, each by a different owner (licences: MIT for mdestefano/GoT2Neo and
 bmckinney/jazz-graph and Apache-2.0 for valiro21/FastTrainService, as their LICENSE files state; maxence2005/TrackMyAir
 has no LICENSE file, its README says MIT; none stated for neo4j-field/gsummit2023): github.com/neo4j-field/gsummit2023
 (eu-rail-network: the Graph Summit 2023 EMEA "Digital Twin" workshop of Neo4j's field team, its
@@ -526,53 +526,52 @@ viewers and scores, their 4,165 scenes and locations and who appears in each), b
 discography built from MusicBrainz, mostly of Roy Haynes's recordings, its cql/ files (one MERGE/SET statement a
 release, as its import-cypher.sh piped them to cypher-shell): 70 releases with date, country, format and catalogue
 number, their labels, 558 performances (track position on the release, length, recording date) and the works they
-perform with composers and lyricists, 463 persons (who played what on which performance, who produced or engineered
-it) and 40 places of recording), maxence2005/TrackMyAir (openflights-routes: a French student web app for exploring
-air routes, its neo4j/import.cypher over neo4j/import/clean/, its cleaning of the OpenFlights airports, airlines and
-routes files: 7,698 airports with IATA and ICAO codes and coordinates, 6,161 airlines, and 36,907 routes (stops,
-great-circle distance) with the airports they join and the airlines flying them) and valiro21/FastTrainService
-(romania-trains: a 2017 student project's train timetable service, its database/import.cypher over database/data/, the
-GTFS feed of Romania's railways for the 2016/2017 timetable: 5 operators, 1,755 stations and halts with coordinates,
-1,073 routes, 174 service calendars and 1,900 trains with each stop's arrival and departure). Where a script cannot
-run as written, its writer says what is done instead: got-wiki's scripts read the repository's raw files by URL (its
-Data/ read), its 3.x `{data}` parameter is `$data` (given the characters file, as creationDB.py gives it), its
-apoc.load.json of a URL is given that file's one JSON value, and creationDB.py's py2neo indexes are created first;
-eu-rail-network's browser `:param` lines set the URLs its statements name (the repository's data/ read) and its first
-statement (delete everything) runs on the empty database; openflights-routes' `CALL {...} IN TRANSACTIONS` run as one
-`CALL {...}` and its first statement (delete everything) runs on the empty database; romania-trains' LOAD CSVs read
-file:/tmp/data/ (where its Dockerfile copies database/data); jazz-graph's files run folder by folder (cql/, then
-places/, annotations/, videos/, whose MATCHes find what the releases wrote) and its unfinished cql/*.wip is left out,
-as its import scripts leave it; its `timestamp()` values are the time of loading. Overlaps kept: openflights-routes is
-OpenFlights, whose airports and routes airport-routes (spent) also holds, and NguyenNgocHai2811/neo4j_cuoiky was left
-out of the twelfth pool for that reason; it is kept here, with that noted, because no sixth source was found and its
-model differs (airlines, a Route node per airport pair with the airlines operating it, OpenFlights ids and ICAO codes);
-got-wiki is Game of Thrones as graph-data-science (tune) is, but the TV series (episodes, scenes, actors, deaths by
-episode) rather than the books' persons, houses and battles; romania-trains and eu-rail-network are rail as
-uk-railway, paris-metro and sncf-stations are, but a GTFS timetable (trains, stops, times) and the EU register's
-operation points and sections; jazz-graph is music as whosampled and uk-charts are, but a discography's sessions,
-performers and instruments. Considered and left out: shejogalvez/GDB_mapa (its import script and CSVs are not in the
-repository), Eliquatro44/tweets-neo4j-import (tweets and users by id), fonylew/json-pantipdata (users and topics by id;
-its data is not in the repository), cjwebb/muchcal-recipes (a few nodes), Kwioscr/formathgdb (nodes of a mathematical
-proof), F0rward-xxq/nsd_KG and xzk-seu/360KG (one label), den1den/data-engineering, asanoryu/dev_bg_neo4j_flask,
-dmusaf/GraphDB, cintialopescb-cpu/streaming-graph-neo4j and TRSS-NLP/WAFFLE (generated or demo data, or none in the
-repository),
+perform with composers and lyricists, 463 persons (who played what on which performance, who produced or engineered it)
+and 40 places of recording), maxence2005/TrackMyAir (openflights-routes: a French student web app for exploring air
+routes, its neo4j/import.cypher over neo4j/import/clean/, its cleaning of the OpenFlights airports, airlines and routes
+files: 7,698 airports with IATA and ICAO codes and coordinates, 6,161 airlines, and 36,907 routes (stops, great-circle
+distance) with the airports they join and the airlines flying them) and valiro21/FastTrainService (romania-trains: a
+2017 student project's train timetable service, its database/import.cypher over database/data/, the GTFS feed of
+Romania's railways for the 2016/2017 timetable: 5 operators, 1,755 stations and halts with coordinates, 1,073 routes,
+174 service calendars and 1,900 trains with each stop's arrival and departure). Where a script cannot run as written,
+its writer says what is done instead: got-wiki's scripts read the repository's raw files by URL (its Data/ read), its
+3.x `{data}` parameter is `$data` (given the characters file, as creationDB.py gives it), its apoc.load.json of a URL is
+given that file's one JSON value, and creationDB.py's py2neo indexes are created first; eu-rail-network's browser
+`:param` lines set the URLs its statements name (the repository's data/ read) and its first statement (delete
+everything) runs on the empty database; openflights-routes' `CALL {...} IN TRANSACTIONS` run as one `CALL {...}` and its
+first statement (delete everything) runs on the empty database; romania-trains' LOAD CSVs read file:/tmp/data/ (where
+its Dockerfile copies database/data); jazz-graph's files run folder by folder (cql/, then places/, annotations/,
+videos/, whose MATCHes find what the releases wrote) and its unfinished cql/*.wip is left out, as its import scripts
+leave it; its `timestamp()` values are the time of loading. Overlaps kept: openflights-routes is OpenFlights, whose
+airports and routes airport-routes (spent) also holds, and NguyenNgocHai2811/neo4j_cuoiky was left out of the twelfth
+pool for that reason; it is kept here, with that noted, because no sixth source was found and its model differs
+(airlines, a Route node per airport pair with the airlines operating it, OpenFlights ids and ICAO codes); got-wiki is
+Game of Thrones as graph-data-science (tune) is, but the TV series (episodes, scenes, actors, deaths by episode) rather
+than the books' persons, houses and battles; romania-trains and eu-rail-network are rail as uk-railway, paris-metro and
+sncf-stations are, but a GTFS timetable (trains, stops, times) and the EU register's operation points and sections;
+jazz-graph is music as whosampled and uk-charts are, but a discography's sessions, performers and instruments.
+Considered and left out: shejogalvez/GDB_mapa (its import script and CSVs are not in the repository),
+Eliquatro44/tweets-neo4j-import (tweets and users by id), fonylew/json-pantipdata (users and topics by id; its data is
+not in the repository), cjwebb/muchcal-recipes (a few nodes), Kwioscr/formathgdb (nodes of a mathematical proof),
+F0rward-xxq/nsd_KG and xzk-seu/360KG (one label), den1den/data-engineering, asanoryu/dev_bg_neo4j_flask, dmusaf/GraphDB,
+cintialopescb-cpu/streaming-graph-neo4j and TRSS-NLP/WAFFLE (generated or demo data, or none in the repository),
 rishabh1815769/dehn-equipment-challenge (70 components), lucia-vargas-a/movielens (its script only counts rows),
 FredericTischler/neo4flix (its MovieLens files are not in the repository), Harshit369/svelte-neo4j (the IPL again, as
 ipl-matches), AlexandraFlorinaTanasa/CypherNeo4j and Rustyy-AI/RustyAI--career-guidance-agent (invented data),
 Ricky-84/LEGALS-BNS (32 sections), mneedham/womensworldcup (the source of wwc2019, kept for an independent check),
-mneedham/neo4j-bbc (the Champions League, as champions-league), KrispyNoodles/SMRT_Neo4j (some 200 stations, one
-label), sbarnesisrael/caphar (some 190 nodes), tfpre/CourseNavigator (262 courses, two labels),
-trish404/dodge-ai-v2-task (an SAP order-to-cash sample, as sap-bike-sales), pirati-cz/goverMap (some 200 nodes),
-phucfix/vn-football-graph, rustedgrail/where_its_due, chrisammon3000/neo4j-titanic, jonatanklosko/competitor-base,
-neo4j-examples/nhm_asset_portal, wangri-s/Knowledge-Graph and rokunana-rokumeals/rokumeals (the files their scripts
-read are not in the repository), AsmaaAlrefae/GA-Projects (its products file is not at HEAD), ramseylab/food-network
-and POOJITHA29CJ/mutualFund (their data is on Google Drive), julianbrowne/graffeine (its script is not at HEAD),
-Graphlet-AI/graphml-class (remote OpenSanctions exports), izoratti/data-police-uk (no data), Dochikhoa2006's SympScan
-(its data is in Git LFS), mantisfrog/kg-similarities (no snapshot could be had), ElegAlex/KG_OVERSIGHT (a Kùzu COPY
-script), aaronosher/drhack18-submission (its data is another repository's, one label a file, no relationships),
+mneedham/neo4j-bbc (the Champions League, as champions-league), KrispyNoodles/SMRT_Neo4j (some 200 stations, one label),
+sbarnesisrael/caphar (some 190 nodes), tfpre/CourseNavigator (262 courses, two labels), trish404/dodge-ai-v2-task (an
+SAP order-to-cash sample, as sap-bike-sales), pirati-cz/goverMap (some 200 nodes), phucfix/vn-football-graph,
+rustedgrail/where_its_due, chrisammon3000/neo4j-titanic, jonatanklosko/competitor-base, neo4j-examples/nhm_asset_portal,
+wangri-s/Knowledge-Graph and rokunana-rokumeals/rokumeals (the files their scripts read are not in the repository),
+AsmaaAlrefae/GA-Projects (its products file is not at HEAD), ramseylab/food-network and POOJITHA29CJ/mutualFund (their
+data is on Google Drive), julianbrowne/graffeine (its script is not at HEAD), Graphlet-AI/graphml-class (remote
+OpenSanctions exports), izoratti/data-police-uk (no data), Dochikhoa2006's SympScan (its data is in Git LFS),
+mantisfrog/kg-similarities (no snapshot could be had), ElegAlex/KG_OVERSIGHT (a Kùzu COPY script),
+aaronosher/drhack18-submission (its data is another repository's, one label a file, no relationships),
 kgbuilder-dev/tenk-graph-suite (one company's two 10-K filings), mneedham/slm (the karate club network, persons by
-number), cuentaEscolar/MDG2026_Proyecto1 (Lord of the Rings characters, one label), rweverwijk/photoGraph (its
-author's photos' EXIF, read from a local path), and dphunct/Knowledge-Graph-of-Industrial-Music,
+number), cuentaEscolar/MDG2026_Proyecto1 (Lord of the Rings characters, one label), rweverwijk/photoGraph (its author's
+photos' EXIF, read from a local path), and dphunct/Knowledge-Graph-of-Industrial-Music,
 DataScience-Golddiggers/Graph-of-America and Dimitrispap123/Knowledge-Graph-of-Basketball-Games-Statistics (no Neo4j
 load script)."""
 
