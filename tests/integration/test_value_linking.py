@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import MATCH_ENTITIES, MATCHES, wipe
-from xgrag.config import EntityMapping, schema_preset
+from xgrag.config import EntityMapping, RetrievalSettings, schema_preset
 from xgrag.retrieval import Retriever
 from xgrag.store.neo4j import Neo4jStore
 
@@ -343,3 +343,54 @@ def test_a_quoted_message_links_the_record_holding_it_and_a_quoted_name_its_enti
     # a quote that is an entity's whole name links it, not the commit whose message says the same
     links = Retriever(store).link('Who opened the pull request "Update multiqc wrapper."?')
     assert {le.node.name for le in links} == {"Update multiqc wrapper."}
+
+
+TIMETABLE = schema_preset("domain", read_only=True, entities=[
+    EntityMapping(label="Agency", key="id", name=["name"]),
+    EntityMapping(label="Stop", key="id", name=["name"]),
+    EntityMapping(label="Route", key="id", name=["id"], label_in_name=True),
+    EntityMapping(label="Trip", key="id", name=["id"], label_in_name=True, facts=["ShortName"])])
+
+
+@pytest.fixture()
+def timetable(server: Neo4jStore) -> Neo4jStore:
+    wipe(server)
+    server.query("""
+        CREATE (cfr:Agency {id: 'a1', name: 'CFR Calatori'}), (:Agency {id: '1600', name: 'Iron Rail'})
+        CREATE (hub:Stop {id: 's1', name: 'Cluj Napoca'}), (end:Stop {id: 's2', name: 'Oradea'})
+        CREATE (r:Route {id: '900'})-[:BELONGS_TO]->(cfr), (r)-[:STARTS_AT]->(hub), (r)-[:ENDS_AT]->(end)
+        CREATE (t:Trip {id: '1533', ShortName: 'IR'})-[:FOR]->(r), (hub)-[:TO_TRIP]->(t), (t)-[:TO_STOP]->(end)
+        CREATE (:Trip {id: '1600', ShortName: 'R'}), (:Route {id: '1600'})
+        WITH hub, r
+        UNWIND range(1, 60) AS i
+        CREATE (o:Trip {id: toString(20000 + i), ShortName: 'R'})-[:FOR]->(r), (hub)-[:TO_TRIP]->(o)
+        """, read_only=False)
+    return server.with_schema(TIMETABLE)
+
+
+def test_a_record_is_linked_by_its_number_alone_and_the_word_before_it_that_it_holds(timetable: Neo4jStore) -> None:
+    """Trips are named "Trip 1533"; people say "train 1533" or "train IR 1533" (its ShortName before the number):
+    the number that is one record's key links it (method "key", the key stated); "IR" is then part of its mention,
+    no entity of its own. A number two records share, one an entity with a name holds as its key, or one typed as a
+    quantity ("more than 1533") names nothing."""
+    said = lambda q: [(le.node.name, le.method, le.mention, le.stated)  # noqa: E731
+                      for le in Retriever(timetable).link(q)]
+    assert said("Which company runs train 1533?") == [("Trip 1533", "key", "1533", ("id", "1533"))]
+    assert said("Which company runs train IR 1533?") == [("Trip 1533", "key", "IR 1533", ("id", "1533"))]
+    assert ("Trip 1533", "key", "1533", ("id", "1533")) in said("When does train 1533 arrive in Oradea?")
+    assert said("Which company runs train 1600?") == []  # a Trip and a Route: which one is not said
+    assert said("Which trips stop more than 1533 times?") == []
+
+
+def test_a_hop_the_question_names_nothing_of_reads_the_single_relations_past_the_hubs(timetable: Neo4jStore) -> None:
+    """"Which company runs Trip 1533": the trip's route, the route's agency. The second hop (the hub station's 61
+    trips, the route's 61) exceeds the room and the question names none of its relations ("company" is no
+    BELONGS_TO): the frontier's relations of one relationship are read, so the agency is in the context; the
+    hubs' fan-outs are not."""
+    settings = RetrievalSettings(max_relationships=40, max_nodes=40)
+    sub = Retriever(timetable, settings).retrieve("Which company runs Trip 1533?")
+    facts = {(sub.nodes[r.source].name, r.label, sub.nodes[r.target].name) for r in sub.relationships.values()}
+    assert ("Route 900", "BELONGS_TO", "CFR Calatori") in facts
+    assert ("Route 900", "ENDS_AT", "Oradea") in facts
+    assert len(sub.relationships) < 20
+    assert "only one of a relation read" in (sub.reason or "")

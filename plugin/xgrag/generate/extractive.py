@@ -84,7 +84,14 @@ from xgrag.embed import Embedder
 from xgrag.generate.base import NO_ANSWER, Fact, Generation, GenerationError, SyncGeneratorMixin, Usage
 from xgrag.model import Node, key_text
 from xgrag.model.graph import PROPERTY_ID_SEPARATOR, split_property_fact_id
-from xgrag.retrieval.linking import NUMBER_MARKERS, key_tokens, select_parts, select_reordered, select_whole
+from xgrag.retrieval.linking import (
+    NUMBER_MARKERS,
+    key_tokens,
+    record_numbers,
+    select_parts,
+    select_reordered,
+    select_whole,
+)
 from xgrag.retrieval.name_index import capital_words, initials_of
 from xgrag.retrieval.names import ARTICLES as _ARTICLES
 from xgrag.retrieval.names import fold
@@ -114,10 +121,12 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v18"
+READER_VERSION = "extractive-v19"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
+# auxiliaries after a "which"/"what" noun's compound ("which film genres are"): the compound is the noun
+_AUXILIARIES = frozenset("is are was were do does did has have had can could will would may might".split())
 # the options a question offers at its end: "is Recife urban or rural?", "was it a win or a loss?"
 # a question answered yes or no: "is the skill X published?", "was the order shipped?"
 _YES_NO = re.compile(r"^\s*(?:is|are|was|were|has|have|had)\b")
@@ -389,6 +398,15 @@ class _Reading:
                 # the key's word the question typed the value after names the entity, it asks nothing ("call at
                 # stop 6": the calling point whose stop number is 6; "stop" then asks for no stop number)
                 code_words.update(stem(t) for t in typing)
+        # a bare number (3+ digits, not a quantity's: "train 15701") that one record of the context is named by
+        # (its type's words, then the number: "Trip 15701") names it, as linking named it by its key
+        # (Linker._by_record_number); a fact stating the number (its key) then only says what the question says
+        for number in record_numbers(question):
+            by_name = {n for n in set(names) if types.get(n) and n.split()[-1] == number
+                       and set(key_tokens(n)[:-1]) <= set(key_tokens(key_text(types[n])))}
+            if len(by_name) == 1:
+                self.codes.add(number)
+                self.mentioned |= by_name
         self.mentioned |= {f.head for f in facts if f.kind == "property" and f.via is None
                            and f.tail.strip().lower() in self.codes}
         # a text the question quotes that a fact of an entity states whole names that entity ("the commit "Update
@@ -553,11 +571,16 @@ class _Reading:
         self.counted = stem(head) if head and head not in WEAK else None
         # the noun a "which"/"what" asks for, and in a compound its head ("which OS version": a version; "what
         # machine type": a type, not a machine), the word before it a weaker clue
-        noun = re.search(r"\b(?:which|what)\s+([a-z]+)(?:\s+([a-z]+))?", plain.lower())
+        noun = re.search(r"\b(?:which|what)\s+([a-z]+)(?:\s+([a-z]+))?(?:\s+([a-z]+))?", plain.lower())
         first = noun.group(1) if noun and noun.group(1) not in WEAK else None
-        # (a past tense after the noun is the question's verb: "which customer placed order X" asks for a customer)
+        # (a past tense after the noun is the question's verb: "which customer placed order X" asks for a customer;
+        # so is a present one, a word in -s the graph does not say followed by no auxiliary: "which company runs
+        # train 1533", where "which film genres are" and "which OS versions does" keep their compound)
         second = noun.group(2) if first and noun and noun.group(2) and noun.group(2) not in WEAK \
             and not noun.group(2).endswith("ed") else None
+        if second and re.fullmatch(r"[a-z]+[^s]s", second) and stem(second) not in vocabulary \
+                and noun is not None and noun.group(3) not in _AUXILIARIES:
+            second = None
         self.wh_noun = stem(second or first) if first else None
         self.wh_modifier = stem(first) if second and first else None
         # "which local government area": words whose initials are a type or key of the graph (LGA) ask for it

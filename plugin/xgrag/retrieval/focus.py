@@ -129,6 +129,20 @@ def choose(groups: Sequence[Group], words: set[str], room: int, may_cut: bool = 
     return Choice(chosen, kinds, skipped, skipped_rels)
 
 
+def functional(groups: Sequence[Group], room: int) -> list[Group]:
+    """Where a later hop is too large and the question names none of its relations: the groups of one relationship
+    (an entity's only relation of a kind and direction: a route's operator, a film's one director), those of the
+    frontier entities with the fewest relationships first, at most `room`. A chain the question asks along without
+    naming it ("which company runs train 1533": the train's route, the route's agency) runs through such
+    relations; a hub's fan-out (a station's hundreds of trains) is what does not fit."""
+    sizes: dict[str, int] = {}
+    for g in groups:
+        sizes[g.node] = sizes.get(g.node, 0) + g.size
+    ones = sorted((g for g in groups if g.size == 1),
+                  key=lambda g: (sizes[g.node], g.node, g.relation, g.outgoing, g.type or ""))
+    return ones[:max(room, 0)]
+
+
 def _kind_text(kind: tuple[str, str]) -> str:
     relation, typ = kind
     return f"{relation} ({typ})" if typ else relation
@@ -251,9 +265,25 @@ def focused(retriever: Retriever, question: str, seeds: Sequence[str], hops: int
             choice = choose(groups, words, budget, may_cut=hop in (1, hops))
             if not choice.groups and hop > 1:
                 sub.mode = "focused"
-                notes.append(f"hop {hop}: not expanded: its {total:,} relationships exceed the room left "
-                             f"({room:,}) and the question names none of their relations or types")
-                break
+                single = functional(groups, budget)
+                if not single:
+                    notes.append(f"hop {hop}: not expanded: its {total:,} relationships exceed the room left "
+                                 f"({room:,}) and the question names none of their relations or types")
+                    break
+                choice = Choice(single, list(dict.fromkeys(g.kind for g in single)))
+                notes.append(f"hop {hop}: its {total:,} relationships exceed the room left ({room:,}) and the "
+                             f"question names none of their relations or types: the {len(single):,} that are "
+                             "their entity's only one of a relation read, those of the entities with the fewest "
+                             "first")
+                rows = store.read_plain("expand_chosen", groups=[[g.node, g.relation, g.outgoing, g.type]
+                                                                 for g in single],
+                                        excluded_node_ids=ex_nodes, excluded_rel_ids=ex_rels,
+                                        limit=len(single) + 1)[0]["rows"]
+                take = len(single)
+                sub.truncated = True
+                _, new = _add_rows(sub, rows, take, cfg.max_nodes)
+                frontier = retriever.with_aliases(sub, bridged + new, set(ex_nodes))
+                continue
             sub.mode = "focused"
             if choice.groups:
                 params = [[g.node, g.relation, g.outgoing, g.type] for g in choice.groups]

@@ -65,6 +65,17 @@ _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*'?")
 MAX_VALUE_RECORDS = 3
 # A label with more nodes than this is not scanned for typed values (no index serves a match on any fact property).
 MAX_VALUE_SCAN = 500_000
+# A bare number names a record by its key from this many digits on: one- and two-digit numbers in questions are
+# counts, points and ranks far more often than names ("12 points", "top 10").
+RECORD_NUMBER_DIGITS = 3
+# ... written alone: not inside a number written with punctuation (a date, "1,500", "18.0"), not an amount or a share
+_BARE_NUMBER = re.compile(rf"(?<![\w.,:/$€£¥-])\d{{{RECORD_NUMBER_DIGITS},18}}(?![\w$€£¥%]|[.,:/-]\d)")
+# Words after which a bare number is a quantity, a year or a rank, not a record's name ("in 1999", "than 500", "the
+# 1999 season", "top 100").
+QUANTITY_CUES = frozenset(
+    "in on at since before after until till from to by than over under above below around about circa between per "
+    "of the a an and or more less fewer least most top first last next past every each all some has have had with "
+    "scored won lost".split())
 # A number written as one unit with inner punctuation: a date ("1948-12-08"), a decimal ("18.0"), a time, a ratio.
 _COMPOUND_NUMBER = re.compile(r"\d+(?:[.,:/-]\d+)+")
 
@@ -157,6 +168,21 @@ def lucene_query(question: str) -> str:
 def word_query(word: str) -> str:
     """The full-text query for one question word and its singular/plural forms."""
     return " OR ".join(_escape(t) for t in word_variants(word))
+
+
+def record_numbers(question: str) -> dict[str, int]:
+    """The bare numbers of RECORD_NUMBER_DIGITS+ digits `question` types where they may name a record (not part of
+    a number written with punctuation, a date, an amount; not after a word of QUANTITY_CUES), each -> its position
+    among `_typed_words(question)`."""
+    words = _typed_words(question)
+    out: dict[str, int] = {}
+    for m in _BARE_NUMBER.finditer(question):
+        token = m[0]
+        before = re.findall(r"[\w'&.\-]+", question[:m.start()])
+        if token in out or (before and before[-1].lower().strip(".,;:'\"()") in QUANTITY_CUES):
+            continue
+        out[token] = len(before) if len(before) < len(words) else len(words) - 1
+    return out
 
 
 def _typed_words(question: str) -> list[str]:
@@ -768,6 +794,49 @@ class Linker:
             out.append(LinkedEntity(node, "code", 1.0, code, stated=(key, code)))
         return out
 
+    def _by_record_number(self, question: str, linked: Sequence[LinkedEntity],
+                          excluded: list[str]) -> list[LinkedEntity]:
+        """A record named by its number with another word for its kind ("train 1533" for a Trip named "Trip 1533",
+        "what kind of train is 12531"): a bare number of RECORD_NUMBER_DIGITS+ digits that no linked mention covers,
+        not typed after a word that makes it a quantity, a year or a rank ("in 1999", "than 500", "the 1999
+        season"), and that is the key of exactly one node among the labels named by their key (records; an entity
+        with a name is not named by its id). A fact of that record typed just before the number is part of the
+        mention ("IR 1533": its ShortName), and a link made from that word alone is dropped by the caller."""
+        words = _typed_words(question)
+        said = [normalise(le.mention) for le in linked]
+        numbers = {n: i for n, i in record_numbers(question).items() if not any(n in s.split() for s in said)}
+        if not numbers:
+            return []
+        wanted: list[object] = [*sorted(numbers), *[int(v) for v in sorted(numbers)]]
+        found: dict[str, list[tuple[str, str, tuple[str, ...]]]] = {}  # number -> (element id, key, facts)
+        for m in self.store.schema.entity_mappings():
+            if not m.key or (m.name and list(m.name) != [m.key]):
+                continue
+            for node_id, key in self._keyed_by(m.label, m.key, wanted, len(wanted) * 2).items():
+                found.setdefault(key.strip(), []).append((node_id, m.key, tuple(m.facts)))
+        ones = {hits[0][0]: (number, hits[0][1], hits[0][2]) for number, hits in sorted(found.items())
+                if len(hits) == 1 and number in numbers}
+        if not ones:
+            return []
+        have = {le.node.id for le in linked}
+        out: list[LinkedEntity] = []
+        for row in self.store.read("nodes_by_id", ids=sorted(ones), excluded_node_ids=excluded):
+            node = node_from_map(row["node"])
+            if node.id in have:
+                continue
+            number, key, facts = ones[node.id]
+            i = numbers[number]
+            mention = number
+            before = words[i - 1].strip(".,;:'\"()") if i > 0 else ""
+            if before and facts and self.store.query(
+                    # identifiers from the validated mapping's facts are parameters here (a dynamic lookup)
+                    "MATCH (n) WHERE elementId(n) = $id "
+                    "RETURN any(k IN $facts WHERE toLower(toString(n[k])) = $word) AS said",
+                    {"id": node.id, "facts": list(facts), "word": before.lower()})[0]["said"]:
+                mention = f"{before} {number}"
+            out.append(LinkedEntity(node, "key", 1.0, mention, stated=(key, number)))
+        return out
+
     def _by_fact_and_value(self, question: str, linked: Sequence[LinkedEntity],
                            excluded: list[str]) -> list[LinkedEntity]:
         """Records the question names by one of their facts and its value, as people name votes, flights and rooms
@@ -878,6 +947,11 @@ class Linker:
         if self.store.schema.general:
             whole += self._by_label_and_key(question, whole, excluded)
             whole += self._by_fact_and_value(question, whole, excluded)
+            by_number = self._by_record_number(question, whole, excluded)
+            # a word linked alone that is part of a record's number as typed ("IR" of "IR 1533", read as initials)
+            # named that record, not an entity of its own
+            joined = {normalise(le.mention) for le in by_number if " " in le.mention}
+            whole = [le for le in whole if not any(normalise(le.mention) in j.split() for j in joined)] + by_number
             # (a quote that is an entity's whole name names that entity, not a record holding the same text: the
             # pull request "Update multiqc wrapper", not the commit whose message it is)
             named = {normalise(le.mention) for le in whole}

@@ -1042,3 +1042,19 @@ def test_a_value_many_entities_hold_is_not_typed_as_a_name() -> None:
     # before: "pull request closed" typed "closed" after the type's word, and every closed pull request was named
     assert _read('Which pull request closed the atlas issue "Error during DRAM download"?', facts) == (
         "Fix dram.", ["c1"])
+
+
+def test_a_train_named_by_its_number_and_the_company_a_present_tense_asks_for() -> None:
+    # records named by their label and key ("Trip 15701"); the question names one by its number alone and its kind
+    # in other words ("train"), as linking linked it (Linker._by_record_number); "runs" is the question's verb, not
+    # the head of "which company ...": the Agency two hops on is of the class asked (an organisation)
+    facts = [_prop("p1", "Trip 15701", "id", "15701", "Trip"), _prop("p2", "Trip 15701", "delay", "0", "Trip"),
+             _prop("p3", "Trip 1533", "id", "1533", "Trip"), _prop("p4", "Trip 1533", "delay", "0", "Trip"),
+             _edge("r1", "Trip 15701", "FOR", "Route 37", "Trip", "Route"),
+             _edge("r2", "Trip 1533", "FOR", "Route 900", "Trip", "Route"),
+             _edge("r3", "Route 37", "BELONGS TO", "Interregional Calatori", "Route", "Agency"),
+             _edge("r4", "Route 900", "BELONGS TO", "CFR Calatori", "Route", "Agency")]
+    assert _read("Which company runs train 15701?", facts) == ("Interregional Calatori.", ["r1", "r3"])
+    assert _read("Which operator runs train 1533?", facts) == ("CFR Calatori.", ["r2", "r4"])
+    # a number after a word that makes it a quantity names no train
+    assert _read("Which company runs more than 1533?", facts)[0] != "CFR Calatori."

@@ -35,3 +35,15 @@ def test_a_type_stating_more_of_the_question_s_words_goes_first() -> None:
     words = question_words("How many points did Norway's public vote give Sweden in 2019?", [("Norway", "Country")],
                            groups)
     assert [g.relation for g in choose(groups, words, 3).groups] == ["votes_2019"]
+
+
+def test_a_hop_nothing_names_reads_each_entity_s_only_relation_of_a_kind_fewest_first() -> None:
+    from xgrag.retrieval.focus import functional
+    groups = [Group("route", "BELONGS_TO", True, "Agency", 1), Group("route", "ENDS_AT", True, "Stop", 1),
+              Group("route", "FOR", False, "Trip", 40),
+              Group("stop", "TO_TRIP", True, "Trip", 300), Group("stop", "STARTS_AT", False, "Route", 1)]
+    # the route's single relations first (it has 42 in all, the stop 301); the fan-outs never
+    assert [(g.node, g.relation) for g in functional(groups, 10)] == [
+        ("route", "BELONGS_TO"), ("route", "ENDS_AT"), ("stop", "STARTS_AT")]
+    assert [(g.node, g.relation) for g in functional(groups, 1)] == [("route", "BELONGS_TO")]
+    assert functional([Group("stop", "TO_TRIP", True, "Trip", 300)], 10) == []

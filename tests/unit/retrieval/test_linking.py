@@ -7,6 +7,7 @@ from xgrag.retrieval.linking import (
     normalise,
     number_units,
     part_coverage,
+    record_numbers,
     same_word,
     select_mentions,
     select_parts,
@@ -291,3 +292,14 @@ def test_candidate_spans_hold_a_title_of_a_dozen_words() -> None:
     title = ("Direct photodegradation of carbamazepine followed by micellar electrokinetic chromatography and mass "
              "spectrometry")
     assert title in candidate_spans(f"Which journal published {title}?")  # before: runs of 8 words at most
+
+
+def test_a_bare_number_may_name_a_record_unless_a_word_makes_it_a_quantity_a_year_or_a_rank() -> None:
+    assert record_numbers("Which company runs train IR 1533?") == {"1533": 5}
+    assert set(record_numbers("What kind of train is 12531?")) == {"12531"}
+    # a count, points, a year after a preposition, a comparison, a season, a rank: none
+    for q in ("Which films were released in 1999?", "Who got 12 points?", "Which orders hold more than 100 units?",
+              "Who won the 1999 season?", "Which songs were in the top 100?", "Where did he go after 1533?"):
+        assert record_numbers(q) == {}, q
+    # a number written with punctuation is a date, an amount or a code, not a bare number
+    assert record_numbers("What happened on 1999-12-08 to order 1,500?") == {}
