@@ -2714,6 +2714,41 @@ def write_jazz_graph(store: Any, mirror: Path) -> None:
             _run_script(store, read_file(JAZZ, path, mirror).decode("utf-8"), _no_files(JAZZ))
 
 
+SAN_DIEGO = "twlim1/203_final"
+# cyphers/run_cyphers.sh copies data/ into Neo4j's import folder, then pipes these to cypher-shell in this order
+SAN_DIEGO_SCRIPTS = ("0_init", "1_places_of_interest", "2_zillow", "3_airbnb", "4_relationship")
+# files its statements read that the mirror does not hold: the restaurant and Google files (listed in the tree but
+# absent from the snapshot) and the JSON files, which .gitattributes stores with Git LFS (the tree holds pointers)
+SAN_DIEGO_ABSENT = ("yelp_restaurant.csv", "google_restaurant.csv", "yelp_restaurant_review.csv",
+                    "google_restaurant_review.csv")
+_SAN_DIEGO_JSON = re.compile(r"(?i)apoc\.load\.json\('FILE:///[^']+\.json'\)")
+
+
+def write_san_diego_places(store: Any, mirror: Path) -> None:
+    """cyphers/*.cyphers of twlim1/203_final (a UCSD DSE 203 course project of 2021 on San Diego short-term rentals;
+    no licence stated) as its cyphers/run_cyphers.sh runs them, over data/: the Yelp attractions and hotels of San
+    Diego County (name, Yelp URL, review count, rating, point coordinate, address, zip code, phone) with the city each
+    is in, their Yelp reviews (text, rating, time created, user name) and which place each reviews, the Zillow
+    properties for sale (price, street, zip code, beds, baths, year built, size) with their city and neighborhoods,
+    the Yelp-to-Google restaurant matches (a Restaurant with its two ids), and Is_Nearby between places closer than
+    1,600 m with the distance. Its statements over files the mirror lacks are left out: the Yelp and Google
+    restaurant files and their reviews (absent from the snapshot) and the Airbnb listings, reviews and review topics
+    (apoc.load.json of JSON files stored with Git LFS); its first statement (delete everything, in batches) runs on
+    the empty database."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        if not url.upper().startswith("FILE:///"):
+            raise CorpusError(f"{SAN_DIEGO}: its scripts read {url}, which no loader here serves")
+        name = url[len("FILE:///"):]
+        if name in SAN_DIEGO_ABSENT:
+            return None
+        return _csv_rows(read_file(SAN_DIEGO, f"data/{name}", mirror), delimiter)
+
+    for name in SAN_DIEGO_SCRIPTS:
+        script = read_file(SAN_DIEGO, f"cyphers/{name}.cyphers", mirror).decode("utf-8")
+        kept = [s for s in _statements(script) if not _SAN_DIEGO_JSON.search(s)]
+        _run_script(store, ";\n".join(kept), rows_of)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -2917,6 +2952,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("rome-transport", "tune", "Rome's public transport network: stops and the bus, tram, rail, subway "
                                         "and walking links between them, distances and durations",
           writer=write_rome_transport, source=BLOGS),
+    Graph("san-diego-places", "frozen", "San Diego County's Yelp attractions and hotels with their reviews, Zillow "
+                                         "properties for sale, the cities and neighborhoods they are in, and the "
+                                         "places near each other with the distance",
+          writer=write_san_diego_places, source=SAN_DIEGO),
     Graph("sap-bike-sales", "tune", "SAP's bike sales sample: sales orders and their items (quantity, amounts, "
                                        "delivery date), products, categories, business partners, employees, addresses",
           writer=write_sap_bike_sales, source=SAP_SCRIPT_REPO),

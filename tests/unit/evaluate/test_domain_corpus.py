@@ -176,6 +176,11 @@ def test_the_thirteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     assert "tennis-rackets" in _split("tune")
 
 
+# the fifteenth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
+# only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
+FIFTEENTH_IN_PREPARATION = {"san-diego-places"}
+
+
 def test_the_fourteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it (five graphs: no sixth source was found), declared before any xgrag
     # command ran on its graphs (loaders tried, questions written with plain Cypher only); all five were drawn and
@@ -183,7 +188,7 @@ def test_the_fourteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     pool = ["eu-rail-network", "got-wiki", "jazz-graph", "openflights-routes", "romania-trains"]
     assert tuple(pool) == corpus.FOURTEENTH_POOL and corpus.FOURTEENTH_SEED == 42
     assert sorted(random.Random(42).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.FOURTEENTH_POOL, 42)
-    assert set(pool) <= _split("spent") and _split("frozen") == set()
+    assert set(pool) <= _split("spent") and _split("frozen") == FIFTEENTH_IN_PREPARATION
     assert not set(pool) & _split("tune")
 
 
@@ -214,7 +219,8 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.FOURTH_POOL) | set(corpus.FIFTH_POOL) | set(corpus.SIXTH_POOL)
                                   | set(corpus.SEVENTH_POOL) | set(corpus.EIGHTH_POOL) | set(corpus.NINTH_POOL)
                                   | set(corpus.TENTH_POOL) | set(corpus.ELEVENTH_POOL) | set(corpus.TWELFTH_POOL)
-                                  | set(corpus.THIRTEENTH_POOL) | set(corpus.FOURTEENTH_POOL))
+                                  | set(corpus.THIRTEENTH_POOL) | set(corpus.FOURTEENTH_POOL)
+                                  | FIFTEENTH_IN_PREPARATION)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
