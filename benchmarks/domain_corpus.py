@@ -578,6 +578,7 @@ load script)."""
 from __future__ import annotations
 
 import argparse
+import ast
 import csv
 import io
 import json
@@ -2749,6 +2750,63 @@ def write_san_diego_places(store: Any, mirror: Path) -> None:
         _run_script(store, ";\n".join(kept), rows_of)
 
 
+CAMARA = "guiathayde/neo4j-camara-deputados"
+CAMARA_SCRIPT = "import_neo4j.py"
+# its main()'s order: the function whose `query` runs, and the datasets/ file it is given (`rows`)
+CAMARA_STEPS = (("merge_partidos", "partidos"), ("merge_legislaturas", None), ("merge_deputados", "deputados"),
+                ("merge_frentes", "frentes"), ("merge_orgaos", "orgaos"), ("merge_proposicoes", "proposicoes"),
+                ("merge_votacoes", "votacoes"))
+
+
+def _camara_queries(source: str) -> tuple[list[str], dict[str, str]]:
+    """import_neo4j.py's Cypher as written: create_constraints' `queries` list and each merge function's `query`
+    string, read from its syntax tree (the script itself needs a driver and a .env; it is not run)."""
+    constraints: list[str] = []
+    queries: dict[str, str] = {}
+    for fn in ast.parse(source).body:
+        if not isinstance(fn, ast.FunctionDef):
+            continue
+        for node in ast.walk(fn):
+            if not (isinstance(node, ast.Assign) and len(node.targets) == 1
+                    and isinstance(node.targets[0], ast.Name)):
+                continue
+            name = node.targets[0].id
+            if fn.name == "create_constraints" and name == "queries" and isinstance(node.value, ast.List):
+                constraints = [e.value for e in node.value.elts
+                               if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+            elif name == "query" and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+                queries[fn.name] = node.value.value
+    missing = [step for step, _ in CAMARA_STEPS if step not in queries]
+    if not constraints or missing:
+        raise CorpusError(f"{CAMARA}: {CAMARA_SCRIPT} no longer holds the constraints or the queries of {missing}")
+    return constraints, queries
+
+
+def write_camara_deputados(store: Any, mirror: Path) -> None:
+    """import_neo4j.py of guiathayde/neo4j-camara-deputados (a 2025 university project on Brazil's Chamber of
+    Deputies, in Portuguese; no licence stated) as its main() runs it, over datasets/, pages of the Chamber's open
+    data API (dadosabertos.camara.leg.br, October 2025): its uniqueness constraints, then the 15 parties (sigla,
+    nome), the legislature ids of the deputies and parliamentary fronts, the 512 deputies of the 57th legislature
+    (nome, party and state abbreviations, e-mail) with their party (PERTENCE_A) and legislature, both only for the 398
+    whose party is in the parties file (the statement's MATCH drops the others), 100 parliamentary fronts (frentes:
+    titulo) with their legislature, 99 bodies (órgãos: sigla, nome, tipoOrgao; two of the file's 100 share a sigla,
+    its MERGE key), 15 bills (proposições: siglaTipo, numero, ano, ementa) and 100 votes (votações: data, descricao,
+    aprovacao) with the body that held each (REALIZA, 37 whose body is in the file; no vote names a bill of the file,
+    so its REFERENCIADA_EM writes none). Each function's Cypher is read from the script and given the rows its main()
+    gives it."""
+    source = read_file(CAMARA, CAMARA_SCRIPT, mirror).decode("utf-8")
+    constraints, queries = _camara_queries(source)
+    data = {name: json.loads(read_file(CAMARA, f"datasets/{name}.json", mirror))["dados"]
+            for _, name in CAMARA_STEPS if name}
+    for statement in constraints:
+        store.query(statement, read_only=False)
+    legislaturas = sorted({d["idLegislatura"] for d in data["deputados"]}
+                          | {f["idLegislatura"] for f in data["frentes"]})
+    for step, name in CAMARA_STEPS:
+        params = {"ids": legislaturas} if name is None else {"rows": data[name]}
+        store.query(queries[step], params, read_only=False)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -2782,6 +2840,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("brexit-votes", "tune", "the UK House of Commons' Brexit votes of 2019: MPs, their constituencies and "
                                    "parties (with dates), motions and how each MP voted, page views",
           writer=write_brexit_votes, source=BREXIT),
+    Graph("camara-deputados", "frozen", "Brazil's Chamber of Deputies in October 2025 (in Portuguese): deputies, "
+                                         "their parties and legislature, parliamentary fronts, bodies, bills and "
+                                         "the votes each body held", writer=write_camara_deputados, source=CAMARA),
     Graph("champions-league", "spent", "the 2014/2015 Champions League from BBC live text commentary: matches, "
                                          "teams, players' appearances, fouls, attempts, goals, cards, substitutions",
           writer=write_champions_league, source=BBC),
