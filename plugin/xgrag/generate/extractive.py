@@ -461,11 +461,11 @@ class _Reading:
                 self.by_code.setdefault(name, None)
         # (German question words read as the English ones)
         plain = english_interrogatives(re.sub(r"\[[^\]]*\]", " ", question))
+        # where the question names each entity it mentions (by its words)
+        self.said_at = {n: question.lower().find(w.lower()) for n, w in said.items() if w}
         # an entity named after "besides", "other than", "apart from", "except" is one the question sets aside: not
         # an entity the answer's chain must touch, and never the answer ("what type is Mega Ampharos besides
         # Electric": its other type; "who has X co-authored with besides Y"); its words ask nothing either
-        # where the question names each entity it mentions (by its words)
-        self.said_at = {n: question.lower().find(w.lower()) for n, w in said.items() if w}
         self.excluded = {n for n, w in said.items() if n in self.mentioned and w and re.search(
             rf"\b{_EXCLUDING}\s+(?:the\s+|an?\s+)?{re.escape(w.lower())}", question.lower())}
         if self.excluded and self.mentioned - self.excluded:

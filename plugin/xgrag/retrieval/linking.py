@@ -886,8 +886,8 @@ class Linker:
             # a record whose fact is the whole text quoted is what the quote names, not an entity named by a part
             # of it ("the commit "Update installation.rst (#2116)"": not the pull request "Update installation.rst")
             quotes = {normalise(q) for q in quoted_texts(question)} & {normalise(le.mention) for le in by_value}
-            whole = [le for le in whole if not any(normalise(le.mention) != q and normalise(le.mention) in q
-                                                   for q in quotes)] + by_value
+            whole = [le for le, said in ((le, normalise(le.mention)) for le in whole)
+                     if not any(said != q and said in q for q in quotes)] + by_value
             if not whole:
                 whole += self._by_code(question, excluded)
         # A whole name is the strongest evidence of what a question is about; parts of names are a fallback.
@@ -957,6 +957,7 @@ class Linker:
         texts = values.texts() + [_plain(a) for a in amounts]
         dates = sorted(values.dates)
         found: dict[str, set[object]] = {}
+        spelled = values.written | values.quoted  # the texts matched as typed, each -> what the question typed
         for m in self.store.schema.entity_mappings():
             props = list(dict.fromkeys([*m.facts, *m.name]))  # a record's date names it and is a fact of it
             if not props:
@@ -973,7 +974,7 @@ class Linker:
                  "limit": MAX_VALUE_RECORDS * 50})
             for row in rows:
                 found.setdefault(str(row["id"]), set()).update(
-                    _typed_key(v, values.amounts, values.dates, values.written | values.quoted) for v in row["hit"])
+                    _typed_key(v, values.amounts, values.dates, spelled) for v in row["hit"])
         found = {nid: keys - {None} for nid, keys in found.items() if nid not in excluded}
         best = max((len(k) for k in found.values()), default=0)
         chosen = sorted(nid for nid, k in found.items() if best and len(k) == best)
@@ -986,8 +987,7 @@ class Linker:
         if not chosen or len(chosen) > MAX_VALUE_RECORDS:
             return []
         typed: dict[object, str] = {}
-        for pairs in (values.amounts.items(), values.dates.items(), ((t, t) for t in values.written.values()),
-                      ((t, t) for t in values.quoted.values())):
+        for pairs in (values.amounts.items(), values.dates.items(), ((t, t) for t in spelled.values())):
             typed.update(pairs)
         out = []
         already = {le.node.id for le in linked}

@@ -310,13 +310,18 @@ class FestivalReader(ChainReader):
         return got
 
 
-def test_a_contradicted_proxy_falls_back_to_group_testing_and_still_finds_the_mover() -> None:
+def _festival_explanation(group_verify: int) -> Explanation:
+    """The festival world (the reader needs rx7, which no trail holds) explained by the proxy-first plan."""
     sub = padded(chain_graph(), 40)
     sub.relationships.pop("a2")
     sub.relationships.pop("b2")
-    cfg = ExplainSettings(strategies=("edge",), scheduler="proxy", noise_runs=1, group_verify=0)
-    ex = Explainer(FixedRetriever(sub), FestivalReader(), HashEmbedder(), cfg).explain(
+    cfg = ExplainSettings(strategies=("edge",), scheduler="proxy", noise_runs=1, group_verify=group_verify)
+    return Explainer(FixedRetriever(sub), FestivalReader(), HashEmbedder(), cfg).explain(
         "who directed the films Ann Lee starred in")
+
+
+def test_a_contradicted_proxy_falls_back_to_group_testing_and_still_finds_the_mover() -> None:
+    ex = _festival_explanation(group_verify=0)
     assert ex.answer == "Bo Ek."
     info = ex.group_testing.strategies["edge"] if ex.group_testing else None
     assert info is not None and info.proxy_confirmed is False
@@ -686,12 +691,7 @@ def test_the_candidates_asked_alone_count_toward_the_verification_after_group_te
     """The reader needs a festival (rx7) no trail holds: the sufficiency probe moves the answer, group testing finds
     rx7, and the verification asks the proxy's most promising components alone. The candidates the plan removed
     alone are such components already: the verification tops them up to group_verify (5), not 5 more."""
-    sub = padded(chain_graph(), 40)
-    sub.relationships.pop("a2")
-    sub.relationships.pop("b2")
-    cfg = ExplainSettings(strategies=("edge",), scheduler="proxy", noise_runs=1, group_verify=5)
-    ex = Explainer(FixedRetriever(sub), FestivalReader(), HashEmbedder(), cfg).explain(
-        "who directed the films Ann Lee starred in")
+    ex = _festival_explanation(group_verify=5)
     assert ex.answer == "Bo Ek."
     info = ex.group_testing.strategies["edge"] if ex.group_testing else None
     assert info is not None and info.proxy_confirmed is False and info.proxy_candidates is not None
