@@ -2807,6 +2807,78 @@ def write_camara_deputados(store: Any, mirror: Path) -> None:
         store.query(queries[step], params, read_only=False)
 
 
+MET_FASHION = "Helene-Garance-Martin/fashion-graph"
+MET_FASHION_SCRIPT = "load_neo4j.py"
+
+
+def _met_fashion_script(source: str) -> dict[str, Any]:
+    """load_neo4j.py's module-level constants as written (WINDOWS, TYPE_WORDS, CONSTRAINTS, LOAD, SOURCE_LOAD), read
+    from its syntax tree: the script itself needs a driver and a .env, so it is not run."""
+    found: dict[str, Any] = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            if node.targets[0].id in ("WINDOWS", "TYPE_WORDS", "CONSTRAINTS", "LOAD", "SOURCE_LOAD"):
+                found[node.targets[0].id] = ast.literal_eval(node.value)
+    missing = sorted({"WINDOWS", "TYPE_WORDS", "CONSTRAINTS", "LOAD", "SOURCE_LOAD"} - set(found))
+    if missing:
+        raise CorpusError(f"{MET_FASHION}: {MET_FASHION_SCRIPT} no longer holds {', '.join(missing)}")
+    return found
+
+
+def write_met_fashion(store: Any, mirror: Path) -> None:
+    """load_neo4j.py of Helene-Garance-Martin/fashion-graph (a 2025 curatorial project on eight couture houses; no
+    licence stated) as its main() runs it, over data/objects.json and data/sources.json, records of the Metropolitan
+    Museum of Art's open-access collection API: its constraints, then the garments of Vionnet, Grès, Lanvin, Chanel,
+    Schiaparelli, McCardell, Charles James and Balenciaga kept within each house's founder years (its WINDOWS; a
+    garment with no begin year is dropped), each with its Met object id, title, date as the Met writes it, medium,
+    image and Met URL, the house that created it (Designer), its category (the Met's classification, else the first
+    of its TYPE_WORDS in the title, else Other), its year and the house's nationality (Country), then the 149 source
+    artworks (title, date, culture, URL) with the source world each is an example of and the houses each world
+    inspired. Its build_rows and build_source_rows are written again here (the script is not run); its WINDOWS,
+    TYPE_WORDS and Cypher are read from it. Its descriptions file is read as `descriptions.json`, which the
+    repository does not hold (it holds `Descriptions.json`, whose one entry is an example key), so every description
+    is empty, as the script on a case-sensitive file system leaves it; its CLEAR runs on the empty database."""
+    script = _met_fashion_script(read_file(MET_FASHION, MET_FASHION_SCRIPT, mirror).decode("utf-8"))
+    windows: dict[str, tuple[int, int]] = script["WINDOWS"]
+    type_words: list[str] = script["TYPE_WORDS"]
+
+    def category_of(obj: dict[str, Any]) -> str:
+        classification = (obj.get("classification") or "").strip()
+        if classification:
+            return str(classification)
+        title = (obj.get("title") or "").lower()
+        return next((w.title() for w in type_words if w in title), "Other")
+
+    def in_window(designer: str, year: Any) -> bool:
+        window = windows.get(designer)
+        if window is None:
+            return True
+        if not isinstance(year, int) or year <= 0:
+            return False
+        return window[0] <= year <= window[1]
+
+    rows = []
+    for obj in json.loads(read_file(MET_FASHION, "data/objects.json", mirror)):
+        designer = obj.get("designer") or obj.get("artistDisplayName") or "Unknown"
+        year = obj.get("objectBeginDate")
+        if not in_window(designer, year):
+            continue
+        rows.append({"designer": designer, "id": obj["objectID"], "title": obj.get("title") or "Untitled",
+                     "date": obj.get("objectDate") or "", "medium": obj.get("medium") or "",
+                     "image": obj.get("primaryImageSmall") or "", "url": obj.get("objectURL") or "",
+                     "year": year if isinstance(year, int) and year > 0 else None, "category": category_of(obj),
+                     "nationality": (obj.get("artistNationality") or "").strip(), "description": ""})
+    sources = [{"id": src["objectID"], "title": src.get("title") or "Untitled", "date": src.get("objectDate") or "",
+                "culture": src.get("culture") or "", "image": src.get("primaryImageSmall") or "",
+                "url": src.get("objectURL") or "", "sourceWorld": src.get("sourceWorld") or "Unknown source",
+                "inspires": src.get("inspires") or [], "description": ""}
+               for src in json.loads(read_file(MET_FASHION, "data/sources.json", mirror))]
+    for statement in script["CONSTRAINTS"]:
+        store.query(statement, read_only=False)
+    store.query(script["LOAD"], {"rows": rows}, read_only=False)
+    store.query(script["SOURCE_LOAD"], {"rows": sources}, read_only=False)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -2953,6 +3025,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_mame_arcade, source=MAME),
     Graph("marvel", "spent", "Marvel characters: their origin, education, identity, stats and flight, groups, "
                                 "events, allies and enemies", writer=write_marvel, source=BLOGS),
+    Graph("met-fashion", "frozen", "the Metropolitan Museum's garments by eight couture houses in their founders' "
+                                    "years (title, date, medium, category, year), the houses' countries, and the "
+                                    "artworks of the source worlds that inspired them", writer=write_met_fashion,
+          source=MET_FASHION),
     Graph("netflix", "spent", "Netflix titles of 2022: movies and shows, genres, production countries, IMDb and TMDB "
                                 "scores, actors, directors, characters", writer=write_netflix, source=DEMO_DATASETS),
     Graph("network-management", "tune", "a data centre: racks, machines, interfaces, software, processes, ports",
