@@ -2879,6 +2879,35 @@ def write_met_fashion(store: Any, mirror: Path) -> None:
     store.query(script["SOURCE_LOAD"], {"rows": sources}, read_only=False)
 
 
+NFL = "vmesel/trabalho-grafos"
+NFL_SCRIPT = "load_data.cyp"
+
+
+def _nfl_loads(script: str) -> list[str]:
+    """load_data.cyp's LOAD CSV statements, in order. The file separates its statements by blank lines, not ';' (it
+    was run statement by statement in the browser), and after the five that load the data come its example queries
+    and GDS calls (MATCH ... RETURN, gds.graph.project, gds.bfs.stream), which write nothing to the graph: only the
+    blocks that start with LOAD CSV are kept."""
+    blocks = ["\n".join(line for line in block.splitlines() if not line.strip().startswith("//")).strip()
+              for block in re.split(r"\n\s*\n", script)]
+    loads = [block for block in blocks if block.upper().startswith("LOAD CSV")]
+    if len(loads) != 5:
+        raise CorpusError(f"{NFL}: {NFL_SCRIPT} no longer holds its five LOAD CSV statements ({len(loads)} found)")
+    return loads
+
+
+def write_nfl_rosters(store: Any, mirror: Path) -> None:
+    """load_data.cyp of vmesel/trabalho-grafos (a Brazilian university graph course's assignment, in Portuguese; no
+    licence stated) over dados.csv, the rosters of the 32 NFL teams of 2018 (its README names no source): 2,874
+    players (name, position, height as feet-inches, weight in pounds, age, years of experience, R for a rookie), the
+    team each plays for and the college each graduated from. Its five LOAD CSV statements only: the file separates
+    statements by blank lines and follows them with example queries and GDS calls, which are left out (they write
+    nothing). A player is CREATEd a row, and the PLAYS_FOR and GRADUATED_FROM statements MATCH players by name, so two
+    players who share a name are each linked to both rows' team and college, as the script links them."""
+    script = read_file(NFL, NFL_SCRIPT, mirror).decode("utf-8")
+    _run_script(store, ";\n".join(_nfl_loads(script)), _files_under(NFL, NFL_SCRIPT, "", mirror))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -3033,6 +3062,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                 "scores, actors, directors, characters", writer=write_netflix, source=DEMO_DATASETS),
     Graph("network-management", "tune", "a data centre: racks, machines, interfaces, software, processes, ports",
           dump="data/network-management-50.dump"),
+    Graph("nfl-rosters", "frozen", "the NFL's 2018 team rosters: players (position, height, weight, age, years of "
+                                    "experience), the team each plays for and the college each graduated from",
+          writer=write_nfl_rosters, source=NFL),
     Graph("nft-trades", "spent", "NFT trades of 1 January 2021: transactions and their prices, NFTs, collections, "
                                   "categories, sellers and buyers", writer=write_nft_trades, source=DISCOVER),
     Graph("nobel-prizes", "spent", "Nobel Prizes to 2022: laureates, prizes and their shares, categories, years, "
