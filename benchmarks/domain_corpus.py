@@ -2908,6 +2908,39 @@ def write_nfl_rosters(store: Any, mirror: Path) -> None:
     _run_script(store, ";\n".join(_nfl_loads(script)), _files_under(NFL, NFL_SCRIPT, "", mirror))
 
 
+SPOTIFY_CHARTS = "richardbadir/363_P2"
+SPOTIFY_CHARTS_SCRIPT = "cypher/PopulateDB.cypher"
+# the (label, id) each of its statements MERGEs or MATCHes a node on
+SPOTIFY_CHARTS_KEYS = (("track", "TrackID"), ("creditor", "CreditorID"), ("content_rating", "contentRatingID"),
+                       ("trending_date", "TrendingID"), ("insertion_log", "LogID"))
+
+
+def write_spotify_charts(store: Any, mirror: Path) -> None:
+    """cypher/PopulateDB.cypher of richardbadir/363_P2 (phase 2 of a Concordia University databases course project,
+    SOEN 363, of 2024; no licence stated) over import/, the CSV files its Neo4j project imports: the tracks of
+    Spotify's charts of early 2024 (name, Spotify URI, record labels, duration in ms, play count, cover image), the
+    creditors of each (performers, producers and writers, each with a role) who contributed to them, each track's
+    chart entries (trending date, peak rank, appearances on the chart, consecutive appearances), its content rating
+    (explicit or not) and the insertion log the project kept of its tracks. Its files' track-creditor links do not
+    always match a track's real credits (Beyoncé is a performer of Benson Boone's Beautiful Things here): the graph
+    holds what the files say; 68,301 of its 74,800 chart entries are linked to no track (its track_trending_dates.csv
+    names 6,500), and 6 have no peak rank (a value its toInteger() cannot read). Its first statement (delete
+    everything) runs on the empty database; its relationship statements end in `RETURN ... LIMIT 25`, as written.
+    The script creates no index, so each MERGE and MATCH on an id scans its label: its 74,800 chart entries had not
+    loaded after ten minutes here. An index on each id it MERGEs on (SPOTIFY_CHARTS_KEYS) is created before its
+    statements and dropped after them: it changes how fast a node is found, not what is written, and the graph
+    holds no schema the script does not."""
+    script = read_file(SPOTIFY_CHARTS, SPOTIFY_CHARTS_SCRIPT, mirror).decode("utf-8")
+    for i, (label, key) in enumerate(SPOTIFY_CHARTS_KEYS):
+        store.query(f"CREATE INDEX corpus_load_{i} IF NOT EXISTS FOR (n:{label}) ON (n.{key})", read_only=False)
+    store.query("CALL db.awaitIndexes(600)")
+    try:
+        _run_script(store, script, _files_under(SPOTIFY_CHARTS, SPOTIFY_CHARTS_SCRIPT, "import/", mirror))
+    finally:
+        for i in range(len(SPOTIFY_CHARTS_KEYS)):
+            store.query(f"DROP INDEX corpus_load_{i} IF EXISTS", read_only=False)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -3141,6 +3174,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                       "service level), their département, commune, DRG segment, station directorate "
                                       "and SNCF region, and each département's population", writer=write_sncf_stations,
           source=SNCF),
+    Graph("spotify-charts", "frozen", "Spotify's chart tracks of early 2024 (labels, duration, play count), the "
+                                       "performers, producers and writers credited on each, their chart entries "
+                                       "(date, peak rank, appearances) and content ratings",
+          writer=write_spotify_charts, source=SPOTIFY_CHARTS),
     Graph("stackoverflow", "tune", "Stack Overflow questions tagged neo4j/cypher: users, answers, comments, tags",
           dump="data/stackoverflow-50.dump"),
     Graph("star-wars", "tune", "SWAPI: characters, films, planets, species, starships, vehicles",
