@@ -98,6 +98,7 @@ from xgrag.retrieval.names import fold
 from xgrag.retrieval.typed_values import quoted_texts
 from xgrag.retrieval.words import (
     AGENT_TYPES,
+    HOW_DIMENSIONS,
     INITIALS_RUN,
     PLACE_TYPES,
     WEAK,
@@ -125,6 +126,8 @@ READER_VERSION = "extractive-v19"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
+# a relation that gives its end as its start's name ("NAMED", "HAS_NAME", "CALLED", "KNOWN AS")
+_NAMING = re.compile(r"(?:has |have )?(?:named|name|called|known as|alias|has alias)")
 # auxiliaries after a "which"/"what" noun's compound ("which film genres are"): the compound is the noun
 _AUXILIARIES = frozenset("is are was were do does did has have had can could will would may might".split())
 # the options a question offers at its end: "is Recife urban or rural?", "was it a win or a loss?"
@@ -204,6 +207,13 @@ def _word_count(text: str, word: str) -> int:
 
 def _norm(text: str) -> str:
     return " ".join(re.sub(r"[^\w]+", " ", text.lower()).split())
+
+
+def _record_named(name: str, typ: str | None) -> bool:
+    """`name` is a record's, its type's words and one more token ("Station DE0MFSN", "Trip 1533")."""
+    words = name.split()
+    return bool(typ) and len(words) >= 2 and set(key_tokens(" ".join(words[:-1]))) == set(
+        key_tokens(key_text(typ or "")))
 
 
 def _sentence(answer: str) -> str:
@@ -329,7 +339,8 @@ class ExtractiveReader(SyncGeneratorMixin):
     def _answer(self, question: str, facts: list[Fact]) -> tuple[str, list[str]]:
         if not facts:
             return UNKNOWN, []
-        return _Reading(self, question, facts).answer()
+        reading = _Reading(self, question, facts)
+        return reading.called(*reading.answer())
 
 
 class _Reading:
@@ -358,6 +369,11 @@ class _Reading:
         # IzettaMillikin146@TestCompany.Local) mentions it as its name does
         other_names = {f.tail: f.head for f in facts if f.kind == "property" and f.via is None
                        and re.search(r"(name|alias|label)$", f.relation.replace(" ", "").lower()) and f.tail != f.head}
+        # ... and so does a name a record holds in a node of its own ("Station DE000MH -NAMED-> München Hbf": the
+        # register's operation point and its name): the record is what the name is said of
+        self.naming = {f.head: (f.tail, f.id) for f in facts if f.kind == "edge" and f.head != f.tail
+                       and _NAMING.fullmatch(f.relation.strip().lower()) and _record_named(f.head, types.get(f.head))}
+        other_names.update({tail: head for head, (tail, _) in self.naming.items()})
         said = mention_words(question, names + sorted(other_names), set(types.values()), types)
         self.mentioned = {n for n in said if n in set(names)} | {other_names[n] for n in said if n in other_names}
         # (a record named by the two it is between: their relations to it are what is asked, "who won Arsenal v
@@ -518,6 +534,15 @@ class _Reading:
         self.q_stems = stated_stems(plain, vocabulary) - own
         # "how far", "how heavy": the dimension asked, where the graph's words say it
         self.q_stems |= how_dimensions(plain) & vocabulary
+        # ... and its adjective is no key's word where the graph says that dimension, alone or in a key written as
+        # one word ("sectionlength"): "how long is the section" asks its length, not a longitude stored as "long"
+        joined = {r.replace(" ", "").lower() for r in relations}
+        dimensions = {n for adjective in re.findall(r"\bhow\s+([a-z]+)", plain.lower())
+                      for n in HOW_DIMENSIONS.get(adjective, ())}
+        for adjective in re.findall(r"\bhow\s+([a-z]+)", plain.lower()):
+            nouns = HOW_DIMENSIONS.get(adjective, ())
+            if {stem(n) for n in nouns} & vocabulary or any(n in r for n in nouns for r in joined):
+                self.q_stems.discard(stem(adjective))
         # ... but a word formed from a type's ("packager", "packaged" beside the type Package) names a relation of
         # that stem (PACKAGED_BY), not the entity's type: kept where a relation says it
         # (the types' stems only: a relation between two named entities is not asked, however it is said)
@@ -630,7 +655,7 @@ class _Reading:
         qv = vec[question]
         self.fact_sim = {f.id: float(vec[self.fact_texts[f.id]] @ qv) for f in facts}
         # a key written as one word ("confirmedtime", "healthstatus") states the question words it begins or ends with
-        raw = set(re.findall(r"[a-z]+", plain.lower())) - WEAK
+        raw = (set(re.findall(r"[a-z]+", plain.lower())) - WEAK) | dimensions
         # (a relation written in camel case says its words apart too: employeeOf, "employee of", says "work")
         self.relation_words = {r: ((content_stems(r) | content_stems(key_text(r))) & self.q_stems)
                                | (compound_stems(set(re.findall(r"[a-z]+", r.lower())), raw) - own) for r in relations}
@@ -772,6 +797,15 @@ class _Reading:
         for steps in out.values():
             steps.sort(key=lambda s: (s.fact.id, s.to))
         return out
+
+    def called(self, text: str, ids: list[str]) -> tuple[str, list[str]]:
+        """The answer as people call it: a record named by its type and key whose name the context holds in a
+        node of its own ("Station DE0MFSN" -NAMED-> "Füssen") is answered by that name, the naming fact cited."""
+        entity = text[:-1] if text.endswith(".") else text
+        if entity in self.naming:
+            name, fact = self.naming[entity]
+            return _sentence(name), [*ids, fact] if fact not in ids else ids
+        return text, ids
 
     def answer(self) -> tuple[str, list[str]]:
         by_entity = self._steps_from()

@@ -248,10 +248,18 @@ def value_name(lp: LabelProfile, opts: InferOptions) -> tuple[str, str] | None:
                   or (s.lettered is not None and 2 * s.lettered >= s.present))]
     if not cands:
         return None
-    # an identifier written in words first: it is how the records are cited ("RI III,2,3 n. 500")
-    best = min(cands, key=lambda s: (not _has_word(s.key, VALUE_WORDS) and not _in_words(s), -s.present, s.key))
+    # an identifier written in words first: it is how the records are cited ("RI III,2,3 n. 500"); a web address
+    # last where a text with letters is there too: people type a sight's "Neuschwanstein Castle", not the address
+    # of its photo (a page known by its URL alone is still named by it)
+    best = min(cands, key=lambda s: (_web_address(s), not _has_word(s.key, VALUE_WORDS) and not _in_words(s),
+                                     -s.present, s.key))
     return best.key, (f"its nodes are known by their {best.key} ({best.distinct} distinct values in {best.present}"
                       + (f", e.g. {value_text(best.examples, 2)}" if best.examples else "") + ")")
+
+
+def _web_address(s: PropertyStats) -> bool:
+    """Every sampled example a web address ("https://...", "www....")."""
+    return bool(s.examples) and all(re.match(r"(?i)(https?://|www\.)\S+$", x.strip()) for x in s.examples)
 
 
 def _in_words(s: PropertyStats) -> bool:

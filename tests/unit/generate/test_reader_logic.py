@@ -1058,3 +1058,24 @@ def test_a_train_named_by_its_number_and_the_company_a_present_tense_asks_for() 
     assert _read("Which operator runs train 1533?", facts) == ("CFR Calatori.", ["r2", "r4"])
     # a number after a word that makes it a quantity names no train
     assert _read("Which company runs more than 1533?", facts)[0] != "CFR Calatori."
+
+
+def test_a_record_whose_name_is_a_node_of_its_own_is_answered_and_named_by_it() -> None:
+    # eu-rail-network: operation points are records ("Station DE0MFSN"), their names nodes of their own joined by
+    # NAMED; a sight is near the record. The station is answered by its name, the naming fact cited; a question
+    # naming two stations by those names reads the section between the records, and "how long" asks its length
+    # (a key written as one word), not a longitude stored as "long"
+    facts = [_edge("n1", "Station DE0MFSN", "NAMED", "Füssen", "Station", "OperationPointName"),
+             _edge("near", "Station DE0MFSN", "IS NEAR", "Neuschwanstein Castle", "Station", "POI"),
+             _prop("p1", "Neuschwanstein Castle", "long", "10.75", "POI"),
+             _edge("n2", "Station DE000MH", "NAMED", "München Hbf", "Station", "OperationPointName"),
+             _edge("n3", "Junction DE0MAKN", "NAMED", "München Kanal", "Junction", "OperationPointName"),
+             _edge("s", "Station DE000MH", "SECTION", "Junction DE0MAKN", "Station", "Junction"),
+             _prop("s#len", "Station DE000MH", "sectionlength", "5.4", None, ("SECTION", "Junction DE0MAKN")),
+             _prop("p2", "Station DE000MH", "long", "11.55", "Station")]
+    text, evidence = _read("Which station is nearest to Neuschwanstein Castle?", facts)
+    assert text == "Füssen." and set(evidence) == {"near", "n1"}
+    assert _read("How long is the section from München Hbf to München Kanal?", facts)[0] == "5.4."
+    # a name not given by a naming relation is no name: the record is answered as it is called
+    other = [_edge("n1", "Station DE0MFSN", "SERVES", "Füssen", "Station", "Town"), facts[1]]
+    assert _read("Which station is nearest to Neuschwanstein Castle?", other)[0] == "Station DE0MFSN."

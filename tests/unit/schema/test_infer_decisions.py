@@ -451,3 +451,16 @@ def test_a_kind_every_node_shares_names_nothing_and_the_most_telling_value_does(
     # a kind that varies still says what each record is ("Burglary 1/08/2017", in the test above)
     wf.properties["file_type"] = examples(stats("file_type", distinct=3), "workflow_source", "config")
     assert record_name(wf, OPTS, "workflow_file_id")[0][0] == "file_type"
+
+
+def test_a_sight_is_named_by_its_text_not_by_the_web_address_of_its_photo() -> None:
+    from xgrag.schema.labels import value_name
+
+    # eu-rail-network's points of interest: a unique description (one example a single word, so not "in words")
+    # and a unique link to a photo, whose key says a value ("link"): the text names them; a page known by its URL
+    # alone is still named by it
+    poi = label("POI", examples(stats("description"), "Atomium", "Burg (Castle) Frankenstein, Odenwald Mountains"),
+                examples(stats("linkFoto"), "https://www.followmeaway.com/a.jpg", "https://www.followmeaway.com/b.jpg"))
+    assert value_name(poi, OPTS)[0] == "description"  # type: ignore[index]
+    page = label("Page", examples(stats("linkFoto"), "https://x.org/a.jpg", "https://x.org/b.jpg"))
+    assert value_name(page, OPTS)[0] == "linkFoto"  # type: ignore[index]
