@@ -394,3 +394,20 @@ def test_a_hop_the_question_names_nothing_of_reads_the_single_relations_past_the
     assert ("Route 900", "ENDS_AT", "Oradea") in facts
     assert len(sub.relationships) < 20
     assert "only one of a relation read" in (sub.reason or "")
+
+
+def test_a_code_typed_after_its_fact_s_words_links_and_the_key_s_initials_name_nothing(server: Neo4jStore) -> None:
+    """"Which airport has the IATA code LHR?": iata is a fact (codes repeat, so no alias); its words, a word saying
+    a code, then a code in capitals link the airport holding it (method "value"). "IATA" is the key's word, not the
+    initials of Ingeniero Ambrosio Taravella Airport."""
+    wipe(server)
+    server.query("""
+        CREATE (:Airport {airport_id: 1, name: 'London Heathrow Airport', iata: 'LHR'}),
+               (:Airport {airport_id: 2, name: 'Ingeniero Ambrosio Taravella Airport', iata: 'COR'}),
+               (:Airport {airport_id: 3, name: 'Goroka Airport', iata: 'GKA'})
+        """, read_only=False)
+    store = server.with_schema(schema_preset("domain", read_only=True, entities=[
+        EntityMapping(label="Airport", key="airport_id", name=["name"], facts=["iata"])]))
+    said = lambda q: [(le.node.name, le.method) for le in Retriever(store).link(q)]  # noqa: E731
+    assert said("Which airport has the IATA code LHR?") == [("London Heathrow Airport", "value")]
+    assert said("What is the IATA code of Goroka Airport?") == [("Goroka Airport", "exact")]

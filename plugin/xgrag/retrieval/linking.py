@@ -293,6 +293,8 @@ def _find_inflected(seq: tuple[str, ...], sub: tuple[str, ...], units: Iterable[
 
 # Words people put between a kind and its number ("area number 12", "flight no. 815", "room # 101")
 NUMBER_MARKERS = ("number", "no", "no.", "nr", "nr.", "num", "#")
+# words that say a code between a fact's words and its value ("IATA code LHR", "ISBN id 0451")
+CODE_MARKERS = ("code", "id", "identifier")
 
 
 def named_by_label(le: LinkedEntity) -> bool:
@@ -853,8 +855,10 @@ class Linker:
         for m in self.store.schema.entity_mappings():
             phrases: dict[str, dict[str, str]] = {}  # fact -> {mention: value}
             for fact in m.facts:
-                typed = {t: v for t, v in _typed_after(words, low, key_text(fact).split()).items()
-                         if re.search(r"\d", v)}
+                # (a word saying a code may come between: "the IATA code LHR"; the value holds a digit, or is a code
+                # in capitals as codes are typed)
+                typed = {t: v for t, v in _typed_after(words, low, key_text(fact).split(), CODE_MARKERS).items()
+                         if re.search(r"\d", v) or re.fullmatch(r"[A-Z]{2,}", v)}
                 if typed:
                     phrases[fact] = typed
             # the label's words and a number its key does not hold ("crash 20231157", a crash keyed by an internal
@@ -939,9 +943,12 @@ class Linker:
         whole += numbers
         # a word typed in capitals that abbreviates one entity's name ("the UK"): inferred, said as such
         # ("initials"); the memory index holds every name to read them off (the full-text index cannot list them)
+        # (not a word the mapping asks with: "the IATA code" names the key iata, not Ingeniero Ambrosio Taravella
+        # Airport)
+        asks = schema_stems(self.store.schema)
         whole += [] if memory is None else [
             LinkedEntity(node, "initials", 0.9, typed) for node, typed in memory.initials(question, set(excluded))
-            if node.id not in {le.node.id for le in whole}]
+            if node.id not in {le.node.id for le in whole} and not content_stems(typed) & asks]
         # a name said in another order ("steamed oysters": "Oysters: Steamed"), among the word search's candidates
         whole += select_reordered(question, list(candidates.values()), covered, {le.node.id for le in whole})
         if self.store.schema.general:

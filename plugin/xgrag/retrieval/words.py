@@ -118,7 +118,7 @@ ABBREVIATIONS = {
 # What "how <adjective>" asks for, though no word of it is said ("how far away is Vega": its distance, "dist").
 HOW_DIMENSIONS = {
     "far": ("distance",), "heavy": ("weight", "mass"), "tall": ("height",), "high": ("height", "altitude",
-    "elevation"), "long": ("length", "duration"), "old": ("age",), "deep": ("depth",), "wide": ("width",),
+    "elevation"), "long": ("length", "duration", "distance"), "old": ("age",), "deep": ("depth",), "wide": ("width",),
     "fast": ("speed", "velocity"), "big": ("size", "area"), "large": ("size", "area"), "hot": ("temperature",),
     "bright": ("brightness", "magnitude", "luminosity"), "expensive": ("price", "cost"),
     "hard": ("difficulty", "skill"), "difficult": ("difficulty", "skill"), "easy": ("difficulty", "skill"),

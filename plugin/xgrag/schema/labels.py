@@ -358,6 +358,14 @@ def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[
         parts.append(best.key)
         said.append(f"its {best.key} ({best.distinct} distinct values in {best.present}; nothing names or "
                     "identifies these nodes alone)")
+        # one value that repeats names several records alike (a route by the id of the airport it leaves: "Route
+        # 16" was 40 routes, and a context read their facts as one route's): the next most varied value joins it
+        # (where it leaves and where it goes)
+        others = [s for s in scalars if s.key != best.key]
+        if best.distinct < DISTINCT_NAMES * best.present and others:
+            second = max(others, key=lambda s: (s.distinct, s.present, s.key))
+            parts.append(second.key)
+            said.append(f"its {second.key} ({second.distinct} distinct values), as {best.key} repeats")
     labelled = not named
     return parts, ("a record, named by " + ("its label, " if labelled else "") + " and ".join(said)), labelled
 

@@ -1079,3 +1079,13 @@ def test_a_record_whose_name_is_a_node_of_its_own_is_answered_and_named_by_it() 
     # a name not given by a naming relation is no name: the record is answered as it is called
     other = [_edge("n1", "Station DE0MFSN", "SERVES", "Füssen", "Station", "Town"), facts[1]]
     assert _read("Which station is nearest to Neuschwanstein Castle?", other)[0] == "Station DE0MFSN."
+
+
+def test_how_long_is_a_route_asks_its_distance() -> None:
+    # a route between two airports holds its distance and its stops: "how long" asks the distance where no length
+    # or duration is stated
+    facts = [_edge("a", "Keflavik Airport", "HAS ROUTE", "Route 16 340", "Airport", "Route"),
+             _edge("b", "Frankfurt Airport", "HAS ROUTE", "Route 16 340", "Airport", "Route"),
+             _prop("s", "Route 16 340", "stops", "0", "Route"),
+             _prop("z", "Route 16 340", "distance", "2401.2", "Route")]
+    assert _read("How long is the route from Keflavik Airport to Frankfurt Airport?", facts)[0] == "2401.2."

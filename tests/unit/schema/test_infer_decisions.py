@@ -410,7 +410,8 @@ def test_a_nameless_record_between_two_of_a_kind_is_named_by_them_home_side_firs
     trip = label("Trip", examples(stats("rider", distinct=8), "Ann Lee", "Bo Chan"),
                  examples(stats("bike", distinct=8), "Red 12", "Blue 7"))
     assert parties(trip, OPTS) is None  # a rider and a bike are not two of a kind
-    assert record_name(trip, OPTS, None)[0] != ["rider", "bike"]
+    # (both name it, the rider repeating, but not as the two it is between)
+    assert "between" not in record_name(trip, OPTS, None)[1]
 
 
 def test_a_record_holding_only_measures_is_named_by_them_after_its_label() -> None:
@@ -464,3 +465,20 @@ def test_a_sight_is_named_by_its_text_not_by_the_web_address_of_its_photo() -> N
     assert value_name(poi, OPTS)[0] == "description"  # type: ignore[index]
     page = label("Page", examples(stats("linkFoto"), "https://x.org/a.jpg", "https://x.org/b.jpg"))
     assert value_name(page, OPTS)[0] == "linkFoto"  # type: ignore[index]
+
+
+def test_a_record_named_by_a_value_that_repeats_is_named_by_the_next_most_varied_value_too() -> None:
+    from xgrag.schema.labels import record_name
+
+    # openflights-routes: a Route node per airport pair holds the two airports' ids, its distance and stops; by the
+    # id of the airport it leaves alone, "Route 16" named 40 routes, read as one route in a context
+    route = label("Route", examples(stats("source_airport_id", ("INTEGER",), distinct=6), "1", "2"),
+                  examples(stats("destination_airport_id", ("INTEGER",), distinct=5), "5", "4"),
+                  examples(stats("stops", ("INTEGER",), distinct=1), "0"),
+                  examples(stats("distance", ("FLOAT",)), "106.7", "183.5"))
+    parts, why, labelled = record_name(route, OPTS, None)  # type: ignore[misc]
+    assert parts == ["source_airport_id", "destination_airport_id"] and labelled and "repeats" in why
+    # a value that tells records apart names them alone
+    port = label("Port", examples(stats("port", ("INTEGER",), distinct=10), "80", "443"),
+                 examples(stats("proto", distinct=2), "tcp", "udp"))
+    assert record_name(port, OPTS, None)[0] == ["port"]
