@@ -20,6 +20,7 @@ from xgrag.explain.schedulers.proxy import (
     answer_path_facts,
     answer_value_facts,
     chain_accounts_for,
+    question_echo_facts,
     quiet_trail,
     relation_words,
     stated_facts,
@@ -699,3 +700,58 @@ def test_the_candidates_asked_alone_count_toward_the_verification_after_group_te
     assert "rx7" in important and {"a1", "b1"} <= important
     # 5 verified alone after group testing on main, beside the candidates alone
     assert info.proxy_candidates >= 2 and info.verified_alone == 5 - info.proxy_candidates
+
+
+class EchoReader(ChainReader):
+    """A reader that finds Ann Lee by the tag that says her name again (e1: Ann Lee -has_tags-> lee): without it, it
+    answers a hop short, the film ("Red."), as the extractive reader answers the writer for the writer's films'
+    language once the few candidates are all that is left."""
+
+    def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
+        got = super().generate(prompt, system, question=question, facts=facts)
+        if got.text != "I don't know." and not any(f.id == "e1" for f in facts):
+            film = next(f.head for f in facts if f.relation == "starred actors")
+            return Generation(f"{film}.", Usage(1, 1, 1, 0.0), self.name, [])
+        return got
+
+
+def echo_world() -> Subgraph:
+    """The festival world whose seed is tagged with a word of its own name (e1), beside a tag no question word
+    names (e2) and a tag of a film (e3), no seed's."""
+    sub = padded(chain_graph(), 40)
+    sub.relationships.pop("a2")
+    sub.relationships.pop("b2")
+    for nid, name in [("t1", "lee"), ("t2", "actress"), ("t3", "red")]:
+        sub.add_node(Node(nid, name, "Tag"))
+    for rid, s, t in [("e1", "s", "t1"), ("e2", "s", "t2"), ("e3", "f1", "t3")]:
+        sub.add_relationship(Relationship(rid, s, t, "has_tags"))
+    return sub
+
+
+def test_question_echoes_are_a_seeds_facts_to_nodes_named_by_the_questions_words() -> None:
+    sub = echo_world()
+    assert question_echo_facts(sub, "who directed the films Ann Lee starred in") == ["e1"]
+    # the question names Red as well: Ann Lee's fact to it (a1) echoes it; Red's own tag (e3) joins no seed
+    assert question_echo_facts(sub, "who directed the red films Ann Lee starred in") == ["a1", "e1"]
+    assert question_echo_facts(sub, "who directed the films of the actress Ann Lee") == ["e1", "e2"]
+    # Bo Ek is named, but no fact joins him to the seed
+    assert question_echo_facts(sub, "who directed the films Bo Ek starred in") == []
+
+
+def test_under_shift_an_unconfirmed_proxy_asks_the_seeds_question_echoes_alone_first() -> None:
+    """The sufficiency probe (only the candidates kept) answers a hop short: the reader needs e1, which says the
+    seed's name again and lies on no trail to the answer. It is removed alone first and moves the answer, and the
+    sufficiency probe asked again without it leaves the answer where it was: the plan is confirmed in 1 + 3 + 1 + 2
+    calls. On the base, group testing searched the 40-odd facts of the rest for it: 13 calls, unconfirmed."""
+    sub = echo_world()
+    cfg = ExplainSettings(strategies=("edge",), scheduler="proxy", noise_runs=1, group_verify=5)
+    ex = Explainer(FixedRetriever(sub), EchoReader(), HashEmbedder(), cfg).explain(
+        "who directed the films Ann Lee starred in")
+    assert ex.answer == "Bo Ek."
+    info = ex.group_testing.strategies["edge"] if ex.group_testing else None
+    assert info is not None and info.proxy_confirmed is True
+    important = {c.id for c in ex.components if (c.importance or 0) > ex.noise_floor}
+    assert important == {"e1", "a1", "b1"}
+    echo = next(c for c in ex.components if c.id == "e1")
+    assert echo.evaluated != "group"  # measured alone, as leave-one-out measures it
+    assert ex.cost.generator_calls <= 1 + 3 + 1 + 2

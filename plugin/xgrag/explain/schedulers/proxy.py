@@ -33,7 +33,9 @@ Then every non-candidate is removed at once (the sufficiency probe, only the can
 leaves the answer where it was and some candidate moved it alone, every other component is cleared, and the proxy's
 ranking is confirmed. When the removal moves the answer, the proxy missed something: the rest is searched by
 adaptive group testing and the usual verification of the most promising components follows (under "shift":
-the answer's entity's facts first as one group; the rest's first split tests both halves, and halves beside a mover
+the seeds' facts that say the question's own words again first, each alone (`question_echo_facts`: a reader that
+finds the question's entity by its words answers a hop short without them), then the answer's entity's facts as
+one group; the rest's first split tests both halves, and halves beside a mover
 wait to be tested together: GroupTester's infer_roots and defer_second). When every candidate removed so far left
 the answer where it was and they hold a whole trail to it (`quiet_trail`), the candidates left are removed together
 as one group test. Under the logprob
@@ -82,6 +84,9 @@ from xgrag.retrieval.words import content_stems, stated_stems
 MAX_CANDIDATES = 6
 MAX_TRAILS = 64  # trails to the answer considered per explanation
 TRAIL_STEPS = 20_000  # the walk's bound on a hub-heavy subgraph (a seed with thousands of facts)
+# The most question echoes (question_echo_facts) removed alone after an unconfirmed sufficiency probe: a seed has
+# one or two such facts (a tag "batman" of Batman Begins); more would be a seed named by common words
+MAX_ECHOES = 3
 
 
 def answer_parts(answer: str) -> set[str]:
@@ -388,6 +393,21 @@ def proxy_plan(run: ExplainRun, units: Sequence[Planned], top_k: int) -> tuple[l
     return ranked[:n], ranked[n:]
 
 
+def question_echo_facts(graph: Subgraph, question: str) -> list[str]:
+    """The relationships joining a seed to a node, no seed, whose name is nothing but words of the question (as
+    stems): the seed's facts that say the question's own words again (Batman Begins -has_tags-> batman for "the
+    writer of Batman Begins", The Dark Crystal -has_tags-> dark), by id. A reader that finds the question's entity
+    by the question's words (the extractive reader's chains start from the facts that state them; a language
+    model's attention goes to the words it was asked) may lean on them, though no trail to the answer holds them
+    and the linker matched the seed, not them."""
+    words = content_stems(question)
+    seeds = {s for s in graph.seeds if s in graph.nodes}
+    echoed = {nid for nid, node in graph.nodes.items()
+              if nid not in seeds and (stems := content_stems(node.name)) and stems <= words}
+    return sorted(r.id for r in graph.relationships.values()
+                  if r.source != r.target and {r.source, r.target} & seeds and {r.source, r.target} & echoed)
+
+
 def answer_entity_facts(graph: Subgraph, answer: str) -> list[str]:
     """answer_entity_tiers' facts, in its tiers' order, by id within a tier."""
     tiers = answer_entity_tiers(graph, answer)
@@ -542,8 +562,38 @@ class ProxyFirst(GroupTesting):
                 # by tier, then the proxy's order (the embedding proxy: closeness to the question or the answer; or
                 # the target's attention); at most MAX_CANDIDATES, as the first candidates
                 extra = sorted(in_rest, key=lambda p: (tiers[p.target], promise[id(p)], p.target))[:MAX_CANDIDATES]
-                if extra:
+                echoes: list[Planned] = []
+                if run.settings.response_score != "logprob":
+                    # Under "shift", on xgrag's graph context: first the seeds' facts that say the question's own
+                    # words again (question_echo_facts), each removed alone. A reader that finds the question's
+                    # entity by its words answers a hop short (the writer, not the writer's films' language) or
+                    # otherwise once everything but the candidates is out; when the missed fact is such an echo,
+                    # one call finds it where the rest's group testing descended ~log2(n) halves to it
+                    # (benchmarks/README.md, bench_answer_cost, cost9: Batman Begins -has_tags-> batman, 8 tests).
+                    # When one moves the answer, the answer's entity's facts wait in the rest: the sufficiency
+                    # probe asked again without the echoes says whether anything else is missed.
+                    echo_ids = set(question_echo_facts(run.graph, run.question)) - set(tiers)
+                    echoes = run.by_proxy([p for p in rest if p.target in echo_ids])[:MAX_ECHOES]
+                if echoes:
                     result.tests += 1  # the first sufficiency probe, superseded by the one below
+                    echo_moved = False
+                    for c in echoes:
+                        if not can_ask():
+                            break
+                        candidates.append(c)
+                        echo_moved = await tester.test([c]) or echo_moved
+                    asked = {id(c) for c in echoes if id(c) in alone}
+                    if echo_moved:
+                        extra = []
+                    rest = [p for p in rest if id(p) not in asked]
+                    if rest and can_ask() and not extra:
+                        kept_only, effect, probe = await self.sufficiency(measure, units, rest, run, threshold,
+                                                                          can_ask, result)
+                    elif not extra:
+                        kept_only = []
+                if extra:
+                    if not echoes:
+                        result.tests += 1  # the first sufficiency probe, superseded by the one below
                     result.answer_entity_candidates = 0
                     if run.settings.response_score != "logprob" and len(extra) > 1:
                         # Under "shift" they are removed together first, everything else kept (one group test):
