@@ -126,6 +126,9 @@ READER_VERSION = "extractive-v19"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
+# a parent asked -> the relations the child's side says it with (SON_OF, DAUGHTER_OF, CHILD_OF)
+_PARENT_OF_CHILD = {w: ("son", "daughter", "child") for w in ("father", "mother", "parent", "parents", "dad", "mum",
+                                                              "mom")}
 # a relation that gives its end as its start's name ("NAMED", "HAS_NAME", "CALLED", "KNOWN AS")
 _NAMING = re.compile(r"(?:has |have )?(?:named|name|called|known as|alias|has alias)")
 # auxiliaries after a "which"/"what" noun's compound ("which film genres are"): the compound is the noun
@@ -534,6 +537,10 @@ class _Reading:
         self.q_stems = stated_stems(plain, vocabulary) - own
         # "how far", "how heavy": the dimension asked, where the graph's words say it
         self.q_stems |= how_dimensions(plain) & vocabulary
+        # a parent asked where the graph says the child's side ("Tyrion Lannister's father": Tyrion -SON_OF->
+        # Tywin): the child's relation, read from the child, names the parent
+        for word in re.findall(r"[a-z]+", plain.lower()):
+            self.q_stems |= {stem(w) for w in _PARENT_OF_CHILD.get(word, ())} & vocabulary
         # ... and its adjective is no key's word where the graph says that dimension, alone or in a key written as
         # one word ("sectionlength"): "how long is the section" asks its length, not a longitude stored as "long"
         joined = {r.replace(" ", "").lower() for r in relations}

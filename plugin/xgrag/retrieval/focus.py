@@ -130,9 +130,9 @@ def choose(groups: Sequence[Group], words: set[str], room: int, may_cut: bool = 
 
 
 def functional(groups: Sequence[Group], room: int) -> list[Group]:
-    """Where a later hop is too large and the question names none of its relations: the groups of one relationship
-    (an entity's only relation of a kind and direction: a route's operator, a film's one director), those of the
-    frontier entities with the fewest relationships first, at most `room`. A chain the question asks along without
+    """Where a later hop is too large, the question names none of its relations and one entity: the groups of one
+    relationship (an entity's only relation of a kind and direction: a route's operator, a film's one director),
+    those of the frontier entities with the fewest relationships first, at most `room`. A chain the question asks along without
     naming it ("which company runs train 1533": the train's route, the route's agency) runs through such
     relations; a hub's fan-out (a station's hundreds of trains) is what does not fit."""
     sizes: dict[str, int] = {}
@@ -265,7 +265,9 @@ def focused(retriever: Retriever, question: str, seeds: Sequence[str], hops: int
             choice = choose(groups, words, budget, may_cut=hop in (1, hops))
             if not choice.groups and hop > 1:
                 sub.mode = "focused"
-                single = functional(groups, budget)
+                # (from one named entity only: with two or more, what they share was read first (bridges), and the
+                # rest of the hop is not what is asked: "the Kim Novak film of 1958" reads no other film's director)
+                single = functional(groups, budget) if len(sub.seeds) == 1 else []
                 if not single:
                     notes.append(f"hop {hop}: not expanded: its {total:,} relationships exceed the room left "
                                  f"({room:,}) and the question names none of their relations or types")

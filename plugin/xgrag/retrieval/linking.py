@@ -71,11 +71,12 @@ RECORD_NUMBER_DIGITS = 3
 # ... written alone: not inside a number written with punctuation (a date, "1,500", "18.0"), not an amount or a share
 _BARE_NUMBER = re.compile(rf"(?<![\w.,:/$€£¥-])\d{{{RECORD_NUMBER_DIGITS},18}}(?![\w$€£¥%]|[.,:/-]\d)")
 # Words after which a bare number is a quantity, a year or a rank, not a record's name ("in 1999", "than 500", "the
-# 1999 season", "top 100").
+# 1999 season", "top 100"), or the subject of a question's verb that names nothing of what it is ("what did 10248
+# contain": no kind said, as Northwind's questions were written to show a bare number is no seed).
 QUANTITY_CUES = frozenset(
     "in on at since before after until till from to by than over under above below around about circa between per "
     "of the a an and or more less fewer least most top first last next past every each all some has have had with "
-    "scored won lost".split())
+    "scored won lost did does do".split())
 # A number written as one unit with inner punctuation: a date ("1948-12-08"), a decimal ("18.0"), a time, a ratio.
 _COMPOUND_NUMBER = re.compile(r"\d+(?:[.,:/-]\d+)+")
 

@@ -1089,3 +1089,12 @@ def test_how_long_is_a_route_asks_its_distance() -> None:
              _prop("s", "Route 16 340", "stops", "0", "Route"),
              _prop("z", "Route 16 340", "distance", "2401.2", "Route")]
     assert _read("How long is the route from Keflavik Airport to Frankfurt Airport?", facts)[0] == "2401.2."
+
+
+def test_a_parent_asked_is_read_from_the_child_s_relation() -> None:
+    # got-wiki: Tyrion -SON_OF-> Tywin; the character's actor is a fact of his; "father" names SON_OF read forward
+    facts = [_prop("a", "Tyrion Lannister", "actor", "Peter Dinklage", "Character"),
+             _edge("s", "Tyrion Lannister", "SON OF", "Tywin Lannister", "Character", "Character"),
+             _edge("t", "Jaime Lannister", "SON OF", "Tywin Lannister", "Character", "Character")]
+    assert _read("Who is Tyrion Lannister's father?", facts) == ("Tywin Lannister.", ["s"])
+    assert _read("Who is Tywin Lannister's son?", facts)[0] in ("Tyrion Lannister.", "Jaime Lannister.")
