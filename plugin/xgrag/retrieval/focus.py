@@ -132,9 +132,9 @@ def choose(groups: Sequence[Group], words: set[str], room: int, may_cut: bool = 
 def functional(groups: Sequence[Group], room: int) -> list[Group]:
     """Where a later hop is too large, the question names none of its relations and one entity: the groups of one
     relationship (an entity's only relation of a kind and direction: a route's operator, a film's one director),
-    those of the frontier entities with the fewest relationships first, at most `room`. A chain the question asks along without
-    naming it ("which company runs train 1533": the train's route, the route's agency) runs through such
-    relations; a hub's fan-out (a station's hundreds of trains) is what does not fit."""
+    those of the frontier entities with the fewest relationships first, at most `room`. A chain the question asks
+    along without naming it ("which company runs train 1533": the train's route, the route's agency) runs through
+    such relations; a hub's fan-out (a station's hundreds of trains) is what does not fit."""
     sizes: dict[str, int] = {}
     for g in groups:
         sizes[g.node] = sizes.get(g.node, 0) + g.size
