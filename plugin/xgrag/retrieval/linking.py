@@ -17,7 +17,8 @@ punctuation ("98824177531", "9-(882)417-7531") links the entity named or aliased
 mapping, an amount or a date the question types ("the $82,850 transfer", "on Mar 18, 2014") links the records that
 hold it among their facts (xgrag.retrieval.typed_values; `Linker._records_by_value`), and a label's words followed by
 a key's value name the entity as people name things by kind and code ("truck 1421412P", "invoice 1004") where its
-name is another property (`Linker._by_label_and_key`).
+name is another property (`Linker._by_label_and_key`); a bare number said with another word for the kind names the
+one record keyed by it ("train 1533" for "Trip 1533": `Linker._by_record_number`).
 
 Deterministic (ties broken by entity id); reads only; every value is a Cypher parameter.
 """
