@@ -281,6 +281,14 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
                           if k == prop and o != label and o.lower() in prop.lower()), None)
             if owner is not None:
                 t[prop] = f"a foreign key: the key of {owner} ({owner}.{prop}), not a fact"
+                # a record about the entity its foreign key names, named by a copy of that entity's name (an
+                # insertion_log's TrackName beside its TrackID): named after its label too, or the two read as one
+                # entity of that name and the record's facts as the entity's
+                said = decisions[owner]
+                if d.naming == "name" and len(d.name) == 1 and d.name[0] in said.name and not d.label_in_name:
+                    d.label_in_name = True
+                    d.name_reason += (f"; a record about the {owner} its {prop} names, whose name it copies: named "
+                                      "after its label too")
             elif not id_named(prop) and s.kinds <= {"string", "integer"} and s.short == s.present:
                 probe_candidates.setdefault(label, []).append(s)
         taken[label] = t

@@ -482,3 +482,21 @@ def test_a_record_named_by_a_value_that_repeats_is_named_by_the_next_most_varied
     port = label("Port", examples(stats("port", ("INTEGER",), distinct=10), "80", "443"),
                  examples(stats("proto", distinct=2), "tcp", "udp"))
     assert record_name(port, OPTS, None)[0] == ["port"]
+
+
+def test_a_record_named_by_a_copy_of_its_foreign_key_entity_s_name_is_named_after_its_label_too() -> None:
+    """spotify-charts: an insertion_log node per track holds the track's TrackID and a copy of its TrackName; named
+    by the TrackName alone, each log read as its track (its InsertionTimeStamp answered "how many times has X been
+    played"). Named after its label too ("insertion_log Beautiful Things"); the track keeps its name."""
+    from xgrag.schema.decide import decide_domain
+
+    track = label("track", examples(stats("TrackID"), "t1", "t2"),
+                  examples(stats("TrackName"), "Beautiful Things", "Snooze"))
+    log = label("insertion_log", examples(stats("LogID"), "l1", "l2"), examples(stats("TrackID"), "t1", "t2"),
+                examples(stats("TrackName"), "Beautiful Things", "Snooze"),
+                examples(stats("InsertionTimeStamp", distinct=1), "2024-04-03 11:45:25"))
+    profile = GraphProfile(nodes=20, relationships=0, labels={"track": track, "insertion_log": log}, types={},
+                           constraints=[], indexes=[])
+    named = {d.label: (d.name, d.label_in_name) for d in decide_domain(profile, OPTS)[0].entities}
+    assert named["track"] == (["TrackName"], False)
+    assert named["insertion_log"] == (["TrackName"], True)
