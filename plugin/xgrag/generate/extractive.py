@@ -130,7 +130,7 @@ _WH = frozenset({"which", "what"})
 _PARENT_OF_CHILD = {w: ("son", "daughter", "child") for w in ("father", "mother", "parent", "parents", "dad", "mum",
                                                               "mom")}
 # a relation that gives its end as its start's name ("NAMED", "HAS_NAME", "CALLED", "KNOWN AS")
-_NAMING = re.compile(r"(?:has |have )?(?:named|name|called|known as|alias|has alias)")
+_NAMING = re.compile(r"(?:has |have )?(?:named|name|called|known as|alias)")
 # auxiliaries after a "which"/"what" noun's compound ("which film genres are"): the compound is the noun
 _AUXILIARIES = frozenset("is are was were do does did has have had can could will would may might".split())
 # the options a question offers at its end: "is Recife urban or rural?", "was it a win or a loss?"
@@ -544,9 +544,9 @@ class _Reading:
         # ... and its adjective is no key's word where the graph says that dimension, alone or in a key written as
         # one word ("sectionlength"): "how long is the section" asks its length, not a longitude stored as "long"
         joined = {r.replace(" ", "").lower() for r in relations}
-        dimensions = {n for adjective in re.findall(r"\bhow\s+([a-z]+)", plain.lower())
-                      for n in HOW_DIMENSIONS.get(adjective, ())}
-        for adjective in re.findall(r"\bhow\s+([a-z]+)", plain.lower()):
+        adjectives = re.findall(r"\bhow\s+([a-z]+)", plain.lower())
+        dimensions = {n for adjective in adjectives for n in HOW_DIMENSIONS.get(adjective, ())}
+        for adjective in adjectives:
             nouns = HOW_DIMENSIONS.get(adjective, ())
             if {stem(n) for n in nouns} & vocabulary or any(n in r for n in nouns for r in joined):
                 self.q_stems.discard(stem(adjective))

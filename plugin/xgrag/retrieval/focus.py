@@ -263,8 +263,8 @@ def focused(retriever: Retriever, question: str, seeds: Sequence[str], hops: int
             # follows it or nothing precedes it (the first hop: the seeds' own neighbours)
             budget = room // (hops - hop + 1)
             choice = choose(groups, words, budget, may_cut=hop in (1, hops))
+            sub.mode = "focused"
             if not choice.groups and hop > 1:
-                sub.mode = "focused"
                 # (from one named entity only: with two or more, what they share was read first (bridges), and the
                 # rest of the hop is not what is asked: "the Kim Novak film of 1958" reads no other film's director)
                 single = functional(groups, budget) if len(sub.seeds) == 1 else []
@@ -272,7 +272,6 @@ def focused(retriever: Retriever, question: str, seeds: Sequence[str], hops: int
                     notes.append(f"hop {hop}: not expanded: its {total:,} relationships exceed the room left "
                                  f"({room:,}) and the question names none of their relations or types")
                     break
-                choice = Choice(single, list(dict.fromkeys(g.kind for g in single)))
                 notes.append(f"hop {hop}: its {total:,} relationships exceed the room left ({room:,}) and the "
                              f"question names none of their relations or types: the {len(single):,} that are "
                              "their entity's only one of a relation read, those of the entities with the fewest "
@@ -283,11 +282,7 @@ def focused(retriever: Retriever, question: str, seeds: Sequence[str], hops: int
                                         limit=len(single) + 1)[0]["rows"]
                 take = len(single)
                 sub.truncated = True
-                _, new = _add_rows(sub, rows, take, cfg.max_nodes)
-                frontier = retriever.with_aliases(sub, bridged + new, set(ex_nodes))
-                continue
-            sub.mode = "focused"
-            if choice.groups:
+            elif choice.groups:
                 params = [[g.node, g.relation, g.outgoing, g.type] for g in choice.groups]
                 take = budget if choice.cut else room
                 rows = store.read_plain("expand_chosen", groups=params, excluded_node_ids=ex_nodes,

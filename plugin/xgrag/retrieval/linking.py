@@ -934,7 +934,9 @@ class Linker:
         if terms:
             for node, score in self._search(terms, cfg.link_limit * 5, excluded):
                 candidates.setdefault(node.id, (node, score))
-        whole, covered = select_whole(question, list(candidates.values()), schema_stems(self.store.schema))
+        # the words the mapping asks with (the stems of its labels, types and fact keys)
+        asks = schema_stems(self.store.schema)
+        whole, covered = select_whole(question, list(candidates.values()), asks)
         if re.search(r"\[[^\[\]]+\]", question) and any(le.method == "bracket" for le in whole):
             return whole  # MetaQA style: the bracketed entity is the topic entity, nothing else is
         # a number typed with or without its punctuation names the entity stored with the other (a phone number)
@@ -947,7 +949,6 @@ class Linker:
         # ("initials"); the memory index holds every name to read them off (the full-text index cannot list them)
         # (not a word the mapping asks with: "the IATA code" names the key iata, not Ingeniero Ambrosio Taravella
         # Airport)
-        asks = schema_stems(self.store.schema)
         whole += [] if memory is None else [
             LinkedEntity(node, "initials", 0.9, typed) for node, typed in memory.initials(question, set(excluded))
             if node.id not in {le.node.id for le in whole} and not content_stems(typed) & asks]
