@@ -574,8 +574,9 @@ class ProxyFirst(GroupTesting):
                     # probe asked again without the echoes says whether anything else is missed.
                     echo_ids = set(question_echo_facts(run.graph, run.question)) - set(tiers)
                     echoes = run.by_proxy([p for p in rest if p.target in echo_ids])[:MAX_ECHOES]
-                if echoes:
+                if echoes or extra:
                     result.tests += 1  # the first sufficiency probe, superseded by the one below
+                if echoes:
                     echo_moved = False
                     for c in echoes:
                         if not can_ask():
@@ -592,8 +593,6 @@ class ProxyFirst(GroupTesting):
                     elif not extra:
                         kept_only = []
                 if extra:
-                    if not echoes:
-                        result.tests += 1  # the first sufficiency probe, superseded by the one below
                     result.answer_entity_candidates = 0
                     if run.settings.response_score != "logprob" and len(extra) > 1:
                         # Under "shift" they are removed together first, everything else kept (one group test):
