@@ -100,6 +100,7 @@ from xgrag.retrieval.words import (
     AGENT_TYPES,
     HOW_DIMENSIONS,
     INITIALS_RUN,
+    IRREGULAR,
     PLACE_TYPES,
     WEAK,
     answer_kind,
@@ -122,7 +123,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v19"
+READER_VERSION = "extractive-v20"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
@@ -189,6 +190,32 @@ _CLASS_STEMS = frozenset(stem(w) for w in ("kind", "sort", "type", "category", "
 _PREPOSITIONS = frozenset("against between among amongst without within toward towards behind beyond near like per "
                           "via during since until across along around beside besides despite inside outside "
                           "through throughout under underneath upon versus".split())
+# A relation whose name ends in a preposition (MADE_IN, ACTED_IN, BORN_IN) states its verb where the question says
+# it alone ("where was it made") or with any preposition ("works at" for WORKS_FOR), but not where every use of the
+# verb is followed by "of" or "from" ("what is it made of": a material, which MADE_IN does not hold; nor CREATED, a
+# verb alone) or, except for an agent's BY, by its object ("which house made the "Carnival Dress"": the maker; a
+# DIRECTED_BY does answer "who directed the film"). met-fashion (spent): both questions were answered by a garment's
+# MADE_IN year.
+# "what is X made of" asks for its material, which graphs store under one of these keys (a museum's `medium`)
+_MADE_OF = re.compile(r"\b(made|built|woven|carved|cast|composed|consists?|consisting)\s+(?:out\s+)?(?:of|from)\b")
+_MATERIAL_STEMS = frozenset(stem(w) for w in ("medium", "material", "materials", "fabric", "fabrics", "ingredients",
+                                              "composition", "substance"))
+_RELATION_PREPOSITIONS = frozenset("in at on into within inside of from by with for to as about".split())
+_OBJECT_STARTS = frozenset(("the", "a", "an", '"', "\u201c"))
+
+
+def _verb_used_otherwise(words: list[str], verb: str, preposition: str | None) -> bool:
+    """Every use of the verb (`verb`, a stem) in the question's `words` is followed by "of"/"from" (where the
+    relation's own `preposition` is another), or by its object (where the relation has a preposition but "by")."""
+    after = [words[i + 1] if i + 1 < len(words) else None for i, w in enumerate(words) if stem(w) == verb]
+    # (what a thing is made of: said by a verb's participle, "made of", not a noun's "the packager of")
+    participle = all(w.endswith("ed") or w in IRREGULAR for w in words if stem(w) == verb)
+    source = participle and preposition not in ("of", "from")
+    objects = preposition is not None and preposition != "by"
+    return bool(after) and all(a is not None and ((source and a in ("of", "from"))
+                                                  or (objects and a in _OBJECT_STARTS)) for a in after)
+
+
 _SUBJECT = re.compile(r"\s*(?:how|when|where|why|what|which|who)(?:\s+[a-z]+)?\s+(?:did|does|do|has|have|had|will|"
                       r"would|can|could)\s+the\s+([a-z]+)\s+([a-z]+)")
 UNKNOWN = NO_ANSWER  # generate.base: the one abstention text
@@ -217,6 +244,16 @@ def _record_named(name: str, typ: str | None) -> bool:
     words = name.split()
     return bool(typ) and len(words) >= 2 and set(key_tokens(" ".join(words[:-1]))) == set(
         key_tokens(key_text(typ or "")))
+
+
+def _unquoted(text: str) -> str:
+    """A stored text, lower case, without the quotes it may be stored in ("\"Carnival Dress\"", \u201cLa
+    Traviata\u201d)."""
+    low = text.strip().lower()
+    for a, b in (('"', '"'), ("\u201c", "\u201d")):
+        if len(low) > 2 and low.startswith(a) and low.endswith(b):
+            return low[1:-1].strip()
+    return low
 
 
 def _sentence(answer: str) -> str:
@@ -434,11 +471,13 @@ class _Reading:
         # (a quote that is a mentioned entity's whole name names it, as linking reads it)
         quotes = {q.lower() for t in quoted_texts(question) for q in (t, t.rstrip("."))
                   if not any(_norm(w) == _norm(t) for w in said.values() if w)}
+        # (a title stored in its own quotes, "\"Carnival Dress\"", as a catalogue writes a named work's, is the text
+        # quoted: typed_values reads it so)
         by_quote = {f.head for f in facts if f.kind == "property" and f.via is None
-                    and f.tail.strip().lower() in quotes}
+                    and _unquoted(f.tail) in quotes}
         if by_quote:
             self.codes |= {f.tail.strip().lower() for f in facts if f.head in by_quote and f.kind == "property"
-                           and f.tail.strip().lower() in quotes}
+                           and _unquoted(f.tail) in quotes}
             self.mentioned -= {n for n, w in said.items() if n not in by_quote and w
                                and any(_norm(w) in _norm(q) and _norm(w) != _norm(q) for q in quotes)}
             self.mentioned |= by_quote
@@ -698,6 +737,23 @@ class _Reading:
                 stated = {o for o in options for v in content_stems(f.tail) if o == v or cognate(o, v)}
                 if stated:
                     self.relation_words[self._relation(f)] = stated
+        said = re.findall(r"[a-z]+|[\"\u201c]", plain.lower())
+        edges = {f.relation for f in facts if f.kind == "edge"}  # a key's word ("the value of") is no verb
+        for r in sorted(edges & set(relations)):
+            parts = key_text(r).lower().split()
+            if len(parts) >= 2 and parts[-1] in _RELATION_PREPOSITIONS:
+                verb, used = stem(parts[-2]), _verb_used_otherwise(said, stem(parts[-2]), parts[-1])
+            elif len(parts) == 1 and parts[0].endswith("ed"):  # CREATED: what it is made of or from is no maker
+                verb, used = stem(parts[0]), _verb_used_otherwise(said, stem(parts[0]), None)
+            else:
+                continue
+            if verb in self.relation_words[r] and used:
+                self.relation_words[r] = self.relation_words[r] - {verb}
+        made_of = _MADE_OF.search(plain.lower())
+        if made_of:
+            for r in relations:
+                if content_stems(key_text(r)) & _MATERIAL_STEMS:
+                    self.relation_words[r] = self.relation_words[r] | {stem(made_of.group(1))}
         self.lexical = {r: len(self.relation_words[r]) / max(1, len(content_stems(r))) for r in relations}
         # the properties of each relationship in the context (its id -> their values): a relationship's own words
         # ("RELATED_TO {name: 'father'}") and dates ("VISITS {starttime: 2020-04-25...}") are said by its facts

@@ -101,5 +101,8 @@ def typed_values(question: str) -> TypedValues:
     quoted: dict[str, str] = {}
     for text in quoted_texts(question):
         for spelled in (text, text.rstrip(".")):
-            quoted.setdefault(spelled, text)
+            # a catalogue stores a named work's title in its quotes ("\"Carnival Dress\"", beside the plain
+            # "Evening dress" of the unnamed ones): the text as quoted matches it too
+            for form in (spelled, f'"{spelled}"', f"\u201c{spelled}\u201d"):
+                quoted.setdefault(form, text)
     return TypedValues(amounts, dates, written, quoted)

@@ -59,7 +59,8 @@ IRREGULAR = {
 # stem to stem: applied last, so every form of the word meets ("murderer", "murdered" and "killed").
 SYNONYM_STEMS = {
     "slay": "kill", "slew": "kill", "slain": "kill", "murd": "kill", "murder": "kill", "purchas": "buy",
-    "manufactur": "mak", "resid": "liv", "employ": "work", "situat": "locat", "possess": "own", "wed": "marry",
+    "manufactur": "mak", "creat": "mak", "resid": "liv", "employ": "work", "situat": "locat", "possess": "own",
+    "wed": "marry",
 }
 _WORD = re.compile(r"[a-z0-9]+")
 # A schema word of another language -> the English words a question says ("populacao" -> "population", "ville" ->

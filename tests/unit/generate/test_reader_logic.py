@@ -1098,3 +1098,36 @@ def test_a_parent_asked_is_read_from_the_child_s_relation() -> None:
              _edge("t", "Jaime Lannister", "SON OF", "Tywin Lannister", "Character", "Character")]
     assert _read("Who is Tyrion Lannister's father?", facts) == ("Tywin Lannister.", ["s"])
     assert _read("Who is Tywin Lannister's son?", facts)[0] in ("Tyrion Lannister.", "Jaime Lannister.")
+
+
+def _garment() -> list[Fact]:
+    # met-fashion (spent) as the context renders it: a garment named by its page, its title stored in quotes
+    g = "https://www.metmuseum.org/art/collection/search/156600"
+    return [_edge("y", g, "MADE IN", "Year 1938", "Garment", "Year"),
+            _edge("c", "Schiaparelli", "CREATED", g, "Designer", "Garment"),
+            _prop("m", g, "medium", "wool, silk", "Garment"),
+            _prop("t", g, "title", '"Double Slipper Beret"', "Garment"),
+            _prop("d", g, "date", "spring 1938", "Garment")]
+
+
+def test_a_title_stored_in_quotes_names_its_record_as_the_question_quotes_it() -> None:
+    assert _read('Who created the "Double Slipper Beret"?', _garment()) == ("Schiaparelli.", ["c"])
+    # without the quotes it is stored in, the same title names nothing: the question is read as about no record
+    plain = [f if f.id != "t" else _prop("t", f.head, "title", "Double Slipper Beret hat", "Garment")
+             for f in _garment()]
+    assert _read('Who created the "Double Slipper Beret"?', plain)[0] != "Schiaparelli."
+
+
+def test_what_a_thing_is_made_of_is_its_material_not_where_or_by_whom_it_was_made() -> None:
+    assert _read('What is the "Double Slipper Beret" made of?', _garment()) == ("wool, silk.", ["m"])
+    # MADE_IN states "made" said alone or with its preposition
+    assert _read('What year was the "Double Slipper Beret" made in?', _garment()) == ("Year 1938.", ["y"])
+
+
+def test_a_verb_with_its_object_asks_for_the_agent_not_a_relation_of_the_verb_and_a_preposition() -> None:
+    # "which house made the X": the maker (CREATED, a synonym of making), not the year it was MADE_IN
+    assert _read('Which couture house made the "Double Slipper Beret"?', _garment()) == ("Schiaparelli.", ["c"])
+    # an agent's BY relation does answer the verb with its object
+    films = [_edge("1", "Film A", "DIRECTED BY", "Dan S", "Movie", "Person"),
+             _edge("2", "Film A", "SHOT IN", "Utah", "Movie", "Place")]
+    assert _read("Who directed the film Film A?", films) == ("Dan S.", ["1"])
