@@ -3022,6 +3022,60 @@ def write_spotify_charts(store: Any, mirror: Path) -> None:
             store.query(f"DROP INDEX corpus_load_{i} IF EXISTS", read_only=False)
 
 
+CRINACLE = "VicCont/ProyectoBDRN"
+CRINACLE_SCRIPT = "comandos.sh"
+CRINACLE_URL = "https://raw.githubusercontent.com/VicCont/ProyectoBDRN/main/"
+# its NoteWeight statement's file: the repository holds note_wheight_neo.csv, so the URL answers 404 and the
+# statement loads nothing, as on GitHub
+CRINACLE_ABSENT = "note_weight_neo.csv"
+# its Products statement as committed, which no Cypher parses (a line `n.price = ...` after `SET p = row`), and as
+# read here: the comma and the variable the statement binds, the integer price its later queries compare with 0
+_CRINACLE_PRICE = ("SET p = row\nn.price = toInteger(row.price)", "SET p = row, p.price = toInteger(row.price)")
+
+
+def _crinacle_cypher(script: str) -> str:
+    """comandos.sh's Neo4j statements: the lines it types into `cypher-shell -u neo4j -p test` up to `:exit` (the
+    file is a shell session written down, with MongoDB's and MonetDB's commands around them), its `#` shell comments
+    and the one statement that is left of its measurements load (`SET m = row`, after a comment naming the columns
+    of measurements_neo.csv, a file over the mirror's size limit) dropped, its Products statement read as
+    _CRINACLE_PRICE says."""
+    lines = script.splitlines()
+    try:
+        start = lines.index("cypher-shell -u neo4j -p test") + 1
+        end = lines.index(":exit", start)
+    except ValueError as e:
+        raise CorpusError(f"{CRINACLE}: {CRINACLE_SCRIPT} no longer types its statements into cypher-shell") from e
+    body = "\n".join(line for line in lines[start:end] if not line.startswith("#"))
+    if _CRINACLE_PRICE[0] not in body or "\nSET m = row;\n" not in body:
+        raise CorpusError(f"{CRINACLE}: {CRINACLE_SCRIPT}'s Products or measurements statement is no longer as read")
+    return body.replace("\nSET m = row;\n", "\n").replace(*_CRINACLE_PRICE)
+
+
+def write_crinacle_iems(store: Any, mirror: Path) -> None:
+    """The Neo4j statements of comandos.sh of VicCont/ProyectoBDRN (a 2022 university NoSQL course project, in
+    Spanish; no licence stated) over the *_neo.csv files its URLs name, which its scraper made from Crinacle's
+    in-ear monitor database and ranking list (crinacle.com, December 2022): the 1,095 IEMs of the database (Products:
+    brand, name, measurement file), 804 of them on the ranking list with its grade (S to F), value stars (0 to 3),
+    price in US dollars (-1 where the list gives none), sound signature (category), one-line verdict (description),
+    tonality and technical grades, driver setup ("2BA 1DD"), whose unit was tested (owner) and note weight, every
+    field a string as `SET p = row` writes it but the price; their 241 brands (PRODUCES), their grades (Ranks,
+    RANKED) and the lists of owners and of technical and tonality grades as nodes of their own. As on GitHub, where
+    each URL answers with the file of that name: the NoteWeight statement reads note_weight_neo.csv, which the
+    repository does not hold (it holds note_wheight_neo.csv), and loads nothing; the OWNS statement creates from an
+    unbound `C` (its MATCH binds `c`) a new node with no label and no property for each of the 804 IEMs whose owner
+    is listed, so no Owners node is linked. Where the script cannot run as written, _crinacle_cypher says what is
+    done (its Products statement does not parse: read with the comma and variable it lacks)."""
+    script = read_file(CRINACLE, CRINACLE_SCRIPT, mirror).decode("utf-8")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        if not url.startswith(CRINACLE_URL):
+            raise CorpusError(f"{CRINACLE}: {CRINACLE_SCRIPT} reads {url}, which no loader here serves")
+        name = url.removeprefix(CRINACLE_URL)
+        return None if name == CRINACLE_ABSENT else _csv_rows(read_file(CRINACLE, name, mirror), delimiter)
+
+    _run_script(store, _crinacle_cypher(script), rows_of)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -3317,6 +3371,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("yemen-debates", "spent", "the UK Parliament's debates on Yemen, 2015-2022 (ParlaMint-GB): debates by date "
                                      "and chamber, their speakers (sex, house) and the speakers' parties",
           writer=write_yemen_debates, source=YEMEN),
+    Graph("crinacle-iems", "frozen", "Crinacle's in-ear monitor ranking list of December 2022: IEMs (grade, price, "
+                                      "sound signature, verdict, tonality and technical grades, driver setup), "
+                                      "their brands and grades", writer=write_crinacle_iems, source=CRINACLE),
 ]}
 
 
