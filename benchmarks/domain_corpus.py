@@ -3022,6 +3022,159 @@ def write_spotify_charts(store: Any, mirror: Path) -> None:
             store.query(f"DROP INDEX corpus_load_{i} IF EXISTS", read_only=False)
 
 
+CRINACLE = "VicCont/ProyectoBDRN"
+CRINACLE_SCRIPT = "comandos.sh"
+CRINACLE_URL = "https://raw.githubusercontent.com/VicCont/ProyectoBDRN/main/"
+# its NoteWeight statement's file: the repository holds note_wheight_neo.csv, so the URL answers 404 and the
+# statement loads nothing, as on GitHub
+CRINACLE_ABSENT = "note_weight_neo.csv"
+# its Products statement as committed, which no Cypher parses (a line `n.price = ...` after `SET p = row`), and as
+# read here: the comma and the variable the statement binds, the integer price its later queries compare with 0
+_CRINACLE_PRICE = ("SET p = row\nn.price = toInteger(row.price)", "SET p = row, p.price = toInteger(row.price)")
+
+
+def _crinacle_cypher(script: str) -> str:
+    """comandos.sh's Neo4j statements: the lines it types into `cypher-shell -u neo4j -p test` up to `:exit` (the
+    file is a shell session written down, with MongoDB's and MonetDB's commands around them), its `#` shell comments
+    and the one statement that is left of its measurements load (`SET m = row`, after a comment naming the columns
+    of measurements_neo.csv, a file over the mirror's size limit) dropped, its Products statement read as
+    _CRINACLE_PRICE says."""
+    lines = script.splitlines()
+    try:
+        start = lines.index("cypher-shell -u neo4j -p test") + 1
+        end = lines.index(":exit", start)
+    except ValueError as e:
+        raise CorpusError(f"{CRINACLE}: {CRINACLE_SCRIPT} no longer types its statements into cypher-shell") from e
+    body = "\n".join(line for line in lines[start:end] if not line.startswith("#"))
+    if _CRINACLE_PRICE[0] not in body or "\nSET m = row;\n" not in body:
+        raise CorpusError(f"{CRINACLE}: {CRINACLE_SCRIPT}'s Products or measurements statement is no longer as read")
+    return body.replace("\nSET m = row;\n", "\n").replace(*_CRINACLE_PRICE)
+
+
+def write_crinacle_iems(store: Any, mirror: Path) -> None:
+    """The Neo4j statements of comandos.sh of VicCont/ProyectoBDRN (a 2022 university NoSQL course project, in
+    Spanish; no licence stated) over the *_neo.csv files its URLs name, which its scraper made from Crinacle's
+    in-ear monitor database and ranking list (crinacle.com, December 2022): the 1,095 IEMs of the database (Products:
+    brand, name, measurement file), 804 of them on the ranking list with its grade (S to F), value stars (0 to 3),
+    price in US dollars (-1 where the list gives none), sound signature (category), one-line verdict (description),
+    tonality and technical grades, driver setup ("2BA 1DD"), whose unit was tested (owner) and note weight, every
+    field a string as `SET p = row` writes it but the price; their 241 brands (PRODUCES), their grades (Ranks,
+    RANKED) and the lists of owners and of technical and tonality grades as nodes of their own. As on GitHub, where
+    each URL answers with the file of that name: the NoteWeight statement reads note_weight_neo.csv, which the
+    repository does not hold (it holds note_wheight_neo.csv), and loads nothing; the OWNS statement creates from an
+    unbound `C` (its MATCH binds `c`) a new node with no label and no property for each of the 804 IEMs whose owner
+    is listed, so no Owners node is linked. Where the script cannot run as written, _crinacle_cypher says what is
+    done (its Products statement does not parse: read with the comma and variable it lacks)."""
+    script = read_file(CRINACLE, CRINACLE_SCRIPT, mirror).decode("utf-8")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        if not url.startswith(CRINACLE_URL):
+            raise CorpusError(f"{CRINACLE}: {CRINACLE_SCRIPT} reads {url}, which no loader here serves")
+        name = url.removeprefix(CRINACLE_URL)
+        return None if name == CRINACLE_ABSENT else _csv_rows(read_file(CRINACLE, name, mirror), delimiter)
+
+    _run_script(store, _crinacle_cypher(script), rows_of)
+
+
+RELEVANCE = "correnm/RelevanceRank"
+RELEVANCE_DIR = "DataModel/Neo4j/RelevanceRank/"
+# the folder its LOAD CSVs read, under the import folder; some of its scripts write it `Relevancerank/`, which its
+# author's Windows import folder (its folders hold Windows' "New Text Document.txt") reads as the same folder
+_RELEVANCE_URL = re.compile(r"(?i)^file:///RelevanceRank/2-data_files/([\w.-]+)$")
+# files its scripts read that the mirror does not hold (over the mirror's size limit): the NVD CVEs and their
+# references, whose statements are left out
+RELEVANCE_ABSENT = ("nvdCve.csv", "nvdReferences.csv")
+# Windows-1252 bytes (a registered sign, a no-break space): LOAD CSV reads each as U+FFFD, and so are they read here
+RELEVANCE_NOT_UTF8 = ("gov-org-software.csv", "organizations.csv")
+# the NVD's CVE-CWE pairs: the file repeats 64 of its 67,051 (CVE, CWE) pairs, which the node key its constraints
+# create first forbids, so its statement fails and loads nothing, on its database as here (it is left out)
+RELEVANCE_REPEATED = "nvdCwe.csv"
+# a script's first statement, which clears what an earlier run of it wrote, where it lacks the ';' that ends it (the
+# statement after it would not parse): a label's nodes cleared with APOC, or a type's relationships
+_RELEVANCE_CLEAR = re.compile(r"(?is)^(?:CALL\s+apoc\.periodic\.iterate\(\s*'MATCH \(n:\w+\) RETURN n',\s*"
+                              r"'DETACH DELETE n',\s*\{batchSize:\d+\}\)|MATCH\s*\(n\)-\[r:\w+\]->\(\)\s*DELETE\s+r)"
+                              r"\s+(?=MATCH|LOAD)")
+# its constraints: 4.x syntax of node keys (one property, or several), which the embedded Community Edition refuses:
+# the uniqueness they imply
+_RELEVANCE_KEY = re.compile(r"(?is)CREATE CONSTRAINT (\w+)\s+IF NOT EXISTS ON \((\w+):(\w+)\)\s*ASSERT\s*"
+                            r"\(([^)]*)\)\s*IS NODE KEY")
+
+
+def _relevance_constraints(script: str) -> list[str]:
+    """0-constraints/constraints.cypher's node keys as uniqueness constraints (_RELEVANCE_KEY), its /* */ header and
+    a stray line holding only `/` (which would run into the next statement) dropped."""
+    body = re.sub(r"(?s)/\*.*?\*/", "", script)
+    body = "\n".join(line for line in body.splitlines() if line.strip() != "/")
+    statements = []
+    for statement in _statements(body):
+        m = _RELEVANCE_KEY.fullmatch(statement)
+        if m is None:
+            raise CorpusError(f"{RELEVANCE}: its constraints file holds a statement not read here: {statement!r}")
+        statements.append(f"CREATE CONSTRAINT {m[1]} IF NOT EXISTS FOR ({m[2]}:{m[3]}) REQUIRE ({m[4]}) IS UNIQUE")
+    return statements
+
+
+def _relevance_script(script: str) -> str | None:
+    """One of its load or relationship scripts as run here: None for one that reads its Oracle database
+    (apoc.load.jdbc, apoc.load.driver: the CPE dictionary, the EPSS scores, the NVD's CVE-CPE pairs, the links of
+    organizations and software to CPEs) or another of its files (`apoc.cypher.runFiles` of a demo build whose files
+    the repository no longer holds), else the script with a first clearing statement that lacks its ';'
+    (_RELEVANCE_CLEAR) left out: it deletes what an earlier run wrote, and on the empty database nothing."""
+    if re.search(r"(?i)apoc\.load\.(jdbc|driver)|apoc\.cypher\.runFiles", script):
+        return None
+    lines = (line for line in script.splitlines() if not line.strip().startswith("//"))
+    statements = [_RELEVANCE_CLEAR.sub("", s) for s in _statements("\n".join(lines))]
+    return ";\n".join(statements) + ";\n"
+
+
+def write_mitre_attack(store: Any, mirror: Path) -> None:
+    """The Neo4j scripts of correnm/RelevanceRank (Corren McCoy's 2022 research project on ranking software
+    vulnerabilities by their relevance to an organization; no licence stated) over the CSV files of its
+    2-data_files/, exports of its Oracle tables of public catalogues: MITRE ATT&CK 10.1's 14 enterprise tactics, 566
+    techniques (platforms, data sources, detection, permissions) and 128 threat groups (description, country of
+    origin, year), which techniques each group uses (ACHIEVES_GOAL) and each tactic is achieved through, the
+    countries each group comes from and targets and its DHS critical-infrastructure sectors; MITRE's 949 CWE
+    weaknesses (likelihood of exploit) and how they relate (RELATES_TO with its nature: ChildOf, PeerOf, CanPrecede,
+    ...), CAPEC's 545 attack patterns (likelihood, consequences, skill levels) with the weaknesses they exploit
+    (KNOWN_ATTACK) and the techniques that employ them; CISA's Known Exploited Vulnerabilities catalogue to January
+    2022 (vendor, product, name, date added, due date), Exploit-DB's 11,082 exploit-CVE pairs, the world's countries
+    (full name, capital) and ten universities and government bodies with their software. It has no script that runs
+    the others (buildRelevanceRank.cypher runs a 2021 demo's files, gone from the repository): here its constraints
+    (_relevance_constraints), then each load script of 3-import_scripts/ and then each relationship script of
+    4-relationships/, in file-name order, as _relevance_script reads them. Its scripts create the link tables of its
+    Oracle schema as nodes (attackGroupTechniques, cweCapec, targetCountry, ...) and MATCH over them to link the
+    catalogues, as written. Left out: the load scripts of the NVD's CVEs and their references (files over the
+    mirror's size limit, RELEVANCE_ABSENT), so its relationships to CVEs link nothing, and the load of the NVD's
+    CVE-CWE pairs, which its own node key refuses (RELEVANCE_REPEATED). Its LOAD CSVs read `Relevancerank/` as
+    `RelevanceRank/` (_RELEVANCE_URL), and two files' Windows-1252 bytes as LOAD CSV reads them
+    (RELEVANCE_NOT_UTF8)."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        m = _RELEVANCE_URL.match(url)
+        if m is None:
+            raise CorpusError(f"{RELEVANCE}: its scripts read {url}, which no loader here serves")
+        data = read_file(RELEVANCE, f"{RELEVANCE_DIR}2-data_files/{m[1]}", mirror)
+        if m[1] in RELEVANCE_NOT_UTF8:
+            data = data.decode("utf-8", errors="replace").encode("utf-8")
+        rows = _csv_rows(data, delimiter)
+        if m[1] != RELEVANCE_REPEATED:
+            return rows
+        if len({(row["CVE_ID"], row["CWE_ID"]) for row in rows}) == len(rows):
+            raise CorpusError(f"{RELEVANCE}: {m[1]} no longer repeats a pair its node key forbids: load it")
+        return None
+
+    constraints = read_file(RELEVANCE, f"{RELEVANCE_DIR}0-constraints/constraints.cypher", mirror).decode("utf-8")
+    for statement in _relevance_constraints(constraints):
+        store.query(statement, read_only=False)
+    for folder in ("3-import_scripts/", "4-relationships/"):
+        for path in sorted(p for p in list_folder(RELEVANCE, RELEVANCE_DIR + folder, mirror) if p.endswith(".cypher")):
+            text = read_file(RELEVANCE, path, mirror).decode("utf-8")
+            # a load script of a file the mirror lacks is left out whole: load_nvdCve.cypher ends in an unfinished
+            # statement of notes (`published_date =`) after its LOAD CSV
+            script = None if any(name in text for name in RELEVANCE_ABSENT) else _relevance_script(text)
+            if script is not None:
+                _run_script(store, script, rows_of)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -3317,6 +3470,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("yemen-debates", "spent", "the UK Parliament's debates on Yemen, 2015-2022 (ParlaMint-GB): debates by date "
                                      "and chamber, their speakers (sex, house) and the speakers' parties",
           writer=write_yemen_debates, source=YEMEN),
+    Graph("crinacle-iems", "frozen", "Crinacle's in-ear monitor ranking list of December 2022: IEMs (grade, price, "
+                                      "sound signature, verdict, tonality and technical grades, driver setup), "
+                                      "their brands and grades", writer=write_crinacle_iems, source=CRINACLE),
+    Graph("mitre-attack", "frozen", "MITRE ATT&CK 10.1's threat groups, the techniques they use, their tactics, the "
+                                     "countries they come from and target and the sectors they focus on; CWE "
+                                     "weaknesses, CAPEC attack patterns and CISA's known exploited vulnerabilities",
+          writer=write_mitre_attack, source=RELEVANCE),
 ]}
 
 

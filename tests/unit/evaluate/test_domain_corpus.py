@@ -187,6 +187,11 @@ def test_the_fourteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     assert not set(pool) & _split("tune")
 
 
+# the sixteenth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
+# only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
+SIXTEENTH_IN_PREPARATION = {"crinacle-iems", "mitre-attack"}
+
+
 def test_the_fifteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it (five graphs: no sixth source was found in time), declared before any
     # xgrag command ran on its graphs (loaders tried, questions written with plain Cypher only); all five were drawn
@@ -194,7 +199,7 @@ def test_the_fifteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     pool = ["camara-deputados", "met-fashion", "nfl-rosters", "san-diego-places", "spotify-charts"]
     assert tuple(pool) == corpus.FIFTEENTH_POOL and corpus.FIFTEENTH_SEED == 43
     assert sorted(random.Random(43).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.FIFTEENTH_POOL, 43)
-    assert set(pool) <= _split("spent") and _split("frozen") == set()
+    assert set(pool) <= _split("spent") and _split("frozen") == SIXTEENTH_IN_PREPARATION
     assert not set(pool) & _split("tune")
 
 
@@ -226,7 +231,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.SEVENTH_POOL) | set(corpus.EIGHTH_POOL) | set(corpus.NINTH_POOL)
                                   | set(corpus.TENTH_POOL) | set(corpus.ELEVENTH_POOL) | set(corpus.TWELFTH_POOL)
                                   | set(corpus.THIRTEENTH_POOL) | set(corpus.FOURTEENTH_POOL)
-                                  | set(corpus.FIFTEENTH_POOL))
+                                  | set(corpus.FIFTEENTH_POOL) | SIXTEENTH_IN_PREPARATION)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
