@@ -737,14 +737,14 @@ class _Reading:
                 stated = {o for o in options for v in content_stems(f.tail) if o == v or cognate(o, v)}
                 if stated:
                     self.relation_words[self._relation(f)] = stated
-        said = re.findall(r"[a-z]+|[\"\u201c]", plain.lower())
+        typed_words = re.findall(r"[a-z]+|[\"\u201c]", plain.lower())
         edges = {f.relation for f in facts if f.kind == "edge"}  # a key's word ("the value of") is no verb
         for r in sorted(edges & set(relations)):
             parts = key_text(r).lower().split()
             if len(parts) >= 2 and parts[-1] in _RELATION_PREPOSITIONS:
-                verb, used = stem(parts[-2]), _verb_used_otherwise(said, stem(parts[-2]), parts[-1])
+                verb, used = stem(parts[-2]), _verb_used_otherwise(typed_words, stem(parts[-2]), parts[-1])
             elif len(parts) == 1 and parts[0].endswith("ed"):  # CREATED: what it is made of or from is no maker
-                verb, used = stem(parts[0]), _verb_used_otherwise(said, stem(parts[0]), None)
+                verb, used = stem(parts[0]), _verb_used_otherwise(typed_words, stem(parts[0]), None)
             else:
                 continue
             if verb in self.relation_words[r] and used:
