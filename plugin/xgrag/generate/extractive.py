@@ -246,6 +246,20 @@ def _record_named(name: str, typ: str | None) -> bool:
         key_tokens(key_text(typ or "")))
 
 
+def _copy_holders(holders: set[str], facts: Iterable[Fact]) -> set[str]:
+    """Of the entities holding one code, those that hold a copy of another's: where exactly one of them is related
+    (by a fact, either way) to every other, the others."""
+    if len(holders) < 2:
+        return set()
+    related: dict[str, set[str]] = {}
+    for f in facts:
+        if f.kind == "edge" and f.head in holders and f.tail in holders:
+            related.setdefault(f.head, set()).add(f.tail)
+            related.setdefault(f.tail, set()).add(f.head)
+    owners = [h for h in sorted(holders) if related.get(h, set()) >= holders - {h}]
+    return holders - {owners[0]} if len(owners) == 1 else set()
+
+
 def _unquoted(text: str) -> str:
     """A stored text, lower case, without the quotes it may be stored in ("\"Carnival Dress\"", \u201cLa
     Traviata\u201d)."""
@@ -463,8 +477,15 @@ class _Reading:
             if len(by_name) == 1:
                 self.codes.add(number)
                 self.mentioned |= by_name
-        self.mentioned |= {f.head for f in facts if f.kind == "property" and f.via is None
-                           and f.tail.strip().lower() in self.codes}
+        by_code_value: dict[str, set[str]] = {}
+        for f in facts:
+            if f.kind == "property" and f.via is None and f.tail.strip().lower() in self.codes:
+                by_code_value.setdefault(f.tail.strip().lower(), set()).add(f.head)
+        # (a code held by one entity and by every entity related to it is that one's: the others hold a copy of it,
+        # a foreign key beside the relationship, "PSOL" as the siglaPartido of each of the party's deputies;
+        # camara-deputados, spent: the nine holders took "the full name of the party PSOL" for a deputy's)
+        self.code_copies = {h for holders in by_code_value.values() for h in _copy_holders(holders, facts)}
+        self.mentioned |= {h for holders in by_code_value.values() for h in holders} - self.code_copies
         # a text the question quotes that a fact of an entity states whole names that entity ("the commit "Update
         # installation.rst (#2116)"": the commit with that message), as linking named it (Linker._records_by_value);
         # a name said only inside the quote is not the question's ("Update installation.rst", a pull request)
@@ -528,7 +549,7 @@ class _Reading:
         typed_codes = self.codes | {t.lower() for t in self.initials.values()}
         self.by_code: dict[str, str | None] = {}
         for f in facts:
-            if f.kind == "property" and f.via is None and f.head not in by_name and (
+            if f.kind == "property" and f.via is None and f.head not in by_name and f.head not in self.code_copies and (
                     f.tail.strip().lower() in typed_codes
                     or (f.tail in said and other_names.get(f.tail) == f.head)):
                 self.by_code.setdefault(f.head, f.id)

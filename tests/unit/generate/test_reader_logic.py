@@ -1131,3 +1131,17 @@ def test_a_verb_with_its_object_asks_for_the_agent_not_a_relation_of_the_verb_an
     films = [_edge("1", "Film A", "DIRECTED BY", "Dan S", "Movie", "Person"),
              _edge("2", "Film A", "SHOT IN", "Utah", "Movie", "Place")]
     assert _read("Who directed the film Film A?", films) == ("Dan S.", ["1"])
+
+
+def test_a_code_copied_onto_the_records_of_its_owner_names_the_owner_only() -> None:
+    # camara-deputados (spent): each deputy of PSOL holds "PSOL" as siglaPartido, a copy of the party's sigla
+    facts = [_prop("s", "Partido Socialismo e Liberdade", "sigla", "PSOL", "Partido"),
+             _prop("u", "Partido Socialismo e Liberdade", "uri", "https://example.org/partidos/36839", "Partido"),
+             _edge("p1", "Ivan Valente", "PERTENCE A", "Partido Socialismo e Liberdade", "Deputado", "Partido"),
+             _edge("p2", "Erika Hilton", "PERTENCE A", "Partido Socialismo e Liberdade", "Deputado", "Partido"),
+             _prop("c1", "Ivan Valente", "sigla partido", "PSOL", "Deputado"),
+             _prop("c2", "Erika Hilton", "sigla partido", "PSOL", "Deputado")]
+    assert _read("What is the full name of the party PSOL?", facts) == ("Partido Socialismo e Liberdade.", ["s"])
+    # without the relationships, no holder is the owner: each is named by the code
+    alone = [f for f in facts if f.kind == "property"]
+    assert _read("What is the full name of the party PSOL?", alone)[0] != "Partido Socialismo e Liberdade."
