@@ -3175,6 +3175,48 @@ def write_mitre_attack(store: Any, mirror: Path) -> None:
                 _run_script(store, script, rows_of)
 
 
+UK_DONATIONS = "leilahaddou/leilahaddou.github.io"
+UK_DONATIONS_GUIDE = "neo4j-tutorial/tutorial.md"
+UK_DONATIONS_LOAD = "## Loading all the data"  # its guide's load section: the Cypher blocks before it are examples
+UK_DONATIONS_URL = "https://raw.githubusercontent.com/leilahaddou/leilahaddou.github.io/master/"
+# the company officers (OpenCorporates) its second block reads: in the tree, but its content is over the mirror's size
+# limit (the snapshot lists the file without its blob)
+UK_DONATIONS_ABSENT = ("theresa-companies-cash-directors.csv",)
+
+
+def write_uk_party_donations(store: Any, mirror: Path) -> None:
+    """The "Loading all the data" Cypher of neo4j-tutorial/tutorial.md of leilahaddou/leilahaddou.github.io (a data
+    journalist's graph database class for journalists, 2017-2019; no licence stated) over the repository's
+    donations-companies-cash.csv, which its URL names: the cash donations of companies to UK political parties, MPs,
+    referendum campaigners and other regulated entities reported to the Electoral Commission, 2014-2019 (the
+    Commission's PEF export): each donor company (name, status, company registration number, as the file writes it:
+    Excel dropped its leading zeros), each recipient (name) and each donation (date received, as dd/mm/yyyy, and its
+    value in pounds, toInteger() of "10000.00"). Each block holds one statement and no ';'. Left out: its second
+    block, the officers of the donor companies, whose file (UK_DONATIONS_ABSENT) is over the mirror's size limit. The
+    file holds bytes that are not UTF-8 (a curly apostrophe in a column its statement does not read); it is read as
+    LOAD CSV reads it, each bad byte as U+FFFD. The repository's later classes (nicar-graphs-20.md and its copies)
+    build a smaller graph of the donations to Boris Johnson and the Conservative Party of 2019: this guide's graph is
+    the one of all parties."""
+    guide = read_file(UK_DONATIONS, UK_DONATIONS_GUIDE, mirror).decode("utf-8")
+    if UK_DONATIONS_LOAD not in guide:
+        raise CorpusError(f"{UK_DONATIONS}: {UK_DONATIONS_GUIDE} has no section {UK_DONATIONS_LOAD!r}")
+    blocks = [b for b in _MD_CYPHER.findall(guide.split(UK_DONATIONS_LOAD, 1)[1]) if "LOAD CSV" in b.upper()]
+    if len(blocks) != 2:
+        raise CorpusError(f"{UK_DONATIONS}: {UK_DONATIONS_GUIDE} no longer holds its two load blocks "
+                          f"({len(blocks)} found)")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        if not url.startswith(UK_DONATIONS_URL):
+            raise CorpusError(f"{UK_DONATIONS}: its guide reads {url}, which no loader here serves")
+        path = url.removeprefix(UK_DONATIONS_URL)
+        if path in UK_DONATIONS_ABSENT:
+            return None
+        data = read_file(UK_DONATIONS, path, mirror).decode("utf-8", errors="replace").encode("utf-8")
+        return _csv_rows(data, delimiter)
+
+    _run_script(store, "".join(b.strip().rstrip(";") + ";\n" for b in blocks), rows_of)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -3477,6 +3519,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                      "countries they come from and target and the sectors they focus on; CWE "
                                      "weaknesses, CAPEC attack patterns and CISA's known exploited vulnerabilities",
           writer=write_mitre_attack, source=RELEVANCE),
+    Graph("uk-party-donations", "frozen", "companies' cash donations to UK political parties, MPs and referendum "
+                                           "campaigners, 2014-2019 (Electoral Commission): donor companies (company "
+                                           "number), recipients, each donation's date and value",
+          writer=write_uk_party_donations, source=UK_DONATIONS),
 ]}
 
 
