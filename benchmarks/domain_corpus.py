@@ -3217,6 +3217,64 @@ def write_uk_party_donations(store: Any, mirror: Path) -> None:
     _run_script(store, "".join(b.strip().rstrip(";") + ";\n" for b in blocks), rows_of)
 
 
+TV = "taffyb/tv"
+TV_SCRIPT = "data-load.cyp"
+TV_URL = "https://raw.githubusercontent.com/taffyb/tv/main/"
+# its first statement: apoc.periodic.iterate given one unquoted query (no Neo4j parses it) and its config map
+_TV_UNQUOTED = re.compile(r"(?is)^CALL\s+apoc\.periodic\.iterate\(\s*(CALL\s+apoc\.load\.json\b.*?)\s*"
+                          r"\{\s*batchSize[^}]*\}\s*\)\s*YIELD\b.*$")
+# its second: apoc.periodic.iterate given its two queries as Cypher string literals, and its config map
+_TV_QUOTED = re.compile(r'(?is)^CALL\s+apoc\.periodic\.iterate\(\s*("(?:[^"\\]|\\.)*")\s*,\s*("(?:[^"\\]|\\.)*")\s*,'
+                        r"\s*\{\s*batchSize[^}]*\}\s*\)\s*YIELD\b.*$")
+# the WITHs that carry a series (an episode) on to its next UNWIND: once per row of the UNWIND before them
+_TV_CARRIED = re.compile(r"(?i)\bWITH\s+(series,\s*tv|episode,\s*e)\b")
+
+
+def _tv_queries(store: Any, script: str) -> tuple[str, str]:
+    """data-load.cyp's two statements as queries the embedded server runs: the series statement (the query its first
+    apoc.periodic.iterate call is given unquoted, each WITH that carries a series or an episode on made DISTINCT) and
+    the names statement (its second call's two string literals, read by Neo4j's own parser, as one query: the rows
+    its first returns are the rows its second is run for)."""
+    statements = _statements(script)
+    if len(statements) != 2:
+        raise CorpusError(f"{TV}: {TV_SCRIPT} no longer holds its two statements ({len(statements)} found)")
+    series, names = _TV_UNQUOTED.match(statements[0]), _TV_QUOTED.match(statements[1])
+    if series is None or names is None:
+        raise CorpusError(f"{TV}: {TV_SCRIPT}'s statements are no longer its two apoc.periodic.iterate calls")
+    carried, found = _TV_CARRIED.subn(lambda m: f"WITH DISTINCT {m[1]}", series[1])
+    if found != 5:
+        raise CorpusError(f"{TV}: {TV_SCRIPT}'s series statement no longer carries its rows on in five WITHs")
+    outer, inner = (store.query(f"RETURN {literal} AS text")[0]["text"] for literal in (names[1], names[2]))
+    if not re.search(r"(?i)\bRETURN\s+row\s*$", outer):
+        raise CorpusError(f"{TV}: {TV_SCRIPT}'s names statement no longer returns the rows it reads")
+    return carried, re.sub(r"(?i)\bRETURN\s+row\s*$", "", outer) + "\n" + inner
+
+
+def write_tv_series(store: Any, mirror: Path) -> None:
+    r"""data-load.cyp of taffyb/tv (a developer's personal project of 2026 on the TV series he watches; package.json
+    says ISC, the repository holds no licence file) over verifiedTvSeries.json and filtered-crewNames.tsv, the files
+    its URLs name (raw.githubusercontent.com/taffyb/tv/main/): 117 TV series (IMDb id, name, genres) with their
+    episodes (IMDb id, season number, episode number), and the directors and writers of each series and each episode
+    (Person by IMDb id, also Director or Writer), then each person's name, birth year and death year from IMDb's
+    name file. Its src/writeToDB.ts (seasons, air dates, cast) reads a temp/data.json the repository does not hold.
+    What is done where its statements cannot run as written (_tv_queries): its first statement passes the whole load
+    query to apoc.periodic.iterate unquoted, which no Neo4j parses: that query is run, as one statement. Its WITHs
+    carry a series on once per director-writer pair of the series and an episode once per director of the
+    episode, so the statement's last MERGE is reached some 49 million times for 117 series (Grey's Anatomy alone:
+    97 directors x 70 writers x its 466 episodes' pairs): each of the five is made DISTINCT, which writes the same
+    graph (its MERGEs and SETs write the same whatever the repetition; a series without directors and an episode
+    without directors still carry nothing on, as the UNWIND of an empty list leaves no row: the 67 episodes
+    without a director have no writer either). Its second statement's
+    queries are Cypher string literals, read by Neo4j's parser: its `'\\N'` (IMDb's null) reaches the query as
+    `'\N'`, the two characters IMDb writes, so the living have no deathYear, but birthYear is "\N" where IMDb has
+    none (1,962 of 2,926 people; its SET of birthYear tests nothing): the graph holds what the script writes. The
+    rows its LOAD CSV returns are the rows its update runs for (in batches of 100 there; here in one statement)."""
+    script = read_file(TV, TV_SCRIPT, mirror).decode("utf-8")
+    series, names = _tv_queries(store, script)
+    _run_mixed(store, series + ";\n", _github_file(TV, mirror, (TV_URL,)))
+    _run_script(store, names, _files_under(TV, TV_SCRIPT, "", mirror, TV_URL))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -3523,6 +3581,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "campaigners, 2014-2019 (Electoral Commission): donor companies (company "
                                            "number), recipients, each donation's date and value",
           writer=write_uk_party_donations, source=UK_DONATIONS),
+    Graph("tv-series", "frozen", "117 TV series (IMDb: name, genres), their episodes (season and episode number), "
+                                  "the people who directed and wrote each series and episode, and their birth and "
+                                  "death years", writer=write_tv_series, source=TV),
 ]}
 
 
