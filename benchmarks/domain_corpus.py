@@ -3252,23 +3252,25 @@ def _tv_queries(store: Any, script: str) -> tuple[str, str]:
 
 def write_tv_series(store: Any, mirror: Path) -> None:
     r"""data-load.cyp of taffyb/tv (a developer's personal project of 2026 on the TV series he watches; package.json
-    says ISC, the repository holds no licence file) over verifiedTvSeries.json and filtered-crewNames.tsv, the files
-    its URLs name (raw.githubusercontent.com/taffyb/tv/main/): 117 TV series (IMDb id, name, genres) with their
-    episodes (IMDb id, season number, episode number), and the directors and writers of each series and each episode
-    (Person by IMDb id, also Director or Writer), then each person's name, birth year and death year from IMDb's
-    name file. Its src/writeToDB.ts (seasons, air dates, cast) reads a temp/data.json the repository does not hold.
-    What is done where its statements cannot run as written (_tv_queries): its first statement passes the whole load
-    query to apoc.periodic.iterate unquoted, which no Neo4j parses: that query is run, as one statement. Its WITHs
-    carry a series on once per director-writer pair of the series and an episode once per director of the
-    episode, so the statement's last MERGE is reached some 49 million times for 117 series (Grey's Anatomy alone:
-    97 directors x 70 writers x its 466 episodes' pairs): each of the five is made DISTINCT, which writes the same
-    graph (its MERGEs and SETs write the same whatever the repetition; a series without directors and an episode
-    without directors still carry nothing on, as the UNWIND of an empty list leaves no row: the 67 episodes
-    without a director have no writer either). Its second statement's
-    queries are Cypher string literals, read by Neo4j's parser: its `'\\N'` (IMDb's null) reaches the query as
-    `'\N'`, the two characters IMDb writes, so the living have no deathYear, but birthYear is "\N" where IMDb has
-    none (1,962 of 2,926 people; its SET of birthYear tests nothing): the graph holds what the script writes. The
-    rows its LOAD CSV returns are the rows its update runs for (in batches of 100 there; here in one statement)."""
+    says ISC, the repository holds no licence file) over verifiedTvSeries.json and filtered-crewNames.tsv, the files its
+    URLs name (raw.githubusercontent.com/taffyb/tv/main/): 117 TV series (IMDb id, name, genres) with their episodes
+    (IMDb id, season number, episode number), and the directors and writers of each series and each episode (Person by
+    IMDb id, also Director or Writer), then each person's name, birth year and death year from IMDb's name file. Its
+    src/writeToDB.ts (seasons, air dates, cast) reads a temp/data.json the repository does not hold. What is done where
+    its statements cannot run as written (_tv_queries): its first statement passes the whole load query to
+    apoc.periodic.iterate unquoted, which no Neo4j parses: that query is run, as one statement. Its WITHs carry a series
+    on once per director-writer pair of the series and an episode once per director of the episode, so the statement's
+    last MERGE is reached some 49 million times for 117 series (Grey's Anatomy alone: 97 directors x 70 writers x its
+    466 episodes' pairs; as written, the 80 series with the fewest, 2.8 million rows, ran out of the server's
+    transaction memory, 637 MiB, after 8.5 minutes here): each of the five is made DISTINCT, which writes the same graph
+    (over the 40 series with the fewest rows, 133,648, as written and DISTINCT wrote the same 1,319 nodes and 4,183
+    relationships here; its MERGEs and SETs write the same whatever the repetition; a series without directors and an
+    episode without directors still carry nothing on, as the UNWIND of an empty list leaves no row: the 67 episodes
+    without a director have no writer either). Its second statement's queries are Cypher string literals, read by
+    Neo4j's parser: its `'\\N'` (IMDb's null) reaches the query as `'\N'`, the two characters IMDb writes, so the living
+    have no deathYear, but birthYear is "\N" where IMDb has none (1,962 of 2,926 people; its SET of birthYear tests
+    nothing): the graph holds what the script writes. The rows its LOAD CSV returns are the rows its update runs for (in
+    batches of 100 there; here in one statement)."""
     script = read_file(TV, TV_SCRIPT, mirror).decode("utf-8")
     series, names = _tv_queries(store, script)
     _run_mixed(store, series + ";\n", _github_file(TV, mirror, (TV_URL,)))
