@@ -3175,6 +3175,165 @@ def write_mitre_attack(store: Any, mirror: Path) -> None:
                 _run_script(store, script, rows_of)
 
 
+UK_DONATIONS = "leilahaddou/leilahaddou.github.io"
+UK_DONATIONS_GUIDE = "neo4j-tutorial/tutorial.md"
+UK_DONATIONS_LOAD = "## Loading all the data"  # its guide's load section: the Cypher blocks before it are examples
+UK_DONATIONS_URL = "https://raw.githubusercontent.com/leilahaddou/leilahaddou.github.io/master/"
+# the company officers (OpenCorporates) its second block reads: in the tree, but its content is over the mirror's size
+# limit (the snapshot lists the file without its blob)
+UK_DONATIONS_ABSENT = ("theresa-companies-cash-directors.csv",)
+
+
+def write_uk_party_donations(store: Any, mirror: Path) -> None:
+    """The "Loading all the data" Cypher of neo4j-tutorial/tutorial.md of leilahaddou/leilahaddou.github.io (a data
+    journalist's graph database class for journalists, 2017-2019; no licence stated) over the repository's
+    donations-companies-cash.csv, which its URL names: the cash donations of companies to UK political parties, MPs,
+    referendum campaigners and other regulated entities reported to the Electoral Commission, 2014-2019 (the
+    Commission's PEF export): each donor company (name, status, company registration number, as the file writes it:
+    Excel dropped its leading zeros), each recipient (name) and each donation (date received, as dd/mm/yyyy, and its
+    value in pounds, toInteger() of "10000.00"). Each block holds one statement and no ';'. Left out: its second
+    block, the officers of the donor companies, whose file (UK_DONATIONS_ABSENT) is over the mirror's size limit. The
+    file holds bytes that are not UTF-8 (a curly apostrophe in a column its statement does not read); it is read as
+    LOAD CSV reads it, each bad byte as U+FFFD. The repository's later classes (nicar-graphs-20.md and its copies)
+    build a smaller graph of the donations to Boris Johnson and the Conservative Party of 2019: this guide's graph is
+    the one of all parties."""
+    guide = read_file(UK_DONATIONS, UK_DONATIONS_GUIDE, mirror).decode("utf-8")
+    if UK_DONATIONS_LOAD not in guide:
+        raise CorpusError(f"{UK_DONATIONS}: {UK_DONATIONS_GUIDE} has no section {UK_DONATIONS_LOAD!r}")
+    blocks = [b for b in _MD_CYPHER.findall(guide.split(UK_DONATIONS_LOAD, 1)[1]) if "LOAD CSV" in b.upper()]
+    if len(blocks) != 2:
+        raise CorpusError(f"{UK_DONATIONS}: {UK_DONATIONS_GUIDE} no longer holds its two load blocks "
+                          f"({len(blocks)} found)")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        if not url.startswith(UK_DONATIONS_URL):
+            raise CorpusError(f"{UK_DONATIONS}: its guide reads {url}, which no loader here serves")
+        path = url.removeprefix(UK_DONATIONS_URL)
+        if path in UK_DONATIONS_ABSENT:
+            return None
+        data = read_file(UK_DONATIONS, path, mirror).decode("utf-8", errors="replace").encode("utf-8")
+        return _csv_rows(data, delimiter)
+
+    _run_script(store, "".join(b.strip().rstrip(";") + ";\n" for b in blocks), rows_of)
+
+
+TV = "taffyb/tv"
+TV_SCRIPT = "data-load.cyp"
+TV_URL = "https://raw.githubusercontent.com/taffyb/tv/main/"
+# its first statement: apoc.periodic.iterate given one unquoted query (no Neo4j parses it) and its config map
+_TV_UNQUOTED = re.compile(r"(?is)^CALL\s+apoc\.periodic\.iterate\(\s*(CALL\s+apoc\.load\.json\b.*?)\s*"
+                          r"\{\s*batchSize[^}]*\}\s*\)\s*YIELD\b.*$")
+# its second: apoc.periodic.iterate given its two queries as Cypher string literals, and its config map
+_TV_QUOTED = re.compile(r'(?is)^CALL\s+apoc\.periodic\.iterate\(\s*("(?:[^"\\]|\\.)*")\s*,\s*("(?:[^"\\]|\\.)*")\s*,'
+                        r"\s*\{\s*batchSize[^}]*\}\s*\)\s*YIELD\b.*$")
+# the WITHs that carry a series (an episode) on to its next UNWIND: once per row of the UNWIND before them
+_TV_CARRIED = re.compile(r"(?i)\bWITH\s+(series,\s*tv|episode,\s*e)\b")
+
+
+def _tv_queries(store: Any, script: str) -> tuple[str, str]:
+    """data-load.cyp's two statements as queries the embedded server runs: the series statement (the query its first
+    apoc.periodic.iterate call is given unquoted, each WITH that carries a series or an episode on made DISTINCT) and
+    the names statement (its second call's two string literals, read by Neo4j's own parser, as one query: the rows
+    its first returns are the rows its second is run for)."""
+    statements = _statements(script)
+    if len(statements) != 2:
+        raise CorpusError(f"{TV}: {TV_SCRIPT} no longer holds its two statements ({len(statements)} found)")
+    series, names = _TV_UNQUOTED.match(statements[0]), _TV_QUOTED.match(statements[1])
+    if series is None or names is None:
+        raise CorpusError(f"{TV}: {TV_SCRIPT}'s statements are no longer its two apoc.periodic.iterate calls")
+    carried, found = _TV_CARRIED.subn(lambda m: f"WITH DISTINCT {m[1]}", series[1])
+    if found != 5:
+        raise CorpusError(f"{TV}: {TV_SCRIPT}'s series statement no longer carries its rows on in five WITHs")
+    outer, inner = (store.query(f"RETURN {literal} AS text")[0]["text"] for literal in (names[1], names[2]))
+    if not re.search(r"(?i)\bRETURN\s+row\s*$", outer):
+        raise CorpusError(f"{TV}: {TV_SCRIPT}'s names statement no longer returns the rows it reads")
+    return carried, re.sub(r"(?i)\bRETURN\s+row\s*$", "", outer) + "\n" + inner
+
+
+def write_tv_series(store: Any, mirror: Path) -> None:
+    r"""data-load.cyp of taffyb/tv (a developer's personal project of 2026 on the TV series he watches; package.json
+    says ISC, the repository holds no licence file) over verifiedTvSeries.json and filtered-crewNames.tsv, the files its
+    URLs name (raw.githubusercontent.com/taffyb/tv/main/): 117 TV series (IMDb id, name, genres) with their episodes
+    (IMDb id, season number, episode number), and the directors and writers of each series and each episode (Person by
+    IMDb id, also Director or Writer), then each person's name, birth year and death year from IMDb's name file. Its
+    src/writeToDB.ts (seasons, air dates, cast) reads a temp/data.json the repository does not hold. What is done where
+    its statements cannot run as written (_tv_queries): its first statement passes the whole load query to
+    apoc.periodic.iterate unquoted, which no Neo4j parses: that query is run, as one statement. Its WITHs carry a series
+    on once per director-writer pair of the series and an episode once per director of the episode, so the statement's
+    last MERGE is reached some 49 million times for 117 series (Grey's Anatomy alone: 97 directors x 70 writers x its
+    466 episodes' pairs; as written, the 80 series with the fewest, 2.8 million rows, ran out of the server's
+    transaction memory, 637 MiB, after 8.5 minutes here): each of the five is made DISTINCT, which writes the same graph
+    (over the 40 series with the fewest rows, 133,648, as written and DISTINCT wrote the same 1,319 nodes and 4,183
+    relationships here; its MERGEs and SETs write the same whatever the repetition; a series without directors and an
+    episode without directors still carry nothing on, as the UNWIND of an empty list leaves no row: the 67 episodes
+    without a director have no writer either). Its second statement's queries are Cypher string literals, read by
+    Neo4j's parser: its `'\\N'` (IMDb's null) reaches the query as `'\N'`, the two characters IMDb writes, so the living
+    have no deathYear, but birthYear is "\N" where IMDb has none (1,962 of 2,926 people; its SET of birthYear tests
+    nothing): the graph holds what the script writes. The rows its LOAD CSV returns are the rows its update runs for (in
+    batches of 100 there; here in one statement)."""
+    script = read_file(TV, TV_SCRIPT, mirror).decode("utf-8")
+    series, names = _tv_queries(store, script)
+    _run_mixed(store, series + ";\n", _github_file(TV, mirror, (TV_URL,)))
+    _run_script(store, names, _files_under(TV, TV_SCRIPT, "", mirror, TV_URL))
+
+
+EXCAVATION = "Rayz17/yuki-cidoc-proj"
+EXCAVATION_SCRIPT = "neo4j_import_v5/import_script_v5.cypher"
+EXCAVATION_URL = "https://raw.githubusercontent.com/Rayz17/yuki-cidoc-proj/main/"
+# the object-to-feature-value links its last-but-one statement reads: in the tree, but over the mirror's size limit
+EXCAVATION_ABSENT = ("neo4j_import_v5/edges_feature_links.csv",)
+_ID_ALONE = re.compile(r"\((\w+)\s*\{\s*id\s*:")  # a node its statements MATCH by id with no label: `(s {id: ...})`
+EXCAVATION_LOAD_LABEL = "CorpusLoadNode"  # every node's while such a statement runs, with an index on its id
+
+
+def _excavation_statement(statement: str) -> str:
+    """A statement with each node it MATCHes by id alone given EXCAVATION_LOAD_LABEL, which every node holds while it
+    runs (the same nodes match)."""
+    return _ID_ALONE.sub(lambda m: f"({m[1]}:{EXCAVATION_LOAD_LABEL} {{id:", statement)
+
+
+def write_excavation_reports(store: Any, mirror: Path) -> None:
+    """neo4j_import_v5/import_script_v5.cypher of Rayz17/yuki-cidoc-proj (a 2025 project that extracts the artefacts
+    of Chinese archaeological excavation reports with a language model into a database and exports it to Neo4j in
+    CIDOC CRM classes; in Chinese; no licence stated) over the neo4j_import_v5/ files its URLs name: the excavated
+    sites of the Liangzhu, Qujialing, Shijiahe and Panlongcheng cultures (Fanshan, Yaoshan, Wenjiashan, Bianjiashan,
+    Miaoqian, Panlongcheng, Dengjiawan: E27_Site with its location), their burials and features (E53_Place,
+    E25_Man_Made_Feature: tombs M1, ash pits H1, ditches G1, house floors F1) and periods (E4_Period), 9,371
+    pottery and jade objects (E22_Man_Made_Object by catalogue number, "M15:42": tomb 15, object 42; category,
+    height in cm) with the feature each was found in, its types, materials, dimensions (E55_Type, E57_Material,
+    E54_Dimension, by name) and production (E12_Production), and the project's feature units, metrics and raw
+    values (FeatureUnit, FeatureMetric, FeatureValue). The objects were extracted from the reports' text by a
+    language model (src/automated_extractor.py): the graph holds what the export says, and an object's catalogue
+    number is not unique across sites. Left out: its statement over edges_feature_links.csv (EXCAVATION_ABSENT, the
+    objects' links to their feature values), whose file is over the mirror's size limit. Its other statements run as
+    written, but for one thing: four of them MATCH a node by id alone, with no label (`MATCH (e {id: row.END_ID})`),
+    which scans every node (some 48,500) for each row: its 44,926 attribute links had not loaded after ten minutes
+    here, and its 114,532 value links come after them. While each of those runs, every node holds
+    EXCAVATION_LOAD_LABEL, with an index on its id, and the statement MATCHes that label (_excavation_statement): the
+    same nodes match (its v4 script gives every node an Entity label for the same reason); the label and the index
+    are removed after, and the graph holds no label or schema the script does not write."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        if not url.startswith(EXCAVATION_URL):
+            raise CorpusError(f"{EXCAVATION}: {EXCAVATION_SCRIPT} reads {url}, which no loader here serves")
+        path = url.removeprefix(EXCAVATION_URL)
+        if path in EXCAVATION_ABSENT:
+            return None
+        return _csv_rows(read_file(EXCAVATION, path, mirror), delimiter)
+
+    label = EXCAVATION_LOAD_LABEL
+    store.query(f"CREATE INDEX corpus_load_0 IF NOT EXISTS FOR (n:{label}) ON (n.id)", read_only=False)
+    try:
+        for statement in _statements(read_file(EXCAVATION, EXCAVATION_SCRIPT, mirror).decode("utf-8")):
+            if _ID_ALONE.search(statement):
+                store.query(f"MATCH (n) WHERE NOT n:{label} SET n:{label}", read_only=False)
+                store.query("CALL db.awaitIndexes(600)")
+                statement = _excavation_statement(statement)
+            _run_script(store, statement + ";\n", rows_of)
+    finally:
+        store.query(f"MATCH (n:{label}) REMOVE n:{label}", read_only=False)
+        store.query("DROP INDEX corpus_load_0 IF EXISTS", read_only=False)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -3477,6 +3636,17 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                      "countries they come from and target and the sectors they focus on; CWE "
                                      "weaknesses, CAPEC attack patterns and CISA's known exploited vulnerabilities",
           writer=write_mitre_attack, source=RELEVANCE),
+    Graph("uk-party-donations", "frozen", "companies' cash donations to UK political parties, MPs and referendum "
+                                           "campaigners, 2014-2019 (Electoral Commission): donor companies (company "
+                                           "number), recipients, each donation's date and value",
+          writer=write_uk_party_donations, source=UK_DONATIONS),
+    Graph("tv-series", "frozen", "117 TV series (IMDb: name, genres), their episodes (season and episode number), "
+                                  "the people who directed and wrote each series and episode, and their birth and "
+                                  "death years", writer=write_tv_series, source=TV),
+    Graph("excavation-reports", "frozen", "Chinese excavation reports' artefacts in CIDOC CRM classes (in Chinese): "
+                                           "sites, tombs and features, periods, pottery and jade objects (catalogue "
+                                           "number, category, height) with their types, materials, dimensions and "
+                                           "find spots", writer=write_excavation_reports, source=EXCAVATION),
 ]}
 
 

@@ -189,7 +189,7 @@ def test_the_fourteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
 
 # the sixteenth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
 # only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
-SIXTEENTH_IN_PREPARATION = {"crinacle-iems", "mitre-attack"}
+SIXTEENTH_IN_PREPARATION = {"crinacle-iems", "excavation-reports", "mitre-attack", "tv-series", "uk-party-donations"}
 
 
 def test_the_fifteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -891,3 +891,12 @@ def test_regesta_imperii_runs_the_chapters_blocks_before_its_analysis_section(tm
         ("CREATE INDEX IF NOT EXISTS FOR (n:Regesta) ON (n.ident)", {}),
         ("UNWIND $rows AS line\nCREATE (r:Regesta {ident:line.identifier})\nRETURN count(r)",
          {"rows": [{"identifier": "RI III,2,3 n. 1"}]})]
+
+
+def test_an_excavation_node_matched_by_id_alone_is_given_the_load_label() -> None:
+    # excavation-reports' script MATCHes some nodes by id with no label (every node scanned for each row): the writer
+    # gives those patterns the label every node holds while they run; a labelled pattern stays as written
+    statement = "MATCH (s {id: row.START_ID}) MATCH (v:FeatureValue {id: row.END_ID}) MERGE (s)-[:HAS_VALUE]->(v)"
+    assert corpus._excavation_statement(statement) == (
+        "MATCH (s:CorpusLoadNode {id: row.START_ID}) MATCH (v:FeatureValue {id: row.END_ID}) "
+        "MERGE (s)-[:HAS_VALUE]->(v)")
