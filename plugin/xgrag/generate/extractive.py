@@ -246,6 +246,14 @@ def _record_named(name: str, typ: str | None) -> bool:
         key_tokens(key_text(typ or "")))
 
 
+def _quotes_title(text: str, quotes: set[str]) -> bool:
+    """A stored text that is one of the question's `quotes` (lower case), bare or in its quotes, or that begins with
+    one in its quotes ("\"La Sirène\" Evening dress")."""
+    low = text.strip().lower()
+    return _unquoted(text) in quotes or any(low.startswith(f"{a}{q}{b} ") for q in quotes
+                                            for a, b in (('"', '"'), ("\u201c", "\u201d")))
+
+
 def _copy_holders(holders: set[str], facts: Iterable[Fact]) -> set[str]:
     """Of the entities holding one code, those that hold a copy of another's: where exactly one of them is related
     (by a fact, either way) to every other, the others."""
@@ -494,11 +502,11 @@ class _Reading:
                   if not any(_norm(w) == _norm(t) for w in said.values() if w)}
         # (a title stored in its own quotes, "\"Carnival Dress\"", as a catalogue writes a named work's, is the text
         # quoted: typed_values reads it so)
-        by_quote = {f.head for f in facts if f.kind == "property" and f.via is None
-                    and _unquoted(f.tail) in quotes}
+        # (... or one stored in its quotes before what the thing is, "\"La Sirène\" Evening dress")
+        by_quote = {f.head for f in facts if f.kind == "property" and f.via is None and _quotes_title(f.tail, quotes)}
         if by_quote:
             self.codes |= {f.tail.strip().lower() for f in facts if f.head in by_quote and f.kind == "property"
-                           and _unquoted(f.tail) in quotes}
+                           and _quotes_title(f.tail, quotes)}
             self.mentioned -= {n for n, w in said.items() if n not in by_quote and w
                                and any(_norm(w) in _norm(q) and _norm(w) != _norm(q) for q in quotes)}
             self.mentioned |= by_quote

@@ -1042,6 +1042,9 @@ class Linker:
         dates = sorted(values.dates)
         found: dict[str, set[object]] = {}
         spelled = values.written | values.quoted  # the texts matched as typed, each -> what the question typed
+        # a title stored in its quotes before what the thing is ("\"La Sirène\" Evening dress", a museum's): the
+        # question quotes the title alone
+        titled = {f"{a}{t}{b} ": t for t in quoted_texts(question) for a, b in (('"', '"'), ("\u201c", "\u201d"))}
         for m in self.store.schema.entity_mappings():
             props = list(dict.fromkeys([*m.facts, *m.name]))  # a record's date names it and is a fact of it
             if not props:
@@ -1052,13 +1055,16 @@ class Linker:
             # identifiers from the validated mapping; every value is a parameter
             rows = self.store.query(
                 f"MATCH (n:{label}) WITH n, [k IN $props WHERE n[k] IN $amounts OR n[k] IN $texts "
-                "OR (n[k] IS :: DATE | ZONED DATETIME | LOCAL DATETIME AND date(n[k]) IN $dates) | n[k]] AS hit "
+                "OR (n[k] IS :: DATE | ZONED DATETIME | LOCAL DATETIME AND date(n[k]) IN $dates) "
+                "OR (n[k] IS :: STRING AND any(t IN $titled WHERE n[k] STARTS WITH t)) | n[k]] AS hit "
                 "WHERE hit <> [] RETURN elementId(n) AS id, hit LIMIT $limit",
-                {"props": props, "amounts": amounts, "texts": texts, "dates": dates,
+                {"props": props, "amounts": amounts, "texts": texts, "dates": dates, "titled": sorted(titled),
                  "limit": MAX_VALUE_RECORDS * 50})
             for row in rows:
                 found.setdefault(str(row["id"]), set()).update(
-                    _typed_key(v, values.amounts, values.dates, spelled) for v in row["hit"])
+                    _typed_key(v, values.amounts, values.dates, spelled)
+                    or next((t for p, t in titled.items() if isinstance(v, str) and v.startswith(p)), None)
+                    for v in row["hit"])
         found = {nid: keys - {None} for nid, keys in found.items() if nid not in excluded}
         best = max((len(k) for k in found.values()), default=0)
         chosen = sorted(nid for nid, k in found.items() if best and len(k) == best)

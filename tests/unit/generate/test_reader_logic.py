@@ -1145,3 +1145,14 @@ def test_a_code_copied_onto_the_records_of_its_owner_names_the_owner_only() -> N
     # without the relationships, no holder is the owner: each is named by the code
     alone = [f for f in facts if f.kind == "property"]
     assert _read("What is the full name of the party PSOL?", alone)[0] != "Partido Socialismo e Liberdade."
+
+
+def test_a_title_quoted_before_what_the_thing_is_names_its_record() -> None:
+    # met-fashion (spent): "\"La Sirène\" Evening dress" among Charles James's many evening dresses
+    facts = [_edge("c", "Charles James", "CREATED", "https://m/1", "Designer", "Garment"),
+             _prop("t", "https://m/1", "title", '"La Sirène" Evening dress', "Garment"),
+             _prop("d", "https://m/1", "date", "1939", "Garment"),
+             _edge("c2", "Charles James", "CREATED", "https://m/2", "Designer", "Garment"),
+             _prop("t2", "https://m/2", "title", "Evening dress", "Garment"),
+             _prop("d2", "https://m/2", "date", "1932", "Garment")]
+    assert _read('When is Charles James\'s "La Sirène" evening dress dated?', facts) == ("1939.", ["d"])
