@@ -634,3 +634,15 @@ CREATE (:Cidade {nomeCidade: 'Cidade ' + i, atividade: 'Agricultura', capital: f
 CIDADE_ENTITIES = [{"label": "Cidade", "key": "nomeCidade", "name": ["nomeCidade"],
                     "facts": ["atividade", "capital", "populacao", "tipoCidade"]},
                    {"label": "Estado", "key": "sigla", "name": ["sigla"]}]
+
+
+# Garments as a museum's open-access export holds them: every record carries every field, blank where the museum has
+# nothing to say (an empty description, a culture of "").
+GARMENTS = """
+CREATE (h:Designer {name: 'Schiaparelli'})
+CREATE (h)-[:CREATED]->(:Garment {id: 156600, title: '"Double Slipper Beret"', medium: 'wool, silk', culture: '',
+                                  description: '  ', date: 'spring 1938'})
+"""
+GARMENT_ENTITIES = [{"label": "Garment", "key": "id", "name": ["title"],
+                     "facts": ["culture", "date", "description", "medium"]},
+                    {"label": "Designer", "name": ["name"]}]

@@ -18,6 +18,8 @@ import tomllib
 from helpers import (
     CIDADE_ENTITIES,
     CIDADES,
+    GARMENT_ENTITIES,
+    GARMENTS,
     HOLMES_KG,
     MATCH_ENTITIES,
     MATCHES,
@@ -530,6 +532,14 @@ def test_subgraph_property_facts_by_a_key_of_another_language_chosen_like_python
         ("What is the population of Campinas?", 1), ("Which state is Campinas in?", 2),
         ("What is the population of Campinas?", 1000)])
     assert [(p["key"], p["value"]) for p in java_properties(got[0])] == [("populacao", "1173370")]
+
+
+def test_subgraph_states_no_blank_value_like_python(store: Neo4jStore) -> None:
+    """A blank text (an empty culture, a description of spaces) is no fact, in both: only what the record says."""
+    store.query(GARMENTS, read_only=False)
+    beret = element_id(store, "Garment", "id", 156600)
+    got = _facts_chosen_like_python(store, GARMENT_ENTITIES, beret, 1, [("What is it made of?", 1000)])
+    assert sorted(p["key"] for p in java_properties(got[0])) == ["date", "medium"]
 
 
 def test_subgraph_names_a_node_by_its_fallback_like_python(store: Neo4jStore) -> None:
