@@ -637,12 +637,12 @@ CIDADE_ENTITIES = [{"label": "Cidade", "key": "nomeCidade", "name": ["nomeCidade
 
 
 # Garments as a museum's open-access export holds them: every record carries every field, blank where the museum has
-# nothing to say (an empty description, a culture of "").
+# nothing to say (an empty description, a culture of "", a period "N/A").
 GARMENTS = """
 CREATE (h:Designer {name: 'Schiaparelli'})
 CREATE (h)-[:CREATED]->(:Garment {id: 156600, title: '"Double Slipper Beret"', medium: 'wool, silk', culture: '',
-                                  description: '  ', date: 'spring 1938'})
+                                  description: '  ', date: 'spring 1938', period: 'N/A'})
 """
 GARMENT_ENTITIES = [{"label": "Garment", "key": "id", "name": ["title"],
-                     "facts": ["culture", "date", "description", "medium"]},
+                     "facts": ["culture", "date", "description", "medium", "period"]},
                     {"label": "Designer", "name": ["name"]}]

@@ -76,11 +76,12 @@ MAX_FACT_ITEMS: int = int(shared_config()["retrieval"]["max_fact_items"])
 def _fact_pairs(v: str, keys: list[str] | str) -> str:
     """[[key, value], ...] of the given fact properties of `v` (a list of keys, or a Cypher list expression of them)
     that are set, not blank and short enough to be facts. (A blank text states nothing: met-fashion's garments all
-    hold an empty `description`, its artworks often an empty `culture`, which the reader gave as an answer.)"""
+    hold an empty `description`, its artworks often an empty `culture`, which the reader gave as an answer; nor
+    does "n/a", the placeholder french-medicines' diseases hold for their abbreviations.)"""
     listed = keys if isinstance(keys, str) else _list_literal(keys)
     return (f"[k IN {listed} WHERE {v}[k] IS NOT NULL AND CASE WHEN valueType({v}[k]) STARTS WITH 'LIST' "
             f"THEN size({v}[k]) <= {MAX_FACT_ITEMS} ELSE size(toString({v}[k])) <= {MAX_FACT_CHARS} "
-            f"AND trim(toString({v}[k])) <> '' END | [k, {v}[k]]]")
+            f"AND NOT toLower(trim(toString({v}[k]))) IN ['', 'n/a'] END | [k, {v}[k]]]")
 
 
 def _general(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:

@@ -135,8 +135,8 @@ public final class Queries {
     static final int MAX_FACT_CHARS = Shared.retrieval("max_fact_chars");
     static final int MAX_FACT_ITEMS = Shared.retrieval("max_fact_items");
 
-    /** {@code [[key, value], ...]} of the given fact properties of {@code v} that are set, not blank and short
-     * enough (queries.py's _fact_pairs). */
+    /** {@code [[key, value], ...]} of the given fact properties of {@code v} that are set, neither blank nor "n/a"
+     * and short enough (queries.py's _fact_pairs). */
     static String factPairs(String v, List<String> keys) {
         return factPairs(v, listLiteral(keys));
     }
@@ -145,8 +145,8 @@ public final class Queries {
     static String factPairs(String v, String listed) {
         return "[k IN " + listed + " WHERE " + v + "[k] IS NOT NULL AND CASE WHEN valueType(" + v
                 + "[k]) STARTS WITH 'LIST' THEN size(" + v + "[k]) <= " + MAX_FACT_ITEMS + " ELSE size(toString(" + v
-                + "[k])) <= " + MAX_FACT_CHARS + " AND trim(toString(" + v + "[k])) <> '' END | [k, " + v
-                + "[k]]]";
+                + "[k])) <= " + MAX_FACT_CHARS + " AND NOT toLower(trim(toString(" + v + "[k]))) IN ['', 'n/a'] END"
+                + " | [k, " + v + "[k]]]";
     }
 
     /**
