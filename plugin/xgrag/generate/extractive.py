@@ -604,7 +604,8 @@ class _Reading:
         vocabulary = {st for r in relations for st in content_stems(r)} | type_words
         self.q_stems = stated_stems(plain, vocabulary) - own
         # "how far", "how heavy": the dimension asked, where the graph's words say it
-        self.q_stems |= how_dimensions(plain) & vocabulary
+        self.dimension_stems = how_dimensions(plain) & vocabulary
+        self.q_stems |= self.dimension_stems
         # a parent asked where the graph says the child's side ("Tyrion Lannister's father": Tyrion -SON_OF->
         # Tywin): the child's relation, read from the child, names the parent
         for word in re.findall(r"[a-z]+", plain.lower()):
@@ -1175,6 +1176,9 @@ class _Reading:
         kind_ok = self.kind is not None and value_kind(end.to, self.kind, key_text(end_type) if end_type else None,
                                                        key=end.fact.relation if end.value else None,
                                                        counted=self.counted)
+        # "how tall": a value under the key of the dimension asked is of the kind asked however it is written (a
+        # player's height "6-5", not his weight 289; nfl-rosters, spent)
+        kind_ok = kind_ok or (end.value and bool(content_stems(end.relation) & self.dimension_stems))
         # the noun a "which"/"what" asks for names the answer's type, or the key of a value ("which shipper" ->
         # a Shipper, not a shipped date; "in which city" -> a city)
         what = content_stems(key_text(end_type)) if end_type else content_stems(end.relation) if end.value else set()

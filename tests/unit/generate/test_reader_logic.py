@@ -1156,3 +1156,10 @@ def test_a_title_quoted_before_what_the_thing_is_names_its_record() -> None:
              _prop("t2", "https://m/2", "title", "Evening dress", "Garment"),
              _prop("d2", "https://m/2", "date", "1932", "Garment")]
     assert _read('When is Charles James\'s "La Sirène" evening dress dated?', facts) == ("1939.", ["d"])
+
+
+def test_how_tall_is_answered_by_the_height_however_it_is_written() -> None:
+    # nfl-rosters (spent): a height "6-5" is no amount; the weight 289 is, and was answered
+    facts = [_prop("h", "J.J. Watt", "height", "6-5", "Player"), _prop("w", "J.J. Watt", "weight", "289", "Player")]
+    assert _read("How tall is J.J. Watt?", facts) == ("6-5.", ["h"])
+    assert _read("How heavy is J.J. Watt?", facts) == ("289.", ["w"])
