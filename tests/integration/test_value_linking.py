@@ -352,7 +352,8 @@ GARMENTS = schema_preset("domain", read_only=True, entities=[
 
 def test_a_quoted_title_links_the_record_storing_it_in_its_quotes(server: Neo4jStore) -> None:
     """A museum stores a named garment's title in its quotes, alone or before what the garment is; the question
-    quotes the title (met-fashion, spent: 8 of its 14 questions linked nothing)."""
+    quotes the title (met-fashion, spent: 8 of its 14 questions linked nothing); what it is, said after the quote,
+    tells it from those titled by the quote alone."""
     wipe(server)
     server.query("""
         CREATE (d:Designer {name: 'Charles James'})
@@ -360,6 +361,9 @@ def test_a_quoted_title_links_the_record_storing_it_in_its_quotes(server: Neo4jS
         CREATE (d)-[:CREATED]->(:Garment {id: 2, url: 'https://m/2', title: 'Evening dress', date: '1932'})
         CREATE (d)-[:CREATED]->(:Garment {id: 3, url: 'https://m/3', title: '"Carnival Dress"', date: '1936'})
         CREATE (d)-[:CREATED]->(:Garment {id: 4, url: 'https://m/4', title: 'La Sirène Evening dress', date: '1940'})
+        CREATE (d)-[:CREATED]->(:Garment {id: 5, url: 'https://m/5', title: '"La Sirène"', date: '1938'})
+        CREATE (d)-[:CREATED]->(:Garment {id: 6, url: 'https://m/6', title: '"La Sirène"', date: '1938'})
+        CREATE (d)-[:CREATED]->(:Garment {id: 7, url: 'https://m/7', title: '"La Sirène"', date: '1937'})
         """, read_only=False)
     store = server.with_schema(GARMENTS)
     links = Retriever(store).link('When is Charles James\'s "La Sirène" evening dress dated?')

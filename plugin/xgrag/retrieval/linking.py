@@ -629,6 +629,11 @@ def _typed_key(value: object, amounts: dict[float, str], dates: dict[Any, str],
     return day if day in dates else None
 
 
+def _straight(text: str) -> str:
+    """`text` with curly double quotes written straight."""
+    return text.replace("\u201c", '"').replace("\u201d", '"')
+
+
 def node_from_map(row: dict[str, Any]) -> Node:
     """A node from a {{NODEMAP}} map row (linking and alias queries)."""
     return Node(
@@ -1065,6 +1070,11 @@ class Linker:
                     _typed_key(v, values.amounts, values.dates, spelled)
                     or next((t for p, t in titled.items() if isinstance(v, str) and v.startswith(p)), None)
                     for v in row["hit"])
+                # ... and what the thing is, said after the quote too ("the "La Sirène" evening dress"), tells it
+                # from the records titled "La Sirène" alone: one more value of the question it holds
+                found[str(row["id"])].update(("after", v) for v in row["hit"]
+                                             if isinstance(v, str) and any(v.startswith(p) for p in titled)
+                                             and _straight(v).lower() in _straight(question).lower())
         found = {nid: keys - {None} for nid, keys in found.items() if nid not in excluded}
         best = max((len(k) for k in found.values()), default=0)
         chosen = sorted(nid for nid, k in found.items() if best and len(k) == best)
