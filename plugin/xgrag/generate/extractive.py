@@ -431,6 +431,14 @@ class _Reading:
         # IzettaMillikin146@TestCompany.Local) mentions it as its name does
         other_names = {f.tail: f.head for f in facts if f.kind == "property" and f.via is None
                        and re.search(r"(name|alias|label)$", f.relation.replace(" ", "").lower()) and f.tail != f.head}
+        # ... and a title one entity of the context holds (an artwork named by its page, "Marble statue of a wounded
+        # Amazon" its title; met-fashion, spent), not one several share ("Evening dress")
+        titles: dict[str, set[str]] = {}
+        for f in facts:
+            if f.kind == "property" and f.via is None and f.relation.replace(" ", "").lower().endswith("title") \
+                    and f.tail != f.head:
+                titles.setdefault(f.tail, set()).add(f.head)
+        other_names.update({t: next(iter(h)) for t, h in titles.items() if len(h) == 1 and t not in other_names})
         # ... and so does a name a record holds in a node of its own ("Station DE000MH -NAMED-> München Hbf": the
         # register's operation point and its name): the record is what the name is said of
         self.naming = {f.head: (f.tail, f.id) for f in facts if f.kind == "edge" and f.head != f.tail
