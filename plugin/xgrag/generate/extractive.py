@@ -552,8 +552,14 @@ class _Reading:
             letters = initials_of(name)
             if letters is not None:
                 by_initials.setdefault(letters, set()).add(name)
+        # (not a part of a name the question says whole: the "J.J." of "J.J. Watt" is no Johnathan Joseph;
+        # nfl-rosters, spent)
+        whole = [f" {' '.join(key_tokens(w))} " for w in said.values() if w]
         for token in capital_words(question):
             found = by_initials.get(token.replace(".", ""), set())
+            typed = f" {' '.join(key_tokens(token))} "
+            if any(typed in w and typed != w for w in whole):
+                continue
             if len(found) == 1 and token not in names:
                 self.initials[next(iter(found))] = token
         self.mentioned |= set(self.initials)

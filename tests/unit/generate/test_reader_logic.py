@@ -1173,3 +1173,15 @@ def test_how_tall_is_answered_by_the_height_however_it_is_written() -> None:
     facts = [_prop("h", "J.J. Watt", "height", "6-5", "Player"), _prop("w", "J.J. Watt", "weight", "289", "Player")]
     assert _read("How tall is J.J. Watt?", facts) == ("6-5.", ["h"])
     assert _read("How heavy is J.J. Watt?", facts) == ("289.", ["w"])
+
+
+def test_capitals_inside_a_name_said_whole_are_no_initials() -> None:
+    # nfl-rosters (spent): "J.J." of "J.J. Watt" also abbreviates his teammate Johnathan Joseph, whose height a chain
+    # through their team answered
+    facts = [_prop("h", "J.J. Watt", "height", "6-5", "Player"), _prop("w", "J.J. Watt", "weight", "295", "Player"),
+             _edge("t", "J.J. Watt", "PLAYS FOR", "Houston Texans", "Player", "Team"),
+             _edge("t2", "Johnathan Joseph", "PLAYS FOR", "Houston Texans", "Player", "Team"),
+             _prop("h2", "Johnathan Joseph", "height", "5-11", "Player")]
+    assert _read("How tall is J.J. Watt?", facts) == ("6-5.", ["h"])
+    # said alone, the capitals still abbreviate the one name with those initials
+    assert _read("How tall is JJ?", facts) == ("5-11.", ["h2"])
