@@ -126,10 +126,22 @@ HOW_DIMENSIONS = {
 }
 
 
+# What a count of a unit asks for, though no key's word is said ("how many square feet is X": its size; "how many
+# bedrooms": `bed`, a real-estate listing's key; san-diego-places, spent, answered both with the price).
+UNIT_DIMENSIONS = (
+    (re.compile(r"\b(?:square|sq\.?)\s*(?:feet|foot|ft|meters?|metres?|m)\b|\bacres?\b|\bhectares?\b"),
+     ("size", "area", "sqft", "surface")),
+    (re.compile(r"\bbedrooms?\b"), ("bed", "beds", "bedroom")),
+    (re.compile(r"\bbathrooms?\b"), ("bath", "baths", "bathroom")),
+)
+
+
 def how_dimensions(text: str) -> set[str]:
-    """The stems of what "how <adjective>" asks ("how far" -> distance), the question's other words aside."""
-    return {stem(noun) for adj in re.findall(r"\bhow\s+([a-z]+)", text.lower())
-            for noun in HOW_DIMENSIONS.get(adj, ())}
+    """The stems of what "how <adjective>" asks ("how far" -> distance), or a count of a unit ("how many square
+    feet" -> size, area), the question's other words aside."""
+    low = text.lower()
+    return {stem(noun) for adj in re.findall(r"\bhow\s+([a-z]+)", low) for noun in HOW_DIMENSIONS.get(adj, ())} | {
+        stem(noun) for pattern, nouns in UNIT_DIMENSIONS if pattern.search(low) for noun in nouns}
 
 
 def content_stems(text: str) -> set[str]:

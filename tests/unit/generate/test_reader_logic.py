@@ -1185,3 +1185,14 @@ def test_capitals_inside_a_name_said_whole_are_no_initials() -> None:
     assert _read("How tall is J.J. Watt?", facts) == ("6-5.", ["h"])
     # said alone, the capitals still abbreviate the one name with those initials
     assert _read("How tall is JJ?", facts) == ("5-11.", ["h2"])
+
+
+def test_a_count_of_a_unit_asks_for_the_key_that_measures_in_it() -> None:
+    # san-diego-places (spent): a Zillow listing's size and beds, both answered by its price
+    facts = [_prop("p", "1051 Myrtle Way", "price", "2998000", "Property"),
+             _prop("s", "1051 Myrtle Way", "size", "4629", "Property"),
+             _prop("b", "1051 Myrtle Way", "bed", "4", "Property"),
+             _prop("y", "1051 Myrtle Way", "year built", "1930", "Property")]
+    assert _read("How many square feet is 1051 Myrtle Way?", facts) == ("4629.", ["s"])
+    assert _read("How many bedrooms does 1051 Myrtle Way have?", facts) == ("4.", ["b"])
+    assert _read("What is the price of 1051 Myrtle Way?", facts) == ("2998000.", ["p"])
