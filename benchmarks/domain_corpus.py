@@ -665,7 +665,8 @@ script, or a handful of nodes), drawn by `sorted(random.Random(44).sample(sorted
 frozen, their failures never looked at while tuning, run once at the end of it
 (benchmarks/results/domains_frozen16.json) and now **spent** too; no graph of this pool is tune. No graph is frozen
 now: the next measurement needs a seventeenth split. Sources, each a load script of a public repository over data
-committed with it, each by a different owner (none of the five has a LICENSE file; taffyb/tv's package.json says ISC, the other four state no licence):
+committed with it, each by a different owner (none of the five has a LICENSE file; taffyb/tv's package.json says
+ISC, the other four state no licence):
 github.com/VicCont/ProyectoBDRN (crinacle-iems: a 2022 university NoSQL course project, in Spanish, the Neo4j statements
 of its comandos.sh over the *_neo.csv files its URLs name, which its scraper made from Crinacle's in-ear monitor
 database and ranking list of December 2022: the 1,095 IEMs of the database with their brand, name and measurement file,
