@@ -190,16 +190,16 @@ _CLASS_STEMS = frozenset(stem(w) for w in ("kind", "sort", "type", "category", "
 _PREPOSITIONS = frozenset("against between among amongst without within toward towards behind beyond near like per "
                           "via during since until across along around beside besides despite inside outside "
                           "through throughout under underneath upon versus".split())
+# "what is X made of" asks for its material, which graphs store under one of these keys (a museum's `medium`)
+_MADE_OF = re.compile(r"\b(made|built|woven|carved|cast|composed|consists?|consisting)\s+(?:out\s+)?(?:of|from)\b")
+_MATERIAL_STEMS = frozenset(stem(w) for w in ("medium", "material", "materials", "fabric", "fabrics", "ingredients",
+                                              "composition", "substance"))
 # A relation whose name ends in a preposition (MADE_IN, ACTED_IN, BORN_IN) states its verb where the question says
 # it alone ("where was it made") or with any preposition ("works at" for WORKS_FOR), but not where every use of the
 # verb is followed by "of" or "from" ("what is it made of": a material, which MADE_IN does not hold; nor CREATED, a
 # verb alone) or, except for an agent's BY, by its object ("which house made the "Carnival Dress"": the maker; a
 # DIRECTED_BY does answer "who directed the film"). met-fashion (spent): both questions were answered by a garment's
 # MADE_IN year.
-# "what is X made of" asks for its material, which graphs store under one of these keys (a museum's `medium`)
-_MADE_OF = re.compile(r"\b(made|built|woven|carved|cast|composed|consists?|consisting)\s+(?:out\s+)?(?:of|from)\b")
-_MATERIAL_STEMS = frozenset(stem(w) for w in ("medium", "material", "materials", "fabric", "fabrics", "ingredients",
-                                              "composition", "substance"))
 _RELATION_PREPOSITIONS = frozenset("in at on into within inside of from by with for to as about".split())
 _OBJECT_STARTS = frozenset(("the", "a", "an", '"', "\u201c"))
 
