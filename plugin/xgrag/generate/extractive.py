@@ -95,7 +95,7 @@ from xgrag.retrieval.linking import (
 from xgrag.retrieval.name_index import capital_words, initials_of
 from xgrag.retrieval.names import ARTICLES as _ARTICLES
 from xgrag.retrieval.names import fold
-from xgrag.retrieval.typed_values import quoted_texts
+from xgrag.retrieval.typed_values import QUOTE_PAIRS, in_quotes, quoted_texts
 from xgrag.retrieval.words import (
     AGENT_TYPES,
     HOW_DIMENSIONS,
@@ -207,9 +207,10 @@ _OBJECT_STARTS = frozenset(("the", "a", "an", '"', "\u201c"))
 def _verb_used_otherwise(words: list[str], verb: str, preposition: str | None) -> bool:
     """Every use of the verb (`verb`, a stem) in the question's `words` is followed by "of"/"from" (where the
     relation's own `preposition` is another), or by its object (where the relation has a preposition but "by")."""
-    after = [words[i + 1] if i + 1 < len(words) else None for i, w in enumerate(words) if stem(w) == verb]
+    at = [i for i, w in enumerate(words) if stem(w) == verb]
+    after = [words[i + 1] if i + 1 < len(words) else None for i in at]
     # (what a thing is made of: said by a verb's participle, "made of", not a noun's "the packager of")
-    participle = all(w.endswith("ed") or w in IRREGULAR for w in words if stem(w) == verb)
+    participle = all(words[i].endswith("ed") or words[i] in IRREGULAR for i in at)
     source = participle and preposition not in ("of", "from")
     objects = preposition is not None and preposition != "by"
     return bool(after) and all(a is not None and ((source and a in ("of", "from"))
@@ -250,8 +251,7 @@ def _quotes_title(text: str, quotes: set[str]) -> bool:
     """A stored text that is one of the question's `quotes` (lower case), bare or in its quotes, or that begins with
     one in its quotes ("\"La Sirène\" Evening dress")."""
     low = text.strip().lower()
-    return _unquoted(text) in quotes or any(low.startswith(f"{a}{q}{b} ") for q in quotes
-                                            for a, b in (('"', '"'), ("\u201c", "\u201d")))
+    return _unquoted(text) in quotes or any(low.startswith(f"{form} ") for q in quotes for form in in_quotes(q))
 
 
 def _copy_holders(holders: set[str], facts: Iterable[Fact]) -> set[str]:
@@ -272,7 +272,7 @@ def _unquoted(text: str) -> str:
     """A stored text, lower case, without the quotes it may be stored in ("\"Carnival Dress\"", \u201cLa
     Traviata\u201d)."""
     low = text.strip().lower()
-    for a, b in (('"', '"'), ("\u201c", "\u201d")):
+    for a, b in QUOTE_PAIRS:
         if len(low) > 2 and low.startswith(a) and low.endswith(b):
             return low[1:-1].strip()
     return low
@@ -1192,7 +1192,8 @@ class _Reading:
                                                        counted=self.counted)
         # "how tall": a value under the key of the dimension asked is of the kind asked however it is written (a
         # player's height "6-5", not his weight 289; nfl-rosters, spent)
-        kind_ok = kind_ok or (end.value and bool(content_stems(end.relation) & self.dimension_stems))
+        kind_ok = kind_ok or (bool(self.dimension_stems) and end.value
+                              and bool(content_stems(end.relation) & self.dimension_stems))
         # the noun a "which"/"what" asks for names the answer's type, or the key of a value ("which shipper" ->
         # a Shipper, not a shipped date; "in which city" -> a city)
         what = content_stems(key_text(end_type)) if end_type else content_stems(end.relation) if end.value else set()

@@ -35,7 +35,7 @@ from xgrag.embed import Embedder
 from xgrag.model import Node, key_text
 from xgrag.retrieval.name_index import NameIndex, shared_index
 from xgrag.retrieval.names import ARTICLES, DESCRIPTIVE, NUMBER_WORDS, TITLES, fold, strip_marks
-from xgrag.retrieval.typed_values import quoted_texts, typed_values
+from xgrag.retrieval.typed_values import in_quotes, quoted_texts, typed_values
 from xgrag.retrieval.words import SCHEMA_WORDS, content_stems, detach_particles
 from xgrag.store.neo4j import Neo4jStore
 from xgrag.store.queries import q as quote
@@ -1049,7 +1049,8 @@ class Linker:
         spelled = values.written | values.quoted  # the texts matched as typed, each -> what the question typed
         # a title stored in its quotes before what the thing is ("\"La Sirène\" Evening dress", a museum's): the
         # question quotes the title alone
-        titled = {f"{a}{t}{b} ": t for t in quoted_texts(question) for a, b in (('"', '"'), ("\u201c", "\u201d"))}
+        titled = {f"{form} ": t for t in quoted_texts(question) for form in in_quotes(t)}
+        said = _straight(question).lower()
         for m in self.store.schema.entity_mappings():
             props = list(dict.fromkeys([*m.facts, *m.name]))  # a record's date names it and is a fact of it
             if not props:
@@ -1066,15 +1067,15 @@ class Linker:
                 {"props": props, "amounts": amounts, "texts": texts, "dates": dates, "titled": sorted(titled),
                  "limit": MAX_VALUE_RECORDS * 50})
             for row in rows:
-                found.setdefault(str(row["id"]), set()).update(
-                    _typed_key(v, values.amounts, values.dates, spelled)
-                    or next((t for p, t in titled.items() if isinstance(v, str) and v.startswith(p)), None)
-                    for v in row["hit"])
-                # ... and what the thing is, said after the quote too ("the "La Sirène" evening dress"), tells it
-                # from the records titled "La Sirène" alone: one more value of the question it holds
-                found[str(row["id"])].update(("after", v) for v in row["hit"]
-                                             if isinstance(v, str) and any(v.startswith(p) for p in titled)
-                                             and _straight(v).lower() in _straight(question).lower())
+                keys = found.setdefault(str(row["id"]), set())
+                for v in row["hit"]:
+                    prefix = next((p for p in titled if isinstance(v, str) and v.startswith(p)), None)
+                    keys.add(_typed_key(v, values.amounts, values.dates, spelled)
+                             or (titled[prefix] if prefix is not None else None))
+                    # ... and what the thing is, said after the quote too ("the "La Sirène" evening dress"), tells it
+                    # from the records titled "La Sirène" alone: one more value of the question it holds
+                    if prefix is not None and _straight(v).lower() in said:
+                        keys.add(("after", v))
         found = {nid: keys - {None} for nid, keys in found.items() if nid not in excluded}
         best = max((len(k) for k in found.values()), default=0)
         chosen = sorted(nid for nid, k in found.items() if best and len(k) == best)

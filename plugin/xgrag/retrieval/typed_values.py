@@ -55,6 +55,15 @@ class TypedValues:
 _QUOTED = re.compile(r"\"([^\"]{3,200})\"|\u201c([^\u201d]{3,200})\u201d")
 
 
+# the pairs of double quotes a text may be stored or typed in: straight and curly
+QUOTE_PAIRS = (('"', '"'), ("\u201c", "\u201d"))
+
+
+def in_quotes(text: str) -> list[str]:
+    """`text` in each pair of double quotes (a catalogue stores a named work's title so: "\"Carnival Dress\"")."""
+    return [f"{a}{text}{b}" for a, b in QUOTE_PAIRS]
+
+
 def quoted_texts(question: str) -> list[str]:
     """The texts `question` puts in double quotes, as typed."""
     return [(m[1] or m[2]).strip() for m in _QUOTED.finditer(question) if (m[1] or m[2]).strip()]
@@ -103,6 +112,6 @@ def typed_values(question: str) -> TypedValues:
         for spelled in (text, text.rstrip(".")):
             # a catalogue stores a named work's title in its quotes ("\"Carnival Dress\"", beside the plain
             # "Evening dress" of the unnamed ones): the text as quoted matches it too
-            for form in (spelled, f'"{spelled}"', f"\u201c{spelled}\u201d"):
+            for form in (spelled, *in_quotes(spelled)):
                 quoted.setdefault(form, text)
     return TypedValues(amounts, dates, written, quoted)
