@@ -33,6 +33,11 @@ def _list_literal(values: list[str]) -> str:
     return "[" + ", ".join(f"'{validate_identifier(v, 'identifier')}'" for v in values) + "]"
 
 
+def _text_list(values: list[str]) -> str:
+    """A Cypher list literal of texts from xgrag's own configuration (never a user's value: those are parameters)."""
+    return "[" + ", ".join("'" + v.replace("\\", "\\\\").replace("'", "\\'") + "'" for v in values) + "]"
+
+
 class QueryLibrary:
     """Renders named queries for one schema. Cached: rendering is pure."""
 
@@ -71,6 +76,8 @@ def _string(identifier: str) -> str:
 # is free text or a blob, never part of a prompt, whatever the mapping says. The Java procedures use the same.
 MAX_FACT_CHARS: int = int(shared_config()["retrieval"]["max_fact_chars"])
 MAX_FACT_ITEMS: int = int(shared_config()["retrieval"]["max_fact_items"])
+# texts that state nothing, compared trimmed and in lower case (an empty description, a placeholder "n/a")
+BLANK_VALUES: list[str] = [str(v) for v in shared_config()["retrieval"]["blank_values"]]
 
 
 def _fact_pairs(v: str, keys: list[str] | str) -> str:
@@ -81,7 +88,7 @@ def _fact_pairs(v: str, keys: list[str] | str) -> str:
     listed = keys if isinstance(keys, str) else _list_literal(keys)
     return (f"[k IN {listed} WHERE {v}[k] IS NOT NULL AND CASE WHEN valueType({v}[k]) STARTS WITH 'LIST' "
             f"THEN size({v}[k]) <= {MAX_FACT_ITEMS} ELSE size(toString({v}[k])) <= {MAX_FACT_CHARS} "
-            f"AND NOT toLower(trim(toString({v}[k]))) IN ['', 'n/a'] END | [k, {v}[k]]]")
+            f"AND NOT toLower(trim(toString({v}[k]))) IN {_text_list(BLANK_VALUES)} END | [k, {v}[k]]]")
 
 
 def _general(s: GraphSchema) -> dict[str, Callable[[str | None], str]]:

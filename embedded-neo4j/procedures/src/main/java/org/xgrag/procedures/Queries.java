@@ -134,6 +134,17 @@ public final class Queries {
      */
     static final int MAX_FACT_CHARS = Shared.retrieval("max_fact_chars");
     static final int MAX_FACT_ITEMS = Shared.retrieval("max_fact_items");
+    /** Texts that state nothing, compared trimmed and in lower case. As xgrag.store.queries.BLANK_VALUES. */
+    static final List<String> BLANK_VALUES = Shared.strings(Shared.section("retrieval").get("blank_values"));
+
+    /** A Cypher list literal of texts from xgrag's own configuration (queries.py's _text_list). */
+    static String textList(List<String> values) {
+        List<String> parts = new ArrayList<>();
+        for (String v : values) {
+            parts.add("'" + v.replace("\\", "\\\\").replace("'", "\\'") + "'");
+        }
+        return "[" + String.join(", ", parts) + "]";
+    }
 
     /** {@code [[key, value], ...]} of the given fact properties of {@code v} that are set, neither blank nor "n/a"
      * and short enough (queries.py's _fact_pairs). */
@@ -145,8 +156,8 @@ public final class Queries {
     static String factPairs(String v, String listed) {
         return "[k IN " + listed + " WHERE " + v + "[k] IS NOT NULL AND CASE WHEN valueType(" + v
                 + "[k]) STARTS WITH 'LIST' THEN size(" + v + "[k]) <= " + MAX_FACT_ITEMS + " ELSE size(toString(" + v
-                + "[k])) <= " + MAX_FACT_CHARS + " AND NOT toLower(trim(toString(" + v + "[k]))) IN ['', 'n/a'] END"
-                + " | [k, " + v + "[k]]]";
+                + "[k])) <= " + MAX_FACT_CHARS + " AND NOT toLower(trim(toString(" + v + "[k]))) IN "
+                + textList(BLANK_VALUES) + " END | [k, " + v + "[k]]]";
     }
 
     /**
