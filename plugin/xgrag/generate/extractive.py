@@ -123,7 +123,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v20"
+READER_VERSION = "extractive-v21"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
@@ -1304,7 +1304,10 @@ class _Reading:
         first = chain.steps[0]
         f = first.fact
         at = self.positions.get("m:" + first.at)
-        said = [i for st in first.relation_words for i in self.positions.get("w:" + st, [])]
+        # (a relation's word that is the noun a "what"/"which" asks for names the answer, not a verb with a voice:
+        # "what grade did X give the IE600" asks IE600 -RANKED-> what; crinacle-iems, spent)
+        said = [i for st in first.relation_words for i in self.positions.get("w:" + st, [])
+                if self._word_before(i) not in ("what", "which")]
         if f.kind != "edge" or f.head == f.tail or not at or not said:
             return 0
         before = self._word_before(at[0])

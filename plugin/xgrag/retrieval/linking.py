@@ -34,7 +34,7 @@ from xgrag.config import RetrievalSettings
 from xgrag.embed import Embedder
 from xgrag.model import Node, key_text
 from xgrag.retrieval.name_index import NameIndex, shared_index
-from xgrag.retrieval.names import ARTICLES, DESCRIPTIVE, NUMBER_WORDS, TITLES, fold, strip_marks
+from xgrag.retrieval.names import ARTICLES, DESCRIPTIVE, NUMBER_WORDS, POST_NOMINALS, TITLES, fold, strip_marks
 from xgrag.retrieval.typed_values import in_quotes, quoted_texts, typed_values
 from xgrag.retrieval.words import SCHEMA_WORDS, content_stems, detach_particles
 from xgrag.store.neo4j import Neo4jStore
@@ -335,17 +335,31 @@ LEGAL_FORMS: tuple[tuple[str, ...], ...] = tuple(tuple(f.split()) for f in (
 
 def short_forms(tokens: tuple[str, ...]) -> list[tuple[str, ...]]:
     """A name without the legal forms that end it, one at a time ("atlassian corp plc" -> "atlassian corp",
-    "atlassian"); none for a name that is nothing else, or whose rest would be one letter."""
+    "atlassian"); none for a name that is nothing else, or whose rest would be one letter. A person's name likewise
+    without the letters after it and the style before it, where two words or more stay ("the rt hon mike penning mp"
+    -> "the rt hon mike penning", "mike penning"; "mrs carolyn harris" -> "carolyn harris"): people name an MP by
+    name, a register stores her with her honorifics (uk-party-donations, spent). Never down to one word ("mrs
+    harris" -> "harris" is a part of a name, tier 2's to find)."""
     out: list[tuple[str, ...]] = []
     rest = tokens
     while True:
         form = next((f for f in LEGAL_FORMS if len(rest) > len(f) and rest[-len(f):] == f), None)
+        if form is None and len(rest) > 2 and rest[-1] in POST_NOMINALS:
+            form = rest[-1:]
         if form is None:
-            return out
+            break
         rest = rest[:-len(form)]
         if len("".join(rest)) < 2 or " ".join(rest) in _STOP:
-            return out
+            break
         out.append(rest)
+    for form in [tokens, *out]:
+        at = 0
+        while at < len(form) - 2 and (form[at] in ARTICLES or form[at] in TITLES or (
+                form[at] == "right" and form[at + 1] in ("honourable", "hon"))):
+            at += 1
+        if at and any(t in TITLES for t in form[:at]) and form[at:] not in out:
+            out.append(form[at:])
+    return out
 
 
 def select_mentions(question: str, candidates: Sequence[tuple[Node, float]]) -> list[LinkedEntity]:
@@ -386,7 +400,8 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]], schema
                 found.append((start, start + len(s), " ".join(q[start:start + len(s)]), node, score, "plural",
                               surface.islower()))
                 continue
-            # a company named without its legal form: inferred, said as such ("short")
+            # a company named without its legal form, a person without her honorifics: inferred, said as such
+            # ("short")
             for short in short_forms(s):
                 start = _find(q, short, units)
                 if start >= 0:
@@ -400,10 +415,18 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]], schema
     else:
         found = _without_keywords(question, q, found, schema_stems)
     # a name found as typed outranks another entity's name found inflected or without its legal form on the same
-    # words
-    whole_spans = {(f[0], f[1]) for f in found if f[5] in ("exact", "bracket")}
-    found = [f for f in found if f[5] in ("exact", "bracket") or (f[0], f[1]) not in whole_spans]
-    found.sort(key=lambda f: (-(f[1] - f[0]), -len(f[2]), f[0], f[3].id))
+    # words, where both are of a kind: a graph that holds a donor "Open Britain" and a recipient "Open Britain Ltd"
+    # (two registers' spellings of one company) is asked about either by "Open Britain" (uk-party-donations, spent)
+    whole_kinds: dict[tuple[int, int], set[str | None]] = {}
+    for f in found:
+        if f[5] in ("exact", "bracket"):
+            whole_kinds.setdefault((f[0], f[1]), set()).add(f[3].type)
+    found = [f for f in found if f[5] in ("exact", "bracket") or (f[0], f[1]) not in whole_kinds
+             or (f[3].type is not None and f[3].type not in whole_kinds[(f[0], f[1])])]
+    # longest first by the words that name something: a leading article names nothing, so "the Joseph Rowntree
+    # Reform Trust Ltd" is the stored "Joseph Rowntree Reform Trust Ltd", not "The Joseph Rowntree Reform Trust"
+    # with "ltd" left over (uk-party-donations, spent)
+    found.sort(key=lambda f: (-(f[1] - f[0] - (q[f[0]] in ARTICLES)), -len(f[2]), f[0], f[3].id))
     taken: list[tuple[int, int]] = []
     chosen: list[LinkedEntity] = []
     for start, end, mention, node, score, method, _ in found:

@@ -27,7 +27,14 @@ TITLES: dict[str, str | None] = {
     "dr": None, "doctor": None, "prof": None, "professor": None, "rev": None, "reverend": None,
     "capt": None, "captain": None, "col": None, "colonel": None, "lt": None, "lieutenant": None, "sgt": None,
     "sergeant": None, "inspector": None, "detective": None, "officer": None, "judge": None,
+    # a British style of address ("The Rt Hon Mike Penning MP", "The Right Honourable ..."), a peer's rank
+    "rt": None, "hon": None, "honourable": None, "baron": "m", "baroness": "f", "cllr": None, "councillor": None,
 }
+# Letters that follow a person's name without changing who is meant: an office ("Mike Penning MP"), an honour
+# ("Jane Smith OBE"), a degree; only ever at the end of a name, and only dropped when two words stay.
+POST_NOMINALS = frozenset({
+    "mp", "mep", "msp", "mla", "am", "qc", "kc", "jp", "dl", "obe", "cbe", "mbe", "kbe", "dbe", "frs", "phd", "esq",
+})
 # Nouns that name someone or something by its relation to another: "Jim's father" is not Jim, "the wife of
 # X" is not X. Synonyms fold to one word so that "Jim's Dad" and "Jim's Father" compare equal.
 RELATIONAL: dict[str, str] = {

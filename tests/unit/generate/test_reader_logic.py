@@ -1196,3 +1196,22 @@ def test_a_count_of_a_unit_asks_for_the_key_that_measures_in_it() -> None:
     assert _read("How many square feet is 1051 Myrtle Way?", facts) == ("4629.", ["s"])
     assert _read("How many bedrooms does 1051 Myrtle Way have?", facts) == ("4.", ["b"])
     assert _read("What is the price of 1051 Myrtle Way?", facts) == ("2998000.", ["p"])
+
+
+def test_a_relation_word_a_what_asks_for_has_no_voice_and_grade_means_rank() -> None:
+    # crinacle-iems (spent): "what grade did X give the IE600" asks IE600 -RANKED-> what; "grade" before the name was
+    # read as the verb's subject, so the chain from the IE600 was read against its voice and the technical grade won
+    facts = [_edge("r", "IE600", "RANKED", "A+", "Products", "Ranks"),
+             _prop("t", "IE600", "technical rank", "S-", "Products"),
+             _edge("r2", "IE900", "RANKED", "B+", "Products", "Ranks")]
+    assert _read("What grade did Crinacle give the IE600?", facts) == ("A+.", ["r"])
+    assert _read("What rank does the IE600 have?", facts) == ("A+.", ["r"])
+
+
+def test_who_makes_is_who_produces() -> None:
+    # crinacle-iems (spent): Moondrop -PRODUCES-> Blessing 2, where the product's tester ("owner") answered
+    facts = [_edge("p", "Moondrop", "PRODUCES", "Blessing 2", "Brands", "Products"),
+             _prop("o", "Blessing 2", "owner", "Review unit", "Products"),
+             _edge("p2", "Moondrop", "PRODUCES", "Aria", "Brands", "Products")]
+    assert _read("Who makes the Blessing 2?", facts) == ("Moondrop.", ["p"])
+    assert _read("Which brand manufactures the Blessing 2?", facts) == ("Moondrop.", ["p"])

@@ -217,6 +217,38 @@ def test_a_company_named_without_its_legal_form_is_linked_and_said_so() -> None:
     assert short_forms(("co",)) == [] and short_forms(("a", "inc")) == []
 
 
+def test_a_person_named_without_her_honorifics_is_linked_and_said_so() -> None:
+    # uk-party-donations (spent): the register stores recipients with their style and office
+    cands = [(Node("p", "The Rt Hon Mike Penning MP", "Recipient"), 1.0),
+             (Node("h", "Mrs Carolyn Harris", "Recipient"), 1.0), (Node("j", "JT Consultancy Ltd", "Donor"), 1.0),
+             (Node("m", "Mrs Harris", "Recipient"), 1.0)]
+    linked = select_mentions("How much did JT Consultancy Ltd donate to Mike Penning?", cands)
+    assert [(le.node.id, le.method, le.mention) for le in linked] == [("j", "exact", "jt consultancy ltd"),
+                                                                      ("p", "short", "mike penning")]
+    assert [(le.node.id, le.method) for le in select_mentions("who gave to carolyn harris", cands)] == \
+        [("h", "short")]
+    # two words at least: "Harris" alone is a part of a name (tier 2), a lone title or office names no one
+    assert select_mentions("who gave to harris", cands) == []
+    assert short_forms(("mrs", "harris")) == [] and short_forms(("jane", "mp")) == []
+    assert short_forms(("the", "right", "honourable", "theresa", "may", "mp"))[-1] == ("theresa", "may")
+
+
+def test_a_name_typed_exactly_leaves_room_for_another_kinds_longer_form_and_an_article_names_nothing() -> None:
+    # uk-party-donations (spent): a donor "Open Britain" and a recipient "Open Britain Ltd"; the same kind's longer
+    # form stays out (an entity named exactly by the words is the one meant of its kind)
+    cands = [(Node("d", "Open Britain", "Donor"), 1.0), (Node("r", "Open Britain Ltd", "Recipient"), 1.0),
+             (Node("l", "Open Britain Limited", "Donor"), 1.0)]
+    linked = select_mentions("How much did Ferring give Open Britain?", cands)
+    assert [(le.node.id, le.method) for le in linked] == [("d", "exact"), ("r", "short")]
+    # "the X Ltd": the stored "X Ltd" covers every word that names something; "The X" leaves "ltd" over
+    trusts = [(Node("t", "The Joseph Rowntree Reform Trust", "Donor"), 1.0),
+              (Node("l", "Joseph Rowntree Reform Trust Ltd", "Donor"), 1.0)]
+    assert [le.node.id for le in select_mentions("when did the Joseph Rowntree Reform Trust Ltd donate", trusts)] \
+        == ["l"]
+    assert [le.node.id for le in select_mentions("when did the Joseph Rowntree Reform Trust donate", trusts)] \
+        == ["t"]
+
+
 def test_a_name_whose_last_word_the_question_inflects_is_linked_and_said_so() -> None:
     cands = [(Node("l", "Liberal Democrat"), 1.0), (Node("u", "Chuka Umunna"), 1.0), (Node("s", "Shoe"), 1.0)]
     linked = select_mentions("When did Chuka Umunna join the Liberal Democrats?", cands)
