@@ -294,13 +294,15 @@ def mentioned_names(question: str, names: list[str], kinds: Iterable[str] = (),
 
 
 def mention_words(question: str, names: list[str], kinds: Iterable[str] = (),
-                  types: Mapping[str, str] | None = None) -> dict[str, str]:
-    """`mentioned_names`, each with the words of the question that mention it."""
+                  types: Mapping[str, str] | None = None, parts: bool = True) -> dict[str, str]:
+    """`mentioned_names`, each with the words of the question that mention it (`parts`: False, whole names only)."""
     types = types or {}
     nodes = [(Node(name, name, type=types.get(name)), 1.0) for name in sorted(set(names))]
     whole, covered = select_whole(question, nodes)
     whole += select_reordered(question, nodes, covered, {le.node.id for le in whole})
-    return {le.node.name: le.mention for le in whole or select_parts(question, nodes, covered, kinds=kinds)}
+    if whole or not parts:
+        return {le.node.name: le.mention for le in whole}
+    return {le.node.name: le.mention for le in select_parts(question, nodes, covered, kinds=kinds)}
 
 
 def records_between(question: str, said: Mapping[str, str], names: Iterable[str], types: Mapping[str, str]) -> set[str]:
@@ -501,7 +503,15 @@ class _Reading:
         # a foreign key beside the relationship, "PSOL" as the siglaPartido of each of the party's deputies;
         # camara-deputados, spent: the nine holders took "the full name of the party PSOL" for a deputy's)
         self.code_copies = {h for holders in by_code_value.values() for h in _copy_holders(holders, facts)}
-        self.mentioned |= {h for holders in by_code_value.values() for h in holders} - self.code_copies
+        by_code_named = {h for holders in by_code_value.values() for h in holders} - self.code_copies
+        # (an entity named by its code is named whole: the parts of other names are not read then, as linking reads
+        # none where a code linked ("the likelihood of exploit of CWE-352": no "Exploit Script-Based APIs" by its
+        # first word; mitre-attack, spent))
+        if by_code_named and said and not mention_words(question, names + sorted(other_names), set(types.values()),
+                                                        types, parts=False):
+            self.mentioned -= set(said) | {other_names[n] for n in said if n in other_names}
+            said = {}
+        self.mentioned |= by_code_named
         # a text the question quotes that a fact of an entity states whole names that entity ("the commit "Update
         # installation.rst (#2116)"": the commit with that message), as linking named it (Linker._records_by_value);
         # a name said only inside the quote is not the question's ("Update installation.rst", a pull request)

@@ -60,7 +60,7 @@ IRREGULAR = {
 SYNONYM_STEMS = {
     "slay": "kill", "slew": "kill", "slain": "kill", "murd": "kill", "murder": "kill", "purchas": "buy",
     "manufactur": "mak", "creat": "mak", "resid": "liv", "employ": "work", "situat": "locat", "possess": "own",
-    "wed": "marry", "produc": "mak", "grad": "rank",
+    "wed": "marry", "produc": "mak", "grad": "rank", "originat": "origin",
 }
 _WORD = re.compile(r"[a-z0-9]+")
 # A schema word of another language -> the English words a question says ("populacao" -> "population", "ville" ->

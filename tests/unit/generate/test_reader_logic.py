@@ -1215,3 +1215,27 @@ def test_who_makes_is_who_produces() -> None:
              _edge("p2", "Moondrop", "PRODUCES", "Aria", "Brands", "Products")]
     assert _read("Who makes the Blessing 2?", facts) == ("Moondrop.", ["p"])
     assert _read("Which brand manufactures the Blessing 2?", facts) == ("Moondrop.", ["p"])
+
+
+def test_an_entity_named_by_its_code_leaves_no_part_of_another_name_read() -> None:
+    # mitre-attack (spent): "exploit" begins the attack pattern "Exploit Script-Based APIs"; read as its mention,
+    # "exploit" left the question's words and another pattern's likelihood of attack answered
+    facts = [_prop("c", "Cross-Site Request Forgery (CSRF)", "cwe id", "CWE-352", "CWE"),
+             _prop("l", "Cross-Site Request Forgery (CSRF)", "likelihood of exploit", "Medium", "CWE"),
+             _edge("k", "Exploit Script-Based APIs", "RELATES TO", "Cross-Site Request Forgery (CSRF)", "CAPEC", "CWE"),
+             _prop("a", "Exploit Script-Based APIs", "likelihood of attack", "High", "CAPEC")]
+    reading = _Reading(ExtractiveReader(ConstantEmbedder()), "What is the likelihood of exploit of CWE-352?", facts)
+    assert reading.mentioned == {"Cross-Site Request Forgery (CSRF)"} and "exploit" in reading.q_stems
+    assert _read("What is the likelihood of exploit of CWE-352?", facts) == ("Medium.", ["l"])
+    # with no code typed, the part of the name is still read ("exploit script" names the pattern)
+    assert _Reading(ExtractiveReader(ConstantEmbedder()), "How likely is the exploit script attack?",
+                    facts).mentioned == {"Exploit Script-Based APIs"}
+
+
+def test_originate_meets_origin() -> None:
+    # mitre-attack (spent): the group's own year of origin, not that of a group from a country it targets
+    facts = [_prop("y", "Machete", "year of origin", "2010", "Group"),
+             _edge("t", "Machete", "TARGETS", "Russian Federation", "Group", "Country"),
+             _edge("o", "Sandworm Team", "ORIGINATES", "Russian Federation", "Group", "Country"),
+             _prop("y2", "Sandworm Team", "year of origin", "2009", "Group")]
+    assert _read("In what year did the Machete group originate?", facts) == ("2010.", ["y"])
