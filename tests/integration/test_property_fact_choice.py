@@ -110,3 +110,37 @@ def test_a_key_written_in_another_language_is_chosen_by_the_english_word_the_que
         "What is the population of Campinas?", mode="khop", hops=1)
     assert [sub.nodes[s].name for s in sub.seeds] == ["Campinas"] and sub.properties_omitted > 0
     assert [(p.key, p.text) for p in sub.properties.values()] == [("populacao", "1173370")]
+
+
+SERIES = schema_preset("domain", read_only=True, entities=[
+    EntityMapping(label="TvSeries", name=["name"]),
+    EntityMapping(label="Episode", name=["imdbId"], facts=["seasonNumber", "episodeNumber"])])
+
+
+def test_the_member_an_ordinal_picks_keeps_its_facts_over_the_cap(server: Neo4jStore) -> None:
+    """"Who directed the first episode of The Wire?": of 12 episodes' 24 numbers, over a cap of 6, the first
+    episode's season and episode numbers (tv-series, spent: 60 episodes' episode numbers filled the cap of 60, and
+    no season number said which of the five episodes numbered 1 was the first)."""
+    wipe(server)
+    server.query("""
+        CREATE (s:TvSeries {name: 'The Wire'})
+        WITH s UNWIND [[3, 1], [2, 1], [1, 2], [3, 2], [2, 2], [1, 3], [3, 3], [2, 3], [1, 4], [3, 4], [2, 4], [1, 1]]
+             AS se
+        CREATE (s)-[:HAS_EPISODE]->(:Episode {imdbId: 'tt' + se[0] + se[1], seasonNumber: se[0],
+                                              episodeNumber: se[1]})
+        """, read_only=False)
+    store = server.with_schema(SERIES)
+    retriever = Retriever(store, RetrievalSettings(max_property_facts=6))
+
+    def kept(question: str) -> set[str]:
+        sub = retriever.retrieve(question, hops=1)
+        # ("episode 3" links the three episodes whose episode number is 3 as well: Linker._by_fact_and_value)
+        assert "The Wire" in [sub.nodes[s].name for s in sub.seeds] and sub.properties_omitted > 0
+        both = {}
+        for p in sub.properties.values():
+            both.setdefault(sub.nodes[p.owner].name, set()).add(p.key)
+        return {name for name, keys in both.items() if keys == {"seasonNumber", "episodeNumber"}}
+
+    assert "tt11" in kept("Who directed the first episode of The Wire?")
+    assert "tt34" in kept("Who directed the last episode of The Wire?")
+    assert "tt23" in kept("Who directed season 2 episode 3 of The Wire?")

@@ -72,6 +72,7 @@ the evidence really used.
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 from collections.abc import Iterable, Mapping
@@ -95,6 +96,7 @@ from xgrag.retrieval.linking import (
 from xgrag.retrieval.name_index import capital_words, initials_of
 from xgrag.retrieval.names import ARTICLES as _ARTICLES
 from xgrag.retrieval.names import fold
+from xgrag.retrieval.order import names_kind, numbered, numbered_member, ordinal_asked, pick
 from xgrag.retrieval.typed_values import QUOTE_PAIRS, in_quotes, quoted_texts
 from xgrag.retrieval.words import (
     AGENT_TYPES,
@@ -1247,7 +1249,8 @@ class _Reading:
             and bool(set(re.findall(r"[a-z]+", end.relation.lower())) & _COUNT_WORDS))
         unasked_link = end.value and not end.relation_words and _URL.match(end.to) is not None \
             and not self.link_asked
-        return (-len({self.folded[m] for m in touched & self.mentioned}), -self._days(chain), unasked_link,
+        return (-len({self.folded[m] for m in touched & self.mentioned}), -self._days(chain),
+                not any(not s.value and s.to in self.picked for s in steps) if self.picked else False, unasked_link,
                 not _form_fits(end.to, self.form), not kind_ok and not agent, sibling, noun_ok,
                 repeats - len(chain.covered - {KIND_CLASS}), -repeats, not self._phrase(end), units,
                 self.defines and not (end.value and content_stems(end.relation) & _DESCRIPTION_STEMS),
@@ -1265,6 +1268,36 @@ class _Reading:
                 self.spread.get(self._way(chain), 1) if len(steps) > 1 else 1,
                 -sum(self._score(s.fact) for s in steps),
                 [s.fact.id for s in steps])
+
+    @functools.cached_property
+    def picked(self) -> set[str]:
+        """The entities the question picks among many of a kind around one it names, by an ordinal ("the first
+        episode of The Wire") or by numbers ("season 1 episode 1"), read off their facts in the context as
+        retrieval read them (xgrag.retrieval.order): a chain through one of them is what is asked (tv-series,
+        spent: the series' own director answered "who directed the first episode")."""
+        ordinal, pairs = ordinal_asked(self.question), numbered(self.question)
+        if ordinal is None and not pairs:
+            return set()
+        own: dict[str, dict[str, object]] = {}
+        for f in self.facts:
+            if f.kind == "property" and f.via is None:
+                own.setdefault(f.head, {})[f.relation] = f.tail
+        out: set[str] = set()
+        for m in sorted(self.mentioned):
+            by_kind: dict[str, dict[str, dict[str, object]]] = {}
+            for f in self.facts:
+                if f.kind != "edge" or m not in (f.head, f.tail) or f.head == f.tail:
+                    continue
+                other = f.tail if f.head == m else f.head
+                kind = self.types.get(other)
+                if kind and other not in self.mentioned:
+                    by_kind.setdefault(kind, {})[other] = own.get(other, {})
+            for kind, members in sorted(by_kind.items()):
+                chosen = pick(members, ordinal[0], ordinal[1]) if ordinal is not None and names_kind(ordinal[1], kind) \
+                    else numbered_member(members, pairs)
+                if chosen is not None:
+                    out.add(chosen)
+        return out
 
     @staticmethod
     def _way(chain: _Chain) -> tuple[Any, ...]:

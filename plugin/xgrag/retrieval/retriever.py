@@ -23,6 +23,7 @@ from xgrag.model.provenance import FactProvenance, SourceEntry, fact_provenance
 from xgrag.retrieval.linking import LinkedEntity, Linker, key_tokens, key_words, node_from_map, same_word
 from xgrag.retrieval.mentions import linking_record
 from xgrag.retrieval.modes import Mode, check_hops
+from xgrag.retrieval.order import names_kind, numbered, numbered_member, ordinal_asked, pick
 from xgrag.retrieval.properties import asked_words, plain_value, property_relevance
 from xgrag.retrieval.question import check_question
 from xgrag.retrieval.rows import REL_ROW_LEN, node_row, rel_row
@@ -207,13 +208,14 @@ class Retriever:
     def _most_relevant(self, sub: Subgraph, question: str, facts: list[PropertyFact], cap: int
                        ) -> list[PropertyFact]:
         """All of `facts`, most relevant first: those stating a day or month the question names, or a lone number it
-        names on a seed's relationship, the seeds' own (a seed's, or a relationship's between two seeds: "how many
-        units of Queso Cabrales did order 10248 contain"; an entity's next to two seeds, and its relationships to
-        them: "since when has the MP for X been in party Y"), then a seed's neighbour's of a type the question names,
+        names on a seed's relationship, or of the neighbour it picks by an ordinal or numbers (`_picked_member`),
+        the seeds' own (a seed's, or a relationship's between two seeds: "how many units of Queso Cabrales did order
+        10248 contain"; an entity's next to two seeds, and its relationships to them: "since when has the MP for X
+        been in party Y"), then a seed's neighbour's of a type the question names,
         then by `property_relevance` of the key to the question, then a seed's neighbour's and a seed's
         relationships' before the others', then in canonical order (stable: a perturbation never reorders what it did
         not touch). The procedures (PropertyFacts.java) count the seeds' own and their neighbours alike and rank by
-        them and the key's words only."""
+        them and the key's words only (no day, number or ordinal)."""
         seeds = set(sub.seeds)
         between = {rid for rid, r in sub.relationships.items() if r.source in seeds and r.target in seeds}
         # an entity next to two of the seeds links them ("the MP for Ross, Skye and Lochaber" and "the Scottish
@@ -248,13 +250,16 @@ class Retriever:
         type_numbers = {rid: stated_numbers(key_text(sub.relationships[rid].label)) for rid in of_seed} \
             if numbers else {}
 
+        picked = self._picked_member(sub, question, facts, typed)
+
         def rank(f: PropertyFact) -> tuple[bool, int, float, bool, str]:
             # a value on a day the question names first ("which place did X visit on April 25, 2020": that visit's
             # start, among the dozens of X's visits), or of a number it names of a seed's relationship ("who got
             # Ireland's 12 points in 1998": the votes of 1998, of total 12), then the seeds' own
             on = value_dates(f.text) if days or months else set()
             named = bool(on & days) or bool({(y, m) for y, m, _ in on} & months) or (
-                f.owner in of_seed and bool(numbers & (stated_numbers(f.text) | type_numbers.get(f.owner, set()))))
+                f.owner in of_seed and bool(numbers & (stated_numbers(f.text) | type_numbers.get(f.owner, set())))
+            ) or f.owner == picked
             # of facts under one key (every venue's city), a seed's neighbour's and its relationships' first: the
             # city of the venue the named match was played in, not of the venues of the other matches around
             return (not named, 0 if f.owner in seeds or f.owner in between else 1 if f.owner in typed else 2,
@@ -263,6 +268,29 @@ class Retriever:
         ordered = sorted(facts, key=rank)
         sub.properties_omitted += max(0, len(ordered) - cap)
         return ordered[:cap]
+
+    @staticmethod
+    def _picked_member(sub: Subgraph, question: str, facts: Sequence[PropertyFact], typed: set[str]) -> str | None:
+        """The seed's neighbour of the kind the question names that it picks by an ordinal ("the first episode")
+        or by numbers ("season 1 episode 1"), read off the neighbours' own facts (xgrag.retrieval.order): its facts
+        are the question's, before the cap (a series' 60 episodes hold 120 numbers; the first episode's season
+        number was among those cut)."""
+        ordinal, pairs = ordinal_asked(question), numbered(question)
+        if ordinal is None and not pairs:
+            return None
+        by_kind: dict[str, dict[str, dict[str, object]]] = {}
+        for f in facts:
+            node = sub.nodes.get(f.owner)
+            if f.owner in typed and node is not None and node.type:
+                by_kind.setdefault(node.type, {}).setdefault(f.owner, {})[f.key] = f.value
+        for kind, members in sorted(by_kind.items()):
+            if ordinal is not None and names_kind(ordinal[1], kind):
+                chosen = pick(members, ordinal[0], ordinal[1])
+            else:
+                chosen = numbered_member(members, pairs)
+            if chosen is not None:
+                return chosen
+        return None
 
     @_one_read_transaction
     def khop(self, seeds: Sequence[str], hops: int, excluded_node_ids: Sequence[str] = (),

@@ -1239,3 +1239,20 @@ def test_originate_meets_origin() -> None:
              _edge("o", "Sandworm Team", "ORIGINATES", "Russian Federation", "Group", "Country"),
              _prop("y2", "Sandworm Team", "year of origin", "2009", "Group")]
     assert _read("In what year did the Machete group originate?", facts) == ("2010.", ["y"])
+
+
+def test_the_first_of_a_kind_is_read_off_its_numbers() -> None:
+    # tv-series (spent): the series' own director answered "who directed the first episode of The Wire"
+    facts = [_edge("s", "Joy Kecken", "DIRECTED", "The Wire", "Person", "TvSeries")]
+    for i, (season, episode, director) in enumerate([(2, 1, "Ed Bianchi"), (1, 1, "Clark Johnson"),
+                                                     (1, 2, "Clark Johnson"), (1, 3, "Tim Van Patten"),
+                                                     (2, 2, "Ernest Dickerson")]):
+        ep = f"Episode tt074945{i}"
+        facts += [_edge(f"h{i}", "The Wire", "HAS EPISODE", ep, "TvSeries", "Episode"),
+                  _edge(f"d{i}", director, "DIRECTED", ep, "Person", "Episode"),
+                  _prop(f"s{i}", ep, "season number", str(season), "Episode"),
+                  _prop(f"n{i}", ep, "episode number", str(episode), "Episode")]
+    assert _read("Who directed the first episode of The Wire?", facts) == ("Clark Johnson.", ["h1", "d1"])
+    assert _read("Who directed the last episode of The Wire?", facts) == ("Ernest Dickerson.", ["h4", "d4"])
+    assert _read("Who directed season 2 episode 1 of The Wire?", facts) == ("Ed Bianchi.", ["h0", "d0"])
+    assert _read("Who directed The Wire?", facts) == ("Joy Kecken.", ["s"])
