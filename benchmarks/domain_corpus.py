@@ -3437,6 +3437,65 @@ def write_excavation_reports(store: Any, mirror: Path) -> None:
         store.query("DROP INDEX corpus_load_0 IF EXISTS", read_only=False)
 
 
+
+DIAMOND = "danielee982/diamond-knowledge-graph"
+DIAMOND_LOADER = "funcs_neo4j.py"
+DIAMOND_URL = "https://raw.githubusercontent.com/danielee982/diamond-knowledge-graph/main/"
+DIAMOND_CLEARS = "delete_all"  # the method load_all calls first: it deletes the graph (the database here is empty)
+
+
+def _loader_calls(program: Any, cls: str, entry: str) -> list[tuple[str, str, str]]:
+    """The (method, query, url) of each method of Python class `cls` that its method `entry` calls (`self.m()`), in
+    its order: the query is the string the method assigns to `query` (each string of the list it assigns to `queries`,
+    for a method of several), the url the f-string it assigns to `url` with each `{NAME}` read as the module's string
+    constant NAME ("" for a method that reads no file)."""
+    module = {t.id: node.value.value for node in program.body if isinstance(node, ast.Assign)
+              and isinstance(node.value, ast.Constant) for t in node.targets if isinstance(t, ast.Name)}
+    methods = {f.name: f for node in program.body if isinstance(node, ast.ClassDef) and node.name == cls
+               for f in node.body if isinstance(f, ast.FunctionDef)}
+    if entry not in methods:
+        raise CorpusError(f"no method {cls}.{entry}")
+    called = [c.func.attr for c in ast.walk(methods[entry]) if isinstance(c, ast.Call)
+              and isinstance(c.func, ast.Attribute) and isinstance(c.func.value, ast.Name)
+              and c.func.value.id == "self"]
+    calls: list[tuple[str, str, str]] = []
+    for name in called:
+        if name not in methods:
+            continue  # self.close(), self.driver...: not a method of the class that writes
+        assigned = {t.id: node.value for node in ast.walk(methods[name]) if isinstance(node, ast.Assign)
+                    for t in node.targets if isinstance(t, ast.Name)}
+        url = ""
+        held_url = assigned.get("url")
+        if isinstance(held_url, ast.JoinedStr):
+            url = "".join(str(module[v.value.id]) if isinstance(v, ast.FormattedValue) and isinstance(v.value, ast.Name)
+                          else str(v.value) if isinstance(v, ast.Constant) else "?" for v in held_url.values)
+        held = assigned.get("query", assigned.get("queries"))
+        queries = ast.literal_eval(held) if held is not None else []
+        calls += [(name, q, url) for q in ([queries] if isinstance(queries, str) else queries)]
+    return calls
+
+
+def write_college_baseball(store: Any, mirror: Path) -> None:
+    """The statements funcs_neo4j.py of danielee982/diamond-knowledge-graph runs (GraphDBManager.load_all: its
+    constraints, then each add_* method's query, in its order) as written, each `LOAD CSV WITH HEADERS FROM $url`
+    reading the repository's data/processed/ file its url (RAW_BASE + the file's name) names: the rosters of NCAA
+    Division I baseball of the 2024 and 2025 seasons that its scraper.py took from twenty colleges' athletics sites
+    and its process_data.py cleaned (a 2025 portfolio project; no licence stated): players (name, hometown, height in
+    inches, weight in pounds, batting and throwing hand), the team each played for each season (jersey number, class
+    year, positions), their positions and high schools, the coaches of each team (role, season), the teams' colleges
+    and conferences (region, abbreviation, founded year, number of teams, headquarters), and TRANSFERRED_TO from a
+    player's teams of consecutive seasons. load_all's first call, delete_all (DIAMOND_CLEARS), is left out: it
+    deletes the graph, and the database it is written into is empty. `$url` is the parameter its driver is given:
+    here the statement reads the rows of the file that url names, as _run_script gives any LOAD CSV."""
+    program = ast.parse(read_file(DIAMOND, DIAMOND_LOADER, mirror).decode("utf-8"))
+    calls = _loader_calls(program, "GraphDBManager", "load_all")
+    deleting = {m for m, q, _ in calls if re.search(r"(?i)\bDELETE\b", q)}
+    if deleting != {DIAMOND_CLEARS} or not any("$url" in q for _, q, _ in calls):
+        raise CorpusError(f"{DIAMOND}: {DIAMOND_LOADER}'s load_all no longer runs the statements read here")
+    script = "".join(q.strip().rstrip(";").replace("$url", json.dumps(url)) + ";\n" for m, q, url in calls
+                     if m != DIAMOND_CLEARS)
+    _run_script(store, script, _files_under(DIAMOND, DIAMOND_LOADER, "", mirror, DIAMOND_URL))
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -3746,6 +3805,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("tv-series", "spent", "117 TV series (IMDb: name, genres), their episodes (season and episode number), "
                                   "the people who directed and wrote each series and episode, and their birth and "
                                   "death years", writer=write_tv_series, source=TV),
+    Graph("college-baseball", "frozen", "NCAA Division I baseball rosters of 2024 and 2025 (twenty colleges): "
+                                         "players (hometown, height, weight, batting and throwing hand), the team "
+                                         "each played for each season (jersey number, class year, positions), their "
+                                         "high schools, coaches and their roles, colleges and conferences",
+          writer=write_college_baseball, source=DIAMOND),
     Graph("excavation-reports", "spent", "Chinese excavation reports' artefacts in CIDOC CRM classes (in Chinese): "
                                            "sites, tombs and features, periods, pottery and jade objects (catalogue "
                                            "number, category, height) with their types, materials, dimensions and "
