@@ -3496,6 +3496,34 @@ def write_college_baseball(store: Any, mirror: Path) -> None:
                      if m != DIAMOND_CLEARS)
     _run_script(store, script, _files_under(DIAMOND, DIAMOND_LOADER, "", mirror, DIAMOND_URL))
 
+
+CHESS = "pitsios-s/Neo4JAssignment"
+CHESS_FOLDER = "queries/insert/"
+# its load scripts, in the order their MATCHes need: no script or README of the repository runs them or names an order
+# (file-name order would load the games before the moves and events they MATCH, and the players' games before the
+# players)
+CHESS_SCRIPTS = ("insertPlayers.cql", "insertEvents.cql", "insertMoves.cql", "insertMoveMove.cql", "insertGames.cql",
+                 "insertPlayerGames.cql")
+CHESS_URL = "file:/"  # what its LOAD CSVs read: the csv/ files its src/parser.py writes, committed with it
+
+
+def write_chess_championships(store: Any, mirror: Path) -> None:
+    """The load scripts of queries/insert/ of pitsios-s/Neo4JAssignment (a 2016 university assignment on Neo4j; no
+    licence stated) over its csv/ files, which its src/parser.py wrote from a text export of the games of the World
+    Chess Championship matches (res/dataDescription.txt describes the export): the matches from 1886 (Steinitz -
+    Zukertort) to 1984 (Event: "World Championship 1st" ... "World Championship 31th", site, year), their 684 games
+    (year, result, ECO code and opening, number of moves and half moves, each player's Elo rating where the export
+    has one, 0 where it has none; `belongsTo` its match with the round), the 25 players (Player: name as the export
+    writes it, surname first: "Euwe Max") and the colour each played in each game (`playsIn {color}`), and each
+    game's moves (Move: number of the half move, side, move in algebraic notation, the position's FEN string;
+    `startsWith` a game's first move, `leadsTo` the next), some 60,000. Its scripts are Cypher 3.x, written in 5.x
+    syntax by _five (`CREATE INDEX ON`, `CREATE CONSTRAINT ON ... ASSERT`, TOINT(), `USING PERIODIC COMMIT`); their
+    `file:/<name>` URLs are read from csv/. They run in CHESS_SCRIPTS' order, the order their MATCHes need (nothing in
+    the repository runs them or names one); its read-only queries (queries/select/) are left out."""
+    for name in CHESS_SCRIPTS:
+        script = read_file(CHESS, CHESS_FOLDER + name, mirror).decode("utf-8")
+        _run_script(store, script, _files_under(CHESS, CHESS_FOLDER + name, "csv/", mirror, CHESS_URL))
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -3810,6 +3838,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "each played for each season (jersey number, class year, positions), their "
                                          "high schools, coaches and their roles, colleges and conferences",
           writer=write_college_baseball, source=DIAMOND),
+    Graph("chess-championships", "frozen", "the World Chess Championship matches of 1886-1984: matches (site, year), "
+                                            "their games (result, ECO code, opening, moves, Elo ratings; round), the "
+                                            "players and the colour each played, and each game's moves in order "
+                                            "(algebraic notation, FEN)", writer=write_chess_championships,
+          source=CHESS),
     Graph("excavation-reports", "spent", "Chinese excavation reports' artefacts in CIDOC CRM classes (in Chinese): "
                                            "sites, tombs and features, periods, pottery and jade objects (catalogue "
                                            "number, category, height) with their types, materials, dimensions and "

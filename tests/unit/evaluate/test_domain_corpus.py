@@ -942,3 +942,25 @@ def test_college_baseball_runs_the_statements_its_load_all_calls_in_order_but_th
         ("UNWIND $rows AS row\n            MERGE (t:Team {name: row.team})",
          {"rows": [{"college": "Rice University", "team": "Rice Owls"}]}),
         ("MATCH (p:Player)-[r:PLAYS_FOR]->(t)\n            MERGE (p)-[:TRANSFERRED_TO]->(t)", {})]
+
+
+def test_chess_championships_runs_its_scripts_in_the_order_their_matches_need_in_five_syntax(tmp_path: Path) -> None:
+    # pitsios-s/Neo4JAssignment: Cypher 3.x scripts, one per file, reading `file:/<name>` (its csv/ folder); the
+    # games MATCH the moves and events, the players' games the players and games
+    scripts = {name: f"LOAD CSV WITH HEADERS FROM 'file:/{name}.csv' AS line MERGE (:N {{f: '{name}'}});"
+               for name in ("insertEvents", "insertMoves", "insertMoveMove", "insertGames", "insertPlayerGames")}
+    scripts["insertPlayers"] = ("CREATE INDEX ON :Player(id);\n"
+                                "CREATE CONSTRAINT ON (p: Player) ASSERT p.name IS UNIQUE;\n\nUSING PERIODIC COMMIT \n"
+                                "LOAD CSV WITH HEADERS \nFROM 'file:/players.csv' AS line \n"
+                                "MERGE (:Player {id: TOINT(line.id), name: line.name});")
+    files = {f"{corpus.CHESS_FOLDER}{name}.cql": text for name, text in scripts.items()}
+    files.update({f"csv/{name}.csv": "id,name\n13,Euwe Max\n" for name in (*scripts, "players")})
+    store = Recorder()
+    corpus.write_chess_championships(store, _clone(tmp_path, corpus.CHESS, files))
+    assert store.calls[:3] == [
+        ("CREATE INDEX FOR (n:Player) ON (n.id)", {}),
+        ("CREATE CONSTRAINT FOR (p:Player) REQUIRE p.name IS UNIQUE", {}),
+        ("UNWIND $rows AS line \nMERGE (:Player {id: toInteger(line.id), name: line.name})",
+         {"rows": [{"id": "13", "name": "Euwe Max"}]})]
+    assert [s.split("'")[1] for s, _ in store.calls[3:]] == ["insertEvents", "insertMoves", "insertMoveMove",
+                                                             "insertGames", "insertPlayerGames"]
