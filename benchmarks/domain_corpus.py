@@ -3524,6 +3524,29 @@ def write_chess_championships(store: Any, mirror: Path) -> None:
         script = read_file(CHESS, CHESS_FOLDER + name, mirror).decode("utf-8")
         _run_script(store, script, _files_under(CHESS, CHESS_FOLDER + name, "csv/", mirror, CHESS_URL))
 
+
+TDF = "inserpio/tour-de-france-2014"
+TDF_SCRIPT = "tour-de-france-2014-load-data-via-http.cql"
+TDF_URL = "https://raw.githubusercontent.com/inserpio/tour-de-france-2014/master/"  # its files are the repository's
+
+
+def write_tour_de_france_2014(store: Any, mirror: Path) -> None:
+    """tour-de-france-2014-load-data-via-http.cql of inserpio/tour-de-france-2014 (Lorenzo Speranzoni's Neo4j graph
+    of the 2014 Tour de France, written during the race, July 2014; no licence stated) as written, its 2.x toInt() in
+    5.x's toInteger(), each LOAD CSV reading the repository's file its raw.githubusercontent.com URL names (the data of
+    letour.com: tour-de-france-2014-000<n>-*.csv): the race (Race: name, dates from and to as dd/mm/yyyy, edition,
+    distance in km, number of stages, website, as strings), its 22 teams (Team: name, country code, sporting
+    directors) and 198 riders (Rider: name as the race writes it, surname in capitals first: "FROOME Christopher";
+    country code), each rider's race number (`TAKES_PART_IN {number, info}`, info the rider's page) and team
+    (`RIDES_FOR {year}`), the 21 stages (Stage: "start / finish" name, number, type Flat/Hilly/Mountain/Individual
+    time trial, date, distance in km) with their start and finish towns (City: country code, latitude, longitude), the
+    63 categorised climbs each includes (Climb: name, km from the start, distance in km, average slope in %,
+    category 1-4 or "H") and the intermediate sprints (IntermediateSprint: km from the start, the town it takes place
+    in). Its first statement CREATEs the team's TAKES_PART_IN the race once per rider row (nine per team): kept as
+    written. Perciii/tdf2014 (a 2020 Neo4j and OrientDB comparison) copies its files and statements."""
+    _run_script(store, read_file(TDF, TDF_SCRIPT, mirror).decode("utf-8"), _files_under(TDF, TDF_SCRIPT, "", mirror,
+                                                                                          TDF_URL))
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -3843,6 +3866,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "players and the colour each played, and each game's moves in order "
                                             "(algebraic notation, FEN)", writer=write_chess_championships,
           source=CHESS),
+    Graph("tour-de-france-2014", "frozen", "the 2014 Tour de France: the race, its teams (sporting directors) and "
+                                            "riders (country, race number), its stages (type, date, distance) with "
+                                            "their start and finish towns, the climbs (category, slope, length) and "
+                                            "intermediate sprints each includes", writer=write_tour_de_france_2014,
+          source=TDF),
     Graph("excavation-reports", "spent", "Chinese excavation reports' artefacts in CIDOC CRM classes (in Chinese): "
                                            "sites, tombs and features, periods, pottery and jade objects (catalogue "
                                            "number, category, height) with their types, materials, dimensions and "

@@ -964,3 +964,17 @@ def test_chess_championships_runs_its_scripts_in_the_order_their_matches_need_in
          {"rows": [{"id": "13", "name": "Euwe Max"}]})]
     assert [s.split("'")[1] for s, _ in store.calls[3:]] == ["insertEvents", "insertMoves", "insertMoveMove",
                                                              "insertGames", "insertPlayerGames"]
+
+
+def test_tour_de_france_2014_reads_the_files_its_urls_name_in_five_syntax(tmp_path: Path) -> None:
+    # inserpio/tour-de-france-2014: Cypher 2.x (toInt) whose LOAD CSVs read the repository's own raw files
+    script = (f'LOAD CSV WITH HEADERS FROM "{corpus.TDF_URL}tour-de-france-2014-0002-stages.csv" AS csvLine\n'
+              "MATCH (r:Race { id: 1 })\nMERGE (s:Stage { number: toInt(csvLine.STAGE_NUMBER) })\nRETURN r,s;\n\n"
+              'LOAD CSV WITH HEADERS FROM "https://example.org/other.csv" AS csvLine\nCREATE (:Other);\n')
+    files = {corpus.TDF_SCRIPT: script, "tour-de-france-2014-0002-stages.csv": "STAGE_NUMBER,STAGE_TYPE\n1,Flat\n"}
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="other.csv"):
+        corpus.write_tour_de_france_2014(store, _clone(tmp_path, corpus.TDF, files))
+    assert store.calls == [("UNWIND $rows AS csvLine\nMATCH (r:Race { id: 1 })\n"
+                            "MERGE (s:Stage { number: toInteger(csvLine.STAGE_NUMBER) })\nRETURN r,s",
+                            {"rows": [{"STAGE_NUMBER": "1", "STAGE_TYPE": "Flat"}]})]
