@@ -3437,6 +3437,116 @@ def write_excavation_reports(store: Any, mirror: Path) -> None:
         store.query("DROP INDEX corpus_load_0 IF EXISTS", read_only=False)
 
 
+
+DIAMOND = "danielee982/diamond-knowledge-graph"
+DIAMOND_LOADER = "funcs_neo4j.py"
+DIAMOND_URL = "https://raw.githubusercontent.com/danielee982/diamond-knowledge-graph/main/"
+DIAMOND_CLEARS = "delete_all"  # the method load_all calls first: it deletes the graph (the database here is empty)
+
+
+def _loader_calls(program: Any, cls: str, entry: str) -> list[tuple[str, str, str]]:
+    """The (method, query, url) of each method of Python class `cls` that its method `entry` calls (`self.m()`), in
+    its order: the query is the string the method assigns to `query` (each string of the list it assigns to `queries`,
+    for a method of several), the url the f-string it assigns to `url` with each `{NAME}` read as the module's string
+    constant NAME ("" for a method that reads no file)."""
+    module = {t.id: node.value.value for node in program.body if isinstance(node, ast.Assign)
+              and isinstance(node.value, ast.Constant) for t in node.targets if isinstance(t, ast.Name)}
+    methods = {f.name: f for node in program.body if isinstance(node, ast.ClassDef) and node.name == cls
+               for f in node.body if isinstance(f, ast.FunctionDef)}
+    if entry not in methods:
+        raise CorpusError(f"no method {cls}.{entry}")
+    called = [c.func.attr for c in ast.walk(methods[entry]) if isinstance(c, ast.Call)
+              and isinstance(c.func, ast.Attribute) and isinstance(c.func.value, ast.Name)
+              and c.func.value.id == "self"]
+    calls: list[tuple[str, str, str]] = []
+    for name in called:
+        if name not in methods:
+            continue  # self.close(), self.driver...: not a method of the class that writes
+        assigned = {t.id: node.value for node in ast.walk(methods[name]) if isinstance(node, ast.Assign)
+                    for t in node.targets if isinstance(t, ast.Name)}
+        url = ""
+        held_url = assigned.get("url")
+        if isinstance(held_url, ast.JoinedStr):
+            url = "".join(str(module[v.value.id]) if isinstance(v, ast.FormattedValue) and isinstance(v.value, ast.Name)
+                          else str(v.value) if isinstance(v, ast.Constant) else "?" for v in held_url.values)
+        held = assigned.get("query", assigned.get("queries"))
+        queries = ast.literal_eval(held) if held is not None else []
+        calls += [(name, q, url) for q in ([queries] if isinstance(queries, str) else queries)]
+    return calls
+
+
+def write_college_baseball(store: Any, mirror: Path) -> None:
+    """The statements funcs_neo4j.py of danielee982/diamond-knowledge-graph runs (GraphDBManager.load_all: its
+    constraints, then each add_* method's query, in its order) as written, each `LOAD CSV WITH HEADERS FROM $url`
+    reading the repository's data/processed/ file its url (RAW_BASE + the file's name) names: the rosters of NCAA
+    Division I baseball of the 2024 and 2025 seasons that its scraper.py took from twenty colleges' athletics sites
+    and its process_data.py cleaned (a 2025 portfolio project; no licence stated): players (name, hometown, height in
+    inches, weight in pounds, batting and throwing hand), the team each played for each season (jersey number, class
+    year, positions), their positions and high schools, the coaches of each team (role, season), the teams' colleges
+    and conferences (region, abbreviation, founded year, number of teams, headquarters), and TRANSFERRED_TO from a
+    player's teams of consecutive seasons. load_all's first call, delete_all (DIAMOND_CLEARS), is left out: it
+    deletes the graph, and the database it is written into is empty. `$url` is the parameter its driver is given:
+    here the statement reads the rows of the file that url names, as _run_script gives any LOAD CSV."""
+    program = ast.parse(read_file(DIAMOND, DIAMOND_LOADER, mirror).decode("utf-8"))
+    calls = _loader_calls(program, "GraphDBManager", "load_all")
+    deleting = {m for m, q, _ in calls if re.search(r"(?i)\bDELETE\b", q)}
+    if deleting != {DIAMOND_CLEARS} or not any("$url" in q for _, q, _ in calls):
+        raise CorpusError(f"{DIAMOND}: {DIAMOND_LOADER}'s load_all no longer runs the statements read here")
+    script = "".join(q.strip().rstrip(";").replace("$url", json.dumps(url)) + ";\n" for m, q, url in calls
+                     if m != DIAMOND_CLEARS)
+    _run_script(store, script, _files_under(DIAMOND, DIAMOND_LOADER, "", mirror, DIAMOND_URL))
+
+
+CHESS = "pitsios-s/Neo4JAssignment"
+CHESS_FOLDER = "queries/insert/"
+# its load scripts, in the order their MATCHes need: no script or README of the repository runs them or names an order
+# (file-name order would load the games before the moves and events they MATCH, and the players' games before the
+# players)
+CHESS_SCRIPTS = ("insertPlayers.cql", "insertEvents.cql", "insertMoves.cql", "insertMoveMove.cql", "insertGames.cql",
+                 "insertPlayerGames.cql")
+CHESS_URL = "file:/"  # what its LOAD CSVs read: the csv/ files its src/parser.py writes, committed with it
+
+
+def write_chess_championships(store: Any, mirror: Path) -> None:
+    """The load scripts of queries/insert/ of pitsios-s/Neo4JAssignment (a 2016 university assignment on Neo4j; no
+    licence stated) over its csv/ files, which its src/parser.py wrote from a text export of the games of the World
+    Chess Championship matches (res/dataDescription.txt describes the export): the matches from 1886 (Steinitz -
+    Zukertort) to 1984 (Event: "World Championship 1st" ... "World Championship 31th", site, year), their 684 games
+    (year, result, ECO code and opening, number of moves and half moves, each player's Elo rating where the export
+    has one, 0 where it has none; `belongsTo` its match with the round), the 25 players (Player: name as the export
+    writes it, surname first: "Euwe Max") and the colour each played in each game (`playsIn {color}`), and each
+    game's moves (Move: number of the half move, side, move in algebraic notation, the position's FEN string;
+    `startsWith` a game's first move, `leadsTo` the next), some 60,000. Its scripts are Cypher 3.x, written in 5.x
+    syntax by _five (`CREATE INDEX ON`, `CREATE CONSTRAINT ON ... ASSERT`, TOINT(), `USING PERIODIC COMMIT`); their
+    `file:/<name>` URLs are read from csv/. They run in CHESS_SCRIPTS' order, the order their MATCHes need (nothing in
+    the repository runs them or names one); its read-only queries (queries/select/) are left out."""
+    for name in CHESS_SCRIPTS:
+        script = read_file(CHESS, CHESS_FOLDER + name, mirror).decode("utf-8")
+        _run_script(store, script, _files_under(CHESS, CHESS_FOLDER + name, "csv/", mirror, CHESS_URL))
+
+
+TDF = "inserpio/tour-de-france-2014"
+TDF_SCRIPT = "tour-de-france-2014-load-data-via-http.cql"
+TDF_URL = "https://raw.githubusercontent.com/inserpio/tour-de-france-2014/master/"  # its files are the repository's
+
+
+def write_tour_de_france_2014(store: Any, mirror: Path) -> None:
+    """tour-de-france-2014-load-data-via-http.cql of inserpio/tour-de-france-2014 (Lorenzo Speranzoni's Neo4j graph
+    of the 2014 Tour de France, written during the race, July 2014; no licence stated) as written, its 2.x toInt() in
+    5.x's toInteger(), each LOAD CSV reading the repository's file its raw.githubusercontent.com URL names (the data of
+    letour.com: tour-de-france-2014-000<n>-*.csv): the race (Race: name, dates from and to as dd/mm/yyyy, edition,
+    distance in km, number of stages, website, as strings), its 22 teams (Team: name, country code, sporting
+    directors) and 198 riders (Rider: name as the race writes it, surname in capitals first: "FROOME Christopher";
+    country code), each rider's race number (`TAKES_PART_IN {number, info}`, info the rider's page) and team
+    (`RIDES_FOR {year}`), the 21 stages (Stage: "start / finish" name, number, type Flat/Hilly/Mountain/Individual
+    time trial, date, distance in km) with their start and finish towns (City: country code, latitude, longitude), the
+    63 categorised climbs each includes (Climb: name, km from the start, distance in km, average slope in %,
+    category 1-4 or "H") and the intermediate sprints (IntermediateSprint: km from the start, the town it takes place
+    in). Its first statement CREATEs the team's TAKES_PART_IN the race once per rider row (nine per team): kept as
+    written. Perciii/tdf2014 (a 2020 Neo4j and OrientDB comparison) copies its files and statements."""
+    _run_script(store, read_file(TDF, TDF_SCRIPT, mirror).decode("utf-8"), _files_under(TDF, TDF_SCRIPT, "", mirror,
+                                                                                          TDF_URL))
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -3746,6 +3856,21 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("tv-series", "spent", "117 TV series (IMDb: name, genres), their episodes (season and episode number), "
                                   "the people who directed and wrote each series and episode, and their birth and "
                                   "death years", writer=write_tv_series, source=TV),
+    Graph("college-baseball", "frozen", "NCAA Division I baseball rosters of 2024 and 2025 (twenty colleges): "
+                                         "players (hometown, height, weight, batting and throwing hand), the team "
+                                         "each played for each season (jersey number, class year, positions), their "
+                                         "high schools, coaches and their roles, colleges and conferences",
+          writer=write_college_baseball, source=DIAMOND),
+    Graph("chess-championships", "frozen", "the World Chess Championship matches of 1886-1984: matches (site, year), "
+                                            "their games (result, ECO code, opening, moves, Elo ratings; round), the "
+                                            "players and the colour each played, and each game's moves in order "
+                                            "(algebraic notation, FEN)", writer=write_chess_championships,
+          source=CHESS),
+    Graph("tour-de-france-2014", "frozen", "the 2014 Tour de France: the race, its teams (sporting directors) and "
+                                            "riders (country, race number), its stages (type, date, distance) with "
+                                            "their start and finish towns, the climbs (category, slope, length) and "
+                                            "intermediate sprints each includes", writer=write_tour_de_france_2014,
+          source=TDF),
     Graph("excavation-reports", "spent", "Chinese excavation reports' artefacts in CIDOC CRM classes (in Chinese): "
                                            "sites, tombs and features, periods, pottery and jade objects (catalogue "
                                            "number, category, height) with their types, materials, dimensions and "
