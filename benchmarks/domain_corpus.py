@@ -3437,6 +3437,25 @@ def write_excavation_reports(store: Any, mirror: Path) -> None:
         store.query("DROP INDEX corpus_load_0 IF EXISTS", read_only=False)
 
 
+DINOSAURS = "martinohanlon/neo4j-dinosaur-guide"
+DINOSAURS_SCRIPT = "guide/dinosaur/data/build.cypher"
+# the guide's host, which serves the repository's guide/ folder (the guide's :guide URL is https://guides.neo4j.com/dino)
+DINOSAURS_URL = "https://guides.neo4j.com/"
+
+
+def write_dinosaurs(store: Any, mirror: Path) -> None:
+    """guide/dinosaur/data/build.cypher of martinohanlon/neo4j-dinosaur-guide as written (a Neo4j browser guide to
+    the Natural History Museum's Dino Directory, 2023; no licence stated), the `include::` its guide/dino.adoc
+    runs, over guide/dinosaur/data/dinosaurs.csv, the file its URLs name on the guide's host (guides.neo4j.com
+    serves the repository's guide/ folder): 309 dinosaurs (diet, length in metres, the year each was named, the
+    Dino Directory page), the group each is a member of (sauropod, large theropod, ...), the period each lived
+    during with its span in millions of years ago on the relationship (from, to), and the country each lived in.
+    Its first statements delete an earlier load and run on the empty database; the file's other columns (taxonomy,
+    species, who named it) are not read by the script and not loaded."""
+    _run_script(store, read_file(DINOSAURS, DINOSAURS_SCRIPT, mirror).decode("utf-8"),
+                _files_under(DINOSAURS, DINOSAURS_SCRIPT, "guide/", mirror, prefix=DINOSAURS_URL))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -3750,6 +3769,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "sites, tombs and features, periods, pottery and jade objects (catalogue "
                                            "number, category, height) with their types, materials, dimensions and "
                                            "find spots", writer=write_excavation_reports, source=EXCAVATION),
+    Graph("dinosaurs", "frozen", "the Natural History Museum's Dino Directory: 309 dinosaurs (diet, length, year "
+                                   "named), their groups, the periods they lived during (from and to, millions of "
+                                   "years ago) and the countries they lived in", writer=write_dinosaurs,
+          source=DINOSAURS),
 ]}
 
 
