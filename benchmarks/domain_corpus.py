@@ -3456,6 +3456,55 @@ def write_dinosaurs(store: Any, mirror: Path) -> None:
                 _files_under(DINOSAURS, DINOSAURS_SCRIPT, "guide/", mirror, prefix=DINOSAURS_URL))
 
 
+NASA_LESSONS = "davidmeza1/doctopics"
+NASA_LESSONS_SCRIPT = "doc/CypherCode"
+# the folder its LOAD CSVs read: its author's Dropbox copy of the repository (the other paths it names are commented
+# out, or in the connection test left out)
+NASA_LESSONS_URL = "file:e:/Users/David/Dropbox/doctopics/"
+# its first statement as _statements reads it: the delete-everything block and the connection test carry no ';', so
+# they run into the constraint after them; the test names two FROMs (its Windows and its Mac path), which no Neo4j
+# parses, and only returns one row
+_NASA_LESSONS_HEAD = re.compile(r"(?is)(?P<delete>MATCH \(n\)\s+OPTIONAL MATCH \(n\)-\[r\]-\(\)\s+DELETE n,r)\s+"
+                                r"LOAD CSV WITH HEADERS\s+FROM\s+'[^']*'\s+AS line\s+FROM\s+'[^']*'\s+AS line\s+"
+                                r"WITH line\s+Limit 1\s+RETURN line\s+(?P<constraint>CREATE CONSTRAINT\b.*)")
+
+
+def _nasa_lessons_statements(script: str) -> list[str]:
+    """doc/CypherCode's statements as run here: its delete-everything block (which runs on the empty database) and
+    its constraint are split apart at the connection test between them (_NASA_LESSONS_HEAD), which is left out; the
+    load statements after them as written."""
+    statements = _statements(script)
+    m = _NASA_LESSONS_HEAD.fullmatch(statements[0]) if statements else None
+    if m is None:
+        raise CorpusError(f"{NASA_LESSONS}: {NASA_LESSONS_SCRIPT} no longer opens with its delete block and connection "
+                          "test")
+    return [m["delete"], m["constraint"], *statements[1:]]
+
+
+def write_nasa_lessons(store: Any, mirror: Path) -> None:
+    """doc/CypherCode of davidmeza1/doctopics (David Meza's topic-modelling examples of 2015, NASA's Lessons Learned
+    Information System; no licence stated) over the repository's data/*.csv, the files its `file:` URLs name in its
+    author's copy of the repository: 1,637 lessons (LessonId, date as year, month and day, title, abstract, lesson
+    text, mission directorates, safety issue, NASA Engineering Network URL) with the person who submitted each
+    (Submitter, upper-cased "SURNAME, FIRST"), the NASA centre it occurred at (Center: JSC, KSC, JPL, ...) and its
+    category; the 35 topics of the author's topic model of the lessons (Topic, by number, labelled with its top three
+    stemmed terms), which lessons each contains, the categories each is associated to, how topics correlate
+    (CorrelatedTo, corr) and the terms ranked in each (RankIn, rank). Its 2.x syntax is read in 5.x syntax (_five);
+    its delete-everything block runs on the empty database and its connection test, which no Neo4j parses, is left
+    out (_nasa_lessons_statements); llis.csv's bytes that are not UTF-8 are read as LOAD CSV reads them."""
+    script = read_file(NASA_LESSONS, NASA_LESSONS_SCRIPT, mirror).decode("utf-8")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith(NASA_LESSONS_URL):
+            raise CorpusError(f"{NASA_LESSONS}: {NASA_LESSONS_SCRIPT} reads {url}, which no loader here serves")
+        # llis.csv holds 206 bytes that are not UTF-8 (in its lesson texts): LOAD CSV reads each as U+FFFD
+        data = read_file(NASA_LESSONS, url.removeprefix(NASA_LESSONS_URL), mirror)
+        return _csv_rows(data.decode("utf-8", errors="replace").encode("utf-8"), delimiter)
+
+    for statement in _nasa_lessons_statements(script):
+        _run_script(store, statement + ";\n", rows_of)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -3773,6 +3822,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "named), their groups, the periods they lived during (from and to, millions of "
                                    "years ago) and the countries they lived in", writer=write_dinosaurs,
           source=DINOSAURS),
+    Graph("nasa-lessons", "frozen", "NASA's Lessons Learned Information System: 1,637 lessons (title, date, "
+                                      "abstract, safety issue) with their submitters, NASA centres and categories, "
+                                      "and a topic model's topics with their terms and correlations",
+          writer=write_nasa_lessons, source=NASA_LESSONS),
 ]}
 
 

@@ -200,7 +200,7 @@ def test_the_fifteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
 
 # the seventeenth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
 # only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
-SEVENTEENTH_IN_PREPARATION = {"dinosaurs"}
+SEVENTEENTH_IN_PREPARATION = {"dinosaurs", "nasa-lessons"}
 
 
 def test_the_sixteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -945,3 +945,32 @@ def test_dinosaurs_refuses_a_url_outside_the_guide_host(tmp_path: Path) -> None:
     mirror = _clone(tmp_path, corpus.DINOSAURS, {corpus.DINOSAURS_SCRIPT: script})
     with pytest.raises(corpus.CorpusError, match="example.org"):
         corpus.write_dinosaurs(Recorder(), mirror)
+
+
+def test_nasa_lessons_splits_its_head_at_the_connection_test_and_reads_its_dropbox_folder(tmp_path: Path) -> None:
+    # davidmeza1/doctopics: the delete block and the connection test (two FROMs, no Neo4j parses it) carry no ';' and
+    # run into the constraint; its LOAD CSVs read its author's Dropbox copy of the repository; llis.csv holds bytes
+    # that are not UTF-8, read as LOAD CSV reads them (U+FFFD)
+    url = corpus.NASA_LESSONS_URL
+    script = ("// Delete all Nodes and Relationships\nMATCH (n)\nOPTIONAL MATCH (n)-[r]-()\nDELETE n,r\n\n"
+              "// test\nLOAD CSV WITH HEADERS \n// FROM 'file:///old.csv' AS line WINDOWS CODE\n"
+              f"FROM '{url}data/llis.csv' AS line\nFROM 'file:/Users/dmeza/llis.csv' AS line\nWITH line\nLimit 1\n"
+              "RETURN line\n\n\t// Uniqueness constraints.\nCREATE CONSTRAINT ON (l:Lesson) ASSERT l.name IS UNIQUE;\n\n"
+              f"USING PERIODIC COMMIT\nLOAD CSV WITH HEADERS \nFROM '{url}data/llis.csv' AS line\n"
+              "CREATE (lesson:Lesson { name: TOINT(line.`LessonId`) } )\nSET lesson.abstract = (line.Abstract)\n\n;\n")
+    mirror = _clone(tmp_path, corpus.NASA_LESSONS, {corpus.NASA_LESSONS_SCRIPT: script})
+    (tmp_path / "doctopics" / "data").mkdir()
+    (tmp_path / "doctopics" / "data" / "llis.csv").write_bytes(b"LessonId,Abstract\n9501,5000 splices.\xbe Splice\n")
+    store = Recorder()
+    corpus.write_nasa_lessons(store, mirror)
+    assert store.calls == [
+        ("MATCH (n)\nOPTIONAL MATCH (n)-[r]-()\nDELETE n,r", {}),
+        ("CREATE CONSTRAINT FOR (l:Lesson) REQUIRE l.name IS UNIQUE", {}),
+        ("UNWIND $rows AS line\nCREATE (lesson:Lesson { name: toInteger(line.`LessonId`) } )\n"
+         "SET lesson.abstract = (line.Abstract)", {"rows": [{"LessonId": "9501", "Abstract": "5000 splices.\ufffd Splice"}]})]
+
+
+def test_nasa_lessons_refuses_a_script_whose_head_is_no_longer_as_read(tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.NASA_LESSONS, {corpus.NASA_LESSONS_SCRIPT: "MATCH (n) DETACH DELETE n;\n"})
+    with pytest.raises(corpus.CorpusError, match="connection test"):
+        corpus.write_nasa_lessons(Recorder(), mirror)
