@@ -955,7 +955,8 @@ def test_nasa_lessons_splits_its_head_at_the_connection_test_and_reads_its_dropb
     script = ("// Delete all Nodes and Relationships\nMATCH (n)\nOPTIONAL MATCH (n)-[r]-()\nDELETE n,r\n\n"
               "// test\nLOAD CSV WITH HEADERS \n// FROM 'file:///old.csv' AS line WINDOWS CODE\n"
               f"FROM '{url}data/llis.csv' AS line\nFROM 'file:/Users/dmeza/llis.csv' AS line\nWITH line\nLimit 1\n"
-              "RETURN line\n\n\t// Uniqueness constraints.\nCREATE CONSTRAINT ON (l:Lesson) ASSERT l.name IS UNIQUE;\n\n"
+              "RETURN line\n\n\t// Uniqueness constraints.\n"
+              "CREATE CONSTRAINT ON (l:Lesson) ASSERT l.name IS UNIQUE;\n\n"
               f"USING PERIODIC COMMIT\nLOAD CSV WITH HEADERS \nFROM '{url}data/llis.csv' AS line\n"
               "CREATE (lesson:Lesson { name: TOINT(line.`LessonId`) } )\nSET lesson.abstract = (line.Abstract)\n\n;\n")
     mirror = _clone(tmp_path, corpus.NASA_LESSONS, {corpus.NASA_LESSONS_SCRIPT: script})
@@ -967,7 +968,8 @@ def test_nasa_lessons_splits_its_head_at_the_connection_test_and_reads_its_dropb
         ("MATCH (n)\nOPTIONAL MATCH (n)-[r]-()\nDELETE n,r", {}),
         ("CREATE CONSTRAINT FOR (l:Lesson) REQUIRE l.name IS UNIQUE", {}),
         ("UNWIND $rows AS line\nCREATE (lesson:Lesson { name: toInteger(line.`LessonId`) } )\n"
-         "SET lesson.abstract = (line.Abstract)", {"rows": [{"LessonId": "9501", "Abstract": "5000 splices.\ufffd Splice"}]})]
+         "SET lesson.abstract = (line.Abstract)",
+         {"rows": [{"LessonId": "9501", "Abstract": "5000 splices.\ufffd Splice"}]})]
 
 
 def test_nasa_lessons_refuses_a_script_whose_head_is_no_longer_as_read(tmp_path: Path) -> None:
