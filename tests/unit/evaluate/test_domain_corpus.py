@@ -200,7 +200,7 @@ def test_the_fifteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
 
 # the seventeenth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
 # only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
-SEVENTEENTH_IN_PREPARATION = {"dinosaurs", "nasa-lessons"}
+SEVENTEENTH_IN_PREPARATION = {"cuisine-nicoise", "dinosaurs", "nasa-lessons"}
 
 
 def test_the_sixteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -976,3 +976,30 @@ def test_nasa_lessons_refuses_a_script_whose_head_is_no_longer_as_read(tmp_path:
     mirror = _clone(tmp_path, corpus.NASA_LESSONS, {corpus.NASA_LESSONS_SCRIPT: "MATCH (n) DETACH DELETE n;\n"})
     with pytest.raises(corpus.CorpusError, match="connection test"):
         corpus.write_nasa_lessons(Recorder(), mirror)
+
+
+def test_cuisine_nicoise_reads_its_two_broken_literals_as_meant_and_runs_the_rest_as_written(tmp_path: Path) -> None:
+    # adriens/neo4j-cuisine-nicoise: one statement per node or relationship, \\' escapes; a misplaced quote and an
+    # unescaped apostrophe no Neo4j parses; a statement matching an ingredient named '' runs as written
+    script = ("// On efface tout\nMATCH (n)\nDETACH DELETE n;\n\n"
+              "\t// L'omelette d\\'arapèdes\n\tCREATE (n:Recette { nom: 'L'omelette d\\'arapèdes'});\n\n"
+              "\tMATCH (a:Ingredient),(b:Recette)\n\tWHERE a.nom = Petits pois'' AND b.nom = 'Le potage'\n"
+              "\tCREATE (a)-[r:INGREDIENT_DE { nom: 'INGREDIENT_DE' }]->(b)\n\tRETURN r;\n\n"
+              "MATCH (a:Ingredient),(b:Recette)\nWHERE a.nom = '' AND b.nom = 'Les lentilles'\n"
+              "CREATE (a)-[r:INGREDIENT_DE { nom: 'INGREDIENT_DE' }]->(b)\nRETURN r;\n")
+    mirror = _clone(tmp_path, corpus.NICOISE, {corpus.NICOISE_SCRIPT: script})
+    store = Recorder()
+    corpus.write_cuisine_nicoise(store, mirror)
+    assert [statement for statement, _ in store.calls] == [
+        "MATCH (n)\nDETACH DELETE n",
+        "CREATE (n:Recette { nom: 'L\\'omelette d\\'arapèdes'})",
+        "MATCH (a:Ingredient),(b:Recette)\n\tWHERE a.nom = 'Petits pois' AND b.nom = 'Le potage'\n"
+        "\tCREATE (a)-[r:INGREDIENT_DE { nom: 'INGREDIENT_DE' }]->(b)\n\tRETURN r",
+        "MATCH (a:Ingredient),(b:Recette)\nWHERE a.nom = '' AND b.nom = 'Les lentilles'\n"
+        "CREATE (a)-[r:INGREDIENT_DE { nom: 'INGREDIENT_DE' }]->(b)\nRETURN r"]
+
+
+def test_cuisine_nicoise_refuses_a_script_whose_typos_were_fixed(tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.NICOISE, {corpus.NICOISE_SCRIPT: "CREATE (n:Recette { nom: 'La socca'});\n"})
+    with pytest.raises(corpus.CorpusError, match="no longer writes"):
+        corpus.write_cuisine_nicoise(Recorder(), mirror)
