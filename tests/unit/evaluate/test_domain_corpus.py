@@ -1,12 +1,13 @@
 """The domain corpus's bookkeeping (benchmarks/domain_corpus.py, benchmarks/domain_gold.py), without a server: every
 graph has a question file of at least 12 well-formed records, and the splits are exactly the documented draws (the
-first sixteen, each spent after its one run), so a graph cannot slip into or
+first sixteen, each spent after its one run, and the seventeenth, frozen), so a graph cannot slip into or
 out of the frozen split unnoticed; and the loaders' pure parts (a script's LOAD CSV statements, a GraphGist's setup
 blocks, a Data Importer model's statements, a subquery's IN TRANSACTIONS, Rome's per-mode load) and the gold's quoting
 of identifiers."""
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import random
 import re
@@ -201,12 +202,27 @@ def test_the_fifteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
 def test_the_sixteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it (five graphs: no sixth source was found in time), declared before any
     # xgrag command ran on its graphs (loaders tried, questions written with plain Cypher only); all five were drawn
-    # and frozen, run once at the end of the tuning (results/domains_frozen16.json), spent since: no graph is frozen now
+    # and frozen, run once at the end of the tuning (results/domains_frozen16.json), spent since; the seventeenth is
+    # frozen
     pool = ["crinacle-iems", "excavation-reports", "mitre-attack", "tv-series", "uk-party-donations"]
     assert tuple(pool) == corpus.SIXTEENTH_POOL and corpus.SIXTEENTH_SEED == 44
     assert sorted(random.Random(44).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.SIXTEENTH_POOL, 44)
-    assert set(pool) <= _split("spent") and _split("frozen") == set()
+    assert set(pool) <= _split("spent") and _split("frozen") == set(corpus.draw(corpus.SEVENTEENTH_POOL, 45))
     assert not set(pool) & _split("tune")
+
+
+def test_the_seventeenth_frozen_split_is_the_documented_draw_and_frozen() -> None:
+    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
+    # questions written with plain Cypher only); the drawn five are frozen: run once, at the end of the tuning; the
+    # sixth is tune, and none of the pool is spent
+    pool = ["chess-championships", "college-baseball", "cuisine-nicoise", "dinosaurs", "nasa-lessons",
+            "tour-de-france-2014"]
+    drawn = ["chess-championships", "college-baseball", "cuisine-nicoise", "dinosaurs", "nasa-lessons"]
+    assert tuple(pool) == corpus.SEVENTEENTH_POOL and corpus.SEVENTEENTH_SEED == 45
+    assert sorted(random.Random(45).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.SEVENTEENTH_POOL, 45)
+    assert set(drawn) == _split("frozen")
+    assert "tour-de-france-2014" in _split("tune")
+    assert not set(pool) & _split("spent")
 
 
 def test_the_first_two_frozen_splits_are_spent() -> None:
@@ -232,13 +248,15 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                               | {"rome-transport", "stock-prices"} | {"brexit-votes", "himym"}
                               | {"disease-network", "sap-bike-sales"} | {"arch-packages"}
                               | {"devops-patterns", "fifa-2014"} | {"clinical-trials"} | {"jlpt-kanji"}
-                              | {"travel-checklist"} | {"regesta-imperii"} | {"tennis-rackets"})
+                              | {"travel-checklist"} | {"regesta-imperii"} | {"tennis-rackets"}
+                              | {"tour-de-france-2014"})
     assert set(corpus.GRAPHS) == (set(corpus.FIRST_CORPUS) | set(corpus.NEXT_POOL) | set(corpus.THIRD_POOL)
                                   | set(corpus.FOURTH_POOL) | set(corpus.FIFTH_POOL) | set(corpus.SIXTH_POOL)
                                   | set(corpus.SEVENTH_POOL) | set(corpus.EIGHTH_POOL) | set(corpus.NINTH_POOL)
                                   | set(corpus.TENTH_POOL) | set(corpus.ELEVENTH_POOL) | set(corpus.TWELFTH_POOL)
                                   | set(corpus.THIRTEENTH_POOL) | set(corpus.FOURTEENTH_POOL)
-                                  | set(corpus.FIFTEENTH_POOL) | set(corpus.SIXTEENTH_POOL))
+                                  | set(corpus.FIFTEENTH_POOL) | set(corpus.SIXTEENTH_POOL)
+                                  | set(corpus.SEVENTEENTH_POOL))
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -907,3 +925,160 @@ def test_an_excavation_node_matched_by_id_alone_is_given_the_load_label() -> Non
     assert corpus._excavation_statement(statement) == (
         "MATCH (s:CorpusLoadNode {id: row.START_ID}) MATCH (v:FeatureValue {id: row.END_ID}) "
         "MERGE (s)-[:HAS_VALUE]->(v)")
+
+
+def test_college_baseball_runs_the_statements_its_load_all_calls_in_order_but_the_delete(tmp_path: Path) -> None:
+    # danielee982/diamond-knowledge-graph: a Python class whose load_all calls its methods; each method assigns its
+    # statement to `query` (its constraints: a list to `queries`) and the file it reads to `url`, an f-string over
+    # RAW_BASE, which its driver passes as $url
+    program = ('RAW_BASE = "https://raw.githubusercontent.com/danielee982/diamond-knowledge-graph/main/data/processed"'
+               '\n\nclass GraphDBManager:\n    def close(self):\n        self.driver.close()\n\n'
+               '    def create_constraints(self):\n        queries = [\n'
+               '            """CREATE CONSTRAINT t IF NOT EXISTS\n'
+               '                FOR (t:Team) REQUIRE t.name IS UNIQUE;""",\n        ]\n\n'
+               '    def add_teams(self):\n        url = f"{RAW_BASE}/teams.csv"\n        query = """\n'
+               '            LOAD CSV WITH HEADERS FROM $url AS row\n            MERGE (t:Team {name: row.team});\n'
+               '        """\n        self.driver.execute_query(query, url=url)\n\n'
+               '    def add_transfers(self):\n        query = """\n            MATCH (p:Player)-[r:PLAYS_FOR]->(t)\n'
+               '            MERGE (p)-[:TRANSFERRED_TO]->(t);\n        """\n\n'
+               '    def delete_all(self):\n        query = "MATCH (n) DETACH DELETE n;"\n\n'
+               '    def load_all(self):\n        self.delete_all()\n        self.create_constraints()\n'
+               '        self.add_teams()\n        self.add_transfers()\n        self.close()\n')
+    teams = "\ufeffcollege,team\nRice University,Rice Owls\n"  # a byte order mark before its header, as written
+    mirror = _clone(tmp_path, corpus.DIAMOND, {corpus.DIAMOND_LOADER: program, "data/processed/teams.csv": teams})
+    calls = corpus._loader_calls(ast.parse(program), "GraphDBManager", "load_all")
+    assert [m for m, _, _ in calls] == ["delete_all", "create_constraints", "add_teams", "add_transfers"]
+    assert calls[2][2] == corpus.DIAMOND_URL + "data/processed/teams.csv" and calls[1][2] == ""
+    store = Recorder()
+    corpus.write_college_baseball(store, mirror)
+    assert store.calls == [
+        ("CREATE CONSTRAINT t IF NOT EXISTS\n                FOR (t:Team) REQUIRE t.name IS UNIQUE", {}),
+        ("UNWIND $rows AS row\n            MERGE (t:Team {name: row.team})",
+         {"rows": [{"college": "Rice University", "team": "Rice Owls"}]}),
+        ("MATCH (p:Player)-[r:PLAYS_FOR]->(t)\n            MERGE (p)-[:TRANSFERRED_TO]->(t)", {})]
+
+
+def test_chess_championships_runs_its_scripts_in_the_order_their_matches_need_in_five_syntax(tmp_path: Path) -> None:
+    # pitsios-s/Neo4JAssignment: Cypher 3.x scripts, one per file, reading `file:/<name>` (its csv/ folder); the
+    # games MATCH the moves and events, the players' games the players and games
+    scripts = {name: f"LOAD CSV WITH HEADERS FROM 'file:/{name}.csv' AS line MERGE (:N {{f: '{name}'}});"
+               for name in ("insertEvents", "insertMoves", "insertMoveMove", "insertGames", "insertPlayerGames")}
+    scripts["insertPlayers"] = ("CREATE INDEX ON :Player(id);\n"
+                                "CREATE CONSTRAINT ON (p: Player) ASSERT p.name IS UNIQUE;\n\nUSING PERIODIC COMMIT \n"
+                                "LOAD CSV WITH HEADERS \nFROM 'file:/players.csv' AS line \n"
+                                "MERGE (:Player {id: TOINT(line.id), name: line.name});")
+    files = {f"{corpus.CHESS_FOLDER}{name}.cql": text for name, text in scripts.items()}
+    files.update({f"csv/{name}.csv": "id,name\n13,Euwe Max\n" for name in (*scripts, "players")})
+    store = Recorder()
+    corpus.write_chess_championships(store, _clone(tmp_path, corpus.CHESS, files))
+    assert store.calls[:3] == [
+        ("CREATE INDEX FOR (n:Player) ON (n.id)", {}),
+        ("CREATE CONSTRAINT FOR (p:Player) REQUIRE p.name IS UNIQUE", {}),
+        ("UNWIND $rows AS line \nMERGE (:Player {id: toInteger(line.id), name: line.name})",
+         {"rows": [{"id": "13", "name": "Euwe Max"}]})]
+    assert [s.split("'")[1] for s, _ in store.calls[3:]] == ["insertEvents", "insertMoves", "insertMoveMove",
+                                                             "insertGames", "insertPlayerGames"]
+
+
+def test_tour_de_france_2014_reads_the_files_its_urls_name_in_five_syntax(tmp_path: Path) -> None:
+    # inserpio/tour-de-france-2014: Cypher 2.x (toInt) whose LOAD CSVs read the repository's own raw files
+    script = (f'LOAD CSV WITH HEADERS FROM "{corpus.TDF_URL}tour-de-france-2014-0002-stages.csv" AS csvLine\n'
+              "MATCH (r:Race { id: 1 })\nMERGE (s:Stage { number: toInt(csvLine.STAGE_NUMBER) })\nRETURN r,s;\n\n"
+              'LOAD CSV WITH HEADERS FROM "https://example.org/other.csv" AS csvLine\nCREATE (:Other);\n')
+    files = {corpus.TDF_SCRIPT: script, "tour-de-france-2014-0002-stages.csv": "STAGE_NUMBER,STAGE_TYPE\n1,Flat\n"}
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="other.csv"):
+        corpus.write_tour_de_france_2014(store, _clone(tmp_path, corpus.TDF, files))
+    assert store.calls == [("UNWIND $rows AS csvLine\nMATCH (r:Race { id: 1 })\n"
+                            "MERGE (s:Stage { number: toInteger(csvLine.STAGE_NUMBER) })\nRETURN r,s",
+                            {"rows": [{"STAGE_NUMBER": "1", "STAGE_TYPE": "Flat"}]})]
+
+
+def test_dinosaurs_runs_its_build_script_over_the_guide_folder_the_guide_host_serves(tmp_path: Path) -> None:
+    # martinohanlon/neo4j-dinosaur-guide: build.cypher reads dinosaurs.csv from the guide's host, which serves the
+    # repository's guide/ folder; its first statements delete an earlier load; an empty field is null, as LOAD CSV
+    # gives it (the Periods statement skips such rows)
+    url = f"{corpus.DINOSAURS_URL}dinosaur/data/dinosaurs.csv"
+    script = ("// Delete all nodes and relationships\nMATCH (d:Dinosaur) DETACH DELETE d;\n\n"
+              f"// Dinosaurs\nLOAD CSV WITH HEADERS\nFROM '{url}' AS row\nMERGE (d:Dinosaur{{name:row.name}})\n"
+              "SET d.length = toFloat(row.length);\n\n// Periods\nLOAD CSV WITH HEADERS\n"
+              f"FROM '{url}' AS row\nWITH row WHERE row.period IS NOT NULL\nMATCH (d:Dinosaur{{name:row.name}})\n"
+              "MERGE (p:Period{name:row.period});\n")
+    data = "name,length,period\nAardonyx,8.0,Early Jurassic\nZupaysaurus,,\n"
+    mirror = _clone(tmp_path, corpus.DINOSAURS, {corpus.DINOSAURS_SCRIPT: script,
+                                                 "guide/dinosaur/data/dinosaurs.csv": data})
+    store = Recorder()
+    corpus.write_dinosaurs(store, mirror)
+    rows = [{"name": "Aardonyx", "length": "8.0", "period": "Early Jurassic"},
+            {"name": "Zupaysaurus", "length": None, "period": None}]
+    assert store.calls == [
+        ("MATCH (d:Dinosaur) DETACH DELETE d", {}),
+        ("UNWIND $rows AS row\nMERGE (d:Dinosaur{name:row.name})\nSET d.length = toFloat(row.length)",
+         {"rows": rows}),
+        ("UNWIND $rows AS row\nWITH row WHERE row.period IS NOT NULL\nMATCH (d:Dinosaur{name:row.name})\n"
+         "MERGE (p:Period{name:row.period})", {"rows": rows})]
+
+
+def test_dinosaurs_refuses_a_url_outside_the_guide_host(tmp_path: Path) -> None:
+    script = "LOAD CSV WITH HEADERS FROM 'https://example.org/dinosaurs.csv' AS row MERGE (:Dinosaur {name: row.name});"
+    mirror = _clone(tmp_path, corpus.DINOSAURS, {corpus.DINOSAURS_SCRIPT: script})
+    with pytest.raises(corpus.CorpusError, match="example.org"):
+        corpus.write_dinosaurs(Recorder(), mirror)
+
+
+def test_nasa_lessons_splits_its_head_at_the_connection_test_and_reads_its_dropbox_folder(tmp_path: Path) -> None:
+    # davidmeza1/doctopics: the delete block and the connection test (two FROMs, no Neo4j parses it) carry no ';' and
+    # run into the constraint; its LOAD CSVs read its author's Dropbox copy of the repository; llis.csv holds bytes
+    # that are not UTF-8, read as LOAD CSV reads them (U+FFFD)
+    url = corpus.NASA_LESSONS_URL
+    script = ("// Delete all Nodes and Relationships\nMATCH (n)\nOPTIONAL MATCH (n)-[r]-()\nDELETE n,r\n\n"
+              "// test\nLOAD CSV WITH HEADERS \n// FROM 'file:///old.csv' AS line WINDOWS CODE\n"
+              f"FROM '{url}data/llis.csv' AS line\nFROM 'file:/Users/dmeza/llis.csv' AS line\nWITH line\nLimit 1\n"
+              "RETURN line\n\n\t// Uniqueness constraints.\n"
+              "CREATE CONSTRAINT ON (l:Lesson) ASSERT l.name IS UNIQUE;\n\n"
+              f"USING PERIODIC COMMIT\nLOAD CSV WITH HEADERS \nFROM '{url}data/llis.csv' AS line\n"
+              "CREATE (lesson:Lesson { name: TOINT(line.`LessonId`) } )\nSET lesson.abstract = (line.Abstract)\n\n;\n")
+    mirror = _clone(tmp_path, corpus.NASA_LESSONS, {corpus.NASA_LESSONS_SCRIPT: script})
+    (tmp_path / "doctopics" / "data").mkdir()
+    (tmp_path / "doctopics" / "data" / "llis.csv").write_bytes(b"LessonId,Abstract\n9501,5000 splices.\xbe Splice\n")
+    store = Recorder()
+    corpus.write_nasa_lessons(store, mirror)
+    assert store.calls == [
+        ("MATCH (n)\nOPTIONAL MATCH (n)-[r]-()\nDELETE n,r", {}),
+        ("CREATE CONSTRAINT FOR (l:Lesson) REQUIRE l.name IS UNIQUE", {}),
+        ("UNWIND $rows AS line\nCREATE (lesson:Lesson { name: toInteger(line.`LessonId`) } )\n"
+         "SET lesson.abstract = (line.Abstract)",
+         {"rows": [{"LessonId": "9501", "Abstract": "5000 splices.\ufffd Splice"}]})]
+
+
+def test_nasa_lessons_refuses_a_script_whose_head_is_no_longer_as_read(tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.NASA_LESSONS, {corpus.NASA_LESSONS_SCRIPT: "MATCH (n) DETACH DELETE n;\n"})
+    with pytest.raises(corpus.CorpusError, match="connection test"):
+        corpus.write_nasa_lessons(Recorder(), mirror)
+
+
+def test_cuisine_nicoise_reads_its_two_broken_literals_as_meant_and_runs_the_rest_as_written(tmp_path: Path) -> None:
+    # adriens/neo4j-cuisine-nicoise: one statement per node or relationship, \\' escapes; a misplaced quote and an
+    # unescaped apostrophe no Neo4j parses; a statement matching an ingredient named '' runs as written
+    script = ("// On efface tout\nMATCH (n)\nDETACH DELETE n;\n\n"
+              "\t// L'omelette d\\'arapèdes\n\tCREATE (n:Recette { nom: 'L'omelette d\\'arapèdes'});\n\n"
+              "\tMATCH (a:Ingredient),(b:Recette)\n\tWHERE a.nom = Petits pois'' AND b.nom = 'Le potage'\n"
+              "\tCREATE (a)-[r:INGREDIENT_DE { nom: 'INGREDIENT_DE' }]->(b)\n\tRETURN r;\n\n"
+              "MATCH (a:Ingredient),(b:Recette)\nWHERE a.nom = '' AND b.nom = 'Les lentilles'\n"
+              "CREATE (a)-[r:INGREDIENT_DE { nom: 'INGREDIENT_DE' }]->(b)\nRETURN r;\n")
+    mirror = _clone(tmp_path, corpus.NICOISE, {corpus.NICOISE_SCRIPT: script})
+    store = Recorder()
+    corpus.write_cuisine_nicoise(store, mirror)
+    assert [statement for statement, _ in store.calls] == [
+        "MATCH (n)\nDETACH DELETE n",
+        "CREATE (n:Recette { nom: 'L\\'omelette d\\'arapèdes'})",
+        "MATCH (a:Ingredient),(b:Recette)\n\tWHERE a.nom = 'Petits pois' AND b.nom = 'Le potage'\n"
+        "\tCREATE (a)-[r:INGREDIENT_DE { nom: 'INGREDIENT_DE' }]->(b)\n\tRETURN r",
+        "MATCH (a:Ingredient),(b:Recette)\nWHERE a.nom = '' AND b.nom = 'Les lentilles'\n"
+        "CREATE (a)-[r:INGREDIENT_DE { nom: 'INGREDIENT_DE' }]->(b)\nRETURN r"]
+
+
+def test_cuisine_nicoise_refuses_a_script_whose_typos_were_fixed(tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.NICOISE, {corpus.NICOISE_SCRIPT: "CREATE (n:Recette { nom: 'La socca'});\n"})
+    with pytest.raises(corpus.CorpusError, match="no longer writes"):
+        corpus.write_cuisine_nicoise(Recorder(), mirror)
