@@ -1247,8 +1247,10 @@ class _Reading:
                  and not content_stems(end.relation) & _QUANTITY_STEMS) or (
             self.kind == "amount" and end.value
             and bool(set(re.findall(r"[a-z]+", end.relation.lower())) & _COUNT_WORDS))
-        unasked_link = end.value and not end.relation_words and _URL.match(end.to) is not None \
-            and not self.link_asked
+        # (a key that says it holds a link to the thing, "uriPartido", points to the party, it does not name it:
+        # "which party" is not asking for it; camara-deputados, spent)
+        unasked_link = end.value and _URL.match(end.to) is not None and not self.link_asked and (
+            not end.relation_words or bool(set(key_tokens(key_text(end.relation).lower())) & _LINK_WORDS))
         return (-len({self.folded[m] for m in touched & self.mentioned}), -self._days(chain),
                 not any(not s.value and s.to in self.picked for s in steps) if self.picked else False, unasked_link,
                 not _form_fits(end.to, self.form), not kind_ok and not agent, sibling, noun_ok,

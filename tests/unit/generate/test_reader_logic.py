@@ -1256,3 +1256,16 @@ def test_the_first_of_a_kind_is_read_off_its_numbers() -> None:
     assert _read("Who directed the last episode of The Wire?", facts) == ("Ernest Dickerson.", ["h4", "d4"])
     assert _read("Who directed season 2 episode 1 of The Wire?", facts) == ("Ed Bianchi.", ["h0", "d0"])
     assert _read("Who directed The Wire?", facts) == ("Joy Kecken.", ["s"])
+
+
+def test_a_key_in_portuguese_says_its_english_word_and_a_link_to_the_thing_does_not_name_it() -> None:
+    # camara-deputados (spent): "partido" is the party ("uf" the state), and uriPartido only points to it
+    facts = [_prop("s", "Adilson Barroso", "siglaPartido", "PL", "Deputado"),
+             _prop("u", "Adilson Barroso", "uriPartido", "https://dadosabertos.camara.leg.br/api/v2/partidos/37906",
+                   "Deputado"),
+             _prop("e", "Adilson Barroso", "email", "dep.adilsonbarroso@camara.leg.br", "Deputado"),
+             _prop("f", "Adilson Barroso", "siglaUf", "SP", "Deputado")]
+    assert _read("What party is Adilson Barroso a member of?", facts) == ("PL.", ["s"])
+    assert _read("Which state does Adilson Barroso represent?", facts) == ("SP.", ["f"])
+    # asked for the link, the link answers
+    assert _read("What is the URI of Adilson Barroso's party?", facts)[1] == ["u"]
