@@ -764,9 +764,9 @@ them, no xgrag output on them looked at. SEVENTEENTH_POOL = chess-championships,
 dinosaurs, nasa-lessons, tour-de-france-2014, drawn by `sorted(random.Random(45).sample(sorted(SEVENTEENTH_POOL), 5))` =
 chess-championships, college-baseball, cuisine-nicoise, dinosaurs, nasa-lessons: frozen, their failures never looked at
 while tuning, run once at the end of it (benchmarks/results/domains_frozen17.json) and now **spent** too; the one
-undrawn, tour-de-france-2014, is **tune**. No graph is frozen now: the next measurement needs an eighteenth split. Sources, each a
-load script of a public repository over data committed with it, each by a different owner (no licence stated for any of
-the six: none has a LICENSE file): github.com/danielee982/diamond-knowledge-graph (college-baseball: a 2025 portfolio
+undrawn, tour-de-france-2014, is **tune**. No graph is frozen now: the next measurement needs an eighteenth split.
+Sources, each a load script of a public repository over data committed with it, each by a different owner (no licence
+stated for any of the six: none has a LICENSE file): github.com/danielee982/diamond-knowledge-graph (college-baseball: a 2025 portfolio
 project, "NCAA Baseball Knowledge Graph", the statements of its funcs_neo4j.py's loader class over data/processed/*.csv,
 the files its RAW_BASE URLs name: the rosters of NCAA Division I baseball of the 2024 and 2025 seasons that its
 scraper.py took from twenty colleges' athletics sites and its process_data.py cleaned (fuzzy-matched high schools,
