@@ -766,98 +766,99 @@ chess-championships, college-baseball, cuisine-nicoise, dinosaurs, nasa-lessons:
 while tuning, run once at the end of it (benchmarks/results/domains_frozen17.json) and now **spent** too; the one
 undrawn, tour-de-france-2014, is **tune**. No graph is frozen now: the next measurement needs an eighteenth split.
 Sources, each a load script of a public repository over data committed with it, each by a different owner (no licence
-stated for any of the six: none has a LICENSE file): github.com/danielee982/diamond-knowledge-graph (college-baseball: a 2025 portfolio
-project, "NCAA Baseball Knowledge Graph", the statements of its funcs_neo4j.py's loader class over data/processed/*.csv,
-the files its RAW_BASE URLs name: the rosters of NCAA Division I baseball of the 2024 and 2025 seasons that its
-scraper.py took from twenty colleges' athletics sites and its process_data.py cleaned (fuzzy-matched high schools,
-normalised positions and coach roles): 1,175 players with their hometown, height in inches, weight in pounds and batting
-and throwing hand, the team each played for each season (season, jersey number, class year, positions), their positions
-and high schools, 110 coaches of the teams (role as the file's list text, season), the 20 teams' 6 conferences (region,
-abbreviation, founded year, number of teams, headquarters; as strings) and colleges, and the 11 transfers
-(TRANSFERRED_TO) from a player's teams of consecutive seasons), pitsios-s/Neo4JAssignment (chess-championships: a 2016
-university assignment on Neo4j, the six load scripts of its queries/insert/ over its csv/ files, which its src/parser.py
-wrote from a text export of the games of the World Chess Championship matches (res/dataDescription.txt describes it): 30
-matches from 1886 (Steinitz - Zukertort) to 1984 (Karpov - Kasparov), named as the export numbers them ("World
-Championship 1st" ... "World Championship 31th"; the 6th is not in the export) with their site and year, their 684 games
-(year, result, ECO code and opening, number of moves and half moves, each player's Elo rating as a string, "0" where the
-export has none; `belongsTo` its match with the round), the 25 players (name surname first, "Euwe Max", "Fischer Robert
-J") and the colour each played in each game (`playsIn {color}`), and the games' 60,181 half moves (number, side, move in
-algebraic notation, FEN string; `startsWith` a game's first, `leadsTo` the next)), inserpio/tour-de-france-2014
-(tour-de-france-2014: Lorenzo Speranzoni's Neo4j graph of the 2014 Tour de France, written during the race in July 2014,
-its tour-de-france-2014-load-data-via-http.cql over the repository's four CSV files its raw.githubusercontent.com URLs
-name, letour.com's data: the race (dates as dd/mm/yyyy, edition, distance, number of stages, website; as strings), its
-22 teams (country code with the file's trailing space, sporting directors) and 198 riders (surname in capitals first,
-"FROOME Christopher"; country code) with each rider's race number and team, the 21 stages (number, type, date, distance
-in km) with their start and finish towns (58, with country code, latitude and longitude), and the 63 categorised climbs
-(km from the start, initial altitude, distance, average slope, category 1-4 or H) and 20 intermediate sprints (km from
-the start, the town each takes place in) each stage includes), martinohanlon/neo4j-dinosaur-guide (dinosaurs: a Neo4j
-browser guide of 2023 to the Natural History Museum's Dino Directory, its guide/dinosaur/data/build.cypher, which its
-guide/dino.adoc includes, over guide/dinosaur/data/dinosaurs.csv, the file its guides.neo4j.com URL names (that host
-serves the repository's guide/ folder): 309 dinosaurs with diet, length in metres, the year each was named and its Dino
-Directory page, the group each is a member of (sauropod, large theropod, ...), the period each lived during with its
-span in millions of years ago on the relationship (from, to), and the country each lived in), davidmeza1/doctopics
-(nasa-lessons: David Meza's topic-modelling examples of 2015 over NASA's Lessons Learned Information System, its
-doc/CypherCode over data/*.csv, the files its `file:` URLs name in its author's copy of the repository: 1,637 lessons
-(LessonId, date as year, month and day, title, abstract, lesson text, mission directorates, safety issue, NASA
-Engineering Network URL), the person who submitted each (upper-cased "SURNAME, FIRST "), the NASA centre it occurred at
-(JSC, KSC, JPL, ...) and its category; the 35 topics of the author's topic model of the lessons, labelled by their top
-three stemmed terms, which lessons each contains, the categories each is associated to, how topics correlate
-(CorrelatedTo, corr) and the 724 terms ranked in each (RankIn, rank)) and adriens/neo4j-cuisine-nicoise
-(cuisine-nicoise: its author's graph of 2017, in French, of the recipes of Jacques Médecin's cookbook "La bonne cuisine
-du Comté de Nice", typed in by hand as cuisine-nicoise.cypher for cypher-shell: 176 recipes, the 144 ingredients each
-uses and the 22 food categories of the ingredients, every node named by its `nom` and every relationship carrying its
-own type as `nom`). Where a script cannot run as written, its writer says what is done instead: college-baseball's
-loader is a Python class, not a Cypher script, so its statements are the query strings of the methods its load_all
-calls, in that order (_loader_calls reads them with ast), its constraints first, without load_all's first call,
-delete_all (it deletes the graph; the database is empty), and its LOAD CSVs' `$url`, a parameter its driver is given
-(RAW_BASE and the file's name), is written into each statement as that URL; nothing else is changed: Fresno State
-Bulldogs and Air Force Falcons have no conference or college (teams.csv names them otherwise than conferences.csv and
-colleges.csv), and a coach's COACHES of two seasons is one relationship whose season the later row overwrote (its MERGE
-has no season), as on the author's database; chess-championships' scripts are Cypher 3.x, run in 5.x syntax (`CREATE
-INDEX ON`, `CREATE CONSTRAINT ON ... ASSERT` with a spaced `(p: Player)`, TOINT(), USING PERIODIC COMMIT), their
-`file:/<name>` URLs read csv/<name>, and, as no script or README of the repository runs them or names an order, they run
-in the order their MATCHes need (players, events, moves, moveMove, games, playerGames: file-name order would load the
-games before the moves and events they MATCH); its read-only queries (queries/select/) are left out, and
-res/chessData.txt, the full export, is over the mirror's size limit but read by no script; tour-de-france-2014 runs as
-written but for its 2.x toInt() (toInteger() in 5.x), its first statement's CREATE of a team's TAKES_PART_IN the race
-once per rider row (nine parallel relationships a team, 198 in all) and each statement's RETURN kept; dinosaurs runs as
-written (its first statements delete an earlier load, on the empty database; the file's taxonomy, species and namer
-columns are not read by the script and not loaded); nasa-lessons' delete block and connection test carry no ';' and run
-into its constraint, and the test names two FROMs (its Windows and Mac paths), which no Neo4j parses: the delete block
-runs on the empty database, the test (it returns one row) is left out, and the load statements run in 5.x syntax (TOINT,
-`CREATE CONSTRAINT ON ... ASSERT`, USING PERIODIC COMMIT); llis.csv holds 206 bytes that are not UTF-8 (in lesson
-texts), read as U+FFFD as LOAD CSV reads them; cuisine-nicoise's four statements that no Neo4j parses (cypher-shell,
-which its README loads it with, stops at the first) are read as meant: `a.nom = Petits pois''` as `a.nom = 'Petits
-pois'`, and `'L'omelette d\\'arapèdes'` (a recipe's CREATE and the two MATCHes that link its ingredients) with its
-apostrophe escaped; one of its statements matches an ingredient named '' and links nothing, as written; a few of its
-recipe-ingredient links are written twice (the pan-bagnat's garlic and olive oil, ...), kept as written. The questions
-name people as people type them: chess-championships' players and tour-de-france-2014's riders by first name and surname
-(the graphs write the surname first), nasa-lessons' submitters as stored (with the trailing space LOAD CSV gives them;
-the answers also list first name and surname); chess-championships' games by their number, the export's GameNumber and
-the graph's only key for a game; cuisine-nicoise's questions are in French and are edges and two-hop only (its nodes and
-relationships hold no property but their name). Overlaps kept: college-baseball, chess-championships and
-tour-de-france-2014 are sport with people as nfl-rosters, ipl-matches, premier-league and fifa-2014 are, but college
-baseball rosters by season with high schools, coaches, conferences and transfers (education too), chess matches, games
-and each game's chain of moves (Move leadsTo Move, a shape no other graph has), and a road cycling stage race with its
-stages, climbs and sprints (Perciii/tdf2014, a 2020 Neo4j and OrientDB comparison, copies its files and statements, with
-scaled duplicates for benchmarking: inserpio's repository is the source); cuisine-nicoise is recipes as bbc-recipes and
-cocktails are, but one regional French cookbook's recipes with ingredient categories, in French, and no property but
-names; nasa-lessons is documents with authors as goodreads-books and university-library are, but engineering lessons
-learned with NASA centres, categories and a topic model's topics, terms and correlations (computed by the author's
-model, kept as the repository has them); dinosaurs is nature as stars-meteorites is, but a natural history directory:
-species with groups, periods (with spans) and countries. Considered and left out: looeejee/olympic-graph (Paris 2024:
-its athletes.csv, the file that creates the athletes and countries, is over the mirror's size limit),
-CamilleAstrid/fr.utoulouse.GraphOlympics (Olympedia's athletes: its athlete, result and big relationship files are over
-the size limit), Ricky-84/LEGALS-BNS-Legal-Advisory-System (one chapter of India's Bharatiya Nyaya Sanhita, a few dozen
-sections, partly model-extracted entities), OptimalSolshu/LawLens (Mongolian laws: a Python loader with model-extracted
-relations), gabriel-adutra/aact and bendavp/drug-interactions (their data comes from the AACT database or downloads, not
-the repository), tomasonjo/blogs' gazette graph (UK Gazette notices fetched from its API by n10s), rosamaria16/f1-neo4j
-(Formula 1 2022-2025: 164 nodes), ggszk/niigata-gis-graph and ggszk/tpq-sample-database (road intersections and points
-of interest by number: one label, no names), Nabal22/IDFMCypher (Île-de-France transit GTFS, as paris-metro: its script
-reads trips.csv, the repository holds a trips_subset.csv, and its later files are airports and flights), RemiH06/LinNeo
-(GBIF taxonomy: its CSVs are not in the repository), carstoid/collection-neo4j (its Filemaker exports are not in the
-repository), sgrumo/bgg-reccomendation-system, dianaow/neo4j-music and guilhermesalvador404/neo4j-game-system (no Neo4j
-load script over committed data), rafaelpagels/neo4j-music-analytics (a simulated listening list),
+stated for any of the six: none has a LICENSE file): github.com/danielee982/diamond-knowledge-graph (college-baseball: a
+2025 portfolio project, "NCAA Baseball Knowledge Graph", the statements of its funcs_neo4j.py's loader class over
+data/processed/*.csv, the files its RAW_BASE URLs name: the rosters of NCAA Division I baseball of the 2024 and 2025
+seasons that its scraper.py took from twenty colleges' athletics sites and its process_data.py cleaned (fuzzy-matched
+high schools, normalised positions and coach roles): 1,175 players with their hometown, height in inches, weight in
+pounds and batting and throwing hand, the team each played for each season (season, jersey number, class year,
+positions), their positions and high schools, 110 coaches of the teams (role as the file's list text, season), the 20
+teams' 6 conferences (region, abbreviation, founded year, number of teams, headquarters; as strings) and colleges, and
+the 11 transfers (TRANSFERRED_TO) from a player's teams of consecutive seasons), pitsios-s/Neo4JAssignment
+(chess-championships: a 2016 university assignment on Neo4j, the six load scripts of its queries/insert/ over its csv/
+files, which its src/parser.py wrote from a text export of the games of the World Chess Championship matches
+(res/dataDescription.txt describes it): 30 matches from 1886 (Steinitz - Zukertort) to 1984 (Karpov - Kasparov), named
+as the export numbers them ("World Championship 1st" ... "World Championship 31th"; the 6th is not in the export) with
+their site and year, their 684 games (year, result, ECO code and opening, number of moves and half moves, each player's
+Elo rating as a string, "0" where the export has none; `belongsTo` its match with the round), the 25 players (name
+surname first, "Euwe Max", "Fischer Robert J") and the colour each played in each game (`playsIn {color}`), and the
+games' 60,181 half moves (number, side, move in algebraic notation, FEN string; `startsWith` a game's first, `leadsTo`
+the next)), inserpio/tour-de-france-2014 (tour-de-france-2014: Lorenzo Speranzoni's Neo4j graph of the 2014 Tour de
+France, written during the race in July 2014, its tour-de-france-2014-load-data-via-http.cql over the repository's four
+CSV files its raw.githubusercontent.com URLs name, letour.com's data: the race (dates as dd/mm/yyyy, edition, distance,
+number of stages, website; as strings), its 22 teams (country code with the file's trailing space, sporting directors)
+and 198 riders (surname in capitals first, "FROOME Christopher"; country code) with each rider's race number and team,
+the 21 stages (number, type, date, distance in km) with their start and finish towns (58, with country code, latitude
+and longitude), and the 63 categorised climbs (km from the start, initial altitude, distance, average slope, category
+1-4 or H) and 20 intermediate sprints (km from the start, the town each takes place in) each stage includes),
+martinohanlon/neo4j-dinosaur-guide (dinosaurs: a Neo4j browser guide of 2023 to the Natural History Museum's Dino
+Directory, its guide/dinosaur/data/build.cypher, which its guide/dino.adoc includes, over
+guide/dinosaur/data/dinosaurs.csv, the file its guides.neo4j.com URL names (that host serves the repository's guide/
+folder): 309 dinosaurs with diet, length in metres, the year each was named and its Dino Directory page, the group each
+is a member of (sauropod, large theropod, ...), the period each lived during with its span in millions of years ago on
+the relationship (from, to), and the country each lived in), davidmeza1/doctopics (nasa-lessons: David Meza's
+topic-modelling examples of 2015 over NASA's Lessons Learned Information System, its doc/CypherCode over data/*.csv, the
+files its `file:` URLs name in its author's copy of the repository: 1,637 lessons (LessonId, date as year, month and
+day, title, abstract, lesson text, mission directorates, safety issue, NASA Engineering Network URL), the person who
+submitted each (upper-cased "SURNAME, FIRST "), the NASA centre it occurred at (JSC, KSC, JPL, ...) and its category;
+the 35 topics of the author's topic model of the lessons, labelled by their top three stemmed terms, which lessons each
+contains, the categories each is associated to, how topics correlate (CorrelatedTo, corr) and the 724 terms ranked in
+each (RankIn, rank)) and adriens/neo4j-cuisine-nicoise (cuisine-nicoise: its author's graph of 2017, in French, of the
+recipes of Jacques Médecin's cookbook "La bonne cuisine du Comté de Nice", typed in by hand as cuisine-nicoise.cypher
+for cypher-shell: 176 recipes, the 144 ingredients each uses and the 22 food categories of the ingredients, every node
+named by its `nom` and every relationship carrying its own type as `nom`). Where a script cannot run as written, its
+writer says what is done instead: college-baseball's loader is a Python class, not a Cypher script, so its statements
+are the query strings of the methods its load_all calls, in that order (_loader_calls reads them with ast), its
+constraints first, without load_all's first call, delete_all (it deletes the graph; the database is empty), and its LOAD
+CSVs' `$url`, a parameter its driver is given (RAW_BASE and the file's name), is written into each statement as that
+URL; nothing else is changed: Fresno State Bulldogs and Air Force Falcons have no conference or college (teams.csv names
+them otherwise than conferences.csv and colleges.csv), and a coach's COACHES of two seasons is one relationship whose
+season the later row overwrote (its MERGE has no season), as on the author's database; chess-championships' scripts are
+Cypher 3.x, run in 5.x syntax (`CREATE INDEX ON`, `CREATE CONSTRAINT ON ... ASSERT` with a spaced `(p: Player)`,
+TOINT(), USING PERIODIC COMMIT), their `file:/<name>` URLs read csv/<name>, and, as no script or README of the
+repository runs them or names an order, they run in the order their MATCHes need (players, events, moves, moveMove,
+games, playerGames: file-name order would load the games before the moves and events they MATCH); its read-only queries
+(queries/select/) are left out, and res/chessData.txt, the full export, is over the mirror's size limit but read by no
+script; tour-de-france-2014 runs as written but for its 2.x toInt() (toInteger() in 5.x), its first statement's CREATE
+of a team's TAKES_PART_IN the race once per rider row (nine parallel relationships a team, 198 in all) and each
+statement's RETURN kept; dinosaurs runs as written (its first statements delete an earlier load, on the empty database;
+the file's taxonomy, species and namer columns are not read by the script and not loaded); nasa-lessons' delete block
+and connection test carry no ';' and run into its constraint, and the test names two FROMs (its Windows and Mac paths),
+which no Neo4j parses: the delete block runs on the empty database, the test (it returns one row) is left out, and the
+load statements run in 5.x syntax (TOINT, `CREATE CONSTRAINT ON ... ASSERT`, USING PERIODIC COMMIT); llis.csv holds 206
+bytes that are not UTF-8 (in lesson texts), read as U+FFFD as LOAD CSV reads them; cuisine-nicoise's four statements
+that no Neo4j parses (cypher-shell, which its README loads it with, stops at the first) are read as meant: `a.nom =
+Petits pois''` as `a.nom = 'Petits pois'`, and `'L'omelette d\\'arapèdes'` (a recipe's CREATE and the two MATCHes that
+link its ingredients) with its apostrophe escaped; one of its statements matches an ingredient named '' and links
+nothing, as written; a few of its recipe-ingredient links are written twice (the pan-bagnat's garlic and olive oil,
+...), kept as written. The questions name people as people type them: chess-championships' players and
+tour-de-france-2014's riders by first name and surname (the graphs write the surname first), nasa-lessons' submitters as
+stored (with the trailing space LOAD CSV gives them; the answers also list first name and surname); chess-championships'
+games by their number, the export's GameNumber and the graph's only key for a game; cuisine-nicoise's questions are in
+French and are edges and two-hop only (its nodes and relationships hold no property but their name). Overlaps kept:
+college-baseball, chess-championships and tour-de-france-2014 are sport with people as nfl-rosters, ipl-matches,
+premier-league and fifa-2014 are, but college baseball rosters by season with high schools, coaches, conferences and
+transfers (education too), chess matches, games and each game's chain of moves (Move leadsTo Move, a shape no other
+graph has), and a road cycling stage race with its stages, climbs and sprints (Perciii/tdf2014, a 2020 Neo4j and
+OrientDB comparison, copies its files and statements, with scaled duplicates for benchmarking: inserpio's repository is
+the source); cuisine-nicoise is recipes as bbc-recipes and cocktails are, but one regional French cookbook's recipes
+with ingredient categories, in French, and no property but names; nasa-lessons is documents with authors as
+goodreads-books and university-library are, but engineering lessons learned with NASA centres, categories and a topic
+model's topics, terms and correlations (computed by the author's model, kept as the repository has them); dinosaurs is
+nature as stars-meteorites is, but a natural history directory: species with groups, periods (with spans) and countries.
+Considered and left out: looeejee/olympic-graph (Paris 2024: its athletes.csv, the file that creates the athletes and
+countries, is over the mirror's size limit), CamilleAstrid/fr.utoulouse.GraphOlympics (Olympedia's athletes: its
+athlete, result and big relationship files are over the size limit), Ricky-84/LEGALS-BNS-Legal-Advisory-System (one
+chapter of India's Bharatiya Nyaya Sanhita, a few dozen sections, partly model-extracted entities),
+OptimalSolshu/LawLens (Mongolian laws: a Python loader with model-extracted relations), gabriel-adutra/aact and
+bendavp/drug-interactions (their data comes from the AACT database or downloads, not the repository), tomasonjo/blogs'
+gazette graph (UK Gazette notices fetched from its API by n10s), rosamaria16/f1-neo4j (Formula 1 2022-2025: 164 nodes),
+ggszk/niigata-gis-graph and ggszk/tpq-sample-database (road intersections and points of interest by number: one label,
+no names), Nabal22/IDFMCypher (Île-de-France transit GTFS, as paris-metro: its script reads trips.csv, the repository
+holds a trips_subset.csv, and its later files are airports and flights), RemiH06/LinNeo (GBIF taxonomy: its CSVs are not
+in the repository), carstoid/collection-neo4j (its Filemaker exports are not in the repository),
+sgrumo/bgg-reccomendation-system, dianaow/neo4j-music and guilhermesalvador404/neo4j-game-system (no Neo4j load script
+over committed data), rafaelpagels/neo4j-music-analytics (a simulated listening list),
 Digital-History-Bielefeld/WORCK-Training-School-2 (a Neo4j tutorial with no data of its own), davidmeza1/NASADatanauts
 (the same llis.csv without the Cypher that loads it; doctopics has both), hermes3306/skie (Korean apartments and their
 neighbourhood facilities, whose load MATCHes unlabelled nodes against link-table nodes; not tried for lack of time), and
