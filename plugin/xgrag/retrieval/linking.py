@@ -89,7 +89,10 @@ def normalise(text: str) -> str:
 def key_tokens(text: str) -> tuple[str, ...]:
     """The words of a name or question as compared for linking: case, diacritics and apostrophe variants folded,
     a possessive dropped ("Della's" and "Sparrows'" -> "della", "sparrows": a question asks about "Della's hair"
-    where the graph stores "Della"), other apostrophes split ("O'Brien" -> "o", "brien", as typed without one)."""
+    where the graph stores "Della"), a French or Italian article or preposition elided before a vowel dropped
+    ("l'asperge", "d'aliments", "dell'anno" -> "asperge", "aliments", "anno": cuisine-nicoise, spent, stores
+    "Asperge"), other apostrophes removed ("O'Brien" -> "obrien", as typed without one). The procedures read them
+    alike (PropertyFacts.keyTokens)."""
     return tuple(_tokens(fold(text)))
 
 
@@ -106,9 +109,16 @@ def _words(text: str) -> list[str]:
     return _WORD.findall(fold(text))
 
 
+# an article or preposition French and Italian write onto the next word before a vowel or h ("l'", "d'", "qu'",
+# "dell'", "all'"); dropped with its apostrophe (never a name's own letters: "O'Brien", "D'Arcy" before a consonant...
+# ... and "d'Artagnan", stored and typed alike, loses its "d" on both sides)
+_ELIDED = re.compile(r"^(?:[ldjmnstc]|qu|dell|dall|all|nell|sull|un)'(?=[aeiouyh])")
+
+
 def _tokens(text: str) -> list[str]:
-    """The words of an already folded (or mark-stripped) text, possessives dropped, empty bases skipped."""
-    return [base for base, _ in map(_possessive, _WORD.findall(text)) if base]
+    """The words of an already folded (or mark-stripped) text, elided articles and possessives dropped, empty
+    bases skipped."""
+    return [base for base, _ in map(_possessive, (_ELIDED.sub("", w) for w in _WORD.findall(text))) if base]
 
 
 def _possessive(word: str) -> tuple[str, bool]:

@@ -335,3 +335,16 @@ def test_a_bare_number_may_name_a_record_unless_a_word_makes_it_a_quantity_a_yea
         assert record_numbers(q) == {}, q
     # a number written with punctuation is a date, an amount or a code, not a bare number
     assert record_numbers("What happened on 1999-12-08 to order 1,500?") == {}
+
+
+def test_an_article_elided_before_a_name_is_no_part_of_it() -> None:
+    # cuisine-nicoise (spent): "l'asperge" was the one word "lasperge", and linked nothing
+    cands = [(Node("a", "Asperge", "Aliment"), 1.0), (Node("o", "O'Brien", "Person"), 1.0),
+             (Node("d", "D'Artagnan", "Person"), 1.0)]
+    assert [le.node.id for le in select_mentions("Dans quelle catégorie est classée l'asperge ?", cands)] == ["a"]
+    assert key_tokens("d'aliments dell'anno qu'il") == ("aliments", "anno", "il")
+    # a name's own apostrophe stays a name's ("O'Brien" as typed without it), and a name stored with an elided
+    # article is typed with it
+    assert [le.node.id for le in select_mentions("who is obrien", cands)] == ["o"]
+    assert [le.node.id for le in select_mentions("who is D'Artagnan", cands)] == ["d"]
+    assert key_tokens("Della's hair") == ("della", "hair") and key_tokens("don't") == ("dont",)

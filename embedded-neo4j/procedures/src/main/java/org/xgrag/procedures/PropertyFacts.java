@@ -295,6 +295,8 @@ final class PropertyFacts {
     private static final Pattern CAMEL = Pattern.compile("(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])");
     // Python's [^\W_]: letters and numbers
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]+(?:'[\\p{L}\\p{N}]+)*'?");
+    /** {@code xgrag.retrieval.linking._ELIDED}: an article or preposition elided before a vowel ("l'asperge"). */
+    private static final Pattern ELIDED = Pattern.compile("^(?:[ldjmnstc]|qu|dell|dall|all|nell|sull|un)'(?=[aeiouyh])");
 
     /** {@code xgrag.model.key_text}: "unitPrice" -> "unit price", "birth_date" -> "birth date". */
     static String keyText(String key) {
@@ -319,7 +321,7 @@ final class PropertyFacts {
         List<String> out = new ArrayList<>();
         Matcher m = WORD.matcher(folded);
         while (m.find()) {
-            String w = m.group();
+            String w = ELIDED.matcher(m.group()).replaceFirst("");
             String base = w.endsWith("'s") ? w.substring(0, w.length() - 2) : w.replaceAll("'+$", "");
             base = base.replace("'", "");
             if (!base.isEmpty()) {
