@@ -104,6 +104,7 @@ from xgrag.retrieval.words import (
     INITIALS_RUN,
     IRREGULAR,
     PLACE_TYPES,
+    TIME_TYPES,
     WEAK,
     answer_kind,
     cognate,
@@ -1164,6 +1165,11 @@ class _Reading:
             # is: it may end a chain, and counts as no word
             return {KIND_CLASS} if self.kind == "agent" and value_kind(step.to, "agent", key=step.fact.relation) \
                 else set()
+        # an entity that is a span of time answers "when" as a date does ("when did Allosaurus live": the Period it
+        # lived during, not the million years its relationship's from/to state; dinosaurs, spent)
+        typ = self.types.get(step.to)
+        if self.kind == "date" and typ is not None and content_stems(key_text(typ)) & TIME_TYPES:
+            return {KIND_STATED}
         return {KIND_CLASS} if self._in_class(step.to) else set()
 
     def _asked_type(self, name: str) -> bool:

@@ -241,6 +241,9 @@ AGENT_TYPES = frozenset(stem(w) for w in (
 PLACE_TYPES = frozenset(stem(w) for w in (
     "place location city town village country region state province county area district address street road "
     "site venue continent planet airport station stop building room zone").split())
+# Types of entities a "when" question asks for (spans of time), as stems: "when did Allosaurus live" is answered by
+# the Period it lived during (dinosaurs, spent), as by a date.
+TIME_TYPES = frozenset(stem(w) for w in "period era epoch century decade dynasty".split())
 
 Kind = Literal["date", "count", "amount", "agent", "place"]
 
@@ -283,7 +286,7 @@ _TIME_KEY = re.compile(r"(?i)(date|time|created|modified|updated|when|stamp|logo
 
 def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None = None,
                counted: str | None = None) -> bool:
-    """Whether an answer is of `kind`: an entity of an agent or place type (`type_`, its type as words), a date or
+    """Whether an answer is of `kind`: an entity of an agent, place or time type (`type_`, its type as words), a date or
     a year ("1948-12-08", "1/08/2017", "March 20, 2006", "Oct 2012", "1997"; seconds or milliseconds since 1970
     when the property `key` says a date or time: "creation_date", "lastlogon"), a count ("12"; "7.64" of `viewers`
     where the question counts viewers, `counted`), an amount (any number: "18.0", "12"), a place (a value under a
@@ -300,6 +303,8 @@ def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None 
     t = text.strip()
     if kind == "date":
         if _WEEKDAY.match(t):  # "on what day of the week": a day's name
+            return True
+        if type_ is not None and content_stems(type_) & TIME_TYPES:  # an entity that is a span of time
             return True
         # a number under a code's or a number's key is no year ("Crm Cd" 330, "Rpt Dist No" 1998)
         year = _YEAR.match(t) is not None and (key is None or _CODE_KEY.search(key.replace("_", " ")) is None)

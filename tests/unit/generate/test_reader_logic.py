@@ -1269,3 +1269,13 @@ def test_a_key_in_portuguese_says_its_english_word_and_a_link_to_the_thing_does_
     assert _read("Which state does Adilson Barroso represent?", facts) == ("SP.", ["f"])
     # asked for the link, the link answers
     assert _read("What is the URI of Adilson Barroso's party?", facts)[1] == ["u"]
+
+
+def test_when_is_answered_by_a_span_of_time_as_by_a_date() -> None:
+    # dinosaurs (spent): the Period Allosaurus lived during, not the millions of years its relationship states
+    facts = [_edge("p", "Allosaurus", "LIVED DURING", "Late Jurassic", "Dinosaur", "Period"),
+             _edge("c", "Allosaurus", "LIVED IN", "USA", "Dinosaur", "Country"),
+             _prop("n", "Allosaurus", "named year", "1877", "Dinosaur")]
+    facts.append(_prop("t", "Allosaurus", "to", "144", "Dinosaur", via=("LIVED DURING", "Late Jurassic")))
+    assert _read("When did Allosaurus live?", facts) == ("Late Jurassic.", ["p"])
+    assert _read("When was Allosaurus named?", facts) == ("1877.", ["n"])
