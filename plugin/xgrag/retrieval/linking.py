@@ -166,9 +166,13 @@ def question_terms(question: str) -> list[str]:
     """The question's non-stopword terms (with a possessive dropped, and singular and plural forms)."""
     terms: list[str] = []
     for word in re.findall(r"[\w']+", question.lower()):
-        for part in re.findall(r"\w+", _possessive(word)[0] if "'" in word else word):
-            if part not in _STOP:
-                terms += [t for t in word_variants(part) if t not in terms]
+        # (a word with an elided article, "d'izoard", is searched as names store it either way: "dizoard" as an
+        # index that keeps the apostrophe's letters together reads it, "izoard" as key_tokens does)
+        forms = [word, _ELIDED.sub("", word)] if "'" in word else [word]
+        for form in dict.fromkeys(forms):
+            for part in re.findall(r"\w+", _possessive(form)[0] if "'" in form else form):
+                if part not in _STOP:
+                    terms += [t for t in word_variants(part) if t not in terms]
     return terms
 
 
@@ -547,7 +551,7 @@ def name_core(surface: str) -> tuple[str, ...]:
     """The part of a name a person may shorten it to: without leading articles and honorific titles ("Mr.
     McGregor" -> "mcgregor"), and for a possessive name only what is possessed ("Mr. McGregor's Garden" ->
     "garden"): "peter" must never link "Peter's Father", who is someone else."""
-    words = [_possessive(w) for w in _words(surface)]
+    words = [_possessive(_ELIDED.sub("", w)) for w in _words(surface)]  # as key_tokens reads the question
     for i, (_, marked) in enumerate(words[:-1]):
         if marked:
             words = words[i + 1:]

@@ -7,6 +7,7 @@ from xgrag.retrieval.linking import (
     normalise,
     number_units,
     part_coverage,
+    question_terms,
     record_numbers,
     same_word,
     select_mentions,
@@ -348,3 +349,7 @@ def test_an_article_elided_before_a_name_is_no_part_of_it() -> None:
     assert [le.node.id for le in select_mentions("who is obrien", cands)] == ["o"]
     assert [le.node.id for le in select_mentions("who is D'Artagnan", cands)] == ["d"]
     assert key_tokens("Della's hair") == ("della", "hair") and key_tokens("don't") == ("dont",)
+    # a part of a name reads the name's elided article as the question's (tour-de-france-2014: "the Col d'Izoard")
+    climbs = [(Node("c", "Col d'Izoard - Souvenir Henri Desgrange", "Climb"), 0.5)]
+    assert [le.node.id for le in select_parts("Which stage included the Col d'Izoard?", climbs)] == ["c"]
+    assert "izoard" in question_terms("the Col d'Izoard") and "dizoard" in question_terms("the Col d'Izoard")
