@@ -96,7 +96,7 @@ from xgrag.retrieval.linking import (
 from xgrag.retrieval.name_index import capital_words, initials_of
 from xgrag.retrieval.names import ARTICLES as _ARTICLES
 from xgrag.retrieval.names import fold
-from xgrag.retrieval.order import names_kind, numbered, numbered_member, ordinal_asked, pick
+from xgrag.retrieval.order import chosen, numbered, ordinal_asked
 from xgrag.retrieval.typed_values import QUOTE_PAIRS, in_quotes, quoted_texts
 from xgrag.retrieval.words import (
     AGENT_TYPES,
@@ -104,7 +104,6 @@ from xgrag.retrieval.words import (
     INITIALS_RUN,
     IRREGULAR,
     PLACE_TYPES,
-    TIME_TYPES,
     WEAK,
     answer_kind,
     cognate,
@@ -119,6 +118,7 @@ from xgrag.retrieval.words import (
     question_months,
     stated_stems,
     stem,
+    time_type,
     value_dates,
     value_kind,
 )
@@ -1168,7 +1168,7 @@ class _Reading:
         # an entity that is a span of time answers "when" as a date does ("when did Allosaurus live": the Period it
         # lived during, not the million years its relationship's from/to state; dinosaurs, spent)
         typ = self.types.get(step.to)
-        if self.kind == "date" and typ is not None and content_stems(key_text(typ)) & TIME_TYPES:
+        if self.kind == "date" and typ is not None and time_type(key_text(typ)):
             return {KIND_STATED}
         return {KIND_CLASS} if self._in_class(step.to) else set()
 
@@ -1300,11 +1300,7 @@ class _Reading:
                 kind = self.types.get(other)
                 if kind and other not in self.mentioned:
                     by_kind.setdefault(kind, {})[other] = own.get(other, {})
-            for kind, members in sorted(by_kind.items()):
-                chosen = pick(members, ordinal[0], ordinal[1]) if ordinal is not None and names_kind(ordinal[1], kind) \
-                    else numbered_member(members, pairs)
-                if chosen is not None:
-                    out.add(chosen)
+            out.update(chosen(by_kind, ordinal, pairs))
         return out
 
     @staticmethod

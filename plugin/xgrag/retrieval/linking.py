@@ -105,20 +105,22 @@ def key_words(key: str) -> tuple[str, ...]:
     return tokens + tuple(w for w in dict.fromkeys(english) if w not in tokens)
 
 
-def _words(text: str) -> list[str]:
-    return _WORD.findall(fold(text))
-
-
 # an article or preposition French and Italian write onto the next word before a vowel or h ("l'", "d'", "qu'",
 # "dell'", "all'"); dropped with its apostrophe (never a name's own letters: "O'Brien", "D'Arcy" before a consonant...
 # ... and "d'Artagnan", stored and typed alike, loses its "d" on both sides)
 _ELIDED = re.compile(r"^(?:[ldjmnstc]|qu|dell|dall|all|nell|sull|un)'(?=[aeiouyh])")
 
 
+def _marked_words(text: str) -> list[tuple[str, bool]]:
+    """The words of an already folded (or mark-stripped) text, each without an elided article before it and a
+    possessive mark after it, with whether it had the mark (`_possessive`)."""
+    return [_possessive(_ELIDED.sub("", w)) for w in _WORD.findall(text)]
+
+
 def _tokens(text: str) -> list[str]:
     """The words of an already folded (or mark-stripped) text, elided articles and possessives dropped, empty
     bases skipped."""
-    return [base for base, _ in map(_possessive, (_ELIDED.sub("", w) for w in _WORD.findall(text))) if base]
+    return [base for base, _ in _marked_words(text) if base]
 
 
 def _possessive(word: str) -> tuple[str, bool]:
@@ -551,7 +553,7 @@ def name_core(surface: str) -> tuple[str, ...]:
     """The part of a name a person may shorten it to: without leading articles and honorific titles ("Mr.
     McGregor" -> "mcgregor"), and for a possessive name only what is possessed ("Mr. McGregor's Garden" ->
     "garden"): "peter" must never link "Peter's Father", who is someone else."""
-    words = [_possessive(_ELIDED.sub("", w)) for w in _words(surface)]  # as key_tokens reads the question
+    words = _marked_words(fold(surface))  # as key_tokens reads the question
     for i, (_, marked) in enumerate(words[:-1]):
         if marked:
             words = words[i + 1:]

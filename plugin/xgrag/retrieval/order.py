@@ -27,6 +27,7 @@ from xgrag.retrieval.words import value_dates
 ORDINALS: dict[str, bool] = {"first": False, "opening": False, "earliest": False, "initial": False,
                              "last": True, "final": True, "latest": True, "closing": True}
 _WORD = re.compile(r"[^\W\d_]+|\d+")
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 # the words of a key that says where a thing stands in a sequence
 SEQUENCE_WORDS = frozenset({
     "number", "no", "num", "nr", "order", "index", "idx", "position", "pos", "sequence", "seq", "rank", "ordinal",
@@ -70,7 +71,7 @@ def _number(value: object) -> float | None:
     text = str(value).strip()
     if re.fullmatch(r"-?\d+(\.\d+)?", text):
         return float(text)
-    days = value_dates(text) if re.match(r"\d{4}-\d{2}-\d{2}", text) else set()
+    days = value_dates(text) if _ISO_DAY.match(text) else set()
     if len(days) == 1:
         y, m, d = next(iter(days))
         return float(y * 10_000 + m * 100 + d)
@@ -89,7 +90,7 @@ def sequence_keys(members: Mapping[str, Mapping[str, object]], noun: str | None 
             n = _number(value)
             words = key_words(key)
             says = any(w in SEQUENCE_WORDS or (noun is not None and same_word(w, noun)) for w in words)
-            if n is not None and (says or re.match(r"\d{4}-\d{2}-\d{2}", str(value).strip())):
+            if n is not None and (says or _ISO_DAY.match(str(value).strip())):
                 counts.setdefault(key, set()).add(n)
     return sorted(counts, key=lambda k: (len(counts[k]), k))
 
@@ -123,3 +124,17 @@ def numbered_member(members: Mapping[str, Mapping[str, object]], pairs: Sequence
                    for k, v in facts.items()) for noun, n in pairs):
             found.append(member)
     return found[0] if len(found) == 1 else None
+
+
+def chosen(by_kind: Mapping[str, Mapping[str, Mapping[str, object]]], ordinal: tuple[bool, str] | None,
+           pairs: Sequence[tuple[str, int]]) -> list[str]:
+    """The member picked in each kind (`by_kind`: kind -> member -> key -> value), kinds in name order: by the
+    ordinal where its noun names the kind (`pick`), else by the numbers (`numbered_member`). Retrieval and the
+    extractive reader both choose through it."""
+    out = []
+    for kind, members in sorted(by_kind.items()):
+        member = pick(members, ordinal[0], ordinal[1]) if ordinal is not None and names_kind(ordinal[1], kind) \
+            else numbered_member(members, pairs)
+        if member is not None:
+            out.append(member)
+    return out

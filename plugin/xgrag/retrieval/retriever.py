@@ -23,7 +23,7 @@ from xgrag.model.provenance import FactProvenance, SourceEntry, fact_provenance
 from xgrag.retrieval.linking import LinkedEntity, Linker, key_tokens, key_words, node_from_map, same_word
 from xgrag.retrieval.mentions import linking_record
 from xgrag.retrieval.modes import Mode, check_hops
-from xgrag.retrieval.order import names_kind, numbered, numbered_member, ordinal_asked, pick
+from xgrag.retrieval.order import chosen, numbered, ordinal_asked
 from xgrag.retrieval.properties import asked_words, plain_value, property_relevance
 from xgrag.retrieval.question import check_question
 from xgrag.retrieval.rows import REL_ROW_LEN, node_row, rel_row
@@ -283,14 +283,7 @@ class Retriever:
             node = sub.nodes.get(f.owner)
             if f.owner in typed and node is not None and node.type:
                 by_kind.setdefault(node.type, {}).setdefault(f.owner, {})[f.key] = f.value
-        for kind, members in sorted(by_kind.items()):
-            if ordinal is not None and names_kind(ordinal[1], kind):
-                chosen = pick(members, ordinal[0], ordinal[1])
-            else:
-                chosen = numbered_member(members, pairs)
-            if chosen is not None:
-                return chosen
-        return None
+        return next(iter(chosen(by_kind, ordinal, pairs)), None)
 
     @_one_read_transaction
     def khop(self, seeds: Sequence[str], hops: int, excluded_node_ids: Sequence[str] = (),

@@ -245,6 +245,11 @@ PLACE_TYPES = frozenset(stem(w) for w in (
 # the Period it lived during (dinosaurs, spent), as by a date.
 TIME_TYPES = frozenset(stem(w) for w in "period era epoch century decade dynasty".split())
 
+
+def time_type(type_: str) -> bool:
+    """Whether an entity type (as words: key_text) names a span of time (`TIME_TYPES`)."""
+    return bool(content_stems(type_) & TIME_TYPES)
+
 Kind = Literal["date", "count", "amount", "agent", "place"]
 
 
@@ -304,7 +309,7 @@ def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None 
     if kind == "date":
         if _WEEKDAY.match(t):  # "on what day of the week": a day's name
             return True
-        if type_ is not None and content_stems(type_) & TIME_TYPES:  # an entity that is a span of time
+        if type_ is not None and time_type(type_):  # an entity that is a span of time
             return True
         # a number under a code's or a number's key is no year ("Crm Cd" 330, "Rpt Dist No" 1998)
         year = _YEAR.match(t) is not None and (key is None or _CODE_KEY.search(key.replace("_", " ")) is None)
