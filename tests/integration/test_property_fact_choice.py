@@ -144,3 +144,31 @@ def test_the_member_an_ordinal_picks_keeps_its_facts_over_the_cap(server: Neo4jS
     assert "tt11" in kept("Who directed the first episode of The Wire?")
     assert "tt34" in kept("Who directed the last episode of The Wire?")
     assert "tt23" in kept("Who directed season 2 episode 3 of The Wire?")
+
+
+GAMES = schema_preset("domain", read_only=True, entities=[
+    EntityMapping(label="Player", name=["name"]), EntityMapping(label="Game", name=["id"], key="id", label_in_name=True,
+                                                                  facts=["opening", "whiteELO", "blackELO"])],
+    relationships=[RelationshipMapping(type="PLAYS_IN", facts=["color"])])
+
+
+def test_a_word_the_question_says_stored_on_a_seeds_relationship_keeps_its_fact_over_the_cap(server: Neo4jStore
+                                                                                              ) -> None:
+    """"Who played black in game 1?": the colour black of game 1's relationship, among the facts of the 30 games its two
+    players played, over a cap of 8 (chess-championships, spent: the colours of game 1 were cut, and the reader
+    answered with a black rating)."""
+    wipe(server)
+    server.query("""
+        CREATE (w:Player {name: 'Steinitz Wilhelm'}), (b:Player {name: 'Zukertort Johannes'})
+        WITH w, b UNWIND range(1, 30) AS i
+        CREATE (g:Game {id: i, opening: 'Opening ' + i, whiteELO: '0', blackELO: '0'})
+        CREATE (w)-[:PLAYS_IN {color: CASE i % 2 WHEN 1 THEN 'black' ELSE 'white' END}]->(g)
+        CREATE (b)-[:PLAYS_IN {color: CASE i % 2 WHEN 1 THEN 'white' ELSE 'black' END}]->(g)
+        """, read_only=False)
+    store = server.with_schema(GAMES)
+    sub = Retriever(store, RetrievalSettings(max_property_facts=8)).retrieve("Who played black in game 1?", hops=2)
+    assert [sub.nodes[s].name for s in sub.seeds] == ["Game 1"] and sub.properties_omitted > 0
+    game = sub.seeds[0]
+    colours = {(sub.nodes[r.source].name, p.text) for r in sub.relationships.values() if r.target == game
+               for p in sub.properties_of(r.id)}
+    assert ("Steinitz Wilhelm", "black") in colours

@@ -73,6 +73,7 @@ the evidence really used.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import time
 from collections.abc import Iterable, Mapping
@@ -711,6 +712,11 @@ class _Reading:
             second = None
         self.wh_noun = stem(second or first) if first else None
         self.wh_modifier = stem(first) if second and first else None
+        # "what kind of dinosaur was X": the noun the class is of, which a class's name may say ("armoured
+        # dinosaur", the Group X is a member of; dinosaurs, spent)
+        class_of = re.search(r"\b(?:which|what)\s+(?:kinds?|sorts?|types?|class(?:es)?|categor(?:y|ies))\s+of\s+"
+                             r"(?:an?\s+|the\s+)?([a-z]+)", plain.lower())
+        self.class_of = stem(class_of.group(1)) if class_of and class_of.group(1) not in WEAK else None
         # "which local government area": words whose initials are a type or key of the graph (LGA) ask for it
         spelled = re.search(r"\b(?:which|what)\s+((?:[a-z]+\s+){1,3}[a-z]+)", plain.lower())
         if spelled is not None:
@@ -901,7 +907,7 @@ class _Reading:
                 for at, to in ((f.head, f.tail), (f.tail, f.head)):
                     if at == to:
                         continue
-                    words = rel_words | (self._type_stems(to) & self.q_stems)
+                    words = rel_words | (self._type_stems(to) & self.q_stems) | self._name_says_noun(to)
                     out.setdefault(at, []).append(_Step(f, at, to, False, f.relation, frozenset(words), rel_words))
             elif f.via is None:
                 out.setdefault(f.head, []).append(_Step(f, f.head, f.tail, True, "#" + f.relation, rel_words,
@@ -917,6 +923,24 @@ class _Reading:
         for steps in out.values():
             steps.sort(key=lambda s: (s.fact.id, s.to))
         return out
+
+    def _name_says_noun(self, name: str) -> set[str]:
+        """The noun a "which"/"what" asks for, where an entity's short name says it and its type does not: "which
+        university does X play for" is answered by "University of Oklahoma", a College (college-baseball, spent).
+        """
+        if self.wh_noun is None or len(name.split()) > 4 or self.wh_noun in self._type_stems(name):
+            return set()
+        # (where no type of the context is called so: "which lesson did X submit" asks for a Lesson, not the topic
+        # "lesson hazard prime"; nasa-lessons, spent) ... and a class's name says the noun a "what kind of" asks a
+        # class of: "armoured dinosaur"
+        nouns = set() if self.wh_noun in self._context_type_stems else {self.wh_noun}
+        if self.class_of and self.class_of not in self._type_stems(name):
+            nouns.add(self.class_of)
+        return nouns & content_stems(name)
+
+    @functools.cached_property
+    def _context_type_stems(self) -> set[str]:
+        return {st for typ in set(self.types.values()) if typ for st in content_stems(key_text(typ))}
 
     def called(self, text: str, ids: list[str]) -> tuple[str, list[str]]:
         """The answer as people call it: a record named by its type and key whose name the context holds in a
@@ -1162,9 +1186,10 @@ class _Reading:
             if kind or (self.form is not None and _form_fits(step.to, self.form)):
                 return {KIND_STATED}
             # a name stored under an agent's key ("author") is of the class "who" asks, as an entity of an agent type
-            # is: it may end a chain, and counts as no word
-            return {KIND_CLASS} if self.kind == "agent" and value_kind(step.to, "agent", key=step.fact.relation) \
-                else set()
+            # is: it may end a chain, and counts as no word; so is a value under a place's key ("site") of the class
+            # "where" asks ("where was the match that game 589 belongs to played": its event's site; chess, spent)
+            return {KIND_CLASS} if self.kind in ("agent", "place") \
+                and value_kind(step.to, self.kind, key=step.fact.relation) else set()
         # an entity that is a span of time answers "when" as a date does ("when did Allosaurus live": the Period it
         # lived during, not the million years its relationship's from/to state; dinosaurs, spent)
         typ = self.types.get(step.to)
@@ -1215,14 +1240,20 @@ class _Reading:
         # the noun a "which"/"what" asks for names the answer's type, or the key of a value ("which shipper" ->
         # a Shipper, not a shipped date; "in which city" -> a city)
         what = content_stems(key_text(end_type)) if end_type else content_stems(end.relation) if end.value else set()
-        # ... or a short value that says it ("which house does X sit in": "House of Lords", under `parliament`)
+        # ... or a short value that says it ("which house does X sit in": "House of Lords", under `parliament`), or
+        # an entity's short name where no type says it (`_name_says_noun`: "which championship was game 120 played
+        # in" -> "World Championship 8th", an Event; chess, spent)
         if end.value and len(end.to.split()) <= 4:
             what = what | content_stems(end.to)
+        elif not end.value:
+            what = what | self._name_says_noun(end.to)
         # "what kind of place is X" asks for a class: an entity or a key whose name is a class word ("Subcategory",
         # "genre", "type"), whatever class word the question used
         asks_class = self.wh_noun in _CLASS_STEMS
         noun_ok = 0 if self.wh_noun is not None and (self.wh_noun in what or (
-            asks_class and any(w.endswith(c) for w in what for c in _CLASS_STEMS))) else \
+            asks_class and any(w.endswith(c) for w in what for c in _CLASS_STEMS)) or (
+            asks_class and not end.value and self.class_of is not None and self.class_of in what
+            and self.class_of not in self._type_stems(end.to))) else \
             1 if self.wh_modifier is not None and self.wh_modifier in what else 2
         # a fact of the question's own entities only: a property of a named entity, or of a relationship between
         # two named entities, before a property of a relationship to another entity (an order's unit price of
@@ -1231,7 +1262,6 @@ class _Reading:
         foreign = any(s.other is not None and s.other not in self.mentioned for s in steps)
         own = len(steps) == 1 and end.value and not foreign
         length = (len(steps), foreign) if any_words else (not own, -len(steps), foreign)
-        repeats = sum(1 for w in chain.covered if w.startswith("="))
         # a value's kind (a date, a count, an amount) is read off the value itself and outranks the question's
         # words; an agent is only guessed from the entity's type name, which a graph need not spell as a person
         # ("who is peter's cousin" -> Benjamin Bunny, a Rabbit, COUSIN OF Peter; not Mr. Mcgregor, a Person who
@@ -1247,6 +1277,13 @@ class _Reading:
         # (a relation the question names between two of a kind, "X's grandfather", is asked, not a sibling)
         sibling = len(steps) > 1 and not end.value and end_type is not None and self.types.get(end.at) == end_type \
             and not end.relation_words
+        repeats = sum(1 for w in chain.covered if w.startswith("="))
+        # ... and what a chain reads of one reached out and back by one relationship type from a named entity of
+        # its kind, where the named one states it itself, is the sibling's, not the named one's ("which opening was
+        # played in game 416": not the opening of another game its player played, "played" said by playsIn; "where
+        # was the match game 589 belongs to played": not the event of another game; chess, spent), unless the
+        # question asks for what is shared ("the films that share a director with X")
+        sibling = sibling or (not repeats and self._through_sibling(chain))
         # "how many" with no noun of its own counts units: a key that says so before another whole number (an item's
         # line number, a store's id)
         units = (self.kind == "count" and self.counted is None and end.value
@@ -1260,7 +1297,9 @@ class _Reading:
         return (-len({self.folded[m] for m in touched & self.mentioned}), -self._days(chain),
                 not any(not s.value and s.to in self.picked for s in steps) if self.picked else False, unasked_link,
                 not _form_fits(end.to, self.form), not kind_ok and not agent, sibling, noun_ok,
-                repeats - len(chain.covered - {KIND_CLASS}), -repeats, not self._phrase(end), units,
+                # (a phrase typed is stated by the chain whichever of its facts states it: "where was the match that
+                # game 589 belongs to played" is read through belongsTo on to a place; chess, spent)
+                repeats - len(chain.covered - {KIND_CLASS}), -repeats, not any(self._phrase(s) for s in steps), units,
                 self.defines and not (end.value and content_stems(end.relation) & _DESCRIPTION_STEMS),
                 someone if agent or self.asked_class is not None else 0,
                 # "where is X", answered by X's stored place values: the most precise, a street address before its
@@ -1276,6 +1315,27 @@ class _Reading:
                 self.spread.get(self._way(chain), 1) if len(steps) > 1 else 1,
                 -sum(self._score(s.fact) for s in steps),
                 [s.fact.id for s in steps])
+
+    @functools.cached_property
+    def _own_relations(self) -> set[tuple[str, str]]:
+        """(entity, relation or key) of every fact the context states of an entity itself: its values, and the
+        relationships it is an end of."""
+        out = {(f.head, f.relation) for f in self.facts if f.kind == "property" and f.via is None}
+        out |= {(end, f.relation) for f in self.facts if f.kind == "edge" for end in (f.head, f.tail)}
+        return out
+
+    def _through_sibling(self, chain: _Chain) -> bool:
+        """The chain's last fact is read from an entity of the start's type that it reached out and back through
+        one relationship type (Game -playsIn- Player -playsIn- another Game), and the start states a fact of that
+        relation or key itself."""
+        steps = chain.steps
+        end, start = steps[-1], steps[0].at
+        if len(steps) < 3 or end.at == start or end.fact.via is not None \
+                or self.types.get(end.at) is None or self.types.get(end.at) != self.types.get(start) \
+                or (start, end.fact.relation) not in self._own_relations:
+            return False
+        return any(not a.value and not b.value and a.fact.relation == b.fact.relation and b.to == end.at
+                   for a, b in itertools.pairwise(steps[:-1]))
 
     @functools.cached_property
     def picked(self) -> set[str]:

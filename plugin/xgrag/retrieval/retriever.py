@@ -29,6 +29,7 @@ from xgrag.retrieval.question import check_question
 from xgrag.retrieval.rows import REL_ROW_LEN, node_row, rel_row
 from xgrag.retrieval.words import (
     WEAK,
+    content_stems,
     question_dates,
     question_months,
     question_numbers,
@@ -208,14 +209,15 @@ class Retriever:
     def _most_relevant(self, sub: Subgraph, question: str, facts: list[PropertyFact], cap: int
                        ) -> list[PropertyFact]:
         """All of `facts`, most relevant first: those stating a day or month the question names, or a lone number it
-        names on a seed's relationship, or of the neighbour it picks by an ordinal or numbers (`_picked_member`),
+        names on a seed's relationship, or of the neighbour it picks by an ordinal or numbers (`_picked_member`), or a
+        short value of a seed's relationship that the question says (a side, a role),
         the seeds' own (a seed's, or a relationship's between two seeds: "how many units of Queso Cabrales did order
         10248 contain"; an entity's next to two seeds, and its relationships to them: "since when has the MP for X
         been in party Y"), then a seed's neighbour's of a type the question names,
         then by `property_relevance` of the key to the question, then a seed's neighbour's and a seed's
         relationships' before the others', then in canonical order (stable: a perturbation never reorders what it did
         not touch). The procedures (PropertyFacts.java) count the seeds' own and their neighbours alike and rank by
-        them and the key's words only (no day, number or ordinal)."""
+        them and the key's words only (no day, number, ordinal or said value)."""
         seeds = set(sub.seeds)
         between = {rid for rid, r in sub.relationships.items() if r.source in seeds and r.target in seeds}
         # an entity next to two of the seeds links them ("the MP for Ross, Skye and Lochaber" and "the Scottish
@@ -251,6 +253,17 @@ class Retriever:
             if numbers else {}
 
         picked = self._picked_member(sub, question, facts, typed)
+        # a short word the question says that a seed's relationship stores says which of the seed's relationships is
+        # asked ("who played black in game 1": the playsIn {color: 'black'} of game 1, among the 1,755 property
+        # facts of the games around it; a role, a side, a kind of tie)
+        q_stems = content_stems(question)
+
+        def said(f: PropertyFact) -> bool:
+            if f.owner_kind != "relationship" or f.owner not in of_seed or not isinstance(f.value, str) \
+                    or len(f.text.split()) > 3:
+                return False
+            stems = content_stems(f.text)
+            return bool(stems) and stems <= q_stems
 
         def rank(f: PropertyFact) -> tuple[bool, int, float, bool, str]:
             # a value on a day the question names first ("which place did X visit on April 25, 2020": that visit's
@@ -259,7 +272,7 @@ class Retriever:
             on = value_dates(f.text) if days or months else set()
             named = bool(on & days) or bool({(y, m) for y, m, _ in on} & months) or (
                 f.owner in of_seed and bool(numbers & (stated_numbers(f.text) | type_numbers.get(f.owner, set())))
-            ) or f.owner == picked
+            ) or f.owner == picked or said(f)
             # of facts under one key (every venue's city), a seed's neighbour's and its relationships' first: the
             # city of the venue the named match was played in, not of the venues of the other matches around
             return (not named, 0 if f.owner in seeds or f.owner in between else 1 if f.owner in typed else 2,

@@ -1279,3 +1279,56 @@ def test_when_is_answered_by_a_span_of_time_as_by_a_date() -> None:
     facts.append(_prop("t", "Allosaurus", "to", "144", "Dinosaur", via=("LIVED DURING", "Late Jurassic")))
     assert _read("When did Allosaurus live?", facts) == ("Late Jurassic.", ["p"])
     assert _read("When was Allosaurus named?", facts) == ("1877.", ["n"])
+
+
+def _chess() -> list[Fact]:
+    """Two games of one championship and their players (chess-championships, spent), as the context renders them."""
+    facts = [_edge("w1", "Steinitz Wilhelm", "playsIn", "Game 1", "Player", "Game"),
+             _edge("b1", "Zukertort Johannes", "playsIn", "Game 1", "Player", "Game"),
+             _edge("w2", "Steinitz Wilhelm", "playsIn", "Game 2", "Player", "Game"),
+             _edge("b2", "Zukertort Johannes", "playsIn", "Game 2", "Player", "Game"),
+             _edge("e1", "Game 1", "belongsTo", "World Championship 1st", "Game", "Event"),
+             _edge("e2", "Game 2", "belongsTo", "World Championship 1st", "Game", "Event"),
+             _prop("o1", "Game 1", "opening", "Queen's Gambit Declined Slav", "Game"),
+             _prop("o2", "Game 2", "opening", "Ruy Lopez", "Game"),
+             _prop("r1", "Game 1", "result", "black", "Game"),
+             _prop("s", "World Championship 1st", "site", "USA", "Event")]
+    # a relationship's property, its id the relationship's and its key (as xgrag.model.graph.PropertyFact names it)
+    facts.append(_prop("w1#color", "Steinitz Wilhelm", "color", "black", "Player", via=("playsIn", "Game 1")))
+    facts.append(_prop("b1#color", "Zukertort Johannes", "color", "white", "Player", via=("playsIn", "Game 1")))
+    return facts
+
+
+def test_a_named_entitys_own_value_beats_its_siblings_reached_through_a_shared_neighbour() -> None:
+    # "played" is said by playsIn: Game 1 -playsIn- Steinitz -playsIn- Game 2 -opening- states two question words
+    assert _read("Which opening was played in game 1?", _chess()) == ("Queen's Gambit Declined Slav.", ["o1"])
+    # ... and the event's site is read through the game's own event, not another game's
+    assert _read("Where was the match that game 1 belongs to played?", _chess()) == ("USA.", ["e1", "s"])
+
+
+def test_a_word_stored_on_a_relationship_says_which_one_and_a_name_says_the_noun_asked() -> None:
+    assert _read("Who played black in game 1?", _chess()) == ("Steinitz Wilhelm.", ["w1"])
+    # no type is called a championship: the Event whose name says it is asked
+    assert _read("Which championship was game 1 played in?", _chess()) == ("World Championship 1st.", ["e1"])
+    # college-baseball (spent): a university is the College the player's team represents
+    facts = [_edge("p", "Jordan Stribling", "PLAYS FOR", "Oklahoma Sooners", "Player", "Team"),
+             _edge("r", "Oklahoma Sooners", "REPRESENTS", "University of Oklahoma", "Team", "College"),
+             _edge("m", "Oklahoma Sooners", "MEMBER OF", "Southeastern Conference", "Team", "Conference"),
+             _prop("y", "Jordan Stribling", "class year", "Freshman", "Player")]
+    assert _read("Which university does Jordan Stribling play for?", facts) == ("University of Oklahoma.", ["p", "r"])
+    assert _read("Which team does Jordan Stribling play for?", facts) == ("Oklahoma Sooners.", ["p"])
+    # a type called so is asked, whatever names say the noun (nasa-lessons, spent: a Topic named by its terms)
+    facts = [_edge("w", "OCHS, BILL", "Wrote", "Principal Investigator Mode", "Submitter", "Lesson"),
+             _edge("t", "LESSON", "RankIn", "lesson hazard prime", "Term", "Topic"),
+             _edge("x", "OCHS, BILL", "Wrote", "LESSON", "Submitter", "Term")]
+    assert _read("Which lesson did Bill Ochs submit?", facts[:2])[0] == "Principal Investigator Mode."
+
+
+def test_what_kind_of_is_answered_by_a_class_whose_name_says_the_noun() -> None:
+    # dinosaurs (spent): the Group Stegosaurus is a member of, "armoured dinosaur", not its length
+    facts = [_edge("g", "Stegosaurus", "MEMBER OF", "armoured dinosaur", "Dinosaur", "Group"),
+             _edge("p", "Stegosaurus", "LIVED DURING", "Late Jurassic", "Dinosaur", "Period"),
+             _prop("l", "Stegosaurus", "length", "9.0", "Dinosaur"),
+             _prop("d", "Stegosaurus", "diet", "herbivorous", "Dinosaur")]
+    assert _read("What kind of dinosaur was Stegosaurus?", facts) == ("armoured dinosaur.", ["g"])
+    assert _read("How long was Stegosaurus?", facts) == ("9.0.", ["l"])
