@@ -609,6 +609,12 @@ class _Reading:
         # mentions and the types of those ("the supplier Exotic Liquids": "supplier" says what it is, not what is
         # asked about it)
         own = {st for n in self.mentioned for st in content_stems(n) | self._type_stems(n)}
+        # the question's words outside the names it types: a type said there is asked about in its own right ("the
+        # movies starred by actors in Women in Love": other movies than the one named; not "game 416"'s "game")
+        unnamed = plain.lower()
+        for w in sorted((w for w in said.values() if w), key=len, reverse=True):
+            unnamed = unnamed.replace(w.lower(), " ")
+        self.unnamed_stems = content_stems(unnamed)
         own |= {st for n in self.excluded for st in content_stems(n)} | self.quote_words
         own |= content_stems(" ".join(re.findall(_EXCLUDING, plain.lower())))
         own |= {st for n in said if n in other_names for st in content_stems(n)}
@@ -1188,6 +1194,10 @@ class _Reading:
             # a name stored under an agent's key ("author") is of the class "who" asks, as an entity of an agent type
             # is: it may end a chain, and counts as no word; so is a value under a place's key ("site") of the class
             # "where" asks ("where was the match that game 589 belongs to played": its event's site; chess, spent)
+            # (not a place's value past the place itself: "where did stage 10 finish" is the town it finished at,
+            # not that town's country; tour-de-france-2014)
+            if self.kind == "place" and step.at not in self.mentioned and self._in_class(step.at):
+                return set()
             return {KIND_CLASS} if self.kind in ("agent", "place") \
                 and value_kind(step.to, self.kind, key=step.fact.relation) else set()
         # an entity that is a span of time answers "when" as a date does ("when did Allosaurus live": the Period it
@@ -1326,13 +1336,15 @@ class _Reading:
 
     def _through_sibling(self, chain: _Chain) -> bool:
         """The chain's last fact is read from an entity of the start's type that it reached out and back through
-        one relationship type (Game -playsIn- Player -playsIn- another Game), and the start states a fact of that
-        relation or key itself."""
+        one relationship type (Game -playsIn- Player -playsIn- another Game), the start states a fact of that
+        relation or key itself, and the question does not speak of others of the start's type outside the names it
+        types ("the movies starred by actors in Women in Love" does: MetaQA's 3-hop questions)."""
         steps = chain.steps
         end, start = steps[-1], steps[0].at
         if len(steps) < 3 or end.at == start or end.fact.via is not None \
                 or self.types.get(end.at) is None or self.types.get(end.at) != self.types.get(start) \
-                or (start, end.fact.relation) not in self._own_relations:
+                or (start, end.fact.relation) not in self._own_relations \
+                or self._type_stems(start) & self.unnamed_stems:  # others of its kind asked about
             return False
         return any(not a.value and not b.value and a.fact.relation == b.fact.relation and b.to == end.at
                    for a, b in itertools.pairwise(steps[:-1]))

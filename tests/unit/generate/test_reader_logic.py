@@ -1332,3 +1332,24 @@ def test_what_kind_of_is_answered_by_a_class_whose_name_says_the_noun() -> None:
              _prop("d", "Stegosaurus", "diet", "herbivorous", "Dinosaur")]
     assert _read("What kind of dinosaur was Stegosaurus?", facts) == ("armoured dinosaur.", ["g"])
     assert _read("How long was Stegosaurus?", facts) == ("9.0.", ["l"])
+
+
+def test_others_of_the_named_ones_kind_asked_about_are_read_through_a_shared_neighbour() -> None:
+    # MetaQA 3-hop: "the movies starred by actors in X" are the others of X's kind its actors starred in
+    facts = [_edge("a", "Women in Love", "starred_actors", "Oliver Reed", "Movie", "Person"),
+             _edge("b", "Gladiator", "starred_actors", "Oliver Reed", "Movie", "Person"),
+             _edge("l", "Women in Love", "in_language", "English", "Movie", "Language"),
+             _edge("m", "Gladiator", "in_language", "Latin", "Movie", "Language")]
+    assert _read("what are the primary languages in the movies starred by actors in Women in Love", facts) == (
+        "Latin.", ["a", "b", "m"])
+
+
+def test_where_is_answered_by_the_place_reached_not_by_its_values() -> None:
+    # tour-de-france-2014 (tune): the town stage 10 finished at, not its country, though a place's value may end a
+    # chain through something that is no place (the site of a game's event, test above)
+    facts = [_edge("f", "Mulhouse / La Planche des Belles Filles", "FINISHED AT", "La Planche des Belles Filles",
+                   "Stage", "Place"),
+             _edge("s", "Mulhouse / La Planche des Belles Filles", "STARTS FROM", "Mulhouse", "Stage", "Place"),
+             _prop("c", "La Planche des Belles Filles", "country", "FRA", "Place"),
+             _prop("n", "Mulhouse / La Planche des Belles Filles", "number", "10", "Stage")]
+    assert _read("Where did stage 10 of the Tour finish?", facts) == ("La Planche des Belles Filles.", ["f"])
