@@ -3759,6 +3759,29 @@ def write_cuisine_nicoise(store: Any, mirror: Path) -> None:
     _run_script(store, script, _no_files(NICOISE))
 
 
+ESTABLISHMENTS = "ekotwidodo/establishment-directory-kg"
+ESTABLISHMENTS_SCRIPT = "queries/construct-graph/establishment-kg.cypher"
+# its LOAD CSVs read the repository's own files by their raw.githubusercontent.com URLs
+ESTABLISHMENTS_URL = "https://raw.githubusercontent.com/ekotwidodo/establishment-directory-kg/main/"
+
+
+def write_indonesia_establishments(store: Any, mirror: Path) -> None:
+    """queries/construct-graph/establishment-kg.cypher of ekotwidodo/establishment-directory-kg as written (Eko Teguh
+    Widodo's 2024 study, in Indonesian, "Konstruksi Graf Pengetahuan pada Direktori Perusahaan menggunakan Basis
+    Data Graf Neo4j"; no licence stated), each LOAD CSV reading the repository's file its raw.githubusercontent.com
+    URL names (datasets/, which its notebooks scraped and cleaned): 1,453 industrial establishments of the
+    Ministry of Industry's SIINAS directory (Perusahaan: name, address, latitude, longitude, telephone), the
+    regency or city and the province each is located in (BERLOKASI_DI), Indonesia's 34 provinces (Provinsi, by BPS
+    code) with the island each lies on (Pulau) and the provinces each borders (BERSEBELAHAN_DENGAN), its 514
+    regencies and cities (Kabupaten_Kota) in their provinces, and the KBLI 2020 classification of business fields of
+    Statistics Indonesia: categories (A-U), main groups, groups, subgroups and the 5-digit KBLI groups (Kelompok_KBLI:
+    code, name, BPS page) each establishment is classified as (DIKLASIFIKASIKAN_SEBAGAI), each linked to the four
+    levels above it (TERMASUK_DALAM). Its dumps/ folder holds a dump of the author's database; the script, the
+    graph's construction as the README runs it, is what is run here."""
+    script = read_file(ESTABLISHMENTS, ESTABLISHMENTS_SCRIPT, mirror).decode("utf-8")
+    _run_script(store, script, _files_under(ESTABLISHMENTS, ESTABLISHMENTS_SCRIPT, "", mirror, ESTABLISHMENTS_URL))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -4098,6 +4121,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("cuisine-nicoise", "spent", "the recipes of Jacques Médecin's cookbook of the cuisine of Nice (in "
                                          "French): recipes, the ingredients each uses and the food categories of the "
                                          "ingredients", writer=write_cuisine_nicoise, source=NICOISE),
+    Graph("indonesia-establishments", "frozen", "Indonesia's industrial establishment directory (in Indonesian): "
+                                                  "establishments (address, coordinates, telephone), the regencies, "
+                                                  "cities and provinces they are in, the islands and neighbours of "
+                                                  "the provinces, and the KBLI 2020 classification of business "
+                                                  "fields, from categories to 5-digit groups",
+          writer=write_indonesia_establishments, source=ESTABLISHMENTS),
 ]}
 
 
