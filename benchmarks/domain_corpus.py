@@ -3782,6 +3782,39 @@ def write_indonesia_establishments(store: Any, mirror: Path) -> None:
     _run_script(store, script, _files_under(ESTABLISHMENTS, ESTABLISHMENTS_SCRIPT, "", mirror, ESTABLISHMENTS_URL))
 
 
+POLITICIANS = "ibrahimamar07/Graf-Data-Politikus-Indonesia"
+POLITICIANS_GUIDE = "README.md"
+POLITICIANS_URL = "https://raw.githubusercontent.com/ibrahimamar07/Graf-Data-Politikus-Indonesia/main/"
+# the README's import: its ```cypher blocks from this heading up to the next; the verification, the GDS analysis
+# (scores and MIRIP links computed from the graph) and the example queries after it write no data of the graph
+POLITICIANS_IMPORT = ("## 📥 Import Data ke Neo4j", "### STEP 10")
+_MD_CYPHER_ONLY = re.compile(r"```cypher\n(.*?)```", re.S)
+
+
+def write_indonesia_politicians(store: Any, mirror: Path) -> None:
+    """The import of README.md of ibrahimamar07/Graf-Data-Politikus-Indonesia as written (a 2026 student project,
+    "Graf Data Politikus Indonesia", MIT licence): its ```cypher blocks STEP 1 to STEP 9, each LOAD CSV reading the
+    repository's file its raw.githubusercontent.com URL names (dataset_load_to_neo4j/, built from Wikidata by SPARQL:
+    citizens of Indonesia whose occupation is politician, P27 Q252 and P106 Q82955): 52,295 politicians (Politikus:
+    name, Wikidata id as kodeId; 3,085 have an empty name, as the file has them), the 156 political parties each is a
+    member of (Partai, ANGGOTA_PARTAI), the 881 schools and universities each studied at (Pendidikan, ALUMNI), and
+    their relatives (KERABAT {tipe}: PARENT, CHILD, SIBLING or SPOUSE, the end being the start's parent, child, ...),
+    politicians or 1,024 other persons (Person). Its `:auto` prefixes are dropped and its `CALL {...} IN
+    TRANSACTIONS OF n ROWS` runs as one `CALL {...}` (_run_mixed), the graph written the same. Left out: STEP 10
+    (counts, read only), the GDS analysis (betweenness, PageRank, Louvain communities and MIRIP similarity links
+    computed from the graph) and the example queries."""
+    guide = read_file(POLITICIANS, POLITICIANS_GUIDE, mirror).decode("utf-8")
+    start, end = POLITICIANS_IMPORT
+    if start not in guide or end not in guide.split(start, 1)[1]:
+        raise CorpusError(f"{POLITICIANS}: {POLITICIANS_GUIDE} has no section from {start!r} to {end!r}")
+    blocks = _MD_CYPHER_ONLY.findall(guide.split(start, 1)[1].split(end, 1)[0])
+    if not blocks:
+        raise CorpusError(f"{POLITICIANS}: {POLITICIANS_GUIDE} has no cypher block in its import section")
+    read = _github_file(POLITICIANS, mirror, (POLITICIANS_URL,))
+    for block in blocks:
+        _run_mixed(store, block, read)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -4127,6 +4160,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                   "the provinces, and the KBLI 2020 classification of business "
                                                   "fields, from categories to 5-digit groups",
           writer=write_indonesia_establishments, source=ESTABLISHMENTS),
+    Graph("indonesia-politicians", "frozen", "Indonesia's politicians from Wikidata: the political parties each "
+                                               "is a member of, the schools and universities each studied at, and "
+                                               "their relatives (parent, child, sibling, spouse), politicians or not",
+          writer=write_indonesia_politicians, source=POLITICIANS),
 ]}
 
 

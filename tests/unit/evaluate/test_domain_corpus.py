@@ -1108,3 +1108,32 @@ def test_indonesia_establishments_reads_the_files_its_raw_urls_name_and_nothing_
         ("UNWIND $rows AS row\nMERGE (b:Kelompok_KBLI {kode: row.kode})\nSET b.nama = row.nama, b.url = row.url",
          {"rows": [{"kode": "01111", "nama": "Pertanian Jagung",
                     "url": "https://klasifikasi.web.bps.go.id/app/view/kbli2020/01111"}]})]
+
+
+
+def test_indonesia_politicians_runs_the_cypher_blocks_of_its_import_section_only(tmp_path: Path) -> None:
+    # ibrahimamar07/Graf-Data-Politikus-Indonesia: the README's ```cypher blocks from "Import Data ke Neo4j" up to
+    # STEP 10 (a diagram block before, the verification and GDS blocks after, are not run); `:auto` dropped and
+    # `CALL {...} IN TRANSACTIONS OF n ROWS` run as one CALL; LOAD CSVs read the repository's files by raw URL
+    url = corpus.POLITICIANS_URL + "dataset_load_to_neo4j/edges_kerabat_person.csv"
+    guide = ("# Graf\n\n## 🔄 Alur Penggunaan\n\n```\nWikidata SPARQL ──→ dataset_wikipedia/\n```\n\n"
+             "## 📥 Import Data ke Neo4j\n\n### STEP 1 — Buat Constraint\n\n```cypher\n"
+             "CREATE CONSTRAINT FOR (p:Person)     REQUIRE p.kodeId IS UNIQUE;\n```\n\n"
+             "### STEP 9 — Import Edge: KERABAT → Person\n\n```cypher\n"
+             f":auto LOAD CSV WITH HEADERS FROM '{url}' AS row\n"
+             "WITH row WHERE row.`:START_ID` IS NOT NULL\nCALL { WITH row\n"
+             "  MATCH (b:Person    {kodeId: row.`:END_ID`})\n  MERGE (b)-[:KERABAT {tipe: row.tipe}]->(b)\n"
+             "} IN TRANSACTIONS OF 500 ROWS;\n```\n\n"
+             "### STEP 10 — Verifikasi\n\n```cypher\nMATCH (n) RETURN count(n);\n```\n\n"
+             "## 🔬 Analisis Graf (GDS)\n\n```cypher\n"
+             "CALL gds.pageRank.write('g', {writeProperty: 'pagerank'});\n```\n")
+    edges = ":START_ID,:END_ID,tipe,:TYPE\nQ123871630,Q124792512,SPOUSE,KERABAT\n"
+    mirror = _clone(tmp_path, corpus.POLITICIANS, {corpus.POLITICIANS_GUIDE: guide,
+                                                   "dataset_load_to_neo4j/edges_kerabat_person.csv": edges})
+    store = Recorder()
+    corpus.write_indonesia_politicians(store, mirror)
+    assert store.calls == [
+        ("CREATE CONSTRAINT FOR (p:Person)     REQUIRE p.kodeId IS UNIQUE", {}),
+        ("UNWIND $rows AS row\nWITH row WHERE row.`:START_ID` IS NOT NULL\nCALL { WITH row\n"
+         "  MATCH (b:Person    {kodeId: row.`:END_ID`})\n  MERGE (b)-[:KERABAT {tipe: row.tipe}]->(b)\n}",
+         {"rows": [{":START_ID": "Q123871630", ":END_ID": "Q124792512", "tipe": "SPOUSE", ":TYPE": "KERABAT"}]})]
