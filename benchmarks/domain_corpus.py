@@ -1104,7 +1104,9 @@ def write_star_wars(store: Any, mirror: Path) -> None:
 
 def _csv_rows(data: bytes, delimiter: str = ",") -> list[dict[str, str | None]]:
     """Rows as LOAD CSV WITH HEADERS gives them: every field a string, an empty field null (a field past the
-    header's last column has no name and is left out)."""
+    header's last column has no name and is left out). A field may be as long as LOAD CSV reads one (its buffer,
+    dbms.import.csv.buffer_size, is 2 MiB by default; Python's csv stops at 128 KiB)."""
+    csv.field_size_limit(max(csv.field_size_limit(), 2 * 1024 * 1024))
     reader = csv.DictReader(io.StringIO(data.decode("utf-8-sig")), delimiter=delimiter)
     return [{k: (v if v != "" else None) for k, v in row.items() if k is not None} for row in reader]
 
@@ -3815,6 +3817,30 @@ def write_indonesia_politicians(store: Any, mirror: Path) -> None:
         _run_mixed(store, block, read)
 
 
+VIRUS_HOSTS = "FelipeMaresca/TrabajoFinalBDNR2023"
+VIRUS_HOSTS_URL = "https://raw.githubusercontent.com/FelipeMaresca/TrabajoFinalBDNR2023/main/"
+# the README's import, in its order: the nodes, then the relationships between them. Left out: the optional
+# Import/Load_Temporal_Metadata.cypher.txt ("opcional, no es necesario"), which reads Temporal.csv, a file the
+# repository names but whose content its snapshot does not hold
+VIRUS_HOSTS_SCRIPTS = ("Import/Load_Virus.cypher.txt", "Import/Load_Hosts.cypher", "Import/Load_Relations.cypher.txt")
+
+
+def write_virus_hosts(store: Any, mirror: Path) -> None:
+    """The import scripts of FelipeMaresca/TrabajoFinalBDNR2023 as written (Mikaela Lezcano and Felipe Maresca's
+    final project of the course Bases de Datos No Relacionales, InCo, FING, Universidad de la República, 2023: an
+    analysis of virus-vertebrate interactions; no licence stated), each LOAD CSV reading the repository's file its
+    raw.githubusercontent.com URL names (taken from the VIRION atlas of vertebrate viruses): 9,753 viruses (Virus:
+    NCBI taxonomy id, name, genus, family, order, class, whether NCBI resolved the name), 4,122 vertebrate hosts
+    (Host: the same), both as the files have them (a taxonomy id written twice is two nodes), and the hosts each
+    virus infects (Infecta_a {AssocID}, the ids of the VIRION records of the association). The `:auto` prefix is
+    dropped and the `CALL {...} IN TRANSACTIONS OF 500 ROWS` runs as one `CALL {...}` (_run_mixed), the graph
+    written the same. Left out: the optional Load_Temporal_Metadata.cypher.txt (its Temporal.csv is not in the
+    repository's snapshot)."""
+    read = _github_file(VIRUS_HOSTS, mirror, (VIRUS_HOSTS_URL,))
+    for script in VIRUS_HOSTS_SCRIPTS:
+        _run_mixed(store, read_file(VIRUS_HOSTS, script, mirror).decode("utf-8"), read)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -4164,6 +4190,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                "is a member of, the schools and universities each studied at, and "
                                                "their relatives (parent, child, sibling, spouse), politicians or not",
           writer=write_indonesia_politicians, source=POLITICIANS),
+    Graph("virus-hosts", "frozen", "the viruses of vertebrates and the hosts they infect, from the VIRION atlas (in "
+                                     "a Uruguayan course project): viruses and hosts with their NCBI taxonomy (genus, "
+                                     "family, order, class)", writer=write_virus_hosts, source=VIRUS_HOSTS),
 ]}
 
 

@@ -1137,3 +1137,33 @@ def test_indonesia_politicians_runs_the_cypher_blocks_of_its_import_section_only
         ("UNWIND $rows AS row\nWITH row WHERE row.`:START_ID` IS NOT NULL\nCALL { WITH row\n"
          "  MATCH (b:Person    {kodeId: row.`:END_ID`})\n  MERGE (b)-[:KERABAT {tipe: row.tipe}]->(b)\n}",
          {"rows": [{":START_ID": "Q123871630", ":END_ID": "Q124792512", "tipe": "SPOUSE", ":TYPE": "KERABAT"}]})]
+
+
+def test_virus_hosts_runs_its_three_import_scripts_in_order_and_reads_long_fields(tmp_path: Path) -> None:
+    # FelipeMaresca/TrabajoFinalBDNR2023: the viruses, the hosts, then the relationships (the optional temporal
+    # script is not run); `:auto` dropped and `CALL {...} IN TRANSACTIONS OF 500 ROWS` run as one CALL; LOAD CSVs
+    # read the repository's files by raw URL, a field longer than Python's csv default limit read whole
+    url = corpus.VIRUS_HOSTS_URL
+    virus, host, relations = corpus.VIRUS_HOSTS_SCRIPTS
+    long_ids = ", ".join(str(i) for i in range(30000))  # more than 128 KiB, as Edgelist.csv's longest AssocIDs
+    mirror = _clone(tmp_path, corpus.VIRUS_HOSTS, {
+        virus: f"\nMATCH (v:Virus) DETACH DELETE v;\n\nLOAD CSV WITH HEADERS FROM '{url}TaxonomyVirus.csv' AS row\n"
+               "WITH row\nCREATE (:Virus{VirusTaxID: row.VirusTaxID})\n",
+        host: f"LOAD CSV WITH HEADERS FROM '{url}TaxonomyHost.csv' AS row\nWITH row\n"
+              "CREATE (:Host{HostTaxID: row.HostTaxID})\n",
+        relations: f":auto LOAD CSV WITH HEADERS FROM '{url}Edgelist.csv' AS row\nCALL {{\n WITH row\n"
+                   " MATCH (h:Host {HostTaxID: row.HostTaxID})\n} IN TRANSACTIONS OF 500 ROWS\n\n",
+        "Import/Load_Temporal_Metadata.cypher.txt": f":auto LOAD CSV WITH HEADERS FROM '{url}Temporal.csv' AS row\n",
+        "TaxonomyVirus.csv": "VirusTaxID,Virus\n186538,zaire ebolavirus\n",
+        "TaxonomyHost.csv": "HostTaxID,Host\n9606,homo sapiens\n",
+        "Edgelist.csv": f'HostTaxID,VirusTaxID,AssocID\n9606,186538,"{long_ids}"\n'})
+    store = Recorder()
+    corpus.write_virus_hosts(store, mirror)
+    assert store.calls == [
+        ("MATCH (v:Virus) DETACH DELETE v", {}),
+        ("UNWIND $rows AS row\nWITH row\nCREATE (:Virus{VirusTaxID: row.VirusTaxID})",
+         {"rows": [{"VirusTaxID": "186538", "Virus": "zaire ebolavirus"}]}),
+        ("UNWIND $rows AS row\nWITH row\nCREATE (:Host{HostTaxID: row.HostTaxID})",
+         {"rows": [{"HostTaxID": "9606", "Host": "homo sapiens"}]}),
+        ("UNWIND $rows AS row\nCALL {\n WITH row\n MATCH (h:Host {HostTaxID: row.HostTaxID})\n}",
+         {"rows": [{"HostTaxID": "9606", "VirusTaxID": "186538", "AssocID": long_ids}]})]
