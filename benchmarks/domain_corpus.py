@@ -1104,7 +1104,9 @@ def write_star_wars(store: Any, mirror: Path) -> None:
 
 def _csv_rows(data: bytes, delimiter: str = ",") -> list[dict[str, str | None]]:
     """Rows as LOAD CSV WITH HEADERS gives them: every field a string, an empty field null (a field past the
-    header's last column has no name and is left out)."""
+    header's last column has no name and is left out). A field may be as long as LOAD CSV reads one (its buffer,
+    dbms.import.csv.buffer_size, is 2 MiB by default; Python's csv stops at 128 KiB)."""
+    csv.field_size_limit(max(csv.field_size_limit(), 2 * 1024 * 1024))
     reader = csv.DictReader(io.StringIO(data.decode("utf-8-sig")), delimiter=delimiter)
     return [{k: (v if v != "" else None) for k, v in row.items() if k is not None} for row in reader]
 
@@ -3759,6 +3761,86 @@ def write_cuisine_nicoise(store: Any, mirror: Path) -> None:
     _run_script(store, script, _no_files(NICOISE))
 
 
+ESTABLISHMENTS = "ekotwidodo/establishment-directory-kg"
+ESTABLISHMENTS_SCRIPT = "queries/construct-graph/establishment-kg.cypher"
+# its LOAD CSVs read the repository's own files by their raw.githubusercontent.com URLs
+ESTABLISHMENTS_URL = "https://raw.githubusercontent.com/ekotwidodo/establishment-directory-kg/main/"
+
+
+def write_indonesia_establishments(store: Any, mirror: Path) -> None:
+    """queries/construct-graph/establishment-kg.cypher of ekotwidodo/establishment-directory-kg as written (Eko Teguh
+    Widodo's 2024 study, in Indonesian, "Konstruksi Graf Pengetahuan pada Direktori Perusahaan menggunakan Basis
+    Data Graf Neo4j"; no licence stated), each LOAD CSV reading the repository's file its raw.githubusercontent.com
+    URL names (datasets/, which its notebooks scraped and cleaned): 1,453 industrial establishments of the
+    Ministry of Industry's SIINAS directory (Perusahaan: name, address, latitude, longitude, telephone), the
+    regency or city and the province each is located in (BERLOKASI_DI), Indonesia's 34 provinces (Provinsi, by BPS
+    code) with the island each lies on (Pulau) and the provinces each borders (BERSEBELAHAN_DENGAN), its 514
+    regencies and cities (Kabupaten_Kota) in their provinces, and the KBLI 2020 classification of business fields of
+    Statistics Indonesia: categories (A-U), main groups, groups, subgroups and the 5-digit KBLI groups (Kelompok_KBLI:
+    code, name, BPS page) each establishment is classified as (DIKLASIFIKASIKAN_SEBAGAI), each linked to the four
+    levels above it (TERMASUK_DALAM). Its dumps/ folder holds a dump of the author's database; the script, the
+    graph's construction as the README runs it, is what is run here."""
+    script = read_file(ESTABLISHMENTS, ESTABLISHMENTS_SCRIPT, mirror).decode("utf-8")
+    _run_script(store, script, _files_under(ESTABLISHMENTS, ESTABLISHMENTS_SCRIPT, "", mirror, ESTABLISHMENTS_URL))
+
+
+POLITICIANS = "ibrahimamar07/Graf-Data-Politikus-Indonesia"
+POLITICIANS_GUIDE = "README.md"
+POLITICIANS_URL = "https://raw.githubusercontent.com/ibrahimamar07/Graf-Data-Politikus-Indonesia/main/"
+# the README's import: its ```cypher blocks from this heading up to the next; the verification, the GDS analysis
+# (scores and MIRIP links computed from the graph) and the example queries after it write no data of the graph
+POLITICIANS_IMPORT = ("## 📥 Import Data ke Neo4j", "### STEP 10")
+_MD_CYPHER_ONLY = re.compile(r"```cypher\n(.*?)```", re.S)
+
+
+def write_indonesia_politicians(store: Any, mirror: Path) -> None:
+    """The import of README.md of ibrahimamar07/Graf-Data-Politikus-Indonesia as written (a 2026 student project,
+    "Graf Data Politikus Indonesia", MIT licence): its ```cypher blocks STEP 1 to STEP 9, each LOAD CSV reading the
+    repository's file its raw.githubusercontent.com URL names (dataset_load_to_neo4j/, built from Wikidata by SPARQL:
+    citizens of Indonesia whose occupation is politician, P27 Q252 and P106 Q82955): 52,295 politicians (Politikus:
+    name, Wikidata id as kodeId; 3,085 have an empty name, as the file has them), the 156 political parties each is a
+    member of (Partai, ANGGOTA_PARTAI), the 881 schools and universities each studied at (Pendidikan, ALUMNI), and
+    their relatives (KERABAT {tipe}: PARENT, CHILD, SIBLING or SPOUSE, the end being the start's parent, child, ...),
+    politicians or 1,024 other persons (Person). Its `:auto` prefixes are dropped and its `CALL {...} IN
+    TRANSACTIONS OF n ROWS` runs as one `CALL {...}` (_run_mixed), the graph written the same. Left out: STEP 10
+    (counts, read only), the GDS analysis (betweenness, PageRank, Louvain communities and MIRIP similarity links
+    computed from the graph) and the example queries."""
+    guide = read_file(POLITICIANS, POLITICIANS_GUIDE, mirror).decode("utf-8")
+    start, end = POLITICIANS_IMPORT
+    if start not in guide or end not in guide.split(start, 1)[1]:
+        raise CorpusError(f"{POLITICIANS}: {POLITICIANS_GUIDE} has no section from {start!r} to {end!r}")
+    blocks = _MD_CYPHER_ONLY.findall(guide.split(start, 1)[1].split(end, 1)[0])
+    if not blocks:
+        raise CorpusError(f"{POLITICIANS}: {POLITICIANS_GUIDE} has no cypher block in its import section")
+    read = _github_file(POLITICIANS, mirror, (POLITICIANS_URL,))
+    for block in blocks:
+        _run_mixed(store, block, read)
+
+
+VIRUS_HOSTS = "FelipeMaresca/TrabajoFinalBDNR2023"
+VIRUS_HOSTS_URL = "https://raw.githubusercontent.com/FelipeMaresca/TrabajoFinalBDNR2023/main/"
+# the README's import, in its order: the nodes, then the relationships between them. Left out: the optional
+# Import/Load_Temporal_Metadata.cypher.txt ("opcional, no es necesario"), which reads Temporal.csv, a file the
+# repository names but whose content its snapshot does not hold
+VIRUS_HOSTS_SCRIPTS = ("Import/Load_Virus.cypher.txt", "Import/Load_Hosts.cypher", "Import/Load_Relations.cypher.txt")
+
+
+def write_virus_hosts(store: Any, mirror: Path) -> None:
+    """The import scripts of FelipeMaresca/TrabajoFinalBDNR2023 as written (Mikaela Lezcano and Felipe Maresca's
+    final project of the course Bases de Datos No Relacionales, InCo, FING, Universidad de la República, 2023: an
+    analysis of virus-vertebrate interactions; no licence stated), each LOAD CSV reading the repository's file its
+    raw.githubusercontent.com URL names (taken from the VIRION atlas of vertebrate viruses): 9,753 viruses (Virus:
+    NCBI taxonomy id, name, genus, family, order, class, whether NCBI resolved the name), 4,122 vertebrate hosts
+    (Host: the same), both as the files have them (a taxonomy id written twice is two nodes), and the hosts each
+    virus infects (Infecta_a {AssocID}, the ids of the VIRION records of the association). The `:auto` prefix is
+    dropped and the `CALL {...} IN TRANSACTIONS OF 500 ROWS` runs as one `CALL {...}` (_run_mixed), the graph
+    written the same. Left out: the optional Load_Temporal_Metadata.cypher.txt (its Temporal.csv is not in the
+    repository's snapshot)."""
+    read = _github_file(VIRUS_HOSTS, mirror, (VIRUS_HOSTS_URL,))
+    for script in VIRUS_HOSTS_SCRIPTS:
+        _run_mixed(store, read_file(VIRUS_HOSTS, script, mirror).decode("utf-8"), read)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -4098,6 +4180,19 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("cuisine-nicoise", "spent", "the recipes of Jacques Médecin's cookbook of the cuisine of Nice (in "
                                          "French): recipes, the ingredients each uses and the food categories of the "
                                          "ingredients", writer=write_cuisine_nicoise, source=NICOISE),
+    Graph("indonesia-establishments", "frozen", "Indonesia's industrial establishment directory (in Indonesian): "
+                                                  "establishments (address, coordinates, telephone), the regencies, "
+                                                  "cities and provinces they are in, the islands and neighbours of "
+                                                  "the provinces, and the KBLI 2020 classification of business "
+                                                  "fields, from categories to 5-digit groups",
+          writer=write_indonesia_establishments, source=ESTABLISHMENTS),
+    Graph("indonesia-politicians", "frozen", "Indonesia's politicians from Wikidata: the political parties each "
+                                               "is a member of, the schools and universities each studied at, and "
+                                               "their relatives (parent, child, sibling, spouse), politicians or not",
+          writer=write_indonesia_politicians, source=POLITICIANS),
+    Graph("virus-hosts", "frozen", "the viruses of vertebrates and the hosts they infect, from the VIRION atlas (in "
+                                     "a Uruguayan course project): viruses and hosts with their NCBI taxonomy (genus, "
+                                     "family, order, class)", writer=write_virus_hosts, source=VIRUS_HOSTS),
 ]}
 
 
