@@ -3803,6 +3803,31 @@ def write_seocho_apartments(store: Any, mirror: Path) -> None:
         raise CorpusError(f"{SKIE}: {left_out} statements read {SKIE_ABSENT}, not the one left out here")
 
 
+SCIAN = "amr205/Sistema-de-Clasificaci-n-Industrial-de-Am-rica-del-Norte-2018-SCIAN-2018-GraphDatabase-Neo4j-"
+SCIAN_SCRIPT = "cypher-create.txt"
+# what its LOAD CSVs read: the repository's raw files under its earlier name, spelled without the accents GitHub
+# replaced by '-' in the current one
+SCIAN_URL = ("https://raw.githubusercontent.com/amr205/Sistema-de-Clasificacion-Industrial-de-America-del-Norte-2018-"
+             "SCIAN-2018-GraphDatabase-Neo4j/main/")
+_SCIAN_STATEMENT = re.compile(r"(?m)^(?=:auto )")  # each statement starts a line with the browser's :auto, no ';'
+
+
+def write_scian_industries(store: Any, mirror: Path) -> None:
+    """cypher-create.txt of amr205/Sistema-de-Clasificaci-n-Industrial-de-Am-rica-del-Norte-2018-SCIAN-2018-
+    GraphDatabase-Neo4j- (2023; no licence stated) as written, each LOAD CSV reading the repository's CSV file its
+    raw.githubusercontent.com URL names (SCIAN_URL: the repository under its earlier name): INEGI's North American
+    Industry Classification System, Mexico, 2018 (SCIAN 2018), in Spanish: its 20 sectors (IndustrySector), 94
+    subsectors (IndustrySubSector), 306 branches (IndustryBranch, "rama") and 615 sub-branches (IndustrySubBranch,
+    "subrama"), each with its code (identifier: "11", "111", "1111", "11111"), title and description (the
+    classifier's text: what its economic units do), and SUBCLASS_OF its parent level. Its statements are browser
+    statements, one `:auto LOAD CSV ... CALL {...} IN TRANSACTIONS OF 500 ROWS` each, with no ';' between them: each
+    is the text from one `:auto` line to the next, run as one `CALL {...}` (_run_mixed). The repository's earlier
+    Data Importer model (neo4j_importer_model_2022-08-01.json: labels Sector ... SubBranch, IS_PART_OF), which the
+    script replaced, and its neo4j.dump are not loaded."""
+    script = read_file(SCIAN, SCIAN_SCRIPT, mirror).decode("utf-8")
+    _run_mixed(store, _SCIAN_STATEMENT.sub(";\n", script), _github_file(SCIAN, mirror, (SCIAN_URL,)))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -4147,6 +4172,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "contracts (price, month), the district's dongs and the schools, academies, "
                                           "subway stations and other facilities in each, residents' reviews",
           writer=write_seocho_apartments, source=SKIE),
+    Graph("scian-industries", "frozen", "Mexico's industry classification SCIAN 2018 (INEGI, in Spanish): sectors, "
+                                         "subsectors, branches and sub-branches with their codes, titles and "
+                                         "descriptions, each a subclass of its parent level",
+          writer=write_scian_industries, source=SCIAN),
 ]}
 
 

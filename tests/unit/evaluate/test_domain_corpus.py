@@ -202,7 +202,7 @@ def test_the_fifteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
 
 # the eighteenth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
 # only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
-EIGHTEENTH_IN_PREPARATION = {"seocho-apartments"}
+EIGHTEENTH_IN_PREPARATION = {"scian-industries", "seocho-apartments"}
 
 
 def test_the_sixteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -1138,3 +1138,29 @@ def test_seocho_apartments_refuses_a_go_script_that_runs_other_scripts(tmp_path:
     mirror = _clone(tmp_path, corpus.SKIE, {corpus.SKIE_FOLDER + corpus.SKIE_GO: go})
     with pytest.raises(corpus.CorpusError, match="now runs"):
         corpus.write_seocho_apartments(Recorder(), mirror)
+
+
+def test_scian_industries_splits_its_browser_statements_at_their_auto_lines_and_reads_the_renamed_repository(
+        tmp_path: Path) -> None:
+    # amr205's cypher-create.txt: `:auto LOAD CSV ... CALL {...} IN TRANSACTIONS OF 500 ROWS` statements with no ';',
+    # reading the repository's raw files under its earlier, unaccented name; the sector file starts with a byte
+    # order mark and its titles separate items with ';'
+    url = corpus.SCIAN_URL
+    script = (f":auto LOAD CSV WITH HEADERS FROM '{url}scian_sector.csv' AS line \nCALL {{\n  WITH line\n"
+              "  MERGE (:IndustrySector {identifier: line['Código'], title: line['Título']})\n"
+              "} IN TRANSACTIONS OF 500 ROWS\n\n"
+              f":auto LOAD CSV WITH HEADERS FROM '{url}scian_subsector.csv' AS line \nCALL {{\n  WITH line\n"
+              "  MERGE (:IndustrySubSector {identifier: line['Código'], title: line['Título']})\n"
+              "} IN TRANSACTIONS OF 500 ROWS\n")
+    files = {corpus.SCIAN_SCRIPT: script,
+             "scian_sector.csv": "\ufeffCódigo,Título\n21,Minería\n23,Construcción\n",
+             "scian_subsector.csv": "\ufeffCódigo,Código sector,Título\n211,21,Extracción de petróleo y gas\n"}
+    store = Recorder()
+    corpus.write_scian_industries(store, _clone(tmp_path, corpus.SCIAN, files))
+    assert store.calls == [
+        ("UNWIND $rows AS line \nCALL {\n  WITH line\n"
+         "  MERGE (:IndustrySector {identifier: line['Código'], title: line['Título']})\n}",
+         {"rows": [{"Código": "21", "Título": "Minería"}, {"Código": "23", "Título": "Construcción"}]}),
+        ("UNWIND $rows AS line \nCALL {\n  WITH line\n"
+         "  MERGE (:IndustrySubSector {identifier: line['Código'], title: line['Título']})\n}",
+         {"rows": [{"Código": "211", "Código sector": "21", "Título": "Extracción de petróleo y gas"}]})]
