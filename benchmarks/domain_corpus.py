@@ -3765,9 +3765,9 @@ SKIE_GO = "0.go.sh"  # the shell script that loads the graph: it runs each <n>.<
 # into cypher-shell, in its order
 SKIE_SCRIPTS = ("1.restore1114.cypher", "3.reputation2.cypher", "4.specialpurposearea.cypher")
 SKIE_URL = "https://raw.githubusercontent.com/hermes3306/skie/main/"  # its files are the repository's
-# the special-purpose areas (zoning) the last script loads: listed in the mirror's tree, its content absent (over the
-# mirror's size limit); the statement that reads it is left out, and the script's other statements, which link those
-# areas to their districts through a link file, then link nothing
+# the special-purpose areas (zoning) the last script loads: listed in the mirror's tree, its content absent (as the
+# mirror's files over its size limit are); the statement that reads it is left out, and the script's other
+# statements, which link those areas to their districts through a link file, then link nothing
 SKIE_ABSENT = "skie_home/json/specialpurposearea.csv"
 
 
