@@ -3841,6 +3841,75 @@ def write_virus_hosts(store: Any, mirror: Path) -> None:
         _run_mixed(store, read_file(VIRUS_HOSTS, script, mirror).decode("utf-8"), read)
 
 
+SKIE = "hermes3306/skie"
+SKIE_FOLDER = "skie2024/t/"
+SKIE_GO = "0.go.sh"  # the shell script that loads the graph: it runs each <n>.<name>.sh, which pipes <n>.<name>.cypher
+# into cypher-shell, in its order
+SKIE_SCRIPTS = ("1.restore1114.cypher", "3.reputation2.cypher", "4.specialpurposearea.cypher")
+SKIE_URL = "https://raw.githubusercontent.com/hermes3306/skie/main/"  # its files are the repository's
+# the special-purpose areas (zoning) the last script loads: listed in the mirror's tree, its content absent (as the
+# mirror's files over its size limit are); the statement that reads it is left out, and the script's other
+# statements, which link those areas to their districts through a link file, then link nothing
+SKIE_ABSENT = "skie_home/json/specialpurposearea.csv"
+
+
+def write_seocho_apartments(store: Any, mirror: Path) -> None:
+    """The load scripts of hermes3306/skie's skie2024/t/ in the order its 0.go.sh runs them (1.restore1114,
+    3.reputation2, 4.specialpurposearea; no licence stated), each apoc.load.json and LOAD CSV reading the
+    repository's skie_home/ file its raw.githubusercontent.com URL names: a real-estate knowledge graph of Seocho-gu,
+    Seoul, in Korean, exported node by node from its author's database (skie_home/json/<Label>.json) and restored by
+    these scripts: 188 apartment complexes (Apartment: name, street and lot address, constructor, completion year,
+    households, floors, heating, floor-area ratio, parking, and local population and taxi statistics), their 1,280
+    unit types (ApartmentType: areas in square metres and pyeong, rooms, restrooms, households, entrance; HAS_TYPE)
+    and 1,623 sale and lease contracts (Contract: deal type, price in units of 10,000 won, year and month; TRADE
+    from the unit type), the 10 administrative dongs of the district (DistrictBoundaryDong: crime, traffic accident
+    and population figures) and the facilities IN each (academies, bus stations, daycares, kindergartens, schools,
+    hospitals, marts, department stores, parks, subway stations and planned ones with their lines, walking trails,
+    highway junctions, theatres, convention centres), and residents' reviews of each complex (Reputation: counts of
+    good and bad remarks by theme; EVALUATE). Each relationship is written through a link-table node
+    (Relations_IN, Relations_HAS, Relations_TRADE: a node per pair of uuids, MATCHed against every node, then
+    deleted), as the scripts do. The statement that reads SKIE_ABSENT, the zoning areas (absent from the mirror), is
+    left out: the statements after it in 4.specialpurposearea link no area and delete their link nodes again."""
+    go = read_file(SKIE, SKIE_FOLDER + SKIE_GO, mirror).decode("utf-8")
+    ran = tuple(m[1] + ".cypher" for m in re.finditer(r"(?m)^\./(\S+)\.sh\s*$", go))
+    if ran != SKIE_SCRIPTS:
+        raise CorpusError(f"{SKIE}: {SKIE_FOLDER}{SKIE_GO} now runs {ran}, not the scripts read here")
+    read = _github_file(SKIE, mirror, (SKIE_URL,))
+    left_out = 0
+    for name in SKIE_SCRIPTS:
+        statements = _statements(read_file(SKIE, SKIE_FOLDER + name, mirror).decode("utf-8"))
+        kept = [s for s in statements if SKIE_URL + SKIE_ABSENT not in s]
+        left_out += len(statements) - len(kept)
+        _run_mixed(store, "".join(s + ";\n" for s in kept), read)
+    if left_out != 1:
+        raise CorpusError(f"{SKIE}: {left_out} statements read {SKIE_ABSENT}, not the one left out here")
+
+
+SCIAN = "amr205/Sistema-de-Clasificaci-n-Industrial-de-Am-rica-del-Norte-2018-SCIAN-2018-GraphDatabase-Neo4j-"
+SCIAN_SCRIPT = "cypher-create.txt"
+# what its LOAD CSVs read: the repository's raw files under its earlier name, spelled without the accents GitHub
+# replaced by '-' in the current one
+SCIAN_URL = ("https://raw.githubusercontent.com/amr205/Sistema-de-Clasificacion-Industrial-de-America-del-Norte-2018-"
+             "SCIAN-2018-GraphDatabase-Neo4j/main/")
+_SCIAN_STATEMENT = re.compile(r"(?m)^(?=:auto )")  # each statement starts a line with the browser's :auto, no ';'
+
+
+def write_scian_industries(store: Any, mirror: Path) -> None:
+    """cypher-create.txt of amr205/Sistema-de-Clasificaci-n-Industrial-de-Am-rica-del-Norte-2018-SCIAN-2018-
+    GraphDatabase-Neo4j- (2023; no licence stated) as written, each LOAD CSV reading the repository's CSV file its
+    raw.githubusercontent.com URL names (SCIAN_URL: the repository under its earlier name): INEGI's North American
+    Industry Classification System, Mexico, 2018 (SCIAN 2018), in Spanish: its 20 sectors (IndustrySector), 94
+    subsectors (IndustrySubSector), 306 branches (IndustryBranch, "rama") and 615 sub-branches (IndustrySubBranch,
+    "subrama"), each with its code (identifier: "11", "111", "1111", "11111"), title and description (the
+    classifier's text: what its economic units do), and SUBCLASS_OF its parent level. Its statements are browser
+    statements, one `:auto LOAD CSV ... CALL {...} IN TRANSACTIONS OF 500 ROWS` each, with no ';' between them: each
+    is the text from one `:auto` line to the next, run as one `CALL {...}` (_run_mixed). The repository's earlier
+    Data Importer model (neo4j_importer_model_2022-08-01.json: labels Sector ... SubBranch, IS_PART_OF), which the
+    script replaced, and its neo4j.dump are not loaded."""
+    script = read_file(SCIAN, SCIAN_SCRIPT, mirror).decode("utf-8")
+    _run_mixed(store, _SCIAN_STATEMENT.sub(";\n", script), _github_file(SCIAN, mirror, (SCIAN_URL,)))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -4193,6 +4262,15 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("virus-hosts", "frozen", "the viruses of vertebrates and the hosts they infect, from the VIRION atlas (in "
                                      "a Uruguayan course project): viruses and hosts with their NCBI taxonomy (genus, "
                                      "family, order, class)", writer=write_virus_hosts, source=VIRUS_HOSTS),
+    Graph("seocho-apartments", "frozen", "apartment complexes of Seocho-gu, Seoul (in Korean): constructor, completion "
+                                          "year, households, unit types (area, rooms) and their sale and lease "
+                                          "contracts (price, month), the district's dongs and the schools, academies, "
+                                          "subway stations and other facilities in each, residents' reviews",
+          writer=write_seocho_apartments, source=SKIE),
+    Graph("scian-industries", "frozen", "Mexico's industry classification SCIAN 2018 (INEGI, in Spanish): sectors, "
+                                         "subsectors, branches and sub-branches with their codes, titles and "
+                                         "descriptions, each a subclass of its parent level",
+          writer=write_scian_industries, source=SCIAN),
 ]}
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import math
 import random
 import re
 import sys
@@ -1167,3 +1168,80 @@ def test_virus_hosts_runs_its_three_import_scripts_in_order_and_reads_long_field
          {"rows": [{"HostTaxID": "9606", "Host": "homo sapiens"}]}),
         ("UNWIND $rows AS row\nCALL {\n WITH row\n MATCH (h:Host {HostTaxID: row.HostTaxID})\n}",
          {"rows": [{"HostTaxID": "9606", "VirusTaxID": "186538", "AssocID": long_ids}]})]
+
+
+def test_seocho_apartments_runs_its_go_scripts_in_order_over_its_raw_files_without_the_absent_zoning_file(
+        tmp_path: Path) -> None:
+    # hermes3306/skie: skie2024/t/0.go.sh pipes each numbered script into cypher-shell; their apoc.load.json and
+    # LOAD CSV read the repository's raw files (a JSON array with a byte order mark, exported node by node from
+    # Neo4j, NaN where a value was missing); the zoning file 4.specialpurposearea reads is absent and left out
+    url = corpus.SKIE_URL
+    scripts = {
+        "1.restore1114.cypher": (
+            "MATCH (n) DETACH DELETE n;\n// Apartment\n"
+            f'CALL apoc.load.json("{url}skie_home/json/Apartment.json") YIELD value AS records1\n'
+            "UNWIND records1 AS apartment\nCREATE (a:Apartment)\n"
+            "WITH a, apartment.n.properties as apartmentProperties\nSET a = apartmentProperties {.*, coord: null}\n"
+            "RETURN count(a);\n"),
+        "3.reputation2.cypher": (
+            "// json 파일 처리 - 한계가 있음. \n"
+            f"LOAD CSV WITH HEADERS FROM '{url}skie_home/json/reputation.csv' AS reputation\n"
+            "MATCH (r:Reputation {apartment_uuid: reputation.apartment_uuid})\nSET r.uuid = reputation.uuid;\n"),
+        "4.specialpurposearea.cypher": (
+            f"LOAD CSV WITH HEADERS FROM '{url}{corpus.SKIE_ABSENT}' AS spa\nCREATE (s:SpecialPurposeArea)\n"
+            "SET s += spa {.*, id: null}\nRETURN count(s);\n\n"
+            "MATCH (s:districtboundarydong_with_specialpurposearea) detach delete s;\n")}
+    files = {corpus.SKIE_FOLDER + name: text for name, text in scripts.items()}
+    files[corpus.SKIE_FOLDER + corpus.SKIE_GO] = ("./1.restore1114.sh\n./3.reputation2.sh\n"
+                                                  "./4.specialpurposearea.sh\n")
+    files["skie_home/json/Apartment.json"] = ('\ufeff[{"n": {"labels": ["Apartment"], "properties": '
+                                              '{"name": "반포자이아파트", "management_fee_year": NaN}}}]')
+    files["skie_home/json/reputation.csv"] = "apartment_uuid,uuid\napartment_1,reputation_92\n"
+    store = Recorder()
+    corpus.write_seocho_apartments(store, _clone(tmp_path, corpus.SKIE, files))
+    statements = [statement for statement, _ in store.calls]
+    assert statements == [
+        "MATCH (n) DETACH DELETE n",
+        "UNWIND $values AS records1\nUNWIND records1 AS apartment\nCREATE (a:Apartment)\n"
+        "WITH a, apartment.n.properties as apartmentProperties\nSET a = apartmentProperties {.*, coord: null}\n"
+        "RETURN count(a)",
+        "UNWIND $rows AS reputation\nMATCH (r:Reputation {apartment_uuid: reputation.apartment_uuid})\n"
+        "SET r.uuid = reputation.uuid",
+        "MATCH (s:districtboundarydong_with_specialpurposearea) detach delete s"]
+    apartment = store.calls[1][1]["values"][0]["n"]["properties"]
+    assert apartment["name"] == "반포자이아파트"
+    assert math.isnan(apartment["management_fee_year"])  # NaN, as apoc.load.json reads it
+    assert store.calls[2][1] == {"rows": [{"apartment_uuid": "apartment_1", "uuid": "reputation_92"}]}
+
+
+def test_seocho_apartments_refuses_a_go_script_that_runs_other_scripts(tmp_path: Path) -> None:
+    go = "./1.restore1114.sh\n./2.reputation.sh\n"
+    mirror = _clone(tmp_path, corpus.SKIE, {corpus.SKIE_FOLDER + corpus.SKIE_GO: go})
+    with pytest.raises(corpus.CorpusError, match="now runs"):
+        corpus.write_seocho_apartments(Recorder(), mirror)
+
+
+def test_scian_industries_splits_its_browser_statements_at_their_auto_lines_and_reads_the_renamed_repository(
+        tmp_path: Path) -> None:
+    # amr205's cypher-create.txt: `:auto LOAD CSV ... CALL {...} IN TRANSACTIONS OF 500 ROWS` statements with no ';',
+    # reading the repository's raw files under its earlier, unaccented name; the sector file starts with a byte
+    # order mark and its titles separate items with ';'
+    url = corpus.SCIAN_URL
+    script = (f":auto LOAD CSV WITH HEADERS FROM '{url}scian_sector.csv' AS line \nCALL {{\n  WITH line\n"
+              "  MERGE (:IndustrySector {identifier: line['Código'], title: line['Título']})\n"
+              "} IN TRANSACTIONS OF 500 ROWS\n\n"
+              f":auto LOAD CSV WITH HEADERS FROM '{url}scian_subsector.csv' AS line \nCALL {{\n  WITH line\n"
+              "  MERGE (:IndustrySubSector {identifier: line['Código'], title: line['Título']})\n"
+              "} IN TRANSACTIONS OF 500 ROWS\n")
+    files = {corpus.SCIAN_SCRIPT: script,
+             "scian_sector.csv": "\ufeffCódigo,Título\n21,Minería\n23,Construcción\n",
+             "scian_subsector.csv": "\ufeffCódigo,Código sector,Título\n211,21,Extracción de petróleo y gas\n"}
+    store = Recorder()
+    corpus.write_scian_industries(store, _clone(tmp_path, corpus.SCIAN, files))
+    assert store.calls == [
+        ("UNWIND $rows AS line \nCALL {\n  WITH line\n"
+         "  MERGE (:IndustrySector {identifier: line['Código'], title: line['Título']})\n}",
+         {"rows": [{"Código": "21", "Título": "Minería"}, {"Código": "23", "Título": "Construcción"}]}),
+        ("UNWIND $rows AS line \nCALL {\n  WITH line\n"
+         "  MERGE (:IndustrySubSector {identifier: line['Código'], title: line['Título']})\n}",
+         {"rows": [{"Código": "211", "Código sector": "21", "Título": "Extracción de petróleo y gas"}]})]
