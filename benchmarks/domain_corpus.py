@@ -3759,6 +3759,34 @@ def write_cuisine_nicoise(store: Any, mirror: Path) -> None:
     _run_script(store, script, _no_files(NICOISE))
 
 
+
+BOND = "agatak99/Neo4J-vs-MicrosoftSQLServer"
+BOND_SCRIPT = "create.cypher"
+# the end of its CREATE block (one CREATE per node, no ';' after any), where the script passes to its MATCH ... SET
+# statements: as written the block runs into the first of them, which no Neo4j parses ("WITH is required between
+# CREATE and MATCH"); the blank line between them is read as the block's end
+_BOND_BLOCK_END = re.compile(r"(?m)^(CREATE \( :Vehicle \{[^\n]*\})\)[ \t]*\n\s*\n(?=MATCH \(a:People \{)")
+
+
+def write_james_bond(store: Any, mirror: Path) -> None:
+    """create.cypher of agatak99/Neo4J-vs-MicrosoftSQLServer (a 2020 student project of agatak99 and KWierchomska,
+    as its commits name them, comparing Neo4j and Microsoft SQL Server: "Database is about James Bond movies.
+    Starring actors, directors, cars, Bond girls", typed in by hand; no licence stated): the 24 Eon films from Dr.
+    No (1962) to Spectre (2015) (Film: Name, Year, Box, the box office), the people (People: Name; a Bond girl's
+    Role), the vehicles (Vehicle: Brand, Model) and who played Bond in each film (AS_BOND_IN), directed it
+    (DIRECTOR_OF), was a Bond girl in it (IS_BOND_GIRL_IN), and the vehicles each film shows (HAS_VEHICLE). It reads
+    no file. Its CREATE block (one CREATE per node) carries no ';' and runs into the first MATCH ... SET after it,
+    which no Neo4j parses: it is ended at the blank line between them (_BOND_BLOCK_END); every statement is as
+    written. What the script writes is kept: a Role set twice keeps the later (Maud Adams: "Octopussy"), the two
+    Rolls-Royce Phantom III nodes are both linked where a film names that model, and the HAS_VEHICLE statements that
+    name a film otherwise than its node ("The Man With The Golden Gun", "From Russia With Love", "Never Say Never
+    Again", not an Eon film) link nothing."""
+    script, ends = _BOND_BLOCK_END.subn(r"\1);\n\n", read_file(BOND, BOND_SCRIPT, mirror).decode("utf-8"))
+    if ends != 1:
+        raise CorpusError(f"{BOND}: {BOND_SCRIPT} no longer runs its CREATE block into a MATCH ({ends} places)")
+    _run_script(store, script, _no_files(BOND))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -4098,6 +4126,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("cuisine-nicoise", "spent", "the recipes of Jacques Médecin's cookbook of the cuisine of Nice (in "
                                          "French): recipes, the ingredients each uses and the food categories of the "
                                          "ingredients", writer=write_cuisine_nicoise, source=NICOISE),
+    Graph("james-bond", "frozen", "the James Bond films of 1962-2015 (year, box office): the actors who played "
+                                   "Bond in each, their directors, the Bond girls (actress and role) and the "
+                                   "vehicles (brand, model) each film shows", writer=write_james_bond, source=BOND),
 ]}
 
 
