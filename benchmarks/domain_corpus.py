@@ -3759,7 +3759,6 @@ def write_cuisine_nicoise(store: Any, mirror: Path) -> None:
     _run_script(store, script, _no_files(NICOISE))
 
 
-
 BOND = "agatak99/Neo4J-vs-MicrosoftSQLServer"
 BOND_SCRIPT = "create.cypher"
 # the end of its CREATE block (one CREATE per node, no ';' after any), where the script passes to its MATCH ... SET
