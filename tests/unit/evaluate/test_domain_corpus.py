@@ -1,6 +1,6 @@
 """The domain corpus's bookkeeping (benchmarks/domain_corpus.py, benchmarks/domain_gold.py), without a server: every
 graph has a question file of at least 12 well-formed records, and the splits are exactly the documented draws (the
-first seventeen, each spent after its one run), so a graph cannot slip into or
+first seventeen, each spent after its one run, and the eighteenth, frozen), so a graph cannot slip into or
 out of the frozen split unnoticed; and the loaders' pure parts (a script's LOAD CSV statements, a GraphGist's setup
 blocks, a Data Importer model's statements, a subquery's IN TRANSACTIONS, Rome's per-mode load) and the gold's quoting
 of identifiers."""
@@ -214,14 +214,28 @@ def test_the_sixteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
 def test_the_seventeenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
     # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
-    # (results/domains_frozen17.json), spent since: no graph is frozen now; the sixth is tune
+    # (results/domains_frozen17.json), spent since; the sixth is tune; the eighteenth is frozen
     pool = ["chess-championships", "college-baseball", "cuisine-nicoise", "dinosaurs", "nasa-lessons",
             "tour-de-france-2014"]
     drawn = ["chess-championships", "college-baseball", "cuisine-nicoise", "dinosaurs", "nasa-lessons"]
     assert tuple(pool) == corpus.SEVENTEENTH_POOL and corpus.SEVENTEENTH_SEED == 45
     assert sorted(random.Random(45).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.SEVENTEENTH_POOL, 45)
-    assert set(drawn) <= _split("spent")
+    assert set(drawn) <= _split("spent") and _split("frozen") == set(corpus.draw(corpus.EIGHTEENTH_POOL, 46))
     assert "tour-de-france-2014" in _split("tune")
+
+
+def test_the_eighteenth_frozen_split_is_the_documented_draw_and_frozen() -> None:
+    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
+    # questions written with plain Cypher only); the drawn five are frozen: run once, at the end of the tuning; the
+    # sixth is tune, and none of the pool is spent
+    pool = ["indonesia-establishments", "indonesia-politicians", "james-bond", "scian-industries",
+            "seocho-apartments", "virus-hosts"]
+    drawn = ["indonesia-establishments", "james-bond", "scian-industries", "seocho-apartments", "virus-hosts"]
+    assert tuple(pool) == corpus.EIGHTEENTH_POOL and corpus.EIGHTEENTH_SEED == 46
+    assert sorted(random.Random(46).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.EIGHTEENTH_POOL, 46)
+    assert set(drawn) == _split("frozen")
+    assert "indonesia-politicians" in _split("tune")
+    assert not set(pool) & _split("spent")
 
 
 def test_the_first_two_frozen_splits_are_spent() -> None:
@@ -249,17 +263,14 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                               | {"disease-network", "sap-bike-sales"} | {"arch-packages"}
                               | {"devops-patterns", "fifa-2014"} | {"clinical-trials"} | {"jlpt-kanji"}
                               | {"travel-checklist"} | {"regesta-imperii"} | {"tennis-rackets"}
-                              | {"tour-de-france-2014"})
+                              | {"tour-de-france-2014"} | {"indonesia-politicians"})
     assert set(corpus.GRAPHS) == (set(corpus.FIRST_CORPUS) | set(corpus.NEXT_POOL) | set(corpus.THIRD_POOL)
                                   | set(corpus.FOURTH_POOL) | set(corpus.FIFTH_POOL) | set(corpus.SIXTH_POOL)
                                   | set(corpus.SEVENTH_POOL) | set(corpus.EIGHTH_POOL) | set(corpus.NINTH_POOL)
                                   | set(corpus.TENTH_POOL) | set(corpus.ELEVENTH_POOL) | set(corpus.TWELFTH_POOL)
                                   | set(corpus.THIRTEENTH_POOL) | set(corpus.FOURTEENTH_POOL)
                                   | set(corpus.FIFTEENTH_POOL) | set(corpus.SIXTEENTH_POOL)
-                                  | set(corpus.SEVENTEENTH_POOL)
-                                  # the eighteenth split's graphs, written frozen before its pool is declared (the
-                                  # declaration puts EIGHTEENTH_POOL here)
-                                  | _split("frozen"))
+                                  | set(corpus.SEVENTEENTH_POOL) | set(corpus.EIGHTEENTH_POOL))
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -1087,7 +1098,6 @@ def test_cuisine_nicoise_refuses_a_script_whose_typos_were_fixed(tmp_path: Path)
         corpus.write_cuisine_nicoise(Recorder(), mirror)
 
 
-
 def test_indonesia_establishments_reads_the_files_its_raw_urls_name_and_nothing_else(tmp_path: Path) -> None:
     # ekotwidodo/establishment-directory-kg: establishment-kg.cypher's LOAD CSVs read the repository's datasets/ by
     # their raw.githubusercontent.com URLs; its constraints are 5.x syntax and run as written; KBLI codes stay
@@ -1109,7 +1119,6 @@ def test_indonesia_establishments_reads_the_files_its_raw_urls_name_and_nothing_
         ("UNWIND $rows AS row\nMERGE (b:Kelompok_KBLI {kode: row.kode})\nSET b.nama = row.nama, b.url = row.url",
          {"rows": [{"kode": "01111", "nama": "Pertanian Jagung",
                     "url": "https://klasifikasi.web.bps.go.id/app/view/kbli2020/01111"}]})]
-
 
 
 def test_indonesia_politicians_runs_the_cypher_blocks_of_its_import_section_only(tmp_path: Path) -> None:
@@ -1245,3 +1254,29 @@ def test_scian_industries_splits_its_browser_statements_at_their_auto_lines_and_
         ("UNWIND $rows AS line \nCALL {\n  WITH line\n"
          "  MERGE (:IndustrySubSector {identifier: line['Código'], title: line['Título']})\n}",
          {"rows": [{"Código": "211", "Código sector": "21", "Título": "Extracción de petróleo y gas"}]})]
+
+
+def test_james_bond_ends_its_create_block_before_the_match_it_runs_into_and_runs_the_rest_as_written(
+        tmp_path: Path) -> None:
+    # agatak99/Neo4J-vs-MicrosoftSQLServer: one CREATE per node with no ';' after any, then MATCH ... SET lines (no
+    # Neo4j parses the two as one statement: WITH is required between CREATE and MATCH); a space before some ';'
+    script = ('CREATE ( :Film {Name:"Dr. No", Year:1962, Box:440759072})\nCREATE ( :People {Name:"Ursula Andress"})\n'
+              'CREATE ( :Vehicle {Brand:"Sunbeam", Model:"Sunbeam Alpine"})\n\n'
+              'MATCH (a:People {Name:"Ursula Andress"}) SET a.Role="Honey Ryder" ; \n\n'
+              'MATCH (a:Film), (b:Vehicle) WHERE a.Name="Dr. No" AND b.Model="Sunbeam Alpine" '
+              'MERGE (a)-[:HAS_VEHICLE]->(b);\n')
+    store = Recorder()
+    corpus.write_james_bond(store, _clone(tmp_path, corpus.BOND, {corpus.BOND_SCRIPT: script}))
+    assert [statement for statement, _ in store.calls] == [
+        'CREATE ( :Film {Name:"Dr. No", Year:1962, Box:440759072})\nCREATE ( :People {Name:"Ursula Andress"})\n'
+        'CREATE ( :Vehicle {Brand:"Sunbeam", Model:"Sunbeam Alpine"})',
+        'MATCH (a:People {Name:"Ursula Andress"}) SET a.Role="Honey Ryder"',
+        'MATCH (a:Film), (b:Vehicle) WHERE a.Name="Dr. No" AND b.Model="Sunbeam Alpine" MERGE (a)-[:HAS_VEHICLE]->(b)']
+
+
+def test_james_bond_refuses_a_script_whose_create_block_is_ended(tmp_path: Path) -> None:
+    script = ('CREATE ( :Vehicle {Brand:"Volkswagen", Model:"Beetle"});\n\n'
+              'MATCH (a:People {Name:"Eunice Gayson"}) SET a.Role="Sylvia Trench" ;\n')
+    mirror = _clone(tmp_path, corpus.BOND, {corpus.BOND_SCRIPT: script})
+    with pytest.raises(corpus.CorpusError, match="CREATE block"):
+        corpus.write_james_bond(Recorder(), mirror)
