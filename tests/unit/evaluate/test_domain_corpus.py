@@ -1,6 +1,6 @@
 """The domain corpus's bookkeeping (benchmarks/domain_corpus.py, benchmarks/domain_gold.py), without a server: every
 graph has a question file of at least 12 well-formed records, and the splits are exactly the documented draws (the
-first seventeen, each spent after its one run), so a graph cannot slip into or
+first seventeen, each spent after its one run, and the eighteenth, frozen), so a graph cannot slip into or
 out of the frozen split unnoticed; and the loaders' pure parts (a script's LOAD CSV statements, a GraphGist's setup
 blocks, a Data Importer model's statements, a subquery's IN TRANSACTIONS, Rome's per-mode load) and the gold's quoting
 of identifiers."""
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import math
 import random
 import re
 import sys
@@ -213,14 +214,28 @@ def test_the_sixteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
 def test_the_seventeenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
     # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
-    # (results/domains_frozen17.json), spent since: no graph is frozen now; the sixth is tune
+    # (results/domains_frozen17.json), spent since; the sixth is tune; the eighteenth is frozen
     pool = ["chess-championships", "college-baseball", "cuisine-nicoise", "dinosaurs", "nasa-lessons",
             "tour-de-france-2014"]
     drawn = ["chess-championships", "college-baseball", "cuisine-nicoise", "dinosaurs", "nasa-lessons"]
     assert tuple(pool) == corpus.SEVENTEENTH_POOL and corpus.SEVENTEENTH_SEED == 45
     assert sorted(random.Random(45).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.SEVENTEENTH_POOL, 45)
-    assert set(drawn) <= _split("spent") and _split("frozen") == set()
+    assert set(drawn) <= _split("spent") and _split("frozen") == set(corpus.draw(corpus.EIGHTEENTH_POOL, 46))
     assert "tour-de-france-2014" in _split("tune")
+
+
+def test_the_eighteenth_frozen_split_is_the_documented_draw_and_frozen() -> None:
+    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
+    # questions written with plain Cypher only); the drawn five are frozen: run once, at the end of the tuning; the
+    # sixth is tune, and none of the pool is spent
+    pool = ["indonesia-establishments", "indonesia-politicians", "james-bond", "scian-industries",
+            "seocho-apartments", "virus-hosts"]
+    drawn = ["indonesia-establishments", "james-bond", "scian-industries", "seocho-apartments", "virus-hosts"]
+    assert tuple(pool) == corpus.EIGHTEENTH_POOL and corpus.EIGHTEENTH_SEED == 46
+    assert sorted(random.Random(46).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.EIGHTEENTH_POOL, 46)
+    assert set(drawn) == _split("frozen")
+    assert "indonesia-politicians" in _split("tune")
+    assert not set(pool) & _split("spent")
 
 
 def test_the_first_two_frozen_splits_are_spent() -> None:
@@ -248,14 +263,14 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                               | {"disease-network", "sap-bike-sales"} | {"arch-packages"}
                               | {"devops-patterns", "fifa-2014"} | {"clinical-trials"} | {"jlpt-kanji"}
                               | {"travel-checklist"} | {"regesta-imperii"} | {"tennis-rackets"}
-                              | {"tour-de-france-2014"})
+                              | {"tour-de-france-2014"} | {"indonesia-politicians"})
     assert set(corpus.GRAPHS) == (set(corpus.FIRST_CORPUS) | set(corpus.NEXT_POOL) | set(corpus.THIRD_POOL)
                                   | set(corpus.FOURTH_POOL) | set(corpus.FIFTH_POOL) | set(corpus.SIXTH_POOL)
                                   | set(corpus.SEVENTH_POOL) | set(corpus.EIGHTH_POOL) | set(corpus.NINTH_POOL)
                                   | set(corpus.TENTH_POOL) | set(corpus.ELEVENTH_POOL) | set(corpus.TWELFTH_POOL)
                                   | set(corpus.THIRTEENTH_POOL) | set(corpus.FOURTEENTH_POOL)
                                   | set(corpus.FIFTEENTH_POOL) | set(corpus.SIXTEENTH_POOL)
-                                  | set(corpus.SEVENTEENTH_POOL))
+                                  | set(corpus.SEVENTEENTH_POOL) | set(corpus.EIGHTEENTH_POOL))
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -1081,3 +1096,187 @@ def test_cuisine_nicoise_refuses_a_script_whose_typos_were_fixed(tmp_path: Path)
     mirror = _clone(tmp_path, corpus.NICOISE, {corpus.NICOISE_SCRIPT: "CREATE (n:Recette { nom: 'La socca'});\n"})
     with pytest.raises(corpus.CorpusError, match="no longer writes"):
         corpus.write_cuisine_nicoise(Recorder(), mirror)
+
+
+def test_indonesia_establishments_reads_the_files_its_raw_urls_name_and_nothing_else(tmp_path: Path) -> None:
+    # ekotwidodo/establishment-directory-kg: establishment-kg.cypher's LOAD CSVs read the repository's datasets/ by
+    # their raw.githubusercontent.com URLs; its constraints are 5.x syntax and run as written; KBLI codes stay
+    # strings (a leading zero is part of the code); a URL of another repository is refused
+    url = corpus.ESTABLISHMENTS_URL
+    script = ("// ----- CONSTANTS -----//\n\nCREATE CONSTRAINT FOR (b:Kelompok_KBLI) REQUIRE b.kode IS UNIQUE;\n\n"
+              f"// Load Kelompok KBLI\nLOAD CSV WITH HEADERS FROM '{url}datasets/kbli/kelompok_kbli.csv' AS row\n"
+              "MERGE (b:Kelompok_KBLI {kode: row.kode})\nSET b.nama = row.nama, b.url = row.url;\n\n"
+              "LOAD CSV WITH HEADERS FROM 'https://raw.githubusercontent.com/other/repo/main/x.csv' AS row\n"
+              "MERGE (:Other {id: row.id});")
+    kelompok = "kode,nama,url\n01111,Pertanian Jagung,https://klasifikasi.web.bps.go.id/app/view/kbli2020/01111\n"
+    mirror = _clone(tmp_path, corpus.ESTABLISHMENTS, {corpus.ESTABLISHMENTS_SCRIPT: script,
+                                                      "datasets/kbli/kelompok_kbli.csv": kelompok})
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="other/repo"):
+        corpus.write_indonesia_establishments(store, mirror)
+    assert store.calls == [
+        ("CREATE CONSTRAINT FOR (b:Kelompok_KBLI) REQUIRE b.kode IS UNIQUE", {}),
+        ("UNWIND $rows AS row\nMERGE (b:Kelompok_KBLI {kode: row.kode})\nSET b.nama = row.nama, b.url = row.url",
+         {"rows": [{"kode": "01111", "nama": "Pertanian Jagung",
+                    "url": "https://klasifikasi.web.bps.go.id/app/view/kbli2020/01111"}]})]
+
+
+def test_indonesia_politicians_runs_the_cypher_blocks_of_its_import_section_only(tmp_path: Path) -> None:
+    # ibrahimamar07/Graf-Data-Politikus-Indonesia: the README's ```cypher blocks from "Import Data ke Neo4j" up to
+    # STEP 10 (a diagram block before, the verification and GDS blocks after, are not run); `:auto` dropped and
+    # `CALL {...} IN TRANSACTIONS OF n ROWS` run as one CALL; LOAD CSVs read the repository's files by raw URL
+    url = corpus.POLITICIANS_URL + "dataset_load_to_neo4j/edges_kerabat_person.csv"
+    guide = ("# Graf\n\n## 🔄 Alur Penggunaan\n\n```\nWikidata SPARQL ──→ dataset_wikipedia/\n```\n\n"
+             "## 📥 Import Data ke Neo4j\n\n### STEP 1 — Buat Constraint\n\n```cypher\n"
+             "CREATE CONSTRAINT FOR (p:Person)     REQUIRE p.kodeId IS UNIQUE;\n```\n\n"
+             "### STEP 9 — Import Edge: KERABAT → Person\n\n```cypher\n"
+             f":auto LOAD CSV WITH HEADERS FROM '{url}' AS row\n"
+             "WITH row WHERE row.`:START_ID` IS NOT NULL\nCALL { WITH row\n"
+             "  MATCH (b:Person    {kodeId: row.`:END_ID`})\n  MERGE (b)-[:KERABAT {tipe: row.tipe}]->(b)\n"
+             "} IN TRANSACTIONS OF 500 ROWS;\n```\n\n"
+             "### STEP 10 — Verifikasi\n\n```cypher\nMATCH (n) RETURN count(n);\n```\n\n"
+             "## 🔬 Analisis Graf (GDS)\n\n```cypher\n"
+             "CALL gds.pageRank.write('g', {writeProperty: 'pagerank'});\n```\n")
+    edges = ":START_ID,:END_ID,tipe,:TYPE\nQ123871630,Q124792512,SPOUSE,KERABAT\n"
+    mirror = _clone(tmp_path, corpus.POLITICIANS, {corpus.POLITICIANS_GUIDE: guide,
+                                                   "dataset_load_to_neo4j/edges_kerabat_person.csv": edges})
+    store = Recorder()
+    corpus.write_indonesia_politicians(store, mirror)
+    assert store.calls == [
+        ("CREATE CONSTRAINT FOR (p:Person)     REQUIRE p.kodeId IS UNIQUE", {}),
+        ("UNWIND $rows AS row\nWITH row WHERE row.`:START_ID` IS NOT NULL\nCALL { WITH row\n"
+         "  MATCH (b:Person    {kodeId: row.`:END_ID`})\n  MERGE (b)-[:KERABAT {tipe: row.tipe}]->(b)\n}",
+         {"rows": [{":START_ID": "Q123871630", ":END_ID": "Q124792512", "tipe": "SPOUSE", ":TYPE": "KERABAT"}]})]
+
+
+def test_virus_hosts_runs_its_three_import_scripts_in_order_and_reads_long_fields(tmp_path: Path) -> None:
+    # FelipeMaresca/TrabajoFinalBDNR2023: the viruses, the hosts, then the relationships (the optional temporal
+    # script is not run); `:auto` dropped and `CALL {...} IN TRANSACTIONS OF 500 ROWS` run as one CALL; LOAD CSVs
+    # read the repository's files by raw URL, a field longer than Python's csv default limit read whole
+    url = corpus.VIRUS_HOSTS_URL
+    virus, host, relations = corpus.VIRUS_HOSTS_SCRIPTS
+    long_ids = ", ".join(str(i) for i in range(30000))  # more than 128 KiB, as Edgelist.csv's longest AssocIDs
+    mirror = _clone(tmp_path, corpus.VIRUS_HOSTS, {
+        virus: f"\nMATCH (v:Virus) DETACH DELETE v;\n\nLOAD CSV WITH HEADERS FROM '{url}TaxonomyVirus.csv' AS row\n"
+               "WITH row\nCREATE (:Virus{VirusTaxID: row.VirusTaxID})\n",
+        host: f"LOAD CSV WITH HEADERS FROM '{url}TaxonomyHost.csv' AS row\nWITH row\n"
+              "CREATE (:Host{HostTaxID: row.HostTaxID})\n",
+        relations: f":auto LOAD CSV WITH HEADERS FROM '{url}Edgelist.csv' AS row\nCALL {{\n WITH row\n"
+                   " MATCH (h:Host {HostTaxID: row.HostTaxID})\n} IN TRANSACTIONS OF 500 ROWS\n\n",
+        "Import/Load_Temporal_Metadata.cypher.txt": f":auto LOAD CSV WITH HEADERS FROM '{url}Temporal.csv' AS row\n",
+        "TaxonomyVirus.csv": "VirusTaxID,Virus\n186538,zaire ebolavirus\n",
+        "TaxonomyHost.csv": "HostTaxID,Host\n9606,homo sapiens\n",
+        "Edgelist.csv": f'HostTaxID,VirusTaxID,AssocID\n9606,186538,"{long_ids}"\n'})
+    store = Recorder()
+    corpus.write_virus_hosts(store, mirror)
+    assert store.calls == [
+        ("MATCH (v:Virus) DETACH DELETE v", {}),
+        ("UNWIND $rows AS row\nWITH row\nCREATE (:Virus{VirusTaxID: row.VirusTaxID})",
+         {"rows": [{"VirusTaxID": "186538", "Virus": "zaire ebolavirus"}]}),
+        ("UNWIND $rows AS row\nWITH row\nCREATE (:Host{HostTaxID: row.HostTaxID})",
+         {"rows": [{"HostTaxID": "9606", "Host": "homo sapiens"}]}),
+        ("UNWIND $rows AS row\nCALL {\n WITH row\n MATCH (h:Host {HostTaxID: row.HostTaxID})\n}",
+         {"rows": [{"HostTaxID": "9606", "VirusTaxID": "186538", "AssocID": long_ids}]})]
+
+
+def test_seocho_apartments_runs_its_go_scripts_in_order_over_its_raw_files_without_the_absent_zoning_file(
+        tmp_path: Path) -> None:
+    # hermes3306/skie: skie2024/t/0.go.sh pipes each numbered script into cypher-shell; their apoc.load.json and
+    # LOAD CSV read the repository's raw files (a JSON array with a byte order mark, exported node by node from
+    # Neo4j, NaN where a value was missing); the zoning file 4.specialpurposearea reads is absent and left out
+    url = corpus.SKIE_URL
+    scripts = {
+        "1.restore1114.cypher": (
+            "MATCH (n) DETACH DELETE n;\n// Apartment\n"
+            f'CALL apoc.load.json("{url}skie_home/json/Apartment.json") YIELD value AS records1\n'
+            "UNWIND records1 AS apartment\nCREATE (a:Apartment)\n"
+            "WITH a, apartment.n.properties as apartmentProperties\nSET a = apartmentProperties {.*, coord: null}\n"
+            "RETURN count(a);\n"),
+        "3.reputation2.cypher": (
+            "// json 파일 처리 - 한계가 있음. \n"
+            f"LOAD CSV WITH HEADERS FROM '{url}skie_home/json/reputation.csv' AS reputation\n"
+            "MATCH (r:Reputation {apartment_uuid: reputation.apartment_uuid})\nSET r.uuid = reputation.uuid;\n"),
+        "4.specialpurposearea.cypher": (
+            f"LOAD CSV WITH HEADERS FROM '{url}{corpus.SKIE_ABSENT}' AS spa\nCREATE (s:SpecialPurposeArea)\n"
+            "SET s += spa {.*, id: null}\nRETURN count(s);\n\n"
+            "MATCH (s:districtboundarydong_with_specialpurposearea) detach delete s;\n")}
+    files = {corpus.SKIE_FOLDER + name: text for name, text in scripts.items()}
+    files[corpus.SKIE_FOLDER + corpus.SKIE_GO] = ("./1.restore1114.sh\n./3.reputation2.sh\n"
+                                                  "./4.specialpurposearea.sh\n")
+    files["skie_home/json/Apartment.json"] = ('\ufeff[{"n": {"labels": ["Apartment"], "properties": '
+                                              '{"name": "반포자이아파트", "management_fee_year": NaN}}}]')
+    files["skie_home/json/reputation.csv"] = "apartment_uuid,uuid\napartment_1,reputation_92\n"
+    store = Recorder()
+    corpus.write_seocho_apartments(store, _clone(tmp_path, corpus.SKIE, files))
+    statements = [statement for statement, _ in store.calls]
+    assert statements == [
+        "MATCH (n) DETACH DELETE n",
+        "UNWIND $values AS records1\nUNWIND records1 AS apartment\nCREATE (a:Apartment)\n"
+        "WITH a, apartment.n.properties as apartmentProperties\nSET a = apartmentProperties {.*, coord: null}\n"
+        "RETURN count(a)",
+        "UNWIND $rows AS reputation\nMATCH (r:Reputation {apartment_uuid: reputation.apartment_uuid})\n"
+        "SET r.uuid = reputation.uuid",
+        "MATCH (s:districtboundarydong_with_specialpurposearea) detach delete s"]
+    apartment = store.calls[1][1]["values"][0]["n"]["properties"]
+    assert apartment["name"] == "반포자이아파트"
+    assert math.isnan(apartment["management_fee_year"])  # NaN, as apoc.load.json reads it
+    assert store.calls[2][1] == {"rows": [{"apartment_uuid": "apartment_1", "uuid": "reputation_92"}]}
+
+
+def test_seocho_apartments_refuses_a_go_script_that_runs_other_scripts(tmp_path: Path) -> None:
+    go = "./1.restore1114.sh\n./2.reputation.sh\n"
+    mirror = _clone(tmp_path, corpus.SKIE, {corpus.SKIE_FOLDER + corpus.SKIE_GO: go})
+    with pytest.raises(corpus.CorpusError, match="now runs"):
+        corpus.write_seocho_apartments(Recorder(), mirror)
+
+
+def test_scian_industries_splits_its_browser_statements_at_their_auto_lines_and_reads_the_renamed_repository(
+        tmp_path: Path) -> None:
+    # amr205's cypher-create.txt: `:auto LOAD CSV ... CALL {...} IN TRANSACTIONS OF 500 ROWS` statements with no ';',
+    # reading the repository's raw files under its earlier, unaccented name; the sector file starts with a byte
+    # order mark and its titles separate items with ';'
+    url = corpus.SCIAN_URL
+    script = (f":auto LOAD CSV WITH HEADERS FROM '{url}scian_sector.csv' AS line \nCALL {{\n  WITH line\n"
+              "  MERGE (:IndustrySector {identifier: line['Código'], title: line['Título']})\n"
+              "} IN TRANSACTIONS OF 500 ROWS\n\n"
+              f":auto LOAD CSV WITH HEADERS FROM '{url}scian_subsector.csv' AS line \nCALL {{\n  WITH line\n"
+              "  MERGE (:IndustrySubSector {identifier: line['Código'], title: line['Título']})\n"
+              "} IN TRANSACTIONS OF 500 ROWS\n")
+    files = {corpus.SCIAN_SCRIPT: script,
+             "scian_sector.csv": "\ufeffCódigo,Título\n21,Minería\n23,Construcción\n",
+             "scian_subsector.csv": "\ufeffCódigo,Código sector,Título\n211,21,Extracción de petróleo y gas\n"}
+    store = Recorder()
+    corpus.write_scian_industries(store, _clone(tmp_path, corpus.SCIAN, files))
+    assert store.calls == [
+        ("UNWIND $rows AS line \nCALL {\n  WITH line\n"
+         "  MERGE (:IndustrySector {identifier: line['Código'], title: line['Título']})\n}",
+         {"rows": [{"Código": "21", "Título": "Minería"}, {"Código": "23", "Título": "Construcción"}]}),
+        ("UNWIND $rows AS line \nCALL {\n  WITH line\n"
+         "  MERGE (:IndustrySubSector {identifier: line['Código'], title: line['Título']})\n}",
+         {"rows": [{"Código": "211", "Código sector": "21", "Título": "Extracción de petróleo y gas"}]})]
+
+
+def test_james_bond_ends_its_create_block_before_the_match_it_runs_into_and_runs_the_rest_as_written(
+        tmp_path: Path) -> None:
+    # agatak99/Neo4J-vs-MicrosoftSQLServer: one CREATE per node with no ';' after any, then MATCH ... SET lines (no
+    # Neo4j parses the two as one statement: WITH is required between CREATE and MATCH); a space before some ';'
+    script = ('CREATE ( :Film {Name:"Dr. No", Year:1962, Box:440759072})\nCREATE ( :People {Name:"Ursula Andress"})\n'
+              'CREATE ( :Vehicle {Brand:"Sunbeam", Model:"Sunbeam Alpine"})\n\n'
+              'MATCH (a:People {Name:"Ursula Andress"}) SET a.Role="Honey Ryder" ; \n\n'
+              'MATCH (a:Film), (b:Vehicle) WHERE a.Name="Dr. No" AND b.Model="Sunbeam Alpine" '
+              'MERGE (a)-[:HAS_VEHICLE]->(b);\n')
+    store = Recorder()
+    corpus.write_james_bond(store, _clone(tmp_path, corpus.BOND, {corpus.BOND_SCRIPT: script}))
+    assert [statement for statement, _ in store.calls] == [
+        'CREATE ( :Film {Name:"Dr. No", Year:1962, Box:440759072})\nCREATE ( :People {Name:"Ursula Andress"})\n'
+        'CREATE ( :Vehicle {Brand:"Sunbeam", Model:"Sunbeam Alpine"})',
+        'MATCH (a:People {Name:"Ursula Andress"}) SET a.Role="Honey Ryder"',
+        'MATCH (a:Film), (b:Vehicle) WHERE a.Name="Dr. No" AND b.Model="Sunbeam Alpine" MERGE (a)-[:HAS_VEHICLE]->(b)']
+
+
+def test_james_bond_refuses_a_script_whose_create_block_is_ended(tmp_path: Path) -> None:
+    script = ('CREATE ( :Vehicle {Brand:"Volkswagen", Model:"Beetle"});\n\n'
+              'MATCH (a:People {Name:"Eunice Gayson"}) SET a.Role="Sylvia Trench" ;\n')
+    mirror = _clone(tmp_path, corpus.BOND, {corpus.BOND_SCRIPT: script})
+    with pytest.raises(corpus.CorpusError, match="CREATE block"):
+        corpus.write_james_bond(Recorder(), mirror)
