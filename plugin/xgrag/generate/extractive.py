@@ -1307,9 +1307,12 @@ class _Reading:
         return (-len({self.folded[m] for m in touched & self.mentioned}), -self._days(chain),
                 not any(not s.value and s.to in self.picked for s in steps) if self.picked else False, unasked_link,
                 not _form_fits(end.to, self.form), not kind_ok and not agent, sibling, noun_ok,
-                # (a phrase typed is stated by the chain whichever of its facts states it: "where was the match that
-                # game 589 belongs to played" is read through belongsTo on to a place; chess, spent)
-                repeats - len(chain.covered - {KIND_CLASS}), -repeats, not any(self._phrase(s) for s in steps), units,
+                # (a phrase typed is stated by the last fact, or by the one before a value of the kind asked, which
+                # says no word: "where was the match that game 589 belongs to played" is read through belongsTo on
+                # to its place; chess, spent)
+                repeats - len(chain.covered - {KIND_CLASS}), -repeats,
+                not any(self._phrase(s) for s in (steps[-2:] if end.value and kind_ok and not end.words
+                                                  else steps[-1:])), units,
                 self.defines and not (end.value and content_stems(end.relation) & _DESCRIPTION_STEMS),
                 someone if agent or self.asked_class is not None else 0,
                 # "where is X", answered by X's stored place values: the most precise, a street address before its
@@ -1346,8 +1349,9 @@ class _Reading:
                 or (start, end.fact.relation) not in self._own_relations \
                 or self._type_stems(start) & self.unnamed_stems:  # others of its kind asked about
             return False
+        # (through a neighbour of another kind: in a graph of one kind of node, MetaQA's, every entity is a sibling)
         return any(not a.value and not b.value and a.fact.relation == b.fact.relation and b.to == end.at
-                   for a, b in itertools.pairwise(steps[:-1]))
+                   and self.types.get(a.to) != self.types.get(start) for a, b in itertools.pairwise(steps[:-1]))
 
     @functools.cached_property
     def picked(self) -> set[str]:

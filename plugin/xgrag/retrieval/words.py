@@ -509,8 +509,8 @@ def detach_particles(text: str, known: Callable[[str], bool]) -> str:
 
 # Question words of other languages as the English ones the reader reads (`answer_kind`, the noun a "which" asks for):
 # a graph's users ask in its language (the Regesta Imperii's charters in German, SNCF's stations in French,
-# Vinmonopolet's catalogue in Norwegian). German, French, Norwegian and Danish, Swedish, Spanish, Portuguese; none of
-# them an English word ("was", "var", "come", "chi", "dove" are left out).
+# Vinmonopolet's catalogue in Norwegian). German, French, Norwegian and Danish, Swedish, Spanish, Portuguese,
+# Indonesian; none of them an English word ("was", "var", "come", "chi", "dove" are left out).
 INTERROGATIVES = tuple(sorted({
     # German
     "wie viele": "how many", "wie viel": "how much", "wie lange": "how long", "wie alt": "how old",
@@ -537,6 +537,10 @@ INTERROGATIVES = tuple(sorted({
     "dónde": "where", "donde": "where", "onde": "where", "cuándo": "when", "cuando": "when", "quando": "when",
     "quién": "who", "quien": "who", "quem": "who", "cuál": "which", "cuáles": "which", "qual": "which",
     "quais": "which", "qué": "what",
+    # Indonesian, Malay ("partai mana": the noun before its question word, as typed)
+    "di mana": "where", "dimana": "where", "ke mana": "where", "dari mana": "where", "siapa": "who",
+    "kapan": "when", "berapa banyak": "how many", "berapa lama": "how long", "berapa": "how many",
+    "tahun berapa": "which year", "apa": "what", "yang mana": "which", "mana": "which",
 }.items(), key=lambda ge: (-len(ge[0]), ge[0])))
 _INTERROGATIVE = re.compile(r"(?i)(?<!\w)(" + "|".join(re.escape(g) for g, _ in INTERROGATIVES) + r")(?!\w)")
 _ENGLISH = {g: e for g, e in INTERROGATIVES}

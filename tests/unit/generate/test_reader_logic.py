@@ -1353,3 +1353,20 @@ def test_where_is_answered_by_the_place_reached_not_by_its_values() -> None:
              _prop("c", "La Planche des Belles Filles", "country", "FRA", "Place"),
              _prop("n", "Mulhouse / La Planche des Belles Filles", "number", "10", "Stage")]
     assert _read("Where did stage 10 of the Tour finish?", facts) == ("La Planche des Belles Filles.", ["f"])
+
+
+def test_a_question_in_indonesian_reads_its_question_words_and_kinship_words() -> None:
+    # indonesia-politicians (tune): "siapa" is who, "di mana" where; "istri" (wife) says the SPOUSE a KERABAT
+    # (relative) stores, "kuliah" (to study at college) the ALUMNI relationship
+    facts = [_edge("s", "Ganjar Pranowo", "KERABAT", "Siti Atikoh Suprianti", "Politikus", "Person"),
+             _edge("c", "Ganjar Pranowo", "KERABAT", "Muhammad Zinedine Alam Ganjar", "Politikus", "Person"),
+             _edge("p", "Ganjar Pranowo", "ANGGOTA_PARTAI", "Partai Demokrasi Indonesia Perjuangan", "Politikus",
+                   "Partai"),
+             _edge("a", "Ganjar Pranowo", "ALUMNI", "Universitas Gadjah Mada", "Politikus", "Pendidikan")]
+    facts.append(_prop("s#tipe", "Ganjar Pranowo", "tipe", "SPOUSE", "Politikus", via=("KERABAT",
+                                                                                     "Siti Atikoh Suprianti")))
+    facts.append(_prop("c#tipe", "Ganjar Pranowo", "tipe", "CHILD", "Politikus", via=("KERABAT",
+                                                                                    "Muhammad Zinedine Alam Ganjar")))
+    assert _read("Siapa istri Ganjar Pranowo?", facts) == ("Siti Atikoh Suprianti.", ["s"])
+    assert _read("Di mana Ganjar Pranowo kuliah?", facts) == ("Universitas Gadjah Mada.", ["a"])
+    assert _read("Ganjar Pranowo anggota partai apa?", facts) == ("Partai Demokrasi Indonesia Perjuangan.", ["p"])
