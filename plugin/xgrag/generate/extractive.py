@@ -1337,6 +1337,11 @@ class _Reading:
         out |= {(end, f.relation) for f in self.facts if f.kind == "edge" for end in (f.head, f.tail)}
         return out
 
+    @functools.cached_property
+    def _edge_ends(self) -> set[tuple[str, frozenset[str]]]:
+        """(relation, its two ends) of every relationship in the context."""
+        return {(f.relation, frozenset((f.head, f.tail))) for f in self.facts if f.kind == "edge"}
+
     def _through_sibling(self, chain: _Chain) -> bool:
         """The chain's last fact is read from an entity of the start's type that it reached out and back through
         one relationship type (Game -playsIn- Player -playsIn- another Game), the start states a fact of that
@@ -1348,6 +1353,11 @@ class _Reading:
                 or self.types.get(end.at) is None or self.types.get(end.at) != self.types.get(start) \
                 or (start, end.fact.relation) not in self._own_relations \
                 or self._type_stems(start) & self.unnamed_stems:  # others of its kind asked about
+            return False
+        # an entity it ends at only where the start has that very fact itself: the detour reaches what the start
+        # holds, its words said by the way out and back (MetaQA's "the films written by the screenwriter of X were
+        # directed by who" reads the screenwriter's other films' directors, other entities than X's own)
+        if not end.value and (end.fact.relation, frozenset((start, end.to))) not in self._edge_ends:
             return False
         # (through a neighbour of another kind: in a graph of one kind of node, MetaQA's, every entity is a sibling)
         return any(not a.value and not b.value and a.fact.relation == b.fact.relation and b.to == end.at
