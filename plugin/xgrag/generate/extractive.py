@@ -1192,14 +1192,9 @@ class _Reading:
             if kind or (self.form is not None and _form_fits(step.to, self.form)):
                 return {KIND_STATED}
             # a name stored under an agent's key ("author") is of the class "who" asks, as an entity of an agent type
-            # is: it may end a chain, and counts as no word; so is a value under a place's key ("site") of the class
-            # "where" asks ("where was the match that game 589 belongs to played": its event's site; chess, spent)
-            # (not a place's value past the place itself: "where did stage 10 finish" is the town it finished at,
-            # not that town's country; tour-de-france-2014)
-            if self.kind == "place" and step.at not in self.mentioned and self._in_class(step.at):
-                return set()
-            return {KIND_CLASS} if self.kind in ("agent", "place") \
-                and value_kind(step.to, self.kind, key=step.fact.relation) else set()
+            # is: it may end a chain, and counts as no word
+            return {KIND_CLASS} if self.kind == "agent" and value_kind(step.to, "agent", key=step.fact.relation) \
+                else set()
         # an entity that is a span of time answers "when" as a date does ("when did Allosaurus live": the Period it
         # lived during, not the million years its relationship's from/to state; dinosaurs, spent)
         typ = self.types.get(step.to)
@@ -1288,11 +1283,10 @@ class _Reading:
         sibling = len(steps) > 1 and not end.value and end_type is not None and self.types.get(end.at) == end_type \
             and not end.relation_words
         repeats = sum(1 for w in chain.covered if w.startswith("="))
-        # ... and what a chain reads of one reached out and back by one relationship type from a named entity of
+        # ... and a value a chain reads of one reached out and back by one relationship type from a named entity of
         # its kind, where the named one states it itself, is the sibling's, not the named one's ("which opening was
-        # played in game 416": not the opening of another game its player played, "played" said by playsIn; "where
-        # was the match game 589 belongs to played": not the event of another game; chess, spent), unless the
-        # question asks for what is shared ("the films that share a director with X")
+        # played in game 416": not the opening of another game its player played, "played" said by playsIn; chess,
+        # spent), unless the question asks for what is shared ("the films that share a director with X")
         sibling = sibling or (not repeats and self._through_sibling(chain))
         # "how many" with no noun of its own counts units: a key that says so before another whole number (an item's
         # line number, a store's id)
@@ -1307,12 +1301,7 @@ class _Reading:
         return (-len({self.folded[m] for m in touched & self.mentioned}), -self._days(chain),
                 not any(not s.value and s.to in self.picked for s in steps) if self.picked else False, unasked_link,
                 not _form_fits(end.to, self.form), not kind_ok and not agent, sibling, noun_ok,
-                # (a phrase typed is stated by the last fact, or by the one before a value of the kind asked, which
-                # says no word: "where was the match that game 589 belongs to played" is read through belongsTo on
-                # to its place; chess, spent)
-                repeats - len(chain.covered - {KIND_CLASS}), -repeats,
-                not any(self._phrase(s) for s in (steps[-2:] if end.value and kind_ok and not end.words
-                                                  else steps[-1:])), units,
+                repeats - len(chain.covered - {KIND_CLASS}), -repeats, not self._phrase(end), units,
                 self.defines and not (end.value and content_stems(end.relation) & _DESCRIPTION_STEMS),
                 someone if agent or self.asked_class is not None else 0,
                 # "where is X", answered by X's stored place values: the most precise, a street address before its
@@ -1331,33 +1320,23 @@ class _Reading:
 
     @functools.cached_property
     def _own_relations(self) -> set[tuple[str, str]]:
-        """(entity, relation or key) of every fact the context states of an entity itself: its values, and the
-        relationships it is an end of."""
-        out = {(f.head, f.relation) for f in self.facts if f.kind == "property" and f.via is None}
-        out |= {(end, f.relation) for f in self.facts if f.kind == "edge" for end in (f.head, f.tail)}
-        return out
-
-    @functools.cached_property
-    def _edge_ends(self) -> set[tuple[str, frozenset[str]]]:
-        """(relation, its two ends) of every relationship in the context."""
-        return {(f.relation, frozenset((f.head, f.tail))) for f in self.facts if f.kind == "edge"}
+        """(entity, key) of every value the context states of an entity itself."""
+        return {(f.head, f.relation) for f in self.facts if f.kind == "property" and f.via is None}
 
     def _through_sibling(self, chain: _Chain) -> bool:
-        """The chain's last fact is read from an entity of the start's type that it reached out and back through
-        one relationship type (Game -playsIn- Player -playsIn- another Game), the start states a fact of that
-        relation or key itself, and the question does not speak of others of the start's type outside the names it
+        """The chain's last fact is a value of an entity of the start's type that it reached out and back through
+        one relationship type (Game -playsIn- Player -playsIn- another Game), the start states a value under that
+        key itself, and the question does not speak of others of the start's type outside the names it
         types ("the movies starred by actors in Women in Love" does: MetaQA's 3-hop questions)."""
         steps = chain.steps
         end, start = steps[-1], steps[0].at
-        if len(steps) < 3 or end.at == start or end.fact.via is not None \
+        # (a value only: an entity reached so is what MetaQA's 3-hop questions ask, "who starred films for the
+        # screenwriter of Broken Arrow": the actors of Graham Yost's other films, Christian Slater among them, who
+        # starred in Broken Arrow too)
+        if len(steps) < 3 or not end.value or end.at == start or end.fact.via is not None \
                 or self.types.get(end.at) is None or self.types.get(end.at) != self.types.get(start) \
                 or (start, end.fact.relation) not in self._own_relations \
                 or self._type_stems(start) & self.unnamed_stems:  # others of its kind asked about
-            return False
-        # an entity it ends at only where the start has that very fact itself: the detour reaches what the start
-        # holds, its words said by the way out and back (MetaQA's "the films written by the screenwriter of X were
-        # directed by who" reads the screenwriter's other films' directors, other entities than X's own)
-        if not end.value and (end.fact.relation, frozenset((start, end.to))) not in self._edge_ends:
             return False
         # (through a neighbour of another kind: in a graph of one kind of node, MetaQA's, every entity is a sibling)
         return any(not a.value and not b.value and a.fact.relation == b.fact.relation and b.to == end.at
