@@ -634,7 +634,7 @@ class _Reading:
         for ways in between.values():
             own |= set.intersection(*ways)
         relations = sorted({self._relation(f) for f in facts})
-        type_words = {st for t in set(types.values()) for st in content_stems(key_text(t))}
+        self.type_words = type_words = {st for t in set(types.values()) for st in content_stems(key_text(t))}
         vocabulary = {st for r in relations for st in content_stems(r)} | type_words
         self.q_stems = stated_stems(plain, vocabulary) - own
         # "how far", "how heavy": the dimension asked, where the graph's words say it
@@ -718,11 +718,6 @@ class _Reading:
             second = None
         self.wh_noun = stem(second or first) if first else None
         self.wh_modifier = stem(first) if second and first else None
-        # "what kind of dinosaur was X": the noun the class is of, which a class's name may say ("armoured
-        # dinosaur", the Group X is a member of; dinosaurs, spent)
-        class_of = re.search(r"\b(?:which|what)\s+(?:kinds?|sorts?|types?|class(?:es)?|categor(?:y|ies))\s+of\s+"
-                             r"(?:an?\s+|the\s+)?([a-z]+)", plain.lower())
-        self.class_of = stem(class_of.group(1)) if class_of and class_of.group(1) not in WEAK else None
         # "which local government area": words whose initials are a type or key of the graph (LGA) ask for it
         spelled = re.search(r"\b(?:which|what)\s+((?:[a-z]+\s+){1,3}[a-z]+)", plain.lower())
         if spelled is not None:
@@ -736,10 +731,16 @@ class _Reading:
         # than the named one's own, asks for such an entity (the Premise "BEAUTY SUPPLY STORE"), not for a class;
         # "what kind of place is X" (X a Place) asks X's class
         kind_of = re.search(r"\b(?:which|what)\s+(?:kind|type|sort)s?\s+of\s+([a-z]+)", plain.lower())
-        if kind_of is not None and stem(kind_of.group(1)) in {
-                st for t in set(self.types.values()) for st in content_stems(key_text(t))} - {
+        if kind_of is not None and stem(kind_of.group(1)) in self.type_words - {
                 st for n in self.mentioned for st in self._type_stems(n)}:
             self.wh_noun, self.wh_modifier = stem(kind_of.group(1)), None
+        # ... and where it still asks for a class ("what kind of dinosaur was X", X a Dinosaur), the noun the class
+        # is of, which a class's name may say ("armoured dinosaur", the Group X is a member of; dinosaurs, spent);
+        # read more widely than above (class and category words, an article before the noun)
+        class_of = re.search(r"\b(?:which|what)\s+(?:kinds?|sorts?|types?|class(?:es)?|categor(?:y|ies))\s+of\s+"
+                             r"(?:an?\s+|the\s+)?([a-z]+)", plain.lower())
+        self.class_of = stem(class_of.group(1)) if class_of and class_of.group(1) not in WEAK else None
+        self._name_nouns: dict[str, set[str]] = {}  # _name_says_noun's, by name
         # the class of entity asked for: "who" an agent, "where" a place, or a "which"/"what" noun of either class
         # ("which room": a place, though the graph types its rooms as Venue; "which officer": an agent)
         self.asked_class: frozenset[str] | None = (
@@ -933,20 +934,22 @@ class _Reading:
     def _name_says_noun(self, name: str) -> set[str]:
         """The noun a "which"/"what" asks for, where an entity's short name says it and its type does not: "which
         university does X play for" is answered by "University of Oklahoma", a College (college-baseball, spent).
+        Read once per name: every step to the entity and every chain ending at it asks.
         """
+        if name not in self._name_nouns:
+            self._name_nouns[name] = self._read_name_nouns(name)
+        return self._name_nouns[name]
+
+    def _read_name_nouns(self, name: str) -> set[str]:
         if self.wh_noun is None or len(name.split()) > 4 or self.wh_noun in self._type_stems(name):
             return set()
         # (where no type of the context is called so: "which lesson did X submit" asks for a Lesson, not the topic
         # "lesson hazard prime"; nasa-lessons, spent) ... and a class's name says the noun a "what kind of" asks a
         # class of: "armoured dinosaur"
-        nouns = set() if self.wh_noun in self._context_type_stems else {self.wh_noun}
+        nouns = set() if self.wh_noun in self.type_words else {self.wh_noun}
         if self.class_of and self.class_of not in self._type_stems(name):
             nouns.add(self.class_of)
         return nouns & content_stems(name)
-
-    @functools.cached_property
-    def _context_type_stems(self) -> set[str]:
-        return {st for typ in set(self.types.values()) if typ for st in content_stems(key_text(typ))}
 
     def called(self, text: str, ids: list[str]) -> tuple[str, list[str]]:
         """The answer as people call it: a record named by its type and key whose name the context holds in a
@@ -1248,17 +1251,16 @@ class _Reading:
         # ... or a short value that says it ("which house does X sit in": "House of Lords", under `parliament`), or
         # an entity's short name where no type says it (`_name_says_noun`: "which championship was game 120 played
         # in" -> "World Championship 8th", an Event; chess, spent)
+        named = set() if end.value else self._name_says_noun(end.to)
         if end.value and len(end.to.split()) <= 4:
             what = what | content_stems(end.to)
-        elif not end.value:
-            what = what | self._name_says_noun(end.to)
+        what = what | named
         # "what kind of place is X" asks for a class: an entity or a key whose name is a class word ("Subcategory",
         # "genre", "type"), whatever class word the question used
         asks_class = self.wh_noun in _CLASS_STEMS
         noun_ok = 0 if self.wh_noun is not None and (self.wh_noun in what or (
             asks_class and any(w.endswith(c) for w in what for c in _CLASS_STEMS)) or (
-            asks_class and not end.value and self.class_of is not None and self.class_of in what
-            and self.class_of not in self._type_stems(end.to))) else \
+            asks_class and self.class_of is not None and self.class_of in named)) else \
             1 if self.wh_modifier is not None and self.wh_modifier in what else 2
         # a fact of the question's own entities only: a property of a named entity, or of a relationship between
         # two named entities, before a property of a relationship to another entity (an order's unit price of
@@ -1319,7 +1321,7 @@ class _Reading:
                 [s.fact.id for s in steps])
 
     @functools.cached_property
-    def _own_relations(self) -> set[tuple[str, str]]:
+    def _own_keys(self) -> set[tuple[str, str]]:
         """(entity, key) of every value the context states of an entity itself."""
         return {(f.head, f.relation) for f in self.facts if f.kind == "property" and f.via is None}
 
@@ -1335,7 +1337,7 @@ class _Reading:
         # starred in Broken Arrow too)
         if len(steps) < 3 or not end.value or end.at == start or end.fact.via is not None \
                 or self.types.get(end.at) is None or self.types.get(end.at) != self.types.get(start) \
-                or (start, end.fact.relation) not in self._own_relations \
+                or (start, end.fact.relation) not in self._own_keys \
                 or self._type_stems(start) & self.unnamed_stems:  # others of its kind asked about
             return False
         # (through a neighbour of another kind: in a graph of one kind of node, MetaQA's, every entity is a sibling)
