@@ -4557,9 +4557,15 @@ def main(argv: list[str] | None = None) -> int:
     g = graph(args.name)
     load_into(g, settings, mirror)
     state = start(settings, quiet=True)
-    with Neo4jStore.from_connection(state.connection()) as store:
-        write_after_start(g, store, mirror)
-        counts = store.query("MATCH (n) RETURN count(n) AS n")[0]["n"]
+    try:
+        with Neo4jStore.from_connection(state.connection()) as store:
+            write_after_start(g, store, mirror)
+            counts = store.query("MATCH (n) RETURN count(n) AS n")[0]["n"]
+    except BaseException:
+        # a load that fails (no mirror, a database not empty, a statement refused) leaves no server behind: the
+        # caller got no address to stop it by, and each one left holds a heap and a page cache
+        stop(settings)
+        raise
     print(json.dumps({"graph": g.name, "uri": state.uri, "user": "neo4j", "password_file": state.password_file,
                       "pid": state.pid, "nodes": counts}))
     return 0

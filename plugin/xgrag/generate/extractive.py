@@ -105,6 +105,7 @@ from xgrag.retrieval.words import (
     INITIALS_RUN,
     IRREGULAR,
     PLACE_TYPES,
+    SCHEMA_WORDS,
     WEAK,
     answer_kind,
     cognate,
@@ -113,6 +114,7 @@ from xgrag.retrieval.words import (
     content_stems,
     detach_particles,
     english_interrogatives,
+    fold_marks,
     how_dimensions,
     initials_said,
     question_dates,
@@ -127,7 +129,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v22"
+READER_VERSION = "extractive-v23"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
@@ -410,6 +412,18 @@ class ExtractiveReader(SyncGeneratorMixin):
         reading = _Reading(self, question, facts)
         return reading.called(*reading.answer())
 
+
+
+def _noun_stem(word: str, vocabulary: set[str]) -> str:
+    """The stem of the noun a "which"/"what" asks for, as the graph says it: a schema word of another language
+    (SCHEMA_WORDS) as its English word where the graph's vocabulary holds that and not the word itself ("¿A qué rama
+    pertenece X?": a branch, the type IndustryBranch; read as "rama" it named no type and the reader answered with
+    X's own description)."""
+    own = stem(word)
+    if own in vocabulary:
+        return own
+    english = [stem(e) for e in SCHEMA_WORDS.get(word, ()) if stem(e) in vocabulary]
+    return english[0] if english else own
 
 class _Reading:
     """One question over one context: the steps each fact offers, the chains they form, the best chain."""
@@ -706,7 +720,8 @@ class _Reading:
         self.counted = stem(head) if head and head not in WEAK else None
         # the noun a "which"/"what" asks for, and in a compound its head ("which OS version": a version; "what
         # machine type": a type, not a machine), the word before it a weaker clue
-        noun = re.search(r"\b(?:which|what)\s+([a-z]+)(?:\s+([a-z]+))?(?:\s+([a-z]+))?", plain.lower())
+        # (read with diacritics folded: "qué género" asks for a "genero", not a "g")
+        noun = re.search(r"\b(?:which|what)\s+([a-z]+)(?:\s+([a-z]+))?(?:\s+([a-z]+))?", fold_marks(plain).lower())
         first = noun.group(1) if noun and noun.group(1) not in WEAK else None
         # (a past tense after the noun is the question's verb: "which customer placed order X" asks for a customer;
         # so is a present one, a word in -s the graph does not say followed by no auxiliary: "which company runs
@@ -716,8 +731,8 @@ class _Reading:
         if second and re.fullmatch(r"[a-z]+[^s]s", second) and stem(second) not in vocabulary \
                 and noun is not None and noun.group(3) not in _AUXILIARIES:
             second = None
-        self.wh_noun = stem(second or first) if first else None
-        self.wh_modifier = stem(first) if second and first else None
+        self.wh_noun = _noun_stem(second or first, vocabulary) if first else None
+        self.wh_modifier = _noun_stem(first, vocabulary) if second and first else None
         # "which local government area": words whose initials are a type or key of the graph (LGA) ask for it
         spelled = re.search(r"\b(?:which|what)\s+((?:[a-z]+\s+){1,3}[a-z]+)", plain.lower())
         if spelled is not None:

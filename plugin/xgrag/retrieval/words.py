@@ -10,6 +10,7 @@ count, "how much" / "how long" an amount); `value_kind` says which kinds a state
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from typing import Literal
 
@@ -61,8 +62,27 @@ SYNONYM_STEMS = {
     "slay": "kill", "slew": "kill", "slain": "kill", "murd": "kill", "murder": "kill", "purchas": "buy",
     "manufactur": "mak", "creat": "mak", "resid": "liv", "employ": "work", "situat": "locat", "possess": "own",
     "wed": "marry", "produc": "mak", "grad": "rank", "originat": "origin",
+    # what identifies a thing, however named: "what is the code of X" asks a key `identifier` (SCIAN's industries,
+    # spent, answered with a description), "the ID of X" one named `identifier` too
+    "identifi": "id", "cod": "id",
 }
 _WORD = re.compile(r"[a-z0-9]+")
+_LETTERS = re.compile(r"[^\W_]+")
+
+
+def fold_marks(text: str) -> str:
+    """`text` with its diacritics folded (NFKD, combining marks dropped, then composed again: a Hangul syllable stays
+    one letter); case kept."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return unicodedata.normalize("NFC", "".join(ch for ch in decomposed if not unicodedata.combining(ch)))
+
+
+def written_words(text: str) -> list[str]:
+    """A text's words as `content_stems` compares them: lower case, diacritics folded (NFKD, combining marks dropped,
+    then composed again: a Hangul syllable stays one letter) and letters of any script read ("código" -> "codigo",
+    one word: read as [a-z0-9] it was "c" and "digo", and a Spanish graph's `codigo` met no question; "세대수" one word
+    where it was none), underscores apart."""
+    return _LETTERS.findall(fold_marks(text.replace("_", " ")).lower())
 # A schema word of another language -> the English words a question says ("populacao" -> "population", "ville" ->
 # "city", "town"): a graph written in Portuguese or French is asked about in English (cypher/shared_config.json,
 # read by the procedures too).
@@ -149,9 +169,11 @@ def content_stems(text: str) -> set[str]:
     its word: ABBREVIATIONS; a schema word of another language as itself and its English word: SCHEMA_WORDS).
     Identifiers are split at underscores only: a property key or label goes through `xgrag.model.key_text` first
     ("unitPrice" -> "unit price")."""
-    words = [w for w in _WORD.findall(text.lower().replace("_", " ")) if w not in WEAK]
+    words = [w for w in written_words(text) if w not in WEAK]
     # a word with a number after it is a kind of that word ("iso2", "iso3": ISO codes), and says the word too
     words += [m.group(1) for w in words for m in [_NUMBERED.fullmatch(w)] if m and m.group(1) not in WEAK]
+    # a Korean word with a particle written onto it says the word without it too ("세대수는": 세대수, as topic)
+    words += [base for w in words for base in [without_particle(w)] if base is not None]
     words += [e for w in words for e in SCHEMA_WORDS.get(w, ())]  # and, in English, what it says
     return {stem(ABBREVIATIONS.get(w, w)) for w in words}
 
@@ -167,7 +189,7 @@ def stated_stems(text: str, vocabulary: set[str]) -> set[str]:
     (OCCURRED_IN_LGA). And the one word of the vocabulary a word is a slip of the pen from (`misspelt`): a graph's
     BUDJET_IN_YEAR and GPD_IN_YEAR are what "budget" and "GDP" ask."""
     out = content_stems(text)
-    words = _WORD.findall(text.lower().replace("_", " "))
+    words = written_words(text)
     for w in words:
         if w in WEAK or stem(w) in vocabulary:
             continue
@@ -487,6 +509,17 @@ PARTICLES = tuple(sorted(set(
     key=lambda p: (-len(p), p)))
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _WRITTEN_WORD = re.compile(r"[^\W_]+")
+
+
+def without_particle(word: str) -> str | None:
+    """A Hangul word without the particle written onto its end ("아파트의" -> "아파트"), or None where it ends in
+    none (or is no more than one)."""
+    if not _HANGUL.match(word[-1:]):
+        return None
+    for particle in PARTICLES:
+        if len(word) > len(particle) and word.endswith(particle):
+            return word[:-len(particle)]
+    return None
 
 
 def detach_particles(text: str, known: Callable[[str], bool]) -> str:

@@ -115,6 +115,10 @@ def readable_code(lp: LabelProfile, key: str) -> bool:
         return False
     if _has_word(key, CODE_WORDS) and s.kinds <= {"string", "integer"}:
         return True
+    # a key named `identifier` of values that are not opaque ("33241", an industry's SCIAN code: "what is the code of
+    # X?" was answered with X's description, its code no fact), as a code; a uuid under that name stays a key only
+    if _has_word(key, ("identifier",)) and s.kinds <= {"string", "integer"} and not opaque(s):
+        return True
     return (s.kinds == {"string"} and bool(s.examples)
             and all(re.fullmatch(r"[A-Za-z][A-Za-z0-9.-]{1,9}", x) for x in s.examples)
             and not opaque(s) and not slug_like(s) and not date_like(s))

@@ -1359,3 +1359,17 @@ def test_a_question_in_indonesian_reads_its_question_words_and_kinship_words() -
     assert _read("Siapa istri Ganjar Pranowo?", facts) == ("Siti Atikoh Suprianti.", ["s"])
     assert _read("Di mana Ganjar Pranowo kuliah?", facts) == ("Universitas Gadjah Mada.", ["a"])
     assert _read("Ganjar Pranowo anggota partai apa?", facts) == ("Partai Demokrasi Indonesia Perjuangan.", ["p"])
+
+
+def test_a_which_noun_of_another_language_asks_for_the_type_its_english_word_names() -> None:
+    # scian-industries (spent): "rama" is a branch (IndustryBranch); read as itself it named no type and the named
+    # industry's own description, a cross-reference, was the answer
+    facts = [_edge("b", "Agencias de viajes", "SUBCLASS OF", "Agencias de viajes y servicios de reservaciones",
+                   "IndustrySubBranch", "IndustryBranch"),
+             _prop("d", "Agencias de viajes", "description", "Véase la descripción de la categoría 561510.",
+                   "IndustrySubBranch")]
+    assert _read("¿A qué rama pertenecen las agencias de viajes?", facts) == (
+        "Agencias de viajes y servicios de reservaciones.", ["b"])
+    # and "código" asks a key called identifier (a code, read with its accent)
+    facts.append(_prop("i", "Agencias de viajes", "identifier", "56151", "IndustrySubBranch"))
+    assert _read("¿Cuál es el código de las agencias de viajes?", facts) == ("56151.", ["i"])

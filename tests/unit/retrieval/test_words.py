@@ -222,3 +222,22 @@ def test_a_count_under_the_key_counted_is_one_however_written() -> None:
     assert value_kind("xii, 409 p. :ill. ;24 cm", "count", key="pages", counted=stem("pages"))
     assert not value_kind("xii, 409 p. :ill. ;24 cm", "count", key="notes", counted=stem("pages"))
     assert not value_kind("no pagination", "count", key="pages", counted=stem("pages"))
+
+
+def test_a_word_with_a_diacritic_is_one_word_and_meets_its_schema_word() -> None:
+    # read as [a-z0-9], "código" was "c" and "digo", and "descripción" "descripci" and "n": a question typed with its
+    # accents met neither a graph's `codigo` nor the English word a schema word says
+    assert {stem("codigo"), stem("code")} <= content_stems("¿Cuál es el código SCIAN?")
+    assert "c" not in content_stems("¿Cuál es el código SCIAN?")
+    assert stem("description") in content_stems("la descripción")
+    assert stem("population") in content_stems("Qual é a população de São Paulo?")
+    assert stem("family") in content_stems("¿A qué familia pertenece?")  # a schema word of a question's language
+    # a compound of a question too
+    assert stem("population") in stated_stems("Quelle est la population?", {stem("population")})
+
+
+def test_a_korean_word_is_read_with_and_without_its_particle() -> None:
+    # no Korean word of a question was read at all; a particle written onto a word is set apart as detach_particles
+    # does, the word kept too (it may end in a particle's syllable: "스페인")
+    assert {"세대수", "세대수는", "아파트", "아파트의"} <= content_stems("서초구 아파트의 세대수는?")
+    assert "스페인" in content_stems("스페인")

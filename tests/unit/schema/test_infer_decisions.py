@@ -292,6 +292,17 @@ def test_a_key_named_as_a_code_or_number_stays_a_fact() -> None:
     assert not readable_code(label("Crime", examples(stats("area", ("INTEGER",)), "12", "1")), "area")
 
 
+def test_a_key_named_identifier_stays_a_fact_unless_opaque() -> None:
+    """"What is the code of <an industry>?" asks for its `identifier` ("33241"): a key named so is a code people look
+    up; a uuid under that name is not."""
+    from xgrag.schema.labels import readable_code
+
+    industry = label("IndustrySubBranch", examples(stats("identifier"), "33241", "11111"))
+    assert readable_code(industry, "identifier")
+    uuids = ("0f8fad5b-d9cb-469f-a165-70867728950e", "7c9e6679-7425-40de-944b-e07fc1f90ae7")
+    assert not readable_code(label("IndustrySubBranch", examples(stats("identifier"), *uuids)), "identifier")
+
+
 def test_probes_read_the_sample_round_robin_over_its_parts() -> None:
     """The sample is in scan order; a probe reads its first few carrying a property: ordered round robin over four
     parts, those few come from every part of the label."""
