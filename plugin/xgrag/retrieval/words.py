@@ -203,6 +203,10 @@ def stated_stems(text: str, vocabulary: set[str]) -> set[str]:
             head = stem(w[i:])
             if head in vocabulary:
                 out.add(head)
+                # ... and its first part, where the graph says it too: a word the graph writes as two
+                # ("subsectores": IndustrySubSector, not IndustrySector)
+                if w[:i] in vocabulary:
+                    out.add(w[:i])
                 break
     for n in INITIALS_RUN:
         for i in range(len(words) - n + 1):

@@ -241,3 +241,11 @@ def test_a_korean_word_is_read_with_and_without_its_particle() -> None:
     # does, the word kept too (it may end in a particle's syllable: "스페인")
     assert {"세대수", "세대수는", "아파트", "아파트의"} <= content_stems("서초구 아파트의 세대수는?")
     assert "스페인" in content_stems("스페인")
+
+
+def test_a_word_the_graph_writes_as_two_states_both_parts() -> None:
+    # scian-industries (spent): "subsectores" asks for an IndustrySubSector, not an IndustrySector
+    vocabulary = content_stems("industry sub sector") | content_stems("subclass of")
+    assert {stem("sector"), "sub"} <= stated_stems("¿Qué subsectores tiene la minería?", vocabulary)
+    # a head alone where its first part is no word of the graph ("screenwriter": a writer)
+    assert "screen" not in stated_stems("the screenwriter of X", content_stems("written by"))
