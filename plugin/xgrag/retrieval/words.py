@@ -197,23 +197,29 @@ def stated_stems(text: str, vocabulary: set[str]) -> set[str]:
         if slip is not None:
             out.add(slip)
             continue
-        if len(w) < 7:
-            continue
-        for i in range(3, len(w) - 3):
-            head = stem(w[i:])
-            if head in vocabulary:
-                out.add(head)
-                # ... and its first part, where the graph says it too: a word the graph writes as two
-                # ("subsectores": IndustrySubSector, not IndustrySector)
-                if w[:i] in vocabulary:
-                    out.add(w[:i])
-                break
+        parts = compound_parts(w, vocabulary)
+        if parts is not None:
+            out.update(p for p in parts if p is not None)
     for n in INITIALS_RUN:
         for i in range(len(words) - n + 1):
             said = initials_said(words[i:i + n], vocabulary)
             if said is not None:
                 out.add(said)
     return out
+
+
+def compound_parts(word: str, vocabulary: set[str]) -> tuple[str, str | None] | None:
+    """(head, first part) of a compound word of 7 letters or more whose head (a stem) the graph's vocabulary holds,
+    the first part only where the vocabulary holds it too, else None: English compounds end in their head (a
+    "screenwriter" is a writer); a word the graph writes as two says both ("subsectores": IndustrySubSector, not
+    IndustrySector). None for a shorter word, a weak one, or one the vocabulary holds whole."""
+    if len(word) < 7 or word in WEAK or stem(word) in vocabulary:
+        return None
+    for i in range(3, len(word) - 3):
+        head = stem(word[i:])
+        if head in vocabulary:
+            return head, word[:i] if word[:i] in vocabulary else None
+    return None
 
 
 # A word of at least this many letters may differ from the graph's by one letter (shorter ones, "gdp" and "gnp", are

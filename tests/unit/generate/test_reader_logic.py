@@ -1373,3 +1373,12 @@ def test_a_which_noun_of_another_language_asks_for_the_type_its_english_word_nam
     # and "código" asks a key called identifier (a code, read with its accent)
     facts.append(_prop("i", "Agencias de viajes", "identifier", "56151", "IndustrySubBranch"))
     assert _read("¿Cuál es el código de las agencias de viajes?", facts) == ("56151.", ["i"])
+
+
+def test_a_which_noun_the_graph_writes_as_two_words_asks_for_its_type() -> None:
+    # "qué subsector": the IndustrySubSector, not the IndustrySector the same industry is filed under too
+    for order in (1, -1):
+        facts = [_edge("a", "Minería de carbón", "FILED UNDER", "Minería", "IndustryBranch", "IndustrySector"),
+                 _edge("b", "Minería de carbón", "FILED UNDER", "Minería de carbón mineral", "IndustryBranch",
+                       "IndustrySubSector")][::order]
+        assert _read("¿En qué subsector está la minería de carbón?", facts) == ("Minería de carbón mineral.", ["b"])
