@@ -4101,6 +4101,28 @@ def write_james_bond(store: Any, mirror: Path) -> None:
     _run_script(store, script, _no_files(BOND))
 
 
+MET_PAINTINGS = "summer-of-nodes/2020"
+MET_PAINTINGS_SCRIPT = "week2/voyageofdiscovery.cypher"
+# its LOAD CSVs read the repository's own file by its raw.githubusercontent.com URL
+MET_PAINTINGS_URL = "https://raw.githubusercontent.com/summer-of-nodes/2020/master/"
+
+
+def write_met_paintings(store: Any, mirror: Path) -> None:
+    """week2/voyageofdiscovery.cypher of summer-of-nodes/2020 as written (Neo4j's Summer of Nodes 2020 challenge,
+    week 2, "The online day out", by Lju Lazarevic; no licence stated; the data is The Metropolitan Museum of Art's
+    Open Access CSV, CC0), each LOAD CSV reading week2/MetPublicDomainPaintings.csv, the file its
+    raw.githubusercontent.com URL names (4,115 public-domain paintings of the Met's open access data): paintings
+    (Painting: object id, title, begin and end dates, culture, collection page, area in square centimetres from the
+    dimensions), their classifications (HAS_CLASSIFICATION), artists (Artist: display name and death year; unknown and
+    unidentified artists deleted, as the script does; HAS_ARTIST), the museum department each is in (IN_DEPARTMENT),
+    its medium (HAS_MEDIUM) and the cleaned words of the medium (MediumWord, HAS_MEDIUM_WORD), a size class from its
+    area (PaintingSize XS-XL, HAS_SIZE) and its subject tags (Tag, HAS_TAG). Its first part is the week's
+    week2/museum.cyp (paintings, classifications, artists, departments); this later file extends it and is what is
+    run. Its 4.x syntax (CREATE INDEX ON, exists(p.dimensions)) runs in 5.x syntax (_five)."""
+    script = read_file(MET_PAINTINGS, MET_PAINTINGS_SCRIPT, mirror).decode("utf-8")
+    _run_script(store, script, _files_under(MET_PAINTINGS, MET_PAINTINGS_SCRIPT, "", mirror, MET_PAINTINGS_URL))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -4465,6 +4487,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("james-bond", "spent", "the James Bond films of 1962-2015 (year, box office): the actors who played "
                                    "Bond in each, their directors, the Bond girls (actress and role) and the "
                                    "vehicles (brand, model) each film shows", writer=write_james_bond, source=BOND),
+    Graph("met-paintings", "frozen", "The Met's public-domain paintings (open access data): title, dates, culture, "
+                                       "area, their artists (death year), classifications, departments, media and "
+                                       "subject tags", writer=write_met_paintings, source=MET_PAINTINGS),
 ]}
 
 
