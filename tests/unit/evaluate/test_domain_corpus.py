@@ -202,7 +202,7 @@ def test_the_fifteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
 
 # the nineteenth split's graphs as helper s19a adds them (frozen, blind: loaders tried, questions written with plain
 # Cypher only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
-NINETEENTH_IN_PREPARATION_A = {"met-paintings"}
+NINETEENTH_IN_PREPARATION_A = {"dutch-studies", "met-paintings"}
 
 
 def test_the_sixteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -1311,3 +1311,41 @@ def test_met_paintings_refuses_a_url_that_is_not_the_repositorys(tmp_path: Path)
     mirror = _clone(tmp_path, corpus.MET_PAINTINGS, {corpus.MET_PAINTINGS_SCRIPT: script})
     with pytest.raises(corpus.CorpusError, match="no loader here serves"):
         corpus.write_met_paintings(Recorder(), mirror)
+
+
+def _dutch_studies_script(url: str) -> str:
+    # GitHopMan/dutch-studies: no ';', a statement per block of lines, `//` comments, CRLF line ends, a vertical tab
+    # between two clauses, 3.x size() of a pattern and FILTER(), then a `----` rule and read-only selections
+    return ("//\r\n// Dutch Studies\r\n//\r\n\r\n// import opleidingen\r\n"
+            f'LOAD CSV WITH HEADERS FROM "{url}CrohoNov2019.csv" AS line\r\n'
+            "CREATE (o:Opleiding {code: line.Opleidingscode, studie: line.Naam_opleiding_voluit})\r\n\r\n"
+            "// Indikken\r\nMATCH (p:Opleiding)\r\nWITH p \r\nORDER BY p.studie, size((p)--()) DESC\r\nRETURN p\r\n\r\n"
+            "// steden\r\nMATCH (o:Opleiding),(i:Instelling)\r\n"
+            "SET i.steden = FILTER (x IN i.steden WHERE x<>o.stad) + o.stad \r\nRETURN i\r\n\r\n"
+            "MATCH (t:Type)\x0bDELETE t\r\n\r\n----\r\n\r\nSELECTIES\r\n\r\nMATCH (n:Opleiding) return n\r\n")
+
+
+def test_dutch_studies_splits_its_blocks_up_to_its_rule_in_five_syntax_and_reads_windows_1252_as_load_csv(
+        tmp_path: Path) -> None:
+    script = _dutch_studies_script(corpus.DUTCH_STUDIES_URL)
+    root = tmp_path / "dutch-studies"
+    root.mkdir()
+    (root / corpus.DUTCH_STUDIES_SCRIPT).write_text(script, encoding="utf-8", newline="")
+    # the register's file is Windows-1252: "Azi\xeb" is not UTF-8
+    (root / "CrohoNov2019.csv").write_bytes("Opleidingscode,Naam_opleiding_voluit\n60839,M Azi\xeb Studies\n"
+                                            .encode("cp1252"))
+    store = Recorder()
+    corpus.write_dutch_studies(store, tmp_path)
+    assert store.calls == [
+        ("UNWIND $rows AS line\nCREATE (o:Opleiding {code: line.Opleidingscode, studie: line.Naam_opleiding_voluit})",
+         {"rows": [{"Opleidingscode": "60839", "Naam_opleiding_voluit": "M Azi\ufffd Studies"}]}),
+        ("MATCH (p:Opleiding)\nWITH p \nORDER BY p.studie, COUNT { (p)--() } DESC\nRETURN p", {}),
+        ("MATCH (o:Opleiding),(i:Instelling)\nSET i.steden = [x IN i.steden WHERE x<>o.stad] + o.stad \nRETURN i", {}),
+        ("MATCH (t:Type)\nDELETE t", {})]
+
+
+def test_dutch_studies_refuses_a_script_whose_3x_syntax_was_changed(tmp_path: Path) -> None:
+    script = _dutch_studies_script(corpus.DUTCH_STUDIES_URL).replace("size((p)--())", "COUNT { (p)--() }")
+    mirror = _clone(tmp_path, corpus.DUTCH_STUDIES, {corpus.DUTCH_STUDIES_SCRIPT: script})
+    with pytest.raises(corpus.CorpusError, match="not once"):
+        corpus.write_dutch_studies(Recorder(), mirror)
