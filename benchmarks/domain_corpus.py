@@ -4542,7 +4542,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("james-bond", "spent", "the James Bond films of 1962-2015 (year, box office): the actors who played "
                                    "Bond in each, their directors, the Bond girls (actress and role) and the "
                                    "vehicles (brand, model) each film shows", writer=write_james_bond, source=BOND),
-    Graph("met-paintings", "frozen", "The Met's public-domain paintings (open access data): title, dates, culture, "
+    Graph("met-paintings", "frozen", "the Met's public-domain paintings (open access data): title, dates, culture, "
                                        "area, their artists (death year), classifications, departments, media and "
                                        "subject tags", writer=write_met_paintings, source=MET_PAINTINGS),
     Graph("dutch-studies", "frozen", "the Netherlands' higher-education programmes of 2019 (in Dutch): CROHO "
