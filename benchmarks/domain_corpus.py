@@ -4101,6 +4101,83 @@ def write_james_bond(store: Any, mirror: Path) -> None:
     _run_script(store, script, _no_files(BOND))
 
 
+MET_PAINTINGS = "summer-of-nodes/2020"
+MET_PAINTINGS_SCRIPT = "week2/voyageofdiscovery.cypher"
+# its LOAD CSVs read the repository's own file by its raw.githubusercontent.com URL
+MET_PAINTINGS_URL = "https://raw.githubusercontent.com/summer-of-nodes/2020/master/"
+
+
+def write_met_paintings(store: Any, mirror: Path) -> None:
+    """week2/voyageofdiscovery.cypher of summer-of-nodes/2020 as written (Neo4j's Summer of Nodes 2020 challenge,
+    week 2, "The online day out", by Lju Lazarevic; no licence stated; the data is The Metropolitan Museum of Art's
+    Open Access CSV, CC0), each LOAD CSV reading week2/MetPublicDomainPaintings.csv, the file its
+    raw.githubusercontent.com URL names (4,115 public-domain paintings of the Met's open access data): paintings
+    (Painting: object id, title, begin and end dates, culture, collection page, area in square centimetres from the
+    dimensions), their classifications (HAS_CLASSIFICATION), artists (Artist: display name and death year; unknown and
+    unidentified artists deleted, as the script does; HAS_ARTIST), the museum department each is in (IN_DEPARTMENT),
+    its medium (HAS_MEDIUM) and the cleaned words of the medium (MediumWord, HAS_MEDIUM_WORD), a size class from its
+    area (PaintingSize XS-XL, HAS_SIZE) and its subject tags (Tag, HAS_TAG). Its first part is the week's
+    week2/museum.cyp (paintings, classifications, artists, departments); this later file extends it and is what is
+    run. Its 4.x syntax (CREATE INDEX ON, exists(p.dimensions)) runs in 5.x syntax (_five)."""
+    script = read_file(MET_PAINTINGS, MET_PAINTINGS_SCRIPT, mirror).decode("utf-8")
+    _run_script(store, script, _files_under(MET_PAINTINGS, MET_PAINTINGS_SCRIPT, "", mirror, MET_PAINTINGS_URL))
+
+
+DUTCH_STUDIES = "GitHopMan/dutch-studies"
+DUTCH_STUDIES_SCRIPT = "dutch-studies.cyp"
+# its LOAD CSVs read the repository's own files by their raw.githubusercontent.com URLs
+DUTCH_STUDIES_URL = "https://raw.githubusercontent.com/GitHopMan/dutch-studies/master/"
+# the build ends at the script's first `----` rule: after it come selections (read-only queries, under the prose
+# heading SELECTIES) and a later step, introduced by prose, that copies a studiekeuze123.nl link list into helper nodes
+_DUTCH_STUDIES_END = re.compile(r"(?m)^-{4,}[ \t\r]*$")
+# Cypher 3.x that 5.x removed, in 5.x syntax: a pattern in size() (now a COUNT subquery) and FILTER() (now a list
+# comprehension); each is written once, in the statements that drop duplicate programmes and list an institution's
+# cities
+DUTCH_STUDIES_FIVE = {"size((p)--())": "COUNT { (p)--() }",
+                      "FILTER (x IN i.steden WHERE x<>o.stad)": "[x IN i.steden WHERE x<>o.stad]"}
+
+
+def write_dutch_studies(store: Any, mirror: Path) -> None:
+    """dutch-studies.cyp of GitHopMan/dutch-studies (Lars Idema's "Dutch Studies - HBO- en WO-opleidingen grafisch
+    weergegeven", February 2020, in Dutch; no licence stated), each LOAD CSV reading the repository's file its
+    raw.githubusercontent.com URL names: the Dutch higher-education programmes of DUO's CROHO register of November
+    2019 (Opleiding: CROHO code, Dutch and international name, sector, institution, city, degree, form (full-time,
+    part-time, dual), enrolment capacity; one kept per name and institution, as the script's de-duplication does; WO or
+    HBO, BACHELOR or MASTER and a numerus fixus mark derived by the script) and the institution each belongs to
+    (Instelling, DEELVAN; marked UNIVERSITEIT or HOGESCHOOL by its name), the cities each institution teaches in (Stad,
+    LIGTIN), the sectors (Sector) and study areas (Gebied, SUB), the studies of the studiekeuze list (Studie: sector,
+    area, name, ISAT code, counts) under per-area level nodes (Type HBO-AD ... WO-M, TYPE and STUD) and the CROHO
+    programmes each study is taught as (OPL). The script has no ';': its statements are the blocks between blank
+    lines, comments dropped, as they were pasted into the Browser; it runs up to its first `----` rule
+    (_DUTCH_STUDIES_END: after it, read-only selections and a later step copying studiekeuze123.nl links through helper
+    nodes are left out). Its 3.x size() of a pattern and FILTER() run in 5.x syntax (DUTCH_STUDIES_FIVE). The
+    register's file is Windows-1252: its 45 rows with ë or è hold U+FFFD where LOAD CSV, which reads UTF-8, puts it."""
+    script = read_file(DUTCH_STUDIES, DUTCH_STUDIES_SCRIPT, mirror).decode("utf-8")
+    parts = _DUTCH_STUDIES_END.split(script, maxsplit=1)
+    if len(parts) != 2:
+        raise CorpusError(f"{DUTCH_STUDIES}: {DUTCH_STUDIES_SCRIPT} has no `----` rule ending its build")
+    build = parts[0]
+    for old, new in DUTCH_STUDIES_FIVE.items():
+        if build.count(old) != 1:
+            raise CorpusError(f"{DUTCH_STUDIES}: {DUTCH_STUDIES_SCRIPT} writes {old!r} {build.count(old)} times, "
+                              "not once")
+        build = build.replace(old, new)
+    # a block of lines up to a blank line is one statement; its `//` lines are comments (\r and the vertical tabs the
+    # file has inside two lines are line ends, as Cypher reads them: whitespace)
+    blocks = re.split(r"\n\s*\n", "\n".join(line for line in build.splitlines() if not line.strip().startswith("//")))
+    statements = [block.strip() for block in blocks if block.strip()]
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith(DUTCH_STUDIES_URL):
+            raise CorpusError(f"{DUTCH_STUDIES}: {DUTCH_STUDIES_SCRIPT} reads {url}, which no loader here serves")
+        data = read_file(DUTCH_STUDIES, url.removeprefix(DUTCH_STUDIES_URL), mirror)
+        # CrohoNov2019.csv is Windows-1252, not UTF-8 (45 rows with ë, è): LOAD CSV decodes UTF-8 and reads
+        # each byte it cannot decode as U+FFFD ("M Azi\ufffd Studies"), as Java's decoder does; so does this
+        return _csv_rows(data.decode("utf-8", errors="replace").encode("utf-8"), delimiter)
+
+    _run_script(store, "".join(s + ";\n" for s in statements), rows_of)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -4465,6 +4542,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("james-bond", "spent", "the James Bond films of 1962-2015 (year, box office): the actors who played "
                                    "Bond in each, their directors, the Bond girls (actress and role) and the "
                                    "vehicles (brand, model) each film shows", writer=write_james_bond, source=BOND),
+    Graph("met-paintings", "frozen", "the Met's public-domain paintings (open access data): title, dates, culture, "
+                                       "area, their artists (death year), classifications, departments, media and "
+                                       "subject tags", writer=write_met_paintings, source=MET_PAINTINGS),
+    Graph("dutch-studies", "frozen", "the Netherlands' higher-education programmes of 2019 (in Dutch): CROHO "
+                                       "programmes (code, degree, form, capacity), their institutions and cities, "
+                                       "sectors, study areas and the studies taught as each programme",
+          writer=write_dutch_studies, source=DUTCH_STUDIES),
 ]}
 
 

@@ -200,6 +200,11 @@ def test_the_fifteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     assert not set(pool) & _split("tune")
 
 
+# the nineteenth split's graphs as helper s19a adds them (frozen, blind: loaders tried, questions written with plain
+# Cypher only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
+NINETEENTH_IN_PREPARATION_A = {"dutch-studies", "met-paintings"}
+
+
 def test_the_sixteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it (five graphs: no sixth source was found in time), declared before any
     # xgrag command ran on its graphs (loaders tried, questions written with plain Cypher only); all five were drawn
@@ -233,7 +238,7 @@ def test_the_eighteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     drawn = ["indonesia-establishments", "james-bond", "scian-industries", "seocho-apartments", "virus-hosts"]
     assert tuple(pool) == corpus.EIGHTEENTH_POOL and corpus.EIGHTEENTH_SEED == 46
     assert sorted(random.Random(46).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.EIGHTEENTH_POOL, 46)
-    assert set(drawn) <= _split("spent") and _split("frozen") == set()
+    assert set(drawn) <= _split("spent") and _split("frozen") == NINETEENTH_IN_PREPARATION_A
     assert "indonesia-politicians" in _split("tune")
 
 
@@ -270,7 +275,8 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.TENTH_POOL) | set(corpus.ELEVENTH_POOL) | set(corpus.TWELFTH_POOL)
                                   | set(corpus.THIRTEENTH_POOL) | set(corpus.FOURTEENTH_POOL)
                                   | set(corpus.FIFTEENTH_POOL) | set(corpus.SIXTEENTH_POOL)
-                                  | set(corpus.SEVENTEENTH_POOL) | set(corpus.EIGHTEENTH_POOL))
+                                  | set(corpus.SEVENTEENTH_POOL) | set(corpus.EIGHTEENTH_POOL)
+                                  | NINETEENTH_IN_PREPARATION_A)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -1280,3 +1286,66 @@ def test_james_bond_refuses_a_script_whose_create_block_is_ended(tmp_path: Path)
     mirror = _clone(tmp_path, corpus.BOND, {corpus.BOND_SCRIPT: script})
     with pytest.raises(corpus.CorpusError, match="CREATE block"):
         corpus.write_james_bond(Recorder(), mirror)
+
+
+def test_met_paintings_runs_voyageofdiscovery_over_the_repositorys_csv_in_five_syntax(tmp_path: Path) -> None:
+    # summer-of-nodes/2020, week 2: 4.x CREATE INDEX ON and exists(p.dimensions), LOAD CSVs of the repository's raw URL
+    url = corpus.MET_PAINTINGS_URL + "week2/MetPublicDomainPaintings.csv"
+    script = ("CREATE INDEX ON :Painting(id);\n\n//paintings and classifications\n"
+              f'LOAD CSV WITH HEADERS FROM "{url}" AS row\n'
+              "CREATE (o:Painting {id:row.`Object ID`, title:row.Title});\n\n"
+              "MATCH (p:Painting)\nWHERE exists(p.dimensions)\nRETURN p;\n")
+    files = {corpus.MET_PAINTINGS_SCRIPT: script,
+             "week2/MetPublicDomainPaintings.csv": "Object ID,Title,Culture\n435809,The Harvesters,\n"}
+    store = Recorder()
+    corpus.write_met_paintings(store, _clone(tmp_path, corpus.MET_PAINTINGS, files))
+    assert store.calls == [
+        ("CREATE INDEX FOR (n:Painting) ON (n.id)", {}),
+        ("UNWIND $rows AS row\nCREATE (o:Painting {id:row.`Object ID`, title:row.Title})",
+         {"rows": [{"Object ID": "435809", "Title": "The Harvesters", "Culture": None}]}),
+        ("MATCH (p:Painting)\nWHERE (p.dimensions IS NOT NULL)\nRETURN p", {})]
+
+
+def test_met_paintings_refuses_a_url_that_is_not_the_repositorys(tmp_path: Path) -> None:
+    script = "LOAD CSV WITH HEADERS FROM 'https://example.org/paintings.csv' AS row CREATE (:Painting {id: row.id});\n"
+    mirror = _clone(tmp_path, corpus.MET_PAINTINGS, {corpus.MET_PAINTINGS_SCRIPT: script})
+    with pytest.raises(corpus.CorpusError, match="no loader here serves"):
+        corpus.write_met_paintings(Recorder(), mirror)
+
+
+def _dutch_studies_script(url: str) -> str:
+    # GitHopMan/dutch-studies: no ';', a statement per block of lines, `//` comments, CRLF line ends, a vertical tab
+    # between two clauses, 3.x size() of a pattern and FILTER(), then a `----` rule and read-only selections
+    return ("//\r\n// Dutch Studies\r\n//\r\n\r\n// import opleidingen\r\n"
+            f'LOAD CSV WITH HEADERS FROM "{url}CrohoNov2019.csv" AS line\r\n'
+            "CREATE (o:Opleiding {code: line.Opleidingscode, studie: line.Naam_opleiding_voluit})\r\n\r\n"
+            "// Indikken\r\nMATCH (p:Opleiding)\r\nWITH p \r\nORDER BY p.studie, size((p)--()) DESC\r\nRETURN p\r\n\r\n"
+            "// steden\r\nMATCH (o:Opleiding),(i:Instelling)\r\n"
+            "SET i.steden = FILTER (x IN i.steden WHERE x<>o.stad) + o.stad \r\nRETURN i\r\n\r\n"
+            "MATCH (t:Type)\x0bDELETE t\r\n\r\n----\r\n\r\nSELECTIES\r\n\r\nMATCH (n:Opleiding) return n\r\n")
+
+
+def test_dutch_studies_splits_its_blocks_up_to_its_rule_in_five_syntax_and_reads_windows_1252_as_load_csv(
+        tmp_path: Path) -> None:
+    script = _dutch_studies_script(corpus.DUTCH_STUDIES_URL)
+    root = tmp_path / "dutch-studies"
+    root.mkdir()
+    (root / corpus.DUTCH_STUDIES_SCRIPT).write_text(script, encoding="utf-8", newline="")
+    # the register's file is Windows-1252: "Azi\xeb" is not UTF-8
+    (root / "CrohoNov2019.csv").write_bytes("Opleidingscode,Naam_opleiding_voluit\n60839,M Azi\xeb Studies\n"
+                                            .encode("cp1252"))
+    store = Recorder()
+    corpus.write_dutch_studies(store, tmp_path)
+    assert store.calls == [
+        ("UNWIND $rows AS line\nCREATE (o:Opleiding {code: line.Opleidingscode, studie: line.Naam_opleiding_voluit})",
+         {"rows": [{"Opleidingscode": "60839", "Naam_opleiding_voluit": "M Azi\ufffd Studies"}]}),
+        ("MATCH (p:Opleiding)\nWITH p \nORDER BY p.studie, COUNT { (p)--() } DESC\nRETURN p", {}),
+        ("MATCH (o:Opleiding),(i:Instelling)\nSET i.steden = [x IN i.steden WHERE x<>o.stad] + o.stad \nRETURN i", {}),
+        ("MATCH (t:Type)\nDELETE t", {})]
+
+
+def test_dutch_studies_refuses_a_script_whose_3x_syntax_was_changed(tmp_path: Path) -> None:
+    script = _dutch_studies_script(corpus.DUTCH_STUDIES_URL).replace("size((p)--())", "COUNT { (p)--() }")
+    mirror = _clone(tmp_path, corpus.DUTCH_STUDIES, {corpus.DUTCH_STUDIES_SCRIPT: script})
+    with pytest.raises(corpus.CorpusError, match="not once"):
+        corpus.write_dutch_studies(Recorder(), mirror)
