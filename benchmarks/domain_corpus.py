@@ -4101,6 +4101,30 @@ def write_james_bond(store: Any, mirror: Path) -> None:
     _run_script(store, script, _no_files(BOND))
 
 
+
+NUREMBERG = "kuczera/Briefeingangsregister"
+NUREMBERG_SCRIPT = "cypher/DatenbankErstellen.cyp"
+# its LOAD CSVs read the repository's own files by their github.com .../raw/master/ URLs
+NUREMBERG_URL = "https://github.com/kuczera/Briefeingangsregister/raw/master/"
+
+
+def write_nuremberg_letters(store: Any, mirror: Path) -> None:
+    """cypher/DatenbankErstellen.cyp of kuczera/Briefeingangsregister as written (Andreas Kuczera's data and Cypher
+    for his chapter "Das Nürnberger Briefeingangsregister als Quelle für die Informationsverarbeitung in der Stadt des
+    15. Jahrhunderts", 2020, in German; no licence stated), each LOAD CSV reading the repository's file its
+    github.com raw URL names (data/): the register of letters received by the city council of Nuremberg from 1449
+    on, one Letter a register entry (its register id BER<n>, folio, start and end of the entry's dating as year,
+    month and day, receiver and sender as the register writes them, the entry's text (source), answer, commentary,
+    and the isoStartDate the script computes), the kinds of letter each is (Type: Brief, Bittbrief, Antwort, ...),
+    and the register's entities (Entity, each also labelled with its kind: Person, Stadt, Ort, Institution,
+    Ereignis, ...; name, role, place, state, profession, sex, institution, family) linked to the letters they sent,
+    received or are mentioned in, each link's type the file's role (SENDER_IN, RECEIVER_IN, MENTIONED_IN, through
+    apoc.merge.relationship). Its 3.x `CREATE INDEX ON` statements are in 5.x syntax (_five), and the index it
+    creates twice (Letter.source) is created once (_run_mixed); its first statement (delete everything) runs on
+    the empty database."""
+    script = read_file(NUREMBERG, NUREMBERG_SCRIPT, mirror).decode("utf-8")
+    _run_mixed(store, script, _github_file(NUREMBERG, mirror, (NUREMBERG_URL,)))
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -4465,6 +4489,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("james-bond", "spent", "the James Bond films of 1962-2015 (year, box office): the actors who played "
                                    "Bond in each, their directors, the Bond girls (actress and role) and the "
                                    "vehicles (brand, model) each film shows", writer=write_james_bond, source=BOND),
+    Graph("nuremberg-letters", "frozen", "the register of letters received by the city of Nuremberg from 1449 (in "
+                                           "German): letters (register id, folio, dating, receiver, sender, entry "
+                                           "text), their kinds, and the persons, cities, places and institutions "
+                                           "that sent, received or are mentioned in each",
+          writer=write_nuremberg_letters, source=NUREMBERG),
 ]}
 
 
