@@ -4125,6 +4125,39 @@ def write_nuremberg_letters(store: Any, mirror: Path) -> None:
     script = read_file(NUREMBERG, NUREMBERG_SCRIPT, mirror).decode("utf-8")
     _run_mixed(store, script, _github_file(NUREMBERG, mirror, (NUREMBERG_URL,)))
 
+
+ANIME = "momcilovicluka/neo4j-anime"
+# its import scripts, in the order their MATCHes need (no script or README of the repository names one): the anime
+# first, then the users and the scores that MATCH both
+ANIME_SCRIPTS = ("cypher-imports/Load_Anime_data.cypher", "cypher-imports/Load_User_data.cypher",
+                 "cypher-imports/Load_User_Scores.cypher")
+# its fourth script, left out: `MATCH (a:Anime) WHERE NOT EXISTS(a.AnimeID) DELETE a` deletes the anime the load's
+# RELATED_TO statement creates by name alone, each of which has that relationship, so every Neo4j refuses the DELETE
+# (a node with relationships needs DETACH DELETE) and rolls it back: as written it leaves the graph as it was
+ANIME_LEFT_OUT = "cypher-imports/Delete_incomplete_data_Anime.cypher"
+
+
+def write_anime_top1000(store: Any, mirror: Path) -> None:
+    """The Cypher imports of momcilovicluka/neo4j-anime as written (Luka Momčilović's 2024 faculty project on NoSQL
+    databases; no licence stated), each LOAD CSV reading the repository's extracted-csv/ file its `file:///` URL
+    names (his extraction from Kaggle's MyAnimeList dataset of 2023, merged with another Kaggle anime dataset's voice
+    actors and staff): the top 1,000 anime of MyAnimeList (Anime: MyAnimeList id, name, score, genres, synopsis,
+    type, airing dates, premiere, status, source, rating, popularity, favourites, members, release season and year,
+    tags, content warnings, related manga) with their producers (PRODUCED_BY), licensors (LICENSED_BY), studios
+    (CREATED_BY), voice actors (VOICED_BY {character}), staff (WORKED_AS {role}) and related anime (RELATED_TO, by
+    name: a title not among the thousand is an Anime node of its name alone), then the MyAnimeList users of the
+    dataset who scored them (User: username, gender, birthday, location, join date, watch statistics) and their
+    scores (RATED {score}). ANIME_SCRIPTS says in which order they run; ANIME_LEFT_OUT, which deletes nothing as
+    written, is not run. The graph is as the scripts write it: an Anime MERGEd on all its properties (the
+    `episodes` the script computes is not set), a staff entry without ' : ' (one) a Staff node and no relationship,
+    the 871 related titles not among the thousand Anime nodes of their name alone."""
+    listed = tuple(list_folder(ANIME, "cypher-imports/", mirror))
+    if sorted(listed) != sorted((*ANIME_SCRIPTS, ANIME_LEFT_OUT)):
+        raise CorpusError(f"{ANIME}: cypher-imports/ now holds {listed}, not the scripts read here")
+    for script in ANIME_SCRIPTS:
+        _run_script(store, read_file(ANIME, script, mirror).decode("utf-8"),
+                    _files_under(ANIME, script, "extracted-csv/", mirror))
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -4494,6 +4527,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "text), their kinds, and the persons, cities, places and institutions "
                                            "that sent, received or are mentioned in each",
           writer=write_nuremberg_letters, source=NUREMBERG),
+    Graph("anime-top1000", "frozen", "MyAnimeList's top 1,000 anime (score, type, episodes, airing, release season "
+                                       "and year, rating, popularity): their studios, producers, licensors, voice "
+                                       "actors (with the character voiced), staff (with the role) and related anime, "
+                                       "and the users who scored them", writer=write_anime_top1000, source=ANIME),
 ]}
 
 

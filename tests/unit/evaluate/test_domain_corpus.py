@@ -239,7 +239,7 @@ def test_the_eighteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
 
 # the nineteenth split's graphs this branch prepares (declared frozen; the declaration, pool and draw come with the
 # merge of the split's helpers' branches)
-NINETEENTH_IN_PREPARATION_B = {"nuremberg-letters"}
+NINETEENTH_IN_PREPARATION_B = {"anime-top1000", "nuremberg-letters"}
 
 
 def test_the_first_two_frozen_splits_are_spent() -> None:
@@ -1318,3 +1318,44 @@ def test_nuremberg_letters_runs_its_script_over_its_raw_files_in_five_syntax_cre
          "with start, end, line.Rolle AS rel\n"
          "call apoc.merge.relationship(start, toUpper(rel), {}, {}, end) yield rel as dummy\nreturn count(*)",
          {"rows": [{"IdPerson": "A723", "Name": " N. N. ", "Rolle": "MENTIONED_IN", "IdBER": "BER2"}]})]
+
+
+def test_anime_top1000_runs_anime_then_users_then_scores_and_leaves_out_the_delete(tmp_path: Path) -> None:
+    # momcilovicluka/neo4j-anime: cypher-imports/ holds four scripts, no order named; the load's MATCHes need the
+    # anime before the users and the scores; the DELETE of name-only anime (every one has a RELATED_TO) is not run
+    anime, users, scores = corpus.ANIME_SCRIPTS
+    mirror = _clone(tmp_path, corpus.ANIME, {
+        anime: "//Load Anime data\nLOAD CSV WITH HEADERS FROM 'file:///merged_top_1000_anime.csv' AS row\n\n"
+               "MERGE (a:Anime {AnimeID: toInteger(row.anime_id), Name: row.Name})\n",
+        users: "//Load User data\n"
+               "LOAD CSV WITH HEADERS FROM 'file:///users_with_scores_for_top_1000_anime.csv' AS row\n"
+               "CREATE (u:User {Username: row.Username})\n",
+        scores: "//Load User Scores\nLOAD CSV WITH HEADERS FROM 'file:///user_scores_for_top_1000_anime.csv' AS "
+                "ratingRow\n\nMATCH (u:User {Username: ratingRow.Username})\n"
+                "MATCH (a:Anime {AnimeID: toInteger(ratingRow.anime_id)})\n\n"
+                "CREATE (u)-[:RATED {score: toInteger(ratingRow.rating)}]->(a)\n",
+        corpus.ANIME_LEFT_OUT: "//Delete incomplete data Anime\nMATCH (a:Anime)\nWHERE NOT EXISTS(a.AnimeID)\n"
+                               "DELETE a\n",
+        "extracted-csv/merged_top_1000_anime.csv": 'anime_id,Name,Synopsis\n5114,Fullmetal Alchemist: Brotherhood,'
+                                                   '"After a horrific alchemy experiment\n\nThe brothers"\n',
+        "extracted-csv/users_with_scores_for_top_1000_anime.csv": "Mal ID,Username\n1,Xinil\n",
+        "extracted-csv/user_scores_for_top_1000_anime.csv": "Username,anime_id,rating\nXinil,5114,9\n"})
+    store = Recorder()
+    corpus.write_anime_top1000(store, mirror)
+    assert store.calls == [
+        ("UNWIND $rows AS row\n\nMERGE (a:Anime {AnimeID: toInteger(row.anime_id), Name: row.Name})",
+         {"rows": [{"anime_id": "5114", "Name": "Fullmetal Alchemist: Brotherhood",
+                    "Synopsis": "After a horrific alchemy experiment\n\nThe brothers"}]}),
+        ("UNWIND $rows AS row\nCREATE (u:User {Username: row.Username})",
+         {"rows": [{"Mal ID": "1", "Username": "Xinil"}]}),
+        ("UNWIND $rows AS ratingRow\n\nMATCH (u:User {Username: ratingRow.Username})\n"
+         "MATCH (a:Anime {AnimeID: toInteger(ratingRow.anime_id)})\n\n"
+         "CREATE (u)-[:RATED {score: toInteger(ratingRow.rating)}]->(a)",
+         {"rows": [{"Username": "Xinil", "anime_id": "5114", "rating": "9"}]})]
+
+
+def test_anime_top1000_refuses_a_repository_whose_import_scripts_changed(tmp_path: Path) -> None:
+    files = {script: "RETURN 1\n" for script in corpus.ANIME_SCRIPTS}
+    files["cypher-imports/Load_Studios.cypher"] = "RETURN 1\n"
+    with pytest.raises(corpus.CorpusError, match="cypher-imports/ now holds"):
+        corpus.write_anime_top1000(Recorder(), _clone(tmp_path, corpus.ANIME, files))
