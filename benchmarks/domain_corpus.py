@@ -4527,8 +4527,8 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "text), their kinds, and the persons, cities, places and institutions "
                                            "that sent, received or are mentioned in each",
           writer=write_nuremberg_letters, source=NUREMBERG),
-    Graph("anime-top1000", "frozen", "MyAnimeList's top 1,000 anime (score, type, episodes, airing, release season "
-                                       "and year, rating, popularity): their studios, producers, licensors, voice "
+    Graph("anime-top1000", "frozen", "MyAnimeList's top 1,000 anime (score, type, airing dates, premiere, source, "
+                                       "age rating, popularity): their studios, producers, licensors, voice "
                                        "actors (with the character voiced), staff (with the role) and related anime, "
                                        "and the users who scored them", writer=write_anime_top1000, source=ANIME),
 ]}
