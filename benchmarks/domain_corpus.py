@@ -4178,6 +4178,63 @@ def write_dutch_studies(store: Any, mirror: Path) -> None:
     _run_script(store, "".join(s + ";\n" for s in statements), rows_of)
 
 
+NUREMBERG = "kuczera/Briefeingangsregister"
+NUREMBERG_SCRIPT = "cypher/DatenbankErstellen.cyp"
+# its LOAD CSVs read the repository's own files by their github.com .../raw/master/ URLs
+NUREMBERG_URL = "https://github.com/kuczera/Briefeingangsregister/raw/master/"
+
+
+def write_nuremberg_letters(store: Any, mirror: Path) -> None:
+    """cypher/DatenbankErstellen.cyp of kuczera/Briefeingangsregister as written (Andreas Kuczera's data and Cypher
+    for his chapter "Das Nürnberger Briefeingangsregister als Quelle für die Informationsverarbeitung in der Stadt des
+    15. Jahrhunderts", 2020, in German; no licence stated), each LOAD CSV reading the repository's file its
+    github.com raw URL names (data/): the register of letters received by the city council of Nuremberg from 1449
+    on, one Letter a register entry (its register id BER<n>, folio, start and end of the entry's dating as year,
+    month and day, receiver and sender as the register writes them, the entry's text (source), answer, commentary,
+    and the isoStartDate the script computes), the kinds of letter each is (Type: Brief, Bittbrief, Antwort, ...),
+    and the register's entities (Entity, each also labelled with its kind: Person, Stadt, Ort, Institution,
+    Ereignis, ...; name, role, place, state, profession, sex, institution, family) linked to the letters they sent,
+    received or are mentioned in, each link's type the file's role (SENDER_IN, RECEIVER_IN, MENTIONED_IN, through
+    apoc.merge.relationship). Its 3.x `CREATE INDEX ON` statements are in 5.x syntax (_five), and the index it
+    creates twice (Letter.source) is created once (_run_mixed); its first statement (delete everything) runs on
+    the empty database."""
+    script = read_file(NUREMBERG, NUREMBERG_SCRIPT, mirror).decode("utf-8")
+    _run_mixed(store, script, _github_file(NUREMBERG, mirror, (NUREMBERG_URL,)))
+
+
+ANIME = "momcilovicluka/neo4j-anime"
+# its import scripts, in the order their MATCHes need (no script or README of the repository names one): the anime
+# first, then the users and the scores that MATCH both
+ANIME_SCRIPTS = ("cypher-imports/Load_Anime_data.cypher", "cypher-imports/Load_User_data.cypher",
+                 "cypher-imports/Load_User_Scores.cypher")
+# its fourth script, left out: `MATCH (a:Anime) WHERE NOT EXISTS(a.AnimeID) DELETE a` deletes the anime the load's
+# RELATED_TO statement creates by name alone, each of which has that relationship, so every Neo4j refuses the DELETE
+# (a node with relationships needs DETACH DELETE) and rolls it back: as written it leaves the graph as it was
+ANIME_LEFT_OUT = "cypher-imports/Delete_incomplete_data_Anime.cypher"
+
+
+def write_anime_top1000(store: Any, mirror: Path) -> None:
+    """The Cypher imports of momcilovicluka/neo4j-anime as written (Luka Momčilović's 2024 faculty project on NoSQL
+    databases; no licence stated), each LOAD CSV reading the repository's extracted-csv/ file its `file:///` URL
+    names (his extraction from Kaggle's MyAnimeList dataset of 2023, merged with another Kaggle anime dataset's voice
+    actors and staff): the top 1,000 anime of MyAnimeList (Anime: MyAnimeList id, name, score, genres, synopsis,
+    type, airing dates, premiere, status, source, rating, popularity, favourites, members, release season and year,
+    tags, content warnings, related manga) with their producers (PRODUCED_BY), licensors (LICENSED_BY), studios
+    (CREATED_BY), voice actors (VOICED_BY {character}), staff (WORKED_AS {role}) and related anime (RELATED_TO, by
+    name: a title not among the thousand is an Anime node of its name alone), then the MyAnimeList users of the
+    dataset who scored them (User: username, gender, birthday, location, join date, watch statistics) and their
+    scores (RATED {score}). ANIME_SCRIPTS says in which order they run; ANIME_LEFT_OUT, which deletes nothing as
+    written, is not run. The graph is as the scripts write it: an Anime MERGEd on all its properties (the
+    `episodes` the script computes is not set), a staff entry without ' : ' (one) a Staff node and no relationship,
+    the 871 related titles not among the thousand Anime nodes of their name alone."""
+    listed = tuple(list_folder(ANIME, "cypher-imports/", mirror))
+    if sorted(listed) != sorted((*ANIME_SCRIPTS, ANIME_LEFT_OUT)):
+        raise CorpusError(f"{ANIME}: cypher-imports/ now holds {listed}, not the scripts read here")
+    for script in ANIME_SCRIPTS:
+        _run_script(store, read_file(ANIME, script, mirror).decode("utf-8"),
+                    _files_under(ANIME, script, "extracted-csv/", mirror))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -4549,6 +4606,15 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "programmes (code, degree, form, capacity), their institutions and cities, "
                                        "sectors, study areas and the studies taught as each programme",
           writer=write_dutch_studies, source=DUTCH_STUDIES),
+    Graph("nuremberg-letters", "frozen", "the register of letters received by the city of Nuremberg from 1449 (in "
+                                           "German): letters (register id, folio, dating, receiver, sender, entry "
+                                           "text), their kinds, and the persons, cities, places and institutions "
+                                           "that sent, received or are mentioned in each",
+          writer=write_nuremberg_letters, source=NUREMBERG),
+    Graph("anime-top1000", "frozen", "MyAnimeList's top 1,000 anime (score, type, airing dates, premiere, source, "
+                                       "age rating, popularity): their studios, producers, licensors, voice "
+                                       "actors (with the character voiced), staff (with the role) and related anime, "
+                                       "and the users who scored them", writer=write_anime_top1000, source=ANIME),
 ]}
 
 
