@@ -4101,6 +4101,59 @@ def write_james_bond(store: Any, mirror: Path) -> None:
     _run_script(store, script, _no_files(BOND))
 
 
+PAINTERS = "jjdrisco/202_Project"
+PAINTERS_SCRIPT = "neo4j_dump/create_neo4j_db.cql"
+PAINTERS_FOLDER = "neo4j_dump/"  # the files its `file:///<name>` LOAD CSVs read: the folder the script sits in
+# the MoMA artworks the script creates: listed in the mirror's tree, its content absent (as the mirror's files over
+# its size limit are); that statement is left out, and the artworks_artists.csv statement after it then links nothing
+PAINTERS_ABSENT = "artworks.csv"
+
+
+# a whole field written `""` (a quoted empty string), which LOAD CSV reads as the empty string where an unquoted empty
+# field is null; Python's csv reads both as ''
+_QUOTED_EMPTY = re.compile(r'(?m)(?<![^,\n])""(?![^,\r\n])')
+
+
+def _csv_rows_quoted_empty(data: bytes, delimiter: str = ",") -> list[dict[str, str | None]]:
+    """_csv_rows, but a field written `""` is the empty string, as LOAD CSV reads it (an empty field stays null):
+    painter-network's occupations.csv writes one occupation `""`, which its MERGE writes as '' (null would stop it)."""
+    if delimiter != ",":
+        raise CorpusError(f"a quoted empty field is read here only in comma-separated files, not {delimiter!r}")
+    marked = _csv_rows(_QUOTED_EMPTY.sub('"\x00"', data.decode("utf-8-sig")).encode("utf-8"), delimiter)
+    # the mark inside a longer value: the `""` was an escaped quote in a quoted field (`"x,"",y"`), not a field
+    if any(v is not None and "\x00" in v and v != "\x00" for row in marked for v in row.values()):
+        raise CorpusError('a quoted field holds `,""` followed by a comma: not read here as a quoted empty field')
+    return [{k: ("" if v == "\x00" else v) for k, v in row.items()} for row in marked]
+
+
+def write_painter_network(store: Any, mirror: Path) -> None:
+    """neo4j_dump/create_neo4j_db.cql of jjdrisco/202_Project as written (John Driscoll, Taylor Martinez and Thuy
+    Nguyen's 2025 course project "Global Art Exploration and Analysis", integrating the Museum of Modern Art's
+    collection data, the PainterPalette dataset of painters (WikiArt, Art500k) and Wikidata; no licence stated), each
+    `LOAD CSV ... FROM 'file:///<name>'` reading the repository's neo4j_dump/<name>, the folder the script sits in
+    (its README names the folder's earlier name, neo4j_csv_files/): artists (Artist: name, birth and death year,
+    nationality, citizenship, gender, career start and end years; unique by name and birth year), the places they
+    were born and died in (Place; BORN_IN, DIED_IN), their occupations (Occupation; HAS_OCCUPATION), the schools and
+    groups they belonged to (School; STUDIED_AT), their art movements (Movement; BELONGS_TO_MOVEMENT), and who was
+    the pupil or teacher of, friends with, influenced by or influenced whom (IS_PUPIL_OF, TAUGHT, FRIENDS_WITH,
+    INFLUENCED_BY, INFLUENCED). The statement that reads PAINTERS_ABSENT (the MoMA artworks, absent from the mirror)
+    is left out: the artworks_artists.csv statement then links nothing. What the script writes is kept: an artist
+    without a birth year is merged with birth_year -999999 and its relationship rows (which match
+    toInteger(birth_year), null) link nothing; artist_styles.csv has no header line, so LOAD CSV reads its first
+    row as the header, row.artist_name is null in every other row and no USES_STYLE is written (the Style nodes stay
+    unlinked); the files name many artists twice, once with their birth year and once with their death year as
+    birth_year (two nodes, the second without nationality or links), as the project's export has them."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{PAINTERS}: {PAINTERS_SCRIPT} reads {url}, which no loader here serves")
+        name = url.removeprefix("file:///")
+        if name == PAINTERS_ABSENT:
+            return None
+        return _csv_rows_quoted_empty(read_file(PAINTERS, PAINTERS_FOLDER + name, mirror), delimiter)
+
+    _run_script(store, read_file(PAINTERS, PAINTERS_SCRIPT, mirror).decode("utf-8"), rows_of)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -4465,6 +4518,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("james-bond", "spent", "the James Bond films of 1962-2015 (year, box office): the actors who played "
                                    "Bond in each, their directors, the Bond girls (actress and role) and the "
                                    "vehicles (brand, model) each film shows", writer=write_james_bond, source=BOND),
+    Graph("painter-network", "frozen", "artists of MoMA's collection and of the PainterPalette painters (birth and "
+                                         "death year, nationality, gender, career years): where they were born and "
+                                         "died, their occupations, schools, art movements, and who taught, "
+                                         "befriended or influenced whom", writer=write_painter_network,
+          source=PAINTERS),
 ]}
 
 
