@@ -1033,6 +1033,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import builtins
 import csv
 import io
 import json
@@ -1043,6 +1044,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import types
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -1230,7 +1232,8 @@ _NODE_KEY = re.compile(r"(?is)(create\s+constraint\b.*?\bfor\s+\(\s*(\w+)\s*:\s*
 # Cypher's function names are case-insensitive: a 2.x script's toint() and TOINT() are toInt() too
 _OLD_FUNCTIONS = {re.compile(r"(?i)(?<![\w.])toInt\("): "toInteger(",
                   re.compile(r"(?<![\w.])distance\("): "point.distance("}
-_OLD_EXISTS = re.compile(r"(?i)(?<![\w.])exists\(\s*(\w+\.\w+)\s*\)")  # exists(n.prop): a property test
+# exists(n.prop): a property test (the property may be quoted: exists(r.`win%`))
+_OLD_EXISTS = re.compile(r"(?i)(?<![\w.])exists\(\s*(\w+\.(?:\w+|`[^`]+`))\s*\)")
 _LENGTH = re.compile(r"(?i)(?<![\w.])length\((\w+)\)")
 # 2.x's CREATE UNIQUE (creates what of the pattern is missing): 5.x removed it; MERGE of the same pattern, whose ends
 # the statement has bound, writes the same relationship once
@@ -4154,6 +4157,105 @@ def write_painter_network(store: Any, mirror: Path) -> None:
     _run_script(store, read_file(PAINTERS, PAINTERS_SCRIPT, mirror).decode("utf-8"), rows_of)
 
 
+NBA = "iftahro/Neo4NBA"
+NBA_SERVICE = "source.neo4nba_service"  # the module whose Neo4NBAService holds the graph updaters in main.py's order
+NBA_FOLDER = "graph_files/"  # what its `file:///<name>` LOAD CSVs read: main.py copies this folder into import/
+# the 2020 season's schedule: the games after the league's suspension of March 2020 have no score, and the statement
+# that MERGEs the season's games on their scores is refused by Neo4j (null property value), as by the 3.5 it was
+# written for; it is left out (no regular-season game of 2020), the statements after it run
+NBA_UNPLAYED = "file:///games/2020_games.csv"
+# the modules its loader's modules import besides its own (source.*): nothing else is imported while they are read
+_NBA_IMPORTS = frozenset({"typing", "logging", "os", "neo4j"})
+
+
+def _repo_package(repo: str, mirror: Path, package: str, allowed: frozenset[str]) -> Callable[[str], types.ModuleType]:
+    """An importer of a repository's Python modules from the mirror (`package` and its submodules, at the
+    repository's root, namespace packages where a folder has no __init__.py), each executed in a namespace of its own
+    whose imports are only these modules and the standard or installed modules `allowed` names: for a loader whose
+    statements are built at import time (string templates formatted in loops over its constants). Nothing is added
+    to sys.modules."""
+    modules: dict[str, types.ModuleType] = {}
+
+    def load(name: str) -> types.ModuleType:
+        if name in modules:
+            return modules[name]
+        module = types.ModuleType(name)
+        modules[name] = module
+        if "." in name:
+            parent = load(name.rsplit(".", 1)[0])
+            setattr(parent, name.rsplit(".", 1)[1], module)
+        path = name.replace(".", "/") + ".py"
+        try:
+            source = read_file(repo, path, mirror).decode("utf-8")
+        except CorpusError:  # no such file: a folder, a namespace package (its modules are read as they are imported)
+            module.__path__ = []
+            return module
+        module.__dict__["__builtins__"] = {**builtins.__dict__, "__import__": importer}
+        module.__file__ = f"{repo}/{path}"  # its path as the repository names it (a constant may be derived from it)
+        exec(compile(source, f"{repo}/{path}", "exec"), module.__dict__)  # noqa: S102 - the loader builds its statements
+        return module
+
+    def importer(name: str, globals_: Any = None, locals_: Any = None, fromlist: Any = (), level: int = 0) -> Any:
+        if level == 0 and (name == package or name.startswith(package + ".")):
+            module = load(name)
+            return module if fromlist else load(package)
+        if level == 0 and name.split(".")[0] in allowed:
+            return builtins.__import__(name, globals_, locals_, fromlist, level)
+        raise CorpusError(f"{repo}: its loader imports {name}, which is not read here")
+
+    return load
+
+
+def write_nba_seasons(store: Any, mirror: Path) -> None:
+    """The statements of iftahro/Neo4NBA's loader (source/main.py: Neo4NBAService's storylines, each graph
+    updater's queries in its order; a 2020 personal project, "a neo4j graph db of the NBA basketball league over the
+    past decade (2010-20)", data from basketball-reference.com, Kaggle's NBA draft 1980-2017, HoopsHype's nicknames and
+    data.world; no licence stated), each `LOAD CSV ... FROM "file:///<name>"` reading the repository's
+    graph_files/<name>, the folder main.py copies into the server's import/: the 30 teams (Team: name, abbreviation,
+    general manager, owner, arena, founding year, city; their conferences and divisions, FROM), each team's roster of
+    each season 2010-2020 (Roster, OF_TEAM) and the players in it (Player; PLAYED_AT {position, age, games, minutes,
+    points, rebounds, assists, ... per game, year}), their coaches (Coach; COACHED {games, wins, losses, win%}),
+    career averages, nicknames, draft picks, classes and pre-draft teams (colleges, clubs: Team:PreDraft), the
+    playoff series (Series:Playoff: round, conference; WON / LOST {wins, losses, opponent}), the personal awards (MVP,
+    ROY, MIP, DPOY, SMOY, Finals and All-Star MVP, Coach of the Year: Award; WON {year, per-game statistics}), and the
+    regular-season and playoff games (Game: date, home and away team and score, winner), grouped per roster into home
+    and road Games nodes (HOSTED, VISITED; WON, LOST). Its queries are Python string templates formatted at import
+    time over the years and awards its constants list: its modules are read from the mirror and executed to build
+    them (_repo_package: only its own modules and typing, logging, os and neo4j are importable), main.py itself (it
+    copies files and connects) is not run, nor its first statement (delete everything: the database is empty). Its
+    3.5 syntax runs in 5.x syntax (_five: EXISTS(n.p)). One statement is left out (NBA_UNPLAYED): the 2020 season's
+    regular-season games, whose schedule holds the games the league's suspension of March 2020 left unplayed, with
+    no score, which its MERGE refuses (null property value) in 5.x as in the 3.5 it was written for; the statements
+    after it run (its own loader would stop there), so no regular-season game of 2020 is in the graph (the 2020
+    rosters, players and coaches are). Files read as LOAD CSV reads them: lines ended by '\r' alone (its award files)
+    or '\r\r\n' (its coach files), and two draft files' cp1252 names read as UTF-8 (U+FFFD), as the loader's own
+    run by LOAD CSV over HTTP gives them (same counts). The neo4nba.dump beside it is not in the mirror (over the
+    size limit)."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{NBA}: its loader reads {url}, which no loader here serves")
+        # its award files end their lines with '\r' alone and its coach files with '\r\r\n', which LOAD CSV reads as
+        # line ends (a blank line read as no row); Python's csv reads lines at '\n': universal newlines, as LOAD CSV.
+        # Two draft files write some names in cp1252 among UTF-8 ones ("\xc9lan B\xe9arn"): LOAD CSV reads UTF-8 and
+        # puts U+FFFD for each byte it cannot read; so does errors="replace"
+        data = read_file(NBA, NBA_FOLDER + url.removeprefix("file:///"), mirror)
+        text = io.StringIO(data.decode("utf-8-sig", errors="replace"), newline=None).read()
+        return _csv_rows(text.encode("utf-8"), delimiter)
+
+    load = _repo_package(NBA, mirror, "source", _NBA_IMPORTS)
+    service = load(NBA_SERVICE).Neo4NBAService()
+    queries = [query for storyline in service.storyline for updater in storyline.graph_updaters
+               for query in updater.queries]
+    if not queries or any(";" in query for query in queries):
+        raise CorpusError(f"{NBA}: its graph updaters no longer hold one statement per query")
+    refused = [q for q in queries if NBA_UNPLAYED in q and "MERGE (g:Game:RegularSeason:New" in q]
+    unplayed = [row for row in rows_of(NBA_UNPLAYED, ",") or [] if row.get("away_team_score") is None]
+    if len(refused) != 1 or not unplayed:
+        raise CorpusError(f"{NBA}: its 2020 games no longer stop the statement left out here: run it as it now is")
+    queries = [q for q in queries if q not in refused]
+    _run_script(store, "".join(query.strip() + ";\n" for query in queries), rows_of)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -4523,6 +4625,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "died, their occupations, schools, art movements, and who taught, "
                                          "befriended or influenced whom", writer=write_painter_network,
           source=PAINTERS),
+    Graph("nba-seasons", "frozen", "the NBA of 2010-2020: teams with their conference, division, arena and owner, "
+                                     "each season's rosters and players (position, age, per-game statistics), "
+                                     "coaches (wins, losses), drafts, awards, playoff series and games with scores",
+          writer=write_nba_seasons, source=NBA),
 ]}
 
 

@@ -226,7 +226,7 @@ def test_the_seventeenth_frozen_split_is_the_documented_draw_and_spent() -> None
 
 # the nineteenth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
 # only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
-NINETEENTH_IN_PREPARATION_C = {"painter-network"}
+NINETEENTH_IN_PREPARATION_C = {"nba-seasons", "painter-network"}
 
 
 def test_the_eighteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -324,6 +324,9 @@ def test_a_graph_with_an_unknown_split_is_refused() -> None:
     # 4.x (graphing-brexit): exists(n.p) is a property test
     ("WHERE not(exists(memberOf.end)) AND exists( other.id )",
      "WHERE not((memberOf.end IS NOT NULL)) AND (other.id IS NOT NULL)"),
+    # 3.5 (Neo4NBA): the property may be quoted
+    ("WHERE EXISTS(r.`home_win%`) AND r.`home_win%` > 0.85",
+     "WHERE (r.`home_win%` IS NOT NULL) AND r.`home_win%` > 0.85"),
     # a node key on one property (blog-load-SAP-data-cypher-queries), which Community Edition refuses: its uniqueness
     ("CREATE CONSTRAINT cnstrnt_unique_cntry IF NOT EXISTS\nFOR (c:Country) REQUIRE c.country_cd IS NODE KEY",
      "CREATE CONSTRAINT cnstrnt_unique_cntry IF NOT EXISTS\nFOR (c:Country) REQUIRE c.country_cd IS UNIQUE"),
@@ -1321,3 +1324,55 @@ def test_a_quoted_empty_field_is_the_empty_string_and_an_escaped_quote_is_refuse
     assert corpus._csv_rows_quoted_empty(b'a,b,c\n"",,"x ""y"""\n') == [{"a": "", "b": None, "c": 'x "y"'}]
     with pytest.raises(corpus.CorpusError, match="quoted field"):
         corpus._csv_rows_quoted_empty(b'a\n"x,"",y"\n')
+
+
+def _nba_repo(tmp_path: Path, service_imports: str = "") -> Path:
+    # iftahro/Neo4NBA's shape: source/ holds namespace packages whose modules build each graph updater's queries
+    # from string templates at import time; main.py runs Neo4NBAService's storylines in order
+    updater = ('from neo4j import GraphDatabase\n\n\nclass GraphUpdater:\n    def __init__(self, name, queries):\n'
+               '        self.name = name\n        self.queries = queries\n')
+    storyline = ('class Storyline:\n    def __init__(self, graph_updaters):\n'
+                 '        self.graph_updaters = graph_updaters\n')
+    awards = ('from source.core_objects.graph_updater import GraphUpdater\nfrom source.constants import YEARS\n\n'
+              'Q = """\nLOAD CSV WITH HEADERS FROM "file:///awards/{short}.csv" AS row\n'
+              'MATCH (p:Player{{name:row.Player}})\nWHERE EXISTS(p.`fg%`)\n'
+              'MERGE (p)-[:WON{{year:toInteger(row.Season)}}]->(:Award{{short:"{short}"}})\n"""\n'
+              'award_graph_updater = GraphUpdater("award", [Q.format(short=s) for s in ["MVP"]])\n')
+    games = ('from source.core_objects.graph_updater import GraphUpdater\nfrom source.constants import YEARS\n\n'
+             'Q = """\nLOAD CSV WITH HEADERS FROM "file:///games/{year}_games.csv" AS row\nWITH row LIMIT 1230\n'
+             'MERGE (g:Game:RegularSeason:New{{home_team_score:toInteger(row.home_team_score)}})\n"""\n'
+             'games_graph_updater = GraphUpdater("games", [Q.format(year=y) for y in YEARS])\n')
+    service = (service_imports + 'from source.core_objects.storyline import Storyline\n'
+               'from source.graph_updaters.award_graph_updater import award_graph_updater\n'
+               'from source.graph_updaters.games_graph_updater import games_graph_updater\n\n\n'
+               'class Neo4NBAService:\n    def __init__(self):\n'
+               '        self.storyline = [Storyline([award_graph_updater]), Storyline([games_graph_updater])]\n')
+    return _clone(tmp_path, corpus.NBA, {
+        "source/constants.py": 'import os\nDIR = os.path.dirname(__file__)\nYEARS = [2019, 2020]\n',
+        "source/core_objects/graph_updater.py": updater, "source/core_objects/storyline.py": storyline,
+        "source/graph_updaters/award_graph_updater.py": awards, "source/graph_updaters/games_graph_updater.py": games,
+        "source/neo4nba_service.py": service,
+        "graph_files/awards/MVP.csv": "Season,Player\r2019,Giannis Antetokounmpo\r2018,James Harden\r",
+        "graph_files/games/2019_games.csv": "home_team,home_team_score\r\r\nBOS,105\r\r\n",
+        "graph_files/games/2020_games.csv": "home_team,home_team_score\nBOS,110\nNYK,\n"})
+
+
+def test_nba_seasons_builds_its_statements_from_its_modules_and_leaves_out_the_unplayed_2020_games(
+        tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_nba_seasons(store, _nba_repo(tmp_path))
+    statements = [statement for statement, _ in store.calls]
+    assert statements == [
+        'UNWIND $rows AS row\nMATCH (p:Player{name:row.Player})\nWHERE (p.`fg%` IS NOT NULL)\n'
+        'MERGE (p)-[:WON{year:toInteger(row.Season)}]->(:Award{short:"MVP"})',
+        'UNWIND $rows AS row\nWITH row LIMIT 1230\nMERGE (g:Game:RegularSeason:New{home_team_score:toInteger('
+        'row.home_team_score)})']
+    # a line ended by '\r' alone, or by '\r\r\n' (a blank line between rows), is a line end, as LOAD CSV reads it
+    assert store.calls[0][1]["rows"] == [{"Season": "2019", "Player": "Giannis Antetokounmpo"},
+                                         {"Season": "2018", "Player": "James Harden"}]
+    assert store.calls[1][1]["rows"] == [{"home_team": "BOS", "home_team_score": "105"}]
+
+
+def test_nba_seasons_imports_nothing_but_its_own_modules_and_the_few_it_needs(tmp_path: Path) -> None:
+    with pytest.raises(corpus.CorpusError, match="imports subprocess"):
+        corpus.write_nba_seasons(Recorder(), _nba_repo(tmp_path, "import subprocess\n"))
