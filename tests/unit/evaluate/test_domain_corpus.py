@@ -1,6 +1,6 @@
 """The domain corpus's bookkeeping (benchmarks/domain_corpus.py, benchmarks/domain_gold.py), without a server: every
 graph has a question file of at least 12 well-formed records, and the splits are exactly the documented draws (the
-first eighteen, each spent after its one run), so a graph cannot slip into or
+first eighteen, each spent after its one run, and the nineteenth, frozen), so a graph cannot slip into or
 out of the frozen split unnoticed; and the loaders' pure parts (a script's LOAD CSV statements, a GraphGist's setup
 blocks, a Data Importer model's statements, a subquery's IN TRANSACTIONS, Rome's per-mode load) and the gold's quoting
 of identifiers."""
@@ -200,11 +200,6 @@ def test_the_fifteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     assert not set(pool) & _split("tune")
 
 
-# the nineteenth split's graphs as helper s19a adds them (frozen, blind: loaders tried, questions written with plain
-# Cypher only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
-NINETEENTH_IN_PREPARATION_A = {"dutch-studies", "met-paintings"}
-
-
 def test_the_sixteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it (five graphs: no sixth source was found in time), declared before any
     # xgrag command ran on its graphs (loaders tried, questions written with plain Cypher only); all five were drawn
@@ -232,20 +227,27 @@ def test_the_seventeenth_frozen_split_is_the_documented_draw_and_spent() -> None
 def test_the_eighteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
     # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
-    # (results/domains_frozen18.json), spent since: no graph is frozen now; the sixth is tune
+    # (results/domains_frozen18.json), spent since; the sixth is tune; the nineteenth is frozen
     pool = ["indonesia-establishments", "indonesia-politicians", "james-bond", "scian-industries",
             "seocho-apartments", "virus-hosts"]
     drawn = ["indonesia-establishments", "james-bond", "scian-industries", "seocho-apartments", "virus-hosts"]
     assert tuple(pool) == corpus.EIGHTEENTH_POOL and corpus.EIGHTEENTH_SEED == 46
     assert sorted(random.Random(46).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.EIGHTEENTH_POOL, 46)
-    assert set(drawn) <= _split("spent")
-    assert _split("frozen") == NINETEENTH_IN_PREPARATION_A | NINETEENTH_IN_PREPARATION_B
+    assert set(drawn) <= _split("spent") and _split("frozen") == set(corpus.draw(corpus.NINETEENTH_POOL, 47))
     assert "indonesia-politicians" in _split("tune")
 
 
-# the nineteenth split's graphs this branch prepares (declared frozen; the declaration, pool and draw come with the
-# merge of the split's helpers' branches)
-NINETEENTH_IN_PREPARATION_B = {"anime-top1000", "nuremberg-letters"}
+def test_the_nineteenth_frozen_split_is_the_documented_draw_and_frozen() -> None:
+    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
+    # questions written with plain Cypher only); the drawn five are frozen: run once, at the end of the tuning; the
+    # sixth is tune, and none of the pool is spent
+    pool = ["anime-top1000", "dutch-studies", "met-paintings", "nba-seasons", "nuremberg-letters", "painter-network"]
+    drawn = ["anime-top1000", "dutch-studies", "met-paintings", "nba-seasons", "painter-network"]
+    assert tuple(pool) == corpus.NINETEENTH_POOL and corpus.NINETEENTH_SEED == 47
+    assert sorted(random.Random(47).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.NINETEENTH_POOL, 47)
+    assert set(drawn) == _split("frozen")
+    assert "nuremberg-letters" in _split("tune")
+    assert not set(pool) & _split("spent")
 
 
 def test_the_first_two_frozen_splits_are_spent() -> None:
@@ -274,7 +276,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                               | {"disease-network", "sap-bike-sales"} | {"arch-packages"}
                               | {"devops-patterns", "fifa-2014"} | {"clinical-trials"} | {"jlpt-kanji"}
                               | {"travel-checklist"} | {"regesta-imperii"} | {"tennis-rackets"}
-                              | {"tour-de-france-2014"} | {"indonesia-politicians"})
+                              | {"tour-de-france-2014"} | {"indonesia-politicians"} | {"nuremberg-letters"})
     assert set(corpus.GRAPHS) == (set(corpus.FIRST_CORPUS) | set(corpus.NEXT_POOL) | set(corpus.THIRD_POOL)
                                   | set(corpus.FOURTH_POOL) | set(corpus.FIFTH_POOL) | set(corpus.SIXTH_POOL)
                                   | set(corpus.SEVENTH_POOL) | set(corpus.EIGHTH_POOL) | set(corpus.NINTH_POOL)
@@ -282,7 +284,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.THIRTEENTH_POOL) | set(corpus.FOURTEENTH_POOL)
                                   | set(corpus.FIFTEENTH_POOL) | set(corpus.SIXTEENTH_POOL)
                                   | set(corpus.SEVENTEENTH_POOL) | set(corpus.EIGHTEENTH_POOL)
-                                  | NINETEENTH_IN_PREPARATION_A | NINETEENTH_IN_PREPARATION_B)
+                                  | set(corpus.NINETEENTH_POOL))
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -330,6 +332,9 @@ def test_a_graph_with_an_unknown_split_is_refused() -> None:
     # 4.x (graphing-brexit): exists(n.p) is a property test
     ("WHERE not(exists(memberOf.end)) AND exists( other.id )",
      "WHERE not((memberOf.end IS NOT NULL)) AND (other.id IS NOT NULL)"),
+    # 3.5 (Neo4NBA): the property may be quoted
+    ("WHERE EXISTS(r.`home_win%`) AND r.`home_win%` > 0.85",
+     "WHERE (r.`home_win%` IS NOT NULL) AND r.`home_win%` > 0.85"),
     # a node key on one property (blog-load-SAP-data-cypher-queries), which Community Edition refuses: its uniqueness
     ("CREATE CONSTRAINT cnstrnt_unique_cntry IF NOT EXISTS\nFOR (c:Country) REQUIRE c.country_cd IS NODE KEY",
      "CREATE CONSTRAINT cnstrnt_unique_cntry IF NOT EXISTS\nFOR (c:Country) REQUIRE c.country_cd IS UNIQUE"),
@@ -1428,3 +1433,88 @@ def test_anime_top1000_refuses_a_repository_whose_import_scripts_changed(tmp_pat
     files["cypher-imports/Load_Studios.cypher"] = "RETURN 1\n"
     with pytest.raises(corpus.CorpusError, match="cypher-imports/ now holds"):
         corpus.write_anime_top1000(Recorder(), _clone(tmp_path, corpus.ANIME, files))
+def test_painter_network_reads_its_scripts_folder_and_leaves_out_the_absent_artworks(tmp_path: Path) -> None:
+    # jjdrisco/202_Project: neo4j_dump/create_neo4j_db.cql reads `file:///<name>` from the folder it sits in; its
+    # artworks.csv is absent from the mirror (over its size limit), so that statement is left out; a composite
+    # uniqueness constraint runs as written; occupations.csv writes one occupation `""`, which LOAD CSV reads as ''
+    script = ("// Artists (Primary Key: artist_name + birth_year)\n"
+              "CREATE CONSTRAINT FOR (a:Artist) REQUIRE (a.name, a.birth_year) IS UNIQUE;\n\n"
+              "LOAD CSV WITH HEADERS FROM 'file:///occupations.csv' AS row\n"
+              "MERGE (o:Occupation {name: row.occupation_name});\n\n"
+              "LOAD CSV WITH HEADERS FROM 'file:///artworks.csv' AS row\nMERGE (a:Artwork {title: row.title});\n\n"
+              "// Artist Birth Places\nLOAD CSV WITH HEADERS FROM 'file:///artist_birth_places.csv' AS row\n"
+              "MATCH (a:Artist {name: row.artist_name, birth_year: toInteger(row.birth_year)})\n"
+              "MATCH (p:Place {name: row.place_name})\nMERGE (a)-[:BORN_IN]->(p);\n")
+    mirror = _clone(tmp_path, corpus.PAINTERS, {
+        corpus.PAINTERS_SCRIPT: script, "neo4j_dump/occupations.csv": 'occupation_name\n""\nstatistician\n\n',
+        "neo4j_dump/artist_birth_places.csv": "artist_name,birth_year,birth_year_key,place_name\n"
+                                              '"Ettinger, B.",1948,1948,Tel Aviv\nNo Year,,,\n'})
+    store = Recorder()
+    corpus.write_painter_network(store, mirror)
+    assert store.calls == [
+        ("CREATE CONSTRAINT FOR (a:Artist) REQUIRE (a.name, a.birth_year) IS UNIQUE", {}),
+        ("UNWIND $rows AS row\nMERGE (o:Occupation {name: row.occupation_name})",
+         {"rows": [{"occupation_name": ""}, {"occupation_name": "statistician"}]}),
+        ("UNWIND $rows AS row\nMATCH (a:Artist {name: row.artist_name, birth_year: toInteger(row.birth_year)})\n"
+         "MATCH (p:Place {name: row.place_name})\nMERGE (a)-[:BORN_IN]->(p)",
+         {"rows": [{"artist_name": "Ettinger, B.", "birth_year": "1948", "birth_year_key": "1948",
+                    "place_name": "Tel Aviv"},
+                   {"artist_name": "No Year", "birth_year": None, "birth_year_key": None, "place_name": None}]})]
+
+
+def test_a_quoted_empty_field_is_the_empty_string_and_an_escaped_quote_is_refused() -> None:
+    assert corpus._csv_rows_quoted_empty(b'a,b,c\n"",,"x ""y"""\n') == [{"a": "", "b": None, "c": 'x "y"'}]
+    with pytest.raises(corpus.CorpusError, match="quoted field"):
+        corpus._csv_rows_quoted_empty(b'a\n"x,"",y"\n')
+
+
+def _nba_repo(tmp_path: Path, service_imports: str = "") -> Path:
+    # iftahro/Neo4NBA's shape: source/ holds namespace packages whose modules build each graph updater's queries
+    # from string templates at import time; main.py runs Neo4NBAService's storylines in order
+    updater = ('from neo4j import GraphDatabase\n\n\nclass GraphUpdater:\n    def __init__(self, name, queries):\n'
+               '        self.name = name\n        self.queries = queries\n')
+    storyline = ('class Storyline:\n    def __init__(self, graph_updaters):\n'
+                 '        self.graph_updaters = graph_updaters\n')
+    awards = ('from source.core_objects.graph_updater import GraphUpdater\nfrom source.constants import YEARS\n\n'
+              'Q = """\nLOAD CSV WITH HEADERS FROM "file:///awards/{short}.csv" AS row\n'
+              'MATCH (p:Player{{name:row.Player}})\nWHERE EXISTS(p.`fg%`)\n'
+              'MERGE (p)-[:WON{{year:toInteger(row.Season)}}]->(:Award{{short:"{short}"}})\n"""\n'
+              'award_graph_updater = GraphUpdater("award", [Q.format(short=s) for s in ["MVP"]])\n')
+    games = ('from source.core_objects.graph_updater import GraphUpdater\nfrom source.constants import YEARS\n\n'
+             'Q = """\nLOAD CSV WITH HEADERS FROM "file:///games/{year}_games.csv" AS row\nWITH row LIMIT 1230\n'
+             'MERGE (g:Game:RegularSeason:New{{home_team_score:toInteger(row.home_team_score)}})\n"""\n'
+             'games_graph_updater = GraphUpdater("games", [Q.format(year=y) for y in YEARS])\n')
+    service = (service_imports + 'from source.core_objects.storyline import Storyline\n'
+               'from source.graph_updaters.award_graph_updater import award_graph_updater\n'
+               'from source.graph_updaters.games_graph_updater import games_graph_updater\n\n\n'
+               'class Neo4NBAService:\n    def __init__(self):\n'
+               '        self.storyline = [Storyline([award_graph_updater]), Storyline([games_graph_updater])]\n')
+    return _clone(tmp_path, corpus.NBA, {
+        "source/constants.py": 'import os\nDIR = os.path.dirname(__file__)\nYEARS = [2019, 2020]\n',
+        "source/core_objects/graph_updater.py": updater, "source/core_objects/storyline.py": storyline,
+        "source/graph_updaters/award_graph_updater.py": awards, "source/graph_updaters/games_graph_updater.py": games,
+        "source/neo4nba_service.py": service,
+        "graph_files/awards/MVP.csv": "Season,Player\r2019,Giannis Antetokounmpo\r2018,James Harden\r",
+        "graph_files/games/2019_games.csv": "home_team,home_team_score\r\r\nBOS,105\r\r\n",
+        "graph_files/games/2020_games.csv": "home_team,home_team_score\nBOS,110\nNYK,\n"})
+
+
+def test_nba_seasons_builds_its_statements_from_its_modules_and_leaves_out_the_unplayed_2020_games(
+        tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_nba_seasons(store, _nba_repo(tmp_path))
+    statements = [statement for statement, _ in store.calls]
+    assert statements == [
+        'UNWIND $rows AS row\nMATCH (p:Player{name:row.Player})\nWHERE (p.`fg%` IS NOT NULL)\n'
+        'MERGE (p)-[:WON{year:toInteger(row.Season)}]->(:Award{short:"MVP"})',
+        'UNWIND $rows AS row\nWITH row LIMIT 1230\nMERGE (g:Game:RegularSeason:New{home_team_score:toInteger('
+        'row.home_team_score)})']
+    # a line ended by '\r' alone, or by '\r\r\n' (a blank line between rows), is a line end, as LOAD CSV reads it
+    assert store.calls[0][1]["rows"] == [{"Season": "2019", "Player": "Giannis Antetokounmpo"},
+                                         {"Season": "2018", "Player": "James Harden"}]
+    assert store.calls[1][1]["rows"] == [{"home_team": "BOS", "home_team_score": "105"}]
+
+
+def test_nba_seasons_imports_nothing_but_its_own_modules_and_the_few_it_needs(tmp_path: Path) -> None:
+    with pytest.raises(corpus.CorpusError, match="imports subprocess"):
+        corpus.write_nba_seasons(Recorder(), _nba_repo(tmp_path, "import subprocess\n"))
