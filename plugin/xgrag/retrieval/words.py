@@ -561,7 +561,8 @@ INTERROGATIVES = tuple(sorted({
     "welches datum": "which date", "welchem jahr": "which year", "welches jahr": "which year",
     "wo": "where", "wohin": "where", "woher": "where", "wann": "when", "wer": "who", "wen": "whom", "wem": "whom",
     "wessen": "whose", "welche": "which", "welcher": "which", "welches": "which", "welchen": "which",
-    "welchem": "which",
+    "welchem": "which", "was für ein": "what kind of", "was für eine": "what kind of", "was für einen": "what kind of",
+    "was für einem": "what kind of", "was für": "what kind of",
     # French
     "quel est": "what is", "quelle est": "what is", "quels sont": "what are", "quelles sont": "what are",
     "combien de": "how many", "combien d": "how many", "combien": "how much", "quelle année": "which year",

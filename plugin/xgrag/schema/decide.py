@@ -17,6 +17,7 @@ from xgrag.schema.labels import (
     alias_properties,
     business_key,
     choose_key,
+    cited_code,
     classify_labels,
     name_candidates,
     name_key,
@@ -136,7 +137,8 @@ def _facts(props: dict[str, PropertyStats], sampled: int, taken: dict[str, str],
                                                          f"({IDENTIFIER_RULE}): rename the property to map it"))
             continue
         reason = not_a_fact(s, opts)
-        if reason is None and id_named(key):
+        # (an identifier people cite, "BER3978", stays a fact: "what is the number of the letter from X?")
+        if reason is None and id_named(key) and not cited_code(s):
             reason = "an identifier (by its name), not a fact"
         if reason is not None:
             excluded.append(PropertyDecision(key, False, reason))

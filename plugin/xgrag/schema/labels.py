@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from xgrag.config import IDENTIFIER
 from xgrag.schema.options import MAX_FACT_CHARS, InferOptions
 from xgrag.schema.profile import GraphProfile, LabelProfile, PropertyStats, binary, id_named
-from xgrag.schema.values import not_a_fact, value_text
+from xgrag.schema.values import describes, not_a_fact, value_text
 
 
 @dataclass(frozen=True)
@@ -111,8 +111,10 @@ def readable_code(lp: LabelProfile, key: str) -> bool:
     label's nodes are known by ("Order 10248"); the code with letters neither opaque, a slug nor a date. It stays a
     fact ("what is the country code of Liechtenstein?")."""
     s = lp.properties.get(key)
-    if s is None or id_named(key) or business_key(lp, key):
+    if s is None or business_key(lp, key):
         return False
+    if id_named(key):  # an identifier, unless one people cite ("BER4257")
+        return cited_code(s)
     if _has_word(key, CODE_WORDS) and s.kinds <= {"string", "integer"}:
         return True
     # a key named `identifier` of values that are not opaque ("33241", an industry's SCIAN code: "what is the code of
@@ -435,6 +437,28 @@ def record_alias(lp: LabelProfile, name: list[str]) -> str | None:
     return None
 
 
+# Keys of what a node is about, in a few words, never what it is called ("theme": "Allexius Haller anrurend.", a
+# register letter's subject, linked as the letter's name made "Brief", a theme of two letters, a name of both)
+ABOUT_WORDS = ("theme", "topic", "comment", "note", "notes", "remark", "remarks", "content", "text")
+
+
+def _about(key: str) -> bool:
+    return describes(key) or _has_word(key, ABOUT_WORDS)
+
+
+# A code people cite for a thing: two to five capital letters, then a number, a letter after it at most ("BER3978", a
+# register's letter; "INV-0042"; not a generated "t1", "node_17" or "user_42", nor a one-letter "A10")
+CITED_CODE = re.compile(r"[A-Z]{2,5}[-.]?\d{1,9}[A-Za-z]?")
+
+
+def cited_code(s: PropertyStats) -> bool:
+    """Are a property's values codes people cite (`CITED_CODE`: "BER3978", "INV-0042")? Judged on the sampled
+    examples, two in three of them at least (a register's ids hold a stray note or two: "3. 1449 Juni 11 bis Juli 9"
+    beside "BER1")."""
+    codes = sum(1 for x in s.examples if CITED_CODE.fullmatch(x))
+    return len(s.examples) >= 2 and 3 * codes >= 2 * len(s.examples)
+
+
 def alias_properties(lp: LabelProfile, opts: InferOptions, taken: list[str]) -> list[tuple[str, str]]:
     """(property, why) of the other names of a named label's nodes, linked as their name is: short strings with a
     letter, nearly unique, not opaque, not dates, not URLs (a display name beside a login, a code beside a
@@ -447,8 +471,13 @@ def alias_properties(lp: LabelProfile, opts: InferOptions, taken: list[str]) -> 
         # a name-like key beside a code that names the nodes (an occupation "15-1252" and its prefLabel "Software
         # Developers") may repeat as names do (at least half distinct): a name two nodes share links both
         unique = _unique(s, opts) or (rank == 0 and s.distinct / max(s.present, 1) >= 0.5)
+        # an identifier written as a code people cite ("BER3978", a register's letter; "INV-0042") is linked as typed,
+        # as a code beside a name is; other identifiers (a uuid, a serial number, a slug) are no one's name for a node
+        cited = id_named(key) and cited_code(s)
+        if cited:
+            rank = 1
         if key in taken or not _usable(s, lp, opts, present=0.5) or not unique or opaque(s) \
-                or date_like(s) or id_named(key) or (s.avg_len or 0) > 60:
+                or date_like(s) or (id_named(key) and not cited) or (s.avg_len or 0) > 60 or _about(key):
             continue
         if not s.examples or not all(re.search(r"[^\W\d_]", x) for x in s.examples) \
                 or any(re.match(r"[a-z][a-z0-9+.-]*://", x) for x in s.examples):

@@ -1382,3 +1382,10 @@ def test_a_which_noun_the_graph_writes_as_two_words_asks_for_its_type() -> None:
                  _edge("b", "Minería de carbón", "FILED UNDER", "Minería de carbón mineral", "IndustryBranch",
                        "IndustrySubSector")][::order]
         assert _read("¿En qué subsector está la minería de carbón?", facts) == ("Minería de carbón mineral.", ["b"])
+
+
+def test_was_fur_ein_asks_what_kind_of() -> None:
+    # nuremberg-letters (tune): "Was für ein Schreiben ist BER93?" asks the letter's kind (its Type), not its number
+    facts = [_edge("t", "Letter 1449-05-14", "TYPE", "Bittbrief", "Letter", "Type"),
+             _prop("n", "Letter 1449-05-14", "nr", "102", "Letter"), _prop("i", "Letter 1449-05-14", "id", "BER93")]
+    assert _read("Was für ein Schreiben ist BER93?", facts) == ("Bittbrief.", ["t"])

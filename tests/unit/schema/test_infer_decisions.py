@@ -511,3 +511,22 @@ def test_a_record_named_by_a_copy_of_its_foreign_key_entity_s_name_is_named_afte
     named = {d.label: (d.name, d.label_in_name) for d in decide_domain(profile, OPTS)[0].entities}
     assert named["track"] == (["TrackName"], False)
     assert named["insertion_log"] == (["TrackName"], True)
+
+
+def test_an_identifier_people_cite_is_linked_as_typed_and_stays_a_fact() -> None:
+    """A register's letters are named by label and date ("Letter 1453-04-04"); users cite them by their id
+    ("BER4257"): an id-named property of such codes is another name, linked as typed, and a fact; a generated id
+    ("t1", "user_42") is neither. A theme, however unique and short, is what a node is about, never a name."""
+    from xgrag.schema.decide import decide_domain
+    from xgrag.schema.labels import alias_properties, cited_code
+
+    letter = label("Letter", examples(stats("id"), "3. 1449 Juni 11 bis Juli 9", "BER1", "BER1005"),
+                   examples(stats("theme"), "Allexius Haller anrurend.", "Brief"),
+                   examples(stats("isoStartDate", ("DATE",), distinct=9), "1449-04-16", "1449-05-14"))
+    assert cited_code(letter.properties["id"])
+    assert [a for a, _ in alias_properties(letter, OPTS, ["isoStartDate"])] == ["id"]
+    for values in (("t1", "t2"), ("user_42", "user_43"), ("A10", "A11")):
+        assert not cited_code(examples(stats("id"), *values)), values
+    profile = GraphProfile(nodes=10, relationships=0, labels={"Letter": letter}, types={}, constraints=[], indexes=[])
+    decided = decide_domain(profile, OPTS)[0]
+    assert "id" in {f.key for f in decided.entities[0].facts if f.fact}
