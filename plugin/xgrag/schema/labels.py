@@ -51,7 +51,11 @@ DATE_WORDS = ("date", "time", "start", "begin", "created", "when", "day")
 # graph's Cidade.nome): read as the English words wherever a key is compared.
 _KEY_WORDS = {"nom": "name", "nome": "name", "nombre": "name", "naam": "name", "navn": "name", "namn": "name",
               "nimi": "name", "titre": "title", "titulo": "title", "titolo": "title", "titel": "title",
-              "intitule": "title", "libelle": "name"}  # French: a station's intitulé, an item's libellé
+              "intitule": "title", "libelle": "name",  # French: a station's intitulé, an item's libellé
+              # Indonesian and Malay (an establishment's `nama`: named by its address, its name a fact), Polish,
+              # Czech, Croatian and Serbian, Turkish
+              "nama": "name", "judul": "title", "nazwa": "name", "tytul": "title", "nazev": "name", "naziv": "name",
+              "naslov": "title", "isim": "name"}
 
 
 def _norm(key: str) -> str:

@@ -530,3 +530,14 @@ def test_an_identifier_people_cite_is_linked_as_typed_and_stays_a_fact() -> None
     profile = GraphProfile(nodes=10, relationships=0, labels={"Letter": letter}, types={}, constraints=[], indexes=[])
     decided = decide_domain(profile, OPTS)[0]
     assert "id" in {f.key for f in decided.entities[0].facts if f.fact}
+
+
+def test_a_name_key_in_another_language_names_the_nodes() -> None:
+    """indonesia-establishments (spent): an establishment's `nama` is its name; read as no name key, its address
+    (`alamat`, also unique) named every establishment and "PT Advanced Packaging Solution" linked nothing."""
+    from xgrag.schema.labels import name_key
+
+    assert all(name_key(k) for k in ("nama", "Nama", "nazwa", "naziv", "judul", "nome", "titre"))
+    firm = label("Perusahaan", examples(stats("alamat"), "Jl. Raden Saleh No. 45 G, Cikini", "BATAM, Belian"),
+                 examples(stats("nama"), "PT Abadinusa Usahasemesta", "PT Advanced Packaging Solution"))
+    assert name_candidates(firm, OPTS)[0][1] == ["nama"]
