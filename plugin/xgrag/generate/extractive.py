@@ -827,6 +827,10 @@ class _Reading:
         for r in sorted(edges & set(relations)):
             parts = key_text(r).lower().split()
             if len(parts) >= 2 and parts[-1] in _RELATION_PREPOSITIONS:
+                # (an agent noun is no verb used otherwise: DIRECTOR_OF is who directed X, "who directed the film";
+                # james-bond, spent, answered with the film's Bond)
+                if parts[-2].endswith(("er", "or")) and stem(parts[-2]) != parts[-2]:
+                    continue
                 verb, used = stem(parts[-2]), _verb_used_otherwise(typed_words, stem(parts[-2]), parts[-1])
             elif len(parts) == 1 and parts[0].endswith("ed"):  # CREATED: what it is made of or from is no maker
                 verb, used = stem(parts[0]), _verb_used_otherwise(typed_words, stem(parts[0]), None)

@@ -1389,3 +1389,16 @@ def test_was_fur_ein_asks_what_kind_of() -> None:
     facts = [_edge("t", "Letter 1449-05-14", "TYPE", "Bittbrief", "Letter", "Type"),
              _prop("n", "Letter 1449-05-14", "nr", "102", "Letter"), _prop("i", "Letter 1449-05-14", "id", "BER93")]
     assert _read("Was für ein Schreiben ist BER93?", facts) == ("Bittbrief.", ["t"])
+
+
+def test_an_agent_noun_relation_is_who_did_it_and_a_role_is_someone() -> None:
+    # james-bond (spent): DIRECTOR_OF is who directed the film ("directed the" read it as a verb used otherwise, as
+    # MADE_IN is for "which house made the dress", and the film's Bond answered)
+    facts = [_edge("v", "Spectre", "HAS VEHICLE", "DB10", "Film", "Vehicle"),
+             _edge("d", "Sam Mendes", "DIRECTOR OF", "Spectre", "People", "Film"),
+             _edge("b", "Daniel Craig", "AS BOND IN", "Spectre", "People", "Film")]
+    assert _read("Who directed the Bond film with the Aston Martin DB10?", facts) == ("Sam Mendes.", ["v", "d"])
+    # "who did X play": the role she played, a value, not the film she is a Bond girl in
+    facts = [_edge("g", "Honor Blackman", "IS BOND GIRL IN", "Goldfinger", "People", "Film"),
+             _prop("r", "Honor Blackman", "role", "Pussy Galore", "People")]
+    assert _read("Who did Honor Blackman play?", facts) == ("Pussy Galore.", ["r"])
