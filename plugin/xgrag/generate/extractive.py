@@ -223,6 +223,9 @@ def _verb_used_otherwise(words: list[str], verb: str, preposition: str | None) -
                                                   or (objects and a in _OBJECT_STARTS)) for a in after)
 
 
+# A question asking for what comes after or before the entity it names, in a sequence (`_Reading._sequence`)
+_AFTER = re.compile(r"\b(?:after|following|followed|follows|succeeded|succeeds)\b")
+_BEFORE = re.compile(r"\b(?:before|preceding|preceded|precedes|prior to|previous to)\b")
 _SUBJECT = re.compile(r"\s*(?:how|when|where|why|what|which|who)(?:\s+[a-z]+)?\s+(?:did|does|do|has|have|had|will|"
                       r"would|can|could)\s+the\s+([a-z]+)\s+([a-z]+)")
 UNKNOWN = NO_ANSWER  # generate.base: the one abstention text
@@ -773,6 +776,11 @@ class _Reading:
         # "X's father": the words after a name's possessive name a relation read from X (graphs write (X)-[:FATHER]->
         # (his father)); a relation named by the same word ("FATHER", not "DIRECTED" for "director") is read forward
         low = question.lower().replace("\u2019", "'")
+        # "which ring comes after Assess", "the episode before Jenkins": the side of a sequence asked
+        after = _AFTER.search(plain.lower()) is not None
+        before = _BEFORE.search(plain.lower()) is not None
+        self.sequence_asked: str | None = "after" if after and not before else "before" if before and not after \
+            else None
         self.possessed: dict[str, set[str]] = {}
         for name in self.mentioned:
             for m in re.finditer(re.escape(name.lower()) + r"'s?\s+([a-z]+)(?:\s+([a-z]+))?", low):
@@ -1333,7 +1341,8 @@ class _Reading:
                 # the entity referred to by its type and its tie to the one named is the chain's first step
                 self.via_type is not None and not (len(steps) > 1 and not steps[0].value
                                                    and self.via_type in self._type_stems(steps[0].to)),
-                length, self._against(chain) + self._backwards(chain), self._voice(chain), -self._alignment(chain),
+                length, self._against(chain) + self._backwards(chain) + self._sequence(chain), self._voice(chain),
+                -self._alignment(chain),
                 steps[0].at not in self.verbatim,
                 self.spread.get(self._way(chain), 1) if len(steps) > 1 else 1,
                 -sum(self._score(s.fact) for s in steps),
@@ -1450,6 +1459,27 @@ class _Reading:
         subject = at[0] < min(said) or before == "by"
         passive = key_text(f.relation).lower().split()[-1:] == ["by"]
         return 0 if (first.at == f.head) == (subject != passive) else 1
+
+    def _sequence(self, chain: _Chain) -> int:
+        """1 when the chain's first fact reads a relation of a sequence (NEXT, FOLLOWED_BY, PRECEDES, FOLLOWS,
+        PREVIOUS) to the side the question does not ask: "which ring comes after Assess" is Assess -NEXT-> what, not
+        what -NEXT-> Assess (tech-radar, himym, spent: the ring, the edition, the episode before it answered); "which
+        episode came before X" the other way. Else 0."""
+        first = chain.steps[0]
+        f = first.fact
+        if self.sequence_asked is None or f.kind != "edge" or f.head == f.tail:
+            return 0
+        words = [w for w in key_text(f.relation).lower().split() if w not in ("has", "is", "the")]
+        text = " ".join(words)
+        if words[:1] == ["next"] or text.startswith(("followed by", "succeeded by", "precedes", "before")):
+            onwards = "after"  # head -> tail: the tail comes after the head
+        elif words[:1] in (["previous"], ["prev"]) or text.startswith(("preceded by", "follows", "succeeds",
+                                                                         "after")):
+            onwards = "before"
+        else:
+            return 0
+        reads = onwards if first.at == f.head else ("before" if onwards == "after" else "after")
+        return 0 if reads == self.sequence_asked else 1
 
     def _backwards(self, chain: _Chain) -> int:
         """How many facts of the chain read a relation named after a possessive ("X's father", "X's paternal

@@ -1402,3 +1402,16 @@ def test_an_agent_noun_relation_is_who_did_it_and_a_role_is_someone() -> None:
     facts = [_edge("g", "Honor Blackman", "IS BOND GIRL IN", "Goldfinger", "People", "Film"),
              _prop("r", "Honor Blackman", "role", "Pussy Galore", "People")]
     assert _read("Who did Honor Blackman play?", facts) == ("Pussy Galore.", ["r"])
+
+
+def test_after_and_before_read_a_sequence_relation_to_the_side_asked() -> None:
+    # tech-radar, himym (spent): Hold -NEXT-> Assess -NEXT-> Trial; "after Assess" is Trial, "before Assess" Hold
+    facts = [_edge("h", "Hold", "NEXT", "Assess", "Ring", "Ring"), _edge("t", "Assess", "NEXT", "Trial", "Ring", "Ring")]
+    for order in (1, -1):
+        assert _read("Which ring comes after Assess?", facts[::order]) == ("Trial.", ["t"])
+        assert _read("Which ring comes before Assess?", facts[::order]) == ("Hold.", ["h"])
+    # a relation written the other way round: X -FOLLOWS-> Y is X after Y
+    facts = [_edge("a", "Jenkins", "FOLLOWS", "Slap Bet", "Episode", "Episode"),
+             _edge("b", "Symphony of Illumination", "FOLLOWS", "Jenkins", "Episode", "Episode")]
+    for order in (1, -1):
+        assert _read("Which episode followed Jenkins?", facts[::order]) == ("Symphony of Illumination.", ["b"])
