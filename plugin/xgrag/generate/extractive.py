@@ -942,7 +942,14 @@ class _Reading:
                     if at == to:
                         continue
                     words = rel_words | (self._type_stems(to) & self.q_stems) | self._name_says_noun(to)
-                    out.setdefault(at, []).append(_Step(f, at, to, False, f.relation, frozenset(words), rel_words))
+                    step = _Step(f, at, to, False, f.relation, frozenset(words), rel_words)
+                    # a sequence relation read to the side asked states the question's "after" or "before" ("who
+                    # directed the episode after Jenkins": Jenkins -NEXT_EPISODE-> X, then X's director; himym,
+                    # spent, answered with Jenkins' own director)
+                    if self.sequence_asked is not None and self._sequence_read(step) == self.sequence_asked:
+                        side = frozenset({"~" + self.sequence_asked})
+                        step = _Step(f, at, to, False, f.relation, step.words | side, rel_words | side)
+                    out.setdefault(at, []).append(step)
             elif f.via is None:
                 out.setdefault(f.head, []).append(_Step(f, f.head, f.tail, True, "#" + f.relation, rel_words,
                                                         rel_words))
@@ -1466,9 +1473,15 @@ class _Reading:
         what -NEXT-> Assess (tech-radar, himym, spent: the ring, the edition, the episode before it answered); "which
         episode came before X" the other way. Else 0."""
         first = chain.steps[0]
-        f = first.fact
-        if self.sequence_asked is None or f.kind != "edge" or f.head == f.tail:
-            return 0
+        reads = self._sequence_read(first)
+        return 0 if reads is None or self.sequence_asked is None or reads == self.sequence_asked else 1
+
+    def _sequence_read(self, step: _Step) -> str | None:
+        """"after" or "before": the side of its start a step reads a sequence relation to (Assess -NEXT-> Trial
+        read from Assess: after; from Trial: before), or None for another relation or a value."""
+        f = step.fact
+        if f.kind != "edge" or f.head == f.tail:
+            return None
         words = [w for w in key_text(f.relation).lower().split() if w not in ("has", "is", "the")]
         text = " ".join(words)
         if words[:1] == ["next"] or text.startswith(("followed by", "succeeded by", "precedes", "before")):
@@ -1477,9 +1490,8 @@ class _Reading:
                                                                          "after")):
             onwards = "before"
         else:
-            return 0
-        reads = onwards if first.at == f.head else ("before" if onwards == "after" else "after")
-        return 0 if reads == self.sequence_asked else 1
+            return None
+        return onwards if step.at == f.head else ("before" if onwards == "after" else "after")
 
     def _backwards(self, chain: _Chain) -> int:
         """How many facts of the chain read a relation named after a possessive ("X's father", "X's paternal

@@ -1415,3 +1415,16 @@ def test_after_and_before_read_a_sequence_relation_to_the_side_asked() -> None:
              _edge("b", "Symphony of Illumination", "FOLLOWS", "Jenkins", "Episode", "Episode")]
     for order in (1, -1):
         assert _read("Which episode followed Jenkins?", facts[::order]) == ("Symphony of Illumination.", ["b"])
+
+
+def test_the_one_after_a_named_one_is_read_through_the_sequence() -> None:
+    # himym (spent): "the episode after Jenkins" is Jenkins -NEXT_EPISODE-> Perfect Week, then its director, not
+    # Jenkins' own director (a shorter chain stating "directed" too)
+    facts = [_edge("j", "Jenkins", "DIRECTED EPISODE", "Neil Patrick Harris", "Episode", "Person"),
+             _edge("n", "Jenkins", "NEXT EPISODE", "Perfect Week", "Episode", "Episode"),
+             _edge("p", "Girls Versus Suits", "NEXT EPISODE", "Jenkins", "Episode", "Episode"),
+             _edge("d", "Perfect Week", "DIRECTED EPISODE", "Pamela Fryman", "Episode", "Person"),
+             _edge("g", "Girls Versus Suits", "DIRECTED EPISODE", "Rob Greenberg", "Episode", "Person")]
+    assert _read("Who directed the episode after Jenkins?", facts) == ("Pamela Fryman.", ["n", "d"])
+    assert _read("Who directed the episode before Jenkins?", facts) == ("Rob Greenberg.", ["p", "g"])
+    assert _read("Who directed Jenkins?", facts) == ("Neil Patrick Harris.", ["j"])
