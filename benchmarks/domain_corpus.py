@@ -1038,9 +1038,9 @@ them, no xgrag output on them looked at. NINETEENTH_POOL = anime-top1000, dutch-
 nuremberg-letters, painter-network, drawn by `sorted(random.Random(47).sample(sorted(NINETEENTH_POOL), 5))` =
 anime-top1000, dutch-studies, met-paintings, nba-seasons, painter-network: frozen, their failures never looked at while
 tuning, run once at the end of it (benchmarks/results/domains_frozen19.json) and now **spent** too; no graph is frozen
-now, the next measurement needs a twentieth split; the one undrawn, nuremberg-letters, is **tune**. Sources, each a load script
-of a public repository over data committed with it, each by a different owner (none of the six has a LICENSE file or
-states a licence; summer-of-nodes/2020's README says its CSV is a subset of the Met's Open Access data, which the Met
+now, the next measurement needs a twentieth split; the one undrawn, nuremberg-letters, is **tune**. Sources, each a load
+script of a public repository over data committed with it, each by a different owner (none of the six has a LICENSE file
+or states a licence; summer-of-nodes/2020's README says its CSV is a subset of the Met's Open Access data, which the Met
 publishes as CC0): github.com/momcilovicluka/neo4j-anime (anime-top1000: Luka Momčilović's January 2024 faculty project
 on NoSQL databases, the three Cypher imports of its cypher-imports/ over its extracted-csv/, the files their `file:///`
 URLs name, his extraction from Kaggle's MyAnimeList dataset of 2023 (dbdmobile/myanimelist-dataset: anime, users,

@@ -1406,7 +1406,8 @@ def test_an_agent_noun_relation_is_who_did_it_and_a_role_is_someone() -> None:
 
 def test_after_and_before_read_a_sequence_relation_to_the_side_asked() -> None:
     # tech-radar, himym (spent): Hold -NEXT-> Assess -NEXT-> Trial; "after Assess" is Trial, "before Assess" Hold
-    facts = [_edge("h", "Hold", "NEXT", "Assess", "Ring", "Ring"), _edge("t", "Assess", "NEXT", "Trial", "Ring", "Ring")]
+    facts = [_edge("h", "Hold", "NEXT", "Assess", "Ring", "Ring"),
+             _edge("t", "Assess", "NEXT", "Trial", "Ring", "Ring")]
     for order in (1, -1):
         assert _read("Which ring comes after Assess?", facts[::order]) == ("Trial.", ["t"])
         assert _read("Which ring comes before Assess?", facts[::order]) == ("Hold.", ["h"])
