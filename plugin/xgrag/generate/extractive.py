@@ -416,7 +416,6 @@ class ExtractiveReader(SyncGeneratorMixin):
         return reading.called(*reading.answer())
 
 
-
 def _noun_stem(word: str, vocabulary: set[str]) -> str:
     """The stem of the noun a "which"/"what" asks for, as the graph says it: a schema word of another language
     (SCHEMA_WORDS) as its English word where the graph's vocabulary holds that and not the word itself ("¿A qué rama
@@ -427,6 +426,7 @@ def _noun_stem(word: str, vocabulary: set[str]) -> str:
         return own
     english = [stem(e) for e in SCHEMA_WORDS.get(word, ()) if stem(e) in vocabulary]
     return english[0] if english else own
+
 
 class _Reading:
     """One question over one context: the steps each fact offers, the chains they form, the best chain."""
@@ -941,15 +941,14 @@ class _Reading:
                 for at, to in ((f.head, f.tail), (f.tail, f.head)):
                     if at == to:
                         continue
-                    words = rel_words | (self._type_stems(to) & self.q_stems) | self._name_says_noun(to)
-                    step = _Step(f, at, to, False, f.relation, frozenset(words), rel_words)
                     # a sequence relation read to the side asked states the question's "after" or "before" ("who
                     # directed the episode after Jenkins": Jenkins -NEXT_EPISODE-> X, then X's director; himym,
                     # spent, answered with Jenkins' own director)
-                    if self.sequence_asked is not None and self._sequence_read(step) == self.sequence_asked:
-                        side = frozenset({"~" + self.sequence_asked})
-                        step = _Step(f, at, to, False, f.relation, step.words | side, rel_words | side)
-                    out.setdefault(at, []).append(step)
+                    side = frozenset({"~" + self.sequence_asked}) if self.sequence_asked is not None \
+                        and self._sequence_read(f, at) == self.sequence_asked else frozenset()
+                    words = rel_words | side | (self._type_stems(to) & self.q_stems) | self._name_says_noun(to)
+                    out.setdefault(at, []).append(_Step(f, at, to, False, f.relation, frozenset(words),
+                                                        rel_words | side))
             elif f.via is None:
                 out.setdefault(f.head, []).append(_Step(f, f.head, f.tail, True, "#" + f.relation, rel_words,
                                                         rel_words))
@@ -1473,13 +1472,14 @@ class _Reading:
         what -NEXT-> Assess (tech-radar, himym, spent: the ring, the edition, the episode before it answered); "which
         episode came before X" the other way. Else 0."""
         first = chain.steps[0]
-        reads = self._sequence_read(first)
+        reads = self._sequence_read(first.fact, first.at)
         return 0 if reads is None or self.sequence_asked is None or reads == self.sequence_asked else 1
 
-    def _sequence_read(self, step: _Step) -> str | None:
-        """"after" or "before": the side of its start a step reads a sequence relation to (Assess -NEXT-> Trial
-        read from Assess: after; from Trial: before), or None for another relation or a value."""
-        f = step.fact
+    @staticmethod
+    def _sequence_read(f: Fact, at: str) -> str | None:
+        """"after" or "before": the side of `at` that fact `f`, read from `at`, reaches in a sequence relation
+        (Assess -NEXT-> Trial read from Assess: after; from Trial: before), or None for another relation or a
+        value."""
         if f.kind != "edge" or f.head == f.tail:
             return None
         words = [w for w in key_text(f.relation).lower().split() if w not in ("has", "is", "the")]
@@ -1491,7 +1491,7 @@ class _Reading:
             onwards = "before"
         else:
             return None
-        return onwards if step.at == f.head else ("before" if onwards == "after" else "after")
+        return onwards if at == f.head else ("before" if onwards == "after" else "after")
 
     def _backwards(self, chain: _Chain) -> int:
         """How many facts of the chain read a relation named after a possessive ("X's father", "X's paternal

@@ -67,22 +67,22 @@ SYNONYM_STEMS = {
     "identifi": "id", "cod": "id",
 }
 _WORD = re.compile(r"[a-z0-9]+")
-_LETTERS = re.compile(r"[^\W_]+")
+_WRITTEN_WORD = re.compile(r"[^\W_]+")  # letters and digits of any script
 
 
 def fold_marks(text: str) -> str:
     """`text` with its diacritics folded (NFKD, combining marks dropped, then composed again: a Hangul syllable stays
-    one letter); case kept."""
+    one letter); case kept. Not xgrag.retrieval.names.strip_marks, which linking and the procedures share: that one
+    leaves Hangul decomposed, as Java's keyTokens does, and folds apostrophes."""
     decomposed = unicodedata.normalize("NFKD", text)
     return unicodedata.normalize("NFC", "".join(ch for ch in decomposed if not unicodedata.combining(ch)))
 
 
 def written_words(text: str) -> list[str]:
-    """A text's words as `content_stems` compares them: lower case, diacritics folded (NFKD, combining marks dropped,
-    then composed again: a Hangul syllable stays one letter) and letters of any script read ("código" -> "codigo",
-    one word: read as [a-z0-9] it was "c" and "digo", and a Spanish graph's `codigo` met no question; "세대수" one word
-    where it was none), underscores apart."""
-    return _LETTERS.findall(fold_marks(text.replace("_", " ")).lower())
+    """A text's words as `content_stems` compares them: lower case, `fold_marks`, letters of any script ("código" ->
+    "codigo", one word: read as [a-z0-9] it was "c" and "digo", and a Spanish graph's `codigo` met no question;
+    "세대수" one word where it was none), underscores apart."""
+    return _WRITTEN_WORD.findall(fold_marks(text.replace("_", " ")).lower())
 # A schema word of another language -> the English words a question says ("populacao" -> "population", "ville" ->
 # "city", "town"): a graph written in Portuguese or French is asked about in English (cypher/shared_config.json,
 # read by the procedures too).
@@ -518,7 +518,6 @@ PARTICLES = tuple(sorted(set(
     "이랑 이나 이란 라는 이야 인가 인데 은 는 이 가 을 를 에 의 로 와 과 도 만 인 야 랑".split()),
     key=lambda p: (-len(p), p)))
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
-_WRITTEN_WORD = re.compile(r"[^\W_]+")
 
 
 def without_particle(word: str) -> str | None:
