@@ -23,6 +23,7 @@ from xgrag.explain.schedulers.proxy import (
     question_echo_facts,
     quiet_trail,
     relation_words,
+    seed_relation_facts,
     stated_facts,
 )
 from xgrag.generate.attention import ContextAttention
@@ -736,6 +737,62 @@ def test_question_echoes_are_a_seeds_facts_to_nodes_named_by_the_questions_words
     assert question_echo_facts(sub, "who directed the films of the actress Ann Lee") == ["e1", "e2"]
     # Bo Ek is named, but no fact joins him to the seed
     assert question_echo_facts(sub, "who directed the films Bo Ek starred in") == []
+
+
+class SeedRelationReader(ChainReader):
+    """A reader that reads "starred in" at the seed first: without Ann Lee's own starred_actors fact of a film no
+    director is known for (k1: Gold -starred_actors-> Ann Lee), it answers a hop short, the film ("Red."), though
+    its answer's chain runs through Red (the extractive reader answered John Herzfeld through the seed's release
+    year and answered otherwise once the seed's directed_by fact was out: seed 29's dev-2548)."""
+
+    def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
+        got = super().generate(prompt, system, question=question, facts=facts)
+        if got.text != "I don't know." and not any(f.id == "k1" for f in facts):
+            film = next(f.head for f in facts if f.relation == "starred actors")
+            return Generation(f"{film}.", Usage(1, 1, 1, 0.0), self.name, [])
+        return got
+
+
+def seed_relation_world() -> Subgraph:
+    """The festival world with a film of Ann Lee's that has no director (k1), and no decoy film of Bo Ek's (b3: a
+    fact of the answer's entity the plan would try first)."""
+    sub = padded(chain_graph(), 40)
+    for rid in ("a2", "b2", "b3"):
+        sub.relationships.pop(rid)
+    sub.add_node(Node("f4", "Gold", "Thing"))
+    sub.add_relationship(Relationship("k1", "f4", "s", "starred_actors"))
+    # a festival named by the question's words, closest to it: the padding's candidate, not k1 (on MetaQA the
+    # candidates are the answer's trails, up to 6, and the seed's fact the reader needed was none of them)
+    sub.add_node(Node("f5", "Who Directed the Films", "Event"))
+    sub.add_relationship(Relationship("q1", "f5", "x0", "shown_at"))
+    return sub
+
+
+def test_seed_relation_facts_are_a_seeds_facts_that_state_the_questions_relation_words() -> None:
+    sub = seed_relation_world()
+    assert seed_relation_facts(sub, "who directed the films Ann Lee starred in") == ["a1", "k1"]
+    # no question word states shown_at or has_genre; a film's directed_by (b1) joins no seed
+    assert seed_relation_facts(sub, "who directed the films of Ann Lee") == []
+    assert seed_relation_facts(sub, "which genre are the films Ann Lee starred in") == ["a1", "k1"]
+
+
+def test_under_shift_an_unconfirmed_proxy_asks_the_seeds_relation_facts_alone_before_group_testing() -> None:
+    """The sufficiency probe answers a hop short: the reader needs k1, Ann Lee's starred_actors fact of a film on
+    no trail to the answer. No question echo and no fact of the answer's entity is left to try, so the seed's
+    facts stating "starred" are removed alone first: k1 moves the answer, and the sufficiency probe asked again
+    without it leaves the answer where it was: confirmed in 1 + 3 + 1 + 2 calls. On the base, group testing
+    searched the 40-odd facts of the rest for it: 13 calls, unconfirmed."""
+    sub = seed_relation_world()
+    cfg = ExplainSettings(strategies=("edge",), scheduler="proxy", noise_runs=1, group_verify=5)
+    ex = Explainer(FixedRetriever(sub), SeedRelationReader(), HashEmbedder(), cfg).explain(
+        "who directed the films Ann Lee starred in")
+    assert ex.answer == "Bo Ek."
+    info = ex.group_testing.strategies["edge"] if ex.group_testing else None
+    assert info is not None and info.proxy_confirmed is True
+    important = {c.id for c in ex.components if (c.importance or 0) > ex.noise_floor}
+    assert important == {"k1", "a1", "b1"}
+    assert next(c for c in ex.components if c.id == "k1").evaluated != "group"  # measured alone
+    assert ex.cost.generator_calls <= 1 + 3 + 1 + 2
 
 
 def test_under_shift_an_unconfirmed_proxy_asks_the_seeds_question_echoes_alone_first() -> None:

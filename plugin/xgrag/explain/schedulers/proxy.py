@@ -35,8 +35,10 @@ ranking is confirmed. When the removal moves the answer, the proxy missed someth
 adaptive group testing and the usual verification of the most promising components follows (under "shift":
 the seeds' facts that say the question's own words again first, each alone (`question_echo_facts`: a reader that
 finds the question's entity by its words answers a hop short without them), then the answer's entity's facts as
-one group; the rest's first split tests both halves, and halves beside a mover
-wait to be tested together: GroupTester's infer_roots and defer_second). When every candidate removed so far left
+one group, or, when there are none and no echo moved the answer, the seeds' facts that state the question's relation
+words, each alone (`seed_relation_facts`: where a reader starts reading the relation asked); the rest's first
+split tests both halves, and halves beside a mover wait to be tested together: GroupTester's infer_roots and
+defer_second). When every candidate removed so far left
 the answer where it was and they hold a whole trail to it (`quiet_trail`), the candidates left are removed together
 as one group test. Under the logprob
 score a removal of nearly everything lowers log P(a0) past the threshold whatever it removes (a generative model's
@@ -408,6 +410,21 @@ def question_echo_facts(graph: Subgraph, question: str) -> list[str]:
                   if r.source != r.target and {r.source, r.target} & seeds and {r.source, r.target} & echoed)
 
 
+def seed_relation_facts(graph: Subgraph, question: str) -> list[str]:
+    """The relationships at a seed whose relation states one of the question's relation words (`relation_words`):
+    where a reader starts reading the relation the question asks of its entity ("the movies directed by the
+    director of Eddie and the Cruisers": Eddie and the Cruisers -directed_by-> Martin Davidson), by id. A reader may
+    lean on them though its answer's trail takes another way (the extractive reader answered John Herzfeld through
+    the seed's release year, and answered otherwise once the seed's own directed_by fact was out:
+    benchmarks/README.md, bench_answer_cost, cost11)."""
+    words = relation_words(graph, question)
+    seeds = {s for s in graph.seeds if s in graph.nodes}
+    if not words or not seeds:
+        return []
+    return sorted(r.id for r in graph.relationships.values()
+                  if r.source != r.target and {r.source, r.target} & seeds and fact_words(graph, r.id) & words)
+
+
 def answer_entity_facts(graph: Subgraph, answer: str) -> list[str]:
     """answer_entity_tiers' facts, in its tiers' order, by id within a tier."""
     tiers = answer_entity_tiers(graph, answer)
@@ -562,7 +579,7 @@ class ProxyFirst(GroupTesting):
                 # by tier, then the proxy's order (the embedding proxy: closeness to the question or the answer; or
                 # the target's attention); at most MAX_CANDIDATES, as the first candidates
                 extra = sorted(in_rest, key=lambda p: (tiers[p.target], promise[id(p)], p.target))[:MAX_CANDIDATES]
-                echoes: list[Planned] = []
+                echo_tiers: list[list[Planned]] = []
                 if run.settings.response_score != "logprob":
                     # Under "shift", on xgrag's graph context: first the seeds' facts that say the question's own
                     # words again (question_echo_facts), each removed alone. A reader that finds the question's
@@ -570,19 +587,33 @@ class ProxyFirst(GroupTesting):
                     # otherwise once everything but the candidates is out; when the missed fact is such an echo,
                     # one call finds it where the rest's group testing descended ~log2(n) halves to it
                     # (benchmarks/README.md, bench_answer_cost, cost9: Batman Begins -has_tags-> batman, 8 tests).
+                    # When none moves it and no fact of the answer's entity is left to try (`extra`, below), the
+                    # seeds' facts that state the question's relation words (seed_relation_facts: where a reader
+                    # starts reading the relation asked), each alone too, before group testing descends the rest
+                    # (benchmarks/README.md, bench_answer_cost, cost11: 18 -> 7 calls on seed 29's dev-2548). Not
+                    # beside an echo that moves, nor before the answer's entity's facts: asked there they cost 1-3
+                    # calls more on four replays of seeds 11-23 and found nothing those did not.
                     # When one moves the answer, the answer's entity's facts wait in the rest: the sufficiency
                     # probe asked again without the echoes says whether anything else is missed.
                     echo_ids = set(question_echo_facts(run.graph, run.question)) - set(tiers)
-                    echoes = run.by_proxy([p for p in rest if p.target in echo_ids])[:MAX_ECHOES]
-                if echoes or extra:
+                    relation_ids = set(seed_relation_facts(run.graph, run.question)) - set(tiers) - echo_ids
+                    by_relation = [] if extra else run.by_proxy([p for p in rest if p.target in relation_ids])
+                    echo_tiers = [t for t in (run.by_proxy([p for p in rest if p.target in echo_ids])[:MAX_ECHOES],
+                                              by_relation[:MAX_ECHOES]) if t]
+                echoes: list[Planned] = []
+                if echo_tiers or extra:
                     result.tests += 1  # the first sufficiency probe, superseded by the one below
-                if echoes:
+                if echo_tiers:
                     echo_moved = False
-                    for c in echoes:
-                        if not can_ask():
+                    for tier in echo_tiers:
+                        for c in tier:
+                            if not can_ask():
+                                break
+                            echoes.append(c)
+                            candidates.append(c)
+                            echo_moved = await tester.test([c]) or echo_moved
+                        if echo_moved:
                             break
-                        candidates.append(c)
-                        echo_moved = await tester.test([c]) or echo_moved
                     asked = {id(c) for c in echoes if id(c) in alone}
                     if echo_moved:
                         extra = []
