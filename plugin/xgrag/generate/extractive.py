@@ -129,7 +129,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v23"
+READER_VERSION = "extractive-v24"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
@@ -140,6 +140,8 @@ _PARENT_OF_CHILD = {w: ("son", "daughter", "child") for w in ("father", "mother"
 _NAMING = re.compile(r"(?:has |have )?(?:named|name|called|known as|alias)")
 # auxiliaries after a "which"/"what" noun's compound ("which film genres are"): the compound is the noun
 _AUXILIARIES = frozenset("is are was were do does did has have had can could will would may might".split())
+# "who painted X": the word after a question's "who" (its verb, unless an auxiliary)
+_WHO_VERB = re.compile(r"\s*who\s+([a-z]+)\b")
 # the options a question offers at its end: "is Recife urban or rural?", "was it a win or a loss?"
 # a question answered yes or no: "is the skill X published?", "was the order shipped?"
 _YES_NO = re.compile(r"^\s*(?:is|are|was|were|has|have|had)\b")
@@ -690,6 +692,13 @@ class _Reading:
             if actor in type_words and _word_count(plain, subject.group(1)) == 1:
                 self.q_stems.discard(actor)
         self.kind = answer_kind(plain)
+        # "who painted X": the verb right after "who" is what the one asked for did; an entity reached whose type
+        # says that word (a Painting, a Building, a Recording) is what was done, not who did it, so its type states
+        # no word there (met-paintings, spent: "who painted the picture of Socrates" answered the painting, typed
+        # Painting, before its artist)
+        done = _WHO_VERB.match(plain.lower())
+        self.who_verb: frozenset[str] = frozenset({stem(done.group(1))}) \
+            if self.kind == "agent" and done and done.group(1) not in _AUXILIARIES else frozenset()
         self.link_asked = bool(set(re.findall(r"[a-z]+", plain.lower())) & _LINK_WORDS)
         # "the disease linked to X", "the package that provides X": a type named, then what ties it to the entity
         # named after it: what is asked is of a neighbour of that type, not of X itself
@@ -946,7 +955,8 @@ class _Reading:
                     # spent, answered with Jenkins' own director)
                     side = frozenset({"~" + self.sequence_asked}) if self.sequence_asked is not None \
                         and self._sequence_read(f, at) == self.sequence_asked else frozenset()
-                    words = rel_words | side | (self._type_stems(to) & self.q_stems) | self._name_says_noun(to)
+                    words = rel_words | side | ((self._type_stems(to) & self.q_stems) - self.who_verb) \
+                        | self._name_says_noun(to)
                     out.setdefault(at, []).append(_Step(f, at, to, False, f.relation, frozenset(words),
                                                         rel_words | side))
             elif f.via is None:

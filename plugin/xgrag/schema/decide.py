@@ -26,6 +26,7 @@ from xgrag.schema.labels import (
     record_alias,
     record_name,
     rejected_names,
+    repeating_name,
     sparse_name,
     spelled_value,
     value_name,
@@ -123,9 +124,11 @@ class DomainDecisions:
 
 
 def _facts(props: dict[str, PropertyStats], sampled: int, taken: dict[str, str], opts: InferOptions,
-           kind: str, keys_seen: int) -> tuple[list[PropertyDecision], list[PropertyDecision], list[str]]:
+           kind: str, keys_seen: int, told_apart_by: str | None = None
+           ) -> tuple[list[PropertyDecision], list[PropertyDecision], list[str]]:
     """(facts, excluded, notes) of one label or type; `taken`: properties already decided (key, name, foreign keys)
-    with their reasons."""
+    with their reasons; `told_apart_by`: the key that tells apart nodes whose name repeats, a fact whatever its
+    name says."""
     facts: list[PropertyDecision] = []
     excluded: list[PropertyDecision] = []
     for key, s in props.items():
@@ -138,7 +141,7 @@ def _facts(props: dict[str, PropertyStats], sampled: int, taken: dict[str, str],
             continue
         reason = not_a_fact(s, opts)
         # (an identifier people cite, "BER3978", stays a fact: "what is the number of the letter from X?")
-        if reason is None and id_named(key) and not cited_code(s):
+        if reason is None and id_named(key) and not cited_code(s) and key != told_apart_by:
             reason = "an identifier (by its name), not a fact"
         if reason is not None:
             excluded.append(PropertyDecision(key, False, reason))
@@ -262,8 +265,9 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
         lp = profile.labels[label]
         t: dict[str, str] = {}
         # (a designation naming the nodes without a name stays a fact of those with one)
+        # (a key beside a name that repeats is what tells its nodes apart: a fact, seen beside the name)
         if d.key and not (d.naming in ("value", "record") and d.key in d.name) and not readable_code(lp, d.key) \
-                and d.key not in d.name_fallback:
+                and d.key not in d.name_fallback and not (d.naming == "name" and repeating_name(lp, opts, d.name)):
             t[d.key] = ("the key: identifies the node" + (f" and names it (\"{label} <{d.key}>\")" if not d.name
                                                            else "") + ", not a fact")
         # a name in parts is said by the name; a record's date and kind and a value that names a node (its IP
@@ -303,7 +307,9 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
             notes.append(f"{skipped_probes} foreign-key checks skipped (max_link_probes = {opts.max_link_probes})")
     for label, d in decisions.items():
         lp = profile.labels[label]
-        d.facts, d.excluded, d.notes = _facts(lp.properties, lp.sampled, taken[label], opts, "nodes", lp.keys_seen)
+        apart = d.key if d.naming == "name" and repeating_name(lp, opts, d.name) else None
+        d.facts, d.excluded, d.notes = _facts(lp.properties, lp.sampled, taken[label], opts, "nodes", lp.keys_seen,
+                                              apart)
     # relationship facts
     for td in types:
         if td.bookkeeping:

@@ -224,6 +224,13 @@ def name_candidates(lp: LabelProfile, opts: InferOptions) -> list[tuple[int, lis
     return out
 
 
+def repeating_name(lp: LabelProfile, opts: InferOptions, name: list[str]) -> bool:
+    """A name of one property whose values repeat (the label's own name or title, `name_candidates`' 50: two
+    paintings called "Portrait of a Man"): its nodes are told apart by their key, which then stays a fact to see and
+    ask about ("what is the object ID of ...")."""
+    return len(name) == 1 and name[0] in lp.properties and not _unique(lp.properties[name[0]], opts)
+
+
 def _label_word(label: str, key: str) -> bool:
     """A key made of the label's own word and one more that says no identifier, code, number, date or value
     (`varietyDesc` "Albarino" beside `varietyID`, `colorDesc` "amber"): what the label's nodes are called, where the
@@ -302,6 +309,10 @@ def business_key(lp: LabelProfile, key: str) -> bool:
 MEASURE_PARTS = 3
 # A record's name tells its nodes apart when its most varied part has this many distinct values per node sampled.
 DISTINCT_NAMES = 0.9
+# A record named by its kind alone is joined by its most varied value when the kind has fewer distinct values than
+# one in this many records (2 kinds of 2,313 study programmes; a network's 5 applications on 1,000 hosts are names,
+# not kinds, and keep their name alone).
+KIND_ONLY = 20
 
 
 def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[list[str], str, bool]:
@@ -317,8 +328,10 @@ def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[
              if (name_key(k) or (_has_word(k, KIND_WORDS) and not (s.distinct <= 1 < s.present)))
              and _usable(s, lp, opts)]
     sides = None if named else parties(lp, opts)
+    what: str | None = None
     if named:
         best = min(named, key=lambda s: (not name_key(s.key), -s.present, s.key))
+        what = best.key
         parts.append(best.key)
         said.append(f"what it is ({best.key}, {best.distinct} distinct values in {best.present})")
     elif sides is not None:
@@ -350,10 +363,21 @@ def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[
         parts.append(key)
         said.append(f"its key ({key})" + ("" if apart or not chosen else
                                           f", as {' and '.join(c.key for c in chosen)} repeat"))
+    scalars = [s for s in lp.properties.values()
+               if s.kinds <= {"string", "integer"} and s.present >= opts.name_present * n and s.short == s.present
+               and not opaque(s) and (s.avg_len or 0) <= opts.text_chars]
+    if what is not None and parts == [what] and not name_key(what) \
+            and lp.properties[what].distinct * KIND_ONLY < lp.properties[what].present:
+        # A kind alone that a handful of values spread over many records (a study programme's `type`, HBO or WO,
+        # on 2,313 programmes) names nearly every record alike: each "HBO", and a context read their facts as one
+        # programme's (dutch-studies, spent). Its most varied readable value joins it ("HBO B Orthoptie").
+        kind = lp.properties[parts[0]]
+        varied = [s for s in scalars if s.key != kind.key and s.distinct > kind.distinct]
+        if varied:
+            best = max(varied, key=lambda s: (s.distinct, s.present, s.key))
+            parts.append(best.key)
+            said.append(f"its {best.key} ({best.distinct} distinct values), as {kind.key} repeats")
     if not parts:
-        scalars = [s for s in lp.properties.values()
-                   if s.kinds <= {"string", "integer"} and s.present >= opts.name_present * n and s.short == s.present
-                   and not opaque(s) and (s.avg_len or 0) <= opts.text_chars]
         # a node holding only measures (a racket's accepted tension, 22.67 to 27.21): named by them, up to
         # MEASURE_PARTS, after its label; by its label alone, every one was "Tension", and a context of several read
         # as one node holding all their values

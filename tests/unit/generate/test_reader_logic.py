@@ -222,6 +222,17 @@ def test_who_asks_for_someone_not_a_stored_value() -> None:
     assert _read("Who is on the bill for Midnight Jazz?", FESTIVAL) == ("Ada Byrne.", ["r1"])
 
 
+def test_the_verb_after_who_is_what_the_one_asked_did_not_the_type_of_what_was_done() -> None:
+    # met-paintings (spent): the tag's painting is typed Painting, which says "painted"; it is what was painted, not
+    # who painted it: its artist, one fact further, answers
+    facts = [_edge("r1", "The Death of Socrates", "HAS TAG", "Socrates", "Painting", "Tag"),
+             _edge("r2", "The Death of Socrates", "HAS ARTIST", "Jacques Louis David", "Painting", "Artist"),
+             _edge("r3", "The Death of Socrates", "IN DEPARTMENT", "European Paintings", "Painting", "Department")]
+    assert _read("Who painted the picture of Socrates?", facts) == ("Jacques Louis David.", ["r1", "r2"])
+    # a type the question names as a noun still says its word: "which painting shows Socrates" is the painting
+    assert _read("Which painting shows Socrates?", facts)[0] == "The Death of Socrates."
+
+
 def test_a_place_noun_or_where_reaches_an_entity_of_a_place_type() -> None:
     # "room" and "Venue" are both words of places: the stage, not the format
     assert _read("Which room is Midnight Jazz in?", FESTIVAL) == ("Blue Tent.", ["r2"])

@@ -495,6 +495,21 @@ def test_a_record_named_by_a_value_that_repeats_is_named_by_the_next_most_varied
     assert record_name(port, OPTS, None)[0] == ["port"]
 
 
+def test_a_record_named_by_a_kind_a_handful_of_values_spread_over_many_is_joined_by_its_most_varied_value() -> None:
+    from xgrag.schema.labels import record_name
+
+    # dutch-studies (spent): 2,313 study programmes, each of type HBO or WO; named by the type alone, nearly every
+    # programme was "HBO". Its most varied readable value joins it; a kind that tells records apart names them alone.
+    programme = label("Opleiding", examples(stats("type", present=100, distinct=2), "HBO", "WO"),
+                      examples(stats("studie", present=100, distinct=60), "B Orthoptie", "M Sonologie"),
+                      examples(stats("stad", present=100, distinct=30), "DELFT", "GOUDA"), sampled=100)
+    parts, why, _ = record_name(programme, OPTS, None)  # type: ignore[misc]
+    assert parts == ["type", "studie"] and "as type repeats" in why
+    kinds = label("Opleiding", examples(stats("type", present=100, distinct=40), "HBO", "WO"),
+                  examples(stats("studie", present=100, distinct=60), "B Orthoptie", "M Sonologie"), sampled=100)
+    assert record_name(kinds, OPTS, None)[0] == ["type"]  # type: ignore[misc]
+
+
 def test_a_record_named_by_a_copy_of_its_foreign_key_entity_s_name_is_named_after_its_label_too() -> None:
     """spotify-charts: an insertion_log node per track holds the track's TrackID and a copy of its TrackName; named
     by the TrackName alone, each log read as its track (its InsertionTimeStamp answered "how many times has X been
@@ -530,6 +545,26 @@ def test_an_identifier_people_cite_is_linked_as_typed_and_stays_a_fact() -> None
     profile = GraphProfile(nodes=10, relationships=0, labels={"Letter": letter}, types={}, constraints=[], indexes=[])
     decided = decide_domain(profile, OPTS)[0]
     assert "id" in {f.key for f in decided.entities[0].facts if f.fact}
+
+
+def test_the_key_of_nodes_whose_name_repeats_stays_a_fact_that_tells_them_apart() -> None:
+    """Two hosts called "Homo sapiens" or two customers called Whoopi are told apart by their key: it stays a fact,
+    seen beside the name and asked about ("what is the tax id of ..."), though its name says an identifier. Where the
+    name tells the nodes apart, the key is no fact, as before."""
+    from xgrag.schema.decide import decide_domain
+
+    def facts(name_distinct: int) -> set[str]:
+        host = label("Host", stats("hostName", distinct=name_distinct), stats("hostTaxID", ("INTEGER",),
+                                                                             max_len=None, avg_len=None, min_len=None),
+                     stats("lineage"))
+        profile = GraphProfile(nodes=10, relationships=0, labels={"Host": host}, types={}, constraints=[],
+                               indexes=[])
+        decided = decide_domain(profile, OPTS)[0].entities[0]
+        assert decided.name == ["hostName"] and decided.key == "hostTaxID"
+        return {f.key for f in decided.facts if f.fact}
+
+    assert "hostTaxID" in facts(8)
+    assert "hostTaxID" not in facts(10)
 
 
 def test_a_name_key_in_another_language_names_the_nodes() -> None:
