@@ -1700,12 +1700,14 @@ def _importer_model(store: Any, model: dict[str, Any], rows_of: Callable[[str], 
         return [(p["property"], p["type"], m["field"]) for p, m in zip(props, mapped, strict=True)]
 
     def key(schema_id: str) -> tuple[str, str]:
-        """The key property (name, type) of a node schema: named by its identifier (the model's format 0.8), or by
-        its position among the schema's properties (format 0.0.1)."""
+        """The key property (name, type) of a node schema: named by its identifier (the model's format 0.8), by
+        its position among the schema's properties (format 0.0.1), or by its name (format 0.1.0-beta.0, whose
+        properties have no identifier)."""
         schema = schemas[schema_id]
         (wanted,) = schema["key"]["properties"]
         props = schema["properties"]
-        prop = props[wanted] if isinstance(wanted, int) else next(p for p in props if p["identifier"] == wanted)
+        prop = (props[wanted] if isinstance(wanted, int)
+                else next(p for p in props if p.get("identifier", p["property"]) == wanted))
         return prop["property"], prop["type"]
 
     def value(kind: str, field: str) -> str:
@@ -4650,6 +4652,36 @@ def write_mutual_funds(store: Any, mirror: Path) -> None:
 
     _run_script(store, script, rows_of)
 
+
+SERIE_A = "RaulM19/SerieA"
+SERIE_A_MODEL = "neo4j_importer_model_resultados_estadios_con_id_v3.json"
+# the files its model maps, by the names it gives them, and where the repository holds each (a file uploaded to the
+# Data Importer keeps its name only; resultados.csv is also at the top, the same bytes as resultados/resultados.csv)
+SERIE_A_FILES = {"equipos.csv": "equipos.csv", "estadios.csv": "estadios/estadios.csv",
+                 "estadio_equipo.csv": "estadios/estadio_equipo.csv", "jugadores.csv": "jugadores/jugadores.csv",
+                 "resultados.csv": "resultados/resultados.csv", "resultado_fichajes.csv": "resultado_fichajes.csv"}
+
+
+def write_serie_a(store: Any, mirror: Path) -> None:
+    """The Data Importer model of RaulM19/SerieA (SERIE_A_MODEL, format 0.1.0-beta.0; a 2025 student study of the
+    Italian football league in Neo4j and Python, in Spanish; no licence stated; its data scraped from Transfermarkt by
+    its scripts/descargar_*.py) over the files it maps (SERIE_A_FILES): the twenty clubs of Serie A 2024-25 (Equipo:
+    name, the site's slug), their stadiums (Estadio: capacity; ES_LOCAL), their squads (Jugador: position, shirt
+    number, birth date, market value as the site writes it and in euros; JUEGA_EN), each player's spells at Serie A
+    clubs (TRASPASO {fecha_inicio, fecha_fin}: from and to, "al presente" for the current one), and each pair of clubs'
+    all-time head-to-head record (VS {Partidos, Ganados, Empatados, Perdidos, Goles}: games, won, drawn, lost, goals
+    for:against, from the first club's side). Run as the Data Importer runs a model (_importer_model: MERGE on each
+    schema's key, every value a string as the model types them); the key named by its property's name is the
+    format's (its properties have no identifier). The repository's other model, neo4j_importer_model.json, was
+    deleted at HEAD."""
+    model = json.loads(read_file(SERIE_A, SERIE_A_MODEL, mirror))
+    mapped = {m["fileSchema"] for kind in ("nodeMappings", "relationshipMappings")
+              for m in model["dataModel"]["mappingModel"][kind].values()}
+    if mapped != set(SERIE_A_FILES):
+        raise CorpusError(f"{SERIE_A}: {SERIE_A_MODEL} maps {sorted(mapped)}, not {sorted(SERIE_A_FILES)}")
+    tables = {name: _csv_rows(read_file(SERIE_A, path, mirror)) for name, path in SERIE_A_FILES.items()}
+    _importer_model(store, model, tables.__getitem__)
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -5044,6 +5076,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                       "benchmarks (with their returns), riskometer levels, categories and "
                                       "sub-categories, and the sectors each invests in with the per cent of its assets",
           writer=write_mutual_funds, source=MUTUAL_FUNDS),
+    Graph("serie-a", "frozen", "Serie A 2024-25 from Transfermarkt (in Spanish): the clubs, their stadiums "
+                                 "(capacity), their squads' players (position, shirt number, birth date, market "
+                                 "value), each player's spells at Serie A clubs (from, to) and each pair of clubs' "
+                                 "all-time head-to-head record (games, won, drawn, lost, goals)",
+          writer=write_serie_a, source=SERIE_A),
 ]}
 
 

@@ -239,7 +239,7 @@ def test_the_eighteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
 
 # the twentieth split's graphs as helper s20a adds them (frozen, blind: loaders tried, questions written with plain
 # Cypher only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
-TWENTIETH_IN_PREPARATION_A = {"mutual-funds"}
+TWENTIETH_IN_PREPARATION_A = {"mutual-funds", "serie-a"}
 
 
 def test_the_nineteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -534,8 +534,15 @@ def _importer(key: Any) -> dict[str, Any]:
                                             "targetMappings": [{"field": "categoryYear"}]}}}}}
 
 
-@pytest.mark.parametrize("key", [lambda props, i: props[i]["identifier"], lambda props, i: i],
-                         ids=["by identifier (format 0.8)", "by position (format 0.0.1)"])
+def _by_name(props: list[dict[str, str]], i: int) -> str:
+    """Format 0.1.0-beta.0: properties without identifiers, the key named by its property's name."""
+    for prop in props:
+        prop.pop("identifier")
+    return props[i]["property"]
+
+
+@pytest.mark.parametrize("key", [lambda props, i: props[i]["identifier"], lambda props, i: i, _by_name],
+                         ids=["by identifier (format 0.8)", "by position (format 0.0.1)", "by name (0.1.0-beta.0)"])
 def test_a_data_importer_model_is_run_as_merges_on_its_keys(key: Any) -> None:
     class Recorder:
         def __init__(self) -> None:
@@ -1563,3 +1570,59 @@ def test_mutual_funds_refuses_a_url_that_is_not_one_data_file(tmp_path: Path, ur
              "data/fund_manager.csv": "fund_id,manager_id\nf1,m1\n"}
     with pytest.raises(corpus.CorpusError, match=error):
         corpus.write_mutual_funds(Recorder(), _clone(tmp_path, corpus.MUTUAL_FUNDS, files))
+
+
+def _serie_a_model(files: list[str]) -> dict[str, Any]:
+    """RaulM19/SerieA's model, format 0.1.0-beta.0: keys named by property name; one node mapping per file given
+    (the first two map clubs and stadiums) and a relationship from the stadium file."""
+    club = [{"property": "nombre", "type": "string"}, {"property": "nombre_web", "type": "string"}]
+    stadium = [{"property": "nombre_estadio", "type": "string"}, {"property": "capacidad", "type": "string"}]
+    return {"version": "0.1.0-beta.0", "dataModel": {
+        "graphModel": {
+            "nodeSchemas": {"n0": {"label": "Equipo", "properties": club, "key": {"properties": ["nombre"]}},
+                            "n1": {"label": "Estadio", "properties": stadium,
+                                   "key": {"properties": ["nombre_estadio"]}}},
+            "relationshipSchemas": {"r0": {"type": "ES_LOCAL", "sourceNodeSchema": "n1", "targetNodeSchema": "n0",
+                                           "properties": []}}},
+        "mappingModel": {
+            "nodeMappings": {"n0": {"nodeSchema": "n0", "fileSchema": files[0],
+                                    "mappings": [{"field": "nombre"}, {"field": "nombre_web"}]},
+                             "n1": {"nodeSchema": "n1", "fileSchema": files[1],
+                                    "mappings": [{"field": "nombre_estadio"}, {"field": "capacidad"}]}},
+            "relationshipMappings": {"r0": {"relationshipSchema": "r0", "fileSchema": files[2], "mappings": [],
+                                            "sourceMappings": [{"field": "nombre_estadio"}],
+                                            "targetMappings": [{"field": "nombre_equipo"}]}}}}}
+
+
+def test_serie_a_runs_its_model_over_the_files_it_maps_where_the_repository_holds_them(tmp_path: Path,
+                                                                                       monkeypatch: Any) -> None:
+    import json
+
+    # the model names files as they were uploaded (estadios.csv); the repository holds some in folders
+    monkeypatch.setattr(corpus, "SERIE_A_FILES", {"equipos.csv": "equipos.csv", "estadios.csv": "estadios/estadios.csv",
+                                                  "estadio_equipo.csv": "estadios/estadio_equipo.csv"})
+    model = _serie_a_model(["equipos.csv", "estadios.csv", "estadio_equipo.csv"])
+    files = {corpus.SERIE_A_MODEL: json.dumps(model), "equipos.csv": "nombre,nombre_web\nInter,inter\n",
+             "estadios/estadios.csv": "nombre_estadio,capacidad\nGiuseppe Meazza,75923\n",
+             "estadios/estadio_equipo.csv": "nombre_equipo,nombre_estadio\nInter,Giuseppe Meazza\n"}
+    store = Recorder()
+    corpus.write_serie_a(store, _clone(tmp_path, corpus.SERIE_A, files))
+    statements = [s for s, _ in store.calls]
+    assert statements[:2] == [
+        "CREATE CONSTRAINT IF NOT EXISTS FOR (n:`Equipo`) REQUIRE n.`nombre` IS UNIQUE",
+        "CREATE CONSTRAINT IF NOT EXISTS FOR (n:`Estadio`) REQUIRE n.`nombre_estadio` IS UNIQUE"]
+    assert store.calls[3] == ("UNWIND $rows AS row WITH row WHERE row.`nombre_estadio` IS NOT NULL MERGE (n:`Estadio` "
+                              "{`nombre_estadio`: row.`nombre_estadio`}) SET n.`capacidad` = row.`capacidad`",
+                              {"rows": [{"nombre_estadio": "Giuseppe Meazza", "capacidad": "75923"}]})
+    assert store.calls[4] == ("UNWIND $rows AS row MATCH (s:`Estadio` {`nombre_estadio`: row.`nombre_estadio`}) "
+                              "MATCH (t:`Equipo` {`nombre`: row.`nombre_equipo`}) MERGE (s)-[r:`ES_LOCAL`]->(t)",
+                              {"rows": [{"nombre_equipo": "Inter", "nombre_estadio": "Giuseppe Meazza"}]})
+
+
+def test_serie_a_refuses_a_model_that_maps_other_files(tmp_path: Path) -> None:
+    import json
+
+    model = _serie_a_model(["equipos.csv", "estadios.csv", "equipos_2.csv"])
+    mirror = _clone(tmp_path, corpus.SERIE_A, {corpus.SERIE_A_MODEL: json.dumps(model)})
+    with pytest.raises(corpus.CorpusError, match="maps"):
+        corpus.write_serie_a(Recorder(), mirror)
