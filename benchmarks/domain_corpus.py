@@ -4629,7 +4629,7 @@ def _mutual_funds_files(script: str, headers: dict[str, set[str]]) -> dict[str, 
 
 def write_mutual_funds(store: Any, mirror: Path) -> None:
     """load_csv.cypher of POOJITHA29CJ/mutualFund_recommendation_engine as written (a 2025 student project's Indian
-    mutual-fund recommender, in English; no licence stated; its data scraped from a fund research site by its
+    mutual-fund recommender, in English; no licence stated; its data scraped from Value Research Online by its
     web_scrape.py, as of 31 August 2025): the equity and debt funds (Fund: expense ratio as a fraction, YTD and 1-,
     3- and 5-year returns in per cent, mean, standard deviation, Sharpe, Sortino, beta and alpha), the benchmark each
     is tracked by (Benchmark: its returns and ratios), its fund house (FundHouse: name and AMC), its manager, its
