@@ -1700,12 +1700,14 @@ def _importer_model(store: Any, model: dict[str, Any], rows_of: Callable[[str], 
         return [(p["property"], p["type"], m["field"]) for p, m in zip(props, mapped, strict=True)]
 
     def key(schema_id: str) -> tuple[str, str]:
-        """The key property (name, type) of a node schema: named by its identifier (the model's format 0.8), or by
-        its position among the schema's properties (format 0.0.1)."""
+        """The key property (name, type) of a node schema: named by its identifier (the model's format 0.8), by
+        its position among the schema's properties (format 0.0.1), or by its name (format 0.1.0-beta.0, whose
+        properties have no identifier)."""
         schema = schemas[schema_id]
         (wanted,) = schema["key"]["properties"]
         props = schema["properties"]
-        prop = props[wanted] if isinstance(wanted, int) else next(p for p in props if p["identifier"] == wanted)
+        prop = (props[wanted] if isinstance(wanted, int)
+                else next(p for p in props if p.get("identifier", p["property"]) == wanted))
         return prop["property"], prop["type"]
 
     def value(kind: str, field: str) -> str:
@@ -4596,6 +4598,90 @@ def write_nba_seasons(store: Any, mirror: Path) -> None:
     _run_script(store, "".join(query.strip() + ";\n" for query in queries), rows_of)
 
 
+MUTUAL_FUNDS = "POOJITHA29CJ/mutualFund_recommendation_engine"
+MUTUAL_FUNDS_SCRIPT = "load_csv.cypher"
+MUTUAL_FUNDS_DATA = "data/"  # the CSV files its web_scrape.py and data_transform.py wrote, one per node and link kind
+# the statements' URLs: files the author shared on Google Drive (ids only, no file names; no mirror holds them)
+_DRIVE_URL = re.compile(r"^https://drive\.google\.com/uc\?id=[\w-]+&export=download$")
+
+
+def _mutual_funds_files(script: str, headers: dict[str, set[str]]) -> dict[str, str]:
+    """Which of the repository's data files each Google Drive URL of the script is: the one file whose header has
+    every column its statement reads (`row.<column>`); a URL that names no file, or more than one, is an error."""
+    files: dict[str, str] = {}
+    for statement in _statements(script):
+        m = _LOAD_CSV.search(statement)
+        if m is None:
+            continue
+        url = m[2]
+        if not _DRIVE_URL.match(url):
+            raise CorpusError(f"{MUTUAL_FUNDS}: {MUTUAL_FUNDS_SCRIPT} reads {url}, which no loader here serves")
+        read = set(re.findall(rf"\b{m[3]}\.(\w+)", statement))
+        fits = sorted(name for name, header in headers.items() if read <= header)
+        if len(fits) != 1 or files.get(url, fits[0]) != fits[0]:
+            raise CorpusError(f"{MUTUAL_FUNDS}: {url} reads {sorted(read)}, which {len(fits)} data files have "
+                              f"({', '.join(fits) or 'none'}), not one")
+        files[url] = fits[0]
+    if len(set(files.values())) != len(files):
+        raise CorpusError(f"{MUTUAL_FUNDS}: two of {MUTUAL_FUNDS_SCRIPT}'s URLs read the same data file")
+    return files
+
+
+def write_mutual_funds(store: Any, mirror: Path) -> None:
+    """load_csv.cypher of POOJITHA29CJ/mutualFund_recommendation_engine as written (a 2025 student project's Indian
+    mutual-fund recommender, in English; no licence stated; its data scraped from Value Research Online by its
+    web_scrape.py, as of 31 August 2025): the equity and debt funds (Fund: expense ratio as a fraction, YTD and 1-,
+    3- and 5-year returns in per cent, mean, standard deviation, Sharpe, Sortino, beta and alpha), the benchmark each
+    is tracked by (Benchmark: its returns and ratios), its fund house (FundHouse: name and AMC), its manager, its
+    SEBI riskometer level, its category (Equity, Debt) and sub-category (Large Cap, Liquid, ...), and the sectors it
+    invests in with the per cent of its assets in each (INVESTS_IN {percent}: the top three); managers WORK_FOR
+    fund houses, sub-categories are PART_OF a category, fund houses OPERATE_IN categories. Each LOAD CSV reads a
+    Google Drive URL, which no mirror holds; the repository commits the same tables under data/ (its load_csv.py
+    runs the script as it is), and each URL is read as the data file whose header has every column its statement
+    reads (_mutual_funds_files: one file for each, checked), as LOAD CSV would read the file the URL serves."""
+    script = read_file(MUTUAL_FUNDS, MUTUAL_FUNDS_SCRIPT, mirror).decode("utf-8")
+    tables = {path.removeprefix(MUTUAL_FUNDS_DATA): _csv_rows(read_file(MUTUAL_FUNDS, path, mirror))
+              for path in list_folder(MUTUAL_FUNDS, MUTUAL_FUNDS_DATA, mirror) if path.endswith(".csv")}
+    headers = {name: set(rows[0]) if rows else set() for name, rows in tables.items()}
+    files = _mutual_funds_files(script, headers)
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if delimiter != ",":
+            raise CorpusError(f"{MUTUAL_FUNDS}: {url} is read with {delimiter!r}, its data files are comma-separated")
+        return tables[files[url]]
+
+    _run_script(store, script, rows_of)
+
+
+SERIE_A = "RaulM19/SerieA"
+SERIE_A_MODEL = "neo4j_importer_model_resultados_estadios_con_id_v3.json"
+# the files its model maps, by the names it gives them, and where the repository holds each (a file uploaded to the
+# Data Importer keeps its name only; resultados.csv is also at the top, the same bytes as resultados/resultados.csv)
+SERIE_A_FILES = {"equipos.csv": "equipos.csv", "estadios.csv": "estadios/estadios.csv",
+                 "estadio_equipo.csv": "estadios/estadio_equipo.csv", "jugadores.csv": "jugadores/jugadores.csv",
+                 "resultados.csv": "resultados/resultados.csv", "resultado_fichajes.csv": "resultado_fichajes.csv"}
+
+
+def write_serie_a(store: Any, mirror: Path) -> None:
+    """The Data Importer model of RaulM19/SerieA (SERIE_A_MODEL, format 0.1.0-beta.0; a 2025 student study of the
+    Italian football league in Neo4j and Python, in Spanish; no licence stated; its data scraped from Transfermarkt by
+    its scripts/descargar_*.py) over the files it maps (SERIE_A_FILES): the twenty clubs of Serie A 2024-25 (Equipo:
+    name, the site's slug), their stadiums (Estadio: capacity; ES_LOCAL), their squads (Jugador: position, shirt
+    number, birth date, market value as the site writes it and in euros; JUEGA_EN), each player's spells at Serie A
+    clubs (TRASPASO {fecha_inicio, fecha_fin}: from and to, "al presente" for the current one), and each pair of clubs'
+    all-time head-to-head record (VS {Partidos, Ganados, Empatados, Perdidos, Goles}: games, won, drawn, lost, goals
+    for:against, from the first club's side). Run as the Data Importer runs a model (_importer_model: MERGE on each
+    schema's key, every value a string as the model types them); the key named by its property's name is the
+    format's (its properties have no identifier). The repository's other model, neo4j_importer_model.json, was
+    deleted at HEAD."""
+    model = json.loads(read_file(SERIE_A, SERIE_A_MODEL, mirror))
+    mapped = {m["fileSchema"] for kind in ("nodeMappings", "relationshipMappings")
+              for m in model["dataModel"]["mappingModel"][kind].values()}
+    if mapped != set(SERIE_A_FILES):
+        raise CorpusError(f"{SERIE_A}: {SERIE_A_MODEL} maps {sorted(mapped)}, not {sorted(SERIE_A_FILES)}")
+    tables = {name: _csv_rows(read_file(SERIE_A, path, mirror)) for name, path in SERIE_A_FILES.items()}
+    _importer_model(store, model, tables.__getitem__)
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -4985,6 +5071,16 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                      "each season's rosters and players (position, age, per-game statistics), "
                                      "coaches (wins, losses), drafts, awards, playoff series and games with scores",
           writer=write_nba_seasons, source=NBA),
+    Graph("mutual-funds", "frozen", "India's equity and debt mutual funds of 2025 (expense ratio, returns over 1, 3 "
+                                      "and 5 years, Sharpe, Sortino, beta, alpha): their fund houses, managers, "
+                                      "benchmarks (with their returns), riskometer levels, categories and "
+                                      "sub-categories, and the sectors each invests in with the per cent of its assets",
+          writer=write_mutual_funds, source=MUTUAL_FUNDS),
+    Graph("serie-a", "frozen", "Serie A 2024-25 from Transfermarkt (in Spanish): the clubs, their stadiums "
+                                 "(capacity), their squads' players (position, shirt number, birth date, market "
+                                 "value), each player's spells at Serie A clubs (from, to) and each pair of clubs' "
+                                 "all-time head-to-head record (games, won, drawn, lost, goals)",
+          writer=write_serie_a, source=SERIE_A),
 ]}
 
 

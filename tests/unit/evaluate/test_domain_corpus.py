@@ -237,6 +237,11 @@ def test_the_eighteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     assert "indonesia-politicians" in _split("tune")
 
 
+# the twentieth split's graphs as helper s20a adds them (frozen, blind: loaders tried, questions written with plain
+# Cypher only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
+TWENTIETH_IN_PREPARATION_A = {"mutual-funds", "serie-a"}
+
+
 def test_the_nineteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
     # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
@@ -245,7 +250,7 @@ def test_the_nineteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     drawn = ["anime-top1000", "dutch-studies", "met-paintings", "nba-seasons", "painter-network"]
     assert tuple(pool) == corpus.NINETEENTH_POOL and corpus.NINETEENTH_SEED == 47
     assert sorted(random.Random(47).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.NINETEENTH_POOL, 47)
-    assert set(drawn) <= _split("spent") and _split("frozen") == set()
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTIETH_IN_PREPARATION_A
     assert "nuremberg-letters" in _split("tune")
 
 
@@ -284,7 +289,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.THIRTEENTH_POOL) | set(corpus.FOURTEENTH_POOL)
                                   | set(corpus.FIFTEENTH_POOL) | set(corpus.SIXTEENTH_POOL)
                                   | set(corpus.SEVENTEENTH_POOL) | set(corpus.EIGHTEENTH_POOL)
-                                  | set(corpus.NINETEENTH_POOL))
+                                  | set(corpus.NINETEENTH_POOL) | TWENTIETH_IN_PREPARATION_A)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -529,8 +534,15 @@ def _importer(key: Any) -> dict[str, Any]:
                                             "targetMappings": [{"field": "categoryYear"}]}}}}}
 
 
-@pytest.mark.parametrize("key", [lambda props, i: props[i]["identifier"], lambda props, i: i],
-                         ids=["by identifier (format 0.8)", "by position (format 0.0.1)"])
+def _by_name(props: list[dict[str, str]], i: int) -> str:
+    """Format 0.1.0-beta.0: properties without identifiers, the key named by its property's name."""
+    for prop in props:
+        prop.pop("identifier")
+    return props[i]["property"]
+
+
+@pytest.mark.parametrize("key", [lambda props, i: props[i]["identifier"], lambda props, i: i, _by_name],
+                         ids=["by identifier (format 0.8)", "by position (format 0.0.1)", "by name (0.1.0-beta.0)"])
 def test_a_data_importer_model_is_run_as_merges_on_its_keys(key: Any) -> None:
     class Recorder:
         def __init__(self) -> None:
@@ -1518,3 +1530,99 @@ def test_nba_seasons_builds_its_statements_from_its_modules_and_leaves_out_the_u
 def test_nba_seasons_imports_nothing_but_its_own_modules_and_the_few_it_needs(tmp_path: Path) -> None:
     with pytest.raises(corpus.CorpusError, match="imports subprocess"):
         corpus.write_nba_seasons(Recorder(), _nba_repo(tmp_path, "import subprocess\n"))
+
+
+def _drive(file_id: str) -> str:
+    return f"https://drive.google.com/uc?id={file_id}&export=download"
+
+
+def test_mutual_funds_reads_each_drive_url_as_the_data_file_that_has_its_columns(tmp_path: Path) -> None:
+    # POOJITHA29CJ/mutualFund_recommendation_engine: its LOAD CSVs read Google Drive ids; data/ holds the tables, one
+    # of them (fund_manager.csv) with a column of managers.csv, and one (equity_debt.csv) read by no statement
+    script = ("// Load Managers\nLOAD CSV WITH HEADERS\n"
+              f"FROM '{_drive('1gB5Kr-IZ5')}' AS row\n"
+              "MERGE (m:Manager {manager_id: row.manager_id})\nSET m.manager_name = row.manager_name;\n\n"
+              f"LOAD CSV WITH HEADERS\nFROM '{_drive('1_cV_nRppo')}' AS row\n"
+              "MATCH (f:Fund {fund_id: row.fund_id})\nMATCH (m:Manager {manager_id: row.manager_id})\n"
+              "MERGE (f)-[:MANAGED_BY]->(m);\n")
+    files = {corpus.MUTUAL_FUNDS_SCRIPT: script,
+             "data/managers.csv": "manager_id,manager_name\nm1,Mayur Patel\n",
+             "data/fund_manager.csv": "fund_id,manager_id\nf1,m1\n",
+             "data/equity_debt.csv": "fund_name,Fund Manager\n360 ONE Focused Dir,Mayur Patel\n",
+             "load_csv.py": "run_Cypher_file('load_csv.cypher', database='mutualfund')\n"}
+    store = Recorder()
+    corpus.write_mutual_funds(store, _clone(tmp_path, corpus.MUTUAL_FUNDS, files))
+    assert store.calls == [
+        ("UNWIND $rows AS row\nMERGE (m:Manager {manager_id: row.manager_id})\nSET m.manager_name = row.manager_name",
+         {"rows": [{"manager_id": "m1", "manager_name": "Mayur Patel"}]}),
+        ("UNWIND $rows AS row\nMATCH (f:Fund {fund_id: row.fund_id})\nMATCH (m:Manager {manager_id: row.manager_id})\n"
+         "MERGE (f)-[:MANAGED_BY]->(m)", {"rows": [{"fund_id": "f1", "manager_id": "m1"}]})]
+
+
+@pytest.mark.parametrize(("url", "columns", "error"), [
+    ("https://example.org/managers.csv", "row.manager_id", "no loader here serves"),
+    (_drive("1x"), "row.manager_id", "2 data files have"),
+    (_drive("1x"), "row.fund_id, row.sector_id", "0 data files have")])
+def test_mutual_funds_refuses_a_url_that_is_not_one_data_file(tmp_path: Path, url: str, columns: str,
+                                                                error: str) -> None:
+    script = f"LOAD CSV WITH HEADERS FROM '{url}' AS row RETURN {columns};\n"
+    files = {corpus.MUTUAL_FUNDS_SCRIPT: script, "data/managers.csv": "manager_id,manager_name\nm1,Mayur Patel\n",
+             "data/fund_manager.csv": "fund_id,manager_id\nf1,m1\n"}
+    with pytest.raises(corpus.CorpusError, match=error):
+        corpus.write_mutual_funds(Recorder(), _clone(tmp_path, corpus.MUTUAL_FUNDS, files))
+
+
+def _serie_a_model(files: list[str]) -> dict[str, Any]:
+    """RaulM19/SerieA's model, format 0.1.0-beta.0: keys named by property name; one node mapping per file given
+    (the first two map clubs and stadiums) and a relationship from the stadium file."""
+    club = [{"property": "nombre", "type": "string"}, {"property": "nombre_web", "type": "string"}]
+    stadium = [{"property": "nombre_estadio", "type": "string"}, {"property": "capacidad", "type": "string"}]
+    return {"version": "0.1.0-beta.0", "dataModel": {
+        "graphModel": {
+            "nodeSchemas": {"n0": {"label": "Equipo", "properties": club, "key": {"properties": ["nombre"]}},
+                            "n1": {"label": "Estadio", "properties": stadium,
+                                   "key": {"properties": ["nombre_estadio"]}}},
+            "relationshipSchemas": {"r0": {"type": "ES_LOCAL", "sourceNodeSchema": "n1", "targetNodeSchema": "n0",
+                                           "properties": []}}},
+        "mappingModel": {
+            "nodeMappings": {"n0": {"nodeSchema": "n0", "fileSchema": files[0],
+                                    "mappings": [{"field": "nombre"}, {"field": "nombre_web"}]},
+                             "n1": {"nodeSchema": "n1", "fileSchema": files[1],
+                                    "mappings": [{"field": "nombre_estadio"}, {"field": "capacidad"}]}},
+            "relationshipMappings": {"r0": {"relationshipSchema": "r0", "fileSchema": files[2], "mappings": [],
+                                            "sourceMappings": [{"field": "nombre_estadio"}],
+                                            "targetMappings": [{"field": "nombre_equipo"}]}}}}}
+
+
+def test_serie_a_runs_its_model_over_the_files_it_maps_where_the_repository_holds_them(tmp_path: Path,
+                                                                                       monkeypatch: Any) -> None:
+    import json
+
+    # the model names files as they were uploaded (estadios.csv); the repository holds some in folders
+    monkeypatch.setattr(corpus, "SERIE_A_FILES", {"equipos.csv": "equipos.csv", "estadios.csv": "estadios/estadios.csv",
+                                                  "estadio_equipo.csv": "estadios/estadio_equipo.csv"})
+    model = _serie_a_model(["equipos.csv", "estadios.csv", "estadio_equipo.csv"])
+    files = {corpus.SERIE_A_MODEL: json.dumps(model), "equipos.csv": "nombre,nombre_web\nInter,inter\n",
+             "estadios/estadios.csv": "nombre_estadio,capacidad\nGiuseppe Meazza,75923\n",
+             "estadios/estadio_equipo.csv": "nombre_equipo,nombre_estadio\nInter,Giuseppe Meazza\n"}
+    store = Recorder()
+    corpus.write_serie_a(store, _clone(tmp_path, corpus.SERIE_A, files))
+    statements = [s for s, _ in store.calls]
+    assert statements[:2] == [
+        "CREATE CONSTRAINT IF NOT EXISTS FOR (n:`Equipo`) REQUIRE n.`nombre` IS UNIQUE",
+        "CREATE CONSTRAINT IF NOT EXISTS FOR (n:`Estadio`) REQUIRE n.`nombre_estadio` IS UNIQUE"]
+    assert store.calls[3] == ("UNWIND $rows AS row WITH row WHERE row.`nombre_estadio` IS NOT NULL MERGE (n:`Estadio` "
+                              "{`nombre_estadio`: row.`nombre_estadio`}) SET n.`capacidad` = row.`capacidad`",
+                              {"rows": [{"nombre_estadio": "Giuseppe Meazza", "capacidad": "75923"}]})
+    assert store.calls[4] == ("UNWIND $rows AS row MATCH (s:`Estadio` {`nombre_estadio`: row.`nombre_estadio`}) "
+                              "MATCH (t:`Equipo` {`nombre`: row.`nombre_equipo`}) MERGE (s)-[r:`ES_LOCAL`]->(t)",
+                              {"rows": [{"nombre_equipo": "Inter", "nombre_estadio": "Giuseppe Meazza"}]})
+
+
+def test_serie_a_refuses_a_model_that_maps_other_files(tmp_path: Path) -> None:
+    import json
+
+    model = _serie_a_model(["equipos.csv", "estadios.csv", "equipos_2.csv"])
+    mirror = _clone(tmp_path, corpus.SERIE_A, {corpus.SERIE_A_MODEL: json.dumps(model)})
+    with pytest.raises(corpus.CorpusError, match="maps"):
+        corpus.write_serie_a(Recorder(), mirror)
