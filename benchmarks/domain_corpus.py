@@ -4682,6 +4682,32 @@ def write_serie_a(store: Any, mirror: Path) -> None:
     tables = {name: _csv_rows(read_file(SERIE_A, path, mirror)) for name, path in SERIE_A_FILES.items()}
     _importer_model(store, model, tables.__getitem__)
 
+COZY = "mseewaters/CozyMysteriesGraph"
+COZY_SCRIPT = "neo4j_import.md"  # its whole text is the script (a Neo4j Data Importer export), as the README says
+COZY_FOLDER = "GraphDB-files/"  # the files its `:param` blocks name
+_COZY_FILE = re.compile(r"\(\$file_path_root\s*\+\s*\$(file_\d+)\)")
+
+
+def write_cozy_mysteries(store: Any, mirror: Path) -> None:
+    """neo4j_import.md of mseewaters/CozyMysteriesGraph (a 2025 project on thirteen British, Australian, Belgian and
+    Caribbean-set mystery TV series; MIT licence) as written, over the GraphDB-files/ files its `:param` block names,
+    the IMDb non-commercial datasets filtered to those series and completed from TMDb by its dataPrep/ scripts: the
+    series (IMDb tconst, title, start year), their episodes (title, season and episode number, year, IMDb rating) and
+    the actors (name, birth year) who played in each episode, the character they played on the relationship (as the
+    file writes it, a JSON list: `["Chief Inspector Morse"]`) and whether they were a regular or a guest. Its browser
+    `:param {...}` blocks are not Cypher: `($file_path_root + $file_<n>)` is the file's `file:///` URL and
+    `$idsToSkip` the empty list the block sets; `CALL {...} IN TRANSACTIONS` runs as one `CALL {...}`."""
+    script = read_file(COZY, COZY_SCRIPT, mirror).decode("utf-8")
+    params = _param_values(script)
+    try:
+        root = ast_literal(params["file_path_root"])
+        script = _COZY_FILE.sub(lambda m: "'" + root + ast_literal(params[m[1]]) + "'", _PARAM_BLOCK.sub("", script))
+        script = re.sub(r"\$idsToSkip\b", _literal(params["idsToSkip"]), script)
+    except KeyError as exc:
+        raise CorpusError(f"{COZY}: {COZY_SCRIPT} sets no {exc} in its :param blocks") from None
+    _run_script(store, _IN_TRANSACTIONS.sub("}", script), _files_under(COZY, COZY_SCRIPT, COZY_FOLDER, mirror))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -5081,6 +5107,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                  "value), each player's spells at Serie A clubs (from, to) and each pair of clubs' "
                                  "all-time head-to-head record (games, won, drawn, lost, goals)",
           writer=write_serie_a, source=SERIE_A),
+    Graph("cozy-mysteries", "frozen", "thirteen mystery TV series (Midsomer Murders, Father Brown, Death in "
+                                       "Paradise ...): their episodes (season, number, year, IMDb rating) and the "
+                                       "actors in each, the character played and whether regular or guest",
+          writer=write_cozy_mysteries, source=COZY),
 ]}
 
 

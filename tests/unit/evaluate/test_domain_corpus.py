@@ -240,6 +240,9 @@ def test_the_eighteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
 # the twentieth split's graphs as helper s20a adds them (frozen, blind: loaders tried, questions written with plain
 # Cypher only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
 TWENTIETH_IN_PREPARATION_A = {"mutual-funds", "serie-a"}
+# the twentieth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
+# only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
+TWENTIETH_IN_PREPARATION_B = {"cozy-mysteries"}
 
 
 def test_the_nineteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -250,7 +253,8 @@ def test_the_nineteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     drawn = ["anime-top1000", "dutch-studies", "met-paintings", "nba-seasons", "painter-network"]
     assert tuple(pool) == corpus.NINETEENTH_POOL and corpus.NINETEENTH_SEED == 47
     assert sorted(random.Random(47).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.NINETEENTH_POOL, 47)
-    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTIETH_IN_PREPARATION_A
+    assert set(drawn) <= _split("spent")
+    assert _split("frozen") == TWENTIETH_IN_PREPARATION_A | TWENTIETH_IN_PREPARATION_B
     assert "nuremberg-letters" in _split("tune")
 
 
@@ -289,7 +293,8 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.THIRTEENTH_POOL) | set(corpus.FOURTEENTH_POOL)
                                   | set(corpus.FIFTEENTH_POOL) | set(corpus.SIXTEENTH_POOL)
                                   | set(corpus.SEVENTEENTH_POOL) | set(corpus.EIGHTEENTH_POOL)
-                                  | set(corpus.NINETEENTH_POOL) | TWENTIETH_IN_PREPARATION_A)
+                                  | set(corpus.NINETEENTH_POOL) | TWENTIETH_IN_PREPARATION_A
+                                  | TWENTIETH_IN_PREPARATION_B)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -1626,3 +1631,36 @@ def test_serie_a_refuses_a_model_that_maps_other_files(tmp_path: Path) -> None:
     mirror = _clone(tmp_path, corpus.SERIE_A, {corpus.SERIE_A_MODEL: json.dumps(model)})
     with pytest.raises(corpus.CorpusError, match="maps"):
         corpus.write_serie_a(Recorder(), mirror)
+def test_cozy_mysteries_puts_its_param_blocks_file_urls_where_its_load_csvs_read_them(tmp_path: Path) -> None:
+    # mseewaters/CozyMysteriesGraph: a Data Importer export (two `:param {...}` blocks, `($file_path_root + $file_<n>)`
+    # URLs, `$idsToSkip`, CALL {...} IN TRANSACTIONS) saved as neo4j_import.md
+    script = (":param {\n  // the files\n  file_path_root: 'file:///', // Change this\n  file_0: 'cast.csv',\n"
+              "  file_1: 'series.csv'\n};\n\nCREATE CONSTRAINT `tconst_Series_uniq` IF NOT EXISTS\nFOR (n: `Series`)\n"
+              "REQUIRE (n.`tconst`) IS UNIQUE;\n\n:param {\n  idsToSkip: []\n};\n\n"
+              "LOAD CSV WITH HEADERS FROM ($file_path_root + $file_1) AS row\nWITH row\n"
+              "WHERE NOT row.`tconst` IN $idsToSkip AND NOT row.`tconst` IS NULL\nCALL {\n  WITH row\n"
+              "  MERGE (n: `Series` { `tconst`: row.`tconst` })\n} IN TRANSACTIONS OF 10000 ROWS;\n\n"
+              "LOAD CSV WITH HEADERS FROM ($file_path_root + $file_0) AS row\nWITH row \nCALL {\n  WITH row\n"
+              "  MATCH (source: `Actor` { `nconst`: row.`nconst` })\n  SET source.c = row.`characters`\n"
+              "} IN TRANSACTIONS OF 10000 ROWS;\n")
+    mirror = _clone(tmp_path, corpus.COZY, {
+        corpus.COZY_SCRIPT: script,
+        corpus.COZY_FOLDER + "series.csv": '"tconst","primaryTitle"\n"tt0092379","Inspector Morse"\n',
+        corpus.COZY_FOLDER + "cast.csv": '"nconst","characters"\n"nm0857177","[""Chief Inspector Morse""]"\n'})
+    store = Recorder()
+    corpus.write_cozy_mysteries(store, mirror)
+    assert store.calls == [
+        ("CREATE CONSTRAINT `tconst_Series_uniq` IF NOT EXISTS\nFOR (n: `Series`)\nREQUIRE (n.`tconst`) IS UNIQUE", {}),
+        ("UNWIND $rows AS row\nWITH row\nWHERE NOT row.`tconst` IN [] AND NOT row.`tconst` IS NULL\nCALL {\n"
+         "  WITH row\n  MERGE (n: `Series` { `tconst`: row.`tconst` })\n}",
+         {"rows": [{"tconst": "tt0092379", "primaryTitle": "Inspector Morse"}]}),
+        ("UNWIND $rows AS row\nWITH row \nCALL {\n  WITH row\n  MATCH (source: `Actor` { `nconst`: row.`nconst` })\n"
+         "  SET source.c = row.`characters`\n}",
+         {"rows": [{"nconst": "nm0857177", "characters": '["Chief Inspector Morse"]'}]})]
+
+
+def test_cozy_mysteries_refuses_a_script_whose_param_blocks_name_no_such_file(tmp_path: Path) -> None:
+    script = (":param {\n  file_path_root: 'file:///'\n};\n\n"
+              "LOAD CSV WITH HEADERS FROM ($file_path_root + $file_2) AS row\nMERGE (:Series {t: row.t});\n")
+    with pytest.raises(corpus.CorpusError, match="file_2"):
+        corpus.write_cozy_mysteries(Recorder(), _clone(tmp_path, corpus.COZY, {corpus.COZY_SCRIPT: script}))
