@@ -4622,7 +4622,8 @@ def write_hospitals(store: Any, mirror: Path) -> None:
     Validation" heading, each LOAD CSV reading the repository's file its raw.githubusercontent.com URL names: the
     4,807 US hospitals (Hospital: CMS provider id, name, phone, emergency services Yes/No, and the national comparisons
     of mortality, safety of care, timeliness, patient experience and effectiveness of care: "Above/Same as/Below the
-    National average" or "Not Available"; latitude and longitude from gpsinfo.csv, as strings) in a location tree
+    National average" or "Not Available"; latitude and longitude from gpsinfo.csv, as strings, for all but 63 of them,
+    which that file does not list) in a location tree
     whose every node has one IS_IN to its parent, MERGEd as a pattern with it (an address in a zip code in a city in
     a county in a state: Address, ZipCode, City, County, State by its two-letter code), and each hospital's type
     (HospitalType, HAS_TYPE), ownership (Ownership, HAS_OWNERSHIP) and CMS overall rating (Rating "1"-"5" or "Not
