@@ -1240,6 +1240,7 @@ import argparse
 import ast
 import builtins
 import csv
+import html
 import io
 import json
 import os
@@ -1250,6 +1251,7 @@ import subprocess
 import sys
 import tempfile
 import types
+import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -4682,6 +4684,7 @@ def write_serie_a(store: Any, mirror: Path) -> None:
     tables = {name: _csv_rows(read_file(SERIE_A, path, mirror)) for name, path in SERIE_A_FILES.items()}
     _importer_model(store, model, tables.__getitem__)
 
+
 COZY = "mseewaters/CozyMysteriesGraph"
 COZY_SCRIPT = "neo4j_import.md"  # its whole text is the script (a Neo4j Data Importer export), as the README says
 COZY_FOLDER = "GraphDB-files/"  # the files its `:param` blocks name
@@ -4706,6 +4709,67 @@ def write_cozy_mysteries(store: Any, mirror: Path) -> None:
     except KeyError as exc:
         raise CorpusError(f"{COZY}: {COZY_SCRIPT} sets no {exc} in its :param blocks") from None
     _run_script(store, _IN_TRANSACTIONS.sub("}", script), _files_under(COZY, COZY_SCRIPT, COZY_FOLDER, mirror))
+
+
+HOSPITALS = "tomasonjo/hospitals-neo4j"
+HOSPITALS_GUIDE = "guide/hospital.html"
+# its LOAD CSVs read the repository's own files by their raw.githubusercontent.com URLs (a space written %20)
+HOSPITALS_URL = "https://raw.githubusercontent.com/tomasonjo/hospitals-neo4j/master/"
+# a runnable Cypher block of the Browser guide: <pre ... data-lang="cypher" ...><!--code ...-->STATEMENT<!--/code-->
+_GUIDE_BLOCK = re.compile(r'(?s)<pre\b[^>]*\bdata-lang="cypher"[^>]*>(?:<!--code[^>]*-->)?(.*?)(?:<!--/code-->)?</pre>')
+# the guide's build ends where its data validation starts: the blocks after this heading only read the graph
+HOSPITALS_BUILD_END = "<h3>Data Validation</h3>"
+# the build's blocks that call a geocoding web service (apoc.spatial.geocodeOnce: the guide's alternative to
+# gpsinfo.csv, "I would suggest you use the above version with csv file and skip this one", and its example query):
+# left out
+HOSPITALS_GEOCODING = "apoc.spatial.geocodeOnce"
+# the column the guide MERGEs each hospital's County on: 15 hospitals of Alaska have none (see write_hospitals)
+HOSPITALS_COUNTY = "County Name"
+
+
+def write_hospitals(store: Any, mirror: Path) -> None:
+    """The import of tomasonjo/hospitals-neo4j's Browser guide (guide/hospital.html: Tomaz Bratanic's 2017 "Hospitals
+    guide" on location trees in Neo4j, with his blog posts tbgraph.wordpress.com "Neo4j location trees" and "Cypher
+    location queries"; no licence stated; the data is the US Centers for Medicare & Medicaid Services' Hospital
+    Compare "Hospital General Information" file, public domain), its runnable Cypher blocks up to its "Data
+    Validation" heading, each LOAD CSV reading the repository's file its raw.githubusercontent.com URL names: the
+    4,807 US hospitals (Hospital: CMS provider id, name, phone, emergency services Yes/No, and the national comparisons
+    of mortality, safety of care, timeliness, patient experience and effectiveness of care: "Above/Same as/Below the
+    National average" or "Not Available"; latitude and longitude from gpsinfo.csv, as strings, for all but 63 of them,
+    which that file does not list) in a location tree
+    whose every node has one IS_IN to its parent, MERGEd as a pattern with it (an address in a zip code in a city in
+    a county in a state: Address, ZipCode, City, County, State by its two-letter code), and each hospital's type
+    (HospitalType, HAS_TYPE), ownership (Ownership, HAS_OWNERSHIP) and CMS overall rating (Rating "1"-"5" or "Not
+    Available", HAS_RATING). Its first block, apoc.schema.assert, creates the indexes and constraints. The blocks
+    that call a geocoding web service (HOSPITALS_GEOCODING: the guide's alternative to gpsinfo.csv, which it advises
+    skipping, and its nearest-hospitals example) are left out; the blocks after the build only read. The hospitals' file
+    is Windows-1252: its 153 rating footnotes with \x92 (a column no statement reads) hold U+FFFD, as LOAD CSV reads
+    them. The 15 hospitals without a county (Alaska's, outside its boroughs: HOSPITALS_COUNTY empty) are left out: the
+    guide's MERGE of (:County {name: null}) is refused by every Neo4j and would roll back the whole load; gpsinfo.csv's
+    rows for them then set nothing. Names are as
+    CMS writes them, upper case ("SOUTHEAST ALABAMA MEDICAL CENTER", city "DOTHAN", county "HOUSTON"); a county,
+    city or address of the same name in two parents is two nodes, as the guide's pattern MERGEs make them."""
+    page = read_file(HOSPITALS, HOSPITALS_GUIDE, mirror).decode("utf-8")
+    if page.count(HOSPITALS_BUILD_END) != 1:
+        raise CorpusError(f"{HOSPITALS}: {HOSPITALS_GUIDE} has {page.count(HOSPITALS_BUILD_END)} "
+                          f"{HOSPITALS_BUILD_END!r} headings, not one")
+    blocks = [html.unescape(block).strip() for block in _GUIDE_BLOCK.findall(page.split(HOSPITALS_BUILD_END)[0])]
+    build = [block for block in blocks if HOSPITALS_GEOCODING not in block]
+    if not build:
+        raise CorpusError(f"{HOSPITALS}: {HOSPITALS_GUIDE} has no runnable Cypher block before its data validation")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith(HOSPITALS_URL):
+            raise CorpusError(f"{HOSPITALS}: {HOSPITALS_GUIDE} reads {url}, which no loader here serves")
+        data = read_file(HOSPITALS, urllib.parse.unquote(url.removeprefix(HOSPITALS_URL)), mirror)
+        # Hospital General Information.csv is Windows-1252, not UTF-8 (its rating footnotes' "hospital\x92s", in a
+        # column no statement reads): LOAD CSV reads each byte it cannot decode as U+FFFD, as Java's decoder does
+        rows = _csv_rows(data.decode("utf-8", errors="replace").encode("utf-8"), delimiter)
+        # a row without a county: the guide's MERGE of (:County {name: null}) is refused by every Neo4j, which would
+        # roll back the whole statement; those rows are left out (their hospitals are not in the graph)
+        return [row for row in rows if HOSPITALS_COUNTY not in row or row[HOSPITALS_COUNTY] is not None]
+
+    _run_script(store, "".join(block.rstrip().rstrip(";") + ";\n" for block in build), rows_of)
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -5111,6 +5175,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "Paradise ...): their episodes (season, number, year, IMDb rating) and the "
                                        "actors in each, the character played and whether regular or guest",
           writer=write_cozy_mysteries, source=COZY),
+    Graph("hospitals", "frozen", "the US hospitals of CMS Hospital Compare: each hospital's address, zip code, "
+                                  "city, county and state, its type, ownership, overall rating, emergency "
+                                  "services, phone and national comparisons (mortality, safety, timeliness, "
+                                  "patient experience, effectiveness)", writer=write_hospitals, source=HOSPITALS),
 ]}
 
 

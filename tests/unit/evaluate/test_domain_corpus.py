@@ -243,6 +243,9 @@ TWENTIETH_IN_PREPARATION_A = {"mutual-funds", "serie-a"}
 # the twentieth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
 # only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
 TWENTIETH_IN_PREPARATION_B = {"cozy-mysteries"}
+# the twentieth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
+# only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
+TWENTIETH_IN_PREPARATION_C = {"hospitals"}
 
 
 def test_the_nineteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -254,7 +257,7 @@ def test_the_nineteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     assert tuple(pool) == corpus.NINETEENTH_POOL and corpus.NINETEENTH_SEED == 47
     assert sorted(random.Random(47).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.NINETEENTH_POOL, 47)
     assert set(drawn) <= _split("spent")
-    assert _split("frozen") == TWENTIETH_IN_PREPARATION_A | TWENTIETH_IN_PREPARATION_B
+    assert _split("frozen") == TWENTIETH_IN_PREPARATION_A | TWENTIETH_IN_PREPARATION_B | TWENTIETH_IN_PREPARATION_C
     assert "nuremberg-letters" in _split("tune")
 
 
@@ -294,7 +297,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.FIFTEENTH_POOL) | set(corpus.SIXTEENTH_POOL)
                                   | set(corpus.SEVENTEENTH_POOL) | set(corpus.EIGHTEENTH_POOL)
                                   | set(corpus.NINETEENTH_POOL) | TWENTIETH_IN_PREPARATION_A
-                                  | TWENTIETH_IN_PREPARATION_B)
+                                  | TWENTIETH_IN_PREPARATION_B | TWENTIETH_IN_PREPARATION_C)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -1631,6 +1634,8 @@ def test_serie_a_refuses_a_model_that_maps_other_files(tmp_path: Path) -> None:
     mirror = _clone(tmp_path, corpus.SERIE_A, {corpus.SERIE_A_MODEL: json.dumps(model)})
     with pytest.raises(corpus.CorpusError, match="maps"):
         corpus.write_serie_a(Recorder(), mirror)
+
+
 def test_cozy_mysteries_puts_its_param_blocks_file_urls_where_its_load_csvs_read_them(tmp_path: Path) -> None:
     # mseewaters/CozyMysteriesGraph: a Data Importer export (two `:param {...}` blocks, `($file_path_root + $file_<n>)`
     # URLs, `$idsToSkip`, CALL {...} IN TRANSACTIONS) saved as neo4j_import.md
@@ -1664,3 +1669,44 @@ def test_cozy_mysteries_refuses_a_script_whose_param_blocks_name_no_such_file(tm
               "LOAD CSV WITH HEADERS FROM ($file_path_root + $file_2) AS row\nMERGE (:Series {t: row.t});\n")
     with pytest.raises(corpus.CorpusError, match="file_2"):
         corpus.write_cozy_mysteries(Recorder(), _clone(tmp_path, corpus.COZY, {corpus.COZY_SCRIPT: script}))
+
+
+def _hospitals_guide(url: str) -> str:
+    # tomasonjo/hospitals-neo4j's guide/hospital.html: runnable <pre> blocks, HTML-escaped, a geocoding alternative,
+    # then the "Data Validation" heading and read-only queries
+    pre = '<pre mode="cypher" class="highlight runnable" data-lang="cypher" lang="cypher"><!--code class="cypher"-->'
+    return (f"<h3>Import</h3>\n{pre}CALL apoc.schema.assert({{County:['name']}},{{Hospital:['id']}});"
+            "<!--/code--></pre>\n"
+            f'{pre}LOAD CSV WITH HEADERS FROM "{url}Hospital%20General%20Information.csv" as row\n'
+            "MERGE (state:State{name:row.State})\nMERGE (state)&lt;-[:IS_IN]-(county:County{name:row.`County Name`})"
+            "<!--/code--></pre>\n"
+            f"{pre}MATCH (h:Hospital)-[:IS_IN*..3]-&gt;(location)\nWITH h, 'x' AS geoinfo\n"
+            "CALL apoc.spatial.geocodeOnce(geoinfo) YIELD location\nset h += location<!--/code--></pre>\n"
+            f"<h3>Data Validation</h3>\n{pre}match (n)\nreturn size(labels(n)) as size,count(*)<!--/code--></pre>\n")
+
+
+def test_hospitals_runs_its_guides_build_blocks_and_leaves_out_geocoding_and_county_less_rows(tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.HOSPITALS, {corpus.HOSPITALS_GUIDE: _hospitals_guide(corpus.HOSPITALS_URL)})
+    # Windows-1252, as the repository's file is: \x92 in a footnote reads as U+FFFD, as LOAD CSV reads it
+    (tmp_path / "hospitals-neo4j" / "Hospital General Information.csv").write_bytes(
+        b'"Provider ID","State","County Name","Footnote"\n"010001","AL","HOUSTON","hospital\x92s"\n'
+        b'"020017","AK","",""\n')
+    store = Recorder()
+    corpus.write_hospitals(store, mirror)
+    assert store.calls == [
+        ("CALL apoc.schema.assert({County:['name']},{Hospital:['id']})", {}),
+        ("UNWIND $rows AS row\nMERGE (state:State{name:row.State})\n"
+         "MERGE (state)<-[:IS_IN]-(county:County{name:row.`County Name`})",
+         {"rows": [{"Provider ID": "010001", "State": "AL", "County Name": "HOUSTON", "Footnote": "hospital\ufffds"}]})]
+
+
+def test_hospitals_refuses_a_url_that_is_not_the_repositorys(tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.HOSPITALS, {corpus.HOSPITALS_GUIDE: _hospitals_guide("https://example.org/")})
+    with pytest.raises(corpus.CorpusError, match="no loader here serves"):
+        corpus.write_hospitals(Recorder(), mirror)
+
+
+def test_hospitals_refuses_a_guide_without_its_data_validation_heading(tmp_path: Path) -> None:
+    guide = _hospitals_guide(corpus.HOSPITALS_URL).replace(corpus.HOSPITALS_BUILD_END, "<h3>Checks</h3>")
+    with pytest.raises(corpus.CorpusError, match="not one"):
+        corpus.write_hospitals(Recorder(), _clone(tmp_path, corpus.HOSPITALS, {corpus.HOSPITALS_GUIDE: guide}))
