@@ -4772,6 +4772,93 @@ def write_hospitals(store: Any, mirror: Path) -> None:
     _run_script(store, "".join(block.rstrip().rstrip(";") + ";\n" for block in build), rows_of)
 
 
+VOLLEYBALL = "radekRadekk/neo4j_project"
+VOLLEYBALL_LOADER = "main.py"
+VOLLEYBALL_DATA = "datasets/vb_matches_small.csv"  # the one file it opens (its set_file)
+# the modules its loader imports besides neo4j (whose driver is the store here): nothing else is importable in it
+_VOLLEYBALL_IMPORTS = frozenset({"json", "csv"})
+
+
+class _ScriptTransaction:
+    """The `tx` a Python loader's transaction functions are given: `tx.run(query, **params)` runs the statement on the
+    store and returns its records as tuples (the loader reads `record[0]`)."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def run(self, query: str, **params: Any) -> list[tuple[Any, ...]]:
+        return [tuple(row.values()) for row in self.store.query(query, params, read_only=False)]
+
+
+class _ScriptSession:
+    """A driver session whose execute_write/execute_read call the loader's function with a _ScriptTransaction."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def __enter__(self) -> _ScriptSession:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def execute_write(self, work: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        return work(_ScriptTransaction(self.store), *args, **kwargs)
+
+    execute_read = execute_write
+
+
+def _script_neo4j(store: Any) -> types.ModuleType:
+    """A `neo4j` module for a loader script run here: GraphDatabase.driver(uri, auth=...) gives a driver whose sessions
+    write to the store (the uri and credentials the script names are not used)."""
+    module = types.ModuleType("neo4j")
+    driver = types.SimpleNamespace(session=lambda **config: _ScriptSession(store), close=lambda: None)
+    module.GraphDatabase = types.SimpleNamespace(  # type: ignore[attr-defined]
+        driver=lambda uri, auth=None, **config: driver)
+    return module
+
+
+def write_beach_volleyball(store: Any, mirror: Path) -> None:
+    """main.py of radekRadekk/neo4j_project (a January 2023 university project on Neo4j; no licence stated) run as
+    written over datasets/vb_matches_small.csv, the one file it opens: 513 rows of the beach-volleyball match file of
+    BigTimeStats/beach-volleyball (Adam Vagnar's data of the AVP and FIVB tours, the TidyTuesday set of May 2020), the
+    men's and women's matches of three AVP tournaments of 2002 (Huntington Beach, Hermosa Beach, Santa Barbara) and
+    two FIVB ones of 2009 (Klagenfurt, Stare Jablonki). The graph: the two circuits (Circuit: AVP, FIVB), the five
+    tournaments (Tournament: name, year as the file writes it) IN_COUNTRY their country and IN_CIRCUIT their circuit,
+    the players (Player: name, gender M/W, birth date, height in inches, both as strings) FROM their country, the
+    teams (Team: "<player> + <partner>", the pair in the file's order) each player is MEMBER_IN, and the matches
+    (Match: score "21-18, 21-12", duration "00:33:00", date) IN_TOURNAMENT, the winning team WIN and the losing team
+    LOSE. Its own driver calls run each statement: main.py is executed in a namespace of its own whose `neo4j` is a
+    driver over the store (_script_neo4j), whose `open` of its set_file reads the mirror's file and whose imports are
+    only json and csv; its first statement deletes everything (the database is empty); its read-only queries are
+    commented out in it and do not run. What it writes is kept: a player whose birth date the file gives as NA is
+    created with "" as birth date, but its FROM and MEMBER_IN statements match the birth date "NA", so such a player
+    has no country and no team; the tournaments, players and teams are CREATEd once per distinct JSON string of their
+    fields, so a player of two countries' rows or a tournament of two dates would be two nodes (none is here); the
+    file's own errors are kept (Karch Kiraly born "2060-11-03"). 1,227 nodes (Player 428, Match 513, Team 241,
+    Country 38, Tournament 5, Circuit 2), 2,444 relationships (WIN, LOSE, IN_TOURNAMENT 513 each, MEMBER_IN 478, FROM
+    417, IN_COUNTRY and IN_CIRCUIT 5 each); each statement its own transaction, some 4,000."""
+    source = read_file(VOLLEYBALL, VOLLEYBALL_LOADER, mirror).decode("utf-8")
+    data = read_file(VOLLEYBALL, VOLLEYBALL_DATA, mirror).decode("utf-8")
+    neo4j_module = _script_neo4j(store)
+
+    def importer(name: str, globals_: Any = None, locals_: Any = None, fromlist: Any = (), level: int = 0) -> Any:
+        if level == 0 and name == "neo4j":
+            return neo4j_module
+        if level == 0 and name in _VOLLEYBALL_IMPORTS:
+            return builtins.__import__(name, globals_, locals_, fromlist, level)
+        raise CorpusError(f"{VOLLEYBALL}: its loader imports {name}, which is not read here")
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path != VOLLEYBALL_DATA:
+            raise CorpusError(f"{VOLLEYBALL}: its loader opens {path}, which is not read here")
+        return io.StringIO(data, newline="")  # csv.reader reads it as from open(): quoted fields keep their newlines
+
+    namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer, "open": opened},
+                                 "__name__": "__main__", "__file__": f"{VOLLEYBALL}/{VOLLEYBALL_LOADER}"}
+    exec(compile(source, f"{VOLLEYBALL}/{VOLLEYBALL_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -5179,6 +5266,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                   "city, county and state, its type, ownership, overall rating, emergency "
                                   "services, phone and national comparisons (mortality, safety, timeliness, "
                                   "patient experience, effectiveness)", writer=write_hospitals, source=HOSPITALS),
+    Graph("beach-volleyball", "frozen", "beach volleyball matches of the AVP and FIVB tours, 2002-2003: circuits, "
+                                           "tournaments and their countries, players (gender, birth date, height), "
+                                           "their teams and countries, matches (score, duration, date), who won "
+                                           "and lost",
+          writer=write_beach_volleyball, source=VOLLEYBALL),
 ]}
 
 

@@ -246,6 +246,9 @@ TWENTIETH_IN_PREPARATION_B = {"cozy-mysteries"}
 # the twentieth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
 # only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
 TWENTIETH_IN_PREPARATION_C = {"hospitals"}
+# the twentieth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
+# only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
+TWENTIETH_IN_PREPARATION_E = {"beach-volleyball"}
 
 
 def test_the_nineteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -257,7 +260,8 @@ def test_the_nineteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     assert tuple(pool) == corpus.NINETEENTH_POOL and corpus.NINETEENTH_SEED == 47
     assert sorted(random.Random(47).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.NINETEENTH_POOL, 47)
     assert set(drawn) <= _split("spent")
-    assert _split("frozen") == TWENTIETH_IN_PREPARATION_A | TWENTIETH_IN_PREPARATION_B | TWENTIETH_IN_PREPARATION_C
+    assert _split("frozen") == (TWENTIETH_IN_PREPARATION_A | TWENTIETH_IN_PREPARATION_B | TWENTIETH_IN_PREPARATION_C
+                                | TWENTIETH_IN_PREPARATION_E)
     assert "nuremberg-letters" in _split("tune")
 
 
@@ -297,7 +301,8 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.FIFTEENTH_POOL) | set(corpus.SIXTEENTH_POOL)
                                   | set(corpus.SEVENTEENTH_POOL) | set(corpus.EIGHTEENTH_POOL)
                                   | set(corpus.NINETEENTH_POOL) | TWENTIETH_IN_PREPARATION_A
-                                  | TWENTIETH_IN_PREPARATION_B | TWENTIETH_IN_PREPARATION_C)
+                                  | TWENTIETH_IN_PREPARATION_B | TWENTIETH_IN_PREPARATION_C
+                                  | TWENTIETH_IN_PREPARATION_E)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -1710,3 +1715,58 @@ def test_hospitals_refuses_a_guide_without_its_data_validation_heading(tmp_path:
     guide = _hospitals_guide(corpus.HOSPITALS_URL).replace(corpus.HOSPITALS_BUILD_END, "<h3>Checks</h3>")
     with pytest.raises(corpus.CorpusError, match="not one"):
         corpus.write_hospitals(Recorder(), _clone(tmp_path, corpus.HOSPITALS, {corpus.HOSPITALS_GUIDE: guide}))
+
+
+_VOLLEYBALL_LOADER = (
+    "import json\n\nfrom neo4j import GraphDatabase\nimport csv\n\n"
+    'driver = GraphDatabase.driver("neo4j://localhost:7687", auth=("neo4j", "password"))\n'
+    'set_file = "datasets/vb_matches_small.csv"\n\n\n'
+    "def add_country(tx, name):\n"
+    '    tx.run("CREATE (a:Country {name: $name}) ", name=name)\n\n\n'
+    "def add_match(tx, score):\n"
+    '    result = tx.run("CREATE (m:Match {score: $score}) RETURN ID(m) AS id", score=score)\n'
+    "    for result_id in result:\n        return result_id[0]\n\n\n"
+    "def link(tx, match_id, country):\n"
+    '    tx.run("MATCH (m:Match), (c:Country) WHERE ID(m) = $match_id AND c.name = $country "\n'
+    '           "CREATE (m)-[:IN]->(c)", match_id=match_id, country=country)\n\n\n'
+    'with driver.session(database="neo4j") as session:\n'
+    "    file = open(set_file, encoding=\"utf8\")\n    csvreader = csv.reader(file)\n    next(csvreader)\n"
+    "    for x in csvreader:\n"
+    "        session.execute_write(add_country, json.loads(json.dumps(x[0])))\n"
+    "        match_id = session.execute_write(add_match, x[1])\n"
+    "        session.execute_write(link, match_id, x[0])\n"
+    "    file.close()\n\ndriver.close()\n")
+
+
+class _IdStore(Recorder):
+    """A Recorder whose CREATE ... RETURN ID(m) AS id statements answer an id, as the server would."""
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        super().query(statement, params, read_only)
+        return [{"id": 7}] if "RETURN ID(m)" in statement else []
+
+
+def test_beach_volleyball_runs_its_main_py_with_a_driver_over_the_store_and_its_data_file(tmp_path: Path) -> None:
+    # radekRadekk/neo4j_project: main.py runs its statements through the neo4j driver at module level
+    # (session.execute_write(fn, *args) -> fn(tx, *args) -> tx.run(query, **params)), reading set_file with open();
+    # a statement's RETURNed id is read as record[0]
+    data = 'country,score\nPoland,"21-18, 21-12"\n'
+    mirror = _clone(tmp_path, corpus.VOLLEYBALL, {corpus.VOLLEYBALL_LOADER: _VOLLEYBALL_LOADER,
+                                                 corpus.VOLLEYBALL_DATA: data})
+    store = _IdStore()
+    corpus.write_beach_volleyball(store, mirror)
+    assert store.calls == [
+        ("CREATE (a:Country {name: $name}) ", {"name": "Poland"}),
+        ("CREATE (m:Match {score: $score}) RETURN ID(m) AS id", {"score": "21-18, 21-12"}),
+        ("MATCH (m:Match), (c:Country) WHERE ID(m) = $match_id AND c.name = $country CREATE (m)-[:IN]->(c)",
+         {"match_id": 7, "country": "Poland"})]
+
+
+@pytest.mark.parametrize(("change", "refused"), [("import subprocess\n", "imports subprocess"),
+                                                  ('open("other.csv")\n', "opens other.csv")])
+def test_beach_volleyball_imports_and_opens_nothing_but_what_its_loader_needs(tmp_path: Path, change: str,
+                                                                               refused: str) -> None:
+    mirror = _clone(tmp_path, corpus.VOLLEYBALL, {corpus.VOLLEYBALL_LOADER: change + _VOLLEYBALL_LOADER,
+                                                 corpus.VOLLEYBALL_DATA: "country,score\n"})
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_beach_volleyball(Recorder(), mirror)
