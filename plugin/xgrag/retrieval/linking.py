@@ -36,7 +36,7 @@ from xgrag.model import Node, key_text
 from xgrag.retrieval.name_index import NameIndex, shared_index
 from xgrag.retrieval.names import ARTICLES, DESCRIPTIVE, NUMBER_WORDS, POST_NOMINALS, TITLES, fold, strip_marks
 from xgrag.retrieval.typed_values import in_quotes, quoted_texts, typed_values
-from xgrag.retrieval.words import SCHEMA_WORDS, content_stems, detach_particles
+from xgrag.retrieval.words import SCHEMA_WORDS, content_stems, detach_particles, stem
 from xgrag.store.neo4j import Neo4jStore
 from xgrag.store.queries import q as quote
 
@@ -1022,6 +1022,17 @@ class Linker:
         # Measured on unbracketed MetaQA (whole names always present): also linking parts of names in the
         # remaining words added 0.6-1.7 seeds per question ("release", "years" begin film titles) and took
         # the reader's 2-hop accuracy from 0.64 to 0.13, for no gain in seed recall (1.0 either way).
+        # A whole name that is nothing but words the mapping asks with (the classification "Paintings" for "which
+        # paintings by Caravaggio": a kind's word) is no evidence of what else the question names: the parts of
+        # names are read in the other words too ("Caravaggio (Michelangelo Merisi)"; met-paintings, spent), and
+        # where they name something the kind's word asks with it, as beside a whole name (`_without_keywords`).
+        # Not on MetaQA, whose questions always hold a title or a name beside any such word.
+        # (a plural stemmed once, "paintings" -> "painting", meets its label's "paint" stemmed once more)
+        if whole and all((said := content_stems(le.mention)) and all(w in asks or stem(w) in asks for w in said)
+                         for le in whole):
+            named_ids = {le.node.id for le in whole}
+            whole = [le for le in self._parts(question, covered, candidates, excluded)
+                     if le.node.id not in named_ids] or whole
         found = whole or self._parts(question, covered, candidates, excluded) or self._fuzzy(question, excluded)
         # a record named by its label alone ("Tension": a node that holds nothing but its relationships) is named by
         # no word of the question: "tension" says the kind asked, and linked every one of the 18

@@ -92,7 +92,7 @@ SCHEMA_WORDS: dict[str, tuple[str, ...]] = {k: tuple(v.split()) for k, v in
 
 def stem(word: str) -> str:
     """A crude, deterministic stem that makes the forms of one word meet: irregular forms from a list, then
-    -ing/-ed/-s/-es/-ies, -ically/-icly to -ic, a final -e and a doubled consonant dropped ("staring" and
+    -ing/-ings/-ed/-s/-es/-ies, -ically/-icly to -ic, a final -e and a doubled consonant dropped ("staring" and
     "stared" -> "star", "running" -> "run", "carried" -> "carry"), and an agent suffix -er/-or on longer words
     ("director" -> "direct", as DIRECTED_BY). An irregular form's base form goes through the last rules too, so
     that "wrote", "written", "writer", "write" and "writes" all meet. Both sides of a comparison go through it,
@@ -101,7 +101,11 @@ def stem(word: str) -> str:
     if w in IRREGULAR:
         w = IRREGULAR[w]
     else:
-        if w.endswith("ing") and len(w) > 5:
+        # (a plural of -ing meets its singular: "paintings" and "painting" -> "paint", as the label Painting; it was
+        # "painting", and "which paintings" missed the type: met-paintings, spent)
+        if w.endswith("ings") and len(w) > 6:
+            w = w[:-4]
+        elif w.endswith("ing") and len(w) > 5:
             w = w[:-3]
         elif w.endswith("ied") and len(w) > 4:
             w = w[:-3] + "y"
@@ -551,7 +555,7 @@ def detach_particles(text: str, known: Callable[[str], bool]) -> str:
 
 # Question words of other languages as the English ones the reader reads (`answer_kind`, the noun a "which" asks for):
 # a graph's users ask in its language (the Regesta Imperii's charters in German, SNCF's stations in French,
-# Vinmonopolet's catalogue in Norwegian). German, French, Norwegian and Danish, Swedish, Spanish, Portuguese,
+# Vinmonopolet's catalogue in Norwegian). German, French, Norwegian and Danish, Swedish, Spanish, Portuguese, Dutch,
 # Indonesian; none of them an English word ("was", "var", "come", "chi", "dove" are left out).
 INTERROGATIVES = tuple(sorted({
     # German
@@ -580,6 +584,10 @@ INTERROGATIVES = tuple(sorted({
     "dónde": "where", "donde": "where", "onde": "where", "cuándo": "when", "cuando": "when", "quando": "when",
     "quién": "who", "quien": "who", "quem": "who", "cuál": "which", "cuáles": "which", "qual": "which",
     "quais": "which", "qué": "what",
+    # Dutch (not "wie", "who": German's "how", as in "Wie lautet ...")
+    "hoeveel": "how many", "hoe lang": "how long", "hoe oud": "how old", "in welk jaar": "in which year",
+    "welk jaar": "which year", "waar": "where", "wanneer": "when", "welke": "which", "welk": "which",
+    "wat is": "what is", "wat zijn": "what are",
     # Indonesian, Malay ("partai mana": the noun before its question word, as typed)
     "di mana": "where", "dimana": "where", "ke mana": "where", "dari mana": "where", "siapa": "who",
     "kapan": "when", "berapa banyak": "how many", "berapa lama": "how long", "berapa": "how many",

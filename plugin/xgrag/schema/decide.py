@@ -198,9 +198,21 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
     bookkeeping = {t.type for t in types if t.bookkeeping}
     # keys and names
     decisions: dict[str, EntityDecision] = {}
+    # the keys that name each label (its best name of one property), and the labels each is linked to: a title that
+    # repeats names its nodes unless a label they are linked to is named by the same key (`name_candidates`' copied)
+    named_by = {label: c[0][1][0] for label in entities
+                if (c := name_candidates(profile.labels[label], opts)) and len(c[0][1]) == 1}
+    linked: dict[str, set[str]] = {label: set() for label in entities}
+    for tp in profile.types.values():
+        for starts, stops in tp.ends:
+            for x in starts:
+                for y in stops:
+                    if x in linked and y in linked and x != y:
+                        linked[x].add(y)
+                        linked[y].add(x)
     for label in entities:
         lp = profile.labels[label]
-        cands = name_candidates(lp, opts)
+        cands = name_candidates(lp, opts, frozenset(named_by[o] for o in linked[label] if o in named_by))
         name: list[str] = cands[0][1] if cands else []
         key, key_reason = choose_key(lp, profile, name)
         naming, labelled = "name", False

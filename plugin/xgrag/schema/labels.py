@@ -168,11 +168,14 @@ def _long_text(lp: LabelProfile, opts: InferOptions) -> PropertyStats | None:
     return None
 
 
-def name_candidates(lp: LabelProfile, opts: InferOptions) -> list[tuple[int, list[str], str]]:
+def name_candidates(lp: LabelProfile, opts: InferOptions,
+                    copied: frozenset[str] = frozenset()) -> list[tuple[int, list[str], str]]:
     """(score, properties, why) of the display names the label's properties offer, best first. A single property
     must be set on most sampled nodes and nearly unique (names tell nodes apart: Order.shipName repeats, so orders
     are nameless); a name in parts (first + last, given + family, a repeating `name` + `surname`) need only be set;
-    a repeating title is told apart by a year."""
+    a repeating title is told apart by a year, else still names its nodes as their own name that repeats does,
+    unless it is `copied` (the caller's: a key that names a label this one is linked to, an answer's title that is
+    its question's)."""
     out: list[tuple[int, list[str], str]] = []
     props = sorted(lp.properties.items())
     for first, a in props:
@@ -215,11 +218,16 @@ def name_candidates(lp: LabelProfile, opts: InferOptions) -> list[tuple[int, lis
             f", e.g. {value_text(s.examples, 2)}" if s.examples else "")
         if _unique(s, opts):
             out.append((score, [key], seen))
-        elif score >= 94 and s.distinct >= OWN_NAME_DISTINCT * s.present and not opaque(s):
+        elif (score >= 94 or (score == 90 and key not in copied)) and s.distinct >= OWN_NAME_DISTINCT * s.present \
+                and not opaque(s):
             # the label's own name ("name", "customerName") repeats as people's names do (two customers called
             # Whoopi): still what its users call them, after any name in parts or title + year; a name said twice
-            # links both, reported as ambiguous
-            out.append((50, [key], f"the label's own name, though it repeats ({seen})"))
+            # links both, reported as ambiguous. So does a title (two paintings called "Portrait of a Man", known
+            # by their titles, not their catalogue URLs: met-paintings, spent), unless it copies the name of what
+            # the nodes are linked to (a Stack Overflow answer's title is its question's: the answer would read as
+            # its question; named by its link)
+            out.append((50, [key], f"the label's own {'title' if score == 90 else 'name'}, though it repeats "
+                                   f"({seen})"))
     out.sort(key=lambda c: (-c[0], c[1]))
     return out
 

@@ -353,23 +353,35 @@ def test_the_label_s_own_name_names_its_nodes_though_it_repeats_as_people_s_name
     # under half distinct, or another label's name (an order's ship name), or a repeating title: no name
     assert name_candidates(label("Customer", stats("customerName", distinct=4), stats("customerId")), OPTS) == []
     assert name_candidates(label("Order", stats("shipName", distinct=8), stats("orderID")), OPTS) == []
-    assert name_candidates(label("Post", stats("title", distinct=8), stats("postId")), OPTS) == []
+    # a title that repeats names its nodes as a name does (two paintings called "Portrait of a Man": met-paintings,
+    # spent), unless it copies the name of what they are linked to (the caller's `copied`)
+    post = label("Post", stats("title", distinct=8), stats("postId"))
+    assert name_candidates(post, OPTS)[0][:2] == (50, ["title"])
+    assert name_candidates(post, OPTS, frozenset({"title"})) == []
 
 
 def test_a_name_some_nodes_lack_names_them_before_a_designation_and_one_all_share_does_not() -> None:
     """A quarter of the stars have a proper name: it names them, their designation the rest (`name_fallback`). Every
-    answer has a title, shared with its question's other answers: its unique link names it, as before."""
+    answer has a title, shared with its question's other answers and copied from the question it answers (named by
+    that title): its unique link names it, as before. A painting's own title that repeats names it."""
     from xgrag.schema.decide import decide_domain
+    from xgrag.schema.profile import TypeProfile
 
     star = label("Star", examples(stats("bf"), "9Alp CMa", "58Alp Ori"),
                  examples(stats("name", present=3, distinct=3), "Sirius", "Betelgeuse"))
     answer = label("Answer", examples(stats("link"), "https://stackoverflow.com/a/1", "https://stackoverflow.com/a/2"),
                    examples(stats("title", distinct=6), "How to merge nodes?", "Why is my query slow?"))
-    profile = GraphProfile(nodes=20, relationships=0, labels={"Star": star, "Answer": answer}, types={},
-                           constraints=[], indexes=[])
+    question = label("Question", examples(stats("title"), "How to merge nodes?", "Why is my query slow?"))
+    painting = label("Painting", examples(stats("url"), "http://www.metmuseum.org/1", "http://www.metmuseum.org/2"),
+                     examples(stats("title", distinct=8), "Portrait of a Man", "The Harvesters"))
+    answers = TypeProfile("ANSWERS", count=10, sampled=10, ends={(("Answer",), ("Question",)): 10})
+    profile = GraphProfile(nodes=40, relationships=10, labels={"Star": star, "Answer": answer, "Question": question,
+                                                               "Painting": painting},
+                           types={"ANSWERS": answers}, constraints=[], indexes=[])
     named = {d.label: (d.name, d.name_fallback) for d in decide_domain(profile, OPTS)[0].entities}
     assert named["Star"] == (["name"], ["bf"])
     assert named["Answer"] == (["link"], [])
+    assert named["Painting"] == (["title"], [])
 
 
 def test_a_record_whose_date_repeats_is_told_apart_by_its_readable_key() -> None:
