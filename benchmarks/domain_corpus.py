@@ -1247,17 +1247,17 @@ search below turned up mostly scripts over data their repositories do not hold, 
 labels), drawn by `sorted(random.Random(48).sample(sorted(TWENTIETH_POOL), 5))` = all five: frozen, their failures
 never looked at while tuning, run once at the end of it (benchmarks/results/domains_frozen20.json) and now **spent**
 too; no graph is frozen now, the next measurement needs a twenty-first split; no graph of this pool is tune. Sources,
-each a load script of a public repository over data committed with it, each by a different owner (none of the five
-has a LICENSE file; CozyMysteriesGraph's README says MIT, the other four state no licence; hospitals-neo4j's data is CMS's, a US
-public-domain file): github.com/radekRadekk/neo4j_project (beach-volleyball: a January 2023 university project on Neo4j,
-two commits, in English, main.py, its Python loader, over datasets/vb_matches_small.csv, the one file it opens: 513 rows
-of the beach-volleyball match file of BigTimeStats/beach-volleyball (Adam Vagnar's data of the AVP and FIVB tours, the
-TidyTuesday set of May 2020), the men's and women's matches of three AVP tournaments of 2002 (Huntington Beach, Hermosa
-Beach, Santa Barbara) and two FIVB ones of 2009 (Klagenfurt, Stare Jablonki): the 2 circuits (Circuit), the 5
-tournaments (Tournament: name, year; IN_COUNTRY 5, IN_CIRCUIT 5), 428 players (Player: name as first name and surname,
-gender M/W, birth date and height in inches, as strings) FROM their country (38 countries; FROM 417), 241 teams (Team:
-"<player> + <partner>"; MEMBER_IN 478) and 513 matches (Match: score "21-18, 21-12", duration "00:33:00", date; no name;
-IN_TOURNAMENT 513) that one team WINs and one LOSEs (513 each): 1,227 nodes, 2,444 relationships, 6 labels, no
+each a load script of a public repository over data committed with it, each by a different owner (none of the five has a
+LICENSE file; CozyMysteriesGraph's README says MIT, the other four state no licence; hospitals-neo4j's data is CMS's, a
+US public-domain file): github.com/radekRadekk/neo4j_project (beach-volleyball: a January 2023 university project on
+Neo4j, two commits, in English, main.py, its Python loader, over datasets/vb_matches_small.csv, the one file it opens:
+513 rows of the beach-volleyball match file of BigTimeStats/beach-volleyball (Adam Vagnar's data of the AVP and FIVB
+tours, the TidyTuesday set of May 2020), the men's and women's matches of three AVP tournaments of 2002 (Huntington
+Beach, Hermosa Beach, Santa Barbara) and two FIVB ones of 2009 (Klagenfurt, Stare Jablonki): the 2 circuits (Circuit),
+the 5 tournaments (Tournament: name, year; IN_COUNTRY 5, IN_CIRCUIT 5), 428 players (Player: name as first name and
+surname, gender M/W, birth date and height in inches, as strings) FROM their country (38 countries; FROM 417), 241 teams
+(Team: "<player> + <partner>"; MEMBER_IN 478) and 513 matches (Match: score "21-18, 21-12", duration "00:33:00", date;
+no name; IN_TOURNAMENT 513) that one team WINs and one LOSEs (513 each): 1,227 nodes, 2,444 relationships, 6 labels, no
 relationship property), mseewaters/CozyMysteriesGraph (cozy-mysteries: a 2025 project on thirteen mystery TV series,
 Midsomer Murders, Father Brown, Death in Paradise, Shakespeare & Hathaway, McDonald & Dodds, Miss Fisher's Murder
 Mysteries, Endeavour, New Tricks, Inspector Morse, The Madame Blanc Mysteries, Professor T, Shetland and Ludwig, in
