@@ -210,9 +210,17 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
                     if x in linked and y in linked and x != y:
                         linked[x].add(y)
                         linked[y].add(x)
+    def copies(label: str, other: str) -> bool:
+        """Does `label` hold a copy of the name `other` is named by: the same key, and a sampled value of it (the
+        smallest, `PropertyStats.examples`) the same on both (an answer's title is its question's; an episode's
+        primaryTitle is not its series')."""
+        key = named_by.get(other)
+        mine, theirs = profile.labels[label].properties.get(key or ""), profile.labels[other].properties.get(key or "")
+        return mine is not None and theirs is not None and bool(set(mine.examples) & set(theirs.examples))
+
     for label in entities:
         lp = profile.labels[label]
-        cands = name_candidates(lp, opts, frozenset(named_by[o] for o in linked[label] if o in named_by))
+        cands = name_candidates(lp, opts, frozenset(named_by[o] for o in linked[label] if copies(label, o)))
         name: list[str] = cands[0][1] if cands else []
         key, key_reason = choose_key(lp, profile, name)
         naming, labelled = "name", False

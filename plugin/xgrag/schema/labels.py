@@ -202,8 +202,8 @@ def name_candidates(lp: LabelProfile, opts: InferOptions,
             score = 95
         elif low == lp.label.lower().replace("_", ""):  # Album.album, Personnage.personnage: the label's own word
             score = 94
-        elif low == "title":
-            score = 90
+        elif low == "title" or (low.endswith("title") and low not in ("jobtitle", "subtitle")):
+            score = 90  # a title, or a title of a kind ("primaryTitle", "originalTitle": IMDb's), not a job's
         elif low in ("fullname", "displayname", "companyname"):
             score = 85
         elif low.endswith("name") and not id_named(key):

@@ -374,14 +374,22 @@ def test_a_name_some_nodes_lack_names_them_before_a_designation_and_one_all_shar
     question = label("Question", examples(stats("title"), "How to merge nodes?", "Why is my query slow?"))
     painting = label("Painting", examples(stats("url"), "http://www.metmuseum.org/1", "http://www.metmuseum.org/2"),
                      examples(stats("title", distinct=8), "Portrait of a Man", "The Harvesters"))
+    # IMDb's episodes and series are both titled by `primaryTitle`, not one a copy of the other's (no value shared)
+    episode = label("Episode", examples(stats("tconst"), "tt0214950", "tt0307058"),
+                    examples(stats("primaryTitle", distinct=7), "17 Years of Nothing", "A Billion Beats"))
+    series = label("Series", examples(stats("tconst"), "tt0092379", "tt0118401"),
+                   examples(stats("primaryTitle"), "Death in Paradise", "Endeavour"))
     answers = TypeProfile("ANSWERS", count=10, sampled=10, ends={(("Answer",), ("Question",)): 10})
-    profile = GraphProfile(nodes=40, relationships=10, labels={"Star": star, "Answer": answer, "Question": question,
-                                                               "Painting": painting},
-                           types={"ANSWERS": answers}, constraints=[], indexes=[])
+    part_of = TypeProfile("PART_OF", count=10, sampled=10, ends={(("Episode",), ("Series",)): 10})
+    profile = GraphProfile(nodes=60, relationships=20, labels={"Star": star, "Answer": answer, "Question": question,
+                                                               "Painting": painting, "Episode": episode,
+                                                               "Series": series},
+                           types={"ANSWERS": answers, "PART_OF": part_of}, constraints=[], indexes=[])
     named = {d.label: (d.name, d.name_fallback) for d in decide_domain(profile, OPTS)[0].entities}
     assert named["Star"] == (["name"], ["bf"])
     assert named["Answer"] == (["link"], [])
     assert named["Painting"] == (["title"], [])
+    assert named["Episode"] == (["primaryTitle"], []) and named["Series"] == (["primaryTitle"], [])
 
 
 def test_a_record_whose_date_repeats_is_told_apart_by_its_readable_key() -> None:
