@@ -703,14 +703,22 @@ def test_the_candidates_asked_alone_count_toward_the_verification_after_group_te
     assert info.proxy_candidates >= 2 and info.verified_alone == 5 - info.proxy_candidates
 
 
-class EchoReader(ChainReader):
-    """A reader that finds Ann Lee by the tag that says her name again (e1: Ann Lee -has_tags-> lee): without it, it
-    answers a hop short, the film ("Red."), as the extractive reader answers the writer for the writer's films'
-    language once the few candidates are all that is left."""
+class NeedsFactReader(ChainReader):
+    """A reader that leans on one fact off its answer's chain (`needed`): without it, it answers a hop short, the
+    film ("Red."), as the extractive reader answers the writer for the writer's films' language once the few
+    candidates are all that is left. In the echo world it needs the tag that says Ann Lee's name again (e1: Ann Lee
+    -has_tags-> lee); in the seed-relation world it reads "starred in" at the seed first and needs Ann Lee's own
+    starred_actors fact of a film no director is known for (k1: Gold -starred_actors-> Ann Lee), though its
+    answer's chain runs through Red (the extractive reader answered John Herzfeld through the seed's release year and
+    answered otherwise once the seed's directed_by fact was out: seed 29's dev-2548)."""
+
+    def __init__(self, needed: str) -> None:
+        super().__init__()
+        self.needed = needed
 
     def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
         got = super().generate(prompt, system, question=question, facts=facts)
-        if got.text != "I don't know." and not any(f.id == "e1" for f in facts):
+        if got.text != "I don't know." and not any(f.id == self.needed for f in facts):
             film = next(f.head for f in facts if f.relation == "starred actors")
             return Generation(f"{film}.", Usage(1, 1, 1, 0.0), self.name, [])
         return got
@@ -737,20 +745,6 @@ def test_question_echoes_are_a_seeds_facts_to_nodes_named_by_the_questions_words
     assert question_echo_facts(sub, "who directed the films of the actress Ann Lee") == ["e1", "e2"]
     # Bo Ek is named, but no fact joins him to the seed
     assert question_echo_facts(sub, "who directed the films Bo Ek starred in") == []
-
-
-class SeedRelationReader(ChainReader):
-    """A reader that reads "starred in" at the seed first: without Ann Lee's own starred_actors fact of a film no
-    director is known for (k1: Gold -starred_actors-> Ann Lee), it answers a hop short, the film ("Red."), though
-    its answer's chain runs through Red (the extractive reader answered John Herzfeld through the seed's release
-    year and answered otherwise once the seed's directed_by fact was out: seed 29's dev-2548)."""
-
-    def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
-        got = super().generate(prompt, system, question=question, facts=facts)
-        if got.text != "I don't know." and not any(f.id == "k1" for f in facts):
-            film = next(f.head for f in facts if f.relation == "starred actors")
-            return Generation(f"{film}.", Usage(1, 1, 1, 0.0), self.name, [])
-        return got
 
 
 def seed_relation_world() -> Subgraph:
@@ -784,7 +778,7 @@ def test_under_shift_an_unconfirmed_proxy_asks_the_seeds_relation_facts_alone_be
     searched the 40-odd facts of the rest for it: 13 calls, unconfirmed."""
     sub = seed_relation_world()
     cfg = ExplainSettings(strategies=("edge",), scheduler="proxy", noise_runs=1, group_verify=5)
-    ex = Explainer(FixedRetriever(sub), SeedRelationReader(), HashEmbedder(), cfg).explain(
+    ex = Explainer(FixedRetriever(sub), NeedsFactReader("k1"), HashEmbedder(), cfg).explain(
         "who directed the films Ann Lee starred in")
     assert ex.answer == "Bo Ek."
     info = ex.group_testing.strategies["edge"] if ex.group_testing else None
@@ -802,7 +796,7 @@ def test_under_shift_an_unconfirmed_proxy_asks_the_seeds_question_echoes_alone_f
     calls. On the base, group testing searched the 40-odd facts of the rest for it: 13 calls, unconfirmed."""
     sub = echo_world()
     cfg = ExplainSettings(strategies=("edge",), scheduler="proxy", noise_runs=1, group_verify=5)
-    ex = Explainer(FixedRetriever(sub), EchoReader(), HashEmbedder(), cfg).explain(
+    ex = Explainer(FixedRetriever(sub), NeedsFactReader("e1"), HashEmbedder(), cfg).explain(
         "who directed the films Ann Lee starred in")
     assert ex.answer == "Bo Ek."
     info = ex.group_testing.strategies["edge"] if ex.group_testing else None
