@@ -31,7 +31,7 @@ from xgrag.schema.labels import (
     spelled_value,
     value_name,
 )
-from xgrag.schema.links import Runner, foreign_keys
+from xgrag.schema.links import Runner, foreign_keys, linking_types
 from xgrag.schema.options import ALIAS_TYPE, InferOptions
 from xgrag.schema.profile import GraphProfile, LabelProfile, PropertyStats, TypeProfile, id_named
 from xgrag.schema.provenance import provenance
@@ -200,16 +200,10 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
     decisions: dict[str, EntityDecision] = {}
     # the keys that name each label (its best name of one property), and the labels each is linked to: a title that
     # repeats names its nodes unless a label they are linked to is named by the same key (`name_candidates`' copied)
-    named_by = {label: c[0][1][0] for label in entities
-                if (c := name_candidates(profile.labels[label], opts)) and len(c[0][1]) == 1}
-    linked: dict[str, set[str]] = {label: set() for label in entities}
-    for tp in profile.types.values():
-        for starts, stops in tp.ends:
-            for x in starts:
-                for y in stops:
-                    if x in linked and y in linked and x != y:
-                        linked[x].add(y)
-                        linked[y].add(x)
+    first = {label: name_candidates(profile.labels[label], opts) for label in entities}
+    named_by = {label: c[0][1][0] for label, c in first.items() if c and len(c[0][1]) == 1}
+    pairs = linking_types(profile, bookkeeping)
+
     def copies(label: str, other: str) -> bool:
         """Does `label` hold a copy of the name `other` is named by: the same key, and a sampled value of it (the
         smallest, `PropertyStats.examples`) the same on both (an answer's title is its question's; an episode's
@@ -220,7 +214,9 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
 
     for label in entities:
         lp = profile.labels[label]
-        cands = name_candidates(lp, opts, frozenset(named_by[o] for o in linked[label] if copies(label, o)))
+        copied = frozenset(named_by[o] for a, o in pairs if a == label and o != label and o in named_by
+                           and copies(label, o))
+        cands = name_candidates(lp, opts, copied) if copied else first[label]
         name: list[str] = cands[0][1] if cands else []
         key, key_reason = choose_key(lp, profile, name)
         naming, labelled = "name", False
@@ -280,14 +276,16 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
     keys = {label: d.key for label, d in decisions.items() if d.key}
     # foreign keys: by name (a property named like another label's key), then by value where a probe may ask
     taken: dict[str, dict[str, str]] = {}
+    told_apart: dict[str, str | None] = {}  # the key that tells apart the nodes of a label whose name repeats
     probe_candidates: dict[str, list[PropertyStats]] = {}
     for label, d in decisions.items():
         lp = profile.labels[label]
         t: dict[str, str] = {}
         # (a designation naming the nodes without a name stays a fact of those with one)
         # (a key beside a name that repeats is what tells its nodes apart: a fact, seen beside the name)
+        told_apart[label] = d.key if d.naming == "name" and repeating_name(lp, opts, d.name) else None
         if d.key and not (d.naming in ("value", "record") and d.key in d.name) and not readable_code(lp, d.key) \
-                and d.key not in d.name_fallback and not (d.naming == "name" and repeating_name(lp, opts, d.name)):
+                and d.key not in d.name_fallback and told_apart[label] is None:
             t[d.key] = ("the key: identifies the node" + (f" and names it (\"{label} <{d.key}>\")" if not d.name
                                                            else "") + ", not a fact")
         # a name in parts is said by the name; a record's date and kind and a value that names a node (its IP
@@ -327,9 +325,8 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
             notes.append(f"{skipped_probes} foreign-key checks skipped (max_link_probes = {opts.max_link_probes})")
     for label, d in decisions.items():
         lp = profile.labels[label]
-        apart = d.key if d.naming == "name" and repeating_name(lp, opts, d.name) else None
         d.facts, d.excluded, d.notes = _facts(lp.properties, lp.sampled, taken[label], opts, "nodes", lp.keys_seen,
-                                              apart)
+                                              told_apart[label])
     # relationship facts
     for td in types:
         if td.bookkeeping:

@@ -374,12 +374,11 @@ def record_name(lp: LabelProfile, opts: InferOptions, key: str | None) -> tuple[
     scalars = [s for s in lp.properties.values()
                if s.kinds <= {"string", "integer"} and s.present >= opts.name_present * n and s.short == s.present
                and not opaque(s) and (s.avg_len or 0) <= opts.text_chars]
-    if what is not None and parts == [what] and not name_key(what) \
-            and lp.properties[what].distinct * KIND_ONLY < lp.properties[what].present:
+    kind = lp.properties[what] if what is not None and parts == [what] and not name_key(what) else None
+    if kind is not None and kind.distinct * KIND_ONLY < kind.present:
         # A kind alone that a handful of values spread over many records (a study programme's `type`, HBO or WO,
         # on 2,313 programmes) names nearly every record alike: each "HBO", and a context read their facts as one
         # programme's (dutch-studies, spent). Its most varied readable value joins it ("HBO B Orthoptie").
-        kind = lp.properties[parts[0]]
         varied = [s for s in scalars if s.key != kind.key and s.distinct > kind.distinct]
         if varied:
             best = max(varied, key=lambda s: (s.distinct, s.present, s.key))

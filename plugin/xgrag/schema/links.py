@@ -12,7 +12,7 @@ from xgrag.schema.profile import GraphProfile, LinkProbe, ProbeSpec, PropertySta
 Runner = Callable[[list[ProbeSpec]], list[LinkProbe]]
 
 
-def _linking_types(profile: GraphProfile, bookkeeping: set[str]) -> dict[tuple[str, str], list[str]]:
+def linking_types(profile: GraphProfile, bookkeeping: set[str]) -> dict[tuple[str, str], list[str]]:
     """(label a, label b) -> the relationship types linking them (either direction) in the sample, sorted; read once
     (asked per candidate, label and target, it was a second of a 61-label graph's inference)."""
     pairs: dict[tuple[str, str], set[str]] = {}
@@ -54,7 +54,7 @@ def foreign_keys(profile: GraphProfile, keys: dict[str, str], candidates: dict[s
     (reasons, probes asked, probes skipped by the budget)."""
     planned: list[ProbeSpec] = []
     skipped = 0
-    linking = _linking_types(profile, bookkeeping)
+    linking = linking_types(profile, bookkeeping)
     for label, props in candidates.items():
         for s in props:
             for target, key in sorted(keys.items()):
