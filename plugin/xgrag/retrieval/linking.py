@@ -1027,7 +1027,8 @@ class Linker:
         # names are read in the other words too ("Caravaggio (Michelangelo Merisi)"; met-paintings, spent), and
         # where they name something the kind's word asks with it, as beside a whole name (`_without_keywords`).
         # Not on MetaQA, whose questions always hold a title or a name beside any such word.
-        # (a plural stemmed once, "paintings" -> "painting", meets its label's "paint" stemmed once more)
+        # (a word stemmed once more meets its label's stem where one pass stops short of it; "paintings", which this
+        # was written for, meets "paint" in one pass since stem reads -ings)
         if whole and all((said := content_stems(le.mention)) and all(w in asks or stem(w) in asks for w in said)
                          for le in whole):
             named_ids = {le.node.id for le in whole}
