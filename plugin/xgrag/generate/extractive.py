@@ -615,6 +615,9 @@ class _Reading:
         plain = english_interrogatives(re.sub(r"\[[^\]]*\]", " ", question))
         # where the question names each entity it mentions (by its words)
         self.said_at = {n: question.lower().find(w.lower()) for n, w in said.items() if w}
+        # ... and the words themselves, for each entity they name (through another name it holds too)
+        self.mention_of = {n: w for n, w in said.items() if w and n in set(names)}
+        self.mention_of.update({other_names[n]: w for n, w in said.items() if w and n in other_names})
         # an entity named after "besides", "other than", "apart from", "except" is one the question sets aside: not
         # an entity the answer's chain must touch, and never the answer ("what type is Mega Ampharos besides
         # Electric": its other type; "who has X co-authored with besides Y"); its words ask nothing either
@@ -883,7 +886,22 @@ class _Reading:
                         next_to.setdefault(here, set()).add(there)
         # (two spellings of one name, "Tokyo" and the region "Tōkyō", are one mention the question made, not two
         # entities it names: what is next to both links nothing)
-        self.folded = {m: fold(m) for m in self.mentioned}  # a name as its spellings meet (Tokyo, Tōkyō)
+        # (... and so are two entities the same words of the question name: "Paul Klee 1879" and "Paul Klee 1940",
+        # two nodes of one name told apart by a year the question does not type; painter-network, spent: a friend
+        # of both was read as a bridge between two named entities and his nationality outranked Klee's own)
+        self.folded = {m: fold(self.mention_of.get(m, m)) for m in self.mentioned}
+        # of the entities the same words name, the one the context states most of is the one meant, as a reader
+        # takes the best-known bearer of a name (the Edward Hopper born 1882 with 40 facts, not the node of one
+        # birth year that a load left beside him); a name no other shares weighs nothing here
+        alike: dict[str, list[str]] = {}
+        for m in sorted(self.mentioned):
+            alike.setdefault(self.folded[m], []).append(m)
+        stated: dict[str, int] = {}
+        for f in facts:
+            stated[f.head] = stated.get(f.head, 0) + 1
+            if f.kind == "edge":
+                stated[f.tail] = stated.get(f.tail, 0) + 1
+        self.best_known = {m: stated.get(m, 0) for ms in alike.values() if len(ms) > 1 for m in ms}
         self.bridges = {e: ms for e, ms in next_to.items() if len({self.folded[m] for m in ms}) >= 2}
         # the named entities that say which one another named entity is, next to it in the graph and typed as its
         # owner or maker: "Drake's Practice", "Old Town Road by Lil Nas X" (not "units of Queso Cabrales in order
@@ -925,7 +943,10 @@ class _Reading:
             for st in {stem(w)} | stated_stems(w, vocabulary):
                 out.setdefault("w:" + st, []).append(i)
         for name in self.mentioned:
-            s = key_tokens(self.initials.get(name, name))
+            # (a name mentioned by some of its words is where those words are: "Brancusi" for "Constantin Brâncuși
+            # 1876", a node named with the year that tells it apart; painter-network, spent: without a position the
+            # voice of "who influenced Constantin Brancusi" was not read, and what he influenced answered)
+            s = key_tokens(self.initials[name] if name in self.initials else self.mention_of.get(name, name))
             for i in range(len(tokens) - len(s) + 1):
                 if s and tokens[i:i + len(s)] == s:
                     out.setdefault("m:" + name, []).append(i)
@@ -1361,6 +1382,7 @@ class _Reading:
                 -self._alignment(chain),
                 steps[0].at not in self.verbatim,
                 self.spread.get(self._way(chain), 1) if len(steps) > 1 else 1,
+                -self.best_known.get(steps[0].at, 0),
                 -sum(self._score(s.fact) for s in steps),
                 [s.fact.id for s in steps])
 

@@ -278,8 +278,9 @@ PLACE_TYPES = frozenset(stem(w) for w in (
     "place location city town village country region state province county area district address street road "
     "site venue continent planet airport station stop building room zone").split())
 # Types of entities a "when" question asks for (spans of time), as stems: "when did Allosaurus live" is answered by
-# the Period it lived during (dinosaurs, spent), as by a date.
-TIME_TYPES = frozenset(stem(w) for w in "period era epoch century decade dynasty".split())
+# the Period it lived during (dinosaurs, spent), as by a date; so is a Year node ("Year 1938": when a garment was
+# made, met-fashion, spent), now that a season of a year stored as a value ("spring 1938") is a date too.
+TIME_TYPES = frozenset(stem(w) for w in "period era epoch century decade dynasty year".split())
 
 
 def time_type(type_: str) -> bool:
@@ -325,6 +326,18 @@ _CODE_KEY = re.compile(r"(?i:\b(?:cd|code|no|nr|num|number|id)\b)|[a-z](?:Code|N
 _TIME_KEY = re.compile(r"(?i)(date|time|created|modified|updated|when|stamp|logon|login|lastset|since|until|_at$|At$)")
 
 
+def _one_date(t: str, key: str | None) -> bool:
+    """Whether `t` is one date or year as value_kind reads them (`key`: the property it is stored under)."""
+    # a number under a code's or a number's key is no year ("Crm Cd" 330, "Rpt Dist No" 1998)
+    year = _YEAR.match(t) is not None and (key is None or _CODE_KEY.search(key.replace("_", " ")) is None)
+    return bool(_DATE.match(t) or year or _MONTH_DATE_TEXT.match(t)
+                or (key is not None and _TIME_KEY.search(key) is not None and _EPOCH.match(t)))
+
+
+_SEASON_YEAR = re.compile(r"(?i)^(?:spring|summer|fall|autumn|winter)\s+\d{4}$")
+_DATE_SPAN = re.compile(r"(?i)^(.+?)\s+(?:to|until|till|-|–|—)\s+(.+)$")
+
+
 def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None = None,
                counted: str | None = None) -> bool:
     """Whether an answer is of `kind`: an entity of an agent, place or time type (`type_`, its type as words), a date or
@@ -347,10 +360,16 @@ def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None 
             return True
         if type_ is not None and time_type(type_):  # an entity that is a span of time
             return True
-        # a number under a code's or a number's key is no year ("Crm Cd" 330, "Rpt Dist No" 1998)
-        year = _YEAR.match(t) is not None and (key is None or _CODE_KEY.search(key.replace("_", " ")) is None)
-        return bool(_DATE.match(t) or year or _MONTH_DATE_TEXT.match(t)
-                    or (key is not None and _TIME_KEY.search(key) is not None and _EPOCH.match(t)))
+        # a season of a year ("Fall 2020": when a show premiered) is a time as a catalogue writes it
+        if _SEASON_YEAR.match(t):
+            return True
+        # ... and so is a span between two dates ("Oct 4, 2006 to Jun 27, 2007": when a show aired; the end "?"
+        # while it runs): "when did it air" is answered by the span, not by a year read off its end
+        span = _DATE_SPAN.match(t)
+        if span is not None and _one_date(span.group(1), key) and (
+                span.group(2) == "?" or _one_date(span.group(2), key)):
+            return True
+        return _one_date(t, key)
     if kind == "count":  # or any number whose key's head word is what is counted (`counted`, a stem: "how many
         # viewers": viewers 7.64, in millions; never "unit price" for "how many units")
         # (... however the count is written there: "how many pages" of `pages` "xii, 409 p. :ill. ;24 cm", a

@@ -87,6 +87,16 @@ def test_a_date_written_with_its_month_s_name_is_a_date() -> None:
         assert not value_kind(text, "date"), text
 
 
+def test_a_span_of_dates_and_a_season_of_a_year_are_dates() -> None:
+    # a catalogue of shows stores when one aired as "Oct 4, 2006 to Jun 27, 2007" ("?" while it runs) and when it
+    # premiered as "Fall 2020" (anime-top1000, spent): "when did it air" is answered by them, not by a year alone
+    for text in ("Oct 4, 2006 to Jun 27, 2007", "Apr 5, 2009 to ?", "2001-01-01 - 2002-03-04", "1999 to 2005",
+                 "Fall 2020", "winter 1998"):
+        assert value_kind(text, "date"), text
+    for text in ("1 to 2", "Manga to Anime", "Fall Out Boy 2005", "Oct 4, 2006 to Manga", "to 2007"):
+        assert not value_kind(text, "date"), text
+
+
 def test_a_day_written_with_its_time_is_a_date_and_a_code_is_no_year() -> None:
     # la-crime stores when a crime occurred as "1/4/2020 0:00"; its crime codes (330) and district numbers are no years
     for text in ("1/4/2020 0:00", "12/29/2017 10:30:00", "3/08/2019 9:15 PM"):
