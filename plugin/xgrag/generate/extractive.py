@@ -894,14 +894,14 @@ class _Reading:
         # takes the best-known bearer of a name (the Edward Hopper born 1882 with 40 facts, not the node of one
         # birth year that a load left beside him); a name no other shares weighs nothing here
         alike: dict[str, list[str]] = {}
-        for m in sorted(self.mentioned):
-            alike.setdefault(self.folded[m], []).append(m)
-        stated: dict[str, int] = {}
+        for name in sorted(self.mentioned):
+            alike.setdefault(self.folded[name], []).append(name)
+        facts_of_entity: dict[str, int] = {}
         for f in facts:
-            stated[f.head] = stated.get(f.head, 0) + 1
+            facts_of_entity[f.head] = facts_of_entity.get(f.head, 0) + 1
             if f.kind == "edge":
-                stated[f.tail] = stated.get(f.tail, 0) + 1
-        self.best_known = {m: stated.get(m, 0) for ms in alike.values() if len(ms) > 1 for m in ms}
+                facts_of_entity[f.tail] = facts_of_entity.get(f.tail, 0) + 1
+        self.best_known = {n: facts_of_entity.get(n, 0) for ns in alike.values() if len(ns) > 1 for n in ns}
         self.bridges = {e: ms for e, ms in next_to.items() if len({self.folded[m] for m in ms}) >= 2}
         # the named entities that say which one another named entity is, next to it in the graph and typed as its
         # owner or maker: "Drake's Practice", "Old Town Road by Lil Nas X" (not "units of Queso Cabrales in order
