@@ -104,6 +104,7 @@ from xgrag.retrieval.words import (
     HOW_DIMENSIONS,
     INITIALS_RUN,
     IRREGULAR,
+    IRREGULAR_PAST,
     PLACE_TYPES,
     SCHEMA_WORDS,
     WEAK,
@@ -741,8 +742,10 @@ class _Reading:
         # (a past tense after the noun is the question's verb: "which customer placed order X" asks for a customer;
         # so is a present one, a word in -s the graph does not say followed by no auxiliary: "which company runs
         # train 1533", where "which film genres are" and "which OS versions does" keep their compound)
+        # (... an irregular one too: "which studio made Death Note" asks for a studio; anime-top1000, spent: "made"
+        # was read as the noun asked, and "make", PRODUCED_BY's synonym, named its producers)
         second = noun.group(2) if first and noun and noun.group(2) and noun.group(2) not in WEAK \
-            and not noun.group(2).endswith("ed") else None
+            and not noun.group(2).endswith("ed") and noun.group(2) not in IRREGULAR_PAST else None
         if second and re.fullmatch(r"[a-z]+[^s]s", second) and stem(second) not in vocabulary \
                 and noun is not None and noun.group(3) not in _AUXILIARIES:
             second = None
@@ -1037,7 +1040,7 @@ class _Reading:
         first = [s for m in sorted(self.mentioned) for s in by_entity.get(m, [])
                  if (s.value or s.to not in self.mentioned or (s.at in self.between and s.to in s.at))
                  and not (s.value and s.to.strip().lower() in self.codes)
-                 and not (s.value and (self._given(s.to) or self._restates(s)))]
+                 and not (s.value and (self._given(s.to) or self._restates(s) or self._typed_whole(s)))]
         if not first:
             top = min(self.facts, key=lambda f: (-self._score(f), f.id))
             return _sentence(top.tail), [top.id]
@@ -1075,7 +1078,7 @@ class _Reading:
                             or (step.other not in self.mentioned and not self._key_asked(step)))):
                         continue
                     if (not step.value and step.to in self.mentioned) or (step.value and (
-                            self._given(step.to) or self._restates(step))):
+                            self._given(step.to) or self._restates(step) or self._typed_whole(step))):
                         continue
                     nxt = self._extend(chain, step, any_words)
                     if nxt is not None:
@@ -1174,6 +1177,16 @@ class _Reading:
             return False
         asks_time = self.kind == "date" or re.search(r"\bwhat time\b", self.question.lower()) is not None
         return len(value.strip()) <= 10 or not asks_time
+
+    def _typed_whole(self, step: _Step) -> bool:
+        """A value of two words or more that the question types whole, under a key it does not say, where it offers
+        no choice ("... or ..."): it says which one, it is not asked ("the anime in which Romi Park voices Nana
+        Osaki": which voicing, by its `character`; the studio is asked; anime-top1000, spent). Asked by its key, it
+        is the answer, as `_restates` reads it."""
+        typed = key_tokens(step.to)
+        if len(typed) < 2 or step.relation_words or re.search(r"\bor\b", self.question.lower()):
+            return False
+        return any(self.tokens[i:i + len(typed)] == typed for i in range(len(self.tokens) - len(typed) + 1))
 
     def _restates(self, step: _Step) -> bool:
         """A value that is its own entity's name, under a key the question does not say, tells nothing of it (a

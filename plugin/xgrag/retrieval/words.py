@@ -56,6 +56,15 @@ IRREGULAR = {
                                    ("licensee", "license"), ("enrollee", "enroll"), ("draftee", "draft"))
        for s in ("", "s")},
 }
+# Irregular past tenses and participles (of IRREGULAR's verbs) that only a verb spells: after "which <noun>" one is the
+# question's verb ("which studio made X" asks for a studio), as a form in -ed is. Forms that are also nouns or
+# adjectives ("saw", "shot", "felt", "left", "set", "met") are not listed.
+IRREGULAR_PAST = frozenset(
+    "bought sold lost hung made flew flown hid hidden wrote written ran ate eaten gave given took taken caught went "
+    "gone seen told said kept brought thought won wore worn began begun came knew known stole stolen fallen held led "
+    "paid sent sat stood taught built drew drawn drank drove driven forgot forgotten grew grown heard overheard "
+    "shook shaken sang sung slept swam threw thrown woke chose chosen dug fed fought sought struck tore torn wept "
+    "froze frozen bitten became broke broken did done born".split())
 # One verb for what graphs and questions say in other words (SLAIN_BY is who killed, PURCHASED what was bought),
 # stem to stem: applied last, so every form of the word meets ("murderer", "murdered" and "killed").
 SYNONYM_STEMS = {

@@ -708,6 +708,19 @@ def test_entities_the_same_words_name_are_one_mention_and_the_best_known_is_mean
     assert _read("When was Paul Klee born?", facts) == ("1879.", ["kb"])
 
 
+def test_an_irregular_past_after_which_noun_is_the_verb_and_a_value_typed_whole_is_not_asked() -> None:
+    # "which studio made X" asks for a studio: "made" is the verb (it was read as the noun asked, and "make",
+    # PRODUCED_BY's synonym, named the producers; anime-top1000, spent)
+    facts = [Fact("c", "Death Note", "CREATED BY", "Madhouse", "edge", None, "Anime", "Studio"),
+             Fact("p", "Death Note", "PRODUCED BY", "Ashi Productions", "edge", None, "Anime", "Producer")]
+    assert _read("Which studio made Death Note?", facts) == ("Madhouse.", ["c"])
+    # a relationship's value the question types whole says which relationship; what it leads on to is asked
+    voiced = [Fact("v", "Nana", "VOICED BY", "Romi Park", "edge", None, "Anime", "VoiceActor"),
+              Fact("v#character", "Nana", "character", "Nana Osaki", "property", ("v", "Romi Park"), "Anime"),
+              Fact("s", "Nana", "CREATED BY", "Madhouse", "edge", None, "Anime", "Studio")]
+    assert _read("Which studio made the anime in which Romi Park voices Nana Osaki?", voiced)[0] == "Madhouse."
+
+
 def test_a_relation_is_read_in_the_voice_the_question_says_it() -> None:
     # the entity before the verb is its subject: the start of an active relation, the end of a passive one
     facts = [Fact("a", "ripgrep-all", "DEPENDS ON", "ripgrep", "edge", None, "Package", "Package"),
