@@ -101,6 +101,7 @@ from xgrag.retrieval.order import chosen, numbered, ordinal_asked
 from xgrag.retrieval.typed_values import QUOTE_PAIRS, in_quotes, quoted_texts
 from xgrag.retrieval.words import (
     AGENT_TYPES,
+    FOREIGN_FUNCTION_WORDS,
     HOW_DIMENSIONS,
     INITIALS_RUN,
     IRREGULAR,
@@ -745,7 +746,8 @@ class _Reading:
         # (... an irregular one too: "which studio made Death Note" asks for a studio; anime-top1000, spent: "made"
         # was read as the noun asked, and "make", PRODUCED_BY's synonym, named its producers)
         second = noun.group(2) if first and noun and noun.group(2) and noun.group(2) not in WEAK \
-            and not noun.group(2).endswith("ed") and noun.group(2) not in IRREGULAR_PAST else None
+            and not noun.group(2).endswith("ed") and noun.group(2) not in IRREGULAR_PAST \
+            and noun.group(2) not in FOREIGN_FUNCTION_WORDS else None
         if second and re.fullmatch(r"[a-z]+[^s]s", second) and stem(second) not in vocabulary \
                 and noun is not None and noun.group(3) not in _AUXILIARIES:
             second = None

@@ -65,6 +65,10 @@ IRREGULAR_PAST = frozenset(
     "paid sent sat stood taught built drew drawn drank drove driven forgot forgotten grew grown heard overheard "
     "shook shaken sang sung slept swam threw thrown woke chose chosen dug fed fought sought struck tore torn wept "
     "froze frozen bitten became broke broken did done born".split())
+# Prepositions and articles of other languages that follow a noun ("qué equipos de la Serie A", "welche Bücher von
+# X", "welke opleiding van"): after "which <noun>" one ends the noun asked, as an English preposition (WEAK) does.
+FOREIGN_FUNCTION_WORDS = frozenset(
+    "de del della dello delle dei degli di da do dos das du des au aux von vom zum zur der den dem van het".split())
 # One verb for what graphs and questions say in other words (SLAIN_BY is who killed, PURCHASED what was bought),
 # stem to stem: applied last, so every form of the word meets ("murderer", "murdered" and "killed").
 SYNONYM_STEMS = {

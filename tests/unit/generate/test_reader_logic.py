@@ -721,6 +721,15 @@ def test_an_irregular_past_after_which_noun_is_the_verb_and_a_value_typed_whole_
     assert _read("Which studio made the anime in which Romi Park voices Nana Osaki?", voiced)[0] == "Madhouse."
 
 
+def test_a_preposition_of_another_language_ends_the_noun_a_which_asks_for() -> None:
+    # "qué equipos de la Serie A" asks for teams (Equipo), not for a "de" (serie-a, spent: a team-mate answered)
+    facts = [Fact("t", "Marco Sportiello", "TRASPASO", "ACF Fiorentina", "edge", None, "Jugador", "Equipo"),
+             Fact("m", "Marten de Roon", "TRASPASO", "ACF Fiorentina", "edge", None, "Jugador", "Equipo")]
+    question = "¿En qué equipos de la Serie A ha jugado Marco Sportiello?"
+    reading = _Reading(ExtractiveReader(ConstantEmbedder()), question, facts)
+    assert reading.wh_noun == stem("equipos") and reading.wh_modifier is None
+
+
 def test_a_relation_is_read_in_the_voice_the_question_says_it() -> None:
     # the entity before the verb is its subject: the start of an active relation, the end of a passive one
     facts = [Fact("a", "ripgrep-all", "DEPENDS ON", "ripgrep", "edge", None, "Package", "Package"),
