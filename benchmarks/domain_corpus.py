@@ -1668,7 +1668,7 @@ def write_airport_routes(store: Any, mirror: Path) -> None:
 
 # `USING PERIODIC COMMIT [n]` (removed in 5.x) before it is part of the match: the rows replace it with the LOAD CSV
 _LOAD_CSV = re.compile(r"(?is)(?:USING PERIODIC COMMIT(?:\s+\d+)?\s+)?LOAD CSV WITH HEADERS\s+FROM\s+(['\"])(.+?)\1"
-                       r"\s+AS\s+(\w+)(?:\s+FIELDTERMINATOR\s+(['\"])(\\t|.)\4)?")
+                       r"\s+AS\s+(\w+)(?:\s+FIELDTERMINATOR\s*(['\"])(\\t|.)\4)?")
 _BATCH = 20_000  # rows a statement is given at once: a large file is read in parts, each part its own statement
 
 
@@ -5016,6 +5016,81 @@ def write_beach_volleyball(store: Any, mirror: Path) -> None:
     exec(compile(source, f"{VOLLEYBALL}/{VOLLEYBALL_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
 
 
+PARIS_HOUSING = "specialOne-coder/Neo4J-Housing"
+PARIS_HOUSING_README = "Readme.md"
+PARIS_HOUSING_DATA = "Data/"
+# the files its README's LOAD CSVs read that the repository's snapshot does not hold (over the mirror's size limit, or
+# committed only zipped: autorisations-durbanisme-h.csv.zip, itself over it): their statements are left out
+PARIS_HOUSING_ABSENT = ("adresse.csv", "troncon_voie.csv", "logement-encadrement.csv", "autorisations-durbanisme-h.csv",
+                        "etalages-et-terrasses.csv")
+# its node block has no ';': the browser ran its statements one at a time, each started by the `:auto` prefix or, for
+# the one written without it (the MATCH of ways and their sections), after a blank line
+# a node key on several properties, in 4.x syntax: Community Edition (the embedded server's) refuses node keys; the
+# uniqueness of the properties together is what it keeps of one
+_PARIS_HOUSING_NODE_KEY = re.compile(r"(?is)CREATE\s+CONSTRAINT\s+ON\s+\(\s*(?P<var>\w+)\s*:\s*(?P<label>\w+)\s*\)\s+"
+                                     r"ASSERT\s+\((?P<props>[^)]*)\)\s+IS\s+NODE\s+KEY")
+_PARIS_HOUSING_STATEMENT = re.compile(r"(?m)^(?=[ \t]*:auto\s)|\n[ \t]*\n(?=MATCH\b)")
+
+
+def write_paris_housing(store: Any, mirror: Path) -> None:
+    """The import of Readme.md of specialOne-coder/Neo4J-Housing ("Neo4j Housing Project", Ferdinand Attivi's 2022
+    project over sixteen data sets of Paris's open-data portal, opendata.paris.fr; no licence stated; in French) as
+    written: its constraints block and its node and relationship block, each LOAD CSV reading the repository's Data/
+    file of the name its `file:///` URL gives, `;`-separated. The graph: Paris's 20 arrondissements (Arrondissement:
+    number, INSEE code, "7ème Ardt", official name "Palais-Bourbon") and 80 administrative quartiers (Quartier_Admin:
+    name, INSEE code; HAS_ARD, HAS_AREA an Aire with its surface and perimeter), the city's 6,538 ways (Voie: "Rue de
+    Budapest", type RUE/AV/PL ..., codes), 3,759 social-housing deliveries (Logement_Soc: delivery id, year financed,
+    number of dwellings, social landlord "PARIS HAB") with their programme (Programme: "logement familial",
+    "construction neuve"), their financing split (Categorie_Financement: dwellings PLAI, PLUS, PLS), arrondissement and
+    address (Adresse, HAS_ADDRESS), 550 innovation sites (Innovation: name, commune, postal code, kind, description)
+    with their nature (Nature: typology, existing or project), contact (Contact: web site, phone, networks) and address,
+    9,480 café-terrace requests of 2021-2022 (Demande_Terrasse: request number, date, installation and size) that 6,305
+    shop signs MAKE (Enseigne: "CÔTE ORIENT"; their address and arrondissement), the 4,692 heritage protections of the
+    PLU (Protection_Patrimoniale: id, motivation; HAS_P_TYPE BP or EPP, their address), 5,816 protected buildings and
+    102 protected particular elements (Batiment_Protg, Particulier_Protg: ids only) IS_LOCATED on a cadastral parcel
+    (Parcelle: id), 1,451 protected green spaces (Espace_Vert_Protg), 220 special sectors (Secteur_Particulier: "Porte
+    des Lilas", HAS_S_TYPE SOA/SMV/SDP/...), and the geographic Point each has (HAS_POINT). Its node block has no `;`
+    (the browser ran each statement alone): a statement starts at each `:auto` line or, for the one without it (the
+    MATCH of ways and their sections), after a blank line (_PARIS_HOUSING_STATEMENT); the `:auto` prefixes are dropped
+    and `USING PERIODIC COMMIT` goes with its LOAD CSV. Its node keys on several properties (4.x syntax) are written as
+    the uniqueness of those properties together (what Community Edition, the embedded server's, keeps of a node key:
+    Logement_Soc's, Loyer's, Demande_Urbanisme's, Autorisation_Urbanisme's); the one on Categorie_Financement is left
+    out: it names the variable of Loyer's pattern (`ASSERT (ly.Loyer_Ref, ly.Loyer_Ref_Min)` for
+    `(cf:Categorie_Financement)`), which no Neo4j parses. Left out: the statements reading the five files the
+    repository's snapshot does not hold (PARIS_HOUSING_ABSENT: addresses, way sections, rent controls, displays and
+    terraces, over the mirror's size limit; urbanism authorisations, which the repository commits only zipped), so ways
+    have no sections and no Loyer, Quartier, Demande_Urbanisme, Troncon or Etalage_Terrasse node is written; and the
+    README's sample query (read only). Quirks kept: an empty field is 'Null' where the script coalesces it (an
+    innovation without a web site has siteInternet 'Null'); a shop sign is one node per name however many shops bear it;
+    an address is one node per spelling, each file its own ("13, RUE JULES SIMON LECOURBE 2", "45 rue de Berri 75008");
+    all values are strings."""
+    readme = read_file(PARIS_HOUSING, PARIS_HOUSING_README, mirror).decode("utf-8")
+    blocks = _MD_CYPHER.findall(readme)
+    if len(blocks) != 3:
+        raise CorpusError(f"{PARIS_HOUSING}: {PARIS_HOUSING_README} has {len(blocks)} code blocks, not 3 (its "
+                          "constraints, its import and a sample query)")
+    constraints, nodes, _sample = blocks
+    statements = []
+    for statement in _statements(constraints):
+        key = _PARIS_HOUSING_NODE_KEY.fullmatch(statement.strip())
+        if key is None:
+            statements.append(statement)
+        elif {v for v, _ in re.findall(r"(\w+)\.(\w+)", key["props"])} == {key["var"]}:
+            statements.append(f"CREATE CONSTRAINT FOR ({key['var']}:{key['label']}) REQUIRE ({key['props']}) IS UNIQUE")
+        # else: a node key on another pattern's variable (Categorie_Financement's, on ly.Loyer_Ref): no Neo4j parses it
+    statements += [part.strip() for part in _PARIS_HOUSING_STATEMENT.split(nodes) if part.strip()]
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{PARIS_HOUSING}: {PARIS_HOUSING_README} reads {url}, which no loader here serves")
+        name = url.removeprefix("file:///")
+        if name in PARIS_HOUSING_ABSENT:
+            return None
+        return _csv_rows(read_file(PARIS_HOUSING, PARIS_HOUSING_DATA + name, mirror), delimiter)
+
+    _run_script(store, "".join(statement + ";\n" for statement in statements), rows_of)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -5428,6 +5503,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "their teams and countries, matches (score, duration, date), who won "
                                            "and lost",
           writer=write_beach_volleyball, source=VOLLEYBALL),
+    Graph("paris-housing", "frozen", "Paris's open data on housing and urbanism (in French): arrondissements and "
+                                      "quartiers, social-housing deliveries (landlord, dwellings, financing, "
+                                      "programme), innovation sites, café-terrace requests by shop sign, heritage "
+                                      "protections, protected buildings, green spaces, special sectors, addresses",
+          writer=write_paris_housing, source=PARIS_HOUSING),
 ]}
 
 

@@ -249,6 +249,11 @@ def test_the_nineteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
     assert "nuremberg-letters" in _split("tune")
 
 
+# the twenty-first split's graphs as helper s21a adds them (frozen, blind: loaders tried, questions written with plain
+# Cypher only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
+TWENTY_FIRST_IN_PREPARATION_A = {"paris-housing"}
+
+
 def test_the_twentieth_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it (five graphs: no sixth source was found in time), declared before any
     # xgrag command ran on its graphs (loaders tried, questions written with plain Cypher only); all five were drawn
@@ -257,7 +262,7 @@ def test_the_twentieth_frozen_split_is_the_documented_draw_and_spent() -> None:
     pool = ["beach-volleyball", "cozy-mysteries", "hospitals", "mutual-funds", "serie-a"]
     assert tuple(pool) == corpus.TWENTIETH_POOL and corpus.TWENTIETH_SEED == 48
     assert sorted(random.Random(48).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.TWENTIETH_POOL, 48)
-    assert set(pool) <= _split("spent") and _split("frozen") == set()
+    assert set(pool) <= _split("spent") and _split("frozen") == TWENTY_FIRST_IN_PREPARATION_A
     assert not set(pool) & _split("tune")
 
 
@@ -297,7 +302,8 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.THIRTEENTH_POOL) | set(corpus.FOURTEENTH_POOL)
                                   | set(corpus.FIFTEENTH_POOL) | set(corpus.SIXTEENTH_POOL)
                                   | set(corpus.SEVENTEENTH_POOL) | set(corpus.EIGHTEENTH_POOL)
-                                  | set(corpus.NINETEENTH_POOL) | set(corpus.TWENTIETH_POOL))
+                                  | set(corpus.NINETEENTH_POOL) | set(corpus.TWENTIETH_POOL)
+                                  | TWENTY_FIRST_IN_PREPARATION_A)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -1765,3 +1771,54 @@ def test_beach_volleyball_imports_and_opens_nothing_but_what_its_loader_needs(tm
                                                  corpus.VOLLEYBALL_DATA: "country,score\n"})
     with pytest.raises(corpus.CorpusError, match=refused):
         corpus.write_beach_volleyball(Recorder(), mirror)
+
+
+def _paris_housing_readme(constraints: str, nodes: str) -> str:
+    # specialOne-coder/Neo4J-Housing's Readme.md: a constraints block, a node block whose statements have no ';' (each
+    # after an `:auto` line, one after a blank line), a sample query
+    return (f"# Neo4j Housing Project\n\n### Create Constraint\n\n```\n{constraints}```\n\n"
+            f"### Create Node and RelationShip\n\n```\n{nodes}```\n\nsample requests\n\n```\n"
+            "MATCH (pp:Particulier_Protg)-[:HAS_ARD]->(ard:Arrondissement)\nRETURN count(pp)\n```\n")
+
+
+def test_paris_housing_splits_its_node_block_at_its_auto_lines_and_leaves_out_absent_files(tmp_path: Path) -> None:
+    constraints = ("CREATE CONSTRAINT ON (ard:Arrondissement) ASSERT ard.Numero_Ard IS UNIQUE ;\n"
+                   "CREATE CONSTRAINT ON (lcf:Logement_Soc) ASSERT (lcf.Identifiant_Lcf,lcf.Bailleur) IS NODE KEY;\n"
+                   "CREATE CONSTRAINT ON (cf:Categorie_Financement) ASSERT (ly.Loyer_Ref,ly.Loyer_Ref_Min) "
+                   "IS NODE KEY ;\n")
+    nodes = (" :auto USING PERIODIC COMMIT\nLOAD CSV WITH HEADERS FROM \"file:///arrondissements.csv\" AS line "
+             "FIELDTERMINATOR';'\n \nMERGE(ard:Arrondissement {Numero_Ard:line.`Numéro d’arrondissement`})\n\n"
+             ":auto USING PERIODIC COMMIT\nLOAD CSV WITH HEADERS FROM \"file:///troncon_voie.csv\" AS line "
+             "FIELDTERMINATOR';'\nMERGE(tv:Troncon{Numero_Vo:line.N_SQ_VO})\n\n"
+             ":auto USING PERIODIC COMMIT\nLOAD CSV WITH HEADERS FROM \"file:///voie.csv\" AS line "
+             "FIELDTERMINATOR';'\nMERGE(vo:Voie{Numero_Vo:line.N_SQ_VO})\n\n"
+             "MATCH (vo:Voie), (tv:Troncon)\nWHERE vo.Numero_Vo = tv.Numero_Vo\nMERGE(vo)-[:HAS_SECTION]->(tv)\n"
+             "RETURN vo,tv \n")
+    files = {corpus.PARIS_HOUSING_README: _paris_housing_readme(constraints, nodes),
+             "Data/arrondissements.csv": "Numéro d’arrondissement;Nom de l’arrondissement\n2;2ème Ardt\n",
+             "Data/voie.csv": "N_SQ_VO;C_DESI\n750004940;RUE\n"}
+    store = Recorder()
+    corpus.write_paris_housing(store, _clone(tmp_path, corpus.PARIS_HOUSING, files))
+    assert store.calls == [
+        ("CREATE CONSTRAINT FOR (ard:Arrondissement) REQUIRE ard.Numero_Ard IS UNIQUE", {}),
+        ("CREATE CONSTRAINT FOR (lcf:Logement_Soc) REQUIRE (lcf.Identifiant_Lcf,lcf.Bailleur) IS UNIQUE", {}),
+        ("UNWIND $rows AS line\n \nMERGE(ard:Arrondissement {Numero_Ard:line.`Numéro d’arrondissement`})",
+         {"rows": [{"Numéro d’arrondissement": "2", "Nom de l’arrondissement": "2ème Ardt"}]}),
+        ("UNWIND $rows AS line\nMERGE(vo:Voie{Numero_Vo:line.N_SQ_VO})", {"rows": [{"N_SQ_VO": "750004940",
+                                                                                    "C_DESI": "RUE"}]}),
+        ("MATCH (vo:Voie), (tv:Troncon)\nWHERE vo.Numero_Vo = tv.Numero_Vo\nMERGE(vo)-[:HAS_SECTION]->(tv)\n"
+         "RETURN vo,tv", {})]
+
+
+def test_paris_housing_refuses_a_file_it_does_not_hold_and_a_readme_of_other_blocks(tmp_path: Path) -> None:
+    nodes = ":auto LOAD CSV WITH HEADERS FROM \"file:///quartier_paris.csv\" AS line FIELDTERMINATOR';'\nRETURN 1\n"
+    with pytest.raises(corpus.CorpusError, match="quartier_paris.csv is not in the mirror"):
+        corpus.write_paris_housing(Recorder(), _clone(tmp_path / "a", corpus.PARIS_HOUSING, {
+            corpus.PARIS_HOUSING_README: _paris_housing_readme("", nodes)}))
+    nodes = ":auto LOAD CSV WITH HEADERS FROM \"https://example.org/voie.csv\" AS line\nRETURN line\n"
+    with pytest.raises(corpus.CorpusError, match="no loader here serves"):
+        corpus.write_paris_housing(Recorder(), _clone(tmp_path / "b", corpus.PARIS_HOUSING, {
+            corpus.PARIS_HOUSING_README: _paris_housing_readme("", nodes)}))
+    with pytest.raises(corpus.CorpusError, match="2 code blocks, not 3"):
+        corpus.write_paris_housing(Recorder(), _clone(tmp_path / "c", corpus.PARIS_HOUSING, {
+            corpus.PARIS_HOUSING_README: "```\nRETURN 1\n```\n```\nRETURN 2\n```\n"}))
