@@ -4964,12 +4964,18 @@ class _ScriptSession:
 
     execute_read = execute_write
 
+    def run(self, query: str, **params: Any) -> list[tuple[Any, ...]]:
+        """`session.run(query, **params)`: an auto-commit statement, run on the store as a tx's would be."""
+        return _ScriptTransaction(self.store).run(query, **params)
+
 
 def _script_neo4j(store: Any) -> types.ModuleType:
     """A `neo4j` module for a loader script run here: GraphDatabase.driver(uri, auth=...) gives a driver whose sessions
     write to the store (the uri and credentials the script names are not used)."""
     module = types.ModuleType("neo4j")
-    driver = types.SimpleNamespace(session=lambda **config: _ScriptSession(store), close=lambda: None)
+    # verify_connectivity: a loader may check its connection first (there is nothing to check: the store is local)
+    driver = types.SimpleNamespace(session=lambda **config: _ScriptSession(store), close=lambda: None,
+                                   verify_connectivity=lambda **config: None)
     module.GraphDatabase = types.SimpleNamespace(  # type: ignore[attr-defined]
         driver=lambda uri, auth=None, **config: driver)
     return module
@@ -5089,6 +5095,121 @@ def write_paris_housing(store: Any, mirror: Path) -> None:
         return _csv_rows(read_file(PARIS_HOUSING, PARIS_HOUSING_DATA + name, mirror), delimiter)
 
     _run_script(store, "".join(statement + ";\n" for statement in statements), rows_of)
+
+
+MADRID = "javierCL23/BDNRelacionales_P2"
+MADRID_LOADER = "neo4j/inserciones.py"
+# the files its main() reads with pandas.read_csv, by the paths it gives them: neo4j/README.md runs it from the
+# repository's root ("python3 neo4j/inserciones.py"), where they are
+MADRID_FILES = frozenset({"campus.csv", "estudios.csv", "estaciones.csv"})
+# what it imports besides pandas and neo4j, which are given here (os: its server URL, NEO_URL, which is not used)
+_MADRID_IMPORTS = frozenset({"time", "os"})
+# pandas.read_csv's default missing-value markers (pandas 2.x): a field that is one of these is NaN
+_PANDAS_NA = frozenset({"", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN",
+                        "<NA>", "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null"})
+
+
+def _pandas_column(values: list[str]) -> list[Any]:
+    """One column as pandas.read_csv's default parsing types it: the NA markers are NaN; a column whose other fields
+    are all integers is int64 (float64 where it has a NaN: 5 is read 5.0), one whose fields are all numbers float64,
+    any other object (its strings as read, NaN where missing)."""
+    present = [v for v in values if v not in _PANDAS_NA]
+    nan = float("nan")
+    if present and all(re.fullmatch(r"[+-]?\d+", v.strip()) for v in present):
+        if len(present) == len(values):
+            return [int(v) for v in values]
+        return [nan if v in _PANDAS_NA else float(int(v)) for v in values]
+    try:
+        numbers = [float(v) for v in present]
+    except ValueError:
+        return [nan if v in _PANDAS_NA else v for v in values]
+    if not present:
+        return [nan] * len(values)
+    numbers.reverse()
+    return [nan if v in _PANDAS_NA else numbers.pop() for v in values]
+
+
+class _Frame:
+    """What a loader does with a pandas DataFrame that read_csv returned: `frame[column]` (a list of the column's
+    values: the loaders here only pass it to list()) and iterrows() (index, row) where row[column] is the value."""
+
+    def __init__(self, header: list[str], rows: list[list[str]]) -> None:
+        columns = {name: _pandas_column([row[i] if i < len(row) else "" for row in rows])
+                   for i, name in enumerate(header)}
+        self.columns = columns
+        self.length = len(rows)
+
+    def __getitem__(self, column: str) -> list[Any]:
+        return list(self.columns[column])
+
+    def iterrows(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        for i in range(self.length):
+            yield i, {name: values[i] for name, values in self.columns.items()}
+
+
+def _pandas_shim(repo: str, files: frozenset[str], mirror: Path) -> types.ModuleType:
+    """A `pandas` module for a loader run here whose only pandas is read_csv(path) and the frame's columns and rows
+    (_Frame): the comma-separated file at that path in the repository (`files` only; UTF-8, as read_csv's default),
+    typed as read_csv's defaults type it (_pandas_column). pandas is not installed here; this is what the loaders use
+    of it, nothing else."""
+    module = types.ModuleType("pandas")
+
+    def read_csv(path: str, **options: Any) -> _Frame:
+        if options:
+            raise CorpusError(f"{repo}: its loader reads {path} with {sorted(options)}, which is not read here")
+        if path not in files:
+            raise CorpusError(f"{repo}: its loader reads {path}, which is not read here")
+        rows = list(csv.reader(io.StringIO(read_file(repo, path, mirror).decode("utf-8"), newline="")))
+        return _Frame(rows[0], [row for row in rows[1:] if row])
+
+    module.read_csv = read_csv  # type: ignore[attr-defined]
+    return module
+
+
+def write_madrid_metro_campuses(store: Any, mirror: Path) -> None:
+    """neo4j/inserciones.py of javierCL23/BDNRelacionales_P2 (a January 2026 university practice of Bases de Datos no
+    Relacionales by Javier Carreño Luque and Carlos-A-L, in Spanish; no licence stated) run as written from the
+    repository's root over the three files its main() reads: estaciones.csv, Madrid's 241 Metro stations (from the
+    Consorcio Regional de Transportes' station files, utils/M4_Estaciones.csv, merged per station by its
+    utils/crear_lineas.py with the Cercanías lines of M5_Estaciones.csv), campus.csv, 14 campuses of four public
+    universities (UCM, UPM, URJC, UC3M) with their nearest Metro stations and the walking minutes to them, and
+    estudios.csv, 32 degrees and masters taught there (branch, credits, coordinator). The graph: the stations
+    (Estacion: nombre in capitals without accents, as the file writes them, "O`DONNELL" with a backtick; Renfe, the
+    list of Cercanías lines of the 24 stations that have them, ['C-1', 'C-10']), the Metro lines (Linea: L1 ... L12,
+    and "R", the Ramal Ópera-Príncipe Pío) and each station's place on them (TIENE_ESTACION {orden}), each pair of
+    consecutive stations of a line (CONEXION {linea}, MERGEd without a direction, so written one way; and the two
+    links its script adds by hand, Carpetana-Laguna on L6 and San Nicasio-Puerta del Sur on L12), the campuses
+    (Campus: nombre, Universidad, X and Y in UTM metres) with their nearest stations (CERCANA {minutos, rol:
+    'Principal' or 'Alternativa'}), and the studies (Estudio: nombre) each campus offers (OFRECE {creditos,
+    coordinador, rama}). Its own driver calls run each statement: the script is executed in a namespace of its own
+    whose `neo4j` is a driver over the store (_script_neo4j: session.run runs a statement, its connection check
+    passes), whose `pandas` is _pandas_shim (read_csv of the three files, typed as pandas' defaults type them:
+    campus.csv's minutes are floats, 5.0, since "NULL" is pandas' missing value and a column with one is float64;
+    credits and coordinates integers), whose print writes nothing and whose imports are only these, os and time;
+    its first statement deletes everything (the database is empty). What it writes is kept: a study is MERGEd on
+    its name, so a degree taught at several universities is one node with an OFRECE from each campus ("GRADO EN
+    INGENIERIA INFORMATICA": UPM, URJC and UC3M; "GRADO EN BELLAS ARTES" and "GRADO EN CIENCIA E INGENIERIA DE
+    DATOS": two each); four campuses have no CERCANA (Somosaguas' and Montegancedo's nearest stops, CAMPUS DE
+    SOMOSAGUAS and MONTEPRINCIPE, are Metro Ligero stations, not in the Metro file; Aranjuez and Colmenarejo have
+    none); Renfe is set from the file's Python list text as a Cypher list, and the station and line names are
+    written into the statements' text, as its f-strings do. 296 nodes (Estacion 241, Linea 13, Campus 14, Estudio
+    28), 621 relationships (TIENE_ESTACION 290, CONEXION 279, OFRECE 32, CERCANA 20); some 390 statements."""
+    source = read_file(MADRID, MADRID_LOADER, mirror).decode("utf-8")
+    modules = {"neo4j": _script_neo4j(store), "pandas": _pandas_shim(MADRID, MADRID_FILES, mirror)}
+
+    def importer(name: str, globals_: Any = None, locals_: Any = None, fromlist: Any = (), level: int = 0) -> Any:
+        if level == 0 and name in modules:
+            return modules[name]
+        if level == 0 and name in _MADRID_IMPORTS:
+            return builtins.__import__(name, globals_, locals_, fromlist, level)
+        raise CorpusError(f"{MADRID}: its loader imports {name}, which is not read here")
+
+    def quiet(*args: Any, **kwargs: Any) -> None:  # its progress messages: nothing a load reports
+        return None
+
+    namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer, "print": quiet},
+                                 "__name__": "__main__", "__file__": f"{MADRID}/{MADRID_LOADER}"}
+    exec(compile(source, f"{MADRID}/{MADRID_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -5508,6 +5629,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                       "programme), innovation sites, café-terrace requests by shop sign, heritage "
                                       "protections, protected buildings, green spaces, special sectors, addresses",
           writer=write_paris_housing, source=PARIS_HOUSING),
+    Graph("madrid-metro-campuses", "frozen", "Madrid's Metro and its public universities (in Spanish): stations "
+                                                "(Cercanías lines), Metro lines and each station's order on them, "
+                                                "consecutive stations, campuses (university, coordinates) and their "
+                                                "nearest stations (walking minutes), and the degrees and masters each "
+                                                "campus offers (credits, coordinator, branch)",
+          writer=write_madrid_metro_campuses, source=MADRID),
 ]}
 
 

@@ -252,6 +252,9 @@ def test_the_nineteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
 # the twenty-first split's graphs as helper s21a adds them (frozen, blind: loaders tried, questions written with plain
 # Cypher only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
 TWENTY_FIRST_IN_PREPARATION_A = {"paris-housing"}
+# the twenty-first split's graphs as they are added (frozen, blind: loaders tried, questions written with plain
+# Cypher only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
+TWENTYFIRST_IN_PREPARATION_B = {"madrid-metro-campuses"}
 
 
 def test_the_twentieth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -262,7 +265,8 @@ def test_the_twentieth_frozen_split_is_the_documented_draw_and_spent() -> None:
     pool = ["beach-volleyball", "cozy-mysteries", "hospitals", "mutual-funds", "serie-a"]
     assert tuple(pool) == corpus.TWENTIETH_POOL and corpus.TWENTIETH_SEED == 48
     assert sorted(random.Random(48).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.TWENTIETH_POOL, 48)
-    assert set(pool) <= _split("spent") and _split("frozen") == TWENTY_FIRST_IN_PREPARATION_A
+    assert set(pool) <= _split("spent") and _split("frozen") == (TWENTY_FIRST_IN_PREPARATION_A
+                                                                 | TWENTYFIRST_IN_PREPARATION_B)
     assert not set(pool) & _split("tune")
 
 
@@ -303,7 +307,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.FIFTEENTH_POOL) | set(corpus.SIXTEENTH_POOL)
                                   | set(corpus.SEVENTEENTH_POOL) | set(corpus.EIGHTEENTH_POOL)
                                   | set(corpus.NINETEENTH_POOL) | set(corpus.TWENTIETH_POOL)
-                                  | TWENTY_FIRST_IN_PREPARATION_A)
+                                  | TWENTY_FIRST_IN_PREPARATION_A | TWENTYFIRST_IN_PREPARATION_B)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -1822,3 +1826,58 @@ def test_paris_housing_refuses_a_file_it_does_not_hold_and_a_readme_of_other_blo
     with pytest.raises(corpus.CorpusError, match="2 code blocks, not 3"):
         corpus.write_paris_housing(Recorder(), _clone(tmp_path / "c", corpus.PARIS_HOUSING, {
             corpus.PARIS_HOUSING_README: "```\nRETURN 1\n```\n```\nRETURN 2\n```\n"}))
+
+
+_MADRID_LOADER = (
+    "import pandas as pd\nfrom neo4j import GraphDatabase\nimport time\nimport os\n\n"
+    "def main():\n"
+    '    driver = GraphDatabase.driver(os.environ.get("NEO_URL", "neo4j://localhost:7687"), auth=("neo4j", "x"))\n'
+    "    driver.verify_connectivity()\n"
+    '    print("leyendo")\n'
+    '    campus = pd.read_csv("campus.csv")\n'
+    "    with driver.session() as session:\n"
+    '        session.run("UNWIND $nombres as c MERGE (:Campus {nombre: c})", nombres=list(campus["Campus"]))\n'
+    "        for i, row in campus.iterrows():\n"
+    '            if str(row["Estacion"]) != "nan":\n'
+    "                session.run(f\"MATCH (c:Campus {{nombre: '{row['Campus']}'}}) SET c.x = $x, c.t = $t\",\n"
+    '                            x=row["X"], t=row["Tiempo"])\n'
+    "    driver.close()\n\n"
+    'if __name__ == "__main__":\n    main()\n')
+
+
+def test_madrid_metro_campuses_runs_inserciones_py_with_a_driver_over_the_store_and_read_csv_types(
+        tmp_path: Path) -> None:
+    # javierCL23/BDNRelacionales_P2: neo4j/inserciones.py reads its CSVs with pandas.read_csv from the repository's
+    # root and runs f-string and parameterised statements through session.run; pandas reads "NULL" as NaN (str 'nan'),
+    # which makes a column of integers float64 (13 -> 13.0), while a column without one stays int64
+    data = "Campus,X,Estacion,Tiempo\nCAMPUS SUR,446689,SIERRA DE GUADALUPE,13\nCAMPUS DE ARANJUEZ,448742,NULL,NULL\n"
+    mirror = _clone(tmp_path, corpus.MADRID, {corpus.MADRID_LOADER: _MADRID_LOADER, "campus.csv": data})
+    store = Recorder()
+    corpus.write_madrid_metro_campuses(store, mirror)
+    assert store.calls == [
+        ("UNWIND $nombres as c MERGE (:Campus {nombre: c})", {"nombres": ["CAMPUS SUR", "CAMPUS DE ARANJUEZ"]}),
+        ("MATCH (c:Campus {nombre: 'CAMPUS SUR'}) SET c.x = $x, c.t = $t", {"x": 446689, "t": 13.0})]
+    x, t = store.calls[1][1]["x"], store.calls[1][1]["t"]
+    assert type(x) is int and type(t) is float
+
+
+@pytest.mark.parametrize(("change", "refused"), [("import subprocess\n", "imports subprocess"),
+                                                  ('pd.read_csv("other.csv")\n', "reads other.csv")])
+def test_madrid_metro_campuses_imports_and_reads_nothing_but_what_its_loader_needs(tmp_path: Path, change: str,
+                                                                                   refused: str) -> None:
+    mirror = _clone(tmp_path, corpus.MADRID, {corpus.MADRID_LOADER: "import pandas as pd\n" + change,
+                                              "other.csv": "a\n1\n"})
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_madrid_metro_campuses(Recorder(), mirror)
+
+
+@pytest.mark.parametrize(("values", "typed"), [
+    (["5", "13"], [5, 13]),                                    # integers: int64
+    (["5", "NULL"], [5.0, math.nan]),                          # one NA: float64
+    (["438581.0", "-1"], [438581.0, -1.0]),                    # numbers: float64
+    (["SOL", "", "None"], ["SOL", math.nan, math.nan]),        # strings: object, NaN where missing
+    (["[]", "['C-5']"], ["[]", "['C-5']"])])
+def test_a_csv_column_is_typed_as_pandas_read_csv_types_it(values: list[str], typed: list[Any]) -> None:
+    got = corpus._pandas_column(values)
+    assert [type(v) for v in got] == [type(v) for v in typed]
+    assert [v if v == v else "nan" for v in got] == [v if v == v else "nan" for v in typed]
