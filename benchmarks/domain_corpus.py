@@ -5016,6 +5016,45 @@ def write_beach_volleyball(store: Any, mirror: Path) -> None:
     exec(compile(source, f"{VOLLEYBALL}/{VOLLEYBALL_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
 
 
+HIP_HOP = "neo4j-meetups/graph-hack-sfo-2016"
+HIP_HOP_SCRIPT = "README.md"  # its Cypher is the README's import block for FiveThirtyEight's hip-hop lyrics
+HIP_HOP_DATA = "fivethirtyeight/data"  # the repository its LOAD CSV URL names
+HIP_HOP_URL = "https://raw.githubusercontent.com/fivethirtyeight/data/master/"
+# the README lists several datasets, each with its own `~~~` blocks (an S3 e-mail file, Socrata's live API, a
+# Twitter database download): the hip-hop lyrics' one import block is the first after its heading
+_HIP_HOP_BLOCK = re.compile(r"(?s)^#### `hip-hop-candidate-lyrics`\n.*?^~~~\n(.*?)^~~~", re.M)
+
+
+def write_hip_hop_candidates(store: Any, mirror: Path) -> None:
+    """The `hip-hop-candidate-lyrics` import of README.md of neo4j-meetups/graph-hack-sfo-2016 (the datasets page of
+    Neo4j's GraphConnect San Francisco hackathon of October 2016, by William Lyon; no licence stated) as written, its
+    one LOAD CSV reading hip-hop-candidate-lyrics/genius_hip_hop_lyrics.csv of fivethirtyeight/data, the file its
+    raw.githubusercontent.com URL names (FiveThirtyEight's data for "Hip-Hop Is Turning On Donald Trump", 2016, from
+    Genius; CC BY 4.0): 377 lyric lines (Line: text, Genius URL) that mention one of eight 2016 presidential
+    candidates (Candidate: MENTIONS), the songs they are in (Song: HAS_LINE), the artist who performs each song
+    (Artist: PERFORMS, with `data`, the album's release year as the file gives it), and each line's sentiment
+    (positive, negative, neutral: HAS_SENTIMENT) and theme (HAS_THEME; "N/A" where the file has none). The README's
+    other datasets (Panama Papers, legis-graph, FEC filings, election tweets, Clinton e-mails, Socrata crime data)
+    are downloads or live APIs, not this block, and are not run. The statement has no ';': the block is one
+    statement, as the browser runs it. The file is not UTF-8 throughout (38 bytes of Mac Roman curly quotes and
+    apostrophes, in lines and in one artist's name, Royce da 5'9"): it is read as LOAD CSV reads it, each byte that
+    is not UTF-8 U+FFFD."""
+    readme = read_file(HIP_HOP, HIP_HOP_SCRIPT, mirror).decode("utf-8")
+    m = _HIP_HOP_BLOCK.search(readme)
+    if m is None:
+        raise CorpusError(f"{HIP_HOP}: {HIP_HOP_SCRIPT} has no `hip-hop-candidate-lyrics` import block")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith(HIP_HOP_URL):
+            raise CorpusError(f"{HIP_HOP}: {HIP_HOP_SCRIPT} reads {url}, which no loader here serves")
+        data = read_file(HIP_HOP_DATA, url.removeprefix(HIP_HOP_URL), mirror)
+        # not UTF-8 throughout (Mac Roman quotes and apostrophes in 38 bytes): read as LOAD CSV reads it, each bad
+        # byte U+FFFD
+        return _csv_rows(data.decode("utf-8", errors="replace").encode("utf-8"), delimiter)
+
+    _run_script(store, m[1], rows_of)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -5428,6 +5467,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "their teams and countries, matches (score, duration, date), who won "
                                            "and lost",
           writer=write_beach_volleyball, source=VOLLEYBALL),
+    Graph("hip-hop-candidates", "frozen", "FiveThirtyEight's hip-hop lyrics that mention the 2016 US presidential "
+                                            "candidates (from Genius): lyric lines (text, URL), the candidate each "
+                                            "mentions, its sentiment and theme, the songs they are in and the "
+                                            "artists who perform them (album release year)",
+          writer=write_hip_hop_candidates, source=HIP_HOP),
 ]}
 
 
