@@ -251,7 +251,7 @@ def test_the_nineteenth_frozen_split_is_the_documented_draw_and_spent() -> None:
 
 # the twenty-first split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
 # only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
-TWENTY_FIRST_IN_PREPARATION_C = {"hip-hop-candidates"}
+TWENTY_FIRST_IN_PREPARATION_C = {"douban-movies", "hip-hop-candidates"}
 
 
 def test_the_twentieth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -1804,3 +1804,48 @@ def test_hip_hop_candidates_refuses_a_readme_without_the_lyrics_block(tmp_path: 
     mirror = _clone(tmp_path, corpus.HIP_HOP, {corpus.HIP_HOP_SCRIPT: readme})
     with pytest.raises(corpus.CorpusError, match="no `hip-hop-candidate-lyrics` import block"):
         corpus.write_hip_hop_candidates(Recorder(), mirror)
+
+
+# Linusp/kg-example: cli.py, a click command over a 3.x driver (`session.run(query, params)`, `{values}`, `CREATE
+# INDEX ON`), reading metadata.json and the files it names from --data-dir; logging set up by dictConfig
+_DOUBAN_LOADER = (
+    "import os\nimport csv\nimport json\nimport logging\nfrom logging.config import dictConfig\n\nimport click\n"
+    "import neo4j\nimport requests\n\ndictConfig({'version': 1})\nlogger = logging.getLogger('cli')\n\n\n"
+    "@click.group()\ndef main():\n    pass\n\n\n"
+    "@main.command('import-to-neo4j')\n@click.option('--url', default='bolt://localhost:7687/')\n"
+    "@click.option('--auth', default='neo4j:myneo4j')\n@click.option('-d', '--data-dir', required=True)\n"
+    "@click.option('-b', '--batch-size', type=int, default=1000)\n"
+    "def import_to_neo4j(url, auth, data_dir, batch_size):\n"
+    "    user, password = auth.split(':')\n"
+    "    client = neo4j.GraphDatabase.driver(url, auth=(user, password))\n"
+    "    with open(os.path.join(data_dir, 'metadata.json')) as f:\n        metadata = json.load(f)\n"
+    "    for entity_type, entity_file in metadata['entity-data'].items():\n"
+    "        with client.session() as session:\n"
+    "            session.run(f'CREATE INDEX ON :{entity_type}(id)')\n"
+    "        with open(os.path.join(data_dir, entity_file)) as f:\n"
+    "            rows = [{k.split(':')[0]: v for k, v in r.items() if k.split(':')[0]} for r in csv.DictReader(f)]\n"
+    "        with client.session() as session:\n"
+    "            session.run('UNWIND {values} as data create (:%s {title:data.title})' % entity_type,"
+    " {'values': rows})\n\n\n"
+    "if __name__ == '__main__':\n    main()\n")
+
+
+def _douban_repo(tmp_path: Path, loader: str) -> Path:
+    return _clone(tmp_path, corpus.DOUBAN, {
+        corpus.DOUBAN_LOADER: loader,
+        corpus.DOUBAN_DATA + "metadata.json": '{"entity-data": {"Movie": "Movie.csv"}}',
+        corpus.DOUBAN_DATA + "Movie.csv": '"title","id:ID",":LABEL"\n"让子弹飞","5ec8","Movie"\n'})
+
+
+def test_douban_movies_runs_its_click_loader_over_the_repositorys_movie_files_in_five_syntax(tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_douban_movies(store, _douban_repo(tmp_path, _DOUBAN_LOADER))
+    assert store.calls == [
+        ("CREATE INDEX FOR (n:Movie) ON (n.id)", {}),
+        ("UNWIND $values as data create (:Movie {title:data.title})",
+         {"values": [{"title": "让子弹飞", "id": "5ec8"}]})]
+
+
+def test_douban_movies_imports_nothing_but_what_its_loader_needs(tmp_path: Path) -> None:
+    with pytest.raises(corpus.CorpusError, match="imports subprocess"):
+        corpus.write_douban_movies(Recorder(), _douban_repo(tmp_path, "import subprocess\n" + _DOUBAN_LOADER))
