@@ -5212,6 +5212,123 @@ def write_madrid_metro_campuses(store: Any, mirror: Path) -> None:
     exec(compile(source, f"{MADRID}/{MADRID_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
 
 
+HIP_HOP = "neo4j-meetups/graph-hack-sfo-2016"
+HIP_HOP_SCRIPT = "README.md"  # its Cypher is the README's import block for FiveThirtyEight's hip-hop lyrics
+HIP_HOP_DATA = "fivethirtyeight/data"  # the repository its LOAD CSV URL names
+HIP_HOP_URL = "https://raw.githubusercontent.com/fivethirtyeight/data/master/"
+# the README lists several datasets, each with its own `~~~` blocks (an S3 e-mail file, Socrata's live API, a
+# Twitter database download): the hip-hop lyrics' one import block is the first after its heading
+_HIP_HOP_BLOCK = re.compile(r"(?s)^#### `hip-hop-candidate-lyrics`\n.*?^~~~\n(.*?)^~~~", re.M)
+
+
+def write_hip_hop_candidates(store: Any, mirror: Path) -> None:
+    """The `hip-hop-candidate-lyrics` import of README.md of neo4j-meetups/graph-hack-sfo-2016 (the datasets page of
+    Neo4j's GraphConnect San Francisco hackathon of October 2016, by William Lyon; no licence stated) as written, its
+    one LOAD CSV reading hip-hop-candidate-lyrics/genius_hip_hop_lyrics.csv of fivethirtyeight/data, the file its
+    raw.githubusercontent.com URL names (FiveThirtyEight's data for "Hip-Hop Is Turning On Donald Trump", 2016, from
+    Genius; CC BY 4.0): 377 lyric lines (Line: text, Genius URL) that mention one of eight 2016 presidential
+    candidates (Candidate: MENTIONS), the songs they are in (Song: HAS_LINE), the artist who performs each song
+    (Artist: PERFORMS, with `data`, the album's release year as the file gives it), and each line's sentiment
+    (positive, negative, neutral: HAS_SENTIMENT) and theme (HAS_THEME; "N/A" where the file has none). The README's
+    other datasets (Panama Papers, legis-graph, FEC filings, election tweets, Clinton e-mails, Socrata crime data)
+    are downloads or live APIs, not this block, and are not run. The statement has no ';': the block is one
+    statement, as the browser runs it. The file is not UTF-8 throughout (38 bytes of Mac Roman curly quotes and
+    apostrophes, in lines and in one artist's name, Royce da 5'9"): it is read as LOAD CSV reads it, each byte that
+    is not UTF-8 U+FFFD."""
+    readme = read_file(HIP_HOP, HIP_HOP_SCRIPT, mirror).decode("utf-8")
+    m = _HIP_HOP_BLOCK.search(readme)
+    if m is None:
+        raise CorpusError(f"{HIP_HOP}: {HIP_HOP_SCRIPT} has no `hip-hop-candidate-lyrics` import block")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith(HIP_HOP_URL):
+            raise CorpusError(f"{HIP_HOP}: {HIP_HOP_SCRIPT} reads {url}, which no loader here serves")
+        data = read_file(HIP_HOP_DATA, url.removeprefix(HIP_HOP_URL), mirror)
+        # not UTF-8 throughout (Mac Roman quotes and apostrophes in 38 bytes): read as LOAD CSV reads it, each bad
+        # byte U+FFFD
+        return _csv_rows(data.decode("utf-8", errors="replace").encode("utf-8"), delimiter)
+
+    _run_script(store, m[1], rows_of)
+
+
+DOUBAN = "Linusp/kg-example"
+DOUBAN_LOADER = "cli.py"
+DOUBAN_DATA = "movie/"  # the --data-dir its README gives: metadata.json names the entity and relation files in it
+# the README's command line, but for --drop-all, which is not an option of the command (it is --dropall; click refuses
+# the README's spelling) and would only empty the database, which is empty here
+DOUBAN_ARGS = ("import-to-neo4j", "--url", "bolt://localhost:7687/", "--auth", "neo4j:myneo4j", "--batch-size", "1000")
+# the modules its loader imports: the standard library's, and click (its command line); requests is imported and
+# never used; logging.config's dictConfig would replace this process's logging set-up (it disables every logger
+# already made), so its dictConfig call is given a no-op: the loader's log lines are not part of the graph
+_DOUBAN_IMPORTS = frozenset({"os", "csv", "sys", "json", "logging", "glob", "click"})
+# Cypher 3.x parameters (`{values}`), which 4.0 removed: `$values`
+_OLD_PARAMETER = re.compile(r"(?<![\w`])\{(\w+)\}")
+
+
+class _DoubanSession:
+    """A 3.x driver session as cli.py uses it: `session.run(query, params)` in a `with` block, its statement in 5.x
+    syntax (the 3.x index and `{param}` syntax it writes, 4.0 removed)."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def __enter__(self) -> _DoubanSession:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def run(self, query: str, params: dict[str, Any] | None = None) -> list[Any]:
+        return list(self.store.query(_OLD_PARAMETER.sub(r"$\1", _five(query)), params or {}, read_only=False))
+
+
+def write_douban_movies(store: Any, mirror: Path) -> None:
+    """cli.py of Linusp/kg-example (Knowledge Graph Examples: "Douban Movie Graph", by Linusp, 2019, in Chinese; no
+    licence stated) run as its README runs it, `python cli.py import-to-neo4j --data-dir movie/ --batch-size 1000`,
+    over the repository's movie/ files (Douban's pages of 4,587 films, mostly of 2011-2016: the files are the
+    neo4j-admin import form of the author's crawl, ids as MD5 hashes): films (Movie: title, Douban URL, poster, rating
+    out of 10, categories, languages and other titles as the file writes them, ';'-separated strings, year and
+    length in minutes as floats written as strings, "2015.0", "134.0"), the people in them (Person: name, as Douban
+    gives it: Chinese names, and Western names in Chinese transliteration, "汤姆·克鲁斯"), the countries or regions
+    they come from (Country: English and Chinese name, "China_中国大陆"), and who acted in (actor), directed (director)
+    and wrote (composer: Douban's 编剧, the screenwriters, under the crawl's name for them) each film and where it
+    comes from (district), each relationship from the Movie. Its own
+    driver calls run each statement: cli.py is executed in a namespace of its own whose `neo4j` is a driver over the
+    store, whose imports are the standard library's it names and click (requests, imported and not used, is an
+    empty module; logging.config's dictConfig a no-op), and its data directory a temporary copy of the mirror's
+    movie/; its 3.x syntax, `CREATE INDEX ON :Movie(id)` and the parameter `{values}` (4.0 removed both), runs in 5.x
+    syntax. What it writes is kept: every value a string (its CSV headers' types, `:String[]`, are dropped with the
+    type, not applied), one node per row (the files have no duplicate ids)."""
+    source = read_file(DOUBAN, DOUBAN_LOADER, mirror).decode("utf-8")
+    metadata = json.loads(read_file(DOUBAN, DOUBAN_DATA + "metadata.json", mirror))
+    files = ["metadata.json", *metadata["entity-data"].values(), *metadata.get("relation-data", {}).values()]
+    neo4j_module = types.ModuleType("neo4j")
+    driver = types.SimpleNamespace(session=lambda **config: _DoubanSession(store), close=lambda: None)
+    neo4j_module.GraphDatabase = types.SimpleNamespace(  # type: ignore[attr-defined]
+        driver=lambda uri, auth=None, **config: driver)
+    logging_config = types.ModuleType("logging.config")
+    logging_config.dictConfig = lambda config: None  # type: ignore[attr-defined]
+
+    def importer(name: str, globals_: Any = None, locals_: Any = None, fromlist: Any = (), level: int = 0) -> Any:
+        if level == 0 and name == "neo4j":
+            return neo4j_module
+        if level == 0 and name == "logging.config":
+            return logging_config
+        if level == 0 and name == "requests":
+            return types.ModuleType("requests")
+        if level == 0 and name in _DOUBAN_IMPORTS:
+            return builtins.__import__(name, globals_, locals_, fromlist, level)
+        raise CorpusError(f"{DOUBAN}: its loader imports {name}, which is not read here")
+
+    with tempfile.TemporaryDirectory(prefix="douban-") as data_dir:
+        for name in files:
+            (Path(data_dir) / name).write_bytes(read_file(DOUBAN, DOUBAN_DATA + name, mirror))
+        namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer},
+                                     "__name__": "cli", "__file__": f"{DOUBAN}/{DOUBAN_LOADER}"}
+        exec(compile(source, f"{DOUBAN}/{DOUBAN_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
+        namespace["main"].main(args=[*DOUBAN_ARGS, "--data-dir", data_dir], standalone_mode=False)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -5635,6 +5752,15 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                 "nearest stations (walking minutes), and the degrees and masters each "
                                                 "campus offers (credits, coordinator, branch)",
           writer=write_madrid_metro_campuses, source=MADRID),
+    Graph("hip-hop-candidates", "frozen", "FiveThirtyEight's hip-hop lyrics that mention the 2016 US presidential "
+                                            "candidates (from Genius): lyric lines (text, URL), the candidate each "
+                                            "mentions, its sentiment and theme, the songs they are in and the "
+                                            "artists who perform them (album release year)",
+          writer=write_hip_hop_candidates, source=HIP_HOP),
+    Graph("douban-movies", "frozen", "Douban's films (in Chinese): title, rating, categories, languages, year, "
+                                       "length, other titles, the people who acted in, directed and wrote each, "
+                                       "and the countries or regions each comes from",
+          writer=write_douban_movies, source=DOUBAN),
 ]}
 
 

@@ -255,6 +255,9 @@ TWENTY_FIRST_IN_PREPARATION_A = {"paris-housing"}
 # the twenty-first split's graphs as they are added (frozen, blind: loaders tried, questions written with plain
 # Cypher only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
 TWENTYFIRST_IN_PREPARATION_B = {"madrid-metro-campuses"}
+# the twenty-first split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
+# only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
+TWENTY_FIRST_IN_PREPARATION_C = {"douban-movies", "hip-hop-candidates"}
 
 
 def test_the_twentieth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -266,7 +269,8 @@ def test_the_twentieth_frozen_split_is_the_documented_draw_and_spent() -> None:
     assert tuple(pool) == corpus.TWENTIETH_POOL and corpus.TWENTIETH_SEED == 48
     assert sorted(random.Random(48).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.TWENTIETH_POOL, 48)
     assert set(pool) <= _split("spent") and _split("frozen") == (TWENTY_FIRST_IN_PREPARATION_A
-                                                                 | TWENTYFIRST_IN_PREPARATION_B)
+                                                                 | TWENTYFIRST_IN_PREPARATION_B
+                                                                 | TWENTY_FIRST_IN_PREPARATION_C)
     assert not set(pool) & _split("tune")
 
 
@@ -307,7 +311,8 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.FIFTEENTH_POOL) | set(corpus.SIXTEENTH_POOL)
                                   | set(corpus.SEVENTEENTH_POOL) | set(corpus.EIGHTEENTH_POOL)
                                   | set(corpus.NINETEENTH_POOL) | set(corpus.TWENTIETH_POOL)
-                                  | TWENTY_FIRST_IN_PREPARATION_A | TWENTYFIRST_IN_PREPARATION_B)
+                                  | TWENTY_FIRST_IN_PREPARATION_A | TWENTYFIRST_IN_PREPARATION_B
+                                  | TWENTY_FIRST_IN_PREPARATION_C)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -1881,3 +1886,81 @@ def test_a_csv_column_is_typed_as_pandas_read_csv_types_it(values: list[str], ty
     got = corpus._pandas_column(values)
     assert [type(v) for v in got] == [type(v) for v in typed]
     assert [v if v == v else "nan" for v in got] == [v if v == v else "nan" for v in typed]
+
+
+# neo4j-meetups/graph-hack-sfo-2016: the README's datasets, each with `~~~` blocks; the hip-hop lyrics' import is one
+# statement without ';' whose URL names fivethirtyeight/data's raw file
+_HIP_HOP_README = ("### Hillary Clinton's Emails\n\n~~~\nLOAD CSV WITH HEADERS FROM \"https://s3.example/Emails.csv\" "
+                   "AS line\nMERGE (:Person {alias: line.From})\n~~~\n\n#### `hip-hop-candidate-lyrics`\n\n\n"
+                   "*Import*\n\n"
+                   "~~~\nLOAD CSV WITH HEADERS FROM \"" + corpus.HIP_HOP_URL
+                   + "hip-hop-candidate-lyrics/genius_hip_hop_lyrics.csv\" AS row\n"
+                   "MERGE (c:Candidate {name: row.candidate})\nMERGE (line:Line {text: row.line})\n"
+                   "MERGE (line)-[:MENTIONS]->(c)\n~~~\n\n![](img/hiphop_datamodel.png)\n\n### Crime data\n\n~~~\n"
+                   "CALL apoc.load.json(\"https://data.sfgov.org/resource/x.json\") YIELD value AS crime\n~~~\n")
+
+
+def test_hip_hop_candidates_runs_the_readmes_lyrics_block_over_fivethirtyeights_file(tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.HIP_HOP, {corpus.HIP_HOP_SCRIPT: _HIP_HOP_README})
+    data = tmp_path / corpus.HIP_HOP_DATA.rpartition("/")[2] / "hip-hop-candidate-lyrics" / "genius_hip_hop_lyrics.csv"
+    data.parent.mkdir(parents=True)
+    # a Mac Roman apostrophe (not UTF-8) is read as LOAD CSV reads it: U+FFFD
+    data.write_bytes(b"id,candidate,line\n1,Donald Trump,I\xd5m Donald Trump\n")
+    store = Recorder()
+    corpus.write_hip_hop_candidates(store, mirror)
+    assert store.calls == [
+        ("UNWIND $rows AS row\nMERGE (c:Candidate {name: row.candidate})\nMERGE (line:Line {text: row.line})\n"
+         "MERGE (line)-[:MENTIONS]->(c)",
+         {"rows": [{"id": "1", "candidate": "Donald Trump", "line": "I\ufffdm Donald Trump"}]})]
+
+
+def test_hip_hop_candidates_refuses_a_readme_without_the_lyrics_block(tmp_path: Path) -> None:
+    readme = _HIP_HOP_README.replace("#### `hip-hop", "#### `x")
+    mirror = _clone(tmp_path, corpus.HIP_HOP, {corpus.HIP_HOP_SCRIPT: readme})
+    with pytest.raises(corpus.CorpusError, match="no `hip-hop-candidate-lyrics` import block"):
+        corpus.write_hip_hop_candidates(Recorder(), mirror)
+
+
+# Linusp/kg-example: cli.py, a click command over a 3.x driver (`session.run(query, params)`, `{values}`, `CREATE
+# INDEX ON`), reading metadata.json and the files it names from --data-dir; logging set up by dictConfig
+_DOUBAN_LOADER = (
+    "import os\nimport csv\nimport json\nimport logging\nfrom logging.config import dictConfig\n\nimport click\n"
+    "import neo4j\nimport requests\n\ndictConfig({'version': 1})\nlogger = logging.getLogger('cli')\n\n\n"
+    "@click.group()\ndef main():\n    pass\n\n\n"
+    "@main.command('import-to-neo4j')\n@click.option('--url', default='bolt://localhost:7687/')\n"
+    "@click.option('--auth', default='neo4j:myneo4j')\n@click.option('-d', '--data-dir', required=True)\n"
+    "@click.option('-b', '--batch-size', type=int, default=1000)\n"
+    "def import_to_neo4j(url, auth, data_dir, batch_size):\n"
+    "    user, password = auth.split(':')\n"
+    "    client = neo4j.GraphDatabase.driver(url, auth=(user, password))\n"
+    "    with open(os.path.join(data_dir, 'metadata.json')) as f:\n        metadata = json.load(f)\n"
+    "    for entity_type, entity_file in metadata['entity-data'].items():\n"
+    "        with client.session() as session:\n"
+    "            session.run(f'CREATE INDEX ON :{entity_type}(id)')\n"
+    "        with open(os.path.join(data_dir, entity_file)) as f:\n"
+    "            rows = [{k.split(':')[0]: v for k, v in r.items() if k.split(':')[0]} for r in csv.DictReader(f)]\n"
+    "        with client.session() as session:\n"
+    "            session.run('UNWIND {values} as data create (:%s {title:data.title})' % entity_type,"
+    " {'values': rows})\n\n\n"
+    "if __name__ == '__main__':\n    main()\n")
+
+
+def _douban_repo(tmp_path: Path, loader: str) -> Path:
+    return _clone(tmp_path, corpus.DOUBAN, {
+        corpus.DOUBAN_LOADER: loader,
+        corpus.DOUBAN_DATA + "metadata.json": '{"entity-data": {"Movie": "Movie.csv"}}',
+        corpus.DOUBAN_DATA + "Movie.csv": '"title","id:ID",":LABEL"\n"让子弹飞","5ec8","Movie"\n'})
+
+
+def test_douban_movies_runs_its_click_loader_over_the_repositorys_movie_files_in_five_syntax(tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_douban_movies(store, _douban_repo(tmp_path, _DOUBAN_LOADER))
+    assert store.calls == [
+        ("CREATE INDEX FOR (n:Movie) ON (n.id)", {}),
+        ("UNWIND $values as data create (:Movie {title:data.title})",
+         {"values": [{"title": "让子弹飞", "id": "5ec8"}]})]
+
+
+def test_douban_movies_imports_nothing_but_what_its_loader_needs(tmp_path: Path) -> None:
+    with pytest.raises(corpus.CorpusError, match="imports subprocess"):
+        corpus.write_douban_movies(Recorder(), _douban_repo(tmp_path, "import subprocess\n" + _DOUBAN_LOADER))
