@@ -5329,6 +5329,106 @@ def write_douban_movies(store: Any, mirror: Path) -> None:
         namespace["main"].main(args=[*DOUBAN_ARGS, "--data-dir", data_dir], standalone_mode=False)
 
 
+TOURISM = "xiong-ying/KG-Rec-Sys-Tourism-SG"
+TOURISM_LOADER = "04-Recommender-System-Web-App/data_loader.py"
+TOURISM_TOOLS = "04-Recommender-System-Web-App/neo4j_tools.py"  # its `run` helper, imported by the loader
+TOURISM_URL = "https://raw.githubusercontent.com/xiong-ying/KG-Rec-Sys-Tourism-SG/main/"  # the repository's own files
+TOURISM_ABSENT = ("02-Data-Preprocessing-EDA/neo4j_import/df_node_review_1.csv",  # over the mirror's size limit
+                  "02-Data-Preprocessing-EDA/neo4j_import/df_node_review_2.csv")
+_TOURISM_IMPORTS = frozenset({"os", "configparser", "textwrap"})  # and neo4j, neo4j_tools, pandas: given below
+_LOAD_FROM_PARAM = re.compile(r"(?i)LOAD CSV WITH HEADERS FROM \$(\w+) AS (\w+)")
+
+
+class _TourismSession:
+    """The session neo4j_tools.run opens (`with driver.session() as session: session.run(query, params)`): a
+    `LOAD CSV WITH HEADERS FROM $file AS row` is given the rows of the mirror's file that the URL in $file names (in
+    parts of _BATCH rows), none where that file is TOURISM_ABSENT; records come back as tuples (the loader reads
+    `[0][0]` of its node count)."""
+
+    def __init__(self, store: Any, mirror: Path) -> None:
+        self.store, self.mirror = store, mirror
+
+    def __enter__(self) -> _TourismSession:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def run(self, query: str, params: dict[str, Any] | None = None) -> list[tuple[Any, ...]]:
+        # `CALL {...} IN TRANSACTIONS` cannot run in the transaction the store opens: its subquery runs as one CALL
+        query = _IN_TRANSACTIONS.sub("}", query)
+        m = _LOAD_FROM_PARAM.search(query)
+        if m is None:
+            return [tuple(r.values()) for r in self.store.query(query, params or {}, read_only=False)]
+        url = (params or {})[m[1]]
+        if not url.startswith(TOURISM_URL):
+            raise CorpusError(f"{TOURISM}: its loader reads {url}, which no loader here serves")
+        path = urllib.parse.unquote(url.removeprefix(TOURISM_URL))
+        if path in TOURISM_ABSENT:
+            return []
+        rows = _csv_rows(read_file(TOURISM, path, self.mirror))
+        unwound = _LOAD_FROM_PARAM.sub(f"UNWIND $rows AS {m[2]}", query)
+        out: list[tuple[Any, ...]] = []
+        for start in range(0, max(len(rows), 1), _BATCH):
+            out += [tuple(r.values()) for r in self.store.query(unwound, {"rows": rows[start:start + _BATCH]},
+                                                               read_only=False)]
+        return out
+
+
+def write_singapore_attractions(store: Any, mirror: Path) -> None:
+    """04-Recommender-System-Web-App/data_loader.py of xiong-ying/KG-Rec-Sys-Tourism-SG (Xiong Ying's 2024 final-year
+    project, a knowledge-graph recommender of Singapore's tourist attractions; MIT licence; its data scraped from
+    TripAdvisor's Singapore attraction pages by its 01-TripAdvisor-Scraper, the node and relationship files written by
+    its preprocessing notebook into 02-Data-Preprocessing-EDA/neo4j_import/), its data_loading(driver) run as the web
+    app runs it, each LOAD CSV reading the repository's file its raw.githubusercontent.com URL names: 69 attractions
+    (Poi: TripAdvisor id, name, description, URL, opening hours "9:00 AM - 9:00 PM", suggested duration "1-2 hours",
+    price in SGD as a float, address, average rating out of 5, number of reviews and of 5- to 1-star reviews; an
+    empty field is '' and an absent price 0.0, as the loader coalesces them) BELONGS_TO their TripAdvisor categories
+    (42: "Gardens", "Observation Decks & Towers") and LOCATED_AT their planning region (29: "Downtown Core",
+    "Sentosa"); and the 58,656 reviewers (User: id, TripAdvisor user name) FROM the home town they give (9,403 Origin:
+    "Sydney, Australia", "Leeds"). How it runs: the loader is executed in a namespace of its own (its `__main__`
+    block, which reads credentials and opens a driver, is not run; data_loading is called with a driver over the
+    store); its `from neo4j_tools import run` is the repository's neo4j_tools.py, executed too, whose pandas (imported
+    to set a display format in get_credential, which is not called) is an empty module; neo4j_tools.run's
+    `session.run(query, params)` is _TourismSession's, which gives each `LOAD CSV ... FROM $file` the rows of the file
+    $file names. Left out, where the script could not run as written: the two statements reading
+    df_node_review_1.csv and df_node_review_2.csv, over the mirror's size limit (TOURISM_ABSENT), so no Review node is
+    written and the last statement (WROTE, RATED, REVIEWED {rating}, each through a review) links nothing; its
+    `CALL {...} IN TRANSACTIONS` runs as one CALL (as la-crime's). Quirks kept as the files have them: 7,388 users
+    have no FROM (no home town given); ten have two (a TripAdvisor geo id beside a town: "295394" and "Brasov,
+    Romania"), as df_user_from_origin.csv lists both; four attractions have no region, one ("Zenith Wholesale
+    Enterprise") no category, and "Singapore airport" is filed under Gardens with no rating. 68,199 nodes (User
+    58,656, Origin 9,403, Poi 69, Category 42, Region 29), 51,438 relationships (FROM 51,278, BELONGS_TO 95,
+    LOCATED_AT 65)."""
+    tools_source = read_file(TOURISM, TOURISM_TOOLS, mirror).decode("utf-8")
+    loader_source = read_file(TOURISM, TOURISM_LOADER, mirror).decode("utf-8")
+    driver = types.SimpleNamespace(session=lambda **config: _TourismSession(store, mirror), close=lambda: None)
+    # the loader's `from neo4j import GraphDatabase` is used only by its __main__ block, which does not run here
+    neo4j_module = types.ModuleType("neo4j")
+    neo4j_module.GraphDatabase = types.SimpleNamespace(driver=lambda *a, **k: driver)  # type: ignore[attr-defined]
+    tools_module = types.ModuleType("neo4j_tools")
+
+    def importer(name: str, globals_: Any = None, locals_: Any = None, fromlist: Any = (), level: int = 0) -> Any:
+        if level == 0 and name == "neo4j":
+            return neo4j_module
+        if level == 0 and name == "neo4j_tools":
+            return tools_module
+        if level == 0 and name == "pandas":
+            return types.ModuleType("pandas")  # imported by neo4j_tools for get_credential, which is not called
+        if level == 0 and name in _TOURISM_IMPORTS:
+            return builtins.__import__(name, globals_, locals_, fromlist, level)
+        raise CorpusError(f"{TOURISM}: its loader imports {name}, which is not read here")
+
+    # its progress messages are not printed: `up` prints the server's JSON on stdout
+    safe = {**builtins.__dict__, "__import__": importer, "print": lambda *args, **kwargs: None}
+    tools_ns: dict[str, Any] = {"__builtins__": safe, "__name__": "neo4j_tools"}
+    exec(compile(tools_source, f"{TOURISM}/{TOURISM_TOOLS}", "exec"), tools_ns)  # noqa: S102 - its helper module
+    tools_module.__dict__.update(tools_ns)
+    namespace: dict[str, Any] = {"__builtins__": safe, "__name__": "data_loader"}
+    exec(compile(loader_source, f"{TOURISM}/{TOURISM_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
+    namespace["data_loading"](driver)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -5761,6 +5861,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "length, other titles, the people who acted in, directed and wrote each, "
                                        "and the countries or regions each comes from",
           writer=write_douban_movies, source=DOUBAN),
+    Graph("singapore-attractions", "frozen", "Singapore's tourist attractions on TripAdvisor: each attraction's "
+                                                "category, planning region, opening hours, suggested duration, price, "
+                                                "address, average rating and review counts; reviewers and the home "
+                                                "town each gives",
+          writer=write_singapore_attractions, source=TOURISM),
 ]}
 
 

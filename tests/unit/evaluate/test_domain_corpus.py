@@ -258,6 +258,9 @@ TWENTYFIRST_IN_PREPARATION_B = {"madrid-metro-campuses"}
 # the twenty-first split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
 # only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
 TWENTY_FIRST_IN_PREPARATION_C = {"douban-movies", "hip-hop-candidates"}
+# the twenty-first split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
+# only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
+TWENTY_FIRST_IN_PREPARATION_E = {"singapore-attractions"}
 
 
 def test_the_twentieth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -270,7 +273,8 @@ def test_the_twentieth_frozen_split_is_the_documented_draw_and_spent() -> None:
     assert sorted(random.Random(48).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.TWENTIETH_POOL, 48)
     assert set(pool) <= _split("spent") and _split("frozen") == (TWENTY_FIRST_IN_PREPARATION_A
                                                                  | TWENTYFIRST_IN_PREPARATION_B
-                                                                 | TWENTY_FIRST_IN_PREPARATION_C)
+                                                                 | TWENTY_FIRST_IN_PREPARATION_C
+                                                                 | TWENTY_FIRST_IN_PREPARATION_E)
     assert not set(pool) & _split("tune")
 
 
@@ -312,7 +316,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.SEVENTEENTH_POOL) | set(corpus.EIGHTEENTH_POOL)
                                   | set(corpus.NINETEENTH_POOL) | set(corpus.TWENTIETH_POOL)
                                   | TWENTY_FIRST_IN_PREPARATION_A | TWENTYFIRST_IN_PREPARATION_B
-                                  | TWENTY_FIRST_IN_PREPARATION_C)
+                                  | TWENTY_FIRST_IN_PREPARATION_C | TWENTY_FIRST_IN_PREPARATION_E)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -1964,3 +1968,87 @@ def test_douban_movies_runs_its_click_loader_over_the_repositorys_movie_files_in
 def test_douban_movies_imports_nothing_but_what_its_loader_needs(tmp_path: Path) -> None:
     with pytest.raises(corpus.CorpusError, match="imports subprocess"):
         corpus.write_douban_movies(Recorder(), _douban_repo(tmp_path, "import subprocess\n" + _DOUBAN_LOADER))
+
+
+_TOURISM_TOOLS = ('import pandas as pd\nimport os\nimport configparser\n\n'
+                  'def get_credential():\n    raise RuntimeError("reads neo4j.ini: not called by data_loading")\n\n'
+                  'def run(driver, query, params=None):\n    with driver.session() as session:\n'
+                  '        if params is not None:\n            return [r for r in session.run(query, params)]\n'
+                  '        else:\n            return [r for r in session.run(query)]\n')
+_TOURISM_LOADER = (
+    'from neo4j import GraphDatabase\nimport textwrap\n\nfrom neo4j_tools import run\nfrom neo4j_tools import '
+    'get_credential\n\n'
+    "url_node_poi = 'https://raw.githubusercontent.com/xiong-ying/KG-Rec-Sys-Tourism-SG/main/"
+    "02-Data-Preprocessing-EDA/neo4j_import/df_node_poi.csv'\n"
+    "url_node_review_1 = 'https://raw.githubusercontent.com/xiong-ying/KG-Rec-Sys-Tourism-SG/main/"
+    "02-Data-Preprocessing-EDA/neo4j_import/df_node_review_1.csv'\n\n"
+    'def data_loading(driver):\n'
+    '    node_count = run(driver, "MATCH (n) RETURN count(n) AS count")[0][0]\n'
+    '    if node_count == 0:\n'
+    '        print("Setting constrains...")\n'
+    "        run(driver, 'CREATE CONSTRAINT poi_id_unique IF NOT EXISTS FOR (poi:Poi) REQUIRE poi.id IS UNIQUE')\n"
+    '        run(driver, textwrap.dedent("""\\\n'
+    '            LOAD CSV WITH HEADERS FROM $file AS row\n'
+    '            MERGE (poi:Poi {id: toInteger(row.id)}) ON CREATE SET poi.price = toFloat(coalesce(row.price, '
+    "'0.0'))\n"
+    '            """), params = {\'file\': url_node_poi})\n'
+    '        run(driver, textwrap.dedent("""\\\n'
+    '            LOAD CSV WITH HEADERS FROM $file AS row\n'
+    '            MERGE (review:Review {id: toInteger(row.id)})\n'
+    '            """), params = {\'file\': url_node_review_1})\n'
+    '        run(driver, textwrap.dedent("""\\\n'
+    '            LOAD CSV WITH HEADERS FROM $file AS row\n'
+    '            CALL{\n                WITH row\n                MATCH (poi:Poi {id: toInteger(row.id)})\n'
+    '                RETURN count(poi) AS n\n            } IN TRANSACTIONS\n            RETURN SUM(n) AS total\n'
+    '            """), params = {\'file\': url_node_poi})\n\n'
+    "if __name__ == '__main__':\n    HOST, DATABASE, PASSWORD = get_credential()\n"
+    '    driver = GraphDatabase.driver(HOST, auth=(DATABASE, PASSWORD))\n    data_loading(driver)\n')
+
+
+class _CountStore(Recorder):
+    """A Recorder whose node count is 0, as data_loading reads it (`[0][0]` of `MATCH (n) RETURN count(n)`)."""
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        super().query(statement, params, read_only)
+        return [{"count": 0}] if statement.startswith("MATCH (n) RETURN count(n)") else []
+
+
+def test_singapore_attractions_runs_data_loading_with_its_neo4j_tools_over_the_mirrors_files(tmp_path: Path) -> None:
+    # xiong-ying/KG-Rec-Sys-Tourism-SG: data_loader.py's data_loading(driver) runs each statement through
+    # neo4j_tools.run (driver.session() -> session.run(query, params)); its LOAD CSVs read `FROM $file`, the raw
+    # URL of the repository's file; the review files are over the mirror's size limit, so their statements are
+    # left out (not an error); `} IN TRANSACTIONS` cannot run in the store's transaction; the loader's prints are
+    # silenced and its __main__ block (credentials, a driver of its own) does not run
+    poi = "02-Data-Preprocessing-EDA/neo4j_import/df_node_poi.csv"
+    mirror = _clone(tmp_path, corpus.TOURISM, {corpus.TOURISM_LOADER: _TOURISM_LOADER,
+                                               corpus.TOURISM_TOOLS: _TOURISM_TOOLS,
+                                               poi: 'id,name,price\n2149128,Gardens by the Bay,8.01\n'
+                                                    '310900,"Singapore Botanic Gardens",\n'})
+    assert "02-Data-Preprocessing-EDA/neo4j_import/df_node_review_1.csv" in corpus.TOURISM_ABSENT
+    store = _CountStore()
+    corpus.write_singapore_attractions(store, mirror)
+    rows = [{"id": "2149128", "name": "Gardens by the Bay", "price": "8.01"},
+            {"id": "310900", "name": "Singapore Botanic Gardens", "price": None}]
+    assert [(s.strip(), p) for s, p in store.calls] == [
+        ("MATCH (n) RETURN count(n) AS count", {}),
+        ("CREATE CONSTRAINT poi_id_unique IF NOT EXISTS FOR (poi:Poi) REQUIRE poi.id IS UNIQUE", {}),
+        ("UNWIND $rows AS row\nMERGE (poi:Poi {id: toInteger(row.id)}) ON CREATE SET poi.price = "
+         "toFloat(coalesce(row.price, '0.0'))", {"rows": rows}),
+        ("UNWIND $rows AS row\nCALL{\n    WITH row\n    MATCH (poi:Poi {id: toInteger(row.id)})\n"
+         "    RETURN count(poi) AS n\n}\nRETURN SUM(n) AS total", {"rows": rows})]
+
+
+def test_singapore_attractions_refuses_an_import_its_loader_does_not_need(tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.TOURISM, {corpus.TOURISM_LOADER: "import subprocess\n" + _TOURISM_LOADER,
+                                               corpus.TOURISM_TOOLS: _TOURISM_TOOLS})
+    with pytest.raises(corpus.CorpusError, match="imports subprocess"):
+        corpus.write_singapore_attractions(_CountStore(), mirror)
+
+
+def test_singapore_attractions_refuses_a_url_outside_its_repository(tmp_path: Path) -> None:
+    loader = _TOURISM_LOADER.replace("def data_loading(driver):\n", "def data_loading(driver):\n    run(driver, "
+                                     "'LOAD CSV WITH HEADERS FROM $file AS row RETURN row', "
+                                     "{'file': 'https://example.org/other.csv'})\n")
+    mirror = _clone(tmp_path, corpus.TOURISM, {corpus.TOURISM_LOADER: loader, corpus.TOURISM_TOOLS: _TOURISM_TOOLS})
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/other.csv"):
+        corpus.write_singapore_attractions(_CountStore(), mirror)
