@@ -1403,8 +1403,8 @@ hold, generated data, a handful of rows, or one or two labels), drawn by
 at while tuning, run once at the end of it; no graph of this pool is tune. Three are in a language other than English
 (paris-housing French, madrid-metro-campuses Spanish, douban-movies Chinese), and their questions are in it. Sources,
 each a load script of a public repository over data committed with it (hip-hop-candidates': a second repository's file,
-the one its URL names), each by a different owner (none has a LICENSE file but KG-Rec-Sys-Tourism-SG, MIT; the other
-four state no licence; FiveThirtyEight publishes its data as CC BY 4.0):
+the one its URL names), each by a different owner (KG-Rec-Sys-Tourism-SG states the MIT licence; the other four state
+none; FiveThirtyEight publishes its data as CC BY 4.0):
 
 github.com/specialOne-coder/Neo4J-Housing (paris-housing: "Neo4j Housing Project", Ferdinand Attivi's 2022 project over
 sixteen data sets of Paris's open-data portal, opendata.paris.fr, in French; the import of its Readme.md, its
