@@ -139,6 +139,8 @@ _WH = frozenset({"which", "what"})
 _PARENT_OF_CHILD = {w: ("son", "daughter", "child") for w in ("father", "mother", "parent", "parents", "dad", "mum",
                                                               "mom")}
 # a relation that gives its end as its start's name ("NAMED", "HAS_NAME", "CALLED", "KNOWN AS")
+# how a group named by its members joins their names ("Phil Dalhausser + Todd Rogers", "Simon & Garfunkel")
+_MEMBERS = re.compile(r"\s+(?:\+|&|/|and|und|y|et|e)\s+")
 _NAMING = re.compile(r"(?:has |have )?(?:named|name|called|known as|alias)")
 # auxiliaries after a "which"/"what" noun's compound ("which film genres are"): the compound is the noun
 _AUXILIARIES = frozenset("is are was were do does did has have had can could will would may might".split())
@@ -1109,6 +1111,9 @@ class _Reading:
         if fuller:
             best = min(fuller, key=lambda c: c.key)
         ids = [s.fact.id for s in best.steps]
+        members = self._other_members(best, by_entity)
+        if members is not None:
+            return members[0], ids + members[1]
         if self.asks_name and best.steps[-1].value:
             # a name asked, a value reached: a shorter name of the entity the chain reached names it less fully
             # than its own name ("the full name of the party X ran for": the party, not its short name "IA")
@@ -1124,6 +1129,26 @@ class _Reading:
             if len({h for h, _ in holders}) == 1:
                 return _sentence(holders[0][0]), ids + [holders[0][1]]
         return _sentence(best.steps[-1].to), ids
+
+    def _other_members(self, chain: _Chain, by_entity: Mapping[str, list[_Step]]) -> tuple[str, list[str]] | None:
+        """Where the chain ends at a group named by its members, one of them the entity the question names ("Phil
+        Dalhausser + Todd Rogers", a beach-volleyball team reached from Phil Dalhausser), and the question does not
+        ask for the group by its type: the group's name says the named one back, and the others it names, reached
+        from it in the context, are the answer ("who is Phil Dalhausser's partner": Todd Rogers; beach-volleyball,
+        spent)."""
+        end = chain.steps[-1]
+        if end.value or end.to in self.mentioned or (
+                self.wh_noun is not None and self.wh_noun in self._type_stems(end.to)):
+            return None
+        parts = {_norm(p) for p in _MEMBERS.split(end.to) if p.strip()}
+        start = chain.steps[0].at
+        if len(parts) < 2 or _norm(start) not in parts:
+            return None
+        others = sorted({(s.to, s.fact.id) for s in by_entity.get(end.to, [])
+                         if not s.value and s.to != start and _norm(s.to) in parts})
+        if not others:
+            return None
+        return _sentence(", ".join(dict.fromkeys(n for n, _ in others))), [i for _, i in others]
 
     def _name_of_coded(self, by_entity: Mapping[str, list[_Step]]) -> tuple[str, list[str]] | None:
         """The name of the one entity the question names by a code or initials alone, where the question asks

@@ -730,6 +730,17 @@ def test_a_preposition_of_another_language_ends_the_noun_a_which_asks_for() -> N
     assert reading.wh_noun == stem("equipos") and reading.wh_modifier is None
 
 
+def test_a_group_named_by_its_members_answers_with_the_others() -> None:
+    # a beach-volleyball team is named by its two players (beach-volleyball, spent): reached from one of them, the
+    # team's name says him back; his partner is the other member it names, unless the team itself is asked for
+    team = "Phil Dalhausser + Todd Rogers"
+    facts = [Fact("m1", "Phil Dalhausser", "MEMBER IN", team, "edge", None, "Player", "Team"),
+             Fact("m2", "Todd Rogers", "MEMBER IN", team, "edge", None, "Player", "Team"),
+             Fact("c", "Phil Dalhausser", "FROM", "United States", "edge", None, "Player", "Country")]
+    assert _read("Who is Phil Dalhausser's partner?", facts) == ("Todd Rogers.", ["m1", "m2"])
+    assert _read("Which team is Phil Dalhausser in?", facts)[0] == "Phil Dalhausser + Todd Rogers."
+
+
 def test_a_relation_is_read_in_the_voice_the_question_says_it() -> None:
     # the entity before the verb is its subject: the start of an active relation, the end of a passive one
     facts = [Fact("a", "ripgrep-all", "DEPENDS ON", "ripgrep", "edge", None, "Package", "Package"),
