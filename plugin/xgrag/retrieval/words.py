@@ -291,9 +291,10 @@ PLACE_TYPES = frozenset(stem(w) for w in (
     "place location city town village country region state province county area district address street road "
     "site venue continent planet airport station stop building room zone").split())
 # Types of entities a "when" question asks for (spans of time), as stems: "when did Allosaurus live" is answered by
-# the Period it lived during (dinosaurs, spent), as by a date; so is a Year node ("Year 1938": when a garment was
-# made, met-fashion, spent), now that a season of a year stored as a value ("spring 1938") is a date too.
-TIME_TYPES = frozenset(stem(w) for w in "period era epoch century decade dynasty year".split())
+# the Period it lived during (dinosaurs, spent), as by a date. (Not a Year node, "Year 1993": "in what year did Toni
+# Morrison win her Nobel Prize" is answered by the prize's year 1993, not by the node named with its label; tried with
+# "year" here, nobel-prizes, spent, 14 -> 13.)
+TIME_TYPES = frozenset(stem(w) for w in "period era epoch century decade dynasty".split())
 
 
 def time_type(type_: str) -> bool:

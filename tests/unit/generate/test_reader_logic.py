@@ -1189,8 +1189,11 @@ def test_a_title_one_entity_holds_names_it_where_the_question_says_it() -> None:
 
 def test_what_a_thing_is_made_of_is_its_material_not_where_or_by_whom_it_was_made() -> None:
     assert _read('What is the "Double Slipper Beret" made of?', _garment()) == ("wool, silk.", ["m"])
-    # MADE_IN states "made" said alone or with its preposition
-    assert _read('What year was the "Double Slipper Beret" made in?', _garment()) == ("Year 1938.", ["y"])
+    # MADE_IN states "made" said alone or with its preposition (where the garment stores no date of its own) ...
+    undated = [f for f in _garment() if f.id != "d"]
+    assert _read('What year was the "Double Slipper Beret" made in?', undated) == ("Year 1938.", ["y"])
+    # ... and its own date, a season of the year, is a date, which outranks the words, as any date value does
+    assert _read('What year was the "Double Slipper Beret" made in?', _garment()) == ("spring 1938.", ["d"])
 
 
 def test_a_verb_with_its_object_asks_for_the_agent_not_a_relation_of_the_verb_and_a_preposition() -> None:
