@@ -202,6 +202,11 @@ def name_candidates(lp: LabelProfile, opts: InferOptions,
             score = 95
         elif low == lp.label.lower().replace("_", ""):  # Album.album, Personnage.personnage: the label's own word
             score = 94
+        elif _named_for_label(low, lp.label):
+            # the label's name said with its word first, as French, Spanish or Italian say it (Voie.NomVoie,
+            # Estadio.nombre_estadio): the label's own name as `<label>Name` is (paris-housing, spent: streets were
+            # named by their code CodeVoie "7472", "rue des Plantes" linking a number)
+            score = 95
         elif low == "title" or (low.endswith("title") and low not in ("jobtitle", "subtitle")):
             score = 90  # a title, or a title of a kind ("primaryTitle", "originalTitle": IMDb's), not a job's
         elif low in ("fullname", "displayname", "companyname"):
@@ -230,6 +235,14 @@ def name_candidates(lp: LabelProfile, opts: InferOptions,
                                    f"({seen})"))
     out.sort(key=lambda c: (-c[0], c[1]))
     return out
+
+
+def _named_for_label(low: str, label: str) -> bool:
+    """`low` (a key as `_norm` writes it) is a word for "name" or "title" in a language `_KEY_WORDS` holds, then the
+    label's own word: `nomvoie` of Voie, `nombreestadio` of Estadio."""
+    own = label.lower().replace("_", "")
+    return len(own) >= 3 and low.endswith(own) and low != own and (
+        _KEY_WORDS.get(low[:-len(own)]) in ("name", "title") or low[:-len(own)] in ("name", "title"))
 
 
 def repeating_name(lp: LabelProfile, opts: InferOptions, name: list[str]) -> bool:

@@ -83,6 +83,15 @@ def test_name_and_title_in_other_languages_name_nodes() -> None:
     assert name_candidates(station, OPTS)[0][1] == ["nom"]
     for key in ("nome", "nombre", "titre", "intitule", "libelle"):
         assert name_candidates(label("Thing", stats(key), stats("tipo", distinct=2)), OPTS)[0][1] == [key]
+    # ... and said before the label's word, as those languages say it: Voie.NomVoie, Estadio.nombre_estadio
+    # (paris-housing, spent: streets were named by their code, CodeVoie "7472")
+    voie = label("Voie", examples(stats("CodeVoie"), "7472", "0016"), examples(stats("NomVoie"), "Rue des Plantes"),
+                 stats("TypeVoie", distinct=3))
+    assert name_candidates(voie, OPTS)[0][1] == ["NomVoie"]
+    assert name_candidates(label("Estadio", stats("nombre_estadio"), stats("capacidad")), OPTS)[0][1] == [
+        "nombre_estadio"]
+    # (not another word before it: a type or a code)
+    assert not any(c[1] in (["TypeVoie"], ["CodeVoie"]) for c in name_candidates(voie, OPTS))
 
 
 def test_the_label_s_word_and_another_name_its_nodes_where_nothing_else_does() -> None:
