@@ -139,6 +139,8 @@ _WH = frozenset({"which", "what"})
 _PARENT_OF_CHILD = {w: ("son", "daughter", "child") for w in ("father", "mother", "parent", "parents", "dad", "mum",
                                                               "mom")}
 # a relation that gives its end as its start's name ("NAMED", "HAS_NAME", "CALLED", "KNOWN AS")
+# articles of other languages (after a preposition: "equipos de la Serie A", "opleiding van de TU")
+_FOREIGN_ARTICLES = frozenset("la el los las le les l il lo gli i der die das den dem des het de o a os as".split())
 # how a group named by its members joins their names ("Phil Dalhausser + Todd Rogers", "Simon & Garfunkel")
 _MEMBERS = re.compile(r"\s+(?:\+|&|/|and|und|y|et|e)\s+")
 _NAMING = re.compile(r"(?:has |have )?(?:named|name|called|known as|alias)")
@@ -747,9 +749,14 @@ class _Reading:
         # train 1533", where "which film genres are" and "which OS versions does" keep their compound)
         # (... an irregular one too: "which studio made Death Note" asks for a studio; anime-top1000, spent: "made"
         # was read as the noun asked, and "make", PRODUCED_BY's synonym, named its producers)
+        # (... and a preposition of another language before an article or a name ends the noun: "qué equipos de la
+        # Serie A" asks for teams; before a lower-case word it joins a compound, "quel fruit de mer", read as before)
+        cased = re.search(r"(?i)\b(?:which|what)\s+([a-z]+)(?:\s+([a-z]+))?(?:\s+([a-z]+))?", fold_marks(plain))
+        after = cased.group(3) if cased is not None else None
+        qualifier = noun is not None and noun.group(2) in FOREIGN_FUNCTION_WORDS and after is not None \
+            and (after.lower() in _FOREIGN_ARTICLES or after[0].isupper())
         second = noun.group(2) if first and noun and noun.group(2) and noun.group(2) not in WEAK \
-            and not noun.group(2).endswith("ed") and noun.group(2) not in IRREGULAR_PAST \
-            and noun.group(2) not in FOREIGN_FUNCTION_WORDS else None
+            and not noun.group(2).endswith("ed") and noun.group(2) not in IRREGULAR_PAST and not qualifier else None
         if second and re.fullmatch(r"[a-z]+[^s]s", second) and stem(second) not in vocabulary \
                 and noun is not None and noun.group(3) not in _AUXILIARIES:
             second = None

@@ -728,6 +728,10 @@ def test_a_preposition_of_another_language_ends_the_noun_a_which_asks_for() -> N
     question = "¿En qué equipos de la Serie A ha jugado Marco Sportiello?"
     reading = _Reading(ExtractiveReader(ConstantEmbedder()), question, facts)
     assert reading.wh_noun == stem("equipos") and reading.wh_modifier is None
+    # ... before an article or a name only: before a lower-case word it joins a compound, read as before the rule
+    # ("quel fruit de mer" is not "which fruit"; cuisine-nicoise, spent: read so, a recipe the mussel is in answered)
+    compound = _Reading(ExtractiveReader(ConstantEmbedder()), "Quel fruit de mer met-on dans la soupe ?", facts)
+    assert compound.wh_noun != stem("fruit")
 
 
 def test_a_group_named_by_its_members_answers_with_the_others() -> None:
