@@ -76,6 +76,7 @@ import functools
 import itertools
 import re
 import time
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -101,6 +102,7 @@ from xgrag.retrieval.order import chosen, numbered, ordinal_asked
 from xgrag.retrieval.typed_values import QUOTE_PAIRS, in_quotes, quoted_texts
 from xgrag.retrieval.words import (
     AGENT_TYPES,
+    FOREIGN_ARTICLES,
     FOREIGN_FUNCTION_WORDS,
     HOW_DIMENSIONS,
     INITIALS_RUN,
@@ -138,11 +140,9 @@ _WH = frozenset({"which", "what"})
 # a parent asked -> the relations the child's side says it with (SON_OF, DAUGHTER_OF, CHILD_OF)
 _PARENT_OF_CHILD = {w: ("son", "daughter", "child") for w in ("father", "mother", "parent", "parents", "dad", "mum",
                                                               "mom")}
-# a relation that gives its end as its start's name ("NAMED", "HAS_NAME", "CALLED", "KNOWN AS")
-# articles of other languages (after a preposition: "equipos de la Serie A", "opleiding van de TU")
-_FOREIGN_ARTICLES = frozenset("la el los las le les l il lo gli i der die das den dem des het de o a os as".split())
 # how a group named by its members joins their names ("Phil Dalhausser + Todd Rogers", "Simon & Garfunkel")
 _MEMBERS = re.compile(r"\s+(?:\+|&|/|and|und|y|et|e)\s+")
+# a relation that gives its end as its start's name ("NAMED", "HAS_NAME", "CALLED", "KNOWN AS")
 _NAMING = re.compile(r"(?:has |have )?(?:named|name|called|known as|alias)")
 # auxiliaries after a "which"/"what" noun's compound ("which film genres are"): the compound is the noun
 _AUXILIARIES = frozenset("is are was were do does did has have had can could will would may might".split())
@@ -453,6 +453,7 @@ class _Reading:
                     types.setdefault(f.tail, f.tail_type)
             elif f.via is not None:
                 names.append(f.via[1])
+        known = set(names)
         self.types = types
         # a name with a Korean particle written onto it ("교황청에") is read as the name, as linking links it
         name_words = {t for n in names for t in key_tokens(n)}
@@ -476,7 +477,7 @@ class _Reading:
                        and _NAMING.fullmatch(f.relation.strip().lower()) and _record_named(f.head, types.get(f.head))}
         other_names.update({tail: head for head, (tail, _) in self.naming.items()})
         said = mention_words(question, names + sorted(other_names), set(types.values()), types)
-        self.mentioned = {n for n in said if n in set(names)} | {other_names[n] for n in said if n in other_names}
+        self.mentioned = {n for n in said if n in known} | {other_names[n] for n in said if n in other_names}
         # (a record named by the two it is between: their relations to it are what is asked, "who won Arsenal v
         # Leicester City", never known)
         self.between = records_between(question, said, names, types)
@@ -519,7 +520,7 @@ class _Reading:
         # (its type's words, then the number: "Trip 15701") names it, as linking named it by its key
         # (Linker._by_record_number); a fact stating the number (its key) then only says what the question says
         for number in record_numbers(question):
-            by_name = {n for n in set(names) if types.get(n) and n.split()[-1] == number
+            by_name = {n for n in known if types.get(n) and n.split()[-1] == number
                        and set(key_tokens(n)[:-1]) <= set(key_tokens(key_text(types[n])))}
             if len(by_name) == 1:
                 self.codes.add(number)
@@ -565,7 +566,7 @@ class _Reading:
         # keyed by modelID named "Racket 87", as linking reads the key's words there; any one word but a stopword)
         by_key_word = typed_after | {(words[i], words[i + 2].strip(".")) for i in range(len(words) - 2)
                                      if words[i + 1].isalpha() and words[i + 1] not in _STOP}
-        for n in set(names):
+        for n in known:
             typ = types.get(n)
             if typ and any((t, tok) in by_key_word for t in key_text(typ).lower().split()[-1:]
                            for tok in re.findall(r"[\w.-]+", n.lower()) if any(c.isdigit() for c in tok)):
@@ -574,7 +575,7 @@ class _Reading:
         # of 2019-04-05"), as linking named it by that value: it is the question's, never its answer
         self.q_days = question_dates(re.sub(r"\[[^\]]*\]", " ", question))
         said_stems = content_stems(question)
-        by_day = {n for n in set(names) if self.q_days and types.get(n) and value_dates(n) & self.q_days
+        by_day = {n for n in known if self.q_days and types.get(n) and value_dates(n) & self.q_days
                   and content_stems(key_text(types[n])) & said_stems}
         # ... or by its type and a day one of its facts stores, typed as stored ("the match on 5/26/2013": the match
         # whose date is "5/26/2013", named "match 457"), as linking named it by that value (typed_values.written)
@@ -587,7 +588,7 @@ class _Reading:
         # Kingdom), as linking reads it (xgrag.retrieval.name_index.initials_of)
         self.initials: dict[str, str] = {}
         by_initials: dict[str, set[str]] = {}
-        for name in set(names):
+        for name in known:
             letters = initials_of(name)
             if letters is not None:
                 by_initials.setdefault(letters, set()).add(name)
@@ -606,7 +607,7 @@ class _Reading:
         # fact that states that code (None for initials no fact states): what such a question may ask is the name
         # ("which drug has the KEGG code D01211", "what does SD stand for")
         # (another name it holds, "SD" under shortName, is such a code: its name is what "stand for" asks)
-        by_name = {n for n in said if n in set(names)}
+        by_name = {n for n in said if n in known}
         typed_codes = self.codes | {t.lower() for t in self.initials.values()}
         self.by_code: dict[str, str | None] = {}
         for f in facts:
@@ -622,7 +623,7 @@ class _Reading:
         # where the question names each entity it mentions (by its words)
         self.said_at = {n: question.lower().find(w.lower()) for n, w in said.items() if w}
         # ... and the words themselves, for each entity they name (through another name it holds too)
-        self.mention_of = {n: w for n, w in said.items() if w and n in set(names)}
+        self.mention_of = {n: w for n, w in said.items() if w and n in known}
         self.mention_of.update({other_names[n]: w for n, w in said.items() if w and n in other_names})
         # an entity named after "besides", "other than", "apart from", "except" is one the question sets aside: not
         # an entity the answer's chain must touch, and never the answer ("what type is Mega Ampharos besides
@@ -751,10 +752,10 @@ class _Reading:
         # was read as the noun asked, and "make", PRODUCED_BY's synonym, named its producers)
         # (... and a preposition of another language before an article or a name ends the noun: "qué equipos de la
         # Serie A" asks for teams; before a lower-case word it joins a compound, "quel fruit de mer", read as before)
-        cased = re.search(r"(?i)\b(?:which|what)\s+([a-z]+)(?:\s+([a-z]+))?(?:\s+([a-z]+))?", fold_marks(plain))
-        after = cased.group(3) if cased is not None else None
-        qualifier = noun is not None and noun.group(2) in FOREIGN_FUNCTION_WORDS and after is not None \
-            and (after.lower() in _FOREIGN_ARTICLES or after[0].isupper())
+        # (the word as typed: `noun` read the folded question in lower case, which keeps every offset)
+        third = fold_marks(plain)[noun.start(3):noun.end(3)] if noun is not None and noun.group(3) else None
+        qualifier = noun is not None and noun.group(2) in FOREIGN_FUNCTION_WORDS and third is not None \
+            and (third.lower() in FOREIGN_ARTICLES or third[0].isupper())
         second = noun.group(2) if first and noun and noun.group(2) and noun.group(2) not in WEAK \
             and not noun.group(2).endswith("ed") and noun.group(2) not in IRREGULAR_PAST and not qualifier else None
         if second and re.fullmatch(r"[a-z]+[^s]s", second) and stem(second) not in vocabulary \
@@ -910,12 +911,8 @@ class _Reading:
         alike: dict[str, list[str]] = {}
         for name in sorted(self.mentioned):
             alike.setdefault(self.folded[name], []).append(name)
-        facts_of_entity: dict[str, int] = {}
-        for f in facts:
-            facts_of_entity[f.head] = facts_of_entity.get(f.head, 0) + 1
-            if f.kind == "edge":
-                facts_of_entity[f.tail] = facts_of_entity.get(f.tail, 0) + 1
-        self.best_known = {n: facts_of_entity.get(n, 0) for ns in alike.values() if len(ns) > 1 for n in ns}
+        facts_of_entity = Counter(f.head for f in facts) + Counter(f.tail for f in facts if f.kind == "edge")
+        self.best_known = {n: facts_of_entity[n] for ns in alike.values() if len(ns) > 1 for n in ns}
         self.bridges = {e: ms for e, ms in next_to.items() if len({self.folded[m] for m in ms}) >= 2}
         # the named entities that say which one another named entity is, next to it in the graph and typed as its
         # owner or maker: "Drake's Practice", "Old Town Road by Lil Nas X" (not "units of Queso Cabrales in order

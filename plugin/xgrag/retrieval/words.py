@@ -69,6 +69,8 @@ IRREGULAR_PAST = frozenset(
 # X", "welke opleiding van"): after "which <noun>" one ends the noun asked, as an English preposition (WEAK) does.
 FOREIGN_FUNCTION_WORDS = frozenset(
     "de del della dello delle dei degli di da do dos das du des au aux von vom zum zur der den dem van het".split())
+# ... and their articles: a preposition before one ends the noun ("equipos de la Serie A", "opleiding van de TU")
+FOREIGN_ARTICLES = frozenset("la el los las le les l il lo gli i der die das den dem des het de o a os as".split())
 # One verb for what graphs and questions say in other words (SLAIN_BY is who killed, PURCHASED what was bought),
 # stem to stem: applied last, so every form of the word meets ("murderer", "murdered" and "killed").
 SYNONYM_STEMS = {

@@ -241,8 +241,7 @@ def _named_for_label(low: str, label: str) -> bool:
     """`low` (a key as `_norm` writes it) is a word for "name" or "title" in a language `_KEY_WORDS` holds, then the
     label's own word: `nomvoie` of Voie, `nombreestadio` of Estadio."""
     own = label.lower().replace("_", "")
-    return len(own) >= 3 and low.endswith(own) and low != own and (
-        _KEY_WORDS.get(low[:-len(own)]) in ("name", "title") or low[:-len(own)] in ("name", "title"))
+    return len(own) >= 3 and low.endswith(own) and low != own and name_key(low[:-len(own)])
 
 
 def repeating_name(lp: LabelProfile, opts: InferOptions, name: list[str]) -> bool:
