@@ -1631,7 +1631,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRST_CORPUS = ("airport-routes", "bloom", "contact-tracing", "cybersecurity", "entity-resolution", "fincen",
@@ -5170,17 +5170,21 @@ class _ScriptTransaction:
         return [tuple(row.values()) for row in self.store.query(query, params, read_only=False)]
 
 
-class _ScriptSession:
-    """A driver session whose execute_write/execute_read call the loader's function with a _ScriptTransaction."""
+class _SessionBlock:
+    """A driver session's `with` block for a loader script run here: nothing to open or close (the store is local)."""
 
-    def __init__(self, store: Any) -> None:
-        self.store = store
-
-    def __enter__(self) -> _ScriptSession:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
         return None
+
+
+class _ScriptSession(_SessionBlock):
+    """A driver session whose execute_write/execute_read call the loader's function with a _ScriptTransaction."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
 
     def execute_write(self, work: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         return work(_ScriptTransaction(self.store), *args, **kwargs)
@@ -5192,12 +5196,13 @@ class _ScriptSession:
         return _ScriptTransaction(self.store).run(query, **params)
 
 
-def _script_neo4j(store: Any) -> types.ModuleType:
+def _script_neo4j(store: Any, session: Callable[[], Any] | None = None) -> types.ModuleType:
     """A `neo4j` module for a loader script run here: GraphDatabase.driver(uri, auth=...) gives a driver whose sessions
-    write to the store (the uri and credentials the script names are not used)."""
+    (`session`, else a _ScriptSession) write to the store (the uri and credentials the script names are not used)."""
     module = types.ModuleType("neo4j")
+    open_session = session or (lambda: _ScriptSession(store))
     # verify_connectivity: a loader may check its connection first (there is nothing to check: the store is local)
-    driver = types.SimpleNamespace(session=lambda **config: _ScriptSession(store), close=lambda: None,
+    driver = types.SimpleNamespace(session=lambda **config: open_session(), close=lambda: None,
                                    verify_connectivity=lambda **config: None)
     module.GraphDatabase = types.SimpleNamespace(  # type: ignore[attr-defined]
         driver=lambda uri, auth=None, **config: driver)
@@ -5488,18 +5493,12 @@ _DOUBAN_IMPORTS = frozenset({"os", "csv", "sys", "json", "logging", "glob", "cli
 _OLD_PARAMETER = re.compile(r"(?<![\w`])\{(\w+)\}")
 
 
-class _DoubanSession:
+class _DoubanSession(_SessionBlock):
     """A 3.x driver session as cli.py uses it: `session.run(query, params)` in a `with` block, its statement in 5.x
     syntax (the 3.x index and `{param}` syntax it writes, 4.0 removed)."""
 
     def __init__(self, store: Any) -> None:
         self.store = store
-
-    def __enter__(self) -> _DoubanSession:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
 
     def run(self, query: str, params: dict[str, Any] | None = None) -> list[Any]:
         return list(self.store.query(_OLD_PARAMETER.sub(r"$\1", _five(query)), params or {}, read_only=False))
@@ -5525,10 +5524,7 @@ def write_douban_movies(store: Any, mirror: Path) -> None:
     source = read_file(DOUBAN, DOUBAN_LOADER, mirror).decode("utf-8")
     metadata = json.loads(read_file(DOUBAN, DOUBAN_DATA + "metadata.json", mirror))
     files = ["metadata.json", *metadata["entity-data"].values(), *metadata.get("relation-data", {}).values()]
-    neo4j_module = types.ModuleType("neo4j")
-    driver = types.SimpleNamespace(session=lambda **config: _DoubanSession(store), close=lambda: None)
-    neo4j_module.GraphDatabase = types.SimpleNamespace(  # type: ignore[attr-defined]
-        driver=lambda uri, auth=None, **config: driver)
+    neo4j_module = _script_neo4j(store, lambda: _DoubanSession(store))
     logging_config = types.ModuleType("logging.config")
     logging_config.dictConfig = lambda config: None  # type: ignore[attr-defined]
 
@@ -5562,7 +5558,7 @@ _TOURISM_IMPORTS = frozenset({"os", "configparser", "textwrap"})  # and neo4j, n
 _LOAD_FROM_PARAM = re.compile(r"(?i)LOAD CSV WITH HEADERS FROM \$(\w+) AS (\w+)")
 
 
-class _TourismSession:
+class _TourismSession(_SessionBlock):
     """The session neo4j_tools.run opens (`with driver.session() as session: session.run(query, params)`): a
     `LOAD CSV WITH HEADERS FROM $file AS row` is given the rows of the mirror's file that the URL in $file names (in
     parts of _BATCH rows), none where that file is TOURISM_ABSENT; records come back as tuples (the loader reads
@@ -5570,12 +5566,6 @@ class _TourismSession:
 
     def __init__(self, store: Any, mirror: Path) -> None:
         self.store, self.mirror = store, mirror
-
-    def __enter__(self) -> _TourismSession:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
 
     def run(self, query: str, params: dict[str, Any] | None = None) -> list[tuple[Any, ...]]:
         # `CALL {...} IN TRANSACTIONS` cannot run in the transaction the store opens: its subquery runs as one CALL
@@ -5625,10 +5615,10 @@ def write_singapore_attractions(store: Any, mirror: Path) -> None:
     LOCATED_AT 65)."""
     tools_source = read_file(TOURISM, TOURISM_TOOLS, mirror).decode("utf-8")
     loader_source = read_file(TOURISM, TOURISM_LOADER, mirror).decode("utf-8")
-    driver = types.SimpleNamespace(session=lambda **config: _TourismSession(store, mirror), close=lambda: None)
-    # the loader's `from neo4j import GraphDatabase` is used only by its __main__ block, which does not run here
-    neo4j_module = types.ModuleType("neo4j")
-    neo4j_module.GraphDatabase = types.SimpleNamespace(driver=lambda *a, **k: driver)  # type: ignore[attr-defined]
+    # the loader's `from neo4j import GraphDatabase` is used only by its __main__ block, which does not run here: its
+    # data_loading is given the driver that block would open
+    neo4j_module = _script_neo4j(store, lambda: _TourismSession(store, mirror))
+    driver = neo4j_module.GraphDatabase.driver(None)
     tools_module = types.ModuleType("neo4j_tools")
 
     def importer(name: str, globals_: Any = None, locals_: Any = None, fromlist: Any = (), level: int = 0) -> Any:
