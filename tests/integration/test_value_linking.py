@@ -267,6 +267,25 @@ def test_a_name_with_a_korean_particle_written_onto_it_and_a_code_in_capitals_li
     assert names("교황청이라는 말") == ["교황청"] and names("교황청들") == []  # 들 (a plural) is no particle
 
 
+def test_a_chinese_title_typed_inside_a_run_of_letters_links(server: Neo4jStore) -> None:
+    """Chinese is written without spaces: a film's title typed without 《》 ("中国合伙人是谁拍的") is no word of the
+    question, and linked nothing (douban-movies, spent, five of fourteen). The names stored whole inside the run are
+    set apart, the longest first: the film, not the country inside its title."""
+    wipe(server)
+    server.query("""
+        CREATE (:Movie {id: 'm1', title: '中国合伙人'})-[:director]->(:Person {id: 'p1', name: '陈可辛'})
+        CREATE (:Movie {id: 'm2', title: '致我们终将逝去的青春'}), (:Country {id: 'c1', name: '中国'})
+        """, read_only=False)
+    store = server.with_schema(schema_preset("domain", read_only=True, entities=[
+        EntityMapping(label="Movie", key="id", name=["title"]), EntityMapping(label="Person", key="id", name=["name"]),
+        EntityMapping(label="Country", key="id", name=["name"])]))
+    names = lambda q: sorted(le.node.name for le in Retriever(store).link(q))  # noqa: E731
+    assert names("中国合伙人是谁拍的？") == ["中国合伙人"]
+    assert names("致我们终将逝去的青春的导演是谁") == ["致我们终将逝去的青春"]
+    assert names("陈可辛导演过哪部电影？") == ["陈可辛"]
+    assert names("他是中国人吗") == ["中国"]
+
+
 CRASHES = schema_preset("domain", read_only=True, entities=[
     EntityMapping(label="Crash", key="internalCrashID", name=["crashType", "internalCrashID"],
                   facts=["crashID_orig", "year", "speedLimit"])])

@@ -117,12 +117,14 @@ from xgrag.retrieval.words import (
     compound_stems,
     content_stems,
     detach_particles,
+    english_chinese,
     english_interrogatives,
     fold_marks,
     how_dimensions,
     initials_said,
     question_dates,
     question_months,
+    set_apart,
     stated_stems,
     stem,
     time_type,
@@ -133,7 +135,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v25"
+READER_VERSION = "extractive-v26"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
@@ -458,6 +460,8 @@ class _Reading:
         # a name with a Korean particle written onto it ("교황청에") is read as the name, as linking links it
         name_words = {t for n in names for t in key_tokens(n)}
         question = detach_particles(question, lambda w: bool(key_tokens(w)) and set(key_tokens(w)) <= name_words)
+        # ... and a name inside a run of Chinese or Japanese letters is a word of its own, as linking reads it
+        question = set_apart(question, known)
         self.question = question
         # another name an entity holds (a display name beside a login: "Izetta Millikin" of
         # IzettaMillikin146@TestCompany.Local) mentions it as its name does
@@ -619,7 +623,8 @@ class _Reading:
             if name not in by_name:
                 self.by_code.setdefault(name, None)
         # (German question words read as the English ones)
-        plain = english_interrogatives(re.sub(r"\[[^\]]*\]", " ", question))
+        # (... and a Chinese question's words outside its names, where the graph's words are English)
+        plain = english_chinese(english_interrogatives(re.sub(r"\[[^\]]*\]", " ", question)), known)
         # where the question names each entity it mentions (by its words)
         self.said_at = {n: question.lower().find(w.lower()) for n, w in said.items() if w}
         # ... and the words themselves, for each entity they name (through another name it holds too)

@@ -36,7 +36,7 @@ from xgrag.model import Node, key_text
 from xgrag.retrieval.name_index import NameIndex, shared_index
 from xgrag.retrieval.names import ARTICLES, DESCRIPTIVE, NUMBER_WORDS, POST_NOMINALS, TITLES, fold, strip_marks
 from xgrag.retrieval.typed_values import in_quotes, quoted_texts, typed_values
-from xgrag.retrieval.words import SCHEMA_WORDS, content_stems, detach_particles, stem
+from xgrag.retrieval.words import SCHEMA_WORDS, content_stems, detach_particles, set_apart, stem, unspaced_spans
 from xgrag.store.neo4j import Neo4jStore
 from xgrag.store.queries import q as quote
 
@@ -960,10 +960,22 @@ class Linker:
         return any(set(tokens) <= set(key_tokens(node.name))
                    for node, _ in self._search([word.casefold()], 5, []))
 
+    def _unspaced_names(self, question: str, excluded: list[str]) -> set[str]:
+        """The names stored whole that runs of Chinese or Japanese letters in `question` hold (`unspaced_spans`),
+        looked up at once by the memory index or the exact-name index. Not through the general mapping's full-text
+        index: it would cost one search per span (hundreds), and its analyzer reads such letters one by one, so its
+        word search already meets a name inside a run."""
+        spans = unspaced_spans(question)
+        if not spans or (self._names() is None and self.store.schema.general):
+            return set()
+        return {name for _, name in self._exact(spans, excluded)}
+
     def link(self, question: str, excluded_node_ids: Iterable[str] = ()) -> list[LinkedEntity]:
         # a name with a Korean particle written onto it ("교황청에") is linked as the name
         question = detach_particles(question, self._known_word)
         excluded = sorted(set(excluded_node_ids))
+        # ... and a name inside a run of Chinese or Japanese letters is set apart, as a word of its own
+        question = set_apart(question, self._unspaced_names(question, excluded))
         cfg = self.settings
         candidates: dict[str, tuple[Node, float]] = {}
         # a general mapping's composed names have no exact index: with the full-text one, the word search below

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Literal
 
 from xgrag.config import shared_config
@@ -332,6 +332,7 @@ def answer_kind(question: str) -> Kind | None:
 # or month/day with a four-digit year ("1/08/2017", "04/25/2020"), "1996-07-04 00:00:00.000".
 _DATE = re.compile(r"^(\d{4}-\d{2}(-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?)?"
                    r"|\d{1,2}[/.-]\d{1,2}[/.-]\d{4}(\s+\d{1,2}:\d{2}(:\d{2})?(\s*[AaPp][Mm])?)?)$")  # "1/4/2020 0:00"
+_FLOAT_YEAR = re.compile(r"^\d{4}\.0+$")
 _YEAR = re.compile(r"^\d{3,4}$")  # a year as a number ("1997"; "299", a year of a story's calendar)
 _EPOCH = re.compile(r"^\d{9,13}$")  # seconds or milliseconds since 1970
 _INT = re.compile(r"^[+-]?\d+$")
@@ -346,6 +347,10 @@ def _one_date(t: str, key: str | None) -> bool:
     """Whether `t` is one date or year as value_kind reads them (`key`: the property it is stored under)."""
     # a number under a code's or a number's key is no year ("Crm Cd" 330, "Rpt Dist No" 1998)
     year = _YEAR.match(t) is not None and (key is None or _CODE_KEY.search(key.replace("_", " ")) is None)
+    # ... and a year written as a decimal ("2014.0": a table's year column read as floats, as pandas reads any
+    # column with a value missing) is one under a key that says a time or a year (douban-movies' `showtime`, spent)
+    year = year or (_FLOAT_YEAR.match(t) is not None and key is not None
+                    and (_TIME_KEY.search(key) is not None or "year" in key.lower()))
     return bool(_DATE.match(t) or year or _MONTH_DATE_TEXT.match(t)
                 or (key is not None and _TIME_KEY.search(key) is not None and _EPOCH.match(t)))
 
@@ -643,3 +648,141 @@ def english_interrogatives(question: str) -> str:
             return word
         return _ENGLISH[word.lower()]
     return _INTERROGATIVE.sub(english, question)
+
+
+# Chinese and Japanese are written without spaces between words: a name inside a question is no word of it ("致我们
+# 终将逝去的青春的导演是谁" is one run of letters, and linking found no film in it, nor in five of douban-movies'
+# fourteen questions, spent, that typed a title without 《》). Inside such a run, the names a caller knows are set
+# apart; a run of at most this many letters is one name.
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_CJK_NAME_LETTERS = 40
+
+
+def unspaced_spans(text: str) -> list[str]:
+    """Every run of two letters or more inside a written word that holds Chinese or Japanese letters ("失恋33天的编剧"
+    -> "失恋", "失恋3", ..., "失恋33天", ...), in order, each once: the spans a caller looks names up among. None
+    for text in other scripts, whose words are spaced."""
+    out: dict[str, None] = {}
+    for m in _WRITTEN_WORD.finditer(text):
+        word = m.group(0)
+        if not _CJK.search(word):
+            continue
+        for i in range(len(word) - 1):
+            for j in range(i + 2, min(len(word), i + _CJK_NAME_LETTERS) + 1):
+                out.setdefault(word[i:j], None)
+    return list(out)
+
+
+def set_apart(text: str, names: Collection[str]) -> str:
+    """`text` with each of `names` found inside a written word of Chinese or Japanese letters set apart by spaces
+    ("中国合伙人是谁拍的" -> "中国合伙人 是谁拍的"): longest first, never overlapping one already set apart (a
+    shorter name inside a longer one, "中国" in "中国合伙人", is part of it). Words that are a name whole, and words of
+    other scripts, are unchanged."""
+    def apart(m: re.Match[str]) -> str:
+        word = m.group(0)
+        if not _CJK.search(word) or word in names:
+            return word
+        found = sorted(((i, j) for i in range(len(word) - 1)
+                        for j in range(i + 2, min(len(word), i + _CJK_NAME_LETTERS) + 1) if word[i:j] in names),
+                       key=lambda ij: (ij[0] - ij[1], ij[0]))
+        taken: list[tuple[int, int]] = []
+        for i, j in found:
+            if all(j <= a or i >= b for a, b in taken):
+                taken.append((i, j))
+        pieces, at = [], 0
+        for i, j in sorted(taken):
+            pieces += [word[at:i], word[i:j]]
+            at = j
+        pieces.append(word[at:])
+        return " ".join(p for p in pieces if p)
+    return _WRITTEN_WORD.sub(apart, text)
+
+
+# A Chinese question's words as the English ones the reader reads, where a graph's keys and types are English (a
+# Chinese film catalogue's `director`, `rate`, `language`): question words replaced ("谁" -> "who", "哪一年" -> "which
+# year"), words of the graph's kinds said in English beside themselves ("导演" -> "导演 director directed": a graph
+# whose keys are Chinese still meets the word), function words dropped. Longest first, left to right, in the words
+# that are no name (names are set apart first: "黄金时代" holds "时代", "an era", and is a film).
+# (多少 is "how many" before a measure word or after 有, and otherwise asks a value: "评分多少", "its rating, how
+# much"; "how many" reads a count)
+CHINESE_QUESTION_WORDS = {
+    "是谁": "who", "谁": "who", "哪一年": "which year", "哪年": "which year", "哪一天": "which day",
+    "哪天": "which day", "什么时候": "when", "何时": "when", "几月": "which month", "哪里": "where", "哪儿": "where",
+    "在哪": "where", "什么地方": "where", "有多少": "how many", "多少个": "how many", "多少部": "how many",
+    "多少位": "how many", "多少本": "how many", "多少家": "how many", "多少次": "how many", "多少人": "how many",
+    "多少种": "how many", "多少首": "how many", "多少钱": "how much", "多少": "what", "几个": "how many",
+    "几部": "how many", "几位": "how many", "几本": "how many", "几家": "how many", "几次": "how many",
+    "几首": "how many", "多久": "how long", "多长时间": "how long", "多长": "how long", "多高": "how tall",
+    "多重": "how heavy", "多远": "how far", "多大": "how old", "为什么": "why", "为何": "why", "怎么": "how",
+    "如何": "how", "什么": "what", "啥": "what", "哪个": "which", "哪些": "which", "哪部": "which", "哪位": "which",
+    "哪家": "which", "哪本": "which", "哪首": "which", "哪场": "which", "哪支": "which", "哪条": "which",
+    "哪种": "which", "哪": "which",
+    # function words: no relation, key or type
+    "的": "", "是": "", "了": "", "过": "", "吗": "", "呢": "", "都": "", "还": "", "在": "", "被": "", "由": "",
+    "把": "", "请问": "", "一下": "", "叫": "", "所": "",
+}
+CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
+    # people and what they do
+    "导演": "director directed", "执导": "directed director", "拍摄": "filmed directed", "拍": "directed filmed",
+    "编剧": "screenwriter writer written", "作者": "author writer", "作家": "writer author", "写": "wrote writer",
+    "演员": "actor cast", "主演": "starring actor cast", "出演": "acted actor starring", "参演": "acted actor",
+    "演": "acted actor", "配音": "voice", "作曲": "composer composed music", "作词": "lyricist lyrics",
+    "歌手": "singer artist", "唱": "sang singer", "制片": "producer produced", "出品": "produced producer",
+    "发行": "released distributor", "出版社": "publisher", "出版": "published publisher", "创始人": "founder",
+    "创办": "founded founder", "成立": "founded established", "所有者": "owner", "拥有": "owns owner",
+    "经理": "manager", "员工": "employee", "雇员": "employee", "工作": "works work job", "职业": "occupation job",
+    "职位": "position title", "教练": "coach", "球员": "player", "队员": "player member", "球队": "team",
+    "俱乐部": "club", "成员": "member", "父亲": "father", "母亲": "mother", "儿子": "son", "女儿": "daughter",
+    "孩子": "child children", "子女": "children child", "妻子": "wife spouse", "丈夫": "husband spouse",
+    "配偶": "spouse", "兄弟": "brother sibling", "姐妹": "sister sibling", "朋友": "friend", "同事": "colleague",
+    "学生": "student", "老师": "teacher", "获得": "won received", "获奖": "award won", "奖项": "award prize",
+    "参加": "participated attended", "合作": "collaborated", "购买": "bought purchased", "买": "bought",
+    "销售": "sales sold", "卖": "sold", "生产": "produced manufactured", "制造": "manufactured made",
+    "使用": "uses used", "属于": "belongs part", "包含": "contains includes", "说": "spoken speak",
+    # places
+    "国家": "country", "地区": "region area", "城市": "city", "省份": "province", "省": "province", "州": "state",
+    "县": "county", "地址": "address", "街道": "street", "位置": "location position", "位于": "located",
+    "出生地": "birthplace born", "国籍": "nationality country", "语言": "language",
+    # times
+    "年份": "year", "年龄": "age", "年": "year", "月份": "month", "日期": "date", "时间": "time date",
+    "上映": "released release", "发布": "released published", "出生": "born birth", "生日": "birthday birth",
+    "去世": "died death", "逝世": "died death", "死亡": "died death", "开始": "start began", "结束": "end ended",
+    # numbers
+    "评分": "rating rate score", "打分": "rating score", "分数": "score", "得分": "score", "评价": "rating review",
+    "票房": "gross box office", "价格": "price", "价钱": "price", "售价": "price", "费用": "cost", "成本": "cost",
+    "数量": "quantity number", "人口": "population", "面积": "area", "高度": "height", "身高": "height",
+    "体重": "weight", "重量": "weight", "长度": "length", "片长": "length runtime duration",
+    "时长": "duration length runtime", "分钟": "minutes", "岁": "age", "页数": "pages",
+    # kinds and names
+    "类型": "type category genre", "类别": "category type", "种类": "kind type", "分类": "category",
+    "风格": "style genre", "名字": "name", "名称": "name", "英文名": "english name", "别名": "alias other name",
+    "又名": "alias other name", "标题": "title", "描述": "description", "简介": "summary description",
+    "电话": "phone", "邮箱": "email", "网址": "url website", "网站": "website url", "链接": "link url",
+    "编号": "number id", "代码": "code", "号码": "number",
+    # things
+    "电影": "movie film", "影片": "film movie", "电视剧": "series show", "书籍": "book", "图书": "book", "书": "book",
+    "歌曲": "song", "歌": "song", "专辑": "album", "公司": "company", "学校": "school", "大学": "university",
+    "医院": "hospital", "产品": "product", "订单": "order", "客户": "customer", "顾客": "customer",
+    "供应商": "supplier", "品牌": "brand", "商店": "store shop", "餐厅": "restaurant", "车站": "station",
+    "线路": "line route", "航班": "flight", "机场": "airport", "比赛": "match game", "赛季": "season",
+}.items()}
+_CHINESE_TERMS = sorted({*CHINESE_QUESTION_WORDS, *CHINESE_WORDS}, key=lambda t: (-len(t), t))
+_CHINESE_TERM = re.compile("|".join(_CHINESE_TERMS))
+
+
+def english_chinese(text: str, names: Collection[str] = ()) -> str:
+    """`text` with the words of its Chinese runs that are no name read in English (CHINESE_QUESTION_WORDS,
+    CHINESE_WORDS); a run that is one of `names` whole, and text in other scripts, unchanged. Set names apart first
+    (`set_apart`)."""
+    def english(term: re.Match[str]) -> str:
+        word = term.group(0)
+        if word in CHINESE_QUESTION_WORDS:
+            return f" {CHINESE_QUESTION_WORDS[word]} "
+        return f" {word} {' '.join(CHINESE_WORDS[word])} "
+
+    def run(m: re.Match[str]) -> str:
+        word = m.group(0)
+        if not _CJK.search(word) or word in names:
+            return word
+        return _CHINESE_TERM.sub(english, word)
+    return _WRITTEN_WORD.sub(run, text)

@@ -494,6 +494,20 @@ def test_a_korean_question_reads_a_name_with_a_particle_and_a_code_alone_asks_fo
     assert _read("JPN은 어느 나라의 코드야?", facts) == ("일본.", ["c2"])
 
 
+def test_a_chinese_question_over_english_keys_reads_its_title_typed_without_quotes() -> None:
+    # douban-movies (spent): keys in English, questions in Chinese, titles typed with or without 《》
+    facts = [_edge("d", "中国合伙人", "director", "陈可辛", "Movie", "Person"),
+             _edge("c", "中国合伙人", "district", "China_中国大陆", "Movie", "Country"),
+             _prop("r", "中国合伙人", "rate", "7.6", "Movie"),
+             _prop("l", "中国合伙人", "language", "汉语普通话;英语", "Movie"),
+             _prop("s", "中国合伙人", "showtime", "2013.0", "Movie")]
+    assert _read("中国合伙人的导演是谁？", facts) == ("陈可辛.", ["d"])
+    assert _read("《中国合伙人》豆瓣评分多少？", facts) == ("7.6.", ["r"])
+    assert _read("中国合伙人是哪一年的电影？", facts) == ("2013.0.", ["s"])
+    assert _read("中国合伙人是哪个国家的电影？", facts) == ("China_中国大陆.", ["c"])
+    assert _read("中国合伙人里说了哪些语言？", facts) == ("汉语普通话;英语.", ["l"])
+
+
 def test_german_question_words_and_a_number_the_record_s_name_states() -> None:
     # "where was charter n. 500 issued": a place, not its serial 500 (its name states it), nor its date
     facts = [_prop("r", "RI III,2,3 n. 500", "regnum", "500", "Regesta"),

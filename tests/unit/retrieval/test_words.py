@@ -6,10 +6,13 @@ from xgrag.retrieval.words import (
     answer_kind,
     content_stems,
     detach_particles,
+    english_chinese,
     english_interrogatives,
     misspelt,
+    set_apart,
     stated_stems,
     stem,
+    unspaced_spans,
     value_kind,
 )
 
@@ -262,3 +265,36 @@ def test_a_word_the_graph_writes_as_two_states_both_parts() -> None:
     assert {stem("sector"), "sub"} <= stated_stems("¿Qué subsectores tiene la minería?", vocabulary)
     # a head alone where its first part is no word of the graph ("screenwriter": a writer)
     assert "screen" not in stated_stems("the screenwriter of X", content_stems("written by"))
+
+
+def test_a_year_written_as_a_decimal_is_a_year_under_a_key_of_time_or_year() -> None:
+    # a table's year column read as floats ("2014.0": pandas reads a column with a value missing so); douban-movies'
+    # `showtime` (spent): "which year" was answered with the film's languages
+    assert value_kind("2014.0", "date", key="showtime") and value_kind("1999.00", "date", key="release_year")
+    assert not value_kind("2014.0", "date") and not value_kind("2014.0", "date", key="rate")
+    assert not value_kind("2014.5", "date", key="showtime") and not value_kind("169.0", "date", key="showtime")
+
+
+def test_names_inside_a_run_of_chinese_letters_are_set_apart_longest_first() -> None:
+    # Chinese is written without spaces: a film's title typed without 《》 is no word of the question
+    names = {"中国合伙人", "中国", "失恋33天", "黄金时代"}
+    assert set_apart("中国合伙人是谁拍的？", names) == "中国合伙人 是谁拍的？"  # not 中国, inside it
+    assert set_apart("失恋33天的编剧是谁", names) == "失恋33天 的编剧是谁"  # digits inside a title
+    assert set_apart("他是中国人", names) == "他是 中国 人"
+    assert set_apart("《黄金时代》的导演", names) == "《黄金时代》的导演"  # a whole word already
+    assert set_apart("the China Partner 中国", names) == "the China Partner 中国"
+    spans = unspaced_spans("失恋33天的编剧 is who")
+    assert "失恋33天" in spans and "的编剧" in spans and "is" not in spans and all(len(s) >= 2 for s in spans)
+    assert unspaced_spans("the China Partner") == []
+
+
+def test_a_chinese_question_s_words_read_in_english_outside_its_names() -> None:
+    names = {"黄金时代", "中国合伙人"}
+    # 时代 ("an era") inside the film's title and 中国 ("China") are no words of the question; 的, 是 say nothing
+    assert english_chinese("黄金时代 的导演是谁", names).split() == ["黄金时代", "导演", "director", "directed", "who"]
+    assert answer_kind(english_chinese("中国合伙人 是哪一年的电影", names)) == "date"
+    assert answer_kind(english_chinese("他导演过多少部电影", names)) == "count"
+    # 多少 after what it asks is its value, not a count
+    assert answer_kind(english_chinese("评分多少", names)) is None
+    assert stem("rating") in content_stems(english_chinese("评分多少", names))
+    assert english_chinese("Who directed 中国合伙人?", names) == "Who directed 中国合伙人?"
