@@ -286,6 +286,24 @@ def test_a_chinese_title_typed_inside_a_run_of_letters_links(server: Neo4jStore)
     assert names("他是中国人吗") == ["中国"]
 
 
+def test_a_word_that_names_a_fact_key_links_no_name_it_begins(server: Neo4jStore) -> None:
+    """"¿A qué universidad pertenece el campus de Montegancedo?": `universidad` is a key of the campuses (what is
+    asked), not a part of the Metro station Universidad Rey Juan Carlos; "campus de" is the kind's word, not a part
+    of Campus de Móstoles (madrid-metro-campuses, spent)."""
+    wipe(server)
+    server.query("""
+        CREATE (:Campus {nombre: 'CAMPUS MONTEGANCEDO', Universidad: 'UPM'}),
+               (:Campus {nombre: 'CAMPUS DE MOSTOLES', Universidad: 'URJC'}),
+               (:Estacion {nombre: 'UNIVERSIDAD REY JUAN CARLOS'})
+        """, read_only=False)
+    store = server.with_schema(schema_preset("domain", read_only=True, entities=[
+        EntityMapping(label="Campus", name=["nombre"], facts=["Universidad"]),
+        EntityMapping(label="Estacion", name=["nombre"])]))
+    names = lambda q: sorted(le.node.name for le in Retriever(store).link(q))  # noqa: E731
+    assert names("¿A qué universidad pertenece el campus de Montegancedo?") == ["CAMPUS MONTEGANCEDO"]
+    assert names("¿Qué líneas pasan por Universidad Rey Juan Carlos?") == ["UNIVERSIDAD REY JUAN CARLOS"]
+
+
 CRASHES = schema_preset("domain", read_only=True, entities=[
     EntityMapping(label="Crash", key="internalCrashID", name=["crashType", "internalCrashID"],
                   facts=["crashID_orig", "year", "speedLimit"])])

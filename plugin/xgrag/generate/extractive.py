@@ -768,6 +768,17 @@ class _Reading:
             second = None
         self.wh_noun = _noun_stem(second or first, vocabulary) if first else None
         self.wh_modifier = _noun_stem(first, vocabulary) if second and first else None
+        # ... before a lower-case word the preposition joins a compound whose head comes first, as the languages
+        # that have such prepositions write it ("qué líneas de metro": lines, of the metro; it was read as a noun
+        # "de", and the reader answered with a station; madrid-metro-campuses, spent); where the compound is a name
+        # the question says ("quel fruit de mer": the category Fruit de mer, named), it asks for no noun of its own,
+        # its head a weaker clue, as a modifier is
+        if first and noun is not None and noun.group(2) in FOREIGN_FUNCTION_WORDS and third and not qualifier:
+            compound = f"{first} {noun.group(2)} {third.lower()}"
+            if any(compound in fold_marks(w).lower() for w in self.mention_of.values()):
+                self.wh_noun, self.wh_modifier = None, _noun_stem(first, vocabulary)
+            else:
+                self.wh_noun, self.wh_modifier = _noun_stem(first, vocabulary), _noun_stem(third.lower(), vocabulary)
         # "which local government area": words whose initials are a type or key of the graph (LGA) ask for it
         spelled = re.search(r"\b(?:which|what)\s+((?:[a-z]+\s+){1,3}[a-z]+)", plain.lower())
         if spelled is not None:
@@ -1419,9 +1430,13 @@ class _Reading:
                 repeats - len(chain.covered - {KIND_CLASS}), -repeats, not self._phrase(end), units,
                 self.defines and not (end.value and content_stems(end.relation) & _DESCRIPTION_STEMS),
                 someone if agent or self.asked_class is not None else 0,
-                # "where is X", answered by X's stored place values: the most precise, a street address before its
-                # city and country (more words), before coordinates, which name no place; "when", by a day before a
-                # number read as a year ("1/4/2020 0:00" before a time of day 2200)
+                # "where is X", answered by the place nearest X: a place reached through another is that one's
+                # neighbour ("where is the master taught": its campus, not a Metro station near the campus;
+                # madrid-metro-campuses, spent)
+                len(steps) if self.kind == "place" and kind_ok else 0,
+                # ... and by X's stored place values: the most precise, a street address before its city and country
+                # (more words), before coordinates, which name no place; "when", by a day before a number read as a
+                # year ("1/4/2020 0:00" before a time of day 2200)
                 -len(end.to.split()) if self.kind == "place" and end.value and kind_ok else
                 int(not value_dates(end.to)) if self.kind == "date" and end.value and kind_ok else 0,
                 # the entity referred to by its type and its tie to the one named is the chain's first step

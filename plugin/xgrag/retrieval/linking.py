@@ -36,7 +36,15 @@ from xgrag.model import Node, key_text
 from xgrag.retrieval.name_index import NameIndex, shared_index
 from xgrag.retrieval.names import ARTICLES, DESCRIPTIVE, NUMBER_WORDS, POST_NOMINALS, TITLES, fold, strip_marks
 from xgrag.retrieval.typed_values import in_quotes, quoted_texts, typed_values
-from xgrag.retrieval.words import SCHEMA_WORDS, content_stems, detach_particles, set_apart, stem, unspaced_spans
+from xgrag.retrieval.words import (
+    FOREIGN_FUNCTION_WORDS,
+    SCHEMA_WORDS,
+    content_stems,
+    detach_particles,
+    set_apart,
+    stem,
+    unspaced_spans,
+)
 from xgrag.store.neo4j import Neo4jStore
 from xgrag.store.queries import q as quote
 
@@ -589,8 +597,8 @@ def select_parts(question: str, candidates: Sequence[tuple[Node, float]], covere
     end a candidate's name. Per run the candidates it covers most of are kept, unless there are more than
     MAX_PARTIAL of them; longer runs first, non-overlapping. A one-word run whose full-text query was cut at
     its limit (`saturated`) fits too many entities to tell, and is skipped; so is one that names a kind of
-    entity (`kinds`, the graph's entity types: "which product costs 18.0" asks about a Product, not "Dairy
-    Products")."""
+    entity (`kinds`, the graph's entity types and fact keys: "which product costs 18.0" asks about a Product, not
+    "Dairy Products")."""
     q = key_tokens(question.replace("[", " ").replace("]", " "))
     units = number_units(question.replace("[", " ").replace("]", " "))
     full, covered = set(saturated), set(covered)
@@ -613,8 +621,11 @@ def select_parts(question: str, candidates: Sequence[tuple[Node, float]], covere
         if any(start < b and a < end for a, b in taken):
             continue
         run = q[start:end]
-        if (len(run) == 1 and (run[0] in full or any(same_word(run[0], k) for k in kind_words))) or \
-                splits_a_number(start, end, units):
+        # (a kind's word with a preposition of another language is that word alone: "el campus de Montegancedo"
+        # names no "Campus de Móstoles"; madrid-metro-campuses, spent, read three campuses in it)
+        core = [t for t in run if t not in FOREIGN_FUNCTION_WORDS] or run
+        if (len(run) == 1 and run[0] in full) or (len(core) == 1 and any(same_word(core[0], k) for k in kind_words)) \
+                or splits_a_number(start, end, units):
             continue
         best: dict[str, tuple[float, Node]] = {}
         for node, _ in candidates:
@@ -1177,6 +1188,10 @@ class Linker:
                 pool.setdefault(node.id, (node, score))
         kinds = set(self.store.schema.entity_labels()) if self.store.schema.general else set()
         kinds |= {node.type for node, _ in pool.values() if node.type}
+        # ... and a word that names a fact key asks for that fact ("a qué universidad pertenece el campus":
+        # `Universidad`, not the Metro station Universidad Rey Juan Carlos; madrid-metro-campuses, spent)
+        if self.store.schema.general:
+            kinds |= {k for m in self.store.schema.entity_mappings() for k in m.facts}
         return select_parts(question, list(pool.values()), covered, saturated, kinds)
 
     def entities_by_name(self, names: Iterable[str]) -> list[tuple[str, Node]]:

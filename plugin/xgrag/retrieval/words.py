@@ -291,7 +291,10 @@ AGENT_TYPES = frozenset(stem(w) for w in (
 # Types of entities a "where" question asks for (places), as stems.
 PLACE_TYPES = frozenset(stem(w) for w in (
     "place location city town village country region state province county area district address street road "
-    "site venue continent planet airport station stop building room zone").split())
+    "site venue continent planet airport station stop building room zone campus park port harbour harbor island "
+    "neighbourhood neighborhood municipality borough suburb").split())
+# (a campus is where a degree is taught: "¿Dónde se imparte el máster?" was answered with a Metro station near the
+# campus, the one place of the chain; madrid-metro-campuses, spent)
 # Types of entities a "when" question asks for (spans of time), as stems: "when did Allosaurus live" is answered by
 # the Period it lived during (dinosaurs, spent), as by a date. (Not a Year node, "Year 1993": "in what year did Toni
 # Morrison win her Nobel Prize" is answered by the prize's year 1993, not by the node named with its label; tried with

@@ -742,10 +742,28 @@ def test_a_preposition_of_another_language_ends_the_noun_a_which_asks_for() -> N
     question = "¿En qué equipos de la Serie A ha jugado Marco Sportiello?"
     reading = _Reading(ExtractiveReader(ConstantEmbedder()), question, facts)
     assert reading.wh_noun == stem("equipos") and reading.wh_modifier is None
-    # ... before an article or a name only: before a lower-case word it joins a compound, read as before the rule
-    # ("quel fruit de mer" is not "which fruit"; cuisine-nicoise, spent: read so, a recipe the mussel is in answered)
-    compound = _Reading(ExtractiveReader(ConstantEmbedder()), "Quel fruit de mer met-on dans la soupe ?", facts)
-    assert compound.wh_noun != stem("fruit")
+    # ... before an article or a name only: before a lower-case word it joins a compound whose head comes first
+    # ("qué líneas de metro": lines, of the metro; read as a noun "de", a station answered; madrid-metro-campuses,
+    # spent)
+    lines = [Fact("l", "L1", "TIENE ESTACION", "SOL", "edge", None, "Linea", "Estacion"),
+             Fact("c", "SOL", "CONEXION", "TIRSO DE MOLINA", "edge", None, "Estacion", "Estacion")]
+    question = "¿Qué líneas de metro pasan por Sol?"
+    reading = _Reading(ExtractiveReader(ConstantEmbedder()), question, lines)
+    assert (reading.wh_noun, reading.wh_modifier) == (stem("linea"), stem("metro"))
+    assert _read(question, lines) == ("L1.", ["l"])
+    # ... unless the compound is a name the question says: "quel fruit de mer" names the category Fruit de mer, and
+    # asks for no fruit (cuisine-nicoise, spent: read as "which fruit", a recipe the mussel is in answered)
+    soup = [Fact("i", "Moule", "INGREDIENT DE", "La soupe", "edge", None, "Ingredient", "Recette"),
+            Fact("k", "Moule", "CATEGORIE", "Fruit de mer", "edge", None, "Ingredient", "Categorie")]
+    compound = _Reading(ExtractiveReader(ConstantEmbedder()), "Quel fruit de mer met-on dans la soupe ?", soup)
+    assert compound.wh_noun is None and compound.wh_modifier == stem("fruit")
+
+
+def test_where_asks_for_the_place_nearest_the_entity_named() -> None:
+    # "where is the master taught": its campus, not a Metro station near the campus (madrid-metro-campuses, spent)
+    facts = [Fact("o", "CAMPUS SUR", "OFRECE", "MASTER EN CIBERSEGURIDAD", "edge", None, "Campus", "Estudio"),
+             Fact("n", "CAMPUS SUR", "CERCANA", "MIGUEL HERNANDEZ", "edge", None, "Campus", "Estacion")]
+    assert _read("¿Dónde se imparte el máster en Ciberseguridad?", facts) == ("CAMPUS SUR.", ["o"])
 
 
 def test_a_group_named_by_its_members_answers_with_the_others() -> None:

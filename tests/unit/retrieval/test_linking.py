@@ -148,6 +148,17 @@ def test_select_parts_keeps_the_best_covered_names_and_drops_ambiguous_runs() ->
     assert select_parts("what did peter eat", many[:2], saturated=["peter"]) == []
 
 
+def test_a_kind_s_word_with_a_foreign_preposition_names_no_part_of_a_name() -> None:
+    # "el campus de Montegancedo": "campus de" begins two other campuses' names, and "universidad", a fact key, a
+    # station's (madrid-metro-campuses, spent: three campuses and a station were read as named)
+    cands = [(Node("1", "CAMPUS MONTEGANCEDO"), 1.0), (Node("2", "CAMPUS DE MOSTOLES"), 1.0),
+             (Node("3", "UNIVERSIDAD REY JUAN CARLOS"), 1.0)]
+    question = "¿A qué universidad pertenece el campus de Montegancedo?"
+    assert [le.node.id for le in select_parts(question, cands, kinds=["Campus", "Universidad"])] == ["1"]
+    # without the kinds, the words are parts of those names
+    assert {le.node.id for le in select_parts(question, cands)} == {"1", "2", "3"}
+
+
 def test_whole_names_cover_their_words() -> None:
     cands = [(Node("1", "Paul Hogan"), 1.0), (Node("2", "Paul Newman"), 1.0)]
     # "paul" lies inside the whole-name mention "paul hogan": it links nothing else
