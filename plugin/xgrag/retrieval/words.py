@@ -179,8 +179,15 @@ def how_dimensions(text: str) -> set[str]:
     """The stems of what "how <adjective>" asks ("how far" -> distance), or a count of a unit ("how many square
     feet" -> size, area), the question's other words aside."""
     low = text.lower()
-    return {stem(noun) for adj in re.findall(r"\bhow\s+([a-z]+)", low) for noun in HOW_DIMENSIONS.get(adj, ())} | {
+    return {stem(noun) for adj in re.findall(r"\bhow\s+([a-z]+)", low)
+            for noun in (_TIME_TAKEN if adj == "long" and _TAKES_TIME.search(low) else HOW_DIMENSIONS.get(adj, ()))} | {
         stem(noun) for pattern, nouns in UNIT_DIMENSIONS if pattern.search(low) for noun in nouns}
+
+
+# "How long does the tram take", "how long is the train ride": a time, not a length or a distance (rome-transport,
+# spent, answered with the ride's distance, 486 m, where its duration_avg is 123 s)
+_TAKES_TIME = re.compile(r"\b(?:take|takes|took|taking|last|lasts|lasted|ride|trip|journey|flight|drive|walk|wait)\b")
+_TIME_TAKEN = ("duration", "time")
 
 
 def content_stems(text: str) -> set[str]:

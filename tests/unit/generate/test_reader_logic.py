@@ -1527,3 +1527,13 @@ def test_the_one_after_a_named_one_is_read_through_the_sequence() -> None:
     assert _read("Who directed the episode after Jenkins?", facts) == ("Pamela Fryman.", ["n", "d"])
     assert _read("Who directed the episode before Jenkins?", facts) == ("Rob Greenberg.", ["p", "g"])
     assert _read("Who directed Jenkins?", facts) == ("Neil Patrick Harris.", ["j"])
+
+
+def test_how_long_a_ride_takes_asks_for_its_time_not_its_distance() -> None:
+    # rome-transport (spent): a ride's distance (486 m) answered "how long does the tram take", its duration_avg 123 s
+    facts = [Fact("t", "ANKARA/TIZIANO", "TRAM", "APOLLODORO", "edge", None, "Stop", "Stop"),
+             Fact("t#distance", "ANKARA/TIZIANO", "distance", "486", "property", ("t", "APOLLODORO"), "Stop"),
+             Fact("t#duration_avg", "ANKARA/TIZIANO", "duration avg", "123.0", "property", ("t", "APOLLODORO"), "Stop")]
+    assert _read("How long does the tram take from ANKARA/TIZIANO to APOLLODORO?", facts)[0] == "123.0."
+    assert _read("How long is the tram ride from ANKARA/TIZIANO to APOLLODORO?", facts)[0] == "123.0."
+    assert _read("How far is the tram ride from ANKARA/TIZIANO to APOLLODORO?", facts)[0] == "486."
