@@ -5642,6 +5642,161 @@ def write_singapore_attractions(store: Any, mirror: Path) -> None:
     namespace["data_loading"](driver)
 
 
+CORNWALL = "alecULaval/Projet-GLO-4025"
+CORNWALL_LOADER = "populate_neo4j.py"
+CORNWALL_MODEL = "Restaurant.py"  # its `from Restaurant import Restaurant`: a dataclass of the restaurant's fields
+# the files its populate_neo4j() opens, by the paths it gives them (relative to the repository's root, where its
+# Dockerfile's WORKDIR runs it)
+CORNWALL_FILES = frozenset({"resources/intersections.json", "resources/routes.json",
+                            "resources/json_cornwall_reformated.json", "resources/restos_cornwall_formatted.json"})
+_CORNWALL_IMPORTS = frozenset({"json", "time", "typing", "dataclasses"})  # and py2neo, decouple, Restaurant: below
+
+
+class _Py2neoNode:
+    """py2neo's Node(*labels, **properties); `identity` is the element id of the node it is bound to, once created,
+    merged or matched."""
+
+    def __init__(self, *labels: str, **properties: Any) -> None:
+        self.labels = labels
+        self.properties = properties
+        self.identity: str | None = None
+
+
+class _Py2neoRelationship:
+    """py2neo's Relationship(start, type, end, **properties)."""
+
+    def __init__(self, start: Any, kind: str, end: Any, **properties: Any) -> None:
+        self.start, self.kind, self.end, self.properties = start, kind, end, properties
+
+
+class _Py2neoTransaction:
+    """What py2neo's Graph.begin() gives and NodeMatcher reads: create (a node, or a relationship between two bound
+    nodes), merge (a node on its primary label and key) and match (the first node of a label whose properties equal
+    the given ones), each one statement on the store (py2neo would send them in one transaction, committed at the
+    end)."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def _bind(self, node: _Py2neoNode, rows: list[Any]) -> None:
+        if len(rows) != 1:
+            raise CorpusError(f"{CORNWALL}: a node of {node.labels} was not written")
+        node.identity = rows[0]["id"]
+
+    def create(self, subject: Any) -> None:
+        if isinstance(subject, _Py2neoNode):
+            labels = "".join(f":{_q(label)}" for label in subject.labels)
+            self._bind(subject, self.store.query(f"CREATE (n{labels} $props) RETURN elementId(n) AS id",
+                                                 {"props": subject.properties}, read_only=False))
+        elif isinstance(subject, _Py2neoRelationship):
+            ends = (subject.start, subject.end)
+            if not all(isinstance(end, _Py2neoNode) and end.identity is not None for end in ends):
+                # py2neo would create an unbound end node, or fail on None (a NodeMatcher that found nothing): the
+                # loader matches its ends first, so this is a change of the data that must be looked at
+                raise CorpusError(f"{CORNWALL}: a {subject.kind} relationship has an end that is not in the graph")
+            self.store.query("MATCH (a), (b) WHERE elementId(a) = $a AND elementId(b) = $b "
+                             f"CREATE (a)-[r:{_q(subject.kind)} $props]->(b)",
+                             {"a": subject.start.identity, "b": subject.end.identity, "props": subject.properties},
+                             read_only=False)
+        else:
+            raise CorpusError(f"{CORNWALL}: its loader creates a {type(subject).__name__}, which is not read here")
+
+    def merge(self, node: _Py2neoNode, primary_label: str, primary_key: str) -> None:
+        self._bind(node, self.store.query(f"MERGE (n:{_q(primary_label)} {{{_q(primary_key)}: $key}}) "
+                                          "SET n += $props RETURN elementId(n) AS id",
+                                          {"key": node.properties[primary_key], "props": node.properties},
+                                          read_only=False))
+
+    def first(self, label: str, properties: dict[str, Any]) -> _Py2neoNode | None:
+        where = " AND ".join(f"n.{_q(key)} = $p{i}" for i, key in enumerate(properties)) or "true"
+        rows = self.store.query(f"MATCH (n:{_q(label)}) WHERE {where} RETURN elementId(n) AS id, properties(n) AS "
+                                "props LIMIT 1", {f"p{i}": value for i, value in enumerate(properties.values())},
+                                read_only=False)
+        if not rows:
+            return None
+        node = _Py2neoNode(label, **rows[0]["props"])
+        node.identity = rows[0]["id"]
+        return node
+
+
+def _py2neo(store: Any) -> types.ModuleType:
+    """A `py2neo` module over the store, of the names alecULaval/Projet-GLO-4025's loader uses: Graph(url, auth=...,
+    secure=...) (begin, commit), Node, Relationship, NodeMatcher(tx).match(label, **properties).first(); the url and
+    credentials it is given are not used."""
+    module = types.ModuleType("py2neo")
+    transaction = _Py2neoTransaction(store)
+    module.Graph = lambda *args, **kwargs: types.SimpleNamespace(  # type: ignore[attr-defined]
+        begin=lambda: transaction, commit=lambda tx: None)
+    module.Node = _Py2neoNode  # type: ignore[attr-defined]
+    module.Relationship = _Py2neoRelationship  # type: ignore[attr-defined]
+    module.NodeMatcher = lambda tx: types.SimpleNamespace(  # type: ignore[attr-defined]
+        match=lambda label, **properties: types.SimpleNamespace(first=lambda: tx.first(label, properties)))
+    return module
+
+
+def write_cornwall_restaurants(store: Any, mirror: Path) -> None:
+    """populate_neo4j() of populate_neo4j.py of alecULaval/Projet-GLO-4025 (team 18's December 2022 project for
+    Université Laval's GLO-4035 database course, in French; no licence stated) run as its populate_bd.py runs it, over
+    the resources/ files it opens: the cycle network of Cornwall, Ontario (its city's open data: 1,311 intersections,
+    Intersection: a UUID, latitude and longitude; 1,928 segments, each written `route` both ways with its id and
+    length in metres) and Cornwall's restaurants on Yelp (Restaurant: Yelp id, name, address "158 Pitt Street,
+    Cornwall, ON K6J 3P4, Canada", latitude, longitude), each `category_is` the Yelp categories it lists (Type:
+    "Pizza", "Breakfast & Brunch"; merged on their name). The module is executed in a namespace of its own whose
+    `py2neo` is a shim over the store (_py2neo: Graph, Node, Relationship, NodeMatcher as the loader uses them),
+    whose `decouple.config` gives the two settings it reads (a URL and "user/password", not used), whose
+    `Restaurant` is the repository's Restaurant.py, whose `open` reads only CORNWALL_FILES from the mirror, whose
+    prints are silenced and whose other imports are only json, time, typing and dataclasses. Each create, merge and
+    match is its own statement (py2neo sends them in one transaction, committed at the end: the same graph). Not run:
+    populate_bd.py's other steps, populate_mongodb() (the same files into MongoDB), initiate_graph() (a GDS projection
+    and the shortest paths it writes between every pair of intersections, the app's route planner's precomputation,
+    not data) and populate_restaurants_on_routes() (is_closest_to, each restaurant to its nearest intersection by a
+    MongoDB $nearSphere query: no MongoDB here), so the restaurants are not linked to the cycle network. Quirks kept:
+    the two Burger King restaurants are two nodes of one name (their Yelp ids differ); a Yelp category is a Type
+    whatever its kind ("Pubs", "Butcher")."""
+    loader_source = read_file(CORNWALL, CORNWALL_LOADER, mirror).decode("utf-8")
+    model_source = read_file(CORNWALL, CORNWALL_MODEL, mirror).decode("utf-8")
+    files = {path: read_file(CORNWALL, path, mirror).decode("utf-8") for path in sorted(CORNWALL_FILES)}
+    py2neo_module = _py2neo(store)
+    decouple_module = types.ModuleType("decouple")
+    settings = {"NEO4J_INTERNAL_URL": "bolt://localhost:7687", "NEO4J_CREDENTIALS": "neo4j/unused"}
+
+    def config(key: str) -> str:
+        if key not in settings:
+            raise CorpusError(f"{CORNWALL}: its loader reads the setting {key}, which is not given here")
+        return settings[key]
+
+    decouple_module.config = config  # type: ignore[attr-defined]
+    model_module = types.ModuleType("Restaurant")
+
+    def importer(name: str, globals_: Any = None, locals_: Any = None, fromlist: Any = (), level: int = 0) -> Any:
+        if level == 0 and name == "py2neo":
+            return py2neo_module
+        if level == 0 and name == "decouple":
+            return decouple_module
+        if level == 0 and name == "Restaurant":
+            return model_module
+        if level == 0 and name in _CORNWALL_IMPORTS:
+            return builtins.__import__(name, globals_, locals_, fromlist, level)
+        raise CorpusError(f"{CORNWALL}: its loader imports {name}, which is not read here")
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path not in files:
+            raise CorpusError(f"{CORNWALL}: its loader opens {path}, which is not read here")
+        return io.StringIO(files[path])
+
+    # its progress messages are not printed: `up` prints the server's JSON on stdout
+    safe = {**builtins.__dict__, "__import__": importer, "open": opened, "print": lambda *args, **kwargs: None}
+    model_module.__dict__.update({"__builtins__": safe, "__name__": "Restaurant"})
+    # compiled without this module's `from __future__ import annotations`: a dataclass whose annotations are strings
+    # looks its module up in sys.modules, where the model is not
+    exec(compile(model_source, f"{CORNWALL}/{CORNWALL_MODEL}", "exec", dont_inherit=True),  # noqa: S102 - its model
+         model_module.__dict__)
+    namespace: dict[str, Any] = {"__builtins__": safe, "__name__": "populate_neo4j"}
+    exec(compile(loader_source, f"{CORNWALL}/{CORNWALL_LOADER}", "exec", dont_inherit=True),  # noqa: S102 - its loader
+         namespace)
+    namespace["populate_neo4j"]()
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -6079,6 +6234,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                 "address, average rating and review counts; reviewers and the home "
                                                 "town each gives",
           writer=write_singapore_attractions, source=TOURISM),
+    Graph("cornwall-restaurants", "frozen", "Cornwall, Ontario: its restaurants on Yelp (name, address, "
+                                                "coordinates) and the Yelp categories each is listed under, and the "
+                                                "city's cycle network (intersections with coordinates, segments with "
+                                                "their length in metres)",
+          writer=write_cornwall_restaurants, source=CORNWALL),
 ]}
 
 

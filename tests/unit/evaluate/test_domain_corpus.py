@@ -261,6 +261,11 @@ def test_the_twentieth_frozen_split_is_the_documented_draw_and_spent() -> None:
     assert not set(pool) & _split("tune")
 
 
+# the twenty-second split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
+# only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
+TWENTY_SECOND_IN_PREPARATION_A = {"cornwall-restaurants"}
+
+
 def test_the_twenty_first_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it (five graphs: no sixth source was found in time), declared before any
     # xgrag command ran on its graphs (loaders tried, questions written with plain Cypher only); all five were drawn
@@ -269,7 +274,7 @@ def test_the_twenty_first_frozen_split_is_the_documented_draw_and_spent() -> Non
     pool = ["douban-movies", "hip-hop-candidates", "madrid-metro-campuses", "paris-housing", "singapore-attractions"]
     assert tuple(pool) == corpus.TWENTY_FIRST_POOL and corpus.TWENTY_FIRST_SEED == 49
     assert sorted(random.Random(49).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.TWENTY_FIRST_POOL, 49)
-    assert set(pool) <= _split("spent") and _split("frozen") == set()
+    assert set(pool) <= _split("spent") and _split("frozen") == TWENTY_SECOND_IN_PREPARATION_A
     assert not set(pool) & _split("tune")
 
 
@@ -311,7 +316,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.FIFTEENTH_POOL) | set(corpus.SIXTEENTH_POOL)
                                   | set(corpus.SEVENTEENTH_POOL) | set(corpus.EIGHTEENTH_POOL)
                                   | set(corpus.NINETEENTH_POOL) | set(corpus.TWENTIETH_POOL)
-                                  | set(corpus.TWENTY_FIRST_POOL))
+                                  | set(corpus.TWENTY_FIRST_POOL) | TWENTY_SECOND_IN_PREPARATION_A)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -2047,3 +2052,118 @@ def test_singapore_attractions_refuses_a_url_outside_its_repository(tmp_path: Pa
     mirror = _clone(tmp_path, corpus.TOURISM, {corpus.TOURISM_LOADER: loader, corpus.TOURISM_TOOLS: _TOURISM_TOOLS})
     with pytest.raises(corpus.CorpusError, match="reads https://example.org/other.csv"):
         corpus.write_singapore_attractions(_CountStore(), mirror)
+
+
+# alecULaval/Projet-GLO-4025's loader as it is written (its populate_neo4j.py, shortened to what its test needs: the
+# connection check, the intersections, the routes between them and the restaurants with their Yelp categories)
+_CORNWALL_LOADER = (
+    'import json\nimport time\n\nfrom Restaurant import Restaurant\nfrom decouple import config\n'
+    'from py2neo import Graph, Node, NodeMatcher, Relationship\nfrom typing import List\n\n\n'
+    'def validate_neo_connection(url, username, password):\n    try:\n        print(\'Trying connection to neo\')\n'
+    '        Graph(url, auth=(username, password), secure=False)\n    except:\n        time.sleep(10)\n\n\n'
+    'def initiate_neo4j():\n    INTERNAL_URL = config("NEO4J_INTERNAL_URL")\n'
+    '    USERNAME, PASSWORD = config("NEO4J_CREDENTIALS").split("/")\n'
+    '    validate_neo_connection(url=INTERNAL_URL, username=USERNAME, password=PASSWORD)\n'
+    '    return Graph(INTERNAL_URL, auth=(USERNAME, PASSWORD), secure=False)\n\n\n'
+    'def load_csv_to_restaurant() -> List[Restaurant]:\n    restaurants_data = []\n'
+    "    with open('resources/restos_cornwall_formatted.json', 'r') as file:\n        reader = json.load(file)\n"
+    '        for resto in reader:\n            restaurant = reader[resto]\n'
+    '            restaurants_data.append(Restaurant(resto, restaurant["types"], restaurant["address"], '
+    'restaurant["name"],\n                                               restaurant["latitude"], '
+    'restaurant["longitude"]))\n        return restaurants_data\n\n\n'
+    'def populate_neo4j():\n    graph = initiate_neo4j()\n    restaurant_graph = graph.begin()\n'
+    "    with open('resources/intersections.json', 'r') as intersection_file:\n"
+    '        intersections = json.load(intersection_file)\n        for row in intersections:\n'
+    '            latitude = float(intersections[row][1])\n            longitude = float(intersections[row][0])\n'
+    '            intersection_node = Node("Intersection", id=row, latitude=latitude, longitude=longitude)\n'
+    '            restaurant_graph.create(intersection_node)\n\n    nodes = NodeMatcher(restaurant_graph)\n'
+    "    with open('resources/routes.json', 'r') as routes_intersections_file, open(\n"
+    "            'resources/json_cornwall_reformated.json', 'r') as routes_data_file:\n"
+    '        routes_intersections = json.load(routes_intersections_file)\n'
+    '        routes_data = json.load(routes_data_file)\n        for road in routes_intersections:\n'
+    '            road_length = routes_data[road]["length"]\n'
+    '            i1 = nodes.match("Intersection", latitude=float(routes_intersections[road][0][1]),\n'
+    '                             longitude=float(routes_intersections[road][0][0])).first()\n'
+    '            i2 = nodes.match("Intersection", latitude=float(routes_intersections[road][1][1]),\n'
+    '                             longitude=float(routes_intersections[road][1][0])).first()\n'
+    '            restaurant_graph.create(Relationship(i1, "route", i2, id=road, length=road_length))\n'
+    '            restaurant_graph.create(Relationship(i2, "route", i1, id=road, length=road_length))\n\n'
+    '    restaurants = load_csv_to_restaurant()\n    for restaurant in restaurants:\n'
+    '        restaurant_node = Node("Restaurant", id=restaurant.id, address=restaurant.address, '
+    'name=restaurant.name,\n                               latitude=restaurant.latitude, '
+    'longitude=restaurant.longitude)\n        restaurant_graph.create(restaurant_node)\n'
+    '        for resto_type in restaurant.type:\n            type_node = Node("Type", name=resto_type)\n'
+    '            restaurant_graph.merge(type_node, primary_label="Type", primary_key="name")\n'
+    '            restaurant_graph.create(Relationship(restaurant_node, "category_is", type_node))\n\n'
+    '    graph.commit(restaurant_graph)\n')
+_CORNWALL_MODEL = ("from dataclasses import dataclass\n\n\n@dataclass\nclass Restaurant:\n    id: str\n    type: list\n"
+                   "    address: str\n    name: str\n    latitude: str\n    longitude: str\n")
+_CORNWALL_DATA = {
+    "resources/intersections.json": '{"a": ["-74.70", "45.00"], "b": ["-74.71", "45.01"]}',
+    "resources/routes.json": '{"19": [["-74.70", "45.00"], ["-74.71", "45.01"]]}',
+    "resources/json_cornwall_reformated.json": '{"19": {"length": 322.878, "geometry": {"type": "LineString"}}}',
+    "resources/restos_cornwall_formatted.json": '{"y1": {"name": "Tiny Table", "types": ["Thai", "Vietnamese"], '
+                                                '"address": "11 4th Street W", "latitude": 45.1, "longitude": -74.7}}'}
+
+
+class _Py2neoStore(Recorder):
+    """A Recorder that answers as the server would: an element id for each node written, the node a match finds."""
+
+    def __init__(self, found: bool = True) -> None:
+        super().__init__()
+        self.found = found
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        super().query(statement, params, read_only)
+        if statement.startswith("MATCH (n:`Intersection`)"):
+            return [{"id": f"i{params['p0']}", "props": {}}] if self.found and params else []
+        return [{"id": f"n{len(self.calls)}"}] if "RETURN elementId(n) AS id" in statement else []
+
+
+def test_cornwall_restaurants_runs_populate_neo4j_with_a_py2neo_over_the_store(tmp_path: Path) -> None:
+    # alecULaval/Projet-GLO-4025: populate_neo4j() creates py2neo Nodes and Relationships in a transaction of
+    # graph.begin(), finds a route's ends with NodeMatcher(...).match(label, **properties).first() and merges each
+    # Yelp category on its name; each is one statement here, the ends bound by the element ids the store answered
+    mirror = _clone(tmp_path, corpus.CORNWALL, {corpus.CORNWALL_LOADER: _CORNWALL_LOADER,
+                                               corpus.CORNWALL_MODEL: _CORNWALL_MODEL, **_CORNWALL_DATA})
+    store = _Py2neoStore()
+    corpus.write_cornwall_restaurants(store, mirror)
+    match = ("MATCH (n:`Intersection`) WHERE n.`latitude` = $p0 AND n.`longitude` = $p1 RETURN elementId(n) AS id, "
+             "properties(n) AS props LIMIT 1")
+    route = "MATCH (a), (b) WHERE elementId(a) = $a AND elementId(b) = $b CREATE (a)-[r:`route` $props]->(b)"
+    category = ("MATCH (a), (b) WHERE elementId(a) = $a AND elementId(b) = $b "
+                "CREATE (a)-[r:`category_is` $props]->(b)")
+    merge = "MERGE (n:`Type` {`name`: $key}) SET n += $props RETURN elementId(n) AS id"
+    road = {"id": "19", "length": 322.878}
+    assert store.calls == [
+        ("CREATE (n:`Intersection` $props) RETURN elementId(n) AS id",
+         {"props": {"id": "a", "latitude": 45.0, "longitude": -74.7}}),
+        ("CREATE (n:`Intersection` $props) RETURN elementId(n) AS id",
+         {"props": {"id": "b", "latitude": 45.01, "longitude": -74.71}}),
+        (match, {"p0": 45.0, "p1": -74.7}), (match, {"p0": 45.01, "p1": -74.71}),
+        (route, {"a": "i45.0", "b": "i45.01", "props": road}), (route, {"a": "i45.01", "b": "i45.0", "props": road}),
+        ("CREATE (n:`Restaurant` $props) RETURN elementId(n) AS id",
+         {"props": {"id": "y1", "address": "11 4th Street W", "name": "Tiny Table", "latitude": 45.1,
+                    "longitude": -74.7}}),
+        (merge, {"key": "Thai", "props": {"name": "Thai"}}), (category, {"a": "n7", "b": "n8", "props": {}}),
+        (merge, {"key": "Vietnamese", "props": {"name": "Vietnamese"}}),
+        (category, {"a": "n7", "b": "n10", "props": {}})]
+
+
+def test_cornwall_restaurants_refuses_a_route_whose_end_is_not_in_the_graph(tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.CORNWALL, {corpus.CORNWALL_LOADER: _CORNWALL_LOADER,
+                                               corpus.CORNWALL_MODEL: _CORNWALL_MODEL, **_CORNWALL_DATA})
+    with pytest.raises(corpus.CorpusError, match="a route relationship has an end that is not in the graph"):
+        corpus.write_cornwall_restaurants(_Py2neoStore(found=False), mirror)
+
+
+@pytest.mark.parametrize(("change", "refused"), [("import subprocess\n", "imports subprocess"),
+                                                  ('open("other.json")\n', "opens other.json"),
+                                                  ('config("MONGO_URL")\n', "reads the setting MONGO_URL")])
+def test_cornwall_restaurants_imports_opens_and_reads_nothing_but_what_its_loader_needs(
+        tmp_path: Path, change: str, refused: str) -> None:
+    loader = _CORNWALL_LOADER.replace("def populate_neo4j():\n", f"def populate_neo4j():\n    {change}")
+    mirror = _clone(tmp_path, corpus.CORNWALL, {corpus.CORNWALL_LOADER: loader, corpus.CORNWALL_MODEL: _CORNWALL_MODEL,
+                                               **_CORNWALL_DATA})
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_cornwall_restaurants(_Py2neoStore(), mirror)
