@@ -5797,6 +5797,102 @@ def write_cornwall_restaurants(store: Any, mirror: Path) -> None:
     namespace["populate_neo4j"]()
 
 
+NZ_HEALTH = "OH-Research/pdh_data_review"
+NZ_HEALTH_SCRIPT = "to_neo4j.sh"  # the shell script that builds its graph: one neo4j-import (3.1) command
+# an import argument `--nodes:<Label> $FOLDER/<file>` or `--relationships:<TYPE> $FOLDER/<file>`
+_ADMIN_IMPORT_ARG = re.compile(r"--(nodes|relationships):(\w+)\s+\$(\w+)/(\S+)")
+_ADMIN_ID = re.compile(r"^(\w*):(ID|START_ID|END_ID)\((\w+)\)$")  # `datasetId:ID(Dataset)`, `:START_ID(Provider)`
+
+
+def _admin_import_files(repo: str, script: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The (label, path) of each `--nodes:` and (type, path) of each `--relationships:` argument of the neo4j-import
+    command in `script`, their `$FOLDER/` read from the script's own `FOLDER=` line. Only string ids are read here
+    (`--id-type string`: an id is compared as the text it is), so a command without it is refused."""
+    folders = dict(re.findall(r"(?m)^(\w+)=(\S+)$", script))
+    if "neo4j-import" not in script or not re.search(r"--id-type\s+string\b", script):
+        raise CorpusError(f"{repo}: {NZ_HEALTH_SCRIPT} no longer runs neo4j-import --id-type string")
+    nodes: list[tuple[str, str]] = []
+    relationships: list[tuple[str, str]] = []
+    for kind, name, variable, file in _ADMIN_IMPORT_ARG.findall(script):
+        if variable not in folders:
+            raise CorpusError(f"{repo}: {NZ_HEALTH_SCRIPT} reads ${variable}, which it does not set")
+        (nodes if kind == "nodes" else relationships).append((name, f"{folders[variable]}/{file}"))
+    if not nodes or not relationships:
+        raise CorpusError(f"{repo}: {NZ_HEALTH_SCRIPT} imports no nodes or no relationships")
+    return nodes, relationships
+
+
+def _admin_import(store: Any, repo: str, script: str, mirror: Path) -> None:
+    """What neo4j-import (3.x) writes from the node and relationship files of `script`, each read from the mirror
+    with its header's columns as that tool reads them: `key:ID(Group)` is the node's id in Group, stored as the
+    property `key` (a string: --id-type string); `:LABEL` adds its ';'-separated labels to the command line's;
+    `:START_ID(Group)` and `:END_ID(Group)` name a relationship's ends by their ids, its type the command line's;
+    any other column is a string property, not set where the field is empty (neo4j-import sets no property for an
+    empty field). A typed column (`:int`, `:float`...), an id column without a key, a duplicate id or a relationship
+    whose end is not among the nodes would make the tool stop or skip rows: here each is an error, not a guess.
+    Nodes are CREATEd as the tool creates them (no MERGE: its ids are unique), then each relationship between the
+    nodes its ids name, MATCHed by label and id key."""
+    nodes, relationships = _admin_import_files(repo, script)
+    groups: dict[str, tuple[str, str, set[str]]] = {}  # id group -> (label, id key, ids)
+    for label, path in nodes:
+        rows = list(csv.reader(io.StringIO(read_file(repo, path, mirror).decode("utf-8-sig"))))
+        header, body = rows[0], rows[1:]
+        ids = [(i, m) for i, m in ((i, _ADMIN_ID.match(c)) for i, c in enumerate(header)) if m]
+        if len(ids) != 1 or ids[0][1][2] != "ID" or not ids[0][1][1]:
+            raise CorpusError(f"{repo}: {path}'s header {header} has no one `key:ID(Group)` column")
+        at, m = ids[0]
+        key, group = m[1], m[3]
+        typed = [c for c in header if ":" in c and c != ":LABEL" and not _ADMIN_ID.match(c)]
+        if typed or group in groups:
+            raise CorpusError(f"{repo}: {path} has typed columns {typed} or a second file of id group {group}")
+        seen = {row[at] for row in body}
+        if len(seen) != len(body):
+            raise CorpusError(f"{repo}: {path} repeats an id (neo4j-import stops at a duplicate node)")
+        groups[group] = (label, key, seen)
+        by_labels: dict[tuple[str, ...], list[dict[str, str]]] = {}
+        for row in body:
+            extra = row[header.index(":LABEL")].split(";") if ":LABEL" in header else []
+            labels = tuple(dict.fromkeys([label, *(x for x in extra if x)]))
+            by_labels.setdefault(labels, []).append(
+                {c.partition(":")[0]: v for c, v in zip(header, row, strict=True) if c != ":LABEL" and v != ""})
+        for labels, props in by_labels.items():
+            for start in range(0, len(props), _BATCH):
+                store.query(f"UNWIND $rows AS row CREATE (n:{':'.join(_q(x) for x in labels)}) SET n = row",
+                            {"rows": props[start:start + _BATCH]}, read_only=False)
+    for rel_type, path in relationships:
+        rows = list(csv.reader(io.StringIO(read_file(repo, path, mirror).decode("utf-8-sig"))))
+        header, body = rows[0], rows[1:]
+        ends = {m[2]: (i, m[3]) for i, m in ((i, _ADMIN_ID.match(c)) for i, c in enumerate(header)) if m}
+        if set(ends) != {"START_ID", "END_ID"} or len(header) != 2 or any(g not in groups for _, g in ends.values()):
+            raise CorpusError(f"{repo}: {path}'s header {header} is not a START_ID and END_ID of imported groups")
+        (s_at, s_group), (e_at, e_group) = ends["START_ID"], ends["END_ID"]
+        (s_label, s_key, s_ids), (e_label, e_key, e_ids) = groups[s_group], groups[e_group]
+        bad = [row for row in body if row[s_at] not in s_ids or row[e_at] not in e_ids]
+        if bad:
+            raise CorpusError(f"{repo}: {path} has {len(bad)} relationships whose ends are not imported: {bad[:3]}")
+        pairs = [{"s": row[s_at], "e": row[e_at]} for row in body]
+        for start in range(0, len(pairs), _BATCH):
+            store.query(f"UNWIND $rows AS row MATCH (s:{_q(s_label)} {{{_q(s_key)}: row.s}}) "
+                        f"MATCH (e:{_q(e_label)} {{{_q(e_key)}: row.e}}) CREATE (s)-[:{_q(rel_type)}]->(e)",
+                        {"rows": pairs[start:start + _BATCH]}, read_only=False)
+
+
+def write_nz_health_data_sources(store: Any, mirror: Path) -> None:
+    """to_neo4j.sh of OH-Research/pdh_data_review (the "Aotearoa NZ Health Data Source Review Project" of Precision
+    Driven Health, 2017: a catalogue of the sources of health data of New Zealand, in English; no licence stated) as
+    it runs it, one neo4j-import (3.1) command over the repository's out/ files, the graph its
+    parse_md_files_for_neo4j.py wrote from the project's site pages: the data sets (Dataset: name, URL), who provides
+    each (Provider, `provides`), the topics each holds information about (Tag, `contains_information_about`), the
+    site's categories each falls into (Category, `fall_into`; and `provides_dataset_falling_into` from a provider),
+    and the Figure.NZ charts that detail a data set (Level1: chart title, URL; `is_detailed_in`). The command's
+    import is done by _admin_import as neo4j-import does it (ids as string properties, datasetId, providerId...,
+    labels from the command line and the files' :LABEL column, which agree); the script's other lines (removing the
+    3.1 database folder, the store path) have no use on the started server. One Tag's name is empty in tag.csv: that
+    node has its tagId and no name, as the import leaves it."""
+    script = read_file(NZ_HEALTH, NZ_HEALTH_SCRIPT, mirror).decode("utf-8")
+    _admin_import(store, NZ_HEALTH, script, mirror)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -6239,6 +6335,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                 "city's cycle network (intersections with coordinates, segments with "
                                                 "their length in metres)",
           writer=write_cornwall_restaurants, source=CORNWALL),
+    Graph("nz-health-data-sources", "frozen", "New Zealand's sources of health data: each data set's provider, "
+                                                 "URL, topic tags and categories, and the Figure.NZ charts that "
+                                                 "detail it; the categories each provider's data sets fall into",
+          writer=write_nz_health_data_sources, source=NZ_HEALTH),
 ]}
 
 

@@ -261,9 +261,11 @@ def test_the_twentieth_frozen_split_is_the_documented_draw_and_spent() -> None:
     assert not set(pool) & _split("tune")
 
 
-# the twenty-second split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
-# only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
+# the twenty-second split's graphs as the helpers add them (frozen, blind: loaders tried, questions written with plain
+# Cypher only); its pool is not declared yet: the session that declares it replaces these with its pool and seed
 TWENTY_SECOND_IN_PREPARATION_A = {"cornwall-restaurants"}
+TWENTY_SECOND_IN_PREPARATION_B = {"nz-health-data-sources"}
+TWENTY_SECOND_IN_PREPARATION = TWENTY_SECOND_IN_PREPARATION_A | TWENTY_SECOND_IN_PREPARATION_B
 
 
 def test_the_twenty_first_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -274,7 +276,7 @@ def test_the_twenty_first_frozen_split_is_the_documented_draw_and_spent() -> Non
     pool = ["douban-movies", "hip-hop-candidates", "madrid-metro-campuses", "paris-housing", "singapore-attractions"]
     assert tuple(pool) == corpus.TWENTY_FIRST_POOL and corpus.TWENTY_FIRST_SEED == 49
     assert sorted(random.Random(49).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.TWENTY_FIRST_POOL, 49)
-    assert set(pool) <= _split("spent") and _split("frozen") == TWENTY_SECOND_IN_PREPARATION_A
+    assert set(pool) <= _split("spent") and _split("frozen") == TWENTY_SECOND_IN_PREPARATION
     assert not set(pool) & _split("tune")
 
 
@@ -316,7 +318,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.FIFTEENTH_POOL) | set(corpus.SIXTEENTH_POOL)
                                   | set(corpus.SEVENTEENTH_POOL) | set(corpus.EIGHTEENTH_POOL)
                                   | set(corpus.NINETEENTH_POOL) | set(corpus.TWENTIETH_POOL)
-                                  | set(corpus.TWENTY_FIRST_POOL) | TWENTY_SECOND_IN_PREPARATION_A)
+                                  | set(corpus.TWENTY_FIRST_POOL) | TWENTY_SECOND_IN_PREPARATION)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -2167,3 +2169,69 @@ def test_cornwall_restaurants_imports_opens_and_reads_nothing_but_what_its_loade
                                                **_CORNWALL_DATA})
     with pytest.raises(corpus.CorpusError, match=refused):
         corpus.write_cornwall_restaurants(_Py2neoStore(), mirror)
+
+
+# OH-Research/pdh_data_review's to_neo4j.sh: one neo4j-import (3.1) command over out/ (shortened: two node files, one
+# relationship file; its header columns as the repository writes them)
+_NZ_HEALTH_SCRIPT = ("\nFOLDER=out\n\nrm -r /usr/local/Cellar/neo4j/3.1.1/libexec/data/databases/graph.db\n\n"
+                     "neo4j-import --stacktrace \\\n             --multiline-fields=true \\\n"
+                     "             --into /usr/local/Cellar/neo4j/3.1.1/libexec/data/databases/graph.db \\\n"
+                     "             --id-type string \\\n             --nodes:Dataset $FOLDER/dataset.csv \\\n"
+                     "             --nodes:Tag $FOLDER/tag.csv \\\n"
+                     "             --relationships:contains_information_about $FOLDER/dataset_tag.csv\n")
+
+
+def _nz_health(tmp_path: Path, script: str = _NZ_HEALTH_SCRIPT, **files: str) -> Path:
+    data = {"dataset.csv": (':LABEL,datasetId:ID(Dataset),name,url\nDataset,-36,1000 Genomes Project,https://a.org/\n'
+                            'Dataset,41,"Well Child / Tamariki Ora\n",http://h.nz/\n'),
+            "tag.csv": ":LABEL,name,tagId:ID(Tag)\nTag,genomics,57\nTag,,0\n",
+            "dataset_tag.csv": ":END_ID(Tag),:START_ID(Dataset)\n57,-36\n0,41\n"}
+    data.update(files)
+    return _clone(tmp_path, corpus.NZ_HEALTH, {corpus.NZ_HEALTH_SCRIPT: script,
+                                               **{f"out/{name}": text for name, text in data.items()}})
+
+
+def test_nz_health_data_sources_imports_as_neo4j_import_does(tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_nz_health_data_sources(store, _nz_health(tmp_path))
+    assert store.calls == [
+        # ids kept as string properties under their column's key; a quoted field keeps its line break
+        ("UNWIND $rows AS row CREATE (n:`Dataset`) SET n = row",
+         {"rows": [{"datasetId": "-36", "name": "1000 Genomes Project", "url": "https://a.org/"},
+                   {"datasetId": "41", "name": "Well Child / Tamariki Ora\n", "url": "http://h.nz/"}]}),
+        # an empty field sets no property
+        ("UNWIND $rows AS row CREATE (n:`Tag`) SET n = row",
+         {"rows": [{"name": "genomics", "tagId": "57"}, {"tagId": "0"}]}),
+        ("UNWIND $rows AS row MATCH (s:`Dataset` {`datasetId`: row.s}) MATCH (e:`Tag` {`tagId`: row.e}) "
+         "CREATE (s)-[:`contains_information_about`]->(e)", {"rows": [{"s": "-36", "e": "57"}, {"s": "41", "e": "0"}]})]
+
+
+def test_nz_health_data_sources_adds_the_label_column_to_the_command_lines_label(tmp_path: Path) -> None:
+    store = Recorder()
+    mirror = _nz_health(tmp_path, **{"tag.csv": ":LABEL,name,tagId:ID(Tag)\nTag;Topic,genomics,57\nTag,x,0\n"})
+    corpus.write_nz_health_data_sources(store, mirror)
+    tags = [(s, p) for s, p in store.calls if "CREATE (n:`Tag`" in s]
+    assert tags == [("UNWIND $rows AS row CREATE (n:`Tag`:`Topic`) SET n = row",
+                     {"rows": [{"name": "genomics", "tagId": "57"}]}),
+                    ("UNWIND $rows AS row CREATE (n:`Tag`) SET n = row", {"rows": [{"name": "x", "tagId": "0"}]})]
+
+
+@pytest.mark.parametrize(("files", "refused"), [
+    ({"dataset_tag.csv": ":END_ID(Tag),:START_ID(Dataset)\n57,-36\n99,41\n"}, "1 relationships whose ends"),
+    ({"tag.csv": ":LABEL,name,tagId:ID(Tag)\nTag,genomics,57\nTag,other,57\n"}, "repeats an id"),
+    ({"tag.csv": ":LABEL,name,count:int,tagId:ID(Tag)\nTag,genomics,3,57\n"}, "typed columns"),
+    ({"tag.csv": ":LABEL,name,:ID(Tag)\nTag,genomics,57\n"}, "no one `key:ID"),
+])
+def test_nz_health_data_sources_refuses_what_neo4j_import_would_not_write_as_read_here(
+        tmp_path: Path, files: dict[str, str], refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_nz_health_data_sources(Recorder(), _nz_health(tmp_path, **files))
+
+
+def test_nz_health_data_sources_refuses_a_script_without_string_ids_or_its_folder(tmp_path: Path) -> None:
+    with pytest.raises(corpus.CorpusError, match="no longer runs neo4j-import --id-type string"):
+        corpus.write_nz_health_data_sources(Recorder(), _nz_health(
+            tmp_path / "a", _NZ_HEALTH_SCRIPT.replace("--id-type string", "--id-type integer")))
+    with pytest.raises(corpus.CorpusError, match=r"reads \$DATA, which it does not set"):
+        corpus.write_nz_health_data_sources(Recorder(), _nz_health(
+            tmp_path / "b", _NZ_HEALTH_SCRIPT.replace("$FOLDER/tag.csv", "$DATA/tag.csv")))
