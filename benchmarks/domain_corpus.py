@@ -5893,6 +5893,31 @@ def write_nz_health_data_sources(store: Any, mirror: Path) -> None:
     _admin_import(store, NZ_HEALTH, script, mirror)
 
 
+HAMILTON_PAGE = "week-15.adoc"  # "The Graph of Hamilton" of neo4j-examples/discoveraurafree
+HAMILTON_DATA = "sxywu/hamilton"  # Shirley Wu's data of every line of the musical, which the page's URLs name
+HAMILTON_URL = "https://raw.githubusercontent.com/sxywu/hamilton/master/"
+# the page's second load of lines.json: the same statement in chunks of 200 keys (`SKIP 0 LIMIT 200`, to be run again
+# with SKIP 200 ... 1400 "in a memory restricted environment like AuraDB Free"), the first having loaded them all
+_HAMILTON_CHUNKED = re.compile(r"(?i)\bSKIP\s+\d+\s+LIMIT\s+\d+\b")
+
+
+def write_hamilton_musical(store: Any, mirror: Path) -> None:
+    """The load of week-15.adoc ("The Graph of Hamilton") of neo4j-examples/discoveraurafree: its `[source,cypher]`
+    blocks that write (constraints and indexes, then singers, songs, lines, words, themes), in order, as written (in
+    5.x syntax: _five), each `apoc.load.json('<url>')` reading the file of github.com/sxywu/hamilton its
+    raw.githubusercontent.com URL names (src/data/*.json). Left out: the page's chunked repeat of the lines load
+    (_HAMILTON_CHUNKED, for AuraDB Free's memory), its queries (they write nothing) and its commented-out test of
+    characters.json (a `////` block, not a cypher block). `CALL {...} IN TRANSACTIONS` runs as one `CALL {...}`
+    (_run_mixed, as dune's)."""
+    page = read_file(DISCOVER, HAMILTON_PAGE, mirror).decode("utf-8")
+    writes = re.compile(r"(?i)\b(create|merge)\b")
+    blocks = [body for _, body in _cypher_blocks(page) if writes.search(body) and not _HAMILTON_CHUNKED.search(body)]
+    if not blocks:
+        raise CorpusError(f"hamilton-musical: no load statements found in {HAMILTON_PAGE}")
+    script = "".join(block.strip().rstrip(";") + ";\n" for block in blocks)
+    _run_mixed(store, script, _github_file(HAMILTON_DATA, mirror, (HAMILTON_URL,)))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -6339,6 +6364,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                  "URL, topic tags and categories, and the Figure.NZ charts that "
                                                  "detail it; the categories each provider's data sets fall into",
           writer=write_nz_health_data_sources, source=NZ_HEALTH),
+    Graph("hamilton-musical", "frozen", "the musical Hamilton, line by line (Shirley Wu's data): its singers "
+                                        "(individuals and groups, gender), songs (number, title), lines (lyrics, "
+                                        "who sings them, who is left out, at whom they are directed), their words "
+                                        "and recurring themes with categories",
+          writer=write_hamilton_musical, source=DISCOVER),
 ]}
 
 

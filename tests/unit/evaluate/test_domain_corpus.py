@@ -1,9 +1,9 @@
 """The domain corpus's bookkeeping (benchmarks/domain_corpus.py, benchmarks/domain_gold.py), without a server: every
 graph has a question file of at least 12 well-formed records, and the splits are exactly the documented draws (the
-first twenty-one, each spent after its one run), so a graph cannot slip into or
-out of the frozen split unnoticed; and the loaders' pure parts (a script's LOAD CSV statements, a GraphGist's setup
-blocks, a Data Importer model's statements, a subquery's IN TRANSACTIONS, Rome's per-mode load) and the gold's quoting
-of identifiers."""
+first twenty-one, each spent after its one run, and the twenty-second's graphs in preparation, frozen), so a graph
+cannot slip into or out of the frozen split unnoticed; and the loaders' pure parts (a script's LOAD CSV statements, a
+GraphGist's setup blocks, a Data Importer model's statements, a subquery's IN TRANSACTIONS, Rome's per-mode load) and
+the gold's quoting of identifiers."""
 
 from __future__ import annotations
 
@@ -265,14 +265,17 @@ def test_the_twentieth_frozen_split_is_the_documented_draw_and_spent() -> None:
 # Cypher only); its pool is not declared yet: the session that declares it replaces these with its pool and seed
 TWENTY_SECOND_IN_PREPARATION_A = {"cornwall-restaurants"}
 TWENTY_SECOND_IN_PREPARATION_B = {"nz-health-data-sources"}
-TWENTY_SECOND_IN_PREPARATION = TWENTY_SECOND_IN_PREPARATION_A | TWENTY_SECOND_IN_PREPARATION_B
+TWENTY_SECOND_IN_PREPARATION_C = {"hamilton-musical"}
+TWENTY_SECOND_IN_PREPARATION = (TWENTY_SECOND_IN_PREPARATION_A
+                                | TWENTY_SECOND_IN_PREPARATION_B
+                                | TWENTY_SECOND_IN_PREPARATION_C)
 
 
 def test_the_twenty_first_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it (five graphs: no sixth source was found in time), declared before any
     # xgrag command ran on its graphs (loaders tried, questions written with plain Cypher only); all five were drawn
-    # and frozen, run once at the end of the tuning (results/domains_frozen21.json), spent since: no graph is frozen
-    # now; none of this pool is tune
+    # and frozen, run once at the end of the tuning (results/domains_frozen21.json), spent since: the frozen graphs now
+    # are the twenty-second split's in preparation; none of this pool is tune
     pool = ["douban-movies", "hip-hop-candidates", "madrid-metro-campuses", "paris-housing", "singapore-attractions"]
     assert tuple(pool) == corpus.TWENTY_FIRST_POOL and corpus.TWENTY_FIRST_SEED == 49
     assert sorted(random.Random(49).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.TWENTY_FIRST_POOL, 49)
@@ -2235,3 +2238,53 @@ def test_nz_health_data_sources_refuses_a_script_without_string_ids_or_its_folde
     with pytest.raises(corpus.CorpusError, match=r"reads \$DATA, which it does not set"):
         corpus.write_nz_health_data_sources(Recorder(), _nz_health(
             tmp_path / "b", _NZ_HEALTH_SCRIPT.replace("$FOLDER/tag.csv", "$DATA/tag.csv")))
+
+
+# neo4j-examples/discoveraurafree's week-15.adoc ("The Graph of Hamilton"): `[source,cypher]` blocks that load
+# sxywu/hamilton's src/data/*.json by their raw.githubusercontent.com URLs (3.x constraints, a `:auto` statement with
+# `CALL {...} IN TRANSACTIONS`), a chunked repeat of the lines load for AuraDB Free, and queries that write nothing
+def _hamilton_page(json_url: str = corpus.HAMILTON_URL + "src/data/char_list.json") -> str:
+    return ("== Week 15 - The Graph of Hamilton\n\n[source,cypher]\n----\n"
+            "create constraint on (s:Singer) assert s.id is unique;\ncreate index on :Song(title);\n----\n\n"
+            ".char_list.json\n[source,javascript]\n----\n{\"1\": [\"Aaron Burr\", \"M\"]}\n----\n\n"
+            "[source,cypher]\n----\ncall apoc.load.json('" + json_url + "') YIELD value\n"
+            "UNWIND keys(value) AS key\nWITH key, value[key] AS data\n"
+            "MERGE (s:Singer {id:key}) ON CREATE SET s.name = data[0];\n----\n\n"
+            "[source,cypher]\n----\n:auto call apoc.load.json('" + corpus.HAMILTON_URL + "src/data/lines.json') "
+            "YIELD value\nUNWIND keys(value) AS key\nWITH key, value[key] AS data\nSKIP 0 LIMIT 200\n"
+            "call {\nwith key, data\nMERGE (l:Lines {id:key})\n} in transactions of 100 rows\nRETURN count(*);\n"
+            "----\n\n[source,cypher]\n----\nMATCH (p:Singer) RETURN p.name\n----\n\n"
+            "[source,cypher]\n----\n:auto call apoc.load.json('" + corpus.HAMILTON_URL + "src/data/words.json') "
+            "YIELD value\nUNWIND keys(value) AS key\nCALL { WITH key\n    MERGE (w:Word {word:key})\n"
+            "} IN TRANSACTIONS OF 500 ROWS\nRETURN count(*);\n----\n")
+
+
+def _hamilton_mirror(tmp_path: Path, page: str) -> Path:
+    _clone(tmp_path, corpus.DISCOVER, {corpus.HAMILTON_PAGE: page})
+    return _clone(tmp_path, corpus.HAMILTON_DATA, {"src/data/char_list.json": '{"1": ["Aaron Burr", "M"]}',
+                                                   "src/data/words.json": '{"how": ["1:1/1:1-5"]}'})
+
+
+def test_hamilton_musical_runs_the_pages_writing_blocks_over_shirley_wus_files(tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_hamilton_musical(store, _hamilton_mirror(tmp_path, _hamilton_page()))
+    # the chunked lines load (SKIP 0 LIMIT 200) and the query are not run; lines.json is not read
+    assert store.calls == [
+        ("CREATE CONSTRAINT FOR (s:Singer) REQUIRE s.id IS UNIQUE", {}),
+        ("CREATE INDEX FOR (n:Song) ON (n.title)", {}),
+        ("UNWIND $values AS value\nUNWIND keys(value) AS key\nWITH key, value[key] AS data\n"
+         "MERGE (s:Singer {id:key}) ON CREATE SET s.name = data[0]", {"values": [{"1": ["Aaron Burr", "M"]}]}),
+        ("UNWIND $values AS value\nUNWIND keys(value) AS key\nCALL { WITH key\n    MERGE (w:Word {word:key})\n}\n"
+         "RETURN count(*)", {"values": [{"how": ["1:1/1:1-5"]}]})]
+
+
+def test_hamilton_musical_refuses_a_url_outside_shirley_wus_repository(tmp_path: Path) -> None:
+    mirror = _hamilton_mirror(tmp_path, _hamilton_page("https://example.org/char_list.json"))
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/char_list.json"):
+        corpus.write_hamilton_musical(Recorder(), mirror)
+
+
+def test_hamilton_musical_refuses_a_page_without_load_blocks(tmp_path: Path) -> None:
+    mirror = _hamilton_mirror(tmp_path, "[source,cypher]\n----\nMATCH (p:Singer) RETURN p.name\n----\n")
+    with pytest.raises(corpus.CorpusError, match="no load statements found in week-15.adoc"):
+        corpus.write_hamilton_musical(Recorder(), mirror)
