@@ -5642,6 +5642,41 @@ def write_singapore_attractions(store: Any, mirror: Path) -> None:
     namespace["data_loading"](driver)
 
 
+
+ELITE = "peregrin71/EliteDataConverter"
+ELITE_SCRIPT = "EliteGraph/Data/EDData.cypher"
+# its README: "Copy the first command "MATCH (n) DETACH DELETE n" ... run the command ... copy from line 4 till the end
+# ... run the set of commands": two statements, neither ended by ';' (as one, the CREATEs would run once per node the
+# MATCH finds, on an empty database never)
+_ELITE_CLEAR = re.compile(r"\AMATCH \(n\) DETACH DELETE n[ \t\r]*$", re.M)
+
+
+def write_elite_dangerous_lore(store: Any, mirror: Path) -> None:
+    """EliteGraph/Data/EDData.cypher of peregrin71/EliteDataConverter (2021, by peregrin71; no licence stated) as its
+    README runs it: the lore of the space game Elite Dangerous (its Galnet news, novels and in-game history) as a
+    player typed it into EliteGraph/Data/EDData.xml, written out as Cypher by the repository's converter. Every node
+    is a name under one of 43 labels: people (Person: "Arissa Lavigny-Duval", "Zachary Hudson"), corporations (their
+    products and market sectors, headquarters, subsidiaries), organizations, powers (Empire, Federation, Alliance),
+    families, star systems with their bodies and stations (System, Body, Station, Region), ship types and named ships,
+    roles, memberships (Membership: a person's role in an organization from a date), actions and activities by date
+    (Action, Activity: an actor, a verb, a target) and the dates and periods they name (Date "3301-10-28", Period
+    "3301"). Relationships carry no property: a fact is a relationship to a node (Role, Gender, Home, Father,
+    DateOfBirth, Produces, Allegiance). The script is two statements, neither ended by ';': the README runs its first
+    line (`MATCH (n) DETACH DELETE n`, nothing to delete on the new database) and then the rest, one CREATE statement
+    whose variables (n7 ... n943) name the nodes its relationship CREATEs link. They are run so, as written. What the
+    XML holds and the converter wrote no relationship for (most of its 522 people) is not in the script."""
+    script = read_file(ELITE, ELITE_SCRIPT, mirror).decode("utf-8-sig")
+    body = "\n".join(line for line in script.splitlines() if not line.strip().startswith("//"))
+    clear = _ELITE_CLEAR.search(body.strip())
+    if clear is None:
+        raise CorpusError(f"{ELITE}: {ELITE_SCRIPT} no longer starts with the `MATCH (n) DETACH DELETE n` its README "
+                          f"runs on its own")
+    rest = body.strip()[clear.end():].strip()
+    if not rest.startswith("CREATE") or ";" in rest:
+        raise CorpusError(f"{ELITE}: {ELITE_SCRIPT} is no longer one CREATE statement after its first line")
+    store.query(clear[0].strip(), read_only=False)
+    store.query(rest, read_only=False)
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -6079,6 +6114,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                 "address, average rating and review counts; reviewers and the home "
                                                 "town each gives",
           writer=write_singapore_attractions, source=TOURISM),
+    Graph("elite-dangerous-lore", "frozen", "the lore of the space game Elite Dangerous, as a player typed it: people "
+                                            "(roles, families, gender, birth and death dates, home systems), "
+                                            "corporations and their products, organizations, powers, star systems "
+                                            "and stations, ship types, memberships and dated actions and activities",
+          writer=write_elite_dangerous_lore, source=ELITE),
 ]}
 
 

@@ -261,6 +261,11 @@ def test_the_twentieth_frozen_split_is_the_documented_draw_and_spent() -> None:
     assert not set(pool) & _split("tune")
 
 
+# the twenty-second split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
+# only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
+TWENTY_SECOND_IN_PREPARATION_D = {"elite-dangerous-lore"}
+
+
 def test_the_twenty_first_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it (five graphs: no sixth source was found in time), declared before any
     # xgrag command ran on its graphs (loaders tried, questions written with plain Cypher only); all five were drawn
@@ -269,7 +274,7 @@ def test_the_twenty_first_frozen_split_is_the_documented_draw_and_spent() -> Non
     pool = ["douban-movies", "hip-hop-candidates", "madrid-metro-campuses", "paris-housing", "singapore-attractions"]
     assert tuple(pool) == corpus.TWENTY_FIRST_POOL and corpus.TWENTY_FIRST_SEED == 49
     assert sorted(random.Random(49).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.TWENTY_FIRST_POOL, 49)
-    assert set(pool) <= _split("spent") and _split("frozen") == set()
+    assert set(pool) <= _split("spent") and _split("frozen") == TWENTY_SECOND_IN_PREPARATION_D
     assert not set(pool) & _split("tune")
 
 
@@ -311,7 +316,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.FIFTEENTH_POOL) | set(corpus.SIXTEENTH_POOL)
                                   | set(corpus.SEVENTEENTH_POOL) | set(corpus.EIGHTEENTH_POOL)
                                   | set(corpus.NINETEENTH_POOL) | set(corpus.TWENTIETH_POOL)
-                                  | set(corpus.TWENTY_FIRST_POOL))
+                                  | set(corpus.TWENTY_FIRST_POOL) | TWENTY_SECOND_IN_PREPARATION_D)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -2047,3 +2052,33 @@ def test_singapore_attractions_refuses_a_url_outside_its_repository(tmp_path: Pa
     mirror = _clone(tmp_path, corpus.TOURISM, {corpus.TOURISM_LOADER: loader, corpus.TOURISM_TOOLS: _TOURISM_TOOLS})
     with pytest.raises(corpus.CorpusError, match="reads https://example.org/other.csv"):
         corpus.write_singapore_attractions(_CountStore(), mirror)
+
+
+# peregrin71/EliteDataConverter's EDData.cypher as its converter writes it (shortened): a comment, the clearing MATCH
+# its README runs on its own, a comment, then one CREATE per node and one per relationship, no ';' anywhere
+_ELITE_SCRIPT = ('// Before importing data first run this neo4j command\nMATCH (n) DETACH DELETE n\n'
+                 '// Then copy all the following lines into neo4j and run them\n'
+                 'CREATE (n7:Noun{name:"Fierce"})\nCREATE (n250:Person{name:"Aaron Whyte"})\n'
+                 'CREATE (n583:Role{name:"Leader"})\nCREATE (n250)-[:Role]->(n583)\n')
+
+
+def test_elite_dangerous_lore_runs_its_two_statements_as_its_readme_does(tmp_path: Path) -> None:
+    # its README: run the first command on its own, then line 4 to the end as one set; as one statement the CREATEs
+    # would run once per node the MATCH finds (never, on an empty database)
+    store = Recorder()
+    corpus.write_elite_dangerous_lore(store, _clone(tmp_path, corpus.ELITE, {corpus.ELITE_SCRIPT: _ELITE_SCRIPT}))
+    assert store.calls == [
+        ("MATCH (n) DETACH DELETE n", {}),
+        ('CREATE (n7:Noun{name:"Fierce"})\nCREATE (n250:Person{name:"Aaron Whyte"})\n'
+         'CREATE (n583:Role{name:"Leader"})\nCREATE (n250)-[:Role]->(n583)', {})]
+
+
+@pytest.mark.parametrize(("script", "refused"), [
+    (_ELITE_SCRIPT.replace("MATCH (n) DETACH DELETE n\n", ""), "no longer starts with"),
+    (_ELITE_SCRIPT.replace("(n583)\n", "(n583);\nMATCH (n) RETURN n\n"), "no longer one CREATE statement"),
+    (_ELITE_SCRIPT.replace("CREATE (n7", "MERGE (n7"), "no longer one CREATE statement")])
+def test_elite_dangerous_lore_refuses_a_script_no_longer_in_its_two_parts(tmp_path: Path, script: str,
+                                                                          refused: str) -> None:
+    mirror = _clone(tmp_path, corpus.ELITE, {corpus.ELITE_SCRIPT: script})
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_elite_dangerous_lore(Recorder(), mirror)
