@@ -5677,6 +5677,25 @@ def write_elite_dangerous_lore(store: Any, mirror: Path) -> None:
     store.query(clear[0].strip(), read_only=False)
     store.query(rest, read_only=False)
 
+EMPIRE = "jburnford/empire-evolution-wpcs"
+EMPIRE_SCRIPT = "data/britishempire_kg_export.cypher"
+
+
+def write_british_empire_territories(store: Any, mirror: Path) -> None:
+    """data/britishempire_kg_export.cypher of jburnford/empire-evolution-wpcs (Jim Clifford, 2026: "A Cypher Knowledge
+    Graph of British Imperial Territorial Evolution", for Working Papers in Critical Search; the data CC0) as its
+    README loads it (`cypher-shell -f`): its uniqueness constraint, one MERGE ... SET statement a territory and one
+    MATCH ... MERGE statement a relationship, as written. 747 historical territories under HistoricalTerritory and a
+    typology label (433 PrincelyState, CrownColony, Colony, Protectorate, Province, MinorTerritory, Mandate,
+    Dependency, Federation, Dominion, CompanyTerritory, BoerRepublic, IndependentNation, ...): their canonical name,
+    region, colony type and administrative status, start and end dates, established and independence years, Wikidata
+    QID, comments, source and verification. 1,203 relationships between them: EVOLVED_INTO, ADMINISTERED_UNDER (a
+    princely state under the Indian Empire), SUCCEEDED, PARTITIONED_INTO, PART_OF, FEDERATED_INTO, REORGANIZED_AS,
+    BECAME_INDEPENDENT, TRANSFERRED_SOVEREIGNTY, MERGED_INTO, ... (some with a year, description and detail). Sind
+    Province (1936-1947), which the export writes after its relationships, has none."""
+    _run_script(store, read_file(EMPIRE, EMPIRE_SCRIPT, mirror).decode("utf-8"), _no_files(EMPIRE))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -6119,6 +6138,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "corporations and their products, organizations, powers, star systems "
                                             "and stations, ship types, memberships and dated actions and activities",
           writer=write_elite_dangerous_lore, source=ELITE),
+    Graph("british-empire-territories", "frozen", "the historical territories of the British Empire (colonies, crown "
+                                                  "colonies, protectorates, dominions, mandates, princely states, "
+                                                  "...): region, type, status, dates, Wikidata ids; how each evolved "
+                                                  "into, succeeded, was partitioned into, federated into or was "
+                                                  "administered under another",
+          writer=write_british_empire_territories, source=EMPIRE),
 ]}
 
 

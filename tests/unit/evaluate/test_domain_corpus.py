@@ -263,7 +263,7 @@ def test_the_twentieth_frozen_split_is_the_documented_draw_and_spent() -> None:
 
 # the twenty-second split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
 # only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
-TWENTY_SECOND_IN_PREPARATION_D = {"elite-dangerous-lore"}
+TWENTY_SECOND_IN_PREPARATION_D = {"british-empire-territories", "elite-dangerous-lore"}
 
 
 def test_the_twenty_first_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -2082,3 +2082,28 @@ def test_elite_dangerous_lore_refuses_a_script_no_longer_in_its_two_parts(tmp_pa
     mirror = _clone(tmp_path, corpus.ELITE, {corpus.ELITE_SCRIPT: script})
     with pytest.raises(corpus.CorpusError, match=refused):
         corpus.write_elite_dangerous_lore(Recorder(), mirror)
+
+
+# jburnford/empire-evolution-wpcs's export as written (shortened): its header comments, its constraint, one territory
+# (MERGE on its colony_id, then SET of its properties over several lines, a datetime among them) and one relationship
+_EMPIRE_SCRIPT = ("// British Empire Knowledge Graph\n// To import: run this file in Neo4j Browser or cypher-shell\n\n"
+                  "CREATE CONSTRAINT territory_id_unique IF NOT EXISTS FOR (n:HistoricalTerritory) "
+                  "REQUIRE n.colony_id IS UNIQUE;\n\n// -- Territory Nodes --\n\n"
+                  "MERGE (c:HistoricalTerritory:Colony {colony_id: 'aden_1839_1963'})\nSET c += {\n"
+                  "  name: 'Aden Province',\n  verified_date: datetime('2025-08-05T20:18:40Z')\n};\n\n"
+                  "MATCH (a:HistoricalTerritory {colony_id: 'aden_1839_1963'}), (b:HistoricalTerritory {colony_id: "
+                  "'aden_colony_1937_1967'}) MERGE (a)-[:EVOLVED_INTO]->(b);\n")
+
+
+def test_british_empire_territories_runs_its_export_statement_by_statement(tmp_path: Path) -> None:
+    # its README loads it with `cypher-shell -f`: each statement ended by ';' on its own, comments dropped
+    store = Recorder()
+    corpus.write_british_empire_territories(store, _clone(tmp_path, corpus.EMPIRE,
+                                                          {corpus.EMPIRE_SCRIPT: _EMPIRE_SCRIPT}))
+    assert store.calls == [
+        ("CREATE CONSTRAINT territory_id_unique IF NOT EXISTS FOR (n:HistoricalTerritory) "
+         "REQUIRE n.colony_id IS UNIQUE", {}),
+        ("MERGE (c:HistoricalTerritory:Colony {colony_id: 'aden_1839_1963'})\nSET c += {\n  name: 'Aden Province',\n"
+         "  verified_date: datetime('2025-08-05T20:18:40Z')\n}", {}),
+        ("MATCH (a:HistoricalTerritory {colony_id: 'aden_1839_1963'}), (b:HistoricalTerritory {colony_id: "
+         "'aden_colony_1937_1967'}) MERGE (a)-[:EVOLVED_INTO]->(b)", {})]
