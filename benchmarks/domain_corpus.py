@@ -5918,6 +5918,59 @@ def write_hamilton_musical(store: Any, mirror: Path) -> None:
     _run_mixed(store, script, _github_file(HAMILTON_DATA, mirror, (HAMILTON_URL,)))
 
 
+ELITE = "peregrin71/EliteDataConverter"
+ELITE_SCRIPT = "EliteGraph/Data/EDData.cypher"
+# its README: "Copy the first command "MATCH (n) DETACH DELETE n" ... run the command ... copy from line 4 till the end
+# ... run the set of commands": two statements, neither ended by ';' (as one, the CREATEs would run once per node the
+# MATCH finds, on an empty database never)
+_ELITE_CLEAR = re.compile(r"\AMATCH \(n\) DETACH DELETE n[ \t\r]*$", re.M)
+
+
+def write_elite_dangerous_lore(store: Any, mirror: Path) -> None:
+    """EliteGraph/Data/EDData.cypher of peregrin71/EliteDataConverter (2021, by peregrin71; no licence stated) as its
+    README runs it: the lore of the space game Elite Dangerous (its Galnet news, novels and in-game history) as a
+    player typed it into EliteGraph/Data/EDData.xml, written out as Cypher by the repository's converter. Every node
+    is a name under one of 43 labels: people (Person: "Arissa Lavigny-Duval", "Zachary Hudson"), corporations (their
+    products and market sectors, headquarters, subsidiaries), organizations, powers (Empire, Federation, Alliance),
+    families, star systems with their bodies and stations (System, Body, Station, Region), ship types and named ships,
+    roles, memberships (Membership: a person's role in an organization from a date), actions and activities by date
+    (Action, Activity: an actor, a verb, a target) and the dates and periods they name (Date "3301-10-28", Period
+    "3301"). Relationships carry no property: a fact is a relationship to a node (Role, Gender, Home, Father,
+    DateOfBirth, Produces, Allegiance). The script is two statements, neither ended by ';': the README runs its first
+    line (`MATCH (n) DETACH DELETE n`, nothing to delete on the new database) and then the rest, one CREATE statement
+    whose variables (n7 ... n943) name the nodes its relationship CREATEs link. They are run so, as written. What the
+    XML holds and the converter wrote no relationship for (most of its 522 people) is not in the script."""
+    script = read_file(ELITE, ELITE_SCRIPT, mirror).decode("utf-8-sig")
+    body = "\n".join(line for line in script.splitlines() if not line.strip().startswith("//"))
+    clear = _ELITE_CLEAR.search(body.strip())
+    if clear is None:
+        raise CorpusError(f"{ELITE}: {ELITE_SCRIPT} no longer starts with the `MATCH (n) DETACH DELETE n` its README "
+                          f"runs on its own")
+    rest = body.strip()[clear.end():].strip()
+    if not rest.startswith("CREATE") or ";" in rest:
+        raise CorpusError(f"{ELITE}: {ELITE_SCRIPT} is no longer one CREATE statement after its first line")
+    store.query(clear[0].strip(), read_only=False)
+    store.query(rest, read_only=False)
+
+EMPIRE = "jburnford/empire-evolution-wpcs"
+EMPIRE_SCRIPT = "data/britishempire_kg_export.cypher"
+
+
+def write_british_empire_territories(store: Any, mirror: Path) -> None:
+    """data/britishempire_kg_export.cypher of jburnford/empire-evolution-wpcs (Jim Clifford, 2026: "A Cypher Knowledge
+    Graph of British Imperial Territorial Evolution", for Working Papers in Critical Search; the data CC0) as its
+    README loads it (`cypher-shell -f`): its uniqueness constraint, one MERGE ... SET statement a territory and one
+    MATCH ... MERGE statement a relationship, as written. 747 historical territories under HistoricalTerritory and a
+    typology label (433 PrincelyState, CrownColony, Colony, Protectorate, Province, MinorTerritory, Mandate,
+    Dependency, Federation, Dominion, CompanyTerritory, BoerRepublic, IndependentNation, ...): their canonical name,
+    region, colony type and administrative status, start and end dates, established and independence years, Wikidata
+    QID, comments, source and verification. 1,203 relationships between them: EVOLVED_INTO, ADMINISTERED_UNDER (a
+    princely state under the Indian Empire), SUCCEEDED, PARTITIONED_INTO, PART_OF, FEDERATED_INTO, REORGANIZED_AS,
+    BECAME_INDEPENDENT, TRANSFERRED_SOVEREIGNTY, MERGED_INTO, ... (some with a year, description and detail). Sind
+    Province (1936-1947), which the export writes after its relationships, has none."""
+    _run_script(store, read_file(EMPIRE, EMPIRE_SCRIPT, mirror).decode("utf-8"), _no_files(EMPIRE))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -6369,6 +6422,17 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "who sings them, who is left out, at whom they are directed), their words "
                                         "and recurring themes with categories",
           writer=write_hamilton_musical, source=DISCOVER),
+    Graph("elite-dangerous-lore", "frozen", "the lore of the space game Elite Dangerous, as a player typed it: people "
+                                            "(roles, families, gender, birth and death dates, home systems), "
+                                            "corporations and their products, organizations, powers, star systems "
+                                            "and stations, ship types, memberships and dated actions and activities",
+          writer=write_elite_dangerous_lore, source=ELITE),
+    Graph("british-empire-territories", "frozen", "the historical territories of the British Empire (colonies, crown "
+                                                  "colonies, protectorates, dominions, mandates, princely states, "
+                                                  "...): region, type, status, dates, Wikidata ids; how each evolved "
+                                                  "into, succeeded, was partitioned into, federated into or was "
+                                                  "administered under another",
+          writer=write_british_empire_territories, source=EMPIRE),
 ]}
 
 

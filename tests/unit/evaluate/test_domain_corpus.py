@@ -266,9 +266,11 @@ def test_the_twentieth_frozen_split_is_the_documented_draw_and_spent() -> None:
 TWENTY_SECOND_IN_PREPARATION_A = {"cornwall-restaurants"}
 TWENTY_SECOND_IN_PREPARATION_B = {"nz-health-data-sources"}
 TWENTY_SECOND_IN_PREPARATION_C = {"hamilton-musical"}
+TWENTY_SECOND_IN_PREPARATION_D = {"british-empire-territories", "elite-dangerous-lore"}
 TWENTY_SECOND_IN_PREPARATION = (TWENTY_SECOND_IN_PREPARATION_A
                                 | TWENTY_SECOND_IN_PREPARATION_B
-                                | TWENTY_SECOND_IN_PREPARATION_C)
+                                | TWENTY_SECOND_IN_PREPARATION_C
+                                | TWENTY_SECOND_IN_PREPARATION_D)
 
 
 def test_the_twenty_first_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -2288,3 +2290,58 @@ def test_hamilton_musical_refuses_a_page_without_load_blocks(tmp_path: Path) -> 
     mirror = _hamilton_mirror(tmp_path, "[source,cypher]\n----\nMATCH (p:Singer) RETURN p.name\n----\n")
     with pytest.raises(corpus.CorpusError, match="no load statements found in week-15.adoc"):
         corpus.write_hamilton_musical(Recorder(), mirror)
+
+
+# peregrin71/EliteDataConverter's EDData.cypher as its converter writes it (shortened): a comment, the clearing MATCH
+# its README runs on its own, a comment, then one CREATE per node and one per relationship, no ';' anywhere
+_ELITE_SCRIPT = ('// Before importing data first run this neo4j command\nMATCH (n) DETACH DELETE n\n'
+                 '// Then copy all the following lines into neo4j and run them\n'
+                 'CREATE (n7:Noun{name:"Fierce"})\nCREATE (n250:Person{name:"Aaron Whyte"})\n'
+                 'CREATE (n583:Role{name:"Leader"})\nCREATE (n250)-[:Role]->(n583)\n')
+
+
+def test_elite_dangerous_lore_runs_its_two_statements_as_its_readme_does(tmp_path: Path) -> None:
+    # its README: run the first command on its own, then line 4 to the end as one set; as one statement the CREATEs
+    # would run once per node the MATCH finds (never, on an empty database)
+    store = Recorder()
+    corpus.write_elite_dangerous_lore(store, _clone(tmp_path, corpus.ELITE, {corpus.ELITE_SCRIPT: _ELITE_SCRIPT}))
+    assert store.calls == [
+        ("MATCH (n) DETACH DELETE n", {}),
+        ('CREATE (n7:Noun{name:"Fierce"})\nCREATE (n250:Person{name:"Aaron Whyte"})\n'
+         'CREATE (n583:Role{name:"Leader"})\nCREATE (n250)-[:Role]->(n583)', {})]
+
+
+@pytest.mark.parametrize(("script", "refused"), [
+    (_ELITE_SCRIPT.replace("MATCH (n) DETACH DELETE n\n", ""), "no longer starts with"),
+    (_ELITE_SCRIPT.replace("(n583)\n", "(n583);\nMATCH (n) RETURN n\n"), "no longer one CREATE statement"),
+    (_ELITE_SCRIPT.replace("CREATE (n7", "MERGE (n7"), "no longer one CREATE statement")])
+def test_elite_dangerous_lore_refuses_a_script_no_longer_in_its_two_parts(tmp_path: Path, script: str,
+                                                                          refused: str) -> None:
+    mirror = _clone(tmp_path, corpus.ELITE, {corpus.ELITE_SCRIPT: script})
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_elite_dangerous_lore(Recorder(), mirror)
+
+
+# jburnford/empire-evolution-wpcs's export as written (shortened): its header comments, its constraint, one territory
+# (MERGE on its colony_id, then SET of its properties over several lines, a datetime among them) and one relationship
+_EMPIRE_SCRIPT = ("// British Empire Knowledge Graph\n// To import: run this file in Neo4j Browser or cypher-shell\n\n"
+                  "CREATE CONSTRAINT territory_id_unique IF NOT EXISTS FOR (n:HistoricalTerritory) "
+                  "REQUIRE n.colony_id IS UNIQUE;\n\n// -- Territory Nodes --\n\n"
+                  "MERGE (c:HistoricalTerritory:Colony {colony_id: 'aden_1839_1963'})\nSET c += {\n"
+                  "  name: 'Aden Province',\n  verified_date: datetime('2025-08-05T20:18:40Z')\n};\n\n"
+                  "MATCH (a:HistoricalTerritory {colony_id: 'aden_1839_1963'}), (b:HistoricalTerritory {colony_id: "
+                  "'aden_colony_1937_1967'}) MERGE (a)-[:EVOLVED_INTO]->(b);\n")
+
+
+def test_british_empire_territories_runs_its_export_statement_by_statement(tmp_path: Path) -> None:
+    # its README loads it with `cypher-shell -f`: each statement ended by ';' on its own, comments dropped
+    store = Recorder()
+    corpus.write_british_empire_territories(store, _clone(tmp_path, corpus.EMPIRE,
+                                                          {corpus.EMPIRE_SCRIPT: _EMPIRE_SCRIPT}))
+    assert store.calls == [
+        ("CREATE CONSTRAINT territory_id_unique IF NOT EXISTS FOR (n:HistoricalTerritory) "
+         "REQUIRE n.colony_id IS UNIQUE", {}),
+        ("MERGE (c:HistoricalTerritory:Colony {colony_id: 'aden_1839_1963'})\nSET c += {\n  name: 'Aden Province',\n"
+         "  verified_date: datetime('2025-08-05T20:18:40Z')\n}", {}),
+        ("MATCH (a:HistoricalTerritory {colony_id: 'aden_1839_1963'}), (b:HistoricalTerritory {colony_id: "
+         "'aden_colony_1937_1967'}) MERGE (a)-[:EVOLVED_INTO]->(b)", {})]
