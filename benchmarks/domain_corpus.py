@@ -5971,6 +5971,35 @@ def write_british_empire_territories(store: Any, mirror: Path) -> None:
     _run_script(store, read_file(EMPIRE, EMPIRE_SCRIPT, mirror).decode("utf-8"), _no_files(EMPIRE))
 
 
+MEDI = "teletrabbie/medi_graph"  # Christian Franke's 2025 bachelor thesis (Berner Fachhochschule) for SwissDRG AG
+MEDI_SCRIPT = "src/main/create medi graph.cypher"
+MEDI_URL = "https://raw.githubusercontent.com/teletrabbie/medi_graph/refs/heads/main/"
+# its Part 1 reads SwissDRG's list of high-cost medicines from swissdrg.org, a file no repository holds: left out
+MEDI_SWISSDRG_LIST = "https://www.swissdrg.org/download_file/view/4992/2253"
+# `WITH '<url>' AS import LOAD CSV WITH HEADERS FROM import AS row`: the URL named first, then read by its variable
+_LOAD_CSV_NAMED = re.compile(r"(?i)(\bWITH\s+(['\"])([^'\"\n]+)\2\s+AS\s+(\w+)\s+LOAD CSV WITH HEADERS\s+FROM\s+)\4\b")
+
+
+def write_swiss_medicines(store: Any, mirror: Path) -> None:
+    """src/main/create medi graph.cypher of teletrabbie/medi_graph as written (Neo4j 5 syntax already), each `LOAD
+    CSV` reading the file of the repository its raw.githubusercontent.com URL names (src/main/import/*.csv, the
+    preprocessing's output the repository commits). The script names most URLs in a `WITH '<url>' AS import` before
+    `LOAD CSV ... FROM import`: the URL is written into the LOAD CSV too (_LOAD_CSV_NAMED; `import` stays bound), so
+    the load reads it as it reads a URL written in place. Left out: Part 1, the only statement that reads a file
+    outside the repository (MEDI_SWISSDRG_LIST, SwissDRG's list of high-cost medicines on swissdrg.org); what the
+    script builds from it (a Substanz's German and French names and constraints, and its Tarif, Zusatzangabe,
+    Verabreichungsart and Einheit nodes, which Part 2 and Part 3 then match) is not in the graph, and Part 6's flag
+    NICHT_AUF_MEDI_LISTE (a substance not on that list) is set on every substance; any other URL is an error."""
+    script = read_file(MEDI, MEDI_SCRIPT, mirror).decode("utf-8")
+    script = _LOAD_CSV_NAMED.sub(lambda m: f"{m[1]}{m[2]}{m[3]}{m[2]}", script)
+    files = _files_under(MEDI, MEDI_SCRIPT, "", mirror, prefix=MEDI_URL)
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        return None if url == MEDI_SWISSDRG_LIST else files(url, delimiter)
+
+    _run_script(store, script, rows_of)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -6433,6 +6462,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                   "into, succeeded, was partitioned into, federated into or was "
                                                   "administered under another",
           writer=write_british_empire_territories, source=EMPIRE),
+    Graph("swiss-medicines", "frozen", "Swiss medicines (in German, a SwissDRG thesis): products registered by "
+                                       "Swissmedic (Refdata SAI) and the EMA with holder, first authorisation and "
+                                       "indications, their ATC substances (WHO hierarchy, DDD with unit and route, "
+                                       "code changes), the BAG Spezialitätenliste's packages with ex-factory and "
+                                       "public prices, SwissDRG supplements and requests",
+          writer=write_swiss_medicines, source=MEDI),
 ]}
 
 

@@ -267,10 +267,12 @@ TWENTY_SECOND_IN_PREPARATION_A = {"cornwall-restaurants"}
 TWENTY_SECOND_IN_PREPARATION_B = {"nz-health-data-sources"}
 TWENTY_SECOND_IN_PREPARATION_C = {"hamilton-musical"}
 TWENTY_SECOND_IN_PREPARATION_D = {"british-empire-territories", "elite-dangerous-lore"}
+TWENTY_SECOND_IN_PREPARATION_E = {"swiss-medicines"}
 TWENTY_SECOND_IN_PREPARATION = (TWENTY_SECOND_IN_PREPARATION_A
                                 | TWENTY_SECOND_IN_PREPARATION_B
                                 | TWENTY_SECOND_IN_PREPARATION_C
-                                | TWENTY_SECOND_IN_PREPARATION_D)
+                                | TWENTY_SECOND_IN_PREPARATION_D
+                                | TWENTY_SECOND_IN_PREPARATION_E)
 
 
 def test_the_twenty_first_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -2345,3 +2347,52 @@ def test_british_empire_territories_runs_its_export_statement_by_statement(tmp_p
          "  verified_date: datetime('2025-08-05T20:18:40Z')\n}", {}),
         ("MATCH (a:HistoricalTerritory {colony_id: 'aden_1839_1963'}), (b:HistoricalTerritory {colony_id: "
          "'aden_colony_1937_1967'}) MERGE (a)-[:EVOLVED_INTO]->(b)", {})]
+
+
+# teletrabbie/medi_graph's `create medi graph.cypher`: its Part 1 reads SwissDRG's list of high-cost medicines from
+# swissdrg.org (no repository holds it), the rest reads src/main/import/*.csv by raw.githubusercontent.com URLs, most
+# named first in `WITH '<url>' AS import`, some in place behind an UNWIND
+_MEDI_IMPORT = corpus.MEDI_URL + "src/main/import/"
+_MEDI_SCRIPT = (
+    "// Load all data into Neo4j\n"
+    "WITH '" + corpus.MEDI_SWISSDRG_LIST + "' AS import\n"
+    "LOAD CSV WITH HEADERS FROM import AS row FIELDTERMINATOR '|'\n"
+    "MERGE (s:Substanz {Name: row.atc_code})\n;\n\n"
+    "CREATE CONSTRAINT Substanz_ATC IF NOT EXISTS\nFOR (x:Substanz)\nREQUIRE x.Name IS UNIQUE\n;\n\n"
+    "UNWIND [\n  {lang: 'de', suffix: 'bezeichnung'}\n] AS langInfo\n"
+    "LOAD CSV WITH HEADERS FROM '" + _MEDI_IMPORT + "technisches_begleitblatt.csv' AS row\n"
+    "MATCH (n:Einheit {Name: row.kuerzel})\nWHERE langInfo.lang = row.sprache\n"
+    "SET n[langInfo.suffix] = row.kuerzel_bezeichnung\n;\n\n"
+    "WITH '" + _MEDI_IMPORT + "sl.csv' AS import\n"
+    "LOAD CSV WITH HEADERS FROM import AS row FIELDTERMINATOR '|'\n"
+    "MERGE (n:Spezialitätenliste {Name: row.bezeichnung})\n    SET n.PublikumsPreis = toFloat(row.pub_preis)\n;\n")
+
+
+def _medi_mirror(tmp_path: Path, script: str) -> Path:
+    return _clone(tmp_path, corpus.MEDI, {
+        corpus.MEDI_SCRIPT: script,
+        "src/main/import/technisches_begleitblatt.csv": '"sprache","kuerzel","kuerzel_bezeichnung"\n"de","IV",'
+                                                        '"intravenös"\n',
+        "src/main/import/sl.csv": '"bezeichnung"|"pub_preis"\n"Galafold, Kaps 123 mg, 14 Stk"|"18431.65"\n'})
+
+
+def test_swiss_medicines_runs_the_script_over_its_import_files_and_leaves_out_the_swissdrg_list(tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_swiss_medicines(store, _medi_mirror(tmp_path, _MEDI_SCRIPT))
+    # Part 1 (swissdrg.org) is not run; a URL named in `WITH ... AS import` is read as one written in place, `import`
+    # still bound; the '|' terminator splits sl.csv
+    assert store.calls == [
+        ("CREATE CONSTRAINT Substanz_ATC IF NOT EXISTS\nFOR (x:Substanz)\nREQUIRE x.Name IS UNIQUE", {}),
+        ("UNWIND [\n  {lang: 'de', suffix: 'bezeichnung'}\n] AS langInfo\nUNWIND $rows AS row\n"
+         "MATCH (n:Einheit {Name: row.kuerzel})\nWHERE langInfo.lang = row.sprache\n"
+         "SET n[langInfo.suffix] = row.kuerzel_bezeichnung",
+         {"rows": [{"sprache": "de", "kuerzel": "IV", "kuerzel_bezeichnung": "intravenös"}]}),
+        ("WITH '" + _MEDI_IMPORT + "sl.csv' AS import\nUNWIND $rows AS row\n"
+         "MERGE (n:Spezialitätenliste {Name: row.bezeichnung})\n    SET n.PublikumsPreis = toFloat(row.pub_preis)",
+         {"rows": [{"bezeichnung": "Galafold, Kaps 123 mg, 14 Stk", "pub_preis": "18431.65"}]})]
+
+
+def test_swiss_medicines_refuses_a_url_outside_its_repository(tmp_path: Path) -> None:
+    script = "WITH 'https://example.org/atc.csv' AS import\nLOAD CSV WITH HEADERS FROM import AS row\nMERGE (:H);\n"
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/atc.csv"):
+        corpus.write_swiss_medicines(Recorder(), _medi_mirror(tmp_path, script))
