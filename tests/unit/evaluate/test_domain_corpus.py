@@ -1,9 +1,9 @@
 """The domain corpus's bookkeeping (benchmarks/domain_corpus.py, benchmarks/domain_gold.py), without a server: every
 graph has a question file of at least 12 well-formed records, and the splits are exactly the documented draws (the
-first twenty-one, each spent after its one run, and the twenty-second's graphs in preparation, frozen), so a graph
-cannot slip into or out of the frozen split unnoticed; and the loaders' pure parts (a script's LOAD CSV statements, a
-GraphGist's setup blocks, a Data Importer model's statements, a subquery's IN TRANSACTIONS, Rome's per-mode load) and
-the gold's quoting of identifiers."""
+first twenty-one, each spent after its one run, and the twenty-second, frozen), so a graph cannot slip into or
+out of the frozen split unnoticed; and the loaders' pure parts (a script's LOAD CSV statements, a GraphGist's setup
+blocks, a Data Importer model's statements, a subquery's IN TRANSACTIONS, Rome's per-mode load) and the gold's quoting
+of identifiers."""
 
 from __future__ import annotations
 
@@ -261,30 +261,31 @@ def test_the_twentieth_frozen_split_is_the_documented_draw_and_spent() -> None:
     assert not set(pool) & _split("tune")
 
 
-# the twenty-second split's graphs as the helpers add them (frozen, blind: loaders tried, questions written with plain
-# Cypher only); its pool is not declared yet: the session that declares it replaces these with its pool and seed
-TWENTY_SECOND_IN_PREPARATION_A = {"cornwall-restaurants"}
-TWENTY_SECOND_IN_PREPARATION_B = {"nz-health-data-sources"}
-TWENTY_SECOND_IN_PREPARATION_C = {"hamilton-musical"}
-TWENTY_SECOND_IN_PREPARATION_D = {"british-empire-territories", "elite-dangerous-lore"}
-TWENTY_SECOND_IN_PREPARATION_E = {"swiss-medicines"}
-TWENTY_SECOND_IN_PREPARATION = (TWENTY_SECOND_IN_PREPARATION_A
-                                | TWENTY_SECOND_IN_PREPARATION_B
-                                | TWENTY_SECOND_IN_PREPARATION_C
-                                | TWENTY_SECOND_IN_PREPARATION_D
-                                | TWENTY_SECOND_IN_PREPARATION_E)
-
-
 def test_the_twenty_first_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it (five graphs: no sixth source was found in time), declared before any
     # xgrag command ran on its graphs (loaders tried, questions written with plain Cypher only); all five were drawn
-    # and frozen, run once at the end of the tuning (results/domains_frozen21.json), spent since: the frozen graphs now
-    # are the twenty-second split's in preparation; none of this pool is tune
+    # and frozen, run once at the end of the tuning (results/domains_frozen21.json), spent since; none of this pool is
+    # tune; the twenty-second is frozen
     pool = ["douban-movies", "hip-hop-candidates", "madrid-metro-campuses", "paris-housing", "singapore-attractions"]
     assert tuple(pool) == corpus.TWENTY_FIRST_POOL and corpus.TWENTY_FIRST_SEED == 49
     assert sorted(random.Random(49).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.TWENTY_FIRST_POOL, 49)
-    assert set(pool) <= _split("spent") and _split("frozen") == TWENTY_SECOND_IN_PREPARATION
+    assert set(pool) <= _split("spent") and _split("frozen") == set(corpus.draw(corpus.TWENTY_SECOND_POOL, 50))
     assert not set(pool) & _split("tune")
+
+
+def test_the_twenty_second_frozen_split_is_the_documented_draw_and_frozen() -> None:
+    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
+    # questions written with plain Cypher only); the drawn five are frozen: run once, at the end of the tuning; the
+    # sixth is tune, and none of the pool is spent
+    pool = ["british-empire-territories", "cornwall-restaurants", "elite-dangerous-lore", "hamilton-musical",
+            "nz-health-data-sources", "swiss-medicines"]
+    drawn = ["british-empire-territories", "elite-dangerous-lore", "hamilton-musical", "nz-health-data-sources",
+             "swiss-medicines"]
+    assert tuple(pool) == corpus.TWENTY_SECOND_POOL and corpus.TWENTY_SECOND_SEED == 50
+    assert sorted(random.Random(50).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_SECOND_POOL, 50)
+    assert set(drawn) == _split("frozen")
+    assert "cornwall-restaurants" in _split("tune")
+    assert not set(pool) & _split("spent")
 
 
 def test_the_first_two_frozen_splits_are_spent() -> None:
@@ -316,7 +317,8 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                               | {"disease-network", "sap-bike-sales"} | {"arch-packages"}
                               | {"devops-patterns", "fifa-2014"} | {"clinical-trials"} | {"jlpt-kanji"}
                               | {"travel-checklist"} | {"regesta-imperii"} | {"tennis-rackets"}
-                              | {"tour-de-france-2014"} | {"indonesia-politicians"} | {"nuremberg-letters"})
+                              | {"tour-de-france-2014"} | {"indonesia-politicians"} | {"nuremberg-letters"}
+                              | {"cornwall-restaurants"})
     assert set(corpus.GRAPHS) == (set(corpus.FIRST_CORPUS) | set(corpus.NEXT_POOL) | set(corpus.THIRD_POOL)
                                   | set(corpus.FOURTH_POOL) | set(corpus.FIFTH_POOL) | set(corpus.SIXTH_POOL)
                                   | set(corpus.SEVENTH_POOL) | set(corpus.EIGHTH_POOL) | set(corpus.NINTH_POOL)
@@ -325,7 +327,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.FIFTEENTH_POOL) | set(corpus.SIXTEENTH_POOL)
                                   | set(corpus.SEVENTEENTH_POOL) | set(corpus.EIGHTEENTH_POOL)
                                   | set(corpus.NINETEENTH_POOL) | set(corpus.TWENTIETH_POOL)
-                                  | set(corpus.TWENTY_FIRST_POOL) | TWENTY_SECOND_IN_PREPARATION)
+                                  | set(corpus.TWENTY_FIRST_POOL) | set(corpus.TWENTY_SECOND_POOL))
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
