@@ -39,8 +39,12 @@ mutual-funds (likewise: a Data Importer export, the Cypher blocks of a Browser g
 its repository's files) and serie-a (its Data Importer model) and beach-volleyball (its Python loader, executed with
 its own driver calls), and paris-housing and hip-hop-candidates (the Cypher blocks of their READMEs) and
 madrid-metro-campuses, douban-movies and singapore-attractions (their Python loaders, executed with their own driver
-calls); see each `Graph.about` and writer for what is read from where. A
-script's `CALL apoc.load.json(<url>) YIELD value` is given the values of the mirror's file (`UNWIND $values AS value`:
+calls), and british-empire-territories and elite-dangerous-lore (their Cypher scripts, as their READMEs run them),
+hamilton-musical (the Cypher blocks of a Discover AuraDB Free page), swiss-medicines (its Cypher script, its URLs read
+as its repository's files), nz-health-data-sources (its neo4j-import command, done by _admin_import) and
+cornwall-restaurants (its py2neo loader, executed over a py2neo of the store); see each `Graph.about` and writer for
+what is read from where. A script's `CALL apoc.load.json(<url>) YIELD value` is given the values of the mirror's
+file (`UNWIND $values AS value`:
 each element of a top-level array, or each line of a JSON lines file, as apoc.load.json yields them). A script's `LOAD
 CSV WITH HEADERS FROM <url> AS row` is given the rows of the mirror's file of that name as a parameter (`UNWIND $rows AS
 row`; LOAD CSV gives every field as a string, an empty one as null: so do the rows here; a file of more than 20,000 rows
@@ -1249,7 +1253,7 @@ serie-a: five graphs, not six (the four helpers who searched found five sources 
 search below turned up mostly scripts over data their repositories do not hold, a handful of rows, or one or two
 labels), drawn by `sorted(random.Random(48).sample(sorted(TWENTIETH_POOL), 5))` = all five: frozen, their failures
 never looked at while tuning, run once at the end of it (benchmarks/results/domains_frozen20.json) and now **spent**
-too; no graph of this pool is tune. The twenty-first split, below, froze the next five. Sources,
+too; no graph of this pool is tune. The twenty-first split, below, froze the next five, spent since. Sources,
 each a load script of a public repository over data committed with it, each by a different owner (none of the five has a
 LICENSE file; CozyMysteriesGraph's README says MIT, the other four state no licence; hospitals-neo4j's data is CMS's, a
 US public-domain file): github.com/radekRadekk/neo4j_project (beach-volleyball: a January 2023 university project on
@@ -1400,8 +1404,9 @@ paris-housing, singapore-attractions: five graphs, not six (the five helpers who
 the bar in their time, one of them none; the search below turned up mostly scripts over data their repositories do not
 hold, generated data, a handful of rows, or one or two labels), drawn by
 `sorted(random.Random(49).sample(sorted(TWENTY_FIRST_POOL), 5))` = all five: **frozen**, their failures not looked at
-while tuning, run once at the end of it (on d981351: results/domains_frozen21.json), **spent** since: no graph is frozen
-now; no graph of this pool is tune. Three are in a language other than English
+while tuning, run once at the end of it (on d981351: benchmarks/results/domains_frozen21.json), **spent** since; no
+graph of this pool is tune. The twenty-second split, below, froze five of the next six. Three are in a language other
+than English
 (paris-housing French, madrid-metro-campuses Spanish, douban-movies Chinese), and their questions are in it. Sources,
 each a load script of a public repository over data committed with it (hip-hop-candidates': a second repository's file,
 the one its URL names), each by a different owner (KG-Rec-Sys-Tourism-SG states the MIT licence; the other four state
@@ -1605,9 +1610,264 @@ of the index), Open Opus composers (a live API), the Himalayan Database importer
 Spotify tracks assignment, the NCAA March Madness GraphGist (a dead Dropbox URL), Olist and TMDB 5000 scripts (Kaggle
 files not committed), a TED talks loader and a space-missions Spring service (CSVs not found; a Java service), a Met
 Office station's monthly readings (two labels), Interpol's most wanted (real names of wanted persons, left out as
-convicted persons' names are). Candidates for a later split, not evaluated in time: SWilDeV/GLO-4035_E13 and
-alecULaval/Projet-GLO-4025 (Québec City bike paths and restaurants, French), kianaghaei-create/hoganas-skolmaltider
-(Swedish school meals). Smaller than 1,000 nodes: madrid-metro-campuses (296)."""
+convicted persons' names are). Candidates for a later split, not evaluated in time: SWilDeV/GLO-4035_E13 (Montréal
+bike paths, in French) and alecULaval/Projet-GLO-4025 (Cornwall, Ontario's cycle network and restaurants, in English:
+its README alone is French; the twenty-second split's cornwall-restaurants), kianaghaei-create/hoganas-skolmaltider
+(Swedish school meals; both other candidates were left out by the twenty-second's search, below). Smaller than 1,000
+nodes: madrid-metro-campuses (296).
+
+The twenty-second frozen split (issue 29, "the next graph", a twenty-second time) was declared the same way, before any
+xgrag command ran on its graphs: loaders tried, questions written from the data with plain Cypher (the neo4j driver) and
+checked with domain_gold.py (14 a graph, british-empire-territories 15; 0 problems), no schema inference, linking,
+answering or bench_domains.py on them, no xgrag output on them looked at. TWENTY_SECOND_POOL =
+british-empire-territories, cornwall-restaurants, elite-dangerous-lore, hamilton-musical, nz-health-data-sources,
+swiss-medicines (six graphs, found by five helpers, s22d two), drawn by
+`sorted(random.Random(50).sample(sorted(TWENTY_SECOND_POOL), 5))` = british-empire-territories, elite-dangerous-lore,
+hamilton-musical, nz-health-data-sources, swiss-medicines: **frozen** (71 questions), their failures not to be looked at
+while tuning, run once at the end of it; the undrawn sixth, cornwall-restaurants, is **tune**. One is in a language
+other than English (swiss-medicines, German), and its questions are in it. Sources, each a load script of a public
+repository over data committed with it (hamilton-musical's: a second repository's files, the ones its URLs name), each
+by a different owner (empire-evolution-wpcs's LICENSE gives its data CC0, its paper CC BY 4.0 and its code MIT; the
+other five state no licence):
+
+github.com/jburnford/empire-evolution-wpcs (british-empire-territories: "A Cypher Knowledge Graph of British Imperial
+Territorial Evolution", Jim Clifford's 2026 data paper (University of Saskatchewan) for Working Papers in Critical
+Search, in English; data/britishempire_kg_export.cypher run as its README runs it with `cypher-shell -f`: a uniqueness
+constraint on HistoricalTerritory.colony_id, one `MERGE (c:HistoricalTerritory:<type> {colony_id: ...}) SET c += {...}`
+a territory and one `MATCH (a ...), (b ...) MERGE (a)-[:TYPE {...}]->(b)` a relationship, as written): 747 historical
+territories of the British Empire, each a HistoricalTerritory with a typology label (PrincelyState 433, from a Wikidata
+query: name, QID, dynasty founded, independence year, successor dominion; Colony 303, among which CrownColony 87;
+Protectorate 33, MinorTerritory 23, Province 21, CompanyTerritory 12, Dependency, Mandate 10 each, Federation 9,
+MilitaryAdministration 7, Dominion, IndependentNation 6 each, BoerRepublic 4, OverseasTerritory 3, Condominium 2):
+canonical name, region, colony type, administrative status, start and end dates (strings), established and
+independence years, Wikidata QIDs of it and of the modern nations, comments, source, verification date, World
+Historical Gazetteer types; and how each became another, 1,203 relationships of 21 types (EVOLVED_INTO 508,
+ADMINISTERED_UNDER 436: a princely state under the Indian Empire, SUCCEEDED 66, PARTITIONED_INTO 43, PART_OF 37,
+FEDERATED_INTO 23, REORGANIZED_AS 15, TRANSFERRED_SOVEREIGNTY 12, BORDERS_WITH 12, BECAME_INDEPENDENT 9, MERGED_INTO 9,
+WAS_MEMBER_OF 9, INCORPORATED_INTO 8, ..., many with a year, a description and a detail): 747 nodes, 17 labels, `up`
+in 74 s (server start included), github.com/peregrin71/EliteDataConverter (elite-dangerous-lore: peregrin71's April
+2021 converter, in English; EliteGraph/Data/EDData.cypher run as its README runs it, the Cypher script its C# converter
+wrote from EliteGraph/Data/EDData.xml, a knowledge base of the lore of the space game Elite Dangerous (its Galnet news,
+novels and in-game history) that a player typed in by hand; the converter is not run): every node a name under one of
+43 labels, 64 people (Person: "Arissa Lavigny-Duval", "Zachary Hudson"), 60 star systems (System; their bodies,
+stations, station types and regions), 42 ship types (ShipType, with their size and class), 31 corporations (their
+products, market sectors, headquarters, subsidiaries, CEO and founder), 17 organisations, 6 powers (Empire, Federation,
+Alliance, Independent ...), families, 32 roles, 32 memberships (Membership: a person's role in an organisation from a
+date, each node named "Membership"), 25 actions and 24 activities (Action, Activity: an actor, a verb, a target, a date;
+most named "Action" or "Activity", a few by their event, "Operation Davy Jones"), and the dates and periods they name
+(Date "3301-10-28", Period "3301"); no property but the name on any node and none on any relationship: every fact is a
+relationship to a node (Role, Gender, Home, Father, Mother, DateOfBirth, PlaceOfBirth, Produces, HeadQuarters,
+Allegiance, Owns ...; 80 types): 559 nodes, 863 relationships, `up` in 104 s with another helper's server running),
+github.com/neo4j-examples/discoveraurafree over github.com/sxywu/hamilton (hamilton-musical: week-15.adoc, "The Graph of
+Hamilton", of Michael Hunger's Discover AuraDB Free live stream, in English; its `[source,cypher]` blocks that write run
+as written and in order, each
+`apoc.load.json('https://raw.githubusercontent.com/sxywu/hamilton/master/src/data/<file>')` reading that file of
+sxywu/hamilton: Shirley Wu's 2017 data for her Pudding visualisation "An Interactive Visualization
+of Every Line in Hamilton", every line of Lin-Manuel Miranda's musical annotated by hand with who sings it, who is left
+out and at whom it is directed, and its recurring phrases grouped into themes): 21 singers (Singer, with the label
+Individual 18 or Group 3: "Aaron Burr", "King George III", "Company"; gender "M", "F" or "F/M"), the 46 songs (Song:
+its number in the show "1" to "46", title), 1,421 runs of consecutive lines by one set of singers (Lines: id
+"song:first-last" such as "1:1-5", text as a list of lyric lines, line count, range) that singers SING (1,703), OF_SONG
+their song (1,421), DIRECTED at singers (594) and EXCLUDED singers (28), singers PERFORM songs (235), 2,859 words
+(Word: lower-cased) that a run CONTAINS (15,111, with `pos`, the song:line the word is on, and `idx`, its offset), 19
+themes (Theme: its phrases, HAS from a run 364 with `idx`) PART_OF 7 categories (Ambition, Contentment, Death, Legacy
+...): 4,373 nodes, 19,475 relationships, 8 labels, `up` in 138 s with another helper's server running),
+github.com/OH-Research/pdh_data_review (nz-health-data-sources: the "Aotearoa NZ Health Data Source Review Project" of
+Precision Driven Health (2016-2023), New Zealand's health data science collaboration, in English; the list is now
+hosted by Te Whatu Ora; its to_neo4j.sh, one neo4j-import (3.1) command with `--id-type string`, over the repository's
+out/*.csv, which its parse_md_files_for_neo4j.py wrote from the project site's pages, one Markdown page a data source,
+written by the project's researchers from the Ministry of Health / NZTE stocktake of 2017, the Figure.NZ catalogue and
+the cloud platforms' public data sets): 364 data sets (Dataset: name, URL, datasetId), who `provides` each (51
+Provider), the topics each `contains_information_about` (121 Tag), the site's 21 categories each `fall_into` (Category:
+national-collections, registries-and-screening-database, dhb, non-new-zealand ...; and `provides_dataset_falling_into`
+from a provider), and the 479 Figure.NZ charts that detail a data set (Level1: chart title, URL; `is_detailed_in`):
+1,036 nodes (Level1 479, Dataset 364, Tag 121, Provider 51, Category 21), 2,532 relationships
+(contains_information_about 845, fall_into 728, is_detailed_in 479, provides 364, provides_dataset_falling_into 116), 5
+labels, `up` in 119 s) and github.com/teletrabbie/medi_graph (swiss-medicines: Christian Franke's bachelor thesis in
+medical informatics at the Berner Fachhochschule, first half of 2025, commissioned by SwissDRG AG, "Optimierung der
+Datenintegration und Analyse hochteurer Medikamente im SwissDRG-System", in German; src/main/create medi graph.cypher
+run as written (Neo4j 5 syntax already), each LOAD CSV reading the repository's file its raw.githubusercontent.com URL
+names, src/main/import/*.csv, the output its R and Python preprocessing commits from the BAG Spezialitätenliste,
+Refdata's SAI Präparate, the EMA's medicines report, the WHO ATC/DDD index with its code alterations, SwissDRG's
+Zusatzentgelte catalogue and the thesis's hand-prepared list of SwissDRG requests): products (Produkt: Swissmedic
+registrations by their short name, "ocrevus", with Zulassungsnummer, Erstzulassung "2017-09-20", Zulassungsinhaberin,
+Anwendungsgebiet in German; EMA products by their lower-cased name with MeSH terms, orphan, generic and biosimilar flags
+and the EMA's company, one node where the names agree), their ATC substances (Substanz: the ATC code as Name, the WHO's
+English name, DDD with unit and route; HAT_ATC, HATTE_ATC by a former code) and the WHO hierarchy above them
+(Hierarchie, levels 1 to 5; IST_IN_ATC_GRUPPE), indications (Indikation: a MeSH term of the EMA or a German
+Anwendungsgebiet of Swissmedic; INDIZIERT_FUER with its Quelle), the Spezialitätenliste's packages
+(Spezialitätenliste: "Galafold, Kaps 123 mg, 14 Stk", GTIN, ex-factory and public prices in CHF, date of the last price
+change; IST_AUF_SL), ATC code changes (WAR_ATC_BIS, a substance's self-loop with the former code and the last year it
+held), SwissDRG requests (Antrag: number, year, status "Abgelehnt", "Nicht rechenbar", partner; HATTE_ANTRAG with Art
+'ze' or 'medi') and SwissDRG's 150 supplements (Zusatzentgelt: ZE code, version, ATC, unit, route): 27,304 nodes
+(Spezialitätenliste 10,216, Produkt 7,455, Substanz 5,582, Indikation 2,508 = Anwendungsgebiet 1,966 + MeSH 542,
+Hierarchie 1,315, Zusatzentgelt 150, Antrag 78), 39,966 relationships (IST_AUF_SL 10,811, INDIZIERT_FUER 8,867,
+IST_IN_ATC_GRUPPE 6,883, HAT_ATC 6,659, NICHT_AUF_MEDI_LISTE 5,582, IST_AUCH_PRODUKT 577, WAR_ATC_BIS 338, HATTE_ATC
+171, HATTE_ANTRAG 78), 9 labels, `up` in 96 s with three other helpers' servers running). The tune graph:
+github.com/alecULaval/Projet-GLO-4025 (cornwall-restaurants: team 18's December 2022 project for Université Laval's
+GLO-4035 database course, its README in French, its data in English; populate_neo4j() of its populate_neo4j.py run as
+its populate_bd.py runs it, over the resources/ files it opens): the cycle network of Cornwall, Ontario (the city's
+open data: 1,311 intersections, Intersection with a UUID, latitude and longitude; 1,928 segments, each written `route`
+both ways with its id and length in metres) and Cornwall's 71 restaurants on Yelp (Restaurant: Yelp id, name, address
+"158 Pitt Street, Cornwall, ON K6J 3P4, Canada", latitude, longitude), each `category_is` the Yelp categories it lists
+(54 Type: "Pizza", "Breakfast & Brunch", merged on their name): 1,436 nodes (Intersection 1,311, Restaurant 71, Type
+54), 3,988 relationships (route 3,856, category_is 132), 3 labels, `up` in 61 s; it is the alecULaval/Projet-GLO-4025
+the twenty-first's search named a candidate, there described as Québec City's in French (corrected above).
+
+Where a script cannot run as written, its writer says what is done instead: british-empire-territories' and
+elite-dangerous-lore's run with nothing changed: the former's statements through _run_script (_no_files: the export
+reads no file); the latter's script is two statements, neither ended by `;`, and its README says to run the first
+(`MATCH (n) DETACH DELETE n`) on its own, then "from line 4 till the end" (one CREATE statement whose variables n7 ...
+n943 name the nodes its relationships link): the writer runs them so (as one statement the CREATEs would run once per
+node the MATCH finds, never on an empty database), and a script no longer in those two parts is an error
+(_ELITE_CLEAR); what the XML holds and the converter wrote no relationship for (most of its 522 people) is in neither
+script nor graph. hamilton-musical's page runs through _run_mixed, each URL mapped to sxywu/hamilton's file by
+_github_file (any other URL raises CorpusError); its 3.x `create constraint on ... assert` and `create index on :L(p)`
+run in 5.x syntax (_five), the words block's `:auto` is dropped and its `CALL {...} IN TRANSACTIONS OF 500 ROWS` runs as
+one `CALL {...}`; the page's second load of lines.json is left out (the same statement in chunks of 200 keys, `SKIP 0
+LIMIT 200`, to be re-run with SKIP 200 ... 1400 "in a memory restricted environment like AuraDB Free", after the full
+load has loaded every key), and so are its queries (they write nothing) and its commented-out test of characters.json.
+nz-health-data-sources' neo4j-import builds a store offline, so its command is done by a new _admin_import as that tool
+does it: each `key:ID(Group)` column kept as the string property `key` (datasetId, providerId, tagId, categoryId,
+level1Id: Python hash() values of the page ids, as text), labels from the command line plus the files' `:LABEL` column
+(they agree), `:START_ID(Group)`/`:END_ID(Group)` matched by the group's label and id key, the relationship type the
+command line's, an empty field setting no property, quoted fields keeping their line breaks (--multiline-fields=true);
+a typed column, an id column without a key, a duplicate id or a relationship whose end is not imported (which the tool
+would stop at or skip) is an error here, and none occurs; the script's `rm -r` of the 3.1 database folder and its
+`--into` path have no use on the started server; the repository's other import,
+scrapping_figure_nz/src/sh/how_to_import_to_neo4j.sh (the Figure.NZ part alone, with Title and Subtitle nodes), first
+rewrites its inputs with `sort | uniq` over `_*.csv` files the snapshot does not hold, and covers a subset of the same
+catalogue: not loaded. swiss-medicines' script names most URLs in `WITH '<url>' AS import` before `LOAD CSV WITH
+HEADERS FROM import AS row`: the URL is written into the LOAD CSV as well (_LOAD_CSV_NAMED; `import` stays bound), so
+the loader reads it as a URL written in place; left out: its Part 1, the one statement that reads a file no repository
+holds (www.swissdrg.org/download_file/view/4992/2253, SwissDRG's list of high-cost medicines, the "Medi-Liste"), so
+what the script builds from that list is absent: substances' German and French names and their constraints, `Zu
+erfassen seit`, and the Tarif, Zusatzangabe, Verabreichungsart and Einheit nodes (Part 2's descriptions and Part 3's
+links of the supplements then match nothing: the 150 Zusatzentgelt nodes have no relationship); the products' HAT_ATC
+with Quelle EMA or SAI (Parts 4 and 5 run before Part 6 creates the substances) are written by Part 6 without a Quelle,
+and Part 6's NICHT_AUF_MEDI_LISTE (a substance not on the Medi-Liste, a self-loop) is set on every substance.
+cornwall-restaurants' loader is py2neo (Graph, Node, Relationship, NodeMatcher, graph.begin()/commit) configured by
+python-decouple: the module is executed in a namespace of its own (write_cornwall_restaurants) whose `py2neo` is a shim
+over the store (_py2neo: each create, merge and match one statement, the nodes bound by the element ids the store
+answers; py2neo would send them in one transaction committed at the end: the same graph), whose `decouple.config` gives
+the two settings it reads (not used), whose `Restaurant` is the repository's Restaurant.py (a dataclass), whose `open`
+reads only its four resources/ files from the mirror, whose prints are silenced and whose other imports are only json,
+time, typing and dataclasses (both compiled without this module's `from __future__ import annotations`: a dataclass
+whose annotations are strings looks its module up in sys.modules); not run: populate_bd.py's other steps,
+populate_mongodb() (the same files into MongoDB), initiate_graph() (a GDS projection and the shortest paths it writes
+between pairs of intersections, the app's route planner's precomputation, not data) and
+populate_restaurants_on_routes() (is_closest_to, each restaurant to its nearest intersection by a MongoDB $nearSphere
+query: no MongoDB here), so the restaurants are not linked to the cycle network.
+
+Quirks kept as the data has them: british-empire-territories' Sind Province (1936-1947) is written after the
+relationships and has none; 49 territories have a canonical_name and no name, the princely states a name and no
+canonical_name (its questions name territories by colony_id); two names are held twice ("Nova Scotia", "United States
+of America"); years are integers on some relationships and strings on others (SUCCEEDED's '1964'); a self-partition
+(Nova Scotia PARTITIONED_INTO Nova Scotia, two nodes); colony ids whose years disagree with the properties
+(baker_island_1855_1898, established 1897). elite-dangerous-lore's misspellings ("Falcon Delacey" for the game's
+Faulcon DeLacy, "Olypmus Village", "Bureau of galaxy legel affairs", "Antonia madison", "Wealth managment"),
+relationship types in several cases (`contains` and `Contains`, `level` and `Level`), a name under two labels
+("Finance": Alias and MarketSector), and the unnamed Membership, Action and Activity nodes (no question names one).
+hamilton-musical's "Phillip Hamilton" with two l's, theme 17's "Un, deux, troix, quatre…", the Company group's gender
+"F/M", singer ids 19, 20 and 23 and theme ids 2 and 9 absent, a run's text a list, and "Alexander Hamilton" both a
+singer and the first song's title (no question names it). nz-health-data-sources' provider "Minitry of Health" (one
+data set) beside "Ministry of Health"; many University of Auckland (NIHI-...) data set names padded with trailing spaces
+to 76 characters and a few other names ending in a space or a line break; one data set name twice ("New Zealand
+Progress Indicators Tupuranga Aotearoa: Health expectancy to 2006"); Level1 chart titles repeated across data sets;
+many placeholder URLs (http://www.health.govt.nz/); one Tag (tagId "0") with no name, as the import leaves it (no
+question names a node whose name repeats or carries padding). swiss-medicines' R "NA" strings where a field is missing
+(a supplement's Zusatzangabe 'NA'), product names lower-cased by the script, a Substanz's DDD a float where the WHO
+gives one value and a list of strings where it gives several, Erstzulassung a string. cornwall-restaurants' two Burger
+King restaurants, two nodes of one name (their Yelp ids differ), and a Yelp category a Type whatever its kind ("Pubs",
+"Butcher", "Grocery"). The questions are in the graph's language: swiss-medicines' in German (6 edge, 4 node-property,
+2 relationship-property, 2 two-hop; none uses NICHT_AUF_MEDI_LISTE, the Zusatzentgelt nodes or a Quelle that Part 1's
+absence changed), the others in English: british-empire-territories' 15 (6 edge, 2 relationship-property, 4
+node-property, 3 two-hop), elite-dangerous-lore's (10 edge, 4 two-hop: the graph holds no property but names),
+hamilton-musical's (6 edge, 4 node-property, 2 relationship-property: the line a word is on, 2 two-hop),
+nz-health-data-sources' (8 edge, 4 node-property, 2 two-hop; no relationship has a property), cornwall-restaurants'
+(6 edge, 5 node-property, 3 two-hop; no relationship-property question: the one relationship property is a cycle
+segment's length between two intersections named only by UUIDs, which no user of the graph names).
+
+Overlaps kept: british-empire-territories is countries as countries-of-the-world, olympic-countries and world-cities
+are, and history as regesta-imperii and us-presidents are, but territories over time and how each became another: the
+corpus's first succession graph (jburnford/text_as_data_colonial_office_list, left out before for its loader, holds an
+older copy of the same export); elite-dangerous-lore is the characters of a fictional world as dune, got-wiki,
+harry-potter, dragonlance and star-wars are, and a video game's world as dark-souls and pokemon are, but a space
+game's lore (corporations and what they make, star systems, ships, political powers), the corpus's first graph whose
+facts are all relationships to named nodes, dates included; hamilton-musical is lyric lines with themes as
+hip-hop-candidates is, and a story's characters as got-wiki, dune, harry-potter and dragonlance are, but one musical
+annotated line by line (who sings each line to whom and who is left out, every word with its position, recurring
+phrases grouped into themes): the corpus's first stage work; nz-health-data-sources is health as hospitals and
+clinical-trials are, but a catalogue of data sources (providers, topics, categories, charts), a domain not in the
+corpus (Statistics New Zealand and the Ministry of Health are in it as providers only); swiss-medicines is medicines as
+french-medicines is (a French hospital's knowledge graph of diseases, symptoms and the medicines that treat them), but
+Switzerland's registration and reimbursement view of them (the ATC hierarchy, the Spezialitätenliste's packages and
+prices, Swissmedic and EMA registrations, SwissDRG supplements and requests), in German (clinical-trials and
+kegg-diseases touch drugs only as interventions and pathways); cornwall-restaurants is Yelp listings as pet-travel
+(Brooklyn and Manhattan places from Google Places and Yelp) and san-diego-places (San Diego County's Yelp attractions
+and hotels) are, of another city and with no reviews, beside a cycle network, a road graph as openstreetmap's is but
+with no names.
+
+Considered and left out: kianaghaei-create/hoganas-skolmaltider (Höganäs school meals, in Swedish; the twenty-first's
+candidate: its import_neo4j.py reads Data/processed/food_waste_daily.parquet, menu_nutrition.parquet and
+portions.parquet, none of which the repository holds, and purchases.csv and portions.csv are over the mirror's size
+limit), SWilDeV/GLO-4035_E13 (the other Laval project, Montréal's bike paths: one label of unnamed points, PointCycle,
+with `connecte` lengths) and laurentaubin/GLO-4035-VeloEpicurien (Québec City bike paths and restaurants: path vertices
+and segments built by Python services from MongoDB, cornwall-restaurants' domain), traustid/neo4j-indie-music (two
+labels, names only, and its script CREATEs a Person and a Group node for every row: duplicates),
+MB4511/Knowledge-Graph---Lego-Database (the Rebrickable base graph has no load script; legoadd.csv and legosets.csv not
+committed), senorbacon/mortality (its deaths file downloaded from Kaggle; 2018_icd_codes.csv over the size limit),
+WATFORD4LIFE/boxing_rec2.0 (one label), lukmoda/graph-subway (São Paulo's Metro, some 80 stations, one label: metro
+networks are many), dbarton-uk/christmas-market (59 chalets, one label), leilahaddou/graph-data (a CAA aircraft
+register with no load script; pef.csv is uk-party-donations'), blitzcodelabs/BlitzCode (its CSVs not in the
+repository), ChrisKonishi/MC536-projeto (a computed similarity between countries known by code), embabel/impromptu
+(Open Opus composers and works: data/exports deleted at HEAD, the snapshot holds no history),
+jmelgarmartin/congreso_insights (Spain's Congreso: its CSVs removed from the repository and its history; its
+congreso, deputies and the words they said, two labels), wescleysrn/mestradounb (Brazil's 2014 campaign donations: the
+CSVs its README loads are not at HEAD; donors private persons), lipecorradini/mc536-PLAY (recipes: the file linking
+recipes to ingredients over the size limit), DaviGabrielBC/DBDCP---Projeto-Final (a 5,260-row crop of its foods, its
+central relation computed co-occurrence), srp324/Hospital-Organ-Transplant-API (two labels, its Cypher on another
+branch), OSMIHelp/osmi-survey-graph (anonymous survey answers), smile-eh/simple-graph-demo (the Canada School of Public
+Service's catalogue: 314 courses known only by code and description, staff in combined strings "A / B", empty fields
+MERGEd as empty-named nodes), emersonlaurentino/uhe (Brazil's hydroelectric plants: its README's Cypher creates the
+nodes only), cloudala/Friends-Detection-App (two labels), Sunying-RONG/neo4j-literature (goodreads-books' domain),
+sitcomlab/IVE (some forty locations), smallcat9603/graph (recipes again), IUIDSL/t2d-net (not evaluated),
+chucheria/2019_SatRdaysParis (football matches and results: premier-league's domain and shape),
+evagian/California-road-network-NEO4J-CYPHER-graph-and-queries (crossroads by id), the GMIT timetable projects (one
+department's timetable; two hold only a store), menome/neo4j-data-integration-meetup (Alberta wells: a Dropbox
+download), MNoorFawi/neo4j-and-postgresql-with-R (generated sample data), Kirtar22/ATTACK-Threat_Intel (a live TAXII
+server; mitre-attack is in the corpus), discoveraurafree's week-2 (board games and player counts, two labels), week-6
+(unnamed series references), week-7 (Wahl-O-Mat 2021, two labels, under a hundred nodes) and week-21 (a gist),
+neo4j-contrib/sandbox-guides (a live feed, a conference schedule, sandboxes already in the corpus), jbarrasa/goingmeta
+sessions 02, 13, 14 and 32 (an API key, a handful of devices, SPARQL, a CRM sample), youssefrfarid/ACL-M3 (Fantasy
+Premier League: its file over the size limit), varunreddy2002/PerfumeAssistant (perfume_list.csv not committed),
+mariagabi-lustosa/projeto_2_MC536 (its CSVs not in the repository), fblamanna/OpenDataCultura2017 (ids only; its
+Cypher does not parse), lg14/DH-Projekt-Kessler (Harry Graf Kessler's diaries: two labels),
+udipbohara/arXiv-recommendation (topics and similarities computed), sanchezpaez/graph-rag-llm-transformer (WALS: one
+label, LLM-built), cammen221/Caso4_FraudeLink, jenzuffer/DB_exam_projects and Jean-Poul/DBD-Exam-Project (exam
+projects), mdestefano/GoT2Neo (Game of Thrones again), a-zylstra/dnd-graph-db (a handful of rows),
+Hdidogs/galapagos (a hand-made logistics exercise), JonathanXDR/M165 (invented flights),
+JJeCho/MTGEncyclopedia-Neo4j (invented descriptions), jdinkla/codingdavinci-familiennamen (one label),
+fiwka/ptmplace (generated timetables), y-sam/elden-ring-lore-graph (tens of nodes),
+jparimaa/human-history-graph (written by an AI assistant, no Cypher), Houraiji/genshin-lore-graph (JSON from a wiki,
+no Cypher), tammifsj/Banco-de-dados-II (a school-bus exercise's hand-made rows, students by name),
+CatillonESIEA/Nosql-Projet (a hundred Kaggle films, every rating 0.0), NizaoSilva/neo4j_dio.me (its song file over
+the size limit, its other CSVs made-up users), lkmsk/OpenDataToNeo4J (Flinkster car-sharing: files not in the
+repository), Spantree/instacart-neo4j (downloaded files), dsharpc/ChessNetworks (its PGN over the size limit),
+chucheria/neo4j-graphs, AlexeyKalina/RecipesTelegramBot, jhwoodward/visual-knowledge,
+lucasjellema/conference-recommendation-engine-in-graphdb and chadwickbureau/baseballdatabank (no load script over
+committed data, or a few hand-written statements), thaisstein/datasci4chemistry (two labels), kathycwy/Master-Thesis
+(topic-model output), kassimuss/kovalchuk_nosql_3 (MovieLens users again), social-network and fraud course sets
+(generated), the twin4j repositories looked at by their listings (tools, drivers, apps, or no data); and scripts the
+search turned up without their repository or data: Brazilian Chamber of Deputies expense loaders (two labels, or
+camara-deputados' chamber and legislature again with a remote Aura password), a Czech and a Slovak parliament's votes
+(uncommitted scrapes), an NFL roster LOAD CSV (nfl-rosters' shape), a Steam games script, a Japanese Media Arts
+Database and a MyAnimeList manga importer (downloaded data), a UCS satellites importer (one label), a Hong Kong
+horse-racing ingester (files from a C:\\ folder), Kaggle Formula 1 py2neo loaders, a WALS feature loader, a
+Zomato/Yelp neomodel loader, a New Caledonia open-data catalogue (Kaggle), French crime statistics (SQL sources),
+Météo-France readings (a time tree), Italian Camera deputies (SPARQL). No snapshot could be had of rmsar/law_graph,
+Crschnicker/hackathon-groundwork, Nullfector/SnowPather, IIEnat/Data-Warehousing-2, sinar/popit_relationship and
+oblodgett/neo4j-metav. Smaller than 1,000 nodes: elite-dangerous-lore (559) and british-empire-territories (747)."""
 
 from __future__ import annotations
 
@@ -1689,6 +1949,9 @@ TWENTIETH_SEED = 48
 TWENTY_FIRST_POOL = ("douban-movies", "hip-hop-candidates", "madrid-metro-campuses", "paris-housing",
                      "singapore-attractions")
 TWENTY_FIRST_SEED = 49
+TWENTY_SECOND_POOL = ("british-empire-territories", "cornwall-restaurants", "elite-dangerous-lore",
+                      "hamilton-musical", "nz-health-data-sources", "swiss-medicines")
+TWENTY_SECOND_SEED = 50
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -5642,6 +5905,364 @@ def write_singapore_attractions(store: Any, mirror: Path) -> None:
     namespace["data_loading"](driver)
 
 
+CORNWALL = "alecULaval/Projet-GLO-4025"
+CORNWALL_LOADER = "populate_neo4j.py"
+CORNWALL_MODEL = "Restaurant.py"  # its `from Restaurant import Restaurant`: a dataclass of the restaurant's fields
+# the files its populate_neo4j() opens, by the paths it gives them (relative to the repository's root, where its
+# Dockerfile's WORKDIR runs it)
+CORNWALL_FILES = frozenset({"resources/intersections.json", "resources/routes.json",
+                            "resources/json_cornwall_reformated.json", "resources/restos_cornwall_formatted.json"})
+_CORNWALL_IMPORTS = frozenset({"json", "time", "typing", "dataclasses"})  # and py2neo, decouple, Restaurant: below
+
+
+class _Py2neoNode:
+    """py2neo's Node(*labels, **properties); `identity` is the element id of the node it is bound to, once created,
+    merged or matched."""
+
+    def __init__(self, *labels: str, **properties: Any) -> None:
+        self.labels = labels
+        self.properties = properties
+        self.identity: str | None = None
+
+
+class _Py2neoRelationship:
+    """py2neo's Relationship(start, type, end, **properties)."""
+
+    def __init__(self, start: Any, kind: str, end: Any, **properties: Any) -> None:
+        self.start, self.kind, self.end, self.properties = start, kind, end, properties
+
+
+class _Py2neoTransaction:
+    """What py2neo's Graph.begin() gives and NodeMatcher reads: create (a node, or a relationship between two bound
+    nodes), merge (a node on its primary label and key) and match (the first node of a label whose properties equal
+    the given ones), each one statement on the store (py2neo would send them in one transaction, committed at the
+    end)."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def _bind(self, node: _Py2neoNode, rows: list[Any]) -> None:
+        if len(rows) != 1:
+            raise CorpusError(f"{CORNWALL}: a node of {node.labels} was not written")
+        node.identity = rows[0]["id"]
+
+    def create(self, subject: Any) -> None:
+        if isinstance(subject, _Py2neoNode):
+            labels = "".join(f":{_q(label)}" for label in subject.labels)
+            self._bind(subject, self.store.query(f"CREATE (n{labels} $props) RETURN elementId(n) AS id",
+                                                 {"props": subject.properties}, read_only=False))
+        elif isinstance(subject, _Py2neoRelationship):
+            ends = (subject.start, subject.end)
+            if not all(isinstance(end, _Py2neoNode) and end.identity is not None for end in ends):
+                # py2neo would create an unbound end node, or fail on None (a NodeMatcher that found nothing): the
+                # loader matches its ends first, so this is a change of the data that must be looked at
+                raise CorpusError(f"{CORNWALL}: a {subject.kind} relationship has an end that is not in the graph")
+            self.store.query("MATCH (a), (b) WHERE elementId(a) = $a AND elementId(b) = $b "
+                             f"CREATE (a)-[r:{_q(subject.kind)} $props]->(b)",
+                             {"a": subject.start.identity, "b": subject.end.identity, "props": subject.properties},
+                             read_only=False)
+        else:
+            raise CorpusError(f"{CORNWALL}: its loader creates a {type(subject).__name__}, which is not read here")
+
+    def merge(self, node: _Py2neoNode, primary_label: str, primary_key: str) -> None:
+        self._bind(node, self.store.query(f"MERGE (n:{_q(primary_label)} {{{_q(primary_key)}: $key}}) "
+                                          "SET n += $props RETURN elementId(n) AS id",
+                                          {"key": node.properties[primary_key], "props": node.properties},
+                                          read_only=False))
+
+    def first(self, label: str, properties: dict[str, Any]) -> _Py2neoNode | None:
+        where = " AND ".join(f"n.{_q(key)} = $p{i}" for i, key in enumerate(properties)) or "true"
+        rows = self.store.query(f"MATCH (n:{_q(label)}) WHERE {where} RETURN elementId(n) AS id, properties(n) AS "
+                                "props LIMIT 1", {f"p{i}": value for i, value in enumerate(properties.values())},
+                                read_only=False)
+        if not rows:
+            return None
+        node = _Py2neoNode(label, **rows[0]["props"])
+        node.identity = rows[0]["id"]
+        return node
+
+
+def _py2neo(store: Any) -> types.ModuleType:
+    """A `py2neo` module over the store, of the names alecULaval/Projet-GLO-4025's loader uses: Graph(url, auth=...,
+    secure=...) (begin, commit), Node, Relationship, NodeMatcher(tx).match(label, **properties).first(); the url and
+    credentials it is given are not used."""
+    module = types.ModuleType("py2neo")
+    transaction = _Py2neoTransaction(store)
+    module.Graph = lambda *args, **kwargs: types.SimpleNamespace(  # type: ignore[attr-defined]
+        begin=lambda: transaction, commit=lambda tx: None)
+    module.Node = _Py2neoNode  # type: ignore[attr-defined]
+    module.Relationship = _Py2neoRelationship  # type: ignore[attr-defined]
+    module.NodeMatcher = lambda tx: types.SimpleNamespace(  # type: ignore[attr-defined]
+        match=lambda label, **properties: types.SimpleNamespace(first=lambda: tx.first(label, properties)))
+    return module
+
+
+def write_cornwall_restaurants(store: Any, mirror: Path) -> None:
+    """populate_neo4j() of populate_neo4j.py of alecULaval/Projet-GLO-4025 (team 18's December 2022 project for
+    Université Laval's GLO-4035 database course, in French; no licence stated) run as its populate_bd.py runs it, over
+    the resources/ files it opens: the cycle network of Cornwall, Ontario (its city's open data: 1,311 intersections,
+    Intersection: a UUID, latitude and longitude; 1,928 segments, each written `route` both ways with its id and
+    length in metres) and Cornwall's restaurants on Yelp (Restaurant: Yelp id, name, address "158 Pitt Street,
+    Cornwall, ON K6J 3P4, Canada", latitude, longitude), each `category_is` the Yelp categories it lists (Type:
+    "Pizza", "Breakfast & Brunch"; merged on their name). The module is executed in a namespace of its own whose
+    `py2neo` is a shim over the store (_py2neo: Graph, Node, Relationship, NodeMatcher as the loader uses them),
+    whose `decouple.config` gives the two settings it reads (a URL and "user/password", not used), whose
+    `Restaurant` is the repository's Restaurant.py, whose `open` reads only CORNWALL_FILES from the mirror, whose
+    prints are silenced and whose other imports are only json, time, typing and dataclasses. Each create, merge and
+    match is its own statement (py2neo sends them in one transaction, committed at the end: the same graph). Not run:
+    populate_bd.py's other steps, populate_mongodb() (the same files into MongoDB), initiate_graph() (a GDS projection
+    and the shortest paths it writes between every pair of intersections, the app's route planner's precomputation,
+    not data) and populate_restaurants_on_routes() (is_closest_to, each restaurant to its nearest intersection by a
+    MongoDB $nearSphere query: no MongoDB here), so the restaurants are not linked to the cycle network. Quirks kept:
+    the two Burger King restaurants are two nodes of one name (their Yelp ids differ); a Yelp category is a Type
+    whatever its kind ("Pubs", "Butcher")."""
+    loader_source = read_file(CORNWALL, CORNWALL_LOADER, mirror).decode("utf-8")
+    model_source = read_file(CORNWALL, CORNWALL_MODEL, mirror).decode("utf-8")
+    files = {path: read_file(CORNWALL, path, mirror).decode("utf-8") for path in sorted(CORNWALL_FILES)}
+    py2neo_module = _py2neo(store)
+    decouple_module = types.ModuleType("decouple")
+    settings = {"NEO4J_INTERNAL_URL": "bolt://localhost:7687", "NEO4J_CREDENTIALS": "neo4j/unused"}
+
+    def config(key: str) -> str:
+        if key not in settings:
+            raise CorpusError(f"{CORNWALL}: its loader reads the setting {key}, which is not given here")
+        return settings[key]
+
+    decouple_module.config = config  # type: ignore[attr-defined]
+    model_module = types.ModuleType("Restaurant")
+
+    def importer(name: str, globals_: Any = None, locals_: Any = None, fromlist: Any = (), level: int = 0) -> Any:
+        if level == 0 and name == "py2neo":
+            return py2neo_module
+        if level == 0 and name == "decouple":
+            return decouple_module
+        if level == 0 and name == "Restaurant":
+            return model_module
+        if level == 0 and name in _CORNWALL_IMPORTS:
+            return builtins.__import__(name, globals_, locals_, fromlist, level)
+        raise CorpusError(f"{CORNWALL}: its loader imports {name}, which is not read here")
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path not in files:
+            raise CorpusError(f"{CORNWALL}: its loader opens {path}, which is not read here")
+        return io.StringIO(files[path])
+
+    # its progress messages are not printed: `up` prints the server's JSON on stdout
+    safe = {**builtins.__dict__, "__import__": importer, "open": opened, "print": lambda *args, **kwargs: None}
+    model_module.__dict__.update({"__builtins__": safe, "__name__": "Restaurant"})
+    # compiled without this module's `from __future__ import annotations`: a dataclass whose annotations are strings
+    # looks its module up in sys.modules, where the model is not
+    exec(compile(model_source, f"{CORNWALL}/{CORNWALL_MODEL}", "exec", dont_inherit=True),  # noqa: S102 - its model
+         model_module.__dict__)
+    namespace: dict[str, Any] = {"__builtins__": safe, "__name__": "populate_neo4j"}
+    exec(compile(loader_source, f"{CORNWALL}/{CORNWALL_LOADER}", "exec", dont_inherit=True),  # noqa: S102 - its loader
+         namespace)
+    namespace["populate_neo4j"]()
+
+
+NZ_HEALTH = "OH-Research/pdh_data_review"
+NZ_HEALTH_SCRIPT = "to_neo4j.sh"  # the shell script that builds its graph: one neo4j-import (3.1) command
+# an import argument `--nodes:<Label> $FOLDER/<file>` or `--relationships:<TYPE> $FOLDER/<file>`
+_ADMIN_IMPORT_ARG = re.compile(r"--(nodes|relationships):(\w+)\s+\$(\w+)/(\S+)")
+_ADMIN_ID = re.compile(r"^(\w*):(ID|START_ID|END_ID)\((\w+)\)$")  # `datasetId:ID(Dataset)`, `:START_ID(Provider)`
+
+
+def _admin_import_files(repo: str, script: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The (label, path) of each `--nodes:` and (type, path) of each `--relationships:` argument of the neo4j-import
+    command in `script`, their `$FOLDER/` read from the script's own `FOLDER=` line. Only string ids are read here
+    (`--id-type string`: an id is compared as the text it is), so a command without it is refused."""
+    folders = dict(re.findall(r"(?m)^(\w+)=(\S+)$", script))
+    if "neo4j-import" not in script or not re.search(r"--id-type\s+string\b", script):
+        raise CorpusError(f"{repo}: {NZ_HEALTH_SCRIPT} no longer runs neo4j-import --id-type string")
+    nodes: list[tuple[str, str]] = []
+    relationships: list[tuple[str, str]] = []
+    for kind, name, variable, file in _ADMIN_IMPORT_ARG.findall(script):
+        if variable not in folders:
+            raise CorpusError(f"{repo}: {NZ_HEALTH_SCRIPT} reads ${variable}, which it does not set")
+        (nodes if kind == "nodes" else relationships).append((name, f"{folders[variable]}/{file}"))
+    if not nodes or not relationships:
+        raise CorpusError(f"{repo}: {NZ_HEALTH_SCRIPT} imports no nodes or no relationships")
+    return nodes, relationships
+
+
+def _admin_import(store: Any, repo: str, script: str, mirror: Path) -> None:
+    """What neo4j-import (3.x) writes from the node and relationship files of `script`, each read from the mirror
+    with its header's columns as that tool reads them: `key:ID(Group)` is the node's id in Group, stored as the
+    property `key` (a string: --id-type string); `:LABEL` adds its ';'-separated labels to the command line's;
+    `:START_ID(Group)` and `:END_ID(Group)` name a relationship's ends by their ids, its type the command line's;
+    any other column is a string property, not set where the field is empty (neo4j-import sets no property for an
+    empty field). A typed column (`:int`, `:float`...), an id column without a key, a duplicate id or a relationship
+    whose end is not among the nodes would make the tool stop or skip rows: here each is an error, not a guess.
+    Nodes are CREATEd as the tool creates them (no MERGE: its ids are unique), then each relationship between the
+    nodes its ids name, MATCHed by label and id key."""
+    nodes, relationships = _admin_import_files(repo, script)
+    groups: dict[str, tuple[str, str, set[str]]] = {}  # id group -> (label, id key, ids)
+    for label, path in nodes:
+        rows = list(csv.reader(io.StringIO(read_file(repo, path, mirror).decode("utf-8-sig"))))
+        header, body = rows[0], rows[1:]
+        ids = [(i, m) for i, m in ((i, _ADMIN_ID.match(c)) for i, c in enumerate(header)) if m]
+        if len(ids) != 1 or ids[0][1][2] != "ID" or not ids[0][1][1]:
+            raise CorpusError(f"{repo}: {path}'s header {header} has no one `key:ID(Group)` column")
+        at, m = ids[0]
+        key, group = m[1], m[3]
+        typed = [c for c in header if ":" in c and c != ":LABEL" and not _ADMIN_ID.match(c)]
+        if typed or group in groups:
+            raise CorpusError(f"{repo}: {path} has typed columns {typed} or a second file of id group {group}")
+        seen = {row[at] for row in body}
+        if len(seen) != len(body):
+            raise CorpusError(f"{repo}: {path} repeats an id (neo4j-import stops at a duplicate node)")
+        groups[group] = (label, key, seen)
+        by_labels: dict[tuple[str, ...], list[dict[str, str]]] = {}
+        for row in body:
+            extra = row[header.index(":LABEL")].split(";") if ":LABEL" in header else []
+            labels = tuple(dict.fromkeys([label, *(x for x in extra if x)]))
+            by_labels.setdefault(labels, []).append(
+                {c.partition(":")[0]: v for c, v in zip(header, row, strict=True) if c != ":LABEL" and v != ""})
+        for labels, props in by_labels.items():
+            for start in range(0, len(props), _BATCH):
+                store.query(f"UNWIND $rows AS row CREATE (n:{':'.join(_q(x) for x in labels)}) SET n = row",
+                            {"rows": props[start:start + _BATCH]}, read_only=False)
+    for rel_type, path in relationships:
+        rows = list(csv.reader(io.StringIO(read_file(repo, path, mirror).decode("utf-8-sig"))))
+        header, body = rows[0], rows[1:]
+        ends = {m[2]: (i, m[3]) for i, m in ((i, _ADMIN_ID.match(c)) for i, c in enumerate(header)) if m}
+        if set(ends) != {"START_ID", "END_ID"} or len(header) != 2 or any(g not in groups for _, g in ends.values()):
+            raise CorpusError(f"{repo}: {path}'s header {header} is not a START_ID and END_ID of imported groups")
+        (s_at, s_group), (e_at, e_group) = ends["START_ID"], ends["END_ID"]
+        (s_label, s_key, s_ids), (e_label, e_key, e_ids) = groups[s_group], groups[e_group]
+        bad = [row for row in body if row[s_at] not in s_ids or row[e_at] not in e_ids]
+        if bad:
+            raise CorpusError(f"{repo}: {path} has {len(bad)} relationships whose ends are not imported: {bad[:3]}")
+        pairs = [{"s": row[s_at], "e": row[e_at]} for row in body]
+        for start in range(0, len(pairs), _BATCH):
+            store.query(f"UNWIND $rows AS row MATCH (s:{_q(s_label)} {{{_q(s_key)}: row.s}}) "
+                        f"MATCH (e:{_q(e_label)} {{{_q(e_key)}: row.e}}) CREATE (s)-[:{_q(rel_type)}]->(e)",
+                        {"rows": pairs[start:start + _BATCH]}, read_only=False)
+
+
+def write_nz_health_data_sources(store: Any, mirror: Path) -> None:
+    """to_neo4j.sh of OH-Research/pdh_data_review (the "Aotearoa NZ Health Data Source Review Project" of Precision
+    Driven Health, 2017: a catalogue of the sources of health data of New Zealand, in English; no licence stated) as
+    it runs it, one neo4j-import (3.1) command over the repository's out/ files, the graph its
+    parse_md_files_for_neo4j.py wrote from the project's site pages: the data sets (Dataset: name, URL), who provides
+    each (Provider, `provides`), the topics each holds information about (Tag, `contains_information_about`), the
+    site's categories each falls into (Category, `fall_into`; and `provides_dataset_falling_into` from a provider),
+    and the Figure.NZ charts that detail a data set (Level1: chart title, URL; `is_detailed_in`). The command's
+    import is done by _admin_import as neo4j-import does it (ids as string properties, datasetId, providerId...,
+    labels from the command line and the files' :LABEL column, which agree); the script's other lines (removing the
+    3.1 database folder, the store path) have no use on the started server. One Tag's name is empty in tag.csv: that
+    node has its tagId and no name, as the import leaves it."""
+    script = read_file(NZ_HEALTH, NZ_HEALTH_SCRIPT, mirror).decode("utf-8")
+    _admin_import(store, NZ_HEALTH, script, mirror)
+
+
+HAMILTON_PAGE = "week-15.adoc"  # "The Graph of Hamilton" of neo4j-examples/discoveraurafree
+HAMILTON_DATA = "sxywu/hamilton"  # Shirley Wu's data of every line of the musical, which the page's URLs name
+HAMILTON_URL = "https://raw.githubusercontent.com/sxywu/hamilton/master/"
+# the page's second load of lines.json: the same statement in chunks of 200 keys (`SKIP 0 LIMIT 200`, to be run again
+# with SKIP 200 ... 1400 "in a memory restricted environment like AuraDB Free"), the first having loaded them all
+_HAMILTON_CHUNKED = re.compile(r"(?i)\bSKIP\s+\d+\s+LIMIT\s+\d+\b")
+
+
+def write_hamilton_musical(store: Any, mirror: Path) -> None:
+    """The load of week-15.adoc ("The Graph of Hamilton") of neo4j-examples/discoveraurafree: its `[source,cypher]`
+    blocks that write (constraints and indexes, then singers, songs, lines, words, themes), in order, as written (in
+    5.x syntax: _five), each `apoc.load.json('<url>')` reading the file of github.com/sxywu/hamilton its
+    raw.githubusercontent.com URL names (src/data/*.json). Left out: the page's chunked repeat of the lines load
+    (_HAMILTON_CHUNKED, for AuraDB Free's memory), its queries (they write nothing) and its commented-out test of
+    characters.json (a `////` block, not a cypher block). `CALL {...} IN TRANSACTIONS` runs as one `CALL {...}`
+    (_run_mixed, as dune's)."""
+    page = read_file(DISCOVER, HAMILTON_PAGE, mirror).decode("utf-8")
+    writes = re.compile(r"(?i)\b(create|merge)\b")
+    blocks = [body for _, body in _cypher_blocks(page) if writes.search(body) and not _HAMILTON_CHUNKED.search(body)]
+    if not blocks:
+        raise CorpusError(f"hamilton-musical: no load statements found in {HAMILTON_PAGE}")
+    script = "".join(block.strip().rstrip(";") + ";\n" for block in blocks)
+    _run_mixed(store, script, _github_file(HAMILTON_DATA, mirror, (HAMILTON_URL,)))
+
+
+ELITE = "peregrin71/EliteDataConverter"
+ELITE_SCRIPT = "EliteGraph/Data/EDData.cypher"
+# its README: "Copy the first command "MATCH (n) DETACH DELETE n" ... run the command ... copy from line 4 till the end
+# ... run the set of commands": two statements, neither ended by ';' (as one, the CREATEs would run once per node the
+# MATCH finds, on an empty database never)
+_ELITE_CLEAR = re.compile(r"\AMATCH \(n\) DETACH DELETE n[ \t\r]*$", re.M)
+
+
+def write_elite_dangerous_lore(store: Any, mirror: Path) -> None:
+    """EliteGraph/Data/EDData.cypher of peregrin71/EliteDataConverter (2021, by peregrin71; no licence stated) as its
+    README runs it: the lore of the space game Elite Dangerous (its Galnet news, novels and in-game history) as a
+    player typed it into EliteGraph/Data/EDData.xml, written out as Cypher by the repository's converter. Every node
+    is a name under one of 43 labels: people (Person: "Arissa Lavigny-Duval", "Zachary Hudson"), corporations (their
+    products and market sectors, headquarters, subsidiaries), organizations, powers (Empire, Federation, Alliance),
+    families, star systems with their bodies and stations (System, Body, Station, Region), ship types and named ships,
+    roles, memberships (Membership: a person's role in an organization from a date), actions and activities by date
+    (Action, Activity: an actor, a verb, a target) and the dates and periods they name (Date "3301-10-28", Period
+    "3301"). Relationships carry no property: a fact is a relationship to a node (Role, Gender, Home, Father,
+    DateOfBirth, Produces, Allegiance). The script is two statements, neither ended by ';': the README runs its first
+    line (`MATCH (n) DETACH DELETE n`, nothing to delete on the new database) and then the rest, one CREATE statement
+    whose variables (n7 ... n943) name the nodes its relationship CREATEs link. They are run so, as written. What the
+    XML holds and the converter wrote no relationship for (most of its 522 people) is not in the script."""
+    script = read_file(ELITE, ELITE_SCRIPT, mirror).decode("utf-8-sig")
+    body = "\n".join(line for line in script.splitlines() if not line.strip().startswith("//"))
+    clear = _ELITE_CLEAR.search(body.strip())
+    if clear is None:
+        raise CorpusError(f"{ELITE}: {ELITE_SCRIPT} no longer starts with the `MATCH (n) DETACH DELETE n` its README "
+                          f"runs on its own")
+    rest = body.strip()[clear.end():].strip()
+    if not rest.startswith("CREATE") or ";" in rest:
+        raise CorpusError(f"{ELITE}: {ELITE_SCRIPT} is no longer one CREATE statement after its first line")
+    store.query(clear[0].strip(), read_only=False)
+    store.query(rest, read_only=False)
+
+EMPIRE = "jburnford/empire-evolution-wpcs"
+EMPIRE_SCRIPT = "data/britishempire_kg_export.cypher"
+
+
+def write_british_empire_territories(store: Any, mirror: Path) -> None:
+    """data/britishempire_kg_export.cypher of jburnford/empire-evolution-wpcs (Jim Clifford, 2026: "A Cypher Knowledge
+    Graph of British Imperial Territorial Evolution", for Working Papers in Critical Search; the data CC0) as its
+    README loads it (`cypher-shell -f`): its uniqueness constraint, one MERGE ... SET statement a territory and one
+    MATCH ... MERGE statement a relationship, as written. 747 historical territories under HistoricalTerritory and a
+    typology label (433 PrincelyState, CrownColony, Colony, Protectorate, Province, MinorTerritory, Mandate,
+    Dependency, Federation, Dominion, CompanyTerritory, BoerRepublic, IndependentNation, ...): their canonical name,
+    region, colony type and administrative status, start and end dates, established and independence years, Wikidata
+    QID, comments, source and verification. 1,203 relationships between them: EVOLVED_INTO, ADMINISTERED_UNDER (a
+    princely state under the Indian Empire), SUCCEEDED, PARTITIONED_INTO, PART_OF, FEDERATED_INTO, REORGANIZED_AS,
+    BECAME_INDEPENDENT, TRANSFERRED_SOVEREIGNTY, MERGED_INTO, ... (some with a year, description and detail). Sind
+    Province (1936-1947), which the export writes after its relationships, has none."""
+    _run_script(store, read_file(EMPIRE, EMPIRE_SCRIPT, mirror).decode("utf-8"), _no_files(EMPIRE))
+
+
+MEDI = "teletrabbie/medi_graph"  # Christian Franke's 2025 bachelor thesis (Berner Fachhochschule) for SwissDRG AG
+MEDI_SCRIPT = "src/main/create medi graph.cypher"
+MEDI_URL = "https://raw.githubusercontent.com/teletrabbie/medi_graph/refs/heads/main/"
+# its Part 1 reads SwissDRG's list of high-cost medicines from swissdrg.org, a file no repository holds: left out
+MEDI_SWISSDRG_LIST = "https://www.swissdrg.org/download_file/view/4992/2253"
+# `WITH '<url>' AS import LOAD CSV WITH HEADERS FROM import AS row`: the URL named first, then read by its variable
+_LOAD_CSV_NAMED = re.compile(r"(?i)(\bWITH\s+(['\"])([^'\"\n]+)\2\s+AS\s+(\w+)\s+LOAD CSV WITH HEADERS\s+FROM\s+)\4\b")
+
+
+def write_swiss_medicines(store: Any, mirror: Path) -> None:
+    """src/main/create medi graph.cypher of teletrabbie/medi_graph as written (Neo4j 5 syntax already), each `LOAD
+    CSV` reading the file of the repository its raw.githubusercontent.com URL names (src/main/import/*.csv, the
+    preprocessing's output the repository commits). The script names most URLs in a `WITH '<url>' AS import` before
+    `LOAD CSV ... FROM import`: the URL is written into the LOAD CSV too (_LOAD_CSV_NAMED; `import` stays bound), so
+    the load reads it as it reads a URL written in place. Left out: Part 1, the only statement that reads a file
+    outside the repository (MEDI_SWISSDRG_LIST, SwissDRG's list of high-cost medicines on swissdrg.org); what the
+    script builds from it (a Substanz's German and French names and constraints, and its Tarif, Zusatzangabe,
+    Verabreichungsart and Einheit nodes, which Part 2 and Part 3 then match) is not in the graph, and Part 6's flag
+    NICHT_AUF_MEDI_LISTE (a substance not on that list) is set on every substance; any other URL is an error."""
+    script = read_file(MEDI, MEDI_SCRIPT, mirror).decode("utf-8")
+    script = _LOAD_CSV_NAMED.sub(lambda m: f"{m[1]}{m[2]}{m[3]}{m[2]}", script)
+    files = _files_under(MEDI, MEDI_SCRIPT, "", mirror, prefix=MEDI_URL)
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        return None if url == MEDI_SWISSDRG_LIST else files(url, delimiter)
+
+    _run_script(store, script, rows_of)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -6079,6 +6700,37 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                 "address, average rating and review counts; reviewers and the home "
                                                 "town each gives",
           writer=write_singapore_attractions, source=TOURISM),
+    Graph("cornwall-restaurants", "tune", "Cornwall, Ontario: its restaurants on Yelp (name, address, "
+                                              "coordinates) and the Yelp categories each is listed under, and the "
+                                              "city's cycle network (intersections with coordinates, segments with "
+                                              "their length in metres)",
+          writer=write_cornwall_restaurants, source=CORNWALL),
+    Graph("nz-health-data-sources", "frozen", "New Zealand's sources of health data: each data set's provider, "
+                                                 "URL, topic tags and categories, and the Figure.NZ charts that "
+                                                 "detail it; the categories each provider's data sets fall into",
+          writer=write_nz_health_data_sources, source=NZ_HEALTH),
+    Graph("hamilton-musical", "frozen", "the musical Hamilton, line by line (Shirley Wu's data): its singers "
+                                        "(individuals and groups, gender), songs (number, title), lines (lyrics, "
+                                        "who sings them, who is left out, at whom they are directed), their words "
+                                        "and recurring themes with categories",
+          writer=write_hamilton_musical, source=DISCOVER),
+    Graph("elite-dangerous-lore", "frozen", "the lore of the space game Elite Dangerous, as a player typed it: people "
+                                            "(roles, families, gender, birth and death dates, home systems), "
+                                            "corporations and their products, organizations, powers, star systems "
+                                            "and stations, ship types, memberships and dated actions and activities",
+          writer=write_elite_dangerous_lore, source=ELITE),
+    Graph("british-empire-territories", "frozen", "the historical territories of the British Empire (colonies, crown "
+                                                  "colonies, protectorates, dominions, mandates, princely states, "
+                                                  "...): region, type, status, dates, Wikidata ids; how each evolved "
+                                                  "into, succeeded, was partitioned into, federated into or was "
+                                                  "administered under another",
+          writer=write_british_empire_territories, source=EMPIRE),
+    Graph("swiss-medicines", "frozen", "Swiss medicines (in German, a SwissDRG thesis): products registered by "
+                                       "Swissmedic (Refdata SAI) and the EMA with holder, first authorisation and "
+                                       "indications, their ATC substances (WHO hierarchy, DDD with unit and route, "
+                                       "code changes), the BAG Spezialitätenliste's packages with ex-factory and "
+                                       "public prices, SwissDRG supplements and requests",
+          writer=write_swiss_medicines, source=MEDI),
 ]}
 
 

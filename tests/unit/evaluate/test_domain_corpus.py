@@ -1,6 +1,6 @@
 """The domain corpus's bookkeeping (benchmarks/domain_corpus.py, benchmarks/domain_gold.py), without a server: every
 graph has a question file of at least 12 well-formed records, and the splits are exactly the documented draws (the
-first twenty-one, each spent after its one run), so a graph cannot slip into or
+first twenty-one, each spent after its one run, and the twenty-second, frozen), so a graph cannot slip into or
 out of the frozen split unnoticed; and the loaders' pure parts (a script's LOAD CSV statements, a GraphGist's setup
 blocks, a Data Importer model's statements, a subquery's IN TRANSACTIONS, Rome's per-mode load) and the gold's quoting
 of identifiers."""
@@ -264,13 +264,28 @@ def test_the_twentieth_frozen_split_is_the_documented_draw_and_spent() -> None:
 def test_the_twenty_first_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it (five graphs: no sixth source was found in time), declared before any
     # xgrag command ran on its graphs (loaders tried, questions written with plain Cypher only); all five were drawn
-    # and frozen, run once at the end of the tuning (results/domains_frozen21.json), spent since: no graph is frozen
-    # now; none of this pool is tune
+    # and frozen, run once at the end of the tuning (results/domains_frozen21.json), spent since; none of this pool is
+    # tune; the twenty-second is frozen
     pool = ["douban-movies", "hip-hop-candidates", "madrid-metro-campuses", "paris-housing", "singapore-attractions"]
     assert tuple(pool) == corpus.TWENTY_FIRST_POOL and corpus.TWENTY_FIRST_SEED == 49
     assert sorted(random.Random(49).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.TWENTY_FIRST_POOL, 49)
-    assert set(pool) <= _split("spent") and _split("frozen") == set()
+    assert set(pool) <= _split("spent") and _split("frozen") == set(corpus.draw(corpus.TWENTY_SECOND_POOL, 50))
     assert not set(pool) & _split("tune")
+
+
+def test_the_twenty_second_frozen_split_is_the_documented_draw_and_frozen() -> None:
+    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
+    # questions written with plain Cypher only); the drawn five are frozen: run once, at the end of the tuning; the
+    # sixth is tune, and none of the pool is spent
+    pool = ["british-empire-territories", "cornwall-restaurants", "elite-dangerous-lore", "hamilton-musical",
+            "nz-health-data-sources", "swiss-medicines"]
+    drawn = ["british-empire-territories", "elite-dangerous-lore", "hamilton-musical", "nz-health-data-sources",
+             "swiss-medicines"]
+    assert tuple(pool) == corpus.TWENTY_SECOND_POOL and corpus.TWENTY_SECOND_SEED == 50
+    assert sorted(random.Random(50).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_SECOND_POOL, 50)
+    assert set(drawn) == _split("frozen")
+    assert "cornwall-restaurants" in _split("tune")
+    assert not set(pool) & _split("spent")
 
 
 def test_the_first_two_frozen_splits_are_spent() -> None:
@@ -302,7 +317,8 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                               | {"disease-network", "sap-bike-sales"} | {"arch-packages"}
                               | {"devops-patterns", "fifa-2014"} | {"clinical-trials"} | {"jlpt-kanji"}
                               | {"travel-checklist"} | {"regesta-imperii"} | {"tennis-rackets"}
-                              | {"tour-de-france-2014"} | {"indonesia-politicians"} | {"nuremberg-letters"})
+                              | {"tour-de-france-2014"} | {"indonesia-politicians"} | {"nuremberg-letters"}
+                              | {"cornwall-restaurants"})
     assert set(corpus.GRAPHS) == (set(corpus.FIRST_CORPUS) | set(corpus.NEXT_POOL) | set(corpus.THIRD_POOL)
                                   | set(corpus.FOURTH_POOL) | set(corpus.FIFTH_POOL) | set(corpus.SIXTH_POOL)
                                   | set(corpus.SEVENTH_POOL) | set(corpus.EIGHTH_POOL) | set(corpus.NINTH_POOL)
@@ -311,7 +327,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.FIFTEENTH_POOL) | set(corpus.SIXTEENTH_POOL)
                                   | set(corpus.SEVENTEENTH_POOL) | set(corpus.EIGHTEENTH_POOL)
                                   | set(corpus.NINETEENTH_POOL) | set(corpus.TWENTIETH_POOL)
-                                  | set(corpus.TWENTY_FIRST_POOL))
+                                  | set(corpus.TWENTY_FIRST_POOL) | set(corpus.TWENTY_SECOND_POOL))
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -2047,3 +2063,338 @@ def test_singapore_attractions_refuses_a_url_outside_its_repository(tmp_path: Pa
     mirror = _clone(tmp_path, corpus.TOURISM, {corpus.TOURISM_LOADER: loader, corpus.TOURISM_TOOLS: _TOURISM_TOOLS})
     with pytest.raises(corpus.CorpusError, match="reads https://example.org/other.csv"):
         corpus.write_singapore_attractions(_CountStore(), mirror)
+
+
+# alecULaval/Projet-GLO-4025's loader as it is written (its populate_neo4j.py, shortened to what its test needs: the
+# connection check, the intersections, the routes between them and the restaurants with their Yelp categories)
+_CORNWALL_LOADER = (
+    'import json\nimport time\n\nfrom Restaurant import Restaurant\nfrom decouple import config\n'
+    'from py2neo import Graph, Node, NodeMatcher, Relationship\nfrom typing import List\n\n\n'
+    'def validate_neo_connection(url, username, password):\n    try:\n        print(\'Trying connection to neo\')\n'
+    '        Graph(url, auth=(username, password), secure=False)\n    except:\n        time.sleep(10)\n\n\n'
+    'def initiate_neo4j():\n    INTERNAL_URL = config("NEO4J_INTERNAL_URL")\n'
+    '    USERNAME, PASSWORD = config("NEO4J_CREDENTIALS").split("/")\n'
+    '    validate_neo_connection(url=INTERNAL_URL, username=USERNAME, password=PASSWORD)\n'
+    '    return Graph(INTERNAL_URL, auth=(USERNAME, PASSWORD), secure=False)\n\n\n'
+    'def load_csv_to_restaurant() -> List[Restaurant]:\n    restaurants_data = []\n'
+    "    with open('resources/restos_cornwall_formatted.json', 'r') as file:\n        reader = json.load(file)\n"
+    '        for resto in reader:\n            restaurant = reader[resto]\n'
+    '            restaurants_data.append(Restaurant(resto, restaurant["types"], restaurant["address"], '
+    'restaurant["name"],\n                                               restaurant["latitude"], '
+    'restaurant["longitude"]))\n        return restaurants_data\n\n\n'
+    'def populate_neo4j():\n    graph = initiate_neo4j()\n    restaurant_graph = graph.begin()\n'
+    "    with open('resources/intersections.json', 'r') as intersection_file:\n"
+    '        intersections = json.load(intersection_file)\n        for row in intersections:\n'
+    '            latitude = float(intersections[row][1])\n            longitude = float(intersections[row][0])\n'
+    '            intersection_node = Node("Intersection", id=row, latitude=latitude, longitude=longitude)\n'
+    '            restaurant_graph.create(intersection_node)\n\n    nodes = NodeMatcher(restaurant_graph)\n'
+    "    with open('resources/routes.json', 'r') as routes_intersections_file, open(\n"
+    "            'resources/json_cornwall_reformated.json', 'r') as routes_data_file:\n"
+    '        routes_intersections = json.load(routes_intersections_file)\n'
+    '        routes_data = json.load(routes_data_file)\n        for road in routes_intersections:\n'
+    '            road_length = routes_data[road]["length"]\n'
+    '            i1 = nodes.match("Intersection", latitude=float(routes_intersections[road][0][1]),\n'
+    '                             longitude=float(routes_intersections[road][0][0])).first()\n'
+    '            i2 = nodes.match("Intersection", latitude=float(routes_intersections[road][1][1]),\n'
+    '                             longitude=float(routes_intersections[road][1][0])).first()\n'
+    '            restaurant_graph.create(Relationship(i1, "route", i2, id=road, length=road_length))\n'
+    '            restaurant_graph.create(Relationship(i2, "route", i1, id=road, length=road_length))\n\n'
+    '    restaurants = load_csv_to_restaurant()\n    for restaurant in restaurants:\n'
+    '        restaurant_node = Node("Restaurant", id=restaurant.id, address=restaurant.address, '
+    'name=restaurant.name,\n                               latitude=restaurant.latitude, '
+    'longitude=restaurant.longitude)\n        restaurant_graph.create(restaurant_node)\n'
+    '        for resto_type in restaurant.type:\n            type_node = Node("Type", name=resto_type)\n'
+    '            restaurant_graph.merge(type_node, primary_label="Type", primary_key="name")\n'
+    '            restaurant_graph.create(Relationship(restaurant_node, "category_is", type_node))\n\n'
+    '    graph.commit(restaurant_graph)\n')
+_CORNWALL_MODEL = ("from dataclasses import dataclass\n\n\n@dataclass\nclass Restaurant:\n    id: str\n    type: list\n"
+                   "    address: str\n    name: str\n    latitude: str\n    longitude: str\n")
+_CORNWALL_DATA = {
+    "resources/intersections.json": '{"a": ["-74.70", "45.00"], "b": ["-74.71", "45.01"]}',
+    "resources/routes.json": '{"19": [["-74.70", "45.00"], ["-74.71", "45.01"]]}',
+    "resources/json_cornwall_reformated.json": '{"19": {"length": 322.878, "geometry": {"type": "LineString"}}}',
+    "resources/restos_cornwall_formatted.json": '{"y1": {"name": "Tiny Table", "types": ["Thai", "Vietnamese"], '
+                                                '"address": "11 4th Street W", "latitude": 45.1, "longitude": -74.7}}'}
+
+
+class _Py2neoStore(Recorder):
+    """A Recorder that answers as the server would: an element id for each node written, the node a match finds."""
+
+    def __init__(self, found: bool = True) -> None:
+        super().__init__()
+        self.found = found
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        super().query(statement, params, read_only)
+        if statement.startswith("MATCH (n:`Intersection`)"):
+            return [{"id": f"i{params['p0']}", "props": {}}] if self.found and params else []
+        return [{"id": f"n{len(self.calls)}"}] if "RETURN elementId(n) AS id" in statement else []
+
+
+def test_cornwall_restaurants_runs_populate_neo4j_with_a_py2neo_over_the_store(tmp_path: Path) -> None:
+    # alecULaval/Projet-GLO-4025: populate_neo4j() creates py2neo Nodes and Relationships in a transaction of
+    # graph.begin(), finds a route's ends with NodeMatcher(...).match(label, **properties).first() and merges each
+    # Yelp category on its name; each is one statement here, the ends bound by the element ids the store answered
+    mirror = _clone(tmp_path, corpus.CORNWALL, {corpus.CORNWALL_LOADER: _CORNWALL_LOADER,
+                                               corpus.CORNWALL_MODEL: _CORNWALL_MODEL, **_CORNWALL_DATA})
+    store = _Py2neoStore()
+    corpus.write_cornwall_restaurants(store, mirror)
+    match = ("MATCH (n:`Intersection`) WHERE n.`latitude` = $p0 AND n.`longitude` = $p1 RETURN elementId(n) AS id, "
+             "properties(n) AS props LIMIT 1")
+    route = "MATCH (a), (b) WHERE elementId(a) = $a AND elementId(b) = $b CREATE (a)-[r:`route` $props]->(b)"
+    category = ("MATCH (a), (b) WHERE elementId(a) = $a AND elementId(b) = $b "
+                "CREATE (a)-[r:`category_is` $props]->(b)")
+    merge = "MERGE (n:`Type` {`name`: $key}) SET n += $props RETURN elementId(n) AS id"
+    road = {"id": "19", "length": 322.878}
+    assert store.calls == [
+        ("CREATE (n:`Intersection` $props) RETURN elementId(n) AS id",
+         {"props": {"id": "a", "latitude": 45.0, "longitude": -74.7}}),
+        ("CREATE (n:`Intersection` $props) RETURN elementId(n) AS id",
+         {"props": {"id": "b", "latitude": 45.01, "longitude": -74.71}}),
+        (match, {"p0": 45.0, "p1": -74.7}), (match, {"p0": 45.01, "p1": -74.71}),
+        (route, {"a": "i45.0", "b": "i45.01", "props": road}), (route, {"a": "i45.01", "b": "i45.0", "props": road}),
+        ("CREATE (n:`Restaurant` $props) RETURN elementId(n) AS id",
+         {"props": {"id": "y1", "address": "11 4th Street W", "name": "Tiny Table", "latitude": 45.1,
+                    "longitude": -74.7}}),
+        (merge, {"key": "Thai", "props": {"name": "Thai"}}), (category, {"a": "n7", "b": "n8", "props": {}}),
+        (merge, {"key": "Vietnamese", "props": {"name": "Vietnamese"}}),
+        (category, {"a": "n7", "b": "n10", "props": {}})]
+
+
+def test_cornwall_restaurants_refuses_a_route_whose_end_is_not_in_the_graph(tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.CORNWALL, {corpus.CORNWALL_LOADER: _CORNWALL_LOADER,
+                                               corpus.CORNWALL_MODEL: _CORNWALL_MODEL, **_CORNWALL_DATA})
+    with pytest.raises(corpus.CorpusError, match="a route relationship has an end that is not in the graph"):
+        corpus.write_cornwall_restaurants(_Py2neoStore(found=False), mirror)
+
+
+@pytest.mark.parametrize(("change", "refused"), [("import subprocess\n", "imports subprocess"),
+                                                  ('open("other.json")\n', "opens other.json"),
+                                                  ('config("MONGO_URL")\n', "reads the setting MONGO_URL")])
+def test_cornwall_restaurants_imports_opens_and_reads_nothing_but_what_its_loader_needs(
+        tmp_path: Path, change: str, refused: str) -> None:
+    loader = _CORNWALL_LOADER.replace("def populate_neo4j():\n", f"def populate_neo4j():\n    {change}")
+    mirror = _clone(tmp_path, corpus.CORNWALL, {corpus.CORNWALL_LOADER: loader, corpus.CORNWALL_MODEL: _CORNWALL_MODEL,
+                                               **_CORNWALL_DATA})
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_cornwall_restaurants(_Py2neoStore(), mirror)
+
+
+# OH-Research/pdh_data_review's to_neo4j.sh: one neo4j-import (3.1) command over out/ (shortened: two node files, one
+# relationship file; its header columns as the repository writes them)
+_NZ_HEALTH_SCRIPT = ("\nFOLDER=out\n\nrm -r /usr/local/Cellar/neo4j/3.1.1/libexec/data/databases/graph.db\n\n"
+                     "neo4j-import --stacktrace \\\n             --multiline-fields=true \\\n"
+                     "             --into /usr/local/Cellar/neo4j/3.1.1/libexec/data/databases/graph.db \\\n"
+                     "             --id-type string \\\n             --nodes:Dataset $FOLDER/dataset.csv \\\n"
+                     "             --nodes:Tag $FOLDER/tag.csv \\\n"
+                     "             --relationships:contains_information_about $FOLDER/dataset_tag.csv\n")
+
+
+def _nz_health(tmp_path: Path, script: str = _NZ_HEALTH_SCRIPT, **files: str) -> Path:
+    data = {"dataset.csv": (':LABEL,datasetId:ID(Dataset),name,url\nDataset,-36,1000 Genomes Project,https://a.org/\n'
+                            'Dataset,41,"Well Child / Tamariki Ora\n",http://h.nz/\n'),
+            "tag.csv": ":LABEL,name,tagId:ID(Tag)\nTag,genomics,57\nTag,,0\n",
+            "dataset_tag.csv": ":END_ID(Tag),:START_ID(Dataset)\n57,-36\n0,41\n"}
+    data.update(files)
+    return _clone(tmp_path, corpus.NZ_HEALTH, {corpus.NZ_HEALTH_SCRIPT: script,
+                                               **{f"out/{name}": text for name, text in data.items()}})
+
+
+def test_nz_health_data_sources_imports_as_neo4j_import_does(tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_nz_health_data_sources(store, _nz_health(tmp_path))
+    assert store.calls == [
+        # ids kept as string properties under their column's key; a quoted field keeps its line break
+        ("UNWIND $rows AS row CREATE (n:`Dataset`) SET n = row",
+         {"rows": [{"datasetId": "-36", "name": "1000 Genomes Project", "url": "https://a.org/"},
+                   {"datasetId": "41", "name": "Well Child / Tamariki Ora\n", "url": "http://h.nz/"}]}),
+        # an empty field sets no property
+        ("UNWIND $rows AS row CREATE (n:`Tag`) SET n = row",
+         {"rows": [{"name": "genomics", "tagId": "57"}, {"tagId": "0"}]}),
+        ("UNWIND $rows AS row MATCH (s:`Dataset` {`datasetId`: row.s}) MATCH (e:`Tag` {`tagId`: row.e}) "
+         "CREATE (s)-[:`contains_information_about`]->(e)", {"rows": [{"s": "-36", "e": "57"}, {"s": "41", "e": "0"}]})]
+
+
+def test_nz_health_data_sources_adds_the_label_column_to_the_command_lines_label(tmp_path: Path) -> None:
+    store = Recorder()
+    mirror = _nz_health(tmp_path, **{"tag.csv": ":LABEL,name,tagId:ID(Tag)\nTag;Topic,genomics,57\nTag,x,0\n"})
+    corpus.write_nz_health_data_sources(store, mirror)
+    tags = [(s, p) for s, p in store.calls if "CREATE (n:`Tag`" in s]
+    assert tags == [("UNWIND $rows AS row CREATE (n:`Tag`:`Topic`) SET n = row",
+                     {"rows": [{"name": "genomics", "tagId": "57"}]}),
+                    ("UNWIND $rows AS row CREATE (n:`Tag`) SET n = row", {"rows": [{"name": "x", "tagId": "0"}]})]
+
+
+@pytest.mark.parametrize(("files", "refused"), [
+    ({"dataset_tag.csv": ":END_ID(Tag),:START_ID(Dataset)\n57,-36\n99,41\n"}, "1 relationships whose ends"),
+    ({"tag.csv": ":LABEL,name,tagId:ID(Tag)\nTag,genomics,57\nTag,other,57\n"}, "repeats an id"),
+    ({"tag.csv": ":LABEL,name,count:int,tagId:ID(Tag)\nTag,genomics,3,57\n"}, "typed columns"),
+    ({"tag.csv": ":LABEL,name,:ID(Tag)\nTag,genomics,57\n"}, "no one `key:ID"),
+])
+def test_nz_health_data_sources_refuses_what_neo4j_import_would_not_write_as_read_here(
+        tmp_path: Path, files: dict[str, str], refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_nz_health_data_sources(Recorder(), _nz_health(tmp_path, **files))
+
+
+def test_nz_health_data_sources_refuses_a_script_without_string_ids_or_its_folder(tmp_path: Path) -> None:
+    with pytest.raises(corpus.CorpusError, match="no longer runs neo4j-import --id-type string"):
+        corpus.write_nz_health_data_sources(Recorder(), _nz_health(
+            tmp_path / "a", _NZ_HEALTH_SCRIPT.replace("--id-type string", "--id-type integer")))
+    with pytest.raises(corpus.CorpusError, match=r"reads \$DATA, which it does not set"):
+        corpus.write_nz_health_data_sources(Recorder(), _nz_health(
+            tmp_path / "b", _NZ_HEALTH_SCRIPT.replace("$FOLDER/tag.csv", "$DATA/tag.csv")))
+
+
+# neo4j-examples/discoveraurafree's week-15.adoc ("The Graph of Hamilton"): `[source,cypher]` blocks that load
+# sxywu/hamilton's src/data/*.json by their raw.githubusercontent.com URLs (3.x constraints, a `:auto` statement with
+# `CALL {...} IN TRANSACTIONS`), a chunked repeat of the lines load for AuraDB Free, and queries that write nothing
+def _hamilton_page(json_url: str = corpus.HAMILTON_URL + "src/data/char_list.json") -> str:
+    return ("== Week 15 - The Graph of Hamilton\n\n[source,cypher]\n----\n"
+            "create constraint on (s:Singer) assert s.id is unique;\ncreate index on :Song(title);\n----\n\n"
+            ".char_list.json\n[source,javascript]\n----\n{\"1\": [\"Aaron Burr\", \"M\"]}\n----\n\n"
+            "[source,cypher]\n----\ncall apoc.load.json('" + json_url + "') YIELD value\n"
+            "UNWIND keys(value) AS key\nWITH key, value[key] AS data\n"
+            "MERGE (s:Singer {id:key}) ON CREATE SET s.name = data[0];\n----\n\n"
+            "[source,cypher]\n----\n:auto call apoc.load.json('" + corpus.HAMILTON_URL + "src/data/lines.json') "
+            "YIELD value\nUNWIND keys(value) AS key\nWITH key, value[key] AS data\nSKIP 0 LIMIT 200\n"
+            "call {\nwith key, data\nMERGE (l:Lines {id:key})\n} in transactions of 100 rows\nRETURN count(*);\n"
+            "----\n\n[source,cypher]\n----\nMATCH (p:Singer) RETURN p.name\n----\n\n"
+            "[source,cypher]\n----\n:auto call apoc.load.json('" + corpus.HAMILTON_URL + "src/data/words.json') "
+            "YIELD value\nUNWIND keys(value) AS key\nCALL { WITH key\n    MERGE (w:Word {word:key})\n"
+            "} IN TRANSACTIONS OF 500 ROWS\nRETURN count(*);\n----\n")
+
+
+def _hamilton_mirror(tmp_path: Path, page: str) -> Path:
+    _clone(tmp_path, corpus.DISCOVER, {corpus.HAMILTON_PAGE: page})
+    return _clone(tmp_path, corpus.HAMILTON_DATA, {"src/data/char_list.json": '{"1": ["Aaron Burr", "M"]}',
+                                                   "src/data/words.json": '{"how": ["1:1/1:1-5"]}'})
+
+
+def test_hamilton_musical_runs_the_pages_writing_blocks_over_shirley_wus_files(tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_hamilton_musical(store, _hamilton_mirror(tmp_path, _hamilton_page()))
+    # the chunked lines load (SKIP 0 LIMIT 200) and the query are not run; lines.json is not read
+    assert store.calls == [
+        ("CREATE CONSTRAINT FOR (s:Singer) REQUIRE s.id IS UNIQUE", {}),
+        ("CREATE INDEX FOR (n:Song) ON (n.title)", {}),
+        ("UNWIND $values AS value\nUNWIND keys(value) AS key\nWITH key, value[key] AS data\n"
+         "MERGE (s:Singer {id:key}) ON CREATE SET s.name = data[0]", {"values": [{"1": ["Aaron Burr", "M"]}]}),
+        ("UNWIND $values AS value\nUNWIND keys(value) AS key\nCALL { WITH key\n    MERGE (w:Word {word:key})\n}\n"
+         "RETURN count(*)", {"values": [{"how": ["1:1/1:1-5"]}]})]
+
+
+def test_hamilton_musical_refuses_a_url_outside_shirley_wus_repository(tmp_path: Path) -> None:
+    mirror = _hamilton_mirror(tmp_path, _hamilton_page("https://example.org/char_list.json"))
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/char_list.json"):
+        corpus.write_hamilton_musical(Recorder(), mirror)
+
+
+def test_hamilton_musical_refuses_a_page_without_load_blocks(tmp_path: Path) -> None:
+    mirror = _hamilton_mirror(tmp_path, "[source,cypher]\n----\nMATCH (p:Singer) RETURN p.name\n----\n")
+    with pytest.raises(corpus.CorpusError, match="no load statements found in week-15.adoc"):
+        corpus.write_hamilton_musical(Recorder(), mirror)
+
+
+# peregrin71/EliteDataConverter's EDData.cypher as its converter writes it (shortened): a comment, the clearing MATCH
+# its README runs on its own, a comment, then one CREATE per node and one per relationship, no ';' anywhere
+_ELITE_SCRIPT = ('// Before importing data first run this neo4j command\nMATCH (n) DETACH DELETE n\n'
+                 '// Then copy all the following lines into neo4j and run them\n'
+                 'CREATE (n7:Noun{name:"Fierce"})\nCREATE (n250:Person{name:"Aaron Whyte"})\n'
+                 'CREATE (n583:Role{name:"Leader"})\nCREATE (n250)-[:Role]->(n583)\n')
+
+
+def test_elite_dangerous_lore_runs_its_two_statements_as_its_readme_does(tmp_path: Path) -> None:
+    # its README: run the first command on its own, then line 4 to the end as one set; as one statement the CREATEs
+    # would run once per node the MATCH finds (never, on an empty database)
+    store = Recorder()
+    corpus.write_elite_dangerous_lore(store, _clone(tmp_path, corpus.ELITE, {corpus.ELITE_SCRIPT: _ELITE_SCRIPT}))
+    assert store.calls == [
+        ("MATCH (n) DETACH DELETE n", {}),
+        ('CREATE (n7:Noun{name:"Fierce"})\nCREATE (n250:Person{name:"Aaron Whyte"})\n'
+         'CREATE (n583:Role{name:"Leader"})\nCREATE (n250)-[:Role]->(n583)', {})]
+
+
+@pytest.mark.parametrize(("script", "refused"), [
+    (_ELITE_SCRIPT.replace("MATCH (n) DETACH DELETE n\n", ""), "no longer starts with"),
+    (_ELITE_SCRIPT.replace("(n583)\n", "(n583);\nMATCH (n) RETURN n\n"), "no longer one CREATE statement"),
+    (_ELITE_SCRIPT.replace("CREATE (n7", "MERGE (n7"), "no longer one CREATE statement")])
+def test_elite_dangerous_lore_refuses_a_script_no_longer_in_its_two_parts(tmp_path: Path, script: str,
+                                                                          refused: str) -> None:
+    mirror = _clone(tmp_path, corpus.ELITE, {corpus.ELITE_SCRIPT: script})
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_elite_dangerous_lore(Recorder(), mirror)
+
+
+# jburnford/empire-evolution-wpcs's export as written (shortened): its header comments, its constraint, one territory
+# (MERGE on its colony_id, then SET of its properties over several lines, a datetime among them) and one relationship
+_EMPIRE_SCRIPT = ("// British Empire Knowledge Graph\n// To import: run this file in Neo4j Browser or cypher-shell\n\n"
+                  "CREATE CONSTRAINT territory_id_unique IF NOT EXISTS FOR (n:HistoricalTerritory) "
+                  "REQUIRE n.colony_id IS UNIQUE;\n\n// -- Territory Nodes --\n\n"
+                  "MERGE (c:HistoricalTerritory:Colony {colony_id: 'aden_1839_1963'})\nSET c += {\n"
+                  "  name: 'Aden Province',\n  verified_date: datetime('2025-08-05T20:18:40Z')\n};\n\n"
+                  "MATCH (a:HistoricalTerritory {colony_id: 'aden_1839_1963'}), (b:HistoricalTerritory {colony_id: "
+                  "'aden_colony_1937_1967'}) MERGE (a)-[:EVOLVED_INTO]->(b);\n")
+
+
+def test_british_empire_territories_runs_its_export_statement_by_statement(tmp_path: Path) -> None:
+    # its README loads it with `cypher-shell -f`: each statement ended by ';' on its own, comments dropped
+    store = Recorder()
+    corpus.write_british_empire_territories(store, _clone(tmp_path, corpus.EMPIRE,
+                                                          {corpus.EMPIRE_SCRIPT: _EMPIRE_SCRIPT}))
+    assert store.calls == [
+        ("CREATE CONSTRAINT territory_id_unique IF NOT EXISTS FOR (n:HistoricalTerritory) "
+         "REQUIRE n.colony_id IS UNIQUE", {}),
+        ("MERGE (c:HistoricalTerritory:Colony {colony_id: 'aden_1839_1963'})\nSET c += {\n  name: 'Aden Province',\n"
+         "  verified_date: datetime('2025-08-05T20:18:40Z')\n}", {}),
+        ("MATCH (a:HistoricalTerritory {colony_id: 'aden_1839_1963'}), (b:HistoricalTerritory {colony_id: "
+         "'aden_colony_1937_1967'}) MERGE (a)-[:EVOLVED_INTO]->(b)", {})]
+
+
+# teletrabbie/medi_graph's `create medi graph.cypher`: its Part 1 reads SwissDRG's list of high-cost medicines from
+# swissdrg.org (no repository holds it), the rest reads src/main/import/*.csv by raw.githubusercontent.com URLs, most
+# named first in `WITH '<url>' AS import`, some in place behind an UNWIND
+_MEDI_IMPORT = corpus.MEDI_URL + "src/main/import/"
+_MEDI_SCRIPT = (
+    "// Load all data into Neo4j\n"
+    "WITH '" + corpus.MEDI_SWISSDRG_LIST + "' AS import\n"
+    "LOAD CSV WITH HEADERS FROM import AS row FIELDTERMINATOR '|'\n"
+    "MERGE (s:Substanz {Name: row.atc_code})\n;\n\n"
+    "CREATE CONSTRAINT Substanz_ATC IF NOT EXISTS\nFOR (x:Substanz)\nREQUIRE x.Name IS UNIQUE\n;\n\n"
+    "UNWIND [\n  {lang: 'de', suffix: 'bezeichnung'}\n] AS langInfo\n"
+    "LOAD CSV WITH HEADERS FROM '" + _MEDI_IMPORT + "technisches_begleitblatt.csv' AS row\n"
+    "MATCH (n:Einheit {Name: row.kuerzel})\nWHERE langInfo.lang = row.sprache\n"
+    "SET n[langInfo.suffix] = row.kuerzel_bezeichnung\n;\n\n"
+    "WITH '" + _MEDI_IMPORT + "sl.csv' AS import\n"
+    "LOAD CSV WITH HEADERS FROM import AS row FIELDTERMINATOR '|'\n"
+    "MERGE (n:Spezialitätenliste {Name: row.bezeichnung})\n    SET n.PublikumsPreis = toFloat(row.pub_preis)\n;\n")
+
+
+def _medi_mirror(tmp_path: Path, script: str) -> Path:
+    return _clone(tmp_path, corpus.MEDI, {
+        corpus.MEDI_SCRIPT: script,
+        "src/main/import/technisches_begleitblatt.csv": '"sprache","kuerzel","kuerzel_bezeichnung"\n"de","IV",'
+                                                        '"intravenös"\n',
+        "src/main/import/sl.csv": '"bezeichnung"|"pub_preis"\n"Galafold, Kaps 123 mg, 14 Stk"|"18431.65"\n'})
+
+
+def test_swiss_medicines_runs_the_script_over_its_import_files_and_leaves_out_the_swissdrg_list(tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_swiss_medicines(store, _medi_mirror(tmp_path, _MEDI_SCRIPT))
+    # Part 1 (swissdrg.org) is not run; a URL named in `WITH ... AS import` is read as one written in place, `import`
+    # still bound; the '|' terminator splits sl.csv
+    assert store.calls == [
+        ("CREATE CONSTRAINT Substanz_ATC IF NOT EXISTS\nFOR (x:Substanz)\nREQUIRE x.Name IS UNIQUE", {}),
+        ("UNWIND [\n  {lang: 'de', suffix: 'bezeichnung'}\n] AS langInfo\nUNWIND $rows AS row\n"
+         "MATCH (n:Einheit {Name: row.kuerzel})\nWHERE langInfo.lang = row.sprache\n"
+         "SET n[langInfo.suffix] = row.kuerzel_bezeichnung",
+         {"rows": [{"sprache": "de", "kuerzel": "IV", "kuerzel_bezeichnung": "intravenös"}]}),
+        ("WITH '" + _MEDI_IMPORT + "sl.csv' AS import\nUNWIND $rows AS row\n"
+         "MERGE (n:Spezialitätenliste {Name: row.bezeichnung})\n    SET n.PublikumsPreis = toFloat(row.pub_preis)",
+         {"rows": [{"bezeichnung": "Galafold, Kaps 123 mg, 14 Stk", "pub_preis": "18431.65"}]})]
+
+
+def test_swiss_medicines_refuses_a_url_outside_its_repository(tmp_path: Path) -> None:
+    script = "WITH 'https://example.org/atc.csv' AS import\nLOAD CSV WITH HEADERS FROM import AS row\nMERGE (:H);\n"
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/atc.csv"):
+        corpus.write_swiss_medicines(Recorder(), _medi_mirror(tmp_path, script))
