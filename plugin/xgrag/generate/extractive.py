@@ -190,6 +190,7 @@ def _form_fits(value: str, form: tuple[int, str] | None) -> bool:
 # is written, never what is asked (a catalogue's page every product has beat products' own facts where no key said
 # the question's words)
 _URL = re.compile(r"(?i)^\s*(?:https?://|www\.)\S+\s*$")
+_SITE = re.compile(r"(?i)^\s*(?:https?://)?(?:www\.)?([a-z0-9-]+)\.[a-z.]+(?:[/:?#]|\s*$)")  # "genius" of genius.com
 _LINK_WORDS = frozenset(("url", "link", "links", "website", "websites", "site", "web", "page", "homepage", "address",
                          "uri", "href"))
 
@@ -715,6 +716,13 @@ class _Reading:
         self.who_verb: frozenset[str] = frozenset({stem(done.group(1))}) \
             if self.kind == "agent" and done and done.group(1) not in _AUXILIARIES else frozenset()
         self.link_asked = bool(set(re.findall(r"[a-z]+", plain.lower())) & _LINK_WORDS)
+        # ... and so does the name of the site the context's links are on ("where on Genius can I find the line":
+        # its genius.com link; hip-hop-candidates, spent, answered with the song the line is in): where such a link
+        # is asked, it is where the thing is
+        sites = {m.group(1).lower() for f in facts if f.kind == "property" and _URL.match(f.tail)
+                 for m in [_SITE.search(f.tail)] if m}
+        self.site_asked = bool(sites & {w for w in re.findall(r"[a-z]+", plain.lower()) if w not in WEAK})
+        self.link_asked = self.link_asked or self.site_asked
         # "the disease linked to X", "the package that provides X": a type named, then what ties it to the entity
         # named after it: what is asked is of a neighbour of that type, not of X itself
         self.via_type: str | None = None
@@ -1369,6 +1377,8 @@ class _Reading:
         # player's height "6-5", not his weight 289; nfl-rosters, spent)
         kind_ok = kind_ok or (bool(self.dimension_stems) and end.value
                               and bool(content_stems(end.relation) & self.dimension_stems))
+        # (a link on the site the question names is where the thing is found)
+        kind_ok = kind_ok or (self.kind == "place" and self.site_asked and end.value and _URL.match(end.to) is not None)
         # the noun a "which"/"what" asks for names the answer's type, or the key of a value ("which shipper" ->
         # a Shipper, not a shipped date; "in which city" -> a city)
         what = content_stems(key_text(end_type)) if end_type else content_stems(end.relation) if end.value else set()

@@ -1537,3 +1537,14 @@ def test_how_long_a_ride_takes_asks_for_its_time_not_its_distance() -> None:
     assert _read("How long does the tram take from ANKARA/TIZIANO to APOLLODORO?", facts)[0] == "123.0."
     assert _read("How long is the tram ride from ANKARA/TIZIANO to APOLLODORO?", facts)[0] == "123.0."
     assert _read("How far is the tram ride from ANKARA/TIZIANO to APOLLODORO?", facts)[0] == "486."
+
+
+def test_where_on_a_site_the_context_links_to_asks_for_that_link() -> None:
+    # hip-hop-candidates (spent): "where on Genius can I find the line" answered with the song the line is in
+    line = "Uh, Bernie Sanders need a Nike deal"
+    facts = [Fact("h", "Valleys", "HAS LINE", line, "edge", None, "Song", "Line"),
+             Fact("u", line, "url", "http://genius.com/Lupe-fiasco-valleys-lyrics", "property", None, "Line")]
+    assert _read(f'Where on Genius can I find the line "{line}"?', facts) == (
+        "http://genius.com/Lupe-fiasco-valleys-lyrics.", ["u"])
+    # a site no link of the context is on asks for no link
+    assert _read(f'Where on Spotify can I find the line "{line}"?', facts)[0] != "http://genius.com/Lupe-fiasco-valleys-lyrics."
