@@ -716,6 +716,8 @@ class _Reading:
         self.who_verb: frozenset[str] = frozenset({stem(done.group(1))}) \
             if self.kind == "agent" and done and done.group(1) not in _AUXILIARIES else frozenset()
         self.link_asked = bool(set(re.findall(r"[a-z]+", plain.lower())) & _LINK_WORDS)
+        # "where is X", "where are the stations": X's location is asked (not "where can I get X")
+        self.located = re.match(r"\W*where\s+(?:is|are|was|were)\b", plain.lower()) is not None
         # ... and so does the name of the site the context's links are on ("where on Genius can I find the line":
         # its genius.com link; hip-hop-candidates, spent, answered with the song the line is in): where such a link
         # is asked, it is where the thing is
@@ -1328,8 +1330,12 @@ class _Reading:
                 return {KIND_STATED}
             # a name stored under an agent's key ("author") is of the class "who" asks, as an entity of an agent type
             # is: it may end a chain, and counts as no word
-            return {KIND_CLASS} if self.kind == "agent" and value_kind(step.to, "agent", key=step.fact.relation) \
-                else set()
+            # (... and a value stored under a place's key, "address", of the class "where is X" asks: "where is the
+            # Lebanese place": its address, one step past the restaurant the cuisine names; cornwall-restaurants,
+            # tune, answered with the restaurant. Not "where can I get Caribbean food": the place that serves it is
+            # what is asked, not its street)
+            return {KIND_CLASS} if (self.kind == "agent" or (self.kind == "place" and self.located)) and value_kind(
+                step.to, self.kind, key=step.fact.relation) else set()
         # an entity that is a span of time answers "when" as a date does ("when did Allosaurus live": the Period it
         # lived during, not the million years its relationship's from/to state; dinosaurs, spent)
         typ = self.types.get(step.to)

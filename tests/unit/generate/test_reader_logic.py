@@ -3,6 +3,8 @@ beating a two-hop chain (a fake embedder: the words decide, not the vectors)."""
 
 from __future__ import annotations
 
+import zlib
+
 import numpy as np
 
 from xgrag.generate.base import Fact
@@ -1548,3 +1550,23 @@ def test_where_on_a_site_the_context_links_to_asks_for_that_link() -> None:
         "http://genius.com/Lupe-fiasco-valleys-lyrics.", ["u"])
     # a site no link of the context is on asks for no link
     assert _read(f'Where on Spotify can I find the line "{line}"?', facts)[0] != "http://genius.com/Lupe-fiasco-valleys-lyrics."
+
+
+def test_where_is_a_place_named_by_what_it_serves_asks_for_its_address() -> None:
+    # cornwall-restaurants (tune): "where is the Lebanese place" was answered with the restaurant, one step short of
+    # its address; "where can I get" asks for the restaurant itself
+    facts = [Fact("c", "Shawarma On Wheels", "category is", "Lebanese", "edge", None, "Restaurant", "Type"),
+             Fact("a", "Shawarma On Wheels", "address", "309 Pitt Street", "property", None, "Restaurant"),
+             Fact("l", "Shawarma On Wheels", "latitude", "45.02", "property", None, "Restaurant")]
+    # (no two texts alike: a chain grows by the question's words and kinds only, never by an embedding's likeness)
+    class Apart:
+        name, dimensions = "apart", 64
+
+        def embed(self, texts: list[str]) -> np.ndarray:
+            return np.eye(64)[[zlib.crc32(t.encode()) % 64 for t in texts]]
+
+    def read(question: str) -> tuple[str, list[str]]:
+        g = ExtractiveReader(Apart()).generate("", question=question, facts=tuple(facts))
+        return g.text, list(g.evidence)
+    assert read("Where is the Lebanese place?") == ("309 Pitt Street.", ["c", "a"])
+    assert read("Where can I get Lebanese food?") == ("Shawarma On Wheels.", ["c"])
