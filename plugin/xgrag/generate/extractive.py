@@ -781,12 +781,13 @@ class _Reading:
         # ... before a lower-case word the preposition joins a compound whose head comes first, as the languages
         # that have such prepositions write it ("qué líneas de metro": lines, of the metro; it was read as a noun
         # "de", and the reader answered with a station; madrid-metro-campuses, spent); where the compound is a name
-        # the question says ("quel fruit de mer": the category Fruit de mer, named), it asks for no noun of its own,
-        # its head a weaker clue, as a modifier is
+        # the question says ("quel fruit de mer": the category Fruit de mer, named), it is read as before
         if first and noun is not None and noun.group(2) in FOREIGN_FUNCTION_WORDS and third and not qualifier:
             compound = f"{first} {noun.group(2)} {third.lower()}"
             if any(compound in fold_marks(w).lower() for w in self.mention_of.values()):
-                self.wh_noun, self.wh_modifier = None, _noun_stem(first, vocabulary)
+                # (read as before this rule: the preposition as the noun, its head the modifier; with no noun, or
+                # the head as the noun, the recipe the mussel is in lost to others it is in, 9 -> 8/14)
+                self.wh_noun, self.wh_modifier = _noun_stem(noun.group(2), vocabulary), _noun_stem(first, vocabulary)
             else:
                 self.wh_noun, self.wh_modifier = _noun_stem(first, vocabulary), _noun_stem(third.lower(), vocabulary)
         # "which local government area": words whose initials are a type or key of the graph (LGA) ask for it
