@@ -190,6 +190,7 @@ def _form_fits(value: str, form: tuple[int, str] | None) -> bool:
 # is written, never what is asked (a catalogue's page every product has beat products' own facts where no key said
 # the question's words)
 _URL = re.compile(r"(?i)^\s*(?:https?://|www\.)\S+\s*$")
+_HOST = re.compile(r"(?i)^\s*(?:https?://)?(?:www\.)?([a-z0-9.-]+)")
 _SITE = re.compile(r"(?i)^\s*(?:https?://)?(?:www\.)?([a-z0-9-]+)\.[a-z.]+(?:[/:?#]|\s*$)")  # "genius" of genius.com
 _LINK_WORDS = frozenset(("url", "link", "links", "website", "websites", "site", "web", "page", "homepage", "address",
                          "uri", "href"))
@@ -723,7 +724,14 @@ class _Reading:
         # is asked, it is where the thing is
         sites = {m.group(1).lower() for f in facts if f.kind == "property" and _URL.match(f.tail)
                  for m in [_SITE.search(f.tail)] if m}
-        self.site_asked = bool(sites & {w for w in re.findall(r"[a-z]+", plain.lower()) if w not in WEAK})
+        self.sites_named = sites & {w for w in re.findall(r"[a-z]+", plain.lower()) if w not in WEAK}
+        self.site_asked = bool(self.sites_named)
+        # (an entity named as the site is, "Figure.NZ" beside figure.nz's links, is where the link is asked on, not a
+        # second thing the question is about: chains need not touch it)
+        hosts = {m.group(1).lower() for f in facts if f.kind == "property" and _URL.match(f.tail)
+                 for m in [_HOST.search(f.tail)] if m}
+        if self.site_asked and len(self.mentioned) > 1:
+            self.mentioned -= {n for n in self.mentioned if re.sub(r"[^a-z0-9.-]", "", n.lower()) in hosts}
         self.link_asked = self.link_asked or self.site_asked
         # "the disease linked to X", "the package that provides X": a type named, then what ties it to the entity
         # named after it: what is asked is of a neighbour of that type, not of X itself
@@ -1441,6 +1449,10 @@ class _Reading:
         # "which party" is not asking for it; camara-deputados, spent)
         unasked_link = end.value and _URL.match(end.to) is not None and not self.link_asked and (
             not end.relation_words or bool(set(key_tokens(key_text(end.relation).lower())) & _LINK_WORDS))
+        # ... and so is a link on another site than the one the question names ("the Figure.NZ link for the chart":
+        # not the statistics office's link of a data set the chart is based on; nz-health-data-sources, spent)
+        site = _SITE.search(end.to) if end.value and self.sites_named and _URL.match(end.to) else None
+        unasked_link = unasked_link or (site is not None and site.group(1).lower() not in self.sites_named)
         return (-len({self.folded[m] for m in touched & self.mentioned}), -self._days(chain),
                 not any(not s.value and s.to in self.picked for s in steps) if self.picked else False, unasked_link,
                 not _form_fits(end.to, self.form), not kind_ok and not agent, sibling, noun_ok,

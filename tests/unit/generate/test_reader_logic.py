@@ -1570,3 +1570,22 @@ def test_where_is_a_place_named_by_what_it_serves_asks_for_its_address() -> None
         return g.text, list(g.evidence)
     assert read("Where is the Lebanese place?") == ("309 Pitt Street.", ["c", "a"])
     assert read("Where can I get Lebanese food?") == ("Shawarma On Wheels.", ["c"])
+
+
+def test_which_organisation_asks_for_a_provider_and_a_named_site_s_link_is_on_that_site() -> None:
+    # nz-health-data-sources (spent): "which organisation runs X" answered X's URL (a provider is someone), and "the
+    # Figure.NZ link for the chart X" the statistics office's link of a data set the chart is based on, through the
+    # provider named Figure.NZ (the site, not a second thing asked about)
+    registry = "Auckland Rheumatic Fever Registry"
+    facts = [Fact("p", "The University of Auckland", "provides", registry, "edge", None, "Provider", "Dataset"),
+             Fact("u", registry, "url", "https://www.auckland.ac.nz/en.html", "property", None, "Dataset")]
+    assert _read(f"Which organisation runs the {registry}?", facts) == ("The University of Auckland.", ["p"])
+    chart, data = "Business types in New Zealand", "Business Demography Statistics"
+    charts = [Fact("c", chart, "url", "https://figure.nz/chart/EENi9", "property", None, "Chart"),
+              Fact("d", data, "is detailed in", chart, "edge", None, "Dataset", "Chart"),
+              Fact("s", data, "url", "http://nzdotstat.stats.govt.nz/WBOS", "property", None, "Dataset"),
+              Fact("f", "Figure.NZ", "provides", chart, "edge", None, "Provider", "Chart"),
+              Fact("o", "Statistics New Zealand", "provides", data, "edge", None, "Provider", "Dataset"),
+              Fact("t", data, "contains information about", "figure.nz", "edge", None, "Dataset", "Tag")]
+    assert _read(f"What is the Figure.NZ link for the chart {chart}?", charts) == (
+        "https://figure.nz/chart/EENi9.", ["c"])
