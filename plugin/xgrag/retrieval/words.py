@@ -293,7 +293,7 @@ AGENT_TYPES = frozenset(stem(w) for w in (
     "person people human individual actor actress director writer author employee staff customer client user "
     "artist character player member student teacher manager supplier vendor seller buyer shipper company "
     "organization organisation agent contact owner creator producer musician singer band team officer "
-    "holder contributor committer reporter assignee sender recipient agency operator carrier airline firm "
+    "holder contributor committer reporter assignee sender recipient agency operator carrier airline firm corporation "
     "publisher manufacturer institution provider role").split())  # a role played is someone: "who did X play"
 # Types of entities a "where" question asks for (places), as stems.
 PLACE_TYPES = frozenset(stem(w) for w in (

@@ -1589,3 +1589,11 @@ def test_which_organisation_asks_for_a_provider_and_a_named_site_s_link_is_on_th
               Fact("t", data, "contains information about", "figure.nz", "edge", None, "Dataset", "Tag")]
     assert _read(f"What is the Figure.NZ link for the chart {chart}?", charts) == (
         "https://figure.nz/chart/EENi9.", ["c"])
+
+
+def test_which_company_builds_asks_for_the_corporation_that_produces_it() -> None:
+    # elite-dangerous-lore (spent): "which company builds the Anaconda" answered its role; a corporation is someone
+    facts = [Fact("r", "Anaconda", "Role", "Multi Purpose", "edge", None, "ShipType", "Role"),
+             Fact("p", "Falcon Delacey", "Produces", "Anaconda", "edge", None, "Corporation", "ShipType")]
+    assert _read("Which company builds the Anaconda?", facts) == ("Falcon Delacey.", ["p"])
+    assert _read("Who built the Anaconda?", facts) == ("Falcon Delacey.", ["p"])
