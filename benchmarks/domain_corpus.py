@@ -1888,7 +1888,7 @@ import sys
 import tempfile
 import types
 import urllib.parse
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -5460,6 +5460,20 @@ class _ScriptSession(_SessionBlock):
         return _ScriptTransaction(self.store).run(query, **params)
 
 
+def _loader_importer(repo: str, modules: Mapping[str, types.ModuleType],
+                     allowed: frozenset[str]) -> Callable[..., Any]:
+    """The `__import__` a repository's loader runs with: each stand-in module of `modules` by its name, the standard
+    modules of `allowed` as Python imports them, and any other import refused by name (what a loader reads is what
+    this module gives it, nothing from the machine)."""
+    def importer(name: str, globals_: Any = None, locals_: Any = None, fromlist: Any = (), level: int = 0) -> Any:
+        if level == 0 and name in modules:
+            return modules[name]
+        if level == 0 and name in allowed:
+            return builtins.__import__(name, globals_, locals_, fromlist, level)
+        raise CorpusError(f"{repo}: its loader imports {name}, which is not read here")
+    return importer
+
+
 def _script_neo4j(store: Any, session: Callable[[], Any] | None = None) -> types.ModuleType:
     """A `neo4j` module for a loader script run here: GraphDatabase.driver(uri, auth=...) gives a driver whose sessions
     (`session`, else a _ScriptSession) write to the store (the uri and credentials the script names are not used)."""
@@ -5496,13 +5510,7 @@ def write_beach_volleyball(store: Any, mirror: Path) -> None:
     source = read_file(VOLLEYBALL, VOLLEYBALL_LOADER, mirror).decode("utf-8")
     data = read_file(VOLLEYBALL, VOLLEYBALL_DATA, mirror).decode("utf-8")
     neo4j_module = _script_neo4j(store)
-
-    def importer(name: str, globals_: Any = None, locals_: Any = None, fromlist: Any = (), level: int = 0) -> Any:
-        if level == 0 and name == "neo4j":
-            return neo4j_module
-        if level == 0 and name in _VOLLEYBALL_IMPORTS:
-            return builtins.__import__(name, globals_, locals_, fromlist, level)
-        raise CorpusError(f"{VOLLEYBALL}: its loader imports {name}, which is not read here")
+    importer = _loader_importer(VOLLEYBALL, {"neo4j": neo4j_module}, _VOLLEYBALL_IMPORTS)
 
     def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
         if path != VOLLEYBALL_DATA:
@@ -5688,13 +5696,7 @@ def write_madrid_metro_campuses(store: Any, mirror: Path) -> None:
     28), 621 relationships (TIENE_ESTACION 290, CONEXION 279, OFRECE 32, CERCANA 20); some 390 statements."""
     source = read_file(MADRID, MADRID_LOADER, mirror).decode("utf-8")
     modules = {"neo4j": _script_neo4j(store), "pandas": _pandas_shim(MADRID, MADRID_FILES, mirror)}
-
-    def importer(name: str, globals_: Any = None, locals_: Any = None, fromlist: Any = (), level: int = 0) -> Any:
-        if level == 0 and name in modules:
-            return modules[name]
-        if level == 0 and name in _MADRID_IMPORTS:
-            return builtins.__import__(name, globals_, locals_, fromlist, level)
-        raise CorpusError(f"{MADRID}: its loader imports {name}, which is not read here")
+    importer = _loader_importer(MADRID, modules, _MADRID_IMPORTS)
 
     def quiet(*args: Any, **kwargs: Any) -> None:  # its progress messages: nothing a load reports
         return None
@@ -5791,17 +5793,8 @@ def write_douban_movies(store: Any, mirror: Path) -> None:
     neo4j_module = _script_neo4j(store, lambda: _DoubanSession(store))
     logging_config = types.ModuleType("logging.config")
     logging_config.dictConfig = lambda config: None  # type: ignore[attr-defined]
-
-    def importer(name: str, globals_: Any = None, locals_: Any = None, fromlist: Any = (), level: int = 0) -> Any:
-        if level == 0 and name == "neo4j":
-            return neo4j_module
-        if level == 0 and name == "logging.config":
-            return logging_config
-        if level == 0 and name == "requests":
-            return types.ModuleType("requests")
-        if level == 0 and name in _DOUBAN_IMPORTS:
-            return builtins.__import__(name, globals_, locals_, fromlist, level)
-        raise CorpusError(f"{DOUBAN}: its loader imports {name}, which is not read here")
+    importer = _loader_importer(DOUBAN, {"neo4j": neo4j_module, "logging.config": logging_config,
+                                         "requests": types.ModuleType("requests")}, _DOUBAN_IMPORTS)
 
     with tempfile.TemporaryDirectory(prefix="douban-") as data_dir:
         for name in files:
@@ -5884,17 +5877,9 @@ def write_singapore_attractions(store: Any, mirror: Path) -> None:
     neo4j_module = _script_neo4j(store, lambda: _TourismSession(store, mirror))
     driver = neo4j_module.GraphDatabase.driver(None)
     tools_module = types.ModuleType("neo4j_tools")
-
-    def importer(name: str, globals_: Any = None, locals_: Any = None, fromlist: Any = (), level: int = 0) -> Any:
-        if level == 0 and name == "neo4j":
-            return neo4j_module
-        if level == 0 and name == "neo4j_tools":
-            return tools_module
-        if level == 0 and name == "pandas":
-            return types.ModuleType("pandas")  # imported by neo4j_tools for get_credential, which is not called
-        if level == 0 and name in _TOURISM_IMPORTS:
-            return builtins.__import__(name, globals_, locals_, fromlist, level)
-        raise CorpusError(f"{TOURISM}: its loader imports {name}, which is not read here")
+    # (pandas is imported by neo4j_tools for get_credential, which is not called)
+    importer = _loader_importer(TOURISM, {"neo4j": neo4j_module, "neo4j_tools": tools_module,
+                                          "pandas": types.ModuleType("pandas")}, _TOURISM_IMPORTS)
 
     # its progress messages are not printed: `up` prints the server's JSON on stdout
     safe = {**builtins.__dict__, "__import__": importer, "print": lambda *args, **kwargs: None}
@@ -6031,17 +6016,8 @@ def write_cornwall_restaurants(store: Any, mirror: Path) -> None:
 
     decouple_module.config = config  # type: ignore[attr-defined]
     model_module = types.ModuleType("Restaurant")
-
-    def importer(name: str, globals_: Any = None, locals_: Any = None, fromlist: Any = (), level: int = 0) -> Any:
-        if level == 0 and name == "py2neo":
-            return py2neo_module
-        if level == 0 and name == "decouple":
-            return decouple_module
-        if level == 0 and name == "Restaurant":
-            return model_module
-        if level == 0 and name in _CORNWALL_IMPORTS:
-            return builtins.__import__(name, globals_, locals_, fromlist, level)
-        raise CorpusError(f"{CORNWALL}: its loader imports {name}, which is not read here")
+    importer = _loader_importer(CORNWALL, {"py2neo": py2neo_module, "decouple": decouple_module,
+                                           "Restaurant": model_module}, _CORNWALL_IMPORTS)
 
     def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
         if path not in files:
