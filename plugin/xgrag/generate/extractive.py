@@ -716,20 +716,20 @@ class _Reading:
         done = _WHO_VERB.match(plain.lower())
         self.who_verb: frozenset[str] = frozenset({stem(done.group(1))}) \
             if self.kind == "agent" and done and done.group(1) not in _AUXILIARIES else frozenset()
-        self.link_asked = bool(set(re.findall(r"[a-z]+", plain.lower())) & _LINK_WORDS)
+        plain_words = set(re.findall(r"[a-z]+", plain.lower()))
+        self.link_asked = bool(plain_words & _LINK_WORDS)
         # "where is X", "where are the stations": X's location is asked (not "where can I get X")
         self.located = re.match(r"\W*where\s+(?:is|are|was|were)\b", plain.lower()) is not None
         # ... and so does the name of the site the context's links are on ("where on Genius can I find the line":
         # its genius.com link; hip-hop-candidates, spent, answered with the song the line is in): where such a link
         # is asked, it is where the thing is
-        sites = {m.group(1).lower() for f in facts if f.kind == "property" and _URL.match(f.tail)
-                 for m in [_SITE.search(f.tail)] if m}
-        self.sites_named = sites & {w for w in re.findall(r"[a-z]+", plain.lower()) if w not in WEAK}
+        links = [f.tail for f in facts if f.kind == "property" and _URL.match(f.tail)]
+        sites = {m.group(1).lower() for link in links for m in [_SITE.search(link)] if m}
+        self.sites_named = sites & (plain_words - WEAK)
         self.site_asked = bool(self.sites_named)
         # (an entity named as the site is, "Figure.NZ" beside figure.nz's links, is where the link is asked on, not a
         # second thing the question is about: chains need not touch it)
-        hosts = {m.group(1).lower() for f in facts if f.kind == "property" and _URL.match(f.tail)
-                 for m in [_HOST.search(f.tail)] if m}
+        hosts = {m.group(1).lower() for link in links for m in [_HOST.search(link)] if m}
         if self.site_asked and len(self.mentioned) > 1:
             self.mentioned -= {n for n in self.mentioned if re.sub(r"[^a-z0-9.-]", "", n.lower()) in hosts}
         self.link_asked = self.link_asked or self.site_asked
@@ -777,8 +777,8 @@ class _Reading:
         # Serie A" asks for teams; before a lower-case word it joins a compound, "quel fruit de mer", read as before)
         # (the word as typed: `noun` read the folded question in lower case, which keeps every offset)
         third = fold_marks(plain)[noun.start(3):noun.end(3)] if noun is not None and noun.group(3) else None
-        qualifier = noun is not None and noun.group(2) in FOREIGN_FUNCTION_WORDS and third is not None \
-            and (third.lower() in FOREIGN_ARTICLES or third[0].isupper())
+        foreign = noun is not None and noun.group(2) in FOREIGN_FUNCTION_WORDS and third is not None
+        qualifier = foreign and third is not None and (third.lower() in FOREIGN_ARTICLES or third[0].isupper())
         second = noun.group(2) if first and noun and noun.group(2) and noun.group(2) not in WEAK \
             and not noun.group(2).endswith("ed") and noun.group(2) not in IRREGULAR_PAST and not qualifier else None
         if second and re.fullmatch(r"[a-z]+[^s]s", second) and stem(second) not in vocabulary \
@@ -790,7 +790,7 @@ class _Reading:
         # that have such prepositions write it ("qué líneas de metro": lines, of the metro; it was read as a noun
         # "de", and the reader answered with a station; madrid-metro-campuses, spent); where the compound is a name
         # the question says ("quel fruit de mer": the category Fruit de mer, named), it is read as before
-        if first and noun is not None and noun.group(2) in FOREIGN_FUNCTION_WORDS and third and not qualifier:
+        if first and noun is not None and foreign and third and not qualifier:
             compound = f"{first} {noun.group(2)} {third.lower()}"
             if any(compound in fold_marks(w).lower() for w in self.mention_of.values()):
                 # (read as before this rule: the preposition as the noun, its head the modifier; with no noun, or

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 from typing import Literal
 
 from xgrag.config import shared_config
@@ -668,6 +668,13 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CJK_NAME_LETTERS = 40
 
 
+def _inner_spans(word: str) -> Iterator[tuple[int, int]]:
+    """[i, j) of every run of two letters or more inside `word`, at most _CJK_NAME_LETTERS long."""
+    for i in range(len(word) - 1):
+        for j in range(i + 2, min(len(word), i + _CJK_NAME_LETTERS) + 1):
+            yield i, j
+
+
 def unspaced_spans(text: str) -> list[str]:
     """Every run of two letters or more inside a written word that holds Chinese or Japanese letters ("失恋33天的编剧"
     -> "失恋", "失恋3", ..., "失恋33天", ...), in order, each once: the spans a caller looks names up among. None
@@ -677,9 +684,8 @@ def unspaced_spans(text: str) -> list[str]:
         word = m.group(0)
         if not _CJK.search(word):
             continue
-        for i in range(len(word) - 1):
-            for j in range(i + 2, min(len(word), i + _CJK_NAME_LETTERS) + 1):
-                out.setdefault(word[i:j], None)
+        for i, j in _inner_spans(word):
+            out.setdefault(word[i:j], None)
     return list(out)
 
 
@@ -692,8 +698,7 @@ def set_apart(text: str, names: Collection[str]) -> str:
         word = m.group(0)
         if not _CJK.search(word) or word in names:
             return word
-        found = sorted(((i, j) for i in range(len(word) - 1)
-                        for j in range(i + 2, min(len(word), i + _CJK_NAME_LETTERS) + 1) if word[i:j] in names),
+        found = sorted(((i, j) for i, j in _inner_spans(word) if word[i:j] in names),
                        key=lambda ij: (ij[0] - ij[1], ij[0]))
         taken: list[tuple[int, int]] = []
         for i, j in found:
