@@ -20,9 +20,15 @@ Per hop count:
   answer is this minus 1); exhaustive_calls_mean the same under leave-one-out;
 - top3_agreement: the facts above the noise floor among the top 3 are the same set as leave-one-out's
   (xgrag.evaluate.faithfulness.agreement);
+- top3_moving_agreement: the same among the facts whose removal alone moves a0 by the explainer's own criterion
+  (faithfulness.moving_agreement): identical to top3_agreement under "shift"; under "logprob" the facts whose removal
+  lowers log P(a0) by at least `logprob_change` (ln 2), not the near-ties far below it that the noise floor (0 for a
+  deterministic pass) lets into a top 3;
 - top1_is_evidence: the top fact is one the reader reports it answered from (read only here); top1_evidence_or_
   support also counts a fact from which alone the target gives the same answer (for a target that reports no
   evidence, SmolLM2, only that one means anything);
+- top1_evidence_or_alternative: the top fact is evidence, or it was found necessary under redundant support and one
+  of its alternatives (Component.alternatives: its parallels removed before it, the answer staying) is;
 - proxy_confirmed: the share of explanations whose proxy ranking the sufficiency probe confirmed (scheduler proxy);
   per row `kept_share`: under logprob, when that probe lowered log P(a0) past logprob_change, the share of the facts'
   effect on a0 the candidates kept alone (xgrag.explain.scoring.kept_share; the rest is cleared at
@@ -92,8 +98,17 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
             # over the questions leave-one-out ran for (--exhaustive-first): n_exhaustive
             "n_exhaustive": sum(1 for r in group if r["exhaustive"]),
             "top3_agreement": mean([float(r["plan"]["agree"]) for r in group if r["plan"]["agree"] is not None]),
+            # among the facts whose removal alone moves a0 by the explainer's criterion (faithfulness.top_moving):
+            # the same as top3_agreement under "shift"; under "logprob" the facts past logprob_change
+            "top3_moving_agreement": mean([float(r["plan"]["agree_moving"]) for r in group
+                                           if r["plan"].get("agree_moving") is not None]),
             "top1_is_evidence": mean([float(r["plan"]["top1_evidence"]) for r in group]),
             "top1_evidence_or_support": mean([float(r["plan"]["top1_support"]) for r in group]),
+            "top1_evidence_or_alternative": mean([float(r["plan"]["top1_alternative"]) for r in group
+                                                  if r["plan"].get("top1_alternative") is not None]),
+            "exhaustive_top1_evidence_or_alternative": mean([float(r["exhaustive"]["top1_alternative"])
+                                                             for r in group if r["exhaustive"]
+                                                             and r["exhaustive"].get("top1_alternative") is not None]),
             "exhaustive_top1_is_evidence": mean([float(r["exhaustive"]["top1_evidence"]) for r in group
                                                  if r["exhaustive"]]),
             "proxy_confirmed": mean([float(r["plan"]["proxy_confirmed"]) for r in group
@@ -132,8 +147,11 @@ def row_of(name: str, ex: Explanation, loo: Explanation | None, ask: f.Ask, same
     # passes that scored a0 on a probe (no decoding, but one pass of the target each)
     return {"calls": ex.cost.generator_calls + ex.cost.scored_probes, "generations": ex.cost.generator_calls,
             "scored_probes": ex.cost.scored_probes, "agree": None if loo is None else f.agreement(ex, loo),
+            "agree_moving": None if loo is None else f.moving_agreement(ex, loo), "top3_moving": f.top_moving(ex, 3),
             "top1_evidence": evidence,
-            "top1_support": support, "proxy_confirmed": confirmed, "kept_share": shares[0] if shares else None,
+            "top1_support": support, "top1_alternative": f.top1_evidence_or_alternative(ex),
+            "top1_alternatives": sum(len(c.alternatives or ()) for c in ex.top("edge", 1)),
+            "proxy_confirmed": confirmed, "kept_share": shares[0] if shares else None,
             "loo_ceiling_hit": ceiling_hit, "answer_entity_candidates": entity_candidates, "proxy": proxy,
             "seconds": ex.cost.seconds,
             "scheduler": ex.group_testing.scheduler if ex.group_testing is not None else name,

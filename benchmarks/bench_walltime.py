@@ -14,7 +14,9 @@ tokens), timed. The explanation's time beyond the answer is its wall time minus 
 generation is the answer).
 `--exhaustive` also runs leave-one-out with the same score for top-3 agreement (slow: one pass per fact).
 
-JSON: {"answer_s_mean", "explain_s_mean", "ratio", "top3_agreement_with_exhaustive", "n", "rows": [...]}.
+JSON: {"answer_s_mean", "explain_s_mean", "ratio", "top3_agreement_with_exhaustive",
+"top3_moving_agreement_with_exhaustive" (among the facts whose removal alone lowers log P(a0) by `logprob_change`:
+`faithfulness.top_moving`), "n", "rows": [...]}.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ def summary(rows: list[dict[str, Any]], info: dict[str, Any], params: dict[str, 
     explain_mean = statistics.fmean(r["explain_s"] for r in rows) if rows else 0.0
     ratios = [r["explain_s"] / r["answer_s"] for r in rows if r["answer_s"]]
     agree = [float(r["agree"]) for r in rows if "agree" in r]
+    moving = [float(r["agree_moving"]) for r in rows if "agree_moving" in r]
     return {"kb": info, "generator": params, "n": len(rows), "answer_s_mean": round(answer_mean, 3),
             "explain_s_mean": round(explain_mean, 3),
             "ratio": round(explain_mean / answer_mean, 3) if answer_mean else None,
@@ -57,6 +60,8 @@ def summary(rows: list[dict[str, Any]], info: dict[str, Any], params: dict[str, 
             "ratio_per_question": [round(r, 3) for r in ratios],
             "ratio_median": round(statistics.median(ratios), 3) if ratios else None,
             "top3_agreement_with_exhaustive": round(statistics.fmean(agree), 3) if agree else None,
+            # the same among the facts whose removal alone lowers log P(a0) by logprob_change (faithfulness.top_moving)
+            "top3_moving_agreement_with_exhaustive": round(statistics.fmean(moving), 3) if moving else None,
             "prompt_tokens_mean": round(statistics.fmean(r["prompt_tokens"] for r in rows), 1) if rows else None,
             "load_average": [load_start, [round(v, 2) for v in os.getloadavg()]],
             "torch_threads": os.environ.get("XGRAG_TORCH_THREADS", "2 (default)"), "rows": rows}
@@ -119,8 +124,12 @@ def main() -> None:
                 if ex.group_testing else None}
             if args.exhaustive:
                 loo = explainer.explain(question, subgraph=sub, settings=replace(base, scheduler="exhaustive"))
-                row.update(agree=f.agreement(ex, loo), exhaustive_s=round(loo.cost.seconds, 3),
-                           exhaustive_scored=loo.cost.scored_probes)
+                row.update(agree=f.agreement(ex, loo), agree_moving=f.moving_agreement(ex, loo),
+                           exhaustive_top3=f.top_above_floor(loo, 3), top3_moving=f.top_moving(ex, 3),
+                           exhaustive_top3_moving=f.top_moving(loo, 3),
+                           exhaustive_importances={c.id: c.importance for c in loo.top("edge", 5)},
+                           plan_importances={c.id: c.importance for c in ex.top("edge", 5)},
+                           exhaustive_s=round(loo.cost.seconds, 3), exhaustive_scored=loo.cost.scored_probes)
             row["load_1min"] = round(os.getloadavg()[0], 2)
             rows.append(row)
             # after every question: a run cut short keeps what it measured

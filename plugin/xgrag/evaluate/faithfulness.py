@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from xgrag.embed import Embedder
+from xgrag.explain.scoring import change_floor
 from xgrag.generate.base import Generator, answer_key
 from xgrag.generate.prompt import render
 from xgrag.model import Explanation, Perturbation, Subgraph
@@ -135,6 +136,17 @@ def top_above_floor(ex: Explanation, k: int) -> list[str]:
     return [c.id for c in ex.top("edge", k) if (c.importance or 0.0) > ex.noise_floor]
 
 
+def top_moving(ex: Explanation, k: int) -> list[str]:
+    """The k most important facts whose removal moves the answer by the explainer's own criterion: importance above
+    `xgrag.explain.scoring.change_floor` (the noise floor under "shift", so this is `top_above_floor` there; under
+    "logprob" a drop of log P(a0) by at least `logprob_change` nats, ln 2 by default). Under "logprob" nearly every
+    removal lowers P(a0) a little, so the noise floor (0 for a deterministic forward pass) ranks the third fact of a
+    top 3 among near-ties (0.30 against 0.29 nats); the change floor keeps the facts each removal of which the
+    explanation itself counts as moving a0, the same judgement "shift" makes."""
+    floor = change_floor(ex.response_score, ex.noise_floor, ex.config.logprob_change)
+    return [c.id for c in ex.top("edge", k) if (c.importance or 0.0) > floor + 1e-9]
+
+
 def triples_of(ex: Explanation) -> dict[str, tuple[str, str, str]]:
     names = ex.subgraph.names()
     return {r.id: (names[r.source], r.label, names[r.target]) for r in ex.subgraph.relationships}
@@ -181,6 +193,23 @@ def evidence_or_support(ex: Explanation, ask: Ask, same: Callable[[str], bool]) 
     return False, same(ask(alone))
 
 
+def top1_evidence_or_alternative(ex: Explanation) -> bool:
+    """The top fact is one the generator reports it answered from, or it was found necessary under redundant support
+    and one of its `alternatives` (the interchangeable supports removed before it, Component.alternatives) is. Read
+    after the explanation, never by the explainer; the strict figure is `evidence_or_support`'s first."""
+    top = ex.top("edge", 1)
+    if not top:
+        return False
+    evidence = {e.id for e in ex.generator_evidence or []}
+    return top[0].id in evidence or bool(set(top[0].alternatives or ()) & evidence)
+
+
 def agreement(ex: Explanation, reference: Explanation, k: int = 3) -> bool:
     """Top-k identical to the reference's (leave-one-out): the same set of facts above the noise floor."""
     return set(top_above_floor(ex, k)) == set(top_above_floor(reference, k))
+
+
+def moving_agreement(ex: Explanation, reference: Explanation, k: int = 3) -> bool:
+    """Top-k identical to the reference's among the facts whose removal moves the answer (`top_moving`): under
+    "shift" the same as `agreement`; under "logprob" the facts that lower log P(a0) by at least `logprob_change`."""
+    return set(top_moving(ex, k)) == set(top_moving(reference, k))

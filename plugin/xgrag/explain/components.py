@@ -91,6 +91,7 @@ def build_components(run: ExplainRun) -> list[Component]:
                     redundant_group=planned.target if planned.members else None,
                     copies=[m for m in planned.members if m != target],
                     joint_importance=value if planned.members else None,
+                    alternatives=list(p.alternatives) if p.conditional is not None and p.alternatives else None,
                     # the white-box proxy's estimate, kept beside the measurement and marked as the proxy's
                     proxy_score=None if target not in run.proxy_scores else round(run.proxy_scores[target], 8),
                 ))

@@ -64,6 +64,8 @@ class Probe:
     context: RenderedContext | None = None
     response: Response | None = None
     conditional: Response | None = None
+    # with `conditional`: the removed parallels this one was necessary without (RedundancyResolution.alternatives)
+    alternatives: tuple[str, ...] = ()
 
     @property
     def answered(self) -> bool:

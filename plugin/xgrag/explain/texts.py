@@ -179,6 +179,12 @@ def texts_for(ex: Explanation) -> tuple[str, str]:
     if any(c.evaluated == "conditional" for c in singles):
         parts.append("No single removal changed the answer (redundant support): these importances are conditional, "
                      "measured after removing the redundant alternatives one by one.")
+        alternatives = [c for c in singles if c.alternatives]
+        if alternatives:
+            parts.append("Which of interchangeable facts the model read no removal shows: " + "; ".join(
+                f"{c.label.split(' => ')[0]} is interchangeable with {len(c.alternatives or ())} parallel "
+                f"fact{'s' if len(c.alternatives or ()) != 1 else ''} removed before it"
+                for c in alternatives[:3]) + " (Component.alternatives).")
     scored = f", {ex.cost.scored_probes} scored probes (log P of the answer, no decoding)" \
         if ex.response_score == "logprob" else ""
     parts.append(f"Noise floor {ex.noise_floor:.3f} over {len(ex.baseline_answers)} baseline runs; "

@@ -267,6 +267,16 @@ def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
     print_source_texts(out, rows[:top])
     if any(c.evaluated == "conditional" for c in ex.components):
         out.print("[dim]* conditional: measured after removing its redundant alternatives[/dim]")
+        # the interchangeable supports of the conditional facts shown: which one a model read no removal tells
+        labels = {c.id: c.label.split(" => ")[0] for c in ex.components}
+        for row in rows[:top]:
+            alt = next((c.alternatives for c in row["scores"].values() if c.alternatives), None)
+            if alt:
+                named = "; ".join(labels.get(a, a) for a in alt[:3]) + (f"; +{len(alt) - 3} more" if len(alt) > 3
+                                                                        else "")
+                out.print(f"[dim]  {escape(row['label'])}: interchangeable with {len(alt)} parallel fact"
+                          f"{'s' if len(alt) != 1 else ''} removed before it, the answer staying (any one keeps "
+                          f"it; inferred, not each measured in its place): {escape(named)}[/dim]")
     if ex.copies:
         out.print("[dim]= a copy of a fact the context states several times: removed with its copies at once, the "
                   "group's joint importance (" + escape("; ".join("+".join(g.members) for g in ex.copies[:5]))

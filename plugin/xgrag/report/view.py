@@ -328,6 +328,7 @@ def _with_text(comps: Sequence[Component]) -> Mapping[str, Any] | None:
 
 def _rows(ex: Explanation, g: _Graph) -> list[dict[str, Any]]:
     rows = sorted(g.scored, key=lambda c: (-(c.importance or 0.0), c.strategy, c.rank or 0, c.id))
+    labels = {c.id: c.label for c in ex.components}
     out = []
     for c in rows:
         flag = None
@@ -342,7 +343,9 @@ def _rows(ex: Explanation, g: _Graph) -> list[dict[str, Any]]:
                     "changed": c.answer_changed, "counterfactual": c.counterfactual_answer,
                     "provenance": provenance_text(c.provenance), "flag": flag, "evaluated": c.evaluated,
                     "chain": deciding(c, ex.response_score), "copies": list(c.copies),
-                    "group": c.redundant_group, "joint_importance": _r(c.joint_importance)})
+                    "group": c.redundant_group, "joint_importance": _r(c.joint_importance),
+                    # redundant support: the parallel facts removed before this conditional one (Component.alternatives)
+                    "alternatives": [labels.get(a, a) for a in c.alternatives or ()]})
     return out
 
 

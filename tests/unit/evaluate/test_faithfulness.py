@@ -53,3 +53,34 @@ def test_gold_chain_needs_the_whole_chain_to_an_answer() -> None:
     assert f.gold_chain(both, gold, ["Other Movie"], hops=2)
     assert not f.gold_chain(both[1:], gold, ["Other Movie"], hops=2)
     assert f.gold_chain([("A", "r", "B")], [("A", "r", "B")], ["B"], hops=1, topic="A")
+
+
+def _ranked(importances: dict[str, float], response_score: str, logprob_change: float = 0.6931471805599453):
+    from xgrag.model import Component, Cost, Explanation
+    comps = [Component(kind="edge", id=cid, label=cid, strategy="edge", importance=imp, answer_changed=None,
+                       rank=i + 1) for i, (cid, imp) in enumerate(importances.items())]
+    sub = {"nodes": [], "relationships": [], "seeds": [], "truncated": False, "mode": "paths", "fallback": None,
+           "alias_map": {}}
+    return Explanation(id="e", created_at="2026-01-01T00:00:00Z", question="q", answer="a", baseline_answers=["a"],
+                       noise_floor=0.0, response_score=response_score, strategy="edge", strategies=["edge"],
+                       components=comps, generator="g", generator_params={}, embedder="x", prompt_version="p",
+                       user_explanation="", technical_explanation="", subgraph=sub, cost=Cost(),
+                       config={"logprob_change": logprob_change}, versions={})
+
+
+def test_under_logprob_the_moving_top_keeps_the_facts_past_the_change_floor_and_agreement_ignores_near_ties() -> None:
+    # importance 1 - P'/P: ln 2 is 0.5. The plan measured "a" and "b" alone (past ln 2) and cleared the rest;
+    # leave-one-out also ranks "c" and "d", two near-ties far below the floor.
+    plan = _ranked({"a": 0.95, "b": 0.6, "x": 0.0}, "logprob")
+    loo = _ranked({"a": 0.97, "b": 0.58, "c": 0.26, "d": 0.25}, "logprob")
+    assert f.top_moving(plan, 3) == ["a", "b"] and f.top_moving(loo, 3) == ["a", "b"]
+    assert f.moving_agreement(plan, loo) and not f.agreement(plan, loo)
+    # a fact leave-one-out finds past the floor that the plan never measured is a disagreement
+    assert not f.moving_agreement(plan, _ranked({"a": 0.97, "b": 0.58, "c": 0.55}, "logprob"))
+    # a larger logprob_change moves the floor with it: 2 nats is importance 0.865
+    assert f.top_moving(_ranked({"a": 0.95, "b": 0.6}, "logprob", logprob_change=2.0), 3) == ["a"]
+
+
+def test_under_shift_the_moving_top_is_the_top_above_the_noise_floor() -> None:
+    ex = _ranked({"a": 0.4, "b": 0.01, "c": 0.0}, "shift")
+    assert f.top_moving(ex, 3) == f.top_above_floor(ex, 3) == ["a", "b"]

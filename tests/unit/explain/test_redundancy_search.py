@@ -130,3 +130,31 @@ def test_a_film_whose_link_the_proxy_measured_offers_no_other_links() -> None:
     assert above(ex) == above(loo) == {"a1", "b1"}
     step = resolution(ex)
     assert step.guessed == 2 and step.calls <= 6
+
+
+def test_a_fact_necessary_under_redundant_support_names_its_interchangeable_alternatives() -> None:
+    """Both films are directed by Bo Ek and star Ann Lee: removing either film's links alone keeps the answer, and
+    the resolution finds Film 1's links necessary once Film 2's are out. Which film a model read no removal shows,
+    so each necessary fact names the parallels removed before it (same relation, same end at the seed or at the
+    answer): Film 2's director link beside Film 1's, her other starring links beside Film 1's. A top fact whose
+    alternative is the reader's own evidence then counts for `top1_evidence_or_alternative`, not for the strict
+    figure. Leave-one-out's linear scan and the proxy's binary search report the same."""
+    from xgrag.evaluate import faithfulness as f
+    from xgrag.model import Evidence
+
+    for scheduler in ("exhaustive", "proxy"):
+        ex, _ = explain(films_graph(), scheduler)
+        by_id = {c.id: c for c in ex.components}
+        assert by_id["b1"].evaluated == "conditional" and by_id["b1"].alternatives == ["b2"]
+        assert "a2" in (by_id["a1"].alternatives or [])
+        assert not {"b1", "b2", "rx0"} & set(by_id["a1"].alternatives or [])  # other relations, not parallels
+        # components measured alone, or cleared, carry none
+        assert all(c.alternatives is None for c in ex.components if c.evaluated != "conditional")
+        top = ex.top("edge", 1)[0]
+        assert top.id in {"a1", "b1"}
+        used = {"a1": "a2", "b1": "b2"}[top.id]  # the reader said it read Film 2's link instead
+        cited = ex.model_copy(update={"generator_evidence": [Evidence(id=used, triple="")]})
+        assert f.top1_evidence_or_alternative(cited)
+        assert not f.evidence_or_support(cited, lambda _: "", lambda _: False)[0]
+        other = ex.model_copy(update={"generator_evidence": [Evidence(id="rx0", triple="")]})
+        assert not f.top1_evidence_or_alternative(other)

@@ -179,6 +179,7 @@ class RedundancyResolution:
             # order[hi] is necessary once order[start..hi-1] (redundant) are out, as the linear scan finds it
             probe = by_planned[id(order[hi])]
             probe.conditional = at_hi
+            probe.alternatives = self.alternatives(run, order[hi], removed + order[start:hi])
             if probe.planned.note.get("group") == "no-effect":  # its group was cleared; alone it is necessary
                 note = {**probe.planned.note, "group": "necessary-without-alternatives"}
                 probe.planned = replace(probe.planned, note=note)
@@ -194,21 +195,35 @@ class RedundancyResolution:
                                                unmonotone=unmonotone or None))
 
     @staticmethod
-    def _last_parallel(run: ExplainRun, measured: Planned, order: list[Planned], position: dict[int, int]) -> int:
-        """The position in `order` of the last of `measured` (a component measured alone that did not move the
-        answer) and its parallels: the relationships of its label that share its end at a seed or at a node the
-        answer names (the other films of the answer's genre, the seed's other writer links). Removing `measured`
-        alone kept the answer because a parallel stood in for it; the linear scan removes the parallels in its
-        order until one is left, and that one, the last, is the one it finds necessary (the monotone removals the
-        search assumes). `measured`'s own position for a component that is no relationship."""
+    def _parallels(run: ExplainRun, component: Planned, pool: list[Planned]) -> list[Planned]:
+        """The members of `pool` parallel to `component`: relationships of its label that share its end at a seed or
+        at a node the answer names (the other films of the answer's genre, the seed's other writer links), itself
+        excluded. Empty for a component that is no relationship (a property fact, a stack's unit)."""
         rels = run.graph.relationships
-        if measured.kind != "edge" or measured.target not in rels:
-            return position[id(measured)]
-        r = rels[measured.target]
+        if component.kind != "edge" or component.target not in rels:
+            return []
+        r = rels[component.target]
         anchors = {r.source, r.target} & (set(run.graph.seeds) | answer_nodes(run.graph, run.a0.text))
-        return max((i for i, q in enumerate(order) if q.target == r.id or (
-            q.kind == "edge" and q.target in rels and rels[q.target].label == r.label
-            and {rels[q.target].source, rels[q.target].target} & anchors)), default=position[id(measured)])
+        return [q for q in pool if q.kind == "edge" and q.target != r.id and q.target in rels
+                and rels[q.target].label == r.label and {rels[q.target].source, rels[q.target].target} & anchors]
+
+    @classmethod
+    def alternatives(cls, run: ExplainRun, necessary: Planned, removed: list[Planned]) -> tuple[str, ...]:
+        """The interchangeable supports of `necessary` (found necessary once `removed` were out, the answer staying
+        after each of those removals): its parallels among `removed`. Any one of them left in would have kept the
+        answer as `necessary` did, which is why removing `necessary` alone moved nothing; which of them a model used
+        no removal shows (Component.alternatives reports them beside the conditional importance)."""
+        return tuple(q.target for q in cls._parallels(run, necessary, removed))
+
+    @classmethod
+    def _last_parallel(cls, run: ExplainRun, measured: Planned, order: list[Planned], position: dict[int, int]) -> int:
+        """The position in `order` of the last of `measured` (a component measured alone that did not move the
+        answer) and its parallels (`_parallels`). Removing `measured` alone kept the answer because a parallel stood
+        in for it; the linear scan removes the parallels in its order until one is left, and that one, the last, is
+        the one it finds necessary (the monotone removals the search assumes). `measured`'s own position for a
+        component that is no relationship."""
+        parallel = {id(q) for q in cls._parallels(run, measured, order)}
+        return max([position[id(measured)], *(i for i, q in enumerate(order) if id(q) in parallel)])
 
     @staticmethod
     def _links(run: ExplainRun, found: Planned, order: list[Planned], measured: list[Planned]) -> list[int]:
@@ -267,6 +282,7 @@ class RedundancyResolution:
                 reference = response
             else:
                 by_planned[id(planned)].conditional = response  # necessary once its alternatives are gone
+                by_planned[id(planned)].alternatives = self.alternatives(run, planned, removed)
         run.trace.append(ResolveRedundancyStep(strategy=strategy, calls=calls, citation_guided=bool(cited),
                                                redundant=len(removed),
                                                necessary=sum(p.conditional is not None for p in group)))

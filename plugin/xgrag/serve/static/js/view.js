@@ -183,6 +183,15 @@ export function renderView(container, vm, options) {
         + "together and share one joint importance (" + num(r.joint_importance) + ")";
       label.appendChild(mark);
     }
+    if (r.alternatives && r.alternatives.length) {
+      // redundant support: which of interchangeable facts the model read no removal shows
+      const n = r.alternatives.length;
+      const alt = el("span", "copy-of", "interchangeable with " + n + " parallel fact" + (n === 1 ? "" : "s") + ": "
+        + r.alternatives.slice(0, 3).join("; ") + (n > 3 ? "; +" + (n - 3) + " more" : ""));
+      alt.title = "removed before this one while the answer stayed; any one of them left keeps the answer, so "
+        + "which the model read does not show in its answers (inferred from the graph, not each measured here)";
+      label.appendChild(alt);
+    }
     tr.appendChild(label);
     const imp = el("td", "num importance", num(r.importance));
     if (r.copies && r.copies.length) { imp.appendChild(el("span", "flag joint", "joint")); }
