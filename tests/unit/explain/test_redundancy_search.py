@@ -158,3 +158,26 @@ def test_a_fact_necessary_under_redundant_support_names_its_interchangeable_alte
         assert not f.evidence_or_support(cited, lambda _: "", lambda _: False)[0]
         other = ex.model_copy(update={"generator_evidence": [Evidence(id="rx0", triple="")]})
         assert not f.top1_evidence_or_alternative(other)
+
+
+def test_the_page_and_the_console_show_the_alternatives_beside_the_conditional_fact() -> None:
+    """The page's rows carry the alternatives' labels (inserted as text by the view), the console lists them under
+    the table, the technical text names them: which of interchangeable facts the model read is not claimed."""
+    import io
+
+    from rich.console import Console
+
+    from xgrag.report.console import print_explanation
+    from xgrag.report.view import view_model
+
+    ex, _ = explain(films_graph(), "proxy")
+    rows = {r["label"]: r["alternatives"] for r in view_model(ex)["rows"]}
+    assert rows["Film 1 -directed_by-> Bo Ek"] == ["Film 2 -directed_by-> Bo Ek"]
+    assert rows["Film 1 -starred_actors-> Ann Lee"] == ["Film 2 -starred_actors-> Ann Lee"]
+    assert all(not alt for label, alt in rows.items() if not label.startswith("Film 1 -"))
+    out = io.StringIO()
+    print_explanation(Console(file=out, width=400), ex)
+    text = out.getvalue()
+    assert "Film 1 -directed_by-> Bo Ek: interchangeable with 1 parallel fact" in text
+    assert "Film 2 -directed_by-> Bo Ek" in text
+    assert "is interchangeable with 1 parallel fact removed before it" in ex.technical_explanation
