@@ -82,10 +82,10 @@ class Component(BaseModel):
     joint_importance: float | None = None
     # redundant support on a graph context (evaluated "conditional"): the facts stating this one's relation to the same
     # seed or to a node the answer names (its parallels: the other films of the answer's genre) that the redundancy
-    # resolution had removed, the answer staying, before this one's removal moved it. They are the interchangeable
-    # supports a removal cannot tell apart: which of them a model used does not show in its answers, since any one
-    # left keeps the answer. Inferred from the graph's structure and the cumulative removals, not each measured in
-    # this one's place; absent when there are none
+    # resolution had removed, the answer staying, before this one's removal moved it: likely interchangeable supports,
+    # which a removal cannot tell apart (which of them a model used does not show in its answers while another can
+    # stand in). Inferred from the graph's structure and the cumulative removals, not each measured in this one's
+    # place; absent when there are none
     alternatives: list[str] | None = omitted()
     # the white-box proxy's score of this component (ExplainSettings.proxy "attention": the target's attention to
     # the fact while reading a0, AttnTrace's aggregation), kept beside the measured importance and never mixed into

@@ -275,8 +275,9 @@ def print_explanation(out: Console, ex: Explanation, top: int = 8) -> None:
                 named = "; ".join(labels.get(a, a) for a in alt[:3]) + (f"; +{len(alt) - 3} more" if len(alt) > 3
                                                                         else "")
                 out.print(f"[dim]  {escape(row['label'])}: interchangeable with {len(alt)} parallel fact"
-                          f"{'s' if len(alt) != 1 else ''} removed before it, the answer staying (any one keeps "
-                          f"it; inferred, not each measured in its place): {escape(named)}[/dim]")
+                          f"{'s' if len(alt) != 1 else ''} removed before it, the answer staying (the same relation "
+                          f"to the same seed or answer; inferred, not each measured in its place): "
+                          f"{escape(named)}[/dim]")
     if ex.copies:
         out.print("[dim]= a copy of a fact the context states several times: removed with its copies at once, the "
                   "group's joint importance (" + escape("; ".join("+".join(g.members) for g in ex.copies[:5]))

@@ -210,9 +210,10 @@ class RedundancyResolution:
     @classmethod
     def alternatives(cls, run: ExplainRun, necessary: Planned, removed: list[Planned]) -> tuple[str, ...]:
         """The interchangeable supports of `necessary` (found necessary once `removed` were out, the answer staying
-        after each of those removals): its parallels among `removed`. Any one of them left in would have kept the
-        answer as `necessary` did, which is why removing `necessary` alone moved nothing; which of them a model used
-        no removal shows (Component.alternatives reports them beside the conditional importance)."""
+        after each of those removals): its parallels among `removed`. Each states the relation `necessary` states to
+        the same seed or answer node, so each can likely stand in for it, which is why removing `necessary` alone
+        moved nothing; inferred from the graph, not measured one by one. Which of them a model used no removal shows
+        (Component.alternatives reports them beside the conditional importance)."""
         return tuple(q.target for q in cls._parallels(run, necessary, removed))
 
     @classmethod

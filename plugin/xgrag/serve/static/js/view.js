@@ -188,8 +188,8 @@ export function renderView(container, vm, options) {
       const n = r.alternatives.length;
       const alt = el("span", "copy-of", "interchangeable with " + n + " parallel fact" + (n === 1 ? "" : "s") + ": "
         + r.alternatives.slice(0, 3).join("; ") + (n > 3 ? "; +" + (n - 3) + " more" : ""));
-      alt.title = "removed before this one while the answer stayed; any one of them left keeps the answer, so "
-        + "which the model read does not show in its answers (inferred from the graph, not each measured here)";
+      alt.title = "removed before this one while the answer stayed; each states the same relation to the same "
+        + "seed or answer, so which the model read does not show in its answers (inferred, not each measured here)";
       label.appendChild(alt);
     }
     tr.appendChild(label);
