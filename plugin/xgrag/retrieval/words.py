@@ -660,6 +660,77 @@ def english_interrogatives(question: str) -> str:
     return _INTERROGATIVE.sub(english, question)
 
 
+# German's function words as the English ones the reader reads: its articles in every case ("der", "die", "das", "den",
+# "dem", "des"), its auxiliaries ("ist", "wurde", "hatte"), prepositions and their contractions with the article
+# ("vom", "im", "zur"), pronouns and conjunctions. Unread, they were words a relation, a key or a type could state:
+# "ist" stated IST_AUF_SL ("Wer ist die Zulassungsinhaberin von X" was answered with X's package on that list),
+# "die" the English "die" (death), and "welcher Wirkstoff ist" asked for an "ist" (swiss-medicines, spent). Read only
+# in a question that reads German (`reads_german`): "die", "war", "hat", "am", "an", "will" are English words too.
+GERMAN_FUNCTION_WORDS = {
+    **dict.fromkeys("der die das den dem des".split(), "the"),
+    **dict.fromkeys("ein eine einen einem einer eines".split(), "a"),
+    **dict.fromkeys("kein keine keinen keinem keiner".split(), "no"),
+    "vom": "of the", "im": "in the", "ins": "into the", "am": "on the", "zum": "to the", "zur": "to the",
+    "beim": "at the", "von": "of", "zu": "to", "in": "in", "auf": "on", "an": "at", "für": "for", "fuer": "for",
+    "mit": "with", "bei": "at", "aus": "from", "über": "about", "ueber": "about", "unter": "under",
+    "nach": "after", "vor": "before", "seit": "since", "bis": "until", "zwischen": "between", "gegen": "against",
+    "durch": "through", "ohne": "without", "um": "around", "und": "and", "oder": "or", "als": "as", "dass": "that",
+    "ob": "whether", "nicht": "not", "auch": "also",
+    "ist": "is", "sind": "are", "bin": "am", "bist": "are", "seid": "are", "war": "was", "waren": "were",
+    "wird": "is", "werden": "are", "wurde": "was", "wurden": "were", "worden": "been", "gewesen": "been",
+    "sein": "be", "hat": "has", "haben": "have", "hatte": "had", "hatten": "had", "gehabt": "had",
+    "kann": "can", "können": "can", "konnte": "could", "konnten": "could", "soll": "should", "sollte": "should",
+    "er": "he", "sie": "she", "es": "it", "wir": "we", "ich": "i", "sich": "",
+    # (the question words English also spells, left to `english_interrogatives`: "wie", "how", is Dutch's "who")
+    "was": "what", "wie": "how",
+}
+# ... the words of them and of German's question words that no English question types: a question with two of these,
+# or opening with a question word of German's ("Welchen ATC-Code hat X?"), reads German ("der" alone may be a name's:
+# "Haus der Kunst")
+_GERMAN_ONLY = frozenset(
+    "der das dem des ein eine einen einem einer eines keine keinen keinem keiner vom im ins zum zur beim von zu auf "
+    "für fuer mit bei aus über ueber unter nach vor seit zwischen gegen durch ohne und oder als dass nicht auch ist "
+    "sind bist seid waren wird werden wurde wurden worden gewesen haben hatte hatten gehabt kann können konnte "
+    "konnten soll sollte wir ich sich wo wohin woher wann wer wen wem wessen welche welcher welches welchen welchem"
+    .split())
+_GERMAN_QUESTION_WORDS = frozenset("wo wohin woher wann wer wen wem wessen welche welcher welches welchen welchem wie "
+                                   "was".split())
+_WORDS_AS_TYPED = re.compile(r"[^\W\d_]+")
+
+
+def reads_german(question: str) -> bool:
+    """Whether a question is German: two or more of its words (lower case as typed, or its first word) are German's
+    alone (`_GERMAN_ONLY`), or its first word is one of German's question words ("Wann wurde ...", "Welchen ...")."""
+    words = _WORDS_AS_TYPED.findall(question)
+    if not words:
+        return False
+    first = words[0].lower()
+    if first in _GERMAN_QUESTION_WORDS - {"wie", "was"}:
+        return True
+    said = [w.lower() for i, w in enumerate(words) if i == 0 or w.islower()]
+    return len({w for w in said if w in _GERMAN_ONLY}) >= 2
+
+
+_GERMAN_FUNCTION_WORD = re.compile(r"(?<!\w)(" + "|".join(sorted(map(re.escape, GERMAN_FUNCTION_WORDS), key=len,
+                                                                 reverse=True)) + r")(?!\w)", re.IGNORECASE)
+
+
+def english_function_words(question: str, german: bool | None = None) -> str:
+    """A German question (`german`, else `reads_german` of it) with its function words in English
+    (GERMAN_FUNCTION_WORDS: "Wer ist die Zulassungsinhaberin von X?" -> "Wer is the Zulassungsinhaberin of X?"),
+    those typed in lower case or opening it (a capitalised one past the first word is a name's: "Das Boot"); any
+    other question unchanged. Read its question words first (`english_interrogatives`: "wie viele" is "how many")."""
+    if not (reads_german(question) if german is None else german):
+        return question
+
+    def english(m: re.Match[str]) -> str:
+        word = m.group(1)
+        if not word.islower() and question[:m.start()].strip(" ¿¡«\"'"):
+            return word
+        return GERMAN_FUNCTION_WORDS[word.lower()]
+    return _GERMAN_FUNCTION_WORD.sub(english, question)
+
+
 # Chinese and Japanese are written without spaces between words: a name inside a question is no word of it ("致我们
 # 终将逝去的青春的导演是谁" is one run of letters, and linking found no film in it, nor in five of douban-movies'
 # fourteen questions, spent, that typed a title without 《》). Inside such a run, the names a caller knows are set

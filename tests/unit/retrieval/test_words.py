@@ -7,8 +7,10 @@ from xgrag.retrieval.words import (
     content_stems,
     detach_particles,
     english_chinese,
+    english_function_words,
     english_interrogatives,
     misspelt,
+    reads_german,
     set_apart,
     stated_stems,
     stem,
@@ -67,6 +69,23 @@ def test_question_words_of_other_languages_read_as_english_ones() -> None:
     for question in ("When was Nancy Davolio born?", "Who was the director?", "Where is Quando?",
                      "What did Hvem Records release?", "Wie lautet die Ortsangabe?"):
         assert english_interrogatives(question) == question
+
+
+def test_a_german_question_reads_its_function_words_in_english() -> None:
+    for question in ("Wer ist die Zulassungsinhaberin von Takhzyro?", "Welchen ATC-Code hat Paxlovid?",
+                     "Betraf der Antrag A15-0133 zu Blinatumomab die Medi-Liste oder die Zusatzentgelte?",
+                     "Wann wurde Ocrevus in der Schweiz erstmals zugelassen?"):
+        assert reads_german(question), question
+    assert english_function_words("Wer ist die Zulassungsinhaberin von Takhzyro?") == \
+        "Wer is the Zulassungsinhaberin of Takhzyro?"
+    assert english_function_words("Wann wurde X im Jahr 1818 zur Kur geschickt?") == \
+        "Wann was X in the Jahr 1818 to the Kur geschickt?"
+    assert english_function_words("Wo liegt Das Boot?", german=True) == "Wo liegt Das Boot?"  # a name's, capitalised
+    # English, with a German name or one German word of it, is left as typed: its "die" and "war" are English
+    for question in ("When did Ursula die?", "Who founded Haus der Kunst?", "Which war did the hat maker die in?"):
+        assert not reads_german(question) and english_function_words(question) == question, question
+    # (and so is a German question with too little German to tell: "wie" is Dutch's "who", "die" an English word)
+    assert not reads_german("Wie lautet die Ortsangabe?")
 
 
 def test_answer_kinds_from_question_words() -> None:
