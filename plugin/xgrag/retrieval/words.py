@@ -415,15 +415,21 @@ _MONTHS = {m: i for i, m in enumerate(
     "january february march april may june july august september october november december".split(), 1)}
 _MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())})
 _MONTHS["sept"] = 9
+# ... and German's ("30. März 1818", "12. Mai 1827": lassberg-letters, spent, linked the numbers 30 and 1818 where
+# the question named a day), after the English abbreviations: "mae" of "maerz" abbreviates nothing
+_MONTHS.update({m: i for i, ms in enumerate((
+    "januar jänner jaenner", "februar", "märz maerz", "april", "mai", "juni", "juli", "august", "september",
+    "oktober okt", "november", "dezember dez"), 1) for m in ms.split()})
 _MONTH = r"(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 # Days written with the month's name ("Mar 18, 2014", "18th of March 2014"), in any case.
 _MONTH_DATES = [
     (re.compile(rf"(?i)\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b"), ("m", "d", "y")),
-    (re.compile(rf"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+(\d{{4}})\b"), ("d", "m", "y")),
+    # (the day as German writes it, an ordinal with a full stop: "30. März 1818")
+    (re.compile(rf"(?i)\b(\d{{1,2}})(?:st|nd|rd|th|\.)?\s+(?:of\s+)?{_MONTH},?\s+(\d{{4}})\b"), ("d", "m", "y")),
 ]
 # A value that is such a day, or a month of a year ("March 20, 2006", "20th March 2006", "Oct 2012"), whole.
 _MONTH_DATE_TEXT = re.compile(rf"(?i)^(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
-                              rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+\d{{4}}|{_MONTH},?\s+\d{{4}})$")
+                              rf"|\d{{1,2}}(?:st|nd|rd|th|\.)?\s+(?:of\s+)?{_MONTH},?\s+\d{{4}}|{_MONTH},?\s+\d{{4}})$")
 _Q_DATES = [*_MONTH_DATES, (re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), ("y", "m", "d"))]
 _NUMERIC_DATE = re.compile(r"\b(\d{1,2})[/.](\d{1,2})[/.](\d{4})\b")
 Day = tuple[int, int, int]

@@ -88,6 +88,19 @@ def test_a_german_question_reads_its_function_words_in_english() -> None:
     assert not reads_german("Wie lautet die Ortsangabe?")
 
 
+def test_a_day_written_the_german_way_is_a_day() -> None:
+    from xgrag.retrieval.words import month_name_days, question_dates, question_numbers
+    question = "Von wo schrieb Jacob Grimm am 30. März 1818 an Laßberg?"
+    assert question_dates(question) == {(1818, 3, 30)} and question_numbers(question) == set()
+    assert [text for _, text, _ in month_name_days("Brief vom 27. Juni 1833 und vom 12. Mai 1827")] == \
+        ["27. Juni 1833", "12. Mai 1827"]
+    assert question_dates("am 1. Maerz 1818, am 2. Dezember 1819") == {(1818, 3, 1), (1819, 12, 2)}
+    assert value_kind("23. April 1806", "date") and value_kind("Mai 1806", "date")
+    # English days read as before; "Mae" is no month
+    assert question_dates("on March 5, 2020 or 5 May 2020") == {(2020, 3, 5), (2020, 5, 5)}
+    assert question_dates("Mae 5, 2020") == set()
+
+
 def test_answer_kinds_from_question_words() -> None:
     assert answer_kind("When was Nancy Davolio born?") == "date"
     assert answer_kind("In what year was it released") == "date"
