@@ -118,12 +118,14 @@ from xgrag.retrieval.words import (
     content_stems,
     detach_particles,
     english_chinese,
+    english_function_words,
     english_interrogatives,
     fold_marks,
     how_dimensions,
     initials_said,
     question_dates,
     question_months,
+    reads_german,
     set_apart,
     stated_stems,
     stem,
@@ -428,6 +430,26 @@ class ExtractiveReader(SyncGeneratorMixin):
         return reading.called(*reading.answer())
 
 
+# A key that holds another name of its entity: its last word says a name ("displayName", "alias"; German's
+# "Bezeichnung" and "Benennung", French's "nom", Spanish's "nombre", ...), or says one in a language it names by its
+# code ("name_de", "Bezeichnung EN": a substance coded J05AB16 is named "remdesivir" there, and "zu welcher ATC-Gruppe
+# gehört Remdesivir" named nothing the reader knew; swiss-medicines, spent)
+_NAME_KEY = re.compile(r"(?:name|alias|label|bezeichnung|benennung|nom|nombre|nome|naam|navn|namn|nama)"
+                       r"(?:[\s_]*(?:en|de|fr|it|es|pt|nl|sv|da|fi|pl|cs|ru|zh|ja|ko|ar|tr|el|hu|ro|la))?")
+
+
+def _names_key(key: str) -> bool:
+    """Whether a property key holds another name of its entity (`_NAME_KEY`, at the key's end)."""
+    words = key_text(key).lower().split()
+    return bool(words) and (_NAME_KEY.fullmatch(words[-1]) is not None or (
+        len(words) > 1 and _NAME_KEY.fullmatch(" ".join(words[-2:])) is not None)
+        or re.search(r"(name|alias|label)$", key.replace(" ", "").lower()) is not None)
+
+
+# The heads of a code's compound ("Wikidata-ID", "ATC-Code", "Harris-Nummer"), German and English, as typed (folded)
+_CODE_HEADS = frozenset("id nr no nummer number code kennung kennzahl schlussel".split())
+
+
 def _noun_stem(word: str, vocabulary: set[str]) -> str:
     """The stem of the noun a "which"/"what" asks for, as the graph says it: a schema word of another language
     (SCHEMA_WORDS) as its English word where the graph's vocabulary holds that and not the word itself ("¿A qué rama
@@ -468,7 +490,7 @@ class _Reading:
         # another name an entity holds (a display name beside a login: "Izetta Millikin" of
         # IzettaMillikin146@TestCompany.Local) mentions it as its name does
         other_names = {f.tail: f.head for f in facts if f.kind == "property" and f.via is None
-                       and re.search(r"(name|alias|label)$", f.relation.replace(" ", "").lower()) and f.tail != f.head}
+                       and _names_key(f.relation) and f.tail != f.head}
         # ... and a title one entity of the context holds (an artwork named by its page, "Marble statue of a wounded
         # Amazon" its title; met-fashion, spent), not one several share ("Evening dress")
         titles: dict[str, set[str]] = {}
@@ -624,9 +646,15 @@ class _Reading:
         for name in self.initials:
             if name not in by_name:
                 self.by_code.setdefault(name, None)
-        # (German question words read as the English ones)
+        # (German question words read as the English ones, and in a German question its function words too: the
+        # words of the names it says aside, "von der Leyen" makes no question German)
         # (... and a Chinese question's words outside its names, where the graph's words are English)
-        plain = english_chinese(english_interrogatives(re.sub(r"\[[^\]]*\]", " ", question)), known)
+        unsaid = question
+        for w in sorted((w for w in said.values() if w), key=len, reverse=True):
+            unsaid = re.sub(re.escape(w), " ", unsaid, flags=re.IGNORECASE)
+        self.german = reads_german(unsaid)
+        plain = english_chinese(english_function_words(english_interrogatives(re.sub(r"\[[^\]]*\]", " ", question)),
+                                                       self.german), known)
         # where the question names each entity it mentions (by its words)
         self.said_at = {n: question.lower().find(w.lower()) for n, w in said.items() if w}
         # ... and the words themselves, for each entity they name (through another name it holds too)
@@ -766,7 +794,14 @@ class _Reading:
         # the noun a "which"/"what" asks for, and in a compound its head ("which OS version": a version; "what
         # machine type": a type, not a machine), the word before it a weaker clue
         # (read with diacritics folded: "qué género" asks for a "genero", not a "g")
-        noun = re.search(r"\b(?:which|what)\s+([a-z]+)(?:\s+([a-z]+))?(?:\s+([a-z]+))?", fold_marks(plain).lower())
+        # (a German compound joined by a hyphen is read as its words, its head last: "welcher ATC-Gruppe" asks for a
+        # Gruppe of the ATC's, not an "ATC"; swiss-medicines, spent; but not a code's compound, "Wikidata-ID",
+        # "Harris-Nummer": which code is said by its first part, the key a graph stores it under, as it was read
+        # before this rule; lassberg-letters, spent, answered the place's own id)
+        folded = re.sub(r"(?<=[^\W\d_])-(?=([^\W\d_]+))",
+                        lambda m: m.group(0) if m.group(1).lower() in _CODE_HEADS else " ",
+                        fold_marks(plain)) if self.german else fold_marks(plain)
+        noun = re.search(r"\b(?:which|what)\s+([a-z]+)(?:\s+([a-z]+))?(?:\s+([a-z]+))?", folded.lower())
         first = noun.group(1) if noun and noun.group(1) not in WEAK else None
         # (a past tense after the noun is the question's verb: "which customer placed order X" asks for a customer;
         # so is a present one, a word in -s the graph does not say followed by no auxiliary: "which company runs
@@ -776,11 +811,15 @@ class _Reading:
         # (... and a preposition of another language before an article or a name ends the noun: "qué equipos de la
         # Serie A" asks for teams; before a lower-case word it joins a compound, "quel fruit de mer", read as before)
         # (the word as typed: `noun` read the folded question in lower case, which keeps every offset)
-        third = fold_marks(plain)[noun.start(3):noun.end(3)] if noun is not None and noun.group(3) else None
+        third = folded[noun.start(3):noun.end(3)] if noun is not None and noun.group(3) else None
         foreign = noun is not None and noun.group(2) in FOREIGN_FUNCTION_WORDS and third is not None
         qualifier = foreign and third is not None and (third.lower() in FOREIGN_ARTICLES or third[0].isupper())
         second = noun.group(2) if first and noun and noun.group(2) and noun.group(2) not in WEAK \
             and not noun.group(2).endswith("ed") and noun.group(2) not in IRREGULAR_PAST and not qualifier else None
+        # (German writes its nouns capitalised: a word in lower case after the noun asked is the question's verb,
+        # "welchen Wirkstoff enthält die Packung X" asks for a Wirkstoff, not an "enthält"; swiss-medicines, spent)
+        if second and noun is not None and self.german and folded[noun.start(2):noun.end(2)].islower():
+            second = None
         if second and re.fullmatch(r"[a-z]+[^s]s", second) and stem(second) not in vocabulary \
                 and noun is not None and noun.group(3) not in _AUXILIARIES:
             second = None
@@ -1404,6 +1443,15 @@ class _Reading:
         if end.value and len(end.to.split()) <= 4:
             what = what | content_stems(end.to)
         what = what | named
+        # ... or the relation that reaches an entity, read forward, where it ends in the noun (HAS_GENRE, IN_GROUP)
+        # and no type of the context says it ("in welcher ATC-Gruppe ist X": X -IST_IN_ATC_GRUPPE-> L01EL, typed
+        # Hierarchie; it was answered with X's own code, whose key said "ATC"; swiss-medicines, spent). (Not a verb's
+        # relation, DEPENDS_ON: "what depends on X" is read in its voice, not as a noun asked.)
+        if not end.value and end.fact.kind == "edge" and end.at == end.fact.head and end.at != end.to \
+                and self.wh_noun is not None and self.wh_noun not in self.type_words:
+            parts = key_text(end.fact.relation).lower().split()
+            if len(parts) > 1 and stem(parts[-1]) == self.wh_noun:
+                what = what | {self.wh_noun}
         # "what kind of place is X" asks for a class: an entity or a key whose name is a class word ("Subcategory",
         # "genre", "type"), whatever class word the question used
         asks_class = self.wh_noun in _CLASS_STEMS

@@ -415,15 +415,21 @@ _MONTHS = {m: i for i, m in enumerate(
     "january february march april may june july august september october november december".split(), 1)}
 _MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())})
 _MONTHS["sept"] = 9
+# ... and German's ("30. März 1818", "12. Mai 1827": lassberg-letters, spent, linked the numbers 30 and 1818 where
+# the question named a day), after the English abbreviations: "mae" of "maerz" abbreviates nothing
+_MONTHS.update({m: i for i, ms in enumerate((
+    "januar jänner jaenner", "februar", "märz maerz", "april", "mai", "juni", "juli", "august", "september",
+    "oktober okt", "november", "dezember dez"), 1) for m in ms.split()})
 _MONTH = r"(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 # Days written with the month's name ("Mar 18, 2014", "18th of March 2014"), in any case.
 _MONTH_DATES = [
     (re.compile(rf"(?i)\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b"), ("m", "d", "y")),
-    (re.compile(rf"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+(\d{{4}})\b"), ("d", "m", "y")),
+    # (the day as German writes it, an ordinal with a full stop: "30. März 1818")
+    (re.compile(rf"(?i)\b(\d{{1,2}})(?:st|nd|rd|th|\.)?\s+(?:of\s+)?{_MONTH},?\s+(\d{{4}})\b"), ("d", "m", "y")),
 ]
 # A value that is such a day, or a month of a year ("March 20, 2006", "20th March 2006", "Oct 2012"), whole.
 _MONTH_DATE_TEXT = re.compile(rf"(?i)^(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
-                              rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH},?\s+\d{{4}}|{_MONTH},?\s+\d{{4}})$")
+                              rf"|\d{{1,2}}(?:st|nd|rd|th|\.)?\s+(?:of\s+)?{_MONTH},?\s+\d{{4}}|{_MONTH},?\s+\d{{4}})$")
 _Q_DATES = [*_MONTH_DATES, (re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), ("y", "m", "d"))]
 _NUMERIC_DATE = re.compile(r"\b(\d{1,2})[/.](\d{1,2})[/.](\d{4})\b")
 Day = tuple[int, int, int]
@@ -658,6 +664,77 @@ def english_interrogatives(question: str) -> str:
             return word
         return _ENGLISH[word.lower()]
     return _INTERROGATIVE.sub(english, question)
+
+
+# German's function words as the English ones the reader reads: its articles in every case ("der", "die", "das", "den",
+# "dem", "des"), its auxiliaries ("ist", "wurde", "hatte"), prepositions and their contractions with the article
+# ("vom", "im", "zur"), pronouns and conjunctions. Unread, they were words a relation, a key or a type could state:
+# "ist" stated IST_AUF_SL ("Wer ist die Zulassungsinhaberin von X" was answered with X's package on that list),
+# "die" the English "die" (death), and "welcher Wirkstoff ist" asked for an "ist" (swiss-medicines, spent). Read only
+# in a question that reads German (`reads_german`): "die", "war", "hat", "am", "an", "will" are English words too.
+GERMAN_FUNCTION_WORDS = {
+    **dict.fromkeys("der die das den dem des".split(), "the"),
+    **dict.fromkeys("ein eine einen einem einer eines".split(), "a"),
+    **dict.fromkeys("kein keine keinen keinem keiner".split(), "no"),
+    "vom": "of the", "im": "in the", "ins": "into the", "am": "on the", "zum": "to the", "zur": "to the",
+    "beim": "at the", "von": "of", "zu": "to", "in": "in", "auf": "on", "an": "at", "für": "for", "fuer": "for",
+    "mit": "with", "bei": "at", "aus": "from", "über": "about", "ueber": "about", "unter": "under",
+    "nach": "after", "vor": "before", "seit": "since", "bis": "until", "zwischen": "between", "gegen": "against",
+    "durch": "through", "ohne": "without", "um": "around", "und": "and", "oder": "or", "als": "as", "dass": "that",
+    "ob": "whether", "nicht": "not", "auch": "also",
+    "ist": "is", "sind": "are", "bin": "am", "bist": "are", "seid": "are", "war": "was", "waren": "were",
+    "wird": "is", "werden": "are", "wurde": "was", "wurden": "were", "worden": "been", "gewesen": "been",
+    "sein": "be", "hat": "has", "haben": "have", "hatte": "had", "hatten": "had", "gehabt": "had",
+    "kann": "can", "können": "can", "konnte": "could", "konnten": "could", "soll": "should", "sollte": "should",
+    "er": "he", "sie": "she", "es": "it", "wir": "we", "ich": "i", "sich": "",
+    # (the question words English also spells, left to `english_interrogatives`: "wie", "how", is Dutch's "who")
+    "was": "what", "wie": "how",
+}
+# ... the words of them and of German's question words that no English question types: a question with two of these,
+# or opening with a question word of German's ("Welchen ATC-Code hat X?"), reads German ("der" alone may be a name's:
+# "Haus der Kunst")
+_GERMAN_ONLY = frozenset(
+    "der das dem des ein eine einen einem einer eines keine keinen keinem keiner vom im ins zum zur beim von zu auf "
+    "für fuer mit bei aus über ueber unter nach vor seit zwischen gegen durch ohne und oder als dass nicht auch ist "
+    "sind bist seid waren wird werden wurde wurden worden gewesen haben hatte hatten gehabt kann können konnte "
+    "konnten soll sollte wir ich sich wo wohin woher wann wer wen wem wessen welche welcher welches welchen welchem"
+    .split())
+_GERMAN_QUESTION_WORDS = frozenset("wo wohin woher wann wer wen wem wessen welche welcher welches welchen welchem wie "
+                                   "was".split())
+_WORDS_AS_TYPED = re.compile(r"[^\W\d_]+")
+
+
+def reads_german(question: str) -> bool:
+    """Whether a question is German: two or more of its words (lower case as typed, or its first word) are German's
+    alone (`_GERMAN_ONLY`), or its first word is one of German's question words ("Wann wurde ...", "Welchen ...")."""
+    words = _WORDS_AS_TYPED.findall(question)
+    if not words:
+        return False
+    first = words[0].lower()
+    if first in _GERMAN_QUESTION_WORDS - {"wie", "was"}:
+        return True
+    said = [w.lower() for i, w in enumerate(words) if i == 0 or w.islower()]
+    return len({w for w in said if w in _GERMAN_ONLY}) >= 2
+
+
+_GERMAN_FUNCTION_WORD = re.compile(r"(?<!\w)(" + "|".join(sorted(map(re.escape, GERMAN_FUNCTION_WORDS), key=len,
+                                                                 reverse=True)) + r")(?!\w)", re.IGNORECASE)
+
+
+def english_function_words(question: str, german: bool | None = None) -> str:
+    """A German question (`german`, else `reads_german` of it) with its function words in English
+    (GERMAN_FUNCTION_WORDS: "Wer ist die Zulassungsinhaberin von X?" -> "Wer is the Zulassungsinhaberin of X?"),
+    those typed in lower case or opening it (a capitalised one past the first word is a name's: "Das Boot"); any
+    other question unchanged. Read its question words first (`english_interrogatives`: "wie viele" is "how many")."""
+    if not (reads_german(question) if german is None else german):
+        return question
+
+    def english(m: re.Match[str]) -> str:
+        word = m.group(1)
+        if not word.islower() and question[:m.start()].strip(" ¿¡«\"'"):
+            return word
+        return GERMAN_FUNCTION_WORDS[word.lower()]
+    return _GERMAN_FUNCTION_WORD.sub(english, question)
 
 
 # Chinese and Japanese are written without spaces between words: a name inside a question is no word of it ("致我们

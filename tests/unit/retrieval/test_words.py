@@ -7,8 +7,10 @@ from xgrag.retrieval.words import (
     content_stems,
     detach_particles,
     english_chinese,
+    english_function_words,
     english_interrogatives,
     misspelt,
+    reads_german,
     set_apart,
     stated_stems,
     stem,
@@ -67,6 +69,36 @@ def test_question_words_of_other_languages_read_as_english_ones() -> None:
     for question in ("When was Nancy Davolio born?", "Who was the director?", "Where is Quando?",
                      "What did Hvem Records release?", "Wie lautet die Ortsangabe?"):
         assert english_interrogatives(question) == question
+
+
+def test_a_german_question_reads_its_function_words_in_english() -> None:
+    for question in ("Wer ist die Zulassungsinhaberin von Takhzyro?", "Welchen ATC-Code hat Paxlovid?",
+                     "Betraf der Antrag A15-0133 zu Blinatumomab die Medi-Liste oder die Zusatzentgelte?",
+                     "Wann wurde Ocrevus in der Schweiz erstmals zugelassen?"):
+        assert reads_german(question), question
+    assert english_function_words("Wer ist die Zulassungsinhaberin von Takhzyro?") == \
+        "Wer is the Zulassungsinhaberin of Takhzyro?"
+    assert english_function_words("Wann wurde X im Jahr 1818 zur Kur geschickt?") == \
+        "Wann was X in the Jahr 1818 to the Kur geschickt?"
+    assert english_function_words("Wo liegt Das Boot?", german=True) == "Wo liegt Das Boot?"  # a name's, capitalised
+    # English, with a German name or one German word of it, is left as typed: its "die" and "war" are English
+    for question in ("When did Ursula die?", "Who founded Haus der Kunst?", "Which war did the hat maker die in?"):
+        assert not reads_german(question) and english_function_words(question) == question, question
+    # (and so is a German question with too little German to tell: "wie" is Dutch's "who", "die" an English word)
+    assert not reads_german("Wie lautet die Ortsangabe?")
+
+
+def test_a_day_written_the_german_way_is_a_day() -> None:
+    from xgrag.retrieval.words import month_name_days, question_dates, question_numbers
+    question = "Von wo schrieb Jacob Grimm am 30. März 1818 an Laßberg?"
+    assert question_dates(question) == {(1818, 3, 30)} and question_numbers(question) == set()
+    assert [text for _, text, _ in month_name_days("Brief vom 27. Juni 1833 und vom 12. Mai 1827")] == \
+        ["27. Juni 1833", "12. Mai 1827"]
+    assert question_dates("am 1. Maerz 1818, am 2. Dezember 1819") == {(1818, 3, 1), (1819, 12, 2)}
+    assert value_kind("23. April 1806", "date") and value_kind("Mai 1806", "date")
+    # English days read as before; "Mae" is no month
+    assert question_dates("on March 5, 2020 or 5 May 2020") == {(2020, 3, 5), (2020, 5, 5)}
+    assert question_dates("Mae 5, 2020") == set()
 
 
 def test_answer_kinds_from_question_words() -> None:
