@@ -137,7 +137,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v26"
+READER_VERSION = "extractive-v27"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})

@@ -2,8 +2,8 @@
 
 The pairwise decision and the clustering are `xgrag.retrieval.alias_rule` (rule "precise" by default, XGRAG's
 §3.1 rule "xgrag" by name). Then, as in XGRAG: canonical = highest degree in the retrieved subgraph (ties: the
-shorter name, then the id); relationships remapped through the canonical map, self-loops dropped, descriptions
-merged. Persisted ALIAS_OF links (retrieval's `alias_map`) are applied first, as already-known clusters.
+shorter name, then the id); relationships remapped through the canonical map, self-loops that merging made dropped
+(a loop the graph stores is a fact and stays), descriptions merged. Persisted ALIAS_OF links (retrieval's `alias_map`) are applied first, as already-known clusters.
 
 Nothing merged is shown as if the graph stated it: `DedupResult` keeps, for every kept relationship, the stored
 triples it stands for (original names and ids) and, for every merge, its evidence and score;
@@ -274,7 +274,11 @@ def dedup(subgraph: Subgraph, embed: EmbedFn | None, theta: float = 0.7, rule: s
     for rel in subgraph.sorted_relationships():
         triple = stored_triple(rel, subgraph.nodes[rel.source].name, subgraph.nodes[rel.target].name)
         s, t = mapping[rel.source], mapping[rel.target]
-        if s == t:  # XGRAG drops self-loops; one between two merged aliases is kept aside, never shown as fact
+        if s == t and rel.source != rel.target:
+            # XGRAG drops self-loops: one that merging two aliases made (a relationship between them) is kept
+            # aside, never shown as a fact. A loop the graph itself stores is a fact of its node and stays ("X
+            # -WAR_ATC_BIS-> X" with the code X held until a date on the relationship: swiss-medicines, spent, lost
+            # it and answered nothing)
             dropped.append(triple)
             continue
         key = (s, rel.label, t)

@@ -401,3 +401,17 @@ def test_records_named_alike_by_what_they_hold_are_never_merged_by_the_precise_r
     clusters = similarity_clusters(names, types, same_vector, 0.7, rule="precise")
     assert [0] in clusters and [1] in clusters and [2] in clusters and [3] in clusters
     assert [4, 5] in clusters
+
+
+def test_a_self_loop_the_graph_stores_is_a_fact_and_stays() -> None:
+    """Only a loop that merging makes (a relationship between two aliases) is dropped: a relationship the graph
+    stores from a node to itself (a code that was the product's until a date, X -WAR_ATC_BIS-> X) is one of its facts,
+    merged or not."""
+    sub = story()
+    sub.add_relationship(Relationship("loop", "h", "h", "was_code_until"))
+    for rule in ("xgrag", "precise"):
+        res = dedup(sub, fake_embed(VEC), 0.998, rule=rule)
+        loops = [r for r in res.subgraph.relationships.values() if r.source == r.target]
+        assert [(r.id, r.label) for r in loops] == [("loop", "was_code_until")]
+        # the alias link between w1 and w2 that merging made a loop is still kept aside
+        assert all(r.label != "alias" for r in res.subgraph.relationships.values())
