@@ -3,7 +3,8 @@
 The pairwise decision and the clustering are `xgrag.retrieval.alias_rule` (rule "precise" by default, XGRAG's
 §3.1 rule "xgrag" by name). Then, as in XGRAG: canonical = highest degree in the retrieved subgraph (ties: the
 shorter name, then the id); relationships remapped through the canonical map, self-loops that merging made dropped
-(a loop the graph stores is a fact and stays), descriptions merged. Persisted ALIAS_OF links (retrieval's `alias_map`) are applied first, as already-known clusters.
+(a loop the graph stores is a fact and stays), descriptions merged. Persisted ALIAS_OF links (retrieval's
+`alias_map`) are applied first, as already-known clusters.
 
 Nothing merged is shown as if the graph stated it: `DedupResult` keeps, for every kept relationship, the stored
 triples it stands for (original names and ids) and, for every merge, its evidence and score;
