@@ -144,6 +144,13 @@ def texts_for(ex: Explanation) -> tuple[str, str]:
         user += (f" It is stated {len(best.copies) + 1} times in the context (units "
                  f"{', '.join(sorted([best.id, *best.copies]))}): the importance is that of removing every copy at "
                  "once; one copy alone is enough for the answer.")
+    elif best.alternatives:
+        # redundant support: the fact mattered once its parallels were out; which of them the model read is not known,
+        # and a reader who removed this fact alone would see no change
+        n = len(best.alternatives)
+        user += (f" It mattered once {n} parallel fact{'s' if n != 1 else ''} that can stand in for it "
+                 f"{'were' if n != 1 else 'was'} removed (redundant support): the model may have read "
+                 f"{'any of them' if n != 1 else 'that one'} instead.")
     parts = []
     if ex.response_score == "logprob":
         # nothing was generated: say how much less likely each removal made the answer, not whether it changed

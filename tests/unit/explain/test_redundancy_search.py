@@ -181,3 +181,6 @@ def test_the_page_and_the_console_show_the_alternatives_beside_the_conditional_f
     assert "Film 1 -directed_by-> Bo Ek: interchangeable with 1 parallel fact" in text
     assert "Film 2 -directed_by-> Bo Ek" in text
     assert "is interchangeable with 1 parallel fact removed before it" in ex.technical_explanation
+    # the user's sentence does not claim the top fact is what the model read
+    assert "It mattered once 1 parallel fact that can stand in for it was removed (redundant support): the model " \
+        "may have read that one instead." in ex.user_explanation
