@@ -699,8 +699,8 @@ _GERMAN_ONLY = frozenset(
     "sind bist seid waren wird werden wurde wurden worden gewesen haben hatte hatten gehabt kann können konnte "
     "konnten soll sollte wir ich sich wo wohin woher wann wer wen wem wessen welche welcher welches welchen welchem"
     .split())
-_GERMAN_QUESTION_WORDS = frozenset("wo wohin woher wann wer wen wem wessen welche welcher welches welchen welchem wie "
-                                   "was".split())
+# (those that open a German question: "wie" and "was" open English and Dutch ones too)
+_GERMAN_OPENERS = frozenset("wo wohin woher wann wer wen wem wessen welche welcher welches welchen welchem".split())
 _WORDS_AS_TYPED = re.compile(r"[^\W\d_]+")
 
 
@@ -711,7 +711,7 @@ def reads_german(question: str) -> bool:
     if not words:
         return False
     first = words[0].lower()
-    if first in _GERMAN_QUESTION_WORDS - {"wie", "was"}:
+    if first in _GERMAN_OPENERS:
         return True
     said = [w.lower() for i, w in enumerate(words) if i == 0 or w.islower()]
     return len({w for w in said if w in _GERMAN_ONLY}) >= 2

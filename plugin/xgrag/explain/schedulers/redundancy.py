@@ -223,8 +223,7 @@ class RedundancyResolution:
         in for it; the linear scan removes the parallels in its order until one is left, and that one, the last, is
         the one it finds necessary (the monotone removals the search assumes). `measured`'s own position for a
         component that is no relationship."""
-        parallel = {id(q) for q in cls._parallels(run, measured, order)}
-        return max([position[id(measured)], *(i for i, q in enumerate(order) if id(q) in parallel)])
+        return max([position[id(measured)], *(position[id(q)] for q in cls._parallels(run, measured, order))])
 
     @staticmethod
     def _links(run: ExplainRun, found: Planned, order: list[Planned], measured: list[Planned]) -> list[int]:
