@@ -57,6 +57,10 @@ class Fact:
     # relationship property's end entity has its type on the triple of that relationship)
     head_type: str | None = None
     tail_type: str | None = None
+    # the name people call an end by where its name was composed to tell it apart ("Carolus Duran" for "Carolus
+    # Duran 1837": `Node.called`); an answer names it so
+    head_called: str | None = None
+    tail_called: str | None = None
 
 
 @dataclass(frozen=True)

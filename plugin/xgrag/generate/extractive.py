@@ -137,7 +137,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v27"
+READER_VERSION = "extractive-v28"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
@@ -504,6 +504,9 @@ class _Reading:
         self.naming = {f.head: (f.tail, f.id) for f in facts if f.kind == "edge" and f.head != f.tail
                        and _NAMING.fullmatch(f.relation.strip().lower()) and _record_named(f.head, types.get(f.head))}
         other_names.update({tail: head for head, (tail, _) in self.naming.items()})
+        # ... and a name composed to tell namesakes apart ("Carolus Duran 1837") is answered as people call it
+        self.called_as = {**{f.head: f.head_called for f in facts if f.head_called},
+                          **{f.tail: f.tail_called for f in facts if f.kind == "edge" and f.tail_called}}
         said = mention_words(question, names + sorted(other_names), set(types.values()), types)
         self.mentioned = {n for n in said if n in known} | {other_names[n] for n in said if n in other_names}
         # (a record named by the two it is between: their relations to it are what is asked, "who won Arsenal v
@@ -1107,6 +1110,11 @@ class _Reading:
         if entity in self.naming:
             name, fact = self.naming[entity]
             return _sentence(name), [*ids, fact] if fact not in ids else ids
+        # a name composed to tell namesakes apart is said as people call it: "Carolus Duran", not "Carolus Duran
+        # 1837" (the number is the painter's birth year); in a list, each member so
+        parts = [entity] if entity in self.called_as else entity.split(", ")
+        if any(p in self.called_as for p in parts):
+            return _sentence(", ".join(self.called_as.get(p, p) for p in parts)), ids
         return text, ids
 
     def answer(self) -> tuple[str, list[str]]:

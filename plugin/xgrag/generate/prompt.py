@@ -78,7 +78,8 @@ def facts_of(sub: Subgraph) -> tuple[Fact, ...]:
     """The relationships of `sub` as triples, in canonical order (each in its meaning's direction: `fact_line`)."""
     return tuple(
         Fact(rel.id, sub.nodes[rel.head].name, fact_relation(rel), sub.nodes[rel.tail].name,
-             head_type=sub.nodes[rel.head].type, tail_type=sub.nodes[rel.tail].type)
+             head_type=sub.nodes[rel.head].type, tail_type=sub.nodes[rel.tail].type,
+             head_called=sub.nodes[rel.head].called, tail_called=sub.nodes[rel.tail].called)
         for rel in sub.sorted_relationships()
     )
 
@@ -89,12 +90,14 @@ def property_facts_of(sub: Subgraph) -> tuple[Fact, ...]:
     for f in sub.sorted_properties():
         if f.owner_kind == "node" and f.owner in sub.nodes:
             node = sub.nodes[f.owner]
-            out.append(Fact(f.id, node.name, key_text(f.key), f.text, "property", head_type=node.type))
+            out.append(Fact(f.id, node.name, key_text(f.key), f.text, "property", head_type=node.type,
+                            head_called=node.called))
         elif f.owner in sub.relationships:
             rel = sub.relationships[f.owner]
             start = sub.nodes[rel.source]
             out.append(Fact(f.id, start.name, key_text(f.key), f.text, "property",
-                            (relation_text(rel.label), sub.nodes[rel.target].name), head_type=start.type))
+                            (relation_text(rel.label), sub.nodes[rel.target].name), head_type=start.type,
+                            head_called=start.called))
     return tuple(out)
 
 

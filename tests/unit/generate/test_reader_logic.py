@@ -1597,3 +1597,24 @@ def test_which_company_builds_asks_for_the_corporation_that_produces_it() -> Non
              Fact("p", "Falcon Delacey", "Produces", "Anaconda", "edge", None, "Corporation", "ShipType")]
     assert _read("Which company builds the Anaconda?", facts) == ("Falcon Delacey.", ["p"])
     assert _read("Who built the Anaconda?", facts) == ("Falcon Delacey.", ["p"])
+
+
+def test_a_name_composed_to_tell_namesakes_apart_is_answered_as_people_call_it() -> None:
+    from xgrag.generate.prompt import facts_of
+    from xgrag.model import Node, Relationship, Subgraph
+
+    # painter-network (spent): two "Carolus Duran" nodes, told apart by the birth year the name is composed with
+    teacher = Node("a", "Carolus Duran 1837", "Artist", aliases=("Carolus Duran",))
+    pupil = Node("b", "John Singer Sargent 1856", "Artist", aliases=("John Singer Sargent",))
+    person = Node("c", "Nancy Campbell", "Person", aliases=("Nancy",))  # a given name beside a surname: no number
+    assert teacher.called == "Carolus Duran" and person.called is None
+    assert Node("d", "Apollo 13", "Film").called is None  # a number in a name the graph stores whole
+    sub = Subgraph(nodes={n.id: n for n in (teacher, pupil, person)},
+                   relationships={"r1": Relationship("r1", "a", "b", "TAUGHT"),
+                                  "r2": Relationship("r2", "c", "b", "MET")})
+    facts = list(facts_of(sub))
+    assert _read("Who taught John Singer Sargent?", facts) == ("Carolus Duran.", ["r1"])
+    assert _read("Who did Nancy Campbell meet?", facts) == ("John Singer Sargent.", ["r2"])
+    # without the other name, the composed name is all the reader knows
+    assert _read("Who taught John Singer Sargent?", [Fact("r1", "Carolus Duran 1837", "TAUGHT",
+                                                          "John Singer Sargent 1856")])[0] == "Carolus Duran 1837."
