@@ -1618,3 +1618,21 @@ def test_a_name_composed_to_tell_namesakes_apart_is_answered_as_people_call_it()
     # without the other name, the composed name is all the reader knows
     assert _read("Who taught John Singer Sargent?", [Fact("r1", "Carolus Duran 1837", "TAUGHT",
                                                           "John Singer Sargent 1856")])[0] == "Carolus Duran 1837."
+
+
+def test_what_named_entities_merely_share_links_nothing_when_no_word_asks_it() -> None:
+    # airport-routes (spent): both airports and both cities are on the continent EU; the route's distance is the one
+    # fact that says "distance"
+    facts = [_edge("c1", "Svalbard Airport", "IN CITY", "Longyearbyen", "Airport", "City"),
+             _edge("c2", "Tromsø Airport", "IN CITY", "Tromsø", "Airport", "City"),
+             *[_edge(f"e{i}", n, "ON CONTINENT", "EU", t, "Continent") for i, (n, t) in enumerate(
+                 [("Svalbard Airport", "Airport"), ("Tromsø Airport", "Airport"), ("Longyearbyen", "City"),
+                  ("Tromsø", "City")])],
+             _edge("r1", "Svalbard Airport", "HAS ROUTE", "Tromsø Airport", "Airport", "Airport"),
+             _prop("p1", "Svalbard Airport", "distance", "595", "Airport", ("HAS ROUTE", "Tromsø Airport")),
+             _prop("p2", "Svalbard Airport", "altitude", "88", "Airport"),
+             _prop("p3", "Svalbard Airport", "iata", "LYR", "Airport"), _prop("p4", "Tromsø Airport", "iata", "TOS",
+                                                                             "Airport")]
+    assert _read("What is the distance from Longyearbyen LYR to Tromsø TOS?", facts)[0] == "595."
+    # ... and what they share is still read where the question asks it
+    assert _read("Which continent are Svalbard Airport and Tromsø Airport on?", facts)[0] == "EU."
