@@ -137,7 +137,14 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v28"
+READER_VERSION = "extractive-v29"
+
+# The words asking for one side of a span, and the words of a key that stores that side (a marker word of its own,
+# as the sequence's "~after")
+_SPAN_SIDES = {
+    "~end": (("until", "till"), {"to", "end", "ended", "ends", "until", "till"}),
+    "~start": (("since",), {"from", "start", "started", "starts", "since", "began", "begin"}),
+}
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
@@ -911,6 +918,15 @@ class _Reading:
                     for i in range(len(asked) - len(t) + 1):
                         if "".join(w[0] for w in asked[i:i + len(t)]) == t:
                             self.relation_words[r] = self.relation_words[r] | {stem(w) for w in asked[i:i + len(t)]}
+        # "until" and "till" ask for the end of a span, "since" for its start: a key named as that side ("to",
+        # "end", "ended"; "from", "start", "began") states the word ("until how many million years ago did X live
+        # in the Early Cretaceous": LIVED_DURING {from: 121, to: 112}, to; dinosaurs, spent, answered from)
+        low_plain = plain.lower()
+        for side, (asked_by, keys) in _SPAN_SIDES.items():
+            if any(re.search(rf"\b{w}\b", low_plain) for w in asked_by):
+                for r in relations:
+                    if set(key_text(r).lower().split()) & keys:
+                        self.relation_words[r] = self.relation_words[r] | {side}
         # a relation stating none of the question's words as written may state one in another language ("who
         # published X": A_PUBLIE), of the question's words that no relation, key or type states as written
         unstated = self.q_stems - vocabulary

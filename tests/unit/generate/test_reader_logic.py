@@ -1636,3 +1636,13 @@ def test_what_named_entities_merely_share_links_nothing_when_no_word_asks_it() -
     assert _read("What is the distance from Longyearbyen LYR to Tromsø TOS?", facts)[0] == "595."
     # ... and what they share is still read where the question asks it
     assert _read("Which continent are Svalbard Airport and Tromsø Airport on?", facts)[0] == "EU."
+
+
+def test_until_asks_for_the_end_of_a_span_and_since_for_its_start() -> None:
+    # dinosaurs (spent): LIVED_DURING {from: 121, to: 112}
+    facts = [_edge("r1", "Lurdusaurus", "LIVED DURING", "Early Cretaceous", "Dinosaur", "Period"),
+             _prop("p1", "Lurdusaurus", "from", "121", "Dinosaur", ("LIVED DURING", "Early Cretaceous")),
+             _prop("p2", "Lurdusaurus", "to", "112", "Dinosaur", ("LIVED DURING", "Early Cretaceous"))]
+    q = "Until how many million years ago did Lurdusaurus live in the Early Cretaceous?"
+    assert _read(q, facts) == ("112.", ["p2"])
+    assert _read(q.replace("Until", "Since"), facts) == ("121.", ["p1"])
