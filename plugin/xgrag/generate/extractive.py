@@ -137,7 +137,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v29"
+READER_VERSION = "extractive-v30"
 
 # The words asking for one side of a span, and the words of a key that stores that side (a marker word of its own,
 # as the sequence's "~after")
@@ -1088,7 +1088,11 @@ class _Reading:
                 out.setdefault(f.head, []).append(_Step(f, f.head, f.tail, True, "#" + f.relation, rel_words,
                                                         rel_words))
             else:  # a relationship's property: read from either end of the relationship
-                words = rel_words | (content_stems(f.via[0]) & self.q_stems)
+                # (the relationship's type states what it states as a triple of it does: in other forms too,
+                # "interactions" of INTERACTS; harry-potter, spent, read the weight of the two named characters'
+                # interaction as stating no word, and another pair's number won)
+                words = rel_words | (content_stems(f.via[0]) & self.q_stems) \
+                    | frozenset(self.relation_words.get(f.via[0], ()))
                 for at, other in ((f.head, f.via[1]), (f.via[1], f.head)):
                     # the type of the entity at the other end says which relationship ("when was complaint X sent
                     # to the company": the date of its relationship to a Company), as it does of a triple's end

@@ -1646,3 +1646,13 @@ def test_until_asks_for_the_end_of_a_span_and_since_for_its_start() -> None:
     q = "Until how many million years ago did Lurdusaurus live in the Early Cretaceous?"
     assert _read(q, facts) == ("112.", ["p2"])
     assert _read(q.replace("Until", "Since"), facts) == ("121.", ["p1"])
+
+
+def test_a_relationship_s_property_states_its_type_s_words_in_any_form_the_triple_does() -> None:
+    # harry-potter (spent): "interactions" is INTERACTS's word; the named pair's weight, not a number of another's
+    facts = [_edge("r1", "Draco Malfoy", "INTERACTS", "Harry Potter", "Character", "Character"),
+             _edge("r2", "Albus Dumbledore", "INTERACTS", "Draco Malfoy", "Character", "Character"),
+             _edge("r3", "Albus Dumbledore", "INTERACTS", "Harry Potter", "Character", "Character"),
+             _prop("p1", "Draco Malfoy", "weight", "97", "Character", ("INTERACTS", "Harry Potter")),
+             _prop("p2", "Albus Dumbledore", "first seen", "3046", "Character")]
+    assert _read("How many interactions are there between Draco Malfoy and Harry Potter?", facts) == ("97.", ["p1"])
