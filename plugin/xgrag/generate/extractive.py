@@ -120,10 +120,13 @@ from xgrag.retrieval.words import (
     english_chinese,
     english_function_words,
     english_interrogatives,
+    english_of,
+    english_words,
     fold_marks,
     how_dimensions,
     initials_said,
     question_dates,
+    question_language,
     question_months,
     reads_german,
     set_apart,
@@ -137,7 +140,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v28"
+READER_VERSION = "extractive-v29"
 # Words that ask for something sharing a relation with the topic entity (then a chain may repeat the relation).
 _SHARING = frozenset({"also", "same", "together", "shared", "share", "shares", "other"})
 _WH = frozenset({"which", "what"})
@@ -450,15 +453,15 @@ def _names_key(key: str) -> bool:
 _CODE_HEADS = frozenset("id nr no nummer number code kennung kennzahl schlussel".split())
 
 
-def _noun_stem(word: str, vocabulary: set[str]) -> str:
+def _noun_stem(word: str, vocabulary: set[str], language: str | None = None) -> str:
     """The stem of the noun a "which"/"what" asks for, as the graph says it: a schema word of another language
     (SCHEMA_WORDS) as its English word where the graph's vocabulary holds that and not the word itself ("¿A qué rama
     pertenece X?": a branch, the type IndustryBranch; read as "rama" it named no type and the reader answered with
-    X's own description)."""
+    X's own description); so is a word of the question's language (`english_of`: "welches Amt" asks for a role)."""
     own = stem(word)
     if own in vocabulary:
         return own
-    english = [stem(e) for e in SCHEMA_WORDS.get(word, ()) if stem(e) in vocabulary]
+    english = [stem(e) for e in (*SCHEMA_WORDS.get(word, ()), *english_of(word, language)) if stem(e) in vocabulary]
     return english[0] if english else own
 
 
@@ -658,6 +661,10 @@ class _Reading:
         self.german = reads_german(unsaid)
         plain = english_chinese(english_function_words(english_interrogatives(re.sub(r"\[[^\]]*\]", " ", question)),
                                                        self.german), known)
+        # ... and a German, Norwegian, Danish, Swedish or Korean question's words of what graphs hold, in English
+        # beside themselves (outside the names it says), where the graph's words are English
+        self.language = question_language(unsaid)
+        plain = english_words(plain, self.language, [w for w in said.values() if w])
         # where the question names each entity it mentions (by its words)
         self.said_at = {n: question.lower().find(w.lower()) for n, w in said.items() if w}
         # ... and the words themselves, for each entity they name (through another name it holds too)
@@ -826,8 +833,12 @@ class _Reading:
         if second and re.fullmatch(r"[a-z]+[^s]s", second) and stem(second) not in vocabulary \
                 and noun is not None and noun.group(3) not in _AUXILIARIES:
             second = None
-        self.wh_noun = _noun_stem(second or first, vocabulary) if first else None
-        self.wh_modifier = _noun_stem(first, vocabulary) if second and first else None
+        # (the English words read beside a word of the question's language say that word again, they are no
+        # compound's head: "welches Amt office role position" asks for an Amt, a role where the graph says one)
+        if first and second and second in english_of(first, self.language):
+            second = None
+        self.wh_noun = _noun_stem(second or first, vocabulary, self.language) if first else None
+        self.wh_modifier = _noun_stem(first, vocabulary, self.language) if second and first else None
         # ... before a lower-case word the preposition joins a compound whose head comes first, as the languages
         # that have such prepositions write it ("qué líneas de metro": lines, of the metro; it was read as a noun
         # "de", and the reader answered with a station; madrid-metro-campuses, spent); where the compound is a name
