@@ -114,6 +114,7 @@ from xgrag.retrieval.words import (
     answer_kind,
     cognate,
     cognate_stems,
+    complete_names,
     compound_stems,
     content_stems,
     detach_particles,
@@ -484,6 +485,9 @@ class _Reading:
                 names.append(f.via[1])
         known = set(names)
         self.types = types
+        # a Korean name typed without the type word written onto its end ("래미안원베일리는" for 래미안원베일리아파트)
+        # is read as the name, as linking links it through the name index's short names
+        question = complete_names(question, known)
         # a name with a Korean particle written onto it ("교황청에") is read as the name, as linking links it
         name_words = {t for n in names for t in key_tokens(n)}
         question = detach_particles(question, lambda w: bool(key_tokens(w)) and set(key_tokens(w)) <= name_words)

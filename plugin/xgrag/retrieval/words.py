@@ -1239,3 +1239,26 @@ def english_words(question: str, language: str | None, names: Collection[str] = 
     pieces.append(outside(question[at:], at == 0))
     return "".join(pieces)
 
+
+_HANGUL_WORD = re.compile(r"[\uac00-\ud7a3]+")
+
+
+def complete_names(text: str, names: Collection[str]) -> str:
+    """`text` with a Korean name typed without the Hangul word written onto its end ("래미안원베일리는" for
+    래미안원베일리아파트, an apartment complex; a particle after it read apart, `without_particle`) written as the
+    name, where exactly one of `names` (a context's) starts with what was typed and goes on in two Hangul letters or
+    more and nothing else: the reader then reads the name the question means, as linking linked it (the name index's
+    short names, `xgrag.retrieval.name_index.type_word`). Other words unchanged."""
+    def complete(m: re.Match[str]) -> str:
+        word = m.group(0)
+        if not _HANGUL.search(word) or word in names:
+            return word
+        for base in (word, without_particle(word)):
+            if base is None or len(base) < 2 or base in names:
+                continue
+            full = {n for n in names if n.startswith(base) and len(n) - len(base) >= 2
+                    and _HANGUL_WORD.fullmatch(n[len(base):])}
+            if len(full) == 1:
+                return next(iter(full)) + word[len(base):]
+        return word
+    return _WRITTEN_WORD.sub(complete, text)

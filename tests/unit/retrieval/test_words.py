@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from xgrag.retrieval.words import (
     answer_kind,
+    complete_names,
     content_stems,
     detach_particles,
     english_chinese,
@@ -369,3 +370,12 @@ def test_a_question_s_words_read_in_english_through_endings_compounds_and_partic
     # no language read, or English: unchanged
     assert english_words("Who sent the letter?", None) == "Who sent the letter?"
 
+
+def test_a_korean_name_typed_without_its_type_word_is_read_as_the_one_name_it_starts() -> None:
+    names = ["래미안원베일리아파트", "반포동", "반포자이아파트", "반포자이상가", "서울성모병원"]
+    assert complete_names("래미안원베일리는 어느 동에 있어?", names) == "래미안원베일리아파트는 어느 동에 있어?"
+    # two names go on from what was typed (a complex and its shops), a name goes on in one letter ("반포" of
+    # 반포동), or the word is a name whole: unchanged
+    assert complete_names("반포자이 시공사가 어디야?", names) == "반포자이 시공사가 어디야?"
+    assert complete_names("반포에 있어?", names) == "반포에 있어?"
+    assert complete_names("서울성모병원은 어디야?", names) == "서울성모병원은 어디야?"
