@@ -86,12 +86,19 @@ SHORT_NAME_LETTERS = 2  # what is left of a name without it: at least a word of 
 _HANGUL_END = re.compile(r"[\uac00-\ud7a3]+$")
 
 
-def type_word(names: Sequence[str]) -> str | None:
-    """The trailing Hangul word more than TYPE_WORD_SHARE of `names` (one label's) end in, as long as nearly all
-    of those end in it (TYPE_WORD_KEEP), or None: "아파트" of a label of apartment complexes."""
-    if len(names) < TYPE_WORD_NAMES:
+def _hangul_last(name: str) -> bool:
+    """Whether `name` ends in a Hangul letter (a comparison, no regular expression: every name goes through it)."""
+    return bool(name) and "\uac00" <= name[-1] <= "\ud7a3"
+
+
+def type_word(names: Sequence[str], total: int | None = None) -> str | None:
+    """The trailing Hangul word more than TYPE_WORD_SHARE of `names` (one label's; or of `total` names, where
+    `names` are those of them that end in a Hangul letter) end in, as long as nearly all of those end in it
+    (TYPE_WORD_KEEP), or None: "아파트" of a label of apartment complexes."""
+    count = len(names) if total is None else total
+    if count < TYPE_WORD_NAMES:
         return None
-    ends = [m.group(0) for m in map(_HANGUL_END.search, names) if m]
+    ends = [m.group(0) for n in names if _hangul_last(n) for m in [_HANGUL_END.search(n)] if m]
     best: str | None = None
     shared = 0
     for letters in range(TYPE_WORD_LETTERS[0], TYPE_WORD_LETTERS[1] + 1):
@@ -102,7 +109,7 @@ def type_word(names: Sequence[str]) -> str | None:
         if not counts:
             break
         word, n = max(counts.items(), key=lambda wn: (wn[1], wn[0]))
-        if n <= TYPE_WORD_SHARE * len(names) or (best is not None and (n < TYPE_WORD_KEEP * shared
+        if n <= TYPE_WORD_SHARE * count or (best is not None and (n < TYPE_WORD_KEEP * shared
                                                                        or not word.endswith(best))):
             break
         best, shared = word, n
@@ -162,13 +169,17 @@ class NameIndex:
         onto them ("래미안원베일리아파트", an apartment complex) and are typed without it ("래미안원베일리는";
         seocho-apartments, spent: 7 of its 14 questions linked nothing). The short name is an alias of the
         entity."""
+        # (only names that end in a Hangul letter are gathered: a graph of other names costs one comparison each)
+        totals: dict[str, int] = {}
         by_type: dict[str, list[str]] = {}
         for nid, node in self.nodes.items():
             if node.type is not None:
-                by_type.setdefault(node.type, []).append(nid)
+                totals[node.type] = totals.get(node.type, 0) + 1
+                if _hangul_last(node.name):
+                    by_type.setdefault(node.type, []).append(nid)
         short: dict[str, list[str]] = {}
-        for ids in by_type.values():
-            word = type_word([self.nodes[nid].name for nid in ids])
+        for typ, ids in by_type.items():
+            word = type_word([self.nodes[nid].name for nid in ids], totals[typ])
             if word is None:
                 continue
             for nid in ids:
