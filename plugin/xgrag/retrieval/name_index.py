@@ -185,8 +185,15 @@ class NameIndex:
             for nid in ids:
                 name = self.nodes[nid].name
                 rest = name[:-len(word)].rstrip()
-                if name.endswith(word) and len(rest) >= SHORT_NAME_LETTERS and rest not in self.by_name:
+                if not name.endswith(word) or len(rest) < SHORT_NAME_LETTERS:
+                    continue
+                if rest not in self.by_name:
                     short.setdefault(rest, []).append(nid)
+                # ... and with a space before its type word, as typed where the short name is not one entity's
+                # ("서초더샵포레 아파트": 서초더샵포레 is a complex's, a bus stop's and a daycare's)
+                spaced = f"{rest} {word}"
+                if spaced != name and spaced not in self.by_name:
+                    short.setdefault(spaced, []).append(nid)
         # (entities of one name, under two labels, share its short name as they share the name; entities of two
         # names that differ in the type word alone, "반포자이아파트" and "반포자이상가", share none)
         for rest, ids in short.items():

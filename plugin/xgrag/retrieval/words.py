@@ -1248,7 +1248,8 @@ def complete_names(text: str, names: Collection[str]) -> str:
     래미안원베일리아파트, an apartment complex; a particle after it read apart, `without_particle`) written as the
     name, where exactly one of `names` (a context's) starts with what was typed and goes on in two Hangul letters or
     more and nothing else: the reader then reads the name the question means, as linking linked it (the name index's
-    short names, `xgrag.retrieval.name_index.type_word`). Other words unchanged."""
+    short names, `xgrag.retrieval.name_index.type_word`); so is a name typed with a space before its last two Hangul
+    letters or more. Other words unchanged."""
     def complete(m: re.Match[str]) -> str:
         word = m.group(0)
         if not _HANGUL.search(word) or word in names:
@@ -1261,4 +1262,10 @@ def complete_names(text: str, names: Collection[str]) -> str:
             if len(full) == 1:
                 return next(iter(full)) + word[len(base):]
         return word
+    # (... and a name typed with a space before its type word, "서초더샵포레 아파트", is the name)
+    for name in names:
+        if len(name) >= 4 and _HANGUL_WORD.fullmatch(name[-2:]):
+            for i in range(2, len(name) - 1):
+                if name[i - 1] != " " and name[i] != " " and f"{name[:i]} {name[i:]}" in text:
+                    text = text.replace(f"{name[:i]} {name[i:]}", name)
     return _WRITTEN_WORD.sub(complete, text)

@@ -99,4 +99,7 @@ def test_a_korean_name_is_also_found_without_the_type_word_most_names_of_its_lab
              for name in ("래미안원베일리", "반포미도1차", "반포자이", "잠원한신", "아크로리버파크")}
     assert found == {"래미안원베일리": [], "반포미도1차": ["a4"], "반포자이": ["c1"], "잠원한신": ["a3", "h1"],
                      "아크로리버파크": ["a5"]}
-    assert index.nodes["a4"].aliases == ("반포미도1차",) and index.by_word[key_tokens("반포미도1차")[0]] == ["a4"]
+    # ... and the name with a space before its type word is each name's own, whatever its short name
+    assert [node.id for node, _ in index.exact(["래미안원베일리 아파트"], set())] == ["a0"]
+    assert index.nodes["a4"].aliases == ("반포미도1차", "반포미도1차 아파트")
+    assert index.by_word[key_tokens("반포미도1차")[0]] == ["a4"]

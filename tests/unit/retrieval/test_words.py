@@ -379,3 +379,4 @@ def test_a_korean_name_typed_without_its_type_word_is_read_as_the_one_name_it_st
     assert complete_names("반포자이 시공사가 어디야?", names) == "반포자이 시공사가 어디야?"
     assert complete_names("반포에 있어?", names) == "반포에 있어?"
     assert complete_names("서울성모병원은 어디야?", names) == "서울성모병원은 어디야?"
+    assert complete_names("반포자이 아파트는 어디야?", names) == "반포자이아파트는 어디야?"
