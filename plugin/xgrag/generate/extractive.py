@@ -114,16 +114,20 @@ from xgrag.retrieval.words import (
     answer_kind,
     cognate,
     cognate_stems,
+    complete_names,
     compound_stems,
     content_stems,
     detach_particles,
     english_chinese,
     english_function_words,
     english_interrogatives,
+    english_of,
+    english_words,
     fold_marks,
     how_dimensions,
     initials_said,
     question_dates,
+    question_language,
     question_months,
     reads_german,
     set_apart,
@@ -137,7 +141,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v30"
+READER_VERSION = "extractive-v31"
 
 # The words asking for one side of a span, and the words of a key that stores that side (a marker word of its own,
 # as the sequence's "~after")
@@ -457,15 +461,15 @@ def _names_key(key: str) -> bool:
 _CODE_HEADS = frozenset("id nr no nummer number code kennung kennzahl schlussel".split())
 
 
-def _noun_stem(word: str, vocabulary: set[str]) -> str:
+def _noun_stem(word: str, vocabulary: set[str], language: str | None = None) -> str:
     """The stem of the noun a "which"/"what" asks for, as the graph says it: a schema word of another language
     (SCHEMA_WORDS) as its English word where the graph's vocabulary holds that and not the word itself ("¿A qué rama
     pertenece X?": a branch, the type IndustryBranch; read as "rama" it named no type and the reader answered with
-    X's own description)."""
+    X's own description); so is a word of the question's language (`english_of`: "welches Amt" asks for a role)."""
     own = stem(word)
     if own in vocabulary:
         return own
-    english = [stem(e) for e in SCHEMA_WORDS.get(word, ()) if stem(e) in vocabulary]
+    english = [stem(e) for e in (*SCHEMA_WORDS.get(word, ()), *english_of(word, language)) if stem(e) in vocabulary]
     return english[0] if english else own
 
 
@@ -488,6 +492,9 @@ class _Reading:
                 names.append(f.via[1])
         known = set(names)
         self.types = types
+        # a Korean name typed without the type word written onto its end ("래미안원베일리는" for 래미안원베일리아파트)
+        # is read as the name, as linking links it through the name index's short names
+        question = complete_names(question, known)
         # a name with a Korean particle written onto it ("교황청에") is read as the name, as linking links it
         name_words = {t for n in names for t in key_tokens(n)}
         question = detach_particles(question, lambda w: bool(key_tokens(w)) and set(key_tokens(w)) <= name_words)
@@ -665,6 +672,10 @@ class _Reading:
         self.german = reads_german(unsaid)
         plain = english_chinese(english_function_words(english_interrogatives(re.sub(r"\[[^\]]*\]", " ", question)),
                                                        self.german), known)
+        # ... and a German, Norwegian, Danish, Swedish or Korean question's words of what graphs hold, in English
+        # beside themselves (outside the names it says), where the graph's words are English
+        self.language = question_language(unsaid)
+        plain = english_words(plain, self.language, [w for w in said.values() if w])
         # where the question names each entity it mentions (by its words)
         self.said_at = {n: question.lower().find(w.lower()) for n, w in said.items() if w}
         # ... and the words themselves, for each entity they name (through another name it holds too)
@@ -833,8 +844,12 @@ class _Reading:
         if second and re.fullmatch(r"[a-z]+[^s]s", second) and stem(second) not in vocabulary \
                 and noun is not None and noun.group(3) not in _AUXILIARIES:
             second = None
-        self.wh_noun = _noun_stem(second or first, vocabulary) if first else None
-        self.wh_modifier = _noun_stem(first, vocabulary) if second and first else None
+        # (the English words read beside a word of the question's language say that word again, they are no
+        # compound's head: "welches Amt office role position" asks for an Amt, a role where the graph says one)
+        if first and second and second in english_of(first, self.language):
+            second = None
+        self.wh_noun = _noun_stem(second or first, vocabulary, self.language) if first else None
+        self.wh_modifier = _noun_stem(first, vocabulary, self.language) if second and first else None
         # ... before a lower-case word the preposition joins a compound whose head comes first, as the languages
         # that have such prepositions write it ("qué líneas de metro": lines, of the metro; it was read as a noun
         # "de", and the reader answered with a station; madrid-metro-campuses, spent); where the compound is a name

@@ -23,7 +23,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 from xgrag.errors import UsageError
@@ -73,6 +73,49 @@ def digits_of(text: str) -> str | None:
     return number if len(number) >= MIN_DIGITS else None  # a name's words as linking compares them (linking.key_tokens)
 
 
+# A label's names end in its type word where more than this share of them do ("아파트" of 래미안원베일리아파트 and
+# 서초더샵포레아파트), and a label of fewer names than TYPE_WORD_NAMES has none: two names that end alike are no rule.
+TYPE_WORD_SHARE = 0.5
+TYPE_WORD_NAMES = 5
+# ... the word grows a letter at a time while nearly all names that end in it end in the longer word too ("트", "파트",
+# "아파트": one word; "학교" of 고등학교 and 초등학교 stops at "학교"), from two letters (one is a particle's or a
+# place name's ending: "동", "역")
+TYPE_WORD_KEEP = 0.9
+TYPE_WORD_LETTERS = (2, 6)
+SHORT_NAME_LETTERS = 2  # what is left of a name without it: at least a word of two letters
+_HANGUL_END = re.compile(r"[\uac00-\ud7a3]+$")
+
+
+def _hangul_last(name: str) -> bool:
+    """Whether `name` ends in a Hangul letter (a comparison, no regular expression: every name goes through it)."""
+    return bool(name) and "\uac00" <= name[-1] <= "\ud7a3"
+
+
+def type_word(names: Sequence[str], total: int | None = None) -> str | None:
+    """The trailing Hangul word more than TYPE_WORD_SHARE of `names` (one label's; or of `total` names, where
+    `names` are those of them that end in a Hangul letter) end in, as long as nearly all of those end in it
+    (TYPE_WORD_KEEP), or None: "아파트" of a label of apartment complexes."""
+    count = len(names) if total is None else total
+    if count < TYPE_WORD_NAMES:
+        return None
+    ends = [m.group(0) for n in names if _hangul_last(n) for m in [_HANGUL_END.search(n)] if m]
+    best: str | None = None
+    shared = 0
+    for letters in range(TYPE_WORD_LETTERS[0], TYPE_WORD_LETTERS[1] + 1):
+        counts: dict[str, int] = {}
+        for end in ends:
+            if len(end) >= letters:
+                counts[end[-letters:]] = counts.get(end[-letters:], 0) + 1
+        if not counts:
+            break
+        word, n = max(counts.items(), key=lambda wn: (wn[1], wn[0]))
+        if n <= TYPE_WORD_SHARE * count or (best is not None and (n < TYPE_WORD_KEEP * shared
+                                                                       or not word.endswith(best))):
+            break
+        best, shared = word, n
+    return best
+
+
 @dataclass
 class NameIndex:
     nodes: dict[str, Node] = field(default_factory=dict)
@@ -116,8 +159,53 @@ class NameIndex:
                     if w not in seen:
                         seen.add(w)
                         index.by_word.setdefault(w, []).append(nid)
+        index._add_short_names(tokenize)
         index.seconds = time.perf_counter() - t0
         return index
+
+    def _add_short_names(self, tokenize: Tokenize) -> None:
+        """Each name also without the trailing Hangul word most names of its label end in (`type_word`), where
+        what is left is no other name and no short name of another name: Korean names carry their kind written
+        onto them ("래미안원베일리아파트", an apartment complex) and are typed without it ("래미안원베일리는";
+        seocho-apartments, spent: 7 of its 14 questions linked nothing). The short name is an alias of the
+        entity."""
+        # (only names that end in a Hangul letter are gathered: a graph of other names costs one comparison each)
+        totals: dict[str, int] = {}
+        by_type: dict[str, list[str]] = {}
+        for nid, node in self.nodes.items():
+            if node.type is not None:
+                totals[node.type] = totals.get(node.type, 0) + 1
+                if _hangul_last(node.name):
+                    by_type.setdefault(node.type, []).append(nid)
+        short: dict[str, list[str]] = {}
+        for typ, ids in by_type.items():
+            word = type_word([self.nodes[nid].name for nid in ids], totals[typ])
+            if word is None:
+                continue
+            for nid in ids:
+                name = self.nodes[nid].name
+                rest = name[:-len(word)].rstrip()
+                if not name.endswith(word) or len(rest) < SHORT_NAME_LETTERS:
+                    continue
+                if rest not in self.by_name:
+                    short.setdefault(rest, []).append(nid)
+                # ... and with a space before its type word, as typed where the short name is not one entity's
+                # ("서초더샵포레 아파트": 서초더샵포레 is a complex's, a bus stop's and a daycare's)
+                spaced = f"{rest} {word}"
+                if spaced != name and spaced not in self.by_name:
+                    short.setdefault(spaced, []).append(nid)
+        # (entities of one name, under two labels, share its short name as they share the name; entities of two
+        # names that differ in the type word alone, "반포자이아파트" and "반포자이상가", share none)
+        for rest, ids in short.items():
+            if len({self.nodes[nid].name for nid in ids}) != 1:
+                continue
+            self.by_name[rest] = list(ids)
+            for nid in ids:
+                node = self.nodes[nid]
+                self.nodes[nid] = replace(node, aliases=(*node.aliases, rest))
+                for w in tokenize(rest):
+                    if nid not in self.by_word.get(w, ()):
+                        self.by_word.setdefault(w, []).append(nid)
 
     @classmethod
     def load(cls, store: Neo4jStore, tokenize: Tokenize, limit: int = MAX_ENTITIES) -> NameIndex:

@@ -878,3 +878,394 @@ def english_chinese(text: str, names: Collection[str] = ()) -> str:
             return word
         return _CHINESE_TERM.sub(english, word)
     return _WRITTEN_WORD.sub(run, text)
+
+
+# The words a graph's users type in German, in Norwegian, Danish and Swedish, and in Korean for what graphs hold
+# (people and roles, sending and mentioning, places, times, numbers and units, codes, kinds, names, things), each read
+# in English beside itself where a graph's labels, types and keys are English: "Wer hat den Brief BER3978
+# geschickt?" over Letter and SENDER_IN, "Hvilket land kommer X fra?" over Country and HAS_ORIGIN, "몇 세대야?" over
+# `households` (nuremberg-letters, vinmonopolet, seocho-apartments, spent: the reader met none of their questions'
+# content words). A general vocabulary written from the languages, not from one graph's words; read only in a question
+# of that language (`question_language`) and only outside the names it says (`english_words`).
+# (German: nouns in the singular, read with -e/-en/-es/-s/-n/-er written on; verbs as typed, participle, past and
+# present each listed: the forms differ in their middle.)
+GERMAN_WORDS = {k: tuple(v.split()) for k, v in {
+    # people and roles
+    "person": "person people", "mensch": "person people", "leute": "people person", "mann": "man husband",
+    "frau": "woman wife", "kind": "child", "sohn": "son", "tochter": "daughter", "vater": "father",
+    "mutter": "mother", "bruder": "brother sibling", "schwester": "sister sibling", "ehefrau": "wife spouse",
+    "ehemann": "husband spouse", "gatte": "spouse", "eltern": "parents parent", "freund": "friend",
+    "familie": "family", "absender": "sender sent from", "empfänger": "receiver recipient addressee",
+    "adressat": "addressee recipient receiver", "verfasser": "author writer", "autor": "author writer",
+    "schreiber": "writer scribe", "herausgeber": "editor publisher", "verlag": "publisher", "verleger": "publisher",
+    "hersteller": "manufacturer producer maker", "produzent": "producer", "erzeuger": "producer",
+    "künstler": "artist", "maler": "painter artist", "komponist": "composer", "regisseur": "director",
+    "schauspieler": "actor", "sänger": "singer", "spieler": "player", "trainer": "coach trainer",
+    "mitglied": "member", "gründer": "founder", "besitzer": "owner", "eigentümer": "owner", "inhaber": "holder owner",
+    "mitarbeiter": "employee staff", "leiter": "head leader director", "präsident": "president",
+    "bürgermeister": "mayor", "kaiser": "emperor", "könig": "king", "papst": "pope", "bischof": "bishop",
+    "beruf": "occupation profession job", "amt": "office role position", "stelle": "position job",
+    "titel": "title", "rang": "rank", "rolle": "role", "stand": "status state estate",
+    # sending, writing, mentioning, doing
+    "geschickt": "sent sender", "schickte": "sent sender", "schickten": "sent sender", "schickt": "sends sender",
+    "gesandt": "sent sender", "gesendet": "sent sender", "sandte": "sent sender", "versandt": "sent sender",
+    "geschrieben": "wrote written writer", "schrieb": "wrote writer", "schrieben": "wrote writer",
+    "schreibt": "writes writer", "verfasst": "wrote author authored", "verfasste": "wrote author authored",
+    "adressiert": "addressed addressee receiver recipient", "gerichtet": "addressed receiver recipient",
+    "erhalten": "received receiver", "erhielt": "received receiver", "empfangen": "received receiver",
+    "empfing": "received receiver", "erwähnt": "mentioned mentions", "erwähnte": "mentioned mentions",
+    "genannt": "mentioned named called", "nennt": "mentions names", "gegründet": "founded founder",
+    "gründete": "founded founder", "geboren": "born birth", "gestorben": "died death", "starb": "died death",
+    "geheiratet": "married spouse", "heiratete": "married spouse", "gemalt": "painted painter",
+    "malte": "painted painter", "komponiert": "composed composer", "gespielt": "played player",
+    "spielte": "played player", "hergestellt": "made manufactured producer", "produziert": "produced producer",
+    "gebaut": "built builder", "baute": "built builder", "erschienen": "published appeared",
+    "erschien": "published appeared", "veröffentlicht": "published publisher", "gedruckt": "printed published",
+    "verkauft": "sold sells", "gekauft": "bought", "gehört": "belongs owner part", "gehörte": "belonged owner part",
+    "liegt": "lies located location", "lag": "lay located location", "befindet": "located location",
+    "tätig": "active worked work", "gearbeitet": "worked work", "arbeitete": "worked work",
+    "arbeitet": "works work", "wohnte": "lived residence", "lebte": "lived residence", "studierte": "studied",
+    "enthält": "contains includes", "stammt": "comes origin",
+    # places
+    "ort": "place location", "stadt": "city town", "dorf": "village", "land": "country", "staat": "state country",
+    "region": "region", "gebiet": "area region territory", "bezirk": "district", "kreis": "district county",
+    "bundesland": "state", "provinz": "province", "kanton": "canton", "gemeinde": "municipality community",
+    "adresse": "address", "straße": "street", "strasse": "street", "platz": "square place", "herkunft": "origin",
+    "heimat": "home origin", "wohnort": "residence", "geburtsort": "birthplace born", "sterbeort": "deathplace died",
+    "standort": "location", "lage": "location position", "archiv": "archive repository",
+    "bibliothek": "library", "sammlung": "collection", "museum": "museum", "kirche": "church",
+    "kloster": "monastery", "schule": "school", "universität": "university", "hof": "court",
+    # times
+    "datum": "date", "tag": "day date", "monat": "month", "jahr": "year", "jahrhundert": "century",
+    "zeit": "time period", "zeitraum": "period", "beginn": "start begin", "anfang": "start begin",
+    "ende": "end", "geburt": "birth", "geburtsdatum": "birth date", "tod": "death", "todesdatum": "death date",
+    "alter": "age", "dauer": "duration length", "gründung": "founding founded", "ausgestellt": "issued issue",
+    # numbers and units
+    "anzahl": "number count", "zahl": "number", "nummer": "number id", "menge": "quantity amount",
+    "preis": "price", "kosten": "cost price", "betrag": "amount", "wert": "value", "summe": "sum total",
+    "gewicht": "weight", "größe": "size height", "höhe": "height altitude", "länge": "length", "breite": "width",
+    "fläche": "area", "einwohner": "population inhabitants", "bevölkerung": "population",
+    "prozent": "percent", "punkte": "points", "stimmen": "votes", "ergebnis": "result score",
+    "liter": "liter volume", "meter": "meters", "kilometer": "kilometers distance", "entfernung": "distance",
+    "blatt": "leaf sheet page folio", "seite": "page side", "band": "volume", "signatur": "shelfmark signature",
+    # codes, kinds, names
+    "kennung": "id identifier", "kennzeichen": "code id", "code": "code", "schlüssel": "key code",
+    "art": "type kind", "typ": "type kind", "sorte": "sort type variety", "gattung": "genre type",
+    "kategorie": "category", "klasse": "class", "gruppe": "group", "name": "name", "namen": "name",
+    "vorname": "first given name", "nachname": "last family name surname", "bezeichnung": "name designation",
+    "beschreibung": "description", "inhalt": "content summary", "sprache": "language", "farbe": "color colour",
+    "geschlecht": "gender sex",
+    # things
+    "brief": "letter", "schreiben": "letter", "urkunde": "charter document", "dokument": "document",
+    "buch": "book", "werk": "work", "text": "text", "bild": "picture image painting", "gemälde": "painting",
+    "lied": "song", "film": "film movie", "firma": "company", "unternehmen": "company", "verein": "club",
+    "mannschaft": "team", "partei": "party", "produkt": "product", "ware": "product goods item",
+    "artikel": "article item", "packung": "package pack", "verpackung": "packaging package",
+    "wirkstoff": "substance ingredient active", "arzneimittel": "medicine drug", "medikament": "medicine drug",
+    "bahnhof": "station", "haltestelle": "stop station",
+    "linie": "line route", "spiel": "game match", "saison": "season", "verweis": "reference link",
+}.items()}
+# Norwegian (bokmål and nynorsk), Danish and Swedish, one list where the words agree (nouns in the indefinite
+# singular, read with the definite and plural endings -en/-et/-a/-ene/-er/-ar/-or/-na written on: "flasken",
+# "varenummeret", "viner").
+NORDIC_WORDS = {k: tuple(v.split()) for k, v in {
+    # people and roles
+    "person": "person people", "folk": "people", "mann": "man husband", "man": "man husband", "kvinne": "woman",
+    "kvinna": "woman", "barn": "child children", "sønn": "son", "søn": "son", "son": "son", "datter": "daughter",
+    "dotter": "daughter", "far": "father", "mor": "mother", "bror": "brother sibling", "søster": "sister sibling",
+    "syster": "sister sibling", "kone": "wife spouse", "hustru": "wife spouse", "ektefelle": "spouse",
+    "venn": "friend", "ven": "friend", "vän": "friend", "familie": "family", "familj": "family",
+    "avsender": "sender", "afsender": "sender", "avsändare": "sender", "mottaker": "receiver recipient",
+    "modtager": "receiver recipient", "mottagare": "receiver recipient", "forfatter": "author writer",
+    "författare": "author writer", "skribent": "writer", "utgiver": "publisher", "udgiver": "publisher",
+    "forlag": "publisher", "förlag": "publisher", "produsent": "producer", "producent": "producer",
+    "tilvirker": "producer maker", "grossist": "wholesaler distributor", "leverandør": "supplier",
+    "leverantör": "supplier", "kunstner": "artist", "konstnär": "artist", "maler": "painter", "målare": "painter",
+    "komponist": "composer", "regissør": "director", "instruktør": "director", "regissör": "director",
+    "skuespiller": "actor", "skådespelare": "actor", "sanger": "singer", "sangerinne": "singer",
+    "sångare": "singer", "spiller": "player", "spelare": "player", "trener": "coach", "tränare": "coach",
+    "medlem": "member", "grunnlegger": "founder", "grundlægger": "founder", "grundare": "founder",
+    "eier": "owner", "ejer": "owner", "ägare": "owner", "ansatt": "employee", "ansat": "employee",
+    "anställd": "employee", "leder": "leader head manager", "ledare": "leader head", "sjef": "chief head manager",
+    "chef": "chief head manager", "president": "president", "ordfører": "mayor", "borgmester": "mayor",
+    "kung": "king", "konge": "king", "yrke": "occupation profession job", "erhverv": "occupation profession job",
+    "stilling": "position job title", "tittel": "title", "titel": "title", "rolle": "role", "roll": "role",
+    # making, selling, writing, being somewhere
+    "produserer": "produces producer produced", "produseres": "produced producer", "produsert": "produced producer",
+    "produserte": "produced producer", "producerer": "produces producer", "producerar": "produces producer",
+    "lager": "makes producer maker", "laget": "made producer maker", "tillverkar": "makes producer maker",
+    "selger": "sells seller", "sælger": "sells seller", "säljer": "sells seller", "selges": "sold",
+    "sælges": "sold", "säljs": "sold", "solgt": "sold", "sålt": "sold", "fører": "carries sells",
+    "skrev": "wrote writer", "skrevet": "written writer", "skrivit": "written writer", "sendte": "sent sender",
+    "sendt": "sent sender", "skickade": "sent sender", "nevnt": "mentioned mentions", "nævnt": "mentioned mentions",
+    "nämnd": "mentioned mentions", "født": "born birth", "född": "born birth", "død": "died death",
+    "døde": "died death", "dog": "died death", "grunnlagt": "founded founder", "grundlagt": "founded founder",
+    "grundad": "founded founder", "bygget": "built builder", "byggd": "built builder", "kommer": "comes origin",
+    "stammer": "comes origin", "ligger": "lies located location", "finnes": "found located available",
+    "findes": "found located available", "finns": "found located available", "hører": "belongs part",
+    "tilhører": "belongs part", "tillhör": "belongs part", "inneholder": "contains includes",
+    "indeholder": "contains includes", "innehåller": "contains includes", "koster": "costs price",
+    "kostar": "costs price", "spilte": "played player", "spelade": "played player", "jobber": "works work",
+    "arbeider": "works work", "arbetar": "works work",
+    # places
+    "sted": "place location", "ställe": "place location", "plats": "place location",
+    "plass": "place location", "by": "city town", "stad": "city town", "bygd": "village", "land": "country",
+    "stat": "state", "region": "region", "distrikt": "district region area", "område": "area region district",
+    "fylke": "county region", "län": "county region", "amt": "county region", "kommune": "municipality",
+    "kommun": "municipality", "provins": "province", "adresse": "address", "adress": "address", "gate": "street",
+    "gata": "street", "vei": "road street", "väg": "road street", "opprinnelse": "origin",
+    "oprindelse": "origin", "ursprung": "origin", "opphav": "origin", "herkomst": "origin",
+    "hjemsted": "home residence", "fødested": "birthplace born", "fødeby": "birthplace born",
+    "födelseort": "birthplace born", "beliggenhet": "location", "beliggenhed": "location", "läge": "location",
+    "butikk": "store shop", "butik": "store shop", "skole": "school", "skola": "school",
+    "universitet": "university", "kirke": "church", "kyrka": "church", "museum": "museum",
+    "stasjon": "station", "station": "station", "holdeplass": "stop station", "hållplats": "stop station",
+    "linje": "line route", "rute": "route line",
+    # times
+    "dato": "date", "datum": "date", "dag": "day date", "måned": "month", "månad": "month", "år": "year",
+    "årgang": "vintage year", "årgång": "vintage year", "århundre": "century", "århundrede": "century",
+    "tid": "time", "tidspunkt": "time date", "periode": "period", "period": "period", "start": "start",
+    "slutt": "end", "slut": "end", "fødsel": "birth", "födelse": "birth", "fødselsdag": "birthday birth",
+    "döden": "death", "alder": "age", "ålder": "age", "varighet": "duration",
+    "varighed": "duration", "längd": "length duration",
+    # numbers and units
+    "antall": "number count", "antal": "number count", "tall": "number", "tal": "number", "nummer": "number id",
+    "mengde": "quantity amount", "mængde": "quantity amount", "mängd": "quantity amount", "pris": "price",
+    "kostnad": "cost", "omkostning": "cost", "beløp": "amount", "beløb": "amount", "belopp": "amount",
+    "verdi": "value", "værdi": "value", "värde": "value", "sum": "sum total", "vekt": "weight", "vægt": "weight",
+    "vikt": "weight", "størrelse": "size", "storlek": "size", "høyde": "height", "højde": "height",
+    "höjd": "height", "lengde": "length", "længde": "length", "bredde": "width", "bredd": "width",
+    "areal": "area", "innbygger": "population inhabitants", "indbygger": "population inhabitants",
+    "invånare": "population inhabitants", "befolkning": "population", "prosent": "percent", "procent": "percent",
+    "alkohol": "alcohol abv", "styrke": "strength abv", "sukker": "sugar", "socker": "sugar", "syre": "acid",
+    "liter": "liter volume", "volum": "volume", "volym": "volume", "poeng": "points score", "point": "points",
+    "poäng": "points score", "stemme": "votes", "röst": "votes", "resultat": "result score",
+    "avstand": "distance", "afstand": "distance", "avstånd": "distance",
+    # codes, kinds, names
+    "kode": "code", "kod": "code", "id": "id", "varenummer": "product number id", "varenr": "product number id",
+    "type": "type kind", "typ": "type kind", "sort": "sort type kind", "slag": "kind type", "art": "kind type",
+    "kategori": "category", "klasse": "class", "klass": "class", "gruppe": "group", "grupp": "group",
+    "sjanger": "genre", "genre": "genre", "navn": "name", "namn": "name", "fornavn": "first given name",
+    "förnamn": "first given name", "etternavn": "last family name surname", "efternavn": "last family name surname",
+    "efternamn": "last family name surname", "beskrivelse": "description", "beskrivning": "description",
+    "språk": "language", "sprog": "language", "farge": "color colour", "farve": "color colour",
+    "färg": "color colour", "kjønn": "gender sex", "køn": "gender sex", "kön": "gender sex", "smak": "taste flavor",
+    "smag": "taste flavor", "lukt": "smell aroma", "duft": "aroma smell",
+    # things
+    "vare": "product item goods", "produkt": "product", "artikkel": "article item", "artikel": "article item",
+    "emballasje": "packaging package", "emballage": "packaging package", "förpackning": "packaging package",
+    "pakke": "package", "paket": "package", "flaske": "bottle", "flaska": "bottle", "boks": "can box",
+    "burk": "can jar", "brev": "letter", "bok": "book", "bog": "book", "verk": "work", "værk": "work",
+    "bilde": "picture image", "billede": "picture image", "bild": "picture image", "maleri": "painting",
+    "målning": "painting", "sang": "song", "låt": "song", "sång": "song", "film": "film movie",
+    "firma": "company", "selskap": "company", "selskab": "company", "företag": "company", "bolag": "company",
+    "klubb": "club", "klub": "club", "lag": "team", "parti": "party", "vin": "wine", "øl": "beer", "öl": "beer",
+    "brennevin": "spirits liquor", "brændevin": "spirits liquor", "sprit": "spirits liquor", "whisky": "whisky spirits",
+    "drue": "grape",
+    "druve": "grape", "kamp": "match game", "match": "match game", "spill": "game", "spel": "game",
+    "sesong": "season", "sæson": "season", "säsong": "season",
+}.items()}
+# Korean, as typed after its particles are set apart ("시공사가" -> "시공사"; `without_particle`): nouns, and the verbs
+# a noun makes with 하다 or 되다 ("준공됐어": 준공, completion) read through the noun. Its question words are read as
+# the English ones (`answer_kind`), beside themselves; "몇" with a counter after it ("몇 년", "몇 호선") asks which one,
+# not how many.
+KOREAN_QUESTION_WORDS = {
+    "몇 년": "which year", "몇년": "which year", "몇 월": "which month", "몇월": "which month", "몇 호선": "which line",
+    "누구": "who", "누가": "who", "어디": "where", "언제": "when", "어느": "which", "무슨": "which", "어떤": "which",
+    "뭐": "what", "무엇": "what", "뭔": "what", "몇": "how many", "얼마나": "how much", "얼마": "how much",
+    "왜": "why", "어떻게": "how",
+}
+KOREAN_WORDS = {k: tuple(v.split()) for k, v in {
+    # people and roles
+    "사람": "person people", "인물": "person", "남자": "man male", "여자": "woman female", "아이": "child",
+    "아들": "son", "딸": "daughter", "아버지": "father", "어머니": "mother", "형제": "brother sibling",
+    "자매": "sister sibling", "아내": "wife spouse", "남편": "husband spouse", "배우자": "spouse", "친구": "friend",
+    "가족": "family", "작가": "writer author", "저자": "author writer", "감독": "director", "배우": "actor",
+    "가수": "singer artist", "선수": "player", "코치": "coach", "회원": "member", "멤버": "member",
+    "설립자": "founder", "창업자": "founder", "소유자": "owner", "주인": "owner", "직원": "employee staff",
+    "대표": "representative head ceo", "사장": "president ceo", "회장": "chairman president",
+    "시공사": "constructor builder", "건설사": "constructor builder", "시행사": "developer",
+    "제조사": "manufacturer maker", "제조업체": "manufacturer maker", "생산자": "producer", "판매자": "seller",
+    "운영자": "operator", "관리자": "manager administrator", "직업": "occupation job", "직위": "position title",
+    "역할": "role",
+    # doing
+    "준공": "completion completed built", "완공": "completion completed built", "건설": "construction built",
+    "건축": "construction built architecture", "설립": "founded founding established",
+    "개업": "opened opening", "개원": "opened opening", "개교": "opened founded", "개관": "opened opening",
+    "입주": "moved occupancy", "출생": "born birth", "사망": "died death", "결혼": "married spouse",
+    "제작": "made produced producer", "생산": "produced producer", "판매": "sold sales", "구매": "bought",
+    "운영": "operated operator", "소속": "belongs affiliation member", "위치": "location located",
+    "출판": "published publisher", "발행": "published issued", "발표": "released published",
+    # places
+    "동": "dong district", "구": "gu district", "지역": "region area", "구역": "zone area district",
+    "나라": "country", "국가": "country", "도시": "city", "주소": "address", "도로명": "road street address",
+    "도로": "road", "거리": "street distance", "장소": "place location", "근처": "near nearby", "주변": "nearby",
+    "역": "station", "지하철": "subway metro", "지하철역": "subway station", "정류장": "stop station",
+    "버스": "bus", "노선": "route line", "호선": "line", "공원": "park", "학교": "school",
+    "초등학교": "elementary school", "중학교": "middle school", "고등학교": "high school", "대학교": "university",
+    "대학": "university college", "병원": "hospital", "약국": "pharmacy", "영화관": "theater cinema",
+    "극장": "theater", "도서관": "library", "박물관": "museum", "시장": "market", "마트": "mart store",
+    "상가": "shops commercial", "식당": "restaurant", "음식점": "restaurant", "카페": "cafe", "아파트": "apartment",
+    "건물": "building", "주택": "house housing", "단지": "complex",
+    # times
+    "날짜": "date", "일자": "date", "년": "year", "연도": "year", "년도": "year", "월": "month",
+    "시간": "time hours", "기간": "period", "시작": "start", "종료": "end", "생일": "birthday birth",
+    "나이": "age", "연식": "year age",
+    # numbers and units
+    "세대": "households household", "세대수": "households household", "가구": "households household",
+    "인구": "population", "개수": "number count", "숫자": "number",
+    "번호": "number id", "코드": "code", "가격": "price", "값": "price value", "비용": "cost", "금액": "amount",
+    "면적": "area", "넓이": "area", "높이": "height", "층": "floor floors", "층수": "floors floor",
+    "길이": "length", "무게": "weight", "크기": "size", "비율": "ratio rate", "평균": "average",
+    "점수": "score", "평점": "rating score", "방": "room rooms", "방수": "rooms room", "욕실": "bathroom",
+    "화장실": "bathroom toilet", "주차": "parking", "주차장": "parking", "동수": "buildings",
+    "용적률": "floor area ratio", "건폐율": "building coverage ratio",
+    # kinds and names
+    "종류": "type kind", "유형": "type", "타입": "type", "형태": "type form", "분류": "category class",
+    "방식": "type method system", "구조": "structure type", "등급": "grade level", "수준": "level",
+    "이름": "name", "명칭": "name", "설명": "description", "전화": "phone", "전화번호": "phone number",
+    "홈페이지": "homepage website url", "난방": "heating", "냉방": "cooling",
+    # things
+    "회사": "company", "기업": "company", "제품": "product", "상품": "product", "영화": "movie film",
+    "책": "book", "노래": "song", "앨범": "album", "경기": "match game", "팀": "team", "시즌": "season",
+}.items()}
+# Words only these languages' questions type (the English ones, "man", "by", "land", "art", aside): two of them,
+# or a question word of theirs opening the question, make a question Norwegian, Danish or Swedish.
+_NORDIC_ONLY = frozenset(
+    "hvem hva hvad hvilken hvilket hvilke hvor hvordan hvorfor hvornår når när vem vad vilken vilket vilka hur "
+    "varför og och eller ikke ikkje inte fra från til till af av på også både mellom mellan ble blev blir bliver "
+    "hadde havde hade kommer ligger finnes findes finns selges sælges säljs fører produserer er är den det de "
+    "ett en noen nogen någon".split())
+_NORDIC_OPENERS = frozenset(
+    "hvem hva hvad hvilken hvilket hvilke hvor hvordan hvorfor hvornår når när vem vad vilken vilket vilka hur "
+    "varför".split())
+_NORDIC_DISTINCT = _NORDIC_ONLY - frozenset("den de en er".split())  # German's and English's too
+
+
+def question_language(question: str) -> str | None:
+    """"korean" (Hangul letters), "german" (`reads_german`), "nordic" (two words only Norwegian, Danish or Swedish
+    type, `_NORDIC_ONLY`, or one of their question words first), else None: the languages `english_words` reads."""
+    if _HANGUL.search(question):
+        return "korean"
+    if reads_german(question):
+        return "german"
+    words = _WORDS_AS_TYPED.findall(question)
+    if not words:
+        return None
+    if words[0].lower() in _NORDIC_OPENERS:
+        return "nordic"
+    said = {w.lower() for i, w in enumerate(words) if i == 0 or w.islower()}
+    return "nordic" if len(said & _NORDIC_DISTINCT) >= 2 else None
+
+
+# The endings a listed word is read through, longest first: German's case and plural endings; the Nordic languages'
+# definite and plural ones. A word keeps at least three letters without its ending.
+_ENDINGS = {
+    "german": ("innen", "in", "en", "es", "er", "e", "s", "n"),
+    "nordic": ("ene", "ane", "erne", "arna", "orna", "na", "en", "et", "er", "ar", "or", "a", "e", "n"),
+}
+_WORD_LISTS = {"german": GERMAN_WORDS, "nordic": NORDIC_WORDS, "korean": KOREAN_WORDS}
+# the last part of a compound, at least this many letters: German and the Nordic languages write a compound as one
+# word that ends in its head ("literprisen": a price; "Harris-Nummer": a number)
+_HEAD_LETTERS = 4
+_KOREAN_VERB = re.compile(r"^(?:하|했|한|할|해|함|되|된|됐|될|돼|됨)")
+_KOREAN_QUESTION = re.compile("|".join(re.escape(w) for w in sorted(KOREAN_QUESTION_WORDS, key=len, reverse=True)))
+
+
+def _listed(word: str, language: str) -> tuple[str, ...] | None:
+    """The English words of a word as typed (lower case) in `language`'s list: whole, without an ending of the
+    language's, or (German, Nordic) through the head of a compound written as one word, with its first part's words
+    where the list holds that too ("varenummeret" -> product item goods number id); Korean: without its particle, or a
+    noun of the list with a form of 하다 or 되다 after it ("준공됐어")."""
+    words = _WORD_LISTS[language]
+    if language == "korean":
+        base = without_particle(word) if word not in words else word
+        for w in (word, base):
+            if w is not None and w in words:
+                return words[w]
+        for i in range(len(word) - 1, 1, -1):  # the longest noun first
+            if word[:i] in words and _KOREAN_VERB.match(word[i:]):
+                return words[word[:i]]
+        return None
+    forms = [word] + [word[:-len(e)] for e in _ENDINGS[language] if word.endswith(e) and len(word) - len(e) >= 3]
+    for form in forms:
+        if form in words:
+            return words[form]
+    for form in forms:
+        for i in range(3, len(form) - _HEAD_LETTERS + 1):
+            head = form[i:].lstrip("-")
+            if head in words and len(head) >= _HEAD_LETTERS:
+                first = form[:i].rstrip("-s")
+                return words.get(first, ()) + words[head] if len(first) >= 3 else words[head]
+    return None
+
+
+def english_of(word: str, language: str | None) -> tuple[str, ...]:
+    """The English words of one word as typed in `language` (`_listed`), or () where it lists none."""
+    return (_listed(word.lower(), language) or ()) if language in _WORD_LISTS else ()
+
+
+def english_words(question: str, language: str | None, names: Collection[str] = ()) -> str:
+    """`question` with each word of `language`'s list (`question_language`; GERMAN_WORDS, NORDIC_WORDS,
+    KOREAN_WORDS) followed by its English words, and a Korean question word by the English one (`_listed` reads
+    the forms); words inside one of `names` (as typed, any case) and text of no listed language unchanged: "Hvilket
+    land kommer X fra?" -> "Hvilket land country kommer comes origin X fra?". A Nordic word capitalised past the
+    question's first word is a name's ("Central Highland"): those languages write their nouns in lower case (German
+    writes every noun capitalised). Korean's English comes before its noun ("어느 나라" -> "어느 which country 나라"):
+    the reader reads the noun after "which" in Latin letters, and a Korean noun follows its question word."""
+    if language not in _WORD_LISTS:
+        return question
+    spans = sorted({n for n in names if n}, key=len, reverse=True)
+    pattern = re.compile("|".join(re.escape(n) for n in spans), re.IGNORECASE) if spans else None
+
+    def outside(text: str, opens: bool) -> str:
+        def english(m: re.Match[str]) -> str:
+            word = m.group(0)
+            if language == "nordic" and not word.islower() and (not opens or text[:m.start()].strip(" ¿¡«\"'")):
+                return word
+            found = _listed(word.lower(), language)
+            if not found:
+                return word
+            return f"{' '.join(found)} {word}" if language == "korean" else f"{word} {' '.join(found)}"
+        if language == "korean":
+            text = _KOREAN_QUESTION.sub(lambda q: f" {q.group(0)} {KOREAN_QUESTION_WORDS[q.group(0)]} ", text)
+        return _WRITTEN_WORD.sub(english, text)
+    if pattern is None:
+        return outside(question, True)
+    pieces, at = [], 0
+    for m in pattern.finditer(question):
+        pieces += [outside(question[at:m.start()], at == 0), m.group(0)]
+        at = m.end()
+    pieces.append(outside(question[at:], at == 0))
+    return "".join(pieces)
+
+
+_HANGUL_WORD = re.compile(r"[\uac00-\ud7a3]+")
+
+
+def complete_names(text: str, names: Collection[str]) -> str:
+    """`text` with a Korean name typed without the Hangul word written onto its end ("래미안원베일리는" for
+    래미안원베일리아파트, an apartment complex; a particle after it read apart, `without_particle`) written as the
+    name, where exactly one of `names` (a context's) starts with what was typed and goes on in two Hangul letters or
+    more and nothing else: the reader then reads the name the question means, as linking linked it (the name index's
+    short names, `xgrag.retrieval.name_index.type_word`); so is a name typed with a space before its last two Hangul
+    letters or more. Other words unchanged."""
+    def complete(m: re.Match[str]) -> str:
+        word = m.group(0)
+        if not _HANGUL.search(word) or word in names:
+            return word
+        for base in (word, without_particle(word)):
+            if base is None or len(base) < 2 or base in names:
+                continue
+            full = {n for n in names if n.startswith(base) and len(n) - len(base) >= 2
+                    and _HANGUL_WORD.fullmatch(n[len(base):])}
+            if len(full) == 1:
+                return next(iter(full)) + word[len(base):]
+        return word
+    # (... and a name typed with a space before its type word, "서초더샵포레 아파트", is the name)
+    for name in names:
+        if len(name) >= 4 and _HANGUL_WORD.fullmatch(name[-2:]):
+            for i in range(2, len(name) - 1):
+                if name[i - 1] != " " and name[i] != " " and f"{name[:i]} {name[i:]}" in text:
+                    text = text.replace(f"{name[:i]} {name[i:]}", name)
+    return _WRITTEN_WORD.sub(complete, text)

@@ -1656,3 +1656,27 @@ def test_a_relationship_s_property_states_its_type_s_words_in_any_form_the_tripl
              _prop("p1", "Draco Malfoy", "weight", "97", "Character", ("INTERACTS", "Harry Potter")),
              _prop("p2", "Albus Dumbledore", "first seen", "3046", "Character")]
     assert _read("How many interactions are there between Draco Malfoy and Harry Potter?", facts) == ("97.", ["p1"])
+
+
+def test_a_german_norwegian_or_korean_question_s_words_meet_english_keys_and_types() -> None:
+    # nuremberg-letters (spent): German questions, English types and keys; the reader met no content word of theirs
+    letters = [_edge("s", "Reithans", "SENDER IN", "Letter 1452-11-22", "Person", "Letter"),
+               _edge("m", "Paul Auer", "MENTIONED IN", "Letter 1452-11-22", "Person", "Letter"),
+               _prop("r", "Reithans", "role", "Untervogt zu Kitzingen", "Person"),
+               _prop("p", "Reithans", "place", "Kitzingen", "Person")]
+    assert _read("Wer wird im Letter 1452-11-22 erwähnt?", letters) == ("Paul Auer.", ["m"])
+    assert _read("Welches Amt hatte Reithans?", letters) == ("Untervogt zu Kitzingen.", ["r"])
+    # vinmonopolet (spent): Norwegian, a definite ending and a compound ("varenummeret": vare + nummer + -et)
+    wine = [_edge("o", "Cune Reserva 2005", "HAS ORIGIN", "Rioja", "Product", "Region"),
+            _edge("c", "Rioja", "IS IN", "Spania", "Region", "Country"),
+            _prop("i", "Cune Reserva 2005", "productId", "932201", "Product"),
+            _prop("l", "Cune Reserva 2005", "pricePerLiter", "199.9", "Product")]
+    assert _read("Hva er varenummeret til Cune Reserva 2005?", wine) == ("932201.", ["i"])
+    assert _read("Hvilket distrikt kommer Cune Reserva 2005 fra?", wine) == ("Rioja.", ["o"])
+    # seocho-apartments (spent): Korean, a particle on the word ("시공사가") and a verb made of a noun ("준공됐어")
+    flats = [_prop("b", "래미안퍼스티지아파트", "constructor", "삼성물산(주)", "Apartment"),
+             _prop("y", "래미안퍼스티지아파트", "completion", "2009", "Apartment"),
+             _prop("h", "래미안퍼스티지아파트", "households", "2444", "Apartment"),
+             _prop("g", "래미안퍼스티지아파트", "pop_floating_2020", "575982", "Apartment")]
+    assert _read("래미안퍼스티지아파트 시공사가 어디야?", flats) == ("삼성물산(주).", ["b"])
+    assert _read("래미안퍼스티지아파트는 몇 세대야?", flats) == ("2444.", ["h"])

@@ -76,3 +76,30 @@ def test_capitals_name_the_one_entity_with_those_initials() -> None:
     # "UK" abbreviates three names here (a country, two people): it names none; "GS" is an entity's own name
     assert index.initials("How many points did the UK give Iceland?", set()) == []
     assert index.initials("what is GS", set()) == [] and index.initials("the USA", {"c2"}) == []
+
+
+def test_a_korean_name_is_also_found_without_the_type_word_most_names_of_its_label_end_in() -> None:
+    flats = ["래미안원베일리아파트", "서초더샵포레아파트", "반포자이아파트", "잠원한신아파트", "반포미도1차아파트",
+             "아크로리버파크"]
+    assert name_index.type_word(flats) == "아파트"
+    # the word grows while nearly all names ending in it end in the longer one: "학교", not "등학교"
+    assert name_index.type_word(["동덕여자고등학교", "서초고등학교", "반포초등학교", "원촌중학교", "서운중학교",
+                                 "방배초등학교"]) == "학교"
+    # one letter is a place name's ending ("동"), and too few names, or names of other scripts, share none
+    assert name_index.type_word(["반포동", "서초동", "방배동", "양재동", "내곡동"]) is None
+    assert name_index.type_word(flats[:3]) is None
+    assert name_index.type_word(["Alpha Park", "Beta Park", "Gamma Park", "Delta Park", "Eps Park"]) is None
+    rows = [[f"a{i}", n, "Apartment", []] for i, n in enumerate(flats)]
+    rows += [["c1", "반포자이", "Cafe", []],  # a name of its own: the complex is not linked by it
+             ["h1", "잠원한신아파트", "Apartment", []]]  # one name of two entities: their one short name
+    # two names of one short name, under labels of two type words: neither is found by it
+    rows += [[f"m{i}", n + "상가", "Mall", []] for i, n in enumerate(("래미안원베일리", "가", "나", "다", "라"))]
+    index = NameIndex.build(rows, key_tokens)
+    found = {name: [node.id for node, _ in index.exact([name], set())]
+             for name in ("래미안원베일리", "반포미도1차", "반포자이", "잠원한신", "아크로리버파크")}
+    assert found == {"래미안원베일리": [], "반포미도1차": ["a4"], "반포자이": ["c1"], "잠원한신": ["a3", "h1"],
+                     "아크로리버파크": ["a5"]}
+    # ... and the name with a space before its type word is each name's own, whatever its short name
+    assert [node.id for node, _ in index.exact(["래미안원베일리 아파트"], set())] == ["a0"]
+    assert index.nodes["a4"].aliases == ("반포미도1차", "반포미도1차 아파트")
+    assert index.by_word[key_tokens("반포미도1차")[0]] == ["a4"]

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from xgrag.retrieval.words import (
     answer_kind,
+    complete_names,
     content_stems,
     detach_particles,
     english_chinese,
     english_function_words,
     english_interrogatives,
+    english_words,
     misspelt,
+    question_language,
     reads_german,
     set_apart,
     stated_stems,
@@ -330,3 +333,50 @@ def test_a_chinese_question_s_words_read_in_english_outside_its_names() -> None:
     assert answer_kind(english_chinese("评分多少", names)) is None
     assert stem("rating") in content_stems(english_chinese("评分多少", names))
     assert english_chinese("Who directed 中国合伙人?", names) == "Who directed 中国合伙人?"
+
+
+def test_which_language_a_question_reads_in_from_its_words() -> None:
+    assert question_language("Hvilket land ligger Burgenland i?") == "nordic"
+    assert question_language("Vilka viner kommer från Rioja?") == "nordic"
+    assert question_language("Sie kommer fra Oslo og Bergen") == "nordic"  # two words only those languages type
+    assert question_language("Wer hat den Brief geschickt?") == "german"
+    assert question_language("래미안퍼스티지는 몇 세대야?") == "korean"
+    # English, however many of its words the others spell too ("man", "land", "by", "art", "den")
+    assert question_language("Which man owns the land by the art den?") is None
+    assert question_language("Hvar er Oslo?") is None
+
+
+def test_a_question_s_words_read_in_english_through_endings_compounds_and_particles_but_not_in_names() -> None:
+    # Norwegian: the definite ending (-en, -et), a plural (-er), a compound's head and its first part
+    assert english_words("Er flasken med X?", "nordic").split() == ["Er", "flasken", "bottle", "med", "X?"]
+    assert "price" in english_words("Hva er literprisen på X?", "nordic").split()
+    assert stem("id") in content_stems(english_words("Hva er varenummeret til X?", "nordic"))
+    assert stem("product") in content_stems(english_words("Hva er varenummeret til X?", "nordic"))
+    assert "wine" in english_words("Hvilke viner kommer fra X?", "nordic").split()
+    # German: a case ending ("Briefs"), a compound written with a hyphen ("Harris-Nummer"), a participle
+    said = english_words("Welches Amt hatte der Absender des Briefs BER3978?", "german").split()
+    assert {"office", "sender", "letter"} <= set(said)
+    assert "number" in english_words("Welche Harris-Nummer hat der Brief?", "german").split()
+    assert "mentioned" in english_words("Wer wird im Brief BER93 erwähnt?", "german").split()
+    # ... never inside a name the question says: "Stadt" of "Stadt Danzig" is its name's, not a city asked
+    assert english_words("Welchen Brief schickte die Stadt Danzig?", "german", ["Stadt Danzig"]).split() == [
+        "Welchen", "Brief", "letter", "schickte", "sent", "sender", "die", "Stadt", "Danzig?"]
+    # Korean: a particle on the word, a noun made a verb with 되다, a question word and "몇" with its counter
+    assert "constructor" in english_words("반포자이 시공사가 어디야?", "korean").split()
+    assert "where" in english_words("반포자이 시공사가 어디야?", "korean").split()
+    assert "completion" in english_words("아크로리버파크는 몇 년에 준공됐어?", "korean").split()
+    assert answer_kind(english_words("아크로리버파크는 몇 년에 준공됐어?", "korean")) == "date"
+    assert "dong" in english_words("서울성모병원은 어느 동에 있나요?", "korean").split()
+    # no language read, or English: unchanged
+    assert english_words("Who sent the letter?", None) == "Who sent the letter?"
+
+
+def test_a_korean_name_typed_without_its_type_word_is_read_as_the_one_name_it_starts() -> None:
+    names = ["래미안원베일리아파트", "반포동", "반포자이아파트", "반포자이상가", "서울성모병원"]
+    assert complete_names("래미안원베일리는 어느 동에 있어?", names) == "래미안원베일리아파트는 어느 동에 있어?"
+    # two names go on from what was typed (a complex and its shops), a name goes on in one letter ("반포" of
+    # 반포동), or the word is a name whole: unchanged
+    assert complete_names("반포자이 시공사가 어디야?", names) == "반포자이 시공사가 어디야?"
+    assert complete_names("반포에 있어?", names) == "반포에 있어?"
+    assert complete_names("서울성모병원은 어디야?", names) == "서울성모병원은 어디야?"
+    assert complete_names("반포자이 아파트는 어디야?", names) == "반포자이아파트는 어디야?"
