@@ -6240,6 +6240,44 @@ def write_swiss_medicines(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+CHARLOTTE = "cases-umd/Charlotte-Historical-City-Directory-1911"
+CHARLOTTE_NOTEBOOK = "4.Rosemarie_Fettig/DatabaseCreation.ipynb"
+CHARLOTTE_DATA = "4.Rosemarie_Fettig/Data/"  # its `file:///<name>` URLs name the files of this folder
+CHARLOTTE_FILE = "file:///Charlotte1911_new.csv"  # what the notebook's original create script reads
+_RETURNS = re.compile(r"(?i)\bRETURN\b")
+
+
+def _charlotte_script(notebook: bytes) -> str:
+    """The original create script of the notebook: its one code cell (raw Cypher, as the Browser takes it) that reads
+    CHARLOTTE_FILE and returns nothing. The notebook's other cells are its modified model over the 48-record
+    Charlotte1911_mod.csv (the create script and the MarriedTo script that needs it) and a cell of test scripts that
+    RETURN what they write."""
+    cells = ["".join(c["source"]) for c in json.loads(notebook)["cells"] if c["cell_type"] == "code"]
+    original = [c for c in cells if CHARLOTTE_FILE in c and not _RETURNS.search(c)]
+    if len(original) != 1:
+        raise CorpusError(f"{CHARLOTTE}: {CHARLOTTE_NOTEBOOK} holds {len(original)} create scripts reading "
+                          f"{CHARLOTTE_FILE}, not the one its 'Original Create Script' cell was")
+    return original[0]
+
+
+def write_charlotte_directory(store: Any, mirror: Path) -> None:
+    """The 'Original Create Script' of 4.Rosemarie_Fettig/DatabaseCreation.ipynb of
+    cases-umd/Charlotte-Historical-City-Directory-1911 (University of Maryland's CASES collection of educational
+    notebooks: MLIS students' projects in INST742 "Implementing Digital Curation" on the 1911 city directory of
+    Charlotte, North Carolina, digitized on the Internet Archive; Rosemarie Fettig's "Expanding the Network: Modeling
+    Relationships with Neo4j"; CC BY 4.0 as its notebooks state), as written: one LOAD CSV over
+    Data/Charlotte1911_new.csv, 161 transcribed directory entries (surnames A and the madams of the red-light
+    district), each a Person (FirstName, LastName, MiddleInitial, Address, MERGEd on all four) with Lives_In its
+    Dwelling (house, rooms, boards, ...), Has_Race its Race, Has_Marital_Status a MaritalStatus (MERGEd on the status
+    and the spouse's first name, as the directory gives it), Has_Salutation (Rev, Dr), Works_At its Company and
+    Has_Job its Job. The directory's missing values are the file's 'no_val' strings, MERGEd as nodes like any other
+    value (Company 'no_val', Job 'no_val', ...). Not run: the notebook's modified model (Person by PersonID, Address
+    nodes, MarriedTo between spouses) over Charlotte1911_mod.csv, the 48-record subset the project's final graph
+    holds, which would write those 48 people a second time under the other model; and its test scripts."""
+    script = _charlotte_script(read_file(CHARLOTTE, CHARLOTTE_NOTEBOOK, mirror))
+    _run_script(store, script, _files_under(CHARLOTTE, CHARLOTTE_NOTEBOOK, CHARLOTTE_DATA, mirror))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -6708,6 +6746,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "code changes), the BAG Spezialitätenliste's packages with ex-factory and "
                                        "public prices, SwissDRG supplements and requests",
           writer=write_swiss_medicines, source=MEDI),
+    Graph("charlotte-directory-1911", "frozen", "the 1911 city directory of Charlotte, North Carolina (a digital "
+                                                "curation course's sample): residents by first name and surname with "
+                                                "middle initial and street address, their race, marital status and "
+                                                "spouse's first name, salutation, job, employer and dwelling type",
+          writer=write_charlotte_directory, source=CHARLOTTE),
 ]}
 
 
