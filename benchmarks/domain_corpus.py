@@ -6240,6 +6240,118 @@ def write_swiss_medicines(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+
+NCI = "researchgraph/Switchboard-Jenkins"  # Research Graph's Jenkins jobs; ingest-nci.sh builds the NCI graph
+NCI_SCRIPT = "jobs/registry/ingest-nci.sh"
+NCI_DATA = "researchgraph/nci"  # the CSV files the job's curl lines download, committed in the NCI repository
+NCI_URL = "https://raw.githubusercontent.com/researchgraph/nci/master/"
+_CURL_TO = re.compile(r"(?m)^curl\s+(\S+)\s*>\s*(\S+)\s*$")  # `curl <url> > ./csv/<file>`
+# the job's import arguments: `--nodes <file>` / `--relationships <file>`, no label or type on the command line (the
+# files' :LABEL and :TYPE columns give them), and the one option it sets
+_IMPORT_TOOL_ARG = re.compile(r"--(nodes|relationships)\s+(\S+)")
+_IMPORT_TOOL_ID = re.compile(r"^\s*(\w*):(ID|START_ID|END_ID|TYPE|LABEL)\s*$")  # `key:ID`, ` :END_ID`, ` :TYPE`
+
+
+def _import_tool_global_ids(store: Any, repo: str, script: str, read: Callable[[str], bytes]) -> int:
+    """What neo4j-import (3.x) writes from the `--nodes <file>` and `--relationships <file>` arguments of `script`
+    (files without an id group: one id space; no label or type on the command line), each file read by `read`
+    with its header's columns as that tool reads them: `key:ID` is the node's id, stored as the property `key` (a
+    string: the tool's default id type); `:LABEL` gives its ';'-separated labels; `:START_ID`, `:END_ID` and `:TYPE`
+    a relationship's ends and type; a header entry's spaces around it are not part of it (` :END_ID`); any other
+    column is a string property, not set where the field is empty (--ignore-empty-strings). Ids are compared as the
+    text they are (a trailing space is part of an id, as the tool keeps it: it trims no field). A typed column, an
+    id column without a key, a node without a label or a duplicate id would make the tool stop or differ: here each
+    is an error. A relationship whose start or end is not among the nodes is skipped, as the tool does by default
+    (--skip-bad-relationships is true in 3.x; it logs each to bad.log, which the job prints): the number skipped is
+    returned. Nodes are CREATEd (no MERGE: ids are unique), then each relationship between the nodes its ids name,
+    MATCHed by the first label of each end and its id."""
+    if "neo4j-import" not in script or "--ignore-empty-strings true" not in script:
+        raise CorpusError(f"{repo}: its script no longer runs neo4j-import --ignore-empty-strings true")
+    arguments = _IMPORT_TOOL_ARG.findall(script.split("neo4j-import", 1)[1].split("\n\n", 1)[0])
+    if not any(kind == "nodes" for kind, _ in arguments) or not any(kind == "relationships" for kind, _ in arguments):
+        raise CorpusError(f"{repo}: its neo4j-import imports no nodes or no relationships")
+    node_label: dict[str, tuple[str, str]] = {}  # id -> the label and id key its node is MATCHed by
+    for kind, path in arguments:
+        if kind != "nodes":
+            continue
+        rows = list(csv.reader(io.StringIO(read(path).decode("utf-8-sig"))))
+        header, body = [c.strip() for c in rows[0]], rows[1:]
+        special = {i: m for i, m in ((i, _IMPORT_TOOL_ID.match(c)) for i, c in enumerate(header)) if m}
+        ids = [i for i, m in special.items() if m[2] == "ID"]
+        labels = [i for i, m in special.items() if m[2] == "LABEL"]
+        typed = [c for i, c in enumerate(header) if ":" in c and i not in special]
+        if len(ids) != 1 or not special[ids[0]][1] or len(labels) != 1 or typed:
+            raise CorpusError(f"{repo}: {path}'s header {header} is not one `key:ID`, one :LABEL and untyped columns")
+        at, key, label_at = ids[0], special[ids[0]][1], labels[0]
+        by_labels: dict[tuple[str, ...], list[dict[str, str]]] = {}
+        for row in body:
+            if row[at] in node_label:
+                raise CorpusError(f"{repo}: {path} repeats the id {row[at]!r} (neo4j-import stops at a duplicate)")
+            names = tuple(dict.fromkeys(x for x in row[label_at].split(";") if x))
+            if not names:
+                raise CorpusError(f"{repo}: {path}'s node {row[at]!r} has no label")
+            node_label[row[at]] = (names[0], key)
+            props = {(key if i == at else c.partition(":")[0]): v for i, (c, v) in enumerate(zip(header, row,
+                     strict=True)) if i != label_at and v != ""}
+            by_labels.setdefault(names, []).append(props)
+        for names, props_list in by_labels.items():
+            for start in range(0, len(props_list), _BATCH):
+                store.query(f"UNWIND $rows AS row CREATE (n:{':'.join(_q(x) for x in names)}) SET n = row",
+                            {"rows": props_list[start:start + _BATCH]}, read_only=False)
+    skipped = 0
+    for kind, path in arguments:
+        if kind != "relationships":
+            continue
+        rows = list(csv.reader(io.StringIO(read(path).decode("utf-8-sig"))))
+        header, body = [c.strip() for c in rows[0]], rows[1:]
+        columns = {m[2]: i for i, m in ((i, _IMPORT_TOOL_ID.match(c)) for i, c in enumerate(header)) if m}
+        if set(columns) != {"START_ID", "END_ID", "TYPE"} or len(header) != 3:
+            raise CorpusError(f"{repo}: {path}'s header {header} is not a :START_ID, :END_ID and :TYPE")
+        groups: dict[tuple[tuple[str, str], tuple[str, str], str], list[dict[str, str]]] = {}
+        for row in body:
+            start_id, end_id, rel_type = row[columns["START_ID"]], row[columns["END_ID"]], row[columns["TYPE"]]
+            if start_id not in node_label or end_id not in node_label:
+                skipped += 1
+                continue
+            groups.setdefault((node_label[start_id], node_label[end_id], rel_type), []).append(
+                {"s": start_id, "e": end_id})
+        for ((s_label, s_key), (e_label, e_key), rel_type), pairs in groups.items():
+            for start in range(0, len(pairs), _BATCH):
+                store.query(f"UNWIND $rows AS row MATCH (s:{_q(s_label)} {{{_q(s_key)}: row.s}}) "
+                            f"MATCH (e:{_q(e_label)} {{{_q(e_key)}: row.e}}) CREATE (s)-[:{_q(rel_type)}]->(e)",
+                            {"rows": pairs[start:start + _BATCH]}, read_only=False)
+    return skipped
+
+
+def write_nci_research_data(store: Any, mirror: Path) -> None:
+    """jobs/registry/ingest-nci.sh of researchgraph/Switchboard-Jenkins (Research Graph's Jenkins job that builds the
+    graph of the National Computational Infrastructure's research data, Australia; GPL-3.0 beside the data) as it
+    runs: its curl lines download the four CSV files of researchgraph/nci (read here from that repository's mirror:
+    each URL must be one of NCI_URL's files), then one neo4j-import (3.x) command builds the graph from them: NCI's
+    data collections (dataset: title, organisations as author_list, publication year, last update, catalogue URL,
+    DOI, licence URL, size in megabytes), the researchers named as their contacts (researcher: full name, e-mail
+    as local_id, ORCID) and the publications about them (publication: title, authors, year, DOI), every node also
+    labelled nci, each relationship `relatedTo` from a data collection to a researcher or a publication. The import
+    is done by _import_tool_global_ids as the tool does it (`key:ID` kept as the string property key, labels from
+    the :LABEL column, types from the :TYPE column, empty fields set no property: --ignore-empty-strings); the
+    job's other lines (copying an empty Neo4j folder, printing bad.log, the commented-out zip and S3 upload) have
+    no use on the started server. Kept as the tool leaves it: the 8 relationships whose data collection is in no
+    file (their start ids are not among datasets.csv's; the tool skips them and logs them to bad.log, which the job
+    prints) are not written; ids with a trailing space (a researcher's e-mail written "david.burbidge@ga.gov.au "
+    in both files) keep it; all values are strings (no typed columns: publication_year "2016", megabyte "104857600")."""
+    script = read_file(NCI, NCI_SCRIPT, mirror).decode("utf-8")
+    downloads = dict((local, url) for url, local in _CURL_TO.findall(script))
+
+    def read(path: str) -> bytes:
+        url = downloads.get(path)
+        if url is None or not url.startswith(NCI_URL):
+            raise CorpusError(f"{NCI}: its neo4j-import reads {path}, which its curl lines do not download from "
+                              f"{NCI_URL}")
+        return read_file(NCI_DATA, url.removeprefix(NCI_URL), mirror)
+
+    _import_tool_global_ids(store, NCI, script, read)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -6708,6 +6820,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "code changes), the BAG Spezialitätenliste's packages with ex-factory and "
                                        "public prices, SwissDRG supplements and requests",
           writer=write_swiss_medicines, source=MEDI),
+    Graph("nci-research-data", "frozen", "the research data collections of Australia's National Computational "
+                                         "Infrastructure (NCI): each collection's title, organisations, publication "
+                                         "year, last update, DOI, licence and size in megabytes, the researchers "
+                                         "named as its contacts and the publications about it",
+          writer=write_nci_research_data, source=NCI),
 ]}
 
 
