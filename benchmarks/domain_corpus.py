@@ -2078,7 +2078,7 @@ def _statements(script: str) -> list[str]:
 # 4.x also named it and wrote IF NOT EXISTS (`CREATE CONSTRAINT title IF NOT EXISTS ON (t:Title) ASSERT ...`): kept;
 # the node pattern may be spaced (`ON (g: Gare)`, as sncf-stations writes it)
 _OLD_UNIQUE = re.compile(r"(?i)create\s+constraint(?P<name>\s+(?!if\b)\w+)??(?P<ine>\s+if\s+not\s+exists)?\s+on\s+"
-                         r"\(\s*(\w+)\s*:\s*(\w+)\s*\)\s+assert\s+\3\.(\w+)\s+is\s+unique")
+                         r"\(\s*(\w+)\s*:\s*(\w+)\s*\)\s+assert\s+\(?\3\.(\w+)\)?\s+is\s+unique")
 _OLD_INDEX = re.compile(r"(?i)create index on :(\w+)\((\w+)\)")
 # a node key on one property: Community Edition (the embedded server's) refuses node keys; the uniqueness they imply
 _NODE_KEY = re.compile(r"(?is)(create\s+constraint\b.*?\bfor\s+\(\s*(\w+)\s*:\s*\w+\s*\)\s+require\s+\2\.\w+\s+)"
@@ -2092,11 +2092,16 @@ _LENGTH = re.compile(r"(?i)(?<![\w.])length\((\w+)\)")
 # 2.x's CREATE UNIQUE (creates what of the pattern is missing): 5.x removed it; MERGE of the same pattern, whose ends
 # the statement has bound, writes the same relationship once
 _CREATE_UNIQUE = re.compile(r"(?i)\bcreate\s+unique\b")
+# 4.x's full-text index procedure (5.x removed it): `CALL db.index.fulltext.createNodeIndex('name', ['L1', 'L2'],
+# ['p1', 'p2'])`, its three arguments as literals; 5.x's CREATE FULLTEXT INDEX writes the same index
+_FULLTEXT_NODE_INDEX = re.compile(r"(?is)^\s*CALL\s+db\.index\.fulltext\.createNodeIndex\(\s*'(\w+)'\s*,\s*"
+                                  r"\[([^\]]*)\]\s*,\s*\[([^\]]*)\]\s*\)\s*$")
 
 
 def _five(statement: str) -> str:
     """Neo4j 2.x-4.x syntax that 5.x removed, in 5.x syntax (the same constraint, index, function or test):
-    uniqueness constraints (on one line or several), `CREATE INDEX ON :L(p)`, toInt() in any case (now toInteger()),
+    uniqueness constraints (on one line or several, the property in parentheses or not), `CREATE INDEX ON :L(p)`,
+    4.x's db.index.fulltext.createNodeIndex() (now CREATE FULLTEXT INDEX), toInt() in any case (now toInteger()),
     distance() (now point.distance()), exists(n.p) (now `n.p IS NOT NULL`), CREATE UNIQUE (now MERGE) and length()
     of a list the statement collects (`collect(x) AS xs ... length(xs)`: now size(); length() of a path stays). A
     node key on one property is its uniqueness constraint: Community Edition, the embedded server's, refuses node
@@ -2104,6 +2109,11 @@ def _five(statement: str) -> str:
     statement = _OLD_UNIQUE.sub(lambda m: f"CREATE CONSTRAINT{m['name'] or ''}{(m['ine'] or '').upper()} FOR "
                                           f"({m[3]}:{m[4]}) REQUIRE {m[3]}.{m[5]} IS UNIQUE", statement)
     statement = _OLD_INDEX.sub(lambda m: f"CREATE INDEX FOR (n:{m[1]}) ON (n.{m[2]})", statement)
+    fulltext = _FULLTEXT_NODE_INDEX.match(statement)
+    if fulltext:
+        labels, keys = ([x.strip().strip("'") for x in part.split(",")] for part in (fulltext[2], fulltext[3]))
+        statement = (f"CREATE FULLTEXT INDEX {_q(fulltext[1])} FOR (n:{'|'.join(_q(x) for x in labels)}) ON EACH "
+                     f"[{', '.join('n.' + _q(x) for x in keys)}]")
     statement = _NODE_KEY.sub(lambda m: f"{m[1]}IS UNIQUE", statement)
     for old, new in _OLD_FUNCTIONS.items():
         statement = old.sub(new, statement)
@@ -6352,6 +6362,29 @@ def write_nci_research_data(store: Any, mirror: Path) -> None:
     _import_tool_global_ids(store, NCI, script, read)
 
 
+
+LAWSUITS = "azurebamboo/Graph-Database-for-Reparation-Lawsuits-against-Japan-for-Colonial-and-Wartime-Atrocities-"
+LAWSUITS_SCRIPT = "all-plain.cypher"  # the project's apoc.export.cypher export, which its README loads into Neo4j
+
+
+def write_japan_reparation_lawsuits(store: Any, mirror: Path) -> None:
+    """all-plain.cypher of azurebamboo/Graph-Database-for-Reparation-Lawsuits-against-Japan-for-Colonial-and-Wartime-
+    Atrocities- (a project digitizing the postwar reparation lawsuits against Japan from 日本戦後補償裁判総覧, the
+    Japanese survey of postwar compensation trials; CC0), run as its README loads it: the apoc.export.cypher (4.x,
+    optimized UNWIND batches) export of its graph, every statement as written, in 5.x syntax where 4.x syntax was
+    removed (_five: its `CREATE CONSTRAINT ON (node:L) ASSERT (node.p) IS UNIQUE` and its five
+    db.index.fulltext.createNodeIndex() calls, now CREATE FULLTEXT INDEX of the same name, labels and properties).
+    The graph: the lawsuits (Lawsuit: a Japanese and English title, plaintiff, the plaintiffs' origin, filing and
+    ruling dates at each court level: localFile, localRule, highFile, highRule, supremeFile, supremeRule), the
+    lawyers who fought them (Lawyer: name in kanji and romaji; COLLAB between two lawyers of one case, the case
+    named), the courts (Court: name, lat, lng; FILED_TO with its date, RULED with date, result and law-report
+    reference) and the defendants (Defendant: the Japanese State, companies, officials; AGAINST). Values are as the
+    export has them: dates as strings (some impossible, "2003-04-31", as typed), names bilingual where the author
+    gave both ("東京地裁 Tokyo Local Court") and Japanese only where not."""
+    for statement in _statements(read_file(LAWSUITS, LAWSUITS_SCRIPT, mirror).decode("utf-8")):
+        store.query(_five(statement), read_only=False)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -6825,6 +6858,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "year, last update, DOI, licence and size in megabytes, the researchers "
                                          "named as its contacts and the publications about it",
           writer=write_nci_research_data, source=NCI),
+    Graph("japan-reparation-lawsuits", "frozen", "the postwar reparation lawsuits against Japan for its colonial and "
+                                                 "wartime atrocities (in Japanese and English): plaintiffs and their "
+                                                 "origin, filing and ruling dates, the courts each was filed to and "
+                                                 "their rulings (date, result, law report), defendants, and the "
+                                                 "lawyers who fought each and worked together",
+          writer=write_japan_reparation_lawsuits, source=LAWSUITS),
 ]}
 
 

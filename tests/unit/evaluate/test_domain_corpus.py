@@ -275,7 +275,7 @@ def test_the_twenty_first_frozen_split_is_the_documented_draw_and_spent() -> Non
 
 # the twenty-third split's graphs as helper s23b adds them (frozen, blind: loaders tried, questions written with plain
 # Cypher only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
-TWENTY_THIRD_IN_PREPARATION_B = {"nci-research-data"}
+TWENTY_THIRD_IN_PREPARATION_B = {"nci-research-data", "japan-reparation-lawsuits"}
 
 
 def test_the_twenty_second_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -404,6 +404,15 @@ def test_a_graph_with_an_unknown_split_is_refused() -> None:
     # 4.x with a spaced node pattern (DavidHospi/neo, sncf-stations)
     ("CREATE CONSTRAINT contrainte_gare_uic IF NOT EXISTS ON (g: Gare) ASSERT g.codeUIC is UNIQUE",
      "CREATE CONSTRAINT contrainte_gare_uic IF NOT EXISTS FOR (g:Gare) REQUIRE g.codeUIC IS UNIQUE"),
+    # 4.x apoc.export.cypher (japan-reparation-lawsuits): the property in parentheses
+    ("CREATE CONSTRAINT ON (node:Lawyer) ASSERT (node.name) IS UNIQUE",
+     "CREATE CONSTRAINT FOR (node:Lawyer) REQUIRE node.name IS UNIQUE"),
+    # 4.x's full-text index procedure (japan-reparation-lawsuits): 5.x's CREATE FULLTEXT INDEX of the same name,
+    # labels and properties
+    ("CALL db.index.fulltext.createNodeIndex('allIndex',['Lawsuit','Lawyer','Court'],['title','name'])",
+     "CREATE FULLTEXT INDEX `allIndex` FOR (n:`Lawsuit`|`Lawyer`|`Court`) ON EACH [n.`title`, n.`name`]"),
+    ("CALL db.index.fulltext.createNodeIndex('courtname',['Court'],['name'])",
+     "CREATE FULLTEXT INDEX `courtname` FOR (n:`Court`) ON EACH [n.`name`]"),
 ])
 def test_removed_syntax_is_written_in_five_syntax(old: str, new: str) -> None:
     assert corpus._five(old) == new
@@ -2320,6 +2329,32 @@ def test_nci_research_data_reads_only_what_its_curl_lines_download_from_the_nci_
     with pytest.raises(corpus.CorpusError, match="no longer runs neo4j-import --ignore-empty-strings true"):
         corpus.write_nci_research_data(Recorder(), _nci(tmp_path / "b", _NCI_SCRIPT.replace(
             "--ignore-empty-strings true", "")))
+
+# azurebamboo/Graph-Database-for-Reparation-Lawsuits-...'s all-plain.cypher (shortened: one full-text index call, one
+# constraint, one node batch and one relationship batch of its apoc.export.cypher export, as the repository has them)
+_LAWSUITS_SCRIPT = (
+    "CALL db.index.fulltext.createNodeIndex('courtname',['Court'],['name']);\n"
+    "CREATE CONSTRAINT ON (node:Court) ASSERT (node.name) IS UNIQUE;\n"
+    "UNWIND [{name:\"東京地裁 Tokyo Local Court\", properties:{lng:139.744, lat:35.68}}] AS row\n"
+    "CREATE (n:Court{name: row.name}) SET n += row.properties;\n"
+    "UNWIND [{start: {title:\"堤岩里訴訟 Tiam-ri Massacre Lawsuit\"}, end: {name:\"東京地裁 Tokyo Local Court\"}, "
+    "properties:{time:\"1991-07-15\"}}] AS row\n"
+    "MATCH (start:Lawsuit{title: row.start.title})\nMATCH (end:Court{name: row.end.name})\n"
+    "CREATE (start)-[r:FILED_TO]->(end) SET r += row.properties;\n")
+
+
+def test_japan_reparation_lawsuits_runs_its_export_as_written_in_five_syntax(tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_japan_reparation_lawsuits(store, _clone(tmp_path, corpus.LAWSUITS,
+                                                          {corpus.LAWSUITS_SCRIPT: _LAWSUITS_SCRIPT}))
+    assert [statement for statement, _ in store.calls] == [
+        "CREATE FULLTEXT INDEX `courtname` FOR (n:`Court`) ON EACH [n.`name`]",
+        "CREATE CONSTRAINT FOR (node:Court) REQUIRE node.name IS UNIQUE",
+        'UNWIND [{name:"東京地裁 Tokyo Local Court", properties:{lng:139.744, lat:35.68}}] AS row\n'
+        "CREATE (n:Court{name: row.name}) SET n += row.properties",
+        'UNWIND [{start: {title:"堤岩里訴訟 Tiam-ri Massacre Lawsuit"}, end: {name:"東京地裁 Tokyo Local Court"}, '
+        'properties:{time:"1991-07-15"}}] AS row\nMATCH (start:Lawsuit{title: row.start.title})\n'
+        "MATCH (end:Court{name: row.end.name})\nCREATE (start)-[r:FILED_TO]->(end) SET r += row.properties"]
 
 # neo4j-examples/discoveraurafree's week-15.adoc ("The Graph of Hamilton"): `[source,cypher]` blocks that load
 # sxywu/hamilton's src/data/*.json by their raw.githubusercontent.com URLs (3.x constraints, a `:auto` statement with
