@@ -2078,7 +2078,7 @@ def _statements(script: str) -> list[str]:
 # 4.x also named it and wrote IF NOT EXISTS (`CREATE CONSTRAINT title IF NOT EXISTS ON (t:Title) ASSERT ...`): kept;
 # the node pattern may be spaced (`ON (g: Gare)`, as sncf-stations writes it)
 _OLD_UNIQUE = re.compile(r"(?i)create\s+constraint(?P<name>\s+(?!if\b)\w+)??(?P<ine>\s+if\s+not\s+exists)?\s+on\s+"
-                         r"\(\s*(\w+)\s*:\s*(\w+)\s*\)\s+assert\s+\3\.(\w+)\s+is\s+unique")
+                         r"\(\s*(\w+)\s*:\s*(\w+)\s*\)\s+assert\s+\(?\3\.(\w+)\)?\s+is\s+unique")
 _OLD_INDEX = re.compile(r"(?i)create index on :(\w+)\((\w+)\)")
 # a node key on one property: Community Edition (the embedded server's) refuses node keys; the uniqueness they imply
 _NODE_KEY = re.compile(r"(?is)(create\s+constraint\b.*?\bfor\s+\(\s*(\w+)\s*:\s*\w+\s*\)\s+require\s+\2\.\w+\s+)"
@@ -2092,11 +2092,16 @@ _LENGTH = re.compile(r"(?i)(?<![\w.])length\((\w+)\)")
 # 2.x's CREATE UNIQUE (creates what of the pattern is missing): 5.x removed it; MERGE of the same pattern, whose ends
 # the statement has bound, writes the same relationship once
 _CREATE_UNIQUE = re.compile(r"(?i)\bcreate\s+unique\b")
+# 4.x's full-text index procedure (5.x removed it): `CALL db.index.fulltext.createNodeIndex('name', ['L1', 'L2'],
+# ['p1', 'p2'])`, its three arguments as literals; 5.x's CREATE FULLTEXT INDEX writes the same index
+_FULLTEXT_NODE_INDEX = re.compile(r"(?is)^\s*CALL\s+db\.index\.fulltext\.createNodeIndex\(\s*'(\w+)'\s*,\s*"
+                                  r"\[([^\]]*)\]\s*,\s*\[([^\]]*)\]\s*\)\s*$")
 
 
 def _five(statement: str) -> str:
     """Neo4j 2.x-4.x syntax that 5.x removed, in 5.x syntax (the same constraint, index, function or test):
-    uniqueness constraints (on one line or several), `CREATE INDEX ON :L(p)`, toInt() in any case (now toInteger()),
+    uniqueness constraints (on one line or several, the property in parentheses or not), `CREATE INDEX ON :L(p)`,
+    4.x's db.index.fulltext.createNodeIndex() (now CREATE FULLTEXT INDEX), toInt() in any case (now toInteger()),
     distance() (now point.distance()), exists(n.p) (now `n.p IS NOT NULL`), CREATE UNIQUE (now MERGE) and length()
     of a list the statement collects (`collect(x) AS xs ... length(xs)`: now size(); length() of a path stays). A
     node key on one property is its uniqueness constraint: Community Edition, the embedded server's, refuses node
@@ -2104,6 +2109,11 @@ def _five(statement: str) -> str:
     statement = _OLD_UNIQUE.sub(lambda m: f"CREATE CONSTRAINT{m['name'] or ''}{(m['ine'] or '').upper()} FOR "
                                           f"({m[3]}:{m[4]}) REQUIRE {m[3]}.{m[5]} IS UNIQUE", statement)
     statement = _OLD_INDEX.sub(lambda m: f"CREATE INDEX FOR (n:{m[1]}) ON (n.{m[2]})", statement)
+    fulltext = _FULLTEXT_NODE_INDEX.match(statement)
+    if fulltext:
+        labels, keys = ([x.strip().strip("'") for x in part.split(",")] for part in (fulltext[2], fulltext[3]))
+        statement = (f"CREATE FULLTEXT INDEX {_q(fulltext[1])} FOR (n:{'|'.join(_q(x) for x in labels)}) ON EACH "
+                     f"[{', '.join('n.' + _q(x) for x in keys)}]")
     statement = _NODE_KEY.sub(lambda m: f"{m[1]}IS UNIQUE", statement)
     for old, new in _OLD_FUNCTIONS.items():
         statement = old.sub(new, statement)
@@ -6278,6 +6288,139 @@ def write_charlotte_directory(store: Any, mirror: Path) -> None:
     _run_script(store, script, _files_under(CHARLOTTE, CHARLOTTE_NOTEBOOK, CHARLOTTE_DATA, mirror))
 
 
+NCI = "researchgraph/Switchboard-Jenkins"  # Research Graph's Jenkins jobs; ingest-nci.sh builds the NCI graph
+NCI_SCRIPT = "jobs/registry/ingest-nci.sh"
+NCI_DATA = "researchgraph/nci"  # the CSV files the job's curl lines download, committed in the NCI repository
+NCI_URL = "https://raw.githubusercontent.com/researchgraph/nci/master/"
+_CURL_TO = re.compile(r"(?m)^curl\s+(\S+)\s*>\s*(\S+)\s*$")  # `curl <url> > ./csv/<file>`
+# the job's import arguments: `--nodes <file>` / `--relationships <file>`, no label or type on the command line (the
+# files' :LABEL and :TYPE columns give them), and the one option it sets
+_IMPORT_TOOL_ARG = re.compile(r"--(nodes|relationships)\s+(\S+)")
+_IMPORT_TOOL_ID = re.compile(r"^\s*(\w*):(ID|START_ID|END_ID|TYPE|LABEL)\s*$")  # `key:ID`, ` :END_ID`, ` :TYPE`
+
+
+def _import_tool_global_ids(store: Any, repo: str, script: str, read: Callable[[str], bytes]) -> int:
+    """What neo4j-import (3.x) writes from the `--nodes <file>` and `--relationships <file>` arguments of `script`
+    (files without an id group: one id space; no label or type on the command line), each file read by `read`
+    with its header's columns as that tool reads them: `key:ID` is the node's id, stored as the property `key` (a
+    string: the tool's default id type); `:LABEL` gives its ';'-separated labels; `:START_ID`, `:END_ID` and `:TYPE`
+    a relationship's ends and type; a header entry's spaces around it are not part of it (` :END_ID`); any other
+    column is a string property, not set where the field is empty (--ignore-empty-strings). Ids are compared as the
+    text they are (a trailing space is part of an id, as the tool keeps it: it trims no field). A typed column, an
+    id column without a key, a node without a label or a duplicate id would make the tool stop or differ: here each
+    is an error. A relationship whose start or end is not among the nodes is skipped, as the tool does by default
+    (--skip-bad-relationships is true in 3.x; it logs each to bad.log, which the job prints): the number skipped is
+    returned. Nodes are CREATEd (no MERGE: ids are unique), then each relationship between the nodes its ids name,
+    MATCHed by the first label of each end and its id."""
+    if "neo4j-import" not in script or "--ignore-empty-strings true" not in script:
+        raise CorpusError(f"{repo}: its script no longer runs neo4j-import --ignore-empty-strings true")
+    arguments = _IMPORT_TOOL_ARG.findall(script.split("neo4j-import", 1)[1].split("\n\n", 1)[0])
+    if not any(kind == "nodes" for kind, _ in arguments) or not any(kind == "relationships" for kind, _ in arguments):
+        raise CorpusError(f"{repo}: its neo4j-import imports no nodes or no relationships")
+    node_label: dict[str, tuple[str, str]] = {}  # id -> the label and id key its node is MATCHed by
+    for kind, path in arguments:
+        if kind != "nodes":
+            continue
+        rows = list(csv.reader(io.StringIO(read(path).decode("utf-8-sig"))))
+        header, body = [c.strip() for c in rows[0]], rows[1:]
+        special = {i: m for i, m in ((i, _IMPORT_TOOL_ID.match(c)) for i, c in enumerate(header)) if m}
+        ids = [i for i, m in special.items() if m[2] == "ID"]
+        labels = [i for i, m in special.items() if m[2] == "LABEL"]
+        typed = [c for i, c in enumerate(header) if ":" in c and i not in special]
+        if len(ids) != 1 or not special[ids[0]][1] or len(labels) != 1 or typed:
+            raise CorpusError(f"{repo}: {path}'s header {header} is not one `key:ID`, one :LABEL and untyped columns")
+        at, key, label_at = ids[0], special[ids[0]][1], labels[0]
+        by_labels: dict[tuple[str, ...], list[dict[str, str]]] = {}
+        for row in body:
+            if row[at] in node_label:
+                raise CorpusError(f"{repo}: {path} repeats the id {row[at]!r} (neo4j-import stops at a duplicate)")
+            names = tuple(dict.fromkeys(x for x in row[label_at].split(";") if x))
+            if not names:
+                raise CorpusError(f"{repo}: {path}'s node {row[at]!r} has no label")
+            node_label[row[at]] = (names[0], key)
+            props = {(key if i == at else c.partition(":")[0]): v for i, (c, v) in enumerate(zip(header, row,
+                     strict=True)) if i != label_at and v != ""}
+            by_labels.setdefault(names, []).append(props)
+        for names, props_list in by_labels.items():
+            for start in range(0, len(props_list), _BATCH):
+                store.query(f"UNWIND $rows AS row CREATE (n:{':'.join(_q(x) for x in names)}) SET n = row",
+                            {"rows": props_list[start:start + _BATCH]}, read_only=False)
+    skipped = 0
+    for kind, path in arguments:
+        if kind != "relationships":
+            continue
+        rows = list(csv.reader(io.StringIO(read(path).decode("utf-8-sig"))))
+        header, body = [c.strip() for c in rows[0]], rows[1:]
+        columns = {m[2]: i for i, m in ((i, _IMPORT_TOOL_ID.match(c)) for i, c in enumerate(header)) if m}
+        if set(columns) != {"START_ID", "END_ID", "TYPE"} or len(header) != 3:
+            raise CorpusError(f"{repo}: {path}'s header {header} is not a :START_ID, :END_ID and :TYPE")
+        groups: dict[tuple[tuple[str, str], tuple[str, str], str], list[dict[str, str]]] = {}
+        for row in body:
+            start_id, end_id, rel_type = row[columns["START_ID"]], row[columns["END_ID"]], row[columns["TYPE"]]
+            if start_id not in node_label or end_id not in node_label:
+                skipped += 1
+                continue
+            groups.setdefault((node_label[start_id], node_label[end_id], rel_type), []).append(
+                {"s": start_id, "e": end_id})
+        for ((s_label, s_key), (e_label, e_key), rel_type), pairs in groups.items():
+            for start in range(0, len(pairs), _BATCH):
+                store.query(f"UNWIND $rows AS row MATCH (s:{_q(s_label)} {{{_q(s_key)}: row.s}}) "
+                            f"MATCH (e:{_q(e_label)} {{{_q(e_key)}: row.e}}) CREATE (s)-[:{_q(rel_type)}]->(e)",
+                            {"rows": pairs[start:start + _BATCH]}, read_only=False)
+    return skipped
+
+
+def write_nci_research_data(store: Any, mirror: Path) -> None:
+    """jobs/registry/ingest-nci.sh of researchgraph/Switchboard-Jenkins (Research Graph's Jenkins job that builds the
+    graph of the National Computational Infrastructure's research data, Australia; GPL-3.0 beside the data) as it
+    runs: its curl lines download the four CSV files of researchgraph/nci (read here from that repository's mirror:
+    each URL must be one of NCI_URL's files), then one neo4j-import (3.x) command builds the graph from them: NCI's
+    data collections (dataset: title, organisations as author_list, publication year, last update, catalogue URL,
+    DOI, licence URL, size in megabytes), the researchers named as their contacts (researcher: full name, e-mail
+    as local_id, ORCID) and the publications about them (publication: title, authors, year, DOI), every node also
+    labelled nci, each relationship `relatedTo` from a data collection to a researcher or a publication. The import
+    is done by _import_tool_global_ids as the tool does it (`key:ID` kept as the string property key, labels from
+    the :LABEL column, types from the :TYPE column, empty fields set no property: --ignore-empty-strings); the
+    job's other lines (copying an empty Neo4j folder, printing bad.log, the commented-out zip and S3 upload) have
+    no use on the started server. Kept as the tool leaves it: the 8 relationships whose data collection is in no
+    file (their start ids are not among datasets.csv's; the tool skips them and logs them to bad.log, which the job
+    prints) are not written; ids with a trailing space (a researcher's e-mail written "david.burbidge@ga.gov.au "
+    in both files) keep it; all values are strings (no typed columns: publication_year "2016", megabyte "104857600")."""
+    script = read_file(NCI, NCI_SCRIPT, mirror).decode("utf-8")
+    downloads = dict((local, url) for url, local in _CURL_TO.findall(script))
+
+    def read(path: str) -> bytes:
+        url = downloads.get(path)
+        if url is None or not url.startswith(NCI_URL):
+            raise CorpusError(f"{NCI}: its neo4j-import reads {path}, which its curl lines do not download from "
+                              f"{NCI_URL}")
+        return read_file(NCI_DATA, url.removeprefix(NCI_URL), mirror)
+
+    _import_tool_global_ids(store, NCI, script, read)
+
+
+LAWSUITS = "azurebamboo/Graph-Database-for-Reparation-Lawsuits-against-Japan-for-Colonial-and-Wartime-Atrocities-"
+LAWSUITS_SCRIPT = "all-plain.cypher"  # the project's apoc.export.cypher export, which its README loads into Neo4j
+
+
+def write_japan_reparation_lawsuits(store: Any, mirror: Path) -> None:
+    """all-plain.cypher of azurebamboo/Graph-Database-for-Reparation-Lawsuits-against-Japan-for-Colonial-and-Wartime-
+    Atrocities- (a project digitizing the postwar reparation lawsuits against Japan from 日本戦後補償裁判総覧, the
+    Japanese survey of postwar compensation trials; CC0), run as its README loads it: the apoc.export.cypher (4.x,
+    optimized UNWIND batches) export of its graph, every statement as written, in 5.x syntax where 4.x syntax was
+    removed (_five: its `CREATE CONSTRAINT ON (node:L) ASSERT (node.p) IS UNIQUE` and its five
+    db.index.fulltext.createNodeIndex() calls, now CREATE FULLTEXT INDEX of the same name, labels and properties).
+    The graph: the lawsuits (Lawsuit: a Japanese and English title, plaintiff, the plaintiffs' origin, filing and
+    ruling dates at each court level: localFile, localRule, highFile, highRule, supremeFile, supremeRule), the
+    lawyers who fought them (Lawyer: name in kanji and romaji; COLLAB between two lawyers of one case, the case
+    named), the courts (Court: name, lat, lng; FILED_TO with its date, RULED with date, result and law-report
+    reference) and the defendants (Defendant: the Japanese State, companies, officials; AGAINST). Values are as the
+    export has them: dates as strings (some impossible, "2003-04-31", as typed), names bilingual where the author
+    gave both ("東京地裁 Tokyo Local Court") and Japanese only where not."""
+    for statement in _statements(read_file(LAWSUITS, LAWSUITS_SCRIPT, mirror).decode("utf-8")):
+        store.query(_five(statement), read_only=False)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -6751,6 +6894,17 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                 "middle initial and street address, their race, marital status and "
                                                 "spouse's first name, salutation, job, employer and dwelling type",
           writer=write_charlotte_directory, source=CHARLOTTE),
+    Graph("nci-research-data", "frozen", "the research data collections of Australia's National Computational "
+                                         "Infrastructure (NCI): each collection's title, organisations, publication "
+                                         "year, last update, DOI, licence and size in megabytes, the researchers "
+                                         "named as its contacts and the publications about it",
+          writer=write_nci_research_data, source=NCI),
+    Graph("japan-reparation-lawsuits", "frozen", "the postwar reparation lawsuits against Japan for its colonial and "
+                                                 "wartime atrocities (in Japanese and English): plaintiffs and their "
+                                                 "origin, filing and ruling dates, the courts each was filed to and "
+                                                 "their rulings (date, result, law report), defendants, and the "
+                                                 "lawyers who fought each and worked together",
+          writer=write_japan_reparation_lawsuits, source=LAWSUITS),
 ]}
 
 

@@ -274,9 +274,11 @@ def test_the_twenty_first_frozen_split_is_the_documented_draw_and_spent() -> Non
     assert not set(pool) & _split("tune")
 
 
-# the twenty-third split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
-# only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
+# the twenty-third split's graphs as the helpers add them (frozen, blind: loaders tried, questions written with plain
+# Cypher only); its pool is not declared yet: the session that declares it replaces these with its pool and seed
 TWENTY_THIRD_IN_PREPARATION_A = {"charlotte-directory-1911"}
+TWENTY_THIRD_IN_PREPARATION_B = {"nci-research-data", "japan-reparation-lawsuits"}
+TWENTY_THIRD_IN_PREPARATION = TWENTY_THIRD_IN_PREPARATION_A | TWENTY_THIRD_IN_PREPARATION_B
 
 
 def test_the_twenty_second_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -289,7 +291,7 @@ def test_the_twenty_second_frozen_split_is_the_documented_draw_and_spent() -> No
              "swiss-medicines"]
     assert tuple(pool) == corpus.TWENTY_SECOND_POOL and corpus.TWENTY_SECOND_SEED == 50
     assert sorted(random.Random(50).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_SECOND_POOL, 50)
-    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_THIRD_IN_PREPARATION_A
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_THIRD_IN_PREPARATION
     assert "cornwall-restaurants" in _split("tune")
 
 
@@ -334,7 +336,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.SEVENTEENTH_POOL) | set(corpus.EIGHTEENTH_POOL)
                                   | set(corpus.NINETEENTH_POOL) | set(corpus.TWENTIETH_POOL)
                                   | set(corpus.TWENTY_FIRST_POOL) | set(corpus.TWENTY_SECOND_POOL)
-                                  | TWENTY_THIRD_IN_PREPARATION_A)
+                                  | TWENTY_THIRD_IN_PREPARATION)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -405,6 +407,15 @@ def test_a_graph_with_an_unknown_split_is_refused() -> None:
     # 4.x with a spaced node pattern (DavidHospi/neo, sncf-stations)
     ("CREATE CONSTRAINT contrainte_gare_uic IF NOT EXISTS ON (g: Gare) ASSERT g.codeUIC is UNIQUE",
      "CREATE CONSTRAINT contrainte_gare_uic IF NOT EXISTS FOR (g:Gare) REQUIRE g.codeUIC IS UNIQUE"),
+    # 4.x apoc.export.cypher (japan-reparation-lawsuits): the property in parentheses
+    ("CREATE CONSTRAINT ON (node:Lawyer) ASSERT (node.name) IS UNIQUE",
+     "CREATE CONSTRAINT FOR (node:Lawyer) REQUIRE node.name IS UNIQUE"),
+    # 4.x's full-text index procedure (japan-reparation-lawsuits): 5.x's CREATE FULLTEXT INDEX of the same name,
+    # labels and properties
+    ("CALL db.index.fulltext.createNodeIndex('allIndex',['Lawsuit','Lawyer','Court'],['title','name'])",
+     "CREATE FULLTEXT INDEX `allIndex` FOR (n:`Lawsuit`|`Lawyer`|`Court`) ON EACH [n.`title`, n.`name`]"),
+    ("CALL db.index.fulltext.createNodeIndex('courtname',['Court'],['name'])",
+     "CREATE FULLTEXT INDEX `courtname` FOR (n:`Court`) ON EACH [n.`name`]"),
 ])
 def test_removed_syntax_is_written_in_five_syntax(old: str, new: str) -> None:
     assert corpus._five(old) == new
@@ -2251,6 +2262,103 @@ def test_nz_health_data_sources_refuses_a_script_without_string_ids_or_its_folde
     with pytest.raises(corpus.CorpusError, match=r"reads \$DATA, which it does not set"):
         corpus.write_nz_health_data_sources(Recorder(), _nz_health(
             tmp_path / "b", _NZ_HEALTH_SCRIPT.replace("$FOLDER/tag.csv", "$DATA/tag.csv")))
+
+
+# researchgraph/Switchboard-Jenkins's jobs/registry/ingest-nci.sh (shortened: two of its curl lines and their files,
+# its neo4j-import command as written; the files' headers as researchgraph/nci writes them, ` :END_ID, :TYPE` spaces
+# included)
+_NCI_SCRIPT = ("RNEO4J=$1\nMNTDATA=$2\n\nrm -rf csv\nmkdir csv\necho \"Download CSV files...\"\n"
+               "curl https://raw.githubusercontent.com/researchgraph/nci/master/csv/datasets.csv > ./csv/datasets.csv\n"
+               "curl https://raw.githubusercontent.com/researchgraph/nci/master/csv/researchers.csv > "
+               "./csv/researchers.csv\n"
+               "curl https://raw.githubusercontent.com/researchgraph/nci/master/csv/relations.csv > "
+               "./csv/relations.csv\n"
+               "\necho \"Building Neo4j ... \"\n"
+               "$MNTDATA/nci/R.Neo4j/bin/neo4j-import --into $MNTDATA/nci/R.Neo4j/data/databases/graph.db \\\n"
+               "  --nodes ./csv/datasets.csv \\\n  --nodes ./csv/researchers.csv \\\n"
+               "  --relationships ./csv/relations.csv \\\n  --ignore-empty-strings true\n\n"
+               "echo \"Invalid relationships\"\ncat $MNTDATA/nci/R.Neo4j/data/databases/graph.db/bad.log\n")
+
+
+def _nci(tmp_path: Path, script: str = _NCI_SCRIPT, **files: str) -> Path:
+    data = {"datasets.csv": ("key:ID,source,title,megabyte,type,:LABEL\n"
+                             "researchgraph.org/nci/f97,nci.org.au,SkyMapper DR1,,dataset,dataset;nci\n"),
+            "researchers.csv": ("key:ID,full_name,:LABEL\nresearchgraph.org/nci/a@anu.edu.au ,Brian Schmidt,"
+                                "researcher;nci\n"),
+            "relations.csv": (":START_ID, :END_ID, :TYPE\n"
+                              "researchgraph.org/nci/f97,researchgraph.org/nci/a@anu.edu.au ,relatedTo\n"
+                              "researchgraph.org/nci/gone,researchgraph.org/nci/a@anu.edu.au ,relatedTo\n")}
+    data.update(files)
+    _clone(tmp_path, corpus.NCI, {corpus.NCI_SCRIPT: script})
+    return _clone(tmp_path, corpus.NCI_DATA, {f"csv/{name}": text for name, text in data.items()})
+
+
+def test_nci_research_data_imports_as_neo4j_import_does(tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_nci_research_data(store, _nci(tmp_path))
+    assert store.calls == [
+        # the id kept as the string property of its column's key, labels from :LABEL, an empty field set not at all
+        ("UNWIND $rows AS row CREATE (n:`dataset`:`nci`) SET n = row",
+         {"rows": [{"key": "researchgraph.org/nci/f97", "source": "nci.org.au", "title": "SkyMapper DR1",
+                    "type": "dataset"}]}),
+        # an id's trailing space is part of it, as the tool keeps it
+        ("UNWIND $rows AS row CREATE (n:`researcher`:`nci`) SET n = row",
+         {"rows": [{"key": "researchgraph.org/nci/a@anu.edu.au ", "full_name": "Brian Schmidt"}]}),
+        # the type from the :TYPE column, the ends by their first label and id; the relationship whose start is in
+        # no file is skipped, as the tool's --skip-bad-relationships (true by default) skips it
+        ("UNWIND $rows AS row MATCH (s:`dataset` {`key`: row.s}) MATCH (e:`researcher` {`key`: row.e}) "
+         "CREATE (s)-[:`relatedTo`]->(e)",
+         {"rows": [{"s": "researchgraph.org/nci/f97", "e": "researchgraph.org/nci/a@anu.edu.au "}]})]
+
+
+@pytest.mark.parametrize(("files", "refused"), [
+    ({"researchers.csv": "key:ID,full_name,:LABEL\nx,A,researcher\nx,B,researcher\n"}, "repeats the id"),
+    ({"researchers.csv": "key:ID,full_name,orcid:int,:LABEL\nx,A,3,researcher\n"}, "untyped columns"),
+    ({"researchers.csv": "key:ID,full_name\nx,A\n"}, "one :LABEL"),
+    ({"researchers.csv": "key:ID,full_name,:LABEL\nx,A,\n"}, "has no label"),
+    ({"relations.csv": ":START_ID,:END_ID\nx,y\n"}, "is not a :START_ID, :END_ID and :TYPE"),
+])
+def test_nci_research_data_refuses_what_neo4j_import_would_not_write_as_read_here(
+        tmp_path: Path, files: dict[str, str], refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_nci_research_data(Recorder(), _nci(tmp_path, **files))
+
+
+def test_nci_research_data_reads_only_what_its_curl_lines_download_from_the_nci_repository(tmp_path: Path) -> None:
+    with pytest.raises(corpus.CorpusError, match=r"reads \./csv/researchers\.csv, which its curl lines do not"):
+        corpus.write_nci_research_data(Recorder(), _nci(tmp_path / "a", _NCI_SCRIPT.replace(
+            "https://raw.githubusercontent.com/researchgraph/nci/master/csv/researchers.csv",
+            "https://example.org/researchers.csv")))
+    with pytest.raises(corpus.CorpusError, match="no longer runs neo4j-import --ignore-empty-strings true"):
+        corpus.write_nci_research_data(Recorder(), _nci(tmp_path / "b", _NCI_SCRIPT.replace(
+            "--ignore-empty-strings true", "")))
+
+
+# azurebamboo/Graph-Database-for-Reparation-Lawsuits-...'s all-plain.cypher (shortened: one full-text index call, one
+# constraint, one node batch and one relationship batch of its apoc.export.cypher export, as the repository has them)
+_LAWSUITS_SCRIPT = (
+    "CALL db.index.fulltext.createNodeIndex('courtname',['Court'],['name']);\n"
+    "CREATE CONSTRAINT ON (node:Court) ASSERT (node.name) IS UNIQUE;\n"
+    "UNWIND [{name:\"東京地裁 Tokyo Local Court\", properties:{lng:139.744, lat:35.68}}] AS row\n"
+    "CREATE (n:Court{name: row.name}) SET n += row.properties;\n"
+    "UNWIND [{start: {title:\"堤岩里訴訟 Tiam-ri Massacre Lawsuit\"}, end: {name:\"東京地裁 Tokyo Local Court\"}, "
+    "properties:{time:\"1991-07-15\"}}] AS row\n"
+    "MATCH (start:Lawsuit{title: row.start.title})\nMATCH (end:Court{name: row.end.name})\n"
+    "CREATE (start)-[r:FILED_TO]->(end) SET r += row.properties;\n")
+
+
+def test_japan_reparation_lawsuits_runs_its_export_as_written_in_five_syntax(tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_japan_reparation_lawsuits(store, _clone(tmp_path, corpus.LAWSUITS,
+                                                          {corpus.LAWSUITS_SCRIPT: _LAWSUITS_SCRIPT}))
+    assert [statement for statement, _ in store.calls] == [
+        "CREATE FULLTEXT INDEX `courtname` FOR (n:`Court`) ON EACH [n.`name`]",
+        "CREATE CONSTRAINT FOR (node:Court) REQUIRE node.name IS UNIQUE",
+        'UNWIND [{name:"東京地裁 Tokyo Local Court", properties:{lng:139.744, lat:35.68}}] AS row\n'
+        "CREATE (n:Court{name: row.name}) SET n += row.properties",
+        'UNWIND [{start: {title:"堤岩里訴訟 Tiam-ri Massacre Lawsuit"}, end: {name:"東京地裁 Tokyo Local Court"}, '
+        'properties:{time:"1991-07-15"}}] AS row\nMATCH (start:Lawsuit{title: row.start.title})\n'
+        "MATCH (end:Court{name: row.end.name})\nCREATE (start)-[r:FILED_TO]->(end) SET r += row.properties"]
 
 
 # neo4j-examples/discoveraurafree's week-15.adoc ("The Graph of Hamilton"): `[source,cypher]` blocks that load
