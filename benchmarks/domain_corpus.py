@@ -6240,6 +6240,29 @@ def write_swiss_medicines(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+GEORGIA_FEC = "tonijhanel/fec-georgia-2022"  # a 2026 portfolio project over FEC data (no licence stated)
+GEORGIA_FEC_SCRIPT = "data_files/neo4j_load_queries.cypher"
+# its LOAD CSVs read the repository's own data_files/*.csv by their raw.githubusercontent.com URLs
+GEORGIA_FEC_URL = "https://raw.githubusercontent.com/tonijhanel/fec-georgia-2022/main/data_files/"
+
+
+def write_georgia_fec_2022(store: Any, mirror: Path) -> None:
+    """data_files/neo4j_load_queries.cypher of tonijhanel/fec-georgia-2022 as written (Neo4j 5 syntax already), each
+    LOAD CSV reading the repository's data_files/<name>.csv, the file its raw.githubusercontent.com URL names (the
+    CSVs its fec_georgia_2022.py wrote from the Federal Election Commission's API: the 2022 cycle's Georgia
+    candidates for the US Senate and their committees, and a sample of the itemized individual contributions to those
+    committees). The graph: candidates (Candidate: FEC candidate id, name as the FEC writes it, "WARNOCK, RAPHAEL",
+    party code, state), the committees that support them (Committee: FEC committee id, name, type; SUPPORTS), the
+    donors (Donor: FEC contributor id, name as the FEC writes it, "Walters, Wyndall Mr.", city, state, employer,
+    occupation), each donation (DONATED_TO a committee, CREATE as the script writes it, so a donor's two donations
+    are two relationships: amount in dollars, date as yyyy-mm-dd text) and the occupational segment the loader put
+    each donor in (Segment, WORKS_IN: "Legal", "Education", ..., "Other"). The candidates file's office, incumbency
+    and cycle columns, the donors' zip and a donation's transaction id are in the files but not in the statements:
+    not in the graph, as the script has it; any other URL is an error."""
+    script = read_file(GEORGIA_FEC, GEORGIA_FEC_SCRIPT, mirror).decode("utf-8")
+    _run_script(store, script, _files_under(GEORGIA_FEC, GEORGIA_FEC_SCRIPT, "data_files/", mirror, GEORGIA_FEC_URL))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -6708,6 +6731,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "code changes), the BAG Spezialitätenliste's packages with ex-factory and "
                                        "public prices, SwissDRG supplements and requests",
           writer=write_swiss_medicines, source=MEDI),
+    Graph("georgia-fec-2022", "frozen", "Georgia's 2022 US Senate race in FEC filings: the candidates (party), the "
+                                          "committees that support them, donors (city, employer, occupation, an "
+                                          "occupational segment) and their donations (amount, date)",
+          writer=write_georgia_fec_2022, source=GEORGIA_FEC),
 ]}
 
 
