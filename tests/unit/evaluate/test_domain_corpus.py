@@ -275,7 +275,7 @@ def test_the_twenty_first_frozen_split_is_the_documented_draw_and_spent() -> Non
 
 # the twenty-third split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
 # only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
-TWENTY_THIRD_IN_PREPARATION_C = {"georgia-fec-2022"}
+TWENTY_THIRD_IN_PREPARATION_C = {"georgia-fec-2022", "soccerbase-2015"}
 
 
 def test_the_twenty_second_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -2450,3 +2450,39 @@ def test_georgia_fec_2022_refuses_a_url_outside_its_repository(tmp_path: Path) -
     mirror = _clone(tmp_path, corpus.GEORGIA_FEC, {corpus.GEORGIA_FEC_SCRIPT: script})
     with pytest.raises(corpus.CorpusError, match="no loader here serves"):
         corpus.write_georgia_fec_2022(Recorder(), mirror)
+
+
+_SOCCERBASE_DUMP = (
+    "begin\n"
+    "create constraint on (n:`Player`) assert n.`slug` is unique\n"
+    "create constraint on (n:`Team`) assert n.`slug` is unique\n"
+    'create (_0:`Tournament` {`name`:"Community Shield", `slug`:"community-shield"})\n'
+    'create (_1:`Team` {`name`:"Arsenal", `slug`:"arsenal-1886", `yearFormed`:1886})\n'
+    'create (_2:`Player` {`age`:25, `name`:"Wojciech Szczesny", `slug`:"wojciech-szczesny-poland"})\n'
+    "create _1-[:`IN_TOURNAMENT`]->_0\n"
+    'create _1-[:`IN_TEAM` {`fee`:"Signed", `from`:"2001-12-30", `to`:"2008-12-28"}]->_2\n'
+    ";\n"
+    "commit\n")
+
+
+def test_soccerbase_2015_runs_its_dump_as_5x_statements(tmp_path: Path) -> None:
+    # the shell's begin/commit are not Cypher; each 2.x constraint is a 5.x statement of its own, run first; the
+    # CREATE clauses are one statement, a relationship line's bare variables (with or without properties) in
+    # parentheses
+    store = Recorder()
+    corpus.write_soccerbase_2015(store, _clone(tmp_path, corpus.SOCCERBASE,
+                                               {corpus.SOCCERBASE_SCRIPT: _SOCCERBASE_DUMP}))
+    assert store.calls == [
+        ("CREATE CONSTRAINT FOR (n:`Player`) REQUIRE n.`slug` IS UNIQUE", {}),
+        ("CREATE CONSTRAINT FOR (n:`Team`) REQUIRE n.`slug` IS UNIQUE", {}),
+        ('create (_0:`Tournament` {`name`:"Community Shield", `slug`:"community-shield"})\n'
+         'create (_1:`Team` {`name`:"Arsenal", `slug`:"arsenal-1886", `yearFormed`:1886})\n'
+         'create (_2:`Player` {`age`:25, `name`:"Wojciech Szczesny", `slug`:"wojciech-szczesny-poland"})\n'
+         "create (_1)-[:`IN_TOURNAMENT`]->(_0)\n"
+         'create (_1)-[:`IN_TEAM` {`fee`:"Signed", `from`:"2001-12-30", `to`:"2008-12-28"}]->(_2)', {})]
+
+
+def test_soccerbase_2015_refuses_a_file_that_is_not_a_shell_dump(tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.SOCCERBASE, {corpus.SOCCERBASE_SCRIPT: 'create (:`Team` {`name`:"Arsenal"});\n'})
+    with pytest.raises(corpus.CorpusError, match="no longer a neo4j-shell dump"):
+        corpus.write_soccerbase_2015(Recorder(), mirror)
