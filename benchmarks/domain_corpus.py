@@ -6421,6 +6421,70 @@ def write_japan_reparation_lawsuits(store: Any, mirror: Path) -> None:
         store.query(_five(statement), read_only=False)
 
 
+GEORGIA_FEC = "tonijhanel/fec-georgia-2022"  # a 2026 portfolio project over FEC data (no licence stated)
+GEORGIA_FEC_SCRIPT = "data_files/neo4j_load_queries.cypher"
+# its LOAD CSVs read the repository's own data_files/*.csv by their raw.githubusercontent.com URLs
+GEORGIA_FEC_URL = "https://raw.githubusercontent.com/tonijhanel/fec-georgia-2022/main/data_files/"
+
+
+def write_georgia_fec_2022(store: Any, mirror: Path) -> None:
+    """data_files/neo4j_load_queries.cypher of tonijhanel/fec-georgia-2022 as written (Neo4j 5 syntax already), each
+    LOAD CSV reading the repository's data_files/<name>.csv, the file its raw.githubusercontent.com URL names (the
+    CSVs its fec_georgia_2022.py wrote from the Federal Election Commission's API: the 2022 cycle's Georgia
+    candidates for the US Senate and their committees, and a sample of the itemized individual contributions to those
+    committees). The graph: candidates (Candidate: FEC candidate id, name as the FEC writes it, "WARNOCK, RAPHAEL",
+    party code, state), the committees that support them (Committee: FEC committee id, name, type; SUPPORTS), the
+    donors (Donor: FEC contributor id, name as the FEC writes it, "Walters, Wyndall Mr.", city, state, employer,
+    occupation), each donation (DONATED_TO a committee, CREATE as the script writes it, so a donor's two donations
+    are two relationships: amount in dollars, date as yyyy-mm-dd text) and the occupational segment the loader put
+    each donor in (Segment, WORKS_IN: "Legal", "Education", ..., "Other"). The candidates file's office, incumbency
+    and cycle columns, the donors' zip and a donation's transaction id are in the files but not in the statements:
+    not in the graph, as the script has it; any other URL is an error."""
+    script = read_file(GEORGIA_FEC, GEORGIA_FEC_SCRIPT, mirror).decode("utf-8")
+    _run_script(store, script, _files_under(GEORGIA_FEC, GEORGIA_FEC_SCRIPT, "data_files/", mirror, GEORGIA_FEC_URL))
+
+
+SOCCERBASE = "koflerdavid/uni-programming-lab"  # 2015 programming lab of David Kofler, Matej Stanic, David Westreicher
+SOCCERBASE_SCRIPT = "tournament.cypher"  # its crawler's graph as neo4j-shell's `dump` wrote it ("Current database")
+# the dump's 2.x schema lines: `create constraint on (n:\`Player\`) assert n.\`slug\` is unique`
+_SHELL_UNIQUE = re.compile(r"(?im)^create constraint on \((\w+):(`[^`]+`)\) assert \1\.(`[^`]+`) is unique$")
+# its 2.x relationship lines name both ends as bare variables (`create _666-[:\`TO_TEAM\`]->_330`, with or without
+# properties): 5.x wants them in parentheses
+_SHELL_REL = re.compile(r"(?m)^create (_\d+)-(\[:`[^`]+`(?: \{.*\})?\])->(_\d+)$")
+
+
+def write_soccerbase_2015(store: Any, mirror: Path) -> None:
+    """tournament.cypher of koflerdavid/uni-programming-lab (a 2015 university programming lab,
+    "Innovative Interaktion, Visualisierung und Analyse", whose soccervis app drew football transfers on a globe; no
+    licence stated): the graph its Java crawler (src/crawler) scraped from soccerbase.com, starting from the 2014
+    Community Shield, as `neo4j-shell`'s dump command wrote it (the commit "Current database"). It holds the players of
+    the tournament's seven teams and the clubs of their careers: Player (name, age, birthday as "18 Apr, 1990",
+    birthplace, height as "1.96m", weight as "83.45kg", nationality, slug), Team (name, ground, nickname, chairman,
+    trainer, address lines, postcode, website, the year formed, -1 where soccerbase gives none, latitude and
+    longitude, slug; eight teams of careers have no name), the Tournament, each team IN_TOURNAMENT; a team's
+    CURRENT_TEAM to each of its players (contractSigned as "01 Sep, 2014", fee as "£16,000,000", shirt number,
+    position), a team's IN_TEAM to each player of its past or present (fee "Signed" or "Loan", from and to as
+    yyyy-mm-dd), and each move as a Transfer (when) with the team it is FROM_TEAM of, its TO_TEAM and its
+    TRANSFERRED_PLAYER. The dump is run as neo4j-shell runs it, with the least change 5.x
+    needs: its `begin` and `commit` lines are the shell's own transaction commands, not Cypher (the loader runs each
+    statement in a transaction of its own); its 2.x uniqueness constraints, one a line with no ';' after them, run
+    first, each a statement of its own, in 5.x syntax (_SHELL_UNIQUE); the rest, the CREATE clauses up to the dump's
+    one ';', runs as the one statement it is, its relationship lines' bare variables in parentheses (_SHELL_REL). The
+    repository's CypherImporter.java, which runs a file one line a statement, is not how this dump loads (its
+    relationship lines name variables of earlier lines), so it is not followed."""
+    script = read_file(SOCCERBASE, SOCCERBASE_SCRIPT, mirror).decode("utf-8")
+    lines = script.splitlines()
+    if not lines or lines[0].strip() != "begin" or [line.strip() for line in lines[-2:]] != [";", "commit"]:
+        raise CorpusError(f"{SOCCERBASE}: {SOCCERBASE_SCRIPT} is no longer a neo4j-shell dump (begin ... ; commit)")
+    body = "\n".join(lines[1:-2])
+    constraints = [f"CREATE CONSTRAINT FOR ({m[1]}:{m[2]}) REQUIRE {m[1]}.{m[3]} IS UNIQUE"
+                   for m in _SHELL_UNIQUE.finditer(body)]
+    creates = _SHELL_REL.sub(r"create (\1)-\2->(\3)", _SHELL_UNIQUE.sub("", body)).strip()
+    for statement in constraints:
+        store.query(statement, read_only=False)
+    store.query(creates, read_only=False)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -6905,6 +6969,15 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                  "their rulings (date, result, law report), defendants, and the "
                                                  "lawyers who fought each and worked together",
           writer=write_japan_reparation_lawsuits, source=LAWSUITS),
+    Graph("georgia-fec-2022", "frozen", "Georgia's 2022 US Senate race in FEC filings: the candidates (party), the "
+                                          "committees that support them, donors (city, employer, occupation, an "
+                                          "occupational segment) and their donations (amount, date)",
+          writer=write_georgia_fec_2022, source=GEORGIA_FEC),
+    Graph("soccerbase-2015", "frozen", "football players' careers scraped from soccerbase.com in 2015: players "
+                                         "(birthday, birthplace, height, weight, nationality), clubs (ground, "
+                                         "nickname, chairman, trainer, address, year formed), current contracts "
+                                         "(fee, shirt number, position), spells and loans, transfers",
+          writer=write_soccerbase_2015, source=SOCCERBASE),
 ]}
 
 

@@ -278,7 +278,10 @@ def test_the_twenty_first_frozen_split_is_the_documented_draw_and_spent() -> Non
 # Cypher only); its pool is not declared yet: the session that declares it replaces these with its pool and seed
 TWENTY_THIRD_IN_PREPARATION_A = {"charlotte-directory-1911"}
 TWENTY_THIRD_IN_PREPARATION_B = {"nci-research-data", "japan-reparation-lawsuits"}
-TWENTY_THIRD_IN_PREPARATION = TWENTY_THIRD_IN_PREPARATION_A | TWENTY_THIRD_IN_PREPARATION_B
+TWENTY_THIRD_IN_PREPARATION_C = {"georgia-fec-2022", "soccerbase-2015"}
+TWENTY_THIRD_IN_PREPARATION = (TWENTY_THIRD_IN_PREPARATION_A
+                               | TWENTY_THIRD_IN_PREPARATION_B
+                               | TWENTY_THIRD_IN_PREPARATION_C)
 
 
 def test_the_twenty_second_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -2558,3 +2561,85 @@ def test_charlotte_directory_refuses_a_notebook_without_exactly_one_original_cre
     mirror = _clone(tmp_path, corpus.CHARLOTTE, {corpus.CHARLOTTE_NOTEBOOK: _charlotte_notebook(*cells)})
     with pytest.raises(corpus.CorpusError, match="create scripts reading"):
         corpus.write_charlotte_directory(Recorder(), mirror)
+
+
+# tonijhanel/fec-georgia-2022's load script as written (shortened: its segments, a committee that matches its candidate
+# and the donations, CREATE with an amount as toFloat), each LOAD CSV reading data_files/ by its raw URL
+_GEORGIA_FEC_SCRIPT = (
+    f"LOAD CSV WITH HEADERS FROM '{corpus.GEORGIA_FEC_URL}segments.csv' AS row\n"
+    "MERGE (:Segment {name: row.segment});\n\n"
+    f"LOAD CSV WITH HEADERS FROM '{corpus.GEORGIA_FEC_URL}committees.csv' AS row\n"
+    "MERGE (c:Committee {id: row.committee_id})\n  SET c.name = row.committee_name\nWITH c, row\n"
+    "MATCH (cand:Candidate {id: row.candidate_id})\nMERGE (c)-[:SUPPORTS]->(cand);\n\n"
+    f"LOAD CSV WITH HEADERS FROM '{corpus.GEORGIA_FEC_URL}donations.csv' AS row\n"
+    "MATCH (d:Donor {id: row.donor_id})\nMATCH (c:Committee {id: row.committee_id})\n"
+    "CREATE (d)-[:DONATED_TO {amount: toFloat(row.amount), date: row.date}]->(c);\n")
+
+
+def test_georgia_fec_2022_runs_its_script_over_the_repositorys_data_files(tmp_path: Path) -> None:
+    # every LOAD CSV reads data_files/<name>.csv, the file its raw.githubusercontent.com URL names; a quoted name
+    # with a comma ("BLACK, GARY") stays one field, an empty field is null as LOAD CSV gives it
+    files = {corpus.GEORGIA_FEC_SCRIPT: _GEORGIA_FEC_SCRIPT,
+             "data_files/segments.csv": "segment\nOther\nLegal\n",
+             "data_files/committees.csv": ("committee_id,committee_name,committee_type,designation,candidate_id,"
+                                           'candidate_name\nC00781427,GARY BLACK FOR SENATE INC.,Senate,,S2GA00209,'
+                                           '"BLACK, GARY"\n'),
+             "data_files/donations.csv": ("transaction_id,donor_id,committee_id,candidate_name,amount,date\n"
+                                          'AD549,D7907650578,C00781427,"Black, Gary",500.0,2022-05-24\n')}
+    store = Recorder()
+    corpus.write_georgia_fec_2022(store, _clone(tmp_path, corpus.GEORGIA_FEC, files))
+    assert store.calls == [
+        ("UNWIND $rows AS row\nMERGE (:Segment {name: row.segment})", {"rows": [{"segment": "Other"},
+                                                                              {"segment": "Legal"}]}),
+        ("UNWIND $rows AS row\nMERGE (c:Committee {id: row.committee_id})\n  SET c.name = row.committee_name\n"
+         "WITH c, row\nMATCH (cand:Candidate {id: row.candidate_id})\nMERGE (c)-[:SUPPORTS]->(cand)",
+         {"rows": [{"committee_id": "C00781427", "committee_name": "GARY BLACK FOR SENATE INC.",
+                    "committee_type": "Senate", "designation": None, "candidate_id": "S2GA00209",
+                    "candidate_name": "BLACK, GARY"}]}),
+        ("UNWIND $rows AS row\nMATCH (d:Donor {id: row.donor_id})\nMATCH (c:Committee {id: row.committee_id})\n"
+         "CREATE (d)-[:DONATED_TO {amount: toFloat(row.amount), date: row.date}]->(c)",
+         {"rows": [{"transaction_id": "AD549", "donor_id": "D7907650578", "committee_id": "C00781427",
+                    "candidate_name": "Black, Gary", "amount": "500.0", "date": "2022-05-24"}]})]
+
+
+def test_georgia_fec_2022_refuses_a_url_outside_its_repository(tmp_path: Path) -> None:
+    script = "LOAD CSV WITH HEADERS FROM 'https://api.open.fec.gov/v1/donors.csv' AS row MERGE (:Donor {id: row.id});\n"
+    mirror = _clone(tmp_path, corpus.GEORGIA_FEC, {corpus.GEORGIA_FEC_SCRIPT: script})
+    with pytest.raises(corpus.CorpusError, match="no loader here serves"):
+        corpus.write_georgia_fec_2022(Recorder(), mirror)
+
+
+_SOCCERBASE_DUMP = (
+    "begin\n"
+    "create constraint on (n:`Player`) assert n.`slug` is unique\n"
+    "create constraint on (n:`Team`) assert n.`slug` is unique\n"
+    'create (_0:`Tournament` {`name`:"Community Shield", `slug`:"community-shield"})\n'
+    'create (_1:`Team` {`name`:"Arsenal", `slug`:"arsenal-1886", `yearFormed`:1886})\n'
+    'create (_2:`Player` {`age`:25, `name`:"Wojciech Szczesny", `slug`:"wojciech-szczesny-poland"})\n'
+    "create _1-[:`IN_TOURNAMENT`]->_0\n"
+    'create _1-[:`IN_TEAM` {`fee`:"Signed", `from`:"2001-12-30", `to`:"2008-12-28"}]->_2\n'
+    ";\n"
+    "commit\n")
+
+
+def test_soccerbase_2015_runs_its_dump_as_5x_statements(tmp_path: Path) -> None:
+    # the shell's begin/commit are not Cypher; each 2.x constraint is a 5.x statement of its own, run first; the
+    # CREATE clauses are one statement, a relationship line's bare variables (with or without properties) in
+    # parentheses
+    store = Recorder()
+    corpus.write_soccerbase_2015(store, _clone(tmp_path, corpus.SOCCERBASE,
+                                               {corpus.SOCCERBASE_SCRIPT: _SOCCERBASE_DUMP}))
+    assert store.calls == [
+        ("CREATE CONSTRAINT FOR (n:`Player`) REQUIRE n.`slug` IS UNIQUE", {}),
+        ("CREATE CONSTRAINT FOR (n:`Team`) REQUIRE n.`slug` IS UNIQUE", {}),
+        ('create (_0:`Tournament` {`name`:"Community Shield", `slug`:"community-shield"})\n'
+         'create (_1:`Team` {`name`:"Arsenal", `slug`:"arsenal-1886", `yearFormed`:1886})\n'
+         'create (_2:`Player` {`age`:25, `name`:"Wojciech Szczesny", `slug`:"wojciech-szczesny-poland"})\n'
+         "create (_1)-[:`IN_TOURNAMENT`]->(_0)\n"
+         'create (_1)-[:`IN_TEAM` {`fee`:"Signed", `from`:"2001-12-30", `to`:"2008-12-28"}]->(_2)', {})]
+
+
+def test_soccerbase_2015_refuses_a_file_that_is_not_a_shell_dump(tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.SOCCERBASE, {corpus.SOCCERBASE_SCRIPT: 'create (:`Team` {`name`:"Arsenal"});\n'})
+    with pytest.raises(corpus.CorpusError, match="no longer a neo4j-shell dump"):
+        corpus.write_soccerbase_2015(Recorder(), mirror)
