@@ -6485,6 +6485,31 @@ def write_soccerbase_2015(store: Any, mirror: Path) -> None:
     store.query(creates, read_only=False)
 
 
+JEJU = "huple2019/jeju-kg-data"  # a 2026 Korean project's Jeju safe-tourism knowledge graph, its data committed
+JEJU_SCRIPT = "00_MASTER_LOAD.cypher"
+JEJU_URL = "https://raw.githubusercontent.com/huple2019/jeju-kg-data/refs/heads/main/"
+
+
+def write_jeju_safe_tourism(store: Any, mirror: Path) -> None:
+    """00_MASTER_LOAD.cypher of huple2019/jeju-kg-data as written (Neo4j 5 syntax already; in Korean), each `LOAD
+    CSV` reading the repository's file its raw.githubusercontent.com URL names (the script says its files are the
+    repository's: Aura reads no file:///). Jeju Island's 1,029 tourist places (category, road and lot address,
+    coordinates, capacity and parking, fees, opening hours and closing days, island, ferry port and minutes, 2026
+    event months, swimming restrictions at designated harbours), each place's accessibility survey (wheelchair,
+    stroller, visual, hearing; evidence and sources), tour activities and 읍면동 region with its accident statistics;
+    650 accidents reported in the news (BigKinds: date, headline, hazard, weather, victims; at a place or on one of
+    15 road segments) and 11,703 Jeju fire department 119 ambulance records (2020-2023, 2025: date, type, weather,
+    region or nearest place with its distance); 39 risk patterns with their thresholds, the weather axes that trigger
+    them, the actions they result in, seasonal safety advisories and the activities they target, 70 designated
+    harbours.
+    What is not as written: the file opens with a byte order mark (read as UTF-8 with BOM, as cypher-shell and the
+    browser read it); its opening `CALL { MATCH (n) DETACH DELETE n } IN TRANSACTIONS` runs as one `CALL {...}`
+    (_run_mixed: on the empty database it deletes nothing); its check queries (RETURN only) run and are read by no
+    one. Any URL outside the repository is an error."""
+    script = read_file(JEJU, JEJU_SCRIPT, mirror).decode("utf-8-sig")  # it opens with a byte order mark
+    _run_mixed(store, script, _github_file(JEJU, mirror, (JEJU_URL,)))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -6978,6 +7003,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "nickname, chairman, trainer, address, year formed), current contracts "
                                          "(fee, shirt number, position), spells and loans, transfers",
           writer=write_soccerbase_2015, source=SOCCERBASE),
+    Graph("jeju-safe-tourism", "frozen", "Jeju Island's tourist places and their safety (in Korean, a 2026 project): "
+                                         "places (category, address, fees, opening hours, capacity, island and "
+                                         "ferry), their accessibility, activities and region, accidents from news "
+                                         "reports and 119 ambulance records (date, type, weather), risk patterns "
+                                         "with thresholds, advisories, designated harbours and road segments",
+          writer=write_jeju_safe_tourism, source=JEJU),
 ]}
 
 

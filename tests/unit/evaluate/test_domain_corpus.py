@@ -1,9 +1,9 @@
 """The domain corpus's bookkeeping (benchmarks/domain_corpus.py, benchmarks/domain_gold.py), without a server: every
 graph has a question file of at least 12 well-formed records, and the splits are exactly the documented draws (the
-first twenty-two, each spent after its one run), so a graph cannot slip into or
-out of the frozen split unnoticed; and the loaders' pure parts (a script's LOAD CSV statements, a GraphGist's setup
-blocks, a Data Importer model's statements, a subquery's IN TRANSACTIONS, Rome's per-mode load) and the gold's quoting
-of identifiers."""
+first twenty-two, each spent after its one run, and the twenty-third's graphs in preparation, frozen), so a graph
+cannot slip into or out of the frozen split unnoticed; and the loaders' pure parts (a script's LOAD CSV statements, a
+GraphGist's setup blocks, a Data Importer model's statements, a subquery's IN TRANSACTIONS, Rome's per-mode load) and
+the gold's quoting of identifiers."""
 
 from __future__ import annotations
 
@@ -279,15 +279,18 @@ def test_the_twenty_first_frozen_split_is_the_documented_draw_and_spent() -> Non
 TWENTY_THIRD_IN_PREPARATION_A = {"charlotte-directory-1911"}
 TWENTY_THIRD_IN_PREPARATION_B = {"nci-research-data", "japan-reparation-lawsuits"}
 TWENTY_THIRD_IN_PREPARATION_C = {"georgia-fec-2022", "soccerbase-2015"}
+TWENTY_THIRD_IN_PREPARATION_D = {"jeju-safe-tourism"}
 TWENTY_THIRD_IN_PREPARATION = (TWENTY_THIRD_IN_PREPARATION_A
                                | TWENTY_THIRD_IN_PREPARATION_B
-                               | TWENTY_THIRD_IN_PREPARATION_C)
+                               | TWENTY_THIRD_IN_PREPARATION_C
+                               | TWENTY_THIRD_IN_PREPARATION_D)
 
 
 def test_the_twenty_second_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
     # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
-    # (results/domains_frozen22.json), spent since: no graph is frozen now; the sixth is tune
+    # (results/domains_frozen22.json), spent since: the frozen graphs now are the twenty-third split's in
+    # preparation; the sixth is tune
     pool = ["british-empire-territories", "cornwall-restaurants", "elite-dangerous-lore", "hamilton-musical",
             "nz-health-data-sources", "swiss-medicines"]
     drawn = ["british-empire-territories", "elite-dangerous-lore", "hamilton-musical", "nz-health-data-sources",
@@ -2643,3 +2646,53 @@ def test_soccerbase_2015_refuses_a_file_that_is_not_a_shell_dump(tmp_path: Path)
     mirror = _clone(tmp_path, corpus.SOCCERBASE, {corpus.SOCCERBASE_SCRIPT: 'create (:`Team` {`name`:"Arsenal"});\n'})
     with pytest.raises(corpus.CorpusError, match="no longer a neo4j-shell dump"):
         corpus.write_soccerbase_2015(Recorder(), mirror)
+
+
+# huple2019/jeju-kg-data's 00_MASTER_LOAD.cypher: it opens with a byte order mark and an `IN TRANSACTIONS` delete, has
+# `// ... ';' ...` lines between its statements and reads its own CSVs (each with a byte order mark too) by their
+# raw.githubusercontent.com URLs
+_JEJU_SCRIPT = (
+    "\ufeff// ════ 마스터 적재 스크립트\n"
+    "CALL { MATCH (n) DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS;\n"
+    "// SHOW CONSTRAINTS YIELD name RETURN 'DROP CONSTRAINT '+name+';' AS cmd;\n"
+    "CREATE CONSTRAINT place_id       IF NOT EXISTS FOR (p:Place)                REQUIRE p.placeId IS UNIQUE;\n"
+    "LOAD CSV WITH HEADERS FROM '" + corpus.JEJU_URL + "nodes_place.csv' AS row\n"
+    "MERGE (p:Place {placeId: row.placeId})\n"
+    "SET p.name=row.name,\n    p.feeGeneral=row.feeGeneral,   // 입장료\n"
+    "    p.ferryMinutes=CASE WHEN row.ferryMinutes<>'' THEN toInteger(row.ferryMinutes) ELSE NULL END;\n"
+    "LOAD CSV WITH HEADERS FROM '" + corpus.JEJU_URL + "jeju_designated_harbor.csv' AS row\n"
+    "WITH row WHERE row.placeId <> ''\nMATCH (p:Place {placeId:row.placeId})\n"
+    "MERGE (p)-[:IS_DESIGNATED_HARBOR]->(:DesignatedHarbor {harborName: row.harborName});\n"
+    "MATCH (n) RETURN count(n) AS 잔여노드;\n")
+
+
+def _jeju_mirror(tmp_path: Path, script: str) -> Path:
+    return _clone(tmp_path, corpus.JEJU, {
+        corpus.JEJU_SCRIPT: script,
+        "nodes_place.csv": "\ufeffplaceId,name,feeGeneral,ferryMinutes\nP009,아쿠아플라넷제주,40900,\n",
+        "jeju_designated_harbor.csv": "\ufeffharborName,placeId\n모슬포항,P081\n"})
+
+
+def test_jeju_safe_tourism_runs_its_master_script_over_its_own_files(tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_jeju_safe_tourism(store, _jeju_mirror(tmp_path, _JEJU_SCRIPT))
+    # the byte order marks dropped (the script's first statement and each file's first column read as written), the
+    # delete one CALL {...}, the commented ';' no statement end, the empty fee column null
+    assert store.calls == [
+        ("CALL { MATCH (n) DETACH DELETE n }", {}),
+        ("CREATE CONSTRAINT place_id       IF NOT EXISTS FOR (p:Place)                REQUIRE p.placeId IS UNIQUE",
+         {}),
+        ("UNWIND $rows AS row\nMERGE (p:Place {placeId: row.placeId})\n"
+         "SET p.name=row.name,\n    p.feeGeneral=row.feeGeneral,   // 입장료\n"
+         "    p.ferryMinutes=CASE WHEN row.ferryMinutes<>'' THEN toInteger(row.ferryMinutes) ELSE NULL END",
+         {"rows": [{"placeId": "P009", "name": "아쿠아플라넷제주", "feeGeneral": "40900", "ferryMinutes": None}]}),
+        ("UNWIND $rows AS row\nWITH row WHERE row.placeId <> ''\nMATCH (p:Place {placeId:row.placeId})\n"
+         "MERGE (p)-[:IS_DESIGNATED_HARBOR]->(:DesignatedHarbor {harborName: row.harborName})",
+         {"rows": [{"harborName": "모슬포항", "placeId": "P081"}]}),
+        ("MATCH (n) RETURN count(n) AS 잔여노드", {})]
+
+
+def test_jeju_safe_tourism_refuses_a_url_outside_its_repository(tmp_path: Path) -> None:
+    script = "LOAD CSV WITH HEADERS FROM 'https://example.org/places.csv' AS row\nMERGE (:Place {placeId: row.id});\n"
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/places.csv"):
+        corpus.write_jeju_safe_tourism(Recorder(), _jeju_mirror(tmp_path, script))
