@@ -5339,6 +5339,55 @@ def write_serie_a(store: Any, mirror: Path) -> None:
     _importer_model(store, model, tables.__getitem__)
 
 
+SH_ENERGY = "luzidl/it-novum-webinar_112022"
+# its two Data Importer models in the order its README runs them (charging stations first, then wind turbines: "die
+# Datenmodelle bauen aufeinander auf", the Ort node joins them), and the folder that holds the files they map
+SH_ENERGY_MODELS = ("Datenmodelle/neo4j_importer_model_ladesaeulen.json",
+                    "Datenmodelle/neo4j_importer_model_WindRaeder.json")
+SH_ENERGY_DATA = "Daten/"
+
+
+def write_schleswig_holstein_energy(store: Any, mirror: Path) -> None:
+    """The two Neo4j Data Importer models of luzidl/it-novum-webinar_112022 (the demo of it-novum's webinar of 24
+    November 2022 "Graph-Datenbanken: So decken Sie neue Zusammenhänge auf", in German; no licence stated), run in the
+    order its README gives, each over the file it maps in Daten/ (the webinar's preparation of two open data sets of
+    Schleswig-Holstein from govdata.de: the Bundesnetzagentur's register of public charging points, as of 1 October
+    2022, with an lsNr added as each charging station's id; the state environment agency LLUR's register of wind
+    turbines, as of 6 July 2022, columns renamed): charging stations (Verbraucher: lsNr, street, house number, postcode,
+    town, latitude, longitude, connected load in kW, number of charging points, up to four plug types with their kW),
+    their operators (Betreiber; BETRIEB_DURCH), towns (Ort; LIEGT_IN, HAT_VERBRAUCHER, and an operator's ANSAESSIG_IN,
+    "based in", written from each of its stations' rows: every town it has a station in), districts (Kreis with
+    Bundesland; LIEGT_IN_KREIS), and from the second model wind turbines (Erzeuger: type, manufacturer, output in kW,
+    Anl_Nr) that towns have (HAT_ERZEUGER). Run as the Data Importer runs a model (_importer_model; format 0.6.x, keys
+    named by their property's identifier). The files are semicolon-separated, which the Data Importer detects: they are
+    read with ';', and each file's header must be the fields its model's fileModel lists (else the reading is wrong, an
+    error). What the models write is kept: Erzeuger's key is Anl_Nr, a turbine's number within its permit (Bst_Nr:
+    "0001", "0002", ...), so the 3,847 turbines collapse into one node per number (102), each holding the last row's
+    type, manufacturer and output, and HAT_ERZEUGER links a town to those numbers (the README's sums of Leistung add
+    these); Ort is MERGEd on the town's name and SETs street, house number and postcode from every station row (the last
+    one stays); the two files name districts differently ("Kreis Ostholstein" and "Kreisfreie Stadt Kiel" in one,
+    "Ostholstein", "Kiel", "Plün" in the other), so each is a Kreis node of its own."""
+    for path in SH_ENERGY_MODELS:
+        model = json.loads(read_file(SH_ENERGY, path, mirror))
+        schemas = model["dataModel"]["fileModel"]["fileSchemas"]
+        tables: dict[str, list[dict[str, str | None]]] = {}
+        for file, schema in schemas.items():
+            data = read_file(SH_ENERGY, SH_ENERGY_DATA + file, mirror)
+            header = next(csv.reader(io.StringIO(data.decode("utf-8-sig")), delimiter=";"))
+            fields = [f["name"] for f in schema["fields"]]
+            if header != fields:
+                raise CorpusError(f"{SH_ENERGY}: {file}'s header read with ';' is {header}, its model lists {fields}")
+            tables[file] = _csv_rows(data, ";")
+
+        def rows_of(file: str, tables: dict[str, list[dict[str, str | None]]] = tables,
+                    path: str = path) -> list[dict[str, str | None]]:
+            if file not in tables:
+                raise CorpusError(f"{SH_ENERGY}: {path} maps {file}, which its fileModel does not list")
+            return tables[file]
+
+        _importer_model(store, model, rows_of)
+
+
 COZY = "mseewaters/CozyMysteriesGraph"
 COZY_SCRIPT = "neo4j_import.md"  # its whole text is the script (a Neo4j Data Importer export), as the README says
 COZY_FOLDER = "GraphDB-files/"  # the files its `:param` blocks name
@@ -7009,6 +7058,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "reports and 119 ambulance records (date, type, weather), risk patterns "
                                          "with thresholds, advisories, designated harbours and road segments",
           writer=write_jeju_safe_tourism, source=JEJU),
+    Graph("schleswig-holstein-energy", "frozen", "Schleswig-Holstein's public charging stations for electric cars "
+                                                 "(in German, an it-novum webinar's demo over govdata.de registers, "
+                                                 "2022): address, coordinates, connected load and plug types in kW, "
+                                                 "operator, town and district; towns' wind turbines by their number "
+                                                 "within a permit (type, manufacturer, output)",
+          writer=write_schleswig_holstein_energy, source=SH_ENERGY),
 ]}
 
 

@@ -280,10 +280,12 @@ TWENTY_THIRD_IN_PREPARATION_A = {"charlotte-directory-1911"}
 TWENTY_THIRD_IN_PREPARATION_B = {"nci-research-data", "japan-reparation-lawsuits"}
 TWENTY_THIRD_IN_PREPARATION_C = {"georgia-fec-2022", "soccerbase-2015"}
 TWENTY_THIRD_IN_PREPARATION_D = {"jeju-safe-tourism"}
+TWENTY_THIRD_IN_PREPARATION_E = {"schleswig-holstein-energy"}
 TWENTY_THIRD_IN_PREPARATION = (TWENTY_THIRD_IN_PREPARATION_A
                                | TWENTY_THIRD_IN_PREPARATION_B
                                | TWENTY_THIRD_IN_PREPARATION_C
-                               | TWENTY_THIRD_IN_PREPARATION_D)
+                               | TWENTY_THIRD_IN_PREPARATION_D
+                               | TWENTY_THIRD_IN_PREPARATION_E)
 
 
 def test_the_twenty_second_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -2696,3 +2698,51 @@ def test_jeju_safe_tourism_refuses_a_url_outside_its_repository(tmp_path: Path) 
     script = "LOAD CSV WITH HEADERS FROM 'https://example.org/places.csv' AS row\nMERGE (:Place {placeId: row.id});\n"
     with pytest.raises(corpus.CorpusError, match="reads https://example.org/places.csv"):
         corpus.write_jeju_safe_tourism(Recorder(), _jeju_mirror(tmp_path, script))
+
+
+# luzidl/it-novum-webinar_112022's two Data Importer models (format 0.6.x: keys named by their property's identifier),
+# shortened to one node schema each, over its semicolon-separated files in Daten/
+def _sh_energy_model(file: str, fields: list[str], label: str, prop: str, field: str) -> str:
+    return json.dumps({"version": "0.6.3", "dataModel": {
+        "fileModel": {"fileSchemas": {file: {"expanded": True, "fields": [{"name": f, "type": "string", "sample": "",
+                                                                             "include": True} for f in fields]}}},
+        "graphModel": {"nodeSchemas": {"n0": {"label": label, "additionLabels": [], "labelProperties": [],
+                                              "properties": [{"property": prop, "type": "integer",
+                                                              "identifier": "k0"}],
+                                              "key": {"properties": ["k0"], "name": ""}}},
+                       "relationshipSchemas": {}},
+        "mappingModel": {"nodeMappings": {"n0": {"nodeSchema": "n0", "fileSchema": file,
+                                                 "mappings": [{"field": field}]}},
+                         "relationshipMappings": {}},
+        "configurations": {"idsToIgnore": []}}})
+
+
+def _sh_energy_mirror(tmp_path: Path, stations: str) -> Path:
+    return _clone(tmp_path, corpus.SH_ENERGY, {
+        corpus.SH_ENERGY_MODELS[0]: _sh_energy_model("ladesaeulenregister_SH_Ids.csv", ["lsNr", "Ort"], "Verbraucher",
+                                                     "lsNr", "lsNr"),
+        corpus.SH_ENERGY_MODELS[1]: _sh_energy_model("Windraeder_SH_lc.csv", ["Kreis", "Ort", "Anl_Nr"], "Erzeuger",
+                                                     "Anl_Nr", "Anl_Nr"),
+        corpus.SH_ENERGY_DATA + "ladesaeulenregister_SH_Ids.csv": stations,
+        corpus.SH_ENERGY_DATA + "Windraeder_SH_lc.csv": '"Kreis";"Ort";"Anl_Nr"\n"Kiel";"Kiel";"0001"\n'})
+
+
+def test_schleswig_holstein_energy_runs_both_models_in_order_over_their_semicolon_separated_files(
+        tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_schleswig_holstein_energy(store, _sh_energy_mirror(tmp_path, "lsNr;Ort\n1;Ahrensbök\n2;\n"))
+    # the charging stations' model first, then the wind turbines'; ';' splits the fields, an empty field is null
+    assert store.calls == [
+        ("CREATE CONSTRAINT IF NOT EXISTS FOR (n:`Verbraucher`) REQUIRE n.`lsNr` IS UNIQUE", {}),
+        ("UNWIND $rows AS row WITH row WHERE row.`lsNr` IS NOT NULL MERGE (n:`Verbraucher` "
+         "{`lsNr`: toInteger(trim(row.`lsNr`))})", {"rows": [{"lsNr": "1", "Ort": "Ahrensbök"},
+                                                             {"lsNr": "2", "Ort": None}]}),
+        ("CREATE CONSTRAINT IF NOT EXISTS FOR (n:`Erzeuger`) REQUIRE n.`Anl_Nr` IS UNIQUE", {}),
+        ("UNWIND $rows AS row WITH row WHERE row.`Anl_Nr` IS NOT NULL MERGE (n:`Erzeuger` "
+         "{`Anl_Nr`: toInteger(trim(row.`Anl_Nr`))})", {"rows": [{"Kreis": "Kiel", "Ort": "Kiel", "Anl_Nr": "0001"}]})]
+
+
+def test_schleswig_holstein_energy_refuses_a_file_whose_header_is_not_its_models_fields(tmp_path: Path) -> None:
+    # a comma-separated file read with ';' is one field: the header does not match the fields the model lists
+    with pytest.raises(corpus.CorpusError, match="header read with ';'"):
+        corpus.write_schleswig_holstein_energy(Recorder(), _sh_energy_mirror(tmp_path, "lsNr,Ort\n1,Ahrensbök\n"))
