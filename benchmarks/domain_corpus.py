@@ -42,9 +42,13 @@ madrid-metro-campuses, douban-movies and singapore-attractions (their Python loa
 calls), and british-empire-territories and elite-dangerous-lore (their Cypher scripts, as their READMEs run them),
 hamilton-musical (the Cypher blocks of a Discover AuraDB Free page), swiss-medicines (its Cypher script, its URLs read
 as its repository's files), nz-health-data-sources (its neo4j-import command, done by _admin_import) and
-cornwall-restaurants (its py2neo loader, executed over a py2neo of the store); see each `Graph.about` and writer for
-what is read from where. A script's `CALL apoc.load.json(<url>) YIELD value` is given the values of the mirror's
-file (`UNWIND $values AS value`:
+cornwall-restaurants (its py2neo loader, executed over a py2neo of the store), and charlotte-directory-1911 (the create
+script of a notebook's cell), georgia-fec-2022 and jeju-safe-tourism (their Cypher scripts, their URLs read as their
+repositories' files), japan-reparation-lawsuits (its apoc.export.cypher export), soccerbase-2015 (its neo4j-shell dump),
+schleswig-holstein-energy (its two Data Importer models) and nci-research-data (a Jenkins job's neo4j-import command
+over a second repository's files, done by _import_tool_global_ids); see each `Graph.about` and writer for what is read
+from where. A script's `CALL apoc.load.json(<url>) YIELD value` is given the values of the mirror's file (`UNWIND
+$values AS value`:
 each element of a top-level array, or each line of a JSON lines file, as apoc.load.json yields them). A script's `LOAD
 CSV WITH HEADERS FROM <url> AS row` is given the rows of the mirror's file of that name as a parameter (`UNWIND $rows AS
 row`; LOAD CSV gives every field as a string, an empty one as null: so do the rows here; a file of more than 20,000 rows
@@ -1625,10 +1629,10 @@ swiss-medicines (six graphs, found by five helpers, s22d two), drawn by
 `sorted(random.Random(50).sample(sorted(TWENTY_SECOND_POOL), 5))` = british-empire-territories, elite-dangerous-lore,
 hamilton-musical, nz-health-data-sources, swiss-medicines: frozen (71 questions), their failures never looked at while
 tuning, run once at the end of it (on 83a020b: benchmarks/results/domains_frozen22.json) and **spent** since; the
-undrawn sixth, cornwall-restaurants, is **tune**. One is in a language
-other than English (swiss-medicines, German), and its questions are in it. Sources, each a load script of a public
-repository over data committed with it (hamilton-musical's: a second repository's files, the ones its URLs name), each
-by a different owner (empire-evolution-wpcs's LICENSE gives its data CC0, its paper CC BY 4.0 and its code MIT; the
+undrawn sixth, cornwall-restaurants, is **tune**. The twenty-third split, below, froze five of the next seven. One is in
+a language other than English (swiss-medicines, German), and its questions are in it. Sources, each a load script of a
+public repository over data committed with it (hamilton-musical's: a second repository's files, the ones its URLs name),
+each by a different owner (empire-evolution-wpcs's LICENSE gives its data CC0, its paper CC BY 4.0 and its code MIT; the
 other five state no licence):
 
 github.com/jburnford/empire-evolution-wpcs (british-empire-territories: "A Cypher Knowledge Graph of British Imperial
@@ -1868,7 +1872,273 @@ horse-racing ingester (files from a C:\\ folder), Kaggle Formula 1 py2neo loader
 Zomato/Yelp neomodel loader, a New Caledonia open-data catalogue (Kaggle), French crime statistics (SQL sources),
 Météo-France readings (a time tree), Italian Camera deputies (SPARQL). No snapshot could be had of rmsar/law_graph,
 Crschnicker/hackathon-groundwork, Nullfector/SnowPather, IIEnat/Data-Warehousing-2, sinar/popit_relationship and
-oblodgett/neo4j-metav. Smaller than 1,000 nodes: elite-dangerous-lore (559) and british-empire-territories (747)."""
+oblodgett/neo4j-metav. Smaller than 1,000 nodes: elite-dangerous-lore (559) and british-empire-territories (747).
+
+The twenty-third frozen split (issue 29, "the next graph", a twenty-third time) was declared the same way, before any
+xgrag command ran on its graphs: loaders tried, questions written from the data with plain Cypher (the neo4j driver) and
+checked with domain_gold.py (14 a graph, 0 problems), no schema inference, linking, answering or bench_domains.py on
+them, no xgrag output on them looked at. TWENTY_THIRD_POOL = charlotte-directory-1911, georgia-fec-2022,
+japan-reparation-lawsuits, jeju-safe-tourism, nci-research-data, schleswig-holstein-energy, soccerbase-2015 (seven
+graphs, found by five helpers, s23b and s23c two each), drawn by
+`sorted(random.Random(51).sample(sorted(TWENTY_THIRD_POOL), 5))` = charlotte-directory-1911, georgia-fec-2022,
+nci-research-data, schleswig-holstein-energy, soccerbase-2015: **frozen** (70 questions), their failures not to be
+looked at while tuning, run once at the end of it; the two undrawn, japan-reparation-lawsuits and jeju-safe-tourism, are
+**tune**. Three hold data in a language other than English (schleswig-holstein-energy German, jeju-safe-tourism Korean,
+japan-reparation-lawsuits Japanese beside English), and their questions are in it (japan-reparation-lawsuits' 11 in
+English, the project's language, and 3 in Japanese). Sources, each a load script of a public repository over data
+committed with it (nci-research-data's: a second repository's files, the ones its job's curl lines download), each by a
+different owner (the Charlotte notebooks state CC BY 4.0; researchgraph/nci's LICENSE is the GPL-3.0, its Jenkins job's
+repository states none; the reparation lawsuits' LICENSE is CC0 1.0; the other four state no licence):
+
+github.com/cases-umd/Charlotte-Historical-City-Directory-1911 (charlotte-directory-1911: the University of Maryland's
+CASES collection of educational Jupyter notebooks, by MLIS students of INST742 "Implementing Digital Curation",
+2023-2024, on the 1911 city directory of Charlotte, North Carolina, digitized on the Internet Archive, in English;
+Rosemarie Fettig's project "Expanding the Network: Modeling Relationships with Neo4j", the "Original Create Script" cell
+of 4.Rosemarie_Fettig/DatabaseCreation.ipynb, raw Cypher as the Browser takes it, one LOAD CSV over
+4.Rosemarie_Fettig/Data/Charlotte1911_new.csv, run as written): 161 transcribed directory entries (surnames beginning
+with A, and the madams of the red-light district another student's project studied), each a Person (FirstName, LastName,
+MiddleInitial, Address; MERGEd on all four) that Lives_In its Dwelling (house, rooms, boards, room in house ...),
+Has_Race its Race (White, African-American), Has_Marital_Status a MaritalStatus (MERGEd on the status and the spouse's
+first name as the directory gives it, "Leona E"), Has_Salutation its Salutation (Rev, Dr), Works_At its Company and
+Has_Job its Job: 319 nodes (Person 161, Job 52, MaritalStatus 48, Company 47, Dwelling 6, Salutation 3, Race 2), 966
+relationships (161 of each of the six types), 7 labels, `up` in 82 s (server start included, other helpers' servers
+running), github.com/tonijhanel/fec-georgia-2022 (georgia-fec-2022: a 2026 portfolio project, "Georgia Senate Race -
+2022 - Candidate and Donor relationship", in English; data_files/neo4j_load_queries.cypher run as written, Neo4j 5
+syntax already, six statements, each LOAD CSV reading the repository's data_files/<name>.csv, the file its
+raw.githubusercontent.com URL names: the CSVs its data_files/fec_georgia_2022.py wrote from the Federal Election
+Commission's API, open.fec.gov): the 2022 cycle's 19 Georgia candidates for the US Senate (Candidate: FEC candidate id,
+name as the FEC writes it, "WARNOCK, RAPHAEL", party code, state), the 20 committees that support them (Committee: id,
+name, type; SUPPORTS), 375 donors of a sample of itemized contributions (Donor: FEC id, name as the FEC writes it,
+"Walters, Wyndall Mr.", city, state, employer, occupation; people, companies and PACs), their 491 donations (DONATED_TO
+a committee, CREATEd as the script writes it, so a donor's two donations are two relationships: amount in dollars as a
+float, date as yyyy-mm-dd text) and the occupational segment the loader's regular expressions put each donor in
+(Segment, WORKS_IN: Legal, Education, Healthcare, ..., Other): 427 nodes (Donor 375, Committee 20, Candidate 19, Segment
+13), 886 relationships (DONATED_TO 491, WORKS_IN 375, SUPPORTS 20), 4 labels, `up` in 128 s (server start included, two
+other helpers' servers running), github.com/researchgraph/Switchboard-Jenkins over github.com/researchgraph/nci
+(nci-research-data: Research Graph's Jenkins job jobs/registry/ingest-nci.sh, which builds the graph of the research
+data of Australia's National Computational Infrastructure, NCI, in English: its curl lines download the four CSV files
+of researchgraph/nci, csv/datasets.csv, researchers.csv, publications.csv and relations.csv, read here from that
+repository's mirror, then one neo4j-import (3.x) command builds the graph from them): NCI's data collections (dataset:
+title, organisations as author_list, publication_year, last_updated, GeoNetwork catalogue URL, DOI, licence URL,
+megabyte), the researchers named as their contacts (researcher: full_name, e-mail as local_id, ORCID; a few are
+organisations, "Geoscience Australia", "CSIRO") and the publications about them (publication: title, author_list,
+publication_year, DOI), every node also labelled `nci`, each relationship `relatedTo` from a collection to a researcher
+(564) or a publication (24): 659 nodes (dataset 554, researcher 81, publication 24), 588 relationships, 4 labels, `up`
+in 115 s (server start included), github.com/luzidl/it-novum-webinar_112022 (schleswig-holstein-energy: the demo of
+it-novum's webinar "Graph-Datenbanken: So decken Sie neue Zusammenhänge auf" of 24 November 2022, in German; its two
+Neo4j Data Importer models, Datenmodelle/neo4j_importer_model_ladesaeulen.json (format 0.6.3) then
+neo4j_importer_model_WindRaeder.json (0.6.2), in the order its README runs them ("die Datenmodelle bauen aufeinander
+auf": the Ort node joins them), each over the file it maps in Daten/, the webinar's preparation of two open data sets of
+Schleswig-Holstein from govdata.de, the Bundesnetzagentur's register of public charging points as of 1 October 2022,
+with an lsNr added as each station's id, and the state environment agency LLUR's register of wind turbines as of 6 July
+2022, columns renamed): 1,289 charging stations (Verbraucher: lsNr, street, house number, postcode, town, latitude,
+longitude, connected load in kW, number of charging points, up to four plug types each with its kW), their 193 operators
+(Betreiber; BETRIEB_DURCH), 589 towns (Ort; LIEGT_IN, HAT_VERBRAUCHER, and an operator's ANSAESSIG_IN, "based in",
+written from each of its stations' rows: every town it has a station in), 28 districts (Kreis, with its Bundesland;
+LIEGT_IN_KREIS) and, from the second model, the wind turbines (Erzeuger: type, manufacturer, output in kW, Anl_Nr) that
+towns have (HAT_ERZEUGER): 2,201 nodes (Verbraucher 1,289, Ort 589, Betreiber 193, Erzeuger 102, Kreis 28), 7,186
+relationships (HAT_ERZEUGER 2,091, HAT_VERBRAUCHER, BETRIEB_DURCH and LIEGT_IN 1,289 each, LIEGT_IN_KREIS 677,
+ANSAESSIG_IN 551), 5 labels, `up` in 156 s with three other helpers' servers running and
+github.com/koflerdavid/uni-programming-lab (soccerbase-2015: a 2015 university programming lab, "Innovative Interaktion,
+Visualisierung und Analyse", of David Kofler, Matej Stanic and David Westreicher, whose soccervis app drew football
+transfers on a globe, in English; tournament.cypher of the commit "Current database", the graph its Java crawler
+(src/crawler) scraped from soccerbase.com starting from the 2014 Community Shield, as neo4j-shell's `dump` wrote it,
+Neo4j 2.x): players (Player: name, age, birthday "18 Apr, 1990", birthplace, height "1.96m", weight "83.45kg",
+nationality, slug, uri), the clubs of the tournament and of their careers (Team: name, ground, nickname, chairman,
+trainer, address lines, postcode, website, yearFormed, latitude and longitude, slug, uri), the Tournament (the Community
+Shield; 7 teams IN_TOURNAMENT), a team's CURRENT_TEAM to each of its players (contractSigned "01 Sep, 2014", fee, shirt
+number, position), a team's IN_TEAM to each player of its past or present (fee "Signed" or "Loan", from and to as
+yyyy-mm-dd) and each move a Transfer (when) that a team is FROM_TEAM of, with its TO_TEAM and its TRANSFERRED_PLAYER:
+799 nodes (Transfer 320, Team 244, Player 234, Tournament 1), 1,971 relationships (IN_TEAM 770, FROM_TEAM, TO_TEAM and
+TRANSFERRED_PLAYER 320 each, CURRENT_TEAM 234, IN_TOURNAMENT 7), 4 labels, `up` in 86 s. The tune graphs:
+github.com/azurebamboo/Graph-Database-for-Reparation-Lawsuits-against-Japan-for-Colonial-and-Wartime-Atrocities-
+(japan-reparation-lawsuits: an academic project of 2021-2022 that digitizes the postwar reparation lawsuits against
+Japan for its colonial and wartime atrocities, "comfort women", forced labour, Nanjing, Unit 731, the Hibakusha in Korea
+..., from the Japanese survey of postwar compensation trials at justice.skr.jp, in Japanese and English;
+all-plain.cypher, the project's apoc.export.cypher export (4.x, optimized UNWIND batches keyed on its uniqueness
+constraints), run as its README loads it): the lawsuits (Lawsuit: title, plaintiff, the plaintiffs' origin, Korean,
+Chinese, Taiwanese or Filipino, and the filing and ruling dates at each court level, localFile, localRule, highFile,
+highRule, supremeFile, supremeRule, as strings), the lawyers who FOUGHT them (Lawyer: name; COLLAB between two lawyers
+of one case, the case named), the courts (Court: name, lat, lng; a lawsuit FILED_TO a court with its time, a court RULED
+a lawsuit with date, result and the law report's reference) and the defendants (Defendant: the Japanese State,
+companies, officials; AGAINST): 519 nodes (Lawyer 341, Lawsuit 100, Defendant 49, Court 29), 4,270 relationships (COLLAB
+3,000, FOUGHT 605, RULED 257, FILED_TO 257, AGAINST 151), 4 labels and 5 full-text indexes, `up` in 92 s (server start
+included) and github.com/huple2019/jeju-kg-data (jeju-safe-tourism: a 2026 Korean project, its README_FINAL.md an
+interim report of July 2026, that builds a safe-tourism knowledge graph of Jeju Island for Neo4j Aura, in Korean;
+00_MASTER_LOAD.cypher, Neo4j 5 syntax, each LOAD CSV reading the repository's own CSV by its raw.githubusercontent.com
+URL, Aura reading no file:///): Jeju's 1,029 tourist places (category, road and lot address, coordinates, capacity,
+parking, fees, opening hours, closing days, island, ferry port and minutes, 2026 event months, swimming restrictions of
+designated harbours), each place's accessibility survey (wheelchair, stroller, visual, hearing; evidence and sources),
+128 tour activities, 73 eup-myeon-dong regions with their accident statistics, 650 accidents reported in the news
+(BigKinds headlines: date, hazard, weather, victim type; at a place or on one of 15 road segments), 11,703 ambulance
+records of Jeju's fire department (119 calls of 2020-2023 and 2025: type, weather, region or nearest place, with
+distanceM on OCCURRED_AT), 39 risk patterns with their thresholds and units, the weather axes that TRIGGER them
+(conditionExpr), the actions they result in (decisionLevel on RESULTS_IN), 20 seasonal safety advisories, 15 activities
+and the risks they carry, 70 designated harbours: 14,880 nodes (AccidentEvent 12,353, Accessibility 1,029, Place 1,029,
+TourActivity 128, RegionSafetyStat 73, DesignatedHarbor 70, RiskPattern 39, ...), 41,754 relationships of 21 types
+(APPLIES_TO 12,825, EVIDENCES 12,238, OCCURRED_IN_REGION 7,770, OCCURRED_AT 4,085, HAS_TOUR_ACTIVITY 1,797, ...), 22
+labels, `up` in 68 s with other helpers' servers running.
+
+Where a script cannot run as written, its writer says what is done instead: georgia-fec-2022's and jeju-safe-tourism's
+scripts run as written (_run_script, _run_mixed), each URL mapped to its repository's file (any other URL raises
+CorpusError); jeju-safe-tourism's opens with a UTF-8 byte order mark (read as utf-8-sig, as cypher-shell and the Browser
+read it), its first statement, `CALL { MATCH (n) DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS`, runs as one `CALL
+{...}` (on the empty database it deletes nothing), and its check queries (RETURN only) run and are read by no one.
+charlotte-directory-1911's notebook holds three cells of Cypher: the original create script runs (_charlotte_script
+takes the one code cell that reads Charlotte1911_new.csv and returns nothing: none or two is an error); not run: its
+modified model (Person by PersonID, Address nodes that are a dwelling, MarriedTo between spouses) over
+Charlotte1911_mod.csv, the 48-record subset the project's final graph holds (it would write those 48 people a second
+time under another model), and its cell of test scripts (they RETURN what they write). nci-research-data's neo4j-import
+builds a store offline, so its command is done by a new _import_tool_global_ids as the 3.x tool does it with files of
+one id space (no id groups, no label or type on the command line; nz-health-data-sources' _admin_import is the command
+with id groups and labels): `key:ID` kept as the string property `key`, labels from :LABEL, the type from :TYPE, a
+header entry's spaces (` :END_ID`, ` :TYPE`) not part of it, an empty field setting no property
+(--ignore-empty-strings); a typed column, an id column without a key, a node without a label or a duplicate id is an
+error; the 8 relationships whose start, a data collection, is in no file are skipped, as the tool's default
+--skip-bad-relationships skips them into bad.log, which the job prints; its curl URLs are read from researchgraph/nci's
+mirror (any other is an error); the job's other lines (copying an empty Neo4j folder, printing bad.log, the
+commented-out zip and S3 upload) have no use on the started server. japan-reparation-lawsuits' export runs statement by
+statement as written, in 5.x syntax where 4.x's was removed, by two new general rules of _five: `CREATE CONSTRAINT ON
+(node:L) ASSERT (node.p) IS UNIQUE`, the property in parentheses (_OLD_UNIQUE now reads it), and 4.x's `CALL
+db.index.fulltext.createNodeIndex(name, labels, properties)` (five of them), now CREATE FULLTEXT INDEX of the same name,
+labels and properties (no other graph's script, as run, uses either form). soccerbase-2015's neo4j-shell dump runs with
+the least change 5.x needs (write_soccerbase_2015): the file must open with `begin` and close with `;` and `commit`
+(else CorpusError), the shell's own transaction commands, which are dropped; its eight 2.x uniqueness constraints (the
+slug and uri of Player, Team, Tournament and Trainer) run first, as 5.x statements (_SHELL_UNIQUE); the rest runs as the
+one CREATE statement it is, its relationship lines' bare variables in parentheses (_SHELL_REL: `create _1-[:IN_TEAM
+{...}]->_441` as `create (_1)-[...]->(_441)`); the repository's CypherImporter.java, which runs a file one line a
+statement, is not followed (the relationship lines name variables of earlier lines). schleswig-holstein-energy's two
+models run by _importer_model with nothing changed (format 0.6.x: keys named by their property's identifier, as format
+0.8 names them); its files are semicolon-separated, which the Data Importer detects: read with ';', each file's header
+required to be the fields its model's fileModel lists (an error otherwise).
+
+Quirks kept as the data has them: charlotte-directory-1911's missing values are the file's 'no_val' strings, MERGEd as
+nodes like any other value (Company 'no_val' with 110 Works_At, Job 'no_val' with 33, a Salutation, a Dwelling and a
+MaritalStatus {no_val, no_val}); names as transcribed, a trailing space in some ("Clark ", "Blanche ", "Wilson "), and
+entries whose first name is an initial and middle name the given name ("E" Glenn Abernethy); four people named Charles
+Alexander and three Jonathan Adams, told apart only by address; spouses share a MaritalStatus node where their first
+names agree (four men married to an "Alice"). georgia-fec-2022's George Litchfield is two Candidate nodes (two FEC
+candidate ids); party codes as the FEC writes them (DEM, REP, LIB, IND, CRV, W), employers and occupations the FEC's
+strings ("Landry'S Inc.", "None", "Not Employed"); in the files but not in the statements, so not in the graph: the
+candidates' office, incumbency and cycle, the donors' zip code, a donation's transaction id. nci-research-data's ids and
+local_ids with a trailing space ("david.burbidge@ga.gov.au ") keep it; every value is a string (publication_year "2016",
+megabyte "104857600"); megabyte is set on 7 collections, DOI on 80; titles held more than once ("Plots of APS2 access-g"
+three times, "Plots of APS2 access-r" twice); one researcher's full_name ends in a space ("Anna Fitzgerald "); two
+researchers have no relationship. schleswig-holstein-energy's Erzeuger is keyed on Anl_Nr, a turbine's number within its
+permit ("0001", "0002", ...), so the 3,847 turbines collapse into 102 nodes, one a number, each holding the last row's
+type, manufacturer and output, and HAT_ERZEUGER links a town to those numbers; Ort is MERGEd on the town's name and
+given street, house number and postcode by every station row (the last one stays); the two files name districts
+differently ("Kreis Ostholstein", "Kreisfreie Stadt Kiel" against "Ostholstein", "Kiel", "Plün"), so each is a Kreis
+node of its own (28), and a town with both stations and turbines is LIEGT_IN_KREIS both; towns as the registers write
+them ("Sylt" and "Sylt OT Westerland", "Lauenburg/Elbe" and "Lauenburg / Elbe"), streets in two spellings
+("Schulstrasse", "Schulstraße"). soccerbase-2015's dates as soccerbase and the crawler wrote them (IN_TEAM's from and to
+fall at year ends, a loan of 2009-12-27 to 2010-12-26; a Transfer's `when` a late-December week start, a parsing
+artefact), fees as text ("£16,000,000", "Signed", "Loan"), Transfer nodes with only `when` (not unique), eight career
+teams without a name, yearFormed -1 where soccerbase gives none. japan-reparation-lawsuits' impossible dates as typed
+("2003-04-31", "2007-06-31"), a high court ruling dated before the local one (Ukishima-maru: highRule 1998-09-29,
+localRule 2001-08-23), a lawyer "ほか Others" standing for the unnamed rest, a defendant with no English name (the
+governor of Fukuoka), a typo in one title, RULED results with notes (a settlement "和解 対新日鉄"); names in Japanese
+and English where the author gave both ("東京地裁 Tokyo Local Court", "宮田信男 Miyata Nobuo", family name first), in
+Japanese only where not; plaintiffs and ruling results in Japanese (棄却, 認容, 一部認容, 和解). jeju-safe-tourism's
+risk patterns, advisories and risk scores are the project's own modelling over the public records (places, accessibility
+surveys, 119 records, news reports); the repository still changes (its fix logs run to FIX85): the writer reads the
+snapshot the mirror holds, and a later one may change the counts. No question names a node whose name is held twice. The
+questions are in the graph's language: schleswig-holstein-energy's in German (7 edge, 5 node-property, 2 two-hop; no
+relationship has a property; the turbines asked about only through a town's district), jeju-safe-tourism's in Korean (6
+edge, 5 node-property, 1 relationship-property, 2 two-hop), japan-reparation-lawsuits' 11 in English and 3 in Japanese,
+as a Japanese user types a title (5 edge, 4 node-property, 3 relationship-property, 2 two-hop), the others in English:
+charlotte-directory-1911's (7 edge, 4 node-property, 3 two-hop; no relationship has a property; people named by first
+name and surname as the directory lists them, addresses as people type them; none asks about race beyond one record,
+none about the madams), georgia-fec-2022's (6 edge, 4 node-property, 2 relationship-property, 2 two-hop),
+nci-research-data's (6 edge, 5 node-property, 3 two-hop; no relationship has a property) and soccerbase-2015's (5 edge,
+4 node-property, 3 relationship-property, 2 two-hop; players and teams named by their slug, the one name soccerbase
+keeps unique).
+
+Overlaps kept: charlotte-directory-1911 is people with their jobs and employers as swedish-alumni and coffee-shop's
+staff are, and places by street address as hospitals' are, but a historical city directory (1911: residents with race,
+marital status and spouse, dwelling, salutation, job and employer), the corpus's first; georgia-fec-2022 is political
+donations as uk-party-donations is (companies' donations to UK parties and MPs, with value and date), but the US federal
+FEC filings of one Senate race, in another shape (donor, committee, candidate with party; people donors with employer,
+occupation, city and an occupational segment); nci-research-data is a catalogue of data sources as
+nz-health-data-sources is, but research data collections (astronomy, climate models, ocean forecasts, geophysics,
+palaeontology CT scans) with their contact researchers and the papers about them: the corpus's first research-data
+registry; schleswig-holstein-energy is places with addresses and coordinates as hospitals and cornwall-restaurants are,
+in German as swiss-medicines is, and Data Importer models as nobel-prizes, nft-trades and serie-a are, but energy
+infrastructure (charging stations, their plugs, load and operators, wind turbines), a domain not in the corpus;
+soccerbase-2015 is football players as fifa-2014's squads and serie-a's players are (birth date, height, clubs) and
+football as premier-league and champions-league are (matches), but players' careers in one scrape: contracts, spells,
+loans and transfers between clubs, with fees; japan-reparation-lawsuits is law and courts, a domain not in the corpus
+(legis-graph and uk-party-donations are legislation and money; regesta-imperii and british-empire-territories history),
+the corpus's first graph of court cases and its first data in Japanese beside jlpt-kanji's readings; jeju-safe-tourism
+is tourist places as singapore-attractions and cornwall-restaurants are, but their safety (accidents from news reports
+and ambulance records, accessibility, risk patterns with thresholds, advisories), in Korean as seocho-apartments,
+k-dramas and travel-checklist are.
+
+Considered and left out: mgausten8/BigDataTools_Spring2024 (Voteview's DW-NOMINATE scores of members of Congress: its
+Data Importer script reads data/HSall_custom.csv, over the mirror's size limit; its committed 117th-118th Congress
+subset would be a substitution, and members by state and party is legis-graph's domain and shape),
+Mujahid0Abdullah/neo4j_project (companions of the Prophet, in Turkish: 147 nodes, too small), phucfix/vn-football-graph
+(Vietnamese football from Wikipedia infoboxes: no data committed, only scripts, reports and an enrichment Cypher; most
+of its relationships derived, and the repository a GraphRAG chatbot with generated evaluation questions),
+itsjoecsh/cycling-kg-neo4j-import (Eindhoven's neighbourhoods, cycling accidents and bike lanes: no snapshot can be had,
+its CSVs in no indexed repository; a candidate if one can), jojom4n98/Kolonialgeschichte_Digital_SoSe2026_AI_Network
+(German colonial companies of 1901: its JSON extracted by Claude from a PDF page), LGhiglionee/TP_Integrador_BDDII (Hong
+Kong horse racing, in Spanish: Kaggle rows mixed with fabricated ones), joopixel1/SportGraph (its data Git LFS
+pointers), fithisux/omdb_graphdb_article (its gold files not in the snapshot), johnymontana/book-graph (NYT best
+sellers: goodreads-books' and university-library's domain and shape), johnymontana/neo4j-datasets' trumpworld littlesis
+guide (it only MATCHes nodes the base import creates from Google Sheets), CDH-SC/WholeEarthBookCatalog (every data file
+it imports over the size limit), Timothy-G-Griffin/build_databases.cst.cam.ac.uk (an IMDb subset its Python writes from
+downloads: movies again), Lkruitwagen/global-fossil-fuel-supply-chain (a pipeline's outputs, not committed), toflit18
+(its nodes written by a script from another repository), Laxeros07/Question-Answering-about-Geometries (North
+Rhine-Westphalia's administrative units: its export no longer at HEAD, geometries.csv over the size limit, nodes with
+only a name and a centroid), gregoryking/public_whip_graph (Public Whip's UK MPs, divisions and votes: its data only in
+a Data Importer zip over the size limit), luzidl/it-novum-webinar_042022 (the same author's earlier webinar: a small
+hand-made table of charging tariffs), arnav-pawaskar/capstone (Czech bank data with injected faults),
+trannguyen1899/khtn_project (its Data Importer files not committed), earacil/euipo-similarity-enrichment (a trademark
+classification), TrisNol/neo4j-certified-professional (GraphAcademy's movies) and neo4j-product-examples/demo-fraud
+(synthetic), vladbatushkov/flights and martinhorvath/com.primebird.graphplayground (openflights-routes' data),
+srikarkamatam/AuraDB_KMS and Shrad189/Twitch-Features-Analysis- (their files over the size limit),
+hamsy-aravin/biomedical-knowledge-graph (one gene file), kostas-rigan/neo4j-queries (Northwind),
+mjapundzi96/neo4j-zavrsni-backend (a music app's seed), the twin4j leads shao-shuai/birdview-patent-landscape (a Spark
+pipeline, logs only), fredriko/gavagai-lexicon-graph (a lexicon API's client), ambf0632/CompoundDB4j (DrugBank and
+ChEMBL downloads, placeholders only), kaiserpreusse/covid_graph (downloaders of JHU and UN files),
+jgoerner/metabolic-query-generator (a Spring app) and EHRI/ehri-rest (a Java backend, hand-made test fixtures),
+researchgraph's other Jenkins jobs (files from an S3 bucket or harvested XML), AndrewIOM/biodiversity-graph-db (an F#
+desktop app), unimib-whattadata/eventour-graph-db (RDF, LLM-curated), johnymontana/willow-grandstack and
+geospatial-graph-demos and rvanbruggen's repositories (no Neo4j data), XavierDELPIERRE/gedcom-neo4j-converter and
+markbrouch/hit-nhost-nextjs-starter (GEDCOM loaders: no data committed, or a TypeScript loader),
+edfranklra-art/PROYECTODB2 (seven hand-made nodes), 32rejbf32098bc/Robot_DSS_app (some sixty industrial robots),
+Guy-Michael/neo4j-with-preloaded-data (three users), jonlanda/laligaDB (three hand-typed players),
+a3102a123/Workshop_final and the Narnia and TrainGraph exports (tens of nodes), Hina-samreen/climatechange_2022 (triples
+of one label), widyaageng/graphneo (one label of genes), DennisHeine02/Verkehrsdaten-in-Graphdatenbanken and Vienna's
+transit stops (GTFS not committed), consulting-projekt/backend (Hamburg's stations from the Geofox API),
+AdrianoII/PortalTransparencia2Neo4j (no data), johnollier/registry-neo (a Merkle-tree register, not a domain graph),
+eliaskupferschmitt/relavis (genealogy CSVs on git.thm.de), EDRInc/RaD-EdrCore-Public (an unfinished loader that does not
+parse), Ptitjbus/tp-neo4j-titanic (its file not in the repository), bogadisa/DIT930 and gwealm/FEUP-BDNR (course
+assignments' generated data), hmiguim/AdventureWorksCycle (Microsoft's fictional sample), gabmansur/fraud-graph-data and
+lamlhn/Migration-de-SQL-vers-NoSQL (synthetic), MarcusDoubleYou/neo4j-meetup-twitter (tweets, its accounts file another
+repository's), johnmillstead/pmg_connect (one company's associates), mathbeveridge/asoiaf (Game of Thrones again),
+dohr-michael/neo4j_sid (movies and users), MaxDreger92/MatGraphAI (a materials-science platform),
+OpenPolytechnicBITProjectGroup/Resources (its loader in another repository), ethiry/wikikings,
+robertrouse/theographic-bible-metadata, schoi80/vine-graph, adam-cowley/statsbomb-neo4j, Graphlet-AI/graphml-class,
+dgg32/fda_food, jmelgarmartin/congreso_insights, julianbrowne/graffeine, malcolm-a/nf16-neo4j, ramseylab/food-network,
+labdados/tec-cid, GioAzdy75/Campeonato_Ajedrez and mseewaters/CozyMysteriesGraph (left out or used before, as above);
+and scripts the search turned up without their repository or data: Data Importer exports over BibleData (Bible books,
+verses, persons and their relations: BradyStephenson/bible-data commits the CSVs but no Neo4j script, and
+AlamoPolyglot.csv is over the size limit), books and their film adaptations, OpenAlex's topic taxonomy, cricket, NBA
+salaries, countries' CO2 and education, FIFA goal scorers, the GTDB taxonomy, Clash Royale's API, the Olympics (athletes
+by name only), ESCO occupations, a Voteview export and an Argentine jingles app (its users' e-mails); a meishichina.com
+recipe graph (Chinese), a Chilean senate seeder (mock data), an ISRO satellites ingester (small), a Henry Wotton letters
+loader (a Google Sheet), a GEDCOM export (11 nodes), a Parkinson's-disease ontology and a battery-materials export
+(LLM-extracted), a CDISC study-standard export and a Spanish supply-chain sample, an SBIR awards loader (its files in no
+indexed repository), Tang and Song poets (NER extraction), a FOSDEM schedule loader (its XML not committed),
+lobbywatch.ch exporters (written from MySQL) and Argentine resolutions and Spanish deputies builders (APIs). No snapshot
+could be had of ren2335/engine-kg and austemper/analogy-api. Candidates for a later split, not evaluated in time
+(apoc.export.cypher files found by their default names): Dennis80801/final_project, amar-ox/graph, ambrose1226/rui and
+nathb0/neo4j-demo-fraud-dataset (all-plain.cypher), paulodiniz/bjj-world (graph.cypher), Krzemon/Instruments-Graph
+(database.cypher), cheng1608/Knowledge-Gragh-of-Turing (neo4j.cypher), acurber91/gvd_tp2, jvmr1/Filmes-e-Atores-Neo4j
+and leonardorocio/banll-neo4j-project (dump.cypher). Smaller than 1,000 nodes: charlotte-directory-1911 (319),
+georgia-fec-2022 (427), japan-reparation-lawsuits (519), nci-research-data (659) and soccerbase-2015 (799)."""
 
 from __future__ import annotations
 
@@ -1953,6 +2223,9 @@ TWENTY_FIRST_SEED = 49
 TWENTY_SECOND_POOL = ("british-empire-territories", "cornwall-restaurants", "elite-dangerous-lore",
                       "hamilton-musical", "nz-health-data-sources", "swiss-medicines")
 TWENTY_SECOND_SEED = 50
+TWENTY_THIRD_POOL = ("charlotte-directory-1911", "georgia-fec-2022", "japan-reparation-lawsuits", "jeju-safe-tourism",
+                     "nci-research-data", "schleswig-holstein-energy", "soccerbase-2015")
+TWENTY_THIRD_SEED = 51
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -2078,7 +2351,7 @@ def _statements(script: str) -> list[str]:
 # 4.x also named it and wrote IF NOT EXISTS (`CREATE CONSTRAINT title IF NOT EXISTS ON (t:Title) ASSERT ...`): kept;
 # the node pattern may be spaced (`ON (g: Gare)`, as sncf-stations writes it)
 _OLD_UNIQUE = re.compile(r"(?i)create\s+constraint(?P<name>\s+(?!if\b)\w+)??(?P<ine>\s+if\s+not\s+exists)?\s+on\s+"
-                         r"\(\s*(\w+)\s*:\s*(\w+)\s*\)\s+assert\s+\3\.(\w+)\s+is\s+unique")
+                         r"\(\s*(\w+)\s*:\s*(\w+)\s*\)\s+assert\s+\(?\3\.(\w+)\)?\s+is\s+unique")
 _OLD_INDEX = re.compile(r"(?i)create index on :(\w+)\((\w+)\)")
 # a node key on one property: Community Edition (the embedded server's) refuses node keys; the uniqueness they imply
 _NODE_KEY = re.compile(r"(?is)(create\s+constraint\b.*?\bfor\s+\(\s*(\w+)\s*:\s*\w+\s*\)\s+require\s+\2\.\w+\s+)"
@@ -2092,11 +2365,16 @@ _LENGTH = re.compile(r"(?i)(?<![\w.])length\((\w+)\)")
 # 2.x's CREATE UNIQUE (creates what of the pattern is missing): 5.x removed it; MERGE of the same pattern, whose ends
 # the statement has bound, writes the same relationship once
 _CREATE_UNIQUE = re.compile(r"(?i)\bcreate\s+unique\b")
+# 4.x's full-text index procedure (5.x removed it): `CALL db.index.fulltext.createNodeIndex('name', ['L1', 'L2'],
+# ['p1', 'p2'])`, its three arguments as literals; 5.x's CREATE FULLTEXT INDEX writes the same index
+_FULLTEXT_NODE_INDEX = re.compile(r"(?is)^\s*CALL\s+db\.index\.fulltext\.createNodeIndex\(\s*'(\w+)'\s*,\s*"
+                                  r"\[([^\]]*)\]\s*,\s*\[([^\]]*)\]\s*\)\s*$")
 
 
 def _five(statement: str) -> str:
     """Neo4j 2.x-4.x syntax that 5.x removed, in 5.x syntax (the same constraint, index, function or test):
-    uniqueness constraints (on one line or several), `CREATE INDEX ON :L(p)`, toInt() in any case (now toInteger()),
+    uniqueness constraints (on one line or several, the property in parentheses or not), `CREATE INDEX ON :L(p)`,
+    4.x's db.index.fulltext.createNodeIndex() (now CREATE FULLTEXT INDEX), toInt() in any case (now toInteger()),
     distance() (now point.distance()), exists(n.p) (now `n.p IS NOT NULL`), CREATE UNIQUE (now MERGE) and length()
     of a list the statement collects (`collect(x) AS xs ... length(xs)`: now size(); length() of a path stays). A
     node key on one property is its uniqueness constraint: Community Edition, the embedded server's, refuses node
@@ -2104,6 +2382,11 @@ def _five(statement: str) -> str:
     statement = _OLD_UNIQUE.sub(lambda m: f"CREATE CONSTRAINT{m['name'] or ''}{(m['ine'] or '').upper()} FOR "
                                           f"({m[3]}:{m[4]}) REQUIRE {m[3]}.{m[5]} IS UNIQUE", statement)
     statement = _OLD_INDEX.sub(lambda m: f"CREATE INDEX FOR (n:{m[1]}) ON (n.{m[2]})", statement)
+    fulltext = _FULLTEXT_NODE_INDEX.match(statement)
+    if fulltext:
+        labels, keys = ([x.strip().strip("'") for x in part.split(",")] for part in (fulltext[2], fulltext[3]))
+        statement = (f"CREATE FULLTEXT INDEX {_q(fulltext[1])} FOR (n:{'|'.join(_q(x) for x in labels)}) ON EACH "
+                     f"[{', '.join('n.' + _q(x) for x in keys)}]")
     statement = _NODE_KEY.sub(lambda m: f"{m[1]}IS UNIQUE", statement)
     for old, new in _OLD_FUNCTIONS.items():
         statement = old.sub(new, statement)
@@ -5329,6 +5612,55 @@ def write_serie_a(store: Any, mirror: Path) -> None:
     _importer_model(store, model, tables.__getitem__)
 
 
+SH_ENERGY = "luzidl/it-novum-webinar_112022"
+# its two Data Importer models in the order its README runs them (charging stations first, then wind turbines: "die
+# Datenmodelle bauen aufeinander auf", the Ort node joins them), and the folder that holds the files they map
+SH_ENERGY_MODELS = ("Datenmodelle/neo4j_importer_model_ladesaeulen.json",
+                    "Datenmodelle/neo4j_importer_model_WindRaeder.json")
+SH_ENERGY_DATA = "Daten/"
+
+
+def write_schleswig_holstein_energy(store: Any, mirror: Path) -> None:
+    """The two Neo4j Data Importer models of luzidl/it-novum-webinar_112022 (the demo of it-novum's webinar of 24
+    November 2022 "Graph-Datenbanken: So decken Sie neue Zusammenhänge auf", in German; no licence stated), run in the
+    order its README gives, each over the file it maps in Daten/ (the webinar's preparation of two open data sets of
+    Schleswig-Holstein from govdata.de: the Bundesnetzagentur's register of public charging points, as of 1 October
+    2022, with an lsNr added as each charging station's id; the state environment agency LLUR's register of wind
+    turbines, as of 6 July 2022, columns renamed): charging stations (Verbraucher: lsNr, street, house number, postcode,
+    town, latitude, longitude, connected load in kW, number of charging points, up to four plug types with their kW),
+    their operators (Betreiber; BETRIEB_DURCH), towns (Ort; LIEGT_IN, HAT_VERBRAUCHER, and an operator's ANSAESSIG_IN,
+    "based in", written from each of its stations' rows: every town it has a station in), districts (Kreis with
+    Bundesland; LIEGT_IN_KREIS), and from the second model wind turbines (Erzeuger: type, manufacturer, output in kW,
+    Anl_Nr) that towns have (HAT_ERZEUGER). Run as the Data Importer runs a model (_importer_model; format 0.6.x, keys
+    named by their property's identifier). The files are semicolon-separated, which the Data Importer detects: they are
+    read with ';', and each file's header must be the fields its model's fileModel lists (else the reading is wrong, an
+    error). What the models write is kept: Erzeuger's key is Anl_Nr, a turbine's number within its permit (Bst_Nr:
+    "0001", "0002", ...), so the 3,847 turbines collapse into one node per number (102), each holding the last row's
+    type, manufacturer and output, and HAT_ERZEUGER links a town to those numbers (the README's sums of Leistung add
+    these); Ort is MERGEd on the town's name and SETs street, house number and postcode from every station row (the last
+    one stays); the two files name districts differently ("Kreis Ostholstein" and "Kreisfreie Stadt Kiel" in one,
+    "Ostholstein", "Kiel", "Plün" in the other), so each is a Kreis node of its own."""
+    for path in SH_ENERGY_MODELS:
+        model = json.loads(read_file(SH_ENERGY, path, mirror))
+        schemas = model["dataModel"]["fileModel"]["fileSchemas"]
+        tables: dict[str, list[dict[str, str | None]]] = {}
+        for file, schema in schemas.items():
+            data = read_file(SH_ENERGY, SH_ENERGY_DATA + file, mirror)
+            header = next(csv.reader(io.StringIO(data.decode("utf-8-sig")), delimiter=";"))
+            fields = [f["name"] for f in schema["fields"]]
+            if header != fields:
+                raise CorpusError(f"{SH_ENERGY}: {file}'s header read with ';' is {header}, its model lists {fields}")
+            tables[file] = _csv_rows(data, ";")
+
+        def rows_of(file: str, tables: dict[str, list[dict[str, str | None]]] = tables,
+                    path: str = path) -> list[dict[str, str | None]]:
+            if file not in tables:
+                raise CorpusError(f"{SH_ENERGY}: {path} maps {file}, which its fileModel does not list")
+            return tables[file]
+
+        _importer_model(store, model, rows_of)
+
+
 COZY = "mseewaters/CozyMysteriesGraph"
 COZY_SCRIPT = "neo4j_import.md"  # its whole text is the script (a Neo4j Data Importer export), as the README says
 COZY_FOLDER = "GraphDB-files/"  # the files its `:param` blocks name
@@ -6240,6 +6572,266 @@ def write_swiss_medicines(store: Any, mirror: Path) -> None:
     _run_script(store, script, rows_of)
 
 
+CHARLOTTE = "cases-umd/Charlotte-Historical-City-Directory-1911"
+CHARLOTTE_NOTEBOOK = "4.Rosemarie_Fettig/DatabaseCreation.ipynb"
+CHARLOTTE_DATA = "4.Rosemarie_Fettig/Data/"  # its `file:///<name>` URLs name the files of this folder
+CHARLOTTE_FILE = "file:///Charlotte1911_new.csv"  # what the notebook's original create script reads
+_RETURNS = re.compile(r"(?i)\bRETURN\b")
+
+
+def _charlotte_script(notebook: bytes) -> str:
+    """The original create script of the notebook: its one code cell (raw Cypher, as the Browser takes it) that reads
+    CHARLOTTE_FILE and returns nothing. The notebook's other cells are its modified model over the 48-record
+    Charlotte1911_mod.csv (the create script and the MarriedTo script that needs it) and a cell of test scripts that
+    RETURN what they write."""
+    cells = ["".join(c["source"]) for c in json.loads(notebook)["cells"] if c["cell_type"] == "code"]
+    original = [c for c in cells if CHARLOTTE_FILE in c and not _RETURNS.search(c)]
+    if len(original) != 1:
+        raise CorpusError(f"{CHARLOTTE}: {CHARLOTTE_NOTEBOOK} holds {len(original)} create scripts reading "
+                          f"{CHARLOTTE_FILE}, not the one its 'Original Create Script' cell was")
+    return original[0]
+
+
+def write_charlotte_directory(store: Any, mirror: Path) -> None:
+    """The 'Original Create Script' of 4.Rosemarie_Fettig/DatabaseCreation.ipynb of
+    cases-umd/Charlotte-Historical-City-Directory-1911 (University of Maryland's CASES collection of educational
+    notebooks: MLIS students' projects in INST742 "Implementing Digital Curation" on the 1911 city directory of
+    Charlotte, North Carolina, digitized on the Internet Archive; Rosemarie Fettig's "Expanding the Network: Modeling
+    Relationships with Neo4j"; CC BY 4.0 as its notebooks state), as written: one LOAD CSV over
+    Data/Charlotte1911_new.csv, 161 transcribed directory entries (surnames A and the madams of the red-light
+    district), each a Person (FirstName, LastName, MiddleInitial, Address, MERGEd on all four) with Lives_In its
+    Dwelling (house, rooms, boards, ...), Has_Race its Race, Has_Marital_Status a MaritalStatus (MERGEd on the status
+    and the spouse's first name, as the directory gives it), Has_Salutation (Rev, Dr), Works_At its Company and
+    Has_Job its Job. The directory's missing values are the file's 'no_val' strings, MERGEd as nodes like any other
+    value (Company 'no_val', Job 'no_val', ...). Not run: the notebook's modified model (Person by PersonID, Address
+    nodes, MarriedTo between spouses) over Charlotte1911_mod.csv, the 48-record subset the project's final graph
+    holds, which would write those 48 people a second time under the other model; and its test scripts."""
+    script = _charlotte_script(read_file(CHARLOTTE, CHARLOTTE_NOTEBOOK, mirror))
+    _run_script(store, script, _files_under(CHARLOTTE, CHARLOTTE_NOTEBOOK, CHARLOTTE_DATA, mirror))
+
+
+NCI = "researchgraph/Switchboard-Jenkins"  # Research Graph's Jenkins jobs; ingest-nci.sh builds the NCI graph
+NCI_SCRIPT = "jobs/registry/ingest-nci.sh"
+NCI_DATA = "researchgraph/nci"  # the CSV files the job's curl lines download, committed in the NCI repository
+NCI_URL = "https://raw.githubusercontent.com/researchgraph/nci/master/"
+_CURL_TO = re.compile(r"(?m)^curl\s+(\S+)\s*>\s*(\S+)\s*$")  # `curl <url> > ./csv/<file>`
+# the job's import arguments: `--nodes <file>` / `--relationships <file>`, no label or type on the command line (the
+# files' :LABEL and :TYPE columns give them), and the one option it sets
+_IMPORT_TOOL_ARG = re.compile(r"--(nodes|relationships)\s+(\S+)")
+_IMPORT_TOOL_ID = re.compile(r"^\s*(\w*):(ID|START_ID|END_ID|TYPE|LABEL)\s*$")  # `key:ID`, ` :END_ID`, ` :TYPE`
+
+
+def _import_tool_global_ids(store: Any, repo: str, script: str, read: Callable[[str], bytes]) -> int:
+    """What neo4j-import (3.x) writes from the `--nodes <file>` and `--relationships <file>` arguments of `script`
+    (files without an id group: one id space; no label or type on the command line), each file read by `read`
+    with its header's columns as that tool reads them: `key:ID` is the node's id, stored as the property `key` (a
+    string: the tool's default id type); `:LABEL` gives its ';'-separated labels; `:START_ID`, `:END_ID` and `:TYPE`
+    a relationship's ends and type; a header entry's spaces around it are not part of it (` :END_ID`); any other
+    column is a string property, not set where the field is empty (--ignore-empty-strings). Ids are compared as the
+    text they are (a trailing space is part of an id, as the tool keeps it: it trims no field). A typed column, an
+    id column without a key, a node without a label or a duplicate id would make the tool stop or differ: here each
+    is an error. A relationship whose start or end is not among the nodes is skipped, as the tool does by default
+    (--skip-bad-relationships is true in 3.x; it logs each to bad.log, which the job prints): the number skipped is
+    returned. Nodes are CREATEd (no MERGE: ids are unique), then each relationship between the nodes its ids name,
+    MATCHed by the first label of each end and its id."""
+    if "neo4j-import" not in script or "--ignore-empty-strings true" not in script:
+        raise CorpusError(f"{repo}: its script no longer runs neo4j-import --ignore-empty-strings true")
+    arguments = _IMPORT_TOOL_ARG.findall(script.split("neo4j-import", 1)[1].split("\n\n", 1)[0])
+    if not any(kind == "nodes" for kind, _ in arguments) or not any(kind == "relationships" for kind, _ in arguments):
+        raise CorpusError(f"{repo}: its neo4j-import imports no nodes or no relationships")
+    node_label: dict[str, tuple[str, str]] = {}  # id -> the label and id key its node is MATCHed by
+    for kind, path in arguments:
+        if kind != "nodes":
+            continue
+        rows = list(csv.reader(io.StringIO(read(path).decode("utf-8-sig"))))
+        header, body = [c.strip() for c in rows[0]], rows[1:]
+        special = {i: m for i, m in ((i, _IMPORT_TOOL_ID.match(c)) for i, c in enumerate(header)) if m}
+        ids = [i for i, m in special.items() if m[2] == "ID"]
+        labels = [i for i, m in special.items() if m[2] == "LABEL"]
+        typed = [c for i, c in enumerate(header) if ":" in c and i not in special]
+        if len(ids) != 1 or not special[ids[0]][1] or len(labels) != 1 or typed:
+            raise CorpusError(f"{repo}: {path}'s header {header} is not one `key:ID`, one :LABEL and untyped columns")
+        at, key, label_at = ids[0], special[ids[0]][1], labels[0]
+        by_labels: dict[tuple[str, ...], list[dict[str, str]]] = {}
+        for row in body:
+            if row[at] in node_label:
+                raise CorpusError(f"{repo}: {path} repeats the id {row[at]!r} (neo4j-import stops at a duplicate)")
+            names = tuple(dict.fromkeys(x for x in row[label_at].split(";") if x))
+            if not names:
+                raise CorpusError(f"{repo}: {path}'s node {row[at]!r} has no label")
+            node_label[row[at]] = (names[0], key)
+            props = {(key if i == at else c.partition(":")[0]): v for i, (c, v) in enumerate(zip(header, row,
+                     strict=True)) if i != label_at and v != ""}
+            by_labels.setdefault(names, []).append(props)
+        for names, props_list in by_labels.items():
+            for start in range(0, len(props_list), _BATCH):
+                store.query(f"UNWIND $rows AS row CREATE (n:{':'.join(_q(x) for x in names)}) SET n = row",
+                            {"rows": props_list[start:start + _BATCH]}, read_only=False)
+    skipped = 0
+    for kind, path in arguments:
+        if kind != "relationships":
+            continue
+        rows = list(csv.reader(io.StringIO(read(path).decode("utf-8-sig"))))
+        header, body = [c.strip() for c in rows[0]], rows[1:]
+        columns = {m[2]: i for i, m in ((i, _IMPORT_TOOL_ID.match(c)) for i, c in enumerate(header)) if m}
+        if set(columns) != {"START_ID", "END_ID", "TYPE"} or len(header) != 3:
+            raise CorpusError(f"{repo}: {path}'s header {header} is not a :START_ID, :END_ID and :TYPE")
+        groups: dict[tuple[tuple[str, str], tuple[str, str], str], list[dict[str, str]]] = {}
+        for row in body:
+            start_id, end_id, rel_type = row[columns["START_ID"]], row[columns["END_ID"]], row[columns["TYPE"]]
+            if start_id not in node_label or end_id not in node_label:
+                skipped += 1
+                continue
+            groups.setdefault((node_label[start_id], node_label[end_id], rel_type), []).append(
+                {"s": start_id, "e": end_id})
+        for ((s_label, s_key), (e_label, e_key), rel_type), pairs in groups.items():
+            for start in range(0, len(pairs), _BATCH):
+                store.query(f"UNWIND $rows AS row MATCH (s:{_q(s_label)} {{{_q(s_key)}: row.s}}) "
+                            f"MATCH (e:{_q(e_label)} {{{_q(e_key)}: row.e}}) CREATE (s)-[:{_q(rel_type)}]->(e)",
+                            {"rows": pairs[start:start + _BATCH]}, read_only=False)
+    return skipped
+
+
+def write_nci_research_data(store: Any, mirror: Path) -> None:
+    """jobs/registry/ingest-nci.sh of researchgraph/Switchboard-Jenkins (Research Graph's Jenkins job that builds the
+    graph of the National Computational Infrastructure's research data, Australia; GPL-3.0 beside the data) as it
+    runs: its curl lines download the four CSV files of researchgraph/nci (read here from that repository's mirror:
+    each URL must be one of NCI_URL's files), then one neo4j-import (3.x) command builds the graph from them: NCI's
+    data collections (dataset: title, organisations as author_list, publication year, last update, catalogue URL,
+    DOI, licence URL, size in megabytes), the researchers named as their contacts (researcher: full name, e-mail
+    as local_id, ORCID) and the publications about them (publication: title, authors, year, DOI), every node also
+    labelled nci, each relationship `relatedTo` from a data collection to a researcher or a publication. The import
+    is done by _import_tool_global_ids as the tool does it (`key:ID` kept as the string property key, labels from
+    the :LABEL column, types from the :TYPE column, empty fields set no property: --ignore-empty-strings); the
+    job's other lines (copying an empty Neo4j folder, printing bad.log, the commented-out zip and S3 upload) have
+    no use on the started server. Kept as the tool leaves it: the 8 relationships whose data collection is in no
+    file (their start ids are not among datasets.csv's; the tool skips them and logs them to bad.log, which the job
+    prints) are not written; ids with a trailing space (a researcher's e-mail written "david.burbidge@ga.gov.au "
+    in both files) keep it; all values are strings (no typed columns: publication_year "2016", megabyte "104857600")."""
+    script = read_file(NCI, NCI_SCRIPT, mirror).decode("utf-8")
+    downloads = dict((local, url) for url, local in _CURL_TO.findall(script))
+
+    def read(path: str) -> bytes:
+        url = downloads.get(path)
+        if url is None or not url.startswith(NCI_URL):
+            raise CorpusError(f"{NCI}: its neo4j-import reads {path}, which its curl lines do not download from "
+                              f"{NCI_URL}")
+        return read_file(NCI_DATA, url.removeprefix(NCI_URL), mirror)
+
+    _import_tool_global_ids(store, NCI, script, read)
+
+
+LAWSUITS = "azurebamboo/Graph-Database-for-Reparation-Lawsuits-against-Japan-for-Colonial-and-Wartime-Atrocities-"
+LAWSUITS_SCRIPT = "all-plain.cypher"  # the project's apoc.export.cypher export, which its README loads into Neo4j
+
+
+def write_japan_reparation_lawsuits(store: Any, mirror: Path) -> None:
+    """all-plain.cypher of azurebamboo/Graph-Database-for-Reparation-Lawsuits-against-Japan-for-Colonial-and-Wartime-
+    Atrocities- (a project digitizing the postwar reparation lawsuits against Japan from 日本戦後補償裁判総覧, the
+    Japanese survey of postwar compensation trials; CC0), run as its README loads it: the apoc.export.cypher (4.x,
+    optimized UNWIND batches) export of its graph, every statement as written, in 5.x syntax where 4.x syntax was
+    removed (_five: its `CREATE CONSTRAINT ON (node:L) ASSERT (node.p) IS UNIQUE` and its five
+    db.index.fulltext.createNodeIndex() calls, now CREATE FULLTEXT INDEX of the same name, labels and properties).
+    The graph: the lawsuits (Lawsuit: a Japanese and English title, plaintiff, the plaintiffs' origin, filing and
+    ruling dates at each court level: localFile, localRule, highFile, highRule, supremeFile, supremeRule), the
+    lawyers who fought them (Lawyer: name in kanji and romaji; COLLAB between two lawyers of one case, the case
+    named), the courts (Court: name, lat, lng; FILED_TO with its date, RULED with date, result and law-report
+    reference) and the defendants (Defendant: the Japanese State, companies, officials; AGAINST). Values are as the
+    export has them: dates as strings (some impossible, "2003-04-31", as typed), names bilingual where the author
+    gave both ("東京地裁 Tokyo Local Court") and Japanese only where not."""
+    for statement in _statements(read_file(LAWSUITS, LAWSUITS_SCRIPT, mirror).decode("utf-8")):
+        store.query(_five(statement), read_only=False)
+
+
+GEORGIA_FEC = "tonijhanel/fec-georgia-2022"  # a 2026 portfolio project over FEC data (no licence stated)
+GEORGIA_FEC_SCRIPT = "data_files/neo4j_load_queries.cypher"
+# its LOAD CSVs read the repository's own data_files/*.csv by their raw.githubusercontent.com URLs
+GEORGIA_FEC_URL = "https://raw.githubusercontent.com/tonijhanel/fec-georgia-2022/main/data_files/"
+
+
+def write_georgia_fec_2022(store: Any, mirror: Path) -> None:
+    """data_files/neo4j_load_queries.cypher of tonijhanel/fec-georgia-2022 as written (Neo4j 5 syntax already), each
+    LOAD CSV reading the repository's data_files/<name>.csv, the file its raw.githubusercontent.com URL names (the
+    CSVs its fec_georgia_2022.py wrote from the Federal Election Commission's API: the 2022 cycle's Georgia
+    candidates for the US Senate and their committees, and a sample of the itemized individual contributions to those
+    committees). The graph: candidates (Candidate: FEC candidate id, name as the FEC writes it, "WARNOCK, RAPHAEL",
+    party code, state), the committees that support them (Committee: FEC committee id, name, type; SUPPORTS), the
+    donors (Donor: FEC contributor id, name as the FEC writes it, "Walters, Wyndall Mr.", city, state, employer,
+    occupation), each donation (DONATED_TO a committee, CREATE as the script writes it, so a donor's two donations
+    are two relationships: amount in dollars, date as yyyy-mm-dd text) and the occupational segment the loader put
+    each donor in (Segment, WORKS_IN: "Legal", "Education", ..., "Other"). The candidates file's office, incumbency
+    and cycle columns, the donors' zip and a donation's transaction id are in the files but not in the statements:
+    not in the graph, as the script has it; any other URL is an error."""
+    script = read_file(GEORGIA_FEC, GEORGIA_FEC_SCRIPT, mirror).decode("utf-8")
+    _run_script(store, script, _files_under(GEORGIA_FEC, GEORGIA_FEC_SCRIPT, "data_files/", mirror, GEORGIA_FEC_URL))
+
+
+SOCCERBASE = "koflerdavid/uni-programming-lab"  # 2015 programming lab of David Kofler, Matej Stanic, David Westreicher
+SOCCERBASE_SCRIPT = "tournament.cypher"  # its crawler's graph as neo4j-shell's `dump` wrote it ("Current database")
+# the dump's 2.x schema lines: `create constraint on (n:\`Player\`) assert n.\`slug\` is unique`
+_SHELL_UNIQUE = re.compile(r"(?im)^create constraint on \((\w+):(`[^`]+`)\) assert \1\.(`[^`]+`) is unique$")
+# its 2.x relationship lines name both ends as bare variables (`create _666-[:\`TO_TEAM\`]->_330`, with or without
+# properties): 5.x wants them in parentheses
+_SHELL_REL = re.compile(r"(?m)^create (_\d+)-(\[:`[^`]+`(?: \{.*\})?\])->(_\d+)$")
+
+
+def write_soccerbase_2015(store: Any, mirror: Path) -> None:
+    """tournament.cypher of koflerdavid/uni-programming-lab (a 2015 university programming lab,
+    "Innovative Interaktion, Visualisierung und Analyse", whose soccervis app drew football transfers on a globe; no
+    licence stated): the graph its Java crawler (src/crawler) scraped from soccerbase.com, starting from the 2014
+    Community Shield, as `neo4j-shell`'s dump command wrote it (the commit "Current database"). It holds the players of
+    the tournament's seven teams and the clubs of their careers: Player (name, age, birthday as "18 Apr, 1990",
+    birthplace, height as "1.96m", weight as "83.45kg", nationality, slug), Team (name, ground, nickname, chairman,
+    trainer, address lines, postcode, website, the year formed, -1 where soccerbase gives none, latitude and
+    longitude, slug; eight teams of careers have no name), the Tournament, each team IN_TOURNAMENT; a team's
+    CURRENT_TEAM to each of its players (contractSigned as "01 Sep, 2014", fee as "£16,000,000", shirt number,
+    position), a team's IN_TEAM to each player of its past or present (fee "Signed" or "Loan", from and to as
+    yyyy-mm-dd), and each move as a Transfer (when) with the team it is FROM_TEAM of, its TO_TEAM and its
+    TRANSFERRED_PLAYER. The dump is run as neo4j-shell runs it, with the least change 5.x
+    needs: its `begin` and `commit` lines are the shell's own transaction commands, not Cypher (the loader runs each
+    statement in a transaction of its own); its 2.x uniqueness constraints, one a line with no ';' after them, run
+    first, each a statement of its own, in 5.x syntax (_SHELL_UNIQUE); the rest, the CREATE clauses up to the dump's
+    one ';', runs as the one statement it is, its relationship lines' bare variables in parentheses (_SHELL_REL). The
+    repository's CypherImporter.java, which runs a file one line a statement, is not how this dump loads (its
+    relationship lines name variables of earlier lines), so it is not followed."""
+    script = read_file(SOCCERBASE, SOCCERBASE_SCRIPT, mirror).decode("utf-8")
+    lines = script.splitlines()
+    if not lines or lines[0].strip() != "begin" or [line.strip() for line in lines[-2:]] != [";", "commit"]:
+        raise CorpusError(f"{SOCCERBASE}: {SOCCERBASE_SCRIPT} is no longer a neo4j-shell dump (begin ... ; commit)")
+    body = "\n".join(lines[1:-2])
+    constraints = [f"CREATE CONSTRAINT FOR ({m[1]}:{m[2]}) REQUIRE {m[1]}.{m[3]} IS UNIQUE"
+                   for m in _SHELL_UNIQUE.finditer(body)]
+    creates = _SHELL_REL.sub(r"create (\1)-\2->(\3)", _SHELL_UNIQUE.sub("", body)).strip()
+    for statement in constraints:
+        store.query(statement, read_only=False)
+    store.query(creates, read_only=False)
+
+
+JEJU = "huple2019/jeju-kg-data"  # a 2026 Korean project's Jeju safe-tourism knowledge graph, its data committed
+JEJU_SCRIPT = "00_MASTER_LOAD.cypher"
+JEJU_URL = "https://raw.githubusercontent.com/huple2019/jeju-kg-data/refs/heads/main/"
+
+
+def write_jeju_safe_tourism(store: Any, mirror: Path) -> None:
+    """00_MASTER_LOAD.cypher of huple2019/jeju-kg-data as written (Neo4j 5 syntax already; in Korean), each `LOAD
+    CSV` reading the repository's file its raw.githubusercontent.com URL names (the script says its files are the
+    repository's: Aura reads no file:///). Jeju Island's 1,029 tourist places (category, road and lot address,
+    coordinates, capacity and parking, fees, opening hours and closing days, island, ferry port and minutes, 2026
+    event months, swimming restrictions at designated harbours), each place's accessibility survey (wheelchair,
+    stroller, visual, hearing; evidence and sources), tour activities and 읍면동 region with its accident statistics;
+    650 accidents reported in the news (BigKinds: date, headline, hazard, weather, victims; at a place or on one of
+    15 road segments) and 11,703 Jeju fire department 119 ambulance records (2020-2023, 2025: date, type, weather,
+    region or nearest place with its distance); 39 risk patterns with their thresholds, the weather axes that trigger
+    them, the actions they result in, seasonal safety advisories and the activities they target, 70 designated
+    harbours.
+    What is not as written: the file opens with a byte order mark (read as UTF-8 with BOM, as cypher-shell and the
+    browser read it); its opening `CALL { MATCH (n) DETACH DELETE n } IN TRANSACTIONS` runs as one `CALL {...}`
+    (_run_mixed: on the empty database it deletes nothing); its check queries (RETURN only) run and are read by no
+    one. Any URL outside the repository is an error."""
+    script = read_file(JEJU, JEJU_SCRIPT, mirror).decode("utf-8-sig")  # it opens with a byte order mark
+    _run_mixed(store, script, _github_file(JEJU, mirror, (JEJU_URL,)))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -6708,6 +7300,43 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "code changes), the BAG Spezialitätenliste's packages with ex-factory and "
                                        "public prices, SwissDRG supplements and requests",
           writer=write_swiss_medicines, source=MEDI),
+    Graph("charlotte-directory-1911", "frozen", "the 1911 city directory of Charlotte, North Carolina (a digital "
+                                                "curation course's sample): residents by first name and surname with "
+                                                "middle initial and street address, their race, marital status and "
+                                                "spouse's first name, salutation, job, employer and dwelling type",
+          writer=write_charlotte_directory, source=CHARLOTTE),
+    Graph("nci-research-data", "frozen", "the research data collections of Australia's National Computational "
+                                         "Infrastructure (NCI): each collection's title, organisations, publication "
+                                         "year, last update, DOI, licence and size in megabytes, the researchers "
+                                         "named as its contacts and the publications about it",
+          writer=write_nci_research_data, source=NCI),
+    Graph("japan-reparation-lawsuits", "tune", "the postwar reparation lawsuits against Japan for its colonial and "
+                                               "wartime atrocities (in Japanese and English): plaintiffs and their "
+                                               "origin, filing and ruling dates, the courts each was filed to and "
+                                               "their rulings (date, result, law report), defendants, and the "
+                                               "lawyers who fought each and worked together",
+          writer=write_japan_reparation_lawsuits, source=LAWSUITS),
+    Graph("georgia-fec-2022", "frozen", "Georgia's 2022 US Senate race in FEC filings: the candidates (party), the "
+                                          "committees that support them, donors (city, employer, occupation, an "
+                                          "occupational segment) and their donations (amount, date)",
+          writer=write_georgia_fec_2022, source=GEORGIA_FEC),
+    Graph("soccerbase-2015", "frozen", "football players' careers scraped from soccerbase.com in 2015: players "
+                                         "(birthday, birthplace, height, weight, nationality), clubs (ground, "
+                                         "nickname, chairman, trainer, address, year formed), current contracts "
+                                         "(fee, shirt number, position), spells and loans, transfers",
+          writer=write_soccerbase_2015, source=SOCCERBASE),
+    Graph("jeju-safe-tourism", "tune", "Jeju Island's tourist places and their safety (in Korean, a 2026 project): "
+                                       "places (category, address, fees, opening hours, capacity, island and "
+                                       "ferry), their accessibility, activities and region, accidents from news "
+                                       "reports and 119 ambulance records (date, type, weather), risk patterns "
+                                       "with thresholds, advisories, designated harbours and road segments",
+          writer=write_jeju_safe_tourism, source=JEJU),
+    Graph("schleswig-holstein-energy", "frozen", "Schleswig-Holstein's public charging stations for electric cars "
+                                                 "(in German, an it-novum webinar's demo over govdata.de registers, "
+                                                 "2022): address, coordinates, connected load and plug types in kW, "
+                                                 "operator, town and district; towns' wind turbines by their number "
+                                                 "within a permit (type, manufacturer, output)",
+          writer=write_schleswig_holstein_energy, source=SH_ENERGY),
 ]}
 
 

@@ -1,14 +1,15 @@
 """The domain corpus's bookkeeping (benchmarks/domain_corpus.py, benchmarks/domain_gold.py), without a server: every
-graph has a question file of at least 12 well-formed records, and the splits are exactly the documented draws (the
-first twenty-two, each spent after its one run), so a graph cannot slip into or
-out of the frozen split unnoticed; and the loaders' pure parts (a script's LOAD CSV statements, a GraphGist's setup
-blocks, a Data Importer model's statements, a subquery's IN TRANSACTIONS, Rome's per-mode load) and the gold's quoting
-of identifiers."""
+graph has a question file of at least 12 well-formed records, and the splits are exactly the documented draws (the first
+twenty-two, each spent after its one run, and the twenty-third, frozen), so a graph cannot slip into or out of the
+frozen split unnoticed; and the loaders' pure parts (a script's LOAD CSV statements, a GraphGist's setup blocks, a Data
+Importer model's statements, a subquery's IN TRANSACTIONS, Rome's per-mode load) and the gold's quoting of
+identifiers."""
 
 from __future__ import annotations
 
 import ast
 import importlib.util
+import json
 import math
 import random
 import re
@@ -276,15 +277,30 @@ def test_the_twenty_first_frozen_split_is_the_documented_draw_and_spent() -> Non
 def test_the_twenty_second_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
     # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
-    # (results/domains_frozen22.json), spent since: no graph is frozen now; the sixth is tune
+    # (results/domains_frozen22.json), spent since; the sixth is tune; the twenty-third is frozen
     pool = ["british-empire-territories", "cornwall-restaurants", "elite-dangerous-lore", "hamilton-musical",
             "nz-health-data-sources", "swiss-medicines"]
     drawn = ["british-empire-territories", "elite-dangerous-lore", "hamilton-musical", "nz-health-data-sources",
              "swiss-medicines"]
     assert tuple(pool) == corpus.TWENTY_SECOND_POOL and corpus.TWENTY_SECOND_SEED == 50
     assert sorted(random.Random(50).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_SECOND_POOL, 50)
-    assert set(drawn) <= _split("spent") and _split("frozen") == set()
+    assert set(drawn) <= _split("spent") and _split("frozen") == set(corpus.draw(corpus.TWENTY_THIRD_POOL, 51))
     assert "cornwall-restaurants" in _split("tune")
+
+
+def test_the_twenty_third_frozen_split_is_the_documented_draw_and_frozen() -> None:
+    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
+    # questions written with plain Cypher only); the drawn five are frozen: run once, at the end of the tuning; the
+    # two undrawn are tune, and none of the pool is spent
+    pool = ["charlotte-directory-1911", "georgia-fec-2022", "japan-reparation-lawsuits", "jeju-safe-tourism",
+            "nci-research-data", "schleswig-holstein-energy", "soccerbase-2015"]
+    drawn = ["charlotte-directory-1911", "georgia-fec-2022", "nci-research-data", "schleswig-holstein-energy",
+             "soccerbase-2015"]
+    assert tuple(pool) == corpus.TWENTY_THIRD_POOL and corpus.TWENTY_THIRD_SEED == 51
+    assert sorted(random.Random(51).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_THIRD_POOL, 51)
+    assert set(drawn) == _split("frozen")
+    assert {"japan-reparation-lawsuits", "jeju-safe-tourism"} <= _split("tune")
+    assert not set(pool) & _split("spent")
 
 
 def test_the_first_two_frozen_splits_are_spent() -> None:
@@ -318,7 +334,8 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                               | {"devops-patterns", "fifa-2014"} | {"clinical-trials"} | {"jlpt-kanji"}
                               | {"travel-checklist"} | {"regesta-imperii"} | {"tennis-rackets"}
                               | {"tour-de-france-2014"} | {"indonesia-politicians"} | {"nuremberg-letters"}
-                              | {"cornwall-restaurants"})
+                              | {"cornwall-restaurants"}
+                              | {"japan-reparation-lawsuits", "jeju-safe-tourism"})
     assert set(corpus.GRAPHS) == (set(corpus.FIRST_CORPUS) | set(corpus.NEXT_POOL) | set(corpus.THIRD_POOL)
                                   | set(corpus.FOURTH_POOL) | set(corpus.FIFTH_POOL) | set(corpus.SIXTH_POOL)
                                   | set(corpus.SEVENTH_POOL) | set(corpus.EIGHTH_POOL) | set(corpus.NINTH_POOL)
@@ -327,7 +344,8 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.FIFTEENTH_POOL) | set(corpus.SIXTEENTH_POOL)
                                   | set(corpus.SEVENTEENTH_POOL) | set(corpus.EIGHTEENTH_POOL)
                                   | set(corpus.NINETEENTH_POOL) | set(corpus.TWENTIETH_POOL)
-                                  | set(corpus.TWENTY_FIRST_POOL) | set(corpus.TWENTY_SECOND_POOL))
+                                  | set(corpus.TWENTY_FIRST_POOL) | set(corpus.TWENTY_SECOND_POOL)
+                                  | set(corpus.TWENTY_THIRD_POOL))
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -398,6 +416,15 @@ def test_a_graph_with_an_unknown_split_is_refused() -> None:
     # 4.x with a spaced node pattern (DavidHospi/neo, sncf-stations)
     ("CREATE CONSTRAINT contrainte_gare_uic IF NOT EXISTS ON (g: Gare) ASSERT g.codeUIC is UNIQUE",
      "CREATE CONSTRAINT contrainte_gare_uic IF NOT EXISTS FOR (g:Gare) REQUIRE g.codeUIC IS UNIQUE"),
+    # 4.x apoc.export.cypher (japan-reparation-lawsuits): the property in parentheses
+    ("CREATE CONSTRAINT ON (node:Lawyer) ASSERT (node.name) IS UNIQUE",
+     "CREATE CONSTRAINT FOR (node:Lawyer) REQUIRE node.name IS UNIQUE"),
+    # 4.x's full-text index procedure (japan-reparation-lawsuits): 5.x's CREATE FULLTEXT INDEX of the same name,
+    # labels and properties
+    ("CALL db.index.fulltext.createNodeIndex('allIndex',['Lawsuit','Lawyer','Court'],['title','name'])",
+     "CREATE FULLTEXT INDEX `allIndex` FOR (n:`Lawsuit`|`Lawyer`|`Court`) ON EACH [n.`title`, n.`name`]"),
+    ("CALL db.index.fulltext.createNodeIndex('courtname',['Court'],['name'])",
+     "CREATE FULLTEXT INDEX `courtname` FOR (n:`Court`) ON EACH [n.`name`]"),
 ])
 def test_removed_syntax_is_written_in_five_syntax(old: str, new: str) -> None:
     assert corpus._five(old) == new
@@ -2246,6 +2273,103 @@ def test_nz_health_data_sources_refuses_a_script_without_string_ids_or_its_folde
             tmp_path / "b", _NZ_HEALTH_SCRIPT.replace("$FOLDER/tag.csv", "$DATA/tag.csv")))
 
 
+# researchgraph/Switchboard-Jenkins's jobs/registry/ingest-nci.sh (shortened: two of its curl lines and their files,
+# its neo4j-import command as written; the files' headers as researchgraph/nci writes them, ` :END_ID, :TYPE` spaces
+# included)
+_NCI_SCRIPT = ("RNEO4J=$1\nMNTDATA=$2\n\nrm -rf csv\nmkdir csv\necho \"Download CSV files...\"\n"
+               "curl https://raw.githubusercontent.com/researchgraph/nci/master/csv/datasets.csv > ./csv/datasets.csv\n"
+               "curl https://raw.githubusercontent.com/researchgraph/nci/master/csv/researchers.csv > "
+               "./csv/researchers.csv\n"
+               "curl https://raw.githubusercontent.com/researchgraph/nci/master/csv/relations.csv > "
+               "./csv/relations.csv\n"
+               "\necho \"Building Neo4j ... \"\n"
+               "$MNTDATA/nci/R.Neo4j/bin/neo4j-import --into $MNTDATA/nci/R.Neo4j/data/databases/graph.db \\\n"
+               "  --nodes ./csv/datasets.csv \\\n  --nodes ./csv/researchers.csv \\\n"
+               "  --relationships ./csv/relations.csv \\\n  --ignore-empty-strings true\n\n"
+               "echo \"Invalid relationships\"\ncat $MNTDATA/nci/R.Neo4j/data/databases/graph.db/bad.log\n")
+
+
+def _nci(tmp_path: Path, script: str = _NCI_SCRIPT, **files: str) -> Path:
+    data = {"datasets.csv": ("key:ID,source,title,megabyte,type,:LABEL\n"
+                             "researchgraph.org/nci/f97,nci.org.au,SkyMapper DR1,,dataset,dataset;nci\n"),
+            "researchers.csv": ("key:ID,full_name,:LABEL\nresearchgraph.org/nci/a@anu.edu.au ,Brian Schmidt,"
+                                "researcher;nci\n"),
+            "relations.csv": (":START_ID, :END_ID, :TYPE\n"
+                              "researchgraph.org/nci/f97,researchgraph.org/nci/a@anu.edu.au ,relatedTo\n"
+                              "researchgraph.org/nci/gone,researchgraph.org/nci/a@anu.edu.au ,relatedTo\n")}
+    data.update(files)
+    _clone(tmp_path, corpus.NCI, {corpus.NCI_SCRIPT: script})
+    return _clone(tmp_path, corpus.NCI_DATA, {f"csv/{name}": text for name, text in data.items()})
+
+
+def test_nci_research_data_imports_as_neo4j_import_does(tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_nci_research_data(store, _nci(tmp_path))
+    assert store.calls == [
+        # the id kept as the string property of its column's key, labels from :LABEL, an empty field set not at all
+        ("UNWIND $rows AS row CREATE (n:`dataset`:`nci`) SET n = row",
+         {"rows": [{"key": "researchgraph.org/nci/f97", "source": "nci.org.au", "title": "SkyMapper DR1",
+                    "type": "dataset"}]}),
+        # an id's trailing space is part of it, as the tool keeps it
+        ("UNWIND $rows AS row CREATE (n:`researcher`:`nci`) SET n = row",
+         {"rows": [{"key": "researchgraph.org/nci/a@anu.edu.au ", "full_name": "Brian Schmidt"}]}),
+        # the type from the :TYPE column, the ends by their first label and id; the relationship whose start is in
+        # no file is skipped, as the tool's --skip-bad-relationships (true by default) skips it
+        ("UNWIND $rows AS row MATCH (s:`dataset` {`key`: row.s}) MATCH (e:`researcher` {`key`: row.e}) "
+         "CREATE (s)-[:`relatedTo`]->(e)",
+         {"rows": [{"s": "researchgraph.org/nci/f97", "e": "researchgraph.org/nci/a@anu.edu.au "}]})]
+
+
+@pytest.mark.parametrize(("files", "refused"), [
+    ({"researchers.csv": "key:ID,full_name,:LABEL\nx,A,researcher\nx,B,researcher\n"}, "repeats the id"),
+    ({"researchers.csv": "key:ID,full_name,orcid:int,:LABEL\nx,A,3,researcher\n"}, "untyped columns"),
+    ({"researchers.csv": "key:ID,full_name\nx,A\n"}, "one :LABEL"),
+    ({"researchers.csv": "key:ID,full_name,:LABEL\nx,A,\n"}, "has no label"),
+    ({"relations.csv": ":START_ID,:END_ID\nx,y\n"}, "is not a :START_ID, :END_ID and :TYPE"),
+])
+def test_nci_research_data_refuses_what_neo4j_import_would_not_write_as_read_here(
+        tmp_path: Path, files: dict[str, str], refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
+        corpus.write_nci_research_data(Recorder(), _nci(tmp_path, **files))
+
+
+def test_nci_research_data_reads_only_what_its_curl_lines_download_from_the_nci_repository(tmp_path: Path) -> None:
+    with pytest.raises(corpus.CorpusError, match=r"reads \./csv/researchers\.csv, which its curl lines do not"):
+        corpus.write_nci_research_data(Recorder(), _nci(tmp_path / "a", _NCI_SCRIPT.replace(
+            "https://raw.githubusercontent.com/researchgraph/nci/master/csv/researchers.csv",
+            "https://example.org/researchers.csv")))
+    with pytest.raises(corpus.CorpusError, match="no longer runs neo4j-import --ignore-empty-strings true"):
+        corpus.write_nci_research_data(Recorder(), _nci(tmp_path / "b", _NCI_SCRIPT.replace(
+            "--ignore-empty-strings true", "")))
+
+
+# azurebamboo/Graph-Database-for-Reparation-Lawsuits-...'s all-plain.cypher (shortened: one full-text index call, one
+# constraint, one node batch and one relationship batch of its apoc.export.cypher export, as the repository has them)
+_LAWSUITS_SCRIPT = (
+    "CALL db.index.fulltext.createNodeIndex('courtname',['Court'],['name']);\n"
+    "CREATE CONSTRAINT ON (node:Court) ASSERT (node.name) IS UNIQUE;\n"
+    "UNWIND [{name:\"東京地裁 Tokyo Local Court\", properties:{lng:139.744, lat:35.68}}] AS row\n"
+    "CREATE (n:Court{name: row.name}) SET n += row.properties;\n"
+    "UNWIND [{start: {title:\"堤岩里訴訟 Tiam-ri Massacre Lawsuit\"}, end: {name:\"東京地裁 Tokyo Local Court\"}, "
+    "properties:{time:\"1991-07-15\"}}] AS row\n"
+    "MATCH (start:Lawsuit{title: row.start.title})\nMATCH (end:Court{name: row.end.name})\n"
+    "CREATE (start)-[r:FILED_TO]->(end) SET r += row.properties;\n")
+
+
+def test_japan_reparation_lawsuits_runs_its_export_as_written_in_five_syntax(tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_japan_reparation_lawsuits(store, _clone(tmp_path, corpus.LAWSUITS,
+                                                          {corpus.LAWSUITS_SCRIPT: _LAWSUITS_SCRIPT}))
+    assert [statement for statement, _ in store.calls] == [
+        "CREATE FULLTEXT INDEX `courtname` FOR (n:`Court`) ON EACH [n.`name`]",
+        "CREATE CONSTRAINT FOR (node:Court) REQUIRE node.name IS UNIQUE",
+        'UNWIND [{name:"東京地裁 Tokyo Local Court", properties:{lng:139.744, lat:35.68}}] AS row\n'
+        "CREATE (n:Court{name: row.name}) SET n += row.properties",
+        'UNWIND [{start: {title:"堤岩里訴訟 Tiam-ri Massacre Lawsuit"}, end: {name:"東京地裁 Tokyo Local Court"}, '
+        'properties:{time:"1991-07-15"}}] AS row\nMATCH (start:Lawsuit{title: row.start.title})\n'
+        "MATCH (end:Court{name: row.end.name})\nCREATE (start)-[r:FILED_TO]->(end) SET r += row.properties"]
+
+
 # neo4j-examples/discoveraurafree's week-15.adoc ("The Graph of Hamilton"): `[source,cypher]` blocks that load
 # sxywu/hamilton's src/data/*.json by their raw.githubusercontent.com URLs (3.x constraints, a `:auto` statement with
 # `CALL {...} IN TRANSACTIONS`), a chunked repeat of the lines load for AuraDB Free, and queries that write nothing
@@ -2398,3 +2522,228 @@ def test_swiss_medicines_refuses_a_url_outside_its_repository(tmp_path: Path) ->
     script = "WITH 'https://example.org/atc.csv' AS import\nLOAD CSV WITH HEADERS FROM import AS row\nMERGE (:H);\n"
     with pytest.raises(corpus.CorpusError, match="reads https://example.org/atc.csv"):
         corpus.write_swiss_medicines(Recorder(), _medi_mirror(tmp_path, script))
+
+
+# the notebook's cells as DatabaseCreation.ipynb holds them (shortened): a markdown cell, the original create script
+# over Charlotte1911_new.csv (raw Cypher, as the Browser takes it), the modified script over the 48-record subset, and
+# a cell of test scripts that RETURN what they write
+def _charlotte_notebook(*code: str) -> str:
+    cells = [{"cell_type": "markdown", "metadata": {}, "source": ["# Database Creation\n"]}]
+    cells += [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+               "source": [line for line in c.splitlines(keepends=True)]} for c in code]
+    return json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+
+
+_CHARLOTTE_ORIGINAL = ('LOAD CSV WITH HEADERS FROM "file:///Charlotte1911_new.csv" AS row \n'
+                       "MERGE (p:Person {FirstName: row.First, LastName: row.LastName, MiddleInitial: row.Middle, "
+                       "Address: row.Address})\nMERGE (c:Company {CompanyName: row.Company})\n"
+                       "MERGE (p)-[pc:Works_At]->(c)")
+_CHARLOTTE_MODIFIED = ('LOAD CSV WITH HEADERS FROM "file:///Charlotte1911_mod.csv" AS row \n'
+                       "MERGE (p:Person {PersonID: row.PersonID})")
+_CHARLOTTE_TESTS = ('#test load script with just people\nLOAD CSV WITH HEADERS FROM "file:///Charlotte1911_new.csv" '
+                    "AS row \nMERGE (p:Person {FirstName: row.First})\nRETURN p")
+
+
+def test_charlotte_directory_runs_the_notebooks_original_create_script_over_its_data_file(tmp_path: Path) -> None:
+    # only the original create script runs: the modified model over the 48-record subset and the test scripts do not
+    mirror = _clone(tmp_path, corpus.CHARLOTTE, {
+        corpus.CHARLOTTE_NOTEBOOK: _charlotte_notebook(_CHARLOTTE_ORIGINAL, _CHARLOTTE_MODIFIED, _CHARLOTTE_TESTS),
+        corpus.CHARLOTTE_DATA + "Charlotte1911_new.csv": ("LastName,First,Middle,Company,Address\n"
+                                                           "Adams,Sallie,H,Carnegie Library,707 north Church\n")})
+    store = Recorder()
+    corpus.write_charlotte_directory(store, mirror)
+    assert store.calls == [
+        ("UNWIND $rows AS row \nMERGE (p:Person {FirstName: row.First, LastName: row.LastName, MiddleInitial: "
+         "row.Middle, Address: row.Address})\nMERGE (c:Company {CompanyName: row.Company})\n"
+         "MERGE (p)-[pc:Works_At]->(c)",
+         {"rows": [{"LastName": "Adams", "First": "Sallie", "Middle": "H", "Company": "Carnegie Library",
+                    "Address": "707 north Church"}]})]
+
+
+@pytest.mark.parametrize("cells", [(_CHARLOTTE_MODIFIED, _CHARLOTTE_TESTS),
+                                   (_CHARLOTTE_ORIGINAL, _CHARLOTTE_ORIGINAL)])
+def test_charlotte_directory_refuses_a_notebook_without_exactly_one_original_create_script(
+        tmp_path: Path, cells: tuple[str, ...]) -> None:
+    mirror = _clone(tmp_path, corpus.CHARLOTTE, {corpus.CHARLOTTE_NOTEBOOK: _charlotte_notebook(*cells)})
+    with pytest.raises(corpus.CorpusError, match="create scripts reading"):
+        corpus.write_charlotte_directory(Recorder(), mirror)
+
+
+# tonijhanel/fec-georgia-2022's load script as written (shortened: its segments, a committee that matches its candidate
+# and the donations, CREATE with an amount as toFloat), each LOAD CSV reading data_files/ by its raw URL
+_GEORGIA_FEC_SCRIPT = (
+    f"LOAD CSV WITH HEADERS FROM '{corpus.GEORGIA_FEC_URL}segments.csv' AS row\n"
+    "MERGE (:Segment {name: row.segment});\n\n"
+    f"LOAD CSV WITH HEADERS FROM '{corpus.GEORGIA_FEC_URL}committees.csv' AS row\n"
+    "MERGE (c:Committee {id: row.committee_id})\n  SET c.name = row.committee_name\nWITH c, row\n"
+    "MATCH (cand:Candidate {id: row.candidate_id})\nMERGE (c)-[:SUPPORTS]->(cand);\n\n"
+    f"LOAD CSV WITH HEADERS FROM '{corpus.GEORGIA_FEC_URL}donations.csv' AS row\n"
+    "MATCH (d:Donor {id: row.donor_id})\nMATCH (c:Committee {id: row.committee_id})\n"
+    "CREATE (d)-[:DONATED_TO {amount: toFloat(row.amount), date: row.date}]->(c);\n")
+
+
+def test_georgia_fec_2022_runs_its_script_over_the_repositorys_data_files(tmp_path: Path) -> None:
+    # every LOAD CSV reads data_files/<name>.csv, the file its raw.githubusercontent.com URL names; a quoted name
+    # with a comma ("BLACK, GARY") stays one field, an empty field is null as LOAD CSV gives it
+    files = {corpus.GEORGIA_FEC_SCRIPT: _GEORGIA_FEC_SCRIPT,
+             "data_files/segments.csv": "segment\nOther\nLegal\n",
+             "data_files/committees.csv": ("committee_id,committee_name,committee_type,designation,candidate_id,"
+                                           'candidate_name\nC00781427,GARY BLACK FOR SENATE INC.,Senate,,S2GA00209,'
+                                           '"BLACK, GARY"\n'),
+             "data_files/donations.csv": ("transaction_id,donor_id,committee_id,candidate_name,amount,date\n"
+                                          'AD549,D7907650578,C00781427,"Black, Gary",500.0,2022-05-24\n')}
+    store = Recorder()
+    corpus.write_georgia_fec_2022(store, _clone(tmp_path, corpus.GEORGIA_FEC, files))
+    assert store.calls == [
+        ("UNWIND $rows AS row\nMERGE (:Segment {name: row.segment})", {"rows": [{"segment": "Other"},
+                                                                              {"segment": "Legal"}]}),
+        ("UNWIND $rows AS row\nMERGE (c:Committee {id: row.committee_id})\n  SET c.name = row.committee_name\n"
+         "WITH c, row\nMATCH (cand:Candidate {id: row.candidate_id})\nMERGE (c)-[:SUPPORTS]->(cand)",
+         {"rows": [{"committee_id": "C00781427", "committee_name": "GARY BLACK FOR SENATE INC.",
+                    "committee_type": "Senate", "designation": None, "candidate_id": "S2GA00209",
+                    "candidate_name": "BLACK, GARY"}]}),
+        ("UNWIND $rows AS row\nMATCH (d:Donor {id: row.donor_id})\nMATCH (c:Committee {id: row.committee_id})\n"
+         "CREATE (d)-[:DONATED_TO {amount: toFloat(row.amount), date: row.date}]->(c)",
+         {"rows": [{"transaction_id": "AD549", "donor_id": "D7907650578", "committee_id": "C00781427",
+                    "candidate_name": "Black, Gary", "amount": "500.0", "date": "2022-05-24"}]})]
+
+
+def test_georgia_fec_2022_refuses_a_url_outside_its_repository(tmp_path: Path) -> None:
+    script = "LOAD CSV WITH HEADERS FROM 'https://api.open.fec.gov/v1/donors.csv' AS row MERGE (:Donor {id: row.id});\n"
+    mirror = _clone(tmp_path, corpus.GEORGIA_FEC, {corpus.GEORGIA_FEC_SCRIPT: script})
+    with pytest.raises(corpus.CorpusError, match="no loader here serves"):
+        corpus.write_georgia_fec_2022(Recorder(), mirror)
+
+
+_SOCCERBASE_DUMP = (
+    "begin\n"
+    "create constraint on (n:`Player`) assert n.`slug` is unique\n"
+    "create constraint on (n:`Team`) assert n.`slug` is unique\n"
+    'create (_0:`Tournament` {`name`:"Community Shield", `slug`:"community-shield"})\n'
+    'create (_1:`Team` {`name`:"Arsenal", `slug`:"arsenal-1886", `yearFormed`:1886})\n'
+    'create (_2:`Player` {`age`:25, `name`:"Wojciech Szczesny", `slug`:"wojciech-szczesny-poland"})\n'
+    "create _1-[:`IN_TOURNAMENT`]->_0\n"
+    'create _1-[:`IN_TEAM` {`fee`:"Signed", `from`:"2001-12-30", `to`:"2008-12-28"}]->_2\n'
+    ";\n"
+    "commit\n")
+
+
+def test_soccerbase_2015_runs_its_dump_as_5x_statements(tmp_path: Path) -> None:
+    # the shell's begin/commit are not Cypher; each 2.x constraint is a 5.x statement of its own, run first; the
+    # CREATE clauses are one statement, a relationship line's bare variables (with or without properties) in
+    # parentheses
+    store = Recorder()
+    corpus.write_soccerbase_2015(store, _clone(tmp_path, corpus.SOCCERBASE,
+                                               {corpus.SOCCERBASE_SCRIPT: _SOCCERBASE_DUMP}))
+    assert store.calls == [
+        ("CREATE CONSTRAINT FOR (n:`Player`) REQUIRE n.`slug` IS UNIQUE", {}),
+        ("CREATE CONSTRAINT FOR (n:`Team`) REQUIRE n.`slug` IS UNIQUE", {}),
+        ('create (_0:`Tournament` {`name`:"Community Shield", `slug`:"community-shield"})\n'
+         'create (_1:`Team` {`name`:"Arsenal", `slug`:"arsenal-1886", `yearFormed`:1886})\n'
+         'create (_2:`Player` {`age`:25, `name`:"Wojciech Szczesny", `slug`:"wojciech-szczesny-poland"})\n'
+         "create (_1)-[:`IN_TOURNAMENT`]->(_0)\n"
+         'create (_1)-[:`IN_TEAM` {`fee`:"Signed", `from`:"2001-12-30", `to`:"2008-12-28"}]->(_2)', {})]
+
+
+def test_soccerbase_2015_refuses_a_file_that_is_not_a_shell_dump(tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.SOCCERBASE, {corpus.SOCCERBASE_SCRIPT: 'create (:`Team` {`name`:"Arsenal"});\n'})
+    with pytest.raises(corpus.CorpusError, match="no longer a neo4j-shell dump"):
+        corpus.write_soccerbase_2015(Recorder(), mirror)
+
+
+# huple2019/jeju-kg-data's 00_MASTER_LOAD.cypher: it opens with a byte order mark and an `IN TRANSACTIONS` delete, has
+# `// ... ';' ...` lines between its statements and reads its own CSVs (each with a byte order mark too) by their
+# raw.githubusercontent.com URLs
+_JEJU_SCRIPT = (
+    "\ufeff// ════ 마스터 적재 스크립트\n"
+    "CALL { MATCH (n) DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS;\n"
+    "// SHOW CONSTRAINTS YIELD name RETURN 'DROP CONSTRAINT '+name+';' AS cmd;\n"
+    "CREATE CONSTRAINT place_id       IF NOT EXISTS FOR (p:Place)                REQUIRE p.placeId IS UNIQUE;\n"
+    "LOAD CSV WITH HEADERS FROM '" + corpus.JEJU_URL + "nodes_place.csv' AS row\n"
+    "MERGE (p:Place {placeId: row.placeId})\n"
+    "SET p.name=row.name,\n    p.feeGeneral=row.feeGeneral,   // 입장료\n"
+    "    p.ferryMinutes=CASE WHEN row.ferryMinutes<>'' THEN toInteger(row.ferryMinutes) ELSE NULL END;\n"
+    "LOAD CSV WITH HEADERS FROM '" + corpus.JEJU_URL + "jeju_designated_harbor.csv' AS row\n"
+    "WITH row WHERE row.placeId <> ''\nMATCH (p:Place {placeId:row.placeId})\n"
+    "MERGE (p)-[:IS_DESIGNATED_HARBOR]->(:DesignatedHarbor {harborName: row.harborName});\n"
+    "MATCH (n) RETURN count(n) AS 잔여노드;\n")
+
+
+def _jeju_mirror(tmp_path: Path, script: str) -> Path:
+    return _clone(tmp_path, corpus.JEJU, {
+        corpus.JEJU_SCRIPT: script,
+        "nodes_place.csv": "\ufeffplaceId,name,feeGeneral,ferryMinutes\nP009,아쿠아플라넷제주,40900,\n",
+        "jeju_designated_harbor.csv": "\ufeffharborName,placeId\n모슬포항,P081\n"})
+
+
+def test_jeju_safe_tourism_runs_its_master_script_over_its_own_files(tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_jeju_safe_tourism(store, _jeju_mirror(tmp_path, _JEJU_SCRIPT))
+    # the byte order marks dropped (the script's first statement and each file's first column read as written), the
+    # delete one CALL {...}, the commented ';' no statement end, the empty fee column null
+    assert store.calls == [
+        ("CALL { MATCH (n) DETACH DELETE n }", {}),
+        ("CREATE CONSTRAINT place_id       IF NOT EXISTS FOR (p:Place)                REQUIRE p.placeId IS UNIQUE",
+         {}),
+        ("UNWIND $rows AS row\nMERGE (p:Place {placeId: row.placeId})\n"
+         "SET p.name=row.name,\n    p.feeGeneral=row.feeGeneral,   // 입장료\n"
+         "    p.ferryMinutes=CASE WHEN row.ferryMinutes<>'' THEN toInteger(row.ferryMinutes) ELSE NULL END",
+         {"rows": [{"placeId": "P009", "name": "아쿠아플라넷제주", "feeGeneral": "40900", "ferryMinutes": None}]}),
+        ("UNWIND $rows AS row\nWITH row WHERE row.placeId <> ''\nMATCH (p:Place {placeId:row.placeId})\n"
+         "MERGE (p)-[:IS_DESIGNATED_HARBOR]->(:DesignatedHarbor {harborName: row.harborName})",
+         {"rows": [{"harborName": "모슬포항", "placeId": "P081"}]}),
+        ("MATCH (n) RETURN count(n) AS 잔여노드", {})]
+
+
+def test_jeju_safe_tourism_refuses_a_url_outside_its_repository(tmp_path: Path) -> None:
+    script = "LOAD CSV WITH HEADERS FROM 'https://example.org/places.csv' AS row\nMERGE (:Place {placeId: row.id});\n"
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/places.csv"):
+        corpus.write_jeju_safe_tourism(Recorder(), _jeju_mirror(tmp_path, script))
+
+
+# luzidl/it-novum-webinar_112022's two Data Importer models (format 0.6.x: keys named by their property's identifier),
+# shortened to one node schema each, over its semicolon-separated files in Daten/
+def _sh_energy_model(file: str, fields: list[str], label: str, prop: str, field: str) -> str:
+    return json.dumps({"version": "0.6.3", "dataModel": {
+        "fileModel": {"fileSchemas": {file: {"expanded": True, "fields": [{"name": f, "type": "string", "sample": "",
+                                                                             "include": True} for f in fields]}}},
+        "graphModel": {"nodeSchemas": {"n0": {"label": label, "additionLabels": [], "labelProperties": [],
+                                              "properties": [{"property": prop, "type": "integer",
+                                                              "identifier": "k0"}],
+                                              "key": {"properties": ["k0"], "name": ""}}},
+                       "relationshipSchemas": {}},
+        "mappingModel": {"nodeMappings": {"n0": {"nodeSchema": "n0", "fileSchema": file,
+                                                 "mappings": [{"field": field}]}},
+                         "relationshipMappings": {}},
+        "configurations": {"idsToIgnore": []}}})
+
+
+def _sh_energy_mirror(tmp_path: Path, stations: str) -> Path:
+    return _clone(tmp_path, corpus.SH_ENERGY, {
+        corpus.SH_ENERGY_MODELS[0]: _sh_energy_model("ladesaeulenregister_SH_Ids.csv", ["lsNr", "Ort"], "Verbraucher",
+                                                     "lsNr", "lsNr"),
+        corpus.SH_ENERGY_MODELS[1]: _sh_energy_model("Windraeder_SH_lc.csv", ["Kreis", "Ort", "Anl_Nr"], "Erzeuger",
+                                                     "Anl_Nr", "Anl_Nr"),
+        corpus.SH_ENERGY_DATA + "ladesaeulenregister_SH_Ids.csv": stations,
+        corpus.SH_ENERGY_DATA + "Windraeder_SH_lc.csv": '"Kreis";"Ort";"Anl_Nr"\n"Kiel";"Kiel";"0001"\n'})
+
+
+def test_schleswig_holstein_energy_runs_both_models_in_order_over_their_semicolon_separated_files(
+        tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_schleswig_holstein_energy(store, _sh_energy_mirror(tmp_path, "lsNr;Ort\n1;Ahrensbök\n2;\n"))
+    # the charging stations' model first, then the wind turbines'; ';' splits the fields, an empty field is null
+    assert store.calls == [
+        ("CREATE CONSTRAINT IF NOT EXISTS FOR (n:`Verbraucher`) REQUIRE n.`lsNr` IS UNIQUE", {}),
+        ("UNWIND $rows AS row WITH row WHERE row.`lsNr` IS NOT NULL MERGE (n:`Verbraucher` "
+         "{`lsNr`: toInteger(trim(row.`lsNr`))})", {"rows": [{"lsNr": "1", "Ort": "Ahrensbök"},
+                                                             {"lsNr": "2", "Ort": None}]}),
+        ("CREATE CONSTRAINT IF NOT EXISTS FOR (n:`Erzeuger`) REQUIRE n.`Anl_Nr` IS UNIQUE", {}),
+        ("UNWIND $rows AS row WITH row WHERE row.`Anl_Nr` IS NOT NULL MERGE (n:`Erzeuger` "
+         "{`Anl_Nr`: toInteger(trim(row.`Anl_Nr`))})", {"rows": [{"Kreis": "Kiel", "Ort": "Kiel", "Anl_Nr": "0001"}]})]
+
+
+def test_schleswig_holstein_energy_refuses_a_file_whose_header_is_not_its_models_fields(tmp_path: Path) -> None:
+    # a comma-separated file read with ';' is one field: the header does not match the fields the model lists
+    with pytest.raises(corpus.CorpusError, match="header read with ';'"):
+        corpus.write_schleswig_holstein_energy(Recorder(), _sh_energy_mirror(tmp_path, "lsNr,Ort\n1,Ahrensbök\n"))
