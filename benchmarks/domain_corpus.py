@@ -1881,11 +1881,12 @@ them, no xgrag output on them looked at. TWENTY_THIRD_POOL = charlotte-directory
 japan-reparation-lawsuits, jeju-safe-tourism, nci-research-data, schleswig-holstein-energy, soccerbase-2015 (seven
 graphs, found by five helpers, s23b and s23c two each), drawn by
 `sorted(random.Random(51).sample(sorted(TWENTY_THIRD_POOL), 5))` = charlotte-directory-1911, georgia-fec-2022,
-nci-research-data, schleswig-holstein-energy, soccerbase-2015: **frozen** (70 questions), their failures not to be
-looked at while tuning, run once at the end of it; the two undrawn, japan-reparation-lawsuits and jeju-safe-tourism, are
-**tune**. Three hold data in a language other than English (schleswig-holstein-energy German, jeju-safe-tourism Korean,
-japan-reparation-lawsuits Japanese beside English), and their questions are in it (japan-reparation-lawsuits' 11 in
-English, the project's language, and 3 in Japanese). Sources, each a load script of a public repository over data
+nci-research-data, schleswig-holstein-energy, soccerbase-2015: frozen (70 questions), their failures never looked at
+while tuning, run once at the end of it (on 1a1a473: benchmarks/results/domains_frozen23.json) and **spent** since; the
+two undrawn, japan-reparation-lawsuits and jeju-safe-tourism, are **tune**. Three hold data in a language other than
+English (schleswig-holstein-energy German, jeju-safe-tourism Korean, japan-reparation-lawsuits Japanese beside
+English), and their questions are in it (japan-reparation-lawsuits' 11 in English, the project's language, and 3 in
+Japanese). Sources, each a load script of a public repository over data
 committed with it (nci-research-data's: a second repository's files, the ones its job's curl lines download), each by a
 different owner (the Charlotte notebooks state CC BY 4.0; researchgraph/nci's LICENSE is the GPL-3.0, its Jenkins job's
 repository states none; the reparation lawsuits' LICENSE is CC0 1.0; the other four state no licence):
@@ -7300,12 +7301,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "code changes), the BAG Spezialitätenliste's packages with ex-factory and "
                                        "public prices, SwissDRG supplements and requests",
           writer=write_swiss_medicines, source=MEDI),
-    Graph("charlotte-directory-1911", "frozen", "the 1911 city directory of Charlotte, North Carolina (a digital "
+    Graph("charlotte-directory-1911", "spent", "the 1911 city directory of Charlotte, North Carolina (a digital "
                                                 "curation course's sample): residents by first name and surname with "
                                                 "middle initial and street address, their race, marital status and "
                                                 "spouse's first name, salutation, job, employer and dwelling type",
           writer=write_charlotte_directory, source=CHARLOTTE),
-    Graph("nci-research-data", "frozen", "the research data collections of Australia's National Computational "
+    Graph("nci-research-data", "spent", "the research data collections of Australia's National Computational "
                                          "Infrastructure (NCI): each collection's title, organisations, publication "
                                          "year, last update, DOI, licence and size in megabytes, the researchers "
                                          "named as its contacts and the publications about it",
@@ -7316,11 +7317,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                "their rulings (date, result, law report), defendants, and the "
                                                "lawyers who fought each and worked together",
           writer=write_japan_reparation_lawsuits, source=LAWSUITS),
-    Graph("georgia-fec-2022", "frozen", "Georgia's 2022 US Senate race in FEC filings: the candidates (party), the "
+    Graph("georgia-fec-2022", "spent", "Georgia's 2022 US Senate race in FEC filings: the candidates (party), the "
                                           "committees that support them, donors (city, employer, occupation, an "
                                           "occupational segment) and their donations (amount, date)",
           writer=write_georgia_fec_2022, source=GEORGIA_FEC),
-    Graph("soccerbase-2015", "frozen", "football players' careers scraped from soccerbase.com in 2015: players "
+    Graph("soccerbase-2015", "spent", "football players' careers scraped from soccerbase.com in 2015: players "
                                          "(birthday, birthplace, height, weight, nationality), clubs (ground, "
                                          "nickname, chairman, trainer, address, year formed), current contracts "
                                          "(fee, shirt number, position), spells and loans, transfers",
@@ -7331,7 +7332,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "reports and 119 ambulance records (date, type, weather), risk patterns "
                                        "with thresholds, advisories, designated harbours and road segments",
           writer=write_jeju_safe_tourism, source=JEJU),
-    Graph("schleswig-holstein-energy", "frozen", "Schleswig-Holstein's public charging stations for electric cars "
+    Graph("schleswig-holstein-energy", "spent", "Schleswig-Holstein's public charging stations for electric cars "
                                                  "(in German, an it-novum webinar's demo over govdata.de registers, "
                                                  "2022): address, coordinates, connected load and plug types in kW, "
                                                  "operator, town and district; towns' wind turbines by their number "
