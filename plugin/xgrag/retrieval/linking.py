@@ -34,7 +34,16 @@ from xgrag.config import RetrievalSettings
 from xgrag.embed import Embedder
 from xgrag.model import Node, key_text
 from xgrag.retrieval.name_index import NameIndex, shared_index
-from xgrag.retrieval.names import ARTICLES, DESCRIPTIVE, NUMBER_WORDS, POST_NOMINALS, TITLES, fold, strip_marks
+from xgrag.retrieval.names import (
+    ARTICLES,
+    DESCRIPTIVE,
+    GENERATION,
+    NUMBER_WORDS,
+    POST_NOMINALS,
+    TITLES,
+    fold,
+    strip_marks,
+)
 from xgrag.retrieval.typed_values import in_quotes, quoted_texts, typed_values
 from xgrag.retrieval.words import (
     FOREIGN_FUNCTION_WORDS,
@@ -483,6 +492,12 @@ def select_reordered(question: str, candidates: Sequence[tuple[Node, float]], co
             continue
         for surface in (node.name, *node.aliases):
             core = [w for w in name_core(surface) if w not in _STOP]
+            if "," in surface and len(surface.split(",")[0].split()) == 1:
+                # a person's name stored surname first ("Foley, William P", "Cohen, Peter A Mr", as FEC filings and
+                # library catalogues write them) is typed given name first, without its middle initials, titles
+                # or suffixes ("William Foley"; georgia-fec-2022, spent, linked other Williams and Foleys)
+                core = [w for w in core if len(w) > 1 and w not in TITLES and w not in GENERATION
+                        and w not in POST_NOMINALS]
             if len(core) < 2:
                 continue
             used: list[int] = []

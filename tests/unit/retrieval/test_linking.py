@@ -212,6 +212,13 @@ def test_a_name_said_in_another_order_is_linked_and_said_so() -> None:
     assert select_reordered(q, cands, covered={8, 9}) == []
     assert select_reordered("where is hotel marlborough", cands) == []
     assert select_reordered("fried chicken with rice, beans and a dozen oysters", cands) == []
+    # a person's name stored surname first is typed given name first, without its initials, titles or suffixes
+    # (georgia-fec-2022, spent: FEC filings)
+    donors = [(Node("p1", "Foley, William P"), 1.0), (Node("p2", "Foley, Carol J"), 1.0),
+              (Node("p3", "Jones, Randolph B. Mr. Jr."), 1.0)]
+    assert [le.node.id for le in select_reordered("Which committee did William Foley donate to?", donors)] == ["p1"]
+    assert [le.node.id for le in select_reordered("What does Randolph Jones do?", donors)] == ["p3"]
+    assert select_reordered("Which committee did Carol donate to?", donors) == []
 
 
 def test_a_company_named_without_its_legal_form_is_linked_and_said_so() -> None:
