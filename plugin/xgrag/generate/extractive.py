@@ -1463,12 +1463,10 @@ class _Reading:
         # question (or the question says none): what they merely share, which no word asks about, links nothing
         # ("the distance from Longyearbyen to Tromsø": both are on the continent EU, four named airports and cities
         # next to it, and EU outranked the route's distance, the one fact stating "distance"; airport-routes, spent)
-        bridged = not any_words or any(s.words for s in steps)
-        if bridged:
+        if not any_words or any(s.words for s in steps):
             touched |= {m for s in steps if not s.value for m in self.bridges.get(s.to, ())}
-        # a chain from a named entity that is itself next to two others the question names (the match it names by
-        # its day and its two teams) touches them as a chain through it does
-        if bridged:
+            # a chain from a named entity that is itself next to two others the question names (the match it names
+            # by its day and its two teams) touches them as a chain through it does
             touched |= self.bridges.get(steps[0].at, set())
         # ... and, from a named entity, those the question says which one it is by (its qualifiers): a chain from
         # it touches them without passing them
