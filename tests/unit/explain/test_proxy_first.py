@@ -806,3 +806,27 @@ def test_under_shift_an_unconfirmed_proxy_asks_the_seeds_question_echoes_alone_f
     echo = next(c for c in ex.components if c.id == "e1")
     assert echo.evaluated != "group"  # measured alone, as leave-one-out measures it
     assert ex.cost.generator_calls <= 1 + 3 + 1 + 2
+
+
+def test_the_binary_resolution_searches_past_the_kept_removal_whatever_the_relevance_order() -> None:
+    """Twenty festivals are named with the question's words ("the films Ann Lee starred in, directed ..."): closer
+    to the question than Red's and Blue's facts, they come last in the resolution's relevance order. The sufficiency
+    probe removed every festival and the answer stayed, so the resolution removes them first and searches the four
+    trail facts only; in the relevance order alone its search went through the festivals one removal after another
+    (30 calls in all before, 10 now)."""
+    sub = two_films_graph()
+    for i in range(0, 40, 2):
+        sub.nodes[f"x{i}"] = Node(f"x{i}", f"the films Ann Lee starred in directed festival {i}", "Event")
+    cfg = ExplainSettings(strategies=("edge",), scheduler="proxy", noise_runs=1)
+    reader = TwoFilmsReader()
+    ex = Explainer(FixedRetriever(sub), reader, HashEmbedder(), cfg).explain(
+        "who directed the films Ann Lee starred in")
+    assert ex.answer == "Bo Ek."
+    festivals = frozenset(f"rx{i}" for i in range(60))
+    sufficiency = reader.removed.index(festivals)
+    # after the sufficiency probe no removal leaves a festival in while taking a trail fact out: the search is
+    # among the trail facts, the festivals out
+    assert all(festivals <= r for r in reader.removed[sufficiency + 1:])
+    steps = [s for s in ex.trace if s.step == "resolve_redundancy"]
+    assert steps and steps[0].necessary >= 1
+    assert ex.cost.generator_calls <= 1 + 2 + 1 + 1 + 5

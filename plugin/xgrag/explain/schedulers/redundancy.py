@@ -73,9 +73,23 @@ class RedundancyResolution:
             order.sort(key=lambda q: bool((q.removed_rels | q.removed_properties) & cited or q.target in cited))
         return order
 
+    @staticmethod
+    def _kept_first(run: ExplainRun, order: list[Planned]) -> list[Planned]:
+        """`order` with the members of the largest group removal already asked that left a0 where it was
+        (run.kept_removals, under "shift": a proxy's sufficiency probe, everything but its candidates) first, each
+        part in its own order. Removing them together is known to keep a0, so the search starts past them
+        (`_known_kept`) and looks for the necessary fact among the rest, the facts that removal kept: the proxy's
+        candidates, the trails that read the question. In the relevance order alone those were spread over the
+        whole order, and the search halved its way down from the full context to them (8 of 12 calls on a
+        221-fact context, benchmarks/README.md, bench_answer_cost, cost13)."""
+        if run.settings.response_score == "logprob" or not run.kept_removals:
+            return order
+        kept = max(run.kept_removals, key=lambda k: (len(k), sorted(k)))
+        return [q for q in order if q.target in kept] + [q for q in order if q.target not in kept]
+
     async def _resolve_binary(self, run: ExplainRun, strategy: str, group: list[Probe]) -> None:
         budget = None if self.max_calls is None else self.max_calls - run.oracle.calls
-        order = self._order(run, group)
+        order = self._kept_first(run, self._order(run, group))
         by_planned = {id(p.planned): p for p in group}
         position = {id(q): i for i, q in enumerate(order)}
         # Under "shift": the positions tried first as the next necessary one: for each component the scheduler
