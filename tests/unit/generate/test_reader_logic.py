@@ -1680,3 +1680,43 @@ def test_a_german_norwegian_or_korean_question_s_words_meet_english_keys_and_typ
              _prop("g", "래미안퍼스티지아파트", "pop_floating_2020", "575982", "Apartment")]
     assert _read("래미안퍼스티지아파트 시공사가 어디야?", flats) == ("삼성물산(주).", ["b"])
     assert _read("래미안퍼스티지아파트는 몇 세대야?", flats) == ("2444.", ["h"])
+
+
+class TopicEmbedder:
+    """Texts holding a word of one topic share its direction; every other text a direction of its own (seeded by
+    the text), nearly orthogonal to the rest: a stand-in for an embedding that puts "occupation" near "Has Job"
+    and far from "Address"."""
+
+    name = "topic"
+    dimensions = 64
+
+    def __init__(self, *topic: str) -> None:
+        self.topic = topic
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        on = np.eye(self.dimensions)[0]
+
+        def own(text: str) -> np.ndarray:
+            v = np.random.default_rng(zlib.crc32(text.encode())).standard_normal(self.dimensions)
+            v[0] = 0.0
+            return v / np.linalg.norm(v)
+
+        return np.stack([on if any(w in t.lower() for w in self.topic) else own(t) for t in texts])
+
+
+def test_a_relationship_closer_to_the_question_than_every_own_key_beats_the_own_value() -> None:
+    """"What was Nettie Abernethy's occupation?" says no word of the graph: her stored Address was read before her
+    Has_Job (charlotte-directory-1911, twenty-third frozen split). The relation whose words the question's
+    embedding is closer to, by CLOSER_MARGIN over every key of her own values, is read first; with no such
+    preference (every text alike) her own value still comes first."""
+    facts = [_prop("a", "Nettie Abernethy", "Address", "311 north College", "Person"),
+             _edge("j", "Nettie Abernethy", "Has_Job", "bookkeeper", "Person", "Job"),
+             _edge("h", "Nettie Abernethy", "Lives_In", "house", "Person", "Dwelling")]
+    question = "What was Nettie Abernethy's occupation?"
+    g = ExtractiveReader(TopicEmbedder("occupation", "job")).generate("", question=question, facts=tuple(facts))
+    assert (g.text, list(g.evidence)) == ("bookkeeper.", ["j"])
+    assert _read(question, facts) == ("311 north College.", ["a"])
+    # an own value whose key is as close as the relation keeps its place
+    facts[0] = _prop("a", "Nettie Abernethy", "Job title", "clerk", "Person")
+    g = ExtractiveReader(TopicEmbedder("occupation", "job")).generate("", question=question, facts=tuple(facts))
+    assert g.text == "clerk."
