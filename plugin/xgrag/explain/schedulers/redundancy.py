@@ -76,16 +76,23 @@ class RedundancyResolution:
     @staticmethod
     def _kept_first(run: ExplainRun, order: list[Planned]) -> list[Planned]:
         """`order` with the members of the largest group removal already asked that left a0 where it was
-        (run.kept_removals, under "shift": a proxy's sufficiency probe, everything but its candidates) first, each
-        part in its own order. Removing them together is known to keep a0, so the search starts past them
-        (`_known_kept`) and looks for the necessary fact among the rest, the facts that removal kept: the proxy's
-        candidates, the trails that read the question. In the relevance order alone those were spread over the
-        whole order, and the search halved its way down from the full context to them (8 of 12 calls on a
-        221-fact context, benchmarks/README.md, bench_answer_cost, cost13)."""
+        (run.kept_removals, under "shift": a proxy's sufficiency probe, everything but its candidates) moved first
+        where they lie before the last component that removal kept, each part in its own order. Removing them
+        together is known to keep a0, so the search starts past them (`_known_kept`) and looks among the facts that
+        removal kept (the candidates: the trails that read the question) and the facts the order puts after them.
+        In the relevance order alone the candidates were spread over the whole order and the search halved its way
+        down from the full context to them (8 of 12 calls on a 221-fact context, benchmarks/README.md,
+        bench_answer_cost, cost13). The members after the last candidate keep their place: closer to the question
+        than every candidate, they are a reader's likeliest competitors of a0 (a film of the seed's the reader
+        answers once the director link is out), and removing them before the candidates would hide the facts
+        leave-one-out's scan finds necessary while they are there (it found one of three on seed 41's dev-2409)."""
         if run.settings.response_score == "logprob" or not run.kept_removals:
             return order
         kept = max(run.kept_removals, key=lambda k: (len(k), sorted(k)))
-        return [q for q in order if q.target in kept] + [q for q in order if q.target not in kept]
+        last = max((i for i, q in enumerate(order) if q.target not in kept), default=-1)
+        front = [q for q in order[:last] if q.target in kept]
+        moved = {id(q) for q in front}
+        return front + [q for q in order if id(q) not in moved]
 
     async def _resolve_binary(self, run: ExplainRun, strategy: str, group: list[Probe]) -> None:
         budget = None if self.max_calls is None else self.max_calls - run.oracle.calls
