@@ -1587,10 +1587,13 @@ class _Reading:
 
     @functools.cached_property
     def _closer(self) -> set[tuple[str, str]]:
-        """(named entity, relation) of each relationship at an entity the question names whose relation is closer
-        to the question by embedding (rel_emb) than every key of the values stated of that entity itself, by
-        CLOSER_MARGIN at least: what a question that says none of the graph's words asks of the entity. Empty for
-        an entity with no value of its own (nothing to prefer over)."""
+        """(named entity, relation) of each relationship from an entity the question names (its head: the entity's
+        own fact, as its values are) whose relation is closer to the question by embedding (rel_emb) than every key
+        of the values stated of that entity itself, by CLOSER_MARGIN at least: what a question that says none of
+        the graph's words asks of the entity. Not a relationship into it: another entity's fact about it (the
+        metro lines that have the station) is no attribute of it, and "which Cercanías stop at Méndez Álvaro" was
+        answered with a metro line instead of the station's own value "C-1, C-10, C-5" (madrid-metro-campuses,
+        spent: the embedding cannot tell Cercanías is Renfe). Empty for an entity with no value of its own."""
         best_own: dict[str, float] = {}
         for f in self.facts:
             if f.kind == "property" and f.via is None and f.head in self.mentioned:
@@ -1599,9 +1602,8 @@ class _Reading:
         for f in self.facts:
             if f.kind != "edge" or f.head == f.tail:
                 continue
-            for at in (f.head, f.tail):
-                if at in best_own and self.rel_emb[self._relation(f)] >= best_own[at] + CLOSER_MARGIN:
-                    out.add((at, f.relation))
+            if f.head in best_own and self.rel_emb[self._relation(f)] >= best_own[f.head] + CLOSER_MARGIN:
+                out.add((f.head, f.relation))
         return out
 
     @functools.cached_property

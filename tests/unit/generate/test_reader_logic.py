@@ -1720,3 +1720,10 @@ def test_a_relationship_closer_to_the_question_than_every_own_key_beats_the_own_
     facts[0] = _prop("a", "Nettie Abernethy", "Job title", "clerk", "Person")
     g = ExtractiveReader(TopicEmbedder("occupation", "job")).generate("", question=question, facts=tuple(facts))
     assert g.text == "clerk."
+    # a relationship into the entity is another's fact about it, however close: the station's own lines stay first
+    # (madrid-metro-campuses: "which Cercanías stop at Méndez Álvaro" answered a metro line having the station)
+    facts = [_prop("r", "Mendez Alvaro", "renfe", "C-1, C-10, C-5", "Station"),
+             _edge("t", "L6", "Tiene_Estacion", "Mendez Alvaro", "Line", "Station")]
+    g = ExtractiveReader(TopicEmbedder("paran", "estacion")).generate(
+        "", question="¿Qué Cercanías paran en Mendez Alvaro?", facts=tuple(facts))
+    assert g.text == "C-1, C-10, C-5."
