@@ -18,7 +18,9 @@ mapping, an amount or a date the question types ("the $82,850 transfer", "on Mar
 hold it among their facts (xgrag.retrieval.typed_values; `Linker._records_by_value`), and a label's words followed by
 a key's value name the entity as people name things by kind and code ("truck 1421412P", "invoice 1004") where its
 name is another property (`Linker._by_label_and_key`); a bare number said with another word for the kind names the
-one record keyed by it ("train 1533" for "Trip 1533": `Linker._by_record_number`).
+one record keyed by it ("train 1533" for "Trip 1533": `Linker._by_record_number`); a record next to an entity named
+is named by text values it holds, as an address is typed ("die Ladesäule am Brooweg 48 in Kaltenkirchen": a station of
+the town linked, by its street and house number; `Linker._records_held`, `select_held`), and stands for that entity.
 
 Deterministic (ties broken by entity id); reads only; every value is a Cypher parameter.
 """
