@@ -18,7 +18,9 @@ mapping, an amount or a date the question types ("the $82,850 transfer", "on Mar
 hold it among their facts (xgrag.retrieval.typed_values; `Linker._records_by_value`), and a label's words followed by
 a key's value name the entity as people name things by kind and code ("truck 1421412P", "invoice 1004") where its
 name is another property (`Linker._by_label_and_key`); a bare number said with another word for the kind names the
-one record keyed by it ("train 1533" for "Trip 1533": `Linker._by_record_number`).
+one record keyed by it ("train 1533" for "Trip 1533": `Linker._by_record_number`); a record next to an entity named
+is named by text values it holds, as an address is typed ("die Ladesäule am Brooweg 48 in Kaltenkirchen": a station of
+the town linked, by its street and house number; `Linker._records_held`, `select_held`), and stands for that entity.
 
 Deterministic (ties broken by entity id); reads only; every value is a Cypher parameter.
 """
@@ -81,6 +83,13 @@ _VECTOR_K = 10
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*'?")
 # Records linked by one typed value: more than this, and the value names none of them in particular (a common amount).
 MAX_VALUE_RECORDS = 3
+# The neighbours of the linked entities read per label for the text values they hold (`Linker._records_held`): a
+# town's charging stations, a person's records; a hub's tens of thousands are cut here, as a question names one.
+MAX_HELD_NEIGHBOURS = 5000
+# ... and of their text values, those this long at most: a street, a code, a title; not a description.
+_MAX_HELD_TEXT = 200
+# The nodes of a label read to tell a property that sorts them into kinds from one that names them (`Linker._sorting`)
+SORTING_SAMPLE = 1000
 # A label with more nodes than this is not scanned for typed values (no index serves a match on any fact property).
 MAX_VALUE_SCAN = 500_000
 # A bare number names a record by its key from this many digits on: one- and two-digit numbers in questions are
@@ -220,6 +229,15 @@ def record_numbers(question: str) -> dict[str, int]:
     return out
 
 
+def typed_as_stored(values: Iterable[str]) -> list[object]:
+    """Tokens typed as a property's value, each as text and as the number it writes: an integer ("386"), or a decimal
+    ("ABV 6.5": a beer's strength stored as the float 6.5, which the text "6.5" never equals in Cypher)."""
+    texts = sorted(set(values))
+    numbers: list[object] = [int(v) for v in texts if re.fullmatch(r"-?\d{1,18}", v)]
+    numbers += [float(v) for v in texts if re.fullmatch(r"-?\d{1,15}\.\d{1,15}", v)]
+    return [*texts, *numbers]
+
+
 def _typed_words(question: str) -> list[str]:
     """The question's tokens as typed (brackets dropped; "&", ".", "-" and apostrophes kept inside a token)."""
     return re.findall(r"[\w'&.\-]+", question.replace("[", " ").replace("]", " "))
@@ -257,8 +275,8 @@ def candidate_spans(question: str) -> list[str]:
 @dataclass(frozen=True)
 class LinkedEntity:
     node: Node
-    # bracket | exact | plural | short | number | initials | reordered | key | value | code | between | partial |
-    # fulltext | vector
+    # bracket | exact | plural | short | number | initials | reordered | key | value | code | between | held |
+    # partial | fulltext | vector
     method: str
     score: float
     mention: str
@@ -510,6 +528,54 @@ def select_reordered(question: str, candidates: Sequence[tuple[Node, float]], co
                 out[node.id] = LinkedEntity(node, "reordered", 0.9, " ".join(q[i] for i in sorted(used)))
                 break
     return sorted(out.values(), key=lambda c: (c.mention, c.node.id))
+
+
+def _names_something(tokens: tuple[str, ...], asks: frozenset[str]) -> bool:
+    """Whether a stored value's words name something in particular: a word of three letters or more that is neither
+    a function word nor a word the mapping asks with (a value "dataset" in a graph whose label is dataset says the
+    kind, "13" or "2a" alone is a number any record may hold)."""
+    words = [w for w in tokens if len(w) >= 3 and not w.isdigit() and w not in _STOP and w not in _FUNCTION]
+    return bool(words) and not all(content_stems(w) <= asks for w in words)
+
+
+def select_held(question: str, records: Sequence[tuple[str, Sequence[tuple[str, str]]]], said: Iterable[str] = (),
+                asks: frozenset[str] = frozenset(), sorting: Iterable[str] = ()) -> list[tuple[str, str]]:
+    """Records the question names by text values they hold, each given with its text facts as (property, value)
+    (`records`: the records next to an entity the question names): a value is held where its words occur whole in
+    the question outside the words of the mentions already linked (`said`), as an address is typed ("die Ladesäule
+    am Brooweg 48 in Kaltenkirchen": the street and the house number of one station of the town linked; any order,
+    any preposition between). The records holding the most such values win, if one of their values names something:
+    words that say more than a number or the mapping's kinds (`_names_something`: a house number alone names no
+    station), of a property not in `sorting`, whose values sort records into a few kinds rather than name them (a
+    committee's type "Senate" is no committee's name). More than MAX_VALUE_RECORDS of them: the values name none in
+    particular, nothing. (record id, mention) of each, by id."""
+    q = key_tokens(question.replace("[", " ").replace("]", " "))
+    units = number_units(question.replace("[", " ").replace("]", " "))
+    kinds = set(sorting)
+    seen: set[int] = set()
+    for mention in said:
+        m = key_tokens(mention)
+        start = _find(q, m, units) if m else -1
+        seen |= set(range(start, start + len(m))) if start >= 0 else set()
+    held: dict[str, tuple[int, str]] = {}
+    for record, values in records:
+        spans: list[tuple[int, int, bool]] = []
+        for prop, value in dict.fromkeys(values):
+            v = key_tokens(value)
+            at = next((i for i in range(len(q) - len(v) + 1) if v and q[i:i + len(v)] == v
+                       and not seen & set(range(i, i + len(v))) and not splits_a_number(i, i + len(v), units)), None)
+            if at is not None:
+                spans.append((at, at + len(v), prop not in kinds and _names_something(v, asks)))
+        taken: list[tuple[int, int, bool]] = []
+        for a, b, named in sorted(spans, key=lambda s: (s[0] - s[1], -s[2], s[0])):  # longest first, apart
+            if not any(a < y and x < b for x, y, _ in taken):
+                taken.append((a, b, named))
+        if any(named for _, _, named in taken):
+            mention = " ".join(" ".join(q[a:b]) for a, b, _ in sorted(taken))
+            held[record] = (len(taken), mention)
+    best = max((n for n, _ in held.values()), default=0)
+    chosen = sorted((record, mention) for record, (n, mention) in held.items() if n == best)
+    return chosen if len(chosen) <= MAX_VALUE_RECORDS else []
 
 
 def schema_stems(schema: Any) -> frozenset[str]:
@@ -947,11 +1013,10 @@ class Linker:
                 continue
             for fact, typed in sorted(phrases.items()):
                 values = sorted(set(typed.values()))
-                wanted: list[object] = [*values, *[int(v) for v in values if re.fullmatch(r"-?\d{1,18}", v)]]
                 # identifiers from the validated mapping; the values are parameters
                 rows = self.store.query(f"MATCH (n:{label}) WHERE n.{quote(fact)} IN $values "
                                         f"RETURN elementId(n) AS id, toString(n.{quote(fact)}) AS value LIMIT $limit",
-                                        {"values": wanted, "limit": MAX_VALUE_RECORDS + 1})
+                                        {"values": typed_as_stored(values), "limit": MAX_VALUE_RECORDS + 1})
                 found = {str(r["id"]): str(r["value"]) for r in rows}
                 if not found or len(found) > MAX_VALUE_RECORDS:
                     continue
@@ -1054,6 +1119,12 @@ class Linker:
             quotes = {normalise(q) for q in quoted_texts(question)} & {normalise(le.mention) for le in by_value}
             whole = [le for le, said in ((le, normalise(le.mention)) for le in whole)
                      if not any(said != q and said in q for q in quotes)] + by_value
+            # a record next to an entity named, named by values it holds ("am Brooweg 48 in Kaltenkirchen"); the
+            # entity it was found next to only said where it is: the question asks about the record, and that
+            # entity's other neighbours (the town's other stations) are no part of the answer
+            held, located = self._records_held(question, whole, asks, excluded)
+            if held:
+                whole = [le for le in whole if le.node.id not in located] + held
             if not whole:
                 whole += self._by_code(question, excluded)
         # A whole name is the strongest evidence of what a question is about; parts of names are a fallback.
@@ -1079,6 +1150,55 @@ class Linker:
         if self.store.schema.general and len(found) >= 2:
             found += self._records_between(question, found, excluded)
         return found
+
+    def _records_held(self, question: str, linked: Sequence[LinkedEntity], asks: frozenset[str],
+                      excluded: list[str]) -> tuple[list[LinkedEntity], set[str]]:
+        """Records next to an entity the question names, named by text values they hold (`select_held`): a charging
+        station typed by its street and house number beside its town, the town linked by name and the station by
+        nothing else it could be named by. Read: each mapped label's text facts of the linked entities' neighbours
+        through relations (at most MAX_HELD_NEIGHBOURS per label); inferred, said as such ("held"). Also the ids of
+        the linked entities the records chosen were found next to."""
+        if not linked:
+            return [], set()
+        seeds = sorted({le.node.id for le in linked})
+        records: list[tuple[str, Sequence[tuple[str, str]]]] = []
+        via: dict[str, set[str]] = {}
+        sorting: set[str] = set()
+        for m in self.store.schema.entity_mappings():
+            if not m.facts:
+                continue
+            # identifiers from the validated mapping; the values are parameters
+            rows = self.store.query(
+                f"MATCH (s)-[r]-(n:{quote(m.label)}) WHERE elementId(s) IN $seeds AND NOT type(r) IN $skip "
+                "AND NOT elementId(n) IN $seeds AND NOT elementId(n) IN $excluded "
+                "WITH n, collect(DISTINCT elementId(s)) AS via LIMIT $limit "
+                "RETURN elementId(n) AS id, via, [k IN $facts WHERE n[k] IS :: STRING AND size(n[k]) <= $longest "
+                "| [k, n[k]]] AS values",
+                {"seeds": seeds, "skip": list(self.store.schema.non_semantic_types), "excluded": excluded,
+                 "limit": MAX_HELD_NEIGHBOURS, "facts": list(m.facts), "longest": _MAX_HELD_TEXT})
+            rows = [r for r in rows if r["values"]]
+            records += [(str(r["id"]), [(str(k), str(v)) for k, v in r["values"]]) for r in rows]
+            via.update((str(r["id"]), {str(s) for s in r["via"]}) for r in rows)
+            if rows:
+                sorting |= self._sorting(m.label, list(m.facts))
+        chosen = dict(select_held(question, records, [le.mention for le in linked], asks, sorting))
+        if not chosen:
+            return [], set()
+        held = [LinkedEntity(node, "held", 1.0, chosen[node.id]) for node in (
+            node_from_map(row["node"]) for row in self.store.read("nodes_by_id", ids=sorted(chosen),
+                                                                  excluded_node_ids=excluded))]
+        return held, {s for le in held for s in via.get(le.node.id, ())}
+
+    def _sorting(self, label: str, facts: list[str]) -> set[str]:
+        """The text facts of `label` whose values sort its nodes into kinds rather than name them: fewer distinct
+        values than a third of the nodes that hold one, in the label's first SORTING_SAMPLE nodes (a committee's type
+        among Senate, House and PAC; a station's plug type), not a street nor a title, which few records share."""
+        # identifiers from the validated mapping; the keys are parameters
+        rows = self.store.query(f"MATCH (n:{quote(label)}) WITH n LIMIT $sample UNWIND $facts AS k "
+                                "WITH k, n[k] AS v WHERE v IS :: STRING "
+                                "RETURN k, count(v) AS held, count(DISTINCT v) AS distinct",
+                                {"sample": SORTING_SAMPLE, "facts": facts})
+        return {str(r["k"]) for r in rows if int(r["distinct"]) * 3 < int(r["held"])}
 
     def _scannable(self, label: str) -> bool:
         """Whether a label (quoted) is small enough to scan for records by what they hold (MAX_VALUE_SCAN nodes, from

@@ -80,6 +80,9 @@ SYNONYM_STEMS = {
     # what identifies a thing, however named: "what is the code of X" asks a key `identifier` (SCIAN's industries,
     # spent, answered with a description), "the ID of X" one named `identifier` too
     "identifi": "id", "cod": "id",
+    # what someone does for a living, however asked: "what was her occupation" asks a Has_Job relation or a `job`
+    # key as much as an `occupation` one (a city directory's, charlotte-directory-1911, spent, answered an address)
+    "occupation": "job", "profession": "job",
 }
 _WORD = re.compile(r"[a-z0-9]+")
 _WRITTEN_WORD = re.compile(r"[^\W_]+")  # letters and digits of any script

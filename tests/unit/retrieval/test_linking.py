@@ -10,11 +10,13 @@ from xgrag.retrieval.linking import (
     question_terms,
     record_numbers,
     same_word,
+    select_held,
     select_mentions,
     select_parts,
     select_reordered,
     select_whole,
     short_forms,
+    typed_as_stored,
     uncovered_words,
     word_query,
     word_variants,
@@ -371,3 +373,37 @@ def test_an_article_elided_before_a_name_is_no_part_of_it() -> None:
     climbs = [(Node("c", "Col d'Izoard - Souvenir Henri Desgrange", "Climb"), 0.5)]
     assert [le.node.id for le in select_parts("Which stage included the Col d'Izoard?", climbs)] == ["c"]
     assert "izoard" in question_terms("the Col d'Izoard") and "dizoard" in question_terms("the Col d'Izoard")
+
+
+def test_a_record_next_to_a_named_entity_is_named_by_the_values_it_holds_as_an_address_is_typed() -> None:
+    # a town's charging stations, each with its street, house number and plug type (schleswig-holstein-energy, spent)
+    def station(street: str, number: str, plug: str) -> list[tuple[str, str]]:
+        return [("street", street), ("number", number), ("plug", plug)]
+    stations = [("s1", station("Brooweg", "48", "AC Steckdose Typ 2")), ("s2", station("Brooweg", "12", "Combo")),
+                ("s3", station("Am Bauhof", "48", "Combo")), ("s4", [("street", "Kaltenkirchen")])]
+    q = "Mit wie viel kW lädt die Ladesäule am Brooweg 48 in Kaltenkirchen?"
+    assert select_held(q, stations, ["Kaltenkirchen"]) == [("s1", "brooweg 48")]
+    # any order, any case; the street alone names both stations on it
+    assert select_held("in kaltenkirchen, brooweg 48: wer betreibt sie", stations, ["Kaltenkirchen"]) == [
+        ("s1", "brooweg 48")]
+    assert [r for r, _ in select_held("Wer betreibt die Ladesäule am Brooweg?", stations, ["Kaltenkirchen"])] == [
+        "s1", "s2"]
+    # a house number alone, the linked town's own name, or a word the mapping asks with names no record
+    assert select_held("Welche Ladesäule hat die Nummer 48 in Kaltenkirchen?", stations, ["Kaltenkirchen"]) == []
+    assert select_held("Wer betreibt die Ladesäule in Kaltenkirchen?", stations, ["Kaltenkirchen"]) == []
+    kinds = [("d1", [("type", "dataset"), ("source", "GA")]), ("d2", [("type", "dataset")])]
+    assert select_held("Which dataset did Peter Oke make?", kinds, ["Peter Oke"], frozenset({"dataset"})) == []
+    # nor does a value of a property that sorts records into kinds (a committee's type; georgia-fec-2022, spent)
+    committees = [("c1", [("type", "Senate")]), ("c2", [("type", "PAC")])]
+    q2 = "Which Senate candidate did Tilman Fertitta's donation support?"
+    assert [r for r, _ in select_held(q2, committees, ["Tilman Fertitta"])] == ["c1"]
+    assert select_held(q2, committees, ["Tilman Fertitta"], sorting=["type"]) == []
+    # more records than MAX_VALUE_RECORDS holding as many values: the values name none in particular
+    many = [(f"r{i}", [("street", "Brooweg")]) for i in range(5)]
+    assert select_held("Wer betreibt die Ladesäule am Brooweg?", many, ["Kaltenkirchen"]) == []
+
+
+def test_a_value_typed_after_its_fact_is_looked_up_as_text_and_as_the_number_it_writes() -> None:
+    # "ABV 6.5": a strength stored as a float, which the text "6.5" never equals in Cypher
+    assert typed_as_stored(["6.5", "386", "BA117", "386"]) == ["386", "6.5", "BA117", 386, 6.5]
+    assert typed_as_stored(["1.2.3", "v2"]) == ["1.2.3", "v2"]

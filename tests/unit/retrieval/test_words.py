@@ -28,6 +28,13 @@ def test_irregular_forms_meet_their_regular_forms() -> None:
     assert content_stems("birth date") & content_stems("When was she born?") == {stem("birth")}
 
 
+def test_an_occupation_or_a_profession_is_a_job() -> None:
+    # "what was her occupation" asks a Has_Job relation (charlotte-directory-1911, spent, answered an address)
+    assert content_stems("What was Nettie Abernethy's occupation?") & content_stems("Has_Job") == {stem("job")}
+    assert stem("occupations") == stem("professions") == stem("jobs")
+    assert stem("occupied") != stem("job")
+
+
 def test_a_compound_word_states_its_head_where_the_graph_has_that_word() -> None:
     vocabulary = content_stems("written by") | content_stems("directed by")
     assert stem("writer") in stated_stems("the screenwriter of X", vocabulary)
