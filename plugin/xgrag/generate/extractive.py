@@ -1595,9 +1595,9 @@ class _Reading:
         answered with a metro line instead of the station's own value "C-1, C-10, C-5" (madrid-metro-campuses,
         spent: the embedding cannot tell Cercanías is Renfe). Empty for an entity with no value of its own."""
         best_own: dict[str, float] = {}
-        for f in self.facts:
-            if f.kind == "property" and f.via is None and f.head in self.mentioned:
-                best_own[f.head] = max(best_own.get(f.head, -1.0), self.rel_emb[self._relation(f)])
+        for entity, key in self._own_keys:
+            if entity in self.mentioned:
+                best_own[entity] = max(best_own.get(entity, -1.0), self.rel_emb[key])
         out: set[tuple[str, str]] = set()
         for f in self.facts:
             if f.kind != "edge" or f.head == f.tail:
