@@ -475,3 +475,45 @@ def test_a_code_typed_after_its_fact_s_words_links_and_the_key_s_initials_name_n
     said = lambda q: [(le.node.name, le.method) for le in Retriever(store).link(q)]  # noqa: E731
     assert said("Which airport has the IATA code LHR?") == [("London Heathrow Airport", "value")]
     assert said("What is the IATA code of Goroka Airport?") == [("Goroka Airport", "exact")]
+
+
+HELD = schema_preset("domain", read_only=True, entities=[
+    EntityMapping(label="Town", name=["name"]),
+    EntityMapping(label="Station", key="id", label_in_name=True, facts=["street", "number", "plug"])])
+
+
+@pytest.fixture()
+def stations(server: Neo4jStore) -> Neo4jStore:
+    wipe(server)
+    server.query("""
+        CREATE (k:Town {name: 'Kaltenkirchen'}), (b:Town {name: 'Büdelsdorf'})
+        CREATE (:Station {id: 's1', street: 'Brooweg', number: '48', plug: 'Typ 2'})-[:IN]->(k)
+        CREATE (:Station {id: 's2', street: 'Brooweg', number: '12', plug: 'Typ 2'})-[:IN]->(k)
+        CREATE (:Station {id: 's3', street: 'Hauptstraße', number: '48', plug: 'Typ 2'})-[:IN]->(k)
+        CREATE (:Station {id: 's4', street: 'Brooweg', number: '48', plug: 'Typ 2'})-[:IN]->(b)
+        WITH k
+        UNWIND range(5, 12) AS i
+        CREATE (:Station {id: 's' + i, street: 'Weg ' + i, number: toString(i), plug: 'Typ 2'})-[:IN]->(k)
+        """, read_only=False)
+    return server.with_schema(HELD)
+
+
+def _station_ids(store: Neo4jStore, links: list, method: str) -> set[str]:  # type: ignore[type-arg]
+    ids = [le.node.id for le in links if le.method == method]
+    rows = store.query("MATCH (s:Station) WHERE elementId(s) IN $ids RETURN s.id AS id", {"ids": ids})
+    return {r["id"] for r in rows}
+
+
+def test_a_station_typed_by_its_address_beside_its_town_is_linked_by_what_it_holds(stations: Neo4jStore) -> None:
+    """"am Brooweg 48 in Kaltenkirchen": the town is linked by its name, then the one station of the town holding both
+    the street and the number (Linker._records_held, said "held"); the town, which only said where it is, leaves the
+    seeds. Büdelsdorf's Brooweg 48 is no neighbour of the town named. A house number alone names no station, and the
+    plug type every station shares sorts them rather than names one."""
+    links = Retriever(stations).link("Wer betreibt die Ladesäule am Brooweg 48 in Kaltenkirchen?")
+    assert _station_ids(stations, links, "held") == {"s1"}
+    assert "Kaltenkirchen" not in {le.node.name for le in links}
+    links = Retriever(stations).link("Wer betreibt die Ladesäule Nummer 48 in Kaltenkirchen?")
+    assert _station_ids(stations, links, "held") == set()
+    assert "Kaltenkirchen" in {le.node.name for le in links}
+    links = Retriever(stations).link("Welche Ladesäule mit Typ 2 gibt es in Kaltenkirchen?")
+    assert _station_ids(stations, links, "held") == set()
