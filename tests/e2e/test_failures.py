@@ -199,6 +199,7 @@ def test_a_signal_mid_run_writes_the_partial_explanation(env, home: Path, tmp_pa
     data, page = tmp_path / "s.json", tmp_path / "s.html"
     cli = Running(env, *EXPLAIN, "--apply", "cypher", "--json", str(data), "--html", str(page))
     wait_for(lambda: cache_rows(home) >= 4 or cli.proc.poll() is not None, "4 answers")
+    cached = cache_rows(home)  # the baseline and the probes answered before the signal
     sent = time.monotonic()
     cli.proc.send_signal(sig)
     code = cli.wait()
@@ -210,14 +211,18 @@ def test_a_signal_mid_run_writes_the_partial_explanation(env, home: Path, tmp_pa
     MEASURED[f"{sig.name}: signal -> exit"] = time.monotonic() - sent
     ex = json.loads(data.read_text())
     inc = ex["incomplete"]
-    assert inc["reason"] == "cancelled" and inc["message"] == sig.name and inc["answered"] >= 3
+    assert inc["reason"] == "cancelled" and inc["message"] == sig.name
+    # each probe answered before the signal is in the explanation, or was one of the calls in flight the stop
+    # cancelled: its answer can reach the cache (the call finishes in its thread) after the probe was cut, so the
+    # bound counts both; which one a loaded machine gives is timing (a CI run saw 2 kept + 1 cut of 3)
+    assert inc["answered"] >= 1 and inc["answered"] + inc["cancelled_in_flight"] >= cached - 1
     assert len([c for c in ex["components"] if c["evaluated"] == "measured"]) == inc["answered"]
     MEASURED[f"{sig.name}: probes kept"] = inc["answered"]
 
     again = tmp_path / "again.json"
     run(env, *EXPLAIN, "--apply", "cypher", "--json", str(again))
     cost = json.loads(again.read_text())["cost"]
-    assert cost["cache_hits"] >= ex["cost"]["generator_calls"]
+    assert cost["cache_hits"] >= max(ex["cost"]["generator_calls"], cached)  # nothing answered was asked again
     assert cost["generator_calls"] <= inc["missing"]
 
 
