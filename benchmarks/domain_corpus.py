@@ -46,8 +46,9 @@ cornwall-restaurants (its py2neo loader, executed over a py2neo of the store), a
 script of a notebook's cell), georgia-fec-2022 and jeju-safe-tourism (their Cypher scripts, their URLs read as their
 repositories' files), japan-reparation-lawsuits (its apoc.export.cypher export), soccerbase-2015 (its neo4j-shell dump),
 schleswig-holstein-energy (its two Data Importer models) and nci-research-data (a Jenkins job's neo4j-import command
-over a second repository's files, done by _import_tool_global_ids); see each `Graph.about` and writer for what is read
-from where. A script's `CALL apoc.load.json(<url>) YIELD value` is given the values of the mirror's file (`UNWIND
+over a second repository's files, done by _import_tool_global_ids), and a-share-companies (its neo4j-admin import 4.x
+command, done by _neo4j_admin_import); see each `Graph.about` and writer for what is read from where. A script's
+`CALL apoc.load.json(<url>) YIELD value` is given the values of the mirror's file (`UNWIND
 $values AS value`:
 each element of a top-level array, or each line of a JSON lines file, as apoc.load.json yields them). A script's `LOAD
 CSV WITH HEADERS FROM <url> AS row` is given the rows of the mirror's file of that name as a parameter (`UNWIND $rows AS
@@ -2139,7 +2140,47 @@ could be had of ren2335/engine-kg and austemper/analogy-api. Candidates for a la
 nathb0/neo4j-demo-fraud-dataset (all-plain.cypher), paulodiniz/bjj-world (graph.cypher), Krzemon/Instruments-Graph
 (database.cypher), cheng1608/Knowledge-Gragh-of-Turing (neo4j.cypher), acurber91/gvd_tp2, jvmr1/Filmes-e-Atores-Neo4j
 and leonardorocio/banll-neo4j-project (dump.cypher). Smaller than 1,000 nodes: charlotte-directory-1911 (319),
-georgia-fec-2022 (427), japan-reparation-lawsuits (519), nci-research-data (659) and soccerbase-2015 (799)."""
+georgia-fec-2022 (427), japan-reparation-lawsuits (519), nci-research-data (659) and soccerbase-2015 (799).
+
+The twenty-fourth frozen split (issue 29, "the next graph", a twenty-fourth time) is in preparation: its graphs are
+added blind as the helpers find them (loaders tried, questions written from the data with plain Cypher through the neo4j
+driver and checked with domain_gold.py, 14 a graph, 0 problems; no schema inference, linking, answering or
+bench_domains.py on them, no xgrag output on them looked at), each `frozen` and named in the split test's
+TWENTY_FOURTH_IN_PREPARATION_<helper> set; its pool and seed are declared when it is complete. Found by s24A:
+github.com/lemonhu/stock-knowledge-graph (a-share-companies: a 2018 course project, "利用网络上公开的数据构建一个小型的
+证券知识图谱", a small securities knowledge graph built from data published on the web, in Chinese, MIT licence; its
+import.sh, one neo4j-admin import (4.x) command with --id-type=string, --ignore-duplicate-nodes=true and
+--ignore-missing-nodes=true over data/import/'s seven CSV files, which its build_csv.py wrote from the boards of
+directors its extract.py scraped from 10jqka.com.cn's company pages and Tushare's industry and concept classifications;
+done by a new _neo4j_admin_import as that tool builds its store offline, as nz-health-data-sources' _admin_import and
+nci-research-data's _import_tool_global_ids do for neo4j-import 3.x, this one for the 4.x form with id groups, :LABEL
+and :TYPE columns, typed columns (`age:int`) and a relationship property (`jobs`); an index on each relationship end's
+label and id key is created for the load and dropped after it, the store left without one as the tool leaves it; the
+files hold no duplicate id and no relationship to a missing node, so the two ignore options skip nothing;
+--database=stock.db is the server's database): China's A-share listed companies (Company: stock code as stock_id and
+code, name; 104 also ST), the members of their boards (Person: name, gender 男/女, age as an integer; person_id the MD5
+of name, gender and age), each member's seat at a company (employ_of, `jobs`: "董事" 10,850, "独立董事" 8,938,
+"董事长/董事" 2,746 ... 32 values), each company's industry (Industry, 49: "酿酒行业", "仪器仪表"; industry_of) and
+concepts (Concept, 163: "锂电池", "外资背景", "融资融券"; concept_of): 24,272 nodes (Person 20,872, Company 3,188, of
+them ST 104, Concept 163, Industry 49), 37,125 relationships (employ_of 24,775, concept_of 9,442, industry_of 2,908), 5
+labels, `up` in 298 s (server start included). Kept as the files have them: Shenzhen codes without their leading zeros
+("651" for 格力电器's 000651, "2594" for 比亚迪's 002594: 1,304 companies; Shanghai's 600519 whole), ST names without
+the ST prefix build_csv.py cut ("生态", "华信"), age -1 for 418 people the pages give no age, people of one name split
+by age and gender (1,072 names are 2,733 nodes; 王伟 eleven), as the project's answer to namesakes. The people are board
+members of listed companies as the companies disclose them (name, gender, age), in their public role. Overlaps kept:
+a-share-companies is listed companies as sec-edgar and stock-prices are and industries as scian-industries are, but
+China's market and its boards: the corpus's first graph of board seats (interlocking directorates: 2,730 people hold
+6,633 seats on two boards or more) and its first financial data in Chinese beside douban-movies' films. Its questions
+are in Chinese, as the data is (6 edge, 4 node-property, 2 relationship-property on `jobs`, 2 two-hop; companies and
+people by the names the pages give, one question by stock code, one asking for a Shenzhen code whose answers hold both
+"858" and "000858"). Considered and left out by s24A (its three given candidates first): nathb0/neo4j-demo-fraud-dataset
+(all-plain.cypher: Neo4j's fraud demo, generated with Faker names, "+1-555" phone numbers and computed pagerank and
+Louvain scores), Dennis80801/final_project (all-plain.cypher: a Chinese fandom wiki's categories and pages, some sixty
+nodes), amar-ox/graph (its export no longer at HEAD; network.cypher, an emulated data-centre network's data-plane
+verification state: forwarding equivalence classes computed by a tool, ports and VLANs of lab switches, not a domain
+graph), Hdidogs/galapagos (export.cypher: some thirty hand-typed islands and seaplane zones), ricrod01/PROYECTO2_AED
+(export.cypher: twenty invented users and films), a Chilean museum's inventory loader (its CSVs in no indexed
+repository) and a GBIF taxonomy neo4j-admin import (its files written from downloads, not committed)."""
 
 from __future__ import annotations
 
@@ -6833,6 +6874,156 @@ def write_jeju_safe_tourism(store: Any, mirror: Path) -> None:
     _run_mixed(store, script, _github_file(JEJU, mirror, (JEJU_URL,)))
 
 
+A_SHARES = "lemonhu/stock-knowledge-graph"
+A_SHARES_SCRIPT = "import.sh"  # its one neo4j-admin import (4.x) command over the seven files of data/import/
+# an argument of a neo4j-admin import command, `--<option>=<value>`: `--nodes=data/import/stock.csv`, `--id-type=string`
+_NEO4J_ADMIN_ARG = re.compile(r"--([\w-]+)=(\S+)")
+# the options its 4.x form may set here: any other changes how the files are read, which is not done here (an error)
+_NEO4J_ADMIN_OPTIONS = {"database", "id-type", "ignore-duplicate-nodes", "ignore-missing-nodes"}
+# a header entry: `key:ID(Group)`, `:START_ID(Group)`, `:END_ID(Group)` (the group optional), `:LABEL`, `:TYPE`, or a
+# property `name` / `name:type`
+_NEO4J_ADMIN_ID = re.compile(r"^(\w*):(ID|START_ID|END_ID)(?:\((\w+)\))?$")
+_NEO4J_ADMIN_TYPES: dict[str, Callable[[str], Any]] = {"string": str, "int": int, "long": int, "float": float,
+                                                       "double": float}
+
+
+def _neo4j_admin_columns(repo: str, path: str, header: list[str]) -> tuple[dict[str, tuple[int, str, str]],
+                                                                           int | None, int | None,
+                                                                           list[tuple[int, str, Callable[[str], Any]]]]:
+    """A neo4j-admin import file's header read as the 4.x tool reads it: its id columns (ID, START_ID, END_ID ->
+    (column, key, group); no group is the global id space ""), its :LABEL and :TYPE columns, and its property
+    columns (column, name, type: `name` is a string, `name:int` an integer...); a type the tool has and this does
+    not read (point, date, arrays...) is an error."""
+    ids: dict[str, tuple[int, str, str]] = {}
+    label = kind = None
+    props: list[tuple[int, str, Callable[[str], Any]]] = []
+    for i, column in enumerate(header):
+        m = _NEO4J_ADMIN_ID.match(column)
+        if m:
+            ids[m[2]] = (i, m[1], m[3] or "")
+        elif column == ":LABEL":
+            label = i
+        elif column == ":TYPE":
+            kind = i
+        else:
+            name, _, typed = column.partition(":")
+            if not name or (typed or "string").lower() not in _NEO4J_ADMIN_TYPES:
+                raise CorpusError(f"{repo}: {path}'s header entry {column!r} is not read here")
+            props.append((i, name, _NEO4J_ADMIN_TYPES[(typed or "string").lower()]))
+    return ids, label, kind, props
+
+
+def _neo4j_admin_import(store: Any, repo: str, script: str, read: Callable[[str], bytes]) -> tuple[int, int]:
+    """What `neo4j-admin import` (4.x) writes from the `--nodes=[Labels=]<file>` and `--relationships=[TYPE=]<file>`
+    arguments of the command in `script`, each file read by `read` as that tool reads it (comma-separated, '"'
+    quotes, a header line): `key:ID(Group)` is the node's id in Group (ids are strings: --id-type=string), stored
+    as the property `key`; `:LABEL` adds its ';'-separated labels to the argument's; `:START_ID(Group)` and
+    `:END_ID(Group)` name a relationship's ends by their ids, `:TYPE` (or the argument) its type; any other column
+    is a property of the node or relationship, a string, or of its type (`age:int` an integer); an empty field sets
+    no property. A node whose id its group already holds is skipped under --ignore-duplicate-nodes=true (else the
+    tool stops: an error), a relationship whose end is not among the nodes under --ignore-missing-nodes=true (else
+    an error); how many of each were skipped is returned. --database names the store the tool builds offline (here
+    the started server's database). Nodes are CREATEd (no MERGE: their ids are unique), then each relationship
+    between the nodes its ids name, MATCHed by their first label and id key; an index on each such label and key is
+    created for that and dropped after it (the tool builds its store with none, and it is left with none)."""
+    command = script.partition("neo4j-admin import")[2]
+    arguments = _NEO4J_ADMIN_ARG.findall(command)
+    options = {k: v for k, v in arguments if k not in ("nodes", "relationships")}
+    if not command or set(options) - _NEO4J_ADMIN_OPTIONS or options.get("id-type", "string").lower() != "string":
+        raise CorpusError(f"{repo}: its script no longer runs neo4j-admin import --id-type=string with options "
+                          f"{sorted(_NEO4J_ADMIN_OPTIONS)} only ({sorted(options)})")
+    skip_duplicates = options.get("ignore-duplicate-nodes", "false").lower() == "true"
+    skip_missing = options.get("ignore-missing-nodes", "false").lower() == "true"
+    files = [(kind, *value.rpartition("=")[::2]) for kind, value in arguments if kind in ("nodes", "relationships")]
+    if not any(kind == "nodes" for kind, _, _ in files) or not any(kind == "relationships" for kind, _, _ in files):
+        raise CorpusError(f"{repo}: its neo4j-admin import imports no nodes or no relationships")
+    nodes: dict[tuple[str, str], tuple[str, str]] = {}  # (group, id) -> the label and id key its node is MATCHed by
+    duplicates = missing = 0
+    for kind, given, path in files:
+        if kind != "nodes":
+            continue
+        rows = list(csv.reader(io.StringIO(read(path).decode("utf-8-sig"))))
+        header, body = rows[0], rows[1:]
+        ids, label_at, type_at, props = _neo4j_admin_columns(repo, path, header)
+        if set(ids) != {"ID"} or type_at is not None:
+            raise CorpusError(f"{repo}: {path}'s header {header} is not one `key:ID(Group)` column and properties")
+        at, key, group = ids["ID"]
+        by_labels: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+        for row in body:
+            if (group, row[at]) in nodes:
+                if not skip_duplicates:
+                    raise CorpusError(f"{repo}: {path} repeats the id {row[at]!r} (the tool stops at a duplicate)")
+                duplicates += 1
+                continue
+            names = tuple(dict.fromkeys(x for x in [*given.split(":"), *(row[label_at].split(";") if label_at
+                                                                            is not None else [])] if x))
+            if not names or not key:
+                raise CorpusError(f"{repo}: {path}'s node {row[at]!r} has no label or its id no key to find it by")
+            nodes[(group, row[at])] = (names[0], key)
+            values = {key: row[at]} | {name: cast(row[i]) for i, name, cast in props if row[i] != ""}
+            by_labels.setdefault(names, []).append(values)
+        for names, values_list in by_labels.items():
+            for start in range(0, len(values_list), _BATCH):
+                store.query(f"UNWIND $rows AS row CREATE (n:{':'.join(_q(x) for x in names)}) SET n = row",
+                            {"rows": values_list[start:start + _BATCH]}, read_only=False)
+    writes: dict[tuple[tuple[str, str], tuple[str, str], str], list[dict[str, Any]]] = {}
+    for kind, given, path in files:
+        if kind != "relationships":
+            continue
+        rows = list(csv.reader(io.StringIO(read(path).decode("utf-8-sig"))))
+        header, body = rows[0], rows[1:]
+        ids, label_at, type_at, props = _neo4j_admin_columns(repo, path, header)
+        if set(ids) != {"START_ID", "END_ID"} or label_at is not None or (type_at is None) == (not given):
+            raise CorpusError(f"{repo}: {path}'s header {header} is not a START_ID, an END_ID and one type")
+        (s_at, _, s_group), (e_at, _, e_group) = ids["START_ID"], ids["END_ID"]
+        for row in body:
+            s_node, e_node = nodes.get((s_group, row[s_at])), nodes.get((e_group, row[e_at]))
+            if s_node is None or e_node is None:
+                if not skip_missing:
+                    raise CorpusError(f"{repo}: {path} relates {row[s_at]!r} and {row[e_at]!r}, not both imported")
+                missing += 1
+                continue
+            writes.setdefault((s_node, e_node, given or row[type_at or 0]), []).append(
+                {"s": row[s_at], "e": row[e_at], "p": {name: cast(row[i]) for i, name, cast in props if row[i] != ""}})
+    ends = list(dict.fromkeys(end for start, stop, _ in writes for end in (start, stop)))
+    for n, (label, key) in enumerate(ends):
+        store.query(f"CREATE INDEX `neo4j_admin_import_{n}` IF NOT EXISTS FOR (n:{_q(label)}) ON (n.{_q(key)})",
+                    read_only=False)
+    store.query("CALL db.awaitIndexes()")
+    for ((s_label, s_key), (e_label, e_key), rel_type), pairs in writes.items():
+        for start in range(0, len(pairs), _BATCH):
+            store.query(f"UNWIND $rows AS row MATCH (s:{_q(s_label)} {{{_q(s_key)}: row.s}}) "
+                        f"MATCH (e:{_q(e_label)} {{{_q(e_key)}: row.e}}) "
+                        f"CREATE (s)-[r:{_q(rel_type)}]->(e) SET r = row.p",
+                        {"rows": pairs[start:start + _BATCH]}, read_only=False)
+    for n in range(len(ends)):
+        store.query(f"DROP INDEX `neo4j_admin_import_{n}`", read_only=False)
+    return duplicates, missing
+
+
+def write_a_share_companies(store: Any, mirror: Path) -> None:
+    """import.sh of lemonhu/stock-knowledge-graph (2018, a course project building "a small securities knowledge
+    graph from data published on the web", in Chinese; MIT licence) as it runs: one neo4j-admin import (4.x) command
+    over data/import/'s seven files, which its build_csv.py wrote from the boards of directors of China's A-share
+    listed companies scraped from 10jqka.com.cn's company pages (同花顺个股) and Tushare's industry and concept
+    classifications: the companies (Company: stock code as stock_id and code, name; 104 also labelled ST, the
+    loss-making stocks whose names started with ST, *ST, S*ST or SST, the prefix cut from the name), the members of
+    their boards of directors
+    (Person: name, gender 男/女, age as an integer; person_id the MD5 of name, age and gender, the project's answer to
+    people of the same name), each person's seat at a company (employ_of, `jobs`: "董事长/董事", "独立董事",
+    "职工董事"...), each company's industry (Industry, industry_of: "电子信息", "化工行业"...) and concepts (Concept,
+    concept_of: "锂电池", "外资背景"...). The import is done by _neo4j_admin_import as the tool does it (ids as the
+    string properties person_id, stock_id, concept_id and industry_id; labels from :LABEL; `age:int` an integer;
+    --ignore-duplicate-nodes and --ignore-missing-nodes skip what they name, of which the files hold none); its
+    --database=stock.db is the started server's database here. Kept as the files have them: people of the same name
+    are one node per name, age and gender (王伟 is eleven nodes of different ages, one person at two companies one
+    node); age -1 where the page gives none (418 people); Shenzhen codes without their leading zeros (the Tushare
+    codes were read as numbers: 格力电器's 000651 is "651", 比亚迪's 002594 "2594"; 1,304 companies), Shanghai's
+    six digits; ST companies' names without the ST prefix ("生态", "华信"); ages as of the 2018 crawl."""
+    script = read_file(A_SHARES, A_SHARES_SCRIPT, mirror).decode("utf-8")
+    _neo4j_admin_import(store, A_SHARES, script, lambda path: read_file(A_SHARES, path, mirror))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -7338,6 +7529,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                  "operator, town and district; towns' wind turbines by their number "
                                                  "within a permit (type, manufacturer, output)",
           writer=write_schleswig_holstein_energy, source=SH_ENERGY),
+    Graph("a-share-companies", "frozen", "China's A-share listed companies in 2018 (in Chinese, a course project's "
+                                         "crawl): each company's stock code, name and ST mark, the members of its "
+                                         "board (name, gender, age) with their seats, its industry and its "
+                                         "concepts",
+          writer=write_a_share_companies, source=A_SHARES),
 ]}
 
 
