@@ -2181,6 +2181,52 @@ verification state: forwarding equivalence classes computed by a tool, ports and
 graph), Hdidogs/galapagos (export.cypher: some thirty hand-typed islands and seaplane zones), ricrod01/PROYECTO2_AED
 (export.cypher: twenty invented users and films), a Chilean museum's inventory loader (its CSVs in no indexed
 repository) and a GBIF taxonomy neo4j-admin import (its files written from downloads, not committed)."""
+The twenty-fourth frozen split (issue 29, "the next graph", a twenty-fourth time) is being prepared the same way, blind:
+loaders tried, questions written from the data with plain Cypher (the neo4j driver) and checked with domain_gold.py (14
+a graph, 0 problems), no schema inference, linking, answering or bench_domains.py on them, no xgrag output on them
+looked at; its pool is declared by the session that gathers its graphs. bundestag-votes (frozen, in preparation):
+github.com/isnok/neo4j-hackathon, "abgeordnetenwatch.de Visualizer", a project of the Neo4j hackathon of 31 May 2015 by
+Konstantin Martini and a second author, in German, no licence stated; insert.cypher then elections.cypher, in the order
+its Readme runs them with `neo4j-shell -file`, over resources/profile.csv (abgeordnetenwatch.de's deputies.xml of the
+18th Bundestag, turned into CSV with an online converter) and all_elections.csv (each member's roll-call votes, scraped
+from abgeordnetenwatch.de by its elections.py and concatenated by merge_elections.sh). The statements run as written
+(2.x syntax that 5.x still runs: LOAD CSV without periodic commit, FOREACH over split(), `RETURN p` rows read by no
+one); the one change: both scripts name their file by the absolute path it had on one author's machine
+(file:///home/k/hackstuff/neo4j-hackaton/neo4jhacker/..., the other author's path commented out above it), read here
+as the repository's file below that path (any other path is an error). The graph: the 632 members (Person: uuid,
+firstName and lastName as abgeordnetenwatch.de writes them, profile URL, `education`, the site's profession field),
+their party (Party, IN_PARTY: CDU 255, SPD 193, DIE LINKE 64, DIE GRÜNEN 63, CSU 57), gender (Gender, HAS_GENDER, from
+the Gender node: "male", "female") and each comma-separated part of the profession field (Education, IS_EDUCATED), and
+how each voted (VOTED, `vote`: "JA", "NEIN", "enthalten", "nicht beteiligt") on 48 roll-call votes of 28.11.2013 to
+22.05.2015 (Election: name, date): 1,180 nodes (Person 632, Education 493, Election 48, Party 5, Gender 2), 31,911
+relationships (VOTED 29,877, IS_EDUCATED 770, IN_PARTY 632, HAS_GENDER 632), 5 labels, `up` in 360 s (server start
+included, other helpers' servers running). Quirks kept as the data and the script have them: the profession field
+split on ',' as written, so a part after the first keeps its leading space (" Müllermeister", " Angestellte") and a
+phrase with a comma becomes two parts (" der Soziologie und der Geschichte (M.A.)."), while Person.education keeps
+the whole field ("Diplomkaufmann, Müllermeister"); nicknames in the first name ("Ulrike (Ulli)", "Karl-Heinz (Charles
+M.)"); genders in English beside German data; dates as dd.mm.yyyy text; party names as the site writes them ("DIE
+GRÜNEN"); all_elections.csv holds each member's file's header line as well ("uuid,date,title,vote", 632 times), rows
+that match no member and write nothing; the file's columns edited, name, parliament, questions_get and answers_give are
+not in the statements, so not in the graph. No question names a node whose name is held twice (no two members share a
+first and last name; professions asked about are held by one member each). The questions are in German (6 edge, 4
+node-property, 2 relationship-property, 2 two-hop); members named as people write them ("Ulli Nissen"), votes by their
+title ("PKW-Maut", "Tarifeinheitsgesetz"). Overlap kept: members of parliament with party and votes as legis-graph
+(the US Congress), camara-deputados (Brazil's Chamber of Deputies) and brexit-votes (the House of Commons' Brexit
+divisions) are, but the German Bundestag, in German, with each member's profession and 48 votes on laws, budgets and
+Bundeswehr deployments. Considered and left out for it: paulodiniz/bjj-world (graph.cypher: some forty hand-written
+Brazilian jiu-jitsu positions and techniques, a 2026 app's seed), Krzemon/Instruments-Graph (database.cypher, no longer
+at HEAD: twenty financial assets in five classes, a portfolio app's seed; script.cypher at HEAD likewise),
+cheng1608/Knowledge-Gragh-of-Turing (neo4j.cypher holds sample queries, its import commented out, over some sixty
+entities NER- and Wikidata-extracted from one MacTutor biography), kvaithin/greeky (Greek gods: one label),
+sbarnesisrael/caphar (Genesis people and places: small), JacobFaller/Neo4j_Project_SteamGames (its CSVs over the size
+limit, no script), AIDA-UIUC/uiuc-scheduler (its data/neo4j/ removed at HEAD, its largest files over the size limit),
+nathan-b-fulton/foolscap (folktale types and motifs: tmi.json over the size limit, parsed from the ATU index's PDFs), a
+Himalayan Database import tool (its data downloaded, not committed), CermakM/rdbms-to-graphdb (a hand-made sample),
+sakusaku-rich/book-building-knowledge-graphs-ja (a book's snippets, no data), Ismail-Maj/Neo4j (Netflix again),
+JoanWu5/University-Knowledge-Graph and hejack0207/Agriculture_KnowledgeGraph (Baike crawls in two labels, every fact a
+RELATION with its type as a property), a UCS satellites loader (one label) and ANRChoucas/GeoGraph_1.0 (its scripts
+need the neo4j-spatial plugin). Seen and not evaluated in time: guardian/gdn-got (by its name, Game of Thrones),
+Lavertis/sem6-neo4j (insert.cypher) and AlejandroDVDSM/AnalisisDeInformacion (dataset.cypher)."""
 
 from __future__ import annotations
 
@@ -7022,6 +7068,32 @@ def write_a_share_companies(store: Any, mirror: Path) -> None:
     six digits; ST companies' names without the ST prefix ("生态", "华信"); ages as of the 2018 crawl."""
     script = read_file(A_SHARES, A_SHARES_SCRIPT, mirror).decode("utf-8")
     _neo4j_admin_import(store, A_SHARES, script, lambda path: read_file(A_SHARES, path, mirror))
+BUNDESTAG = "isnok/neo4j-hackathon"  # a 2015 Neo4j hackathon's "abgeordnetenwatch.de Visualizer", in German
+BUNDESTAG_SCRIPTS = ("insert.cypher", "elections.cypher")  # in the order its Readme runs them with neo4j-shell -file
+# both scripts read their files by the absolute path they had on one author's machine (the other's is commented out):
+# the repository's own file at the path below it
+BUNDESTAG_PATH = "file:///home/k/hackstuff/neo4j-hackaton/neo4jhacker/"
+
+
+def write_bundestag_votes(store: Any, mirror: Path) -> None:
+    """insert.cypher then elections.cypher of isnok/neo4j-hackathon (a Neo4j hackathon project of 31 May 2015,
+    "abgeordnetenwatch.de Visualizer", in German; no licence stated), as its Readme runs them (`neo4j-shell -file`),
+    each `LOAD CSV` reading the repository's file its absolute path names (resources/profile.csv: the members of the
+    18th Bundestag from abgeordnetenwatch.de's deputies.xml, as an online XML-to-CSV converter wrote it;
+    all_elections.csv: each member's votes, scraped from abgeordnetenwatch.de by its elections.py and concatenated
+    by merge_elections.sh). The graph: the members (Person: uuid, first and last name as abgeordnetenwatch.de
+    writes them, "Ulrike (Ulli)", their profile URL and `education`, the profession field, "Bankkauffrau"), the
+    party (IN_PARTY), gender (HAS_GENDER, from the Gender node) and each comma-separated part of the profession field
+    (Education, IS_EDUCATED; split on ',' as written, so a part after the first keeps its leading space), and their
+    votes (VOTED, its `vote` "JA", "NEIN", "enthalten" or "nicht beteiligt") on the Bundestag's roll-call votes
+    (Election: title, date as dd.mm.yyyy text). Statements as written (Neo4j 2.x syntax that 5.x still runs; their
+    `RETURN p` rows are read by no one); the one change is where a file is read from: the scripts name it by the
+    path it had on one author's machine, read here from the repository (any other path is an error).
+    all_elections.csv holds each member's file's header line too ("uuid,date,title,vote" 632 times): those rows
+    match no member and write nothing, as in the original load."""
+    for script_path in BUNDESTAG_SCRIPTS:
+        script = read_file(BUNDESTAG, script_path, mirror).decode("utf-8")
+        _run_script(store, script, _files_under(BUNDESTAG, script_path, "", mirror, BUNDESTAG_PATH))
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -7534,6 +7606,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "board (name, gender, age) with their seats, its industry and its "
                                          "concepts",
           writer=write_a_share_companies, source=A_SHARES),
+    Graph("bundestag-votes", "frozen", "the members of the 18th German Bundestag and their roll-call votes (in "
+                                       "German, abgeordnetenwatch.de, 2015): each member's party, gender and "
+                                       "profession, and how they voted (JA, NEIN, enthalten, nicht beteiligt) on each "
+                                       "bill or motion, with its date",
+          writer=write_bundestag_votes, source=BUNDESTAG),
 ]}
 
 

@@ -273,6 +273,11 @@ def test_the_twenty_first_frozen_split_is_the_documented_draw_and_spent() -> Non
     assert not set(pool) & _split("tune")
 
 
+# the twenty-fourth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
+# only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
+TWENTY_FOURTH_IN_PREPARATION_B = {"bundestag-votes"}
+
+
 def test_the_twenty_second_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
     # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
@@ -304,6 +309,7 @@ def test_the_twenty_third_frozen_split_is_the_documented_draw_and_spent() -> Non
     assert tuple(pool) == corpus.TWENTY_THIRD_POOL and corpus.TWENTY_THIRD_SEED == 51
     assert sorted(random.Random(51).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_THIRD_POOL, 51)
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FOURTH_IN_PREPARATION_A
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FOURTH_IN_PREPARATION_B
     assert {"japan-reparation-lawsuits", "jeju-safe-tourism"} <= _split("tune")
 
 
@@ -351,6 +357,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.NINETEENTH_POOL) | set(corpus.TWENTIETH_POOL)
                                   | set(corpus.TWENTY_FIRST_POOL) | set(corpus.TWENTY_SECOND_POOL)
                                   | set(corpus.TWENTY_THIRD_POOL) | TWENTY_FOURTH_IN_PREPARATION_A)
+                                  | set(corpus.TWENTY_THIRD_POOL) | TWENTY_FOURTH_IN_PREPARATION_B)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -2844,3 +2851,48 @@ def test_a_share_companies_refuses_what_neo4j_admin_import_would_not_write_as_re
         tmp_path: Path, script: str, files: dict[str, str], refused: str) -> None:
     with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
         corpus.write_a_share_companies(Recorder(), _a_shares(tmp_path, script, **files))
+# isnok/neo4j-hackathon's two scripts as written (shortened), each LOAD CSV naming its file by the absolute path it had
+# on one author's machine, the other author's path commented out above it
+_BUNDESTAG_INSERT = (
+    "// insert all with education and uuid\nLOAD CSV WITH HEADERS FROM\n"
+    '// "file:///Users/ddymke/Documents/workspace/neo4jhacker/resources/profile.csv"\n'
+    f'"{corpus.BUNDESTAG_PATH}resources/profile.csv" AS csvLine\n'
+    "MERGE (p:Person {uuid: csvLine.uuid, education: csvLine.education  })\n"
+    "MERGE (party:Party {name: csvLine.party})\n"
+    'FOREACH (x in split(csvLine.education,",") | MERGE(ed:Education {name: x})\nMERGE (p)-[:IS_EDUCATED]->(ed))\n'
+    "MERGE (p)-[:IN_PARTY]->(party)\nRETURN p\n;\n")
+_BUNDESTAG_ELECTIONS = (
+    "// vote it\nLOAD CSV WITH HEADERS FROM\n"
+    '// "file:///Users/ddymke/Desktop/all.csv" AS csvLine\n'
+    f'"{corpus.BUNDESTAG_PATH}all_elections.csv" AS csvLine\n'
+    "MATCH (p:Person {uuid: csvLine.uuid})\nMERGE (elec:Election {name: csvLine.title, date: csvLine.date})\n"
+    "MERGE (p)-[:VOTED {vote:csvLine.vote}]->(elec)\nRETURN p;\n")
+
+
+def test_bundestag_votes_runs_its_two_scripts_in_order_over_the_repositorys_files(tmp_path: Path) -> None:
+    # insert.cypher before elections.cypher (the Readme's order); each absolute path is the repository's file below
+    # it; all_elections.csv's repeated header lines are rows like any other (they match no member)
+    files = {"insert.cypher": _BUNDESTAG_INSERT, "elections.cypher": _BUNDESTAG_ELECTIONS,
+             "resources/profile.csv": ("uuid,party,education\n"
+                                       'u1,CSU,"Versicherungsfachmann, Landwirtschaftsmeister"\n'),
+             "all_elections.csv": "uuid,date,title,vote\nuuid,date,title,vote\nu1,27.03.2015,\"PKW-Maut\",\"JA\"\n"}
+    store = Recorder()
+    corpus.write_bundestag_votes(store, _clone(tmp_path, corpus.BUNDESTAG, files))
+    assert store.calls == [
+        ("UNWIND $rows AS csvLine\nMERGE (p:Person {uuid: csvLine.uuid, education: csvLine.education  })\n"
+         "MERGE (party:Party {name: csvLine.party})\n"
+         'FOREACH (x in split(csvLine.education,",") | MERGE(ed:Education {name: x})\n'
+         "MERGE (p)-[:IS_EDUCATED]->(ed))\nMERGE (p)-[:IN_PARTY]->(party)\nRETURN p",
+         {"rows": [{"uuid": "u1", "party": "CSU", "education": "Versicherungsfachmann, Landwirtschaftsmeister"}]}),
+        ("UNWIND $rows AS csvLine\nMATCH (p:Person {uuid: csvLine.uuid})\n"
+         "MERGE (elec:Election {name: csvLine.title, date: csvLine.date})\n"
+         "MERGE (p)-[:VOTED {vote:csvLine.vote}]->(elec)\nRETURN p",
+         {"rows": [{"uuid": "uuid", "date": "date", "title": "title", "vote": "vote"},
+                   {"uuid": "u1", "date": "27.03.2015", "title": "PKW-Maut", "vote": "JA"}]})]
+
+
+def test_bundestag_votes_refuses_a_path_outside_its_repository(tmp_path: Path) -> None:
+    script = 'LOAD CSV WITH HEADERS FROM "file:///Users/ddymke/Desktop/all.csv" AS csvLine MERGE (:Election);\n'
+    mirror = _clone(tmp_path, corpus.BUNDESTAG, {"insert.cypher": script, "elections.cypher": script})
+    with pytest.raises(corpus.CorpusError, match="no loader here serves"):
+        corpus.write_bundestag_votes(Recorder(), mirror)
