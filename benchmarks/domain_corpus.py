@@ -2183,7 +2183,12 @@ the other Fantasy Premier League course projects (fpl_two_seasons.csv over the s
 snapshot could be had), yahia200/acl (airline survey rows whose codes and record locators are masked), F0fo/ACL2-MS3
 (a course's invented hotels, "The Azure Tower", its reviews over the size limit). No snapshot could be had of
 austemper/analogy-api, ren2335/engine-kg, rmsar/law_graph, IIEnat/Data-Warehousing-2 and mantisfrog/kg-similarities
-(tried again)."""
+(tried again). Data that earlier searches read as absent (the search index lists no CSV file) is in these snapshots,
+looked at and left out: Leonard4604/Data-Management-Project (Formula 1 again, formula-one's Kaggle files),
+cheerfulstoic/neo4j_summer_olympics (medals.csv is there, but its 2015 script MERGEs every Event twice, once alone and
+once under its discipline, and a Medal only by its type: no event or medal is one nameable node),
+martineghiazaryan/M2-neo4j-project (Nashville meetup members: private persons' names and home towns) and
+chillmelon/ADB_final (Taiwan's temples and their gods only: houses.csv is still over the size limit)."""
 
 from __future__ import annotations
 
