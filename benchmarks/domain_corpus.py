@@ -2227,6 +2227,54 @@ JoanWu5/University-Knowledge-Graph and hejack0207/Agriculture_KnowledgeGraph (Ba
 RELATION with its type as a property), a UCS satellites loader (one label) and ANRChoucas/GeoGraph_1.0 (its scripts
 need the neo4j-spatial plugin). Seen and not evaluated in time: guardian/gdn-got (by its name, Game of Thrones),
 Lavertis/sem6-neo4j (insert.cypher) and AlejandroDVDSM/AnalisisDeInformacion (dataset.cypher)."""
+The twenty-fourth frozen split (issue 29, "the next graph", a twenty-fourth time) is in preparation, its graphs added
+blind, as the twenty-third's were: loaders tried, questions written from the data with plain Cypher (the neo4j driver)
+and checked with domain_gold.py (14 a graph, 0 problems), no schema inference, linking, answering or bench_domains.py
+on them, no xgrag output on them looked at; its pool and seed are declared by the session that gathers them. Helper
+s24c's graph, formula-one: github.com/hectorecasanova/f1-graph-neo4j (Héctor Casanova's March 2024 example "F1 Graph
+(Python + Neo4j)", in English; MIT licence; the data Ergast's, from the Kaggle set its README names), its
+f1_graph/load_f1_data.py run as its README runs it (write_formula_one: the module executed in a namespace of its own,
+its `import config` the repository's config.py, its pandas _pandas_shim, read_csv and the filter, merge, drop and
+to_json it uses, each checked against pandas' own output on the eight files; its py2neo.bulk _py2neo_bulk, each
+create_nodes and create_relationships the one UNWIND statement py2neo 2021.2 sends): Formula 1 from 1950 to 2023, 77
+circuits (Circuit: name, location, country as Ergast writes them, "UK", "USA"), 857 drivers (Driver: forename,
+surname, three-letter code, number, date of birth as text, nationality), 211 constructors (Constructor: name,
+nationality) and 1,101 races (Race: name, year, round, date, start time); each circuit HOSTED its races (year), each
+driver QUALIFIED_FOR the races of his qualifying results (position, number, constructorId) and PARTICIPATED_IN those
+of his race results (grid, position, positionText, positionOrder, points, laps, time, milliseconds, fastest lap and
+its rank, time and speed, and status, status.csv's text joined in: "Finished", "+1 Lap", "Engine"), and each
+constructor PUNCTUATED_IN the races it has a result in (points): 2,246 nodes (Race 1,101, Driver 857, Constructor
+211, Circuit 77), 49,286 relationships (PARTICIPATED_IN 26,080, PUNCTUATED_IN 12,290, QUALIFIED_FOR 9,815, HOSTED
+1,101), 4 labels, `up` in 433 s (server start included, other helpers' servers running: its relationship statements
+MATCH their ends by a property no index covers, as the script has it). The repository's earlier snapshot was left out
+by the twenty-third's search as a loader "whose data is not in the repository" (the search index lists no CSV): its
+snapshot holds data/ (all but lap_times.csv, over the size limit, which the loader does not read). Kept as the
+loader writes them: Ergast's \\N, which is not one of pandas' missing-value markers, stored as text wherever its
+column has one (803 drivers' number and 757 drivers' code "\\N", 10,873 results' position "\\N", all but 44 races'
+quali_time "\\N" and 731 races' time), the columns without one as numbers (grid, laps integers; points floats, 10.0);
+the constructor of a result known only by its id (a relationship property, no relationship to the Constructor);
+shared drives of the 1950s as two PARTICIPATED_IN of one driver to one race (85 pairs); Ergast's own naming (the 2010
+Lotus Racing is "Lotus", Malaysian). No question names a shared drive or a property holding \\N. Its questions, in
+English (6 edge, 4 node-property, 2 relationship-property, 2 two-hop): races named as fans name them, by year and
+Grand Prix ("the 2012 Brazilian Grand Prix"), drivers by forename and surname, circuits and constructors by name; a
+winner or pole-sitter asked for is the relationship of that race whose position is 1.
+
+Considered and left out by s24c: jvmr1/Filmes-e-Atores-Neo4j (films and people whose names and every relationship
+its gerador.py generated at random), leonardorocio/banll-neo4j-project (a course's invented school: students with
+placeholder CPFs, "333.333.333-33", and footballers' names), acurber91/gvd_tp2 (thirteen hand-typed people and seven
+subjects), ambrose1226/rui (a fandom wiki's fictional world: 136 nodes), fiachra718/sutta_nlp (Pali Canon suttas and
+the persons and places its spaCy model extracted), cedeerwe/vysvedcenie-poslancov (the Slovak parliament's votes: its
+Neo4j CSVs are written from HDF5 scrapes, one over the size limit, none committed), youssefwaleed10/FPL_ChatBot and
+the other Fantasy Premier League course projects (fpl_two_seasons.csv over the size limit; youssefrfarid/ACL-M3: no
+snapshot could be had), yahia200/acl (airline survey rows whose codes and record locators are masked), F0fo/ACL2-MS3
+(a course's invented hotels, "The Azure Tower", its reviews over the size limit). No snapshot could be had of
+austemper/analogy-api, ren2335/engine-kg, rmsar/law_graph, IIEnat/Data-Warehousing-2 and mantisfrog/kg-similarities
+(tried again). Data that earlier searches read as absent (the search index lists no CSV file) is in these snapshots,
+looked at and left out: Leonard4604/Data-Management-Project (Formula 1 again, formula-one's Kaggle files),
+cheerfulstoic/neo4j_summer_olympics (medals.csv is there, but its 2015 script MERGEs every Event twice, once alone and
+once under its discipline, and a Medal only by its type: no event or medal is one nameable node),
+martineghiazaryan/M2-neo4j-project (Nashville meetup members: private persons' names and home towns) and
+chillmelon/ADB_final (Taiwan's temples and their gods only: houses.csv is still over the size limit)."""
 
 from __future__ import annotations
 
@@ -6051,13 +6099,21 @@ def _pandas_column(values: list[str]) -> list[Any]:
 
 class _Frame:
     """What a loader does with a pandas DataFrame that read_csv returned: `frame[column]` (a list of the column's
-    values: the loaders here only pass it to list()) and iterrows() (index, row) where row[column] is the value."""
+    values: the loaders here only pass it to list()), iterrows() (index, row) where row[column] is the value, and
+    filter(items), merge(right, how="left", on=column), drop(columns=...) and to_json(orient="records") as pandas does
+    them (formula-one's loader: a frame's columns narrowed, joined, dropped and written as JSON records)."""
 
     def __init__(self, header: list[str], rows: list[list[str]]) -> None:
         columns = {name: _pandas_column([row[i] if i < len(row) else "" for row in rows])
                    for i, name in enumerate(header)}
         self.columns = columns
         self.length = len(rows)
+
+    @classmethod
+    def _of(cls, columns: dict[str, list[Any]], length: int) -> _Frame:
+        frame = cls([], [])
+        frame.columns, frame.length = columns, length
+        return frame
 
     def __getitem__(self, column: str) -> list[Any]:
         return list(self.columns[column])
@@ -6066,19 +6122,65 @@ class _Frame:
         for i in range(self.length):
             yield i, {name: values[i] for name, values in self.columns.items()}
 
+    def filter(self, items: list[str]) -> _Frame:
+        """DataFrame.filter(items): the columns of `items` the frame has, in the order of `items`; others are
+        ignored, as pandas ignores them."""
+        return _Frame._of({name: self.columns[name] for name in items if name in self.columns}, self.length)
 
-def _pandas_shim(repo: str, files: frozenset[str], mirror: Path) -> types.ModuleType:
+    def drop(self, *, columns: list[str]) -> _Frame:
+        if any(name not in self.columns for name in columns):
+            raise CorpusError(f"drop of a column the frame does not have: {columns}")
+        return _Frame._of({n: v for n, v in self.columns.items() if n not in columns}, self.length)
+
+    def merge(self, right: _Frame, *, how: str, on: str) -> _Frame:
+        """A left join on one column, as pandas' merge(how="left", on=column): every row of this frame in its order,
+        once per matching row of `right` (the right's other columns after this frame's), NaN where none matches (an
+        integer column that gets a NaN is float64, as pandas makes it)."""
+        if how != "left" or on not in self.columns or on not in right.columns:
+            raise CorpusError(f"a merge of how={how!r} on {on!r} is not read here")
+        if set(self.columns) & set(right.columns) != {on}:
+            raise CorpusError(f"a merge on {on!r} of frames sharing other columns is not read here")
+        matches: dict[Any, list[int]] = {}
+        for j, key in enumerate(right.columns[on]):
+            matches.setdefault(key, []).append(j)
+        picks = [(i, j) for i, key in enumerate(self.columns[on]) for j in matches.get(key, [None])]
+        nan = float("nan")
+        columns = {name: [values[i] for i, _ in picks] for name, values in self.columns.items()}
+        for name, values in right.columns.items():
+            if name != on:
+                column = [nan if j is None else values[j] for _, j in picks]
+                if any(j is None for _, j in picks) and all(isinstance(v, int) for v in values):
+                    column = [v if j is None else float(v) for v, (_, j) in zip(column, picks, strict=True)]
+                columns[name] = column
+        return _Frame._of(columns, len(picks))
+
+    def to_json(self, *, orient: str) -> str:
+        """DataFrame.to_json(orient="records"): a JSON list of one object per row, NaN as null, floats to pandas'
+        default 10 decimal places."""
+        if orient != "records":
+            raise CorpusError(f"to_json(orient={orient!r}) is not read here")
+
+        def value(v: Any) -> Any:
+            if isinstance(v, float):
+                return None if v != v else round(v, 10)
+            return v
+        return json.dumps([{name: value(values[i]) for name, values in self.columns.items()}
+                           for i in range(self.length)])
+
+
+def _pandas_shim(repo: str, files: frozenset[str], mirror: Path, root: str = "") -> types.ModuleType:
     """A `pandas` module for a loader run here whose only pandas is read_csv(path) and the frame's columns and rows
-    (_Frame): the comma-separated file at that path in the repository (`files` only; UTF-8, as read_csv's default),
-    typed as read_csv's defaults type it (_pandas_column). pandas is not installed here; this is what the loaders use
-    of it, nothing else."""
+    (_Frame): the comma-separated file at that path in the repository (`files` only, each under `root`, the directory
+    the loader names the repository's root by; UTF-8, as read_csv's default), typed as read_csv's defaults type it
+    (_pandas_column). pandas is not installed here; this is what the loaders use of it, nothing else."""
     module = types.ModuleType("pandas")
 
     def read_csv(path: str, **options: Any) -> _Frame:
         if options:
             raise CorpusError(f"{repo}: its loader reads {path} with {sorted(options)}, which is not read here")
-        if path not in files:
+        if not path.startswith(root) or path.removeprefix(root) not in files:
             raise CorpusError(f"{repo}: its loader reads {path}, which is not read here")
+        path = path.removeprefix(root)
         rows = list(csv.reader(io.StringIO(read_file(repo, path, mirror).decode("utf-8"), newline="")))
         return _Frame(rows[0], [row for row in rows[1:] if row])
 
@@ -7094,6 +7196,113 @@ def write_bundestag_votes(store: Any, mirror: Path) -> None:
     for script_path in BUNDESTAG_SCRIPTS:
         script = read_file(BUNDESTAG, script_path, mirror).decode("utf-8")
         _run_script(store, script, _files_under(BUNDESTAG, script_path, "", mirror, BUNDESTAG_PATH))
+F1 = "hectorecasanova/f1-graph-neo4j"  # Héctor Casanova's 2024 example of a Formula 1 graph loaded with py2neo
+F1_LOADER = "f1_graph/load_f1_data.py"
+F1_CONFIG = "config.py"  # its `import config`: ROOT_DIR, the repository's root, and the five settings it reads
+# the files its load_f1_graph_data() reads with pandas.read_csv, as f"{config.ROOT_DIR}/data/<name>.csv"
+F1_FILES = frozenset(f"data/{name}.csv" for name in ("circuits", "drivers", "constructors", "races", "qualifying",
+                                                     "status", "results", "constructor_results"))
+# config.py's settings (python-decouple, from an .env the repository does not hold): read, not used here
+F1_SETTINGS = ("NEO4J_URI", "NEO4J_USERNAME", "NEO4J_PASSWORD", "AURA_INSTANCEID", "AURA_INSTANCENAME")
+_F1_IMPORTS = frozenset({"json", "os"})  # and pandas, py2neo, py2neo.bulk, decouple, config: given below
+
+
+def _py2neo_bulk(repo: str, store: Any) -> tuple[types.ModuleType, types.ModuleType]:
+    """`py2neo` and `py2neo.bulk` over the store, of the names a bulk loader uses: Graph(uri, auth=...) with auto()
+    (an auto-commit transaction: each call one statement) and nodes.match(label).count(); create_nodes(tx, data,
+    labels=...) and create_relationships(tx, data, type, start_node_key=(label, key), end_node_key=(label, key)), each
+    the one UNWIND statement py2neo 2021.2 sends for them (py2neo.cypher.queries: unwind_create_nodes_query and
+    unwind_create_relationships_query, `keys` not given: each row a dict of properties, or a (start key,
+    properties, end key) triple)."""
+    def run(query: str, parameters: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        return list(store.query(query, parameters or {}, read_only=False))
+
+    def labels_of(labels: Any) -> str:
+        return "".join(f":{_q(label)}" for label in sorted(labels or ()))
+
+    def create_nodes(tx: Any, data: Any, labels: Any = None, keys: Any = None) -> None:
+        if keys is not None:
+            raise CorpusError(f"{repo}: its loader creates nodes from keyed rows, which is not read here")
+        # the rows as they are at the call (py2neo sends them then: the loader pops keys from them afterwards)
+        tx.run(f"UNWIND $data AS r\nCREATE (_{labels_of(labels)})\nSET _ = r", {"data": [dict(row) for row in data]})
+
+    def node_key(name: str, key: Any, value: str) -> str:
+        if not isinstance(key, tuple) or len(key) != 2:
+            raise CorpusError(f"{repo}: its loader matches relationship ends by {key!r}, which is not read here")
+        return f"MATCH ({name}:{_q(key[0])} {{{_q(key[1])}:{value}}})"
+
+    def create_relationships(tx: Any, data: Any, rel_type: str, start_node_key: Any = None,
+                             end_node_key: Any = None, keys: Any = None) -> None:
+        if keys is not None:
+            raise CorpusError(f"{repo}: its loader creates relationships from keyed rows, which is not read here")
+        tx.run("UNWIND $data AS r\n" + node_key("a", start_node_key, "r[0]") + "\n"
+               + node_key("b", end_node_key, "r[2]") + f"\nCREATE (a)-[_:{_q(rel_type)}]->(b)\nSET _ = r[1]",
+               {"data": [[start, dict(properties), end] for start, properties, end in data]})
+
+    def count(label: str) -> int:  # what its progress messages print: read by no one here
+        rows = run(f"MATCH (_:{_q(label)}) RETURN count(_) AS n")
+        return int(rows[0]["n"]) if rows else 0
+
+    transaction = types.SimpleNamespace(run=run)
+    graph = types.SimpleNamespace(auto=lambda **kwargs: transaction, nodes=types.SimpleNamespace(
+        match=lambda label: types.SimpleNamespace(count=lambda: count(label))))
+    module = types.ModuleType("py2neo")
+    module.Graph = lambda *args, **kwargs: graph  # type: ignore[attr-defined]
+    bulk = types.ModuleType("py2neo.bulk")
+    bulk.create_nodes = create_nodes  # type: ignore[attr-defined]
+    bulk.create_relationships = create_relationships  # type: ignore[attr-defined]
+    module.bulk = bulk  # type: ignore[attr-defined]
+    return module, bulk
+
+
+def write_formula_one(store: Any, mirror: Path) -> None:
+    """load_f1_graph_data() of f1_graph/load_f1_data.py of hectorecasanova/f1-graph-neo4j (Héctor Casanova's March 2024
+    example of a graph database of Formula 1 built with Python; MIT licence) run as its README runs it, over the
+    eight files of data/ it reads: Ergast's Formula 1 results, 1950 to the end of 2023, from the Kaggle set its
+    README names (rohanrao/formula-1-world-championship-1950-2020, a later version of it). The graph: the circuits
+    (Circuit: circuitId, circuitRef, name, location, country), the drivers (Driver: driverId, driverRef, number,
+    code, forename, surname, dob, nationality), the constructors (Constructor: constructorId, constructorRef, name,
+    nationality) and the races (Race: raceId, year, round, circuitId, name, date, time, quali_time); each circuit
+    HOSTED its races (year), each driver QUALIFIED_FOR the races of his qualifying results (constructorId, number,
+    position) and PARTICIPATED_IN the races of his race results (constructorId, number, grid, position,
+    positionText, positionOrder, points, laps, time, milliseconds, fastestLap, rank, fastestLapTime, fastestLapSpeed
+    and status, the statusId joined to status.csv's text), and each constructor PUNCTUATED_IN the races it has a
+    result in (points, 0.0 included). Nothing of its statements is changed for Neo4j 5.26. The module is executed in
+    a namespace of its own whose `import config` is the repository's config.py (executed too: its ROOT_DIR is the
+    repository's root, its decouple.config gives F1_SETTINGS, not used), whose `pandas` is _pandas_shim (read_csv of
+    the eight files, typed as pandas' defaults type them, and the frame's filter, merge, drop and to_json as the
+    loader uses them), whose `py2neo` and `py2neo.bulk` are _py2neo_bulk (each create_nodes and create_relationships
+    the one UNWIND statement py2neo sends), whose prints are silenced and whose other imports are only json and os.
+    What it writes is kept: Ergast's \\N for a missing value is not one of pandas' missing-value markers, so a
+    column that has one is read as text and stored as text, "\\N" included (a driver's number "44" or "\\N", a
+    result's position "1" or "\\N", a race's quali_time "\\N" for all but the latest seasons), and the columns
+    without one as numbers (grid, laps and positionOrder integers; points floats, 10.0); race and qualifying results
+    name their constructor only by its id (a relationship property), not by a relationship; no index or constraint
+    is created, as the script creates none. The repository's README names the qualifying relationship CUALIFIED_FOR;
+    its script, which is what runs, writes QUALIFIED_FOR."""
+    source = read_file(F1, F1_LOADER, mirror).decode("utf-8")
+    config_source = read_file(F1, F1_CONFIG, mirror).decode("utf-8")
+    root = f"/{F1}"  # the directory config.py's ROOT_DIR names: its __file__'s, the repository's root
+    py2neo_module, bulk_module = _py2neo_bulk(F1, store)
+    decouple_module = types.ModuleType("decouple")
+
+    def setting(key: str) -> str:
+        if key not in F1_SETTINGS:
+            raise CorpusError(f"{F1}: its loader reads the setting {key}, which is not given here")
+        return "unused"
+
+    decouple_module.config = setting  # type: ignore[attr-defined]
+    config_module = types.ModuleType("config")
+    modules = {"pandas": _pandas_shim(F1, F1_FILES, mirror, root=f"{root}/"), "py2neo": py2neo_module,
+               "py2neo.bulk": bulk_module, "decouple": decouple_module, "config": config_module}
+    importer = _loader_importer(F1, modules, _F1_IMPORTS)
+    # its progress messages are not printed: `up` prints the server's JSON on stdout
+    safe = {**builtins.__dict__, "__import__": importer, "print": lambda *args, **kwargs: None}
+    config_module.__dict__.update({"__builtins__": safe, "__name__": "config", "__file__": f"{root}/{F1_CONFIG}"})
+    exec(compile(config_source, f"{F1}/{F1_CONFIG}", "exec", dont_inherit=True),  # noqa: S102 - its config
+         config_module.__dict__)
+    namespace: dict[str, Any] = {"__builtins__": safe, "__name__": "__main__", "__file__": f"{root}/{F1_LOADER}"}
+    exec(compile(source, f"{F1}/{F1_LOADER}", "exec", dont_inherit=True), namespace)  # noqa: S102 - its loader runs
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -7611,6 +7820,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "profession, and how they voted (JA, NEIN, enthalten, nicht beteiligt) on each "
                                        "bill or motion, with its date",
           writer=write_bundestag_votes, source=BUNDESTAG),
+    Graph("formula-one", "frozen", "Formula 1 from 1950 to 2023 (Ergast's results, a 2024 py2neo example): "
+                                   "circuits (location, country), drivers (number, code, date of birth, "
+                                   "nationality), constructors (nationality) and races (year, round, date); the "
+                                   "circuit that hosted each race, drivers' qualifying results (position) and race "
+                                   "results (grid, position, points, laps, time, fastest lap, status) and the "
+                                   "points each constructor scored in a race",
+          writer=write_formula_one, source=F1),
 ]}
 
 

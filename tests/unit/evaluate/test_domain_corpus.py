@@ -295,6 +295,7 @@ def test_the_twenty_second_frozen_split_is_the_documented_draw_and_spent() -> No
 # the twenty-fourth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
 # only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
 TWENTY_FOURTH_IN_PREPARATION_A = {"a-share-companies"}
+TWENTY_FOURTH_IN_PREPARATION_C = {"formula-one"}
 
 
 def test_the_twenty_third_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -310,6 +311,7 @@ def test_the_twenty_third_frozen_split_is_the_documented_draw_and_spent() -> Non
     assert sorted(random.Random(51).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_THIRD_POOL, 51)
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FOURTH_IN_PREPARATION_A
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FOURTH_IN_PREPARATION_B
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FOURTH_IN_PREPARATION_C
     assert {"japan-reparation-lawsuits", "jeju-safe-tourism"} <= _split("tune")
 
 
@@ -358,6 +360,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.TWENTY_FIRST_POOL) | set(corpus.TWENTY_SECOND_POOL)
                                   | set(corpus.TWENTY_THIRD_POOL) | TWENTY_FOURTH_IN_PREPARATION_A)
                                   | set(corpus.TWENTY_THIRD_POOL) | TWENTY_FOURTH_IN_PREPARATION_B)
+                                  | set(corpus.TWENTY_THIRD_POOL) | TWENTY_FOURTH_IN_PREPARATION_C)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -2896,3 +2899,80 @@ def test_bundestag_votes_refuses_a_path_outside_its_repository(tmp_path: Path) -
     mirror = _clone(tmp_path, corpus.BUNDESTAG, {"insert.cypher": script, "elections.cypher": script})
     with pytest.raises(corpus.CorpusError, match="no loader here serves"):
         corpus.write_bundestag_votes(Recorder(), mirror)
+# hectorecasanova/f1-graph-neo4j: config.py (python-decouple settings, ROOT_DIR its own directory) and
+# f1_graph/load_f1_data.py, shortened to two node files, one joined file and two relationship types, as it reads them
+# with pandas and writes them with py2neo.bulk
+_F1_CONFIG = ('from decouple import config\nimport os\n\nROOT_DIR = os.path.dirname(os.path.abspath(__file__))\n\n'
+              'NEO4J_URI = config("NEO4J_URI")\nAURA_INSTANCEID = config("AURA_INSTANCEID")\n')
+_F1_LOADER = (
+    "import json\n\nimport pandas as pd\nfrom py2neo import Graph\n"
+    "from py2neo.bulk import create_nodes, create_relationships\n\nimport config\n\n\n"
+    "def load_f1_graph_data():\n"
+    '    df_drivers = pd.read_csv(f"{config.ROOT_DIR}/data/drivers.csv")\n'
+    '    df_drivers = df_drivers.filter(["driverId", "number", "surname", "absent"])\n'
+    '    dict_drivers = json.loads(df_drivers.to_json(orient="records"))\n'
+    '    df_races = pd.read_csv(f"{config.ROOT_DIR}/data/races.csv")\n'
+    '    dict_races = json.loads(df_races.filter(["raceId", "year", "name"]).to_json(orient="records"))\n'
+    '    df_status = pd.read_csv(f"{config.ROOT_DIR}/data/status.csv")\n'
+    '    df_results = pd.read_csv(f"{config.ROOT_DIR}/data/results.csv")\n'
+    '    df_results = df_results.filter(["raceId", "driverId", "position", "points", "statusId"])\n'
+    '    df_results = df_results.merge(df_status, how="left", on="statusId")\n'
+    '    df_results = df_results.drop(columns=["statusId"])\n'
+    '    dict_results = json.loads(df_results.to_json(orient="records"))\n'
+    "    graph = Graph(config.NEO4J_URI, auth=(config.NEO4J_URI, config.AURA_INSTANCEID))\n"
+    '    create_nodes(graph.auto(), dict_drivers, labels={"Driver"})\n'
+    '    print(graph.nodes.match("Driver").count())\n'
+    '    create_nodes(graph.auto(), dict_races, labels={"Race"})\n'
+    "    for r in dict_races:\n"
+    '        race = r.pop("raceId")\n'
+    '        year = r.pop("year")\n'
+    "    participated_in = []\n"
+    "    for r in dict_results:\n"
+    '        driver = r.pop("driverId")\n'
+    '        race = r.pop("raceId")\n'
+    "        participated_in.append((driver, r, race))\n"
+    '    create_relationships(graph.auto(), participated_in, "PARTICIPATED_IN",\n'
+    '                         start_node_key=("Driver", "driverId"), end_node_key=("Race", "raceId"))\n\n\n'
+    "if __name__ == '__main__':\n    load_f1_graph_data()\n    print('Done!')\n")
+_F1_DATA = {"data/drivers.csv": ('driverId,driverRef,number,surname\n1,"hamilton",44,"Hamilton"\n'
+                                 '2,"senna",\\N,"Senna"\n'),
+            "data/races.csv": 'raceId,year,name\n18,2008,"Australian Grand Prix"\n',
+            "data/status.csv": 'statusId,status\n1,"Finished"\n5,"Engine"\n',
+            "data/results.csv": ("resultId,raceId,driverId,position,points,statusId\n1,18,1,1,10,1\n"
+                                 "2,18,2,\\N,0.5,5\n3,18,2,\\N,0,7\n")}
+
+
+def test_formula_one_runs_its_loader_with_pandas_and_py2neo_bulk_over_the_store(tmp_path: Path) -> None:
+    # the rows as pandas reads, filters, joins and writes them as JSON: Ergast's \\N is not a missing value (its
+    # column is text), a column of integers and fractions is float64 (10 -> 10.0), a status id status.csv lacks is
+    # NaN (null: no property); each create_nodes and create_relationships one UNWIND statement, as py2neo sends it,
+    # with the rows as they were at the call (the loader pops the race ids afterwards)
+    mirror = _clone(tmp_path, corpus.F1, {corpus.F1_LOADER: _F1_LOADER, corpus.F1_CONFIG: _F1_CONFIG, **_F1_DATA})
+    store = Recorder()
+    corpus.write_formula_one(store, mirror)
+    assert store.calls == [
+        ("UNWIND $data AS r\nCREATE (_:`Driver`)\nSET _ = r",
+         {"data": [{"driverId": 1, "number": "44", "surname": "Hamilton"},
+                   {"driverId": 2, "number": "\\N", "surname": "Senna"}]}),
+        ("MATCH (_:`Driver`) RETURN count(_) AS n", {}),
+        ("UNWIND $data AS r\nCREATE (_:`Race`)\nSET _ = r",
+         {"data": [{"raceId": 18, "year": 2008, "name": "Australian Grand Prix"}]}),
+        ("UNWIND $data AS r\nMATCH (a:`Driver` {`driverId`:r[0]})\nMATCH (b:`Race` {`raceId`:r[2]})\n"
+         "CREATE (a)-[_:`PARTICIPATED_IN`]->(b)\nSET _ = r[1]",
+         {"data": [[1, {"position": "1", "points": 10.0, "status": "Finished"}, 18],
+                   [2, {"position": "\\N", "points": 0.5, "status": "Engine"}, 18],
+                   [2, {"position": "\\N", "points": 0.0, "status": None}, 18]]})]
+    assert type(store.calls[3][1]["data"][0][1]["points"]) is float
+
+
+@pytest.mark.parametrize(("change", "refused"), [("import subprocess\n", "imports subprocess"),
+                                                  ('pd.read_csv("data/other.csv")\n', "reads data/other.csv"),
+                                                  ('config.config("SECRET")\n', "reads the setting SECRET")])
+def test_formula_one_imports_reads_and_configures_nothing_but_what_its_loader_needs(tmp_path: Path, change: str,
+                                                                                     refused: str) -> None:
+    loader = _F1_LOADER.replace("def load_f1_graph_data():\n", f"def load_f1_graph_data():\n    {change}")
+    loader = loader.replace("import config\n", "import config\nconfig.config = __import__('decouple').config\n")
+    mirror = _clone(tmp_path, corpus.F1, {corpus.F1_LOADER: loader, corpus.F1_CONFIG: _F1_CONFIG, **_F1_DATA,
+                                          "data/other.csv": "a\n1\n"})
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_formula_one(Recorder(), mirror)
