@@ -2139,7 +2139,54 @@ could be had of ren2335/engine-kg and austemper/analogy-api. Candidates for a la
 nathb0/neo4j-demo-fraud-dataset (all-plain.cypher), paulodiniz/bjj-world (graph.cypher), Krzemon/Instruments-Graph
 (database.cypher), cheng1608/Knowledge-Gragh-of-Turing (neo4j.cypher), acurber91/gvd_tp2, jvmr1/Filmes-e-Atores-Neo4j
 and leonardorocio/banll-neo4j-project (dump.cypher). Smaller than 1,000 nodes: charlotte-directory-1911 (319),
-georgia-fec-2022 (427), japan-reparation-lawsuits (519), nci-research-data (659) and soccerbase-2015 (799)."""
+georgia-fec-2022 (427), japan-reparation-lawsuits (519), nci-research-data (659) and soccerbase-2015 (799).
+
+The twenty-fourth frozen split (issue 29, "the next graph", a twenty-fourth time) is being prepared the same way, its
+pool not declared yet: each graph's loader tried and its questions written from the data with plain Cypher (the neo4j
+driver) and checked with domain_gold.py, no schema inference, linking, answering or bench_domains.py on it, no xgrag
+output on it looked at. ecco-2026 (TWENTY_FOURTH_IN_PREPARATION_D): github.com/nitishmukhi/ecco-2026-neo4j-import (no
+licence stated), the import_to_neo4j.cypher its "Congress Intelligence Platform" generated on 22 March 2026 (profile
+ecco-2026) with the CSVs it wrote beside it, committed together: the abstracts of ECCO 2026, the 21st congress of the
+European Crohn's and Colitis Organisation, as the Journal of Crohn's and Colitis supplement prints them (citation ids
+jjaf231.<n>), in English. Run as written (Neo4j 5 syntax already; _run_mixed): its URLs are the placeholder
+`{{BASE_URL}}` and a file name, and its header says to host the CSVs at a URL and put it for the placeholder, so the
+placeholder is the repository's root (any URL without it is an error); its browser `:auto` prefixes are dropped and its
+two `CALL { WITH row ... } IN TRANSACTIONS OF 5000 ROWS` run as one `CALL {...}` each; its closing count queries run
+and are read by no one. The graph: the Congress, 1,581 abstracts (Abstract: citation id, presentation number "OP05",
+"DOP072", "P0046", none for 71 of them, session type, title, author count, start page in the supplement, the opening
+of its background and conclusion, whether it has figures) PRESENTED_AT it and IN_TOPIC their session or category (50
+Topics: "DOP Session 7: Clinical Trials II", "Clinical: Diagnosis and Outcome", and a few codes, "i1000"), the diseases
+and drugs their text names (MENTIONS_DISEASE, MENTIONS_DRUG: the pipeline's fixed lists of 24 diseases and 40 drugs,
+some of them classes, "Anti-TNF (class)", with class and mechanism; BELONGS_TO_CLASS a DrugClass), the companies they
+name (ASSOCIATED_WITH, 36 Companies) and their study designs (USES_METHOD, 22 StudyTypes), the 6,377 authors (Author:
+name as printed, "S.J. Connor"; AUTHORED with the position in the list), their affiliations as the pipeline parsed them
+(1,288 Institutions, AFFILIATED_WITH) and each pair of co-authors (CO_AUTHORED_WITH, weight: their abstracts
+together): 9,436 nodes (Author 6,377, Abstract 1,581, Institution 1,288, Topic 50, Drug 40, Company 36, Disease 24,
+StudyType 22, DrugClass 17, Congress 1), 79,785 relationships (CO_AUTHORED_WITH 36,679, AUTHORED 11,616,
+AFFILIATED_WITH 10,786, ASSOCIATED_WITH 10,006, MENTIONS_DISEASE 3,367, USES_METHOD 2,449, MENTIONS_DRUG 1,680,
+PRESENTED_AT and IN_TOPIC 1,581 each, BELONGS_TO_CLASS 40), 10 labels, `up` in 293 s (server start included, other
+helpers' servers running). Kept as the pipeline wrote them: ids are hashes; some authors are an initial alone ("A."),
+some institutions a fragment of an affiliation line with its superscripts ("A. Armuzzi10"); the topic of an oral
+presentation may be a Holistic IBD Care session's (OP01's); a company is linked where the abstract names it, not only
+where it sponsors (DOP030, on mirikizumab, to Janssen); AUTHORED has 11,616 of its file's 11,627 rows (the MERGE
+writes an author's repeated line once). Authors are the published authors of the abstracts, named as the supplement
+prints them. Its 14 questions, in English (6 edge, 4 node-property, 2 relationship-property, 2 two-hop), name
+abstracts by presentation number (one by its title), drugs, and authors by the name the abstract prints; no question
+names a node whose name is held twice, and none asks about an institution fragment. Overlaps kept: ecco-2026 is drugs
+and diseases as kegg-diseases, french-medicines and swiss-medicines are, and papers with their authors as
+snakemake-repos and nasa-lessons are documents, but a medical congress's abstracts with their authors, affiliations,
+co-authorship and sessions: the corpus's first congress. Considered and left out: its two candidates,
+SWilDeV/GLO-4035_E13 and kianaghaei-create/hoganas-skolmaltider (as the twenty-second's search found: one label of
+unnamed points; the loader's files not in the repository), trezbit/csf-kn-graph-db (NIST CSF controls with key concepts
+and assessment questions generated by OpenAI), neo4j-examples/appsec-asvs-bot (OWASP ASVS: its parser splits another
+repository's Markdown with LangChain per line in Python, and its dump holds another version), Wu-Jackie/Shanxi-Railway-
+Stations-Graph-WIth-Neo4J (Shanxi's railway stations: one label, its train numbers as relationship types),
+Creative-Learning-Services/eccr-cis (a hand-made sample of the DoD cyber workforce framework),
+Fr4nzJ/Catanduanes-Connect-Platform and ricrod01/PROYECTO2_AED (invented businesses and users),
+felix-datascience/wikilink_classification (its data downloaded), AzrailVOI/trains (a Neo4j dump only) and a liver
+disease knowledge graph's load_knowledge_layer.cypher (millions of relationships, its repository not identified).
+Candidates for a later split, not evaluated in time: ConorShawUCD/LCAIM-Graph-case-study-data (a building's asset
+register, suppliers and systems: CSVs and a Neo4j dump, no load script seen)."""
 
 from __future__ import annotations
 
@@ -6833,6 +6880,35 @@ def write_jeju_safe_tourism(store: Any, mirror: Path) -> None:
     _run_mixed(store, script, _github_file(JEJU, mirror, (JEJU_URL,)))
 
 
+ECCO = "nitishmukhi/ecco-2026-neo4j-import"  # ECCO 2026's congress abstracts as a 2026 pipeline wrote them (no licence)
+ECCO_SCRIPT = "import_to_neo4j.cypher"
+ECCO_URL = "{{BASE_URL}}"  # its URLs' placeholder: "Replace {{BASE_URL}} with your URL prefix" (the files' folder)
+
+
+def write_ecco_2026(store: Any, mirror: Path) -> None:
+    """import_to_neo4j.cypher of nitishmukhi/ecco-2026-neo4j-import as written (Neo4j 5 syntax already), each
+    `LOAD CSV WITH HEADERS FROM '{{BASE_URL}}<name>.csv'` reading the repository's <name>.csv: its header says to
+    host the CSVs it sits with at a URL and put that URL for the placeholder {{BASE_URL}}, so the placeholder is the
+    repository's root here. The files are what its "Congress Intelligence Platform" (profile ecco-2026, 22 March
+    2026) wrote from the abstracts of ECCO 2026, the 21st congress of the European Crohn's and Colitis
+    Organisation (the Journal of Crohn's and Colitis supplement, citation ids jjaf231.<n>): the Congress; each
+    Abstract (citation id, presentation number "OP01", "DOP45", "P0123", session type, title, author count, start
+    page, the first sentences of its background and conclusion, whether it has figures) PRESENTED_AT it, IN_TOPIC
+    its session or category (Topic), the diseases and drugs its text names (MENTIONS_DISEASE a Disease,
+    MENTIONS_DRUG a Drug: the pipeline's fixed lists, 24 diseases and 40 drugs and drug classes with their class and
+    mechanism, a Drug BELONGS_TO_CLASS its DrugClass), the companies it names (ASSOCIATED_WITH a Company) and its
+    study designs (USES_METHOD a StudyType); the authors (Author: name as the abstract prints it, "S. Vermeire")
+    who AUTHORED it (position in its author list), their affiliations as the pipeline parsed them (Institution,
+    AFFILIATED_WITH) and each pair of authors of an abstract (CO_AUTHORED_WITH, weight: their abstracts together).
+    Kept as the pipeline wrote them: ids are hashes; some authors are an initial alone ("A."), some institutions
+    an affiliation line's fragment with its superscripts ("A. Armuzzi10"); the drug list holds classes as drugs
+    ("Anti-TNF (class)"). What is not as written: the browser's `:auto` prefixes are dropped and the two `CALL {
+    WITH row ... } IN TRANSACTIONS OF 5000 ROWS` run as one `CALL {...}` each (_run_mixed); its closing count
+    queries (RETURN only) run and are read by no one. Any URL without the placeholder is an error."""
+    script = read_file(ECCO, ECCO_SCRIPT, mirror).decode("utf-8")
+    _run_mixed(store, script, _github_file(ECCO, mirror, (ECCO_URL,)))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -7338,6 +7414,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                  "operator, town and district; towns' wind turbines by their number "
                                                  "within a permit (type, manufacturer, output)",
           writer=write_schleswig_holstein_energy, source=SH_ENERGY),
+    Graph("ecco-2026", "frozen", "the abstracts of ECCO 2026, the European Crohn's and Colitis Organisation's "
+                                 "congress: each abstract's presentation number, session type, title, topic, "
+                                 "authors and their affiliations, co-authors, the diseases, drugs (class, "
+                                 "mechanism), companies and study designs it names",
+          writer=write_ecco_2026, source=ECCO),
 ]}
 
 
