@@ -296,6 +296,9 @@ def test_the_twenty_second_frozen_split_is_the_documented_draw_and_spent() -> No
 # only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
 TWENTY_FOURTH_IN_PREPARATION_A = {"a-share-companies"}
 TWENTY_FOURTH_IN_PREPARATION_C = {"formula-one"}
+# the twenty-fourth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain
+# Cypher only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
+TWENTY_FOURTH_IN_PREPARATION_D = {"ecco-2026"}
 
 
 def test_the_twenty_third_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -312,6 +315,7 @@ def test_the_twenty_third_frozen_split_is_the_documented_draw_and_spent() -> Non
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FOURTH_IN_PREPARATION_A
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FOURTH_IN_PREPARATION_B
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FOURTH_IN_PREPARATION_C
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FOURTH_IN_PREPARATION_D
     assert {"japan-reparation-lawsuits", "jeju-safe-tourism"} <= _split("tune")
 
 
@@ -361,6 +365,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.TWENTY_THIRD_POOL) | TWENTY_FOURTH_IN_PREPARATION_A)
                                   | set(corpus.TWENTY_THIRD_POOL) | TWENTY_FOURTH_IN_PREPARATION_B)
                                   | set(corpus.TWENTY_THIRD_POOL) | TWENTY_FOURTH_IN_PREPARATION_C)
+                                  | set(corpus.TWENTY_THIRD_POOL) | TWENTY_FOURTH_IN_PREPARATION_D)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -2976,3 +2981,55 @@ def test_formula_one_imports_reads_and_configures_nothing_but_what_its_loader_ne
                                           "data/other.csv": "a\n1\n"})
     with pytest.raises(corpus.CorpusError, match=refused):
         corpus.write_formula_one(Recorder(), mirror)
+# nitishmukhi/ecco-2026-neo4j-import's import_to_neo4j.cypher (shortened): its URLs are the placeholder {{BASE_URL}}
+# followed by the name of a CSV the repository holds, and two of its statements are browser `:auto` statements with a
+# `CALL { WITH row ... } IN TRANSACTIONS OF 5000 ROWS`; it closes with count queries
+_ECCO_SCRIPT = (
+    "// Congress Intelligence Platform — Neo4j Import Script\n"
+    "//   2. Replace {{BASE_URL}} with your URL prefix\n\n"
+    "CREATE CONSTRAINT drug_id IF NOT EXISTS FOR (dr:Drug) REQUIRE dr.drugId IS UNIQUE;\n\n"
+    "LOAD CSV WITH HEADERS FROM '{{BASE_URL}}nodes_drug.csv' AS row\n"
+    "MERGE (dr:Drug {drugId: row.`drugId:ID`})\n"
+    "SET dr.name = row.name, dr.drugClass = row.drugClass, dr.mechanism = row.mechanism;\n\n"
+    ":auto LOAD CSV WITH HEADERS FROM '{{BASE_URL}}rels_authored.csv' AS row\n"
+    "CALL { WITH row\n"
+    "  MATCH (au:Author {authorId: row.`:START_ID`})\n"
+    "  MATCH (a:Abstract {citationId: row.`:END_ID`})\n"
+    "  MERGE (au)-[r:AUTHORED]->(a) SET r.position = toInteger(row.`position:int`)\n"
+    "} IN TRANSACTIONS OF 5000 ROWS;\n\n"
+    "// Step 4: Verify\n"
+    "MATCH (n) RETURN labels(n)[0] AS label, count(n) AS count ORDER BY count DESC;\n")
+
+
+def _ecco_mirror(tmp_path: Path, script: str) -> Path:
+    return _clone(tmp_path, corpus.ECCO, {
+        corpus.ECCO_SCRIPT: script,
+        "nodes_drug.csv": '"drugId:ID","name","drugClass","mechanism",":LABEL"\n'
+                          '"84d6ef847899","Adalimumab","Anti-TNF","TNF-alpha inhibitor","Drug"\n',
+        "rels_authored.csv": '":START_ID",":END_ID","position:int",":TYPE"\n'
+                             '"546034957c62","jjaf231.001","1","AUTHORED"\n'})
+
+
+def test_ecco_2026_runs_its_script_with_the_placeholder_as_the_repositorys_root(tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_ecco_2026(store, _ecco_mirror(tmp_path, _ECCO_SCRIPT))
+    # comments dropped, `:auto` dropped and its IN TRANSACTIONS one CALL {...}, each {{BASE_URL}}<name> the
+    # repository's <name>, the header's typed column names (`position:int`) kept as the script reads them
+    assert store.calls == [
+        ("CREATE CONSTRAINT drug_id IF NOT EXISTS FOR (dr:Drug) REQUIRE dr.drugId IS UNIQUE", {}),
+        ("UNWIND $rows AS row\nMERGE (dr:Drug {drugId: row.`drugId:ID`})\n"
+         "SET dr.name = row.name, dr.drugClass = row.drugClass, dr.mechanism = row.mechanism",
+         {"rows": [{"drugId:ID": "84d6ef847899", "name": "Adalimumab", "drugClass": "Anti-TNF",
+                    "mechanism": "TNF-alpha inhibitor", ":LABEL": "Drug"}]}),
+        ("UNWIND $rows AS row\nCALL { WITH row\n  MATCH (au:Author {authorId: row.`:START_ID`})\n"
+         "  MATCH (a:Abstract {citationId: row.`:END_ID`})\n"
+         "  MERGE (au)-[r:AUTHORED]->(a) SET r.position = toInteger(row.`position:int`)\n}",
+         {"rows": [{":START_ID": "546034957c62", ":END_ID": "jjaf231.001", "position:int": "1",
+                    ":TYPE": "AUTHORED"}]}),
+        ("MATCH (n) RETURN labels(n)[0] AS label, count(n) AS count ORDER BY count DESC", {})]
+
+
+def test_ecco_2026_refuses_a_url_without_its_placeholder(tmp_path: Path) -> None:
+    script = "LOAD CSV WITH HEADERS FROM 'https://example.org/nodes_drug.csv' AS row\nMERGE (:Drug {name: row.name});\n"
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/nodes_drug.csv"):
+        corpus.write_ecco_2026(Recorder(), _ecco_mirror(tmp_path, script))
