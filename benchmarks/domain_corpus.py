@@ -2139,7 +2139,39 @@ could be had of ren2335/engine-kg and austemper/analogy-api. Candidates for a la
 nathb0/neo4j-demo-fraud-dataset (all-plain.cypher), paulodiniz/bjj-world (graph.cypher), Krzemon/Instruments-Graph
 (database.cypher), cheng1608/Knowledge-Gragh-of-Turing (neo4j.cypher), acurber91/gvd_tp2, jvmr1/Filmes-e-Atores-Neo4j
 and leonardorocio/banll-neo4j-project (dump.cypher). Smaller than 1,000 nodes: charlotte-directory-1911 (319),
-georgia-fec-2022 (427), japan-reparation-lawsuits (519), nci-research-data (659) and soccerbase-2015 (799)."""
+georgia-fec-2022 (427), japan-reparation-lawsuits (519), nci-research-data (659) and soccerbase-2015 (799).
+
+The twenty-fourth frozen split (issue 29, "the next graph", a twenty-fourth time) is in preparation, declared the same
+way as its graphs are added, before any xgrag command runs on them: loaders tried, questions written from the data with
+plain Cypher (the neo4j driver) and checked with domain_gold.py (14 a graph, 0 problems), no schema inference, linking,
+answering or bench_domains.py on them, no xgrag output on them looked at; its pool and seed are declared once its graphs
+are in. russian-troll-tweets: github.com/borboss366/trolls-neo4j-import (Boris M. Yartsev's "Trolls archive" of April
+2019, in English, after William Lyon's 2017 article "Scraping Russian Twitter Trolls With Python, Neo4j, and GraphQL",
+whose scripts it uses; no licence stated); data-gather/import.py, the last step of its run-all.sh, run as written over
+the file it reads, data-gather/data-prepared/tweets_full.json: 691 tweets its scrape.py took from the Internet Archive's
+snapshots of the Twitter pages of the 300 accounts of its names.csv (accounts the US House Intelligence Committee listed
+in 2017 as linked to Russia's Internet Research Agency: TEN_GOP, Jenn_Abrams, Pamela_Moore13, blackmattersus, the fake
+local news accounts MissouriNewsUS, BatonRougeVoice, ChicagoDailyNew ...; retweets show their author: FoxNews,
+AnnCoulter, RogerJStoneJr, Rogozin ...). Its one statement (UNWIND, MERGE, FOREACH; Neo4j 5 syntax already) writes the
+accounts (User: user_id, screen_name), their tweets (Tweet: tweet_id, text, permalink; POSTED), their hashtags (Hashtag:
+tag, archived_url; HAS_TAG) and links (Link: url, archived_url; HAS_LINK), every value a string: 1,522 nodes (Tweet 656,
+Link 598, Hashtag 189, User 79), 1,756 relationships (POSTED 656, HAS_LINK 614, HAS_TAG 486), 4 labels, `up` in 137 s
+(server start included, other helpers' servers running). What the loader needed: run in a namespace of its own
+(write_russian_troll_tweets) whose neo4j driver is over the store, its session's 4.x write_transaction being 5.x's
+execute_write (_TrollsSession), its `open('./data/tweets_full.json')` (data-gather/data/, which its .gitignore leaves
+out and scrape.py writes) reading the committed data-prepared/ copy, and json its only other import; index.cql and
+transfer_neo.py, which copy Lyon's own database from a remote server under another model, are not run. Quirks kept: a
+tweet shown on several archived pages is one node (691 rows, 656 tweets); user id 2912754262 is one User under the first
+of its two screen names (Politweecs, not PigeonToday); an account whose archived page gave "null" as its screen name is
+the User "null"; hashtags keep their case (BlackLivesMatter and blackLivesMatter are two nodes); the file's timestamps
+are not in the statement, so not in the graph; tweets in Russian (coldwar20_ru, Rogozin) beside the English ones. Its
+questions are in English (6 edge, 5 node-property, 3 two-hop; no relationship has a property): accounts named by their
+screen name, tweets by what they say, hashtags as written. Overlaps kept: stackoverflow and yemen-debates are posts and
+what they say, but this is the corpus's first graph of social-media posts (accounts, tweets, hashtags, links);
+neo4j-graph-examples/twitter-trolls holds the same accounts' tweets (NBC News' data) only as a dump that is Git LFS
+content absent from the mirror, never in the corpus. Candidates seen and not used: k-czerwinski/flights-graph-db-neo4j
+(OpenFlights airports and routes: one label, and openflights-routes' data), nationalarchives/ttt-neo4j-import-tool (a
+Java tool that copies from MongoDB: no data committed)."""
 
 from __future__ import annotations
 
@@ -6833,6 +6865,60 @@ def write_jeju_safe_tourism(store: Any, mirror: Path) -> None:
     _run_mixed(store, script, _github_file(JEJU, mirror, (JEJU_URL,)))
 
 
+TROLLS = "borboss366/trolls-neo4j-import"  # Boris Yartsev's 2019 "Trolls archive", after William Lyon's article
+TROLLS_LOADER = "data-gather/import.py"
+# the file its loader opens, './data/tweets_full.json' (data-gather/data/, where its scrape.py writes and which its
+# .gitignore leaves out), committed as data-gather/data-prepared/tweets_full.json
+TROLLS_OPENED = "./data/tweets_full.json"
+TROLLS_DATA = "data-gather/data-prepared/tweets_full.json"
+_TROLLS_IMPORTS = frozenset({"json"})  # and neo4j: given below
+
+
+class _TrollsSession(_ScriptSession):
+    """A 1.x-4.x driver session as import.py uses it: `session.write_transaction(fn)`, 5.x's execute_write."""
+
+    write_transaction = _ScriptSession.execute_write
+
+
+def write_russian_troll_tweets(store: Any, mirror: Path) -> None:
+    """data-gather/import.py of borboss366/trolls-neo4j-import (Boris M. Yartsev's "Trolls archive" of April 2019, which
+    uses the scripts of William Lyon's article "Scraping Russian Twitter Trolls With Python, Neo4j, and GraphQL", 2017;
+    no licence stated) run as written, the last step of its run-all.sh, over the file it reads: the tweets its scrape.py
+    took from the Internet Archive's snapshots of the Twitter pages of the accounts of its names.csv (300 of the list of
+    accounts linked to Russia's Internet Research Agency that the US House Intelligence Committee released in 2017, as
+    Lyon's article took them; web-archive.py's available_urls.csv), 691 tweets as the pages showed them, retweets of
+    other accounts (FoxNews, AnnCoulter, TheOnion ...) under their author's name. Its one statement, run with the whole
+    file as $tweetArr in one transaction, writes the accounts (User: Twitter user id and screen name, as strings), their
+    tweets (Tweet: tweet id, text, permalink as "/TEN_GOP/status/<id>"; POSTED), the hashtags each has (Hashtag: tag as
+    written, "BlackLivesMatter", and its archived URL; HAS_TAG) and the links (Link: URL and archived URL; HAS_LINK).
+    How it runs: import.py is executed in a namespace of its own whose `neo4j` is a driver over the store, whose
+    session's write_transaction (the 1.x-4.x name of execute_write) calls its function with a transaction over the
+    store, whose `open` of ./data/tweets_full.json reads the committed data-gather/data-prepared/tweets_full.json
+    (TROLLS_OPENED: data/ is what its .gitignore leaves out) and whose only other import is json; its Cypher runs
+    unchanged (Neo4j 5 syntax already). Not run: index.cql and transfer_neo.py, which copy Lyon's own database (User
+    keyed on user_key, URL, Source, MENTIONS, RETWEETED ...) from a remote server, not the repository's data.
+    Quirks kept as the MERGEs write them: the 11 tweets the pages showed more than once (691 rows, 656 tweet ids) are
+    one node each; a user id of two screen names is one User with the first the file gives (Politweecs; its tweets shown
+    under PigeonToday are Politweecs'); the account (user id 3562471) whose archived page gave the screen name "null" is
+    the User "null" (its 4 tweets shown 32 times); a tweet's timestamp, in the file, is not in the statement (nor in the
+    graph); hashtags keep their case, so #BlackLivesMatter and #blackLivesMatter, #News and #news are two Hashtag nodes
+    each. 1,522 nodes (Tweet 656, Link 598, Hashtag 189, User 79), 1,756 relationships (POSTED 656, HAS_LINK 614,
+    HAS_TAG 486)."""
+    source = read_file(TROLLS, TROLLS_LOADER, mirror).decode("utf-8")
+    data = read_file(TROLLS, TROLLS_DATA, mirror).decode("utf-8")
+    neo4j_module = _script_neo4j(store, lambda: _TrollsSession(store))
+    importer = _loader_importer(TROLLS, {"neo4j": neo4j_module}, _TROLLS_IMPORTS)
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path != TROLLS_OPENED:
+            raise CorpusError(f"{TROLLS}: its loader opens {path}, which is not read here")
+        return io.StringIO(data)
+
+    namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer, "open": opened},
+                                 "__name__": "__main__", "__file__": f"{TROLLS}/{TROLLS_LOADER}"}
+    exec(compile(source, f"{TROLLS}/{TROLLS_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -7338,6 +7424,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                  "operator, town and district; towns' wind turbines by their number "
                                                  "within a permit (type, manufacturer, output)",
           writer=write_schleswig_holstein_energy, source=SH_ENERGY),
+    Graph("russian-troll-tweets", "frozen", "tweets of the Twitter accounts linked to Russia's Internet Research "
+                                            "Agency, as the Internet Archive kept their pages (2019 scrape): the "
+                                            "accounts (user id, screen name), their tweets (text, permalink), the "
+                                            "hashtags and the links in each",
+          writer=write_russian_troll_tweets, source=TROLLS),
 ]}
 
 

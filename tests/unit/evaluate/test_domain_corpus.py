@@ -287,6 +287,11 @@ def test_the_twenty_second_frozen_split_is_the_documented_draw_and_spent() -> No
     assert "cornwall-restaurants" in _split("tune")
 
 
+# the twenty-fourth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
+# only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
+TWENTY_FOURTH_IN_PREPARATION_E = {"russian-troll-tweets"}
+
+
 def test_the_twenty_third_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
     # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
@@ -297,7 +302,7 @@ def test_the_twenty_third_frozen_split_is_the_documented_draw_and_spent() -> Non
              "soccerbase-2015"]
     assert tuple(pool) == corpus.TWENTY_THIRD_POOL and corpus.TWENTY_THIRD_SEED == 51
     assert sorted(random.Random(51).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_THIRD_POOL, 51)
-    assert set(drawn) <= _split("spent") and _split("frozen") == set()
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FOURTH_IN_PREPARATION_E
     assert {"japan-reparation-lawsuits", "jeju-safe-tourism"} <= _split("tune")
 
 
@@ -344,7 +349,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.SEVENTEENTH_POOL) | set(corpus.EIGHTEENTH_POOL)
                                   | set(corpus.NINETEENTH_POOL) | set(corpus.TWENTIETH_POOL)
                                   | set(corpus.TWENTY_FIRST_POOL) | set(corpus.TWENTY_SECOND_POOL)
-                                  | set(corpus.TWENTY_THIRD_POOL))
+                                  | set(corpus.TWENTY_THIRD_POOL) | TWENTY_FOURTH_IN_PREPARATION_E)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -2746,3 +2751,38 @@ def test_schleswig_holstein_energy_refuses_a_file_whose_header_is_not_its_models
     # a comma-separated file read with ';' is one field: the header does not match the fields the model lists
     with pytest.raises(corpus.CorpusError, match="header read with ';'"):
         corpus.write_schleswig_holstein_energy(Recorder(), _sh_energy_mirror(tmp_path, "lsNr,Ort\n1,Ahrensbök\n"))
+
+
+# borboss366/trolls-neo4j-import's data-gather/import.py, shortened to one MERGE: a 4.x driver's
+# session.write_transaction(fn) -> fn(tx) -> tx.run(query, tweetArr=...), over the JSON it opens as ./data/
+_TROLLS_LOADER = (
+    "from neo4j import GraphDatabase\nimport json\n\n"
+    'driver = GraphDatabase.driver("bolt://localhost:7687", auth=("neo4j", "12345"))\n'
+    "with open('./data/tweets_full.json') as json_data:\n    tweetArr = json.load(json_data)\n\n"
+    "import_query = '''\nWITH $tweetArr AS tweets\nUNWIND tweets AS tweet\n"
+    "MERGE (u:User {user_id: tweet.user_id})\n'''\n\n"
+    "def add_tweets(tx):\n    tx.run(import_query, tweetArr=tweetArr)\n\n"
+    "with driver.session() as session:\n    session.write_transaction(add_tweets)\n")
+_TROLLS_TWEETS = [{"user_id": "4224729994", "screen_name": "TEN_GOP", "tweet_id": "831601749156851712",
+                   "hashtags": [{"tag": "FlynnResignation", "archived_url": "/web/x"}], "links": []}]
+
+
+def test_russian_troll_tweets_runs_its_import_py_over_the_committed_tweets(tmp_path: Path) -> None:
+    # its open() of ./data/tweets_full.json (data-gather/data/, left out by its .gitignore) reads the committed
+    # data-gather/data-prepared/tweets_full.json; the whole file is the one statement's $tweetArr, unchanged
+    mirror = _clone(tmp_path, corpus.TROLLS, {corpus.TROLLS_LOADER: _TROLLS_LOADER,
+                                              corpus.TROLLS_DATA: json.dumps(_TROLLS_TWEETS)})
+    store = Recorder()
+    corpus.write_russian_troll_tweets(store, mirror)
+    assert store.calls == [("\nWITH $tweetArr AS tweets\nUNWIND tweets AS tweet\n"
+                            "MERGE (u:User {user_id: tweet.user_id})\n", {"tweetArr": _TROLLS_TWEETS})]
+
+
+@pytest.mark.parametrize(("change", "refused"), [("import subprocess\n", "imports subprocess"),
+                                                  ("open('names.csv')\n", "opens names.csv")])
+def test_russian_troll_tweets_imports_and_opens_nothing_but_what_its_loader_needs(tmp_path: Path, change: str,
+                                                                                   refused: str) -> None:
+    mirror = _clone(tmp_path, corpus.TROLLS, {corpus.TROLLS_LOADER: change + _TROLLS_LOADER,
+                                              corpus.TROLLS_DATA: "[]"})
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_russian_troll_tweets(Recorder(), mirror)
