@@ -2164,14 +2164,35 @@ transfer_neo.py, which copy Lyon's own database from a remote server under anoth
 tweet shown on several archived pages is one node (691 rows, 656 tweets); user id 2912754262 is one User under the first
 of its two screen names (Politweecs, not PigeonToday); an account whose archived page gave "null" as its screen name is
 the User "null"; hashtags keep their case (BlackLivesMatter and blackLivesMatter are two nodes); the file's timestamps
-are not in the statement, so not in the graph; tweets in Russian (coldwar20_ru, Rogozin) beside the English ones. Its
-questions are in English (6 edge, 5 node-property, 3 two-hop; no relationship has a property): accounts named by their
-screen name, tweets by what they say, hashtags as written. Overlaps kept: stackoverflow and yemen-debates are posts and
-what they say, but this is the corpus's first graph of social-media posts (accounts, tweets, hashtags, links);
-neo4j-graph-examples/twitter-trolls holds the same accounts' tweets (NBC News' data) only as a dump that is Git LFS
-content absent from the mirror, never in the corpus. Candidates seen and not used: k-czerwinski/flights-graph-db-neo4j
-(OpenFlights airports and routes: one label, and openflights-routes' data), nationalarchives/ttt-neo4j-import-tool (a
-Java tool that copies from MongoDB: no data committed)."""
+are not in the statement, so not in the graph; tweets in Russian (coldwar20_ru, Rogozin) beside the English ones.
+russian-troll-tweets' questions are in English (6 edge, 5 node-property, 3 two-hop; no relationship has a property):
+accounts named by their screen name, tweets by what they say, hashtags as written. Overlaps kept: stackoverflow and
+yemen-debates are posts and what they say, but this is the corpus's first graph of social-media posts (accounts, tweets,
+hashtags, links); neo4j-graph-examples/twitter-trolls holds the same accounts' tweets (NBC News' data) only as a dump
+that is Git LFS content absent from the mirror, never in the corpus. bitcoin-wallet-roles:
+github.com/kathrynleee/Rologram (Kathryn Lee's "Rologram", the software-evolution visualisation of her 2021 master's
+thesis at Chalmers on class role stereotypes, in English; no licence stated); init.cypher run as written, each LOAD CSV
+reading the repository's data/ file its file:/// URL names (the Android app Bitcoin Wallet's data set without inner
+classes; the app itself reads the same CSVs): the classes of 35 versions of Bitcoin Wallet, 2011-03-26 to 2020-01-06,
+one a quarter (Class: id, name, parent, role, version, loc), the role stereotype each plays (Role: Controller,
+Coordinator, Information Holder, Interfacer, Service Provider, Structurer; HAS_ROLE), each version's packages (Package;
+a class or package BELONGS_TO its parent of the same version), the dependencies between classes (a Dependency node each,
+and DEPENDS_ON), packages' source paths (Path; IN_PATH) and the versions (Version: id, date, commitId): 7,411 nodes
+(Dependency 3,741, Class 3,242, Package 367, Version 35, Path 20, Role 6), 10,924 relationships (DEPENDS_ON 3,741,
+BELONGS_TO 3,574, HAS_ROLE 3,242, IN_PATH 367), 6 labels, `up` in 74 s (server start included). What the loader needed:
+its statements carry no ';' (write_bitcoin_wallet_roles splits them at blank lines, `//` lines dropped), and its 4.x
+`EXISTS (a.parent)`, written with a space, runs as `a.parent IS NOT NULL`: _OLD_EXISTS, _five's rule, now allows the
+space (a property test so written is refused by 5.x, so no script that loaded before wrote one; an EXISTS subquery's
+braces are not matched). Quirks kept: every class and package once a version (WalletActivity is 35 Class nodes, one a
+version; questions name the version by its date), a Dependency node beside each DEPENDS_ON with no relationship, root
+packages with no parent, a Version's date and commit cut from its id. Its questions are in English (7 edge, 4
+node-property, 3 two-hop; no relationship has a property): classes by their name and the version's date, packages by
+their dotted name. Overlaps kept: arch-packages and snakemake-repos are software, but packages and repositories, not a
+program's own classes: this is the corpus's first graph of source code (classes, packages, dependencies) and of its
+evolution. Candidates seen and not used: k-czerwinski/flights-graph-db-neo4j (OpenFlights airports and routes: one
+label, and openflights-routes' data), nationalarchives/ttt-neo4j-import-tool (a Java tool that copies from MongoDB: no
+data committed), JeffersonLab/cebaf-graph-db (a Laravel application over MySQL: graphs of the accelerator as data sets,
+no Neo4j)."""
 
 from __future__ import annotations
 
@@ -2392,8 +2413,9 @@ _NODE_KEY = re.compile(r"(?is)(create\s+constraint\b.*?\bfor\s+\(\s*(\w+)\s*:\s*
 # Cypher's function names are case-insensitive: a 2.x script's toint() and TOINT() are toInt() too
 _OLD_FUNCTIONS = {re.compile(r"(?i)(?<![\w.])toInt\("): "toInteger(",
                   re.compile(r"(?<![\w.])distance\("): "point.distance("}
-# exists(n.prop): a property test (the property may be quoted: exists(r.`win%`))
-_OLD_EXISTS = re.compile(r"(?i)(?<![\w.])exists\(\s*(\w+\.(?:\w+|`[^`]+`))\s*\)")
+# exists(n.prop): a property test (the property may be quoted: exists(r.`win%`); a space may precede the parenthesis,
+# `EXISTS (a.parent)`, as bitcoin-wallet-roles writes it)
+_OLD_EXISTS = re.compile(r"(?i)(?<![\w.])exists\s*\(\s*(\w+\.(?:\w+|`[^`]+`))\s*\)")
 _LENGTH = re.compile(r"(?i)(?<![\w.])length\((\w+)\)")
 # 2.x's CREATE UNIQUE (creates what of the pattern is missing): 5.x removed it; MERGE of the same pattern, whose ends
 # the statement has bound, writes the same relationship once
@@ -6919,6 +6941,41 @@ def write_russian_troll_tweets(store: Any, mirror: Path) -> None:
     exec(compile(source, f"{TROLLS}/{TROLLS_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
 
 
+ROLOGRAM = "kathrynleee/Rologram"  # Kathryn Lee's 2021 software-evolution visualisation (a Chalmers master's thesis)
+ROLOGRAM_SCRIPT = "init.cypher"
+ROLOGRAM_DATA = "data/"  # the files its file:/// URLs name: the Bitcoin Wallet data set "without inner class"
+# its statements carry no ';': each follows a `//` comment line, a blank line before the next
+_ROLOGRAM_STATEMENT = re.compile(r"\n[ \t]*\n")
+
+
+def write_bitcoin_wallet_roles(store: Any, mirror: Path) -> None:
+    """init.cypher of kathrynleee/Rologram ("Software evolution visualisation with data of class role stereotypes",
+    Kathryn Lee's 2021 master's thesis tool at Chalmers; no licence stated) as written, each `LOAD CSV` reading the
+    repository's data/ file its `file:///` URL names: the classes of the Android app Bitcoin Wallet
+    (schildbach/bitcoin-wallet) in 35 versions of 2011-2020 (one a quarter, named "2011-03-26-bitcoin-wallet-<commit>"),
+    without inner classes, as the thesis's data gives them. The graph: each version's classes (Class: id
+    "wallet.ui.WalletActivity", name, parent package, role stereotype, version, lines of code as an integer) with the
+    role stereotype of responsibility-driven design each was given (Role: Controller, Coordinator, Information Holder,
+    Interfacer, Service Provider, Structurer; HAS_ROLE), each version's packages (Package: id, name, parent, version; a
+    class or package BELONGS_TO its parent of the same version), each dependency between two classes of a version (a
+    Dependency node with source, target and version, and the DEPENDS_ON it makes between the classes), the source paths
+    of packages (Path: version, package, path, username; IN_PATH, from the versioned row, else from a row without a
+    version) and the versions (Version: id, date, commitId, from the packages' versions). (The app itself reads the same
+    CSVs with csvtojson since the commit that added init.cypher, "add neo4j and change to csv": init.cypher is the
+    repository's Neo4j load of its data.) Its statements carry no ';': each is the text between blank lines, its `//`
+    comment lines dropped (one `//` line opens each); its 4.x `EXISTS (a.parent)` runs as `a.parent IS NOT NULL` (_five,
+    whose _OLD_EXISTS now allows the space before the parenthesis). Kept as the script writes them: a Dependency node
+    beside each DEPENDS_ON, with no relationship of its own; the files' fromRole and toRole columns, not read; an empty
+    parent (a root package) not set, so root packages BELONG_TO nothing; a Version's date and commitId cut from its id
+    with left() and right(). 7,411 nodes (Dependency 3,741, Class 3,242, Package 367, Version 35, Path 20, Role 6),
+    10,924 relationships (DEPENDS_ON 3,741, BELONGS_TO 3,574, HAS_ROLE 3,242, IN_PATH 367)."""
+    script = read_file(ROLOGRAM, ROLOGRAM_SCRIPT, mirror).decode("utf-8")
+    body = "\n".join(line for line in script.splitlines() if not line.strip().startswith("//"))
+    statements = [s.strip() for s in _ROLOGRAM_STATEMENT.split(body) if s.strip()]
+    _run_script(store, "".join(f"{s};\n" for s in statements),
+                _files_under(ROLOGRAM, ROLOGRAM_SCRIPT, ROLOGRAM_DATA, mirror))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -7429,6 +7486,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "accounts (user id, screen name), their tweets (text, permalink), the "
                                             "hashtags and the links in each",
           writer=write_russian_troll_tweets, source=TROLLS),
+    Graph("bitcoin-wallet-roles", "frozen", "the Android app Bitcoin Wallet's classes in 35 versions of 2011-2020 (a "
+                                            "software-evolution thesis): classes (lines of code) and the role "
+                                            "stereotype each plays, their packages, the dependencies between "
+                                            "classes, packages' source paths and the versions (date, commit)",
+          writer=write_bitcoin_wallet_roles, source=ROLOGRAM),
 ]}
 
 

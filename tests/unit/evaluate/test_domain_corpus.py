@@ -289,7 +289,7 @@ def test_the_twenty_second_frozen_split_is_the_documented_draw_and_spent() -> No
 
 # the twenty-fourth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
 # only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
-TWENTY_FOURTH_IN_PREPARATION_E = {"russian-troll-tweets"}
+TWENTY_FOURTH_IN_PREPARATION_E = {"bitcoin-wallet-roles", "russian-troll-tweets"}
 
 
 def test_the_twenty_third_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -400,6 +400,9 @@ def test_a_graph_with_an_unknown_split_is_refused() -> None:
     # 3.5 (Neo4NBA): the property may be quoted
     ("WHERE EXISTS(r.`home_win%`) AND r.`home_win%` > 0.85",
      "WHERE (r.`home_win%` IS NOT NULL) AND r.`home_win%` > 0.85"),
+    # 4.x (Rologram): a space before the parenthesis; an EXISTS subquery (braces) is not a property test
+    ("WHERE EXISTS (a.parent) AND a.parent=b.id", "WHERE (a.parent IS NOT NULL) AND a.parent=b.id"),
+    ("WHERE EXISTS { (a)-->(b) }", "WHERE EXISTS { (a)-->(b) }"),
     # a node key on one property (blog-load-SAP-data-cypher-queries), which Community Edition refuses: its uniqueness
     ("CREATE CONSTRAINT cnstrnt_unique_cntry IF NOT EXISTS\nFOR (c:Country) REQUIRE c.country_cd IS NODE KEY",
      "CREATE CONSTRAINT cnstrnt_unique_cntry IF NOT EXISTS\nFOR (c:Country) REQUIRE c.country_cd IS UNIQUE"),
@@ -2786,3 +2789,33 @@ def test_russian_troll_tweets_imports_and_opens_nothing_but_what_its_loader_need
                                               corpus.TROLLS_DATA: "[]"})
     with pytest.raises(corpus.CorpusError, match=refused):
         corpus.write_russian_troll_tweets(Recorder(), mirror)
+
+
+# kathrynleee/Rologram's init.cypher, shortened: statements without ';', each opened by a `//` comment line and
+# separated by a blank line, a 4.x `EXISTS (a.parent)` written with a space
+_ROLOGRAM_SCRIPT = (
+    "// store package data\nLOAD CSV WITH HEADERS FROM 'file:///packages.csv' AS row\n"
+    "CREATE (package:Package { id: row.id, parent: row.parent })\n\n"
+    "// create relationship between package and sub package\nMATCH (a:Package), (b:Package)\n"
+    "WHERE EXISTS (a.parent) AND a.parent=b.id\nCREATE (a)-[:BELONGS_TO]->(b)\n")
+
+
+def test_bitcoin_wallet_roles_splits_init_cypher_at_blank_lines_and_reads_data_files(tmp_path: Path) -> None:
+    packages = "id,parent\nwallet,\nwallet.ui,wallet\n"
+    mirror = _clone(tmp_path, corpus.ROLOGRAM, {corpus.ROLOGRAM_SCRIPT: _ROLOGRAM_SCRIPT,
+                                                corpus.ROLOGRAM_DATA + "packages.csv": packages})
+    store = Recorder()
+    corpus.write_bitcoin_wallet_roles(store, mirror)
+    # an empty field is null, as LOAD CSV reads it; EXISTS (a.parent) runs in 5.x syntax
+    assert store.calls == [
+        ("UNWIND $rows AS row\nCREATE (package:Package { id: row.id, parent: row.parent })",
+         {"rows": [{"id": "wallet", "parent": None}, {"id": "wallet.ui", "parent": "wallet"}]}),
+        ("MATCH (a:Package), (b:Package)\nWHERE (a.parent IS NOT NULL) AND a.parent=b.id\n"
+         "CREATE (a)-[:BELONGS_TO]->(b)", {})]
+
+
+def test_bitcoin_wallet_roles_refuses_a_url_outside_its_data_folder(tmp_path: Path) -> None:
+    script = "// classes\nLOAD CSV WITH HEADERS FROM 'https://example.org/classes.csv' AS row\nCREATE (:Class)\n"
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/classes.csv"):
+        corpus.write_bitcoin_wallet_roles(Recorder(),
+                                          _clone(tmp_path, corpus.ROLOGRAM, {corpus.ROLOGRAM_SCRIPT: script}))
