@@ -2321,6 +2321,58 @@ felix-datascience/wikilink_classification (its data downloaded), AzrailVOI/train
 disease knowledge graph's load_knowledge_layer.cypher (millions of relationships, its repository not identified).
 Candidates for a later split, not evaluated in time: ConorShawUCD/LCAIM-Graph-case-study-data (a building's asset
 register, suppliers and systems: CSVs and a Neo4j dump, no load script seen)."""
+The twenty-fourth frozen split (issue 29, "the next graph", a twenty-fourth time) is in preparation, declared the same
+way as its graphs are added, before any xgrag command runs on them: loaders tried, questions written from the data with
+plain Cypher (the neo4j driver) and checked with domain_gold.py (14 a graph, 0 problems), no schema inference, linking,
+answering or bench_domains.py on them, no xgrag output on them looked at; its pool and seed are declared once its graphs
+are in. russian-troll-tweets: github.com/borboss366/trolls-neo4j-import (Boris M. Yartsev's "Trolls archive" of April
+2019, in English, after William Lyon's 2017 article "Scraping Russian Twitter Trolls With Python, Neo4j, and GraphQL",
+whose scripts it uses; no licence stated); data-gather/import.py, the last step of its run-all.sh, run as written over
+the file it reads, data-gather/data-prepared/tweets_full.json: 691 tweets its scrape.py took from the Internet Archive's
+snapshots of the Twitter pages of the 300 accounts of its names.csv (accounts the US House Intelligence Committee listed
+in 2017 as linked to Russia's Internet Research Agency: TEN_GOP, Jenn_Abrams, Pamela_Moore13, blackmattersus, the fake
+local news accounts MissouriNewsUS, BatonRougeVoice, ChicagoDailyNew ...; retweets show their author: FoxNews,
+AnnCoulter, RogerJStoneJr, Rogozin ...). Its one statement (UNWIND, MERGE, FOREACH; Neo4j 5 syntax already) writes the
+accounts (User: user_id, screen_name), their tweets (Tweet: tweet_id, text, permalink; POSTED), their hashtags (Hashtag:
+tag, archived_url; HAS_TAG) and links (Link: url, archived_url; HAS_LINK), every value a string: 1,522 nodes (Tweet 656,
+Link 598, Hashtag 189, User 79), 1,756 relationships (POSTED 656, HAS_LINK 614, HAS_TAG 486), 4 labels, `up` in 137 s
+(server start included, other helpers' servers running). What the loader needed: run in a namespace of its own
+(write_russian_troll_tweets) whose neo4j driver is over the store, its session's 4.x write_transaction being 5.x's
+execute_write (_TrollsSession), its `open('./data/tweets_full.json')` (data-gather/data/, which its .gitignore leaves
+out and scrape.py writes) reading the committed data-prepared/ copy, and json its only other import; index.cql and
+transfer_neo.py, which copy Lyon's own database from a remote server under another model, are not run. Quirks kept: a
+tweet shown on several archived pages is one node (691 rows, 656 tweets); user id 2912754262 is one User under the first
+of its two screen names (Politweecs, not PigeonToday); an account whose archived page gave "null" as its screen name is
+the User "null"; hashtags keep their case (BlackLivesMatter and blackLivesMatter are two nodes); the file's timestamps
+are not in the statement, so not in the graph; tweets in Russian (coldwar20_ru, Rogozin) beside the English ones.
+russian-troll-tweets' questions are in English (6 edge, 5 node-property, 3 two-hop; no relationship has a property):
+accounts named by their screen name, tweets by what they say, hashtags as written. Overlaps kept: stackoverflow and
+yemen-debates are posts and what they say, but this is the corpus's first graph of social-media posts (accounts, tweets,
+hashtags, links); neo4j-graph-examples/twitter-trolls holds the same accounts' tweets (NBC News' data) only as a dump
+that is Git LFS content absent from the mirror, never in the corpus. bitcoin-wallet-roles:
+github.com/kathrynleee/Rologram (Kathryn Lee's "Rologram", the software-evolution visualisation of her 2021 master's
+thesis at Chalmers on class role stereotypes, in English; no licence stated); init.cypher run as written, each LOAD CSV
+reading the repository's data/ file its file:/// URL names (the Android app Bitcoin Wallet's data set without inner
+classes; the app itself reads the same CSVs): the classes of 35 versions of Bitcoin Wallet, 2011-03-26 to 2020-01-06,
+one a quarter (Class: id, name, parent, role, version, loc), the role stereotype each plays (Role: Controller,
+Coordinator, Information Holder, Interfacer, Service Provider, Structurer; HAS_ROLE), each version's packages (Package;
+a class or package BELONGS_TO its parent of the same version), the dependencies between classes (a Dependency node each,
+and DEPENDS_ON), packages' source paths (Path; IN_PATH) and the versions (Version: id, date, commitId): 7,411 nodes
+(Dependency 3,741, Class 3,242, Package 367, Version 35, Path 20, Role 6), 10,924 relationships (DEPENDS_ON 3,741,
+BELONGS_TO 3,574, HAS_ROLE 3,242, IN_PATH 367), 6 labels, `up` in 74 s (server start included). What the loader needed:
+its statements carry no ';' (write_bitcoin_wallet_roles splits them at blank lines, `//` lines dropped), and its 4.x
+`EXISTS (a.parent)`, written with a space, runs as `a.parent IS NOT NULL`: _OLD_EXISTS, _five's rule, now allows the
+space (a property test so written is refused by 5.x, so no script that loaded before wrote one; an EXISTS subquery's
+braces are not matched). Quirks kept: every class and package once a version (WalletActivity is 35 Class nodes, one a
+version; questions name the version by its date), a Dependency node beside each DEPENDS_ON with no relationship, root
+packages with no parent, a Version's date and commit cut from its id. Its questions are in English (7 edge, 4
+node-property, 3 two-hop; no relationship has a property): classes by their name and the version's date, packages by
+their dotted name. Overlaps kept: arch-packages and snakemake-repos are software, but packages and repositories, not a
+program's own classes: this is the corpus's first graph of source code (classes, packages, dependencies) and of its
+evolution. Candidates seen and not used: k-czerwinski/flights-graph-db-neo4j (OpenFlights airports and routes: one
+label, and openflights-routes' data), nationalarchives/ttt-neo4j-import-tool (a Java tool that copies from MongoDB: no
+data committed), JeffersonLab/cebaf-graph-db (a Laravel application over MySQL: graphs of the accelerator as data sets,
+no Neo4j)."""
 
 from __future__ import annotations
 
@@ -2541,8 +2593,9 @@ _NODE_KEY = re.compile(r"(?is)(create\s+constraint\b.*?\bfor\s+\(\s*(\w+)\s*:\s*
 # Cypher's function names are case-insensitive: a 2.x script's toint() and TOINT() are toInt() too
 _OLD_FUNCTIONS = {re.compile(r"(?i)(?<![\w.])toInt\("): "toInteger(",
                   re.compile(r"(?<![\w.])distance\("): "point.distance("}
-# exists(n.prop): a property test (the property may be quoted: exists(r.`win%`))
-_OLD_EXISTS = re.compile(r"(?i)(?<![\w.])exists\(\s*(\w+\.(?:\w+|`[^`]+`))\s*\)")
+# exists(n.prop): a property test (the property may be quoted: exists(r.`win%`); a space may precede the parenthesis,
+# `EXISTS (a.parent)`, as bitcoin-wallet-roles writes it)
+_OLD_EXISTS = re.compile(r"(?i)(?<![\w.])exists\s*\(\s*(\w+\.(?:\w+|`[^`]+`))\s*\)")
 _LENGTH = re.compile(r"(?i)(?<![\w.])length\((\w+)\)")
 # 2.x's CREATE UNIQUE (creates what of the pattern is missing): 5.x removed it; MERGE of the same pattern, whose ends
 # the statement has bound, writes the same relationship once
@@ -7376,6 +7429,93 @@ def write_ecco_2026(store: Any, mirror: Path) -> None:
     queries (RETURN only) run and are read by no one. Any URL without the placeholder is an error."""
     script = read_file(ECCO, ECCO_SCRIPT, mirror).decode("utf-8")
     _run_mixed(store, script, _github_file(ECCO, mirror, (ECCO_URL,)))
+TROLLS = "borboss366/trolls-neo4j-import"  # Boris Yartsev's 2019 "Trolls archive", after William Lyon's article
+TROLLS_LOADER = "data-gather/import.py"
+# the file its loader opens, './data/tweets_full.json' (data-gather/data/, where its scrape.py writes and which its
+# .gitignore leaves out), committed as data-gather/data-prepared/tweets_full.json
+TROLLS_OPENED = "./data/tweets_full.json"
+TROLLS_DATA = "data-gather/data-prepared/tweets_full.json"
+_TROLLS_IMPORTS = frozenset({"json"})  # and neo4j: given below
+
+
+class _TrollsSession(_ScriptSession):
+    """A 1.x-4.x driver session as import.py uses it: `session.write_transaction(fn)`, 5.x's execute_write."""
+
+    write_transaction = _ScriptSession.execute_write
+
+
+def write_russian_troll_tweets(store: Any, mirror: Path) -> None:
+    """data-gather/import.py of borboss366/trolls-neo4j-import (Boris M. Yartsev's "Trolls archive" of April 2019, which
+    uses the scripts of William Lyon's article "Scraping Russian Twitter Trolls With Python, Neo4j, and GraphQL", 2017;
+    no licence stated) run as written, the last step of its run-all.sh, over the file it reads: the tweets its scrape.py
+    took from the Internet Archive's snapshots of the Twitter pages of the accounts of its names.csv (300 of the list of
+    accounts linked to Russia's Internet Research Agency that the US House Intelligence Committee released in 2017, as
+    Lyon's article took them; web-archive.py's available_urls.csv), 691 tweets as the pages showed them, retweets of
+    other accounts (FoxNews, AnnCoulter, TheOnion ...) under their author's name. Its one statement, run with the whole
+    file as $tweetArr in one transaction, writes the accounts (User: Twitter user id and screen name, as strings), their
+    tweets (Tweet: tweet id, text, permalink as "/TEN_GOP/status/<id>"; POSTED), the hashtags each has (Hashtag: tag as
+    written, "BlackLivesMatter", and its archived URL; HAS_TAG) and the links (Link: URL and archived URL; HAS_LINK).
+    How it runs: import.py is executed in a namespace of its own whose `neo4j` is a driver over the store, whose
+    session's write_transaction (the 1.x-4.x name of execute_write) calls its function with a transaction over the
+    store, whose `open` of ./data/tweets_full.json reads the committed data-gather/data-prepared/tweets_full.json
+    (TROLLS_OPENED: data/ is what its .gitignore leaves out) and whose only other import is json; its Cypher runs
+    unchanged (Neo4j 5 syntax already). Not run: index.cql and transfer_neo.py, which copy Lyon's own database (User
+    keyed on user_key, URL, Source, MENTIONS, RETWEETED ...) from a remote server, not the repository's data.
+    Quirks kept as the MERGEs write them: the 11 tweets the pages showed more than once (691 rows, 656 tweet ids) are
+    one node each; a user id of two screen names is one User with the first the file gives (Politweecs; its tweets shown
+    under PigeonToday are Politweecs'); the account (user id 3562471) whose archived page gave the screen name "null" is
+    the User "null" (its 4 tweets shown 32 times); a tweet's timestamp, in the file, is not in the statement (nor in the
+    graph); hashtags keep their case, so #BlackLivesMatter and #blackLivesMatter, #News and #news are two Hashtag nodes
+    each. 1,522 nodes (Tweet 656, Link 598, Hashtag 189, User 79), 1,756 relationships (POSTED 656, HAS_LINK 614,
+    HAS_TAG 486)."""
+    source = read_file(TROLLS, TROLLS_LOADER, mirror).decode("utf-8")
+    data = read_file(TROLLS, TROLLS_DATA, mirror).decode("utf-8")
+    neo4j_module = _script_neo4j(store, lambda: _TrollsSession(store))
+    importer = _loader_importer(TROLLS, {"neo4j": neo4j_module}, _TROLLS_IMPORTS)
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path != TROLLS_OPENED:
+            raise CorpusError(f"{TROLLS}: its loader opens {path}, which is not read here")
+        return io.StringIO(data)
+
+    namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer, "open": opened},
+                                 "__name__": "__main__", "__file__": f"{TROLLS}/{TROLLS_LOADER}"}
+    exec(compile(source, f"{TROLLS}/{TROLLS_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
+
+
+ROLOGRAM = "kathrynleee/Rologram"  # Kathryn Lee's 2021 software-evolution visualisation (a Chalmers master's thesis)
+ROLOGRAM_SCRIPT = "init.cypher"
+ROLOGRAM_DATA = "data/"  # the files its file:/// URLs name: the Bitcoin Wallet data set "without inner class"
+# its statements carry no ';': each follows a `//` comment line, a blank line before the next
+_ROLOGRAM_STATEMENT = re.compile(r"\n[ \t]*\n")
+
+
+def write_bitcoin_wallet_roles(store: Any, mirror: Path) -> None:
+    """init.cypher of kathrynleee/Rologram ("Software evolution visualisation with data of class role stereotypes",
+    Kathryn Lee's 2021 master's thesis tool at Chalmers; no licence stated) as written, each `LOAD CSV` reading the
+    repository's data/ file its `file:///` URL names: the classes of the Android app Bitcoin Wallet
+    (schildbach/bitcoin-wallet) in 35 versions of 2011-2020 (one a quarter, named "2011-03-26-bitcoin-wallet-<commit>"),
+    without inner classes, as the thesis's data gives them. The graph: each version's classes (Class: id
+    "wallet.ui.WalletActivity", name, parent package, role stereotype, version, lines of code as an integer) with the
+    role stereotype of responsibility-driven design each was given (Role: Controller, Coordinator, Information Holder,
+    Interfacer, Service Provider, Structurer; HAS_ROLE), each version's packages (Package: id, name, parent, version; a
+    class or package BELONGS_TO its parent of the same version), each dependency between two classes of a version (a
+    Dependency node with source, target and version, and the DEPENDS_ON it makes between the classes), the source paths
+    of packages (Path: version, package, path, username; IN_PATH, from the versioned row, else from a row without a
+    version) and the versions (Version: id, date, commitId, from the packages' versions). (The app itself reads the same
+    CSVs with csvtojson since the commit that added init.cypher, "add neo4j and change to csv": init.cypher is the
+    repository's Neo4j load of its data.) Its statements carry no ';': each is the text between blank lines, its `//`
+    comment lines dropped (one `//` line opens each); its 4.x `EXISTS (a.parent)` runs as `a.parent IS NOT NULL` (_five,
+    whose _OLD_EXISTS now allows the space before the parenthesis). Kept as the script writes them: a Dependency node
+    beside each DEPENDS_ON, with no relationship of its own; the files' fromRole and toRole columns, not read; an empty
+    parent (a root package) not set, so root packages BELONG_TO nothing; a Version's date and commitId cut from its id
+    with left() and right(). 7,411 nodes (Dependency 3,741, Class 3,242, Package 367, Version 35, Path 20, Role 6),
+    10,924 relationships (DEPENDS_ON 3,741, BELONGS_TO 3,574, HAS_ROLE 3,242, IN_PATH 367)."""
+    script = read_file(ROLOGRAM, ROLOGRAM_SCRIPT, mirror).decode("utf-8")
+    body = "\n".join(line for line in script.splitlines() if not line.strip().startswith("//"))
+    statements = [s.strip() for s in _ROLOGRAM_STATEMENT.split(body) if s.strip()]
+    _run_script(store, "".join(f"{s};\n" for s in statements),
+                _files_under(ROLOGRAM, ROLOGRAM_SCRIPT, ROLOGRAM_DATA, mirror))
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -7905,6 +8045,16 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                  "authors and their affiliations, co-authors, the diseases, drugs (class, "
                                  "mechanism), companies and study designs it names",
           writer=write_ecco_2026, source=ECCO),
+    Graph("russian-troll-tweets", "frozen", "tweets of the Twitter accounts linked to Russia's Internet Research "
+                                            "Agency, as the Internet Archive kept their pages (2019 scrape): the "
+                                            "accounts (user id, screen name), their tweets (text, permalink), the "
+                                            "hashtags and the links in each",
+          writer=write_russian_troll_tweets, source=TROLLS),
+    Graph("bitcoin-wallet-roles", "frozen", "the Android app Bitcoin Wallet's classes in 35 versions of 2011-2020 (a "
+                                            "software-evolution thesis): classes (lines of code) and the role "
+                                            "stereotype each plays, their packages, the dependencies between "
+                                            "classes, packages' source paths and the versions (date, commit)",
+          writer=write_bitcoin_wallet_roles, source=ROLOGRAM),
 ]}
 
 

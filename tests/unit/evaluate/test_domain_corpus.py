@@ -299,6 +299,7 @@ TWENTY_FOURTH_IN_PREPARATION_C = {"formula-one"}
 # the twenty-fourth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain
 # Cypher only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
 TWENTY_FOURTH_IN_PREPARATION_D = {"ecco-2026"}
+TWENTY_FOURTH_IN_PREPARATION_E = {"bitcoin-wallet-roles", "russian-troll-tweets"}
 
 
 def test_the_twenty_third_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -316,6 +317,7 @@ def test_the_twenty_third_frozen_split_is_the_documented_draw_and_spent() -> Non
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FOURTH_IN_PREPARATION_B
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FOURTH_IN_PREPARATION_C
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FOURTH_IN_PREPARATION_D
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FOURTH_IN_PREPARATION_E
     assert {"japan-reparation-lawsuits", "jeju-safe-tourism"} <= _split("tune")
 
 
@@ -366,6 +368,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.TWENTY_THIRD_POOL) | TWENTY_FOURTH_IN_PREPARATION_B)
                                   | set(corpus.TWENTY_THIRD_POOL) | TWENTY_FOURTH_IN_PREPARATION_C)
                                   | set(corpus.TWENTY_THIRD_POOL) | TWENTY_FOURTH_IN_PREPARATION_D)
+                                  | set(corpus.TWENTY_THIRD_POOL) | TWENTY_FOURTH_IN_PREPARATION_E)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -416,6 +419,9 @@ def test_a_graph_with_an_unknown_split_is_refused() -> None:
     # 3.5 (Neo4NBA): the property may be quoted
     ("WHERE EXISTS(r.`home_win%`) AND r.`home_win%` > 0.85",
      "WHERE (r.`home_win%` IS NOT NULL) AND r.`home_win%` > 0.85"),
+    # 4.x (Rologram): a space before the parenthesis; an EXISTS subquery (braces) is not a property test
+    ("WHERE EXISTS (a.parent) AND a.parent=b.id", "WHERE (a.parent IS NOT NULL) AND a.parent=b.id"),
+    ("WHERE EXISTS { (a)-->(b) }", "WHERE EXISTS { (a)-->(b) }"),
     # a node key on one property (blog-load-SAP-data-cypher-queries), which Community Edition refuses: its uniqueness
     ("CREATE CONSTRAINT cnstrnt_unique_cntry IF NOT EXISTS\nFOR (c:Country) REQUIRE c.country_cd IS NODE KEY",
      "CREATE CONSTRAINT cnstrnt_unique_cntry IF NOT EXISTS\nFOR (c:Country) REQUIRE c.country_cd IS UNIQUE"),
@@ -3033,3 +3039,66 @@ def test_ecco_2026_refuses_a_url_without_its_placeholder(tmp_path: Path) -> None
     script = "LOAD CSV WITH HEADERS FROM 'https://example.org/nodes_drug.csv' AS row\nMERGE (:Drug {name: row.name});\n"
     with pytest.raises(corpus.CorpusError, match="reads https://example.org/nodes_drug.csv"):
         corpus.write_ecco_2026(Recorder(), _ecco_mirror(tmp_path, script))
+# borboss366/trolls-neo4j-import's data-gather/import.py, shortened to one MERGE: a 4.x driver's
+# session.write_transaction(fn) -> fn(tx) -> tx.run(query, tweetArr=...), over the JSON it opens as ./data/
+_TROLLS_LOADER = (
+    "from neo4j import GraphDatabase\nimport json\n\n"
+    'driver = GraphDatabase.driver("bolt://localhost:7687", auth=("neo4j", "12345"))\n'
+    "with open('./data/tweets_full.json') as json_data:\n    tweetArr = json.load(json_data)\n\n"
+    "import_query = '''\nWITH $tweetArr AS tweets\nUNWIND tweets AS tweet\n"
+    "MERGE (u:User {user_id: tweet.user_id})\n'''\n\n"
+    "def add_tweets(tx):\n    tx.run(import_query, tweetArr=tweetArr)\n\n"
+    "with driver.session() as session:\n    session.write_transaction(add_tweets)\n")
+_TROLLS_TWEETS = [{"user_id": "4224729994", "screen_name": "TEN_GOP", "tweet_id": "831601749156851712",
+                   "hashtags": [{"tag": "FlynnResignation", "archived_url": "/web/x"}], "links": []}]
+
+
+def test_russian_troll_tweets_runs_its_import_py_over_the_committed_tweets(tmp_path: Path) -> None:
+    # its open() of ./data/tweets_full.json (data-gather/data/, left out by its .gitignore) reads the committed
+    # data-gather/data-prepared/tweets_full.json; the whole file is the one statement's $tweetArr, unchanged
+    mirror = _clone(tmp_path, corpus.TROLLS, {corpus.TROLLS_LOADER: _TROLLS_LOADER,
+                                              corpus.TROLLS_DATA: json.dumps(_TROLLS_TWEETS)})
+    store = Recorder()
+    corpus.write_russian_troll_tweets(store, mirror)
+    assert store.calls == [("\nWITH $tweetArr AS tweets\nUNWIND tweets AS tweet\n"
+                            "MERGE (u:User {user_id: tweet.user_id})\n", {"tweetArr": _TROLLS_TWEETS})]
+
+
+@pytest.mark.parametrize(("change", "refused"), [("import subprocess\n", "imports subprocess"),
+                                                  ("open('names.csv')\n", "opens names.csv")])
+def test_russian_troll_tweets_imports_and_opens_nothing_but_what_its_loader_needs(tmp_path: Path, change: str,
+                                                                                   refused: str) -> None:
+    mirror = _clone(tmp_path, corpus.TROLLS, {corpus.TROLLS_LOADER: change + _TROLLS_LOADER,
+                                              corpus.TROLLS_DATA: "[]"})
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_russian_troll_tweets(Recorder(), mirror)
+
+
+# kathrynleee/Rologram's init.cypher, shortened: statements without ';', each opened by a `//` comment line and
+# separated by a blank line, a 4.x `EXISTS (a.parent)` written with a space
+_ROLOGRAM_SCRIPT = (
+    "// store package data\nLOAD CSV WITH HEADERS FROM 'file:///packages.csv' AS row\n"
+    "CREATE (package:Package { id: row.id, parent: row.parent })\n\n"
+    "// create relationship between package and sub package\nMATCH (a:Package), (b:Package)\n"
+    "WHERE EXISTS (a.parent) AND a.parent=b.id\nCREATE (a)-[:BELONGS_TO]->(b)\n")
+
+
+def test_bitcoin_wallet_roles_splits_init_cypher_at_blank_lines_and_reads_data_files(tmp_path: Path) -> None:
+    packages = "id,parent\nwallet,\nwallet.ui,wallet\n"
+    mirror = _clone(tmp_path, corpus.ROLOGRAM, {corpus.ROLOGRAM_SCRIPT: _ROLOGRAM_SCRIPT,
+                                                corpus.ROLOGRAM_DATA + "packages.csv": packages})
+    store = Recorder()
+    corpus.write_bitcoin_wallet_roles(store, mirror)
+    # an empty field is null, as LOAD CSV reads it; EXISTS (a.parent) runs in 5.x syntax
+    assert store.calls == [
+        ("UNWIND $rows AS row\nCREATE (package:Package { id: row.id, parent: row.parent })",
+         {"rows": [{"id": "wallet", "parent": None}, {"id": "wallet.ui", "parent": "wallet"}]}),
+        ("MATCH (a:Package), (b:Package)\nWHERE (a.parent IS NOT NULL) AND a.parent=b.id\n"
+         "CREATE (a)-[:BELONGS_TO]->(b)", {})]
+
+
+def test_bitcoin_wallet_roles_refuses_a_url_outside_its_data_folder(tmp_path: Path) -> None:
+    script = "// classes\nLOAD CSV WITH HEADERS FROM 'https://example.org/classes.csv' AS row\nCREATE (:Class)\n"
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/classes.csv"):
+        corpus.write_bitcoin_wallet_roles(Recorder(),
+                                          _clone(tmp_path, corpus.ROLOGRAM, {corpus.ROLOGRAM_SCRIPT: script}))
