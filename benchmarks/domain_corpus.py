@@ -2180,7 +2180,8 @@ nodes), amar-ox/graph (its export no longer at HEAD; network.cypher, an emulated
 verification state: forwarding equivalence classes computed by a tool, ports and VLANs of lab switches, not a domain
 graph), Hdidogs/galapagos (export.cypher: some thirty hand-typed islands and seaplane zones), ricrod01/PROYECTO2_AED
 (export.cypher: twenty invented users and films), a Chilean museum's inventory loader (its CSVs in no indexed
-repository) and a GBIF taxonomy neo4j-admin import (its files written from downloads, not committed)."""
+repository) and a GBIF taxonomy neo4j-admin import (its files written from downloads, not committed).
+
 The twenty-fourth frozen split (issue 29, "the next graph", a twenty-fourth time) is being prepared the same way, blind:
 loaders tried, questions written from the data with plain Cypher (the neo4j driver) and checked with domain_gold.py (14
 a graph, 0 problems), no schema inference, linking, answering or bench_domains.py on them, no xgrag output on them
@@ -2226,7 +2227,8 @@ sakusaku-rich/book-building-knowledge-graphs-ja (a book's snippets, no data), Is
 JoanWu5/University-Knowledge-Graph and hejack0207/Agriculture_KnowledgeGraph (Baike crawls in two labels, every fact a
 RELATION with its type as a property), a UCS satellites loader (one label) and ANRChoucas/GeoGraph_1.0 (its scripts
 need the neo4j-spatial plugin). Seen and not evaluated in time: guardian/gdn-got (by its name, Game of Thrones),
-Lavertis/sem6-neo4j (insert.cypher) and AlejandroDVDSM/AnalisisDeInformacion (dataset.cypher)."""
+Lavertis/sem6-neo4j (insert.cypher) and AlejandroDVDSM/AnalisisDeInformacion (dataset.cypher).
+
 The twenty-fourth frozen split (issue 29, "the next graph", a twenty-fourth time) is in preparation, its graphs added
 blind, as the twenty-third's were: loaders tried, questions written from the data with plain Cypher (the neo4j driver)
 and checked with domain_gold.py (14 a graph, 0 problems), no schema inference, linking, answering or bench_domains.py
@@ -2274,7 +2276,8 @@ looked at and left out: Leonard4604/Data-Management-Project (Formula 1 again, fo
 cheerfulstoic/neo4j_summer_olympics (medals.csv is there, but its 2015 script MERGEs every Event twice, once alone and
 once under its discipline, and a Medal only by its type: no event or medal is one nameable node),
 martineghiazaryan/M2-neo4j-project (Nashville meetup members: private persons' names and home towns) and
-chillmelon/ADB_final (Taiwan's temples and their gods only: houses.csv is still over the size limit)."""
+chillmelon/ADB_final (Taiwan's temples and their gods only: houses.csv is still over the size limit).
+
 The twenty-fourth frozen split (issue 29, "the next graph", a twenty-fourth time) is being prepared the same way, its
 pool not declared yet: each graph's loader tried and its questions written from the data with plain Cypher (the neo4j
 driver) and checked with domain_gold.py, no schema inference, linking, answering or bench_domains.py on it, no xgrag
@@ -2320,7 +2323,8 @@ Fr4nzJ/Catanduanes-Connect-Platform and ricrod01/PROYECTO2_AED (invented busines
 felix-datascience/wikilink_classification (its data downloaded), AzrailVOI/trains (a Neo4j dump only) and a liver
 disease knowledge graph's load_knowledge_layer.cypher (millions of relationships, its repository not identified).
 Candidates for a later split, not evaluated in time: ConorShawUCD/LCAIM-Graph-case-study-data (a building's asset
-register, suppliers and systems: CSVs and a Neo4j dump, no load script seen)."""
+register, suppliers and systems: CSVs and a Neo4j dump, no load script seen).
+
 The twenty-fourth frozen split (issue 29, "the next graph", a twenty-fourth time) is in preparation, declared the same
 way as its graphs are added, before any xgrag command runs on them: loaders tried, questions written from the data with
 plain Cypher (the neo4j driver) and checked with domain_gold.py (14 a graph, 0 problems), no schema inference, linking,
