@@ -50,6 +50,9 @@ over a second repository's files, done by _import_tool_global_ids), and a-share-
 command, done by _neo4j_admin_import); see each `Graph.about` and writer for what is read from where. A script's
 `CALL apoc.load.json(<url>) YIELD value` is given the values of the mirror's file (`UNWIND
 $values AS value`:
+over a second repository's files, done by _import_tool_global_ids), and ons-hierarchies (the ONS hierarchy builder's
+import scripts, all run into one database); see each `Graph.about` and writer for what is read from where. A
+script's `CALL apoc.load.json(<url>) YIELD value` is given the values of the mirror's file (`UNWIND $values AS value`:
 each element of a top-level array, or each line of a JSON lines file, as apoc.load.json yields them). A script's `LOAD
 CSV WITH HEADERS FROM <url> AS row` is given the rows of the mirror's file of that name as a parameter (`UNWIND $rows AS
 row`; LOAD CSV gives every field as a string, an empty one as null: so do the rows here; a file of more than 20,000 rows
@@ -2377,6 +2380,42 @@ evolution. Candidates seen and not used: k-czerwinski/flights-graph-db-neo4j (Op
 label, and openflights-routes' data), nationalarchives/ttt-neo4j-import-tool (a Java tool that copies from MongoDB: no
 data committed), JeffersonLab/cebaf-graph-db (a Laravel application over MySQL: graphs of the accelerator as data sets,
 no Neo4j)."""
+The twenty-fourth split is in preparation (issue 29, "the next graph", a twenty-fourth time): its graphs are added
+blind, as the twenty-third's were (loaders tried, questions written from the data with plain Cypher through the neo4j
+driver and checked with domain_gold.py, 14 a graph, 0 problems; no schema inference, linking, answering or
+bench_domains.py on them, no xgrag output on them looked at), and its pool and seed are declared when they are all in.
+github.com/ONSdigital/dp-hierarchy-builder (ons-hierarchies: the UK Office for National Statistics' hierarchy builder,
+part of the import process of the ONS website's filterable datasets, in English; MIT licence, (c) 2016-2021 Office for
+National Statistics): every script of its import-scripts/cypher/, the Cypher its README runs with `cypher-shell <
+import-scripts/cypher/<name>.cypher`, each the full code list of one ONS classification or geography, all loaded into
+the one database the builder reads, in the order the folder lists them; the only change is each script's 3.x
+uniqueness constraint on code, whose label is quoted in backticks, in 5.x syntax (_five's _OLD_UNIQUE now takes a
+quoted label). Every node is `_generic_hierarchy_node_<hierarchy>` with a code and a label, every relationship a
+hasParent from a node to its parent: 24,059 nodes (administrative-geography 11,793: wards of England, Wales, Scotland
+and Northern Ireland, local authorities, counties, regions, countries, the United Kingdom;
+middle-layer-super-output-area 7,550: MSOAs, "Liverpool 026", under their local authorities; sic-unofficial 1,280; sic
+1,188; parliamentary-constituencies 666; soc 494; countries-and-territories 273; travel-to-work-area 244; nuts 236;
+cpih1dim1aggid 139; sitc 125; enterprise-regions 71), 24,082 hasParent relationships, 12 labels, one relationship
+type, no relationship property; `up` in 8 min 29 s (some 40,000 statements, one a transaction; server start
+included). Quirks kept: labels
+as each code list writes them, with the code in front in some ("01.1 : Growing of non-perennial crops", "DZ - Algeria",
+"59 - Other chemicals", "02.2 Tobacco") and not in others ("Aldershot", "Hospital porters"); SIC codes with a hyphen
+for the point ("01-1"); the same place under several hierarchies, with the same code in some ("Derby" is a local
+authority in administrative-geography and middle-layer-super-output-area, E06000015, a NUTS 3 area, a travel-to-work
+area and two wards), so that no question names a place by a name held twice in the graph; the "unofficial" SIC holds
+all 1,188 SIC codes again with extra aggregates (three roots: "G & I", "K-N", "public sector"); 32 travel-to-work areas
+have two or three parent regions, and a region name can sit oddly (Slough and Heathrow under East of England), as the
+file has them. Its 14 questions (7 edge, 5 node-property, 2 two-hop; no relationship has a property) name wards,
+constituencies, NUTS areas, travel-to-work areas, an enterprise region, SOC occupations, an SITC division, a CPIH class
+and a country by names held once in the graph, with the hierarchy said where a user would say it ("the Aldershot
+constituency", "the NUTS code of"). Overlap kept: scian-industries is an industry classification's hierarchy (Mexico's
+SCIAN, in Spanish, each level its own label); this is a statistics office's many code lists, geographies among them, in
+one graph. Left out, this session: guardian/gdn-got (a hand-typed setup of some 40 nodes; its app fills the graph from
+the Guardian's Content API), ConorShawUCD/LCAIM-Graph-case-study-data (facility-management asset data: its graph is a
+binary Neo4j dump, neo4j.dump, and a 3.5 store, active.zip, with no load script; its CSVs are the unintegrated source
+tables and nothing loads them), gvldc-boardgames/node_sevenwonders (the 7 Wonders cards, some 150 rows),
+jeffwhite-619/periodicity (one label), fingahoverit/neo4j-neo4j_ogm and bevvvvv/DS220Proj2WineReview (left out
+before)."""
 
 from __future__ import annotations
 
@@ -2587,9 +2626,10 @@ def _statements(script: str) -> list[str]:
 
 
 # 4.x also named it and wrote IF NOT EXISTS (`CREATE CONSTRAINT title IF NOT EXISTS ON (t:Title) ASSERT ...`): kept;
-# the node pattern may be spaced (`ON (g: Gare)`, as sncf-stations writes it)
+# the node pattern may be spaced (`ON (g: Gare)`, as sncf-stations writes it), the label quoted
+# in backticks (ons-hierarchies' scripts quote `_generic_hierarchy_node_sic` so)
 _OLD_UNIQUE = re.compile(r"(?i)create\s+constraint(?P<name>\s+(?!if\b)\w+)??(?P<ine>\s+if\s+not\s+exists)?\s+on\s+"
-                         r"\(\s*(\w+)\s*:\s*(\w+)\s*\)\s+assert\s+\(?\3\.(\w+)\)?\s+is\s+unique")
+                         r"\(\s*(\w+)\s*:\s*(\w+|`[^`]+`)\s*\)\s+assert\s+\(?\3\.(\w+)\)?\s+is\s+unique")
 _OLD_INDEX = re.compile(r"(?i)create index on :(\w+)\((\w+)\)")
 # a node key on one property: Community Edition (the embedded server's) refuses node keys; the uniqueness they imply
 _NODE_KEY = re.compile(r"(?is)(create\s+constraint\b.*?\bfor\s+\(\s*(\w+)\s*:\s*\w+\s*\)\s+require\s+\2\.\w+\s+)"
@@ -7100,6 +7140,32 @@ def write_soccerbase_2015(store: Any, mirror: Path) -> None:
     store.query(creates, read_only=False)
 
 
+ONS_HIERARCHIES = "ONSdigital/dp-hierarchy-builder"
+ONS_HIERARCHIES_SCRIPTS = "import-scripts/cypher/"  # one Cypher script a hierarchy, each run by `cypher-shell < file`
+
+
+def write_ons_hierarchies(store: Any, mirror: Path) -> None:
+    """Every import script of ONSdigital/dp-hierarchy-builder's import-scripts/cypher/ as written (the Office for
+    National Statistics' hierarchy builder, part of its dataset import process for the ONS website's filterable
+    datasets; MIT licence, (c) 2016-2021 Office for National Statistics), in the order the folder lists them: its
+    README runs each as `cypher-shell < import-scripts/cypher/<name>.cypher` against the one database the builder
+    reads, so all of them are loaded together. Each script is the full code list of one ONS classification or
+    geography, each node `_generic_hierarchy_node_<hierarchy>` with its code and label (the label as the code list
+    writes it, "01.1 : Growing of non-perennial crops", "DZ - Algeria", "Aldershot") and a hasParent relationship
+    from each node to its parent: administrative geography (wards, local authorities, counties, regions, countries
+    of the UK), countries and territories, CPIH aggregates, enterprise regions, middle layer super output areas,
+    NUTS, parliamentary constituencies, SIC 2007 (and an "unofficial" SIC with extra aggregates), SITC, SOC and
+    travel-to-work areas. Two statement forms create the nodes (a CREATE each, then a MATCH of both ends and a
+    CREATE of hasParent each; or, for CPIH and the super output areas, each child CREATEd with its hasParent from
+    its MATCHed parent). Each script's 3.x uniqueness constraint on code (`CREATE CONSTRAINT ON (n:<label in backticks>)
+    ASSERT n.code IS UNIQUE`) runs in 5.x syntax (_five); nothing else is changed."""
+    scripts = [p for p in list_folder(ONS_HIERARCHIES, ONS_HIERARCHIES_SCRIPTS, mirror) if p.endswith(".cypher")]
+    if not scripts:
+        raise CorpusError(f"{ONS_HIERARCHIES}: no Cypher script in {ONS_HIERARCHIES_SCRIPTS}")
+    for path in sorted(scripts):
+        _run_script(store, read_file(ONS_HIERARCHIES, path, mirror).decode("utf-8"), _no_files(ONS_HIERARCHIES))
+
+
 JEJU = "huple2019/jeju-kg-data"  # a 2026 Korean project's Jeju safe-tourism knowledge graph, its data committed
 JEJU_SCRIPT = "00_MASTER_LOAD.cypher"
 JEJU_URL = "https://raw.githubusercontent.com/huple2019/jeju-kg-data/refs/heads/main/"
@@ -8015,6 +8081,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "nickname, chairman, trainer, address, year formed), current contracts "
                                          "(fee, shirt number, position), spells and loans, transfers",
           writer=write_soccerbase_2015, source=SOCCERBASE),
+    Graph("ons-hierarchies", "frozen", "the UK Office for National Statistics' code lists as hierarchies (its "
+                                       "dataset import's hierarchy builder): administrative geography, "
+                                       "parliamentary constituencies, NUTS, travel-to-work areas, enterprise "
+                                       "regions, super output areas, countries and territories, SIC 2007 "
+                                       "industries, SOC occupations, SITC trade goods, CPIH aggregates; each "
+                                       "node's code, label and parent",
+          writer=write_ons_hierarchies, source=ONS_HIERARCHIES),
     Graph("jeju-safe-tourism", "tune", "Jeju Island's tourist places and their safety (in Korean, a 2026 project): "
                                        "places (category, address, fees, opening hours, capacity, island and "
                                        "ferry), their accessibility, activities and region, accidents from news "

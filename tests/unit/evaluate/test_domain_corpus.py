@@ -297,6 +297,7 @@ TWENTY_FOURTH_IN_PREPARATION_E = {"bitcoin-wallet-roles", "russian-troll-tweets"
 TWENTY_FOURTH_IN_PREPARATION = (TWENTY_FOURTH_IN_PREPARATION_A | TWENTY_FOURTH_IN_PREPARATION_B
                                 | TWENTY_FOURTH_IN_PREPARATION_C | TWENTY_FOURTH_IN_PREPARATION_D
                                 | TWENTY_FOURTH_IN_PREPARATION_E)
+TWENTY_FOURTH_IN_PREPARATION_F = {"ons-hierarchies"}
 
 
 def test_the_twenty_third_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -311,6 +312,7 @@ def test_the_twenty_third_frozen_split_is_the_documented_draw_and_spent() -> Non
     assert tuple(pool) == corpus.TWENTY_THIRD_POOL and corpus.TWENTY_THIRD_SEED == 51
     assert sorted(random.Random(51).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_THIRD_POOL, 51)
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FOURTH_IN_PREPARATION
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FOURTH_IN_PREPARATION_F
     assert {"japan-reparation-lawsuits", "jeju-safe-tourism"} <= _split("tune")
 
 
@@ -358,6 +360,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.NINETEENTH_POOL) | set(corpus.TWENTIETH_POOL)
                                   | set(corpus.TWENTY_FIRST_POOL) | set(corpus.TWENTY_SECOND_POOL)
                                   | set(corpus.TWENTY_THIRD_POOL) | TWENTY_FOURTH_IN_PREPARATION)
+                                  | set(corpus.TWENTY_THIRD_POOL) | TWENTY_FOURTH_IN_PREPARATION_F)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -3091,3 +3094,40 @@ def test_bitcoin_wallet_roles_refuses_a_url_outside_its_data_folder(tmp_path: Pa
     with pytest.raises(corpus.CorpusError, match="reads https://example.org/classes.csv"):
         corpus.write_bitcoin_wallet_roles(Recorder(),
                                           _clone(tmp_path, corpus.ROLOGRAM, {corpus.ROLOGRAM_SCRIPT: script}))
+def test_ons_hierarchies_runs_every_import_script_of_its_folder_with_its_quoted_constraint_in_5x_syntax(
+        tmp_path: Path) -> None:
+    # ONSdigital/dp-hierarchy-builder: one script a hierarchy, each `cypher-shell < file`, all into one database, in
+    # the order the folder lists them; a 3.x constraint on a quoted label; both statement forms as written; a file
+    # of the folder that is not a script is not run
+    sic = ("CREATE CONSTRAINT ON (n:`_generic_hierarchy_node_sic`) ASSERT n.code IS UNIQUE;\n"
+           'CREATE (node:`_generic_hierarchy_node_sic` { code:"01",label:"01 : Crop and animal production" });\n'
+           'CREATE (node:`_generic_hierarchy_node_sic` { code:"01-1",label:"01.1 : Growing of crops" });\n'
+           "MATCH (parent:`_generic_hierarchy_node_sic`),(child:`_generic_hierarchy_node_sic`)\n"
+           'WHERE parent.code = "01" AND child.code = "01-1"\nCREATE (child)-[:hasParent]->(parent);\n')
+    cpih = ("CREATE CONSTRAINT ON (n:`_generic_hierarchy_node_cpih1dim1aggid`) ASSERT n.code IS UNIQUE;\n"
+            "CREATE (node:`_generic_hierarchy_node_cpih1dim1aggid` { code:'cpih1dim1A0',label:'Overall Index' });\n"
+            "MATCH (parent:`_generic_hierarchy_node_cpih1dim1aggid` { code:'cpih1dim1A0' })\n"
+            "WITH parent CREATE (node:`_generic_hierarchy_node_cpih1dim1aggid` { code:'cpih1dim1T20000',"
+            "label:'02 Alcoholic beverages and tobacco' })-[:hasParent]->(parent);\n")
+    mirror = _clone(tmp_path, corpus.ONS_HIERARCHIES, {corpus.ONS_HIERARCHIES_SCRIPTS + "sic.cypher": sic,
+                                                       corpus.ONS_HIERARCHIES_SCRIPTS + "cpih1dim1aggid.cypher": cpih,
+                                                       corpus.ONS_HIERARCHIES_SCRIPTS + "notes.txt": "not Cypher"})
+    store = Recorder()
+    corpus.write_ons_hierarchies(store, mirror)
+    assert store.calls == [
+        ("CREATE CONSTRAINT FOR (n:`_generic_hierarchy_node_cpih1dim1aggid`) REQUIRE n.code IS UNIQUE", {}),
+        ("CREATE (node:`_generic_hierarchy_node_cpih1dim1aggid` { code:'cpih1dim1A0',label:'Overall Index' })", {}),
+        ("MATCH (parent:`_generic_hierarchy_node_cpih1dim1aggid` { code:'cpih1dim1A0' })\n"
+         "WITH parent CREATE (node:`_generic_hierarchy_node_cpih1dim1aggid` { code:'cpih1dim1T20000',"
+         "label:'02 Alcoholic beverages and tobacco' })-[:hasParent]->(parent)", {}),
+        ("CREATE CONSTRAINT FOR (n:`_generic_hierarchy_node_sic`) REQUIRE n.code IS UNIQUE", {}),
+        ('CREATE (node:`_generic_hierarchy_node_sic` { code:"01",label:"01 : Crop and animal production" })', {}),
+        ('CREATE (node:`_generic_hierarchy_node_sic` { code:"01-1",label:"01.1 : Growing of crops" })', {}),
+        ("MATCH (parent:`_generic_hierarchy_node_sic`),(child:`_generic_hierarchy_node_sic`)\n"
+         'WHERE parent.code = "01" AND child.code = "01-1"\nCREATE (child)-[:hasParent]->(parent)', {})]
+
+
+def test_ons_hierarchies_refuses_a_folder_without_scripts(tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.ONS_HIERARCHIES, {corpus.ONS_HIERARCHIES_SCRIPTS + "notes.txt": "not Cypher"})
+    with pytest.raises(corpus.CorpusError, match="no Cypher script"):
+        corpus.write_ons_hierarchies(Recorder(), mirror)
