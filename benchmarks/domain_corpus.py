@@ -2416,6 +2416,38 @@ binary Neo4j dump, neo4j.dump, and a 3.5 store, active.zip, with no load script;
 tables and nothing loads them), gvldc-boardgames/node_sevenwonders (the 7 Wonders cards, some 150 rows),
 jeffwhite-619/periodicity (one label), fingahoverit/neo4j-neo4j_ogm and bevvvvv/DS220Proj2WineReview (left out
 before)."""
+The twenty-fourth split (issue 29, "the next graph", a twenty-fourth time) is in preparation: its graphs are added
+blind, each by a helper that found it, its loader tried and its questions written from the data with plain Cypher (the
+neo4j driver) and checked with domain_gold.py, no schema inference, linking, answering or bench_domains.py run on it and
+no xgrag output on it looked at; its pool and seed are declared when it is complete. s24G's graph:
+github.com/LeafCCC/Neo4j-for-Medicine (chinese-cardio-drugs: "A project using Neo4j to provide prescription validation
+and search", a 2020 project with a Flask app that checks a prescription against the graph, in Chinese; no
+licence stated; load_data.txt, the statements its README says to type into the browser after copying import/'s CSV files
+into Neo4j's import folder, run as written: each `LOAD CSV WITH HEADERS FROM "file:/<name>"` reads import/<name>, its
+bare `USING PERIODIC COMMIT 1000` dropped (5.x removed it) and its two dashed heading lines, "以下为实体导入" and
+"以下为关系", left out, not being Cypher): cardiovascular drugs (drug: name; 57, cardiac glycosides, antiarrhythmics,
+antihypertensives, nitrates, statins and fibrates, and drug classes the cautions name, 强利尿剂, 洋地黄), their products
+(product: product_id, name, size, the strength as the label gives it, "2ml∶0.5mg", "(1)5mg；(2)10mg"; haveproduct from
+the drug and productfor back to it), each product's dosage (use: use_id, useage, the route, "口服", people, frequency,
+consumption, notes, a use shared by the products that have it; haveuse), the conditions a drug may be used for (symptom:
+name; canuse, from the condition to the drug), and its cautions and prohibitions with another drug (caution_drug,
+prohibition_drug), for a group of people (people: name, 哺乳期妇女, 儿童, 孕妇, ...; caution_people, prohibition_people)
+and for a condition (caution_symptom, and prohibiton_symptom as the script spells it). Kept as written: every node and
+relationship is CREATEd, each relationship with `type`, its file's word for it (可使用, 其产品, 对应药物, 用法, 慎用,
+禁用); a row whose name matches no node writes nothing (canuse 167 of its 180 rows, haveproduct and productfor 125 of
+132, caution_symptom 228 of 250, prohibiton_symptom 151 of 168, ...), so four drugs are isolated, two of them because
+drug.csv writes them with a trailing space ("维拉帕米 ", "阿昔莫司 "); applyto.csv (drug to condition, 适用于), which no
+statement reads, is not in the graph. 551 nodes (symptom 276, product 131, use 77, drug 57, people 10), 1,087
+relationships (caution_symptom 228, canuse 167, prohibiton_symptom 151, haveuse 132, haveproduct and productfor 125
+each, caution_people 96, prohibition_people 54, prohibition_drug 5, caution_drug 4), 5 labels, `up` in 181 s (server
+start included). Its 14 questions are in Chinese: 6 edge, 4 node-property (a product's size), 2 relationship-property
+(the `type` of a caution or prohibition between two drugs) and 2 two-hop (a product's dosage: frequency, amount).
+Considered by s24G and left out: sahuguet/influenza (the Debug Politics hackathon's graph of January 2017, members of
+Congress in their committees, the Trump cabinet's nominees, contributions and family ties: legis-graph's committees
+again for most of its edges, and its import needs the hackathon's grep and ruby filters), a FishBase loader and a
+Formula 1 loader whose repositories the search did not name, RemiH06/LinNeo (GBIF taxonomy: its CSVs are downloaded, not
+committed), embabel/impromptu and nikhil-ravi/AO3scraper (left out before), megaduks/neo4j (two CSV files, no script)
+and jeantessier/book-reviews (six books)."""
 
 from __future__ import annotations
 
@@ -7099,6 +7131,32 @@ def write_georgia_fec_2022(store: Any, mirror: Path) -> None:
     _run_script(store, script, _files_under(GEORGIA_FEC, GEORGIA_FEC_SCRIPT, "data_files/", mirror, GEORGIA_FEC_URL))
 
 
+CARDIO_DRUGS = "LeafCCC/Neo4j-for-Medicine"  # a 2020 project: prescription checks over Chinese drug data
+CARDIO_DRUGS_SCRIPT = "load_data.txt"  # the statements its README says to type into the browser
+# its two heading lines, "----以下为实体导入----" and "----以下为关系----" (entities, relationships): not Cypher
+_DASHED_HEADING = re.compile(r"(?m)^-{3,}[^\n]*-{3,}[ \t\r]*$")
+
+
+def write_chinese_cardio_drugs(store: Any, mirror: Path) -> None:
+    """load_data.txt of LeafCCC/Neo4j-for-Medicine ("A project using Neo4j to provide prescription validation and
+    search", 2020, in Chinese; no licence stated) as its README runs it (copy import/'s CSV files into Neo4j's
+    import folder, type the statements into the browser): each `LOAD CSV WITH HEADERS FROM "file:/<name>"` reads
+    import/<name>; its bare `USING PERIODIC COMMIT 1000` (removed in 5.x) dropped, and its two dashed heading lines
+    (not Cypher) left out. The graph: cardiovascular drugs (drug: name; cardiac glycosides, antiarrhythmics,
+    antihypertensives, nitrates, statins and fibrates, and a few drug classes such as 强利尿剂), their products
+    (product: product_id, name, size, the strength or package, "0.25mg"; haveproduct from the drug, productfor back
+    to it), each product's dosage (use: use_id, useage, the route "口服", people, frequency, consumption, notes;
+    haveuse), the conditions a drug may be used for (symptom: name; canuse from the symptom) and its cautions and
+    prohibitions: with another drug (caution_drug, prohibition_drug), for a group of people (people: name, 儿童,
+    孕妇, ...; caution_people, prohibition_people) and for a condition (caution_symptom, and prohibiton_symptom as
+    the script spells it). Every relationship is CREATEd with `type`, the file's word for it (可使用, 慎用, 禁用,
+    ...). Kept as written: nodes are CREATEd, not MERGEd; a name with a trailing space in drug.csv ("维拉帕米 ")
+    matches no relationship row that names the drug without it; applyto.csv (drug to symptom, 适用于), which no
+    statement reads, is not in the graph; any other URL is an error."""
+    script = _DASHED_HEADING.sub("", read_file(CARDIO_DRUGS, CARDIO_DRUGS_SCRIPT, mirror).decode("utf-8-sig"))
+    _run_script(store, script, _files_under(CARDIO_DRUGS, CARDIO_DRUGS_SCRIPT, "import/", mirror, "file:/"))
+
+
 SOCCERBASE = "koflerdavid/uni-programming-lab"  # 2015 programming lab of David Kofler, Matej Stanic, David Westreicher
 SOCCERBASE_SCRIPT = "tournament.cypher"  # its crawler's graph as neo4j-shell's `dump` wrote it ("Current database")
 # the dump's 2.x schema lines: `create constraint on (n:\`Player\`) assert n.\`slug\` is unique`
@@ -8132,6 +8190,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "stereotype each plays, their packages, the dependencies between "
                                             "classes, packages' source paths and the versions (date, commit)",
           writer=write_bitcoin_wallet_roles, source=ROLOGRAM),
+    Graph("chinese-cardio-drugs", "frozen", "cardiovascular drugs in Chinese (a 2020 project for "
+                                            "prescription checks): each drug's products (strength, dosage: route, "
+                                            "patients, frequency, amount, notes), the conditions it may be used for, "
+                                            "and its cautions and prohibitions with other drugs, groups of people "
+                                            "and conditions",
+          writer=write_chinese_cardio_drugs, source=CARDIO_DRUGS),
 ]}
 
 

@@ -298,6 +298,7 @@ TWENTY_FOURTH_IN_PREPARATION = (TWENTY_FOURTH_IN_PREPARATION_A | TWENTY_FOURTH_I
                                 | TWENTY_FOURTH_IN_PREPARATION_C | TWENTY_FOURTH_IN_PREPARATION_D
                                 | TWENTY_FOURTH_IN_PREPARATION_E)
 TWENTY_FOURTH_IN_PREPARATION_F = {"ons-hierarchies"}
+TWENTY_FOURTH_IN_PREPARATION_G = {"chinese-cardio-drugs"}
 
 
 def test_the_twenty_third_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -313,6 +314,7 @@ def test_the_twenty_third_frozen_split_is_the_documented_draw_and_spent() -> Non
     assert sorted(random.Random(51).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_THIRD_POOL, 51)
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FOURTH_IN_PREPARATION
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FOURTH_IN_PREPARATION_F
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FOURTH_IN_PREPARATION_G
     assert {"japan-reparation-lawsuits", "jeju-safe-tourism"} <= _split("tune")
 
 
@@ -361,6 +363,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.TWENTY_FIRST_POOL) | set(corpus.TWENTY_SECOND_POOL)
                                   | set(corpus.TWENTY_THIRD_POOL) | TWENTY_FOURTH_IN_PREPARATION)
                                   | set(corpus.TWENTY_THIRD_POOL) | TWENTY_FOURTH_IN_PREPARATION_F)
+                                  | set(corpus.TWENTY_THIRD_POOL) | TWENTY_FOURTH_IN_PREPARATION_G)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -3131,3 +3134,40 @@ def test_ons_hierarchies_refuses_a_folder_without_scripts(tmp_path: Path) -> Non
     mirror = _clone(tmp_path, corpus.ONS_HIERARCHIES, {corpus.ONS_HIERARCHIES_SCRIPTS + "notes.txt": "not Cypher"})
     with pytest.raises(corpus.CorpusError, match="no Cypher script"):
         corpus.write_ons_hierarchies(Recorder(), mirror)
+# LeafCCC/Neo4j-for-Medicine's load_data.txt as written (shortened: its first heading line, two node statements and a
+# relationship statement, CRLF line ends as committed), each `file:/<name>` reading import/<name> (BOM-headed files)
+_CARDIO_SCRIPT = ("----------------------以下为实体导入--------------------\r\n"
+                  "USING PERIODIC COMMIT 1000\r\nLOAD CSV WITH HEADERS FROM \"file:/drug.csv\" AS csvLine\r\n"
+                  "CREATE (a:drug { name:csvLine.drug_name});\r\n\r\n"
+                  "USING PERIODIC COMMIT 1000\r\nLOAD CSV WITH HEADERS FROM \"file:/people.csv\" AS csvLine\r\n"
+                  "CREATE (a:people{ name:csvLine.people_name});\r\n\r\n"
+                  "----------------------以下为关系------------------------------\r\n\r\n"
+                  "USING PERIODIC COMMIT 1000\r\nLOAD CSV WITH HEADERS FROM \"file:/prohibition_people.csv\" AS csvLine"
+                  "\r\nMATCH (a:drug{name:csvLine.drug_name}),(b:people {name:csvLine.people_name})\r\n"
+                  "CREATE (a)-[r:prohibition_people{type:csvLine.type}]->(b);\r\n")
+
+
+def test_chinese_cardio_drugs_runs_load_data_without_its_headings_over_import(tmp_path: Path) -> None:
+    # the dashed heading lines are not Cypher: left out; USING PERIODIC COMMIT dropped; the BOM is not in the header;
+    # a trailing space in a name ("维拉帕米 ") is kept as the file has it; the statements' CRLF line ends read as \n
+    files = {corpus.CARDIO_DRUGS_SCRIPT: _CARDIO_SCRIPT,
+             "import/drug.csv": "\ufeffdrug_name\r\n美西律\r\n维拉帕米 \r\n",
+             "import/people.csv": "\ufeffpeople_name\r\n哺乳期妇女\r\n",
+             "import/prohibition_people.csv": "\ufeffdrug_name,type,people_name\r\n美西律,禁用,哺乳期妇女\r\n"}
+    store = Recorder()
+    corpus.write_chinese_cardio_drugs(store, _clone(tmp_path, corpus.CARDIO_DRUGS, files))
+    assert store.calls == [
+        ("UNWIND $rows AS csvLine\nCREATE (a:drug { name:csvLine.drug_name})",
+         {"rows": [{"drug_name": "美西律"}, {"drug_name": "维拉帕米 "}]}),
+        ("UNWIND $rows AS csvLine\nCREATE (a:people{ name:csvLine.people_name})",
+         {"rows": [{"people_name": "哺乳期妇女"}]}),
+        ("UNWIND $rows AS csvLine\nMATCH (a:drug{name:csvLine.drug_name}),(b:people {name:csvLine.people_name})\n"
+         "CREATE (a)-[r:prohibition_people{type:csvLine.type}]->(b)",
+         {"rows": [{"drug_name": "美西律", "type": "禁用", "people_name": "哺乳期妇女"}]})]
+
+
+def test_chinese_cardio_drugs_refuses_a_url_outside_its_repository(tmp_path: Path) -> None:
+    script = "LOAD CSV WITH HEADERS FROM 'https://example.org/drug.csv' AS row\r\nCREATE (:drug {name: row.n});\r\n"
+    mirror = _clone(tmp_path, corpus.CARDIO_DRUGS, {corpus.CARDIO_DRUGS_SCRIPT: script})
+    with pytest.raises(corpus.CorpusError, match="no loader here serves"):
+        corpus.write_chinese_cardio_drugs(Recorder(), mirror)
