@@ -1755,3 +1755,17 @@ def test_whose_opening_a_question_asks_for_someone() -> None:
     facts = [_prop("v", "ER4XR", "value", "1", "IEM"), _prop("o", "ER4XR", "owner", "Zeppelin & Co demo unit", "IEM"),
              _prop("d", "ER4XR", "description", "A more mainstream tuning", "IEM")]
     assert _read("Whose unit of the ER4XR did Crinacle test?", facts) == ("Zeppelin & Co demo unit.", ["o"])
+
+
+def test_who_goes_on_past_a_first_fact_that_reached_no_one() -> None:
+    """"Who played Bond opposite Jill St. John?": her film is no one; its Bond, reached by a relation that states
+    "bond" again, answers (james-bond, spent: answered the film). From someone, "who" does not go on: the one
+    reached first answers ("who did Jill St. John play opposite": her co-star, not the film's next cast)."""
+    facts = [_edge("g", "Jill St. John", "IS_BOND_GIRL_IN", "Diamonds Are Forever", "People", "Film"),
+             _edge("b", "Sean Connery", "AS_BOND_IN", "Diamonds Are Forever", "People", "Film"),
+             _edge("d", "Guy Hamilton", "DIRECTOR_OF", "Diamonds Are Forever", "People", "Film"),
+             _prop("y", "Diamonds Are Forever", "year", "1971", "Film")]
+    assert _read("Who played Bond opposite Jill St. John?", facts) == ("Sean Connery.", ["g", "b"])
+    facts = [_edge("c", "Jill St. John", "BOND_COSTAR_OF", "Sean Connery", "People", "People"),
+             _edge("b", "Sean Connery", "AS_BOND_IN", "Diamonds Are Forever", "People", "Film")]
+    assert _read("Who was Jill St. John's Bond co-star?", facts) == ("Sean Connery.", ["c"])
