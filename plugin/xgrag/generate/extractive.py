@@ -1586,9 +1586,10 @@ class _Reading:
         site = _SITE.search(end.to) if end.value and self.sites_named and _URL.match(end.to) else None
         unasked_link = unasked_link or (site is not None and site.group(1).lower() not in self.sites_named)
         # a value that names nothing answers no "who" and no "which <type>" (`_NAMELESS`), unless its kind is the
-        # one asked or its key says the noun asked ("which year": 1997 under `year`)
+        # one asked or its key says the noun asked ("which year": 1997 under `year`), or, where no one is asked,
+        # any word of the question ("apa kode KBLI untuk X", "what code of the KBLI": X's `kode`)
         nameless = end.value and not kind_ok and noun_ok != 0 and self.asks_entity \
-            and _NAMELESS.match(end.to) is not None
+            and (self.kind == "agent" or not end.relation_words) and _NAMELESS.match(end.to) is not None
         return (-len({self.folded[m] for m in touched & self.mentioned}), -self._days(chain),
                 not any(not s.value and s.to in self.picked for s in steps) if self.picked else False, unasked_link,
                 nameless,
