@@ -2157,11 +2157,8 @@ ons-hierarchies, are **tune**. Three hold data in a language other than English 
 chinese-cardio-drugs Chinese, bundestag-votes German), and their questions are in it. Each helper's paragraph follows
 (sources, licences, what the loader had to change, quirks kept, question mixes, what was considered and left out).
 
-The twenty-fourth frozen split (issue 29, "the next graph", a twenty-fourth time) is in preparation: its graphs are
-added blind as the helpers find them (loaders tried, questions written from the data with plain Cypher through the neo4j
-driver and checked with domain_gold.py, 14 a graph, 0 problems; no schema inference, linking, answering or
-bench_domains.py on them, no xgrag output on them looked at), each `frozen` and named in the split test's
-TWENTY_FOURTH_IN_PREPARATION_<helper> set; its pool and seed are declared when it is complete. Found by s24A:
+Helper s24A's paragraph, written blind before the declaration above.
+Found by s24A:
 github.com/lemonhu/stock-knowledge-graph (a-share-companies: a 2018 course project, "利用网络上公开的数据构建一个小型的
 证券知识图谱", a small securities knowledge graph built from data published on the web, in Chinese, MIT licence; its
 import.sh, one neo4j-admin import (4.x) command with --id-type=string, --ignore-duplicate-nodes=true and
@@ -2197,10 +2194,8 @@ graph), Hdidogs/galapagos (export.cypher: some thirty hand-typed islands and sea
 (export.cypher: twenty invented users and films), a Chilean museum's inventory loader (its CSVs in no indexed
 repository) and a GBIF taxonomy neo4j-admin import (its files written from downloads, not committed).
 
-The twenty-fourth frozen split (issue 29, "the next graph", a twenty-fourth time) is being prepared the same way, blind:
-loaders tried, questions written from the data with plain Cypher (the neo4j driver) and checked with domain_gold.py (14
-a graph, 0 problems), no schema inference, linking, answering or bench_domains.py on them, no xgrag output on them
-looked at; its pool is declared by the session that gathers its graphs. bundestag-votes (frozen, in preparation):
+Helper s24B's paragraph, written blind before the declaration above.
+bundestag-votes:
 github.com/isnok/neo4j-hackathon, "abgeordnetenwatch.de Visualizer", a project of the Neo4j hackathon of 31 May 2015 by
 Konstantin Martini and a second author, in German, no licence stated; insert.cypher then elections.cypher, in the order
 its Readme runs them with `neo4j-shell -file`, over resources/profile.csv (abgeordnetenwatch.de's deputies.xml of the
@@ -2244,11 +2239,8 @@ RELATION with its type as a property), a UCS satellites loader (one label) and A
 need the neo4j-spatial plugin). Seen and not evaluated in time: guardian/gdn-got (by its name, Game of Thrones),
 Lavertis/sem6-neo4j (insert.cypher) and AlejandroDVDSM/AnalisisDeInformacion (dataset.cypher).
 
-The twenty-fourth frozen split (issue 29, "the next graph", a twenty-fourth time) is in preparation, its graphs added
-blind, as the twenty-third's were: loaders tried, questions written from the data with plain Cypher (the neo4j driver)
-and checked with domain_gold.py (14 a graph, 0 problems), no schema inference, linking, answering or bench_domains.py
-on them, no xgrag output on them looked at; its pool and seed are declared by the session that gathers them. Helper
-s24c's graph, formula-one: github.com/hectorecasanova/f1-graph-neo4j (Héctor Casanova's March 2024 example "F1 Graph
+Helper s24C's paragraph, written blind before the declaration above.
+Its graph, formula-one: github.com/hectorecasanova/f1-graph-neo4j (Héctor Casanova's March 2024 example "F1 Graph
 (Python + Neo4j)", in English; MIT licence; the data Ergast's, from the Kaggle set its README names), its
 f1_graph/load_f1_data.py run as its README runs it (write_formula_one: the module executed in a namespace of its own,
 its `import config` the repository's config.py, its pandas _pandas_shim, read_csv and the filter, merge, drop and
@@ -2293,10 +2285,8 @@ once under its discipline, and a Medal only by its type: no event or medal is on
 martineghiazaryan/M2-neo4j-project (Nashville meetup members: private persons' names and home towns) and
 chillmelon/ADB_final (Taiwan's temples and their gods only: houses.csv is still over the size limit).
 
-The twenty-fourth frozen split (issue 29, "the next graph", a twenty-fourth time) is being prepared the same way, its
-pool not declared yet: each graph's loader tried and its questions written from the data with plain Cypher (the neo4j
-driver) and checked with domain_gold.py, no schema inference, linking, answering or bench_domains.py on it, no xgrag
-output on it looked at. ecco-2026 (TWENTY_FOURTH_IN_PREPARATION_D): github.com/nitishmukhi/ecco-2026-neo4j-import (no
+Helper s24D's paragraph, written blind before the declaration above.
+ecco-2026: github.com/nitishmukhi/ecco-2026-neo4j-import (no
 licence stated), the import_to_neo4j.cypher its "Congress Intelligence Platform" generated on 22 March 2026 (profile
 ecco-2026) with the CSVs it wrote beside it, committed together: the abstracts of ECCO 2026, the 21st congress of the
 European Crohn's and Colitis Organisation, as the Journal of Crohn's and Colitis supplement prints them (citation ids
@@ -2340,11 +2330,8 @@ disease knowledge graph's load_knowledge_layer.cypher (millions of relationships
 Candidates for a later split, not evaluated in time: ConorShawUCD/LCAIM-Graph-case-study-data (a building's asset
 register, suppliers and systems: CSVs and a Neo4j dump, no load script seen).
 
-The twenty-fourth frozen split (issue 29, "the next graph", a twenty-fourth time) is in preparation, declared the same
-way as its graphs are added, before any xgrag command runs on them: loaders tried, questions written from the data with
-plain Cypher (the neo4j driver) and checked with domain_gold.py (14 a graph, 0 problems), no schema inference, linking,
-answering or bench_domains.py on them, no xgrag output on them looked at; its pool and seed are declared once its graphs
-are in. russian-troll-tweets: github.com/borboss366/trolls-neo4j-import (Boris M. Yartsev's "Trolls archive" of April
+Helper s24E's paragraph, written blind before the declaration above.
+russian-troll-tweets: github.com/borboss366/trolls-neo4j-import (Boris M. Yartsev's "Trolls archive" of April
 2019, in English, after William Lyon's 2017 article "Scraping Russian Twitter Trolls With Python, Neo4j, and GraphQL",
 whose scripts it uses; no licence stated); data-gather/import.py, the last step of its run-all.sh, run as written over
 the file it reads, data-gather/data-prepared/tweets_full.json: 691 tweets its scrape.py took from the Internet Archive's
@@ -2393,10 +2380,7 @@ label, and openflights-routes' data), nationalarchives/ttt-neo4j-import-tool (a 
 data committed), JeffersonLab/cebaf-graph-db (a Laravel application over MySQL: graphs of the accelerator as data sets,
 no Neo4j).
 
-The twenty-fourth split is in preparation (issue 29, "the next graph", a twenty-fourth time): its graphs are added
-blind, as the twenty-third's were (loaders tried, questions written from the data with plain Cypher through the neo4j
-driver and checked with domain_gold.py, 14 a graph, 0 problems; no schema inference, linking, answering or
-bench_domains.py on them, no xgrag output on them looked at), and its pool and seed are declared when they are all in.
+Helper s24F's paragraph, written blind before the declaration above.
 github.com/ONSdigital/dp-hierarchy-builder (ons-hierarchies: the UK Office for National Statistics' hierarchy builder,
 part of the import process of the ONS website's filterable datasets, in English; MIT licence, (c) 2016-2021 Office for
 National Statistics): every script of its import-scripts/cypher/, the Cypher its README runs with `cypher-shell <
@@ -2430,10 +2414,8 @@ tables and nothing loads them), gvldc-boardgames/node_sevenwonders (the 7 Wonder
 jeffwhite-619/periodicity (one label), fingahoverit/neo4j-neo4j_ogm and bevvvvv/DS220Proj2WineReview (left out
 before).
 
-The twenty-fourth split (issue 29, "the next graph", a twenty-fourth time) is in preparation: its graphs are added
-blind, each by a helper that found it, its loader tried and its questions written from the data with plain Cypher (the
-neo4j driver) and checked with domain_gold.py, no schema inference, linking, answering or bench_domains.py run on it and
-no xgrag output on it looked at; its pool and seed are declared when it is complete. s24G's graph:
+Helper s24G's paragraph, written blind before the declaration above.
+Its graph:
 github.com/LeafCCC/Neo4j-for-Medicine (chinese-cardio-drugs: "A project using Neo4j to provide prescription validation
 and search", a 2020 project with a Flask app that checks a prescription against the graph, in Chinese; no
 licence stated; load_data.txt, the statements its README says to type into the browser after copying import/'s CSV files
