@@ -223,6 +223,15 @@ _NAMELESS = re.compile(r"(?i)^\s*(?:[+-]?(?:\d+(?:[.,]\d*)?|\.\d+)(?:e[+-]?\d+)?
                        r"|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]m)?)?"
                        r"|[+-]?\d+\.\d+\s*[,;]\s*[+-]?\d+\.\d+"
                        r"|point\s*\(.*\))\s*$")
+# ... and nouns that ask for such a value whatever its key is called ("what number is X in the show": its `id`)
+_VALUE_NOUNS = frozenset(stem(w) for w in (
+    "number no nr num percentage percent amount total sum count age year date day month time hour code id identifier "
+    "phone telephone fax zip postcode email mail url link website coordinates latitude longitude population value "
+    "version size").split())
+# A value that says there is none: a database's or an export's null marker (Ergast's "\N", "NULL", "N/A"). It states
+# no fact of the entity and answers nothing where anything else can ("where was the 1950 British Grand Prix held":
+# not its `url`'s "\N"; formula-one, spent).
+_NULL_MARKER = re.compile(r"(?i)^\s*(?:\\n|null|none|nan|n/a|#n/a|nil|undefined)\s*$")
 
 
 # Keys that count units of something ("quantity", "qty", "count", "units in stock"): what "how many" asks when it
@@ -911,9 +920,12 @@ class _Reading:
             AGENT_TYPES if self.kind == "agent" or (self.kind is None and self.wh_noun in AGENT_TYPES)
             else PLACE_TYPES if self.kind == "place" or (self.kind is None and self.wh_noun in PLACE_TYPES)
             else None)
-        # an entity is asked: someone ("who", "whose"), a place or agent class, or a "which"/"what" noun the
-        # context's types say
-        self.asks_entity = self.asked_class is not None or (self.wh_noun is not None and self.wh_noun in type_words)
+        # an entity is asked: someone ("who", "whose"), a place or agent class, or a "which"/"what" noun that asks
+        # for no number, date, code or link (`_VALUE_NOUNS`), in English or in another script ("哪个行业", which
+        # industry: a-share-companies, spent, answered a stock code)
+        self.asks_entity = self.asked_class is not None or (
+            self.wh_noun is not None and self.wh_noun not in _VALUE_NOUNS) or (
+            self.wh_noun is None and re.search(r"\b(?:which|what)\s+[^\x00-\x7f]", plain.lower()) is not None)
         self.relation_named = False  # a relation or key of the facts from the question's entities is named
         q_words = re.findall(r"[a-z0-9]+", question.lower())
         self.sharing = bool(_SHARING & set(q_words)) or "co-" in question.lower()
@@ -1590,7 +1602,8 @@ class _Reading:
         # any word of the question ("apa kode KBLI untuk X", "what code of the KBLI": X's `kode`)
         nameless = end.value and not kind_ok and noun_ok != 0 and self.asks_entity \
             and (self.kind == "agent" or not end.relation_words) and _NAMELESS.match(end.to) is not None
-        return (-len({self.folded[m] for m in touched & self.mentioned}), -self._days(chain),
+        return (end.value and _NULL_MARKER.match(end.to) is not None,
+                -len({self.folded[m] for m in touched & self.mentioned}), -self._days(chain),
                 not any(not s.value and s.to in self.picked for s in steps) if self.picked else False, unasked_link,
                 nameless,
                 not _form_fits(end.to, self.form), not kind_ok and not agent, sibling, noun_ok,

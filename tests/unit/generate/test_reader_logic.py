@@ -1769,3 +1769,22 @@ def test_who_goes_on_past_a_first_fact_that_reached_no_one() -> None:
     facts = [_edge("c", "Jill St. John", "BOND_COSTAR_OF", "Sean Connery", "People", "People"),
              _edge("b", "Sean Connery", "AS_BOND_IN", "Diamonds Are Forever", "People", "Film")]
     assert _read("Who was Jill St. John's Bond co-star?", facts) == ("Sean Connery.", ["c"])
+
+
+def test_a_null_marker_answers_nothing_where_anything_else_can() -> None:
+    """Ergast's "\\N" (and NULL, N/A) says a value is missing: "where was the 1950 British Grand Prix held" is not
+    answered by the race's "\\N" where the circuit is at hand (formula-one, spent); alone, it is still what the
+    context says."""
+    facts = [_prop("t", "British Grand Prix 1950", "time", "\\N", "Race"),
+             _edge("h", "Silverstone Circuit", "HOSTED", "British Grand Prix 1950", "Circuit", "Race")]
+    assert _read("Where was the 1950 British Grand Prix held?", facts)[1] == ["h"]
+    assert _read("What time did the 1950 British Grand Prix start?", facts[:1]) == ("\\N.", ["t"])
+
+
+def test_which_with_a_noun_in_another_script_asks_for_an_entity() -> None:
+    """"贵州茅台属于哪个行业？" (which industry is Kweichow Moutai in): "哪个" reads "which", its noun 行业 is no English
+    word; the stock code 600519 names nothing and the industry answers (a-share-companies, spent)."""
+    facts = [_prop("c", "贵州茅台", "code", "600519", "Company"),
+             _edge("i", "贵州茅台", "industry_of", "酿酒行业", "Company", "Industry")]
+    assert _read("贵州茅台属于哪个行业？", facts) == ("酿酒行业.", ["i"])
+    assert _read("贵州茅台的股票代码是多少？", facts)[0] == "600519."
