@@ -1782,8 +1782,8 @@ def test_a_null_marker_answers_nothing_where_anything_else_can() -> None:
 
 
 def test_which_with_a_noun_in_another_script_asks_for_an_entity() -> None:
-    """"贵州茅台属于哪个行业？" (which industry is Kweichow Moutai in): "哪个" reads "which", its noun 行业 is no English
-    word; the stock code 600519 names nothing and the industry answers (a-share-companies, spent)."""
+    """"贵州茅台属于哪个行业？" (which industry is Kweichow Moutai in): "哪个" reads "which", its noun 行业 is no
+    English word; the stock code 600519 names nothing and the industry answers (a-share-companies, spent)."""
     facts = [_prop("c", "贵州茅台", "code", "600519", "Company"),
              _edge("i", "贵州茅台", "industry_of", "酿酒行业", "Company", "Industry")]
     assert _read("贵州茅台属于哪个行业？", facts) == ("酿酒行业.", ["i"])
