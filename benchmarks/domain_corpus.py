@@ -6758,6 +6758,20 @@ def _admin_import_files(repo: str, script: str) -> tuple[list[tuple[str, str]], 
     return nodes, relationships
 
 
+def _import_file(read: Callable[[str], bytes], path: str) -> tuple[list[str], list[list[str]]]:
+    """(header, rows) of an import tool's CSV file (comma-separated, '"' quotes, a byte order mark skipped)."""
+    rows = list(csv.reader(io.StringIO(read(path).decode("utf-8-sig"))))
+    return rows[0], rows[1:]
+
+
+def _create_nodes(store: Any, by_labels: dict[tuple[str, ...], list[dict[str, Any]]]) -> None:
+    """CREATE each node of `by_labels` (labels -> property maps) in batches: what an import tool writes offline."""
+    for names, values in by_labels.items():
+        for start in range(0, len(values), _BATCH):
+            store.query(f"UNWIND $rows AS row CREATE (n:{':'.join(_q(x) for x in names)}) SET n = row",
+                        {"rows": values[start:start + _BATCH]}, read_only=False)
+
+
 def _admin_import(store: Any, repo: str, script: str, mirror: Path) -> None:
     """What neo4j-import (3.x) writes from the node and relationship files of `script`, each read from the mirror
     with its header's columns as that tool reads them: `key:ID(Group)` is the node's id in Group, stored as the
@@ -6771,8 +6785,7 @@ def _admin_import(store: Any, repo: str, script: str, mirror: Path) -> None:
     nodes, relationships = _admin_import_files(repo, script)
     groups: dict[str, tuple[str, str, set[str]]] = {}  # id group -> (label, id key, ids)
     for label, path in nodes:
-        rows = list(csv.reader(io.StringIO(read_file(repo, path, mirror).decode("utf-8-sig"))))
-        header, body = rows[0], rows[1:]
+        header, body = _import_file(lambda name: read_file(repo, name, mirror), path)
         ids = [(i, m) for i, m in ((i, _ADMIN_ID.match(c)) for i, c in enumerate(header)) if m]
         if len(ids) != 1 or ids[0][1][2] != "ID" or not ids[0][1][1]:
             raise CorpusError(f"{repo}: {path}'s header {header} has no one `key:ID(Group)` column")
@@ -6791,13 +6804,9 @@ def _admin_import(store: Any, repo: str, script: str, mirror: Path) -> None:
             labels = tuple(dict.fromkeys([label, *(x for x in extra if x)]))
             by_labels.setdefault(labels, []).append(
                 {c.partition(":")[0]: v for c, v in zip(header, row, strict=True) if c != ":LABEL" and v != ""})
-        for labels, props in by_labels.items():
-            for start in range(0, len(props), _BATCH):
-                store.query(f"UNWIND $rows AS row CREATE (n:{':'.join(_q(x) for x in labels)}) SET n = row",
-                            {"rows": props[start:start + _BATCH]}, read_only=False)
+        _create_nodes(store, by_labels)
     for rel_type, path in relationships:
-        rows = list(csv.reader(io.StringIO(read_file(repo, path, mirror).decode("utf-8-sig"))))
-        header, body = rows[0], rows[1:]
+        header, body = _import_file(lambda name: read_file(repo, name, mirror), path)
         ends = {m[2]: (i, m[3]) for i, m in ((i, _ADMIN_ID.match(c)) for i, c in enumerate(header)) if m}
         if set(ends) != {"START_ID", "END_ID"} or len(header) != 2 or any(g not in groups for _, g in ends.values()):
             raise CorpusError(f"{repo}: {path}'s header {header} is not a START_ID and END_ID of imported groups")
@@ -7007,8 +7016,8 @@ def _import_tool_global_ids(store: Any, repo: str, script: str, read: Callable[[
     for kind, path in arguments:
         if kind != "nodes":
             continue
-        rows = list(csv.reader(io.StringIO(read(path).decode("utf-8-sig"))))
-        header, body = [c.strip() for c in rows[0]], rows[1:]
+        header, body = _import_file(read, path)
+        header = [c.strip() for c in header]
         special = {i: m for i, m in ((i, _IMPORT_TOOL_ID.match(c)) for i, c in enumerate(header)) if m}
         ids = [i for i, m in special.items() if m[2] == "ID"]
         labels = [i for i, m in special.items() if m[2] == "LABEL"]
@@ -7027,16 +7036,13 @@ def _import_tool_global_ids(store: Any, repo: str, script: str, read: Callable[[
             props = {(key if i == at else c.partition(":")[0]): v for i, (c, v) in enumerate(zip(header, row,
                      strict=True)) if i != label_at and v != ""}
             by_labels.setdefault(names, []).append(props)
-        for names, props_list in by_labels.items():
-            for start in range(0, len(props_list), _BATCH):
-                store.query(f"UNWIND $rows AS row CREATE (n:{':'.join(_q(x) for x in names)}) SET n = row",
-                            {"rows": props_list[start:start + _BATCH]}, read_only=False)
+        _create_nodes(store, by_labels)
     skipped = 0
     for kind, path in arguments:
         if kind != "relationships":
             continue
-        rows = list(csv.reader(io.StringIO(read(path).decode("utf-8-sig"))))
-        header, body = [c.strip() for c in rows[0]], rows[1:]
+        header, body = _import_file(read, path)
+        header = [c.strip() for c in header]
         columns = {m[2]: i for i, m in ((i, _IMPORT_TOOL_ID.match(c)) for i, c in enumerate(header)) if m}
         if set(columns) != {"START_ID", "END_ID", "TYPE"} or len(header) != 3:
             raise CorpusError(f"{repo}: {path}'s header {header} is not a :START_ID, :END_ID and :TYPE")
@@ -7316,8 +7322,7 @@ def _neo4j_admin_import(store: Any, repo: str, script: str, read: Callable[[str]
     for kind, given, path in files:
         if kind != "nodes":
             continue
-        rows = list(csv.reader(io.StringIO(read(path).decode("utf-8-sig"))))
-        header, body = rows[0], rows[1:]
+        header, body = _import_file(read, path)
         ids, label_at, type_at, props = _neo4j_admin_columns(repo, path, header)
         if set(ids) != {"ID"} or type_at is not None:
             raise CorpusError(f"{repo}: {path}'s header {header} is not one `key:ID(Group)` column and properties")
@@ -7336,16 +7341,12 @@ def _neo4j_admin_import(store: Any, repo: str, script: str, read: Callable[[str]
             nodes[(group, row[at])] = (names[0], key)
             values = {key: row[at]} | {name: cast(row[i]) for i, name, cast in props if row[i] != ""}
             by_labels.setdefault(names, []).append(values)
-        for names, values_list in by_labels.items():
-            for start in range(0, len(values_list), _BATCH):
-                store.query(f"UNWIND $rows AS row CREATE (n:{':'.join(_q(x) for x in names)}) SET n = row",
-                            {"rows": values_list[start:start + _BATCH]}, read_only=False)
+        _create_nodes(store, by_labels)
     writes: dict[tuple[tuple[str, str], tuple[str, str], str], list[dict[str, Any]]] = {}
     for kind, given, path in files:
         if kind != "relationships":
             continue
-        rows = list(csv.reader(io.StringIO(read(path).decode("utf-8-sig"))))
-        header, body = rows[0], rows[1:]
+        header, body = _import_file(read, path)
         ids, label_at, type_at, props = _neo4j_admin_columns(repo, path, header)
         if set(ids) != {"START_ID", "END_ID"} or label_at is not None or (type_at is None) == (not given):
             raise CorpusError(f"{repo}: {path}'s header {header} is not a START_ID, an END_ID and one type")
