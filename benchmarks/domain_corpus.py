@@ -2152,9 +2152,10 @@ them, no xgrag output on them looked at. TWENTY_FOURTH_POOL = a-share-companies,
 chinese-cardio-drugs, ecco-2026, formula-one, ons-hierarchies, russian-troll-tweets (eight graphs, found by seven
 helpers, s24E two), drawn by `sorted(random.Random(52).sample(sorted(TWENTY_FOURTH_POOL), 5))` = a-share-companies,
 chinese-cardio-drugs, ecco-2026, formula-one, russian-troll-tweets: frozen (70 questions), their failures never looked
-at while tuning, run once at the end of it; the three undrawn, bitcoin-wallet-roles, bundestag-votes and
-ons-hierarchies, are **tune**. Three hold data in a language other than English (a-share-companies and
-chinese-cardio-drugs Chinese, bundestag-votes German), and their questions are in it. Each helper's paragraph follows
+at while tuning, run once at the end of it (on 2174ccc, results/domains_frozen24.json) and **spent** since; the three
+undrawn, bitcoin-wallet-roles, bundestag-votes and ons-hierarchies, are **tune**. Three hold data in a language other
+than English (a-share-companies and chinese-cardio-drugs Chinese, bundestag-votes German), and their questions are
+in it. Each helper's paragraph follows
 (sources, licences, what the loader had to change, quirks kept, question mixes, what was considered and left out).
 
 Helper s24A's paragraph, written blind before the declaration above.
@@ -8158,7 +8159,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                  "operator, town and district; towns' wind turbines by their number "
                                                  "within a permit (type, manufacturer, output)",
           writer=write_schleswig_holstein_energy, source=SH_ENERGY),
-    Graph("a-share-companies", "frozen", "China's A-share listed companies in 2018 (in Chinese, a course project's "
+    Graph("a-share-companies", "spent", "China's A-share listed companies in 2018 (in Chinese, a course project's "
                                          "crawl): each company's stock code, name and ST mark, the members of its "
                                          "board (name, gender, age) with their seats, its industry and its "
                                          "concepts",
@@ -8168,19 +8169,19 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "profession, and how they voted (JA, NEIN, enthalten, nicht beteiligt) on each "
                                        "bill or motion, with its date",
           writer=write_bundestag_votes, source=BUNDESTAG),
-    Graph("formula-one", "frozen", "Formula 1 from 1950 to 2023 (Ergast's results, a 2024 py2neo example): "
+    Graph("formula-one", "spent", "Formula 1 from 1950 to 2023 (Ergast's results, a 2024 py2neo example): "
                                    "circuits (location, country), drivers (number, code, date of birth, "
                                    "nationality), constructors (nationality) and races (year, round, date); the "
                                    "circuit that hosted each race, drivers' qualifying results (position) and race "
                                    "results (grid, position, points, laps, time, fastest lap, status) and the "
                                    "points each constructor scored in a race",
           writer=write_formula_one, source=F1),
-    Graph("ecco-2026", "frozen", "the abstracts of ECCO 2026, the European Crohn's and Colitis Organisation's "
+    Graph("ecco-2026", "spent", "the abstracts of ECCO 2026, the European Crohn's and Colitis Organisation's "
                                  "congress: each abstract's presentation number, session type, title, topic, "
                                  "authors and their affiliations, co-authors, the diseases, drugs (class, "
                                  "mechanism), companies and study designs it names",
           writer=write_ecco_2026, source=ECCO),
-    Graph("russian-troll-tweets", "frozen", "tweets of the Twitter accounts linked to Russia's Internet Research "
+    Graph("russian-troll-tweets", "spent", "tweets of the Twitter accounts linked to Russia's Internet Research "
                                             "Agency, as the Internet Archive kept their pages (2019 scrape): the "
                                             "accounts (user id, screen name), their tweets (text, permalink), the "
                                             "hashtags and the links in each",
@@ -8190,7 +8191,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "stereotype each plays, their packages, the dependencies between "
                                             "classes, packages' source paths and the versions (date, commit)",
           writer=write_bitcoin_wallet_roles, source=ROLOGRAM),
-    Graph("chinese-cardio-drugs", "frozen", "cardiovascular drugs in Chinese (a 2020 project for "
+    Graph("chinese-cardio-drugs", "spent", "cardiovascular drugs in Chinese (a 2020 project for "
                                             "prescription checks): each drug's products (strength, dosage: route, "
                                             "patients, frequency, amount, notes), the conditions it may be used for, "
                                             "and its cautions and prohibitions with other drugs, groups of people "
