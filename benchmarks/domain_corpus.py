@@ -2444,7 +2444,62 @@ Congress in their committees, the Trump cabinet's nominees, contributions and fa
 again for most of its edges, and its import needs the hackathon's grep and ruby filters), a FishBase loader and a
 Formula 1 loader whose repositories the search did not name, RemiH06/LinNeo (GBIF taxonomy: its CSVs are downloaded, not
 committed), embabel/impromptu and nikhil-ravi/AO3scraper (left out before), megaduks/neo4j (two CSV files, no script)
-and jeantessier/book-reviews (six books)."""
+and jeantessier/book-reviews (six books).
+
+The twenty-fifth split, in preparation (its pool not declared yet; each helper's graph frozen as it is added, blind:
+loaders tried, questions written with plain Cypher only, no xgrag command run on it).
+
+Helper s25A's paragraph, written blind before any declaration.
+Its graph, china-travel-lounges: github.com/SesameKiller113/Celavi (a November 2024 chatbot "answer[ing] questions about
+restaurants and lounges at airports/train stations", built on Neo4j GraphAcademy's llm-chatbot-python, with an OpenAI
+agent over the graph; the data in Chinese; no licence stated), its two loaders, importAirportInformation.py then
+importHighSpeedRailStationInformation.py, run as its README runs them from the repository's root
+(write_china_travel_lounges: each module executed in a namespace of its own whose `pandas` is _pandas_shim, read_csv of
+data/'s four files, every column text, NaN where a field is empty; whose `py2neo` is a new _py2neo_merge, each
+Graph.merge the statement py2neo 2021.2 sends for it, read from its Subgraph.__db_merge__ and cypher/queries.py: a node
+not yet bound MERGEd on the label and key given, `SET _ += r`, `SET _:<its labels>`, then bound; a relationship MERGEd
+between its two bound ends; and whose `streamlit.secrets` gives the three settings they read, not used; nothing of what
+they send changed for Neo4j 5.26). The data: the lounges and meal restaurants of Chinese airports and high-speed-rail
+and railway stations that China Mobile's 全球通 (GoTone) benefit opens through Dragon Pass (龙腾出行; its N-numbered
+outlet codes, 龙腾网点编码), as of 2024. The graph: 150 airports (Airport: name 机场名称, city, province; with a
+restaurant, station_type "机场" and is_international "境内"/"境外") and 164 stations (Station: name 高铁/火车站名称,
+city, province; with a restaurant, station_type "高铁"/"火车", is_international, country "中国"), 360 restaurants
+(Restaurant: restaurant_id, name "真功夫(三店)", state "正常使用", cuisine_type "餐食体验厅", the set menu as written,
+"饮品：【豆浆 * 1】,主食：【牛肉燃面 * 1】", supply_time "07:00-21:00", location_guide, security_type "安检前"/"安检后";
+at airports terminal "T3航站楼" and departure_type) and 552 lounges (Lounge: lounge_id, name, service_provider
+"移动,全球通,移动全球通", operating_hours "06:00 - 航班结束" or "08:00_20:00", service_duration "2小时", service_content
+"空调,茶水/饮料,小食", location; at airports security_type, vip_lounge_quality "是"/"否", lounge_highlight; at stations
+vip_type, the "贵宾厅性质（自营/非自营）" column's "是"/"否"), each airport or station OWNS_RESTAURANT its restaurants
+(360) and OWNS_Lounge its lounges (552): 1,226 nodes (Lounge 552, Restaurant 360, Station 164, Airport 150), 912
+relationships, 4 labels, `up` in 363 s (server start included, other helpers' servers running: some 2,700 statements,
+each a merge). Quirks kept as the loaders write them: every Airport's airport_id is the list ['机场编码'] and every
+airport Lounge's terminal ['航站楼'] and departure_type ['出发类型'] (`airport_id=['机场编码']`: the column's name in a
+list, not the row's value); empty fields are NaN (pandas' missing value, sent by py2neo as the float it is: 291 airport
+lounges' lounge_highlight, one station lounge's location, type, hours and services); a hub merged again takes the latest
+row's city and province, and keeps the station_type and is_international its restaurant rows set (its lounge rows carry
+neither, so a hub with lounges only has none); the lounge type is OWNS_Lounge, in mixed case, beside OWNS_RESTAURANT;
+the file's provinces as written ("重庆" beside "江苏省"; 长春站 under "辽宁省"); lounge names repeat across hubs
+("龙腾商务座候车区" seven times), restaurant names too. No index or constraint is created, as the loaders create none.
+Its 14 questions are in Chinese, as the data is (6 edge, 5 node-property, 3 two-hop; no relationship has a property):
+hubs, restaurants and lounges by names held once in the graph ("宜宾西站", "塔城拌面", "龙腾浦发银行贵宾厅"), one
+restaurant as a user writes it without its brackets ("真功夫沈阳北站3店"), one lounge of a repeated name reached through
+its station (two-hop). Overlaps kept: airport-routes and openflights-routes are airports and the routes between them,
+sncf-stations, uk-railway and romania-trains railway stations; this is the amenities of China's airports and stations
+(lounges, restaurants, their hours, menus and places), in Chinese: the corpus's first graph of travel-hub services.
+Considered by s25A and left out (its domain: transport, infrastructure, energy, utilities, places):
+shashankshukla96/neo4j-geography (India's states and cities: two labels, its states.json loaded by an apoc.load.json URL
+of a gist), a Python GeoNames-like loader of countries, provinces, cities, regions and zip codes (Country, Province,
+City, Region, Zipcode, Nexus by `|`-separated files) whose repository the search did not name, an EU power-plant and OSM
+energy pipeline (PowerPlant, Owner, FuelType, Country; charging stations, wind turbines, solar farms) whose CSVs it
+writes from WRI and OSM downloads, not committed, and whose repository the search did not name, a Chinese scenic-spot
+loader (景点, 城市: two labels, its property statement an f-string that does not parse as Cypher),
+merlinrts/master-thesis-optimal-routes (a thesis' conceptual intermodal container network: terminals, vessels,
+time-expanded legs, an invented data set), eijiuchiyama/busca-rota (airports with flights and fares a student app
+generates), Bernhard2000/Neo4J-Railroadmap (a Nuxt app that imports through its API),
+neo4j-product-examples/neo4j-energy-graph (left out before) and the many transport loaders the earlier searches left out
+(tullanders/gtfs_neo4j, neo4j-field/cuenca-upgrade-workshop, altierispeixoto/urbs-data-processing,
+Williamdst/Capstone-2, ggszk's samples, AlinaGalenina/Electrical_networksDB,
+Lkruitwagen/global-fossil-fuel-supply-chain, JoseRFJuniorBigData/hidro-Neo4J, FlyingTom63/Matura: not tried again)."""
 
 from __future__ import annotations
 
@@ -7647,6 +7702,105 @@ def write_bitcoin_wallet_roles(store: Any, mirror: Path) -> None:
                 _files_under(ROLOGRAM, ROLOGRAM_SCRIPT, ROLOGRAM_DATA, mirror))
 
 
+CELAVI = "SesameKiller113/Celavi"  # a 2024 chatbot's graph of the lounges and restaurants of China's travel hubs
+# its two loaders, in the order its README runs them ("please run `importAirportInformation.py` and
+# `importHighSpeedRailStationInformation.py`"), each from the repository's root
+CELAVI_LOADERS = ("importAirportInformation.py", "importHighSpeedRailStationInformation.py")
+# the files they read with pandas.read_csv, by the paths they give them (relative to the repository's root)
+CELAVI_FILES = frozenset({"data/Airport Restaurants.csv", "data/Airport lounges.csv",
+                          "data/High-speed rail restaurant.csv", "data/High-speed rail lounge.csv"})
+# the three settings they read of st.secrets (a .streamlit/secrets.toml the repository does not hold): not used here
+CELAVI_SECRETS = ("NEO4J_URI", "NEO4J_USERNAME", "NEO4J_PASSWORD")
+
+
+def _py2neo_merge(repo: str, store: Any) -> types.ModuleType:
+    """A `py2neo` module over the store, of the names a loader that merges uses: Graph(uri, auth=...) with merge(node,
+    label, key) and merge(relationship), Node and Relationship; each merge the statement py2neo 2021.2 sends for it
+    (Subgraph.__db_merge__ with py2neo.cypher.queries' unwind_merge_nodes_query and unwind_merge_relationships_query,
+    one row): a node not yet bound is MERGEd on its primary label and key, `SET _ += r` (its other properties
+    overwrite the ones a node of that key has; a property it lacks is left as it is) and `SET _:<its labels>`, then
+    bound to the node the store answers; a relationship between two bound nodes is MERGEd on its type between them
+    (`SET _ += r[1]`). A property whose value is None is not one (py2neo's PropertyDict drops it)."""
+    def bind(node: _Py2neoNode, label: Any, key: Any) -> None:
+        if node.identity is not None:  # bound: py2neo merges nothing for it
+            return
+        if not label or not key:
+            raise CorpusError(f"{repo}: its loader merges a node of {node.labels} without a primary label and key")
+        properties = {k: v for k, v in node.properties.items() if v is not None}
+        labels = "".join(f":{_q(name)}" for name in sorted(set(node.labels)))
+        rows = store.query(f"UNWIND $data AS r\nMERGE (_:{_q(label)} {{{_q(key)}:r[{json.dumps(key)}]}})\n"
+                           f"SET _ += r\n" + (f"SET _{labels}\n" if labels else "") + "RETURN elementId(_) AS id",
+                           {"data": [properties]}, read_only=False)
+        if len(rows) != 1:
+            raise CorpusError(f"{repo}: a node of {node.labels} was not merged as one node")
+        node.identity = rows[0]["id"]
+
+    def merge(subject: Any, label: Any = None, *keys: Any) -> None:
+        if len(keys) > 1:
+            raise CorpusError(f"{repo}: its loader merges on several keys {keys}, which is not read here")
+        key = keys[0] if keys else None
+        if isinstance(subject, _Py2neoNode):
+            bind(subject, label, key)
+        elif isinstance(subject, _Py2neoRelationship):
+            for end in (subject.start, subject.end):
+                if not isinstance(end, _Py2neoNode):
+                    raise CorpusError(f"{repo}: a {subject.kind} relationship has an end that is not a node")
+                bind(end, label, key)
+            properties = {k: v for k, v in subject.properties.items() if v is not None}
+            store.query("UNWIND $data AS r\nMATCH (a) WHERE elementId(a) = r[0]\nMATCH (b) WHERE elementId(b) = r[2]\n"
+                        f"MERGE (a)-[_:{_q(subject.kind)}]->(b)\nSET _ += r[1]",
+                        {"data": [[subject.start.identity, properties, subject.end.identity]]}, read_only=False)
+        else:
+            raise CorpusError(f"{repo}: its loader merges a {type(subject).__name__}, which is not read here")
+
+    module = types.ModuleType("py2neo")
+    module.Graph = lambda *args, **kwargs: types.SimpleNamespace(merge=merge)  # type: ignore[attr-defined]
+    module.Node = _Py2neoNode  # type: ignore[attr-defined]
+    module.Relationship = _Py2neoRelationship  # type: ignore[attr-defined]
+    return module
+
+
+def write_china_travel_lounges(store: Any, mirror: Path) -> None:
+    """importAirportInformation.py then importHighSpeedRailStationInformation.py of SesameKiller113/Celavi (a November
+    2024 chatbot that "answer[s] questions about restaurants and lounges at airports/train stations", built on Neo4j
+    GraphAcademy's llm-chatbot-python; no licence stated), run as its README runs them from the repository's root, over
+    the four files of data/ they read: the airport and high-speed-rail station lounges and meal restaurants of China
+    that the China Mobile 全球通 (GoTone) benefit opens through Dragon Pass (龙腾出行: its 龙腾网点编码, the N-numbered
+    outlet codes), in Chinese. The graph: the airports (Airport: name 机场名称, city, province, and, for those with a
+    restaurant, station_type "机场" and is_international "境内"/"境外") and stations (Station: name 高铁/火车站名称,
+    city, province, and, for those with a restaurant, station_type "高铁"/"火车", is_international, country "中国"),
+    their restaurants (Restaurant: restaurant_id, name, state "正常使用", cuisine_type, the set menu as the file writes
+    it "饮品：【...】,主食：【...】", supply_time, location_guide, security_type "安检前"/"安检后"; at airports also
+    terminal and departure_type) and their lounges (Lounge: lounge_id, name, service_provider "移动,全球通,移动全球通",
+    operating_hours, service_duration "2小时", service_content "空调,茶水/饮料,小食", location; at airports also
+    security_type, vip_lounge_quality "是"/"否", lounge_highlight; at stations vip_type), each airport or station
+    OWNS_RESTAURANT its restaurants and OWNS_Lounge its lounges. Each module is executed in a namespace of its own whose
+    `pandas` is _pandas_shim (read_csv of the four files, typed as pandas' defaults type them: every column is text, NaN
+    where a field is empty), whose `py2neo` is _py2neo_merge (each Graph.merge the statement py2neo 2021.2 sends for it:
+    a node MERGEd on the label and key given, `SET _ += r`; a relationship MERGEd between its two bound ends), whose
+    `streamlit.secrets` gives the three settings they read (not used), whose prints (their counts of the nodes to
+    expect) are silenced and which import nothing else. Nothing of what they send is changed for Neo4j 5.26. Quirks kept
+    as the loaders write them: each Airport's airport_id is the list ['机场编码'] (the column's name, not its value:
+    `airport_id=['机场编码']`), and each airport Lounge's terminal ['航站楼'] and departure_type ['出发类型'] likewise;
+    a field the file leaves empty is NaN (pandas' missing value, which py2neo sends as the float it is: 291 airport
+    lounges' lounge_highlight); a node merged again takes the latest row's values (an airport's or station's city and
+    province; its station_type and is_international stay as its restaurants' rows set them, since the lounge rows do not
+    carry them); the lounge relationship's type is OWNS_Lounge, in mixed case, beside OWNS_RESTAURANT. No index or
+    constraint is created, as the loaders create none."""
+    secrets = {key: "unused" for key in CELAVI_SECRETS}
+    streamlit_module = types.ModuleType("streamlit")
+    streamlit_module.secrets = secrets  # type: ignore[attr-defined]
+    modules = {"pandas": _pandas_shim(CELAVI, CELAVI_FILES, mirror), "py2neo": _py2neo_merge(CELAVI, store),
+               "streamlit": streamlit_module}
+    importer = _loader_importer(CELAVI, modules, frozenset())
+    # their counts are printed: `up` prints the server's JSON on stdout
+    safe = {**builtins.__dict__, "__import__": importer, "print": lambda *args, **kwargs: None}
+    for loader in CELAVI_LOADERS:
+        source = read_file(CELAVI, loader, mirror).decode("utf-8")
+        namespace: dict[str, Any] = {"__builtins__": safe, "__name__": "__main__", "__file__": f"{CELAVI}/{loader}"}
+        exec(compile(source, f"{CELAVI}/{loader}", "exec", dont_inherit=True), namespace)  # noqa: S102 - it runs
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -8197,6 +8351,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "and its cautions and prohibitions with other drugs, groups of people "
                                             "and conditions",
           writer=write_chinese_cardio_drugs, source=CARDIO_DRUGS),
+    Graph("china-travel-lounges", "frozen", "the lounges and restaurants of China's airports and high-speed-rail "
+                                             "stations open to a mobile operator's members (in Chinese): each "
+                                             "airport's and station's city and province, its lounges (provider, "
+                                             "opening hours, services, location, duration) and restaurants (set "
+                                             "menu, serving hours, location, before or after security)",
+          writer=write_china_travel_lounges, source=CELAVI),
 ]}
 
 
