@@ -2499,7 +2499,12 @@ generates), Bernhard2000/Neo4J-Railroadmap (a Nuxt app that imports through its 
 neo4j-product-examples/neo4j-energy-graph (left out before) and the many transport loaders the earlier searches left out
 (tullanders/gtfs_neo4j, neo4j-field/cuenca-upgrade-workshop, altierispeixoto/urbs-data-processing,
 Williamdst/Capstone-2, ggszk's samples, AlinaGalenina/Electrical_networksDB,
-Lkruitwagen/global-fossil-fuel-supply-chain, JoseRFJuniorBigData/hidro-Neo4J, FlyingTom63/Matura: not tried again)."""
+Lkruitwagen/global-fossil-fuel-supply-chain, JoseRFJuniorBigData/hidro-Neo4J, FlyingTom63/Matura: not tried again). Seen
+and not evaluated (their repositories not named by the search, or their data not seen): an nycflights13 LOAD CSV of
+200,000 flights (Flight, Airline, Airport, Aircraft: large, one MERGE per row without an index), an FAA Service
+Difficulty Reports loader (Discrepancy, Aircraft, Part, System, Operator) over a dataset its ML pipeline labels, Dublin
+DART and Luas station loaders, an aviation-incident JSON loader and an Andalusian COVID incidence and airport-mobility
+script (municipalities, districts, airports: health data, and a statement that reads an undefined variable)."""
 
 from __future__ import annotations
 
