@@ -2485,7 +2485,8 @@ README's LOAD CSV reads files and columns the repository never held, PRODUCTO_CA
 rafascborges/KNOW-NET-COMPET (Portuguese public procurement: its data files over the size limit, a CouchDB pipeline),
 2020-data-integration/data-collection at HEAD (two labels, each company its own shareholder), a Korean procurement
 payments loader (조달청 대금종결집계내역: its repository not identified), kinau/P300 (one label), DFID/dcm-graph (IATI
-activities: its CSVs not committed), maxdemarzi/property_graph (its real_master.csv not committed) and
+activities: its CSVs not committed), maxdemarzi/property_graph (its real_master.csv not committed),
+green23/fund_knowledge_graph (Tushare funds, managers and holdings: its data downloaded, not committed) and
 several generated startup, fraud and procurement demos."""
 
 from __future__ import annotations
