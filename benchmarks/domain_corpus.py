@@ -2505,6 +2505,48 @@ and not evaluated (their repositories not named by the search, or their data not
 Difficulty Reports loader (Discrepancy, Aircraft, Part, System, Operator) over a dataset its ML pipeline labels, Dublin
 DART and Luas station loaders, an aviation-incident JSON loader and an Andalusian COVID incidence and airport-mobility
 script (municipalities, districts, airports: health data, and a statement that reads an undefined variable)."""
+Helper s25B's paragraph, written blind (no xgrag command run on its graph, no xgrag output about it looked at).
+china-top-shareholders: github.com/2020-data-integration/data-collection (a 2020 course project's data collection for
+a knowledge graph of China's A-share market, in Chinese; no licence stated), its import.sh, one neo4j-admin import
+(4.x) command, as committed in "完成知识图谱" (the knowledge graph done, 14 November 2020, A_SHARE_HOLDERS_COMMIT),
+over new_import/'s five files, which its notebooks wrote from Tushare (company.csv, industry.csv, holder.csv,
+industry_company.csv, holder_company.csv). The repository's next and last commit ("新建new数据库", a new database)
+replaced holder.csv and holder_company.csv by a company_company.csv that relates each company to itself and deleted
+them, so the graph is read at that commit: read_file now takes a `commit` (a fetched mirror's, or an ordinary clone's
+.git), HEAD by default. Done by _neo4j_admin_import (a-share-companies'), which now also reads the 4.x option names
+--skip-duplicate-nodes (4.0's --ignore-duplicate-nodes) and --ignore-empty-strings (an empty field sets no property,
+as it already did) and the `date` column type (`annDate:date`, a Neo4j date); nothing else changed. The graph: 678
+listed companies (Company: companyId, the Tushare code "000002.SZ", name "万科A", fullname "万科企业股份有限公司"),
+six industries (Industry: 电子信息 247 companies, 化工行业 150, 房地产 123, 有色金属 72, 金融行业 51, 酒店旅游 35;
+in_industry from the industry to the company) and each company's top ten shareholders in its report announced from 28
+April to 14 November 2020 (Holder: holderId, name as Tushare shortens it, "深圳地铁"; hold_stock from the holder to
+the company with annDate, holderFullname "深圳市地铁集团有限公司" and holdRatio, the per cent held, 27.91): 5,547
+nodes (Holder 4,863, Company 678, Industry 6), 7,363 relationships (hold_stock 6,685, in_industry 678), 3 labels, `up`
+in 317 s (server start included). Kept as the files have them: one node per shortened
+holder name, so a shareholder of several companies is one node (369 hold two or more: 香港中央结算 270,
+中央汇金资产管理 183, 中国证券金融 126) and the funds and accounts of one short name are one node with a hold_stock
+each (585 relationships are two to four between one holder and one company: 中国建设银行's funds, 香港中央结算's
+nominee and Stock Connect accounts), their full names only on the relationship; Tushare's shortening cuts some names
+at "一" (seven one-character holders, "王" for 王一遴, 王一群 and 王一雷; "万向" for 万向集团公司 and
+万向一二三股份公司); industries as the project's six lists have them (华创阳安, a securities firm, under 化工行业);
+eight delisted companies ("招商地产(退)") have no holders; repurchase accounts are holders
+("格力地产回购专用证券账户"). The shareholders are companies, state investors, funds and some individuals, as the
+companies' reports disclose them. Its 14 questions are in Chinese (6 edge, one with two answers; 4 node-property: full
+names and stock codes, one asked by code; 2 relationship-property on holdRatio; 2 two-hop: a holder's company's
+industry), naming companies by their short names and holders by the short names the graph holds, none a holder pair
+with two relationships. Overlap kept: a-share-companies is China's listed companies with industries too, but 2018's
+boards of directors; this is 2020's shareholdings, with stakes and dates on the relationships. Considered and left
+out: labdados/tec-cid and KalberRoberto/bd_transparenciacidada (Paraíba's public procurement, in Portuguese: their
+TCE-PB files are downloaded by scripts, not committed), dmehrotra/department-of-defense-cypher (DoD contracts: its
+CSVs not committed), sueszli/will-wohnen (Vienna flats on willhaben with brokers and agencies: data.tar.gz absent from
+the mirror), gersongelvez/TESIS_MAESTRIA (MercadoLibre sellers, buyers and products in Bogotá, in Spanish: its
+README's LOAD CSV reads files and columns the repository never held, PRODUCTO_CATEGORIA.csv, USUARIO_ID; 173 users),
+rafascborges/KNOW-NET-COMPET (Portuguese public procurement: its data files over the size limit, a CouchDB pipeline),
+2020-data-integration/data-collection at HEAD (two labels, each company its own shareholder), a Korean procurement
+payments loader (조달청 대금종결집계내역: its repository not identified), kinau/P300 (one label), DFID/dcm-graph (IATI
+activities: its CSVs not committed), maxdemarzi/property_graph (its real_master.csv not committed),
+green23/fund_knowledge_graph (Tushare funds, managers and holdings: its data downloaded, not committed) and
+several generated startup, fraud and procurement demos."""
 
 from __future__ import annotations
 
@@ -2512,6 +2554,7 @@ import argparse
 import ast
 import builtins
 import csv
+import datetime
 import html
 import io
 import json
@@ -2632,18 +2675,25 @@ def _fetched(repo: str, mirror: Path) -> Path | None:
     return None
 
 
-def read_file(repo: str, path: str, mirror: Path) -> bytes:
+def read_file(repo: str, path: str, mirror: Path, commit: str = "HEAD") -> bytes:
     """A file of github.com/<repo> (`owner/name`; a bare name is one of neo4j-graph-examples) from the mirror: as
     committed at HEAD in a fetched mirror, as checked out in an ordinary clone `<name>/` (where Git LFS, if the
-    clone has it, put the real content of an LFS file)."""
+    clone has it, put the real content of an LFS file). Another `commit` reads the file as committed there (in a
+    fetched mirror, or in an ordinary clone's .git): for a repository whose HEAD no longer holds what its load
+    script, at that commit, reads."""
     owner, name = _owner_name(repo)
     git_dir = _fetched(repo, mirror)
+    if git_dir is None and commit != "HEAD" and (mirror / name / ".git").is_dir():
+        git_dir = mirror / name / ".git"
     if git_dir is not None:
-        proc = subprocess.run(["git", "--git-dir", str(git_dir), "show", f"HEAD:{path}"], capture_output=True,
+        proc = subprocess.run(["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"], capture_output=True,
                               check=False)
         if proc.returncode == 0:
             return proc.stdout
-        raise CorpusError(f"{repo}: {path} is not in the mirror {git_dir} ({proc.stderr.decode().strip()})")
+        raise CorpusError(f"{repo}: {path} is not in the mirror {git_dir} at {commit} "
+                          f"({proc.stderr.decode().strip()})")
+    if commit != "HEAD":
+        raise CorpusError(f"{repo}: no git mirror under {mirror} to read {path} at {commit} from")
     clone = mirror / name
     if clone.is_dir():
         if (clone / path).is_file():
@@ -7319,13 +7369,19 @@ A_SHARES = "lemonhu/stock-knowledge-graph"
 A_SHARES_SCRIPT = "import.sh"  # its one neo4j-admin import (4.x) command over the seven files of data/import/
 # an argument of a neo4j-admin import command, `--<option>=<value>`: `--nodes=data/import/stock.csv`, `--id-type=string`
 _NEO4J_ADMIN_ARG = re.compile(r"--([\w-]+)=(\S+)")
+
+
+def _iso_date(text: str) -> Any:
+    """A neo4j-admin import `date` field (`2020-10-16`) as the tool stores it: a Neo4j date."""
+    return datetime.date.fromisoformat(text)
 # the options its 4.x form may set here: any other changes how the files are read, which is not done here (an error)
-_NEO4J_ADMIN_OPTIONS = {"database", "id-type", "ignore-duplicate-nodes", "ignore-missing-nodes"}
+_NEO4J_ADMIN_OPTIONS = {"database", "id-type", "ignore-duplicate-nodes", "ignore-missing-nodes",
+                        "skip-duplicate-nodes", "ignore-empty-strings"}
 # a header entry: `key:ID(Group)`, `:START_ID(Group)`, `:END_ID(Group)` (the group optional), `:LABEL`, `:TYPE`, or a
 # property `name` / `name:type`
 _NEO4J_ADMIN_ID = re.compile(r"^(\w*):(ID|START_ID|END_ID)(?:\((\w+)\))?$")
 _NEO4J_ADMIN_TYPES: dict[str, Callable[[str], Any]] = {"string": str, "int": int, "long": int, "float": float,
-                                                       "double": float}
+                                                       "double": float, "date": _iso_date}
 
 
 def _neo4j_admin_columns(repo: str, path: str, header: list[str]) -> tuple[dict[str, tuple[int, str, str]],
@@ -7333,8 +7389,8 @@ def _neo4j_admin_columns(repo: str, path: str, header: list[str]) -> tuple[dict[
                                                                            list[tuple[int, str, Callable[[str], Any]]]]:
     """A neo4j-admin import file's header read as the 4.x tool reads it: its id columns (ID, START_ID, END_ID ->
     (column, key, group); no group is the global id space ""), its :LABEL and :TYPE columns, and its property
-    columns (column, name, type: `name` is a string, `name:int` an integer...); a type the tool has and this does
-    not read (point, date, arrays...) is an error."""
+    columns (column, name, type: `name` is a string, `name:int` an integer, `name:date` a date...); a type the tool
+    has and this does not read (point, datetime, arrays...) is an error."""
     ids: dict[str, tuple[int, str, str]] = {}
     label = kind = None
     props: list[tuple[int, str, Callable[[str], Any]]] = []
@@ -7361,7 +7417,8 @@ def _neo4j_admin_import(store: Any, repo: str, script: str, read: Callable[[str]
     as the property `key`; `:LABEL` adds its ';'-separated labels to the argument's; `:START_ID(Group)` and
     `:END_ID(Group)` name a relationship's ends by their ids, `:TYPE` (or the argument) its type; any other column
     is a property of the node or relationship, a string, or of its type (`age:int` an integer); an empty field sets
-    no property. A node whose id its group already holds is skipped under --ignore-duplicate-nodes=true (else the
+    no property (as --ignore-empty-strings=true has it). A node whose id its group already holds is skipped under
+    --ignore-duplicate-nodes=true or --skip-duplicate-nodes=true (else the
     tool stops: an error), a relationship whose end is not among the nodes under --ignore-missing-nodes=true (else
     an error); how many of each were skipped is returned. --database names the store the tool builds offline (here
     the started server's database). Nodes are CREATEd (no MERGE: their ids are unique), then each relationship
@@ -7373,7 +7430,8 @@ def _neo4j_admin_import(store: Any, repo: str, script: str, read: Callable[[str]
     if not command or set(options) - _NEO4J_ADMIN_OPTIONS or options.get("id-type", "string").lower() != "string":
         raise CorpusError(f"{repo}: its script no longer runs neo4j-admin import --id-type=string with options "
                           f"{sorted(_NEO4J_ADMIN_OPTIONS)} only ({sorted(options)})")
-    skip_duplicates = options.get("ignore-duplicate-nodes", "false").lower() == "true"
+    skip_duplicates = "true" in (options.get("ignore-duplicate-nodes", "false").lower(),
+                                 options.get("skip-duplicate-nodes", "false").lower())  # 4.0's name, and 4.x's
     skip_missing = options.get("ignore-missing-nodes", "false").lower() == "true"
     files = [(kind, *value.rpartition("=")[::2]) for kind, value in arguments if kind in ("nodes", "relationships")]
     if not any(kind == "nodes" for kind, _, _ in files) or not any(kind == "relationships" for kind, _, _ in files):
@@ -7458,6 +7516,37 @@ def write_a_share_companies(store: Any, mirror: Path) -> None:
     six digits; ST companies' names without the ST prefix ("生态", "华信"); ages as of the 2018 crawl."""
     script = read_file(A_SHARES, A_SHARES_SCRIPT, mirror).decode("utf-8")
     _neo4j_admin_import(store, A_SHARES, script, lambda path: read_file(A_SHARES, path, mirror))
+A_SHARE_HOLDERS = "2020-data-integration/data-collection"  # a 2020 course project's A-share knowledge graph
+# its commit "完成知识图谱" (the knowledge graph done, 2020-11-14): its import.sh imports the top shareholders; the
+# next and last commit replaced them by company_company.csv (each company related to itself) and deleted the files
+A_SHARE_HOLDERS_COMMIT = "e61c3618a2fd499e8a3232ea84385b864b632772"
+A_SHARE_HOLDERS_SCRIPT = "import.sh"
+
+
+def write_china_top_shareholders(store: Any, mirror: Path) -> None:
+    """import.sh of 2020-data-integration/data-collection (a 2020 course project's data collection for a knowledge
+    graph of China's A-share market, in Chinese; no licence stated) as committed in "完成知识图谱" (14 November 2020,
+    A_SHARE_HOLDERS_COMMIT): one neo4j-admin import (4.x) command over new_import/'s five files, which its notebooks
+    wrote from Tushare: 678 listed companies (Company: companyId, the Tushare code "000001.SZ"; name, the short name
+    "平安银行"; fullname), six industries (Industry: industryId, name: "化工行业", "金融行业", "房地产"...; in_industry
+    from the industry to the company), and each company's top ten shareholders in its latest report (Holder: holderId,
+    name as Tushare shortens it; hold_stock from the holder to the company, with annDate, the report's announcement
+    date, holderFullname, the name as the report gives it, and holdRatio, the per cent of the shares held). The
+    import is done by _neo4j_admin_import as the tool does it (`annDate:date` a date, `holdRatio:double` a float;
+    --skip-duplicate-nodes=true and --ignore-empty-strings=true as read there). The repository's HEAD (its next and
+    last commit, "新建new数据库") replaced holder.csv and holder_company.csv by a company_company.csv relating each
+    company to itself, so the files are read at A_SHARE_HOLDERS_COMMIT (read_file's `commit`). Kept as the files
+    have them: a holder is one node per short name, so one shareholder of several companies is one node (香港中央结算,
+    Hong Kong Securities Clearing, of 270 holdings) and the accounts and funds of one short name are one node with a
+    hold_stock each (中国建设银行's funds; 585 relationships are two to four between one holder and one company),
+    their full names only on the relationships; Tushare's shortening cuts some names at "一" ("王" for 王一遴, 王一群
+    and 王一雷, "万向" for 万向集团公司 and 万向一二三股份公司); eight delisted companies ("招商地产(退)") have no
+    holders."""
+    def read(path: str) -> bytes:
+        return read_file(A_SHARE_HOLDERS, path, mirror, A_SHARE_HOLDERS_COMMIT)
+    _neo4j_admin_import(store, A_SHARE_HOLDERS, read(A_SHARE_HOLDERS_SCRIPT).decode("utf-8"), read)
+
+
 BUNDESTAG = "isnok/neo4j-hackathon"  # a 2015 Neo4j hackathon's "abgeordnetenwatch.de Visualizer", in German
 BUNDESTAG_SCRIPTS = ("insert.cypher", "elections.cypher")  # in the order its Readme runs them with neo4j-shell -file
 # both scripts read their files by the absolute path they had on one author's machine (the other's is commented out):
@@ -8362,6 +8451,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                              "opening hours, services, location, duration) and restaurants (set "
                                              "menu, serving hours, location, before or after security)",
           writer=write_china_travel_lounges, source=CELAVI),
+    Graph("china-top-shareholders", "frozen", "the top ten shareholders of 678 China A-share listed companies in "
+                                               "2020 (in Chinese, Tushare data, a course project): each company's "
+                                               "code, short and full name, its industry, and each shareholder's "
+                                               "stake (per cent, announcement date, full name)",
+          writer=write_china_top_shareholders, source=A_SHARE_HOLDERS),
 ]}
 
 

@@ -307,6 +307,7 @@ def test_the_twenty_third_frozen_split_is_the_documented_draw_and_spent() -> Non
 # the twenty-fifth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
 # only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
 TWENTY_FIFTH_IN_PREPARATION_A = {"china-travel-lounges"}
+TWENTY_FIFTH_IN_PREPARATION_B = {"china-top-shareholders"}
 
 
 def test_the_twenty_fourth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -319,6 +320,7 @@ def test_the_twenty_fourth_frozen_split_is_the_documented_draw_and_spent() -> No
     assert tuple(pool) == corpus.TWENTY_FOURTH_POOL and corpus.TWENTY_FOURTH_SEED == 52
     assert sorted(random.Random(52).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_FOURTH_POOL, 52)
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FIFTH_IN_PREPARATION_A
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FIFTH_IN_PREPARATION_B
     assert {"bitcoin-wallet-roles", "bundestag-votes", "ons-hierarchies"} <= _split("tune")
 
 
@@ -369,6 +371,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.TWENTY_FIRST_POOL) | set(corpus.TWENTY_SECOND_POOL)
                                   | set(corpus.TWENTY_THIRD_POOL) | set(corpus.TWENTY_FOURTH_POOL)
                                   | TWENTY_FIFTH_IN_PREPARATION_A)
+                                  | TWENTY_FIFTH_IN_PREPARATION_B)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -2855,9 +2858,9 @@ def test_a_share_companies_skips_what_its_ignore_options_name(tmp_path: Path) ->
      {"concept.csv": "concept_id:ID(Concept),name,:LABEL\n1,a,Concept\n1,b,Concept\n"}, "repeats the id '1'"),
     (_A_SHARES_SCRIPT.replace("    --ignore-missing-nodes=true \\\n", ""),
      {"stock_concept.csv": ":START_ID(Stock),:END_ID(Concept),:TYPE\n651,gone,concept_of\n"}, "not both imported"),
-    (_A_SHARES_SCRIPT, {"executive.csv": ("person_id:ID(Executive),name,born:date,:LABEL\n"
-                                          "dd51,杜玉岱,1960-01-01,Person\n")},
-     "'born:date' is not read here"),
+    (_A_SHARES_SCRIPT, {"executive.csv": ("person_id:ID(Executive),name,born:datetime,:LABEL\n"
+                                          "dd51,杜玉岱,1960-01-01T00:00,Person\n")},
+     "'born:datetime' is not read here"),
     (_A_SHARES_SCRIPT.replace("--id-type=string", "--id-type=integer"), {}, "--id-type=string"),
     (_A_SHARES_SCRIPT.replace("--database=stock.db", "--delimiter=;"), {}, "with options"),
 ])
@@ -2865,6 +2868,102 @@ def test_a_share_companies_refuses_what_neo4j_admin_import_would_not_write_as_re
         tmp_path: Path, script: str, files: dict[str, str], refused: str) -> None:
     with pytest.raises(corpus.CorpusError, match=re.escape(refused)):
         corpus.write_a_share_companies(Recorder(), _a_shares(tmp_path, script, **files))
+# 2020-data-integration/data-collection's import.sh as committed in "完成知识图谱" (its neo4j-admin import 4.x command
+# over new_import/'s five files, shortened to a row or two each, their headers as its notebooks write them: id groups,
+# :LABEL, :TYPE, `annDate:date`, `holdRatio:double`); the next commit, HEAD, imports company_company.csv instead
+_HOLDERS_SCRIPT = ("./neo4j-admin import \\\n    --id-type=STRING \\\n    --skip-duplicate-nodes=true \\\n"
+                   "    --ignore-empty-strings=true \\\n    --nodes=new_import/company.csv \\\n"
+                   "    --nodes=new_import/industry.csv \\\n    --nodes=new_import/holder.csv \\\n"
+                   "    --relationships=new_import/industry_company.csv \\\n"
+                   "    --relationships=new_import/holder_company.csv")
+_HOLDERS_FILES = {
+    "company.csv": ("companyId:ID(Company),name:string,fullname:string,:LABEL\n"
+                    "000002.SZ,万科A,万科企业股份有限公司,Company\n"),
+    "industry.csv": "industryId:ID(Industry),name:string,:LABEL\n5,房地产,Industry\n",
+    "holder.csv": "name,holderId:ID(Holder),:LABEL\n深圳地铁,0,Holder\n香港中央结算,1,Holder\n香港中央结算,1,Holder\n",
+    "industry_company.csv": ":START_ID(Industry),:END_ID(Company),:TYPE\n5,000002.SZ,in_industry\n",
+    "holder_company.csv": (":END_ID(Company),annDate:date,holderFullname:string,holdRatio:double,:START_ID(Holder),"
+                           ":TYPE\n000002.SZ,2020-10-30,深圳市地铁集团有限公司,27.91,0,hold_stock\n"
+                           "000002.SZ,2020-10-30,香港中央结算(代理人)有限公司,16.3,1,hold_stock\n"
+                           "000002.SZ,2020-10-30,香港中央结算有限公司(陆股通),,1,hold_stock\n")}
+
+
+def _holders_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str = _HOLDERS_SCRIPT) -> Path:
+    """A fetched mirror of the repository: its graph committed, then a HEAD that deletes the holders' files and
+    imports company_company.csv (as its last commit does); the writer's commit is the first one."""
+    import subprocess
+
+    fetched = tmp_path / "2020-data-integration+data-collection" / "repo"
+    (fetched / "new_import").mkdir(parents=True)
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / "import.sh").write_text(script, encoding="utf-8")
+    for name, text in _HOLDERS_FILES.items():
+        (fetched / "new_import" / name).write_text(text, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "完成知识图谱"], check=True)
+    graph = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    (fetched / "import.sh").write_text(script.replace("holder_company", "company_company"), encoding="utf-8")
+    subprocess.run([*git, "rm", "-q", "new_import/holder.csv", "new_import/holder_company.csv"], check=True)
+    subprocess.run([*git, "commit", "-qam", "新建new数据库"], check=True)
+    monkeypatch.setattr(corpus, "A_SHARE_HOLDERS_COMMIT", graph)
+    return tmp_path
+
+
+def test_china_top_shareholders_imports_its_graph_commit_as_neo4j_admin_import_does(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import datetime
+
+    store = Recorder()
+    corpus.write_china_top_shareholders(store, _holders_mirror(tmp_path, monkeypatch))
+    index = "CREATE INDEX `neo4j_admin_import_{}` IF NOT EXISTS FOR (n:`{}`) ON (n.`{}`)"
+    match = "UNWIND $rows AS row MATCH (s:`{}` {{`{}`: row.s}}) MATCH (e:`{}` {{`{}`: row.e}}) "
+    assert store.calls == [
+        ("UNWIND $rows AS row CREATE (n:`Company`) SET n = row",
+         {"rows": [{"companyId": "000002.SZ", "name": "万科A", "fullname": "万科企业股份有限公司"}]}),
+        ("UNWIND $rows AS row CREATE (n:`Industry`) SET n = row", {"rows": [{"industryId": "5", "name": "房地产"}]}),
+        # --skip-duplicate-nodes (4.x's name of --ignore-duplicate-nodes) keeps the first node of a repeated id
+        ("UNWIND $rows AS row CREATE (n:`Holder`) SET n = row",
+         {"rows": [{"name": "深圳地铁", "holderId": "0"}, {"name": "香港中央结算", "holderId": "1"}]}),
+        (index.format(0, "Industry", "industryId"), {}), (index.format(1, "Company", "companyId"), {}),
+        (index.format(2, "Holder", "holderId"), {}), ("CALL db.awaitIndexes()", {}),
+        (match.format("Industry", "industryId", "Company", "companyId")
+         + "CREATE (s)-[r:`in_industry`]->(e) SET r = row.p", {"rows": [{"s": "5", "e": "000002.SZ", "p": {}}]}),
+        # `annDate:date` a date, `holdRatio:double` a float, an empty field no property (--ignore-empty-strings);
+        # one holder twice to a company (two accounts of one short name) is two relationships
+        (match.format("Holder", "holderId", "Company", "companyId")
+         + "CREATE (s)-[r:`hold_stock`]->(e) SET r = row.p",
+         {"rows": [{"s": "0", "e": "000002.SZ", "p": {"annDate": datetime.date(2020, 10, 30),
+                                                      "holderFullname": "深圳市地铁集团有限公司", "holdRatio": 27.91}},
+                   {"s": "1", "e": "000002.SZ", "p": {"annDate": datetime.date(2020, 10, 30),
+                                                      "holderFullname": "香港中央结算(代理人)有限公司",
+                                                      "holdRatio": 16.3}},
+                   {"s": "1", "e": "000002.SZ", "p": {"annDate": datetime.date(2020, 10, 30),
+                                                      "holderFullname": "香港中央结算有限公司(陆股通)"}}]}),
+        *((f"DROP INDEX `neo4j_admin_import_{n}`", {}) for n in range(3))]
+
+
+def test_china_top_shareholders_is_read_at_its_commit_not_at_head(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    mirror = _holders_mirror(tmp_path, monkeypatch)
+    repo = corpus.A_SHARE_HOLDERS
+    assert b"holder_company" not in corpus.read_file(repo, "import.sh", mirror)  # HEAD: company_company.csv
+    with pytest.raises(corpus.CorpusError, match="new_import/holder.csv is not in the mirror .* at HEAD"):
+        corpus.read_file(repo, "new_import/holder.csv", mirror)
+    assert corpus.read_file(repo, "new_import/holder.csv", mirror, corpus.A_SHARE_HOLDERS_COMMIT).startswith(b"name,")
+    # an ordinary copy without .git cannot be read at a commit
+    (tmp_path / "star-wars").mkdir()
+    with pytest.raises(corpus.CorpusError, match="no git mirror"):
+        corpus.read_file("star-wars", "a.json", tmp_path, "abc123")
+
+
+def test_china_top_shareholders_refuses_an_option_that_changes_how_the_files_are_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    script = _HOLDERS_SCRIPT.replace("--ignore-empty-strings=true", "--delimiter=TAB")
+    with pytest.raises(corpus.CorpusError, match="with options"):
+        corpus.write_china_top_shareholders(Recorder(), _holders_mirror(tmp_path, monkeypatch, script))
+
+
 # isnok/neo4j-hackathon's two scripts as written (shortened), each LOAD CSV naming its file by the absolute path it had
 # on one author's machine, the other author's path commented out above it
 _BUNDESTAG_INSERT = (
