@@ -2480,8 +2480,16 @@ game developed by ThatGameCompany released on?"). Overlaps kept: mame-arcade (ar
 dark-souls and pokemon (one game's world) are video games, but this is the corpus's first catalogue of games with their
 sales, critics' scores, developers, publishers and platforms. Considered and left out by s25C: wangri-s/Knowledge-Graph
 (left out before: its collection.csv over the size limit), Downstream/bsuapi (a test fixture's hand-written mock graph
-of a few Met artworks), a MoMA collection tutorial (a py2neo scraper of moma.org's pages, no data committed). Seen and
-not evaluated: neo4j-the-definitive-guide/book (its chapter 1's sample of Spotify tracks)."""
+of a few Met artworks), a MoMA collection tutorial (a py2neo scraper of moma.org's pages, no data committed). Also left
+out, for a second graph that was not found in time: Di-KaZ/NeoBum (some fifty hand-typed albums with prices),
+YaronBuchler/spotify_dataset (test nodes, "Song A"), rafaelpagels/neo4j-music-analytics (a simulated listening list),
+switchnollie/neo4j-music-service (sample data), carstoid/collection-neo4j (its CSVs not committed), a Spotify and
+MusicBrainz artists' collaboration loader (one label), a MusicBrainz and Last.fm loader and Concordia's SOEN 363 "Best
+Hits" (their files not committed), a Magic: The Gathering tournament-decks script (cards from MTGJSON's all_cards.json,
+events given random venues), a League of Legends champions loader (mechanics and counters from hand-written rules) and a
+few dozen hand-typed board games, lsiecker/Knowledge-Engineering and a Chilean museum's inventory loader (left out
+before). Seen and not evaluated: neo4j-the-definitive-guide/book (its chapter 1's sample of Spotify tracks),
+ErwanDavid/musicbrainztoneo (a MusicBrainz database copy)."""
 
 from __future__ import annotations
 
