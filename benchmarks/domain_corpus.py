@@ -2547,6 +2547,50 @@ payments loader (조달청 대금종결집계내역: its repository not identifi
 activities: its CSVs not committed), maxdemarzi/property_graph (its real_master.csv not committed),
 green23/fund_knowledge_graph (Tushare funds, managers and holdings: its data downloaded, not committed) and
 several generated startup, fraud and procurement demos."""
+The twenty-fifth frozen split (issue 29, "the next graph", a twenty-fifth time) is in preparation, its graphs added
+blind, as the twenty-fourth's were: loaders tried, questions written from the data with plain Cypher (the neo4j driver)
+and checked with domain_gold.py (14 a graph, 0 problems), no schema inference, linking, answering or bench_domains.py
+on them, no xgrag output on them looked at; its pool and seed are declared by the session that gathers them.
+
+Helper s25C's paragraph, written blind. video-game-sales: github.com/Kozukq/dataset_analysis ("Recommandation de
+Jeux-Vidéos", the INFO0607 project of Benjamin Villa and Ophélie Kaminski, third-year computer science at the Université
+de Reims Champagne-Ardenne, 2020/2021, its report rapport.pdf in French; no licence stated; the data Kaggle's "Video
+Game Sales with Ratings", VGChartz's sales to 22 December 2016 with Metacritic's scores, committed as dataset.csv): its
+script.cypher run as written up to its analysis (write_video_game_sales; _run_script, the `LOAD CSV WITH HEADERS FROM
+'file:///dataset.csv'` given the repository's dataset.csv): a delete of everything (on the new store, nothing), then one
+statement over the rows that have a developer, a publisher, a platform and a genre (10,096 of 16,719), each a Game
+(CREATE: name, year of release, global sales in millions of units as a float, critic score out of 100 as an integer)
+with its Developer, Publisher, Platform and Genre MERGEd by name (DEVELOPED_BY, PUBLISHED_BY, RUNS_ON, IS): 12,164 nodes
+(Game 10,096, Developer 1,696, Publisher 343, Platform 17, Genre 12), 40,384 relationships (10,096 of each type), 5
+labels, `up` in 148 s (server start included, other helpers' servers running). What the loader had to change: nothing
+for Neo4j 5.26; the script writes `LOAD CSV` and `WITH HEADERS` on two lines, which _LOAD_CSV now matches (its words may
+be split over lines); the analysis that follows (browser `:param config => ({...})` blocks, not Cypher, for
+gds.nodeSimilarity.write and gds.beta.modularityOptimization.write: SIMILARITY relationships and a `community` on each
+Game, computed from the graph and needing the GDS plugin) is not run, as kegg-diseases' and jlpt-kanji's analyses are
+not. Quirks kept as the statement writes them: one Game a row, that is a game on one platform (2,053 names are 5,980
+nodes: "Need for Speed: Most Wanted" nine, the 2005 and the 2012 game on their platforms), so a game's sales and score
+are its platform's; platforms by VGChartz's codes ("X360", "PS4", "GBA", "DC"); the year "N/A" is no year (189 games)
+and a missing score no score (1,965); a developer field naming several studios is one Developer ("Infinity Ward,
+Sledgehammer Games"); publisher names as the file spells them ("Valve" and "Valve Software", "Unknown" for 128 games);
+VGChartz's errors (Imagine: Makeup Artist on the DS released in 2020); the file's regional sales, critic and user
+counts, user score and ESRB rating are not in the statement, so not in the graph. The earlier search left this
+repository out as a script that "reads files the repository does not hold" (the search index lists no CSV): its snapshot
+holds dataset.csv at its root. Its 14 questions, in English as the data is (7 edge, 5 node-property, 2 two-hop; no
+relationship has a property): games named by titles held by one node only, developers by name ("Which platform was the
+game developed by ThatGameCompany released on?"). Overlaps kept: mame-arcade (arcade machines and their makers),
+dark-souls and pokemon (one game's world) are video games, but this is the corpus's first catalogue of games with their
+sales, critics' scores, developers, publishers and platforms. Considered and left out by s25C: wangri-s/Knowledge-Graph
+(left out before: its collection.csv over the size limit), Downstream/bsuapi (a test fixture's hand-written mock graph
+of a few Met artworks), a MoMA collection tutorial (a py2neo scraper of moma.org's pages, no data committed). Also left
+out, for a second graph that was not found in time: Di-KaZ/NeoBum (some fifty hand-typed albums with prices),
+YaronBuchler/spotify_dataset (test nodes, "Song A"), rafaelpagels/neo4j-music-analytics (a simulated listening list),
+switchnollie/neo4j-music-service (sample data), carstoid/collection-neo4j (its CSVs not committed), a Spotify and
+MusicBrainz artists' collaboration loader (one label), a MusicBrainz and Last.fm loader and Concordia's SOEN 363 "Best
+Hits" (their files not committed), a Magic: The Gathering tournament-decks script (cards from MTGJSON's all_cards.json,
+events given random venues), a League of Legends champions loader (mechanics and counters from hand-written rules) and a
+few dozen hand-typed board games, lsiecker/Knowledge-Engineering and a Chilean museum's inventory loader (left out
+before). Seen and not evaluated: neo4j-the-definitive-guide/book (its chapter 1's sample of Spotify tracks),
+ErwanDavid/musicbrainztoneo (a MusicBrainz database copy)."""
 
 from __future__ import annotations
 
@@ -2857,9 +2901,10 @@ def write_airport_routes(store: Any, mirror: Path) -> None:
             store.query(load.sub("UNWIND $rows AS row", statement), {"rows": rows}, read_only=False)
 
 
-# `USING PERIODIC COMMIT [n]` (removed in 5.x) before it is part of the match: the rows replace it with the LOAD CSV
-_LOAD_CSV = re.compile(r"(?is)(?:USING PERIODIC COMMIT(?:\s+\d+)?\s+)?LOAD CSV WITH HEADERS\s+FROM\s+(['\"])(.+?)\1"
-                       r"\s+AS\s+(\w+)(?:\s+FIELDTERMINATOR\s*(['\"])(\\t|.)\4)?")
+# `USING PERIODIC COMMIT [n]` (removed in 5.x) before it is part of the match: the rows replace it with the LOAD CSV;
+# its words may be split over lines (`LOAD CSV\nWITH HEADERS FROM`, as video-game-sales' script writes it)
+_LOAD_CSV = re.compile(r"(?is)(?:USING PERIODIC COMMIT(?:\s+\d+)?\s+)?LOAD\s+CSV\s+WITH\s+HEADERS\s+FROM\s+"
+                       r"(['\"])(.+?)\1\s+AS\s+(\w+)(?:\s+FIELDTERMINATOR\s*(['\"])(\\t|.)\4)?")
 _BATCH = 20_000  # rows a statement is given at once: a large file is read in parts, each part its own statement
 
 
@@ -7893,6 +7938,38 @@ def write_china_travel_lounges(store: Any, mirror: Path) -> None:
         source = read_file(CELAVI, loader, mirror).decode("utf-8")
         namespace: dict[str, Any] = {"__builtins__": safe, "__name__": "__main__", "__file__": f"{CELAVI}/{loader}"}
         exec(compile(source, f"{CELAVI}/{loader}", "exec", dont_inherit=True), namespace)  # noqa: S102 - it runs
+VGSALES = "Kozukq/dataset_analysis"  # a French university course's video-game data analysis (March 2021)
+VGSALES_SCRIPT = "script.cypher"
+VGSALES_DATA = ""  # the one file its `file:///` URL names, dataset.csv, is at the repository's root
+# its analysis part (GDS node similarity, then modularity optimization) opens with the browser's first `:param`
+_VGSALES_ANALYSIS = re.compile(r"(?m)^:param\b")
+
+
+def write_video_game_sales(store: Any, mirror: Path) -> None:
+    """script.cypher of Kozukq/dataset_analysis (INFO0607's project "Recommandation de Jeux-Vidéos", by Benjamin Villa
+    and Ophélie Kaminski, third-year computer science at the Université de Reims Champagne-Ardenne, 2020/2021, in
+    French, its report rapport.pdf; no licence stated) as written up to its analysis, its `LOAD CSV WITH HEADERS FROM
+    'file:///dataset.csv'` reading the repository's dataset.csv (Kaggle's "Video Game Sales with Ratings": VGChartz's
+    sales in millions of units, with Metacritic's scores, to 22 December 2016, 16,719 rows). Its statements: delete
+    everything (on the new store, nothing), then one statement that keeps the rows with a developer, a publisher, a
+    platform and a genre (10,096 rows) and CREATEs a Game for each (name, year of release as an integer, global sales as
+    a float, critic score as an integer) and MERGEs its Developer, Publisher, Platform and Genre by name, with
+    DEVELOPED_BY, PUBLISHED_BY, RUNS_ON and IS from the game to each. Neo4j 5 syntax already: nothing changed (its `LOAD
+    CSV` and `WITH HEADERS` on two lines, which _LOAD_CSV now matches). Not run: the rest of the script, its analysis:
+    browser `:param config => ({...})` blocks (not Cypher) for gds.nodeSimilarity.write (SIMILARITY relationships, with
+    a score, between nodes that share neighbours) and gds.beta.modularityOptimization.write (a `community` on each
+    Game), computed from the graph, not data, and needing the GDS plugin, which the embedded server has not (as
+    kegg-diseases' GDS projection and jlpt-kanji's Graph Algorithms analysis are left out). Quirks kept as the statement
+    writes them: a game is one node a platform (a row a node: "Need for Speed: Most Wanted" is nine Game nodes, the 2005
+    and 2012 games on their platforms), so its sales and score are a platform's; the year "N/A" of the file is no year
+    (toInteger gives null); a missing critic score is no score; a developer field naming several studios ("Infinity
+    Ward, Sledgehammer Games", 522 rows) is one Developer of that name; the file's other columns (regional sales, critic
+    and user counts, user score, ESRB rating) are not in the statement, so not in the graph."""
+    script = read_file(VGSALES, VGSALES_SCRIPT, mirror).decode("utf-8")
+    analysis = _VGSALES_ANALYSIS.search(script)
+    if analysis is None:
+        raise CorpusError(f"{VGSALES}: {VGSALES_SCRIPT} has no :param block before its analysis")
+    _run_script(store, script[:analysis.start()], _files_under(VGSALES, VGSALES_SCRIPT, VGSALES_DATA, mirror))
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -8456,6 +8533,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                "code, short and full name, its industry, and each shareholder's "
                                                "stake (per cent, announcement date, full name)",
           writer=write_china_top_shareholders, source=A_SHARE_HOLDERS),
+    Graph("video-game-sales", "frozen", "video games' sales and critic scores (VGChartz and Metacritic, 2016; a "
+                                        "French course project): each game on each platform "
+                                        "(year of release, global sales in millions, critic score), its developer, "
+                                        "publisher, platform and genre",
+          writer=write_video_game_sales, source=VGSALES),
 ]}
 
 

@@ -308,6 +308,7 @@ def test_the_twenty_third_frozen_split_is_the_documented_draw_and_spent() -> Non
 # only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
 TWENTY_FIFTH_IN_PREPARATION_A = {"china-travel-lounges"}
 TWENTY_FIFTH_IN_PREPARATION_B = {"china-top-shareholders"}
+TWENTY_FIFTH_IN_PREPARATION_C = {"video-game-sales"}
 
 
 def test_the_twenty_fourth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -321,6 +322,7 @@ def test_the_twenty_fourth_frozen_split_is_the_documented_draw_and_spent() -> No
     assert sorted(random.Random(52).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_FOURTH_POOL, 52)
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FIFTH_IN_PREPARATION_A
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FIFTH_IN_PREPARATION_B
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FIFTH_IN_PREPARATION_C
     assert {"bitcoin-wallet-roles", "bundestag-votes", "ons-hierarchies"} <= _split("tune")
 
 
@@ -372,6 +374,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.TWENTY_THIRD_POOL) | set(corpus.TWENTY_FOURTH_POOL)
                                   | TWENTY_FIFTH_IN_PREPARATION_A)
                                   | TWENTY_FIFTH_IN_PREPARATION_B)
+                                  | TWENTY_FIFTH_IN_PREPARATION_C)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -3362,3 +3365,40 @@ def test_china_travel_lounges_imports_reads_and_merges_nothing_but_what_its_load
     airports = _CELAVI_AIRPORTS.replace("importAirportsAndLounges(lounge)\n", change)
     with pytest.raises(corpus.CorpusError, match=refused):
         corpus.write_china_travel_lounges(_MergeStore(), _celavi_mirror(tmp_path, airports=airports))
+# Kozukq/dataset_analysis's script.cypher, shortened: its delete, its one load statement (`LOAD CSV` and `WITH
+# HEADERS` on two lines) and the start of its analysis (a browser `:param` block, then a GDS call)
+_VGSALES_SCRIPT = (
+    "// Nettoyage de la BD\nMATCH (n) \nDETACH DELETE n;\n\n// Création des noeuds et relations\nLOAD CSV \n"
+    "WITH HEADERS FROM 'file:///dataset.csv' AS line\nWITH line\nWHERE line.Developer IS NOT NULL \n"
+    "CREATE (game:Game {name: line.Name, year: toInteger(line.Year_of_Release)})\n"
+    "MERGE (dev:Developer {name: line.Developer})\nCREATE (game)-[:DEVELOPED_BY]->(dev);\n\n"
+    "// Node Similarity\n:param config => ({\n  similarityCutoff: 0.1,\n  writeProperty: 'value'\n});\n"
+    "CALL gds.nodeSimilarity.write($config);\n")
+
+
+def test_video_game_sales_runs_its_load_over_dataset_csv_and_not_its_gds_analysis(tmp_path: Path) -> None:
+    data = "Name,Year_of_Release,Developer\r\nWii Sports,2006,Nintendo\r\nSuper Mario Bros.,1985,\r\n"
+    mirror = _clone(tmp_path, corpus.VGSALES, {corpus.VGSALES_SCRIPT: _VGSALES_SCRIPT,
+                                               corpus.VGSALES_DATA + "dataset.csv": data})
+    store = Recorder()
+    corpus.write_video_game_sales(store, mirror)
+    # the load split over two lines is given the file's rows (an empty field null, as LOAD CSV reads it); the
+    # analysis from the first `:param` on is not run
+    assert store.calls == [
+        ("MATCH (n) \nDETACH DELETE n", {}),
+        ("UNWIND $rows AS line\nWITH line\nWHERE line.Developer IS NOT NULL \n"
+         "CREATE (game:Game {name: line.Name, year: toInteger(line.Year_of_Release)})\n"
+         "MERGE (dev:Developer {name: line.Developer})\nCREATE (game)-[:DEVELOPED_BY]->(dev)",
+         {"rows": [{"Name": "Wii Sports", "Year_of_Release": "2006", "Developer": "Nintendo"},
+                   {"Name": "Super Mario Bros.", "Year_of_Release": "1985", "Developer": None}]})]
+
+
+@pytest.mark.parametrize(("script", "refused"), [
+    (_VGSALES_SCRIPT.replace("file:///dataset.csv", "https://example.org/dataset.csv"),
+     "reads https://example.org/dataset.csv"),
+    (_VGSALES_SCRIPT.replace(":param", "//:param"), "has no :param block")])
+def test_video_game_sales_refuses_another_url_or_a_script_without_its_analysis_marker(
+        tmp_path: Path, script: str, refused: str) -> None:
+    mirror = _clone(tmp_path, corpus.VGSALES, {corpus.VGSALES_SCRIPT: script, "dataset.csv": "Name\nx\n"})
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_video_game_sales(Recorder(), mirror)
