@@ -2444,7 +2444,48 @@ Congress in their committees, the Trump cabinet's nominees, contributions and fa
 again for most of its edges, and its import needs the hackathon's grep and ruby filters), a FishBase loader and a
 Formula 1 loader whose repositories the search did not name, RemiH06/LinNeo (GBIF taxonomy: its CSVs are downloaded, not
 committed), embabel/impromptu and nikhil-ravi/AO3scraper (left out before), megaduks/neo4j (two CSV files, no script)
-and jeantessier/book-reviews (six books)."""
+and jeantessier/book-reviews (six books).
+
+Helper s25D's paragraph, written blind (the twenty-fifth split, in preparation; science and public health).
+covid-vaccinations: github.com/biiafranca/viralgraph (ViralGraph, biiafranca's May 2025 answer to NeowayLabs'
+graph-analysis challenge, an ETL in Python and a REST API in Go over Neo4j, its README in Portuguese, its data in
+English; no licence stated; the data is Our World in Data's COVID-19 data, CC BY 4.0); etl/load_to_neo4j.py, its
+README's `make etl-load`, run as written over the CSVs its generate_csv_data.py wrote to etl/data/ from OWID's
+owid-covid-data.csv and vaccinations-by-manufacturer.csv and committed: the countries (Country: name, iso3, id), each
+country's cumulative count of people vaccinated with at least one dose on each day it reported one (VaccinationStats:
+id, date, totalVaccinated; VACCINATED_ON), the 15 vaccines of OWID's manufacturer file (Vaccine: name, id,
+first_global_use) and the vaccines each of its 44 countries used (USES, first_used: the first date it reported one):
+62,795 nodes (VaccinationStats 62,543, Country 237, Vaccine 15), 62,763 relationships (VACCINATED_ON 62,543, USES
+220), 3 labels, `up` in 6 min 20 s (server start included, other helpers' servers running). What the loader needed:
+run in a namespace of its own (write_covid_vaccinations) whose neo4j driver is over the store (_script_neo4j), whose
+pandas is _pandas_shim, which now reads read_csv(path, chunksize=n) as chunks typed one by one and gives a frame's
+to_dict(orient="records"), whose dotenv reads nothing and whose print is silent; its Cypher runs unchanged.
+etl/data/covid_cases.csv is over the mirror's size limit and is read as no rows (VIRAL_ABSENT): no CovidCase node
+(the cases and deaths of the API's first question), and HAS_CASE, over the committed has_case.csv, writes nothing.
+Quirks kept: VaccinationStats ids are row numbers of OWID's file; 20 countries have no relationship (North Korea,
+Vatican, Puerto Rico ...); OWID's aggregates and Kosovo (OWID_KOS) are not countries here (its generator keeps
+three-letter codes); first_global_use is the first date of a vaccine in the manufacturer file (2020-12-27 for eight
+of the fifteen); OWID's spellings ("Johnson&Johnson", "Sinopharm/Beijing"). Its 14 questions, in English (6 edge, 4
+node-property, 2 relationship-property: a country's first_used of a vaccine, 2 two-hop: a country's count of people
+vaccinated on a date), name countries and vaccines as OWID writes them (a user's "Johnson & Johnson" in the text) and
+dates as ISO dates or in words; the edge questions are those whose answer is unique (a vaccine one country used, or
+"besides Pfizer/BioNTech" for a country of two vaccines). Overlaps kept: countries-of-the-world and olympic-countries
+are countries, and hospitals, clinical-trials and nz-health-data-sources are health, but this is the corpus's first
+epidemiological time series (a count a country and day) and its first vaccination data. Considered and left out by
+s25D: adlynfakhreyz/epihelix-project (OWID disease-case, vaccination, excess-death and cholera files: its data/raw/
+is not committed, and its enrichment calls Wikidata and DBpedia), Chaclie/FisheryMonitor (a traditional Chinese
+medicine loader, init/init.py, and its CSVs deleted at HEAD; the snapshot's history is incomplete),
+wvirtue/Plant-Knowledge-Graph (Hudong Baike plants, the Baike family left out before, relations from its NER model),
+supervanya/flavoenzymes (KEGG flavoenzymes: export/kegg.json, what its apoc.load.json reads, is over the size limit),
+colombelli/graph-omics (TCGA gene expression of patients: its CSVs are not committed), Reed-CompBio/protein-weaver
+(interactomes and GO annotations of model organisms: most of the files its scripts read are over the size limit;
+proteins by locus and GO terms by id), ery010/covid-19-community-ey (SARS-CoV-2 and human protein interactions: two
+labels), antonkulaga/species-graph (SPARQL queries, no Neo4j) and carissableker/neo4j-biocyc-ecoli (a 3.x store
+only), and loaders the search turned up without their repository or data: a Portugal food web (Consumer and Resource,
+two labels), seven foraminifera species of a Turkish thesis, crop pathogens an LLM supplies, and an exoplanet and
+near-Earth-object pipeline over downloaded files with computed anomaly scores. Candidates not tried: other answers to
+the NeowayLabs challenge (desafiogolang-neo4j, Kaggle's daily COVID-19 data; a Spring Data Neo4j importer of OWID's
+vaccinations-by-manufacturer.csv), whose repositories the search did not name."""
 
 from __future__ import annotations
 
@@ -6329,6 +6370,13 @@ class _Frame:
                 columns[name] = column
         return _Frame._of(columns, len(picks))
 
+    def to_dict(self, *, orient: str) -> list[dict[str, Any]]:
+        """DataFrame.to_dict(orient="records"): one dict a row, column to value, as Python's int, float (NaN kept) and
+        str, the types pandas' to_dict gives for int64, float64 and object columns."""
+        if orient != "records":
+            raise CorpusError(f"to_dict(orient={orient!r}) is not read here")
+        return [{name: values[i] for name, values in self.columns.items()} for i in range(self.length)]
+
     def to_json(self, *, orient: str) -> str:
         """DataFrame.to_json(orient="records"): a JSON list of one object per row, NaN as null, floats to pandas'
         default 10 decimal places."""
@@ -6343,21 +6391,32 @@ class _Frame:
                            for i in range(self.length)])
 
 
-def _pandas_shim(repo: str, files: frozenset[str], mirror: Path, root: str = "") -> types.ModuleType:
+def _pandas_shim(repo: str, files: frozenset[str], mirror: Path, root: str = "",
+                 absent: frozenset[str] = frozenset()) -> types.ModuleType:
     """A `pandas` module for a loader run here whose only pandas is read_csv(path) and the frame's columns and rows
     (_Frame): the comma-separated file at that path in the repository (`files` only, each under `root`, the directory
     the loader names the repository's root by; UTF-8, as read_csv's default), typed as read_csv's defaults type it
-    (_pandas_column). pandas is not installed here; this is what the loaders use of it, nothing else."""
+    (_pandas_column). read_csv(path, chunksize=n) gives the file's frames of n rows each, each typed on its own rows
+    (as pandas' chunked reader types each chunk). A file of `absent` (one the loader reads that the repository's
+    snapshot does not hold) is read as no rows: no chunk, or an empty frame. pandas is not installed here; this is
+    what the loaders use of it, nothing else."""
     module = types.ModuleType("pandas")
 
-    def read_csv(path: str, **options: Any) -> _Frame:
-        if options:
-            raise CorpusError(f"{repo}: its loader reads {path} with {sorted(options)}, which is not read here")
-        if not path.startswith(root) or path.removeprefix(root) not in files:
+    def read_csv(path: str, **options: Any) -> _Frame | list[_Frame]:
+        chunksize = options.pop("chunksize", None)
+        if options or not (chunksize is None or (isinstance(chunksize, int) and chunksize > 0)):
+            raise CorpusError(f"{repo}: its loader reads {path} with {sorted(options) or ['chunksize']}, which is "
+                              f"not read here")
+        if not path.startswith(root) or path.removeprefix(root) not in files | absent:
             raise CorpusError(f"{repo}: its loader reads {path}, which is not read here")
         path = path.removeprefix(root)
+        if path in absent:
+            return [] if chunksize else _Frame([], [])
         rows = list(csv.reader(io.StringIO(read_file(repo, path, mirror).decode("utf-8"), newline="")))
-        return _Frame(rows[0], [row for row in rows[1:] if row])
+        body = [row for row in rows[1:] if row]
+        if chunksize:
+            return [_Frame(rows[0], body[i:i + chunksize]) for i in range(0, len(body), chunksize)]
+        return _Frame(rows[0], body)
 
     module.read_csv = read_csv  # type: ignore[attr-defined]
     return module
@@ -7647,6 +7706,61 @@ def write_bitcoin_wallet_roles(store: Any, mirror: Path) -> None:
                 _files_under(ROLOGRAM, ROLOGRAM_SCRIPT, ROLOGRAM_DATA, mirror))
 
 
+
+VIRAL = "biiafranca/viralgraph"  # ViralGraph, a May 2025 answer to NeowayLabs' graph-analysis challenge (Portuguese)
+VIRAL_LOADER = "etl/load_to_neo4j.py"
+# the files its load_csv_to_neo4j() reads with pandas.read_csv, under DATA_DIR: the folder of the script's own path
+# (os.path.abspath(__file__)) and data/, etl/data/ of the repository, what its generate_csv_data.py wrote from Our
+# World in Data's files in May 2025 and committed
+VIRAL_FILES = frozenset(f"etl/data/{name}.csv" for name in ("countries", "vaccination_stats", "vaccines", "has_case",
+                                                              "vaccinated_on", "uses"))
+# the one file it reads that the snapshot does not hold (over the mirror's size limit): the CovidCase rows
+VIRAL_ABSENT = frozenset({"etl/data/covid_cases.csv"})
+# what it imports besides pandas, neo4j and dotenv, which are given here (os: its settings and DATA_DIR)
+_VIRAL_IMPORTS = frozenset({"os"})
+
+
+def write_covid_vaccinations(store: Any, mirror: Path) -> None:
+    """etl/load_to_neo4j.py of biiafranca/viralgraph (ViralGraph, biiafranca's May 2025 answer to NeowayLabs'
+    graph-analysis challenge, an ETL in Python and a REST API in Go over Neo4j, in Portuguese; no licence stated; its
+    data is Our World in Data's COVID-19 data, CC BY 4.0) run as written, its README's `make etl-load`, over the CSVs
+    its generate_csv_data.py wrote to etl/data/ from OWID's owid-covid-data.csv and vaccinations-by-manufacturer.csv
+    (with OWID's Brazil vaccination file for Brazil) and committed: the countries (Country: name in English, iso3 code,
+    id), each country's cumulative count of people vaccinated with at least one dose on each reported day
+    (VaccinationStats: id, date, totalVaccinated; VACCINATED_ON from the country), the vaccines (Vaccine: name as OWID
+    writes it, "Pfizer/BioNTech", "Sputnik V", id, first_global_use, the first date any country reported it) and the
+    vaccines each country used (USES, with first_used: the first date the country reported it). How it runs: the
+    script is executed in a namespace of its own whose `neo4j` is a driver over the store (_script_neo4j: each
+    session.run one statement), whose `pandas` is _pandas_shim (read_csv(path, chunksize=1000) of the six files by the
+    paths it builds from __file__, given as the repository's /etl/load_to_neo4j.py, each chunk's columns typed as
+    pandas types them, to_dict(orient="records") its rows), whose `dotenv.load_dotenv` reads nothing (its server
+    settings are not used), whose print writes nothing and whose only other import is os; its Cypher runs unchanged
+    (Neo4j 5 syntax already: CREATE INDEX IF NOT EXISTS, date()). What the snapshot lacks: etl/data/covid_cases.csv,
+    over the mirror's size limit, is read as no rows (VIRAL_ABSENT), so there is no CovidCase node (date, totalCases,
+    totalDeaths: the cases and deaths the API answers) and the HAS_CASE statement, which reads the committed
+    has_case.csv (390,042 rows), matches no CovidCase and writes nothing. Quirks kept: a VaccinationStats node for
+    every day a country reported a count (2020-12-02 to 2024-08-14), its id the row number in OWID's file (not a day
+    or country key); the countries are the file's three-letter codes, so OWID's aggregates (OWID_WRL, continents) and
+    Kosovo (OWID_KOS) are not in it, and 20 of the 237 (American Samoa, Eritrea, North Korea, Vatican ...) report no
+    vaccination and use no vaccine; USES only for the 44 countries of OWID's manufacturer file; a vaccine's
+    first_global_use is the first date any country's rows give it there (2020-12-27 for eight of the fifteen), and
+    OWID's names are kept ("Johnson&Johnson", "Sinopharm/Beijing"). 62,795 nodes (VaccinationStats 62,543, Country
+    237, Vaccine 15), 62,763 relationships (VACCINATED_ON 62,543, USES 220)."""
+    source = read_file(VIRAL, VIRAL_LOADER, mirror).decode("utf-8")
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = lambda *args, **kwargs: False  # type: ignore[attr-defined]  # no .env: settings unused
+    modules = {"neo4j": _script_neo4j(store), "dotenv": dotenv,
+               "pandas": _pandas_shim(VIRAL, VIRAL_FILES, mirror, root="/", absent=VIRAL_ABSENT)}
+    importer = _loader_importer(VIRAL, modules, _VIRAL_IMPORTS)
+
+    def quiet(*args: Any, **kwargs: Any) -> None:  # its closing message: nothing a load reports
+        return None
+
+    namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer, "print": quiet},
+                                 "__name__": "__main__", "__file__": f"/{VIRAL_LOADER}"}
+    exec(compile(source, f"{VIRAL}/{VIRAL_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -8197,6 +8311,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "and its cautions and prohibitions with other drugs, groups of people "
                                             "and conditions",
           writer=write_chinese_cardio_drugs, source=CARDIO_DRUGS),
+    Graph("covid-vaccinations", "frozen", "COVID-19 vaccination by country from Our World in Data (a 2025 ETL "
+                                           "project): countries (ISO code), the people vaccinated with at least one "
+                                           "dose on each reported day, the vaccines each country used (first date "
+                                           "used) and each vaccine's first use worldwide",
+          writer=write_covid_vaccinations, source=VIRAL),
 ]}
 
 
