@@ -2471,7 +2471,32 @@ vaccinated on a date), name countries and vaccines as OWID writes them (a user's
 dates as ISO dates or in words; the edge questions are those whose answer is unique (a vaccine one country used, or
 "besides Pfizer/BioNTech" for a country of two vaccines). Overlaps kept: countries-of-the-world and olympic-countries
 are countries, and hospitals, clinical-trials and nz-health-data-sources are health, but this is the corpus's first
-epidemiological time series (a count a country and day) and its first vaccination data. Considered and left out by
+epidemiological time series (a count a country and day) and its first vaccination data. pbot-leaf-architecture:
+github.com/paleobot/pbot-dev (the client code and design documents of PBOT, the paleobotany database of the Arizona
+Geological Survey and partners; MIT licence, (c) 2020 Arizona Geological Survey, in English);
+educationmaterials/cypher/db_export/all.cypher, an apoc.export.cypher dump in its cypher-shell format of PBOT's
+database after its entries of 19 April 2021, run as written: the two editions of the Manual of Leaf Architecture as
+schemas (Schema "Smithsonian, 1999" and "Cornell, 2009"; CITED_BY their Reference, with doi; AUTHORED_BY their
+authors with `order`), the leaf characters each defines (Character: name, definition; CHARACTER_OF) and their states
+(State; STATE_OF a character or a state), three fossil leaf taxa and two specimen descriptions written with the 2009
+characters (Description; DEFINED_BY their CharacterInstance nodes, INSTANCE_OF a character, HAS_STATE a state), five
+specimens (Specimen: catalogue name, locality, preservation mode, PBDB and iDigBio ids; EXAMPLE_OF a taxon, two with
+a Jaccard inference value; IS_TYPE the organ Leaf) and the people who authored or ENTERED_BY (timestamp) them (Person:
+name, ORCID, institutional e-mail: no question asks one): 332 nodes (State 190, CharacterInstance 67, Character 40,
+Person 17, Description 5, Specimen 5, Schema 2, Reference 2, Organ 1, 3 without a label), 783 relationships
+(ENTERED_BY 311, STATE_OF 190, DEFINED_BY, INSTANCE_OF and HAS_STATE 67 each, CHARACTER_OF 40, AUTHORED_BY 26, ...),
+9 labels, `up` in 1 min 15 s (server start included). What the loader needed: the dump's 4.x constraint on apoc's
+temporary import label and its drop at the end are written as apoc's 5.x exports write them (UNIQUE_IMPORT_NAME:
+_apoc_import_constraint, since 5.x drops a constraint by name); nothing else changes. Quirks kept: three nodes without
+label or property; a character both editions have is a node in each (eleven names twice: "Laminar Size", "Leaf
+Attachment"), a state name repeats across characters; test entries ("YPM PB 028277???", specimens "68" and "77");
+"Cornacaea", "Curranno" (Ellen Currano), "Petiol Features". Its 14 questions, in English (6 edge: a state's character,
+who entered a description; 4 node-property: a DOI, a definition, an ORCID, a specimen's locality; 2
+relationship-property: an author's place in a manual's author list; 2 two-hop: the edition defining a state's
+character, the family of a specimen's taxon), name states, characters, taxa, specimens and people as the graph writes
+them and no node whose name is held twice. Overlaps kept: dinosaurs and stars-meteorites are palaeontology and
+natural history, kegg-diseases and virus-hosts biology, but this is the corpus's first botanical description schema
+(characters and their states) and its first graph of fossil specimens. Considered and left out by
 s25D: adlynfakhreyz/epihelix-project (OWID disease-case, vaccination, excess-death and cholera files: its data/raw/
 is not committed, and its enrichment calls Wikidata and DBpedia), Chaclie/FisheryMonitor (a traditional Chinese
 medicine loader, init/init.py, and its CSVs deleted at HEAD; the snapshot's history is incomplete),
@@ -7761,6 +7786,57 @@ def write_covid_vaccinations(store: Any, mirror: Path) -> None:
     exec(compile(source, f"{VIRAL}/{VIRAL_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
 
 
+PBOT = "paleobot/pbot-dev"  # the Arizona Geological Survey's PBOT (paleobotany) client and design documents
+PBOT_DUMP = "educationmaterials/cypher/db_export/all.cypher"
+# apoc.export.cypher's 4.x scaffolding of its cypher-shell format: a uniqueness constraint on its temporary import
+# label, dropped at the end; 5.x names a constraint to drop it, and apoc's 5.x exports write these two as
+# `CREATE CONSTRAINT UNIQUE_IMPORT_NAME FOR ... REQUIRE ... IS UNIQUE` and `DROP CONSTRAINT UNIQUE_IMPORT_NAME`
+_APOC_IMPORT_CONSTRAINT = re.compile(r"(?i)^(CREATE|DROP)\s+CONSTRAINT\s+ON\s+\((\w+):`UNIQUE IMPORT LABEL`\)\s+"
+                                     r"ASSERT\s+\(\2\.`UNIQUE IMPORT ID`\)\s+IS\s+UNIQUE$")
+
+
+def _apoc_import_constraint(statement: str) -> str:
+    m = _APOC_IMPORT_CONSTRAINT.match(statement)
+    if m is None:
+        return statement
+    if m[1].upper() == "DROP":
+        return "DROP CONSTRAINT UNIQUE_IMPORT_NAME"
+    return (f"CREATE CONSTRAINT UNIQUE_IMPORT_NAME FOR ({m[2]}:`UNIQUE IMPORT LABEL`) "
+            f"REQUIRE ({m[2]}.`UNIQUE IMPORT ID`) IS UNIQUE")
+
+
+def write_pbot_leaf_architecture(store: Any, mirror: Path) -> None:
+    """educationmaterials/cypher/db_export/all.cypher of paleobot/pbot-dev (PBOT, the paleobotany database of the
+    Arizona Geological Survey and its partners, whose client this repository's code is; MIT licence, (c) 2020 Arizona
+    Geological Survey): an apoc.export.cypher dump, in its cypher-shell format, of PBOT's database after the entries of
+    19 April 2021 (its ENTERED_BY timestamps), run as written (its `:begin`/`:commit` lines dropped, as every script's
+    browser lines are). The graph: the two editions of the Manual of Leaf Architecture as description schemas (Schema:
+    title "Smithsonian, 1999", "Cornell, 2009", year), each CITED_BY its Reference (title, publisher, year, doi), both
+    AUTHORED_BY the manual's authors (with `order`, the author's place in the list), the leaf characters each schema
+    defines (Character: name, "Leaf Attachment", "Base Angle", definition; CHARACTER_OF its schema) and their states
+    (State: name, definition; STATE_OF a character, or a state under a state), three fossil leaf taxa (Description:
+    type OTU, name "Cornus hyperborea", genus, species, family) and two specimen descriptions (type specimen) written
+    with the 2009 characters (DEFINED_BY their CharacterInstance nodes, each INSTANCE_OF a character and HAS_STATE a
+    state, `value` for a ratio such as "3:2"; one CANDIDATE_FOR a taxon), the specimens (Specimen: name as catalogued,
+    "YPM PB 028288", locality, preservation mode, PBDB and iDigBio ids; EXAMPLE_OF a taxon, two of them with the
+    Jaccard similarity that inferred it, inferenceMethod and inferenceValue; DESCRIBED_BY a specimen description;
+    IS_TYPE the organ "Leaf"), and people (Person: given name, surname, ORCID, e-mail: the manual's authors and the
+    project members who ENTERED_BY each node, with a timestamp). The one change: the dump's 4.x constraint on its
+    temporary import label, and the drop of it at the end, are written as apoc's 5.x exports write them
+    (UNIQUE_IMPORT_NAME: _apoc_import_constraint; 5.x drops a constraint by name). Quirks kept: three nodes have no
+    label and no property in the dump (two ENTERED_BY a person, one a state a CharacterInstance HAS_STATE); the
+    characters the two editions share are a node in each ("Laminar Size" twice: eleven names), and a state's name
+    repeats across characters ("acute", "opposite"); test entries beside the real ones (specimens "YPM PB 028277???",
+    "68", "77"); the misspellings "Cornacaea" (Cornaceae), "Curranno" (Ellen Currano) and "Petiol Features". 332
+    nodes (State 190, CharacterInstance 67, Character 40, Person 17, Description 5, Specimen 5, Schema 2, Reference 2,
+    Organ 1, 3 without a label), 783 relationships (ENTERED_BY 311, STATE_OF 190, DEFINED_BY 67, INSTANCE_OF 67,
+    HAS_STATE 67, CHARACTER_OF 40, AUTHORED_BY 26, IS_TYPE 5, EXAMPLE_OF 5, CITED_BY 2, DESCRIBED_BY 2, CANDIDATE_FOR
+    1)."""
+    script = read_file(PBOT, PBOT_DUMP, mirror).decode("utf-8")
+    for statement in _statements(script):
+        store.query(_five(_apoc_import_constraint(statement)), read_only=False)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -8316,6 +8392,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "dose on each reported day, the vaccines each country used (first date "
                                            "used) and each vaccine's first use worldwide",
           writer=write_covid_vaccinations, source=VIRAL),
+    Graph("pbot-leaf-architecture", "frozen", "the paleobotany database PBOT's 2021 education export: the two "
+                                               "editions of the Manual of Leaf Architecture (leaf characters and "
+                                               "their states), descriptions of fossil leaf taxa and specimens "
+                                               "written with them, and who entered them",
+          writer=write_pbot_leaf_architecture, source=PBOT),
 ]}
 
 

@@ -306,7 +306,7 @@ def test_the_twenty_third_frozen_split_is_the_documented_draw_and_spent() -> Non
 
 # the twenty-fifth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
 # only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
-TWENTY_FIFTH_IN_PREPARATION_D = {"covid-vaccinations"}
+TWENTY_FIFTH_IN_PREPARATION_D = {"covid-vaccinations", "pbot-leaf-architecture"}
 
 
 def test_the_twenty_fourth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -3221,3 +3221,34 @@ def test_covid_vaccinations_imports_and_reads_nothing_but_what_its_loader_needs(
                                              "etl/other.csv": "a\n1\n", "etl/data/uses.csv": "a\n1\n"})
     with pytest.raises(corpus.CorpusError, match=refused):
         corpus.write_covid_vaccinations(Recorder(), mirror)
+
+
+# paleobot/pbot-dev's apoc.export.cypher dump (cypher-shell format), shortened: the 4.x constraint on the import
+# label, a node batch, the import label's removal and the constraint's drop, each between :begin and :commit
+_PBOT_DUMP = (
+    ":begin\nCREATE CONSTRAINT ON (node:`UNIQUE IMPORT LABEL`) ASSERT (node.`UNIQUE IMPORT ID`) IS UNIQUE;\n:commit\n"
+    ":begin\nUNWIND [{_id:11, properties:{name:\"Leaf Attachment\"}}] AS row\n"
+    "CREATE (n:`UNIQUE IMPORT LABEL`{`UNIQUE IMPORT ID`: row._id}) SET n += row.properties SET n:Character;\n"
+    ":commit\n:begin\nMATCH (n:`UNIQUE IMPORT LABEL`)  WITH n LIMIT 20000 REMOVE n:`UNIQUE IMPORT LABEL` "
+    "REMOVE n.`UNIQUE IMPORT ID`;\n:commit\n"
+    ":begin\nDROP CONSTRAINT ON (node:`UNIQUE IMPORT LABEL`) ASSERT (node.`UNIQUE IMPORT ID`) IS UNIQUE;\n:commit\n")
+
+
+def test_pbot_leaf_architecture_runs_its_apoc_dump_with_the_import_constraint_as_apoc_5_writes_it(
+        tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.PBOT, {corpus.PBOT_DUMP: _PBOT_DUMP})
+    store = Recorder()
+    corpus.write_pbot_leaf_architecture(store, mirror)
+    assert [statement for statement, _ in store.calls] == [
+        "CREATE CONSTRAINT UNIQUE_IMPORT_NAME FOR (node:`UNIQUE IMPORT LABEL`) REQUIRE (node.`UNIQUE IMPORT ID`) "
+        "IS UNIQUE",
+        "UNWIND [{_id:11, properties:{name:\"Leaf Attachment\"}}] AS row\n"
+        "CREATE (n:`UNIQUE IMPORT LABEL`{`UNIQUE IMPORT ID`: row._id}) SET n += row.properties SET n:Character",
+        "MATCH (n:`UNIQUE IMPORT LABEL`)  WITH n LIMIT 20000 REMOVE n:`UNIQUE IMPORT LABEL` "
+        "REMOVE n.`UNIQUE IMPORT ID`",
+        "DROP CONSTRAINT UNIQUE_IMPORT_NAME"]
+
+
+def test_an_apoc_import_constraint_of_another_label_is_left_as_written() -> None:
+    statement = "CREATE CONSTRAINT ON (node:`Other`) ASSERT (node.`UNIQUE IMPORT ID`) IS UNIQUE"
+    assert corpus._apoc_import_constraint(statement) == statement
