@@ -309,6 +309,7 @@ def test_the_twenty_third_frozen_split_is_the_documented_draw_and_spent() -> Non
 TWENTY_FIFTH_IN_PREPARATION_A = {"china-travel-lounges"}
 TWENTY_FIFTH_IN_PREPARATION_B = {"china-top-shareholders"}
 TWENTY_FIFTH_IN_PREPARATION_C = {"video-game-sales"}
+TWENTY_FIFTH_IN_PREPARATION_D = {"covid-vaccinations", "pbot-leaf-architecture"}
 
 
 def test_the_twenty_fourth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -323,6 +324,7 @@ def test_the_twenty_fourth_frozen_split_is_the_documented_draw_and_spent() -> No
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FIFTH_IN_PREPARATION_A
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FIFTH_IN_PREPARATION_B
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FIFTH_IN_PREPARATION_C
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FIFTH_IN_PREPARATION_D
     assert {"bitcoin-wallet-roles", "bundestag-votes", "ons-hierarchies"} <= _split("tune")
 
 
@@ -375,6 +377,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | TWENTY_FIFTH_IN_PREPARATION_A)
                                   | TWENTY_FIFTH_IN_PREPARATION_B)
                                   | TWENTY_FIFTH_IN_PREPARATION_C)
+                                  | TWENTY_FIFTH_IN_PREPARATION_D)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -3402,3 +3405,77 @@ def test_video_game_sales_refuses_another_url_or_a_script_without_its_analysis_m
     mirror = _clone(tmp_path, corpus.VGSALES, {corpus.VGSALES_SCRIPT: script, "dataset.csv": "Name\nx\n"})
     with pytest.raises(corpus.CorpusError, match=refused):
         corpus.write_video_game_sales(Recorder(), mirror)
+# biiafranca/viralgraph's etl/load_to_neo4j.py, shortened: pandas.read_csv(chunksize=...) of files under DATA_DIR (its
+# own folder's data/, from os.path.abspath(__file__)), each chunk's to_dict(orient="records") a statement's $batch
+_VIRAL_LOADER = (
+    "import os\nimport pandas as pd\nfrom neo4j import GraphDatabase\nfrom dotenv import load_dotenv\n\n"
+    "load_dotenv()\nNEO4J_PASSWORD = os.getenv('NEO4J_PASSWORD')\n"
+    "BASE_DIR = os.path.dirname(os.path.abspath(__file__))\nDATA_DIR = os.path.join(BASE_DIR, 'data')\n"
+    "driver = GraphDatabase.driver('bolt://localhost:7687', auth=('neo4j', NEO4J_PASSWORD))\n\n"
+    "def load_csv_to_neo4j():\n    with driver.session() as session:\n"
+    "        for chunk in pd.read_csv(f'{DATA_DIR}/countries.csv', chunksize=2):\n"
+    "            session.run('UNWIND $batch AS row MERGE (c:Country {iso3: row.iso3})',"
+    " batch=chunk.to_dict(orient='records'))\n"
+    "        for chunk in pd.read_csv(f'{DATA_DIR}/covid_cases.csv', chunksize=2):\n"
+    "            session.run('UNWIND $batch AS row MERGE (cc:CovidCase {id: row.id})',"
+    " batch=chunk.to_dict(orient='records'))\n"
+    "        print('Data successfully loaded into Neo4j.')\n\n"
+    "if __name__ == '__main__':\n    load_csv_to_neo4j()\n    driver.close()\n")
+
+
+def test_covid_vaccinations_runs_its_loader_in_chunks_and_reads_the_absent_cases_as_no_rows(tmp_path: Path) -> None:
+    # three countries in chunks of two, each chunk typed on its own rows (the third row's id alone: int); the cases
+    # file, over the mirror's size limit, gives no chunk, so its statement never runs
+    mirror = _clone(tmp_path, corpus.VIRAL, {
+        corpus.VIRAL_LOADER: _VIRAL_LOADER,
+        "etl/data/countries.csv": "id,name,iso3\n1,Afghanistan,AFG\n2,Albania,ALB\n3,Algeria,DZA\n"})
+    store = Recorder()
+    corpus.write_covid_vaccinations(store, mirror)
+    statement = "UNWIND $batch AS row MERGE (c:Country {iso3: row.iso3})"
+    assert store.calls == [
+        (statement, {"batch": [{"id": 1, "name": "Afghanistan", "iso3": "AFG"},
+                               {"id": 2, "name": "Albania", "iso3": "ALB"}]}),
+        (statement, {"batch": [{"id": 3, "name": "Algeria", "iso3": "DZA"}]})]
+    assert type(store.calls[1][1]["batch"][0]["id"]) is int
+
+
+@pytest.mark.parametrize(("change", "refused"), [("import subprocess\n", "imports subprocess"),
+                                                  ("pd.read_csv('/etl/other.csv')\n", "reads /etl/other.csv"),
+                                                  ("pd.read_csv('/etl/data/uses.csv', sep=';')\n", "with \\['sep'\\]")])
+def test_covid_vaccinations_imports_and_reads_nothing_but_what_its_loader_needs(tmp_path: Path, change: str,
+                                                                                 refused: str) -> None:
+    mirror = _clone(tmp_path, corpus.VIRAL, {corpus.VIRAL_LOADER: "import pandas as pd\n" + change,
+                                             "etl/other.csv": "a\n1\n", "etl/data/uses.csv": "a\n1\n"})
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_covid_vaccinations(Recorder(), mirror)
+
+
+# paleobot/pbot-dev's apoc.export.cypher dump (cypher-shell format), shortened: the 4.x constraint on the import
+# label, a node batch, the import label's removal and the constraint's drop, each between :begin and :commit
+_PBOT_DUMP = (
+    ":begin\nCREATE CONSTRAINT ON (node:`UNIQUE IMPORT LABEL`) ASSERT (node.`UNIQUE IMPORT ID`) IS UNIQUE;\n:commit\n"
+    ":begin\nUNWIND [{_id:11, properties:{name:\"Leaf Attachment\"}}] AS row\n"
+    "CREATE (n:`UNIQUE IMPORT LABEL`{`UNIQUE IMPORT ID`: row._id}) SET n += row.properties SET n:Character;\n"
+    ":commit\n:begin\nMATCH (n:`UNIQUE IMPORT LABEL`)  WITH n LIMIT 20000 REMOVE n:`UNIQUE IMPORT LABEL` "
+    "REMOVE n.`UNIQUE IMPORT ID`;\n:commit\n"
+    ":begin\nDROP CONSTRAINT ON (node:`UNIQUE IMPORT LABEL`) ASSERT (node.`UNIQUE IMPORT ID`) IS UNIQUE;\n:commit\n")
+
+
+def test_pbot_leaf_architecture_runs_its_apoc_dump_with_the_import_constraint_as_apoc_5_writes_it(
+        tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.PBOT, {corpus.PBOT_DUMP: _PBOT_DUMP})
+    store = Recorder()
+    corpus.write_pbot_leaf_architecture(store, mirror)
+    assert [statement for statement, _ in store.calls] == [
+        "CREATE CONSTRAINT UNIQUE_IMPORT_NAME FOR (node:`UNIQUE IMPORT LABEL`) REQUIRE (node.`UNIQUE IMPORT ID`) "
+        "IS UNIQUE",
+        "UNWIND [{_id:11, properties:{name:\"Leaf Attachment\"}}] AS row\n"
+        "CREATE (n:`UNIQUE IMPORT LABEL`{`UNIQUE IMPORT ID`: row._id}) SET n += row.properties SET n:Character",
+        "MATCH (n:`UNIQUE IMPORT LABEL`)  WITH n LIMIT 20000 REMOVE n:`UNIQUE IMPORT LABEL` "
+        "REMOVE n.`UNIQUE IMPORT ID`",
+        "DROP CONSTRAINT UNIQUE_IMPORT_NAME"]
+
+
+def test_an_apoc_import_constraint_of_another_label_is_left_as_written() -> None:
+    statement = "CREATE CONSTRAINT ON (node:`Other`) ASSERT (node.`UNIQUE IMPORT ID`) IS UNIQUE"
+    assert corpus._apoc_import_constraint(statement) == statement
