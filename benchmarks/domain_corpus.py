@@ -2656,6 +2656,49 @@ two labels), seven foraminifera species of a Turkish thesis, crop pathogens an L
 near-Earth-object pipeline over downloaded files with computed anomaly scores. Candidates not tried: other answers to
 the NeowayLabs challenge (desafiogolang-neo4j, Kaggle's daily COVID-19 data; a Spring Data Neo4j importer of OWID's
 vaccinations-by-manufacturer.csv), whose repositories the search did not name."""
+The twenty-fifth split's graphs, added blind (loaders tried, questions written from the data with plain Cypher through
+the neo4j driver and checked with domain_gold.py, no xgrag command run on them, no xgrag output on them looked at),
+before its pool is declared.
+
+Helper s25E's paragraph (domain searched: government, law, courts, politics, elections, history, genealogy of public
+figures). sri-lanka-ministries: github.com/zaeema-n/graph_orgchart ("OrgChart 2.0", Zaeema Nashath, January 2025, in
+English; no licence stated; the data a transcription of Sri Lanka's Extraordinary Gazette No. 1933/13 of 21 September
+2015, the assignment of departments, statutory institutions and public corporations to the ministers of the government
+formed after the August 2015 election); orgchart/setup_db.py, the step its README runs to insert "the full tabular data
+from the 2015-09-21 gazette", run as written (write_sri_lanka_ministries: executed in a namespace of its own, its `from
+neo4j_util.neo4j_interface import Neo4jInterface` the repository's own neo4j_interface.py run as written over a driver
+whose session.run(query, parameters) writes to the store, _OrgchartSession; its pandas _pandas_shim, read_csv of
+data/2015-09-21/'s five files by the "../data/" paths its README's working directory gives them; its sys a module of its
+own, so its sys.path.append changes nothing; datetime.strptime as Python has it, with the _strptime it imports). Its
+three uniqueness constraints on name (Neo4j 5 syntax already) and its row-by-row CREATEs run unchanged, each its own
+transaction. The graph: the government (government: id "2610/11_gov_1", name "Government of Sri Lanka"), its 50
+ministers (minister: id, name, the portfolio's title as the gazette gives it, "Minister of Defence", "Minister of Law &
+Order and Prison Reforms") and the 418 bodies under them (department: id, name, "Department of Police", "Central Bank of
+Sri Lanka", "Sri Lanka Tea Board", "All District Secretariats"), each id the gazette's number and a running number
+("2610/11_dep_99"); HAS_MINISTER from the government to each minister and HAS_DEPARTMENT from a minister to each of its
+bodies, both with start_date, the Neo4j date 2015-09-21: 469 nodes (department 418, minister 50, government 1), 468
+relationships (HAS_DEPARTMENT 418, HAS_MINISTER 50), 3 labels, `up` in 119 s (server start included, other helpers'
+servers running). Quirks kept: no end_date anywhere (the files' -1, "no end", is read by pandas as the number -1, so the
+loader's no-end-date branch runs for every row); names as the files write them, "&" beside "and" ("Minister of
+University Education and Highways"), the file's "Waymba" for Wayamba ("Minister of Internal Affairs, Waymba Development
+& Cultural Affairs"), collective entries as one node ("All Universities under the purview of University Grants
+Commission"); one minister with no body (National Integration & Reconciliation), every body under exactly one minister.
+Not run: update_orgchart.py and data/2015-10-15*/, the amendment of 15 October 2015 (renames, moves, merges,
+terminations), whose files also hold rows that are no gazette's ("Department of Envelopes", "Minister of Corruption").
+The people are none: the ministers are portfolios, not named office-holders. Its 14 questions, in English (6 edge, 4
+node-property on the gazette ids, 2 relationship-property on start_date, 2 two-hop: a minister's id through one of its
+bodies, and the other body of a minister with two), name bodies and portfolios by the names the gazette gives, none held
+twice. Overlaps kept: ons-hierarchies and scian-industries are official code lists, and legis-graph, bundestag-votes and
+camara-deputados are parliaments; this is an executive: a government's ministries and the bodies under each. Considered
+by s25E and left out: narada-maugin/studium-parisiense-graphrag (Studium Parisiense, the University of Paris's members
+of the 12th to 16th centuries, in French: its DAPHNE loader's studium_parisiense_dataset.jsonl is over the mirror's size
+limit), rotunda-uvap/revolutionary-networks (left out before: its correspondence CSV is still over the size limit in
+every commit; no snapshot of the fork ivanpost24/revolutionary-networks could be had), SojaSurfer/Text_Technology (the
+ParlaMint-GB Yemen debates: yemen-debates), nickwhitt/rex (25 monarchs, left out before), Lupanoide/OCD2Neo (the Italian
+Chamber's open data: its statements are fed from the SPARQL endpoint at run time, no data committed), DFID/dcm-graph
+(IATI development activities: get_iati.sh downloads its files), labdados/tec-cid and ethiry/wikikings (left out before),
+niharikaveer/IPD (Indian court cases: no CSV committed), maurice1408/Neodash (queries over 18th-century British persons,
+no data) and a Czech parliament votes project (its repository not identified by the search)."""
 
 from __future__ import annotations
 
@@ -8157,6 +8200,74 @@ def write_pbot_leaf_architecture(store: Any, mirror: Path) -> None:
     script = read_file(PBOT, PBOT_DUMP, mirror).decode("utf-8")
     for statement in _statements(script):
         store.query(_five(_apoc_import_constraint(statement)), read_only=False)
+ORGCHART = "zaeema-n/graph_orgchart"  # Zaeema Nashath's "OrgChart 2.0" (January 2025): Sri Lanka's gazetted ministries
+ORGCHART_LOADER = "orgchart/setup_db.py"
+ORGCHART_INTERFACE = "neo4j_util/neo4j_interface.py"  # the driver wrapper its loader imports (run here as written)
+# the files its load_data_to_neo4j() reads with pandas.read_csv, by the paths it gives them ("../data/...": its README
+# runs it from orgchart/, where they are the repository's data/2015-09-21/)
+ORGCHART_FILES = frozenset(f"data/2015-09-21/{name}.csv"
+                           for name in ("government", "minister", "department", "gov-min", "min-dep"))
+# what its two files import besides pandas, neo4j, sys (given below) and neo4j_util.neo4j_interface (its own module);
+# _strptime is what datetime.strptime imports when first called
+_ORGCHART_IMPORTS = frozenset({"os", "datetime", "_strptime"})
+
+
+class _OrgchartSession(_ScriptSession):
+    """The driver session as neo4j_interface.py uses it: `session.run(query, parameters)`, the parameters a dict
+    given positionally (or None), run on the store as an auto-commit statement."""
+
+    def run(self, query: str, parameters: Mapping[str, Any] | None = None,
+            **params: Any) -> list[tuple[Any, ...]]:
+        return _ScriptTransaction(self.store).run(query, **{**(parameters or {}), **params})
+
+
+def write_sri_lanka_ministries(store: Any, mirror: Path) -> None:
+    """orgchart/setup_db.py of zaeema-n/graph_orgchart ("OrgChart 2.0", Zaeema Nashath, January 2025; no licence stated)
+    run as written, as its README runs it to insert "the full tabular data from the 2015-09-21 gazette": the ministers
+    of Sri Lanka's government and the departments, statutory institutions and public corporations under each, as the
+    Extraordinary Gazette of 21 September 2015 (No. 1933/13, the assignment of subjects and functions to the ministers
+    of the government formed after the August 2015 election) lists them, transcribed into data/2015-09-21/'s five files.
+    Its graph: the government (government: id, name), its ministers (minister: id, name, the portfolio's title as the
+    gazette gives it, "Minister of Defence", "Minister of Finance") and their departments (department: id, name, "Sri
+    Lanka Army", "Department of Inland Revenue"), every id the gazette's number and a running number ("2610/11_dep_4");
+    the government HAS_MINISTER each minister and each minister HAS_DEPARTMENT its departments, both with the start_date
+    2015-09-21 as a Neo4j date. How it runs: setup_db.py is executed in a namespace of its own whose
+    `neo4j_util.neo4j_interface` is the repository's neo4j_interface.py run as written over a `neo4j` whose driver
+    writes to the store (_script_neo4j; its session's run(query, parameters), _OrgchartSession), whose `pandas` is
+    _pandas_shim (read_csv of the five files by the "../data/2015-09-21/" paths it gives them, as its README runs it
+    from orgchart/), whose `sys` is a module of its own (its sys.path.append changes nothing here), whose print writes
+    nothing and whose other imports are only os and datetime (and _strptime, which datetime.strptime imports); its three
+    uniqueness constraints (Neo4j 5 syntax already) and its row-by-row CREATEs run unchanged, each its own transaction.
+    Not run: update_orgchart.py, which applies the amendment of 15 October 2015 (data/2015-10-15_2: renames, moves,
+    merges, terminations) and whose files also hold rows that are no gazette's (a "Department of Envelopes", a "Minister
+    of Corruption"). Kept as the loader and the files write them: no end_date on any relationship (the files' -1, "no
+    end", is read by pandas as the number -1, so the loader's no-end-date branch writes start_date only); names as the
+    files write them, "&" beside "and" ("Minister of Mahaweli Development & Environment", "Minister of Law & Order and
+    Prison Reforms"); the ministries' subjects and functions, which the gazette lists, are not in the files (nor in the
+    graph). 469 nodes (department 418, minister 50, government 1), 468 relationships (HAS_DEPARTMENT 418, HAS_MINISTER
+    50); each statement its own transaction, some 940."""
+    source = read_file(ORGCHART, ORGCHART_LOADER, mirror).decode("utf-8")
+    interface_source = read_file(ORGCHART, ORGCHART_INTERFACE, mirror).decode("utf-8")
+    neo4j_module = _script_neo4j(store, lambda: _OrgchartSession(store))
+    interface = types.ModuleType("neo4j_util.neo4j_interface")
+    interface.__dict__.update({
+        "__builtins__": {**builtins.__dict__,
+                         "__import__": _loader_importer(ORGCHART, {"neo4j": neo4j_module}, frozenset({"os"}))},
+        "__file__": f"{ORGCHART}/{ORGCHART_INTERFACE}"})
+    exec(compile(interface_source, f"{ORGCHART}/{ORGCHART_INTERFACE}", "exec"),  # noqa: S102 - its module runs
+         interface.__dict__)
+    own_sys = types.ModuleType("sys")
+    own_sys.path = []  # type: ignore[attr-defined]
+    modules = {"neo4j_util.neo4j_interface": interface, "sys": own_sys,
+               "pandas": _pandas_shim(ORGCHART, ORGCHART_FILES, mirror, "../")}
+    importer = _loader_importer(ORGCHART, modules, _ORGCHART_IMPORTS)
+
+    def quiet(*args: Any, **kwargs: Any) -> None:  # its progress messages: nothing a load reports
+        return None
+
+    namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer, "print": quiet},
+                                 "__name__": "__main__", "__file__": f"{ORGCHART}/{ORGCHART_LOADER}"}
+    exec(compile(source, f"{ORGCHART}/{ORGCHART_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -8735,6 +8846,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                "their states), descriptions of fossil leaf taxa and specimens "
                                                "written with them, and who entered them",
           writer=write_pbot_leaf_architecture, source=PBOT),
+    Graph("sri-lanka-ministries", "frozen", "Sri Lanka's government as the gazette of 21 September 2015 assigns it: "
+                                             "the ministers (portfolio titles) and the departments, institutions and "
+                                             "corporations under each, with the date each assignment starts",
+          writer=write_sri_lanka_ministries, source=ORGCHART),
 ]}
 
 

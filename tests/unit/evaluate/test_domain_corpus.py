@@ -7,6 +7,7 @@ statements, a subquery's IN TRANSACTIONS, Rome's per-mode load) and the gold's q
 from __future__ import annotations
 
 import ast
+import datetime
 import importlib.util
 import json
 import math
@@ -310,6 +311,7 @@ TWENTY_FIFTH_IN_PREPARATION_A = {"china-travel-lounges"}
 TWENTY_FIFTH_IN_PREPARATION_B = {"china-top-shareholders"}
 TWENTY_FIFTH_IN_PREPARATION_C = {"video-game-sales"}
 TWENTY_FIFTH_IN_PREPARATION_D = {"covid-vaccinations", "pbot-leaf-architecture"}
+TWENTY_FIFTH_IN_PREPARATION_E = {"sri-lanka-ministries"}
 
 
 def test_the_twenty_fourth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -325,6 +327,7 @@ def test_the_twenty_fourth_frozen_split_is_the_documented_draw_and_spent() -> No
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FIFTH_IN_PREPARATION_B
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FIFTH_IN_PREPARATION_C
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FIFTH_IN_PREPARATION_D
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FIFTH_IN_PREPARATION_E
     assert {"bitcoin-wallet-roles", "bundestag-votes", "ons-hierarchies"} <= _split("tune")
 
 
@@ -378,6 +381,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | TWENTY_FIFTH_IN_PREPARATION_B)
                                   | TWENTY_FIFTH_IN_PREPARATION_C)
                                   | TWENTY_FIFTH_IN_PREPARATION_D)
+                                  | TWENTY_FIFTH_IN_PREPARATION_E)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -3479,3 +3483,60 @@ def test_pbot_leaf_architecture_runs_its_apoc_dump_with_the_import_constraint_as
 def test_an_apoc_import_constraint_of_another_label_is_left_as_written() -> None:
     statement = "CREATE CONSTRAINT ON (node:`Other`) ASSERT (node.`UNIQUE IMPORT ID`) IS UNIQUE"
     assert corpus._apoc_import_constraint(statement) == statement
+# zaeema-n/graph_orgchart's orgchart/setup_db.py, shortened: its neo4j_util.neo4j_interface wrapper (the repository's
+# own, run as written: session.run(query, parameters)), pandas.read_csv of its "../data/2015-09-21/" files, the
+# start_date parsed with datetime.strptime and the -1 of "no end" read as a number
+_ORGCHART_INTERFACE = (
+    "import os\nfrom neo4j import GraphDatabase\n\nclass Neo4jInterface:\n"
+    "    def __init__(self, uri=None, user=None, password=None):\n"
+    "        uri = uri or os.getenv('NEO4J_URI')\n"
+    "        self.driver = GraphDatabase.driver(uri, auth=(user, password))\n\n"
+    "    def execute_query(self, query, parameters=None):\n"
+    "        with self.driver.session() as session:\n"
+    "            result = session.run(query, parameters)\n            return [record for record in result]\n")
+_ORGCHART_LOADER = (
+    "import pandas as pd\nfrom datetime import datetime\nimport sys\nimport os\n\n"
+    "sys.path.append(os.path.dirname(os.path.abspath(__file__)) + '/../')\n\n"
+    "from neo4j_util.neo4j_interface import Neo4jInterface\n\nneo4j_interface = Neo4jInterface()\n\n"
+    "def load(driver):\n"
+    "    for _, row in pd.read_csv('../data/2015-09-21/minister.csv').iterrows():\n"
+    "        driver.execute_query('CREATE (:minister {id: $id, name: $name})',\n"
+    "                             {'id': row['id'], 'name': row['name']})\n"
+    "    for _, row in pd.read_csv('../data/2015-09-21/gov-min.csv').iterrows():\n"
+    "        start_date = datetime.strptime(row['start_date'], '%Y-%m-%d').date()\n"
+    "        if row['end_date'] != -1:\n"
+    "            driver.execute_query('MATCH (m:minister {id: $min_id}) SET m.ended = true',\n"
+    "                                 {'min_id': row['min_id']})\n"
+    "        else:\n"
+    "            driver.execute_query('MATCH (m:minister {id: $min_id}) SET m.start_date = date($start_date)',\n"
+    "                                 {'min_id': row['min_id'], 'start_date': start_date})\n"
+    "    print('Data successfully loaded into Neo4j.')\n\n"
+    "if __name__ == '__main__':\n    load(neo4j_interface)\n")
+
+
+def _orgchart_mirror(tmp_path: Path, loader: str = _ORGCHART_LOADER) -> Path:
+    return _clone(tmp_path, corpus.ORGCHART, {
+        corpus.ORGCHART_LOADER: loader, corpus.ORGCHART_INTERFACE: _ORGCHART_INTERFACE,
+        "data/2015-09-21/minister.csv": "id,name\n2610/11_min_1,Minister of Defence\n",
+        "data/2015-09-21/gov-min.csv": ("gov_id,min_id,start_date,end_date,active\n"
+                                        "2610/11_gov_1,2610/11_min_1,2015-09-21,-1,TRUE\n")})
+
+
+def test_sri_lanka_ministries_runs_setup_db_through_its_own_interface_over_the_gazette_files(tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_sri_lanka_ministries(store, _orgchart_mirror(tmp_path))
+    # the -1 of "no end" is pandas' number -1: the no-end-date branch; the date a Python date, as the loader parses it
+    assert store.calls == [
+        ("CREATE (:minister {id: $id, name: $name})", {"id": "2610/11_min_1", "name": "Minister of Defence"}),
+        ("MATCH (m:minister {id: $min_id}) SET m.start_date = date($start_date)",
+         {"min_id": "2610/11_min_1", "start_date": datetime.date(2015, 9, 21)})]
+
+
+@pytest.mark.parametrize(("change", "refused"), [("import subprocess\n", "imports subprocess"),
+                                                  ("pd.read_csv('../data/2015-10-15/minister.csv')\n",
+                                                   "reads ../data/2015-10-15/minister.csv")])
+def test_sri_lanka_ministries_imports_and_reads_nothing_but_what_its_loader_needs(tmp_path: Path, change: str,
+                                                                                  refused: str) -> None:
+    loader = _ORGCHART_LOADER.replace("\n\nneo4j_interface = ", "\n" + change + "\nneo4j_interface = ")
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_sri_lanka_ministries(Recorder(), _orgchart_mirror(tmp_path, loader))
