@@ -2699,6 +2699,46 @@ Chamber's open data: its statements are fed from the SPARQL endpoint at run time
 (IATI development activities: get_iati.sh downloads its files), labdados/tec-cid and ethiry/wikikings (left out before),
 niharikaveer/IPD (Indian court cases: no CSV committed), maurice1408/Neodash (queries over 18th-century British persons,
 no data) and a Czech parliament votes project (its repository not identified by the search)."""
+Helper s25F's paragraph, written blind for the twenty-fifth split (not declared yet).
+Its graph, sumo-makuuchi: github.com/LilyGS94/sumo_graph (Lily G. S.'s sumo_graph, 2024, its data downloaded again in
+September 2025, in English; no licence stated), its five node and relationship builders (Python, the neo4j driver, one
+MERGE or MATCH statement a row) run as its README runs them over the JSON its downloaders wrote from sumo-api.com and
+committed: professional sumo's top division from January 1958 to September 2025, 404 basho (Basho: bashoId "202111"
+alone), the 561 rikishi of their banzuke (Rikishi: ring name in English, shikonaEn, "Hakuho Sho" for a retired man,
+"Onosato" for an active one; stable, heya; birthplace, shusshin; birth date and retirement as ISO text; debut
+"200103"; height and weight; name, the numeric id, as the builder sets it) and 128,008 bouts (Bout: each side's
+result, rikishi id and banzuke side, kimarite, the bout's number among each side's records, bashoId), each bout a
+BOUT_EVENT of its basho and RIKISHI_IN_BOUT_EVENT from each rikishi in it: 128,973 nodes, 367,994 relationships
+(RIKISHI_IN_BOUT_EVENT 239,986, BOUT_EVENT 128,008), 3 labels, `up` in 268 s (server start included, other
+helpers' servers running). The bout builder pairs the east and west records with pandas (merge, cumcount,
+drop_duplicates): _sumo_pandas does what it calls, checked statement by statement against pandas' own run. Not as
+written, and why: its one-statement transactions run as UNWIND batches of the same statements, with the bout
+properties it matches on indexed during the load and the indexes dropped after (as written, each of 128,008 MERGEs
+scans every bout before it: hours on this machine); nothing of its Cypher is changed for Neo4j 5.26. Quirks kept: a
+bout is two records paired by opponent, kimarite and record number, rikishi1 the first in record order; 16,030 bouts
+hold one record, "" for the other side (10,803 absences; bouts against wrestlers below Makuuchi and records out of
+step); both sides of a bout may be "West"; Rikishi.name is a number. Its 14 questions, in English (7 edge, 5
+node-property, 2 two-hop; no relationship has a property), name rikishi by shikonaEn as stored, basho by their code
+("the 200801 basho") and ask a bout's kimarite or result, a rikishi's stable, height, weight, birthplace or debut,
+and the opponent of a rikishi's n-th bout of a basho. The corpus's first sumo graph; its sports graphs before were team
+sports, tennis, racing and chess.
+Considered by s25F and left out: ConorShawUCD/LCAIM-Graph-case-study-data (looked at again: neo4j.dump, a Neo4j 5 dump
+file, and active.zip, a 3.5 store, with no script that writes them; its CSVs are the unintegrated registers and its
+life-cycle-cost notebook reads Excel files and writes nothing to Neo4j), aidanrohm/NoSQL-Final-Project (MLB 2020-2024
+from the Lahman database: Batting, Fielding and Pitching over the size limit, a dump, no load script),
+Sachinthadilz/Personalized-Learning-path-Recommender---Research-Project (a Coursera course graph: Coursera.csv over the
+size limit), jsamaniego-22/jasm-ontograph-elearning (an e-learning platform's courses with its students' grades and
+accesses: private persons' data), adrianco/demo-brazil (Brazilian football, an AI-agent demo whose players, coaches and
+transfers a generate_full_dataset.py wrote), cdiezg07/SIBI-FOODRATE (recipes and the users who rate them, each recipe's
+ingredients one text), a cookit recipe loader (two labels), a Chinese cooking graph of all-in-rag (extracted from
+recipes by a model), a Minecraft loader (generated "actual" mobs and biomes) and a Paris 2024 Olympics loader (its
+nodes_*.csv written by a preprocessing script; its repository not named). Candidates for a later split, not evaluated
+in time: international football results since 1872 (martj42/international_results, fetched: results.csv,
+goalscorers.csv, shootouts.csv under the size limit; Bex Tuychiev's 2024 DataCamp tutorial script
+ingest_football_data.py reads them by URL, and a French course's adaptation reads a committed data/ copy, Match, Team,
+Tournament, City, Country, Player, some 64,000 nodes, but the search index named neither script's repository) and
+rishabh1815769/dehn-equipment-challenge (a hackathon's product solutions and modules with their own import Cypher;
+whether the catalogue is real was not checked)."""
 
 from __future__ import annotations
 
@@ -2711,6 +2751,7 @@ import html
 import io
 import json
 import os
+import posixpath
 import random
 import re
 import shutil
@@ -8268,6 +8309,350 @@ def write_sri_lanka_ministries(store: Any, mirror: Path) -> None:
     namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer, "print": quiet},
                                  "__name__": "__main__", "__file__": f"{ORGCHART}/{ORGCHART_LOADER}"}
     exec(compile(source, f"{ORGCHART}/{ORGCHART_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
+SUMO = "LilyGS94/sumo_graph"  # Lily G. S.'s sumo_graph (2024-2025): sumo-api.com's Makuuchi records in a graph
+SUMO_ROOT = f"/{SUMO}"  # the directory its loaders take for the project's root (three levels above base_classes.py)
+SUMO_DATA = "data/"  # its downloaders' output, committed: data/<YYYYMM>/basho/<bashoId>.json and rikishi/<id>.json
+SUMO_BASE = "code/base_code/base_classes.py"
+# its builders, run in the order its README names them (nodes, then relationships), each as `python -m code.<...>`
+SUMO_BUILDERS = ("code/node_builders/create_basho_nodes.py", "code/node_builders/create_rikishi_nodes.py",
+                 "code/node_builders/create_bout_nodes.py",
+                 "code/relationship_builders/create_basho_bout_relationships.py",
+                 "code/relationship_builders/create_rikishi_bout_relationships.py")
+# and _strptime, which datetime.strptime imports when first called (its get_most_recent_directory calls it)
+_SUMO_IMPORTS = frozenset({"json", "logging", "re", "concurrent.futures", "datetime", "pathlib", "_strptime"})
+_NAN = float("nan")
+
+
+def _missing(value: Any) -> bool:
+    """pandas' isna of one value: None or NaN."""
+    return value is None or (isinstance(value, float) and value != value)
+
+
+class _Column(list[Any]):
+    """A pandas Series as the sumo bout builder uses one: its values in row order."""
+
+    def sum(self) -> Any:
+        """Series.sum() of an object column: the values added in order (lists concatenated); 0 for no value."""
+        total: Any = 0
+        for i, value in enumerate(self):
+            total = value if i == 0 else total + value
+        return total
+
+    def __add__(self, other: Any) -> _Column:  # Series + 1: each value
+        return _Column(value + other for value in self)
+
+    def __eq__(self, other: object) -> _Column:  # type: ignore[override]  # Series == "x": a mask
+        return _Column(value == other for value in self)
+
+    __hash__ = None
+
+
+class _Row(dict[str, Any]):
+    """A row of iterrows() or apply(axis=1): row[name], row.get(name, default)."""
+
+
+class _Rows:
+    """A pandas DataFrame as the sumo bout builder uses one: named columns, rows in order, NaN where a row has no
+    value. What it does not use is refused."""
+
+    def __init__(self, columns: list[str], rows: list[dict[str, Any]]) -> None:
+        self.names = columns
+        self.rows = rows
+
+    @classmethod
+    def of(cls, records: Any) -> _Rows:
+        """DataFrame(list of dicts) and json_normalize of flat dicts: the columns in the order the keys first appear,
+        NaN where a record lacks one."""
+        if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+            raise CorpusError(f"{SUMO}: a frame of {type(records).__name__} is not read here")
+        names: list[str] = []
+        for record in records:
+            names += [key for key in record if key not in names]
+        return cls(names, [{name: record.get(name, _NAN) for name in names} for record in records])
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.names
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, str):
+            return _Column(row[key] for row in self.rows)
+        if isinstance(key, _Column) and len(key) == len(self.rows):  # a boolean mask
+            return _Rows(list(self.names), [row for row, keep in zip(self.rows, key, strict=True) if keep])
+        raise CorpusError(f"{SUMO}: a frame read by {type(key).__name__} is not read here")
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        values = list(value) if isinstance(value, list) else [value] * len(self.rows)
+        if len(values) != len(self.rows):
+            raise CorpusError(f"{SUMO}: a column of {len(values)} values for {len(self.rows)} rows")
+        for row, v in zip(self.rows, values, strict=True):
+            row[name] = v
+        if name not in self.names:
+            self.names.append(name)
+
+    def dropna(self, *, subset: list[str]) -> _Rows:
+        return _Rows(list(self.names), [row for row in self.rows if not any(_missing(row[n]) for n in subset)])
+
+    def reset_index(self, *, drop: bool, inplace: bool) -> None:
+        if not (drop and inplace):
+            raise CorpusError(f"{SUMO}: reset_index(drop={drop}, inplace={inplace}) is not read here")
+
+    def rename(self, *, columns: dict[str, str], inplace: bool) -> None:
+        if not inplace:
+            raise CorpusError(f"{SUMO}: rename without inplace is not read here")
+        self.names = [columns.get(name, name) for name in self.names]
+        self.rows = [{columns.get(name, name): value for name, value in row.items()} for row in self.rows]
+
+    def groupby(self, name: str) -> Any:
+        """groupby(name).cumcount(): each row's number among the earlier rows of its value, from 0."""
+        def cumcount() -> _Column:
+            seen: dict[Any, int] = {}
+            counts = _Column()
+            for row in self.rows:
+                counts.append(seen.get(row[name], 0))
+                seen[row[name]] = counts[-1] + 1
+            return counts
+        return types.SimpleNamespace(cumcount=cumcount)
+
+    def apply(self, func: Callable[[_Row], Any], *, axis: int) -> _Column:
+        if axis != 1:
+            raise CorpusError(f"{SUMO}: apply(axis={axis}) is not read here")
+        return _Column(func(_Row(row)) for row in self.rows)
+
+    def drop_duplicates(self, *, subset: list[str]) -> _Rows:
+        """The first row of each combination of the `subset` values, in order."""
+        seen: set[tuple[Any, ...]] = set()
+        kept = []
+        for row in self.rows:
+            key = tuple(row[name] for name in subset)
+            if key not in seen:
+                seen.add(key)
+                kept.append(row)
+        return _Rows(list(self.names), kept)
+
+    def iterrows(self) -> Iterator[tuple[int, _Row]]:
+        return ((i, _Row(row)) for i, row in enumerate(self.rows))
+
+
+def _merge_key(value: Any) -> Any:
+    return "\0NaN" if _missing(value) else value  # pandas joins a missing key to a missing key
+
+
+def _sumo_merge(left: _Rows, right: _Rows, *, left_on: list[str], right_on: list[str], suffixes: tuple[str, str],
+                how: str = "inner", indicator: bool = False) -> _Rows:
+    """pd.merge as the bout builder calls it: an inner join (every left row in order, once per matching right row in
+    its order) or a left join with indicator (a left row without a match once, NaN on the right, _merge "left_only");
+    a key column named alike on both sides is one column, every other column both sides have gets its side's suffix,
+    the right's columns after the left's."""
+    if how not in ("inner", "left") or len(left_on) != len(right_on):
+        raise CorpusError(f"{SUMO}: a merge of how={how!r} on {left_on} and {right_on} is not read here")
+    alike = {a for a, b in zip(left_on, right_on, strict=True) if a == b}
+    both = (set(left.names) & set(right.names)) - alike
+    right_names = [name for name in right.names if name not in alike]
+
+    def named(name: str, side: int) -> str:
+        return name + suffixes[side] if name in both else name
+    matches: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    for row in right.rows:
+        matches.setdefault(tuple(_merge_key(row[n]) for n in right_on), []).append(row)
+    rows = []
+    for row in left.rows:
+        found = matches.get(tuple(_merge_key(row[n]) for n in left_on), [])
+        own = {named(name, 0): value for name, value in row.items()}
+        for other in found:
+            rows.append({**own, **{named(n, 1): other[n] for n in right_names}}
+                        | ({"_merge": "both"} if indicator else {}))
+        if not found and how == "left":
+            rows.append({**own, **{named(n, 1): _NAN for n in right_names}}
+                        | ({"_merge": "left_only"} if indicator else {}))
+    names = [named(n, 0) for n in left.names] + [named(n, 1) for n in right_names] + (["_merge"] if indicator else [])
+    return _Rows(names, rows)
+
+
+def _sumo_pandas() -> types.ModuleType:
+    """The `pandas` of create_bout_nodes.py: DataFrame of a list of dicts, json_normalize of flat records, concat,
+    merge and notna, and the frames' and columns' methods it calls (_Rows, _Column); pandas is not installed here."""
+    module = types.ModuleType("pandas")
+
+    def concat(frames: list[_Rows]) -> _Rows:
+        names: list[str] = []
+        for frame in frames:
+            names += [name for name in frame.names if name not in names]
+        return _Rows(names, [{name: row.get(name, _NAN) for name in names} for f in frames for row in f.rows])
+
+    module.DataFrame = _Rows.of  # type: ignore[attr-defined]
+    module.json_normalize = _Rows.of  # type: ignore[attr-defined]  # its records are flat: nothing to flatten
+    module.concat = concat  # type: ignore[attr-defined]
+    module.merge = _sumo_merge  # type: ignore[attr-defined]
+    module.notna = lambda value: not _missing(value)  # type: ignore[attr-defined]
+    return module
+
+
+# the properties its statements match bouts by (MERGE on all nine; the relationship builders by bashoId, by either
+# rikishi id): indexed while it loads, the indexes dropped after, so the database is left without one, as its
+# builders leave it; without them each of its 128,008 bout MERGEs scans every bout written before it
+_SUMO_INDEXES = (("sumo_load_basho", "bashoId"), ("sumo_load_rikishi1", "rikishiId_rikishi1"),
+                 ("sumo_load_rikishi2", "rikishiId_rikishi2"))
+_SUMO_BATCH = 2000
+_SUMO_PARAM = re.compile(r"\$(\w+)")
+
+
+class _SumoResult(list[tuple[Any, ...]]):
+    """A driver Result as the sumo builders read one: single(), its one record or None. The statement runs later
+    (_SumoSession), so a statement that RETURNs gives one record of None: the builders discard what they return."""
+
+    def single(self) -> tuple[Any, ...] | None:
+        return self[0] if self else None
+
+
+class _SumoSession(_SessionBlock):
+    """A driver session whose run(query, **params) queues the statement; flush() runs the queue in order, each run
+    of statements of one text as `UNWIND $rows AS row` and the text with each $name read as row.name, _SUMO_BATCH
+    rows a transaction: the statements in order, as its one-statement transactions would have them, the round trip
+    of each of its 129,938 statements (and the commit of each) saved."""
+
+    def __init__(self, store: Any, queue: list[tuple[str, dict[str, Any]]]) -> None:
+        self.store = store
+        self.queue = queue
+
+    def run(self, query: str, **params: Any) -> _SumoResult:
+        self.queue.append((query, params))
+        return _SumoResult([(None,)] if re.search(r"(?i)\bRETURN\b", query) else [])
+
+    @staticmethod
+    def flush(store: Any, queue: list[tuple[str, dict[str, Any]]]) -> None:
+        i = 0
+        while i < len(queue):
+            query = queue[i][0]
+            rows: list[dict[str, Any]] = []
+            while i < len(queue) and queue[i][0] == query and len(rows) < _SUMO_BATCH:
+                rows.append(queue[i][1])
+                i += 1
+            body = _SUMO_PARAM.sub(lambda m: f"row.{m.group(1)}", query)
+            store.query(f"UNWIND $rows AS row\n{body}", {"rows": rows}, read_only=False)
+        queue.clear()
+
+
+def _sumo_tree(mirror: Path) -> dict[str, list[str]]:
+    """The repository's data/ as its loaders list it: each directory (a path under SUMO_ROOT) and its entries."""
+    git_dir = _fetched(SUMO, mirror)
+    if git_dir is not None:
+        proc = subprocess.run(["git", "--git-dir", str(git_dir), "ls-tree", "-r", "--name-only", "HEAD", SUMO_DATA],
+                              capture_output=True, text=True, check=False)
+        if proc.returncode != 0:
+            raise CorpusError(f"{SUMO}: cannot list {SUMO_DATA} in the mirror {git_dir} ({proc.stderr.strip()})")
+        paths = proc.stdout.split()
+    else:
+        clone = mirror / _owner_name(SUMO)[1]
+        if not (clone / SUMO_DATA).is_dir():
+            raise CorpusError(f"{SUMO}: {SUMO_DATA} is not in the mirror {mirror}")
+        paths = sorted(p.relative_to(clone).as_posix() for p in (clone / SUMO_DATA).rglob("*") if p.is_file())
+    tree: dict[str, list[str]] = {}
+    for path in paths:
+        parts = f"{SUMO_ROOT}/{path}".split("/")
+        for depth in range(len(SUMO_ROOT.split("/")) + 1, len(parts) + 1):
+            entries = tree.setdefault("/".join(parts[:depth - 1]), [])
+            if parts[depth - 1] not in entries:
+                entries.append(parts[depth - 1])
+    return tree
+
+
+def write_sumo_makuuchi(store: Any, mirror: Path) -> None:
+    """The node and relationship builders of LilyGS94/sumo_graph (Lily G. S.'s "end-to-end project to pull, parse and
+    store sumo data within a neo4j graph database", 2024, its data downloaded again in September 2025; no licence
+    stated) run as its README runs them, each `python -m code.<package>.<module>` as __main__, node builders first,
+    over the newest data/<YYYYMM>/ folder they pick, data/202509/: the Makuuchi banzuke and each rikishi's bout
+    record of every basho from January 1958 to September 2025 as sumo-api.com gives them (basho/<bashoId>.json, 407
+    files, three of them empty: 195801, which the API has no record of, and 201103 and 202005, the cancelled March 2011
+    and May 2020 basho), and the rikishi its downloader fetched from them (rikishi/<id>.json, 561). The graph: the basho
+    (Basho: bashoId "202111" only), the rikishi (Rikishi: rikishiID, sumodbId, nskId, shikonaEn, shikonaJp for 77,
+    heya, shusshin, birthDate and intai (retirement) as ISO text "1985-03-11T00:00:00Z", debut "200103", height and
+    weight, currentRank for the 76 active ones, and name, which the builder sets to the numeric id), and the bouts
+    (Bout: result_rikishi1/2 "win", "loss", "absent", "fusen win", "fusen loss", rikishiId_rikishi1/2, side_rikishi1/2,
+    each side's half of the banzuke, "East" or "West", kimarite, fightNumber, the bout's place in the records of its
+    rikishi, and bashoId), each bout a BOUT_EVENT of its basho and RIKISHI_IN_BOUT_EVENT from each rikishi in it.
+    How it runs: each module is executed in a namespace of its own whose relative import of
+    ..base_code.base_classes is base_classes.py, executed too (its project root three levels above its file,
+    /LilyGS94/sumo_graph), whose `os` lists and `open` opens the repository's data/ and nothing else (its entries in
+    the repository's order, sorted by name, where the real os.listdir gives the file system's: no statement's effect
+    depends on it), whose `neo4j` is a driver over the store, whose `pandas` is _sumo_pandas (the DataFrame,
+    json_normalize, concat, merge, groupby().cumcount(), apply, drop_duplicates and rename the bout builder uses,
+    its 129,938 statements checked, parameters and order within each basho, against pandas 3.1's own run of the
+    builders), whose dotenv, requests (its downloaders', not run) and tqdm are stand-ins, whose prints are silenced
+    and whose other imports are only json, logging, re, concurrent.futures, datetime, _strptime and pathlib. Nothing
+    of its Cypher is changed for Neo4j 5.26. Not as it runs them: its statements, each its own transaction there, are
+    queued and run after each builder in order, a run of one statement's text as UNWIND of its parameters, 2,000 a
+    transaction (_SumoSession: the MERGE or MATCH of each row as its own statement would run it); bashoId and the two
+    rikishi ids of Bout are indexed while they run and the indexes dropped after (unindexed, each of the 128,008 bout
+    MERGEs scans every bout before it: hours); what a RETURN gives, which the builders discard, is not read back.
+    Kept as the builders write them: a bout is a pairing of two rikishi's records by opponent id, kimarite and the
+    n-th record of each, the first of the pair in record order (east before west) its rikishi1; 16,030 bouts are one
+    record alone, "" for the other side's result, id and side (10,803 absences, kimarite "", and 4,965 wins and
+    losses against a wrestler below Makuuchi, whom the banzuke does not list, or whose records are out of step); the
+    128,008 bout MERGEs all create (no two share every property); shikonaEn is the last ring name, alone
+    for active rikishi ("Onosato"), with the given name for retired ones ("Hakuho Sho"); no index or constraint is
+    left, as the builders create none. 128,973 nodes (Bout 128,008, Rikishi 561, Basho 404), 367,994 relationships
+    (RIKISHI_IN_BOUT_EVENT 239,986, BOUT_EVENT 128,008)."""
+    tree = _sumo_tree(mirror)
+    texts: dict[str, str] = {}
+    queue: list[tuple[str, dict[str, Any]]] = []
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        name = path.removeprefix(f"{SUMO_ROOT}/")
+        if not path.startswith(f"{SUMO_ROOT}/{SUMO_DATA}") or name.rpartition("/")[2] not in tree.get(
+                path.rpartition("/")[0], []):
+            raise CorpusError(f"{SUMO}: its loader opens {path}, which is not read here")
+        if name not in texts:
+            texts[name] = read_file(SUMO, name, mirror).decode("utf-8")
+        return io.StringIO(texts[name])
+
+    def listdir(path: str) -> list[str]:
+        if path not in tree:
+            raise CorpusError(f"{SUMO}: its loader lists {path}, which is not read here")
+        return list(tree[path])
+
+    os_module = types.ModuleType("os")
+    os_module.listdir = listdir  # type: ignore[attr-defined]
+    os_module.path = types.SimpleNamespace(  # type: ignore[attr-defined]
+        join=posixpath.join, isdir=lambda path: path in tree)
+    os_module.environ = {}  # type: ignore[attr-defined]  # no .env: its driver's uri and credentials are None
+    dotenv_module = types.ModuleType("dotenv")
+    dotenv_module.load_dotenv = lambda *args, **kwargs: False  # type: ignore[attr-defined]
+    requests_module = types.ModuleType("requests")  # its downloaders' (SumoApiQuery's), not run here
+    adapters_module = types.ModuleType("requests.adapters")
+    adapters_module.HTTPAdapter = None  # type: ignore[attr-defined]
+    tqdm_module = types.ModuleType("tqdm")
+    tqdm_module.tqdm = lambda iterable, *args, **kwargs: iterable  # type: ignore[attr-defined]
+    modules = {"os": os_module, "dotenv": dotenv_module, "requests": requests_module,
+               "requests.adapters": adapters_module, "tqdm": tqdm_module, "pandas": _sumo_pandas(),
+               "neo4j": _script_neo4j(store, lambda: _SumoSession(store, queue))}
+    importer = _loader_importer(SUMO, modules, _SUMO_IMPORTS)
+    base = types.ModuleType("code.base_code.base_classes")
+
+    def package_importer(name: str, globals_: Any = None, locals_: Any = None, fromlist: Any = (),
+                         level: int = 0) -> Any:
+        if level == 2 and name == "base_code.base_classes":  # `from ..base_code.base_classes import AuraDBLoader`
+            return base
+        return importer(name, globals_, locals_, fromlist, level)
+
+    # its progress messages are not printed: `up` prints the server's JSON on stdout
+    safe = {**builtins.__dict__, "__import__": package_importer, "open": opened, "print": lambda *a, **k: None}
+    base.__dict__.update({"__builtins__": safe, "__file__": f"{SUMO_ROOT}/{SUMO_BASE}"})
+    exec(compile(read_file(SUMO, SUMO_BASE, mirror).decode("utf-8"), f"{SUMO}/{SUMO_BASE}", "exec",  # noqa: S102
+                 dont_inherit=True), base.__dict__)
+    for name, prop in _SUMO_INDEXES:
+        store.query(f"CREATE INDEX {name} IF NOT EXISTS FOR (b:Bout) ON (b.{prop})", read_only=False)
+    store.query("CALL db.awaitIndexes(300)", read_only=False)
+    for builder in SUMO_BUILDERS:
+        namespace: dict[str, Any] = {"__builtins__": safe, "__name__": "__main__",
+                                     "__file__": f"{SUMO_ROOT}/{builder}"}
+        exec(compile(read_file(SUMO, builder, mirror).decode("utf-8"), f"{SUMO}/{builder}", "exec",  # noqa: S102
+                     dont_inherit=True), namespace)
+        _SumoSession.flush(store, queue)
+    for name, _ in _SUMO_INDEXES:
+        store.query(f"DROP INDEX {name} IF EXISTS", read_only=False)
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -8850,6 +9235,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                              "the ministers (portfolio titles) and the departments, institutions and "
                                              "corporations under each, with the date each assignment starts",
           writer=write_sri_lanka_ministries, source=ORGCHART),
+    Graph("sumo-makuuchi", "frozen", "professional sumo's top division (Makuuchi) from 1958 to 2025, as "
+                                     "sumo-api.com gives it: the wrestlers (rikishi: shikona, stable, birthplace, "
+                                     "birth date, height, weight, debut, retirement), the tournaments (basho) and "
+                                     "their bouts (each side's result, the winning technique)",
+          writer=write_sumo_makuuchi, source=SUMO),
 ]}
 
 

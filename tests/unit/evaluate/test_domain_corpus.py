@@ -312,6 +312,7 @@ TWENTY_FIFTH_IN_PREPARATION_B = {"china-top-shareholders"}
 TWENTY_FIFTH_IN_PREPARATION_C = {"video-game-sales"}
 TWENTY_FIFTH_IN_PREPARATION_D = {"covid-vaccinations", "pbot-leaf-architecture"}
 TWENTY_FIFTH_IN_PREPARATION_E = {"sri-lanka-ministries"}
+TWENTY_FIFTH_IN_PREPARATION_F = {"sumo-makuuchi"}
 
 
 def test_the_twenty_fourth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -328,6 +329,7 @@ def test_the_twenty_fourth_frozen_split_is_the_documented_draw_and_spent() -> No
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FIFTH_IN_PREPARATION_C
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FIFTH_IN_PREPARATION_D
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FIFTH_IN_PREPARATION_E
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_FIFTH_IN_PREPARATION_F
     assert {"bitcoin-wallet-roles", "bundestag-votes", "ons-hierarchies"} <= _split("tune")
 
 
@@ -382,6 +384,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | TWENTY_FIFTH_IN_PREPARATION_C)
                                   | TWENTY_FIFTH_IN_PREPARATION_D)
                                   | TWENTY_FIFTH_IN_PREPARATION_E)
+                                  | TWENTY_FIFTH_IN_PREPARATION_F)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -3540,3 +3543,197 @@ def test_sri_lanka_ministries_imports_and_reads_nothing_but_what_its_loader_need
     loader = _ORGCHART_LOADER.replace("\n\nneo4j_interface = ", "\n" + change + "\nneo4j_interface = ")
     with pytest.raises(corpus.CorpusError, match=refused):
         corpus.write_sri_lanka_ministries(Recorder(), _orgchart_mirror(tmp_path, loader))
+# LilyGS94/sumo_graph's builders, shortened: base_classes.py (its AuraDBLoader over dotenv settings, the project root
+# found from its own file, the newest data/<YYYYMM>/ directory), the basho and rikishi node builders, the bout builder's
+# pandas pairing of the east and west records (one statement for both sides of a bout, one for each unpaired record)
+# and the two relationship builders, each a module of the package `code` run as __main__
+_SUMO_BASE = (
+    "import json\nimport logging\nimport os\nimport re\nfrom concurrent.futures import ThreadPoolExecutor\n"
+    "from datetime import datetime\nfrom pathlib import Path\n\nimport requests  # type: ignore\n"
+    "from dotenv import load_dotenv\nfrom neo4j import GraphDatabase\nfrom requests.adapters import HTTPAdapter\n\n\n"
+    "def get_project_root() -> Path:\n    current_path = Path(__file__).resolve()\n"
+    "    for parent in [current_path] + list(current_path.parents):\n"
+    '        if (parent / ".git").exists():\n            return parent\n'
+    "    return current_path.parent.parent.parent\n\n\n"
+    "class AuraDBLoader:\n    def __init__(self):\n        load_dotenv()\n"
+    '        self.uri = os.environ.get("uri")\n        project_root = get_project_root()\n'
+    '        self.data_path = str(project_root / "data")\n'
+    '        self.driver = GraphDatabase.driver(self.uri, auth=(os.environ.get("username"), None))\n\n'
+    "    def close(self):\n        self.driver.close()\n\n"
+    "    def get_most_recent_directory(self, base_path):\n"
+    "        directories = [d for d in os.listdir(base_path) if os.path.isdir(os.path.join(base_path, d))]\n"
+    '        date_dirs = [d for d in directories if re.match(r"\\d{6}", d)]\n'
+    '        date_dirs.sort(key=lambda date: datetime.strptime(date, "%Y%m"), reverse=True)\n'
+    "        return date_dirs[0] if date_dirs else None\n")
+_SUMO_MAIN = (
+    '\n\nif __name__ == "__main__":\n    loader = {cls}()\n    try:\n'
+    "        recent_dir = loader.get_most_recent_directory(loader.data_path)\n"
+    '        loader.{method}(os.path.join(loader.data_path, recent_dir, "{folder}"))\n'
+    "    finally:\n        loader.close()\n")
+_SUMO_BASHO = (
+    "import json\nimport os\n\nfrom ..base_code.base_classes import AuraDBLoader\n\n\n"
+    "class AuraDBLoaderBashoNodes(AuraDBLoader):\n    def create_basho_node(self, basho_id):\n"
+    "        with self.driver.session() as session:\n"
+    '            result = session.run("MERGE (b:Basho {bashoId: $basho_id}) RETURN b", basho_id=basho_id)\n'
+    "            return result.single()[0]\n\n"
+    "    def load_jsons(self, folder_path):\n        for filename in os.listdir(folder_path):\n"
+    '            if filename.endswith(".json"):\n'
+    "                with open(os.path.join(folder_path, filename)) as file:\n"
+    '                    basho_id = json.load(file).get("bashoId", "")\n'
+    "                    if basho_id:\n                        self.create_basho_node(basho_id)\n"
+    "                    else:\n                        print(f\"Skipped {filename}\")\n"
+    + _SUMO_MAIN.format(cls="AuraDBLoaderBashoNodes", method="load_jsons", folder="basho"))
+_SUMO_RIKISHI = (
+    "import json\nimport os\n\nfrom ..base_code.base_classes import AuraDBLoader\n\n\n"
+    "class AuraDBLoaderRikishiNodes(AuraDBLoader):\n    def create_rikishi_node(self, rikishi_data):\n"
+    "        with self.driver.session() as session:\n"
+    '            rikishi_data["rikishiID"] = rikishi_data.pop("id")\n'
+    '            rikishi_data["name"] = rikishi_data["rikishiID"]\n'
+    '            query = "MERGE (r:Rikishi {rikishiID: $rikishiID}) SET r += $attributes RETURN r"\n'
+    '            session.run(query, rikishiID=rikishi_data["rikishiID"], attributes=rikishi_data)\n\n'
+    "    def load_jsons(self, folder_path):\n        for filename in os.listdir(folder_path):\n"
+    "            with open(os.path.join(folder_path, filename)) as file:\n"
+    "                self.create_rikishi_node(json.load(file))\n"
+    + _SUMO_MAIN.format(cls="AuraDBLoaderRikishiNodes", method="load_jsons", folder="rikishi"))
+_SUMO_BOUTS = (
+    "import json\nimport os\n\nimport pandas as pd\nfrom tqdm import tqdm\n\n"
+    "from ..base_code.base_classes import AuraDBLoader\n\n\n"
+    "class AuraDBLoaderBoutNodes(AuraDBLoader):\n"
+    "    def create_bout_node(self, r1, id1, side1, kimarite, n, r2, id2, side2, bashoId):\n"
+    "        with self.driver.session() as session:\n"
+    '            query = """MERGE (b:Bout {result_rikishi1: $r1, rikishiId_rikishi1: $id1, side_rikishi1: $side1,\n'
+    "                fightNumber: $n, kimarite: $kimarite, result_rikishi2: $r2, rikishiId_rikishi2: $id2,\n"
+    '                side_rikishi2: $side2, bashoId: $bashoId}) RETURN b"""\n'
+    "            return session.run(query, r1=r1, id1=id1, side1=side1, kimarite=kimarite, n=n, r2=r2, id2=id2,\n"
+    "                               side2=side2, bashoId=bashoId).single()[0]\n\n"
+    "    def create(self, rows):\n        for index, row in rows.iterrows():\n"
+    '            values = [row[c] if pd.notna(row.get(c, "")) else "" for c in ["result_rikishi1",\n'
+    '                      "RikishiID_rikishi1", "Side_rikishi1", "kimarite", "Fight_Number", "result_rikishi2",\n'
+    '                      "RikishiID_rikishi2", "Side_rikishi2", "bashoId"]]\n'
+    "            self.create_bout_node(*values)\n\n"
+    "    def load_jsons(self, folder_path):\n        for filename in tqdm(os.listdir(folder_path)):\n"
+    '            basho = filename.split(".json")[0]\n'
+    "            with open(os.path.join(folder_path, filename)) as file:\n                data = json.load(file)\n"
+    '            if not (data["east"] and data["west"]):\n                continue\n'
+    '            df_east = pd.DataFrame(data["east"])\n            df_west = pd.DataFrame(data["west"])\n'
+    '            if "record" in df_east and "record" in df_west:\n'
+    '                df_east_cleaned = df_east.dropna(subset=["record"])\n'
+    "                df_east_cleaned.reset_index(drop=True, inplace=True)\n"
+    '                df_west_cleaned = df_west.dropna(subset=["record"])\n'
+    '                east_records = pd.json_normalize(df_east_cleaned["record"].sum())\n'
+    '                west_records = pd.json_normalize(df_west_cleaned["record"].sum())\n'
+    "                east_records[\"RikishiID\"] = [i for r, rec in zip(df_east_cleaned[\"rikishiID\"],\n"
+    '                                              df_east_cleaned["record"]) for i in [r] * len(rec)]\n'
+    "                west_records[\"RikishiID\"] = [i for r, rec in zip(df_west_cleaned[\"rikishiID\"],\n"
+    '                                              df_west_cleaned["record"]) for i in [r] * len(rec)]\n'
+    '                west_records["Fight_Number"] = west_records.groupby("RikishiID").cumcount() + 1\n'
+    '                east_records["Fight_Number"] = east_records.groupby("RikishiID").cumcount() + 1\n'
+    '                east_records["Side"] = "East"\n                west_records["Side"] = "West"\n'
+    "                all_records = pd.concat([east_records, west_records])\n"
+    '                all_records["bashoId"] = basho\n'
+    '                keys = dict(left_on=["opponentID", "kimarite", "Fight_Number"],\n'
+    '                            right_on=["RikishiID", "kimarite", "Fight_Number"],\n'
+    '                            suffixes=("_rikishi1", "_rikishi2"))\n'
+    "                matched_df = pd.merge(all_records, all_records, **keys)\n"
+    '                matched_df["match_id"] = matched_df.apply(lambda x: "_".join(sorted(\n'
+    '                    [str(x["RikishiID_rikishi1"]), str(x["RikishiID_rikishi2"])])) + "_" + x["kimarite"]\n'
+    '                    + "_" + str(x["Fight_Number"]), axis=1)\n'
+    '                unique_matches_df = matched_df.drop_duplicates(subset=["match_id"])\n'
+    '                left_merged_df = pd.merge(all_records, all_records, how="left", indicator=True, **keys)\n'
+    '                no_match_df = left_merged_df[left_merged_df["_merge"] == "left_only"]\n'
+    '                unique_matches_df.rename(columns={"bashoId_rikishi1": "bashoId"}, inplace=True)\n'
+    '                no_match_df.rename(columns={"bashoId_rikishi1": "bashoId"}, inplace=True)\n'
+    "                self.create(unique_matches_df)\n                self.create(no_match_df)\n"
+    + _SUMO_MAIN.format(cls="AuraDBLoaderBoutNodes", method="load_jsons", folder="basho"))
+_SUMO_BASHO_BOUTS = (
+    "import json\nimport os\n\nfrom ..base_code.base_classes import AuraDBLoader\n\n\n"
+    "class AuraDBLoaderBashoBoutRelationships(AuraDBLoader):\n    def run_all(self, folder_path):\n"
+    "        for filename in os.listdir(folder_path):\n"
+    "            with open(os.path.join(folder_path, filename)) as file:\n"
+    '                basho_id = json.load(file).get("bashoId", "")\n            if basho_id:\n'
+    "                with self.driver.session() as session:\n"
+    '                    session.run("MATCH (b:Basho), (b2:Bout) WHERE b.bashoId = $bashoId AND '
+    'b2.bashoId = $bashoId MERGE (b)-[:BOUT_EVENT]->(b2)", bashoId=basho_id).single()\n'
+    + _SUMO_MAIN.format(cls="AuraDBLoaderBashoBoutRelationships", method="run_all", folder="basho"))
+_SUMO_RIKISHI_BOUTS = _SUMO_BASHO_BOUTS.replace("BashoBout", "RikishiBout").replace(
+    '.get("bashoId", "")', '.get("id", "")').replace('"basho")', '"rikishi")').replace(
+    "MATCH (b:Basho), (b2:Bout) WHERE b.bashoId = $bashoId AND b2.bashoId = $bashoId MERGE (b)-[:BOUT_EVENT]->(b2)",
+    "MATCH (r:Rikishi) WHERE r.rikishiID = $bashoId WITH r MATCH (b:Bout) WHERE b.rikishiId_rikishi1 = r.rikishiID "
+    "OR b.rikishiId_rikishi2 = r.rikishiID MERGE (r)-[:RIKISHI_IN_BOUT_EVENT]->(b)")
+_SUMO_EAST = [{"side": "East", "rikishiID": 45, "shikonaEn": "Terunofuji", "rank": "Yokozuna 1 East",
+               "record": [{"result": "win", "opponentShikonaEn": "Kiribayama", "opponentID": 7,
+                           "kimarite": "yorikiri"},
+                          {"result": "win", "opponentShikonaEn": "Ura", "opponentID": 99, "kimarite": "oshidashi"}]},
+              {"side": "East", "rikishiID": 8, "shikonaEn": "Ichinojo", "rank": "Maegashira 1 East"}]
+_SUMO_WEST = [{"side": "West", "rikishiID": 7, "shikonaEn": "Kiribayama", "rank": "Komusubi 1 West",
+               "record": [{"result": "loss", "opponentShikonaEn": "Terunofuji", "opponentID": 45,
+                           "kimarite": "yorikiri"},
+                          {"result": "absent", "opponentShikonaEn": "", "opponentID": 0, "kimarite": ""}]}]
+
+
+def _sumo_mirror(tmp_path: Path, **change: str) -> Path:
+    builders = dict(zip(corpus.SUMO_BUILDERS, (_SUMO_BASHO, _SUMO_RIKISHI, _SUMO_BOUTS, _SUMO_BASHO_BOUTS,
+                                               _SUMO_RIKISHI_BOUTS), strict=True))
+    builders.update({corpus.SUMO_BUILDERS[int(i)]: text for i, text in change.items()})
+    return _clone(tmp_path, corpus.SUMO, {
+        corpus.SUMO_BASE: _SUMO_BASE, **builders,
+        "data/202509/basho/202111.json": json.dumps({"bashoId": "202111", "division": "Makuuchi",
+                                                     "east": _SUMO_EAST, "west": _SUMO_WEST}),
+        "data/202509/basho/195801.json": json.dumps({"bashoId": "", "division": "", "east": None, "west": None}),
+        "data/202509/rikishi/45.json": json.dumps({"id": 45, "shikonaEn": "Terunofuji", "heya": "Isegahama",
+                                                   "height": 192.0})})
+
+
+class _SumoStore(Recorder):
+    """The store as the builders read it: a statement that RETURNs gives its one record."""
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        super().query(statement, params, read_only)
+        return [{"b": {}}] if "RETURN" in statement else []
+
+
+def test_sumo_makuuchi_runs_its_builders_with_pandas_pairing_the_east_and_west_records(tmp_path: Path) -> None:
+    # an empty basho (no bashoId, no sides) makes nothing; a record pair (Terunofuji's first bout, Kiribayama's
+    # first) is one Bout, the first of the pair as the records come (east before west) its rikishi1; a record whose
+    # opponent has no record of the same kimarite and bout number is a Bout alone, "" for the other side; a rikishi
+    # without a record (Ichinojo) is dropped, as dropna drops him. Each builder's statements run after it, in order,
+    # as one UNWIND of their parameters (each $name read as row.name), with the bout properties indexed meanwhile
+    store = _SumoStore()
+    corpus.write_sumo_makuuchi(store, _sumo_mirror(tmp_path))
+    bout = ("UNWIND $rows AS row\nMERGE (b:Bout {result_rikishi1: row.r1, rikishiId_rikishi1: row.id1, "
+            "side_rikishi1: row.side1,\n                fightNumber: row.n, kimarite: row.kimarite, result_rikishi2: "
+            "row.r2, rikishiId_rikishi2: row.id2,\n                side_rikishi2: row.side2, bashoId: row.bashoId}) "
+            "RETURN b")
+    indexes = [("sumo_load_basho", "bashoId"), ("sumo_load_rikishi1", "rikishiId_rikishi1"),
+               ("sumo_load_rikishi2", "rikishiId_rikishi2")]
+    assert store.calls == [
+        *[(f"CREATE INDEX {name} IF NOT EXISTS FOR (b:Bout) ON (b.{prop})", {}) for name, prop in indexes],
+        ("CALL db.awaitIndexes(300)", {}),
+        ("UNWIND $rows AS row\nMERGE (b:Basho {bashoId: row.basho_id}) RETURN b", {"rows": [{"basho_id": "202111"}]}),
+        ("UNWIND $rows AS row\nMERGE (r:Rikishi {rikishiID: row.rikishiID}) SET r += row.attributes RETURN r",
+         {"rows": [{"rikishiID": 45, "attributes": {"shikonaEn": "Terunofuji", "heya": "Isegahama", "height": 192.0,
+                                                     "rikishiID": 45, "name": 45}}]}),
+        (bout, {"rows": [
+            {"r1": "win", "id1": 45, "side1": "East", "kimarite": "yorikiri", "n": 1, "r2": "loss", "id2": 7,
+             "side2": "West", "bashoId": "202111"},
+            {"r1": "win", "id1": 45, "side1": "East", "kimarite": "oshidashi", "n": 2, "r2": "", "id2": "",
+             "side2": "", "bashoId": "202111"},
+            {"r1": "absent", "id1": 7, "side1": "West", "kimarite": "", "n": 2, "r2": "", "id2": "", "side2": "",
+             "bashoId": "202111"}]}),
+        ("UNWIND $rows AS row\nMATCH (b:Basho), (b2:Bout) WHERE b.bashoId = row.bashoId AND b2.bashoId = "
+         "row.bashoId MERGE (b)-[:BOUT_EVENT]->(b2)", {"rows": [{"bashoId": "202111"}]}),
+        ("UNWIND $rows AS row\nMATCH (r:Rikishi) WHERE r.rikishiID = row.bashoId WITH r MATCH (b:Bout) WHERE "
+         "b.rikishiId_rikishi1 = r.rikishiID OR b.rikishiId_rikishi2 = r.rikishiID "
+         "MERGE (r)-[:RIKISHI_IN_BOUT_EVENT]->(b)", {"rows": [{"bashoId": 45}]}),
+        *[(f"DROP INDEX {name} IF EXISTS", {}) for name, _ in indexes]]
+
+
+@pytest.mark.parametrize(("change", "refused"), [("import subprocess\n", "imports subprocess"),
+                                                  ("open('/etc/passwd')\n", "opens /etc/passwd"),
+                                                  ("os.listdir('/tmp')\n", "lists /tmp")])
+def test_sumo_makuuchi_imports_opens_and_lists_nothing_but_what_its_builders_need(tmp_path: Path, change: str,
+                                                                                   refused: str) -> None:
+    builder = _SUMO_BASHO.replace("    def load_jsons(self, folder_path):\n",
+                                  f"    def load_jsons(self, folder_path):\n        {change}")
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_sumo_makuuchi(_SumoStore(), _sumo_mirror(tmp_path, **{"0": builder}))
