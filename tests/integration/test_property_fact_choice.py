@@ -172,3 +172,39 @@ def test_a_word_the_question_says_stored_on_a_seeds_relationship_keeps_its_fact_
     colours = {(sub.nodes[r.source].name, p.text) for r in sub.relationships.values() if r.target == game
                for p in sub.properties_of(r.id)}
     assert ("Steinitz Wilhelm", "black") in colours
+
+
+RACES = schema_preset("domain", read_only=True, entities=[
+    EntityMapping(label="Driver", name=["name"], facts=["nationality"]),
+    EntityMapping(label="Race", name=["name"])],
+    relationships=[RelationshipMapping(type="PARTICIPATED_IN", facts=["position", "positionOrder", "laps",
+                                                                      "fastestLap", "rank"])])
+
+
+def test_the_participant_who_took_the_place_asked_keeps_its_ties_facts_over_the_cap(server: Neo4jStore) -> None:
+    """"Who won the Brazilian Grand Prix 2012?": of 20 drivers' 100 tie facts, over a cap of 8, the winner's tie
+    (position 1) and the winner's nationality (formula-one, spent: the cap kept laps and fastest laps, closer to
+    "won" by embedding, and cut every position)."""
+    wipe(server)
+    server.query("""
+        CREATE (r:Race {name: 'Brazilian Grand Prix 2012'})
+        WITH r UNWIND range(1, 20) AS i
+        CREATE (:Driver {name: 'Driver ' + i, nationality: 'Nation ' + i})
+               -[:PARTICIPATED_IN {position: (i + 6) % 20 + 1, positionOrder: (i + 6) % 20 + 1, laps: 71,
+                                   fastestLap: 40 + i, rank: i}]->(r)
+        """, read_only=False)
+    store = server.with_schema(RACES)
+    retriever = Retriever(store, RetrievalSettings(max_property_facts=8))
+
+    def kept(question: str) -> dict[str, set[str]]:
+        sub = retriever.retrieve(question, hops=1)
+        assert [sub.nodes[s].name for s in sub.seeds] == ["Brazilian Grand Prix 2012"] and sub.properties_omitted > 0
+        out: dict[str, set[str]] = {}
+        for r in sub.relationships.values():
+            out.setdefault(sub.nodes[r.source].name, set()).update(p.key for p in sub.properties_of(r.id))
+            out[sub.nodes[r.source].name].update(p.key for p in sub.properties_of(r.source))
+        return out
+
+    winner = kept("Who won the Brazilian Grand Prix 2012?")["Driver 14"]  # (14 + 6) % 20 + 1 == 1
+    assert {"position", "positionOrder", "nationality"} <= winner
+    assert {"position", "positionOrder"} <= kept("Who finished second at the Brazilian Grand Prix 2012?")["Driver 15"]

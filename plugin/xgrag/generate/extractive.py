@@ -98,7 +98,7 @@ from xgrag.retrieval.linking import (
 from xgrag.retrieval.name_index import capital_words, initials_of
 from xgrag.retrieval.names import ARTICLES as _ARTICLES
 from xgrag.retrieval.names import fold
-from xgrag.retrieval.order import chosen, numbered, ordinal_asked
+from xgrag.retrieval.order import chosen, numbered, ordinal_asked, placed, placing_asked
 from xgrag.retrieval.typed_values import QUOTE_PAIRS, in_quotes, quoted_texts
 from xgrag.retrieval.words import (
     AGENT_TYPES,
@@ -141,7 +141,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v33"
+READER_VERSION = "extractive-v34"
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
 # relationship must be than every key of its own values to be read before them where the question says no word of
 # the graph (_Reading._closer): the two sides of an asked word measured 0.15-0.31 apart ("occupation": Has_Job
@@ -1680,10 +1680,11 @@ class _Reading:
         """The entities the question picks among many of a kind around one it names, by an ordinal ("the first
         episode of The Wire") or by numbers ("season 1 episode 1"), read off their facts in the context as
         retrieval read them (xgrag.retrieval.order): a chain through one of them is what is asked (tv-series,
-        spent: the series' own director answered "who directed the first episode")."""
+        spent: the series' own director answered "who directed the first episode"); and those whose tie to a
+        named entity stores the place the question asks who took ("who won X": `_placed`)."""
         ordinal, pairs = ordinal_asked(self.question), numbered(self.question)
         if ordinal is None and not pairs:
-            return set()
+            return self._placed()
         own: dict[str, dict[str, object]] = {}
         for f in self.facts:
             if f.kind == "property" and f.via is None:
@@ -1699,7 +1700,22 @@ class _Reading:
                 if kind and other not in self.mentioned:
                     by_kind.setdefault(kind, {})[other] = own.get(other, {})
             out.update(chosen(by_kind, ordinal, pairs))
-        return out
+        return out | self._placed()
+
+    def _placed(self) -> set[str]:
+        """The entities whose tie to a named one stores the place the question asks who took, as retrieval keeps
+        them (xgrag.retrieval.order.placed): "who won the 2012 Brazilian Grand Prix" is the driver whose
+        PARTICIPATED_IN states position 1, not whichever driver's tie reads closest (formula-one, spent)."""
+        place = placing_asked(self.question)
+        if place is None:
+            return set()
+        ties: dict[str, list[tuple[str, object]]] = {}
+        for f in self.facts:
+            if f.kind != "property" or f.via is None or (f.head in self.mentioned) == (f.via[1] in self.mentioned):
+                continue
+            other = f.via[1] if f.head in self.mentioned else f.head
+            ties.setdefault(other, []).append((f.relation, f.tail))
+        return set(placed(ties, place))
 
     @staticmethod
     def _way(chain: _Chain) -> tuple[Any, ...]:

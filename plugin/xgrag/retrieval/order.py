@@ -138,3 +138,70 @@ def chosen(by_kind: Mapping[str, Mapping[str, Mapping[str, object]]], ordinal: t
         if member is not None:
             out.append(member)
     return out
+
+
+# -- placings: "who won X", "who finished second in X", "the runner-up of X" -------------------------------------
+# A question that asks who took a place in an event asks for the participant whose tie to the event stores that
+# place (Ergast's results: Driver -PARTICIPATED_IN {position: 1}-> Race; a league table's FINISHED {rank: 2}), a
+# fact retrieval would otherwise cut among the event's many ties (formula-one, spent: "who won the 2012 Brazilian
+# Grand Prix" read the drivers' laps and fastest laps, every driver's position was cut). A language's words for
+# winning and for a place, not any graph's keys.
+_WON = re.compile(r"\b(?:won|win|wins|winning|winner|winners|victor|victors|victorious|gewann|gewonnen|sieger|"
+                  r"siegerin|gagné|gagnant|gagnante|vainqueur|remporté|ganó|ganador|ganadora|venceu|vencedor|"
+                  r"vencedora|vinto|vinse|vincitore|vincitrice|winnaar)\b")
+# (counting wins asks for no place: "how many races did Senna win", "who won the most titles")
+_COUNTED = re.compile(r"\bhow many\b|\bmost\b|\btimes\b")
+_RUNNER_UP = re.compile(r"\brunners?[- ]up\b")
+_PLACE_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+                   "eighth": 8, "ninth": 9, "tenth": 10}
+_ORDINAL = r"(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,3}(?:st|nd|rd|th))"
+_FINISHED = re.compile(r"\b(?:finish|finished|finishes|came|come|comes|placed|ranked|ended)\s+(?:in\s+)?(?:the\s+)?"
+                       + _ORDINAL + r"\b")
+_IN_PLACE = re.compile(r"\b" + _ORDINAL + r"\s+(?:place|position)\b")
+# the words of a key that stores a place in an event
+PLACING_WORDS = frozenset({"position", "pos", "place", "placing", "placement", "rank", "ranking", "standing",
+                           "finish", "finishing", "platz", "platzierung", "rang", "posizione", "posicion",
+                           "posicao", "classement", "plaats"})
+_PLACE_VALUE = re.compile(r"\s*(\d{1,3})(?:st|nd|rd|th|\.)?\s*")
+
+
+def _ordinal_number(word: str) -> int:
+    return _PLACE_ORDINALS.get(word) or int(re.sub(r"\D", "", word))
+
+
+def placing_asked(question: str) -> int | None:
+    """The place a question asks who took ("who won X": 1, "who finished second": 2, "the runner-up": 2, "who came
+    3rd": 3), None where it asks none (or counts wins: "how many races did X win")."""
+    low = question.lower()
+    for pattern in (_FINISHED, _IN_PLACE):
+        m = pattern.search(low)
+        if m:
+            return _ordinal_number(m.group(1))
+    if _RUNNER_UP.search(low):
+        return 2
+    if _WON.search(low) and not _COUNTED.search(low):
+        return 1
+    return None
+
+
+def placing_value(key: str, value: object) -> int | None:
+    """The place a fact stores, where its key says a place (`PLACING_WORDS`: position, positionOrder, rank) and its
+    value is a whole number as a place is written (1, "1", "1st", "2."); None otherwise."""
+    if not any(w in PLACING_WORDS for w in key_words(key)) or isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    m = _PLACE_VALUE.fullmatch(str(value))
+    return int(m.group(1)) if m else None
+
+
+def placed(ties: Mapping[str, Sequence[tuple[str, object]]], place: int) -> list[str]:
+    """The participants (`ties`: participant -> (key, value) of each fact of its ties to the event the question
+    names) whose ties store `place` under the most keys saying a place: Ergast's winner states 1 under position,
+    positionOrder and positionText, the driver with the fastest lap 1 under rank alone, the pole sitter 1 under
+    its qualifying tie's position. Empty where none does."""
+    counts = {p: sum(1 for k, v in facts if placing_value(k, v) == place) for p, facts in ties.items()}
+    best = max(counts.values(), default=0)
+    return sorted(p for p, n in counts.items() if n == best) if best else []

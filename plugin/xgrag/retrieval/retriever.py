@@ -23,7 +23,7 @@ from xgrag.model.provenance import FactProvenance, SourceEntry, fact_provenance
 from xgrag.retrieval.linking import LinkedEntity, Linker, key_tokens, key_words, node_from_map, same_word
 from xgrag.retrieval.mentions import linking_record
 from xgrag.retrieval.modes import Mode, check_hops
-from xgrag.retrieval.order import chosen, numbered, ordinal_asked
+from xgrag.retrieval.order import chosen, numbered, ordinal_asked, placed, placing_asked
 from xgrag.retrieval.properties import asked_words, plain_value, property_relevance
 from xgrag.retrieval.question import check_question
 from xgrag.retrieval.rows import REL_ROW_LEN, node_row, rel_row
@@ -253,6 +253,9 @@ class Retriever:
             if numbers else {}
 
         picked = self._picked_member(sub, question, facts, typed)
+        # the participant the question asks by its place in the event it names ("who won X": the tie to X storing
+        # position 1): that tie's facts and the participant's own first (xgrag.retrieval.order.placed)
+        winners = self._placed_members(sub, question, facts, of_seed, seeds)
         # a short word the question says that a seed's relationship stores says which of the seed's relationships is
         # asked ("who played black in game 1": the playsIn {color: 'black'} of game 1, among the 1,755 property
         # facts of the games around it; a role, a side, a kind of tie)
@@ -272,7 +275,7 @@ class Retriever:
             on = value_dates(f.text) if days or months else set()
             named = bool(on & days) or bool({(y, m) for y, m, _ in on} & months) or (
                 f.owner in of_seed and bool(numbers & (stated_numbers(f.text) | type_numbers.get(f.owner, set())))
-            ) or f.owner == picked or said(f)
+            ) or f.owner == picked or said(f) or f.owner in winners
             # of facts under one key (every venue's city), a seed's neighbour's and its relationships' first: the
             # city of the venue the named match was played in, not of the venues of the other matches around
             return (not named, 0 if f.owner in seeds or f.owner in between else 1 if f.owner in typed else 2,
@@ -281,6 +284,27 @@ class Retriever:
         ordered = sorted(facts, key=rank)
         sub.properties_omitted += max(0, len(ordered) - cap)
         return ordered[:cap]
+
+    @staticmethod
+    def _placed_members(sub: Subgraph, question: str, facts: Sequence[PropertyFact], of_seed: set[str],
+                        seeds: set[str]) -> set[str]:
+        """The seeds' neighbours whose tie to a seed stores the place the question asks who took ("who won the 2012
+        Brazilian Grand Prix": the driver whose PARTICIPATED_IN says position 1), with those ties: their facts are
+        the question's, before the cap (the race's 24 drivers hold 400 tie facts)."""
+        place = placing_asked(question)
+        if place is None:
+            return set()
+        ties: dict[str, list[tuple[str, object]]] = {}
+        tie_of: dict[str, set[str]] = {}
+        for f in facts:
+            rel = sub.relationships.get(f.owner) if f.owner_kind == "relationship" and f.owner in of_seed else None
+            if rel is None or (rel.source in seeds) == (rel.target in seeds):
+                continue  # not a tie between a seed and another entity
+            other = rel.target if rel.source in seeds else rel.source
+            ties.setdefault(other, []).append((f.key, f.value))
+            tie_of.setdefault(other, set()).add(rel.id)
+        winners = placed(ties, place)
+        return set(winners) | {rid for w in winners for rid in tie_of[w]}
 
     @staticmethod
     def _picked_member(sub: Subgraph, question: str, facts: Sequence[PropertyFact], typed: set[str]) -> str | None:

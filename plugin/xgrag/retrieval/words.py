@@ -180,11 +180,17 @@ UNIT_DIMENSIONS = (
 
 def how_dimensions(text: str) -> set[str]:
     """The stems of what "how <adjective>" asks ("how far" -> distance), or a count of a unit ("how many square
-    feet" -> size, area), the question's other words aside."""
+    feet" -> size, area), or "why" (a reason: `_WHY_KEYS`), the question's other words aside."""
     low = text.lower()
     return {stem(noun) for adj in re.findall(r"\bhow\s+([a-z]+)", low)
             for noun in (_TIME_TAKEN if adj == "long" and _TAKES_TIME.search(low) else HOW_DIMENSIONS.get(adj, ()))} | {
-        stem(noun) for pattern, nouns in UNIT_DIMENSIONS if pattern.search(low) for noun in nouns}
+        stem(noun) for pattern, nouns in UNIT_DIMENSIONS if pattern.search(low) for noun in nouns} | (
+        {stem(noun) for noun in _WHY_KEYS} if re.search(r"\bwhy\b", low) else set())
+
+
+# What "why" asks for, though no word of it is said: a reason, as keys store one ("why did Lewis Hamilton retire
+# from the 2016 Malaysian Grand Prix": the race's status "Engine", not his 40 laps; formula-one, spent)
+_WHY_KEYS = ("reason", "cause", "status", "motive", "purpose", "explanation", "grounds")
 
 
 # "How long does the tram take", "how long is the train ride": a time, not a length or a distance (rome-transport,
@@ -302,7 +308,9 @@ AGENT_TYPES = frozenset(stem(w) for w in (
 PLACE_TYPES = frozenset(stem(w) for w in (
     "place location city town village country region state province county area district address street road "
     "site venue continent planet airport station stop building room zone campus park port harbour harbor island "
-    "neighbourhood neighborhood municipality borough suburb").split())
+    "neighbourhood neighborhood municipality borough suburb circuit stadium arena racecourse velodrome").split())
+# (a race's or a match's venue is where it was held: "where was the 1950 British Grand Prix held" was answered with
+# one of its drivers, the Circuit that HOSTED it no place; formula-one, spent)
 # (a campus is where a degree is taught: "¿Dónde se imparte el máster?" was answered with a Metro station near the
 # campus, the one place of the chain; madrid-metro-campuses, spent)
 # Types of entities a "when" question asks for (spans of time), as stems: "when did Allosaurus live" is answered by
@@ -811,7 +819,7 @@ CHINESE_QUESTION_WORDS = {
     "多重": "how heavy", "多远": "how far", "多大": "how old", "为什么": "why", "为何": "why", "怎么": "how",
     "如何": "how", "什么": "what", "啥": "what", "哪个": "which", "哪些": "which", "哪部": "which", "哪位": "which",
     "哪家": "which", "哪本": "which", "哪首": "which", "哪场": "which", "哪支": "which", "哪条": "which",
-    "哪种": "which", "哪": "which",
+    "哪种": "which", "哪类": "which", "哪一类": "which", "哪": "which",
     # function words: no relation, key or type
     "的": "", "是": "", "了": "", "过": "", "吗": "", "呢": "", "都": "", "还": "", "在": "", "被": "", "由": "",
     "把": "", "请问": "", "一下": "", "叫": "", "所": "",
@@ -834,6 +842,17 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "参加": "participated attended", "合作": "collaborated", "购买": "bought purchased", "买": "bought",
     "销售": "sales sold", "卖": "sold", "生产": "produced manufactured", "制造": "manufactured made",
     "使用": "uses used", "属于": "belongs part", "包含": "contains includes", "说": "spoken speak",
+    "任职": "employed employ works position", "就职": "employed employ works", "董事长": "chairman",
+    "董事": "director board", "总经理": "manager", "股东": "shareholder holder", "持股": "holds holding shares",
+    # companies and markets (a-share-companies, spent: "孙飘扬任职的公司属于哪个行业" met no word of `industry of`)
+    "行业": "industry sector", "产业": "industry", "概念": "concept", "板块": "sector", "股票": "stock shares",
+    "股份": "shares", "比例": "ratio proportion", "上市": "listed",
+    # medicines (chinese-cardio-drugs, spent: "美西律禁用于哪类人群" met no word of `prohibition people`)
+    "药物": "drug medicine", "药品": "drug medicine", "药": "drug medicine", "禁用": "prohibition prohibited",
+    "禁止": "prohibition prohibited", "禁忌": "prohibition contraindication", "慎用": "caution", "人群": "people group",
+    "症状": "symptom", "疾病": "disease", "用量": "dosage dose consumption", "剂量": "dose dosage", "用法": "usage use",
+    "次数": "frequency times", "频率": "frequency", "规格": "size specification", "适应症": "indication use",
+    "治疗": "treats treatment", "副作用": "side effect",
     # places
     "国家": "country", "地区": "region area", "城市": "city", "省份": "province", "省": "province", "州": "state",
     "县": "county", "地址": "address", "街道": "street", "位置": "location position", "位于": "located",

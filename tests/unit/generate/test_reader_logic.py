@@ -1341,6 +1341,48 @@ def test_originate_meets_origin() -> None:
     assert _read("In what year did the Machete group originate?", facts) == ("2010.", ["y"])
 
 
+def test_who_won_is_the_participant_whose_tie_states_the_first_place() -> None:
+    # formula-one (spent): "who won the 2012 Brazilian Grand Prix" read whichever driver's tie read closest; the
+    # winner is the driver whose PARTICIPATED_IN states position 1 (positionOrder 1 too), not the one whose fastest
+    # lap ranks 1 or who started first
+    race = "Brazilian Grand Prix 2012"
+    via = ("PARTICIPATED IN", race)
+    facts = [_edge("h", "Autódromo José Carlos Pace", "HOSTED", race, "Circuit", "Race")]
+    for i, (driver, position, rank, grid) in enumerate([("Michael Schumacher", "7", "1", "13"),
+                                                        ("Jenson Button", "1", "3", "2"),
+                                                        ("Fernando Alonso", "2", "4", "7"),
+                                                        ("Lewis Hamilton", "\\N", "2", "1")]):
+        facts += [_edge(f"p{i}", driver, "PARTICIPATED IN", race, "Driver", "Race"),
+                  _prop(f"pos{i}", driver, "position", position, "Driver", via),
+                  _prop(f"ord{i}", driver, "position order", position.replace("\\N", "20"), "Driver", via),
+                  _prop(f"rank{i}", driver, "rank", rank, "Driver", via),
+                  _prop(f"grid{i}", driver, "grid", grid, "Driver", via),
+                  _prop(f"n{i}", driver, "nationality", ["German", "British", "Spanish", "British"][i], "Driver")]
+    assert _read("Who won the 2012 Brazilian Grand Prix?", facts)[0] == "Jenson Button."
+    assert _read("Who finished second at the 2012 Brazilian Grand Prix?", facts)[0] == "Fernando Alonso."
+    assert _read("What nationality is the driver who won the 2012 Brazilian Grand Prix?", facts)[0] == "British."
+
+
+def test_where_a_race_was_held_is_the_circuit_that_hosted_it() -> None:
+    # formula-one (spent): a Circuit was no place, so "where" read one of the race's drivers
+    race = "British Grand Prix 1950"
+    facts = [_edge(f"p{i}", driver, "PARTICIPATED IN", race, "Driver", "Race")
+             for i, driver in enumerate(["Toulo de Graffenried", "Louis Chiron", "Joe Kelly"])]
+    facts += [_edge("x", "Silverstone Circuit", "HOSTED", race, "Circuit", "Race"),
+              _prop("d", race, "date", "1950-05-13", "Race")]
+    assert _read("Where was the 1950 British Grand Prix held?", facts) == ("Silverstone Circuit.", ["x"])
+
+
+def test_why_asks_for_a_reason_under_a_key_that_stores_one() -> None:
+    # formula-one (spent): "why did Lewis Hamilton retire" answered his laps; the tie's status says why
+    via = ("PARTICIPATED IN", "Malaysian Grand Prix 2016")
+    facts = [_edge("p", "Lewis Hamilton", "PARTICIPATED IN", "Malaysian Grand Prix 2016", "Driver", "Race"),
+             _prop("a", "Lewis Hamilton", "laps", "40", "Driver", via),
+             _prop("b", "Lewis Hamilton", "grid", "1", "Driver", via),
+             _prop("z", "Lewis Hamilton", "status", "Engine", "Driver", via)]
+    assert _read("Why did Lewis Hamilton retire from the 2016 Malaysian Grand Prix?", facts) == ("Engine.", ["z"])
+
+
 def test_the_first_of_a_kind_is_read_off_its_numbers() -> None:
     # tv-series (spent): the series' own director answered "who directed the first episode of The Wire"
     facts = [_edge("s", "Joy Kecken", "DIRECTED", "The Wire", "Person", "TvSeries")]

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from xgrag.retrieval.order import names_kind, numbered, numbered_member, ordinal_asked, pick, sequence_keys
+from xgrag.retrieval.order import (
+    names_kind,
+    numbered,
+    numbered_member,
+    ordinal_asked,
+    pick,
+    placed,
+    placing_asked,
+    placing_value,
+    sequence_keys,
+)
 
 # a series' episodes as tv-series (spent) stores them: season and episode numbers, an IMDb id
 EPISODES = {
@@ -48,3 +58,44 @@ def test_a_member_whose_numbers_a_context_lacks_comes_after_every_stated_one() -
     shown = {"e11": {"seasonNumber": 1, "episodeNumber": 1}, "e21": {"episodeNumber": 1},
              "e31": {"episodeNumber": 1}, "e12": {"episodeNumber": 2}}
     assert pick(shown, highest=False, noun="episode") == "e11"
+
+
+def test_a_question_asks_who_took_a_place_by_winning_a_finish_or_an_ordinal_place() -> None:
+    assert placing_asked("Who won the 2012 Brazilian Grand Prix?") == 1
+    assert placing_asked("What nationality is the driver who won the 1976 Japanese Grand Prix?") == 1
+    assert placing_asked("Who finished second at the 1996 Monaco Grand Prix?") == 2
+    assert placing_asked("who came 3rd in the race") == 3
+    assert placing_asked("Which team finished in 5th place?") == 5
+    assert placing_asked("Who was the runner-up of Eurovision 2019?") == 2
+    assert placing_asked("Wer gewann das Rennen?") == 1
+    # counting wins, or no place at all
+    assert placing_asked("How many races did Ayrton Senna win?") is None
+    assert placing_asked("Who won the most titles?") is None
+    assert placing_asked("Who took pole position at the 2008 Italian Grand Prix?") is None
+    assert placing_asked("Who directed the first episode of The Wire?") is None
+
+
+def test_a_place_is_a_whole_number_under_a_key_that_says_a_place() -> None:
+    assert placing_value("positionOrder", 1) == 1
+    assert placing_value("positionText", "1") == 1
+    assert placing_value("rank", "2nd") == 2
+    assert placing_value("final_standing", 3.0) == 3
+    assert placing_value("grid", 1) is None  # a starting slot, not a place taken
+    assert placing_value("position", "\\N") is None and placing_value("position", "R") is None
+    assert placing_value("position", True) is None
+
+
+def test_the_participant_placed_is_the_one_whose_ties_state_the_place_under_most_keys() -> None:
+    # Ergast's results as formula-one (spent) stores them: the winner states 1 under position, positionOrder and
+    # positionText; the driver with the fastest lap 1 under rank; the pole sitter 1 under its qualifying position
+    ties = {
+        "Jenson Button": [("position", 1), ("position order", 1), ("position text", "1"), ("rank", 3),
+                          ("grid", 2), ("laps", 71)],
+        "Lewis Hamilton": [("position", None), ("position order", 20), ("position text", "R"), ("grid", 1),
+                           ("position", 1)],
+        "Michael Schumacher": [("position", 7), ("position order", 7), ("position text", "7"), ("rank", 1)],
+        "Fernando Alonso": [("position", 2), ("position order", 2), ("position text", "2"), ("laps", 1)],
+    }
+    assert placed(ties, 1) == ["Jenson Button"]
+    assert placed(ties, 2) == ["Fernando Alonso"]
+    assert placed(ties, 4) == []
