@@ -342,6 +342,16 @@ def test_a_chinese_question_s_words_read_in_english_outside_its_names() -> None:
     assert english_chinese("Who directed 中国合伙人?", names) == "Who directed 中国合伙人?"
 
 
+def test_chinese_words_of_companies_and_medicines_read_in_english() -> None:
+    # a-share-companies and chinese-cardio-drugs (spent): their English keys and types (`industry of`, `employ of`,
+    # `prohibition people`, `consumption`) met no word of the questions
+    assert english_chinese("孙飘扬任职的公司属于哪个行业？", {"孙飘扬"}).split() == [
+        "孙飘扬", "任职", "employed", "employ", "works", "position", "公司", "company", "属于", "belongs", "part",
+        "which", "行业", "industry", "sector", "？"]
+    assert {stem("prohibition"), stem("people")} <= content_stems(english_chinese("美西律禁用于哪类人群？", {"美西律"}))
+    assert stem("consumption") in content_stems(english_chinese("盐酸肼屈嗪片每次用量是多少", {"盐酸肼屈嗪片"}))
+
+
 def test_which_language_a_question_reads_in_from_its_words() -> None:
     assert question_language("Hvilket land ligger Burgenland i?") == "nordic"
     assert question_language("Vilka viner kommer från Rioja?") == "nordic"
