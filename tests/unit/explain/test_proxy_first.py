@@ -656,6 +656,21 @@ def test_a_whole_quiet_trail_removes_the_candidates_left_together() -> None:
     assert all(by_id[f"rx{i}"].evaluated == "group" for i in range(60))
 
 
+def test_a_quiet_trail_shorter_than_the_questions_hops_is_not_kept_alone() -> None:
+    """The same world asked as a 3-hop question: Red's quiet trail of 2 facts is shorter than the question's
+    reading, and a removal that keeps nothing but such a trail can keep a0 for a reader whose separate removals
+    move it (two readers of the tuning samples did). So Blue's facts are removed together, everything else kept,
+    and the sufficiency probe follows, as before the quiet trail was kept alone."""
+    cfg = ExplainSettings(strategies=("edge",), scheduler="proxy", noise_runs=1, hops=3)
+    reader = TwoFilmsReader()
+    ex = Explainer(FixedRetriever(two_films_graph()), reader, HashEmbedder(), cfg).explain(
+        "who directed the films Ann Lee starred in")
+    assert ex.answer == "Bo Ek."
+    festivals = frozenset(f"rx{i}" for i in range(60))
+    assert reader.removed[1:3] == [frozenset({"a1"}), frozenset({"b1"})]
+    assert reader.removed[3] == frozenset({"a2", "b2"}) and reader.removed[4] == festivals
+
+
 def test_the_binary_resolution_does_not_ask_again_what_a_kept_group_removal_answered() -> None:
     """After the sufficiency probe (every festival removed, the answer stayed), the resolution's binary search
     starts past the festivals its order removes first: removing fewer of them cannot move an answer removing them

@@ -570,7 +570,12 @@ class ProxyFirst(GroupTesting):
             if not movers and len(unverified) > 1 and run.settings.response_score != "logprob" and \
                     quiet_trail(run.graph, run.a0.text, [q.target for q in quiet], words):
                 left = prompt_order(unverified, run.order, run.graph) if run.order else list(unverified)
-                if can_ask() and rest and not run.units:
+                # only when the quiet facts are as many as the question's hops (a whole reading of the question
+                # found twice over, keep_the_quiet_trail); a shorter trail (the seed's own fact reaching the
+                # answer) is kept alone only by a removal of nearly everything, which a reader that answered
+                # through the longer reading may still answer with a0 while removing less moves it
+                hops = run.settings.hops or RetrievalSettings().hops
+                if can_ask() and rest and not run.units and len(quiet) >= hops:
                     trail_kept = await self.keep_the_quiet_trail(measure, tester, run, left, rest, threshold)
                 if can_ask() and not trail_kept:
                     await tester.test(left)
@@ -700,7 +705,11 @@ class ProxyFirst(GroupTesting):
         removals are recorded as kept (run.kept_removals) in their place, so the redundancy resolution that follows
         searches from the same known removals as before and finds what it found (benchmarks/README.md,
         bench_answer_cost, cost14: every redundant plan of the six tuning samples paid 1 + 3 alone + 2 before its
-        resolution). When it moves, nothing is cleared and the two removals are asked as before: one call more."""
+        resolution). When it moves, nothing is cleared and the two removals are asked as before: one call more.
+        Asked only when the quiet trail's facts are as many as the question's hops: on the tuning samples a quiet
+        trail of 1-2 facts for a 3-hop question (the seed's own fact to the answer) was kept alone with a0 by two
+        readers whose separate removals each moved it (not monotone), which cleared facts that move the answer alone
+        (benchmarks/README.md, cost14)."""
         kept_only = search_order(rest, run)
         effect, probe = await measure([*left, *kept_only])
         if effect > threshold:
