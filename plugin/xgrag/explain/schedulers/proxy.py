@@ -40,9 +40,7 @@ words, each alone (`seed_relation_facts`: where a reader starts reading the rela
 split tests both halves, and halves beside a mover wait to be tested together: GroupTester's infer_roots and
 defer_second). When every candidate removed so far left
 the answer where it was and they hold a whole trail to it (`quiet_trail`), the candidates left are removed together
-as one group test, on xgrag's graph context under "shift" together with the rest in one removal that keeps only the
-quiet trail (`keep_the_quiet_trail`: when the answer stays, it answers both that group test and the sufficiency
-probe). Under the logprob
+as one group test. Under the logprob
 score a removal of nearly everything lowers log P(a0) past the threshold whatever it removes (a generative model's
 scores shift with the prompt's form), so there the probe is judged against the removal of every component: the
 candidates confirm the plan when they keep `sufficiency_share` of the components' effect on log P(a0) on their own
@@ -315,15 +313,14 @@ def accounts_for(graph: Subgraph, answer: str, facts: Iterable[str], words: Iter
 def chain_accounts_for(graph: Subgraph, answer: str, movers: Iterable[str], quiet: Iterable[str],
                        unverified: Iterable[str], words: Iterable[str] = ()) -> bool:
     """Do the candidates measured alone account for the answer through a chain some of whose links did not move it
-    alone? True when a trail (a walk that uses no relationship twice; undirected, as answer_trails and quiet_trail
-    walk) of relationships among `movers` (each moved the answer when removed alone) and `quiet` (each did not)
-    joins a seed to a node the answer names, holds a mover, and its relations state every one of `words`. A trail,
-    not only a simple path, as the proxy's own trails are walked (answer_trails): when the person the question
-    reaches in its first hop is also the answer, the question's reading goes to that node and back (the seed's
-    link to the answer, then another film's two links to it), and a simple path, which cannot come back to the
-    answer's node, never states the second relation word: every candidate left was then removed alone (6 alone
-    and 8 calls where the trail through the quiet film accounts after 3: benchmarks/README.md, bench_answer_cost,
-    cost14). A quiet link is redundant, not unused: the reader finds its
+    alone? True when a trail (a walk that uses no relationship twice; undirected) of relationships among `movers`
+    (each moved the answer when removed alone) and `quiet` (each did not) joins a seed to a node the answer names,
+    holds a mover, and its relations state every one of `words`. A trail, not only a simple path, as the proxy's
+    own trails are walked (answer_trails): when the person the question reaches in its first hop is also the
+    answer, the question's reading goes to that node and back (the seed's link to the answer, then another film's
+    two links to it), and a simple path, which cannot come back to the answer's node, never states the second
+    relation word: every candidate left was then removed alone (6 alone and 8 calls where the trail through the
+    quiet film accounts after 3: benchmarks/README.md, bench_answer_cost, cost14). A quiet link is redundant, not unused: the reader finds its
     alternative elsewhere in the context (the seed's other writer link, a second film of the same language). It
     counts only when no `unverified` candidate joins its two ends: a parallel fact still to be verified is its
     likeliest alternative, and the group test of those candidates would move when it removes it. The group test of
@@ -523,7 +520,6 @@ class ProxyFirst(GroupTesting):
         result = tester.result
         movers: list[Planned] = []
         quiet: list[Planned] = []  # candidates removed alone that did not move the answer
-        trail_kept = False  # only the quiet trail kept, the answer stayed (keep_the_quiet_trail): the rest cleared
         # the question's relation words the candidates state: the movers account for the answer only when they
         # state them all (on a stack's context, whose units are no graph facts, none)
         # (a tag seed's relation words rank the trails, answer_path_facts, but are not demanded here: a reader may
@@ -569,18 +565,11 @@ class ProxyFirst(GroupTesting):
             # "logprob" the small drops of a group's removals add up (GroupTester.by_elimination).
             if not movers and len(unverified) > 1 and run.settings.response_score != "logprob" and \
                     quiet_trail(run.graph, run.a0.text, [q.target for q in quiet], words):
-                left = prompt_order(unverified, run.order, run.graph) if run.order else list(unverified)
-                # only when the quiet facts are as many as the question's hops (a whole reading of the question
-                # found twice over, keep_the_quiet_trail); a shorter trail (the seed's own fact reaching the
-                # answer) is kept alone only by a removal of nearly everything, which a reader that answered
-                # through the longer reading may still answer with a0 while removing less moves it
-                hops = run.settings.hops or RetrievalSettings().hops
-                if can_ask() and rest and not run.units and len(quiet) >= hops:
-                    trail_kept = await self.keep_the_quiet_trail(measure, tester, run, left, rest, threshold)
-                if can_ask() and not trail_kept:
-                    await tester.test(left)
+                if can_ask():
+                    await tester.test(prompt_order(unverified, run.order, run.graph) if run.order
+                                      else list(unverified))
                 break
-        if rest and can_ask() and not trail_kept:
+        if rest and can_ask():
             kept_only, effect, probe = await self.sufficiency(measure, units, rest, run, threshold, can_ask, result)
             if effect > threshold and not run.units and can_ask():
                 # The candidates did not confirm the plan: before group testing searches the rest, the facts of
@@ -693,34 +682,6 @@ class ProxyFirst(GroupTesting):
         # verification (components asked alone against cancellation inside a group) only where a group was split
         result.verify = not sufficient
         return result
-
-    @staticmethod
-    async def keep_the_quiet_trail(measure: Measure, tester: GroupTester, run: ExplainRun, left: list[Planned],
-                                   rest: Sequence[Planned], threshold: float) -> bool:
-        """Redundant support shown by a whole quiet trail (`quiet_trail`): the candidates `left` to verify and the
-        `rest` removed at once, only the quiet trail kept (under "shift", on xgrag's graph context). When the answer
-        stays, both are cleared as their own two removals would have cleared them (the group of the candidates left,
-        everything else kept, and the sufficiency probe, only the candidates kept: removing less never moves what
-        removing more kept, the monotone removals a group test assumes), for one call instead of two, and the two
-        removals are recorded as kept (run.kept_removals) in their place, so the redundancy resolution that follows
-        searches from the same known removals as before and finds what it found (benchmarks/README.md,
-        bench_answer_cost, cost14: every redundant plan of the six tuning samples paid 1 + 3 alone + 2 before its
-        resolution). When it moves, nothing is cleared and the two removals are asked as before: one call more.
-        Asked only when the quiet trail's facts are as many as the question's hops: on the tuning samples a quiet
-        trail of 1-2 facts for a 3-hop question (the seed's own fact to the answer) was kept alone with a0 by two
-        readers whose separate removals each moved it (not monotone), which cleared facts that move the answer alone
-        (benchmarks/README.md, cost14)."""
-        kept_only = search_order(rest, run)
-        effect, probe = await measure([*left, *kept_only])
-        if effect > threshold:
-            return False
-        tester.record(left, effect, probe)
-        tester.record(kept_only, effect, probe)
-        tester.result.tests -= 1  # one removal, recorded as the two it answers
-        whole = frozenset(m.target for m in [*left, *kept_only])
-        run.kept_removals[:] = [k for k in run.kept_removals if k != whole]
-        run.kept_removals += [frozenset(m.target for m in left), frozenset(m.target for m in kept_only)]
-        return True
 
     async def sufficiency(self, measure: Measure, units: Sequence[Planned], rest: Sequence[Planned],
                           run: ExplainRun, threshold: float, can_ask: Callable[[], bool],
