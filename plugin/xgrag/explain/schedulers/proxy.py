@@ -320,7 +320,8 @@ def chain_accounts_for(graph: Subgraph, answer: str, movers: Iterable[str], quie
     answer, the question's reading goes to that node and back (the seed's link to the answer, then another film's
     two links to it), and a simple path, which cannot come back to the answer's node, never states the second
     relation word: every candidate left was then removed alone (6 alone and 8 calls where the trail through the
-    quiet film accounts after 3: benchmarks/README.md, bench_answer_cost, cost14). A quiet link is redundant, not unused: the reader finds its
+    quiet film accounts after 3: benchmarks/README.md, bench_answer_cost, cost14).
+    A quiet link is redundant, not unused: the reader finds its
     alternative elsewhere in the context (the seed's other writer link, a second film of the same language). It
     counts only when no `unverified` candidate joins its two ends: a parallel fact still to be verified is its
     likeliest alternative, and the group test of those candidates would move when it removes it. The group test of
