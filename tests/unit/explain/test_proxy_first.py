@@ -494,6 +494,25 @@ def test_a_chain_whose_quiet_links_have_alternatives_accounts_for_the_answer() -
     assert chain_accounts_for(sub, "English.", ["kd"], ["sd", "sl", "sw"], ["vl"], words)
 
 
+def test_a_chain_through_the_answers_node_and_back_accounts_for_the_answer() -> None:
+    """"who directed the films written by the writer of Red": Red's director Bo Ek is the answer and the writer
+    the question reaches first, so the question's reading goes to him and back (Red -directed_by-> Bo Ek
+    <-written_by- Blue -directed_by-> Bo Ek), as the proxy's trails are walked. Red's director moved the answer
+    alone and Blue's two facts did not (Green's are their alternative): that trail accounts for the answer, and
+    Green's facts are then removed together. A simple path cannot come back to Bo Ek, so it never stated "writ"
+    and every candidate left was removed alone (on a3e6ee9: False)."""
+    sub = things([("r", "Red"), ("d", "Bo Ek"), ("b", "Blue"), ("g", "Green")],
+                 [("rd", "r", "directed_by", "d"), ("bw", "b", "written_by", "d"), ("bd", "b", "directed_by", "d"),
+                  ("gw", "g", "written_by", "d"), ("gd", "g", "directed_by", "d")], "r")
+    words = {"direct", "writ"}
+    assert chain_accounts_for(sub, "Bo Ek.", ["rd"], ["bw", "bd"], ["gw", "gd"], words)
+    # still no link reused: Red's director link alone, walked there and back, states no "writ"
+    assert not chain_accounts_for(sub, "Bo Ek.", ["rd"], [], ["bw", "bd", "gw", "gd"], words)
+    # the trail must hold a link that moved the answer, and Blue's writer link must be measured
+    assert not chain_accounts_for(sub, "Bo Ek.", [], ["rd", "bw", "bd"], ["gw", "gd"], words)
+    assert not chain_accounts_for(sub, "Bo Ek.", ["rd"], ["bd"], ["bw", "gw", "gd"], words)
+
+
 def test_in_the_explainer_a_chain_with_redundant_links_stops_the_single_removals() -> None:
     """Khartoum's director moves the answer alone, each film's facts do not (the other film says English too): once
     the trail through Sapphire is measured, Victim's facts are removed together (the answer stays: cleared)

@@ -313,9 +313,15 @@ def accounts_for(graph: Subgraph, answer: str, facts: Iterable[str], words: Iter
 def chain_accounts_for(graph: Subgraph, answer: str, movers: Iterable[str], quiet: Iterable[str],
                        unverified: Iterable[str], words: Iterable[str] = ()) -> bool:
     """Do the candidates measured alone account for the answer through a chain some of whose links did not move it
-    alone? True when a simple path (no node twice; undirected) of relationships among `movers` (each moved the
-    answer when removed alone) and `quiet` (each did not) joins a seed to a node the answer names, holds a mover,
-    and its relations state every one of `words`. A quiet link is redundant, not unused: the reader finds its
+    alone? True when a trail (a walk that uses no relationship twice; undirected) of relationships among `movers`
+    (each moved the answer when removed alone) and `quiet` (each did not) joins a seed to a node the answer names,
+    holds a mover, and its relations state every one of `words`. A trail, not only a simple path, as the proxy's
+    own trails are walked (answer_trails): when the person the question reaches in its first hop is also the
+    answer, the question's reading goes to that node and back (the seed's link to the answer, then another film's
+    two links to it), and a simple path, which cannot come back to the answer's node, never states the second
+    relation word: every candidate left was then removed alone (6 alone and 8 calls where the trail through the
+    quiet film accounts after 3: benchmarks/README.md, bench_answer_cost, cost14).
+    A quiet link is redundant, not unused: the reader finds its
     alternative elsewhere in the context (the seed's other writer link, a second film of the same language). It
     counts only when no `unverified` candidate joins its two ends: a parallel fact still to be verified is its
     likeliest alternative, and the group test of those candidates would move when it removes it. The group test of
@@ -337,13 +343,13 @@ def chain_accounts_for(graph: Subgraph, answer: str, movers: Iterable[str], quie
     adjacent = undirected(r for r in links if r.source != r.target)
     wanted = set(words)
 
-    def walk(node: str, seen: set[str], path: list[str]) -> bool:
+    def walk(node: str, path: list[str]) -> bool:
         if path and node in targets and moving & set(path) and \
                 wanted <= {w for f in path for w in fact_words(graph, f)}:
             return True
-        return any(walk(nxt, seen | {nxt}, [*path, rid]) for rid, nxt in adjacent.get(node, []) if nxt not in seen)
+        return any(walk(nxt, [*path, rid]) for rid, nxt in adjacent.get(node, []) if rid not in path)
 
-    return any(walk(s, {s}, []) for s in graph.seeds if s in adjacent)
+    return any(walk(s, []) for s in graph.seeds if s in adjacent)
 
 
 def quiet_trail(graph: Subgraph, answer: str, quiet: Iterable[str], words: Iterable[str] = ()) -> bool:
