@@ -709,8 +709,10 @@ class _Reading:
         # an entity named after "besides", "other than", "apart from", "except" is one the question sets aside: not
         # an entity the answer's chain must touch, and never the answer ("what type is Mega Ampharos besides
         # Electric": its other type; "who has X co-authored with besides Y"); its words ask nothing either
+        # (the words as said, folded: "pfizer biontech" is typed "Pfizer/BioNTech")
         self.excluded = {n for n, w in said.items() if n in self.mentioned and w and re.search(
-            rf"\b{_EXCLUDING}\s+(?:the\s+|an?\s+)?{re.escape(w.lower())}", question.lower())}
+            rf"\b{_EXCLUDING}\s+(?:the\s+|an?\s+)?" + r"[\W_]+".join(re.escape(t) for t in w.lower().split()),
+            question.lower())}
         if self.excluded and self.mentioned - self.excluded:
             self.mentioned -= self.excluded
         else:
@@ -1253,8 +1255,12 @@ class _Reading:
         for c in chains:
             ends.setdefault(self._way(c), set()).add(c.steps[-1].to)
         self.spread = {way: len(reached) for way, reached in ends.items()}
-        # (what the question set aside is no answer, nor the way to one, where anything else is)
-        chains = [c for c in chains if not any(s.to in self.excluded for s in c.steps)] or chains
+        # (what the question set aside is no answer, nor the way to one, nor a value of a tie to it, where anything
+        # else is: "besides Pfizer/BioNTech, which vaccine did Hong Kong use" read the date of Hong Kong's USES of
+        # Pfizer/BioNTech; covid-vaccinations, spent)
+        chains = [c for c in chains if not any(
+            s.to in self.excluded or (s.fact.via is not None and {s.fact.head, s.fact.via[1]} & self.excluded)
+            for s in c.steps)] or chains
         for c in chains:
             c.key = self._rank(c, any_words)
         best = min(chains, key=lambda c: c.key)

@@ -25,10 +25,12 @@ STOP = frozenset(
 WEAK = STOP | frozenset("have had having be been being am get got can could will would should may might "
                         "into onto up out over about after before than then there their his her its they "
                         "he she him them you your we our us i me my not no yes".split())
-# Irregular forms people type, folded to one stem: a question says "sell", the graph stores SOLD. "born" meets
+# Irregular forms people type, folded to one stem: a question says "sell", the graph stores SOLD or `sales` ("how many
+# copies did Halo 3 sell" read the critic score; video-game-sales, spent). "born" meets
 # "birth" (birthDate, BORN_IN) and "movies" meets "movie" (the -ies rule would make it "movy").
 IRREGULAR = {
-    "bought": "buy", "sold": "sell", "lost": "lose", "hung": "hang", "made": "make", "flew": "fly", "flown": "fly",
+    "bought": "buy", "sold": "sell", "sale": "sell", "sales": "sell", "lost": "lose", "hung": "hang", "made": "make",
+    "flew": "fly", "flown": "fly",
     "hid": "hide", "hidden": "hide", "wrote": "write", "written": "write", "writer": "write", "ran": "run",
     "ate": "eat", "eaten": "eat", "gave": "give", "given": "give", "took": "take", "taken": "take",
     "caught": "catch", "found": "find", "went": "go", "gone": "go", "saw": "see", "seen": "see", "met": "meet",

@@ -1383,6 +1383,17 @@ def test_why_asks_for_a_reason_under_a_key_that_stores_one() -> None:
     assert _read("Why did Lewis Hamilton retire from the 2016 Malaysian Grand Prix?", facts) == ("Engine.", ["z"])
 
 
+def test_a_value_of_a_tie_to_what_the_question_sets_aside_is_no_answer() -> None:
+    # covid-vaccinations (spent): "besides Pfizer/BioNTech" set the vaccine aside, but the date of Hong Kong's tie to
+    # it still answered
+    facts = [_edge("u1", "Hong Kong", "USES", "Pfizer/BioNTech", "Country", "Vaccine"),
+             _prop("d1", "Hong Kong", "first used", "2021-03-06", "Country", ("USES", "Pfizer/BioNTech")),
+             _edge("u2", "Hong Kong", "USES", "Sinovac", "Country", "Vaccine"),
+             _prop("d2", "Hong Kong", "first used", "2021-02-22", "Country", ("USES", "Sinovac"))]
+    assert _read("Besides Pfizer/BioNTech, which COVID vaccine did Hong Kong use?", facts)[0] == "Sinovac."
+    assert _read("Which vaccine other than Pfizer/BioNTech was used in Hong Kong?", facts)[0] == "Sinovac."
+
+
 def test_the_first_of_a_kind_is_read_off_its_numbers() -> None:
     # tv-series (spent): the series' own director answered "who directed the first episode of The Wire"
     facts = [_edge("s", "Joy Kecken", "DIRECTED", "The Wire", "Person", "TvSeries")]

@@ -26,6 +26,8 @@ def test_irregular_forms_meet_their_regular_forms() -> None:
     assert len({stem(w) for w in ("write", "writes", "wrote", "written", "writer", "writing")}) == 1
     assert stem("born") == stem("birth") and stem("movies") == stem("movie")
     assert content_stems("birth date") & content_stems("When was she born?") == {stem("birth")}
+    # a key of sales meets the verb (video-game-sales, spent: "how many copies did Halo 3 sell" read the score)
+    assert content_stems("global sales") & content_stems("How many copies did Halo 3 sell?") == {stem("sell")}
 
 
 def test_an_occupation_or_a_profession_is_a_job() -> None:
