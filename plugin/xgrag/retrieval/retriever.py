@@ -210,14 +210,15 @@ class Retriever:
                        ) -> list[PropertyFact]:
         """All of `facts`, most relevant first: those stating a day or month the question names, or a lone number it
         names on a seed's relationship, or of the neighbour it picks by an ordinal or numbers (`_picked_member`), or a
-        short value of a seed's relationship that the question says (a side, a role),
+        short value of a seed's relationship that the question says (a side, a role), or of the participant whose tie
+        to a seed stores the place the question asks who took, and of that tie ("who won X": `_placed_members`),
         the seeds' own (a seed's, or a relationship's between two seeds: "how many units of Queso Cabrales did order
         10248 contain"; an entity's next to two seeds, and its relationships to them: "since when has the MP for X
         been in party Y"), then a seed's neighbour's of a type the question names,
         then by `property_relevance` of the key to the question, then a seed's neighbour's and a seed's
         relationships' before the others', then in canonical order (stable: a perturbation never reorders what it did
         not touch). The procedures (PropertyFacts.java) count the seeds' own and their neighbours alike and rank by
-        them and the key's words only (no day, number, ordinal or said value)."""
+        them and the key's words only (no day, number, ordinal, place or said value)."""
         seeds = set(sub.seeds)
         between = {rid for rid, r in sub.relationships.items() if r.source in seeds and r.target in seeds}
         # an entity next to two of the seeds links them ("the MP for Ross, Skye and Lochaber" and "the Scottish
