@@ -6438,6 +6438,20 @@ def _loader_importer(repo: str, modules: Mapping[str, types.ModuleType],
     return importer
 
 
+def _quiet(*args: Any, **kwargs: Any) -> None:
+    """A loader's `print`: its progress and closing messages are nothing a load reports."""
+    return None
+
+
+def _run_loader(repo: str, path: str, source: str, importer: Callable[..., Any], *, file: str | None = None,
+                **builtins_: Any) -> None:
+    """Run a repository's loader script `source` (its `path`) as `__main__`, with `importer` as its `__import__`
+    and `builtins_` (its `print`, its `open`) over Python's own; `__file__` is `file`, else `<repo>/<path>`."""
+    namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer, **builtins_},
+                                 "__name__": "__main__", "__file__": file or f"{repo}/{path}"}
+    exec(compile(source, f"{repo}/{path}", "exec"), namespace)  # noqa: S102 - its loader runs
+
+
 def _script_neo4j(store: Any, session: Callable[[], Any] | None = None) -> types.ModuleType:
     """A `neo4j` module for a loader script run here: GraphDatabase.driver(uri, auth=...) gives a driver whose sessions
     (`session`, else a _ScriptSession) write to the store (the uri and credentials the script names are not used)."""
@@ -6481,9 +6495,7 @@ def write_beach_volleyball(store: Any, mirror: Path) -> None:
             raise CorpusError(f"{VOLLEYBALL}: its loader opens {path}, which is not read here")
         return io.StringIO(data, newline="")  # csv.reader reads it as from open(): quoted fields keep their newlines
 
-    namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer, "open": opened},
-                                 "__name__": "__main__", "__file__": f"{VOLLEYBALL}/{VOLLEYBALL_LOADER}"}
-    exec(compile(source, f"{VOLLEYBALL}/{VOLLEYBALL_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
+    _run_loader(VOLLEYBALL, VOLLEYBALL_LOADER, source, importer, open=opened)
 
 
 PARIS_HOUSING = "specialOne-coder/Neo4J-Housing"
@@ -6733,13 +6745,7 @@ def write_madrid_metro_campuses(store: Any, mirror: Path) -> None:
     source = read_file(MADRID, MADRID_LOADER, mirror).decode("utf-8")
     modules = {"neo4j": _script_neo4j(store), "pandas": _pandas_shim(MADRID, MADRID_FILES, mirror)}
     importer = _loader_importer(MADRID, modules, _MADRID_IMPORTS)
-
-    def quiet(*args: Any, **kwargs: Any) -> None:  # its progress messages: nothing a load reports
-        return None
-
-    namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer, "print": quiet},
-                                 "__name__": "__main__", "__file__": f"{MADRID}/{MADRID_LOADER}"}
-    exec(compile(source, f"{MADRID}/{MADRID_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
+    _run_loader(MADRID, MADRID_LOADER, source, importer, print=_quiet)
 
 
 HIP_HOP = "neo4j-meetups/graph-hack-sfo-2016"
@@ -7985,9 +7991,7 @@ def write_russian_troll_tweets(store: Any, mirror: Path) -> None:
             raise CorpusError(f"{TROLLS}: its loader opens {path}, which is not read here")
         return io.StringIO(data)
 
-    namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer, "open": opened},
-                                 "__name__": "__main__", "__file__": f"{TROLLS}/{TROLLS_LOADER}"}
-    exec(compile(source, f"{TROLLS}/{TROLLS_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
+    _run_loader(TROLLS, TROLLS_LOADER, source, importer, open=opened)
 
 
 ROLOGRAM = "kathrynleee/Rologram"  # Kathryn Lee's 2021 software-evolution visualisation (a Chalmers master's thesis)
@@ -8200,13 +8204,7 @@ def write_covid_vaccinations(store: Any, mirror: Path) -> None:
     modules = {"neo4j": _script_neo4j(store), "dotenv": dotenv,
                "pandas": _pandas_shim(VIRAL, VIRAL_FILES, mirror, root="/", absent=VIRAL_ABSENT)}
     importer = _loader_importer(VIRAL, modules, _VIRAL_IMPORTS)
-
-    def quiet(*args: Any, **kwargs: Any) -> None:  # its closing message: nothing a load reports
-        return None
-
-    namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer, "print": quiet},
-                                 "__name__": "__main__", "__file__": f"/{VIRAL_LOADER}"}
-    exec(compile(source, f"{VIRAL}/{VIRAL_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
+    _run_loader(VIRAL, VIRAL_LOADER, source, importer, file=f"/{VIRAL_LOADER}", print=_quiet)
 
 
 PBOT = "paleobot/pbot-dev"  # the Arizona Geological Survey's PBOT (paleobotany) client and design documents
@@ -8319,13 +8317,9 @@ def write_sri_lanka_ministries(store: Any, mirror: Path) -> None:
     modules = {"neo4j_util.neo4j_interface": interface, "sys": own_sys,
                "pandas": _pandas_shim(ORGCHART, ORGCHART_FILES, mirror, "../")}
     importer = _loader_importer(ORGCHART, modules, _ORGCHART_IMPORTS)
+    _run_loader(ORGCHART, ORGCHART_LOADER, source, importer, print=_quiet)
 
-    def quiet(*args: Any, **kwargs: Any) -> None:  # its progress messages: nothing a load reports
-        return None
 
-    namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer, "print": quiet},
-                                 "__name__": "__main__", "__file__": f"{ORGCHART}/{ORGCHART_LOADER}"}
-    exec(compile(source, f"{ORGCHART}/{ORGCHART_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
 SUMO = "LilyGS94/sumo_graph"  # Lily G. S.'s sumo_graph (2024-2025): sumo-api.com's Makuuchi records in a graph
 SUMO_ROOT = f"/{SUMO}"  # the directory its loaders take for the project's root (three levels above base_classes.py)
 SUMO_DATA = "data/"  # its downloaders' output, committed: data/<YYYYMM>/basho/<bashoId>.json and rikishi/<id>.json
