@@ -180,6 +180,11 @@ UNIT_DIMENSIONS = (
 )
 
 
+# What "why" asks for, though no word of it is said: a reason, as keys store one ("why did Lewis Hamilton retire
+# from the 2016 Malaysian Grand Prix": the race's status "Engine", not his 40 laps; formula-one, spent)
+_WHY_KEYS = ("reason", "cause", "status", "motive", "purpose", "explanation", "grounds")
+
+
 def how_dimensions(text: str) -> set[str]:
     """The stems of what "how <adjective>" asks ("how far" -> distance), or a count of a unit ("how many square
     feet" -> size, area), or "why" (a reason: `_WHY_KEYS`), the question's other words aside."""
@@ -188,11 +193,6 @@ def how_dimensions(text: str) -> set[str]:
             for noun in (_TIME_TAKEN if adj == "long" and _TAKES_TIME.search(low) else HOW_DIMENSIONS.get(adj, ()))} | {
         stem(noun) for pattern, nouns in UNIT_DIMENSIONS if pattern.search(low) for noun in nouns} | (
         {stem(noun) for noun in _WHY_KEYS} if re.search(r"\bwhy\b", low) else set())
-
-
-# What "why" asks for, though no word of it is said: a reason, as keys store one ("why did Lewis Hamilton retire
-# from the 2016 Malaysian Grand Prix": the race's status "Engine", not his 40 laps; formula-one, spent)
-_WHY_KEYS = ("reason", "cause", "status", "motive", "purpose", "explanation", "grounds")
 
 
 # "How long does the tram take", "how long is the train ride": a time, not a length or a distance (rome-transport,
