@@ -134,7 +134,9 @@ class EntityMapping(BaseModel):
     whose values are other names of the node, linked as the name is (a list of names, or one value: a login, a
     display name, a code as users type it); one property name is read as a list of one. `name_fallback`: properties
     naming a node none of whose `name` properties is set, the first one set (a star's Bayer-Flamsteed designation
-    where it has no proper name: "Sirius", else "58Alp Ori"), before the label and key."""
+    where it has no proper name: "Sirius", else "58Alp Ori"), before the label and key. `identifiers`: properties
+    that identify a node but are no facts of every context ("id", "gazette_id"), stated for a question that names
+    them ("what is the gazette id of X") as the key is; the procedures accept and validate them and state neither."""
 
     model_config = {"extra": "forbid"}
 
@@ -145,6 +147,7 @@ class EntityMapping(BaseModel):
     label_in_name: bool = Field(default=False, strict=True)  # TOML true/false (the procedures read the same)
     facts: list[str] = Field(default_factory=list)
     aliases: list[str] = Field(default_factory=list)
+    identifiers: list[str] = Field(default_factory=list)
     description: str | None = None
 
     @field_validator("aliases", mode="before")

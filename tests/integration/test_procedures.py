@@ -556,6 +556,16 @@ def test_subgraph_names_a_node_by_its_fallback_like_python(store: Neo4jStore) ->
     assert_same_facts(got, want)
     names = {n.name for n in want.nodes.values()}
     assert {"Sirius", "2Alp Lyr", "Orion"} <= names and not any(n.startswith("Star ") for n in names)
+    # a mapping's `identifiers` (stated by Python's retriever when a question names them) are accepted and read
+    # alike: a subgraph without a question states none of them, in either
+    entities[0]["identifiers"] = ["hip"]
+    python = store.with_schema(schema_preset("domain", read_only=True, entities=[EntityMapping(**e) for e in entities]))
+    got = subgraph(store, [orion], schema={"preset": "domain", "read_only": True, "entities": entities}, hops=1)
+    assert_same_facts(got, Retriever(python).retrieve("", mode="khop", hops=1, seeds=[orion]))
+    entities[0]["identifiers"] = ["bad`id"]
+    msg = client_error(store, "CALL xgrag.subgraph([$s], {schema: $schema, hops: 1}) YIELD nodes RETURN nodes",
+                       s=orion, schema={"preset": "domain", "read_only": True, "entities": entities})
+    assert "schema.entities['Star'].identifiers[0]" in msg and "not a valid identifier" in msg
 
 
 def test_subgraph_excluded_property_ids_equal_python(northwind: Neo4jStore) -> None:

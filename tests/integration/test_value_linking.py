@@ -517,3 +517,33 @@ def test_a_station_typed_by_its_address_beside_its_town_is_linked_by_what_it_hol
     assert "Kaltenkirchen" in {le.node.name for le in links}
     links = Retriever(stations).link("Welche Ladesäule mit Typ 2 gibt es in Kaltenkirchen?")
     assert _station_ids(stations, links, "held") == set()
+
+
+GAZETTE = schema_preset("domain", read_only=True, entities=[
+    EntityMapping(label="minister", key="name", name=["name"], identifiers=["id"]),
+    EntityMapping(label="department", key="name", name=["name"], identifiers=["id"])])
+
+
+@pytest.fixture()
+def gazette(server: Neo4jStore) -> Neo4jStore:
+    wipe(server)
+    server.query("""
+        CREATE (m:minister {name: 'Minister of Defence', id: '2610/11_min_1'})
+        CREATE (m)-[:HAS_DEPARTMENT]->(:department {name: 'Sri Lanka Army', id: '2610/11_dep_1'})
+        CREATE (m)-[:HAS_DEPARTMENT]->(:department {name: 'Department of Meteorology', id: '2610/11_dep_99'})
+        """, read_only=False)
+    return server.with_schema(GAZETTE)
+
+
+def test_an_identifier_of_the_mapping_is_stated_only_when_the_question_names_it(gazette: Neo4jStore) -> None:
+    # `id` is the key of no label (the name is) and no fact: the mapping's identifiers, asked by their word
+    retriever = Retriever(gazette)
+    sub = retriever.retrieve("What is the gazette id of the Department of Meteorology?")
+    meteorology = next(n.id for n in sub.nodes.values() if n.name == "Department of Meteorology")
+    assert ("id", "2610/11_dep_99") in [(f.key, f.text) for f in sub.properties_of(meteorology)]
+    # the seed's neighbours' too ("the id of the minister in charge of X")
+    ids = {f.text for f in sub.properties.values() if f.key == "id"}
+    assert "2610/11_min_1" in ids
+    # not asked: no identifier in the context
+    assert not [f for f in retriever.retrieve("Which minister is in charge of the Department of Meteorology?")
+                .properties.values() if f.key == "id"]

@@ -155,7 +155,8 @@ class Retriever:
         """The key of the question's entities and of their neighbours, as a fact, when the question says the key's
         words ("What is Damian Grzanka's user id?", "the id of the accepted answer to X"): a key identifies a node
         and is no fact of a mapping, but a question that names it asks for its value. Keys that are names or facts
-        already are stated as such. (The procedures' xgrag.subgraph does not add them.)"""
+        already are stated as such. So are the mapping's `identifiers` (properties named as identifiers, no facts:
+        "what is the gazette id of X"). (The procedures' xgrag.subgraph does not add them.)"""
         schema = self.store.schema
         if not schema.general or not sub.seeds:
             return
@@ -165,22 +166,23 @@ class Retriever:
                       | {r.source for r in sub.relationships.values() if r.target in seeds})
         gone = set(excluded)
         for m in schema.entity_mappings():
-            if not m.key or m.key in m.name or m.key in m.facts:
-                continue
-            said = key_tokens(key_text(m.key))
-            # each of the key's words is one of the question's, or ends with one ("uuid": an id)
-            if not said or not all(any(same_word(k, w) or (len(w) >= 2 and w not in WEAK and k.endswith(w))
-                                       for w in words) for k in said):
-                continue
-            # identifiers from the validated mapping; the ids and the key's name are parameters
-            rows = self.store.query(f"MATCH (n:{quote(m.label)}) WHERE elementId(n) IN $ids "
-                                    "RETURN elementId(n) AS id, n[$key] AS value", {"ids": near, "key": m.key})
-            for row in rows:
-                if row["value"] is None:
+            for key in dict.fromkeys([*([m.key] if m.key else []), *m.identifiers]):
+                if key in m.name or key in m.facts:
                     continue
-                fact = PropertyFact(str(row["id"]), m.key, plain_value(row["value"]))
-                if fact.id not in gone and fact.id not in sub.properties:
-                    sub.add_property(fact)
+                said = key_tokens(key_text(key))
+                # each of the key's words is one of the question's, or ends with one ("uuid": an id)
+                if not said or not all(any(same_word(k, w) or (len(w) >= 2 and w not in WEAK and k.endswith(w))
+                                           for w in words) for k in said):
+                    continue
+                # identifiers from the validated mapping; the ids and the key's name are parameters
+                rows = self.store.query(f"MATCH (n:{quote(m.label)}) WHERE elementId(n) IN $ids "
+                                        "RETURN elementId(n) AS id, n[$key] AS value", {"ids": near, "key": key})
+                for row in rows:
+                    if row["value"] is None:
+                        continue
+                    fact = PropertyFact(str(row["id"]), key, plain_value(row["value"]))
+                    if fact.id not in gone and fact.id not in sub.properties:
+                        sub.add_property(fact)
 
     @_one_read_transaction
     def fill_properties(self, sub: Subgraph, question: str = "", excluded: Iterable[str] = ()) -> None:

@@ -41,6 +41,11 @@ __all__ = ["DomainDecisions", "EntityDecision", "InferOptions", "LabelSkip", "Pr
            "decide_domain"]
 
 
+# why a property named as an identifier ("id", "gazette_id") is no fact; such properties are the mapping's
+# `identifiers`, stated only when a question names them
+ID_NAMED = "an identifier (by its name), not a fact"
+
+
 @dataclass(frozen=True)
 class PropertyDecision:
     key: str
@@ -67,6 +72,12 @@ class EntityDecision:
     naming: str = "name"  # how its nodes are named: name (parts) | value (what identifies them) | record | key
     notes: list[str] = field(default_factory=list)
 
+    @property
+    def identifiers(self) -> list[str]:
+        """The properties left out as identifiers by their name: no fact of every context, but stated when a
+        question names them ("what is the gazette id of X")."""
+        return [e.key for e in self.excluded if e.reason == ID_NAMED]
+
     def table(self) -> dict[str, Any]:
         """The [[schema.entities]] table."""
         out: dict[str, Any] = {"label": self.label}
@@ -81,6 +92,8 @@ class EntityDecision:
         if self.aliases:
             out["aliases"] = list(self.aliases)
         out["facts"] = [f.key for f in self.facts]
+        if self.identifiers:
+            out["identifiers"] = self.identifiers
         return out
 
 
@@ -142,7 +155,7 @@ def _facts(props: dict[str, PropertyStats], sampled: int, taken: dict[str, str],
         reason = not_a_fact(s, opts)
         # (an identifier people cite, "BER3978", stays a fact: "what is the number of the letter from X?")
         if reason is None and id_named(key) and not cited_code(s) and key != told_apart_by:
-            reason = "an identifier (by its name), not a fact"
+            reason = ID_NAMED
         if reason is not None:
             excluded.append(PropertyDecision(key, False, reason))
         else:

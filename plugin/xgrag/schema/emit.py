@@ -105,6 +105,9 @@ def _entity(e: EntityDecision) -> list[str]:
                         for a in e.aliases)
         out += _kv("aliases", e.aliases, f"other names, linked as the name is ({why})")
     out += _fact_list("facts", e.facts)
+    if e.identifiers:
+        out += _kv("identifiers", e.identifiers, "no facts; stated when a question names them (\"what is the id of "
+                                                 "X\")")
     for note in e.notes:
         out += _comment(note)
     out += _excluded(e.excluded)

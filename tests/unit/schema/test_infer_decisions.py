@@ -605,3 +605,26 @@ def test_a_name_key_in_another_language_names_the_nodes() -> None:
     firm = label("Perusahaan", examples(stats("alamat"), "Jl. Raden Saleh No. 45 G, Cikini", "BATAM, Belian"),
                  examples(stats("nama"), "PT Abadinusa Usahasemesta", "PT Advanced Packaging Solution"))
     assert name_candidates(firm, OPTS)[0][1] == ["nama"]
+
+
+def test_a_property_left_out_as_an_identifier_is_one_of_the_mapping_s_identifiers() -> None:
+    """sri-lanka-ministries (spent): a department's gazette `id` ("2610/11_dep_99") is no fact of every context, but
+    "what is the gazette id of X" asks for it: the mapping lists it under `identifiers`, which the retriever states
+    for a question that names them; the key and facts are not listed again."""
+    from xgrag.schema.decide import decide_domain
+    from xgrag.schema.emit import _entity
+
+    dept = label("department", examples(stats("name"), "Sri Lanka Customs", "Department of Meteorology"),
+                 examples(stats("id"), "2610/11_dep_99", "2610/11_dep_153"),
+                 examples(stats("budget", ("INTEGER",), max_len=None, avg_len=None, min_len=None), "12", "40"))
+    profile = GraphProfile(nodes=10, relationships=0, labels={"department": dept}, types={}, indexes=[],
+                           constraints=[SchemaObject("department_name_unique", "UNIQUENESS", "NODE", ("department",),
+                                                     ("name",))])
+    decided = decide_domain(profile, OPTS)[0].entities[0]
+    assert decided.key == "name" and decided.name == ["name"] and [f.key for f in decided.facts] == ["budget"]
+    assert decided.identifiers == ["id"] and decided.table()["identifiers"] == ["id"]
+    assert any(line.startswith('identifiers = ["id"]') for line in _entity(decided))
+    # no identifier left out: no `identifiers` field
+    plain = label("department", examples(stats("name"), "Sri Lanka Customs", "Department of Meteorology"))
+    decided = decide_domain(GraphProfile(10, 0, {"department": plain}, {}, [], []), OPTS)[0].entities[0]
+    assert decided.identifiers == [] and "identifiers" not in decided.table()

@@ -19,7 +19,7 @@ final class Mapping {
     private static final Map<String, Object> ENTITY_FIELDS = Shared.section("schema_fields", "entity_fields");
     private static final Map<String, Object> REL_FIELDS = Shared.section("schema_fields", "relationship_fields");
     private static final List<String> ENTITY_KEYS = List.of("label", "key", "name", "name_fallback", "label_in_name",
-            "facts", "aliases", "description");
+            "facts", "aliases", "identifiers", "description");
     private static final List<String> REL_KEYS = List.of("type", "facts");
 
     private Mapping() {}
@@ -28,10 +28,12 @@ final class Mapping {
      * One entity label: {@code name} lists the properties joined by a space into the display name (empty: label and
      * key, "Order 10248"), after the label when {@code labelInName} ("Port 80"); {@code nameFallback} the properties
      * naming a node none of whose {@code name} properties is set, the first one set; {@code facts} the node
-     * properties stated as facts; {@code aliases} the properties holding other names (a list, or one value).
+     * properties stated as facts; {@code aliases} the properties holding other names (a list, or one value);
+     * {@code identifiers} properties that identify a node but are no facts, which xgrag.retrieval states when a
+     * question names them: validated here, stated by no procedure (as xgrag.subgraph states no asked key).
      */
     record Entity(String label, String key, List<String> name, List<String> nameFallback, boolean labelInName,
-                  List<String> facts, List<String> aliases, String description) {
+                  List<String> facts, List<String> aliases, List<String> identifiers, String description) {
 
         String field(String f) {
             return switch (f) {
@@ -48,6 +50,7 @@ final class Mapping {
                 case "name_fallback" -> nameFallback;
                 case "facts" -> facts;
                 case "aliases" -> aliases;
+                case "identifiers" -> identifiers;
                 default -> throw new IllegalArgumentException("not a list field of an entity mapping: " + f);
             };
         }
@@ -55,7 +58,7 @@ final class Mapping {
         /** Distinguishes null from the string "null" (a valid identifier), for the rendered-query cache. */
         String cacheKey() {
             return Mapping.cacheKey(label) + Mapping.cacheKey(key) + name + nameFallback + labelInName + facts + aliases
-                    + Mapping.cacheKey(description);
+                    + identifiers + Mapping.cacheKey(description);
         }
     }
 
@@ -88,6 +91,7 @@ final class Mapping {
                     bool(m.getOrDefault("label_in_name", false), at + ".label_in_name"),
                     strings(m.getOrDefault("facts", List.of()), at + ".facts"),
                     aliases(m.get("aliases"), at + ".aliases"),
+                    strings(m.getOrDefault("identifiers", List.of()), at + ".identifiers"),
                     string(m.get("description"), at + ".description", true));
             String where = "schema.entities[" + Schema.repr(e.label()) + "]";
             for (String f : Shared.strings(ENTITY_FIELDS.get("identifiers"))) {

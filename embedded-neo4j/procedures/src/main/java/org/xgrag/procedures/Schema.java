@@ -113,7 +113,8 @@ public final class Schema {
         }
         String alias = str("alias_property");
         return List.of(new Mapping.Entity(str("entity_label"), str("id_property"), List.of(str("name_property")), List.of(),
-                false, List.of(), alias == null ? List.of() : List.of(alias), str("description_property")));
+                false, List.of(), alias == null ? List.of() : List.of(alias), List.of(),
+                str("description_property")));
     }
 
     List<String> entityLabels() {
