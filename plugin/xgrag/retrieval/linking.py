@@ -600,18 +600,26 @@ def _without_keywords(question: str, q: tuple[str, ...], found: list[_Found],
     is about Out to Sea; linking "director" as well made every film tagged "director" part of the 2-hop context
     and of the explanation (unbracketed MetaQA dev, 600 questions: 0.47 extra seeds per question, 0.10 after:
     titles stored capitalised, "Fall", "Together", stay names; topic entity linked in all 600 either way). A
-    specific match is any other: several words, a number, or a word written with a capital in the question or in
-    the graph. With no specific match, keywords stay ("films about ghost"); so does a keyword of a specific match's
-    type ("the link between obesity and heart failure": two diseases, stored in lower case)."""
+    specific match is any other: several words, a number, a word written with a capital in the question or in
+    the graph, or a word after its own kind's ("which leaf character has the state canaliculate": a State named
+    canaliculate, though "leaf" names an Organ). With no specific match, keywords stay ("films about ghost"); so
+    does a keyword of a specific match's type ("the link between obesity and heart failure": two diseases, stored
+    in lower case)."""
     # key_tokens without the case folding: the question's words as typed, position for position
     cased = _tokens(strip_marks(question.replace("[", " ").replace("]", " ")))
     if len(cased) != len(q):
         return found  # tokenisations disagree (unusual Unicode): no position can be trusted, keep every match
 
+    def kind_said(f: _Found) -> bool:
+        # the word before it is its own kind's ("the state canaliculate", "the genre comedy"): the question names
+        # it by kind and name, as people name a thing, not a tag it happens to say
+        kind = key_tokens(key_text(f[3].type or ""))
+        return f[0] > 0 and any(same_word(q[f[0] - 1], w) for w in kind)
+
     def keyword(f: _Found) -> bool:
         start, end, stored_lower = f[0], f[1], f[6]
         # islower: letters, all lower case ("1997" is not a keyword: a year is specific)
-        return end - start == 1 and cased[start].islower() and stored_lower
+        return end - start == 1 and cased[start].islower() and stored_lower and not kind_said(f)
 
     # a function word names nothing ("that", "you")
     found = [f for f in found if not (keyword(f) and q[f[0]] in _FUNCTION)]

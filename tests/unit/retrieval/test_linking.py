@@ -93,6 +93,20 @@ def test_a_lowercase_name_of_the_same_type_as_a_specific_one_is_a_peer_not_a_key
     assert [le.node.id for le in select_mentions("who is the director of Out to Sea", cands)] == ["f"]
 
 
+def test_a_lowercase_name_after_its_own_kind_s_word_is_named_not_a_keyword() -> None:
+    # pbot-leaf-architecture (spent): states of leaf characters are stored in lower case; "the state canaliculate"
+    # names one by kind and name, beside "leaf", an Organ stored capitalised
+    cands = [(Node("s", "canaliculate", type="State"), 1.0), (Node("l", "Leaf", type="Organ"), 1.0)]
+    linked = select_mentions("Which leaf character has the state canaliculate?", cands)
+    assert sorted(le.node.id for le in linked) == ["l", "s"]
+    # without its kind's word it is a keyword beside a specific name, as before
+    linked = select_mentions("Which leaf character is canaliculate?", cands)
+    assert [le.node.id for le in linked] == ["l"]
+    # a role word after a word of another kind is still dropped
+    cands = [(Node("t", "director", type="Tag"), 1.0), (Node("f", "Out to Sea", type="Movie"), 1.0)]
+    assert [le.node.id for le in select_mentions("who is the film director of Out to Sea", cands)] == ["f"]
+
+
 def test_among_keywords_a_function_word_names_nothing_and_a_schema_word_asks() -> None:
     # a graph of common words: every English meaning of a kanji is a node named by it, in lower case
     cands = [(Node(w, w, type="Meaning"), 1.0) for w in ("cat", "level", "means", "that", "you", "learn")]
