@@ -2805,7 +2805,24 @@ branch; kept as a fallback, not needed), and, left out before, BiaPri/Graph_Fiel
 Graph-Database, johnymontana/knowledge-graph-datasets. Seen and not evaluated: a Dublin LUAS/DART/bus loader whose
 station files carry footfall and attraction columns that look generated (its repository not named), SacrumDeus/
 deutsche-bahn-network (Deutsche Bahn stations and trains from a MongoDB staging area; data not checked), a CIM power
-grid exporter (IEEE test feeders, not a real grid)."""
+grid exporter (IEEE test feeders, not a real grid).
+s26A's second graph, european-e-roads: github.com/neo4j-examples/graph-embeddings (the repository of Neo4j's "Applied
+Graph Embeddings" developer guide, Mark Needham, July 2020; no licence stated), its scripts/cypher/import.cypher as
+committed on the cj_gds2 branch (E_ROADS_COMMIT, Clair Sullivan's April 2022 update, which adds each place's Country to
+main's Place-only script: one label on main, two here; read_file's `commit`), its LOAD CSV reading data/roads.csv, the
+file its URL names (write_european_e_roads; _run_script; its named 4.x constraints in 5.x syntax, nothing else
+changed). The graph: the international E-road network, 1,250 sections of the UNECE "E" roads: 933 nodes (Place 894,
+Country 39), 2,145 relationships (EROAD 1,250: number, distance in km, watercrossing "true"/"false"; IN_COUNTRY 895),
+2 labels, `up` in 51 s (server start included). Quirks kept: places MERGEd on their name in the file's local spelling
+("København", "Athína"), so "Halle" is one node IN_COUNTRY B and D; country codes are vehicle registration codes ("A",
+"D", "S", "YU"); four places beyond the network's countries are written "*Iran*" with a country code of one no-break
+space (a Country of that code); 33 place pairs carry two E-roads. Its 14 questions, in English (6 edge: a place's
+country, the next place from a port; 3 node-property: a country code; 3 relationship-property: a section's road
+number, distance and water crossing; 2 two-hop: the country a ferry section arrives in), name places as the file
+spells them (a user's "Igoumenitsa" for "Igoumenítsa" in the text), each pair joined by one E-road. Overlaps kept:
+eu-rail-network and openflights-routes are European rail and world air networks, uk-railway and romania-trains rail;
+this is the corpus's first road network. Kept though it has two labels: its relationships hold the properties the
+first graph's lack."""
 
 from __future__ import annotations
 
@@ -8777,6 +8794,36 @@ def write_western_india_grid(store: Any, mirror: Path) -> None:
             _run_script(store, statement, lambda url, d: _csv_rows(read(url), d))
 
 
+E_ROADS = "neo4j-examples/graph-embeddings"  # the repository of Neo4j's "Applied Graph Embeddings" developer guide
+# the tip of its cj_gds2 branch (Clair Sullivan, April 2022: "fix: added countries to model"), whose import.cypher
+# adds each place's Country to the Place-only script of main (July 2020)
+E_ROADS_COMMIT = "cba9237eb279be6fcdf542a23443d5e91768b44f"
+E_ROADS_SCRIPT = "scripts/cypher/import.cypher"
+E_ROADS_URL = "https://github.com/neo4j-examples/graph-embeddings/raw/main/"  # the URL its LOAD CSV names: main's
+
+
+def write_european_e_roads(store: Any, mirror: Path) -> None:
+    """scripts/cypher/import.cypher of neo4j-examples/graph-embeddings as committed at E_ROADS_COMMIT, the tip of its
+    cj_gds2 branch (the repository of Neo4j's "Applied Graph Embeddings" developer guide, Mark Needham, July 2020; the
+    branch, Clair Sullivan's April 2022 update, adds each place's Country to main's Place-only script: "fix: added
+    countries to model"; no licence stated), its `LOAD CSV WITH HEADERS FROM
+    "https://github.com/neo4j-examples/graph-embeddings/raw/main/data/roads.csv"` reading that file of the
+    repository (main's, as its URL names; the branch holds the same): the international E-road network (the UNECE
+    "E" roads of Europe and beyond), 1,250 sections, each a road number, an origin and a destination reference place
+    with their countries (international vehicle registration codes: "GB", "IRL", "D", "S"), the distance in km and
+    whether the section crosses water. Its two constraints (4.x syntax, named, IF NOT EXISTS) run in 5.x syntax
+    (_five); nothing else is changed. The graph: Place (name as the file writes it, in the local spelling,
+    "København", "Athína", "Göteborg"; countryCode) IN_COUNTRY its Country (code), and EROAD from a section's origin to
+    its destination (number "E01", distance an integer, watercrossing the text "true" or "false"). Quirks kept as the
+    script writes them: places are MERGEd on name, so two places of one name are one node ("Halle" is IN_COUNTRY both
+    B and D, its countryCode the last row's, "D"); a place's countryCode is the last row's that names it; four
+    places beyond the network's countries are written between asterisks ("*Iran*", "*Syria*") with a country code of
+    one no-break space (a Country node "\xa0"); EROAD is MERGEd on its number, so two roads sharing a section are
+    two relationships between the same places (33 pairs); the file's direction is kept (origin to destination)."""
+    script = read_file(E_ROADS, E_ROADS_SCRIPT, mirror, E_ROADS_COMMIT).decode("utf-8")
+    _run_script(store, script, _files_under(E_ROADS, E_ROADS_SCRIPT, "", mirror, E_ROADS_URL))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -9367,6 +9414,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                            "buses, lines (length, conductor, SIL), line and bus reactors (MVAR) "
                                            "and interconnecting transformers (MVA, tap positions)",
           writer=write_western_india_grid, source=GRID),
+    Graph("european-e-roads", "frozen", "the international E-road network of Europe (Neo4j's graph embeddings "
+                                         "guide): places (country code) and their countries, and the E-road "
+                                         "sections between them (road number, distance in km, water crossing)",
+          writer=write_european_e_roads, source=E_ROADS),
 ]}
 
 

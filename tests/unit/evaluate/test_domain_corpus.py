@@ -320,7 +320,7 @@ def test_the_twenty_fourth_frozen_split_is_the_documented_draw_and_spent() -> No
 
 # the twenty-sixth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
 # only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
-TWENTY_SIXTH_IN_PREPARATION_A = {"western-india-grid"}
+TWENTY_SIXTH_IN_PREPARATION_A = {"european-e-roads", "western-india-grid"}
 
 
 def test_the_twenty_fifth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -3782,3 +3782,61 @@ def test_western_india_grid_refuses_a_url_outside_its_repository(tmp_path: Path)
     files["load_400_kv_lines.cql"] = "LOAD CSV WITH HEADERS FROM 'https://example.org/lines.csv' AS line\nMERGE (:L);\n"
     with pytest.raises(corpus.CorpusError, match="reads https://example.org/lines.csv"):
         corpus.write_western_india_grid(Recorder(), _clone(tmp_path, corpus.GRID, files))
+
+
+# neo4j-examples/graph-embeddings' import.cypher on its cj_gds2 branch, shortened: its two named 4.x constraints and
+# its LOAD CSV of main's data/roads.csv by URL; a later commit (main's Place-only script) is HEAD
+_E_ROADS_SCRIPT = (
+    "CREATE CONSTRAINT places IF NOT EXISTS ON (p:Place) ASSERT p.name IS UNIQUE;\n"
+    "CREATE CONSTRAINT countries IF NOT EXISTS ON (c:Country) ASSERT c.code IS UNIQUE;\n\n"
+    "LOAD CSV WITH HEADERS FROM \"" + corpus.E_ROADS_URL + "data/roads.csv\"\nAS row\n\n"
+    "MERGE (origin:Place {name: row.origin_reference_place})\n"
+    "MERGE (c_origin:Country {code: row.origin_country_code})\n"
+    "MERGE (origin)-[eroad:EROAD {number: row.road_number}]->(:Place {name: row.destination_reference_place})\n"
+    "SET eroad.watercrossing = row.watercrossing\n;")
+
+
+def _e_roads_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str = _E_ROADS_SCRIPT) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "neo4j-examples+graph-embeddings" / "repo"
+    (fetched / "scripts" / "cypher").mkdir(parents=True)
+    (fetched / "data").mkdir()
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / "scripts" / "cypher" / "import.cypher").write_text(script, encoding="utf-8")
+    (fetched / "data" / "roads.csv").write_text(
+        "road_number,origin_country_code,origin_reference_place,destination_country_code,"
+        "destination_reference_place,distance,watercrossing\nE01,GB,Larne,GB,Belfast,36,false\n", encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "fix: added countries to model"], check=True)
+    branch = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    (fetched / "scripts" / "cypher" / "import.cypher").write_text("MERGE (:Place {name: 'main'});\n", encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "main"], check=True)
+    monkeypatch.setattr(corpus, "E_ROADS_COMMIT", branch)
+    return tmp_path
+
+
+def test_european_e_roads_runs_its_branch_script_over_roads_csv(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_european_e_roads(store, _e_roads_mirror(tmp_path, monkeypatch))
+    # the script of E_ROADS_COMMIT, not HEAD's; its named IF NOT EXISTS constraints in 5.x syntax; the file its URL
+    # names given as rows
+    assert store.calls == [
+        ("CREATE CONSTRAINT places IF NOT EXISTS FOR (p:Place) REQUIRE p.name IS UNIQUE", {}),
+        ("CREATE CONSTRAINT countries IF NOT EXISTS FOR (c:Country) REQUIRE c.code IS UNIQUE", {}),
+        ("UNWIND $rows AS row\n\nMERGE (origin:Place {name: row.origin_reference_place})\n"
+         "MERGE (c_origin:Country {code: row.origin_country_code})\n"
+         "MERGE (origin)-[eroad:EROAD {number: row.road_number}]->(:Place {name: row.destination_reference_place})\n"
+         "SET eroad.watercrossing = row.watercrossing",
+         {"rows": [{"road_number": "E01", "origin_country_code": "GB", "origin_reference_place": "Larne",
+                    "destination_country_code": "GB", "destination_reference_place": "Belfast", "distance": "36",
+                    "watercrossing": "false"}]})]
+
+
+def test_european_e_roads_refuses_a_url_outside_its_repository(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    script = "LOAD CSV WITH HEADERS FROM 'https://example.org/roads.csv' AS row\nMERGE (:Place {name: row.a});\n"
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/roads.csv"):
+        corpus.write_european_e_roads(Recorder(), _e_roads_mirror(tmp_path, monkeypatch, script))
