@@ -2800,8 +2800,7 @@ ConorShawUCD/LCAIM-Graph-case-study-data (looked at again: neo4j.dump is a Neo4j
 shkfnly/urbinsight (Vancouver water sources and sewer lift stations, some 180 nodes, its relationships random),
 timsetsfire/pgh-bike-share (its processed files written by a Scala job, not committed), jakobkurzmann/Bachelorarbeit
 (Citi Bike trips: the CSV not committed), n-white/nomadListData (unlabelled activity and month nodes, a hand-made
-sheet), neo4j-examples/graph-embeddings (the E-road network, 894 places: one label on main, Place and Country on a
-branch; kept as a fallback, not needed), and, left out before, BiaPri/Graph_Field, IgorRozani/Public-Transport-SP-
+sheet), and, left out before, BiaPri/Graph_Field, IgorRozani/Public-Transport-SP-
 Graph-Database, johnymontana/knowledge-graph-datasets. Seen and not evaluated: a Dublin LUAS/DART/bus loader whose
 station files carry footfall and attraction columns that look generated (its repository not named), SacrumDeus/
 deutsche-bahn-network (Deutsche Bahn stations and trains from a MongoDB staging area; data not checked), a CIM power
