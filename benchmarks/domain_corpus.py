@@ -2753,7 +2753,75 @@ goalscorers.csv, shootouts.csv under the size limit; Bex Tuychiev's 2024 DataCam
 ingest_football_data.py reads them by URL, and a French course's adaptation reads a committed data/ copy, Match, Team,
 Tournament, City, Country, Player, some 64,000 nodes, but the search index named neither script's repository) and
 rishabh1815769/dehn-equipment-challenge (a hackathon's product solutions and modules with their own import Cypher;
-whether the catalogue is real was not checked)."""
+whether the catalogue is real was not checked).
+
+The twenty-sixth frozen split (issue 29, "the next graph", a twenty-sixth time) is in preparation, its graphs added
+blind, as the twenty-fifth's were: loaders tried, questions written from the data with plain Cypher (the neo4j driver)
+and checked with domain_gold.py (14 a graph, 0 problems), no schema inference, linking, answering or bench_domains.py
+on them, no xgrag output on them looked at; its pool and seed are declared by the session that gathers them.
+
+Helper s26A's paragraph, written blind (domain: transport, energy, infrastructure and places). western-india-grid:
+github.com/POSOCO/grid_graph (Nagasudhir Pulla's grid_graph, January 2018, under the GitHub organisation of POSOCO,
+India's grid operator: a graph of the "Important Grid Elements" sheet the Western Regional Load Despatch Centre, WRLDC,
+keeps; in English; no licence stated), its six load scripts (load_400_kv_lines, load_765_kv_lines, load_765_kv_brs,
+load_765_kv_icts, load_400_kv_icts, load_400_kv_brs .cql, in the order the repository added them: its README and wiki
+give none, and the ICT and bus-reactor scripts give an owner and a region only to substations they create, so the
+lines come first) over the six CSV exports of that sheet at its root (write_western_india_grid; _run_script). What the
+loader had to change for Neo4j 5.26: the 3.x uniqueness constraints in 5.x syntax (_five), each once (every script
+opens with the same five, which 5.x refuses to create twice); the property existence constraints left out (Enterprise
+Edition only, in 3.x as in 5.x; the embedded server is Community; every node they name has the property); `USING
+PERIODIC COMMIT` goes with its LOAD CSV. The graph: the Western Region's 765 kV and 400 kV transmission grid as of
+January 2018: 196 substations (Substation: name, "Sasan", "Bina-PG", "Raigarh-PS(Kotra)"; OWNED_BY their 70 owners,
+Owner: "WRTS-1", "MSETCL", "NTPC", "SPL"; BELONGS_TO Region WR, itself BELONGS_TO Country INDIA), 330 buses (Bus: id 1;
+HAS a Voltage, "765 kV", "400 kV", "220 kV", "132 kV" and the ratios "765/400 kV", "400/220 kV", "400/132 kV";
+LOCATED_IN their substation), 477 lines (Line: id, the circuit number as text; km; sil, surge impedance loading in MW;
+conductor_type "Quad Bersimis", "Hexa Zebra", "Twin ACSR Moose"; no_load_mvar as text; CONNECTED_TO both ends' buses,
+OWNED_BY their owners), 319 line reactors (LineReactor: id, mvar, sw), 307 interconnecting transformers (ICT: id, mva,
+nor_tap_pos and pres_tap_pos as text, "9b") and 163 bus reactors (BusReactor: id, mvar, rated_volt): 1,879 nodes (Line
+477, of which 398 also Element; LineReactor 319; ICT 307; Substation 196; Bus 330, of which 170 also Element;
+BusReactor 163; Owner 70; Voltage 7; Region 5; TempVar 2; Country 1; 2 without a label), 4,027 relationships
+(CONNECTED_TO 2,369, OWNED_BY 757, LOCATED_IN 330, HAS 330, BELONGS_TO 241), 12 labels, `up` in 8 min 12 s (server
+start included, other helpers' servers running). Quirks kept as the scripts write them: the 400 kV lines script trims
+no name and strips none of the sheet's marks, so "Bilaspur " and "New Koyna " (trailing space) stand beside "Bilaspur"
+and "New Koyna"; the sheet's spellings stay apart ("Vadodara-PS"/"Vadodora-PS", "Pune-PG (Shikrapur)"/
+"Pune-PG(Shikrapur)", "Jabalpur-PS"/"Jabalpur (PS)", "WRTS-I"/"WRTS-1", "MEGPTL"/"MEGPTCL", "Kholpaur-PG"); that
+script's buses and lines also carry Element; its standalone `MERGE (wr)-[:BELONGS_TO]->(country)` statements bind
+nothing and write two unlabelled, property-less nodes; km and sil are toInteger() of the sheet's decimals; 48
+substations have two or three owners; the TempVar test leaves two TempVar nodes and gives 39 substations a second
+BELONGS_TO to WR; rows missing a required field are skipped (398 of 404 400 kV rows). No relationship has a property.
+Its 14 questions, in English (7 edge: a substation's owner, a line's owner, an owner's one substation; 5 node-property:
+a line's km, conductor type, SIL and no-load MVAR, an ICT's present tap position; 2 two-hop: the other substation of a
+substation's owner), name substations as the sheet spells them (none of the doubled spellings), lines by their two ends
+and voltage (one line between them), owners by their codes; answers add the codes' expansions (SPL, Sasan Power
+Limited). The corpus's first power-grid graph (schleswig-holstein-energy is charging stations and wind turbines,
+network-management a telecom network). Considered by s26A and left out: SWilDeV/GLO-4035_E13 (Montréal bike paths: one
+label, PointCycle, and connecte), alecULaval/Projet-GLO-4025 (the corpus's cornwall-restaurants),
+ConorShawUCD/LCAIM-Graph-case-study-data (looked at again: neo4j.dump is a Neo4j 5 dump, DZV1, but no script writes it),
+shkfnly/urbinsight (Vancouver water sources and sewer lift stations, some 180 nodes, its relationships random),
+timsetsfire/pgh-bike-share (its processed files written by a Scala job, not committed), jakobkurzmann/Bachelorarbeit
+(Citi Bike trips: the CSV not committed), n-white/nomadListData (unlabelled activity and month nodes, a hand-made
+sheet), and, left out before, BiaPri/Graph_Field, IgorRozani/Public-Transport-SP-
+Graph-Database, johnymontana/knowledge-graph-datasets. Seen and not evaluated: a Dublin LUAS/DART/bus loader whose
+station files carry footfall and attraction columns that look generated (its repository not named), SacrumDeus/
+deutsche-bahn-network (Deutsche Bahn stations and trains from a MongoDB staging area; data not checked), a CIM power
+grid exporter (IEEE test feeders, not a real grid).
+s26A's second graph, european-e-roads: github.com/neo4j-examples/graph-embeddings (the repository of Neo4j's "Applied
+Graph Embeddings" developer guide, Mark Needham, July 2020; no licence stated), its scripts/cypher/import.cypher as
+committed on the cj_gds2 branch (E_ROADS_COMMIT, Clair Sullivan's April 2022 update, which adds each place's Country to
+main's Place-only script: one label on main, two here; read_file's `commit`), its LOAD CSV reading data/roads.csv, the
+file its URL names (write_european_e_roads; _run_script; its named 4.x constraints in 5.x syntax, nothing else
+changed). The graph: the international E-road network, 1,250 sections of the UNECE "E" roads: 933 nodes (Place 894,
+Country 39), 2,145 relationships (EROAD 1,250: number, distance in km, watercrossing "true"/"false"; IN_COUNTRY 895),
+2 labels, `up` in 51 s (server start included). Quirks kept: places MERGEd on their name in the file's local spelling
+("København", "Athína"), so "Halle" is one node IN_COUNTRY B and D; country codes are vehicle registration codes ("A",
+"D", "S", "YU"); four places beyond the network's countries are written "*Iran*" with a country code of one no-break
+space (a Country of that code); 33 place pairs carry two E-roads. Its 14 questions, in English (6 edge: a place's
+country, the next place from a port; 3 node-property: a country code; 3 relationship-property: a section's road
+number, distance and water crossing; 2 two-hop: the country a ferry section arrives in), name places as the file
+spells them (a user's "Igoumenitsa" for "Igoumenítsa" in the text), each pair joined by one E-road. Overlaps kept:
+eu-rail-network and openflights-routes are European rail and world air networks, uk-railway and romania-trains rail;
+this is the corpus's first road network. Kept though it has two labels: its relationships hold the properties the
+first graph's lack."""
 
 from __future__ import annotations
 
@@ -8667,6 +8735,94 @@ def write_sumo_makuuchi(store: Any, mirror: Path) -> None:
         store.query(f"DROP INDEX {name} IF EXISTS", read_only=False)
 
 
+GRID = "POSOCO/grid_graph"  # WRLDC's important grid elements of India's Western Region in Neo4j (January 2018)
+# its six load scripts, each over the CSV of the repository's root its `file:///` URL names, in the order the
+# repository added them (its history: its README and wiki give none): the lines first, as the ICT and bus-reactor
+# scripts give an owner and a region only to a substation they create
+GRID_SCRIPTS = ("load_400_kv_lines.cql", "load_765_kv_lines.cql", "load_765_kv_brs.cql", "load_765_kv_icts.cql",
+                "load_400_kv_icts.cql", "load_400_kv_brs.cql")
+# a property existence constraint (`CREATE CONSTRAINT ON (n:Bus) ASSERT exists(n.id)`): Enterprise Edition only, in
+# 3.x as in 5.x; the embedded server is Community Edition
+_GRID_EXISTENCE = re.compile(r"(?is)^create\s+constraint\s+on\s+\(\s*\w+\s*:\s*\w+\s*\)\s+assert\s+exists\s*\(")
+
+
+def write_western_india_grid(store: Any, mirror: Path) -> None:
+    """The six load scripts of POSOCO/grid_graph as written (Nagasudhir Pulla's grid_graph of January 2018, under the
+    GitHub organisation of POSOCO, India's Power System Operation Corporation: "a graph database of grid elements in
+    the Important Grid Elements Excel sheet maintained by WRLDC", the Western Regional Load Despatch Centre; in
+    English; no licence stated), each `LOAD CSV WITH HEADERS FROM 'file:///<name>'` reading the repository's <name>
+    (its CSV exports of that sheet): load_400_kv_lines.cql, load_765_kv_lines.cql, load_765_kv_brs.cql,
+    load_765_kv_icts.cql, load_400_kv_icts.cql, load_400_kv_brs.cql, in the order the repository added them (its
+    README and wiki give none; the lines first, as the ICT and bus-reactor scripts give an owner and a region only to
+    a substation they create). The graph: India's Western Region (Region WR, BELONGS_TO the Country INDIA, beside the
+    other four regions, SR, NR, ER, NER, with nothing in them), its 765 kV and 400 kV substations (Substation: name;
+    OWNED_BY their owners, BELONGS_TO WR), each substation's buses (Bus: id 1; HAS a Voltage, "765 kV", "400 kV",
+    "220 kV", ...; LOCATED_IN the substation), the lines between two buses (Line: id, the circuit number as text,
+    "1", "2"; km; sil, the surge impedance loading, MW; conductor_type, "Quad Bersimis", "Twin ACSR Moose";
+    no_load_mvar, text; CONNECTED_TO each end's bus, OWNED_BY each owner its `Line Owner` names, split on "/"),
+    line reactors (LineReactor: id, mvar, sw 1 if switchable; CONNECTED_TO a bus and a line), interconnecting
+    transformers (ICT: id, mva, nor_tap_pos and pres_tap_pos as text, "9b"; CONNECTED_TO the buses of both
+    voltages) and bus reactors (BusReactor: id, mvar, rated_volt; CONNECTED_TO a bus). What is not as written, and
+    why: the 3.x uniqueness constraints run in 5.x syntax (_five), each once (every script opens with the same five;
+    5.x refuses an equivalent constraint twice, 3.x changed nothing); the property existence constraints
+    (`CREATE CONSTRAINT ON (n:Bus) ASSERT exists(n.id)`) are left out: Enterprise Edition only, in 3.x as in 5.x, and
+    the embedded server is Community Edition (every node they name has the property anyway); `USING PERIODIC
+    COMMIT` goes with its LOAD CSV. The count queries at each script's end run (read by no one). Quirks kept as the
+    scripts write them: the 400 kV lines script neither trims names nor strips the sheet's marks ("*", "^", "#")
+    as the others do, so "Bilaspur " and "New Koyna " (a trailing space) are nodes beside "Bilaspur" and "New
+    Koyna", and the sheet's spellings stay apart ("Vadodara-PS" and "Vadodora-PS", "Pune-PG (Shikrapur)" and
+    "Pune-PG(Shikrapur)", "Jabalpur-PS" and "Jabalpur (PS)", "Kholpaur-PG", "WRTS-I" beside "WRTS-1", "MEGPTL"
+    beside "MEGPTCL"); its buses and lines carry a second label, Element (Bus:Element, Line:Element), the other
+    scripts' do not; its `MERGE (wr)-[:BELONGS_TO]->(country)` lines, each its own statement, bind nothing and write
+    two nodes without label or property and a BELONGS_TO between them; km and sil are toInteger() of the sheet's
+    decimals (2194.441562 is 2194); a substation has every owner the sheet gives it on any row (48 have two or
+    three); the ICT and bus-reactor scripts' TempVar test (a TempVar {val: false} MERGEd a row, set true when the
+    row's substation is created) leaves two TempVar nodes, and where it holds the path MERGE gives a substation a
+    second BELONGS_TO to WR (39 substations); rows missing a field the WHERE requires are skipped (398 of the 404
+    400 kV rows make a line)."""
+    read = _github_file(GRID, mirror, ("file:///",))
+    done: set[str] = set()
+    for path in GRID_SCRIPTS:
+        for statement in _statements(read_file(GRID, path, mirror).decode("utf-8")):
+            if _GRID_EXISTENCE.match(statement):
+                continue
+            if re.match(r"(?i)create\s+constraint\b", statement):
+                if statement in done:
+                    continue
+                done.add(statement)
+            _run_script(store, statement, lambda url, d: _csv_rows(read(url), d))
+
+
+E_ROADS = "neo4j-examples/graph-embeddings"  # the repository of Neo4j's "Applied Graph Embeddings" developer guide
+# the tip of its cj_gds2 branch (Clair Sullivan, April 2022: "fix: added countries to model"), whose import.cypher
+# adds each place's Country to the Place-only script of main (July 2020)
+E_ROADS_COMMIT = "cba9237eb279be6fcdf542a23443d5e91768b44f"
+E_ROADS_SCRIPT = "scripts/cypher/import.cypher"
+E_ROADS_URL = "https://github.com/neo4j-examples/graph-embeddings/raw/main/"  # the URL its LOAD CSV names: main's
+
+
+def write_european_e_roads(store: Any, mirror: Path) -> None:
+    """scripts/cypher/import.cypher of neo4j-examples/graph-embeddings as committed at E_ROADS_COMMIT, the tip of its
+    cj_gds2 branch (the repository of Neo4j's "Applied Graph Embeddings" developer guide, Mark Needham, July 2020; the
+    branch, Clair Sullivan's April 2022 update, adds each place's Country to main's Place-only script: "fix: added
+    countries to model"; no licence stated), its `LOAD CSV WITH HEADERS FROM
+    "https://github.com/neo4j-examples/graph-embeddings/raw/main/data/roads.csv"` reading that file of the
+    repository (main's, as its URL names; the branch holds the same): the international E-road network (the UNECE
+    "E" roads of Europe and beyond), 1,250 sections, each a road number, an origin and a destination reference place
+    with their countries (international vehicle registration codes: "GB", "IRL", "D", "S"), the distance in km and
+    whether the section crosses water. Its two constraints (4.x syntax, named, IF NOT EXISTS) run in 5.x syntax
+    (_five); nothing else is changed. The graph: Place (name as the file writes it, in the local spelling,
+    "København", "Athína", "Göteborg"; countryCode) IN_COUNTRY its Country (code), and EROAD from a section's origin to
+    its destination (number "E01", distance an integer, watercrossing the text "true" or "false"). Quirks kept as the
+    script writes them: places are MERGEd on name, so two places of one name are one node ("Halle" is IN_COUNTRY both
+    B and D, its countryCode the last row's, "D"); a place's countryCode is the last row's that names it; four
+    places beyond the network's countries are written between asterisks ("*Iran*", "*Syria*") with a country code of
+    one no-break space (a Country node "\xa0"); EROAD is MERGEd on its number, so two roads sharing a section are
+    two relationships between the same places (33 pairs); the file's direction is kept (origin to destination)."""
+    script = read_file(E_ROADS, E_ROADS_SCRIPT, mirror, E_ROADS_COMMIT).decode("utf-8")
+    _run_script(store, script, _files_under(E_ROADS, E_ROADS_SCRIPT, "", mirror, E_ROADS_URL))
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -9252,6 +9408,15 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                      "birth date, height, weight, debut, retirement), the tournaments (basho) and "
                                      "their bouts (each side's result, the winning technique)",
           writer=write_sumo_makuuchi, source=SUMO),
+    Graph("western-india-grid", "frozen", "the important elements of India's Western Region transmission grid "
+                                           "(WRLDC, January 2018): 765 kV and 400 kV substations with their owners, "
+                                           "buses, lines (length, conductor, SIL), line and bus reactors (MVAR) "
+                                           "and interconnecting transformers (MVA, tap positions)",
+          writer=write_western_india_grid, source=GRID),
+    Graph("european-e-roads", "frozen", "the international E-road network of Europe (Neo4j's graph embeddings "
+                                         "guide): places (country code) and their countries, and the E-road "
+                                         "sections between them (road number, distance in km, water crossing)",
+          writer=write_european_e_roads, source=E_ROADS),
 ]}
 
 
