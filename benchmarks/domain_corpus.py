@@ -2795,13 +2795,16 @@ capacity and the KR 6 R900-2's range, numeric_value of HAS_PROPERTY; 2 two-hop: 
 component, the category of a maker's one component) name no node twice held. Overlaps kept: supply-chain and
 sap-bike-sales are products and orders, tennis-rackets and crinacle-iems product specifications; this is the corpus's
 first industrial automation catalogue (components, makers, categories and measured properties on the relationships).
-Considered by s26B and left out: Krzemon/Instruments-Graph (script.cypher: some thirty hand-typed assets, asset
-classes and portfolios, in Polish), Dennis80801/final_project (all-plain.cypher, an apoc export of some fifty pages of
-a Chinese fandom wiki's fantasy world: not commerce, and tiny), diegomrodz/natmed.project (an Amazon metadata import
-script: no data committed), AsmaaAlrefae/GA-Projects and Spantree/instacart-neo4j (left out before),
-fou-foo/RMF2Coppel (a Mexican retailer's customer transactions: private persons' data; not fetched), Northwind copies
-(kept out on purpose), a Vietnamese phone and laptop loader (its data's origin not stated, prices converted by the
-loader, Qdrant embeddings) and generated supply-chain, retailer and BOM demos the search turned up."""
+Considered by s26B and left out: Krzemon/Instruments-Graph (script.cypher at HEAD and database.cypher in its history,
+6 KB: some thirty hand-typed financial assets, asset classes and portfolios, in Polish), Dennis80801/final_project
+(all-plain.cypher, an apoc export of some fifty pages of a Chinese fandom wiki's fantasy world: not commerce, and
+tiny), diegomrodz/natmed.project (an Amazon metadata import script: no data committed), AsmaaAlrefae/GA-Projects and
+Spantree/instacart-neo4j (left out before), fou-foo/RMF2Coppel (a Mexican retailer's customer transactions: private
+persons' data; not fetched), Northwind copies (kept out on purpose), a Vietnamese phone and laptop loader (its data's
+origin not stated, prices converted by the loader, Qdrant embeddings) and generated supply-chain, retailer and BOM
+demos the search turned up. Seen and not tried: Rik Van Bruggen's 2015 import of the Google Product Taxonomy (about
+5,500 categories in seven levels; its CSV and statements, his blog says, on GitHub, which the search index did not
+name as a repository)."""
 
 from __future__ import annotations
 
