@@ -2822,6 +2822,55 @@ spells them (a user's "Igoumenitsa" for "Igoumenítsa" in the text), each pair j
 eu-rail-network and openflights-routes are European rail and world air networks, uk-railway and romania-trains rail;
 this is the corpus's first road network. Kept though it has two labels: its relationships hold the properties the
 first graph's lack."""
+blind as the twenty-fifth's were: loaders tried, questions written from the data with plain Cypher (the neo4j driver)
+and checked with domain_gold.py (14 a graph, 0 problems), no schema inference, linking, answering or bench_domains.py
+on them, no xgrag output on them looked at; its pool and seed are declared by the session that gathers them.
+
+Helper s26B's paragraph, written blind (domain searched: commerce, products, orders, supply chains, manufacturing
+catalogues). dehn-equipment: github.com/rishabh1815769/dehn-equipment-challenge (the DEHN Equipment Challenge, a
+hackathon of August 2025 by Rishabh Bhardwaj and Vaibhav Ghildiyal; no licence stated; the data DEHN's automation
+team's catalogue of the building blocks of its labelling and test cells, real products named by maker and type: KUKA's
+KR 6 R900-2 and KR 4 R600, Universal Robots' UR10e, SIEMENS CPU 1516-3 PN/DP, SensoPart V20 cameras, an IFM OGD580
+distance sensor, TOPEX 7200/7250 printers, with the team's own TIA library blocks, SensoPart and UR jobs and KUKA
+programs). Its four Cypher scripts in neo4j/, run as written (write_dehn_equipment; _run_script): the component graph,
+constraints.cypher and import.cypher over staging/'s CSVs (the files its first comment names, prepared from the
+translated building_blocks_cleaned.csv): Category, Manufacturer and Property by name, each Component (id, a hash;
+type; component_names) MADE_BY its manufacturer, IN_CATEGORY its category and HAS_PROPERTY its properties (unit,
+numeric_value, text_value, source); then the solutions graph its README imports, constraints_v2.cypher and
+import_http_v2_simple.cypher, whose raw URLs of the feature/add-equipment-categories branch read euipment_version_2/
+(the same files at that branch and at HEAD): the German processes (MainSolutionV2 and PartialSolutionV2: Prozessnummer
+as id, name, type, Merkmalsklasse and Randbedingung columns) and modules (ModuleV2: Lfd. Nummer as id, name,
+Bauteilkategorie, Hersteller, Typ, Eigenschaft/Wert 1-3, storage paths): 184 nodes (Component 70, ModuleV2 41,
+Property 23, Category 22, Manufacturer 12, MainSolutionV2 8, PartialSolutionV2 8), 293 relationships (HAS_PROPERTY
+153, MADE_BY 70, IN_CATEGORY 70), 7 labels, `up` in 5 min 58 s (server start included, other helpers' servers
+running). What 5.x needed: import.cypher's `USING PERIODIC COMMIT 1000` before each LOAD CSV is dropped; nothing else.
+Quirks kept: the simple import removes the SolutionV2 label before its HAS_PART and USES_MODULE statements MATCH
+(:SolutionV2), so these write nothing and the solutions graph is its nodes alone (import_http_v2.cypher, which keeps
+the label, is not run: its statements after the first read a `base` that only the first defines); the English
+component catalogue and the German module catalogue describe the same building blocks twice, unlinked ("SENSOPART
+camera" and "SENSOPART Kamera"); manufacturer names as the file spells them ("DEHN - ST" and "DEHN-ST"), categories in
+mixed case ("robot", "Robot equipment (KUKA)"); two components share a name with different types ("SIEMENS CPU", CPU
+1516-3 PN/DP and CPU 1515-2 PN; "Connection cable KUKA - PLC 10m" for the 5 m cable too), types that are lists ("FB
+Etik Rob control, FB Etik Rob handshake, FB Etik Rob job_select"); three modules have no category and two of them no
+name (200036 to 200038); "contact person" values are staff initials ("KIH/DAA"), which no question asks. The graph is
+small (184 nodes, under the 300 aimed at): no larger commerce graph with its data and load script committed was found
+in time (below). Its 14 questions (6 edge: a component's maker or category, named by its type as the catalogue writes
+it, "FB PS_COM", "UP_Brush()", "OGD580"; 4 node-property: a component's type by its name, in English, a process's
+Randbedingung 2 and a module's Bauteilkategorie, in German as stored; 2 relationship-property: the UR10e's load
+capacity and the KR 6 R900-2's range, numeric_value of HAS_PROPERTY; 2 two-hop: the maker of a category's one
+component, the category of a maker's one component) name no node twice held. Overlaps kept: supply-chain and
+sap-bike-sales are products and orders, tennis-rackets and crinacle-iems product specifications; this is the corpus's
+first industrial automation catalogue (components, makers, categories and measured properties on the relationships).
+Considered by s26B and left out: Krzemon/Instruments-Graph (script.cypher at HEAD and database.cypher in its history,
+6 KB: some thirty hand-typed financial assets, asset classes and portfolios, in Polish), Dennis80801/final_project
+(all-plain.cypher, an apoc export of some fifty pages of a Chinese fandom wiki's fantasy world: not commerce, and
+tiny), diegomrodz/natmed.project (an Amazon metadata import script: no data committed), AsmaaAlrefae/GA-Projects and
+Spantree/instacart-neo4j (left out before), fou-foo/RMF2Coppel (a Mexican retailer's customer transactions: private
+persons' data; not fetched), Northwind copies (kept out on purpose), a Vietnamese phone and laptop loader (its data's
+origin not stated, prices converted by the loader, Qdrant embeddings) and generated supply-chain, retailer and BOM
+demos the search turned up. Seen and not tried: Rik Van Bruggen's 2015 import of the Google Product Taxonomy (about
+5,500 categories in seven levels; its CSV and statements, his blog says, on GitHub, which the search index did not
+name as a repository)."""
 
 from __future__ import annotations
 
@@ -8821,6 +8870,45 @@ def write_european_e_roads(store: Any, mirror: Path) -> None:
     two relationships between the same places (33 pairs); the file's direction is kept (origin to destination)."""
     script = read_file(E_ROADS, E_ROADS_SCRIPT, mirror, E_ROADS_COMMIT).decode("utf-8")
     _run_script(store, script, _files_under(E_ROADS, E_ROADS_SCRIPT, "", mirror, E_ROADS_URL))
+DEHN = "rishabh1815769/dehn-equipment-challenge"  # a hackathon team's graph of DEHN's automation building blocks
+DEHN_V1 = ("neo4j/constraints.cypher", "neo4j/import.cypher")  # the component catalogue, over staging/'s CSVs
+DEHN_V1_DATA = "staging/"  # the folder its `file:///<name>` URLs read ("copied into Neo4j's import directory")
+DEHN_V2 = ("neo4j/constraints_v2.cypher", "neo4j/import_http_v2_simple.cypher")  # its README's two steps
+DEHN_V2_URL = ("https://raw.githubusercontent.com/rishabh1815769/dehn-equipment-challenge/"
+               "feature/add-equipment-categories/")  # its URLs: that branch's files, the same at main's HEAD
+
+
+def write_dehn_equipment(store: Any, mirror: Path) -> None:
+    """The four Cypher scripts in neo4j/ of rishabh1815769/dehn-equipment-challenge (the DEHN Equipment Challenge, a
+    hackathon of August 2025: DEHN's automation team's catalogue of the building blocks of its assembly and test
+    cells, KUKA and Universal Robots robots, SIEMENS PLCs and PLC library blocks, SensoPart cameras, TOPEX label
+    printers, robot jobs and programs; no licence stated), as written, in two parts. First the component graph:
+    constraints.cypher (uniqueness on Component.id, Category.name, Manufacturer.name, Property.name and a full-text
+    index on Component type and component_names) and import.cypher, whose `LOAD CSV WITH HEADERS FROM
+    'file:///<name>.csv'` read staging/<name>.csv (the files its first comment names; the output of the repository's
+    scripts/prepare_staging.py from building_blocks_cleaned.csv): Category, Manufacturer and Property by name, each
+    Component (id, a hash; type; component_names), MADE_BY its manufacturer, IN_CATEGORY its category and HAS_PROPERTY
+    each of its properties (unit, numeric_value as a float, text_value, source: the cell of the cleaned file it came
+    from). Then the solutions graph its README imports: constraints_v2.cypher and import_http_v2_simple.cypher, whose
+    URLs of the feature/add-equipment-categories branch read euipment_version_2/<name>.csv of the mirror (the same
+    files at that branch and at HEAD): each process of the German solutions.csv (SolutionV2: id the Prozessnummer,
+    name, type "Hauptprozess" or "Teilprozess" and its German columns as properties, dataset
+    'equipment_solution_v2'), then relabelled MainSolutionV2 or PartialSolutionV2 and SolutionV2 removed; each module of
+    modules.csv (ModuleV2: id the "Lfd. Nummer", name, version and its German columns, Bauteilkategorie, Hersteller,
+    Typ, Eigenschaft/Wert 1-3, storage paths). What 5.x needed: `USING PERIODIC COMMIT 1000` before each LOAD CSV of
+    import.cypher is dropped (_LOAD_CSV: its rows replace the LOAD CSV); nothing else. Quirks kept as the scripts
+    write them: the simple import removes the SolutionV2 label before its HAS_PART and USES_MODULE statements MATCH
+    (:SolutionV2), so these match nothing and write no relationship: the solutions graph is its nodes alone; the
+    component and module catalogues describe the same building blocks twice, once in English (Component, from the
+    translated building_blocks_cleaned.csv) and once in German (ModuleV2), unlinked; manufacturer names as the file
+    spells them ("DEHN - ST" and "DEHN-ST"); a component's type may be empty or a list ("FB Etik Rob control, FB Etik
+    Rob handshake, FB Etik Rob job_select"); categories in mixed case ("robot", "Robot equipment (KUKA)")."""
+    for script in DEHN_V1:
+        text = read_file(DEHN, script, mirror).decode("utf-8")
+        _run_script(store, text, _files_under(DEHN, script, DEHN_V1_DATA, mirror))
+    for script in DEHN_V2:
+        text = read_file(DEHN, script, mirror).decode("utf-8")
+        _run_script(store, text, _files_under(DEHN, script, "", mirror, prefix=DEHN_V2_URL))
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -9417,6 +9505,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "guide): places (country code) and their countries, and the E-road "
                                          "sections between them (road number, distance in km, water crossing)",
           writer=write_european_e_roads, source=E_ROADS),
+    Graph("dehn-equipment", "frozen", "DEHN's automation building blocks (a 2025 hackathon): components (robots, "
+                                       "PLCs, cameras, printers, robot jobs and PLC library blocks) with their "
+                                       "manufacturer, category and properties (unit, value), and the German "
+                                       "solutions and modules catalogue (processes, Hersteller, Typ, "
+                                       "Eigenschaft/Wert)",
+          writer=write_dehn_equipment, source=DEHN),
 ]}
 
 

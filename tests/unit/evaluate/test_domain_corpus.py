@@ -321,6 +321,7 @@ def test_the_twenty_fourth_frozen_split_is_the_documented_draw_and_spent() -> No
 # the twenty-sixth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
 # only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
 TWENTY_SIXTH_IN_PREPARATION_A = {"european-e-roads", "western-india-grid"}
+TWENTY_SIXTH_IN_PREPARATION_B = {"dehn-equipment"}
 
 
 def test_the_twenty_fifth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -334,6 +335,7 @@ def test_the_twenty_fifth_frozen_split_is_the_documented_draw_and_spent() -> Non
     assert tuple(pool) == corpus.TWENTY_FIFTH_POOL and corpus.TWENTY_FIFTH_SEED == 53
     assert sorted(random.Random(53).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_FIFTH_POOL, 53)
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SIXTH_IN_PREPARATION_A
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SIXTH_IN_PREPARATION_B
     assert {"china-top-shareholders", "sumo-makuuchi"} <= _split("tune")
 
 
@@ -386,6 +388,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.TWENTY_FIRST_POOL) | set(corpus.TWENTY_SECOND_POOL)
                                   | set(corpus.TWENTY_THIRD_POOL) | set(corpus.TWENTY_FOURTH_POOL)
                                   | set(corpus.TWENTY_FIFTH_POOL) | TWENTY_SIXTH_IN_PREPARATION_A)
+                                  | set(corpus.TWENTY_FIFTH_POOL) | TWENTY_SIXTH_IN_PREPARATION_B)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -3840,3 +3843,57 @@ def test_european_e_roads_refuses_a_url_outside_its_repository(tmp_path: Path,
     script = "LOAD CSV WITH HEADERS FROM 'https://example.org/roads.csv' AS row\nMERGE (:Place {name: row.a});\n"
     with pytest.raises(corpus.CorpusError, match="reads https://example.org/roads.csv"):
         corpus.write_european_e_roads(Recorder(), _e_roads_mirror(tmp_path, monkeypatch, script))
+# rishabh1815769/dehn-equipment-challenge's neo4j/ scripts, shortened: the component graph's constraint and a `USING
+# PERIODIC COMMIT` LOAD CSV of a staging/ file; the solutions graph's constraint, its LOAD CSV of a raw URL of the
+# feature branch, its relabelling and a HAS_PART statement that MATCHes the label the relabelling removed
+_DEHN_URL = ("https://raw.githubusercontent.com/rishabh1815769/dehn-equipment-challenge/"
+             "feature/add-equipment-categories/euipment_version_2/")
+_DEHN_FILES = {
+    "neo4j/constraints.cypher": "// Unique identifiers\nCREATE CONSTRAINT category_name_unique IF NOT EXISTS\n"
+                                "FOR (c:Category)\nREQUIRE c.name IS UNIQUE;\n",
+    "neo4j/import.cypher": "// Load reference nodes\nUSING PERIODIC COMMIT 1000\n"
+                           "LOAD CSV WITH HEADERS FROM 'file:///categories.csv' AS row\n"
+                           "MERGE (:Category {name: row.name});\n",
+    "neo4j/constraints_v2.cypher": "CREATE CONSTRAINT module_v2_id IF NOT EXISTS\nFOR (m:ModuleV2)\n"
+                                   "REQUIRE m.id IS UNIQUE;\n",
+    "neo4j/import_http_v2_simple.cypher": (
+        f"// Solutions\nLOAD CSV WITH HEADERS FROM '{_DEHN_URL}solutions.csv' AS r\n"
+        "WITH r WHERE r.Prozessnummer IS NOT NULL AND r.Prozessnummer <> ''\n"
+        "MERGE (s:SolutionV2 {id: r.Prozessnummer})\nSET s.name = r.Prozessname;\n\n"
+        "MATCH (s:SolutionV2) REMOVE s:SolutionV2;\n\n"
+        "// HAS_PART\nMATCH (p:SolutionV2 {id: '100000'}) MATCH (c:SolutionV2 {id: '100001'}) "
+        "MERGE (p)-[h:HAS_PART]->(c);\n"),
+    "staging/categories.csv": "name\nGripper/Suction cup\nrobot\n",
+    "euipment_version_2/solutions.csv": "Prozessnummer,Prozessname\n100000,Etikett applizieren\n,\n"}
+
+
+def test_dehn_equipment_runs_both_graphs_scripts_over_staging_and_the_branchs_files(tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.DEHN, _DEHN_FILES)
+    store = Recorder()
+    corpus.write_dehn_equipment(store, mirror)
+    # the component graph first (its `USING PERIODIC COMMIT 1000` dropped, the LOAD CSV given staging/'s rows), then
+    # the solutions graph (its URL given euipment_version_2/'s rows; an empty field null); its statements as written,
+    # the HAS_PART that matches the removed label too
+    assert store.calls == [
+        ("CREATE CONSTRAINT category_name_unique IF NOT EXISTS\nFOR (c:Category)\nREQUIRE c.name IS UNIQUE", {}),
+        ("UNWIND $rows AS row\nMERGE (:Category {name: row.name})",
+         {"rows": [{"name": "Gripper/Suction cup"}, {"name": "robot"}]}),
+        ("CREATE CONSTRAINT module_v2_id IF NOT EXISTS\nFOR (m:ModuleV2)\nREQUIRE m.id IS UNIQUE", {}),
+        ("UNWIND $rows AS r\nWITH r WHERE r.Prozessnummer IS NOT NULL AND r.Prozessnummer <> ''\n"
+         "MERGE (s:SolutionV2 {id: r.Prozessnummer})\nSET s.name = r.Prozessname",
+         {"rows": [{"Prozessnummer": "100000", "Prozessname": "Etikett applizieren"},
+                   {"Prozessnummer": None, "Prozessname": None}]}),
+        ("MATCH (s:SolutionV2) REMOVE s:SolutionV2", {}),
+        ("MATCH (p:SolutionV2 {id: '100000'}) MATCH (c:SolutionV2 {id: '100001'}) MERGE (p)-[h:HAS_PART]->(c)", {})]
+
+
+@pytest.mark.parametrize(("path", "old", "new", "refused"), [
+    ("neo4j/import.cypher", "file:///categories.csv", "https://example.org/categories.csv",
+     "reads https://example.org/categories.csv"),
+    ("neo4j/import_http_v2_simple.cypher", "/feature/add-equipment-categories/", "/main/",
+     "reads https://raw.githubusercontent.com/rishabh1815769/dehn-equipment-challenge/main/")])
+def test_dehn_equipment_refuses_a_url_its_scripts_do_not_read(tmp_path: Path, path: str, old: str, new: str,
+                                                               refused: str) -> None:
+    files = {**_DEHN_FILES, path: _DEHN_FILES[path].replace(old, new)}
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_dehn_equipment(Recorder(), _clone(tmp_path, corpus.DEHN, files))
