@@ -2871,6 +2871,53 @@ origin not stated, prices converted by the loader, Qdrant embeddings) and genera
 demos the search turned up. Seen and not tried: Rik Van Bruggen's 2015 import of the Google Product Taxonomy (about
 5,500 categories in seven levels; its CSV and statements, his blog says, on GitHub, which the search index did not
 name as a repository)."""
+Helper s26C's paragraph, written blind (its domain: people and organisations, politics, companies and their officers,
+universities, clubs, family trees, historical persons). trump-tweets: github.com/neo4j-contrib/trumpworld-graph (Neo4j's
+TrumpWorld graph of 2017, Michael Hunger's and William Lyon's scripts and browser guides over journalists' data about
+Donald Trump; no licence stated), its part 06-trumptweets: trumptweets.cypher (Michael Hunger, 17 February 2017) run as
+its readme.adoc runs it, the two tagged parts that write the graph (tweetgraph, then timetree), over
+tweets_realdonaldtrump.csv, the spreadsheet BuzzFeed News published with "Trump's Information Universe" (November
+2016), which the script reads from data.buzzfeed.com (no longer served) and the repository holds beside it
+(write_trump_tweets). The data: @realDonaldTrump's tweets from his candidacy to the week after his election, 16 June
+2015 to 17 November 2016 (7,432 rows: id, time as Twitter writes it, text). The graph: Tweet (id_str, created_at,
+text, created in epoch seconds by apoc.date.parse; the Retweet label on 2,327 of them, those that quote
+"@realDonaldTrump" or start with a quotation mark), Tag (525 hashtags, lower-cased; TAGGED 2,969), User (2,727
+accounts its texts mention, lower-cased name and first spelling; MENTIONED 7,416), Link (2,954 t.co URLs; LINKED
+3,078) and the time tree Year (2), Month (18), Day (518) (CREATED 7,432, IN_MONTH 518, IN_YEAR 18): 14,176 nodes,
+21,431 relationships, 8 labels, `up` in 8 min 22 s (server start included, other helpers' servers running). What
+Neo4j 5.26 needed, and only that: its four 3.x constraints in 5.x syntax (_five) and 3.x's filter(p IN parts WHERE
+...) as the list comprehension [p IN parts WHERE ...] (_OLD_FILTER); APOC's date and text functions run as written.
+Not run: the script's report queries (counts, hours, n-grams), which write nothing. Quirks kept: three tweets the file
+holds twice are two nodes each (five texts are 17 nodes); "RT @JoeNBC: ..." retweets without "@realDonaldTrump" are
+no Retweet (180 texts start "RT @"); a User keeps its first spelling; "#MAGApic.twitter.com/..." is the Tag magapic;
+Month and Day nodes are named by their number only ("06" twice, "16" seventeen times). The people are public figures
+and public accounts a presidential candidate named in his public tweets; no private data beyond the handles his
+texts hold. Its 14 questions, in English (7 edge: the account, hashtag or link of a tweet quoted in part, the tweet to
+a golfer, the account retweeted; 4 node-property: when a tweet was posted, a tweet's id; 3 two-hop: the account
+mentioned in the one tweet of a hashtag; no relationship has a property), name tweets by their words (never the
+words the answer is), accounts and hashtags as Twitter users write them ("@JordanSpieth", "#StanleyCup"), none a
+repeated text. Overlaps kept: russian-troll-tweets is tweets, hashtags and links, but of troll accounts archived by
+the Internet Archive; legis-graph, brexit-votes and us-presidents are politics; this is one politician's own timeline,
+with the accounts and hashtags of a campaign and a time tree. Considered by s26C and left out: its four given
+candidates (cheng1608/Knowledge-Gragh-of-Turing, amar-ox/graph, ambrose1226/rui, leonardorocio/banll-neo4j-project,
+each left out before, reasons unchanged), Orange-Summer/mathgenealogy-backend (the Mathematics Genealogy Project's
+mathematicians and advisors: its README's Cypher reads the CSVs of Orange-Summer/mathgenealogy-crawler, both over the
+mirror's size limit), username-gigo-is-not-available/undergraduate-study-programs-ingestor (Skopje's FCSE study
+programmes, courses and professors: its data in MinIO and Iceberg, none committed, nor in its validator), a Six
+Degrees of Francis Bacon loader (SDFB_people.csv: 15,801 early-modern people with firstName and lastName, KNOWS with
+years; one label, its repository not named by the search), mahlcjani/pieces (the Kennedy family with firstName and
+surname: some 90 people, left out before), a Vietnamese politicians' infobox export (ten politicians), the Himalayan
+Database's members script (mlnrt/himalayan-database-neo4j-import-tool, left out before: DVC pointers),
+neo4j-contrib/trumpworld-graph's other parts (TrumpWorld and LittleSis: Google Sheets URLs, left out before; its
+trump-nominees part, 35 rows), HackBrexit/MinistersUnderTheInfluence, jamie-mcilroy/hoc and danid123/politicalNetworks
+(ministers' meetings, Canadian MPs' contracts, politicians: no Neo4j script), Lavertis/sem6-neo4j and
+AlejandroDVDSM/AnalisisDeInformacion (seen before, not evaluated: a shop's invented users and twenty League of Legends
+champions), maxdemarzi/neo_roots (a generated family tree), ndbaolam/FamilyTree (sixty first names of a private family),
+a Florida parcels and Sunbiz officers script (owners' home addresses: private persons' data), and Scottish-kings and
+Korean-politician loaders the search turned up without their repository. Candidates not tried: a Czech Chamber of
+Deputies votes project (VUT FIT UPA, voting.json to Cypher and how_voted.csv with name and surname; its repository not
+named by the search), a Polish Sejm votes loader (Kotlin; Vote castBy Person castFor Party; its data scraped at run
+time?) and fdoyle/govtrack (US congress votes: legis-graph's domain)."""
 
 from __future__ import annotations
 
@@ -8909,6 +8956,64 @@ def write_dehn_equipment(store: Any, mirror: Path) -> None:
     for script in DEHN_V2:
         text = read_file(DEHN, script, mirror).decode("utf-8")
         _run_script(store, text, _files_under(DEHN, script, "", mirror, prefix=DEHN_V2_URL))
+TRUMP_TWEETS = "neo4j-contrib/trumpworld-graph"  # Neo4j's TrumpWorld graph (2017), its part 06-trumptweets
+TRUMP_TWEETS_SCRIPT = "06-trumptweets/trumptweets.cypher"
+# the one URL its LOAD CSV reads (BuzzFeed News' download of November 2016, its article's spreadsheet, no longer
+# served), and the copy of that file the repository holds beside the script
+TRUMP_TWEETS_URL = "http://data.buzzfeed.com/projects/2016-11-trump-tweets/tweets_realdonaldtrump.csv"
+TRUMP_TWEETS_DATA = "06-trumptweets/tweets_realdonaldtrump.csv"
+# the script's tagged parts that write the graph, in its order (its readme.adoc includes them as the load, then the
+# time tree); its other parts are reports (hashtags, mentions, hours, words) that return rows and write nothing
+TRUMP_TWEETS_PARTS = ("tweetgraph", "timetree")
+# 3.x's filter(x IN list WHERE predicate), which 5.x removed: the list comprehension [x IN list WHERE predicate]
+_OLD_FILTER = re.compile(r"(?i)(?<![\w.])filter\(\s*(\w+\s+IN\s+\w+\s+WHERE\s+[^()]*)\)")
+
+
+def _tagged(script: str, tag: str, where: str) -> str:
+    """The part of an Asciidoctor-tagged script between `// tag::<tag>[]` and `// end::<tag>[]`."""
+    m = re.search(rf"(?s)//\s*tag::{re.escape(tag)}\[\]\s*\n(.*?)//\s*end::{re.escape(tag)}\[\]", script)
+    if m is None:
+        raise CorpusError(f"{where} has no part tagged {tag}")
+    return m[1]
+
+
+def write_trump_tweets(store: Any, mirror: Path) -> None:
+    """06-trumptweets/trumptweets.cypher of neo4j-contrib/trumpworld-graph (Neo4j's TrumpWorld graph of 2017,
+    Michael Hunger's and William Lyon's scripts and guides over data journalists' files about Donald Trump, its tweets
+    part Michael Hunger's of 17 February 2017; its readme.adoc states no licence) run as its
+    06-trumptweets/readme.adoc runs it: its two tagged parts that write the graph, `tweetgraph` (the load) then
+    `timetree` (TRUMP_TWEETS_PARTS), over tweets_realdonaldtrump.csv, the file BuzzFeed News published
+    with its article "Trump's Information Universe" (November 2016), which the script's LOAD CSV reads from
+    data.buzzfeed.com (TRUMP_TWEETS_URL, no longer served) and the repository holds beside it (TRUMP_TWEETS_DATA):
+    @realDonaldTrump's tweets from 16 June 2015 to 17 November 2016 (id_str, created_at, text), 7,432 rows. The graph:
+    each row a Tweet (`SET t = row`: id_str, created_at and text as strings; created, the epoch seconds apoc.date.parse
+    reads from created_at in its two formats), the hashtags (Tag: name, lower-cased without its #; TAGGED), the
+    Twitter accounts (User: name lower-cased, screenName as first written; MENTIONED) and the links (Link: url;
+    LINKED) its text holds, as apoc.text.regreplace splits them out; a Retweet label on the tweets that quote
+    "@realDonaldTrump" or start with a quotation mark; and a time tree (Year, Month, Day by their two- or four-digit
+    strings; CREATED from a tweet to its day, IN_MONTH, IN_YEAR), the day in UTC. What Neo4j 5.26 needs, and only
+    that: the four 3.x constraints (`create constraint on ... assert`) in 5.x syntax (_five), and 3.x's
+    `filter(p IN parts WHERE ...)`, which 5.x removed, as the list comprehension `[p IN parts WHERE ...]`
+    (_OLD_FILTER); APOC's date and text functions run as written (the embedded server has APOC). Not run: the
+    script's other parts, reports that return rows and write nothing (hashtag and mention counts, the hours tweeted,
+    1- to 3-grams of the texts). Quirks kept: the three tweets the file holds twice (a later copy with
+    "pic.twitter.com" in its text, or the same text) are two Tweet nodes each, and five texts are several tweets'
+    (17 nodes); retweets written "RT @JoeNBC: ..." without "@realDonaldTrump" in them are no Retweet (180 texts
+    start with "RT @"), and the retweeted account is a MENTIONED user like any other; a mention keeps its first
+    spelling (`ON CREATE SET u.screenName`: "Oreillyfactor" and "oreillyfactor" are one User, "oreillyfactor");
+    emoji end a hashtag (#MAGA🇺🇸 is maga) and a link written on after it does not ("#MAGApic.twitter.com/..." is
+    the Tag magapic); the time tree's Month and Day nodes are one a month of a year and a day
+    of a month, named only by their number ("06" twice, "16" seventeen times)."""
+    script = read_file(TRUMP_TWEETS, TRUMP_TWEETS_SCRIPT, mirror).decode("utf-8")
+    where = f"{TRUMP_TWEETS}: {TRUMP_TWEETS_SCRIPT}"
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if url != TRUMP_TWEETS_URL:
+            raise CorpusError(f"{where} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(TRUMP_TWEETS, TRUMP_TWEETS_DATA, mirror), delimiter)
+
+    for part in TRUMP_TWEETS_PARTS:
+        _run_script(store, _OLD_FILTER.sub(r"[\1]", _tagged(script, part, where)), rows_of)
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -9511,6 +9616,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "solutions and modules catalogue (processes, Hersteller, Typ, "
                                        "Eigenschaft/Wert)",
           writer=write_dehn_equipment, source=DEHN),
+    Graph("trump-tweets", "frozen", "Donald Trump's tweets from his candidacy to the week after his election "
+                                    "(16 June 2015 to 17 November 2016, BuzzFeed News' file): each tweet's text "
+                                    "and time, the hashtags, Twitter accounts and links in it, the retweets, and a "
+                                    "year, month and day tree of when each was posted",
+          writer=write_trump_tweets, source=TRUMP_TWEETS),
 ]}
 
 

@@ -322,6 +322,7 @@ def test_the_twenty_fourth_frozen_split_is_the_documented_draw_and_spent() -> No
 # only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
 TWENTY_SIXTH_IN_PREPARATION_A = {"european-e-roads", "western-india-grid"}
 TWENTY_SIXTH_IN_PREPARATION_B = {"dehn-equipment"}
+TWENTY_SIXTH_IN_PREPARATION_C = {"trump-tweets"}
 
 
 def test_the_twenty_fifth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -336,6 +337,7 @@ def test_the_twenty_fifth_frozen_split_is_the_documented_draw_and_spent() -> Non
     assert sorted(random.Random(53).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_FIFTH_POOL, 53)
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SIXTH_IN_PREPARATION_A
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SIXTH_IN_PREPARATION_B
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SIXTH_IN_PREPARATION_C
     assert {"china-top-shareholders", "sumo-makuuchi"} <= _split("tune")
 
 
@@ -389,6 +391,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.TWENTY_THIRD_POOL) | set(corpus.TWENTY_FOURTH_POOL)
                                   | set(corpus.TWENTY_FIFTH_POOL) | TWENTY_SIXTH_IN_PREPARATION_A)
                                   | set(corpus.TWENTY_FIFTH_POOL) | TWENTY_SIXTH_IN_PREPARATION_B)
+                                  | set(corpus.TWENTY_FIFTH_POOL) | TWENTY_SIXTH_IN_PREPARATION_C)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -3897,3 +3900,49 @@ def test_dehn_equipment_refuses_a_url_its_scripts_do_not_read(tmp_path: Path, pa
     files = {**_DEHN_FILES, path: _DEHN_FILES[path].replace(old, new)}
     with pytest.raises(corpus.CorpusError, match=refused):
         corpus.write_dehn_equipment(Recorder(), _clone(tmp_path, corpus.DEHN, files))
+# neo4j-contrib/trumpworld-graph's 06-trumptweets/trumptweets.cypher, shortened: a constraint and the load (3.x syntax:
+# `create constraint on ... assert`, filter()) in its tagged part tweetgraph, a report that writes nothing between the
+# parts, and its tagged time tree
+_TRUMP_TWEETS_SCRIPT = (
+    "// trump tweets from buzzfeed article:\n\n// tag::tweetgraph[]\n"
+    "create constraint on (t:Tag) assert t.name is unique;\n\n"
+    f'load csv with headers from "{corpus.TRUMP_TWEETS_URL}" as row \ncreate (t:Tweet) set t=row;\n\n'
+    "match (t:Tweet) \nwith t, split(t.text,\" \") as parts\n"
+    'foreach (tagName IN filter(p IN parts WHERE p STARTS WITH "#") |\n'
+    "   MERGE (tag:Tag {name:substring(toLower(tagName),1)})\n   MERGE (t)-[:TAGGED]->(tag)\n);\n"
+    "// end::tweetgraph[]\n\n// tag::tweetreport[]\nMATCH (n:Tag) RETURN n.name, size( (n)--() ) as deg;\n"
+    "// end::tweetreport[]\n\n// tag::timetree[]\nMATCH (t:Tweet)\nMERGE (y:Year {year:t.created_at})\n"
+    "MERGE (t)-[:CREATED]->(y);\n// end::timetree[]\n")
+
+
+def test_trump_tweets_runs_its_load_and_time_tree_over_the_repositorys_copy_of_buzzfeeds_file(
+        tmp_path: Path) -> None:
+    data = 'id_str,created_at,text\n1,Tue Jun 16 07:04:03 +0000 2015,"Go #Trump2016\r\nnow"\n2,x,\n'
+    mirror = _clone(tmp_path, corpus.TRUMP_TWEETS, {corpus.TRUMP_TWEETS_SCRIPT: _TRUMP_TWEETS_SCRIPT,
+                                                    corpus.TRUMP_TWEETS_DATA: data})
+    store = Recorder()
+    corpus.write_trump_tweets(store, mirror)
+    # its parts tweetgraph then timetree, in 5.x syntax (the constraint; filter() as a list comprehension), the
+    # URL's rows read from the repository's copy (a text over two lines one field, an empty field null); the report
+    # between them is not run
+    assert store.calls == [
+        ("CREATE CONSTRAINT FOR (t:Tag) REQUIRE t.name IS UNIQUE", {}),
+        ("UNWIND $rows AS row \ncreate (t:Tweet) set t=row",
+         {"rows": [{"id_str": "1", "created_at": "Tue Jun 16 07:04:03 +0000 2015", "text": "Go #Trump2016\r\nnow"},
+                   {"id_str": "2", "created_at": "x", "text": None}]}),
+        ('match (t:Tweet) \nwith t, split(t.text," ") as parts\n'
+         'foreach (tagName IN [p IN parts WHERE p STARTS WITH "#"] |\n'
+         "   MERGE (tag:Tag {name:substring(toLower(tagName),1)})\n   MERGE (t)-[:TAGGED]->(tag)\n)", {}),
+        ("MATCH (t:Tweet)\nMERGE (y:Year {year:t.created_at})\nMERGE (t)-[:CREATED]->(y)", {})]
+
+
+@pytest.mark.parametrize(("script", "refused"), [
+    (_TRUMP_TWEETS_SCRIPT.replace(corpus.TRUMP_TWEETS_URL, "http://example.org/tweets.csv"),
+     "reads http://example.org/tweets.csv"),
+    (_TRUMP_TWEETS_SCRIPT.replace("tag::timetree[]", "tag::tree[]"), "has no part tagged timetree")])
+def test_trump_tweets_refuses_another_url_or_a_script_without_its_parts(
+        tmp_path: Path, script: str, refused: str) -> None:
+    mirror = _clone(tmp_path, corpus.TRUMP_TWEETS, {corpus.TRUMP_TWEETS_SCRIPT: script,
+                                                    corpus.TRUMP_TWEETS_DATA: "id_str,created_at,text\n"})
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_trump_tweets(Recorder(), mirror)
