@@ -2789,8 +2789,10 @@ thirteen hand-typed students and teachers and seven subjects of a course exercis
 neo4j-the-definitive-guide/book (chapter 1's sample_tracks.csv, 97 Spotify tracks, small; its medium files are over the
 mirror's size limit); lsiecker/Knowledge-Engineering (Oscars, left out before); a MusicBrainz artists loader whose files
 are not committed; JorgeYepes1/Proyecto-Final and LuisMi01/GraphQL_LuisMiguelUrbez (hand-typed sample books and
-authors). Seen and not evaluated: Eneko9/insercion-BBDDNoSQL (books.csv, the first hundred rows of a book list, Autor
-and Libro only), a Met collection loader of wangri-s/Knowledge-Graph (left out before)."""
+authors); ebhtra/msds-607 (spotifyNeo4j/spotifyDBbuild.cyp, Spotify's featured playlists by country with their tracks,
+artists, albums and genres: artists.csv, trackFrame.csv, PLs.csv and songfeats.csv, the files it reads, are over the
+mirror's size limit). Seen and not evaluated: Eneko9/insercion-BBDDNoSQL (books.csv, the first hundred rows of a book
+list, Autor and Libro only), a Met collection loader of wangri-s/Knowledge-Graph (left out before)."""
 
 from __future__ import annotations
 
