@@ -2791,8 +2791,11 @@ mirror's size limit); lsiecker/Knowledge-Engineering (Oscars, left out before); 
 are not committed; JorgeYepes1/Proyecto-Final and LuisMi01/GraphQL_LuisMiguelUrbez (hand-typed sample books and
 authors); ebhtra/msds-607 (spotifyNeo4j/spotifyDBbuild.cyp, Spotify's featured playlists by country with their tracks,
 artists, albums and genres: artists.csv, trackFrame.csv, PLs.csv and songfeats.csv, the files it reads, are over the
-mirror's size limit). Seen and not evaluated: Eneko9/insercion-BBDDNoSQL (books.csv, the first hundred rows of a book
-list, Autor and Libro only), a Met collection loader of wangri-s/Knowledge-Graph (left out before)."""
+mirror's size limit); nikhil-ravi/AO3scraper (Archive of Our Own works, its neo4j/importData.cypher reads CSVs its
+scraper writes, none committed); CayleyCausey/ScoobyGraph (TidyTuesday's Scooby-Doo episodes, scoobydoo_new.csv with a
+Bloom perspective, ScoobyDoo.json, and no load script: the LOAD CSV and the config.yaml loader that read it were found
+without their repository). Seen and not evaluated: Eneko9/insercion-BBDDNoSQL (books.csv, the first hundred rows of a
+book list, Autor and Libro only), a Met collection loader of wangri-s/Knowledge-Graph (left out before)."""
 
 from __future__ import annotations
 
