@@ -2918,6 +2918,48 @@ Korean-politician loaders the search turned up without their repository. Candida
 Deputies votes project (VUT FIT UPA, voting.json to Cypher and how_voted.csv with name and surname; its repository not
 named by the search), a Polish Sejm votes loader (Kotlin; Vote castBy Person castFor Party; its data scraped at run
 time?) and fdoyle/govtrack (US congress votes: legis-graph's domain)."""
+Helper s26D's paragraph, written blind for the twenty-sixth split (not declared yet; domain searched: culture, music,
+books, films, television, games, art, museums, libraries). seattle-library-books: github.com/serey-roth/library-agent
+(Serey Roth's "Seattle Public Library AI Assistant", September 2025, a Streamlit, Neo4j and LangChain demo "not
+affiliated with Seattle Public Library", in English; no licence stated; its data 400 recent books of the library's
+Library Collection Inventory on data.seattle.gov, the city's open data, with their Google Books API metadata, and the
+library's location codes); src/rag/ingestion.py run as written over src/data/lib_books.xlsx, its three loaders in the
+order src/rag/main.py calls them (write_seattle_library_books: executed in a namespace of its own whose driver's
+execute_query runs each statement on the store, one auto-commit transaction each, and whose pandas gives read_excel the
+workbook's sheets as _xlsx_sheets reads them, typed as pandas types them, _pandas_column). main.py's other steps (OpenAI
+embeddings of the descriptions, a vector index, the agent) are not run and not in the graph; nothing of its Cypher is
+changed for Neo4j 5.26. The graph: the books (Book: title, subtitle, norm_desc, categories, authors, publisher,
+published_date "2024-01-02" or "2024", isbn as the sheet writes it, "0593319486" or "164160932X", locations "cap, cen,
+col", bib_num, page_count, info_url, thumbnail_url, all strings), the library's 43 locations (Location: code "cen",
+description "Central Library"; LOCATED_IN, 14 locations hold none of them: lockers, outreach, interlibrary loan), the
+420 authors of the authors sheet (Author: name; WRITTEN_BY), the categories (Category: name; BELONGS_TO) and publishers
+(Publisher: name; PUBLISHED_BY): 2,142 nodes (Category 1,121, Author 420, Book 400, Publisher 158, Location 43), 5,005
+relationships (LOCATED_IN 3,279, BELONGS_TO 1,121, WRITTEN_BY 447, PUBLISHED_BY 158), 5 labels, `up` in 8 min 35 s
+(server start included, other helpers' servers running; some 5,900 statements). Quirks kept: an empty cell is the string
+"nan" (str of pandas' NaN: 144 books have subtitle "nan", two page_count "nan", three books' categories "nan", the first
+of them BELONGS_TO a Category "nan"); page_count is "464.0" (the column has an empty cell, so pandas reads it as
+floats); categories are split at "/" and not at ",", so a category is a piece of Google's BISAC paths ("Manga", "Fiction
+/ Romance / Contemporary, Fiction / Women" gives "Contemporary, Fiction"); only the first book of each category and of
+each publisher is linked to it (the loader's sets of names already seen guard the relationship's MERGE, not only the
+node's), so most books have no PUBLISHED_BY and a publisher one book; two books titled "The Night Island". Its 14
+questions, in English (7 edge: a book's author, publisher, category or the one location holding it, an author's one
+book; 5 node-property: ISBN, page count, publication date, subtitle, a branch's location code; 2 two-hop: the publisher
+and the ISBN of an author's one book; no relationship has a property), name books by title and authors by name as the
+graph writes them, each named node unique and each edge question's answer the only one the graph holds. Overlaps kept:
+goodreads-books and cozy-mysteries are books and university-library a library, but this is the corpus's first public
+library's holdings by branch. Considered by s26D and left out: its two given candidates, jvmr1/Filmes-e-Atores-Neo4j
+(left out before: its films' people and every relationship drawn at random by gerador.py) and acurber91/gvd_tp2 (some
+thirteen hand-typed students and teachers and seven subjects of a course exercise, not culture);
+neo4j-the-definitive-guide/book (chapter 1's sample_tracks.csv, 97 Spotify tracks, small; its medium files are over the
+mirror's size limit); lsiecker/Knowledge-Engineering (Oscars, left out before); a MusicBrainz artists loader whose files
+are not committed; JorgeYepes1/Proyecto-Final and LuisMi01/GraphQL_LuisMiguelUrbez (hand-typed sample books and
+authors); ebhtra/msds-607 (spotifyNeo4j/spotifyDBbuild.cyp, Spotify's featured playlists by country with their tracks,
+artists, albums and genres: artists.csv, trackFrame.csv, PLs.csv and songfeats.csv, the files it reads, are over the
+mirror's size limit); nikhil-ravi/AO3scraper (Archive of Our Own works, its neo4j/importData.cypher reads CSVs its
+scraper writes, none committed); CayleyCausey/ScoobyGraph (TidyTuesday's Scooby-Doo episodes, scoobydoo_new.csv with a
+Bloom perspective, ScoobyDoo.json, and no load script: the LOAD CSV and the config.yaml loader that read it were found
+without their repository). Seen and not evaluated: Eneko9/insercion-BBDDNoSQL (books.csv, the first hundred rows of a
+book list, Autor and Libro only), a Met collection loader of wangri-s/Knowledge-Graph (left out before)."""
 
 from __future__ import annotations
 
@@ -9014,6 +9056,107 @@ def write_trump_tweets(store: Any, mirror: Path) -> None:
 
     for part in TRUMP_TWEETS_PARTS:
         _run_script(store, _OLD_FILTER.sub(r"[\1]", _tagged(script, part, where)), rows_of)
+SEATTLE = "serey-roth/library-agent"
+SEATTLE_LOADER = "src/rag/ingestion.py"
+SEATTLE_DATA = "src/data/lib_books.xlsx"
+# the order src/rag/main.py's ingest_data_with_progress calls ingestion.py's loaders in (main.py itself is a Streamlit
+# app whose other steps embed the books' descriptions with OpenAI: nothing of that is the graph)
+SEATTLE_STEPS = ("load_locations", "load_authors", "load_books")
+_SPREADSHEET = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_XLSX_RELATIONSHIPS = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+
+
+def _xlsx_sheets(repo: str, data: bytes) -> dict[str, list[list[str]]]:
+    """The sheets of an .xlsx workbook by name, each a list of rows of cell texts as pandas.read_excel (openpyxl) reads
+    them before it types them: a shared or inline string as written, a number as its text ("3928742"), an empty cell
+    "" and each row padded with "" to the sheet's width; rows with no cell left (a blank row) are dropped, as
+    read_excel's parser drops them, and so are trailing empty columns. A boolean, a formula or an error cell is refused
+    (openpyxl and pandas would type it otherwise); a date would be read as its serial number, which pandas does not do:
+    the workbooks read here hold none."""
+    import zipfile
+    from xml.etree import ElementTree
+
+    with zipfile.ZipFile(io.BytesIO(data)) as book:
+        names = book.namelist()
+        shared = []
+        if "xl/sharedStrings.xml" in names:
+            shared = ["".join(t.text or "" for t in si.iter(f"{_SPREADSHEET}t"))
+                      for si in ElementTree.fromstring(book.read("xl/sharedStrings.xml")).findall(f"{_SPREADSHEET}si")]
+        rels = {r.get("Id"): r.get("Target") for r in ElementTree.fromstring(book.read("xl/_rels/workbook.xml.rels"))}
+        sheets: dict[str, list[list[str]]] = {}
+        for sheet in ElementTree.fromstring(book.read("xl/workbook.xml")).iter(f"{_SPREADSHEET}sheet"):
+            target = str(rels[sheet.get(_XLSX_RELATIONSHIPS)])
+            rows: list[list[str]] = []
+            for row in ElementTree.fromstring(book.read(posixpath.join("xl", target))).iter(f"{_SPREADSHEET}row"):
+                cells: dict[int, str] = {}
+                for cell in row.findall(f"{_SPREADSHEET}c"):
+                    letters = re.match(r"[A-Z]+", cell.get("r", ""))
+                    if letters is None:
+                        raise CorpusError(f"{repo}: a cell without its reference is not read here")
+                    column = 0
+                    for letter in letters[0]:
+                        column = column * 26 + ord(letter) - 64
+                    kind, value = cell.get("t", "n"), cell.find(f"{_SPREADSHEET}v")
+                    if kind == "s" and value is not None:
+                        cells[column - 1] = shared[int(str(value.text))]
+                    elif kind == "inlineStr":
+                        cells[column - 1] = "".join(t.text or "" for t in cell.iter(f"{_SPREADSHEET}t"))
+                    elif kind == "n" and cell.find(f"{_SPREADSHEET}f") is None:
+                        if value is not None and value.text is not None:
+                            number = float(value.text)
+                            cells[column - 1] = str(int(number)) if number.is_integer() else repr(number)
+                    else:
+                        raise CorpusError(f"{repo}: a cell of kind {kind!r} or a formula is not read here")
+                texts = [cells.get(i, "") for i in range(max(cells, default=-1) + 1)]
+                while texts and texts[-1] == "":
+                    texts.pop()
+                rows.append(texts)
+            width = max((len(r) for r in rows), default=0)
+            sheets[str(sheet.get("name"))] = [r + [""] * (width - len(r)) for r in rows if r]
+    return sheets
+
+
+def write_seattle_library_books(store: Any, mirror: Path) -> None:
+    """src/rag/ingestion.py of serey-roth/library-agent (Serey Roth's September 2025 "Seattle Public Library AI
+    Assistant", a Streamlit, Neo4j and LangChain demo, not affiliated with the library; no licence stated; in English)
+    run as written over src/data/lib_books.xlsx, the workbook it reads: 400 books of the Seattle Public Library's
+    Library Collection Inventory (data.seattle.gov) with their Google Books metadata (sheet `books`), 421 author names
+    (`authors`) and the library's 43 location codes ("cen" Central Library, "bal" Ballard Branch, "lock2" Rainier Beach
+    Branch: SPL Lockers; `locations`). Its three loaders run in the order src/rag/main.py calls them (SEATTLE_STEPS):
+    the module is executed in a namespace of its own whose `neo4j` driver's execute_query(query, **params) runs each
+    statement on the store, one auto-commit transaction each, and whose `pandas` gives read_excel(path, sheet_name=...)
+    the sheet's rows (_xlsx_sheets) typed as pandas types them (_pandas_column: bib_num integers, page_count floats
+    "464.0" since two books have none, an empty cell NaN); main.py's other steps (OpenAI embeddings of the descriptions,
+    a vector index, the agent) are not run and not in the graph. Nothing of its Cypher is changed. The graph: Location
+    (code, description), Author (name), Book (title, subtitle, norm_desc, categories, authors, publisher,
+    published_date, isbn, locations, bib_num, page_count, info_url, thumbnail_url, all strings), LOCATED_IN a book's
+    locations, WRITTEN_BY its authors (those of the authors sheet), BELONGS_TO a Category (name) and PUBLISHED_BY a
+    Publisher (name). Quirks kept: an empty cell is the string "nan" (str of pandas' NaN: 144 books have subtitle "nan";
+    the first book without categories belongs to a Category "nan"); categories are split at "/" and not at ",", so a
+    category is a piece of Google's BISAC paths ("Manga", "Contemporary, Fiction", "Epidemiology, Social Science"); and
+    only the first book of each category and of each publisher is linked to it (the loader's sets of names already seen
+    guard the MERGE of the relationship, not only of the node)."""
+    source = read_file(SEATTLE, SEATTLE_LOADER, mirror).decode("utf-8")
+    sheets = _xlsx_sheets(SEATTLE, read_file(SEATTLE, SEATTLE_DATA, mirror))
+    pandas_module = types.ModuleType("pandas")
+
+    def read_excel(path: str, *, sheet_name: str) -> _Frame:
+        if path != SEATTLE_DATA or sheet_name not in sheets:
+            raise CorpusError(f"{SEATTLE}: its loader reads {path} sheet {sheet_name}, which is not read here")
+        header, *rows = sheets[sheet_name]
+        return _Frame(header, rows)
+
+    pandas_module.read_excel = read_excel  # type: ignore[attr-defined]
+    neo4j_module = types.ModuleType("neo4j")
+    neo4j_module.GraphDatabase = types.SimpleNamespace(driver=None)  # type: ignore[attr-defined]
+    importer = _loader_importer(SEATTLE, {"neo4j": neo4j_module, "pandas": pandas_module}, frozenset())
+    namespace: dict[str, Any] = {"__builtins__": {**builtins.__dict__, "__import__": importer, "print": _quiet},
+                                 "__name__": "rag.ingestion", "__file__": f"{SEATTLE}/{SEATTLE_LOADER}"}
+    exec(compile(source, f"{SEATTLE}/{SEATTLE_LOADER}", "exec"), namespace)  # noqa: S102 - its loader runs
+    session = _ScriptSession(store)
+    driver = types.SimpleNamespace(execute_query=lambda query, **params: session.run(query, **params))
+    for step in SEATTLE_STEPS:
+        namespace[step](driver)
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -9621,6 +9764,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                     "and time, the hashtags, Twitter accounts and links in it, the retweets, and a "
                                     "year, month and day tree of when each was posted",
           writer=write_trump_tweets, source=TRUMP_TWEETS),
+    Graph("seattle-library-books", "frozen", "400 books of the Seattle Public Library's collection with their Google "
+                                               "Books metadata (a 2025 library-assistant demo): titles, subtitles, "
+                                               "ISBN, publication date, pages, the library locations holding each, "
+                                               "their authors, a category and publisher for some",
+          writer=write_seattle_library_books, source=SEATTLE),
 ]}
 
 

@@ -323,6 +323,7 @@ def test_the_twenty_fourth_frozen_split_is_the_documented_draw_and_spent() -> No
 TWENTY_SIXTH_IN_PREPARATION_A = {"european-e-roads", "western-india-grid"}
 TWENTY_SIXTH_IN_PREPARATION_B = {"dehn-equipment"}
 TWENTY_SIXTH_IN_PREPARATION_C = {"trump-tweets"}
+TWENTY_SIXTH_IN_PREPARATION_D = {"seattle-library-books"}
 
 
 def test_the_twenty_fifth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -338,6 +339,7 @@ def test_the_twenty_fifth_frozen_split_is_the_documented_draw_and_spent() -> Non
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SIXTH_IN_PREPARATION_A
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SIXTH_IN_PREPARATION_B
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SIXTH_IN_PREPARATION_C
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SIXTH_IN_PREPARATION_D
     assert {"china-top-shareholders", "sumo-makuuchi"} <= _split("tune")
 
 
@@ -392,6 +394,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.TWENTY_FIFTH_POOL) | TWENTY_SIXTH_IN_PREPARATION_A)
                                   | set(corpus.TWENTY_FIFTH_POOL) | TWENTY_SIXTH_IN_PREPARATION_B)
                                   | set(corpus.TWENTY_FIFTH_POOL) | TWENTY_SIXTH_IN_PREPARATION_C)
+                                  | set(corpus.TWENTY_FIFTH_POOL) | TWENTY_SIXTH_IN_PREPARATION_D)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -3946,3 +3949,96 @@ def test_trump_tweets_refuses_another_url_or_a_script_without_its_parts(
                                                     corpus.TRUMP_TWEETS_DATA: "id_str,created_at,text\n"})
     with pytest.raises(corpus.CorpusError, match=refused):
         corpus.write_trump_tweets(Recorder(), mirror)
+def _xlsx(sheets: dict[str, list[list[str | int | None]]]) -> bytes:
+    """A small .xlsx workbook as Excel writes one: shared strings, numbers as numbers, an empty cell left out."""
+    import io
+    import zipfile
+    from xml.sax.saxutils import escape
+
+    shared: list[str] = []
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as book:
+        listed = "".join(f'<sheet name="{name}" sheetId="{i}" r:id="rId{i}"/>' for i, name in enumerate(sheets, 1))
+        book.writestr("xl/workbook.xml", '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+                      'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
+                      f"<sheets>{listed}</sheets></workbook>")
+        rels = "".join(f'<Relationship Id="rId{i}" Target="worksheets/sheet{i}.xml"/>'
+                       for i in range(1, len(sheets) + 1))
+        book.writestr("xl/_rels/workbook.xml.rels",
+                      f'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{rels}'
+                      "</Relationships>")
+        for i, rows in enumerate(sheets.values(), 1):
+            xml_rows = []
+            for r, row in enumerate(rows, 1):
+                cells = []
+                for c, value in enumerate(row):
+                    ref = f"{chr(65 + c)}{r}"
+                    if isinstance(value, str):
+                        shared.append(value)
+                        cells.append(f'<c r="{ref}" t="s"><v>{len(shared) - 1}</v></c>')
+                    elif value is not None:
+                        cells.append(f'<c r="{ref}"><v>{value}</v></c>')
+                xml_rows.append(f'<row r="{r}">{"".join(cells)}</row>')
+            book.writestr(f"xl/worksheets/sheet{i}.xml",
+                          '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
+                          f'{"".join(xml_rows)}</sheetData></worksheet>')
+        strings = "".join(f"<si><t>{escape(s)}</t></si>" for s in shared)
+        book.writestr("xl/sharedStrings.xml",
+                      f'<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">{strings}</sst>')
+    return out.getvalue()
+
+
+_SEATTLE_LOADER = (
+    "from neo4j import GraphDatabase\nimport pandas as pd\n\n"
+    "def load_authors(driver: GraphDatabase.driver):\n"
+    '    df = pd.read_excel("src/data/lib_books.xlsx", sheet_name="authors")\n'
+    "    for index, row in df.iterrows():\n"
+    "        name = str(row.get('name', '')).strip() if 'name' in row else ''\n"
+    "        if (not name):\n            continue\n"
+    '        driver.execute_query("MERGE (a:Author {name: $name})", name=name)\n\n'
+    "def load_locations(driver: GraphDatabase.driver):\n"
+    '    df = pd.read_excel("src/data/lib_books.xlsx", sheet_name="locations")\n'
+    "    for index, row in df.iterrows():\n"
+    '        driver.execute_query("MERGE (l:Location {code: $code})", code=str(row.get("code")))\n\n'
+    "def load_books(driver: GraphDatabase.driver):\n"
+    '    df = pd.read_excel("src/data/lib_books.xlsx", sheet_name="books")\n'
+    "    for index, row in df.iterrows():\n"
+    '        driver.execute_query("MERGE (b:Book {title: $t, subtitle: $s, isbn: $i, pages: $p})",\n'
+    "                             t=str(row.get('title')), s=str(row.get('subtitle')), i=str(row.get('isbn')),\n"
+    "                             p=str(row.get('page_count')))\n")
+
+
+def test_seattle_library_books_runs_ingestion_py_over_the_workbook_as_main_py_calls_it(tmp_path: Path) -> None:
+    # serey-roth/library-agent: src/rag/ingestion.py reads src/data/lib_books.xlsx's three sheets with
+    # pandas.read_excel and runs each statement with driver.execute_query; main.py calls load_locations, load_authors,
+    # load_books in that order. An empty cell is NaN (str 'nan'), a number column with one is float64 (464 -> 464.0),
+    # an ISBN column holding an X stays strings (leading zeros kept), a blank row is dropped
+    workbook = _xlsx({
+        "books": [["isbn", "title", "subtitle", "page_count"], ["0593319486", "2020", "One City", 464],
+                  ["163808985X", "70s Teen Pop", None, None]],
+        "authors": [["name"], [None], [" Amy Riolo"]],
+        "locations": [["code", "description"], ["cen", "Central Library"]]})
+    mirror = _clone(tmp_path, corpus.SEATTLE, {corpus.SEATTLE_LOADER: _SEATTLE_LOADER})
+    (mirror / "library-agent" / corpus.SEATTLE_DATA).parent.mkdir(parents=True, exist_ok=True)
+    (mirror / "library-agent" / corpus.SEATTLE_DATA).write_bytes(workbook)
+    store = Recorder()
+    corpus.write_seattle_library_books(store, mirror)
+    assert store.calls == [
+        ("MERGE (l:Location {code: $code})", {"code": "cen"}),
+        ("MERGE (a:Author {name: $name})", {"name": "Amy Riolo"}),
+        ("MERGE (b:Book {title: $t, subtitle: $s, isbn: $i, pages: $p})",
+         {"t": "2020", "s": "One City", "i": "0593319486", "p": "464.0"}),
+        ("MERGE (b:Book {title: $t, subtitle: $s, isbn: $i, pages: $p})",
+         {"t": "70s Teen Pop", "s": "nan", "i": "163808985X", "p": "nan"})]
+
+
+def test_seattle_library_books_imports_and_reads_nothing_but_its_workbook(tmp_path: Path) -> None:
+    workbook = _xlsx({"books": [["title"]], "authors": [["name"]], "locations": [["code"]]})
+    for change, refused in [("import subprocess\n", "imports subprocess"),
+                            ('import pandas as pd\npd.read_excel("other.xlsx", sheet_name="books")\n',
+                             "reads other.xlsx")]:
+        mirror = _clone(tmp_path / refused.split()[-1], corpus.SEATTLE, {corpus.SEATTLE_LOADER: change})
+        (mirror / "library-agent" / corpus.SEATTLE_DATA).parent.mkdir(parents=True, exist_ok=True)
+        (mirror / "library-agent" / corpus.SEATTLE_DATA).write_bytes(workbook)
+        with pytest.raises(corpus.CorpusError, match=refused):
+            corpus.write_seattle_library_books(Recorder(), mirror)
