@@ -2797,13 +2797,17 @@ the repository; not tried again), dgg32/fda_food (USDA FoodData Central Foundati
 script, Food, FoodCategory, Nutrient and HAS_NUTRIENT amounts: its JSON is over the mirror's size limit),
 AIDA-UIUC/uiuc-scheduler (looked at again: data/neo4j/ deleted at HEAD and, in the commit before, its course, section
 and meeting files over the size limit), and, left out before, joehagedorn/neo4j (Hawaii's agricultural land use
-zones), miladNemati-1/MACNeo4j (national parks' wildlife), colombelli/graph-omics and covid-19-net/covid-19-community.
-Candidates seen, not evaluated in time: gloriachin/KG_API (ChEMBL and PubChem screened compounds and their gene
-targets, LOAD CSV of clean_*.csv), snu-dbs/m2bench (a benchmark's disease-network LOAD CSV; its data likely generated
-or downloaded), r-flores/Ingredients-found-in-packaged-foods-database (branded foods' UPC codes and ingredient texts:
-two labels), crux-project/CRUX (PrimeKG's kg.csv, likely over the size limit), MaayanLab/DRC-Portals (the C2M2 graph's
-import Cypher over TSVs its pipeline writes), and a NUS course-module loader (modules, departments, faculties,
-prerequisites and preclusions from NUSMods) and a Purdue CS course graph whose repositories the search did not name."""
+zones), miladNemati-1/MACNeo4j (national parks' wildlife), colombelli/graph-omics and covid-19-net/covid-19-community;
+gloriachin/KG_API (ChEMBL and PubChem screened compounds, drug-disease and gene-gene Cypher: none of the clean_*.csv
+files its scripts read is in the repository), snu-dbs/m2bench (a benchmark's disease network, is_a between disease
+terms: its Datasets/ folders hold only placeholders, the data its generator writes from downloads),
+RomainClaret/mse.wem.project (arXiv computer-science papers, authors, categories and affiliations by LOAD CSV: the
+CSVs its script reads are not committed, the data files that are are over the size limit) and IEK-13/MatGraphAI (left
+out before). Candidates seen, not evaluated in time: r-flores/Ingredients-found-in-packaged-foods-database (branded
+foods' UPC codes and ingredient texts: two labels), crux-project/CRUX (PrimeKG's kg.csv, likely over the size limit),
+MaayanLab/DRC-Portals (the C2M2 graph's import Cypher over TSVs its pipeline writes), and a NUS course-module loader
+(modules, departments, faculties, prerequisites and preclusions from NUSMods) and a Purdue CS course graph whose
+repositories the search did not name."""
 
 from __future__ import annotations
 
