@@ -2960,6 +2960,57 @@ scraper writes, none committed); CayleyCausey/ScoobyGraph (TidyTuesday's Scooby-
 Bloom perspective, ScoobyDoo.json, and no load script: the LOAD CSV and the config.yaml loader that read it were found
 without their repository). Seen and not evaluated: Eneko9/insercion-BBDDNoSQL (books.csv, the first hundred rows of a
 book list, Autor and Libro only), a Met collection loader of wangri-s/Knowledge-Graph (left out before)."""
+and checked with domain_gold.py, no xgrag command run on them, no xgrag output on them looked at.
+
+Helper s26E's paragraph (domain searched: science, medicine, biology, chemistry, agriculture, environment, education).
+Its graph, human1-metabolism: github.com/paul-shannon/bio-gdb ("Human1 for graph databases", Paul Shannon, 2020, first
+named human1-for-graphDatabases; Apache-2.0 licence, in English; the data Human1, the Human-GEM genome-scale model of
+human metabolism of Robinson et al., Science Signaling 2020, a synthesis of Recon3D, HMR2 and iHsa, as its SBML gives
+it), firstExperiments/import/loadAll.cypher, the step its README names for loading "these structures into a neo4j
+graph database", run as written (write_human1_metabolism: _run_script, each `LOAD CSV WITH HEADERS from
+'file:///<name>' ... FIELDTERMINATOR '\\t'` reading firstExperiments/import/<name>, the folder its makefile mounts as
+the server's import directory, the tab-separated files its readSBML.R and toTSV.R wrote from the SBML; only its four
+`CREATE INDEX ON :L(id)` written as 5.x writes them, by _five). The graph: 13,096 reactions (Reaction: id as the SBML
+has it, "R_HMR_4388", and Recon3D's "R_G3PD2m", "R_RE2973N"; reversible and fast as "true"/"false"; lowerFluxBound
+and upperFluxBound, the ids of the SBML's flux-bound parameters, "FB2N0", "FB3N1000", not numbers), 8,400 metabolites
+(Metabolite: id "M_m01939c", name "GAP", "11-cis-retinal", compartment as a code, c, s, m, r, p, l, g, n and c_i, the
+chemical formula "C3H5O6P", chebi "CHEBI:29052", chembl, hmdb "HMDB02152"), 3,626 genes (Gene: the Ensembl id as id
+and name, "ENSG00000001084", symbol "GCLC", sboTerm) and 142 subsystems (ReactionGroup: id "group72", name
+"Glycolysis / Gluconeogenesis", "Isolated", kind "partonomy"), with `catalyzes` from a gene to each reaction it is
+listed for (24,135), `contains` from a subsystem to each of its reactions (13,096: each reaction in one), `produces`
+from a reaction to each product (27,966) and `substrateOf` from each substrate to its reaction (27,851), every
+relationship with a `type` property naming its own type: 25,264 nodes (Reaction 13,096, Metabolite 8,400, Gene
+3,626, ReactionGroup 142), 93,048 relationships, 4 labels, `up` in 4 min 44 s (server start included, other helpers'
+servers running). Quirks kept as the script writes them: `fast` is set from the reversible column (`fast:
+line.reversible`), so every reversible reaction is "fast"; `kegg` is read from a column the file does not have (its
+header says kegg.compound), so no metabolite has a KEGG id, while chebi, chembl and hmdb hold the file's "NA" where
+the model has none; a metabolite is one node per compartment (1,670 names are held once, 1,306 twice, up to nine
+times: "H2O", "ATP"), reactions have no name, only ids; a gene's name is its Ensembl id again; only eight reactions
+have a single gene (the file lists two or more for most). Its 14 questions, in English (6 edge: a reaction's
+subsystem, the gene of a single-gene reaction, the reaction of a single-reaction gene, the one reaction producing or
+consuming a metabolite, a reaction's only substrate; 5 node-property: a formula, an HMDB id, a ChEBI id, a gene's
+Ensembl id, whether a reaction is reversible; 3 two-hop: a gene's reaction's subsystem, the formula of a reaction's
+product, the subsystem of a metabolite's consuming reaction; no relationship-property question, since the only
+property a relationship has is its own type's name), name reactions by their ids as stored ("R_HMR_4388"; their
+answers also accept "HMR_4388"), genes by symbol and metabolites by names held by one node only. Overlaps kept:
+kegg-diseases, disease-network and virus-hosts are biology and medicine, clinical-trials and french-medicines drugs;
+this is the corpus's first metabolic network (reactions, their substrates and products, enzymes' genes, pathways).
+Considered by s26E and left out: kianaghaei-create/hoganas-skolmaltider (left out before: its parquet files are not in
+the repository; not tried again), dgg32/fda_food (USDA FoodData Central Foundation Foods with an apoc.load.jsonArray
+script, Food, FoodCategory, Nutrient and HAS_NUTRIENT amounts: its JSON is over the mirror's size limit),
+AIDA-UIUC/uiuc-scheduler (looked at again: data/neo4j/ deleted at HEAD and, in the commit before, its course, section
+and meeting files over the size limit), and, left out before, joehagedorn/neo4j (Hawaii's agricultural land use
+zones), miladNemati-1/MACNeo4j (national parks' wildlife), colombelli/graph-omics and covid-19-net/covid-19-community;
+gloriachin/KG_API (ChEMBL and PubChem screened compounds, drug-disease and gene-gene Cypher: none of the clean_*.csv
+files its scripts read is in the repository), snu-dbs/m2bench (a benchmark's disease network, is_a between disease
+terms: its Datasets/ folders hold only placeholders, the data its generator writes from downloads),
+RomainClaret/mse.wem.project (arXiv computer-science papers, authors, categories and affiliations by LOAD CSV: the
+CSVs its script reads are not committed, the data files that are are over the size limit) and IEK-13/MatGraphAI (left
+out before). Candidates seen, not evaluated in time: r-flores/Ingredients-found-in-packaged-foods-database (branded
+foods' UPC codes and ingredient texts: two labels), crux-project/CRUX (PrimeKG's kg.csv, likely over the size limit),
+MaayanLab/DRC-Portals (the C2M2 graph's import Cypher over TSVs its pipeline writes), and a NUS course-module loader
+(modules, departments, faculties, prerequisites and preclusions from NUSMods) and a Purdue CS course graph whose
+repositories the search did not name."""
 
 from __future__ import annotations
 
@@ -9157,6 +9208,27 @@ def write_seattle_library_books(store: Any, mirror: Path) -> None:
     driver = types.SimpleNamespace(execute_query=lambda query, **params: session.run(query, **params))
     for step in SEATTLE_STEPS:
         namespace[step](driver)
+HUMAN1 = "paul-shannon/bio-gdb"  # Paul Shannon's Human1 (Human-GEM) in flat files for graph databases, 2020
+HUMAN1_SCRIPT = "firstExperiments/import/loadAll.cypher"
+HUMAN1_DATA = "firstExperiments/import/"  # the folder its makefile mounts as the server's /import
+
+
+def write_human1_metabolism(store: Any, mirror: Path) -> None:
+    """firstExperiments/import/loadAll.cypher of paul-shannon/bio-gdb ("Human1 for graph databases", Paul Shannon,
+    2020; Apache-2.0) as written, each `LOAD CSV WITH HEADERS from 'file:///<name>' ... FIELDTERMINATOR '\\t'`
+    reading firstExperiments/import/<name> (the folder its makefile mounts as the server's import directory): the
+    tab-separated files its R scripts wrote from Human1's SBML (Human-GEM, the genome-scale model of human metabolism
+    of Robinson et al. 2020). Its reactions (Reaction: id "R_HMR_3905", reversible, fast, the flux bounds' parameter
+    ids), genes (Gene: Ensembl id as id and name, HGNC symbol, SBO term), metabolites (Metabolite: id "M_m00001c",
+    name, compartment code, chemical formula, ChEBI, ChEMBL and HMDB ids), reaction groups (ReactionGroup: the
+    subsystems, "Glycolysis / Gluconeogenesis"), then `catalyzes` (gene to reaction), `contains` (group to
+    reaction), `produces` (reaction to metabolite) and `substrateOf` (metabolite to reaction), each relationship
+    with a `type` property naming itself. Only its `CREATE INDEX ON :L(p)` are written as 5.x writes them (_five);
+    nothing else is changed. Quirks kept: `fast` is set from the reversible column (`fast: line.reversible`),
+    `kegg` from a column the file does not have (kegg.compound), so no metabolite has one; missing ids are the
+    text "NA"; a metabolite is one node per compartment, its name repeated."""
+    script = read_file(HUMAN1, HUMAN1_SCRIPT, mirror).decode("utf-8")
+    _run_script(store, script, _files_under(HUMAN1, HUMAN1_SCRIPT, HUMAN1_DATA, mirror))
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -9769,6 +9841,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                "ISBN, publication date, pages, the library locations holding each, "
                                                "their authors, a category and publisher for some",
           writer=write_seattle_library_books, source=SEATTLE),
+    Graph("human1-metabolism", "frozen", "Human1 (Human-GEM), the genome-scale model of human metabolism, in a graph: "
+                                          "its reactions (reversibility, flux bounds), the metabolites each consumes "
+                                          "and produces (name, compartment, formula, ChEBI and HMDB ids), the genes "
+                                          "(Ensembl id, symbol) that catalyze them and the subsystems that group them",
+          writer=write_human1_metabolism, source=HUMAN1),
 ]}
 
 

@@ -324,6 +324,7 @@ TWENTY_SIXTH_IN_PREPARATION_A = {"european-e-roads", "western-india-grid"}
 TWENTY_SIXTH_IN_PREPARATION_B = {"dehn-equipment"}
 TWENTY_SIXTH_IN_PREPARATION_C = {"trump-tweets"}
 TWENTY_SIXTH_IN_PREPARATION_D = {"seattle-library-books"}
+TWENTY_SIXTH_IN_PREPARATION_E = {"human1-metabolism"}
 
 
 def test_the_twenty_fifth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -340,6 +341,7 @@ def test_the_twenty_fifth_frozen_split_is_the_documented_draw_and_spent() -> Non
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SIXTH_IN_PREPARATION_B
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SIXTH_IN_PREPARATION_C
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SIXTH_IN_PREPARATION_D
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SIXTH_IN_PREPARATION_E
     assert {"china-top-shareholders", "sumo-makuuchi"} <= _split("tune")
 
 
@@ -395,6 +397,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.TWENTY_FIFTH_POOL) | TWENTY_SIXTH_IN_PREPARATION_B)
                                   | set(corpus.TWENTY_FIFTH_POOL) | TWENTY_SIXTH_IN_PREPARATION_C)
                                   | set(corpus.TWENTY_FIFTH_POOL) | TWENTY_SIXTH_IN_PREPARATION_D)
+                                  | set(corpus.TWENTY_FIFTH_POOL) | TWENTY_SIXTH_IN_PREPARATION_E)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -4042,3 +4045,29 @@ def test_seattle_library_books_imports_and_reads_nothing_but_its_workbook(tmp_pa
         (mirror / "library-agent" / corpus.SEATTLE_DATA).write_bytes(workbook)
         with pytest.raises(corpus.CorpusError, match=refused):
             corpus.write_seattle_library_books(Recorder(), mirror)
+# paul-shannon/bio-gdb's loadAll.cypher, shortened: a node file, its 4.x index, a relationship file (tab-separated)
+_HUMAN1_SCRIPT = (
+    "LOAD CSV with HEADERS from 'file:///genes.tsv' AS line FIELDTERMINATOR '\\t'\n"
+    "     CREATE (:Gene {id: line.id, symbol: line.symbol});\nCREATE INDEX ON :Gene(id);\n\n"
+    "LOAD CSV WITH HEADERS FROM  \"file:///geneRoles.tsv\" AS line FIELDTERMINATOR '\\t'\n"
+    "      MATCH (reaction:Reaction {id: line.reactionID}), (gene:Gene {id: line.geneID})\n"
+    "      CREATE (gene)-[:catalyzes {type: 'catalyzes'}]->(reaction);\n")
+
+
+def test_human1_metabolism_runs_its_load_csv_script_over_its_tab_separated_files(tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.HUMAN1, {
+        corpus.HUMAN1_SCRIPT: _HUMAN1_SCRIPT,
+        corpus.HUMAN1_DATA + "genes.tsv": ("id\tname\tsboTerm\tsymbol\n"
+                                           "ENSG00000001084\tENSG00000001084\tSBO:0000243\tGCLC\n"),
+        corpus.HUMAN1_DATA + "geneRoles.tsv": "geneID\treactionID\nENSG00000001084\tR_HMR_4324\n"})
+    store = Recorder()
+    corpus.write_human1_metabolism(store, mirror)
+    assert store.calls == [
+        ("UNWIND $rows AS line\n     CREATE (:Gene {id: line.id, symbol: line.symbol})",
+         {"rows": [{"id": "ENSG00000001084", "name": "ENSG00000001084", "sboTerm": "SBO:0000243",
+                    "symbol": "GCLC"}]}),
+        ("CREATE INDEX FOR (n:Gene) ON (n.id)", {}),
+        ("UNWIND $rows AS line\n      MATCH (reaction:Reaction {id: line.reactionID}), (gene:Gene {id: line.geneID})\n"
+         "      CREATE (gene)-[:catalyzes {type: 'catalyzes'}]->(reaction)",
+         {"rows": [{"geneID": "ENSG00000001084", "reactionID": "R_HMR_4324"}]})]
+    assert corpus.graph("human1-metabolism").split == "frozen"
