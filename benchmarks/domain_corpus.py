@@ -3011,6 +3011,61 @@ foods' UPC codes and ingredient texts: two labels), crux-project/CRUX (PrimeKG's
 MaayanLab/DRC-Portals (the C2M2 graph's import Cypher over TSVs its pipeline writes), and a NUS course-module loader
 (modules, departments, faculties, prerequisites and preclusions from NUSMods) and a Purdue CS course graph whose
 repositories the search did not name."""
+Helper s26F's paragraph, written blind (domain searched: sports, games, leisure, history and geography).
+botola-pro-squads: github.com/Abderrahmane-Najib/KG-project (a December 2025 student project by Abderrahmane Najib,
+Wiame Adnane and nais2003, a football knowledge graph with a question-answering agent over it, in English; no licence
+stated; the data scraped by its data_tm.py from transfermarkt.com in December 2025 and committed as tm_nodes/ and
+tm_relationships/), its load_to_neo4j.py run as its docstring runs it (write_botola_pro_squads): Morocco's Botola Pro
+2025/26, its 16 clubs (Team: Transfermarkt id, name "Wydad Casablanca", league_name) and their 476 players (Player:
+Transfermarkt id, name, age, nationality, height in cm, preferred_foot, preferred_positions "Right Winger", market_value
+"€3.00m", current_club_id; PLAYS_FOR the club, PLAYS_FOR_COUNTRY the country of their nationality), each player's career
+totals (Stats "<id>_Total": matches, goals, assists, cards, goals conceded and clean sheets; HAS_STATS), titles
+(Achievement: "1x Champions League winner" and the season "20/21"; HAS_ACHIEVEMENT), current contract (Contract
+"<id>_Current": joined and expiry dates as dd/mm/yyyy text, market value; HAS_CONTRACT, FROM_TEAM the club) and injury
+history (Injury: type, start and end dates; HAS_INJURY), the 17 head coaches (Manager: name, age, nationality; MANAGES,
+BELONGS_TO their country), the leagues (League: MAR1 Botola Pro, GB1 Premier League; PARTICIPATES_IN, LOCATED_IN) and
+the countries (Country: name; BASED_IN): 2,188 nodes (Player 476, Contract 472, Stats 470, Achievement 448, Injury 255,
+Country 31, Team 17, Manager 17, League 2), 3,138 relationships (PLAYS_FOR and PLAYS_FOR_COUNTRY 476 each, HAS_CONTRACT
+and FROM_TEAM 472 each, HAS_STATS 470, HAS_ACHIEVEMENT 448, HAS_INJURY 255, PARTICIPATES_IN, BASED_IN and MANAGES 17
+each, BELONGS_TO 16, LOCATED_IN 2), 9 labels, `up` in 72 s (server start included; 6 min 39 s the first time, other
+helpers' servers running). What the loader needed: run in a namespace of its own whose neo4j driver is over the store
+(session.run(query, parameters), consume() of its result), whose pandas is _botola_pandas (read_csv typed as pandas
+types it, and the to_numeric, fillna, dropna, drop_duplicates, where(notnull, None), astype and to_dict('records') it
+calls; pandas is not installed here), whose dotenv loads nothing and whose os.getenv reads .env.example (its README's
+"copy .env.example to .env": the loader stops without a password; the server it names is not used); its print is silent
+but the failures its `except` blocks print and pass over are raised. Its Cypher runs unchanged (Neo4j 5 syntax already).
+Quirks kept: Arsenal FC (the scrape's first Premier League club: its run stopped there) is a Team with its coach (Mikel
+Arteta, age 0, nationality "") and no player; an unknown height is 0 (133 players) and an unknown foot "" (119), and
+seven players' preferred_foot is their agency's name ("YSI Football", one "Ittihad Tanger"), the scraper's misread; an
+Achievement is one per player, title and season, its title counting all the player's wins ("2x Turkish champion" for
+each of two seasons), and competition repeats the title; a contract without expiry has expires_date ""; one achievement
+and one injury row repeat an id, so MERGE makes 448 and 255 nodes of 449 and 256 rows; nationality is both a property
+and PLAYS_FOR_COUNTRY; names with their accents ("Khalid Boutaïb", "Difaâ El Jadida"). The injury histories
+(Transfermarkt's public record of professional players) are loaded as the loader writes them, but no question asks about
+them. Its 14 questions, in English (6 edge: a player's club and country, a club's coach, a coach's club and country, the
+season of a title; 5 node-property: a height, a market value, a coach's age, a position, a foot; 3 two-hop: the coach of
+a player's club, a player's career goals through his Stats, his contract's expiry; no relationship has a property), name
+players, clubs and coaches as Transfermarkt writes them, each held once. Overlaps kept: premier-league, serie-a,
+champions-league, soccerbase-2015 and fifa-2014 are football, but this is the corpus's first African league and its
+first graph of squads with market values, contracts and career totals. Considered by s26F and left out:
+paulodiniz/bjj-world (left out before: a few dozen hand-written jiu-jitsu positions), martj42/international_results (its
+results, scorers and shootouts are committed, but the search named no repository whose own Neo4j loader reads them: the
+DataCamp tutorial's and the French course's scripts were not found, and loaders reading them by URL into other stores
+are not Neo4j's), jimmycrequer/lec-casters-graph (the League of Legends European Championship summer 2019: 10 teams, 91
+matches and their casters, some 110 nodes), mneedham/neo4j-worldcup and its copies (fingahoverit/neo4j-neo4j_ogm,
+thiagonobrega/BDOG: kept out with wwc2019), the Fantasy Premier League course projects (fpl_two_seasons.csv, left out
+before), and leonardorocio/banll-neo4j-project, AlejandroDVDSM/AnalisisDeInformacion and acurber91/gvd_tp2 (the
+twenty-third's unevaluated dump candidates: a school's hand-typed students and courses, not this domain). Looked at
+again and left out: julianbrowne/graffeine (its NBA sneakers graph gist, players, teams, shoe models and brands, some
+610 nodes, is in one commit only, 5657c7f, and was removed the next as nonfunctional: its loader sends the whole file as
+one query, Cypher 2.x CREATEs and MATCHes without a WITH between them), the Himalayan Database import tool (its data
+downloaded, not committed). Seen and not evaluated: a Jeff Sackmann ATP matches loader into Neo4j (Player, Tournament,
+Match; its CSVs downloaded by the project's pipeline), a py2neo loader of all_leagues_combined.csv (players' seasons at
+clubs across leagues), a Chinese museum-artifact loader (Artifact, Museum, Dynasty, Material, Medium over a translated
+CSV), a Vietnamese football graph from Wikipedia (its relations extracted by patterns and a model) a Counter-Strike
+teams-and-maps loader, whose repositories the search did not name, and a loader of Taiwan's rivers, water systems,
+basins, watersheds and rain and water-level gauging stations (its 8_import_all_to_neo4j.py reads Excel workbooks,
+several sheets each, with pandas' read_excel, which no loader here reads; its repository not named either)."""
 
 from __future__ import annotations
 
@@ -9229,6 +9284,191 @@ def write_human1_metabolism(store: Any, mirror: Path) -> None:
     text "NA"; a metabolite is one node per compartment, its name repeated."""
     script = read_file(HUMAN1, HUMAN1_SCRIPT, mirror).decode("utf-8")
     _run_script(store, script, _files_under(HUMAN1, HUMAN1_SCRIPT, HUMAN1_DATA, mirror))
+BOTOLA = "Abderrahmane-Najib/KG-project"  # a December 2025 student project: Transfermarkt's Botola Pro squads in a KG
+BOTOLA_LOADER = "load_to_neo4j.py"
+BOTOLA_SETTINGS = ".env.example"  # its README step: copy .env.example to .env (the loader stops without a password)
+# the files its loader reads with pandas.read_csv, by the paths it builds from its own folder (tm_nodes/ and
+# tm_relationships/, which data_tm.py wrote from transfermarkt.com; nodes/ and relationships/ beside them are another
+# step's files, which this loader does not read)
+BOTOLA_FILES = frozenset(
+    [f"tm_nodes/{name}.csv" for name in ("players", "teams", "leagues", "countries", "managers", "achievements",
+                                         "contracts", "injuries", "stats")]
+    + [f"tm_relationships/{name}.csv" for name in (
+        "player_plays_for", "player_plays_for_country", "team_participates_in", "team_based_in", "manager_manages",
+        "manager_belongs_to", "league_located_in", "player_has_achievement", "player_has_contract",
+        "contract_from_team", "player_has_injury", "player_has_stats")])
+
+
+class _BotolaSeries(list[Any]):
+    """A pandas Series as the botola loader uses one: its values in row order, fillna(value) and astype(int)."""
+
+    def fillna(self, value: Any) -> _BotolaSeries:
+        return _BotolaSeries(value if _missing(v) else v for v in self)
+
+    def astype(self, kind: Any) -> _BotolaSeries:
+        if kind is not int or any(_missing(v) for v in self):
+            raise CorpusError(f"{BOTOLA}: astype({kind!r}) of a column with a missing value is not read here")
+        return _BotolaSeries(int(v) for v in self)
+
+
+class _BotolaFrame:
+    """A pandas DataFrame as the botola loader uses one (pandas is not installed here): its columns (`name in
+    df.columns`, df[name], df[name] = series), fillna(value), dropna(subset=...), drop_duplicates(subset=...),
+    where(pd.notnull(df), None) and to_dict('records'), each as pandas does it; what it does not use is refused."""
+
+    def __init__(self, columns: dict[str, list[Any]]) -> None:
+        self.data = columns
+        self.length = len(next(iter(columns.values()), []))
+
+    @property
+    def columns(self) -> list[str]:
+        return list(self.data)
+
+    def __getitem__(self, name: str) -> _BotolaSeries:
+        return _BotolaSeries(self.data[name])
+
+    def __setitem__(self, name: str, values: list[Any]) -> None:
+        if len(values) != self.length:
+            raise CorpusError(f"{BOTOLA}: a column of {len(values)} values for {self.length} rows")
+        self.data[name] = list(values)
+
+    def _rows(self, keep: list[bool]) -> _BotolaFrame:
+        return _BotolaFrame({name: [v for v, k in zip(values, keep, strict=True) if k]
+                             for name, values in self.data.items()})
+
+    def fillna(self, value: Any) -> _BotolaFrame:
+        return _BotolaFrame({name: list(_BotolaSeries(values).fillna(value)) for name, values in self.data.items()})
+
+    def dropna(self, *, subset: list[str] | None = None) -> _BotolaFrame:
+        """The rows with no missing value in `subset` (every column when none is named)."""
+        names = self.columns if subset is None else subset
+        return self._rows([not any(_missing(self.data[n][i]) for n in names) for i in range(self.length)])
+
+    def drop_duplicates(self, *, subset: list[str]) -> _BotolaFrame:
+        """The first row of each combination of the `subset` values, in order."""
+        seen: set[tuple[Any, ...]] = set()
+        keep = []
+        for i in range(self.length):
+            key = tuple(self.data[n][i] for n in subset)
+            keep.append(key not in seen)
+            seen.add(key)
+        return self._rows(keep)
+
+    def where(self, cond: Any, other: Any) -> _BotolaFrame:
+        """where(pd.notnull(df), None): each missing value of a text column None (pd.notnull gives the frame itself
+        back). A number column with a missing value is refused (pandas' float64 under where(..., None) is not read
+        here: the loader's own files have none at that point)."""
+        if cond is not self or other is not None:
+            raise CorpusError(f"{BOTOLA}: where() of another condition is not read here")
+        for name, values in self.data.items():
+            if any(_missing(v) for v in values) and all(isinstance(v, (int, float)) for v in values):
+                raise CorpusError(f"{BOTOLA}: where(notnull, None) of the number column {name} with a missing "
+                                  f"value is not read here")
+        return self.fillna(None)
+
+    def to_dict(self, orient: str) -> list[dict[str, Any]]:
+        if orient != "records":
+            raise CorpusError(f"{BOTOLA}: to_dict({orient!r}) is not read here")
+        return [{name: values[i] for name, values in self.data.items()} for i in range(self.length)]
+
+
+def _botola_to_numeric(values: list[Any], *, errors: str) -> _BotolaSeries:
+    """pd.to_numeric(series, errors="coerce"): numbers kept, numeric text read as a number, anything else NaN; the
+    column is integers if every value is an integer, else floats (NaN where none)."""
+    if errors != "coerce":
+        raise CorpusError(f"{BOTOLA}: to_numeric(errors={errors!r}) is not read here")
+    read: list[Any] = []
+    for v in values:
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            read.append(v)
+        elif isinstance(v, str) and re.fullmatch(r"\s*[+-]?\d+\s*", v):
+            read.append(int(v))
+        else:
+            try:
+                read.append(float(v))
+            except (TypeError, ValueError):
+                read.append(_NAN)
+    if all(isinstance(v, int) for v in read):
+        return _BotolaSeries(read)
+    return _BotolaSeries(float(v) for v in read)
+
+
+def _botola_pandas(mirror: Path) -> types.ModuleType:
+    """The `pandas` of load_to_neo4j.py: read_csv(path) of its files (BOTOLA_FILES under "/", the folder its
+    __file__ is given), each column typed as read_csv's defaults type it (_pandas_column), to_numeric and notnull."""
+    module = types.ModuleType("pandas")
+
+    def read_csv(path: str, **options: Any) -> _BotolaFrame:
+        name = path.removeprefix("/")
+        if options or not path.startswith("/") or name not in BOTOLA_FILES:
+            raise CorpusError(f"{BOTOLA}: its loader reads {path} {sorted(options)}, which is not read here")
+        rows = list(csv.reader(io.StringIO(read_file(BOTOLA, name, mirror).decode("utf-8"), newline="")))
+        body = [row for row in rows[1:] if row]
+        return _BotolaFrame({column: _pandas_column([row[i] if i < len(row) else "" for row in body])
+                             for i, column in enumerate(rows[0])})
+
+    module.read_csv = read_csv  # type: ignore[attr-defined]
+    module.to_numeric = _botola_to_numeric  # type: ignore[attr-defined]
+    module.notnull = lambda frame: frame  # type: ignore[attr-defined]  # only where(pd.notnull(df), None) reads it
+    return module
+
+
+class _BotolaResult(list[tuple[Any, ...]]):
+    """A driver Result as the botola loader reads one: consume(), its summary, which the loader discards."""
+
+    def consume(self) -> None:
+        return None
+
+
+class _BotolaSession(_SessionBlock):
+    """A driver session as the botola loader uses one: `session.run(query, parameters)`, an auto-commit statement."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def run(self, query: str, parameters: Mapping[str, Any] | None = None) -> _BotolaResult:
+        return _BotolaResult(_ScriptTransaction(self.store).run(query, **(parameters or {})))
+
+
+def _botola_print(*args: Any, **kwargs: Any) -> None:
+    """The loader's print: its progress is not printed; the messages its `except` blocks print on a failure (a
+    constraint refused, a statement failed, no password) are raised, since the loader itself goes on or stops
+    quietly."""
+    text = " ".join(str(a) for a in args).strip()
+    if text.startswith(("Error:", "Constraint may already exist")):
+        raise CorpusError(f"{BOTOLA}: its loader failed: {text}")
+
+
+def write_botola_pro_squads(store: Any, mirror: Path) -> None:
+    """load_to_neo4j.py of Abderrahmane-Najib/KG-project (a December 2025 student project by Abderrahmane Najib,
+    Wiame Adnane and nais2003: a football knowledge graph of Transfermarkt's data with a question-answering agent
+    over it, in English; no licence stated) run as its docstring runs it ("Copy .env.example to .env ... Run: python
+    load_to_neo4j.py") over the files its data_tm.py scraped from transfermarkt.com in December 2025 and committed
+    (tm_nodes/, tm_relationships/): the 16 clubs of Morocco's Botola Pro 2025/26 and Arsenal (the scrape's first
+    Premier League club: its run stopped there), their squads, each player's career totals, titles, current contract
+    and injury history, and the head coaches. How it runs: the script is executed in a namespace of its own whose
+    `neo4j` is a driver over the store (each session.run one auto-commit statement, consume() its summary), whose
+    `pandas` is _botola_pandas (read_csv of its files by the paths it builds from __file__, given as the
+    repository's /load_to_neo4j.py, typed as pandas types them, and the to_numeric, fillna, dropna,
+    drop_duplicates, where and to_dict it calls), whose `dotenv.load_dotenv` reads nothing and whose `os.getenv`
+    reads .env.example (its settings' names; the server it names is not used: only the password's presence is
+    checked); its Cypher runs unchanged (Neo4j 5 syntax already: CREATE CONSTRAINT IF NOT EXISTS ... REQUIRE); its
+    print writes nothing, but the failures its `except` blocks would print and pass over are raised."""
+    source = read_file(BOTOLA, BOTOLA_LOADER, mirror).decode("utf-8")
+    settings = {}
+    for line in read_file(BOTOLA, BOTOLA_SETTINGS, mirror).decode("utf-8").splitlines():
+        key, sep, value = line.partition("=")
+        if sep and not line.lstrip().startswith("#"):
+            settings[key.strip()] = value.strip()
+    os_module = types.ModuleType("os")
+    os_module.path = posixpath  # type: ignore[attr-defined]
+    os_module.getenv = lambda key, default=None: settings.get(key, default)  # type: ignore[attr-defined]
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = lambda *args, **kwargs: True  # type: ignore[attr-defined]  # .env.example, read above
+    modules = {"neo4j": _script_neo4j(store, lambda: _BotolaSession(store)), "os": os_module, "dotenv": dotenv,
+               "pandas": _botola_pandas(mirror)}
+    importer = _loader_importer(BOTOLA, modules, frozenset())
+    _run_loader(BOTOLA, BOTOLA_LOADER, source, importer, file=f"/{BOTOLA_LOADER}", print=_botola_print)
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -9846,6 +10086,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "and produces (name, compartment, formula, ChEBI and HMDB ids), the genes "
                                           "(Ensembl id, symbol) that catalyze them and the subsystems that group them",
           writer=write_human1_metabolism, source=HUMAN1),
+    Graph("botola-pro-squads", "frozen", "Morocco's Botola Pro football clubs of 2025/26 (and Arsenal) as "
+                                         "Transfermarkt gives them: players (age, nationality, height, foot, "
+                                         "positions, market value), career totals, titles, contracts, injuries, "
+                                         "head coaches, the league and countries",
+          writer=write_botola_pro_squads, source=BOTOLA),
 ]}
 
 

@@ -325,6 +325,7 @@ TWENTY_SIXTH_IN_PREPARATION_B = {"dehn-equipment"}
 TWENTY_SIXTH_IN_PREPARATION_C = {"trump-tweets"}
 TWENTY_SIXTH_IN_PREPARATION_D = {"seattle-library-books"}
 TWENTY_SIXTH_IN_PREPARATION_E = {"human1-metabolism"}
+TWENTY_SIXTH_IN_PREPARATION_F = {"botola-pro-squads"}
 
 
 def test_the_twenty_fifth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -342,6 +343,7 @@ def test_the_twenty_fifth_frozen_split_is_the_documented_draw_and_spent() -> Non
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SIXTH_IN_PREPARATION_C
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SIXTH_IN_PREPARATION_D
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SIXTH_IN_PREPARATION_E
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SIXTH_IN_PREPARATION_F
     assert {"china-top-shareholders", "sumo-makuuchi"} <= _split("tune")
 
 
@@ -398,6 +400,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.TWENTY_FIFTH_POOL) | TWENTY_SIXTH_IN_PREPARATION_C)
                                   | set(corpus.TWENTY_FIFTH_POOL) | TWENTY_SIXTH_IN_PREPARATION_D)
                                   | set(corpus.TWENTY_FIFTH_POOL) | TWENTY_SIXTH_IN_PREPARATION_E)
+                                  | set(corpus.TWENTY_FIFTH_POOL) | TWENTY_SIXTH_IN_PREPARATION_F)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -4071,3 +4074,94 @@ def test_human1_metabolism_runs_its_load_csv_script_over_its_tab_separated_files
          "      CREATE (gene)-[:catalyzes {type: 'catalyzes'}]->(reaction)",
          {"rows": [{"geneID": "ENSG00000001084", "reactionID": "R_HMR_4324"}]})]
     assert corpus.graph("human1-metabolism").split == "frozen"
+# Abderrahmane-Najib/KG-project's load_to_neo4j.py, shortened: dotenv settings (its .env.example), a session.run of
+# each statement (consume() of the constraint's), pandas' read_csv, to_numeric, fillna, where(notnull, None),
+# dropna, drop_duplicates and astype over its tm_nodes/ and tm_relationships/ files, and its main()'s `except`,
+# which prints a failure and goes on
+_BOTOLA_LOADER = (
+    "import os\nimport pandas as pd\nfrom neo4j import GraphDatabase\nfrom dotenv import load_dotenv\n\n"
+    "load_dotenv()\nNEO4J_PASSWORD = os.getenv('NEO4J_PASSWORD')\n"
+    "BASE_DIR = os.path.dirname(os.path.abspath(__file__))\nNODES_DIR = os.path.join(BASE_DIR, 'tm_nodes')\n"
+    "RELATIONSHIPS_DIR = os.path.join(BASE_DIR, 'tm_relationships')\n\n"
+    "class Neo4jLoader:\n"
+    "    def __init__(self):\n        self.driver = GraphDatabase.driver('neo4j://x', auth=('neo4j', NEO4J_PASSWORD))\n"
+    "    def run_query(self, query, parameters=None):\n"
+    "        with self.driver.session() as session:\n"
+    "            return session.run(query, parameters or {}).consume()\n"
+    "    def run_query_batch(self, query, data, batch_size=2):\n"
+    "        with self.driver.session() as session:\n"
+    "            for i in range(0, len(data), batch_size):\n"
+    "                session.run(query, {'batch': data[i:i + batch_size]})\n"
+    "    def load_all(self):\n"
+    "        try:\n"
+    "            self.run_query('CREATE CONSTRAINT IF NOT EXISTS FOR (p:Player) REQUIRE p.id IS UNIQUE')\n"
+    "        except Exception as e:\n            print(f'  Constraint may already exist: {e}')\n"
+    "        df = pd.read_csv(os.path.join(NODES_DIR, 'players.csv'))\n"
+    "        for col in ['age', 'height']:\n"
+    "            if col in df.columns:\n                df[col] = pd.to_numeric(df[col], errors='coerce')\n"
+    "        for col in ['name', 'preferred_foot']:\n            df[col] = df[col].fillna('')\n"
+    "        self.run_query_batch('UNWIND $batch AS row MERGE (p:Player {id: row.id}) SET p.age = row.age',\n"
+    "                             df.where(pd.notnull(df), None).to_dict('records'))\n"
+    "        df = pd.read_csv(os.path.join(NODES_DIR, 'countries.csv'))\n"
+    "        df = df.dropna(subset=['name']).drop_duplicates(subset=['name'])\n"
+    "        self.run_query_batch('UNWIND $batch AS row MERGE (c:Country {name: row.name})', df.to_dict('records'))\n"
+    "        df = pd.read_csv(os.path.join(NODES_DIR, 'stats.csv'))\n"
+    "        df['total_goals'] = pd.to_numeric(df['total_goals'], errors='coerce').fillna(0).astype(int)\n"
+    "        self.run_query_batch('UNWIND $batch AS row MERGE (s:Stats {id: row.id})', df.to_dict('records'))\n"
+    "        df = pd.read_csv(os.path.join(RELATIONSHIPS_DIR, 'player_plays_for_country.csv')).dropna()\n"
+    "        self.run_query_batch('UNWIND $batch AS row MATCH (p:Player {id: row.player_id}) MERGE (p)-[:X]->()',\n"
+    "                             df.to_dict('records'))\n\n"
+    "def main():\n"
+    "    if not NEO4J_PASSWORD:\n        print('Error: NEO4J_PASSWORD not set.')\n        return\n"
+    "    try:\n        Neo4jLoader().load_all()\n"
+    "    except Exception as e:\n        print(f'\\nError: {e}')\n\n"
+    "if __name__ == '__main__':\n    main()\n")
+
+
+def _botola_mirror(tmp_path: Path, loader: str = _BOTOLA_LOADER, settings: str = "NEO4J_PASSWORD=x\n") -> Path:
+    return _clone(tmp_path, corpus.BOTOLA, {
+        corpus.BOTOLA_LOADER: loader, corpus.BOTOLA_SETTINGS: "# its settings\nNEO4J_URI=neo4j://x\n" + settings,
+        "tm_nodes/players.csv": "id,name,age,height,preferred_foot,market_value\n1,Hakim Ziyech,32,180,left,€3.00m\n"
+                                "2,Mikel Arteta,0,0,,\n3,Badr Benoun,32,193,,€900k\n",
+        "tm_nodes/countries.csv": "name\nMorocco\nSpain\nMorocco\n\n",
+        "tm_nodes/stats.csv": "id,total_goals\n1_Total,134\n2_Total,-\n",
+        "tm_relationships/player_plays_for_country.csv": "player_id,country_name\n1,Morocco\n2,\n"})
+
+
+def test_botola_pro_squads_runs_its_loader_with_pandas_as_it_types_and_cleans_the_files(tmp_path: Path) -> None:
+    # ages and heights integers (to_numeric keeps them); a missing foot "" by fillna, a missing market value None
+    # by where(notnull, None); a country once (drop_duplicates; the blank line is no row); a stat that is no number
+    # 0 (to_numeric, fillna(0), astype(int)); a relationship row with a missing field dropped (dropna); batches of
+    # two as it cuts them
+    store = Recorder()
+    corpus.write_botola_pro_squads(store, _botola_mirror(tmp_path))
+    player = "UNWIND $batch AS row MERGE (p:Player {id: row.id}) SET p.age = row.age"
+    country = "UNWIND $batch AS row MERGE (c:Country {name: row.name})"
+    stats = "UNWIND $batch AS row MERGE (s:Stats {id: row.id})"
+    link = "UNWIND $batch AS row MATCH (p:Player {id: row.player_id}) MERGE (p)-[:X]->()"
+    assert store.calls == [
+        ("CREATE CONSTRAINT IF NOT EXISTS FOR (p:Player) REQUIRE p.id IS UNIQUE", {}),
+        (player, {"batch": [{"id": 1, "name": "Hakim Ziyech", "age": 32, "height": 180, "preferred_foot": "left",
+                             "market_value": "€3.00m"},
+                            {"id": 2, "name": "Mikel Arteta", "age": 0, "height": 0, "preferred_foot": "",
+                             "market_value": None}]}),
+        (player, {"batch": [{"id": 3, "name": "Badr Benoun", "age": 32, "height": 193, "preferred_foot": "",
+                             "market_value": "€900k"}]}),
+        (country, {"batch": [{"name": "Morocco"}, {"name": "Spain"}]}),
+        (stats, {"batch": [{"id": "1_Total", "total_goals": 134}, {"id": "2_Total", "total_goals": 0}]}),
+        (link, {"batch": [{"player_id": 1, "country_name": "Morocco"}]})]
+    assert type(store.calls[1][1]["batch"][0]["age"]) is int
+    assert type(store.calls[4][1]["batch"][1]["total_goals"]) is int
+
+
+@pytest.mark.parametrize(("loader", "settings", "refused"), [
+    (_BOTOLA_LOADER.replace("import os\n", "import os\nimport subprocess\n"), "NEO4J_PASSWORD=x\n",
+     "imports subprocess"),
+    (_BOTOLA_LOADER.replace("'countries.csv'", "'other.csv'"), "NEO4J_PASSWORD=x\n", "reads /tm_nodes/other.csv"),
+    (_BOTOLA_LOADER.replace("['age', 'height']", "['age', 'market_value']"), "NEO4J_PASSWORD=x\n",
+     "number column market_value"),
+    (_BOTOLA_LOADER, "", "NEO4J_PASSWORD not set")])
+def test_botola_pro_squads_raises_what_its_loader_would_print_and_pass_over(tmp_path: Path, loader: str,
+                                                                             settings: str, refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_botola_pro_squads(Recorder(), _botola_mirror(tmp_path, loader, settings))
