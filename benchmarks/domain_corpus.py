@@ -2755,10 +2755,22 @@ Tournament, City, Country, Player, some 64,000 nodes, but the search index named
 rishabh1815769/dehn-equipment-challenge (a hackathon's product solutions and modules with their own import Cypher;
 whether the catalogue is real was not checked).
 
-The twenty-sixth frozen split (issue 29, "the next graph", a twenty-sixth time) is in preparation, its graphs added
-blind, as the twenty-fifth's were: loaders tried, questions written from the data with plain Cypher (the neo4j driver)
-and checked with domain_gold.py (14 a graph, 0 problems), no schema inference, linking, answering or bench_domains.py
-on them, no xgrag output on them looked at; its pool and seed are declared by the session that gathers them.
+The twenty-sixth split (declared 2026-12-01, eighth session, before any xgrag command ran on its graphs). Six helpers,
+one domain each (transport, energy and places; commerce and products; people, organisations and politics; culture;
+science and medicine; sports and history), each found one graph (s26A two), loaded it with its repository's own
+script, wrote 14 questions with plain Cypher and checked them with domain_gold.py (0 problems), blind: no schema
+inference, linking, answering or bench_domains.py on them, no xgrag output on them looked at. TWENTY_SIXTH_POOL =
+botola-pro-squads, dehn-equipment, european-e-roads, human1-metabolism, seattle-library-books, trump-tweets,
+western-india-grid (seven graphs), drawn by `sorted(random.Random(54).sample(sorted(TWENTY_SIXTH_POOL), 5))` =
+dehn-equipment, european-e-roads, human1-metabolism, seattle-library-books, western-india-grid: **frozen** (70
+questions), their failures never looked at while tuning, run once at the end of it; the two undrawn, botola-pro-squads
+and trump-tweets, are **tune**. All seven are in English. Two fall short of the helpers' brief as its helpers say:
+dehn-equipment has 184 nodes (the brief aimed at 300 at least; no larger commerce graph with its own load script was
+found) and european-e-roads two labels (the brief aimed at three); both are real data loaded by their own scripts and
+kept in the pool, declared before the draw. Five of the seven hold no relationship property, so the frozen questions
+ask few of that kind. The lead read the helpers' reports (domains, labels, counts, question mixes), not their
+questions, while building this session's rules (an identifier asked by its word, `identifiers`; a lower-case name
+after its kind's word; both from spent graphs' failures).
 
 Helper s26A's paragraph, written blind (domain: transport, energy, infrastructure and places). western-india-grid:
 github.com/POSOCO/grid_graph (Nagasudhir Pulla's grid_graph, January 2018, under the GitHub organisation of POSOCO,
@@ -2821,10 +2833,7 @@ number, distance and water crossing; 2 two-hop: the country a ferry section arri
 spells them (a user's "Igoumenitsa" for "Igoumenítsa" in the text), each pair joined by one E-road. Overlaps kept:
 eu-rail-network and openflights-routes are European rail and world air networks, uk-railway and romania-trains rail;
 this is the corpus's first road network. Kept though it has two labels: its relationships hold the properties the
-first graph's lack."""
-blind as the twenty-fifth's were: loaders tried, questions written from the data with plain Cypher (the neo4j driver)
-and checked with domain_gold.py (14 a graph, 0 problems), no schema inference, linking, answering or bench_domains.py
-on them, no xgrag output on them looked at; its pool and seed are declared by the session that gathers them.
+first graph's lack.
 
 Helper s26B's paragraph, written blind (domain searched: commerce, products, orders, supply chains, manufacturing
 catalogues). dehn-equipment: github.com/rishabh1815769/dehn-equipment-challenge (the DEHN Equipment Challenge, a
@@ -2870,7 +2879,8 @@ persons' data; not fetched), Northwind copies (kept out on purpose), a Vietnames
 origin not stated, prices converted by the loader, Qdrant embeddings) and generated supply-chain, retailer and BOM
 demos the search turned up. Seen and not tried: Rik Van Bruggen's 2015 import of the Google Product Taxonomy (about
 5,500 categories in seven levels; its CSV and statements, his blog says, on GitHub, which the search index did not
-name as a repository)."""
+name as a repository).
+
 Helper s26C's paragraph, written blind (its domain: people and organisations, politics, companies and their officers,
 universities, clubs, family trees, historical persons). trump-tweets: github.com/neo4j-contrib/trumpworld-graph (Neo4j's
 TrumpWorld graph of 2017, Michael Hunger's and William Lyon's scripts and browser guides over journalists' data about
@@ -2917,7 +2927,8 @@ a Florida parcels and Sunbiz officers script (owners' home addresses: private pe
 Korean-politician loaders the search turned up without their repository. Candidates not tried: a Czech Chamber of
 Deputies votes project (VUT FIT UPA, voting.json to Cypher and how_voted.csv with name and surname; its repository not
 named by the search), a Polish Sejm votes loader (Kotlin; Vote castBy Person castFor Party; its data scraped at run
-time?) and fdoyle/govtrack (US congress votes: legis-graph's domain)."""
+time?) and fdoyle/govtrack (US congress votes: legis-graph's domain).
+
 Helper s26D's paragraph, written blind for the twenty-sixth split (not declared yet; domain searched: culture, music,
 books, films, television, games, art, museums, libraries). seattle-library-books: github.com/serey-roth/library-agent
 (Serey Roth's "Seattle Public Library AI Assistant", September 2025, a Streamlit, Neo4j and LangChain demo "not
@@ -2959,8 +2970,8 @@ mirror's size limit); nikhil-ravi/AO3scraper (Archive of Our Own works, its neo4
 scraper writes, none committed); CayleyCausey/ScoobyGraph (TidyTuesday's Scooby-Doo episodes, scoobydoo_new.csv with a
 Bloom perspective, ScoobyDoo.json, and no load script: the LOAD CSV and the config.yaml loader that read it were found
 without their repository). Seen and not evaluated: Eneko9/insercion-BBDDNoSQL (books.csv, the first hundred rows of a
-book list, Autor and Libro only), a Met collection loader of wangri-s/Knowledge-Graph (left out before)."""
-and checked with domain_gold.py, no xgrag command run on them, no xgrag output on them looked at.
+book list, Autor and Libro only), a Met collection loader of wangri-s/Knowledge-Graph (left out before).
+
 
 Helper s26E's paragraph (domain searched: science, medicine, biology, chemistry, agriculture, environment, education).
 Its graph, human1-metabolism: github.com/paul-shannon/bio-gdb ("Human1 for graph databases", Paul Shannon, 2020, first
@@ -3010,7 +3021,8 @@ out before). Candidates seen, not evaluated in time: r-flores/Ingredients-found-
 foods' UPC codes and ingredient texts: two labels), crux-project/CRUX (PrimeKG's kg.csv, likely over the size limit),
 MaayanLab/DRC-Portals (the C2M2 graph's import Cypher over TSVs its pipeline writes), and a NUS course-module loader
 (modules, departments, faculties, prerequisites and preclusions from NUSMods) and a Purdue CS course graph whose
-repositories the search did not name."""
+repositories the search did not name.
+
 Helper s26F's paragraph, written blind (domain searched: sports, games, leisure, history and geography).
 botola-pro-squads: github.com/Abderrahmane-Najib/KG-project (a December 2025 student project by Abderrahmane Najib,
 Wiame Adnane and nais2003, a football knowledge graph with a question-answering agent over it, in English; no licence
@@ -3161,6 +3173,9 @@ TWENTY_FOURTH_SEED = 52
 TWENTY_FIFTH_POOL = ("china-top-shareholders", "china-travel-lounges", "covid-vaccinations", "pbot-leaf-architecture",
                      "sri-lanka-ministries", "sumo-makuuchi", "video-game-sales")
 TWENTY_FIFTH_SEED = 53
+TWENTY_SIXTH_POOL = ("botola-pro-squads", "dehn-equipment", "european-e-roads", "human1-metabolism",
+                     "seattle-library-books", "trump-tweets", "western-india-grid")
+TWENTY_SIXTH_SEED = 54
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -10071,7 +10086,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "solutions and modules catalogue (processes, Hersteller, Typ, "
                                        "Eigenschaft/Wert)",
           writer=write_dehn_equipment, source=DEHN),
-    Graph("trump-tweets", "frozen", "Donald Trump's tweets from his candidacy to the week after his election "
+    Graph("trump-tweets", "tune", "Donald Trump's tweets from his candidacy to the week after his election "
                                     "(16 June 2015 to 17 November 2016, BuzzFeed News' file): each tweet's text "
                                     "and time, the hashtags, Twitter accounts and links in it, the retweets, and a "
                                     "year, month and day tree of when each was posted",
@@ -10086,7 +10101,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "and produces (name, compartment, formula, ChEBI and HMDB ids), the genes "
                                           "(Ensembl id, symbol) that catalyze them and the subsystems that group them",
           writer=write_human1_metabolism, source=HUMAN1),
-    Graph("botola-pro-squads", "frozen", "Morocco's Botola Pro football clubs of 2025/26 (and Arsenal) as "
+    Graph("botola-pro-squads", "tune", "Morocco's Botola Pro football clubs of 2025/26 (and Arsenal) as "
                                          "Transfermarkt gives them: players (age, nationality, height, foot, "
                                          "positions, market value), career totals, titles, contracts, injuries, "
                                          "head coaches, the league and countries",
