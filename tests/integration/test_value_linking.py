@@ -547,3 +547,33 @@ def test_an_identifier_of_the_mapping_is_stated_only_when_the_question_names_it(
     # not asked: no identifier in the context
     assert not [f for f in retriever.retrieve("Which minister is in charge of the Department of Meteorology?")
                 .properties.values() if f.key == "id"]
+
+
+EDITIONS = schema_preset("domain", read_only=True, entities=[
+    EntityMapping(label="Reference", key="rid", name=["title"], facts=["year", "doi"])])
+
+
+@pytest.fixture()
+def editions(server: Neo4jStore) -> Neo4jStore:
+    wipe(server)
+    server.query("""
+        CREATE (:Reference {rid: 'r1', title: 'Manual of Leaf Architecture', year: '2009'})
+        CREATE (:Reference {rid: 'r2', title: 'Manual of Leaf Architecture - Morphological description', year: '1999',
+                            doi: '10.13140/2.1.3674.5282'})
+        """, read_only=False)
+    return server.with_schema(EDITIONS)
+
+
+def test_a_name_said_with_a_year_names_the_edition_that_holds_it(editions: Neo4jStore) -> None:
+    # pbot-leaf-architecture (spent): the 2009 edition's title is the short one; "the 1999 Manual" is the other
+    def linked(question: str) -> list[tuple[str, str]]:
+        return [(le.node.name, le.method) for le in Retriever(editions).link(question)]
+
+    longer = "Manual of Leaf Architecture - Morphological description"
+    assert linked("What is the DOI of the 1999 Manual of Leaf Architecture?") == [(longer, "year")]
+    assert linked("What is the DOI of the Manual of Leaf Architecture (1999)?") == [(longer, "year")]
+    # the year the exact name's node holds, or no year: that node
+    assert linked("Who wrote the 2009 Manual of Leaf Architecture?") == [("Manual of Leaf Architecture", "exact")]
+    assert linked("Who wrote the Manual of Leaf Architecture?") == [("Manual of Leaf Architecture", "exact")]
+    # a year no edition holds changes nothing
+    assert linked("Who wrote the 1950 Manual of Leaf Architecture?") == [("Manual of Leaf Architecture", "exact")]

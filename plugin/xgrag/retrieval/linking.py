@@ -276,7 +276,7 @@ def candidate_spans(question: str) -> list[str]:
 class LinkedEntity:
     node: Node
     # bracket | exact | plural | short | number | initials | reordered | key | value | code | between | held |
-    # partial | fulltext | vector
+    # year | partial | fulltext | vector
     method: str
     score: float
     mention: str
@@ -1157,7 +1157,47 @@ class Linker:
         found = [le for le in found if not named_by_label(le)]
         if self.store.schema.general and len(found) >= 2:
             found += self._records_between(question, found, excluded)
+        if self.store.schema.general and found:
+            found = self._editions_by_year(question, found, candidates)
         return found
+
+    def _editions_by_year(self, question: str, linked: list[LinkedEntity],
+                          candidates: dict[str, tuple[Node, float]]) -> list[LinkedEntity]:
+        """A name said with a year ("the 1999 Manual of Leaf Architecture", "Manual of Leaf Architecture (1999)")
+        names the one of its kind whose name begins with it and whose facts hold that year, where the node of that
+        exact name holds no fact of it (the 2009 edition's title is the short one; pbot-leaf-architecture, spent,
+        answered the 2009 edition's year for the 1999 one's DOI). Among the word search's candidates; inferred,
+        said as such ("year"). A year the linked node holds, or none or several others do, changes nothing."""
+        low = " " + normalise(question) + " "
+        facts = {m.label: list(m.facts) for m in self.store.schema.entity_mappings()}
+        out = []
+        for le in linked:
+            said = normalise(le.mention)
+            at = low.find(" " + said + " ")
+            year = None if at < 0 else (re.search(r" ((?:1[5-9]|20)\d\d) (?:the )?$", low[:at + 1])
+                                        or re.search(r"^ (?:of |in )?((?:1[5-9]|20)\d\d) ", low[at + len(said) + 1:]))
+            keys = facts.get(le.node.type or "", [])
+            if year is None or not keys or le.method not in ("exact", "bracket", "plural", "short"):
+                out.append(le)
+                continue
+            peers = [n for n, _ in candidates.values() if n.id != le.node.id and n.type == le.node.type
+                     and normalise(n.name).startswith(said + " ")]
+            if not peers:
+                out.append(le)
+                continue
+            # the label from the validated mapping; the ids, keys and year are parameters
+            rows = self.store.query(f"MATCH (n:{quote(le.node.type or '')}) WHERE elementId(n) IN $ids "
+                                    "RETURN elementId(n) AS id, any(k IN $keys WHERE n[k] IS NOT NULL "
+                                    "AND toString(n[k]) CONTAINS $year) AS holds",
+                                    {"ids": [le.node.id, *(n.id for n in peers)], "keys": keys,
+                                     "year": year.group(1)})
+            holding = {str(r["id"]) for r in rows if r["holds"]}
+            chosen = [n for n in peers if n.id in holding]
+            if le.node.id in holding or len(chosen) != 1:
+                out.append(le)
+                continue
+            out.append(LinkedEntity(chosen[0], "year", le.score, f"{le.mention} {year.group(1)}"))
+        return out
 
     def _records_held(self, question: str, linked: Sequence[LinkedEntity], asks: frozenset[str],
                       excluded: list[str]) -> tuple[list[LinkedEntity], set[str]]:
