@@ -773,9 +773,13 @@ class _Reading:
         type_own = {st for n in self.mentioned for st in self._type_stems(n)} - {
             st for n in self.mentioned for st in content_stems(n)}
         relation_stems = {st for r in relations for st in content_stems(r)}
+        # (not a word set before a name it describes: "the coach Amir Abdou" says what he is, as "the Manager" would;
+        # "which club does Pepe Mel coach" asks his MANAGES; botola-pro-squads, tune)
+        appositive = {m.group(1) for n in self.mentioned
+                      for m in re.finditer(r"([a-z]+)\s+" + re.escape(n.lower()) + r"\b", plain.lower())}
         self.q_stems |= {stem(w) for w in re.findall(r"[a-z]+", plain.lower())
                          if w not in WEAK and w not in own_words and not (w.endswith("s") and w[:-1] in own_words)
-                         and stem(w) in type_own & relation_stems}
+                         and w not in appositive and stem(w) in type_own & relation_stems}
         # the subject of "how did the company respond to X", "what did the customer say": a type named after the
         # question's verb ("did the company") and before its own verb is who acts, not what is asked (the answer is
         # the response, not the company); its word is the subject's, as a seed's type is the seed's

@@ -85,6 +85,12 @@ SYNONYM_STEMS = {
     # what someone does for a living, however asked: "what was her occupation" asks a Has_Job relation or a `job`
     # key as much as an `occupation` one (a city directory's, charlotte-directory-1911, spent, answered an address)
     "occupation": "job", "profession": "job",
+    # the whole world's figure, however said: "how many copies did X sell worldwide" asks `global_sales`, "when was
+    # X first used anywhere in the world" a `first_global_use` (video-game-sales and covid-vaccinations, spent)
+    "worldwid": "global", "world": "global",
+    # who runs a team, however asked: "who is the head coach of X", "which club does Y coach" ask a MANAGES relation
+    # or a `manager` key (botola-pro-squads, tune: answered a player and a nationality)
+    "coach": "manag",
 }
 _WORD = re.compile(r"[a-z0-9]+")
 _WRITTEN_WORD = re.compile(r"[^\W_]+")  # letters and digits of any script
@@ -127,6 +133,11 @@ def stem(word: str) -> str:
             w = w[:-4]
         elif w.endswith("ing") and len(w) > 5:
             w = w[:-3]
+        # a short verb that begins with a vowel ("used", "using" and "use"; "aged", "owed"): its -d or -ing goes,
+        # the -e stays ("first used" met no key `first_global_use`: covid-vaccinations, spent)
+        elif len(w) in (4, 5) and w.endswith("ed" if len(w) == 4 else "ing") and w[0] in "aeiou" \
+                and w[1] not in "aeiouy":
+            w = w[:2] + "e"
         elif w.endswith("ied") and len(w) > 4:
             w = w[:-3] + "y"
         elif w.endswith("ed") and len(w) > 4:
@@ -881,6 +892,9 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "医院": "hospital", "产品": "product", "订单": "order", "客户": "customer", "顾客": "customer",
     "供应商": "supplier", "品牌": "brand", "商店": "store shop", "餐厅": "restaurant", "车站": "station",
     "线路": "line route", "航班": "flight", "机场": "airport", "比赛": "match game", "赛季": "season",
+    # travel (china-travel-lounges, spent: "在哪个航站楼" met no key `terminal` and answered a province)
+    "航站楼": "terminal", "航站": "terminal", "登机口": "gate", "休息室": "lounge", "贵宾厅": "lounge vip",
+    "贵宾": "vip", "高铁站": "station", "火车站": "station", "站台": "platform", "检票口": "gate",
 }.items()}
 _CHINESE_TERMS = sorted({*CHINESE_QUESTION_WORDS, *CHINESE_WORDS}, key=lambda t: (-len(t), t))
 _CHINESE_TERM = re.compile("|".join(_CHINESE_TERMS))

@@ -1841,3 +1841,14 @@ def test_which_with_a_noun_in_another_script_asks_for_an_entity() -> None:
              _edge("i", "贵州茅台", "industry_of", "酿酒行业", "Company", "Industry")]
     assert _read("贵州茅台属于哪个行业？", facts) == ("酿酒行业.", ["i"])
     assert _read("贵州茅台的股票代码是多少？", facts)[0] == "600519."
+
+
+def test_a_coach_manages_and_a_coach_set_before_a_name_says_what_he_is() -> None:
+    # botola-pro-squads (tune): "coach" asks a MANAGES relation; before a name it says what that person is
+    facts = [Fact("m", "Pepe Mel", "MANAGES", "Ittihad Tanger", "edge", None, "Manager", "Team"),
+             Fact("b", "Pepe Mel", "BELONGS TO", "Spain", "edge", None, "Manager", "Country"),
+             Fact("p", "Ahmed Chentouf", "PLAYS FOR", "Ittihad Tanger", "edge", None, "Player", "Team"),
+             Fact("c", "Ittihad Tanger", "BASED IN", "Morocco", "edge", None, "Team", "Country")]
+    assert _read("Which club does Pepe Mel coach?", facts) == ("Ittihad Tanger.", ["m"])
+    assert _read("Who is the head coach of Ittihad Tanger?", facts) == ("Pepe Mel.", ["m"])
+    assert _read("What country is the coach Pepe Mel from?", facts) == ("Spain.", ["b"])

@@ -399,3 +399,26 @@ def test_a_korean_name_typed_without_its_type_word_is_read_as_the_one_name_it_st
     assert complete_names("반포에 있어?", names) == "반포에 있어?"
     assert complete_names("서울성모병원은 어디야?", names) == "서울성모병원은 어디야?"
     assert complete_names("반포자이 아파트는 어디야?", names) == "반포자이아파트는 어디야?"
+
+
+def test_chinese_words_of_travel_read_in_english() -> None:
+    # china-travel-lounges (spent): "在哪个航站楼" met no key `terminal` and answered the airport's province
+    words = english_chinese("三亚凤凰国际机场的供销食堂在哪个航站楼？", {"三亚凤凰国际机场", "供销食堂"})
+    assert stem("terminal") in content_stems(words) and answer_kind(words) is None
+    assert stem("station") in content_stems(english_chinese("龙腾浦发银行贵宾厅在哪个高铁站？", {"龙腾浦发银行贵宾厅"}))
+
+
+def test_a_short_verb_that_begins_with_a_vowel_meets_its_forms() -> None:
+    # "first used" meets a key `first_global_use` (covid-vaccinations, spent, answered one country's first use)
+    assert stem("used") == stem("use") == stem("uses") == stem("using")
+    assert stem("aged") == stem("age") and stem("owing") == stem("owe")
+    # not a word whose -ed or -ing is its own ("seed", "need", "bring") nor a longer verb's
+    assert (stem("seed"), stem("need"), stem("bring"), stem("ended"), stem("acted")) == ("seed", "need", "bring",
+                                                                                         "end", "act")
+
+
+def test_the_whole_world_s_figure_is_global() -> None:
+    # "worldwide" and "anywhere in the world" ask a `global_sales`, a `first_global_use` (video-game-sales,
+    # covid-vaccinations, spent)
+    assert stem("global") in content_stems("How many copies did Halo 3 sell worldwide?")
+    assert content_stems("first global use") <= content_stems("When was Moderna first used anywhere in the world?")
