@@ -577,3 +577,32 @@ def test_a_name_said_with_a_year_names_the_edition_that_holds_it(editions: Neo4j
     assert linked("Who wrote the Manual of Leaf Architecture?") == [("Manual of Leaf Architecture", "exact")]
     # a year no edition holds changes nothing
     assert linked("Who wrote the 1950 Manual of Leaf Architecture?") == [("Manual of Leaf Architecture", "exact")]
+
+
+TWEETS = schema_preset("domain", read_only=True, entities=[
+    EntityMapping(label="User", key="screen_name", name=["screen_name"]),
+    EntityMapping(label="Tweet", key="id", name=["text"], facts=["created_at"])])
+
+
+def test_a_passage_quoted_from_a_longer_text_links_the_record_that_holds_it(server: Neo4jStore) -> None:
+    # trump-tweets (tune): users quote part of a tweet, words left out as "...", an apostrophe typed either way
+    wipe(server)
+    server.query("""
+        CREATE (t:Tweet {id: '1', created_at: '2016-05-21',
+                         text: 'Look how small the pages have become @WSJ. Looks like a tabloid\u2014saving money!'})
+        CREATE (t)-[:MENTIONED]->(:User {screen_name: 'WSJ'})
+        CREATE (:Tweet {id: '2', created_at: '2016-05-22',
+                        text: '.@GovernorPataki  couldn\u2019t be elected dog catcher'})
+        CREATE (:Tweet {id: '3', created_at: '2016-05-23', text: 'Look how small the hands have become'})
+        """, read_only=False)
+    store = server.with_schema(TWEETS)
+
+    def by_value(question: str) -> list[str]:
+        return [le.node.name for le in Retriever(store).link(question) if le.method == "value"]
+
+    assert by_value('Who did he mock in "Look how small the pages have become ... Looks like a tabloid"?') == [
+        "Look how small the pages have become @WSJ. Looks like a tabloid\u2014saving money!"]
+    assert len(by_value('Who did he say "couldn\'t be elected dog catcher"?')) == 1
+    # a piece no text holds links nothing; nor does a quote of three words, which may be a name
+    assert by_value('Who did he mock in "Look how small the pages have become ... Looks like a newspaper"?') == []
+    assert by_value('Who said "Look how small"?') == []

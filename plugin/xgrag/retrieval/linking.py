@@ -768,6 +768,18 @@ def _typed_key(value: object, amounts: dict[float, str], dates: dict[Any, str],
     return day if day in dates else None
 
 
+def quoted_pieces(quote: str) -> list[str]:
+    """The pieces of a quoted passage, lower case, apostrophes straight, split where it leaves words out ("...",
+    "…"); pieces of fewer than two words are no evidence and are dropped."""
+    pieces = [" ".join(p.split()) for p in re.split(r"\.\.\.|\u2026", _apostrophes(quote).lower())]
+    return [p for p in pieces if len(p.split()) >= 2]
+
+
+def _apostrophes(text: str) -> str:
+    """`text` with curly apostrophes written straight (as the passages' query compares them)."""
+    return text.replace("\u2019", "'").replace("\u2018", "'")
+
+
 def _straight(text: str) -> str:
     """`text` with curly double quotes written straight."""
     return text.replace("\u201c", '"').replace("\u201d", '"')
@@ -1307,6 +1319,11 @@ class Linker:
         # a title stored in its quotes before what the thing is ("\"La Sirène\" Evening dress", a museum's): the
         # question quotes the title alone
         titled = {f"{form} ": t for t in quoted_texts(question) for form in in_quotes(t)}
+        # a passage quoted from a longer text ("his tweet "Look how small the pages have become ... Looks like a
+        # tabloid"", trump-tweets, tune): the text that holds each of its pieces, an ellipsis between them, in any
+        # case and with either apostrophe; four words at least, or the quote is a name or a title
+        passages = {t: pieces for t in quoted_texts(question)
+                    if len(t.split()) >= 4 and (pieces := quoted_pieces(t))}
         said = _straight(question).lower()
         for m in self.store.schema.entity_mappings():
             props = list(dict.fromkeys([*m.facts, *m.name]))  # a record's date names it and is a fact of it
@@ -1319,13 +1336,19 @@ class Linker:
             rows = self.store.query(
                 f"MATCH (n:{label}) WITH n, [k IN $props WHERE n[k] IN $amounts OR n[k] IN $texts "
                 "OR (n[k] IS :: DATE | ZONED DATETIME | LOCAL DATETIME AND date(n[k]) IN $dates) "
-                "OR (n[k] IS :: STRING AND any(t IN $titled WHERE n[k] STARTS WITH t)) | n[k]] AS hit "
+                "OR (n[k] IS :: STRING AND any(t IN $titled WHERE n[k] STARTS WITH t)) "
+                "OR (n[k] IS :: STRING AND any(q IN $passages WHERE all(p IN q WHERE "
+                "replace(replace(toLower(n[k]), '\u2019', \"'\"), '\u2018', \"'\") CONTAINS p))) | n[k]] AS hit "
                 "WHERE hit <> [] RETURN elementId(n) AS id, hit LIMIT $limit",
                 {"props": props, "amounts": amounts, "texts": texts, "dates": dates, "titled": sorted(titled),
-                 "limit": MAX_VALUE_RECORDS * 50})
+                 "passages": [passages[t] for t in sorted(passages)], "limit": MAX_VALUE_RECORDS * 50})
             for row in rows:
                 keys = found.setdefault(str(row["id"]), set())
                 for v in row["hit"]:
+                    if isinstance(v, str) and passages:
+                        text = _apostrophes(v).lower()
+                        keys.update(("quote", t) for t, pieces in passages.items()
+                                    if all(p in text for p in pieces))
                     prefix = next((p for p in titled if isinstance(v, str) and v.startswith(p)), None)
                     keys.add(_typed_key(v, values.amounts, values.dates, spelled)
                              or (titled[prefix] if prefix is not None else None))
@@ -1345,7 +1368,8 @@ class Linker:
         if not chosen or len(chosen) > MAX_VALUE_RECORDS:
             return []
         typed: dict[object, str] = {}
-        for pairs in (values.amounts.items(), values.dates.items(), ((t, t) for t in spelled.values())):
+        for pairs in (values.amounts.items(), values.dates.items(), ((t, t) for t in spelled.values()),
+                      ((("quote", t), t) for t in passages)):
             typed.update(pairs)
         out = []
         already = {le.node.id for le in linked}
