@@ -849,3 +849,43 @@ def test_the_binary_resolution_searches_past_the_kept_removal_whatever_the_relev
     steps = [s for s in ex.trace if s.step == "resolve_redundancy"]
     assert steps and steps[0].necessary >= 1
     assert ex.cost.generator_calls <= 1 + 2 + 1 + 1 + 5
+
+
+class EchoOrDecoyReader(ChainReader):
+    """Reads the chain, but without the tag that says Ann Lee's name again (e1) it anchors on her other tag (e2,
+    "actress") and answers the film, a hop short; with both tags gone it reads the chain again. Its answer moves
+    when e1 alone is removed, not when everything but the candidates is (the sufficiency probe removes e2 too), as
+    the extractive reader answered "Vanessa Redgrave." with Mary, Queen of Scots -has_tags-> queen and everything
+    else out, and another name without the tag alone (seed 43's dev-4910)."""
+
+    def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
+        ids = {f.id for f in facts}
+        got = super().generate(prompt, system, question=question, facts=facts)
+        if "e1" not in ids and "e2" in ids and got.text != "I don't know.":
+            film = next(f.head for f in facts if f.relation == "starred actors")
+            return Generation(f"{film}.", Usage(1, 1, 1, 0.0), self.name, [])
+        return got
+
+
+def test_under_shift_a_confirmed_proxy_asks_the_question_echoes_it_cleared_alone() -> None:
+    """The sufficiency probe leaves the answer where it was (e1 and e2 removed together), so the plan is confirmed;
+    but e1 removed alone moves the answer, and leave-one-out ranks it. The echo is removed alone after the probe
+    (one call): the plan's top 3 is leave-one-out's. On d6e6cc3 the probe cleared it unmeasured."""
+    sub = echo_world()
+    runs = {}
+    for scheduler in ("exhaustive", "proxy"):
+        cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1)  # type: ignore[arg-type]
+        runs[scheduler] = Explainer(FixedRetriever(sub), EchoOrDecoyReader(), HashEmbedder(), cfg).explain(
+            "who directed the films Ann Lee starred in")
+    loo, ex = runs["exhaustive"], runs["proxy"]
+    assert loo.answer == ex.answer == "Bo Ek."
+    info = ex.group_testing.strategies["edge"] if ex.group_testing else None
+    assert info is not None and info.proxy_confirmed is True
+
+    def above(e: Explanation) -> set[str]:
+        return {c.id for c in e.components if (c.importance or 0) > e.noise_floor}
+
+    assert above(loo) == {"e1", "a1", "b1"}
+    assert above(ex) == above(loo)
+    assert next(c for c in ex.components if c.id == "e1").evaluated != "group"  # measured alone
+    assert ex.cost.generator_calls <= 1 + 3 + 1 + 1
