@@ -657,24 +657,6 @@ class ProxyFirst(GroupTesting):
                         kept_only = []
             if kept_only:
                 tester.record(kept_only, effect, probe)
-            if effect <= threshold and kept_only and not run.units and run.settings.response_score != "logprob" \
-                    and any(id(c) in alone and alone[id(c)][0] > threshold for c in candidates):
-                # Under "shift", on xgrag's graph context, a plan the sufficiency probe confirmed: the seeds' question
-                # echoes it cleared (question_echo_facts, at most MAX_ECHOES) are removed alone too. A reader that
-                # finds the question's entity by the question's words can need one (its removal alone moves the
-                # answer) while removing it with everything else keeps the answer (the competitor it answers
-                # without it goes too), so the probe clears it unmeasured: leave-one-out's top fact on seed 43's
-                # dev-4910 (Mary, Queen of Scots -has_tags-> queen; benchmarks/README.md, bench_answer_cost,
-                # cost15). One call per echo, on the contexts that have one; a plan whose probe moved asks them
-                # alone already (below the probe, first).
-                echo_ids = set(question_echo_facts(run.graph, run.question))
-                for c in run.by_proxy([p for p in rest if p.target in echo_ids])[:MAX_ECHOES]:
-                    if not can_ask():
-                        break
-                    candidates.append(c)
-                    if await tester.test([c]):
-                        result.cleared.discard(id(c))
-                rest = [p for p in rest if not (p.target in echo_ids and id(p) in alone)]
         await tester.settle()
         # confirmed: a candidate moved the answer on its own and removing all the rest moved nothing (the
         # sufficiency probe cleared it whole). A rest that moved it was split by group testing above. When nothing
