@@ -128,6 +128,10 @@ class ResolveRedundancyStep(Step):
     # is removed: searched below); absent when never
     guessed: int | None = omitted()
     unmonotone: int | None = omitted()
+    # binary search under "shift" on a graph context: True when it stopped because the facts found necessary account
+    # for the answer (a chain from a seed to it stating the question's relation words), before the end's removals of
+    # everything left; absent when it did not stop so
+    accounted: bool | None = omitted()
 
 
 class ChunkTextStep(Step):

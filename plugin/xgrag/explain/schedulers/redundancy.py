@@ -31,7 +31,7 @@ from typing import Literal
 
 from xgrag.explain.perturbers import REGISTRY, Planned, union_of
 from xgrag.explain.run import ExplainRun, Probe, Response
-from xgrag.explain.schedulers.proxy import answer_nodes
+from xgrag.explain.schedulers.proxy import accounts_for, answer_nodes, fact_words, relation_words
 from xgrag.model.trace import ResolveRedundancyStep
 
 
@@ -125,6 +125,14 @@ class RedundancyResolution:
         removed: list[Planned] = []  # redundant given the rest: stays out
         reference: Response | None = None  # what the context without `removed` answered (None: the full context)
         start, necessary, diffuse, guessed, unmonotone = 0, 0, 0, 0, 0
+        found: list[str] = []  # the components found necessary, in the order found
+        # the question's relation words (outside the seeds' names) that the components measured alone state (the
+        # proxy's candidates: its accounting's words, ProxyFirst.search): a chain of necessary facts accounts for the
+        # answer only when it states every one (the seed's director alone does not account for "who wrote the films
+        # directed by the director of X")
+        words = relation_words(run.graph, run.question, named_seeds=False) & {
+            w for m in measured for w in fact_words(run.graph, m.target)} if guided else set()
+        accounted = False
         while start < len(order) and not spent():
             known = self._known_kept(run, removed, order, start)
             guess = min((g for g in guesses if start <= g < len(order) - 1), default=None)
@@ -205,15 +213,26 @@ class RedundancyResolution:
                 note = {**probe.planned.note, "group": "necessary-without-alternatives"}
                 probe.planned = replace(probe.planned, note=note)
             necessary += 1
+            found.append(order[hi].target)
             removed.extend(order[start:hi])
             reference, start = below, hi + 1
             if guided:
                 guesses |= {i for i in self._links(run, order[hi], order, measured) if i >= start}
+                # Under "shift" on a graph context: once the facts found necessary account for the answer (a chain
+                # from a seed to the node it names, or its value, stating every relation word of the question:
+                # proxy.accounts_for), the reading the answer needs is found and the search stops, without the
+                # end's removal of everything left and its monotone check (1-2 calls: 13 -> 11 on a 171-fact
+                # context whose three necessary facts join the seed to the answer; benchmarks/README.md,
+                # bench_answer_cost, cost15). A chain that misses a relation word (the seed's one fact to the
+                # answer, where leave-one-out's scan finds the films' facts further on) searches on.
+                if start < len(order) and accounts_for(run.graph, run.a0.text, found, words):
+                    accounted = True
+                    break
         run.trace.append(ResolveRedundancyStep(strategy=strategy, calls=calls, search="binary",
                                                citation_guided=self.citation_guided and bool(run.a0.evidence),
                                                redundant=len(removed), necessary=necessary,
                                                diffuse=diffuse or None, guessed=guessed or None,
-                                               unmonotone=unmonotone or None))
+                                               unmonotone=unmonotone or None, accounted=accounted or None))
 
     @staticmethod
     def _parallels(run: ExplainRun, component: Planned, pool: list[Planned]) -> list[Planned]:
