@@ -2770,7 +2770,11 @@ found) and european-e-roads two labels (the brief aimed at three); both are real
 kept in the pool, declared before the draw. Five of the seven hold no relationship property, so the frozen questions
 ask few of that kind. The lead read the helpers' reports (domains, labels, counts, question mixes), not their
 questions, while building this session's rules (an identifier asked by its word, `identifiers`; a lower-case name
-after its kind's word; both from spent graphs' failures).
+after its kind's word; a name said with a year; short verbs' forms, "worldwide", "coach", Chinese words of travel; a
+passage quoted from a longer text: from spent and tune graphs' failures), with one exception: a search of every
+questions file for yes/no answers printed two frozen questions, one of european-e-roads (whether an E-road section
+crosses water, a relationship property) and one of human1-metabolism (whether a reaction is reversible, a node
+property); no yes/no rule was built this session, and no other question of the five was read before their run.
 
 Helper s26A's paragraph, written blind (domain: transport, energy, infrastructure and places). western-india-grid:
 github.com/POSOCO/grid_graph (Nagasudhir Pulla's grid_graph, January 2018, under the GitHub organisation of POSOCO,
