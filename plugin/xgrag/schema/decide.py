@@ -6,6 +6,7 @@ except the foreign-key probes, asked through a callback. Every decision carries 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -350,6 +351,10 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
         for prop in tp.properties:
             if prop in end_keys:
                 t[prop] = f"the key of the {end_keys[prop]} at an end: the relationship's end already says it"
+            elif _says_its_type(tp.properties[prop], td.type):
+                # a `type` property that repeats the relationship's type (human1-metabolism, spent: catalyzes
+                # {type: 'catalyzes'}): a fact of it answered "which gene catalyzes X" with "catalyzes"
+                t[prop] = "repeats the relationship's type on every sampled relationship: says nothing more"
         td.facts, td.excluded, td.notes = _facts(tp.properties, tp.sampled, t, opts, "relationships", tp.keys_seen)
     prov, prov_reason = provenance(profile, chunks, [e for e in entities if e in decisions])
     rank = {"name": 0, "value": 1, "record": 2, "key": 2}
@@ -358,6 +363,14 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
     return (DomainDecisions(ordered, sorted(skipped, key=lambda s: s.label), types, prov, prov_reason, notes,
                             chunks=sorted(chunks)),
             {"asked": asked, "skipped": skipped_probes})
+
+
+def _says_its_type(s: PropertyStats, rel_type: str) -> bool:
+    """Does every sampled value of `s` say the relationship's own type (one distinct value, its type's words)?"""
+    def words(text: str) -> str:  # "HAS_PART", "has part", "has-part" alike
+        return " ".join(re.split(r"[\W_]+", text.lower())).strip()
+
+    return s.distinct == 1 and bool(s.examples) and all(words(x) == words(rel_type) for x in s.examples)
 
 
 def _example(lp: LabelProfile, key: str | None) -> str:

@@ -628,3 +628,25 @@ def test_a_property_left_out_as_an_identifier_is_one_of_the_mapping_s_identifier
     plain = label("department", examples(stats("name"), "Sri Lanka Customs", "Department of Meteorology"))
     decided = decide_domain(GraphProfile(10, 0, {"department": plain}, {}, [], []), OPTS)[0].entities[0]
     assert decided.identifiers == [] and "identifiers" not in decided.table()
+
+
+def test_a_relationship_property_that_repeats_its_type_is_no_fact() -> None:
+    """human1-metabolism (spent): every catalyzes relationship stores {type: 'catalyzes'}; as a fact it answered "which
+    gene catalyzes X" with "catalyzes". A property with other values, or several, stays a fact."""
+    from xgrag.schema.decide import decide_domain
+    from xgrag.schema.profile import TypeProfile
+
+    gene = label("Gene", examples(stats("symbol"), "GCLC", "AASS"))
+    reaction = label("Reaction", examples(stats("rid"), "R_HMR_4324", "R_HMR_4667"))
+
+    def decided(*props: PropertyStats) -> list[str]:
+        tp = TypeProfile("catalyzes", count=10, sampled=10, properties={p.key: p for p in props},
+                         ends={(("Gene",), ("Reaction",)): 10})
+        profile = GraphProfile(nodes=20, relationships=10, labels={"Gene": gene, "Reaction": reaction},
+                               types={"catalyzes": tp}, constraints=[], indexes=[])
+        t = next(t for t in decide_domain(profile, OPTS)[0].types if t.type == "catalyzes")
+        return [f.key for f in t.facts]
+
+    assert decided(examples(stats("type", distinct=1), "catalyzes", "catalyzes")) == []
+    assert decided(examples(stats("type", distinct=2), "catalyzes", "inhibits")) == ["type"]
+    assert decided(examples(stats("evidence", distinct=1), "manual", "manual")) == ["evidence"]
