@@ -4067,7 +4067,7 @@ def test_human1_metabolism_runs_its_load_csv_script_over_its_tab_separated_files
         ("UNWIND $rows AS line\n      MATCH (reaction:Reaction {id: line.reactionID}), (gene:Gene {id: line.geneID})\n"
          "      CREATE (gene)-[:catalyzes {type: 'catalyzes'}]->(reaction)",
          {"rows": [{"geneID": "ENSG00000001084", "reactionID": "R_HMR_4324"}]})]
-    assert corpus.graph("human1-metabolism").split == "frozen"
+    assert corpus.graph("human1-metabolism").split == "spent"
 # Abderrahmane-Najib/KG-project's load_to_neo4j.py, shortened: dotenv settings (its .env.example), a session.run of
 # each statement (consume() of the constraint's), pandas' read_csv, to_numeric, fillna, where(notnull, None),
 # dropna, drop_duplicates and astype over its tm_nodes/ and tm_relationships/ files, and its main()'s `except`,
