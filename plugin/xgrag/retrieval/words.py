@@ -93,6 +93,7 @@ SYNONYM_STEMS = {
     "coach": "manag",
 }
 _WORD = re.compile(r"[a-z0-9]+")
+_COUNT_WORDS = frozenset("count counts number num nbr no total qty quantity".split())
 _WRITTEN_WORD = re.compile(r"[^\W_]+")  # letters and digits of any script
 
 
@@ -429,7 +430,10 @@ def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None 
         # viewers": viewers 7.64, in millions; never "unit price" for "how many units")
         # (... however the count is written there: "how many pages" of `pages` "xii, 409 p. :ill. ;24 cm", a
         # catalogue's collation)
-        head = _WORD.findall(key.lower().replace("_", " "))[-1:] if key is not None else []
+        # (a key that says it counts, "page_count", "num_pages", "total reviews", counts the word beside that one:
+        # seattle-library-books, spent, answered the ISBN for "how many pages")
+        words = _WORD.findall(key.lower().replace("_", " ")) if key is not None else []
+        head = [w for w in words if w not in _COUNT_WORDS][-1:] or words[-1:]
         return bool(_INT.match(t)) or (counted is not None and re.search(r"\d", t) is not None
                                        and [stem(ABBREVIATIONS.get(w, w)) for w in head] == [counted])
     return bool(_NUMBER.match(t) or _DURATION.match(t))

@@ -282,6 +282,12 @@ def test_a_count_under_the_key_counted_is_one_however_written() -> None:
     assert value_kind("xii, 409 p. :ill. ;24 cm", "count", key="pages", counted=stem("pages"))
     assert not value_kind("xii, 409 p. :ill. ;24 cm", "count", key="notes", counted=stem("pages"))
     assert not value_kind("no pagination", "count", key="pages", counted=stem("pages"))
+    # a key that says it counts counts the word beside it: `page_count` "684.0" (seattle-library-books, spent,
+    # answered the ISBN); `count` alone, or another word's count, does not
+    assert value_kind("684.0", "count", key="page count", counted=stem("pages"))
+    assert value_kind("684.0", "count", key="num_pages", counted=stem("pages"))
+    assert not value_kind("684.0", "count", key="word count", counted=stem("pages"))
+    assert not value_kind("684.0", "count", key="count", counted=stem("pages"))
 
 
 def test_a_word_with_a_diacritic_is_one_word_and_meets_its_schema_word() -> None:
