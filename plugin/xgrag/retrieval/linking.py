@@ -106,6 +106,7 @@ QUANTITY_CUES = frozenset(
     "scored won lost did does do".split())
 # A number written as one unit with inner punctuation: a date ("1948-12-08"), a decimal ("18.0"), a time, a ratio.
 _COMPOUND_NUMBER = re.compile(r"\d+(?:[.,:/-]\d+)+")
+_LETTER_COMPOUND = re.compile(r"(?<![\w-])[A-Za-z]-[A-Za-z]{2,}(?![\w-])")
 
 
 def normalise(text: str) -> str:
@@ -288,11 +289,13 @@ class LinkedEntity:
 def number_units(text: str) -> list[tuple[int, int]]:
     """Token spans [start, end) of `key_tokens(text)` that one number written with inner punctuation covers
     ("1948-12-08" -> its three tokens, "18.0" -> two): a name may match such a number whole, never a part of it
-    (an entity named "12" is not what "born on 1948-12-08" is about)."""
+    (an entity named "12" is not what "born on 1948-12-08" is about). So does a word made of one letter and a word
+    joined by a hyphen ("E-road", "X-ray", "T-shirt"): its letter is no name (european-e-roads, spent, linked Spain's
+    vehicle code "E" in "which E-road runs from Larne to Stranraer")."""
     folded = fold(text)
     spans = [m.span() for m in _WORD.finditer(folded) if _possessive(m.group())[0]]
     units = []
-    for m in _COMPOUND_NUMBER.finditer(folded):
+    for m in [*_COMPOUND_NUMBER.finditer(folded), *_LETTER_COMPOUND.finditer(folded)]:
         inside = [i for i, (a, b) in enumerate(spans) if a >= m.start() and b <= m.end()]
         if len(inside) > 1:
             units.append((inside[0], inside[-1] + 1))

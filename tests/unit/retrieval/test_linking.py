@@ -107,6 +107,16 @@ def test_a_lowercase_name_after_its_own_kind_s_word_is_named_not_a_keyword() -> 
     assert [le.node.id for le in select_mentions("who is the film director of Out to Sea", cands)] == ["f"]
 
 
+def test_a_letter_joined_to_a_word_by_a_hyphen_is_no_name() -> None:
+    # european-e-roads (spent): Spain's vehicle code "E" was linked in "which E-road"; the compound whole still links
+    cands = [(Node("e", "E", type="Country"), 1.0), (Node("l", "Larne", type="Place"), 1.0),
+             (Node("x", "X-Men", type="Movie"), 1.0), (Node("m", "Men", type="Movie"), 1.0)]
+    assert [le.node.id for le in select_mentions("Which E-road runs from Larne?", cands)] == ["l"]
+    assert [le.node.id for le in select_mentions("Who directed X-Men?", cands)] == ["x"]
+    # the letter typed as a word of its own is still a name
+    assert "e" in [le.node.id for le in select_mentions("Which places are in E?", cands)]
+
+
 def test_among_keywords_a_function_word_names_nothing_and_a_schema_word_asks() -> None:
     # a graph of common words: every English meaning of a kanji is a node named by it, in lower case
     cands = [(Node(w, w, type="Meaning"), 1.0) for w in ("cat", "level", "means", "that", "you", "learn")]
