@@ -1321,12 +1321,12 @@ class Linker:
         spelled = values.written | values.quoted  # the texts matched as typed, each -> what the question typed
         # a title stored in its quotes before what the thing is ("\"La Sirène\" Evening dress", a museum's): the
         # question quotes the title alone
-        titled = {f"{form} ": t for t in quoted_texts(question) for form in in_quotes(t)}
+        quotes = quoted_texts(question)
+        titled = {f"{form} ": t for t in quotes for form in in_quotes(t)}
         # a passage quoted from a longer text ("his tweet "Look how small the pages have become ... Looks like a
         # tabloid"", trump-tweets, tune): the text that holds each of its pieces, an ellipsis between them, in any
         # case and with either apostrophe; four words at least, or the quote is a name or a title
-        passages = {t: pieces for t in quoted_texts(question)
-                    if len(t.split()) >= 4 and (pieces := quoted_pieces(t))}
+        passages = {t: pieces for t in quotes if len(t.split()) >= 4 and (pieces := quoted_pieces(t))}
         said = _straight(question).lower()
         for m in self.store.schema.entity_mappings():
             props = list(dict.fromkeys([*m.facts, *m.name]))  # a record's date names it and is a fact of it
