@@ -606,3 +606,52 @@ def test_a_passage_quoted_from_a_longer_text_links_the_record_that_holds_it(serv
     # a piece no text holds links nothing; nor does a quote of three words, which may be a name
     assert by_value('Who did he mock in "Look how small the pages have become ... Looks like a newspaper"?') == []
     assert by_value('Who said "Look how small"?') == []
+
+
+GRID = schema_preset("domain", read_only=True, entities=[
+    EntityMapping(label="Substation", name=["name"]),
+    EntityMapping(label="Bus", key="id", label_in_name=True),
+    EntityMapping(label="Owner", name=["name"]),
+    EntityMapping(label="Line", key="id", name=["conductor"], label_in_name=True, facts=["km", "conductor"])])
+
+
+@pytest.fixture()
+def grid(server: Neo4jStore) -> Neo4jStore:
+    """Lines named by their circuit, joined to substations through the buses at their two ends; one owner holds
+    every line and substation (a hub two hops from everything)."""
+    wipe(server)
+    server.query("""
+        CREATE (o:Owner {name: 'GridCo'})
+        WITH o UNWIND ['Gandhar', 'Navsari', 'Vapi', 'Dehgam'] AS name
+        CREATE (s:Substation {name: name})-[:OWNED_BY]->(o)
+        CREATE (:Bus {id: name + '-1'})-[:LOCATED_IN]->(s)
+        """, read_only=False)
+    server.query("""
+        UNWIND [['Gandhar', 'Navsari', 106], ['Navsari', 'Vapi', 82], ['Vapi', 'Dehgam', 240],
+                ['Gandhar', 'Dehgam', 190]] AS l
+        MATCH (a:Bus {id: l[0] + '-1'}), (b:Bus {id: l[1] + '-1'}), (o:Owner)
+        CREATE (a)<-[:CONNECTED_TO]-(x:Line {id: l[0] + l[1], km: l[2], conductor: 'Twin Moose'})-[:CONNECTED_TO]->(b)
+        CREATE (x)-[:OWNED_BY]->(o)
+        """, read_only=False)
+    # the hub: more lines of its own than a path through it may pass
+    server.query("MATCH (o:Owner) UNWIND range(1, 60) AS i CREATE (:Line {id: 'x' + i, km: i})-[:OWNED_BY]->(o)",
+                 read_only=False)
+    return server.with_schema(GRID)
+
+
+def _joined(store: Neo4jStore, links: list) -> set[str]:  # type: ignore[type-arg]
+    ids = [le.node.id for le in links if le.method == "joins"]
+    return {r["id"] for r in store.query("MATCH (l:Line) WHERE elementId(l) IN $ids RETURN l.id AS id", {"ids": ids})}
+
+
+def test_a_record_of_a_kind_the_question_says_is_linked_by_the_two_entities_it_joins(grid: Neo4jStore) -> None:
+    r = Retriever(grid)
+    # two hops from each substation (bus, then line); the owner, a hub, joins every line to every substation
+    assert _joined(grid, r.link("How long is the line between Gandhar and Navsari?")) == {"GandharNavsari"}
+    assert _joined(grid, r.link("Who owns the Vapi to Dehgam line?")) == {"VapiDehgam"}
+    # the kind asked, not said: the record is the answer, not a thing the question names
+    assert _joined(grid, r.link("Which line runs between Gandhar and Navsari?")) == set()
+    # no word of the kind: nothing joined; "owns" says no Owner
+    assert _joined(grid, r.link("Who owns Gandhar and Navsari?")) == set()
+    # two substations no line joins: nothing
+    assert _joined(grid, r.link("How long is the line between Gandhar and Vapi?")) == set()

@@ -88,8 +88,12 @@ from xgrag.generate.base import NO_ANSWER, Fact, Generation, GenerationError, Sy
 from xgrag.model import Node, key_text
 from xgrag.model.graph import PROPERTY_ID_SEPARATOR, split_property_fact_id
 from xgrag.retrieval.linking import (
+    JOIN_DEGREE,
+    JOIN_HOPS,
+    MAX_VALUE_RECORDS,
     NUMBER_MARKERS,
     key_tokens,
+    kind_said,
     record_numbers,
     select_parts,
     select_reordered,
@@ -389,6 +393,49 @@ def records_between(question: str, said: Mapping[str, str], names: Iterable[str]
     return out
 
 
+def records_joining(question: str, mentioned: Iterable[str], facts: Iterable[Fact],
+                    types: Mapping[str, str]) -> dict[str, set[str]]:
+    """Records of a kind the question says by its type's words, joined by the context's relationships to two or
+    more entities it names, as linking names them (Linker._records_joining): "the 400 kV line between Gandhar and
+    Navsari" is the line whose ends' buses are in those substations. At most JOIN_HOPS relationships from each,
+    the nearest first, through no entity of more than JOIN_DEGREE relationships in the context; of those near the
+    most named entities, at most MAX_VALUE_RECORDS, else none. Each with the named entities it joins."""
+    tokens = key_tokens(question)
+    kinds = {t for t in set(types.values()) if kind_said(tokens, t)}
+    ends = sorted(set(mentioned))
+    if not kinds or len(ends) < 2:
+        return {}
+    links: dict[str, set[str]] = {}
+    for f in facts:
+        if f.kind == "edge" and f.head != f.tail:
+            links.setdefault(f.head, set()).add(f.tail)
+            links.setdefault(f.tail, set()).add(f.head)
+    if {types.get(e) for e in ends} & kinds:
+        return {}  # one of that kind is named already
+    for hops in range(1, JOIN_HOPS + 1):
+        near: dict[str, set[str]] = {}
+        for end in ends:
+            reached: set[str] = set()
+            frontier = {end}
+            for step in range(hops):
+                nxt = set()
+                for n in frontier:
+                    # (through no hub: an owner of a hundred lines is near each of them)
+                    if step and len(links.get(n, ())) > JOIN_DEGREE:
+                        continue
+                    nxt |= links.get(n, set())
+                reached |= nxt
+                frontier = nxt
+            for n in reached:
+                if types.get(n) in kinds and n not in ends:
+                    near.setdefault(n, set()).add(end)
+        most = max((len(e) for e in near.values()), default=0)
+        if most >= 2:
+            found = {n: e for n, e in near.items() if len(e) == most}
+            return found if len(found) <= MAX_VALUE_RECORDS else {}
+    return {}
+
+
 @dataclass(frozen=True)
 class _Step:
     """One fact read from one end: from entity `at` to `to` (the other entity, or a property's value)."""
@@ -552,6 +599,9 @@ class _Reading:
         # Leicester City", never known)
         self.between = records_between(question, said, names, types)
         self.mentioned |= self.between
+        # (a record of a kind the question says, joined to two it names: "the 400 kV line between A and B")
+        self.joined = records_joining(question, self.mentioned, facts, types)
+        self.mentioned |= set(self.joined)
         # a code the question types (letters and digits: "truck 1421412P") that a fact of an entity states names that
         # entity, as linking named it by that code
         # (or three or more capitals, "JPN", as Linker._by_code reads them)
@@ -1072,6 +1122,9 @@ class _Reading:
                 rf"\b{re.escape(n.lower())}\s+by\s+(?:[^,?]{{1,40}}?\s+and\s+)?{re.escape(m.lower())}\b",
                 low_q) is not None or self._typed_by(m, n, low_q))}
             for n in self.mentioned}
+        # ... and the named entities a record is joined to say which record it is (the line between the two)
+        for record, ends in self.joined.items():
+            self.qualifiers[record] = self.qualifiers.get(record, set()) | (ends & self.mentioned)
 
     def _typed_by(self, owner: str, name: str, low_q: str) -> bool:
         """The question says `owner` right before `name`'s type, as an adjective ("the pypsa-eur commit "Update

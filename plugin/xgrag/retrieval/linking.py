@@ -83,6 +83,15 @@ _VECTOR_K = 10
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*'?")
 # Records linked by one typed value: more than this, and the value names none of them in particular (a common amount).
 MAX_VALUE_RECORDS = 3
+# A record joined to two named entities is looked for this many relationships from each at most (a grid's line:
+# its two ends' buses, each in a substation; a route between two airports: one).
+JOIN_HOPS = 2
+# ... through nodes of this many relationships at most: a hub (an owner of hundreds of lines, a country) is near
+# everything it holds, and joins no two entities to one record in particular.
+JOIN_DEGREE = 50
+# ... among at most this many of its kind near each entity: a hub's neighbourhood holds too many to tell which
+# record the two have in common, and is not read past it.
+JOIN_SCAN = 2000
 # The neighbours of the linked entities read per label for the text values they hold (`Linker._records_held`): a
 # town's charging stations, a person's records; a hub's tens of thousands are cut here, as a question names one.
 MAX_HELD_NEIGHBOURS = 5000
@@ -276,8 +285,8 @@ def candidate_spans(question: str) -> list[str]:
 @dataclass(frozen=True)
 class LinkedEntity:
     node: Node
-    # bracket | exact | plural | short | number | initials | reordered | key | value | code | between | held |
-    # year | partial | fulltext | vector
+    # bracket | exact | plural | short | number | initials | reordered | key | value | code | between | joins |
+    # held | year | partial | fulltext | vector
     method: str
     score: float
     mention: str
@@ -351,6 +360,32 @@ def _find_inflected(seq: tuple[str, ...], sub: tuple[str, ...], units: Iterable[
 NUMBER_MARKERS = ("number", "no", "no.", "nr", "nr.", "num", "#")
 # words that say a code between a fact's words and its value ("IATA code LHR", "ISBN id 0451")
 CODE_MARKERS = ("code", "id", "identifier")
+
+
+# The words after "which"/"what" read as the kind a question asks for, up to a verb or an article.
+_ASKED_PHRASE = 5
+_PHRASE_ENDS = frozenset("is are was were be been does did do has have had can could will would the a an of in on at "
+                         "by for from to with".split())
+
+
+def kind_said(tokens: Sequence[str], kind: str) -> bool:
+    """Whether a question (its `key_tokens`) says a kind (a label) by its words, each typed as the noun ("line",
+    "lines"; "owns" says no Owner), and not as the kind it asks for ("which line runs between A and B": the
+    record is the answer, not a thing the question names)."""
+    words = key_tokens(key_text(kind))
+    if not words or not all(any(same_word(t, w) for t in tokens) for w in words):
+        return False
+    for i, t in enumerate(tokens):
+        if t not in ("which", "what"):
+            continue
+        # the phrase after the interrogative, up to its verb or the next article ("which Seattle Public Library
+        # location has ...": a location asked)
+        for w in tokens[i + 1:i + 1 + _ASKED_PHRASE]:
+            if w in _PHRASE_ENDS:
+                break
+            if same_word(w, words[-1]):
+                return False
+    return True
 
 
 def named_by_label(le: LinkedEntity) -> bool:
@@ -1172,6 +1207,7 @@ class Linker:
         found = [le for le in found if not named_by_label(le)]
         if self.store.schema.general and len(found) >= 2:
             found += self._records_between(question, found, excluded)
+            found += self._records_joining(question, found, excluded)
         if self.store.schema.general and found:
             found = self._editions_by_year(question, found, candidates)
         return found
@@ -1303,6 +1339,59 @@ class Linker:
             for row in self.store.read("nodes_by_id", ids=sorted(mention), excluded_node_ids=excluded):
                 node = node_from_map(row["node"])
                 out.append(LinkedEntity(node, "between", 1.0, mention[node.id]))
+        return out
+
+    def _records_joining(self, question: str, linked: Sequence[LinkedEntity],
+                         excluded: list[str]) -> list[LinkedEntity]:
+        """Records of a kind the question says by its label's words, joined through relationships to two entities
+        it names: "the 400 kV line between Gandhar and Navsari" is the Line whose ends' buses are in those two
+        substations (a grid names its lines by their circuit number, never by their ends, and its substations by
+        their own names; western-india-grid, spent, answered a bus for the line's length). Looked for at one
+        relationship from each, then at up to JOIN_HOPS, among at most JOIN_SCAN of the kind near each entity (a
+        hub's neighbourhood is not read past it); more than MAX_VALUE_RECORDS found: nothing. Not a kind the
+        question asks for ("which line runs between A and B": the record is the answer, not what it names) nor one
+        already linked. Inferred, said as such ("joins")."""
+        low = key_tokens(question)
+        have_types = {le.node.type for le in linked}
+        have = {le.node.id for le in linked}
+        ends = [le for le in dict((le.node.id, le) for le in linked).values() if le.method != "joins"][:3]
+        if len(ends) < 2:
+            return []
+        skip = list(self.store.schema.non_semantic_types)
+        out: list[LinkedEntity] = []
+        for m in self.store.schema.entity_mappings():
+            if m.label in have_types or not kind_said(low, m.label):
+                continue
+            label = quote(m.label)
+            chosen: list[str] = []
+            for hops in range(1, JOIN_HOPS + 1):
+                near: list[set[str]] = []
+                for le in ends:
+                    # the label from the validated mapping; ids, types and limits are parameters
+                    # (through no hub: an owner of 200 lines joins each of them to each of its substations)
+                    rows = self.store.query(
+                        f"MATCH p = (a)-[rs*1..{hops}]-(n:{label}) WHERE elementId(a) = $a "
+                        "AND none(r IN rs WHERE type(r) IN $skip) AND NOT elementId(n) IN $excluded "
+                        "AND all(x IN nodes(p)[1..-1] WHERE COUNT { (x)--() } <= $degree) "
+                        "RETURN DISTINCT elementId(n) AS id LIMIT $scan",
+                        {"a": le.node.id, "skip": skip, "excluded": excluded, "scan": JOIN_SCAN + 1,
+                         "degree": JOIN_DEGREE})
+                    near.append({str(r["id"]) for r in rows} if len(rows) <= JOIN_SCAN else set())
+                # near two of the entities at least, and of those, near the most ("the 765 kV line between A and
+                # B": near A, B and the voltage, where A's other 765 kV lines are near two)
+                times: dict[str, int] = {}
+                for ids in near:
+                    for n in ids - have:
+                        times[n] = times.get(n, 0) + 1
+                most = max(times.values(), default=0)
+                if most >= 2:
+                    chosen = sorted(n for n, c in times.items() if c == most)
+                    break
+            if not chosen or len(chosen) > MAX_VALUE_RECORDS:
+                continue
+            mention = " ".join(le.mention for le in ends[:2])
+            for row in self.store.read("nodes_by_id", ids=chosen, excluded_node_ids=excluded):
+                out.append(LinkedEntity(node_from_map(row["node"]), "joins", 1.0, mention))
         return out
 
     def _records_by_value(self, question: str, linked: Sequence[LinkedEntity],

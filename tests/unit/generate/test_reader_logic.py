@@ -8,7 +8,14 @@ import zlib
 import numpy as np
 
 from xgrag.generate.base import Fact
-from xgrag.generate.extractive import ExtractiveReader, _Reading, content_stems, mentioned_names, stem
+from xgrag.generate.extractive import (
+    ExtractiveReader,
+    _Reading,
+    content_stems,
+    mentioned_names,
+    records_joining,
+    stem,
+)
 
 
 class ConstantEmbedder:
@@ -1852,3 +1859,29 @@ def test_a_coach_manages_and_a_coach_set_before_a_name_says_what_he_is() -> None
     assert _read("Which club does Pepe Mel coach?", facts) == ("Ittihad Tanger.", ["m"])
     assert _read("Who is the head coach of Ittihad Tanger?", facts) == ("Pepe Mel.", ["m"])
     assert _read("What country is the coach Pepe Mel from?", facts) == ("Spain.", ["b"])
+
+
+def test_a_record_of_a_kind_the_question_says_joined_to_two_it_names_is_what_it_asks_about() -> None:
+    # western-india-grid (spent): a line is named by its conductor, joined to substations through its ends' buses
+    e = "edge"
+    facts = [Fact("b1", "Bus 1", "LOCATED IN", "Gandhar", e, None, "Bus", "Substation"),
+             Fact("b2", "Bus 2", "LOCATED IN", "Navsari", e, None, "Bus", "Substation"),
+             Fact("b3", "Bus 3", "LOCATED IN", "Vapi", e, None, "Bus", "Substation"),
+             Fact("c1", "Twin Moose 58.8", "CONNECTED TO", "Bus 1", e, None, "Line", "Bus"),
+             Fact("c2", "Twin Moose 58.8", "CONNECTED TO", "Bus 2", e, None, "Line", "Bus"),
+             Fact("c3", "Twin Moose 45.1", "CONNECTED TO", "Bus 2", e, None, "Line", "Bus"),
+             Fact("c4", "Twin Moose 45.1", "CONNECTED TO", "Bus 3", e, None, "Line", "Bus"),
+             Fact("k1", "Twin Moose 58.8", "km", "106", "property", None, "Line"),
+             Fact("k2", "Twin Moose 45.1", "km", "82", "property", None, "Line"),
+             Fact("s1", "Twin Moose 58.8", "sil", "517", "property", None, "Line"),
+             Fact("s2", "Twin Moose 45.1", "sil", "640", "property", None, "Line")]
+    assert _read("What is the SIL of the line between Gandhar and Navsari?", facts) == ("517.", ["s1"])
+    assert _read("What is the SIL of the Navsari to Vapi line?", facts) == ("640.", ["s2"])
+    types = {"Gandhar": "Substation", "Navsari": "Substation", "Vapi": "Substation", "Bus 1": "Bus", "Bus 2": "Bus",
+             "Bus 3": "Bus", "Twin Moose 58.8": "Line", "Twin Moose 45.1": "Line"}
+    assert records_joining("the line between Gandhar and Navsari", {"Gandhar", "Navsari"}, facts, types) == {
+        "Twin Moose 58.8": {"Gandhar", "Navsari"}}
+    # the kind asked is the answer, not a thing named; no line joins Gandhar and Vapi
+    assert records_joining("which line runs between Gandhar and Navsari", {"Gandhar", "Navsari"}, facts,
+                           types) == {}
+    assert records_joining("the line between Gandhar and Vapi", {"Gandhar", "Vapi"}, facts, types) == {}
