@@ -3082,7 +3082,54 @@ clubs across leagues), a Chinese museum-artifact loader (Artifact, Museum, Dynas
 CSV), a Vietnamese football graph from Wikipedia (its relations extracted by patterns and a model) a Counter-Strike
 teams-and-maps loader, whose repositories the search did not name, and a loader of Taiwan's rivers, water systems,
 basins, watersheds and rain and water-level gauging stations (its 8_import_all_to_neo4j.py reads Excel workbooks,
-several sheets each, with pandas' read_excel, which no loader here reads; its repository not named either)."""
+several sheets each, with pandas' read_excel, which no loader here reads; its repository not named either).
+
+Helper s27B's paragraph, written blind for the twenty-seventh split (not declared yet; domain searched: commerce,
+products, companies and finance). mobile-devices: github.com/Szynol00/MobileDevices-GraphDB (a one-commit project of
+4 August 2025, READMEs in English and Polish; no licence stated, its data's origin not named: data/phone_data.csv,
+835 rows of device specifications as a catalogue lists them, some with a Polish catalogue's words left in, "Li-Ion
+4200 mAh Ładowanie indukcyjne"), its scripts/database_import.cypher run as written (write_mobile_devices;
+_run_script), its `LOAD CSV WITH HEADERS FROM 'file:///phone_data.csv'` reading data/phone_data.csv (the file its
+README copies into Neo4j's import folder). Nothing of it needed changing for 5.x (its constraints and indexes are 5.x
+syntax already). The graph: 833 phones, tablets and smartwatches of six makers (Device: model as the file writes it,
+upper case, "SAMSUNG GALAXY Z FOLD5", "REDMI 13R 5G", "HUAWEI MATEPAD PRO 13.2"; release_date a quarter, "Q3 2023";
+device_type Phone, Tablet or Smartwatch; PRODUCED_BY its Company: Samsung 298, Motorola 191, Redmi 146, Xiaomi 96,
+Realme 59, Huawei 43, Redmi apart from Xiaomi as the file has it), each spec a node its MERGE shares among devices:
+Processor (model, "Qualcomm Snapdragon 8 Gen 2 SM8550-AB", "Samsung Exynos W930"), RAM and Storage (capacity_gb, one
+node a capacity, a device HAS_RAM or HAS_STORAGE each option it is sold with, a terabyte 1024), Battery (type Li-Ion,
+Li-Po or Unknown; capacity_mah; fast_charging), Camera (type Front or Back; megapixels, an integer), Screen
+(diagonal_inch; type, the words between diagonal and resolution, "Dynamic AMOLED 2X"; resolution "1080 x 2400") and
+PhysicalProperties (dimensions "163.90 x 76.50 x 7.80 mm" and weight "180.00 g", text): 1,859 nodes (Device 833,
+PhysicalProperties 506, Screen 208, Battery 135, Processor 128, Camera 26, RAM 9, Storage 8, Company 6), 8,464
+relationships (HAS_CAMERA 1,569, HAS_STORAGE 1,440, HAS_RAM 1,337, HAS_PHYSICAL_PROPERTIES 834, PRODUCED_BY 833,
+HAS_SCREEN 833, HAS_BATTERY 830, HAS_PROCESSOR 788), 9 labels, no relationship property, `up` in 7 min 10 s (server
+start included, other helpers' servers running). Its README's counts ("~1,200" nodes, "~6,600" relationships) are
+rough: the script as written makes the graph above. Quirks kept: a device is MERGEd on its model, so the two rows of
+SAMSUNG GALAXY F14 (two variants) give one device with two processors, screens, batteries and bodies, and its
+release date is its first row's (ON CREATE SET); 46 devices have no processor (none in the file: most watches, the
+HUAWEI MATE X5), 13 no release date (the Galaxy S22 and S23 FE among them), and two rows date from 2018 and 2019
+although the README says 2020-2024; a body whose weight or dimensions the file lacks is stored with the empty string
+(its split on ',' of the file's ", "), seven devices sharing one PhysicalProperties node whose dimensions and weight
+are both ""; fast_charging is true only where the battery text says "Fast charging" (not for "Ładowanie indukcyjne",
+inductive charging); near names are separate devices ("MOTOROLA RAZR 50" and "MOTOROLA RAZR 50 ULTRA", "XIAOMI PAD 5"
+and "XIAOMI PAD 5 PRO", "SAMSUNG GALAXY S20" and "SAMSUNG GALAXY S20 DUAL SIM"). Its 14 questions, in English (7 edge:
+a device's processor, battery capacity, weight, screen resolution, RAM and dimensions; 5 node-property: four release
+quarters and a device type; 2 two-hop: the maker of the one phone with the MediaTek Dimensity 7300X, the battery of the
+one tablet with the Qualcomm Snapdragon 860; no relationship has a property), name devices as people write them
+("Samsung Galaxy Z Fold5", "Realme Pad 2 WiFi") and only devices no other model's name extends or shortens, except
+the two-hop questions, which name a processor. Overlaps kept: tennis-rackets and crinacle-iems are product
+specifications too (rackets, in-ear monitors), dehn-equipment an industrial catalogue; this is the corpus's first
+consumer electronics catalogue, its specs shared nodes rather than properties. Considered by s27B and left out:
+Krzemon/Instruments-Graph (left out before: twenty assets, in Polish), nathb0/neo4j-demo-fraud-dataset
+(all-plain.cypher, an apoc export, and neo4j-demo-fraud.dump: a Neo4j fraud demo's generated customers, e-mail
+addresses, street addresses and transactions: mock data), kianaghaei-create/hoganas-skolmaltider (left out before: its
+import_neo4j.py reads parquet files never committed; purchases.csv and portions.csv absent from the mirror too),
+mneedham/itsu-neo4j (itsu's menu: some 105 products and 14 allergens, two labels), neo4j-contrib/trumpworld-graph's
+TrumpWorld part (looked at again: no copy of its Google Sheets in the repository), gregorycwhill/charitygraph-data (no
+snapshot could be had; an agent-written project), a Chemicals in Cosmetics load (California's Safe Cosmetics Program
+reports: Company, Brand, Product, Chemical; its CSV read from gist.graphgrid.com, no repository found that holds it
+with the script) and an OpenFoodFacts loader in French (its JSONL, filtered from OpenFoodFacts' dump, not committed).
+Candidates seen, not evaluated: sdaschner/favorite-coffee (coffee beans and flavours; its data's size not checked)."""
 
 from __future__ import annotations
 
@@ -9491,6 +9538,25 @@ def write_botola_pro_squads(store: Any, mirror: Path) -> None:
     _run_loader(BOTOLA, BOTOLA_LOADER, source, importer, file=f"/{BOTOLA_LOADER}", print=_botola_print)
 
 
+
+MOBILE_DEVICES = "Szynol00/MobileDevices-GraphDB"  # a 2025 project: 833 phones, tablets and watches and their specs
+MOBILE_DEVICES_SCRIPT = "scripts/database_import.cypher"  # its README's one load step
+MOBILE_DEVICES_DATA = "data/"  # the folder of phone_data.csv, which its README copies into Neo4j's import folder
+
+
+def write_mobile_devices(store: Any, mirror: Path) -> None:
+    """scripts/database_import.cypher of Szynol00/MobileDevices-GraphDB (a 2025 project: 833 phones, tablets and
+    smartwatches of Samsung, Motorola, Redmi, Xiaomi, Realme and Huawei with their specifications; no licence stated)
+    as written, each `LOAD CSV WITH HEADERS FROM 'file:///phone_data.csv'` reading data/phone_data.csv (the file its
+    README copies into Neo4j's import folder): Company and Device (model, release_date, device_type) PRODUCED_BY it,
+    then the specification nodes each statement parses from its column and MERGEs (shared among devices): RAM and
+    Storage per capacity_gb, Battery (type, capacity_mah, fast_charging), Camera (type Front or Back, megapixels),
+    Screen (diagonal_inch, type, resolution), Processor (model) and PhysicalProperties (dimensions, weight, text).
+    Nothing is changed for 5.x (its constraints are 5.x syntax). Quirks kept as the script writes them: a model on two
+    rows is one device with both rows' specs (SAMSUNG GALAXY F14); a missing weight or dimension is the empty string."""
+    script = read_file(MOBILE_DEVICES, MOBILE_DEVICES_SCRIPT, mirror).decode("utf-8")
+    _run_script(store, script, _files_under(MOBILE_DEVICES, MOBILE_DEVICES_SCRIPT, MOBILE_DEVICES_DATA, mirror))
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -10111,6 +10177,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "positions, market value), career totals, titles, contracts, injuries, "
                                          "head coaches, the league and countries",
           writer=write_botola_pro_squads, source=BOTOLA),
+    Graph("mobile-devices", "frozen", "833 Samsung, Motorola, Redmi, Xiaomi, Realme and Huawei phones, tablets and "
+                                        "smartwatches (2020-2024) with their specifications: release quarter, "
+                                        "processor, RAM and storage options, battery, cameras, screen, dimensions "
+                                        "and weight",
+          writer=write_mobile_devices, source=MOBILE_DEVICES),
 ]}
 
 
