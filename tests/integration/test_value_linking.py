@@ -622,13 +622,13 @@ def grid(server: Neo4jStore) -> Neo4jStore:
     wipe(server)
     server.query("""
         CREATE (o:Owner {name: 'GridCo'})
-        WITH o UNWIND ['Gandhar', 'Navsari', 'Vapi', 'Dehgam'] AS name
+        WITH o UNWIND ['Gandhar', 'Navsari', 'Vapi', 'Dehgam', 'Tarapur'] AS name
         CREATE (s:Substation {name: name})-[:OWNED_BY]->(o)
         CREATE (:Bus {id: name + '-1'})-[:LOCATED_IN]->(s)
         """, read_only=False)
     server.query("""
         UNWIND [['Gandhar', 'Navsari', 106], ['Navsari', 'Vapi', 82], ['Vapi', 'Dehgam', 240],
-                ['Gandhar', 'Dehgam', 190]] AS l
+                ['Gandhar', 'Dehgam', 190], ['Tarapur', 'Vapi', 31]] AS l
         MATCH (a:Bus {id: l[0] + '-1'}), (b:Bus {id: l[1] + '-1'}), (o:Owner)
         CREATE (a)<-[:CONNECTED_TO]-(x:Line {id: l[0] + l[1], km: l[2], conductor: 'Twin Moose'})-[:CONNECTED_TO]->(b)
         CREATE (x)-[:OWNED_BY]->(o)
@@ -655,3 +655,6 @@ def test_a_record_of_a_kind_the_question_says_is_linked_by_the_two_entities_it_j
     assert _joined(grid, r.link("Who owns Gandhar and Navsari?")) == set()
     # two substations no line joins: nothing
     assert _joined(grid, r.link("How long is the line between Gandhar and Vapi?")) == set()
+    # one entity the kind is placed at: its one line; Vapi's three lines are none in particular
+    assert _joined(grid, r.link("How long is the line at Tarapur?")) == {"TarapurVapi"}
+    assert _joined(grid, r.link("How long is the line at Vapi?")) == set()

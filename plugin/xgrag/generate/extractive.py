@@ -93,6 +93,7 @@ from xgrag.retrieval.linking import (
     MAX_VALUE_RECORDS,
     NUMBER_MARKERS,
     key_tokens,
+    kind_placed,
     kind_said,
     record_numbers,
     select_parts,
@@ -394,16 +395,20 @@ def records_between(question: str, said: Mapping[str, str], names: Iterable[str]
 
 
 def records_joining(question: str, mentioned: Iterable[str], facts: Iterable[Fact],
-                    types: Mapping[str, str]) -> dict[str, set[str]]:
+                    types: Mapping[str, str], said: Mapping[str, str] | None = None) -> dict[str, set[str]]:
     """Records of a kind the question says by its type's words, joined by the context's relationships to two or
     more entities it names, as linking names them (Linker._records_joining): "the 400 kV line between Gandhar and
     Navsari" is the line whose ends' buses are in those substations. At most JOIN_HOPS relationships from each,
     the nearest first, through no entity of more than JOIN_DEGREE relationships in the context; of those near the
-    most named entities, at most MAX_VALUE_RECORDS, else none. Each with the named entities it joins."""
+    most named entities, at most MAX_VALUE_RECORDS, else none; or the one of its kind near the one entity the
+    question places it at (`said`: each mentioned name's words; "the ICT at Korba (W)"). Each with the named
+    entities it joins."""
     tokens = key_tokens(question)
     kinds = {t for t in set(types.values()) if kind_said(tokens, t)}
     ends = sorted(set(mentioned))
-    if not kinds or len(ends) < 2:
+    placed = {e: {k for k in kinds if kind_placed(tokens, k, key_tokens(said[e]))}
+              for e in ends if said and said.get(e)}
+    if not kinds or (len(ends) < 2 and not any(placed.values())):
         return {}
     links: dict[str, set[str]] = {}
     for f in facts:
@@ -433,6 +438,9 @@ def records_joining(question: str, mentioned: Iterable[str], facts: Iterable[Fac
         if most >= 2:
             found = {n: e for n, e in near.items() if len(e) == most}
             return found if len(found) <= MAX_VALUE_RECORDS else {}
+        alone = [{n for n, e in near.items() if end in e and types.get(n) in ks} for end, ks in placed.items() if ks]
+        if len(alone) == 1 and len(alone[0]) == 1:
+            return {n: near[n] for n in alone[0]}
     return {}
 
 
@@ -600,7 +608,7 @@ class _Reading:
         self.between = records_between(question, said, names, types)
         self.mentioned |= self.between
         # (a record of a kind the question says, joined to two it names: "the 400 kV line between A and B")
-        self.joined = records_joining(question, self.mentioned, facts, types)
+        self.joined = records_joining(question, self.mentioned, facts, types, said)
         self.mentioned |= set(self.joined)
         # a code the question types (letters and digits: "truck 1421412P") that a fact of an entity states names that
         # entity, as linking named it by that code

@@ -388,6 +388,27 @@ def kind_said(tokens: Sequence[str], kind: str) -> bool:
     return True
 
 
+# Words placing a thing at, in or of another ("the ICT at Korba", "the book by X").
+_PLACING = frozenset("at in of on by for from".split())
+
+
+def kind_placed(tokens: Sequence[str], kind: str, mention: Sequence[str]) -> bool:
+    """Whether a question (its `key_tokens`) says a kind (`kind_said`) placed at an entity it names by `mention`
+    (its tokens): the kind's last word, a placing word, an article at most, then the mention ("the ICT at Korba
+    (W)", "the transformer of Korba")."""
+    if not mention or not kind_said(tokens, kind):
+        return False
+    last = key_tokens(key_text(kind))[-1]
+    n = len(mention)
+    for i, t in enumerate(tokens[:-2]):
+        if not same_word(t, last) or tokens[i + 1] not in _PLACING:
+            continue
+        at = i + 2 + (tokens[i + 2] in ARTICLES)
+        if tuple(tokens[at:at + n]) == tuple(mention):
+            return True
+    return False
+
+
 def named_by_label(le: LinkedEntity) -> bool:
     """A node linked by a name that is only its label ("Tension"), not by its key, values or sides."""
     return bool(le.node.type) and le.method not in ("key", "value", "between") \
@@ -1207,6 +1228,7 @@ class Linker:
         found = [le for le in found if not named_by_label(le)]
         if self.store.schema.general and len(found) >= 2:
             found += self._records_between(question, found, excluded)
+        if self.store.schema.general and found:
             found += self._records_joining(question, found, excluded)
         if self.store.schema.general and found:
             found = self._editions_by_year(question, found, candidates)
@@ -1355,7 +1377,7 @@ class Linker:
         have_types = {le.node.type for le in linked}
         have = {le.node.id for le in linked}
         ends = [le for le in dict((le.node.id, le) for le in linked).values() if le.method != "joins"][:3]
-        if len(ends) < 2:
+        if not ends:
             return []
         skip = list(self.store.schema.non_semantic_types)
         out: list[LinkedEntity] = []
@@ -1386,6 +1408,13 @@ class Linker:
                 most = max(times.values(), default=0)
                 if most >= 2:
                     chosen = sorted(n for n, c in times.items() if c == most)
+                    break
+                # ... or the one of its kind near an entity the question places it at ("the ICT at Korba (W)": the
+                # substation's one transformer, two relationships away)
+                alone = [ids - have for le, ids in zip(ends, near, strict=True)
+                         if kind_placed(low, m.label, key_tokens(le.mention))]
+                if len(alone) == 1 and len(alone[0]) == 1:
+                    chosen = sorted(alone[0])
                     break
             if not chosen or len(chosen) > MAX_VALUE_RECORDS:
                 continue

@@ -1885,3 +1885,8 @@ def test_a_record_of_a_kind_the_question_says_joined_to_two_it_names_is_what_it_
     assert records_joining("which line runs between Gandhar and Navsari", {"Gandhar", "Navsari"}, facts,
                            types) == {}
     assert records_joining("the line between Gandhar and Vapi", {"Gandhar", "Vapi"}, facts, types) == {}
+    # one entity the kind is placed at: its one line (Gandhar's), none of Navsari's two
+    assert records_joining("the sil of the line at Gandhar", {"Gandhar"}, facts, types, {"Gandhar": "Gandhar"}) == {
+        "Twin Moose 58.8": {"Gandhar"}}
+    assert records_joining("the sil of the line at Navsari", {"Navsari"}, facts, types, {"Navsari": "Navsari"}) == {}
+    assert _read("What is the SIL of the line at Vapi?", facts) == ("640.", ["s2"])
