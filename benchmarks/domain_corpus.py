@@ -3130,6 +3130,62 @@ snapshot could be had; an agent-written project), a Chemicals in Cosmetics load 
 reports: Company, Brand, Product, Chemical; its CSV read from gist.graphgrid.com, no repository found that holds it
 with the script) and an OpenFoodFacts loader in French (its JSONL, filtered from OpenFoodFacts' dump, not committed).
 Candidates seen, not evaluated: sdaschner/favorite-coffee (coffee beans and flavours; its data's size not checked)."""
+Helper s27C's paragraph, written blind (the twenty-seventh split, in preparation; domain searched: people,
+organisations, government and politics). philippine-congress: github.com/bettergovph/open-congress-data (BetterGov.ph's
+"Open data for the Philippine Congress", September 2025, "manually encoded" from the Senate's, the House of
+Representatives' and eCongress's websites, community-maintained; CC0 1.0; in English; the snapshot's HEAD, 7623f5d of 27
+September 2025, before the repository added bills), its scripts/sync_to_neo4j.py run as its DEVELOPMENT.md runs it
+(`python scripts/sync_to_neo4j.py`, no --clear) over the TOML files of data/ (write_philippine_congress): the 8th to the
+20th Congress of the Philippines, 1987 to 2025 (Congress: congress_number, ordinal "8th", name "8th Congress of the
+Philippines", start_date and end_date as ISO text "1987-07-27", start_year, end_year, year_range "1987-1992",
+congress_website_key; the 20th without end, "2025-present"), the Senate and the House of each (Group: name "Senate -
+13th Congress", "House of Representatives - 9th Congress", type "chamber", subtype "senate"/"house", congress;
+BELONGS_TO its Congress), the Senate's committees (Committee: name, type regular, joint, oversight, special or
+subcommittee, senate_website_keys; BELONGS_TO each Congress of its list) and the senators and representatives (Person:
+first_name, middle_name, last_name, name_suffix "Jr"/"III", name_prefix, aliases ["Noynoy", "PNoy"],
+professional_designations, the Senate's and the House's website keys; MEMBER_OF the chamber of each membership, position
+""), every id a ULID: 1,373 nodes (Person 1,134, Committee 200, Group 26, Congress 13), 3,831 relationships (MEMBER_OF
+2,919, BELONGS_TO 912: 26 chambers', 886 committees'), 4 labels, `up` in 6 min 57 s (server start included, other
+helpers' servers running). What the loader needed: run in a namespace of its own whose neo4j driver is over the store
+(session.run(query, **params), single() of its result, an exception class for neo4j.exceptions.Neo4jError), whose
+pathlib.Path is a path under the repository's root whose exists() and glob("*.toml") read the mirror's data/ folders,
+whose open reads their files, whose tomlkit.load is Python's tomllib (tomlkit is not installed here: the same TOML gives
+the same str, int and list values, which tomlkit gives as their subclasses and the driver sends as these), whose
+os.getenv reads .env.example (its empty password, the user's to fill in, is given a placeholder, since the loader stops
+without one; the server it names is not used), whose dotenv reads nothing more and whose logging keeps its messages: the
+errors it would log and pass over are raised. Its Cypher runs unchanged (Neo4j 5 syntax already; its ten indexes, then
+its UNWIND batches, each its own transaction). Quirks kept: the Senate's members and committees start with the 13th
+Congress (the 8th to 12th Senates have no member, the 8th House five), so a senator of earlier years is a representative
+here or absent; a person's MEMBER_OF is per chamber and congress, none has a position (the files give none, the loader
+writes ""); a few people are two nodes (Sherwin Gatchalian twice, "Ting" and "T"; "Joseph Victor" and "Jv" Ejercito;
+"Manuel" Villar Jr and "Manny" Villar), names as encoded ("Jose Pimentel" as Jinggoy Estrada's first name, last_name
+"Ejercito-Estrada" beside his mother's "Ejercito Estrada"); one person has no name at all (a House author key "."); ten
+people have no membership; committee names as the Senate's site writes them ("Cong. Oversight on on Clean Water Act",
+"Economic Affairs (Sub-Committee on Pencas Law and Blue Economy}"). The people are public officials named with the
+public record of their offices; no private data. Its 14 questions, in English (6 edge: the chamber of a member with one
+membership, or of Marcos Jr in the 9th Congress, the Congress of a committee of one congress; 5 node-property: a
+congress's start and end date, a senator's alias and middle name, a committee's type; 3 two-hop: the start or end date
+of a committee's Congress, the Congress of a senator's one chamber; the one relationship property, position, is ""
+everywhere, so none asks it), name people by first and last name as they are held once, committees by their stored
+names. Overlaps kept: legis-graph (US Congress), bundestag-votes, camara-deputados and irish-election are legislatures,
+indonesia-politicians and sri-lanka-ministries Asian government, but this is the corpus's first Philippine graph and its
+first of a bicameral legislature's membership across thirteen congresses. Considered by s27C and left out: its four
+given candidates, Dennis80801/final_project and ambrose1226/rui (apoc exports of two Chinese fandom wikis' fictional
+worlds, some fifty and 135 pages: fiction, tiny), amar-ox/graph (network.cypher, an apoc export of a router and port
+topology with forwarding states and no names: not this domain) and cheng1608/Knowledge-Gragh-of-Turing (entities spaCy
+extracted from MacTutor's Turing biography, Wikidata-enriched, with confidences: model-extracted, and its neo4j.cypher
+all comments); a Slovak National Council votes project (Hlasovanie, Poslanec, Klub, Zakon: its neo4j_*.csv are written
+by its own processing of scraped .h5 files; its repository not named by the search), the Czech UPA votes project (again:
+its repository not named) and jmelgarmartin/congreso_insights (left out before). Seen and not evaluated (not fetched):
+erikbijl/neo4j-company-house-demo (UK Companies House ownership; its README builds it from the downloaded company and
+PSC data products, with individuals' birth months), syedhassaanahmed/neo4j-datasets' europe-politics (DBpedia's European
+politics, read by SPARQL when its image is built), bettergovph/open-congress-data's later bills (Document, AUTHORED,
+FILED_IN; not in the snapshot), mohammadimathstar/ECtHR-Network (European Court of Human Rights citations: its README
+builds them from a HUDOC download). Also left out, for a second graph not found in time: qiuyue97/leader_graph (Shanghai
+officials' careers from Baidu Baike, parsed by an LLM, its data not committed), wevisdemo/politigraph (Thailand's
+Politigraph: its data scraped into Neo4j at run time, none committed), derrabauke/eu-data-workflow (left out before),
+Irish 2016 election course projects (hand-typed; irish-election is in the corpus) and EveryPolitician's
+gb_parliament.csv loaders (MPs, parties and their e-mail addresses, two labels; their repositories not named)."""
 
 from __future__ import annotations
 
@@ -3138,6 +3194,7 @@ import ast
 import builtins
 import csv
 import datetime
+import fnmatch
 import html
 import io
 import json
@@ -3154,7 +3211,7 @@ import urllib.parse
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, Self
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -9556,6 +9613,130 @@ def write_mobile_devices(store: Any, mirror: Path) -> None:
     rows is one device with both rows' specs (SAMSUNG GALAXY F14); a missing weight or dimension is the empty string."""
     script = read_file(MOBILE_DEVICES, MOBILE_DEVICES_SCRIPT, mirror).decode("utf-8")
     _run_script(store, script, _files_under(MOBILE_DEVICES, MOBILE_DEVICES_SCRIPT, MOBILE_DEVICES_DATA, mirror))
+CONGRESS_PH = "bettergovph/open-congress-data"  # BetterGov.ph's open data of the Philippine Congress (CC0 1.0)
+CONGRESS_PH_LOADER = "scripts/sync_to_neo4j.py"
+CONGRESS_PH_SETTINGS = ".env.example"  # the settings its load_dotenv() reads (the user's copy of it, `.env`)
+CONGRESS_PH_ROOT = f"/{CONGRESS_PH}"  # the loader's project root: Path(__file__).parent.parent
+# the folders it globs for "*.toml" (its data/, as committed)
+CONGRESS_PH_DATA = ("data/congress/", "data/committee/", "data/person/", "data/group/chamber/")
+# what it imports besides os, sys, logging, pathlib, tomlkit, neo4j and dotenv (given below)
+_CONGRESS_PH_IMPORTS = frozenset({"time", "typing"})
+
+
+class _CongressResult(list[dict[str, Any]]):
+    """A driver Result as the congress loader reads one: single(), its first record (None for none), read by key."""
+
+    def single(self) -> dict[str, Any] | None:
+        return self[0] if self else None
+
+
+class _CongressSession(_SessionBlock):
+    """A driver session as the congress loader uses one: `session.run(query, **params)`, an auto-commit statement."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def run(self, query: str, **params: Any) -> _CongressResult:
+        return _CongressResult(self.store.query(query, params, read_only=False))
+
+
+def write_philippine_congress(store: Any, mirror: Path) -> None:
+    """scripts/sync_to_neo4j.py of bettergovph/open-congress-data (BetterGov.ph's "Open data for the Philippine
+    Congress", September 2025, "manually encoded" from the Senate's and the House of Representatives' websites; CC0
+    1.0; in English) run as its DEVELOPMENT.md runs it (`python scripts/sync_to_neo4j.py`) over the TOML files of the
+    repository's data/: the 8th to the 20th Congress of the Philippines (Congress: congress_number, ordinal "8th",
+    name "8th Congress of the Philippines", start_date and end_date as ISO text, start_year, end_year, year_range
+    "1987-1992", congress_website_key; the 20th has no end), the Senate and the House of each (Group: name "Senate -
+    8th Congress", type "chamber", subtype "senate" or "house", congress; BELONGS_TO its Congress), the Senate
+    committees (Committee: name "Absentee Voting", type "regular", senate_website_keys; BELONGS_TO each Congress of
+    its `congresses`) and the senators and representatives (Person: first_name, middle_name, last_name, name_suffix
+    "III", name_prefix, aliases ["Noynoy", "PNoy"], professional_designations, senate_website_keys,
+    congress_website_primary_keys and congress_website_author_keys; MEMBER_OF the chamber of each of their
+    memberships, its `position` the membership's, "" where it gives none), every node's id a ULID. How it runs: the
+    script is executed as __main__ in a namespace of its own whose `neo4j` is a driver over the store (each
+    session.run one auto-commit statement, single() its first record; neo4j.exceptions.Neo4jError an exception
+    class), whose `pathlib.Path` is a path under the repository's root (/bettergovph/open-congress-data, the parent
+    of its scripts/ folder) whose exists() and glob("*.toml") read the mirror's data/ folders and whose files its
+    `open` reads from the mirror, whose `tomlkit.load` is Python's tomllib (tomlkit, which the loader names in its
+    requirements, is not installed here: the same TOML read into the same str, int and list values, which tomlkit
+    gives as their subclasses and the driver sends as these), whose `os.getenv` reads .env.example (the server it
+    names is not used; its empty password, the user's to fill in, is given one, since the loader stops without it),
+    whose `dotenv.load_dotenv` reads nothing more, whose `sys.argv` is the command's (no --clear) and whose
+    `logging` keeps the loader's messages: the errors it logs and passes over (a file it cannot read, a batch that
+    failed) are raised here. Its Cypher runs unchanged (Neo4j 5 syntax already: CREATE INDEX IF NOT EXISTS FOR ...
+    ON ...): its ten indexes, then its UNWIND batches (MERGE on id, then SET n = the file's fields), each its own
+    transaction, and its statistics queries, which write nothing."""
+    source = read_file(CONGRESS_PH, CONGRESS_PH_LOADER, mirror).decode("utf-8")
+    settings: dict[str, str] = {}
+    for line in read_file(CONGRESS_PH, CONGRESS_PH_SETTINGS, mirror).decode("utf-8").splitlines():
+        key, sep, value = line.partition("=")
+        if sep and not line.lstrip().startswith("#"):
+            settings[key.strip()] = value.strip()
+    settings["NEO4J_PASSWORD"] = settings.get("NEO4J_PASSWORD") or "unused"  # the store is local: none is checked
+    folders = {f"{CONGRESS_PH_ROOT}/{folder.rstrip('/')}": [path.rpartition("/")[2]
+                                                           for path in list_folder(CONGRESS_PH, folder, mirror)]
+               for folder in CONGRESS_PH_DATA}
+    texts: dict[str, str] = {}
+    errors: list[str] = []
+
+    class MirrorPath(PurePosixPath):
+        """The loader's pathlib.Path: a path under its project root, its data/ folders listed from the mirror."""
+
+        def exists(self) -> bool:
+            text = str(self)
+            return text in folders or any(folder.startswith(text + "/") for folder in folders)
+
+        def glob(self, pattern: str) -> Iterator[MirrorPath]:
+            if str(self) not in folders:
+                raise CorpusError(f"{CONGRESS_PH}: its loader lists {self}, which is not read here")
+            return (self / name for name in folders[str(self)] if fnmatch.fnmatchcase(name, pattern))
+
+    def opened(path: Any, *args: Any, **kwargs: Any) -> io.StringIO:
+        folder, _, name = str(path).rpartition("/")
+        if name not in folders.get(folder, []):
+            raise CorpusError(f"{CONGRESS_PH}: its loader opens {path}, which is not read here")
+        relative = str(path).removeprefix(f"{CONGRESS_PH_ROOT}/")
+        if relative not in texts:
+            texts[relative] = read_file(CONGRESS_PH, relative, mirror).decode("utf-8")
+        return io.StringIO(texts[relative])
+
+    def logged(level: str) -> Callable[..., None]:
+        def log(message: Any, *args: Any, **kwargs: Any) -> None:
+            if level == "error":
+                errors.append(str(message) % args if args else str(message))
+        return log
+
+    logger = types.SimpleNamespace(info=logged("info"), warning=logged("warning"), error=logged("error"))
+    logging_module = types.ModuleType("logging")
+    logging_module.INFO = 20  # type: ignore[attr-defined]
+    logging_module.basicConfig = lambda **kwargs: None  # type: ignore[attr-defined]
+    logging_module.getLogger = lambda name=None: logger  # type: ignore[attr-defined]
+    pathlib_module = types.ModuleType("pathlib")
+    pathlib_module.Path = MirrorPath  # type: ignore[attr-defined]
+    import tomllib  # noqa: PLC0415 - Python 3.11's; only this loader reads TOML
+    tomlkit_module = types.ModuleType("tomlkit")
+    tomlkit_module.load = lambda file: tomllib.loads(file.read())  # type: ignore[attr-defined]
+    os_module = types.ModuleType("os")
+    os_module.getenv = lambda key, default=None: settings.get(key, default)  # type: ignore[attr-defined]
+    sys_module = types.ModuleType("sys")
+    sys_module.argv = [CONGRESS_PH_LOADER]  # type: ignore[attr-defined]  # its DEVELOPMENT.md's command: no --clear
+
+    def exit_(code: int = 0) -> None:
+        raise CorpusError(f"{CONGRESS_PH}: its loader exited ({code}): {'; '.join(errors) or 'no message'}")
+
+    sys_module.exit = exit_  # type: ignore[attr-defined]
+    dotenv = types.ModuleType("dotenv")
+    dotenv.load_dotenv = lambda *args, **kwargs: True  # type: ignore[attr-defined]  # .env.example, read above
+    exceptions = types.ModuleType("neo4j.exceptions")
+    exceptions.Neo4jError = type("Neo4jError", (Exception,), {})  # type: ignore[attr-defined]
+    modules = {"neo4j": _script_neo4j(store, lambda: _CongressSession(store)), "neo4j.exceptions": exceptions,
+               "os": os_module, "sys": sys_module, "logging": logging_module, "pathlib": pathlib_module,
+               "tomlkit": tomlkit_module, "dotenv": dotenv}
+    importer = _loader_importer(CONGRESS_PH, modules, _CONGRESS_PH_IMPORTS)
+    _run_loader(CONGRESS_PH, CONGRESS_PH_LOADER, source, importer, file=f"{CONGRESS_PH_ROOT}/{CONGRESS_PH_LOADER}",
+                open=opened, print=_quiet)
+    if errors:
+        raise CorpusError(f"{CONGRESS_PH}: its loader logged errors: {'; '.join(errors[:3])}")
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
@@ -10182,6 +10363,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "processor, RAM and storage options, battery, cameras, screen, dimensions "
                                         "and weight",
           writer=write_mobile_devices, source=MOBILE_DEVICES),
+    Graph("philippine-congress", "frozen", "the 8th to the 20th Congress of the Philippines (BetterGov.ph's open "
+                                             "data, 1987 to 2025): each congress (dates), its Senate and House, "
+                                             "the Senate committees of each congress, and the senators and "
+                                             "representatives (names, suffixes, aliases) with the chambers they "
+                                             "sat in",
+          writer=write_philippine_congress, source=CONGRESS_PH),
 ]}
 
 

@@ -335,6 +335,7 @@ def test_the_twenty_fifth_frozen_split_is_the_documented_draw_and_spent() -> Non
 # the twenty-seventh split's graphs as they are added (frozen, blind: loaders tried, questions written with plain
 # Cypher only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
 TWENTY_SEVENTH_IN_PREPARATION_B = {"mobile-devices"}
+TWENTY_SEVENTH_IN_PREPARATION_C = {"philippine-congress"}
 
 
 def test_the_twenty_sixth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -347,6 +348,7 @@ def test_the_twenty_sixth_frozen_split_is_the_documented_draw_and_spent() -> Non
     assert tuple(pool) == corpus.TWENTY_SIXTH_POOL and corpus.TWENTY_SIXTH_SEED == 54
     assert sorted(random.Random(54).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_SIXTH_POOL, 54)
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SEVENTH_IN_PREPARATION_B
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SEVENTH_IN_PREPARATION_C
     assert {"botola-pro-squads", "trump-tweets"} <= _split("tune")
 
 
@@ -401,6 +403,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.TWENTY_THIRD_POOL) | set(corpus.TWENTY_FOURTH_POOL)
                                   | set(corpus.TWENTY_FIFTH_POOL) | set(corpus.TWENTY_SIXTH_POOL)
                                   | TWENTY_SEVENTH_IN_PREPARATION_B)
+                                  | TWENTY_SEVENTH_IN_PREPARATION_C)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -4211,3 +4214,96 @@ def test_mobile_devices_refuses_a_url_other_than_its_import_folders(tmp_path: Pa
                                                        "data/phone_data.csv": _MOBILE_DEVICES_CSV})
     with pytest.raises(corpus.CorpusError, match="reads https://example.org/phone_data.csv"):
         corpus.write_mobile_devices(Recorder(), mirror)
+# bettergovph/open-congress-data's scripts/sync_to_neo4j.py, shortened: its settings from os.getenv (its .env.example,
+# whose empty password it refuses), the data/ folders found from its own file with pathlib and globbed for *.toml,
+# each read with tomlkit.load, its UNWIND batches (a file's fields less the ones it turns into relationships), the
+# errors it logs and goes on after, and a count read back with single()
+_CONGRESS_PH_LOADER = (
+    "import os\nimport sys\nimport logging\nimport time\nfrom pathlib import Path\nfrom typing import Dict\n"
+    "import tomlkit\nfrom neo4j import GraphDatabase\nfrom neo4j.exceptions import Neo4jError\n"
+    "from dotenv import load_dotenv\n\nlogger = logging.getLogger(__name__)\n\n"
+    "def sync(driver, folder: Path, label: str) -> Dict[int, str]:\n"
+    "    batch, rels = [], []\n"
+    "    for file_path in sorted(folder.glob('*.toml')):\n"
+    "        try:\n"
+    "            with open(file_path, 'r', encoding='utf-8') as f:\n"
+    "                data = tomlkit.load(f)\n"
+    "                batch.append({k: v for k, v in data.items() if k != 'memberships'})\n"
+    "                rels += [{'person_id': data['id'], 'congress': m.get('congress'),\n"
+    "                          'position': m.get('position', '')} for m in data.get('memberships', [])]\n"
+    "        except Exception as e:\n"
+    "            logger.error(f'Failed to load {file_path}: {e}')\n"
+    "    with driver.session() as session:\n"
+    "        session.run(f'UNWIND $batch AS n MERGE (x:{label} {{id: n.id}}) SET x = n', batch=batch)\n"
+    "        if rels:\n"
+    "            session.run('UNWIND $batch AS rel MATCH (p:Person {id: rel.person_id}) '\n"
+    "                        'MATCH (g:Group {congress: rel.congress}) MERGE (p)-[r:MEMBER_OF]->(g) '\n"
+    "                        'SET r.position = rel.position', batch=rels)\n"
+    "        return session.run('MATCH (n) RETURN count(n) as count').single()['count']\n\n"
+    "def main():\n    load_dotenv()\n"
+    "    if not all([os.getenv('NEO4J_URI'), os.getenv('NEO4J_USERNAME'), os.getenv('NEO4J_PASSWORD')]):\n"
+    "        logger.error('Missing required environment variables.')\n        sys.exit(1)\n"
+    "    driver = GraphDatabase.driver(os.getenv('NEO4J_URI'), auth=('neo4j', os.getenv('NEO4J_PASSWORD')))\n"
+    "    driver.verify_connectivity()\n"
+    "    root = Path(__file__).parent.parent\n"
+    "    for name, label in (('congress', 'Congress'), ('person', 'Person')):\n"
+    "        if not (root / 'data' / name).exists():\n            sys.exit(1)\n"
+    "        sync(driver, root / 'data' / name, label)\n"
+    "    if '--clear' in sys.argv:\n        logger.error('cleared')\n\n"
+    "if __name__ == '__main__':\n    main()\n")
+_CONGRESS_PH_PERSON = ('id = "01K5S6MAZ4YBST5GDJV827A0HH"\nlast_name = "Aquino"\nfirst_name = "Benigno Simeon"\n'
+                       'name_suffix = "III"\naliases = ["Noynoy", "PNoy",]\ncongress_website_primary_keys = [ 403,]\n\n'
+                       '[[memberships]]\ntype = "chamber"\ncongress = 14\nsubtype = "senate"\n')
+
+
+class _CountingRecorder(Recorder):
+    """A Recorder whose count queries read back one record, as a server's would."""
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        super().query(statement, params, read_only)
+        return [{"count": 0}] if "count(" in statement else []
+
+
+def _congress_ph_mirror(tmp_path: Path, loader: str = _CONGRESS_PH_LOADER, person: str = _CONGRESS_PH_PERSON,
+                        settings: str = "NEO4J_URI=neo4j://localhost\nNEO4J_USERNAME=neo4j\nNEO4J_PASSWORD=\n") -> Path:
+    return _clone(tmp_path, corpus.CONGRESS_PH, {
+        corpus.CONGRESS_PH_LOADER: loader, corpus.CONGRESS_PH_SETTINGS: settings,
+        "data/congress/01K5S4AG1AJZ79AMDYG4MFHE7M.toml": ('id = "01K5S4AG1AJZ79AMDYG4MFHE7M"\ncongress_number = 14\n'
+                                                         'ordinal = "14th"\nstart_date = "2007-07-23"\n'),
+        "data/congress/.congress-number-mapping.yml": "14: 01K5S4AG1AJZ79AMDYG4MFHE7M\n",
+        "data/congress/README.md": "# Congress Entity Structure\n",
+        "data/person/01K5S6MAZ4YBST5GDJV827A0HH.toml": person,
+        "data/committee/01K5S6MAZAHEE159XQJ0EQ84ZD.toml": 'id = "01K5S6MAZAHEE159XQJ0EQ84ZD"\n',
+        "data/group/chamber/01K64ECAES8JBV2Y5HR437SBSX.toml": 'id = "01K64ECAES8JBV2Y5HR437SBSX"\n'})
+
+
+def test_philippine_congress_runs_its_sync_script_over_the_toml_files_as_committed(tmp_path: Path) -> None:
+    store = _CountingRecorder()
+    corpus.write_philippine_congress(store, _congress_ph_mirror(tmp_path))
+    # the *.toml files of each folder (not its mapping .yml or README), read by TOML's types: str, int, lists
+    assert store.calls == [
+        ("UNWIND $batch AS n MERGE (x:Congress {id: n.id}) SET x = n",
+         {"batch": [{"id": "01K5S4AG1AJZ79AMDYG4MFHE7M", "congress_number": 14, "ordinal": "14th",
+                     "start_date": "2007-07-23"}]}),
+        ("MATCH (n) RETURN count(n) as count", {}),
+        ("UNWIND $batch AS n MERGE (x:Person {id: n.id}) SET x = n",
+         {"batch": [{"id": "01K5S6MAZ4YBST5GDJV827A0HH", "last_name": "Aquino", "first_name": "Benigno Simeon",
+                     "name_suffix": "III", "aliases": ["Noynoy", "PNoy"], "congress_website_primary_keys": [403]}]}),
+        ("UNWIND $batch AS rel MATCH (p:Person {id: rel.person_id}) MATCH (g:Group {congress: rel.congress}) "
+         "MERGE (p)-[r:MEMBER_OF]->(g) SET r.position = rel.position",
+         {"batch": [{"person_id": "01K5S6MAZ4YBST5GDJV827A0HH", "congress": 14, "position": ""}]}),
+        ("MATCH (n) RETURN count(n) as count", {})]
+
+
+@pytest.mark.parametrize(("loader", "person", "refused"), [
+    (_CONGRESS_PH_LOADER.replace("import time\n", "import subprocess\n"), _CONGRESS_PH_PERSON, "imports subprocess"),
+    (_CONGRESS_PH_LOADER.replace("open(file_path,", "open(root_readme(),").replace(
+        "def main():", "def root_readme():\n    return Path(__file__).parent.parent / 'README.md'\n\ndef main():"),
+     _CONGRESS_PH_PERSON, "opens /bettergovph/open-congress-data/README.md"),
+    (_CONGRESS_PH_LOADER.replace("(('congress', 'Congress'),", "(('bill', 'Document'),"), _CONGRESS_PH_PERSON,
+     "exited"),
+    (_CONGRESS_PH_LOADER, _CONGRESS_PH_PERSON + "aliases = [\n", "logged errors: Failed to load")])
+def test_philippine_congress_reads_nothing_else_and_raises_what_its_loader_logs_and_passes_over(
+        tmp_path: Path, loader: str, person: str, refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_philippine_congress(_CountingRecorder(), _congress_ph_mirror(tmp_path, loader, person))
