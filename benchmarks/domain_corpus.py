@@ -3186,6 +3186,56 @@ officials' careers from Baidu Baike, parsed by an LLM, its data not committed), 
 Politigraph: its data scraped into Neo4j at run time, none committed), derrabauke/eu-data-workflow (left out before),
 Irish 2016 election course projects (hand-typed; irish-election is in the corpus) and EveryPolitician's
 gb_parliament.csv loaders (MPs, parties and their e-mail addresses, two labels; their repositories not named)."""
+Helper s27D's paragraph, written blind for the twenty-seventh split (not declared yet; domain searched: culture, music,
+books, films, games, art, museums, libraries, heritage). china-world-heritage: github.com/shengliuyang/Heritage_neo4j
+(Liuyang Sheng's "World Heritage Smart Classroom Assistant", March 2025; its README says "licensed under the MIT
+License", the repository has no licence file; in English), refined.py, the script its README names first ("improved
+version of Heritage_build.py"), run as its README runs it (`python refined.py`) over data/heritage_1.json, the file it
+opens (write_china_world_heritage): China's UNESCO World Heritage properties, one object each, with UNESCO's texts
+(category of property, criteria, integrity, authenticity, protection and management requirements) and the author's
+annotations (construction time, dynasties, cultures, myths and books, accessibility, danger, links). What the loader
+needed: run in a namespace of its own whose `py2neo` gives Graph (_HeritageGraph: create(Node) one CREATE of its
+labels and properties, run(cypher, parameters) the statement as written, the URI and password it names not used)
+and Node (_Py2neoNode), whose `os` is os.path alone, whose `open` reads data/heritage_1.json only (by the path it
+builds from __file__) and whose print is silent but raises what its `except` block would print and pass over; its
+Cypher runs unchanged (MATCH ... CREATE, valid in 5.x). The graph: 240 nodes (HeritageSite 67: name,
+construction_time "1420", "From 246 BCE to 208 BCE", integrity, authenticity, protection_and_management, accessible
+"Yes", danger, myths_and_books, culture, links; Link 103, the URLs of UNESCO's and the sites' pages; Culture 30;
+Dynasty 27; Criteria 10, "i" to "x"; Category 3, Cultural, Natural, "Cultural and Natural"), 560 relationships
+(HAS_CRITERIA 195, HAS_LINK 130, HAS_CULTURE 89, HAS_CATEGORY 75, HAS_DYNASTY 71, each with a `name` naming its
+kind, "Heritage Dynasty"), 6 labels, `up` in 7 min 33 s (server start included, other helpers' servers running).
+Quirks kept as the script writes them: ten properties are in the file twice (the Wudang Mountains, the Potala Palace,
+Chengde, Qufu, Lushan, Mount Emei, Ping Yao, Suzhou's gardens, Lijiang, the Summer Palace), each a HeritageSite node of
+its own (CREATE), and a relationship's MATCH on the name finds both copies, so each copy has both entries' edges;
+dynasties and cultures are the author's phrases as typed, one node each ("Ming, Qing" beside "Ming" and "Qing", "Tang
+Dynasties", "tLate Song and early Yuan", "ancient Chinese culture" beside "Ancient Chinese culture"), and an empty
+string in the file is a Dynasty and a Culture named "" (Chengjiang, the Tusi Sites, Zuojiang); the author's
+annotations are kept even where UNESCO differs (the Site of Xanadu's dynasty is "Ming"; some natural sites are also
+"Cultural"); culture, danger and myths_and_books are node properties as well, a list or a string as the file has
+them; the file's Religion field is not read; the relationships' `name` only repeats their type. The graph is small
+(240 nodes, under the 300 aimed at): no larger culture graph with its data and its own load script was found in time
+(below). Its 14 questions, in English (7 edge: a site's dynasty, culture, category and criterion, the site of a
+culture; 5 node-property: construction times; 2 two-hop: the dynasty of the site of a culture; no
+relationship-property question, since the one property a relationship has names its own kind), name sites held
+once (none of the ten doubled) and cultures held once, each answer the only one the graph holds. Overlaps kept:
+met-fashion, met-paintings and painter-network are museum collections and excavation-reports archaeology, but this is
+the corpus's first graph of World Heritage properties. Considered by s27D and left out: its given candidates,
+guardian/gdn-got, Lavertis/sem6-neo4j and AlejandroDVDSM/AnalisisDeInformacion (left out before; not tried again);
+the Chinese museum-artifact loader, found: BUCT-CS2201/KnowledgeGraph (CulturalRelic, Material, Dynasty, Museum,
+Address: its generate_klgraph.py reads a MySQL database, cultural_relics, whose 数据库sql/ files in the repository
+are table definitions only; the translated per-museum CSVs it has are not what the loader reads), and
+wangri-s/Knowledge-Graph again (triples/collection.csv, the file that creates its artifacts, is absent from the
+mirror: over the size limit); jinglero-undernda/jinglero (the jingles of an Argentine streaming show, Jingle, Cancion,
+Artista, Fabrica, Tematica: its Data Importer model's files are samples of a few rows, the full files several dated
+work-in-progress versions loaded by TypeScript migrations, and its Usuario nodes hold e-mail addresses);
+hzz888/CNPoetryKG (Chinese poetry: its data are .xls workbooks); a Chinese poets' LOAD CSV writer (05_build_neo4j.py:
+the CSVs it writes are not committed, its ASSOC edges extracted from texts) and a MySQL-synced museum-artifact loader
+(sync_mysql_to_neo4j.py), their repositories not named; ErwanDavid/musicbrainztoneo (seen before: a MusicBrainz
+database copy, no data committed); Dianayuy/neo4j-kpop-project, Di-KaZ/NeoBum and the painter-network,
+video-game-sales and Met scripts the search returned again (left out before or in the corpus). Seen and not
+evaluated: a Spanish films LOAD CSV (Pelicula, Director, Guionista, Compositor, Pais, Duracion, Actor, each
+relationship with peso 1.0; its repository not named by the search), a 1970s prog-rock knowledge graph of a blog
+post (Wikidata and MusicBrainz, loaded at run time)."""
 
 from __future__ import annotations
 
@@ -9632,6 +9682,14 @@ class _CongressResult(list[dict[str, Any]]):
 
 class _CongressSession(_SessionBlock):
     """A driver session as the congress loader uses one: `session.run(query, **params)`, an auto-commit statement."""
+HERITAGE = "shengliuyang/Heritage_neo4j"  # a 2025 "World Heritage Smart Classroom Assistant": China's World Heritage
+HERITAGE_LOADER = "refined.py"  # its README's "improved version of Heritage_build.py", the one it names first
+HERITAGE_DATA = "data/heritage_1.json"  # the file refined.py opens (data/heritage.json, a shorter draft, is not read)
+
+
+class _HeritageGraph:
+    """py2neo's Graph as refined.py uses it: create(Node) and run(cypher, parameters), each one statement on the
+    store (the uri and credentials it is given are not used)."""
 
     def __init__(self, store: Any) -> None:
         self.store = store
@@ -9737,6 +9795,61 @@ def write_philippine_congress(store: Any, mirror: Path) -> None:
                 open=opened, print=_quiet)
     if errors:
         raise CorpusError(f"{CONGRESS_PH}: its loader logged errors: {'; '.join(errors[:3])}")
+    def create(self, node: Any) -> None:
+        if not isinstance(node, _Py2neoNode):
+            raise CorpusError(f"{HERITAGE}: its loader creates a {type(node).__name__}, which is not read here")
+        labels = "".join(f":{_q(label)}" for label in node.labels)
+        # py2neo 2021 sends `UNWIND $data AS r CREATE (_:Label) SET _ = r`: the same node
+        self.store.query(f"CREATE (n{labels} $props)", {"props": node.properties}, read_only=False)
+
+    def run(self, cypher: str, parameters: dict[str, Any] | None = None, **kwparameters: Any) -> None:
+        self.store.query(cypher, {**(parameters or {}), **kwparameters}, read_only=False)
+
+
+def _heritage_print(*args: Any, **kwargs: Any) -> None:
+    """refined.py's print: its progress is not printed; a relationship its `except` block reports as failed is
+    raised (the loader itself prints it and goes on)."""
+    text = " ".join(str(a) for a in args).strip()
+    if text.startswith("Failed"):
+        raise CorpusError(f"{HERITAGE}: its loader failed: {text}")
+
+
+def write_china_world_heritage(store: Any, mirror: Path) -> None:
+    """refined.py of shengliuyang/Heritage_neo4j (Liuyang Sheng's March 2025 "World Heritage Smart Classroom
+    Assistant"; its README states the MIT licence, the repository has no licence file; in English) run as its README
+    runs it (`python refined.py`) over data/heritage_1.json, the file it opens: China's World Heritage properties,
+    one JSON object each, with UNESCO's texts (category of property, criteria, integrity, authenticity, protection
+    and management requirements) and the author's annotations (construction time, dynasties, cultures, myths and
+    books, accessibility, danger, links to UNESCO's and the sites' pages). How it runs: the script is executed in a
+    namespace of its own whose `py2neo` gives Graph (_HeritageGraph: create and run, each one statement on the store)
+    and Node (_Py2neoNode), whose `os` is os.path alone, whose `open` reads only data/heritage_1.json (by the path
+    it builds from __file__, given as the repository's /refined.py) and whose print writes nothing but raises the
+    failures its `except` block would print and pass over. Its Cypher runs unchanged (Neo4j 5 syntax already). The
+    graph: HeritageSite (name, construction_time, integrity, authenticity, protection_and_management, accessible,
+    danger, myths_and_books, culture, links), Category, Criteria, Dynasty, Culture and Link nodes (name each), and
+    HAS_CATEGORY, HAS_CRITERIA, HAS_DYNASTY, HAS_CULTURE and HAS_LINK from a site to them, each relationship with a
+    `name` ("Heritage Category"). Quirks kept: the file lists ten properties twice (the Wudang Mountains, the Potala
+    Palace, Chengde, Qufu, Lushan, Mount Emei, Ping Yao, Suzhou's gardens, Lijiang, the Summer Palace), each a
+    HeritageSite node of its own (CREATE), and a relationship's MATCH on the name finds both copies, so each copy has
+    the edges of both entries; criteria are the roman numerals alone ("iv"); dynasties and cultures are the
+    author's phrases as typed ("Ming, Qing" and "Ming" apart, "tLate Song and early Yuan"); `culture` and `danger`
+    are also node properties, a list or a string as the file has them; the Religion field is not read."""
+    source = read_file(HERITAGE, HERITAGE_LOADER, mirror).decode("utf-8")
+    data = read_file(HERITAGE, HERITAGE_DATA, mirror).decode("utf-8")
+    py2neo_module = types.ModuleType("py2neo")
+    py2neo_module.Graph = lambda *args, **kwargs: _HeritageGraph(store)  # type: ignore[attr-defined]
+    py2neo_module.Node = _Py2neoNode  # type: ignore[attr-defined]
+    os_module = types.ModuleType("os")
+    os_module.path = posixpath  # type: ignore[attr-defined]
+    importer = _loader_importer(HERITAGE, {"py2neo": py2neo_module, "os": os_module}, frozenset({"json"}))
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path != f"/{HERITAGE_DATA}":
+            raise CorpusError(f"{HERITAGE}: its loader opens {path}, which is not read here")
+        return io.StringIO(data)
+
+    _run_loader(HERITAGE, HERITAGE_LOADER, source, importer, file=f"/{HERITAGE_LOADER}", print=_heritage_print,
+                open=opened)
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
@@ -10369,6 +10482,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                              "representatives (names, suffixes, aliases) with the chambers they "
                                              "sat in",
           writer=write_philippine_congress, source=CONGRESS_PH),
+    Graph("china-world-heritage", "frozen", "China's UNESCO World Heritage properties (a 2025 classroom assistant's "
+                                            "data): category, criteria, construction time, integrity and "
+                                            "authenticity texts, the dynasties and cultures each belongs to, and "
+                                            "links to their pages",
+          writer=write_china_world_heritage, source=HERITAGE),
 ]}
 
 

@@ -336,6 +336,7 @@ def test_the_twenty_fifth_frozen_split_is_the_documented_draw_and_spent() -> Non
 # Cypher only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
 TWENTY_SEVENTH_IN_PREPARATION_B = {"mobile-devices"}
 TWENTY_SEVENTH_IN_PREPARATION_C = {"philippine-congress"}
+TWENTY_SEVENTH_IN_PREPARATION_D = {"china-world-heritage"}
 
 
 def test_the_twenty_sixth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -349,6 +350,7 @@ def test_the_twenty_sixth_frozen_split_is_the_documented_draw_and_spent() -> Non
     assert sorted(random.Random(54).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_SIXTH_POOL, 54)
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SEVENTH_IN_PREPARATION_B
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SEVENTH_IN_PREPARATION_C
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SEVENTH_IN_PREPARATION_D
     assert {"botola-pro-squads", "trump-tweets"} <= _split("tune")
 
 
@@ -404,6 +406,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.TWENTY_FIFTH_POOL) | set(corpus.TWENTY_SIXTH_POOL)
                                   | TWENTY_SEVENTH_IN_PREPARATION_B)
                                   | TWENTY_SEVENTH_IN_PREPARATION_C)
+                                  | TWENTY_SEVENTH_IN_PREPARATION_D)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -4307,3 +4310,63 @@ def test_philippine_congress_reads_nothing_else_and_raises_what_its_loader_logs_
         tmp_path: Path, loader: str, person: str, refused: str) -> None:
     with pytest.raises(corpus.CorpusError, match=refused):
         corpus.write_philippine_congress(_CountingRecorder(), _congress_ph_mirror(tmp_path, loader, person))
+# shengliuyang/Heritage_neo4j's refined.py, shortened: its py2neo Graph and Node, the file it opens by a path built
+# from __file__, a node per set member, and a relationship statement whose failure its `except` prints and passes over
+_HERITAGE_LOADER = (
+    "import os\nimport json\nfrom py2neo import Graph, Node\n\n\nclass HeritageGraph:\n"
+    "    def __init__(self):\n        cur_dir = os.path.dirname(os.path.abspath(__file__))\n"
+    "        self.data_path = os.path.join(cur_dir, 'data/heritage_1.json')\n"
+    "        self.g = Graph(\"bolt://localhost:7687\", auth=(\"neo4j\", \"Your password\"))\n\n"
+    "    def build(self):\n        with open(self.data_path, 'r', encoding='utf-8') as f:\n"
+    "            data_list = json.load(f)\n        for data in data_list:\n"
+    "            self.g.create(Node('HeritageSite', name=data['Name'], danger=data.get('Danger', [])))\n"
+    "            print(f\"Created HeritageSite node: {data['Name']}\")\n"
+    "            for d in data['Dynasty']:\n                self.g.create(Node('Dynasty', name=d))\n"
+    "                query = \"MATCH (p:HeritageSite {name: $p_name}), (q:Dynasty {name: $q_name}) \" \\\n"
+    "                        \"CREATE (p)-[rel:HAS_DYNASTY {name: $rel_name}]->(q)\"\n"
+    "                try:\n                    self.g.run(query, {'p_name': data['Name'], 'q_name': d, "
+    "'rel_name': 'Heritage Dynasty'})\n"
+    "                except Exception as e:\n                    print(f\"Failed to create relationship: {e}\")\n\n\n"
+    "if __name__ == '__main__':\n    HeritageGraph().build()\n")
+_HERITAGE_DATA = json.dumps([{"Name": "Yin Xu", "Danger": [], "Dynasty": ["the late Shang Dynasty"]}])
+
+
+def test_china_world_heritage_runs_refined_py_with_a_py2neo_over_the_store(tmp_path: Path) -> None:
+    # refined.py creates each Node with py2neo's Graph.create (one CREATE here, its properties as given: an empty
+    # list stays a list) and runs each relationship's Cypher with Graph.run(query, parameters), unchanged
+    mirror = _clone(tmp_path, corpus.HERITAGE, {corpus.HERITAGE_LOADER: _HERITAGE_LOADER,
+                                                corpus.HERITAGE_DATA: _HERITAGE_DATA})
+    store = Recorder()
+    corpus.write_china_world_heritage(store, mirror)
+    assert store.calls == [
+        ("CREATE (n:`HeritageSite` $props)", {"props": {"name": "Yin Xu", "danger": []}}),
+        ("CREATE (n:`Dynasty` $props)", {"props": {"name": "the late Shang Dynasty"}}),
+        ("MATCH (p:HeritageSite {name: $p_name}), (q:Dynasty {name: $q_name}) "
+         "CREATE (p)-[rel:HAS_DYNASTY {name: $rel_name}]->(q)",
+         {"p_name": "Yin Xu", "q_name": "the late Shang Dynasty", "rel_name": "Heritage Dynasty"})]
+
+
+class _FailingStore(Recorder):
+    """A store whose relationship statements fail, as a server refusing them would."""
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        if statement.startswith("MATCH"):
+            raise RuntimeError("refused")
+        return super().query(statement, params, read_only)
+
+
+def test_china_world_heritage_raises_what_its_except_block_would_print_and_pass_over(tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.HERITAGE, {corpus.HERITAGE_LOADER: _HERITAGE_LOADER,
+                                                corpus.HERITAGE_DATA: _HERITAGE_DATA})
+    with pytest.raises(corpus.CorpusError, match="its loader failed: Failed to create relationship: refused"):
+        corpus.write_china_world_heritage(_FailingStore(), mirror)
+
+
+@pytest.mark.parametrize(("change", "refused"), [("import subprocess\n", "imports subprocess"),
+                                                  ('open("/data/heritage.json")\n', "opens /data/heritage.json")])
+def test_china_world_heritage_imports_and_opens_nothing_but_its_file(tmp_path: Path, change: str,
+                                                                     refused: str) -> None:
+    loader = _HERITAGE_LOADER.replace("if __name__ == '__main__':\n", f"if __name__ == '__main__':\n    {change}")
+    mirror = _clone(tmp_path, corpus.HERITAGE, {corpus.HERITAGE_LOADER: loader, corpus.HERITAGE_DATA: _HERITAGE_DATA})
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_china_world_heritage(Recorder(), mirror)
