@@ -3143,12 +3143,19 @@ prerequisites: the CSV not committed in the first, the second mixed with demo st
 (ethansam911/hetio-net-model and others: Hetionet's edges.tsv is not committed, and is over the size limit),
 JoanWu5/University-Knowledge-Graph (a Hudong encyclopedia dump of universities with generic RELATION {type} edges, as
 Agriculture_KnowledgeGraph; not evaluated further) and, left out before, derrabauke/eu-data-workflow,
-jeffwhite-619/periodicity, covid-19-net/covid-19-community, IraRe/ctd2graph, RomainClaret/mse.wem.project. Seen and
-not evaluated: dgg32/igem (iGEM registry parts and categories, its for_neo4j/ TSVs and neo4j_command.txt; a candidate
-for a later split), a Cornell Course Navigator import script generated from the Cornell Course Roster API (LOAD CSV of
-courses and aliases; its repository not named), ontox-hu/aspis4j (CTD diseases by Neo4j migrations; whether the CTD
-files are committed not checked) and course exercises' hand-typed students and teachers
-(agustin123gd/proyectoBDNC, DeliVali/proyectoBDNC: invented people, a handful of nodes)."""
+jeffwhite-619/periodicity, covid-19-net/covid-19-community, IraRe/ctd2graph, RomainClaret/mse.wem.project; after
+the graph was committed, dgg32's other Neo4j repositories: dgg32/igem (iGEM registry parts and their categories by
+its neo4j_command.txt over for_neo4j/: two labels, a Part only a part_id and a name "BBa_S01288"), dgg32/bayesian_kg
+(the Asia Bayesian network's handful of diseases, symptoms and risks), jandroid-git/OpenAIRE-Knowledge-Graph-Explorer
+(OpenAIRE projects, funders and countries by 05_import_to_neo4j.py: its data/ CSVs are not committed) and
+ontox-hu/aspis4j (CTD chemicals, genes and diseases by Neo4j migrations over CTD files not committed, only samples).
+A candidate for a later split, not tried: dgg32/gemini_virus (MIT; its neo4j_command.txt, 4.x constraints, over
+import/'s CSVs, all committed: NCBI taxa of viruses and hosts with HAS_TAXON, INFECTS, IS_A genome type, KEGG
+orthologs, KEGG diseases CAUSES and drugs TREATS/TARGETS; it overlaps virus-hosts, which is Virus-Host DB too, and
+kegg-diseases, by the same author as this graph). Seen and not evaluated: a Cornell Course Navigator import script
+generated from the Cornell Course Roster API (LOAD CSV of courses and aliases; its repository not named) and course
+exercises' hand-typed students and teachers (agustin123gd/proyectoBDNC, DeliVali/proyectoBDNC: invented people, a
+handful of nodes)."""
 
 from __future__ import annotations
 
