@@ -3236,6 +3236,78 @@ video-game-sales and Met scripts the search returned again (left out before or i
 evaluated: a Spanish films LOAD CSV (Pelicula, Director, Guionista, Compositor, Pais, Duracion, Actor, each
 relationship with peso 1.0; its repository not named by the search), a 1970s prog-rock knowledge graph of a blog
 post (Wikidata and MusicBrainz, loaded at run time)."""
+Helper s27E's paragraph, written blind for the twenty-seventh split (not declared yet; domain searched: science,
+medicine and education: genes, drugs, diseases, publications, university courses and prerequisites, research
+projects). drug-interactions: github.com/dgg32/drug-drug-interactions (Sixing Huang's "Know Your Drugs: A Knowledge
+Graph for Drug-Drug-Disease Interactions", February 2024, the code and data of his Medium article; MIT licence; in
+English; its medicines from two Kaggle medicine datasets of the Indian market, their interactions and severities from
+drugs.com, their indications, prevention and contraindications and their MED-RT classes from RxNorm's RxClass, their
+PubChem CIDs and SMILES and KEGG ids from those databases, as its sources.txt says), its neo4j_command.txt, the
+import its readme's step 4 runs, as written up to its last LOAD CSV (write_drug_interactions; _run_mixed): five
+uniqueness constraints (5.x syntax already), the nodes by `CALL apoc.load.jsonArray("file:///<name>.jsonl") YIELD
+value MERGE ...` and the relationships by `LOAD CSV WITH HEADERS FROM 'file:///<name>.tsv' AS row FIELDTERMINATOR
+'\\t' MERGE ...`, each file read from neo4j/ (the folder holding every file it names; drug_details_5.jsonl, the one
+it reads, and not the root's drug_details_3/4). What the loader had to change: apoc.load.jsonArray over a JSON lines
+file yields each line's object, as apoc.load.json does, and is run as apoc.load.json is here; the file's text after
+the last LOAD CSV is not run (DRUG_DDI_QUERIES: the article's two read queries, then `MATCH (n) DETACH DELETE n`,
+SHOW CONSTRAINT and the DROP CONSTRAINTs of a reset, and a last read query). The graph: 499 medicines (Medicine: name
+as the Indian market writes it, "Mesalazine", "Glibenclamide", "Phenobarbitone", "Human Rabies Immunoglobulin",
+"Measles Vaccine (Live)"; UMLS_id "C0127615"; RXNORM_id "52582" as text; side_effects a list of texts, empty for 59;
+cid the PubChem CID as an integer, "" for 40; SMILES, "" for those 40; kegg_id "cpd:C01541", "" for 211), 869
+conditions (Condition: MeSH concept id "M0013864", name "Migraine Disorders", "Colitis, Ulcerative"), 196 mechanisms
+of action (Action: "Cyclooxygenase Inhibitors", id "N0000000160"), 72 structural classes (Structure: "Azoles",
+"Nucleoside Analog") and 57 therapeutic classes (Therapeutic: "Antifungal Agent", "Ophthalmic Agents"), MED-RT's;
+INTERACTS_WITH between medicines, one relationship a pair, directed as the file lists it, with severity
+"LIFE-THREATENING" 668, "SERIOUS" 602, "MODERATE" 103, "MINOR" 17, "BENEFICIAL" 5; MAY_TREAT, MAY_PREVENT and
+CONTRAINDICATED_WITH_DISEASE to conditions; HAS_MECHANISM_OF_ACTION, HAS_STRUCTURAL_CLASS, HAS_THERAPEUTIC_CLASS to
+the classes: 1,693 nodes (Condition 869, Medicine 499, Action 196, Structure 72, Therapeutic 57), 6,476 relationships
+(MAY_TREAT 2,018, INTERACTS_WITH 1,395, CONTRAINDICATED_WITH_DISEASE 1,339, HAS_MECHANISM_OF_ACTION 734,
+HAS_THERAPEUTIC_CLASS 476, MAY_PREVENT 331, HAS_STRUCTURAL_CLASS 183), 5 labels, `up` in 7 min 6 s (server start
+included, other helpers' servers running). Quirks kept as the script writes them: each node is MERGEd on all its
+properties (the constraint is on Medicine's name and the classes' and conditions' ids); cid is an integer where
+PubChem has one and the text "" where not; KEGG ids keep their "cpd:" prefix; severities upper-case; a medicine's
+side effects a list property, not nodes; vaccines and immunoglobulins are medicines. Its 14 questions, in English (6
+edge: a medicine's therapeutic, structural class or mechanism of action, the only medicine that may treat or is
+contraindicated in a condition, the only medicine another interacts with; 4 node-property: an RxNorm id, a PubChem
+CID, a KEGG id, a condition's MeSH concept id; 2 relationship-property: the severity of an interaction; 2 two-hop: the
+therapeutic class of the only medicine that may treat Apnea, the mechanism of action of the only medicine that may
+prevent Measles), name medicines and conditions as the graph writes them, each held once, each edge question's answer
+the only one the graph holds. Overlaps kept: french-medicines, swiss-medicines and chinese-cardio-drugs are medicines,
+kegg-diseases and disease-network diseases, clinical-trials drugs and conditions (dgg32's clinical_trials_3000, the
+same author); this is the corpus's first drug-drug interaction graph with severities and MED-RT classes. Considered by
+s27E and left out: its three given candidates: MaayanLab/DRC-Portals (fetched: database/C2M2/graph/import/cypher/ holds
+the C2M2 graph's import Cypher, but the TSVs it reads are written by its pipeline from the DCCs' submission packages
+downloaded from S3; none is committed, only the controlled vocabularies' small CV/*.tsv), a NUS course-module loader
+(its create_module_node_and_relationships copies, modules, departments, faculties, PrerequisiteGroup and
+PreclusionGroup from NUSMods: the search never named their repository, and the versions seen read skills extracted
+from descriptions and a staff file with NRIC and birth dates) and a Purdue CS course graph (its setup guide's
+neo4j_courses.csv of 120 courses with "difficulty ratings", 27 prerequisite rows and 0 track requirements, exported
+from its own JSON; its repository not named either); kjj1998/modules-recommender (NTU modules, its README's LOAD CSV
+steps: all_modules_with_encodings.csv, the module file, is over the mirror's size limit; Module and PrerequisiteGroup
+only), kaihirota/ANU-Programs-and-Courses-Scraper (its graph_builder.py, py2neo, reads data/scraped/classes.json, over
+the size limit; its prerequisites parsed by a custom NER), ConorRoberts/dogs-barking (Guelph courses: scraper output
+files, several over the size limit, and no Neo4j load script), WxxShirley/FDU_Courses_QA (Fudan courses, teachers and
+schools in Chinese: data/Course.csv is some 60 courses, too small), cs3219ay1718s1-g6/cir-viz (papers, authors and
+venues: its CSVs are not committed), VericaD/nobel_laureates_pc (a Wikidata triplestore project, no Neo4j),
+agroshar/DIT873-Techniques-for-Large-Scale-Data (Assignment5: Swedish universities' alumni from Wikidata, the
+corpus's swedish-alumni domain), CSEC2023/Final_project_graph and elisemyr/knowledge_graphs_project (UIUC course
+prerequisites: the CSV not committed in the first, the second mixed with demo students), Hetionet student projects
+(ethansam911/hetio-net-model and others: Hetionet's edges.tsv is not committed, and is over the size limit),
+JoanWu5/University-Knowledge-Graph (a Hudong encyclopedia dump of universities with generic RELATION {type} edges, as
+Agriculture_KnowledgeGraph; not evaluated further) and, left out before, derrabauke/eu-data-workflow,
+jeffwhite-619/periodicity, covid-19-net/covid-19-community, IraRe/ctd2graph, RomainClaret/mse.wem.project; after
+the graph was committed, dgg32's other Neo4j repositories: dgg32/igem (iGEM registry parts and their categories by
+its neo4j_command.txt over for_neo4j/: two labels, a Part only a part_id and a name "BBa_S01288"), dgg32/bayesian_kg
+(the Asia Bayesian network's handful of diseases, symptoms and risks), jandroid-git/OpenAIRE-Knowledge-Graph-Explorer
+(OpenAIRE projects, funders and countries by 05_import_to_neo4j.py: its data/ CSVs are not committed) and
+ontox-hu/aspis4j (CTD chemicals, genes and diseases by Neo4j migrations over CTD files not committed, only samples).
+A candidate for a later split, not tried: dgg32/gemini_virus (MIT; its neo4j_command.txt, 4.x constraints, over
+import/'s CSVs, all committed: NCBI taxa of viruses and hosts with HAS_TAXON, INFECTS, IS_A genome type, KEGG
+orthologs, KEGG diseases CAUSES and drugs TREATS/TARGETS; it overlaps virus-hosts, which is Virus-Host DB too, and
+kegg-diseases, by the same author as this graph). Seen and not evaluated: a Cornell Course Navigator import script
+generated from the Cornell Course Roster API (LOAD CSV of courses and aliases; its repository not named) and course
+exercises' hand-typed students and teachers (agustin123gd/proyectoBDNC, DeliVali/proyectoBDNC: invented people, a
+handful of nodes)."""
 
 from __future__ import annotations
 
@@ -9851,6 +9923,39 @@ def write_china_world_heritage(store: Any, mirror: Path) -> None:
     _run_loader(HERITAGE, HERITAGE_LOADER, source, importer, file=f"/{HERITAGE_LOADER}", print=_heritage_print,
                 open=opened)
 
+DRUG_DDI = "dgg32/drug-drug-interactions"  # Sixing Huang's "Know Your Drugs" knowledge graph, 2024 (MIT)
+DRUG_DDI_SCRIPT = "neo4j_command.txt"
+DRUG_DDI_DATA = "neo4j/"  # the files its script reads as file:///<name>: the nodes' JSON lines, the edges' TSVs
+# its import ends with the last LOAD CSV; what follows in the file is the article's queries, then a DETACH DELETE of
+# every node and DROP CONSTRAINTs (a reset), which are no part of the graph
+DRUG_DDI_QUERIES = "MATCH  (m1:Medicine)"
+
+
+def write_drug_interactions(store: Any, mirror: Path) -> None:
+    """neo4j_command.txt of dgg32/drug-drug-interactions (Sixing Huang, "Know Your Drugs: A Knowledge Graph for
+    Drug-Drug-Disease Interactions", February 2024; MIT) as written up to its last LOAD CSV (DRUG_DDI_QUERIES: what
+    follows is the article's queries and a reset, DETACH DELETE and DROP CONSTRAINT), each `file:///<name>` read
+    from neo4j/ (DRUG_DDI_DATA): its five uniqueness constraints, then the nodes by apoc.load.jsonArray over JSON lines
+    files (Condition: name, id, MeSH ids "M0010859"; Medicine: name, UMLS_id, RXNORM_id, side_effects (a list),
+    PubChem cid, SMILES, kegg_id; Action, Structure, Therapeutic: name, id, the MED-RT classes), then the
+    relationships by LOAD CSV over tab-separated files (INTERACTS_WITH {severity}, MAY_TREAT, MAY_PREVENT,
+    CONTRAINDICATED_WITH_DISEASE, HAS_MECHANISM_OF_ACTION, HAS_STRUCTURAL_CLASS, HAS_THERAPEUTIC_CLASS), each
+    endpoint MERGEd on its name or id. apoc.load.jsonArray over a JSON lines file yields each line's object, as
+    apoc.load.json does (APOC reads the file's values one after the other, and a value that is no list is yielded
+    as it is): it is run as apoc.load.json is here (_run_mixed); nothing else is changed."""
+    script = read_file(DRUG_DDI, DRUG_DDI_SCRIPT, mirror).decode("utf-8")
+    if DRUG_DDI_QUERIES not in script:
+        raise CorpusError(f"{DRUG_DDI}: {DRUG_DDI_SCRIPT} no longer has the queries its import is cut before")
+    script = script[:script.index(DRUG_DDI_QUERIES)].replace("apoc.load.jsonArray(", "apoc.load.json(")
+
+    def read(url: str) -> bytes:
+        if not url.startswith("file:///"):
+            raise CorpusError(f"{DRUG_DDI}: its script reads {url}, which no loader here serves")
+        return read_file(DRUG_DDI, DRUG_DDI_DATA + url.removeprefix("file:///"), mirror)
+
+    _run_mixed(store, script, read)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -10487,6 +10592,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "authenticity texts, the dynasties and cultures each belongs to, and "
                                             "links to their pages",
           writer=write_china_world_heritage, source=HERITAGE),
+    Graph("drug-interactions", "frozen", "medicines (Sixing Huang's 2024 Know Your Drugs graph from RxNorm, "
+                                          "MED-RT, drugs.com and PubChem): their interactions with each other "
+                                          "(severity), the conditions each may treat or prevent or is "
+                                          "contraindicated with, their mechanisms of action, structural and "
+                                          "therapeutic classes, side effects and identifiers",
+          writer=write_drug_interactions, source=DRUG_DDI),
 ]}
 
 

@@ -337,6 +337,7 @@ def test_the_twenty_fifth_frozen_split_is_the_documented_draw_and_spent() -> Non
 TWENTY_SEVENTH_IN_PREPARATION_B = {"mobile-devices"}
 TWENTY_SEVENTH_IN_PREPARATION_C = {"philippine-congress"}
 TWENTY_SEVENTH_IN_PREPARATION_D = {"china-world-heritage"}
+TWENTY_SEVENTH_IN_PREPARATION_E = {"drug-interactions"}
 
 
 def test_the_twenty_sixth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -351,6 +352,7 @@ def test_the_twenty_sixth_frozen_split_is_the_documented_draw_and_spent() -> Non
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SEVENTH_IN_PREPARATION_B
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SEVENTH_IN_PREPARATION_C
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SEVENTH_IN_PREPARATION_D
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SEVENTH_IN_PREPARATION_E
     assert {"botola-pro-squads", "trump-tweets"} <= _split("tune")
 
 
@@ -407,6 +409,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | TWENTY_SEVENTH_IN_PREPARATION_B)
                                   | TWENTY_SEVENTH_IN_PREPARATION_C)
                                   | TWENTY_SEVENTH_IN_PREPARATION_D)
+                                  | TWENTY_SEVENTH_IN_PREPARATION_E)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -4370,3 +4373,52 @@ def test_china_world_heritage_imports_and_opens_nothing_but_its_file(tmp_path: P
     mirror = _clone(tmp_path, corpus.HERITAGE, {corpus.HERITAGE_LOADER: loader, corpus.HERITAGE_DATA: _HERITAGE_DATA})
     with pytest.raises(corpus.CorpusError, match=refused):
         corpus.write_china_world_heritage(Recorder(), mirror)
+# dgg32/drug-drug-interactions' neo4j_command.txt, shortened: a constraint, a node file by apoc.load.jsonArray over
+# JSON lines, an edge file by LOAD CSV over a tab-separated file, then the article's queries and the reset it ends with
+_DRUG_DDI_SCRIPT = (
+    "CREATE CONSTRAINT medicine_index IF NOT EXISTS FOR (m:Medicine) REQUIRE m.name IS UNIQUE\n;\n\n"
+    'CALL apoc.load.jsonArray("file:///drug_details_5.jsonl") YIELD value MERGE (c:Medicine {name: value.name, '
+    "side_effects: value.side_effects, cid: value.cid})\n;\n\n\n\n"
+    "LOAD CSV WITH HEADERS FROM 'file:///INTERACTS_WITH.tsv' AS row FIELDTERMINATOR '\\t'  MERGE (p1:Medicine "
+    "{name: row.from}) MERGE (p2:Medicine {name: row.to}) MERGE (p1)-[r:INTERACTS_WITH {severity: row.effect}]->(p2)\n"
+    ";\n\n"
+    "MATCH  (m1:Medicine) -[:MAY_TREAT]->(n:Condition) <-[:MAY_TREAT]-(m2:Medicine) -[:INTERACTS_WITH]->(m1) "
+    "RETURN * LIMIT 25\n\n\nMATCH (n)\nDETACH DELETE n;\n\n\nSHOW CONSTRAINT;\n\n"
+    "DROP CONSTRAINT medicine_index\n;\n")
+
+
+def _drug_ddi_mirror(tmp_path: Path, script: str = _DRUG_DDI_SCRIPT) -> Path:
+    return _clone(tmp_path, corpus.DRUG_DDI, {
+        corpus.DRUG_DDI_SCRIPT: script,
+        corpus.DRUG_DDI_DATA + "drug_details_5.jsonl": (
+            '{"name": "Nepafenac", "side_effects": ["Stickiness", "Decreased vision"], "cid": 151075}\n'
+            '{"name": "Human Rabies Immunoglobulin", "side_effects": ["Pain"], "cid": ""}\n'),
+        corpus.DRUG_DDI_DATA + "INTERACTS_WITH.tsv": "from\tto\teffect\nAripiprazole\tTerbinafine\tLIFE-THREATENING\n"})
+
+
+def test_drug_interactions_runs_its_import_up_to_its_queries_with_json_lines_and_tab_separated_files(
+        tmp_path: Path) -> None:
+    # apoc.load.jsonArray over a JSON lines file: each line's object, as apoc.load.json gives it; the queries and the
+    # reset (DETACH DELETE, DROP CONSTRAINT) after the last LOAD CSV are not run
+    store = Recorder()
+    corpus.write_drug_interactions(store, _drug_ddi_mirror(tmp_path))
+    assert store.calls == [
+        ("CREATE CONSTRAINT medicine_index IF NOT EXISTS FOR (m:Medicine) REQUIRE m.name IS UNIQUE", {}),
+        ("UNWIND $values AS value MERGE (c:Medicine {name: value.name, side_effects: value.side_effects, "
+         "cid: value.cid})",
+         {"values": [{"name": "Nepafenac", "side_effects": ["Stickiness", "Decreased vision"], "cid": 151075},
+                     {"name": "Human Rabies Immunoglobulin", "side_effects": ["Pain"], "cid": ""}]}),
+        ("UNWIND $rows AS row  MERGE (p1:Medicine {name: row.from}) MERGE (p2:Medicine {name: row.to}) "
+         "MERGE (p1)-[r:INTERACTS_WITH {severity: row.effect}]->(p2)",
+         {"rows": [{"from": "Aripiprazole", "to": "Terbinafine", "effect": "LIFE-THREATENING"}]})]
+    assert corpus.graph("drug-interactions").split == "frozen"
+
+
+def test_drug_interactions_refuses_a_script_without_its_queries_and_a_file_outside_its_repository(
+        tmp_path: Path) -> None:
+    with pytest.raises(corpus.CorpusError, match="no longer has the queries"):
+        corpus.write_drug_interactions(Recorder(), _drug_ddi_mirror(
+            tmp_path / "cut", _DRUG_DDI_SCRIPT.split("MATCH  (m1")[0]))
+    script = _DRUG_DDI_SCRIPT.replace("file:///drug_details_5.jsonl", "https://example.org/drugs.jsonl")
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/drugs.jsonl"):
+        corpus.write_drug_interactions(Recorder(), _drug_ddi_mirror(tmp_path / "url", script))
