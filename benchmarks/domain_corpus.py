@@ -3308,6 +3308,52 @@ kegg-diseases, by the same author as this graph). Seen and not evaluated: a Corn
 generated from the Cornell Course Roster API (LOAD CSV of courses and aliases; its repository not named) and course
 exercises' hand-typed students and teachers (agustin123gd/proyectoBDNC, DeliVali/proyectoBDNC: invented people, a
 handful of nodes)."""
+Helper s27A's paragraph, written blind for the twenty-seventh split (not declared yet; domain searched: transport,
+energy, infrastructure and places). korea-urban-rail: github.com/leeseoyang/Raility ("도시철도 네트워크 취약성 분석",
+Leeseogyeong with a co-researcher, August 2026: the vulnerability of South Korea's urban railway network, a study
+meant for a Korean transport journal, in Korean; no licence stated for the repository; its data the Korea National
+Railway's standard data of data.go.kr, station, line and service information, under the KOGL Type 1 licence),
+kg/kg_import.cypher, the file its README names for Neo4j ("Neo4j Desktop 설치 후 `kg/kg_import.cypher` 실행") and its
+build_kg.py writes, run as written (write_korea_urban_rail: _run_script, reading no data file: the values are in its
+statements, one MERGE ... SET n += {...} a node and one unlabelled MATCH and MERGE a relationship; its five
+constraints are already in 5.x syntax, and nothing is changed for Neo4j 5.26). The graph: 1,094 stations, one a
+station and line (Station: id "Station:I11D1|D004", label and 역사명 the name, "신사", "양재(서초구청)", 역번호, lat,
+lon, 주소, 환승역 "환승역"/"일반역" or "도시철도 환승역", and the study's results 매개중심성, 연결중심성, 효율저하율,
+승객가중효율저하율, 단절유발), 46 lines (Line: label "신분당선", 노선번호 "I11D1", 역수, 노선연장_m, 개통일자,
+altLabel), 20 operators (Operator: "서울교통공사", "한국철도공사", 역수), 12 provinces (Region: "서울특별시", 역수)
+and 5 metropolitan areas (MetroArea: "수도권", "부산·김해권", 역수), with ON_LINE, OPERATED_BY, LOCATED_IN and
+IN_METRO_AREA from each station (1,094 each), CONNECTS_TO from a station to the next on its line (1,160: 거리_m,
+평일운행횟수, and 소요시간_s on 258), TRANSFERS_TO between a transfer station's nodes (184) and LINE_OPERATED_BY
+(46): 1,177 nodes, 5,766 relationships, 5 labels, `up` in 11 min 50 s (server start included, other helpers' servers
+running; 6,948 statements, each its own transaction). Quirks kept: a station on several lines is a node per line of
+the same name (강남 of 2호선 and of 신분당선; 98 names are held two or three times); three lines are "2호선" (Seoul's
+S1102 and its two branches S1121 and S1122); 개통일자 is text as the source files write it, "1974-08-15", "22.05.28"
+for 신분당선, "4101~4104," for Seoul's line 9; numbers are floats ("700.0" metres); two operators carry no line
+(구리도시공사, 서울시메트로9호선㈜ beside "서울특별시 서울시메트로9호선㈜"); the 302 stations outside the capital
+region have none of the analysis properties. Its 14 questions, in Korean (6 edge: a station's line, operator,
+province and metropolitan area, a line's operator, the station next to a terminus; 4 node-property: an address, a
+station number, an opening date, a line's length; 2 relationship-property: the distance and the running time between
+two consecutive stations; 2 two-hop: the opening date and the length of a station's line), name stations as the data
+names them (with "역" where it writes it, "거제해맞이역", "가평역"; without where it does not, "녹동역은" for 녹동),
+only names held by one node, and lines by their full names. Overlaps kept: london-tube, paris-metro,
+madrid-metro-campuses, rome-transport, uk-railway, sncf-stations and romania-trains are railways, seocho-apartments
+is in Korean; this is the corpus's first national urban railway network, with its operators, provinces, distances and
+service counts. Considered by s27A and left out: its two given candidates, SWilDeV/GLO-4035_E13 (looked at again:
+Montréal's bike paths, one label, PointCycle, in its Neo4j; the restaurants are in MongoDB) and the Taiwan rivers
+loader (sheepelysium/HydroGraph-TW, left out before: Excel workbooks and per-row Python logic, its shapefile over the
+size limit; no CSV or Cypher form found); yar-malik/hamburg-gtfs-neo4j (Hamburg's HVV GTFS with its README's LOAD
+CSV: stop_times.txt, the file that ties trips to stops, is over the mirror's size limit, so the load would be
+agencies, routes, trips and stops without a link between trips and stops), monteleone-1883922/Natural_Events_DW (US
+tornadoes by state and county, left out before: its data downloaded by a script), the SNCF TGVmax loaders
+(Projet-TGV-Neo4j and its copies: one label, Gare, with TRAJET relationships, over a 350,000-row download),
+codiply/neo4j-flight-routes (a cut of OpenFlights, as openflights-routes), edu-inza/metro-neo4j and
+thomas-delacour/neo4j-metro (Paris' metro again), johnymontana/transport-for-maf (TfL data fetched from its API), an
+Uzbek hydrology schema (GIMAT: a dozen hand-written sample nodes), a German transmission-grid query file
+(Umspannwerke and Leitungen from OpenStreetMap; its repository and loader not found) and, left out before,
+tullanders/gtfs_neo4j, neo4j-field/cuenca-upgrade-workshop, altierispeixoto/urbs-data-processing,
+luzidl/it-novum-webinar_042022, SacrumDeus/deutsche-bahn-network (no data files committed). Seen and not evaluated: a
+Boston Bluebikes loader (stations and trips, its repository not named) and a Vienna subdistricts and stops loader
+(left out before with Vienna's transit stops)."""
 
 from __future__ import annotations
 
@@ -9954,6 +10000,32 @@ def write_drug_interactions(store: Any, mirror: Path) -> None:
         return read_file(DRUG_DDI, DRUG_DDI_DATA + url.removeprefix("file:///"), mirror)
 
     _run_mixed(store, script, read)
+RAILITY = "leeseoyang/Raility"  # "Raility", 2026: the vulnerability of South Korea's urban railways, in Korean
+RAILITY_SCRIPT = "kg/kg_import.cypher"  # the knowledge graph's Neo4j import, as its build_kg.py writes it
+
+
+def write_korea_urban_rail(store: Any, mirror: Path) -> None:
+    """kg/kg_import.cypher of leeseoyang/Raility as written (Leeseogyeong's "도시철도 네트워크 취약성 분석", 2026: the
+    vulnerability of South Korea's urban railway network, a study for a Korean transport journal, in Korean; no
+    licence stated for the repository, its data the Korea National Railway's standard data on data.go.kr under the
+    KOGL Type 1 licence), the file its README names for Neo4j ("`kg/kg_import.cypher` 실행") and its build_kg.py
+    writes: five uniqueness constraints (already in 5.x syntax), then one MERGE ... SET n += {...} per node and one
+    `MATCH (a {id: ...}), (b {id: ...}) MERGE (a)-[:T {...}]->(b)` per relationship, each its own statement. It
+    reads no data file: the values are in the script. The graph: the stations of the country's urban railways
+    (Station: one node per station and line, id "Station:<line number>|<station number>", label and 역사명 the
+    station's name, "강남", "양재(서초구청)", 역번호, lat, lon, 환승역 "환승역"/"일반역" (or "도시철도 환승역"), 주소
+    the address, and the study's results: 매개중심성, 연결중심성, 효율저하율, 승객가중효율저하율, 단절유발 0 or 1),
+    their lines (Line: label "신분당선", "2호선", 노선번호 "I11D1", 역수, 노선연장_m, 개통일자, altLabel), operators
+    (Operator: label "서울교통공사", 역수), provinces (Region: "서울특별시", 역수) and metropolitan areas (MetroArea:
+    "수도권", "부산·김해권", 역수), with ON_LINE, OPERATED_BY, LOCATED_IN and IN_METRO_AREA from each station,
+    CONNECTS_TO between consecutive stations of a line (거리_m, 평일운행횟수, some 소요시간_s), TRANSFERS_TO between
+    a transfer station's nodes on two lines, and LINE_OPERATED_BY from a line to its operator. Nothing is changed
+    for Neo4j 5.26. Quirks kept: a station on two lines is two nodes of the same name ("강남" of 2호선 and of 신분당선),
+    joined by TRANSFERS_TO; lines share names ("2호선" is Seoul's S1102 and two short lines, S1121 and S1122);
+    개통일자 is written as the source files write it ("1974-08-15", "22.05.28", and "4101~4104," for Seoul's line 9);
+    the relationships' MATCHes name no label; the 302 stations outside the capital region (Busan, Daegu, Daejeon,
+    Gwangju, 대경선, 동해선) have none of the analysis properties."""
+    _run_script(store, read_file(RAILITY, RAILITY_SCRIPT, mirror).decode("utf-8"), _no_files(RAILITY))
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -10598,6 +10670,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "contraindicated with, their mechanisms of action, structural and "
                                           "therapeutic classes, side effects and identifiers",
           writer=write_drug_interactions, source=DRUG_DDI),
+    Graph("korea-urban-rail", "frozen", "South Korea's urban railway network (a 2026 vulnerability study's knowledge "
+                                          "graph, in Korean, from the Korea National Railway's standard data): "
+                                          "stations per line (name, number, address, coordinates, transfer or not, "
+                                          "centrality and removal-impact results), lines (number, length, opening "
+                                          "date), operators, provinces and metropolitan areas, the links between "
+                                          "consecutive stations (distance, weekday services) and transfers",
+          writer=write_korea_urban_rail, source=RAILITY),
 ]}
 
 

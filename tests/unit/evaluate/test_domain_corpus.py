@@ -338,6 +338,7 @@ TWENTY_SEVENTH_IN_PREPARATION_B = {"mobile-devices"}
 TWENTY_SEVENTH_IN_PREPARATION_C = {"philippine-congress"}
 TWENTY_SEVENTH_IN_PREPARATION_D = {"china-world-heritage"}
 TWENTY_SEVENTH_IN_PREPARATION_E = {"drug-interactions"}
+TWENTY_SEVENTH_IN_PREPARATION_A = {"korea-urban-rail"}
 
 
 def test_the_twenty_sixth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -353,6 +354,7 @@ def test_the_twenty_sixth_frozen_split_is_the_documented_draw_and_spent() -> Non
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SEVENTH_IN_PREPARATION_C
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SEVENTH_IN_PREPARATION_D
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SEVENTH_IN_PREPARATION_E
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SEVENTH_IN_PREPARATION_A
     assert {"botola-pro-squads", "trump-tweets"} <= _split("tune")
 
 
@@ -410,6 +412,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | TWENTY_SEVENTH_IN_PREPARATION_C)
                                   | TWENTY_SEVENTH_IN_PREPARATION_D)
                                   | TWENTY_SEVENTH_IN_PREPARATION_E)
+                                  | TWENTY_SEVENTH_IN_PREPARATION_A)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -4422,3 +4425,29 @@ def test_drug_interactions_refuses_a_script_without_its_queries_and_a_file_outsi
     script = _DRUG_DDI_SCRIPT.replace("file:///drug_details_5.jsonl", "https://example.org/drugs.jsonl")
     with pytest.raises(corpus.CorpusError, match="reads https://example.org/drugs.jsonl"):
         corpus.write_drug_interactions(Recorder(), _drug_ddi_mirror(tmp_path / "url", script))
+# leeseoyang/Raility's kg/kg_import.cypher, shortened: its comment line, a constraint (already in 5.x syntax), a node's
+# MERGE ... SET n += {...} and a relationship's unlabelled MATCH and MERGE, each on its own line
+_RAILITY_SCRIPT = (
+    "// 도시철도 지식그래프 Neo4j 임포트\n"
+    "CREATE CONSTRAINT IF NOT EXISTS FOR (n:Station) REQUIRE n.id IS UNIQUE;\n\n"
+    'MERGE (n:Station {id:"Station:I11D1|D004"}) SET n += {id:"Station:I11D1|D004", label:"신사", 역번호:"D004"};\n\n'
+    'MATCH (a {id:"Station:I11D1|D004"}), (b {id:"Station:I11D1|D005"}) '
+    "MERGE (a)-[:CONNECTS_TO {거리_m:700.0, 평일운행횟수:330.0}]->(b);\n")
+
+
+def test_korea_urban_rail_runs_its_kg_import_statement_by_statement_as_written(tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_korea_urban_rail(store, _clone(tmp_path, corpus.RAILITY, {corpus.RAILITY_SCRIPT: _RAILITY_SCRIPT}))
+    assert store.calls == [
+        ("CREATE CONSTRAINT IF NOT EXISTS FOR (n:Station) REQUIRE n.id IS UNIQUE", {}),
+        ('MERGE (n:Station {id:"Station:I11D1|D004"}) SET n += {id:"Station:I11D1|D004", label:"신사", 역번호:"D004"}',
+         {}),
+        ('MATCH (a {id:"Station:I11D1|D004"}), (b {id:"Station:I11D1|D005"}) '
+         "MERGE (a)-[:CONNECTS_TO {거리_m:700.0, 평일운행횟수:330.0}]->(b)", {})]
+    assert corpus.graph("korea-urban-rail").split == "frozen"
+
+
+def test_korea_urban_rail_refuses_a_script_that_reads_a_file(tmp_path: Path) -> None:
+    script = "LOAD CSV WITH HEADERS FROM 'file:///kg_nodes.csv' AS row\nMERGE (:Station {id: row.id});\n"
+    with pytest.raises(corpus.CorpusError, match="reads file:///kg_nodes.csv"):
+        corpus.write_korea_urban_rail(Recorder(), _clone(tmp_path, corpus.RAILITY, {corpus.RAILITY_SCRIPT: script}))
