@@ -3084,6 +3084,53 @@ teams-and-maps loader, whose repositories the search did not name, and a loader 
 basins, watersheds and rain and water-level gauging stations (its 8_import_all_to_neo4j.py reads Excel workbooks,
 several sheets each, with pandas' read_excel, which no loader here reads; its repository not named either).
 
+Helper s27A's paragraph, written blind for the twenty-seventh split (not declared yet; domain searched: transport,
+energy, infrastructure and places). korea-urban-rail: github.com/leeseoyang/Raility ("도시철도 네트워크 취약성 분석",
+Leeseogyeong with a co-researcher, August 2026: the vulnerability of South Korea's urban railway network, a study
+meant for a Korean transport journal, in Korean; no licence stated for the repository; its data the Korea National
+Railway's standard data of data.go.kr, station, line and service information, under the KOGL Type 1 licence),
+kg/kg_import.cypher, the file its README names for Neo4j ("Neo4j Desktop 설치 후 `kg/kg_import.cypher` 실행") and its
+build_kg.py writes, run as written (write_korea_urban_rail: _run_script, reading no data file: the values are in its
+statements, one MERGE ... SET n += {...} a node and one unlabelled MATCH and MERGE a relationship; its five
+constraints are already in 5.x syntax, and nothing is changed for Neo4j 5.26). The graph: 1,094 stations, one a
+station and line (Station: id "Station:I11D1|D004", label and 역사명 the name, "신사", "양재(서초구청)", 역번호, lat,
+lon, 주소, 환승역 "환승역"/"일반역" or "도시철도 환승역", and the study's results 매개중심성, 연결중심성, 효율저하율,
+승객가중효율저하율, 단절유발), 46 lines (Line: label "신분당선", 노선번호 "I11D1", 역수, 노선연장_m, 개통일자,
+altLabel), 20 operators (Operator: "서울교통공사", "한국철도공사", 역수), 12 provinces (Region: "서울특별시", 역수)
+and 5 metropolitan areas (MetroArea: "수도권", "부산·김해권", 역수), with ON_LINE, OPERATED_BY, LOCATED_IN and
+IN_METRO_AREA from each station (1,094 each), CONNECTS_TO from a station to the next on its line (1,160: 거리_m,
+평일운행횟수, and 소요시간_s on 258), TRANSFERS_TO between a transfer station's nodes (184) and LINE_OPERATED_BY
+(46): 1,177 nodes, 5,766 relationships, 5 labels, `up` in 11 min 50 s (server start included, other helpers' servers
+running; 6,948 statements, each its own transaction). Quirks kept: a station on several lines is a node per line of
+the same name (강남 of 2호선 and of 신분당선; 98 names are held two or three times); three lines are "2호선" (Seoul's
+S1102 and its two branches S1121 and S1122); 개통일자 is text as the source files write it, "1974-08-15", "22.05.28"
+for 신분당선, "4101~4104," for Seoul's line 9; numbers are floats ("700.0" metres); two operators carry no line
+(구리도시공사, 서울시메트로9호선㈜ beside "서울특별시 서울시메트로9호선㈜"); the 302 stations outside the capital
+region have none of the analysis properties. Its 14 questions, in Korean (6 edge: a station's line, operator,
+province and metropolitan area, a line's operator, the station next to a terminus; 4 node-property: an address, a
+station number, an opening date, a line's length; 2 relationship-property: the distance and the running time between
+two consecutive stations; 2 two-hop: the opening date and the length of a station's line), name stations as the data
+names them (with "역" where it writes it, "거제해맞이역", "가평역"; without where it does not, "녹동역은" for 녹동),
+only names held by one node, and lines by their full names. Overlaps kept: london-tube, paris-metro,
+madrid-metro-campuses, rome-transport, uk-railway, sncf-stations and romania-trains are railways, seocho-apartments
+is in Korean; this is the corpus's first national urban railway network, with its operators, provinces, distances and
+service counts. Considered by s27A and left out: its two given candidates, SWilDeV/GLO-4035_E13 (looked at again:
+Montréal's bike paths, one label, PointCycle, in its Neo4j; the restaurants are in MongoDB) and the Taiwan rivers
+loader (sheepelysium/HydroGraph-TW, left out before: Excel workbooks and per-row Python logic, its shapefile over the
+size limit; no CSV or Cypher form found); yar-malik/hamburg-gtfs-neo4j (Hamburg's HVV GTFS with its README's LOAD
+CSV: stop_times.txt, the file that ties trips to stops, is over the mirror's size limit, so the load would be
+agencies, routes, trips and stops without a link between trips and stops), monteleone-1883922/Natural_Events_DW (US
+tornadoes by state and county, left out before: its data downloaded by a script), the SNCF TGVmax loaders
+(Projet-TGV-Neo4j and its copies: one label, Gare, with TRAJET relationships, over a 350,000-row download),
+codiply/neo4j-flight-routes (a cut of OpenFlights, as openflights-routes), edu-inza/metro-neo4j and
+thomas-delacour/neo4j-metro (Paris' metro again), johnymontana/transport-for-maf (TfL data fetched from its API), an
+Uzbek hydrology schema (GIMAT: a dozen hand-written sample nodes), a German transmission-grid query file
+(Umspannwerke and Leitungen from OpenStreetMap; its repository and loader not found) and, left out before,
+tullanders/gtfs_neo4j, neo4j-field/cuenca-upgrade-workshop, altierispeixoto/urbs-data-processing,
+luzidl/it-novum-webinar_042022, SacrumDeus/deutsche-bahn-network (no data files committed). Seen and not evaluated: a
+Boston Bluebikes loader (stations and trips, its repository not named) and a Vienna subdistricts and stops loader
+(left out before with Vienna's transit stops).
+
 Helper s27B's paragraph, written blind for the twenty-seventh split (not declared yet; domain searched: commerce,
 products, companies and finance). mobile-devices: github.com/Szynol00/MobileDevices-GraphDB (a one-commit project of
 4 August 2025, READMEs in English and Polish; no licence stated, its data's origin not named: data/phone_data.csv,
@@ -3129,7 +3176,8 @@ TrumpWorld part (looked at again: no copy of its Google Sheets in the repository
 snapshot could be had; an agent-written project), a Chemicals in Cosmetics load (California's Safe Cosmetics Program
 reports: Company, Brand, Product, Chemical; its CSV read from gist.graphgrid.com, no repository found that holds it
 with the script) and an OpenFoodFacts loader in French (its JSONL, filtered from OpenFoodFacts' dump, not committed).
-Candidates seen, not evaluated: sdaschner/favorite-coffee (coffee beans and flavours; its data's size not checked)."""
+Candidates seen, not evaluated: sdaschner/favorite-coffee (coffee beans and flavours; its data's size not checked).
+
 Helper s27C's paragraph, written blind (the twenty-seventh split, in preparation; domain searched: people,
 organisations, government and politics). philippine-congress: github.com/bettergovph/open-congress-data (BetterGov.ph's
 "Open data for the Philippine Congress", September 2025, "manually encoded" from the Senate's, the House of
@@ -3185,7 +3233,8 @@ builds them from a HUDOC download). Also left out, for a second graph not found 
 officials' careers from Baidu Baike, parsed by an LLM, its data not committed), wevisdemo/politigraph (Thailand's
 Politigraph: its data scraped into Neo4j at run time, none committed), derrabauke/eu-data-workflow (left out before),
 Irish 2016 election course projects (hand-typed; irish-election is in the corpus) and EveryPolitician's
-gb_parliament.csv loaders (MPs, parties and their e-mail addresses, two labels; their repositories not named)."""
+gb_parliament.csv loaders (MPs, parties and their e-mail addresses, two labels; their repositories not named).
+
 Helper s27D's paragraph, written blind for the twenty-seventh split (not declared yet; domain searched: culture, music,
 books, films, games, art, museums, libraries, heritage). china-world-heritage: github.com/shengliuyang/Heritage_neo4j
 (Liuyang Sheng's "World Heritage Smart Classroom Assistant", March 2025; its README says "licensed under the MIT
@@ -3235,7 +3284,8 @@ database copy, no data committed); Dianayuy/neo4j-kpop-project, Di-KaZ/NeoBum an
 video-game-sales and Met scripts the search returned again (left out before or in the corpus). Seen and not
 evaluated: a Spanish films LOAD CSV (Pelicula, Director, Guionista, Compositor, Pais, Duracion, Actor, each
 relationship with peso 1.0; its repository not named by the search), a 1970s prog-rock knowledge graph of a blog
-post (Wikidata and MusicBrainz, loaded at run time)."""
+post (Wikidata and MusicBrainz, loaded at run time).
+
 Helper s27E's paragraph, written blind for the twenty-seventh split (not declared yet; domain searched: science,
 medicine and education: genes, drugs, diseases, publications, university courses and prerequisites, research
 projects). drug-interactions: github.com/dgg32/drug-drug-interactions (Sixing Huang's "Know Your Drugs: A Knowledge
@@ -3308,52 +3358,6 @@ kegg-diseases, by the same author as this graph). Seen and not evaluated: a Corn
 generated from the Cornell Course Roster API (LOAD CSV of courses and aliases; its repository not named) and course
 exercises' hand-typed students and teachers (agustin123gd/proyectoBDNC, DeliVali/proyectoBDNC: invented people, a
 handful of nodes)."""
-Helper s27A's paragraph, written blind for the twenty-seventh split (not declared yet; domain searched: transport,
-energy, infrastructure and places). korea-urban-rail: github.com/leeseoyang/Raility ("도시철도 네트워크 취약성 분석",
-Leeseogyeong with a co-researcher, August 2026: the vulnerability of South Korea's urban railway network, a study
-meant for a Korean transport journal, in Korean; no licence stated for the repository; its data the Korea National
-Railway's standard data of data.go.kr, station, line and service information, under the KOGL Type 1 licence),
-kg/kg_import.cypher, the file its README names for Neo4j ("Neo4j Desktop 설치 후 `kg/kg_import.cypher` 실행") and its
-build_kg.py writes, run as written (write_korea_urban_rail: _run_script, reading no data file: the values are in its
-statements, one MERGE ... SET n += {...} a node and one unlabelled MATCH and MERGE a relationship; its five
-constraints are already in 5.x syntax, and nothing is changed for Neo4j 5.26). The graph: 1,094 stations, one a
-station and line (Station: id "Station:I11D1|D004", label and 역사명 the name, "신사", "양재(서초구청)", 역번호, lat,
-lon, 주소, 환승역 "환승역"/"일반역" or "도시철도 환승역", and the study's results 매개중심성, 연결중심성, 효율저하율,
-승객가중효율저하율, 단절유발), 46 lines (Line: label "신분당선", 노선번호 "I11D1", 역수, 노선연장_m, 개통일자,
-altLabel), 20 operators (Operator: "서울교통공사", "한국철도공사", 역수), 12 provinces (Region: "서울특별시", 역수)
-and 5 metropolitan areas (MetroArea: "수도권", "부산·김해권", 역수), with ON_LINE, OPERATED_BY, LOCATED_IN and
-IN_METRO_AREA from each station (1,094 each), CONNECTS_TO from a station to the next on its line (1,160: 거리_m,
-평일운행횟수, and 소요시간_s on 258), TRANSFERS_TO between a transfer station's nodes (184) and LINE_OPERATED_BY
-(46): 1,177 nodes, 5,766 relationships, 5 labels, `up` in 11 min 50 s (server start included, other helpers' servers
-running; 6,948 statements, each its own transaction). Quirks kept: a station on several lines is a node per line of
-the same name (강남 of 2호선 and of 신분당선; 98 names are held two or three times); three lines are "2호선" (Seoul's
-S1102 and its two branches S1121 and S1122); 개통일자 is text as the source files write it, "1974-08-15", "22.05.28"
-for 신분당선, "4101~4104," for Seoul's line 9; numbers are floats ("700.0" metres); two operators carry no line
-(구리도시공사, 서울시메트로9호선㈜ beside "서울특별시 서울시메트로9호선㈜"); the 302 stations outside the capital
-region have none of the analysis properties. Its 14 questions, in Korean (6 edge: a station's line, operator,
-province and metropolitan area, a line's operator, the station next to a terminus; 4 node-property: an address, a
-station number, an opening date, a line's length; 2 relationship-property: the distance and the running time between
-two consecutive stations; 2 two-hop: the opening date and the length of a station's line), name stations as the data
-names them (with "역" where it writes it, "거제해맞이역", "가평역"; without where it does not, "녹동역은" for 녹동),
-only names held by one node, and lines by their full names. Overlaps kept: london-tube, paris-metro,
-madrid-metro-campuses, rome-transport, uk-railway, sncf-stations and romania-trains are railways, seocho-apartments
-is in Korean; this is the corpus's first national urban railway network, with its operators, provinces, distances and
-service counts. Considered by s27A and left out: its two given candidates, SWilDeV/GLO-4035_E13 (looked at again:
-Montréal's bike paths, one label, PointCycle, in its Neo4j; the restaurants are in MongoDB) and the Taiwan rivers
-loader (sheepelysium/HydroGraph-TW, left out before: Excel workbooks and per-row Python logic, its shapefile over the
-size limit; no CSV or Cypher form found); yar-malik/hamburg-gtfs-neo4j (Hamburg's HVV GTFS with its README's LOAD
-CSV: stop_times.txt, the file that ties trips to stops, is over the mirror's size limit, so the load would be
-agencies, routes, trips and stops without a link between trips and stops), monteleone-1883922/Natural_Events_DW (US
-tornadoes by state and county, left out before: its data downloaded by a script), the SNCF TGVmax loaders
-(Projet-TGV-Neo4j and its copies: one label, Gare, with TRAJET relationships, over a 350,000-row download),
-codiply/neo4j-flight-routes (a cut of OpenFlights, as openflights-routes), edu-inza/metro-neo4j and
-thomas-delacour/neo4j-metro (Paris' metro again), johnymontana/transport-for-maf (TfL data fetched from its API), an
-Uzbek hydrology schema (GIMAT: a dozen hand-written sample nodes), a German transmission-grid query file
-(Umspannwerke and Leitungen from OpenStreetMap; its repository and loader not found) and, left out before,
-tullanders/gtfs_neo4j, neo4j-field/cuenca-upgrade-workshop, altierispeixoto/urbs-data-processing,
-luzidl/it-novum-webinar_042022, SacrumDeus/deutsche-bahn-network (no data files committed). Seen and not evaluated: a
-Boston Bluebikes loader (stations and trips, its repository not named) and a Vienna subdistricts and stops loader
-(left out before with Vienna's transit stops)."""
 
 from __future__ import annotations
 
@@ -9763,6 +9767,34 @@ def write_botola_pro_squads(store: Any, mirror: Path) -> None:
     _run_loader(BOTOLA, BOTOLA_LOADER, source, importer, file=f"/{BOTOLA_LOADER}", print=_botola_print)
 
 
+RAILITY = "leeseoyang/Raility"  # "Raility", 2026: the vulnerability of South Korea's urban railways, in Korean
+RAILITY_SCRIPT = "kg/kg_import.cypher"  # the knowledge graph's Neo4j import, as its build_kg.py writes it
+
+
+def write_korea_urban_rail(store: Any, mirror: Path) -> None:
+    """kg/kg_import.cypher of leeseoyang/Raility as written (Leeseogyeong's "도시철도 네트워크 취약성 분석", 2026: the
+    vulnerability of South Korea's urban railway network, a study for a Korean transport journal, in Korean; no
+    licence stated for the repository, its data the Korea National Railway's standard data on data.go.kr under the
+    KOGL Type 1 licence), the file its README names for Neo4j ("`kg/kg_import.cypher` 실행") and its build_kg.py
+    writes: five uniqueness constraints (already in 5.x syntax), then one MERGE ... SET n += {...} per node and one
+    `MATCH (a {id: ...}), (b {id: ...}) MERGE (a)-[:T {...}]->(b)` per relationship, each its own statement. It
+    reads no data file: the values are in the script. The graph: the stations of the country's urban railways
+    (Station: one node per station and line, id "Station:<line number>|<station number>", label and 역사명 the
+    station's name, "강남", "양재(서초구청)", 역번호, lat, lon, 환승역 "환승역"/"일반역" (or "도시철도 환승역"), 주소
+    the address, and the study's results: 매개중심성, 연결중심성, 효율저하율, 승객가중효율저하율, 단절유발 0 or 1),
+    their lines (Line: label "신분당선", "2호선", 노선번호 "I11D1", 역수, 노선연장_m, 개통일자, altLabel), operators
+    (Operator: label "서울교통공사", 역수), provinces (Region: "서울특별시", 역수) and metropolitan areas (MetroArea:
+    "수도권", "부산·김해권", 역수), with ON_LINE, OPERATED_BY, LOCATED_IN and IN_METRO_AREA from each station,
+    CONNECTS_TO between consecutive stations of a line (거리_m, 평일운행횟수, some 소요시간_s), TRANSFERS_TO between
+    a transfer station's nodes on two lines, and LINE_OPERATED_BY from a line to its operator. Nothing is changed
+    for Neo4j 5.26. Quirks kept: a station on two lines is two nodes of the same name ("강남" of 2호선 and of 신분당선),
+    joined by TRANSFERS_TO; lines share names ("2호선" is Seoul's S1102 and two short lines, S1121 and S1122);
+    개통일자 is written as the source files write it ("1974-08-15", "22.05.28", and "4101~4104," for Seoul's line 9);
+    the relationships' MATCHes name no label; the 302 stations outside the capital region (Busan, Daegu, Daejeon,
+    Gwangju, 대경선, 동해선) have none of the analysis properties."""
+    _run_script(store, read_file(RAILITY, RAILITY_SCRIPT, mirror).decode("utf-8"), _no_files(RAILITY))
+
+
 
 MOBILE_DEVICES = "Szynol00/MobileDevices-GraphDB"  # a 2025 project: 833 phones, tablets and watches and their specs
 MOBILE_DEVICES_SCRIPT = "scripts/database_import.cypher"  # its README's one load step
@@ -9781,6 +9813,8 @@ def write_mobile_devices(store: Any, mirror: Path) -> None:
     rows is one device with both rows' specs (SAMSUNG GALAXY F14); a missing weight or dimension is the empty string."""
     script = read_file(MOBILE_DEVICES, MOBILE_DEVICES_SCRIPT, mirror).decode("utf-8")
     _run_script(store, script, _files_under(MOBILE_DEVICES, MOBILE_DEVICES_SCRIPT, MOBILE_DEVICES_DATA, mirror))
+
+
 CONGRESS_PH = "bettergovph/open-congress-data"  # BetterGov.ph's open data of the Philippine Congress (CC0 1.0)
 CONGRESS_PH_LOADER = "scripts/sync_to_neo4j.py"
 CONGRESS_PH_SETTINGS = ".env.example"  # the settings its load_dotenv() reads (the user's copy of it, `.env`)
@@ -9800,14 +9834,6 @@ class _CongressResult(list[dict[str, Any]]):
 
 class _CongressSession(_SessionBlock):
     """A driver session as the congress loader uses one: `session.run(query, **params)`, an auto-commit statement."""
-HERITAGE = "shengliuyang/Heritage_neo4j"  # a 2025 "World Heritage Smart Classroom Assistant": China's World Heritage
-HERITAGE_LOADER = "refined.py"  # its README's "improved version of Heritage_build.py", the one it names first
-HERITAGE_DATA = "data/heritage_1.json"  # the file refined.py opens (data/heritage.json, a shorter draft, is not read)
-
-
-class _HeritageGraph:
-    """py2neo's Graph as refined.py uses it: create(Node) and run(cypher, parameters), each one statement on the
-    store (the uri and credentials it is given are not used)."""
 
     def __init__(self, store: Any) -> None:
         self.store = store
@@ -9913,6 +9939,19 @@ def write_philippine_congress(store: Any, mirror: Path) -> None:
                 open=opened, print=_quiet)
     if errors:
         raise CorpusError(f"{CONGRESS_PH}: its loader logged errors: {'; '.join(errors[:3])}")
+
+HERITAGE = "shengliuyang/Heritage_neo4j"  # a 2025 "World Heritage Smart Classroom Assistant": China's World Heritage
+HERITAGE_LOADER = "refined.py"  # its README's "improved version of Heritage_build.py", the one it names first
+HERITAGE_DATA = "data/heritage_1.json"  # the file refined.py opens (data/heritage.json, a shorter draft, is not read)
+
+
+class _HeritageGraph:
+    """py2neo's Graph as refined.py uses it: create(Node) and run(cypher, parameters), each one statement on the
+    store (the uri and credentials it is given are not used)."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
     def create(self, node: Any) -> None:
         if not isinstance(node, _Py2neoNode):
             raise CorpusError(f"{HERITAGE}: its loader creates a {type(node).__name__}, which is not read here")
@@ -10000,32 +10039,6 @@ def write_drug_interactions(store: Any, mirror: Path) -> None:
         return read_file(DRUG_DDI, DRUG_DDI_DATA + url.removeprefix("file:///"), mirror)
 
     _run_mixed(store, script, read)
-RAILITY = "leeseoyang/Raility"  # "Raility", 2026: the vulnerability of South Korea's urban railways, in Korean
-RAILITY_SCRIPT = "kg/kg_import.cypher"  # the knowledge graph's Neo4j import, as its build_kg.py writes it
-
-
-def write_korea_urban_rail(store: Any, mirror: Path) -> None:
-    """kg/kg_import.cypher of leeseoyang/Raility as written (Leeseogyeong's "도시철도 네트워크 취약성 분석", 2026: the
-    vulnerability of South Korea's urban railway network, a study for a Korean transport journal, in Korean; no
-    licence stated for the repository, its data the Korea National Railway's standard data on data.go.kr under the
-    KOGL Type 1 licence), the file its README names for Neo4j ("`kg/kg_import.cypher` 실행") and its build_kg.py
-    writes: five uniqueness constraints (already in 5.x syntax), then one MERGE ... SET n += {...} per node and one
-    `MATCH (a {id: ...}), (b {id: ...}) MERGE (a)-[:T {...}]->(b)` per relationship, each its own statement. It
-    reads no data file: the values are in the script. The graph: the stations of the country's urban railways
-    (Station: one node per station and line, id "Station:<line number>|<station number>", label and 역사명 the
-    station's name, "강남", "양재(서초구청)", 역번호, lat, lon, 환승역 "환승역"/"일반역" (or "도시철도 환승역"), 주소
-    the address, and the study's results: 매개중심성, 연결중심성, 효율저하율, 승객가중효율저하율, 단절유발 0 or 1),
-    their lines (Line: label "신분당선", "2호선", 노선번호 "I11D1", 역수, 노선연장_m, 개통일자, altLabel), operators
-    (Operator: label "서울교통공사", 역수), provinces (Region: "서울특별시", 역수) and metropolitan areas (MetroArea:
-    "수도권", "부산·김해권", 역수), with ON_LINE, OPERATED_BY, LOCATED_IN and IN_METRO_AREA from each station,
-    CONNECTS_TO between consecutive stations of a line (거리_m, 평일운행횟수, some 소요시간_s), TRANSFERS_TO between
-    a transfer station's nodes on two lines, and LINE_OPERATED_BY from a line to its operator. Nothing is changed
-    for Neo4j 5.26. Quirks kept: a station on two lines is two nodes of the same name ("강남" of 2호선 and of 신분당선),
-    joined by TRANSFERS_TO; lines share names ("2호선" is Seoul's S1102 and two short lines, S1121 and S1122);
-    개통일자 is written as the source files write it ("1974-08-15", "22.05.28", and "4101~4104," for Seoul's line 9);
-    the relationships' MATCHes name no label; the 302 stations outside the capital region (Busan, Daegu, Daejeon,
-    Gwangju, 대경선, 동해선) have none of the analysis properties."""
-    _run_script(store, read_file(RAILITY, RAILITY_SCRIPT, mirror).decode("utf-8"), _no_files(RAILITY))
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -10648,6 +10661,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                          "positions, market value), career totals, titles, contracts, injuries, "
                                          "head coaches, the league and countries",
           writer=write_botola_pro_squads, source=BOTOLA),
+    Graph("korea-urban-rail", "frozen", "South Korea's urban railway network (a 2026 vulnerability study's knowledge "
+                                          "graph, in Korean, from the Korea National Railway's standard data): "
+                                          "stations per line (name, number, address, coordinates, transfer or not, "
+                                          "centrality and removal-impact results), lines (number, length, opening "
+                                          "date), operators, provinces and metropolitan areas, the links between "
+                                          "consecutive stations (distance, weekday services) and transfers",
+          writer=write_korea_urban_rail, source=RAILITY),
     Graph("mobile-devices", "frozen", "833 Samsung, Motorola, Redmi, Xiaomi, Realme and Huawei phones, tablets and "
                                         "smartwatches (2020-2024) with their specifications: release quarter, "
                                         "processor, RAM and storage options, battery, cameras, screen, dimensions "
@@ -10670,13 +10690,6 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "contraindicated with, their mechanisms of action, structural and "
                                           "therapeutic classes, side effects and identifiers",
           writer=write_drug_interactions, source=DRUG_DDI),
-    Graph("korea-urban-rail", "frozen", "South Korea's urban railway network (a 2026 vulnerability study's knowledge "
-                                          "graph, in Korean, from the Korea National Railway's standard data): "
-                                          "stations per line (name, number, address, coordinates, transfer or not, "
-                                          "centrality and removal-impact results), lines (number, length, opening "
-                                          "date), operators, provinces and metropolitan areas, the links between "
-                                          "consecutive stations (distance, weekday services) and transfers",
-          writer=write_korea_urban_rail, source=RAILITY),
 ]}
 
 
