@@ -3358,6 +3358,58 @@ kegg-diseases, by the same author as this graph). Seen and not evaluated: a Corn
 generated from the Cornell Course Roster API (LOAD CSV of courses and aliases; its repository not named) and course
 exercises' hand-typed students and teachers (agustin123gd/proyectoBDNC, DeliVali/proyectoBDNC: invented people, a
 handful of nodes)."""
+Helper s27F's paragraph, written blind (the twenty-seventh split, in preparation; sports and history). mlb-payrolls:
+github.com/johngeyer/CIS550Project (group 27 of a CIS 550 databases course, fall 2017: John Geyer, Omar Paladines,
+Juan Padilla and Max Shestov's baseball site over a MySQL copy of the Lahman and Retrosheet data, with a Neo4j graph of
+the clubs' payrolls; in English; no licence stated); input_files_final/'s 60 Cypher files, one a club and season
+(<ABBR>_input.cyp for 2017, <ABBR>_input2.cyp for 2016), written by its clean_and_write_neo4j_data.R from the payroll
+tables it read (not committed), run as its README says the data was imported, in the order the folder lists them
+(write_mlb_payrolls): each player of a table `MERGE (p:Player {name})`, the club `MERGE (t:Team {teamID, abbr})` and
+`MERGE (t)-[:PAYS {salary, season}]->(p)`. What the loader needed: a file has no ';', so its MERGE clauses run as the
+one statement they are; ANA_input.cyp's first line, `CREATE INDEX ON :Player(name)`, cannot be a clause of it and runs
+first, by itself, in 5.x syntax (_five); nothing else changes. The graph: the 30 clubs (Team: teamID, the club's name
+as the group wrote it, "LA Angels", "LA Dodgers", "NY Mets", "St. Louis Cardinals"; abbr, the table's code, ANA, KCR,
+SDP, TBR, WSN) and the 1,480 players they paid (Player: name): 1,510 nodes (Player 1,480, Team 30), 2,371
+relationships (PAYS: 1,185 of 2016, 1,186 of 2017), 2 labels, `up` in 15 min 56 s (server start included, other
+helpers' servers running: 60 statements of some 80 MERGE clauses each). Quirks kept: salary is the table's text
+("$26,000,000", "$14,666,666"), "" for 637 rows the tables left empty and a line break (CR LF) for
+one (Todd Cunningham, Atlanta 2016); season is an integer; 662 club-and-player pairs have a PAYS for each season; 38
+players are on two clubs' tables of one season (Andrelton Simmons: LA Angels and Atlanta, 2016; Bud Norris: LA
+Angels and Atlanta, 2017), as the tables the group downloaded had them; two players who share a name are one node.
+Falls short of the brief as it is: 2 labels (the brief aimed at 3; no sports or history graph of three labels with
+its data and its own load script committed was found in the time). Its 14 questions, in English (6 edge: the club
+that paid a player in a season, for players paid by two clubs in the two seasons; 4 node-property: a club's
+abbreviation, the club of an abbreviation; 2 relationship-property: a salary, the season of a club's only PAYS to a
+player; 2 two-hop: the abbreviation of the club that paid a player, the salary a player's 2016 club paid a teammate),
+name players and clubs as the graph writes them ("LA Angels", "NY Mets" in the answers with "New York Mets") and ask
+about no club-player pair with two PAYS but by its season. Overlaps kept: college-baseball is baseball (NCAA) and
+nba-seasons and nfl-rosters are North American professional rosters, but this is the corpus's first Major League
+Baseball graph and its first of salaries (a payroll, the amount and season on the relationship). Considered by s27F
+and left out: its five candidates, the Jeff Sackmann ATP loader (api/db/ingestion/tennis.py of a repository the
+index does not name: it reads the match CSVs its pipeline downloads, none committed), the py2neo loader of
+datasets/all_leagues_combined.csv (repository not named; no committed copy of that file found), the Counter-Strike
+loader (InsertCSGO over data/results.csv, picks.csv and players.csv of Kaggle's professional CS:GO matches: three
+variants seen, no repository named; in one, VETTED MATCHes Map nodes nothing creates), international football results
+(the French course's adaptation of the DataCamp script was found in the index, "Adapted from the DataCamp tutorial
+script (Bex Tuychiev, 2024)", reading data/results.csv, goalscorers.csv and shootouts.csv, but not its repository;
+the repositories that commit those CSVs, eshan14git/football-qa-nlp and adamg14/world_cup_data_pipeline among them,
+have no Neo4j loader) and paulodiniz/bjj-world (left out before, not tried again); evanboyd31/nhl-degrees-of-separation
+(NHL players, team seasons and franchises: its scripts fetch the NHL API, no data committed),
+adam-cowley/statsbomb-neo4j (StatsBomb open data by apoc.load.json: the JSON not committed, one match's events in its
+UI), amiray-01/Neo4jFootballGraph (Transfermarkt's player scores: its CSVs not committed),
+syedhassaanahmed/neo4j-datasets (Docker images whose data is downloaded at build), kuczera/Graphentechnologien's
+cypher/Friedrich3Verwandtschaft.cyp (Emperor Frederick III's kinship from Wikidata, an apoc export of 32 persons),
+linszjava/cbdb-graph (the China Biographical Database: its import reads an export not committed),
+markbrouch/hit-nhost-nextjs-starter (a Hawaiian genealogies' GEDCOM loader: the GEDCOM not committed),
+mneedham/neo4j-football-stadiums (one label), mneedham/tennis_atp (parquet and SQL, no Neo4j), adrianco/demo-brazil
+(left out before; it now also loads Kaggle's Brazilian match CSVs, still an AI-agent demo), and loaders the search
+turned up without their repository or data: a UFC loader (Fighter, Fight, Event, WeightClass, Referee, Location:
+scraped at run time), a JavaScript loader of Kaggle's 120 years of Olympic history (athlete_events.csv, not found
+committed), an Olympedia loader through Airflow (Olympic_Athlete_Bio.csv), a Chinese museum-artifact loader
+(Process_translate_ds.csv: not found) and a 2018 World Cup squads parser (for Tableau, no Neo4j). Seen and not
+evaluated: neo4j-examples/discoveraurafree's data/royal92.ged (European royalty, some 3,000 persons, through the
+code/gedcom/gedcom2neo4j.py us-presidents runs: one label, and it needs the python-gedcom parser) and a Paris 2024
+Olympics loader whose nodes_*.csv its own preprocessing script writes (its repository still not named)."""
 
 from __future__ import annotations
 
@@ -10039,6 +10091,38 @@ def write_drug_interactions(store: Any, mirror: Path) -> None:
         return read_file(DRUG_DDI, DRUG_DDI_DATA + url.removeprefix("file:///"), mirror)
 
     _run_mixed(store, script, read)
+MLB_PAYROLLS = "johngeyer/CIS550Project"  # CIS 550 group 27, fall 2017 (John Geyer and three)
+MLB_PAYROLLS_FOLDER = "input_files_final/"  # <ABBR>_input.cyp (2017) and <ABBR>_input2.cyp (2016), one a club
+# a schema statement on a line of its own (ANA_input.cyp opens with `CREATE INDEX ON :Player(name)`): not a clause of
+# the MERGEs after it, run by itself
+_MLB_SCHEMA_LINE = re.compile(r"(?im)^\s*create\s+(?:index|constraint)\b[^\n]*$")
+
+
+def write_mlb_payrolls(store: Any, mirror: Path) -> None:
+    """input_files_final/'s Cypher files of johngeyer/CIS550Project (CIS 550, a databases course, fall 2017,
+    group 27: a baseball site over a MySQL copy of the Lahman and Retrosheet data and a Neo4j graph of the clubs'
+    payrolls; no licence stated), each run as its README says the data was imported, in the order the folder lists
+    them: one file a club and season (_input.cyp 2017, _input2.cyp 2016), written by the group's
+    clean_and_write_neo4j_data.R from the club payroll tables it read (<ABBR>17.csv and <ABBR>16.csv, not in the
+    repository): for each player, `MERGE (p<i>:Player {name})`, `MERGE (t<i>:Team {teamID, abbr})` and `MERGE
+    (t<i>)-[:PAYS {salary, season}]->(p<i>)`. A file has no ';': its MERGE clauses are one statement, as written;
+    the one schema line, ANA_input.cyp's `CREATE INDEX ON :Player(name)`, cannot be a clause of it and runs first, by
+    itself, in 5.x syntax (_five). Nothing else changes: salary stays the payroll table's text ("$26,000,000", ""
+    where the table left it empty, one with a line break where a row broke), teamID the club's name as the group
+    wrote it ("LA Angels", "NY Yankees"), abbr the table's file name (ANA, KCR, SDP), and two players who share a
+    name are one Player node."""
+    paths = [p for p in list_folder(MLB_PAYROLLS, MLB_PAYROLLS_FOLDER, mirror) if p.endswith(".cyp")]
+    if not paths:
+        raise CorpusError(f"{MLB_PAYROLLS}: {MLB_PAYROLLS_FOLDER} holds no .cyp file")
+    for path in paths:
+        script = read_file(MLB_PAYROLLS, path, mirror).decode("utf-8")
+        if re.search(r";[ \t\r]*$", script, re.MULTILINE):
+            raise CorpusError(f"{MLB_PAYROLLS}: {path} ends a statement with ';': no longer one statement a file")
+        for line in _MLB_SCHEMA_LINE.findall(script):
+            store.query(_five(line.strip()), read_only=False)
+        body = _MLB_SCHEMA_LINE.sub("", script).strip()
+        if body:
+            store.query(body, read_only=False)
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -10690,6 +10774,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "contraindicated with, their mechanisms of action, structural and "
                                           "therapeutic classes, side effects and identifiers",
           writer=write_drug_interactions, source=DRUG_DDI),
+    Graph("mlb-payrolls", "frozen", "Major League Baseball's 2016 and 2017 club payrolls (a fall 2017 databases "
+                                      "course project): the 30 clubs (name, abbreviation) and the players each "
+                                      "paid, with the salary and the season",
+          writer=write_mlb_payrolls, source=MLB_PAYROLLS),
 ]}
 
 

@@ -358,6 +358,7 @@ TWENTY_SEVENTH_IN_PREPARATION_E = {"drug-interactions"}
 TWENTY_SEVENTH_IN_PREPARATION = (TWENTY_SEVENTH_IN_PREPARATION_A | TWENTY_SEVENTH_IN_PREPARATION_B
                                  | TWENTY_SEVENTH_IN_PREPARATION_C | TWENTY_SEVENTH_IN_PREPARATION_D
                                  | TWENTY_SEVENTH_IN_PREPARATION_E)
+TWENTY_SEVENTH_IN_PREPARATION_F = {"mlb-payrolls"}
 
 
 def test_the_twenty_sixth_frozen_split_is_the_documented_draw_and_spent() -> None:
@@ -370,6 +371,7 @@ def test_the_twenty_sixth_frozen_split_is_the_documented_draw_and_spent() -> Non
     assert tuple(pool) == corpus.TWENTY_SIXTH_POOL and corpus.TWENTY_SIXTH_SEED == 54
     assert sorted(random.Random(54).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_SIXTH_POOL, 54)
     assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SEVENTH_IN_PREPARATION
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_SEVENTH_IN_PREPARATION_F
     assert {"botola-pro-squads", "trump-tweets"} <= _split("tune")
 
 
@@ -424,6 +426,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.TWENTY_THIRD_POOL) | set(corpus.TWENTY_FOURTH_POOL)
                                   | set(corpus.TWENTY_FIFTH_POOL) | set(corpus.TWENTY_SIXTH_POOL)
                                   | TWENTY_SEVENTH_IN_PREPARATION)
+                                  | TWENTY_SEVENTH_IN_PREPARATION_F)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -4466,3 +4469,29 @@ def test_drug_interactions_refuses_a_script_without_its_queries_and_a_file_outsi
     script = _DRUG_DDI_SCRIPT.replace("file:///drug_details_5.jsonl", "https://example.org/drugs.jsonl")
     with pytest.raises(corpus.CorpusError, match="reads https://example.org/drugs.jsonl"):
         corpus.write_drug_interactions(Recorder(), _drug_ddi_mirror(tmp_path / "url", script))
+# johngeyer/CIS550Project's input_files_final/: one file a club and season, its MERGE clauses with no ';' between them
+# (one statement a file); the first file opens with a 4.x index line; the folder holds a .DS_Store too
+_MLB_ANA = ('CREATE INDEX ON :Player(name)\n\nMERGE (p1:Player {name:"Albert Pujols"})\n\n'
+            'MERGE (t1:Team {teamID:"LA Angels",abbr:"ANA"})\n'
+            'MERGE (t1)-[:PAYS {salary:"$26,000,000", season:2017}]->(p1)\n')
+_MLB_ATL = ('MERGE (p1:Player {name:"Freddie Freeman"})\n\nMERGE (t1:Team {teamID:"Atlanta Braves",abbr:"ATL"})\n'
+            'MERGE (t1)-[:PAYS {salary:"\n", season:2016}]->(p1)\n')
+
+
+def test_mlb_payrolls_runs_each_file_as_one_statement_after_its_index(tmp_path: Path) -> None:
+    folder = corpus.MLB_PAYROLLS_FOLDER
+    store = Recorder()
+    corpus.write_mlb_payrolls(store, _clone(tmp_path, corpus.MLB_PAYROLLS, {
+        f"{folder}ATL_input2.cyp": _MLB_ATL, f"{folder}ANA_input.cyp": _MLB_ANA, f"{folder}.DS_Store": "\x00"}))
+    assert store.calls == [
+        ("CREATE INDEX FOR (n:Player) ON (n.name)", {}),
+        ('MERGE (p1:Player {name:"Albert Pujols"})\n\nMERGE (t1:Team {teamID:"LA Angels",abbr:"ANA"})\n'
+         'MERGE (t1)-[:PAYS {salary:"$26,000,000", season:2017}]->(p1)', {}),
+        (_MLB_ATL.strip(), {})]
+
+
+def test_mlb_payrolls_refuses_a_file_of_several_statements(tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.MLB_PAYROLLS,
+                    {f"{corpus.MLB_PAYROLLS_FOLDER}ANA_input.cyp": 'MERGE (p1:Player {name:"Mike Trout"});\n'})
+    with pytest.raises(corpus.CorpusError, match="no longer one statement a file"):
+        corpus.write_mlb_payrolls(Recorder(), mirror)
