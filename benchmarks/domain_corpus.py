@@ -3357,7 +3357,8 @@ orthologs, KEGG diseases CAUSES and drugs TREATS/TARGETS; it overlaps virus-host
 kegg-diseases, by the same author as this graph). Seen and not evaluated: a Cornell Course Navigator import script
 generated from the Cornell Course Roster API (LOAD CSV of courses and aliases; its repository not named) and course
 exercises' hand-typed students and teachers (agustin123gd/proyectoBDNC, DeliVali/proyectoBDNC: invented people, a
-handful of nodes)."""
+handful of nodes).
+
 Helper s27F's paragraph, written blind (the twenty-seventh split, in preparation; sports and history). mlb-payrolls:
 github.com/johngeyer/CIS550Project (group 27 of a CIS 550 databases course, fall 2017: John Geyer, Omar Paladines,
 Juan Padilla and Max Shestov's baseball site over a MySQL copy of the Lahman and Retrosheet data, with a Neo4j graph of
@@ -10091,6 +10092,8 @@ def write_drug_interactions(store: Any, mirror: Path) -> None:
         return read_file(DRUG_DDI, DRUG_DDI_DATA + url.removeprefix("file:///"), mirror)
 
     _run_mixed(store, script, read)
+
+
 MLB_PAYROLLS = "johngeyer/CIS550Project"  # CIS 550 group 27, fall 2017 (John Geyer and three)
 MLB_PAYROLLS_FOLDER = "input_files_final/"  # <ABBR>_input.cyp (2017) and <ABBR>_input2.cyp (2016), one a club
 # a schema statement on a line of its own (ANA_input.cyp opens with `CREATE INDEX ON :Player(name)`): not a clause of
