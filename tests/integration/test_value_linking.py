@@ -658,3 +658,21 @@ def test_a_record_of_a_kind_the_question_says_is_linked_by_the_two_entities_it_j
     # one entity the kind is placed at: its one line; Vapi's three lines are none in particular
     assert _joined(grid, r.link("How long is the line at Tarapur?")) == {"TarapurVapi"}
     assert _joined(grid, r.link("How long is the line at Vapi?")) == set()
+
+
+SENATE = schema_preset("domain", read_only=True, entities=[
+    EntityMapping(label="Person", key="id", name=["first_name", "last_name"], aliases=["aliases"],
+                  facts=["middle_name"])])
+
+
+def test_the_other_names_a_person_goes_by_are_stated_when_the_question_asks_for_one(server: Neo4jStore) -> None:
+    wipe(server)
+    server.query("CREATE (:Person {id: 'p1', first_name: 'Panfilo', last_name: 'Lacson', middle_name: 'Morena', "
+                 "aliases: ['Ping']})", read_only=False)
+    retriever = Retriever(server.with_schema(SENATE))
+    # "nickname" asks `aliases` (a synonym of its key's word), stated as a fact of the person
+    sub = retriever.retrieve("What nickname is Senator Panfilo Lacson known by?")
+    assert [(f.key, f.text) for f in sub.properties.values() if f.key == "aliases"] == [("aliases", "Ping")]
+    # not asked: the other names link the person, they are no fact of the context
+    assert not [f for f in retriever.retrieve("What is Panfilo Lacson's middle name?").properties.values()
+                if f.key == "aliases"]

@@ -607,9 +607,6 @@ class _Reading:
         # Leicester City", never known)
         self.between = records_between(question, said, names, types)
         self.mentioned |= self.between
-        # (a record of a kind the question says, joined to two it names: "the 400 kV line between A and B")
-        self.joined = records_joining(question, self.mentioned, facts, types, said)
-        self.mentioned |= set(self.joined)
         # a code the question types (letters and digits: "truck 1421412P") that a fact of an entity states names that
         # entity, as linking named it by that code
         # (or three or more capitals, "JPN", as Linker._by_code reads them)
@@ -731,6 +728,11 @@ class _Reading:
             if len(found) == 1 and token not in names:
                 self.initials[next(iter(found))] = token
         self.mentioned |= set(self.initials)
+        # a record of a kind the question says, joined to two it names ("the 400 kV line between A and B") or placed
+        # at one ("the ICT at Korba (W)"), once the question's other entities are known (a quote may name one of
+        # that kind itself)
+        self.joined = records_joining(question, self.mentioned, facts, types, said)
+        self.mentioned |= set(self.joined)
         # the entities the question names by a code or initials alone, never by a name of theirs, each with the
         # fact that states that code (None for initials no fact states): what such a question may ask is the name
         # ("which drug has the KEGG code D01211", "what does SD stand for")
@@ -805,6 +807,14 @@ class _Reading:
             own |= set.intersection(*ways)
         relations = sorted({self._relation(f) for f in facts})
         self.type_words = type_words = {st for t in set(types.values()) for st in content_stems(key_text(t))}
+        # the kind an entity's own kind fact says it is ("Senate - 13th Congress" type "chamber", a Group): a noun a
+        # "which" asks for names it as its type's would ("which chamber was X a member of"; philippine-congress,
+        # tune, was answered with the Congress the chamber belongs to)
+        self.kind_said: dict[str, set[str]] = {}
+        for f in facts:
+            if f.kind == "property" and f.via is None and len(f.tail.split()) <= 3 \
+                    and {stem(w) for w in key_tokens(key_text(f.relation))} & _CLASS_STEMS:
+                self.kind_said.setdefault(f.head, set()).update(content_stems(f.tail))
         vocabulary = {st for r in relations for st in content_stems(r)} | type_words
         self.q_stems = stated_stems(plain, vocabulary) - own
         # "how far", "how heavy": the dimension asked, where the graph's words say it
@@ -1604,7 +1614,7 @@ class _Reading:
         named = set() if end.value else self._name_says_noun(end.to)
         if end.value and len(end.to.split()) <= 4:
             what = what | content_stems(end.to)
-        what = what | named
+        what = what | named | (set() if end.value else self.kind_said.get(end.to, set()))
         # ... or the relation that reaches an entity, read forward, where it ends in the noun (HAS_GENRE, IN_GROUP)
         # and no type of the context says it ("in welcher ATC-Gruppe ist X": X -IST_IN_ATC_GRUPPE-> L01EL, typed
         # Hierarchie; it was answered with X's own code, whose key said "ATC"; swiss-medicines, spent). (Not a verb's

@@ -156,7 +156,8 @@ class Retriever:
         words ("What is Damian Grzanka's user id?", "the id of the accepted answer to X"): a key identifies a node
         and is no fact of a mapping, but a question that names it asks for its value. Keys that are names or facts
         already are stated as such. So are the mapping's `identifiers` (properties named as identifiers, no facts:
-        "what is the gazette id of X"). (The procedures' xgrag.subgraph does not add them.)"""
+        "what is the gazette id of X"), and its `aliases` when the question asks for another name by their key's
+        words or a synonym ("what nickname is X known by"). (The procedures' xgrag.subgraph does not add them.)"""
         schema = self.store.schema
         if not schema.general or not sub.seeds:
             return
@@ -165,14 +166,19 @@ class Retriever:
         near = sorted(seeds | {r.target for r in sub.relationships.values() if r.source in seeds}
                       | {r.source for r in sub.relationships.values() if r.target in seeds})
         gone = set(excluded)
+        asked = content_stems(question)
         for m in schema.entity_mappings():
-            for key in dict.fromkeys([*([m.key] if m.key else []), *m.identifiers]):
+            # (and the other names a node goes by, `aliases`, when the question asks for one by the key's words or
+            # their synonyms: "what nickname is X known by" asks `aliases`)
+            other_names = [a for a in m.aliases if content_stems(key_text(a)) and content_stems(key_text(a)) <= asked]
+            for key in dict.fromkeys([*([m.key] if m.key else []), *m.identifiers, *other_names]):
                 if key in m.name or key in m.facts:
                     continue
                 said = key_tokens(key_text(key))
                 # each of the key's words is one of the question's, or ends with one ("uuid": an id)
-                if not said or not all(any(same_word(k, w) or (len(w) >= 2 and w not in WEAK and k.endswith(w))
-                                           for w in words) for k in said):
+                if key not in other_names and (not said or not all(
+                        any(same_word(k, w) or (len(w) >= 2 and w not in WEAK and k.endswith(w)) for w in words)
+                        for k in said)):
                     continue
                 # identifiers from the validated mapping; the ids and the key's name are parameters
                 rows = self.store.query(f"MATCH (n:{quote(m.label)}) WHERE elementId(n) IN $ids "

@@ -91,6 +91,9 @@ SYNONYM_STEMS = {
     # who runs a team, however asked: "who is the head coach of X", "which club does Y coach" ask a MANAGES relation
     # or a `manager` key (botola-pro-squads, tune: answered a player and a nationality)
     "coach": "manag",
+    # another name someone goes by: "what nickname is X known by" asks an `aliases` key (philippine-congress, tune:
+    # answered the middle name); "alias" stems short of "aliases"
+    "nicknam": "alias", "pseudonym": "alias", "monik": "alias", "alia": "alias",
 }
 _WORD = re.compile(r"[a-z0-9]+")
 _COUNT_WORDS = frozenset("count counts number num nbr no total qty quantity".split())

@@ -1890,3 +1890,15 @@ def test_a_record_of_a_kind_the_question_says_joined_to_two_it_names_is_what_it_
         "Twin Moose 58.8": {"Gandhar"}}
     assert records_joining("the sil of the line at Navsari", {"Navsari"}, facts, types, {"Navsari": "Navsari"}) == {}
     assert _read("What is the SIL of the line at Vapi?", facts) == ("640.", ["s2"])
+
+
+def test_a_noun_asked_is_said_by_an_entity_s_own_kind_fact() -> None:
+    # philippine-congress (tune): a chamber is a Group whose `type` is "chamber"; without reading it the chain went
+    # on to the Congress the chamber belongs to, whose name says the question's "Congress"
+    facts = [Fact("m", "Alfredo Lim", "MEMBER OF", "Senate - 13th Congress", "edge", None, "Person", "Group"),
+             Fact("b", "Senate - 13th Congress", "BELONGS TO", "13th Congress of the Philippines", "edge", None,
+                  "Group", "Congress"),
+             Fact("t", "Senate - 13th Congress", "type", "chamber", "property", None, "Group"),
+             Fact("o", "13th Congress of the Philippines", "ordinal", "13th", "property", None, "Congress")]
+    assert _read("Which chamber of the Philippine Congress was Alfredo Lim a member of?", facts) == (
+        "Senate - 13th Congress.", ["m"])
