@@ -245,6 +245,9 @@ _QUANTITY_STEMS = frozenset(stem(w) for w in ("quantity", "qty", "count", "units
 # ... and keys that count things, a "how many" answer that "how much" does not ask for ("how much did X spend on her
 # order": its total, not its items in order); as typed, plural: "item total" is an amount
 _COUNT_WORDS = frozenset(("quantity", "qty", "count", "units", "items", "number", "num"))
+# Keys of a tie that hold the value of the attribute it reaches ("numeric_value", "amount", "Wert")
+_VALUE_STEMS = frozenset(stem(w) for w in ("value", "amount", "wert", "valor", "valeur", "measurement"))
+_NUMERIC = re.compile(r"[-+]?\d+(?:[.,]\d+)?")
 _CLASS_STEMS = frozenset(stem(w) for w in ("kind", "sort", "type", "category", "class", "genre", "classification"))
 # "<wh-word> [noun] <auxiliary> the <noun> <next word>": the noun after the auxiliary is the question's subject when
 # the next word is its verb (not a preposition: "did the director of X" asks about the director)
@@ -1365,7 +1368,31 @@ class _Reading:
                               and f.head not in passed and _norm(f.tail) == said})
             if len({h for h, _ in holders}) == 1:
                 return _sentence(holders[0][0]), ids + [holders[0][1]]
+        held = self._value_of_attribute(best)
+        if held is not None:
+            return _sentence(held.tail), ids + [held.id]
         return _sentence(best.steps[-1].to), ids
+
+    def _value_of_attribute(self, chain: _Chain) -> Fact | None:
+        """Where the chain ends at an attribute the question names by all its words, reached from a named entity by a
+        tie that holds the attribute's value ("UR10e -HAS_PROPERTY {numeric_value: 12.5, unit: kg}-> Load capacity
+        [kg]": "what is the load capacity of the UR10e"), that value: the tie's property whose key says a value
+        (`value`, `amount`, `wert`), else its one number. None otherwise, and where the question asks for an
+        entity of the attribute's type ("which property does X have")."""
+        end = chain.steps[-1]
+        if end.value or end.at not in self.mentioned or end.fact.kind != "edge":
+            return None
+        words = content_stems(end.to)
+        typ = self.types.get(end.to)
+        if not words or not words <= self.q_stems | content_stems(self.question) or (
+                self.wh_noun is not None and typ is not None and self.wh_noun in content_stems(key_text(typ))):
+            return None
+        tie = [f for f in self.facts if f.kind == "property" and f.via is not None and f.head == end.at
+               and f.via == (end.fact.relation, end.to)]
+        said = [f for f in tie if content_stems(key_text(f.relation)) & _VALUE_STEMS]
+        numbers = [f for f in tie if _NUMERIC.fullmatch(f.tail.strip())]
+        found = said if len(said) == 1 else numbers if len(numbers) == 1 else []
+        return found[0] if found else None
 
     def _other_members(self, chain: _Chain, by_entity: Mapping[str, list[_Step]]) -> tuple[str, list[str]] | None:
         """Where the chain ends at a group named by its members, one of them the entity the question names ("Phil

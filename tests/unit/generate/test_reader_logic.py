@@ -1902,3 +1902,16 @@ def test_a_noun_asked_is_said_by_an_entity_s_own_kind_fact() -> None:
              Fact("o", "13th Congress of the Philippines", "ordinal", "13th", "property", None, "Congress")]
     assert _read("Which chamber of the Philippine Congress was Alfredo Lim a member of?", facts) == (
         "Senate - 13th Congress.", ["m"])
+
+
+def test_an_attribute_reached_by_a_tie_holding_its_value_is_answered_by_the_value() -> None:
+    # dehn-equipment (spent): a component HAS_PROPERTY an attribute node, the value on the tie
+    tie = ("HAS PROPERTY", "Load capacity [kg]")
+    facts = [Fact("h", "UR10e", "HAS PROPERTY", "Load capacity [kg]", "edge", None, "Component", "Property"),
+             Fact("w", "UR10e", "HAS PROPERTY", "Net weight [kg]", "edge", None, "Component", "Property"),
+             Fact("v", "UR10e", "numeric value", "12.5", "property", tie, "Component"),
+             Fact("u", "UR10e", "unit", "kg", "property", tie, "Component"),
+             Fact("v2", "UR10e", "numeric value", "33.5", "property", ("HAS PROPERTY", "Net weight [kg]"), "Component")]
+    assert _read("What is the load capacity of the UR10e in kg?", facts) == ("12.5.", ["h", "v"])
+    # the attribute itself asked for: the entity, not a value
+    assert _read("Which property does the UR10e have in kg?", facts)[0] != "12.5."
