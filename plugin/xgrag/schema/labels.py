@@ -506,11 +506,28 @@ def cited_code(s: PropertyStats) -> bool:
     return len(s.examples) >= 2 and 3 * codes >= 2 * len(s.examples)
 
 
+# A name this long at most, without a space, is a code ("lcy", "bal"), not what people call a thing.
+CODE_NAME_CHARS = 12
+# A description of this many words at most, this long on average, names its node ("Ballard Branch").
+NAME_WORDS = 6
+NAME_CHARS = 40
+
+
+def _few_words(s: PropertyStats) -> bool:
+    return bool(s.examples) and (s.avg_len or 0) <= NAME_CHARS and all(
+        len(x.split()) <= NAME_WORDS for x in s.examples)
+
+
 def alias_properties(lp: LabelProfile, opts: InferOptions, taken: list[str]) -> list[tuple[str, str]]:
     """(property, why) of the other names of a named label's nodes, linked as their name is: short strings with a
     letter, nearly unique, not opaque, not dates, not URLs (a display name beside a login, a code beside a
-    name). Name-like keys first, then value keys; at most 3."""
+    name). Name-like keys first, then value keys; at most 3. Where the nodes are named by a code (`taken`'s first,
+    the name: short values without a space, "lcy"), a short description is what people call them ("Lake City
+    Branch"; seattle-library-books, spent, linked no branch by it)."""
     out = []
+    first = lp.properties.get(taken[0]) if taken else None
+    coded = first is not None and bool(first.examples) and all(
+        " " not in x and len(x) <= CODE_NAME_CHARS for x in first.examples)
     for key, s in sorted(lp.properties.items()):
         low = _norm(key)
         rank = 0 if low.endswith("name") or low.endswith("label") or low in ("title", "alias") \
@@ -524,7 +541,8 @@ def alias_properties(lp: LabelProfile, opts: InferOptions, taken: list[str]) -> 
         if cited:
             rank = 1
         if key in taken or not _usable(s, lp, opts, present=0.5) or not unique or opaque(s) \
-                or date_like(s) or (id_named(key) and not cited) or (s.avg_len or 0) > 60 or _about(key):
+                or date_like(s) or (id_named(key) and not cited) or (s.avg_len or 0) > 60 \
+                or (_about(key) and not (coded and describes(key) and _few_words(s))):
             continue
         if not s.examples or not all(re.search(r"[^\W\d_]", x) for x in s.examples) \
                 or any(re.match(r"[a-z][a-z0-9+.-]*://", x) for x in s.examples):

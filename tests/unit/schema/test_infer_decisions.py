@@ -190,6 +190,23 @@ def test_a_first_name_that_repeats_is_composed_with_the_surname() -> None:
     assert alias_properties(occupation, OPTS, ["code"]) == []  # fewer than half distinct
 
 
+def test_a_short_description_of_nodes_named_by_a_code_is_another_name_of_theirs() -> None:
+    from xgrag.schema.labels import alias_properties
+
+    # seattle-library-books (spent): a library location named by its code, "lcy", is the Lake City Branch
+    location = label("Location", examples(stats("code", avg_len=3.0), "bal", "lcy"),
+                     examples(stats("description", avg_len=16.0), "Ballard Branch", "Lake City Branch"))
+    assert [a for a, _ in alias_properties(location, OPTS, ["code"])] == ["description"]
+    # beside a name that is no code, a description says what the node is about, not what it is called
+    named = label("Location", examples(stats("name", avg_len=14.0), "Ballard Branch", "Lake City Branch"),
+                  examples(stats("description", avg_len=16.0), "Ballard Branch", "Lake City Branch"))
+    assert alias_properties(named, OPTS, ["name"]) == []
+    # nor is a long description a name
+    location.properties["description"] = examples(stats("description", avg_len=55.0),
+                                                  "The branch in Ballard, open on weekdays from nine to five")
+    assert alias_properties(location, OPTS, ["code"]) == []
+
+
 def test_a_node_known_by_its_value_is_named_by_it_and_a_record_by_its_label_kind_and_date() -> None:
     from xgrag.schema.labels import date_like, opaque, record_name, value_name
 
