@@ -245,6 +245,9 @@ _QUANTITY_STEMS = frozenset(stem(w) for w in ("quantity", "qty", "count", "units
 # ... and keys that count things, a "how many" answer that "how much" does not ask for ("how much did X spend on her
 # order": its total, not its items in order); as typed, plural: "item total" is an amount
 _COUNT_WORDS = frozenset(("quantity", "qty", "count", "units", "items", "number", "num"))
+# Nouns asking for a settlement, and the types of a graph that keeps every kind of place under one label.
+_SETTLEMENT_STEMS = frozenset(stem(w) for w in ("town", "city", "village", "hamlet", "municipality", "settlement"))
+_GENERIC_PLACE_STEMS = frozenset(stem(w) for w in ("place", "location", "locality"))
 # Keys of a tie that hold the value of the attribute it reaches ("numeric_value", "amount", "Wert")
 _VALUE_STEMS = frozenset(stem(w) for w in ("value", "amount", "wert", "valor", "valeur", "measurement"))
 _NUMERIC = re.compile(r"[-+]?\d+(?:[.,]\d+)?")
@@ -1642,6 +1645,10 @@ class _Reading:
         if end.value and len(end.to.split()) <= 4:
             what = what | content_stems(end.to)
         what = what | named | (set() if end.value else self.kind_said.get(end.to, set()))
+        # a town, a city or a village asked is an entity typed as a place in general ("which town does the E-road
+        # from Eceabat lead to": a Place, not the Country it is in; european-e-roads, spent)
+        if end_type and self.wh_noun in _SETTLEMENT_STEMS and content_stems(key_text(end_type)) & _GENERIC_PLACE_STEMS:
+            what = what | {self.wh_noun}
         # ... or the relation that reaches an entity, read forward, where it ends in the noun (HAS_GENRE, IN_GROUP)
         # and no type of the context says it ("in welcher ATC-Gruppe ist X": X -IST_IN_ATC_GRUPPE-> L01EL, typed
         # Hierarchie; it was answered with X's own code, whose key said "ATC"; swiss-medicines, spent). (Not a verb's

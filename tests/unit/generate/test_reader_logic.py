@@ -1915,3 +1915,11 @@ def test_an_attribute_reached_by_a_tie_holding_its_value_is_answered_by_the_valu
     assert _read("What is the load capacity of the UR10e in kg?", facts) == ("12.5.", ["h", "v"])
     # the attribute itself asked for: the entity, not a value
     assert _read("Which property does the UR10e have in kg?", facts)[0] != "12.5."
+
+
+def test_a_town_asked_is_an_entity_typed_as_a_place_in_general() -> None:
+    # european-e-roads (spent): every place is a Place; the Country it is in is no town
+    facts = [Fact("r", "Eceabat", "EROAD", "Çanakkale", "edge", None, "Place", "Place"),
+             Fact("c", "Eceabat", "IN COUNTRY", "TR", "edge", None, "Place", "Country")]
+    assert _read("Which town does the E-road from Eceabat lead to?", facts) == ("Çanakkale.", ["r"])
+    assert _read("Which country is Eceabat in?", facts) == ("TR.", ["c"])
