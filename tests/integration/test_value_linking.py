@@ -676,3 +676,28 @@ def test_the_other_names_a_person_goes_by_are_stated_when_the_question_asks_for_
     # not asked: the other names link the person, they are no fact of the context
     assert not [f for f in retriever.retrieve("What is Panfilo Lacson's middle name?").properties.values()
                 if f.key == "aliases"]
+
+
+ROUTES = schema_preset("domain", read_only=True, entities=[
+    EntityMapping(label="Airport", name=["name"]),
+    EntityMapping(label="Route", key="id", name=["id"], label_in_name=True, facts=["km"])])
+
+
+def test_of_two_records_joining_two_named_entities_the_one_in_the_question_s_order_is_linked(
+        server: Neo4jStore) -> None:
+    wipe(server)
+    server.query("""
+        CREATE (k:Airport {name: 'Keflavik'}), (e:Airport {name: 'Edinburgh'})
+        CREATE (k)-[:HAS_ROUTE]->(:Route {id: 'KE', km: 1384})-[:TO]->(e)
+        CREATE (e)-[:HAS_ROUTE]->(:Route {id: 'EK', km: 1384})-[:TO]->(k)
+        """, read_only=False)
+    store = server.with_schema(ROUTES)
+    r = Retriever(store)
+
+    def joined(question: str) -> set[str]:
+        ids = [le.node.id for le in r.link(question) if le.method == "joins"]
+        return {x["id"] for x in store.query("MATCH (n:Route) WHERE elementId(n) IN $ids RETURN n.id AS id",
+                                             {"ids": ids})}
+
+    assert joined("How long is the route from Keflavik to Edinburgh?") == {"KE"}
+    assert joined("How long is the route from Edinburgh to Keflavik?") == {"EK"}

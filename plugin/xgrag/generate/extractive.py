@@ -77,7 +77,7 @@ import itertools
 import re
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -400,7 +400,7 @@ def records_between(question: str, said: Mapping[str, str], names: Iterable[str]
     return out
 
 
-def records_joining(question: str, mentioned: Iterable[str], facts: Iterable[Fact],
+def records_joining(question: str, mentioned: Iterable[str], facts: Sequence[Fact],
                     types: Mapping[str, str], said: Mapping[str, str] | None = None) -> dict[str, set[str]]:
     """Records of a kind the question says by its type's words, joined by the context's relationships to two or
     more entities it names, as linking names them (Linker._records_joining): "the 400 kV line between Gandhar and
@@ -443,6 +443,16 @@ def records_joining(question: str, mentioned: Iterable[str], facts: Iterable[Fac
         most = max((len(e) for e in near.values()), default=0)
         if most >= 2:
             found = {n: e for n, e in near.items() if len(e) == most}
+            if hops == 1 and len(found) > 1 and said:
+                # (the one leaving the entity named first and reaching the other, as linking keeps it: "the route
+                # from Keflavik to Edinburgh", not the route back)
+                low = question.lower()
+                at = sorted((low.find(said[e].lower()), e) for e in ends if said.get(e) and said[e].lower() in low)
+                if len(at) >= 2:
+                    first, last = at[0][1], at[-1][1]
+                    kept = {n for n in found if any(f.kind == "edge" and f.head == first and f.tail == n for f in facts)
+                            and any(f.kind == "edge" and f.head == n and f.tail == last for f in facts)}
+                    found = {n: found[n] for n in kept} or found
             return found if len(found) <= MAX_VALUE_RECORDS else {}
         alone = [{n for n, e in near.items() if end in e and types.get(n) in ks} for end, ks in placed.items() if ks]
         if len(alone) == 1 and len(alone[0]) == 1:

@@ -1408,6 +1408,8 @@ class Linker:
                 most = max(times.values(), default=0)
                 if most >= 2:
                     chosen = sorted(n for n, c in times.items() if c == most)
+                    if hops == 1 and len(chosen) > 1:
+                        chosen = self._joined_in_order(question, ends, chosen) or chosen
                     break
                 # ... or the one of its kind near an entity the question places it at ("the ICT at Korba (W)": the
                 # substation's one transformer, two relationships away)
@@ -1422,6 +1424,22 @@ class Linker:
             for row in self.store.read("nodes_by_id", ids=chosen, excluded_node_ids=excluded):
                 out.append(LinkedEntity(node_from_map(row["node"]), "joins", 1.0, mention))
         return out
+
+    def _joined_in_order(self, question: str, ends: Sequence[LinkedEntity], records: list[str]) -> list[str]:
+        """Of records each one relationship from two named entities, those leaving the one the question names first
+        and reaching the other ("the route from Keflavik to Edinburgh": Keflavik -HAS_ROUTE-> route -TO->
+        Edinburgh, not the route back), as people say them; empty where none is so."""
+        low = question.lower()
+        at = sorted((low.find(le.mention.lower()), le.node.id) for le in ends if le.mention.lower() in low)
+        if len(at) < 2:
+            return []
+        first, last = at[0][1], at[-1][1]
+        rows = self.store.query("MATCH (a)-[r]-(n) WHERE elementId(a) IN $ends AND elementId(n) IN $records "
+                                "RETURN elementId(a) AS a, elementId(n) AS n, elementId(startNode(r)) = elementId(a) "
+                                "AS out", {"ends": [first, last], "records": records})
+        leaves = {str(r["n"]) for r in rows if r["a"] == first and r["out"]}
+        reaches = {str(r["n"]) for r in rows if r["a"] == last and not r["out"]}
+        return sorted(leaves & reaches)
 
     def _records_by_value(self, question: str, linked: Sequence[LinkedEntity],
                           excluded: list[str]) -> list[LinkedEntity]:

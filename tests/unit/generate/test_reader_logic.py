@@ -1923,3 +1923,17 @@ def test_a_town_asked_is_an_entity_typed_as_a_place_in_general() -> None:
              Fact("c", "Eceabat", "IN COUNTRY", "TR", "edge", None, "Place", "Country")]
     assert _read("Which town does the E-road from Eceabat lead to?", facts) == ("Çanakkale.", ["r"])
     assert _read("Which country is Eceabat in?", facts) == ("TR.", ["c"])
+
+
+def test_of_two_records_joining_two_named_entities_the_one_in_the_question_s_order_is_named() -> None:
+    e = "edge"
+    facts = [Fact("o1", "Keflavik", "HAS ROUTE", "Route 16 535", e, None, "Airport", "Route"),
+             Fact("d1", "Route 16 535", "TO", "Edinburgh", e, None, "Route", "Airport"),
+             Fact("o2", "Edinburgh", "HAS ROUTE", "Route 535 16", e, None, "Airport", "Route"),
+             Fact("d2", "Route 535 16", "TO", "Keflavik", e, None, "Route", "Airport")]
+    types = {"Keflavik": "Airport", "Edinburgh": "Airport", "Route 16 535": "Route", "Route 535 16": "Route"}
+    said = {"Keflavik": "Keflavik", "Edinburgh": "Edinburgh"}
+    assert set(records_joining("the route from Keflavik to Edinburgh", set(said), facts, types, said)) == {
+        "Route 16 535"}
+    assert set(records_joining("the route from Edinburgh to Keflavik", set(said), facts, types, said)) == {
+        "Route 535 16"}
