@@ -388,14 +388,16 @@ def kind_said(tokens: Sequence[str], kind: str) -> bool:
     return True
 
 
-# Words placing a thing at, in or of another ("the ICT at Korba", "the book by X").
-_PLACING = frozenset("at in of on by for from".split())
+# Words placing a thing at or in another ("the ICT at Korba"); not "of", "by" or "for", which relate it ("the
+# manager of X", "the book by Y": a two-hop question's first hop, read as such; mutual-funds, spent, answered a
+# fund's mean return when its manager was read as named)
+_PLACING = frozenset("at in on".split())
 
 
 def kind_placed(tokens: Sequence[str], kind: str, mention: Sequence[str]) -> bool:
     """Whether a question (its `key_tokens`) says a kind (`kind_said`) placed at an entity it names by `mention`
-    (its tokens): the kind's last word, a placing word, an article at most, then the mention ("the ICT at Korba
-    (W)", "the transformer of Korba")."""
+    (its tokens): the kind's last word, a placing word (at, in, on), an article at most, then the mention ("the ICT
+    at Korba (W)")."""
     if not mention or not kind_said(tokens, kind):
         return False
     last = key_tokens(key_text(kind))[-1]
