@@ -57,6 +57,7 @@ joint_plan), reported as one group of copies (GroupTesting.run), and searched in
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -425,13 +426,18 @@ def relation_word_seeds(graph: Subgraph) -> set[str]:
             and (name := content_stems(graph.nodes[s].name)) and name <= vocabulary}
 
 
-def relation_seed_facts(graph: Subgraph) -> list[str]:
-    """The relationships at a seed named by relation words only (`relation_word_seeds`), by id: where a reader that
-    starts its chains at every entity the question names may start one from the question's relation word (The
-    Social Network -has_tags-> director for "the films directed by the director of Earth"), though no trail to the
-    answer holds them."""
-    seeds = relation_word_seeds(graph)
-    return sorted(r.id for r in graph.relationships.values() if r.source != r.target and {r.source, r.target} & seeds)
+def relation_seed_facts(graph: Subgraph, read: Iterable[str] = ()) -> list[str]:
+    """The relationships at a seed named by relation words only (`relation_word_seeds`) that none of the facts
+    `read` (the proxy's candidates) touches, by id: where a reader that starts its chains at every entity the
+    question names may start one from the question's relation word (The Social Network -has_tags-> director for
+    "the films directed by the director of Earth"), though no trail to the answer holds them. A seed a candidate
+    touches was read by the plan's own tests (Quills -has_tags-> writers, removed with the candidates left): its
+    other facts are no likelier than the rest (asking them alone cost 2 calls on seed 11's dev-12553, found
+    nothing; benchmarks/README.md, bench_answer_cost, cost16)."""
+    rels = graph.relationships
+    touched = {n for f in read if f in rels for n in (rels[f].source, rels[f].target)}
+    seeds = relation_word_seeds(graph) - touched
+    return sorted(r.id for r in rels.values() if r.source != r.target and {r.source, r.target} & seeds)
 
 
 def seed_relation_facts(graph: Subgraph, question: str) -> list[str]:
@@ -573,8 +579,8 @@ class ProxyFirst(GroupTesting):
                                           [q.target for q in quiet], [u.target for u in unverified], words)):
                 if can_ask():
                     # in the proxy's order, or the prompt's when it is ordered for a prefix cache (search_order)
-                    await tester.test(prompt_order(unverified, run.order, run.graph) if run.order
-                                      else list(unverified))
+                    await self.candidates_together(tester, prompt_order(unverified, run.order, run.graph)
+                                                   if run.order else list(unverified), run, can_ask)
                 break
             # Redundant support shown: a whole trail from a seed to the answer, stating the question's relation
             # words, was removed link by link and no link moved the answer (each has an alternative: the answer
@@ -585,8 +591,8 @@ class ProxyFirst(GroupTesting):
             if not movers and len(unverified) > 1 and run.settings.response_score != "logprob" and \
                     quiet_trail(run.graph, run.a0.text, [q.target for q in quiet], words):
                 if can_ask():
-                    await tester.test(prompt_order(unverified, run.order, run.graph) if run.order
-                                      else list(unverified))
+                    await self.candidates_together(tester, prompt_order(unverified, run.order, run.graph)
+                                                   if run.order else list(unverified), run, can_ask)
                 break
         if rest and can_ask():
             kept_only, effect, probe = await self.sufficiency(measure, units, rest, run, threshold, can_ask, result)
@@ -624,7 +630,9 @@ class ProxyFirst(GroupTesting):
                     # the linker matched on the question's word), each alone: the reader may start a chain there,
                     # and with that fact out it starts elsewhere and answers a hop short (benchmarks/README.md,
                     # bench_answer_cost, cost16: The Social Network -has_tags-> director, 22 -> 9 calls).
-                    tag_ids = set(relation_seed_facts(run.graph)) - set(tiers) - echo_ids
+                    # (of a seed no candidate touches: one the plan's tests read already is no likelier than the rest)
+                    tag_ids = set(relation_seed_facts(run.graph, [c.target for c in candidates])) - set(tiers)
+                    tag_ids -= echo_ids
                     relation_ids = set(seed_relation_facts(run.graph, run.question)) - set(tiers) - echo_ids - tag_ids
                     by_relation = [] if extra else run.by_proxy([p for p in rest if p.target in relation_ids])
                     echo_tiers = [t for t in (run.by_proxy([p for p in rest if p.target in echo_ids])[:MAX_ECHOES],
@@ -707,6 +715,29 @@ class ProxyFirst(GroupTesting):
         # verification (components asked alone against cancellation inside a group) only where a group was split
         result.verify = not sufficient
         return result
+
+    @staticmethod
+    async def candidates_together(tester: GroupTester, members: list[Planned], run: ExplainRun,
+                                  can_ask: Callable[[], bool]) -> None:
+        """The candidates still to verify removed together, everything else kept (one group test). When that moves
+        the answer, on xgrag's graph context under "shift", each is then removed alone instead of the group being
+        split: they are the answer's trails, so a group of them that moved holds several movers as often as one (the
+        two links of a film the reader answered through), and at that rate halving costs more than testing each
+        (individual testing is the better plan once over about 0.38 of the members matter: (3 - sqrt 5) / 2, Ungar
+        1960). Halving a group of 3-5 with defer_second took 4-6 tests after the group where each alone takes 3-5
+        (benchmarks/README.md, bench_answer_cost, cost16). A stack's units and the logprob score split as before."""
+        moved = await tester.test(members)
+        if not moved or len(members) < 2 or run.units or run.settings.response_score == "logprob":
+            return
+        # the group was queued to be split (GroupTester.record): taken out, its members measured one by one
+        tester.heap[:] = [entry for entry in tester.heap if entry[2] is not members]
+        heapq.heapify(tester.heap)
+        for i, m in enumerate(members):
+            if not can_ask():
+                tester.counter += 1  # what the budget leaves untested stays queued: unresolved
+                heapq.heappush(tester.heap, (0.0, tester.counter, members[i:]))
+                return
+            await tester.test([m])
 
     async def sufficiency(self, measure: Measure, units: Sequence[Planned], rest: Sequence[Planned],
                           run: ExplainRun, threshold: float, can_ask: Callable[[], bool],
