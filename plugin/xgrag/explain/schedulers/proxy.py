@@ -57,7 +57,6 @@ joint_plan), reported as one group of copies (GroupTesting.run), and searched in
 
 from __future__ import annotations
 
-import heapq
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -579,8 +578,8 @@ class ProxyFirst(GroupTesting):
                                           [q.target for q in quiet], [u.target for u in unverified], words)):
                 if can_ask():
                     # in the proxy's order, or the prompt's when it is ordered for a prefix cache (search_order)
-                    await self.candidates_together(tester, prompt_order(unverified, run.order, run.graph)
-                                                   if run.order else list(unverified), run, can_ask)
+                    await tester.test(prompt_order(unverified, run.order, run.graph) if run.order
+                                      else list(unverified))
                 break
             # Redundant support shown: a whole trail from a seed to the answer, stating the question's relation
             # words, was removed link by link and no link moved the answer (each has an alternative: the answer
@@ -591,8 +590,8 @@ class ProxyFirst(GroupTesting):
             if not movers and len(unverified) > 1 and run.settings.response_score != "logprob" and \
                     quiet_trail(run.graph, run.a0.text, [q.target for q in quiet], words):
                 if can_ask():
-                    await self.candidates_together(tester, prompt_order(unverified, run.order, run.graph)
-                                                   if run.order else list(unverified), run, can_ask)
+                    await tester.test(prompt_order(unverified, run.order, run.graph) if run.order
+                                      else list(unverified))
                 break
         if rest and can_ask():
             kept_only, effect, probe = await self.sufficiency(measure, units, rest, run, threshold, can_ask, result)
@@ -715,29 +714,6 @@ class ProxyFirst(GroupTesting):
         # verification (components asked alone against cancellation inside a group) only where a group was split
         result.verify = not sufficient
         return result
-
-    @staticmethod
-    async def candidates_together(tester: GroupTester, members: list[Planned], run: ExplainRun,
-                                  can_ask: Callable[[], bool]) -> None:
-        """The candidates still to verify removed together, everything else kept (one group test). When that moves
-        the answer, on xgrag's graph context under "shift", each is then removed alone instead of the group being
-        split: they are the answer's trails, so a group of them that moved holds several movers as often as one (the
-        two links of a film the reader answered through), and at that rate halving costs more than testing each
-        (individual testing is the better plan once over about 0.38 of the members matter: (3 - sqrt 5) / 2, Ungar
-        1960). Halving a group of 3-5 with defer_second took 4-6 tests after the group where each alone takes 3-5
-        (benchmarks/README.md, bench_answer_cost, cost16). A stack's units and the logprob score split as before."""
-        moved = await tester.test(members)
-        if not moved or len(members) < 2 or run.units or run.settings.response_score == "logprob":
-            return
-        # the group was queued to be split (GroupTester.record): taken out, its members measured one by one
-        tester.heap[:] = [entry for entry in tester.heap if entry[2] is not members]
-        heapq.heapify(tester.heap)
-        for i, m in enumerate(members):
-            if not can_ask():
-                tester.counter += 1  # what the budget leaves untested stays queued: unresolved
-                heapq.heappush(tester.heap, (0.0, tester.counter, members[i:]))
-                return
-            await tester.test([m])
 
     async def sufficiency(self, measure: Measure, units: Sequence[Planned], rest: Sequence[Planned],
                           run: ExplainRun, threshold: float, can_ask: Callable[[], bool],
