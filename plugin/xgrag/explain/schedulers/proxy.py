@@ -416,6 +416,29 @@ def question_echo_facts(graph: Subgraph, question: str) -> list[str]:
                   if r.source != r.target and {r.source, r.target} & seeds and {r.source, r.target} & echoed)
 
 
+def relation_word_seeds(graph: Subgraph) -> set[str]:
+    """The seeds named by nothing but words of the graph's relations or keys: a tag "director", "actors" or "writer"
+    that the linker matched on the question's relation word (relation_words' `named_seeds`)."""
+    vocabulary = {w for r in graph.relationships.values() for w in content_stems(key_text(r.label))} | {
+        w for f in graph.properties.values() for w in content_stems(key_text(f.key))}
+    return {s for s in graph.seeds if s in graph.nodes
+            and (name := content_stems(graph.nodes[s].name)) and name <= vocabulary}
+
+
+def relation_seed_facts(graph: Subgraph, read: Iterable[str] = ()) -> list[str]:
+    """The relationships at a seed named by relation words only (`relation_word_seeds`) that none of the facts
+    `read` (the proxy's candidates) touches, by id: where a reader that starts its chains at every entity the
+    question names may start one from the question's relation word (The Social Network -has_tags-> director for
+    "the films directed by the director of Earth"), though no trail to the answer holds them. A seed a candidate
+    touches was read by the plan's own tests (Quills -has_tags-> writers, removed with the candidates left): its
+    other facts are no likelier than the rest (asking them alone cost 2 calls on seed 11's dev-12553, found
+    nothing; benchmarks/README.md, bench_answer_cost, cost16)."""
+    rels = graph.relationships
+    touched = {n for f in read if f in rels for n in (rels[f].source, rels[f].target)}
+    seeds = relation_word_seeds(graph) - touched
+    return sorted(r.id for r in rels.values() if r.source != r.target and {r.source, r.target} & seeds)
+
+
 def seed_relation_facts(graph: Subgraph, question: str) -> list[str]:
     """The relationships at a seed whose relation states one of the question's relation words (`relation_words`):
     where a reader starts reading the relation the question asks of its entity ("the movies directed by the
@@ -602,9 +625,17 @@ class ProxyFirst(GroupTesting):
                     # When one moves the answer, the answer's entity's facts wait in the rest: the sufficiency
                     # probe asked again without the echoes says whether anything else is missed.
                     echo_ids = set(question_echo_facts(run.graph, run.question)) - set(tiers)
-                    relation_ids = set(seed_relation_facts(run.graph, run.question)) - set(tiers) - echo_ids
+                    # Then the facts of a seed named by relation words only (relation_seed_facts: a tag "director"
+                    # the linker matched on the question's word), each alone: the reader may start a chain there,
+                    # and with that fact out it starts elsewhere and answers a hop short (benchmarks/README.md,
+                    # bench_answer_cost, cost16: The Social Network -has_tags-> director, 22 -> 9 calls).
+                    # (of a seed no candidate touches: one the plan's tests read already is no likelier than the rest)
+                    tag_ids = set(relation_seed_facts(run.graph, [c.target for c in candidates])) - set(tiers)
+                    tag_ids -= echo_ids
+                    relation_ids = set(seed_relation_facts(run.graph, run.question)) - set(tiers) - echo_ids - tag_ids
                     by_relation = [] if extra else run.by_proxy([p for p in rest if p.target in relation_ids])
                     echo_tiers = [t for t in (run.by_proxy([p for p in rest if p.target in echo_ids])[:MAX_ECHOES],
+                                              run.by_proxy([p for p in rest if p.target in tag_ids])[:MAX_ECHOES],
                                               by_relation[:MAX_ECHOES]) if t]
                 echoes: list[Planned] = []
                 if echo_tiers or extra:
