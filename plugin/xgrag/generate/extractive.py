@@ -411,7 +411,8 @@ def records_joining(question: str, mentioned: Iterable[str], facts: Sequence[Fac
     entities it joins."""
     tokens = key_tokens(question)
     kinds = {t for t in set(types.values()) if kind_said(tokens, t)}
-    ends = sorted(set(mentioned))
+    # (one end per name: two entities of one name, a person and a tag "mark herman", are one named once)
+    ends = sorted(dict((n.lower(), n) for n in sorted(set(mentioned), reverse=True)).values())
     placed = {e: {k for k in kinds if kind_placed(tokens, k, key_tokens(said[e]))}
               for e in ends if said and said.get(e)}
     if not kinds or (len(ends) < 2 and not any(placed.values())):

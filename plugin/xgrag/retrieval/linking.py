@@ -396,14 +396,15 @@ _PLACING = frozenset("at in on".split())
 
 def kind_placed(tokens: Sequence[str], kind: str, mention: Sequence[str]) -> bool:
     """Whether a question (its `key_tokens`) says a kind (`kind_said`) placed at an entity it names by `mention`
-    (its tokens): the kind's last word, a placing word (at, in, on), an article at most, then the mention ("the ICT
-    at Korba (W)")."""
+    (its tokens): the kind's last word in the singular, as the label says it, a placing word (at, in, on), an article
+    at most, then the mention ("the ICT at Korba (W)")."""
     if not mention or not kind_said(tokens, kind):
         return False
     last = key_tokens(key_text(kind))[-1]
     n = len(mention)
     for i, t in enumerate(tokens[:-2]):
-        if not same_word(t, last) or tokens[i + 1] not in _PLACING:
+        # (the kind's word as the label says it, one thing: "the main languages in X's films" asks for several)
+        if t != last or tokens[i + 1] not in _PLACING:
             continue
         at = i + 2 + (tokens[i + 2] in ARTICLES)
         if tuple(tokens[at:at + n]) == tuple(mention):
@@ -1378,7 +1379,8 @@ class Linker:
         low = key_tokens(question)
         have_types = {le.node.type for le in linked}
         have = {le.node.id for le in linked}
-        ends = [le for le in dict((le.node.id, le) for le in linked).values() if le.method != "joins"][:3]
+        # (one end per name said: two nodes of one name, a person and a tag "mark herman", are one entity named once)
+        ends = [le for le in dict((normalise(le.mention), le) for le in linked if le.method != "joins").values()][:3]
         if not ends:
             return []
         skip = list(self.store.schema.non_semantic_types)

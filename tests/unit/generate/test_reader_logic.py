@@ -1889,6 +1889,10 @@ def test_a_record_of_a_kind_the_question_says_joined_to_two_it_names_is_what_it_
     assert records_joining("the sil of the line at Gandhar", {"Gandhar"}, facts, types, {"Gandhar": "Gandhar"}) == {
         "Twin Moose 58.8": {"Gandhar"}}
     assert records_joining("the sil of the line at Navsari", {"Navsari"}, facts, types, {"Navsari": "Navsari"}) == {}
+    # several asked for ("the lines at Gandhar"): none placed; two entities of one name are one end, not two
+    assert records_joining("the sil of the lines at Gandhar", {"Gandhar"}, facts, types, {"Gandhar": "Gandhar"}) == {}
+    same = types | {"gandhar": "Substation"}
+    assert records_joining("the lines of Gandhar", {"Gandhar", "gandhar"}, facts, same) == {}
     assert _read("What is the SIL of the line at Vapi?", facts) == ("640.", ["s2"])
 
 
