@@ -3098,8 +3098,10 @@ other five in English. Two fall short of the helpers' brief as their helpers say
 china-world-heritage has 240 nodes (the brief aimed at 300 at least) and part of its data is its author's annotations
 (hand-typed or generated, its helper could not tell); mlb-payrolls has two labels (the brief aimed at three). The lead
 read the helpers' reports (domains, labels, counts, question mixes), not their questions, while building this
-session's rules (a record of a kind the question says, joined to two entities it names or placed at one: from a spent
-graph's failures).
+session's rules (a record of a kind the question says, joined to two entities it names or placed at one; a noun asked
+said by an entity's kind fact; aliases stated when another name is asked; an attribute's value on the tie that reaches
+it; a short description of code-named nodes as an alias; a town asked as a place in general: from spent graphs' and
+the tune graph's failures); no question of the five was read before their run.
 
 Helper s27A's paragraph, written blind for the twenty-seventh split (not declared yet; domain searched: transport,
 energy, infrastructure and places). korea-urban-rail: github.com/leeseoyang/Raility ("도시철도 네트워크 취약성 분석",
