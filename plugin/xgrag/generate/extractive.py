@@ -827,11 +827,11 @@ class _Reading:
         # the kind an entity's own kind fact says it is ("Senate - 13th Congress" type "chamber", a Group): a noun a
         # "which" asks for names it as its type's would ("which chamber was X a member of"; philippine-congress,
         # tune, was answered with the Congress the chamber belongs to)
-        self.kind_said: dict[str, set[str]] = {}
+        self.kind_values: dict[str, set[str]] = {}
         for f in facts:
             if f.kind == "property" and f.via is None and len(f.tail.split()) <= 3 \
                     and {stem(w) for w in key_tokens(key_text(f.relation))} & _CLASS_STEMS:
-                self.kind_said.setdefault(f.head, set()).update(content_stems(f.tail))
+                self.kind_values.setdefault(f.head, set()).update(content_stems(f.tail))
         vocabulary = {st for r in relations for st in content_stems(r)} | type_words
         self.q_stems = stated_stems(plain, vocabulary) - own
         # "how far", "how heavy": the dimension asked, where the graph's words say it
@@ -1655,7 +1655,7 @@ class _Reading:
         named = set() if end.value else self._name_says_noun(end.to)
         if end.value and len(end.to.split()) <= 4:
             what = what | content_stems(end.to)
-        what = what | named | (set() if end.value else self.kind_said.get(end.to, set()))
+        what = what | named | (set() if end.value else self.kind_values.get(end.to, set()))
         # a town, a city or a village asked is an entity typed as a place in general ("which town does the E-road
         # from Eceabat lead to": a Place, not the Country it is in; european-e-roads, spent)
         if end_type and self.wh_noun in _SETTLEMENT_STEMS and content_stems(key_text(end_type)) & _GENERIC_PLACE_STEMS:
