@@ -418,10 +418,12 @@ def records_joining(question: str, mentioned: Iterable[str], facts: Sequence[Fac
     if not kinds or (len(ends) < 2 and not any(placed.values())):
         return {}
     links: dict[str, set[str]] = {}
+    ties: set[tuple[str, str]] = set()  # (head, tail) of each relationship, for the order the question names
     for f in facts:
         if f.kind == "edge" and f.head != f.tail:
             links.setdefault(f.head, set()).add(f.tail)
             links.setdefault(f.tail, set()).add(f.head)
+            ties.add((f.head, f.tail))
     if {types.get(e) for e in ends} & kinds:
         return {}  # one of that kind is named already
     for hops in range(1, JOIN_HOPS + 1):
@@ -451,8 +453,7 @@ def records_joining(question: str, mentioned: Iterable[str], facts: Sequence[Fac
                 at = sorted((low.find(said[e].lower()), e) for e in ends if said.get(e) and said[e].lower() in low)
                 if len(at) >= 2:
                     first, last = at[0][1], at[-1][1]
-                    kept = {n for n in found if any(f.kind == "edge" and f.head == first and f.tail == n for f in facts)
-                            and any(f.kind == "edge" and f.head == n and f.tail == last for f in facts)}
+                    kept = {n for n in found if (first, n) in ties and (n, last) in ties}
                     found = {n: found[n] for n in kept} or found
             return found if len(found) <= MAX_VALUE_RECORDS else {}
         alone = [{n for n, e in near.items() if end in e and types.get(n) in ks} for end, ks in placed.items() if ks]

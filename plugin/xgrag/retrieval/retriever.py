@@ -170,7 +170,7 @@ class Retriever:
         for m in schema.entity_mappings():
             # (and the other names a node goes by, `aliases`, when the question asks for one by the key's words or
             # their synonyms: "what nickname is X known by" asks `aliases`)
-            other_names = [a for a in m.aliases if content_stems(key_text(a)) and content_stems(key_text(a)) <= asked]
+            other_names = [a for a in m.aliases if (stems := content_stems(key_text(a))) and stems <= asked]
             for key in dict.fromkeys([*([m.key] if m.key else []), *m.identifiers, *other_names]):
                 if key in m.name or key in m.facts:
                     continue
