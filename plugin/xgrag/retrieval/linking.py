@@ -787,6 +787,14 @@ def select_parts(question: str, candidates: Sequence[tuple[Node, float]], covere
             continue
         top = max(c for c, _ in best.values())
         winners = sorted((n for c, n in best.values() if c == top), key=lambda n: n.id)
+        # a run that a name chosen by a longer run also ends (or begins) is that name's other part, said with it
+        # ("the Temple of Heaven in Beijing": the beginning and end of "Temple of Heaven: an Imperial Sacrificial
+        # Altar in Beijing"), no mention of every other name that ends so ("Summer Palace, an Imperial Garden in
+        # Beijing"; china-world-heritage, spent: the reader answered a Beijing palace's construction time), however
+        # much of that name the run covers (a shorter name it ends covers more of it)
+        if any(node.id in chosen for _, node in best.values()):
+            taken.append((start, end))
+            continue
         if len(winners) > MAX_PARTIAL:
             continue
         taken.append((start, end))

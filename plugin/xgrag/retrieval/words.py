@@ -94,6 +94,13 @@ SYNONYM_STEMS = {
     # another name someone goes by: "what nickname is X known by" asks an `aliases` key (philippine-congress, tune:
     # answered the middle name); "alias" stems short of "aliases"
     "nicknam": "alias", "pseudonym": "alias", "monik": "alias", "alia": "alias",
+    # when a thing was built, however asked: "when was X built" asks a `construction_time` key (china-world-heritage,
+    # spent: answered with its dynasty); "construction" keeps its -ion, so both forms are listed
+    "build": "construct", "construction": "construct",
+    # what a thing weighs: "how much does X weigh" asks its `weight` (mobile-devices, spent: answered a screen size)
+    "weigh": "weight",
+    # when a product came to market: "when did X launch" asks its `release_date` (mobile-devices, spent)
+    "launch": "releas",
 }
 _WORD = re.compile(r"[a-z0-9]+")
 _COUNT_WORDS = frozenset("count counts number num nbr no total qty quantity".split())
@@ -174,6 +181,7 @@ ABBREVIATIONS = {
     "repo": "repository", "repos": "repository", "org": "organization", "info": "information", "config":
     "configuration", "admin": "administrator", "ref": "reference", "img": "image", "msg": "message",
     "mag": "magnitude", "cd": "code", "nr": "number", "max": "maximum", "min": "minimum",
+    "abbr": "abbreviation", "abbrev": "abbreviation",
 }
 # What "how <adjective>" asks for, though no word of it is said ("how far away is Vega": its distance, "dist").
 HOW_DIMENSIONS = {
@@ -393,6 +401,10 @@ def _one_date(t: str, key: str | None) -> bool:
                 or (key is not None and _TIME_KEY.search(key) is not None and _EPOCH.match(t)))
 
 
+# A period's text: a year, a century, an era ("1420", "3,300-2,300 BCE", "the 6th century AD")
+_ERA_TEXT = re.compile(r"(?i)(?<![\d.])\d{3,4}(?![\d.])(?!\s*(?:mins?|minutes?|s|secs?|seconds?|h|hrs?|hours?|days?)\b)"
+                       r"|\b\d{1,2}(?:st|nd|rd|th)\b|\bcentur(?:y|ies)\b"
+                       r"|\b(?:BCE|BC|B\.C\.?|AD|A\.D\.?|CE)\b")
 _SEASON_YEAR = re.compile(r"(?i)^(?:spring|summer|fall|autumn|winter)\s+\d{4}$")
 _DATE_SPAN = re.compile(r"(?i)^(.+?)\s+(?:to|until|till|-|–|—)\s+(.+)$")
 
@@ -427,6 +439,11 @@ def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None 
         span = _DATE_SPAN.match(t)
         if span is not None and _one_date(span.group(1), key) and (
                 span.group(2) == "?" or _one_date(span.group(2), key)):
+            return True
+        # ... and a period stored under a key that says a time, however it is written ("about 3,300-2,300 BCE",
+        # "9th -13th centuries", "Between 1406 and 1420" as a site's `construction_time`): "when was X built" is
+        # answered by it, not by a year of another site's (china-world-heritage, spent)
+        if key is not None and _TIME_KEY.search(key) is not None and _ERA_TEXT.search(t) is not None:
             return True
         return _one_date(t, key)
     if kind == "count":  # or any number whose key's head word is what is counted (`counted`, a stem: "how many
@@ -622,11 +639,21 @@ def without_particle(word: str) -> str | None:
     return None
 
 
+def _noun_written_on(word: str, known: Callable[[str], bool]) -> str | None:
+    """A Hangul word that is a `known` name of two letters or more with a one-letter noun written onto its end
+    ("청계산입구역": 청계산입구, a station, and 역), as "<name> <noun>"; None otherwise."""
+    base, noun = word[:-1], word[-1:]
+    if len(base) >= 2 and _HANGUL.match(noun) and _HANGUL.match(base[-1]) and known(base):
+        return f"{base} {noun}"
+    return None
+
+
 def detach_particles(text: str, known: Callable[[str], bool]) -> str:
     """`text` with a particle written onto a word set apart ("교황청에 갈 때" -> "교황청 에 갈 때") where the word
     with it is not `known` and the word without it is (a name, or a word of one: `known` is the caller's, the name
     index's or the context's words; "스페인" ends in a particle's syllable and is a name), or where the word is of
-    another script (a code: "JPN은"). Other text is unchanged."""
+    another script (a code: "JPN은"); so is a one-letter noun written onto a known name ("청계산입구역은" ->
+    "청계산입구 역 은"). Other text is unchanged."""
     def apart(m: re.Match[str]) -> str:
         word = m.group(0)
         if not _HANGUL.match(word[-1]) or known(word):
@@ -636,7 +663,13 @@ def detach_particles(text: str, known: Callable[[str], bool]) -> str:
                 base = word[:-len(particle)]
                 if not _HANGUL.search(base) or known(base):
                     return f"{base} {particle}"
-        return word
+                # ... and the one-letter noun written onto a name before the particle ("청계산입구역은": the
+                # station 청계산입구, 역; a graph names it without the word, korea-urban-rail, spent: 8 of 14
+                # questions linked nothing)
+                noun = _noun_written_on(base, known)
+                if noun is not None:
+                    return f"{noun} {particle}"
+        return _noun_written_on(word, known) or word
     return _WRITTEN_WORD.sub(apart, text)
 
 

@@ -55,7 +55,10 @@ _KEY_WORDS = {"nom": "name", "nome": "name", "nombre": "name", "naam": "name", "
               # Indonesian and Malay (an establishment's `nama`: named by its address, its name a fact), Polish,
               # Czech, Croatian and Serbian, Turkish
               "nama": "name", "judul": "title", "nazwa": "name", "tytul": "title", "nazev": "name", "naziv": "name",
-              "naslov": "title", "isim": "name"}
+              "naslov": "title", "isim": "name",
+              # Korean, Japanese and Chinese (a station's 이름, a site's 名称)
+              "이름": "name", "명칭": "name", "제목": "title", "名前": "name", "名称": "name", "名字": "name",
+              "タイトル": "title", "題名": "title", "标题": "title", "標題": "title"}
 
 
 def _norm(key: str) -> str:
@@ -207,6 +210,11 @@ def name_candidates(lp: LabelProfile, opts: InferOptions,
             # Estadio.nombre_estadio): the label's own name as `<label>Name` is (paris-housing, spent: streets were
             # named by their code CodeVoie "7472", "rue des Plantes" linking a number)
             score = 95
+        elif low in ("label", "preflabel") or _korean_name_key(key):
+            # a node's label as RDF and SKOS write it (`label`, `prefLabel`), or a Korean key that says a name of
+            # a kind ("역사명": the station's name): its own name, though it repeats (a station a node per line;
+            # korea-urban-rail, spent, was named by its street address, the answer to "which station" an address)
+            score = 94
         elif low == "title" or (low.endswith("title") and low not in ("jobtitle", "subtitle")):
             score = 90  # a title, or a title of a kind ("primaryTitle", "originalTitle": IMDb's), not a job's
         elif low in ("fullname", "displayname", "companyname"):
@@ -235,6 +243,14 @@ def name_candidates(lp: LabelProfile, opts: InferOptions,
                                    f"({seen})"))
     out.sort(key=lambda c: (-c[0], c[1]))
     return out
+
+
+def _korean_name_key(key: str) -> bool:
+    """A Korean key that says a name of something ("역사명", "노선명", "기관명": the station's, the line's, the
+    body's name): Hangul letters ending in 명 ("name"), three letters at least (two are a word of their own, 설명 a
+    description, 생명 a life), not a description."""
+    return len(key) >= 3 and key.endswith("명") and not key.endswith("설명") \
+        and all("\uac00" <= ch <= "\ud7a3" for ch in key)
 
 
 def _named_for_label(low: str, label: str) -> bool:

@@ -57,6 +57,10 @@ class PropertyStats:
     # short string values written with a letter: the examples are the smallest values, where digits sort first (a
     # keyword list's "10344", "1084" before its "Cybersecurity"); None where not measured
     lettered: int | None = None
+    # items of the longest list value, apart from strings' characters: a key holding a string on some nodes and a
+    # list on others (a site's construction_time "1420", [] where none is known) is a list of that many items, not of
+    # its longest string's characters; None where no list was seen or not measured
+    max_items: int | None = None
 
     @property
     def kinds(self) -> set[str]:
@@ -178,10 +182,11 @@ RETURN k AS key, count(*) AS present, collect(DISTINCT t)[..6] AS types,
        max(CASE WHEN t IN ['INTEGER', 'FLOAT'] THEN v END) AS high,
        sum(blob) AS blobs, collect(DISTINCT left(toString(sv), $example_chars))[..$examples] AS examples,
        sum(CASE WHEN t = 'STRING' AND sv =~ $lettered THEN 1 ELSE 0 END) AS lettered,
-       head(collect(CASE WHEN blob = 1 THEN left(v, 16) END)) AS blob_example
+       head(collect(CASE WHEN blob = 1 THEN left(v, 16) END)) AS blob_example,
+       max(CASE WHEN t STARTS WITH 'LIST' THEN len END) AS max_items
 }}
 RETURN b.name AS name, key, present, types, distinct, short, max_len, avg_len, min_len, low, high, blobs, examples,
-       lettered, blob_example
+       lettered, blob_example, max_items
 """
 
 
@@ -207,7 +212,8 @@ def _stats(rows: list[dict[str, Any]], keep: int) -> tuple[dict[str, PropertySta
             low=None if r["low"] is None else float(r["low"]), high=None if r["high"] is None else float(r["high"]),
             blobs=int(r["blobs"]), examples=tuple(str(x) for x in r["examples"]),
             blob_example=None if r["blob_example"] is None else str(r["blob_example"]),
-            lettered=None if r.get("lettered") is None else int(r["lettered"]))
+            lettered=None if r.get("lettered") is None else int(r["lettered"]),
+            max_items=None if r.get("max_items") is None else int(r["max_items"]))
     return dict(sorted(out.items())), len(rows)
 
 

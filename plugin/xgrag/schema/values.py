@@ -57,12 +57,13 @@ def not_a_fact(s: PropertyStats, opts: InferOptions) -> str | None:
     """Why the values of `s` are not facts (an embedding, a long list, binary data, free text), or None."""
     kinds = s.kinds
     lists = {k for k in kinds if k.startswith("list:")}
+    items = s.max_len if s.max_items is None else s.max_items  # a list's items, not a string's characters beside it
     # a vector: floats in lists of at least VECTOR_ITEMS (a 16-float embedding), or longer than a fact list
     if lists and any("float" in k for k in lists) and (
-            (s.max_len or 0) > MAX_FACT_ITEMS or (s.min_len or 0) >= VECTOR_ITEMS and kinds == lists):
+            (items or 0) > MAX_FACT_ITEMS or (s.min_len or 0) >= VECTOR_ITEMS and kinds == lists):
         return f"an embedding or vector: lists of {_range(s.min_len, s.max_len)} numbers"
-    if lists and (s.max_len or 0) > MAX_FACT_ITEMS:
-        return f"lists of up to {s.max_len} items (a fact lists at most {MAX_FACT_ITEMS})"
+    if lists and (items or 0) > MAX_FACT_ITEMS:
+        return f"lists of up to {items} items (a fact lists at most {MAX_FACT_ITEMS})"
     if binary(s):
         start = f' ("{s.blob_example}...")' if s.blob_example else ""
         return f"binary data written as text{start}, {s.blobs} of {s.present} sampled values"

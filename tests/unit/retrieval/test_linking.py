@@ -174,6 +174,17 @@ def test_select_parts_keeps_the_best_covered_names_and_drops_ambiguous_runs() ->
     assert select_parts("what did peter eat", many[:2], saturated=["peter"]) == []
 
 
+def test_a_run_that_ends_a_name_already_begun_is_that_name_s_other_part() -> None:
+    # "the Temple of Heaven in Beijing": the beginning and the end of one name; "Beijing" ends a shorter name too,
+    # which it covers more of, and was read as mentioned (china-world-heritage, spent)
+    cands = [(Node("1", "Summer Palace, an Imperial Garden in Beijing"), 1.0),
+             (Node("2", "Temple of Heaven: an Imperial Sacrificial Altar in Beijing"), 1.0)]
+    linked = select_parts("When was the Temple of Heaven in Beijing built?", cands)
+    assert [(le.node.id, le.mention) for le in linked] == [("2", "temple of heaven")]
+    # the end said alone still mentions the name it covers most of
+    assert [le.node.id for le in select_parts("Which palace is in Beijing?", cands)] == ["1"]
+
+
 def test_a_kind_s_word_with_a_foreign_preposition_names_no_part_of_a_name() -> None:
     # "el campus de Montegancedo": "campus de" begins two other campuses' names, and "universidad", a fact key, a
     # station's (madrid-metro-campuses, spent: three campuses and a station were read as named)

@@ -49,6 +49,18 @@ def test_values_that_are_not_facts_say_why(s: PropertyStats, reason: str) -> Non
     assert why is not None and why.startswith(reason)
 
 
+def test_a_key_holding_a_string_on_some_nodes_and_a_short_list_on_others_is_a_fact() -> None:
+    # construction_time "Between 1406 and 1420" on most sites, [] where none is known: the longest value (109
+    # characters) is a string's, not a list of 109 items (china-world-heritage, spent: "when was X built" was read
+    # as its dynasty, the key out of the mapping)
+    mixed = PropertyStats(key="construction_time", present=10, types=("LIST<NOTHING>", "STRING"), distinct=8, short=8,
+                          max_len=109, avg_len=20.0, min_len=0, blobs=0, examples=("1420",), max_items=0)
+    assert not_a_fact(mixed, OPTS) is None
+    long_list = PropertyStats(key="tags", present=10, types=("LIST<STRING>", "STRING"), distinct=2, short=2,
+                              max_len=40, avg_len=20.0, min_len=0, blobs=0, examples=("a",), max_items=40)
+    assert not_a_fact(long_list, OPTS) == "lists of up to 40 items (a fact lists at most 20)"
+
+
 @pytest.mark.parametrize("s", [
     stats("city"), stats("unitPrice", ("FLOAT",), max_len=None, avg_len=None, min_len=None),
     stats("birthDate", ("DATE",), max_len=None, avg_len=None, min_len=None),
@@ -74,6 +86,20 @@ def test_names_one_property_a_composition_or_none() -> None:
     # a property named as its label is (Album.album, Personnage.personnage, whatever the language) is its name
     album = label("Album", stats("albumId"), stats("album"), stats("premiereEdition", distinct=6))
     assert name_candidates(album, OPTS)[0][1] == ["album"]
+
+
+def test_a_label_or_a_korean_name_key_names_nodes_though_it_repeats() -> None:
+    # a station a node per line, its `label` and 역사명 repeating: its own name, not its unique street address
+    # (korea-urban-rail, spent: the answer to "which station" was an address)
+    station = label("Station", stats("label", distinct=8), stats("역사명", distinct=8),
+                    examples(stats("주소"), "서울특별시 서초구 청계산로 지하 179"), stats("역번호"))
+    assert name_candidates(station, OPTS)[0][1] == ["label"]
+    assert name_candidates(label("Line", stats("노선명"), stats("역수", distinct=4)), OPTS)[0][1] == ["노선명"]
+    assert name_candidates(label("Term", stats("prefLabel")), OPTS)[0][1] == ["prefLabel"]
+    for key in ("이름", "名称"):
+        assert name_candidates(label("Thing", stats(key), stats("종류", distinct=2)), OPTS)[0][1] == [key]
+    # (설명, a description, and a two-letter word ending in 명, are no names)
+    assert name_candidates(label("Thing", stats("설명"), stats("생명")), OPTS) == []
 
 
 def test_name_and_title_in_other_languages_name_nodes() -> None:
