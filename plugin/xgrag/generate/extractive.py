@@ -1386,7 +1386,23 @@ class _Reading:
         held = self._value_of_attribute(best)
         if held is not None:
             return _sentence(held.tail), ids + [held.id]
+        amount = self._amount_named(best)
+        if amount is not None:
+            return _sentence(amount.tail), ids + [amount.id]
         return _sentence(best.steps[-1].to), ids
+
+    def _amount_named(self, chain: _Chain) -> Fact | None:
+        """Where an amount is asked ("how much RAM does X have", "how big is the battery of Y") and the chain ends
+        at a record named by what it holds ("RAM 4", "Li-Po 8720": its label or kind, then its value), the one
+        fact of that record whose number its name states (capacity_gb 4, capacity_mah 8720): the amount it holds,
+        not the record's name (mobile-devices, spent). None otherwise."""
+        end = chain.steps[-1]
+        if end.value or self.kind not in ("amount", "count"):
+            return None
+        numbers = set(_NUMERIC.findall(end.to))
+        held = [f for f in self.facts if f.kind == "property" and f.via is None and f.head == end.to
+                and f.tail.strip() in numbers and value_kind(f.tail, "amount")]
+        return held[0] if len({f.relation for f in held}) == 1 else None
 
     def _value_of_attribute(self, chain: _Chain) -> Fact | None:
         """Where the chain ends at an attribute the question names by all its words, reached from a named entity by a
@@ -1645,6 +1661,11 @@ class _Reading:
         # player's height "6-5", not his weight 289; nfl-rosters, spent)
         kind_ok = kind_ok or (bool(self.dimension_stems) and end.value
                               and bool(content_stems(end.relation) & self.dimension_stems))
+        # (a measure written with its unit or currency, "199.00 g", "$12,000,000", is an amount where the question
+        # says its key's or its relationship's word, "weigh", "pay": any weight is no answer to "how much RAM")
+        if kind_ok and self.kind == "amount" and end.value and not end.words \
+                and not value_kind(end.to, "amount", key=end.fact.relation, measured=False):
+            kind_ok = False
         # (a link on the site the question names is where the thing is found)
         kind_ok = kind_ok or (self.kind == "place" and self.site_asked and end.value and _URL.match(end.to) is not None)
         # the noun a "which"/"what" asks for names the answer's type, or the key of a value ("which shipper" ->

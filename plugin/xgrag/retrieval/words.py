@@ -187,7 +187,9 @@ ABBREVIATIONS = {
 HOW_DIMENSIONS = {
     "far": ("distance",), "heavy": ("weight", "mass"), "tall": ("height",), "high": ("height", "altitude",
     "elevation"), "long": ("length", "duration", "distance"), "old": ("age",), "deep": ("depth",), "wide": ("width",),
-    "fast": ("speed", "velocity"), "big": ("size", "area"), "large": ("size", "area"), "hot": ("temperature",),
+    "fast": ("speed", "velocity"), "hot": ("temperature",),
+    # (a battery's, a tank's, a stadium's size is its capacity: "how big is the battery of X", mobile-devices, spent)
+    "big": ("size", "area", "capacity"), "large": ("size", "area", "capacity"),
     "bright": ("brightness", "magnitude", "luminosity"), "expensive": ("price", "cost"),
     "hard": ("difficulty", "skill"), "difficult": ("difficulty", "skill"), "easy": ("difficulty", "skill"),
 }
@@ -384,6 +386,8 @@ _EPOCH = re.compile(r"^\d{9,13}$")  # seconds or milliseconds since 1970
 _INT = re.compile(r"^[+-]?\d+$")
 _DURATION = re.compile(r"^P(?=\d|T\d)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$")  # ISO 8601
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+_MEASURED = re.compile(r"^(?:[$€£¥]\s?)?[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^(?:[$€£¥]\s?)?[+-]?\d+(?:\.\d+)?"
+                       r"(?:\s?(?:[a-zA-Zµ°]{1,4}|%))?$")
 _WEEKDAY = re.compile(r"(?i)^(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?$")
 _CODE_KEY = re.compile(r"(?i:\b(?:cd|code|no|nr|num|number|id)\b)|[a-z](?:Code|No|Number|Id|ID)\b")
 _TIME_KEY = re.compile(r"(?i)(date|time|created|modified|updated|when|stamp|logon|login|lastset|since|until|_at$|At$)")
@@ -405,18 +409,18 @@ def _one_date(t: str, key: str | None) -> bool:
 _ERA_TEXT = re.compile(r"(?i)(?<![\d.])\d{3,4}(?![\d.])(?!\s*(?:mins?|minutes?|s|secs?|seconds?|h|hrs?|hours?|days?)\b)"
                        r"|\b\d{1,2}(?:st|nd|rd|th)\b|\bcentur(?:y|ies)\b"
                        r"|\b(?:BCE|BC|B\.C\.?|AD|A\.D\.?|CE)\b")
-_SEASON_YEAR = re.compile(r"(?i)^(?:spring|summer|fall|autumn|winter)\s+\d{4}$")
+_SEASON_YEAR = re.compile(r"(?i)^(?:(?:spring|summer|fall|autumn|winter)\s+\d{4}|Q[1-4]\s*\d{4}|\d{4}\s*Q[1-4])$")
 _DATE_SPAN = re.compile(r"(?i)^(.+?)\s+(?:to|until|till|-|–|—)\s+(.+)$")
 
 
 def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None = None,
-               counted: str | None = None) -> bool:
+               counted: str | None = None, measured: bool = True) -> bool:
     """Whether an answer is of `kind`: an entity of an agent, place or time type (`type_`, its type as words), a date or
     a year ("1948-12-08", "1/08/2017", "March 20, 2006", "Oct 2012", "1997"; seconds or milliseconds since 1970
     when the property `key` says a date or time: "creation_date", "lastlogon"), a count ("12"; "7.64" of `viewers`
     where the question counts viewers, `counted`), an amount (any number: "18.0", "12"), a place (a value under a
     place's key: "address", "city"): the kinds but "agent" and "place" read the value's text or the entity's
-    name."""
+    name. `measured`: False reads no amount written with its unit or currency."""
     if kind == "agent":  # ... or a name stored under an agent's key ("author": "abarilo"), not a date or number
         # under it ("author date")
         return (type_ is not None and bool(content_stems(type_) & AGENT_TYPES)) or (
@@ -431,7 +435,8 @@ def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None 
             return True
         if type_ is not None and time_type(type_):  # an entity that is a span of time
             return True
-        # a season of a year ("Fall 2020": when a show premiered) is a time as a catalogue writes it
+        # a season or a quarter of a year ("Fall 2020": when a show premiered; "Q3 2022": when a phone was
+        # released, mobile-devices, spent) is a time as a catalogue writes it
         if _SEASON_YEAR.match(t):
             return True
         # ... and so is a span between two dates ("Oct 4, 2006 to Jun 27, 2007": when a show aired; the end "?"
@@ -456,7 +461,10 @@ def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None 
         head = [w for w in words if w not in _COUNT_WORDS][-1:] or words[-1:]
         return bool(_INT.match(t)) or (counted is not None and re.search(r"\d", t) is not None
                                        and [stem(ABBREVIATIONS.get(w, w)) for w in head] == [counted])
-    return bool(_NUMBER.match(t) or _DURATION.match(t))
+    # ... or an amount written with its unit or currency ("580.00 g", "8720 mAh", "$12,000,000": what "how much
+    # does X weigh" and "how much did Y pay Z" ask; mobile-devices and mlb-payrolls, spent, answered a bare number
+    # of another key or the season the question named)
+    return bool(_NUMBER.match(t) or _DURATION.match(t) or (measured and _MEASURED.match(t)))
 
 
 _MONTHS = {m: i for i, m in enumerate(

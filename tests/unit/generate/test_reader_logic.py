@@ -1921,6 +1921,25 @@ def test_an_attribute_reached_by_a_tie_holding_its_value_is_answered_by_the_valu
     assert _read("Which property does the UR10e have in kg?", facts)[0] != "12.5."
 
 
+def test_an_amount_asked_of_a_record_named_by_what_it_holds_is_the_amount() -> None:
+    # mobile-devices (spent): a device HAS_RAM a record named by its label and capacity ("RAM 4"), HAS_BATTERY one
+    # named by its type and capacity ("Li-Po 8720"); a weight stored with its unit
+    facts = [Fact("r", "REDMI 13R 5G", "HAS RAM", "RAM 4", "edge", None, "Device", "RAM"),
+             Fact("g", "RAM 4", "capacity gb", "4", "property", None, "RAM"),
+             Fact("b", "REDMI 13R 5G", "HAS BATTERY", "Li-Po 5030", "edge", None, "Device", "Battery"),
+             Fact("c", "Li-Po 5030", "capacity mah", "5030", "property", None, "Battery"),
+             Fact("f", "Li-Po 5030", "fast charging", "true", "property", None, "Battery"),
+             Fact("p", "REDMI 13R 5G", "HAS PHYSICAL PROPERTIES", "PhysicalProperties 199 g", "edge", None, "Device",
+                  "PhysicalProperties"),
+             Fact("w", "PhysicalProperties 199 g", "weight", "199.00 g", "property", None, "PhysicalProperties"),
+             Fact("m", "REDMI 13R 5G", "camera megapixels", "13", "property", None, "Device")]
+    assert _read("How much RAM does the Redmi 13R 5G have?", facts) == ("4.", ["r", "g"])
+    assert _read("How big is the battery of the Redmi 13R 5G?", facts)[0] == "5030."
+    assert _read("How much does the Redmi 13R 5G weigh?", facts)[0] == "199.00 g."
+    # the record asked for by its kind, no amount: the record
+    assert _read("Which battery does the Redmi 13R 5G have?", facts)[0] == "Li-Po 5030."
+
+
 def test_a_town_asked_is_an_entity_typed_as_a_place_in_general() -> None:
     # european-e-roads (spent): every place is a Place; the Country it is in is no town
     facts = [Fact("r", "Eceabat", "EROAD", "Çanakkale", "edge", None, "Place", "Place"),

@@ -169,6 +169,14 @@ def test_built_meets_construction_weigh_weight_launch_release_and_abbr_abbreviat
     assert not content_stems("weight") & content_stems("How much does the Huawei MatePad cost?")
 
 
+def test_an_amount_with_its_unit_or_currency_is_an_amount_and_a_quarter_of_a_year_is_a_date() -> None:
+    for text in ("580.00 g", "8720 mAh", "$12,000,000", "4 GB", "12.5%", "€ 3.50"):
+        assert value_kind(text, "amount"), text
+    for text in ("Li-Po 8720", "RAM 4", "1264 x 2780", "12 abcde", "$"):
+        assert not value_kind(text, "amount"), text
+    assert value_kind("Q3 2022", "date") and value_kind("2022 Q3", "date") and not value_kind("Q5 2022", "date")
+
+
 def test_a_day_written_with_its_time_is_a_date_and_a_code_is_no_year() -> None:
     # la-crime stores when a crime occurred as "1/4/2020 0:00"; its crime codes (330) and district numbers are no years
     for text in ("1/4/2020 0:00", "12/29/2017 10:30:00", "3/08/2019 9:15 PM"):
