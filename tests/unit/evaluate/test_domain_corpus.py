@@ -354,8 +354,17 @@ def test_the_twenty_seventh_frozen_split_is_the_documented_draw_and_spent() -> N
     drawn = ["china-world-heritage", "drug-interactions", "korea-urban-rail", "mlb-payrolls", "mobile-devices"]
     assert tuple(pool) == corpus.TWENTY_SEVENTH_POOL and corpus.TWENTY_SEVENTH_SEED == 55
     assert sorted(random.Random(55).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_SEVENTH_POOL, 55)
-    assert set(drawn) <= _split("spent") and _split("frozen") == set()
+    assert set(drawn) <= _split("spent")
     assert {"philippine-congress"} <= _split("tune")
+
+
+def test_the_twenty_eighth_frozen_split_is_the_documented_draw() -> None:
+    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
+    # questions written with plain Cypher only); five graphs, so the draw freezes all five until their one run
+    pool = ["china-intangible-heritage", "coffee-beans", "congress-trades", "royal92", "virus-knowledge-graph"]
+    assert tuple(pool) == corpus.TWENTY_EIGHTH_POOL and corpus.TWENTY_EIGHTH_SEED == 56
+    assert sorted(random.Random(56).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.TWENTY_EIGHTH_POOL, 56)
+    assert _split("frozen") == set(pool)
 
 
 def test_the_first_two_frozen_splits_are_spent() -> None:
@@ -410,7 +419,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.TWENTY_FIRST_POOL) | set(corpus.TWENTY_SECOND_POOL)
                                   | set(corpus.TWENTY_THIRD_POOL) | set(corpus.TWENTY_FOURTH_POOL)
                                   | set(corpus.TWENTY_FIFTH_POOL) | set(corpus.TWENTY_SIXTH_POOL)
-                                  | set(corpus.TWENTY_SEVENTH_POOL))
+                                  | set(corpus.TWENTY_SEVENTH_POOL) | set(corpus.TWENTY_EIGHTH_POOL))
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -4481,3 +4490,226 @@ def test_mlb_payrolls_refuses_a_file_of_several_statements(tmp_path: Path) -> No
                     {f"{corpus.MLB_PAYROLLS_FOLDER}ANA_input.cyp": 'MERGE (p1:Player {name:"Mike Trout"});\n'})
     with pytest.raises(corpus.CorpusError, match="no longer one statement a file"):
         corpus.write_mlb_payrolls(Recorder(), mirror)
+
+
+# sdaschner/favorite-coffee's deployment/migration/load-coffee-data.cypher, shortened: a clean-up, the one User, a 4.x
+# uniqueness constraint, its LOAD CSV of the repository's raw data.csv (a bean's flavours split from one field) and a
+# closing count
+_COFFEE_BEANS_SCRIPT = (
+    "// clear data\nMATCH (n:CoffeeBean) DETACH DELETE n;\nCREATE (:User {name: 'User'});\n\n"
+    "CREATE CONSTRAINT IF NOT EXISTS ON (n:Flavor) ASSERT n.name IS UNIQUE;\n\n"
+    "//LOAD CSV WITH HEADERS FROM 'file:///data.csv' AS row\n"
+    "LOAD CSV WITH HEADERS FROM 'https://raw.githubusercontent.com/sdaschner/favorite-coffee/main/deployment/migration/"
+    "data.csv' AS row\nMERGE (b:CoffeeBean {uuid: randomUUID(), name: row.Name})\n"
+    "MERGE (o:Origin {country: row.Origin})\nMERGE (b)-[:IS_FROM]->(o)\nWITH row, b, o\n"
+    "UNWIND split(row.Flavors, ';') AS flavor\nWITH b, split(flavor, ':') AS parts\n"
+    "MERGE (f:Flavor {name: toString(parts[0])})\nMERGE (b)-[:TASTES {percentage: toFloat(parts[1])}]->(f)\n;\n\n"
+    "MATCH () RETURN count(*) as nodes;\n")
+_COFFEE_BEANS_CSV = ("Name,Origin,Flavors\n"
+                     "Kintamani Natural,Indonesia,Buttery:0.27272727272727276;Winey:0.18181818181818182\n"
+                     "Bela Vista Yellow Bourbon Honey,Brazil,Fruity:1.0\n")
+
+
+def test_coffee_beans_runs_its_load_script_over_its_data_csv(tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.COFFEE_BEANS, {corpus.COFFEE_BEANS_SCRIPT: _COFFEE_BEANS_SCRIPT,
+                                                     "deployment/migration/data.csv": _COFFEE_BEANS_CSV})
+    store = Recorder()
+    corpus.write_coffee_beans(store, mirror)
+    rows = [{"Name": "Kintamani Natural", "Origin": "Indonesia",
+             "Flavors": "Buttery:0.27272727272727276;Winey:0.18181818181818182"},
+            {"Name": "Bela Vista Yellow Bourbon Honey", "Origin": "Brazil", "Flavors": "Fruity:1.0"}]
+    # every statement as written (comments, the commented-out file:/// variant among them, dropped), the constraint in
+    # 5.x syntax, the LOAD CSV given the rows of the repository's deployment/migration/data.csv its raw URL names
+    assert store.calls == [
+        ("MATCH (n:CoffeeBean) DETACH DELETE n", {}),
+        ("CREATE (:User {name: 'User'})", {}),
+        ("CREATE CONSTRAINT IF NOT EXISTS FOR (n:Flavor) REQUIRE n.name IS UNIQUE", {}),
+        ("UNWIND $rows AS row\nMERGE (b:CoffeeBean {uuid: randomUUID(), name: row.Name})\n"
+         "MERGE (o:Origin {country: row.Origin})\nMERGE (b)-[:IS_FROM]->(o)\nWITH row, b, o\n"
+         "UNWIND split(row.Flavors, ';') AS flavor\nWITH b, split(flavor, ':') AS parts\n"
+         "MERGE (f:Flavor {name: toString(parts[0])})\nMERGE (b)-[:TASTES {percentage: toFloat(parts[1])}]->(f)",
+         {"rows": rows}),
+        ("MATCH () RETURN count(*) as nodes", {})]
+
+
+def test_coffee_beans_refuses_a_url_outside_its_repository(tmp_path: Path) -> None:
+    script = _COFFEE_BEANS_SCRIPT.replace(
+        "https://raw.githubusercontent.com/sdaschner/favorite-coffee/main/deployment/migration/data.csv",
+        "file:///data.csv")
+    mirror = _clone(tmp_path, corpus.COFFEE_BEANS, {corpus.COFFEE_BEANS_SCRIPT: script,
+                                                     "deployment/migration/data.csv": _COFFEE_BEANS_CSV})
+    with pytest.raises(corpus.CorpusError, match="reads file:///data.csv"):
+        corpus.write_coffee_beans(Recorder(), mirror)
+
+
+# Clyde1030/Graph-Stock-Analysis's code/project.ipynb, shortened: a markdown cell, the cell of its load_data(tx, df)
+# (its statement with a commented-out party line, its keyword parameters, count through int()) and the cell that
+# calls it; data/cleaned_transaction.csv, the frame its aggregation query wrote, a member without a party among its rows
+_CONGRESS_TRADES_LOAD = (
+    "def load_data(tx, df):\n    for _, row in df.iterrows():\n        tx.run(\"\"\"\n"
+    "            MERGE (r:Representative {name: $rep}) SET r.party = $party, r.state = $state\n"
+    "            MERGE (c:Company {name: $ticker})\n"
+    "            // MERGE (p:Party {name: $party})\n"
+    "            MERGE (r)-[tr:TRADED]->(c) SET tr.count = $count\n"
+    "        \"\"\", \n        rep=row['representative'],\n        party=row['party'],\n"
+    "        state=row['state'],\n        ticker=row['ticker'],\n"
+    "        count=int(row['count']))  # Ensure count is an int\n")
+_CONGRESS_TRADES_CSV = ("party,state,representative,sector,industry,ticker,count\n"
+                        "Republican,KY,Thomas Massie,Capital Goods,Auto Manufacturing,TSLA,1\n"
+                        ",OH,Max Miller,Finance,Blank Checks,MPRAU,3\n")
+
+
+def _congress_trades_mirror(tmp_path: Path, load: str) -> Path:
+    notebook = {"cells": [{"cell_type": "markdown", "source": ["## Load\n"]},
+                          {"cell_type": "code", "source": [load]},
+                          {"cell_type": "code", "source": ["session.write_transaction(load_data, loaded_data)\n"]}]}
+    return _clone(tmp_path, corpus.CONGRESS_TRADES, {corpus.CONGRESS_TRADES_NOTEBOOK: json.dumps(notebook),
+                                                     corpus.CONGRESS_TRADES_DATA: _CONGRESS_TRADES_CSV})
+
+
+def test_congress_trades_runs_its_load_data_statement_over_each_row(tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_congress_trades(store, _congress_trades_mirror(tmp_path, _CONGRESS_TRADES_LOAD))
+    # the statement as written, each $name the row's value; the rows as its frame held them: count an int, an empty
+    # party null (Postgres' NULL), the columns it does not pass (sector, industry here) not given
+    assert store.calls == [(
+        "UNWIND $rows AS row\nMERGE (r:Representative {name: row.rep}) SET r.party = row.party, r.state = row.state\n"
+        "            MERGE (c:Company {name: row.ticker})\n            // MERGE (p:Party {name: row.party})\n"
+        "            MERGE (r)-[tr:TRADED]->(c) SET tr.count = row.count",
+        {"rows": [{"rep": "Thomas Massie", "party": "Republican", "state": "KY", "ticker": "TSLA", "count": 1},
+                  {"rep": "Max Miller", "party": None, "state": "OH", "ticker": "MPRAU", "count": 3}]})]
+
+
+def test_congress_trades_refuses_a_parameter_it_is_not_given(tmp_path: Path) -> None:
+    load = _CONGRESS_TRADES_LOAD.replace("SET tr.count = $count", "SET tr.count = $count, tr.amount = $amount")
+    with pytest.raises(corpus.CorpusError, match=r"reads \$amount"):
+        corpus.write_congress_trades(Recorder(), _congress_trades_mirror(tmp_path, load))
+
+
+# Juminary/import's import_to_neo4j.cypher, shortened: its comments, two of its five indexes and its one LOAD CSV
+# statement (as written, no IN TRANSACTIONS), over ich_national_full_data.csv with the byte-order mark the file opens
+# with, a row without its 保护单位 and a category with a line break inside its quoted field
+_ICH_SCRIPT = ("// Neo4j 知识图谱导入脚本 - 完整版\n// 1. 先执行 01_create_indexes.cypher 创建索引\n"
+               "// MATCH (n) DETACH DELETE n;\n\n"
+               "CREATE INDEX item_name_index IF NOT EXISTS FOR (i:Item) ON (i.name);\n"
+               "CREATE INDEX item_id_index IF NOT EXISTS FOR (i:Item) ON (i.id);\n\n"
+               "LOAD CSV WITH HEADERS FROM 'file:///ich_national_full_data.csv' AS row\nWITH row\n"
+               "WHERE row.名称 IS NOT NULL AND row.名称 <> '' \n"
+               "MERGE (category:Category {name: trim(row.类别)})\n"
+               "MERGE (item:Item {id: row.序号})\n"
+               "MERGE (item)-[:属于]->(category);\n")
+_ICH_CSV = ("\ufeff序号,名称,类别,申报地区,保护单位\n1,苗族古歌,民间文学,贵州省台江县,台江县非物质文化遗产保护中心\n"
+            "1737,少林功夫,\"传统体育、\n游艺与杂技\",河南省登封市,中国嵩山少林寺\n"
+            "3037,中医正骨疗法（罗氏正骨法）,传统医药,北京市朝阳区,\n")
+
+
+def test_china_intangible_heritage_runs_its_script_over_its_one_file(tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_china_intangible_heritage(store, _clone(tmp_path, corpus.INTANGIBLE, {
+        corpus.INTANGIBLE_SCRIPT: _ICH_SCRIPT, corpus.INTANGIBLE_FILE: _ICH_CSV}))
+    assert store.calls == [
+        ("CREATE INDEX item_name_index IF NOT EXISTS FOR (i:Item) ON (i.name)", {}),
+        ("CREATE INDEX item_id_index IF NOT EXISTS FOR (i:Item) ON (i.id)", {}),
+        ("UNWIND $rows AS row\nWITH row\nWHERE row.名称 IS NOT NULL AND row.名称 <> '' \n"
+         "MERGE (category:Category {name: trim(row.类别)})\nMERGE (item:Item {id: row.序号})\n"
+         "MERGE (item)-[:属于]->(category)",
+         {"rows": [{"序号": "1", "名称": "苗族古歌", "类别": "民间文学", "申报地区": "贵州省台江县",
+                    "保护单位": "台江县非物质文化遗产保护中心"},
+                   {"序号": "1737", "名称": "少林功夫", "类别": "传统体育、\n游艺与杂技", "申报地区": "河南省登封市",
+                    "保护单位": "中国嵩山少林寺"},
+                   {"序号": "3037", "名称": "中医正骨疗法（罗氏正骨法）", "类别": "传统医药",
+                    "申报地区": "北京市朝阳区", "保护单位": None}]})]
+    assert corpus.graph("china-intangible-heritage").split == "frozen"
+
+
+def test_china_intangible_heritage_refuses_a_url_outside_its_repository(tmp_path: Path) -> None:
+    script = _ICH_SCRIPT.replace("file:///ich_national_full_data.csv", "https://www.ihchina.cn/list.csv")
+    mirror = _clone(tmp_path, corpus.INTANGIBLE, {corpus.INTANGIBLE_SCRIPT: script, corpus.INTANGIBLE_FILE: _ICH_CSV})
+    with pytest.raises(corpus.CorpusError, match="reads https://www.ihchina.cn/list.csv"):
+        corpus.write_china_intangible_heritage(Recorder(), mirror)
+
+
+# dgg32/gemini_virus' neo4j_command.txt, shortened: a 4.x constraint, a node file, a HAS_TAXON file with a row whose
+# `from` is empty (its MERGE of a null taxid is refused by every Neo4j), then the article's query
+_GEMINI_VIRUS_SCRIPT = (
+    "CREATE CONSTRAINT ON (t:Taxon) ASSERT t.taxid IS UNIQUE;\n"
+    "LOAD CSV WITH HEADERS FROM 'file:///taxon.csv' AS row MERGE (t:Taxon {taxid: row.taxid, rank: row.rank, "
+    "name: row.name});\n\n"
+    "LOAD CSV WITH HEADERS FROM 'file:///taxon_connections.csv' AS row MERGE (f1:Taxon {taxid: row.from}) "
+    "MERGE (f2:Taxon {taxid: row.to}) MERGE (f1)-[r:HAS_TAXON]->(f2);\n\n\n"
+    'MATCH (n:Kegg)<-[:HAS_KEGG]-(t:Taxon) <-[:HAS_TAXON*..15]-(t2:Taxon {name: "Viruses"}) '
+    "RETURN DISTINCT(n.kegg_id)")
+
+
+def _gemini_virus_mirror(tmp_path: Path, script: str = _GEMINI_VIRUS_SCRIPT) -> Path:
+    data = corpus.GEMINI_VIRUS_DATA
+    return _clone(tmp_path, corpus.GEMINI_VIRUS, {
+        corpus.GEMINI_VIRUS_SCRIPT: script,
+        data + "taxon.csv": 'taxid,name,rank\n"10239","Viruses","superkingdom"\n"10242","Orthopoxvirus","genus"\n',
+        data + "taxon_connections.csv": 'from,to\n"10239","10242"\n"","384643"\n'})
+
+
+def test_virus_knowledge_graph_runs_its_import_up_to_its_query_leaving_out_rows_with_an_empty_key(
+        tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_virus_knowledge_graph(store, _gemini_virus_mirror(tmp_path))
+    assert store.calls == [
+        ("CREATE CONSTRAINT FOR (t:Taxon) REQUIRE t.taxid IS UNIQUE", {}),
+        ("UNWIND $rows AS row MERGE (t:Taxon {taxid: row.taxid, rank: row.rank, name: row.name})",
+         {"rows": [{"taxid": "10239", "name": "Viruses", "rank": "superkingdom"},
+                   {"taxid": "10242", "name": "Orthopoxvirus", "rank": "genus"}]}),
+        ("UNWIND $rows AS row MERGE (f1:Taxon {taxid: row.from}) MERGE (f2:Taxon {taxid: row.to}) "
+         "MERGE (f1)-[r:HAS_TAXON]->(f2)", {"rows": [{"from": "10239", "to": "10242"}]})]
+    assert corpus.graph("virus-knowledge-graph").split == "frozen"
+
+
+def test_virus_knowledge_graph_refuses_a_script_without_its_query_and_a_file_outside_its_repository(
+        tmp_path: Path) -> None:
+    with pytest.raises(corpus.CorpusError, match="no longer has the query"):
+        corpus.write_virus_knowledge_graph(Recorder(), _gemini_virus_mirror(
+            tmp_path / "cut", _GEMINI_VIRUS_SCRIPT.split("MATCH (n:Kegg)")[0]))
+    script = _GEMINI_VIRUS_SCRIPT.replace("file:///taxon.csv", "https://example.org/taxon.csv")
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/taxon.csv"):
+        corpus.write_virus_knowledge_graph(Recorder(), _gemini_virus_mirror(tmp_path / "url", script))
+
+
+# neo4j-examples/discoveraurafree's GEDCOM episode: its loader's statement (gedcom2neo4j.py), the rows gedcom2csv.py
+# wrote from royal92.ged (a short row: no mother or father; a person without a last name) and the page's section of
+# inferred nodes and relationships, between a query block before it and the Python driver's section after it
+_GEDCOM_LOADER = ('statement_w_cleanup = """\n        UNWIND $data as row\n        MERGE (p:Person {id:row.id})\n'
+                  '        """\nstatement_conditional = """\n        RETURN 1\n        """\n')
+_GEDCOM_PAGE = ("=== First Exploration\n\n[source,cypher]\n----\nMATCH (p:Person)\nSET p.name = p.first + ' ' + p.last;"
+                "\n\nCREATE INDEX ON :Person(name);\n----\n\n=== Adding new Relationships\n\n[source,cypher]\n----\n"
+                "MATCH (p:Person)\nMERGE (fam:Family {name:p.last})\nMERGE (p)-[:FAMILY]->(fam);\n----\n\n"
+                ".Siblings\n[source,cypher]\n----\n// from person to parents\n"
+                "MATCH (p:Person)-[:MOTHER|FATHER]->(parent)\nMATCH (sib:Person)-[:MOTHER|FATHER]->(parent)\n"
+                "WHERE p <> sib\nMERGE (p)-[:SIBLING]-(sib);\n----\n\n=== Direct Import with Python Driver\n\n"
+                "[source,cypher]\n----\nMATCH (n) DETACH DELETE n;\n----\n")
+
+
+def _royal92_mirror(tmp_path: Path, page: str = _GEDCOM_PAGE) -> Path:
+    return _clone(tmp_path, corpus.DISCOVER, {
+        "code/gedcom/gedcom2neo4j.py": _GEDCOM_LOADER, corpus.GEDCOM_PAGE: page,
+        "data/royals.csv": ("first,last,birth,death,gender,id,mother,father\n"
+                            "Victoria,Hanover,1819,1901,F,@I1@,@I138@,@I133@\n"
+                            "George Victor of_Waldeck,,1831,1889,M,@I19@\n")})
+
+
+def test_royal92_runs_the_gedcom_loader_over_royals_csv_then_the_pages_inferred_relationships(tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_royal92(store, _royal92_mirror(tmp_path))
+    rows = [{"first": "Victoria", "last": "Hanover", "birth": "1819", "death": "1901", "gender": "F", "id": "@I1@",
+             "mother": "@I138@", "father": "@I133@"},
+            {"first": "George Victor of_Waldeck", "last": None, "birth": "1831", "death": "1889", "gender": "M",
+             "id": "@I19@", "mother": None, "father": None}]
+    # the section's blocks only (not the exploration's nor the Python driver's); Family only from a last name
+    assert store.calls == [
+        ("\n        UNWIND $data as row\n        MERGE (p:Person {id:row.id})\n        ", {"data": rows}),
+        ("MATCH (p:Person) WHERE p.last IS NOT NULL\nMERGE (fam:Family {name:p.last})\nMERGE (p)-[:FAMILY]->(fam)", {}),
+        ("MATCH (p:Person)-[:MOTHER|FATHER]->(parent)\nMATCH (sib:Person)-[:MOTHER|FATHER]->(parent)\n"
+         "WHERE p <> sib\nMERGE (p)-[:SIBLING]-(sib)", {})]
+
+
+def test_royal92_refuses_a_page_without_the_inferred_relationships_section(tmp_path: Path) -> None:
+    with pytest.raises(corpus.CorpusError, match="no \"Adding new Relationships\" blocks"):
+        corpus.write_royal92(Recorder(), _royal92_mirror(tmp_path, _GEDCOM_PAGE.split("=== Adding")[0]))
