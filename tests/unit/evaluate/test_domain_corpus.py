@@ -345,6 +345,11 @@ def test_the_twenty_sixth_frozen_split_is_the_documented_draw_and_spent() -> Non
     assert {"botola-pro-squads", "trump-tweets"} <= _split("tune")
 
 
+# the twenty-eighth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
+# only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
+TWENTY_EIGHTH_IN_PREPARATION_B = {"coffee-beans"}
+
+
 def test_the_twenty_seventh_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
     # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
@@ -354,7 +359,7 @@ def test_the_twenty_seventh_frozen_split_is_the_documented_draw_and_spent() -> N
     drawn = ["china-world-heritage", "drug-interactions", "korea-urban-rail", "mlb-payrolls", "mobile-devices"]
     assert tuple(pool) == corpus.TWENTY_SEVENTH_POOL and corpus.TWENTY_SEVENTH_SEED == 55
     assert sorted(random.Random(55).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_SEVENTH_POOL, 55)
-    assert set(drawn) <= _split("spent") and _split("frozen") == set()
+    assert set(drawn) <= _split("spent") and _split("frozen") == TWENTY_EIGHTH_IN_PREPARATION_B
     assert {"philippine-congress"} <= _split("tune")
 
 
@@ -410,7 +415,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.TWENTY_FIRST_POOL) | set(corpus.TWENTY_SECOND_POOL)
                                   | set(corpus.TWENTY_THIRD_POOL) | set(corpus.TWENTY_FOURTH_POOL)
                                   | set(corpus.TWENTY_FIFTH_POOL) | set(corpus.TWENTY_SIXTH_POOL)
-                                  | set(corpus.TWENTY_SEVENTH_POOL))
+                                  | set(corpus.TWENTY_SEVENTH_POOL) | TWENTY_EIGHTH_IN_PREPARATION_B)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -4481,3 +4486,53 @@ def test_mlb_payrolls_refuses_a_file_of_several_statements(tmp_path: Path) -> No
                     {f"{corpus.MLB_PAYROLLS_FOLDER}ANA_input.cyp": 'MERGE (p1:Player {name:"Mike Trout"});\n'})
     with pytest.raises(corpus.CorpusError, match="no longer one statement a file"):
         corpus.write_mlb_payrolls(Recorder(), mirror)
+
+
+# sdaschner/favorite-coffee's deployment/migration/load-coffee-data.cypher, shortened: a clean-up, the one User, a 4.x
+# uniqueness constraint, its LOAD CSV of the repository's raw data.csv (a bean's flavours split from one field) and a
+# closing count
+_COFFEE_BEANS_SCRIPT = (
+    "// clear data\nMATCH (n:CoffeeBean) DETACH DELETE n;\nCREATE (:User {name: 'User'});\n\n"
+    "CREATE CONSTRAINT IF NOT EXISTS ON (n:Flavor) ASSERT n.name IS UNIQUE;\n\n"
+    "//LOAD CSV WITH HEADERS FROM 'file:///data.csv' AS row\n"
+    "LOAD CSV WITH HEADERS FROM 'https://raw.githubusercontent.com/sdaschner/favorite-coffee/main/deployment/migration/"
+    "data.csv' AS row\nMERGE (b:CoffeeBean {uuid: randomUUID(), name: row.Name})\n"
+    "MERGE (o:Origin {country: row.Origin})\nMERGE (b)-[:IS_FROM]->(o)\nWITH row, b, o\n"
+    "UNWIND split(row.Flavors, ';') AS flavor\nWITH b, split(flavor, ':') AS parts\n"
+    "MERGE (f:Flavor {name: toString(parts[0])})\nMERGE (b)-[:TASTES {percentage: toFloat(parts[1])}]->(f)\n;\n\n"
+    "MATCH () RETURN count(*) as nodes;\n")
+_COFFEE_BEANS_CSV = ("Name,Origin,Flavors\n"
+                     "Kintamani Natural,Indonesia,Buttery:0.27272727272727276;Winey:0.18181818181818182\n"
+                     "Bela Vista Yellow Bourbon Honey,Brazil,Fruity:1.0\n")
+
+
+def test_coffee_beans_runs_its_load_script_over_its_data_csv(tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.COFFEE_BEANS, {corpus.COFFEE_BEANS_SCRIPT: _COFFEE_BEANS_SCRIPT,
+                                                     "deployment/migration/data.csv": _COFFEE_BEANS_CSV})
+    store = Recorder()
+    corpus.write_coffee_beans(store, mirror)
+    rows = [{"Name": "Kintamani Natural", "Origin": "Indonesia",
+             "Flavors": "Buttery:0.27272727272727276;Winey:0.18181818181818182"},
+            {"Name": "Bela Vista Yellow Bourbon Honey", "Origin": "Brazil", "Flavors": "Fruity:1.0"}]
+    # every statement as written (comments, the commented-out file:/// variant among them, dropped), the constraint in
+    # 5.x syntax, the LOAD CSV given the rows of the repository's deployment/migration/data.csv its raw URL names
+    assert store.calls == [
+        ("MATCH (n:CoffeeBean) DETACH DELETE n", {}),
+        ("CREATE (:User {name: 'User'})", {}),
+        ("CREATE CONSTRAINT IF NOT EXISTS FOR (n:Flavor) REQUIRE n.name IS UNIQUE", {}),
+        ("UNWIND $rows AS row\nMERGE (b:CoffeeBean {uuid: randomUUID(), name: row.Name})\n"
+         "MERGE (o:Origin {country: row.Origin})\nMERGE (b)-[:IS_FROM]->(o)\nWITH row, b, o\n"
+         "UNWIND split(row.Flavors, ';') AS flavor\nWITH b, split(flavor, ':') AS parts\n"
+         "MERGE (f:Flavor {name: toString(parts[0])})\nMERGE (b)-[:TASTES {percentage: toFloat(parts[1])}]->(f)",
+         {"rows": rows}),
+        ("MATCH () RETURN count(*) as nodes", {})]
+
+
+def test_coffee_beans_refuses_a_url_outside_its_repository(tmp_path: Path) -> None:
+    script = _COFFEE_BEANS_SCRIPT.replace(
+        "https://raw.githubusercontent.com/sdaschner/favorite-coffee/main/deployment/migration/data.csv",
+        "file:///data.csv")
+    mirror = _clone(tmp_path, corpus.COFFEE_BEANS, {corpus.COFFEE_BEANS_SCRIPT: script,
+                                                     "deployment/migration/data.csv": _COFFEE_BEANS_CSV})
+    with pytest.raises(corpus.CorpusError, match="reads file:///data.csv"):
+        corpus.write_coffee_beans(Recorder(), mirror)
