@@ -3429,7 +3429,68 @@ committed), an Olympedia loader through Airflow (Olympic_Athlete_Bio.csv), a Chi
 (Process_translate_ds.csv: not found) and a 2018 World Cup squads parser (for Tableau, no Neo4j). Seen and not
 evaluated: neo4j-examples/discoveraurafree's data/royal92.ged (European royalty, some 3,000 persons, through the
 code/gedcom/gedcom2neo4j.py us-presidents runs: one label, and it needs the python-gedcom parser) and a Paris 2024
-Olympics loader whose nodes_*.csv its own preprocessing script writes (its repository still not named)."""
+Olympics loader whose nodes_*.csv its own preprocessing script writes (its repository still not named).
+
+Helper s28C's paragraph, written blind for the twenty-eighth split (not declared yet; domain searched: people,
+organisations and politics). congress-trades: github.com/Clyde1030/Graph-Stock-Analysis ("Analyzing Congressional
+Stock Transaction with Graph Algorithms", a course project of Yusheng Lee, Kobby Hanson, Maxwell Bowman and William
+Crosby, committed in January 2026; MIT licence; in English; its data the House Stock Watcher's disclosures of US House
+members' stock transactions under the STOCK Act, 2020 to 2023, data/all_transactions.csv), the graph its notebook
+code/project.ipynb builds for its Louvain analysis: the statement of its load_data(tx, df), run as written for each row
+of data/cleaned_transaction.csv, the frame `data` its own Postgres aggregation returned and wrote to that file (one
+row a member and ticker with the number of the member's transactions; rows without a sector or of eight malformed dates
+dropped by its query) (write_congress_trades). What the loader needed: the notebook runs the statement once a row with
+keyword parameters inside one write_transaction; here it is one `UNWIND $rows AS row` statement whose `$name`s read
+the row's values, given as the frame held them (count through int(), as its call does; the seven members without a
+party null, Postgres' NULL). Nothing else changes; its wipe of the database before (the database is empty), the
+SIMILAR_TO weights and GDS projections of its analysis, and its later PageRank graph (Stock, TRANSACTED over a frame
+of per-transaction rows no committed file holds) are not run. The graph: 162 members (Representative: name as the
+disclosures write it, "Nancy Pelosi", "Adam B. Schiff", "W. Gregory Steube"; party; state as a code, "CA"), 1,367
+companies known only by their ticker (Company: name "TSLA", "MSFT", "MPRAU"), 140 industries (Industry: "Major
+Banks", "Computer Software: Prepackaged Software", "Accident &Health Insurance") and 19 sectors (Sector: "Finance",
+"Technology"), with TRADED {count} from a member to a company (4,599), BELONGS_TO_INDUSTRY (1,367) and BELONGS_TO from
+an industry to a sector (242): 1,688 nodes (Company 1,367, Representative 162, Industry 140, Sector 19), 6,208
+relationships, 4 labels, `up` in 425 s (server start included, other helpers' servers running). Quirks kept as the
+disclosures and the statement give them: 67 industries belong to several sectors (Restaurants to Consumer
+Discretionary and Consumer Services; Telecommunications Equipment to six), as the rows of their tickers say; a
+company is a ticker with no company name; party is "Democrat" 74 times, "Republican" 79, "Libertarian" for Justin
+Amash, "Jackson" for Thomas H. Kean, absent for seven (Max Miller, Jared Moskowitz, Shri Thanedar ...), and the data's
+own errors stay (W. Gregory Steube "Democrat", James M. Costa "Republican"); sector names of two classifications mix
+("Consumer Staples" and "Consumer Non-Durables", "Utilities" and "Public Utilities"). The people are members of
+Congress and their disclosed trades, public records. Its 14 questions, in English (6 edge: the only stock a member
+traded, the only member who traded a ticker, a ticker's industry, the sector of an industry of one sector; 4
+node-property: a member's party or state; 2 relationship-property: how many times a member traded a ticker; 2
+two-hop: the industry of the only stock a member traded, the sector of a ticker's industry), name members as people
+write them ("Suzan DelBene", "Greg Steube", "Scott Peters" for the stored "Suzan K. DelBene", "W. Gregory Steube",
+"Scott H. Peters") and tickers as the graph holds them, each answer the only one the graph holds; none asks the party
+of a member the data gets wrong. Overlaps kept: legis-graph (the US Congress's bills and committees), georgia-fec-2022
+and uk-party-donations are politics and money, sec-edgar and stock-prices stocks; this is the corpus's first graph of
+legislators' own stock trades, members to tickers to industries and sectors. Considered by s28C and left out: its
+three given candidates, each evaluated and left out before (Dennis80801/final_project and amar-ox/graph by s27C;
+erikbijl/neo4j-company-house-demo, seen by s27C: its README builds the graph from Companies House downloads, not
+committed); erwanor/graph-politics (US Congress bills and 527 committees: every data file in the snapshot an empty
+*.tmp placeholder, its uploader.py reading an excerpt JSON not committed), fdoyle/govtrack (US congress votes by
+buildDatabase.js: its data synced at run time, none committed), oudrea/publicdata (mfiles/dgm_USSenate.cypher,
+dgm_SCOTUS.cypher and some 300 like them: each CSV loaded by apoc.create.node as one generic Entity label, no
+relationships), SimonGoring/EC_Engagement (NSF EarthCube awards, PIs and institutions: Awards.csv is committed, but
+its load is R code through RNeo4j after an edit-distance clean-up of titles, science funding rather than this
+domain), a ParlTrack loader of the European Parliament's AI Act amendments (MEP, PoliticalGroup, Amendment,
+LawProvision: ParlTrack's dumps, not committed; its repository not named by the search), Brazilian deputies' expense
+loaders (Deputado PAGOU Fornecedor: the one named, tavs-coelho/aprendizadodemaquina, commits a 50-row sample; the
+others read the Camara's API), a Spanish Congress builder (Legislatura, Grupo, Diputado PERTENECE_A with fecha_alta:
+the congreso_insights project left out before), a cities, governing parties and ideologies script (City
+GOVERNING_PARTY Party HAS_IDEOLOGY Ideology by DBpedia URI: cities.csv and parties.csv never found committed, a
+second version querying DBpedia at run time), a UK MPs loader and a Knesset loader (TheyWorkForYou's and Open
+Knesset's APIs at run time), the Czech UPA votes project again ("UPA projekt 1 ... Vojtech Orava, David Kedra, Hung
+Do": its repository still not named), a Dutch Tweede Kamer loader (tkapi, at run time), the ICIJ Offshore Leaks LOAD
+CSV scripts (ICIJ's download, not committed), seaniemc/project-template (Ireland's 2016 election again, hand-typed),
+dhruva8405/Tender-Trace and siddharth7thakor-sudo/india-anti-corruption-project (politicians, companies and tenders:
+generated rows), and DFID/dcm-graph, labdados/tec-cid, 2020-data-integration/data-collection, the ukcompanies guide
+and johnymontana/neo4j-datasets' trumpworld (left out or used before). Seen and not evaluated:
+justin-napolitano/supreme_court_graph_neo4j (US Supreme Court cases: only its README and notes indexed),
+miskibin/sejmofil-neo4j-mcp (the Polish Sejm, 79,044 nodes as its documentation says: an MCP server, whether its data
+or loader is committed not checked) and hasadna/knesset-data (an API library for the Knesset's data; no Neo4j loader
+seen)."""
 
 from __future__ import annotations
 
@@ -10150,6 +10211,75 @@ def write_mlb_payrolls(store: Any, mirror: Path) -> None:
             store.query(body, read_only=False)
 
 
+CONGRESS_TRADES = "Clyde1030/Graph-Stock-Analysis"  # a course project of January 2026 (MIT): House members' trades
+CONGRESS_TRADES_NOTEBOOK = "code/project.ipynb"  # its notebook: the Postgres clean-up, the Neo4j load, the analysis
+# the rows its load reads: the DataFrame `data` its notebook's aggregation query returns, which the same cell writes
+# with data.to_csv("../data/cleaned_transaction.csv") (aggregated_transaction.csv beside it is the same file)
+CONGRESS_TRADES_DATA = "data/cleaned_transaction.csv"
+CONGRESS_TRADES_LOADER = "load_data"  # the notebook's function whose tx.run(...) writes a row of `data`
+_CYPHER_PARAMETER = re.compile(r"\$(\w+)")
+
+
+def _congress_trades_statement(notebook: bytes) -> tuple[str, dict[str, tuple[str, bool]]]:
+    """The statement the notebook's load_data(tx, df) runs for each row of its frame, and its parameters: name ->
+    (the row's column it is given, whether int() of it: `count=int(row['count'])`)."""
+    import ast
+
+    for cell in json.loads(notebook)["cells"]:
+        if cell["cell_type"] != "code" or f"def {CONGRESS_TRADES_LOADER}(" not in "".join(cell["source"]):
+            continue
+        tree = ast.parse("".join(cell["source"]))
+        runs = [c for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name == CONGRESS_TRADES_LOADER
+                for c in ast.walk(f) if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute)
+                and c.func.attr == "run"]
+        if len(runs) != 1 or not isinstance(runs[0].args[0], ast.Constant):
+            break
+        params: dict[str, tuple[str, bool]] = {}
+        for keyword in runs[0].keywords:
+            value, as_int = keyword.value, False
+            if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "int":
+                value, as_int = value.args[0], True
+            if not (isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant)
+                    and keyword.arg is not None):
+                raise CorpusError(f"{CONGRESS_TRADES}: {CONGRESS_TRADES_NOTEBOOK} passes {ast.unparse(keyword)}, "
+                                  "which is not read here")
+            params[keyword.arg] = (str(value.slice.value), as_int)
+        return str(runs[0].args[0].value), params
+    raise CorpusError(f"{CONGRESS_TRADES}: {CONGRESS_TRADES_NOTEBOOK} no longer has the one tx.run of its "
+                      f"{CONGRESS_TRADES_LOADER}() read here")
+
+
+def write_congress_trades(store: Any, mirror: Path) -> None:
+    """The load of code/project.ipynb of Clyde1030/Graph-Stock-Analysis ("Analyzing Congressional Stock Transaction
+    with Graph Algorithms", a course project committed in January 2026 by Yusheng Lee, Kobby Hanson, Maxwell Bowman
+    and William Crosby; MIT): its load_data(tx, df) statement as written, run for each row of
+    data/cleaned_transaction.csv in the file's order (the frame `data` it is given: the notebook's own aggregation of
+    the House Stock Watcher disclosures, which the notebook wrote to that file), one statement over all rows as its
+    one write_transaction: each representative (name; SET party and state, as the rows give them), the company of
+    each ticker (Company, name the ticker), its industry and the industry's sector, with TRADED {count} from the
+    representative to the company (the number of the member's disclosed transactions in it), BELONGS_TO_INDUSTRY and
+    BELONGS_TO. The row's values are given as its frame held them: text, count as int(), an empty field (a member
+    without a party) null, as Postgres' NULL read back. Each `$name` of the statement is read as the row's value
+    (`UNWIND $rows AS row`, `row.name`). Left out: the wipe before it (the database is empty), the SIMILAR_TO weights
+    its Louvain analysis computes between members after the load and its GDS projections (analysis: scores computed
+    from the graph, not data), and its later PageRank graph (Stock, TRANSACTED), built after clearing this one from
+    a frame of the per-transaction rows its Postgres table held, which no committed file holds."""
+    statement, params = _congress_trades_statement(read_file(CONGRESS_TRADES, CONGRESS_TRADES_NOTEBOOK, mirror))
+    rows = _csv_rows(read_file(CONGRESS_TRADES, CONGRESS_TRADES_DATA, mirror))
+    missing = {column for column, _ in params.values()} - set(rows[0] if rows else ())
+    if missing:
+        raise CorpusError(f"{CONGRESS_TRADES}: {CONGRESS_TRADES_DATA} has no column {', '.join(sorted(missing))}")
+    given = [{name: (int(row[column] or "") if as_int else row[column]) for name, (column, as_int) in params.items()}
+             for row in rows]
+    unknown = set(_CYPHER_PARAMETER.findall(statement)) - set(params)
+    if unknown:
+        raise CorpusError(f"{CONGRESS_TRADES}: its statement reads ${', $'.join(sorted(unknown))}, which it is not "
+                          "given")
+    unwound = "UNWIND $rows AS row\n" + _CYPHER_PARAMETER.sub(r"row.\1", statement.strip())
+    for start in range(0, max(len(given), 1), _BATCH):
+        store.query(unwound, {"rows": given[start:start + _BATCH]}, read_only=False)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -10803,6 +10933,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                       "course project): the 30 clubs (name, abbreviation) and the players each "
                                       "paid, with the salary and the season",
           writer=write_mlb_payrolls, source=MLB_PAYROLLS),
+    Graph("congress-trades", "frozen", "US House members' disclosed stock trades (House Stock Watcher, as a 2026 "
+                                         "course project aggregated them): each member (party, state), the "
+                                         "companies they traded by ticker with the number of transactions, and "
+                                         "each company's industry and sector",
+          writer=write_congress_trades, source=CONGRESS_TRADES),
 ]}
 
 
