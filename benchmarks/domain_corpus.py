@@ -3429,7 +3429,50 @@ committed), an Olympedia loader through Airflow (Olympic_Athlete_Bio.csv), a Chi
 (Process_translate_ds.csv: not found) and a 2018 World Cup squads parser (for Tableau, no Neo4j). Seen and not
 evaluated: neo4j-examples/discoveraurafree's data/royal92.ged (European royalty, some 3,000 persons, through the
 code/gedcom/gedcom2neo4j.py us-presidents runs: one label, and it needs the python-gedcom parser) and a Paris 2024
-Olympics loader whose nodes_*.csv its own preprocessing script writes (its repository still not named)."""
+Olympics loader whose nodes_*.csv its own preprocessing script writes (its repository still not named).
+
+Helper s28D's paragraph, written blind for the twenty-eighth split (not declared yet; domain searched: culture, books,
+music, film, art, games, museums, heritage). china-intangible-heritage: github.com/Juminary/import ("文脉智谱", Renzhuo
+Ju's January 2026 course project on China's intangible cultural heritage, a Flask and RAG app over a Neo4j graph; no
+licence stated; in Chinese), import_to_neo4j.cypher, the import step its README gives (`:source
+import_to_neo4j.cypher`), over ich_national_full_data.csv, the one file it reads (the national list of representative
+items, "数据来源：中国非物质文化遗产网 (ihchina.cn)" as its README says: 序号, 名称, 类别, 申报地区, 保护单位, one row
+per item and declaring place), run by _run_script_over_one_file (write_china_intangible_heritage): its five CREATE INDEX
+statements and its one LOAD CSV statement (the script's "方法二", without IN TRANSACTIONS as written) MERGE a Category,
+a Region and an Organization on each trimmed field and an Item on 序号 (id, name, 序号, 名称), with 属于, 申报于 and
+由保护单位 from the item. What the loader needed: nothing beyond serving the file (the file's UTF-8 byte-order mark is
+not part of its first column's name, as LOAD CSV reads it); the statements run unchanged. The graph: 8,101 nodes (Item
+3,608, Organization 2,637, Region 1,846, Category 10), 10,824 relationships (属于, 申报于 and 由保护单位, 3,608 each), 4
+labels, `up` in 7 min 33 s (server start included, other helpers' servers running). Quirks kept as the script writes
+them: an item listed for several declaring places is an Item for each (昆曲 six, 京剧 nine, 苗族服饰 ten: 327 names on
+892 items; 3,043 names on 3,608 items), each with its own region and organization; the declaring "region" is sometimes a
+ministry, a troupe or a company as the list gives it (文化部 for 春节 and 端午节, 中国艺术研究院, 北京市荣宝斋); one
+category name holds a line break ("传统体育、\\n游艺与杂技", the list's wrapped cell; trim() keeps it); an organization
+is the list's text, several units joined ("江苏省演艺集团有限公司，江苏省苏州昆剧院"); 序号 and id are strings ("1" to
+"3610"); the two rows without a protecting unit are skipped by the script's WHERE; every node's type repeats its label
+and createdAt is timestamp() at load time; the repository's AI-written introductions (ich_ai_introductions.json) are not
+read by the script and are not in the graph. Its 14 questions, in Chinese (8 edge: an item's protecting unit, declaring
+place and category, the item of a unit or of a place that has one; 4 node-property: an item's list number, 序号; 2
+two-hop: the declaring place and the category of a unit's item; no relationship-property question, since no relationship
+has a property), name only items whose name is held once and units and places that have one item (北方昆曲剧院's 昆曲 is
+the one Item it protects), each answer the only one the graph holds; the category answer keeps the stored line break
+first. Overlaps kept: china-world-heritage is China's UNESCO World Heritage properties (a 2025 classroom assistant), but
+this is the corpus's first graph of intangible heritage, a government list of practices with their categories, declaring
+places and protecting bodies. Considered by s28D and left out: its four candidates, cheng1608/Knowledge-Gragh-of-Turing
+(neo4j.cypher, all of it commented out, over an NLP-built table of 53 entities of Alan Turing's MacTutor biography),
+leonardorocio/banll-neo4j-project (dump.cypher over backups/: a course's invented school, its students with CPF numbers)
+and acurber91/gvd_tp2 (dump.cypher: a course's invented faculty, persons with e-mail addresses and birth dates),
+ambrose1226/rui (all-plain.cypher: a fandom wiki's invented world, some 136 nodes);
+robertrouse/theographic-bible-metadata again (its HEAD still has no neo4j/ scripts and people.json and verses.json are
+over the size limit), kvaithin/greeky (Greek gods: one label, 279 nodes), evilcloud/cypherbooks (hand-typed graphs of a
+few books, a few dozen nodes each), a-zylstra/dnd-graph-db (two small D&D files), Dennis80801/final_project (a fandom
+wiki's invented world), moxious/music-graph (a generated music-theory graph), carstoid/collection-neo4j (its Filemaker
+CSVs not committed), a Brno building-projects loader (its LOAD CSV reads data.brno.cz), and the Chinese museum-artifact,
+Hong Lou Meng character and Telugu-film loaders the search returned (data scraped at run time, one label, or of unclear
+origin). Seen and not evaluated: a Shakespeare LOAD CSV (Play, Act, Scene, Character, Line; its repository not named by
+the search), a BoardGameGeek games LOAD CSV (Game only in the file seen; repository not named), a Steam games script
+(games.csv and games_metadata.json committed, its users' recommendations.csv not: Game and Tag alone) and a Chinese
+books script (Book, Author, Category, Theme, Publisher, Era with computed similarity weights; repository not named)."""
 
 from __future__ import annotations
 
@@ -10150,6 +10193,26 @@ def write_mlb_payrolls(store: Any, mirror: Path) -> None:
             store.query(body, read_only=False)
 
 
+INTANGIBLE = "Juminary/import"  # "文脉智谱" (Renzhuo Ju, January 2026): China's national intangible heritage list
+INTANGIBLE_SCRIPT = "import_to_neo4j.cypher"  # its README's import step (`:source import_to_neo4j.cypher`)
+INTANGIBLE_URL = "file:///ich_national_full_data.csv"  # what the script reads: the repository's one data file
+INTANGIBLE_FILE = "ich_national_full_data.csv"
+
+
+def write_china_intangible_heritage(store: Any, mirror: Path) -> None:
+    """import_to_neo4j.cypher of Juminary/import ("文脉智谱", a January 2026 course project on China's intangible
+    cultural heritage; no licence stated; in Chinese) as written, as its README runs it (`:source
+    import_to_neo4j.cypher` in the browser): its five CREATE INDEX statements, then its one LOAD CSV statement (the
+    script's "方法二", run without IN TRANSACTIONS as it writes it), its `file:///ich_national_full_data.csv` reading
+    the repository's ich_national_full_data.csv (the national list of representative items from ihchina.cn, its README
+    says: 序号, 名称, 类别, 申报地区, 保护单位; one row per item and declaring place). Per row with all four fields
+    set: `MERGE (:Category {name})`, `(:Region {name})` and `(:Organization {name})` of the trimmed fields, `MERGE
+    (item:Item {id: row.序号})` with name, 序号 and 名称, and `属于`, `申报于` and `由保护单位` from the item to each.
+    The file's UTF-8 byte-order mark is not part of its first column's name (as LOAD CSV reads it). Nothing is changed:
+    the script's type property (the label again) and createdAt (timestamp() at load time) are kept."""
+    _run_script_over_one_file(store, mirror, INTANGIBLE, INTANGIBLE_SCRIPT, INTANGIBLE_URL, INTANGIBLE_FILE)
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -10803,6 +10866,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                       "course project): the 30 clubs (name, abbreviation) and the players each "
                                       "paid, with the salary and the season",
           writer=write_mlb_payrolls, source=MLB_PAYROLLS),
+    Graph("china-intangible-heritage", "frozen", "China's national list of intangible cultural heritage (a 2026 "
+                                                 "course project's data from ihchina.cn, in Chinese): each item with "
+                                                 "its list number, its category, the region that declared it and "
+                                                 "its protecting organisation",
+          writer=write_china_intangible_heritage, source=INTANGIBLE),
 ]}
 
 
