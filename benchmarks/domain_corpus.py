@@ -3429,7 +3429,52 @@ committed), an Olympedia loader through Airflow (Olympic_Athlete_Bio.csv), a Chi
 (Process_translate_ds.csv: not found) and a 2018 World Cup squads parser (for Tableau, no Neo4j). Seen and not
 evaluated: neo4j-examples/discoveraurafree's data/royal92.ged (European royalty, some 3,000 persons, through the
 code/gedcom/gedcom2neo4j.py us-presidents runs: one label, and it needs the python-gedcom parser) and a Paris 2024
-Olympics loader whose nodes_*.csv its own preprocessing script writes (its repository still not named)."""
+Olympics loader whose nodes_*.csv its own preprocessing script writes (its repository still not named).
+
+Helper s28E's paragraph, written blind for the twenty-eighth split (not declared yet; domain searched: science, medicine
+and education: diseases, genes, chemicals, papers, course catalogues). virus-knowledge-graph:
+github.com/dgg32/gemini_virus (Sixing Huang's "I Built the Same Virus Knowledge Graph on Gemini Cloud, AuraDB and Neo4j
+Desktop", 2022, the code and data of his Medium article; MIT licence; in English; NCBI Taxonomy's taxa of viruses and of
+their hosts, Virus-Host DB's virus-host pairs, KEGG's orthologs of the viruses' proteins and KEGG's viral diseases and
+their drugs, as its notebooks fetch and parse them), its neo4j_command.txt, the import its readme points to, as written
+up to its last LOAD CSV (write_virus_knowledge_graph; _run_script over import/, the folder that holds every file it
+names): 4.x uniqueness constraints on Taxon.taxid, Type.name, Kegg.kegg_id, Disease.disease_id and Drug.drug_id, then
+`LOAD CSV WITH HEADERS FROM 'file:///<name>.csv' AS row MERGE ...` for the nodes (each MERGEd on all its properties) and
+the relationships (each end MERGEd on its key). What the loader had to change: the constraints run in 5.x syntax
+(_five); the script's last statement, the article's query (the KEGG orthologs of the taxa below "Viruses",
+GEMINI_VIRUS_QUERY), is not run; 5 rows of the two HAS_TAXON files (2 of host_taxon_connections.csv, 3 of
+taxon_connections.csv) have an empty `from`, whose `MERGE (f1:Taxon {taxid: row.from})` every Neo4j refuses (null
+property value), rolling back the whole statement: those rows are left out (no other file has an empty field). The
+repository's data-importer-2022-07-23.zip (a Data Importer 0.4 model of the same files, its HAS_TAXON also standing for
+HAS_KEGG) is not the import run. The graph: 27,567 nodes (Taxon 26,820, Kegg 511, Drug 133, Disease 95, Type 8), 78,896
+relationships (HAS_TAXON 26,805, IS_A 25,014, INFECTS 18,093, HAS_KEGG 8,516, CAUSES 164, TARGETS 158, TREATS 146), 5
+labels, `up` in 8 min 11 s (server start included, other helpers' servers running). Quirks kept as the script writes
+them: taxid a text ("10255"); rank NCBI's ("species", "genus", "genome" for a strain or isolate, "clade"), and 11 taxa
+only a relationship names have a taxid alone (no name or rank); 21 taxon names are held by more than one taxon;
+HAS_TAXON runs from parent to child, IS_A from a taxon to each of its genome types, and a type's name lost its "A" as
+the author's notebook cut it ("dsDN viruses", "+ssRN viruses", "dsDN-RT viruses"; 1,015 taxa high in the tree are IS_A
+six types); Kegg description "S; HBV large envelope protein" (gene symbols, a semicolon, the name); Disease category
+"Infectious disease", "Cancer", two joined with "; " for three; Drug mol_weight a float, 0.0 for 55 (antibodies,
+vaccines, mixtures), efficacy a comma-separated text ("Antiviral, Neuraminidase inhibitor"); duplicate rows merged
+(8,733 taxon_kegg rows, 8,516 HAS_KEGG). No relationship has a property. Its 14 questions, in English (7 edge: the only
+virus that causes a disease, the only drug that treats one, a virus's genus, genome type and only host, a drug's only
+target; 5 node-property: an NCBI taxonomy id, a molecular weight, a KEGG disease id, an efficacy, a disease category; 2
+two-hop: the genus of the virus that causes Lassa fever, the drug that treats the disease Yellow fever virus causes),
+name taxa, diseases and drugs as the graph writes them, each held once, each edge question's answer the only one the
+graph holds. Overlaps kept: virus-hosts is viruses and hosts too (VIRION, vertebrate hosts only, genus to class as
+properties), kegg-diseases KEGG diseases and drugs (the same author, 2021), drug-interactions medicines (the same
+author); this is the corpus's first NCBI taxonomy tree (parent to child, 26,820 taxa) and its first of KEGG orthologs
+and drug targets. Considered by s28E and left out: its given candidates, crux-project/CRUX (fetched:
+neo4j/cyphers/drug.cypher loads PrimeKG's kg.csv, which is not committed (PrimeKG is downloaded from Harvard Dataverse),
+and crux_kb.cypher and kg_gnn.cypher read crux_*.json exports of its MongoDB, not committed either) and
+MaayanLab/DRC-Portals (fetched again: database/C2M2/graph/import/cypher/*.cypher read file:///data/<table>.tsv, which
+its pipeline writes from the DCCs' submissions; only CV/*.tsv and slim/*.tsv, ontology term tables, are committed, as
+s27E found), and a NUSMods-like course graph (the search found again the NUS and NTU loaders s27E left out,
+kjj1998/modules-recommender among them, and the Purdue CS guide, still without a repository that commits both the data
+and its load script); after them, dgg32/gemini_virus, named by s27E as a candidate for a later split, was the first
+tried and loaded. Seen and not evaluated in the time: snu-dbs/m2bench's healthcare graph (left out before: a benchmark's
+disease is_a network) and a German university exercise's Vorlesung/Professor/Student LOAD CSV (the classic
+Kemper-Eickler lecture database, a handful of invented students; repository not named)."""
 
 from __future__ import annotations
 
@@ -10150,6 +10195,41 @@ def write_mlb_payrolls(store: Any, mirror: Path) -> None:
             store.query(body, read_only=False)
 
 
+
+GEMINI_VIRUS = "dgg32/gemini_virus"  # Sixing Huang's virus knowledge graph article (2022)
+GEMINI_VIRUS_SCRIPT = "neo4j_command.txt"
+GEMINI_VIRUS_DATA = "import/"
+# the script's last statement, after its last LOAD CSV: the article's query (the KEGG orthologs of every virus taxon
+# below "Viruses"), a read, not the load
+GEMINI_VIRUS_QUERY = "MATCH (n:Kegg)<-[:HAS_KEGG]-"
+
+
+def write_virus_knowledge_graph(store: Any, mirror: Path) -> None:
+    """neo4j_command.txt of dgg32/gemini_virus (Sixing Huang, "I Built the Same Virus Knowledge Graph on Gemini
+    Cloud, AuraDB and Neo4j Desktop", 2022; MIT) as written up to its last LOAD CSV (GEMINI_VIRUS_QUERY: what
+    follows is the article's query), each `file:///<name>` reading import/<name> (GEMINI_VIRUS_DATA): the NCBI
+    taxa of viruses and of their hosts (Taxon: taxid, name, rank) linked by HAS_TAXON (parent to child), the
+    Virus-Host DB's INFECTS (virus to host taxon), the Baltimore-like genome types (Type: "dsDNA viruses", IS_A),
+    KEGG orthologs (Kegg: kegg_id, description) the virus taxa have (HAS_KEGG), KEGG diseases (Disease: disease_id,
+    name, description, category) the viruses cause (CAUSES) and KEGG drugs (Drug: drug_id, name, mol_weight,
+    efficacy) that treat them (TREATS) and target orthologs (TARGETS). Its 4.x uniqueness constraints run in 5.x
+    syntax (_five). Five rows of the two HAS_TAXON files (host_taxon_connections.csv 2, taxon_connections.csv 3)
+    have an empty `from`: the script's `MERGE (f1:Taxon {taxid: row.from})` of a null is refused by every Neo4j and
+    would roll back the whole statement, so those rows are left out (a row with an empty field is left out; the
+    node files have none). Nothing else is changed: taxids stay text, mol_weight a float, nodes are MERGEd on all
+    the properties the script gives them."""
+    script = read_file(GEMINI_VIRUS, GEMINI_VIRUS_SCRIPT, mirror).decode("utf-8")
+    if GEMINI_VIRUS_QUERY not in script:
+        raise CorpusError(f"{GEMINI_VIRUS}: {GEMINI_VIRUS_SCRIPT} no longer has the query its import is cut before")
+    script = script[:script.index(GEMINI_VIRUS_QUERY)]
+    files = _files_under(GEMINI_VIRUS, GEMINI_VIRUS_SCRIPT, GEMINI_VIRUS_DATA, mirror)
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        # a row with an empty field: its MERGE of a null key is refused by every Neo4j, and would roll back the rest
+        return [row for row in files(url, delimiter) or [] if None not in row.values()]
+
+    _run_script(store, script, rows_of)
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -10803,6 +10883,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                       "course project): the 30 clubs (name, abbreviation) and the players each "
                                       "paid, with the salary and the season",
           writer=write_mlb_payrolls, source=MLB_PAYROLLS),
+    Graph("virus-knowledge-graph", "frozen", "viruses and their hosts (Sixing Huang's 2022 virus knowledge graph "
+                                              "from NCBI Taxonomy, Virus-Host DB and KEGG): taxa (name, rank) in "
+                                              "their taxonomy, which viruses infect which hosts, genome types, KEGG "
+                                              "orthologs, the diseases viruses cause and the drugs that treat them "
+                                              "or target orthologs",
+          writer=write_virus_knowledge_graph, source=GEMINI_VIRUS),
 ]}
 
 
