@@ -3429,7 +3429,53 @@ committed), an Olympedia loader through Airflow (Olympic_Athlete_Bio.csv), a Chi
 (Process_translate_ds.csv: not found) and a 2018 World Cup squads parser (for Tableau, no Neo4j). Seen and not
 evaluated: neo4j-examples/discoveraurafree's data/royal92.ged (European royalty, some 3,000 persons, through the
 code/gedcom/gedcom2neo4j.py us-presidents runs: one label, and it needs the python-gedcom parser) and a Paris 2024
-Olympics loader whose nodes_*.csv its own preprocessing script writes (its repository still not named)."""
+Olympics loader whose nodes_*.csv its own preprocessing script writes (its repository still not named).
+
+Helper s28F's paragraph, written blind (the twenty-eighth split, in preparation; sports, games, leisure, history and
+geography). royal92: github.com/neo4j-examples/discoveraurafree's GEDCOM episode, week-18.adoc (Michael Hunger's
+Discover AuraDB Free livestream of January 2022, in English; the repository states no licence), over data/royal92.ged,
+Denis R. Reid's genealogy of European royalty of 20 November 1992 (PAF 2.2, "You may make this Royal GEDCOM available
+to whomever"), as data/royals.csv, the rows its code/gedcom/gedcom2csv.py writes from it (committed): the loader's
+statement (code/gedcom/gedcom2neo4j.py's `statement_w_cleanup`, us-presidents' loader, the same function now,
+_gedcom_statement) over those rows, then the five `[source,cypher]` blocks of the page's "Adding new Relationships"
+section in order (write_royal92): a Family for each last name (FAMILY), a CoreFamily for each person's parents
+(CORE_FAMILY from its members, its name the root parent's last name), ANCESTORS from a core family to its members'
+parents' core families, and SIBLING for a shared parent (the one-parent block, then the two-parent block, which
+MERGEs nothing new). The graph: 3,010 persons (Person: id "@I52@", first, last, birth and death years as integers,
+name = first + ' ' + last), 421 families by last name and 1,568 core families: 4,999 nodes, 13,487 relationships
+(CORE_FAMILY 4,277, SIBLING 3,372, MOTHER 2,018, FATHER 1,706, FAMILY 1,143, ANCESTORS 971), 3 labels, `up` in 3 min
+36 s (server start included, other helpers' servers running, load average 13 on two cores). What the loader needed:
+the page's Family statement MERGEs on p.last, which royals.csv leaves empty for 1,867 of its 3,010 persons, and MERGE
+refuses a null property in every version: it is given the persons with a last name (`WHERE p.last IS NOT NULL` after
+its MATCH, _GEDCOM_FAMILY), as ipl-matches' venue statement is given the rows with a city; `:FATHER|:MOTHER` and the
+rest run as written. Not run: the page's exploration block (`SET p.name`, which the loader's statement already does,
+and a 4.x `CREATE INDEX ON :Person(name)`) and its Python-driver section. Quirks kept: the GEDCOM's names, regnal
+numbers joined by an underscore ("Henry_VIII Tudor", "George_V Windsor", "Peter_I the_Great Romanov"), titles as part
+of a first name with an empty last ("Louis_XIV", "Marie Antoinette of_Austria", 'Dagmar "Marie" of_Denmark'); a
+person without a last name has no name (name is null for 1,888: the statement's string concatenation with null), no
+Family, and a core family named null when its root parent has none; birth and death -1 when unknown (1,284 births);
+sex is never set (the rows carry `gender`, the statement reads `.sex`), as in us-presidents; 13 persons without a
+gender in the file. Its 14 questions, in English (7 edge: a mother, a father, Elizabeth II's one sibling; 5
+node-property: birth and death years; 2 two-hop: a paternal and a maternal grandfather; no relationship has a
+property), name persons by the name the graph gives them, or by first where the GEDCOM gives no last name (Louis XIV,
+Marie Antoinette), each held once, in the text as people write them ("Henry VIII Tudor"), the answers with the graph's
+spelling and the usual one. Overlaps kept: us-presidents is the same loader over pres2020.ged (Person, MOTHER and
+FATHER only), but this is the corpus's first genealogy of dynasties and its first graph of the page's inferred family
+nodes (Family, CoreFamily, ANCESTORS, SIBLING). Falls short of the brief as it is: its model is the us-presidents
+loader's plus the page's inferred layer, not a model of its own; no sports, games or history graph with its data and
+its own Neo4j load script committed was found in the time. Considered by s28F and left out:
+martj42/international_results (the search again named no repository whose own Neo4j loader reads its CSVs: the loaders
+it found read them into pandas, SQL databases or MongoDB), usuallycwdillon/george (Correlates of War data sets in Neo4j:
+its allTheCows.cql LOAD CSVs read files never committed, the cypherScripts removed at HEAD), joehagedorn/neo4j (Hawaii's
+moku, H3 cells and overlay zones of parks, trails and schools, an evolving AuraDB project: moku/moku_districts_rows.csv
+and the stewards' register are over the mirror's size limit, and its stages' order is documented only as its AuraDB
+instance's state),
+mlnrt/himalayan-database-neo4j-import-tool and robertrouse/theographic-bible-metadata (left out before, not tried
+again), an NFL combine loader (its parquet files not committed), an Elden Ring and a Genshin Impact search that found no
+loader, and the Hawaii trails stage (45 zones, part of joehagedorn/neo4j). Seen and not evaluated:
+a-zylstra/dnd-graph-db (Dungeons & Dragons races and classes, likely small), JJeCho/MTGEncyclopedia-Neo4j (Magic: The
+Gathering planeswalkers, hand-typed), a Sackmann tennis match ingester (its repository not named) and a
+travel-destinations loader (best seasons and trip types, source not checked)."""
 
 from __future__ import annotations
 
@@ -3909,15 +3955,49 @@ def write_us_presidents(store: Any, mirror: Path) -> None:
     Person nodes and their MOTHER and FATHER) over data/presidents.csv: the rows that script builds from a GEDCOM
     file, written out by its sibling gedcom2csv.py from data/pres2020.ged (US presidents and their ancestors); read
     as LOAD CSV reads them (strings, an empty field null), one line's ninth field (a name with a comma) left out."""
+    rows = _csv_rows(read_file(DISCOVER, "data/presidents.csv", mirror))
+    store.query(_gedcom_statement("us-presidents", mirror), {"data": rows}, read_only=False)
+
+
+def _gedcom_statement(name: str, mirror: Path) -> str:
+    """The statement code/gedcom/gedcom2neo4j.py of discoveraurafree runs, `statement_w_cleanup`, as it writes it."""
     import ast
 
     program = ast.parse(read_file(DISCOVER, "code/gedcom/gedcom2neo4j.py", mirror).decode("utf-8"))
     statements = {t.id: node.value.value for node in program.body if isinstance(node, ast.Assign)
                   for t in node.targets if isinstance(t, ast.Name) and isinstance(node.value, ast.Constant)}
-    if "statement_w_cleanup" not in statements:
-        raise CorpusError("us-presidents: code/gedcom/gedcom2neo4j.py has no statement_w_cleanup")
-    rows = _csv_rows(read_file(DISCOVER, "data/presidents.csv", mirror))
-    store.query(statements["statement_w_cleanup"], {"data": rows}, read_only=False)
+    if not isinstance(statements.get("statement_w_cleanup"), str):
+        raise CorpusError(f"{name}: code/gedcom/gedcom2neo4j.py has no statement_w_cleanup")
+    return str(statements["statement_w_cleanup"])
+
+
+GEDCOM_PAGE = "week-18.adoc"  # discoveraurafree's GEDCOM episode: its datasets, royal92.ged and pres2020.ged
+# its section that adds the inferred family nodes and relationships, up to the next section (the Python driver's)
+_GEDCOM_INFERRED = re.compile(r"(?ms)^=== Adding new Relationships\n(.*?)^=== ")
+_GEDCOM_FAMILY = re.compile(r"(?s)\A(MATCH \(p:Person\))(\s+MERGE \(fam:Family \{name:p\.last\}\))")
+
+
+def write_royal92(store: Any, mirror: Path) -> None:
+    """European royalty from the GEDCOM episode (week-18.adoc) of neo4j-examples/discoveraurafree: its loader's
+    statement (code/gedcom/gedcom2neo4j.py's `statement_w_cleanup`: Person nodes, their MOTHER and FATHER, as
+    us-presidents runs it) over data/royals.csv, the rows its gedcom2csv.py writes from data/royal92.ged (Denis
+    Reid's 1992 royal genealogy of some 3,000 persons), read as LOAD CSV reads them (strings, an empty or missing
+    field null); then the `[source,cypher]` blocks of the page's "Adding new Relationships" section, in order, as
+    written (in 5.x syntax: _five): a Family by last name (FAMILY), a CoreFamily for each person's parents
+    (CORE_FAMILY), ANCESTORS between core families and SIBLING for a shared parent (its one-parent block, then its
+    two-parent block, which MERGEs the same relationships again)."""
+    rows = _csv_rows(read_file(DISCOVER, "data/royals.csv", mirror))
+    store.query(_gedcom_statement("royal92", mirror), {"data": rows}, read_only=False)
+    section = _GEDCOM_INFERRED.search(read_file(DISCOVER, GEDCOM_PAGE, mirror).decode("utf-8"))
+    blocks = [body for _, body in _cypher_blocks(section[1])] if section else []
+    if not blocks:
+        raise CorpusError(f"royal92: no \"Adding new Relationships\" blocks found in {GEDCOM_PAGE}")
+    for block in blocks:
+        for statement in _statements(block):
+            # MERGE refuses a null property (in every version): the Family statement is given the persons with a
+            # last name (royals.csv leaves it empty for 1,867 of its 3,010), as ipl-matches' venue statement is
+            statement = _GEDCOM_FAMILY.sub(r"\1 WHERE p.last IS NOT NULL\2", statement)
+            store.query(_five(statement), read_only=False)
 
 
 # How Neo4j's Data Importer reads a mapped field as each of its model's types (as its generated Cypher converts them)
@@ -10424,6 +10504,9 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "were submitted to", writer=write_university_library, source=LIBRARY),
     Graph("us-presidents", "spent", "a genealogy of the US presidents: persons, birth and death years, mothers "
                                      "and fathers", writer=write_us_presidents, source=DISCOVER),
+    Graph("royal92", "frozen", "a genealogy of European royalty (the GEDCOM file royal92.ged): persons, birth and "
+                               "death years, mothers and fathers, siblings, families by last name and core families",
+          writer=write_royal92, source=DISCOVER),
     Graph("vinmonopolet", "spent", "Vinmonopolet's product catalogue (in Norwegian): products (number, name, price "
                                       "per litre), their type, producer, region of origin and its country, "
                                       "packaging, volume and alcohol by volume", writer=write_vinmonopolet,
