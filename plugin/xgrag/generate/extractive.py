@@ -1501,12 +1501,18 @@ class _Reading:
         return len(value.strip()) <= 10 or not asks_time
 
     def _typed_whole(self, step: _Step) -> bool:
-        """A value of two words or more that the question types whole, under a key it does not say, where it offers
-        no choice ("... or ..."): it says which one, it is not asked ("the anime in which Romi Park voices Nana
-        Osaki": which voicing, by its `character`; the studio is asked; anime-top1000, spent). Asked by its key, it
-        is the answer, as `_restates` reads it."""
+        """A value of two words or more (or a number) that the question types whole, under a key it does not say,
+        where it offers no choice ("... or ..."): it says which one, it is not asked ("the anime in which Romi Park
+        voices Nana Osaki": which voicing, by its `character`; the studio is asked; anime-top1000, spent). Asked by
+        its key, it is the answer, as `_restates` reads it."""
         typed = key_tokens(step.to)
-        if len(typed) < 2 or step.relation_words or re.search(r"\bor\b", self.question.lower()):
+        if step.relation_words or re.search(r"\bor\b", self.question.lower()):
+            return False
+        # ... and so does a number it types ("how much did the Red Sox pay Chris Sale in 2017": the PAYS tie's
+        # season 2017 says which tie, its salary is asked; mlb-payrolls, spent)
+        if re.fullmatch(r"\d+", step.to.strip()):
+            return step.to.strip() in re.findall(r"(?<![\d.,])\d+(?![\d.,]\d)", self.question)
+        if len(typed) < 2:
             return False
         return any(self.tokens[i:i + len(typed)] == typed for i in range(len(self.tokens) - len(typed) + 1))
 

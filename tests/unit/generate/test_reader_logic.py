@@ -1940,6 +1940,16 @@ def test_an_amount_asked_of_a_record_named_by_what_it_holds_is_the_amount() -> N
     assert _read("Which battery does the Redmi 13R 5G have?", facts)[0] == "Li-Po 5030."
 
 
+def test_a_number_the_question_types_is_no_answer() -> None:
+    # mlb-payrolls (spent): "in 2017" says which PAYS tie; its salary is asked, not its season
+    tie = ("PAYS", "Chris Sale")
+    facts = [Fact("p", "Boston Red Sox", "PAYS", "Chris Sale", "edge", None, "Team", "Player"),
+             Fact("s", "Boston Red Sox", "season", "2017", "property", tie, "Team"),
+             Fact("m", "Boston Red Sox", "salary", "$12,000,000", "property", tie, "Team")]
+    assert _read("How much did the Boston Red Sox pay Chris Sale in 2017?", facts) == ("$12,000,000.", ["m"])
+    assert _read("In which season did the Boston Red Sox pay Chris Sale?", facts)[0] == "2017."
+
+
 def test_a_town_asked_is_an_entity_typed_as_a_place_in_general() -> None:
     # european-e-roads (spent): every place is a Place; the Country it is in is no town
     facts = [Fact("r", "Eceabat", "EROAD", "Çanakkale", "edge", None, "Place", "Place"),
