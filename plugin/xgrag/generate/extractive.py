@@ -571,6 +571,21 @@ def _noun_stem(word: str, vocabulary: set[str], language: str | None = None) -> 
     return english[0] if english else own
 
 
+# Words after which a name's head noun is said ("University of Oklahoma": a university), English and Romance/Germanic
+_HEAD_ENDS = frozenset("of for in at on de du des del della di da von van".split())
+
+
+def _head_stems(name: str) -> set[str]:
+    """The stems of what a name says its entity is: its head noun, the last word before a preposition, numbers and
+    ordinals aside ("University of Oklahoma": university; "World Championship 8th": championship), not a word that
+    qualifies it ("Drug Hypersensitivity" is no drug: "which drug does Verapamil interact with" was answered by
+    that condition; drug-interactions, spent). A name of one word is its own head."""
+    words = re.findall(r"[^\W_]+", name.lower())
+    cut = next((i for i, w in enumerate(words) if w in _HEAD_ENDS and i > 0), len(words))
+    head = [w for w in words[:cut] if not re.fullmatch(r"\d+(?:st|nd|rd|th)?|(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})", w)]
+    return content_stems(head[-1]) if head else set()
+
+
 class _Reading:
     """One question over one context: the steps each fact offers, the chains they form, the best chain."""
 
@@ -1266,7 +1281,7 @@ class _Reading:
         nouns = set() if self.wh_noun in self.type_words else {self.wh_noun}
         if self.class_of and self.class_of not in self._type_stems(name):
             nouns.add(self.class_of)
-        return nouns & content_stems(name)
+        return nouns & _head_stems(name)
 
     def called(self, text: str, ids: list[str]) -> tuple[str, list[str]]:
         """The answer as people call it: a record named by its type and key whose name the context holds in a

@@ -10,6 +10,7 @@ import numpy as np
 from xgrag.generate.base import Fact
 from xgrag.generate.extractive import (
     ExtractiveReader,
+    _head_stems,
     _Reading,
     content_stems,
     mentioned_names,
@@ -1948,6 +1949,17 @@ def test_a_number_the_question_types_is_no_answer() -> None:
              Fact("m", "Boston Red Sox", "salary", "$12,000,000", "property", tie, "Team")]
     assert _read("How much did the Boston Red Sox pay Chris Sale in 2017?", facts) == ("$12,000,000.", ["m"])
     assert _read("In which season did the Boston Red Sox pay Chris Sale?", facts)[0] == "2017."
+
+
+def test_a_name_says_the_noun_asked_by_its_head_not_by_a_word_that_qualifies_it() -> None:
+    # drug-interactions (spent): "Drug Hypersensitivity" is a condition, no drug; Colchicine is a Medicine
+    facts = [Fact("c", "Verapamil", "CONTRAINDICATED WITH DISEASE", "Drug Hypersensitivity", "edge", None, "Medicine",
+                  "Condition"),
+             Fact("i", "Colchicine", "INTERACTS WITH", "Verapamil", "edge", None, "Medicine", "Medicine")]
+    assert _read("Which drug does Verapamil interact with?", facts) == ("Colchicine.", ["i"])
+    assert _head_stems("University of Oklahoma") == _head_stems("university")
+    assert _head_stems("World Championship 8th") == _head_stems("championship")
+    assert _head_stems("Louis XIV") == _head_stems("louis") and _head_stems("Civil") == _head_stems("civil")
 
 
 def test_a_town_asked_is_an_entity_typed_as_a_place_in_general() -> None:
