@@ -202,36 +202,3 @@ def test_the_search_stops_once_the_facts_found_account_for_the_answer() -> None:
     ex, _ = explain(films_graph(born=2), "proxy")
     assert above(ex) == above(loo) == {"a1", "b1", "h1"}
 
-
-class ShortcutReader(FallbackReader):
-    """Answers the director of a film Ann Lee starred in; with none, the person a fact joins her to directly (her
-    one fact to the answer: the extractive reader answered "Sylvester Stallone." from Rambo -starred_actors->
-    Sylvester Stallone alone once the director's films were out); with neither, it abstains. Monotone."""
-
-    def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
-        self.record(facts)
-        films = {f.head for f in facts if f.relation == "starred actors" and f.tail == "Ann Lee"}
-        answer = next((f.tail for f in facts if f.relation == "directed by" and f.head in films), None) or \
-            next((f.tail for f in facts if f.head == "Ann Lee" and f.relation.startswith("directed")), None)
-        return Generation(f"{answer or 'I do not know'}.", Usage(1, 1, 1, 0.0), self.name, [])
-
-
-def test_a_last_fact_that_accounts_for_the_answer_alone_is_tried_alone_first() -> None:
-    """Ann Lee's own fact to Bo Ek (the question's words, so the order removes it last) supports the answer beside
-    both films' chains: no single removal moves it. Leave-one-out's linear scan removes every chain without a move
-    and finds her one fact necessary at the end. The resolution removes everything but that fact first (it keeps
-    the answer), then it too (the answer moves): 2 calls, where the candidates' guesses, each keeping the answer,
-    then the end took more; the same necessary fact as leave-one-out's."""
-    sub = films_graph()
-    sub.add_relationship(Relationship("k1", "s", "d1", "directed_films_starred_in_by"))
-
-    def run(scheduler: str) -> Explanation:
-        cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1)
-        return Explainer(FixedRetriever(sub), ShortcutReader(), HashEmbedder(), cfg).explain(QUESTION)
-
-    loo, ex = run("exhaustive"), run("proxy")
-    assert loo.answer == ex.answer == "Bo Ek."
-    assert above(loo) == {"k1"}
-    assert above(ex) == above(loo)
-    step = resolution(ex)
-    assert step.necessary == 1 and step.calls == 2

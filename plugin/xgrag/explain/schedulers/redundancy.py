@@ -133,21 +133,6 @@ class RedundancyResolution:
         words = relation_words(run.graph, run.question, named_seeds=False) & {
             w for m in measured for w in fact_words(run.graph, m.target)} if guided else set()
         accounted = False
-        if guided and len(order) > 1 and accounts_for(run.graph, run.a0.text, [order[-1].target]):
-            # Under "shift" on a graph context: when the component the order removes last (the most relevant to the
-            # question) accounts for the answer on its own (a seed's one fact to the node the answer names, or the
-            # seed's value fact: Rambo -starred_actors-> Sylvester Stallone for "who wrote the movies directed by
-            # the director of Rambo"), the reader most likely falls back on it once the chains are out, and the
-            # linear scan, removing everything before it without a move, finds it alone necessary at the end. So
-            # everything but it is removed first: when that keeps a0, the search goes straight to the end (the
-            # removal of it too), 2 calls where the guesses, each keeping a0, then the end took 4-5
-            # (benchmarks/README.md, bench_answer_cost, cost17). When it moves the answer, the search runs as
-            # before (a reader that needs more than the one fact): that call is spent for nothing, and asked again
-            # by the end's monotone check it is answered from the oracle's memo.
-            at_last = await without(order[:-1])
-            if not run.moved_from(reference, at_last):
-                removed.extend(order[:-1])
-                reference, start = at_last, len(order) - 1
         while start < len(order) and not spent():
             known = self._known_kept(run, removed, order, start)
             guess = min((g for g in guesses if start <= g < len(order) - 1), default=None)
