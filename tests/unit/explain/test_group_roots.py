@@ -101,3 +101,31 @@ def test_an_inferred_half_whose_first_half_kept_the_answer_is_tested_not_inferre
     # a tester that infers roots (a stack's items and spans) infers as before
     calls, alone, cleared = search(both, infer_roots=True)
     assert not alone and len(calls) == 1 + 1 + 3 + 2
+
+
+def test_pending_halves_that_cannot_beat_the_top_k_are_not_removed_again() -> None:
+    # a proxy plan's two candidates moved the answer alone, and the group of its candidates left (one mover among
+    # four) moved it too: the split finds the third mover, each as moving as the group it was split from. The top
+    # 3 is then settled, and the halves pending beside the mover (ranked as the group they came from) cannot beat
+    # it: their removal together would only clear them. They stay unresolved, one test fewer (5, not 6)
+    calls: list[list[str]] = []
+    planned = units(6)
+    movers = {"r0", "r1", "r2"}
+
+    async def measure(members):
+        removed = [m.target for m in members]
+        calls.append(removed)
+        return (0.5 if movers & set(removed) else 0.0), f"run:{removed[0]}"
+
+    async def go():
+        tester = GroupTester(measure, threshold=1e-6, top_k=3, infer_roots=False, defer_second=True)
+        await tester.test([planned[0]])
+        await tester.test([planned[1]])
+        await tester.test(planned[2:])
+        return await tester.settle()
+
+    result = asyncio.run(go())
+    by_id = {id(p): p.target for p in planned}
+    assert {by_id[i] for i in result.singletons} == movers
+    assert calls == [["r0"], ["r1"], ["r2", "r3", "r4", "r5"], ["r2", "r3"], ["r2"]]
+    assert not {by_id[i] for i in result.cleared}

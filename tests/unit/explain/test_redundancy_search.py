@@ -201,3 +201,4 @@ def test_the_search_stops_once_the_facts_found_account_for_the_answer() -> None:
     loo, _ = explain(films_graph(born=2), "exhaustive")
     ex, _ = explain(films_graph(born=2), "proxy")
     assert above(ex) == above(loo) == {"a1", "b1", "h1"}
+
