@@ -1053,6 +1053,13 @@ class _Reading:
         for name in self.mentioned:
             for m in re.finditer(re.escape(name.lower()) + r"'s?\s+([a-z]+)(?:\s+([a-z]+))?", low):
                 self.possessed.setdefault(name, set()).update(w for w in m.groups() if w)
+            # ... and so do the words of "the father of X" (or "the paternal grandfather of X"), X as the question
+            # types it ("Louis XIV" for Louis_XIV): "who was the father of Louis XIV" read Louis de_France
+            # -FATHER-> Louis_XIV, his son (royal92, spent)
+            typed = [t for t in {name.lower(), (said.get(name) or "").lower()} if t]
+            for t in typed:
+                for m in re.finditer(r"\bthe\s+(?:([a-z]+)\s+)?([a-z]+)\s+of\s+" + re.escape(t) + r"\b", low):
+                    self.possessed.setdefault(name, set()).update(w for w in m.groups() if w)
         self.positions = self._positions(plain, vocabulary)
         spans = reader._question_spans(question)
         self.fact_texts = {f.id: f"{f.head} {f.relation} {f.tail}" for f in facts}

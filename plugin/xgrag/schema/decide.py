@@ -20,6 +20,7 @@ from xgrag.schema.labels import (
     choose_key,
     cited_code,
     classify_labels,
+    first_name_part,
     name_candidates,
     name_key,
     order,
@@ -248,6 +249,13 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
             (name, name_reason), naming = ([value[0]], value[1]), "value"
         elif sparse is not None:
             name, name_reason = [sparse[0]], sparse[1]
+            # ... and where it is not set, a first name most nodes have is what the others are called (a genealogy's
+            # persons without a surname have no `name`, only `first`: "Elizabeth of_York", not "Person @I774@";
+            # royal92, spent)
+            given = first_name_part(lp, opts, sparse[0])
+            if given is not None:
+                fallback, fallback_reason = [given], f"where {sparse[0]} is not set: the {given} most nodes have"
+                name_reason = name_reason.replace("the others are named by label and key", f"the others by {given}")
         elif not known:
             name, name_reason, labelled = record_name(lp, opts, key)
             # named by its name alone (a repeating bank name whose key only spells it): a named label, its name no

@@ -492,6 +492,15 @@ def sparse_name(lp: LabelProfile, opts: InferOptions) -> tuple[str, str] | None:
     return None
 
 
+def first_name_part(lp: LabelProfile, opts: InferOptions, name: str) -> str | None:
+    """A first-name key (`FIRST_PARTS` but `name`) set on most sampled nodes, where the label's `name` is set on only
+    some: what the others are called, before their label and key."""
+    for key, s in sorted(lp.properties.items()):
+        if key != name and _norm(key) in FIRST_PARTS and _norm(key) != "name" and _usable(s, lp, opts):
+            return key
+    return None
+
+
 def record_alias(lp: LabelProfile, name: list[str]) -> str | None:
     """A record named by what it is and when ("Belvedere Castle 2020-01-04T21:09:15"): what it is, when that is a
     name or title, is also linked alone, as users type it (its date is no part of how they name it)."""

@@ -379,6 +379,10 @@ def test_a_possessive_reads_the_relation_it_names_forward_and_grand_relatives_tw
     assert _read("Who was Gerald Ford's father?", facts) == ("Leslie King.", ["1"])
     assert _read("Who was Gerald Ford's paternal grandfather?", facts) == ("Charles King.", ["1", "4"])
     assert _read("Who was Gerald Ford's maternal grandfather?", facts) == ("Levi Gardner.", ["3", "5"])
+    # ... and so do the words of "the father of X", X as typed (royal92, spent: "Louis XIV" for Louis_XIV)
+    assert _read("Who was the father of Gerald Ford?", facts) == ("Leslie King.", ["1"])
+    royals = [rel("7", "Louis de_France", "FATHER", "Louis_XIV"), rel("8", "Louis_XIV", "FATHER", "Louis_XIII")]
+    assert _read("Who was the father of Louis XIV?", royals) == ("Louis_XIII.", ["8"])
     # a verb's relation keeps reading both ways ("X's director": (Person)-[:DIRECTED]->(Movie))
     films = [Fact("d", "Lana Wachowski", "DIRECTED", "The Matrix", "edge", None, "Person", "Movie")]
     assert _read("Who is The Matrix's director?", films)[0] == "Lana Wachowski."

@@ -600,6 +600,26 @@ def test_a_record_named_by_a_copy_of_its_foreign_key_entity_s_name_is_named_afte
     assert named["insertion_log"] == (["TrackName"], True)
 
 
+def test_where_a_name_is_set_on_some_nodes_a_first_name_most_have_names_the_others() -> None:
+    """royal92 (spent): a genealogy's `name` joins first and last name, so persons without a surname have none; their
+    `first` ("Elizabeth of_York") names them, not their label and key ("Person @I774@")."""
+    from dataclasses import replace
+
+    from xgrag.schema.decide import decide_domain
+
+    person = label("Person", examples(stats("id"), "@I1@", "@I2@"), examples(stats("first"), "Elizabeth of_York"),
+                   examples(stats("birth", ("INTEGER",), distinct=9), "1466"))
+    person.properties["name"] = replace(examples(stats("name"), "Henry_VIII Tudor"), present=4, distinct=4)
+    profile = GraphProfile(nodes=10, relationships=0, labels={"Person": person}, types={}, constraints=[],
+                           indexes=[])
+    (decided,) = decide_domain(profile, OPTS)[0].entities
+    assert (decided.name, decided.name_fallback) == (["name"], ["first"])
+    # (without a first name most nodes have, the others keep their label and key)
+    del person.properties["first"]
+    (decided,) = decide_domain(profile, OPTS)[0].entities
+    assert (decided.name, decided.name_fallback) == (["name"], [])
+
+
 def test_an_identifier_people_cite_is_linked_as_typed_and_stays_a_fact() -> None:
     """A register's letters are named by label and date ("Letter 1453-04-04"); users cite them by their id
     ("BER4257"): an id-named property of such codes is another name, linked as typed, and a fact; a generated id
