@@ -1056,9 +1056,9 @@ class _Reading:
             # ... and so do the words of "the father of X" (or "the paternal grandfather of X"), X as the question
             # types it ("Louis XIV" for Louis_XIV): "who was the father of Louis XIV" read Louis de_France
             # -FATHER-> Louis_XIV, his son (royal92, spent)
-            typed = [t for t in {name.lower(), (said.get(name) or "").lower()} if t]
-            for t in typed:
-                for m in re.finditer(r"\bthe\s+(?:([a-z]+)\s+)?([a-z]+)\s+of\s+" + re.escape(t) + r"\b", low):
+            spellings = sorted(t for t in {name.lower(), (said.get(name) or "").lower()} if t)
+            for spelt in spellings:
+                for m in re.finditer(r"\bthe\s+(?:([a-z]+)\s+)?([a-z]+)\s+of\s+" + re.escape(spelt) + r"\b", low):
                     self.possessed.setdefault(name, set()).update(w for w in m.groups() if w)
         self.positions = self._positions(plain, vocabulary)
         spans = reader._question_spans(question)
