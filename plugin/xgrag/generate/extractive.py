@@ -611,8 +611,16 @@ class _Reading:
         # a name with a Korean particle written onto it ("교황청에") is read as the name, as linking links it
         name_words = {t for n in names for t in key_tokens(n)}
         question = detach_particles(question, lambda w: bool(key_tokens(w)) and set(key_tokens(w)) <= name_words)
+        # the names people call entities by whose names were composed to tell namesakes apart ("端午节" of
+        # "端午节 3129"), each that one entity of the context alone is called
+        called_by: dict[str, set[str]] = {}
+        for f in facts:
+            for entity, name in ((f.head, f.head_called), (f.tail, f.tail_called if f.kind == "edge" else None)):
+                if name and name != entity:
+                    called_by.setdefault(name, set()).add(entity)
+        called_names = {name: next(iter(ents)) for name, ents in called_by.items() if len(ents) == 1}
         # ... and a name inside a run of Chinese or Japanese letters is a word of its own, as linking reads it
-        question = set_apart(question, known)
+        question = set_apart(question, known | set(called_names))
         self.question = question
         # another name an entity holds (a display name beside a login: "Izetta Millikin" of
         # IzettaMillikin146@TestCompany.Local) mentions it as its name does
@@ -631,6 +639,9 @@ class _Reading:
         self.naming = {f.head: (f.tail, f.id) for f in facts if f.kind == "edge" and f.head != f.tail
                        and _NAMING.fullmatch(f.relation.strip().lower()) and _record_named(f.head, types.get(f.head))}
         other_names.update({tail: head for head, (tail, _) in self.naming.items()})
+        # ... and so does the name people call it by, where its own was composed ("西安鼓乐" names "西安鼓乐 435":
+        # china-intangible-heritage, spent, mentioned nothing and answered the item's name for its list number)
+        other_names.update({c: e for c, e in called_names.items() if c not in other_names})
         # ... and a name composed to tell namesakes apart ("Carolus Duran 1837") is answered as people call it
         self.called_as = {**{f.head: f.head_called for f in facts if f.head_called},
                           **{f.tail: f.tail_called for f in facts if f.kind == "edge" and f.tail_called}}
@@ -776,7 +787,8 @@ class _Reading:
         for f in facts:
             if f.kind == "property" and f.via is None and f.head not in by_name and f.head not in self.code_copies and (
                     f.tail.strip().lower() in typed_codes
-                    or (f.tail in said and other_names.get(f.tail) == f.head)):
+                    or (f.tail in said and other_names.get(f.tail) == f.head and f.tail not in called_names)):
+                # (the name people call it by, "宣纸制作技艺" of "宣纸制作技艺 2430", is its name, no code)
                 self.by_code.setdefault(f.head, f.id)
         for name in self.initials:
             if name not in by_name:
@@ -1545,9 +1557,13 @@ class _Reading:
         of truck 1421413P")."""
         if step.other is not None or step.relation_words:
             return False
-        # ... nor a number its name states ("regnum" 500 of the charter "RI III,2,3 n. 500")
+        # ... nor a number its name states ("regnum" 500 of the charter "RI III,2,3 n. 500"), nor the name it was
+        # told apart from its namesakes by ("端午节" of "端午节 3129", an item named by its name and list number:
+        # china-intangible-heritage, spent, answered its own name for its number and its region)
         return _norm(step.to) == _norm(step.at) or (
-            step.to.strip().isdigit() and step.to.strip() in re.findall(r"\d+", step.at))
+            step.to.strip().isdigit() and step.to.strip() in re.findall(r"\d+", step.at)) or (
+            bool(step.to.strip()) and step.at.startswith(step.to.strip() + " ")
+            and step.at[len(step.to.strip()):].strip().isdigit())
 
     def _repeated_word(self, step: _Step) -> bool:
         """The question says the relation's word twice ("the director of X also directed")."""

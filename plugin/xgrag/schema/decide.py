@@ -347,8 +347,13 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
             notes.append(f"{skipped_probes} foreign-key checks skipped (max_link_probes = {opts.max_link_probes})")
     for label, d in decisions.items():
         lp = profile.labels[label]
-        d.facts, d.excluded, d.notes = _facts(lp.properties, lp.sampled, taken[label], opts, "nodes", lp.keys_seen,
-                                              told_apart[label])
+        # a property that says the node's own label on every sampled node (china-intangible-heritage, spent: `type`
+        # "Organization" on each Organization) says nothing more; a fact of it answered "which item does X protect"
+        # with "Organization"
+        own = {k: "repeats the node's label on every sampled node: says nothing more" for k, ps in lp.properties.items()
+               if k not in taken[label] and _says_its_type(ps, label)}
+        d.facts, d.excluded, d.notes = _facts(lp.properties, lp.sampled, {**own, **taken[label]}, opts, "nodes",
+                                              lp.keys_seen, told_apart[label])
     # relationship facts
     for td in types:
         if td.bookkeeping:
@@ -374,7 +379,8 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
 
 
 def _says_its_type(s: PropertyStats, rel_type: str) -> bool:
-    """Does every sampled value of `s` say the relationship's own type (one distinct value, its type's words)?"""
+    """Does every sampled value of `s` say the relationship's own type or the node's own label (one distinct value,
+    its words)?"""
     def words(text: str) -> str:  # "HAS_PART", "has part", "has-part" alike
         return " ".join(re.split(r"[\W_]+", text.lower())).strip()
 

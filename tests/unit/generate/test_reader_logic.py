@@ -1966,6 +1966,20 @@ def test_a_name_says_the_noun_asked_by_its_head_not_by_a_word_that_qualifies_it(
     assert _head_stems("Louis XIV") == _head_stems("louis") and _head_stems("Civil") == _head_stems("civil")
 
 
+def test_a_record_named_with_its_number_is_mentioned_by_the_name_people_call_it() -> None:
+    # china-intangible-heritage (spent): items named by name and list number ("西安鼓乐 435", a namesake per place);
+    # the question types the name alone, and the item's own 名称 (its name again) is no answer
+    item = "西安鼓乐 435"
+    facts = [Fact("o", item, "由保护单位", "陕西省艺术研究院", "edge", None, "Item", "Organization", "西安鼓乐"),
+             Fact("r", item, "申报于", "陕西省西安市", "edge", None, "Item", "Region", "西安鼓乐"),
+             Fact("n", item, "名称", "西安鼓乐", "property", None, "Item", None, "西安鼓乐"),
+             Fact("x", item, "number", "435", "property", None, "Item", None, "西安鼓乐")]
+    paper = Fact("p", "宣纸制作技艺 2430", "由保护单位", "中国宣纸股份有限公司", "edge", None, "Item", "Organization",
+                 "宣纸制作技艺")
+    assert _read("宣纸制作技艺的保护单位是哪家？", [*facts, paper])[0] == "中国宣纸股份有限公司."
+    assert _read("西安鼓乐的保护单位是哪家？", facts) == ("陕西省艺术研究院.", ["o"])
+
+
 def test_a_town_asked_is_an_entity_typed_as_a_place_in_general() -> None:
     # european-e-roads (spent): every place is a Place; the Country it is in is no town
     facts = [Fact("r", "Eceabat", "EROAD", "Çanakkale", "edge", None, "Place", "Place"),

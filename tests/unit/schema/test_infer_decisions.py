@@ -620,6 +620,20 @@ def test_where_a_name_is_set_on_some_nodes_a_first_name_most_have_names_the_othe
     assert (decided.name, decided.name_fallback) == (["name"], [])
 
 
+def test_a_property_that_repeats_the_node_s_label_is_no_fact() -> None:
+    """china-intangible-heritage (spent): every node holds `type`, a copy of its label ("Organization"); a fact of it
+    answered "which item does X protect" with "Organization". A kind that varies stays a fact."""
+    from xgrag.schema.decide import decide_domain
+
+    org = label("Organization", examples(stats("name"), "中国嵩山少林寺", "北方昆曲剧院"),
+                examples(stats("type", distinct=1), "Organization"), examples(stats("kind", distinct=3), "museum"))
+    profile = GraphProfile(nodes=10, relationships=0, labels={"Organization": org}, types={}, constraints=[],
+                           indexes=[])
+    (decided,) = decide_domain(profile, OPTS)[0].entities
+    assert [f.key for f in decided.facts] == ["kind"]
+    assert any(x.key == "type" and "repeats the node's label" in x.reason for x in decided.excluded)
+
+
 def test_an_identifier_people_cite_is_linked_as_typed_and_stays_a_fact() -> None:
     """A register's letters are named by label and date ("Letter 1453-04-04"); users cite them by their id
     ("BER4257"): an id-named property of such codes is another name, linked as typed, and a fact; a generated id
