@@ -647,11 +647,17 @@ def without_particle(word: str) -> str | None:
     return None
 
 
+# One-letter endings that make a word of the name, no noun beside it: the plural 들 ("교황청들": Holy Sees, not the
+# Holy See), the adjectival 적
+_SUFFIXES_NOT_NOUNS = frozenset("들 적".split())
+
+
 def _noun_written_on(word: str, known: Callable[[str], bool]) -> str | None:
     """A Hangul word that is a `known` name of two letters or more with a one-letter noun written onto its end
     ("청계산입구역": 청계산입구, a station, and 역), as "<name> <noun>"; None otherwise."""
     base, noun = word[:-1], word[-1:]
-    if len(base) >= 2 and _HANGUL.match(noun) and _HANGUL.match(base[-1]) and known(base):
+    if len(base) >= 2 and _HANGUL.match(noun) and noun not in _SUFFIXES_NOT_NOUNS and _HANGUL.match(base[-1]) \
+            and known(base):
         return f"{base} {noun}"
     return None
 

@@ -70,6 +70,7 @@ def test_a_korean_particle_is_set_apart_from_a_known_word_or_a_code() -> None:
     assert detach_particles("녹동역 주소", stations) == "녹동 역 주소"
     assert detach_particles("가평역에서", stations) == "가평역 에서"  # the name holds the noun itself
     assert detach_particles("소태역까지", stations) == "소태역까지"
+    assert detach_particles("녹동들", stations) == "녹동들"  # a plural ending is no noun
 
 
 def test_question_words_of_other_languages_read_as_english_ones() -> None:
