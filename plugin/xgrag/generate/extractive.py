@@ -611,13 +611,15 @@ class _Reading:
         # a name with a Korean particle written onto it ("교황청에") is read as the name, as linking links it
         name_words = {t for n in names for t in key_tokens(n)}
         question = detach_particles(question, lambda w: bool(key_tokens(w)) and set(key_tokens(w)) <= name_words)
-        # the names people call entities by whose names were composed to tell namesakes apart ("端午节" of
-        # "端午节 3129"), each that one entity of the context alone is called
+        # a name composed to tell namesakes apart ("Carolus Duran 1837") is answered as people call it
+        self.called_as = {**{f.head: f.head_called for f in facts if f.head_called},
+                          **{f.tail: f.tail_called for f in facts if f.kind == "edge" and f.tail_called}}
+        # ... and the name people call it by, where one entity of the context alone is called so ("端午节" of
+        # "端午节 3129"), names it in the question
         called_by: dict[str, set[str]] = {}
-        for f in facts:
-            for entity, name in ((f.head, f.head_called), (f.tail, f.tail_called if f.kind == "edge" else None)):
-                if name and name != entity:
-                    called_by.setdefault(name, set()).add(entity)
+        for entity, name in self.called_as.items():
+            if name != entity:
+                called_by.setdefault(name, set()).add(entity)
         called_names = {name: next(iter(ents)) for name, ents in called_by.items() if len(ents) == 1}
         # ... and a name inside a run of Chinese or Japanese letters is a word of its own, as linking reads it
         question = set_apart(question, known | set(called_names))
@@ -642,9 +644,6 @@ class _Reading:
         # ... and so does the name people call it by, where its own was composed ("西安鼓乐" names "西安鼓乐 435":
         # china-intangible-heritage, spent, mentioned nothing and answered the item's name for its list number)
         other_names.update({c: e for c, e in called_names.items() if c not in other_names})
-        # ... and a name composed to tell namesakes apart ("Carolus Duran 1837") is answered as people call it
-        self.called_as = {**{f.head: f.head_called for f in facts if f.head_called},
-                          **{f.tail: f.tail_called for f in facts if f.kind == "edge" and f.tail_called}}
         said = mention_words(question, names + sorted(other_names), set(types.values()), types)
         self.mentioned = {n for n in said if n in known} | {other_names[n] for n in said if n in other_names}
         # (a record named by the two it is between: their relations to it are what is asked, "who won Arsenal v
@@ -1534,6 +1533,11 @@ class _Reading:
         asks_time = self.kind == "date" or re.search(r"\bwhat time\b", self.question.lower()) is not None
         return len(value.strip()) <= 10 or not asks_time
 
+    @functools.cached_property
+    def _typed_numbers(self) -> frozenset[str]:
+        """The whole numbers the question types ("2017"; not the parts of "3.5" or "12,000")."""
+        return frozenset(re.findall(r"(?<![\d.,])\d+(?![\d.,]\d)", self.question))
+
     def _typed_whole(self, step: _Step) -> bool:
         """A value of two words or more (or a number) that the question types whole, under a key it does not say,
         where it offers no choice ("... or ..."): it says which one, it is not asked ("the anime in which Romi Park
@@ -1545,7 +1549,7 @@ class _Reading:
         # ... and so does a number it types ("how much did the Red Sox pay Chris Sale in 2017": the PAYS tie's
         # season 2017 says which tie, its salary is asked; mlb-payrolls, spent)
         if re.fullmatch(r"\d+", step.to.strip()):
-            return step.to.strip() in re.findall(r"(?<![\d.,])\d+(?![\d.,]\d)", self.question)
+            return step.to.strip() in self._typed_numbers
         if len(typed) < 2:
             return False
         return any(self.tokens[i:i + len(typed)] == typed for i in range(len(self.tokens) - len(typed) + 1))
@@ -1698,18 +1702,15 @@ class _Reading:
         # it touches them without passing them
         touched |= self.qualifiers.get(steps[0].at, set())
         end_type = None if end.value else self.types.get(end.to)
+        # (a measure written with its unit or currency, "199.00 g", "$12,000,000", is an amount where the question
+        # says its key's or its relationship's word, "weigh", "pay": any weight is no answer to "how much RAM")
         kind_ok = self.kind is not None and value_kind(end.to, self.kind, key_text(end_type) if end_type else None,
                                                        key=end.fact.relation if end.value else None,
-                                                       counted=self.counted)
+                                                       counted=self.counted, measured=bool(end.words))
         # "how tall": a value under the key of the dimension asked is of the kind asked however it is written (a
         # player's height "6-5", not his weight 289; nfl-rosters, spent)
         kind_ok = kind_ok or (bool(self.dimension_stems) and end.value
                               and bool(content_stems(end.relation) & self.dimension_stems))
-        # (a measure written with its unit or currency, "199.00 g", "$12,000,000", is an amount where the question
-        # says its key's or its relationship's word, "weigh", "pay": any weight is no answer to "how much RAM")
-        if kind_ok and self.kind == "amount" and end.value and not end.words \
-                and not value_kind(end.to, "amount", key=end.fact.relation, measured=False):
-            kind_ok = False
         # (a link on the site the question names is where the thing is found)
         kind_ok = kind_ok or (self.kind == "place" and self.site_asked and end.value and _URL.match(end.to) is not None)
         # the noun a "which"/"what" asks for names the answer's type, or the key of a value ("which shipper" ->

@@ -378,13 +378,13 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
             {"asked": asked, "skipped": skipped_probes})
 
 
-def _says_its_type(s: PropertyStats, rel_type: str) -> bool:
+def _says_its_type(s: PropertyStats, own: str) -> bool:
     """Does every sampled value of `s` say the relationship's own type or the node's own label (one distinct value,
     its words)?"""
     def words(text: str) -> str:  # "HAS_PART", "has part", "has-part" alike
         return " ".join(re.split(r"[\W_]+", text.lower())).strip()
 
-    return s.distinct == 1 and bool(s.examples) and all(words(x) == words(rel_type) for x in s.examples)
+    return s.distinct == 1 and bool(s.examples) and all(words(x) == words(own) for x in s.examples)
 
 
 def _example(lp: LabelProfile, key: str | None) -> str:

@@ -1941,6 +1941,8 @@ def test_an_amount_asked_of_a_record_named_by_what_it_holds_is_the_amount() -> N
     assert _read("How much RAM does the Redmi 13R 5G have?", facts) == ("4.", ["r", "g"])
     assert _read("How big is the battery of the Redmi 13R 5G?", facts)[0] == "5030."
     assert _read("How much does the Redmi 13R 5G weigh?", facts)[0] == "199.00 g."
+    # "how heavy" asks the weight however it is written, though no word of its key is said
+    assert _read("How heavy is the Redmi 13R 5G?", facts)[0] == "199.00 g."
     # the record asked for by its kind, no amount: the record
     assert _read("Which battery does the Redmi 13R 5G have?", facts)[0] == "Li-Po 5030."
 
