@@ -95,6 +95,7 @@ from xgrag.retrieval.linking import (
     key_tokens,
     kind_placed,
     kind_said,
+    lowered_names,
     record_numbers,
     select_parts,
     select_reordered,
@@ -646,6 +647,22 @@ class _Reading:
         other_names.update({c: e for c, e in called_names.items() if c not in other_names})
         said = mention_words(question, names + sorted(other_names), set(types.values()), types)
         self.mentioned = {n for n in said if n in known} | {other_names[n] for n in said if n in other_names}
+        # a one-word name typed in lower case beside a name written with capitals ("how much of the Blue Moon's
+        # taste is chocolaty") mentions its entity where a fact ties it to a mentioned one, directly or through one
+        # other, as linking reads it (Linker._lowered_beside)
+        if self.mentioned:
+            said_words = {t for m in said.values() if m for t in key_tokens(m)}
+            q_tokens = key_tokens(question.replace("[", " ").replace("]", " "))
+            covered = {i for i, t in enumerate(q_tokens) if t in said_words}
+            lowered = lowered_names(question, [Node(n, n) for n in sorted(known - self.mentioned)], covered)
+            if lowered:
+                ties: dict[str, set[str]] = {}
+                for f in facts:
+                    if f.kind == "edge" and f.head != f.tail:
+                        ties.setdefault(f.head, set()).add(f.tail)
+                        ties.setdefault(f.tail, set()).add(f.head)
+                near = set(self.mentioned) | {n for m in self.mentioned for n in ties.get(m, ())}
+                self.mentioned |= {node.name for node, _ in lowered if ties.get(node.name, set()) & near}
         # (a record named by the two it is between: their relations to it are what is asked, "who won Arsenal v
         # Leicester City", never known)
         self.between = records_between(question, said, names, types)
@@ -855,6 +872,11 @@ class _Reading:
         # "which" asks for names it as its type's would ("which chamber was X a member of"; philippine-congress,
         # tune, was answered with the Congress the chamber belongs to)
         self.kind_values: dict[str, set[str]] = {}
+        # the keys an entity's own name is stated under (an Origin's `country` "Guatemala"): what it is, beside its type
+        self.named_under: dict[str, set[str]] = {}
+        for f in facts:
+            if f.kind == "property" and f.via is None and f.tail.strip() == f.head.strip():
+                self.named_under.setdefault(f.head, set()).add(key_text(f.relation))
         for f in facts:
             if f.kind == "property" and f.via is None and len(f.tail.split()) <= 3 \
                     and {stem(w) for w in key_tokens(key_text(f.relation))} & _CLASS_STEMS:
@@ -905,6 +927,11 @@ class _Reading:
         # `owner`, not its value 1; crinacle-iems, spent); inside one it opens a clause, and answer_kind leaves it
         if self.kind is None and re.match(r"\W*whose\b", plain.lower()):
             self.kind = "agent"
+        # "how <word>" where the word names an entity of the context asks how much of that quality ("how spicy is
+        # the coffee from Tanzania": the share its TASTES to the Flavor "Spicy" states; coffee-beans, spent)
+        how = re.match(r"\W*how\s+([^\W\d_]+)\b", plain.lower())
+        if self.kind is None and how and any(key_tokens(m) == (how.group(1),) for m in self.mentioned):
+            self.kind = "amount"
         # "who painted X": the verb right after "who" is what the one asked for did; an entity reached whose type
         # says that word (a Painting, a Building, a Recording) is what was done, not who did it, so its type states
         # no word there (met-paintings, spent: "who painted the picture of Socrates" answered the painting, typed
@@ -1704,7 +1731,10 @@ class _Reading:
         end_type = None if end.value else self.types.get(end.to)
         # (a measure written with its unit or currency, "199.00 g", "$12,000,000", is an amount where the question
         # says its key's or its relationship's word, "weigh", "pay": any weight is no answer to "how much RAM")
-        kind_ok = self.kind is not None and value_kind(end.to, self.kind, key_text(end_type) if end_type else None,
+        # (an entity whose own name a fact states under a key is of the kind that key says: an Origin whose
+        # `country` is its name is a country, a place "where is X grown" asks for; coffee-beans, spent)
+        kind_ok = self.kind is not None and value_kind(end.to, self.kind, " ".join(
+            (key_text(end_type), *sorted(self.named_under.get(end.to, ())))) if end_type else None,
                                                        key=end.fact.relation if end.value else None,
                                                        counted=self.counted, measured=bool(end.words))
         # "how tall": a value under the key of the dimension asked is of the kind asked however it is written (a

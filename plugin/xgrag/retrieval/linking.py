@@ -708,6 +708,28 @@ def _without_keywords(question: str, q: tuple[str, ...], found: list[_Found],
     return [f for f in found if not keyword(f) or f[3].type in specific]
 
 
+def lowered_names(question: str, nodes: Iterable[Node], covered: set[int],
+                  asks: frozenset[str] = frozenset()) -> list[tuple[Node, str]]:
+    """One-word names stored with a capital that the question types in lower case outside the `covered` positions
+    (its whole-name mentions), each with the word as typed: what `_without_keywords` sets aside beside a name
+    written with capitals ("who made the song that Old Town Road samples" names no song "Made"). A function word,
+    a stopword or a word the mapping asks with (`asks`) is never one. Whether such a word names its entity is
+    decided by what the named entity is tied to (`Linker._lowered_beside`; the reader reads it off its facts)."""
+    q = key_tokens(question.replace("[", " ").replace("]", " "))
+    cased = _tokens(strip_marks(question.replace("[", " ").replace("]", " ")))
+    if len(cased) != len(q):
+        return []
+    out: list[tuple[Node, str]] = []
+    for node in nodes:
+        s = key_tokens(node.name)
+        if len(s) != 1 or node.name.islower() or s[0] in _FUNCTION or s[0] in _STOP or content_stems(s[0]) & asks:
+            continue
+        at = [i for i, t in enumerate(q) if t == s[0] and i not in covered and cased[i].islower()]
+        if at:
+            out.append((node, cased[at[0]]))
+    return out
+
+
 def name_core(surface: str) -> tuple[str, ...]:
     """The part of a name a person may shorten it to: without leading articles and honorific titles ("Mr.
     McGregor" -> "mcgregor"), and for a possessive name only what is possessed ("Mr. McGregor's Garden" ->
@@ -1176,6 +1198,8 @@ class Linker:
         whole, covered = select_whole(question, list(candidates.values()), asks)
         if re.search(r"\[[^\[\]]+\]", question) and any(le.method == "bracket" for le in whole):
             return whole  # MetaQA style: the bracketed entity is the topic entity, nothing else is
+        if self.store.schema.general and whole:
+            whole += self._lowered_beside(question, candidates, whole, covered, asks)
         # a number typed with or without its punctuation names the entity stored with the other (a phone number)
         memory = self._names()
         numbers = [] if memory is None else [
@@ -1244,6 +1268,25 @@ class Linker:
         if self.store.schema.general and found:
             found = self._editions_by_year(question, found, candidates)
         return found
+
+    def _lowered_beside(self, question: str, candidates: dict[str, tuple[Node, float]],
+                        whole: Sequence[LinkedEntity], covered: set[int], asks: frozenset[str]) -> list[LinkedEntity]:
+        """`lowered_names` whose entity is within two relationships of an entity linked: an adjective naming a
+        quality the named thing has ("how much of the Blue Moon's taste is chocolaty": the Flavor "Chocolaty",
+        TASTES from the bean; "how spicy is the coffee from Tanzania": two steps from the country; coffee-beans,
+        spent). Unconnected, such a word stays a word of the question, as `_without_keywords` reads it."""
+        linked = {le.node.id for le in whole}
+        found = {node.id: (node, mention) for node, mention in lowered_names(
+            question, [n for n, _ in candidates.values() if n.id not in linked], covered, asks)}
+        if not found:
+            return []
+        rows = self.store.query(
+            "MATCH (a) WHERE elementId(a) IN $words MATCH (b) WHERE elementId(b) IN $linked "
+            "MATCH p = shortestPath((a)-[*..2]-(b)) RETURN DISTINCT elementId(a) AS id",
+            {"words": sorted(found), "linked": sorted(linked)})
+        near = {str(r["id"]) for r in rows}
+        return [LinkedEntity(node, "exact", 1.0, mention)
+                for nid, (node, mention) in sorted(found.items()) if nid in near]
 
     def _editions_by_year(self, question: str, linked: list[LinkedEntity],
                           candidates: dict[str, tuple[Node, float]]) -> list[LinkedEntity]:
