@@ -358,6 +358,12 @@ def test_the_twenty_seventh_frozen_split_is_the_documented_draw_and_spent() -> N
     assert {"philippine-congress"} <= _split("tune")
 
 
+
+
+
+
+
+
 def test_the_twenty_eighth_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
     # questions written with plain Cypher only); five graphs, so the draw froze all five; run once at the end of the
@@ -365,7 +371,20 @@ def test_the_twenty_eighth_frozen_split_is_the_documented_draw_and_spent() -> No
     pool = ["china-intangible-heritage", "coffee-beans", "congress-trades", "royal92", "virus-knowledge-graph"]
     assert tuple(pool) == corpus.TWENTY_EIGHTH_POOL and corpus.TWENTY_EIGHTH_SEED == 56
     assert sorted(random.Random(56).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.TWENTY_EIGHTH_POOL, 56)
-    assert set(pool) <= _split("spent") and _split("frozen") == set()
+    assert set(pool) <= _split("spent")
+
+
+def test_the_twenty_ninth_frozen_split_is_the_documented_draw() -> None:
+    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
+    # questions written with plain Cypher only); the drawn five are frozen, to be run once at the end of the tuning;
+    # the undrawn one is tune
+    pool = ["australian-open", "craft-beers", "ecosystem-services", "guangdong-museum", "sao-paulo-transport",
+            "un-structure"]
+    drawn = ["australian-open", "craft-beers", "ecosystem-services", "guangdong-museum", "un-structure"]
+    assert tuple(pool) == corpus.TWENTY_NINTH_POOL and corpus.TWENTY_NINTH_SEED == 57
+    assert sorted(random.Random(57).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.TWENTY_NINTH_POOL, 57)
+    assert _split("frozen") == set(drawn)
+    assert {"sao-paulo-transport"} <= _split("tune")
 
 
 def test_the_first_two_frozen_splits_are_spent() -> None:
@@ -409,7 +428,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                               | {"japan-reparation-lawsuits", "jeju-safe-tourism"}
                               | {"bitcoin-wallet-roles", "bundestag-votes", "ons-hierarchies"}
                               | {"china-top-shareholders", "sumo-makuuchi"} | {"botola-pro-squads", "trump-tweets"}
-                              | {"philippine-congress"})
+                              | {"philippine-congress"} | {"sao-paulo-transport"})
     assert set(corpus.GRAPHS) == (set(corpus.FIRST_CORPUS) | set(corpus.NEXT_POOL) | set(corpus.THIRD_POOL)
                                   | set(corpus.FOURTH_POOL) | set(corpus.FIFTH_POOL) | set(corpus.SIXTH_POOL)
                                   | set(corpus.SEVENTH_POOL) | set(corpus.EIGHTH_POOL) | set(corpus.NINTH_POOL)
@@ -421,7 +440,8 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.TWENTY_FIRST_POOL) | set(corpus.TWENTY_SECOND_POOL)
                                   | set(corpus.TWENTY_THIRD_POOL) | set(corpus.TWENTY_FOURTH_POOL)
                                   | set(corpus.TWENTY_FIFTH_POOL) | set(corpus.TWENTY_SIXTH_POOL)
-                                  | set(corpus.TWENTY_SEVENTH_POOL) | set(corpus.TWENTY_EIGHTH_POOL))
+                                  | set(corpus.TWENTY_SEVENTH_POOL) | set(corpus.TWENTY_EIGHTH_POOL)
+                                  | set(corpus.TWENTY_NINTH_POOL))
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -802,6 +822,33 @@ def test_devops_patterns_one_undirected_create_is_written_directed(tmp_path: Pat
     assert store.calls == [("CREATE (A:Model {name: 'A'})-[:DESCRIBED_BY]->(L:Link {name: 'l'})\n"
                             "CREATE (B:Model {name: 'B'})-[:DESCRIBED_BY]->(M:Link {name: 'm'})\n"
                             "CREATE (M)<-[:DESCRIBED_BY]-(A)", {})]
+
+
+def test_sao_paulo_transport_runs_its_one_create_statement_as_written(tmp_path: Path) -> None:
+    # IgorRozani/Public-Transport-SP-Graph-Database's database.cypher, shortened: no ';', `// section` comments, CREATE
+    # clauses naming the variables of the ones before, a node of several labels, relationships with properties
+    script = ("// Stations\nCREATE \n// Yellow Line Stations\n"
+              "(Luz:MetroStation:TrainStation:TouristicTerminal {name:'Luz', hasElevator: true}),\n"
+              "(Jundiai:TrainStation {name:'Jundia\u00ed', hasElevator: true})\n\n// Lines\nCREATE \n"
+              "(Yellow:Line {name: 'Yellow', number: 4})\n\n// Companies\nCREATE \n"
+              "(ViaQuatro:Company {name:'ViaQuatro', site:'www.viaquatro.com.br', fone:'08007707100'})\n\n"
+              "// Connection between stations\nCREATE\n(Luz)-[:CONNECT{transport:'touristic'}]->(Jundiai),\n\n"
+              "// Line has Stations\nCREATE \n(Yellow)<-[:PART_OF{isPaid:'never'}]-(Luz)\n\n"
+              "// Owns\nCREATE\n(ViaQuatro)-[:OWN]->(Yellow)")
+    store = Recorder()
+    corpus.write_sao_paulo_transport(store, _clone(tmp_path, corpus.SP_TRANSPORT, {"database.cypher": script}))
+    assert store.calls == [(
+        "CREATE \n(Luz:MetroStation:TrainStation:TouristicTerminal {name:'Luz', hasElevator: true}),"
+        "\n(Jundiai:TrainStation {name:'Jundia\u00ed', hasElevator: true})\n\nCREATE \n(Yellow:Line {name: 'Yellow', "
+        "number: 4})\n\nCREATE \n(ViaQuatro:Company {name:'ViaQuatro', site:'www.viaquatro.com.br', "
+        "fone:'08007707100'})\n\nCREATE\n(Luz)-[:CONNECT{transport:'touristic'}]->(Jundiai),\n\nCREATE \n"
+        "(Yellow)<-[:PART_OF{isPaid:'never'}]-(Luz)\n\nCREATE\n(ViaQuatro)-[:OWN]->(Yellow)", {})]
+
+
+def test_sao_paulo_transport_refuses_a_load_csv(tmp_path: Path) -> None:
+    script = "LOAD CSV WITH HEADERS FROM 'file:///stations.csv' AS row\nCREATE (:MetroStation {name: row.name})\n"
+    with pytest.raises(corpus.CorpusError, match="reads file:///stations.csv"):
+        corpus.write_sao_paulo_transport(Recorder(), _clone(tmp_path, corpus.SP_TRANSPORT, {"database.cypher": script}))
 
 
 def test_nypd_arrests_runs_its_quick_start_statement_only(tmp_path: Path) -> None:
@@ -4715,3 +4762,289 @@ def test_royal92_runs_the_gedcom_loader_over_royals_csv_then_the_pages_inferred_
 def test_royal92_refuses_a_page_without_the_inferred_relationships_section(tmp_path: Path) -> None:
     with pytest.raises(corpus.CorpusError, match="no \"Adding new Relationships\" blocks"):
         corpus.write_royal92(Recorder(), _royal92_mirror(tmp_path, _GEDCOM_PAGE.split("=== Adding")[0]))
+
+
+# utnaf/neo4j-client-for-laravel's database/migrations/seed.cypher, shortened: a 4.x named IF NOT EXISTS constraint,
+# its two apoc.load.csv statements, the deletion of beers without an ibu, then the made-up users and random reviews
+_CRAFT_BEERS_SEED = (
+    "CREATE CONSTRAINT brewery_id_unique IF NOT exists ON (b:Brewery) ASSERT b.id IS UNIQUE;\n\n"
+    'CALL apoc.load.csv("file:///breweries.csv") YIELD map\nMERGE (br:Brewery {id:map.id}) SET br.name = map.name\n'
+    "MERGE (c:City {name:map.city})\nMERGE (br)-[:FROM]->(c)\nMERGE (s:State {name: TRIM(map.state)})\n"
+    "MERGE (c)-[:IN]->(s);\n\n"
+    'CALL apoc.load.csv("file:///beers.csv") YIELD map\nMERGE (be:Beer {id:toInteger(map.id)}) SET\n'
+    "be.ibu = ROUND(toFloat(map.ibu), 2),\nbe.name = map.name,\nbe.style = map.style\nWITH be, map\n"
+    "MATCH (br:Brewery {id: map.brewery_id})\nMERGE (be)-[:BREWED_BY]->(br);\n\n"
+    "MATCH (be:Beer)\nWHERE be.ibu IS NULL\nDETACH DELETE be;\n\n"
+    'UNWIND ["Lois", "Peter", "Meg", "Chris", "Stewie", "Brian"] as name\n'
+    "CREATE (u:User {id: apoc.create.uuid(), name: name});\n\n"
+    "MATCH (u:User) CREATE (u)-[:WROTE]->(:Review {rating: apoc.coll.randomItem([1, 5])});\n")
+_CRAFT_BEERS_BREWERIES = "id,name,city,state\n0,NorthGate Brewing ,Minneapolis, MN\n"
+_CRAFT_BEERS_BEERS = (",abv,ibu,id,name,style,brewery_id,ounces\n0,0.05,,1436,Pub Beer,American Pale Lager,0,12.0\n"
+                      "1,0.061,60.0,1979,Bitter Bitch,,0,12.0\n")
+
+
+def _craft_beers_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: str = _CRAFT_BEERS_SEED) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "utnaf+neo4j-client-for-laravel" / "repo"
+    folder = fetched / "database" / "migrations"
+    folder.mkdir(parents=True)
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (folder / "seed.cypher").write_text(seed, encoding="utf-8")
+    (folder / "breweries.csv").write_text(_CRAFT_BEERS_BREWERIES, encoding="utf-8")
+    (folder / "beers.csv").write_text(_CRAFT_BEERS_BEERS, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "recommendation works"], check=True)
+    full = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    (folder / "seed.cypher").write_text(seed.replace("DETACH DELETE be;", "DETACH DELETE be;\n\nMATCH (be:Beer)\n"
+                                                     "WITH be ORDER BY be.id SKIP 30 DETACH DELETE be;"), "utf-8")
+    subprocess.run([*git, "commit", "-qam", "fixed some minor issues"], check=True)
+    monkeypatch.setattr(corpus, "CRAFT_BEERS_COMMIT", full)
+    return tmp_path
+
+
+def test_craft_beers_runs_its_seed_up_to_the_made_up_users_over_its_csvs(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_craft_beers(store, _craft_beers_mirror(tmp_path, monkeypatch))
+    # the seed of CRAFT_BEERS_COMMIT, not HEAD's (which keeps 30 beers); its constraint in 5.x syntax; each
+    # apoc.load.csv given the rows of its file as apoc.load.csv yields them (an empty field the empty string, the
+    # pandas index column keyed ''); nothing from the made-up users on
+    assert store.calls == [
+        ("CREATE CONSTRAINT brewery_id_unique IF NOT EXISTS FOR (b:Brewery) REQUIRE b.id IS UNIQUE", {}),
+        ("UNWIND $rows AS map\nMERGE (br:Brewery {id:map.id}) SET br.name = map.name\n"
+         "MERGE (c:City {name:map.city})\nMERGE (br)-[:FROM]->(c)\nMERGE (s:State {name: TRIM(map.state)})\n"
+         "MERGE (c)-[:IN]->(s)",
+         {"rows": [{"id": "0", "name": "NorthGate Brewing ", "city": "Minneapolis", "state": " MN"}]}),
+        ("UNWIND $rows AS map\nMERGE (be:Beer {id:toInteger(map.id)}) SET\n"
+         "be.ibu = ROUND(toFloat(map.ibu), 2),\nbe.name = map.name,\nbe.style = map.style\nWITH be, map\n"
+         "MATCH (br:Brewery {id: map.brewery_id})\nMERGE (be)-[:BREWED_BY]->(br)",
+         {"rows": [{"": "0", "abv": "0.05", "ibu": "", "id": "1436", "name": "Pub Beer",
+                    "style": "American Pale Lager", "brewery_id": "0", "ounces": "12.0"},
+                   {"": "1", "abv": "0.061", "ibu": "60.0", "id": "1979", "name": "Bitter Bitch", "style": "",
+                    "brewery_id": "0", "ounces": "12.0"}]}),
+        ("MATCH (be:Beer)\nWHERE be.ibu IS NULL\nDETACH DELETE be", {})]
+
+
+def test_craft_beers_refuses_a_seed_without_its_made_up_users(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    seed = _CRAFT_BEERS_SEED.split("UNWIND [")[0]
+    with pytest.raises(corpus.CorpusError, match="made-up users"):
+        corpus.write_craft_beers(Recorder(), _craft_beers_mirror(tmp_path, monkeypatch, seed))
+
+
+# ch-ricardor/Neo4j's UN_proj/GraphSql/ scripts, shortened: each one statement of MERGE clauses padded with trailing
+# blanks and without a closing semicolon (Step 2 with its `//` section comments), as the repository has them
+_UN_STEP_1 = (' Merge (blevel001:Organization { name:"United Nations", OrgCode:"001"})      \n'
+              ' Merge (blevel003:UN_Organs { name:"General Assembly", OrgCode:"003"})      \n'
+              "Merge (blevel003)-[:Is_Part_Of]->(blevel001)      ")
+_UN_STEP_2 = ('// Root UN Organization\nMerge (borg000:Organization { org_code:"UN_000", name:"United Nations", '
+              'abbreviation:"UN", link_code:""} )\n\n// World Bank Group Units\n'
+              'Merge (borgl3001:World_Bank_Group { org_code:"UN_007_011_01", name:"International Bank for '
+              'Reconstruction and Development ", abbreviation:"IBRD", link_code:"UN_007_011"} )\n'
+              'Merge (borgl3001)-[:belongs_to { name: "World Bank Group"}]->(borg000)\n')
+_UN_STEP_3 = (' Merge (toCont002:Continent { name:"Africa", ISOCode:"002"})     \n'
+              ' Merge (toContR011:Continent_Region { name:"Western Africa", ISOCode:"011"})     \n'
+              ' Merge (toCoun854:Country { name:"Burkina Faso", ISOCode:"854", ISOAlpha3:"BFA", ISOAlpha2:"BF"})   \n'
+              "Merge (toCoun854)-[:Is_Part_Of]->(toContR011) Merge (toContR011)-[:Is_Part_Of]->(toCont002)    ")
+
+
+def test_un_structure_runs_its_three_scripts_in_their_numbered_order(tmp_path: Path) -> None:
+    mirror = _clone(tmp_path, corpus.UN_STRUCTURE, dict(zip(corpus.UN_STRUCTURE_SCRIPTS,
+                                                            (_UN_STEP_1, _UN_STEP_2, _UN_STEP_3), strict=True)))
+    store = Recorder()
+    corpus.write_un_structure(store, mirror)
+    # one statement a file, as written: its comments dropped, nothing else changed (the trailing blanks in names kept)
+    assert store.calls == [(_UN_STEP_1.strip(), {}),
+                           (_UN_STEP_2.split("\n", 1)[1].replace("\n\n// World Bank Group Units", "\n").strip(), {}),
+                           (_UN_STEP_3.strip(), {})]
+
+
+def test_un_structure_refuses_a_script_that_reads_a_file(tmp_path: Path) -> None:
+    step_2 = "LOAD CSV WITH HEADERS FROM 'file:///Orgs_UN.csv' AS row\nMERGE (:Organization {name: row.NAME})\n"
+    mirror = _clone(tmp_path, corpus.UN_STRUCTURE, dict(zip(corpus.UN_STRUCTURE_SCRIPTS,
+                                                            (_UN_STEP_1, step_2, _UN_STEP_3), strict=True)))
+    with pytest.raises(corpus.CorpusError, match="reads file:///Orgs_UN.csv"):
+        corpus.write_un_structure(Recorder(), mirror)
+
+
+# rokabe40-hash/gd-museum-ai-assistant's Neo4j/import_to_neo4j.py, shortened: its settings from the environment (the
+# password required), DATA_DIR beside the script, its own Python steps (empty strings to None, an era's dynasty by its
+# prefix), a constraint whose failure it prints and stops at, an UNWIND of the records, a consume() whose counters it
+# prints and a check that reads a record by key from single()
+_GD_MUSEUM_LOADER = (
+    "import json\nimport os\nimport sys\n\nfrom dotenv import load_dotenv\nfrom neo4j import GraphDatabase\n\n"
+    "load_dotenv()\n"
+    "DATA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), \"广东省博物馆数据\")\n"
+    "DB_PASS = os.environ.get(\"NEO4J_PASSWORD\")\n"
+    "if not DB_PASS:\n    raise RuntimeError(\"缺少 NEO4J_PASSWORD 环境变量\")\n"
+    "ERA_NORMALIZE = {\"清\": \"清\", \"明代\": \"明\"}\n\n"
+    "def normalize_era(era_str):\n    if not era_str:\n        return \"未知\"\n"
+    "    for prefix, normalized in ERA_NORMALIZE.items():\n        if era_str.startswith(prefix):\n"
+    "            return normalized\n    return era_str\n\n"
+    "def main():\n    driver = GraphDatabase.driver(\"bolt://localhost:7687\", auth=(\"neo4j\", DB_PASS))\n"
+    "    driver.verify_connectivity()\n"
+    "    with open(f\"{DATA_DIR}/藏品库.json\", encoding=\"utf-8\") as f:\n        artifacts = json.load(f)\n"
+    "    for item in artifacts:\n        if isinstance(item.get(\"era\"), str) and not item[\"era\"].strip():\n"
+    "            item[\"era\"] = None\n        item[\"normalized_era\"] = normalize_era(item.get(\"era\"))\n"
+    "    with driver.session() as session:\n        try:\n"
+    "            session.run(\"CREATE CONSTRAINT artifact_name IF NOT EXISTS \"\n"
+    "                        \"FOR (a:Artifact) REQUIRE a.name IS UNIQUE\")\n"
+    "        except Exception as e:\n            print(f\"  [WARN] 约束创建失败: {e}\")\n            return\n"
+    "        session.run(\"UNWIND $items AS item MERGE (a:Artifact {name: item.name})\", items=artifacts)\n"
+    "        count = session.run(\"MATCH (h:Hall) MERGE (h)-[:X]->(h)\").consume().counters.relationships_created\n"
+    "        print(f\"[OK] {count}\")\n"
+    "        r = session.run(\"MATCH (n:Artifact) RETURN count(n) AS cnt\").single()\n"
+    "        print(r[\"cnt\"] if r else 0)\n    driver.close()\n\n"
+    "if __name__ == \"__main__\":\n    main()\n")
+_GD_MUSEUM_ARTIFACTS = json.dumps([{"name": "清康熙三十二年黑漆款彩郭子仪庆寿图屏风", "era": "清康熙三十二年"},
+                                   {"name": "明陈贤罗汉图轴", "era": "明代"}, {"name": "石斧", "era": " "}],
+                                  ensure_ascii=False)
+
+
+def _gd_museum_mirror(tmp_path: Path, loader: str = _GD_MUSEUM_LOADER) -> Path:
+    return _clone(tmp_path, corpus.GD_MUSEUM, {
+        corpus.GD_MUSEUM_LOADER: loader, corpus.GD_MUSEUM_SETTINGS: "# 样例\nNEO4J_URI=bolt://x:7687\nNEO4J_PASSWORD=\n",
+        corpus.GD_MUSEUM_DATA + "藏品库.json": _GD_MUSEUM_ARTIFACTS})
+
+
+def test_guangdong_museum_runs_its_loader_with_its_own_python_steps_over_its_files(tmp_path: Path) -> None:
+    # the password .env.example leaves empty is given a placeholder (the loader stops without one); its Python steps
+    # as written: a blank era None, its dynasty "未知"; an era by its prefix table; each statement as written
+    store = Recorder()
+    corpus.write_guangdong_museum(store, _gd_museum_mirror(tmp_path))
+    assert store.calls == [
+        ("CREATE CONSTRAINT artifact_name IF NOT EXISTS FOR (a:Artifact) REQUIRE a.name IS UNIQUE", {}),
+        ("UNWIND $items AS item MERGE (a:Artifact {name: item.name})", {"items": [
+            {"name": "清康熙三十二年黑漆款彩郭子仪庆寿图屏风", "era": "清康熙三十二年", "normalized_era": "清"},
+            {"name": "明陈贤罗汉图轴", "era": "明代", "normalized_era": "明"},
+            {"name": "石斧", "era": None, "normalized_era": "未知"}]}),
+        ("MATCH (h:Hall) MERGE (h)-[:X]->(h)", {}),
+        ("MATCH (n:Artifact) RETURN count(n) AS cnt", {})]
+    assert corpus.graph("guangdong-museum").split == "frozen"
+
+
+class _RefusingStore(Recorder):
+    """A store that refuses constraints, as a server refusing one would."""
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        if statement.startswith("CREATE CONSTRAINT"):
+            raise RuntimeError("refused")
+        return super().query(statement, params, read_only)
+
+
+@pytest.mark.parametrize(("loader", "store", "refused"), [
+    (_GD_MUSEUM_LOADER.replace("import sys\n", "import subprocess\n"), Recorder(), "imports subprocess"),
+    (_GD_MUSEUM_LOADER.replace("藏品库.json", "藏品总目.json"), Recorder(),
+     "opens /Neo4j/广东省博物馆数据/藏品总目.json"),
+    (_GD_MUSEUM_LOADER, _RefusingStore(), r"its loader failed: \[WARN\] 约束创建失败: refused")])
+def test_guangdong_museum_reads_nothing_else_and_raises_what_its_loader_prints_on_a_failure(
+        tmp_path: Path, loader: str, store: Recorder, refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_guangdong_museum(store, _gd_museum_mirror(tmp_path, loader))
+
+
+# dgg32/esvd_pricing's neo4j_command.txt, shortened: a constraint, a tab-separated node file (a missing number written
+# "nan"), the PROVIDES_SERVICE statement that MERGEs a Teeb_service on a code its nodes do not have, and a one-hot
+# statement that reads no file
+_ESVD_SCRIPT = (
+    "CREATE CONSTRAINT IF NOT EXISTS FOR (v:Site) REQUIRE v.name IS UNIQUE\n;\n"
+    "LOAD CSV WITH HEADERS FROM 'file:///node_values.tsv' AS row FIELDTERMINATOR '\\t' MERGE (c:Site {name: row.name, "
+    "\nint__per_hectare_per_year: coalesce(toFloat(row.int__per_hectare_per_year), 0.0)})\n;\n\n"
+    "LOAD CSV WITH HEADERS FROM 'file:///relation_teeb_service_value.tsv' AS row FIELDTERMINATOR '\\t' "
+    "MERGE (p1:Site {name: row.from}) MERGE (p2:Teeb_service {code: row.to}) MERGE (p1)-[r:PROVIDES_SERVICE]->(p2)\n;\n"
+    "\nMATCH (s:Site) \nWITH COLLECT(DISTINCT(s.protection_status)) AS statuses\nMATCH (s:Site)\n"
+    "SET s.protection_status_one_hot = gds.alpha.ml.oneHotEncoding(statuses, [s.protection_status]);\n\n\n")
+
+
+def _esvd_mirror(tmp_path: Path, script: str = _ESVD_SCRIPT) -> Path:
+    data = corpus.ESVD_DATA
+    return _clone(tmp_path, corpus.ESVD, {
+        corpus.ESVD_SCRIPT: script,
+        data + "node_values.tsv": "name\tint__per_hectare_per_year\n4260001\t2652.9007\n12410006\tnan\n",
+        data + "relation_teeb_service_value.tsv": "from\tto\n12220001\t2\n"})
+
+
+def test_ecosystem_services_runs_its_script_as_written_over_its_tab_separated_files(tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_ecosystem_services(store, _esvd_mirror(tmp_path))
+    assert store.calls == [
+        ("CREATE CONSTRAINT IF NOT EXISTS FOR (v:Site) REQUIRE v.name IS UNIQUE", {}),
+        ("UNWIND $rows AS row MERGE (c:Site {name: row.name, \nint__per_hectare_per_year: "
+         "coalesce(toFloat(row.int__per_hectare_per_year), 0.0)})",
+         {"rows": [{"name": "4260001", "int__per_hectare_per_year": "2652.9007"},
+                   {"name": "12410006", "int__per_hectare_per_year": "nan"}]}),
+        ("UNWIND $rows AS row MERGE (p1:Site {name: row.from}) MERGE (p2:Teeb_service {code: row.to}) "
+         "MERGE (p1)-[r:PROVIDES_SERVICE]->(p2)", {"rows": [{"from": "12220001", "to": "2"}]}),
+        ("MATCH (s:Site) \nWITH COLLECT(DISTINCT(s.protection_status)) AS statuses\nMATCH (s:Site)\n"
+         "SET s.protection_status_one_hot = gds.alpha.ml.oneHotEncoding(statuses, [s.protection_status])", {})]
+    assert corpus.graph("ecosystem-services").split == "frozen"
+
+
+def test_ecosystem_services_refuses_a_url_outside_its_repository(tmp_path: Path) -> None:
+    script = _ESVD_SCRIPT.replace("file:///node_values.tsv", "https://www.esvd.net/node_values.tsv")
+    with pytest.raises(corpus.CorpusError, match="reads https://www.esvd.net/node_values.tsv"):
+        corpus.write_ecosystem_services(Recorder(), _esvd_mirror(tmp_path, script))
+
+
+# mneedham/australian-open-neo4j's scripts/import_mens.cypher, shortened: its `:use`, its APOC schema call, its 4.x
+# node key, an apoc.periodic.iterate over two years whose update query (a Cypher string literal, with an escaped
+# regular expression inside it) reads JeffSackmann/tennis_atp's file of each year, its browser `:params` line and the
+# statement that reads it
+_AUS_OPEN_SCRIPT = (
+    ":use mens;\n\ncall apoc.schema.assert({}, {Player: [\"id\"], Match: [\"id\"]});\n\n"
+    "CREATE CONSTRAINT ON (t:Tournament)\nASSERT (t.name, t.year) IS NODE KEY;\n\n// Create initial model\n"
+    "CALL apoc.periodic.iterate(\n  \"UNWIND range(2018, 2019) AS year RETURN year\",\n"
+    "  \"WITH 'https://github.com/JeffSackmann/tennis_atp/raw/master/atp_matches_' AS base, year\n"
+    "   LOAD CSV WITH HEADERS FROM base + year + '.csv' AS row\n"
+    "   WITH row WHERE row.tourney_name = 'Australian Open'\n"
+    "   MERGE (m:Match {id: row.tourney_date + '_' + row.match_num})\n"
+    "   SET m.sets = [s in split(row.score, ' ') | apoc.text.regexGroups(s, \\\"(\\\\\\\\d{1,2})-\\\")[0][1]]\n"
+    "\", {});\n\n"
+    ":params rounds: [\"R128\", \"F\"];\n\n"
+    "WITH apoc.map.fromLists($rounds, range(0, size($rounds)-1)) AS rounds\nMATCH (m:Match)\n"
+    "RETURN rounds[m.round];\n")
+_ATP_HEADER = "tourney_name,tourney_date,match_num,score\n"
+
+
+def _aus_open_mirror(tmp_path: Path, script: str = _AUS_OPEN_SCRIPT) -> Path:
+    _clone(tmp_path, corpus.AUS_OPEN_DATA, {
+        "atp_matches_2018.csv": _ATP_HEADER + "Australian Open,20180115,701,6-2 6-7(5)\nBrisbane,20180101,300,\n",
+        "atp_matches_2019.csv": _ATP_HEADER + "Australian Open,20190114,226,6-3 RET\n"})
+    return _clone(tmp_path, corpus.AUS_OPEN, {corpus.AUS_OPEN_SCRIPT: script})
+
+
+def test_australian_open_runs_its_mens_script_each_iterate_update_once_per_year_over_that_years_file(
+        tmp_path: Path) -> None:
+    store = Recorder()
+    corpus.write_australian_open(store, _aus_open_mirror(tmp_path))
+    update = ("WITH $year AS year\n"
+              "WITH 'https://github.com/JeffSackmann/tennis_atp/raw/master/atp_matches_' AS base, year\n"
+              "   UNWIND $rows AS row\n   WITH row WHERE row.tourney_name = 'Australian Open'\n"
+              "   MERGE (m:Match {id: row.tourney_date + '_' + row.match_num})\n"
+              "   SET m.sets = [s in split(row.score, ' ') | apoc.text.regexGroups(s, \"(\\\\d{1,2})-\")[0][1]]")
+    # `:use` and the `:params` line dropped (their value given as $rounds), the node key the uniqueness it implies,
+    # the update query read from its string literal (its regular expression's escapes once resolved) and run for
+    # each year of the range over the rows of that year's file, as LOAD CSV reads them
+    assert store.calls == [
+        ('call apoc.schema.assert({}, {Player: ["id"], Match: ["id"]})', {}),
+        ("CREATE CONSTRAINT FOR (t:Tournament) REQUIRE (t.name, t.year) IS UNIQUE", {}),
+        (update, {"year": 2018, "rows": [
+            {"tourney_name": "Australian Open", "tourney_date": "20180115", "match_num": "701", "score": "6-2 6-7(5)"},
+            {"tourney_name": "Brisbane", "tourney_date": "20180101", "match_num": "300", "score": None}]}),
+        (update, {"year": 2019, "rows": [
+            {"tourney_name": "Australian Open", "tourney_date": "20190114", "match_num": "226", "score": "6-3 RET"}]}),
+        ("WITH apoc.map.fromLists($rounds, range(0, size($rounds)-1)) AS rounds\nMATCH (m:Match)\n"
+         "RETURN rounds[m.round]", {"rounds": ["R128", "F"]})]
+    assert corpus.graph("australian-open").split == "frozen"
+
+
+def test_australian_open_refuses_another_url_and_a_parameter_it_does_not_set(tmp_path: Path) -> None:
+    script = _AUS_OPEN_SCRIPT.replace("https://github.com/JeffSackmann/tennis_atp/raw/master/",
+                                      "https://example.org/atp/")
+    with pytest.raises(corpus.CorpusError, match="no longer reads"):
+        corpus.write_australian_open(Recorder(), _aus_open_mirror(tmp_path / "url", script))
+    script = _AUS_OPEN_SCRIPT.replace(':params rounds: ["R128", "F"];\n', "")
+    with pytest.raises(corpus.CorpusError, match=r"reads \$rounds"):
+        corpus.write_australian_open(Recorder(), _aus_open_mirror(tmp_path / "params", script))
