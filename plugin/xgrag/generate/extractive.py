@@ -253,6 +253,9 @@ _GENERIC_PLACE_STEMS = frozenset(stem(w) for w in ("place", "location", "localit
 _VALUE_STEMS = frozenset(stem(w) for w in ("value", "amount", "wert", "valor", "valeur", "measurement"))
 _NUMERIC = re.compile(r"[-+]?\d+(?:[.,]\d+)?")
 _CLASS_STEMS = frozenset(stem(w) for w in ("kind", "sort", "type", "category", "class", "genre", "classification"))
+# Keys whose short value says what kind of thing the entity is: the class words, and a rank or level in a hierarchy
+# ("rank": "genus" names a taxon a genus, "which genus does Variola virus belong to"; virus-knowledge-graph, spent)
+_KIND_KEY_STEMS = _CLASS_STEMS | frozenset(stem(w) for w in ("rank", "level"))
 # "<wh-word> [noun] <auxiliary> the <noun> <next word>": the noun after the auxiliary is the question's subject when
 # the next word is its verb (not a preposition: "did the director of X" asks about the director)
 _PREPOSITIONS = frozenset("against between among amongst without within toward towards behind beyond near like per "
@@ -879,7 +882,7 @@ class _Reading:
                 self.named_under.setdefault(f.head, set()).add(key_text(f.relation))
         for f in facts:
             if f.kind == "property" and f.via is None and len(f.tail.split()) <= 3 \
-                    and {stem(w) for w in key_tokens(key_text(f.relation))} & _CLASS_STEMS:
+                    and {stem(w) for w in key_tokens(key_text(f.relation))} & _KIND_KEY_STEMS:
                 self.kind_values.setdefault(f.head, set()).update(content_stems(f.tail))
         vocabulary = {st for r in relations for st in content_stems(r)} | type_words
         self.q_stems = stated_stems(plain, vocabulary) - own
@@ -1120,6 +1123,18 @@ class _Reading:
                     for i in range(len(asked) - len(t) + 1):
                         if "".join(w[0] for w in asked[i:i + len(t)]) == t:
                             self.relation_words[r] = self.relation_words[r] | {stem(w) for w in asked[i:i + len(t)]}
+        # a key written as one word of a shortened word and a whole one ("taxid", "pubdate") states the two words the
+        # question writes out ("the NCBI taxonomy id": a taxon's `taxid`, not its parent's taxid reached through
+        # HAS_TAXON, whose relation says "taxonomy" too; virus-knowledge-graph, spent)
+        spoken = re.findall(r"[a-z]+", plain.lower())
+        for r in relations:
+            k = r.lower()
+            if not re.fullmatch(r"[a-z]+", k):
+                continue
+            for a, b in zip(spoken, spoken[1:], strict=False):
+                head = k[:-len(b)] if k.endswith(b) else ""
+                if len(b) >= 2 and len(head) >= 3 and a.startswith(head) and b not in WEAK:
+                    self.relation_words[r] = self.relation_words[r] | {stem(a), stem(b)}
         # "until" and "till" ask for the end of a span, "since" for its start: a key named as that side ("to",
         # "end", "ended"; "from", "start", "began") states the word ("until how many million years ago did X live
         # in the Early Cretaceous": LIVED_DURING {from: 121, to: 112}, to; dinosaurs, spent, answered from)
@@ -1285,8 +1300,11 @@ class _Reading:
                     # spent, answered with Jenkins' own director)
                     side = frozenset({"~" + self.sequence_asked}) if self.sequence_asked is not None \
                         and self._sequence_read(f, at) == self.sequence_asked else frozenset()
+                    # (the kind an entity's own kind fact says, "rank: genus", states the noun a "which" asks as its
+                    # type's name would: "which genus does the virus that causes Lassa fever belong to", one step
+                    # past the virus to its parent taxon; virus-knowledge-graph, spent)
                     words = rel_words | side | ((self._type_stems(to) & self.q_stems) - self.who_verb) \
-                        | self._name_says_noun(to)
+                        | self._name_says_noun(to) | (self.kind_values.get(to, set()) & {self.wh_noun})
                     out.setdefault(at, []).append(_Step(f, at, to, False, f.relation, frozenset(words),
                                                         rel_words | side))
             elif f.via is None:
@@ -1798,8 +1816,11 @@ class _Reading:
         # past the first fact, an entity of the kind it was reached from is a sibling (the next recommendation of
         # the one two named entities share), not what that one holds
         # (a relation the question names between two of a kind, "X's grandfather", is asked, not a sibling)
+        # (not one whose own kind fact says the noun asked where the one it was reached from says another: a taxon
+        # of rank genus above a species, "which genus does the virus that causes Lassa fever belong to")
         sibling = len(steps) > 1 and not end.value and end_type is not None and self.types.get(end.at) == end_type \
-            and not end.relation_words
+            and not end.relation_words and not (self.wh_noun in self.kind_values.get(end.to, ())
+                                                and self.wh_noun not in self.kind_values.get(end.at, ()))
         repeats = sum(1 for w in chain.covered if w.startswith("="))
         # ... and a value a chain reads of one reached out and back by one relationship type from a named entity of
         # its kind, where the named one states it itself, is the sibling's, not the named one's ("which opening was

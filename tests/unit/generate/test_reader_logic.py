@@ -2002,3 +2002,49 @@ def test_of_two_records_joining_two_named_entities_the_one_in_the_question_s_ord
         "Route 16 535"}
     assert set(records_joining("the route from Edinburgh to Keflavik", set(said), facts, types, said)) == {
         "Route 535 16"}
+
+
+def test_a_quality_typed_in_lower_case_beside_a_name_is_mentioned_where_a_fact_ties_them() -> None:
+    # coffee-beans (spent): a bean TASTES a Flavor named "Chocolaty", the share on the tie; "chocolaty" typed in lower
+    # case beside "Blue Moon" was a word of the question, and the bean's largest share answered
+    tie_c, tie_f = ("TASTES", "Chocolaty"), ("TASTES", "Fruity")
+    facts = [Fact("c", "Blue Moon", "TASTES", "Chocolaty", "edge", None, "CoffeeBean", "Flavor"),
+             Fact("f", "Blue Moon", "TASTES", "Fruity", "edge", None, "CoffeeBean", "Flavor"),
+             Fact("pc", "Blue Moon", "percentage", "0.4285714285714286", "property", tie_c, "CoffeeBean"),
+             Fact("pf", "Blue Moon", "percentage", "0.5714285714285714", "property", tie_f, "CoffeeBean")]
+    assert _read("How much of the Blue Moon's taste is chocolaty?", facts)[0] == "0.4285714285714286."
+    # two steps away, through the one bean of a country, and asked by "how <quality>"
+    facts2 = [Fact("o", "Peaberry", "IS FROM", "Tanzania", "edge", None, "CoffeeBean", "Origin"),
+              Fact("s", "Peaberry", "TASTES", "Spicy", "edge", None, "CoffeeBean", "Flavor"),
+              Fact("n", "Peaberry", "TASTES", "Nutty", "edge", None, "CoffeeBean", "Flavor"),
+              Fact("ps", "Peaberry", "percentage", "0.18181818181818182", "property", ("TASTES", "Spicy"), "CoffeeBean"),
+              Fact("pn", "Peaberry", "percentage", "0.8181818181818182", "property", ("TASTES", "Nutty"), "CoffeeBean")]
+    assert _read("How spicy is the coffee from Tanzania?", facts2)[0] == "0.18181818181818182."
+    # a word naming nothing tied to the named entity stays a word of the question
+    facts3 = facts + [Fact("x", "Other Bean", "TASTES", "Made", "edge", None, "CoffeeBean", "Flavor")]
+    assert _read("Who made the Blue Moon?", facts3)[0] != "Made."
+
+
+def test_an_entity_whose_name_a_place_key_states_is_a_place() -> None:
+    # coffee-beans (spent): an Origin's `country` is its name; "where is X grown" answered with a Flavor before
+    # (ids ordered so that, with nothing else to tell them apart, the flavour would come first)
+    facts = [Fact("z", "Huehuetenango SHB", "IS FROM", "Guatemala", "edge", None, "CoffeeBean", "Origin"),
+             Fact("a", "Huehuetenango SHB", "TASTES", "Flowery", "edge", None, "CoffeeBean", "Flavor"),
+             Fact("c", "Guatemala", "country", "Guatemala", "property", None, "Origin")]
+    assert _read("Where is the Huehuetenango SHB coffee grown?", facts) == ("Guatemala.", ["z"])
+
+
+def test_a_rank_fact_names_the_taxon_a_which_asks_for_and_a_one_word_key_states_its_written_out_words() -> None:
+    # virus-knowledge-graph (spent): HAS_TAXON from parent to child; a parent of rank genus is "which genus"
+    facts = [Fact("p", "Orthopoxvirus", "HAS TAXON", "Variola virus", "edge", None, "Taxon", "Taxon"),
+             Fact("h", "Variola virus", "INFECTS", "Homo sapiens", "edge", None, "Taxon", "Taxon"),
+             Fact("rp", "Orthopoxvirus", "rank", "genus", "property", None, "Taxon"),
+             Fact("rv", "Variola virus", "rank", "species", "property", None, "Taxon"),
+             Fact("tv", "Variola virus", "taxid", "10255", "property", None, "Taxon"),
+             Fact("tp", "Orthopoxvirus", "taxid", "10242", "property", None, "Taxon")]
+    assert _read("Which genus does Variola virus belong to?", facts) == ("Orthopoxvirus.", ["p"])
+    assert _read("What is the NCBI taxonomy id of Variola virus?", facts) == ("10255.", ["tv"])
+    # two steps: the virus that causes a disease, then its genus (a Taxon above a Taxon is no sibling here)
+    facts2 = facts + [Fact("c", "Variola virus", "CAUSES", "Smallpox", "edge", None, "Taxon", "Disease")]
+    assert _read("Which genus does the virus that causes Smallpox belong to?", facts2) == (
+        "Orthopoxvirus.", ["c", "p"])

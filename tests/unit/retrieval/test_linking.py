@@ -2,6 +2,7 @@ from xgrag.model import Node
 from xgrag.retrieval.linking import (
     candidate_spans,
     key_tokens,
+    lowered_names,
     lucene_query,
     name_core,
     normalise,
@@ -442,3 +443,19 @@ def test_a_value_typed_after_its_fact_is_looked_up_as_text_and_as_the_number_it_
     # "ABV 6.5": a strength stored as a float, which the text "6.5" never equals in Cypher
     assert typed_as_stored(["6.5", "386", "BA117", "386"]) == ["386", "6.5", "BA117", 386, 6.5]
     assert typed_as_stored(["1.2.3", "v2"]) == ["1.2.3", "v2"]
+
+
+def test_one_word_names_typed_in_lower_case_are_offered_for_the_graph_to_decide() -> None:
+    # "chocolaty" beside "Blue Moon" is set aside by select_mentions (a word of the question beside a name written
+    # with capitals); lowered_names offers it back, for Linker._lowered_beside to keep where the graph ties it to the
+    # bean (coffee-beans, spent)
+    bean, flavour, made = Node("b", "Blue Moon", type="CoffeeBean"), Node("c", "Chocolaty", type="Flavor"), \
+        Node("m", "Made", type="Song")
+    question = "How much of the Blue Moon's taste is chocolaty?"
+    assert {le.node.name for le in select_mentions(question, [(bean, 1.0), (flavour, 1.0)])} == {"Blue Moon"}
+    assert lowered_names(question, [flavour], covered={4, 5}) == [(flavour, "chocolaty")]
+    # not a name written with its capital, a word inside a covered name, a stopword, or a word the mapping asks with
+    assert lowered_names("How much of Chocolaty's taste is sweet?", [flavour], covered=set()) == []
+    assert lowered_names("who made the song that Old Town Road samples", [made], covered={6, 7, 8}) == [(made, "made")]
+    assert lowered_names(question, [flavour], covered={8}) == []
+    assert lowered_names("What is chocolaty?", [flavour], covered=set(), asks=frozenset({"chocolaty"})) == []
