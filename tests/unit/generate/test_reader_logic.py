@@ -2017,8 +2017,10 @@ def test_a_quality_typed_in_lower_case_beside_a_name_is_mentioned_where_a_fact_t
     facts2 = [Fact("o", "Peaberry", "IS FROM", "Tanzania", "edge", None, "CoffeeBean", "Origin"),
               Fact("s", "Peaberry", "TASTES", "Spicy", "edge", None, "CoffeeBean", "Flavor"),
               Fact("n", "Peaberry", "TASTES", "Nutty", "edge", None, "CoffeeBean", "Flavor"),
-              Fact("ps", "Peaberry", "percentage", "0.18181818181818182", "property", ("TASTES", "Spicy"), "CoffeeBean"),
-              Fact("pn", "Peaberry", "percentage", "0.8181818181818182", "property", ("TASTES", "Nutty"), "CoffeeBean")]
+              Fact("ps", "Peaberry", "percentage", "0.18181818181818182", "property", ("TASTES", "Spicy"),
+                   "CoffeeBean"),
+              Fact("pn", "Peaberry", "percentage", "0.8181818181818182", "property", ("TASTES", "Nutty"),
+                   "CoffeeBean")]
     assert _read("How spicy is the coffee from Tanzania?", facts2)[0] == "0.18181818181818182."
     # a word naming nothing tied to the named entity stays a word of the question
     facts3 = facts + [Fact("x", "Other Bean", "TASTES", "Made", "edge", None, "CoffeeBean", "Flavor")]
