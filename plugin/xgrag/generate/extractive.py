@@ -97,6 +97,7 @@ from xgrag.retrieval.linking import (
     kind_said,
     lowered_names,
     record_numbers,
+    select_demonyms,
     select_parts,
     select_reordered,
     select_whole,
@@ -666,6 +667,17 @@ class _Reading:
                         ties.setdefault(f.tail, set()).add(f.head)
                 near = set(self.mentioned) | {n for m in self.mentioned for n in ties.get(m, ())}
                 self.mentioned |= {node.name for node, _ in lowered if ties.get(node.name, set()) & near}
+        # a place named by its adjective ("the Panamanian coffee": Panama), as linking reads it (select_demonyms): of a
+        # type that is a place, or whose name a fact states under a place's key (an Origin's `country`)
+        place_named = {f.head for f in facts if f.kind == "property" and f.via is None and f.tail.strip() == f.head
+                       and content_stems(key_text(f.relation)) & PLACE_TYPES}
+        places = [(Node(n, n, type=types.get(n)), 1.0) for n in sorted(known - self.mentioned)
+                  if n in place_named or (types.get(n) and content_stems(key_text(types[n])) & PLACE_TYPES)]
+        if places:
+            said_words = {t for m in said.values() if m for t in key_tokens(m)}
+            q_tokens = key_tokens(question.replace("[", " ").replace("]", " "))
+            self.mentioned |= {le.node.name for le in select_demonyms(
+                question, places, {i for i, t in enumerate(q_tokens) if t in said_words})}
         # (a record named by the two it is between: their relations to it are what is asked, "who won Arsenal v
         # Leicester City", never known)
         self.between = records_between(question, said, names, types)
@@ -875,6 +887,7 @@ class _Reading:
         # "which" asks for names it as its type's would ("which chamber was X a member of"; philippine-congress,
         # tune, was answered with the Congress the chamber belongs to)
         self.kind_values: dict[str, set[str]] = {}
+        self._agents: dict[str, set[str]] | None = None
         # the keys an entity's own name is stated under (an Origin's `country` "Guatemala"): what it is, beside its type
         self.named_under: dict[str, set[str]] = {}
         for f in facts:
@@ -1099,7 +1112,10 @@ class _Reading:
             # -FATHER-> Louis_XIV, his son (royal92, spent)
             spellings = sorted(t for t in {name.lower(), (said.get(name) or "").lower()} if t)
             for spelt in spellings:
-                for m in re.finditer(r"\bthe\s+(?:([a-z]+)\s+)?([a-z]+)\s+of\s+" + re.escape(spelt) + r"\b", low):
+                # (after an appositive the name follows: "the mother of Queen Elizabeth II, Elizabeth Alexandra Mary
+                # Windsor")
+                for m in re.finditer(r"\bthe\s+(?:([a-z]+)\s+)?([a-z]+)\s+of\s+(?:[^,?;]{1,40},\s+)?"
+                                     + re.escape(spelt) + r"\b", low):
                     self.possessed.setdefault(name, set()).update(w for w in m.groups() if w)
         self.positions = self._positions(plain, vocabulary)
         spans = reader._question_spans(question)
@@ -1674,6 +1690,13 @@ class _Reading:
                 and step.relation_words and step.at not in self.mentioned and self.types.get(step.at) is not None \
                 and not self._in_class(step.at):
             return _Chain((*chain.steps, step), chain.covered | step.words | mark)
+        # ... and so does the one someone tied to it at all, where the next relation states no word ("who operates
+        # the line through Jurubatuba": the line, then the one Company that OWNs it; sao-paulo-transport, tune,
+        # answered with the line)
+        if mark == {KIND_CLASS} and self.asked_class is AGENT_TYPES and len(chain.steps) == 1 and not step.value \
+                and step.at not in self.mentioned and self.types.get(step.at) is not None \
+                and not self._in_class(step.at) and self._agents_of(step.at) == {step.to}:
+            return _Chain((*chain.steps, step), chain.covered | step.words | mark)
         if any_words or step.words:
             return _Chain((*chain.steps, step), chain.covered | step.words) if new else None
         if step.at in self.bridges \
@@ -1685,6 +1708,17 @@ class _Reading:
         if self.rel_emb[self._relation(step.fact)] < self.reader.chain_threshold:
             return None
         return _Chain((*chain.steps, step), chain.covered | step.words)
+
+    def _agents_of(self, name: str) -> set[str]:
+        """The entities of the class "who" asks for that an edge of the context ties to `name`."""
+        if self._agents is None:
+            self._agents = {}
+            for f in self.facts:
+                if f.kind == "edge" and f.head != f.tail:
+                    for a, b in ((f.head, f.tail), (f.tail, f.head)):
+                        if self._in_class(b):
+                            self._agents.setdefault(a, set()).add(b)
+        return self._agents.get(name, set())
 
     def _kind_mark(self, step: _Step) -> set[str]:
         """{KIND_STATED} for a stated value of the kind the question asks for (a date, a count, an amount: read off
@@ -1822,6 +1856,13 @@ class _Reading:
             and not end.relation_words and not (self.wh_noun in self.kind_values.get(end.to, ())
                                                 and self.wh_noun not in self.kind_values.get(end.at, ()))
         repeats = sum(1 for w in chain.covered if w.startswith("="))
+        # "who" asks for someone: the type word of an end that is no one, said by the question about something else
+        # ("who operates the Yellow line of the São Paulo metro": a MetroStation of the line says "metro"), states no
+        # word for it (sao-paulo-transport, tune, answered with a station before the company that OWNs the line)
+        # (nor does that of the other end of a relationship whose property a value end states: "never" on its PART_OF)
+        said_of = end.other if end.value else end.to
+        own_type_said = (self._type_stems(said_of) & chain.covered) - {w for s in steps for w in s.relation_words} \
+            if self.kind == "agent" and said_of is not None and not self._in_class(said_of) else set()
         # ... and a value a chain reads of one reached out and back by one relationship type from a named entity of
         # its kind, where the named one states it itself, is the sibling's, not the named one's ("which opening was
         # played in game 416": not the opening of another game its player played, "played" said by playsIn; chess,
@@ -1851,7 +1892,7 @@ class _Reading:
                 not any(not s.value and s.to in self.picked for s in steps) if self.picked else False, unasked_link,
                 nameless,
                 not _form_fits(end.to, self.form), not kind_ok and not agent, sibling, noun_ok,
-                repeats - len(chain.covered - {KIND_CLASS}), -repeats, not self._phrase(end), units,
+                repeats - len(chain.covered - {KIND_CLASS} - own_type_said), -repeats, not self._phrase(end), units,
                 self.defines and not (end.value and content_stems(end.relation) & _DESCRIPTION_STEMS),
                 someone if agent or self.asked_class is not None else 0,
                 # "where is X", answered by the place nearest X: a place reached through another is that one's
@@ -2099,6 +2140,16 @@ class _Reading:
             spots = [p for w in step.words for p in self.positions.get("w:" + w, [])]
             return min(abs(p - at[0]) for p in spots) if spots else None
 
+        # a word set right before the noun it qualifies is read first, on whichever side of the entity the two stand
+        # ("the maternal grandfather of X": X's mother, then her father; royal92, spent, read the father first, the
+        # word next to X)
+        spots_first = {p for w in chain.steps[0].words for p in self.positions.get("w:" + w, [])}
+        spots_last = {p for w in chain.steps[-1].words for p in self.positions.get("w:" + w, [])}
+        if len(chain.steps) == 2 and not spots_first & spots_last:
+            if any(p + 1 in spots_last for p in spots_first):
+                return 1
+            if any(p + 1 in spots_first for p in spots_last):
+                return -1
         first, last = distance(chain.steps[0]), distance(chain.steps[-1])
         return 0 if first is None or last is None else last - first
 

@@ -17,7 +17,8 @@ class LinkedMention(BaseModel):
     mention: str  # the question's words that named it, as linking compared them (case and marks folded)
     id: str  # the entity's element id
     name: str  # its stored name
-    # bracket | exact | plural | short | number | initials | reordered | key | value | partial | fulltext | vector
+    # bracket | exact | plural | short | number | initials | reordered | demonym | key | value | partial | fulltext |
+    # vector
     # (xgrag.retrieval.linking)
     method: str
 

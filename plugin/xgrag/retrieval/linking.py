@@ -49,6 +49,7 @@ from xgrag.retrieval.names import (
 from xgrag.retrieval.typed_values import in_quotes, quoted_texts, typed_values
 from xgrag.retrieval.words import (
     FOREIGN_FUNCTION_WORDS,
+    PLACE_TYPES,
     SCHEMA_WORDS,
     content_stems,
     detach_particles,
@@ -446,6 +447,9 @@ LEGAL_FORMS: tuple[tuple[str, ...], ...] = tuple(tuple(f.split()) for f in (
     "ab", "asa", "kk"))
 
 
+_REGNAL = re.compile(r"(?=[ivxl]{2,})m{0,1}(?:x[cl]|l?x{0,3})(?:i[xv]|v?i{0,3})")
+
+
 def short_forms(tokens: tuple[str, ...]) -> list[tuple[str, ...]]:
     """A name without the legal forms that end it, one at a time ("atlassian corp plc" -> "atlassian corp",
     "atlassian"); none for a name that is nothing else, or whose rest would be one letter. A person's name likewise
@@ -465,6 +469,10 @@ def short_forms(tokens: tuple[str, ...]) -> list[tuple[str, ...]]:
         if len("".join(rest)) < 2 or " ".join(rest) in _STOP:
             break
         out.append(rest)
+    # a ruler's name without the regnal number after the given name, where three words or more stay ("Queen
+    # Elizabeth II, Elizabeth Alexandra Mary Windsor" for "Elizabeth_II Alexandra Mary Windsor"; royal92, spent)
+    if len(tokens) >= 4 and _REGNAL.fullmatch(tokens[1]) and tokens[:1] + tokens[2:] not in out:
+        out.append(tokens[:1] + tokens[2:])
     for form in [tokens, *out]:
         at = 0
         while at < len(form) - 2 and (form[at] in ARTICLES or form[at] in TITLES or (
@@ -551,6 +559,16 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]], schema
             taken.append((start, end))
         if all(c.node.id != node.id for c in chosen):
             chosen.append(LinkedEntity(node, method, float(score), mention))
+    # a one-word name many entities hold (every "Elizabeth" of a genealogy that stores a first name alone), said
+    # where an entity named in the question bears it too ("Queen Elizabeth II, Elizabeth Alexandra Mary Windsor"),
+    # is that entity's, not each of theirs (royal92, spent: 30 Elizabeths beside the queen)
+    held: dict[str, list[LinkedEntity]] = {}
+    for c in chosen:
+        held.setdefault(c.mention, []).append(c)
+    for mention, group in held.items():
+        if len(group) > MAX_PARTIAL and len(mention.split()) == 1 and any(
+                c.mention != mention and mention in key_tokens(c.node.name) for c in chosen):
+            chosen = [c for c in chosen if c.mention != mention]
     covered = {i for a, b in taken for i in range(a, b)}
     return sorted(chosen, key=lambda c: (c.mention, c.node.id)), covered
 
@@ -706,6 +724,52 @@ def _without_keywords(question: str, q: tuple[str, ...], found: list[_Found],
     # lower case ("obesity" beside "heart failure", both diseases)
     specific = {f[3].type for f in found if not keyword(f) and f[3].type}
     return [f for f in found if not keyword(f) or f[3].type in specific]
+
+
+# What an adjective of a place adds to the place's name ("Panama" -> "Panamanian", "China" -> "Chinese", "Peru" ->
+# "Peruvian", "Mexico" -> "Mexican", "Italy" -> "Italian", "Kenya" -> "Kenyan", "Japan" -> "Japanese")
+_DEMONYM_ENDINGS = ("nian", "vian", "ian", "ean", "ese", "ish", "an", "n", "i")
+
+
+def demonym_places(word: str) -> list[str]:
+    """The place names an adjective of a place written with a capital may be made from ("Panamanian": "Panama";
+    "Colombian": "Colombia"; "Chinese": "China"), longest first; none for a word in lower case or of under six letters
+    (a place name is looked up only as its adjective: "the Panamanian coffee" names Panama; coffee-beans, spent)."""
+    if len(word) < 6 or not word[:1].isupper() or not word[1:].islower() or not word.isalpha():
+        return []
+    out: list[str] = []
+    for ending in _DEMONYM_ENDINGS:
+        if not word.endswith(ending) or len(word) - len(ending) < 4:
+            continue
+        base = word[:-len(ending)]
+        for form in (base, base + "a", base + "o", base + "y", base + "e"):
+            if form not in out and form != word:
+                out.append(form)
+        if base[-1] in "aeiouy" and len(base) > 4 and base[:-1] not in out:
+            out.append(base[:-1] + ("a" if base[-1] != "a" else ""))
+    return sorted(out, key=lambda f: (-len(f), f))
+
+
+def select_demonyms(question: str, candidates: Sequence[tuple[Node, float]], covered: Iterable[int] = ()
+                    ) -> list[LinkedEntity]:
+    """Places the question names by their adjective, outside `covered` ("What share of the Panamanian coffee's
+    taste is winey?": Panama): one candidate whose whole name is a form `demonym_places` makes of the word, the
+    longest form first. Inferred, said as such ("demonym")."""
+    words = _tokens(strip_marks(question.replace("[", " ").replace("]", " ")))
+    # (positions as key_tokens counts them; where the two tokenisations disagree none can be trusted)
+    covered = set(covered) if len(words) == len(key_tokens(question.replace("[", " ").replace("]", " "))) else set()
+    by_name: dict[str, list[Node]] = {}
+    for node, _ in candidates:
+        by_name.setdefault(node.name, []).append(node)
+    out: list[LinkedEntity] = []
+    for i, w in enumerate(words):
+        if i in covered:
+            continue
+        for form in demonym_places(w[:-2] if w.endswith("'s") else w):
+            if len(by_name.get(form, [])) == 1:
+                out.append(LinkedEntity(by_name[form][0], "demonym", 0.9, w))
+                break
+    return out
 
 
 def lowered_names(question: str, nodes: Iterable[Node], covered: set[int],
@@ -1200,6 +1264,15 @@ class Linker:
             return whole  # MetaQA style: the bracketed entity is the topic entity, nothing else is
         if self.store.schema.general and whole:
             whole += self._lowered_beside(question, candidates, whole, covered, asks)
+        # a place named by its adjective ("the Panamanian coffee"): inferred, said as such ("demonym")
+        forms = sorted({f for w in _tokens(strip_marks(question)) for f in demonym_places(w)})
+        if self.store.schema.general and forms:
+            # (of a label that is a place, or named by a place's key: an Origin's `country`)
+            place_labels = {m.label for m in self.store.schema.entity_mappings()
+                            if any(content_stems(key_text(k)) & PLACE_TYPES for k in (m.label, *m.name))}
+            places = [(node, 0.9) for node, _ in self._exact(forms, excluded) if node.type in place_labels]
+            named = {le.node.id for le in whole}
+            whole += [le for le in select_demonyms(question, places, covered) if le.node.id not in named]
         # a number typed with or without its punctuation names the entity stored with the other (a phone number)
         memory = self._names()
         numbers = [] if memory is None else [

@@ -592,11 +592,19 @@ def _edits(a: str, b: str) -> int:
     return row[-1]
 
 
+def _spelled(word: str) -> str:
+    return word.replace("ph", "f").replace("th", "t")
+
+
 def cognate(a: str, b: str) -> bool:
     """Two stems of one word in two languages, as a graph's types and a question may be written ("nationalit" of
     NATIONALITE and "nationality", "publi" of A_PUBLIE and "publish", "compagnon" and "companion", "aventur" and
     "adventur"): both of 5 letters or more, the same first letter, one beginning the other or at most one edit in
     four letters of the shorter apart. Read only where nothing is stated word for word (`cognate_stems`)."""
+    # (spelled with "f" for "ph" and "t" for "th", as Portuguese, Spanish and Italian write them: "fone" is a
+    # phone, "teatro" a theatre; sao-paulo-transport, tune, answered a company's site for its phone number)
+    if a != b and min(len(a), len(b)) >= 3 and _spelled(a) == _spelled(b):
+        return True
     if a == b or min(len(a), len(b)) < 5 or a[0] != b[0]:
         return False
     short, long = sorted((a, b), key=len)

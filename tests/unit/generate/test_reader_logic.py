@@ -2050,3 +2050,47 @@ def test_a_rank_fact_names_the_taxon_a_which_asks_for_and_a_one_word_key_states_
     facts2 = facts + [Fact("c", "Variola virus", "CAUSES", "Smallpox", "edge", None, "Taxon", "Disease")]
     assert _read("Which genus does the virus that causes Smallpox belong to?", facts2) == (
         "Orthopoxvirus.", ["c", "p"])
+
+
+def test_who_is_answered_by_the_one_agent_tied_to_the_thing_reached_not_by_a_type_word_said_of_something_else() -> None:
+    # sao-paulo-transport (tune): a Company OWNs a Line, stations are PART_OF it; "operates" is said by no relation
+    facts = [Fact("a", "Jurubatuba", "PART OF", "Emerald", "edge", None, "TrainStation", "Line"),
+             Fact("b", "CPTM", "OWN", "Emerald", "edge", None, "Company", "Line"),
+             Fact("c", "Socorro", "PART OF", "Emerald", "edge", None, "TrainStation", "Line")]
+    assert _read("Who operates the line through Jurubatuba?", facts) == ("CPTM.", ["a", "b"])
+    # "metro" is said of the network, not of the answer: a MetroStation of the line is no one
+    facts2 = [Fact("m", "Morumbi", "PART OF", "Yellow", "edge", None, "MetroStation", "Line"),
+              Fact("o", "ViaQuatro", "OWN", "Yellow", "edge", None, "Company", "Line"),
+              Fact("p", "Morumbi", "is paid", "never", "property", ("PART OF", "Yellow"), "MetroStation")]
+    assert _read("Who operates the Yellow line of the Sao Paulo metro?", facts2) == ("ViaQuatro.", ["o"])
+
+
+def test_a_key_spelled_with_f_for_ph_states_the_question_s_word() -> None:
+    # sao-paulo-transport (tune): a Company's `fone` beside its `site`
+    # (ids ordered so that, with nothing else to tell them apart, the site would come first)
+    facts = [Fact("a", "EMTU", "site", "www.emtu.sp.gov.br", "property", None, "Company"),
+             Fact("z", "EMTU", "fone", "08007240555", "property", None, "Company")]
+    assert _read("What is EMTU's phone number?", facts) == ("08007240555.", ["z"])
+
+
+def test_a_qualifier_set_before_the_relation_it_qualifies_is_read_first_and_an_appositive_keeps_the_of_form() -> None:
+    # royal92 (spent): "the maternal grandfather of X" is X's mother's father, though "grandfather" stands next to X;
+    # "the mother of Queen Elizabeth II, Elizabeth Alexandra Mary Windsor" reads MOTHER from her (child -MOTHER->
+    # mother)
+    facts = [Fact("f", "Nicholas_II Alexandrovich Romanov", "FATHER", "Alexander_III Romanov", "edge", None, "Person",
+                  "Person"),
+             Fact("m", "Nicholas_II Alexandrovich Romanov", "MOTHER", "Dagmar of_Denmark", "edge", None, "Person",
+                  "Person"),
+             Fact("ff", "Alexander_III Romanov", "FATHER", "Alexander_II Romanov", "edge", None, "Person", "Person"),
+             Fact("fm", "Alexander_III Romanov", "MOTHER", "Marie of_Hesse", "edge", None, "Person", "Person"),
+             Fact("mf", "Dagmar of_Denmark", "FATHER", "Christian_IX", "edge", None, "Person", "Person"),
+             Fact("mm", "Dagmar of_Denmark", "MOTHER", "Louise of_Hesse", "edge", None, "Person", "Person")]
+    assert _read("Who was the maternal grandfather of Nicholas II Alexandrovich Romanov?", facts)[0] == "Christian_IX."
+    assert _read("Who was the paternal grandmother of Nicholas II Alexandrovich Romanov?", facts)[0] == \
+        "Marie of_Hesse."
+    facts2 = [Fact("c", "Edward Windsor", "MOTHER", "Elizabeth_II Alexandra Mary Windsor", "edge", None, "Person",
+                   "Person"),
+              Fact("q", "Elizabeth_II Alexandra Mary Windsor", "MOTHER", "Elizabeth Bowes-Lyon", "edge", None,
+                   "Person", "Person")]
+    assert _read("Who was the mother of Queen Elizabeth II, Elizabeth Alexandra Mary Windsor?", facts2) == (
+        "Elizabeth Bowes-Lyon.", ["q"])

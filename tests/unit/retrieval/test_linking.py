@@ -1,6 +1,7 @@
 from xgrag.model import Node
 from xgrag.retrieval.linking import (
     candidate_spans,
+    demonym_places,
     key_tokens,
     lowered_names,
     lucene_query,
@@ -11,6 +12,7 @@ from xgrag.retrieval.linking import (
     question_terms,
     record_numbers,
     same_word,
+    select_demonyms,
     select_held,
     select_mentions,
     select_parts,
@@ -459,3 +461,28 @@ def test_one_word_names_typed_in_lower_case_are_offered_for_the_graph_to_decide(
     assert lowered_names("who made the song that Old Town Road samples", [made], covered={6, 7, 8}) == [(made, "made")]
     assert lowered_names(question, [flavour], covered={8}) == []
     assert lowered_names("What is chocolaty?", [flavour], covered=set(), asks=frozenset({"chocolaty"})) == []
+
+
+def test_a_ruler_is_named_without_the_regnal_number_and_a_first_name_many_share_is_the_named_one_s() -> None:
+    # royal92 (spent): "Queen Elizabeth II, Elizabeth Alexandra Mary Windsor" for "Elizabeth_II Alexandra Mary
+    # Windsor", beside thirty persons named "Elizabeth" alone
+    queen = Node("q", "Elizabeth_II Alexandra Mary Windsor", type="Person")
+    others = [(Node(f"e{i}", "Elizabeth", type="Person"), 1.0) for i in range(5)]
+    question = "Who was the mother of Queen Elizabeth II, Elizabeth Alexandra Mary Windsor?"
+    assert [le.node.id for le in select_mentions(question, [(queen, 1.0), *others])] == ["q"]
+    # alone, the Elizabeths stay (the ambiguity is the question's); a name of fewer than four words keeps its number
+    assert len(select_mentions("Who was the mother of Elizabeth?", others)) == 5
+    assert select_mentions("Who was Henry Tudor?", [(Node("h", "Henry_VIII Tudor", type="Person"), 1.0)]) == []
+
+
+def test_a_place_is_named_by_its_adjective() -> None:
+    # coffee-beans (spent): "the Panamanian coffee" names the Origin Panama
+    panama, peru = Node("p", "Panama", type="Origin"), Node("r", "Peru", type="Origin")
+    assert demonym_places("Panamanian")[:1] != [] and "Panama" in demonym_places("Panamanian")
+    assert "Peru" in demonym_places("Peruvian") and "China" in demonym_places("Chinese")
+    assert "Italy" in demonym_places("Italian") and "Mexico" in demonym_places("Mexican")
+    assert demonym_places("panamanian") == [] and demonym_places("Parker") == []
+    found = select_demonyms("What share of the Panamanian coffee's taste is winey?", [(panama, 1.0), (peru, 1.0)])
+    assert [(le.node.id, le.method) for le in found] == [("p", "demonym")]
+    # not where a whole name covers the word
+    assert select_demonyms("Who sang Panamanian Nights?", [(panama, 1.0)], covered={2, 3}) == []
