@@ -109,6 +109,7 @@ from xgrag.retrieval.order import chosen, numbered, ordinal_asked, placed, placi
 from xgrag.retrieval.typed_values import QUOTE_PAIRS, in_quotes, quoted_texts
 from xgrag.retrieval.words import (
     AGENT_TYPES,
+    CHINESE_WORDS,
     FOREIGN_ARTICLES,
     FOREIGN_FUNCTION_WORDS,
     HOW_DIMENSIONS,
@@ -253,6 +254,7 @@ _GENERIC_PLACE_STEMS = frozenset(stem(w) for w in ("place", "location", "localit
 # Keys of a tie that hold the value of the attribute it reaches ("numeric_value", "amount", "Wert")
 _VALUE_STEMS = frozenset(stem(w) for w in ("value", "amount", "wert", "valor", "valeur", "measurement"))
 _NUMERIC = re.compile(r"[-+]?\d+(?:[.,]\d+)?")
+_CJK_LETTER = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 _CLASS_STEMS = frozenset(stem(w) for w in ("kind", "sort", "type", "category", "class", "genre", "classification"))
 # Keys whose short value says what kind of thing the entity is: the class words, and a rank or level in a hierarchy
 # ("rank": "genus" names a taxon a genus, "which genus does Variola virus belong to"; virus-knowledge-graph, spent)
@@ -626,8 +628,11 @@ class _Reading:
             if name != entity:
                 called_by.setdefault(name, set()).add(entity)
         called_names = {name: next(iter(ents)) for name, ents in called_by.items() if len(ents) == 1}
-        # ... and a name inside a run of Chinese or Japanese letters is a word of its own, as linking reads it
-        question = set_apart(question, known | set(called_names))
+        # ... and a name inside a run of Chinese or Japanese letters is a word of its own, as linking reads it; so is
+        # a relation's or a key's name written in those letters ("西安鼓乐的名录序号是多少": the item's `序号`, which
+        # the run hid; china-intangible-heritage, spent, answered its protecting unit)
+        spelt_keys = {f.relation for f in facts if _CJK_LETTER.search(f.relation) and len(f.relation) >= 2}
+        question = set_apart(question, known | set(called_names) | spelt_keys)
         self.question = question
         # another name an entity holds (a display name beside a login: "Izetta Millikin" of
         # IzettaMillikin146@TestCompany.Local) mentions it as its name does
@@ -1130,6 +1135,14 @@ class _Reading:
         # (a relation written in camel case says its words apart too: employeeOf, "employee of", says "work")
         self.relation_words = {r: ((content_stems(r) | content_stems(key_text(r))) & self.q_stems)
                                | (compound_stems(set(re.findall(r"[a-z]+", r.lower())), raw) - own) for r in relations}
+        # a key or relation written in Chinese states the English words of the Chinese words it holds, as the
+        # question's Chinese words are read (`CHINESE_WORDS`): "第几号" asks "which number", the item's `序号`
+        # (china-intangible-heritage, spent, answered its createdAt)
+        for r in relations:
+            if _CJK_LETTER.search(r):
+                english = {e for zh, en in CHINESE_WORDS.items() if len(zh) >= 2 and zh in r for e in en}
+                self.relation_words[r] = self.relation_words[r] | (content_stems(" ".join(sorted(english)))
+                                                                   & self.q_stems)
         # a key's word written as initials ("goalsScoredHT", "GDP") states the question's words it abbreviates
         # ("by half-time", "gross domestic product"), of the words that may name a relation
         asked = [w for w in re.findall(r"[a-z]+", plain.lower()) if stem(w) in self.q_stems]
@@ -1374,6 +1387,15 @@ class _Reading:
         parts = [entity] if entity in self.called_as else entity.split(", ")
         if any(p in self.called_as for p in parts):
             return _sentence(", ".join(self.called_as.get(p, p) for p in parts)), ids
+        # a nameless record shown by its label and its key ("Kegg K19394": what schema inference composes) is said by
+        # the key the graph holds, "K19394"; the label is the display's, no value of the graph (virus-knowledge-graph,
+        # spent)
+        typ = self.types.get(entity)
+        shown = (typ, key_text(typ)) if typ else ()
+        label = next((f"{t} " for t in shown if entity.lower().startswith(f"{t} ".lower())), "")
+        code = entity[len(label):] if label else ""
+        if code and " " not in code and re.search(r"\d", code) and entity not in self.mentioned:
+            return _sentence(code), ids
         return text, ids
 
     def answer(self) -> tuple[str, list[str]]:

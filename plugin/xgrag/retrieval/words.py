@@ -366,6 +366,10 @@ def answer_kind(question: str) -> Kind | None:
         return "count"
     if re.search(r"\bhow (much|large|big|long|old|far|tall|high|heavy|wide|deep|fast)\b", q):
         return "amount"  # a measure: a number, or a duration
+    # a part of a whole asked as such ("what share of the Panamanian coffee's taste is winey": a fraction on the
+    # tie; coffee-beans, spent, answered with another flavour)
+    if re.search(r"\b(?:what|which) (?:share|percentage|proportion|fraction|portion|percent)\b", q):
+        return "amount"
     # ("when" after another question word joins a clause, "what was the score when City hosted Spurs", and asks
     # for no date)
     if re.search(r"^(?:(?!\b(?:what|which|how|where|whose)\b).)*\bwhen\b|\b(what|which) (year|date|day)s?\b"
@@ -894,7 +898,7 @@ CHINESE_QUESTION_WORDS = {
     "多重": "how heavy", "多远": "how far", "多大": "how old", "为什么": "why", "为何": "why", "怎么": "how",
     "如何": "how", "什么": "what", "啥": "what", "哪个": "which", "哪些": "which", "哪部": "which", "哪位": "which",
     "哪家": "which", "哪本": "which", "哪首": "which", "哪场": "which", "哪支": "which", "哪条": "which",
-    "哪种": "which", "哪类": "which", "哪一类": "which", "哪": "which",
+    "哪种": "which", "哪类": "which", "哪一类": "which", "第几号": "which number", "第几": "which", "哪": "which",
     # function words: no relation, key or type
     "的": "", "是": "", "了": "", "过": "", "吗": "", "呢": "", "都": "", "还": "", "在": "", "被": "", "由": "",
     "把": "", "请问": "", "一下": "", "叫": "", "所": "",
@@ -947,7 +951,8 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "风格": "style genre", "名字": "name", "名称": "name", "英文名": "english name", "别名": "alias other name",
     "又名": "alias other name", "标题": "title", "描述": "description", "简介": "summary description",
     "电话": "phone", "邮箱": "email", "网址": "url website", "网站": "website url", "链接": "link url",
-    "编号": "number id", "代码": "code", "号码": "number",
+    "编号": "number id", "代码": "code", "号码": "number", "序号": "number serial", "项目": "item project",
+    "地方": "place region area",
     # things
     "电影": "movie film", "影片": "film movie", "电视剧": "series show", "书籍": "book", "图书": "book", "书": "book",
     "歌曲": "song", "歌": "song", "专辑": "album", "公司": "company", "学校": "school", "大学": "university",

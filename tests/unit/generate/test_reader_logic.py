@@ -2094,3 +2094,26 @@ def test_a_qualifier_set_before_the_relation_it_qualifies_is_read_first_and_an_a
                    "Person", "Person")]
     assert _read("Who was the mother of Queen Elizabeth II, Elizabeth Alexandra Mary Windsor?", facts2) == (
         "Elizabeth Bowes-Lyon.", ["q"])
+
+
+def test_a_share_asked_is_an_amount_and_a_record_shown_by_label_and_key_is_said_by_its_key() -> None:
+    # coffee-beans (spent): "what share of" asks the fraction on the tie, not another flavour of the bean
+    facts = [Fact("o", "Boquette SHB", "IS FROM", "Panama", "edge", None, "CoffeeBean", "Origin"),
+             Fact("a", "Boquette SHB", "TASTES", "Chocolaty", "edge", None, "CoffeeBean", "Flavor"),
+             Fact("w", "Boquette SHB", "TASTES", "Winey", "edge", None, "CoffeeBean", "Flavor"),
+             Fact("pa", "Boquette SHB", "percentage", "0.75", "property", ("TASTES", "Chocolaty"), "CoffeeBean"),
+             Fact("pw", "Boquette SHB", "percentage", "0.25", "property", ("TASTES", "Winey"), "CoffeeBean"),
+             Fact("c", "Panama", "country", "Panama", "property", None, "Origin")]
+    assert _read("What share of the Panamanian coffee's taste is winey?", facts)[0] == "0.25."
+    # virus-knowledge-graph (spent): a Kegg ortholog has no name; schema inference shows it as "Kegg K19394"
+    facts2 = [Fact("t", "Rimantadine hydrochloride", "TARGETS", "Kegg K19394", "edge", None, "Drug", "Kegg")]
+    assert _read("What does Rimantadine hydrochloride target?", facts2) == ("K19394.", ["t"])
+
+
+def test_a_chinese_key_inside_a_run_of_the_question_and_its_english_words_are_stated() -> None:
+    # china-intangible-heritage (spent): an Item's `序号`, said inside "名录序号是多少" or asked as "第几号"
+    facts = [Fact("o", "西安鼓乐 435", "由保护单位", "陕西省艺术研究院", "edge", None, "Item", "Organization"),
+             Fact("n", "西安鼓乐 435", "序号", "435", "property", None, "Item"),
+             Fact("c", "西安鼓乐 435", "createdAt", "1796201782221", "property", None, "Item")]
+    assert _read("西安鼓乐 435的名录序号是多少？", facts) == ("435.", ["n"])
+    assert _read("西安鼓乐 435在国家级非物质文化遗产名录中是第几号？", facts) == ("435.", ["n"])
