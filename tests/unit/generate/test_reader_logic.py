@@ -1185,9 +1185,10 @@ def test_a_record_whose_name_is_a_node_of_its_own_is_answered_and_named_by_it() 
     text, evidence = _read("Which station is nearest to Neuschwanstein Castle?", facts)
     assert text == "Füssen." and set(evidence) == {"near", "n1"}
     assert _read("How long is the section from München Hbf to München Kanal?", facts)[0] == "5.4."
-    # a name not given by a naming relation is no name: the record is answered as it is called
+    # a name not given by a naming relation is no name: the record is answered by the key it is shown with (its
+    # label before the key is the display's, no value of the graph)
     other = [_edge("n1", "Station DE0MFSN", "SERVES", "Füssen", "Station", "Town"), facts[1]]
-    assert _read("Which station is nearest to Neuschwanstein Castle?", other)[0] == "Station DE0MFSN."
+    assert _read("Which station is nearest to Neuschwanstein Castle?", other)[0] == "DE0MFSN."
 
 
 def test_how_long_is_a_route_asks_its_distance() -> None:
@@ -1241,7 +1242,8 @@ def test_what_a_thing_is_made_of_is_its_material_not_where_or_by_whom_it_was_mad
     assert _read('What is the "Double Slipper Beret" made of?', _garment()) == ("wool, silk.", ["m"])
     # MADE_IN states "made" said alone or with its preposition (where the garment stores no date of its own) ...
     undated = [f for f in _garment() if f.id != "d"]
-    assert _read('What year was the "Double Slipper Beret" made in?', undated) == ("Year 1938.", ["y"])
+    # (a Year node shown as "Year 1938", said by its key)
+    assert _read('What year was the "Double Slipper Beret" made in?', undated) == ("1938.", ["y"])
     # ... and its own date, a season of the year, is a date, which outranks the words, as any date value does
     assert _read('What year was the "Double Slipper Beret" made in?', _garment()) == ("spring 1938.", ["d"])
 
