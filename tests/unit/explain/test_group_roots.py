@@ -129,3 +129,38 @@ def test_pending_halves_that_cannot_beat_the_top_k_are_not_removed_again() -> No
     assert {by_id[i] for i in result.singletons} == movers
     assert calls == [["r0"], ["r1"], ["r2", "r3", "r4", "r5"], ["r2", "r3"], ["r2"]]
     assert not {by_id[i] for i in result.cleared}
+
+
+def test_a_moving_pair_of_few_candidates_has_its_second_member_tested_at_once() -> None:
+    # a proxy plan's group of four candidates left (fewer than SMALL: the links of a few trails) moved the answer,
+    # and two of them, the two links of the chain the reader follows, move it alone. The split finds [r0, r1]
+    # moving and r0 moving alone; r1, the pair's second, is then tested at once, and the pending half [r2, r3]
+    # clears: 5 tests. Left pending beside [r2, r3], r1 moved their group too, which was split again down to it
+    # ([r2, r3, r1], [r2], [r3, r1] inferred: [r3], [r1]): 7 tests
+    calls: list[list[str]] = []
+    planned = units(4)
+    movers = {"r0", "r1"}
+
+    async def measure(members):
+        removed = [m.target for m in members]
+        calls.append(removed)
+        return (0.5 if movers & set(removed) else 0.0), f"run:{removed[0]}"
+
+    async def go():
+        tester = GroupTester(measure, threshold=1e-6, top_k=3, infer_roots=False, defer_second=True)
+        await tester.test(planned)
+        return await tester.settle()
+
+    result = asyncio.run(go())
+    by_id = {id(p): p.target for p in planned}
+    assert {by_id[i] for i in result.singletons} == movers
+    assert calls == [["r0", "r1", "r2", "r3"], ["r0", "r1"], ["r0"], ["r1"], ["r2", "r3"]]
+    assert {by_id[i] for i in result.cleared} == {"r2", "r3"}
+
+
+def test_a_context_rests_moving_pair_still_leaves_its_second_member_pending() -> None:
+    # the same pair inside a group of SMALL or more (a context's rest, where a pair's second is as unlikely to move
+    # as any pending half): left pending, as before
+    calls, alone, cleared = search(lambda removed: "r0" in removed, infer_roots=False, defer_second=True)
+    assert alone == {"r0"} and len(cleared) == 31
+    assert ["r1"] not in calls

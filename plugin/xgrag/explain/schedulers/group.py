@@ -212,6 +212,14 @@ class GroupTester:
         # among n then costs ~log2(n) + 1 tests rather than 2 log2(n) (benchmarks/README.md, cost6)
         self.defer_second = defer_second
         self.pending: list[list[Planned]] = []
+        # the heap counters of groups descending from a group of fewer than SMALL members tested whole (a proxy's
+        # candidates left, or the answer's entity's facts: a handful of trail facts, not a context's rest). There a
+        # moving pair whose first member moved alone has its second tested at once rather than left pending
+        # (settle): the candidates are the links of a few trails, and a pair of them that moved together is most
+        # often two links of the one chain the reader follows, each of which moves the answer alone. Left pending
+        # it moved the pending halves' group too, which was split again down to it (benchmarks/README.md,
+        # bench_answer_cost, cost18: 2 tests more on each of dev-14587 and dev-10441)
+        self.few: set[int] = set()
         # the largest effect of a group a pending half was split from: what the pending halves are ranked by, as an
         # unsplit group is ranked by its own removal's effect (settle)
         self.pending_bound = 0.0
@@ -244,6 +252,8 @@ class GroupTester:
             heapq.heappush(self.heap, (-effect, self.counter, members))
             if root:
                 self.roots.add(self.counter)
+                if len(members) < SMALL:
+                    self.few.add(self.counter)
         return True
 
     async def test_joint(self, members: list[Planned]) -> bool:
@@ -326,6 +336,9 @@ class GroupTester:
             half = len(members) // 2
             first_effect, first_run = await self.measure(members[:half])
             moved = self.record(members[:half], first_effect, first_run, root=False)
+            few = counter in self.few
+            if moved and few and half > 1:
+                self.few.add(self.counter)  # the first half queued to be split: of the same few
             rest = members[half:]
             if not self.can_ask():
                 if moved:
@@ -341,15 +354,28 @@ class GroupTester:
                 self.counter += 1
                 heapq.heappush(heap, (neg_effect, self.counter, rest))
                 self.inferred.add(self.counter)
-            elif moved and self.defer_second and self.by_elimination:
+                if few:
+                    self.few.add(self.counter)
+            elif moved and self.defer_second and self.by_elimination and not (
+                    few and len(rest) == 1 and not self.settled(-neg_effect)):
                 self.pending.append(rest)  # tested with the other pending halves, once the movers are followed
                 self.pending_bound = max(self.pending_bound, -neg_effect)
             else:
+                # (also the one member left of a moving pair of a few candidates whose first member moved alone,
+                # while the top-k is not settled: `few`)
                 rest_effect, rest_run = await self.measure(rest)
-                if self.record(rest, rest_effect, rest_run, root=False) and moved:
+                if self.record(rest, rest_effect, rest_run, root=False) and few and len(rest) > 1:
+                    self.few.add(self.counter)
+                if rest_effect > self.threshold and moved:
                     self.drifting = self.drifting or self.drifts_to_pairs(
                         len(members[:half]), first_effect, len(rest), rest_effect)
         return result
+
+    def settled(self, bound: float) -> bool:
+        """Do the top_k components measured alone reach `bound` (a group's removal's effect, which ranks what is
+        left of it)?"""
+        top = sorted(self.result.effects.values(), reverse=True)
+        return len(top) >= self.top_k and top[self.top_k - 1] >= bound
 
     def drifts_to_pairs(self, size_a: int, effect_a: float, size_b: int, effect_b: float) -> bool:
         """Under the logprob score (not `by_elimination`), after a split whose two halves both moved: does the drop
