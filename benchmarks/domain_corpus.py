@@ -3727,8 +3727,8 @@ write 14 questions with plain Cypher and check them with domain_gold.py (0 probl
 linking, answering or bench_domains.py on them, no xgrag output on them looked at. All six found one. TWENTY_NINTH_POOL
 = australian-open, craft-beers, ecosystem-services, guangdong-museum, sao-paulo-transport, un-structure (six graphs),
 drawn by `sorted(random.Random(57).sample(sorted(TWENTY_NINTH_POOL), 5))` = australian-open, craft-beers,
-ecosystem-services, guangdong-museum, un-structure: **frozen** (70 questions), to be run once at the end of the
-session's tuning; sao-paulo-transport, undrawn, is **tune**. guangdong-museum is in Chinese, the other five in English.
+ecosystem-services, guangdong-museum, un-structure: **frozen** (70 questions), run once at the end of the session's
+tuning (on f2153a8, results/domains_frozen29.json) and **spent** since; sao-paulo-transport, undrawn, is **tune**. guangdong-museum is in Chinese, the other five in English.
 Declared before the draw as their helpers report them, and kept: sao-paulo-transport has 208 nodes and is one more
 transit network (left out by an earlier helper for that overlap); craft-beers is loaded from its repository's commit
 2b5b17f (the last whose seed loads all its data; HEAD keeps 30 beers), its licence only the Laravel skeleton's "MIT" in
@@ -11913,29 +11913,29 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                              "the lines they are part of (paid or not), the companies owning the "
                                              "lines and points of interest",
           writer=write_sao_paulo_transport, source=SP_TRANSPORT),
-    Graph("craft-beers", "frozen", "US craft beers in cans (the Craft Beers Dataset, from CraftCans.com, as a 2021 "
+    Graph("craft-beers", "spent", "US craft beers in cans (the Craft Beers Dataset, from CraftCans.com, as a 2021 "
                                      "beer-review app seeds it): each beer's style, alcohol by volume and "
                                      "bitterness, the brewery that brews it, the brewery's city and the city's state",
           writer=write_craft_beers, source=CRAFT_BEERS),
-    Graph("un-structure", "frozen", "the United Nations system and the world's countries (a 2016 example's "
+    Graph("un-structure", "spent", "the United Nations system and the world's countries (a 2016 example's "
                                     "hand-typed Cypher): the UN's organs, specialized agencies, World Bank Group "
                                     "units and related organizations with codes and abbreviations, and ISO 3166 "
                                     "countries (numeric, alpha-3 and alpha-2 codes) in their UN M49 regions and "
                                     "continents",
           writer=write_un_structure, source=UN_STRUCTURE),
-    Graph("guangdong-museum", "frozen", "the Guangdong Museum's collection, exhibitions, halls and facilities (a "
+    Graph("guangdong-museum", "spent", "the Guangdong Museum's collection, exhibitions, halls and facilities (a "
                                         "2026 AI guide's data from the museum's site, in Chinese): objects with "
                                         "their era, dynasty, category, material and size, the exhibitions and the "
                                         "halls and floors they are in",
           writer=write_guangdong_museum, source=GD_MUSEUM),
-    Graph("ecosystem-services", "frozen", "ecosystem services valuations (Sixing Huang's 2024 graph of the "
+    Graph("ecosystem-services", "spent", "ecosystem services valuations (Sixing Huang's 2024 graph of the "
                                            "Ecosystem Services Valuation Database 2.0): value estimates of study "
                                            "sites (study, location, protection status, valuation methods, value in "
                                            "Int$ per hectare per year, the study's title and reference), their "
                                            "biomes, ecozones and ecosystems, CICES classes, SEEA and TEEB services "
                                            "and countries in their subregions and regions",
           writer=write_ecosystem_services, source=ESVD),
-    Graph("australian-open", "frozen", "the Australian Open men's singles 2000-2019 (Mark Needham's 2020 QuickGraph "
+    Graph("australian-open", "spent", "the Australian Open men's singles 2000-2019 (Mark Needham's 2020 QuickGraph "
                                        "over Jeff Sackmann's ATP match files): each year's tournament, its matches "
                                        "(round, score) and their sets (games of each player), the players who won "
                                        "and lost each, a player's next match in a draw and the next year's "
