@@ -255,7 +255,10 @@ _GENERIC_PLACE_STEMS = frozenset(stem(w) for w in ("place", "location", "localit
 _VALUE_STEMS = frozenset(stem(w) for w in ("value", "amount", "wert", "valor", "valeur", "measurement"))
 _NUMERIC = re.compile(r"[-+]?\d+(?:[.,]\d+)?")
 _CJK_LETTER = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
-_CLASS_STEMS = frozenset(stem(w) for w in ("kind", "sort", "type", "category", "class", "genre", "classification"))
+# (a style is the kind a beer, a building or a piece of music is said to be: "what kind of beer is 1554 Black Lager"
+# asks its `style`; craft-beers, spent, answered its brewery)
+_CLASS_STEMS = frozenset(stem(w) for w in ("kind", "sort", "type", "category", "class", "genre", "classification",
+                                           "style"))
 # Keys whose short value says what kind of thing the entity is: the class words, and a rank or level in a hierarchy
 # ("rank": "genus" names a taxon a genus, "which genus does Variola virus belong to"; virus-knowledge-graph, spent)
 _KIND_KEY_STEMS = _CLASS_STEMS | frozenset(stem(w) for w in ("rank", "level"))
@@ -1164,6 +1167,13 @@ class _Reading:
                 head = k[:-len(b)] if k.endswith(b) else ""
                 if len(b) >= 2 and len(head) >= 3 and a.startswith(head) and b not in WEAK:
                     self.relation_words[r] = self.relation_words[r] | {stem(a), stem(b)}
+        # ... and a key's word of letters and a number ("ISOAlpha3") states them typed apart ("ISO alpha-3 code": not
+        # the `ISOCode` 031 beside it, which says "code"; un-structure, spent)
+        spoken_all = re.findall(r"[a-z]+|\d+", plain.lower())
+        for r in relations:
+            for word, number in re.findall(r"([a-z]{2,})(\d+)\b", key_text(r).lower()):
+                if any(a == word and b == number for a, b in zip(spoken_all, spoken_all[1:], strict=False)):
+                    self.relation_words[r] = self.relation_words[r] | {stem(word), number}
         # "until" and "till" ask for the end of a span, "since" for its start: a key named as that side ("to",
         # "end", "ended"; "from", "start", "began") states the word ("until how many million years ago did X live
         # in the Early Cretaceous": LIVED_DURING {from: 121, to: 112}, to; dinosaurs, spent, answered from)
@@ -1679,7 +1689,10 @@ class _Reading:
         if not step.value and step.relation == last.relation:
             # a repetition that reaches the type the question asks for is a hierarchy climbed ("which country is
             # Place nr 88 in": PART_OF a region, PART_OF a country)
-            if self.wh_noun is not None and self.wh_noun in self._type_stems(step.to) - chain.covered \
+            # (or whose type's head is the noun, where the last one's type said it only as a qualifier: a
+            # Continent_Region, then its Continent, "which continent is Mongolia on"; un-structure, spent)
+            if self.wh_noun is not None and (self.wh_noun in self._type_stems(step.to) - chain.covered or (
+                    self._type_head(step.to) == self.wh_noun != self._type_head(last.to))) \
                     and (step.at == step.fact.head) == (last.at == last.fact.head):  # onwards, not back down
                 return _Chain((*chain.steps, step), chain.covered | step.words)
             # the repetition the question asks for counts as stated (after the question's words, see _rank): a
@@ -1730,6 +1743,12 @@ class _Reading:
         if self.rel_emb[self._relation(step.fact)] < self.reader.chain_threshold:
             return None
         return _Chain((*chain.steps, step), chain.covered | step.words)
+
+    def _type_head(self, name: str) -> str | None:
+        """The stem of the last word of the entity's type's name ("Continent_Region" -> "region")."""
+        typ = self.types.get(name)
+        words = key_text(typ).lower().split() if typ else []
+        return stem(words[-1]) if words else None
 
     def _agents_of(self, name: str) -> set[str]:
         """The entities of the class "who" asks for that an edge of the context ties to `name`."""
@@ -1847,6 +1866,14 @@ class _Reading:
             asks_class and any(w.endswith(c) for w in what for c in _CLASS_STEMS)) or (
             asks_class and self.class_of is not None and self.class_of in named)) else \
             1 if self.wh_modifier is not None and self.wh_modifier in what else 2
+        # a type whose name says the noun asked only as a qualifier of its own head says it less than one whose head
+        # it is ("which continent": a Continent before a Continent_Region, "Eastern Asia"; un-structure, spent)
+        if noun_ok == 0 and end_type and self.wh_noun is not None and self.wh_noun not in named \
+                and self.wh_noun not in self.kind_values.get(end.to, set()):
+            type_words = key_text(end_type).lower().split()
+            if len(type_words) > 1 and stem(type_words[-1]) != self.wh_noun \
+                    and self.wh_noun in {stem(w) for w in type_words[:-1]}:
+                noun_ok = 1
         # a fact of the question's own entities only: a property of a named entity, or of a relationship between
         # two named entities, before a property of a relationship to another entity (an order's unit price of
         # Chai is not Chai's unit price); without question words it still beats a chain through another entity,

@@ -898,7 +898,7 @@ CHINESE_QUESTION_WORDS = {
     "多重": "how heavy", "多远": "how far", "多大": "how old", "为什么": "why", "为何": "why", "怎么": "how",
     "如何": "how", "什么": "what", "啥": "what", "哪个": "which", "哪些": "which", "哪部": "which", "哪位": "which",
     "哪家": "which", "哪本": "which", "哪首": "which", "哪场": "which", "哪支": "which", "哪条": "which",
-    "哪种": "which", "哪类": "which", "哪一类": "which", "第几号": "which number", "第几": "which", "哪": "which",
+    "哪种": "which kind", "哪类": "which kind", "哪一类": "which kind", "第几号": "which number", "第几": "which", "哪": "which",
     # function words: no relation, key or type
     "的": "", "是": "", "了": "", "过": "", "吗": "", "呢": "", "都": "", "还": "", "在": "", "被": "", "由": "",
     "把": "", "请问": "", "一下": "", "叫": "", "所": "",
@@ -962,6 +962,12 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     # travel (china-travel-lounges, spent: "在哪个航站楼" met no key `terminal` and answered a province)
     "航站楼": "terminal", "航站": "terminal", "登机口": "gate", "休息室": "lounge", "贵宾厅": "lounge vip",
     "贵宾": "vip", "高铁站": "station", "火车站": "station", "站台": "platform", "检票口": "gate",
+    # museums (guangdong-museum, spent: "用什么材质做的", "哪个时代", "在哪个展厅", "在几楼" met no key or type of its
+    # English labels Material, Era, Hall and answered an object's size)
+    "材质": "material", "材料": "material", "质地": "material", "时代": "era period", "年代": "era period",
+    "朝代": "dynasty era", "展厅": "hall", "展馆": "hall", "展览": "exhibition", "藏品": "collection item",
+    "文物": "artifact relic", "楼层": "floor", "几楼": "which floor", "哪一层": "which floor", "楼": "floor",
+    "层": "floor", "一部分": "part", "部分": "part",
 }.items()}
 _CHINESE_TERMS = sorted({*CHINESE_QUESTION_WORDS, *CHINESE_WORDS}, key=lambda t: (-len(t), t))
 _CHINESE_TERM = re.compile("|".join(_CHINESE_TERMS))

@@ -2119,3 +2119,34 @@ def test_a_chinese_key_inside_a_run_of_the_question_and_its_english_words_are_st
              Fact("c", "西安鼓乐 435", "createdAt", "1796201782221", "property", None, "Item")]
     assert _read("西安鼓乐 435的名录序号是多少？", facts) == ("435.", ["n"])
     assert _read("西安鼓乐 435在国家级非物质文化遗产名录中是第几号？", facts) == ("435.", ["n"])
+
+
+def test_chinese_words_of_a_museum_meet_its_english_labels() -> None:
+    # guangdong-museum (spent): an Artifact MADE_OF a Material, BELONGS_TO an Era; an object's size beside them
+    facts = [Fact("m", "沧海龙吟琴", "MADE OF", "木", "edge", None, "Artifact", "Material"),
+             Fact("e", "沧海龙吟琴", "BELONGS TO", "明", "edge", None, "Artifact", "Era"),
+             Fact("s", "沧海龙吟琴", "size", "长129cm、宽25cm、高12cm", "property", None, "Artifact")]
+    assert _read("沧海龙吟琴是用什么材质做的？", facts) == ("木.", ["m"])
+    assert _read("沧海龙吟琴是哪个时代的文物？", facts) == ("明.", ["e"])
+    # a part of a hall, not the hall's stored location
+    facts2 = [Fact("p", "广东自然资源展二", "PART OF", "广东自然资源展厅", "edge", None, "Hall", "Hall"),
+              Fact("l", "广东自然资源展二", "location", "三夹层", "property", None, "Hall")]
+    assert _read("广东自然资源展二是哪个展厅的一部分？", facts2) == ("广东自然资源展厅.", ["p"])
+
+
+def test_a_style_answers_what_kind_of_thing_it_is() -> None:
+    # craft-beers (spent): a Beer's `style` beside the brewery it is BREWED_BY
+    # (ids ordered so that, with nothing else to tell them apart, the brewery would come first)
+    facts = [Fact("a", "1554 Black Lager", "BREWED BY", "New Belgium Brewing Company", "edge", None, "Beer", "Brewery"),
+             Fact("z", "1554 Black Lager", "style", "Euro Dark Lager", "property", None, "Beer")]
+    assert _read("What kind of beer is 1554 Black Lager?", facts) == ("Euro Dark Lager.", ["z"])
+
+
+def test_a_key_of_letters_and_a_number_and_a_type_whose_head_is_the_noun_asked() -> None:
+    # un-structure (spent): a Country's ISOAlpha3 beside its ISOCode; a Continent_Region Is_Part_Of a Continent
+    facts = [Fact("c", "Azerbaijan", "ISOCode", "031", "property", None, "Country"),
+             Fact("a", "Azerbaijan", "ISOAlpha3", "AZE", "property", None, "Country"),
+             Fact("r", "Azerbaijan", "Is_Part_Of", "Western Asia", "edge", None, "Country", "Continent_Region"),
+             Fact("k", "Western Asia", "Is_Part_Of", "Asia", "edge", None, "Continent_Region", "Continent")]
+    assert _read("What is the ISO alpha-3 code of Azerbaijan?", facts) == ("AZE.", ["a"])
+    assert _read("On which continent is Azerbaijan?", facts) == ("Asia.", ["r", "k"])
