@@ -1689,10 +1689,7 @@ class _Reading:
         if not step.value and step.relation == last.relation:
             # a repetition that reaches the type the question asks for is a hierarchy climbed ("which country is
             # Place nr 88 in": PART_OF a region, PART_OF a country)
-            # (or whose type's head is the noun, where the last one's type said it only as a qualifier: a
-            # Continent_Region, then its Continent, "which continent is Mongolia on"; un-structure, spent)
-            if self.wh_noun is not None and (self.wh_noun in self._type_stems(step.to) - chain.covered or (
-                    self._type_head(step.to) == self.wh_noun != self._type_head(last.to))) \
+            if self.wh_noun is not None and self.wh_noun in self._type_stems(step.to) - chain.covered \
                     and (step.at == step.fact.head) == (last.at == last.fact.head):  # onwards, not back down
                 return _Chain((*chain.steps, step), chain.covered | step.words)
             # the repetition the question asks for counts as stated (after the question's words, see _rank): a
@@ -1743,12 +1740,6 @@ class _Reading:
         if self.rel_emb[self._relation(step.fact)] < self.reader.chain_threshold:
             return None
         return _Chain((*chain.steps, step), chain.covered | step.words)
-
-    def _type_head(self, name: str) -> str | None:
-        """The stem of the last word of the entity's type's name ("Continent_Region" -> "region")."""
-        typ = self.types.get(name)
-        words = key_text(typ).lower().split() if typ else []
-        return stem(words[-1]) if words else None
 
     def _agents_of(self, name: str) -> set[str]:
         """The entities of the class "who" asks for that an edge of the context ties to `name`."""
@@ -1866,14 +1857,6 @@ class _Reading:
             asks_class and any(w.endswith(c) for w in what for c in _CLASS_STEMS)) or (
             asks_class and self.class_of is not None and self.class_of in named)) else \
             1 if self.wh_modifier is not None and self.wh_modifier in what else 2
-        # a type whose name says the noun asked only as a qualifier of its own head says it less than one whose head
-        # it is ("which continent": a Continent before a Continent_Region, "Eastern Asia"; un-structure, spent)
-        if noun_ok == 0 and end_type and self.wh_noun is not None and self.wh_noun not in named \
-                and self.wh_noun not in self.kind_values.get(end.to, set()):
-            type_words = key_text(end_type).lower().split()
-            if len(type_words) > 1 and stem(type_words[-1]) != self.wh_noun \
-                    and self.wh_noun in {stem(w) for w in type_words[:-1]}:
-                noun_ok = 1
         # a fact of the question's own entities only: a property of a named entity, or of a relationship between
         # two named entities, before a property of a relationship to another entity (an order's unit price of
         # Chai is not Chai's unit price); without question words it still beats a chain through another entity,

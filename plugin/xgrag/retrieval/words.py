@@ -898,7 +898,7 @@ CHINESE_QUESTION_WORDS = {
     "多重": "how heavy", "多远": "how far", "多大": "how old", "为什么": "why", "为何": "why", "怎么": "how",
     "如何": "how", "什么": "what", "啥": "what", "哪个": "which", "哪些": "which", "哪部": "which", "哪位": "which",
     "哪家": "which", "哪本": "which", "哪首": "which", "哪场": "which", "哪支": "which", "哪条": "which",
-    "哪种": "which kind", "哪类": "which kind", "哪一类": "which kind", "第几号": "which number", "第几": "which",
+    "哪种": "which", "哪类": "which", "哪一类": "which kind", "第几号": "which number", "第几": "which",
     "哪": "which",
     # function words: no relation, key or type
     "的": "", "是": "", "了": "", "过": "", "吗": "", "呢": "", "都": "", "还": "", "在": "", "被": "", "由": "",
