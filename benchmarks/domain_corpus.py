@@ -3728,7 +3728,8 @@ linking, answering or bench_domains.py on them, no xgrag output on them looked a
 = australian-open, craft-beers, ecosystem-services, guangdong-museum, sao-paulo-transport, un-structure (six graphs),
 drawn by `sorted(random.Random(57).sample(sorted(TWENTY_NINTH_POOL), 5))` = australian-open, craft-beers,
 ecosystem-services, guangdong-museum, un-structure: **frozen** (70 questions), run once at the end of the session's
-tuning (on f2153a8, results/domains_frozen29.json) and **spent** since; sao-paulo-transport, undrawn, is **tune**. guangdong-museum is in Chinese, the other five in English.
+tuning (on f2153a8, results/domains_frozen29.json) and **spent** since; sao-paulo-transport, undrawn, is **tune**.
+guangdong-museum is in Chinese, the other five in English.
 Declared before the draw as their helpers report them, and kept: sao-paulo-transport has 208 nodes and is one more
 transit network (left out by an earlier helper for that overlap); craft-beers is loaded from its repository's commit
 2b5b17f (the last whose seed loads all its data; HEAD keeps 30 beers), its licence only the Laravel skeleton's "MIT" in
