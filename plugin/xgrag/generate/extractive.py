@@ -1725,7 +1725,10 @@ class _Reading:
         # ... and so does the one someone tied to it at all, where the next relation states no word ("who operates
         # the line through Jurubatuba": the line, then the one Company that OWNs it; sao-paulo-transport, tune,
         # answered with the line)
+        # (only where the first fact said none of the question's words: "who did the sparrows fly to" is answered by
+        # the one FLEW_TO reaches, Peter, not by the man who chased him; the story graph)
         if mark == {KIND_CLASS} and self.asked_class is AGENT_TYPES and len(chain.steps) == 1 and not step.value \
+                and not chain.steps[0].relation_words \
                 and step.at not in self.mentioned and self.types.get(step.at) is not None \
                 and not self._in_class(step.at) and self._agents_of(step.at) == {step.to}:
             return _Chain((*chain.steps, step), chain.covered | step.words | mark)

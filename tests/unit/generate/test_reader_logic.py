@@ -2147,3 +2147,4 @@ def test_a_key_of_letters_and_a_number_states_them_typed_apart() -> None:
     facts = [Fact("c", "Azerbaijan", "ISOCode", "031", "property", None, "Country"),
              Fact("a", "Azerbaijan", "ISOAlpha3", "AZE", "property", None, "Country")]
     assert _read("What is the ISO alpha-3 code of Azerbaijan?", facts) == ("AZE.", ["a"])
+
