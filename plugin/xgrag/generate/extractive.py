@@ -110,6 +110,7 @@ from xgrag.retrieval.typed_values import QUOTE_PAIRS, in_quotes, quoted_texts
 from xgrag.retrieval.words import (
     AGENT_TYPES,
     CHINESE_WORDS,
+    CJK_LETTER,
     FOREIGN_ARTICLES,
     FOREIGN_FUNCTION_WORDS,
     HOW_DIMENSIONS,
@@ -254,7 +255,6 @@ _GENERIC_PLACE_STEMS = frozenset(stem(w) for w in ("place", "location", "localit
 # Keys of a tie that hold the value of the attribute it reaches ("numeric_value", "amount", "Wert")
 _VALUE_STEMS = frozenset(stem(w) for w in ("value", "amount", "wert", "valor", "valeur", "measurement"))
 _NUMERIC = re.compile(r"[-+]?\d+(?:[.,]\d+)?")
-_CJK_LETTER = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 # (a style is the kind a beer, a building or a piece of music is said to be: "what kind of beer is 1554 Black Lager"
 # asks its `style`; craft-beers, spent, answered its brewery)
 _CLASS_STEMS = frozenset(stem(w) for w in ("kind", "sort", "type", "category", "class", "genre", "classification",
@@ -634,7 +634,7 @@ class _Reading:
         # ... and a name inside a run of Chinese or Japanese letters is a word of its own, as linking reads it; so is
         # a relation's or a key's name written in those letters ("西安鼓乐的名录序号是多少": the item's `序号`, which
         # the run hid; china-intangible-heritage, spent, answered its protecting unit)
-        spelt_keys = {f.relation for f in facts if _CJK_LETTER.search(f.relation) and len(f.relation) >= 2}
+        spelt_keys = {f.relation for f in facts if CJK_LETTER.search(f.relation) and len(f.relation) >= 2}
         question = set_apart(question, known | set(called_names) | spelt_keys)
         self.question = question
         # another name an entity holds (a display name beside a login: "Izetta Millikin" of
@@ -662,10 +662,10 @@ class _Reading:
         # a one-word name typed in lower case beside a name written with capitals ("how much of the Blue Moon's
         # taste is chocolaty") mentions its entity where a fact ties it to a mentioned one, directly or through one
         # other, as linking reads it (Linker._lowered_beside)
+        # (the question's positions its mentions cover, as select_whole's would be)
+        said_words = {t for m in said.values() if m for t in key_tokens(m)}
+        covered = {i for i, t in enumerate(key_tokens(question.replace("[", " ").replace("]", " "))) if t in said_words}
         if self.mentioned:
-            said_words = {t for m in said.values() if m for t in key_tokens(m)}
-            q_tokens = key_tokens(question.replace("[", " ").replace("]", " "))
-            covered = {i for i, t in enumerate(q_tokens) if t in said_words}
             lowered = lowered_names(question, [Node(n, n) for n in sorted(known - self.mentioned)], covered)
             if lowered:
                 ties: dict[str, set[str]] = {}
@@ -682,10 +682,7 @@ class _Reading:
         places = [(Node(n, n, type=types.get(n)), 1.0) for n in sorted(known - self.mentioned)
                   if n in place_named or (types.get(n) and content_stems(key_text(types[n])) & PLACE_TYPES)]
         if places:
-            said_words = {t for m in said.values() if m for t in key_tokens(m)}
-            q_tokens = key_tokens(question.replace("[", " ").replace("]", " "))
-            self.mentioned |= {le.node.name for le in select_demonyms(
-                question, places, {i for i, t in enumerate(q_tokens) if t in said_words})}
+            self.mentioned |= {le.node.name for le in select_demonyms(question, places, covered)}
         # (a record named by the two it is between: their relations to it are what is asked, "who won Arsenal v
         # Leicester City", never known)
         self.between = records_between(question, said, names, types)
@@ -895,7 +892,6 @@ class _Reading:
         # "which" asks for names it as its type's would ("which chamber was X a member of"; philippine-congress,
         # tune, was answered with the Congress the chamber belongs to)
         self.kind_values: dict[str, set[str]] = {}
-        self._agents: dict[str, set[str]] | None = None
         # the keys an entity's own name is stated under (an Origin's `country` "Guatemala"): what it is, beside its type
         self.named_under: dict[str, set[str]] = {}
         for f in facts:
@@ -1142,7 +1138,7 @@ class _Reading:
         # question's Chinese words are read (`CHINESE_WORDS`): "第几号" asks "which number", the item's `序号`
         # (china-intangible-heritage, spent, answered its createdAt)
         for r in relations:
-            if _CJK_LETTER.search(r):
+            if CJK_LETTER.search(r):
                 english = {e for zh, en in CHINESE_WORDS.items() if len(zh) >= 2 and zh in r for e in en}
                 self.relation_words[r] = self.relation_words[r] | (content_stems(" ".join(sorted(english)))
                                                                    & self.q_stems)
@@ -1744,15 +1740,18 @@ class _Reading:
             return None
         return _Chain((*chain.steps, step), chain.covered | step.words)
 
+    @functools.cached_property
+    def _agents(self) -> dict[str, set[str]]:
+        """entity -> the entities of the class "who" asks for that an edge of the context ties to it."""
+        out: dict[str, set[str]] = {}
+        for f in self.facts:
+            if f.kind == "edge" and f.head != f.tail:
+                for a, b in ((f.head, f.tail), (f.tail, f.head)):
+                    if self._in_class(b):
+                        out.setdefault(a, set()).add(b)
+        return out
+
     def _agents_of(self, name: str) -> set[str]:
-        """The entities of the class "who" asks for that an edge of the context ties to `name`."""
-        if self._agents is None:
-            self._agents = {}
-            for f in self.facts:
-                if f.kind == "edge" and f.head != f.tail:
-                    for a, b in ((f.head, f.tail), (f.tail, f.head)):
-                        if self._in_class(b):
-                            self._agents.setdefault(a, set()).add(b)
         return self._agents.get(name, set())
 
     def _kind_mark(self, step: _Step) -> set[str]:

@@ -745,8 +745,9 @@ def demonym_places(word: str) -> list[str]:
         for form in (base, base + "a", base + "o", base + "y", base + "e"):
             if form not in out and form != word:
                 out.append(form)
-        if base[-1] in "aeiouy" and len(base) > 4 and base[:-1] not in out:
-            out.append(base[:-1] + ("a" if base[-1] != "a" else ""))
+        shortened = base[:-1] + ("a" if base[-1] != "a" else "")
+        if base[-1] in "aeiouy" and len(base) > 4 and shortened not in out:
+            out.append(shortened)
     return sorted(out, key=lambda f: (-len(f), f))
 
 
@@ -1265,8 +1266,9 @@ class Linker:
         if self.store.schema.general and whole:
             whole += self._lowered_beside(question, candidates, whole, covered, asks)
         # a place named by its adjective ("the Panamanian coffee"): inferred, said as such ("demonym")
-        forms = sorted({f for w in _tokens(strip_marks(question)) for f in demonym_places(w)})
-        if self.store.schema.general and forms:
+        forms = sorted({f for w in _tokens(strip_marks(question)) for f in demonym_places(w)}) \
+            if self.store.schema.general else []
+        if forms:
             # (of a label that is a place, or named by a place's key: an Origin's `country`)
             place_labels = {m.label for m in self.store.schema.entity_mappings()
                             if any(content_stems(key_text(k)) & PLACE_TYPES for k in (m.label, *m.name))}

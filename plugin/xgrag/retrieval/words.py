@@ -831,7 +831,7 @@ def english_function_words(question: str, german: bool | None = None) -> str:
 # 终将逝去的青春的导演是谁" is one run of letters, and linking found no film in it, nor in five of douban-movies'
 # fourteen questions, spent, that typed a title without 《》). Inside such a run, the names a caller knows are set
 # apart; a run of at most this many letters is one name.
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+CJK_LETTER = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CJK_NAME_LETTERS = 40
 
 
@@ -849,7 +849,7 @@ def unspaced_spans(text: str) -> list[str]:
     out: dict[str, None] = {}
     for m in _WRITTEN_WORD.finditer(text):
         word = m.group(0)
-        if not _CJK.search(word):
+        if not CJK_LETTER.search(word):
             continue
         for i, j in _inner_spans(word):
             out.setdefault(word[i:j], None)
@@ -863,7 +863,7 @@ def set_apart(text: str, names: Collection[str]) -> str:
     other scripts, are unchanged."""
     def apart(m: re.Match[str]) -> str:
         word = m.group(0)
-        if not _CJK.search(word) or word in names:
+        if not CJK_LETTER.search(word) or word in names:
             return word
         found = sorted(((i, j) for i, j in _inner_spans(word) if word[i:j] in names),
                        key=lambda ij: (ij[0] - ij[1], ij[0]))
@@ -986,7 +986,7 @@ def english_chinese(text: str, names: Collection[str] = ()) -> str:
 
     def run(m: re.Match[str]) -> str:
         word = m.group(0)
-        if not _CJK.search(word) or word in names:
+        if not CJK_LETTER.search(word) or word in names:
             return word
         return _CHINESE_TERM.sub(english, word)
     return _WRITTEN_WORD.sub(run, text)
