@@ -658,6 +658,67 @@ def select_held(question: str, records: Sequence[tuple[str, Sequence[tuple[str, 
     return chosen if len(chosen) <= MAX_VALUE_RECORDS else []
 
 
+# A name typed for a record is looked up in runs of this many question words at most.
+_MAX_RECORD_TEXT_WORDS = 8
+_TYPED_WORD = re.compile(r"[^\W_]+(?:['’.&-][^\W_]+)*")
+
+
+def record_text_spans(question: str, said: Iterable[str] = (),
+                      asks: frozenset[str] = frozenset()) -> dict[str, tuple[int, int]]:
+    """The runs of question words that could be a text a record holds as its name (`Linker._records_by_text`):
+    folded text -> (first word, one past the last), each run holding a word typed with a capital past the question's
+    first word (a place or a title: "the Vellayani lake study site"; not "which protected sites", a kind typed in
+    lower case), none of the words of the mentions already linked (`said`), not only words the mapping asks with."""
+    words = [(m.start(), m.end(), m.group(0)) for m in _TYPED_WORD.finditer(question)]
+    low = [fold(w) for _, _, w in words]
+    seen: set[int] = set()
+    for mention in said:
+        m = [fold(w) for w in _TYPED_WORD.findall(mention)]
+        for i in range(len(low) - len(m) + 1):
+            if m and low[i:i + len(m)] == m:
+                seen |= set(range(i, i + len(m)))
+    out: dict[str, tuple[int, int]] = {}
+    for i in range(len(words)):
+        for j in range(i + 1, min(len(words), i + _MAX_RECORD_TEXT_WORDS) + 1):
+            if seen & set(range(i, j)):
+                break
+            if not any(k > 0 and words[k][2][:1].isupper() for k in range(i, j)):
+                continue
+            surface = question[words[i][0]:words[j - 1][1]]
+            stems = content_stems(surface)
+            if not stems or all(w in asks or stem(w) in asks for w in stems):
+                continue
+            for text in (fold(surface), " ".join(low[i:j]), surface.lower()):
+                out.setdefault(text, (i, j))
+    return out
+
+
+def select_record_texts(spans: dict[str, tuple[int, int]],
+                        hits: Sequence[tuple[str, Sequence[str]]]) -> list[tuple[str, str]]:
+    """(record id, mention) of the records a question names by a text they hold: `hits` are the records whose text
+    facts equal one of the question's runs (`record_text_spans`), each with those values. The longest runs first,
+    apart: a run more than MAX_VALUE_RECORDS records hold names none of them in particular ("Berlin", where fifty
+    studies were made), and no shorter run inside it is read either (what was typed is the longer)."""
+    by_run: dict[tuple[int, int], set[str]] = {}
+    text_of: dict[tuple[int, int], str] = {}
+    for record, values in hits:
+        for value in values:
+            run = spans.get(fold(value).strip()) or spans.get(value.strip().lower())
+            if run is not None:
+                by_run.setdefault(run, set()).add(record)
+                text_of.setdefault(run, value.strip())
+    taken: list[tuple[int, int]] = []
+    out: dict[str, str] = {}
+    for run in sorted(by_run, key=lambda r: (r[0] - r[1], r[0])):
+        if any(run[0] < b and a < run[1] for a, b in taken):
+            continue
+        taken.append(run)
+        if len(by_run[run]) <= MAX_VALUE_RECORDS:
+            for record in by_run[run]:
+                out.setdefault(record, text_of[run])
+    return sorted(out.items())
+
+
 def schema_stems(schema: Any) -> frozenset[str]:
     """The stems of a general mapping's labels, relationship types and fact keys: the words a question asks with
     ("what level", "the kanji that means"); empty for a preset's mapping, whose one label and type say nothing."""
@@ -1314,6 +1375,8 @@ class Linker:
             held, located = self._records_held(question, whole, asks, excluded)
             if held:
                 whole = [le for le in whole if le.node.id not in located] + held
+            # a record named by a text it holds, typed as a name is ("the Vellayani lake study site")
+            whole += self._records_by_text(question, whole, asks, excluded)
             if not whole:
                 whole += self._by_code(question, excluded)
         # A whole name is the strongest evidence of what a question is about; parts of names are a fallback.
@@ -1438,6 +1501,42 @@ class Linker:
             node_from_map(row["node"]) for row in self.store.read("nodes_by_id", ids=sorted(chosen),
                                                                   excluded_node_ids=excluded))]
         return held, {s for le in held for s in via.get(le.node.id, ())}
+
+    def _records_by_text(self, question: str, linked: Sequence[LinkedEntity], asks: frozenset[str],
+                         excluded: list[str]) -> list[LinkedEntity]:
+        """Records the question names by a text one of their facts holds whole, a place or a title typed with a
+        capital (`record_text_spans`, `select_record_texts`): a study site numbered 6520001 whose location is
+        "Vellayani lake", asked about as "the Vellayani lake study site". Only labels of records (named by their
+        label and key, or by a name without a letter: a number) of at most MAX_VALUE_SCAN nodes are read; inferred,
+        said as such ("held")."""
+        spans = record_text_spans(question, [le.mention for le in linked], asks)
+        if not spans:
+            return []
+        hits: list[tuple[str, Sequence[str]]] = []
+        for m in self.store.schema.entity_mappings():
+            if not m.facts:
+                continue
+            label = quote(m.label)
+            # a label of named things (a person, a lake) is named by its name, not by a text it holds
+            numbered = "" if m.label_in_name or not m.name else \
+                f"AND NOT coalesce(toString(n.{quote(m.name[0])}), '') =~ $letter "
+            if not self._scannable(label):
+                continue
+            # identifiers from the validated mapping; the values are parameters
+            rows = self.store.query(
+                f"MATCH (n:{label}) WHERE NOT elementId(n) IN $excluded {numbered}"
+                "WITH n, [k IN $facts WHERE n[k] IS :: STRING AND size(n[k]) <= $longest "
+                "AND toLower(trim(n[k])) IN $spans | n[k]] AS hit WHERE hit <> [] "
+                "RETURN elementId(n) AS id, hit LIMIT $limit",
+                {"excluded": excluded, "facts": list(m.facts), "longest": _MAX_HELD_TEXT, "spans": sorted(spans),
+                 "letter": r"(?s).*\p{L}.*", "limit": MAX_VALUE_RECORDS * 50})
+            hits += [(str(r["id"]), [str(v) for v in r["hit"]]) for r in rows]
+        chosen = dict(select_record_texts(spans, hits))
+        have = {le.node.id for le in linked}
+        return [LinkedEntity(node, "held", 1.0, chosen[node.id]) for node in (
+            node_from_map(row["node"]) for row in self.store.read("nodes_by_id", ids=sorted(chosen),
+                                                                  excluded_node_ids=excluded))
+            if node.id not in have]
 
     def _sorting(self, label: str, facts: list[str]) -> set[str]:
         """The text facts of `label` whose values sort its nodes into kinds rather than name them: fewer distinct

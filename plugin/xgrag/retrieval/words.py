@@ -182,6 +182,9 @@ ABBREVIATIONS = {
     "configuration", "admin": "administrator", "ref": "reference", "img": "image", "msg": "message",
     "mag": "magnitude", "cd": "code", "nr": "number", "max": "maximum", "min": "minimum",
     "abbr": "abbreviation", "abbrev": "abbreviation",
+    # a key's "pub" is when something was published ("year_pub": ecosystem-services, spent, answered "which year was
+    # the study published" with its valuation method)
+    "pub": "publish", "publ": "publish",
 }
 # What "how <adjective>" asks for, though no word of it is said ("how far away is Vega": its distance, "dist").
 HOW_DIMENSIONS = {

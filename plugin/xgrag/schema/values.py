@@ -46,6 +46,9 @@ def describe(s: PropertyStats, sampled: int) -> str:
     return f"{_type_text(s)}, {share}{examples}{longer}"
 
 
+# A key whose values are this long on average at most is a fact though some of them are longer than one.
+SHORT_TEXT_CHARS = 40
+
 VECTOR_ITEMS = 8  # float lists never shorter than this are vectors (coordinates, a pair of bounds are facts)
 
 
@@ -73,7 +76,10 @@ def not_a_fact(s: PropertyStats, opts: InferOptions) -> str | None:
             limit = f"a description at most {MAX_FACT_CHARS}" if said else f"text_chars = {opts.text_chars}"
             return (f"free text: {s.avg_len:.0f} characters on average, up to {s.max_len:,} (facts are short "
                     f"values; {limit})")
-        if s.max_len > MAX_FACT_CHARS and not said:
+        # values short on average with a few long ones are labels that now and then run on (a study's location
+        # "Vellayani lake", once a paragraph of 637 characters): a fact, its long values not read, as a description's
+        # (ecosystem-services, spent: the sites' only readable names were out of the mapping)
+        if s.max_len > MAX_FACT_CHARS and not said and s.avg_len > SHORT_TEXT_CHARS:
             return (f"values up to {s.max_len:,} characters (measured in Cypher, never read whole): longer than "
                     f"a fact ({MAX_FACT_CHARS})")
     if "other" in kinds:

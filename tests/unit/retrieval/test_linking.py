@@ -11,11 +11,13 @@ from xgrag.retrieval.linking import (
     part_coverage,
     question_terms,
     record_numbers,
+    record_text_spans,
     same_word,
     select_demonyms,
     select_held,
     select_mentions,
     select_parts,
+    select_record_texts,
     select_reordered,
     select_whole,
     short_forms,
@@ -486,3 +488,29 @@ def test_a_place_is_named_by_its_adjective() -> None:
     assert [(le.node.id, le.method) for le in found] == [("p", "demonym")]
     # not where a whole name covers the word
     assert select_demonyms("Who sang Panamanian Nights?", [(panama, 1.0)], covered={2, 3}) == []
+
+
+def test_runs_a_record_could_be_named_by_hold_a_capital_past_the_first_word_and_nothing_linked() -> None:
+    # "the Vellayani lake study site" (ecosystem-services, spent: sites numbered 6520001, named by their location)
+    spans = record_text_spans("Which country is the Vellayani lake study site in?")
+    assert spans["vellayani lake"] == (4, 6) and "vellayani" in spans
+    assert "study site" not in spans  # no capital: a kind typed in lower case, never a record's name
+    assert "which" not in spans and "which country" not in spans  # the first word's capital is the sentence's
+    # a run holding a word of a mention already linked is no record's text
+    assert "kenya" not in record_text_spans("Which sites in Kenya were studied?", ["Kenya"])
+    # nor a run of nothing but the words the mapping asks with
+    assert "Country" not in record_text_spans("Which Country is it?", asks=frozenset({"country"}))
+    assert "country" not in record_text_spans("Which Country is it?", asks=frozenset({"country"}))
+
+
+def test_a_record_is_named_by_the_longest_run_few_records_hold() -> None:
+    spans = record_text_spans("What was valued at Finca Santa Fe near Berlin?")
+    hits = [("r1", ["Finca Santa Fe"]), ("r2", ["Santa Fe"])] + [(f"b{i}", ["Berlin"]) for i in range(5)]
+    # the longest run wins over the shorter one inside it; "Berlin", held by five records, names none of them
+    assert select_record_texts(spans, hits) == [("r1", "Finca Santa Fe")]
+    # three records at most: a text two studies were made at names both
+    assert select_record_texts(spans, [("r1", ["finca santa fe"]), ("r3", ["Finca Santa Fe "])]) == [
+        ("r1", "finca santa fe"), ("r3", "finca santa fe")]
+    # a long run held by too many blocks the shorter runs inside it: what was typed is the longer
+    many = [(f"f{i}", ["Finca Santa Fe"]) for i in range(4)] + [("r2", ["Santa Fe"])]
+    assert select_record_texts(spans, many) == []

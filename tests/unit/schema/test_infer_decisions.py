@@ -49,6 +49,14 @@ def test_values_that_are_not_facts_say_why(s: PropertyStats, reason: str) -> Non
     assert why is not None and why.startswith(reason)
 
 
+def test_short_labels_with_a_few_long_values_are_facts() -> None:
+    # a study's location: "Vellayani lake" (20 characters on average) and now and then a paragraph of 637; its long
+    # values are not read (ecosystem-services, spent: the sites' only readable names were out of the mapping)
+    location = stats("study_location", max_len=637, avg_len=20)
+    assert not_a_fact(location, OPTS) is None
+    assert "values over 300 characters (up to 637) are not read" in describe(location, 10)
+
+
 def test_a_key_holding_a_string_on_some_nodes_and_a_short_list_on_others_is_a_fact() -> None:
     # construction_time "Between 1406 and 1420" on most sites, [] where none is known: the longest value (109
     # characters) is a string's, not a list of 109 items (china-world-heritage, spent: "when was X built" was read
