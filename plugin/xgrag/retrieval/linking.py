@@ -28,7 +28,7 @@ Deterministic (ties broken by entity id); reads only; every value is a Cypher pa
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -618,8 +618,45 @@ def _names_something(tokens: tuple[str, ...], asks: frozenset[str]) -> bool:
     return bool(words) and not all(content_stems(w) <= asks for w in words)
 
 
+# A value in capitals of this many letters at most may be the initials of the words it stands for ("F" a final, "QF"
+# a quarter-final, as a draw's rounds are stored).
+_INITIALS_LETTERS = 3
+# Words that say a number's place in a series ("the fourth set"), read as that number.
+ORDINAL_NUMBERS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+                   "eighth": 8, "ninth": 9, "tenth": 10}
+
+
+# The words of a key that numbers a thing's place in a series (a set's `number`, a chapter's `index`)
+ORDER_KEY_WORDS = frozenset({"number", "num", "nr", "no", "order", "index", "idx", "position", "pos", "seq",
+                             "sequence"})
+
+
+def _ordinal(word: str) -> int | None:
+    if word in ORDINAL_NUMBERS:
+        return ORDINAL_NUMBERS[word]
+    m = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", word)
+    return int(m[1]) if m else None
+
+
+def _initials_at(q: tuple[str, ...], value: str, seen: set[int], asks: frozenset[str]) -> int | None:
+    """Where a run of the question's words begins whose initials a value in capitals is ("F": "final"; "QF": "quarter
+    final"): words of four letters or more, no function word, no ordinal (a place in a series, "the fourth set"), no
+    word the mapping asks with, none already linked."""
+    if not re.fullmatch(rf"[A-Z]{{1,{_INITIALS_LETTERS}}}", value):
+        return None
+    n = len(value)
+    for i in range(len(q) - n + 1):
+        run = q[i:i + n]
+        if all(len(w) >= 4 and w.isalpha() and w not in _STOP and w not in _FUNCTION and w not in ORDINAL_NUMBERS
+               and not content_stems(w) <= asks and w[0] == c for w, c in zip(run, value.lower(), strict=True)) \
+                and not seen & set(range(i, i + n)):
+            return i
+    return None
+
+
 def select_held(question: str, records: Sequence[tuple[str, Sequence[tuple[str, str]]]], said: Iterable[str] = (),
-                asks: frozenset[str] = frozenset(), sorting: Iterable[str] = ()) -> list[tuple[str, str]]:
+                asks: frozenset[str] = frozenset(), sorting: Iterable[str] = (),
+                via: Mapping[str, Iterable[str]] | None = None) -> list[tuple[str, str]]:
     """Records the question names by text values they hold, each given with its text facts as (property, value)
     (`records`: the records next to an entity the question names): a value is held where its words occur whole in
     the question outside the words of the mentions already linked (`said`), as an address is typed ("die Ladesäule
@@ -628,7 +665,12 @@ def select_held(question: str, records: Sequence[tuple[str, Sequence[tuple[str, 
     words that say more than a number or the mapping's kinds (`_names_something`: a house number alone names no
     station), of a property not in `sorting`, whose values sort records into a few kinds rather than name them (a
     committee's type "Senate" is no committee's name). More than MAX_VALUE_RECORDS of them: the values name none in
-    particular, nothing. (record id, mention) of each, by id."""
+    particular, nothing. (record id, mention) of each, by id.
+
+    A kind names a record where one record alone of those next to an entity holds it (`via`: the entities each
+    record was found next to): the final of a tournament is its one match of round "F", typed as the initials of
+    the words it stands for ("the 2009 Australian Open final"); the fourth set of a match its one set numbered 4
+    ("the fourth set": an ordinal and the word after it)."""
     q = key_tokens(question.replace("[", " ").replace("]", " "))
     units = number_units(question.replace("[", " ").replace("]", " "))
     kinds = set(sorting)
@@ -637,6 +679,16 @@ def select_held(question: str, records: Sequence[tuple[str, Sequence[tuple[str, 
         m = key_tokens(mention)
         start = _find(q, m, units) if m else -1
         seen |= set(range(start, start + len(m))) if start >= 0 else set()
+    # how many records next to each entity hold each value: one alone, and the value names it there
+    beside: dict[tuple[str, str, str], int] = {}
+    for record, values in records:
+        for prop, value in dict.fromkeys(values):
+            for seed in (via or {}).get(record, ()):
+                beside[(seed, prop, value)] = beside.get((seed, prop, value), 0) + 1
+
+    def alone(record: str, prop: str, value: str) -> bool:
+        return any(beside.get((seed, prop, value)) == 1 for seed in (via or {}).get(record, ()))
+
     held: dict[str, tuple[int, str]] = {}
     for record, values in records:
         spans: list[tuple[int, int, bool]] = []
@@ -645,7 +697,17 @@ def select_held(question: str, records: Sequence[tuple[str, Sequence[tuple[str, 
             at = next((i for i in range(len(q) - len(v) + 1) if v and q[i:i + len(v)] == v
                        and not seen & set(range(i, i + len(v))) and not splits_a_number(i, i + len(v), units)), None)
             if at is not None:
-                spans.append((at, at + len(v), prop not in kinds and _names_something(v, asks)))
+                spans.append((at, at + len(v), _names_something(v, asks)
+                              and (prop not in kinds or alone(record, prop, value))))
+                continue
+            at = _initials_at(q, value, seen, asks)
+            if at is not None:
+                spans.append((at, at + len(value), alone(record, prop, value)))
+                continue
+            if value.isdigit() and set(key_words(prop)) & ORDER_KEY_WORDS:
+                at = next((i for i in range(len(q) - 1) if _ordinal(q[i]) == int(value) and i not in seen), None)
+                if at is not None:
+                    spans.append((at, at + 2, alone(record, prop, value)))
         taken: list[tuple[int, int, bool]] = []
         for a, b, named in sorted(spans, key=lambda s: (s[0] - s[1], -s[2], s[0])):  # longest first, apart
             if not any(a < y and x < b for x, y, _ in taken):
@@ -1468,12 +1530,24 @@ class Linker:
                       excluded: list[str]) -> tuple[list[LinkedEntity], set[str]]:
         """Records next to an entity the question names, named by text values they hold (`select_held`): a charging
         station typed by its street and house number beside its town, the town linked by name and the station by
-        nothing else it could be named by. Read: each mapped label's text facts of the linked entities' neighbours
-        through relations (at most MAX_HELD_NEIGHBOURS per label); inferred, said as such ("held"). Also the ids of
-        the linked entities the records chosen were found next to."""
+        nothing else it could be named by. Read: each mapped label's text and whole-number facts of the linked
+        entities' neighbours through relations (at most MAX_HELD_NEIGHBOURS per label); inferred, said as such
+        ("held"). A record found so is where the next is looked for, once: the fourth set of a tournament's final
+        is next to the final, not the tournament. Also the ids of the linked entities (and records) the records
+        chosen were found next to."""
         if not linked:
             return [], set()
-        seeds = sorted({le.node.id for le in linked})
+        held, located = self._held_step(question, sorted({le.node.id for le in linked}),
+                                        [le.mention for le in linked], asks, excluded)
+        if held:
+            further, beside = self._held_step(question, sorted(le.node.id for le in held),
+                                              [le.mention for le in (*linked, *held)], asks, excluded)
+            if further:
+                return further, located | beside
+        return held, located
+
+    def _held_step(self, question: str, seeds: list[str], said: list[str], asks: frozenset[str],
+                   excluded: list[str]) -> tuple[list[LinkedEntity], set[str]]:
         records: list[tuple[str, Sequence[tuple[str, str]]]] = []
         via: dict[str, set[str]] = {}
         sorting: set[str] = set()
@@ -1485,8 +1559,8 @@ class Linker:
                 f"MATCH (s)-[r]-(n:{quote(m.label)}) WHERE elementId(s) IN $seeds AND NOT type(r) IN $skip "
                 "AND NOT elementId(n) IN $seeds AND NOT elementId(n) IN $excluded "
                 "WITH n, collect(DISTINCT elementId(s)) AS via LIMIT $limit "
-                "RETURN elementId(n) AS id, via, [k IN $facts WHERE n[k] IS :: STRING AND size(n[k]) <= $longest "
-                "| [k, n[k]]] AS values",
+                "RETURN elementId(n) AS id, via, [k IN $facts WHERE (n[k] IS :: STRING AND size(n[k]) <= $longest) "
+                "OR n[k] IS :: INTEGER | [k, toString(n[k])]] AS values",
                 {"seeds": seeds, "skip": list(self.store.schema.non_semantic_types), "excluded": excluded,
                  "limit": MAX_HELD_NEIGHBOURS, "facts": list(m.facts), "longest": _MAX_HELD_TEXT})
             rows = [r for r in rows if r["values"]]
@@ -1494,7 +1568,7 @@ class Linker:
             via.update((str(r["id"]), {str(s) for s in r["via"]}) for r in rows)
             if rows:
                 sorting |= self._sorting(m.label, list(m.facts))
-        chosen = dict(select_held(question, records, [le.mention for le in linked], asks, sorting))
+        chosen = dict(select_held(question, records, said, asks, sorting, via))
         if not chosen:
             return [], set()
         held = [LinkedEntity(node, "held", 1.0, chosen[node.id]) for node in (

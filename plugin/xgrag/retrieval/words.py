@@ -185,6 +185,9 @@ ABBREVIATIONS = {
     # a key's "pub" is when something was published ("year_pub": ecosystem-services, spent, answered "which year was
     # the study published" with its valuation method)
     "pub": "publish", "publ": "publish",
+    # a drink's alcohol by volume and a beer's international bitterness units, as labels print them ("abv", "ibu":
+    # craft-beers, spent, answered "what is the alcohol content of X" with its style)
+    "abv": "alcohol", "ibu": "bitterness",
 }
 # What "how <adjective>" asks for, though no word of it is said ("how far away is Vega": its distance, "dist").
 HOW_DIMENSIONS = {

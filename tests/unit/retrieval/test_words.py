@@ -168,6 +168,11 @@ def test_built_meets_construction_weigh_weight_launch_release_and_abbr_abbreviat
     assert content_stems("release date") & content_stems("When did the Motorola Razr 5G launch?")
     assert content_stems("abbr") & content_stems("What is the abbreviation of the team?")
     assert not content_stems("weight") & content_stems("How much does the Huawei MatePad cost?")
+    # a study's year_pub, a beer's abv and ibu, as their keys shorten them
+    assert content_stems("year_pub") & content_stems("In which year was the study published?") == {"year", "publish"}
+    assert content_stems("abv") & content_stems("What is the alcohol content of Even Keel?")
+    assert content_stems("ibu") & content_stems("How much bitterness does it have?")
+    assert not content_stems("abv") & content_stems("How bitter is Even Keel?")
 
 
 def test_an_amount_with_its_unit_or_currency_is_an_amount_and_a_quarter_of_a_year_is_a_date() -> None:
