@@ -573,10 +573,23 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]], schema
     return sorted(chosen, key=lambda c: (c.mention, c.node.id)), covered
 
 
+# Words that may come between a name and the year it holds, as people type an edition ("the Australian Open in 2003")
+_BEFORE_YEAR = frozenset({"in", "of", "for", "from", "at", "during"})
+
+
+def _year_apart(q: tuple[str, ...], used: list[int]) -> bool:
+    """Whether a name's words, said in order, are apart only where its year is: a name composed of a title and a
+    year ("Australian Open 2003") typed with a preposition before the year ("the Australian Open in 2003")."""
+    gaps = [(a, b) for a, b in zip(used, used[1:], strict=False) if b > a + 1]
+    return bool(gaps) and all(q[b].isdigit() and len(q[b]) == 4 and all(q[i] in _BEFORE_YEAR for i in range(a + 1, b))
+                              for a, b in gaps)
+
+
 def select_reordered(question: str, candidates: Sequence[tuple[Node, float]], covered: Iterable[int] = (),
                      linked: Iterable[str] = ()) -> list[LinkedEntity]:
     """Names of two or more words that the question says in another order ("steamed oysters" for "Oysters:
-    Steamed", "a pint bottle of White Rock Water" for "White Rock Water (pint bottle)"): every word of the name's
+    Steamed", "a pint bottle of White Rock Water" for "White Rock Water (pint bottle)"), or in order with a
+    preposition before the year they hold ("the Australian Open in 2003"): every word of the name's
     core (`name_core`) is a distinct question word outside `covered`, within a window of the name's length plus
     two, and the name is not `linked` already. Inferred, said as such ("reordered"); a name no run of words gives
     whole, so it never competes with one that does."""
@@ -604,7 +617,8 @@ def select_reordered(question: str, candidates: Sequence[tuple[Node, float]], co
                 if at is None:
                     break
                 used.append(at)
-            if len(used) == len(core) and max(used) - min(used) < len(core) + 2 and used != sorted(used):
+            if len(used) == len(core) and max(used) - min(used) < len(core) + 2 and (
+                    used != sorted(used) or _year_apart(q, used)):
                 out[node.id] = LinkedEntity(node, "reordered", 0.9, " ".join(q[i] for i in sorted(used)))
                 break
     return sorted(out.values(), key=lambda c: (c.mention, c.node.id))

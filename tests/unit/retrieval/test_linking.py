@@ -514,3 +514,14 @@ def test_a_record_is_named_by_the_longest_run_few_records_hold() -> None:
     # a long run held by too many blocks the shorter runs inside it: what was typed is the longer
     many = [(f"f{i}", ["Finca Santa Fe"]) for i in range(4)] + [("r2", ["Santa Fe"])]
     assert select_record_texts(spans, many) == []
+
+
+def test_a_title_and_year_typed_with_a_preposition_before_the_year_links_that_edition() -> None:
+    # "the Australian Open in 2003" (australian-open, spent: tournaments named by title and year linked nothing)
+    editions = [(Node(str(y), f"Australian Open {y}", type="Tournament"), 1.0) for y in range(2000, 2020)]
+    for q in ("Who won the Australian Open in 2003?", "Who won the Australian Open of 2003?"):
+        found = select_reordered(q, editions)
+        assert [(le.node.name, le.method) for le in found] == [("Australian Open 2003", "reordered")], q
+    # in order with no year apart is a whole name (select_whole's), and other words between name nothing
+    assert select_reordered("Who won the Australian Open 2003?", editions) == []
+    assert select_reordered("Who won the Australian Open final 2003?", editions) == []
