@@ -1038,6 +1038,13 @@ class _Reading:
         if second and re.fullmatch(r"[a-z]+[^s]s", second) and stem(second) not in vocabulary \
                 and noun is not None and noun.group(3) not in _AUXILIARIES:
             second = None
+        # ... and so is one the graph says as a key, after a noun that is a type of the context and before the words
+        # of an entity the question names ("which trial studies pulmonary arterial hypertension": a Trial, not a
+        # `study_results`; snomed-trials, tune); "which film genres are" keeps its compound
+        if second and re.fullmatch(r"[a-z]+[^s]s", second) and first and stem(first) in type_words \
+                and noun is not None and noun.group(3) not in _AUXILIARIES \
+                and any(plain.lower()[noun.end(2):].lstrip().startswith(n.lower()) for n in self.mentioned):
+            second = None
         # (the English words read beside a word of the question's language say that word again, they are no
         # compound's head: "welches Amt office role position" asks for an Amt, a role where the graph says one)
         if first and second and second in english_of(first, self.language):

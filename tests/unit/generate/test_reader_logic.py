@@ -2148,3 +2148,16 @@ def test_a_key_of_letters_and_a_number_states_them_typed_apart() -> None:
              Fact("a", "Azerbaijan", "ISOAlpha3", "AZE", "property", None, "Country")]
     assert _read("What is the ISO alpha-3 code of Azerbaijan?", facts) == ("AZE.", ["a"])
 
+
+
+def test_a_value_of_an_entity_of_the_type_asked_answers_nothing_that_entity_does() -> None:
+    # snomed-trials (tune): "which trial studies X" is the Trial that FOCUSES_ON X, not its study_results, whose key
+    # says "study"
+    facts = [Fact("f", "NCT05818137", "FOCUSES ON", "Pulmonary Arterial Hypertension", "edge", None, "Trial",
+                  "Condition"),
+             _prop("r", "NCT05818137", "study results", "False", "Trial"),
+             _prop("t", "NCT05818137", "study type", "INTERVENTIONAL", "Trial")]
+    assert _read("Which trial studies pulmonary arterial hypertension?", facts) == ("NCT05818137.", ["f"])
+    # a value the question asks for of that trial is still read ("what is the study type of the trial on X")
+    assert _read("What is the study type of the trial on pulmonary arterial hypertension?", facts)[0] == (
+        "INTERVENTIONAL.")
