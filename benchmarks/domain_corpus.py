@@ -4055,29 +4055,30 @@ a Chinese emperors-and-dynasties loader (RULED_BY with reign years) and a Kaggle
 converter, whose repositories the search did not name, and abhishekkh/sports-team-names (teams and cities, its README's
 Graph DB section without a load script).
 
-The thirtieth split (declared 2026-12-02, twelfth session, before any xgrag command ran on its graphs). Seven helpers,
-one domain each (the twenty-ninth's six, and a seventh for environment, agriculture, food, weather and open government
-data once s30D reported none in culture), each to find one graph, load it with its repository's own script, write 14
-questions with plain Cypher and check them with domain_gold.py (0 problems), blind: no schema inference, linking,
-answering or bench_domains.py on them, no xgrag output on them looked at. Six found one. THIRTIETH_POOL = china-cities,
-europe-rivers, nigeria-oil-contracts, snomed-trials, terraria-recipes, trumpworld (six graphs), drawn by
-`sorted(random.Random(58).sample(sorted(THIRTIETH_POOL), 5))` = china-cities, europe-rivers, nigeria-oil-contracts,
-terraria-recipes, trumpworld: **frozen** (70 questions), to be run once at the end of the session's tuning;
-snomed-trials, undrawn, is **tune**. china-cities and terraria-recipes are in Chinese, the other four in English.
-Declared before the draw as their helpers report them, and kept: trumpworld was left out by an earlier helper (its
-script reads a Google Sheets URL no mirror holds); its page names BuzzFeed News' committed copy of the same sheet, read
-here in its place, and its nodes hold nothing but an upper-cased name (no node-property question); terraria-recipes has
-two labels (Item, Station), `name` its only node property (its node-property questions read a yield out of a product's
-name, "火把×3"), no licence and no stated data source, its data file read at 05f8f30 (deleted after); china-cities has
-only edge and two-hop questions (its divisions hold a name and a summary, its infobox values are nodes of their own),
-its placeholder "资料暂缺" one node many fields point to; nigeria-oil-contracts gives its Neo4j 2.1 scripts an empty CSV
-field as "" (2.1's reading; bp-ownership, spent, from the same repository, kept 5.x's null and lost 8 rows);
-europe-rivers is outside its helper's domain (rivers and seas, not agriculture), from a repository s29F left out when
-its loader was not found, read at 65d93ff (its loader's paths moved after); snomed-trials is by the author of
-virus-knowledge-graph, kegg-diseases, drug-interactions and ecosystem-services (spent) and overlaps clinical-trials
-(tune, the same author's). The lead read the helpers' reports (domains, labels, counts, quirks, question mixes), not
-their questions, while building this session's rules from the twenty-ninth split's failures (spent); no question of the
-five frozen graphs is read before their run.
+The thirtieth split (declared 2026-12-02, twelfth session, before any xgrag command ran on its graphs). Seven
+helpers, one domain each (the twenty-ninth's six, and a seventh for environment, agriculture, food, weather and
+open government data once s30D reported none in culture), each to find one graph, load it with its repository's
+own script, write 14 questions with plain Cypher and check them with domain_gold.py (0 problems), blind: no schema
+inference, linking, answering or bench_domains.py on them, no xgrag output on them looked at. Six found one.
+THIRTIETH_POOL = china-cities, europe-rivers, nigeria-oil-contracts, snomed-trials, terraria-recipes, trumpworld
+(six graphs), drawn by `sorted(random.Random(58).sample(sorted(THIRTIETH_POOL), 5))` = china-cities,
+europe-rivers, nigeria-oil-contracts, terraria-recipes, trumpworld: **frozen** (70 questions), run once at the end
+of the session's tuning (on 744a3ab, results/domains_frozen30.json) and **spent** since; snomed-trials, undrawn,
+is **tune**. china-cities and terraria-recipes are in Chinese, the other four in English. Declared before the draw
+as their helpers report them, and kept: trumpworld was left out by an earlier helper (its script reads a Google
+Sheets URL no mirror holds); its page names BuzzFeed News' committed copy of the same sheet, read here in its
+place, and its nodes hold nothing but an upper-cased name (no node-property question); terraria-recipes has two
+labels (Item, Station), `name` its only node property (its node-property questions read a yield out of a product's
+name, "火把×3"), no licence and no stated data source, its data file read at 05f8f30 (deleted after); china-cities
+has only edge and two-hop questions (its divisions hold a name and a summary, its infobox values are nodes of
+their own), its placeholder "资料暂缺" one node many fields point to; nigeria-oil-contracts gives its Neo4j 2.1
+scripts an empty CSV field as "" (2.1's reading; bp-ownership, spent, from the same repository, kept 5.x's null
+and lost 8 rows); europe-rivers is outside its helper's domain (rivers and seas, not agriculture), from a
+repository s29F left out when its loader was not found, read at 65d93ff (its loader's paths moved after);
+snomed-trials is by the author of virus-knowledge-graph, kegg-diseases, drug-interactions and ecosystem-services
+(spent) and overlaps clinical-trials (tune, the same author's). The lead read the helpers' reports (domains,
+labels, counts, quirks, question mixes), not their questions, while building this session's rules from the
+twenty-ninth split's failures (spent); no question of the five frozen graphs is read before their run.
 
 Helper s30A's paragraph, written blind (the thirtieth split, in preparation; transport, energy, infrastructure and
 places). china-cities: github.com/FlyingPolarBear/CityKBQA (Derry's "Xiaode: A City KBQA System", a 2021 question-
@@ -12673,21 +12674,21 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "and lost each, a player's next match in a draw and the next year's "
                                        "tournament",
           writer=write_australian_open, source=AUS_OPEN),
-    Graph("china-cities", "frozen", "China's provinces and prefecture-level cities (a 2021 city question-answering "
+    Graph("china-cities", "spent", "China's provinces and prefecture-level cities (a 2021 city question-answering "
                                      "project's graph of Baidu Baike's pages, in Chinese): each city's province "
                                      "and each province's country, the divisions each borders, and each one's "
                                      "infobox values (division code, area, population, GDP, area code, postcode, "
                                      "licence plate code, seat of government, airports, railway stations, "
                                      "dialect, climate)",
           writer=write_china_cities, source=CITY_KBQA),
-    Graph("nigeria-oil-contracts", "frozen", "Nigeria's oil and gas industry (OpenOil's data navigator, 2014): "
+    Graph("nigeria-oil-contracts", "spent", "Nigeria's oil and gas industry (OpenOil's data navigator, 2014): "
                                               "companies (names, jurisdiction, legal type, website, foundation "
                                               "date), the service and production contracts each awards, with their "
                                               "field, licence area, dates, value and contract type, the contractors "
                                               "and operators of each contract with their share, and the companies' "
                                               "owners with their stakes",
           writer=write_nigeria_oil_contracts, source=OPENOIL),
-    Graph("trumpworld", "frozen", "TrumpWorld (BuzzFeed News' 2017 data of the people and organizations around "
+    Graph("trumpworld", "spent", "TrumpWorld (BuzzFeed News' 2017 data of the people and organizations around "
                                   "Donald Trump, as Neo4j's TrumpWorld guide loads it): organizations and people, "
                                   "how organizations are connected, people involved with organizations and people "
                                   "related to people, each tie with its stated connection and source, and the "
@@ -12699,10 +12700,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                      "conditions it focuses on, and each condition's SNOMED CT categories, "
                                      "morphology and finding site with their is-a hierarchies",
           writer=write_snomed_trials, source=SNOMED_TRIALS),
-    Graph("terraria-recipes", "frozen", "Terraria's crafting recipes in Chinese (a 2025 game assistant's data): each "
+    Graph("terraria-recipes", "spent", "Terraria's crafting recipes in Chinese (a 2025 game assistant's data): each "
                                           "item's crafting station and the materials it requires, with amounts",
           writer=write_terraria_recipes, source=TERRARIA),
-    Graph("europe-rivers", "frozen", "Europe's rivers and countries (a 2025 RAG playground's data from Wikipedia's "
+    Graph("europe-rivers", "spent", "Europe's rivers and countries (a 2025 RAG playground's data from Wikipedia's "
                                       "list of rivers of Europe): rivers with their length, drainage basin, "
                                       "discharge, mouth and ranks, the countries they flow through, the river or "
                                       "sea each flows into, and countries with their capital, EU membership and "
