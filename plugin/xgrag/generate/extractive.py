@@ -472,6 +472,11 @@ def records_joining(question: str, mentioned: Iterable[str], facts: Sequence[Fac
     return {}
 
 
+# What a person's role in something is asked by (stems), and the words of a value that states one at most.
+ROLE_STEMS = frozenset(stem(w) for w in ("role", "position", "title", "job", "post"))
+ROLE_WORDS = 6
+
+
 @dataclass(frozen=True)
 class _Step:
     """One fact read from one end: from entity `at` to `to` (the other entity, or a property's value)."""
@@ -1328,6 +1333,11 @@ class _Reading:
     def _steps_from(self) -> dict[str, list[_Step]]:
         """Every way to read each fact, by the entity it is read from."""
         out: dict[str, list[_Step]] = {}
+        # a role asked ("what position does X hold at Y", "X's role") that no key, relation or type of the context
+        # says is stated by a short text a relationship holds, its only description of the tie (trumpworld, spent:
+        # INVOLVED_WITH {connection: "General counsel"} answered the company instead)
+        said_anywhere = {w for ws in self.relation_words.values() for w in ws} | self.type_words
+        roles = frozenset(w for w in ROLE_STEMS & self.q_stems if w not in said_anywhere)
         for f in self.facts:
             rel_words = frozenset(self.relation_words[self._relation(f)])
             if f.kind == "edge":
@@ -1358,6 +1368,9 @@ class _Reading:
                 # interaction as stating no word, and another pair's number won)
                 words = rel_words | (content_stems(f.via[0]) & self.q_stems) \
                     | frozenset(self.relation_words.get(f.via[0], ()))
+                if roles and len(f.tail.split()) <= ROLE_WORDS and re.search(r"[^\W\d_]", f.tail) \
+                        and not _URL.match(f.tail):
+                    words = words | roles
                 for at, other in ((f.head, f.via[1]), (f.via[1], f.head)):
                     # the type of the entity at the other end says which relationship ("when was complaint X sent
                     # to the company": the date of its relationship to a Company), as it does of a triple's end

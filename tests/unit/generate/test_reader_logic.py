@@ -2161,3 +2161,21 @@ def test_a_value_of_an_entity_of_the_type_asked_answers_nothing_that_entity_does
     # a value the question asks for of that trial is still read ("what is the study type of the trial on X")
     assert _read("What is the study type of the trial on pulmonary arterial hypertension?", facts)[0] == (
         "INTERVENTIONAL.")
+
+
+def test_a_role_no_key_says_is_the_short_text_a_relationship_holds() -> None:
+    # trumpworld (spent): INVOLVED_WITH {connection: "General counsel", source: <url>}; "position" and "role" are said
+    # by no key, relation or type of the context: the tie's short text states them, not the company it reaches
+    facts = [Fact("e", "ALAN GARTEN", "INVOLVED WITH", "THE TRUMP ORGANIZATION, INC.", "edge", None, "Person",
+                  "Organization"),
+             _prop("c", "ALAN GARTEN", "connection", "General counsel", "Person",
+                   ("INVOLVED WITH", "THE TRUMP ORGANIZATION, INC.")),
+             _prop("s", "ALAN GARTEN", "source", "https://www.nytimes.com/2016/garten.html", "Person",
+                   ("INVOLVED WITH", "THE TRUMP ORGANIZATION, INC."))]
+    assert _read("What position does Alan Garten hold at the company he works for?", facts)[0] == "General counsel."
+    assert _read("What was Alan Garten's role?", facts)[0] == "General counsel."
+    # where a key says the role, that key answers (a film's `roles` on ACTED_IN), as before
+    acted = [Fact("a", "Keanu Reeves", "ACTED IN", "The Matrix", "edge", None, "Person", "Movie"),
+             _prop("r", "Keanu Reeves", "roles", "Neo", "Person", ("ACTED IN", "The Matrix")),
+             _prop("n", "Keanu Reeves", "note", "Lead actor", "Person", ("ACTED IN", "The Matrix"))]
+    assert _read("What role did Keanu Reeves play in The Matrix?", acted)[0] == "Neo."
