@@ -382,7 +382,12 @@ def mention_words(question: str, names: list[str], kinds: Iterable[str] = (),
     whole += select_reordered(question, nodes, covered, {le.node.id for le in whole})
     if whole or not parts:
         return {le.node.name: le.mention for le in whole}
-    return {le.node.name: le.mention for le in select_parts(question, nodes, covered, kinds=kinds)}
+    # the noun a "which" or "what" asks for, typed in lower case, names what is asked, no part of a name ("which
+    # foundation is Condoleezza Rice a director of": not the Foundation for Excellence in Education, whose tie to
+    # her then read as the question's own; trumpworld, spent)
+    asked = {len(key_tokens(question[:m.start(1)])) for m in re.finditer(r"\b(?:[Ww]hich|[Ww]hat)\s+([a-z][\w-]*)",
+                                                                          question)}
+    return {le.node.name: le.mention for le in select_parts(question, nodes, set(covered) | asked, kinds=kinds)}
 
 
 def records_between(question: str, said: Mapping[str, str], names: Iterable[str], types: Mapping[str, str]) -> set[str]:

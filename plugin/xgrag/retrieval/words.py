@@ -101,6 +101,9 @@ SYNONYM_STEMS = {
     "weigh": "weight",
     # when a product came to market: "when did X launch" asks its `release_date` (mobile-devices, spent)
     "launch": "releas",
+    # how much water a river carries: "what is the average discharge of X" asks its `flow` (europe-rivers, spent:
+    # answered its basin's area)
+    "discharg": "flow",
 }
 _WORD = re.compile(r"[a-z0-9]+")
 _COUNT_WORDS = frozenset("count counts number num nbr no total qty quantity".split())

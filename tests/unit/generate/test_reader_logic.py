@@ -2179,3 +2179,23 @@ def test_a_role_no_key_says_is_the_short_text_a_relationship_holds() -> None:
              _prop("r", "Keanu Reeves", "roles", "Neo", "Person", ("ACTED IN", "The Matrix")),
              _prop("n", "Keanu Reeves", "note", "Lead actor", "Person", ("ACTED IN", "The Matrix"))]
     assert _read("What role did Keanu Reeves play in The Matrix?", acted)[0] == "Neo."
+
+
+def test_the_noun_a_which_asks_for_is_no_part_of_a_name_it_mentions() -> None:
+    # trumpworld (spent): "which foundation is Condoleezza Rice a director of" (stored CONDOLEEZA: her name read by
+    # its parts); "foundation" asks for the organisation, it does not mention the Foundation for Excellence in
+    # Education, whose tie to her (connection "Director") then read as the question's own and answered
+    tie = ("INVOLVED WITH", "FOUNDATION FOR EXCELLENCE IN EDUCATION")
+    facts = [Fact("e", "CONDOLEEZA RICE", "INVOLVED WITH", "FOUNDATION FOR EXCELLENCE IN EDUCATION", "edge", None,
+                  "Person", "Organization"),
+             _prop("c", "CONDOLEEZA RICE", "connection", "Director", "Person", tie),
+             Fact("j", "JEB BUSH", "INVOLVED WITH", "FOUNDATION FOR EXCELLENCE IN EDUCATION", "edge", None,
+                  "Person", "Organization")]
+    assert mentioned_names("Which foundation is Condoleezza Rice a director of?",
+                           ["CONDOLEEZA RICE", "FOUNDATION FOR EXCELLENCE IN EDUCATION", "JEB BUSH"]) == {
+        "CONDOLEEZA RICE"}
+    assert _read("Which foundation is Condoleezza Rice a director of?", facts)[0] == (
+        "FOUNDATION FOR EXCELLENCE IN EDUCATION.")
+    # named by a word of its own name, not the noun asked, it is mentioned
+    assert "FOUNDATION FOR EXCELLENCE IN EDUCATION" in mentioned_names(
+        "Who directs the Excellence in Education foundation?", ["FOUNDATION FOR EXCELLENCE IN EDUCATION"])

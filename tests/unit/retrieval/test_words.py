@@ -173,6 +173,7 @@ def test_built_meets_construction_weigh_weight_launch_release_and_abbr_abbreviat
     assert content_stems("abv") & content_stems("What is the alcohol content of Even Keel?")
     assert content_stems("ibu") & content_stems("How much bitterness does it have?")
     assert not content_stems("abv") & content_stems("How bitter is Even Keel?")
+    assert content_stems("flow") & content_stems("What is the average discharge of the Rhône?")
 
 
 def test_an_amount_with_its_unit_or_currency_is_an_amount_and_a_quarter_of_a_year_is_a_date() -> None:
