@@ -1341,8 +1341,12 @@ class _Reading:
         # a role asked ("what position does X hold at Y", "X's role") that no key, relation or type of the context
         # says is stated by a short text a relationship holds, its only description of the tie (trumpworld, spent:
         # INVOLVED_WITH {connection: "General counsel"} answered the company instead)
+        # (an English word the question types, not one read off a word of another language: "Was ist X von Beruf"
+        # asks the job a key of hers states, "孙飘扬任职的公司" names the company where he holds a post; a vote's "JA"
+        # and a post "董事长" answered them)
         said_anywhere = {w for ws in self.relation_words.values() for w in ws} | self.type_words
-        roles = frozenset(w for w in ROLE_STEMS & self.q_stems if w not in said_anywhere)
+        typed = {stem(w) for w in re.findall(r"[a-z]+", self.question.lower())}
+        roles = frozenset(w for w in ROLE_STEMS & self.q_stems & typed if w not in said_anywhere)
         for f in self.facts:
             rel_words = frozenset(self.relation_words[self._relation(f)])
             if f.kind == "edge":
