@@ -399,8 +399,10 @@ _EPOCH = re.compile(r"^\d{9,13}$")  # seconds or milliseconds since 1970
 _INT = re.compile(r"^[+-]?\d+$")
 _DURATION = re.compile(r"^P(?=\d|T\d)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$")  # ISO 8601
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+# (a unit of area or volume with its power, "29518km²", or in Chinese letters, "27800平方千米", "55.89万人": how
+# china-cities, spent, stores an area, answered with a postcode for "拉萨市的面积有多大")
 _MEASURED = re.compile(r"^(?:[$€£¥]\s?)?[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^(?:[$€£¥]\s?)?[+-]?\d+(?:\.\d+)?"
-                       r"(?:\s?(?:[a-zA-Zµ°]{1,4}|%))?$")
+                       r"(?:\s?(?:[a-zA-Zµ°]{1,4}[²³]?|%|[\u4e00-\u9fff]{1,4}))?$")
 _WEEKDAY = re.compile(r"(?i)^(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?$")
 _CODE_KEY = re.compile(r"(?i:\b(?:cd|code|no|nr|num|number|id)\b)|[a-z](?:Code|No|Number|Id|ID)\b")
 _TIME_KEY = re.compile(r"(?i)(date|time|created|modified|updated|when|stamp|logon|login|lastset|since|until|_at$|At$)")

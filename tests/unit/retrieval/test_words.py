@@ -179,6 +179,11 @@ def test_built_meets_construction_weigh_weight_launch_release_and_abbr_abbreviat
 def test_an_amount_with_its_unit_or_currency_is_an_amount_and_a_quarter_of_a_year_is_a_date() -> None:
     for text in ("580.00 g", "8720 mAh", "$12,000,000", "4 GB", "12.5%", "€ 3.50"):
         assert value_kind(text, "amount"), text
+    # an area with its unit's power, or a unit in Chinese letters (china-cities, spent: "29518km²", "55.89万人")
+    for text in ("29518km²", "12 m³", "27800平方千米", "55.89万人"):
+        assert value_kind(text, "amount"), text
+    for text in ("km²", "3个区、5个县", "2105.56亿元（2019年）"):
+        assert not value_kind(text, "amount"), text
     for text in ("Li-Po 8720", "RAM 4", "1264 x 2780", "12 abcde", "$"):
         assert not value_kind(text, "amount"), text
     assert value_kind("Q3 2022", "date") and value_kind("2022 Q3", "date") and not value_kind("Q5 2022", "date")
