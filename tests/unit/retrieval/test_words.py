@@ -395,6 +395,14 @@ def test_a_chinese_question_s_words_read_in_english_outside_its_names() -> None:
     assert english_chinese("Who directed 中国合伙人?", names) == "Who directed 中国合伙人?"
 
 
+def test_chinese_words_of_postal_and_dialling_codes_read_in_english() -> None:
+    # china-cities (spent): "桂林市的邮政编码" asks the city's 邮政区码, which no word of it met, and its province's was
+    # answered through 属于
+    asked = content_stems(english_chinese("桂林市的邮政编码是多少", {"桂林市"}))
+    assert stem("postcode") in asked and stem("postcode") in content_stems(english_chinese("邮政区码", set()))
+    assert stem("postcode") in content_stems(english_chinese("邮编", set()))
+
+
 def test_chinese_words_of_companies_and_medicines_read_in_english() -> None:
     # a-share-companies and chinese-cardio-drugs (spent): their English keys and types (`industry of`, `employ of`,
     # `prohibition people`, `consumption`) met no word of the questions
