@@ -20,6 +20,7 @@ from xgrag.explain.schedulers.proxy import (
     answer_path_facts,
     answer_value_facts,
     chain_accounts_for,
+    longest_trail,
     question_echo_facts,
     quiet_trail,
     relation_seed_facts,
@@ -895,3 +896,18 @@ def test_the_binary_resolution_searches_past_the_kept_removal_whatever_the_relev
     steps = [s for s in ex.trace if s.step == "resolve_redundancy"]
     assert steps and steps[0].necessary >= 1
     assert ex.cost.generator_calls <= 1 + 2 + 1 + 1 + 5
+
+
+def test_the_longest_trail_counts_the_facts_of_one_whole_chain_among_a_group() -> None:
+    """A group of candidates left that moved the answer: the seed Red's writer Al Po also wrote Blue, directed by Bo
+    Ek (the answer). The three facts are one whole trail stating the question's words (3 of 3: each tested alone,
+    GroupTester.chain); beside two facts of another film that reach no seed, the trail is 3 of 5 (more than half);
+    Blue's two facts alone reach no seed (0); a trail missing a word the question asks counts 0."""
+    sub = things([("s", "Red"), ("w", "Al Po"), ("f", "Blue"), ("d", "Bo Ek"), ("h", "Gold"), ("t", "noir")],
+                 [("w0", "s", "written_by", "w"), ("w1", "f", "written_by", "w"), ("d1", "f", "directed_by", "d"),
+                  ("d2", "h", "directed_by", "d"), ("t2", "h", "has_tags", "t")], "s")
+    words = {"writ", "direct"}
+    assert longest_trail(sub, "Bo Ek.", ["w0", "w1", "d1"], words) == 3
+    assert longest_trail(sub, "Bo Ek.", ["w0", "w1", "d1", "d2", "t2"], words) == 3
+    assert longest_trail(sub, "Bo Ek.", ["w1", "d1", "d2"], words) == 0
+    assert longest_trail(sub, "Bo Ek.", ["w0", "w1", "d1"], words | {"star"}) == 0

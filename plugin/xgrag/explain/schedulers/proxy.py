@@ -372,6 +372,25 @@ def quiet_trail(graph: Subgraph, answer: str, quiet: Iterable[str], words: Itera
     return any(walk(s, []) for s in graph.seeds if s in adjacent)
 
 
+def longest_trail(graph: Subgraph, answer: str, facts: Iterable[str], words: Iterable[str] = ()) -> int:
+    """The most of `facts` one whole trail among them uses (a walk that uses no relationship twice, undirected, as
+    answer_trails: from a seed to a node the answer names, its relations stating every one of `words`, as
+    quiet_trail asks); 0 when they hold none. A handful of facts (a proxy's candidates): every walk is tried."""
+    links = [graph.relationships[f] for f in facts if f in graph.relationships]
+    targets = answer_nodes(graph, answer)
+    if not links or not targets:
+        return 0
+    adjacent = undirected(r for r in links if r.source != r.target)
+    wanted = set(words)
+
+    def walk(node: str, path: list[str]) -> int:
+        here = len(path) if path and node in targets and \
+            wanted <= {w for f in path for w in fact_words(graph, f)} else 0
+        return max([here, *(walk(nxt, [*path, rid]) for rid, nxt in adjacent.get(node, []) if rid not in path)])
+
+    return max((walk(s, []) for s in graph.seeds if s in adjacent), default=0)
+
+
 def proxy_plan(run: ExplainRun, units: Sequence[Planned], top_k: int) -> tuple[list[Planned], list[Planned]]:
     """(candidates, the rest): the facts a sentence answer restates (`stated_facts`), the facts of the answer's most
     relevant trails (relevance: the embedding proxy's
@@ -540,7 +559,15 @@ class ProxyFirst(GroupTesting):
                              calls=lambda: run.oracle.calls,
                              # on xgrag's graph context (measured there: benchmarks/README.md, cost6); a stack's
                              # items and spans are searched as before
-                             infer_roots=bool(run.units), defer_second=not run.units)
+                             infer_roots=bool(run.units), defer_second=not run.units,
+                             # on xgrag's graph context under "shift": a moving group of candidates more than half
+                             # of which is one whole trail to the answer (the chain a reader follows: most of its
+                             # members move it, above the share, (3 - sqrt 5) / 2, where testing each alone costs
+                             # fewer tests than halving) has each member tested alone (GroupTester.chain); a group
+                             # of two trails' facts, one of them the reader's, is halved as before
+                             chain=None if run.units or run.settings.response_score == "logprob" else
+                             lambda members: 2 * longest_trail(run.graph, run.a0.text, [m.target for m in members],
+                                                               words) > len(members))
         result = tester.result
         movers: list[Planned] = []
         quiet: list[Planned] = []  # candidates removed alone that did not move the answer
