@@ -352,6 +352,18 @@ def chain_accounts_for(graph: Subgraph, answer: str, movers: Iterable[str], quie
     return any(walk(s, []) for s in graph.seeds if s in adjacent)
 
 
+def blocking_parallels(graph: Subgraph, answer: str, movers: Iterable[str], quiet: Iterable[str],
+                       unverified: Sequence[str], words: Iterable[str] = ()) -> list[str]:
+    """The `unverified` candidates that alone keep `chain_accounts_for` from holding (each joins a quiet link's two
+    ends: its likeliest alternative), in their order; empty when the movers and quiet links account for the answer
+    with none of them, or do not account even without them."""
+    moving, still = list(movers), list(quiet)
+    if chain_accounts_for(graph, answer, moving, still, unverified, words) or \
+            not chain_accounts_for(graph, answer, moving, still, [], words):
+        return []
+    return [u for u in unverified if not chain_accounts_for(graph, answer, moving, still, [u], words)]
+
+
 def quiet_trail(graph: Subgraph, answer: str, quiet: Iterable[str], words: Iterable[str] = ()) -> bool:
     """Do the `quiet` facts (each removed alone, the answer stayed) hold a whole trail (a walk that uses no
     relationship twice, undirected, as answer_trails: "written by the writer of X" goes through the writer and
@@ -608,6 +620,18 @@ class ProxyFirst(GroupTesting):
                     await tester.test(prompt_order(unverified, run.order, run.graph) if run.order
                                       else list(unverified))
                 break
+            # A chain of the movers and quiet links accounts for the answer but for the candidates still to verify
+            # that join a quiet link's two ends (its likeliest alternatives: chain_accounts_for): those are asked
+            # next, ahead of the proxy's order, so that the accounting, and the one group test of the candidates
+            # left, come as soon as they are measured. In the proxy's order they waited behind candidates of other
+            # trails, each asked alone while the chain could not account (a 6-candidate plan then costs 6 calls alone
+            # and the probe: benchmarks/README.md, bench_answer_cost, cost19). Under "shift" on xgrag's graph context.
+            if movers and len(unverified) > 1 and not run.units and run.settings.response_score != "logprob":
+                blocking = set(blocking_parallels(run.graph, run.a0.text, [m.target for m in movers],
+                                                  [q.target for q in quiet], [u.target for u in unverified], words))
+                later = tests[i + 1:]
+                tests[i + 1:] = [t for t in later if any(u.target in blocking for u in t)] + \
+                    [t for t in later if not any(u.target in blocking for u in t)]
             # Redundant support shown: a whole trail from a seed to the answer, stating the question's relation
             # words, was removed link by link and no link moved the answer (each has an alternative: the answer
             # writes and directs several of the films). The candidates still to verify are then removed together,
