@@ -132,6 +132,9 @@ class ResolveRedundancyStep(Step):
     # for the answer (a chain from a seed to it stating the question's relation words), before the end's removals of
     # everything left; absent when it did not stop so
     accounted: bool | None = omitted()
+    # binary search under "shift": how often, after a guess that kept the answer, the last guess was asked next
+    # instead of the next one (the guesses between answered by it when it kept); absent when never
+    leapt: int | None = omitted()
 
 
 class ChunkTextStep(Step):

@@ -164,3 +164,37 @@ def test_a_context_rests_moving_pair_still_leaves_its_second_member_pending() ->
     calls, alone, cleared = search(lambda removed: "r0" in removed, infer_roots=False, defer_second=True)
     assert alone == {"r0"} and len(cleared) == 31
     assert ["r1"] not in calls
+
+
+def chain_search(chain) -> tuple[list[list[str]], set[str]]:
+    """Three candidates left, each of which moves the answer alone, tested as one group, then settled; (every removal
+    measured, the units measured alone)."""
+    calls: list[list[str]] = []
+    planned = units(3)
+
+    async def measure(members):
+        removed = [m.target for m in members]
+        calls.append(removed)
+        return 0.5, f"run:{removed[0]}"
+
+    async def go():
+        tester = GroupTester(measure, threshold=1e-6, top_k=3, infer_roots=False, defer_second=True, chain=chain)
+        await tester.test(planned)
+        return await tester.settle()
+
+    result = asyncio.run(go())
+    by_id = {id(p): p.target for p in planned}
+    return calls, {by_id[i] for i in result.singletons}
+
+
+def test_a_moving_group_of_few_that_is_one_chain_has_each_member_tested_alone() -> None:
+    # a proxy plan's group of three candidates left that is one whole trail to the answer (the chain the reader
+    # follows: `chain` says so) moved the answer, and each of its links moves it alone. Tested alone: 4 tests.
+    # Halved, [r0] moved, [r1, r2] waited, moved when removed together and was split again: 5 tests. A group the
+    # callback does not call a chain is halved as before.
+    calls, alone = chain_search(lambda members: True)
+    assert alone == {"r0", "r1", "r2"}
+    assert calls == [["r0", "r1", "r2"], ["r0"], ["r1"], ["r2"]]
+    calls, alone = chain_search(lambda members: False)
+    assert alone == {"r0", "r1", "r2"}
+    assert calls == [["r0", "r1", "r2"], ["r0"], ["r1", "r2"], ["r1"], ["r2"]]

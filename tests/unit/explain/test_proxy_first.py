@@ -19,7 +19,9 @@ from xgrag.explain.schedulers.proxy import (
     answer_parts,
     answer_path_facts,
     answer_value_facts,
+    blocking_parallels,
     chain_accounts_for,
+    longest_trail,
     question_echo_facts,
     quiet_trail,
     relation_seed_facts,
@@ -895,3 +897,35 @@ def test_the_binary_resolution_searches_past_the_kept_removal_whatever_the_relev
     steps = [s for s in ex.trace if s.step == "resolve_redundancy"]
     assert steps and steps[0].necessary >= 1
     assert ex.cost.generator_calls <= 1 + 2 + 1 + 1 + 5
+
+
+def test_the_longest_trail_counts_the_facts_of_one_whole_chain_among_a_group() -> None:
+    """A group of candidates left that moved the answer: the seed Red's writer Al Po also wrote Blue, directed by Bo
+    Ek (the answer). The three facts are one whole trail stating the question's words (3 of 3: each tested alone,
+    GroupTester.chain); beside two facts of another film that reach no seed, the trail is 3 of 5 (more than half);
+    Blue's two facts alone reach no seed (0); a trail missing a word the question asks counts 0."""
+    sub = things([("s", "Red"), ("w", "Al Po"), ("f", "Blue"), ("d", "Bo Ek"), ("h", "Gold"), ("t", "noir")],
+                 [("w0", "s", "written_by", "w"), ("w1", "f", "written_by", "w"), ("d1", "f", "directed_by", "d"),
+                  ("d2", "h", "directed_by", "d"), ("t2", "h", "has_tags", "t")], "s")
+    words = {"writ", "direct"}
+    assert longest_trail(sub, "Bo Ek.", ["w0", "w1", "d1"], words) == 3
+    assert longest_trail(sub, "Bo Ek.", ["w0", "w1", "d1", "d2", "t2"], words) == 3
+    assert longest_trail(sub, "Bo Ek.", ["w1", "d1", "d2"], words) == 0
+    assert longest_trail(sub, "Bo Ek.", ["w0", "w1", "d1"], words | {"star"}) == 0
+
+
+def test_the_candidates_that_alone_keep_a_chain_from_accounting_are_named_to_be_asked_next() -> None:
+    """Blue's writer link and its star Bo Ek (the answer) moved the answer alone, Red's writer link did not (Red's
+    director link, the same two ends, stands in for it). With Red's director link still to verify, the chain of
+    the three does not account for the answer (chain_accounts_for: the quiet link's likeliest alternative is
+    unmeasured), so the plan asks that candidate next, ahead of the proxy's order (Red's second writer, Cy Ma,
+    first there): then the chain accounts and the candidates left go as one group (8 -> 7 calls on four tuning
+    plans: benchmarks/README.md, bench_answer_cost, cost19). Nothing is named when the chain accounts already or
+    cannot account without them."""
+    sub = things([("s", "Red"), ("w", "Al Po"), ("f", "Blue"), ("d", "Bo Ek"), ("c", "Cy Ma")],
+                 [("w0", "s", "written_by", "w"), ("p0", "s", "directed_by", "w"), ("w1", "f", "written_by", "w"),
+                  ("a1", "f", "starred_actors", "d"), ("w2", "s", "written_by", "c")], "s")
+    words = {"writ", "star"}
+    assert blocking_parallels(sub, "Bo Ek.", ["w1", "a1"], ["w0"], ["w2", "p0"], words) == ["p0"]
+    assert blocking_parallels(sub, "Bo Ek.", ["w1", "a1"], ["w0"], ["w2"], words) == []  # accounts already
+    assert blocking_parallels(sub, "Bo Ek.", ["a1"], ["w0"], ["w2", "p0"], words) == []  # cannot account

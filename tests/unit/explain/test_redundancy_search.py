@@ -202,3 +202,57 @@ def test_the_search_stops_once_the_facts_found_account_for_the_answer() -> None:
     ex, _ = explain(films_graph(born=2), "proxy")
     assert above(ex) == above(loo) == {"a1", "b1", "h1"}
 
+
+
+GENRE_QUESTION = "what genre are the films by Red screenwriters"
+
+
+def screenwriter_graph(films: int = 2, festivals: int = 60) -> Subgraph:
+    """Red (s) is written by Al Po (w) and is a Comedy (g, the seed's own fact to the answer); Al Po wrote `films`
+    more films (f1..), each a Comedy; `festivals` facts no answer needs."""
+    sub = Subgraph()
+    for nid, name in [("s", "Red"), ("w", "Al Po"), ("g", "Comedy")]:
+        sub.add_node(Node(nid, name, "Thing"))
+    sub.add_relationship(Relationship("sw", "s", "w", "written_by"))
+    sub.add_relationship(Relationship("sg", "s", "g", "has_genre"))
+    for i in range(1, films + 1):
+        sub.add_node(Node(f"f{i}", f"Film {i}", "Thing"))
+        sub.add_relationship(Relationship(f"w{i}", f"f{i}", "w", "written_by"))
+        sub.add_relationship(Relationship(f"g{i}", f"f{i}", "g", "has_genre"))
+    for i in range(festivals):
+        sub.add_node(Node(f"x{i}", f"Festival {i}", "Event"))
+        sub.add_relationship(Relationship(f"rx{i}", f"f{1 + i % films}", f"x{i}", "shown_at"))
+    sub.seeds = ["s"]
+    return sub
+
+
+class GenreReader(RemovalRecorder):
+    """Answers the genre of a film written by Red's writer; with no such chain left, Red's own genre (what the
+    extractive reader falls back on: What's the Worst That Could Happen? -has_genre-> Comedy)."""
+
+    def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
+        self.record(facts)
+        writers = {f.tail for f in facts if f.relation == "written by" and f.head == "Red"}
+        films = {f.head for f in facts if f.relation == "written by" and f.tail in writers and f.head != "Red"}
+        genre = next((f.tail for f in facts if f.relation == "has genre" and f.head in films), None)
+        own = next((f.tail for f in facts if f.relation == "has genre" and f.head == "Red"), None)
+        return Generation(f"{genre or own or 'I do not know'}.", Usage(1, 1, 1, 0.0), self.name, [])
+
+
+def test_after_a_guess_that_keeps_the_answer_the_last_guess_is_asked_next() -> None:
+    """Two films written by Red's writer support the answer redundantly, and once both chains are out the reader
+    falls back on Red's own genre, the last fact of the resolution's order (the most relevant to the question):
+    leave-one-out's linear scan finds that one fact necessary. The candidates' guesses keep the answer one after
+    the other; after the first, the last guess is asked next and keeps it too, answering the guess between
+    (3 calls in the resolution, 4 before; the same fact found)."""
+    runs = {}
+    for scheduler in ("exhaustive", "proxy"):
+        cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1, hops=3)  # type: ignore[arg-type]
+        runs[scheduler] = Explainer(FixedRetriever(screenwriter_graph()), GenreReader(), HashEmbedder(),
+                                    cfg).explain(GENRE_QUESTION)
+    loo, ex = runs["exhaustive"], runs["proxy"]
+    assert loo.answer == ex.answer == "Comedy."
+    assert above(ex) == above(loo) == {"sg"}
+    step = resolution(ex)
+    assert step.leapt == 1 and step.necessary == 1 and step.calls == 3
+    assert ex.cost.generator_calls == 9  # the baseline, 3 candidates alone, the others' group, the probe, 3

@@ -180,7 +180,8 @@ class GroupTester:
     def __init__(self, measure: Measure, threshold: float, top_k: int = 3,
                  can_ask: Callable[[], bool] = lambda: True, by_elimination: bool = True,
                  ceiling: int | None = None, calls: Callable[[], int] | None = None,
-                 infer_roots: bool = True, defer_second: bool = False) -> None:
+                 infer_roots: bool = True, defer_second: bool = False,
+                 chain: Callable[[Sequence[Planned]], bool] | None = None) -> None:
         self.measure = measure
         self.threshold = threshold
         self.top_k = top_k
@@ -220,6 +221,14 @@ class GroupTester:
         # it moved the pending halves' group too, which was split again down to it (benchmarks/README.md,
         # bench_answer_cost, cost18: 2 tests more on each of dev-14587 and dev-10441)
         self.few: set[int] = set()
+        # True for the members of a group that are one chain from the question to the answer (ProxyFirst: a whole
+        # trail from a seed to a node the answer names, stating the question's relation words). A group of fewer
+        # than SMALL tested whole that moved the answer and is such a chain has each member tested alone instead of
+        # halved (settle): a reader that follows a chain loses it when any link goes, so its links are most often
+        # each a mover, and halving a group of movers costs more tests than its members (benchmarks/README.md,
+        # bench_answer_cost, cost19: 3 movers of 3 in 4 tests, 2 of 5 in 7). A group that is no such chain (a trail
+        # of other relations, facts of several trails) is halved as before: it most often holds one mover.
+        self.chain = chain
         # the largest effect of a group a pending half was split from: what the pending halves are ranked by, as an
         # unsplit group is ranked by its own removal's effect (settle)
         self.pending_bound = 0.0
@@ -333,6 +342,15 @@ class GroupTester:
                 await self.finish_alone()
                 break
             neg_effect, counter, members = heapq.heappop(heap)
+            if self.chain is not None and counter in self.roots and counter in self.few and self.chain(members):
+                for m in members:  # a chain's links, each alone (its removal already moved the answer)
+                    if not self.can_ask():
+                        self.counter += 1
+                        heapq.heappush(heap, (neg_effect, self.counter, members[members.index(m):]))
+                        break
+                    effect, measured = await self.measure([m])
+                    self.record([m], effect, measured, root=False)
+                continue
             half = len(members) // 2
             first_effect, first_run = await self.measure(members[:half])
             moved = self.record(members[:half], first_effect, first_run, root=False)

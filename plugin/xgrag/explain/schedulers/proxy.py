@@ -352,6 +352,18 @@ def chain_accounts_for(graph: Subgraph, answer: str, movers: Iterable[str], quie
     return any(walk(s, []) for s in graph.seeds if s in adjacent)
 
 
+def blocking_parallels(graph: Subgraph, answer: str, movers: Iterable[str], quiet: Iterable[str],
+                       unverified: Sequence[str], words: Iterable[str] = ()) -> list[str]:
+    """The `unverified` candidates that alone keep `chain_accounts_for` from holding (each joins a quiet link's two
+    ends: its likeliest alternative), in their order; empty when the movers and quiet links account for the answer
+    with none of them, or do not account even without them."""
+    moving, still = list(movers), list(quiet)
+    if chain_accounts_for(graph, answer, moving, still, unverified, words) or \
+            not chain_accounts_for(graph, answer, moving, still, [], words):
+        return []
+    return [u for u in unverified if not chain_accounts_for(graph, answer, moving, still, [u], words)]
+
+
 def quiet_trail(graph: Subgraph, answer: str, quiet: Iterable[str], words: Iterable[str] = ()) -> bool:
     """Do the `quiet` facts (each removed alone, the answer stayed) hold a whole trail (a walk that uses no
     relationship twice, undirected, as answer_trails: "written by the writer of X" goes through the writer and
@@ -370,6 +382,25 @@ def quiet_trail(graph: Subgraph, answer: str, quiet: Iterable[str], words: Itera
         return any(walk(nxt, [*path, rid]) for rid, nxt in adjacent.get(node, []) if rid not in path)
 
     return any(walk(s, []) for s in graph.seeds if s in adjacent)
+
+
+def longest_trail(graph: Subgraph, answer: str, facts: Iterable[str], words: Iterable[str] = ()) -> int:
+    """The most of `facts` one whole trail among them uses (a walk that uses no relationship twice, undirected, as
+    answer_trails: from a seed to a node the answer names, its relations stating every one of `words`, as
+    quiet_trail asks); 0 when they hold none. A handful of facts (a proxy's candidates): every walk is tried."""
+    links = [graph.relationships[f] for f in facts if f in graph.relationships]
+    targets = answer_nodes(graph, answer)
+    if not links or not targets:
+        return 0
+    adjacent = undirected(r for r in links if r.source != r.target)
+    wanted = set(words)
+
+    def walk(node: str, path: list[str]) -> int:
+        here = len(path) if path and node in targets and \
+            wanted <= {w for f in path for w in fact_words(graph, f)} else 0
+        return max([here, *(walk(nxt, [*path, rid]) for rid, nxt in adjacent.get(node, []) if rid not in path)])
+
+    return max((walk(s, []) for s in graph.seeds if s in adjacent), default=0)
 
 
 def proxy_plan(run: ExplainRun, units: Sequence[Planned], top_k: int) -> tuple[list[Planned], list[Planned]]:
@@ -540,7 +571,15 @@ class ProxyFirst(GroupTesting):
                              calls=lambda: run.oracle.calls,
                              # on xgrag's graph context (measured there: benchmarks/README.md, cost6); a stack's
                              # items and spans are searched as before
-                             infer_roots=bool(run.units), defer_second=not run.units)
+                             infer_roots=bool(run.units), defer_second=not run.units,
+                             # on xgrag's graph context under "shift": a moving group of candidates more than half
+                             # of which is one whole trail to the answer (the chain a reader follows: most of its
+                             # members move it, above the share, (3 - sqrt 5) / 2, where testing each alone costs
+                             # fewer tests than halving) has each member tested alone (GroupTester.chain); a group
+                             # of two trails' facts, one of them the reader's, is halved as before
+                             chain=None if run.units or run.settings.response_score == "logprob" else
+                             lambda members: 2 * longest_trail(run.graph, run.a0.text, [m.target for m in members],
+                                                               words) > len(members))
         result = tester.result
         movers: list[Planned] = []
         quiet: list[Planned] = []  # candidates removed alone that did not move the answer
@@ -581,6 +620,18 @@ class ProxyFirst(GroupTesting):
                     await tester.test(prompt_order(unverified, run.order, run.graph) if run.order
                                       else list(unverified))
                 break
+            # A chain of the movers and quiet links accounts for the answer but for the candidates still to verify
+            # that join a quiet link's two ends (its likeliest alternatives: chain_accounts_for): those are asked
+            # next, ahead of the proxy's order, so that the accounting, and the one group test of the candidates
+            # left, come as soon as they are measured. In the proxy's order they waited behind candidates of other
+            # trails, each asked alone while the chain could not account (a 6-candidate plan then costs 6 calls alone
+            # and the probe: benchmarks/README.md, bench_answer_cost, cost19). Under "shift" on xgrag's graph context.
+            if movers and len(unverified) > 1 and not run.units and run.settings.response_score != "logprob":
+                blocking = set(blocking_parallels(run.graph, run.a0.text, [m.target for m in movers],
+                                                  [q.target for q in quiet], [u.target for u in unverified], words))
+                later = tests[i + 1:]
+                tests[i + 1:] = [t for t in later if any(u.target in blocking for u in t)] + \
+                    [t for t in later if not any(u.target in blocking for u in t)]
             # Redundant support shown: a whole trail from a seed to the answer, stating the question's relation
             # words, was removed link by link and no link moved the answer (each has an alternative: the answer
             # writes and directs several of the films). The candidates still to verify are then removed together,

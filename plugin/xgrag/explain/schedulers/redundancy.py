@@ -124,7 +124,7 @@ class RedundancyResolution:
 
         removed: list[Planned] = []  # redundant given the rest: stays out
         reference: Response | None = None  # what the context without `removed` answered (None: the full context)
-        start, necessary, diffuse, guessed, unmonotone = 0, 0, 0, 0, 0
+        start, necessary, diffuse, guessed, unmonotone, leapt = 0, 0, 0, 0, 0, 0
         found: list[str] = []  # the components found necessary, in the order found
         # the question's relation words (outside the seeds' names) that the components measured alone state (the
         # proxy's candidates: its accounting's words, ProxyFirst.search): a chain of necessary facts accounts for the
@@ -133,9 +133,34 @@ class RedundancyResolution:
         words = relation_words(run.graph, run.question, named_seeds=False) & {
             w for m in measured for w in fact_words(run.graph, m.target)} if guided else set()
         accounted = False
+        kept_guess = False  # the last removal asked was a guess's, and it kept a0
+        leap_moved = False  # the last guess asked after one that kept moved a0: the guesses go on one by one
         while start < len(order) and not spent():
             known = self._known_kept(run, removed, order, start)
-            guess = min((g for g in guesses if start <= g < len(order) - 1), default=None)
+            ahead = sorted(g for g in guesses if start <= g < len(order) - 1)
+            guess = ahead[0] if ahead else None
+            leap = guess is not None and guess >= known and kept_guess and not leap_moved and len(ahead) > 1
+            if leap:
+                # A guess just kept a0: the reader is reading the rest as the search assumes (removing less never
+                # moves what removing more kept), so the last guess is asked next. When it keeps a0 too, the guesses
+                # between are answered by it (each a removal inside it). Where the answer's one support is the last
+                # fact of the order (the seed's own fact to the answer, what a reader falls back on once every
+                # chain is out), the guesses kept a0 one after the other, 3-4 calls for one fact
+                # (benchmarks/README.md, bench_answer_cost, cost19). When it moves, the guesses go on one after the
+                # other as before (the non-monotone middle of the order, where a reader answers a competitor while a
+                # chain's facts are half out, is what they probe: cost14-18), its removal answered from the oracle's
+                # memo when they reach it: one call more at most. Only after a guess that kept: where the first
+                # guess moves, nothing changes.
+                guess = ahead[-1]
+                leapt += 1
+                at_leap = await without(removed + order[start:guess + 1])
+                if not run.moved_from(reference, at_leap):
+                    guesses -= set(ahead)
+                    removed.extend(order[start:guess + 1])
+                    reference, start = at_leap, guess + 1
+                    continue
+                leap_moved = True
+                continue
             if guess is not None:
                 guesses.discard(guess)
                 if known > guess:  # removing order[start..guess] is inside a kept group removal
@@ -149,7 +174,9 @@ class RedundancyResolution:
                 if not run.moved_from(reference, at_hi):
                     removed.extend(order[start:guess + 1])
                     reference, start = at_hi, guess + 1
+                    kept_guess = True
                     continue
+                kept_guess = False
                 lo, hi, below = start, guess, reference
                 if guess > max(start, known) and not spent():
                     at_less = await without(removed + order[start:guess])
@@ -162,6 +189,7 @@ class RedundancyResolution:
                     lo = guess
                     guessed += 1
             else:
+                kept_guess = False
                 # removing everything left: when even that keeps the answer, the rest is redundant
                 at_hi = await without(removed + order[start:])
                 lo, hi, below = start, len(order) - 1, reference
@@ -232,7 +260,8 @@ class RedundancyResolution:
                                                citation_guided=self.citation_guided and bool(run.a0.evidence),
                                                redundant=len(removed), necessary=necessary,
                                                diffuse=diffuse or None, guessed=guessed or None,
-                                               unmonotone=unmonotone or None, accounted=accounted or None))
+                                               unmonotone=unmonotone or None, accounted=accounted or None,
+                                               leapt=leapt or None))
 
     @staticmethod
     def _parallels(run: ExplainRun, component: Planned, pool: list[Planned]) -> list[Planned]:
