@@ -638,8 +638,6 @@ _INITIALS_LETTERS = 3
 # Words that say a number's place in a series ("the fourth set"), read as that number.
 ORDINAL_NUMBERS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
                    "eighth": 8, "ninth": 9, "tenth": 10}
-
-
 # The words of a key that numbers a thing's place in a series (a set's `number`, a chapter's `index`)
 ORDER_KEY_WORDS = frozenset({"number", "num", "nr", "no", "order", "index", "idx", "position", "pos", "seq",
                              "sequence"})

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from xgrag.retrieval.linking import key_words, same_word
+from xgrag.retrieval.linking import ORDINAL_NUMBERS, key_words, same_word
 from xgrag.retrieval.words import value_dates
 
 # an ordinal word -> whether it asks for the lowest (False) or the highest (True) of a sequence
@@ -152,9 +152,7 @@ _WON = re.compile(r"\b(?:won|win|wins|winning|winner|winners|victor|victors|vict
 # (counting wins asks for no place: "how many races did Senna win", "who won the most titles")
 _COUNTED = re.compile(r"\bhow many\b|\bmost\b|\btimes\b")
 _RUNNER_UP = re.compile(r"\brunners?[- ]up\b")
-_PLACE_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-                   "eighth": 8, "ninth": 9, "tenth": 10}
-_ORDINAL = r"(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,3}(?:st|nd|rd|th))"
+_ORDINAL = r"(" + "|".join(ORDINAL_NUMBERS) + r"|\d{1,3}(?:st|nd|rd|th))"
 _FINISHED = re.compile(r"\b(?:finish|finished|finishes|came|come|comes|placed|ranked|ended)\s+(?:in\s+)?(?:the\s+)?"
                        + _ORDINAL + r"\b")
 _IN_PLACE = re.compile(r"\b" + _ORDINAL + r"\s+(?:place|position)\b")
@@ -166,7 +164,7 @@ _PLACE_VALUE = re.compile(r"\s*(\d{1,3})(?:st|nd|rd|th|\.)?\s*")
 
 
 def _ordinal_number(word: str) -> int:
-    return _PLACE_ORDINALS.get(word) or int(re.sub(r"\D", "", word))
+    return ORDINAL_NUMBERS.get(word) or int(re.sub(r"\D", "", word))
 
 
 def placing_asked(question: str) -> int | None:
