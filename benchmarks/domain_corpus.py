@@ -4418,7 +4418,20 @@ taxon-cache loader (their data downloaded, not committed), scsosna99/opendata-ne
 committed), a Frankfurt waste ETL (Python logic per row, repository not named) and PhPlam/tegrom (a research
 pipeline). Seen and not evaluated: MickeyJ/fao-graph-db (FAOSTAT production, trade and pesticide use as Apache AGE
 Cypher inside PostgreSQL, its data downloaded), a Taiwan river-and-station builder (HydroGraph-TW, considered before)
-and Chinese flood-control river graphs (their nodes typed in by hand or read from Excel files not committed)."""
+and Chinese flood-control river graphs (their nodes typed in by hand or read from Excel files not committed).
+
+[s31A paragraph above]
+
+[s31B paragraph above]
+
+[s31C paragraph above]
+
+[s31D paragraph above]
+
+[s31E paragraph above]
+
+[s31F paragraph above]
+"""
 
 from __future__ import annotations
 
@@ -11964,6 +11977,24 @@ def write_europe_rivers(store: Any, mirror: Path) -> None:
                  dont_inherit=True), namespace)
 
 
+# [s31A source and writer above]
+
+
+# [s31B source and writer above]
+
+
+# [s31C source and writer above]
+
+
+# [s31D source and writer above]
+
+
+# [s31E source and writer above]
+
+
+# [s31F source and writer above]
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -12709,6 +12740,17 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                       "sea each flows into, and countries with their capital, EU membership and "
                                       "neighbours",
           writer=write_europe_rivers, source=EUROPE_RIVERS),
+    # [s31A Graph above]
+
+    # [s31B Graph above]
+
+    # [s31C Graph above]
+
+    # [s31D Graph above]
+
+    # [s31E Graph above]
+
+    # [s31F Graph above]
 ]}
 
 

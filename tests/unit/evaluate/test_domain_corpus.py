@@ -374,30 +374,6 @@ def test_the_twenty_eighth_frozen_split_is_the_documented_draw_and_spent() -> No
     assert set(pool) <= _split("spent")
 
 
-# the thirtieth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
-# only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
-
-
-# the thirtieth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
-# only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
-
-
-# the thirtieth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
-# only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
-
-
-# the thirtieth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
-# only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
-
-
-# the thirtieth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
-# only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
-
-
-# the thirtieth split's graphs as they are added (frozen, blind: loaders tried, questions written with plain Cypher
-# only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
-
-
 def test_the_twenty_ninth_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
     # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
@@ -5498,3 +5474,21 @@ def test_europe_rivers_refuses_an_import_it_does_not_serve(tmp_path: Path, monke
     monkeypatch.setattr(corpus, "EUROPE_RIVERS_COMMIT", head)
     with pytest.raises(corpus.CorpusError, match="imports os"):
         corpus.write_europe_rivers(Recorder(), mirror)
+
+
+# [s31A tests above]
+
+
+# [s31B tests above]
+
+
+# [s31C tests above]
+
+
+# [s31D tests above]
+
+
+# [s31E tests above]
+
+
+# [s31F tests above]
