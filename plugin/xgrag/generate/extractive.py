@@ -175,6 +175,9 @@ _MEMBERS = re.compile(r"\s+(?:\+|&|/|and|und|y|et|e)\s+")
 _NAMING = re.compile(r"(?:has |have )?(?:named|name|called|known as|alias)")
 # auxiliaries after a "which"/"what" noun's compound ("which film genres are"): the compound is the noun
 _AUXILIARIES = frozenset("is are was were do does did has have had can could will would may might".split())
+# Words that begin a verb's object: after "which <noun> <word in -s>" they say the word is a verb ("which company
+# owns the owner of X")
+_OBJECT_STARTS = frozenset({"the", "a", "an", "its", "his", "her", "their", "this", "that", "these", "those"})
 # "who painted X": the word after a question's "who" (its verb, unless an auxiliary)
 _WHO_VERB = re.compile(r"\s*who\s+([a-z]+)\b")
 # the options a question offers at its end: "is Recife urban or rural?", "was it a win or a loss?"
@@ -710,6 +713,11 @@ class _Reading:
         # (a word saying a number between them is skipped, as linking does: "area number 12")
         typed_after |= {(words[i], words[i + 2].strip(".")) for i in range(len(words) - 2)
                         if words[i + 1] in NUMBER_MARKERS}
+        # ... or a name typed with a capital before its key's word ("the Egina field": the contract whose field is
+        # Egina, as linking named it; nigeria-oil-contracts, spent, read no contract as the question's)
+        cased = re.findall(r"[\w.-]+", question)
+        typed_after |= {(words[i + 1], words[i].strip(".")) for i in range(1, len(words) - 1)
+                        if cased[i][:1].isupper() and words[i + 1] not in _STOP}
         code_words: set[str] = set()
         # (a value names its entity only where no other entity of the context holds it under that key: "pull
         # request closed" types no pull request, where 49 are in state "CLOSED")
@@ -1051,9 +1059,12 @@ class _Reading:
         # ... and so is one the graph says as a key, after a noun that is a type of the context and before the words
         # of an entity the question names ("which trial studies pulmonary arterial hypertension": a Trial, not a
         # `study_results`; snomed-trials, tune); "which film genres are" keeps its compound
+        # (... or before an article or a possessive, which begins the verb's object: "which company owns the owner
+        # of X" asks for a Company, not an "own"; nigeria-oil-contracts, spent)
         if second and re.fullmatch(r"[a-z]+[^s]s", second) and first and stem(first) in type_words \
                 and noun is not None and noun.group(3) not in _AUXILIARIES \
-                and any(plain.lower()[noun.end(2):].lstrip().startswith(n.lower()) for n in self.mentioned):
+                and (noun.group(3) in _OBJECT_STARTS
+                     or any(plain.lower()[noun.end(2):].lstrip().startswith(n.lower()) for n in self.mentioned)):
             second = None
         # (the English words read beside a word of the question's language say that word again, they are no
         # compound's head: "welches Amt office role position" asks for an Amt, a role where the graph says one)
@@ -1711,10 +1722,18 @@ class _Reading:
         new = step.words - chain.covered
         if chain.pending:  # the repeat before this step must be justified by a new question word now
             return _Chain((*chain.steps, step), chain.covered | step.words) if new else None
-        if not step.value and step.relation == last.relation:
+        # a relation repeated is the same tie again, unless this fact's own words (its relationship's text) state a
+        # question word the last one did not: "the president of the company X is a spokesman for" is X INVOLVED
+        # WITH (Spokesman) a company, then who is INVOLVED WITH (President) it (trumpworld, spent: answered the
+        # company)
+        if not step.value and step.relation == last.relation \
+                and not step.relation_words - last.relation_words - chain.covered:
             # a repetition that reaches the type the question asks for is a hierarchy climbed ("which country is
-            # Place nr 88 in": PART_OF a region, PART_OF a country)
-            if self.wh_noun is not None and self.wh_noun in self._type_stems(step.to) - chain.covered \
+            # Place nr 88 in": PART_OF a region, PART_OF a country), unless the question says the relation's word
+            # twice: then the repetition is asked, as below ("which company owns the owner of X": the owner's owner,
+            # not X's owner, which the climb tied with; nigeria-oil-contracts, spent)
+            if self.wh_noun is not None and not self._repeated_word(step) \
+                    and self.wh_noun in self._type_stems(step.to) - chain.covered \
                     and (step.at == step.fact.head) == (last.at == last.fact.head):  # onwards, not back down
                 return _Chain((*chain.steps, step), chain.covered | step.words)
             # the repetition the question asks for counts as stated (after the question's words, see _rank): a

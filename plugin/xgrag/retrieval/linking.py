@@ -35,7 +35,7 @@ from typing import Any
 from xgrag.config import RetrievalSettings
 from xgrag.embed import Embedder
 from xgrag.model import Node, key_text
-from xgrag.retrieval.name_index import NameIndex, shared_index
+from xgrag.retrieval.name_index import NameIndex, declared_abbreviation, shared_index
 from xgrag.retrieval.names import (
     ARTICLES,
     DESCRIPTIVE,
@@ -473,6 +473,19 @@ def short_forms(tokens: tuple[str, ...]) -> list[tuple[str, ...]]:
     # Elizabeth II, Elizabeth Alexandra Mary Windsor" for "Elizabeth_II Alexandra Mary Windsor"; royal92, spent)
     if len(tokens) >= 4 and _REGNAL.fullmatch(tokens[1]) and tokens[:1] + tokens[2:] not in out:
         out.append(tokens[:1] + tokens[2:])
+    # a person's name without its middle initials ("roger j stone jr" -> "roger stone jr"), and without the
+    # generation after it ("roger stone"): people say Roger Stone, a register stores "ROGER J. STONE, JR."
+    # (trumpworld, spent: linked nothing of him); select_whole prefers, on the same words, a name that holds no
+    # generation (Donald Trump is DONALD J. TRUMP, not DONALD TRUMP JR.)
+    gen = tokens[-1:] if len(tokens) > 2 and tokens[-1] in GENERATION else ()
+    person = tokens[:len(tokens) - len(gen)]
+    if len(person) >= 3 and len(person[0]) > 1 and len(person[-1]) > 1 and person[0].isalpha() \
+            and person[-1].isalpha() and all(len(t) == 1 and t.isalpha() for t in person[1:-1]):
+        for form in ((person[0], person[-1], *gen), (person[0], person[-1])):
+            if form != tokens and form not in out:
+                out.append(form)
+    if gen and person not in out and len(person) >= 2 and all(len(t) > 1 for t in person):
+        out.append(person)
     for form in [tokens, *out]:
         at = 0
         while at < len(form) - 2 and (form[at] in ARTICLES or form[at] in TITLES or (
@@ -481,6 +494,14 @@ def short_forms(tokens: tuple[str, ...]) -> list[tuple[str, ...]]:
         if at and any(t in TITLES for t in form[:at]) and form[at:] not in out:
             out.append(form[at:])
     return out
+
+
+def abbreviated_forms(surface: str) -> list[tuple[str, ...]]:
+    """The abbreviation a name declares in brackets at its end, and the name without it ("China National Offshore
+    Oil Corporation (CNOOC)" -> "cnooc", "china national offshore oil corporation"; `declared_abbreviation`), as
+    key tokens: a register writes both, people type one (nigeria-oil-contracts, spent: "CNOOC" linked nothing)."""
+    declared = declared_abbreviation(surface)
+    return [] if declared is None else [f for f in map(key_tokens, declared) if f]
 
 
 def select_mentions(question: str, candidates: Sequence[tuple[Node, float]]) -> list[LinkedEntity]:
@@ -523,7 +544,7 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]], schema
                 continue
             # a company named without its legal form, a person without her honorifics: inferred, said as such
             # ("short")
-            for short in short_forms(s):
+            for short in short_forms(s) + abbreviated_forms(surface):
                 start = _find(q, short, units)
                 if start >= 0:
                     found.append((start, start + len(short), " ".join(short), node, score, "short",
@@ -544,6 +565,14 @@ def select_whole(question: str, candidates: Sequence[tuple[Node, float]], schema
             whole_kinds.setdefault((f[0], f[1]), set()).add(f[3].type)
     found = [f for f in found if f[5] in ("exact", "bracket") or (f[0], f[1]) not in whole_kinds
              or (f[3].type is not None and f[3].type not in whole_kinds[(f[0], f[1])])]
+    # two people found without a part of their names on the same words: the one whose name holds no generation is
+    # meant where the question types none ("Donald Trump": DONALD J. TRUMP, not DONALD TRUMP JR.)
+    def generation(f: _Found) -> bool:
+        return key_tokens(f[3].name)[-1:] in [(g,) for g in GENERATION]
+
+    plain_spans = {(f[0], f[1]) for f in found if f[5] == "short" and not generation(f)}
+    found = [f for f in found if not (f[5] == "short" and (f[0], f[1]) in plain_spans and generation(f)
+                                      and f[2].split()[-1] not in GENERATION)]
     # longest first by the words that name something: a leading article names nothing, so "the Joseph Rowntree
     # Reform Trust Ltd" is the stored "Joseph Rowntree Reform Trust Ltd", not "The Joseph Rowntree Reform Trust"
     # with "ltd" left over (uk-party-donations, spent)

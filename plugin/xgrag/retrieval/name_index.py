@@ -116,6 +116,20 @@ def type_word(names: Sequence[str], total: int | None = None) -> str | None:
     return best
 
 
+# An abbreviation a name declares after it, in brackets: "China National Offshore Oil Corporation (CNOOC)"
+_DECLARED = re.compile(r"^(.*\S)\s*\(([A-Z][A-Z0-9&.-]*[A-Z0-9])\)\s*$")
+
+
+def declared_abbreviation(name: str) -> tuple[str, str] | None:
+    """(the abbreviation, the name without it) where a name ends in the abbreviation it declares, in capitals in
+    brackets ("China National Offshore Oil Corporation (CNOOC)": "CNOOC", "China National Offshore Oil
+    Corporation"); None for a bracket of a word in lower case ("Hyson (Nigeria) Limited") or of one letter."""
+    m = _DECLARED.match(name)
+    if m is None or sum(c.isalpha() for c in m.group(2)) < 2:
+        return None
+    return m.group(2), m.group(1)
+
+
 @dataclass
 class NameIndex:
     nodes: dict[str, Node] = field(default_factory=dict)
@@ -160,6 +174,7 @@ class NameIndex:
                         seen.add(w)
                         index.by_word.setdefault(w, []).append(nid)
         index._add_short_names(tokenize)
+        index._add_declared(tokenize)
         index.seconds = time.perf_counter() - t0
         return index
 
@@ -204,6 +219,28 @@ class NameIndex:
                 node = self.nodes[nid]
                 self.nodes[nid] = replace(node, aliases=(*node.aliases, rest))
                 for w in tokenize(rest):
+                    if nid not in self.by_word.get(w, ()):
+                        self.by_word.setdefault(w, []).append(nid)
+
+    def _add_declared(self, tokenize: Tokenize) -> None:
+        """Each name that declares its abbreviation in brackets also by that abbreviation and by the name without it,
+        as aliases (`declared_abbreviation`: the name itself says both), where neither is a name already: people
+        type "the NNPC" for "Nigerian National Petroleum Corporation (NNPC)", whose one word in five lost it among
+        the word search's many "... Nigeria Limited" (nigeria-oil-contracts, spent)."""
+        added: dict[str, list[str]] = {}
+        for nid, node in self.nodes.items():
+            declared = declared_abbreviation(node.name)
+            if declared is None:
+                continue
+            for form in declared:
+                if form not in self.by_name and nid not in added.get(form, ()):
+                    added.setdefault(form, []).append(nid)
+        for form, ids in added.items():
+            self.by_name[form] = ids
+            for nid in ids:
+                node = self.nodes[nid]
+                self.nodes[nid] = replace(node, aliases=(*node.aliases, form))
+                for w in tokenize(form):
                     if nid not in self.by_word.get(w, ()):
                         self.by_word.setdefault(w, []).append(nid)
 

@@ -377,7 +377,9 @@ def answer_kind(question: str) -> Kind | None:
         return "amount"  # a measure: a number, or a duration
     # a part of a whole asked as such ("what share of the Panamanian coffee's taste is winey": a fraction on the
     # tie; coffee-beans, spent, answered with another flavour)
-    if re.search(r"\b(?:what|which) (?:share|percentage|proportion|fraction|portion|percent)\b", q):
+    # (... or a holding's part, "what stake does the NNPC hold in X": 49.0 on its tie, not the tie's type;
+    # nigeria-oil-contracts, spent)
+    if re.search(r"\b(?:what|which) (?:share|percentage|proportion|fraction|portion|percent|stake)\b", q):
         return "amount"
     # ("when" after another question word joins a clause, "what was the score when City hosted Spurs", and asks
     # for no date)

@@ -2199,3 +2199,51 @@ def test_the_noun_a_which_asks_for_is_no_part_of_a_name_it_mentions() -> None:
     # named by a word of its own name, not the noun asked, it is mentioned
     assert "FOUNDATION FOR EXCELLENCE IN EDUCATION" in mentioned_names(
         "Who directs the Excellence in Education foundation?", ["FOUNDATION FOR EXCELLENCE IN EDUCATION"])
+
+
+def test_a_relation_repeated_with_another_text_of_its_own_is_read_on() -> None:
+    # trumpworld (spent): both ties are INVOLVED WITH; their texts (a property of each relationship, its id
+    # "<edge>#<key>") say spokesman and president, so the second is no repetition of the first ("who is the president
+    # of the company X is a spokesman for": the company's president)
+    company = "KUSHNER COMPANIES"
+    tie = ("INVOLVED WITH", company)
+    facts = [Fact("r", "HOWARD RUBENSTEIN", "INVOLVED WITH", company, "edge", None, "Person", "Organization"),
+             _prop("r#connection", "HOWARD RUBENSTEIN", "connection", "Spokesman", "Person", tie),
+             Fact("m", "LAURENT MORALI", "INVOLVED WITH", company, "edge", None, "Person", "Organization"),
+             _prop("m#connection", "LAURENT MORALI", "connection", "President", "Person", tie),
+             Fact("h", "ALAN HAMMER", "INVOLVED WITH", company, "edge", None, "Person", "Organization"),
+             _prop("h#connection", "ALAN HAMMER", "connection", "Former chairman", "Person", tie)]
+    q = "Who is the president of the company Howard Rubenstein is a spokesman for?"
+    assert _read(q, facts)[0] == "LAURENT MORALI."
+    # the company itself where the question asks for no one past it
+    assert _read("Which company is Howard Rubenstein a spokesman for?", facts)[0] == f"{company}."
+
+
+def test_a_relation_word_said_twice_asks_for_the_repetition_before_a_climb() -> None:
+    # nigeria-oil-contracts (spent): "which company owns the owner of X": "owns" is the verb, Company the noun asked;
+    # X has two owners, one of them owned in turn: the owner's owner, not X's owner
+    def owns(i: str, owned: str, owner: str) -> Fact:
+        return Fact(i, owned, "IS OWNER", owner, "edge", None, "Company", "Company")
+
+    facts = [owns("1", "Mirror Lake Oil and Gas Company Limited", "Addax Petroleum Corporation"),
+             owns("2", "Mirror Lake Oil and Gas Company Limited", "Sinopec International Petroleum Corporation"),
+             owns("3", "Sinopec International Petroleum Corporation", "China Petrochemical Corporation")]
+    facts += [_prop(f"{f.id}#ownership_type", f.head, "ownership type", "Directly Controlled", "Company",
+                    ("IS OWNER", f.tail)) for f in list(facts)]
+    q = "Which company owns the owner of Mirror Lake Oil and Gas Company Limited?"
+    assert _Reading(ExtractiveReader(ConstantEmbedder()), q, facts).wh_noun == "company"
+    assert _read(q, facts) == ("China Petrochemical Corporation.", ["2", "3"])
+
+
+def test_a_name_typed_with_a_capital_before_its_keys_word_names_the_record_holding_it() -> None:
+    # nigeria-oil-contracts (spent): "the Egina field" is the contract whose `field` is Egina
+    def contract(i: str, name: str, field: str, operator: str) -> list[Fact]:
+        return [_prop(f"{i}f", name, "field", field, "Contract"),
+                Fact(f"{i}o", name, "HAS OPERATOR", operator, "edge", None, "Contract", "Company"),
+                Fact(f"{i}a", "NNPC", "AWARDS", name, "edge", None, "Company", "Contract")]
+
+    facts = contract("e", "Contract Egina OML 130", "Egina", "Total Upstream Nigeria Limited") + contract(
+        "b", "Contract Bonga OML 118", "Bonga", "Shell Nigeria Exploration")
+    q = "Which company is the operator of the production sharing contract for the Egina field?"
+    assert _read(q, facts)[0] == "Total Upstream Nigeria Limited."
+    assert _read(q.replace("Egina", "Bonga"), facts)[0] == "Shell Nigeria Exploration."

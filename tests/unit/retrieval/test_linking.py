@@ -1,5 +1,6 @@
 from xgrag.model import Node
 from xgrag.retrieval.linking import (
+    abbreviated_forms,
     candidate_spans,
     demonym_places,
     key_tokens,
@@ -292,6 +293,32 @@ def test_a_person_named_without_her_honorifics_is_linked_and_said_so() -> None:
     assert select_mentions("who gave to harris", cands) == []
     assert short_forms(("mrs", "harris")) == [] and short_forms(("jane", "mp")) == []
     assert short_forms(("the", "right", "honourable", "theresa", "may", "mp"))[-1] == ("theresa", "may")
+
+
+def test_a_person_named_without_middle_initials_or_generation_is_linked_and_said_so() -> None:
+    # trumpworld (spent): people say Roger Stone, the register stores "ROGER J. STONE, JR."
+    cands = [(Node("s", "ROGER J. STONE, JR.", "Person"), 1.0), (Node("t", "DONALD J. TRUMP", "Person"), 1.0),
+             (Node("j", "DONALD TRUMP JR.", "Person"), 1.0), (Node("k", "ROGER KHAFIF", "Person"), 1.0)]
+    assert [(le.node.id, le.method, le.mention) for le in select_mentions(
+        "Which firm bought the lobbying firm Roger Stone co-founded?", cands)] == [("s", "short", "roger stone")]
+    # the one whose name holds no generation is meant where the question types none, the other where it does
+    assert [le.node.id for le in select_mentions("Who is Donald Trump's lawyer?", cands)] == ["t"]
+    assert [le.node.id for le in select_mentions("Who is Donald Trump Jr.'s lawyer?", cands)] == ["j"]
+    assert ("roger", "stone") in short_forms(("roger", "j", "stone", "jr"))
+    # initials first are no given name, and a middle name is not an initial: no short form
+    assert short_forms(("j", "r", "smith")) == [] and short_forms(("martin", "luther", "king"))[-1:] != [
+        ("martin", "king")]
+
+
+def test_an_abbreviation_a_name_declares_in_brackets_names_it() -> None:
+    # nigeria-oil-contracts (spent): "CNOOC" for "China National Offshore Oil Corporation (CNOOC)"
+    assert abbreviated_forms("China National Offshore Oil Corporation (CNOOC)") == [
+        ("cnooc",), ("china", "national", "offshore", "oil", "corporation")]
+    assert abbreviated_forms("Hyson (Nigeria) Limited") == [] and abbreviated_forms("Plan (B)") == []
+    cands = [(Node("c", "China National Offshore Oil Corporation (CNOOC)", "Company"), 1.0),
+             (Node("p", "Petrobras", "Company"), 1.0)]
+    assert [(le.node.id, le.method, le.mention) for le in select_mentions(
+        "What share does CNOOC hold in the contract?", cands)] == [("c", "short", "cnooc")]
 
 
 def test_a_name_typed_exactly_leaves_room_for_another_kinds_longer_form_and_an_article_names_nothing() -> None:

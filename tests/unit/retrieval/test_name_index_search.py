@@ -103,3 +103,15 @@ def test_a_korean_name_is_also_found_without_the_type_word_most_names_of_its_lab
     assert [node.id for node, _ in index.exact(["래미안원베일리 아파트"], set())] == ["a0"]
     assert index.nodes["a4"].aliases == ("반포미도1차", "반포미도1차 아파트")
     assert index.by_word[key_tokens("반포미도1차")[0]] == ["a4"]
+
+
+def test_a_declared_abbreviation_and_the_name_without_it_are_aliases() -> None:
+    # nigeria-oil-contracts (spent): "the NNPC" lost among the word search's many "... Nigeria Limited"
+    index = _index(["Nigerian National Petroleum Corporation (NNPC)", "NNPC Retail", "Hyson (Nigeria) Limited",
+                    "Shell (SPDC)", "SPDC"])
+    assert [n.name for n, _ in index.exact(["NNPC"], set())] == ["Nigerian National Petroleum Corporation (NNPC)"]
+    assert [n.name for n, _ in index.exact(["Nigerian National Petroleum Corporation"], set())] == [
+        "Nigerian National Petroleum Corporation (NNPC)"]
+    # a name already held stays its entity's alone; a bracket of a word in lower case declares nothing
+    assert [n.name for n, _ in index.exact(["SPDC"], set())] == ["SPDC"]
+    assert index.exact(["Hyson Limited"], set()) == [] and index.exact(["Nigeria"], set()) == []
