@@ -11977,6 +11977,45 @@ def write_europe_rivers(store: Any, mirror: Path) -> None:
                  dont_inherit=True), namespace)
 
 
+TELCO = "zufarullahp/Graph-Network-Simulator-Telco"  # an Indonesian operator's IP network topology (2023)
+TELCO_COMMIT = "1915a452bf198fed669d01dc517c7c8f27d5d787"  # "add data", 29 September 2023: its HEAD
+TELCO_SCRIPT = "ALL_DATA_INGESTION_LOCAL.cypher"  # "COMPLETE DATA INGESTION", use case 1: the network topology
+TELCO_FILES = ("topologyTlkm.csv", "trafficUpTlkm.csv", "trafficDownTlkm.csv")  # the files its `file:///` URLs name
+
+
+def write_telco_topology(store: Any, mirror: Path) -> None:
+    """ALL_DATA_INGESTION_LOCAL.cypher of zufarullahp/Graph-Network-Simulator-Telco (2023; its repository states no
+    licence), the AsciiDoc page of `[source,cypher]` blocks its README's first use case ("load network topology")
+    plays as a browser guide, read at TELCO_COMMIT: every block in order, as written, each `LOAD CSV WITH HEADERS
+    FROM 'file:///<name>'` reading the repository's <name> (TELCO_FILES: topologyTlkm.csv, the links of an access,
+    metro and backbone network with their segment, port, capacity and cost; trafficUpTlkm.csv and
+    trafficDownTlkm.csv, the upstream and downstream bandwidth of each access node's customer segments towards the
+    gateways). The graph: OLT (access), ME (metro Ethernet), BRAS, PE, TERA (backbone), CGW (gateway) and CDN
+    nodes, each its `nameReal`, the devices' hostnames as the files mask them ("OLT00**DMO*3", "MET9**RKT",
+    "CGW2*.BTC"); LINK, one per port, with ruas (the segment, "ME-AKSES", "TERA-TERA"), port, cap and costLink as the
+    file writes them; LINKS, one per linked pair, with cap (the ports' summed capacity), costLink (their least cost),
+    portSum and the traffic and occupancy properties the simulator fills (set to 0.0 here, where the load leaves
+    them); the label allNodes its `match (n) set n:allNodes` puts on every node; and TRAFFIC_UP and TRAFFIC_DOWN
+    nodes (an access node's summed bandwidth per gateway and customer segment, cfu "MOBILE", "RETAIL", "EBIS" or
+    "WHOLESALE", with its priority pri 1-4), which name their ends by sourceReal and targetReal and link to nothing.
+    Its `ERROR CHECK` blocks run as written (the TERA check, `not ... starts with 'P*' or ... starts with 'T*'`,
+    deletes the TERA nodes named T*). Not run: ALL_PATHFINDING_INJECTION.cypher (use case 2, the simulator that
+    routes the traffic over the links), UC3_ANALYSIS.cypher and link_prediction.cypher (read-only queries, a GDS
+    pipeline). Nothing is changed: the script is 5.x Cypher already (its CALL subqueries read the traffic files)."""
+    page = read_file(TELCO, TELCO_SCRIPT, mirror, TELCO_COMMIT).decode("utf-8-sig")
+    blocks = [body.strip().rstrip(";") for _, body in _cypher_blocks(page)]
+    if not blocks:
+        raise CorpusError(f"{TELCO}: {TELCO_SCRIPT} has no [source,cypher] block")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        name = url.removeprefix("file:///")
+        if not url.startswith("file:///") or name not in TELCO_FILES:
+            raise CorpusError(f"{TELCO}: {TELCO_SCRIPT} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(TELCO, name, mirror, TELCO_COMMIT), delimiter)
+
+    _run_script(store, "".join(f"{body};\n" for body in blocks), rows_of)
+
+
 # [s31A source and writer above]
 
 
@@ -12740,6 +12779,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                       "sea each flows into, and countries with their capital, EU membership and "
                                       "neighbours",
           writer=write_europe_rivers, source=EUROPE_RIVERS),
+    Graph("telco-topology", "frozen", "an Indonesian operator's IP network (2023, device names masked): its access "
+                                       "(OLT), metro Ethernet, BRAS, PE, backbone, gateway and CDN nodes, the links "
+                                       "between them with their segment, port, capacity and cost, and the upstream "
+                                       "and downstream traffic of each access node's customer segments",
+          writer=write_telco_topology, source=TELCO),
     # [s31A Graph above]
 
     # [s31B Graph above]
