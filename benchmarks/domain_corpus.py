@@ -4420,6 +4420,66 @@ pipeline). Seen and not evaluated: MickeyJ/fao-graph-db (FAOSTAT production, tra
 Cypher inside PostgreSQL, its data downloaded), a Taiwan river-and-station builder (HydroGraph-TW, considered before)
 and Chinese flood-control river graphs (their nodes typed in by hand or read from Excel files not committed).
 
+Helper s31A's paragraph, written blind (the thirty-first split, in preparation; transport, energy, infrastructure,
+telecommunications, geography and maps). telco-topology: github.com/zufarullahp/Graph-Network-Simulator-Telco
+(zufarullahp's "Graph Network Simulator Telco", September 2023, commits in UTC+7; its repository states no licence and
+no source for its data; in English, its column and segment names Indonesian: ruas, kap, AKSES, DATIN; its files named
+"Tlkm"; an Indonesian operator's access, metro and backbone IP network with its traffic, the devices' hostnames masked
+with asterisks by the files themselves), its ALL_DATA_INGESTION_LOCAL.cypher ("COMPLETE DATA INGESTION", use case 1 of
+its README, the local copy of the browser guide that loads the topology), read at 1915a45 (TELCO_COMMIT, 29 September
+2023, "add data", its HEAD), run by write_telco_topology: the page's `[source,cypher]` blocks in order, each one
+statement, as written, each `LOAD CSV WITH HEADERS FROM 'file:///<name>'` given the rows of the repository's <name>
+(topologyTlkm.csv, 2,363 links with segment, port, capacity and cost; trafficUpTlkm.csv and trafficDownTlkm.csv, 4,950
+rows each of an access node's bandwidth per gateway or CDN and customer segment). What the loader had to change: nothing
+(the page is 5.x Cypher; its CALL subqueries read the traffic files as the rows; the blocks are joined as separate
+statements). Not run: ALL_PATHFINDING_INJECTION.cypher (use case 2, the simulator that routes the traffic over the links
+and fills their occupancy), UC3_ANALYSIS.cypher and link_prediction.cypher (read-only queries, a GDS pipeline). The
+graph: 6,323 nodes (TRAFFIC_UP 3,069, TRAFFIC_DOWN 3,069, OLT 99, TERA 44, ME 17, PE 8, CDN 8, CGW 7, BRAS 2; the 185
+devices also allNodes), 1,757 relationships (LINK 1,485, LINKS 272), 10 labels, `up` in 59 s the first time and 3 min 28
+s the second (server start included, other helpers' servers running). A device holds only nameReal ("OLT00**ABT*3",
+"MET9**RKT", "BR2**KBL", "PE**KBL*HSI", "P*D1*BTC", "CGW2*.BTC", "CNNetflix"); LINK (one per port and row: ruas, port,
+cap, costLink as the file writes them) and LINKS (one per pair the file links: cap the ports' summed capacity, costLink
+their least cost, portSum, and the simulator's uplink, downlink, occupancy, packet and per-segment properties, all 0.0
+before it runs); a TRAFFIC_UP or TRAFFIC_DOWN node holds sourceReal, targetReal (names, no relationship), cfu (MOBILE,
+RETAIL, EBIS, WHOLESALE), traffic (the rows' summed bandwidth) and pri (1 to 4 by cfu). Quirks kept as the script writes
+them: the names' masks (asterisks, "TEL#_CGW2*.BDS"); OLT also labels 16 MOLT nodes; LINK's cap is a string ("100") and
+its costLink the file's string ("60000") or the integer 0 where the file has none (947 integers, 538 strings), LINKS'
+costLink likewise (168 and 104); the ME-BRAS statement writes LINK from the metro switch to the BRAS while LINKS runs as
+the file lists the pair, BRAS first; LINKS matches its ends by name whatever their label; the segment statements first
+write nodes under the wrong label (three BRAS named MET..., ME and TERA nodes named after PE-DATIN rows' other ends) and
+the ERROR CHECK blocks delete them, the TERA check (`not ... starts with 'P*' or ... starts with 'T*'`) also the three
+TERA nodes named T* (T**GIN, T**KPN, T*D7*JAP) and their links; traffic sums keep binary float noise
+(0.09599999999999999); 248 TRAFFIC_DOWN nodes carry 0.0. Its 14 questions, in English (7 edge: the metro switch two
+access nodes connect to, the PE router of the Netflix and of the Huawei CDN, the BRAS and the backbone router of
+PE**RKT*HSI, the backbone router of the gateway CGW2*.BTC; 3 node-property: an access node's upstream retail traffic to
+a gateway, its downstream mobile traffic from one, the priority of a wholesale flow; 2 relationship-property: the summed
+capacity from PE**KBL*HSI to the Akamai CDN, the link cost from MET9**RKT to MET**DMO; 2 two-hop: the BRAS of the PE
+router serving the Netflix CDN, the backbone router of the one serving the Facebook CDN), name devices by their masked
+hostnames and CDNs by their companies, edge facts on LINKS, each answer the only one the graph holds (checked over LINK
+too); checked with domain_gold.py (0 problems); no xgrag command was run on the graph. Shortfalls declared: the names
+are masked codes (the files' own), the device network is small (185 nodes; the 6,138 traffic nodes link to nothing) and
+devices have no property but their name, so the node-property questions ask traffic nodes; the data's origin and licence
+are not stated. Overlaps kept: network-management is a data centre's racks, machines and ports and western-india-grid
+India's power grid; this is the corpus's first operator network (access, metro, BRAS, PE, backbone, gateways and CDNs)
+with its capacities, costs and traffic. Considered by s31A and left out: sromerolopez/neo4j (Spanish cities and road
+distances: one label, Place), i98derKrampus/neo4j-traffic-navigation-rome (a PHP app, no data or load script),
+LACHHAB-anas/neo4j-Transport-angular (an Angular app, no data), a TfL tube loader of 2023 (Jonathan Giffard's; it reads
+the TfL API at run time, its repository not named), an SNCF trips Airflow project ("the-tourist": its stations and stop
+times downloaded by its pipeline), a Chinese train-timetable py2neo loader (TrainKnowledgeGraph over a raw_data.xlsx not
+found with it; repository not named), a world power-plant LOAD CSV (PowerPlant, Owner, FuelType, Country over
+powerplants/*.csv: neither its repository nor its files found), a UCS satellite importer (one label), a rocket-launch
+and satellite writer (reads a Postgres database), the Neo4j developer blog's European natural gas network (SciGRID_gas's
+INET data: its repository not found in the index), ComplexNetTSP/Power_grids and piotrjurkiewicz/topohub (GML
+topologies, no Neo4j loader), johanmasvie/iggielgn_topology_analysis (NetworkX), an OurAirports LOAD CSV (one label),
+two generated power-grid practice sets (GridSupplyPoint/Substation seeders, a German "Energy Grid Dataset for Neo4j
+Practice"), a Dublin Luas loader (its footfall and attractions columns, left out before) and, in the corpus or left out
+before and not tried again: SesameKiller113/Celavi (china-travel-lounges), POSOCO/grid_graph (western-india-grid),
+IgorRozani/Public-Transport-SP-Graph-Database, ollihoo/geographicalHierarchyGraph, altierispeixoto/urbs-data-processing,
+fm-or/harz-hiking, Bernhard2000/Neo4J-Railroadmap, ggszk/neo4j-train-route-sample, Williamdst/Capstone-2,
+AlinaGalenina/Electrical_networksDB, Lkruitwagen/global-fossil-fuel-supply-chain, eijiuchiyama/busca-rota,
+jenzuffer/DB_exam_projects, BiaPri/Graph_Field, dratasich/neo4j-playground. Seen and not evaluated: Derek G. Nokes' 2015
+IS607 project on natural gas logistics in Neo4j (an R Markdown report; repository not named).
+
 [s31A paragraph above]
 
 [s31B paragraph above]
@@ -11977,6 +12037,46 @@ def write_europe_rivers(store: Any, mirror: Path) -> None:
                  dont_inherit=True), namespace)
 
 
+TELCO = "zufarullahp/Graph-Network-Simulator-Telco"  # an Indonesian operator's IP network topology (2023)
+TELCO_COMMIT = "1915a452bf198fed669d01dc517c7c8f27d5d787"  # "add data", 29 September 2023: its HEAD
+TELCO_SCRIPT = "ALL_DATA_INGESTION_LOCAL.cypher"  # "COMPLETE DATA INGESTION", use case 1: the network topology
+TELCO_FILES = ("topologyTlkm.csv", "trafficUpTlkm.csv", "trafficDownTlkm.csv")  # the files its `file:///` URLs name
+
+
+def write_telco_topology(store: Any, mirror: Path) -> None:
+    """ALL_DATA_INGESTION_LOCAL.cypher of zufarullahp/Graph-Network-Simulator-Telco (2023; its repository states no
+    licence), the AsciiDoc page of `[source,cypher]` blocks its README's first use case ("load network topology")
+    plays as a browser guide, read at TELCO_COMMIT: every block in order, as written, each `LOAD CSV WITH HEADERS
+    FROM 'file:///<name>'` reading the repository's <name> (TELCO_FILES: topologyTlkm.csv, the links of an access,
+    metro and backbone network with their segment, port, capacity and cost; trafficUpTlkm.csv and
+    trafficDownTlkm.csv, the upstream and downstream bandwidth of each access node's customer segments towards the
+    gateways). The graph: OLT (access), ME (metro Ethernet), BRAS, PE, TERA (backbone), CGW (gateway) and CDN
+    nodes, each its `nameReal`, the devices' hostnames as the files mask them ("OLT00**DMO*3", "MET9**RKT",
+    "CGW2*.BTC"); LINK, one per port, with ruas (the segment, "ME-AKSES", "TERA-TERA"), port, cap and costLink as the
+    file writes them; LINKS, one per linked pair, with cap (the ports' summed capacity), costLink (their least cost),
+    portSum and the traffic and occupancy properties the simulator fills (set to 0.0 here, where the load leaves
+    them); the label allNodes its `match (n) set n:allNodes` puts on every node; and TRAFFIC_UP and TRAFFIC_DOWN
+    nodes (an access node's summed bandwidth per gateway and customer segment, cfu "MOBILE", "RETAIL", "EBIS" or
+    "WHOLESALE", with its priority pri 1-4), which name their ends by sourceReal and targetReal and link to nothing.
+    Its `ERROR CHECK` blocks run as written (the TERA check, `not ... starts with 'P*' or ... starts with 'T*'`,
+    deletes the TERA nodes named T*). Not run: ALL_PATHFINDING_INJECTION.cypher (use case 2, the simulator that
+    routes the traffic over the links), UC3_ANALYSIS.cypher and link_prediction.cypher (read-only queries, a GDS
+    pipeline). Nothing is changed: the script is 5.x Cypher already (its CALL subqueries read the traffic files)."""
+    page = read_file(TELCO, TELCO_SCRIPT, mirror, TELCO_COMMIT).decode("utf-8-sig")
+    blocks = [body.strip().rstrip(";") for _, body in _cypher_blocks(page)]
+    if not blocks:
+        raise CorpusError(f"{TELCO}: {TELCO_SCRIPT} has no [source,cypher] block")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        name = url.removeprefix("file:///")
+        if not url.startswith("file:///") or name not in TELCO_FILES:
+            raise CorpusError(f"{TELCO}: {TELCO_SCRIPT} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(TELCO, name, mirror, TELCO_COMMIT), delimiter)
+
+    # each block its own statement: the ';' on a line of its own, since a block may end in a `//` comment line
+    _run_script(store, "".join(f"{body}\n;\n" for body in blocks), rows_of)
+
+
 # [s31A source and writer above]
 
 
@@ -12740,6 +12840,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                       "sea each flows into, and countries with their capital, EU membership and "
                                       "neighbours",
           writer=write_europe_rivers, source=EUROPE_RIVERS),
+    Graph("telco-topology", "frozen", "an Indonesian operator's IP network (2023, device names masked): its access "
+                                       "(OLT), metro Ethernet, BRAS, PE, backbone, gateway and CDN nodes, the links "
+                                       "between them with their segment, port, capacity and cost, and the upstream "
+                                       "and downstream traffic of each access node's customer segments",
+          writer=write_telco_topology, source=TELCO),
     # [s31A Graph above]
 
     # [s31B Graph above]

@@ -5476,6 +5476,73 @@ def test_europe_rivers_refuses_an_import_it_does_not_serve(tmp_path: Path, monke
         corpus.write_europe_rivers(Recorder(), mirror)
 
 
+# zufarullahp/Graph-Network-Simulator-Telco's ingestion page, shortened: AsciiDoc headings and prose around
+# `[source,cypher]` blocks of one statement each (no ';'), a LOAD CSV filtered by segment, a `//` comment inside a
+# block, a LOAD CSV inside a CALL subquery, and files that begin with a byte order mark, as the repository's do
+_TELCO_PAGE = ("== COMPLETE DATA INGESTION\nAll data ingestion \nuse case 1 , Network Topology\n\n== OLT-ME\n"
+               "[source,cypher]\n----\nload csv with headers from 'file:///topologyTlkm.csv' as row\n"
+               "with row where row.ruas = 'ME-AKSES'\nmerge (a:OLT {nameReal:row.from1})\n----\n\n"
+               "== ERROR CHECK\n\n[source,cypher]\n----\nmatch (a:ME) \nwhere not a.nameReal starts with 'MET'\n"
+               "detach delete a\n----\n\n[source,cypher]\n----\nmatch (n) set n:allNodes\n//return n\n----\n\n"
+               "== UPLINK TRAFFIC\n[source,cypher]\n----\ncall {\nload csv with headers from "
+               "'file:///trafficUpTlkm.csv' as row\nwith row \n    return row.cfu as cfu, sum(toFloat(row.bw_up)) as "
+               "traffic\n}\nmerge (:TRAFFIC_UP {traffic: traffic, cfu: cfu})\n----")
+
+
+def _telco_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, page: str = _TELCO_PAGE) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "zufarullahp+Graph-Network-Simulator-Telco" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    files = {corpus.TELCO_SCRIPT: page,
+             "topologyTlkm.csv": "\ufeffruas,port,from1,to1,cost_link,kap\n"
+                                 "ME-AKSES,GigabitEthernet8/0/3,OLT00**ABT*3,MET**ABT,,1\n",
+             "trafficUpTlkm.csv": "\ufeffrow,cfu,_1,to1,bw_up,olt1\n1.U1,RETAIL,1,CGW2*.BTC,0.012,OLT00**ABT*3\n"}
+    for path, text in files.items():
+        (fetched / path).write_text(text, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "add data"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # a later commit the loader must not read: the topology rewritten
+    (fetched / "topologyTlkm.csv").write_text("ruas,port,from1,to1,cost_link,kap\nME-AKSES,x,OLT99,MET**X,,1\n",
+                                              encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "TELCO_COMMIT", pinned)
+    return tmp_path
+
+
+def test_telco_topology_runs_every_cypher_block_of_its_page_in_order_over_its_files_at_the_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_telco_topology(store, _telco_mirror(tmp_path, monkeypatch))
+    assert store.calls == [
+        ("UNWIND $rows AS row\nwith row where row.ruas = 'ME-AKSES'\nmerge (a:OLT {nameReal:row.from1})",
+         {"rows": [{"ruas": "ME-AKSES", "port": "GigabitEthernet8/0/3", "from1": "OLT00**ABT*3", "to1": "MET**ABT",
+                    "cost_link": None, "kap": "1"}]}),
+        ("match (a:ME) \nwhere not a.nameReal starts with 'MET'\ndetach delete a", {}),
+        ("match (n) set n:allNodes", {}),  # its `//return n` line is a comment
+        ("call {\nUNWIND $rows AS row\nwith row \n    return row.cfu as cfu, sum(toFloat(row.bw_up)) as traffic\n}"
+         "\nmerge (:TRAFFIC_UP {traffic: traffic, cfu: cfu})",
+         {"rows": [{"row": "1.U1", "cfu": "RETAIL", "_1": "1", "to1": "CGW2*.BTC", "bw_up": "0.012",
+                    "olt1": "OLT00**ABT*3"}]})]
+    assert corpus.graph("telco-topology").split == "frozen"
+    assert corpus.graph("telco-topology").repo == corpus.TELCO
+
+
+def test_telco_topology_refuses_a_file_it_does_not_know_a_url_and_a_page_without_cypher(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    other = _TELCO_PAGE.replace("file:///trafficUpTlkm.csv", "file:///trafficSideTlkm.csv")
+    with pytest.raises(corpus.CorpusError, match="reads file:///trafficSideTlkm.csv"):
+        corpus.write_telco_topology(Recorder(), _telco_mirror(tmp_path / "a", monkeypatch, other))
+    web = _TELCO_PAGE.replace("file:///topologyTlkm.csv", "https://example.org/topologyTlkm.csv")
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/topologyTlkm.csv"):
+        corpus.write_telco_topology(Recorder(), _telco_mirror(tmp_path / "b", monkeypatch, web))
+    with pytest.raises(corpus.CorpusError, match="has no \\[source,cypher\\] block"):
+        corpus.write_telco_topology(Recorder(), _telco_mirror(tmp_path / "c", monkeypatch, "== nothing\n"))
+
+
 # [s31A tests above]
 
 
