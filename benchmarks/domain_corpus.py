@@ -11980,6 +11980,65 @@ def write_europe_rivers(store: Any, mirror: Path) -> None:
 # [s31A source and writer above]
 
 
+CHAIN_KG = "liuhuanyong/ChainKnowledgeGraph"  # Liu Huanyong's 2021 industry-chain graph of China's listed companies
+CHAIN_KG_COMMIT = "4ea9154611408a4dd3238a52eaabe737944b3200"  # its HEAD, 26 October 2021 (no commit since)
+CHAIN_KG_LOADER = "build_graph.py"  # its MedicalGraph (so named: its medical graph's builder reused), as __main__
+# the seven files build_graph.py opens (from data/, by the paths it builds from __file__), in the order it reads them
+CHAIN_KG_FILES = ("data/company.json", "data/product.json", "data/industry.json", "data/company_industry.json",
+                  "data/company_product.json", "data/product_product.json", "data/industry_industry.json")
+# the two of them over the snapshot's 4 MiB limit, absent from the mirror at every commit: opened as empty files
+CHAIN_KG_ABSENT = frozenset({"data/company_product.json", "data/product_product.json"})
+_CHAIN_KG_ROOT = "/ChainKnowledgeGraph"  # the repository's root as its loader is given it (`__file__`)
+
+
+class _ChainKgGraph:
+    """py2neo's Graph as build_graph.py uses it: run(cypher), each statement as written one statement on the store
+    (its host, port and password are not used); an error is raised to the loader, whose try blocks pass over it."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def run(self, cypher: str) -> None:
+        self.store.query(cypher, {}, read_only=False)
+
+
+def write_china_industry_chain(store: Any, mirror: Path) -> None:
+    """build_graph.py of liuhuanyong/ChainKnowledgeGraph (Liu Huanyong's 产业链知识图谱, an industry-chain graph of
+    China's A-share listed companies, October 2021, in Chinese; no licence stated), run as its `__main__` runs it
+    (the README's `python build_graph.py`): create_graphnodes, then create_graphrels, over the JSON-lines files of
+    data/ it opens, read at CHAIN_KG_COMMIT. How it runs: the script is executed in a namespace of its own whose
+    `py2neo` gives Graph (_ChainKgGraph: run, each statement one statement on the store), whose `os` is os.path
+    alone, whose other import is json, whose print writes nothing and whose `open` reads only CHAIN_KG_FILES (by the
+    paths it builds from __file__, given as the repository's /build_graph.py). Its Cypher runs as written: each node
+    one `CREATE (:label{key:'value', ...})` with the values spliced in between single quotes (a value holding a quote
+    fails, and its bare `except: pass` passes over it), each relationship one `match(p:label),(q:label) where
+    p.name='...'and q.name='...' create (p)-[rel:TYPE]->(q)`. Not written: its company-product relationships (主营产品,
+    with a 权重 weight) and product-product ones (上游材料, 下游产品, 产品小类): data/company_product.json and
+    product_product.json are over the snapshot's 4 MiB limit and absent from the mirror (CHAIN_KG_ABSENT), opened here
+    as empty files, so the products are nodes without relationships. The graph: the listed companies (company: name,
+    the short name; fullname; code; location, the exchange; time, the listing date "2021-10-19"), Shenwan's 2021
+    industries (industry: code, name) and the products of the companies' business scopes and reports (product: name);
+    a company 所属行业 (belongs to) its industry, an industry 上级行业 (has as parent) the industry a level above."""
+    files = {f"{_CHAIN_KG_ROOT}/{path}": ("" if path in CHAIN_KG_ABSENT
+                                          else read_file(CHAIN_KG, path, mirror, CHAIN_KG_COMMIT).decode("utf-8"))
+             for path in CHAIN_KG_FILES}
+    source = read_file(CHAIN_KG, CHAIN_KG_LOADER, mirror, CHAIN_KG_COMMIT).decode("utf-8")
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path not in files:
+            raise CorpusError(f"{CHAIN_KG}: its loader opens {path}, which is not read here")
+        return io.StringIO(files[path])
+
+    py2neo_module = types.ModuleType("py2neo")
+    py2neo_module.Graph = lambda *args, **kwargs: _ChainKgGraph(store)  # type: ignore[attr-defined]
+    py2neo_module.Node = _Py2neoNode  # type: ignore[attr-defined]
+    os_module = types.ModuleType("os")
+    os_module.path = posixpath  # type: ignore[attr-defined]
+    importer = _loader_importer(CHAIN_KG, {"py2neo": py2neo_module, "os": os_module}, frozenset({"json"}))
+    _run_loader(CHAIN_KG, CHAIN_KG_LOADER, source, importer, file=f"{_CHAIN_KG_ROOT}/{CHAIN_KG_LOADER}",
+                print=_quiet, open=opened)
+
+
 # [s31B source and writer above]
 
 
@@ -12742,6 +12801,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_europe_rivers, source=EUROPE_RIVERS),
     # [s31A Graph above]
 
+    Graph("china-industry-chain", "frozen", "China's A-share listed companies and Shenwan's industries (a 2021 "
+                                           "industry-chain graph, in Chinese): each company's full name, stock code, "
+                                           "exchange and listing date, the industry it belongs to, and each "
+                                           "industry's parent industry; the products of their business, unlinked",
+          writer=write_china_industry_chain, source=CHAIN_KG),
     # [s31B Graph above]
 
     # [s31C Graph above]
