@@ -5526,9 +5526,9 @@ _CHAIN_KG_LOADER = (
     "    def create_relationship_attr(self, start_node, end_node, edges, from_key, end_key):\n"
     "        for edge in edges:\n            p = edge[from_key]\n            q = edge[end_key]\n"
     "            rel = edge[\"rel\"]\n            weight = edge[\"rel_weight\"]\n"
-    "            query = \"match(p:%s),(q:%s) where p.name='%s'and q.name='%s' \"\n"
-    "                \"create (p)-[rel:%s{%s:'%s'}]->(q)\" % (\n"
-    "                start_node, end_node, p, q, rel, \"权重\", weight)\n            self.g.run(query)\n\n\n"
+    "            query = (\"match(p:%s),(q:%s) where p.name='%s'and q.name='%s' \"\n"
+    "                     \"create (p)-[rel:%s{%s:'%s'}]->(q)\" % (\n"
+    "                start_node, end_node, p, q, rel, \"权重\", weight))\n            self.g.run(query)\n\n\n"
     "if __name__ == '__main__':\n    handler = MedicalGraph()\n    handler.create_graphnodes()\n"
     "    handler.create_graphrels()\n")
 _CHAIN_KG_DATA = {
