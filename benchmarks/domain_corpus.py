@@ -4482,6 +4482,64 @@ IS607 project on natural gas logistics in Neo4j (an R Markdown report; repositor
 
 [s31A paragraph above]
 
+Helper s31B's paragraph, written blind for the thirty-first split (not declared yet; domain searched: commerce,
+finance, companies, products, retail, supply chains and real estate). china-industry-chain:
+github.com/liuhuanyong/ChainKnowledgeGraph (Liu Huanyong's 产业链知识图谱, "an industry-chain knowledge graph of
+listed companies", October 2021; no licence stated; in Chinese), its build_graph.py run as its README runs it
+(`python build_graph.py`: create_graphnodes, then create_graphrels) over the JSON-lines files of data/ it opens, at
+4ea9154 of 26 October 2021 (CHAIN_KG_COMMIT, its HEAD; write_china_industry_chain): China's A-share listed companies
+from the Shanghai and Shenzhen exchanges' listings, Shenwan's 2021 industry classification (31, 134 and 346
+industries in three levels) and the products its author extracted from the companies' business scopes and reports.
+What the loader needed: run in a namespace of its own whose `py2neo` gives Graph (_ChainKgGraph: run, each statement
+one statement on the store), whose `os` is os.path alone, whose other import is json, whose print is silent and
+whose `open` reads only its seven files (by the paths it builds from __file__); its Cypher runs as written, each
+node one `CREATE (:label{key:'value', ...})` with the values spliced between single quotes, each relationship one
+`match(p:label),(q:label) where p.name='...'and q.name='...' create (p)-[rel:TYPE]->(q)`. Not written: the
+company-product relationships (the README's 主营产品, with a 权重 weight) and product-product ones (上游材料,
+下游产品, 产品小类): data/company_product.json and product_product.json are over the snapshot's 4 MiB limit and
+absent from the mirror at every commit (CHAIN_KG_ABSENT), opened as empty files, so the products are nodes without
+edges; the repository's industry_up.json, which the script does not read, is not loaded either. The graph: 100,718
+nodes (product 95,553, company 4,654, industry 511; the README's own count is 100,718), 4,426 relationships
+(所属行业 3,946, company to industry; 上级行业 480, industry to its parent), 3 labels, no relationship property,
+`up` in 16 min 55 s (105,634 statements, one at a time; server start included, other helpers' servers running).
+company: name (the short name, "贵州茅台"), fullname, code ("600519.SH" for 3,902, six digits alone, "301079", for
+752), location (the exchange, 上海证券交易所 or 深圳证券交易所) and time (the listing date, "2001-08-27"); industry:
+code ("340702") and name; product: name. Quirks kept as the script writes them: six products whose name holds a
+quote break their CREATE and are passed over by its bare `except: pass` (95,559 in the file), a backslash in a name
+is read as a Cypher escape; company names are not unique: 4,654 nodes hold 4,605 names (龙软科技 is ten nodes whose
+full names are other companies', 中国建设银行股份有限公司 among them; 映翰通 nine; 京源环保 twice, once as
+大连港股份有限公司), each 所属行业 row then written to every node of the name; 鼎龙股份's exchange is its listing
+date; 708 companies have no industry (500 rows of company_industry.json name companies the list lacks, 32 name
+industries the classification lacks); a level that repeats its parent's name carries Shenwan's numeral (白酒Ⅱ,
+白酒Ⅲ); products share names with companies and industries (比亚迪, 青岛啤酒, 乳品 are also products). Its 14
+questions, in Chinese (8 edge: the industry of 比亚迪, 宁德时代, 顺丰控股, 京东方A, 紫金矿业 and 药明康德, the
+parent industry of 乳品 and of 白色家电; 4 node-property: 贵州茅台's full name, 海天味业's stock code, the exchange
+of 格力电器 and 立讯精密's listing date; 2 two-hop: the parent industry of the industries of 海康威视 and 青岛啤酒;
+no relationship-property question: no relationship of the graph has a property), name each company by its short
+name, one node each, each answer the only one the graph holds, its stored form first ("603288.SH" with "603288");
+checked with domain_gold.py (0 problems); no xgrag command was run on the graph. Overlaps kept: a-share-companies
+and china-top-shareholders are China's listed companies too (with Tushare's industries and concepts and boards, with
+holders), and scian-industries an industry classification's levels (Mexico's SCIAN); this is Shenwan's three-level
+classification of 2021 with each company's full name, code, exchange and listing date. Considered by s31B and left
+out: lansky79/ChainKnowledgeGraph (a 2025 fork: its data files replaced by a few demo rows), DonkeyKing01/EV-PM-DSS
+(Chinese EV brands, series, models and owners' reviews: no data committed, only its crawlers and builder),
+Ryan-Wenstrom-Portfolio/neo4j-stock-network-analysis (85 stocks, one label, computed correlation edges),
+austinleedavis/neo4j-financial-data-importer (a Java importer with a DownloadableDataSource; only an EdgeList.txt of
+data committed), ltphongssvn/manning-NewYorkCityRealEstateKnowledgeGraph (its seed_neo4j.py reads
+NYC_Tax_Property_Features.csv from its author's Downloads folder, not committed),
+jm199504/Financial-Knowledge-Graphs (notebooks; only price series and a news file committed),
+keziatamus/ADB2021-Final-Project (Taipei buildings with prices as JavaScript data, no Neo4j loader),
+RainWangjie/graduation (a Chinese car catalogue as a JavaScript object in a front-end project),
+5KG-UCAS/CosmeticsKG-Spider (cosmetics scraped into CSVs, no Neo4j loader among its files),
+TyBarber/Ownership-scanner and ali-ce/datasets' Tech-Giants-Acquisitions (brand-ownership and CrunchBase acquisition
+CSVs, not examined further), neo4j-product-examples/supply-chain-logistics-demo (notebooks over the Cargo 2000
+logistics data, not examined further), and, in the corpus or left out before, hermes3306/skie (seocho-apartments),
+blitzcodelabs/BlitzCode, maxdemarzi/property_graph, 2020-data-integration/data-collection and
+lemonhu/stock-knowledge-graph (china-top-shareholders, a-share-companies). Seen and not evaluated: a py2neo loader
+of investment events and their financing parties (投资事件, 融资方), an Indian real-estate listings loader (builder
+and location parsed from each project's "By ... in ..." line) and a Chinese company-tag import for neo4j-admin
+(公司代码, 标签, 关联强度): the search named none of their repositories.
+
 [s31B paragraph above]
 
 [s31C paragraph above]
@@ -12080,6 +12138,66 @@ def write_telco_topology(store: Any, mirror: Path) -> None:
 # [s31A source and writer above]
 
 
+CHAIN_KG = "liuhuanyong/ChainKnowledgeGraph"  # Liu Huanyong's 2021 industry-chain graph of China's listed companies
+CHAIN_KG_COMMIT = "4ea9154611408a4dd3238a52eaabe737944b3200"  # its HEAD, 26 October 2021 (no commit since)
+CHAIN_KG_LOADER = "build_graph.py"  # its MedicalGraph (so named: its medical graph's builder reused), as __main__
+# the seven files build_graph.py opens (from data/, by the paths it builds from __file__), in the order it reads them
+CHAIN_KG_FILES = ("data/company.json", "data/product.json", "data/industry.json", "data/company_industry.json",
+                  "data/company_product.json", "data/product_product.json", "data/industry_industry.json")
+# the two of them over the snapshot's 4 MiB limit, absent from the mirror at every commit: opened as empty files
+CHAIN_KG_ABSENT = frozenset({"data/company_product.json", "data/product_product.json"})
+_CHAIN_KG_ROOT = "/ChainKnowledgeGraph"  # the repository's root as its loader is given it (`__file__`)
+
+
+class _ChainKgGraph:
+    """py2neo's Graph as build_graph.py uses it: run(cypher), each statement as written one statement on the store
+    (its host, port and password are not used); an error is raised to the loader, whose try blocks pass over it."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def run(self, cypher: str) -> None:
+        self.store.query(cypher, {}, read_only=False)
+
+
+def write_china_industry_chain(store: Any, mirror: Path) -> None:
+    """build_graph.py of liuhuanyong/ChainKnowledgeGraph (Liu Huanyong's 产业链知识图谱, an industry-chain graph of
+    China's A-share listed companies, October 2021, in Chinese; no licence stated), run as its `__main__` runs it
+    (the README's `python build_graph.py`): create_graphnodes, then create_graphrels, over the JSON-lines files of
+    data/ it opens, read at CHAIN_KG_COMMIT. How it runs: the script is executed in a namespace of its own whose
+    `py2neo` gives Graph (_ChainKgGraph: run, each statement one statement on the store), whose `os` is os.path
+    alone, whose other import is json, whose print writes nothing and whose `open` reads only CHAIN_KG_FILES (by the
+    paths it builds from __file__, /ChainKnowledgeGraph/build_graph.py). Its Cypher runs as written: each node
+    one `CREATE (:label{key:'value', ...})` with the values spliced in between single quotes (a value holding a
+    quote fails, and its bare `except: pass` passes over it), each relationship one `match(p:label),(q:label) where
+    p.name='...'and q.name='...' create (p)-[rel:TYPE]->(q)`. Not written: its company-product relationships (the
+    README's 主营产品, with a 权重 weight) and product-product ones (上游材料, 下游产品, 产品小类):
+    data/company_product.json and product_product.json are over the snapshot's 4 MiB limit and absent from the
+    mirror (CHAIN_KG_ABSENT), opened here as empty files, so the products are nodes without relationships. The
+    graph: the listed companies (company: name, the short name; fullname; code; location, the exchange; time, the
+    listing date "2021-10-19"), Shenwan's 2021 industries (industry: code, name) and the products of the companies'
+    business scopes and reports (product: name); a company 所属行业 (belongs to) its industry, an industry 上级行业
+    (has as parent) the industry a level above."""
+    files = {f"{_CHAIN_KG_ROOT}/{path}": ("" if path in CHAIN_KG_ABSENT
+                                          else read_file(CHAIN_KG, path, mirror, CHAIN_KG_COMMIT).decode("utf-8"))
+             for path in CHAIN_KG_FILES}
+    source = read_file(CHAIN_KG, CHAIN_KG_LOADER, mirror, CHAIN_KG_COMMIT).decode("utf-8")
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path not in files:
+            raise CorpusError(f"{CHAIN_KG}: its loader opens {path}, which is not read here")
+        return io.StringIO(files[path])
+
+    py2neo_module = types.ModuleType("py2neo")
+    py2neo_module.Graph = lambda *args, **kwargs: _ChainKgGraph(store)  # type: ignore[attr-defined]
+    py2neo_module.Node = _Py2neoNode  # type: ignore[attr-defined]
+    os_module = types.ModuleType("os")
+    os_module.path = posixpath  # type: ignore[attr-defined]
+    importer = _loader_importer(CHAIN_KG, {"py2neo": py2neo_module, "os": os_module}, frozenset({"json"}))
+    _run_loader(CHAIN_KG, CHAIN_KG_LOADER, source, importer, file=f"{_CHAIN_KG_ROOT}/{CHAIN_KG_LOADER}",
+                print=_quiet, open=opened)
+
+
 # [s31B source and writer above]
 
 
@@ -12847,6 +12965,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_telco_topology, source=TELCO),
     # [s31A Graph above]
 
+    Graph("china-industry-chain", "frozen", "China's A-share listed companies and Shenwan's industries (a 2021 "
+                                           "industry-chain graph, in Chinese): each company's full name, stock code, "
+                                           "exchange and listing date, the industry it belongs to, and each "
+                                           "industry's parent industry; the products of their business, unlinked",
+          writer=write_china_industry_chain, source=CHAIN_KG),
     # [s31B Graph above]
 
     # [s31C Graph above]

@@ -5546,6 +5546,130 @@ def test_telco_topology_refuses_a_file_it_does_not_know_a_url_and_a_page_without
 # [s31A tests above]
 
 
+# liuhuanyong/ChainKnowledgeGraph's build_graph.py, shortened: its node and relationship methods and main as written
+# (the company-product method, which the mirror's absent files leave without edges, kept)
+_CHAIN_KG_LOADER = (
+    "import os\nimport json\n\nfrom py2neo import Graph,Node\n\nclass MedicalGraph:\n    def __init__(self):\n"
+    "        cur_dir = '/'.join(os.path.abspath(__file__).split('/')[:-1])\n"
+    "        self.company_path = os.path.join(cur_dir, 'data/company.json')\n"
+    "        self.industry_path = os.path.join(cur_dir, 'data/industry.json')\n"
+    "        self.product_path = os.path.join(cur_dir, 'data/product.json')\n"
+    "        self.company_industry_path = os.path.join(cur_dir, 'data/company_industry.json')\n"
+    "        self.company_product_path = os.path.join(cur_dir, 'data/company_product.json')\n"
+    "        self.industry_industry = os.path.join(cur_dir, 'data/industry_industry.json')\n"
+    "        self.product_product = os.path.join(cur_dir, 'data/product_product.json')\n"
+    "        self.g = Graph(host=\"127.0.0.1\", http_port=7474, user=\"neo4j\", password=\"123456\")\n\n"
+    "    def create_node(self, label, nodes):\n        count = 0\n        for node in nodes:\n"
+    "            bodies = []\n            for k, v in node.items():\n"
+    "                body = k + \":\" + \"'%s'\"% v\n                bodies.append(body)\n"
+    "            query_body = ', '.join(bodies)\n            try:\n"
+    "                sql = \"CREATE (:%s{%s})\"%(label, query_body)\n                self.g.run(sql)\n"
+    "                count += 1\n            except:\n                pass\n            print(count, len(nodes))\n"
+    "        return 1\n\n"
+    "    def load_data(self, filepath):\n        datas = []\n        with open(filepath, 'r') as f:\n"
+    "            for line in f:\n                line = line.strip()\n                if not line:\n"
+    "                    continue\n                obj = json.loads(line)\n                if not obj:\n"
+    "                    continue\n                datas.append(obj)\n        return datas\n\n"
+    "    def create_graphnodes(self):\n        company = self.load_data(self.company_path)\n"
+    "        product = self.load_data(self.product_path)\n        industry = self.load_data(self.industry_path)\n"
+    "        self.create_node('company', company)\n        self.create_node('product', product)\n"
+    "        self.create_node('industry', industry)\n        return\n\n"
+    "    def create_graphrels(self):\n"
+    "        company_industry = self.load_data(self.company_industry_path)\n"
+    "        company_product = self.load_data(self.company_product_path)\n"
+    "        product_product = self.load_data(self.product_product)\n"
+    "        industry_industry = self.load_data(self.industry_industry)\n"
+    "        self.create_relationship('company', 'industry', company_industry, \"company_name\", \"industry_name\")\n"
+    "        self.create_relationship('industry', 'industry', industry_industry, \"from_industry\", \"to_industry\")\n"
+    "        self.create_relationship_attr('company', 'product', company_product, \"company_name\", \"product_name\")\n"
+    "        self.create_relationship('product', 'product', product_product, \"from_entity\", \"to_entity\")\n\n"
+    "    def create_relationship(self, start_node, end_node, edges, from_key, end_key):\n        count = 0\n"
+    "        for edge in edges:\n            try:\n                p = edge[from_key]\n"
+    "                q = edge[end_key]\n                rel = edge[\"rel\"]\n"
+    "                query = \"match(p:%s),(q:%s) where p.name='%s'and q.name='%s' create (p)-[rel:%s]->(q)\" % (\n"
+    "                start_node, end_node, p, q, rel)\n                self.g.run(query)\n"
+    "                count += 1\n                print(rel, count, all)\n            except Exception as e:\n"
+    "                print(e)\n        return\n\n"
+    "    def create_relationship_attr(self, start_node, end_node, edges, from_key, end_key):\n"
+    "        for edge in edges:\n            p = edge[from_key]\n            q = edge[end_key]\n"
+    "            rel = edge[\"rel\"]\n            weight = edge[\"rel_weight\"]\n"
+    "            query = (\"match(p:%s),(q:%s) where p.name='%s'and q.name='%s' \"\n"
+    "                     \"create (p)-[rel:%s{%s:'%s'}]->(q)\" % (\n"
+    "                start_node, end_node, p, q, rel, \"权重\", weight))\n            self.g.run(query)\n\n\n"
+    "if __name__ == '__main__':\n    handler = MedicalGraph()\n    handler.create_graphnodes()\n"
+    "    handler.create_graphrels()\n")
+_CHAIN_KG_DATA = {
+    "data/company.json": ('{"name": "邵阳液压", "fullname": "邵阳维克液压股份有限公司", "code": "301079", '
+                          '"location": "深圳证券交易所", "time": "2021-10-19"}\n'
+                          '{"name": "*ST康\'美", "fullname": "康美药业股份有限公司", "code": "600518", '
+                          '"location": "上海证券交易所", "time": "2001-03-19"}\n\n'),
+    "data/product.json": '{"name": "液压缸"}\n',
+    "data/industry.json": '{"code": "640000", "name": "机械设备"}\n{"code": "640701", "name": "液压元件"}\n',
+    "data/company_industry.json": ('{"company_code": "301079.SZ", "industry_code": "640701", '
+                                   '"industry_name": "液压元件", "company_name": "邵阳液压", "rel": "所属行业"}\n'),
+    "data/industry_industry.json": ('{"from_code": "640701", "from_industry": "液压元件", "rel": "上级行业", '
+                                    '"to_industry": "机械设备", "to_code": "640000"}\n'),
+}
+
+
+def _chain_kg_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _CHAIN_KG_LOADER) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "liuhuanyong+ChainKnowledgeGraph" / "repo"
+    (fetched / "data").mkdir(parents=True)
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / corpus.CHAIN_KG_LOADER).write_text(loader, encoding="utf-8")
+    for path, text in _CHAIN_KG_DATA.items():  # the two absent files are not in it, as in the mirror
+        (fetched / path).write_text(text, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "添加数据"], check=True)
+    full = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    (fetched / corpus.CHAIN_KG_LOADER).write_text("raise SystemExit('a later loader')\n", encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "CHAIN_KG_COMMIT", full)
+    return tmp_path
+
+
+class _QuoteFailingStore(Recorder):
+    """A store that refuses what a server refuses here: a statement whose spliced value breaks its string literal."""
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        if "康'美" in statement:
+            raise RuntimeError("Invalid input")
+        return super().query(statement, params, read_only)
+
+
+def test_china_industry_chain_runs_build_graph_py_as_written_over_its_files_at_the_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = _QuoteFailingStore()
+    corpus.write_china_industry_chain(store, _chain_kg_mirror(tmp_path, monkeypatch))
+    # each statement as written, one statement each, in its order: the companies (the one whose quote breaks its
+    # CREATE passed over by the loader's bare except), products and industries, then the company-industry and
+    # industry-industry relationships; the absent company-product and product-product files give none
+    assert [statement for statement, _ in store.calls] == [
+        "CREATE (:company{name:'邵阳液压', fullname:'邵阳维克液压股份有限公司', code:'301079', "
+        "location:'深圳证券交易所', time:'2021-10-19'})",
+        "CREATE (:product{name:'液压缸'})",
+        "CREATE (:industry{code:'640000', name:'机械设备'})",
+        "CREATE (:industry{code:'640701', name:'液压元件'})",
+        "match(p:company),(q:industry) where p.name='邵阳液压'and q.name='液压元件' create (p)-[rel:所属行业]->(q)",
+        "match(p:industry),(q:industry) where p.name='液压元件'and q.name='机械设备' create (p)-[rel:上级行业]->(q)"]
+    assert all(params == {} for _, params in store.calls)
+    assert corpus.CHAIN_KG_ABSENT <= set(corpus.CHAIN_KG_FILES)
+    assert corpus.graph("china-industry-chain").split == "frozen"
+
+
+@pytest.mark.parametrize(("change", "refused"), [("import subprocess\n", "imports subprocess"),
+                                                  ("open('/ChainKnowledgeGraph/data/industry_up.json')\n",
+                                                   "opens /ChainKnowledgeGraph/data/industry_up.json")])
+def test_china_industry_chain_imports_and_opens_nothing_but_its_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str, refused: str) -> None:
+    loader = _CHAIN_KG_LOADER.replace("if __name__ == '__main__':\n", f"if __name__ == '__main__':\n    {change}")
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_china_industry_chain(Recorder(), _chain_kg_mirror(tmp_path, monkeypatch, loader))
+
+
 # [s31B tests above]
 
 
