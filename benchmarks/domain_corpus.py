@@ -11983,6 +11983,75 @@ def write_europe_rivers(store: Any, mirror: Path) -> None:
 # [s31B source and writer above]
 
 
+GUANGDONG_MATTERS = "Clarence-Kong/QABasedOnPolicyKnowledgeGraph"  # a 2021 government-services KBQA (MIT)
+GUANGDONG_MATTERS_LOADER = "build_policyGraph.py"  # its PolicyGraph, run as its __main__ runs it
+GUANGDONG_MATTERS_DATA = "data/policy.json"  # the one file it reads: one JSON object a line, a service matter each
+# HEAD of 30 May 2021 ("add front"): the loader and the 2,262-matter file it reads at that commit (the file held
+# forty matters of Zhongshan when the loader was first committed, at 1b9f54a)
+GUANGDONG_MATTERS_COMMIT = "b1f5aec3fc99ff1a156e084d79fee3b1767124d3"
+# what its export_data writes after the graph (word lists for its question classifier): written nowhere here
+GUANGDONG_MATTERS_DICTS = frozenset({"dict/matter.txt", "dict/theme.txt", "dict/man.txt", "dict/district.txt",
+                                     "dict/department.txt", "dict/power.txt"})
+
+
+class _PolicyGraph:
+    """py2neo's Graph as build_policyGraph.py uses it: create(Node), one CREATE on the store, and run(cypher), its
+    spliced `match ... create` statements run as written (an error raised to its own try/except, as py2neo's would
+    be); its user and password are not used."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self.writes = _Py2neoTransaction(store)
+
+    def create(self, subject: Any) -> None:
+        self.writes.create(subject)
+
+    def run(self, cypher: str) -> None:
+        self.store.query(cypher, {}, read_only=False)
+
+
+def write_guangdong_gov_services(store: Any, mirror: Path) -> None:
+    """build_policyGraph.py of Clarence-Kong/QABasedOnPolicyKnowledgeGraph ("基于知识图谱的政务问答系统", a 2021
+    question-answering system over government services, after liuhuanyong's QASystemOnMedicalKG; MIT, copyright
+    2021 clarencekong; in Chinese), run as its __main__ runs it (create_graphnodes, create_graphrels, export_data)
+    over data/policy.json at GUANGDONG_MATTERS_COMMIT: 2,262 service matters (事项) of Guangdong's provincial
+    departments and Guangzhou's, as its prepare_data spider read them from the province's service portal, each with
+    its department, power type (行政许可, 公共服务, ...), level (省级 or 市级), service themes and the kinds of
+    applicant it serves, and its guide's fields (consulting and complaint phones, where and when it is handled,
+    time limit, fee, acceptance standard, URL). How it runs: the script is executed in a namespace of its own whose
+    `py2neo` gives Graph (_PolicyGraph: create and run, each one statement on the store) and Node, whose `open`
+    reads data/policy.json from the directory it is run in (os.getcwd(), as it asks) and lets export_data write its
+    word lists nowhere, whose other imports are os and json and whose print writes nothing. Its Cypher runs as
+    written (names spliced into `match(p:X),(q:Y) where p.name='...' and q.name='...' create (p)-[rel:T{name:'...'}]
+    ->(q)`, the relationship's Chinese name its one property). Quirks kept as the script writes them: every matter
+    is two kinds of Matter node, one per line of the file with the guide's fields and one per distinct name with the
+    name alone, and each of its relationships is created from every Matter node of its name (so a matter's theme,
+    applicants and department are reached from both, twice when the file lists it twice); its 办事层级 (matter to
+    District) pairs name a department, not a district, and its 属于 (department to department) pairs the area
+    ("广东省"), so neither writes a relationship, and 管辖 has no pairs; a theme is tied to every applicant kind
+    of every matter of that theme."""
+    def read(path: str) -> bytes:
+        return read_file(GUANGDONG_MATTERS, path, mirror, GUANGDONG_MATTERS_COMMIT)
+
+    source = read(GUANGDONG_MATTERS_LOADER).decode("utf-8")
+    data = read(GUANGDONG_MATTERS_DATA).decode("utf-8")
+    cwd = os.getcwd()
+
+    def opened(path: str, mode: str = "r", *args: Any, **kwargs: Any) -> io.StringIO:
+        relative = os.path.relpath(path, cwd) if os.path.isabs(path) else os.path.normpath(path)
+        if relative == GUANGDONG_MATTERS_DATA and "w" not in mode and "+" not in mode:
+            return io.StringIO(data)
+        if relative in GUANGDONG_MATTERS_DICTS and "w" in mode:
+            return io.StringIO()  # export_data's word lists: nothing of the graph
+        raise CorpusError(f"{GUANGDONG_MATTERS}: its loader opens {path} ({mode}), which is not read here")
+
+    py2neo_module = types.ModuleType("py2neo")
+    py2neo_module.Graph = lambda *args, **kwargs: _PolicyGraph(store)  # type: ignore[attr-defined]
+    py2neo_module.Node = _Py2neoNode  # type: ignore[attr-defined]
+    importer = _loader_importer(GUANGDONG_MATTERS, {"py2neo": py2neo_module}, frozenset({"os", "json"}))
+    _run_loader(GUANGDONG_MATTERS, GUANGDONG_MATTERS_LOADER, source, importer, print=_quiet, open=opened)
+
+
 # [s31C source and writer above]
 
 
@@ -12744,6 +12813,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     # [s31B Graph above]
 
+    Graph("guangdong-gov-services", "frozen", "Guangdong's government service matters in Chinese (a 2021 government-"
+                                               "services KBQA's data from the province's service portal): each "
+                                               "matter's department, power type, level, service themes and "
+                                               "applicants, with its guide's phones, place, hours, time limit, fee "
+                                               "and acceptance standard",
+          writer=write_guangdong_gov_services, source=GUANGDONG_MATTERS),
     # [s31C Graph above]
 
     # [s31D Graph above]
