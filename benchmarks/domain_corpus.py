@@ -4542,6 +4542,68 @@ and location parsed from each project's "By ... in ..." line) and a Chinese comp
 
 [s31B paragraph above]
 
+Helper s31C's paragraph, written blind (the thirty-first split, in preparation; domain searched: people,
+organisations, politics, government, law, courts, journalism and social networks). guangdong-gov-services:
+github.com/Clarence-Kong/QABasedOnPolicyKnowledgeGraph ("基于知识图谱的政务问答系统", clarencekong's 2021
+question-answering system over government services, modelled on liuhuanyong's QASystemOnMedicalKG; MIT, copyright
+2021 clarencekong; in Chinese), its build_policyGraph.py run as its `__main__` runs it (create_graphnodes,
+create_graphrels, export_data) at b1f5aec of 30 May 2021, its HEAD (GUANGDONG_MATTERS_COMMIT,
+write_guangdong_gov_services), over data/policy.json: 2,262 service matters (事项) of Guangdong's provincial
+departments (2,024, 省级) and of Guangzhou's (238, 市级), as its prepare_data spider read them from the province's
+service portal, one JSON object a line (when the loader was first committed, at 1b9f54a, the file held forty matters
+of Zhongshan). What the loader needed: to run in a namespace of its own whose `py2neo` gives Graph (_PolicyGraph:
+create, one CREATE of a node on the store, and run, its statement as written, an error raised into the script's own
+try/except as py2neo's would be; its user and password not used) and Node, whose `open` reads data/policy.json from
+the directory os.getcwd() names (as it asks) and lets export_data write its six word lists (dict/*.txt, for its
+question classifier) nowhere, whose other imports are os and json and whose print writes nothing; nothing of its
+Cypher is changed (names spliced into `match(p:X),(q:Y) where p.name='...'and q.name='...' create
+(p)-[rel:T{name:'...'}]->(q)`; no name in the file holds a quote). The graph: 4,700 nodes (Matter 4,455, Department
+177, Theme 52, Man 7, Power 7, District 2), 24,788 relationships (matter_object 14,283, theme_category 5,157,
+accrual_item 4,666, theme_object 263, own_resonsibility 242, consists_of 177), 6 labels, `up` in 9 min 20 s (server
+start included, other helpers' servers running). A Matter node written from a line holds the guide's fields as text:
+name (TASK_NAME), consult_phone, complain_phone, handle_location ("办理地点： 广州市..."), handle_time and
+handle_time_limit ("20(工作日)", "1(工作日)"), matter_level, matter_short, matter_daily, matter_code, visit_number,
+co_department, courier_service, bear_paltform, online_book, online_book_addr, accept_standard, material_intro, URL,
+charge and handle_type (empty for most), executer (always empty), service_object_name (a list); every relationship
+holds only name, the type's Chinese name (服务主题, 对象, 下设, 事项对象, 拥有权责, 权责事项). Quirks kept as the
+script writes them: every matter is two kinds of Matter node, one per line with the guide's fields (2,262) and one
+per distinct name with the name alone (2,193), and each relationship is created from every Matter node of its name
+(a Matter name matches two nodes, or three or four for the 67 names the file lists more than once); a Department
+下设 under its District (省级 166, 市级 11) and 拥有权责 (holds) each power type (行政许可, 公共服务, 行政奖励,
+行政确认, 行政给付, 行政裁决, 其他行政权力) of its matters, and 权责事项 each matter; a Theme 对象 every applicant
+kind (Man: 自然人, 企业法人, 事业法人, ...) of every matter of that theme; its 办事层级 pairs name a department
+where a district is matched and its 属于 pairs the area ("广东省"), so neither writes a relationship, and 管辖 has
+none; 66 lines have no URL (null, not written); five department names keep a stray space ("广东省邮政管理局 ", "
+广东省地质装备中心"); the theme "其他" (other) holds 1,071 of the lines. Its 14 questions, in Chinese as the data is
+(7 edge: the department of 普通护照加注办证进度查询 and of 美术馆图片新闻, the theme of a builder's registration
+matter, the applicants of 广东医学收录信息查询 and of the theme 婚姻登记, the level of 广州空港经济区管理委员会, the
+power type of 广东省中医药局; 4 node-property: a consulting phone, a complaint phone, a place of handling, a time
+limit in working days; 3 two-hop: the level of the department of a Guangzhou security-guard licence matter, the
+power type of the department of the financing-guarantee company approval and of a fishing-port accident
+investigation; no relationship-property question, each relationship's one property being its type's constant Chinese
+name), name matters as the portal writes them, each named Matter the one line node of its name (pinned by its URL or
+phone, the name-only node beside it having nothing else), each answer the only one the graph holds, checked with
+domain_gold.py (0 problems); no xgrag command was run on the graph and no xgrag output on it looked at. Overlaps
+kept: sri-lanka-ministries is a government's ministries and their functions, un-structure the UN's organs,
+china-cities China's divisions with their infobox facts; this is the corpus's first graph of government service
+matters (departments, power types, themes, applicants and service guides). Considered by s31C and left out:
+datmieu204/political-net (Vietnamese politicians from Wikipedia infoboxes: its committed neo4j_import.cypher sets a
+map-valued `properties` property, which Neo4j refuses, and its infobox cleaning calls a language model; left out
+before); pacedproton/medialang (Austrian media outlets of the ANMI database as a DSL: the generated ORF and Kronen
+Zeitung Cypher files are gone from its HEAD, and its shell loader names a file never committed);
+sashagutfraind/Nov13 (the network of the Paris and Brussels attacks: an R script of RNeo4j createNode calls, one
+Person label, private persons among those named); mkd-neo4j/uk-sanctions-list-unsctructured-to-neo4j (the UK's cyber
+sanctions list extracted from a PDF by a language model, a few dozen entries); a Stanford Mapping Militants loader
+(one MilitantGroup label; its repository not named); Clarence-Kong's own first data (the forty Zhongshan matters of
+1b9f54a, superseded by HEAD's file); an Indian statutes loader (Act and Section, its scraped JSON not committed;
+repository not named); a CBDB Song-dynasty RAG system (80,000 persons, data not committed; repository not named);
+defgsus/kek-online-archive (German media ownership as a JSON archive, no Neo4j loader); miskibin/sejmofil-neo4j-mcp
+(an MCP server, no data or loader committed); Enron e-mail loaders (private persons' mail); qiuyue97/leader_graph,
+wevisdemo/politigraph, jmelgarmartin/congreso_insights and a Korean politicians.csv py2neo loader (left out before,
+not tried again). Seen and not evaluated: new-village/ofac-sdn-analysis (an OFAC SDN parser, no Neo4j loader seen),
+Leafsketch-deer/unga-resolution-network (UN resolution citations, no Neo4j loader seen) and a Japanese
+PoliticiansNet notebook (its repository not named).
+
 [s31C paragraph above]
 
 [s31D paragraph above]
@@ -12201,6 +12263,76 @@ def write_china_industry_chain(store: Any, mirror: Path) -> None:
 # [s31B source and writer above]
 
 
+GUANGDONG_MATTERS = "Clarence-Kong/QABasedOnPolicyKnowledgeGraph"  # a 2021 government-services KBQA (MIT)
+GUANGDONG_MATTERS_LOADER = "build_policyGraph.py"  # its PolicyGraph, run as its __main__ runs it
+GUANGDONG_MATTERS_DATA = "data/policy.json"  # the one file it reads: one JSON object a line, a service matter each
+# HEAD of 30 May 2021 ("add front"): the loader and the 2,262-matter file it reads at that commit (the file held
+# forty matters of Zhongshan when the loader was first committed, at 1b9f54a)
+GUANGDONG_MATTERS_COMMIT = "b1f5aec3fc99ff1a156e084d79fee3b1767124d3"
+# what its export_data writes after the graph (word lists for its question classifier): written nowhere here
+GUANGDONG_MATTERS_DICTS = frozenset({"dict/matter.txt", "dict/theme.txt", "dict/man.txt", "dict/district.txt",
+                                     "dict/department.txt", "dict/power.txt"})
+
+
+class _PolicyGraph:
+    """py2neo's Graph as build_policyGraph.py uses it: create(Node), one CREATE on the store, and run(cypher), its
+    spliced `match ... create` statements run as written (an error raised to its own try/except, as py2neo's would
+    be); its user and password are not used."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self.writes = _Py2neoTransaction(store)
+
+    def create(self, subject: Any) -> None:
+        self.writes.create(subject)
+
+    def run(self, cypher: str) -> None:
+        self.store.query(cypher, {}, read_only=False)
+
+
+def write_guangdong_gov_services(store: Any, mirror: Path) -> None:
+    """build_policyGraph.py of Clarence-Kong/QABasedOnPolicyKnowledgeGraph ("基于知识图谱的政务问答系统", a 2021
+    question-answering system over government services, after liuhuanyong's QASystemOnMedicalKG; MIT, copyright
+    2021 clarencekong; in Chinese), run as its __main__ runs it (create_graphnodes, create_graphrels, export_data)
+    over data/policy.json at GUANGDONG_MATTERS_COMMIT: 2,262 service matters (事项) of Guangdong's provincial
+    departments and Guangzhou's, as its prepare_data spider read them from the province's service portal, each with
+    its department, power type (行政许可, 公共服务, ...), level (省级 or 市级), service themes and the kinds of
+    applicant it serves, and its guide's fields (consulting and complaint phones, where and when it is handled,
+    time limit, fee, acceptance standard, URL). How it runs: the script is executed in a namespace of its own whose
+    `py2neo` gives Graph (_PolicyGraph: create and run, each one statement on the store) and Node, whose `open`
+    reads data/policy.json from the directory it is run in (os.getcwd(), as it asks) and lets export_data write its
+    word lists nowhere, whose other imports are os and json and whose print writes nothing. Its Cypher runs as
+    written (names spliced into `match(p:X),(q:Y) where p.name='...' and q.name='...' create (p)-[rel:T{name:'...'}]
+    ->(q)`, the relationship's Chinese name its one property). Quirks kept as the script writes them: every matter
+    is two kinds of Matter node, one per line of the file with the guide's fields and one per distinct name with the
+    name alone, and each of its relationships is created from every Matter node of its name (so a matter's theme,
+    applicants and department are reached from each: two nodes for a matter the file lists once, three or four for one
+    it lists twice or three times); its 办事层级 (matter to
+    District) pairs name a department, not a district, and its 属于 (department to department) pairs the area
+    ("广东省"), so neither writes a relationship, and 管辖 has no pairs; a theme is tied to every applicant kind
+    of every matter of that theme."""
+    def read(path: str) -> bytes:
+        return read_file(GUANGDONG_MATTERS, path, mirror, GUANGDONG_MATTERS_COMMIT)
+
+    source = read(GUANGDONG_MATTERS_LOADER).decode("utf-8")
+    data = read(GUANGDONG_MATTERS_DATA).decode("utf-8")
+    cwd = os.getcwd()
+
+    def opened(path: str, mode: str = "r", *args: Any, **kwargs: Any) -> io.StringIO:
+        relative = os.path.relpath(path, cwd) if os.path.isabs(path) else os.path.normpath(path)
+        if relative == GUANGDONG_MATTERS_DATA and "w" not in mode and "+" not in mode:
+            return io.StringIO(data)
+        if relative in GUANGDONG_MATTERS_DICTS and "w" in mode:
+            return io.StringIO()  # export_data's word lists: nothing of the graph
+        raise CorpusError(f"{GUANGDONG_MATTERS}: its loader opens {path} ({mode}), which is not read here")
+
+    py2neo_module = types.ModuleType("py2neo")
+    py2neo_module.Graph = lambda *args, **kwargs: _PolicyGraph(store)  # type: ignore[attr-defined]
+    py2neo_module.Node = _Py2neoNode  # type: ignore[attr-defined]
+    importer = _loader_importer(GUANGDONG_MATTERS, {"py2neo": py2neo_module}, frozenset({"os", "json"}))
+    _run_loader(GUANGDONG_MATTERS, GUANGDONG_MATTERS_LOADER, source, importer, print=_quiet, open=opened)
+
+
 # [s31C source and writer above]
 
 
@@ -12972,6 +13104,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_china_industry_chain, source=CHAIN_KG),
     # [s31B Graph above]
 
+    Graph("guangdong-gov-services", "frozen", "Guangdong's government service matters in Chinese (a 2021 government-"
+                                               "services KBQA's data from the province's service portal): each "
+                                               "matter's department, power type, level, service themes and "
+                                               "applicants, with its guide's phones, place, hours, time limit, fee "
+                                               "and acceptance standard",
+          writer=write_guangdong_gov_services, source=GUANGDONG_MATTERS),
     # [s31C Graph above]
 
     # [s31D Graph above]

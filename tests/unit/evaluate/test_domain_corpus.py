@@ -5673,6 +5673,88 @@ def test_china_industry_chain_imports_and_opens_nothing_but_its_files(
 # [s31B tests above]
 
 
+# Clarence-Kong/QABasedOnPolicyKnowledgeGraph's build_policyGraph.py, shortened: its data path from os.getcwd(), a
+# line of JSON a matter, Node and Graph.create for the nodes, Graph.run of spliced `match ... create` statements in
+# its own try/except, export_data writing its word lists
+_GUANGDONG_LOADER = (
+    "import os\nimport json\nfrom py2neo import Graph, Node\n\n\nclass PolicyGraph:\n"
+    "    def __init__(self):\n        cur_dir = os.getcwd()\n"
+    "        self.data_path = os.path.join(cur_dir, 'data/policy.json')\n"
+    "        self.g = Graph(user='neo4j', password='ckong')\n\n"
+    "    def read(self):\n        rows = [json.loads(line) for line in open(self.data_path, encoding='utf-8')]\n"
+    "        return rows, sorted({r['TASK_NAME'] for r in rows}), sorted({r['DEPT_NAME'] for r in rows})\n\n"
+    "    def build(self):\n        rows, matters, departments = self.read()\n        for r in rows:\n"
+    "            self.g.create(Node('Matter', name=r['TASK_NAME'], consult_phone=r['consult_phone']))\n"
+    "        for name in matters:\n            self.g.create(Node('Matter', name=name))\n"
+    "        for name in departments:\n            self.g.create(Node('Department', name=name))\n"
+    "        for r in rows:\n            query = \"match(p:%s),(q:%s) where p.name='%s'and q.name='%s' create "
+    "(p)-[rel:%s{name:'%s'}]->(q)\" % ('Department', 'Matter', r['DEPT_NAME'], r['TASK_NAME'], 'accrual_item', "
+    "'权责事项')\n            try:\n                self.g.run(query)\n            except Exception as e:\n"
+    "                print(e)\n        f = open('dict/matter.txt', 'w+', encoding='utf-8')\n"
+    "        f.write('\\n'.join(matters))\n        f.close()\n\n\n"
+    "if __name__ == '__main__':\n    PolicyGraph().build()\n")
+_GUANGDONG_DATA = ('{"TASK_NAME": "律师执业许可", "DEPT_NAME": "广东省司法厅", "consult_phone": "020-83172736"}\n'
+                   '{"TASK_NAME": "O\'Neil", "DEPT_NAME": "广东省司法厅", "consult_phone": ""}\n')
+
+
+class _FailingRecorder(Recorder):
+    """A Recorder whose store refuses a statement with a stray quote, as the server refuses its syntax."""
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        super().query(statement, params, read_only)
+        if statement.startswith("CREATE (n"):
+            return [{"id": str(len(self.calls))}]
+        if statement.count("'") % 2:
+            raise RuntimeError("Invalid input")
+        return []
+
+
+def _guangdong_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _GUANGDONG_LOADER) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "Clarence-Kong+QABasedOnPolicyKnowledgeGraph" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / "data").mkdir()
+    (fetched / corpus.GUANGDONG_MATTERS_LOADER).write_text(loader, encoding="utf-8")
+    (fetched / corpus.GUANGDONG_MATTERS_DATA).write_text(_GUANGDONG_DATA, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "add front"], check=True)
+    full = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # later: a file the pinned commit does not have (its data is read at the pinned commit)
+    (fetched / corpus.GUANGDONG_MATTERS_DATA).write_text("", encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "empty"], check=True)
+    monkeypatch.setattr(corpus, "GUANGDONG_MATTERS_COMMIT", full)
+    return tmp_path
+
+
+def test_guangdong_gov_services_runs_build_policygraph_py_with_a_py2neo_over_the_store(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = _FailingRecorder()
+    corpus.write_guangdong_gov_services(store, _guangdong_mirror(tmp_path, monkeypatch))
+    creates = [params["props"] for statement, params in store.calls if statement.startswith("CREATE (n:`Matter`")]
+    # one Matter node a line with its fields, one a distinct name with the name alone (as the script writes them)
+    assert creates == [{"name": "律师执业许可", "consult_phone": "020-83172736"},
+                       {"name": "O'Neil", "consult_phone": ""}, {"name": "O'Neil"}, {"name": "律师执业许可"}]
+    runs = [statement for statement, _ in store.calls if statement.startswith("match(")]
+    # the spliced statements as written; the one its quote breaks raises into the script's own try/except
+    assert runs == ["match(p:Department),(q:Matter) where p.name='广东省司法厅'and q.name='律师执业许可' create "
+                    "(p)-[rel:accrual_item{name:'权责事项'}]->(q)",
+                    "match(p:Department),(q:Matter) where p.name='广东省司法厅'and q.name='O'Neil' create "
+                    "(p)-[rel:accrual_item{name:'权责事项'}]->(q)"]
+    assert corpus.graph("guangdong-gov-services").split == "frozen"
+
+
+@pytest.mark.parametrize(("change", "refused"), [("import subprocess\n", "imports subprocess"),
+                                                  ("open('data/medical.json')\n", "opens data/medical.json")])
+def test_guangdong_gov_services_imports_and_opens_nothing_but_its_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str, refused: str) -> None:
+    loader = _GUANGDONG_LOADER.replace("if __name__ == '__main__':\n", f"if __name__ == '__main__':\n    {change}")
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_guangdong_gov_services(Recorder(), _guangdong_mirror(tmp_path, monkeypatch, loader))
+
+
 # [s31C tests above]
 
 
