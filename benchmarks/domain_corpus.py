@@ -11986,6 +11986,69 @@ def write_europe_rivers(store: Any, mirror: Path) -> None:
 # [s31C source and writer above]
 
 
+KG_TCM = "yuwenhan07/KG_TCM"  # Wenhan Yu's 2025 TCM knowledge-graph system: formulas, herbs, indications (Chinese)
+# its HEAD ("first commit", 9 June 2025); build/KG_build.py and build/data/TCM.json are as its first commit of 4 June
+# 2025 wrote them, unchanged since
+KG_TCM_COMMIT = "5184cd4ec5dbd0123ffc61d6d1adda0e861ab087"
+KG_TCM_LOADER = "build/KG_build.py"  # its readme's "重新构建知识图谱": `cd build` then `python KG_build.py`
+# the one file its create_graph_custom() opens, by the path it gives it (relative to build/, where it is run) and
+# the repository's path of that file
+KG_TCM_FILES = {"./data/TCM.json": "build/data/TCM.json"}
+KG_TCM_CLEAR = "MATCH (n) DETACH DELETE n"  # its one Graph.run statement: it empties the database first
+
+
+class _KgTcmGraph:
+    """py2neo's Graph as KG_build.py uses it: run(cypher) of its one statement (the database's clearing, run as
+    written) and create(Node or Relationship), each one statement on the store (_Py2neoTransaction: a node bound to
+    what it wrote, a relationship between two bound nodes); its url, credentials and database name are not used."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self.writes = _Py2neoTransaction(store)
+
+    def run(self, cypher: str) -> None:
+        if cypher != KG_TCM_CLEAR:
+            raise CorpusError(f"{KG_TCM}: its loader runs a statement not read here: {cypher}")
+        self.store.query(cypher, {}, read_only=False)
+
+    def create(self, subject: Any) -> None:
+        self.writes.create(subject)
+
+
+def write_tcm_formulas(store: Any, mirror: Path) -> None:
+    """build/KG_build.py of yuwenhan07/KG_TCM (Wenhan Yu's "中医药知识图谱系统", a June 2025 traditional Chinese
+    medicine knowledge-graph and question-answering project, in Chinese; no licence stated), read at KG_TCM_COMMIT
+    and run as its readme's optional rebuild runs it (`cd build`, `python KG_build.py`): create_graph_custom() over
+    build/data/TCM.json, the triples its tcm_crawler.py made of 284 formula pages of 901020.com's 方剂 (formula)
+    section (their composition and indications parsed by DeepSeek), each triple {node_1, relation, node_2, weight}
+    with each node written "<label>\\t<name>". How it runs: the script is executed in a namespace of its own whose
+    `py2neo` gives Graph (_KgTcmGraph: run, create), Node and Relationship, whose `open` reads only the file it opens
+    (KG_TCM_FILES, the commit's file), whose other import is json alone. What it writes, kept as written: first
+    `MATCH (n) DETACH DELETE n` (the database is empty), then, triple by triple, each node not seen before (by its
+    "<label>\\t<name>" string) CREATEd with its label and name, and one CREATEd relationship of the triple's
+    relation as its type, with the triple's weight (a dose as the page writes it, "二两 (各60g)", "9克", "6枚") as
+    its `weight` where the triple has one: 方剂 (the root, "方剂") 包含 each 方名 (formula name), which 来源 its
+    source (a classic, "《伤寒论》"), 功能主治 its functions and indications (symptoms, patterns, diseases, one
+    node each), 别名 its other names and 配方 its 处方 (prescription, of the formula's name), whose 中药组成 are its
+    中药名 (herbs, as the page names them with their preparation: "龙骨酥炙", "人参(党参)"). A triple listed
+    twice is two relationships; each node and each relationship its own statement."""
+    source = read_file(KG_TCM, KG_TCM_LOADER, mirror, KG_TCM_COMMIT).decode("utf-8")
+    files = {path: read_file(KG_TCM, repo_path, mirror, KG_TCM_COMMIT).decode("utf-8")
+             for path, repo_path in KG_TCM_FILES.items()}
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path not in files:
+            raise CorpusError(f"{KG_TCM}: its loader opens {path}, which is not read here")
+        return io.StringIO(files[path])
+
+    py2neo_module = types.ModuleType("py2neo")
+    py2neo_module.Graph = lambda *args, **kwargs: _KgTcmGraph(store)  # type: ignore[attr-defined]
+    py2neo_module.Node = _Py2neoNode  # type: ignore[attr-defined]
+    py2neo_module.Relationship = _Py2neoRelationship  # type: ignore[attr-defined]
+    importer = _loader_importer(KG_TCM, {"py2neo": py2neo_module}, frozenset({"json"}))
+    _run_loader(KG_TCM, KG_TCM_LOADER, source, importer, print=_quiet, open=opened)
+
+
 # [s31D source and writer above]
 
 
@@ -12746,6 +12809,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     # [s31C Graph above]
 
+    Graph("tcm-formulas", "frozen", "traditional Chinese medicine formulas (a 2025 TCM knowledge-graph project's "
+                                    "data from 901020.com, in Chinese): each formula's source text, its functions "
+                                    "and indications, its other names, its prescription and the herbs it is "
+                                    "made of with their doses",
+          writer=write_tcm_formulas, source=KG_TCM),
     # [s31D Graph above]
 
     # [s31E Graph above]
