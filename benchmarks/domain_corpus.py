@@ -4426,6 +4426,53 @@ and Chinese flood-control river graphs (their nodes typed in by hand or read fro
 
 [s31C paragraph above]
 
+Helper s31D's paragraph, written blind (the thirty-first split, in preparation; science, medicine, biology,
+chemistry, academia and education, software and IT). tcm-formulas: github.com/yuwenhan07/KG_TCM (Wenhan Yu's
+"中医药知识图谱系统", a traditional Chinese medicine knowledge graph with a Flask question-answering front end, June
+2025; no licence stated; in Chinese; its data the formula pages of 901020.com's 方剂 section that its tcm_crawler.py
+crawled, their composition and indications parsed by DeepSeek, cleaned by data_clean.py and joined by combine.py
+into build/data/TCM.json, all committed), its readme's optional rebuild, `cd build` then `python KG_build.py`, run
+as written at its HEAD 5184cd4 of 9 June 2025 (KG_TCM_COMMIT; the loader and the file unchanged since its first
+commit of 4 June; write_tcm_formulas): the script executed with a `py2neo` whose Graph runs its one statement
+(`MATCH (n) DETACH DELETE n`) and creates its nodes and relationships on the store (_KgTcmGraph over the module's
+_Py2neoTransaction, as china-cities' loader), an `open` that reads only ./data/TCM.json (the commit's file) and json
+as its only other import. What the loader had to change: nothing of its code or data; each py2neo create is one
+statement (py2neo would send each in its own transaction too). The graph: 3,949 nodes (功能主治 functions and
+indications 2,573, 中药名 herbs 674, 方名 formula names 284, 处方 prescriptions 283, 来源 sources 129, 别名 other
+names 5, 方剂 the root 1), 5,954 relationships (功能主治 3,146, 中药组成 1,954, 包含 284, 配方 283, 来源 282, 别名
+5), 7 labels, `up` in 1 min 21 s (server start included). Quirks kept as the script writes them: every node has only
+a name (no other node property); the one relationship property is 中药组成's weight, the dose as the page writes it
+("二两 (各60g)", "9克", "6枚", "适量", "二两，渐可加至五六两 (60~180g)"); a formula's name node (方名) and its
+prescription node (处方) are two nodes of one name; a node is created once per label and name, so an indication
+or herb recurs as one node (甘草 in 82 prescriptions) while the same herb prepared otherwise is another (甘草,
+炙甘草, "人参(党参)"; "白果" and "白果(碎，十枚)"); 14 formula names carry the crawler's numeric suffix
+("荆防败毒散2", "蠲（juān）痹汤4"); one formula may be two (麻杏石甘汤 and 麻黄杏仁甘草石膏汤); two formulas have no
+source and one (麻子仁丸 (脾約丸)) no prescription; a source is the page's text ("《伤寒论：辨太阳病脉证并治中》",
+several books joined by ；, or a note on the formula's history); indications mix symptoms, patterns, diseases and
+effects as the parser split them ("脉浮数", "三焦火毒证", "胃癌", "补中益气"); a herb listed twice in a prescription
+(参苓白术散's 甘草, 七味白术散's 葛根, each twice with one dose) is two relationships. Its 14 questions, in Chinese
+(10 edge: a formula's source book both ways, the one formula for an indication, the one prescription holding a herb;
+2 relationship-property: a herb's dose in a prescription; 2 two-hop: the source of the one formula for an
+indication; no node-property question: no node has a property but its name), each answer the only one the graph
+holds, checked with domain_gold.py (0 problems); no xgrag command was run on the graph. Overlaps kept:
+chinese-cardio-drugs is Chinese medicine's western drugs, kegg-diseases, french-medicines, swiss-medicines and
+drug-interactions are medicines and diseases; this is the corpus's first graph of traditional Chinese medicine
+(formulas, their classical sources, herbs and doses). Considered by s31D and left out (each grepped here first; most
+of this domain's LOAD CSV and py2neo loaders the searches returned were already considered): xingyve0319's SHU
+data-mining course medical graph (one label, MedicalEntity with a type, and RELATED_TO only),
+wvirtue/Plant-Knowledge-Graph and JoanWu5/University-Knowledge-Graph (left out before), weat0212/ndltd-neo4j and
+ivanbrillo/BioConnect (left out before), AIDA-UIUC/uiuc-scheduler (left out before), jeffwhite-619/periodicity (left
+out before), IEK-13/MatGraphAI (left out before), etalab-ia/ami-ia-chub (left out before), remi-espie/learning_Neo4J
+(a learning repository's one CVE statement over an NVD feed, each reference a node; not evaluated further),
+dlesser71n/cyber-pi and Planet9V/agent-optimization-deployment (CVE loaders that fetch the NVD at run time),
+sokcho-kim/scrape-hub (Korean drug and biomarker integration plans over scraped data its documents size at hundreds
+of MB; not evaluated further), maxdemarzi/cpdat (a Lua loader calling NodeAdd, not a Neo4j script),
+DaSEA-project/DaSEA-Network (package dependency networks of many package managers; not evaluated),
+Mhijazi16/pacman-crawler (Arch packages: the corpus has arch-packages),
+LelandYan/ResearchRelationshipNetwork_KnowledgeGraph (its README gives its code and data as a Baidu drive download;
+not evaluated further), robertogs2/bases (a course's species food-chain generator; not evaluated) and the Chinese
+disease-symptom loaders the search returned without naming their repositories (one file of symptoms per disease).
+
 [s31D paragraph above]
 
 [s31E paragraph above]
@@ -12020,7 +12067,8 @@ def write_tcm_formulas(store: Any, mirror: Path) -> None:
     medicine knowledge-graph and question-answering project, in Chinese; no licence stated), read at KG_TCM_COMMIT
     and run as its readme's optional rebuild runs it (`cd build`, `python KG_build.py`): create_graph_custom() over
     build/data/TCM.json, the triples its tcm_crawler.py made of 284 formula pages of 901020.com's 方剂 (formula)
-    section (their composition and indications parsed by DeepSeek), each triple {node_1, relation, node_2, weight}
+    section (their composition and indications parsed by DeepSeek), cleaned by its data_clean.py and joined by its
+    combine.py (steps not run here: their output is committed), each triple {node_1, relation, node_2, weight}
     with each node written "<label>\\t<name>". How it runs: the script is executed in a namespace of its own whose
     `py2neo` gives Graph (_KgTcmGraph: run, create), Node and Relationship, whose `open` reads only the file it opens
     (KG_TCM_FILES, the commit's file), whose other import is json alone. What it writes, kept as written: first
