@@ -4440,8 +4440,8 @@ as its only other import. What the loader had to change: nothing of its code or 
 statement (py2neo would send each in its own transaction too). The graph: 3,949 nodes (功能主治 functions and
 indications 2,573, 中药名 herbs 674, 方名 formula names 284, 处方 prescriptions 283, 来源 sources 129, 别名 other
 names 5, 方剂 the root 1), 5,954 relationships (功能主治 3,146, 中药组成 1,954, 包含 284, 配方 283, 来源 282, 别名
-5), 7 labels, `up` in 1 min 21 s (server start included). Quirks kept as the script writes them: every node has only
-a name (no other node property); the one relationship property is 中药组成's weight, the dose as the page writes it
+5), 7 labels, `up` in 1 min 21 s (server start included; 3 min 50 s in a second run, other helpers' servers
+running). Quirks kept as the script writes them: every node has only a name (no other node property); the one relationship property is 中药组成's weight, the dose as the page writes it
 ("二两 (各60g)", "9克", "6枚", "适量", "二两，渐可加至五六两 (60~180g)"); a formula's name node (方名) and its
 prescription node (处方) are two nodes of one name; a node is created once per label and name, so an indication
 or herb recurs as one node (甘草 in 82 prescriptions) while the same herb prepared otherwise is another (甘草,
