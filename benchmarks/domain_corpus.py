@@ -4441,37 +4441,38 @@ statement (py2neo would send each in its own transaction too). The graph: 3,949 
 indications 2,573, 中药名 herbs 674, 方名 formula names 284, 处方 prescriptions 283, 来源 sources 129, 别名 other
 names 5, 方剂 the root 1), 5,954 relationships (功能主治 3,146, 中药组成 1,954, 包含 284, 配方 283, 来源 282, 别名
 5), 7 labels, `up` in 1 min 21 s (server start included; 3 min 50 s in a second run, other helpers' servers
-running). Quirks kept as the script writes them: every node has only a name (no other node property); the one relationship property is 中药组成's weight, the dose as the page writes it
-("二两 (各60g)", "9克", "6枚", "适量", "二两，渐可加至五六两 (60~180g)"); a formula's name node (方名) and its
-prescription node (处方) are two nodes of one name; a node is created once per label and name, so an indication
-or herb recurs as one node (甘草 in 82 prescriptions) while the same herb prepared otherwise is another (甘草,
-炙甘草, "人参(党参)"; "白果" and "白果(碎，十枚)"); 14 formula names carry the crawler's numeric suffix
-("荆防败毒散2", "蠲（juān）痹汤4"); one formula may be two (麻杏石甘汤 and 麻黄杏仁甘草石膏汤); two formulas have no
-source and one (麻子仁丸 (脾約丸)) no prescription; a source is the page's text ("《伤寒论：辨太阳病脉证并治中》",
-several books joined by ；, or a note on the formula's history); indications mix symptoms, patterns, diseases and
-effects as the parser split them ("脉浮数", "三焦火毒证", "胃癌", "补中益气"); a herb listed twice in a prescription
-(参苓白术散's 甘草, 七味白术散's 葛根, each twice with one dose) is two relationships. Its 14 questions, in Chinese
-(10 edge: a formula's source book both ways, the one formula for an indication, the one prescription holding a herb;
-2 relationship-property: a herb's dose in a prescription; 2 two-hop: the source of the one formula for an
-indication; no node-property question: no node has a property but its name), each answer the only one the graph
-holds, checked with domain_gold.py (0 problems); no xgrag command was run on the graph. Overlaps kept:
-chinese-cardio-drugs is Chinese medicine's western drugs, kegg-diseases, french-medicines, swiss-medicines and
-drug-interactions are medicines and diseases; this is the corpus's first graph of traditional Chinese medicine
-(formulas, their classical sources, herbs and doses). Considered by s31D and left out (each grepped here first; most
-of this domain's LOAD CSV and py2neo loaders the searches returned were already considered): xingyve0319's SHU
-data-mining course medical graph (one label, MedicalEntity with a type, and RELATED_TO only),
-wvirtue/Plant-Knowledge-Graph and JoanWu5/University-Knowledge-Graph (left out before), weat0212/ndltd-neo4j and
-ivanbrillo/BioConnect (left out before), AIDA-UIUC/uiuc-scheduler (left out before), jeffwhite-619/periodicity (left
-out before), IEK-13/MatGraphAI (left out before), etalab-ia/ami-ia-chub (left out before), remi-espie/learning_Neo4J
-(a learning repository's one CVE statement over an NVD feed, each reference a node; not evaluated further),
-dlesser71n/cyber-pi and Planet9V/agent-optimization-deployment (CVE loaders that fetch the NVD at run time),
-sokcho-kim/scrape-hub (Korean drug and biomarker integration plans over scraped data its documents size at hundreds
-of MB; not evaluated further), maxdemarzi/cpdat (a Lua loader calling NodeAdd, not a Neo4j script),
-DaSEA-project/DaSEA-Network (package dependency networks of many package managers; not evaluated),
-Mhijazi16/pacman-crawler (Arch packages: the corpus has arch-packages),
-LelandYan/ResearchRelationshipNetwork_KnowledgeGraph (its README gives its code and data as a Baidu drive download;
-not evaluated further), robertogs2/bases (a course's species food-chain generator; not evaluated) and the Chinese
-disease-symptom loaders the search returned without naming their repositories (one file of symptoms per disease).
+running). Quirks kept as the script writes them: every node has only a name (no other node property); the one
+relationship property is 中药组成's weight, the dose as the page writes it ("二两 (各60g)", "9克", "6枚", "适量",
+"二两，渐可加至五六两 (60~180g)"); a formula's name node (方名) and its prescription node (处方) are two nodes of
+one name; a node is created once per label and name, so an indication or herb recurs as one node (甘草 in 82
+prescriptions) while the same herb prepared otherwise is another (甘草, 炙甘草, "人参(党参)"; "白果" and
+"白果(碎，十枚)"); 14 formula names carry the crawler's numeric suffix ("荆防败毒散2", "蠲（juān）痹汤4"); one
+formula may be two (麻杏石甘汤 and 麻黄杏仁甘草石膏汤); two formulas have no source and one (麻子仁丸 (脾約丸)) no
+prescription; a source is the page's text ("《伤寒论：辨太阳病脉证并治中》", several books joined by ；, or a note
+on the formula's history); indications mix symptoms, patterns, diseases and effects as the parser split them
+("脉浮数", "三焦火毒证", "胃癌", "补中益气"); a herb listed twice in a prescription (参苓白术散's 甘草, 七味白术散's
+葛根, each twice with one dose) is two relationships. Its 14 questions, in Chinese (10 edge: a formula's source book
+both ways, the one formula for an indication, the one prescription holding a herb; 2 relationship-property: a herb's
+dose in a prescription; 2 two-hop: the source of the one formula for an indication; no node-property question: no
+node has a property but its name), each answer the only one the graph holds, checked with domain_gold.py (0
+problems); no xgrag command was run on the graph. Overlaps kept: chinese-cardio-drugs is Chinese medicine's western
+drugs, kegg-diseases, french-medicines, swiss-medicines and drug-interactions are medicines and diseases; this is
+the corpus's first graph of traditional Chinese medicine (formulas, their classical sources, herbs and doses).
+Considered by s31D and left out (each grepped here first; most of this domain's LOAD CSV and py2neo loaders the
+searches returned were already considered): xingyve0319's SHU data-mining course medical graph (one label,
+MedicalEntity with a type, and RELATED_TO only), wvirtue/Plant-Knowledge-Graph and
+JoanWu5/University-Knowledge-Graph (left out before), weat0212/ndltd-neo4j and ivanbrillo/BioConnect (left out
+before), AIDA-UIUC/uiuc-scheduler (left out before), jeffwhite-619/periodicity (left out before), IEK-13/MatGraphAI
+(left out before), etalab-ia/ami-ia-chub (left out before), remi-espie/learning_Neo4J (a learning repository's one
+CVE statement over an NVD feed, each reference a node; not evaluated further), dlesser71n/cyber-pi and
+Planet9V/agent-optimization-deployment (CVE loaders that fetch the NVD at run time), sokcho-kim/scrape-hub (Korean
+drug and biomarker integration plans over scraped data its documents size at hundreds of MB; not evaluated further),
+maxdemarzi/cpdat (a Lua loader calling NodeAdd, not a Neo4j script), DaSEA-project/DaSEA-Network (package dependency
+networks of many package managers; not evaluated), Mhijazi16/pacman-crawler (Arch packages: the corpus has
+arch-packages), LelandYan/ResearchRelationshipNetwork_KnowledgeGraph (its README gives its code and data as a Baidu
+drive download; not evaluated further), robertogs2/bases (a course's species food-chain generator; not evaluated)
+and the Chinese disease-symptom loaders the search returned without naming their repositories (one file of symptoms
+per disease).
 
 [s31D paragraph above]
 
