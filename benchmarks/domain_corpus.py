@@ -4606,6 +4606,54 @@ PoliticiansNet notebook (its repository not named).
 
 [s31C paragraph above]
 
+Helper s31D's paragraph, written blind (the thirty-first split, in preparation; science, medicine, biology,
+chemistry, academia and education, software and IT). tcm-formulas: github.com/yuwenhan07/KG_TCM (Wenhan Yu's
+"中医药知识图谱系统", a traditional Chinese medicine knowledge graph with a Flask question-answering front end, June
+2025; no licence stated; in Chinese; its data the formula pages of 901020.com's 方剂 section that its tcm_crawler.py
+crawled, their composition and indications parsed by DeepSeek, cleaned by data_clean.py and joined by combine.py
+into build/data/TCM.json, all committed), its readme's optional rebuild, `cd build` then `python KG_build.py`, run
+as written at its HEAD 5184cd4 of 9 June 2025 (KG_TCM_COMMIT; the loader and the file unchanged since its first
+commit of 4 June; write_tcm_formulas): the script executed with a `py2neo` whose Graph runs its one statement
+(`MATCH (n) DETACH DELETE n`) and creates its nodes and relationships on the store (_KgTcmGraph over the module's
+_Py2neoTransaction, as china-cities' loader), an `open` that reads only ./data/TCM.json (the commit's file) and json
+as its only other import. What the loader had to change: nothing of its code or data; each py2neo create is one
+statement (py2neo would send each in its own transaction too). The graph: 3,949 nodes (功能主治 functions and
+indications 2,573, 中药名 herbs 674, 方名 formula names 284, 处方 prescriptions 283, 来源 sources 129, 别名 other
+names 5, 方剂 the root 1), 5,954 relationships (功能主治 3,146, 中药组成 1,954, 包含 284, 配方 283, 来源 282, 别名
+5), 7 labels, `up` in 1 min 21 s (server start included; 3 min 50 s in a second run, other helpers' servers
+running). Quirks kept as the script writes them: every node has only a name (no other node property); the one
+relationship property is 中药组成's weight, the dose as the page writes it ("二两 (各60g)", "9克", "6枚", "适量",
+"二两，渐可加至五六两 (60~180g)"); a formula's name node (方名) and its prescription node (处方) are two nodes of
+one name; a node is created once per label and name, so an indication or herb recurs as one node (甘草 in 82
+prescriptions) while the same herb prepared otherwise is another (甘草, 炙甘草, "人参(党参)"; "白果" and
+"白果(碎，十枚)"); 14 formula names carry the crawler's numeric suffix ("荆防败毒散2", "蠲（juān）痹汤4"); one
+formula may be two (麻杏石甘汤 and 麻黄杏仁甘草石膏汤); two formulas have no source and one (麻子仁丸 (脾約丸)) no
+prescription; a source is the page's text ("《伤寒论：辨太阳病脉证并治中》", several books joined by ；, or a note
+on the formula's history); indications mix symptoms, patterns, diseases and effects as the parser split them
+("脉浮数", "三焦火毒证", "胃癌", "补中益气"); a herb listed twice in a prescription (参苓白术散's 甘草, 七味白术散's
+葛根, each twice with one dose) is two relationships. Its 14 questions, in Chinese (10 edge: a formula's source book
+both ways, the one formula for an indication, the one prescription holding a herb; 2 relationship-property: a herb's
+dose in a prescription; 2 two-hop: the source of the one formula for an indication; no node-property question: no
+node has a property but its name), each answer the only one the graph holds, checked with domain_gold.py (0
+problems); no xgrag command was run on the graph. Overlaps kept: chinese-cardio-drugs is Chinese medicine's western
+drugs, kegg-diseases, french-medicines, swiss-medicines and drug-interactions are medicines and diseases; this is
+the corpus's first graph of traditional Chinese medicine (formulas, their classical sources, herbs and doses).
+Considered by s31D and left out (each grepped here first; most of this domain's LOAD CSV and py2neo loaders the
+searches returned were already considered): xingyve0319's SHU data-mining course medical graph (one label,
+MedicalEntity with a type, and RELATED_TO only), wvirtue/Plant-Knowledge-Graph and
+JoanWu5/University-Knowledge-Graph (left out before), weat0212/ndltd-neo4j and ivanbrillo/BioConnect (left out
+before), AIDA-UIUC/uiuc-scheduler (left out before), jeffwhite-619/periodicity (left out before), IEK-13/MatGraphAI
+(left out before), etalab-ia/ami-ia-chub (left out before), remi-espie/learning_Neo4J (a learning repository's one
+CVE statement over an NVD feed, each reference a node; not evaluated further), dlesser71n/cyber-pi and
+Planet9V/agent-optimization-deployment (CVE loaders that fetch the NVD at run time), sokcho-kim/scrape-hub (Korean
+drug and biomarker integration plans over scraped data its documents size at hundreds of MB; not evaluated further),
+maxdemarzi/cpdat (a Lua loader calling NodeAdd, not a Neo4j script), DaSEA-project/DaSEA-Network (package dependency
+networks of many package managers; not evaluated), Mhijazi16/pacman-crawler (Arch packages: the corpus has
+arch-packages), LelandYan/ResearchRelationshipNetwork_KnowledgeGraph (its README gives its code and data as a Baidu
+drive download; not evaluated further), robertogs2/bases (a course's species food-chain generator; not evaluated)
+and the Chinese disease-symptom loaders the search returned without naming their repositories (one file of symptoms
+per disease).
+
 [s31D paragraph above]
 
 [s31E paragraph above]
@@ -12336,6 +12384,70 @@ def write_guangdong_gov_services(store: Any, mirror: Path) -> None:
 # [s31C source and writer above]
 
 
+KG_TCM = "yuwenhan07/KG_TCM"  # Wenhan Yu's 2025 TCM knowledge-graph system: formulas, herbs, indications (Chinese)
+# its HEAD ("first commit", 9 June 2025); build/KG_build.py and build/data/TCM.json are as its first commit of 4 June
+# 2025 wrote them, unchanged since
+KG_TCM_COMMIT = "5184cd4ec5dbd0123ffc61d6d1adda0e861ab087"
+KG_TCM_LOADER = "build/KG_build.py"  # its readme's "重新构建知识图谱": `cd build` then `python KG_build.py`
+# the one file its create_graph_custom() opens, by the path it gives it (relative to build/, where it is run) and
+# the repository's path of that file
+KG_TCM_FILES = {"./data/TCM.json": "build/data/TCM.json"}
+KG_TCM_CLEAR = "MATCH (n) DETACH DELETE n"  # its one Graph.run statement: it empties the database first
+
+
+class _KgTcmGraph:
+    """py2neo's Graph as KG_build.py uses it: run(cypher) of its one statement (the database's clearing, run as
+    written) and create(Node or Relationship), each one statement on the store (_Py2neoTransaction: a node bound to
+    what it wrote, a relationship between two bound nodes); its url, credentials and database name are not used."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self.writes = _Py2neoTransaction(store)
+
+    def run(self, cypher: str) -> None:
+        if cypher != KG_TCM_CLEAR:
+            raise CorpusError(f"{KG_TCM}: its loader runs a statement not read here: {cypher}")
+        self.store.query(cypher, {}, read_only=False)
+
+    def create(self, subject: Any) -> None:
+        self.writes.create(subject)
+
+
+def write_tcm_formulas(store: Any, mirror: Path) -> None:
+    """build/KG_build.py of yuwenhan07/KG_TCM (Wenhan Yu's "中医药知识图谱系统", a June 2025 traditional Chinese
+    medicine knowledge-graph and question-answering project, in Chinese; no licence stated), read at KG_TCM_COMMIT
+    and run as its readme's optional rebuild runs it (`cd build`, `python KG_build.py`): create_graph_custom() over
+    build/data/TCM.json, the triples its tcm_crawler.py made of 284 formula pages of 901020.com's 方剂 (formula)
+    section (their composition and indications parsed by DeepSeek), cleaned by its data_clean.py and joined by its
+    combine.py (steps not run here: their output is committed), each triple {node_1, relation, node_2, weight}
+    with each node written "<label>\\t<name>". How it runs: the script is executed in a namespace of its own whose
+    `py2neo` gives Graph (_KgTcmGraph: run, create), Node and Relationship, whose `open` reads only the file it opens
+    (KG_TCM_FILES, the commit's file), whose other import is json alone. What it writes, kept as written: first
+    `MATCH (n) DETACH DELETE n` (the database is empty), then, triple by triple, each node not seen before (by its
+    "<label>\\t<name>" string) CREATEd with its label and name, and one CREATEd relationship of the triple's
+    relation as its type, with the triple's weight (a dose as the page writes it, "二两 (各60g)", "9克", "6枚") as
+    its `weight` where the triple has one: 方剂 (the root, "方剂") 包含 each 方名 (formula name), which 来源 its
+    source (a classic, "《伤寒论》"), 功能主治 its functions and indications (symptoms, patterns, diseases, one
+    node each), 别名 its other names and 配方 its 处方 (prescription, of the formula's name), whose 中药组成 are its
+    中药名 (herbs, as the page names them with their preparation: "龙骨酥炙", "人参(党参)"). A triple listed
+    twice is two relationships; each node and each relationship its own statement."""
+    source = read_file(KG_TCM, KG_TCM_LOADER, mirror, KG_TCM_COMMIT).decode("utf-8")
+    files = {path: read_file(KG_TCM, repo_path, mirror, KG_TCM_COMMIT).decode("utf-8")
+             for path, repo_path in KG_TCM_FILES.items()}
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path not in files:
+            raise CorpusError(f"{KG_TCM}: its loader opens {path}, which is not read here")
+        return io.StringIO(files[path])
+
+    py2neo_module = types.ModuleType("py2neo")
+    py2neo_module.Graph = lambda *args, **kwargs: _KgTcmGraph(store)  # type: ignore[attr-defined]
+    py2neo_module.Node = _Py2neoNode  # type: ignore[attr-defined]
+    py2neo_module.Relationship = _Py2neoRelationship  # type: ignore[attr-defined]
+    importer = _loader_importer(KG_TCM, {"py2neo": py2neo_module}, frozenset({"json"}))
+    _run_loader(KG_TCM, KG_TCM_LOADER, source, importer, print=_quiet, open=opened)
+
+
 # [s31D source and writer above]
 
 
@@ -13112,6 +13224,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_guangdong_gov_services, source=GUANGDONG_MATTERS),
     # [s31C Graph above]
 
+    Graph("tcm-formulas", "frozen", "traditional Chinese medicine formulas (a 2025 TCM knowledge-graph project's "
+                                    "data from 901020.com, in Chinese): each formula's source text, its functions "
+                                    "and indications, its other names, its prescription and the herbs it is "
+                                    "made of with their doses",
+          writer=write_tcm_formulas, source=KG_TCM),
     # [s31D Graph above]
 
     # [s31E Graph above]

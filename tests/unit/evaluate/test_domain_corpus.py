@@ -5758,6 +5758,103 @@ def test_guangdong_gov_services_imports_and_opens_nothing_but_its_file(
 # [s31C tests above]
 
 
+# yuwenhan07/KG_TCM's build/KG_build.py, shortened: its py2neo Graph, its clearing statement, its node cache by the
+# "<label>\t<name>" string and its relationships with a weight only where the triple has one
+_KG_TCM_LOADER = (
+    "import json\nfrom py2neo import Graph, Node, Relationship\n\n\n"
+    "def generateGraph_Node(graph, label, name):\n    node = Node(label, name=name)\n    graph.create(node)\n"
+    "    return node\n\n\ndef generateGraph_Relation(graph, node_1, relation, node_2, weight=None):\n"
+    "    if weight is not None:\n        r = Relationship(node_1, relation, node_2, weight=weight)\n    else:\n"
+    "        r = Relationship(node_1, relation, node_2)\n    graph.create(r)\n\n\ndef create_graph_custom():\n"
+    "    connect_graph = Graph(\"bolt://localhost:7687\", auth=(\"neo4j\", \"1qaz2wsx\"), name=\"TCM-2\")\n"
+    "    connect_graph.run(\"MATCH (n) DETACH DELETE n\")\n    dict_nodes = {}\n"
+    "    with open(\"./data/TCM.json\", \"r\", encoding=\"utf-8\") as fr:\n        data = json.load(fr)\n"
+    "        for ele in data:\n            node_1 = ele[\"node_1\"]\n            relation = ele[\"relation\"]\n"
+    "            node_2 = ele[\"node_2\"]\n            weight = ele.get(\"weight\")\n"
+    "            label1, name1 = node_1.split(\"\\t\")\n            label2, name2 = node_2.split(\"\\t\")\n"
+    "            if node_1 not in dict_nodes:\n"
+    "                dict_nodes[node_1] = generateGraph_Node(connect_graph, label1, name1)\n"
+    "            if node_2 not in dict_nodes:\n"
+    "                dict_nodes[node_2] = generateGraph_Node(connect_graph, label2, name2)\n"
+    "            generateGraph_Relation(connect_graph, dict_nodes[node_1], relation, dict_nodes[node_2], weight)\n"
+    "\n\nif __name__ == '__main__':\n    create_graph_custom()\n")
+_KG_TCM_DATA = [
+    {"node_1": "方剂\t方剂", "relation": "包含", "node_2": "方名\t补中益气汤"},
+    {"node_1": "方名\t补中益气汤", "relation": "来源", "node_2": "来源\t《内外伤辨惑论》"},
+    {"node_1": "方名\t补中益气汤", "relation": "配方", "node_2": "处方\t补中益气汤"},
+    {"node_1": "处方\t补中益气汤", "relation": "中药组成", "node_2": "中药名\t黄芪", "weight": "15g"},
+    {"node_1": "处方\t补中益气汤", "relation": "中药组成", "node_2": "中药名\t黄芪", "weight": "15g"}]
+
+
+class _TcmStore:
+    """A store that gives each node it creates an id (py2neo binds the node it created), and records every call."""
+
+    def __init__(self) -> None:
+        self.nodes: dict[str, tuple[str, dict[str, Any]]] = {}
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        self.calls.append((statement, params or {}))
+        if statement.startswith("CREATE (n:"):
+            node_id = str(len(self.nodes))
+            self.nodes[node_id] = (statement.split("`")[1], dict((params or {})["props"]))
+            return [{"id": node_id}]
+        return []
+
+
+def _kg_tcm_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _KG_TCM_LOADER) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "yuwenhan07+KG_TCM" / "repo"
+    (fetched / "build" / "data").mkdir(parents=True)
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / corpus.KG_TCM_LOADER).write_text(loader, encoding="utf-8")
+    (fetched / "build/data/TCM.json").write_text(json.dumps(_KG_TCM_DATA, ensure_ascii=False), encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "first commit"], check=True)
+    full = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # a later commit (none is yet) that empties the data: the pinned commit's file is the one read
+    (fetched / "build/data/TCM.json").write_text("[]", encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "KG_TCM_COMMIT", full)
+    return tmp_path
+
+
+def test_tcm_formulas_runs_kg_build_py_with_a_py2neo_over_the_store(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # its clearing statement as written; then each node once (by its "<label>\t<name>"), created with its label and
+    # name, and one relationship a triple, with the weight only where the triple has one (a triple listed twice is
+    # two relationships); the data of KG_TCM_COMMIT, not of a later commit
+    store = _TcmStore()
+    corpus.write_tcm_formulas(store, _kg_tcm_mirror(tmp_path, monkeypatch))
+    assert store.calls[0] == ("MATCH (n) DETACH DELETE n", {})
+    assert sorted(store.nodes.values(), key=str) == sorted([
+        ("方剂", {"name": "方剂"}), ("方名", {"name": "补中益气汤"}), ("来源", {"name": "《内外伤辨惑论》"}),
+        ("处方", {"name": "补中益气汤"}), ("中药名", {"name": "黄芪"})], key=str)
+    names = {node_id: f"{label}:{props['name']}" for node_id, (label, props) in store.nodes.items()}
+    rels = [(names[params["a"]], statement.split("[r:")[1].split(" ")[0], names[params["b"]], params["props"])
+            for statement, params in store.calls if "[r:" in statement]
+    assert rels == [("方剂:方剂", "`包含`", "方名:补中益气汤", {}),
+                    ("方名:补中益气汤", "`来源`", "来源:《内外伤辨惑论》", {}),
+                    ("方名:补中益气汤", "`配方`", "处方:补中益气汤", {}),
+                    ("处方:补中益气汤", "`中药组成`", "中药名:黄芪", {"weight": "15g"}),
+                    ("处方:补中益气汤", "`中药组成`", "中药名:黄芪", {"weight": "15g"})]
+    assert len(store.calls) == 1 + 5 + 5
+    assert corpus.graph("tcm-formulas").split == "frozen"
+
+
+@pytest.mark.parametrize(("change", "refused"), [
+    ("import os\n", "imports os"),
+    ("open('./data/tcm_knowledge_graph_1.json')\n", "opens ./data/tcm_knowledge_graph_1.json"),
+    ("Graph('bolt://localhost:7687').run('MATCH (n) RETURN n')\n", "runs a statement not read here")])
+def test_tcm_formulas_refuses_what_it_does_not_serve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str,
+                                                      refused: str) -> None:
+    loader = _KG_TCM_LOADER.replace("if __name__ == '__main__':\n", f"if __name__ == '__main__':\n    {change}")
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_tcm_formulas(_TcmStore(), _kg_tcm_mirror(tmp_path, monkeypatch, loader))
+
+
 # [s31D tests above]
 
 
