@@ -11989,6 +11989,114 @@ def write_europe_rivers(store: Any, mirror: Path) -> None:
 # [s31D source and writer above]
 
 
+DELTA_FORCE = "xxxsy11/DeltaForceAgent"
+DELTA_FORCE_COMMIT = "a9abb25fb6062e9e6ae1b1655a0197acbf01471f"  # V0.2.0, 20 February 2026: its data_pipeline.py
+DELTA_FORCE_LOADER = "data/scripts/data_pipeline.py"
+DELTA_FORCE_DATA = "data/neo4j/"  # the folder its DEFAULT_DATA_DIR names, the seven JSON files it reads by default
+# its README's `python data/scripts/data_pipeline.py` with the subcommand that writes the JSON graph to Neo4j
+DELTA_FORCE_COMMAND = ("import-neo4j",)
+# what it imports besides neo4j (the store here), argparse (its command line, given here), os (getenv: its settings'
+# defaults) and pathlib (the commit's files)
+_DELTA_FORCE_IMPORTS = frozenset({"__future__", "csv", "json", "re", "sys", "collections", "typing"})
+
+
+def _delta_force_pathlib(repo: str, read: Callable[[str], bytes]) -> types.ModuleType:
+    """A `pathlib` whose Path is a path of the repository at its commit, relative to its root: resolve() keeps it,
+    parents, `/`, exists() and open() read the commit's file through `read` (a file outside DELTA_FORCE_DATA is
+    refused)."""
+    class CommitPath:
+        def __init__(self, *parts: Any) -> None:
+            self.pure = PurePosixPath(*(str(part) for part in parts))
+
+        def __truediv__(self, other: Any) -> CommitPath:
+            return CommitPath(self.pure / str(other))
+
+        def __str__(self) -> str:
+            return str(self.pure)
+
+        def resolve(self) -> CommitPath:
+            return self
+
+        @property
+        def parents(self) -> list[CommitPath]:
+            return [CommitPath(parent) for parent in self.pure.parents]
+
+        def _bytes(self) -> bytes:
+            path = str(self.pure)
+            if not path.startswith(DELTA_FORCE_DATA):
+                raise CorpusError(f"{repo}: its loader reads {path}, which is not read here")
+            return read(path)
+
+        def exists(self) -> bool:
+            try:
+                self._bytes()
+            except CorpusError:
+                return False
+            return True
+
+        def open(self, mode: str = "r", encoding: str | None = None, **kwargs: Any) -> io.StringIO:
+            return io.StringIO(self._bytes().decode(encoding or "utf-8"))
+
+    module = types.ModuleType("pathlib")
+    module.Path = CommitPath  # type: ignore[attr-defined]
+    return module
+
+
+def _command_line_argparse(argv: tuple[str, ...]) -> types.ModuleType:
+    """An `argparse` whose parsers read `argv` where the script's command line would be (parse_args())."""
+    class ArgumentParser(argparse.ArgumentParser):
+        def parse_args(self, args: Any = None, namespace: Any = None) -> Any:  # type: ignore[override]
+            return super().parse_args(list(argv) if args is None else args, namespace)
+
+    module = types.ModuleType("argparse")
+    module.__dict__.update({key: value for key, value in vars(argparse).items() if not key.startswith("__")})
+    module.ArgumentParser = ArgumentParser  # type: ignore[attr-defined]
+    return module
+
+
+def _delta_force_print(*args: Any, **kwargs: Any) -> None:
+    """The loader's print: its progress is not printed; a file it skips as missing (⚠️) or a load it gives up (❌) is
+    raised."""
+    text = " ".join(str(a) for a in args).strip()
+    if text.startswith(("⚠️", "❌")):
+        raise CorpusError(f"{DELTA_FORCE}: its loader failed: {text}")
+
+
+def write_delta_force(store: Any, mirror: Path) -> None:
+    """data/scripts/data_pipeline.py of xxxsy11/DeltaForceAgent (a 2026 personal GraphRAG and multi-agent project on
+    the extraction shooter Delta Force, 三角洲行动; in Chinese; no licence stated; its README offers data/neo4j/ as
+    "开源三角洲图数据", the game's maps, operators, firearms, attachments, ammunition, equipment and collectibles) as
+    committed at DELTA_FORCE_COMMIT, run as its README runs it with the subcommand that loads Neo4j: `python
+    data/scripts/data_pipeline.py import-neo4j`. Its main() reads the seven JSON files of data/neo4j/ (map, operator,
+    ammo, equipment, firearms, attachments, collection: each {"nodes": [{id, labels, props}], "relationships": [{from,
+    to, type}]}), creates its constraint and indexes, then writes the nodes grouped by their first label, 300 a
+    statement (`UNWIND $rows AS row MERGE (n:Node:<label> {nodeId: row.nodeId}) SET n += row.props`, a dict property
+    JSON-written, `name` the first of name, typeName, difficulty, level, colorName ... the node has), then the
+    relationships grouped by type (MATCH both ends on nodeId, MERGE, SET a relationshipId "rel_000123" and the
+    relationship's props, none here). It runs in a namespace of its own whose `neo4j` is a driver over the store
+    (_GdMuseumSession: each session.run one statement, its result's single() and consume()), whose `argparse` reads
+    the command `import-neo4j` (DELTA_FORCE_COMMAND), whose `os.getenv` gives each setting's default (its server's URI
+    and credentials are not used), whose `pathlib` reads the commit's files, and whose other imports are only
+    __future__, csv, json, re, sys, collections and typing; what it prints is not, except a file it would skip as
+    missing or a load it gives up, which are raised (_delta_force_print). Kept as it writes them: every node is also a
+    Node; the Level nodes (一级 to 六级, with colour name and aliases) and a few types are in several files and merged
+    on their id; a firearm's base statistics are one JSON string (intial_attributes, the file's spelling), an
+    attachment's effects too ({"advantage": [...], "disadvantage": [...]}), a collectible's shape ({"length": 3,
+    "width": 3}); list properties stay lists (an equipment's armour effects, a map's evacuation points); the one
+    relationship whose end is no node (an operator's OF_CLA_TYPE to class_support) is not written."""
+    def read(path: str) -> bytes:
+        return read_file(DELTA_FORCE, path, mirror, DELTA_FORCE_COMMIT)
+
+    os_module = types.ModuleType("os")  # its settings: the defaults it names (the store is local, they are not used)
+    os_module.getenv = lambda key, default=None: default  # type: ignore[attr-defined]
+    modules = {"neo4j": _script_neo4j(store, lambda: _GdMuseumSession(store)), "os": os_module,
+               "argparse": _command_line_argparse(DELTA_FORCE_COMMAND),
+               "pathlib": _delta_force_pathlib(DELTA_FORCE, read)}
+    importer = _loader_importer(DELTA_FORCE, modules, _DELTA_FORCE_IMPORTS)
+    source = read(DELTA_FORCE_LOADER).decode("utf-8")
+    _run_loader(DELTA_FORCE, DELTA_FORCE_LOADER, source, importer, file=DELTA_FORCE_LOADER, print=_delta_force_print)
+
+
 # [s31E source and writer above]
 
 
@@ -12748,6 +12856,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     # [s31D Graph above]
 
+    Graph("delta-force", "frozen", "Delta Force (三角洲行动, a 2024 extraction shooter): its maps with their areas, "
+                                   "difficulties and key cards, operators with their class and skills, firearms "
+                                   "with their type and caliber, attachments, ammunition, equipment and "
+                                   "collectibles with their type, level, weight and description (a 2026 GraphRAG "
+                                   "project's data, in Chinese)",
+          writer=write_delta_force, source=DELTA_FORCE),
     # [s31E Graph above]
 
     # [s31F Graph above]
