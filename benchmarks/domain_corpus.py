@@ -12045,7 +12045,7 @@ def _delta_force_pathlib(repo: str, read: Callable[[str], bytes]) -> types.Modul
 def _command_line_argparse(argv: tuple[str, ...]) -> types.ModuleType:
     """An `argparse` whose parsers read `argv` where the script's command line would be (parse_args())."""
     class ArgumentParser(argparse.ArgumentParser):
-        def parse_args(self, args: Any = None, namespace: Any = None) -> Any:  # type: ignore[override]
+        def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
             return super().parse_args(list(argv) if args is None else args, namespace)
 
     module = types.ModuleType("argparse")
