@@ -4656,6 +4656,66 @@ per disease).
 
 [s31D paragraph above]
 
+Helper s31E's paragraph, written blind (the thirty-first split, in preparation; sports, games, history, culture,
+religion and mythology). delta-force: github.com/xxxsy11/DeltaForceAgent (a personal GraphRAG and multi-agent project of
+2026 on the shooter game Delta Force, 三角洲行动; in Chinese; no licence file; its README offers data/neo4j/ as
+"开源三角洲图数据" and does not say where the numbers come from), its data/scripts/data_pipeline.py as its README runs
+it, with the subcommand that writes Neo4j (`python data/scripts/data_pipeline.py import-neo4j`), at a9abb25 of 20
+February 2026 (DELTA_FORCE_COMMIT, the repository's HEAD; write_delta_force): main() reads the seven JSON files of
+data/neo4j/ (map, operator, ammo, equipment, firearms, attachments, collection: nodes with id, labels and props,
+relationships with from, to and type), creates its constraint and indexes (5.x syntax already), writes the nodes grouped
+by first label, 300 a statement (`UNWIND $rows AS row MERGE (n:Node:<label> {nodeId: row.nodeId}) SET n += row.props`),
+then the relationships grouped by type (MATCH both ends on nodeId, MERGE, SET relationshipId). What the loader had to
+change: nothing of its statements; it runs in a namespace of its own whose `neo4j` is a driver over the store (the
+guangdong-museum session: single() and consume() on each result), whose `argparse` reads the command import-neo4j, whose
+`os.getenv` gives each setting's default (its server's URI and password are not used), whose `pathlib` reads the
+commit's files (only data/neo4j/), and whose other imports are only standard modules; a file it would skip as missing,
+or a load it gives up, is raised, not passed over. The graph: 1,379 nodes (every one also a Node: Attachment 529,
+Collectible 332, Equipment 96, Ammo 87, KeyCard 73, Area 64, Firearm 62, Skill 56, AmmoType 20, Operator 14,
+AttachmentType 9, FirearmType 8, CollectibleType 7, Level 6, Map 5, ClassType 4, EquipmentType 4, Difficulty 3), 1,836
+relationships (OF_ATT_TYPE 528, HAS_LEVEL 515, OF_COL_TYPE 332, OF_EQ_TYPE 96, OF_AMMO_TYPE 87, HAS_KEY_CARD 74,
+HAS_AREA 64, OF_FIRE_TYPE 62, HAS_SKILL 56, OF_CLA_TYPE 13, HAS_DIFFICULTY 9), 19 labels with Node, `up` in 35 s on a
+fresh home (server start included; 2 min 39 s the first time, other helpers' servers running). Quirks kept as the script
+writes them: a node's `name` is the first of name, typeName, difficulty, level, colorName ... it has, else its id (a
+ClassType is named "class_recon", its Chinese class "侦察" in `class`); the six Level nodes (一级 to 六级, colour name
+白色 to 红色, aliases ["红", "6级"]) are in three files and merged on their id; a firearm's base statistics are one JSON
+string (`intial_attributes`, the file's spelling: damage, recoil, fire rate, capacity ...), an attachment's effects too
+({"advantage": [...], "disadvantage": [...]}), a collectible's shape ({"length": 3, "width": 3}; `number` its grid
+cells); list properties stay lists (a helmet's armour, headphone and mask effects, a map's evacuation points); an
+operator holds its class twice, as `class` and by OF_CLA_TYPE, and its code name in `idname` ("红狼"), its person's name
+in `name` ("凯·席尔瓦"); one OF_CLA_TYPE names an operator id no file has (op_operator_6), so it is not written and 蝶
+has no class edge; a firearm's caliber is a string, not linked to the AmmoType of that name (no edge joins firearms to
+ammunition or attachments), and 7.62x54mm rifles' ammunition is named "7.62x54R ..."; the game's own typing is kept
+(SVD狙击步枪 is a 精确射手步枪, SR-3M紧凑突击步枪 a 冲锋枪); the key card 员工通道 belongs to two areas, 巴克什's
+供电权限卡 to the map itself; names repeated as separate nodes (.300 BLK three ammunitions, 7.62x39mm SUB two, the skill
+普通技能二：增强型破片手雷 two operators'); an Attachment "后握把" with no property but its name (the AttachmentType of
+that name is another node); no relationship has a property but its surrogate relationshipId ("rel_000123"). Its 14
+questions, in Chinese as the data is (7 edge: the type of two firearms, the map of an area, the area of a key card, an
+operator's class, the operator of an ultimate skill, an armour's level; 5 node-property: an operator's real name, a
+firearm's caliber, a key card's durability, an ammunition's penetration level, a collectible's weight; 2 two-hop: the
+map of a key card through its area, the class of the operator of a skill; no relationship-property question, since no
+relationship has a property but its id), name things as players write them ("红狼", "巡飞弹", "声波震慑"), each answer
+the only one the graph holds, checked with domain_gold.py (0 problems); no xgrag command was run on the graph. Overlaps
+kept: terraria-recipes (game items and crafting stations, in Chinese), dark-souls, elite-dangerous-lore, pokemon,
+mame-arcade and video-game-sales are games too; this is the corpus's first shooter's graph (firearms and their calibers,
+ammunition by penetration, armour levels, maps, areas and key cards). Considered by s31E and left out:
+xxxsy11/DeltaForce_Agent (the same author's earlier copy, 8 commits to 6 February 2026, an older version of the same
+files); trunghh11/wikihistovn (the Nguyễn dynasty from Vietnamese Wikipedia, 1,418 nodes, but 1,629 of its 1,701 edges a
+bare LIÊN_KẾT_TỚI link, 1,088 nodes labelled only "Thực thể" and each node's infobox one JSON string; its later commits
+add relation-extraction scripts, llm_re.py among them); phucfix/vn-football-graph (left out before, not tried again);
+Ricoledan/digimon-knowledge-graph (digimon.net scraped and translated: the index holds no data file of it);
+TuGraph-family/tugraph-db-demo's three_kingdoms (Three Kingdoms lords, officers and battles: a TuGraph import, not
+Neo4j); theographic Bible import scripts, lsiecker/Knowledge-Engineering (Oscars), CayleyCausey/ScoobyGraph and the
+Chinese poets' 05_build_neo4j.py (left out before, found again); tomasonjo's Game of Thrones battles (Game of Thrones is
+in the corpus); and loaders the search found without their repository or data: a Hadith and narrators LOAD CSV (it does
+not parse: an undefined h1, `, ,row`), a Taiwan temples-and-gods LOAD CSV beside house prices (temple_unify.csv,
+gods.csv: not found), a Japanese deity, shrine and clan design (deity_master.tsv: a design document), a Nanhai District
+(Foshan) culture-and-tourism graph (LLM-extracted entities, co-occurrence edges), a Pali sutta verse loader (NER persons
+and places from a Postgres copy), a Teamfight Tactics champions loader (over a SQLite tft.db, not looked for) and a
+Portuguese World Cup matches, squads and events import. Seen and not evaluated: liuyuzhangolvz/novel-kg (Jin Yong's
+characters from Baidu Baike via MongoDB, work in progress) and fnordoglargh/metametalmapper (a Metal Archives crawler
+that writes Neo4j at run time).
+
 [s31E paragraph above]
 
 [s31F paragraph above]
@@ -12451,6 +12511,114 @@ def write_tcm_formulas(store: Any, mirror: Path) -> None:
 # [s31D source and writer above]
 
 
+DELTA_FORCE = "xxxsy11/DeltaForceAgent"
+DELTA_FORCE_COMMIT = "a9abb25fb6062e9e6ae1b1655a0197acbf01471f"  # V0.2.0, 20 February 2026: its data_pipeline.py
+DELTA_FORCE_LOADER = "data/scripts/data_pipeline.py"
+DELTA_FORCE_DATA = "data/neo4j/"  # the folder its DEFAULT_DATA_DIR names, the seven JSON files it reads by default
+# its README's `python data/scripts/data_pipeline.py` with the subcommand that writes the JSON graph to Neo4j
+DELTA_FORCE_COMMAND = ("import-neo4j",)
+# what it imports besides neo4j (the store here), argparse (its command line, given here), os (getenv: its settings'
+# defaults) and pathlib (the commit's files)
+_DELTA_FORCE_IMPORTS = frozenset({"__future__", "csv", "json", "re", "sys", "collections", "typing"})
+
+
+def _delta_force_pathlib(repo: str, read: Callable[[str], bytes]) -> types.ModuleType:
+    """A `pathlib` whose Path is a path of the repository at its commit, relative to its root: resolve() keeps it,
+    parents, `/`, exists() and open() read the commit's file through `read` (a file outside DELTA_FORCE_DATA is
+    refused)."""
+    class CommitPath:
+        def __init__(self, *parts: Any) -> None:
+            self.pure = PurePosixPath(*(str(part) for part in parts))
+
+        def __truediv__(self, other: Any) -> CommitPath:
+            return CommitPath(self.pure / str(other))
+
+        def __str__(self) -> str:
+            return str(self.pure)
+
+        def resolve(self) -> CommitPath:
+            return self
+
+        @property
+        def parents(self) -> list[CommitPath]:
+            return [CommitPath(parent) for parent in self.pure.parents]
+
+        def _bytes(self) -> bytes:
+            path = str(self.pure)
+            if not path.startswith(DELTA_FORCE_DATA):
+                raise CorpusError(f"{repo}: its loader reads {path}, which is not read here")
+            return read(path)
+
+        def exists(self) -> bool:
+            try:
+                self._bytes()
+            except CorpusError:
+                return False
+            return True
+
+        def open(self, mode: str = "r", encoding: str | None = None, **kwargs: Any) -> io.StringIO:
+            return io.StringIO(self._bytes().decode(encoding or "utf-8"))
+
+    module = types.ModuleType("pathlib")
+    module.Path = CommitPath  # type: ignore[attr-defined]
+    return module
+
+
+def _command_line_argparse(argv: tuple[str, ...]) -> types.ModuleType:
+    """An `argparse` whose parsers read `argv` where the script's command line would be (parse_args())."""
+    class ArgumentParser(argparse.ArgumentParser):
+        def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
+            return super().parse_args(list(argv) if args is None else args, namespace)
+
+    module = types.ModuleType("argparse")
+    module.__dict__.update({key: value for key, value in vars(argparse).items() if not key.startswith("__")})
+    module.ArgumentParser = ArgumentParser  # type: ignore[attr-defined]
+    return module
+
+
+def _delta_force_print(*args: Any, **kwargs: Any) -> None:
+    """The loader's print: its progress is not printed; a file it skips as missing (⚠️) or a load it gives up (❌) is
+    raised."""
+    text = " ".join(str(a) for a in args).strip()
+    if text.startswith(("⚠️", "❌")):
+        raise CorpusError(f"{DELTA_FORCE}: its loader failed: {text}")
+
+
+def write_delta_force(store: Any, mirror: Path) -> None:
+    """data/scripts/data_pipeline.py of xxxsy11/DeltaForceAgent (a 2026 personal GraphRAG and multi-agent project on
+    the shooter game Delta Force, 三角洲行动; in Chinese; no licence stated; its README offers data/neo4j/ as
+    "开源三角洲图数据", the game's maps, operators, firearms, attachments, ammunition, equipment and collectibles) as
+    committed at DELTA_FORCE_COMMIT, run as its README runs it with the subcommand that loads Neo4j: `python
+    data/scripts/data_pipeline.py import-neo4j`. Its main() reads the seven JSON files of data/neo4j/ (map, operator,
+    ammo, equipment, firearms, attachments, collection: each {"nodes": [{id, labels, props}], "relationships": [{from,
+    to, type}]}), creates its constraint and indexes, then writes the nodes grouped by their first label, 300 a
+    statement (`UNWIND $rows AS row MERGE (n:Node:<label> {nodeId: row.nodeId}) SET n += row.props`, a dict property
+    JSON-written, `name` the first of name, typeName, difficulty, level, colorName ... the node has), then the
+    relationships grouped by type (MATCH both ends on nodeId, MERGE, SET a relationshipId "rel_000123" and the
+    relationship's props, none here). It runs in a namespace of its own whose `neo4j` is a driver over the store
+    (_GdMuseumSession: each session.run one statement, its result's single() and consume()), whose `argparse` reads
+    the command `import-neo4j` (DELTA_FORCE_COMMAND), whose `os.getenv` gives each setting's default (its server's URI
+    and credentials are not used), whose `pathlib` reads the commit's files, and whose other imports are only
+    __future__, csv, json, re, sys, collections and typing; what it prints is not, except a file it would skip as
+    missing or a load it gives up, which are raised (_delta_force_print). Kept as it writes them: every node is also a
+    Node; the six Level nodes (一级 to 六级, with colour name and aliases) are in three files and merged on their
+    id; a firearm's base statistics are one JSON string (intial_attributes, the file's spelling), an
+    attachment's effects too ({"advantage": [...], "disadvantage": [...]}), a collectible's shape ({"length": 3,
+    "width": 3}); list properties stay lists (an equipment's armour effects, a map's evacuation points); the one
+    relationship whose start is no node (an OF_CLA_TYPE from op_operator_6, an id no file has) is not written."""
+    def read(path: str) -> bytes:
+        return read_file(DELTA_FORCE, path, mirror, DELTA_FORCE_COMMIT)
+
+    os_module = types.ModuleType("os")  # its settings: the defaults it names (the store is local, they are not used)
+    os_module.getenv = lambda key, default=None: default  # type: ignore[attr-defined]
+    modules = {"neo4j": _script_neo4j(store, lambda: _GdMuseumSession(store)), "os": os_module,
+               "argparse": _command_line_argparse(DELTA_FORCE_COMMAND),
+               "pathlib": _delta_force_pathlib(DELTA_FORCE, read)}
+    importer = _loader_importer(DELTA_FORCE, modules, _DELTA_FORCE_IMPORTS)
+    source = read(DELTA_FORCE_LOADER).decode("utf-8")
+    _run_loader(DELTA_FORCE, DELTA_FORCE_LOADER, source, importer, file=DELTA_FORCE_LOADER, print=_delta_force_print)
+
+
 # [s31E source and writer above]
 
 
@@ -13231,6 +13399,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_tcm_formulas, source=KG_TCM),
     # [s31D Graph above]
 
+    Graph("delta-force", "frozen", "the shooter game Delta Force (三角洲行动): its maps with their areas, "
+                                   "difficulties and key cards, operators with their class and skills, firearms "
+                                   "with their type and caliber, attachments, ammunition, equipment and "
+                                   "collectibles with their type, level, weight and description (a 2026 GraphRAG "
+                                   "project's data, in Chinese)",
+          writer=write_delta_force, source=DELTA_FORCE),
     # [s31E Graph above]
 
     # [s31F Graph above]

@@ -5858,6 +5858,113 @@ def test_tcm_formulas_refuses_what_it_does_not_serve(tmp_path: Path, monkeypatch
 # [s31D tests above]
 
 
+# xxxsy11/DeltaForceAgent's data/scripts/data_pipeline.py, shortened: its argparse subcommands (stats, import-neo4j),
+# its data folder from Path(__file__).resolve().parents[2], its settings from os.getenv, the missing-file warning it
+# prints, its node and relationship statements grouped by label and type, and its closing counts
+_DELTA_FORCE_LOADER = (
+    "from __future__ import annotations\n\nimport argparse\nimport json\nimport os\nimport sys\n"
+    "from collections import defaultdict\nfrom pathlib import Path\n\n"
+    "PROJECT_ROOT = Path(__file__).resolve().parents[2]\nDEFAULT_DATA_DIR = PROJECT_ROOT / \"data\" / \"neo4j\"\n"
+    "DEFAULT_JSON_FILES = [\"map.json\", \"firearms.json\"]\n"
+    "NEO4J_PASSWORD = os.getenv(\"NEO4J_PASSWORD\", \"all-in-rag\")\n\n"
+    "def load_json_graph(data_dir, json_files):\n    nodes, rels = [], []\n    for name in json_files:\n"
+    "        file_path = data_dir / name\n        if not file_path.exists():\n"
+    "            print(f\"⚠️  缺失文件，已跳过: {file_path}\")\n            continue\n"
+    "        with file_path.open(\"r\", encoding=\"utf-8\") as f:\n            data = json.load(f)\n"
+    "        nodes.extend(data.get(\"nodes\", []))\n        rels.extend(data.get(\"relationships\", []))\n"
+    "    return nodes, rels\n\n"
+    "def prepare_node_props(node):\n    props = dict(node.get(\"props\", {}))\n"
+    "    display_name = props.get(\"name\") or props.get(\"typeName\") or node.get(\"id\")\n"
+    "    for key, value in list(props.items()):\n        if isinstance(value, dict):\n"
+    "            props[key] = json.dumps(value, ensure_ascii=False)\n    props[\"name\"] = str(display_name)\n"
+    "    return props\n\n"
+    "def run_import(uri, password, nodes, rels):\n    from neo4j import GraphDatabase\n"
+    "    driver = GraphDatabase.driver(uri, auth=(\"neo4j\", password))\n"
+    "    with driver.session(database=\"neo4j\") as session:\n"
+    "        session.run(\"CREATE CONSTRAINT node_id_unique IF NOT EXISTS FOR (n:Node) REQUIRE n.nodeId IS UNIQUE\")"
+    ".consume()\n"
+    "        grouped = defaultdict(list)\n        for node in nodes:\n"
+    "            grouped[node[\"labels\"][0]].append({\"nodeId\": node[\"id\"], \"props\": prepare_node_props(node)})\n"
+    "        for label, rows in grouped.items():\n"
+    "            session.run(f\"UNWIND $rows AS row MERGE (n:Node:{label} {{nodeId: row.nodeId}}) SET n += row.props\","
+    " rows=rows).consume()\n"
+    "        for idx, rel in enumerate(rels):\n"
+    "            session.run(f\"MATCH (s:Node {{nodeId: $s}}) MATCH (t:Node {{nodeId: $t}}) \"\n"
+    "                        f\"MERGE (s)-[r:{rel['type']}]->(t) SET r.relationshipId = $rid\",\n"
+    "                        s=rel[\"from\"], t=rel[\"to\"], rid=f\"rel_{idx:06d}\").consume()\n"
+    "        count = session.run(\"MATCH (n) RETURN count(n) AS c\").single()[\"c\"]\n"
+    "        print(f\"✅ 导入完成，当前数据库: 节点 {count}\")\n    driver.close()\n\n"
+    "def main():\n    parser = argparse.ArgumentParser(description=\"Delta Agent\")\n"
+    "    parser.add_argument(\"--data-dir\", default=str(DEFAULT_DATA_DIR))\n"
+    "    sub = parser.add_subparsers(dest=\"command\", required=True)\n    sub.add_parser(\"stats\")\n"
+    "    imp = sub.add_parser(\"import-neo4j\")\n    imp.add_argument(\"--uri\", default=\"bolt://58.199.146.145:7687\")\n"
+    "    args = parser.parse_args()\n"
+    "    nodes, rels = load_json_graph(Path(args.data_dir).resolve(), DEFAULT_JSON_FILES)\n"
+    "    if not nodes:\n        print(\"❌ 未加载到任何节点数据\")\n        sys.exit(1)\n"
+    "    if args.command == \"stats\":\n        print(len(nodes))\n        return\n"
+    "    if args.command == \"import-neo4j\":\n        run_import(args.uri, NEO4J_PASSWORD, nodes, rels)\n\n"
+    "if __name__ == \"__main__\":\n    main()\n")
+_DELTA_FORCE_FILES = {
+    "map.json": json.dumps({"nodes": [
+        {"id": "map_dam", "labels": ["Map"],
+         "props": {"name": "零号大坝", "evacuationPoint": ["常规撤离点", "拉闸撤离点"]}},
+        {"id": "diff_easy", "labels": ["Difficulty"], "props": {"difficulty": "普通"}}],
+        "relationships": [{"from": "map_dam", "to": "diff_easy", "type": "HAS_DIFFICULTY"}]}, ensure_ascii=False),
+    "firearms.json": json.dumps({"nodes": [{"id": "rifle_1", "labels": ["Firearm"], "props": {
+        "name": "M4A1突击步枪", "weight": 3.88, "intial_attributes": {"recoil": 36, "fireMode": "全自动/单发"}}}],
+        "relationships": []}, ensure_ascii=False)}
+
+
+class _DeltaForceRecorder(Recorder):
+    """A Recorder that answers the loader's closing count, as a server would."""
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        super().query(statement, params, read_only)
+        return [{"c": 3}] if "count(n)" in statement else []
+
+
+def _delta_force_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _DELTA_FORCE_LOADER,
+                        files: tuple[str, ...] = ("map.json", "firearms.json")) -> Path:
+    monkeypatch.setattr(corpus, "DELTA_FORCE_COMMIT", "HEAD")  # an ordinary copy: its checked-out files
+    return _clone(tmp_path, corpus.DELTA_FORCE, {corpus.DELTA_FORCE_LOADER: loader, **{
+        corpus.DELTA_FORCE_DATA + name: _DELTA_FORCE_FILES[name] for name in files}})
+
+
+def test_delta_force_runs_its_pipelines_import_command_over_its_json_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the README's command with the subcommand that loads Neo4j (not stats, its first); the data folder beside
+    # data/scripts/; a dict property JSON-written, a list kept, a name the first of its fields it has, else its id
+    store = _DeltaForceRecorder()
+    corpus.write_delta_force(store, _delta_force_mirror(tmp_path, monkeypatch))
+    node = "UNWIND $rows AS row MERGE (n:Node:{} {{nodeId: row.nodeId}}) SET n += row.props"
+    assert store.calls == [
+        ("CREATE CONSTRAINT node_id_unique IF NOT EXISTS FOR (n:Node) REQUIRE n.nodeId IS UNIQUE", {}),
+        (node.format("Map"), {"rows": [{"nodeId": "map_dam", "props": {
+            "name": "零号大坝", "evacuationPoint": ["常规撤离点", "拉闸撤离点"]}}]}),
+        (node.format("Difficulty"), {"rows": [{"nodeId": "diff_easy", "props": {"difficulty": "普通",
+                                                                               "name": "diff_easy"}}]}),
+        (node.format("Firearm"), {"rows": [{"nodeId": "rifle_1", "props": {
+            "name": "M4A1突击步枪", "weight": 3.88,
+            "intial_attributes": '{"recoil": 36, "fireMode": "全自动/单发"}'}}]}),
+        ("MATCH (s:Node {nodeId: $s}) MATCH (t:Node {nodeId: $t}) MERGE (s)-[r:HAS_DIFFICULTY]->(t) "
+         "SET r.relationshipId = $rid", {"s": "map_dam", "t": "diff_easy", "rid": "rel_000000"}),
+        ("MATCH (n) RETURN count(n) AS c", {})]
+    assert corpus.graph("delta-force").split == "frozen"
+
+
+@pytest.mark.parametrize(("loader", "files", "refused"), [
+    (_DELTA_FORCE_LOADER.replace("import sys\n", "import subprocess\nimport sys\n"), ("map.json", "firearms.json"),
+     "imports subprocess"),
+    (_DELTA_FORCE_LOADER, ("map.json",), "its loader failed: ⚠️  缺失文件，已跳过: data/neo4j/firearms.json"),
+    (_DELTA_FORCE_LOADER.replace("NEO4J_PASSWORD = ", "CONFIG = (PROJECT_ROOT / \"config.py\").open().read()\n"
+                                 "NEO4J_PASSWORD = "), ("map.json", "firearms.json"),
+     "reads config.py, which is not read here")])
+def test_delta_force_reads_only_its_data_folder_and_raises_a_file_it_would_skip(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str, files: tuple[str, ...], refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_delta_force(_DeltaForceRecorder(), _delta_force_mirror(tmp_path, monkeypatch, loader, files))
+
+
 # [s31E tests above]
 
 
