@@ -11992,6 +11992,48 @@ def write_europe_rivers(store: Any, mirror: Path) -> None:
 # [s31E source and writer above]
 
 
+DUTCH_WEATHER = "ThijmenA/Knowledge-Engineering-Google-Trends-Data"  # a 2025 Knowledge Engineering course project
+# the last commit at which the file its script reads is where its URL names it: the next one ("Clean up", 6e0fb39, 18
+# June 2025) moved combined_data_without_index.csv into processed_data/ and left both scripts as they are (unchanged
+# since, byte for byte at HEAD), so that at HEAD the URL names no file
+DUTCH_WEATHER_COMMIT = "e55f4dea7f101e1bb412974d708f32fba5c713d2"
+# its two scripts, in the order they were written and must run (the second links the first one's Month nodes)
+DUTCH_WEATHER_SCRIPTS = ("queries/create_graph/create_graph.cypher",
+                         "queries/create_graph/create_seasons_relations.cypher")
+DUTCH_WEATHER_URL = ("https://raw.githubusercontent.com/ThijmenA/Knowledge-Engineering-Google-Trends-Data/refs/heads/"
+                     "main/")  # its LOAD CSV's URL names the repository's file under this prefix
+
+
+def write_dutch_weather_sales(store: Any, mirror: Path) -> None:
+    """The two scripts of queries/create_graph/ of ThijmenA/Knowledge-Engineering-Google-Trends-Data (a 2025
+    Knowledge Engineering course project relating the weather, Google searches and retail sales in the Netherlands;
+    CC BY 4.0, as its README states) as committed at DUTCH_WEATHER_COMMIT, run as written in the order they were
+    written (DUTCH_WEATHER_SCRIPTS), the one LOAD CSV reading the file its raw.githubusercontent.com URL names,
+    combined_data_without_index.csv: 75 months (January 2019 to March 2025) of KNMI's national monthly rainfall,
+    wind speed and temperature (with the project's weather score), CBS's retail sales indices (2015 = 100: retail
+    trade, sale via internet, multi-channel, and four product groups) and Google Trends' search interest in four
+    product groups. create_graph.cypher (one statement, no ';'): a Date (id, value: the month's first day) with its
+    Year and Month (value "2019", "01"), its Weather (id, score) with WindSpeed, Temperature and Rain nodes (value,
+    unit), its Sales (id, the two averages the script computes, info) with Trade, Internet, MultiChannel, Fashion,
+    Electronics, Food and NonFood nodes (value, name), its GoogleTrends (id, average, total) with FashionSearch,
+    ElectronicsSearch, FoodSearch and NonFoodSearch nodes (value, name); create_seasons_relations.cypher: four Season
+    nodes and each Date's season by its month. Nothing is changed: both are 5.x Cypher. Quirks kept as the scripts
+    write them: value nodes are MERGEd on their value (and unit or name), so two months of one value share a node;
+    the units the script states ("m/s", "mm") for the file's numbers as the project's preprocessing left them (wind
+    speeds of 280 to 973, monthly rainfall of 17 to 508); GoogleTrends' average and total count the food search
+    figure twice (the four groups plus food again, the average divided by 4); the score a string; relationship
+    types in lower case (weather, temperature, rain, wind, sales, google_trends ...); no relationship has a
+    property. 1,328 nodes in 21 labels, 1,725 relationships."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith(DUTCH_WEATHER_URL):
+            raise CorpusError(f"{DUTCH_WEATHER}: its script reads {url}, which no loader here serves")
+        path = url.removeprefix(DUTCH_WEATHER_URL)
+        return _csv_rows(read_file(DUTCH_WEATHER, path, mirror, DUTCH_WEATHER_COMMIT), delimiter)
+
+    for script in DUTCH_WEATHER_SCRIPTS:
+        _run_script(store, read_file(DUTCH_WEATHER, script, mirror, DUTCH_WEATHER_COMMIT).decode("utf-8"), rows_of)
+
+
 # [s31F source and writer above]
 
 
@@ -12750,6 +12792,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     # [s31E Graph above]
 
+    Graph("dutch-weather-sales", "frozen", "the Netherlands month by month, January 2019 to March 2025 (a 2025 "
+                                            "course project's graph of KNMI, CBS and Google Trends figures): each "
+                                            "month's year, month and season, its weather (temperature, rainfall, "
+                                            "wind speed, a weather score), its retail sales indices (retail trade, "
+                                            "internet, multi-channel, fashion, electronics, food, non-food) and its "
+                                            "Google search interest in four product groups",
+          writer=write_dutch_weather_sales, source=DUTCH_WEATHER),
     # [s31F Graph above]
 ]}
 
