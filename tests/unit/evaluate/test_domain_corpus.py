@@ -395,7 +395,7 @@ def test_the_thirtieth_frozen_split_is_the_documented_draw_and_spent() -> None:
     drawn = ["china-cities", "europe-rivers", "nigeria-oil-contracts", "terraria-recipes", "trumpworld"]
     assert tuple(pool) == corpus.THIRTIETH_POOL and corpus.THIRTIETH_SEED == 58
     assert sorted(random.Random(58).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.THIRTIETH_POOL, 58)
-    assert set(drawn) <= _split("spent") and _split("frozen") == set()
+    assert set(drawn) <= _split("spent") and _split("frozen") == THIRTY_FIRST_IN_PREPARATION_F
     assert {"snomed-trials"} <= _split("tune")
 
 
@@ -455,7 +455,8 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.TWENTY_THIRD_POOL) | set(corpus.TWENTY_FOURTH_POOL)
                                   | set(corpus.TWENTY_FIFTH_POOL) | set(corpus.TWENTY_SIXTH_POOL)
                                   | set(corpus.TWENTY_SEVENTH_POOL) | set(corpus.TWENTY_EIGHTH_POOL)
-                                  | set(corpus.TWENTY_NINTH_POOL) | set(corpus.THIRTIETH_POOL))
+                                  | set(corpus.TWENTY_NINTH_POOL) | set(corpus.THIRTIETH_POOL)
+                                  | THIRTY_FIRST_IN_PREPARATION_F)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -5502,7 +5503,8 @@ _DUTCH_WEATHER_GRAPH = (
     'MERGE (te:Temperature {value: toFloat(row.temperature), unit: "\u00b0C"})\n'
     "MERGE (d)-[:month]->(m)\nMERGE (d)-[:weather]->(w)\nMERGE (w)-[:temperature]->(te)\n")
 _DUTCH_WEATHER_SEASONS = ('// Create seasons nodes\nMERGE (s1:Season {name: "Spring"})\n\nWITH s1\n'
-                          "MATCH (d)-[:month]->(m:Month)\nWHERE m.value IN ['03', '04', '05']\nMERGE (d)-[:season]->(s1)\n")
+                          "MATCH (d)-[:month]->(m:Month)\nWHERE m.value IN ['03', '04', '05']\n"
+                          "MERGE (d)-[:season]->(s1)\n")
 _DUTCH_WEATHER_DATA = ("id,Periods,temperature,overall_weather_score\n0,2019-01,3.4092979127134724,3.2050428952930385\n"
                        "1,2019-02,6.0227941176470585,\n")
 
@@ -5554,6 +5556,11 @@ def test_dutch_weather_sales_refuses_a_url_outside_its_repository(
     graph = _DUTCH_WEATHER_GRAPH.replace("https://raw.githubusercontent.com/ThijmenA/", "https://example.org/ThijmenA/")
     with pytest.raises(corpus.CorpusError, match="its script reads https://example.org/"):
         corpus.write_dutch_weather_sales(Recorder(), _dutch_weather_mirror(tmp_path, monkeypatch, graph))
+
+
+# the thirty-first split's graph of helper s31F as it is added (frozen, blind: loader tried, questions written with
+# plain Cypher only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
+THIRTY_FIRST_IN_PREPARATION_F = {"dutch-weather-sales"}
 
 
 # [s31F tests above]
