@@ -4718,6 +4718,68 @@ that writes Neo4j at run time).
 
 [s31E paragraph above]
 
+Helper s31F's paragraph, written blind (the thirty-first split, in preparation; environment, agriculture, food and
+drink, weather, cities and open government data). dutch-weather-sales:
+github.com/ThijmenA/Knowledge-Engineering-Google-Trends-Data ("Knowledge Engineering: Google Trends, Weather & Sales
+Data Integration", a 2025 course project of Thijmen Adriaansen, Constantin Kühne and two others, relating the
+Netherlands' weather, Google searches and retail sales; CC BY 4.0, as its README states; in English), its two Cypher
+scripts, queries/create_graph/create_graph.cypher and create_seasons_relations.cypher, run as written in the order
+they were written, read at e55f4de of 18 June 2025 (DUTCH_WEATHER_COMMIT, write_dutch_weather_sales: _run_script), the
+one LOAD CSV reading combined_data_without_index.csv, the file its raw.githubusercontent.com URL names: 75 months
+(January 2019 to March 2025) of KNMI's national monthly rainfall, wind speed and temperature with the project's
+weather score, CBS's retail sales figures (retail trade, via the internet, multi-channel, four product groups) and
+Google Trends' search interest in four product groups. Why that commit: the next one ("Clean up", 6e0fb39) moved the
+file into processed_data/ and left both scripts as they were (byte for byte the same at HEAD), so that at HEAD the URL
+names no file. What the loader had to change: nothing (5.x Cypher already; the first script is one statement without
+';'). Not run: its three find_*.cypher (read-only queries) and its web app (it reads the graph). The graph: 1,328
+nodes (Date, Weather, WindSpeed, Temperature, Sales, Trade, MultiChannel and GoogleTrends 75 each, Rain 74, Food 74,
+Fashion 73, Electronics 73, NonFood 73, Internet 72, FoodSearch 69, ElectronicsSearch 67, FashionSearch 65,
+NonFoodSearch 65, Month 12, Year 7, Season 4), 1,725 relationships (fashion, electronics, food and non_food 150 each,
+from Sales and from GoogleTrends; google_trends, year, month, weather, wind, temperature, rain, sales, total, online,
+multi_channel and season 75 each), 21 labels, `up` in 51 s and 57 s (two runs, server start included). Quirks kept as
+the scripts write them: a month's figures are two relationships from its Date, through a hub (Weather, Sales,
+GoogleTrends) holding only the row's index as id (and the weather score; the two sales averages and a note; the search
+average and total); value nodes are MERGEd on their value (and unit or name), so two months of one value share a node
+(74 Rain nodes for 75 months); Date holds id and value (the month's first day, a date), Year and Month a string value
+("2022", "07"); the units the script states ("m/s", "mm", "°C") over the file's numbers as its preprocessing left them
+(wind speeds of 280 to 973, monthly rainfall of 17 to 508); GoogleTrends' average and total count the food search
+figure twice (the average divided by 4); the weather score a string; Sales' info the script's note "All sales data is
+the percentage increase in relation to the 2015 value"; relationship types in lower case; no relationship has a
+property. Its 14 questions, in English (7 edge: the season of two months, the weather score of two, and one month's
+average of the internet and multi-channel sales figures, average of the four product groups' sales figures and average
+Google search interest, each a property of the hub one relationship from the month's Date; 7 two-hop: one month's
+temperature, rainfall, wind speed, retail trade figure, internet sales figure, food and drugstore sales figure and
+search interest in consumer electronics, through its hub; no node-property question: the nodes a user can name,
+months, years and seasons, hold nothing but their value, and the hubs' properties are asked as edge questions; no
+relationship-property question: no relationship has a property), name a month as people write it ("July 2022"), each
+one Date node, and each answer is the only one the graph holds (each answer's value node belongs to that month alone),
+its stored form first ("18.50303605313093" with "18.5"); checked with domain_gold.py (0 problems). No xgrag command
+was run on the graph. Falls short of the brief's mix: no node-property question and more two-hop than the aim, as the
+graph's shape gives. Overlaps kept: stock-prices (tune) and covid-vaccinations (spent) are time series too (a stock's
+days, a country's vaccination days), and lucasnijder/2AMD20-group19, left out before, held KNMI stations; this is the
+corpus's first graph of monthly national statistics (weather, retail, search interest). Considered by s31F and left
+out: aohua/KG-food (a Singapore restaurant's menu, PUTIEN's dishes with prices and their ingredients with quantities,
+as a Cypher script: some 180 nodes, under the brief's 300), guardian/tracer (CDP's 2013 company emissions, its
+import-neo4j.md reading data.cdp.net, not committed), openoakland/opendisclosure (Oakland campaign finance: its
+import.cyp reads Google Sheets downloads not committed), AntonyStorti/Data-Management-Systems (Italian cities'
+air-quality stations, pollutants and solar panels: Python loaders over files only partly committed, Venice's stations
+and two GeoJSON files; not evaluated further), yigbt/EcoToxFred (European chemical monitoring sites, substances and
+species: its upload files are built by an R script from Zenodo, not committed), davebshow/smoothieworks (smoothie
+recipes written from NetworkX as nodes with an empty label, which Cypher refuses), glefur/neo4j-opendata (a Java
+skeleton without data), 20kilos/food-graph, Aezux/Nutrition-Food-Graph, BitsJayMehta173/Nir-world-food-graph-model,
+m24aid031-prakash/MTech-Project-Food-Graph and driedl/food-graph (no Neo4j load of committed data: a Processing
+sketch, an Angular app, scripts without their data, burger diagrams, a SQLite food ontology),
+thiagocmoreira/bom-sabor-neo4j (a handful of hand-typed addresses),
+xichengchangjinglu/Automatic-construction-of-knowledge-graph (typhoon triples extracted by NLP from a sample text), a
+Meal Balance Grub recipes LOAD CSV (some 20,000 recipes; its repository not named by the index, its files not found),
+a Chinese wheat germplasm py2neo loader (小麦.xlsx; repository not named) and a Météo-France Synop LOAD CSV (stations
+and hourly readings; repository not named); and, left out or used before, ramseylab/food-network,
+atilara/recipes-book-db, wvirtue/Plant-Knowledge-Graph, r-flores/Ingredients-found-in-packaged-foods-database,
+bevvvvv/DS220Proj2WineReview, hejack0207/Agriculture_KnowledgeGraph (qq547276542/Agriculture_KnowledgeGraph, the same
+Baike-crawl design, not evaluated), shkfnly/urbinsight, sitcomlab/IVE, Simon-tming/Spring-Boot-Neo4j-Food,
+niparra21/Restaurantes-e2, AdrianoII/PortalTransparencia2Neo4j, labdados/tec-cid, covid-19-net/covid-19-community,
+MickeyJ/fao-graph-db and OH-Research/pdh_data_review (nz-health-data-sources).
+
 [s31F paragraph above]
 """
 
@@ -12622,6 +12684,48 @@ def write_delta_force(store: Any, mirror: Path) -> None:
 # [s31E source and writer above]
 
 
+DUTCH_WEATHER = "ThijmenA/Knowledge-Engineering-Google-Trends-Data"  # a 2025 Knowledge Engineering course project
+# the last commit at which the file its script reads is where its URL names it: the next one ("Clean up", 6e0fb39, 18
+# June 2025) moved combined_data_without_index.csv into processed_data/ and left both scripts as they are (unchanged
+# since, byte for byte at HEAD), so that at HEAD the URL names no file
+DUTCH_WEATHER_COMMIT = "e55f4dea7f101e1bb412974d708f32fba5c713d2"
+# its two scripts, in the order they were written and must run (the second links the first one's Month nodes)
+DUTCH_WEATHER_SCRIPTS = ("queries/create_graph/create_graph.cypher",
+                         "queries/create_graph/create_seasons_relations.cypher")
+DUTCH_WEATHER_URL = ("https://raw.githubusercontent.com/ThijmenA/Knowledge-Engineering-Google-Trends-Data/refs/heads/"
+                     "main/")  # its LOAD CSV's URL names the repository's file under this prefix
+
+
+def write_dutch_weather_sales(store: Any, mirror: Path) -> None:
+    """The two scripts of queries/create_graph/ of ThijmenA/Knowledge-Engineering-Google-Trends-Data (a 2025 Knowledge
+    Engineering course project relating the weather, Google searches and retail sales in the Netherlands; CC BY 4.0,
+    as its README states) as committed at DUTCH_WEATHER_COMMIT, run as written in the order they were written
+    (DUTCH_WEATHER_SCRIPTS), the one LOAD CSV reading the file its raw.githubusercontent.com URL names,
+    combined_data_without_index.csv: 75 months (January 2019 to March 2025) of KNMI's national monthly rainfall,
+    wind speed and temperature (with the project's weather score), CBS's retail sales figures (retail trade, sale
+    via internet, multi-channel, and four product groups; the script's note calls them the percentage against 2015)
+    and Google Trends' search interest in four product groups. create_graph.cypher (one statement, no ';'): a Date
+    (id, value: the month's first day) with its Year and Month (value "2019", "01"), its Weather (id, score) with
+    WindSpeed, Temperature and Rain nodes (value, unit), its Sales (id, the two averages the script computes, info)
+    with Trade, Internet, MultiChannel, Fashion, Electronics, Food and NonFood nodes (value, name), its GoogleTrends
+    (id, average, total) with FashionSearch, ElectronicsSearch, FoodSearch and NonFoodSearch nodes (value, name);
+    create_seasons_relations.cypher: four Season nodes and each Date's season by its month. Nothing is changed: both
+    are 5.x Cypher. Quirks kept as the scripts write them: value nodes are MERGEd on their value (and unit or name),
+    so two months of one value share a node; the units the script states ("m/s", "mm") for the file's numbers as the
+    project's preprocessing left them (wind speeds of 280 to 973, monthly rainfall of 17 to 508); GoogleTrends'
+    average and total count the food search figure twice (the four groups plus food again, the average divided by
+    4); the score a string; relationship types in lower case (weather, temperature, rain, wind, sales, google_trends
+    ...); no relationship has a property. 1,328 nodes in 21 labels, 1,725 relationships."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith(DUTCH_WEATHER_URL):
+            raise CorpusError(f"{DUTCH_WEATHER}: its script reads {url}, which no loader here serves")
+        path = url.removeprefix(DUTCH_WEATHER_URL)
+        return _csv_rows(read_file(DUTCH_WEATHER, path, mirror, DUTCH_WEATHER_COMMIT), delimiter)
+
+    for script in DUTCH_WEATHER_SCRIPTS:
+        _run_script(store, read_file(DUTCH_WEATHER, script, mirror, DUTCH_WEATHER_COMMIT).decode("utf-8"), rows_of)
+
+
 # [s31F source and writer above]
 
 
@@ -13407,6 +13511,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_delta_force, source=DELTA_FORCE),
     # [s31E Graph above]
 
+    Graph("dutch-weather-sales", "frozen", "the Netherlands month by month, January 2019 to March 2025 (a 2025 "
+                                            "course project's graph of KNMI, CBS and Google Trends figures): each "
+                                            "month's year, month and season, its weather (temperature, rainfall, "
+                                            "wind speed, a weather score), its retail sales figures (retail trade, "
+                                            "internet, multi-channel, fashion, electronics, food, non-food) and its "
+                                            "Google search interest in four product groups",
+          writer=write_dutch_weather_sales, source=DUTCH_WEATHER),
     # [s31F Graph above]
 ]}
 

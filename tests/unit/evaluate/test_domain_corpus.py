@@ -395,7 +395,7 @@ def test_the_thirtieth_frozen_split_is_the_documented_draw_and_spent() -> None:
     drawn = ["china-cities", "europe-rivers", "nigeria-oil-contracts", "terraria-recipes", "trumpworld"]
     assert tuple(pool) == corpus.THIRTIETH_POOL and corpus.THIRTIETH_SEED == 58
     assert sorted(random.Random(58).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.THIRTIETH_POOL, 58)
-    assert set(drawn) <= _split("spent") and _split("frozen") == set()
+    assert set(drawn) <= _split("spent") and _split("frozen") == THIRTY_FIRST_IN_PREPARATION_F
     assert {"snomed-trials"} <= _split("tune")
 
 
@@ -455,7 +455,8 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.TWENTY_THIRD_POOL) | set(corpus.TWENTY_FOURTH_POOL)
                                   | set(corpus.TWENTY_FIFTH_POOL) | set(corpus.TWENTY_SIXTH_POOL)
                                   | set(corpus.TWENTY_SEVENTH_POOL) | set(corpus.TWENTY_EIGHTH_POOL)
-                                  | set(corpus.TWENTY_NINTH_POOL) | set(corpus.THIRTIETH_POOL))
+                                  | set(corpus.TWENTY_NINTH_POOL) | set(corpus.THIRTIETH_POOL)
+                                  | THIRTY_FIRST_IN_PREPARATION_F)
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -5966,6 +5967,77 @@ def test_delta_force_reads_only_its_data_folder_and_raises_a_file_it_would_skip(
 
 
 # [s31E tests above]
+
+
+# ThijmenA/Knowledge-Engineering-Google-Trends-Data's two scripts, shortened: one LOAD CSV statement without ';'
+# (comments after its clauses, a computed MERGE property) over the raw.githubusercontent.com URL of its file, then the
+# seasons script linking the Month nodes the first one wrote
+_DUTCH_WEATHER_GRAPH = (
+    'LOAD CSV WITH HEADERS FROM "https://raw.githubusercontent.com/ThijmenA/Knowledge-Engineering-Google-Trends-Data/'
+    'refs/heads/main/combined_data_without_index.csv" AS row\nWITH row, split(row.Periods, \'-\') AS parts\n\n'
+    "// Create nodes for dates\nMERGE (d:Date {id: row.id})\nMERGE (m:Month {value: parts[1]})\n"
+    "MERGE (w:Weather {id: row.id, score: row.overall_weather_score}) // TODO: delete this node\n"
+    'MERGE (te:Temperature {value: toFloat(row.temperature), unit: "\u00b0C"})\n'
+    "MERGE (d)-[:month]->(m)\nMERGE (d)-[:weather]->(w)\nMERGE (w)-[:temperature]->(te)\n")
+_DUTCH_WEATHER_SEASONS = ('// Create seasons nodes\nMERGE (s1:Season {name: "Spring"})\n\nWITH s1\n'
+                          "MATCH (d)-[:month]->(m:Month)\nWHERE m.value IN ['03', '04', '05']\n"
+                          "MERGE (d)-[:season]->(s1)\n")
+_DUTCH_WEATHER_DATA = ("id,Periods,temperature,overall_weather_score\n0,2019-01,3.4092979127134724,3.2050428952930385\n"
+                       "1,2019-02,6.0227941176470585,\n")
+
+
+def _dutch_weather_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, graph: str = _DUTCH_WEATHER_GRAPH) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "ThijmenA+Knowledge-Engineering-Google-Trends-Data" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    files = {corpus.DUTCH_WEATHER_SCRIPTS[0]: graph, corpus.DUTCH_WEATHER_SCRIPTS[1]: _DUTCH_WEATHER_SEASONS,
+             "combined_data_without_index.csv": _DUTCH_WEATHER_DATA}
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    for path, text in files.items():
+        (fetched / path).parent.mkdir(parents=True, exist_ok=True)
+        (fetched / path).write_text(text, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "Moved raw data to dedicated folders"], check=True)
+    full = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # later ("Clean up"): the file moved to processed_data/, the scripts unchanged (their URL names no file at HEAD)
+    (fetched / "processed_data").mkdir()
+    subprocess.run([*git, "mv", "combined_data_without_index.csv", "processed_data/"], check=True)
+    subprocess.run([*git, "commit", "-qm", "Clean up"], check=True)
+    monkeypatch.setattr(corpus, "DUTCH_WEATHER_COMMIT", full)
+    return tmp_path
+
+
+def test_dutch_weather_sales_runs_both_scripts_at_the_commit_whose_file_its_url_names(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_dutch_weather_sales(store, _dutch_weather_mirror(tmp_path, monkeypatch))
+    assert len(store.calls) == 2
+    statement, params = store.calls[0]
+    # the one statement as written, its LOAD CSV given the rows of the commit's file (an empty field null)
+    assert statement.startswith("UNWIND $rows AS row\nWITH row, split(row.Periods, '-') AS parts\n")
+    assert "MERGE (w:Weather {id: row.id, score: row.overall_weather_score}) // TODO: delete this node" in statement
+    assert params == {"rows": [
+        {"id": "0", "Periods": "2019-01", "temperature": "3.4092979127134724",
+         "overall_weather_score": "3.2050428952930385"},
+        {"id": "1", "Periods": "2019-02", "temperature": "6.0227941176470585", "overall_weather_score": None}]}
+    # then the seasons script, after the months it links (its leading comment line dropped)
+    assert store.calls[1] == ('MERGE (s1:Season {name: "Spring"})\n\nWITH s1\n'
+                              "MATCH (d)-[:month]->(m:Month)\nWHERE m.value IN ['03', '04', '05']\n"
+                              "MERGE (d)-[:season]->(s1)", {})
+
+
+def test_dutch_weather_sales_refuses_a_url_outside_its_repository(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    graph = _DUTCH_WEATHER_GRAPH.replace("https://raw.githubusercontent.com/ThijmenA/", "https://example.org/ThijmenA/")
+    with pytest.raises(corpus.CorpusError, match="its script reads https://example.org/"):
+        corpus.write_dutch_weather_sales(Recorder(), _dutch_weather_mirror(tmp_path, monkeypatch, graph))
+
+
+# the thirty-first split's graph of helper s31F as it is added (frozen, blind: loader tried, questions written with
+# plain Cypher only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
+THIRTY_FIRST_IN_PREPARATION_F = {"dutch-weather-sales"}
 
 
 # [s31F tests above]
