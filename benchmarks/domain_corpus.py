@@ -4420,6 +4420,33 @@ pipeline). Seen and not evaluated: MickeyJ/fao-graph-db (FAOSTAT production, tra
 Cypher inside PostgreSQL, its data downloaded), a Taiwan river-and-station builder (HydroGraph-TW, considered before)
 and Chinese flood-control river graphs (their nodes typed in by hand or read from Excel files not committed).
 
+The thirty-first split (declared 2026-12-02, thirteenth session, before any xgrag command ran on its graphs). Six
+helpers, one domain each (transport and infrastructure; commerce and finance; people, organisations and government;
+science and medicine; sports, games, history and culture; environment, food and open government data), each to find
+one graph, load it with its repository's own script, write 14 questions with plain Cypher and check them with
+domain_gold.py (0 problems), blind: no schema inference, linking, answering or bench_domains.py on them, no xgrag
+output on them looked at. All six found one. THIRTY_FIRST_POOL = china-industry-chain, delta-force,
+dutch-weather-sales, guangdong-gov-services, tcm-formulas, telco-topology (six graphs), drawn by
+`sorted(random.Random(59).sample(sorted(THIRTY_FIRST_POOL), 5))` = china-industry-chain, delta-force,
+dutch-weather-sales, guangdong-gov-services, tcm-formulas: **frozen** (70 questions), to be run once at the end of
+the tuning that follows; telco-topology, undrawn, is **tune**. Four of the five frozen graphs are in Chinese
+(china-industry-chain, delta-force, guangdong-gov-services, tcm-formulas), dutch-weather-sales and telco-topology in
+English. Declared before the draw as their helpers report them, and kept: china-industry-chain is missing two of
+its seven data files (company_product.json and product_product.json are over the mirror's 4 MiB limit at every
+commit), so its 95,553 product nodes have no relationship and no question reads one; its 100,718 nodes take its
+script's 105,634 single statements some 17 minutes to load on this machine under load; its company names are not
+unique (4,654 nodes, 4,605 names); dutch-weather-sales has only edge and two-hop questions (the nodes a user names,
+months, years and seasons, hold nothing but their value; no relationship has a property), its figures merged on
+their value into shared nodes, read at e55f4de (its data file moved after); guangdong-gov-services writes every
+service matter twice (a node with the guide's fields and one with its name alone) and has no relationship-property
+question (its only relationship property is a fixed name per type); tcm-formulas' nodes hold nothing but a name (no
+node-property question), its ingredients and indications split out of crawled pages by a language model (DeepSeek)
+before they were committed; delta-force states no data source or licence and stores a firearm's stats and an
+attachment's effects as one JSON string each (no relationship-property question); telco-topology's device names
+are masked codes in its files ("OLT00**ABT*3"), its traffic nodes linked to nothing. The lead read the helpers'
+reports (domains, labels, counts, quirks, question mixes), not their questions, while building this session's
+rules from the thirtieth split's failures (spent); no question of the five frozen graphs is read before their run.
+
 Helper s31A's paragraph, written blind (the thirty-first split, in preparation; transport, energy, infrastructure,
 telecommunications, geography and maps). telco-topology: github.com/zufarullahp/Graph-Network-Simulator-Telco
 (zufarullahp's "Graph Network Simulator Telco", September 2023, commits in UTC+7; its repository states no licence and
@@ -4480,8 +4507,6 @@ AlinaGalenina/Electrical_networksDB, Lkruitwagen/global-fossil-fuel-supply-chain
 jenzuffer/DB_exam_projects, BiaPri/Graph_Field, dratasich/neo4j-playground. Seen and not evaluated: Derek G. Nokes' 2015
 IS607 project on natural gas logistics in Neo4j (an R Markdown report; repository not named).
 
-[s31A paragraph above]
-
 Helper s31B's paragraph, written blind for the thirty-first split (not declared yet; domain searched: commerce,
 finance, companies, products, retail, supply chains and real estate). china-industry-chain:
 github.com/liuhuanyong/ChainKnowledgeGraph (Liu Huanyong's 产业链知识图谱, "an industry-chain knowledge graph of
@@ -4539,8 +4564,6 @@ lemonhu/stock-knowledge-graph (china-top-shareholders, a-share-companies). Seen 
 of investment events and their financing parties (投资事件, 融资方), an Indian real-estate listings loader (builder
 and location parsed from each project's "By ... in ..." line) and a Chinese company-tag import for neo4j-admin
 (公司代码, 标签, 关联强度): the search named none of their repositories.
-
-[s31B paragraph above]
 
 Helper s31C's paragraph, written blind (the thirty-first split, in preparation; domain searched: people,
 organisations, politics, government, law, courts, journalism and social networks). guangdong-gov-services:
@@ -4604,8 +4627,6 @@ not tried again). Seen and not evaluated: new-village/ofac-sdn-analysis (an OFAC
 Leafsketch-deer/unga-resolution-network (UN resolution citations, no Neo4j loader seen) and a Japanese
 PoliticiansNet notebook (its repository not named).
 
-[s31C paragraph above]
-
 Helper s31D's paragraph, written blind (the thirty-first split, in preparation; science, medicine, biology,
 chemistry, academia and education, software and IT). tcm-formulas: github.com/yuwenhan07/KG_TCM (Wenhan Yu's
 "中医药知识图谱系统", a traditional Chinese medicine knowledge graph with a Flask question-answering front end, June
@@ -4653,8 +4674,6 @@ arch-packages), LelandYan/ResearchRelationshipNetwork_KnowledgeGraph (its README
 drive download; not evaluated further), robertogs2/bases (a course's species food-chain generator; not evaluated)
 and the Chinese disease-symptom loaders the search returned without naming their repositories (one file of symptoms
 per disease).
-
-[s31D paragraph above]
 
 Helper s31E's paragraph, written blind (the thirty-first split, in preparation; sports, games, history, culture,
 religion and mythology). delta-force: github.com/xxxsy11/DeltaForceAgent (a personal GraphRAG and multi-agent project of
@@ -4715,8 +4734,6 @@ and places from a Postgres copy), a Teamfight Tactics champions loader (over a S
 Portuguese World Cup matches, squads and events import. Seen and not evaluated: liuyuzhangolvz/novel-kg (Jin Yong's
 characters from Baidu Baike via MongoDB, work in progress) and fnordoglargh/metametalmapper (a Metal Archives crawler
 that writes Neo4j at run time).
-
-[s31E paragraph above]
 
 Helper s31F's paragraph, written blind (the thirty-first split, in preparation; environment, agriculture, food and
 drink, weather, cities and open government data). dutch-weather-sales:
@@ -4779,8 +4796,6 @@ bevvvvv/DS220Proj2WineReview, hejack0207/Agriculture_KnowledgeGraph (qq547276542
 Baike-crawl design, not evaluated), shkfnly/urbinsight, sitcomlab/IVE, Simon-tming/Spring-Boot-Neo4j-Food,
 niparra21/Restaurantes-e2, AdrianoII/PortalTransparencia2Neo4j, labdados/tec-cid, covid-19-net/covid-19-community,
 MickeyJ/fao-graph-db and OH-Research/pdh_data_review (nz-health-data-sources).
-
-[s31F paragraph above]
 """
 
 from __future__ import annotations
@@ -4893,6 +4908,9 @@ TWENTY_NINTH_SEED = 57
 THIRTIETH_POOL = ("china-cities", "europe-rivers", "nigeria-oil-contracts", "snomed-trials", "terraria-recipes",
                   "trumpworld")
 THIRTIETH_SEED = 58
+THIRTY_FIRST_POOL = ("china-industry-chain", "delta-force", "dutch-weather-sales", "guangdong-gov-services",
+                     "tcm-formulas", "telco-topology")
+THIRTY_FIRST_SEED = 59
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -12367,7 +12385,6 @@ def write_telco_topology(store: Any, mirror: Path) -> None:
     _run_script(store, "".join(f"{body}\n;\n" for body in blocks), rows_of)
 
 
-# [s31A source and writer above]
 
 
 CHAIN_KG = "liuhuanyong/ChainKnowledgeGraph"  # Liu Huanyong's 2021 industry-chain graph of China's listed companies
@@ -12430,7 +12447,6 @@ def write_china_industry_chain(store: Any, mirror: Path) -> None:
                 print=_quiet, open=opened)
 
 
-# [s31B source and writer above]
 
 
 GUANGDONG_MATTERS = "Clarence-Kong/QABasedOnPolicyKnowledgeGraph"  # a 2021 government-services KBQA (MIT)
@@ -12503,7 +12519,6 @@ def write_guangdong_gov_services(store: Any, mirror: Path) -> None:
     _run_loader(GUANGDONG_MATTERS, GUANGDONG_MATTERS_LOADER, source, importer, print=_quiet, open=opened)
 
 
-# [s31C source and writer above]
 
 
 KG_TCM = "yuwenhan07/KG_TCM"  # Wenhan Yu's 2025 TCM knowledge-graph system: formulas, herbs, indications (Chinese)
@@ -12570,7 +12585,6 @@ def write_tcm_formulas(store: Any, mirror: Path) -> None:
     _run_loader(KG_TCM, KG_TCM_LOADER, source, importer, print=_quiet, open=opened)
 
 
-# [s31D source and writer above]
 
 
 DELTA_FORCE = "xxxsy11/DeltaForceAgent"
@@ -12681,7 +12695,6 @@ def write_delta_force(store: Any, mirror: Path) -> None:
     _run_loader(DELTA_FORCE, DELTA_FORCE_LOADER, source, importer, file=DELTA_FORCE_LOADER, print=_delta_force_print)
 
 
-# [s31E source and writer above]
 
 
 DUTCH_WEATHER = "ThijmenA/Knowledge-Engineering-Google-Trends-Data"  # a 2025 Knowledge Engineering course project
@@ -12724,9 +12737,6 @@ def write_dutch_weather_sales(store: Any, mirror: Path) -> None:
 
     for script in DUTCH_WEATHER_SCRIPTS:
         _run_script(store, read_file(DUTCH_WEATHER, script, mirror, DUTCH_WEATHER_COMMIT).decode("utf-8"), rows_of)
-
-
-# [s31F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -13474,19 +13484,17 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                       "sea each flows into, and countries with their capital, EU membership and "
                                       "neighbours",
           writer=write_europe_rivers, source=EUROPE_RIVERS),
-    Graph("telco-topology", "frozen", "an Indonesian operator's IP network (2023, device names masked): its access "
+    Graph("telco-topology", "tune", "an Indonesian operator's IP network (2023, device names masked): its access "
                                        "(OLT), metro Ethernet, BRAS, PE, backbone, gateway and CDN nodes, the links "
                                        "between them with their segment, port, capacity and cost, and the upstream "
                                        "and downstream traffic of each access node's customer segments",
           writer=write_telco_topology, source=TELCO),
-    # [s31A Graph above]
 
     Graph("china-industry-chain", "frozen", "China's A-share listed companies and Shenwan's industries (a 2021 "
                                            "industry-chain graph, in Chinese): each company's full name, stock code, "
                                            "exchange and listing date, the industry it belongs to, and each "
                                            "industry's parent industry; the products of their business, unlinked",
           writer=write_china_industry_chain, source=CHAIN_KG),
-    # [s31B Graph above]
 
     Graph("guangdong-gov-services", "frozen", "Guangdong's government service matters in Chinese (a 2021 government-"
                                                "services KBQA's data from the province's service portal): each "
@@ -13494,14 +13502,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                                "applicants, with its guide's phones, place, hours, time limit, fee "
                                                "and acceptance standard",
           writer=write_guangdong_gov_services, source=GUANGDONG_MATTERS),
-    # [s31C Graph above]
 
     Graph("tcm-formulas", "frozen", "traditional Chinese medicine formulas (a 2025 TCM knowledge-graph project's "
                                     "data from 901020.com, in Chinese): each formula's source text, its functions "
                                     "and indications, its other names, its prescription and the herbs it is "
                                     "made of with their doses",
           writer=write_tcm_formulas, source=KG_TCM),
-    # [s31D Graph above]
 
     Graph("delta-force", "frozen", "the shooter game Delta Force (三角洲行动): its maps with their areas, "
                                    "difficulties and key cards, operators with their class and skills, firearms "
@@ -13509,7 +13515,6 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "collectibles with their type, level, weight and description (a 2026 GraphRAG "
                                    "project's data, in Chinese)",
           writer=write_delta_force, source=DELTA_FORCE),
-    # [s31E Graph above]
 
     Graph("dutch-weather-sales", "frozen", "the Netherlands month by month, January 2019 to March 2025 (a 2025 "
                                             "course project's graph of KNMI, CBS and Google Trends figures): each "
@@ -13518,7 +13523,6 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "internet, multi-channel, fashion, electronics, food, non-food) and its "
                                             "Google search interest in four product groups",
           writer=write_dutch_weather_sales, source=DUTCH_WEATHER),
-    # [s31F Graph above]
 ]}
 
 

@@ -288,8 +288,6 @@ def test_the_twenty_second_frozen_split_is_the_documented_draw_and_spent() -> No
     assert "cornwall-restaurants" in _split("tune")
 
 
-
-
 def test_the_twenty_third_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
     # questions written with plain Cypher only); the drawn five were frozen, run once at the end of the tuning
@@ -358,12 +356,6 @@ def test_the_twenty_seventh_frozen_split_is_the_documented_draw_and_spent() -> N
     assert {"philippine-congress"} <= _split("tune")
 
 
-
-
-
-
-
-
 def test_the_twenty_eighth_frozen_split_is_the_documented_draw_and_spent() -> None:
     # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
     # questions written with plain Cypher only); five graphs, so the draw froze all five; run once at the end of the
@@ -395,8 +387,19 @@ def test_the_thirtieth_frozen_split_is_the_documented_draw_and_spent() -> None:
     drawn = ["china-cities", "europe-rivers", "nigeria-oil-contracts", "terraria-recipes", "trumpworld"]
     assert tuple(pool) == corpus.THIRTIETH_POOL and corpus.THIRTIETH_SEED == 58
     assert sorted(random.Random(58).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.THIRTIETH_POOL, 58)
-    assert set(drawn) <= _split("spent") and _split("frozen") == THIRTY_FIRST_IN_PREPARATION_F
+    assert set(drawn) <= _split("spent") and not set(drawn) & _split("frozen")
     assert {"snomed-trials"} <= _split("tune")
+
+
+def test_the_thirty_first_frozen_split_is_the_documented_draw() -> None:
+    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
+    # questions written with plain Cypher only); the drawn five are frozen, the undrawn one is tune
+    pool = ["china-industry-chain", "delta-force", "dutch-weather-sales", "guangdong-gov-services", "tcm-formulas",
+            "telco-topology"]
+    drawn = ["china-industry-chain", "delta-force", "dutch-weather-sales", "guangdong-gov-services", "tcm-formulas"]
+    assert tuple(pool) == corpus.THIRTY_FIRST_POOL and corpus.THIRTY_FIRST_SEED == 59
+    assert sorted(random.Random(59).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.THIRTY_FIRST_POOL, 59)
+    assert _split("frozen") == set(drawn) and {"telco-topology"} <= _split("tune")
 
 
 def test_the_first_two_frozen_splits_are_spent() -> None:
@@ -442,7 +445,8 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                               | {"japan-reparation-lawsuits", "jeju-safe-tourism"}
                               | {"bitcoin-wallet-roles", "bundestag-votes", "ons-hierarchies"}
                               | {"china-top-shareholders", "sumo-makuuchi"} | {"botola-pro-squads", "trump-tweets"}
-                              | {"philippine-congress"} | {"sao-paulo-transport"} | {"snomed-trials"})
+                              | {"philippine-congress"} | {"sao-paulo-transport"} | {"snomed-trials"}
+                              | {"telco-topology"})
     assert set(corpus.GRAPHS) == (set(corpus.FIRST_CORPUS) | set(corpus.NEXT_POOL) | set(corpus.THIRD_POOL)
                                   | set(corpus.FOURTH_POOL) | set(corpus.FIFTH_POOL) | set(corpus.SIXTH_POOL)
                                   | set(corpus.SEVENTH_POOL) | set(corpus.EIGHTH_POOL) | set(corpus.NINTH_POOL)
@@ -456,7 +460,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.TWENTY_FIFTH_POOL) | set(corpus.TWENTY_SIXTH_POOL)
                                   | set(corpus.TWENTY_SEVENTH_POOL) | set(corpus.TWENTY_EIGHTH_POOL)
                                   | set(corpus.TWENTY_NINTH_POOL) | set(corpus.THIRTIETH_POOL)
-                                  | THIRTY_FIRST_IN_PREPARATION_F)
+                                  | set(corpus.THIRTY_FIRST_POOL))
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -5528,7 +5532,7 @@ def test_telco_topology_runs_every_cypher_block_of_its_page_in_order_over_its_fi
          "\nmerge (:TRAFFIC_UP {traffic: traffic, cfu: cfu})",
          {"rows": [{"row": "1.U1", "cfu": "RETAIL", "_1": "1", "to1": "CGW2*.BTC", "bw_up": "0.012",
                     "olt1": "OLT00**ABT*3"}]})]
-    assert corpus.graph("telco-topology").split == "frozen"
+    assert corpus.graph("telco-topology").split == "tune"  # the thirty-first split's undrawn graph
     assert corpus.graph("telco-topology").repo == corpus.TELCO
 
 
@@ -5542,9 +5546,6 @@ def test_telco_topology_refuses_a_file_it_does_not_know_a_url_and_a_page_without
         corpus.write_telco_topology(Recorder(), _telco_mirror(tmp_path / "b", monkeypatch, web))
     with pytest.raises(corpus.CorpusError, match="has no \\[source,cypher\\] block"):
         corpus.write_telco_topology(Recorder(), _telco_mirror(tmp_path / "c", monkeypatch, "== nothing\n"))
-
-
-# [s31A tests above]
 
 
 # liuhuanyong/ChainKnowledgeGraph's build_graph.py, shortened: its node and relationship methods and main as written
@@ -5671,9 +5672,6 @@ def test_china_industry_chain_imports_and_opens_nothing_but_its_files(
         corpus.write_china_industry_chain(Recorder(), _chain_kg_mirror(tmp_path, monkeypatch, loader))
 
 
-# [s31B tests above]
-
-
 # Clarence-Kong/QABasedOnPolicyKnowledgeGraph's build_policyGraph.py, shortened: its data path from os.getcwd(), a
 # line of JSON a matter, Node and Graph.create for the nodes, Graph.run of spliced `match ... create` statements in
 # its own try/except, export_data writing its word lists
@@ -5754,9 +5752,6 @@ def test_guangdong_gov_services_imports_and_opens_nothing_but_its_file(
     loader = _GUANGDONG_LOADER.replace("if __name__ == '__main__':\n", f"if __name__ == '__main__':\n    {change}")
     with pytest.raises(corpus.CorpusError, match=refused):
         corpus.write_guangdong_gov_services(Recorder(), _guangdong_mirror(tmp_path, monkeypatch, loader))
-
-
-# [s31C tests above]
 
 
 # yuwenhan07/KG_TCM's build/KG_build.py, shortened: its py2neo Graph, its clearing statement, its node cache by the
@@ -5854,9 +5849,6 @@ def test_tcm_formulas_refuses_what_it_does_not_serve(tmp_path: Path, monkeypatch
     loader = _KG_TCM_LOADER.replace("if __name__ == '__main__':\n", f"if __name__ == '__main__':\n    {change}")
     with pytest.raises(corpus.CorpusError, match=refused):
         corpus.write_tcm_formulas(_TcmStore(), _kg_tcm_mirror(tmp_path, monkeypatch, loader))
-
-
-# [s31D tests above]
 
 
 # xxxsy11/DeltaForceAgent's data/scripts/data_pipeline.py, shortened: its argparse subcommands (stats, import-neo4j),
@@ -5966,9 +5958,6 @@ def test_delta_force_reads_only_its_data_folder_and_raises_a_file_it_would_skip(
         corpus.write_delta_force(_DeltaForceRecorder(), _delta_force_mirror(tmp_path, monkeypatch, loader, files))
 
 
-# [s31E tests above]
-
-
 # ThijmenA/Knowledge-Engineering-Google-Trends-Data's two scripts, shortened: one LOAD CSV statement without ';'
 # (comments after its clauses, a computed MERGE property) over the raw.githubusercontent.com URL of its file, then the
 # seasons script linking the Month nodes the first one wrote
@@ -6033,11 +6022,3 @@ def test_dutch_weather_sales_refuses_a_url_outside_its_repository(
     graph = _DUTCH_WEATHER_GRAPH.replace("https://raw.githubusercontent.com/ThijmenA/", "https://example.org/ThijmenA/")
     with pytest.raises(corpus.CorpusError, match="its script reads https://example.org/"):
         corpus.write_dutch_weather_sales(Recorder(), _dutch_weather_mirror(tmp_path, monkeypatch, graph))
-
-
-# the thirty-first split's graph of helper s31F as it is added (frozen, blind: loader tried, questions written with
-# plain Cypher only); its pool is not declared yet: the session that declares it replaces this with its pool and seed
-THIRTY_FIRST_IN_PREPARATION_F = {"dutch-weather-sales"}
-
-
-# [s31F tests above]
