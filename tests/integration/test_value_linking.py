@@ -740,3 +740,26 @@ def test_a_numbered_record_is_linked_by_a_text_it_holds_typed_as_a_name(sites: N
     assert _site_names(Retriever(sites).link("What was valued at Finca Santa Fe?"), "held") == {"5270001"}
     assert _site_names(Retriever(sites).link("When was the study of Berlin published?"), "held") == set()
     assert _site_names(Retriever(sites).link("which country is the vellayani lake study site in?"), "held") == set()
+
+
+NAMED = schema_preset("domain", read_only=True, entities=[
+    EntityMapping(label="城市", name=["name"]), EntityMapping(label="省份", name=["name"]),
+    EntityMapping(label="中文名", name=["name"]), EntityMapping(label="车牌代码", name=["name"])])
+
+
+def test_a_name_node_stands_for_the_one_entity_it_names(server: Neo4jStore) -> None:
+    # china-cities (spent): a city's Chinese name is a node of its own, the end of its 中文名 relationship; "宝鸡"
+    # linked that node, and the city's province was out of the context
+    wipe(server)
+    server.query("""
+        CREATE (bj:城市 {name: '宝鸡市'})-[:中文名]->(:中文名 {name: '宝鸡'}),
+               (bj)-[:属于]->(sx:省份 {name: '陕西省'})-[:车牌代码]->(:车牌代码 {name: '陕A—陕V'}),
+               (bj)-[:车牌代码]->(:车牌代码 {name: '陕C'}),
+               (a:城市 {name: '长春市'})-[:中文名]->(cc:中文名 {name: '长春'}),
+               (b:省份 {name: '长春省'})-[:中文名]->(cc)
+        """, read_only=False)
+    store = server.with_schema(NAMED)
+    links = Retriever(store).link("宝鸡所在省份的车牌代码是什么？")
+    assert [(le.node.name, le.method, le.mention) for le in links] == [("宝鸡市", "named", "宝鸡")]
+    # a name two entities share stands for neither: the name node stays what is linked
+    assert [(le.node.name, le.method) for le in Retriever(store).link("长春的车牌代码是什么？")] == [("长春", "exact")]

@@ -96,6 +96,7 @@ from xgrag.retrieval.linking import (
     kind_placed,
     kind_said,
     lowered_names,
+    naming_relation,
     record_numbers,
     select_demonyms,
     select_parts,
@@ -670,8 +671,18 @@ class _Reading:
         # ... and so does the name people call it by, where its own was composed ("西安鼓乐" names "西安鼓乐 435":
         # china-intangible-heritage, spent, mentioned nothing and answered the item's name for its list number)
         other_names.update({c: e for c, e in called_names.items() if c not in other_names})
+        # ... and so does a name node of its own, the end of a naming relationship from it alone (宝鸡 of 宝鸡市's
+        # 中文名), as linking reads it (Linker._named_by): the entity named is the question's, not its name
+        # (china-cities, spent: chains began at the name node and ran out of length before the province's facts)
+        name_of: dict[str, set[str]] = {}
+        for f in facts:
+            if f.kind == "edge" and f.head != f.tail and naming_relation(f.relation):
+                name_of.setdefault(f.tail, set()).add(f.head)
+        name_nodes = {n: next(iter(h)) for n, h in name_of.items() if len(h) == 1}
+        other_names.update({n: e for n, e in name_nodes.items() if n not in other_names})
         said = mention_words(question, names + sorted(other_names), set(types.values()), types)
-        self.mentioned = {n for n in said if n in known} | {other_names[n] for n in said if n in other_names}
+        self.mentioned = {n for n in said if n in known and n not in name_nodes} \
+            | {other_names[n] for n in said if n in other_names}
         # a one-word name typed in lower case beside a name written with capitals ("how much of the Blue Moon's
         # taste is chocolaty") mentions its entity where a fact ties it to a mentioned one, directly or through one
         # other, as linking reads it (Linker._lowered_beside)

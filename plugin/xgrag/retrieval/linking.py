@@ -386,7 +386,16 @@ def kind_said(tokens: Sequence[str], kind: str) -> bool:
                 break
             if same_word(w, words[-1]):
                 return False
+    # ... nor as what a Chinese question asks after it ("自治区政府驻地在哪里": where the seat is, not a seat named;
+    # china-cities, spent: the seat asked was read as the question's own and never answered)
+    for i, t in enumerate(tokens[:-1]):
+        if same_word(t, words[-1]) and tokens[i + 1].startswith(_CJK_ASKS):
+            return False
     return True
+
+
+# The words a Chinese question asks with after the noun it asks about ("政府驻地在哪里", "车牌代码是什么")
+_CJK_ASKS = ("在哪", "是什么", "是哪", "是多少", "有哪些", "有什么", "是谁", "叫什么", "为什么", "多少", "几")
 
 
 # Words placing a thing at or in another ("the ICT at Korba"); not "of", "by" or "for", which relate it ("the
@@ -502,6 +511,18 @@ def abbreviated_forms(surface: str) -> list[tuple[str, ...]]:
     key tokens: a register writes both, people type one (nigeria-oil-contracts, spent: "CNOOC" linked nothing)."""
     declared = declared_abbreviation(surface)
     return [] if declared is None else [f for f in map(key_tokens, declared) if f]
+
+
+# A relationship that gives its end as its start's name: in English words ("HAS_NAME", "ALIAS", "KNOWN_AS") or in
+# Chinese (中文名 its Chinese name, 别名 an alias, 简称 its short name)
+_NAMING_WORDS = re.compile(r"(?:has |have )?(?:name|named|called|alias|aliases|known as|also known as)")
+_NAMING_CJK = frozenset({"中文名", "外文名", "英文名", "别名", "曾用名", "简称", "全称", "别称", "名称", "又名", "原名",
+                         "本名", "学名", "俗名"})
+
+
+def naming_relation(rel_type: str) -> bool:
+    """Whether a relationship type gives its end as its start's name (`_NAMING_WORDS`, `_NAMING_CJK`)."""
+    return rel_type.strip() in _NAMING_CJK or _NAMING_WORDS.fullmatch(key_text(rel_type).strip().lower()) is not None
 
 
 def select_mentions(question: str, candidates: Sequence[tuple[Node, float]]) -> list[LinkedEntity]:
@@ -1130,6 +1151,7 @@ class Linker:
         self.embedder = embedder
         self._memory: NameIndex | None = None
         self._use_memory: bool | None = None  # decided once per linker
+        self._naming: list[str] | None = None  # the database's naming relationship types, read once (_naming_types)
 
     def _names(self, check: bool = False) -> NameIndex | None:
         """The in-memory name index when linking must use one. `check` (once per link) re-validates it against
@@ -1508,7 +1530,46 @@ class Linker:
             found += self._records_joining(question, found, excluded)
         if self.store.schema.general and found:
             found = self._editions_by_year(question, found, candidates)
+        if self.store.schema.general and found:
+            found = self._named_by(found, excluded)
         return found
+
+    def _naming_types(self) -> list[str]:
+        """The database's relationship types that are naming relations (`naming_relation`), read once."""
+        if self._naming is None:
+            rows = self.store.query("CALL db.relationshipTypes() YIELD relationshipType RETURN relationshipType AS t")
+            skip = set(self.store.schema.non_semantic_types)
+            self._naming = sorted(str(r["t"]) for r in rows if naming_relation(str(r["t"])) and str(r["t"]) not in skip)
+        return self._naming
+
+    def _named_by(self, found: list[LinkedEntity], excluded: list[str]) -> list[LinkedEntity]:
+        """An entity linked that is another's name in a node of its own (the end of a naming relationship, 中文名,
+        ALIAS, HAS_NAME: `naming_relation`, from one entity only) stands for that entity: "宝鸡所在省份" names the city
+        宝鸡市, whose 中文名 is the node 宝鸡 (china-cities, spent: the name node linked, its city's province was
+        three steps away and out of the context). Inferred, said as such ("named")."""
+        types = self._naming_types()
+        if not types:
+            return found
+        ids = [le.node.id for le in found]
+        # relationship types from the validated mapping, as parameters like every value
+        rows = self.store.query("MATCH (m)-[r]->(n) WHERE elementId(n) IN $ids AND type(r) IN $types "
+                                "AND NOT elementId(m) IN $excluded "
+                                "RETURN elementId(n) AS id, collect(DISTINCT elementId(m)) AS by",
+                                {"ids": ids, "types": types, "excluded": excluded})
+        named = {str(r["id"]): str(r["by"][0]) for r in rows if len(r["by"]) == 1}
+        named = {k: v for k, v in named.items() if v not in ids}
+        if not named:
+            return found
+        nodes = {n.id: n for n in (node_from_map(row["node"]) for row in self.store.read(
+            "nodes_by_id", ids=sorted(set(named.values())), excluded_node_ids=excluded))}
+        out: list[LinkedEntity] = []
+        for le in found:
+            node = nodes.get(named.get(le.node.id, ""))
+            if node is None:
+                out.append(le)
+            elif all(o.node.id != node.id for o in out):
+                out.append(LinkedEntity(node, "named", le.score, le.mention))
+        return out
 
     def _lowered_beside(self, question: str, candidates: dict[str, tuple[Node, float]],
                         whole: Sequence[LinkedEntity], covered: set[int], asks: frozenset[str]) -> list[LinkedEntity]:

@@ -2247,3 +2247,20 @@ def test_a_name_typed_with_a_capital_before_its_keys_word_names_the_record_holdi
     q = "Which company is the operator of the production sharing contract for the Egina field?"
     assert _read(q, facts)[0] == "Total Upstream Nigeria Limited."
     assert _read(q.replace("Egina", "Bonga"), facts)[0] == "Shell Nigeria Exploration."
+
+
+def test_a_name_node_stands_for_its_entity_and_an_asked_kind_is_no_record_named() -> None:
+    # china-cities (spent): 宝鸡 is the end of 宝鸡市's 中文名; the question is about the city (its province's plate
+    # code, not the city's own); "自治区政府驻地在哪里" asks where the region's seat is, it names no seat
+    facts = [_edge("n", "宝鸡市", "中文名", "宝鸡", "城市", "中文名"),
+             _edge("p", "宝鸡市", "属于", "陕西省", "城市", "省份"),
+             _edge("c", "宝鸡市", "车牌代码", "陕C", "城市", "车牌代码"),
+             _edge("s", "陕西省", "车牌代码", "陕A—陕V", "省份", "车牌代码")]
+    assert _read("宝鸡所在省份的车牌代码是什么？", facts)[0] == "陕A—陕V."
+    assert _read("宝鸡的车牌代码是什么？", facts)[0] == "陕C."
+    region = [_edge("n", "桂林市", "中文名", "桂林", "城市", "中文名"),
+              _edge("p", "桂林市", "属于", "广西壮族自治区", "城市", "省份"),
+              _edge("k", "广西壮族自治区", "行政区类别", "自治区", "省份", "行政区类别"),
+              _edge("g", "广西壮族自治区", "政府驻地", "南宁市青秀区民生路2号", "省份", "政府驻地"),
+              _edge("h", "桂林市", "政府驻地", "临桂区西城中路69号", "城市", "政府驻地")]
+    assert _read("桂林所在的自治区政府驻地在哪里？", region)[0] == "南宁市青秀区民生路2号."

@@ -552,3 +552,10 @@ def test_a_title_and_year_typed_with_a_preposition_before_the_year_links_that_ed
     # in order with no year apart is a whole name (select_whole's), and other words between name nothing
     assert select_reordered("Who won the Australian Open 2003?", editions) == []
     assert select_reordered("Who won the Australian Open final 2003?", editions) == []
+
+
+def test_naming_relations_are_read_in_english_words_and_in_chinese() -> None:
+    from xgrag.retrieval.linking import naming_relation
+
+    assert all(naming_relation(t) for t in ("HAS_NAME", "ALIAS", "KNOWN_AS", "中文名", "别名", "简称", "name"))
+    assert not any(naming_relation(t) for t in ("NAMED_AFTER", "排名", "提名", "FRIEND_OF", "属于", "NAMESPACE"))
