@@ -287,7 +287,7 @@ def candidate_spans(question: str) -> list[str]:
 class LinkedEntity:
     node: Node
     # bracket | exact | plural | short | number | initials | reordered | key | value | code | between | joins |
-    # held | year | partial | fulltext | vector
+    # held | year | named | partial | fulltext | vector
     method: str
     score: float
     mention: str
