@@ -21,6 +21,7 @@ from xgrag.explain.schedulers.proxy import (
     answer_value_facts,
     blocking_parallels,
     chain_accounts_for,
+    entity_chain_accounts,
     longest_trail,
     question_echo_facts,
     quiet_trail,
@@ -349,6 +350,23 @@ def test_once_the_movers_account_the_candidates_left_are_removed_with_the_rest_i
     assert len(big) == 1 and left <= big[0] and {f"rx{i}" for i in range(40)} <= big[0]
     assert ex.cost.generator_calls == 1 + len(alone) + 1
     assert all(c.evaluated == "group" and c.importance == 0.0 for c in ex.components if c.id in left)
+
+
+def test_a_chain_from_a_seed_named_by_relation_words_does_not_join_the_candidates_left_to_the_rest() -> None:
+    """Seeds 31 and 41's dev-7310 ("when did the movies release whose actors also appear in 13 Ghosts"): the linker
+    matched a tag "actors" as a second seed, and a film's tag and release year (Gold -has_tags-> actors, Gold
+    -release_year-> 1990) account for "1990." from it. That chain is no reading of the question's entity: the
+    candidates left are then tested on their own, everything else kept, before the sufficiency probe, as before
+    cost20. A chain from the entity seed still accounts."""
+    sub = things([("s", "Ann Lee"), ("t", "actors"), ("f1", "Red"), ("f6", "Gold"), ("y", "1990")],
+                 [("a1", "f1", "starred_actors", "s"), ("k6", "f6", "has_tags", "t"),
+                  ("y6", "f6", "release_year", "y"), ("y1", "f1", "release_year", "y")], "s")
+    sub.seeds = ["s", "t"]
+    assert chain_accounts_for(sub, "1990.", ["y6"], ["k6"], [])
+    assert not entity_chain_accounts(sub, "1990.", ["y6"], ["k6"], [])
+    assert entity_chain_accounts(sub, "1990.", ["y1"], ["a1"], [])
+    assert entity_chain_accounts(sub, "1990.", ["a1", "y1"], [], [])
+    assert sub.seeds == ["s", "t"]  # the graph itself is left as it was
 
 
 def test_a_joint_probe_that_moves_beside_a_rest_that_keeps_the_answer_splits_the_candidates_left() -> None:
