@@ -29,8 +29,11 @@ do not crowd out a fact joining a seed to the answer directly. Removing the rest
 everything else kept, was the rule until cost20: a reader that loses one fact of a longer chain can find another answer,
 one that keeps nothing but a short chain cannot (dev-7141, when a one-fact trail that skipped a relation word of the
 question still accounted: benchmarks/README.md, bench_answer_cost). Since the movers must state every relation word the
-candidates state, the joint removal kept the top 3 of the group test on every tuning plan measured (cost20); when it
-moves the answer, the rest is removed alone next and the candidates left are split or tested as a group.
+candidates state, the joint removal kept the base's top 3 on 325 of the 326 tuning plans (cost20: dev-1733 lost it, a
+candidate left that is the chain film's other director and moves the answer alone only beside the rest), for a call
+saved on 194; when it moves the answer, the rest is removed alone next and the candidates left are split or tested as
+a group. From a seed named by relation words only, the candidates left keep their own group test
+(`entity_chain_accounts`).
 
 Then every non-candidate is removed at once (the sufficiency probe, only the candidates kept). When that removal
 leaves the answer where it was and some candidate moved it alone, every other component is cleared, and the proxy's
