@@ -14,20 +14,26 @@ Blind: it reads the answer's text, the question
 and the graph, never the facts a generator says it answered from.
 
 The target then verifies adaptively. The candidates are removed alone in the proxy's order (each one's importance,
-measured as leave-one-out measures it) until those that moved the answer account for it (`accounts_for`: they
-connect a seed to an entity the answer names, or state its value, and their relations state every relation word
-of the question that the candidates state, so that the seed's director, a one-fact trail to the answer, does not
-account for "who wrote the films directed by the director of X"); then the candidates not yet verified are removed
-together, everything else kept (one group test: cleared when the answer stays, split by group testing when it
-moves). A chain of h facts then costs h + 2 calls beyond the answer whatever the context's size, instead of one per
-candidate. A chain some of whose links did not move the answer alone accounts for it too when a link that did lies on
-it (`chain_accounts_for`: the quiet links have alternatives elsewhere, a second film of the answer's language), unless
-a candidate still to verify joins a quiet link's two ends (its likeliest alternative). Each answer node's shortest
-trail is the second it offers (`answer_path_facts`), so that parallel trails of the question's reading do not crowd
-out a fact joining a seed to the answer directly. Removing the rest of the candidates together rather than keeping
-only the chain matters: a reader that loses one fact of a longer chain can find another answer, one that keeps
-nothing but a short chain cannot, so a removal of nearly everything says less about the single removals than a
-removal of a few.
+measured as leave-one-out measures it) until those that moved the answer account for it (`accounts_for`: they connect a
+seed to an entity the answer names, or state its value, and their relations state every relation word of the question
+that the candidates state, so that the seed's director, a one-fact trail to the answer, does not account for "who wrote
+the films directed by the director of X"); then the candidates not yet verified are removed together with the rest in
+the sufficiency probe (below; under "shift" on xgrag's graph context), or, under "logprob" and on a stack's context,
+together, everything else kept (one group test: cleared when the answer stays, split by group testing when it moves). A
+chain of h facts then costs h + 1 calls beyond the answer whatever the context's size (h + 2 with the group test),
+instead of one per candidate. A chain some of whose links did not move the answer alone accounts for it too when a link
+that did lies on it (`chain_accounts_for`: the quiet links have alternatives elsewhere, a second film of the answer's
+language), unless a candidate still to verify joins a quiet link's two ends (its likeliest alternative). Each answer
+node's shortest trail is the second it offers (`answer_path_facts`), so that parallel trails of the question's reading
+do not crowd out a fact joining a seed to the answer directly. Removing the rest of the candidates on their own,
+everything else kept, was the rule until cost20: a reader that loses one fact of a longer chain can find another answer,
+one that keeps nothing but a short chain cannot (dev-7141, when a one-fact trail that skipped a relation word of the
+question still accounted: benchmarks/README.md, bench_answer_cost). Since the movers must state every relation word the
+candidates state, the joint removal kept the base's top 3 on 325 of the 326 tuning plans (cost20: dev-1733 lost it, a
+candidate left that is the chain film's other director and moves the answer alone only beside the rest), for a call
+saved on 194; when it moves the answer, the rest is removed alone next and the candidates left are split or tested as
+a group. From a seed named by relation words only, the candidates left keep their own group test
+(`entity_chain_accounts`).
 
 Then every non-candidate is removed at once (the sufficiency probe, only the candidates kept). When that removal
 leaves the answer where it was and some candidate moved it alone, every other component is cleared, and the proxy's
@@ -57,6 +63,7 @@ joint_plan), reported as one group of copies (GroupTesting.run), and searched in
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -364,6 +371,25 @@ def blocking_parallels(graph: Subgraph, answer: str, movers: Iterable[str], quie
     return [u for u in unverified if not chain_accounts_for(graph, answer, moving, still, [u], words)]
 
 
+def entity_chain_accounts(graph: Subgraph, answer: str, movers: Sequence[str], quiet: Sequence[str],
+                          unverified: Sequence[str], words: Iterable[str] = ()) -> bool:
+    """Do the movers (or a chain of the movers and quiet links: chain_accounts_for) account for the answer from a
+    seed that is an entity of the question, not a seed named by relation words only (relation_word_seeds: a tag
+    "actors" the linker matched on the question's word)? A chain from such a tag is no reading of the question's
+    entity: the reader answers through it while the question's entity's facts, in the rest, compete with it, and
+    removing those with the candidates left can hide what either removal alone shows (seeds 31 and 41's dev-7310:
+    Treasure Island -has_tags-> actors and its release year 1990 accounted; the candidates left and the rest removed
+    together kept "1990.", the rest alone moved it, and leave-one-out's 1934 release years were cleared unmeasured:
+    benchmarks/README.md, bench_answer_cost, cost20)."""
+    tags = relation_word_seeds(graph)
+    view = graph
+    if tags:
+        view = copy.copy(graph)
+        view.seeds = [s for s in graph.seeds if s not in tags]
+    return accounts_for(view, answer, movers, words) or chain_accounts_for(view, answer, movers, quiet, unverified,
+                                                                           words)
+
+
 def quiet_trail(graph: Subgraph, answer: str, quiet: Iterable[str], words: Iterable[str] = ()) -> bool:
     """Do the `quiet` facts (each removed alone, the answer stayed) hold a whole trail (a walk that uses no
     relationship twice, undirected, as answer_trails: "written by the writer of X" goes through the writer and
@@ -582,6 +608,8 @@ class ProxyFirst(GroupTesting):
                                                                words) > len(members))
         result = tester.result
         movers: list[Planned] = []
+        together: list[Planned] = []  # the candidates left once the movers account: removed with the rest (below)
+        joint_effect, joint_probe = 0.0, None  # that removal's
         quiet: list[Planned] = []  # candidates removed alone that did not move the answer
         # the question's relation words the candidates state: the movers account for the answer only when they
         # state them all (on a stack's context, whose units are no graph facts, none)
@@ -615,7 +643,11 @@ class ProxyFirst(GroupTesting):
                     accounts_for(run.graph, run.a0.text, [m.target for m in movers], words)
                     or chain_accounts_for(run.graph, run.a0.text, [m.target for m in movers],
                                           [q.target for q in quiet], [u.target for u in unverified], words)):
-                if can_ask():
+                if rest and not run.units and run.settings.response_score != "logprob" and \
+                        entity_chain_accounts(run.graph, run.a0.text, [m.target for m in movers],
+                                              [q.target for q in quiet], [u.target for u in unverified], words):
+                    together = list(unverified)  # removed with the rest, in the sufficiency probe (below)
+                elif can_ask():
                     # in the proxy's order, or the prompt's when it is ordered for a prefix cache (search_order)
                     await tester.test(prompt_order(unverified, run.order, run.graph) if run.order
                                       else list(unverified))
@@ -644,8 +676,34 @@ class ProxyFirst(GroupTesting):
                     await tester.test(prompt_order(unverified, run.order, run.graph) if run.order
                                       else list(unverified))
                 break
+        if together and can_ask():
+            # Under "shift" on xgrag's graph context, once the movers account for the answer: the candidates still to
+            # verify are removed with the rest in one sufficiency probe, only the candidates measured alone kept.
+            # When the answer stays, every one of them is cleared by that removal (removing less never moves what
+            # removing more kept: the monotone removals the redundancy resolution assumes too), one call where the
+            # group test of those candidates, everything else kept, and the sufficiency probe took two (a 3-fact
+            # chain: 6 -> 5 calls; benchmarks/README.md, bench_answer_cost, cost20). When it moves, the sufficiency
+            # probe of the rest alone follows: when that keeps the answer, the candidates left hold what moved it and
+            # are split as a group that moved (by elimination, as group testing infers a second half), the calls of
+            # the plan before; when it moves too, the candidates left are tested together as before (one call
+            # more). The movers must state every relation word of the question the candidates state (accounts_for):
+            # a short trail that skips one (dev-7141's director, which accounted when this was first tried, before
+            # that rule: cost5) no longer accounts.
+            joint, joint_effect, joint_probe = await self.sufficiency(measure, units, [*rest, *together], run,
+                                                                      threshold, can_ask, result)
+            if joint_effect <= threshold:
+                tester.record(joint, joint_effect, joint_probe)
+                rest, together = [], []
+            else:
+                result.tests += 1  # the joint probe: superseded by the sufficiency probe below
+                together = prompt_order(together, run.order, run.graph) if run.order else together
         if rest and can_ask():
             kept_only, effect, probe = await self.sufficiency(measure, units, rest, run, threshold, can_ask, result)
+            if together and can_ask():
+                if effect <= threshold and len(together) > 1:
+                    tester.record(together, joint_effect, joint_probe)  # holds the mover: split below (settle)
+                else:
+                    await tester.test(together)  # alone (one of them), or beside a rest that moved too
             if effect > threshold and not run.units and can_ask():
                 # The candidates did not confirm the plan: before group testing searches the rest, the facts of
                 # the rest that name an entity the answer names (or state its value) are candidates too, each
