@@ -4428,8 +4428,9 @@ domain_gold.py (0 problems), blind: no schema inference, linking, answering or b
 output on them looked at. All six found one. THIRTY_FIRST_POOL = china-industry-chain, delta-force,
 dutch-weather-sales, guangdong-gov-services, tcm-formulas, telco-topology (six graphs), drawn by
 `sorted(random.Random(59).sample(sorted(THIRTY_FIRST_POOL), 5))` = china-industry-chain, delta-force,
-dutch-weather-sales, guangdong-gov-services, tcm-formulas: **frozen** (70 questions), to be run once at the end of
-the tuning that follows; telco-topology, undrawn, is **tune**. Four of the five frozen graphs are in Chinese
+dutch-weather-sales, guangdong-gov-services, tcm-formulas: **frozen** (70 questions), run once at the end of the
+session's tuning (on bfd91e2e, results/domains_frozen31.json) and **spent** since; telco-topology, undrawn, is
+**tune**. Four of the five frozen graphs are in Chinese
 (china-industry-chain, delta-force, guangdong-gov-services, tcm-formulas), dutch-weather-sales and telco-topology in
 English. Declared before the draw as their helpers report them, and kept: china-industry-chain is missing two of
 its seven data files (company_product.json and product_product.json are over the mirror's 4 MiB limit at every
@@ -13490,33 +13491,33 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "and downstream traffic of each access node's customer segments",
           writer=write_telco_topology, source=TELCO),
 
-    Graph("china-industry-chain", "frozen", "China's A-share listed companies and Shenwan's industries (a 2021 "
+    Graph("china-industry-chain", "spent", "China's A-share listed companies and Shenwan's industries (a 2021 "
                                            "industry-chain graph, in Chinese): each company's full name, stock code, "
                                            "exchange and listing date, the industry it belongs to, and each "
                                            "industry's parent industry; the products of their business, unlinked",
           writer=write_china_industry_chain, source=CHAIN_KG),
 
-    Graph("guangdong-gov-services", "frozen", "Guangdong's government service matters in Chinese (a 2021 government-"
+    Graph("guangdong-gov-services", "spent", "Guangdong's government service matters in Chinese (a 2021 government-"
                                                "services KBQA's data from the province's service portal): each "
                                                "matter's department, power type, level, service themes and "
                                                "applicants, with its guide's phones, place, hours, time limit, fee "
                                                "and acceptance standard",
           writer=write_guangdong_gov_services, source=GUANGDONG_MATTERS),
 
-    Graph("tcm-formulas", "frozen", "traditional Chinese medicine formulas (a 2025 TCM knowledge-graph project's "
+    Graph("tcm-formulas", "spent", "traditional Chinese medicine formulas (a 2025 TCM knowledge-graph project's "
                                     "data from 901020.com, in Chinese): each formula's source text, its functions "
                                     "and indications, its other names, its prescription and the herbs it is "
                                     "made of with their doses",
           writer=write_tcm_formulas, source=KG_TCM),
 
-    Graph("delta-force", "frozen", "the shooter game Delta Force (三角洲行动): its maps with their areas, "
+    Graph("delta-force", "spent", "the shooter game Delta Force (三角洲行动): its maps with their areas, "
                                    "difficulties and key cards, operators with their class and skills, firearms "
                                    "with their type and caliber, attachments, ammunition, equipment and "
                                    "collectibles with their type, level, weight and description (a 2026 GraphRAG "
                                    "project's data, in Chinese)",
           writer=write_delta_force, source=DELTA_FORCE),
 
-    Graph("dutch-weather-sales", "frozen", "the Netherlands month by month, January 2019 to March 2025 (a 2025 "
+    Graph("dutch-weather-sales", "spent", "the Netherlands month by month, January 2019 to March 2025 (a 2025 "
                                             "course project's graph of KNMI, CBS and Google Trends figures): each "
                                             "month's year, month and season, its weather (temperature, rainfall, "
                                             "wind speed, a weather score), its retail sales figures (retail trade, "
