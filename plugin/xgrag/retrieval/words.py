@@ -967,6 +967,8 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "电话": "phone", "邮政编码": "postcode postal", "邮政区码": "postcode postal",
     "邮编": "postcode postal", "区号": "dialling code", "邮箱": "email", "网址": "url website",
     "网站": "website url", "链接": "link url",
+    # sources (tcm-formulas, spent: "出自哪本书", "出处是哪部医书" met no word of its relation 来源)
+    "来源": "source origin", "出自": "source origin", "出处": "source origin",
     "编号": "number id", "代码": "code", "号码": "number", "序号": "number serial", "项目": "item project",
     "地方": "place region area",
     # things

@@ -2264,3 +2264,13 @@ def test_a_name_node_stands_for_its_entity_and_an_asked_kind_is_no_record_named(
               _edge("g", "广西壮族自治区", "政府驻地", "南宁市青秀区民生路2号", "省份", "政府驻地"),
               _edge("h", "桂林市", "政府驻地", "临桂区西城中路69号", "城市", "政府驻地")]
     assert _read("桂林所在的自治区政府驻地在哪里？", region)[0] == "南宁市青秀区民生路2号."
+
+
+def test_a_source_asked_in_chinese_meets_a_relation_named_source() -> None:
+    # tcm-formulas (spent): "出自哪本书" and "出处" met no word of the relation 来源, and the formula's root answered
+    # (the source's fact last by id: with no word stated, the first fact by id would answer)
+    facts = [_edge("z", "麻黄汤", "来源", "《伤寒论》", "方名", "来源"),
+             _edge("a", "麻黄汤", "包含", "方剂", "方名", "方剂"),
+             _edge("h", "麻黄汤", "中药组成", "杏仁", "方名", "中药名")]
+    assert _read("麻黄汤出自哪本书？", facts)[0] == "《伤寒论》."
+    assert _read("麻黄汤的出处是哪部医书？", facts)[0] == "《伤寒论》."
