@@ -80,7 +80,9 @@ def test_ask_streams_progress_and_the_what_if_is_the_probe(client: httpx.Client,
     progress = [e for e in seen if e["type"] == "progress"]
     assert [e["phase"] for e in progress[:3]] == ["retrieved", "baseline", "planned"]
     probes = [e for e in progress if e["phase"] == "probe"]
-    assert len(probes) >= 3 and [e["probes_done"] for e in probes] == list(range(1, len(probes) + 1))
+    # (two at least: the proxy plan clears the candidates left with the rest in one sufficiency probe since cost20,
+    # so Out to Sea's plan streams two probes where it streamed three)
+    assert len(probes) >= 2 and [e["probes_done"] for e in probes] == list(range(1, len(probes) + 1))
     assert probes[-1]["calls"] <= ex["cost"]["generator_calls"] + ex["cost"]["cache_hits"] + 2
     assert all(e["eta_seconds"] is not None or e["eta_bound_seconds"] is not None for e in probes)
     assert [e["seq"] for e in seen] == list(range(len(seen)))
