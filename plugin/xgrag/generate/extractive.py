@@ -719,14 +719,15 @@ class _Reading:
         # so does a value typed after the entity's type ("complaint 4866226": the Complaint whose id is 4866226) or
         # after its own key ("division 395": the Motion whose division is 395), as linking named it by its label and
         # key or by that fact (Linker._by_label_and_key, Linker._by_fact_and_value)
-        words = re.findall(r"[\w.-]+", question.lower())
+        # (one tokenisation, read in lower case and as typed: the capital rule below reads the same positions)
+        cased = re.findall(r"[\w.-]+", question)
+        words = [w.lower() for w in cased]
         typed_after = {(words[i], words[i + 1].strip(".")) for i in range(len(words) - 1)}
         # (a word saying a number between them is skipped, as linking does: "area number 12")
         typed_after |= {(words[i], words[i + 2].strip(".")) for i in range(len(words) - 2)
                         if words[i + 1] in NUMBER_MARKERS}
         # ... or a name typed with a capital before its key's word ("the Egina field": the contract whose field is
         # Egina, as linking named it; nigeria-oil-contracts, spent, read no contract as the question's)
-        cased = re.findall(r"[\w.-]+", question)
         typed_after |= {(words[i + 1], words[i].strip(".")) for i in range(1, len(words) - 1)
                         if cased[i][:1].isupper() and words[i + 1] not in _STOP}
         code_words: set[str] = set()

@@ -211,16 +211,8 @@ class NameIndex:
                     short.setdefault(spaced, []).append(nid)
         # (entities of one name, under two labels, share its short name as they share the name; entities of two
         # names that differ in the type word alone, "반포자이아파트" and "반포자이상가", share none)
-        for rest, ids in short.items():
-            if len({self.nodes[nid].name for nid in ids}) != 1:
-                continue
-            self.by_name[rest] = list(ids)
-            for nid in ids:
-                node = self.nodes[nid]
-                self.nodes[nid] = replace(node, aliases=(*node.aliases, rest))
-                for w in tokenize(rest):
-                    if nid not in self.by_word.get(w, ()):
-                        self.by_word.setdefault(w, []).append(nid)
+        self._add_aliases({rest: ids for rest, ids in short.items()
+                           if len({self.nodes[nid].name for nid in ids}) == 1}, tokenize)
 
     def _add_declared(self, tokenize: Tokenize) -> None:
         """Each name that declares its abbreviation in brackets also by that abbreviation and by the name without it,
@@ -235,8 +227,12 @@ class NameIndex:
             for form in declared:
                 if form not in self.by_name and nid not in added.get(form, ()):
                     added.setdefault(form, []).append(nid)
-        for form, ids in added.items():
-            self.by_name[form] = ids
+        self._add_aliases(added, tokenize)
+
+    def _add_aliases(self, forms: dict[str, list[str]], tokenize: Tokenize) -> None:
+        """Each form as an alias of its entities: a name to look up exactly, and its words to search by."""
+        for form, ids in forms.items():
+            self.by_name[form] = list(ids)
             for nid in ids:
                 node = self.nodes[nid]
                 self.nodes[nid] = replace(node, aliases=(*node.aliases, form))

@@ -287,14 +287,7 @@ def test_candidates_past_a_chain_that_accounts_for_the_answer_are_removed_togeth
     """Bo Ek also directed two films that influenced Ann Lee: trails to the answer the reader never reads (it follows
     starred_actors). The proxy's 6 candidates hold both; once the 2 facts of Ann Lee -> Red -> Bo Ek moved the
     answer alone, the other candidates are removed together (the answer stays: cleared) instead of one by one."""
-    sub = padded(chain_graph(), 40)
-    sub.relationships.pop("a2")
-    sub.relationships.pop("b2")
-    sub.add_node(Node("f4", "Gold", "Thing"))
-    for rid, s, lab, t in [("k3", "f3", "influenced_by", "s"), ("k4", "f4", "influenced_by", "s"),
-                           ("b4", "f4", "directed_by", "d1")]:
-        sub.add_relationship(Relationship(rid, s, t, lab))
-    loo, proxy = leave_one_out_and_proxy(sub)
+    loo, proxy = leave_one_out_and_proxy(decoy_world())
     movers = {c.id for c in loo.components if (c.importance or 0) > loo.noise_floor}
     assert movers == {"a1", "b1"} and {c.id for c in proxy.top("edge", 2)} == movers
     info = proxy.group_testing.strategies["edge"] if proxy.group_testing else None
