@@ -4797,6 +4797,18 @@ bevvvvv/DS220Proj2WineReview, hejack0207/Agriculture_KnowledgeGraph (qq547276542
 Baike-crawl design, not evaluated), shkfnly/urbinsight, sitcomlab/IVE, Simon-tming/Spring-Boot-Neo4j-Food,
 niparra21/Restaurantes-e2, AdrianoII/PortalTransparencia2Neo4j, labdados/tec-cid, covid-19-net/covid-19-community,
 MickeyJ/fao-graph-db and OH-Research/pdh_data_review (nz-health-data-sources).
+
+[s32A paragraph above]
+
+[s32B paragraph above]
+
+[s32C paragraph above]
+
+[s32D paragraph above]
+
+[s32E paragraph above]
+
+[s32F paragraph above]
 """
 
 from __future__ import annotations
@@ -12740,6 +12752,24 @@ def write_dutch_weather_sales(store: Any, mirror: Path) -> None:
         _run_script(store, read_file(DUTCH_WEATHER, script, mirror, DUTCH_WEATHER_COMMIT).decode("utf-8"), rows_of)
 
 
+# [s32A source and writer above]
+
+
+# [s32B source and writer above]
+
+
+# [s32C source and writer above]
+
+
+# [s32D source and writer above]
+
+
+# [s32E source and writer above]
+
+
+# [s32F source and writer above]
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -13524,6 +13554,17 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "internet, multi-channel, fashion, electronics, food, non-food) and its "
                                             "Google search interest in four product groups",
           writer=write_dutch_weather_sales, source=DUTCH_WEATHER),
+    # [s32A Graph above]
+
+    # [s32B Graph above]
+
+    # [s32C Graph above]
+
+    # [s32D Graph above]
+
+    # [s32E Graph above]
+
+    # [s32F Graph above]
 ]}
 
 

@@ -6024,3 +6024,21 @@ def test_dutch_weather_sales_refuses_a_url_outside_its_repository(
     graph = _DUTCH_WEATHER_GRAPH.replace("https://raw.githubusercontent.com/ThijmenA/", "https://example.org/ThijmenA/")
     with pytest.raises(corpus.CorpusError, match="its script reads https://example.org/"):
         corpus.write_dutch_weather_sales(Recorder(), _dutch_weather_mirror(tmp_path, monkeypatch, graph))
+
+
+# [s32A tests above]
+
+
+# [s32B tests above]
+
+
+# [s32C tests above]
+
+
+# [s32D tests above]
+
+
+# [s32E tests above]
+
+
+# [s32F tests above]
