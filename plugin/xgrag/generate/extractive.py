@@ -97,6 +97,7 @@ from xgrag.retrieval.linking import (
     kind_said,
     lowered_names,
     naming_relation,
+    only_inside,
     record_numbers,
     select_demonyms,
     select_parts,
@@ -138,6 +139,7 @@ from xgrag.retrieval.words import (
     initials_said,
     question_dates,
     question_language,
+    question_month_texts,
     question_months,
     reads_german,
     set_apart,
@@ -599,6 +601,26 @@ def _noun_stem(word: str, vocabulary: set[str], language: str | None = None) -> 
 _HEAD_ENDS = frozenset("of for in at on de du des del della di da von van".split())
 
 
+def monthly_records(months: Mapping[tuple[int, int], str], known: Iterable[str], types: Mapping[str, str]
+                    ) -> set[str]:
+    """The entities of `known` that stand for a month the question names (`months`, (year, month) -> text): of a
+    type whose names in the context each state one day, two distinct days at least and every one the first of its
+    month (a monthly series, "Date 2022-07-01"), those whose day is the first of a month asked. Where any name of the
+    type states another day it is a daily series, and its first day is only itself."""
+    if not months:
+        return set()
+    by_type: dict[str, dict[str, tuple[int, int, int]]] = {}
+    for n in known:
+        days = value_dates(n)
+        if len(days) == 1 and types.get(n):
+            by_type.setdefault(types[n], {})[n] = next(iter(days))
+    out: set[str] = set()
+    for named in by_type.values():
+        if len(set(named.values())) >= 2 and all(d == 1 for _, _, d in named.values()):
+            out |= {n for n, (y, m, _) in named.items() if (y, m) in months}
+    return out
+
+
 def _head_stems(name: str) -> set[str]:
     """The stems of what a name says its entity is: its head noun, the last word before a preposition, numbers and
     ordinals aside ("University of Oklahoma": university; "World Championship 8th": championship), not a word that
@@ -615,6 +637,7 @@ class _Reading:
 
     def __init__(self, reader: ExtractiveReader, question: str, facts: list[Fact]) -> None:
         self.reader, self.question, self.facts = reader, question, facts
+        self._measured: dict[str, Fact] | None = None  # entity -> its one value (`_measurement`), read once
         types: dict[str, str] = {}
         names: list[str] = []
         for f in facts:
@@ -683,6 +706,15 @@ class _Reading:
         said = mention_words(question, names + sorted(other_names), set(types.values()), types)
         self.mentioned = {n for n in said if n in known and n not in name_nodes} \
             | {other_names[n] for n in said if n in other_names}
+        # a month typed without a day ("July 2022") names the record of a monthly series that the context names by
+        # its first day ("Date 2022-07-01"), as linking named it (Linker._monthly_properties); the year typed inside
+        # the month names no Year of its own (dutch-weather-sales, spent: every chain began at Year 2022)
+        month_texts = question_month_texts(question)
+        monthly = monthly_records(month_texts, known, types)
+        inside = list(month_texts.values()) if monthly else []
+        if monthly:
+            self.mentioned = {n for n in self.mentioned if not (said.get(n) and only_inside(question, said[n], inside))}
+            self.mentioned |= monthly
         # a one-word name typed in lower case beside a name written with capitals ("how much of the Blue Moon's
         # taste is chocolaty") mentions its entity where a fact ties it to a mentioned one, directly or through one
         # other, as linking reads it (Linker._lowered_beside)
@@ -755,6 +787,8 @@ class _Reading:
         # (its type's words, then the number: "Trip 15701") names it, as linking named it by its key
         # (Linker._by_record_number); a fact stating the number (its key) then only says what the question says
         for number in record_numbers(question):
+            if only_inside(question, number, inside):
+                continue  # the year of a month that names a monthly record (above)
             by_name = {n for n in known if types.get(n) and n.split()[-1] == number
                        and set(key_tokens(n)[:-1]) <= set(key_tokens(key_text(types[n])))}
             if len(by_name) == 1:
@@ -1563,7 +1597,35 @@ class _Reading:
         amount = self._amount_named(best)
         if amount is not None:
             return _sentence(amount.tail), ids + [amount.id]
+        measured = self._measured_value(best)
+        if measured is not None:
+            return _sentence(measured.tail), ids + [measured.id]
         return _sentence(best.steps[-1].to), ids
+
+    def _measured_value(self, chain: _Chain) -> Fact | None:
+        """Where the chain ends at a measurement, an entity that holds one number under a key that says a value
+        (`value`, `amount`, `wert`) and no other number ("Temperature °C" {unit: °C, value: 18.5}, "Retail trade"
+        {value: 429.7}: a monthly series' readings, each a node of its own), that number: the entity's name says
+        only what was measured, its value is what "what was the average temperature in July 2022" asks
+        (dutch-weather-sales, spent, answered "Temperature °C"). Not where the question asks for an entity (who,
+        where, when, which <type>, a name) or names the measurement itself. None otherwise."""
+        end = chain.steps[-1]
+        if end.value or end.fact.kind != "edge" or end.to in self.mentioned or self.asks_name \
+                or self.wh_noun is not None or self.kind in ("agent", "place", "date"):
+            return None
+        return self._measurement(end.to)
+
+    def _measurement(self, entity: str) -> Fact | None:
+        """The one number `entity` holds, where it holds one only and under a key that says a value
+        (`_measured_value`); None otherwise."""
+        if self._measured is None:
+            held: dict[str, list[Fact]] = {}
+            for f in self.facts:
+                if f.kind == "property" and f.via is None and _NUMERIC.fullmatch(f.tail.strip()):
+                    held.setdefault(f.head, []).append(f)
+            self._measured = {h: fs[0] for h, fs in held.items()
+                              if len(fs) == 1 and content_stems(key_text(fs[0].relation)) & _VALUE_STEMS}
+        return self._measured.get(entity)
 
     def _amount_named(self, chain: _Chain) -> Fact | None:
         """Where an amount is asked ("how much RAM does X have", "how big is the battery of Y") and the chain ends
@@ -1887,6 +1949,12 @@ class _Reading:
         # player's height "6-5", not his weight 289; nfl-rosters, spent)
         kind_ok = kind_ok or (bool(self.dimension_stems) and end.value
                               and bool(content_stems(end.relation) & self.dimension_stems))
+        # (a measurement reached is of the kind its one value is: "how much rain fell in November 2023" reaches
+        # "Rain mm" {value: 507.9}, an amount; `_measured_value` answers with that value)
+        kind_ok = kind_ok or (self.kind in ("amount", "count") and not end.value and end.fact.kind == "edge"
+                              and (held := self._measurement(end.to)) is not None
+                              and value_kind(held.tail, self.kind, None, key=held.relation, counted=self.counted,
+                                             measured=bool(end.words)))
         # (a link on the site the question names is where the thing is found)
         kind_ok = kind_ok or (self.kind == "place" and self.site_asked and end.value and _URL.match(end.to) is not None)
         # the noun a "which"/"what" asks for names the answer's type, or the key of a value ("which shipper" ->

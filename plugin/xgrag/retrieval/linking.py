@@ -84,6 +84,8 @@ _VECTOR_K = 10
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*'?")
 # Records linked by one typed value: more than this, and the value names none of them in particular (a common amount).
 MAX_VALUE_RECORDS = 3
+# nodes of a label read to decide whether a date property holds a monthly series (Linker._monthly_properties)
+MONTHLY_SAMPLE = 1000
 # A record joined to two named entities is looked for this many relationships from each at most (a grid's line:
 # its two ends' buses, each in a substation; a route between two airports: one).
 JOIN_HOPS = 2
@@ -1083,6 +1085,18 @@ def uncovered_words(question: str, covered: set[int]) -> list[str]:
     return list(dict.fromkeys(words))
 
 
+def only_inside(question: str, mention: str, outer: Sequence[str]) -> bool:
+    """Whether every place `question` types `mention` (in any case) lies inside a longer text of `outer` it types
+    there too; False where the mention is not found as typed (nothing is known of where it was said)."""
+    low = question.lower()
+    said = mention.lower().strip()
+    spans = [(m.start(), m.start() + len(o)) for o in outer if len(o.strip()) > len(said)
+             for m in re.finditer(re.escape(o.lower().strip()), low)]
+    places = [m.start() for m in re.finditer(re.escape(said), low)] if said else []
+    return bool(places) and bool(spans) and all(
+        any(a <= p and p + len(said) <= b for a, b in spans) for p in places)
+
+
 def _plain(amount: float) -> str:
     """An amount as a property stored as text holds it: "6000000", "19864873.13" (no separators, no sign)."""
     return str(int(amount)) if amount.is_integer() else str(amount)
@@ -1152,6 +1166,7 @@ class Linker:
         self._memory: NameIndex | None = None
         self._use_memory: bool | None = None  # decided once per linker
         self._naming: list[str] | None = None  # the database's naming relationship types, read once (_naming_types)
+        self._monthly: dict[str, list[str]] = {}  # label -> its properties that hold a monthly series (read once)
 
     def _names(self, check: bool = False) -> NameIndex | None:
         """The in-memory name index when linking must use one. `check` (once per link) re-validates it against
@@ -1493,7 +1508,11 @@ class Linker:
             # of it ("the commit "Update installation.rst (#2116)"": not the pull request "Update installation.rst")
             quotes = {normalise(q) for q in quoted_texts(question)} & {normalise(le.mention) for le in by_value}
             whole = [le for le, said in ((le, normalise(le.mention)) for le in whole)
-                     if not any(said != q and said in q for q in quotes)] + by_value
+                     if not any(said != q and said in q for q in quotes)]
+            # a word typed only inside a value that named a record is part of that value, no name of its own: the
+            # year of "July 2022" that named the month's record is no Year 2022 (its every month would be read)
+            whole = [le for le in whole if not only_inside(question, le.mention, [v.mention for v in by_value])]
+            whole += by_value
             # a record next to an entity named, named by values it holds ("am Brooweg 48 in Kaltenkirchen"); the
             # entity it was found next to only said where it is: the question asks about the record, and that
             # entity's other neighbours (the town's other stations) are no part of the answer
@@ -1858,6 +1877,8 @@ class Linker:
         amounts = sorted(values.amounts)
         texts = values.texts() + [_plain(a) for a in amounts]
         dates = sorted(values.dates)
+        firsts = sorted(values.months)
+        days = {**values.months, **values.dates}  # a month's first day as the month typed, a day typed as itself
         found: dict[str, set[object]] = {}
         spelled = values.written | values.quoted  # the texts matched as typed, each -> what the question typed
         # a title stored in its quotes before what the thing is ("\"La Sirène\" Evening dress", a museum's): the
@@ -1876,15 +1897,19 @@ class Linker:
             label = quote(m.label)
             if not self._scannable(label):
                 continue
+            monthly = self._monthly_properties(label, props) if firsts else []
             # identifiers from the validated mapping; every value is a parameter
             rows = self.store.query(
                 f"MATCH (n:{label}) WITH n, [k IN $props WHERE n[k] IN $amounts OR n[k] IN $texts "
                 "OR (n[k] IS :: DATE | ZONED DATETIME | LOCAL DATETIME AND date(n[k]) IN $dates) "
+                "OR (k IN $monthly AND n[k] IS :: DATE | ZONED DATETIME | LOCAL DATETIME "
+                "AND date(n[k]) IN $firsts) "
                 "OR (n[k] IS :: STRING AND any(t IN $titled WHERE n[k] STARTS WITH t)) "
                 "OR (n[k] IS :: STRING AND any(q IN $passages WHERE all(p IN q WHERE "
                 "replace(replace(toLower(n[k]), '\u2019', \"'\"), '\u2018', \"'\") CONTAINS p))) | n[k]] AS hit "
                 "WHERE hit <> [] RETURN elementId(n) AS id, hit LIMIT $limit",
-                {"props": props, "amounts": amounts, "texts": texts, "dates": dates, "titled": sorted(titled),
+                {"props": props, "amounts": amounts, "texts": texts, "dates": dates, "monthly": monthly,
+                 "firsts": firsts, "titled": sorted(titled),
                  "passages": [passages[t] for t in sorted(passages)], "limit": MAX_VALUE_RECORDS * 50})
             for row in rows:
                 keys = found.setdefault(str(row["id"]), set())
@@ -1894,7 +1919,7 @@ class Linker:
                         keys.update(("quote", t) for t, pieces in passages.items()
                                     if all(p in text for p in pieces))
                     prefix = next((p for p in titled if isinstance(v, str) and v.startswith(p)), None)
-                    keys.add(_typed_key(v, values.amounts, values.dates, spelled)
+                    keys.add(_typed_key(v, values.amounts, days, spelled)
                              or (titled[prefix] if prefix is not None else None))
                     # ... and what the thing is, said after the quote too ("the "La Sirène" evening dress"), tells it
                     # from the records titled "La Sirène" alone: one more value of the question it holds
@@ -1912,7 +1937,7 @@ class Linker:
         if not chosen or len(chosen) > MAX_VALUE_RECORDS:
             return []
         typed: dict[object, str] = {}
-        for pairs in (values.amounts.items(), values.dates.items(), ((t, t) for t in spelled.values()),
+        for pairs in (values.amounts.items(), days.items(), ((t, t) for t in spelled.values()),
                       ((("quote", t), t) for t in passages)):
             typed.update(pairs)
         out = []
@@ -1923,6 +1948,21 @@ class Linker:
             if node.id not in already:
                 out.append(LinkedEntity(node, "value", 1.0, mention))
         return out
+
+    def _monthly_properties(self, label: str, props: list[str]) -> list[str]:
+        """Which of `props` hold a monthly series on `label`: temporal values on three distinct days at least, every
+        one the first of its month (of the first MONTHLY_SAMPLE nodes). Such a property stores a month as its first
+        day ("2022-07-01" for July 2022), so a month the question names without a day names its record; where any
+        value falls on another day the property holds days, and a first day is only itself. Read once per label."""
+        if label not in self._monthly:
+            # identifiers from the validated mapping; every value is a parameter
+            rows = self.store.query(
+                f"MATCH (n:{label}) WITH n LIMIT $sample UNWIND $props AS k WITH k, n[k] AS v "
+                "WHERE v IS :: DATE | ZONED DATETIME | LOCAL DATETIME WITH k, date(v) AS d "
+                "RETURN k, count(DISTINCT d) AS days, sum(CASE WHEN d.day = 1 THEN 0 ELSE 1 END) AS others",
+                {"sample": MONTHLY_SAMPLE, "props": props})
+            self._monthly[label] = sorted(str(r["k"]) for r in rows if r["days"] >= 3 and r["others"] == 0)
+        return [k for k in self._monthly[label] if k in props]
 
     def _parts(self, question: str, covered: set[int], candidates: dict[str, tuple[Node, float]],
                excluded: list[str]) -> list[LinkedEntity]:

@@ -21,7 +21,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 
-from xgrag.retrieval.words import month_name_days
+from xgrag.retrieval.words import month_name_days, question_month_texts
 
 _AMOUNT = re.compile(r"(?<![\w.,])([$€£¥]\s?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+)(?!\w|[.,]\d)")
 # ISO days with two-digit month and day only ("2014-03-18"): what a question types as a stored value's day
@@ -41,9 +41,13 @@ class TypedValues:
     # a text the question quotes (a commit's message, an issue's title: "the commit "Update installation.rst
     # (#2116)""), with and without a full stop that ends it -> the text quoted
     quoted: dict[str, str] = field(default_factory=dict)
+    # a month named without a day ("July 2022", "2022年7月"), as its first day -> the text typed: a monthly series
+    # stores each month so (a Date node "2022-07-01"); it names a record only where the property's values are all
+    # first days (Linker._records_by_value)
+    months: dict[dt.date, str] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
-        return bool(self.amounts or self.dates or self.written or self.quoted)
+        return bool(self.amounts or self.dates or self.written or self.quoted or self.months)
 
     def texts(self) -> list[str]:
         """The values as typed (stored text properties hold them so: "Mar 18, 2014"), a numeric day's
@@ -114,4 +118,5 @@ def typed_values(question: str) -> TypedValues:
             # "Evening dress" of the unnamed ones): the text as quoted matches it too
             for form in (spelled, *in_quotes(spelled)):
                 quoted.setdefault(form, text)
-    return TypedValues(amounts, dates, written, quoted)
+    months = {dt.date(year, month, 1): text for (year, month), text in question_month_texts(question).items()}
+    return TypedValues(amounts, dates, written, quoted, months)

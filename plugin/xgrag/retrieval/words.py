@@ -569,18 +569,28 @@ _MONTH_YEAR = re.compile(rf"(?i)\b{_MONTH},?\s+(\d{{4}})\b")
 _ISO_MONTH = re.compile(r"\b(\d{4})-(\d{1,2})\b(?!-\d)")
 
 
+# a month as Chinese and Japanese write it, without a day after it: "2022年7月" (not "2022年7月1日")
+_CJK_MONTH = re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月(?!\s*\d{1,2}\s*[日号號])")
+
+
 def question_months(text: str) -> set[tuple[int, int]]:
-    """The months a question names without a day, as (year, month): "in May 2020", "June, 1732", "2020-05"; a
-    month that is part of a day it names ("May 4, 2020", "4 May 2020") is a day (`question_dates`), not a month."""
+    """The months a question names without a day, as (year, month): "in May 2020", "June, 1732", "2020-05",
+    "2020年5月"; a month that is part of a day it names ("May 4, 2020", "4 May 2020") is a day (`question_dates`),
+    not a month."""
+    return set(question_month_texts(text))
+
+
+def question_month_texts(text: str) -> dict[tuple[int, int], str]:
+    """`question_months`, each with the text as typed ("May 2020")."""
     days = {span for _, _, span in month_name_days(text)}
-    out: set[tuple[int, int]] = set()
+    out: dict[tuple[int, int], str] = {}
     for m in _MONTH_YEAR.finditer(text):
         if any(a <= m.start() < b for a, b in days):
             continue
-        out.add((int(m.group(2)), _MONTHS[m.group(1).lower().rstrip(".")]))
-    for m in _ISO_MONTH.finditer(text):
+        out.setdefault((int(m.group(2)), _MONTHS[m.group(1).lower().rstrip(".")]), m.group())
+    for m in [*_ISO_MONTH.finditer(text), *_CJK_MONTH.finditer(text)]:
         if 1 <= int(m.group(2)) <= 12:
-            out.add((int(m.group(1)), int(m.group(2))))
+            out.setdefault((int(m.group(1)), int(m.group(2))), m.group())
     return out
 
 
@@ -986,6 +996,20 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "朝代": "dynasty era", "展厅": "hall", "展馆": "hall", "展览": "exhibition", "藏品": "collection item",
     "文物": "artifact relic", "楼层": "floor", "几楼": "which floor", "哪一层": "which floor", "楼": "floor",
     "层": "floor", "一部分": "part", "部分": "part",
+    # public services and administration (guangdong-gov-services, spent: "哪个部门负责", "哪个服务主题", "面向什么服务
+    # 对象" met none of its English-lettered types accrual_item, theme_category, matter_object)
+    "负责": "responsible charge accrual", "主管": "responsible charge", "事项": "matter item", "主题": "theme topic",
+    "对象": "object target", "服务": "service", "部门": "department", "单位": "department unit organisation",
+    "机构": "organisation institution agency", "权力": "power", "行政": "administrative administration",
+    "办理": "handle handling", "时限": "time limit", "期限": "time limit term", "投诉": "complaint",
+    "咨询": "consult consultation", "级别": "level grade", "等级": "level grade", "几级": "level", "层级": "level",
+    # games and equipment (delta-force, spent: "什么兵种", "几级护甲", "口径", "耐久度" met none of OF_CLA_TYPE,
+    # HAS_LEVEL, caliber, durability)
+    "兵种": "class", "职业类型": "class", "技能": "skill", "大招": "ultimate skill", "地图": "map",
+    "区域": "area zone region",
+    "门卡": "key card", "钥匙": "key", "枪械": "firearm gun weapon", "枪": "gun firearm", "武器": "weapon",
+    "口径": "caliber calibre", "子弹": "ammo bullet ammunition", "弹药": "ammo ammunition", "耐久度": "durability",
+    "耐久": "durability", "穿透": "penetration", "护甲": "armor armour", "装备": "equipment gear", "真名": "real name",
 }.items()}
 _CHINESE_TERMS = sorted({*CHINESE_QUESTION_WORDS, *CHINESE_WORDS}, key=lambda t: (-len(t), t))
 _CHINESE_TERM = re.compile("|".join(_CHINESE_TERMS))

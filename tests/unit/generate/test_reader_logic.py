@@ -2274,3 +2274,59 @@ def test_a_source_asked_in_chinese_meets_a_relation_named_source() -> None:
              _edge("h", "麻黄汤", "中药组成", "杏仁", "方名", "中药名")]
     assert _read("麻黄汤出自哪本书？", facts)[0] == "《伤寒论》."
     assert _read("麻黄汤的出处是哪部医书？", facts)[0] == "《伤寒论》."
+
+
+def test_english_lettered_types_are_met_by_the_chinese_words_of_services_and_games() -> None:
+    # guangdong-gov-services and delta-force (spent): types and keys in English letters (matter_object,
+    # theme_category, OF_CLA_TYPE, caliber) beside Chinese names; the question's words met none of them
+    # (the asked fact last by id: with no word stated, the first fact by id would answer)
+    matter = [_edge("a", "广东医学收录信息查询", "handle location", "无线下办理窗口", "Matter", "Location"),
+              _edge("b", "广东医学收录信息查询", "theme category", "医疗卫生", "Matter", "Theme"),
+              _edge("z", "广东医学收录信息查询", "matter object", "自然人", "Matter", "Object")]
+    assert _read("广东医学收录信息查询面向什么服务对象？", matter)[0] == "自然人."
+    assert _read("广东医学收录信息查询属于哪个服务主题？", matter)[0] == "医疗卫生."
+    operator = [_edge("a", "凯·席尔瓦", "HAS SKILL", "终极技能：巡飞弹", "Operator", "Skill"),
+                Fact("b", "凯·席尔瓦", "weight", "62", "property", None, "Operator"),
+                Fact("z", "凯·席尔瓦", "class", "侦察", "property", None, "Operator")]
+    assert _read("凯·席尔瓦是什么兵种？", operator)[0] == "侦察."
+    armour = [Fact("a", "泰坦防弹装甲", "weight", "12.04", "property", None, "Equipment"),
+              _edge("z", "泰坦防弹装甲", "HAS LEVEL", "六级", "Equipment", "Level")]
+    assert _read("泰坦防弹装甲是几级护甲？", armour)[0] == "六级."
+
+
+def _monthly_series() -> list[Fact]:
+    # dutch-weather-sales (spent): a month is a Date node named by its first day; its Weather record holds a score
+    # and reaches one node per reading, each named by what was measured and its unit, holding the value
+    facts: list[Fact] = []
+    for month, wid, score, temp, rain in [(6, "41", "6.9", "16.1", "80.2"), (7, "42", "7.6", "18.5", "73.0"),
+                                          (8, "43", "7.1", "18.0", "91.4")]:
+        day, weather = f"Date 2022-{month:02d}-01", f"Weather {wid}"
+        facts += [Fact(f"y{month}", "Year 2022", "year", day, "edge", None, "Year", "Date"),
+                  Fact(f"w{month}", day, "weather", weather, "edge", None, "Date", "Weather"),
+                  Fact(f"s{month}", weather, "score", score, "property", None, "Weather"),
+                  Fact(f"t{month}", weather, "temperature", f"Temperature {wid}", "edge", None, "Weather",
+                       "Temperature"),
+                  Fact(f"tv{month}", f"Temperature {wid}", "value", temp, "property", None, "Temperature"),
+                  Fact(f"tu{month}", f"Temperature {wid}", "unit", "°C", "property", None, "Temperature"),
+                  Fact(f"r{month}", weather, "rain", f"Rain {wid}", "edge", None, "Weather", "Rain"),
+                  Fact(f"rv{month}", f"Rain {wid}", "value", rain, "property", None, "Rain")]
+    return facts
+
+
+def test_a_month_names_the_record_of_a_monthly_series_and_a_measurement_answers_with_its_value() -> None:
+    facts = _monthly_series()
+    assert _read("What was the overall weather score for July 2022?", facts) == ("7.6.", ["w7", "s7"])
+    # the reading reached is a measurement: its one value answers, not its name
+    assert _read("What was the average temperature in July 2022?", facts) == ("18.5.", ["w7", "t7", "tv7"])
+    assert _read("How much rain fell in August 2022?", facts) == ("91.4.", ["w8", "r8", "rv8"])
+    # a daily series: a month names none of its days (the first day is only itself)
+    daily = [Fact(f"{f.id}d", f.head.replace("-06-01", "-07-15"), f.relation, f.tail, f.kind, f.via, f.head_type,
+                  f.tail_type) if f.head.startswith("Date 2022-06") else f for f in facts]
+    assert not {n for n in _Reading(ExtractiveReader(ConstantEmbedder()), "What was the weather score for July 2022?",
+                                    daily).mentioned if n.startswith("Date")}
+
+
+def test_a_measurement_is_not_the_answer_where_the_question_asks_for_an_entity() -> None:
+    facts = _monthly_series()
+    # (a record is answered by what tells it apart, "42" of "Temperature 42")
+    assert _read("Which temperature record belongs to the weather of July 2022?", facts)[0] == "42."

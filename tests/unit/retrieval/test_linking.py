@@ -559,3 +559,14 @@ def test_naming_relations_are_read_in_english_words_and_in_chinese() -> None:
 
     assert all(naming_relation(t) for t in ("HAS_NAME", "ALIAS", "KNOWN_AS", "中文名", "别名", "简称", "name"))
     assert not any(naming_relation(t) for t in ("NAMED_AFTER", "排名", "提名", "FRIEND_OF", "属于", "NAMESPACE"))
+
+
+def test_a_word_typed_only_inside_a_longer_value_is_part_of_it() -> None:
+    from xgrag.retrieval.linking import only_inside
+
+    q = "What was the overall weather score for July 2022?"
+    assert only_inside(q, "2022", ["July 2022"])
+    # typed on its own too: a name of its own as well
+    assert not only_inside("Which months of 2022 were wetter than July 2022?", "2022", ["July 2022"])
+    # not found as typed, or no longer value: nothing is known
+    assert not only_inside(q, "Year 2022", ["July 2022"]) and not only_inside(q, "2022", [])

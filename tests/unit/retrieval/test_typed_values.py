@@ -59,3 +59,12 @@ def test_a_quoted_text_matches_a_title_stored_in_its_quotes() -> None:
 
 def test_two_letters_quoted_are_no_text_to_look_up() -> None:
     assert not typed_values('the "ab" grade').quoted
+
+
+def test_a_month_without_a_day_is_its_first_day_and_its_year_no_amount() -> None:
+    # a monthly series stores July 2022 as 2022-07-01 (dutch-weather-sales, spent); which property holds months is
+    # the graph's (Linker._monthly_properties), the question only says the month
+    v = typed_values("What was the overall weather score for July 2022?")
+    assert v.months == {dt.date(2022, 7, 1): "July 2022"} and not v.dates and not v.amounts and v
+    # a day is a day, not its month
+    assert not typed_values("What happened on July 4, 2022?").months

@@ -237,6 +237,16 @@ def test_months_named_without_a_day() -> None:
     assert question_months("Which trades were made in 2021-06 or in Sept. 2021?") == {(2021, 6), (2021, 9)}
     # a month that is part of a day is a day
     assert question_months("Where was she on May 4, 2020 or 4 May 2020?") == set()
+    # ... as Chinese writes them: 2022年7月 a month, 2022年7月1日 a day
+    assert question_months("2022年7月的天气得分是多少?") == {(2022, 7)}
+    assert question_months("2022年7月1日的天气得分是多少?") == set()
+
+
+def test_a_month_is_kept_with_the_text_typed() -> None:
+    from xgrag.retrieval.words import question_month_texts
+
+    assert question_month_texts("What was the weather score for July 2022 and for 2021-06?") == {
+        (2022, 7): "July 2022", (2021, 6): "2021-06"}
 
 
 def test_an_identifier_written_as_one_word_states_id() -> None:
