@@ -4800,67 +4800,71 @@ MickeyJ/fao-graph-db and OH-Research/pdh_data_review (nz-health-data-sources).
 
 Helper s32A's paragraph, written blind (the thirty-second split, in preparation; domain searched: transport, energy,
 infrastructure, telecommunications, logistics, shipping, aviation). jakarta-bus-routes: github.com/neofreko/hackjak
-(Akhmad Fathonih's "hackjak", April 2014, an entry of a Jakarta hackathon; its repository states no licence; its data in
-Indonesian: the 560 routes (trayek) of Jakarta's buses, minibuses, angkot and Transjakarta corridors as the province's
-route API listed them, its README naming docs.trayekapi.apiary.io), its import.js (a Node.js loader on seraph, a client
-of Neo4j 2's REST API) read at 520ae2b (HACKJAK_COMMIT, 29 April 2014, "README: possible improvements", its HEAD;
-import.js and data/ unchanged since the initial import), run by write_jakarta_bus_routes over the six pages of data/ its
-comment has it run on "one by one from tp1 to tp6" (data/tp1.js to tp6.js, each `exports.data = {...}`, the API's answer
-of 100 routes, the last of 60). What the loader had to change: Neo4j 5 has no REST API for seraph, so its calls are made
-as the statements they stand for (its uniqueness constraint on PoI.unique_key; for each route, each stop of its way out
-found by name and region or saved as a PoI {name, wilayah, unique_key: name + '__' + region}; a CONNECT_TO {using: the
-route's number} from each stop to the next), the stops merged on unique_key, one to one with the find's name and region
-in these pages (no name or region holds '__': checked, and the writer refuses a loader whose calls differ); and the
-script makes all its calls at once (its promises.reduce(Q.when, Q(1)) resolves before them) and links a stop it has just
-saved to nothing (the save returns a node where the linking indexes a list, `poi1[0]`), so a first pass over an empty
-database links few stops and a second links them all: the writer makes the calls one after another and links every
-consecutive pair, the graph its README's shortest-route query walks. Not used: data/trayek-backup-graphenedb.zip (a
-Neo4j 2.0 store, not loadable in 5.x), data/small-data.js (a sample of the first page). The graph: 3,586 nodes, all PoI
-(2,745 distinct names; 489 names are two to seven PoI), 5,658 CONNECT_TO (534 route numbers; 468 pairs of stops linked
-more than once, up to 27 times), 1 label and 1 relationship type, no isolated node, `up` in 1 min 46 s (server start
-included, other helpers' servers running). A PoI holds name, wilayah (its route's region: "Jakarta Timur" 1,091,
-"Jakarta Selatan" 741, "Jakarta Pusat" 543, "Jakarta Barat" 491, "-" 308 (the Transjakarta corridors and the feeder and
-APTB routes), "Jakarta Utara" 296, and the API's abbreviations: "T jaktim", "U jakut", "P jakpus", "S. Jaksel" ...) and
-unique_key; CONNECT_TO holds using ("U13", "P116", "AC94", "Koridor I", "BKTB 01"). Quirks kept as the script writes
-them: routes.concat(elm.ruteKembali) is not assigned, so no route's way back is loaded; a stop's region is its route's,
-so one street is as many PoI as the regions of the routes naming it; the names as the API spells them (abbreviated,
-misspelt, cut: "Jl . Aditia W", "Pademngan II", "Halte Budi Utom", "Hal"); one route naming a stop twice in a row (AC121
-at Semanggi) links it to itself; two routes of one number (P98, BT01 and 24 others, two operators) both link their
-stops; the route's name, kind of vehicle, operator and terminal are not loaded. Its 14 questions, in Indonesian (7 edge:
-the halte after Halte Bundaran HI on Koridor I, after Halte Kalideres on Koridor III, after Halte UKI on Koridor VII,
-after Halte Pinang Ranti on Koridor IX, the street after Mall Kelapa Gading P1 on U13, the stop after Bulak Ringin on
-T18, the halte before Halte Senen Central; 3 node-property: the part of Jakarta of Jl. Kelapa Nias P2, RSB Joglo and
-Raden Saleh, asked as "bagian Jakarta", "kota administrasi" and "daerah"; 2 relationship-property: the route from Jl.
-Arimbi to Jl. Bima - Sinta, the corridor from Halte Cawang Otista to Halte BNN; 2 two-hop: the second halte after Halte
-Velodrome on Koridor IV, the second stop after Jl. Mundu on U07), each naming a stop whose name is one PoI, each answer
-the only one the graph holds (the stop's only link out or in, the pair's only link); checked with domain_gold.py (0
-problems); no xgrag command was run on the graph. Shortfalls declared: one label and one relationship type (the loader
-makes no other), a stop has no property but its name and region, the data's licence is not stated. Overlaps:
-london-tube, paris-metro, madrid-metro-campuses, rome-transport, uk-railway and the corpus's GTFS graphs are rail or
-metro networks of stations; this is the corpus's first bus and angkot network and its first of Jakarta (telco-topology,
-indonesia-establishments and indonesia-politicians are Indonesian too). Considered by s32A and left out:
-liamcarroll/neo4j-flight-routes (OpenFlights again, openflights-routes' data; its script's comment lines begin with
-backslashes, not Cypher's `//`), syedhassaanahmed/neo4j-datasets' air-routes (Kelvin Lawrence's air-routes GraphML,
-airport-routes' data, fetched by URL; left out before), nielsdejong/eu-rail-graph (its europe-rail-road.csv is over the
-mirror's size limit, and its stations attach only to that file's points; eu-rail-network's domain), dgn2/IS607_Project_5
-(Derek G. Nokes' natural gas hubs, the project s31A saw and did not evaluate: one label, about 70 hubs linked to Henry
-Hub by RNeo4j from a scraped page), kimotty/neo4j-subway-metro (19 Tokyo Metro stations in its README only),
-julio24048/neo4j-metro-parisien (paris-metro's domain), ChiaraBachechi/publicTransportLines and roadRouting (Modena: its
-loaders read OpenStreetMap at run time and a JSON not committed), an Andalusian COVID incidence and airport mobility
-LOAD CSV (health; repository not found), an FYP LOAD CSV of US airports, NOAA weather stations, January 2022 flights and
-their emissions (repository not found), a Portuguese AirportFlightSystem (one label; repository not found), a neo4rs
-bus-stop loader (one label), a reports, airlines and aircraft loader of an LLM's metadata (repository not named), a
-TerminusDB nuclear reactor loader (not Neo4j), water-network EPANET loaders (generated ids),
-Mahoni-Smart-City/mahoni-core (a dozen commuter stations as QR-generator nodes with UUIDs), the world PowerPlant LOAD
-CSV s31A noted (its repository still not found), InternetHealthReport/internet-yellow-pages (its crawlers fetch at run
-time), KristianOdum's Topology Zoo GML (no Neo4j loader), and, in the corpus or left out before and not tried again:
-neo4j-field/gsummit2023, neo4j-product-examples/neo4j-energy-graph, DavidHospi/neo, tullanders/gtfs_neo4j,
-ANRChoucas/GeoGraph_1.0, KrispyNoodles/SMRT_Neo4j, thomas-delacour/neo4j-metro, Jorglack/metro-neo4j-grupo3,
-edu-inza/metro-neo4j, plmvondo/railway-graph, Trent1048/Flight-Graph-Database-Builder,
-bhaskarbidyanta/Train-graph-neo4j-nodejs, graphadvantage/neo4j-na-rail-network, merlinrts/master-thesis-optimal-routes,
-timsetsfire/pgh-bike-share, jakobkurzmann/Bachelorarbeit, consulting-projekt/backend, dogofbrian/ukrailway,
-BiaPri/Graph_Field, Lkruitwagen/global-fossil-fuel-supply-chain, eijiuchiyama/busca-rota, jenzuffer/DB_exam_projects,
-IgorRozani/Public-Transport-SP-Graph-Database, JavierMdT/BDNoSQL-Repo and the Dublin DART and Luas loaders.
+(Akhmad Fathonih's "hackjak", April 2014, an entry of a Jakarta hackathon; no LICENSE file, its package.json's licence
+field says GPL; its data in Indonesian: the 560 routes (trayek) of Jakarta's buses, minibuses, angkot and Transjakarta
+corridors as the province's route API listed them, its README naming docs.trayekapi.apiary.io), its import.js (a Node.js
+loader on seraph, a client of Neo4j 2's REST API, and q; package.json lists neither) read at 520ae2b (HACKJAK_COMMIT, 29
+April 2014, "README: possible improvements", its HEAD; import.js and data/ unchanged since the initial import), run by
+write_jakarta_bus_routes over the six pages of data/ its comment has it run on "one by one from tp1 to tp6" (data/tp1.js
+to tp6.js, each `exports.data = {...}`, the API's answer of 100 routes, the last of 60). What the loader had to change:
+Neo4j 5 has no REST API for seraph, so its calls are made as the statements they stand for (its uniqueness constraint on
+PoI.unique_key; for each route, each stop of its way out found by name and region or saved as a PoI {name, wilayah,
+unique_key: name + '__' + region}; a CONNECT_TO {using: the route's number} from each stop to the next), the stops
+merged on unique_key, one to one with the find's name and region in these pages (no name or region holds '__': checked,
+and the writer refuses a loader whose calls differ); and the script makes all its calls at once (its
+promises.reduce(Q.when, Q(1)) resolves before them) and links a stop it has just saved to nothing (the save returns a
+node where the linking indexes a list, `poi1[0]`), so, as its code reads (it was not run here), a first pass over an
+empty database links few stops and a second, finding them all saved, links them all: the writer makes the calls one
+after another and links every consecutive pair, the graph its shortest-route.php walks (a path between two PoI by node
+id). Not used: data/trayek-backup-graphenedb.zip (a Neo4j 2.0 store, not loadable in 5.x), data/small-data.js (one route
+of the first page, U13). The graph: 3,586 nodes, all PoI (2,745 distinct names; 489 names are two to seven PoI), 5,658
+CONNECT_TO (534 route numbers; 468 pairs of stops linked more than once, up to 27 times), 1 label and 1 relationship
+type, no isolated node, `up` in 1 min 46 s (server start included). A PoI holds name, wilayah (its route's region:
+"Jakarta Timur" 1,091, "Jakarta Selatan" 741, "Jakarta Pusat" 543, "Jakarta Barat" 491, "-" 308 (the Transjakarta
+corridors, the APTB and BKTB routes and JP06), "Jakarta Utara" 296, and the API's abbreviations: "T jaktim", "U jakut",
+"P jakpus", "S. Jaksel" ...) and unique_key; CONNECT_TO holds using ("U13", "P116", "AC94", "Koridor I", "BKTB 01").
+Quirks kept as the script writes them: routes.concat(elm.ruteKembali) is not assigned, so no route's way back is loaded;
+a stop's region is its route's, so one street is as many PoI as the regions of the routes naming it; the names as the
+API spells them (abbreviated, misspelt, cut: "Jl . Aditia W", "Pademngan II", "Halte Budi Utom", "Hal"); one route
+naming a stop twice in a row (AC121 at Semanggi) links it to itself; a number two routes share (26 numbers: P98 of two
+operators, BT01 of a bemo replacement and a large bus ...) links both routes' stops; the route's name, kind of vehicle,
+operator and terminal are not loaded. Its 14 questions, in Indonesian (7 edge: the halte after Halte Bundaran HI on
+Koridor I, after Halte Kalideres on Koridor III, after Halte UKI on Koridor VII, after Halte Pinang Ranti on Koridor IX,
+the street after Mall Kelapa Gading P1 on U13, the stop after Bulak Ringin on T18, the halte before Halte Senen Central;
+3 node-property: the part of Jakarta of Jl. Kelapa Nias P2, RSB Joglo and Raden Saleh, asked as "bagian Jakarta", "kota
+administrasi" and "daerah"; 2 relationship-property: the route from Jl. Arimbi to Jl. Bima - Sinta, the corridor from
+Halte Cawang Otista to Halte BNN; 2 two-hop: the second halte after Halte Velodrome on Koridor IV, the second stop after
+Jl. Mundu on U07), each naming a stop whose name is one PoI, each answer the only one the graph holds (the stop's only
+link out or in, the pair's only link); checked with domain_gold.py (0 problems); no xgrag command was run on the graph.
+Shortfalls declared: one label and one relationship type (the loader makes no other), a stop has no property but its
+name and region, the route API's terms are not stated. Overlaps: london-tube, paris-metro, madrid-metro-campuses,
+korea-urban-rail, uk-railway, romania-trains and eu-rail-network are rail or metro networks of stations, rome-transport
+and sao-paulo-transport city networks with bus links among others; this is the corpus's first network of Jakarta, its
+stops linked by route number alone (telco-topology, indonesia-establishments and indonesia-politicians are Indonesian
+too). Considered by s32A and left out: liamcarroll/neo4j-flight-routes (OpenFlights again, openflights-routes' data; its
+script's comment lines begin with backslashes, not Cypher's `//`), syedhassaanahmed/neo4j-datasets' air-routes (Kelvin
+Lawrence's air-routes GraphML, airport-routes' data, fetched by URL; left out before), nielsdejong/eu-rail-graph (its
+europe-rail-road.csv is over the mirror's size limit, and its stations attach only to that file's points;
+eu-rail-network's domain), dgn2/IS607_Project_5 (Derek G. Nokes' natural gas hubs, the project s31A saw and did not
+evaluate: one label, the 124 hubs of one ICE day-ahead report linked to Henry Hub by RNeo4j), kimotty/neo4j-subway-metro
+(19 Tokyo Metro stations of two lines), julio24048/neo4j-metro-parisien (Paris métro stations, one label holding only
+names; paris-metro's domain), ChiaraBachechi/publicTransportLines and roadRouting (Modena: its loaders read
+OpenStreetMap at run time and a JSON not committed), a Spanish COVID incidence and airport mobility LOAD CSV (health;
+repository not found), an FYP LOAD CSV of airports, cities, weather stations, January 2022 flights and their emissions
+(repository not found), a Portuguese AirportFlightSystem (one label; repository not found), a neo4rs bus-stop loader
+(one label), an aviation reports, airlines and aircraft loader over a metadata JSON (repository not named), a TerminusDB
+nuclear reactor loader (not Neo4j), water-network EPANET loaders (generated ids), Mahoni-Smart-City/mahoni-core
+(commuter-line stations as QR-generator nodes keyed by UUIDs), the world PowerPlant LOAD CSV s31A noted (its repository
+still not found), InternetHealthReport/internet-yellow-pages (its crawlers fetch at run time), KristianOdum's Topology
+Zoo GML (no Neo4j loader), and, in the corpus or left out before and not tried again: neo4j-field/gsummit2023,
+neo4j-product-examples/neo4j-energy-graph, DavidHospi/neo, tullanders/gtfs_neo4j, ANRChoucas/GeoGraph_1.0,
+KrispyNoodles/SMRT_Neo4j, thomas-delacour/neo4j-metro, Jorglack/metro-neo4j-grupo3, edu-inza/metro-neo4j,
+plmvondo/railway-graph, Trent1048/Flight-Graph-Database-Builder, bhaskarbidyanta/Train-graph-neo4j-nodejs,
+graphadvantage/neo4j-na-rail-network, merlinrts/master-thesis-optimal-routes, timsetsfire/pgh-bike-share,
+jakobkurzmann/Bachelorarbeit, consulting-projekt/backend, dogofbrian/ukrailway, BiaPri/Graph_Field,
+Lkruitwagen/global-fossil-fuel-supply-chain, eijiuchiyama/busca-rota, jenzuffer/DB_exam_projects,
+IgorRozani/Public-Transport-SP-Graph-Database, JavierMdT/BDNoSQL-Repo and a Dublin DART, Luas and bus loader (the Luas
+one left out before; not evaluated again).
 
 [s32A paragraph above]
 
@@ -12842,8 +12846,8 @@ def _hackjak_routes(page: bytes, path: str) -> list[dict[str, Any]]:
 
 
 def write_jakarta_bus_routes(store: Any, mirror: Path) -> None:
-    """import.js of neofreko/hackjak (Akhmad Fathonih, April 2014, a Jakarta hackathon entry; no licence stated) over
-    the six pages of data/ (HACKJAK_FILES) its comment has it run on one by one, as committed at HACKJAK_COMMIT: 560
+    """import.js of neofreko/hackjak (Akhmad Fathonih, April 2014, a Jakarta hackathon entry; its package.json says GPL)
+    over the six pages of data/ (HACKJAK_FILES) its comment has it run on one by one, at HACKJAK_COMMIT: 560
     routes (trayek) of Jakarta's buses, minibuses and angkot as the province's route API listed them (its README:
     docs.trayekapi.apiary.io), each with its number (noTrayek: "P116", "U13", "AC94"), region (wilayah: "Jakarta
     Selatan", "Jakarta Timur") and the streets and terminals it passes on its way out (ruteBerangkat). The loader is
@@ -12855,12 +12859,14 @@ def write_jakarta_bus_routes(store: Any, mirror: Path) -> None:
     name or region holds '__': checked), the links made in the order the routes list them. What had to change: the
     script makes its calls at once, none waiting (its promises.reduce(Q.when, Q(1)) resolves before them), and links
     two stops by `poi1[0]`, the first node its find returned, so a stop it has just saved (the save returns the node,
-    not a list) is linked to nothing: a first pass over an empty database links few stops, a second links them all.
-    The writer makes the calls one after another and links every consecutive pair, the graph its README's
-    shortest-route query walks. Quirks kept as the script writes them: routes.concat(elm.ruteKembali) is not
+    not a list) is linked to nothing: by its code, a first pass over an empty database links few stops, a second
+    links them all.
+    The writer makes the calls one after another and links every consecutive pair, the graph its
+    shortest-route.php walks. Quirks kept as the script writes them: routes.concat(elm.ruteKembali) is not
     assigned, so a route's way back is not loaded; a stop's region is its route's, so one street is as many PoI as
     the regions of the routes naming it; the regions as the API spells them ('T jaktim', '-'); a route naming one
-    stop twice in a row links it to itself; two routes of one number (two operators) both link their stops."""
+    stop twice in a row links it to itself; two routes of one number (two operators, or two kinds of vehicle) both
+    link their stops."""
     source = read_file(HACKJAK, HACKJAK_LOADER, mirror, HACKJAK_COMMIT).decode("utf-8")
     calls = re.sub(r"\s+", " ", source)
     missing = [call for call in _HACKJAK_CALLS if call not in calls]
