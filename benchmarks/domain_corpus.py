@@ -4798,6 +4798,74 @@ Baike-crawl design, not evaluated), shkfnly/urbinsight, sitcomlab/IVE, Simon-tmi
 niparra21/Restaurantes-e2, AdrianoII/PortalTransparencia2Neo4j, labdados/tec-cid, covid-19-net/covid-19-community,
 MickeyJ/fao-graph-db and OH-Research/pdh_data_review (nz-health-data-sources).
 
+Helper s32A's paragraph, written blind (the thirty-second split, in preparation; domain searched: transport, energy,
+infrastructure, telecommunications, logistics, shipping, aviation). jakarta-bus-routes: github.com/neofreko/hackjak
+(Akhmad Fathonih's "hackjak", April 2014, an entry of a Jakarta hackathon; no LICENSE file, its package.json's licence
+field says GPL; its data in Indonesian: the 560 routes (trayek) of Jakarta's buses, minibuses, angkot and Transjakarta
+corridors as the province's route API listed them, its README naming docs.trayekapi.apiary.io), its import.js (a Node.js
+loader on seraph, a client of Neo4j 2's REST API, and q; package.json lists neither) read at 520ae2b (HACKJAK_COMMIT, 29
+April 2014, "README: possible improvements", its HEAD; import.js and data/ unchanged since the initial import), run by
+write_jakarta_bus_routes over the six pages of data/ its comment has it run on "one by one from tp1 to tp6" (data/tp1.js
+to tp6.js, each `exports.data = {...}`, the API's answer of 100 routes, the last of 60). What the loader had to change:
+Neo4j 5 has no REST API for seraph, so its calls are made as the statements they stand for (its uniqueness constraint on
+PoI.unique_key; for each route, each stop of its way out found by name and region or saved as a PoI {name, wilayah,
+unique_key: name + '__' + region}; a CONNECT_TO {using: the route's number} from each stop to the next), the stops
+merged on unique_key, one to one with the find's name and region in these pages (no name or region holds '__': checked,
+and the writer refuses a loader whose calls differ); and the script makes all its calls at once (its
+promises.reduce(Q.when, Q(1)) resolves before them) and links a stop it has just saved to nothing (the save returns a
+node where the linking indexes a list, `poi1[0]`), so, as its code reads (it was not run here), a first pass over an
+empty database links few stops and a second, finding them all saved, links them all: the writer makes the calls one
+after another and links every consecutive pair, the graph its shortest-route.php walks (a path between two PoI by node
+id). Not used: data/trayek-backup-graphenedb.zip (a Neo4j 2.0 store, not loadable in 5.x), data/small-data.js (one route
+of the first page, U13). The graph: 3,586 nodes, all PoI (2,745 distinct names; 489 names are two to seven PoI), 5,658
+CONNECT_TO (534 route numbers; 468 pairs of stops linked more than once, up to 27 times), 1 label and 1 relationship
+type, no isolated node, `up` in 1 min 46 s (server start included). A PoI holds name, wilayah (its route's region:
+"Jakarta Timur" 1,091, "Jakarta Selatan" 741, "Jakarta Pusat" 543, "Jakarta Barat" 491, "-" 308 (the Transjakarta
+corridors, the APTB and BKTB routes and JP06), "Jakarta Utara" 296, and the API's abbreviations: "T jaktim", "U jakut",
+"P jakpus", "S. Jaksel" ...) and unique_key; CONNECT_TO holds using ("U13", "P116", "AC94", "Koridor I", "BKTB 01").
+Quirks kept as the script writes them: routes.concat(elm.ruteKembali) is not assigned, so no route's way back is loaded;
+a stop's region is its route's, so one street is as many PoI as the regions of the routes naming it; the names as the
+API spells them (abbreviated, misspelt, cut: "Jl . Aditia W", "Pademngan II", "Halte Budi Utom", "Hal"); one route
+naming a stop twice in a row (AC121 at Semanggi) links it to itself; a number two routes share (26 numbers: P98 of two
+operators, BT01 of a bemo replacement and a large bus ...) links both routes' stops; the route's name, kind of vehicle,
+operator and terminal are not loaded. Its 14 questions, in Indonesian (7 edge: the halte after Halte Bundaran HI on
+Koridor I, after Halte Kalideres on Koridor III, after Halte UKI on Koridor VII, after Halte Pinang Ranti on Koridor IX,
+the street after Mall Kelapa Gading P1 on U13, the stop after Bulak Ringin on T18, the halte before Halte Senen Central;
+3 node-property: the part of Jakarta of Jl. Kelapa Nias P2, RSB Joglo and Raden Saleh, asked as "bagian Jakarta", "kota
+administrasi" and "daerah"; 2 relationship-property: the route from Jl. Arimbi to Jl. Bima - Sinta, the corridor from
+Halte Cawang Otista to Halte BNN; 2 two-hop: the second halte after Halte Velodrome on Koridor IV, the second stop after
+Jl. Mundu on U07), each naming a stop whose name is one PoI, each answer the only one the graph holds (the stop's only
+link out or in, the pair's only link); checked with domain_gold.py (0 problems); no xgrag command was run on the graph.
+Shortfalls declared: one label and one relationship type (the loader makes no other), a stop has no property but its
+name and region, the route API's terms are not stated. Overlaps: london-tube, paris-metro, madrid-metro-campuses,
+korea-urban-rail, uk-railway, romania-trains and eu-rail-network are rail or metro networks of stations, rome-transport
+and sao-paulo-transport city networks with bus links among others; this is the corpus's first network of Jakarta, its
+stops linked by route number alone (telco-topology, indonesia-establishments and indonesia-politicians are Indonesian
+too). Considered by s32A and left out: liamcarroll/neo4j-flight-routes (OpenFlights again, openflights-routes' data; its
+script's comment lines begin with backslashes, not Cypher's `//`), syedhassaanahmed/neo4j-datasets' air-routes (Kelvin
+Lawrence's air-routes GraphML, airport-routes' data, fetched by URL; left out before), nielsdejong/eu-rail-graph (its
+europe-rail-road.csv is over the mirror's size limit, and its stations attach only to that file's points;
+eu-rail-network's domain), dgn2/IS607_Project_5 (Derek G. Nokes' natural gas hubs, the project s31A saw and did not
+evaluate: one label, the 124 hubs of one ICE day-ahead report linked to Henry Hub by RNeo4j), kimotty/neo4j-subway-metro
+(19 Tokyo Metro stations of two lines), julio24048/neo4j-metro-parisien (Paris métro stations, one label holding only
+names; paris-metro's domain), ChiaraBachechi/publicTransportLines and roadRouting (Modena: its loaders read
+OpenStreetMap at run time and a JSON not committed), a Spanish COVID incidence and airport mobility LOAD CSV (health;
+repository not found), an FYP LOAD CSV of airports, cities, weather stations, January 2022 flights and their emissions
+(repository not found), a Portuguese AirportFlightSystem (one label; repository not found), a neo4rs bus-stop loader
+(one label), an aviation reports, airlines and aircraft loader over a metadata JSON (repository not named), a TerminusDB
+nuclear reactor loader (not Neo4j), water-network EPANET loaders (generated ids), Mahoni-Smart-City/mahoni-core
+(commuter-line stations as QR-generator nodes keyed by UUIDs), the world PowerPlant LOAD CSV s31A noted (its repository
+still not found), InternetHealthReport/internet-yellow-pages (its crawlers fetch at run time), KristianOdum's Topology
+Zoo GML (no Neo4j loader), and, in the corpus or left out before and not tried again: neo4j-field/gsummit2023,
+neo4j-product-examples/neo4j-energy-graph, DavidHospi/neo, tullanders/gtfs_neo4j, ANRChoucas/GeoGraph_1.0,
+KrispyNoodles/SMRT_Neo4j, thomas-delacour/neo4j-metro, Jorglack/metro-neo4j-grupo3, edu-inza/metro-neo4j,
+plmvondo/railway-graph, Trent1048/Flight-Graph-Database-Builder, bhaskarbidyanta/Train-graph-neo4j-nodejs,
+graphadvantage/neo4j-na-rail-network, merlinrts/master-thesis-optimal-routes, timsetsfire/pgh-bike-share,
+jakobkurzmann/Bachelorarbeit, consulting-projekt/backend, dogofbrian/ukrailway, BiaPri/Graph_Field,
+Lkruitwagen/global-fossil-fuel-supply-chain, eijiuchiyama/busca-rota, jenzuffer/DB_exam_projects,
+IgorRozani/Public-Transport-SP-Graph-Database, JavierMdT/BDNoSQL-Repo and a Dublin DART, Luas and bus loader (the Luas
+one left out before; not evaluated again).
+
 [s32A paragraph above]
 
 [s32B paragraph above]
@@ -12752,6 +12820,78 @@ def write_dutch_weather_sales(store: Any, mirror: Path) -> None:
         _run_script(store, read_file(DUTCH_WEATHER, script, mirror, DUTCH_WEATHER_COMMIT).decode("utf-8"), rows_of)
 
 
+HACKJAK = "neofreko/hackjak"  # Akhmad Fathonih's "hackjak" (April 2014): Jakarta's public transport routes in Neo4j
+HACKJAK_COMMIT = "520ae2b97c5ca6d1c36b953c4cf6c8d3a664d45e"  # its HEAD, 29 April 2014 ("README: possible improvements")
+HACKJAK_LOADER = "import.js"  # its Node.js loader (seraph, Neo4j 2's REST API), run once per page of routes
+HACKJAK_FILES = tuple(f"data/tp{i}.js" for i in range(1, 7))  # its comment: "one by one from tp1 to tp6"
+# the calls of import.js that make the graph, whitespace collapsed: checked before anything is written, so that a
+# loader that does otherwise is refused rather than loaded as this one
+_HACKJAK_CALLS = (
+    "db.constraints.uniqueness.createIfNone('PoI', 'unique_key'",
+    "poi_find({ name: rute, wilayah: trayek.wilayah })",
+    "db.save({ name: rute, wilayah: trayek.wilayah, unique_key: rute + '__' + trayek.wilayah }, 'PoI',",
+    "db.relate(poi1.id, 'CONNECT_TO', poi2.id, { using: trayek.noTrayek }",
+    "var routes = elm.ruteBerangkat; routes.concat(elm.ruteKembali);",
+    "if (index < arr.length - 1) { var next_rute = arr[index + 1];")
+_HACKJAK_PAGE = "exports.data = "  # each page a CommonJS module of one object, the route API's answer
+
+
+def _hackjak_routes(page: bytes, path: str) -> list[dict[str, Any]]:
+    """The routes (trayek) of one page of neofreko/hackjak: `exports.data = {...}`, whose `result` lists them."""
+    text = page.decode("utf-8").strip()
+    if not text.startswith(_HACKJAK_PAGE):
+        raise CorpusError(f"{HACKJAK}: {path} is not `{_HACKJAK_PAGE}{{...}}`")
+    routes = json.loads(text.removeprefix(_HACKJAK_PAGE).rstrip(";"))["result"]
+    return list(routes)
+
+
+def write_jakarta_bus_routes(store: Any, mirror: Path) -> None:
+    """import.js of neofreko/hackjak (Akhmad Fathonih, April 2014, a Jakarta hackathon entry; its package.json says GPL)
+    over the six pages of data/ (HACKJAK_FILES) its comment has it run on one by one, at HACKJAK_COMMIT: 560
+    routes (trayek) of Jakarta's buses, minibuses and angkot as the province's route API listed them (its README:
+    docs.trayekapi.apiary.io), each with its number (noTrayek: "P116", "U13", "AC94"), region (wilayah: "Jakarta
+    Selatan", "Jakarta Timur") and the streets and terminals it passes on its way out (ruteBerangkat). The loader is
+    JavaScript on seraph, a client of Neo4j 2's REST API that Neo4j 5 does not have: its calls are made here as the
+    statements they stand for. Its uniqueness constraint (createIfNone('PoI', 'unique_key')); for each route, each
+    stop of its way out in order (poi_insert: find a node of that name and region, else save a PoI {name, wilayah,
+    unique_key: name + '__' + region}), and a CONNECT_TO {using: the route's number} from each stop to the next
+    (db.relate). The stops are merged on unique_key, one to one with the find's name and region in these pages (no
+    name or region holds '__': checked), the links made in the order the routes list them. What had to change: the
+    script makes its calls at once, none waiting (its promises.reduce(Q.when, Q(1)) resolves before them), and links
+    two stops by `poi1[0]`, the first node its find returned, so a stop it has just saved (the save returns the node,
+    not a list) is linked to nothing: by its code, a first pass over an empty database links few stops, a second
+    links them all.
+    The writer makes the calls one after another and links every consecutive pair, the graph its
+    shortest-route.php walks. Quirks kept as the script writes them: routes.concat(elm.ruteKembali) is not
+    assigned, so a route's way back is not loaded; a stop's region is its route's, so one street is as many PoI as
+    the regions of the routes naming it; the regions as the API spells them ('T jaktim', '-'); a route naming one
+    stop twice in a row links it to itself; two routes of one number (two operators, or two kinds of vehicle) both
+    link their stops."""
+    source = read_file(HACKJAK, HACKJAK_LOADER, mirror, HACKJAK_COMMIT).decode("utf-8")
+    calls = re.sub(r"\s+", " ", source)
+    missing = [call for call in _HACKJAK_CALLS if call not in calls]
+    if missing:
+        raise CorpusError(f"{HACKJAK}: {HACKJAK_LOADER} does not make the calls this loader makes ({missing[0]})")
+    pages = [(path, _hackjak_routes(read_file(HACKJAK, path, mirror, HACKJAK_COMMIT), path)) for path in HACKJAK_FILES]
+    for path, routes in pages:
+        for route in routes:
+            for name in [*route["ruteBerangkat"], route["wilayah"]]:
+                if "__" in name:
+                    raise CorpusError(f"{HACKJAK}: {path} names {name!r}, whose '__' makes its unique_key ambiguous")
+    store.query("CREATE CONSTRAINT IF NOT EXISTS FOR (n:PoI) REQUIRE n.unique_key IS UNIQUE", read_only=False)
+    for _path, routes in pages:  # the script run on each page in turn, as its comment has it
+        stops = [{"name": stop, "wilayah": route["wilayah"], "unique_key": f"{stop}__{route['wilayah']}"}
+                 for route in routes for stop in route["ruteBerangkat"]]
+        links = [{"from": f"{a}__{route['wilayah']}", "to": f"{b}__{route['wilayah']}", "using": route["noTrayek"]}
+                 for route in routes
+                 for a, b in zip(route["ruteBerangkat"], route["ruteBerangkat"][1:], strict=False)]
+        store.query("UNWIND $stops AS stop\nMERGE (n:PoI {unique_key: stop.unique_key})\n"
+                    "ON CREATE SET n.name = stop.name, n.wilayah = stop.wilayah", {"stops": stops}, read_only=False)
+        store.query("UNWIND $links AS link\nMATCH (a:PoI {unique_key: link.from})\n"
+                    "MATCH (b:PoI {unique_key: link.to})\nCREATE (a)-[:CONNECT_TO {using: link.using}]->(b)",
+                    {"links": links}, read_only=False)
+
+
 # [s32A source and writer above]
 
 
@@ -13554,6 +13694,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "internet, multi-channel, fashion, electronics, food, non-food) and its "
                                             "Google search interest in four product groups",
           writer=write_dutch_weather_sales, source=DUTCH_WEATHER),
+    Graph("jakarta-bus-routes", "frozen", "Jakarta's public transport routes as the province listed them in 2014 "
+                                          "(a hackathon entry's graph, in Indonesian): the streets and terminals "
+                                          "each bus, minibus and angkot route passes on its way out, each linked "
+                                          "to the next by the route's number, each stop in its route's region",
+          writer=write_jakarta_bus_routes, source=HACKJAK),
     # [s32A Graph above]
 
     # [s32B Graph above]

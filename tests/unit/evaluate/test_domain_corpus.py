@@ -6026,6 +6026,103 @@ def test_dutch_weather_sales_refuses_a_url_outside_its_repository(
         corpus.write_dutch_weather_sales(Recorder(), _dutch_weather_mirror(tmp_path, monkeypatch, graph))
 
 
+# neofreko/hackjak's import.js, reduced to the calls its loader makes (the whitespace as its own), and two of its
+# pages: a route naming one stop twice in a row and a way back that is not loaded, a stop two routes share
+_HACKJAK_LOADER = (
+    "// you need to do it one by one from tp1 to tp6\nvar data = require('./tp6').data;\n\n"
+    "function ensureUnique() {\n    db.constraints.uniqueness.createIfNone('PoI', 'unique_key', done)\n}\n\n"
+    "function poi_insert(rute, trayek) {\n    poi_find({\n        name: rute,\n        wilayah: trayek.wilayah\n"
+    "    })\n    db.save({\n            name: rute,\n            wilayah: trayek.wilayah,\n"
+    "            unique_key: rute + '__' +\n                trayek.wilayah\n        },\n        'PoI',\n"
+    "        saved)\n}\n\nfunction poi_connect(poi1, poi2, trayek) {\n"
+    "    db.relate(poi1.id, 'CONNECT_TO', poi2.id, {\n        using: trayek.noTrayek\n    }, related)\n}\n\n"
+    "function iterateTrayeks() {\n            var routes = elm.ruteBerangkat;\n"
+    "            routes.concat(elm.ruteKembali);\n}\n\nfunction iterateRoutes(routes, trayek) {\n"
+    "        if (index < arr.length - 1) {\n            var next_rute = arr[index + 1];\n        }\n}\n")
+_HACKJAK_ROUTES = [
+    {"noTrayek": "U13", "wilayah": "Jakarta Utara", "namaTrayek": "Mall Kelapa Gading (P1) - Serdang",
+     "ruteBerangkat": ["Mall Kelapa Gading P1", "Jl. Pegangsaan 2", "Jl. Pegangsaan 2"],
+     "ruteKembali": ["Pasar Serdang"]},
+    {"noTrayek": "T18", "wilayah": "T jaktim", "namaTrayek": "Bulak Ringin - Kampung Rambutan",
+     "ruteBerangkat": ["Bulak Ringin", "Mall Kelapa Gading P1"], "ruteKembali": []}]
+
+
+def _hackjak_page(routes: list[dict[str, Any]]) -> str:
+    return "exports.data = " + json.dumps({"total": 560, "result": routes}, indent=4) + "\n"
+
+
+def _hackjak_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _HACKJAK_LOADER,
+                    first: str | None = None) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "neofreko+hackjak" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / "data").mkdir()
+    (fetched / corpus.HACKJAK_LOADER).write_text(loader, encoding="utf-8")
+    pages = [first or _hackjak_page(_HACKJAK_ROUTES[:1]), _hackjak_page(_HACKJAK_ROUTES[1:])]
+    for i, path in enumerate(corpus.HACKJAK_FILES):
+        (fetched / path).write_text(pages[i] if i < len(pages) else _hackjak_page([]), encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "initial import"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # a later commit the loader must not read: the first page emptied
+    (fetched / corpus.HACKJAK_FILES[0]).write_text(_hackjak_page([]), encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "HACKJAK_COMMIT", pinned)
+    return tmp_path
+
+
+def test_jakarta_bus_routes_makes_its_loaders_calls_page_by_page_at_the_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_jakarta_bus_routes(store, _hackjak_mirror(tmp_path, monkeypatch))
+    stops = ("UNWIND $stops AS stop\nMERGE (n:PoI {unique_key: stop.unique_key})\n"
+             "ON CREATE SET n.name = stop.name, n.wilayah = stop.wilayah")
+    links = ("UNWIND $links AS link\nMATCH (a:PoI {unique_key: link.from})\nMATCH (b:PoI {unique_key: link.to})\n"
+             "CREATE (a)-[:CONNECT_TO {using: link.using}]->(b)")
+    assert store.calls[0] == ("CREATE CONSTRAINT IF NOT EXISTS FOR (n:PoI) REQUIRE n.unique_key IS UNIQUE", {})
+    # the first page: every stop of the way out, the one named twice linked to itself, the way back not loaded
+    assert store.calls[1] == (stops, {"stops": [
+        {"name": "Mall Kelapa Gading P1", "wilayah": "Jakarta Utara",
+         "unique_key": "Mall Kelapa Gading P1__Jakarta Utara"},
+        {"name": "Jl. Pegangsaan 2", "wilayah": "Jakarta Utara", "unique_key": "Jl. Pegangsaan 2__Jakarta Utara"},
+        {"name": "Jl. Pegangsaan 2", "wilayah": "Jakarta Utara", "unique_key": "Jl. Pegangsaan 2__Jakarta Utara"}]})
+    assert store.calls[2] == (links, {"links": [
+        {"from": "Mall Kelapa Gading P1__Jakarta Utara", "to": "Jl. Pegangsaan 2__Jakarta Utara", "using": "U13"},
+        {"from": "Jl. Pegangsaan 2__Jakarta Utara", "to": "Jl. Pegangsaan 2__Jakarta Utara", "using": "U13"}]})
+    # the second: a stop is its route's region's, so the mall named again is another PoI
+    assert store.calls[3] == (stops, {"stops": [
+        {"name": "Bulak Ringin", "wilayah": "T jaktim", "unique_key": "Bulak Ringin__T jaktim"},
+        {"name": "Mall Kelapa Gading P1", "wilayah": "T jaktim", "unique_key": "Mall Kelapa Gading P1__T jaktim"}]})
+    assert store.calls[4][1] == {"links": [
+        {"from": "Bulak Ringin__T jaktim", "to": "Mall Kelapa Gading P1__T jaktim", "using": "T18"}]}
+    # tp3 to tp6, empty here, still run in their turn
+    assert [params for _, params in store.calls[5:]] == [{"stops": []}, {"links": []}] * 4
+    assert corpus.graph("jakarta-bus-routes").split == "frozen"
+    assert corpus.graph("jakarta-bus-routes").repo == corpus.HACKJAK
+
+
+def test_jakarta_bus_routes_refuses_a_loader_making_other_calls_a_page_of_another_form_and_a_double_underscore(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    other = _HACKJAK_LOADER.replace("'CONNECT_TO'", "'NEXT'")
+    with pytest.raises(corpus.CorpusError, match="does not make the calls this loader makes"):
+        corpus.write_jakarta_bus_routes(Recorder(), _hackjak_mirror(tmp_path / "a", monkeypatch, other))
+    both = _HACKJAK_LOADER.replace("var routes = elm.ruteBerangkat;\n            routes.concat(elm.ruteKembali);",
+                                   "var routes = elm.ruteBerangkat.concat(elm.ruteKembali);")
+    with pytest.raises(corpus.CorpusError, match="does not make the calls"):
+        corpus.write_jakarta_bus_routes(Recorder(), _hackjak_mirror(tmp_path / "b", monkeypatch, both))
+    json_page = json.dumps({"result": _HACKJAK_ROUTES})
+    with pytest.raises(corpus.CorpusError, match="data/tp1.js is not `exports.data = "):
+        corpus.write_jakarta_bus_routes(Recorder(), _hackjak_mirror(tmp_path / "c", monkeypatch, first=json_page))
+    clash = _hackjak_page([{**_HACKJAK_ROUTES[1], "ruteBerangkat": ["Bulak__Ringin", "Cibubur"]}])
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="'Bulak__Ringin', whose '__' makes its unique_key ambiguous"):
+        corpus.write_jakarta_bus_routes(store, _hackjak_mirror(tmp_path / "d", monkeypatch, first=clash))
+    assert store.calls == []  # refused before anything is written
+
+
 # [s32A tests above]
 
 
