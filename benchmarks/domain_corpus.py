@@ -4800,6 +4800,67 @@ MickeyJ/fao-graph-db and OH-Research/pdh_data_review (nz-health-data-sources).
 
 [s32A paragraph above]
 
+Helper s32B's paragraph, written blind for the thirty-second split (not declared yet; domain searched: commerce,
+products, retail, finance, companies, markets and real estate). factbook-trade:
+github.com/jkaszpurenko/graphdb_cia_factbook (jkaszpurenko's "graphdb_cia_factbook", code and outputs of 31 March 2023,
+updated 5 September 2023 for the Factbook's new pages and Neo4j 5 syntax; no licence stated; in English), its
+preprocess_upload_neo4j.py run as its README's step 3 runs it, from the repository's root, at 39b1d2d of 5 September
+2023 (CIA_TRADE_COMMIT, its HEAD; write_factbook_trade), over the CSVs of output/ its scrape_cia.py wrote from the CIA
+World Factbook's country pages on 31 March 2023 (each country's and territory's exports and imports by year, top export
+and import goods and partners with their shares, GDP, real GDP and per capita, population, regions) and its author's
+goods_grouping.csv (the Factbook's goods grouped into 46 kinds). What the loader needed: run in a namespace of its own
+whose `pandas` is a small stand-in (_cia_pandas: read_csv with its dtype dict, left merges, concat, and frames that
+sort, deduplicate, fill, multiply, divide, map and rank as pandas 1.x and 2.x, which it was written for, do: its chained
+`df["col"].fillna(v, inplace=True)` fills the frame's column, which pandas 3 would not; its floats round as numpy's
+float64 do, 40.0005 to 40.0 where Python gives 40.001; pandas is not a dependency here), whose `py2neo` gives Graph
+(_CiaTradeGraph: run, each statement one statement on the store), whose `pathlib2` is PurePosixPath and whose `input`
+and `getpass` give a user and an empty password (not used); its `SHOW constraints` finds none and its three `REQUIRE
+n.name IS NODE KEY` are written `IS UNIQUE` (Community Edition refuses node keys); the load ends at its first GDS call
+(page rank and article rank computed from the graph, GDS not installed here), so those and the CSVs it exports after
+them are not written. Its statements were compared one by one with a run of the script under the machine's pandas 3.1.1
+(its chained fillna made assignments): 4,949 statements, the same but one, Sint Maarten's real GDP per capita, which the
+file gives twice for 2014 (35,300 and 35,342): pandas' default quicksort leaves the order of equal years unspecified,
+the stand-in keeps the file's and takes 35,300. Its `TIMESTAMP("2023-03-31")` is accepted by Neo4j 5.26 and stored as
+that date's epoch milliseconds (1680220800000). The graph: 312 nodes (country 252, good 46, region 14), 4,322
+relationships (trades 1,936, exports 1,208, imports 1,178), 3 labels, `up` in 4 min 38 s (server start included, other
+helpers' servers running). country: name, link, amount_export and amount_import (billions of US dollars, rounded to 3
+places) with year_export and year_import (floats, 2021.0), primary_region, gdp and real_gdp (billions) with year_gdp and
+year_real_gdp, real_gdp_per_capita (dollars, 115700.0), population (an integer) with year_population, date_retrieved; a
+country `trades` a country (exporter to importer; 1,936) with amount (billions), year, percentage_exports and
+percentage_imports (each side's share, 0.32), export_trade_rank and import_trade_rank (floats, 1.0), trade_source (whose
+page gave it: "exports" 977, "imports" 959) and retrieved; good: name (the kind, "oil and petroleum products", "nikel"
+as spelled) and sub_goods (the Factbook's goods of the kind, a list); a country `exports` a good and a good `imports`
+into a country, each with rank, year and sub_good (the Factbook's word, "opium", "communion wafers"). Quirks kept as the
+script writes them: no `contains` edge is written (its MATCH names the country "['country']", a list where the row's
+country was meant), so the 14 regions have no relationship, among them the scraper's run-together "Antarctic
+RegionAfrica" and "AsiaEurope" and "Political Map of the World"; 56 trade rows name a partner no country node is named
+("Turkey" 41 times for "Turkey (Turkiye)", "UK", "NZ", "UAE", "Democratic Republic of the Congo"), and write nothing;
+amounts combine different years and the exporter's total times a share, so some exceed the year's total (its README's
+known issue); 57 trades have amount 0.0 (a share whose country's total is unknown); a missing figure is 0.0 with year
+1970.0 (27 countries' exports), a missing population 0 (9); 18 territories have no relationship (Akrotiri, Bouvet
+Island, Clipperton Island, ...). Its 14 questions, in English (7 edge: the only export destination of Bhutan and of
+Eswatini, North Korea's only import source, the only exporter of firearms and of narcotics, the only importer of
+religious goods, the Faroe Islands' only kind of export; 3 node-property: Iceland's population, Mongolia's GDP in
+billions, Luxembourg's real GDP per capita; 2 relationship-property: Canada's exports to the United States in billions,
+the share of Chile's exports that went to China; 2 two-hop: the region of the only country exporting water, the real GDP
+per capita of Burundi's only export destination), each answer the only one the graph holds, its stored form first
+("115700.0" with "115,700"); checked with domain_gold.py (0 problems); no xgrag command was run on the graph. Overlaps
+kept: countries-of-the-world (spent) is the Factbook's countries too (a Kaggle table of their regions and figures),
+nigeria-oil-contracts and bp-ownership are trade in one industry; this is the corpus's first graph of trade between
+countries, with who trades with whom, how much, and which goods. Considered by s32B and left out:
+TyBarber/Ownership-scanner (named by s31B, not examined: its brand-ownership CSVs serve an AWS Lambda app),
+ali-ce/datasets' Tech-Giants-Acquisitions (CSVs alone; the scripts the search found reading them are pandas models, none
+a Neo4j load), amlua/bi-master (Brazilian investment funds' portfolios from the CVM's open data: a DataStax DSE Graph
+dsbulk load, not Neo4j, its CSVs in a tarball), ONSdigital/dp-hierarchy-builder's trade-commodity and trade-country
+scripts (in the corpus as ons-hierarchies), PedrinHm/PolyglotStore and publicissapient-france/workshop-neo4j (a dozen
+hand-typed products, toy shopping carts), oudrea/publicdata, labdados/tec-cid, fou-foo/RMF2Coppel,
+niparra21/Restaurantes-e2, diegomrodz/natmed.project, kinau/P300 and indiepopart/spring-graphql's UK companies script
+(left out before, not tried again), Rik Van Bruggen's Google Product Taxonomy import (seen before: one label's tree; his
+repository is not in the index), GLEIF LEI loaders (they read GLEIF's API at run time), and loaders the search named no
+repository for or whose data is not committed or generated (a Korean apartment graph whose LOAD CSV reads a published
+Google Sheet, a py2neo SEC-filings loader over a companies.csv that yfinance writes at run time, agent-written portfolio
+and market demos found by their LISTED_ON and IN_SECTOR patterns).
+
 [s32B paragraph above]
 
 [s32C paragraph above]
@@ -12755,7 +12816,7 @@ def write_dutch_weather_sales(store: Any, mirror: Path) -> None:
 # [s32A source and writer above]
 
 
-CIA_TRADE = "jkaszpurenko/graphdb_cia_factbook"  # J. Kaszpurenko's 2023 CIA World Factbook trade graph (no licence)
+CIA_TRADE = "jkaszpurenko/graphdb_cia_factbook"  # its author's 2023 CIA World Factbook trade graph (no licence)
 CIA_TRADE_COMMIT = "39b1d2d349ec8e12e8706edd1b510f1935b8bacf"  # its HEAD, 5 September 2023 (no commit since)
 CIA_TRADE_LOADER = "preprocess_upload_neo4j.py"  # its main(), run as its README's step 3 runs it
 # the files its main() reads with pandas.read_csv (by the paths it builds with pathlib2, from the repository's root):
@@ -12786,6 +12847,8 @@ class _CiaFloat(float):
     def __round__(self, ndigits: Any = None) -> Any:
         if ndigits is None:
             return round(float(self))
+        if self != self or self in (float("inf"), float("-inf")):
+            return self  # NaN and inf round to themselves, as numpy's do
         scale = 10.0 ** ndigits
         return _CiaFloat(round(float(self) * scale) / scale)
 
@@ -13115,7 +13178,7 @@ class _CiaTradeGraph:
 
 
 def write_factbook_trade(store: Any, mirror: Path) -> None:
-    """preprocess_upload_neo4j.py of jkaszpurenko/graphdb_cia_factbook (J. Kaszpurenko's "graphdb_cia_factbook", March
+    """preprocess_upload_neo4j.py of jkaszpurenko/graphdb_cia_factbook (jkaszpurenko's "graphdb_cia_factbook", March
     and September 2023; no licence stated; in English), run as its README's step 3 runs it, from the repository's
     root, over the CSVs of output/ its scrape_cia.py wrote from the CIA World Factbook's country pages on 31 March
     2023 (CIA_TRADE_FILES, at CIA_TRADE_COMMIT): each country's and territory's exports and imports by year, its top
