@@ -4851,15 +4851,16 @@ countries, with who trades with whom, how much, and which goods. Considered by s
 TyBarber/Ownership-scanner (named by s31B, not examined: its brand-ownership CSVs serve an AWS Lambda app),
 ali-ce/datasets' Tech-Giants-Acquisitions (CSVs alone; the scripts the search found reading them are pandas models, none
 a Neo4j load), amlua/bi-master (Brazilian investment funds' portfolios from the CVM's open data: a DataStax DSE Graph
-dsbulk load, not Neo4j, its CSVs in a tarball), ONSdigital/dp-hierarchy-builder's trade-commodity and trade-country
-scripts (in the corpus as ons-hierarchies), PedrinHm/PolyglotStore and publicissapient-france/workshop-neo4j (a dozen
-hand-typed products, toy shopping carts), oudrea/publicdata, labdados/tec-cid, fou-foo/RMF2Coppel,
-niparra21/Restaurantes-e2, diegomrodz/natmed.project, kinau/P300 and indiepopart/spring-graphql's UK companies script
-(left out before, not tried again), Rik Van Bruggen's Google Product Taxonomy import (seen before: one label's tree; his
-repository is not in the index), GLEIF LEI loaders (they read GLEIF's API at run time), and loaders the search named no
-repository for or whose data is not committed or generated (a Korean apartment graph whose LOAD CSV reads a published
-Google Sheet, a py2neo SEC-filings loader over a companies.csv that yfinance writes at run time, agent-written portfolio
-and market demos found by their LISTED_ON and IN_SECTOR patterns).
+dsbulk load, not Neo4j, its CSVs in a tarball), ONSdigital/dp-hierarchy-builder's cypher-scripts/trade-commodity.cypher
+and trade-country.cypher (code lists; the repository is in the corpus as ons-hierarchies), PedrinHm/PolyglotStore and
+publicissapient-france/workshop-neo4j (a dozen hand-typed products, toy shopping carts), oudrea/publicdata,
+labdados/tec-cid, fou-foo/RMF2Coppel, niparra21/Restaurantes-e2, diegomrodz/natmed.project, kinau/P300 and
+indiepopart/spring-graphql's UK companies script (left out before, not tried again), Rik Van Bruggen's Google Product
+Taxonomy import (seen before: one label's tree; his repository is not in the index), GLEIF LEI loaders (they read
+GLEIF's API at run time), and loaders the search named no repository for or whose data is not committed or generated (a
+Korean apartment graph whose LOAD CSV reads a published Google Sheet, a py2neo SEC-filings loader over a companies.csv
+that yfinance writes at run time, agent-written portfolio and market demos found by their LISTED_ON and IN_SECTOR
+patterns).
 
 [s32B paragraph above]
 
