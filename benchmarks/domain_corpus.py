@@ -4868,6 +4868,68 @@ one left out before; not evaluated again).
 
 [s32A paragraph above]
 
+Helper s32B's paragraph, written blind for the thirty-second split (not declared yet; domain searched: commerce,
+products, retail, finance, companies, markets and real estate). factbook-trade:
+github.com/jkaszpurenko/graphdb_cia_factbook (jkaszpurenko's "graphdb_cia_factbook", code and outputs of 31 March 2023,
+updated 5 September 2023 for the Factbook's new pages and Neo4j 5 syntax; no licence stated; in English), its
+preprocess_upload_neo4j.py run as its README's step 3 runs it, from the repository's root, at 39b1d2d of 5 September
+2023 (CIA_TRADE_COMMIT, its HEAD; write_factbook_trade), over the CSVs of output/ its scrape_cia.py wrote from the CIA
+World Factbook's country pages on 31 March 2023 (each country's and territory's exports and imports by year, top export
+and import goods and partners with their shares, GDP, real GDP and per capita, population, regions) and its author's
+goods_grouping.csv (the Factbook's goods grouped into 46 kinds). What the loader needed: run in a namespace of its own
+whose `pandas` is a small stand-in (_cia_pandas: read_csv with its dtype dict, left merges, concat, and frames that
+sort, deduplicate, fill, multiply, divide, map and rank as pandas 1.x and 2.x, which it was written for, do: its chained
+`df["col"].fillna(v, inplace=True)` fills the frame's column, which pandas 3 would not; its floats round as numpy's
+float64 do, 40.0005 to 40.0 where Python gives 40.001; pandas is not a dependency here), whose `py2neo` gives Graph
+(_CiaTradeGraph: run, each statement one statement on the store), whose `pathlib2` is PurePosixPath and whose `input`
+and `getpass` give a user and an empty password (not used); its `SHOW constraints` finds none and its three `REQUIRE
+n.name IS NODE KEY` are written `IS UNIQUE` (Community Edition refuses node keys); the load ends at its first GDS call
+(page rank and article rank computed from the graph, GDS not installed here), so those and the CSVs it exports after
+them are not written. Its statements were compared one by one with a run of the script under the machine's pandas 3.1.1
+(its chained fillna made assignments): 4,949 statements, the same but one, Sint Maarten's real GDP per capita, which the
+file gives twice for 2014 (35,300 and 35,342): pandas' default quicksort leaves the order of equal years unspecified,
+the stand-in keeps the file's and takes 35,300. Its `TIMESTAMP("2023-03-31")` is accepted by Neo4j 5.26 and stored as
+that date's epoch milliseconds (1680220800000). The graph: 312 nodes (country 252, good 46, region 14), 4,322
+relationships (trades 1,936, exports 1,208, imports 1,178), 3 labels, `up` in 4 min 38 s (server start included, other
+helpers' servers running). country: name, link, amount_export and amount_import (billions of US dollars, rounded to 3
+places) with year_export and year_import (floats, 2021.0), primary_region, gdp and real_gdp (billions) with year_gdp and
+year_real_gdp, real_gdp_per_capita (dollars, 115700.0), population (an integer) with year_population, date_retrieved; a
+country `trades` a country (exporter to importer; 1,936) with amount (billions), year, percentage_exports and
+percentage_imports (each side's share, 0.32), export_trade_rank and import_trade_rank (floats, 1.0), trade_source (whose
+page gave it: "exports" 977, "imports" 959) and retrieved; good: name (the kind, "oil and petroleum products", "nikel"
+as spelled) and sub_goods (the Factbook's goods of the kind, a list); a country `exports` a good and a good `imports`
+into a country, each with rank, year and sub_good (the Factbook's word, "opium", "communion wafers"). Quirks kept as the
+script writes them: no `contains` edge is written (its MATCH names the country "['country']", a list where the row's
+country was meant), so the 14 regions have no relationship, among them the scraper's run-together "Antarctic
+RegionAfrica" and "AsiaEurope" and "Political Map of the World"; 56 trade rows name a partner no country node is named
+("Turkey" 41 times for "Turkey (Turkiye)", "UK", "NZ", "UAE", "Democratic Republic of the Congo"), and write nothing;
+amounts combine different years and the exporter's total times a share, so some exceed the year's total (its README's
+known issue); 57 trades have amount 0.0 (a share whose country's total is unknown); a missing figure is 0.0 with year
+1970.0 (27 countries' exports), a missing population 0 (9); 18 territories have no relationship (Akrotiri, Bouvet
+Island, Clipperton Island, ...). Its 14 questions, in English (7 edge: the only export destination of Bhutan and of
+Eswatini, North Korea's only import source, the only exporter of firearms and of narcotics, the only importer of
+religious goods, the Faroe Islands' only kind of export; 3 node-property: Iceland's population, Mongolia's GDP in
+billions, Luxembourg's real GDP per capita; 2 relationship-property: Canada's exports to the United States in billions,
+the share of Chile's exports that went to China; 2 two-hop: the region of the only country exporting water, the real GDP
+per capita of Burundi's only export destination), each answer the only one the graph holds, its stored form first
+("115700.0" with "115,700"); checked with domain_gold.py (0 problems); no xgrag command was run on the graph. Overlaps
+kept: countries-of-the-world (spent) is the Factbook's countries too (a Kaggle table of their regions and figures),
+nigeria-oil-contracts and bp-ownership are trade in one industry; this is the corpus's first graph of trade between
+countries, with who trades with whom, how much, and which goods. Considered by s32B and left out:
+TyBarber/Ownership-scanner (named by s31B, not examined: its brand-ownership CSVs serve an AWS Lambda app),
+ali-ce/datasets' Tech-Giants-Acquisitions (CSVs alone; the scripts the search found reading them are pandas models, none
+a Neo4j load), amlua/bi-master (Brazilian investment funds' portfolios from the CVM's open data: a DataStax DSE Graph
+dsbulk load, not Neo4j, its CSVs in a tarball), ONSdigital/dp-hierarchy-builder's cypher-scripts/trade-commodity.cypher
+and trade-country.cypher (code lists; the repository is in the corpus as ons-hierarchies), PedrinHm/PolyglotStore and
+publicissapient-france/workshop-neo4j (a dozen hand-typed products, toy shopping carts), oudrea/publicdata,
+labdados/tec-cid, fou-foo/RMF2Coppel, niparra21/Restaurantes-e2, diegomrodz/natmed.project, kinau/P300 and
+indiepopart/spring-graphql's UK companies script (left out before, not tried again), Rik Van Bruggen's Google Product
+Taxonomy import (seen before: one label's tree; his repository is not in the index), GLEIF LEI loaders (they read
+GLEIF's API at run time), and loaders the search named no repository for or whose data is not committed or generated (a
+Korean apartment graph whose LOAD CSV reads a published Google Sheet, a py2neo SEC-filings loader over a companies.csv
+that yfinance writes at run time, agent-written portfolio and market demos found by their LISTED_ON and IN_SECTOR
+patterns).
+
 [s32B paragraph above]
 
 [s32C paragraph above]
@@ -12895,6 +12957,407 @@ def write_jakarta_bus_routes(store: Any, mirror: Path) -> None:
 # [s32A source and writer above]
 
 
+CIA_TRADE = "jkaszpurenko/graphdb_cia_factbook"  # its author's 2023 CIA World Factbook trade graph (no licence)
+CIA_TRADE_COMMIT = "39b1d2d349ec8e12e8706edd1b510f1935b8bacf"  # its HEAD, 5 September 2023 (no commit since)
+CIA_TRADE_LOADER = "preprocess_upload_neo4j.py"  # its main(), run as its README's step 3 runs it
+# the files its main() reads with pandas.read_csv (by the paths it builds with pathlib2, from the repository's root):
+# scrape_cia.py's output of 31 March 2023 and its author's goods_grouping.csv (gdp_per_capita.csv, whose path it still
+# builds, is no longer read at this commit)
+CIA_TRADE_FILES = frozenset({f"output/{name}.csv" for name in (
+    "exports", "exports_goods", "exports_partners", "imports", "imports_goods", "imports_partners", "gdp", "real_gdp",
+    "real_gdp_per_capita", "goods_grouping", "population", "country_region")})
+_CIA_TRADE_IMPORTS = frozenset({"json"})  # and pandas, pathlib2, getpass, py2neo: given below
+
+
+class _CiaTradeDone(Exception):
+    """Raised at the loader's first GDS call: the graph is written, what follows is computed from it."""
+
+
+def _cia_missing(value: Any) -> bool:
+    return isinstance(value, float) and value != value
+
+
+class _CiaFloat(float):
+    """A float of a frame as numpy's float64 behaves in the loader's arithmetic: divided, it stays one, and round(x, n)
+    is numpy's (x * 10**n rounded half to even, divided by 10**n), not Python's correctly rounded one (round(40.0005,
+    3) is 40.0, where Python gives 40.001)."""
+
+    def __truediv__(self, other: Any) -> _CiaFloat:
+        return _CiaFloat(float(self) / other)
+
+    def __round__(self, ndigits: Any = None) -> Any:
+        if ndigits is None:
+            return round(float(self))
+        if self != self or self in (float("inf"), float("-inf")):
+            return self  # NaN and inf round to themselves, as numpy's do
+        scale = 10.0 ** ndigits
+        return _CiaFloat(round(float(self) * scale) / scale)
+
+    def __repr__(self) -> str:
+        return float.__repr__(self)
+
+    __str__ = __repr__
+
+
+class _CiaSeries:
+    """A column of a _CiaFrame as preprocess_upload_neo4j.py uses one: compared (==), masked (notnull, &), multiplied,
+    divided and mapped element by element as pandas does (NaN where a value is missing; x / 0 is inf, 0 / 0 NaN, as
+    numpy's float64 division gives them), fillna(value, inplace=True) writing into its frame (pandas 1.x and 2.x,
+    which the loader was written for, fill a column so; pandas 3's copy-on-write would not), unique() and
+    rank("min", ascending=False) within groups."""
+
+    def __init__(self, values: list[Any], frame: _CiaFrame | None = None, name: str | None = None) -> None:
+        self.values = values
+        self.frame = frame
+        self.name = name
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.values)
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def _pair(self, other: Any) -> list[tuple[Any, Any]]:
+        right = other.values if isinstance(other, _CiaSeries) else [other] * len(self.values)
+        return list(zip(self.values, right, strict=True))
+
+    def __eq__(self, other: object) -> _CiaSeries:  # type: ignore[override]
+        return _CiaSeries([a == b for a, b in self._pair(other)])
+
+    def __and__(self, other: _CiaSeries) -> _CiaSeries:
+        return _CiaSeries([bool(a) and bool(b) for a, b in self._pair(other)])
+
+    def __mul__(self, other: Any) -> _CiaSeries:
+        nan = float("nan")
+        return _CiaSeries([nan if _cia_missing(a) or _cia_missing(b) else _CiaFloat(a * b)
+                           for a, b in self._pair(other)])
+
+    def __truediv__(self, other: Any) -> _CiaSeries:
+        def divided(a: Any, b: Any) -> float:
+            if _cia_missing(a) or _cia_missing(b):
+                return float("nan")
+            if b == 0:
+                return float("nan") if a == 0 else float("inf") if a > 0 else float("-inf")
+            return _CiaFloat(float(a) / float(b))
+        return _CiaSeries([divided(a, b) for a, b in self._pair(other)])
+
+    def notnull(self) -> _CiaSeries:
+        return _CiaSeries([not _cia_missing(v) for v in self.values])
+
+    def map(self, mapping: dict[Any, Any]) -> _CiaSeries:
+        return _CiaSeries([mapping.get(v, float("nan")) if not _cia_missing(v) else float("nan")
+                           for v in self.values])
+
+    def fillna(self, value: Any, *, inplace: bool) -> None:
+        if not inplace or self.frame is None or self.name is None:
+            raise CorpusError(f"{CIA_TRADE}: a fillna that does not fill a frame's column in place is not read here")
+        # a float64 column (floats and NaN only) stays float64: 1970 is written 1970.0; an object column takes it as is
+        numeric = all(isinstance(v, float) for v in self.values)
+        fill = _CiaFloat(value) if numeric else value
+        self.frame.columns[self.name] = [fill if _cia_missing(v) else v for v in self.values]
+
+    def unique(self) -> list[Any]:
+        seen: list[Any] = []
+        for value in self.values:
+            if value not in seen:
+                seen.append(value)
+        return seen
+
+
+class _CiaGroupBy:
+    """frame.groupby(key)[column]: rank("min", ascending=False) of each value within its key's group (a float, as
+    pandas' rank gives it; NaN for a missing value), or unique() of each group's values in order of appearance, the
+    groups in the keys' sorted order and a missing key left out (groupby's sort=True, dropna=True)."""
+
+    def __init__(self, frame: _CiaFrame, key: str, column: str | None = None) -> None:
+        self.frame, self.key, self.column = frame, key, column
+
+    def __getitem__(self, column: str) -> _CiaGroupBy:
+        return _CiaGroupBy(self.frame, self.key, column)
+
+    def rank(self, method: str, *, ascending: bool) -> _CiaSeries:
+        if method != "min" or ascending or self.column is None:
+            raise CorpusError(f"{CIA_TRADE}: a rank({method!r}, ascending={ascending}) is not read here")
+        keys, values = self.frame.columns[self.key], self.frame.columns[self.column]
+        groups: dict[Any, list[Any]] = {}
+        for key, value in zip(keys, values, strict=True):
+            groups.setdefault(key, []).append(value)
+        return _CiaSeries([float("nan") if _cia_missing(value) else
+                           float(1 + sum(1 for other in groups[key] if not _cia_missing(other) and other > value))
+                           for key, value in zip(keys, values, strict=True)])
+
+    def unique(self) -> _CiaGrouped:
+        if self.column is None:
+            raise CorpusError(f"{CIA_TRADE}: a groupby without a column is not read here")
+        groups: dict[Any, list[Any]] = {}
+        for key, value in zip(self.frame.columns[self.key], self.frame.columns[self.column], strict=True):
+            if not _cia_missing(key):
+                group = groups.setdefault(key, [])
+                if value not in group:
+                    group.append(value)
+        keys = sorted(groups)
+        return _CiaGrouped(self.key, self.column, keys, [groups[k] for k in keys])
+
+
+class _CiaGrouped:
+    """groupby(key)[column].unique(): apply(list) (each group's values a list) and reset_index() (a frame of the key
+    and the lists)."""
+
+    def __init__(self, key: str, column: str, keys: list[Any], values: list[Any]) -> None:
+        self.key, self.column, self.keys, self.values = key, column, keys, values
+
+    def apply(self, func: Callable[[Any], Any]) -> _CiaGrouped:
+        return _CiaGrouped(self.key, self.column, self.keys, [func(v) for v in self.values])
+
+    def reset_index(self) -> _CiaFrame:
+        return _CiaFrame({self.key: list(self.keys), self.column: list(self.values)})
+
+
+class _CiaRow:
+    """frame.loc[row, columns]: the row's values of `columns` (index, values; iterated, its values)."""
+
+    def __init__(self, index: list[str], values: list[Any]) -> None:
+        self.index, self.values = index, values
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.values)
+
+
+class _CiaLoc:
+    def __init__(self, frame: _CiaFrame) -> None:
+        self.frame = frame
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, _CiaSeries):  # frame.loc[mask]: the rows where the mask holds, their index kept
+            return self.frame._rows([i for i, keep in enumerate(key.values) if keep])
+        row, columns = key
+        position = self.frame.index.index(row)
+        return _CiaRow(list(columns), [self.frame.columns[c][position] for c in columns])
+
+
+class _CiaFrame:
+    """A pandas DataFrame as preprocess_upload_neo4j.py uses one, its columns lists of Python values (float NaN where
+    missing): the rows kept in order and each operation done as pandas does it (left merges one row per match, NaN
+    keys matching each other; sort_values stable, NaN last; drop_duplicates keeping the first; concat aligning
+    columns by name). Only what the loader calls is here; anything else raises."""
+
+    def __init__(self, columns: dict[str, list[Any]], index: list[int] | None = None) -> None:
+        self.columns = columns
+        length = len(next(iter(columns.values()))) if columns else 0
+        self.index = list(range(length)) if index is None else index
+
+    @property
+    def loc(self) -> _CiaLoc:
+        return _CiaLoc(self)
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+    def _rows(self, positions: list[int]) -> _CiaFrame:
+        return _CiaFrame({name: [values[i] for i in positions] for name, values in self.columns.items()},
+                         [self.index[i] for i in positions])
+
+    def _set(self, frame: _CiaFrame) -> None:
+        self.columns, self.index = frame.columns, frame.index
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, list):
+            return _CiaFrame({name: list(self.columns[name]) for name in key}, list(self.index))
+        return _CiaSeries(self.columns[key], self, key)
+
+    def __setitem__(self, name: str, value: _CiaSeries) -> None:
+        if len(value.values) != len(self.index):
+            raise CorpusError(f"{CIA_TRADE}: a column of another length is not read here")
+        self.columns[name] = list(value.values)
+
+    def copy(self) -> _CiaFrame:
+        return _CiaFrame({name: list(values) for name, values in self.columns.items()}, list(self.index))
+
+    def reset_index(self, *, drop: bool, inplace: bool = False) -> _CiaFrame | None:
+        if not drop:
+            raise CorpusError(f"{CIA_TRADE}: a reset_index that keeps the index is not read here")
+        frame = _CiaFrame({name: list(values) for name, values in self.columns.items()})
+        if inplace:
+            self._set(frame)
+            return None
+        return frame
+
+    def rename(self, *, columns: dict[str, str], inplace: bool) -> None:
+        if not inplace:
+            raise CorpusError(f"{CIA_TRADE}: a rename that is not in place is not read here")
+        self.columns = {columns.get(name, name): values for name, values in self.columns.items()}
+
+    def drop(self, column: str, *, axis: int, inplace: bool) -> None:
+        if axis != 1 or not inplace or column not in self.columns:
+            raise CorpusError(f"{CIA_TRADE}: a drop of {column!r} (axis={axis}) is not read here")
+        del self.columns[column]
+
+    def sort_values(self, by: str | list[str], *, ascending: bool | list[bool], inplace: bool) -> None:
+        keys = [by] if isinstance(by, str) else by
+        orders = [ascending] * len(keys) if isinstance(ascending, bool) else ascending
+        if not inplace or len(orders) != len(keys):
+            raise CorpusError(f"{CIA_TRADE}: a sort_values of {by!r} is not read here")
+        positions = list(range(len(self.index)))
+        for key, order in reversed(list(zip(keys, orders, strict=True))):  # stable sorts, the last key first
+            values = self.columns[key]
+            present = [i for i in positions if not _cia_missing(values[i])]
+            present.sort(key=lambda i: values[i], reverse=not order)
+            positions = present + [i for i in positions if _cia_missing(values[i])]  # NaN last, as na_position
+        self._set(self._rows(positions))
+
+    def drop_duplicates(self, subset: str | list[str], *, keep: str = "first",
+                        inplace: bool = False) -> _CiaFrame | None:
+        keys = [subset] if isinstance(subset, str) else subset
+        if keep != "first":
+            raise CorpusError(f"{CIA_TRADE}: a drop_duplicates keeping {keep!r} is not read here")
+        seen: set[tuple[Any, ...]] = set()
+        positions = []
+        for i in range(len(self.index)):
+            # NaN is a duplicate of NaN here, as pandas counts it
+            key = tuple("<NaN>" if _cia_missing(self.columns[k][i]) else self.columns[k][i] for k in keys)
+            if key not in seen:
+                seen.add(key)
+                positions.append(i)
+        frame = self._rows(positions)
+        if inplace:
+            self._set(frame)
+            return None
+        return frame
+
+    def groupby(self, key: str) -> _CiaGroupBy:
+        return _CiaGroupBy(self, key)
+
+
+def _cia_merge(left: _CiaFrame, right: _CiaFrame, *, on: str, how: str) -> _CiaFrame:
+    """pd.merge(left, right, on=key, how="left"): every left row in order, once per matching right row (in the right's
+    order; NaN keys match each other, as pandas matches them), NaN in the right's columns where none matches."""
+    if how != "left" or (set(left.columns) & set(right.columns)) != {on}:
+        raise CorpusError(f"{CIA_TRADE}: a merge of how={how!r} on {on!r} is not read here")
+    matches: dict[Any, list[int]] = {}
+    for j, key in enumerate(right.columns[on]):
+        matches.setdefault("<NaN>" if _cia_missing(key) else key, []).append(j)
+    picks = [(i, j) for i, key in enumerate(left.columns[on])
+             for j in matches.get("<NaN>" if _cia_missing(key) else key, [None])]
+    nan = float("nan")
+    columns = {name: [values[i] for i, _ in picks] for name, values in left.columns.items()}
+    for name, values in right.columns.items():
+        if name != on:
+            column = [nan if j is None else values[j] for _, j in picks]
+            if any(j is None for _, j in picks) and all(isinstance(v, int) for v in values):
+                column = [float(v) for v in column]  # an integer column that gets a NaN is float64
+            columns[name] = column
+    return _CiaFrame(columns)
+
+
+def _cia_concat(frames: list[_CiaFrame], *, ignore_index: bool, sort: bool = False) -> _CiaFrame:
+    """pd.concat(frames, ignore_index=True, sort=False): the rows of each in turn, the columns in order of first
+    appearance, NaN where a frame lacks one."""
+    if not ignore_index or sort:
+        raise CorpusError(f"{CIA_TRADE}: a concat keeping the index or sorting columns is not read here")
+    names: list[str] = []
+    for frame in frames:
+        names += [name for name in frame.columns if name not in names]
+    nan = float("nan")
+    return _CiaFrame({name: [value for frame in frames
+                             for value in frame.columns.get(name, [nan] * len(frame))] for name in names})
+
+
+def _cia_pandas(read: Callable[[str], bytes]) -> types.ModuleType:
+    """The loader's `pandas`: read_csv(path, dtype=...) of CIA_TRADE_FILES (a column of dtype's str kept as text, float
+    read as a float, int as an int; NaN for pandas' missing-value markers; dtype=str for every column), merge and
+    concat (_cia_merge, _cia_concat); the frames are _CiaFrames. pandas is not a dependency here."""
+    module = types.ModuleType("pandas")
+
+    def read_csv(path: Any, *, dtype: Any) -> _CiaFrame:
+        name = str(path)
+        if name not in CIA_TRADE_FILES:
+            raise CorpusError(f"{CIA_TRADE}: its loader reads {name}, which is not read here")
+        rows = list(csv.reader(io.StringIO(read(name).decode("utf-8"), newline="")))
+        header, body = rows[0], [row for row in rows[1:] if row]
+        nan = float("nan")
+        columns: dict[str, list[Any]] = {}
+        for i, column in enumerate(header):
+            raw = [row[i] if i < len(row) else "" for row in body]
+            kind = dtype if dtype is str else dtype.get(column)
+            if kind is str:
+                columns[column] = [nan if v in _PANDAS_NA else v for v in raw]
+            elif kind is float:
+                columns[column] = [nan if v in _PANDAS_NA else _CiaFloat(v) for v in raw]
+            elif kind is int:
+                columns[column] = [int(v) for v in raw]
+            elif kind is None:
+                columns[column] = _pandas_column(raw)
+            else:
+                raise CorpusError(f"{CIA_TRADE}: {name}'s column {column} as {kind} is not read here")
+        return _CiaFrame(columns)
+
+    module.read_csv = read_csv  # type: ignore[attr-defined]
+    module.merge = _cia_merge  # type: ignore[attr-defined]
+    module.concat = _cia_concat  # type: ignore[attr-defined]
+    return module
+
+
+class _CiaTradeGraph:
+    """py2neo's Graph as preprocess_upload_neo4j.py uses it: run(cypher), each statement one statement on the store (an
+    error raised to the loader, which has no try: the load stops, as py2neo's would stop it). Its `SHOW constraints`
+    finds none (the database is empty), so it creates its three constraints: `REQUIRE n.name IS NODE KEY`, which
+    Community Edition (the embedded server's) refuses, is written as the uniqueness of name, what Community keeps of
+    a single-property node key (the existence it adds is held by every MERGE the loader writes). Its first GDS call
+    (the page rank and article rank it computes from the graph it wrote: GDS is not installed here) ends the load."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+
+    def run(self, cypher: str) -> str:
+        if cypher.strip() == "SHOW constraints":
+            return ""
+        if cypher.lstrip().startswith("CALL gds."):
+            raise _CiaTradeDone
+        cypher = re.sub(r"(?i)\bIS\s+NODE\s+KEY\b", "IS UNIQUE", cypher)
+        self.store.query(cypher, {}, read_only=False)
+        return ""
+
+
+def write_factbook_trade(store: Any, mirror: Path) -> None:
+    """preprocess_upload_neo4j.py of jkaszpurenko/graphdb_cia_factbook (jkaszpurenko's "graphdb_cia_factbook", March
+    and September 2023; no licence stated; in English), run as its README's step 3 runs it, from the repository's
+    root, over the CSVs of output/ its scrape_cia.py wrote from the CIA World Factbook's country pages on 31 March
+    2023 (CIA_TRADE_FILES, at CIA_TRADE_COMMIT): each country's and territory's exports and imports by year, its top
+    export and import goods and partners with their shares, GDP, real GDP and per capita, population and region, and
+    its author's goods_grouping.csv, which groups the Factbook's goods into 46 kinds. How it runs: the script is
+    executed in a namespace of its own whose `pandas` is _cia_pandas (read_csv, merge and concat over _CiaFrames, as
+    pandas 1.x and 2.x, for which it was written, do them; pandas is not a dependency here), whose `py2neo` gives
+    Graph (_CiaTradeGraph), whose `pathlib2` gives Path (PurePosixPath), whose `getpass` and `input` give an empty
+    password and a user name (not used), whose print writes nothing and whose only other import is json's dumps. Its
+    Cypher runs as written, each statement one statement, the values spliced in by str.format: a country MERGEd with
+    its figures (amounts in billions of US dollars, rounded to 3 places by numpy's round), the trades between
+    countries (the exporter `trades` the importer: amount in billions, the share of each side's total, the rank among
+    each side's partners, the year, whether the exporter's or the importer's page gave it), the regions, their
+    `contains` edges (none: it matches the country named "['country']", a list where the row's country was meant),
+    the goods (good: name, the kind, and sub_goods, the Factbook's goods of that kind) and each country's `exports` of
+    and each good's `imports` into a country, with the rank, year and Factbook good. Not run: what follows the graph
+    (GDS's page rank and article rank, written onto the countries, and the CSVs it exports from them)."""
+    def read(path: str) -> bytes:
+        return read_file(CIA_TRADE, path, mirror, CIA_TRADE_COMMIT)
+
+    source = read(CIA_TRADE_LOADER).decode("utf-8")
+    py2neo_module = types.ModuleType("py2neo")
+    py2neo_module.Graph = lambda *args, **kwargs: _CiaTradeGraph(store)  # type: ignore[attr-defined]
+    pathlib2_module = types.ModuleType("pathlib2")
+    pathlib2_module.Path = PurePosixPath  # type: ignore[attr-defined]
+    getpass_module = types.ModuleType("getpass")
+    getpass_module.getpass = lambda *args, **kwargs: ""  # type: ignore[attr-defined]
+    importer = _loader_importer(CIA_TRADE, {"pandas": _cia_pandas(read), "py2neo": py2neo_module,
+                                            "pathlib2": pathlib2_module, "getpass": getpass_module},
+                                _CIA_TRADE_IMPORTS)
+    try:
+        _run_loader(CIA_TRADE, CIA_TRADE_LOADER, source, importer, print=_quiet,
+                    input=lambda *args, **kwargs: "neo4j")
+    except _CiaTradeDone:
+        return
+    raise CorpusError(f"{CIA_TRADE}: {CIA_TRADE_LOADER} ended without reaching its page rank")
+
+
 # [s32B source and writer above]
 
 
@@ -13701,6 +14164,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_jakarta_bus_routes, source=HACKJAK),
     # [s32A Graph above]
 
+    Graph("factbook-trade", "frozen", "countries' trade from the CIA World Factbook (2023): each country's exports, "
+                                     "imports, GDP and population, which country trades with which (amount in "
+                                     "billions of dollars, shares, ranks, year), the goods each exports and imports "
+                                     "(grouped into kinds) and the regions",
+          writer=write_factbook_trade, source=CIA_TRADE),
     # [s32B Graph above]
 
     # [s32C Graph above]

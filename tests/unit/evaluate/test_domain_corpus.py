@@ -6126,6 +6126,138 @@ def test_jakarta_bus_routes_refuses_a_loader_making_other_calls_a_page_of_anothe
 # [s32A tests above]
 
 
+# jkaszpurenko/graphdb_cia_factbook's preprocess_upload_neo4j.py, shortened: its imports, its py2neo Graph and
+# constraint check, read_csv with its dtype dict, a primary region's rows, the latest year's figure per country
+# (sort_values, drop_duplicates), left merges, a chained fillna in place, a column product, a rank within groups, rows
+# read with loc and spliced into its Cypher by str.format (round of the billions), its GDS call, and what follows it
+_FACTBOOK_LOADER = (
+    "import pandas as pd\nfrom pathlib2 import Path\nfrom getpass import getpass\nimport py2neo\n"
+    "from json import dumps\n\n\ndef main():\n    username = input('Username: ')\n    password = getpass()\n"
+    "    graph = py2neo.Graph('bolt://localhost:7687', auth=(username, password))\n"
+    "    current_constraints = str(graph.run('''SHOW constraints'''))\n"
+    "    if \"['country']   | ['name']\" not in current_constraints:\n"
+    "        graph.run('''CREATE CONSTRAINT FOR (n:country) REQUIRE n.name IS NODE KEY''')\n"
+    "    di_types = {'country': str, 'amount': float, 'year': float, 'trade_country': str, 'percentage': float,\n"
+    "                'rank': int, 'regions': str, 'retrieved': str, 'link': str, 'note': str, 'trade_type': str}\n"
+    "    df_exp = pd.read_csv(Path('output', 'exports.csv'), dtype=di_types)\n"
+    "    df_part = pd.read_csv(Path('output', 'exports_partners.csv'), dtype=di_types)\n"
+    "    df_region = pd.read_csv(Path('output', 'country_region.csv'), dtype=di_types)\n"
+    "    df_country = df_region.loc[df_region['rank'] == 0].copy()\n"
+    "    df_country = df_country.reset_index(drop=True)\n"
+    "    df_exp.sort_values('year', ascending=False, inplace=True)\n"
+    "    df_foo = df_exp.drop_duplicates('country', keep='first').copy()\n"
+    "    df_country = pd.merge(df_country, df_foo[['country', 'amount']], on='country', how='left')\n"
+    "    df_country['amount'].fillna(0, inplace=True)\n"
+    "    df_part = pd.merge(df_part, df_foo[['country', 'amount']], how='left', on='country')\n"
+    "    df_part['amount'] = df_part['amount'] * df_part['percentage']\n"
+    "    df_part['rank'] = df_part.groupby('country')['amount'].rank('min', ascending=False)\n"
+    "    for row in df_country.index:\n"
+    "        foo = df_country.loc[row, ['country', 'amount', 'regions', 'retrieved']]\n"
+    "        di = dict(zip(foo.index, foo.values))\n"
+    "        graph.run('''MERGE (n:country {{name: \"{c}\", amount_export: {a}, primary_region: \"{r}\", '''\n"
+    "                  '''date_retrieved: TIMESTAMP(\"{t}\")}})'''.format(c=di['country'],\n"
+    "                  a=round(di['amount'] / 1000000000, 3), r=di['regions'], t=di['retrieved']))\n"
+    "    for row in df_part.index:\n"
+    "        foo = df_part.loc[row, ['country', 'trade_country', 'amount', 'rank']]\n"
+    "        di = dict(zip(foo.index, foo.values))\n"
+    "        graph.run('''MATCH (n:country {{name: \"{a}\"}}), (m:country {{name: \"{b}\"}}) '''\n"
+    "                  '''MERGE (n)-[e:trades {{amount: {x}, rank: {k}}}]->(m)'''.format(a=di['country'],\n"
+    "                  b=di['trade_country'], x=round(di['amount'] / 1000000000, 3), k=di['rank']))\n"
+    "    print('Nodes and Edges uploaded')\n"
+    "    graph.run('''CALL gds.graph.project('myGraph', 'country', 'trades')''')\n"
+    "    graph.run('''MATCH (n) DETACH DELETE n''')\n\n\n"
+    "if __name__=='__main__':\n    main()\n")
+# Chile's 2021 exports are its latest (2020's are older, 2021's come first once sorted); Peru's 2021 figure is
+# missing; Asia is a secondary region of Chile's (rank 1), not a country row
+_FACTBOOK_DATA = {
+    "output/exports.csv": ("link,country,amount,note,year,retrieved\n"
+                           "/c,Chile,94771000000.0,,2020,2023-03-31\n/c,Chile,40000500000.0,,2021,2023-03-31\n"
+                           "/p,Peru,,no data,2021,2023-03-31\n"),
+    "output/exports_partners.csv": ("link,country,year,trade_country,percentage,trade_type,retrieved\n"
+                                    "/c,Chile,2021,China,0.32,exports,2023-03-31\n"
+                                    "/c,Chile,2021,Peru,0.05,exports,2023-03-31\n"
+                                    "/p,Peru,2021,Chile,0.1,exports,2023-03-31\n"),
+    "output/country_region.csv": ("regions,country,link,rank,retrieved\nSouth America,Chile,/c,0,2023-03-31\n"
+                                  "Asia,Chile,/c,1,2023-03-31\nSouth America,Peru,/p,0,2023-03-31\n"),
+}
+
+
+def _factbook_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _FACTBOOK_LOADER) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "jkaszpurenko+graphdb_cia_factbook" / "repo"
+    (fetched / "output").mkdir(parents=True)
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / corpus.CIA_TRADE_LOADER).write_text(loader, encoding="utf-8")
+    for path, text in _FACTBOOK_DATA.items():
+        (fetched / path).write_text(text, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "Added code as well as outputs"], check=True)
+    full = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    (fetched / corpus.CIA_TRADE_LOADER).write_text("raise SystemExit('a later loader')\n", encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "CIA_TRADE_COMMIT", full)
+    return tmp_path
+
+
+def test_factbook_trade_runs_preprocess_upload_neo4j_py_as_written_up_to_its_page_rank(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_factbook_trade(store, _factbook_mirror(tmp_path, monkeypatch))
+    # its constraint as Community keeps a node key; each country of its primary region with its latest export figure
+    # (Chile's 2021 one: 40.0005 billion rounded by numpy's round to 40.0, where Python's gives 40.001; Peru's missing
+    # figure filled with 0, a float column's 0.0); each partner's share of that figure, ranked within the exporter
+    # (Peru's NaN spliced as nan, as the loader splices it); the GDS call ends the load: its DETACH DELETE is not run
+    assert [statement for statement, _ in store.calls] == [
+        "CREATE CONSTRAINT FOR (n:country) REQUIRE n.name IS UNIQUE",
+        'MERGE (n:country {name: "Chile", amount_export: 40.0, primary_region: "South America", '
+        'date_retrieved: TIMESTAMP("2023-03-31")})',
+        'MERGE (n:country {name: "Peru", amount_export: 0.0, primary_region: "South America", '
+        'date_retrieved: TIMESTAMP("2023-03-31")})',
+        'MATCH (n:country {name: "Chile"}), (m:country {name: "China"}) '
+        'MERGE (n)-[e:trades {amount: 12.8, rank: 1.0}]->(m)',
+        'MATCH (n:country {name: "Chile"}), (m:country {name: "Peru"}) '
+        'MERGE (n)-[e:trades {amount: 2.0, rank: 2.0}]->(m)',
+        'MATCH (n:country {name: "Peru"}), (m:country {name: "Chile"}) '
+        'MERGE (n)-[e:trades {amount: nan, rank: nan}]->(m)']
+    assert all(params == {} for _, params in store.calls)
+    assert corpus.graph("factbook-trade").split == "frozen"
+
+
+@pytest.mark.parametrize(("change", "refused"), [
+    ("import os\n", "imports os"),
+    ("pd.read_csv(Path('output', 'gdp_per_capita.csv'), dtype=str)\n", "reads output/gdp_per_capita.csv"),
+    ("return\n", "ended without reaching its page rank")])
+def test_factbook_trade_reads_nothing_but_its_files_and_must_reach_its_page_rank(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str, refused: str) -> None:
+    loader = _FACTBOOK_LOADER.replace("    username = input", f"    {change}    username = input")
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_factbook_trade(Recorder(), _factbook_mirror(tmp_path, monkeypatch, loader))
+
+
+def test_factbook_trade_frames_do_what_pandas_does_with_ties_missing_values_and_groups() -> None:
+    nan = float("nan")
+    frame = corpus._CiaFrame({"country": ["A", "B", "A", "C", nan], "year": [2019.0, nan, 2021.0, 2021.0, 2020.0],
+                              "goods": ["x", "y", "z", "x", "w"]})
+    frame.sort_values("year", ascending=False, inplace=True)  # ties keep their order, NaN last
+    assert frame.columns["year"][:4] == [2021.0, 2021.0, 2020.0, 2019.0] and math.isnan(frame.columns["year"][4])
+    assert frame.columns["goods"] == ["z", "x", "w", "x", "y"]
+    kept = frame.drop_duplicates("country", keep="first")
+    assert kept is not None and kept.columns["goods"] == ["z", "x", "w", "y"]
+    grouped = corpus._CiaFrame({"kind": ["k", nan, "j", "k"], "goods": ["b", "c", "a", "b"]})
+    frame_of_lists = grouped.groupby("kind")["goods"].unique().apply(list).reset_index()
+    assert frame_of_lists.columns == {"kind": ["j", "k"], "goods": [["a"], ["b"]]}  # keys sorted, NaN key dropped
+    right = corpus._CiaFrame({"goods": ["x", nan, "x"], "mapped": ["m1", "m2", "m3"]})
+    merged = corpus._cia_merge(corpus._CiaFrame({"goods": ["x", nan, "q"]}), right, on="goods", how="left")
+    assert merged.columns["mapped"][:3] == ["m1", "m3", "m2"] and math.isnan(merged.columns["mapped"][3])
+    ranks = corpus._CiaFrame({"c": ["A", "A", "A", "B"], "v": [5.0, 9.0, 5.0, nan]}).groupby("c")["v"].rank(
+        "min", ascending=False)
+    assert ranks.values[:3] == [2.0, 1.0, 2.0] and math.isnan(ranks.values[3])
+    assert round(corpus._CiaFloat(0.1235), 3) == 0.124 and round(0.1235, 3) == 0.123  # numpy's round, not Python's
+    assert str(corpus._CiaFloat(2021) / 1) == "2021.0"
+
+
 # [s32B tests above]
 
 
