@@ -4815,7 +4815,7 @@ croftr/mps-utils, openoakland/opendisclosure, fdoyle/govtrack, usuallycwdillon/g
 Orange-Summer/mathgenealogy-backend, jmelgarmartin/congreso_insights, Lupanoide/OCD2Neo, DFID/dcm-graph,
 mkd-neo4j/uk-sanctions-list-unsctructured-to-neo4j, the Stanford Mapping Militants loader, Ross-Byrne/project-template
 (irish-election) and the other Irish 2016 election course projects (DarrenFitz/GraphTheoryProject,
-mkboyle/project-template; JasonMcTigue/project-template and seaniemc/project-template are more of them, hand-typed),
+mkboyle/project-template, JasonMcTigue/project-template, seaniemc/project-template: hand-typed),
 guiathayde/neo4j-camara-deputados (camara-deputados), ch-ricardor/Neo4j (un-structure) and legis-graph. Considered by
 s32C for the first time and left out: akollegger/FEC_GRAPH (the 2012 US FEC candidates, committees and their linkages,
 fetched, HEAD e9d71bd of October 2012: its importers are Java BatchInserter programs for an embedded Neo4j 1.x, not
@@ -4831,14 +4831,19 @@ its repository not named by the index); carlosrobertodevops/neo4j (Brazilian cri
 members, "faccionados", by full name, address and neighbourhood: private persons, left out on that ground);
 new-village/ofac-sdn-analysis (an OFAC SDN downloader and parser to Python dicts, no Neo4j loader in its README);
 moxious/historynet (D3 datasets as JSON, no Neo4j); Swiss parliament (swissparlpy) and Dutch Tweede Kamer (tkapi)
-loaders (both read the parliaments' web services at run time; their repositories not named by the index),
-northernvariables/FedMCP (CanadaGPT: its pipeline reads the OpenParliament PostgreSQL dump and Open Canada downloads at
-run time) and a Bundestag graph built from the abgeordnetenwatch.de API (a blog post whose repository was not found;
-bundestag-votes is in the corpus); the Networked Pantheon files of globally famous people (R analyses, no Neo4j loader)
-and PDNMX/datosDataton2019 (Mexico's OCDS contracts, loaded into MongoDB). Seen and not evaluated:
-jmelgarmartin/congreso (a py2neo Diputado loader of the Spanish Congress, its data source not checked),
-Leafsketch-deer/unga-resolution-network (no Neo4j loader seen, again) and the Japanese PoliticiansNet notebook (its
-repository still not named by the index). No xgrag command was run on any candidate.
+loaders and an EU Transparency Register loader (all three read web services at run time; their repositories not named by
+the index), northernvariables/FedMCP (CanadaGPT: its pipeline reads the OpenParliament PostgreSQL dump and Open Canada
+downloads at run time), a Bundestag graph built from the abgeordnetenwatch.de API (a blog post whose repository was not
+found; bundestag-votes is in the corpus) and pedroleitao-neo4j/legal-legislation-explorer (UK legislation: its crawler
+notebook fetches legislation.gov.uk's XML at run time, no data committed); the GraphGist "Donations to German parties"
+(a gist, not a repository, so no mirror can hold it: its LOAD CSV reads 375 rows of data/spenden.csv of
+pudo/kompromatron, which, fetched, HEAD a813a16 of May 2014, loads its data into grano, not Neo4j);
+guyfreund/israeli-law-graph (Israel's laws and their references from Akoma Ntoso XML: its README describes a Python
+graph, no Neo4j loader); the Networked Pantheon files of globally famous people (R analyses, no Neo4j loader) and
+PDNMX/datosDataton2019 (Mexico's OCDS contracts, loaded into MongoDB). Seen and not evaluated: jmelgarmartin/congreso (a
+py2neo Diputado loader of the Spanish Congress, its data source not checked), Leafsketch-deer/unga-resolution-network
+(no Neo4j loader seen, again) and the Japanese PoliticiansNet notebook (its repository still not named by the index). No
+xgrag command was run on any candidate.
 
 [s32C paragraph above]
 
