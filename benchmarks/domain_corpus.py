@@ -4932,6 +4932,49 @@ patterns).
 
 [s32B paragraph above]
 
+Helper s32C's paragraph, written blind (the thirty-second split, in preparation; domain searched: people, organisations,
+politics, government, law and courts, elections and NGOs, in English, German, French, Spanish, Portuguese, Italian,
+Russian, Korean and Japanese). No graph added: in the time given no repository in this domain was found that holds its
+data and its own Neo4j load script, is not in the corpus or left out before, and that Neo4j 5 could load as written; the
+searches (the code, pages and docs corpora, find_string and find_repos on parliaments, deputies, senators, parties,
+elections, candidates, cabinets, ministers, courts, judges, statutes, lobbying, donations, sanctions, NGOs,
+prosopography and genealogy) returned mostly graphs the corpus holds or earlier helpers left out, each grepped here
+first: labdados/tec-cid, the Slovak National Council votes LOAD CSV, the Czech UPA votes project,
+mohammadimathstar/ECtHR-Network, justin-napolitano/supreme_court_graph_neo4j, elliottsmith/bankofparliament.data,
+croftr/mps-utils, openoakland/opendisclosure, fdoyle/govtrack, usuallycwdillon/george, moxious/gdelt, ethiry/wikikings,
+Orange-Summer/mathgenealogy-backend, jmelgarmartin/congreso_insights, Lupanoide/OCD2Neo, DFID/dcm-graph,
+mkd-neo4j/uk-sanctions-list-unsctructured-to-neo4j, the Stanford Mapping Militants loader, Ross-Byrne/project-template
+(irish-election) and the other Irish 2016 election course projects (DarrenFitz/GraphTheoryProject,
+mkboyle/project-template, JasonMcTigue/project-template, seaniemc/project-template: hand-typed),
+guiathayde/neo4j-camara-deputados (camara-deputados), ch-ricardor/Neo4j (un-structure) and legis-graph. Considered by
+s32C for the first time and left out: akollegger/FEC_GRAPH (the 2012 US FEC candidates, committees and their linkages,
+fetched, HEAD e9d71bd of October 2012: its importers are Java BatchInserter programs for an embedded Neo4j 1.x, not
+Cypher, its cql/*.cql are 1.x START queries over legacy indexes, and the contribution files that join the graph,
+FEC-DATA/indiv12.zip, oth12.zip and pas212.zip and DATA/*Contrib*.dta, are over the mirror's size limit);
+maxharlow/scrape-pef (the UK Electoral Commission's donations and loans, fetched: HEAD bb501f2 of February 2015 is the
+PEF scraper alone, pef-loans.csv with no Neo4j code, its Scala loaders over Neo4j's REST API and its
+data/donations-*.csv only in earlier commits; and uk-party-donations is the same register); defarloa1-alt/graph1 (the
+Digital Prosopography of the Roman Republic in scripts/federation/dprr_import.py: it queries the DPRR SPARQL endpoint
+and Wikidata at run time, no data committed); a UK Equality Act loader (Part, Chapter, Section and Paragraph nodes
+merged from data/equality_act_paragraphs_with_refs.json: a four-level containment of whole paragraphs of statute text;
+its repository not named by the index); carlosrobertodevops/neo4j (Brazilian criminal factions and their alleged
+members, "faccionados", by full name, address and neighbourhood: private persons, left out on that ground);
+new-village/ofac-sdn-analysis (an OFAC SDN downloader and parser to Python dicts, no Neo4j loader in its README);
+moxious/historynet (D3 datasets as JSON, no Neo4j); Swiss parliament (swissparlpy) and Dutch Tweede Kamer (tkapi)
+loaders and an EU Transparency Register loader (all three read web services at run time; their repositories not named by
+the index), northernvariables/FedMCP (CanadaGPT: its pipeline reads the OpenParliament PostgreSQL dump and Open Canada
+downloads at run time), a Bundestag graph built from the abgeordnetenwatch.de API (a blog post whose repository was not
+found; bundestag-votes is in the corpus) and pedroleitao-neo4j/legal-legislation-explorer (UK legislation: its crawler
+notebook fetches legislation.gov.uk's XML at run time, no data committed); the GraphGist "Donations to German parties"
+(a gist, not a repository, so no mirror can hold it: its LOAD CSV reads 375 rows of data/spenden.csv of
+pudo/kompromatron, which, fetched, HEAD a813a16 of May 2014, loads its data into grano, not Neo4j);
+guyfreund/israeli-law-graph (Israel's laws and their references from Akoma Ntoso XML: its README describes a Python
+graph, no Neo4j loader); the Networked Pantheon files of globally famous people (R analyses, no Neo4j loader) and
+PDNMX/datosDataton2019 (Mexico's OCDS contracts, loaded into MongoDB). Seen and not evaluated: jmelgarmartin/congreso (a
+py2neo Diputado loader of the Spanish Congress, its data source not checked), Leafsketch-deer/unga-resolution-network
+(no Neo4j loader seen, again) and the Japanese PoliticiansNet notebook (its repository still not named by the index). No
+xgrag command was run on any candidate.
+
 [s32C paragraph above]
 
 [s32D paragraph above]
