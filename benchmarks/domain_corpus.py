@@ -4817,29 +4817,30 @@ Categorie and the ECRIT, EDITE and APPARTIENT relationships from the book) and I
 `MERGE (l:Livre {titre: ...}) SET l.summary`), in that order; the notebook's analysis queries after them only read and
 are not run. Why that commit: it is the last whose data/ holds the file the LOAD CSV reads (data/data_litterature.csv,
 1,000 rows, and data/Googlebook_db.csv, the same 1,000 titles in the same order, fetched for them); the root copy of
-data_litterature.csv at that commit, and every later commit's (the 16 December report rewrote the import: a node key on
-title and author, loans summed over editions), is a blob the mirror lists but does not hold, so the file is read from
-data/. What the loader had to change: the schema statements in 5.x syntax (`CREATE CONSTRAINT ... REQUIRE`, `CREATE
-INDEX FOR`), the USING PERIODIC COMMIT dropped with its LOAD CSV (the rows are given as a parameter); a LOAD CSV naming
-anything but `file:///<name>` is refused. The graph: 2,346 nodes (Livre 994, Auteur 893, Editeur 436, Categorie 23),
-2,993 relationships (EDITE 1,000, APPARTIENT 995, ECRIT 998), four labels, `up` in 43 s on a fresh home (server start
-included). Quirks kept as the script writes them: books are MERGEd on their title only, so the four repeated titles
-(six rows) are one node each with the first row's figures and every row's author and publisher ("Oeuvres complètes" has
-Bataille, Simenon and Ibsen; "Les misérables" three publishers; "Théâtre" Guitry and Marceau); a title "0Oeuvres
-complètes" as the file spells it; relationships point from the book (Livre-ECRIT->Auteur, as the notebook writes them);
-881 books have an empty subtitle (a field of one space, trimmed), the others' subtitle is often their series ("Cherub",
-"Les mondes d'Ewilan"); categories keep the libraries' codes ("LGER Litterature germanique", "LNAM Litterature
-nord-americaine") beside plain ones ("Littérature étrangère"), and a book sits where the libraries shelve it (Arto
-Paasilinna under French literature); titles in other languages are romanised ("Tainaya istoriya", Donna Tartt in
-Russian); one author is a list ("Bình Phương ;Bình Phương Nguyễn;Nguyễn"); the borrowing rate is the file's
-tauxemprunt; no relationship has a property. Its 14 questions, in French as the data is (8 edge: the author of three
-books, the publisher of two, the category of two, the book of an author; 4 node-property: a book's loans, its copies,
-its series, its language; 2 two-hop: the publisher of an author's book, twice; no relationship-property question, since
-no relationship has a property), each answer the only one the graph holds, checked with domain_gold.py (0 problems); no
-xgrag command was run on the graph. Overlaps kept: goodreads-books, university-library and seattle-library-books are
-books too; this is the corpus's first graph of a lending library's loans, and of French literature shelves. Considered
-by s32D and left out: coral2742/Neo4jArt (Spanish painters, paintings, museums and techniques: a hand-written CREATE
-script of some 40 nodes); snus-kin/japanese-music-graph (Japanese album credits: a networkx analysis, no Neo4j load);
+data_litterature.csv at that commit, and data/'s in every later commit (e641f05, the same day, put the larger file
+there; d369641, 15 December, rewrote the import for it: a node key on title and author, loans summed over editions), is
+a blob the mirror lists but does not hold, so the file is read from data/. What the loader had to change: the schema
+statements in 5.x syntax (`CREATE CONSTRAINT ... REQUIRE`, `CREATE INDEX FOR`), the USING PERIODIC COMMIT dropped with
+its LOAD CSV (the rows are given as a parameter); a LOAD CSV naming anything but `file:///<name>` is refused. The
+graph: 2,346 nodes (Livre 994, Auteur 893, Editeur 436, Categorie 23), 2,993 relationships (EDITE 1,000, APPARTIENT
+995, ECRIT 998), four labels, `up` in 43 s on a fresh home (server start included). Quirks kept as the script writes
+them: books are MERGEd on their title only, so the four repeated titles (six rows) are one node each with the first
+row's figures and every row's author and publisher ("Oeuvres complètes" has Bataille, Simenon and Ibsen; "Les
+misérables" three publishers; "Théâtre" Guitry and Marceau); a title "0Oeuvres complètes" as the file spells it;
+relationships point from the book (Livre-ECRIT->Auteur, as the notebook writes them); 881 books have an empty subtitle
+(a field of one space, trimmed), the others' subtitle is often their series ("Cherub", "Les mondes d'Ewilan");
+categories keep the libraries' codes ("LGER Litterature germanique", "LNAM Litterature nord-americaine") beside plain
+ones ("Littérature étrangère"), and a book sits where the libraries shelve it (Arto Paasilinna under French
+literature); titles in other languages are romanised ("Tainaya istoriya", Donna Tartt in Russian); one author is a list
+("Bình Phương ;Bình Phương Nguyễn;Nguyễn"); the borrowing rate is the file's tauxemprunt; no relationship has a
+property. Its 14 questions, in French as the data is (8 edge: the author of three books, the publisher of two, the
+category of two, the book of an author; 4 node-property: a book's loans, its copies, its series, its language; 2
+two-hop: the publisher of an author's book, twice; no relationship-property question, since no relationship has a
+property), each answer the only one the graph holds, checked with domain_gold.py (0 problems); no xgrag command was run
+on the graph. Overlaps kept: goodreads-books, university-library and seattle-library-books are books too; this is the
+corpus's first graph of a lending library's loans, and of French literature shelves. Considered by s32D and left out:
+coral2742/Neo4jArt (Spanish painters, paintings, museums and techniques: a hand-written CREATE script of some 40
+nodes); snus-kin/japanese-music-graph (Japanese album credits: a networkx analysis, no Neo4j load);
 Lucadel/Neo4J-Project at HEAD (its data file absent from the mirror, see above); Bernardo-MG/darksouls-explorer-dataset
 (dark-souls, in the corpus; it holds no other game); Di-KaZ/NeoBum, chrisapton/Music-KG-Project,
 rafaelpagels/neo4j-music-analytics, switchnollie/neo4j-music-service, dianaow/neo4j-music, moxious/music-graph and
@@ -12809,10 +12810,11 @@ def write_dutch_weather_sales(store: Any, mirror: Path) -> None:
 
 
 PARIS_LOANS = "Lucadel/Neo4J-Project"  # a 2019 UTT course project (Luca Delanglade, Nicolas Lamy), in French
-# "e", 14 December 2019: the last commit whose data/ holds the file its LOAD CSV reads. The next commits (16 December
-# 2019, its report) rewrote the notebook's import for a larger data_litterature.csv that the mirror lists but does not
-# hold (its blob, like the root copy's here, is absent); the 1,000-book sample in data/ is what its Google Books
-# descriptions (data/Googlebook_db.csv, the same 1,000 titles in the same order) were fetched for
+# "e", 14 December 2019: the last commit whose data/ holds the file its LOAD CSV reads. The next one ("M", e641f05,
+# the same day) put in data/ the larger data_litterature.csv that the root holds here, a blob the mirror lists but does
+# not hold, and "Last" (d369641, 15 December) rewrote the notebook's import for it; the 1,000-book sample in data/ here
+# is what its Google Books descriptions (data/Googlebook_db.csv, the same 1,000 titles in the same order) were fetched
+# for
 PARIS_LOANS_COMMIT = "4346b31ea7c95e2331cb7911f64852bb599f78f3"
 PARIS_LOANS_NOTEBOOK = "Neo4J_Rendu.ipynb"  # its "Rendu Neo4J" notebook: the constraints and the two imports it runs
 PARIS_LOANS_DATA = "data/"  # its `file:///<name>` files, read here (Neo4j's import folder in the project)
