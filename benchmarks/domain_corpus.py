@@ -4977,6 +4977,54 @@ xgrag command was run on any candidate.
 
 [s32C paragraph above]
 
+Helper s32D's paragraph, written blind (the thirty-second split, in preparation; culture: books, music, film,
+television, art, museums, video and board games). paris-library-loans: github.com/Lucadel/Neo4J-Project ("Rendu Neo4J",
+a 2019 course project at the UTT of Luca Delanglade and Nicolas Lamy on the books lent by the Paris lending libraries,
+from opendata.paris.fr's "tous les documents des bibliothèques de prêt" with each document's 2017 loans, restricted to
+literature and completed with Google Books descriptions; no licence file; in French), the import of its notebook
+Neo4J_Rendu.ipynb as committed at 4346b31 of 14 December 2019 (PARIS_LOANS_COMMIT; write_paris_library_loans): the
+CONTRAINTES list its loop runs (Livre's title unique, indexes on the Auteur, Editeur and Categorie names), IMPORT1
+(`USING PERIODIC COMMIT 500 LOAD CSV ... 'file:///data_litterature.csv'`: MERGE the Livre on its trimmed title, ON
+CREATE SET its subtitle, date, loans, copies, locations, borrowing rate and language, MERGE its Auteur, Editeur and
+Categorie and the ECRIT, EDITE and APPARTIENT relationships from the book) and IMPORT2 (its Google Books summary,
+`MERGE (l:Livre {titre: ...}) SET l.summary`), in that order; the notebook's analysis queries after them only read and
+are not run. Why that commit: it is the last whose data/ holds the file the LOAD CSV reads (data/data_litterature.csv,
+1,000 rows, and data/Googlebook_db.csv, the same 1,000 titles in the same order, fetched for them); the root copy of
+data_litterature.csv at that commit, and data/'s in every later commit (e641f05, the same day, put the larger file
+there; d369641, 15 December, rewrote the import for it: a node key on title and author, loans summed over editions), is
+a blob the mirror lists but does not hold, so the file is read from data/. What the loader had to change: the schema
+statements in 5.x syntax (`CREATE CONSTRAINT ... REQUIRE`, `CREATE INDEX FOR`), the USING PERIODIC COMMIT dropped with
+its LOAD CSV (the rows are given as a parameter); a LOAD CSV naming anything but `file:///<name>` is refused. The
+graph: 2,346 nodes (Livre 994, Auteur 893, Editeur 436, Categorie 23), 2,993 relationships (EDITE 1,000, APPARTIENT
+995, ECRIT 998), four labels, `up` in 43 s on a fresh home (server start included). Quirks kept as the script writes
+them: books are MERGEd on their title only, so the four repeated titles (six rows) are one node each with the first
+row's figures and every row's author and publisher ("Oeuvres complètes" has Bataille, Simenon and Ibsen; "Les
+misérables" three publishers; "Théâtre" Guitry and Marceau); a title "0Oeuvres complètes" as the file spells it;
+relationships point from the book (Livre-ECRIT->Auteur, as the notebook writes them); 881 books have an empty subtitle
+(a field of one space, trimmed), the others' subtitle is often their series ("Cherub", "Les mondes d'Ewilan");
+categories keep the libraries' codes ("LGER Litterature germanique", "LNAM Litterature nord-americaine") beside plain
+ones ("Littérature étrangère"), and a book sits where the libraries shelve it (Arto Paasilinna under French
+literature); titles in other languages are romanised ("Tainaya istoriya", Donna Tartt in Russian); one author is a list
+("Bình Phương ;Bình Phương Nguyễn;Nguyễn"); the borrowing rate is the file's tauxemprunt; no relationship has a
+property. Its 14 questions, in French as the data is (8 edge: the author of three books, the publisher of two, the
+category of two, the book of an author; 4 node-property: a book's loans, its copies, its series, its language; 2
+two-hop: the publisher of an author's book, twice; no relationship-property question, since no relationship has a
+property), each answer the only one the graph holds, checked with domain_gold.py (0 problems); no xgrag command was run
+on the graph. Overlaps kept: goodreads-books, university-library and seattle-library-books are books too; this is the
+corpus's first graph of a lending library's loans, and of French literature shelves. Considered by s32D and left out:
+coral2742/Neo4jArt (Spanish painters, paintings, museums and techniques: a hand-written CREATE script of some 40
+nodes); snus-kin/japanese-music-graph (Japanese album credits: a networkx analysis, no Neo4j load);
+Lucadel/Neo4J-Project at HEAD (its data file absent from the mirror, see above); Bernardo-MG/darksouls-explorer-dataset
+(dark-souls, in the corpus; it holds no other game); Di-KaZ/NeoBum, chrisapton/Music-KG-Project,
+rafaelpagels/neo4j-music-analytics, switchnollie/neo4j-music-service, dianaow/neo4j-music, moxious/music-graph and
+AnjaJac/neo4j-book-graph-analysis (left out before, found again); a MusicBrainz and Last.fm artists loader
+(apoc.load.json of an artists.jsonl copied into Neo4j's import folder, not committed), a TV series and episodes
+loader's config.yaml and an IMDb mystery series Data Importer note (their repositories not named by the index), a 1970s
+prog rock blog graph (Wikidata and MusicBrainz queries, no committed data found) and the MoMA collection scraper (left
+out before). Seen and not evaluated: JJeCho/MTGEncyclopedia-Neo4j (a hand-written Magic: The Gathering seed),
+a3102a123/Workshop_final (a Chinese wiki's lords and fiefs export), Downstream/bsuapi (a test mock of one Met artwork)
+and a Lord of the Rings seed script whose repository the index does not name.
+
 [s32D paragraph above]
 
 [s32E paragraph above]
@@ -13407,6 +13455,62 @@ def write_factbook_trade(store: Any, mirror: Path) -> None:
 # [s32C source and writer above]
 
 
+PARIS_LOANS = "Lucadel/Neo4J-Project"  # a 2019 UTT course project (Luca Delanglade, Nicolas Lamy), in French
+# "e", 14 December 2019: the last commit whose data/ holds the file its LOAD CSV reads. The next one ("M", e641f05,
+# the same day) put in data/ the larger data_litterature.csv that the root holds here, a blob the mirror lists but does
+# not hold, and "Last" (d369641, 15 December) rewrote the notebook's import for it; the 1,000-book sample in data/ here
+# is what its Google Books descriptions (data/Googlebook_db.csv, the same 1,000 titles in the same order) were fetched
+# for
+PARIS_LOANS_COMMIT = "4346b31ea7c95e2331cb7911f64852bb599f78f3"
+PARIS_LOANS_NOTEBOOK = "Neo4J_Rendu.ipynb"  # its "Rendu Neo4J" notebook: the constraints and the two imports it runs
+PARIS_LOANS_DATA = "data/"  # its `file:///<name>` files, read here (Neo4j's import folder in the project)
+
+
+def _paris_loans_queries(notebook: bytes) -> list[str]:
+    """The queries the notebook's code cells run, in the order they are written (each cell's string constants that
+    hold Cypher, by position), up to the first that writes nothing: its analysis (REQUETE1 ...) reads the graph."""
+    import ast
+
+    queries: list[str] = []
+    for cell in json.loads(notebook)["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        try:
+            tree = ast.parse("".join(cell["source"]))
+        except SyntaxError:  # a cell of shell or magic lines
+            continue
+        found = sorted((node.lineno, node.col_offset, node.value) for node in ast.walk(tree)
+                       if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                       and re.search(r"\b(MATCH|MERGE|CREATE|LOAD CSV)\b", node.value))
+        for _, _, query in found:
+            if not re.search(r"\b(CREATE|MERGE|SET|DELETE|LOAD CSV)\b", query):
+                return queries
+            queries.append(query)
+    return queries
+
+
+def write_paris_library_loans(store: Any, mirror: Path) -> None:
+    """The import of Neo4J_Rendu.ipynb of Lucadel/Neo4J-Project as committed at PARIS_LOANS_COMMIT: its four schema
+    statements (the CONTRAINTES list: Livre's title unique, indexes on the Auteur, Editeur and Categorie names, in
+    5.x syntax), IMPORT1 over data/data_litterature.csv (the literature documents of the Paris lending libraries with
+    their 2017 loans, from opendata.paris.fr, a 1,000-row sample: each row a book's title, subtitle, author,
+    publisher, date, loans, copies, locations, language, category and borrowing rate) and IMPORT2 over
+    data/Googlebook_db.csv (each title's Google Books description as the book's summary), run as written, each in
+    the order the notebook runs them; its queries after them only read. The `USING PERIODIC COMMIT 500` before
+    IMPORT1's LOAD CSV (removed in 5.x) goes with it. A file its LOAD CSV names outside data/ is an error."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith("file:///") or "/" in url.removeprefix("file:///"):
+            raise CorpusError(f"{PARIS_LOANS}: its notebook reads {url}, which no loader here serves")
+        path = PARIS_LOANS_DATA + url.removeprefix("file:///")
+        return _csv_rows(read_file(PARIS_LOANS, path, mirror, PARIS_LOANS_COMMIT), delimiter)
+
+    queries = _paris_loans_queries(read_file(PARIS_LOANS, PARIS_LOANS_NOTEBOOK, mirror, PARIS_LOANS_COMMIT))
+    if not any(_LOAD_CSV.search(q) for q in queries):
+        raise CorpusError(f"{PARIS_LOANS}: no LOAD CSV import found in {PARIS_LOANS_NOTEBOOK}")
+    for query in queries:
+        _run_script(store, query, rows_of)
+
+
 # [s32D source and writer above]
 
 
@@ -14216,6 +14320,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     # [s32C Graph above]
 
+    Graph("paris-library-loans", "frozen", "literature lent by the Paris lending libraries in 2017 (a 2019 "
+                                            "course project's sample of opendata.paris.fr, in French): books "
+                                            "with their loans, copies, locations, borrowing rate, language, date "
+                                            "and Google Books summary, their authors, publishers and categories",
+          writer=write_paris_library_loans, source=PARIS_LOANS),
     # [s32D Graph above]
 
     # [s32E Graph above]

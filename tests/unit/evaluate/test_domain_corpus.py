@@ -6264,6 +6264,105 @@ def test_factbook_trade_frames_do_what_pandas_does_with_ties_missing_values_and_
 # [s32C tests above]
 
 
+# Lucadel/Neo4J-Project's Neo4J_Rendu.ipynb, shortened: a pandas cell, the driver cell, the CONTRAINTES list run in a
+# loop, IMPORT1 (USING PERIODIC COMMIT before its LOAD CSV, MERGE on the trimmed title), IMPORT2 and a first analysis
+# query (reads only: neither it nor anything after it runs)
+_PARIS_LOANS_IMPORT1 = ("\nUSING PERIODIC COMMIT 500 \n\nLOAD CSV WITH HEADERS FROM 'file:///data_litterature.csv' \n"
+                        "AS ligne with ligne where ligne.Titre is not null\n\n"
+                        "   MERGE (l:Livre {titre: trim(ligne.Titre)}) \n"
+                        "   ON CREATE SET l.prets = ToInteger(ligne.prets) \n"
+                        "   MERGE (auteur:Auteur { nomauteur: trim(ligne.Auteur) }) \n"
+                        "   MERGE (l)-[: ECRIT]->(auteur) ;\n\n")
+_PARIS_LOANS_IMPORT2 = ("\n\nLOAD CSV WITH HEADERS FROM 'file:///Googlebook_db.csv' \n"
+                        "AS ligne with ligne where ligne.Titre is not null\n\n"
+                        "   MERGE (l:Livre {titre: trim(ligne.Titre)}) SET l.summary = trim(ligne.Summary)\n   \n")
+_PARIS_LOANS_CELLS = [
+    'import pandas as pd\ndata_neo4J=pd.read_csv("data_litterature.csv").drop([\'Unnamed: 0\'],axis=1)',
+    'from neo4j import GraphDatabase\n\ndriver = GraphDatabase.driver("bolt://localhost:7687", auth=("neo4j", "0207"))',
+    '#Contraintes\nCONTRAINTES=["CREATE CONSTRAINT ON (l:Livre) ASSERT l.titre IS UNIQUE;", \n'
+    '"CREATE INDEX ON :Auteur(nomauteur);"]\nfor i in CONTRAINTES:\n    with driver.session() as session:\n'
+    '        session.run(i)',
+    f'#Import des données principales\nIMPORT1="""{_PARIS_LOANS_IMPORT1}"""\nwith driver.session() as session:\n'
+    '    session.run(IMPORT1)',
+    f'#Import des données de GoogleBook\nIMPORT2="""{_PARIS_LOANS_IMPORT2}"""\nwith driver.session() as session:\n'
+    '    session.run(IMPORT2)',
+    '#Qui sont les auteurs les plus lus?\nREQUETE1="""\nMATCH (l:Livre)--(a:Auteur)\nRETURN a.nomauteur, l.prets\n"""\n'
+    'with driver.session() as session:\n    result=session.run(REQUETE1)',
+    'REQUETE2="""\nMATCH (l:Livre) SET l.vu = true\n"""',
+]
+_PARIS_LOANS_BOOKS = (",Titre,sstitre,Auteur,prets\n94917,La montagne des boeufs sauvages , ,Pierre Pelot,10.0\n"
+                      "182889,Fous de foot ,,Fanny Joly,3.0\n")
+
+
+def _paris_loans_notebook(cells: list[str]) -> str:
+    return json.dumps({"cells": [{"cell_type": "markdown", "source": ["## Rendu Neo4J"]}]
+                       + [{"cell_type": "code", "source": [cell]} for cell in cells]})
+
+
+def _paris_loans_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                        cells: list[str] | None = None) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "Lucadel+Neo4J-Project" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    files = {corpus.PARIS_LOANS_NOTEBOOK: _paris_loans_notebook(_PARIS_LOANS_CELLS if cells is None else cells),
+             "data/data_litterature.csv": _PARIS_LOANS_BOOKS,
+             "data/Googlebook_db.csv": ",Unnamed: 0,Titre,Summary\n0,0,Fous de foot ,\"Moi, le football\"\n"}
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    for path, text in files.items():
+        (fetched / path).parent.mkdir(parents=True, exist_ok=True)
+        (fetched / path).write_text(text, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "e"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # later (its report): another data_litterature.csv, which the pinned commit's notebook is not run over
+    (fetched / "data" / "data_litterature.csv").write_text(",Titre,sstitre,Auteur,prets\n0,Chanson douce,,X,1.0\n",
+                                                           encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "Last update"], check=True)
+    monkeypatch.setattr(corpus, "PARIS_LOANS_COMMIT", pinned)
+    return tmp_path
+
+
+def test_paris_library_loans_runs_the_notebooks_import_at_the_pinned_commit_and_stops_at_its_analysis(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_paris_library_loans(store, _paris_loans_mirror(tmp_path, monkeypatch))
+    statements = [statement for statement, _ in store.calls]
+    # the two schema statements in 5.x syntax, in the order of the list the notebook loops over
+    assert statements[:2] == ["CREATE CONSTRAINT FOR (l:Livre) REQUIRE l.titre IS UNIQUE",
+                              "CREATE INDEX FOR (n:Auteur) ON (n.nomauteur)"]
+    # IMPORT1 as written (its USING PERIODIC COMMIT goes with the LOAD CSV), over data/ at the pinned commit: a blank
+    # field null, a field of one space kept as LOAD CSV reads it
+    statement, params = store.calls[2]
+    assert statement.startswith("UNWIND $rows AS ligne with ligne where ligne.Titre is not null\n")
+    assert "MERGE (l)-[: ECRIT]->(auteur)" in statement and "PERIODIC" not in statement
+    assert params == {"rows": [
+        {"": "94917", "Titre": "La montagne des boeufs sauvages ", "sstitre": " ", "Auteur": "Pierre Pelot",
+         "prets": "10.0"},
+        {"": "182889", "Titre": "Fous de foot ", "sstitre": None, "Auteur": "Fanny Joly", "prets": "3.0"}]}
+    # then IMPORT2 over data/Googlebook_db.csv; the analysis after it (and a later writing query) never runs
+    statement, params = store.calls[3]
+    assert statement.startswith("UNWIND $rows AS ligne with ligne where ligne.Titre is not null\n")
+    assert params["rows"] == [{"": "0", "Unnamed: 0": "0", "Titre": "Fous de foot ", "Summary": "Moi, le football"}]
+    assert len(store.calls) == 4
+
+
+def test_paris_library_loans_refuses_a_file_outside_its_data_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cells = [cell.replace("file:///Googlebook_db.csv", "https://example.org/Googlebook_db.csv")
+             for cell in _PARIS_LOANS_CELLS]
+    with pytest.raises(corpus.CorpusError, match="its notebook reads https://example.org/"):
+        corpus.write_paris_library_loans(Recorder(), _paris_loans_mirror(tmp_path, monkeypatch, cells))
+
+
+def test_paris_library_loans_refuses_a_notebook_without_its_import(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cells = [cell for cell in _PARIS_LOANS_CELLS if "IMPORT" not in cell]
+    with pytest.raises(corpus.CorpusError, match="no LOAD CSV import found"):
+        corpus.write_paris_library_loans(Recorder(), _paris_loans_mirror(tmp_path, monkeypatch, cells))
+
+
 # [s32D tests above]
 
 
