@@ -5027,6 +5027,56 @@ and a Lord of the Rings seed script whose repository the index does not name.
 
 [s32D paragraph above]
 
+Helper s32E's paragraph, written blind (the thirty-second split, in preparation; science, medicine, biology, chemistry,
+education, research and academia). t2d-net: github.com/IUIDSL/t2d-net (T2D-Net, the output dataset of Indiana
+University's Integrative Data Science Lab project "Semantically mapping the hidden molecular connections of type-2
+diabetes", CTSI-funded; Jeremy Yang, 2015-2020, its Neo4j import of 2019; no licence stated; in English; Chem2Bio2RDF
+and SLAP, Semantic Link Association Prediction, run from 16 type-2 diabetes drugs over 2,228 protein targets, the merged
+association network exported from Cytoscape, the compounds annotated from PubChem and the proteins from the lab's target
+list, all committed under data/), its Neo4j import as its README and sh/Go_neo_DbCreate.sh run it:
+cql/load_cytoscape_cyjs2tsv.cql then cql/load_extras.cql (its third, db_describe.cql, only reads), as written at its
+HEAD a48b535 of 26 April 2020 (T2D_NET_COMMIT; the two scripts and their files unchanged since 2 August 2019;
+write_t2d_net), each LOAD CSV reading the file its raw.githubusercontent.com URL names. What the loader had to change:
+nothing of the scripts; their one LOAD CSV without headers (diabetes_drugs.smi, tab-separated, `row[0]`) is given its
+rows as lists, as LOAD CSV reads them. The graph: 452 nodes (Compound 289, Gene 71, GO 39, OMIM_Disease 30, Pathway 12,
+Substructure 7, C2B2R_Disease 2, GeneFamily 1, Tissue 1), 4,550 relationships (chemogenomics 3,630, GO 290, OMIM 219,
+expression 146, hprd 110, substructure 48, SLAP 42, GeneFamily 32, drug 31, tissue 2), 9 labels, `up` in 1 min 7 s
+(server start included; 1 min 37 s in a first run). Quirks kept as the scripts write them: a compound's name is
+PubChem's IUPAC traditional name ("(3-chloro-4-fluoro-phenyl)-[7-methoxy-6-(3-morpholinopropoxy)quinazolin-4-yl]amine")
+but for the 9 of the 16 drugs the network holds, named by the .smi file (glimepiride, glipizide, glyburide, miglitol,
+pioglitazone, repaglinide, rosiglitazone, tolbutamide, troglitazone) and marked is_drug 'TRUE'; CID, SUID and gene ids
+are text; a gene is named by its protein ("Sulfonylurea receptor 1", "Pregnane X receptor") where the target list has
+its symbol, else by Cytoscape's label, its symbol ("HBA1", "ADIPOR1(1)"), and 22 genes have no UniProt accession; family
+is the list's class ("NR", "IC", "Transporter", "Enzyme", "Kinase", the text "None" for 14); GO nodes are ids
+("GO:0008281", "GO:0004558(1)"), KEGG pathways codes ("hsa05010") with no relationship (no statement loads their edges),
+the two C2B2R disease groups named by their URIs; the network's ChEBI and SIDER nodes and its chebi, cid and protein
+edges are not loaded (no statement reads them); the Cytoscape export's parallel edges stay parallel (chemogenomics both
+ways: Gene to Compound 2,345, Compound to Gene 1,285; a pair often joined several times); SLAP's score a float (8.3e-06
+to 0.3539) with its score_note ("very strong", "strong", "weak", "very weak", "undecided") and score_type ("approved
+binding", "approved expression"). Its 14 questions, in English (7 edge: the one SLAP target of a drug, the one drug SLAP
+links to a protein, a protein's one interaction partner, a gene's tissue, a drug's substructure class; 3 node-property:
+a UniProt accession, a PubChem CID, a protein family; 2 relationship-property: a SLAP score and its strength; 2 two-hop:
+the CID of the drug predicted for a protein, the family of a drug's predicted target), each answer the only one the
+graph holds, checked with domain_gold.py (0 problems); no xgrag command was run on the graph. Overlaps kept:
+drug-interactions, kegg-diseases and chinese-cardio-drugs are drugs and diseases, human1-metabolism genes; this is the
+corpus's first drug-target graph (compounds, proteins and their predicted associations with scores). Considered by s32E
+and left out (each grepped here first): emroberts95/flavoprotein_db_sample_graph (flavoproteins' PDB structures, ligands
+and atom contacts: 19 of its 20 HBPLUS files are over the mirror's size limit), the Exposome-Explorer loaders
+(OMB-IARC/CanGraph and an older biomarkers script: the database's CSVs are not committed), a papers-projects-SDG graph
+from papers.ecosyste.ms (its CSV written at run time from the API; repository not named),
+Matematikoi/Citation-graph-neo4j (DBLP downloaded by its scripts), erikplol/Course-Recommender (Coursera courses: no
+data committed), Sachinthadilz/Personalized-Learning-path-Recommender---Research-Project (left out before: fetched
+again, its processed coursera_cleaned.csv is over the size limit too),
+RodrigoRenatoPomaLudena/disease_complex_networks_neo4j, WxxShirley/FDU_Courses_QA and
+oaknational/oak-knowledge-graph-neo4j-auradb (left out before), dgg32/graph_bigquery (Sixing Huang's ClinicalTrials.gov
+trials with SNOMED CT categories and sites: the same pipeline and labels as snomed-trials), dgg32/cazy_dbt_public (CAZy
+into Snowflake, not Neo4j), cheng1608/Knowledge-Gragh-of-Turing (entities a NER extracted from one MacTutor biography),
+brsynth/neo4jsbml (SBML test models through a package), a Turkish foraminifera loader (JavaScript, seven species), a
+FishBase fresh- and saltwater fish script and an AnAge species loader for Memgraph (repositories not named, data not
+seen), Orange-Summer/mathgenealogy-backend (one label; its data in another repository), connectome-neuprint/neuPrint (a
+Java tool's jar loads its connectomes; not evaluated further), couchds/abigail (its setup_diseases.py: the Disease
+Ontology's diseases and synonyms, two labels) and derekjustin/diseases_network_DB (one label).
+
 [s32E paragraph above]
 
 [s32F paragraph above]
@@ -13514,6 +13564,56 @@ def write_paris_library_loans(store: Any, mirror: Path) -> None:
 # [s32D source and writer above]
 
 
+T2D_NET = "IUIDSL/t2d-net"  # the IU Integrative Data Science Lab's type-2 diabetes knowledge network (Jeremy Yang)
+# its HEAD (26 April 2020); the two scripts and the files they read unchanged since August 2019
+T2D_NET_COMMIT = "a48b53534e265e91df1eb156a35619f25c2f4ceb"
+# as sh/Go_neo_DbCreate.sh runs them (its third, cql/db_describe.cql, only reads: counts and one report query)
+T2D_NET_SCRIPTS = ("cql/load_cytoscape_cyjs2tsv.cql", "cql/load_extras.cql")
+T2D_NET_URL = "https://raw.githubusercontent.com/IUIDSL/t2d-net/master/"  # its URLs name the repository's files so
+# LOAD CSV without headers (`row[0]`) and with a field terminator, as load_extras.cql reads diabetes_drugs.smi
+_T2D_LOAD_LISTS = re.compile(r"(?is)LOAD CSV FROM\s+(['\"])(.+?)\1\s+AS\s+(\w+)"
+                             r"(?:\s+FIELDTERMINATOR\s*(['\"])(\\t|.)\4)?")
+
+
+def write_t2d_net(store: Any, mirror: Path) -> None:
+    """The Neo4j import of IUIDSL/t2d-net (the output of Indiana University's CTSI-funded project "Semantically
+    mapping the hidden molecular connections of type-2 diabetes", which applied Chem2Bio2RDF and SLAP, Semantic Link
+    Association Prediction, to 16 type-2 diabetes drugs) as committed at T2D_NET_COMMIT: the two scripts its
+    sh/Go_neo_DbCreate.sh runs, in its order (T2D_NET_SCRIPTS), as written, each LOAD CSV reading the file its
+    raw.githubusercontent.com URL names (T2D_NET_URL). load_cytoscape_cyjs2tsv.cql reads the Cytoscape export of the
+    merged association network (data/slap_dtp_merged.cyjs.tsv, nodes and edges in one file): Compound, Gene,
+    C2B2R_Disease, Pathway, GO, GeneFamily, Substructure and Tissue nodes (SUID, uri, name: the label Cytoscape gave
+    them, a PubChem CID or a gene symbol), then eight relationship types between the nodes of the edges' SUIDs
+    (chemogenomics, GO, hprd, GeneFamily, substructure, expression, tissue, drug; each with SUID, evidence and name);
+    load_extras.cql sets the compounds' PubChem names and SMILES and the genes' UniProt accession, protein name, gene
+    id and family, writes the SLAP compound-target predictions (SLAP {score, score_type, score_note}), the OMIM
+    diseases of Chem2Bio2RDF's two diabetes disease groups (OMIM_Disease, OMIM) and marks the 16 drugs (is_drug,
+    their names and SMILES from data/diabetes_drugs.smi, read by a LOAD CSV without headers, its rows lists). What
+    the loader had to change: nothing; the rows are given to each statement as its LOAD CSV would read them. Kept
+    as the scripts write them: the network's chebi, sider and cid/protein edges and the ChEBI and SIDER nodes are
+    not loaded (no statement reads them), nor the KEGG pathways' edges (their 12 nodes stand alone)."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if not url.startswith(T2D_NET_URL):
+            raise CorpusError(f"{T2D_NET}: its script reads {url}, which no loader here serves")
+        return _csv_rows(read_file(T2D_NET, url.removeprefix(T2D_NET_URL), mirror, T2D_NET_COMMIT), delimiter)
+
+    for path in T2D_NET_SCRIPTS:
+        script = read_file(T2D_NET, path, mirror, T2D_NET_COMMIT).decode("utf-8")
+        for statement in _statements(script):
+            m = _T2D_LOAD_LISTS.search(statement)
+            if m is None:
+                _run_script(store, statement, rows_of)
+                continue
+            if not m[2].startswith(T2D_NET_URL):
+                raise CorpusError(f"{T2D_NET}: {path} reads {m[2]}, which no loader here serves")
+            text = read_file(T2D_NET, m[2].removeprefix(T2D_NET_URL), mirror, T2D_NET_COMMIT).decode("utf-8-sig")
+            delimiter = "\t" if m[5] == "\\t" else m[5] or ","
+            rows = [[field if field != "" else None for field in line]
+                    for line in csv.reader(io.StringIO(text), delimiter=delimiter) if line]
+            store.query(_T2D_LOAD_LISTS.sub(f"UNWIND $rows AS {m[3]}", _five(statement)), {"rows": rows},
+                        read_only=False)
+
+
 # [s32E source and writer above]
 
 
@@ -14327,6 +14427,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_paris_library_loans, source=PARIS_LOANS),
     # [s32D Graph above]
 
+    Graph("t2d-net", "frozen", "type-2 diabetes drugs and their protein targets (Indiana University's "
+                               "T2D-Net, 2015-2019, from Chem2Bio2RDF and SLAP): compounds with their PubChem "
+                               "names and SMILES, genes with their UniProt accession, protein name and family, the "
+                               "chemogenomics, protein interaction, GO, tissue and substructure links between "
+                               "them, SLAP's predicted compound-target associations with their scores, and the "
+                               "OMIM diabetes diseases",
+          writer=write_t2d_net, source=T2D_NET),
     # [s32E Graph above]
 
     # [s32F Graph above]

@@ -6366,6 +6366,82 @@ def test_paris_library_loans_refuses_a_notebook_without_its_import(
 # [s32D tests above]
 
 
+# IUIDSL/t2d-net's two scripts, shortened: comment lines ("////" too), node and edge statements over the Cytoscape
+# TSV's raw.githubusercontent.com URL, then load_extras.cql's headed LOAD CSV and its headerless one over the .smi file
+_T2D_URL = "https://raw.githubusercontent.com/IUIDSL/t2d-net/master/data/"
+_T2D_CYJS = (
+    "////\n// NODES\n// Compounds:\n"
+    f'LOAD CSV WITH HEADERS FROM "{_T2D_URL}slap_dtp_merged.cyjs.tsv"\nAS row FIELDTERMINATOR \'\\t\' WITH row\n'
+    "WHERE row.node_or_edge = 'node' AND row.class = 'pubchem_compound'\n"
+    "CREATE (c:Compound {SUID:row.SUID, uri:row.name, name:trim(row.label)}) ;\n\n"
+    "//USING PERIODIC COMMIT 500\n"
+    f'LOAD CSV WITH HEADERS FROM "{_T2D_URL}slap_dtp_merged.cyjs.tsv"\nAS row FIELDTERMINATOR \'\\t\' WITH row\n'
+    "MATCH (s {SUID:row.source}), (t {SUID:row.target})\n"
+    "WHERE row.node_or_edge = 'edge' AND row.label = 'hprd'\n"
+    "CREATE (s)-[:hprd {SUID:row.SUID, evidence:row.evidence, name:row.name}]->(t) ;\n")
+_T2D_EXTRAS = (
+    "// SLAP Compound-Target Associations:\n"
+    f'LOAD CSV WITH HEADERS FROM "{_T2D_URL}t2d_dtp_links.csv"\nAS row\n'
+    "MATCH (c:Compound {CID:row.CID}), (g:Gene {UniprotID:row.TID})\n"
+    "CREATE (c)-[:SLAP {score:toFloat(row.score)}]->(g)\nRETURN COUNT(c);\n"
+    f'LOAD CSV FROM "{_T2D_URL}diabetes_drugs.smi"\nAS row FIELDTERMINATOR \'\\t\' WITH row\n'
+    "MATCH (c:Compound {CID:row[2]})\nSET c += {smiles:row[0], name:row[1], is_drug:'TRUE'}\nRETURN COUNT(c);\n")
+_T2D_FILES = {
+    "data/slap_dtp_merged.cyjs.tsv": ("node_or_edge\tSUID\tlabel\tname\tclass\tsource\ttarget\tevidence\n"
+                                      "node\t504\t123631\thttp://c2b2r/123631\tpubchem_compound\t\t\t\n"
+                                      "edge\t5081\thprd\tA (-) B\t\t98\t99\thttp://ev/1\n"),
+    "data/t2d_dtp_links.csv": 'CID,TID,score\n3476,"P35916",0.0151\n',
+    "data/diabetes_drugs.smi": "CCC(=O)O\tglimepiride\t3476\nCCO\tmiglitol\t441314\n"}
+
+
+def _t2d_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, extras: str = _T2D_EXTRAS) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "IUIDSL+t2d-net" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    files = {corpus.T2D_NET_SCRIPTS[0]: _T2D_CYJS, corpus.T2D_NET_SCRIPTS[1]: extras, **_T2D_FILES}
+    for path, text in files.items():
+        (fetched / path).parent.mkdir(parents=True, exist_ok=True)
+        (fetched / path).write_text(text, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "Ok."], check=True)
+    full = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    (fetched / corpus.T2D_NET_SCRIPTS[1]).write_text("MATCH (n) DETACH DELETE n;\n", encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)  # what the pinned commit does not hold
+    monkeypatch.setattr(corpus, "T2D_NET_COMMIT", full)
+    return tmp_path
+
+
+def test_t2d_net_runs_both_scripts_in_order_over_its_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_t2d_net(store, _t2d_mirror(tmp_path, monkeypatch))
+    assert len(store.calls) == 4
+    (nodes, node_params), (edges, edge_params), (slap, slap_params), (drugs, drug_params) = store.calls
+    # the tab-separated rows, every row of the file given to each statement (its WHERE picks), an empty field null
+    assert nodes.startswith("UNWIND $rows AS row WITH row\nWHERE row.node_or_edge = 'node'")
+    assert node_params["rows"][0] == {"node_or_edge": "node", "SUID": "504", "label": "123631",
+                                      "name": "http://c2b2r/123631", "class": "pubchem_compound", "source": None,
+                                      "target": None, "evidence": None}
+    assert len(node_params["rows"]) == 2 and edge_params == node_params
+    assert "CREATE (s)-[:hprd {SUID:row.SUID" in edges and "PERIODIC" not in edges
+    assert slap.startswith("UNWIND $rows AS row\nMATCH (c:Compound {CID:row.CID})")
+    assert slap_params == {"rows": [{"CID": "3476", "TID": "P35916", "score": "0.0151"}]}
+    # the headerless LOAD CSV: each row a list, split on its tab
+    assert drugs.startswith("UNWIND $rows AS row WITH row\nMATCH (c:Compound {CID:row[2]})")
+    assert drug_params == {"rows": [["CCC(=O)O", "glimepiride", "3476"], ["CCO", "miglitol", "441314"]]}
+
+
+def test_t2d_net_refuses_a_url_outside_its_repository(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    extras = _T2D_EXTRAS.replace(f'LOAD CSV FROM "{_T2D_URL}', 'LOAD CSV FROM "https://example.org/')
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/diabetes_drugs.smi"):
+        corpus.write_t2d_net(Recorder(), _t2d_mirror(tmp_path, monkeypatch, extras))
+    headed = _T2D_EXTRAS.replace(f'FROM "{_T2D_URL}t2d', 'FROM "https://example.org/t2d')
+    with pytest.raises(corpus.CorpusError, match="its script reads https://example.org/t2d_dtp_links.csv"):
+        corpus.write_t2d_net(Recorder(), _t2d_mirror(tmp_path / "b", monkeypatch, headed))
+
+
 # [s32E tests above]
 
 
