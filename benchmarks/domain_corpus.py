@@ -12767,6 +12767,33 @@ def write_dutch_weather_sales(store: Any, mirror: Path) -> None:
 # [s32E source and writer above]
 
 
+SKI_RESORTS = "fsosn/neo4j-ski-resorts-and-airports"  # an Advanced Databases course project of January 2026
+SKI_RESORTS_COMMIT = "9679b6bfec6d84b85ec9f84b7c1e22a61ebc9b5b"  # its HEAD (22 January 2026; the export unchanged
+# since the commit that added it, 8c0b895 of 11 January 2026)
+# the apoc.export.cypher dump, in its cypher-shell format, its README's "How to Run" pipes into cypher-shell
+SKI_RESORTS_EXPORT = "import-cypher-shell/full_export.cypher"
+
+
+def write_ski_resorts(store: Any, mirror: Path) -> None:
+    """import-cypher-shell/full_export.cypher of fsosn/neo4j-ski-resorts-and-airports (a course project of January
+    2026 joining a Kaggle table of 499 ski resorts with OurAirports' airports and ISO country codes; no licence file;
+    in English), the file its README's "How to Run" pipes into cypher-shell (`cat full_export.cypher |
+    bin/cypher-shell`), read at SKI_RESORTS_COMMIT and run as written, statement by statement (its `:begin` and
+    `:commit` lines dropped, as every script's browser lines are): an apoc.export.cypher dump of the project's graph
+    after its load scripts (load/01 to 07: resorts, countries and continents from resorts.csv, airports with
+    scheduled service from airports.csv, country codes, NEAR_TO between resorts within 30 km and NEAR_AIRPORT to
+    airports within 120 km, with distanceKm) and its ResortHub query. Nothing is changed: the dump is apoc's 5.x
+    format already (its import constraint named UNIQUE_IMPORT_NAME, `CALL db.awaitIndexes(300)`). The graph: Resort
+    (name, location a WGS-84 point, skipass_price, highest_point, lowest_point, beginner, intermediate and difficult
+    slopes, total_slopes, longest_run, lift_capacity), Country (name, code), Continent, Airport (iata_code, name,
+    type, iso_country, location), Month, LiftType and Infrastructure (name), Feature (type), ResortHub (name);
+    LOCATED_IN (resort or airport to country), PART_OF (country to continent), OPEN_IN, HAS_LIFT and
+    HAS_INFRASTRUCTURE (with count), OFFERS_FEATURE, NEAR_TO and NEAR_AIRPORT (with distanceKm), PART_OF_HUB."""
+    script = read_file(SKI_RESORTS, SKI_RESORTS_EXPORT, mirror, SKI_RESORTS_COMMIT).decode("utf-8")
+    for statement in _statements(script):
+        store.query(_five(statement), read_only=False)
+
+
 # [s32F source and writer above]
 
 
@@ -13564,6 +13591,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     # [s32E Graph above]
 
+    Graph("ski-resorts", "frozen", "the world's ski resorts (a 2026 course project's graph of a Kaggle table and "
+                                    "OurAirports): each resort's country and continent, its ski pass price, "
+                                    "highest and lowest points, slopes by difficulty, longest run, lift capacity, "
+                                    "lifts by type, snow cannons, features and months open, resorts near each "
+                                    "other and the airports with scheduled service near them, with distances",
+          writer=write_ski_resorts, source=SKI_RESORTS),
     # [s32F Graph above]
 ]}
 
