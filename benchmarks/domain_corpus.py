@@ -5079,6 +5079,55 @@ Ontology's diseases and synonyms, two labels) and derekjustin/diseases_network_D
 
 [s32E paragraph above]
 
+Helper s32F's paragraph, written blind (the thirty-second split, in preparation; sports, leisure, travel, history,
+geography, environment, agriculture and food). ski-resorts: github.com/fsosn/neo4j-ski-resorts-and-airports ("Neo4j
+Ski Resorts & Airports", an Advanced Databases course project of January 2026 joining a table of 499 ski resorts with
+OurAirports' airports and ISO country codes; no licence file; in English), the file its README's "How to Run" pipes
+into cypher-shell, import-cypher-shell/full_export.cypher (an apoc.export.cypher dump, in its cypher-shell format, of
+the graph its load/01 to 07 scripts and its ResortHub query built), read at its HEAD 9679b6b of 22 January 2026
+(SKI_RESORTS_COMMIT; the export unchanged since 8c0b895 of 11 January, which added it; write_ski_resorts) and run as
+written, statement by statement, its `:begin`/`:commit` lines dropped as every script's are. Why the export and not
+load/: its data/airports.csv is absent from the mirror (over its size limit), and the README runs the export. What the
+loader had to change: nothing (apoc's 5.x format already: UNIQUE_IMPORT_NAME, `CALL db.awaitIndexes(300)`, points as
+`point({x, y, crs: 'wgs-84'})`). The graph: 4,765 nodes (Airport 3,990: iata_code, name, type, iso_country, location;
+Resort 499: name, location, address, skipass_price, highest and lowest point, beginner, intermediate and difficult
+slopes, total_slopes, longest_run, lift_capacity; Country 249: name, code; Month 12; Continent 5; Feature 4, keyed by
+`type`; LiftType 3; ResortHub 2; Infrastructure 1, "Snow Cannons"), 12,476 relationships (LOCATED_IN 4,489, resorts
+and airports to countries; OPEN_IN 2,523; NEAR_AIRPORT 1,721 and NEAR_TO 1,024, with distanceKm; HAS_LIFT 1,290 and
+HAS_INFRASTRUCTURE 273, with count; OFFERS_FEATURE 1,106; PART_OF 44, country to continent; PART_OF_HUB 6), 9 labels,
+`up` in 2 min 44 s (server start included, other helpers' servers running). Quirks kept as the export holds them: 173
+resort names carry a '?' or U+FFFD for a letter: the repository's data/resorts.csv has '?' for an accent
+("Kitzbu?heler Horn", "Ta?nndalen") and, in a few names, a Latin-1 byte, which the load read as U+FFFD ("Z\ufffdrs
+(Ski Arlberg)"); longest_run is 0 for 212 resorts; 42 resorts have no OPEN_IN (their season not parsed); every
+resort's `address` is the project's OpenStreetMap reverse geocoding of its point; only 44 of the 249 countries are
+PART_OF a continent (those of the resorts, and the six load/07 adds; "Unknown or unassigned country" is one of the
+249); NEAR_TO is stored one way (Perisher to Thredbo); some US resorts' links are far off (Breckenridge's one nearby
+airport is Abilene Regional Airport, Steamboat's Gallup Municipal Airport, Stevens Pass is NEAR_TO Jay Peak); cross-
+border neighbours kept (Trysil, Norway, near Scandinavian Mountains Airport, Sweden). Its 14 questions, in English (7
+edge: a resort's country, the one airport near two resorts, a country's continent, an airport's country, the one
+resort near Thredbo, Oppdal's only lift type; 3 node-property: Vail's ski pass price, the highest point of Zermatt -
+Matterhorn, Bansko's longest run; 2 relationship-property: the distance from Ruka to Kuusamo Airport, Whistler's
+number of chair lifts; 2 two-hop: the country of the airport near Trysil, the continent of Portillo), each answer the
+only one the graph holds, checked with domain_gold.py (0 problems); no xgrag command was run on the graph and no xgrag
+output on it looked at. Overlaps kept: airport-routes (tune) and the OpenFlights graphs hold airports too (here only
+as the ski resorts' neighbours), olympic-countries and fifa-2014 are sport; this is the corpus's first graph of ski
+resorts (slopes, lifts, seasons, pass prices). Considered by s32F and left out: Leticia-4lm31d4/UFSCar-CC-So-PMD2025-
+Grupo12 (companion planting from Wikipedia's list, a 2025 Portuguese course project: its load is a Databricks notebook
+writing through PySpark's Neo4j connector, with an inflect UDF, which would need Spark emulated);
+KalaivaniDeepakkumar/KG-LLM-MULTIAGENT-SYSTEM (Tamil Nadu crop residues, soils and policies as CSVs with a
+create_graph.py: fetched, not evaluated, the ski resorts chosen first); trues38/recipe-graph-engine (Korean recipes
+crawled and cleaned by a language model, the data not committed); stevana/cocktails (hand-typed cocktails and
+ingredients; not evaluated); vivianecorrea/adm-neo4j-travel-project, 18250MariaInes/ProyectoLogicaNeo4j, JustRub1N/
+lab_3 and ignacioaris/Proyecto-2 (hand-typed travel or history examples of a few dozen nodes, or CSVs not evaluated);
+AsserAlmasry/Football-Graph-Database-KBS-Project (a notebook and a Streamlit app; not evaluated);
+UlrichFrank/handballnet_crawler (handball scraping, no Neo4j); abes-esr/abes-labo-movies' Wikidata monuments (n10s
+over a live SPARQL endpoint); and, considered before, ethiry/wikikings, nickwhitt/rex, masterned/SIP,
+julianbrowne/graffeine, xiong-ying/KG-Rec-Sys-Tourism-SG, rdiptan/IPL-Data-GraphDB, mneedham/neo4j-worldcup,
+fingahoverit/neo4j-neo4j_ogm, leylines/hidden-history, jonlanda/laligaDB, adrianco/demo-brazil,
+bevvvvv/DS220Proj2WineReview, wvirtue/Plant-Knowledge-Graph and the Himalayan Database and Hawaii trails loaders. Seen
+and not evaluated: a Weed WizAIrd herbicide graph and a Vietnam travel dataset loader (their repositories not named by
+the index).
+
 [s32F paragraph above]
 """
 
@@ -13617,6 +13666,41 @@ def write_t2d_net(store: Any, mirror: Path) -> None:
 # [s32E source and writer above]
 
 
+SKI_RESORTS = "fsosn/neo4j-ski-resorts-and-airports"  # an Advanced Databases course project of January 2026
+SKI_RESORTS_COMMIT = "9679b6bfec6d84b85ec9f84b7c1e22a61ebc9b5b"  # its HEAD (22 January 2026; the export unchanged
+# since the commit that added it, 8c0b895 of 11 January 2026)
+# the apoc.export.cypher dump, in its cypher-shell format, its README's "How to Run" pipes into cypher-shell
+SKI_RESORTS_EXPORT = "import-cypher-shell/full_export.cypher"
+
+
+def write_ski_resorts(store: Any, mirror: Path) -> None:
+    """import-cypher-shell/full_export.cypher of fsosn/neo4j-ski-resorts-and-airports (a course project of January
+    2026 joining a table of 499 ski resorts with OurAirports' airports and ISO country codes; no licence file;
+    in English), the file its README's "How to Run" pipes into cypher-shell (`cat full_export.cypher |
+    bin/cypher-shell`), read at SKI_RESORTS_COMMIT and run as written, statement by statement (its `:begin` and
+    `:commit` lines dropped, as every script's browser lines are): an apoc.export.cypher dump of the project's graph
+    after its load scripts (load/01 to 07: resorts, countries and continents from resorts.csv, airports with
+    scheduled service from airports.csv, country codes, NEAR_TO between resorts within 30 km and NEAR_AIRPORT to
+    airports within 120 km, with distanceKm) and its ResortHub query. Nothing is changed: the dump is apoc's 5.x
+    format already (its import constraint named UNIQUE_IMPORT_NAME, `CALL db.awaitIndexes(300)`). The graph: Resort
+    (name, location a WGS-84 point, skipass_price, highest_point, lowest_point, beginner, intermediate and difficult
+    slopes, total_slopes, longest_run, lift_capacity), Country (name, code), Continent, Airport (iata_code, name,
+    type, iso_country, location), Month, LiftType and Infrastructure (name), Feature (type), ResortHub (name);
+    LOCATED_IN (resort or airport to country), PART_OF (country to continent), OPEN_IN, HAS_LIFT and
+    HAS_INFRASTRUCTURE (with count), OFFERS_FEATURE, NEAR_TO and NEAR_AIRPORT (with distanceKm), PART_OF_HUB.
+    Quirks kept as the export holds them: 173 resort names carry a '?' or U+FFFD for a letter (data/resorts.csv has
+    '?' for an accent, "Kitzbu?heler Horn", and a few Latin-1 bytes, read as U+FFFD, "Z\ufffdrs (Ski Arlberg)");
+    longest_run 0 for 212 resorts; each resort's `address` is the project's OpenStreetMap reverse geocoding of its
+    point; only 44 of the 249 countries are PART_OF a continent; NEAR_TO is stored one way; some US resorts' links are
+    far off (Breckenridge's one nearby airport is Abilene Regional Airport, Stevens Pass is NEAR_TO Jay Peak). 4,765
+    nodes (Airport 3,990, Resort 499, Country 249, Month 12, Continent 5, Feature 4, LiftType 3, ResortHub 2,
+    Infrastructure 1), 12,476 relationships (LOCATED_IN 4,489, OPEN_IN 2,523, NEAR_AIRPORT 1,721, HAS_LIFT 1,290,
+    OFFERS_FEATURE 1,106, NEAR_TO 1,024, HAS_INFRASTRUCTURE 273, PART_OF 44, PART_OF_HUB 6)."""
+    script = read_file(SKI_RESORTS, SKI_RESORTS_EXPORT, mirror, SKI_RESORTS_COMMIT).decode("utf-8")
+    for statement in _statements(script):
+        store.query(_five(statement), read_only=False)
+
+
 # [s32F source and writer above]
 
 
@@ -14436,6 +14520,12 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_t2d_net, source=T2D_NET),
     # [s32E Graph above]
 
+    Graph("ski-resorts", "frozen", "the world's ski resorts (a 2026 course project's graph of a ski resort table and "
+                                    "OurAirports): each resort's country and continent, its ski pass price, "
+                                    "highest and lowest points, slopes by difficulty, longest run, lift capacity, "
+                                    "lifts by type, snow cannons, features and months open, resorts near each "
+                                    "other and the airports with scheduled service near them, with distances",
+          writer=write_ski_resorts, source=SKI_RESORTS),
     # [s32F Graph above]
 ]}
 

@@ -6445,4 +6445,76 @@ def test_t2d_net_refuses_a_url_outside_its_repository(tmp_path: Path, monkeypatc
 # [s32E tests above]
 
 
+# fsosn/neo4j-ski-resorts-and-airports' apoc.export.cypher dump in its cypher-shell format, shortened: its indexes and
+# constraints (apoc 5.x's named import constraint), the wait for the indexes, a node batch with a point and one keyed
+# on the import label (a ResortHub), a relationship batch with its property, the import label's removal and drop
+_SKI_RESORTS_EXPORT = (
+    ":begin\nCREATE POINT INDEX FOR (n:Resort) ON (n.location);\n"
+    "CREATE CONSTRAINT constraint_ab39cb0e FOR (node:Resort) REQUIRE (node.name) IS UNIQUE;\n"
+    "CREATE CONSTRAINT UNIQUE_IMPORT_NAME FOR (node:`UNIQUE IMPORT LABEL`) REQUIRE (node.`UNIQUE IMPORT ID`) "
+    "IS UNIQUE;\n:commit\nCALL db.awaitIndexes(300);\n:begin\n"
+    "UNWIND [{name:\"Ruka\", properties:{skipass_price:43, location:point({x: 29.15, y: 66.17, crs: 'wgs-84'})}}] "
+    "AS row\nCREATE (n:Resort{name: row.name}) SET n += row.properties;\n"
+    "UNWIND [{_id:4552, properties:{name:\"Ski Arlberg\"}}] AS row\n"
+    "CREATE (n:`UNIQUE IMPORT LABEL`{`UNIQUE IMPORT ID`: row._id}) SET n += row.properties SET n:ResortHub;\n"
+    ":commit\n:begin\nUNWIND [{start: {name:\"Ruka\"}, end: {iata_code:\"KAO\"}, properties:{distanceKm:20.91}}] "
+    "AS row\nMATCH (start:Resort{name: row.start.name})\nMATCH (end:Airport{iata_code: row.end.iata_code})\n"
+    "CREATE (start)-[r:NEAR_AIRPORT]->(end) SET r += row.properties;\n:commit\n"
+    ":begin\nMATCH (n:`UNIQUE IMPORT LABEL`)  WITH n LIMIT 20000 REMOVE n:`UNIQUE IMPORT LABEL` "
+    "REMOVE n.`UNIQUE IMPORT ID`;\n:commit\n:begin\nDROP CONSTRAINT UNIQUE_IMPORT_NAME;\n:commit\n")
+
+
+def _ski_resorts_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "fsosn+neo4j-ski-resorts-and-airports" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    export = fetched / corpus.SKI_RESORTS_EXPORT
+    export.parent.mkdir(parents=True)
+    export.write_text(_SKI_RESORTS_EXPORT, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "feat: add cypher scripts"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # a later commit that changed the export would not be what the corpus pinned
+    export.write_text(":begin\nCREATE (:Resort {name: \"later\"});\n:commit\n", encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "a later export"], check=True)
+    monkeypatch.setattr(corpus, "SKI_RESORTS_COMMIT", pinned)
+    return tmp_path
+
+
+def test_ski_resorts_runs_its_apoc_export_as_cypher_shell_does_at_the_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_ski_resorts(store, _ski_resorts_mirror(tmp_path, monkeypatch))
+    statements = [statement for statement, _ in store.calls]
+    # every statement as written, in order, without parameters; the shell's :begin and :commit lines dropped
+    assert statements == [
+        "CREATE POINT INDEX FOR (n:Resort) ON (n.location)",
+        "CREATE CONSTRAINT constraint_ab39cb0e FOR (node:Resort) REQUIRE (node.name) IS UNIQUE",
+        "CREATE CONSTRAINT UNIQUE_IMPORT_NAME FOR (node:`UNIQUE IMPORT LABEL`) REQUIRE (node.`UNIQUE IMPORT ID`) "
+        "IS UNIQUE",
+        "CALL db.awaitIndexes(300)",
+        "UNWIND [{name:\"Ruka\", properties:{skipass_price:43, location:point({x: 29.15, y: 66.17, crs: 'wgs-84'})}}] "
+        "AS row\nCREATE (n:Resort{name: row.name}) SET n += row.properties",
+        "UNWIND [{_id:4552, properties:{name:\"Ski Arlberg\"}}] AS row\n"
+        "CREATE (n:`UNIQUE IMPORT LABEL`{`UNIQUE IMPORT ID`: row._id}) SET n += row.properties SET n:ResortHub",
+        "UNWIND [{start: {name:\"Ruka\"}, end: {iata_code:\"KAO\"}, properties:{distanceKm:20.91}}] "
+        "AS row\nMATCH (start:Resort{name: row.start.name})\nMATCH (end:Airport{iata_code: row.end.iata_code})\n"
+        "CREATE (start)-[r:NEAR_AIRPORT]->(end) SET r += row.properties",
+        "MATCH (n:`UNIQUE IMPORT LABEL`)  WITH n LIMIT 20000 REMOVE n:`UNIQUE IMPORT LABEL` "
+        "REMOVE n.`UNIQUE IMPORT ID`",
+        "DROP CONSTRAINT UNIQUE_IMPORT_NAME"]
+    assert all(params == {} for _, params in store.calls)
+
+
+def test_ski_resorts_refuses_a_mirror_without_its_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    mirror = _ski_resorts_mirror(tmp_path, monkeypatch)
+    monkeypatch.setattr(corpus, "SKI_RESORTS_COMMIT", "0" * 40)
+    with pytest.raises(corpus.CorpusError, match="import-cypher-shell/full_export.cypher is not in the mirror"):
+        corpus.write_ski_resorts(Recorder(), mirror)
+
+
 # [s32F tests above]
