@@ -4866,8 +4866,6 @@ Lkruitwagen/global-fossil-fuel-supply-chain, eijiuchiyama/busca-rota, jenzuffer/
 IgorRozani/Public-Transport-SP-Graph-Database, JavierMdT/BDNoSQL-Repo and a Dublin DART, Luas and bus loader (the Luas
 one left out before; not evaluated again).
 
-[s32A paragraph above]
-
 Helper s32B's paragraph, written blind for the thirty-second split (not declared yet; domain searched: commerce,
 products, retail, finance, companies, markets and real estate). factbook-trade:
 github.com/jkaszpurenko/graphdb_cia_factbook (jkaszpurenko's "graphdb_cia_factbook", code and outputs of 31 March 2023,
@@ -4930,8 +4928,6 @@ Korean apartment graph whose LOAD CSV reads a published Google Sheet, a py2neo S
 that yfinance writes at run time, agent-written portfolio and market demos found by their LISTED_ON and IN_SECTOR
 patterns).
 
-[s32B paragraph above]
-
 Helper s32C's paragraph, written blind (the thirty-second split, in preparation; domain searched: people, organisations,
 politics, government, law and courts, elections and NGOs, in English, German, French, Spanish, Portuguese, Italian,
 Russian, Korean and Japanese). No graph added: in the time given no repository in this domain was found that holds its
@@ -4974,8 +4970,6 @@ PDNMX/datosDataton2019 (Mexico's OCDS contracts, loaded into MongoDB). Seen and 
 py2neo Diputado loader of the Spanish Congress, its data source not checked), Leafsketch-deer/unga-resolution-network
 (no Neo4j loader seen, again) and the Japanese PoliticiansNet notebook (its repository still not named by the index). No
 xgrag command was run on any candidate.
-
-[s32C paragraph above]
 
 Helper s32D's paragraph, written blind (the thirty-second split, in preparation; culture: books, music, film,
 television, art, museums, video and board games). paris-library-loans: github.com/Lucadel/Neo4J-Project ("Rendu Neo4J",
@@ -5024,8 +5018,6 @@ prog rock blog graph (Wikidata and MusicBrainz queries, no committed data found)
 out before). Seen and not evaluated: JJeCho/MTGEncyclopedia-Neo4j (a hand-written Magic: The Gathering seed),
 a3102a123/Workshop_final (a Chinese wiki's lords and fiefs export), Downstream/bsuapi (a test mock of one Met artwork)
 and a Lord of the Rings seed script whose repository the index does not name.
-
-[s32D paragraph above]
 
 Helper s32E's paragraph, written blind (the thirty-second split, in preparation; science, medicine, biology, chemistry,
 education, research and academia). t2d-net: github.com/IUIDSL/t2d-net (T2D-Net, the output dataset of Indiana
@@ -5077,8 +5069,6 @@ seen), Orange-Summer/mathgenealogy-backend (one label; its data in another repos
 Java tool's jar loads its connectomes; not evaluated further), couchds/abigail (its setup_diseases.py: the Disease
 Ontology's diseases and synonyms, two labels) and derekjustin/diseases_network_DB (one label).
 
-[s32E paragraph above]
-
 Helper s32F's paragraph, written blind (the thirty-second split, in preparation; sports, leisure, travel, history,
 geography, environment, agriculture and food). ski-resorts: github.com/fsosn/neo4j-ski-resorts-and-airports ("Neo4j
 Ski Resorts & Airports", an Advanced Databases course project of January 2026 joining a table of 499 ski resorts with
@@ -5128,7 +5118,29 @@ bevvvvv/DS220Proj2WineReview, wvirtue/Plant-Knowledge-Graph and the Himalayan Da
 and not evaluated: a Weed WizAIrd herbicide graph and a Vietnam travel dataset loader (their repositories not named by
 the index).
 
-[s32F paragraph above]
+The thirty-second split (declared 2026-12-02, fourteenth session, before any xgrag command ran on its graphs). Six
+helpers, one domain each (transport, energy and infrastructure; commerce, finance and markets; people, organisations,
+politics and law; culture; science, medicine and education; sports, leisure, history, environment and food), each to
+find one graph in a language other than Chinese where it could (the thirty-first split was four-fifths Chinese),
+load it with its repository's own script, write 14 questions with plain Cypher and check them with domain_gold.py
+(0 problems), blind: no schema inference, linking, answering or bench_domains.py on them, no xgrag output on them
+looked at. Five found one; the people-and-politics helper found none that met the rules (its paragraph above lists
+what it considered). THIRTY_SECOND_POOL = factbook-trade, jakarta-bus-routes, paris-library-loans, ski-resorts,
+t2d-net (five graphs), drawn by `sorted(random.Random(60).sample(sorted(THIRTY_SECOND_POOL), 5))` = all five:
+**frozen** (70 questions), to be run once at the end of the tuning that follows; no graph is left to tune. Three are
+in English (factbook-trade, ski-resorts, t2d-net), one in French (paris-library-loans), one in Indonesian
+(jakarta-bus-routes). Declared before the draw as their helpers report them, and kept: jakarta-bus-routes has one
+label and one relationship type (stops and the links between them, the route number on each link), and its loader
+is a Python rendering of the repository's Node.js script (seraph calls to Neo4j 2's REST API, which Neo4j 5 has
+not), run in order where the script fired its calls at once; paris-library-loans has no relationship property (no
+relationship-property question), its books merged on their title alone, read at an earlier commit (4346b31) whose
+data file the mirror holds; factbook-trade's script runs over a small pandas stand-in (pandas is no dependency
+here), its region-to-country edges never written (a bug of the script), its missing figures stored as 0.0 in 1970;
+t2d-net's compounds are named by IUPAC names but nine drugs, its 12 pathways without relationships; ski-resorts is
+an APOC export (run as written), 173 resort names with a replacement character for an accented letter. The lead
+read the helpers' reports (domains, labels, counts, quirks, question mixes), not their questions, while building
+this session's rules from the thirty-first split's failures (spent); no question of the five frozen graphs is read
+before their run.
 """
 
 from __future__ import annotations
@@ -5244,6 +5256,8 @@ THIRTIETH_SEED = 58
 THIRTY_FIRST_POOL = ("china-industry-chain", "delta-force", "dutch-weather-sales", "guangdong-gov-services",
                      "tcm-formulas", "telco-topology")
 THIRTY_FIRST_SEED = 59
+THIRTY_SECOND_POOL = ("factbook-trade", "jakarta-bus-routes", "paris-library-loans", "ski-resorts", "t2d-net")
+THIRTY_SECOND_SEED = 60
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -13144,9 +13158,6 @@ def write_jakarta_bus_routes(store: Any, mirror: Path) -> None:
                     {"links": links}, read_only=False)
 
 
-# [s32A source and writer above]
-
-
 CIA_TRADE = "jkaszpurenko/graphdb_cia_factbook"  # its author's 2023 CIA World Factbook trade graph (no licence)
 CIA_TRADE_COMMIT = "39b1d2d349ec8e12e8706edd1b510f1935b8bacf"  # its HEAD, 5 September 2023 (no commit since)
 CIA_TRADE_LOADER = "preprocess_upload_neo4j.py"  # its main(), run as its README's step 3 runs it
@@ -13548,12 +13559,6 @@ def write_factbook_trade(store: Any, mirror: Path) -> None:
     raise CorpusError(f"{CIA_TRADE}: {CIA_TRADE_LOADER} ended without reaching its page rank")
 
 
-# [s32B source and writer above]
-
-
-# [s32C source and writer above]
-
-
 PARIS_LOANS = "Lucadel/Neo4J-Project"  # a 2019 UTT course project (Luca Delanglade, Nicolas Lamy), in French
 # "e", 14 December 2019: the last commit whose data/ holds the file its LOAD CSV reads. The next one ("M", e641f05,
 # the same day) put in data/ the larger data_litterature.csv that the root holds here, a blob the mirror lists but does
@@ -13610,9 +13615,6 @@ def write_paris_library_loans(store: Any, mirror: Path) -> None:
         _run_script(store, query, rows_of)
 
 
-# [s32D source and writer above]
-
-
 T2D_NET = "IUIDSL/t2d-net"  # the IU Integrative Data Science Lab's type-2 diabetes knowledge network (Jeremy Yang)
 # its HEAD (26 April 2020); the two scripts and the files they read unchanged since August 2019
 T2D_NET_COMMIT = "a48b53534e265e91df1eb156a35619f25c2f4ceb"
@@ -13663,9 +13665,6 @@ def write_t2d_net(store: Any, mirror: Path) -> None:
                         read_only=False)
 
 
-# [s32E source and writer above]
-
-
 SKI_RESORTS = "fsosn/neo4j-ski-resorts-and-airports"  # an Advanced Databases course project of January 2026
 SKI_RESORTS_COMMIT = "9679b6bfec6d84b85ec9f84b7c1e22a61ebc9b5b"  # its HEAD (22 January 2026; the export unchanged
 # since the commit that added it, 8c0b895 of 11 January 2026)
@@ -13699,9 +13698,6 @@ def write_ski_resorts(store: Any, mirror: Path) -> None:
     script = read_file(SKI_RESORTS, SKI_RESORTS_EXPORT, mirror, SKI_RESORTS_COMMIT).decode("utf-8")
     for statement in _statements(script):
         store.query(_five(statement), read_only=False)
-
-
-# [s32F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -14493,23 +14489,19 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                           "each bus, minibus and angkot route passes on its way out, each linked "
                                           "to the next by the route's number, each stop in its route's region",
           writer=write_jakarta_bus_routes, source=HACKJAK),
-    # [s32A Graph above]
 
     Graph("factbook-trade", "frozen", "countries' trade from the CIA World Factbook (2023): each country's exports, "
                                      "imports, GDP and population, which country trades with which (amount in "
                                      "billions of dollars, shares, ranks, year), the goods each exports and imports "
                                      "(grouped into kinds) and the regions",
           writer=write_factbook_trade, source=CIA_TRADE),
-    # [s32B Graph above]
 
-    # [s32C Graph above]
 
     Graph("paris-library-loans", "frozen", "literature lent by the Paris lending libraries in 2017 (a 2019 "
                                             "course project's sample of opendata.paris.fr, in French): books "
                                             "with their loans, copies, locations, borrowing rate, language, date "
                                             "and Google Books summary, their authors, publishers and categories",
           writer=write_paris_library_loans, source=PARIS_LOANS),
-    # [s32D Graph above]
 
     Graph("t2d-net", "frozen", "type-2 diabetes drugs and their protein targets (Indiana University's "
                                "T2D-Net, 2015-2019, from Chem2Bio2RDF and SLAP): compounds with their PubChem "
@@ -14518,7 +14510,6 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                "them, SLAP's predicted compound-target associations with their scores, and the "
                                "OMIM diabetes diseases",
           writer=write_t2d_net, source=T2D_NET),
-    # [s32E Graph above]
 
     Graph("ski-resorts", "frozen", "the world's ski resorts (a 2026 course project's graph of a ski resort table and "
                                     "OurAirports): each resort's country and continent, its ski pass price, "
@@ -14526,7 +14517,6 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                     "lifts by type, snow cannons, features and months open, resorts near each "
                                     "other and the airports with scheduled service near them, with distances",
           writer=write_ski_resorts, source=SKI_RESORTS),
-    # [s32F Graph above]
 ]}
 
 

@@ -400,7 +400,16 @@ def test_the_thirty_first_frozen_split_is_the_documented_draw_and_spent() -> Non
     drawn = ["china-industry-chain", "delta-force", "dutch-weather-sales", "guangdong-gov-services", "tcm-formulas"]
     assert tuple(pool) == corpus.THIRTY_FIRST_POOL and corpus.THIRTY_FIRST_SEED == 59
     assert sorted(random.Random(59).sample(sorted(pool), 5)) == drawn == corpus.draw(corpus.THIRTY_FIRST_POOL, 59)
-    assert set(drawn) <= _split("spent") and not _split("frozen") and {"telco-topology"} <= _split("tune")
+    assert set(drawn) <= _split("spent") and not set(drawn) & _split("frozen") and {"telco-topology"} <= _split("tune")
+
+
+def test_the_thirty_second_frozen_split_is_the_documented_draw() -> None:
+    # the pool as the docstring records it, declared before any xgrag command ran on its graphs (loaders tried,
+    # questions written with plain Cypher only); five graphs found by six helpers, all five drawn: frozen
+    pool = ["factbook-trade", "jakarta-bus-routes", "paris-library-loans", "ski-resorts", "t2d-net"]
+    assert tuple(pool) == corpus.THIRTY_SECOND_POOL and corpus.THIRTY_SECOND_SEED == 60
+    assert sorted(random.Random(60).sample(sorted(pool), 5)) == pool == corpus.draw(corpus.THIRTY_SECOND_POOL, 60)
+    assert _split("frozen") == set(pool)
 
 
 def test_the_first_two_frozen_splits_are_spent() -> None:
@@ -462,7 +471,7 @@ def test_the_first_two_frozen_splits_are_spent() -> None:
                                   | set(corpus.TWENTY_FIFTH_POOL) | set(corpus.TWENTY_SIXTH_POOL)
                                   | set(corpus.TWENTY_SEVENTH_POOL) | set(corpus.TWENTY_EIGHTH_POOL)
                                   | set(corpus.TWENTY_NINTH_POOL) | set(corpus.THIRTIETH_POOL)
-                                  | set(corpus.THIRTY_FIRST_POOL))
+                                  | set(corpus.THIRTY_FIRST_POOL) | set(corpus.THIRTY_SECOND_POOL))
 
 
 @pytest.mark.parametrize(("name", "quoted"), [("Area (sq. mi.)", "`Area (sq. mi.)`"),
@@ -6123,9 +6132,6 @@ def test_jakarta_bus_routes_refuses_a_loader_making_other_calls_a_page_of_anothe
     assert store.calls == []  # refused before anything is written
 
 
-# [s32A tests above]
-
-
 # jkaszpurenko/graphdb_cia_factbook's preprocess_upload_neo4j.py, shortened: its imports, its py2neo Graph and
 # constraint check, read_csv with its dtype dict, a primary region's rows, the latest year's figure per country
 # (sort_values, drop_duplicates), left merges, a chained fillna in place, a column product, a rank within groups, rows
@@ -6258,12 +6264,6 @@ def test_factbook_trade_frames_do_what_pandas_does_with_ties_missing_values_and_
     assert str(corpus._CiaFloat(2021) / 1) == "2021.0"
 
 
-# [s32B tests above]
-
-
-# [s32C tests above]
-
-
 # Lucadel/Neo4J-Project's Neo4J_Rendu.ipynb, shortened: a pandas cell, the driver cell, the CONTRAINTES list run in a
 # loop, IMPORT1 (USING PERIODIC COMMIT before its LOAD CSV, MERGE on the trimmed title), IMPORT2 and a first analysis
 # query (reads only: neither it nor anything after it runs)
@@ -6363,9 +6363,6 @@ def test_paris_library_loans_refuses_a_notebook_without_its_import(
         corpus.write_paris_library_loans(Recorder(), _paris_loans_mirror(tmp_path, monkeypatch, cells))
 
 
-# [s32D tests above]
-
-
 # IUIDSL/t2d-net's two scripts, shortened: comment lines ("////" too), node and edge statements over the Cytoscape
 # TSV's raw.githubusercontent.com URL, then load_extras.cql's headed LOAD CSV and its headerless one over the .smi file
 _T2D_URL = "https://raw.githubusercontent.com/IUIDSL/t2d-net/master/data/"
@@ -6442,9 +6439,6 @@ def test_t2d_net_refuses_a_url_outside_its_repository(tmp_path: Path, monkeypatc
         corpus.write_t2d_net(Recorder(), _t2d_mirror(tmp_path / "b", monkeypatch, headed))
 
 
-# [s32E tests above]
-
-
 # fsosn/neo4j-ski-resorts-and-airports' apoc.export.cypher dump in its cypher-shell format, shortened: its indexes and
 # constraints (apoc 5.x's named import constraint), the wait for the indexes, a node batch with a point and one keyed
 # on the import label (a ResortHub), a relationship batch with its property, the import label's removal and drop
@@ -6515,6 +6509,3 @@ def test_ski_resorts_refuses_a_mirror_without_its_pinned_commit(
     monkeypatch.setattr(corpus, "SKI_RESORTS_COMMIT", "0" * 40)
     with pytest.raises(corpus.CorpusError, match="import-cypher-shell/full_export.cypher is not in the mirror"):
         corpus.write_ski_resorts(Recorder(), mirror)
-
-
-# [s32F tests above]
