@@ -104,7 +104,7 @@ from xgrag.retrieval.linking import (
     select_reordered,
     select_whole,
 )
-from xgrag.retrieval.name_index import capital_words, initials_of
+from xgrag.retrieval.name_index import capital_words, initials_of, labelled_rest
 from xgrag.retrieval.names import ARTICLES as _ARTICLES
 from xgrag.retrieval.names import fold
 from xgrag.retrieval.order import chosen, numbered, ordinal_asked, placed, placing_asked
@@ -672,7 +672,14 @@ class _Reading:
         # a relation's or a key's name written in those letters ("西安鼓乐的名录序号是多少": the item's `序号`, which
         # the run hid; china-intangible-heritage, spent, answered its protecting unit)
         spelt_keys = {f.relation for f in facts if CJK_LETTER.search(f.relation) and len(f.relation) >= 2}
-        question = set_apart(question, known | set(called_names) | spelt_keys)
+        # (what a name says after its kind and a colon is a name typed too, "巡飞弹" of "终极技能：巡飞弹", below)
+        rests: dict[str, set[str]] = {}
+        for n in known:
+            rest = labelled_rest(n)
+            if rest is not None and rest not in known:
+                rests.setdefault(rest, set()).add(n)
+        labelled = {r: next(iter(ns)) for r, ns in rests.items() if len(ns) == 1}
+        question = set_apart(question, known | set(called_names) | spelt_keys | set(labelled))
         self.question = question
         # another name an entity holds (a display name beside a login: "Izetta Millikin" of
         # IzettaMillikin146@TestCompany.Local) mentions it as its name does
@@ -703,6 +710,9 @@ class _Reading:
                 name_of.setdefault(f.tail, set()).add(f.head)
         name_nodes = {n: next(iter(h)) for n, h in name_of.items() if len(h) == 1}
         other_names.update({n: e for n, e in name_nodes.items() if n not in other_names})
+        # ... and what a name says after its kind and a colon ("巡飞弹" of "终极技能：巡飞弹"), where one name of the
+        # context says it, as the name index holds it (NameIndex._add_labelled)
+        other_names.update({r: n for r, n in labelled.items() if r not in other_names})
         said = mention_words(question, names + sorted(other_names), set(types.values()), types)
         self.mentioned = {n for n in said if n in known and n not in name_nodes} \
             | {other_names[n] for n in said if n in other_names}

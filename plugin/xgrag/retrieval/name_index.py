@@ -130,6 +130,28 @@ def declared_abbreviation(name: str) -> tuple[str, str] | None:
     return m.group(2), m.group(1)
 
 
+# A name that says its kind before a colon, then what it is: "终极技能：巡飞弹" (a skill), "Ultimate: Loitering
+# munition"; the kind is a few words (or up to six Chinese or Japanese letters), the rest two letters or more
+_LABELLED = re.compile(r"^\s*([^:：]{1,24}?)\s*(?:：|:\s)\s*(\S.*?)\s*$")
+
+
+def labelled_rest(name: str) -> str | None:
+    """What a name that says its kind before a colon names after it ("终极技能：巡飞弹": "巡飞弹"), as its users type
+    it ("哪位干员的终极技能是巡飞弹"); None where the name has no such colon, its kind is more than three words or
+    six letters of a Chinese or Japanese run, or what follows is shorter than two letters or holds another colon."""
+    m = _LABELLED.match(name)
+    if m is None:
+        return None
+    kind, rest = m.group(1), m.group(2)
+    cjk = sum(1 for c in kind if "\u3040" <= c <= "\u9fff")
+    if len(kind.split()) > 3 or (cjk and cjk > 6) or sum(c.isalnum() for c in rest) < 2 or re.search("[:：]", rest):
+        return None
+    # (one word in Latin letters after the colon is too common a word to stand for the entity: "Oysters: Steamed")
+    if not any("\u3040" <= c <= "\u9fff" for c in rest) and len(rest.split()) < 2:
+        return None
+    return rest
+
+
 @dataclass
 class NameIndex:
     nodes: dict[str, Node] = field(default_factory=dict)
@@ -175,6 +197,7 @@ class NameIndex:
                         index.by_word.setdefault(w, []).append(nid)
         index._add_short_names(tokenize)
         index._add_declared(tokenize)
+        index._add_labelled(tokenize)
         index.seconds = time.perf_counter() - t0
         return index
 
@@ -228,6 +251,18 @@ class NameIndex:
                 if form not in self.by_name and nid not in added.get(form, ()):
                     added.setdefault(form, []).append(nid)
         self._add_aliases(added, tokenize)
+
+    def _add_labelled(self, tokenize: Tokenize) -> None:
+        """Each name that says its kind before a colon also by what follows it, as an alias (`labelled_rest`: the
+        name itself says it), where that is no name already and names one entity: "哪位干员的终极技能是巡飞弹" types
+        the skill "终极技能：巡飞弹" as its kind, then 是, then the rest (delta-force, spent: nothing linked)."""
+        added: dict[str, list[str]] = {}
+        for nid, node in self.nodes.items():
+            rest = labelled_rest(node.name)
+            if rest is not None and rest not in self.by_name:
+                added.setdefault(rest, []).append(nid)
+        self._add_aliases({rest: ids for rest, ids in added.items()
+                           if len({self.nodes[nid].name for nid in ids}) == 1}, tokenize)
 
     def _add_aliases(self, forms: dict[str, list[str]], tokenize: Tokenize) -> None:
         """Each form as an alias of its entities: a name to look up exactly, and its words to search by."""

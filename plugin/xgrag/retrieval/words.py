@@ -1005,8 +1005,8 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "咨询": "consult consultation", "级别": "level grade", "等级": "level grade", "几级": "level", "层级": "level",
     # games and equipment (delta-force, spent: "什么兵种", "几级护甲", "口径", "耐久度" met none of OF_CLA_TYPE,
     # HAS_LEVEL, caliber, durability)
-    "兵种": "class", "职业类型": "class", "技能": "skill", "大招": "ultimate skill", "地图": "map",
-    "区域": "area zone region",
+    "兵种": "class", "职业类型": "class", "干员": "operator agent", "技能": "skill", "大招": "ultimate skill",
+    "地图": "map", "区域": "area zone region",
     "门卡": "key card", "钥匙": "key", "枪械": "firearm gun weapon", "枪": "gun firearm", "武器": "weapon",
     "口径": "caliber calibre", "子弹": "ammo bullet ammunition", "弹药": "ammo ammunition", "耐久度": "durability",
     "耐久": "durability", "穿透": "penetration", "护甲": "armor armour", "装备": "equipment gear", "真名": "real name",

@@ -2330,3 +2330,10 @@ def test_a_measurement_is_not_the_answer_where_the_question_asks_for_an_entity()
     facts = _monthly_series()
     # (a record is answered by what tells it apart, "42" of "Temperature 42")
     assert _read("Which temperature record belongs to the weather of July 2022?", facts)[0] == "42."
+
+
+def test_what_a_name_says_after_its_kind_and_a_colon_mentions_it() -> None:
+    # delta-force (spent): "哪位干员的终极技能是巡飞弹" answered the skill "终极技能：巡飞弹" itself, no operator
+    facts = [_edge("a", "乌鲁鲁", "HAS SKILL", "终极技能：巡飞弹", "Operator", "Skill"),
+             _edge("b", "蜂医", "HAS SKILL", "终极技能：烟雾无人机", "Operator", "Skill")]
+    assert _read("哪位干员的终极技能是巡飞弹？", facts) == ("乌鲁鲁.", ["a"])

@@ -115,3 +115,16 @@ def test_a_declared_abbreviation_and_the_name_without_it_are_aliases() -> None:
     # a name already held stays its entity's alone; a bracket of a word in lower case declares nothing
     assert [n.name for n, _ in index.exact(["SPDC"], set())] == ["SPDC"]
     assert index.exact(["Hyson Limited"], set()) == [] and index.exact(["Nigeria"], set()) == []
+
+
+def test_what_a_name_says_after_its_kind_and_a_colon_is_an_alias() -> None:
+    # delta-force (spent): "哪位干员的终极技能是巡飞弹" named the skill "终极技能：巡飞弹" by what follows its colon
+    index = _index(["终极技能：巡飞弹", "终极技能：声波震慑", "声波震慑", "战术技能：烟雾：弹",
+                    "Ultimate: Loitering munition", "Oysters: Steamed", "被动技能：光环", "主动技能：光环"])
+    assert [n.name for n, _ in index.exact(["巡飞弹"], set())] == ["终极技能：巡飞弹"]
+    assert [n.name for n, _ in index.exact(["Loitering munition"], set())] == ["Ultimate: Loitering munition"]
+    # a name already held stays its entity's; one rest of two names names neither; a second colon, or one word in
+    # Latin letters after it, is no kind before a name
+    assert [n.name for n, _ in index.exact(["声波震慑"], set())] == ["声波震慑"]
+    assert index.exact(["光环"], set()) == [] and index.exact(["Steamed"], set()) == []
+    assert name_index.labelled_rest("战术技能：烟雾：弹") is None and name_index.labelled_rest("12:30") is None
