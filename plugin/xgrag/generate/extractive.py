@@ -621,6 +621,11 @@ def monthly_records(months: Mapping[tuple[int, int], str], known: Iterable[str],
     return out
 
 
+# What stands between two entities a question offers to choose from: 还是 ("省级部门还是市级部门", a short word before
+# it) or "or" ("a provincial or a city department", "Paris or London")
+_ALTERNATIVE = re.compile(r"\s*[^\s，,。？?]{0,4}\s*还是\s*|\s*(?:\w+\s+)?or\s+(?:an?\s+|the\s+)?")
+
+
 def _head_stems(name: str) -> set[str]:
     """The stems of what a name says its entity is: its head noun, the last word before a preposition, numbers and
     ordinals aside ("University of Oklahoma": university; "World Championship 8th": championship), not a word that
@@ -1508,6 +1513,9 @@ class _Reading:
         related = self._related_as_asked()
         if related is not None:
             return related
+        chosen_one = self._alternative_asked()
+        if chosen_one is not None:
+            return chosen_one
         # never an answer the question typed itself (the code it named the entity by)
         # (one of the two a named record is between may be what is asked of it: "who won Arsenal v Leicester City")
         first = [s for m in sorted(self.mentioned) for s in by_entity.get(m, [])
@@ -1735,6 +1743,31 @@ class _Reading:
             return None
         f = facts[0]
         return _sentence(f.head if at[f.head] > at[f.tail] else f.tail), [f.id]
+
+    def _alternative_asked(self) -> tuple[str, list[str]] | None:
+        """A question that offers two entities to choose from ("X是省级部门还是市级部门", "is X a provincial or a
+        city department") asks which of them the context relates to the other entity it names: where a fact ties
+        exactly one of the two to it, that one, from that fact (guangdong-gov-services, spent: answered a provincial
+        court, a member of 省级). The two are named next to each other, 还是 or "or" between them with at most a
+        short word (a type word, an article) besides. None otherwise."""
+        if len(self.mentioned) < 3:
+            return None
+        text = self.question.lower()
+        spans = sorted((at, at + len(self.mention_of[n]), n) for n in self.mentioned
+                       if (at := self.said_at.get(n, -1)) >= 0 and n in self.mention_of)
+        pairs = [(a[2], b[2]) for a, b in zip(spans, spans[1:], strict=False)
+                 if _ALTERNATIVE.fullmatch(text[a[1]:b[0]])]
+        if len(pairs) != 1:
+            return None
+        first, second = pairs[0]
+        others = self.mentioned - {first, second}
+        ties = {choice: sorted(f.id for f in self.facts if f.kind == "edge" and f.head != f.tail
+                               and {f.head, f.tail} & others and choice in (f.head, f.tail))
+                for choice in (first, second)}
+        tied = [c for c, ids in ties.items() if ids]
+        if len(tied) != 1:
+            return None
+        return _sentence(tied[0]), ties[tied[0]][:1]
 
     def _given(self, value: str) -> bool:
         """A date on a day the question names, never an answer: the question states it ("the chart starting

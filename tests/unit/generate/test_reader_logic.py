@@ -2337,3 +2337,20 @@ def test_what_a_name_says_after_its_kind_and_a_colon_mentions_it() -> None:
     facts = [_edge("a", "乌鲁鲁", "HAS SKILL", "终极技能：巡飞弹", "Operator", "Skill"),
              _edge("b", "蜂医", "HAS SKILL", "终极技能：烟雾无人机", "Operator", "Skill")]
     assert _read("哪位干员的终极技能是巡飞弹？", facts) == ("乌鲁鲁.", ["a"])
+
+
+def test_a_question_offering_two_entities_is_answered_by_the_one_the_context_ties_to_its_subject() -> None:
+    # guangdong-gov-services (spent): "X是省级部门还是市级部门" answered a member of 省级 (a provincial court)
+    facts = [_edge("a", "省级", "consists of", "广州海事法院", "Level", "Department"),
+             _edge("b", "省级", "consists of", "广东省公安厅", "Level", "Department"),
+             _edge("z", "市级", "consists of", "广州空港经济区管理委员会", "Level", "Department")]
+    assert _read("广州空港经济区管理委员会是省级部门还是市级部门？", facts) == ("市级.", ["z"])
+    assert _read("广东省公安厅是省级部门还是市级部门？", facts) == ("省级.", ["b"])
+    english = [_edge("a", "Paris", "capital of", "France", "City", "Country"),
+               _edge("z", "Lyon", "located in", "France", "City", "Country"),
+               _edge("b", "London", "capital of", "United Kingdom", "City", "Country")]
+    assert _read("Is the capital of the United Kingdom Paris or London?", english) == ("London.", ["b"])
+    # both offered tied to the subject: no choice is made by this rule (the question is read as any other)
+    both = [*facts, _edge("y", "省级", "consists of", "广州空港经济区管理委员会", "Level", "Department")]
+    assert _Reading(ExtractiveReader(ConstantEmbedder()), "广州空港经济区管理委员会是省级部门还是市级部门？",
+                    both)._alternative_asked() is None
