@@ -1,8 +1,9 @@
 """Alias merging, computed on a retrieved subgraph without touching the graph, and graph-wide ALIAS_OF links.
 
 The pairwise decision and the clustering are `xgrag.retrieval.alias_rule` (rule "precise" by default, XGRAG's
-§3.1 rule "xgrag" by name). Then, as in XGRAG: canonical = highest degree in the retrieved subgraph (ties: the
-shorter name, then the id); relationships remapped through the canonical map, self-loops that merging made dropped
+§3.1 rule "xgrag" by name). Then, as in XGRAG: canonical = highest degree in the retrieved subgraph, counting a
+node's property facts with its relationships (a member merged away takes its own properties out of the context:
+the member that holds the most stays; ties: the shorter name, then the id); relationships remapped through the canonical map, self-loops that merging made dropped
 (a loop the graph stores is a fact and stays), descriptions merged. Persisted ALIAS_OF links (retrieval's
 `alias_map`) are applied first, as already-known clusters.
 
@@ -166,6 +167,13 @@ def alias_entities(subgraph: Subgraph, ids: Sequence[str]) -> list[AliasEntity]:
             rows.append({"id": r.target, "neighbour": r.source, "name": subgraph.nodes[r.source].name,
                          "label": r.label, "out": False})
     degree = subgraph.degree()
+    # (what stands for a cluster is the member the subgraph states most of: its relationships and its own property
+    # facts, which a member merged away takes out of the context; a graph that writes a thing twice, a node with its
+    # fields and one with its name and relationships, kept the name node and lost every field: guangdong-gov-services,
+    # spent, "X的投诉电话是多少" read no phone)
+    for f in subgraph.properties.values():
+        if f.owner_kind == "node" and f.owner in subgraph.nodes:
+            degree[f.owner] = degree.get(f.owner, 0) + 1
     base = [AliasEntity(i, subgraph.nodes[i].name, subgraph.nodes[i].type, degree.get(i, 0)) for i in ids]
     entities = _with_neighbours(base, rows)
     # a node's stored properties are facts about it too: two stops named "FRASCATI" and "Frascati" at different

@@ -1001,7 +1001,7 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "负责": "responsible charge accrual", "主管": "responsible charge", "事项": "matter item", "主题": "theme topic",
     "对象": "object target", "服务": "service", "部门": "department", "单位": "department unit organisation",
     "机构": "organisation institution agency", "权力": "power", "行政": "administrative administration",
-    "办理": "handle handling", "时限": "time limit", "期限": "time limit term", "投诉": "complaint",
+    "办理": "handle handling", "时限": "time limit", "期限": "time limit term", "投诉": "complaint complain",
     "咨询": "consult consultation", "级别": "level grade", "等级": "level grade", "几级": "level", "层级": "level",
     # games and equipment (delta-force, spent: "什么兵种", "几级护甲", "口径", "耐久度" met none of OF_CLA_TYPE,
     # HAS_LEVEL, caliber, durability)

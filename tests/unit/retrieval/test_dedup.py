@@ -116,6 +116,27 @@ def test_canonical_is_highest_degree() -> None:
         assert res.mapping["w1"] == "w2"
 
 
+def test_the_member_holding_the_most_stays_its_properties_counted_with_its_relationships() -> None:
+    """guangdong-gov-services (spent) writes a matter twice: a node with the guide's fields, one with its name and
+    relationships; the name node stood for both and every field left the context."""
+    from xgrag.model import PropertyFact
+
+    sub = graph([("m1", "雨情查询", "Matter"), ("m2", "雨情查询", "Matter"), ("d", "广东省水利厅", "Department"),
+                 ("o", "自然人", "Object")], [("d", "accrual item", "m1"), ("m1", "matter object", "o")])
+    for key, value in [("consult_phone", "020-38356454"), ("complain_phone", "020-12345"), ("handle_time", "1")]:
+        sub.add_property(PropertyFact("m2", key, value))
+    res = dedup(sub, same_vector)
+    assert res.mapping["m1"] == "m2" and {f.key for f in res.subgraph.properties_of("m2")} == {
+        "consult_phone", "complain_phone", "handle_time"}
+    # the relationships are the kept node's now (stored_triple_text says whose they were)
+    assert {(r.source, r.target) for r in res.subgraph.relationships.values()} == {("d", "m2"), ("m2", "o")}
+    # fewer properties than the other's relationships: the relationships' node stays
+    lone = graph([("m1", "雨情查询", "Matter"), ("m2", "雨情查询", "Matter"), ("d", "广东省水利厅", "Department"),
+                  ("o", "自然人", "Object")], [("d", "accrual item", "m1"), ("m1", "matter object", "o")])
+    lone.add_property(PropertyFact("m2", "handle_time", "1"))
+    assert dedup(lone, same_vector).mapping["m2"] == "m1"
+
+
 def test_persisted_alias_map_is_honoured_without_embeddings() -> None:
     sub = story()
     sub.alias_map = {"w1": "w2"}
