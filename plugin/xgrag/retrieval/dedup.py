@@ -3,8 +3,9 @@
 The pairwise decision and the clustering are `xgrag.retrieval.alias_rule` (rule "precise" by default, XGRAG's
 §3.1 rule "xgrag" by name). Then, as in XGRAG: canonical = highest degree in the retrieved subgraph, counting a
 node's property facts with its relationships (a member merged away takes its own properties out of the context:
-the member that holds the most stays; ties: the shorter name, then the id); relationships remapped through the canonical map, self-loops that merging made dropped
-(a loop the graph stores is a fact and stays), descriptions merged. Persisted ALIAS_OF links (retrieval's
+the member that holds the most stays; ties: the shorter name, then the id); relationships remapped through the
+canonical map, self-loops that merging made dropped (a loop the graph stores is a fact and stays), descriptions
+merged. Persisted ALIAS_OF links (retrieval's
 `alias_map`) are applied first, as already-known clusters.
 
 Nothing merged is shown as if the graph stated it: `DedupResult` keeps, for every kept relationship, the stored
