@@ -5140,7 +5140,8 @@ t2d-net's compounds are named by IUPAC names but nine drugs, its 12 pathways wit
 an APOC export (run as written), 173 resort names with a replacement character for an accented letter. The lead
 read the helpers' reports (domains, labels, counts, quirks, question mixes), not their questions, while building
 this session's rules from the thirty-first split's failures (spent); no question of the five frozen graphs is read
-before their run.
+before their run. Run once at the end of that session's tuning (results/domains_frozen32.json, on 0023b44) and
+spent since.
 """
 
 from __future__ import annotations
@@ -14484,26 +14485,26 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                             "internet, multi-channel, fashion, electronics, food, non-food) and its "
                                             "Google search interest in four product groups",
           writer=write_dutch_weather_sales, source=DUTCH_WEATHER),
-    Graph("jakarta-bus-routes", "frozen", "Jakarta's public transport routes as the province listed them in 2014 "
+    Graph("jakarta-bus-routes", "spent", "Jakarta's public transport routes as the province listed them in 2014 "
                                           "(a hackathon entry's graph, in Indonesian): the streets and terminals "
                                           "each bus, minibus and angkot route passes on its way out, each linked "
                                           "to the next by the route's number, each stop in its route's region",
           writer=write_jakarta_bus_routes, source=HACKJAK),
 
-    Graph("factbook-trade", "frozen", "countries' trade from the CIA World Factbook (2023): each country's exports, "
+    Graph("factbook-trade", "spent", "countries' trade from the CIA World Factbook (2023): each country's exports, "
                                      "imports, GDP and population, which country trades with which (amount in "
                                      "billions of dollars, shares, ranks, year), the goods each exports and imports "
                                      "(grouped into kinds) and the regions",
           writer=write_factbook_trade, source=CIA_TRADE),
 
 
-    Graph("paris-library-loans", "frozen", "literature lent by the Paris lending libraries in 2017 (a 2019 "
+    Graph("paris-library-loans", "spent", "literature lent by the Paris lending libraries in 2017 (a 2019 "
                                             "course project's sample of opendata.paris.fr, in French): books "
                                             "with their loans, copies, locations, borrowing rate, language, date "
                                             "and Google Books summary, their authors, publishers and categories",
           writer=write_paris_library_loans, source=PARIS_LOANS),
 
-    Graph("t2d-net", "frozen", "type-2 diabetes drugs and their protein targets (Indiana University's "
+    Graph("t2d-net", "spent", "type-2 diabetes drugs and their protein targets (Indiana University's "
                                "T2D-Net, 2015-2019, from Chem2Bio2RDF and SLAP): compounds with their PubChem "
                                "names and SMILES, genes with their UniProt accession, protein name and family, the "
                                "chemogenomics, protein interaction, GO, tissue and substructure links between "
@@ -14511,7 +14512,7 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                "OMIM diabetes diseases",
           writer=write_t2d_net, source=T2D_NET),
 
-    Graph("ski-resorts", "frozen", "the world's ski resorts (a 2026 course project's graph of a ski resort table and "
+    Graph("ski-resorts", "spent", "the world's ski resorts (a 2026 course project's graph of a ski resort table and "
                                     "OurAirports): each resort's country and continent, its ski pass price, "
                                     "highest and lowest points, slopes by difficulty, longest run, lift capacity, "
                                     "lifts by type, snow cannons, features and months open, resorts near each "
