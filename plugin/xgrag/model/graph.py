@@ -18,6 +18,8 @@ PROPERTY_ID_SEPARATOR = "#"
 # The rest of a composed name after the name a group of nodes shares: one number, what schema inference found to
 # tell the group's nodes apart (a birth year, a stop's longitude: "Carolus Duran 1837", "La Storta 12.380691").
 _TELLING_NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
+# a value stored for "nothing known": a dash, a question mark, n/a, none, null, unknown
+_PLACEHOLDER = re.compile(r"[-\u2013\u2014?]+|(?i:n/?a|none|null|unknown)")
 _MIDNIGHT = re.compile(r"^(\d{4}-\d{2}-\d{2})[T ]00:00(:00(\.0+)?)?(Z|[+-]00:?00)?$")
 
 
@@ -69,12 +71,14 @@ class Node:
     def called(self) -> str | None:
         """The name people call the node by where its name was composed to tell it from others that share one:
         the other name it holds that its name starts with, followed by one number only ("Carolus Duran 1837", also
-        named "Carolus Duran": the painter's birth year keeps him apart from a namesake). An answer names it so;
-        the composed name stays what the context and the explanation show. None for any other name (a person's
-        given name beside the surname is no such prefix: what follows it is no number)."""
+        named "Carolus Duran": the painter's birth year keeps him apart from a namesake), or by a placeholder that
+        tells nothing ("Halte Sarinah -": a stop whose region is stored as "-"; jakarta-bus-routes, spent, answered
+        six stops so). An answer names it so; the composed name stays what the context and the explanation show.
+        None for any other name (a person's given name beside the surname is no such prefix: what follows it is no
+        number)."""
         for alias in self.aliases:
             rest = self.name[len(alias):] if alias and self.name.startswith(alias + " ") else ""
-            if rest and _TELLING_NUMBER.fullmatch(rest.strip()):
+            if rest and (_TELLING_NUMBER.fullmatch(rest.strip()) or _PLACEHOLDER.fullmatch(rest.strip())):
                 return alias
         return None
 

@@ -1676,6 +1676,9 @@ def test_a_name_composed_to_tell_namesakes_apart_is_answered_as_people_call_it()
     person = Node("c", "Nancy Campbell", "Person", aliases=("Nancy",))  # a given name beside a surname: no number
     assert teacher.called == "Carolus Duran" and person.called is None
     assert Node("d", "Apollo 13", "Film").called is None  # a number in a name the graph stores whole
+    # jakarta-bus-routes (spent): a stop's name composed with its region, stored as "-" where none is known
+    assert Node("e", "Halte Sarinah -", "PoI", aliases=("Halte Sarinah",)).called == "Halte Sarinah"
+    assert Node("f", "Bulak Dukuh Jakarta Timur", "PoI", aliases=("Bulak Dukuh",)).called is None
     sub = Subgraph(nodes={n.id: n for n in (teacher, pupil, person)},
                    relationships={"r1": Relationship("r1", "a", "b", "TAUGHT"),
                                   "r2": Relationship("r2", "c", "b", "MET")})
