@@ -33,7 +33,9 @@ candidates state, the joint removal kept the base's top 3 on 325 of the 326 tuni
 candidate left that is the chain film's other director and moves the answer alone only beside the rest), for a call
 saved on 194; when it moves the answer, the rest is removed alone next and the candidates left are split or tested as
 a group. From a seed named by relation words only, the candidates left keep their own group test
-(`entity_chain_accounts`).
+(`entity_chain_accounts`), and so they do when one of them states a mover's relation of the same head with another tail
+on the movers' chain (`rival_values`: dev-1733's other director, also the chain's writer; cost21: its top 3 restored, 6
+calls more over the 326 tuning plans).
 
 Then every non-candidate is removed at once (the sufficiency probe, only the candidates kept). When that removal
 leaves the answer where it was and some candidate moved it alone, every other component is cleared, and the proxy's
@@ -399,8 +401,8 @@ def rival_values(graph: Subgraph, movers: Iterable[str], unverified: Iterable[st
     53's dev-1733: Crime and Punishment -directed_by-> Aki Kaurismaki, Aki Kaurismaki also the chain's writer,
     beside the mover Crime and Punishment -directed_by-> Josef von Sternberg, moved the answer alone but not removed
     with the rest: benchmarks/README.md, bench_answer_cost, cost21). A rival whose tail lies off the chain (the
-    film's co-writer named nowhere else) is left to the joint probe: asked as a group it cost a call on five tuning
-    plans and moved nothing."""
+    film's co-writer named nowhere else) is left to the joint probe: counted as a rival too, its group test cost a
+    call more on 6 of 54 tuning plans replayed and moved nothing."""
     rels = graph.relationships
     moving = [rels[m] for m in movers if m in rels]
     on_chain = {n for r in moving for n in (r.source, r.target)}
