@@ -27,6 +27,7 @@ from xgrag.explain.schedulers.proxy import (
     quiet_trail,
     relation_seed_facts,
     relation_words,
+    rival_values,
     seed_relation_facts,
     stated_facts,
 )
@@ -1023,3 +1024,60 @@ def test_the_candidates_that_alone_keep_a_chain_from_accounting_are_named_to_be_
     assert blocking_parallels(sub, "Bo Ek.", ["w1", "a1"], ["w0"], ["w2", "p0"], words) == ["p0"]
     assert blocking_parallels(sub, "Bo Ek.", ["w1", "a1"], ["w0"], ["w2"], words) == []  # accounts already
     assert blocking_parallels(sub, "Bo Ek.", ["a1"], ["w0"], ["w2", "p0"], words) == []  # cannot account
+
+
+def rival_world() -> Subgraph:
+    """Ann Lee starred in Red, which Bo Ek and Ann Lee herself directed (two directors of one film: the second a
+    trail from the seed to the answer too, Ann Lee <-directed_by- Red -directed_by-> Bo Ek), and 40 festivals."""
+    return padded(things([("s", "Ann Lee"), ("f1", "Red"), ("d1", "Bo Ek"), ("g", "Drama")],
+                         [("a1", "f1", "starred_actors", "s"), ("b1", "f1", "directed_by", "d1"),
+                          ("bx", "f1", "directed_by", "s"), ("c1", "f1", "has_genre", "g")], "s"), 40, ("f1", "g"))
+
+
+class RivalReader(RuleGenerator):
+    """Answers a director, not the seed, of a film the seed starred in; with the film's other director (the rival
+    `bx`) out while the festivals are in, the film itself ("Red."): a stand-in for a reader whose choice among a
+    head's values of one relation is weighed against the rest of the context, so that removing the rival alone moves
+    the answer and removing it with the rest does not (seed 53's dev-1733: Crime and Punishment -directed_by-> Aki
+    Kaurismaki beside the mover Crime and Punishment -directed_by-> Josef von Sternberg)."""
+
+    def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
+        self.calls += 1
+        films = {f.head for f in facts if f.relation == "starred actors"}
+        directors = [f.tail for f in facts if f.relation == "directed by" and f.head in films and f.tail != "Ann Lee"]
+        if not directors:
+            return Generation("I don't know.", Usage(1, 1, 1, 0.0), self.name, [])
+        if not any(f.id == "bx" for f in facts) and any(f.relation == "shown at" for f in facts):
+            return Generation("Red.", Usage(1, 1, 1, 0.0), self.name, [])
+        return Generation(f"{directors[0]}.", Usage(1, 1, 1, 0.0), self.name, [])
+
+
+def test_a_candidate_left_that_states_a_movers_relation_of_the_same_head_on_the_chain_is_a_rival() -> None:
+    sub = rival_world()
+    sub.add_node(Node("d9", "Di Xu", "Thing"))
+    sub.add_relationship(Relationship("b9", "f1", "d9", "directed_by"))
+    # Ann Lee, bx's tail, is on the movers' chain (a1); Di Xu, b9's, is not: a co-director named nowhere else
+    assert rival_values(sub, ["a1", "b1"], ["bx", "b9", "c1", "rx0"]) == ["bx"]
+    assert rival_values(sub, ["a1"], ["bx", "b1"]) == []  # no mover states directed_by of Red
+    assert rival_values(sub, ["b1"], ["b1"]) == []  # the mover itself is no rival
+
+
+def test_a_rival_among_the_candidates_left_keeps_their_group_test_and_is_measured_alone() -> None:
+    """Red's two directed_by facts: Bo Ek's (with Ann Lee's starred_actors, the movers: they account for the answer)
+    and its rival, Ann Lee's, among the candidates left. Removed with the rest in the joint probe (cost20), the rival
+    kept the answer and was cleared unmeasured; removed alone it moves it. With a rival left, the candidates left keep
+    their own group test (everything else kept): it moves, the rival is found alone, and the top 3 is
+    leave-one-out's."""
+    runs = {}
+    for scheduler in ("exhaustive", "proxy"):
+        cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1)  # type: ignore[arg-type]
+        runs[scheduler] = Explainer(FixedRetriever(rival_world()), RivalReader(), HashEmbedder(), cfg).explain(
+            "who directed the films Ann Lee starred in")
+    loo, ex = runs["exhaustive"], runs["proxy"]
+    assert ex.answer == loo.answer == "Bo Ek."
+    important = {c.id for c in loo.components if (c.importance or 0) > loo.noise_floor}
+    assert important == {"a1", "b1", "bx"}
+    assert {c.id for c in ex.components if (c.importance or 0) > ex.noise_floor} == important
+    assert next(c for c in ex.components if c.id == "bx").evaluated != "group"  # measured alone
+    info = ex.group_testing.strategies["edge"] if ex.group_testing else None
+    assert info is not None and info.proxy_confirmed is True

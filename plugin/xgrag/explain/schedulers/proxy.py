@@ -33,7 +33,9 @@ candidates state, the joint removal kept the base's top 3 on 325 of the 326 tuni
 candidate left that is the chain film's other director and moves the answer alone only beside the rest), for a call
 saved on 194; when it moves the answer, the rest is removed alone next and the candidates left are split or tested as
 a group. From a seed named by relation words only, the candidates left keep their own group test
-(`entity_chain_accounts`).
+(`entity_chain_accounts`), and so they do when one of them states a mover's relation of the same head with another tail
+on the movers' chain (`rival_values`: dev-1733's other director, also the chain's writer; cost21: its top 3 restored, 6
+calls more over the 326 tuning plans).
 
 Then every non-candidate is removed at once (the sufficiency probe, only the candidates kept). When that removal
 leaves the answer where it was and some candidate moved it alone, every other component is cleared, and the proxy's
@@ -390,6 +392,24 @@ def entity_chain_accounts(graph: Subgraph, answer: str, movers: Sequence[str], q
                                                                            words)
 
 
+def rival_values(graph: Subgraph, movers: Iterable[str], unverified: Iterable[str]) -> list[str]:
+    """The `unverified` relationships that state a mover's relation of the same head with another tail, a node a
+    mover touches (a film's other director who is also the chain's writer, beside the director that moved the
+    answer), in their order. Such a rival joins two nodes of the movers' chain: a reader that answers with one value
+    of a relation chooses it among the values the context gives that head, and one that is itself on the chain is a
+    choice the reader weighs against the chain, which the movers' accounting for the answer does not measure (seed
+    53's dev-1733: Crime and Punishment -directed_by-> Aki Kaurismaki, Aki Kaurismaki also the chain's writer,
+    beside the mover Crime and Punishment -directed_by-> Josef von Sternberg, moved the answer alone but not removed
+    with the rest: benchmarks/README.md, bench_answer_cost, cost21). A rival whose tail lies off the chain (the
+    film's co-writer named nowhere else) is left to the joint probe: counted as a rival too, its group test cost a
+    call more on 6 of 54 tuning plans replayed and moved nothing."""
+    rels = graph.relationships
+    moving = [rels[m] for m in movers if m in rels]
+    on_chain = {n for r in moving for n in (r.source, r.target)}
+    return [u for u in unverified if u in rels and rels[u].target in on_chain and any(
+        rels[u].source == r.source and rels[u].label == r.label and rels[u].target != r.target for r in moving)]
+
+
 def quiet_trail(graph: Subgraph, answer: str, quiet: Iterable[str], words: Iterable[str] = ()) -> bool:
     """Do the `quiet` facts (each removed alone, the answer stayed) hold a whole trail (a walk that uses no
     relationship twice, undirected, as answer_trails: "written by the writer of X" goes through the writer and
@@ -645,7 +665,8 @@ class ProxyFirst(GroupTesting):
                                           [q.target for q in quiet], [u.target for u in unverified], words)):
                 if rest and not run.units and run.settings.response_score != "logprob" and \
                         entity_chain_accounts(run.graph, run.a0.text, [m.target for m in movers],
-                                              [q.target for q in quiet], [u.target for u in unverified], words):
+                                              [q.target for q in quiet], [u.target for u in unverified], words) \
+                        and not rival_values(run.graph, [m.target for m in movers], [u.target for u in unverified]):
                     together = list(unverified)  # removed with the rest, in the sufficiency probe (below)
                 elif can_ask():
                     # in the proxy's order, or the prompt's when it is ordered for a prefix cache (search_order)
