@@ -2,7 +2,7 @@
 (prints figures; not a test).
 
     python benchmarks/replay_plans.py --cache DIR [--seeds 11,23,...] [--per-hop 50] [--hops 2,3] [--min-facts 100]
-                                      [--all-questions] [--qids a,b] [--trace] [--json OUT]
+                                      [--all-questions] [--retrieve-only] [--qids a,b] [--trace] [--json OUT]
                                       [--stored benchmarks/results/cost20/plan_only_e525c45.json]
 
 The contexts: `bench_answer_cost.py --per-hop 50 --hops 2,3 --seed S --min-facts 100`'s, retrieved once with the

@@ -667,6 +667,7 @@ class ProxyFirst(GroupTesting):
                         entity_chain_accounts(run.graph, run.a0.text, [m.target for m in movers],
                                               [q.target for q in quiet], [u.target for u in unverified], words) \
                         and not rival_values(run.graph, [m.target for m in movers], [u.target for u in unverified]):
+                    # (a candidate left that is a mover's rival on its chain keeps the group test below: cost21)
                     together = list(unverified)  # removed with the rest, in the sufficiency probe (below)
                 elif can_ask():
                     # in the proxy's order, or the prompt's when it is ordered for a prefix cache (search_order)
