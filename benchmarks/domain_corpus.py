@@ -5142,6 +5142,18 @@ read the helpers' reports (domains, labels, counts, quirks, question mixes), not
 this session's rules from the thirty-first split's failures (spent); no question of the five frozen graphs is read
 before their run. Run once at the end of that session's tuning (results/domains_frozen32.json, on 0023b44) and
 spent since.
+
+[s33A paragraph above]
+
+[s33B paragraph above]
+
+[s33C paragraph above]
+
+[s33D paragraph above]
+
+[s33E paragraph above]
+
+[s33F paragraph above]
 """
 
 from __future__ import annotations
@@ -13701,6 +13713,24 @@ def write_ski_resorts(store: Any, mirror: Path) -> None:
         store.query(_five(statement), read_only=False)
 
 
+# [s33A source and writer above]
+
+
+# [s33B source and writer above]
+
+
+# [s33C source and writer above]
+
+
+# [s33D source and writer above]
+
+
+# [s33E source and writer above]
+
+
+# [s33F source and writer above]
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -14518,6 +14548,17 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                     "lifts by type, snow cannons, features and months open, resorts near each "
                                     "other and the airports with scheduled service near them, with distances",
           writer=write_ski_resorts, source=SKI_RESORTS),
+    # [s33A Graph above]
+
+    # [s33B Graph above]
+
+    # [s33C Graph above]
+
+    # [s33D Graph above]
+
+    # [s33E Graph above]
+
+    # [s33F Graph above]
 ]}
 
 

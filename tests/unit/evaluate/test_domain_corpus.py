@@ -6511,3 +6511,16 @@ def test_ski_resorts_refuses_a_mirror_without_its_pinned_commit(
     monkeypatch.setattr(corpus, "SKI_RESORTS_COMMIT", "0" * 40)
     with pytest.raises(corpus.CorpusError, match="import-cypher-shell/full_export.cypher is not in the mirror"):
         corpus.write_ski_resorts(Recorder(), mirror)
+
+
+# [s33A tests above]
+
+# [s33B tests above]
+
+# [s33C tests above]
+
+# [s33D tests above]
+
+# [s33E tests above]
+
+# [s33F tests above]
