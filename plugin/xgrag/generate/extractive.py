@@ -136,6 +136,7 @@ from xgrag.retrieval.words import (
     english_words,
     fold_marks,
     how_dimensions,
+    how_scale,
     initials_said,
     question_dates,
     question_language,
@@ -247,6 +248,10 @@ _VALUE_NOUNS = frozenset(stem(w) for w in (
 # no fact of the entity and answers nothing where anything else can ("where was the 1950 British Grand Prix held":
 # not its `url`'s "\N"; formula-one, spent).
 _NULL_MARKER = re.compile(r"(?i)^\s*(?:\\n|null|none|nan|n/a|#n/a|nil|undefined)\s*$")
+# A truth value. Under a key that says a kind ("is_drug" TRUE) it says its node is one of that kind: the node, not the
+# value, is what "which drug ..." asks for; only a yes/no question is answered by it (t2d-net, spent, answered
+# "which diabetes drug is predicted to target X" with "TRUE").
+_TRUTH_VALUE = re.compile(r"(?i)^\s*(?:true|false|yes|no)\s*$")
 
 
 # Keys that count units of something ("quantity", "qty", "count", "units in stock"): what "how many" asks when it
@@ -980,10 +985,17 @@ class _Reading:
             if f.kind == "property" and f.via is None and len(f.tail.split()) <= 3 \
                     and {stem(w) for w in key_tokens(key_text(f.relation))} & _KIND_KEY_STEMS:
                 self.kind_values.setdefault(f.head, set()).update(content_stems(f.tail))
+            # ... and a truth under a key "is <kind>" ("is_drug" TRUE): the entity is one (t2d-net, spent: "which
+            # diabetes drug is predicted to target X" is answered by the compound that is a drug)
+            if f.kind == "property" and f.via is None and re.match(r"(?i)\s*(?:true|yes)\s*$", f.tail):
+                truth_key = key_tokens(key_text(f.relation).lower())
+                if len(truth_key) >= 2 and truth_key[0] == "is":
+                    self.kind_values.setdefault(f.head, set()).update(content_stems(" ".join(truth_key[1:])))
         vocabulary = {st for r in relations for st in content_stems(r)} | type_words
         self.q_stems = stated_stems(plain, vocabulary) - own
         # "how far", "how heavy": the dimension asked, where the graph's words say it
         self.dimension_stems = how_dimensions(plain) & vocabulary
+        self.scale_stems = how_scale(plain)
         self.q_stems |= self.dimension_stems
         # a parent asked where the graph says the child's side ("Tyrion Lannister's father": Tyrion -SON_OF->
         # Tywin): the child's relation, read from the child, names the parent
@@ -1251,6 +1263,10 @@ class _Reading:
             for a, b in zip(spoken, spoken[1:], strict=False):
                 head = k[:-len(b)] if k.endswith(b) else ""
                 if len(b) >= 2 and len(head) >= 3 and a.startswith(head) and b not in WEAK:
+                    self.relation_words[r] = self.relation_words[r] | {stem(a), stem(b)}
+                # (... or an initial and "id": a compound's `CID` is its "compound ID", not its `SUID` beside it;
+                # t2d-net, spent)
+                elif b == "id" and len(head) == 1 and a.startswith(head) and a not in WEAK:
                     self.relation_words[r] = self.relation_words[r] | {stem(a), stem(b)}
         # ... and a key's word of letters and a number ("ISOAlpha3") states them typed apart ("ISO alpha-3 code": not
         # the `ISOCode` 031 beside it, which says "code"; un-structure, spent)
@@ -1992,6 +2008,9 @@ class _Reading:
         # player's height "6-5", not his weight 289; nfl-rosters, spent)
         kind_ok = kind_ok or (bool(self.dimension_stems) and end.value
                               and bool(content_stems(end.relation) & self.dimension_stems))
+        # ... and so is a grade on its scale ("how strong": "weak"), a short value of words
+        kind_ok = kind_ok or (bool(self.scale_stems) and end.value and len(end.to.split()) <= 3
+                              and bool(content_stems(end.to) & self.scale_stems))
         # (a measurement reached is of the kind its one value is: "how much rain fell in November 2023" reaches
         # "Rain mm" {value: 507.9}, an amount; `_measured_value` answers with that value)
         kind_ok = kind_ok or (self.kind in ("amount", "count") and not end.value and end.fact.kind == "edge"
@@ -2092,7 +2111,8 @@ class _Reading:
         # any word of the question ("apa kode KBLI untuk X", "what code of the KBLI": X's `kode`)
         nameless = end.value and not kind_ok and noun_ok != 0 and self.asks_entity \
             and (self.kind == "agent" or not end.relation_words) and _NAMELESS.match(end.to) is not None
-        return (end.value and _NULL_MARKER.match(end.to) is not None,
+        return (end.value and (_NULL_MARKER.match(end.to) is not None or (
+                    self.asks_entity and not self.yes_no and _TRUTH_VALUE.match(end.to) is not None)),
                 -len({self.folded[m] for m in touched & self.mentioned}), -self._days(chain),
                 not any(not s.value and s.to in self.picked for s in steps) if self.picked else False, unasked_link,
                 nameless,

@@ -41,6 +41,9 @@ from xgrag.store.queries import q as quote
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
+# Words that say an identifier as a key's "id" does (`_state_asked_keys`).
+_ID_WORDS = frozenset(("identifier", "identifiers", "accession", "accessions"))
+
 
 def _one_read_transaction(fn: _F) -> _F:
     """All the queries of one retrieval step share one read transaction (see Neo4jStore.reading)."""
@@ -175,9 +178,11 @@ class Retriever:
                 if key in m.name or key in m.facts:
                     continue
                 said = key_tokens(key_text(key))
-                # each of the key's words is one of the question's, or ends with one ("uuid": an id)
+                # each of the key's words is one of the question's, or ends with one ("uuid": an id); an id is said
+                # as an identifier or an accession too ("the UniProt accession of X": its `UniprotID`; t2d-net, spent)
                 if key not in other_names and (not said or not all(
-                        any(same_word(k, w) or (len(w) >= 2 and w not in WEAK and k.endswith(w)) for w in words)
+                        any(same_word(k, w) or (len(w) >= 2 and w not in WEAK and k.endswith(w))
+                            or (k == "id" and w in _ID_WORDS) for w in words)
                         for k in said)):
                     continue
                 # identifiers from the validated mapping; the ids and the key's name are parameters

@@ -219,6 +219,30 @@ UNIT_DIMENSIONS = (
 _WHY_KEYS = ("reason", "cause", "status", "motive", "purpose", "explanation", "grounds")
 
 
+# The words of the scale "how <adjective>" measures on, where a graph grades a thing in words rather than numbers
+# ("how strong is the association": its `score_note` "weak"; t2d-net, spent, answered with a SMILES string).
+HOW_SCALES = {
+    "strong": ("strong", "weak", "moderate", "medium"), "high": ("high", "low", "medium", "moderate"),
+    "big": ("big", "large", "small", "medium"), "large": ("big", "large", "small", "medium"),
+    "fast": ("fast", "slow", "quick"), "hot": ("hot", "cold", "warm", "mild", "cool"),
+    "expensive": ("expensive", "cheap", "affordable"), "long": ("long", "short"), "old": ("old", "new", "young"),
+    "heavy": ("heavy", "light"), "deep": ("deep", "shallow"), "wide": ("wide", "narrow"),
+    "hard": ("hard", "easy", "difficult", "medium", "moderate"),
+    "difficult": ("hard", "easy", "difficult", "medium", "moderate"),
+    "easy": ("hard", "easy", "difficult", "medium", "moderate"),
+    "severe": ("severe", "mild", "moderate", "critical"), "serious": ("severe", "mild", "moderate", "critical"),
+    "risky": ("high", "low", "medium", "moderate"), "likely": ("likely", "unlikely", "possible", "probable"),
+    "common": ("common", "rare", "uncommon", "frequent"), "rare": ("common", "rare", "uncommon", "frequent"),
+    "reliable": ("high", "low", "medium", "moderate", "reliable", "unreliable"),
+    "good": ("good", "bad", "poor", "fair", "excellent"), "bad": ("good", "bad", "poor", "fair", "excellent"),
+}
+
+
+def how_scale(text: str) -> set[str]:
+    """The stems of the words of the scale each "how <adjective>" of `text` measures on (`HOW_SCALES`)."""
+    return {stem(w) for adj in re.findall(r"\bhow\s+([a-z]+)", text.lower()) for w in HOW_SCALES.get(adj, ())}
+
+
 def how_dimensions(text: str) -> set[str]:
     """The stems of what "how <adjective>" asks ("how far" -> distance), or a count of a unit ("how many square
     feet" -> size, area), or "why" (a reason: `_WHY_KEYS`), the question's other words aside."""

@@ -77,14 +77,16 @@ HANDLE_KEYS = ("username", "nickname", "screenname", "displayname", "fullname", 
 
 
 def _usable(s: PropertyStats | None, lp: LabelProfile, opts: InferOptions, present: float | None = None,
-            long: bool = False) -> bool:
+            long: bool = False, named: bool = False) -> bool:
     """A short string property set on most sampled nodes (a name, or a part of one; `long`: a value up to a fact's
-    length, a URL)."""
+    length, a URL). `named`: the key says it is its nodes' name or title, short on average, so a few values longer
+    than a fact do not disqualify it (a compound's systematic name runs to 335 characters where a drug's is
+    "glimepiride": t2d-net, spent, named its compounds by their SMILES string and no drug could be linked)."""
     n = max(lp.sampled, 1)
     return (s is not None and bool(IDENTIFIER.fullmatch(s.key)) and s.kinds == {"string"}
             and s.present >= (opts.name_present if present is None else present) * n and not binary(s)
             and (s.avg_len or 0) <= (MAX_FACT_CHARS if long else opts.text_chars)
-            and (s.max_len or 0) <= MAX_FACT_CHARS)
+            and (named or (s.max_len or 0) <= MAX_FACT_CHARS))
 
 
 def _unique(s: PropertyStats, opts: InferOptions) -> bool:
@@ -225,7 +227,7 @@ def name_candidates(lp: LabelProfile, opts: InferOptions,
             score = 55
         else:
             continue
-        if not _usable(s, lp, opts):
+        if not _usable(s, lp, opts, named=score >= 90):
             continue
         seen = f"{s.distinct} distinct values in {s.present} sampled nodes" + (
             f", e.g. {value_text(s.examples, 2)}" if s.examples else "")

@@ -2357,3 +2357,40 @@ def test_a_question_offering_two_entities_is_answered_by_the_one_the_context_tie
     both = [*facts, _edge("y", "省级", "consists of", "广州空港经济区管理委员会", "Level", "Department")]
     assert _Reading(ExtractiveReader(ConstantEmbedder()), "广州空港经济区管理委员会是省级部门还是市级部门？",
                     both)._alternative_asked() is None
+
+
+def _t2d() -> list[Fact]:
+    # t2d-net (spent): compounds, one a drug, predicted (SLAP) to target genes, with a grade of the prediction
+    return [_edge("s1", "glyburide", "SLAP", "Dopamine transporter", "Compound", "Gene"),
+            _edge("s2", "2,4-dinitro-phenol", "SLAP", "Dopamine transporter", "Compound", "Gene"),
+            _prop("d1", "glyburide", "is drug", "TRUE", "Compound"),
+            _prop("f1", "Dopamine transporter", "family", "Transporter", "Gene"),
+            _prop("c1", "glyburide", "CID", "3488", "Compound"),
+            _prop("u1", "glyburide", "SUID", "185", "Compound"),
+            _prop("m1", "glyburide", "smiles", "CCC1=C(CN(C1=O)C(=O)NCCC2=CC=C(C=C2)S(=O)NC3CCC(CC3)C)C", "Compound"),
+            _prop("n1", "glyburide", "score note", "weak", "Compound", via=("SLAP", "Dopamine transporter")),
+            _prop("v1", "glyburide", "score", "0.0151", "Compound", via=("SLAP", "Dopamine transporter"))]
+
+
+def test_a_truth_under_is_kind_makes_its_entity_one_and_answers_no_which() -> None:
+    facts = _t2d()
+    assert _read("Which diabetes drug is predicted to target the dopamine transporter?", facts)[0] == "glyburide."
+    # without the truth the compound is no drug and the value TRUE is still no answer to "which drug"
+    falsy = [_prop("d1", "glyburide", "is drug", "FALSE", "Compound") if f.id == "d1" else f for f in facts]
+    assert _read("Which diabetes drug is predicted to target the dopamine transporter?", falsy)[0] != "FALSE."
+
+
+def test_an_initial_and_id_state_the_two_words_a_key_abbreviates() -> None:
+    reading = _Reading(ExtractiveReader(ConstantEmbedder()), "What is the PubChem compound ID of glyburide?", _t2d())
+    assert {"compound", "id"} <= reading.relation_words["CID"]
+    assert "compound" not in reading.relation_words["SUID"]
+    assert _read("What is the PubChem compound ID of glyburide?", _t2d()) == ("3488.", ["c1"])
+
+
+def test_how_strong_is_answered_by_a_grade_on_its_scale() -> None:
+    facts = _t2d()
+    assert _read("How strong is the predicted association between glyburide and the dopamine transporter?",
+                 facts) == ("weak.", ["n1"])
+    # no grade in words: not this rule's answer
+    assert _read("How strong is the predicted association between glyburide and the dopamine transporter?",
+                 [f for f in facts if f.id != "n1"])[0] != "weak."

@@ -96,6 +96,17 @@ def test_names_one_property_a_composition_or_none() -> None:
     assert name_candidates(album, OPTS)[0][1] == ["album"]
 
 
+def test_a_name_with_a_few_values_longer_than_a_fact_still_names_its_nodes() -> None:
+    # t2d-net (spent): a compound's systematic name runs to 335 characters where a drug's is "glimepiride"; it was
+    # named by its SMILES string and no drug could be linked
+    compound = label("Compound", stats("name", max_len=335, avg_len=70.0), stats("smiles", max_len=120, avg_len=50.0),
+                     stats("CID"))
+    assert name_candidates(compound, OPTS)[0][1] == ["name"]
+    # free text under a name's key (long on average) is still no name, nor is a long-valued key of another kind
+    assert name_candidates(label("Thing", stats("name", max_len=900, avg_len=400.0)), OPTS) == []
+    assert name_candidates(label("Thing", stats("commonName", max_len=335, avg_len=70.0)), OPTS) == []
+
+
 def test_a_label_or_a_korean_name_key_names_nodes_though_it_repeats() -> None:
     # a station a node per line, its `label` and 역사명 repeating: its own name, not its unique street address
     # (korea-urban-rail, spent: the answer to "which station" was an address)
