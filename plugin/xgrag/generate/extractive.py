@@ -642,6 +642,13 @@ def _head_stems(name: str) -> set[str]:
     return content_stems(head[-1]) if head else set()
 
 
+
+def _type_words(typ: str) -> set[str]:
+    """The stems a type's name says, a Chinese one's English words too (`CHINESE_WORDS`: 方名 says "formula",
+    which "哪个方子" asks for; tcm-formulas, spent)."""
+    text = key_text(typ)
+    return content_stems(english_chinese(text) if CJK_LETTER.search(text) else text)
+
 class _Reading:
     """One question over one context: the steps each fact offers, the chains they form, the best chain."""
 
@@ -971,7 +978,7 @@ class _Reading:
         for ways in between.values():
             own |= set.intersection(*ways)
         relations = sorted({self._relation(f) for f in facts})
-        self.type_words = type_words = {st for t in set(types.values()) for st in content_stems(key_text(t))}
+        self.type_words = type_words = {st for t in set(types.values()) for st in _type_words(t)}
         # the kind an entity's own kind fact says it is ("Senate - 13th Congress" type "chamber", a Group): a noun a
         # "which" asks for names it as its type's would ("which chamber was X a member of"; philippine-congress,
         # tune, was answered with the Congress the chamber belongs to)
@@ -1107,7 +1114,17 @@ class _Reading:
         folded = re.sub(r"(?<=[^\W\d_])-(?=([^\W\d_]+))",
                         lambda m: m.group(0) if m.group(1).lower() in _CODE_HEADS else " ",
                         fold_marks(plain)) if self.german else fold_marks(plain)
-        noun = re.search(r"\b(?:which|what)\s+([a-z]+)(?:\s+([a-z]+))?(?:\s+([a-z]+))?", folded.lower())
+        # (a Chinese noun read in English comes after its own word: "哪个方子" reads "which 方子 formula prescription")
+        # (its English words are synonyms, no compound: the first is the noun)
+        noun = re.search(r"\b(?:which|what)\s+(?:[^\x00-\x7f\s]+\s+)?([a-z]+)(?:\s+([a-z]+))?(?:\s+([a-z]+))?",
+                         folded.lower())
+        if noun is not None and not re.match(r"(?:which|what)\s+[a-z]", noun.group(0)):
+            noun = re.search(r"\b(?:which|what)\s+[^\x00-\x7f\s]+\s+([a-z]+)()()", folded.lower())
+        # (... and one that is also a name, left as written (a node "方剂" of the class): its English word still
+        # says the noun, "哪个方剂出自X" asks for a formula)
+        cjk = re.search(r"\b(?:which|what)\s+([\u4e00-\u9fff]+)(?!\s*[a-z])", folded.lower())
+        if cjk is not None and CHINESE_WORDS.get(cjk.group(1)) and (noun is None or noun.start() > cjk.start()):
+            noun = re.search(r"which\s+([a-z]+)()()", f"which {CHINESE_WORDS[cjk.group(1)][0]}")
         first = noun.group(1) if noun and noun.group(1) not in WEAK else None
         # (a past tense after the noun is the question's verb: "which customer placed order X" asks for a customer;
         # so is a present one, a word in -s the graph does not say followed by no auxiliary: "which company runs
@@ -1390,7 +1407,7 @@ class _Reading:
 
     def _type_stems(self, name: str) -> set[str]:
         typ = self.types.get(name)
-        return content_stems(key_text(typ)) if typ else set()
+        return _type_words(typ) if typ else set()
 
     @staticmethod
     def _relation(f: Fact) -> str:
@@ -1686,7 +1703,7 @@ class _Reading:
         words = content_stems(end.to)
         typ = self.types.get(end.to)
         if not words or not words <= self.q_stems | content_stems(self.question) or (
-                self.wh_noun is not None and typ is not None and self.wh_noun in content_stems(key_text(typ))):
+                self.wh_noun is not None and typ is not None and self.wh_noun in _type_words(typ)):
             return None
         tie = [f for f in self.facts if f.kind == "property" and f.via is not None and f.head == end.at
                and f.via == (end.fact.relation, end.to)]
@@ -2021,7 +2038,7 @@ class _Reading:
         kind_ok = kind_ok or (self.kind == "place" and self.site_asked and end.value and _URL.match(end.to) is not None)
         # the noun a "which"/"what" asks for names the answer's type, or the key of a value ("which shipper" ->
         # a Shipper, not a shipped date; "in which city" -> a city)
-        what = content_stems(key_text(end_type)) if end_type else content_stems(end.relation) if end.value else set()
+        what = _type_words(end_type) if end_type else content_stems(end.relation) if end.value else set()
         # ... or a short value that says it ("which house does X sit in": "House of Lords", under `parliament`), or
         # an entity's short name where no type says it (`_name_says_noun`: "which championship was game 120 played
         # in" -> "World Championship 8th", an Event; chess, spent)
@@ -2111,12 +2128,16 @@ class _Reading:
         # any word of the question ("apa kode KBLI untuk X", "what code of the KBLI": X's `kode`)
         nameless = end.value and not kind_ok and noun_ok != 0 and self.asks_entity \
             and (self.kind == "agent" or not end.relation_words) and _NAMELESS.match(end.to) is not None
+        # an entity named as its own type (a node "方剂" labelled 方剂 that 包含 every formula) is the class itself,
+        # no member of it: "哪个方子" asks for a formula (tcm-formulas, spent, answered "方剂")
+        the_class = not end.value and self.asks_entity and not asks_class and self.types.get(end.to) is not None \
+            and end.to.strip().casefold() == str(self.types[end.to]).strip().casefold()
         return (end.value and (_NULL_MARKER.match(end.to) is not None or (
                     self.asks_entity and not self.yes_no and _TRUTH_VALUE.match(end.to) is not None)),
                 -len({self.folded[m] for m in touched & self.mentioned}), -self._days(chain),
                 not any(not s.value and s.to in self.picked for s in steps) if self.picked else False, unasked_link,
                 nameless,
-                not _form_fits(end.to, self.form), not kind_ok and not agent, sibling, noun_ok,
+                the_class, not _form_fits(end.to, self.form), not kind_ok and not agent, sibling, noun_ok,
                 repeats - len(chain.covered - {KIND_CLASS} - own_type_said), -repeats, not self._phrase(end), units,
                 self.defines and not (end.value and content_stems(end.relation) & _DESCRIPTION_STEMS),
                 someone if agent or self.asked_class is not None else 0,

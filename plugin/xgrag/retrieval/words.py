@@ -980,6 +980,12 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     "症状": "symptom", "疾病": "disease", "用量": "dosage dose consumption", "剂量": "dose dosage", "用法": "usage use",
     "次数": "frequency times", "频率": "frequency", "规格": "size specification", "适应症": "indication use",
     "治疗": "treats treatment", "副作用": "side effect",
+    # formulas of Chinese medicine (tcm-formulas, spent: "哪个方子", "用什么方剂" met no word of its type 方名, and a
+    # formula's 功能主治 none of "治疗")
+    "方剂": "formula prescription", "方子": "formula prescription", "方名": "formula prescription name",
+    "处方": "prescription formula", "药方": "prescription formula", "主治": "treats indication treatment",
+    "功能": "function", "中药": "herb medicine", "药材": "herb medicine", "组成": "composition consists",
+    "医书": "book medical",
     # places
     "国家": "country", "地区": "region area", "城市": "city", "省份": "province", "省": "province", "州": "state",
     "县": "county", "地址": "address", "街道": "street", "位置": "location position", "位于": "located",

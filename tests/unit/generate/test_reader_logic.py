@@ -2394,3 +2394,20 @@ def test_how_strong_is_answered_by_a_grade_on_its_scale() -> None:
     # no grade in words: not this rule's answer
     assert _read("How strong is the predicted association between glyburide and the dopamine transporter?",
                  [f for f in facts if f.id != "n1"])[0] != "weak."
+
+
+def test_a_chinese_noun_asked_meets_a_chinese_type_and_the_class_node_is_no_member() -> None:
+    # tcm-formulas (spent): formulas (方名) 包含'd by a node 方剂 of type 方剂, each with its 来源 and 功能主治;
+    # "哪个方子", "什么方剂" ask for a formula, not the class node, a symptom or the source book
+    facts = [_edge("c1", "方剂", "包含", "暖肝煎", "方剂", "方名"),
+             _edge("t1", "暖肝煎", "功能主治", "睾丸冷痛", "方名", "功能主治"),
+             _edge("t2", "暖肝煎", "功能主治", "小腹疼痛", "方名", "功能主治"),
+             _edge("s1", "暖肝煎", "来源", "《景岳全书》", "方名", "来源"),
+             _edge("c2", "方剂", "包含", "至宝丹", "方剂", "方名"),
+             _edge("s2", "至宝丹", "来源", "《灵苑方》", "方名", "来源"),
+             _edge("t3", "至宝丹", "功能主治", "神昏谵语", "方名", "功能主治")]
+    assert _read("睾丸冷痛应该用哪个方子？", facts)[0] == "暖肝煎."
+    assert _read("哪个方剂出自《灵苑方》？", facts)[0] == "至宝丹."
+    assert _read("神昏谵语用什么方剂？", facts)[0] == "至宝丹."
+    reading = _Reading(ExtractiveReader(ConstantEmbedder()), "哪个方剂出自《灵苑方》？", facts)
+    assert reading.wh_noun == "formula" and "formula" in reading._type_stems("至宝丹")
