@@ -553,6 +553,23 @@ def test_an_identifier_of_the_mapping_is_stated_only_when_the_question_names_it(
         assert "2610/11_dep_99" in {f.text for f in retriever.retrieve(asked).properties.values() if f.key == "id"}
 
 
+def test_a_key_said_in_chinese_is_stated(server: Neo4jStore) -> None:
+    # china-industry-chain (spent): "贵州茅台的公司全称是什么" names its key `fullname` in Chinese (全称: full name)
+    wipe(server)
+    server.query("""
+        CREATE (:company {name: '贵州茅台', fullname: '贵州茅台酒股份有限公司', code: '600519.SH'})
+              -[:所属行业]->(:industry {name: '白酒Ⅲ'})
+        """, read_only=False)
+    store = server.with_schema(schema_preset("domain", read_only=True, entities=[
+        EntityMapping(label="company", key="fullname", name=["name"], facts=["code"]),
+        EntityMapping(label="industry", key="name", name=["name"])]))
+    retriever = Retriever(store)
+    said = retriever.retrieve("贵州茅台的公司全称是什么？")
+    assert "贵州茅台酒股份有限公司" in {f.text for f in said.properties.values() if f.key == "fullname"}
+    unsaid = retriever.retrieve("贵州茅台属于哪个行业？")
+    assert not [f for f in unsaid.properties.values() if f.key == "fullname"]
+
+
 EDITIONS = schema_preset("domain", read_only=True, entities=[
     EntityMapping(label="Reference", key="rid", name=["title"], facts=["year", "doi"])])
 

@@ -28,8 +28,10 @@ from xgrag.retrieval.properties import asked_words, plain_value, property_releva
 from xgrag.retrieval.question import check_question
 from xgrag.retrieval.rows import REL_ROW_LEN, node_row, rel_row
 from xgrag.retrieval.words import (
+    CJK_LETTER,
     WEAK,
     content_stems,
+    english_chinese,
     question_dates,
     question_months,
     question_numbers,
@@ -164,7 +166,8 @@ class Retriever:
         schema = self.store.schema
         if not schema.general or not sub.seeds:
             return
-        words = key_tokens(question)
+        # (a Chinese question says a key's words in Chinese: "公司全称" its `fullname`; china-industry-chain, spent)
+        words = key_tokens(english_chinese(question) if CJK_LETTER.search(question) else question)
         seeds = set(sub.seeds)
         near = sorted(seeds | {r.target for r in sub.relationships.values() if r.source in seeds}
                       | {r.source for r in sub.relationships.values() if r.target in seeds})

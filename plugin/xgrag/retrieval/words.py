@@ -974,6 +974,10 @@ CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
     # companies and markets (a-share-companies, spent: "孙飘扬任职的公司属于哪个行业" met no word of `industry of`)
     "行业": "industry sector", "产业": "industry", "概念": "concept", "板块": "sector", "股票": "stock shares",
     "股份": "shares", "比例": "ratio proportion", "上市": "listed",
+    # levels of a hierarchy (china-industry-chain, spent: "上一级行业" met no word of its relation 上级行业)
+    "上级": "parent upper superior", "上一级": "parent upper superior",
+    "下级": "child lower subordinate", "下一级": "child lower subordinate", "所属": "belongs part",
+    "全称": "full name", "简称": "short name abbreviation",
     # medicines (chinese-cardio-drugs, spent: "美西律禁用于哪类人群" met no word of `prohibition people`)
     "药物": "drug medicine", "药品": "drug medicine", "药": "drug medicine", "禁用": "prohibition prohibited",
     "禁止": "prohibition prohibited", "禁忌": "prohibition contraindication", "慎用": "caution", "人群": "people group",

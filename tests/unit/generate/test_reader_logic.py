@@ -2411,3 +2411,11 @@ def test_a_chinese_noun_asked_meets_a_chinese_type_and_the_class_node_is_no_memb
     assert _read("神昏谵语用什么方剂？", facts)[0] == "至宝丹."
     reading = _Reading(ExtractiveReader(ConstantEmbedder()), "哪个方剂出自《灵苑方》？", facts)
     assert reading.wh_noun == "formula" and "formula" in reading._type_stems("至宝丹")
+
+
+def test_the_level_above_said_in_chinese_reads_the_parent_relation_on() -> None:
+    # china-industry-chain (spent): "上一级行业" met no word of 上级行业 and the company's own industry answered
+    facts = [_edge("a", "青岛啤酒", "所属行业", "啤酒", "company", "industry"),
+             _edge("b", "燕京啤酒", "所属行业", "啤酒", "company", "industry"),
+             _edge("p", "啤酒", "上级行业", "非白酒", "industry", "industry")]
+    assert _read("青岛啤酒所在行业的上一级行业是什么？", facts) == ("非白酒.", ["a", "p"])
