@@ -1118,8 +1118,13 @@ class _Reading:
         # (its English words are synonyms, no compound: the first is the noun)
         noun = re.search(r"\b(?:which|what)\s+(?:[^\x00-\x7f\s]+\s+)?([a-z]+)(?:\s+([a-z]+))?(?:\s+([a-z]+))?",
                          folded.lower())
+        # (... where it is the phrase's one word read in English: Chinese says its head last, "哪个国家级非遗项目"
+        # asks for a 项目, not a 国家; china-intangible-heritage, spent)
         if noun is not None and not re.match(r"(?:which|what)\s+[a-z]", noun.group(0)):
             noun = re.search(r"\b(?:which|what)\s+[^\x00-\x7f\s]+\s+([a-z]+)()()", folded.lower())
+            rest = re.split(r"[？?。！!，,《]", folded.lower()[noun.end():], maxsplit=1)[0] if noun else ""
+            if re.search(r"[\u4e00-\u9fff]\s+[a-z]", rest):
+                noun = None
         # (... and one that is also a name, left as written (a node "方剂" of the class): its English word still
         # says the noun, "哪个方剂出自X" asks for a formula)
         cjk = re.search(r"\b(?:which|what)\s+([\u4e00-\u9fff]+)(?!\s*[a-z])", folded.lower())

@@ -2419,3 +2419,12 @@ def test_the_level_above_said_in_chinese_reads_the_parent_relation_on() -> None:
              _edge("b", "燕京啤酒", "所属行业", "啤酒", "company", "industry"),
              _edge("p", "啤酒", "上级行业", "非白酒", "industry", "industry")]
     assert _read("青岛啤酒所在行业的上一级行业是什么？", facts) == ("非白酒.", ["a", "p"])
+
+
+def test_a_chinese_phrase_asked_is_read_by_its_head_not_its_first_word() -> None:
+    # china-intangible-heritage (spent): "哪个国家级非遗项目" asks for a 项目 (an Item), not a 国家 (a country)
+    facts = [_edge("p", "北方昆曲剧院", "由保护单位", "昆曲 1039", "Organization", "Item"),
+             _edge("r", "昆曲 1039", "申报于", "北京市", "Item", "Region")]
+    reading = _Reading(ExtractiveReader(ConstantEmbedder()), "北方昆曲剧院负责保护哪个国家级非遗项目？", facts)
+    assert reading.wh_noun != "country"
+    assert _read("北方昆曲剧院负责保护哪个国家级非遗项目？", facts)[0] == "昆曲 1039."
