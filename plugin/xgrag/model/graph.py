@@ -232,9 +232,9 @@ class Subgraph:
 
         return sorted(self.properties.values(), key=key)
 
-    def bridges(self) -> set[str]:
-        """The entities, not seeds, linked to two or more of the seeds: what the question's entities share (an MP
-        between his constituency and his party, a recommendation between a technology and a radar)."""
+    def bridges(self, least: int = 2) -> set[str]:
+        """The entities, not seeds, linked to two or more of the seeds (`least`): what the question's entities share
+        (an MP between his constituency and his party, a recommendation between a technology and a radar)."""
         seeds = set(self.seeds)
         near: dict[str, set[str]] = {}
         for r in self.relationships.values():
@@ -242,7 +242,19 @@ class Subgraph:
                 near.setdefault(r.target, set()).add(r.source)
             if r.target in seeds:
                 near.setdefault(r.source, set()).add(r.target)
-        return {n for n, linked in near.items() if len(linked) > 1 and n not in seeds}
+        return {n for n, linked in near.items() if len(linked) >= max(least, 2) and n not in seeds}
+
+    def closest_bridges(self, at_most: int) -> set[str]:
+        """The bridges linked to the most seeds, where at most `at_most` are (else none): of the 40 bouts two
+        wrestlers fought, the one that the tournament the question names holds too (sumo-makuuchi, tune)."""
+        least = 2
+        found = self.bridges(least)
+        while len(found) > at_most:
+            least += 1
+            found = self.bridges(least)
+            if not found:
+                return set()
+        return found
 
     def degree(self) -> dict[str, int]:
         deg = {nid: 0 for nid in self.nodes}

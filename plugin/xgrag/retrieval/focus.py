@@ -204,6 +204,9 @@ def _from_bridges(store: Neo4jStore, sub: Subgraph, frontier: Sequence[str], ex_
     whole or cut to the room left. Returns the relationships added and the entities they added."""
     linking = sub.bridges()
     bridges = sorted(n for n in frontier if n in linking)
+    if len(bridges) > MAX_BRIDGES:  # ... unless a few of them link more of the question's entities than the rest
+        closer = sub.closest_bridges(MAX_BRIDGES)
+        bridges = sorted(n for n in frontier if n in closer) or bridges
     if len(bridges) > MAX_BRIDGES:  # two diseases related to a dozen alike: none is the one the question means
         notes.append(f"hop {hop}: {len(bridges):,} entities linked to two of the question's entities, none read "
                      f"first (more than {MAX_BRIDGES})")

@@ -240,9 +240,9 @@ class Retriever:
         # an entity next to two of the seeds links them ("the MP for Ross, Skye and Lochaber" and "the Scottish
         # National Party": Ian Blackford): its facts and those of its relationships to the seeds are the
         # question's own too (when he joined the party), not one of a hub's many alike (every other member's)
-        linking = sub.bridges()
-        if len(linking) > BRIDGES_AT_MOST:  # what the seeds share, none in particular (every country both voted for)
-            linking = set()
+        # (what the seeds share, none in particular, is none: every country both voted for; but where a few of them
+        # link more of the seeds than the rest, those: the bout of the two wrestlers in the tournament named)
+        linking = sub.closest_bridges(BRIDGES_AT_MOST)
         between |= {rid for rid, r in sub.relationships.items()
                     if (r.source in seeds and r.target in linking) or (r.target in seeds and r.source in linking)}
         between |= linking

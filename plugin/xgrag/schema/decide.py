@@ -32,6 +32,7 @@ from xgrag.schema.labels import (
     sparse_name,
     spelled_value,
     value_name,
+    worded_value,
 )
 from xgrag.schema.links import Runner, foreign_keys, linking_types
 from xgrag.schema.options import ALIAS_TYPE, InferOptions
@@ -237,8 +238,8 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
         naming, labelled = "name", False
         known = key is not None and business_key(lp, key)  # "Order 10248": the number people know it by
         value = None if cands else value_name(lp, opts)
-        if known and value is not None and not spelled_value(lp, value[0]):
-            value = None  # "Order 10248" beside a phone number: the serial names it
+        if known and value is not None and not spelled_value(lp, value[0]) and not worded_value(lp, value[0]):
+            value = None  # "Order 10248" beside a phone number: the serial names it (not beside a name in words)
         sparse = None if cands or known or value is not None or key is None else sparse_name(lp, opts)
         record_aliases: list[tuple[str, str]] = []
         fallback: list[str] = []

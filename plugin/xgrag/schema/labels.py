@@ -323,6 +323,15 @@ def _in_words(s: PropertyStats) -> bool:
     return bool(s.examples) and all(" " in x.strip() and re.search(r"[^\W\d_]", x) for x in s.examples)
 
 
+def worded_value(lp: LabelProfile, key: str) -> bool:
+    """Values written in words alone, every sampled example: letters, no digit, no @ or / (a wrestler's ring name
+    "Akebono Taro" under `shikonaEn`): what people call the node, rather than the serial beside it (sumo-makuuchi,
+    tune: wrestlers were named "Rikishi 3081", and no question naming one could be linked)."""
+    s = lp.properties.get(key)
+    return s is not None and bool(s.examples) and all(
+        re.fullmatch(r"[^\W\d_][^\d@/]*", x.strip()) for x in s.examples)
+
+
 def spelled_value(lp: LabelProfile, key: str) -> bool:
     """A value key (`VALUE_WORDS`) whose values are written with letters (a street address, an e-mail address, a
     host name): what people call the node by, rather than a serial number beside it ("the shop at 100 Church

@@ -296,6 +296,30 @@ def test_a_spelled_value_names_a_node_before_its_serial_number_and_a_phone_numbe
     assert named["Office"] == ("officeId", [], "key")
 
 
+def test_a_value_in_words_names_a_node_before_its_serial_number() -> None:
+    """A wrestler known by a serial (rikishiID, and `name` holding the same number) and a ring name in words under a
+    key that says no name (`shikonaEn`): named by the ring name, as an address names a shop (sumo-makuuchi, tune:
+    "Rikishi 3081", no question naming a wrestler could be linked); a code with digits does not."""
+    from xgrag.schema.decide import decide_domain
+    from xgrag.schema.labels import worded_value
+
+    wrestler = label("Rikishi", examples(stats("rikishiID", ("INTEGER",)), "1", "2"),
+                     examples(stats("name", ("INTEGER",)), "1", "2"),
+                     examples(stats("shikonaEn"), "Abi", "Akebono Taro"),
+                     examples(stats("heya", distinct=4), "Miyagino", "Arashio"))
+    assert worded_value(wrestler, "shikonaEn")
+    part = label("Part", examples(stats("partId", ("INTEGER",)), "1", "2"), examples(stats("sku"), "AB-12", "CD-40"))
+    assert not worded_value(part, "sku")
+    office = label("Office", examples(stats("officeId"), "1", "2"),
+                   examples(stats("telephone"), "242-212-0080", "343-212-5151"))
+    assert not worded_value(office, "telephone")
+    profile = GraphProfile(nodes=20, relationships=0, labels={"Rikishi": wrestler, "Office": office}, types={},
+                           constraints=[], indexes=[])
+    named = {d.label: (d.key, d.name, d.naming) for d in decide_domain(profile, OPTS)[0].entities}
+    assert named["Rikishi"] == ("rikishiID", ["shikonaEn"], "value")
+    assert named["Office"] == ("officeId", [], "key")  # beside a phone number the serial still names it
+
+
 def test_a_key_that_is_the_name_written_as_a_slug_is_not_appended_to_the_name() -> None:
     """A repeating name beside a key that spells it as an identifier: the display is the name as people write it
     ("Malawi Savings Bank Limited"), not "Malawi Savings Bank Limited malawi-savings-bank-limited"; a readable key
