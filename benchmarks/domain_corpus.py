@@ -13716,6 +13716,47 @@ def write_ski_resorts(store: Any, mirror: Path) -> None:
 # [s33A source and writer above]
 
 
+JOBNX = "radbrt/jobnx"  # radbrt's "Neo4j jobs network" (2019): NAV's job advertisements, companies to occupations
+JOBNX_COMMIT = "a6b291950da3729091884c776dc7513c53516723"  # its HEAD, 25 January 2020 (commands.txt unchanged since
+# 3b5a777 of 17 August 2019, "bugfix commands"; import/'s three CSVs as committed then)
+JOBNX_SCRIPT = "commands.txt"  # the commands its README says to run, one by one, through the Neo4j command line
+JOBNX_FILES = frozenset({"jobnodes.csv", "orgnodes.csv", "edges.csv"})  # import/, what its LOAD CSVs read
+
+
+def write_nav_job_ads(store: Any, mirror: Path) -> None:
+    """commands.txt of radbrt/jobnx (radbrt's "Neo4j jobs network" of August 2019: occupations and the Norwegian
+    companies advertising for them, from an open dataset of NAV's job advertisements annotated with ISCO-08
+    occupation codes; no licence file; in Norwegian), read at JOBNX_COMMIT and run as its README says, command by
+    command: its commands are separated by blank lines (only the last ends with ';'), each `LOAD CSV WITH HEADERS
+    FROM 'file:///<name>'` given the rows of import/<name> (the folder its docker-compose.yml mounts as the server's
+    import directory), `USING PERIODIC COMMIT` (removed in 5.x) dropped and `CREATE INDEX ON :l(p)` written in 5.x
+    syntax. Its two index commands are run before its three loads, not after the load of their label: an index
+    changes nothing MERGE or MATCH writes, and without it each of the 45,415 MERGEs of a company would scan every
+    company merged before it. The graph: yrke (yrkeskode, the ISCO-08 code as a string, yrkestittel), foretak (orgnr,
+    navn, naring_kode and naring_tekst, the company's NACE industry code and its Norwegian name, antall_ansatte, its
+    number of employees as a string, "14.0"); a foretak `trenger` a yrke with antall (the number of positions
+    advertised, a string)."""
+    script = read_file(JOBNX, JOBNX_SCRIPT, mirror, JOBNX_COMMIT).decode("utf-8")
+    commands = [c.strip().rstrip(";").strip() for c in re.split(r"\n\s*\n", script) if c.strip()]
+    indexes = [c for c in commands if _LOAD_CSV.search(c) is None]
+    loads = [c for c in commands if _LOAD_CSV.search(c) is not None]
+    if len(indexes) != 2 or len(loads) != 3:
+        raise CorpusError(f"{JOBNX}: {JOBNX_SCRIPT} is not its two index and three load commands")
+    for command in indexes + loads:
+        statement = _five(command)
+        m = _LOAD_CSV.search(statement)
+        if m is None:
+            store.query(statement, read_only=False)
+            continue
+        name = m[2].removeprefix("file:///")
+        if name not in JOBNX_FILES:
+            raise CorpusError(f"{JOBNX}: {JOBNX_SCRIPT} reads {m[2]}, which no loader here serves")
+        rows = _csv_rows(read_file(JOBNX, f"import/{name}", mirror, JOBNX_COMMIT))
+        unwound = _LOAD_CSV.sub(f"UNWIND $rows AS {m[3]}", statement)
+        for start in range(0, max(len(rows), 1), _BATCH):
+            store.query(unwound, {"rows": rows[start:start + _BATCH]}, read_only=False)
+
+
 # [s33B source and writer above]
 
 
@@ -14550,6 +14591,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_ski_resorts, source=SKI_RESORTS),
     # [s33A Graph above]
 
+    Graph("nav-job-ads", "frozen", "Norway's job advertisements (NAV's open data of 2019, in Norwegian): the "
+                                    "companies advertising, with their organisation number, industry and "
+                                    "number of employees, the ISCO-08 occupations they advertise for and how "
+                                    "many positions",
+          writer=write_nav_job_ads, source=JOBNX),
     # [s33B Graph above]
 
     # [s33C Graph above]
