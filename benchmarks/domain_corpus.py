@@ -5182,6 +5182,47 @@ No xgrag command was run on any candidate.
 
 [s33A paragraph above]
 
+Helper s33B's paragraph, written blind (the thirty-third split, in preparation; domain searched: commerce, finance,
+business, real estate, jobs and the labour market, procurement). nav-job-ads: github.com/radbrt/jobnx (radbrt's
+"Neo4j jobs network", August 2019; no licence file; data in Norwegian), its commands.txt, the commands its README
+says to run through the Neo4j command line, read at a6b2919 of 25 January 2020 (JOBNX_COMMIT, its HEAD; commands.txt
+unchanged since 3b5a777, "bugfix commands"; write_nav_job_ads), over import/'s jobnodes.csv, orgnodes.csv and
+edges.csv (the folder its docker-compose.yml mounts as the server's import directory): an open dataset of NAV's (the
+Norwegian Labour and Welfare Administration's) job advertisements annotated with ISCO-08 occupation codes, summed
+per company and occupation, the companies with their organisation number, NACE industry and number of employees.
+What the loader needed: its five commands are separated by blank lines (only the last ends with ';'), so they are
+split there; `USING PERIODIC COMMIT` is dropped and `CREATE INDEX ON :l(p)` written in 5.x syntax; its two index
+commands run before its three loads rather than after the load of their label (an index changes nothing MERGE or
+MATCH writes; without it each of the 45,415 MERGEs of a company, on all five of its properties, would scan every
+company merged before it). The graph: 45,818 nodes (foretak 45,415, yrke 403), 188,892 relationships (trenger), 2
+labels (fewer than the 3 aimed for, said so here), `up` in 1 min 56 s (server start included, other helpers' servers
+running). yrke: yrkeskode (the ISCO-08 code, a string, "2223") and yrkestittel ("Sykepleiere"); foretak: orgnr (a
+string, "950007613"), navn (upper case, "GINA TRICOT AS"), naring_kode ("47.710"), naring_tekst ("Butikkhandel med
+klær") and antall_ansatte (a string with a decimal, "357.0"); a foretak `trenger` a yrke with antall (positions
+advertised, a string, "375"). Quirks kept as the script writes them: its MERGE of yrke on code and title makes two
+nodes of each of three codes jobnodes.csv titles twice (8341 "Jordbruks- skogbruksmaskinførere" and "Jordbruks- og
+skogbruksmaskinførere", 3121, 9213), and each edge to such a code is written to both (81 edges more than edges.csv's
+188,811 rows, one of those rows itself a duplicate); 67 company names are shared by several organisation numbers;
+every number is a string. Its 14 questions, in Norwegian as the data is (6 edge: the one occupation HENT AS and
+Media Telemarketing AS advertised for, and Langset Yard Services AS, the one company advertising for beekeepers,
+street food sellers and decoration painters; 4 node-property: Gina Tricot AS's employees, Bekk Consulting AS's
+industry, Eiendomsmegler Krogsveen AS's organisation number, the occupation code of nurses; 2 relationship-property:
+how many shop assistants NG Kiwi Oslo Akershus AS and how many bus drivers Firda Billag Buss AS sought; 2 two-hop:
+the employees of the one company seeking fruit and berry growers, the industry of the one company seeking leather
+goods operators), each answer the only one the graph holds, its stored form first ("357.0" with "357"); checked with
+domain_gold.py (0 problems); no xgrag command was run on the graph. Overlaps: none in kind; this is the corpus's
+first graph of job advertisements and its first in Norwegian (other company graphs, bp-ownership, sec-edgar, are
+ownership and filings). Considered by s33B and left out: ormastroni/composicao-societaria (Brazil's Receita Federal
+partners and companies: its README loads the files downloaded from the Receita's site, not committed),
+infobarbosa/neo4j (a CNAE loader over a local path of downloaded Receita files), labdados/tec-cid and
+blitzcodelabs/BlitzCode (left out before), Scuzzbopper/uk_land_registry_paid_dataset and vickyphang/ColumnBench's UK
+price paid data (MySQL and column stores, no Neo4j load),
+Deceitfulz/Lightweight-Graph-based-Job-Recommender-using-Neo4j-and-SpaCy-based-Skill-Extraction (named by the
+search, not examined for lack of time), aeaa1998/neo4j-project, PedrinHm/PolyglotStore,
+Mateus-Mannes/projeto-ban-2-neo4j, Bombaharris/nggql and
+sambhavk/Skill-Based-Endorsement-Relevance-Assessment-System (hand-typed seed data: users, products, skills), and
+Chinese shareholder-graph loaders the search named no repository for.
+
 [s33B paragraph above]
 
 [s33C paragraph above]
@@ -13753,6 +13794,47 @@ def write_ski_resorts(store: Any, mirror: Path) -> None:
 # [s33A source and writer above]
 
 
+JOBNX = "radbrt/jobnx"  # radbrt's "Neo4j jobs network" (2019): NAV's job advertisements, companies to occupations
+JOBNX_COMMIT = "a6b291950da3729091884c776dc7513c53516723"  # its HEAD, 25 January 2020 (commands.txt unchanged since
+# 3b5a777 of 17 August 2019, "bugfix commands"; import/'s three CSVs as committed then)
+JOBNX_SCRIPT = "commands.txt"  # the commands its README says to run, one by one, through the Neo4j command line
+JOBNX_FILES = frozenset({"jobnodes.csv", "orgnodes.csv", "edges.csv"})  # import/, what its LOAD CSVs read
+
+
+def write_nav_job_ads(store: Any, mirror: Path) -> None:
+    """commands.txt of radbrt/jobnx (radbrt's "Neo4j jobs network" of August 2019: occupations and the Norwegian
+    companies advertising for them, from an open dataset of NAV's job advertisements annotated with ISCO-08
+    occupation codes; no licence file; in Norwegian), read at JOBNX_COMMIT and run as its README says, command by
+    command: its commands are separated by blank lines (only the last ends with ';'), each `LOAD CSV WITH HEADERS
+    FROM 'file:///<name>'` given the rows of import/<name> (the folder its docker-compose.yml mounts as the server's
+    import directory), `USING PERIODIC COMMIT` (removed in 5.x) dropped and `CREATE INDEX ON :l(p)` written in 5.x
+    syntax. Its two index commands are run before its three loads, not after the load of their label: an index
+    changes nothing MERGE or MATCH writes, and without it each of the 45,415 MERGEs of a company would scan every
+    company merged before it. The graph: yrke (yrkeskode, the ISCO-08 code as a string, yrkestittel), foretak (orgnr,
+    navn, naring_kode and naring_tekst, the company's NACE industry code and its Norwegian name, antall_ansatte, its
+    number of employees as a string, "14.0"); a foretak `trenger` a yrke with antall (the number of positions
+    advertised, a string)."""
+    script = read_file(JOBNX, JOBNX_SCRIPT, mirror, JOBNX_COMMIT).decode("utf-8")
+    commands = [c.strip().rstrip(";").strip() for c in re.split(r"\n\s*\n", script) if c.strip()]
+    indexes = [c for c in commands if _LOAD_CSV.search(c) is None]
+    loads = [c for c in commands if _LOAD_CSV.search(c) is not None]
+    if len(indexes) != 2 or len(loads) != 3:
+        raise CorpusError(f"{JOBNX}: {JOBNX_SCRIPT} is not its two index and three load commands")
+    for command in indexes + loads:
+        statement = _five(command)
+        m = _LOAD_CSV.search(statement)
+        if m is None:
+            store.query(statement, read_only=False)
+            continue
+        name = m[2].removeprefix("file:///")
+        if name not in JOBNX_FILES:
+            raise CorpusError(f"{JOBNX}: {JOBNX_SCRIPT} reads {m[2]}, which no loader here serves")
+        rows = _csv_rows(read_file(JOBNX, f"import/{name}", mirror, JOBNX_COMMIT))
+        unwound = _LOAD_CSV.sub(f"UNWIND $rows AS {m[3]}", statement)
+        for start in range(0, max(len(rows), 1), _BATCH):
+            store.query(unwound, {"rows": rows[start:start + _BATCH]}, read_only=False)
+
+
 # [s33B source and writer above]
 
 
@@ -14587,6 +14669,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_ski_resorts, source=SKI_RESORTS),
     # [s33A Graph above]
 
+    Graph("nav-job-ads", "frozen", "Norway's job advertisements (NAV's open data of 2019, in Norwegian): the "
+                                    "companies advertising, with their organisation number, industry and "
+                                    "number of employees, the ISCO-08 occupations they advertise for and how "
+                                    "many positions",
+          writer=write_nav_job_ads, source=JOBNX),
     # [s33B Graph above]
 
     # [s33C Graph above]

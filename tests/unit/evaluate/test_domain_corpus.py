@@ -6515,6 +6515,85 @@ def test_ski_resorts_refuses_a_mirror_without_its_pinned_commit(
 
 # [s33A tests above]
 
+_JOBNX_COMMANDS = """USING PERIODIC COMMIT
+LOAD CSV WITH HEADERS FROM 'file:///jobnodes.csv' AS row
+WITH row WHERE row.yrkeskode IS NOT NULL
+MERGE (c:yrke {yrkeskode: row.yrkeskode, yrkestittel: row.yrke})
+
+CREATE INDEX ON :yrke(yrkeskode)
+
+USING PERIODIC COMMIT 10000
+LOAD CSV WITH HEADERS FROM 'file:///orgnodes.csv' AS row
+WITH row WHERE row.orgnr_frtk IS NOT NULL 
+MERGE (f:foretak {orgnr: row.orgnr_frtk, navn:row.navn})
+
+CREATE INDEX ON :foretak(orgnr)
+
+USING PERIODIC COMMIT 5000 
+LOAD CSV WITH HEADERS FROM 'file:///edges.csv' AS line 
+MATCH (f:foretak {orgnr: line.orgnr_frtk}), (y:yrke  {yrkeskode: line.yrkeskode}) 
+CREATE (f)-[:trenger {antall: line.antall_stillinger}]->(y);
+"""
+
+
+def _jobnx_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, commands: str = _JOBNX_COMMANDS) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "radbrt+jobnx" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    (fetched / "import").mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / corpus.JOBNX_SCRIPT).write_text(commands, encoding="utf-8")
+    (fetched / "import" / "jobnodes.csv").write_text("yrke,yrkeskode\nBirøktere,6123\n", encoding="utf-8")
+    (fetched / "import" / "orgnodes.csv").write_text(
+        "orgnr_frtk,nkode1,ansatte_antall,navn,naerk_tekst\n990749655,41.200,903.0,HENT AS,Oppføring av bygninger\n"
+        ",,,NO NUMBER AS,\n", encoding="utf-8")
+    (fetched / "import" / "edges.csv").write_text("orgnr_frtk,yrkeskode,antall_stillinger\n990749655,6123,2\n",
+                                                  encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "bugfix commands"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # a later commit that changed the data would not be what the corpus pinned
+    (fetched / "import" / "edges.csv").write_text("orgnr_frtk,yrkeskode,antall_stillinger\n1,2,99\n",
+                                                  encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "JOBNX_COMMIT", pinned)
+    return tmp_path
+
+
+def test_nav_job_ads_runs_its_commands_indexes_first_over_its_files_at_the_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_nav_job_ads(store, _jobnx_mirror(tmp_path, monkeypatch))
+    statements = [statement for statement, _ in store.calls]
+    # its commands are split on blank lines; the indexes (in 5.x syntax) before the loads, the loads in its order
+    assert statements[:2] == ["CREATE INDEX FOR (n:yrke) ON (n.yrkeskode)",
+                              "CREATE INDEX FOR (n:foretak) ON (n.orgnr)"]
+    assert len(statements) == 5
+    assert statements[2].startswith("UNWIND $rows AS row\nWITH row WHERE row.yrkeskode IS NOT NULL\nMERGE (c:yrke")
+    assert statements[3].startswith("UNWIND $rows AS row\nWITH row WHERE row.orgnr_frtk IS NOT NULL")
+    assert statements[4].startswith("UNWIND $rows AS line \nMATCH (f:foretak {orgnr: line.orgnr_frtk})")
+    assert statements[4].endswith("CREATE (f)-[:trenger {antall: line.antall_stillinger}]->(y)")
+    assert "PERIODIC" not in " ".join(statements)
+    params = [p for _, p in store.calls]
+    assert params[:2] == [{}, {}]
+    assert params[2] == {"rows": [{"yrke": "Birøktere", "yrkeskode": "6123"}]}
+    # an empty field is null, as LOAD CSV gives it (the command's WHERE leaves that row out)
+    assert params[3]["rows"][1] == {"orgnr_frtk": None, "nkode1": None, "ansatte_antall": None,
+                                    "navn": "NO NUMBER AS", "naerk_tekst": None}
+    assert params[4] == {"rows": [{"orgnr_frtk": "990749655", "yrkeskode": "6123", "antall_stillinger": "2"}]}
+
+
+def test_nav_job_ads_refuses_a_file_it_does_not_serve_and_a_changed_script(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    other = _JOBNX_COMMANDS.replace("file:///edges.csv", "https://example.org/edges.csv")
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/edges.csv"):
+        corpus.write_nav_job_ads(Recorder(), _jobnx_mirror(tmp_path / "a", monkeypatch, other))
+    fewer = _JOBNX_COMMANDS.replace("CREATE INDEX ON :foretak(orgnr)\n\n", "")
+    with pytest.raises(corpus.CorpusError, match="not its two index and three load commands"):
+        corpus.write_nav_job_ads(Recorder(), _jobnx_mirror(tmp_path / "b", monkeypatch, fewer))
+
+
 # [s33B tests above]
 
 # [s33C tests above]
