@@ -5158,12 +5158,12 @@ stored files), a MITRE ATT&CK tactic, technique, mitigation and actor Cypher ove
 (its repository not named by the search; mitre-attack already holds ATT&CK's tactics, techniques and groups),
 wagenrace/python_dep_graph (PyPI packages, licences and dependencies: its LOAD CSVs read all_packages.csv through a
 proxy URL, and no such file is among the repository's stored files), DaSEA-project/DaSEA-Network (package dependency
-networks of many package managers, left unevaluated before: its neo4j-import scripts were not read in the time left),
-dbroeglin/ossdb (DNS records, load balancers, hosts and IPs of an IT operations database: its committed CSVs are the
-rows its contrib/generate_data.rb writes, hosts jeetest0000 onwards, generated), sergzin/flamingbutter (an example
-router topology of eight Router nodes, one label), Mhijazi16/pacman-crawler (the corpus has arch-packages), and the
-French ANFR mobile-antenna site loaders the search returned without naming their repositories (one label, Site, read
-from an xlsx or a MongoDB collection).
+networks of many package managers, left unevaluated before: its neo_bulk_import.sh builds its neo4j-admin import files
+from the 2022 DaSEA dataset under dasea_data/, not among the repository's stored files), dbroeglin/ossdb (DNS records,
+load balancers, hosts and IPs of an IT operations database: its committed CSVs are the rows its contrib/generate_data.rb
+writes, hosts jeetest0000 onwards, generated), sergzin/flamingbutter (an example router topology of eight Router nodes,
+one label), Mhijazi16/pacman-crawler (the corpus has arch-packages), and the French ANFR mobile-antenna site loaders the
+search returned without naming their repositories (one label, Site, read from an xlsx or a MongoDB collection).
 
 [s33C paragraph above]
 
