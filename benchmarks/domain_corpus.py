@@ -5162,8 +5162,11 @@ networks of many package managers, left unevaluated before: its neo_bulk_import.
 from the 2022 DaSEA dataset under dasea_data/, not among the repository's stored files), dbroeglin/ossdb (DNS records,
 load balancers, hosts and IPs of an IT operations database: its committed CSVs are the rows its contrib/generate_data.rb
 writes, hosts jeetest0000 onwards, generated), sergzin/flamingbutter (an example router topology of eight Router nodes,
-one label), Mhijazi16/pacman-crawler (the corpus has arch-packages), and the French ANFR mobile-antenna site loaders the
-search returned without naming their repositories (one label, Site, read from an xlsx or a MongoDB collection).
+one label), Mhijazi16/pacman-crawler (the corpus has arch-packages), txx18/Graph-Algorithms (its community-detection
+example's software libraries and DEPENDS_ON, one label, Library), a CISA Known Exploited Vulnerabilities loader the
+search returned without naming its repository (its fetch_kev fetches the catalogue at run time), and the French ANFR
+mobile-antenna site loaders the search returned without naming their repositories (one label, Site, read from an xlsx or
+a MongoDB collection).
 
 [s33C paragraph above]
 
