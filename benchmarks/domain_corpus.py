@@ -5225,6 +5225,27 @@ Chinese shareholder-graph loaders the search named no repository for.
 
 [s33B paragraph above]
 
+Helper s33C's paragraph, written blind (the thirty-third split, in preparation; domain searched: technology, software,
+open-source ecosystems, telecommunications, IT operations and cybersecurity). No graph added: this helper started with
+about half an hour left before its deadline and found no candidate in the time that met the rules and was not already in
+the corpus or considered; no xgrag command was run on any graph. Considered by s33C and left out (each grepped here
+first): Szynol00/MobileDevices-GraphDB (in the corpus as mobile-devices), remi-espie/learning_Neo4J and
+Planet9V/agent-optimization-deployment (left out before), prashanthcm/GraphKer (a copy of the GraphKer CVE, CWE, CPE and
+CAPEC loader: its Cypher scripts read the MITRE and NVD files its scraper.py downloads, none among the repository's
+stored files), a MITRE ATT&CK tactic, technique, mitigation and actor Cypher over threatTactic.csv and its edge files
+(its repository not named by the search; mitre-attack already holds ATT&CK's tactics, techniques and groups),
+wagenrace/python_dep_graph (PyPI packages, licences and dependencies: its LOAD CSVs read all_packages.csv through a
+proxy URL, and no such file is among the repository's stored files), DaSEA-project/DaSEA-Network (package dependency
+networks of many package managers, left unevaluated before: its neo_bulk_import.sh builds its neo4j-admin import files
+from the 2022 DaSEA dataset under dasea_data/, not among the repository's stored files), dbroeglin/ossdb (DNS records,
+load balancers, hosts and IPs of an IT operations database: its committed CSVs are the rows its contrib/generate_data.rb
+writes, hosts jeetest0000 onwards, generated), sergzin/flamingbutter (an example router topology of eight Router nodes,
+one label), Mhijazi16/pacman-crawler (the corpus has arch-packages), txx18/Graph-Algorithms (its community-detection
+example's software libraries and DEPENDS_ON, one label, Library), a CISA Known Exploited Vulnerabilities loader the
+search returned without naming its repository (its fetch_kev fetches the catalogue at run time), and the French ANFR
+mobile-antenna site loaders the search returned without naming their repositories (one label, Site, read from an xlsx or
+a MongoDB collection).
+
 [s33C paragraph above]
 
 [s33D paragraph above]
