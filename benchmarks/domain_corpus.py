@@ -5161,7 +5161,8 @@ Bernardo-MG/darksouls-explorer-dataset, wangri-s/Knowledge-Graph, bmckinney/jazz
 robertrouse/theographic-bible-metadata, evilcloud/cypherbooks, sbarnesisrael/caphar, carstoid/collection-neo4j,
 aaishahhulkhoree/projectNeo4jBigData, chrisapton/Music-KG-Project, jinglero-undernda/jinglero, pacedproton/medialang,
 fblamanna/OpenDataCultura2017 (fetched again: its data/*_neo4j.csv hold ids only, as said before), the SWAPI graphs
-(star-wars is in the corpus) and the eurovision graph. Considered by s33D for the first time and left out:
+(star-wars is in the corpus), the eurovision graph, mseewaters/CozyMysteriesGraph (cozy-mysteries), mneedham's HIMYM
+graph and mdestefano/GoT2Neo. Considered by s33D for the first time and left out:
 andreamaver/DataManagement (the songs, singers, bands, authors, genres and editions of ten Sanremo festivals,
 2013-2022, from Spotify's API and scraped pages, in Italian, Apache-2.0; fetched, HEAD 44b2e87 of March 2023: its load
 script, Notebook/###CREAZIONE Neo4j###.txt, reads tracce_final.csv, edizione.csv, solo_autori.csv,
@@ -5176,8 +5177,9 @@ star-wars is in the corpus). Seen and not evaluated, their repositories not name
 loader (Oeuvre, Musee, Ville, Departement, Region, Artiste, MouvementArtistique over pandas, some 137,000 works; its
 data/oeuvres_clean.csv not found in the index), an Italian Wikidata paintings loader (Opera, Artista, Museo), a
 Spanish museum-pieces loader (pieza, componente, pais, localidad, cultura), a Hindu-mythology graph synced from
-PostgreSQL (MythoGyan), a temple-and-festival extractor over free text and a hand-typed Chinese travel script with
-festivals. No xgrag command was run on any of them.
+PostgreSQL (MythoGyan), a temple-and-festival extractor over free text, a hand-typed Chinese travel script with
+festivals and a TV series-and-episodes loader whose Cypher sits in a config.yaml. No xgrag command was run on any of
+them.
 
 [s33D paragraph above]
 
