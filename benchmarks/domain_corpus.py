@@ -5248,6 +5248,38 @@ a MongoDB collection).
 
 [s33C paragraph above]
 
+Helper s33D's paragraph, written blind (the thirty-third split, in preparation; domain searched: culture, arts, music,
+literature, film and TV, museums, religion, mythology, media and news, in Italian, French, Korean and English). No
+graph added: in the time given no repository in this domain was found that holds its data and its own Neo4j load
+script, is not in the corpus or left out before, and that Neo4j 5 could load as written; the searches (the code corpus
+and find_string on museums and artworks, Joconde, painters, operas and composers, songs, albums and festivals,
+Sanremo, K-pop, webtoons, Korean films and heritage, French books and chansons, Italian cultural projects, mythology,
+Hindu epics, the Bible and churches, newspapers and media owners, anime, Star Wars, Billboard and Grammy) returned
+mostly graphs the corpus holds or earlier helpers left out, each grepped here first: kvaithin/greeky,
+Bernardo-MG/darksouls-explorer-dataset, wangri-s/Knowledge-Graph, bmckinney/jazz-graph, schoi80/vine-graph and
+robertrouse/theographic-bible-metadata, evilcloud/cypherbooks, sbarnesisrael/caphar, carstoid/collection-neo4j,
+aaishahhulkhoree/projectNeo4jBigData, chrisapton/Music-KG-Project, jinglero-undernda/jinglero, pacedproton/medialang,
+fblamanna/OpenDataCultura2017 (fetched again: its data/*_neo4j.csv hold ids only, as said before), the SWAPI graphs
+(star-wars is in the corpus), the eurovision graph, mseewaters/CozyMysteriesGraph (cozy-mysteries), mneedham's HIMYM
+graph and mdestefano/GoT2Neo. Considered by s33D for the first time and left out:
+andreamaver/DataManagement (the songs, singers, bands, authors, genres and editions of ten Sanremo festivals,
+2013-2022, from Spotify's API and scraped pages, in Italian, Apache-2.0; fetched, HEAD 44b2e87 of March 2023: its load
+script, Notebook/###CREAZIONE Neo4j###.txt, reads tracce_final.csv, edizione.csv, solo_autori.csv,
+artisti_autori.csv, solo_artisti.csv, solo_gruppi.csv, generi_nodi.csv, generi_artisti.csv and collaborazioni.csv, of
+which only pivot_artisti_final.csv is committed; the others are written by Colab notebooks, the songs, editions and
+authors by Scraping_classifica_autori.ipynb from pages scraped at run time, so the authors and their collaborations
+cannot be rebuilt offline, and the committed SOLO_GRUPPI_artisti_final.csv has columns nome and periodo_attivita where
+the script reads name and activity_period; a graph from the committed files would not be the script's graph);
+jekrch/eurovision-analytics (its Neo4j migrations read a PostgreSQL database through apoc.load.jdbc, the CSVs loaded
+into PostgreSQL by Flyway; Eurovision is in the corpus); SkatAI/IPSA-NoSQL (Star Wars CSVs in a course's notes:
+star-wars is in the corpus). Seen and not evaluated, their repositories not named by the index: a French Joconde
+loader (Oeuvre, Musee, Ville, Departement, Region, Artiste, MouvementArtistique over pandas, some 137,000 works; its
+data/oeuvres_clean.csv not found in the index), an Italian Wikidata paintings loader (Opera, Artista, Museo), a
+Spanish museum-pieces loader (pieza, componente, pais, localidad, cultura), a Hindu-mythology graph synced from
+PostgreSQL (MythoGyan), a temple-and-festival extractor over free text, a hand-typed Chinese travel script with
+festivals and a TV series-and-episodes loader whose Cypher sits in a config.yaml. No xgrag command was run on any of
+them.
+
 [s33D paragraph above]
 
 [s33E paragraph above]
