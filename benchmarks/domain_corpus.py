@@ -5163,7 +5163,9 @@ loader calling NodeAdd, not a Neo4j script), a UIUC prerequisite
 planner's seed script (courses with a code only, plus invented demo students and professors; its repository not
 named by the index), a Purdue CS course graph's import script (about 120 courses and 27 prerequisites; its repository
 not named by the index), NeonBrasil/neo4j (a university model of students, professors and courses: only its README
-seen, not evaluated) and jsamaniego-22/jasm-ontograph-elearning (left out before). No xgrag command
+seen, not evaluated) jsamaniego-22/jasm-ontograph-elearning (left out before), WxxShirley/FDU_Courses_QA (Fudan courses, left out
+before: about 60 courses), covid-19-net/covid-19-community (already named in this docstring), xingyve0319's SHU
+course medical graph and xzk-seu/360KG (one label, left out before). No xgrag command
 was run on any of them.
 
 [s33E paragraph above]
