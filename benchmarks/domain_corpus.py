@@ -5282,6 +5282,21 @@ them.
 
 [s33D paragraph above]
 
+Helper s33E's paragraph, written blind (the thirty-third split, in preparation; science, medicine, biology, chemistry,
+agriculture and education): no graph added. The helper started late (its first turn was cut off) and had about 25
+minutes before its deadline, too little to find, load, question and test a new graph; what it searched and why each hit
+was left out: AIDA-UIUC/uiuc-scheduler (UIUC's course catalogue; left out before, its data/neo4j/ removed at HEAD),
+wvirtue/Plant-Knowledge-Graph, JoanWu5/University-Knowledge-Graph and hejack0207/Agriculture_KnowledgeGraph (Hudong
+encyclopedia graphs of plants, universities and crops, all already named in this docstring), jeffwhite-619/periodicity
+(the periodic table, left out before), MaayanLab/DRC-Portals (its C2M2 TSVs are not committed), IEK-13/MatGraphAI (left
+out before), maxdemarzi/cpdat (left out before: a Lua loader calling NodeAdd, not a Neo4j script), a UIUC prerequisite
+planner's seed script (courses with a code only, plus invented demo students and professors; its repository not named by
+the index), a Purdue CS course graph's import script (about 120 courses and 27 prerequisites; its repository not named
+by the index), NeonBrasil/neo4j (a university model of students, professors and courses: only its README seen, not
+evaluated), jsamaniego-22/jasm-ontograph-elearning (left out before), WxxShirley/FDU_Courses_QA (Fudan courses, left out
+before: about 60 courses), covid-19-net/covid-19-community (already named in this docstring), xingyve0319's SHU course
+medical graph and xzk-seu/360KG (one label, left out before). No xgrag command was run on any of them.
+
 [s33E paragraph above]
 
 [s33F paragraph above]
