@@ -5153,6 +5153,13 @@ spent since.
 
 [s33E paragraph above]
 
+Helper s33F's paragraph, written blind (sports, games, leisure, tourism, food, history, geography, environment,
+people and politics): started with about 18 minutes left before its deadline, it found no graph it could add in time.
+Considered and left out: aohua/KG-food and atilara/recipes-book-db (both already considered by earlier helpers and
+left out, see above), fingahoverit/neo4j-neo4j_ogm (the World Cup data already in the corpus, see above),
+mitrandir-pl/recipe_book_app (a hand-written recipe book, too small) and paldeep-singh/ssb-api (its recipes a test
+file), not loaded for lack of time.
+
 [s33F paragraph above]
 """
 
