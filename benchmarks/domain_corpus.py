@@ -5154,11 +5154,16 @@ spent since.
 [s33E paragraph above]
 
 Helper s33F's paragraph, written blind (sports, games, leisure, tourism, food, history, geography, environment,
-people and politics): started with about 18 minutes left before its deadline, it found no graph it could add in time.
-Considered and left out: aohua/KG-food and atilara/recipes-book-db (both already considered by earlier helpers and
-left out, see above), fingahoverit/neo4j-neo4j_ogm (the World Cup data already in the corpus, see above),
-mitrandir-pl/recipe_book_app (a hand-written recipe book, too small) and paldeep-singh/ssb-api (its recipes a test
-file), not loaded for lack of time.
+people and politics): started its brief at 07:37 UTC with some 18 minutes left before its 07:55 deadline, it added
+no graph (no writer, no Graph entry, no questions, no test; no Neo4j started, no xgrag command run). Considered and
+left out: aohua/KG-food and atilara/recipes-book-db (both already considered by earlier helpers and left out, see
+above); fingahoverit/neo4j-neo4j_ogm (its World Cup squads, mneedham/neo4j-worldcup's copy, left out above);
+mitrandir-pl/recipe_book_app (fastapi_app/DB/db_script.groovy at 56642e2, one hand-written CREATE script: 19 Recipe
+with cooking times and Russian cooking steps, 66 Product with calories per 100 g, a few Country and four
+FoodCategory nodes, 132 INGREDIENT edges with grams; some 95 nodes, under the size aim, and no time left to load it);
+paldeep-singh/ssb-api (localRecipeDb/import: apoc.load.csv over testRecipes.csv, 42 recipes with ingredients, tags
+and tag categories; small and a test file). A later helper could take the mitrandir-pl script if a small graph is
+acceptable.
 
 [s33F paragraph above]
 """
