@@ -5159,8 +5159,8 @@ no graph (no writer, no Graph entry, no questions, no test; no Neo4j started, no
 left out: aohua/KG-food and atilara/recipes-book-db (both already considered by earlier helpers and left out, see
 above); fingahoverit/neo4j-neo4j_ogm (its World Cup squads, mneedham/neo4j-worldcup's copy, left out above);
 mitrandir-pl/recipe_book_app (fastapi_app/DB/db_script.groovy at 56642e2, one hand-written CREATE script: 19 Recipe
-with cooking times and Russian cooking steps, 66 Product with calories per 100 g, a few Country and four
-FoodCategory nodes, 132 INGREDIENT edges with grams; some 95 nodes, under the size aim, and no time left to load it);
+with cooking times and Russian cooking steps, 66 Product with calories per 100 g, eight Country and four
+FoodCategory nodes, 132 INGREDIENT edges with grams; 97 nodes, under the size aim, and no time left to load it);
 paldeep-singh/ssb-api (localRecipeDb/import: apoc.load.csv over testRecipes.csv, 42 recipes with ingredients, tags
 and tag categories; small and a test file). A later helper could take the mitrandir-pl script if a small graph is
 acceptable.
