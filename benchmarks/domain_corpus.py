@@ -13740,6 +13740,25 @@ def write_ski_resorts(store: Any, mirror: Path) -> None:
 # [s33E source and writer above]
 
 
+RECIPE_BOOK = "mitrandir-pl/recipe_book_app"  # a FastAPI recipe book app of 2023 (no licence file)
+RECIPE_BOOK_COMMIT = "56642e2ba66ce55cd7b8a980b5f9b71ec1d898ab"  # its HEAD (10 November 2023)
+# the hand-written Cypher script of the app's Neo4j database (named .groovy), one CREATE statement
+RECIPE_BOOK_SCRIPT = "fastapi_app/DB/db_script.groovy"
+# 5.x refuses a parenthesized path pattern in CREATE, `((country1)-[:is_food_of]->(medovik))`: the same
+# relationship without the outer parentheses
+_PAREN_PATH = re.compile(r"\(\((\w+)\)(-\[[^\]]*\]->)\((\w+)\)\)")
+
+
+def write_recipe_book(store: Any, mirror: Path) -> None:
+    """fastapi_app/DB/db_script.groovy of mitrandir-pl/recipe_book_app (a student FastAPI recipe book of 2023, no
+    licence file, recipe names in English, cooking steps in Russian), read at RECIPE_BOOK_COMMIT and run as written,
+    as one statement (the script has no ';'), the outer parentheses of its parenthesized relationship patterns
+    dropped (5.x refuses them in CREATE)."""
+    script = read_file(RECIPE_BOOK, RECIPE_BOOK_SCRIPT, mirror, RECIPE_BOOK_COMMIT).decode("utf-8")
+    for statement in _statements(script):
+        store.query(_PAREN_PATH.sub(r"(\1)\2(\3)", _five(statement)), read_only=False)
+
+
 # [s33F source and writer above]
 
 
@@ -14570,6 +14589,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     # [s33E Graph above]
 
+    Graph("recipe-book", "frozen", "a small recipe book (a 2023 student app's hand-written graph): recipes with "
+                                   "cooking times and Russian cooking steps, their products with grams and "
+                                   "calories per 100 g, the country each dish is from and its course",
+          writer=write_recipe_book, source=RECIPE_BOOK),
     # [s33F Graph above]
 ]}
 
