@@ -5154,16 +5154,28 @@ spent since.
 [s33E paragraph above]
 
 Helper s33F's paragraph, written blind (sports, games, leisure, tourism, food, history, geography, environment,
-people and politics): started its brief at 07:37 UTC with some 18 minutes left before its 07:55 deadline, it added
-no graph (no writer, no Graph entry, no questions, no test; no Neo4j started, no xgrag command run). Considered and
-left out: aohua/KG-food and atilara/recipes-book-db (both already considered by earlier helpers and left out, see
-above); fingahoverit/neo4j-neo4j_ogm (its World Cup squads, mneedham/neo4j-worldcup's copy, left out above);
-mitrandir-pl/recipe_book_app (fastapi_app/DB/db_script.groovy at 56642e2, one hand-written CREATE script: 19 Recipe
-with cooking times and Russian cooking steps, 66 Product with calories per 100 g, eight Country and four
-FoodCategory nodes, 132 INGREDIENT edges with grams; 97 nodes, under the size aim, and no time left to load it);
-paldeep-singh/ssb-api (localRecipeDb/import: apoc.load.csv over testRecipes.csv, 42 recipes with ingredients, tags
-and tag categories; small and a test file). A later helper could take the mitrandir-pl script if a small graph is
-acceptable.
+people and politics), started at 07:37 UTC with little time before its 07:55 deadline: recipe-book, from
+mitrandir-pl/recipe_book_app (https://github.com/mitrandir-pl/recipe_book_app, a student FastAPI recipe book app of
+2023, no licence file; recipe and product names in English, cooking steps in Russian), its hand-written Cypher
+script fastapi_app/DB/db_script.groovy at RECIPE_BOOK_COMMIT (56642e2, its HEAD; the script last changed in e745177
+of March 2023), run as one statement (the script has no ';'; the repository has no code that loads it, it is the
+database's script to paste into the browser). Changed: the outer parentheses of its 38 parenthesized relationship
+patterns in CREATE, `((country1)-[:is_food_of]->(medovik))`, dropped, since 5.x refuses them. **Small, under the
+size aim**: 98 nodes (Product 66 with calories_per_100_grams, Recipe 19 with cooking_time_in_min and how_to_cook,
+Country 8, FoodCategory 4, and one node with no label), 170 relationships (INGREDIENT 132 with
+required_amount_in_grams, is_food_of 19 from country to recipe, INCLUDE 19 from category to recipe); five labels
+counting none; up in about two minutes (not timed closely). Quirks kept as the script writes them: Medovik's 8 g of
+soda goes to a node with no label and no property (the script never creates `soda`, so CREATE makes an empty node);
+two recipe names end in a space ("Tatar azu ", "Classic lasagna with meat "); one product is named "meat_bouillon";
+"Europe" and "Tatarstan" are Country nodes; five products are in no recipe. The 14 questions: 6 edge (a recipe's
+country or course, the one recipe of a country, the recipe using a product), 4 node-property (cooking times,
+calories per 100 g), 2 relationship-property (grams of a product in a recipe), 2 two-hop (the course of a country's
+dish, the country of the dish using a product); domain_gold.py check: 14 questions, 0 problems; no xgrag command run
+on the graph. Overlaps: other recipe graphs of the corpus (their own recipes, not these). Considered and left out:
+aohua/KG-food and atilara/recipes-book-db (both already considered by earlier helpers and left out, see above);
+fingahoverit/neo4j-neo4j_ogm (its World Cup squads, mneedham/neo4j-worldcup's copy, left out above);
+paldeep-singh/ssb-api (localRecipeDb/import: apoc.load.csv over testRecipes.csv, 42 recipes, a test file). No wider
+search was possible in the time.
 
 [s33F paragraph above]
 """

@@ -6525,7 +6525,8 @@ def test_ski_resorts_refuses_a_mirror_without_its_pinned_commit(
 
 _RECIPE_BOOK_SCRIPT = (
     "CREATE (milk:Product {name: \"milk\", calories_per_100_grams: 60})\n\n"
-    "CREATE (medovik:Recipe {name: \"Medovik\", cooking_time_in_min: 60, how_to_cook: \"\u041d\u0430 \u043f\u043b\u0438\u0442\u0443\n\"}),\n"
+    "CREATE (medovik:Recipe {name: \"Medovik\", cooking_time_in_min: 60, "
+    "how_to_cook: \"\u041d\u0430 \u043f\u043b\u0438\u0442\u0443\n\"}),\n"
     "(medovik)-[:INGREDIENT {required_amount_in_grams: 8}]->(milk)\n\n"
     "CREATE\n(country1: Country {name: 'Russia'})\n\n"
     "CREATE\n((country1)-[:is_food_of]->(medovik)),\n((country1)-[:is_food_of]->(\u043eatmeal))\n")
