@@ -6602,4 +6602,52 @@ def test_nav_job_ads_refuses_a_file_it_does_not_serve_and_a_changed_script(
 
 # [s33E tests above]
 
+_RECIPE_BOOK_SCRIPT = (
+    "CREATE (milk:Product {name: \"milk\", calories_per_100_grams: 60})\n\n"
+    "CREATE (medovik:Recipe {name: \"Medovik\", cooking_time_in_min: 60, "
+    "how_to_cook: \"\u041d\u0430 \u043f\u043b\u0438\u0442\u0443\n\"}),\n"
+    "(medovik)-[:INGREDIENT {required_amount_in_grams: 8}]->(milk)\n\n"
+    "CREATE\n(country1: Country {name: 'Russia'})\n\n"
+    "CREATE\n((country1)-[:is_food_of]->(medovik)),\n((country1)-[:is_food_of]->(\u043eatmeal))\n")
+
+
+def _recipe_book_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "mitrandir-pl+recipe_book_app" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    script = fetched / corpus.RECIPE_BOOK_SCRIPT
+    script.parent.mkdir(parents=True)
+    script.write_text(_RECIPE_BOOK_SCRIPT, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "db script"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    script.write_text("CREATE (:Recipe {name: \"later\"})\n", encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "a later script"], check=True)
+    monkeypatch.setattr(corpus, "RECIPE_BOOK_COMMIT", pinned)
+    return tmp_path
+
+
+def test_recipe_book_runs_its_script_as_one_statement_without_parenthesized_paths(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_recipe_book(store, _recipe_book_mirror(tmp_path, monkeypatch))
+    # one statement (the script has no ';'), as written at the pinned commit, but the outer parentheses of its
+    # relationship patterns, which 5.x refuses in CREATE
+    assert [statement for statement, _ in store.calls] == [_RECIPE_BOOK_SCRIPT.strip().replace(
+        "((country1)-[:is_food_of]->(medovik))", "(country1)-[:is_food_of]->(medovik)").replace(
+        "((country1)-[:is_food_of]->(\u043eatmeal))", "(country1)-[:is_food_of]->(\u043eatmeal)")]
+    assert all(params == {} for _, params in store.calls)
+
+
+def test_recipe_book_refuses_a_mirror_without_its_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    mirror = _recipe_book_mirror(tmp_path, monkeypatch)
+    monkeypatch.setattr(corpus, "RECIPE_BOOK_COMMIT", "0" * 40)
+    with pytest.raises(corpus.CorpusError, match="db_script.groovy is not in the mirror"):
+        corpus.write_recipe_book(Recorder(), mirror)
+
+
 # [s33F tests above]
