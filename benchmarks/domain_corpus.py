@@ -5180,7 +5180,6 @@ evaluated); TuringDB's power_plants graph (the Global Power Plant Database, but 
 and several synthetic grid seeds (Volos, Jimeta and Molokai substations, feeders and customers typed by hand).
 No xgrag command was run on any candidate.
 
-[s33A paragraph above]
 
 Helper s33B's paragraph, written blind (the thirty-third split, in preparation; domain searched: commerce, finance,
 business, real estate, jobs and the labour market, procurement). nav-job-ads: github.com/radbrt/jobnx (radbrt's
@@ -5223,7 +5222,6 @@ Mateus-Mannes/projeto-ban-2-neo4j, Bombaharris/nggql and
 sambhavk/Skill-Based-Endorsement-Relevance-Assessment-System (hand-typed seed data: users, products, skills), and
 Chinese shareholder-graph loaders the search named no repository for.
 
-[s33B paragraph above]
 
 Helper s33C's paragraph, written blind (the thirty-third split, in preparation; domain searched: technology, software,
 open-source ecosystems, telecommunications, IT operations and cybersecurity). No graph added: this helper started with
@@ -5246,7 +5244,6 @@ search returned without naming its repository (its fetch_kev fetches the catalog
 mobile-antenna site loaders the search returned without naming their repositories (one label, Site, read from an xlsx or
 a MongoDB collection).
 
-[s33C paragraph above]
 
 Helper s33D's paragraph, written blind (the thirty-third split, in preparation; domain searched: culture, arts, music,
 literature, film and TV, museums, religion, mythology, media and news, in Italian, French, Korean and English). No
@@ -5280,7 +5277,6 @@ PostgreSQL (MythoGyan), a temple-and-festival extractor over free text, a hand-t
 festivals and a TV series-and-episodes loader whose Cypher sits in a config.yaml. No xgrag command was run on any of
 them.
 
-[s33D paragraph above]
 
 Helper s33E's paragraph, written blind (the thirty-third split, in preparation; science, medicine, biology, chemistry,
 agriculture and education): no graph added. The helper started late (its first turn was cut off) and had about 25
@@ -5297,7 +5293,6 @@ evaluated), jsamaniego-22/jasm-ontograph-elearning (left out before), WxxShirley
 before: about 60 courses), covid-19-net/covid-19-community (already named in this docstring), xingyve0319's SHU course
 medical graph and xzk-seu/360KG (one label, left out before). No xgrag command was run on any of them.
 
-[s33E paragraph above]
 
 Helper s33F's paragraph, written blind (sports, games, leisure, tourism, food, history, geography, environment,
 people and politics), started at 07:37 UTC with little time before its 07:55 deadline: recipe-book, from
@@ -5323,7 +5318,24 @@ fingahoverit/neo4j-neo4j_ogm (its World Cup squads, mneedham/neo4j-worldcup's co
 paldeep-singh/ssb-api (localRecipeDb/import: apoc.load.csv over testRecipes.csv, 42 recipes, a test file). No wider
 search was possible in the time.
 
-[s33F paragraph above]
+The thirty-third split (declared 2026-12-03, fifteenth session, before any xgrag command ran on its graphs). Six
+helpers, one domain each (transport, energy and infrastructure; commerce, finance and jobs; technology and software;
+culture; science, medicine and education; sports, leisure, food, history, geography and politics), each to find one
+graph, load it with its repository's own script, write 14 questions with plain Cypher and check them with
+domain_gold.py (0 problems), blind: no schema inference, linking, answering or bench_domains.py on them, no xgrag
+output on them looked at. Two found one; four found none that met the rules (their paragraphs above list what they
+considered; three of them started late, with 20 to 30 minutes left before the deadline). THIRTY_THIRD_POOL =
+nav-job-ads, recipe-book (two graphs), drawn by `sorted(random.Random(61).sample(sorted(THIRTY_THIRD_POOL), 2))` =
+both: **frozen** (28 questions), to be run once at the end of the tuning that follows; no graph is left to tune.
+nav-job-ads is in Norwegian, recipe-book in English with Russian cooking steps. Declared before the draw as their
+helpers report them, and kept: nav-job-ads has two labels (companies and occupations) and one relationship type, its
+script's two index commands run before its three loads instead of between them (an index changes nothing MERGE writes;
+without it each of 45,415 MERGEs scans the companies before it), every value a string ("357.0"), three occupation codes
+written as two nodes each; recipe-book is small (98 nodes, under the 300 aimed at), its script's relationship
+patterns unwrapped from the extra parentheses Neo4j 5 refuses, one node without a label (the soda its script never
+creates), two recipe names ending in a space. The lead read the helpers' reports (domains, labels, counts, quirks,
+question mixes), not their questions, while building this session's rules from spent and tune graphs' failures; no
+question of the two frozen graphs is read before their run.
 """
 
 from __future__ import annotations
@@ -5441,6 +5453,8 @@ THIRTY_FIRST_POOL = ("china-industry-chain", "delta-force", "dutch-weather-sales
 THIRTY_FIRST_SEED = 59
 THIRTY_SECOND_POOL = ("factbook-trade", "jakarta-bus-routes", "paris-library-loans", "ski-resorts", "t2d-net")
 THIRTY_SECOND_SEED = 60
+THIRTY_THIRD_POOL = ("nav-job-ads", "recipe-book")
+THIRTY_THIRD_SEED = 61
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -13883,9 +13897,6 @@ def write_ski_resorts(store: Any, mirror: Path) -> None:
         store.query(_five(statement), read_only=False)
 
 
-# [s33A source and writer above]
-
-
 JOBNX = "radbrt/jobnx"  # radbrt's "Neo4j jobs network" (2019): NAV's job advertisements, companies to occupations
 JOBNX_COMMIT = "a6b291950da3729091884c776dc7513c53516723"  # its HEAD, 25 January 2020 (commands.txt unchanged since
 # 3b5a777 of 17 August 2019, "bugfix commands"; import/'s three CSVs as committed then)
@@ -13927,18 +13938,6 @@ def write_nav_job_ads(store: Any, mirror: Path) -> None:
             store.query(unwound, {"rows": rows[start:start + _BATCH]}, read_only=False)
 
 
-# [s33B source and writer above]
-
-
-# [s33C source and writer above]
-
-
-# [s33D source and writer above]
-
-
-# [s33E source and writer above]
-
-
 RECIPE_BOOK = "mitrandir-pl/recipe_book_app"  # a FastAPI recipe book app of 2023 (no licence file)
 RECIPE_BOOK_COMMIT = "56642e2ba66ce55cd7b8a980b5f9b71ec1d898ab"  # its HEAD (10 November 2023)
 # the hand-written Cypher script of the app's Neo4j database (named .groovy), one CREATE statement
@@ -13956,9 +13955,6 @@ def write_recipe_book(store: Any, mirror: Path) -> None:
     script = read_file(RECIPE_BOOK, RECIPE_BOOK_SCRIPT, mirror, RECIPE_BOOK_COMMIT).decode("utf-8")
     for statement in _statements(script):
         store.query(_PAREN_PATH.sub(r"(\1)\2(\3)", _five(statement)), read_only=False)
-
-
-# [s33F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -14778,26 +14774,15 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                     "lifts by type, snow cannons, features and months open, resorts near each "
                                     "other and the airports with scheduled service near them, with distances",
           writer=write_ski_resorts, source=SKI_RESORTS),
-    # [s33A Graph above]
-
     Graph("nav-job-ads", "frozen", "Norway's job advertisements (NAV's open data of 2019, in Norwegian): the "
                                     "companies advertising, with their organisation number, industry and "
                                     "number of employees, the ISCO-08 occupations they advertise for and how "
                                     "many positions",
           writer=write_nav_job_ads, source=JOBNX),
-    # [s33B Graph above]
-
-    # [s33C Graph above]
-
-    # [s33D Graph above]
-
-    # [s33E Graph above]
-
     Graph("recipe-book", "frozen", "a small recipe book (a 2023 student app's hand-written graph): recipes with "
                                    "cooking times and Russian cooking steps, their products with grams and "
                                    "calories per 100 g, the country each dish is from and its course",
           writer=write_recipe_book, source=RECIPE_BOOK),
-    # [s33F Graph above]
 ]}
 
 
