@@ -1081,3 +1081,63 @@ def test_a_rival_among_the_candidates_left_keeps_their_group_test_and_is_measure
     assert next(c for c in ex.components if c.id == "bx").evaluated != "group"  # measured alone
     info = ex.group_testing.strategies["edge"] if ex.group_testing else None
     assert info is not None and info.proxy_confirmed is True
+
+
+def echo_first_world() -> Subgraph:
+    """Ann Lee starred in Red, which Bo Ek directed; Ann Lee's tag "lee" (a question echo: the question's own word)
+    and 40 festivals shown at Red or at Drama (the competitors)."""
+    sub = padded(things([("s", "Ann Lee"), ("f1", "Red"), ("d1", "Bo Ek"), ("g", "Drama"), ("t1", "lee")],
+                        [("a1", "f1", "starred_actors", "s"), ("b1", "f1", "directed_by", "d1"),
+                         ("c1", "f1", "has_genre", "g"), ("e1", "s", "has_tags", "t1")], "s"), 40, ("f1", "g"))
+    return sub
+
+
+class EchoReader(RuleGenerator):
+    """Answers the director of a film the seed starred in; with the seed's echo `e1` out while the festivals are in,
+    a festival ("Festival 0."): a stand-in for a reader that finds the question's entity by the question's words and
+    loses it to the context's other facts when the echo alone is out, but not when those go with it (seeds 43 and
+    61's dev-4910: Mary, Queen of Scots -has_tags-> queen; seed 59's dev-10566: The Last Days on Mars -has_tags->
+    mars)."""
+
+    def generate(self, prompt, system=None, *, question=None, facts: tuple[Fact, ...] = ()) -> Generation:
+        self.calls += 1
+        films = {f.head for f in facts if f.relation == "starred actors"}
+        directors = [f.tail for f in facts if f.relation == "directed by" and f.head in films]
+        if not directors:
+            return Generation("I don't know.", Usage(1, 1, 1, 0.0), self.name, [])
+        if not any(f.id == "e1" for f in facts) and any(f.relation == "shown at" for f in facts):
+            return Generation("Festival 0.", Usage(1, 1, 1, 0.0), self.name, [])
+        return Generation(f"{directors[0]}.", Usage(1, 1, 1, 0.0), self.name, [])
+
+
+def test_a_question_echo_in_the_rest_is_measured_alone_before_the_sufficiency_probe() -> None:
+    """The echo e1 moves the answer alone (leave-one-out ranks it) but not when removed with the rest: the sufficiency
+    probe cleared it unmeasured (the base: top 3 missed). Now it is removed alone first (one call more): found, and
+    the top 3 is leave-one-out's; the sufficiency probe then keeps the answer (confirmed)."""
+    runs = {}
+    for scheduler in ("exhaustive", "proxy"):
+        cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1)  # type: ignore[arg-type]
+        runs[scheduler] = Explainer(FixedRetriever(echo_first_world()), EchoReader(), HashEmbedder(), cfg).explain(
+            "who directed the films Ann Lee starred in")
+    loo, ex = runs["exhaustive"], runs["proxy"]
+    assert ex.answer == loo.answer == "Bo Ek."
+    important = {c.id for c in loo.components if (c.importance or 0) > loo.noise_floor}
+    assert important == {"a1", "b1", "e1"}
+    assert {c.id for c in ex.components if (c.importance or 0) > ex.noise_floor} == important
+    assert next(c for c in ex.components if c.id == "e1").evaluated != "group"  # measured alone
+    info = ex.group_testing.strategies["edge"] if ex.group_testing else None
+    assert info is not None and info.proxy_confirmed is True
+
+
+def test_a_question_echo_costs_one_call_and_a_context_without_one_none() -> None:
+    """A reader that needs no echo: with Ann Lee's tag "lee" in the context the echo is removed alone, one call more
+    (the rule's price where an echo is there); without it (the tag out of the context) the plan is the base's."""
+    sub = echo_first_world()
+    sub.relationships.pop("e1")
+    cfg = ExplainSettings(strategies=("edge",), scheduler="proxy", noise_runs=1)
+    question = "who directed the films Ann Lee starred in"
+    ex = Explainer(FixedRetriever(sub), RuleGenerator("directed by"), HashEmbedder(), cfg).explain(question)
+    with_echo = Explainer(FixedRetriever(echo_first_world()), RuleGenerator("directed by"), HashEmbedder(),
+                          cfg).explain(question)
+    assert ex.answer == with_echo.answer == "Bo Ek."
+    assert with_echo.cost.generator_calls == ex.cost.generator_calls + 1  # the echo alone, where one is there
