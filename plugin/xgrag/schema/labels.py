@@ -52,6 +52,8 @@ DATE_WORDS = ("date", "time", "start", "begin", "created", "when", "day")
 _KEY_WORDS = {"nom": "name", "nome": "name", "nombre": "name", "naam": "name", "navn": "name", "namn": "name",
               "nimi": "name", "titre": "title", "titulo": "title", "titolo": "title", "titel": "title",
               "intitule": "title", "libelle": "name",  # French: a station's intitulé, an item's libellé
+              # Norwegian and Danish (an occupation's `yrkestittel`: nav-job-ads, spent, named by its code)
+              "tittel": "title", "benevnelse": "name", "betegnelse": "name",
               # Indonesian and Malay (an establishment's `nama`: named by its address, its name a fact), Polish,
               # Czech, Croatian and Serbian, Turkish
               "nama": "name", "judul": "title", "nazwa": "name", "tytul": "title", "nazev": "name", "naziv": "name",
@@ -110,7 +112,7 @@ def slug_like(s: PropertyStats) -> bool:
 
 
 # A key named with one of these words is a code people look up ("Crm Cd" 330, "Rpt Dist No" 1998, an InChIKey)
-CODE_WORDS = ("code", "cd", "no", "nr", "num", "number", "key")
+CODE_WORDS = ("code", "cd", "no", "nr", "num", "number", "key", "kode", "kod", "codigo", "codice", "nummer")
 
 
 def readable_code(lp: LabelProfile, key: str) -> bool:
@@ -257,9 +259,15 @@ def _korean_name_key(key: str) -> bool:
 
 def _named_for_label(low: str, label: str) -> bool:
     """`low` (a key as `_norm` writes it) is a word for "name" or "title" in a language `_KEY_WORDS` holds, then the
-    label's own word: `nomvoie` of Voie, `nombreestadio` of Estadio."""
+    label's own word: `nomvoie` of Voie, `nombreestadio` of Estadio; or the label's word first, as German and the
+    Nordic languages compound it, with or without a joining s or e: `yrkestittel` of yrke, `Stationsname`."""
     own = label.lower().replace("_", "")
-    return len(own) >= 3 and low.endswith(own) and low != own and name_key(low[:-len(own)])
+    if len(own) < 3 or low == own:
+        return False
+    if low.endswith(own) and name_key(low[:-len(own)]):
+        return True
+    rest = low[len(own):] if low.startswith(own) else ""
+    return bool(rest) and (name_key(rest) or (rest[0] in "se" and len(rest) > 3 and name_key(rest[1:])))
 
 
 def repeating_name(lp: LabelProfile, opts: InferOptions, name: list[str]) -> bool:
@@ -277,8 +285,10 @@ def _label_word(label: str, key: str) -> bool:
     low = _norm(key)
     rest = low[len(own):]
     # (a value's word, `emailAddress`, `phoneNumber`: named by that value as such, `value_name`)
+    # (a compound's joining s is no part of its last word: `yrkeskode` is yrke's code)
     return (low.startswith(own) and rest.isalpha() and len(rest) >= 3 and not id_named(key)
-            and rest not in CODE_WORDS and not _has_word(rest, DATE_WORDS) and not _has_word(rest, VALUE_WORDS)
+            and rest not in CODE_WORDS and not (rest[0] == "s" and rest[1:] in CODE_WORDS)
+            and not _has_word(rest, DATE_WORDS) and not _has_word(rest, VALUE_WORDS)
             and rest not in ("type", "kind"))
 
 

@@ -296,6 +296,18 @@ def test_a_spelled_value_names_a_node_before_its_serial_number_and_a_phone_numbe
     assert named["Office"] == ("officeId", [], "key")
 
 
+def test_a_nordic_compound_of_the_label_and_title_names_its_nodes_before_its_code() -> None:
+    # nav-job-ads (spent): an occupation's `yrkestittel` (yrke + s + tittel, its title) and `yrkeskode` (its code,
+    # the joining s before "kode"): named by its code, no occupation could be linked by what people call it
+    occupation = label("yrke", examples(stats("yrkeskode"), "0", "110"),
+                       examples(stats("yrkestittel"), "Birøktere", "Jurister og advokater"))
+    assert name_candidates(occupation, OPTS)[0][1] == ["yrkestittel"]
+    # German compounds too, and a Norwegian title alone
+    assert name_candidates(label("Station", stats("stationsname"), stats("linie", distinct=3)), OPTS)[0][1] == [
+        "stationsname"]
+    assert name_candidates(label("Bok", stats("tittel"), stats("sjanger", distinct=3)), OPTS)[0][1] == ["tittel"]
+
+
 def test_a_value_in_words_names_a_node_before_its_serial_number() -> None:
     """A wrestler known by a serial (rikishiID, and `name` holding the same number) and a ring name in words under a
     key that says no name (`shikonaEn`): named by the ring name, as an address names a shop (sumo-makuuchi, tune:
