@@ -918,10 +918,27 @@ def _without_keywords(question: str, q: tuple[str, ...], found: list[_Found],
 _DEMONYM_ENDINGS = ("nian", "vian", "ian", "ean", "ese", "ish", "an", "n", "i")
 
 
+# ... and adjectives no ending makes from their place's name ("What French recipe is there?": France; recipe-book,
+# spent, linked nothing)
+_IRREGULAR_DEMONYMS = {
+    "French": ("France",), "Dutch": ("Netherlands", "The Netherlands", "Holland"), "Swiss": ("Switzerland",),
+    "Greek": ("Greece",), "British": ("United Kingdom", "Great Britain", "Britain"), "English": ("England",),
+    "Welsh": ("Wales",), "Scottish": ("Scotland",), "Scots": ("Scotland",), "Irish": ("Ireland",),
+    "Danish": ("Denmark",), "Swedish": ("Sweden",), "Finnish": ("Finland",), "Polish": ("Poland",),
+    "Turkish": ("Turkey", "Türkiye"), "Spanish": ("Spain",), "Thai": ("Thailand",), "Filipino": ("Philippines",),
+    "Norwegian": ("Norway",), "Belgian": ("Belgium",), "Icelandic": ("Iceland",), "Czech": ("Czechia",
+    "Czech Republic"), "Portuguese": ("Portugal",), "Lebanese": ("Lebanon",), "Cypriot": ("Cyprus",),
+    "Malagasy": ("Madagascar",), "Emirati": ("United Arab Emirates",), "Basque": ("Basque Country",),
+}
+
+
 def demonym_places(word: str) -> list[str]:
     """The place names an adjective of a place written with a capital may be made from ("Panamanian": "Panama";
-    "Colombian": "Colombia"; "Chinese": "China"), longest first; none for a word in lower case or of under six letters
-    (a place name is looked up only as its adjective: "the Panamanian coffee" names Panama; coffee-beans, spent)."""
+    "Colombian": "Colombia"; "Chinese": "China"; an irregular one by `_IRREGULAR_DEMONYMS`: "French": "France"),
+    longest first; none for a word in lower case or of under six letters unless irregular (a place name is looked up
+    only as its adjective: "the Panamanian coffee" names Panama; coffee-beans, spent)."""
+    if word in _IRREGULAR_DEMONYMS:
+        return sorted(_IRREGULAR_DEMONYMS[word], key=lambda f: (-len(f), f))
     if len(word) < 6 or not word[:1].isupper() or not word[1:].islower() or not word.isalpha():
         return []
     out: list[str] = []

@@ -511,6 +511,11 @@ def test_a_place_is_named_by_its_adjective() -> None:
     assert "Peru" in demonym_places("Peruvian") and "China" in demonym_places("Chinese")
     assert "Italy" in demonym_places("Italian") and "Mexico" in demonym_places("Mexican")
     assert demonym_places("panamanian") == [] and demonym_places("Parker") == []
+    # irregular adjectives, short ones too (recipe-book, spent: "What French recipe is there?" linked nothing)
+    assert demonym_places("French") == ["France"] and "Netherlands" in demonym_places("Dutch")
+    assert demonym_places("Swiss") == ["Switzerland"] and demonym_places("french") == []
+    france = Node("f", "France", type="Country")
+    assert [le.node.id for le in select_demonyms("What French recipe is there?", [(france, 1.0)])] == ["f"]
     found = select_demonyms("What share of the Panamanian coffee's taste is winey?", [(panama, 1.0), (peru, 1.0)])
     assert [(le.node.id, le.method) for le in found] == [("p", "demonym")]
     # not where a whole name covers the word
