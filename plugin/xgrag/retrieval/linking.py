@@ -856,6 +856,10 @@ def schema_stems(schema: Any) -> frozenset[str]:
 
 
 _DETERMINERS = ARTICLES | {"his", "her", "its", "their", "my", "your", "our", "this", "that", "these", "those"}
+# French words no English question types: where two are said, "a" is the verb avoir, no article ("a-t-il été emprunté",
+# "a été publié": the book "Été" is not named; paris-library-loans, spent)
+_FRENCH_ONLY = frozenset("combien quel quelle quels quelles qui chez est sont été les des du une dans sur avec pour "
+                         "par il elle ils elles ce cette".split())
 
 
 def _without_keywords(question: str, q: tuple[str, ...], found: list[_Found],
@@ -903,8 +907,9 @@ def _without_keywords(question: str, q: tuple[str, ...], found: list[_Found],
     capitalised = any(f[0] > 0 and any(w[:1].isupper() for w in cased[f[0]:f[1]]) for f in found)
     if capitalised:
         ends = {g[1] for g in found}
+        determiners = _DETERMINERS - {"a"} if len(set(q) & _FRENCH_ONLY) >= 2 else _DETERMINERS
         found = [f for f in found if not (f[1] - f[0] == 1 and cased[f[0]].islower() and not f[6] and (
-            f[0] == 0 or (q[f[0] - 1] not in _DETERMINERS and f[0] not in ends)))]
+            f[0] == 0 or (q[f[0] - 1] not in determiners and f[0] not in ends)))]
     if all(keyword(f) for f in found):
         return found
     # a keyword of the same type as a specific match is a peer of it, not a tag: a graph that stores its names in
