@@ -4,7 +4,9 @@ testing only where the proxy was contradicted."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -256,13 +258,16 @@ class ChainReader(RuleGenerator):
 
 
 
-def leave_one_out_and_proxy(sub: Subgraph) -> tuple[Explanation, Explanation]:
-    """"who directed the films Ann Lee starred in" over `sub`, explained by leave-one-out and by the proxy plan."""
+def leave_one_out_and_proxy(sub: Subgraph, reader: Callable[[], RuleGenerator] = lambda: ChainReader(),
+                            question: str = "who directed the films Ann Lee starred in",
+                            **settings: Any) -> tuple[Explanation, Explanation]:
+    """`question` over `sub`, explained by leave-one-out and by the proxy plan, each with a fresh `reader` (edge
+    removal, one baseline, `settings` besides)."""
     runs = {}
     for scheduler in ("exhaustive", "proxy"):
-        cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1)  # type: ignore[arg-type]
-        runs[scheduler] = Explainer(FixedRetriever(sub), ChainReader(), HashEmbedder(), cfg).explain(
-            "who directed the films Ann Lee starred in")
+        cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1,  # type: ignore[arg-type]
+                              **settings)
+        runs[scheduler] = Explainer(FixedRetriever(sub), reader(), HashEmbedder(), cfg).explain(question)
     return runs["exhaustive"], runs["proxy"]
 
 def test_in_the_explainer_a_confirmed_proxy_costs_its_candidates_and_one_probe() -> None:
@@ -376,12 +381,7 @@ def test_a_joint_probe_that_moves_beside_a_rest_that_keeps_the_answer_splits_the
     left = sorted(c.id for c in first.components if c.id in ("k3", "b3", "k4", "b4") and c.evaluated == "group")
     assert len(left) > 1
     needed = left[-1]
-    runs = {}
-    for scheduler in ("exhaustive", "proxy"):
-        cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1)  # type: ignore[arg-type]
-        runs[scheduler] = Explainer(FixedRetriever(sub), NeedsFactReader(needed), HashEmbedder(), cfg).explain(
-            "who directed the films Ann Lee starred in")
-    loo, ex = runs["exhaustive"], runs["proxy"]
+    loo, ex = leave_one_out_and_proxy(sub, lambda: NeedsFactReader(needed))
     assert ex.answer == loo.answer == "Bo Ek."
     important = {c.id for c in ex.components if (c.importance or 0) > ex.noise_floor}
     assert important == {c.id for c in loo.components if (c.importance or 0) > loo.noise_floor} == {"a1", "b1", needed}
@@ -440,12 +440,7 @@ def test_a_trail_that_states_none_of_the_asked_relations_does_not_stop_the_verif
     3-fact chain are asked alone until the movers state both words, and no group test of the rest of the chain
     follows (before, the 1-fact trail accounted for the answer and Rublev's two facts were a group, then split)."""
     sub = director_writer_graph(festivals=40)
-    runs = {}
-    for scheduler in ("exhaustive", "proxy"):
-        cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1)
-        runs[scheduler] = Explainer(FixedRetriever(sub), DirectorWriterReader(), HashEmbedder(), cfg).explain(
-            WROTE_QUESTION)
-    loo, proxy = runs["exhaustive"], runs["proxy"]
+    loo, proxy = leave_one_out_and_proxy(sub, lambda: DirectorWriterReader(), WROTE_QUESTION)
     assert loo.answer == proxy.answer == "Tark."
     movers = {c.id for c in loo.components if (c.importance or 0) > loo.noise_floor}
     assert movers == {"sd", "rd", "rw"} and {c.id for c in proxy.top("edge", 3)} == movers
@@ -609,13 +604,8 @@ def test_in_the_explainer_a_chain_with_redundant_links_stops_the_single_removals
     the trail through Sapphire is measured, Victim's facts are removed together (the answer stays: cleared)
     instead of one by one, as leave-one-out ranks them (only the director moves the answer)."""
     sub = shared_director_graph(festivals=40)
-    runs = {}
-    for scheduler in ("exhaustive", "proxy"):
-        cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1,  # type: ignore[arg-type]
-                              hops=3)  # a 3-hop question: trails of up to 3 facts
-        runs[scheduler] = Explainer(FixedRetriever(sub), SharedDirectorReader(), HashEmbedder(), cfg).explain(
-            SHARED_DIRECTOR_QUESTION)
-    loo, proxy = runs["exhaustive"], runs["proxy"]
+    # a 3-hop question: trails of up to 3 facts
+    loo, proxy = leave_one_out_and_proxy(sub, lambda: SharedDirectorReader(), SHARED_DIRECTOR_QUESTION, hops=3)
     assert loo.answer == proxy.answer == "English."
     movers = {c.id for c in loo.components if (c.importance or 0) > loo.noise_floor}
     assert movers == {"kd"} and proxy.top("edge", 1)[0].id == "kd"
@@ -953,12 +943,7 @@ def test_under_shift_an_unconfirmed_proxy_asks_a_relation_word_seeds_facts_alone
     group test) and group testing of the 40-odd facts of the rest searched for it (on MetaQA seed 47's dev-9199:
     22 calls, 9 now)."""
     sub = tag_seed_world()
-    runs = {}
-    for scheduler in ("exhaustive", "proxy"):
-        cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1, group_verify=5)  # type: ignore[arg-type]
-        runs[scheduler] = Explainer(FixedRetriever(sub), NeedsFactReader("k4"), HashEmbedder(), cfg).explain(
-            "who directed the films Ann Lee starred in")
-    loo, ex = runs["exhaustive"], runs["proxy"]
+    loo, ex = leave_one_out_and_proxy(sub, lambda: NeedsFactReader("k4"), group_verify=5)
     assert ex.answer == loo.answer == "Bo Ek."
     info = ex.group_testing.strategies["edge"] if ex.group_testing else None
     assert info is not None and info.proxy_confirmed is True
@@ -1068,12 +1053,7 @@ def test_a_rival_among_the_candidates_left_keeps_their_group_test_and_is_measure
     kept the answer and was cleared unmeasured; removed alone it moves it. With a rival left, the candidates left keep
     their own group test (everything else kept): it moves, the rival is found alone, and the top 3 is
     leave-one-out's."""
-    runs = {}
-    for scheduler in ("exhaustive", "proxy"):
-        cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1)  # type: ignore[arg-type]
-        runs[scheduler] = Explainer(FixedRetriever(rival_world()), RivalReader(), HashEmbedder(), cfg).explain(
-            "who directed the films Ann Lee starred in")
-    loo, ex = runs["exhaustive"], runs["proxy"]
+    loo, ex = leave_one_out_and_proxy(rival_world(), lambda: RivalReader())
     assert ex.answer == loo.answer == "Bo Ek."
     important = {c.id for c in loo.components if (c.importance or 0) > loo.noise_floor}
     assert important == {"a1", "b1", "bx"}
@@ -1114,12 +1094,7 @@ def test_a_question_echo_in_the_rest_is_measured_alone_before_the_sufficiency_pr
     """The echo e1 moves the answer alone (leave-one-out ranks it) but not when removed with the rest: the sufficiency
     probe cleared it unmeasured (the base: top 3 missed). Now it is removed alone first (one call more): found, and
     the top 3 is leave-one-out's; the sufficiency probe then keeps the answer (confirmed)."""
-    runs = {}
-    for scheduler in ("exhaustive", "proxy"):
-        cfg = ExplainSettings(strategies=("edge",), scheduler=scheduler, noise_runs=1)  # type: ignore[arg-type]
-        runs[scheduler] = Explainer(FixedRetriever(echo_first_world()), EchoReader(), HashEmbedder(), cfg).explain(
-            "who directed the films Ann Lee starred in")
-    loo, ex = runs["exhaustive"], runs["proxy"]
+    loo, ex = leave_one_out_and_proxy(echo_first_world(), lambda: EchoReader())
     assert ex.answer == loo.answer == "Bo Ek."
     important = {c.id for c in loo.components if (c.importance or 0) > loo.noise_floor}
     assert important == {"a1", "b1", "e1"}
