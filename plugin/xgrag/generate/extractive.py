@@ -252,6 +252,10 @@ _NULL_MARKER = re.compile(r"(?i)^\s*(?:\\n|null|none|nan|n/a|#n/a|nil|undefined)
 # value, is what "which drug ..." asks for; only a yes/no question is answered by it (t2d-net, spent, answered
 # "which diabetes drug is predicted to target X" with "TRUE").
 _TRUTH_VALUE = re.compile(r"(?i)^\s*(?:true|false|yes|no)\s*$")
+_TRUE = re.compile(r"(?i)^\s*(?:true|yes)\s*$")
+# "which" and a Chinese word, then its first English word alone (its others are synonyms, no compound), with the two
+# empty groups a noun's compound would fill
+_CHINESE_NOUN = re.compile(r"(?:which|what)\s+[^\x00-\x7f\s]+\s+([a-z]+)()()")
 
 
 # Keys that count units of something ("quantity", "qty", "count", "units in stock"): what "how many" asks when it
@@ -642,12 +646,12 @@ def _head_stems(name: str) -> set[str]:
     return content_stems(head[-1]) if head else set()
 
 
-
 def _type_words(typ: str) -> set[str]:
     """The stems a type's name says, a Chinese one's English words too (`CHINESE_WORDS`: 方名 says "formula",
     which "哪个方子" asks for; tcm-formulas, spent)."""
     text = key_text(typ)
     return content_stems(english_chinese(text) if CJK_LETTER.search(text) else text)
+
 
 class _Reading:
     """One question over one context: the steps each fact offers, the chains they form, the best chain."""
@@ -994,7 +998,7 @@ class _Reading:
                 self.kind_values.setdefault(f.head, set()).update(content_stems(f.tail))
             # ... and a truth under a key "is <kind>" ("is_drug" TRUE): the entity is one (t2d-net, spent: "which
             # diabetes drug is predicted to target X" is answered by the compound that is a drug)
-            if f.kind == "property" and f.via is None and re.match(r"(?i)\s*(?:true|yes)\s*$", f.tail):
+            if f.kind == "property" and f.via is None and _TRUE.match(f.tail):
                 truth_key = key_tokens(key_text(f.relation).lower())
                 if len(truth_key) >= 2 and truth_key[0] == "is":
                     self.kind_values.setdefault(f.head, set()).update(content_stems(" ".join(truth_key[1:])))
@@ -1116,18 +1120,19 @@ class _Reading:
                         fold_marks(plain)) if self.german else fold_marks(plain)
         # (a Chinese noun read in English comes after its own word: "哪个方子" reads "which 方子 formula prescription")
         # (its English words are synonyms, no compound: the first is the noun)
+        low_folded = folded.lower()
         noun = re.search(r"\b(?:which|what)\s+(?:[^\x00-\x7f\s]+\s+)?([a-z]+)(?:\s+([a-z]+))?(?:\s+([a-z]+))?",
-                         folded.lower())
+                         low_folded)
         # (... where it is the phrase's one word read in English: Chinese says its head last, "哪个国家级非遗项目"
         # asks for a 项目, not a 国家; china-intangible-heritage, spent)
         if noun is not None and not re.match(r"(?:which|what)\s+[a-z]", noun.group(0)):
-            noun = re.search(r"\b(?:which|what)\s+[^\x00-\x7f\s]+\s+([a-z]+)()()", folded.lower())
-            rest = re.split(r"[？?。！!，,《]", folded.lower()[noun.end():], maxsplit=1)[0] if noun else ""
+            noun = _CHINESE_NOUN.match(low_folded, noun.start())  # the same place, its first English word alone
+            rest = re.split(r"[？?。！!，,《]", low_folded[noun.end():], maxsplit=1)[0] if noun else ""
             if re.search(r"[\u4e00-\u9fff]\s+[a-z]", rest):
                 noun = None
         # (... and one that is also a name, left as written (a node "方剂" of the class): its English word still
         # says the noun, "哪个方剂出自X" asks for a formula)
-        cjk = re.search(r"\b(?:which|what)\s+([\u4e00-\u9fff]+)(?!\s*[a-z])", folded.lower())
+        cjk = re.search(r"\b(?:which|what)\s+([\u4e00-\u9fff]+)(?!\s*[a-z])", low_folded)
         if cjk is not None and CHINESE_WORDS.get(cjk.group(1)) and (noun is None or noun.start() > cjk.start()):
             noun = re.search(r"which\s+([a-z]+)()()", f"which {CHINESE_WORDS[cjk.group(1)][0]}")
         first = noun.group(1) if noun and noun.group(1) not in WEAK else None
@@ -2135,8 +2140,8 @@ class _Reading:
             and (self.kind == "agent" or not end.relation_words) and _NAMELESS.match(end.to) is not None
         # an entity named as its own type (a node "方剂" labelled 方剂 that 包含 every formula) is the class itself,
         # no member of it: "哪个方子" asks for a formula (tcm-formulas, spent, answered "方剂")
-        the_class = not end.value and self.asks_entity and not asks_class and self.types.get(end.to) is not None \
-            and end.to.strip().casefold() == str(self.types[end.to]).strip().casefold()
+        the_class = end_type is not None and self.asks_entity and not asks_class \
+            and end.to.strip().casefold() == end_type.strip().casefold()
         return (end.value and (_NULL_MARKER.match(end.to) is not None or (
                     self.asks_entity and not self.yes_no and _TRUTH_VALUE.match(end.to) is not None)),
                 -len({self.folded[m] for m in touched & self.mentioned}), -self._days(chain),

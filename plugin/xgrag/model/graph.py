@@ -232,9 +232,8 @@ class Subgraph:
 
         return sorted(self.properties.values(), key=key)
 
-    def bridges(self, least: int = 2) -> set[str]:
-        """The entities, not seeds, linked to two or more of the seeds (`least`): what the question's entities share
-        (an MP between his constituency and his party, a recommendation between a technology and a radar)."""
+    def _seeds_linked(self) -> dict[str, int]:
+        """How many of the seeds each entity that is not one is linked to."""
         seeds = set(self.seeds)
         near: dict[str, set[str]] = {}
         for r in self.relationships.values():
@@ -242,19 +241,23 @@ class Subgraph:
                 near.setdefault(r.target, set()).add(r.source)
             if r.target in seeds:
                 near.setdefault(r.source, set()).add(r.target)
-        return {n for n, linked in near.items() if len(linked) >= max(least, 2) and n not in seeds}
+        return {n: len(linked) for n, linked in near.items() if n not in seeds}
+
+    def bridges(self, least: int = 2) -> set[str]:
+        """The entities, not seeds, linked to two or more of the seeds (`least`): what the question's entities share
+        (an MP between his constituency and his party, a recommendation between a technology and a radar)."""
+        return {n for n, count in self._seeds_linked().items() if count >= max(least, 2)}
 
     def closest_bridges(self, at_most: int) -> set[str]:
         """The bridges linked to the most seeds, where at most `at_most` are (else none): of the 40 bouts two
         wrestlers fought, the one that the tournament the question names holds too (sumo-makuuchi, tune)."""
+        linked = self._seeds_linked()
         least = 2
-        found = self.bridges(least)
-        while len(found) > at_most:
+        while True:
+            found = {n for n, count in linked.items() if count >= least}
+            if len(found) <= at_most:
+                return found
             least += 1
-            found = self.bridges(least)
-            if not found:
-                return set()
-        return found
 
     def degree(self) -> dict[str, int]:
         deg = {nid: 0 for nid in self.nodes}
