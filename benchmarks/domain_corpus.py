@@ -5337,6 +5337,18 @@ patterns unwrapped from the extra parentheses Neo4j 5 refuses, one node without 
 creates), two recipe names ending in a space. The lead read the helpers' reports (domains, labels, counts, quirks,
 question mixes), not their questions, while building this session's rules from spent and tune graphs' failures; no
 question of the two frozen graphs is read before their run.
+
+[s34A paragraph above]
+
+[s34B paragraph above]
+
+[s34C paragraph above]
+
+[s34D paragraph above]
+
+[s34E paragraph above]
+
+[s34F paragraph above]
 """
 
 from __future__ import annotations
@@ -13958,6 +13970,24 @@ def write_recipe_book(store: Any, mirror: Path) -> None:
         store.query(_PAREN_PATH.sub(r"(\1)\2(\3)", _five(statement)), read_only=False)
 
 
+# [s34A source and writer above]
+
+
+# [s34B source and writer above]
+
+
+# [s34C source and writer above]
+
+
+# [s34D source and writer above]
+
+
+# [s34E source and writer above]
+
+
+# [s34F source and writer above]
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -14784,6 +14814,17 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "cooking times and Russian cooking steps, their products with grams and "
                                    "calories per 100 g, the country each dish is from and its course",
           writer=write_recipe_book, source=RECIPE_BOOK),
+    # [s34A Graph above]
+
+    # [s34B Graph above]
+
+    # [s34C Graph above]
+
+    # [s34D Graph above]
+
+    # [s34E Graph above]
+
+    # [s34F Graph above]
 ]}
 
 

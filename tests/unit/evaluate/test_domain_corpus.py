@@ -6648,3 +6648,16 @@ def test_recipe_book_refuses_a_mirror_without_its_pinned_commit(
     monkeypatch.setattr(corpus, "RECIPE_BOOK_COMMIT", "0" * 40)
     with pytest.raises(corpus.CorpusError, match="db_script.groovy is not in the mirror"):
         corpus.write_recipe_book(Recorder(), mirror)
+
+
+# [s34A tests above]
+
+# [s34B tests above]
+
+# [s34C tests above]
+
+# [s34D tests above]
+
+# [s34E tests above]
+
+# [s34F tests above]
