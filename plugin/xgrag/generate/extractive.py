@@ -1395,11 +1395,23 @@ class _Reading:
         # owner or maker: "Drake's Practice", "Old Town Road by Lil Nas X" (not "units of Queso Cabrales in order
         # 10248": two things asked about, neither said to be the other's)
         low_q = plain.lower()
+        # (... or said right after it with "in", "on" or "at", where the two are joined by a relationship that states
+        # nothing of its own: "who plays Ri Jeong-hyeok in Crash Landing on You", the role in that series; k-dramas,
+        # spent: a role loved by him, a bridge to both, outranked his own actor. Not "units of Queso Cabrales in
+        # order 10248": the order's line with the product states the units, the two asked about together)
+        lined = {(f.head, f.via[1]) for f in facts if f.via is not None}
+        said_q = f" {' '.join(key_tokens(plain))} "
+
+        def said_of(name: str) -> str:
+            return self.mention_of.get(name) or " ".join(key_tokens(name))
+
         self.qualifiers = {n: {m for m in next_to.get(n, set()) if m != n and (
             f"{m.lower()}'s {n.lower()}" in low_q or re.search(  # (by one of several: "by Drake and 21 Savage")
                 rf"\b{re.escape(n.lower())}\s+by\s+(?:[^,?]{{1,40}}?\s+and\s+)?{re.escape(m.lower())}\b",
-                low_q) is not None or self._typed_by(m, n, low_q))}
-            for n in self.mentioned}
+                low_q) is not None or self._typed_by(m, n, low_q) or (
+                (n, m) not in lined and (m, n) not in lined and f" {n_said} " in said_q and re.search(
+                    rf" {re.escape(n_said)} (?:in|on|at) (?:the )?{re.escape(said_of(m))} ", said_q) is not None))}
+            for n in self.mentioned for n_said in [said_of(n)]}
         # ... and the named entities a record is joined to say which record it is (the line between the two)
         for record, ends in self.joined.items():
             self.qualifiers[record] = self.qualifiers.get(record, set()) | (ends & self.mentioned)
@@ -1601,8 +1613,11 @@ class _Reading:
                             or not (self._kind_mark(step) or step.relation_words)
                             or (step.other not in self.mentioned and not self._key_asked(step)))):
                         continue
+                    # (... nor to it by a value that names it: "which show does Son Ye-jin act in" is not her role's
+                    # `actors` "Son Ye-jin", a word "act" states; k-dramas, spent)
                     if (not step.value and step.to in self.mentioned) or (step.value and (
-                            self._given(step.to) or self._restates(step) or self._typed_whole(step))):
+                            self._given(step.to) or self._restates(step) or self._typed_whole(step)
+                            or fold(step.to) in self._mentioned_folds)):
                         continue
                     nxt = self._extend(chain, step, any_words)
                     if nxt is not None:
@@ -1811,6 +1826,11 @@ class _Reading:
         if len(tied) != 1:
             return None
         return _sentence(tied[0]), ties[tied[0]][:1]
+
+    @functools.cached_property
+    def _mentioned_folds(self) -> frozenset[str]:
+        """The names of the entities the question names, folded (`fold`)."""
+        return frozenset(fold(m) for m in self.mentioned)
 
     def _given(self, value: str) -> bool:
         """A date on a day the question names, never an answer: the question states it ("the chart starting

@@ -35,7 +35,7 @@ from typing import Any
 from xgrag.config import RetrievalSettings
 from xgrag.embed import Embedder
 from xgrag.model import Node, key_text
-from xgrag.retrieval.name_index import NameIndex, declared_abbreviation, shared_index
+from xgrag.retrieval.name_index import NameIndex, declared_abbreviation, qualified_rest, shared_index
 from xgrag.retrieval.names import (
     ARTICLES,
     DESCRIPTIVE,
@@ -512,7 +512,14 @@ def abbreviated_forms(surface: str) -> list[tuple[str, ...]]:
     Oil Corporation (CNOOC)" -> "cnooc", "china national offshore oil corporation"; `declared_abbreviation`), as
     key tokens: a register writes both, people type one (nigeria-oil-contracts, spent: "CNOOC" linked nothing)."""
     declared = declared_abbreviation(surface)
-    return [] if declared is None else [f for f in map(key_tokens, declared) if f]
+    forms = [] if declared is None else [f for f in map(key_tokens, declared) if f]
+    # ... and a name typed without the qualifier in brackets that ends it (`qualified_rest`: "Who played Cheon
+    # Song-yi in My Love from the Star" for the title "My Love from the Star (Korean: 별에서 온 그대)"; k-dramas,
+    # spent: the title's words read as its relations', LOVES answered)
+    rest = qualified_rest(surface)
+    if rest is not None and key_tokens(rest):
+        forms.append(key_tokens(rest))
+    return forms
 
 
 # A relationship that gives its end as its start's name: in English words ("HAS_NAME", "ALIAS", "KNOWN_AS") or in

@@ -130,6 +130,26 @@ def declared_abbreviation(name: str) -> tuple[str, str] | None:
     return m.group(2), m.group(1)
 
 
+# A name that ends in a qualifier in brackets: "My Love from the Star (Korean: 별에서 온 그대)", "Heat (1995 film)"
+_QUALIFIED = re.compile(r"^(.*\S)\s*[(（]([^()（）]+)[)）]\s*$")
+
+
+def qualified_rest(name: str) -> str | None:
+    """A name without the qualifier in brackets that ends it ("My Love from the Star (Korean: 별에서 온 그대)": "My
+    Love from the Star"), as its users type it; None where the name has none, the brackets declare an abbreviation
+    (`declared_abbreviation` has those), or what is left is one word in Latin letters (too common a word to stand
+    for the entity: "Star (magazine)") or shorter than two letters."""
+    m = _QUALIFIED.match(name)
+    if m is None or declared_abbreviation(name) is not None:
+        return None
+    rest = m.group(1).strip()
+    if sum(c.isalnum() for c in rest) < 2 or re.search(r"[()（）]", rest):
+        return None
+    if not any("\u3040" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af" for c in rest) and len(rest.split()) < 2:
+        return None
+    return rest
+
+
 # A name that says its kind before a colon, then what it is: "终极技能：巡飞弹" (a skill), "Ultimate: Loitering
 # munition"; the kind is a few words (or up to six Chinese or Japanese letters), the rest two letters or more
 _LABELLED = re.compile(r"^\s*([^:：]{1,24}?)\s*(?:：|:\s)\s*(\S.*?)\s*$")

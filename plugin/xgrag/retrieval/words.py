@@ -407,7 +407,10 @@ def answer_kind(question: str) -> Kind | None:
         return "amount"
     # ("when" after another question word joins a clause, "what was the score when City hosted Spurs", and asks
     # for no date)
-    if re.search(r"^(?:(?!\b(?:what|which|how|where|whose)\b).)*\bwhen\b|\b(what|which) (year|date|day)s?\b"
+    # (... and a month or a quarter asked is a date: "in which quarter did X come out" asks its release date, "Q3
+    # 2022"; mobile-devices, spent, answered its device type)
+    if re.search(r"^(?:(?!\b(?:what|which|how|where|whose)\b).)*\bwhen\b"
+                 r"|\b(what|which) (year|date|day|month|quarter)s?\b"
                  r"|\bin what year\b", q):
         return "date"
     if re.search(r"^where\b|\bwhere (is|are|was|were|did|does|do)\b", q):

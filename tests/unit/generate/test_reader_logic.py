@@ -994,6 +994,23 @@ def test_an_entity_the_question_qualifies_a_named_one_by_is_touched_by_a_chain_f
     assert _read("Which album is the song Drake's Practice samples on?", facts) == ("400 Degreez.", ["s", "p"])
 
 
+def test_a_named_entity_said_in_another_named_one_is_qualified_by_it_and_no_value_names_the_one_asked_about() -> None:
+    # k-dramas (spent): "who plays X in Y" asks X's actor in that series; a role X loves, in Y too, is next to both
+    # and outranked X's own `actors` before the rule; "which show does Z act in" was answered "Z" by her role's
+    # `actors`, the chain back to the one named
+    title = "Crash Landing on You (Korean: 사랑의 불시착)"
+    facts = [Fact("a", "Hyun Bin", "AS", "Ri Jeong-hyeok", "edge", None, "Actor", "Role"),
+             Fact("b", "Ri Jeong-hyeok", "IN", title, "edge", None, "Role", "Title"),
+             Fact("c", "Ri Jeong-hyeok", "LOVES", "Yoon Se-ri", "edge", None, "Role", "Role"),
+             Fact("d", "Yoon Se-ri", "IN", title, "edge", None, "Role", "Title"),
+             Fact("e", "Yoon Se-ri", "LOVES", "Ri Jeong-hyeok", "edge", None, "Role", "Role"),
+             Fact("f", "Son Ye-jin", "AS", "Yoon Se-ri", "edge", None, "Actor", "Role"),
+             Fact("g", "Ri Jeong-hyeok", "actors", "Hyun Bin", "property", None, "Role"),
+             Fact("h", "Yoon Se-ri", "actors", "Son Ye-jin", "property", None, "Role")]
+    assert _read("Who plays Ri Jeong-hyeok in Crash Landing on You?", facts) == ("Hyun Bin.", ["g"])
+    assert _read("Which show does Son Ye-jin act in?", facts)[0] == f"{title}."
+
+
 def test_a_label_beside_a_code_that_names_the_entity_mentions_it() -> None:
     # an occupation named by its SOC code, its prefLabel another name (SKOS): "software developers" mentions it
     facts = [Fact("l", "15-1252", "pref label", "Software Developers", "property", None, "Occupation"),

@@ -57,6 +57,14 @@ def test_brackets_win_and_aliases_count() -> None:
     assert [le.node.id for le in linked] == ["1"]
 
 
+def test_a_title_typed_without_its_qualifier_in_brackets_is_linked_as_a_short_form() -> None:
+    # k-dramas (spent): the series "My Love from the Star (Korean: 별에서 온 그대)" is typed without its Korean title
+    cands = [(Node("1", "My Love from the Star (Korean: 별에서 온 그대)"), 1.0), (Node("2", "Cheon Song-yi"), 1.0),
+             (Node("3", "Star (magazine)"), 1.0)]
+    linked = select_mentions("Who played Cheon Song-yi in My Love from the Star?", cands)
+    assert sorted((le.node.id, le.method) for le in linked) == [("1", "short"), ("2", "exact")]
+
+
 def test_stopword_names_are_not_linked_unless_bracketed() -> None:
     cands = [(Node("1", "It"), 1.0)]
     assert select_mentions("what is it about", cands) == []

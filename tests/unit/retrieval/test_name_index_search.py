@@ -128,3 +128,16 @@ def test_what_a_name_says_after_its_kind_and_a_colon_is_an_alias() -> None:
     assert [n.name for n, _ in index.exact(["声波震慑"], set())] == ["声波震慑"]
     assert index.exact(["光环"], set()) == [] and index.exact(["Steamed"], set()) == []
     assert name_index.labelled_rest("战术技能：烟雾：弹") is None and name_index.labelled_rest("12:30") is None
+
+
+def test_a_name_typed_without_the_qualifier_in_brackets_that_ends_it() -> None:
+    # k-dramas (spent): "Who played Cheon Song-yi in My Love from the Star?" names the title stored as "My Love from
+    # the Star (Korean: 별에서 온 그대)"; its words alone were read as the relation LOVES
+    assert name_index.qualified_rest("My Love from the Star (Korean: 별에서 온 그대)") == "My Love from the Star"
+    assert name_index.qualified_rest("Heat (1995 film)") is None  # one word in Latin letters: too common a word
+    assert name_index.qualified_rest("The Dark Knight (2008)") == "The Dark Knight"
+    assert name_index.qualified_rest("사랑의 불시착 (드라마)") == "사랑의 불시착"
+    # an abbreviation declared in capitals is `declared_abbreviation`'s; a bracket inside the name qualifies nothing
+    assert name_index.qualified_rest("China National Offshore Oil Corporation (CNOOC)") is None
+    assert name_index.qualified_rest("Hyson (Nigeria) Limited") is None
+    assert name_index.qualified_rest("Cha Sang-woo (Se-ri's ex-boyfriend (Ep. 1, 5 & 7))") is None

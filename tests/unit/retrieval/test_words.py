@@ -129,6 +129,10 @@ def test_answer_kinds_from_question_words() -> None:
     assert answer_kind("the movies written by X were directed by who") == "agent"
     assert answer_kind("what are the genres of the films whose directors also directed X") is None
     assert value_kind("1948-12-08", "date") and value_kind("1997", "date") and not value_kind("Chai", "date")
+    # a quarter or a month asked is a date (mobile-devices, spent: "Q3 2022" is its release date)
+    assert answer_kind("In which quarter did the Galaxy Z Flip4 come out?") == "date"
+    assert answer_kind("What month did the store open?") == "date" and value_kind("Q3 2022", "date")
+    assert answer_kind("Which quartet played it?") is None
     assert value_kind("12", "count") and not value_kind("14.0", "count") and value_kind("14.0", "amount")
     assert value_kind("Ann", "agent", "person") and value_kind("Exotic Liquids", "agent", "supplier")
     assert not value_kind("Zodiac", "agent", "movie") and not value_kind("18.0", "agent")
