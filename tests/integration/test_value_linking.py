@@ -784,3 +784,28 @@ def test_a_name_node_stands_for_the_one_entity_it_names(server: Neo4jStore) -> N
     assert [(le.node.name, le.method, le.mention) for le in links] == [("宝鸡市", "named", "宝鸡")]
     # a name two entities share stands for neither: the name node stays what is linked
     assert [(le.node.name, le.method) for le in Retriever(store).link("长春的车牌代码是什么？")] == [("长春", "exact")]
+
+
+@pytest.fixture()
+def recipes(server: Neo4jStore) -> Neo4jStore:
+    wipe(server)
+    server.query("""
+        CREATE (b:Recipe {name: 'Brownie'}), (p:Recipe {name: 'Pancakes'}), (u:Country {name: 'America'})
+        CREATE (w:Product {name: 'walnut'}), (s:Product {name: 'sugar'}), (h:Product {name: 'honey'}),
+               (f:Product {name: 'flour'})
+        CREATE (b)-[:INGREDIENT {grams: 100}]->(w), (b)-[:INGREDIENT {grams: 200}]->(s),
+               (p)-[:INGREDIENT {grams: 50}]->(h), (p)-[:INGREDIENT {grams: 150}]->(f), (u)-[:IS_FOOD_OF]->(b)
+        """, read_only=False)
+    return server.with_schema(schema_preset("domain", read_only=True, entities=[
+        EntityMapping(label="Recipe", name=["name"]), EntityMapping(label="Product", name=["name"]),
+        EntityMapping(label="Country", name=["name"])]))
+
+
+def test_a_name_stored_in_lower_case_links_where_it_is_tied_to_the_named_entity_itself(recipes: Neo4jStore) -> None:
+    # recipe-book (spent): "walnut" was set aside as a tag beside "Brownie", and the Brownie's other ingredients
+    # answered; a lower-case name not tied to the named recipe itself (honey is the Pancakes') stays a word
+    retriever = Retriever(recipes)
+    assert {le.node.name for le in retriever.link("How much walnut do I need for the Brownie?")} == {
+        "Brownie", "walnut"}
+    assert {le.node.name for le in retriever.link("How much honey do I need for the Brownie?")} == {"Brownie"}
+    assert {le.node.name for le in retriever.link("How much flour goes into the Pancakes?")} == {"Pancakes", "flour"}

@@ -762,6 +762,14 @@ class _Reading:
                         ties.setdefault(f.tail, set()).add(f.head)
                 near = set(self.mentioned) | {n for m in self.mentioned for n in ties.get(m, ())}
                 self.mentioned |= {node.name for node, _ in lowered if ties.get(node.name, set()) & near}
+            # ... and one stored in lower case, tied to a mentioned entity itself ("how much walnut do I need for the
+            # Brownie": its INGREDIENT walnut; recipe-book, spent), as linking reads it
+            stored_lower = lowered_names(question, [Node(n, n) for n in sorted(known - self.mentioned)], covered,
+                                         stored_lower=True)
+            if stored_lower:
+                tied = {f.tail for f in facts if f.kind == "edge" and f.head in self.mentioned} \
+                    | {f.head for f in facts if f.kind == "edge" and f.tail in self.mentioned}
+                self.mentioned |= {node.name for node, _ in stored_lower if node.name in tied}
         # a place named by its adjective ("the Panamanian coffee": Panama), as linking reads it (select_demonyms): of a
         # type that is a place, or whose name a fact states under a place's key (an Origin's `country`)
         place_named = {f.head for f in facts if f.kind == "property" and f.via is None and f.tail.strip() == f.head

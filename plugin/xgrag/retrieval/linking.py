@@ -865,8 +865,14 @@ def schema_stems(schema: Any) -> frozenset[str]:
 _DETERMINERS = ARTICLES | {"his", "her", "its", "their", "my", "your", "our", "this", "that", "these", "those"}
 # French words no English question types: where two are said, "a" is the verb avoir, no article ("a-t-il été emprunté",
 # "a été publié": the book "Été" is not named; paris-library-loans, spent)
-_FRENCH_ONLY = frozenset("combien quel quelle quels quelles qui chez est sont été les des du une dans sur avec pour "
+# (folded as key_tokens reads the question: "été" is "ete")
+_FRENCH_ONLY = frozenset("combien quel quelle quels quelles qui chez est sont ete les des du une dans sur avec pour "
                          "par il elle ils elles ce cette".split())
+
+
+def _french(q: tuple[str, ...]) -> bool:
+    """Whether a question's key tokens say two words only French says (`_FRENCH_ONLY`)."""
+    return len(set(q) & _FRENCH_ONLY) >= 2
 
 
 def _without_keywords(question: str, q: tuple[str, ...], found: list[_Found],
@@ -914,7 +920,7 @@ def _without_keywords(question: str, q: tuple[str, ...], found: list[_Found],
     capitalised = any(f[0] > 0 and any(w[:1].isupper() for w in cased[f[0]:f[1]]) for f in found)
     if capitalised:
         ends = {g[1] for g in found}
-        determiners = _DETERMINERS - {"a"} if len(set(q) & _FRENCH_ONLY) >= 2 else _DETERMINERS
+        determiners = _DETERMINERS - {"a"} if _french(q) else _DETERMINERS
         found = [f for f in found if not (f[1] - f[0] == 1 and cased[f[0]].islower() and not f[6] and (
             f[0] == 0 or (q[f[0] - 1] not in determiners and f[0] not in ends)))]
     if all(keyword(f) for f in found):
@@ -990,20 +996,26 @@ def select_demonyms(question: str, candidates: Sequence[tuple[Node, float]], cov
 
 
 def lowered_names(question: str, nodes: Iterable[Node], covered: set[int],
-                  asks: frozenset[str] = frozenset()) -> list[tuple[Node, str]]:
+                  asks: frozenset[str] = frozenset(), stored_lower: bool = False) -> list[tuple[Node, str]]:
     """One-word names stored with a capital that the question types in lower case outside the `covered` positions
     (its whole-name mentions), each with the word as typed: what `_without_keywords` sets aside beside a name
     written with capitals ("who made the song that Old Town Road samples" names no song "Made"). A function word,
     a stopword or a word the mapping asks with (`asks`) is never one. Whether such a word names its entity is
-    decided by what the named entity is tied to (`Linker._lowered_beside`; the reader reads it off its facts)."""
+    decided by what the named entity is tied to (`Linker._lowered_beside`; the reader reads it off its facts).
+    `stored_lower`: the one-word names stored in lower case instead, which `_without_keywords` sets aside as tags
+    beside a name ("how much walnut do I need for the Brownie": the Product "walnut")."""
     q = key_tokens(question.replace("[", " ").replace("]", " "))
     cased = _tokens(strip_marks(question.replace("[", " ").replace("]", " ")))
     if len(cased) != len(q):
         return []
+    # (in a French question its own function words are none either: "a-t-il été emprunté" names no book "Été";
+    # paris-library-loans, spent, answered another book's loans)
+    function = _FUNCTION | _FRENCH_ONLY if _french(q) else _FUNCTION
     out: list[tuple[Node, str]] = []
     for node in nodes:
         s = key_tokens(node.name)
-        if len(s) != 1 or node.name.islower() or s[0] in _FUNCTION or s[0] in _STOP or content_stems(s[0]) & asks:
+        if len(s) != 1 or node.name.islower() != stored_lower or s[0] in function or s[0] in _STOP \
+                or content_stems(s[0]) & asks:
             continue
         at = [i for i, t in enumerate(q) if t == s[0] and i not in covered and cased[i].islower()]
         if at:
@@ -1626,17 +1638,24 @@ class Linker:
         TASTES from the bean; "how spicy is the coffee from Tanzania": two steps from the country; coffee-beans,
         spent). Unconnected, such a word stays a word of the question, as `_without_keywords` reads it."""
         linked = {le.node.id for le in whole}
-        found = {node.id: (node, mention) for node, mention in lowered_names(
-            question, [n for n, _ in candidates.values() if n.id not in linked], covered, asks)}
-        if not found:
+        others = [n for n, _ in candidates.values() if n.id not in linked]
+        found = {node.id: (node, mention) for node, mention in lowered_names(question, others, covered, asks)}
+        # ... and a word stored in lower case, a thing whose graph writes its names so, where it is tied to the named
+        # entity itself ("how much walnut do I need for the Brownie": the Brownie's INGREDIENT walnut; recipe-book,
+        # spent: set aside as a tag, the Brownie's other ingredients answered); one step only, as a tag two steps away
+        # is any film's
+        lower = {node.id: (node, mention) for node, mention in lowered_names(question, others, covered, asks,
+                                                                             stored_lower=True)}
+        if not found and not lower:
             return []
         rows = self.store.query(
             "MATCH (a) WHERE elementId(a) IN $words MATCH (b) WHERE elementId(b) IN $linked "
-            "MATCH p = shortestPath((a)-[*..2]-(b)) RETURN DISTINCT elementId(a) AS id",
-            {"words": sorted(found), "linked": sorted(linked)})
-        near = {str(r["id"]) for r in rows}
+            "MATCH p = shortestPath((a)-[*..2]-(b)) RETURN elementId(a) AS id, min(length(p)) AS hops",
+            {"words": sorted({*found, *lower}), "linked": sorted(linked)})
+        hops = {str(r["id"]): int(r["hops"]) for r in rows}
+        near = {nid for nid in found if nid in hops} | {nid for nid in lower if hops.get(nid) == 1}
         return [LinkedEntity(node, "exact", 1.0, mention)
-                for nid, (node, mention) in sorted(found.items()) if nid in near]
+                for nid, (node, mention) in sorted({**lower, **found}.items()) if nid in near]
 
     def _editions_by_year(self, question: str, linked: list[LinkedEntity],
                           candidates: dict[str, tuple[Node, float]]) -> list[LinkedEntity]:

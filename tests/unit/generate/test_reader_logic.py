@@ -1011,6 +1011,22 @@ def test_a_named_entity_said_in_another_named_one_is_qualified_by_it_and_no_valu
     assert _read("Which show does Son Ye-jin act in?", facts)[0] == f"{title}."
 
 
+def test_a_name_stored_in_lower_case_and_tied_to_a_named_entity_is_mentioned() -> None:
+    # recipe-book (spent): "walnut" is a Product the Brownie's INGREDIENT reaches; read as a word, the Brownie's
+    # cooking time answered "how much"
+    facts = [Fact("t", "Brownie", "cooking time in min", "40", "property", None, "Recipe"),
+             Fact("w", "Brownie", "INGREDIENT", "walnut", "edge", None, "Recipe", "Product"),
+             Fact("wg", "Brownie", "required amount in grams", "100", "property", ("INGREDIENT", "walnut"), "Recipe"),
+             Fact("s", "Brownie", "INGREDIENT", "sugar", "edge", None, "Recipe", "Product"),
+             Fact("sg", "Brownie", "required amount in grams", "200", "property", ("INGREDIENT", "sugar"), "Recipe"),
+             Fact("c", "walnut", "calories per 100 grams", "656", "property", None, "Product"),
+             Fact("h", "honey", "calories per 100 grams", "304", "property", None, "Product")]
+    assert _read("How much walnut do I need for the Brownie?", facts) == ("100.", ["wg"])
+    # a lower-case name tied to no named entity stays a word of the question
+    assert _Reading(ExtractiveReader(ConstantEmbedder()), "How much honey do I need for the Brownie?",
+                    facts).mentioned == {"Brownie"}
+
+
 def test_a_label_beside_a_code_that_names_the_entity_mentions_it() -> None:
     # an occupation named by its SOC code, its prefLabel another name (SKOS): "software developers" mentions it
     facts = [Fact("l", "15-1252", "pref label", "Software Developers", "property", None, "Occupation"),

@@ -503,6 +503,19 @@ def test_one_word_names_typed_in_lower_case_are_offered_for_the_graph_to_decide(
     assert lowered_names("who made the song that Old Town Road samples", [made], covered={6, 7, 8}) == [(made, "made")]
     assert lowered_names(question, [flavour], covered={8}) == []
     assert lowered_names("What is chocolaty?", [flavour], covered=set(), asks=frozenset({"chocolaty"})) == []
+    # in a French question, its own function words name nothing: "a-t-il été" is no book "Été" (paris-library-loans,
+    # spent); the same word in a question of no French is offered as any other
+    summer = Node("e", "Été", type="Livre")
+    assert lowered_names("Combien de fois Vengeance en eau froide a-t-il été emprunté ?", [summer],
+                         covered={3, 4, 5, 6}) == []
+    assert lowered_names("Which book did ete write?", [summer], covered=set()) == [(summer, "ete")]
+    # a name stored in lower case is offered only when asked for (Linker._lowered_beside keeps it where it is tied
+    # to the named entity itself: recipe-book, spent, "how much walnut do I need for the Brownie")
+    walnut = Node("w", "walnut", type="Product")
+    question = "How much walnut do I need for the Brownie?"
+    assert lowered_names(question, [walnut], covered={8}) == []
+    assert lowered_names(question, [walnut], covered={8}, stored_lower=True) == [(walnut, "walnut")]
+    assert lowered_names(question, [flavour], covered={8}, stored_lower=True) == []
 
 
 def test_a_ruler_is_named_without_the_regnal_number_and_a_first_name_many_share_is_the_named_one_s() -> None:
