@@ -764,8 +764,11 @@ class _Reading:
                 self.mentioned |= {node.name for node, _ in lowered if ties.get(node.name, set()) & near}
             # ... and one stored in lower case, tied to a mentioned entity itself ("how much walnut do I need for the
             # Brownie": its INGREDIENT walnut; recipe-book, spent), as linking reads it
+            # (not a word the facts' relations and keys ask with: a tag "director" of a film is read as the question's
+            # word, as linking reads the mapping's words)
+            asked_with = frozenset(st for f in facts for st in content_stems(key_text(f.relation)))
             stored_lower = lowered_names(question, [Node(n, n) for n in sorted(known - self.mentioned)], covered,
-                                         stored_lower=True)
+                                         asked_with, stored_lower=True)
             if stored_lower:
                 tied = {f.tail for f in facts if f.kind == "edge" and f.head in self.mentioned} \
                     | {f.head for f in facts if f.kind == "edge" and f.tail in self.mentioned}

@@ -1025,6 +1025,14 @@ def test_a_name_stored_in_lower_case_and_tied_to_a_named_entity_is_mentioned() -
     # a lower-case name tied to no named entity stays a word of the question
     assert _Reading(ExtractiveReader(ConstantEmbedder()), "How much honey do I need for the Brownie?",
                     facts).mentioned == {"Brownie"}
+    # ... and a tag of the named film that says a word the relations ask with is the question's word, no entity
+    films = [Fact("d", "Out to Sea", "directed_by", "Martha Coolidge", "edge", None, "Movie", "Person"),
+             Fact("t", "Out to Sea", "has_tags", "director", "edge", None, "Movie", "Tag"),
+             Fact("g", "Out to Sea", "has_tags", "sailing", "edge", None, "Movie", "Tag")]
+    assert _Reading(ExtractiveReader(ConstantEmbedder()), "who is the director of Out to Sea", films).mentioned == {
+        "Out to Sea"}
+    assert _Reading(ExtractiveReader(ConstantEmbedder()), "is Out to Sea about sailing", films).mentioned == {
+        "Out to Sea", "sailing"}
 
 
 def test_a_label_beside_a_code_that_names_the_entity_mentions_it() -> None:
