@@ -208,3 +208,34 @@ def test_the_participant_who_took_the_place_asked_keeps_its_ties_facts_over_the_
     winner = kept("Who won the Brazilian Grand Prix 2012?")["Driver 14"]  # (14 + 6) % 20 + 1 == 1
     assert {"position", "positionOrder", "nationality"} <= winner
     assert {"position", "positionOrder"} <= kept("Who finished second at the Brazilian Grand Prix 2012?")["Driver 15"]
+
+
+TRADES = schema_preset("domain", read_only=True, entities=[EntityMapping(label="Country", name=["name"])],
+                       relationships=[RelationshipMapping(type="TRADES", facts=["amount", "percentage_exports",
+                                                                                 "trade_source"])])
+
+
+def test_the_relationship_between_two_seeds_keeps_its_facts_over_values_the_question_says(server: Neo4jStore
+                                                                                          ) -> None:
+    """factbook-trade (spent): "how much did Canada export to the United States" says "export", which every trade of
+    both countries holds (`trade_source` "exports"); those facts were kept first and cut the amount of the one
+    trade between the two."""
+    wipe(server)
+    server.query("""
+        CREATE (c:Country {name: 'Canada'}), (u:Country {name: 'United States'})
+        WITH c, u UNWIND range(1, 8) AS i
+        CREATE (o:Country {name: 'Country ' + i})
+        CREATE (c)-[:TRADES {amount: i, percentage_exports: 0.01, trade_source: 'exports'}]->(o),
+               (u)-[:TRADES {amount: 10 + i, percentage_exports: 0.02, trade_source: 'exports'}]->(o)
+        """, read_only=False)
+    server.query("MATCH (c:Country {name: 'Canada'}), (u:Country {name: 'United States'}) "
+                 "CREATE (c)-[:TRADES {amount: 446.137, percentage_exports: 0.73, trade_source: 'exports'}]->(u)",
+                 read_only=False)  # written last: ids after the rest
+    store = server.with_schema(TRADES)
+    question = "How much did Canada export to the United States, in billions of dollars?"
+    sub = Retriever(store, RetrievalSettings(max_property_facts=6)).retrieve(question, hops=1)
+    assert sub.properties_omitted > 0
+    between = next(r for r in sub.relationships.values()
+                   if sub.nodes[r.source].name == "Canada" and sub.nodes[r.target].name == "United States")
+    assert sorted((p.key, p.text) for p in sub.properties_of(between.id)) == [
+        ("amount", "446.137"), ("percentage_exports", "0.73"), ("trade_source", "exports")]

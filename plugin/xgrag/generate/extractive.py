@@ -261,6 +261,9 @@ _CHINESE_NOUN = re.compile(r"(?:which|what)\s+[^\x00-\x7f\s]+\s+([a-z]+)()()")
 # Keys that count units of something ("quantity", "qty", "count", "units in stock"): what "how many" asks when it
 # names no noun of its own to count ("how many Lemon Grass Rg did X buy": the quantity, not the line's item number).
 _QUANTITY_STEMS = frozenset(stem(w) for w in ("quantity", "qty", "count", "units"))
+# The words of a key that holds a share or a rank rather than an amount
+_SHARE_STEMS = frozenset(stem(w) for w in (
+    "percentage", "percent", "pct", "share", "ratio", "proportion", "fraction", "rank", "ranking"))
 # ... and keys that count things, a "how many" answer that "how much" does not ask for ("how much did X spend on her
 # order": its total, not its items in order); as typed, plural: "item total" is an amount
 _COUNT_WORDS = frozenset(("quantity", "qty", "count", "units", "items", "number", "num"))
@@ -2077,6 +2080,11 @@ class _Reading:
                                              measured=bool(end.words)))
         # (a link on the site the question names is where the thing is found)
         kind_ok = kind_ok or (self.kind == "place" and self.site_asked and end.value and _URL.match(end.to) is not None)
+        # (a number under a key of a share or a rank is no amount a question asks without saying so: "how much did
+        # Canada export to the United States" is the tie's `amount`, not its `percentage_exports`, which says
+        # "export" too; factbook-trade, spent)
+        kind_ok = kind_ok and not (self.kind == "amount" and end.value and bool(
+            content_stems(key_text(end.relation)) & _SHARE_STEMS) and not self.q_stems & _SHARE_STEMS)
         # the noun a "which"/"what" asks for names the answer's type, or the key of a value ("which shipper" ->
         # a Shipper, not a shipped date; "in which city" -> a city)
         what = _type_words(end_type) if end_type else content_stems(end.relation) if end.value else set()

@@ -237,6 +237,7 @@ class Retriever:
         them and the key's words only (no day, number, ordinal, place or said value)."""
         seeds = set(sub.seeds)
         between = {rid for rid, r in sub.relationships.items() if r.source in seeds and r.target in seeds}
+        joining = set(between)  # a relationship between two seeds itself
         # an entity next to two of the seeds links them ("the MP for Ross, Skye and Lochaber" and "the Scottish
         # National Party": Ian Blackford): its facts and those of its relationships to the seeds are the
         # question's own too (when he joined the party), not one of a hub's many alike (every other member's)
@@ -292,7 +293,10 @@ class Retriever:
             on = value_dates(f.text) if days or months else set()
             named = bool(on & days) or bool({(y, m) for y, m, _ in on} & months) or (
                 f.owner in of_seed and bool(numbers & (stated_numbers(f.text) | type_numbers.get(f.owner, set())))
-            ) or f.owner == picked or said(f) or f.owner in winners
+            ) or f.owner == picked or said(f) or f.owner in winners or f.owner in joining
+            # (a relationship between two seeds is named as much as a value it holds: "how much did Canada export
+            # to the United States", whose "exports" every trade of both countries says; factbook-trade, spent:
+            # the amount of the one between them was cut)
             # of facts under one key (every venue's city), a seed's neighbour's and its relationships' first: the
             # city of the venue the named match was played in, not of the venues of the other matches around
             return (not named, 0 if f.owner in seeds or f.owner in between else 1 if f.owner in typed else 2,

@@ -1035,6 +1035,18 @@ def test_a_name_stored_in_lower_case_and_tied_to_a_named_entity_is_mentioned() -
         "Out to Sea", "sailing"}
 
 
+def test_a_share_or_a_rank_answers_how_much_only_where_the_question_says_it() -> None:
+    # factbook-trade (spent): the tie's `percentage_exports` says "export" as the question does; the amount is asked
+    tie = ("TRADES", "United States")
+    facts = [Fact("t", "Canada", "TRADES", "United States", "edge", None, "Country", "Country"),
+             Fact("a", "Canada", "amount", "446.137", "property", tie, "Country"),
+             Fact("p", "Canada", "percentage exports", "0.73", "property", tie, "Country"),
+             Fact("r", "Canada", "export trade rank", "1.0", "property", tie, "Country")]
+    assert _read("How much did Canada export to the United States, in billions of dollars?", facts) == (
+        "446.137.", ["a"])
+    assert _read("What percentage of Canada's exports went to the United States?", facts) == ("0.73.", ["p"])
+
+
 def test_a_label_beside_a_code_that_names_the_entity_mentions_it() -> None:
     # an occupation named by its SOC code, its prefLabel another name (SKOS): "software developers" mentions it
     facts = [Fact("l", "15-1252", "pref label", "Software Developers", "property", None, "Occupation"),
