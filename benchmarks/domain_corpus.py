@@ -13976,6 +13976,37 @@ def write_recipe_book(store: Any, mirror: Path) -> None:
 # [s34B source and writer above]
 
 
+ERASMUS_LEON = "rmartg14/SIBI-2025-RMARTG14"  # ErasmAI, a 2025 Universidad de León course project (MIT)
+ERASMUS_LEON_COMMIT = "9416071700cb78f58cf7ef00b88ded0624d80b96"  # its HEAD (7 January 2026)
+# its load instructions: a Markdown guide whose ```cypher blocks are run in order over data/
+ERASMUS_LEON_GUIDE = "data/neo4j_setup.md"
+ERASMUS_LEON_FILES = frozenset({"datasetSibi.csv", "añadirCosas.csv", "atractivos_FINALES.csv"})
+_MD_CYPHER = re.compile(r"^```cypher\n(.*?)^```", re.S | re.M)
+
+
+def write_erasmus_leon(store: Any, mirror: Path) -> None:
+    """The ```cypher blocks of data/neo4j_setup.md of rmartg14/SIBI-2025-RMARTG14 (ErasmAI, the Erasmus places a
+    Universidad de León degree offers, in Spanish), read at ERASMUS_LEON_COMMIT and run in the guide's order, each
+    `LOAD CSV ... FROM 'file:///<name>'` reading data/<name>, its 4.x constraints in 5.x syntax; the block of its
+    section 5, "(Opcional) Limpieza de datos por conflicto" (optional: it deletes the language levels the blocks
+    before it wrote), is left out. añadirCosas.csv is read as the guide reads it, comma-separated, though the file
+    is separated by ';' (so its country facts match no country, as they would in Neo4j)."""
+    guide = read_file(ERASMUS_LEON, ERASMUS_LEON_GUIDE, mirror, ERASMUS_LEON_COMMIT).decode("utf-8")
+    sections = re.split(r"(?m)^## ", guide)
+    blocks = [block for section in sections if "(Opcional) Limpieza" not in section.split("\n", 1)[0]
+              for block in _MD_CYPHER.findall(section)]
+    if len(blocks) < 6:
+        raise CorpusError(f"{ERASMUS_LEON}: {ERASMUS_LEON_GUIDE} has {len(blocks)} load blocks, not the 6 expected")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        name = url.removeprefix("file:///")
+        if not url.startswith("file:///") or name not in ERASMUS_LEON_FILES:
+            raise CorpusError(f"{ERASMUS_LEON}: {ERASMUS_LEON_GUIDE} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(ERASMUS_LEON, f"data/{name}", mirror, ERASMUS_LEON_COMMIT), delimiter)
+
+    _run_script(store, "".join(block.strip().rstrip(";") + ";\n" for block in blocks), rows_of)
+
+
 # [s34C source and writer above]
 
 
@@ -14818,6 +14849,13 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     # [s34B Graph above]
 
+    Graph("erasmus-leon", "frozen", "the Erasmus exchange places of the Universidad de León's degrees (a 2025 "
+                                     "course project's recommender, in Spanish): each degree's places at partner "
+                                     "universities with the number of places, months and the language level and "
+                                     "certificate required, the universities' city, country, ranking and "
+                                     "exchange score, and each country's tourist attractions with visitors, "
+                                     "rating, best season and description",
+          writer=write_erasmus_leon, source=ERASMUS_LEON),
     # [s34C Graph above]
 
     # [s34D Graph above]
