@@ -5342,6 +5342,47 @@ question of the two frozen graphs is read before their run.
 
 [s34B paragraph above]
 
+Helper s34C's paragraph, written blind (the thirty-fourth split, in preparation; domain searched: education and
+academia), started at 09:29 UTC (its work began at 09:56) for an 11:05 deadline: erasmus-leon, from
+rmartg14/SIBI-2025-RMARTG14 (https://github.com/rmartg14/SIBI-2025-RMARTG14, "ErasmAI", Rubén Martínez García's
+2025 project at the Universidad de León, an Erasmus destination recommender over Neo4j, LlamaIndex and Groq; MIT
+licence; in Spanish), its load guide data/neo4j_setup.md at ERASMUS_LEON_COMMIT (9416071, its HEAD of 7 January
+2026): the guide's ```cypher blocks run in its order over data/datasetSibi.csv (the university's Erasmus offer,
+one row per degree and partner university: places, months, language level and whether a certificate is required,
+the partner's ranking and exchange score), data/añadirCosas.csv and data/atractivos_FINALES.csv (each country's
+tourist attractions), each `LOAD CSV ... FROM 'file:///<name>'` reading data/<name>. Changed: its 4.x uniqueness
+constraints in 5.x syntax; the block of its section 5, "(Opcional) Limpieza de datos por conflicto", is left out (the
+guide marks it optional, "if needed"; it deletes the language levels the blocks before it wrote and drops a
+constraint in 4.x syntax; the repository's app reads the offer's own nivel_requerido, not those nodes). The graph:
+926 nodes (Universidad 319 with ranking_uni and exchange_score, Atractivo 270 with visitantes_anuales, rating,
+mejor_estacion, categorias and descripcion, Ciudad 253, Carrera 37, Pais 28, Nivel_de_Idioma 19), 2,194
+relationships (OFERTA 934 from degree to university with numero_de_plazas, duracion_de_estancia, cert_obligatorio
+and nivel_requerido; REQUIERE_IDIOMA 401 with Certificado_Requerido; SITUADA_EN 332; TIENE_ATRACTIVO 270;
+UBICADA_EN 257); six labels; `up` in 35 s. Quirks kept as the guide writes them: every degree, university, city,
+country and language level is lowercased by the script ("universidad de bologna", "b1 aleman"); añadirCosas.csv is
+separated by ';' but the guide reads it comma-separated, so its country facts (currency, capital, climate, cost of
+living...) match no country and the Pais nodes hold only their name (though the repository's app reads those
+properties); the file's own mistakes become edges (Lecce in
+Germany and Italy, Hamburg in Lithuania and Switzerland, Athens in Greece and Cyprus, Fribourg in Switzerland and
+Germany; 11 universities in two cities); unranked universities hold the filler 686 and exchange score 1 (or 0);
+the attractions' descriptions keep the file's quotes; turquía is renamed turquia by the guide. The 14 questions, in
+Spanish: 7 edge (the one university of a degree, a university's city, a city's country, the one Latvian city, an
+attraction's country, a university's one degree, its language level), 3 node-property (ranking, exchange score, an
+attraction's yearly visitors), 2 relationship-property (places and months of a degree's offer), 2 two-hop (a
+university's country through its city, the city of a degree's one university); domain_gold.py check: 14 questions,
+0 problems; no xgrag command run on the graph. Overlaps: madrid-metro-campuses (Spanish universities and degrees,
+but Madrid's campuses by metro), dutch-studies and swedish-alumni (higher education, other countries). Considered
+and left out: a Vietnamese curriculum seeder (Course and CourseGroup from a subject.json: two labels, its repository
+not identified in the time), a California community colleges loader (its courses come from a Gemini extraction and
+lookups not in the loader), a course-prerequisite seed over a wide CSV of Illinois-style course codes (one label),
+frahay123/hackumbc2025 (generated course codes, "CSRR 100", with invented correlations), malrau/da_dbB_project
+(dataset250k.csv, generated students), a Purdue CS course graph (120 courses, ratings the project computed), the
+Semantic Scholar and DBLP loaders of the UPC SDM lab's kind (nodes-papers-1.csv, conference_node.csv: no
+repository holding their data found in the time), cs3219ay1718s1-g6/cir-viz and
+danielee982/diamond-knowledge-graph (already considered above), a Peruvian teachers' contracts loader and an
+Argentine admissions service (Docente and Asignatura from a spreadsheet; Persona, Universidad and Carrera written by
+an app: no data committed found in the time).
+
 [s34C paragraph above]
 
 [s34D paragraph above]
@@ -13981,7 +14022,6 @@ ERASMUS_LEON_COMMIT = "9416071700cb78f58cf7ef00b88ded0624d80b96"  # its HEAD (7 
 # its load instructions: a Markdown guide whose ```cypher blocks are run in order over data/
 ERASMUS_LEON_GUIDE = "data/neo4j_setup.md"
 ERASMUS_LEON_FILES = frozenset({"datasetSibi.csv", "añadirCosas.csv", "atractivos_FINALES.csv"})
-_MD_CYPHER = re.compile(r"^```cypher\n(.*?)^```", re.S | re.M)
 
 
 def write_erasmus_leon(store: Any, mirror: Path) -> None:
@@ -13994,7 +14034,7 @@ def write_erasmus_leon(store: Any, mirror: Path) -> None:
     guide = read_file(ERASMUS_LEON, ERASMUS_LEON_GUIDE, mirror, ERASMUS_LEON_COMMIT).decode("utf-8")
     sections = re.split(r"(?m)^## ", guide)
     blocks = [block for section in sections if "(Opcional) Limpieza" not in section.split("\n", 1)[0]
-              for block in _MD_CYPHER.findall(section)]
+              for block in _MD_CYPHER_ONLY.findall(section)]
     if len(blocks) < 6:
         raise CorpusError(f"{ERASMUS_LEON}: {ERASMUS_LEON_GUIDE} has {len(blocks)} load blocks, not the 6 expected")
 

@@ -6654,6 +6654,83 @@ def test_recipe_book_refuses_a_mirror_without_its_pinned_commit(
 
 # [s34B tests above]
 
+_ERASMUS_LEON_GUIDE = (
+    "# Configuraci\u00f3n\n\n## 1 Preparaci\u00f3n\n\nCopiar los CSV.\n\n"
+    "## 2 Restricciones\n\n```cypher\n// Nodo: Carrera\n"
+    "CREATE CONSTRAINT ON (c:Carrera) ASSERT c.nombre IS UNIQUE;\n```\n\n"
+    "## 3 Bloque A\n\n```cypher\nLOAD CSV WITH HEADERS FROM 'file:///datasetSibi.csv' AS row\n"
+    "MERGE (c:Carrera {nombre: trim(toLower(row.carrera))})\nRETURN count(row) AS total;\n```\n\n"
+    "## 5 (Opcional) Limpieza de datos por conflicto\n\n```cypher\nMATCH (i:Nivel_de_Idioma) DETACH DELETE i;\n"
+    "DROP CONSTRAINT ON (i:Nivel_de_Idioma) ASSERT i.nombre IS UNIQUE;\n```\n\n"
+    "## 7 Bloque C.1\n\n```cypher\nLOAD CSV WITH HEADERS FROM 'file:///a\u00f1adirCosas.csv' AS row\n"
+    "MATCH (p:Pais {nombre: trim(toLower(row.pais_destino))})\nSET p.moneda = trim(row.moneda);\n```\n\n"
+    "## 8 Bloque C.2\n\n```cypher\nMATCH (p:Pais {nombre: 'turqu\u00eda'})\nSET p.nombre = 'turquia'\n"
+    "RETURN p AS Pais_Renombrado;\n```\n\n```cypher\n"
+    "LOAD CSV WITH HEADERS FROM 'file:///atractivos_FINALES.csv' AS row\n"
+    "MERGE (a:Atractivo {nombre: trim(row.Atraccion)});\n```\n\n"
+    "## 9 Bloque D\n\n```cypher\nMATCH (c:Carrera) RETURN count(c);\n```\n")
+
+
+def _erasmus_leon_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, guide: str = _ERASMUS_LEON_GUIDE) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "rmartg14+SIBI-2025-RMARTG14" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    (fetched / "data").mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / corpus.ERASMUS_LEON_GUIDE).write_text(guide, encoding="utf-8")
+    (fetched / "data" / "datasetSibi.csv").write_text("carrera,pais_destino\nDerecho,ALEMANIA\nVeterinaria,\n",
+                                                     encoding="utf-8")
+    # the countries' file is separated by ';' and begins with a byte order mark, as the repository's is
+    (fetched / "data" / "a\u00f1adirCosas.csv").write_text("\ufeffpais_destino;moneda\nALEMANIA;Euro\n",
+                                                           encoding="utf-8")
+    (fetched / "data" / "atractivos_FINALES.csv").write_text("pais_destino,Atraccion\nALEMANIA,Puerta\n",
+                                                            encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "setup"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    (fetched / "data" / "datasetSibi.csv").write_text("carrera,pais_destino\nLater,FRANCIA\n", encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "ERASMUS_LEON_COMMIT", pinned)
+    return tmp_path
+
+
+def test_erasmus_leon_runs_the_guides_blocks_in_order_without_the_optional_cleanup(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_erasmus_leon(store, _erasmus_leon_mirror(tmp_path, monkeypatch))
+    statements = [statement for statement, _ in store.calls]
+    # the constraint in 5.x syntax; the cleanup section's statements (and its 4.x DROP CONSTRAINT) never run
+    assert statements[0] == "CREATE CONSTRAINT FOR (c:Carrera) REQUIRE c.nombre IS UNIQUE"
+    assert statements[1].startswith("UNWIND $rows AS row\nMERGE (c:Carrera")
+    assert statements[2].startswith("UNWIND $rows AS row\nMATCH (p:Pais")
+    assert statements[3].startswith("MATCH (p:Pais {nombre: 'turqu\u00eda'})")
+    assert statements[4] == "UNWIND $rows AS row\nMERGE (a:Atractivo {nombre: trim(row.Atraccion)})"
+    assert statements[5] == "MATCH (c:Carrera) RETURN count(c)"
+    assert len(statements) == 6
+    assert not any("Nivel_de_Idioma" in statement for statement in statements)
+    params = [p for _, p in store.calls]
+    # the files as committed at the pinned commit; an empty field is null, as LOAD CSV gives it
+    assert params[1] == {"rows": [{"carrera": "Derecho", "pais_destino": "ALEMANIA"},
+                                  {"carrera": "Veterinaria", "pais_destino": None}]}
+    # the ';'-separated file read comma-separated, as the guide reads it: no column is called pais_destino
+    assert params[2] == {"rows": [{"pais_destino;moneda": "ALEMANIA;Euro"}]}
+    assert params[4] == {"rows": [{"pais_destino": "ALEMANIA", "Atraccion": "Puerta"}]}
+
+
+def test_erasmus_leon_refuses_a_file_it_does_not_serve_and_a_guide_without_its_blocks(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    other = _ERASMUS_LEON_GUIDE.replace("file:///atractivos_FINALES.csv", "https://example.org/a.csv")
+    with pytest.raises(corpus.CorpusError, match="reads https://example.org/a.csv"):
+        corpus.write_erasmus_leon(Recorder(), _erasmus_leon_mirror(tmp_path / "a", monkeypatch, other))
+    unknown = _ERASMUS_LEON_GUIDE.replace("file:///atractivos_FINALES.csv", "file:///otros.csv")
+    with pytest.raises(corpus.CorpusError, match="reads file:///otros.csv"):
+        corpus.write_erasmus_leon(Recorder(), _erasmus_leon_mirror(tmp_path / "b", monkeypatch, unknown))
+    fewer = _ERASMUS_LEON_GUIDE.split("## 7")[0]
+    with pytest.raises(corpus.CorpusError, match="2 load blocks, not the 6 expected"):
+        corpus.write_erasmus_leon(Recorder(), _erasmus_leon_mirror(tmp_path / "c", monkeypatch, fewer))
+
+
 # [s34C tests above]
 
 # [s34D tests above]
