@@ -244,6 +244,8 @@ _VALUE_NOUNS = frozenset(stem(w) for w in (
     "number no nr num percentage percent amount total sum count age year date day month time hour code id identifier "
     "phone telephone fax zip postcode email mail url link website coordinates latitude longitude population value "
     "version size").split())
+# ... and those of them that say no more than that a value is asked: the word before one says which ("grid position")
+_GENERIC_NOUNS = _VALUE_NOUNS | frozenset(stem(w) for w in ("position", "place", "figure"))
 # A value that says there is none: a database's or an export's null marker (Ergast's "\N", "NULL", "N/A"). It states
 # no fact of the entity and answers nothing where anything else can ("where was the 1950 British Grand Prix held":
 # not its `url`'s "\N"; formula-one, spent).
@@ -2115,6 +2117,11 @@ class _Reading:
             asks_class and any(w.endswith(c) for w in what for c in _CLASS_STEMS)) or (
             asks_class and self.class_of is not None and self.class_of in named)) else \
             1 if self.wh_modifier is not None and self.wh_modifier in what else 2
+        # a noun that asks for a value whatever its key is called ("position", "number", "date") says which value by
+        # the word before it: "which grid position did X start from" is X's `grid`, before the `position` he
+        # finished in (formula-one, spent); a key that says the head alone is second
+        if self.wh_modifier is not None and self.wh_noun in _GENERIC_NOUNS and end.value:
+            noun_ok = 0 if self.wh_modifier in what else max(noun_ok, 1)
         # a fact of the question's own entities only: a property of a named entity, or of a relationship between
         # two named entities, before a property of a relationship to another entity (an order's unit price of
         # Chai is not Chai's unit price); without question words it still beats a chain through another entity,

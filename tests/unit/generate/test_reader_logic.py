@@ -1047,6 +1047,19 @@ def test_a_share_or_a_rank_answers_how_much_only_where_the_question_says_it() ->
     assert _read("What percentage of Canada's exports went to the United States?", facts) == ("0.73.", ["p"])
 
 
+def test_a_noun_that_asks_for_any_value_is_said_by_the_word_before_it() -> None:
+    # formula-one (spent): "which grid position" is the start's `grid`, not the `position` a driver finished in
+    tie = ("PARTICIPATED_IN", "Brazilian Grand Prix 2006")
+    facts = [Fact("t", "Michael Schumacher", "PARTICIPATED_IN", "Brazilian Grand Prix 2006", "edge", None, "Driver",
+                  "Race"),
+             Fact("p", "Michael Schumacher", "position", "4", "property", tie, "Driver"),
+             Fact("g", "Michael Schumacher", "grid", "10", "property", tie, "Driver")]
+    question = "From which grid position did Michael Schumacher start the 2006 Brazilian Grand Prix?"
+    assert _read(question, facts) == ("10.", ["g"])
+    assert _read("Which position did Michael Schumacher finish the 2006 Brazilian Grand Prix in?", facts) == (
+        "4.", ["p"])
+
+
 def test_a_label_beside_a_code_that_names_the_entity_mentions_it() -> None:
     # an occupation named by its SOC code, its prefLabel another name (SKOS): "software developers" mentions it
     facts = [Fact("l", "15-1252", "pref label", "Software Developers", "property", None, "Occupation"),
