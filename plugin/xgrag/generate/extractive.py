@@ -2055,6 +2055,11 @@ class _Reading:
             # a chain from a named entity that is itself next to two others the question names (the match it names
             # by its day and its two teams) touches them as a chain through it does
             touched |= self.bridges.get(steps[0].at, set())
+            # ... and so does a value of a named entity's own beside such a bridge: the others it links say which one
+            # it is ("the figure for retail sales via the internet in April 2020": the month's Sales record links
+            # the month and the category named; dutch-weather-sales, spent, answered a sibling category's value)
+            if len(steps) == 1 and end.value and end.other is None:
+                touched |= self._bridged.get(steps[0].at, set())
         # ... and, from a named entity, those the question says which one it is by (its qualifiers): a chain from
         # it touches them without passing them
         touched |= self.qualifiers.get(steps[0].at, set())
@@ -2184,6 +2189,13 @@ class _Reading:
         # any word of the question ("apa kode KBLI untuk X", "what code of the KBLI": X's `kode`)
         nameless = end.value and not kind_ok and noun_ok != 0 and self.asks_entity \
             and (self.kind == "agent" or not end.relation_words) and _NAMELESS.match(end.to) is not None
+        # ... nor does a record named by its type and a serial ("Sales 15") where the noun asked is not its type:
+        # "what was the figure for retail sales via the internet in April 2020" is a value, not the month's Sales
+        # record that links the two named (dutch-weather-sales, spent)
+        # (or where none is asked and the record is the one between two named entities: it links them, the question
+        # asks what it holds of them)
+        nameless = nameless or (not end.value and not kind_ok and noun_ok != 0 and _record_named(end.to, end_type)
+                                and (self.wh_noun is not None or end.to in self.bridges))
         # an entity named as its own type (a node "方剂" labelled 方剂 that 包含 every formula) is the class itself,
         # no member of it: "哪个方子" asks for a formula (tcm-formulas, spent, answered "方剂")
         the_class = end_type is not None and self.asks_entity and not asks_class \
@@ -2309,6 +2321,18 @@ class _Reading:
         """A chain's way: where it starts, then each fact's relation (or key) and the end it was read from."""
         return (chain.steps[0].at,) + tuple((s.relation, s.at == s.fact.head, s.value) for s in chain.steps)
 
+    @functools.cached_property
+    def _bridged(self) -> dict[str, set[str]]:
+        """Each named entity -> the other named entities a bridge beside it links it to (`bridges`). Not an entity
+        named by a day or a month: it says when the others are, they do not say which one it is (every chain from
+        the month's Date would touch the category, and its month or season answered)."""
+        out: dict[str, set[str]] = {}
+        for linked in self.bridges.values():
+            for m in linked:
+                if not value_dates(m):
+                    out.setdefault(m, set()).update(linked - {m})
+        return out
+
     def _days(self, chain: _Chain) -> int:
         """How many of the days and months the question names the chain states: in an entity's name ("Visit
         2020-04-25...", the one it starts at included), a value, or a property of a relationship it follows (a
@@ -2319,6 +2343,9 @@ class _Reading:
         # 2020-05-02T09:06:13Z") states that day, so the day tells none of them apart (its start time is no answer
         # to "where did that visit take place")
         days: set[tuple[int, int, int]] = value_dates(chain.steps[0].at)
+        # (... and so do the named entities a bridge beside it links it to: the month that says which one it is)
+        for other in self._bridged.get(chain.steps[0].at, ()):
+            days |= value_dates(other)
         for step in chain.steps:
             days |= value_dates(step.to)
             if not step.value:

@@ -1060,6 +1060,20 @@ def test_a_noun_that_asks_for_any_value_is_said_by_the_word_before_it() -> None:
         "4.", ["p"])
 
 
+def test_a_named_entity_beside_the_record_that_links_it_to_a_named_month_is_the_one_asked_about() -> None:
+    # dutch-weather-sales (spent): the month's Sales record links the Date and each category; "the figure for retail
+    # sales via the internet in April 2020" is that category's value, not the record ("15.") nor the Date's month
+    facts = [Fact("s", "Date 2020-04-01", "sales", "Sales 15", "edge", None, "Date", "Sales"),
+             Fact("m", "Date 2020-04-01", "month", "Month 04", "edge", None, "Date", "Month"),
+             Fact("o", "Sales 15", "online", "Retail sale via internet", "edge", None, "Sales", "Internet"),
+             Fact("f", "Sales 15", "fashion", "Retail sale of clothes", "edge", None, "Sales", "Fashion"),
+             Fact("ov", "Retail sale via internet", "value", "257.1", "property", None, "Internet"),
+             Fact("fv", "Retail sale of clothes", "value", "293.0", "property", None, "Fashion"),
+             Fact("dv", "Date 2020-04-01", "value", "2020-04-01", "property", None, "Date"),
+             Fact("n", "Date 2020-05-01", "month", "Month 05", "edge", None, "Date", "Month")]
+    assert _read("What was the figure for retail sale via internet in April 2020?", facts) == ("257.1.", ["ov"])
+
+
 def test_a_label_beside_a_code_that_names_the_entity_mentions_it() -> None:
     # an occupation named by its SOC code, its prefLabel another name (SKOS): "software developers" mentions it
     facts = [Fact("l", "15-1252", "pref label", "Software Developers", "property", None, "Occupation"),
