@@ -1119,6 +1119,11 @@ class _Reading:
         counted = re.search(r"\bhow many\s+([a-z]+)(?:\s+([a-z]+))?", plain.lower())
         head = None if counted is None else counted.group(2) if counted.group(2) and counted.group(2) not in WEAK \
             else counted.group(1)
+        # (... not the English word read beside a word of the question's language: "hvor mange ansatte" counts the
+        # `antall ansatte` its graph writes in Norwegian, not "employees"; nav-job-ads, spent, answered the orgnr)
+        if counted is not None and counted.group(2) and counted.group(2) in english_of(counted.group(1),
+                                                                                          self.language):
+            head = counted.group(1)
         # "how many Lemon Grass Rg": a name the question mentions is what is counted, in units; none of its words is
         # a key's head
         if counted is not None and any(plain.lower()[counted.start(1):].startswith(n.lower()) for n in self.mentioned):

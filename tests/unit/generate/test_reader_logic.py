@@ -1074,6 +1074,15 @@ def test_a_named_entity_beside_the_record_that_links_it_to_a_named_month_is_the_
     assert _read("What was the figure for retail sale via internet in April 2020?", facts) == ("257.1.", ["ov"])
 
 
+def test_how_many_in_another_language_counts_its_own_word_not_the_english_read_beside_it() -> None:
+    # nav-job-ads (spent): "hvor mange ansatte" counts the company's `antall ansatte` (357.0), not its orgnr
+    facts = [Fact("a", "GINA TRICOT AS", "antall ansatte", "357.0", "property", None, "foretak"),
+             Fact("o", "GINA TRICOT AS", "orgnr", "892380082", "property", None, "foretak"),
+             Fact("k", "GINA TRICOT AS", "naring kode", "47.710", "property", None, "foretak")]
+    assert _read("Hvor mange ansatte har Gina Tricot AS?", facts) == ("357.0.", ["a"])
+    assert _read("Hva er organisasjonsnummeret til Gina Tricot AS?", facts) == ("892380082.", ["o"])
+
+
 def test_a_label_beside_a_code_that_names_the_entity_mentions_it() -> None:
     # an occupation named by its SOC code, its prefLabel another name (SKOS): "software developers" mentions it
     facts = [Fact("l", "15-1252", "pref label", "Software Developers", "property", None, "Occupation"),
