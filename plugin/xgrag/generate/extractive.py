@@ -1142,8 +1142,10 @@ class _Reading:
         # (a Chinese noun read in English comes after its own word: "哪个方子" reads "which 方子 formula prescription")
         # (its English words are synonyms, no compound: the first is the noun)
         low_folded = folded.lower()
-        noun = re.search(r"\b(?:which|what)\s+(?:[^\x00-\x7f\s]+\s+)?([a-z]+)(?:\s+([a-z]+))?(?:\s+([a-z]+))?",
-                         low_folded)
+        # (and "which other X" asks for an X: "which other ski resort is close to Thredbo" asks for a resort, not
+        # an "other ski"; ski-resorts, spent, answered its Summer Skiing)
+        noun = re.search(r"\b(?:which|what)\s+(?:other\s+)?(?:[^\x00-\x7f\s]+\s+)?([a-z]+)(?:\s+([a-z]+))?"
+                         r"(?:\s+([a-z]+))?", low_folded)
         # (... where it is the phrase's one word read in English: Chinese says its head last, "哪个国家级非遗项目"
         # asks for a 项目, not a 国家; china-intangible-heritage, spent)
         if noun is not None and not re.match(r"(?:which|what)\s+[a-z]", noun.group(0)):

@@ -1083,6 +1083,15 @@ def test_how_many_in_another_language_counts_its_own_word_not_the_english_read_b
     assert _read("Hva er organisasjonsnummeret til Gina Tricot AS?", facts) == ("892380082.", ["o"])
 
 
+def test_which_other_asks_for_the_noun_after_other() -> None:
+    # ski-resorts (spent): "which other ski resort" asks for a Resort; read as a noun "other", the resort's feature
+    # "Summer Skiing" said "ski"
+    facts = [Fact("f", "Thredbo", "OFFERS FEATURE", "Summer Skiing", "edge", None, "Resort", "Feature"),
+             Fact("n", "Perisher", "NEAR TO", "Thredbo", "edge", None, "Resort", "Resort"),
+             Fact("a", "Thredbo", "NEAR AIRPORT", "Cooma Airport", "edge", None, "Resort", "Airport")]
+    assert _read("Which other ski resort is close to Thredbo?", facts) == ("Perisher.", ["n"])
+
+
 def test_a_label_beside_a_code_that_names_the_entity_mentions_it() -> None:
     # an occupation named by its SOC code, its prefLabel another name (SKOS): "software developers" mentions it
     facts = [Fact("l", "15-1252", "pref label", "Software Developers", "property", None, "Occupation"),
