@@ -1073,6 +1073,22 @@ def test_a_named_entity_beside_the_record_that_links_it_to_a_named_month_is_the_
              Fact("n", "Date 2020-05-01", "month", "Month 05", "edge", None, "Date", "Month")]
     assert _read("What was the figure for retail sale via internet in April 2020?", facts) == ("257.1.", ["ov"])
 
+    # ... and where the embedding reads the Date's `sales` as closer to the question than its own key (the default
+    # embedder, as on the graph), the record "Sales 15" between the two named is still no answer to it
+    from xgrag.embed import default_embedder
+
+    record = [Fact("g", "Date 2020-04-01", "google trends", "GoogleTrends 15", "edge", None, "Date", "GoogleTrends"),
+              Fact("y", "Date 2020-04-01", "year", "Year 2020", "edge", None, "Date", "Year"),
+              Fact("y5", "Date 2020-05-01", "year", "Year 2020", "edge", None, "Date", "Year"),
+              Fact("t", "Sales 15", "total", "Retail trade", "edge", None, "Sales", "Trade"),
+              Fact("d5", "Date 2020-05-01", "value", "2020-05-01", "property", None, "Date"),
+              Fact("si", "Sales 15", "info", "All sales data is the percentage increase", "property", None, "Sales"),
+              Fact("sc", "Sales 15", "total calc channels", "331.0", "property", None, "Sales")]
+    record += [f for f in facts if f.id in ("s", "m", "o", "f", "ov", "fv", "dv")]
+    question = "What was the figure for retail sales via the internet in April 2020?"
+    g = ExtractiveReader(default_embedder()).generate("", question=question, facts=tuple(record))
+    assert (g.text, list(g.evidence)) == ("257.1.", ["ov"])
+
 
 def test_how_many_in_another_language_counts_its_own_word_not_the_english_read_beside_it() -> None:
     # nav-job-ads (spent): "hvor mange ansatte" counts the company's `antall ansatte` (357.0), not its orgnr
