@@ -1851,6 +1851,12 @@ class _Reading:
         return _sentence(tied[0]), ties[tied[0]][:1]
 
     @functools.cached_property
+    def _counted_keyed(self) -> bool:
+        """Whether a value's key of the context says the noun "how many" counts (`counted`)."""
+        return self.counted is not None and any(
+            f.kind == "property" and self.counted in content_stems(key_text(f.relation)) for f in self.facts)
+
+    @functools.cached_property
     def _mentioned_folds(self) -> frozenset[str]:
         """The names of the entities the question names, folded (`fold`)."""
         return frozenset(fold(m) for m in self.mentioned)
@@ -2203,6 +2209,11 @@ class _Reading:
         # asks what it holds of them)
         nameless = nameless or (not end.value and not kind_ok and noun_ok != 0 and _record_named(end.to, end_type)
                                 and (self.wh_noun is not None or end.to in self.bridges))
+        # "how many <noun>": where a key says the noun (`antall ansatte` for "hvor mange ansatte"), its number is the
+        # count before any other whole number (an occupation's code, an organisation number; nav-job-ads, spent); a
+        # unit's word says none in particular ("how many units": an order's quantity, not the stock's units)
+        not_counted = self.counted is not None and self.counted not in _QUANTITY_STEMS and self._counted_keyed \
+            and not (end.value and self.counted in content_stems(key_text(end.relation)))
         # an entity named as its own type (a node "方剂" labelled 方剂 that 包含 every formula) is the class itself,
         # no member of it: "哪个方子" asks for a formula (tcm-formulas, spent, answered "方剂")
         the_class = end_type is not None and self.asks_entity and not asks_class \
@@ -2212,7 +2223,7 @@ class _Reading:
                 -len({self.folded[m] for m in touched & self.mentioned}), -self._days(chain),
                 not any(not s.value and s.to in self.picked for s in steps) if self.picked else False, unasked_link,
                 nameless,
-                the_class, not _form_fits(end.to, self.form), not kind_ok and not agent, sibling, noun_ok,
+                the_class, not _form_fits(end.to, self.form), not kind_ok and not agent, not_counted, sibling, noun_ok,
                 repeats - len(chain.covered - {KIND_CLASS} - own_type_said), -repeats, not self._phrase(end), units,
                 self.defines and not (end.value and content_stems(end.relation) & _DESCRIPTION_STEMS),
                 someone if agent or self.asked_class is not None else 0,

@@ -1108,6 +1108,17 @@ def test_which_other_asks_for_the_noun_after_other() -> None:
     assert _read("Which other ski resort is close to Thredbo?", facts) == ("Perisher.", ["n"])
 
 
+def test_how_many_reads_the_number_whose_key_says_the_noun_before_other_whole_numbers() -> None:
+    # nav-job-ads (spent): "how many employees has the company that sought fruit growers": the company's `antall
+    # ansatte` "21.0", not the occupation's code 6112 nor the company's organisation number
+    facts = [Fact("c", "Frukt- og bærprodusenter", "yrkeskode", "6112", "property", None, "yrke"),
+             Fact("t", "NJØS AS", "trenger", "Frukt- og bærprodusenter", "edge", None, "foretak", "yrke"),
+             Fact("a", "NJØS AS", "antall ansatte", "21.0", "property", None, "foretak"),
+             Fact("o", "NJØS AS", "orgnr", "991738150", "property", None, "foretak")]
+    question = "Hvor mange ansatte har bedriften som søkte etter frukt- og bærprodusenter?"
+    assert _read(question, facts) == ("21.0.", ["t", "a"])
+
+
 def test_a_label_beside_a_code_that_names_the_entity_mentions_it() -> None:
     # an occupation named by its SOC code, its prefLabel another name (SKOS): "software developers" mentions it
     facts = [Fact("l", "15-1252", "pref label", "Software Developers", "property", None, "Occupation"),
