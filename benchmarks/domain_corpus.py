@@ -5385,6 +5385,32 @@ an app: no data committed found in the time).
 
 [s34C paragraph above]
 
+Helper s34D's paragraph, written blind (the thirty-fourth split, in preparation; domain searched: books, literature,
+music, film, television, anime and manga, video and board games, comics, mythology and fictional universes, in English,
+Spanish, Portuguese, Chinese and Japanese). No graph added: the helper's first turn was cut off and it resumed at 10:34
+UTC with about 30 minutes before its 11:05 deadline, and in that time no repository was found that holds its data and
+its own Neo4j load script, is not in the corpus or left out before, and that Neo4j 5 could load as written. The searches
+(the code corpus and find_string on anime, manga, comics, board games, Pokémon, chess, albums, Spanish and Portuguese
+books, films and artists, Dream of the Red Chamber and Tolkien) returned mostly graphs the corpus holds or earlier
+helpers left out, each grepped here first: momcilovicluka/neo4j-anime (anime-top1000), csantill/MAMEGraphGist
+(mame-arcade), Bernardo-MG/darksouls-explorer-dataset, a-zylstra/dnd-graph-db, nikhil-ravi/AO3scraper,
+imyself1224/gujihuouha-main, the Marvel hero and comic LOAD CSV copies of tomasonjo/neo4j-marvel and the SWAPI
+star-wars CSVs of SkatAI/IPSA-NoSQL. Considered by s34D for the first time and left out: sumsjp/jmanaga (Japanese
+manga titles, genres and related titles scraped from jmanga.se, an unlicensed raw-manga reading site, adult titles
+among them; no licence file; fetched, HEAD 74e5589 of 19 March 2025: its db_import.py, and neo4j_import.py before it,
+MERGE one Manga per JSON file with its genres and related titles, two labels only (Manga, Genre), the properties its
+Cypher sets being a short name, title, chapter count and image URL; the JSON files were deleted from the repository at
+24c4515, and at the last commit holding them, 32bbf12d, the 16,750 files sit in docs_imported/ while the script reads
+./docs_jmanga/, so the load as written reads no file, and the source is a piracy site); Igor-Kubota/Anime-Recommendation
+(anime from Kaggle's Anime-Planet dataset of 2022 with their voice actors, in Portuguese notes; fetched, HEAD 493dd73
+of June 2023: its Queries.sql LOAD CSV reads datasets/anime_treated.csv, a blob the mirror lists but does not hold, at
+both commits that have it, so only the voice actors and cast rows could be loaded, and its cast rows are made nodes
+linked by a later MATCH over all three labels). Seen and not evaluated: auvigoo20/SOEN-363 (MyAnimeList anime and user
+lists; its README sends the CSVs to a Dropbox link), fithisux/imdb_graphdb_article (IMDb's gzipped dumps, an
+"unsupported" Neo4j variant), PriceLab/neo4jService (a scratch persons and movies load), and an anime, person and
+season LOAD CSV script (AnimeNode.csv, PersonNode.csv) and a Dream of the Red Chamber relations loader (kg_nodes.csv,
+kg_edges.csv) whose repositories the index does not name. No xgrag command was run on any of them.
+
 [s34D paragraph above]
 
 [s34E paragraph above]

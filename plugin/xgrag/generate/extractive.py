@@ -244,6 +244,8 @@ _VALUE_NOUNS = frozenset(stem(w) for w in (
     "number no nr num percentage percent amount total sum count age year date day month time hour code id identifier "
     "phone telephone fax zip postcode email mail url link website coordinates latitude longitude population value "
     "version size").split())
+# ... and those of them that say no more than that a value is asked: the word before one says which ("grid position")
+_GENERIC_NOUNS = _VALUE_NOUNS | frozenset(stem(w) for w in ("position", "place", "figure"))
 # A value that says there is none: a database's or an export's null marker (Ergast's "\N", "NULL", "N/A"). It states
 # no fact of the entity and answers nothing where anything else can ("where was the 1950 British Grand Prix held":
 # not its `url`'s "\N"; formula-one, spent).
@@ -1117,6 +1119,11 @@ class _Reading:
         counted = re.search(r"\bhow many\s+([a-z]+)(?:\s+([a-z]+))?", plain.lower())
         head = None if counted is None else counted.group(2) if counted.group(2) and counted.group(2) not in WEAK \
             else counted.group(1)
+        # (... not the English word read beside a word of the question's language: "hvor mange ansatte" counts the
+        # `antall ansatte` its graph writes in Norwegian, not "employees"; nav-job-ads, spent, answered the orgnr)
+        if counted is not None and counted.group(2) and counted.group(2) in english_of(counted.group(1),
+                                                                                          self.language):
+            head = counted.group(1)
         # "how many Lemon Grass Rg": a name the question mentions is what is counted, in units; none of its words is
         # a key's head
         if counted is not None and any(plain.lower()[counted.start(1):].startswith(n.lower()) for n in self.mentioned):
@@ -1135,8 +1142,10 @@ class _Reading:
         # (a Chinese noun read in English comes after its own word: "哪个方子" reads "which 方子 formula prescription")
         # (its English words are synonyms, no compound: the first is the noun)
         low_folded = folded.lower()
-        noun = re.search(r"\b(?:which|what)\s+(?:[^\x00-\x7f\s]+\s+)?([a-z]+)(?:\s+([a-z]+))?(?:\s+([a-z]+))?",
-                         low_folded)
+        # (and "which other X" asks for an X: "which other ski resort is close to Thredbo" asks for a resort, not
+        # an "other ski"; ski-resorts, spent, answered its Summer Skiing)
+        noun = re.search(r"\b(?:which|what)\s+(?:other\s+)?(?:[^\x00-\x7f\s]+\s+)?([a-z]+)(?:\s+([a-z]+))?"
+                         r"(?:\s+([a-z]+))?", low_folded)
         # (... where it is the phrase's one word read in English: Chinese says its head last, "哪个国家级非遗项目"
         # asks for a 项目, not a 国家; china-intangible-heritage, spent)
         if noun is not None and not re.match(r"(?:which|what)\s+[a-z]", noun.group(0)):
@@ -1842,6 +1851,12 @@ class _Reading:
         return _sentence(tied[0]), ties[tied[0]][:1]
 
     @functools.cached_property
+    def _counted_keyed(self) -> bool:
+        """Whether a value's key of the context says the noun "how many" counts (`counted`)."""
+        return self.counted is not None and any(
+            f.kind == "property" and self.counted in content_stems(key_text(f.relation)) for f in self.facts)
+
+    @functools.cached_property
     def _mentioned_folds(self) -> frozenset[str]:
         """The names of the entities the question names, folded (`fold`)."""
         return frozenset(fold(m) for m in self.mentioned)
@@ -2053,6 +2068,11 @@ class _Reading:
             # a chain from a named entity that is itself next to two others the question names (the match it names
             # by its day and its two teams) touches them as a chain through it does
             touched |= self.bridges.get(steps[0].at, set())
+            # ... and so does a value of a named entity's own beside such a bridge: the others it links say which one
+            # it is ("the figure for retail sales via the internet in April 2020": the month's Sales record links
+            # the month and the category named; dutch-weather-sales, spent, answered a sibling category's value)
+            if len(steps) == 1 and end.value and end.other is None:
+                touched |= self._bridged.get(steps[0].at, set())
         # ... and, from a named entity, those the question says which one it is by (its qualifiers): a chain from
         # it touches them without passing them
         touched |= self.qualifiers.get(steps[0].at, set())
@@ -2115,6 +2135,11 @@ class _Reading:
             asks_class and any(w.endswith(c) for w in what for c in _CLASS_STEMS)) or (
             asks_class and self.class_of is not None and self.class_of in named)) else \
             1 if self.wh_modifier is not None and self.wh_modifier in what else 2
+        # a noun that asks for a value whatever its key is called ("position", "number", "date") says which value by
+        # the word before it: "which grid position did X start from" is X's `grid`, before the `position` he
+        # finished in (formula-one, spent); a key that says the head alone is second
+        if self.wh_modifier is not None and self.wh_noun in _GENERIC_NOUNS and end.value:
+            noun_ok = 0 if self.wh_modifier in what else max(noun_ok, 1)
         # a fact of the question's own entities only: a property of a named entity, or of a relationship between
         # two named entities, before a property of a relationship to another entity (an order's unit price of
         # Chai is not Chai's unit price); without question words it still beats a chain through another entity,
@@ -2177,6 +2202,18 @@ class _Reading:
         # any word of the question ("apa kode KBLI untuk X", "what code of the KBLI": X's `kode`)
         nameless = end.value and not kind_ok and noun_ok != 0 and self.asks_entity \
             and (self.kind == "agent" or not end.relation_words) and _NAMELESS.match(end.to) is not None
+        # ... nor does a record named by its type and a serial ("Sales 15") where the noun asked is not its type:
+        # "what was the figure for retail sales via the internet in April 2020" is a value, not the month's Sales
+        # record that links the two named (dutch-weather-sales, spent)
+        # (or where none is asked and the record is the one between two named entities: it links them, the question
+        # asks what it holds of them)
+        nameless = nameless or (not end.value and not kind_ok and noun_ok != 0 and _record_named(end.to, end_type)
+                                and (self.wh_noun is not None or end.to in self.bridges))
+        # "how many <noun>": where a key says the noun (`antall ansatte` for "hvor mange ansatte"), its number is the
+        # count before any other whole number (an occupation's code, an organisation number; nav-job-ads, spent); a
+        # unit's word says none in particular ("how many units": an order's quantity, not the stock's units)
+        not_counted = self.counted is not None and self.counted not in _QUANTITY_STEMS and self._counted_keyed \
+            and not (end.value and self.counted in content_stems(key_text(end.relation)))
         # an entity named as its own type (a node "方剂" labelled 方剂 that 包含 every formula) is the class itself,
         # no member of it: "哪个方子" asks for a formula (tcm-formulas, spent, answered "方剂")
         the_class = end_type is not None and self.asks_entity and not asks_class \
@@ -2186,7 +2223,7 @@ class _Reading:
                 -len({self.folded[m] for m in touched & self.mentioned}), -self._days(chain),
                 not any(not s.value and s.to in self.picked for s in steps) if self.picked else False, unasked_link,
                 nameless,
-                the_class, not _form_fits(end.to, self.form), not kind_ok and not agent, sibling, noun_ok,
+                the_class, not _form_fits(end.to, self.form), not kind_ok and not agent, not_counted, sibling, noun_ok,
                 repeats - len(chain.covered - {KIND_CLASS} - own_type_said), -repeats, not self._phrase(end), units,
                 self.defines and not (end.value and content_stems(end.relation) & _DESCRIPTION_STEMS),
                 someone if agent or self.asked_class is not None else 0,
@@ -2302,6 +2339,18 @@ class _Reading:
         """A chain's way: where it starts, then each fact's relation (or key) and the end it was read from."""
         return (chain.steps[0].at,) + tuple((s.relation, s.at == s.fact.head, s.value) for s in chain.steps)
 
+    @functools.cached_property
+    def _bridged(self) -> dict[str, set[str]]:
+        """Each named entity -> the other named entities a bridge beside it links it to (`bridges`). Not an entity
+        named by a day or a month: it says when the others are, they do not say which one it is (every chain from
+        the month's Date would touch the category, and its month or season answered)."""
+        out: dict[str, set[str]] = {}
+        for linked in self.bridges.values():
+            for m in linked:
+                if not value_dates(m):
+                    out.setdefault(m, set()).update(linked - {m})
+        return out
+
     def _days(self, chain: _Chain) -> int:
         """How many of the days and months the question names the chain states: in an entity's name ("Visit
         2020-04-25...", the one it starts at included), a value, or a property of a relationship it follows (a
@@ -2312,6 +2361,9 @@ class _Reading:
         # 2020-05-02T09:06:13Z") states that day, so the day tells none of them apart (its start time is no answer
         # to "where did that visit take place")
         days: set[tuple[int, int, int]] = value_dates(chain.steps[0].at)
+        # (... and so do the named entities a bridge beside it links it to: the month that says which one it is)
+        for other in self._bridged.get(chain.steps[0].at, ()):
+            days |= value_dates(other)
         for step in chain.steps:
             days |= value_dates(step.to)
             if not step.value:

@@ -53,6 +53,7 @@ from xgrag.retrieval.words import (
     SCHEMA_WORDS,
     content_stems,
     detach_particles,
+    english_interrogatives,
     set_apart,
     stem,
     unspaced_spans,
@@ -1069,6 +1070,12 @@ def select_parts(question: str, candidates: Sequence[tuple[Node, float]], covere
     units = number_units(question.replace("[", " ").replace("]", " "))
     full, covered = set(saturated), set(covered)
     kind_words = {w for k in kinds for w in key_tokens(key_text(k))}
+    # the word right after an interrogative ("which", "hvilken", "welche": `english_interrogatives`) is the kind
+    # asked where more than MAX_PARTIAL names hold it as a word: "hvilken bedrift trenger dekormalere" asks for a
+    # company (bedrift), it names no "KS BEDRIFT" among EFFEKTIV BEDRIFT AS and RENAS BEDRIFT AS (nav-job-ads,
+    # spent); "which Lennon song" still names John Lennon
+    asked = key_tokens(english_interrogatives(question.replace("[", " ").replace("]", " ")))
+    after_wh = {i + 1 for i, t in enumerate(asked) if t in ("which", "what")} if len(asked) == len(q) else set()
     # a one-letter word says nothing; a one-digit number does ("GPO_7", "Place nr 7")
     content = [i not in covered and t not in _STOP and t not in TITLES and (len(t) > 1 or t.isdigit())
                for i, t in enumerate(q)]
@@ -1092,6 +1099,9 @@ def select_parts(question: str, candidates: Sequence[tuple[Node, float]], covere
         core = [t for t in run if t not in FOREIGN_FUNCTION_WORDS] or run
         if (len(run) == 1 and run[0] in full) or (len(core) == 1 and any(same_word(core[0], k) for k in kind_words)) \
                 or splits_a_number(start, end, units):
+            continue
+        if len(run) == 1 and start in after_wh and sum(
+                1 for node, _ in candidates if run[0] in key_tokens(node.name)) > MAX_PARTIAL:
             continue
         best: dict[str, tuple[float, Node]] = {}
         for node, _ in candidates:

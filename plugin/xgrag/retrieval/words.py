@@ -270,7 +270,21 @@ def content_stems(text: str) -> set[str]:
     # a Korean word with a particle written onto it says the word without it too ("세대수는": 세대수, as topic)
     words += [base for w in words for base in [without_particle(w)] if base is not None]
     words += [e for w in words for e in SCHEMA_WORDS.get(w, ())]  # and, in English, what it says
+    # a word written as two abbreviations run together says both words ("orgnr": organization number; nav-job-ads,
+    # spent: "organisasjonsnummeret" asked for it, a Norwegian compound of organisasjon and nummer)
+    words += [part for w in words for part in _abbreviations_run(w)]
     return {stem(ABBREVIATIONS.get(w, w)) for w in words}
+
+
+def _abbreviations_run(word: str) -> tuple[str, ...]:
+    """The two abbreviations (`ABBREVIATIONS`) a word not itself one is written as, run together ("orgnr": "org",
+    "nr"), or ()."""
+    if word in ABBREVIATIONS or len(word) < 4:
+        return ()
+    for i in range(2, len(word) - 1):
+        if word[:i] in ABBREVIATIONS and word[i:] in ABBREVIATIONS:
+            return word[:i], word[i:]
+    return ()
 
 
 _NUMBERED = re.compile(r"([a-z]{2,})\d+")

@@ -1047,6 +1047,78 @@ def test_a_share_or_a_rank_answers_how_much_only_where_the_question_says_it() ->
     assert _read("What percentage of Canada's exports went to the United States?", facts) == ("0.73.", ["p"])
 
 
+def test_a_noun_that_asks_for_any_value_is_said_by_the_word_before_it() -> None:
+    # formula-one (spent): "which grid position" is the start's `grid`, not the `position` a driver finished in
+    tie = ("PARTICIPATED_IN", "Brazilian Grand Prix 2006")
+    facts = [Fact("t", "Michael Schumacher", "PARTICIPATED_IN", "Brazilian Grand Prix 2006", "edge", None, "Driver",
+                  "Race"),
+             Fact("p", "Michael Schumacher", "position", "4", "property", tie, "Driver"),
+             Fact("g", "Michael Schumacher", "grid", "10", "property", tie, "Driver")]
+    question = "From which grid position did Michael Schumacher start the 2006 Brazilian Grand Prix?"
+    assert _read(question, facts) == ("10.", ["g"])
+    assert _read("Which position did Michael Schumacher finish the 2006 Brazilian Grand Prix in?", facts) == (
+        "4.", ["p"])
+
+
+def test_a_named_entity_beside_the_record_that_links_it_to_a_named_month_is_the_one_asked_about() -> None:
+    # dutch-weather-sales (spent): the month's Sales record links the Date and each category; "the figure for retail
+    # sales via the internet in April 2020" is that category's value, not the record ("15.") nor the Date's month
+    facts = [Fact("s", "Date 2020-04-01", "sales", "Sales 15", "edge", None, "Date", "Sales"),
+             Fact("m", "Date 2020-04-01", "month", "Month 04", "edge", None, "Date", "Month"),
+             Fact("o", "Sales 15", "online", "Retail sale via internet", "edge", None, "Sales", "Internet"),
+             Fact("f", "Sales 15", "fashion", "Retail sale of clothes", "edge", None, "Sales", "Fashion"),
+             Fact("ov", "Retail sale via internet", "value", "257.1", "property", None, "Internet"),
+             Fact("fv", "Retail sale of clothes", "value", "293.0", "property", None, "Fashion"),
+             Fact("dv", "Date 2020-04-01", "value", "2020-04-01", "property", None, "Date"),
+             Fact("n", "Date 2020-05-01", "month", "Month 05", "edge", None, "Date", "Month")]
+    assert _read("What was the figure for retail sale via internet in April 2020?", facts) == ("257.1.", ["ov"])
+
+    # ... and where the embedding reads the Date's `sales` as closer to the question than its own key (the default
+    # embedder, as on the graph), the record "Sales 15" between the two named is still no answer to it
+    from xgrag.embed import default_embedder
+
+    record = [Fact("g", "Date 2020-04-01", "google trends", "GoogleTrends 15", "edge", None, "Date", "GoogleTrends"),
+              Fact("y", "Date 2020-04-01", "year", "Year 2020", "edge", None, "Date", "Year"),
+              Fact("y5", "Date 2020-05-01", "year", "Year 2020", "edge", None, "Date", "Year"),
+              Fact("t", "Sales 15", "total", "Retail trade", "edge", None, "Sales", "Trade"),
+              Fact("d5", "Date 2020-05-01", "value", "2020-05-01", "property", None, "Date"),
+              Fact("si", "Sales 15", "info", "All sales data is the percentage increase", "property", None, "Sales"),
+              Fact("sc", "Sales 15", "total calc channels", "331.0", "property", None, "Sales")]
+    record += [f for f in facts if f.id in ("s", "m", "o", "f", "ov", "fv", "dv")]
+    question = "What was the figure for retail sales via the internet in April 2020?"
+    g = ExtractiveReader(default_embedder()).generate("", question=question, facts=tuple(record))
+    assert (g.text, list(g.evidence)) == ("257.1.", ["ov"])
+
+
+def test_how_many_in_another_language_counts_its_own_word_not_the_english_read_beside_it() -> None:
+    # nav-job-ads (spent): "hvor mange ansatte" counts the company's `antall ansatte` (357.0), not its orgnr
+    facts = [Fact("a", "GINA TRICOT AS", "antall ansatte", "357.0", "property", None, "foretak"),
+             Fact("o", "GINA TRICOT AS", "orgnr", "892380082", "property", None, "foretak"),
+             Fact("k", "GINA TRICOT AS", "naring kode", "47.710", "property", None, "foretak")]
+    assert _read("Hvor mange ansatte har Gina Tricot AS?", facts) == ("357.0.", ["a"])
+    assert _read("Hva er organisasjonsnummeret til Gina Tricot AS?", facts) == ("892380082.", ["o"])
+
+
+def test_which_other_asks_for_the_noun_after_other() -> None:
+    # ski-resorts (spent): "which other ski resort" asks for a Resort; read as a noun "other", the resort's feature
+    # "Summer Skiing" said "ski"
+    facts = [Fact("f", "Thredbo", "OFFERS FEATURE", "Summer Skiing", "edge", None, "Resort", "Feature"),
+             Fact("n", "Perisher", "NEAR TO", "Thredbo", "edge", None, "Resort", "Resort"),
+             Fact("a", "Thredbo", "NEAR AIRPORT", "Cooma Airport", "edge", None, "Resort", "Airport")]
+    assert _read("Which other ski resort is close to Thredbo?", facts) == ("Perisher.", ["n"])
+
+
+def test_how_many_reads_the_number_whose_key_says_the_noun_before_other_whole_numbers() -> None:
+    # nav-job-ads (spent): "how many employees has the company that sought fruit growers": the company's `antall
+    # ansatte` "21.0", not the occupation's code 6112 nor the company's organisation number
+    facts = [Fact("c", "Frukt- og bærprodusenter", "yrkeskode", "6112", "property", None, "yrke"),
+             Fact("t", "NJØS AS", "trenger", "Frukt- og bærprodusenter", "edge", None, "foretak", "yrke"),
+             Fact("a", "NJØS AS", "antall ansatte", "21.0", "property", None, "foretak"),
+             Fact("o", "NJØS AS", "orgnr", "991738150", "property", None, "foretak")]
+    question = "Hvor mange ansatte har bedriften som søkte etter frukt- og bærprodusenter?"
+    assert _read(question, facts) == ("21.0.", ["t", "a"])
+
+
 def test_a_label_beside_a_code_that_names_the_entity_mentions_it() -> None:
     # an occupation named by its SOC code, its prefLabel another name (SKOS): "software developers" mentions it
     facts = [Fact("l", "15-1252", "pref label", "Software Developers", "property", None, "Occupation"),

@@ -601,3 +601,15 @@ def test_a_word_typed_only_inside_a_longer_value_is_part_of_it() -> None:
     assert not only_inside("Which months of 2022 were wetter than July 2022?", "2022", ["July 2022"])
     # not found as typed, or no longer value: nothing is known
     assert not only_inside(q, "Year 2022", ["July 2022"]) and not only_inside(q, "2022", [])
+
+
+def test_the_word_after_an_interrogative_that_many_names_hold_is_the_kind_asked() -> None:
+    # nav-job-ads (spent): "hvilken bedrift" (which company) named no "KS BEDRIFT" among many companies' names
+    companies = [(Node(str(i), name, type="foretak"), 1.0) for i, name in enumerate(
+        ["KS BEDRIFT", "EFFEKTIV BEDRIFT AS", "RENAS BEDRIFT AS", "ATEAM BEDRIFT AS", "3D-BEDRIFT AS"])]
+    painters = (Node("y", "Dekormalere mv", type="yrke"), 1.0)
+    linked = select_parts("Hvilken bedrift trenger dekormalere?", [*companies, painters])
+    assert [le.node.name for le in linked] == ["Dekormalere mv"]
+    # a word few names hold still names them after "which": "which Lennon song" is John Lennon's
+    people = [(Node("j", "John Lennon", type="Person"), 1.0), (Node("s", "Imagine", type="Song"), 1.0)]
+    assert [le.node.name for le in select_parts("Which Lennon song came out in 1971?", people)] == ["John Lennon"]

@@ -495,3 +495,11 @@ def test_the_whole_world_s_figure_is_global() -> None:
     # covid-vaccinations, spent)
     assert stem("global") in content_stems("How many copies did Halo 3 sell worldwide?")
     assert content_stems("first global use") <= content_stems("When was Moderna first used anywhere in the world?")
+
+
+def test_a_key_written_as_two_abbreviations_run_together_says_both_words() -> None:
+    # nav-job-ads (spent): `orgnr` is the organisation number "organisasjonsnummeret" asks for
+    assert {"organization", "numb"} <= content_stems("orgnr")
+    assert {"maximum", "temperatur"} <= content_stems("tempmax")
+    # a word that is one abbreviation, or no run of two, says only itself
+    assert content_stems("info") == {"information"} and content_stems("organ") == {"organ"}
