@@ -13985,6 +13985,39 @@ def write_recipe_book(store: Any, mirror: Path) -> None:
 # [s34E source and writer above]
 
 
+SIXDEGREES = "upstanding-biome/sixdegrees"  # "Six Dribbles" (2015): NBA players and the teams they played for, by season
+SIXDEGREES_COMMIT = "54ad45533c84e571be7463de61870a87334f25c8"  # 12 August 2015, the last commit whose testserver.js
+# loads MasterDB.csv in both statements (later ones read a TEST2.csv, then a typo, "MATC functionH"; HEAD has neither)
+SIXDEGREES_SCRIPT = "testserver.js"  # the app's server (its Procfile's command), two LOAD CSVs as JavaScript strings
+SIXDEGREES_FILE = "MasterDB.csv"  # no header: player (lower case), season ("1985-1986"), team abbreviation ("LAL")
+# a JavaScript string literal `'LOAD CSV FROM "file://' + __dirname + '/<name>" AS line ...'`: the statement with the
+# file's name in it
+_SIXDEGREES_LOAD = re.compile(r"""'LOAD CSV FROM "file://' \+ __dirname \+ '/([\w.]+)" AS (\w+) ([^']*)'""")
+
+
+def write_nba_six_dribbles(store: Any, mirror: Path) -> None:
+    """The two LOAD CSV statements of testserver.js of upstanding-biome/sixdegrees ("Six Dribbles", a 2015 student
+    app linking two NBA players through the teams they played for; no licence file), read at SIXDEGREES_COMMIT from
+    its JavaScript strings and run in its order, each `LOAD CSV FROM "file://<dir>/MasterDB.csv" AS line` (no
+    headers: each row a list) given the rows of MasterDB.csv. Two indexes, on :Player(name) and :Team(name, year),
+    are created first (the script has none: an index changes nothing MERGE or MATCH writes; without them each of
+    the 21,944 rows of the second statement would match every player and team). The graph: Player (name, lower
+    case), Team (name, the abbreviation, and year, the season, "1985-1986": one node per team and season); a
+    Player `PLAYS_IN` a Team."""
+    script = read_file(SIXDEGREES, SIXDEGREES_SCRIPT, mirror, SIXDEGREES_COMMIT).decode("utf-8")
+    loads = _SIXDEGREES_LOAD.findall(script)
+    if len(loads) != 2 or any(name != SIXDEGREES_FILE for name, _, _ in loads):
+        raise CorpusError(f"{SIXDEGREES}: {SIXDEGREES_SCRIPT} is not its two LOAD CSVs of {SIXDEGREES_FILE}")
+    data = read_file(SIXDEGREES, SIXDEGREES_FILE, mirror, SIXDEGREES_COMMIT).decode("utf-8-sig")
+    rows = [[field if field != "" else None for field in row] for row in csv.reader(io.StringIO(data))]
+    store.query("CREATE INDEX sixdegrees_player IF NOT EXISTS FOR (p:Player) ON (p.name)", read_only=False)
+    store.query("CREATE INDEX sixdegrees_team IF NOT EXISTS FOR (t:Team) ON (t.name, t.year)", read_only=False)
+    for _, variable, body in loads:
+        statement = f"UNWIND $rows AS {variable} {_five(body)}"
+        for start in range(0, max(len(rows), 1), _BATCH):
+            store.query(statement, {"rows": rows[start:start + _BATCH]}, read_only=False)
+
+
 # [s34F source and writer above]
 
 
@@ -14824,6 +14857,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     # [s34E Graph above]
 
+    Graph("nba-six-dribbles", "frozen", "NBA players and the teams they played for, season by season, from "
+                                        "1946-47 to 2014-15 (a 2015 student app's data): player names in lower "
+                                        "case, teams by abbreviation, one team node per season",
+          writer=write_nba_six_dribbles, source=SIXDEGREES),
     # [s34F Graph above]
 ]}
 
