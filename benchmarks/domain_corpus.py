@@ -13985,7 +13985,7 @@ def write_recipe_book(store: Any, mirror: Path) -> None:
 # [s34E source and writer above]
 
 
-SIXDEGREES = "upstanding-biome/sixdegrees"  # "Six Dribbles" (2015): NBA players and the teams they played for, by season
+SIXDEGREES = "upstanding-biome/sixdegrees"  # "Six Dribbles" (2015): NBA players and their teams, by season
 SIXDEGREES_COMMIT = "54ad45533c84e571be7463de61870a87334f25c8"  # 12 August 2015, the last commit whose testserver.js
 # loads MasterDB.csv in both statements (later ones read a TEST2.csv, then a typo, "MATC functionH"; HEAD has neither)
 SIXDEGREES_SCRIPT = "testserver.js"  # the app's server (its Procfile's command), two LOAD CSVs as JavaScript strings
