@@ -5348,6 +5348,41 @@ question of the two frozen graphs is read before their run.
 
 [s34E paragraph above]
 
+Helper s34F's paragraph, written blind (the thirty-fourth split, in preparation; domain searched: travel, transport,
+energy, cities and geography, tourism, sports, food and restaurants; this helper began at 10:34 UTC, its deadline
+11:05). nba-six-dribbles: github.com/upstanding-biome/sixdegrees ("Six Dribbles", a 2015 student app of four authors
+that links two NBA players through the teams they played for; no licence file; English), the two LOAD CSV statements of
+its server, testserver.js (the command of its Procfile), read from their JavaScript strings at SIXDEGREES_COMMIT
+(54ad455 of 12 August 2015, the last commit whose script reads MasterDB.csv in both statements: later ones read a
+TEST2.csv, then carry a typo, "MATC functionH", and HEAD holds neither the script nor the data;
+write_nba_six_dribbles), over MasterDB.csv as committed there (21,944 headerless rows of player, season, team
+abbreviation, 1946-47 to 2014-15). What the loader needed: `LOAD CSV FROM "file://<dir>/MasterDB.csv" AS line` given
+the file's rows as lists (no headers), in its order; two indexes (:Player(name), :Team(name, year)) created first,
+which the script does not have (an index changes nothing MERGE or MATCH writes; without them each of its 21,944 MATCH
+rows would pair every player with every team); its third query (a shortest path between two players) is not a load and
+is not run. The graph: 5,345 nodes (Player 3,950, Team 1,395), 21,944 relationships (PLAYS_IN), **2 labels, fewer than
+the 3 aimed for, no relationship properties, and no node property beyond a name and a season**; `up` in 44 s (server
+start included). Player: name (lower case, "michael jordan"); Team: name (the abbreviation, "WAS", 75 of them) and year
+(the season, "2001-2002"), one node per team and season. Quirks kept as the script writes them: players are merged by
+name, so namesakes are one node (eddie johnson with 30 seasons, mike dunleavy and gerald henderson father and son);
+"TOT" (likely a source's total row for a traded player) is a team, once, for james bailey in 1981-1982; teams are
+abbreviations only. Its 14 questions (7 edge: the team of Michael Jordan in 2001-2002, of LeBron James in 2010-2011, of
+Wilt Chamberlain in 1969-1970, of Aaron Gordon and of Al Lujack (one season each), the season of A.J. Wynder, the
+player listed under TOT; 4 node-property: the one season of CHO, WAT, CAP and NYN; 0 relationship-property, the graph
+has none; 3 two-hop: the one player who played for both of two teams in one season, CHO and HOU, DTF and PIT, SHE and
+WSC), each answer the only one the graph holds, checked with domain_gold.py (14 questions, 0 problems); no xgrag
+command was run on the graph. Overlaps: nba-seasons (the NBA of 2010-2020, richer, from another repository: the same
+league, its 2010-2015 seasons likely the same players and teams, here by abbreviation and lower-case name; not
+compared). Considered and left
+out (each grepped here first): xiong-ying/KG-Rec-Sys-Tourism-SG, bevvvvv/DS220Proj2WineReview,
+niparra21/Restaurantes-e2, fivegrant/yhack2019, eijiuchiyama/busca-rota, ignacioaris/Proyecto-2, dsimog01/BreakPoint,
+julianbrowne/graffeine's NBA sneakers, mneedham/neo4j-worldcup and fingahoverit/neo4j-neo4j_ogm,
+Salle-Arquitect/mdas_neo4j and syedhassaanahmed/neo4j-datasets' London tube (all in the corpus or left out before);
+seen and not evaluated for lack of time, their repositories not named by the index: a Brazilian soccer MCP loader
+(Kaggle CSVs through pandas), F1 loaders over the Kaggle Formula 1 data (py2neo bulk and cypher-shell scripts), an
+Olympic hosts, athletes and medals LOAD CSV (DataManagement_HWs, local Windows paths), a Kaggle Olympics Node.js loader
+that downloads its data at run time, and a Da Nang tourism AuraDB import of crawled places.
+
 [s34F paragraph above]
 """
 
