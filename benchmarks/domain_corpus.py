@@ -5415,6 +5415,41 @@ kg_edges.csv) whose repositories the index does not name. No xgrag command was r
 
 [s34E paragraph above]
 
+Helper s34F's paragraph, written blind (the thirty-fourth split, in preparation; domain searched: travel, transport,
+energy, cities and geography, tourism, sports, food and restaurants; this helper began at 10:34 UTC, its deadline
+11:05). nba-six-dribbles: github.com/upstanding-biome/sixdegrees ("Six Dribbles", a 2015 student app of four authors
+that links two NBA players through the teams they played for; no licence file; English), the two LOAD CSV statements of
+its server, testserver.js (the command of its Procfile), read from their JavaScript strings at SIXDEGREES_COMMIT
+(54ad455 of 12 August 2015, the last commit whose script reads MasterDB.csv in both statements: later ones read a
+TEST2.csv, then carry a typo, "MATC functionH", and HEAD holds neither the script nor the data;
+write_nba_six_dribbles), over MasterDB.csv as committed there (21,944 headerless rows of player, season, team
+abbreviation, 1946-47 to 2014-15). What the loader needed: `LOAD CSV FROM "file://<dir>/MasterDB.csv" AS line` given
+the file's rows as lists (no headers), in its order; two indexes (:Player(name), :Team(name, year)) created first,
+which the script does not have (an index changes nothing MERGE or MATCH writes; without them each of its 21,944 MATCH
+rows would pair every player with every team); its third query (a shortest path between two players) is not a load and
+is not run. The graph: 5,345 nodes (Player 3,950, Team 1,395), 21,944 relationships (PLAYS_IN), **2 labels, fewer than
+the 3 aimed for, no relationship properties, and no node property beyond a name and a season**; `up` in 44 s (server
+start included). Player: name (lower case, "michael jordan"); Team: name (the abbreviation, "WAS", 75 of them) and year
+(the season, "2001-2002"), one node per team and season. Quirks kept as the script writes them: players are merged by
+name, so namesakes are one node (eddie johnson with 30 seasons, mike dunleavy and gerald henderson father and son);
+"TOT" (likely a source's total row for a traded player) is a team, once, for james bailey in 1981-1982; teams are
+abbreviations only. Its 14 questions (7 edge: the team of Michael Jordan in 2001-2002, of LeBron James in 2010-2011, of
+Wilt Chamberlain in 1969-1970, of Aaron Gordon and of Al Lujack (one season each), the season of A.J. Wynder, the
+player listed under TOT; 4 node-property: the one season of CHO, WAT, CAP and NYN; 0 relationship-property, the graph
+has none; 3 two-hop: the one player who played for both of two teams in one season, CHO and HOU, DTF and PIT, SHE and
+WSC), each answer the only one the graph holds, checked with domain_gold.py (14 questions, 0 problems); no xgrag
+command was run on the graph. Overlaps: nba-seasons (the NBA of 2010-2020, richer, from another repository: the same
+league, its 2010-2015 seasons likely the same players and teams, here by abbreviation and lower-case name; not
+compared). Considered and left
+out (each grepped here first): xiong-ying/KG-Rec-Sys-Tourism-SG, bevvvvv/DS220Proj2WineReview,
+niparra21/Restaurantes-e2, fivegrant/yhack2019, eijiuchiyama/busca-rota, ignacioaris/Proyecto-2, dsimog01/BreakPoint,
+julianbrowne/graffeine's NBA sneakers, mneedham/neo4j-worldcup and fingahoverit/neo4j-neo4j_ogm,
+Salle-Arquitect/mdas_neo4j and syedhassaanahmed/neo4j-datasets' London tube (all in the corpus or left out before);
+seen and not evaluated for lack of time, their repositories not named by the index: a Brazilian soccer MCP loader
+(Kaggle CSVs through pandas), F1 loaders over the Kaggle Formula 1 data (py2neo bulk and cypher-shell scripts), an
+Olympic hosts, athletes and medals LOAD CSV (DataManagement_HWs, local Windows paths), a Kaggle Olympics Node.js loader
+that downloads its data at run time, and a Da Nang tourism AuraDB import of crawled places.
+
 [s34F paragraph above]
 """
 
@@ -14082,6 +14117,39 @@ def write_erasmus_leon(store: Any, mirror: Path) -> None:
 # [s34E source and writer above]
 
 
+SIXDEGREES = "upstanding-biome/sixdegrees"  # "Six Dribbles" (2015): NBA players and their teams, by season
+SIXDEGREES_COMMIT = "54ad45533c84e571be7463de61870a87334f25c8"  # 12 August 2015, the last commit whose testserver.js
+# loads MasterDB.csv in both statements (later ones read a TEST2.csv, then a typo, "MATC functionH"; HEAD has neither)
+SIXDEGREES_SCRIPT = "testserver.js"  # the app's server (its Procfile's command), two LOAD CSVs as JavaScript strings
+SIXDEGREES_FILE = "MasterDB.csv"  # no header: player (lower case), season ("1985-1986"), team abbreviation ("LAL")
+# a JavaScript string literal `'LOAD CSV FROM "file://' + __dirname + '/<name>" AS line ...'`: the statement with the
+# file's name in it
+_SIXDEGREES_LOAD = re.compile(r"""'LOAD CSV FROM "file://' \+ __dirname \+ '/([\w.]+)" AS (\w+) ([^']*)'""")
+
+
+def write_nba_six_dribbles(store: Any, mirror: Path) -> None:
+    """The two LOAD CSV statements of testserver.js of upstanding-biome/sixdegrees ("Six Dribbles", a 2015 student
+    app linking two NBA players through the teams they played for; no licence file), read at SIXDEGREES_COMMIT from
+    its JavaScript strings and run in its order, each `LOAD CSV FROM "file://<dir>/MasterDB.csv" AS line` (no
+    headers: each row a list) given the rows of MasterDB.csv. Two indexes, on :Player(name) and :Team(name, year),
+    are created first (the script has none: an index changes nothing MERGE or MATCH writes; without them each of
+    the 21,944 rows of the second statement would match every player and team). The graph: Player (name, lower
+    case), Team (name, the abbreviation, and year, the season, "1985-1986": one node per team and season); a
+    Player `PLAYS_IN` a Team."""
+    script = read_file(SIXDEGREES, SIXDEGREES_SCRIPT, mirror, SIXDEGREES_COMMIT).decode("utf-8")
+    loads = _SIXDEGREES_LOAD.findall(script)
+    if len(loads) != 2 or any(name != SIXDEGREES_FILE for name, _, _ in loads):
+        raise CorpusError(f"{SIXDEGREES}: {SIXDEGREES_SCRIPT} is not its two LOAD CSVs of {SIXDEGREES_FILE}")
+    data = read_file(SIXDEGREES, SIXDEGREES_FILE, mirror, SIXDEGREES_COMMIT).decode("utf-8-sig")
+    rows = [[field if field != "" else None for field in row] for row in csv.reader(io.StringIO(data))]
+    store.query("CREATE INDEX sixdegrees_player IF NOT EXISTS FOR (p:Player) ON (p.name)", read_only=False)
+    store.query("CREATE INDEX sixdegrees_team IF NOT EXISTS FOR (t:Team) ON (t.name, t.year)", read_only=False)
+    for _, variable, body in loads:
+        statement = f"UNWIND $rows AS {variable} {_five(body)}"
+        for start in range(0, max(len(rows), 1), _BATCH):
+            store.query(statement, {"rows": rows[start:start + _BATCH]}, read_only=False)
+
+
 # [s34F source and writer above]
 
 
@@ -14928,6 +14996,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     # [s34E Graph above]
 
+    Graph("nba-six-dribbles", "frozen", "NBA players and the teams they played for, season by season, from "
+                                        "1946-47 to 2014-15 (a 2015 student app's data): player names in lower "
+                                        "case, teams by abbreviation, one team node per season",
+          writer=write_nba_six_dribbles, source=SIXDEGREES),
     # [s34F Graph above]
 ]}
 

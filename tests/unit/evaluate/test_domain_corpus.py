@@ -6737,4 +6737,62 @@ def test_erasmus_leon_refuses_a_file_it_does_not_serve_and_a_guide_without_its_b
 
 # [s34E tests above]
 
+_SIXDEGREES_SERVER = (
+    "var db = new neo4j('http://localhost:7474');\ndb.cypherQuery(\n"
+    "  'LOAD CSV FROM \"file://' + __dirname + '/MasterDB.csv\" AS line MERGE(p:Player {name:line[0]}) "
+    "MERGE(t:Team {name:line[2], year:line[1]})', function (err, result) {\n"
+    "      db.cypherQuery(\n"
+    "       'LOAD CSV FROM \"file://' + __dirname + '/MasterDB.csv\" AS line MATCH (p:Player), (t:Team) "
+    "WHERE p.name = line[0] AND t.name = line[2] AND t.year = line[1] CREATE (p)-[r:PLAYS_IN]->(t)', "
+    "function(err,result){\n"
+    "          db.cypherQuery(\n"
+    "            'MATCH (p1:Player {name:\"Russ Smith\"}), (p2:Player {name:\"Alex Len\"}), "
+    "p = shortestPath( (p1) - [*]-(p2)  ) RETURN p', function(err, p){});\n"
+    "      });\n  });\n")
+
+
+def _sixdegrees_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, server: str = _SIXDEGREES_SERVER) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "upstanding-biome+sixdegrees" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / corpus.SIXDEGREES_SCRIPT).write_text(server, encoding="utf-8")
+    (fetched / corpus.SIXDEGREES_FILE).write_text("a.c. green,1985-1986,LAL\nalex len,2014-2015,PHO", encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "removed node requirement"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # later commits read TEST2.csv and then lost the data file: not what the corpus pinned
+    (fetched / corpus.SIXDEGREES_SCRIPT).write_text(server.replace("/MasterDB.csv", "/TEST2.csv"), encoding="utf-8")
+    (fetched / corpus.SIXDEGREES_FILE).unlink()
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "SIXDEGREES_COMMIT", pinned)
+    return tmp_path
+
+
+def test_nba_six_dribbles_runs_its_two_loads_over_headerless_rows_after_two_indexes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_nba_six_dribbles(store, _sixdegrees_mirror(tmp_path, monkeypatch))
+    statements = [statement for statement, _ in store.calls]
+    assert statements[0].startswith("CREATE INDEX sixdegrees_player IF NOT EXISTS FOR (p:Player)")
+    assert statements[1].startswith("CREATE INDEX sixdegrees_team IF NOT EXISTS FOR (t:Team) ON (t.name, t.year)")
+    # the two LOAD CSVs of its JavaScript strings, in its order, each row a list as LOAD CSV without headers gives
+    # it; the shortest-path query is not a load and is not run
+    assert statements[2:] == [
+        "UNWIND $rows AS line MERGE(p:Player {name:line[0]}) MERGE(t:Team {name:line[2], year:line[1]})",
+        "UNWIND $rows AS line MATCH (p:Player), (t:Team) WHERE p.name = line[0] AND t.name = line[2] AND "
+        "t.year = line[1] CREATE (p)-[r:PLAYS_IN]->(t)"]
+    rows = [["a.c. green", "1985-1986", "LAL"], ["alex len", "2014-2015", "PHO"]]
+    assert [params for _, params in store.calls] == [{}, {}, {"rows": rows}, {"rows": rows}]
+
+
+def test_nba_six_dribbles_refuses_a_script_that_reads_another_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    other = _SIXDEGREES_SERVER.replace("/MasterDB.csv\" AS line MATCH", "/TEST2.csv\" AS line MATCH")
+    with pytest.raises(corpus.CorpusError, match="not its two LOAD CSVs of MasterDB.csv"):
+        corpus.write_nba_six_dribbles(Recorder(), _sixdegrees_mirror(tmp_path, monkeypatch, other))
+
+
 # [s34F tests above]
