@@ -5340,6 +5340,11 @@ question of the two frozen graphs is read before their run.
 
 [s34A paragraph above]
 
+Helper s34B's paragraph, written blind (the thirty-fourth split, in preparation; domain searched: commerce, retail,
+e-commerce, finance, banking, insurance, companies and ownership, supply chains, real estate). No graph added: this
+helper's turn began at 10:59:56 UTC, five minutes before its 11:05 UTC deadline, too late to search, fetch, load and
+question a graph; no candidate was considered and no xgrag command was run on any graph.
+
 [s34B paragraph above]
 
 Helper s34C's paragraph, written blind (the thirty-fourth split, in preparation; domain searched: education and
