@@ -5338,14 +5338,12 @@ creates), two recipe names ending in a space. The lead read the helpers' reports
 question mixes), not their questions, while building this session's rules from spent and tune graphs' failures; no
 question of the two frozen graphs is read before their run.
 
-[s34A paragraph above]
 
 Helper s34B's paragraph, written blind (the thirty-fourth split, in preparation; domain searched: commerce, retail,
 e-commerce, finance, banking, insurance, companies and ownership, supply chains, real estate). No graph added: this
 helper's turn began at 10:59:56 UTC, five minutes before its 11:05 UTC deadline, too late to search, fetch, load and
 question a graph; no candidate was considered and no xgrag command was run on any graph.
 
-[s34B paragraph above]
 
 Helper s34C's paragraph, written blind (the thirty-fourth split, in preparation; domain searched: education and
 academia), started at 09:29 UTC (its work began at 09:56) for an 11:05 deadline: erasmus-leon, from
@@ -5388,7 +5386,6 @@ danielee982/diamond-knowledge-graph (already considered above), a Peruvian teach
 Argentine admissions service (Docente and Asignatura from a spreadsheet; Persona, Universidad and Carrera written by
 an app: no data committed found in the time).
 
-[s34C paragraph above]
 
 Helper s34D's paragraph, written blind (the thirty-fourth split, in preparation; domain searched: books, literature,
 music, film, television, anime and manga, video and board games, comics, mythology and fictional universes, in English,
@@ -5416,9 +5413,7 @@ lists; its README sends the CSVs to a Dropbox link), fithisux/imdb_graphdb_artic
 season LOAD CSV script (AnimeNode.csv, PersonNode.csv) and a Dream of the Red Chamber relations loader (kg_nodes.csv,
 kg_edges.csv) whose repositories the index does not name. No xgrag command was run on any of them.
 
-[s34D paragraph above]
 
-[s34E paragraph above]
 
 Helper s34F's paragraph, written blind (the thirty-fourth split, in preparation; domain searched: travel, transport,
 energy, cities and geography, tourism, sports, food and restaurants; this helper began at 10:34 UTC, its deadline
@@ -5455,7 +5450,26 @@ seen and not evaluated for lack of time, their repositories not named by the ind
 Olympic hosts, athletes and medals LOAD CSV (DataManagement_HWs, local Windows paths), a Kaggle Olympics Node.js loader
 that downloads its data at run time, and a Da Nang tourism AuraDB import of crawled places.
 
-[s34F paragraph above]
+The thirty-fourth split (declared 2026-12-03, sixteenth session, before any xgrag command ran on its graphs). Six
+helpers, one domain each (government, law and politics; commerce, finance, companies and real estate; education and
+academia; books, music, film, games and fiction; health, medicine, biology, chemistry and agriculture; travel,
+transport, energy, geography, sports and food), launched at 09:28 UTC with an 11:05 deadline, each to find one graph,
+load it with its repository's own script, write 14 questions with plain Cypher and check them with domain_gold.py (0
+problems), blind: no schema inference, linking, answering or bench_domains.py on them, no xgrag output on them looked
+at. Two found one (education, travel and sports); the books-to-fiction helper found none that met the rules (its
+paragraph above lists what it considered; it began 65 minutes after launch, its first turn cut by an API error); the
+commerce helper began five minutes before the deadline and committed its paragraph only; the government and health
+helpers had not begun by the deadline (no branch, no paragraph). THIRTY_FOURTH_POOL =
+erasmus-leon, nba-six-dribbles (two graphs), drawn by `sorted(random.Random(62).sample(sorted(THIRTY_FOURTH_POOL),
+2))` = both: **frozen** (28 questions), run once at the end of the tuning that followed; no graph was left to tune.
+erasmus-leon is in Spanish, nba-six-dribbles in English. Declared before the draw as their helpers report them, and
+kept: erasmus-leon's script lowercases every name, its countries hold only their name (its guide reads a file
+separated by ";" with commas), the data's own errors are edges (a city in two countries, eleven universities in two
+cities), its optional cleanup section left out; nba-six-dribbles has two labels and no relationship property (below
+the three labels aimed at), players' names in lower case, one Team node per team and season, namesakes merged into
+one player (its script MERGEs by name), two indexes created before its loads (they change nothing written). The lead
+read the helpers' reports (domains, labels, counts, quirks, question mixes), not their questions, while building this
+session's rules from spent graphs' failures; no question of the two frozen graphs is read before their run.
 """
 
 from __future__ import annotations
@@ -5575,6 +5589,8 @@ THIRTY_SECOND_POOL = ("factbook-trade", "jakarta-bus-routes", "paris-library-loa
 THIRTY_SECOND_SEED = 60
 THIRTY_THIRD_POOL = ("nav-job-ads", "recipe-book")
 THIRTY_THIRD_SEED = 61
+THIRTY_FOURTH_POOL = ("erasmus-leon", "nba-six-dribbles")
+THIRTY_FOURTH_SEED = 62
 SPLITS = ("tune", "frozen", "spent")
 QUESTIONS = ROOT / "benchmarks" / "data" / "domains"
 ORG = "neo4j-graph-examples"
@@ -14077,12 +14093,6 @@ def write_recipe_book(store: Any, mirror: Path) -> None:
         store.query(_PAREN_PATH.sub(r"(\1)\2(\3)", _five(statement)), read_only=False)
 
 
-# [s34A source and writer above]
-
-
-# [s34B source and writer above]
-
-
 ERASMUS_LEON = "rmartg14/SIBI-2025-RMARTG14"  # ErasmAI, a 2025 Universidad de León course project (MIT)
 ERASMUS_LEON_COMMIT = "9416071700cb78f58cf7ef00b88ded0624d80b96"  # its HEAD (7 January 2026)
 # its load instructions: a Markdown guide whose ```cypher blocks are run in order over data/
@@ -14111,15 +14121,6 @@ def write_erasmus_leon(store: Any, mirror: Path) -> None:
         return _csv_rows(read_file(ERASMUS_LEON, f"data/{name}", mirror, ERASMUS_LEON_COMMIT), delimiter)
 
     _run_script(store, "".join(block.strip().rstrip(";") + ";\n" for block in blocks), rows_of)
-
-
-# [s34C source and writer above]
-
-
-# [s34D source and writer above]
-
-
-# [s34E source and writer above]
 
 
 SIXDEGREES = "upstanding-biome/sixdegrees"  # "Six Dribbles" (2015): NBA players and their teams, by season
@@ -14153,9 +14154,6 @@ def write_nba_six_dribbles(store: Any, mirror: Path) -> None:
         statement = f"UNWIND $rows AS {variable} {_five(body)}"
         for start in range(0, max(len(rows), 1), _BATCH):
             store.query(statement, {"rows": rows[start:start + _BATCH]}, read_only=False)
-
-
-# [s34F source and writer above]
 
 
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
@@ -14984,10 +14982,6 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "cooking times and Russian cooking steps, their products with grams and "
                                    "calories per 100 g, the country each dish is from and its course",
           writer=write_recipe_book, source=RECIPE_BOOK),
-    # [s34A Graph above]
-
-    # [s34B Graph above]
-
     Graph("erasmus-leon", "frozen", "the Erasmus exchange places of the Universidad de León's degrees (a 2025 "
                                      "course project's recommender, in Spanish): each degree's places at partner "
                                      "universities with the number of places, months and the language level and "
@@ -14995,17 +14989,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                      "exchange score, and each country's tourist attractions with visitors, "
                                      "rating, best season and description",
           writer=write_erasmus_leon, source=ERASMUS_LEON),
-    # [s34C Graph above]
-
-    # [s34D Graph above]
-
-    # [s34E Graph above]
-
     Graph("nba-six-dribbles", "frozen", "NBA players and the teams they played for, season by season, from "
                                         "1946-47 to 2014-15 (a 2015 student app's data): player names in lower "
                                         "case, teams by abbreviation, one team node per season",
           writer=write_nba_six_dribbles, source=SIXDEGREES),
-    # [s34F Graph above]
 ]}
 
 
