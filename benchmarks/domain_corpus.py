@@ -5461,7 +5461,8 @@ paragraph above lists what it considered; it began 65 minutes after launch, its 
 commerce helper began five minutes before the deadline and committed its paragraph only; the government and health
 helpers had not begun by the deadline (no branch, no paragraph). THIRTY_FOURTH_POOL =
 erasmus-leon, nba-six-dribbles (two graphs), drawn by `sorted(random.Random(62).sample(sorted(THIRTY_FOURTH_POOL),
-2))` = both: **frozen** (28 questions), run once at the end of the tuning that followed; no graph was left to tune.
+2))` = both: **frozen** (28 questions), run once at the end of the tuning that followed (results/domains_frozen34.json,
+on 45e9d7a), spent since; no graph was left to tune.
 erasmus-leon is in Spanish, nba-six-dribbles in English. Declared before the draw as their helpers report them, and
 kept: erasmus-leon's script lowercases every name, its countries hold only their name (its guide reads a file
 separated by ";" with commas), the data's own errors are edges (a city in two countries, eleven universities in two
@@ -14982,14 +14983,14 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                    "cooking times and Russian cooking steps, their products with grams and "
                                    "calories per 100 g, the country each dish is from and its course",
           writer=write_recipe_book, source=RECIPE_BOOK),
-    Graph("erasmus-leon", "frozen", "the Erasmus exchange places of the Universidad de León's degrees (a 2025 "
+    Graph("erasmus-leon", "spent", "the Erasmus exchange places of the Universidad de León's degrees (a 2025 "
                                      "course project's recommender, in Spanish): each degree's places at partner "
                                      "universities with the number of places, months and the language level and "
                                      "certificate required, the universities' city, country, ranking and "
                                      "exchange score, and each country's tourist attractions with visitors, "
                                      "rating, best season and description",
           writer=write_erasmus_leon, source=ERASMUS_LEON),
-    Graph("nba-six-dribbles", "frozen", "NBA players and the teams they played for, season by season, from "
+    Graph("nba-six-dribbles", "spent", "NBA players and the teams they played for, season by season, from "
                                         "1946-47 to 2014-15 (a 2015 student app's data): player names in lower "
                                         "case, teams by abbreviation, one team node per season",
           writer=write_nba_six_dribbles, source=SIXDEGREES),

@@ -17,7 +17,8 @@ PropertyValue = str | int | float | bool | list[Any]
 PROPERTY_ID_SEPARATOR = "#"
 # The rest of a composed name after the name a group of nodes shares: one number, what schema inference found to
 # tell the group's nodes apart (a birth year, a stop's longitude: "Carolus Duran 1837", "La Storta 12.380691").
-_TELLING_NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
+# (or a span of years, a season: "WAS 2001-2002", one team node per season; nba-six-dribbles, spent, answered so)
+_TELLING_NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?|\d{4}\s*[-/\u2013]\s*\d{2,4}")
 # a value stored for "nothing known": a dash, a question mark, n/a, none, null, unknown
 _PLACEHOLDER = re.compile(r"[-\u2013\u2014?]+|(?i:n/?a|none|null|unknown)")
 _MIDNIGHT = re.compile(r"^(\d{4}-\d{2}-\d{2})[T ]00:00(:00(\.0+)?)?(Z|[+-]00:?00)?$")

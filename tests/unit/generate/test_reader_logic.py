@@ -1804,6 +1804,9 @@ def test_a_name_composed_to_tell_namesakes_apart_is_answered_as_people_call_it()
     # jakarta-bus-routes (spent): a stop's name composed with its region, stored as "-" where none is known
     assert Node("e", "Halte Sarinah -", "PoI", aliases=("Halte Sarinah",)).called == "Halte Sarinah"
     assert Node("f", "Bulak Dukuh Jakarta Timur", "PoI", aliases=("Bulak Dukuh",)).called is None
+    # a team's node per season, its name composed with the season (nba-six-dribbles, spent: "WAS 2001-2002")
+    assert Node("g", "WAS 2001-2002", "Team", aliases=("WAS",)).called == "WAS"
+    assert Node("h", "WAS Bullets", "Team", aliases=("WAS",)).called is None
     sub = Subgraph(nodes={n.id: n for n in (teacher, pupil, person)},
                    relationships={"r1": Relationship("r1", "a", "b", "TAUGHT"),
                                   "r2": Relationship("r2", "c", "b", "MET")})
