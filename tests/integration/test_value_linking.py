@@ -809,3 +809,18 @@ def test_a_name_stored_in_lower_case_links_where_it_is_tied_to_the_named_entity_
         "Brownie", "walnut"}
     assert {le.node.name for le in retriever.link("How much honey do I need for the Brownie?")} == {"Brownie"}
     assert {le.node.name for le in retriever.link("How much flour goes into the Pancakes?")} == {"Pancakes", "flour"}
+
+
+RACES = schema_preset("domain", read_only=True, entities=[
+    EntityMapping(label="Race", name=["name", "year"], aliases=["name"], facts=["year"])])
+
+
+def test_a_title_every_edition_shares_said_with_a_year_links_that_edition_once(server: Neo4jStore) -> None:
+    # formula-one (spent): races named by title and year, each also called by the title they share; "the 2008
+    # Italian Grand Prix" linked every Italian Grand Prix by the title, each then read as the 2008 one: 74 times
+    wipe(server)
+    server.query("UNWIND range(2005, 2010) AS y CREATE (:Race {name: 'Italian Grand Prix', year: y}), "
+                 "(:Race {name: 'Monaco Grand Prix', year: y})", read_only=False)
+    store = server.with_schema(RACES)
+    linked = [(le.node.name, le.method) for le in Retriever(store).link("Who won the 2008 Italian Grand Prix?")]
+    assert linked == [("Italian Grand Prix 2008", "year")], linked

@@ -1703,7 +1703,12 @@ class Linker:
                 out.append(le)
                 continue
             out.append(LinkedEntity(chosen[0], "year", le.score, f"{le.mention} {year.group(1)}"))
-        return out
+        # (every edition the shared title links by its alias names the one of the year: that one once; formula-one's
+        # races, each called by the title it shares, linked "the 2008 Italian Grand Prix" 74 times)
+        once: dict[str, LinkedEntity] = {}
+        for le in out:
+            once.setdefault(le.node.id, le)
+        return list(once.values())
 
     def _records_held(self, question: str, linked: Sequence[LinkedEntity], asks: frozenset[str],
                       excluded: list[str]) -> tuple[list[LinkedEntity], set[str]]:

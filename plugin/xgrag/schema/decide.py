@@ -14,6 +14,7 @@ from xgrag.config import IDENTIFIER, IDENTIFIER_RULE
 from xgrag.schema.labels import (
     ALIAS_KEYS,
     HANDLE_KEYS,
+    TITLE_YEAR_SCORE,
     LabelSkip,
     alias_properties,
     business_key,
@@ -288,6 +289,11 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
                                                       "property, none unique in the sample)"))
             continue
         aliases = [k for k in ALIAS_KEYS if k in lp.properties and lp.properties[k].kinds == {"list:string"}][:1]
+        # a title that repeats, told apart by its year (a team per season, "WAS 2001-2002"; a race per year): the
+        # title is what people call each, linked as typed, and the year a fact asked about ("which season"), as
+        # `repeats` composes a name that repeats among consecutive nodes
+        if cands and cands[0][0] == TITLE_YEAR_SCORE and len(name) == 2:
+            record_aliases.append((name[0], "the name a group of them shares, linked without what tells them apart"))
         # the designation of a node that has a name too is linked as typed ("the star 58Alp Ori")
         record_aliases += [(f, "the designation of the nodes that have a name, linked as typed") for f in fallback]
         others = record_aliases + (alias_properties(lp, opts, [*name, *fallback, *([key] if key else []), *aliases])
@@ -315,7 +321,8 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
         # address) are still facts to ask about ("when did the visit start", "what is the IP address of X")
         if d.naming == "name":
             for p in d.name:
-                t.setdefault(p, "the display name, not a fact")
+                if not (p != d.name[0] and d.name[0] in d.alias_reasons):  # (the year a shared title is told by)
+                    t.setdefault(p, "the display name, not a fact")
         for a in d.aliases:
             if a not in d.alias_reasons:  # a list of other names; a single other name (a code) stays a fact too
                 t[a] = "the aliases (other names), not a fact"

@@ -28,6 +28,8 @@ FIRST_PARTS = ("firstname", "givenname", "forename", "first", "name")
 LAST_PARTS = ("lastname", "surname", "familyname", "last")
 # a title that repeats (a remake) is told apart by its year
 YEAR_WORDS = ("year", "released", "releaseyear")
+# The score of a name composed of a title that repeats and the year that tells its nodes apart (`name_candidates`)
+TITLE_YEAR_SCORE = 88
 # A value that names nothing a person would type: a hash, a UUID, base64 (20+ characters of letters, digits and
 # -_+/= with a digit among them and nothing else: no space, dot or @).
 _OPAQUE = re.compile(r"(?=.*\d)[0-9A-Za-z_+/=-]{20,}")
@@ -198,7 +200,8 @@ def name_candidates(lp: LabelProfile, opts: InferOptions,
             for year, b in props:
                 if _norm(year) in YEAR_WORDS and b.present >= opts.name_present * max(lp.sampled, 1) \
                         and b.kinds <= {"string", "integer"}:
-                    out.append((88, [title, year], f"{title} repeats ({a.distinct} distinct values in {a.present}); "
+                    out.append((TITLE_YEAR_SCORE, [title, year], f"{title} repeats ({a.distinct} distinct values in "
+                                                                 f"{a.present}); "
                                                    f"with {year} it tells nodes apart"))
     label_name = lp.label.lower() + "name"
     for key, s in props:
