@@ -215,6 +215,7 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
     bookkeeping = {t.type for t in types if t.bookkeeping}
     # keys and names
     decisions: dict[str, EntityDecision] = {}
+    year_facts: dict[str, str] = {}  # label -> the year that tells apart the nodes of a title that repeats
     # the keys that name each label (its best name of one property), and the labels each is linked to: a title that
     # repeats names its nodes unless a label they are linked to is named by the same key (`name_candidates`' copied)
     first = {label: name_candidates(profile.labels[label], opts) for label in entities}
@@ -290,14 +291,16 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
             continue
         aliases = [k for k in ALIAS_KEYS if k in lp.properties and lp.properties[k].kinds == {"list:string"}][:1]
         # a title that repeats, told apart by its year (a team per season, "WAS 2001-2002"; a race per year): the
-        # title is what people call each, linked as typed, and the year a fact asked about ("which season"), as
-        # `repeats` composes a name that repeats among consecutive nodes
+        # year is a fact asked about ("which season is CHO in"). (The title is no alias: linked by it, every edition
+        # was a seed before the year said narrowed them, and records held near 70 races were linked; formula-one)
         if cands and cands[0][0] == TITLE_YEAR_SCORE and len(name) == 2:
-            record_aliases.append((name[0], "the name a group of them shares, linked without what tells them apart"))
+            year_facts[label] = name[1]
         # the designation of a node that has a name too is linked as typed ("the star 58Alp Ori")
         record_aliases += [(f, "the designation of the nodes that have a name, linked as typed") for f in fallback]
         others = record_aliases + (alias_properties(lp, opts, [*name, *fallback, *([key] if key else []), *aliases])
                                    if name else [])
+        if label in year_facts:
+            name_reason += f"; {year_facts[label]} stays a fact"
         decisions[label] = EntityDecision(label, lp.count, lp.sampled, key, key_reason, name, name_reason,
                                           aliases=aliases + [a for a, _ in others],
                                           label_in_name=labelled, alias_reasons=dict(others),
@@ -321,7 +324,7 @@ def decide_domain(profile: GraphProfile, opts: InferOptions,
         # address) are still facts to ask about ("when did the visit start", "what is the IP address of X")
         if d.naming == "name":
             for p in d.name:
-                if not (p != d.name[0] and d.name[0] in d.alias_reasons):  # (the year a shared title is told by)
+                if p != year_facts.get(label):  # (the year a shared title is told apart by is asked)
                     t.setdefault(p, "the display name, not a fact")
         for a in d.aliases:
             if a not in d.alias_reasons:  # a list of other names; a single other name (a code) stays a fact too

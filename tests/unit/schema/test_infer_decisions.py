@@ -784,14 +784,14 @@ def test_a_relationship_property_that_repeats_its_type_is_no_fact() -> None:
     assert decided(examples(stats("evidence", distinct=1), "manual", "manual")) == ["evidence"]
 
 
-def test_a_title_told_apart_by_its_year_is_an_alias_and_the_year_a_fact() -> None:
+def test_a_title_told_apart_by_its_year_keeps_the_year_a_fact() -> None:
     # nba-six-dribbles (spent): one Team node per season, "WAS" and "2001-2002" composed into "WAS 2001-2002"; the
-    # title is what people call each (an answer says "WAS"), the season is asked ("which season is CHO in")
+    # season is asked ("which season is CHO in"); the title is no alias (every edition would link by it)
     from xgrag.schema.decide import decide_domain
 
     team = label("Team", examples(stats("name", distinct=3), "WAS", "ORL"),
                  examples(stats("year", distinct=6), "2001-2002", "2014-2015"))
     profile = GraphProfile(nodes=10, relationships=0, labels={"Team": team}, types={}, constraints=[], indexes=[])
     decided = decide_domain(profile, OPTS)[0].entities[0]
-    assert decided.name == ["name", "year"] and decided.aliases == ["name"]
+    assert decided.name == ["name", "year"] and decided.aliases == []
     assert {f.key for f in decided.facts if f.fact} == {"year"}
