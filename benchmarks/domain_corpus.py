@@ -5471,6 +5471,18 @@ the three labels aimed at), players' names in lower case, one Team node per team
 one player (its script MERGEs by name), two indexes created before its loads (they change nothing written). The lead
 read the helpers' reports (domains, labels, counts, quirks, question mixes), not their questions, while building this
 session's rules from spent graphs' failures; no question of the two frozen graphs is read before their run.
+
+[s35A paragraph above]
+
+[s35B paragraph above]
+
+[s35C paragraph above]
+
+[s35D paragraph above]
+
+[s35E paragraph above]
+
+[s35F paragraph above]
 """
 
 from __future__ import annotations
@@ -14157,6 +14169,24 @@ def write_nba_six_dribbles(store: Any, mirror: Path) -> None:
             store.query(statement, {"rows": rows[start:start + _BATCH]}, read_only=False)
 
 
+# [s35A source and writer above]
+
+
+# [s35B source and writer above]
+
+
+# [s35C source and writer above]
+
+
+# [s35D source and writer above]
+
+
+# [s35E source and writer above]
+
+
+# [s35F source and writer above]
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -14994,6 +15024,17 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "1946-47 to 2014-15 (a 2015 student app's data): player names in lower "
                                         "case, teams by abbreviation, one team node per season",
           writer=write_nba_six_dribbles, source=SIXDEGREES),
+    # [s35A Graph above]
+
+    # [s35B Graph above]
+
+    # [s35C Graph above]
+
+    # [s35D Graph above]
+
+    # [s35E Graph above]
+
+    # [s35F Graph above]
 ]}
 
 

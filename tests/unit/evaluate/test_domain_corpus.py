@@ -6794,3 +6794,16 @@ def test_nba_six_dribbles_refuses_a_script_that_reads_another_file(
     other = _SIXDEGREES_SERVER.replace("/MasterDB.csv\" AS line MATCH", "/TEST2.csv\" AS line MATCH")
     with pytest.raises(corpus.CorpusError, match="not its two LOAD CSVs of MasterDB.csv"):
         corpus.write_nba_six_dribbles(Recorder(), _sixdegrees_mirror(tmp_path, monkeypatch, other))
+
+
+# [s35A tests above]
+
+# [s35B tests above]
+
+# [s35C tests above]
+
+# [s35D tests above]
+
+# [s35E tests above]
+
+# [s35F tests above]
