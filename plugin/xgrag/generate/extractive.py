@@ -86,7 +86,7 @@ import numpy as np
 from xgrag.embed import Embedder
 from xgrag.generate.base import NO_ANSWER, Fact, Generation, GenerationError, SyncGeneratorMixin, Usage
 from xgrag.model import Node, key_text
-from xgrag.model.graph import PROPERTY_ID_SEPARATOR, split_property_fact_id
+from xgrag.model.graph import PROPERTY_ID_SEPARATOR, season_span, seasons_in, split_property_fact_id
 from xgrag.retrieval.linking import (
     JOIN_DEGREE,
     JOIN_HOPS,
@@ -245,6 +245,7 @@ _VALUE_NOUNS = frozenset(stem(w) for w in (
     "phone telephone fax zip postcode email mail url link website coordinates latitude longitude population value "
     "version size").split())
 # ... and those of them that say no more than that a value is asked: the word before one says which ("grid position")
+_SEASON = stem("season")
 _GENERIC_NOUNS = _VALUE_NOUNS | frozenset(stem(w) for w in ("position", "place", "figure"))
 # A value that says there is none: a database's or an export's null marker (Ergast's "\N", "NULL", "N/A"). It states
 # no fact of the entity and answers nothing where anything else can ("where was the 1950 British Grand Prix held":
@@ -952,6 +953,7 @@ class _Reading:
         # ... and a German, Norwegian, Danish, Swedish or Korean question's words of what graphs hold, in English
         # beside themselves (outside the names it says), where the graph's words are English
         self.language = question_language(unsaid)
+        as_typed = plain
         plain = english_words(plain, self.language, [w for w in said.values() if w])
         # where the question names each entity it mentions (by its words)
         self.said_at = {n: question.lower().find(w.lower()) for n, w in said.items() if w}
@@ -1136,9 +1138,12 @@ class _Reading:
         # Gruppe of the ATC's, not an "ATC"; swiss-medicines, spent; but not a code's compound, "Wikidata-ID",
         # "Harris-Nummer": which code is said by its first part, the key a graph stores it under, as it was read
         # before this rule; lassberg-letters, spent, answered the place's own id)
+        # (a Spanish question as typed: its words read in English stand after the noun asked, where a preposition
+        # and the compound's other word follow it, "qué líneas de metro"; `_noun_stem` reads the noun in English)
         folded = re.sub(r"(?<=[^\W\d_])-(?=([^\W\d_]+))",
                         lambda m: m.group(0) if m.group(1).lower() in _CODE_HEADS else " ",
-                        fold_marks(plain)) if self.german else fold_marks(plain)
+                        fold_marks(plain)) if self.german else fold_marks(as_typed if self.language == "spanish"
+                                                                          else plain)
         # (a Chinese noun read in English comes after its own word: "哪个方子" reads "which 方子 formula prescription")
         # (its English words are synonyms, no compound: the first is the noun)
         low_folded = folded.lower()
@@ -1389,6 +1394,8 @@ class _Reading:
         # written as it is typed there
         self.verbatim = {n for n in self.mentioned if n in question}
         self.q_months = question_months(plain)
+        # ... and the seasons it names ("in 2010-2011": the team node of that season, "MIA 2010-2011", not another)
+        self.q_seasons = seasons_in(plain)
         # bridges: entities linked to two or more entities the question names, each with those. A chain through
         # one touches them all, and reads what they share ("which ring was Docker in on the Jan 2015 radar": the
         # recommendation of Docker on that radar, then its ring). Named by name or code: a day names every
@@ -2019,6 +2026,10 @@ class _Reading:
             kind = self.kind in ("date", "count", "amount") and value_kind(step.to, self.kind, key=step.fact.relation)
             if kind or (self.form is not None and _form_fits(step.to, self.form)):
                 return {KIND_STATED}
+            # a season asked is two years spanned, whatever its key ("in which season did X play": its team's
+            # `year` "1990-1991"; nba-six-dribbles, spent)
+            if self.wh_noun == _SEASON and season_span(step.to):
+                return {KIND_STATED}
             # a name stored under an agent's key ("author") is of the class "who" asks, as an entity of an agent type
             # is: it may end a chain, and counts as no word
             # (... and a value stored under a place's key, "address", of the class "where is X" asks: "where is the
@@ -2352,24 +2363,29 @@ class _Reading:
         return out
 
     def _days(self, chain: _Chain) -> int:
-        """How many of the days and months the question names the chain states: in an entity's name ("Visit
+        """How many of the days, months and seasons the question names the chain states: in an entity's name ("Visit
         2020-04-25...", the one it starts at included), a value, or a property of a relationship it follows (a
         visit's start); a month ("in May 2020") by any day of it."""
-        if not self.q_days and not self.q_months:
+        if not self.q_days and not self.q_months and not self.q_seasons:
             return 0
         # the entity it starts at counts too: every chain from a record the question names by its day ("Visit
         # 2020-05-02T09:06:13Z") states that day, so the day tells none of them apart (its start time is no answer
         # to "where did that visit take place")
         days: set[tuple[int, int, int]] = value_dates(chain.steps[0].at)
+        seasons = seasons_in(chain.steps[0].at)
         # (... and so do the named entities a bridge beside it links it to: the month that says which one it is)
         for other in self._bridged.get(chain.steps[0].at, ()):
             days |= value_dates(other)
         for step in chain.steps:
             days |= value_dates(step.to)
+            seasons |= seasons_in(step.to)
             if not step.value:
                 for v in self.rel_values.get(step.fact.id, ()):
                     days |= value_dates(v)
-        return len(days & self.q_days) + len({(y, m) for y, m, _ in days} & self.q_months)
+        # (a season the question names counts as a day does: "which team did X play for in 2010-2011" is the team
+        # node of that season; nba-six-dribbles, spent, answered another season's)
+        return len(days & self.q_days) + len({(y, m) for y, m, _ in days} & self.q_months) \
+            + len(seasons & self.q_seasons)
 
     def _against(self, chain: _Chain) -> int:
         """1 when the chain's first fact links two entities the question names against the way it names them, else

@@ -22,6 +22,32 @@ _TELLING_NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?|\d{4}\s*[-/\u2013]\s*\d{2,4}")
 # a value stored for "nothing known": a dash, a question mark, n/a, none, null, unknown
 _PLACEHOLDER = re.compile(r"[-\u2013\u2014?]+|(?i:n/?a|none|null|unknown)")
 _MIDNIGHT = re.compile(r"^(\d{4}-\d{2}-\d{2})[T ]00:00(:00(\.0+)?)?(Z|[+-]00:?00)?$")
+# A sports season written as the two years it spans ("1990-1991", "2014-15", "2020/21"): the second year follows the
+# first. The season a question asks for ("in which season did X play") is such a value whatever its key is called (a
+# team-season node's `year`; nba-six-dribbles, spent, answered with the team), and a name that ends with one is an
+# edition of what people call it by ("WAS 2001-2002": `Node.called`); a show's season is a number, a season of the year
+# a word, so neither is one.
+_SEASON_SPAN = re.compile(r"^\s*(\d{4}|\d{2})\s*[-/\u2013]\s*(\d{4}|\d{2})\s*$")
+
+
+def season_span(text: str) -> bool:
+    """Whether `text` is a season written as the two years it spans, the second following the first ("1990-1991",
+    "1990-91", "20/21"; not "1990-1995" nor a date "2014-12")."""
+    m = _SEASON_SPAN.match(text)
+    if m is None or (len(m.group(1)) == 2 and len(m.group(2)) == 4):
+        return False
+    first, second = int(m.group(1)), int(m.group(2))
+    return (first + 1) % 100 == second % 100 and (len(m.group(2)) == 2 or second == first + 1)
+
+
+_SEASON_IN_TEXT = re.compile(r"(?<![\w/.-])(\d{4}|\d{2})\s*[-/\u2013]\s*(\d{4}|\d{2})(?![\w/.-])")
+
+
+def seasons_in(text: str) -> set[tuple[int, int]]:
+    """The seasons `text` says (`season_span`), each as the last two digits of its two years: "in 2010-2011" and
+    "MIA 2010-11" both say (10, 11)."""
+    return {(int(m.group(1)) % 100, int(m.group(2)) % 100) for m in _SEASON_IN_TEXT.finditer(text)
+            if season_span(m.group(0))}
 
 
 def property_fact_id(owner: str, key: str) -> str:
@@ -75,12 +101,18 @@ class Node:
         named "Carolus Duran": the painter's birth year keeps him apart from a namesake), or by a placeholder that
         tells nothing ("Halte Sarinah -": a stop whose region is stored as "-"; jakarta-bus-routes, spent, answered
         six stops so). An answer names it so; the composed name stays what the context and the explanation show.
-        None for any other name (a person's given name beside the surname is no such prefix: what follows it is no
-        number)."""
+        So is a name's title before the season it ends with ("WAS 2001-2002": WAS). None for any other name (a
+        person's given name beside the surname is no such prefix: what follows it is no number)."""
         for alias in self.aliases:
             rest = self.name[len(alias):] if alias and self.name.startswith(alias + " ") else ""
             if rest and (_TELLING_NUMBER.fullmatch(rest.strip()) or _PLACEHOLDER.fullmatch(rest.strip())):
                 return alias
+        # ... and a name composed of a title and the season it is an edition of, where the title is no alias (linked
+        # by a title every edition shares, all of them were seeds; formula-one, spent): "WAS 2001-2002" is the
+        # team people call WAS, the season said apart (nba-six-dribbles, spent, answered "which team" with it)
+        title, _, last = self.name.rstrip().rpartition(" ")
+        if title.strip() and season_span(last) and not (self.type and title.strip().casefold() == self.type.casefold()):
+            return title.strip()
         return None
 
 

@@ -1105,7 +1105,11 @@ def select_parts(question: str, candidates: Sequence[tuple[Node, float]], covere
             continue
         best: dict[str, tuple[float, Node]] = {}
         for node, _ in candidates:
-            cov = max(part_coverage(run, s) for s in (node.name, *node.aliases))
+            # (a name composed with the season it is an edition of is covered by its title as people call it:
+            # "WAT" is the whole of "WAT 1949-1950" as a team is called, more than of a player "wat misaka";
+            # nba-six-dribbles, spent, linked the player)
+            called = (node.called,) if node.called and node.called != node.name else ()
+            cov = max(part_coverage(run, s) for s in (node.name, *node.aliases, *called))
             if cov > 0 and cov >= best.get(node.id, (0.0, node))[0]:
                 best[node.id] = (cov, node)
         if not best:

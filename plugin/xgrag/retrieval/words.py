@@ -1343,17 +1343,23 @@ _NORDIC_ONLY = frozenset(
 _NORDIC_OPENERS = frozenset(
     "hvem hva hvad hvilken hvilket hvilke hvor hvordan hvorfor hvornår når när vem vad vilken vilket vilka hur "
     "varför".split())
+# Spanish question words, as only Spanish writes them (with their accents: "que", "cual" and "donde" are other
+# languages' words too); a question opened by "¿" is Spanish as well
+_SPANISH_OPENERS = frozenset("qué cuál cuáles cuánto cuánta cuántos cuántas dónde adónde quién quiénes cuándo".split())
 _NORDIC_DISTINCT = _NORDIC_ONLY - frozenset("den de en er".split())  # German's and English's too
 
 
 def question_language(question: str) -> str | None:
-    """"korean" (Hangul letters), "german" (`reads_german`), "nordic" (two words only Norwegian, Danish or Swedish
-    type, `_NORDIC_ONLY`, or one of their question words first), else None: the languages `english_words` reads."""
+    """"korean" (Hangul letters), "german" (`reads_german`), "spanish" ("¿", or a Spanish question word first),
+    "nordic" (two words only Norwegian, Danish or Swedish type, `_NORDIC_ONLY`, or one of their question words
+    first), else None: the languages `english_words` reads."""
     if _HANGUL.search(question):
         return "korean"
     if reads_german(question):
         return "german"
     words = _WORDS_AS_TYPED.findall(question)
+    if "\u00bf" in question or (words and words[0].lower() in _SPANISH_OPENERS):
+        return "spanish"
     if not words:
         return None
     if words[0].lower() in _NORDIC_OPENERS:
@@ -1367,8 +1373,12 @@ def question_language(question: str) -> str | None:
 _ENDINGS = {
     "german": ("innen", "in", "en", "es", "er", "e", "s", "n"),
     "nordic": ("ene", "ane", "erne", "arna", "orna", "na", "en", "et", "er", "ar", "or", "a", "e", "n"),
+    "spanish": ("es", "s"),
 }
-_WORD_LISTS = {"german": GERMAN_WORDS, "nordic": NORDIC_WORDS, "korean": KOREAN_WORDS}
+# (a Spanish question is read through the schema words of other languages, written without accents: a graph whose
+# keys are English is asked in Spanish as much as a Spanish graph in English, "¿Qué puntuación de intercambio tiene
+# X?" asks its `exchange_score`; erasmus-leon, spent, answered the university's city)
+_WORD_LISTS = {"german": GERMAN_WORDS, "nordic": NORDIC_WORDS, "korean": KOREAN_WORDS, "spanish": SCHEMA_WORDS}
 # the last part of a compound, at least this many letters: German and the Nordic languages write a compound as one
 # word that ends in its head ("literprisen": a price; "Harris-Nummer": a number)
 _HEAD_LETTERS = 4
@@ -1391,10 +1401,14 @@ def _listed(word: str, language: str) -> tuple[str, ...] | None:
             if word[:i] in words and _KOREAN_VERB.match(word[i:]):
                 return words[word[:i]]
         return None
+    if language == "spanish":
+        word = fold_marks(word)
     forms = [word] + [word[:-len(e)] for e in _ENDINGS[language] if word.endswith(e) and len(word) - len(e) >= 3]
     for form in forms:
         if form in words:
             return words[form]
+    if language == "spanish":  # Spanish joins a compound's words with "de", never in one word
+        return None
     for form in forms:
         for i in range(3, len(form) - _HEAD_LETTERS + 1):
             head = form[i:].lstrip("-")
@@ -1410,11 +1424,11 @@ def english_of(word: str, language: str | None) -> tuple[str, ...]:
 
 
 def english_words(question: str, language: str | None, names: Collection[str] = ()) -> str:
-    """`question` with each word of `language`'s list (`question_language`; GERMAN_WORDS, NORDIC_WORDS,
-    KOREAN_WORDS) followed by its English words, and a Korean question word by the English one (`_listed` reads
-    the forms); words inside one of `names` (as typed, any case) and text of no listed language unchanged: "Hvilket
-    land kommer X fra?" -> "Hvilket land country kommer comes origin X fra?". A Nordic word capitalised past the
-    question's first word is a name's ("Central Highland"): those languages write their nouns in lower case (German
+    """`question` with each word of `language`'s list (`question_language`; GERMAN_WORDS, NORDIC_WORDS, KOREAN_WORDS,
+    for Spanish SCHEMA_WORDS) followed by its English words, and a Korean question word by the English one (`_listed`
+    reads the forms); words inside one of `names` (as typed, any case) and text of no listed language unchanged:
+    "Hvilket land kommer X fra?" -> "Hvilket land country kommer comes origin X fra?". A Nordic word capitalised past
+    the question's first word is a name's ("Central Highland"): those languages write their nouns in lower case (German
     writes every noun capitalised). Korean's English comes before its noun ("어느 나라" -> "어느 which country 나라"):
     the reader reads the noun after "which" in Latin letters, and a Korean noun follows its question word."""
     if language not in _WORD_LISTS:

@@ -1807,6 +1807,13 @@ def test_a_name_composed_to_tell_namesakes_apart_is_answered_as_people_call_it()
     # a team's node per season, its name composed with the season (nba-six-dribbles, spent: "WAS 2001-2002")
     assert Node("g", "WAS 2001-2002", "Team", aliases=("WAS",)).called == "WAS"
     assert Node("h", "WAS Bullets", "Team", aliases=("WAS",)).called is None
+    # ... and so it is without the title as an alias (linked by a title every edition shares, every edition was a
+    # seed): a name ending with a season is that season's edition of its title
+    assert Node("i", "WAS 2001-2002", "Team").called == "WAS"
+    assert Node("j", "Premier League 2019-20", "Competition").called == "Premier League"
+    assert Node("k", "Season 2001-2002", "Season").called is None  # its title is its type: the season itself
+    assert Node("l", "Europe 1914-1918", "Front").called is None  # no season: the years do not follow
+    assert Node("m", "Summit 2014-12", "Event").called is None  # a month, no season
     sub = Subgraph(nodes={n.id: n for n in (teacher, pupil, person)},
                    relationships={"r1": Relationship("r1", "a", "b", "TAUGHT"),
                                   "r2": Relationship("r2", "c", "b", "MET")})
@@ -2556,3 +2563,35 @@ def test_a_chinese_phrase_asked_is_read_by_its_head_not_its_first_word() -> None
     reading = _Reading(ExtractiveReader(ConstantEmbedder()), "北方昆曲剧院负责保护哪个国家级非遗项目？", facts)
     assert reading.wh_noun != "country"
     assert _read("北方昆曲剧院负责保护哪个国家级非遗项目？", facts)[0] == "昆曲 1039."
+
+
+def test_a_season_asked_is_two_years_spanned_and_a_season_named_picks_the_edition() -> None:
+    from xgrag.generate.prompt import facts_of, property_facts_of
+    from xgrag.model import Node, PropertyFact, Relationship, Subgraph
+    from xgrag.model.graph import season_span, seasons_in
+
+    assert season_span("1990-1991") and season_span("1990-91") and season_span("20/21") and season_span("1999-2000")
+    assert not season_span("1990-1995") and not season_span("2014-12") and not season_span("3")
+    assert seasons_in("in 2010-2011, and 2014-12-01 or 1/08/2017") == {(10, 11)}
+    # nba-six-dribbles (spent): one Team node per season, its name the abbreviation and the season, the season its
+    # `year`
+    teams = [Node("t1", "CLE 2009-2010", "Team"), Node("t2", "MIA 2010-2011", "Team"),
+             Node("t3", "CLE 2008-2009", "Team")]
+    player = Node("p", "lebron james", "Player")
+    sub = Subgraph(nodes={n.id: n for n in (player, *teams)},
+                   relationships={f"r{i}": Relationship(f"r{i}", "p", t.id, "PLAYS_IN") for i, t in enumerate(teams)},
+                   properties={f.id: f for f in (PropertyFact(t.id, "year", t.name.split()[1]) for t in teams)})
+    facts = [*facts_of(sub), *property_facts_of(sub)]
+    # the season named says which edition; the answer is the team as people call it
+    assert _read("Which team did LeBron James play for in 2010-2011?", facts) == ("MIA.", ["r1"])
+    assert _read("Which team did LeBron James play for in 2008-09?", facts) == ("CLE.", ["r2"])
+    # a season asked is the `year` of the team it played in, whatever its key is called
+    one = Subgraph(nodes={"p": Node("p", "a.j. wynder", "Player"), "t": Node("t", "BOS 1990-1991", "Team")},
+                   relationships={"r": Relationship("r", "p", "t", "PLAYS_IN")},
+                   properties={"t#year": PropertyFact("t", "year", "1990-1991")})
+    assert _read("In which season did A.J. Wynder play?", [*facts_of(one), *property_facts_of(one)]) == (
+        "1990-1991.", ["r", "t#year"])
+    # a show's season is a number: no span answers it over the number its key states
+    show = [Fact("s", "The Owl of Minerva", "season", "3", "property", None, "Episode"),
+            Fact("y", "The Owl of Minerva", "aired", "2014-2015", "property", None, "Episode")]
+    assert _read("Which season is The Owl of Minerva in?", show) == ("3.", ["s"])

@@ -188,6 +188,18 @@ def test_select_parts_keeps_the_best_covered_names_and_drops_ambiguous_runs() ->
     assert select_parts("what did peter eat", many[:2], saturated=["peter"]) == []
 
 
+def test_a_title_typed_alone_covers_the_whole_of_a_name_composed_with_its_season() -> None:
+    # nba-six-dribbles (spent): "WAT" is the team WAT 1949-1950 as people call it, all of it; half of a player's name
+    cands = [(Node("1", "wat misaka", "Player"), 1.0), (Node("2", "WAT 1949-1950", "Team"), 1.0)]
+    assert [le.node.id for le in select_parts("In what season did WAT play?", cands)] == ["2"]
+    # a title many seasons share names none of them
+    seasons = [(Node(str(i), f"LAL {y}-{y + 1}", "Team"), 1.0) for i, y in enumerate(range(1990, 1995))]
+    assert select_parts("Who played for LAL?", seasons) == []
+    # a name that ends with a year is no season's edition: "wat" covers half of each name, and both are kept
+    assert [le.node.id for le in select_parts("What did wat win?", [
+        (Node("1", "wat misaka", "Player"), 1.0), (Node("2", "WAT 1949", "Team"), 1.0)])] == ["1", "2"]
+
+
 def test_a_run_that_ends_a_name_already_begun_is_that_name_s_other_part() -> None:
     # "the Temple of Heaven in Beijing": the beginning and the end of one name; "Beijing" ends a shorter name too,
     # which it covers more of, and was read as mentioned (china-world-heritage, spent)

@@ -433,6 +433,9 @@ def test_which_language_a_question_reads_in_from_its_words() -> None:
     assert question_language("Sie kommer fra Oslo og Bergen") == "nordic"  # two words only those languages type
     assert question_language("Wer hat den Brief geschickt?") == "german"
     assert question_language("래미안퍼스티지는 몇 세대야?") == "korean"
+    assert question_language("¿Qué puntuación de intercambio tiene la Universidad de Coimbra?") == "spanish"
+    assert question_language("Cuántos goles marcó X?") == "spanish"  # a Spanish question word, accented
+    assert question_language("Que faire à Paris?") is None  # "que" unaccented is French and Portuguese too
     # English, however many of its words the others spell too ("man", "land", "by", "art", "den")
     assert question_language("Which man owns the land by the art den?") is None
     assert question_language("Hvar er Oslo?") is None
@@ -459,6 +462,13 @@ def test_a_question_s_words_read_in_english_through_endings_compounds_and_partic
     assert "completion" in english_words("아크로리버파크는 몇 년에 준공됐어?", "korean").split()
     assert answer_kind(english_words("아크로리버파크는 몇 년에 준공됐어?", "korean")) == "date"
     assert "dong" in english_words("서울성모병원은 어느 동에 있나요?", "korean").split()
+    # Spanish: a schema word of the lists, accents folded and a plural ending read; no compound read in one word
+    said = english_words("¿Qué puntuación de intercambio tiene la Universidad de Coimbra?", "spanish",
+                         ["Universidad de Coimbra"]).split()
+    assert said == ["¿Qué", "puntuación", "score", "points", "de", "intercambio", "exchange", "tiene", "la",
+                    "Universidad", "de", "Coimbra?"]
+    assert "season" in english_words("¿En qué temporadas jugó X?", "spanish").split()
+    assert english_words("¿Quién es el subdirector?", "spanish") == "¿Quién es el subdirector?"
     # no language read, or English: unchanged
     assert english_words("Who sent the letter?", None) == "Who sent the letter?"
 
