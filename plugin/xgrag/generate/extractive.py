@@ -104,7 +104,7 @@ from xgrag.retrieval.linking import (
     select_reordered,
     select_whole,
 )
-from xgrag.retrieval.name_index import capital_words, initials_of, labelled_rest
+from xgrag.retrieval.name_index import capital_words, initials_of, label_prefix, labelled_rest
 from xgrag.retrieval.names import ARTICLES as _ARTICLES
 from xgrag.retrieval.names import fold
 from xgrag.retrieval.order import chosen, numbered, ordinal_asked, placed, placing_asked
@@ -706,6 +706,20 @@ class _Reading:
             if rest is not None and rest not in known:
                 rests.setdefault(rest, set()).add(n)
         labelled = {r: next(iter(ns)) for r, ns in rests.items() if len(ns) == 1}
+        # (... and a name without the capitals the names of its type in the context begin with, "Netflix" of
+        # "CNNetflix", as the name index holds it (NameIndex._add_unprefixed); the context may hold one of them)
+        of_type: dict[str, list[str]] = {}
+        for n in sorted(known):
+            if types.get(n):
+                of_type.setdefault(types[n], []).append(n)
+        unprefixed: dict[str, set[str]] = {}
+        for ns in of_type.values():
+            prefix = label_prefix(ns, len(ns), least=1)
+            for n in ns:
+                rest = n[len(prefix):] if prefix is not None and n.startswith(prefix) else ""
+                if rest and rest not in known:
+                    unprefixed.setdefault(rest, set()).add(n)
+        labelled.update({r: next(iter(ns)) for r, ns in unprefixed.items() if len(ns) == 1 and r not in labelled})
         question = set_apart(question, known | set(called_names) | spelt_keys | set(labelled))
         self.question = question
         # another name an entity holds (a display name beside a login: "Izetta Millikin" of

@@ -172,6 +172,28 @@ def labelled_rest(name: str) -> str | None:
     return rest
 
 
+# A name that begins with two to four capitals written onto a capitalised word ("CNNetflix": CN, then Netflix)
+_PREFIXED = re.compile(r"^([A-Z]{2,4})(?=[A-Z][a-z]{2,})")
+# the share of a label's names, and the fewest, that must begin with one such prefix for it to be the label's
+PREFIX_SHARE = 0.8
+PREFIX_LEAST = 3
+
+
+def label_prefix(names: Sequence[str], total: int, least: int = PREFIX_LEAST) -> str | None:
+    """The capitals most of a label's names begin with, written onto a capitalised word (at least PREFIX_SHARE of
+    its `total` names and `least` of them: "CN" of "CNNetflix", "CNAkamai", "CNConversant"), else None: a prefix
+    few names carry is part of those names ("USAirways" among other airlines)."""
+    counts: dict[str, int] = {}
+    for name in names:
+        m = _PREFIXED.match(name)
+        if m is not None:
+            counts[m.group(1)] = counts.get(m.group(1), 0) + 1
+    if not counts:
+        return None
+    prefix, n = max(sorted(counts.items()), key=lambda kv: kv[1])
+    return prefix if n >= least and n >= PREFIX_SHARE * total else None
+
+
 @dataclass
 class NameIndex:
     nodes: dict[str, Node] = field(default_factory=dict)
@@ -218,6 +240,7 @@ class NameIndex:
         index._add_short_names(tokenize)
         index._add_declared(tokenize)
         index._add_labelled(tokenize)
+        index._add_unprefixed(tokenize)
         index.seconds = time.perf_counter() - t0
         return index
 
@@ -281,6 +304,31 @@ class NameIndex:
             rest = labelled_rest(node.name)
             if rest is not None and rest not in self.by_name:
                 added.setdefault(rest, []).append(nid)
+        self._add_aliases({rest: ids for rest, ids in added.items()
+                           if len({self.nodes[nid].name for nid in ids}) == 1}, tokenize)
+
+    def _add_unprefixed(self, tokenize: Tokenize) -> None:
+        """Each name also without the capitals most names of its label begin with, written onto a capitalised word
+        (`label_prefix`), as an alias where the rest is no name already and names one entity: a label's kind or
+        source is written onto its names as the Korean ones write theirs at the end, and people type the word
+        ("the Netflix CDN" for "CNNetflix": telco-topology, tune, linked nothing for five of its questions)."""
+        by_type: dict[str, list[str]] = {}
+        for nid, node in self.nodes.items():
+            if node.type is not None and _PREFIXED.match(node.name):
+                by_type.setdefault(node.type, []).append(nid)
+        totals: dict[str, int] = {}
+        for node in self.nodes.values():
+            if node.type in by_type:
+                totals[node.type] = totals.get(node.type, 0) + 1
+        added: dict[str, list[str]] = {}
+        for typ, ids in by_type.items():
+            prefix = label_prefix([self.nodes[nid].name for nid in ids], totals[typ])
+            if prefix is None:
+                continue
+            for nid in ids:
+                rest = self.nodes[nid].name[len(prefix):]
+                if self.nodes[nid].name.startswith(prefix) and rest not in self.by_name:
+                    added.setdefault(rest, []).append(nid)
         self._add_aliases({rest: ids for rest, ids in added.items()
                            if len({self.nodes[nid].name for nid in ids}) == 1}, tokenize)
 

@@ -2595,3 +2595,12 @@ def test_a_season_asked_is_two_years_spanned_and_a_season_named_picks_the_editio
     show = [Fact("s", "The Owl of Minerva", "season", "3", "property", None, "Episode"),
             Fact("y", "The Owl of Minerva", "aired", "2014-2015", "property", None, "Episode")]
     assert _read("Which season is The Owl of Minerva in?", show) == ("3.", ["s"])
+
+
+def test_a_name_typed_without_the_capitals_the_names_of_its_type_begin_with_mentions_it() -> None:
+    # telco-topology (tune): "the Netflix CDN" is CNNetflix; with no name mentioned, the first fact by score answered
+    facts = [_edge("a", "PE**KBL*HSI", "LINK", "CNNetflix", "PE", "CDN"),
+             _edge("b", "PE**RKT*HSI", "LINK", "CNAkamai", "PE", "CDN"),
+             Fact("c", "PE**KBL*HSI", "uplink", "0.0", "property", ("LINK", "CNNetflix"), "PE")]
+    assert _read("Which PE router is the Netflix CDN connected to?", facts) == ("PE**KBL*HSI.", ["a"])
+    assert _read("Which PE router serves the Akamai CDN?", facts) == ("PE**RKT*HSI.", ["b"])

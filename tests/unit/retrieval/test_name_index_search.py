@@ -130,6 +130,20 @@ def test_what_a_name_says_after_its_kind_and_a_colon_is_an_alias() -> None:
     assert name_index.labelled_rest("战术技能：烟雾：弹") is None and name_index.labelled_rest("12:30") is None
 
 
+def test_a_name_without_the_capitals_most_names_of_its_label_begin_with_is_an_alias() -> None:
+    # telco-topology (tune): "the Netflix CDN" named the CDN "CNNetflix"; every CDN's name begins with CN
+    cdns = ["CNAkamai", "CNConversant", "CNFacebook", "CNNetflix", "CNGoogle"]
+    index = NameIndex.build(([f"c{i}", n, "CDN", []] for i, n in enumerate(cdns)), key_tokens)
+    assert [n.name for n, _ in index.exact(["Netflix"], set())] == ["CNNetflix"]
+    assert name_index.label_prefix(cdns, len(cdns)) == "CN"
+    # a prefix few names of the label carry is part of those names; two are too few to tell
+    airlines = ["USAirways", "Delta", "United", "Lufthansa", "KLM"]
+    index = NameIndex.build(([f"a{i}", n, "Airline", []] for i, n in enumerate(airlines)), key_tokens)
+    assert index.exact(["Airways"], set()) == []
+    assert name_index.label_prefix(["CNAkamai", "CNGoogle"], 2) is None
+    assert name_index.label_prefix(["CNAkamai", "CNGoogle"], 2, least=1) == "CN"
+
+
 def test_a_name_typed_without_the_qualifier_in_brackets_that_ends_it() -> None:
     # k-dramas (spent): "Who played Cheon Song-yi in My Love from the Star?" names the title stored as "My Love from
     # the Star (Korean: 별에서 온 그대)"; its words alone were read as the relation LOVES
