@@ -138,6 +138,7 @@ from xgrag.retrieval.words import (
     how_dimensions,
     how_scale,
     initials_said,
+    join_spaced,
     question_dates,
     question_language,
     question_month_texts,
@@ -720,6 +721,9 @@ class _Reading:
                 if rest and rest not in known:
                     unprefixed.setdefault(rest, set()).add(n)
         labelled.update({r: next(iter(ns)) for r, ns in unprefixed.items() if len(ns) == 1 and r not in labelled})
+        # (a key's Hangul word typed with a space inside, "노선 연장" for `노선연장_m`, is that word)
+        question = join_spaced(question, {w for f in facts for w in f.relation.split()}
+                               | {w for t in types.values() for w in key_text(t).split()})
         question = set_apart(question, known | set(called_names) | spelt_keys | set(labelled))
         self.question = question
         # another name an entity holds (a display name beside a login: "Izetta Millikin" of

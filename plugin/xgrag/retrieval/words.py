@@ -211,6 +211,13 @@ UNIT_DIMENSIONS = (
      ("size", "area", "sqft", "surface")),
     (re.compile(r"\bbedrooms?\b"), ("bed", "beds", "bedroom")),
     (re.compile(r"\bbathrooms?\b"), ("bath", "baths", "bathroom")),
+    # (... and a count of a unit of length or of time is a length or a duration, under a key that says one or its
+    # unit: "몇 미터" (how many meters) is a line's `노선연장_m`, "몇 초" (how many seconds) a ride's `소요시간_s`, not
+    # the number of its stations; korea-urban-rail, spent)
+    (re.compile(r"\bhow many\s+(?:\S+\s+){0,2}?(?:meters?|metres?|kilomet(?:er|re)s?|km|miles?)\b"),
+     ("length", "distance", "m", "km", "meter", "metre", "kilometer", "mile")),
+    (re.compile(r"\bhow many\s+(?:\S+\s+){0,2}?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b"),
+     ("duration", "time", "s", "sec", "second", "minute", "hour")),
 )
 
 
@@ -920,6 +927,16 @@ def unspaced_spans(text: str) -> list[str]:
     return list(out)
 
 
+def join_spaced(text: str, words: Collection[str]) -> str:
+    """`text` with each of `words` written in Hangul as one word (three letters or more) joined where it is typed
+    with a space inside ("노선 연장" -> "노선연장"): Korean writers space a compound as they please, and a graph's key
+    `노선연장_m` was said in the question though no word of it met the key's (korea-urban-rail, spent)."""
+    for word in sorted({w for w in words if len(w) >= 3 and _HANGUL_WORD.fullmatch(w)}, key=len, reverse=True):
+        for i in range(1, len(word)):
+            text = re.sub(rf"(?<![\uac00-\ud7a3]){re.escape(word[:i])}\s+{re.escape(word[i:])}", word, text)
+    return text
+
+
 def set_apart(text: str, names: Collection[str]) -> str:
     """`text` with each of `names` found inside a written word of Chinese or Japanese letters set apart by spaces
     ("中国合伙人是谁拍的" -> "中国合伙人 是谁拍的"): longest first, never overlapping one already set apart (a
@@ -1332,6 +1349,10 @@ KOREAN_WORDS = {k: tuple(v.split()) for k, v in {
     # things
     "회사": "company", "기업": "company", "제품": "product", "상품": "product", "영화": "movie film",
     "책": "book", "노래": "song", "앨범": "album", "경기": "match game", "팀": "team", "시즌": "season",
+    # units, and the regions a country's railways are told by
+    "미터": "meter meters", "킬로미터": "kilometer kilometers km", "초": "second seconds", "연장": "length extension",
+    "시도": "province region", "권역": "area zone", "걸려": "take takes", "걸리": "take takes",
+    "이어진": "connected connects", "이어져": "connected connects", "연결": "connection connected connects",
 }.items()}
 # Words only these languages' questions type (the English ones, "man", "by", "land", "art", aside): two of them,
 # or a question word of theirs opening the question, make a question Norwegian, Danish or Swedish.

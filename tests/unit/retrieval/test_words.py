@@ -513,3 +513,20 @@ def test_a_key_written_as_two_abbreviations_run_together_says_both_words() -> No
     assert {"maximum", "temperatur"} <= content_stems("tempmax")
     # a word that is one abbreviation, or no run of two, says only itself
     assert content_stems("info") == {"information"} and content_stems("organ") == {"organ"}
+
+
+def test_a_count_of_a_unit_of_length_or_time_asks_a_length_or_a_duration() -> None:
+    from xgrag.retrieval.words import how_dimensions, join_spaced
+
+    assert {stem("length"), "m"} <= how_dimensions("How many meters long is line 1?")
+    assert {stem("duration"), "s"} <= how_dimensions("How many seconds does it take from A to B?")
+    assert stem("duration") in how_dimensions("how many 몇 minutes 분 does it take")
+    assert not how_dimensions("How many stations does line 1 have?") & {stem("length"), stem("duration")}
+    # Korean: the unit read in English after "how many"
+    q = "녹동역에서 소태역까지 몇 초 걸려?"
+    assert stem("duration") in how_dimensions(english_words(q, question_language(q)))
+    # a Hangul word typed with a space inside is the word; a longer word it begins is not cut
+    assert join_spaced("대전 도시철도 1호선의 노선 연장은 몇 미터야?", {"노선연장", "m"}) == \
+        "대전 도시철도 1호선의 노선연장은 몇 미터야?"
+    assert join_spaced("신노선 연장", {"노선연장"}) == "신노선 연장"
+    assert join_spaced("the line length", {"linelength"}) == "the line length"  # Hangul only
