@@ -701,3 +701,26 @@ def test_a_name_a_group_of_neighbouring_nodes_shares_is_composed_with_what_tells
     assert stations.name == ["name"]
     names = {r["n"] for r in server.query("MATCH (c:CallingPoint) RETURN c.routeName AS n")}
     assert len(names) == 40  # nothing written
+
+
+def test_a_record_named_by_values_that_repeat_together_is_composed_with_what_tells_them_apart(
+        server: Neo4jStore) -> None:
+    """telco-topology (tune): one traffic record per class of traffic between an access node and a gateway, named by
+    the two; the class (a word) tells them apart, before its priority (a number). A record whose two values are
+    together unique keeps its name."""
+    wipe(server)
+    server.query("""
+        UNWIND range(0, 29) AS a UNWIND ['RETAIL', 'MOBILE', 'EBIS'] AS cfu
+        CREATE (:TRAFFIC_UP {sourceReal: 'OLT' + a, targetReal: 'CGW.' + (a % 4), cfu: cfu,
+                             pri: CASE cfu WHEN 'RETAIL' THEN 2 WHEN 'MOBILE' THEN 1 ELSE 4 END,
+                             traffic: toFloat(a) / 100})
+        WITH count(*) AS made
+        UNWIND range(0, 59) AS i CREATE (:Hop {fromNode: 'N' + i, toNode: 'N' + (i + 1), weight: i % 3})
+        """, read_only=False)
+    inf = infer_schema(server, InferOptions(sample_nodes=100, read_only=True))
+    traffic = next(e for e in inf.domain.entities if e.label == "TRAFFIC_UP")  # type: ignore[union-attr]
+    assert traffic.naming == "record" and traffic.name[-1] == "cfu" and len(traffic.name) == 3, traffic.name_reason
+    assert "repeat together" in traffic.name_reason and "with cfu they are told apart" in traffic.name_reason
+    hops = next(e for e in inf.domain.entities if e.label == "Hop")  # type: ignore[union-attr]
+    assert "repeat together" not in hops.name_reason
+    assert server.query("MATCH (t:TRAFFIC_UP) RETURN count(t) AS n")[0]["n"] == 90  # nothing written
