@@ -1292,6 +1292,7 @@ NORDIC_WORDS = {k: tuple(v.split()) for k, v in {
 # not how many.
 KOREAN_QUESTION_WORDS = {
     "몇 년": "which year", "몇년": "which year", "몇 월": "which month", "몇월": "which month", "몇 호선": "which line",
+    "몇 분": "how many minutes", "몇분": "how many minutes",
     "누구": "who", "누가": "who", "어디": "where", "언제": "when", "어느": "which", "무슨": "which", "어떤": "which",
     "뭐": "what", "무엇": "what", "뭔": "what", "몇": "how many", "얼마나": "how much", "얼마": "how much",
     "왜": "why", "어떻게": "how",
@@ -1353,6 +1354,11 @@ KOREAN_WORDS = {k: tuple(v.split()) for k, v in {
     "미터": "meter meters", "킬로미터": "kilometer kilometers km", "초": "second seconds", "연장": "length extension",
     "시도": "province region", "권역": "area zone", "걸려": "take takes", "걸리": "take takes",
     "이어진": "connected connects", "이어져": "connected connects", "연결": "connection connected connects",
+    # a place's visit, and its safety
+    "입장료": "admission fee", "요금": "fee fare price", "운영시간": "opening hours operating",
+    "영업시간": "opening hours",
+    "휠체어": "wheelchair", "위험": "risk danger hazard", "사고": "accident incident", "활동": "activity",
+    "조치": "action measure", "권고": "recommendation recommend", "주의보": "advisory warning", "어항": "harbor port",
 }.items()}
 # Words only these languages' questions type (the English ones, "man", "by", "land", "art", aside): two of them,
 # or a question word of theirs opening the question, make a question Norwegian, Danish or Swedish.

@@ -462,6 +462,7 @@ def test_a_question_s_words_read_in_english_through_endings_compounds_and_partic
     assert "completion" in english_words("아크로리버파크는 몇 년에 준공됐어?", "korean").split()
     assert answer_kind(english_words("아크로리버파크는 몇 년에 준공됐어?", "korean")) == "date"
     assert "dong" in english_words("서울성모병원은 어느 동에 있나요?", "korean").split()
+    assert "fee" in english_words("아쿠아플라넷제주 입장료가 얼마야?", "korean").split()  # jeju-safe-tourism (tune)
     # Spanish: a schema word of the lists, accents folded and a plural ending read; no compound read in one word
     said = english_words("¿Qué puntuación de intercambio tiene la Universidad de Coimbra?", "spanish",
                          ["Universidad de Coimbra"]).split()
