@@ -104,7 +104,7 @@ from xgrag.retrieval.linking import (
     select_reordered,
     select_whole,
 )
-from xgrag.retrieval.name_index import capital_words, initials_of, label_prefix, labelled_rest
+from xgrag.retrieval.name_index import bilingual_parts, capital_words, initials_of, label_prefix, labelled_rest
 from xgrag.retrieval.names import ARTICLES as _ARTICLES
 from xgrag.retrieval.names import fold
 from xgrag.retrieval.order import chosen, numbered, ordinal_asked, placed, placing_asked
@@ -721,6 +721,14 @@ class _Reading:
                 if rest and rest not in known:
                     unprefixed.setdefault(rest, set()).add(n)
         labelled.update({r: next(iter(ns)) for r, ns in unprefixed.items() if len(ns) == 1 and r not in labelled})
+        # (... and each script of a name written in two, "東京地裁" of "東京地裁 Tokyo Local Court"
+        # (NameIndex._add_bilingual))
+        scripts: dict[str, set[str]] = {}
+        for n in known:
+            for part in bilingual_parts(n) or ():
+                if part not in known:
+                    scripts.setdefault(part, set()).add(n)
+        labelled.update({r: next(iter(ns)) for r, ns in scripts.items() if len(ns) == 1 and r not in labelled})
         # (a key's Hangul word typed with a space inside, "노선 연장" for `노선연장_m`, is that word)
         question = join_spaced(question, {w for f in facts for w in f.relation.split()}
                                | {w for t in types.values() for w in key_text(t).split()})

@@ -155,6 +155,23 @@ def qualified_rest(name: str) -> str | None:
 _LABELLED = re.compile(r"^\s*([^:：]{1,24}?)\s*(?:：|:\s)\s*(\S.*?)\s*$")
 
 
+# A name written in two scripts, Chinese or Japanese letters then its translation in Latin letters ("東京地裁 Tokyo
+# Local Court", "劉連仁訴訟 Lawsuit by Liu Lianren")
+_BILINGUAL = re.compile(r"^\s*([^A-Za-z]*[\u3040-\u30ff\u3400-\u9fff][^A-Za-z]*?)"
+                        r"\s+([A-Za-z][^\u3040-\u30ff\u3400-\u9fff]*?)\s*$")
+
+
+def bilingual_parts(name: str) -> tuple[str, str] | None:
+    """The two names of a name written in Chinese or Japanese letters, then in Latin letters after a space ("東京地裁
+    Tokyo Local Court": "東京地裁" and "Tokyo Local Court"), each as people typing one language type it (a Japanese
+    question names "鹿島花岡鉱山中国人強制連行訴訟" inside its run of letters; japan-reparation-lawsuits, tune, linked
+    nothing for three of its questions); None for any other name. Each part holds two letters at least."""
+    m = _BILINGUAL.match(name)
+    if m is None or len(m.group(1).strip()) < 2 or sum(c.isalpha() for c in m.group(2)) < 2:
+        return None
+    return m.group(1).strip(), m.group(2).strip()
+
+
 def labelled_rest(name: str) -> str | None:
     """What a name that says its kind before a colon names after it ("终极技能：巡飞弹": "巡飞弹"), as its users type
     it ("哪位干员的终极技能是巡飞弹"); None where the name has no such colon, its kind is more than three words or
@@ -241,6 +258,7 @@ class NameIndex:
         index._add_declared(tokenize)
         index._add_labelled(tokenize)
         index._add_unprefixed(tokenize)
+        index._add_bilingual(tokenize)
         index.seconds = time.perf_counter() - t0
         return index
 
@@ -330,6 +348,18 @@ class NameIndex:
                 if self.nodes[nid].name.startswith(prefix) and rest not in self.by_name:
                     added.setdefault(rest, []).append(nid)
         self._add_aliases({rest: ids for rest, ids in added.items()
+                           if len({self.nodes[nid].name for nid in ids}) == 1}, tokenize)
+
+    def _add_bilingual(self, tokenize: Tokenize) -> None:
+        """Each name written in two scripts also by each of them (`bilingual_parts`), as aliases where the part is no
+        name already and names one entity."""
+        added: dict[str, list[str]] = {}
+        for nid, node in self.nodes.items():
+            parts = bilingual_parts(node.name)
+            for part in parts or ():
+                if part not in self.by_name and nid not in added.get(part, ()):
+                    added.setdefault(part, []).append(nid)
+        self._add_aliases({part: ids for part, ids in added.items()
                            if len({self.nodes[nid].name for nid in ids}) == 1}, tokenize)
 
     def _add_aliases(self, forms: dict[str, list[str]], tokenize: Tokenize) -> None:

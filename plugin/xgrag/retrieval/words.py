@@ -984,8 +984,17 @@ CHINESE_QUESTION_WORDS = {
     # function words: no relation, key or type
     "的": "", "是": "", "了": "", "过": "", "吗": "", "呢": "", "都": "", "还": "", "在": "", "被": "", "由": "",
     "把": "", "请问": "", "一下": "", "叫": "", "所": "",
+    # Japanese, written in the same letters and its own: its question words and particles (a Japanese question over a
+    # graph of bilingual names, "浮島丸訴訟の最高裁判決はいつですか"; japan-reparation-lawsuits, tune, answered a date
+    # for "who" and "where")
+    "誰": "who", "だれ": "who", "どこ": "where", "いつ": "when", "何年": "which year", "どの": "which",
+    "何": "what", "なに": "what", "ですか": "", "でしたか": "", "ますか": "", "ました": "", "です": "", "の": "",
+    "は": "", "が": "", "を": "", "に": "", "で": "", "か": "",
 }
 CHINESE_WORDS = {k: tuple(v.split()) for k, v in {
+    # courts (Chinese and Japanese write them alike)
+    "被告": "defendant sued", "原告": "plaintiff plaintiffs", "判決": "ruling ruled judgment",
+    "判决": "ruling ruled judgment", "訴訟": "lawsuit", "诉讼": "lawsuit", "裁判所": "court", "法院": "court",
     # people and what they do
     "导演": "director directed", "执导": "directed director", "拍摄": "filmed directed", "拍": "directed filmed",
     "编剧": "screenwriter writer written", "作者": "author writer", "作家": "writer author", "写": "wrote writer",

@@ -2604,3 +2604,15 @@ def test_a_name_typed_without_the_capitals_the_names_of_its_type_begin_with_ment
              Fact("c", "PE**KBL*HSI", "uplink", "0.0", "property", ("LINK", "CNNetflix"), "PE")]
     assert _read("Which PE router is the Netflix CDN connected to?", facts) == ("PE**KBL*HSI.", ["a"])
     assert _read("Which PE router serves the Akamai CDN?", facts) == ("PE**RKT*HSI.", ["b"])
+
+
+def test_a_japanese_question_names_a_bilingual_name_by_its_japanese_and_asks_in_its_own_words() -> None:
+    # japan-reparation-lawsuits (tune): names in Japanese and English; "の被告はどこですか" asks for the defendant,
+    # "いつ" a date; a date answered "where" and "who" before
+    suit = "浮島丸訴訟 Ukishima-maru Lawsuit"
+    facts = [_edge("d", suit, "AGAINST", "国 Japanese State", "Lawsuit", "Defendant"),
+             Fact("f", suit, "filed", "1992-08-25", "property", None, "Lawsuit"),
+             Fact("r#date", suit, "date", "2004-11-30", "property", ("RULED", "最高裁 Supreme Court"), "Lawsuit"),
+             _edge("r", "最高裁 Supreme Court", "RULED", suit, "Court", "Lawsuit")]
+    assert _read("浮島丸訴訟の被告はどこですか？", facts)[0] == "国 Japanese State."
+    assert _read("浮島丸訴訟の最高裁判決はいつですか？", facts)[0] == "2004-11-30."

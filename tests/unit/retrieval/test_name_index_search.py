@@ -144,6 +144,19 @@ def test_a_name_without_the_capitals_most_names_of_its_label_begin_with_is_an_al
     assert name_index.label_prefix(["CNAkamai", "CNGoogle"], 2, least=1) == "CN"
 
 
+def test_a_name_written_in_two_scripts_is_linked_by_each() -> None:
+    # japan-reparation-lawsuits (tune): a Japanese question names the lawsuit by its Japanese name alone
+    index = _index(["鹿島花岡鉱山中国人強制連行訴訟 Lawsuit by Chinese Forced Laborers at Kashima Hanaoka Mine",
+                    "東京地裁 Tokyo Local Court", "Tokyo", "東京"])
+    assert [n.name for n, _ in index.exact(["鹿島花岡鉱山中国人強制連行訴訟"], set())] == [
+        "鹿島花岡鉱山中国人強制連行訴訟 Lawsuit by Chinese Forced Laborers at Kashima Hanaoka Mine"]
+    assert [n.name for n, _ in index.exact(["Tokyo Local Court"], set())] == ["東京地裁 Tokyo Local Court"]
+    assert [n.name for n, _ in index.exact(["東京"], set())] == ["東京"]  # a name already held stays its own
+    assert name_index.bilingual_parts("東京地裁 Tokyo Local Court") == ("東京地裁", "Tokyo Local Court")
+    assert name_index.bilingual_parts("凯·席尔瓦") is None and name_index.bilingual_parts("Tokyo Local Court") is None
+    assert name_index.bilingual_parts("X 東京") is None  # Latin letters first: no such name
+
+
 def test_a_name_typed_without_the_qualifier_in_brackets_that_ends_it() -> None:
     # k-dramas (spent): "Who played Cheon Song-yi in My Love from the Star?" names the title stored as "My Love from
     # the Star (Korean: 별에서 온 그대)"; its words alone were read as the relation LOVES
