@@ -1368,6 +1368,8 @@ KOREAN_WORDS = {k: tuple(v.split()) for k, v in {
     "영업시간": "opening hours",
     "휠체어": "wheelchair", "위험": "risk danger hazard", "사고": "accident incident", "활동": "activity",
     "조치": "action measure", "권고": "recommendation recommend", "주의보": "advisory warning", "어항": "harbor port",
+    "준비물": "item items supplies", "챙겨야": "pack bring item", "챙겨": "pack bring item", "챙길": "pack bring item",
+    "필요": "need needed required", "액티비티": "activity",
 }.items()}
 # Words only these languages' questions type (the English ones, "man", "by", "land", "art", aside): two of them,
 # or a question word of theirs opening the question, make a question Norwegian, Danish or Swedish.
