@@ -478,6 +478,13 @@ def test_subgraph_property_facts_chosen_by_question_like_python(northwind: Neo4j
     assert len({frozenset(v) for v in chosen.values()}) == 4
     keys = {p["key"] for p in nw_subgraph(northwind, [chai], hops=2, question="unit price?")["properties"]}
     assert "unitPrice" in keys
+    # a key typed as the graph writes it ("unitPrice") says its words, in both
+    typed = "What is the unitPrice of Chai?"
+    want = Retriever(northwind, RetrievalSettings(max_property_facts=1)).retrieve(typed, mode="khop", hops=2,
+                                                                                 seeds=[chai])
+    got = nw_subgraph(northwind, [chai], hops=2, maxPropertyFacts=1, question=typed)
+    assert_same_facts(got, want)
+    assert [p["key"] for p in got["properties"]] == ["unitPrice"]
     for cap in (0, 5, 1000):
         want = Retriever(northwind, RetrievalSettings(max_property_facts=cap)).retrieve(
             "What is the unit price of Chai?", mode="khop", hops=2, seeds=[chai])

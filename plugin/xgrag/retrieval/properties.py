@@ -17,6 +17,7 @@ import numpy as np
 from xgrag.embed import Embedder
 from xgrag.model import key_text
 from xgrag.retrieval.linking import key_tokens, key_words, same_word
+from xgrag.retrieval.words import CAMEL_TOKEN
 
 
 def plain_value(value: Any) -> Any:
@@ -36,11 +37,16 @@ def plain_value(value: Any) -> Any:
 
 
 def asked_words(question: str, own_types: Sequence[str] = ()) -> list[str]:
-    """The question's words (key_tokens) but those of `own_types`, the types of its own entities: "match" in "the
-    match on 5/21/2017" says which entity, not what is asked of it. The procedures read them alike
-    (PropertyFacts.askedWords)."""
+    """The question's words (key_tokens, and the words of a key typed as written, "AssocID": `CAMEL_TOKEN`) but
+    those of `own_types`, the types of its own entities: "match" in "the match on 5/21/2017" says which entity,
+    not what is asked of it. The procedures read them alike (PropertyFacts.askedWords)."""
     own = {w for t in own_types for w in key_words(t)}
-    return [w for w in key_tokens(question) if not any(same_word(w, o) for o in own)]
+    typed = list(key_tokens(question))
+    # (a key typed as the graph writes it, "¿Cuál es el AssocID de ...", says its words: the relationship's
+    # `AssocID`, which no word of the question met; virus-hosts, spent, answered a genus)
+    for token in CAMEL_TOKEN.findall(question):
+        typed += [w for w in key_words(token) if w not in typed]
+    return [w for w in typed if not any(same_word(w, o) for o in own)]
 
 
 def property_relevance(question: str, keys: Sequence[str], embedder: Embedder | None,

@@ -321,7 +321,18 @@ def stated_stems(text: str, vocabulary: set[str]) -> set[str]:
             said = initials_said(words[i:i + n], vocabulary)
             if said is not None:
                 out.add(said)
+    # a key typed as the graph writes it, its words run together in capitals ("¿Cuál es el AssocID de ...": the
+    # relationship's `AssocID`, read "assoc id"; virus-hosts, spent, answered a genus): its words, where the graph's
+    # vocabulary holds them
+    for token in CAMEL_TOKEN.findall(text):
+        out |= content_stems(_CAMEL_SPLIT.sub(" ", token)) & vocabulary
     return out
+
+
+# A word written with a capital inside it, after a small letter ("AssocID", "HostTaxID", "releaseDate"), and the
+# places its words meet
+CAMEL_TOKEN = re.compile(r"\b[A-Za-z]*[a-z][A-Z][A-Za-z0-9]*\b")
+_CAMEL_SPLIT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
 def compound_parts(word: str, vocabulary: set[str]) -> tuple[str, str | None] | None:

@@ -531,3 +531,15 @@ def test_a_count_of_a_unit_of_length_or_time_asks_a_length_or_a_duration() -> No
         "대전 도시철도 1호선의 노선연장은 몇 미터야?"
     assert join_spaced("신노선 연장", {"노선연장"}) == "신노선 연장"
     assert join_spaced("the line length", {"linelength"}) == "the line length"  # Hangul only
+
+
+def test_a_key_typed_as_the_graph_writes_it_says_its_words() -> None:
+    from xgrag.retrieval.properties import asked_words
+    from xgrag.retrieval.words import stated_stems
+
+    # virus-hosts (spent): "¿Cuál es el AssocID de ...?" asks the relationship's `AssocID`
+    assert {"assoc", "id"} <= set(asked_words("¿Cuál es el AssocID de la infección?"))
+    assert {"assoc", "id"} <= stated_stems("¿Cuál es el AssocID de la infección?", {"assoc", "id", "host"})
+    # only words the graph says, and no word in capitals or in lower case alone
+    assert "phone" not in stated_stems("the iPhone of X", {"price"})
+    assert asked_words("What is the UNIT price?") == ["what", "is", "the", "unit", "price"]

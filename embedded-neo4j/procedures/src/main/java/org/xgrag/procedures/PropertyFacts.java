@@ -248,13 +248,26 @@ final class PropertyFacts {
             own.addAll(keyWords(t));
         }
         List<String> words = new ArrayList<>();
-        for (String w : keyTokens(question == null ? "" : question)) {
+        List<String> typed = new ArrayList<>(keyTokens(question == null ? "" : question));
+        // Python's asked_words: a key typed as the graph writes it ("AssocID") says its words too ("assoc", "id")
+        Matcher camel = CAMEL_TOKEN.matcher(question == null ? "" : question);
+        while (camel.find()) {
+            for (String w : keyWords(camel.group())) {
+                if (!typed.contains(w)) {
+                    typed.add(w);
+                }
+            }
+        }
+        for (String w : typed) {
             if (own.stream().noneMatch(o -> sameWord(w, o))) {
                 words.add(w);
             }
         }
         return words;
     }
+
+    /** Python's _CAMEL_TOKEN: a word with a capital inside it after a small letter ("AssocID", "releaseDate"). */
+    static final Pattern CAMEL_TOKEN = Pattern.compile("\\b[A-Za-z]*[a-z][A-Z][A-Za-z0-9]*\\b");
 
     /** key -> how many of the key's words ("unitPrice": unit, price) the question's {@code words} hold (plurals too). */
     static Map<String, Integer> relevance(List<String> words, Collection<String> keys) {
