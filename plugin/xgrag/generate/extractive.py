@@ -1974,8 +1974,11 @@ class _Reading:
             # Place nr 88 in": PART_OF a region, PART_OF a country), unless the question says the relation's word
             # twice: then the repetition is asked, as below ("which company owns the owner of X": the owner's owner,
             # not X's owner, which the climb tied with; nigeria-oil-contracts, spent)
+            # (... past a type that says the noun only before its head: "Continent_Region" to its Continent)
             if self.wh_noun is not None and not self._repeated_word(step) \
-                    and self.wh_noun in self._type_stems(step.to) - chain.covered \
+                    and self.wh_noun in self._type_stems(step.to) \
+                    and (self.wh_noun not in chain.covered or (self._noun_before_head(step.at)
+                                                               and not self._noun_before_head(step.to))) \
                     and (step.at == step.fact.head) == (last.at == last.fact.head):  # onwards, not back down
                 return _Chain((*chain.steps, step), chain.covered | step.words)
             # the repetition the question asks for counts as stated (after the question's words, see _rank): a
@@ -2070,6 +2073,14 @@ class _Reading:
         if self.kind == "date" and typ is not None and time_type(key_text(typ)):
             return {KIND_STATED}
         return {KIND_CLASS} if self._in_class(step.to) else set()
+
+    def _noun_before_head(self, name: str) -> bool:
+        """The entity's type says the noun asked only before its head ("Continent_Region" for "which continent")."""
+        typ = self.types.get(name)
+        if self.wh_noun is None or not typ or CJK_LETTER.search(typ):
+            return False
+        words = key_tokens(key_text(typ))
+        return len(words) > 1 and stem(words[-1]) != self.wh_noun and self.wh_noun in {stem(w) for w in words[:-1]}
 
     def _asked_type(self, name: str) -> bool:
         """The entity is of the type or class the question asks for ("which place": a Place is the answer, not
@@ -2172,6 +2183,11 @@ class _Reading:
             asks_class and any(w.endswith(c) for w in what for c in _CLASS_STEMS)) or (
             asks_class and self.class_of is not None and self.class_of in named)) else \
             1 if self.wh_modifier is not None and self.wh_modifier in what else 2
+        # (a type that says the noun only before its head, "Continent_Region", is another kind than the one named so:
+        # "on which continent is Mongolia" is answered by its Continent, not by its region Eastern Asia; un-structure,
+        # spent)
+        if noun_ok == 0 and not end.value and self._noun_before_head(end.to):
+            noun_ok = 1
         # a noun that asks for a value whatever its key is called ("position", "number", "date") says which value by
         # the word before it: "which grid position did X start from" is X's `grid`, before the `position` he
         # finished in (formula-one, spent); a key that says the head alone is second

@@ -2616,3 +2616,11 @@ def test_a_japanese_question_names_a_bilingual_name_by_its_japanese_and_asks_in_
              _edge("r", "最高裁 Supreme Court", "RULED", suit, "Court", "Lawsuit")]
     assert _read("浮島丸訴訟の被告はどこですか？", facts)[0] == "国 Japanese State."
     assert _read("浮島丸訴訟の最高裁判決はいつですか？", facts)[0] == "2004-11-30."
+
+
+def test_a_type_that_says_the_noun_only_before_its_head_is_another_kind() -> None:
+    # un-structure (spent): Mongolia is in the region Eastern Asia (a Continent_Region), which is in the continent Asia
+    facts = [_edge("r", "Mongolia", "IN", "Eastern Asia", "Country", "Continent_Region"),
+             _edge("c", "Eastern Asia", "PART_OF", "Asia", "Continent_Region", "Continent")]
+    assert _read("On which continent is Mongolia?", facts)[0] == "Asia."
+    assert _read("In which region is Mongolia?", facts)[0] == "Eastern Asia."
