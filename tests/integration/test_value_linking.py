@@ -824,3 +824,36 @@ def test_a_title_every_edition_shares_said_with_a_year_links_that_edition_once(s
     store = server.with_schema(RACES)
     linked = [(le.node.name, le.method) for le in Retriever(store).link("Who won the 2008 Italian Grand Prix?")]
     assert linked == [("Italian Grand Prix 2008", "year")], linked
+
+
+TWEETS = schema_preset("domain", read_only=True, entities=[
+    EntityMapping(label="User", key="screen_name", name=["screen_name"]),
+    EntityMapping(label="Tweet", key="tweet_id", facts=["text"])])
+
+
+def test_a_record_described_by_the_words_of_its_text_is_linked_without_a_quote(server: Neo4jStore) -> None:
+    """"Which account tweeted that Gary Cohen should be fired immediately for his public attack on the president?"
+    describes a tweet by its text's words, unquoted (Linker._records_described, said "described"): the one text that
+    holds most of the question's own words, four at least and half of them; three words are too few; the mapping's
+    words (tweet, user) describe nothing."""
+    wipe(server)
+    server.query("""
+        CREATE (s:User {screen_name: 'RogerJStoneJr'}), (t:User {screen_name: 'TEN_GOP'})
+        CREATE (s)-[:POSTED]->(:Tweet {tweet_id: '901127011724271617',
+            text: 'Gary Cohen, recommended for his White House job by Jared Kushner, should be fired immediately '
+                  + 'for his public attack on the President'})
+        CREATE (t)-[:POSTED]->(:Tweet {tweet_id: '831601749156851712',
+            text: 'Nancy Pelosi spent two minutes blasting Mike Flynn for tweets that came from a fake account. '
+                  + 'Priceless.'})
+        CREATE (t)-[:POSTED]->(:Tweet {tweet_id: '831601749156851713', text: 'The president spoke about jobs today'})
+        """, read_only=False)
+    r = Retriever(server.with_schema(TWEETS))
+
+    def described(question: str) -> set[str]:
+        return {le.node.name for le in r.link(question) if le.method == "described"}
+
+    assert described("Which account tweeted that Gary Cohen should be fired immediately for his public attack on "
+                     "the president?") == {"Tweet 901127011724271617"}
+    assert described("Who tweeted that Pelosi spent two minutes blasting Flynn?") == {"Tweet 831601749156851712"}
+    # three of the question's own words (president, jobs, today) are too few, though a text holds them all
+    assert described("Which user tweeted about the president and jobs today?") == set()

@@ -88,16 +88,22 @@ from xgrag.generate.base import NO_ANSWER, Fact, Generation, GenerationError, Sy
 from xgrag.model import Node, key_text
 from xgrag.model.graph import PROPERTY_ID_SEPARATOR, season_span, seasons_in, split_property_fact_id
 from xgrag.retrieval.linking import (
+    DESCRIBED_TEXT,
+    DESCRIBED_WORDS,
     JOIN_DEGREE,
     JOIN_HOPS,
     MAX_VALUE_RECORDS,
     NUMBER_MARKERS,
+    described_by,
+    described_enough,
+    described_words,
     key_tokens,
     kind_placed,
     kind_said,
     lowered_names,
     naming_relation,
     only_inside,
+    quoted_pieces,
     record_numbers,
     select_demonyms,
     select_parts,
@@ -128,6 +134,7 @@ from xgrag.retrieval.words import (
     complete_names,
     compound_stems,
     content_stems,
+    date_stamp,
     detach_particles,
     english_chinese,
     english_function_words,
@@ -233,9 +240,26 @@ _LINK_WORDS = frozenset(("url", "link", "links", "website", "websites", "site", 
 # question that asks for someone, or for a thing of a type the context has, is not answered by one where an entity
 # is at hand (37 of the 167 reading failures of the frozen runs 14-23 answered one where every gold answer is a name:
 # "what party is X a member of" -> X's e-mail, "who played black in game 1" -> an Elo rating 0; bench_domains)
+def _flat_text(text: str) -> str:
+    """`text` lower case, apostrophes straight, its spaces and line breaks one space each (as quoted_pieces reads a
+    quote)."""
+    return " ".join(text.replace("\u2019", "'").replace("\u2018", "'").lower().split())
+
+
+# Words from which a name is a sentence, no name a "which <noun>" is answered by (a tweet's text), where it holds a
+# sentence's break, a link, a handle or a hashtag (a title of as many words holds none)
+SENTENCE_WORDS = 8
+_SENTENCE_MARK = re.compile(r"[.!?]\s+\w|https?://|(?<!\w)[@#]\w")
+
+
+def _sentence_named(name: str) -> bool:
+    """Whether an entity's name is a sentence (`SENTENCE_WORDS`, `_SENTENCE_MARK`), as a tweet's text names it."""
+    return len(name.split()) >= SENTENCE_WORDS and _SENTENCE_MARK.search(name) is not None
 _NAMELESS = re.compile(r"(?i)^\s*(?:[+-]?(?:\d+(?:[.,]\d*)?|\.\d+)(?:e[+-]?\d+)?"
                        r"|[^@\s]+@[^@\s]+\.[a-z]{2,}"
                        r"|(?:https?://|www\.)\S+"
+                       # (a link's path alone, "/RogerJStoneJr/status/901127011724271617")
+                       r"|/[^\s/]+(?:/[^\s/]*)+"
                        r"|\d{4}-\d{2}(?:-\d{2}(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?)?"
                        r"|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]m)?)?"
                        r"|[+-]?\d+\.\d+\s*[,;]\s*[+-]?\d+\.\d+"
@@ -667,15 +691,19 @@ class _Reading:
         self.reader, self.question, self.facts = reader, question, facts
         self._measured: dict[str, Fact] | None = None  # entity -> its one value (`_measurement`), read once
         types: dict[str, str] = {}
+        # (every type a name has: two entities may share one, a user and a hashtag "DisruptJ20")
+        all_types: dict[str, set[str]] = {}
         names: list[str] = []
         for f in facts:
             names.append(f.head)
             if f.head_type:
                 types.setdefault(f.head, f.head_type)
+                all_types.setdefault(f.head, set()).add(f.head_type)
             if f.kind == "edge":
                 names.append(f.tail)
                 if f.tail_type:
                     types.setdefault(f.tail, f.tail_type)
+                    all_types.setdefault(f.tail, set()).add(f.tail_type)
             elif f.via is not None:
                 names.append(f.via[1])
         known = set(names)
@@ -901,7 +929,43 @@ class _Reading:
             self.mentioned -= {n for n, w in said.items() if n not in by_quote and w
                                and any(_norm(w) in _norm(q) and _norm(w) != _norm(q) for q in quotes)}
             self.mentioned |= by_quote
-        self.quote_words = {st for q in quotes for st in content_stems(q)} if by_quote else set()
+        # ... and so does a passage quoted from a longer text ("his tweet "Look how small the pages have become ...
+        # Looks like a tabloid"": the tweet's text holds each piece, an ellipsis between them): the one entity whose
+        # name holds every piece, as linking reads it (Linker's quoted passages; trump-tweets, tune); a name said only
+        # inside the quote (@USCG of "Thank you @USCG!") is not the question's
+        self.passages: set[str] = set()
+        self.described: set[str] = set()
+        for quote in quoted_texts(question):
+            pieces = quoted_pieces(quote) if len(quote.split()) >= 4 else []
+            held_by = [n for n in known if pieces and all(p in _flat_text(n) for p in pieces)]
+            if len(held_by) == 1 and held_by[0] not in by_quote:
+                self.passages.add(held_by[0])
+        if self.passages:
+            self.mentioned -= {n for n, w in said.items() if n not in self.passages and w
+                               and any(_norm(w) in _norm(q) and _norm(w) != _norm(q) for q in quotes)}
+            self.mentioned |= self.passages
+        self.quote_words = {st for q in quotes for st in content_stems(q)} if by_quote or self.passages else set()
+        # ... and a record the question describes by the words of a text it holds, unquoted ("which account tweeted
+        # that Gary Cohn should be fired immediately for his public attack on the president"), as linking reads it
+        # (Linker._records_described): the one entity whose text holds the most of the question's own words, where
+        # that is enough; those words say what it says, they ask nothing (russian-troll-tweets, spent)
+        if not by_quote and not self.passages:
+            schema_words = {st for f in facts for st in content_stems(key_text(f.relation))} | {
+                st for t in set(types.values()) for st in _type_words(t)}
+            d_words = described_words(question, [w for w in said.values() if w], frozenset(schema_words))
+            d_texts = [(described_by(d_words, f.tail), f.head) for f in facts if f.kind == "property" and f.via is None
+                     and len(f.tail) >= DESCRIBED_TEXT and f.head not in self.mentioned] \
+                if len(d_words) >= DESCRIBED_WORDS else []
+            d_best = max((h for h, _ in d_texts), default=0)
+            d_holders = {n for h, n in d_texts if h == d_best}
+            if described_enough(d_best, d_words) and len(d_holders) == 1:
+                self.mentioned |= d_holders
+                self.described = d_holders
+                self.quote_words |= set(d_words)
+                # (the text it was described by restates the question: no answer, as a quoted one is none)
+                self.codes |= {f.tail.strip().lower() for f in facts if f.head in d_holders and f.kind == "property"
+                               and f.via is None and len(f.tail) >= DESCRIBED_TEXT
+                               and described_by(d_words, f.tail) == d_best}
         # ... or a record whose name states the number typed after its type ("case 200100509": "Case 1/4/2020 0:00
         # 200100509"), as linking named it by label and key: with or without the fact that stores it, so that fact,
         # which only says what the question says, never decides the answer
@@ -1001,6 +1065,9 @@ class _Reading:
         # mentions and the types of those ("the supplier Exotic Liquids": "supplier" says what it is, not what is
         # asked about it)
         own = {st for n in self.mentioned for st in content_stems(n) | self._type_stems(n)}
+        # (... whichever of the entities of a name it is: "the #DisruptJ20 hashtag" says which of the user and the
+        # hashtag called DisruptJ20 is named, it asks for no hashtag; russian-troll-tweets, spent)
+        own |= {st for n in self.mentioned for t in all_types.get(n, ()) for st in _type_words(t)}
         # the question's words outside the names it types: a type said there is asked about in its own right ("the
         # movies starred by actors in Women in Love": other movies than the one named; not "game 416"'s "game")
         unnamed = plain.lower()
@@ -1418,7 +1485,9 @@ class _Reading:
                 self.rel_values.setdefault(split_property_fact_id(f.id)[0], []).append(f.tail)
         # of two entities the question names alike ("FRASCATI", a bus stop, and "Frascati", the station), the one
         # written as it is typed there
-        self.verbatim = {n for n in self.mentioned if n in question}
+        # (a text the question quotes, its gaps marked, is typed as written: "his tweet "Look how small ...
+        # tabloid"", not "Trump", a tag #TRUMP, typed in another case)
+        self.verbatim = {n for n in self.mentioned if n in question} | self.passages
         self.q_months = question_months(plain)
         # ... and the seasons it names ("in 2010-2011": the team node of that season, "MIA 2010-2011", not another)
         self.q_seasons = seasons_in(plain)
@@ -1588,7 +1657,13 @@ class _Reading:
         # (where no type of the context is called so: "which lesson did X submit" asks for a Lesson, not the topic
         # "lesson hazard prime"; nasa-lessons, spent) ... and a class's name says the noun a "what kind of" asks a
         # class of: "armoured dinosaur"
-        nouns = set() if self.wh_noun in self.type_words else {self.wh_noun}
+        # (a type that is this entity's own name does not count: a group's members labelled by the group's name,
+        # "World_Bank_Group" for the IFC, and the group a node "World Bank Group"; "which group is the IFC part of"
+        # asks for that node; un-structure, spent)
+        said = self.wh_noun in self.type_words and any(
+            self.wh_noun in _type_words(t) and fold(key_text(t)).split() != fold(name).split()
+            for t in set(self.types.values()))
+        nouns = set() if said else {self.wh_noun}
         if self.class_of and self.class_of not in self._type_stems(name):
             nouns.add(self.class_of)
         return nouns & _head_stems(name)
@@ -2254,7 +2329,13 @@ class _Reading:
         # one asked or its key says the noun asked ("which year": 1997 under `year`), or, where no one is asked,
         # any word of the question ("apa kode KBLI untuk X", "what code of the KBLI": X's `kode`)
         nameless = end.value and not kind_ok and noun_ok != 0 and self.asks_entity \
-            and (self.kind == "agent" or not end.relation_words) and _NAMELESS.match(end.to) is not None
+            and (self.kind == "agent" or not end.relation_words) and (_NAMELESS.match(end.to) is not None
+                                                                       or date_stamp(end.to))
+        # ... nor does an entity named by a sentence (a tweet's text) that the question does not name: "which team
+        # did Trump congratulate in his tweet with #StanleyCup" is the team the tweet mentions, not the tweet
+        # (trump-tweets, tune)
+        nameless = nameless or (not end.value and not kind_ok and noun_ok != 0 and self.asks_entity
+                                and end.to not in self.mentioned and _sentence_named(end.to))
         # ... nor does a record named by its type and a serial ("Sales 15") where the noun asked is not its type:
         # "what was the figure for retail sales via the internet in April 2020" is a value, not the month's Sales
         # record that links the two named (dutch-weather-sales, spent)

@@ -218,6 +218,37 @@ def question_terms(question: str) -> list[str]:
     return terms
 
 
+# A record described by the words of a text it holds, not named (`described_words`, `described_by`): at least this
+# many of the question's own words, and half of them, in the text; texts shorter than DESCRIBED_TEXT characters are
+# names and values, not what a record says
+DESCRIBED_WORDS = 4
+DESCRIBED_TEXT = 40
+
+
+def described_words(question: str, said: Iterable[str] = (), asks: frozenset[str] = frozenset()) -> list[str]:
+    """The stems of the question's own words that may describe a text a record holds ("which account tweeted that
+    Gary Cohn should be fired immediately for his public attack on the president": gary, cohn, immediately, public,
+    attack, president): four letters or more, not a stopword, not a word of the mapping (`asks`: what it asks with, a
+    "tweet" or an "account"), not inside a name the question says (`said`); sorted."""
+    rest = question
+    for m in sorted((m for m in said if m), key=len, reverse=True):
+        rest = re.sub(re.escape(m), " ", rest, flags=re.IGNORECASE)
+    return sorted(st for st in content_stems(rest) if len(st) >= 4 and st.isalpha() and st not in asks
+                  and stem(st) not in asks)
+
+
+def described_by(words: Sequence[str], text: str) -> int:
+    """How many of `words` (stems, `described_words`) the text holds, in any case."""
+    low = text.lower()
+    return sum(1 for w in words if w in low)
+
+
+def described_enough(hits: int, words: Sequence[str]) -> bool:
+    """Whether a text holding `hits` of the question's `words` is what the question describes (DESCRIBED_WORDS,
+    and half of the words)."""
+    return hits >= DESCRIBED_WORDS and 2 * hits >= len(words)
+
+
 def lucene_query(question: str) -> str:
     """An OR query of the question's escaped terms (`question_terms`); inert for any input."""
     return " OR ".join(_escape(t) for t in question_terms(question))
@@ -290,7 +321,7 @@ def candidate_spans(question: str) -> list[str]:
 class LinkedEntity:
     node: Node
     # bracket | exact | plural | short | number | initials | reordered | key | value | code | between | joins |
-    # held | year | named | partial | fulltext | vector
+    # held | described | year | named | partial | fulltext | vector
     method: str
     score: float
     mention: str
@@ -1576,6 +1607,8 @@ class Linker:
                 whole = [le for le in whole if le.node.id not in located] + held
             # a record named by a text it holds, typed as a name is ("the Vellayani lake study site")
             whole += self._records_by_text(question, whole, asks, excluded)
+            # ... or described by the words of one ("the tweet saying liberals made the eclipse a race issue")
+            whole += self._records_described(question, whole, asks, excluded)
             if not whole:
                 whole += self._by_code(question, excluded)
         # A whole name is the strongest evidence of what a question is about; parts of names are a fallback.
@@ -1797,6 +1830,46 @@ class Linker:
         have = {le.node.id for le in linked}
         return [LinkedEntity(node, "held", 1.0, chosen[node.id]) for node in (
             node_from_map(row["node"]) for row in self.store.read("nodes_by_id", ids=sorted(chosen),
+                                                                  excluded_node_ids=excluded))
+            if node.id not in have]
+
+    def _records_described(self, question: str, linked: Sequence[LinkedEntity], asks: frozenset[str],
+                           excluded: list[str]) -> list[LinkedEntity]:
+        """Records the question describes by the words of a text one of their facts holds, without quoting it
+        ("which account tweeted that Gary Cohn should be fired immediately for his public attack on the president":
+        the tweet whose text holds those words; russian-troll-tweets, spent): the texts of DESCRIBED_TEXT characters
+        or more holding the most of the question's own words (`described_words`), where that is enough
+        (`described_enough`) and at most MAX_VALUE_RECORDS texts hold as many. Labels of at most MAX_VALUE_SCAN
+        nodes are read; inferred, said as such ("described")."""
+        words = described_words(question, [le.mention for le in linked], asks)
+        if len(words) < DESCRIBED_WORDS:
+            return []
+        hits: dict[str, int] = {}
+        for m in self.store.schema.entity_mappings():
+            props = list(dict.fromkeys([*m.facts, *m.name]))
+            if not props:
+                continue
+            label = quote(m.label)
+            if not self._scannable(label):
+                continue
+            # identifiers from the validated mapping; the words are parameters
+            rows = self.store.query(
+                f"MATCH (n:{label}) WHERE NOT elementId(n) IN $excluded "
+                "WITH n, [k IN $props WHERE n[k] IS :: STRING AND size(n[k]) >= $shortest "
+                "| toLower(n[k])] AS texts WHERE texts <> [] "
+                "WITH n, reduce(h = 0, t IN texts | CASE WHEN size([w IN $words WHERE t CONTAINS w]) > h "
+                "THEN size([w IN $words WHERE t CONTAINS w]) ELSE h END) AS hit WHERE hit >= $least "
+                "RETURN elementId(n) AS id, hit ORDER BY hit DESC LIMIT $limit",
+                {"excluded": excluded, "props": props, "shortest": DESCRIBED_TEXT, "words": words,
+                 "least": DESCRIBED_WORDS, "limit": MAX_VALUE_RECORDS + 1})
+            hits.update({str(r["id"]): int(r["hit"]) for r in rows})
+        best = max(hits.values(), default=0)
+        chosen = sorted(nid for nid, h in hits.items() if h == best)
+        if not described_enough(best, words) or len(chosen) > MAX_VALUE_RECORDS:
+            return []
+        have = {le.node.id for le in linked}
+        return [LinkedEntity(node, "described", 0.9, " ".join(words)) for node in (
+            node_from_map(row["node"]) for row in self.store.read("nodes_by_id", ids=chosen,
                                                                   excluded_node_ids=excluded))
             if node.id not in have]
 

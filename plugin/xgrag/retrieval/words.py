@@ -477,7 +477,7 @@ def _one_date(t: str, key: str | None) -> bool:
     # column with a value missing) is one under a key that says a time or a year (douban-movies' `showtime`, spent)
     year = year or (_FLOAT_YEAR.match(t) is not None and key is not None
                     and (_TIME_KEY.search(key) is not None or "year" in key.lower()))
-    return bool(_DATE.match(t) or year or _MONTH_DATE_TEXT.match(t)
+    return bool(_DATE.match(t) or year or _MONTH_DATE_TEXT.match(t) or _STAMP.match(t)
                 or (key is not None and _TIME_KEY.search(key) is not None and _EPOCH.match(t)))
 
 
@@ -501,7 +501,10 @@ def value_kind(text: str, kind: Kind, type_: str | None = None, key: str | None 
         # under it ("author date")
         return (type_ is not None and bool(content_stems(type_) & AGENT_TYPES)) or (
             key is not None and bool(content_stems(key.replace("_", " ")) & AGENT_TYPES)
-            and not (_NUMBER.match(text.strip()) or _DATE.match(text.strip()) or _YEAR.match(text.strip())))
+            and not (_NUMBER.match(text.strip()) or _DATE.match(text.strip()) or _YEAR.match(text.strip())
+                     # (however the date is written: Twitter's "Wed Jul 01 21:09:53 +0000 2015" under `created_at`,
+                     # whose "creat" says a creator; trump-tweets, tune, answered "who" with it)
+                     or _one_date(text.strip(), key)))
     if kind == "place":  # an entity of a place type, or a value stored under a place's key ("address", "city")
         return (type_ is not None and bool(content_stems(type_) & PLACE_TYPES)) or (
             key is not None and bool(content_stems(key.replace("_", " ")) & PLACE_TYPES))
@@ -562,6 +565,19 @@ _MONTH_DATES = [
 # A value that is such a day, or a month of a year ("March 20, 2006", "20th March 2006", "Oct 2012"), whole.
 _MONTH_DATE_TEXT = re.compile(rf"(?i)^(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
                               rf"|\d{{1,2}}(?:st|nd|rd|th|\.)?\s+(?:of\s+)?{_MONTH},?\s+\d{{4}}|{_MONTH},?\s+\d{{4}})$")
+# A moment as Twitter and e-mail headers stamp it ("Wed Jul 01 21:09:53 +0000 2015", "Wed, 01 Jul 2015 21:09:53
+# +0000"): a weekday, a day and a month's name, a time of day, a zone and the year, whole (trump-tweets, tune: "who
+# did Trump say ..." was answered with the stamp under `created_at`, read as no date)
+_STAMP = re.compile(r"(?i)^(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?"
+                    rf"(?:\d{{1,2}}\s+{_MONTH}|{_MONTH}\s+\d{{1,2}}),?"
+                    r"(?=.*\b\d{4}\b)(?:\s+\d{4})?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*(?:[+-]\d{4}|UTC|GMT|Z))?(?:\s+\d{4})?$")
+
+
+def date_stamp(text: str) -> bool:
+    """Whether `text` is a moment as Twitter and e-mail headers stamp it (`_STAMP`), whole."""
+    return _STAMP.match(text.strip()) is not None
+
+
 _Q_DATES = [*_MONTH_DATES, (re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), ("y", "m", "d"))]
 _NUMERIC_DATE = re.compile(r"\b(\d{1,2})[/.](\d{1,2})[/.](\d{4})\b")
 Day = tuple[int, int, int]

@@ -212,6 +212,10 @@ def name_candidates(lp: LabelProfile, opts: InferOptions,
             score = 95
         elif low == lp.label.lower().replace("_", ""):  # Album.album, Personnage.personnage: the label's own word
             score = 94
+        elif len(low) >= 3 and low.isalpha() and lp.label.lower().replace("_", "").endswith(low):
+            # ... or the head of its compound (Hashtag.tag "FlynnResignation": russian-troll-tweets, spent, named its
+            # hashtags by their archived URLs, and "which hashtag" was answered with a URL)
+            score = 94
         elif _named_for_label(low, lp.label):
             # the label's name said with its word first, as French, Spanish or Italian say it (Voie.NomVoie,
             # Estadio.nombre_estadio): the label's own name as `<label>Name` is (paris-housing, spent: streets were

@@ -2624,3 +2624,71 @@ def test_a_type_that_says_the_noun_only_before_its_head_is_another_kind() -> Non
              _edge("c", "Eastern Asia", "PART_OF", "Asia", "Continent_Region", "Continent")]
     assert _read("On which continent is Mongolia?", facts)[0] == "Asia."
     assert _read("In which region is Mongolia?", facts)[0] == "Eastern Asia."
+
+
+def test_a_group_named_as_its_members_type_says_the_noun_its_name_says() -> None:
+    # un-structure (spent): the IFC is labelled World_Bank_Group, the group itself a node "World Bank Group" of
+    # another label; "which group" asks for that node, not a value of the IFC's own
+    facts = [_edge("g", "International Finance Corporation", "belongs to", "World Bank Group",
+                   "World_Bank_Group", "UN_Specialized_Agencies"),
+             _prop("a", "International Finance Corporation", "abbreviation", "IFC", "World_Bank_Group")]
+    assert _read("The International Finance Corporation is part of which group?", facts)[0] == "World Bank Group."
+
+
+def test_a_quoted_passage_with_its_gaps_marked_names_the_text_that_holds_it() -> None:
+    # trump-tweets (tune): the question quotes a tweet with "..." for what it leaves out; the tweet's text holds
+    # each piece; a tag "trump" is named too, by the author's name, and its tweets are no answer
+    tweet = "Look how small the pages have become @WSJ. Looks like a tabloid\u2014saving money I assume!"
+    facts = [_edge("m", tweet, "MENTIONED", "wsj", "Tweet", "User"),
+             _prop("d", tweet, "created at", "Mon Jul 20 20:24:14 +0000 2015", "Tweet"),
+             _edge("t", "Done by a real fan! #TRUMP https://t.co/R7fzPgcwmx", "TAGGED", "trump", "Retweet", "Tag")]
+    question = ("Which newspaper did Trump mock in his tweet \"Look how small the pages have become ... Looks like a "
+                "tabloid\u2014saving money I assume!\"?")
+    assert _read(question, facts)[0] == "wsj."
+    assert _read("When did Trump tweet \"Look how small the pages have become ... Looks like a tabloid\"?",
+                 facts)[0] == "Mon Jul 20 20:24:14 +0000 2015."
+
+
+def test_who_is_no_stamp_and_no_sentence() -> None:
+    # trump-tweets (tune): `created_at` says "creat" (a creator), but its Twitter stamp is a moment, not someone;
+    # and a tweet's text is no one the question names
+    tweet = ".@GovernorPataki  couldn\u2019t be elected dog catcher if he ran again\u2014so he didn\u2019t!"
+    facts = [_edge("m", tweet, "MENTIONED", "governorpataki", "Tweet", "User"),
+             _prop("d", tweet, "created at", "Wed Jul 01 21:09:53 +0000 2015", "Tweet")]
+    assert _read("Who did Trump say \"couldn\u2019t be elected dog catcher if he ran again\"?", facts)[0] \
+        == "governorpataki."
+    cup = "Congratulations to the 2016 #StanleyCup Champions, Pittsburgh @Penguins! Well done tonight."
+    facts = [_edge("t", cup, "TAGGED", "stanleycup", "Tweet", "Tag"),
+             _edge("u", "Pittsburgh Penguins", "TAGGED", "stanleycup", "Club", "Tag")]
+    # a sentence (a break, a handle, a hashtag) answers no "which <noun>" that no type says; a short name does
+    assert _read("Which team is tagged with #StanleyCup?", facts)[0] == "Pittsburgh Penguins."
+
+
+def test_a_record_described_by_the_words_of_its_text_is_the_question_s_and_its_text_no_answer() -> None:
+    # russian-troll-tweets (spent): "which account tweeted that ..." describes a tweet (named "Tweet <id>") by its
+    # text's words, unquoted; its poster answers, not its text (which restates the question) nor its permalink
+    cohen = ("Gary Cohen, recommended by Jared Kushner, should be fired immediately for his public attack on the "
+             "President")
+    facts = [_edge("p", "RogerJStoneJr", "POSTED", "Tweet 901127011724271617", "User", "Tweet"),
+             _prop("l", "Tweet 901127011724271617", "permalink", "/RogerJStoneJr/status/901127011724271617", "Tweet"),
+             _prop("t", "Tweet 901127011724271617", "text", cohen, "Tweet"),
+             _edge("q", "TEN_GOP", "POSTED", "Tweet 831601749156851712", "User", "Tweet"),
+             _prop("u", "Tweet 831601749156851712", "text", "The president spoke about jobs and the economy today",
+                   "Tweet")]
+    question = ("Which account tweeted that Gary Cohen should be fired immediately for his public attack on the "
+                "president?")
+    assert _read(question, facts)[0] == "RogerJStoneJr."
+    # a link's path names nothing a "which" asks for
+    assert _read("Which account is behind tweet 901127011724271617?", facts[:2])[0] == "RogerJStoneJr."
+
+
+def test_a_type_word_beside_a_name_two_entities_share_says_which_it_is() -> None:
+    # russian-troll-tweets (spent): a user and a hashtag are both called DisruptJ20; "the #DisruptJ20 hashtag page"
+    # names the hashtag, it asks for no other hashtag a tweet of the user's has
+    facts = [_edge("p", "DisruptJ20", "POSTED", "Tweet 8225", "User", "Tweet"),
+             _edge("h", "Tweet 8225", "HAS TAG", "OccupyInauguration", "Tweet", "Hashtag"),
+             _prop("a", "OccupyInauguration", "archived url", "/web/2017/https://twitter.com/hashtag/OccupyInauguration",
+                   "Hashtag"),
+             _prop("b", "DisruptJ20", "archived url", "/web/2017/https://twitter.com/hashtag/DisruptJ20", "Hashtag")]
+    assert _read("Where is the #DisruptJ20 hashtag page archived?", facts)[0] \
+        == "/web/2017/https://twitter.com/hashtag/DisruptJ20."

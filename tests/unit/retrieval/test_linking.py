@@ -625,3 +625,20 @@ def test_the_word_after_an_interrogative_that_many_names_hold_is_the_kind_asked(
     # a word few names hold still names them after "which": "which Lennon song" is John Lennon's
     people = [(Node("j", "John Lennon", type="Person"), 1.0), (Node("s", "Imagine", type="Song"), 1.0)]
     assert [le.node.name for le in select_parts("Which Lennon song came out in 1971?", people)] == ["John Lennon"]
+
+
+def test_the_words_that_describe_a_text_are_the_question_s_own() -> None:
+    from xgrag.retrieval.linking import described_by, described_enough, described_words
+
+    q = "Which account tweeted that Gary Cohen should be fired immediately for his public attack on the president?"
+    words = described_words(q, asks=frozenset({"account", "tweet"}))
+    assert {"gary", "cohen", "public", "attack"} <= set(words) and len(words) >= 5
+    assert not {"account", "tweet", "which", "that", "should"} & set(words)
+    # a name the question says is no description
+    assert "cohen" not in described_words(q, said=["Gary Cohen"], asks=frozenset({"account", "tweet"}))
+    text = ("Gary Cohen, recommended by Jared Kushner, should be FIRED immediately for his public attack on the "
+            "President")
+    hits = described_by(words, text)
+    assert hits == len(words) and described_enough(hits, words)
+    assert not described_enough(3, words)  # fewer than four
+    assert not described_enough(4, [*words, "a1", "b2", "c3"])  # fewer than half of ten

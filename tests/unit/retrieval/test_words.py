@@ -543,3 +543,14 @@ def test_a_key_typed_as_the_graph_writes_it_says_its_words() -> None:
     # only words the graph says, and no word in capitals or in lower case alone
     assert "phone" not in stated_stems("the iPhone of X", {"price"})
     assert asked_words("What is the UNIT price?") == ["what", "is", "the", "unit", "price"]
+
+
+def test_a_moment_stamped_as_twitter_and_mail_headers_write_it_is_a_date_and_no_one() -> None:
+    from xgrag.retrieval.words import date_stamp
+
+    for text in ("Wed Jul 01 21:09:53 +0000 2015", "Wed, 01 Jul 2015 21:09:53 +0000", "Mon Jul 20 20:24:14 +0000 2015"):
+        assert date_stamp(text) and value_kind(text, "date", key="created_at")
+        # `created_at` says "creat", a creator's word: its stamp is still no one
+        assert not value_kind(text, "agent", key="created_at")
+    assert not date_stamp("Jul 01 21:09") and not date_stamp("Wed Jul")  # no year: no moment
+    assert value_kind("Jane Doe", "agent", key="creator")

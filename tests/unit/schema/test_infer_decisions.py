@@ -795,3 +795,42 @@ def test_a_title_told_apart_by_its_year_keeps_the_year_a_fact() -> None:
     decided = decide_domain(profile, OPTS)[0].entities[0]
     assert decided.name == ["name", "year"] and decided.aliases == []
     assert {f.key for f in decided.facts if f.fact} == {"year"}
+
+
+def test_a_record_known_by_its_key_alone_states_its_short_text_as_a_fact() -> None:
+    """A tweet named "Tweet <tweet_id>" is known to its readers by what it says (russian-troll-tweets, spent: its
+    `text`, 103 characters on average, was free text out of the mapping, and "the tweet saying ..." found nothing):
+    a nameless label's text no longer than a fact on average is a fact; a named label's is still free text, and so
+    is a nameless label's text longer than a fact."""
+    from xgrag.schema.decide import decide_domain
+
+    tweet = label("Tweet", stats("tweet_id", ("INTEGER",), max_len=None, avg_len=None, min_len=None),
+                  examples(stats("text", max_len=247, avg_len=103),
+                           "Nancy Pelosi spent 2 minutes blasting Mike Flynn for tweets from a fake account "
+                           "@GenMikeFlynn",
+                           "Gary Cohen should be fired immediately for his public attack on the President"))
+    note = label("Note", examples(stats("noteId"), "1", "2"), stats("body", max_len=4000, avg_len=1200))
+    person = label("Person", stats("name"), stats("notes", max_len=247, avg_len=103))
+    from xgrag.schema.profile import TypeProfile
+
+    # (three ways to other labels: a record, not a chunk of text)
+    ways = {t: TypeProfile(t, count=10, sampled=10, ends={(("User",), (label_,)): 10})
+            for t, label_ in (("POSTED", "Tweet"), ("HAS_TAG", "Tweet"), ("WROTE", "Note"))}
+    ways.update({t: TypeProfile(t, count=10, sampled=10, ends={((label_,), ("Hashtag",)): 10})
+                 for t, label_ in (("TAGGED", "Tweet"), ("ABOUT", "Note"), ("TOPIC", "Note"))})
+    users = label("User", stats("name"))
+    tags = label("Hashtag", stats("tag"))
+    profile = GraphProfile(nodes=50, relationships=60, labels={"Tweet": tweet, "Note": note, "Person": person,
+                                                               "User": users, "Hashtag": tags},
+                           types=ways, constraints=[], indexes=[])
+    decided = {d.label: d for d in decide_domain(profile, OPTS)[0].entities}
+    assert decided["Tweet"].naming == "key" and [f.key for f in decided["Tweet"].facts] == ["text"]
+    assert [f.key for f in decided["Note"].facts] == []
+    assert [f.key for f in decided["Person"].facts] == []
+
+
+def test_the_head_of_the_label_s_compound_names_its_nodes() -> None:
+    # russian-troll-tweets (spent): a Hashtag's `tag` ("FlynnResignation"), not its archived URL
+    hashtag = label("Hashtag", stats("tag"), stats("archived_url", max_len=90, avg_len=70))
+    assert name_candidates(hashtag, OPTS)[0][1] == ["tag"]
+    assert name_candidates(label("Hashtag", stats("hash"), stats("archived_url", max_len=90, avg_len=70)), OPTS) == []
