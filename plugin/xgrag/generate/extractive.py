@@ -1067,7 +1067,16 @@ class _Reading:
         own = {st for n in self.mentioned for st in content_stems(n) | self._type_stems(n)}
         # (... whichever of the entities of a name it is: "the #DisruptJ20 hashtag" says which of the user and the
         # hashtag called DisruptJ20 is named, it asks for no hashtag; russian-troll-tweets, spent)
-        own |= {st for n in self.mentioned for t in all_types.get(n, ()) for st in _type_words(t)}
+        # (only the type word typed right beside the name, before or after it: "어떤 종류의 어항" asks for a kind of
+        # fishing port, the type of the port named, and asks it; jeju-safe-tourism, tune)
+        for n in self.mentioned:
+            said_as = said.get(n) or self.mention_of.get(n)
+            others = {st for t in all_types.get(n, set()) - {types.get(n)} for st in _type_words(t)}
+            start = question.lower().find(said_as.lower()) if said_as else -1
+            if said_as and others and start >= 0:
+                beside = re.findall(r"\w+", question[:start])[-1:] \
+                    + re.findall(r"\w+", question[start + len(said_as):])[:1]
+                own |= others & content_stems(" ".join(beside))
         # the question's words outside the names it types: a type said there is asked about in its own right ("the
         # movies starred by actors in Women in Love": other movies than the one named; not "game 416"'s "game")
         unnamed = plain.lower()
