@@ -2697,6 +2697,7 @@ def test_a_type_word_beside_a_name_two_entities_share_says_which_it_is() -> None
 def test_a_kind_asked_of_a_type_two_entities_of_the_name_have_is_still_asked() -> None:
     # jeju-safe-tourism (tune): "모슬포항" is a fishing port and an area; "what kind of fishing port is it" asks the
     # port's kind: the type word is asked, not said beside the name to tell which of the two is meant
-    facts = [_prop("k", "Moseulpo", "port", "national", "Area"), _edge("a", "Moseulpo", "IN", "Daejeong", "Port", "Town"),
+    facts = [_prop("k", "Moseulpo", "port", "national", "Area"),
+             _edge("a", "Moseulpo", "IN", "Daejeong", "Port", "Town"),
              _prop("c", "Moseulpo", "code", "AREA", "Port")]
     assert _read("What kind of port is Moseulpo?", facts)[0] == "national."
