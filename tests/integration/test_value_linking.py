@@ -826,7 +826,7 @@ def test_a_title_every_edition_shares_said_with_a_year_links_that_edition_once(s
     assert linked == [("Italian Grand Prix 2008", "year")], linked
 
 
-TWEETS = schema_preset("domain", read_only=True, entities=[
+TROLL_TWEETS = schema_preset("domain", read_only=True, entities=[
     EntityMapping(label="User", key="screen_name", name=["screen_name"]),
     EntityMapping(label="Tweet", key="tweet_id", facts=["text"])])
 
@@ -847,7 +847,7 @@ def test_a_record_described_by_the_words_of_its_text_is_linked_without_a_quote(s
                   + 'Priceless.'})
         CREATE (t)-[:POSTED]->(:Tweet {tweet_id: '831601749156851713', text: 'The president spoke about jobs today'})
         """, read_only=False)
-    r = Retriever(server.with_schema(TWEETS))
+    r = Retriever(server.with_schema(TROLL_TWEETS))
 
     def described(question: str) -> set[str]:
         return {le.node.name for le in r.link(question) if le.method == "described"}
