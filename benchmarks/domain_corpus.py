@@ -14169,6 +14169,61 @@ def write_nba_six_dribbles(store: Any, mirror: Path) -> None:
             store.query(statement, {"rows": rows[start:start + _BATCH]}, read_only=False)
 
 
+CONLAW = "bruce-antley/us-law-knowledge-graph"  # the U.S. Law Knowledge Graph (constitutional law; no licence file)
+CONLAW_COMMIT = "59cae8ef5b72a20cce8caf17cdaaa476a305d562"  # its HEAD, 1 June 2026 (graph data of 23 May 2026)
+CONLAW_LOADER = "neo4j_import.py"  # "U.S. Law Knowledge Graph — Neo4j Import Pipeline v0.4"
+CONLAW_DATA = "data/conlaw_graph_v02.json"  # the graph its README and STATE.md name (898 nodes, 1,298 edges)
+# its README's command (`python neo4j_import.py --uri ... --user neo4j --password <password> --file
+# conlaw_graph_v02.json`) with the file where the repository keeps it; no --wipe (the database is empty; --wipe would
+# ask for a typed "yes") and no --queries-only
+CONLAW_COMMAND = ("--password", "unused", "--file", CONLAW_DATA)
+# what it imports besides neo4j, neo4j.exceptions, argparse and sys (given below)
+_CONLAW_IMPORTS = frozenset({"json"})
+
+
+def write_us_constitutional_law(store: Any, mirror: Path) -> None:
+    """neo4j_import.py of bruce-antley/us-law-knowledge-graph (Bruce Antley's "U.S. Law Knowledge Graph", 2026: U.S.
+    constitutional law as a property graph of doctrinal areas, doctrines, doctrinal tests, constitutional provisions
+    and cases, built with LLM-assisted extraction and checked against CourtListener and the Supreme Court Database, as
+    its README says; no licence file; in English) as committed at CONLAW_COMMIT, run as its README runs it over
+    data/conlaw_graph_v02.json (CONLAW_COMMAND). Its main() reads the JSON, creates its five uniqueness constraints
+    and eight indexes (Neo4j 5 syntax already), then MERGEs each node on its id with its labels (Area and Doctrine
+    and DoctrinalTest also TaxonomyNode; Case and ConstitutionalProvision also AuthorityNode) and SETs its fields
+    (`@type`, a test's prongs, a case's opinions and a few nested fields left out; a list of strings kept as a list,
+    any other list or object JSON-written; prongs as prongs_json and prong_count, opinions as opinions_json; nulls
+    left out), then, for each edge whose two ends it finds, `MATCH (source {id: ...}) MATCH (target {id: ...}) MERGE
+    (source)-[r:<edge_type> {id: ...}]->(target) SET r += <its fields>` (valid_from, jurisdiction JSON-written, notes,
+    citation, direction of a MODIFIES, overrule_type of an OVERRULES, ...), then counts what it wrote and runs its six
+    sample queries, which write nothing. It runs in a namespace of its own whose `neo4j` is a driver over the store
+    (each session.run one auto-commit statement, its result's records read by key, single() the first;
+    neo4j.exceptions' ServiceUnavailable and AuthError exception classes), whose `argparse` reads CONLAW_COMMAND,
+    whose `sys.exit` (a file not found, a failed connection) is raised, whose `open` reads only the commit's data file
+    and whose print writes nothing."""
+    def read(path: str) -> bytes:
+        return read_file(CONLAW, path, mirror, CONLAW_COMMIT)
+
+    source = read(CONLAW_LOADER).decode("utf-8")
+    data = read(CONLAW_DATA).decode("utf-8")
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path != CONLAW_DATA:
+            raise CorpusError(f"{CONLAW}: its loader opens {path}, which is not read here")
+        return io.StringIO(data)
+
+    def exit_(code: int = 0) -> None:
+        raise CorpusError(f"{CONLAW}: its loader exited ({code})")
+
+    sys_module = types.ModuleType("sys")
+    sys_module.exit = exit_  # type: ignore[attr-defined]
+    exceptions = types.ModuleType("neo4j.exceptions")
+    exceptions.ServiceUnavailable = type("ServiceUnavailable", (Exception,), {})  # type: ignore[attr-defined]
+    exceptions.AuthError = type("AuthError", (Exception,), {})  # type: ignore[attr-defined]
+    modules = {"neo4j": _script_neo4j(store, lambda: _CongressSession(store)), "neo4j.exceptions": exceptions,
+               "argparse": _command_line_argparse(CONLAW_COMMAND), "sys": sys_module}
+    importer = _loader_importer(CONLAW, modules, _CONLAW_IMPORTS)
+    _run_loader(CONLAW, CONLAW_LOADER, source, importer, open=opened, print=_quiet)
+
+
 # [s35A source and writer above]
 
 
@@ -15024,6 +15079,14 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "1946-47 to 2014-15 (a 2015 student app's data): player names in lower "
                                         "case, teams by abbreviation, one team node per season",
           writer=write_nba_six_dribbles, source=SIXDEGREES),
+    Graph("us-constitutional-law", "frozen", "U.S. constitutional law as a graph (a 2026 knowledge-graph project): "
+                                              "doctrinal areas, doctrines and doctrinal tests with their scrutiny "
+                                              "level and burden, constitutional provisions, and Supreme Court and "
+                                              "other cases with citation, decision date, vote, majority author and "
+                                              "holding; which case established, applied, modified, distinguished "
+                                              "or overruled which doctrine, test or case, and which dissent "
+                                              "intellectually preceded a later holding",
+          writer=write_us_constitutional_law, source=CONLAW),
     # [s35A Graph above]
 
     # [s35B Graph above]
