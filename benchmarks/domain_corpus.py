@@ -5472,6 +5472,55 @@ one player (its script MERGEs by name), two indexes created before its loads (th
 read the helpers' reports (domains, labels, counts, quirks, question mixes), not their questions, while building this
 session's rules from spent graphs' failures; no question of the two frozen graphs is read before their run.
 
+Helper s35A's paragraph, written blind (the thirty-fifth split, in preparation; domain searched: government, law,
+courts, politics, elections, public administration and history, in English, Spanish, Portuguese, German, French,
+Chinese and Korean; this helper began at 23:33 UTC on 3 December 2026, its deadline 01:10). us-constitutional-law:
+github.com/bruce-antley/us-law-knowledge-graph (Bruce Antley's "U.S. Law Knowledge Graph", 2026: U.S. constitutional
+law as a property graph, its README says built with LLM-assisted extraction, schema validation and factual QA against
+CourtListener, its commits record vote, author and date fixes against the Supreme Court Database; no licence file;
+English), its neo4j_import.py ("Neo4j Import Pipeline v0.4") run as its README runs it, at CONLAW_COMMIT (59cae8e,
+its HEAD of 1 June 2026; the graph file's last change is of 23 May), over data/conlaw_graph_v02.json
+(write_us_constitutional_law). What the loader needed: nothing in its Cypher (Neo4j 5 syntax already); it is executed
+as __main__ with a `neo4j` whose driver writes to the store (each session.run one auto-commit statement, its records
+read by key, single() the first, as the Philippine congress loader's), stand-ins for neo4j.exceptions'
+ServiceUnavailable and AuthError, an `argparse` reading CONLAW_COMMAND (its README's command with `--file` where the
+repository keeps the file, data/; no --wipe, which would ask for a typed "yes"), a `sys.exit` that is raised, an
+`open` of that one file and a silent print; its count check and six sample queries run and write nothing (the sixth
+asks for RELATED_TO, which the file no longer has). The graph: 898 nodes (Case 415, Doctrine 350, DoctrinalTest 109,
+Area 20, ConstitutionalProvision 4; Case and ConstitutionalProvision also AuthorityNode, the others also
+TaxonomyNode: 7 labels), 1,298 relationships (ESTABLISHES 351, APPLIES 270, CHILD_OF 242, INTERPRETS 165, MODIFIES
+117, GOVERNED_BY 62, INTELLECTUALLY_PRECEDES 32, DISTINGUISHES 20, OVERRULES 19, GROUNDED_IN 17, INCORPORATES 2,
+PRECONDITION_TO 1), 5 constraints and its indexes; `up` in 38 s (server start included). Cases carry short_name
+("Brandenburg", "NYT v. Sullivan", "Central Hudson"), full_name, citation, decided_date (ISO text), vote ("6-3"),
+majority_author (a surname), holding, status and more; doctrines and tests a label, description, scrutiny_level and
+burden; relationships valid_from, jurisdiction (a list), notes, and a MODIFIES its direction (narrows, expands,
+clarifies, complicates, repudiates, extends), an OVERRULES its overrule_type (explicit, implicit, effective). Quirks
+kept as the file and script write them: the Area labels end in " › Doctrine" (one in " > Doctrine"); 62 cases' dates
+are a year's 1 January (Virginia State Board of Pharmacy's "1976-01-01"), 59 have no vote and 38 no majority author
+(Roe v. Wade neither); a test's prongs, a case's opinions and an INTELLECTUALLY_PRECEDES' opinion_ref are JSON
+strings; relationships are matched on unlabelled ids (unique across the file). Its 14 questions (6 edge: the case that
+overruled Abood and the one that overruled Gobitis, the cases that established the actual malice and intelligible
+principle tests, the later case the Bowers v. Hardwick dissent preceded, the area the Noerr-Pennington doctrine falls
+under; 4 node-property: Korematsu's majority author, Tinker's vote, Miranda's decision date, the O'Brien test's
+scrutiny level; 2 relationship-property: how Employment Division v. Smith modified the Sherbert test, how Brown
+overruled Plessy; 2 two-hop: the majority author of the case that overruled Roe v. Wade, the case that established
+the test governing commercial speech), each answer the only one the graph holds, checked with domain_gold.py (14
+questions, 0 problems); no xgrag command was run on the graph. Overlaps: none of the corpus's graphs holds court
+cases of the U.S. Supreme Court (japan-reparation-lawsuits and legis-graph are other law and government graphs).
+Considered and left out (each grepped here first): jmelgarmartin/congreso_insights, labdados/tec-cid, fdoyle/govtrack,
+JasonMcTigue/project-template, mohammadimathstar/ECtHR-Network, justin-napolitano's Supreme Court repositories,
+ethiry/wikikings, nickwhitt/rex, usuallycwdillon/george, rotunda-uvap/revolutionary-networks, qiuyue97/leader_graph,
+leylines/hidden-history, dmehrotra/department-of-defense-cypher, rmsar/law_graph, VuTrungNguyen/CMG_law,
+ggszk/un-graph, opensanctions/offshore-graph and mneedham/graphing-brexit (in the corpus or left out before, not tried
+again); kuczera/Graphentechnologien's Germania Sacra chapter (apoc.load.json of the project's API at run time, no data
+committed); dainst/Gelehrtenkorrespondenz (the German Archaeological Institute's scholars' letters: its
+neo4j_import.py reads a letters TSV named on its command line that no commit holds, its data/TSV being per-page
+named-entity token files); a Brazilian TSE candidates loader (candidates' e-mail addresses and CPF numbers: private
+data; its repository not named). Seen and not evaluated: maxmilian/lawsHack (Taiwan's court judgments and their
+citations, parsed from downloaded judgments), miskibin/sejmofil (the Polish Sejm), mahry13/crime-organization-graph-
+database, a Chinese emperors-and-dynasties spider (scraped at run time; its repository not named).
+
+
 [s35A paragraph above]
 
 [s35B paragraph above]
@@ -14169,6 +14218,61 @@ def write_nba_six_dribbles(store: Any, mirror: Path) -> None:
             store.query(statement, {"rows": rows[start:start + _BATCH]}, read_only=False)
 
 
+CONLAW = "bruce-antley/us-law-knowledge-graph"  # the U.S. Law Knowledge Graph (constitutional law; no licence file)
+CONLAW_COMMIT = "59cae8ef5b72a20cce8caf17cdaaa476a305d562"  # its HEAD, 1 June 2026 (graph data of 23 May 2026)
+CONLAW_LOADER = "neo4j_import.py"  # "U.S. Law Knowledge Graph — Neo4j Import Pipeline v0.4"
+CONLAW_DATA = "data/conlaw_graph_v02.json"  # the graph its README and STATE.md name (898 nodes, 1,298 edges)
+# its README's command (`python neo4j_import.py --uri ... --user neo4j --password <password> --file
+# conlaw_graph_v02.json`) with the file where the repository keeps it; no --wipe (the database is empty; --wipe would
+# ask for a typed "yes") and no --queries-only
+CONLAW_COMMAND = ("--password", "unused", "--file", CONLAW_DATA)
+# what it imports besides neo4j, neo4j.exceptions, argparse and sys (given below)
+_CONLAW_IMPORTS = frozenset({"json"})
+
+
+def write_us_constitutional_law(store: Any, mirror: Path) -> None:
+    """neo4j_import.py of bruce-antley/us-law-knowledge-graph (Bruce Antley's "U.S. Law Knowledge Graph", 2026: U.S.
+    constitutional law as a property graph of doctrinal areas, doctrines, doctrinal tests, constitutional provisions
+    and cases, built with LLM-assisted extraction and checked against CourtListener and the Supreme Court Database, as
+    its README says; no licence file; in English) as committed at CONLAW_COMMIT, run as its README runs it over
+    data/conlaw_graph_v02.json (CONLAW_COMMAND). Its main() reads the JSON, creates its five uniqueness constraints
+    and eight indexes (Neo4j 5 syntax already), then MERGEs each node on its id with its labels (Area and Doctrine
+    and DoctrinalTest also TaxonomyNode; Case and ConstitutionalProvision also AuthorityNode) and SETs its fields
+    (`@type`, a test's prongs, a case's opinions and a few nested fields left out; a list of strings kept as a list,
+    any other list or object JSON-written; prongs as prongs_json and prong_count, opinions as opinions_json; nulls
+    left out), then, for each edge whose two ends it finds, `MATCH (source {id: ...}) MATCH (target {id: ...}) MERGE
+    (source)-[r:<edge_type> {id: ...}]->(target) SET r += <its fields>` (valid_from, jurisdiction JSON-written, notes,
+    citation, direction of a MODIFIES, overrule_type of an OVERRULES, ...), then counts what it wrote and runs its six
+    sample queries, which write nothing. It runs in a namespace of its own whose `neo4j` is a driver over the store
+    (each session.run one auto-commit statement, its result's records read by key, single() the first;
+    neo4j.exceptions' ServiceUnavailable and AuthError exception classes), whose `argparse` reads CONLAW_COMMAND,
+    whose `sys.exit` (a file not found, a failed connection) is raised, whose `open` reads only the commit's data file
+    and whose print writes nothing."""
+    def read(path: str) -> bytes:
+        return read_file(CONLAW, path, mirror, CONLAW_COMMIT)
+
+    source = read(CONLAW_LOADER).decode("utf-8")
+    data = read(CONLAW_DATA).decode("utf-8")
+
+    def opened(path: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if path != CONLAW_DATA:
+            raise CorpusError(f"{CONLAW}: its loader opens {path}, which is not read here")
+        return io.StringIO(data)
+
+    def exit_(code: int = 0) -> None:
+        raise CorpusError(f"{CONLAW}: its loader exited ({code})")
+
+    sys_module = types.ModuleType("sys")
+    sys_module.exit = exit_  # type: ignore[attr-defined]
+    exceptions = types.ModuleType("neo4j.exceptions")
+    exceptions.ServiceUnavailable = type("ServiceUnavailable", (Exception,), {})  # type: ignore[attr-defined]
+    exceptions.AuthError = type("AuthError", (Exception,), {})  # type: ignore[attr-defined]
+    modules = {"neo4j": _script_neo4j(store, lambda: _CongressSession(store)), "neo4j.exceptions": exceptions,
+               "argparse": _command_line_argparse(CONLAW_COMMAND), "sys": sys_module}
+    importer = _loader_importer(CONLAW, modules, _CONLAW_IMPORTS)
+    _run_loader(CONLAW, CONLAW_LOADER, source, importer, open=opened, print=_quiet)
+
+
 # [s35A source and writer above]
 
 
@@ -15024,6 +15128,14 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "1946-47 to 2014-15 (a 2015 student app's data): player names in lower "
                                         "case, teams by abbreviation, one team node per season",
           writer=write_nba_six_dribbles, source=SIXDEGREES),
+    Graph("us-constitutional-law", "frozen", "U.S. constitutional law as a graph (a 2026 knowledge-graph project): "
+                                              "doctrinal areas, doctrines and doctrinal tests with their scrutiny "
+                                              "level and burden, constitutional provisions, and Supreme Court and "
+                                              "other cases with citation, decision date, vote, majority author and "
+                                              "holding; which case established, applied, modified, distinguished "
+                                              "or overruled which doctrine, test or case, and which dissent "
+                                              "intellectually preceded a later holding",
+          writer=write_us_constitutional_law, source=CONLAW),
     # [s35A Graph above]
 
     # [s35B Graph above]

@@ -6796,6 +6796,115 @@ def test_nba_six_dribbles_refuses_a_script_that_reads_another_file(
         corpus.write_nba_six_dribbles(Recorder(), _sixdegrees_mirror(tmp_path, monkeypatch, other))
 
 
+# bruce-antley/us-law-knowledge-graph's neo4j_import.py, shortened: its imports, its argparse command line, the JSON
+# file it opens, its connection check, a constraint, each node MERGEd with its labels, each edge between two ids it
+# finds, its count check (single() of a result) and its sample queries in a try it passes over
+_CONLAW_LOADER = (
+    "import json\nimport argparse\nimport sys\nfrom neo4j import GraphDatabase\n"
+    "from neo4j.exceptions import ServiceUnavailable, AuthError\n\n"
+    "NODE_TYPE_LABELS = {'Case': ['Case', 'AuthorityNode'], 'DoctrinalTest': ['DoctrinalTest', 'TaxonomyNode']}\n"
+    "EXCLUDE_FIELDS = {'@type', 'prongs'}\n\n"
+    "def connect(uri, user, password):\n    try:\n"
+    "        driver = GraphDatabase.driver(uri, auth=(user, password))\n        driver.verify_connectivity()\n"
+    "        return driver\n    except ServiceUnavailable:\n        sys.exit(1)\n\n"
+    "def props_of(item):\n"
+    "    return {k: (json.dumps(v) if isinstance(v, (dict, list)) and not all(isinstance(i, str) for i in v) else v)\n"
+    "            for k, v in item.items() if k not in EXCLUDE_FIELDS and v is not None}\n\n"
+    "def import_all(driver, data):\n    with driver.session() as session:\n"
+    "        session.run('CREATE CONSTRAINT case_id IF NOT EXISTS FOR (n:Case) REQUIRE n.id IS UNIQUE')\n"
+    "        for key, node_type in (('cases', 'Case'), ('doctrinal_tests', 'DoctrinalTest')):\n"
+    "            labels = ':'.join(NODE_TYPE_LABELS[node_type])\n"
+    "            for node in data['nodes'].get(key, []):\n                props = props_of(node)\n"
+    "                if 'prongs' in node:\n                    props['prong_count'] = len(node['prongs'])\n"
+    "                session.run(f'MERGE (n:{labels} {{id: $id}}) SET n += $props', id=props['id'], props=props)\n"
+    "        existing_ids = {r['id'] for r in session.run('MATCH (n) RETURN n.id as id')}\n"
+    "        for edge in data['edges']:\n"
+    "            if edge['source_id'] not in existing_ids or edge['target_id'] not in existing_ids:\n"
+    "                continue\n"
+    "            props = {k: v for k, v in edge.items() if k not in ('source_id', 'target_id', 'edge_type')}\n"
+    "            session.run(f\"MATCH (source {{id: $source_id}}) MATCH (target {{id: $target_id}}) \"\n"
+    "                        f\"MERGE (source)-[r:{edge['edge_type']} {{id: $edge_id}}]->(target) SET r += $props\",\n"
+    "                        source_id=edge['source_id'], target_id=edge['target_id'], edge_id=edge['id'],\n"
+    "                        props=props)\n"
+    "        print('Nodes:', session.run('MATCH (n) RETURN count(n) as c').single()['c'])\n"
+    "        try:\n            for row in list(session.run('MATCH (a:Area)-[:RELATED_TO]->(b) RETURN a')):\n"
+    "                print(dict(row))\n        except Exception as e:\n            print(e)\n\n"
+    "def main():\n    parser = argparse.ArgumentParser()\n    parser.add_argument('--uri', default='bolt://localhost:7687')\n"
+    "    parser.add_argument('--user', default='neo4j')\n    parser.add_argument('--password', required=True)\n"
+    "    parser.add_argument('--file', default='conlaw_graph_v02.json')\n"
+    "    parser.add_argument('--wipe', action='store_true')\n    args = parser.parse_args()\n"
+    "    try:\n        with open(args.file) as f:\n            data = json.load(f)\n"
+    "    except FileNotFoundError:\n        sys.exit(1)\n"
+    "    driver = connect(args.uri, args.user, args.password)\n"
+    "    if args.wipe:\n        input('Type yes to confirm: ')\n"
+    "    import_all(driver, data)\n    driver.close()\n\n"
+    "if __name__ == '__main__':\n    main()\n")
+_CONLAW_GRAPH = {
+    "meta": {"node_count": 2, "edge_count": 2},
+    "nodes": {"cases": [{"@type": "Case", "id": "brown_v_board_1954", "short_name": "Brown v. Board of Education",
+                         "vote": "9-0", "courtlistener_id": None, "tags": ["equal_protection"]}],
+              "doctrinal_tests": [{"@type": "DoctrinalTest", "id": "strict_scrutiny_ep", "label": "Strict Scrutiny",
+                                   "prongs": [{"prong": 1}, {"prong": 2}]}]},
+    "edges": [{"id": "e1", "source_id": "brown_v_board_1954", "target_id": "strict_scrutiny_ep",
+               "edge_type": "APPLIES", "valid_from": "1954-05-17"},
+              {"id": "e2", "source_id": "brown_v_board_1954", "target_id": "plessy_v_ferguson_1896",
+               "edge_type": "OVERRULES", "overrule_type": "effective"}]}
+
+
+class _ConlawRecorder(Recorder):
+    """A Recorder whose reads give back what a server would: the ids the loader's MERGEs wrote, and a count."""
+
+    def query(self, statement: str, params: dict[str, Any] | None = None, read_only: bool = True) -> list[Any]:
+        super().query(statement, params, read_only)
+        if statement == "MATCH (n) RETURN n.id as id":
+            return [{"id": p["id"]} for s, p in self.calls if s.startswith("MERGE (n:")]
+        return [{"c": 2}] if "count(n)" in statement else []
+
+
+def _conlaw_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str = _CONLAW_LOADER) -> Path:
+    import json
+
+    monkeypatch.setattr(corpus, "CONLAW_COMMIT", "HEAD")  # an ordinary clone: its checked-out files
+    return _clone(tmp_path, corpus.CONLAW, {corpus.CONLAW_LOADER: loader,
+                                            corpus.CONLAW_DATA: json.dumps(_CONLAW_GRAPH),
+                                            "conlaw_graph_v02.html": "<html></html>"})
+
+
+def test_us_constitutional_law_runs_its_import_script_over_the_repositorys_graph_json(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = _ConlawRecorder()
+    corpus.write_us_constitutional_law(store, _conlaw_mirror(tmp_path, monkeypatch))
+    statements = [statement for statement, _ in store.calls]
+    assert statements[0] == "CREATE CONSTRAINT case_id IF NOT EXISTS FOR (n:Case) REQUIRE n.id IS UNIQUE"
+    # each node MERGEd with both its labels, its fields as the script makes them (no @type, no nulls, a list of
+    # strings kept, prongs counted); the edge whose end it did not write (Plessy) is skipped; no --wipe, no input()
+    assert store.calls[1:3] == [
+        ("MERGE (n:Case:AuthorityNode {id: $id}) SET n += $props",
+         {"id": "brown_v_board_1954", "props": {"id": "brown_v_board_1954", "short_name": "Brown v. Board of "
+                                                "Education", "vote": "9-0", "tags": ["equal_protection"]}}),
+        ("MERGE (n:DoctrinalTest:TaxonomyNode {id: $id}) SET n += $props",
+         {"id": "strict_scrutiny_ep", "props": {"id": "strict_scrutiny_ep", "label": "Strict Scrutiny",
+                                                "prong_count": 2}})]
+    assert statements[3] == "MATCH (n) RETURN n.id as id"
+    assert store.calls[4] == (
+        "MATCH (source {id: $source_id}) MATCH (target {id: $target_id}) "
+        "MERGE (source)-[r:APPLIES {id: $edge_id}]->(target) SET r += $props",
+        {"source_id": "brown_v_board_1954", "target_id": "strict_scrutiny_ep", "edge_id": "e1",
+         "props": {"id": "e1", "valid_from": "1954-05-17"}})
+    assert statements[5:] == ["MATCH (n) RETURN count(n) as c", "MATCH (a:Area)-[:RELATED_TO]->(b) RETURN a"]
+
+
+@pytest.mark.parametrize(("loader", "refused"), [
+    (_CONLAW_LOADER.replace("import sys\n", "import sys\nimport subprocess\n"), "imports subprocess"),
+    (_CONLAW_LOADER.replace("with open(args.file) as f:", "with open('conlaw_graph_v02.html') as f:"),
+     "opens conlaw_graph_v02.html"),
+    (_CONLAW_LOADER.replace("driver.verify_connectivity()", "raise ServiceUnavailable()"), r"exited \(1\)")])
+def test_us_constitutional_law_reads_only_its_graph_file_and_raises_an_exit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, loader: str, refused: str) -> None:
+    with pytest.raises(corpus.CorpusError, match=refused):
+        corpus.write_us_constitutional_law(_ConlawRecorder(), _conlaw_mirror(tmp_path, monkeypatch, loader))
+
+
 # [s35A tests above]
 
 # [s35B tests above]
