@@ -14175,6 +14175,68 @@ def write_nba_six_dribbles(store: Any, mirror: Path) -> None:
 # [s35B source and writer above]
 
 
+NC_BIRDS = "ESIPFed/wildlife-with-neo4j"  # ESIP Lab's Neo4j for avian conservation in North Carolina (2020-2021)
+NC_BIRDS_COMMIT = "bbd217adcaa6f80fa90361ca4cd2e0b9b68d8ed6"  # its HEAD (18 November 2021)
+# its graph as apoc.export.json wrote it (JSON lines: each node with its id, labels and properties, then each
+# relationship with its type, start and end ids); apoc.import.json is what loads such a file
+NC_BIRDS_EXPORT = "2021-03-11 NCBirdConservationNeo4j.JSONExport.json"
+_NC_BIRDS_KEY = "`__nc_birds_import`"  # a temporary label whose neo4jImportId relationships are matched by
+
+
+def _nc_birds_label(label: str) -> str:
+    return "`" + label.replace("`", "``") + "`"
+
+
+def write_nc_bird_conservation(store: Any, mirror: Path) -> None:
+    """The graph of ESIPFed/wildlife-with-neo4j (ESIP Lab's 2020-2021 experiment with Neo4j for bird conservation
+    planning in North Carolina, by Brian Wee and colleagues; no licence file), read at NC_BIRDS_COMMIT from its
+    apoc.export.json file (2021-03-11 NCBirdConservationNeo4j.JSONExport.json, JSON lines) and written as
+    apoc.import.json writes such a file: each node with its labels and properties, each relationship of its type
+    between the nodes its start and end ids name, with its properties. Each node carries, while the file is read, a
+    temporary label and its export id (apoc.import.json's neo4jImportId), removed at the end (as its cleanup option
+    removes it): the graph is the exported one. Nodes without a label or property in the file are written so."""
+    data = read_file(NC_BIRDS, NC_BIRDS_EXPORT, mirror, NC_BIRDS_COMMIT).decode("utf-8")
+    nodes: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    rels: dict[str, list[dict[str, Any]]] = {}
+    ids: set[str] = set()
+    for number, line in enumerate(data.splitlines(), 1):
+        if not line.strip():
+            continue
+        item = json.loads(line)
+        properties = item.get("properties", {})
+        if any(isinstance(value, dict) for value in properties.values()):
+            raise CorpusError(f"{NC_BIRDS}: line {number} of {NC_BIRDS_EXPORT} has a map property, not a Neo4j value")
+        if item.get("type") == "node":
+            ids.add(str(item["id"]))
+            labels = tuple(sorted(item.get("labels", [])))
+            nodes.setdefault(labels, []).append({"id": str(item["id"]), "properties": properties})
+        elif item.get("type") == "relationship":
+            rels.setdefault(item["label"], []).append({"start": str(item["start"]["id"]),
+                                                       "end": str(item["end"]["id"]), "properties": properties})
+        else:
+            raise CorpusError(f"{NC_BIRDS}: line {number} of {NC_BIRDS_EXPORT} is neither a node nor a relationship")
+    for rows in rels.values():
+        for row in rows:
+            if row["start"] not in ids or row["end"] not in ids:
+                raise CorpusError(f"{NC_BIRDS}: a relationship of {NC_BIRDS_EXPORT} joins a node it does not hold")
+    store.query(f"CREATE INDEX nc_birds_import IF NOT EXISTS FOR (n:{_NC_BIRDS_KEY}) ON (n.neo4jImportId)",
+                read_only=False)
+    for labels, rows in nodes.items():
+        written = "".join(":" + _nc_birds_label(label) for label in labels)
+        statement = (f"UNWIND $rows AS row CREATE (n:{_NC_BIRDS_KEY}{written} {{neo4jImportId: row.id}}) "
+                     "SET n += row.properties")
+        for start in range(0, len(rows), _BATCH):
+            store.query(statement, {"rows": rows[start:start + _BATCH]}, read_only=False)
+    for rel_type, rows in rels.items():
+        statement = (f"UNWIND $rows AS row MATCH (a:{_NC_BIRDS_KEY} {{neo4jImportId: row.start}}) "
+                     f"MATCH (b:{_NC_BIRDS_KEY} {{neo4jImportId: row.end}}) "
+                     f"CREATE (a)-[r:{_nc_birds_label(rel_type)}]->(b) SET r += row.properties")
+        for start in range(0, len(rows), _BATCH):
+            store.query(statement, {"rows": rows[start:start + _BATCH]}, read_only=False)
+    store.query(f"MATCH (n:{_NC_BIRDS_KEY}) REMOVE n:{_NC_BIRDS_KEY}, n.neo4jImportId", read_only=False)
+    store.query("DROP INDEX nc_birds_import IF EXISTS", read_only=False)
+
+
 # [s35C source and writer above]
 
 
@@ -15028,6 +15090,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     # [s35B Graph above]
 
+    Graph("nc-bird-conservation", "frozen", "North Carolina's bird conservation planning (2021): bird species with "
+                                            "their codes, taxonomy, status and population estimates, the 2015 "
+                                            "Wildlife Action Plan's priorities, habitats, geographies, plans and "
+                                            "organizations", writer=write_nc_bird_conservation, source=NC_BIRDS),
     # [s35C Graph above]
 
     # [s35D Graph above]
