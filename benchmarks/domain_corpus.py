@@ -5476,6 +5476,57 @@ session's rules from spent graphs' failures; no question of the two frozen graph
 
 [s35B paragraph above]
 
+Helper s35C's paragraph, written blind (the thirty-fifth split, in preparation; domain searched: science, medicine,
+biology, chemistry, agriculture, environment, climate and education), started at 00:27 UTC for a 01:10 deadline:
+nc-bird-conservation, from ESIPFed/wildlife-with-neo4j (https://github.com/ESIPFed/wildlife-with-neo4j, the ESIP Lab's
+2020-2021 experiment, by Brian Wee and colleagues, with Neo4j for bird conservation planning in North Carolina; no
+licence file; English), its graph as apoc.export.json wrote it, "2021-03-11 NCBirdConservationNeo4j.JSONExport.json"
+(JSON lines, 1.9 MB), read at NC_BIRDS_COMMIT (bbd217a, its HEAD of 18 November 2021). The repository has no Cypher load
+script: the export is its graph (its notebook, Use_cases_v2_0.ipynb, queries the same graph on an Aura instance), and
+apoc.import.json is what loads such a file; the writer (write_nc_bird_conservation) writes it as that procedure does,
+each node with its labels and properties (one UNWIND per label set), each relationship of its type between the nodes its
+start and end ids name, the export ids kept on a temporary label while the file is read (apoc.import.json's
+neo4jImportId) and removed at the end with the label and its index (as the procedure's cleanup option removes them), so
+the graph is the exported one; it refuses a line that is neither a node nor a relationship, a map-valued property and a
+relationship whose end the file does not hold. The graph: 1,274 nodes and 7,324 relationships, 62 labels (a node has
+several: Priority and Ncwap15Priority 542 with name "NCWAP 2015 Surveys Priority 551", hasText, hasPriorityType and the
+section's index, and a kind label, ManagementPracticesPriority 132, ResearchPriority 129,
+ConservationProgramsAndPartnershipsPriority 97, MonitoringPriority 92, SurveysPriority 92; Bird and Species 286, with
+common and scientific names, genus, family, order, AOS 4- and 6-letter codes, eBird and Avibase codes, Partners in
+Flight population estimate and half-life, state and federal status, breeding and wintering presence, and labels NcSgcn
+98, NcManagementConcern 77, NcKnowledgeConcern 77 and, for some, their order and family, Passeriformes 10, Charadriidae
+1; Geography 118, with State 50, BirdConservationRegion 39, JointVentureRegion 20, Flyway 5, Ecoregion 4; Habitat 41 and
+Ncwap15Habitat 42, with UplandCommunities 17, WetlandNaturalCommunities 13, AquaticCommunities 12; Organization 17,
+Partnership 9, Plan 11, Project 4), and 255 nodes with no label and no property; relationships HAS_HABITAT 1,976,
+HAS_SPECIES 1,920, HAS_PLAN 1,273, HAS_PRIORITY 1,244, HAS_GEOGRAPHY_OVERLAP 381, HAS_GEOGRAPHY 325, HAS_ORGANIZATION
+196, HAS_PROJECT 9, **none with a property**; `up` in under 50 s (server start included). Quirks kept as the export
+holds them: most links are written both ways (a bird HAS_HABITAT a habitat, which HAS_SPECIES it; a plan HAS_PRIORITY a
+priority, which HAS_PLAN it); the 255 empty nodes are lines of the export with an id only, and links reach them (the
+Yellow Rail HAS_PLAN one beside its named plan, the colonial waterbird surveys HAS_ORGANIZATION one); each Bird
+Conservation Region of North Carolina is two nodes of one name, an "old" batch one and a 2020-12-16 one with its number
+and descriptive name ("Appalachian Mountains"), and a bird links to both; numbers are strings ("hasPifPopEst": "100000",
+publication years), the Golden-Winged Warbler plan of 2012 has the year "2007"; key spellings as written
+("hasManagmentNeed" beside "hasManagementNeed", "HasScopeOf", "HasGeography"); "Mafic Glades and Barrrens"; Spruce-Fir
+Forest and Northern Hardwood Forests typed Wetland Natural Communities. The 14 questions, in English: 7 edge (a
+habitat's ecoregion, twice; the organization behind a plan and a project; a bird's conservation region, survey project
+and one plan), 5 node-property (a bird's scientific name, banding code, state status, population estimate; a plan's
+primary author), no relationship-property (the graph has no relationship property), 2 two-hop (the primary author of a
+bird's one plan; the descriptive name of a bird's conservation region); domain_gold.py check: 14 questions, 0 problems;
+no xgrag command was run on the graph. Overlaps: virus-hosts, virus-knowledge-graph and ecosystem-services (biology and
+environment, other subjects); no bird or conservation-plan graph in the corpus. Considered by s35C and left out:
+jagdeep227/CS305_Project-Farmer_Advisory (an Indian crop advisor's LOAD CSVs over its own CSVs: its five files hold 21
+to 42 rows each, under 100 nodes, too small), code-bandit/AgricultureAdvisor (four crops in a survey CSV),
+Pejomi/jupyter-notebook (CDP cities' emissions and reduction targets: its LOAD CSVs are in another repository,
+Pejomi/db-frontend's page, and match cities by internal node ids), a FishBase freshwater and saltwater fish LOAD CSV
+(its repository not named by the index; FishBase's species.csv not found committed), a Bangladesh crop, season and
+disease loader (graph/loader.py with a default password "12345agri"; repository not named by the index), an Ayurvedic
+herb, compound and effect LOAD CSV (repository not named; its CSVs look generated), a NASA meteorite-landings LOAD CSV
+(no names: meteorites by id, years and coordinates), nasif952/Krishibot and RithikaDevaraj/Prakriti (agriculture
+chatbots with no committed graph data), and, in the corpus or left out before, Sixing Huang's KEGG diseases
+(dgg32/kegg_disease), supervanya/flavoenzymes, paul-shannon/bio-gdb, miladNemati-1/MACNeo4j, etalab-ia/ami-ia-chub, the
+Météo-France Synop LOAD CSV, tlam25/network-of-awards-and-winners, username-gigo-is-not-available's FCSE study programs,
+JoanWu5/University-Knowledge-Graph and wvirtue/Plant-Knowledge-Graph.
+
 [s35C paragraph above]
 
 [s35D paragraph above]
