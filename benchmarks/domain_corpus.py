@@ -5525,6 +5525,57 @@ database, a Chinese emperors-and-dynasties spider (scraped at run time; its repo
 
 [s35B paragraph above]
 
+Helper s35C's paragraph, written blind (the thirty-fifth split, in preparation; domain searched: science, medicine,
+biology, chemistry, agriculture, environment, climate and education), started at 00:27 UTC for a 01:10 deadline:
+nc-bird-conservation, from ESIPFed/wildlife-with-neo4j (https://github.com/ESIPFed/wildlife-with-neo4j, the ESIP Lab's
+2020-2021 experiment, by Brian Wee and colleagues, with Neo4j for bird conservation planning in North Carolina; no
+licence file; English), its graph as apoc.export.json wrote it, "2021-03-11 NCBirdConservationNeo4j.JSONExport.json"
+(JSON lines, 1.9 MB), read at NC_BIRDS_COMMIT (bbd217a, its HEAD of 18 November 2021). The repository has no Cypher load
+script: the export is its graph (its notebook, Use_cases_v2_0.ipynb, queries the same graph on an Aura instance), and
+apoc.import.json is what loads such a file; the writer (write_nc_bird_conservation) writes it as that procedure does,
+each node with its labels and properties (one UNWIND per label set), each relationship of its type between the nodes its
+start and end ids name, the export ids kept on a temporary label while the file is read (apoc.import.json's
+neo4jImportId) and removed at the end with the label and its index (as the procedure's cleanup option removes them), so
+the graph is the exported one; it refuses a line that is neither a node nor a relationship, a map-valued property and a
+relationship whose end the file does not hold. The graph: 1,274 nodes and 7,324 relationships, 62 labels (a node has
+several: Priority and Ncwap15Priority 542 with name "NCWAP 2015 Surveys Priority 551", hasText, hasPriorityType and the
+section's index, and a kind label, ManagementPracticesPriority 132, ResearchPriority 129,
+ConservationProgramsAndPartnershipsPriority 97, MonitoringPriority 92, SurveysPriority 92; Bird and Species 286, with
+common and scientific names, genus, family, order, AOS 4- and 6-letter codes, eBird and Avibase codes, Partners in
+Flight population estimate and half-life, state and federal status, breeding and wintering presence, and labels NcSgcn
+98, NcManagementConcern 77, NcKnowledgeConcern 77 and, for some, their order and family, Passeriformes 10, Charadriidae
+1; Geography 118, with State 50, BirdConservationRegion 39, JointVentureRegion 20, Flyway 5, Ecoregion 4; Habitat 41 and
+Ncwap15Habitat 42, with UplandCommunities 17, WetlandNaturalCommunities 13, AquaticCommunities 12; Organization 17,
+Partnership 9, Plan 11, Project 4), and 255 nodes with no label and no property; relationships HAS_HABITAT 1,976,
+HAS_SPECIES 1,920, HAS_PLAN 1,273, HAS_PRIORITY 1,244, HAS_GEOGRAPHY_OVERLAP 381, HAS_GEOGRAPHY 325, HAS_ORGANIZATION
+196, HAS_PROJECT 9, **none with a property**; `up` in under 50 s (server start included). Quirks kept as the export
+holds them: most links are written both ways (a bird HAS_HABITAT a habitat, which HAS_SPECIES it; a plan HAS_PRIORITY a
+priority, which HAS_PLAN it); the 255 empty nodes are lines of the export with an id only, and links reach them (the
+Yellow Rail HAS_PLAN one beside its named plan, the colonial waterbird surveys HAS_ORGANIZATION one); each Bird
+Conservation Region of North Carolina is two nodes of one name, an "old" batch one and a 2020-12-16 one with its number
+and descriptive name ("Appalachian Mountains"), and a bird links to both; numbers are strings ("hasPifPopEst": "100000",
+publication years), the Golden-Winged Warbler plan of 2012 has the year "2007"; key spellings as written
+("hasManagmentNeed" beside "hasManagementNeed", "HasScopeOf", "HasGeography"); "Mafic Glades and Barrrens"; Spruce-Fir
+Forest and Northern Hardwood Forests typed Wetland Natural Communities. The 14 questions, in English: 7 edge (a
+habitat's ecoregion, twice; the organization behind a plan and a project; a bird's conservation region, survey project
+and one plan), 5 node-property (a bird's scientific name, banding code, state status, population estimate; a plan's
+primary author), no relationship-property (the graph has no relationship property), 2 two-hop (the primary author of a
+bird's one plan; the descriptive name of a bird's conservation region); domain_gold.py check: 14 questions, 0 problems;
+no xgrag command was run on the graph. Overlaps: virus-hosts, virus-knowledge-graph and ecosystem-services (biology and
+environment, other subjects); no bird or conservation-plan graph in the corpus. Considered by s35C and left out:
+jagdeep227/CS305_Project-Farmer_Advisory (an Indian crop advisor's LOAD CSVs over its own CSVs: its five files hold 21
+to 42 rows each, under 100 nodes, too small), code-bandit/AgricultureAdvisor (four crops in a survey CSV),
+Pejomi/jupyter-notebook (CDP cities' emissions and reduction targets: its LOAD CSVs are in another repository,
+Pejomi/db-frontend's page, and match cities by internal node ids), a FishBase freshwater and saltwater fish LOAD CSV
+(its repository not named by the index; FishBase's species.csv not found committed), a Bangladesh crop, season and
+disease loader (graph/loader.py with a default password "12345agri"; repository not named by the index), an Ayurvedic
+herb, compound and effect LOAD CSV (repository not named; its CSVs look generated), a NASA meteorite-landings LOAD CSV
+(no names: meteorites by id, years and coordinates), nasif952/Krishibot and RithikaDevaraj/Prakriti (agriculture
+chatbots with no committed graph data), and, in the corpus or left out before, Sixing Huang's KEGG diseases
+(dgg32/kegg_disease), supervanya/flavoenzymes, paul-shannon/bio-gdb, miladNemati-1/MACNeo4j, etalab-ia/ami-ia-chub, the
+Météo-France Synop LOAD CSV, tlam25/network-of-awards-and-winners, username-gigo-is-not-available's FCSE study programs,
+JoanWu5/University-Knowledge-Graph and wvirtue/Plant-Knowledge-Graph.
+
 [s35C paragraph above]
 
 [s35D paragraph above]
@@ -14279,6 +14330,68 @@ def write_us_constitutional_law(store: Any, mirror: Path) -> None:
 # [s35B source and writer above]
 
 
+NC_BIRDS = "ESIPFed/wildlife-with-neo4j"  # ESIP Lab's Neo4j for avian conservation in North Carolina (2020-2021)
+NC_BIRDS_COMMIT = "bbd217adcaa6f80fa90361ca4cd2e0b9b68d8ed6"  # its HEAD (18 November 2021)
+# its graph as apoc.export.json wrote it (JSON lines: each node with its id, labels and properties, then each
+# relationship with its type, start and end ids); apoc.import.json is what loads such a file
+NC_BIRDS_EXPORT = "2021-03-11 NCBirdConservationNeo4j.JSONExport.json"
+_NC_BIRDS_KEY = "`__nc_birds_import`"  # a temporary label whose neo4jImportId relationships are matched by
+
+
+def _nc_birds_label(label: str) -> str:
+    return "`" + label.replace("`", "``") + "`"
+
+
+def write_nc_bird_conservation(store: Any, mirror: Path) -> None:
+    """The graph of ESIPFed/wildlife-with-neo4j (ESIP Lab's 2020-2021 experiment with Neo4j for bird conservation
+    planning in North Carolina, by Brian Wee and colleagues; no licence file), read at NC_BIRDS_COMMIT from its
+    apoc.export.json file (2021-03-11 NCBirdConservationNeo4j.JSONExport.json, JSON lines) and written as
+    apoc.import.json writes such a file: each node with its labels and properties, each relationship of its type
+    between the nodes its start and end ids name, with its properties. Each node carries, while the file is read, a
+    temporary label and its export id (apoc.import.json's neo4jImportId), removed at the end (as its cleanup option
+    removes it): the graph is the exported one. Nodes without a label or property in the file are written so."""
+    data = read_file(NC_BIRDS, NC_BIRDS_EXPORT, mirror, NC_BIRDS_COMMIT).decode("utf-8")
+    nodes: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    rels: dict[str, list[dict[str, Any]]] = {}
+    ids: set[str] = set()
+    for number, line in enumerate(data.splitlines(), 1):
+        if not line.strip():
+            continue
+        item = json.loads(line)
+        properties = item.get("properties", {})
+        if any(isinstance(value, dict) for value in properties.values()):
+            raise CorpusError(f"{NC_BIRDS}: line {number} of {NC_BIRDS_EXPORT} has a map property, not a Neo4j value")
+        if item.get("type") == "node":
+            ids.add(str(item["id"]))
+            labels = tuple(sorted(item.get("labels", [])))
+            nodes.setdefault(labels, []).append({"id": str(item["id"]), "properties": properties})
+        elif item.get("type") == "relationship":
+            rels.setdefault(item["label"], []).append({"start": str(item["start"]["id"]),
+                                                       "end": str(item["end"]["id"]), "properties": properties})
+        else:
+            raise CorpusError(f"{NC_BIRDS}: line {number} of {NC_BIRDS_EXPORT} is neither a node nor a relationship")
+    for rows in rels.values():
+        for row in rows:
+            if row["start"] not in ids or row["end"] not in ids:
+                raise CorpusError(f"{NC_BIRDS}: a relationship of {NC_BIRDS_EXPORT} joins a node it does not hold")
+    store.query(f"CREATE INDEX nc_birds_import IF NOT EXISTS FOR (n:{_NC_BIRDS_KEY}) ON (n.neo4jImportId)",
+                read_only=False)
+    for labels, rows in nodes.items():
+        written = "".join(":" + _nc_birds_label(label) for label in labels)
+        statement = (f"UNWIND $rows AS row CREATE (n:{_NC_BIRDS_KEY}{written} {{neo4jImportId: row.id}}) "
+                     "SET n += row.properties")
+        for start in range(0, len(rows), _BATCH):
+            store.query(statement, {"rows": rows[start:start + _BATCH]}, read_only=False)
+    for rel_type, rows in rels.items():
+        statement = (f"UNWIND $rows AS row MATCH (a:{_NC_BIRDS_KEY} {{neo4jImportId: row.start}}) "
+                     f"MATCH (b:{_NC_BIRDS_KEY} {{neo4jImportId: row.end}}) "
+                     f"CREATE (a)-[r:{_nc_birds_label(rel_type)}]->(b) SET r += row.properties")
+        for start in range(0, len(rows), _BATCH):
+            store.query(statement, {"rows": rows[start:start + _BATCH]}, read_only=False)
+    store.query(f"MATCH (n:{_NC_BIRDS_KEY}) REMOVE n:{_NC_BIRDS_KEY}, n.neo4jImportId", read_only=False)
+    store.query("DROP INDEX nc_birds_import IF EXISTS", read_only=False)
+
+
 # [s35C source and writer above]
 
 
@@ -15140,6 +15253,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     # [s35B Graph above]
 
+    Graph("nc-bird-conservation", "frozen", "North Carolina's bird conservation planning (2021): bird species with "
+                                            "their codes, taxonomy, status and population estimates, the 2015 "
+                                            "Wildlife Action Plan's priorities, habitats, geographies, plans and "
+                                            "organizations", writer=write_nc_bird_conservation, source=NC_BIRDS),
     # [s35C Graph above]
 
     # [s35D Graph above]

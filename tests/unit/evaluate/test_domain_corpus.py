@@ -6909,6 +6909,75 @@ def test_us_constitutional_law_reads_only_its_graph_file_and_raises_an_exit(
 
 # [s35B tests above]
 
+_NC_BIRDS_LINES = (
+    '{"type":"node","id":"0","labels":["Bird","Species"],"properties":{"name":"Piping Plover","isSgcn":true}}\n'
+    '{"type":"node","id":"7","labels":["Species","Bird"],"properties":{"name":"American Goldfinch"}}\n'
+    '{"type":"node","id":"912"}\n'
+    '{"type":"node","id":"3","labels":["Plan"],"properties":{"name":"NC WAP 2015"}}\n'
+    '{"id":"0","type":"relationship","label":"HAS_PLAN","start":{"id":"0","labels":["Bird","Species"]},'
+    '"end":{"id":"3","labels":["Plan"]}}\n'
+    '{"id":"1","type":"relationship","label":"HAS_PLAN","start":{"id":"7"},"end":{"id":"912"}}\n')
+
+
+def _nc_birds_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lines: str = _NC_BIRDS_LINES) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "ESIPFed+wildlife-with-neo4j" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / corpus.NC_BIRDS_EXPORT).write_text(lines, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "export"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # a later commit would empty the export: the corpus reads the pinned one
+    (fetched / corpus.NC_BIRDS_EXPORT).write_text("", encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "NC_BIRDS_COMMIT", pinned)
+    return tmp_path
+
+
+def test_nc_bird_conservation_imports_the_export_by_label_set_and_type_then_drops_its_import_ids(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_nc_bird_conservation(store, _nc_birds_mirror(tmp_path, monkeypatch))
+    statements = [statement for statement, _ in store.calls]
+    params = [p for _, p in store.calls]
+    key = "`__nc_birds_import`"
+    assert statements[0] == f"CREATE INDEX nc_birds_import IF NOT EXISTS FOR (n:{key}) ON (n.neo4jImportId)"
+    # one statement per label set (the two birds' labels in another order are one set), the label-less node too
+    assert statements[1] == (f"UNWIND $rows AS row CREATE (n:{key}:`Bird`:`Species` {{neo4jImportId: row.id}}) "
+                             "SET n += row.properties")
+    assert params[1] == {"rows": [{"id": "0", "properties": {"name": "Piping Plover", "isSgcn": True}},
+                                  {"id": "7", "properties": {"name": "American Goldfinch"}}]}
+    assert statements[2] == f"UNWIND $rows AS row CREATE (n:{key} {{neo4jImportId: row.id}}) SET n += row.properties"
+    assert params[2] == {"rows": [{"id": "912", "properties": {}}]}
+    assert statements[3].startswith(f"UNWIND $rows AS row CREATE (n:{key}:`Plan` ")
+    assert statements[4] == (f"UNWIND $rows AS row MATCH (a:{key} {{neo4jImportId: row.start}}) "
+                             f"MATCH (b:{key} {{neo4jImportId: row.end}}) "
+                             "CREATE (a)-[r:`HAS_PLAN`]->(b) SET r += row.properties")
+    assert params[4] == {"rows": [{"start": "0", "end": "3", "properties": {}},
+                                  {"start": "7", "end": "912", "properties": {}}]}
+    assert statements[5:] == [f"MATCH (n:{key}) REMOVE n:{key}, n.neo4jImportId",
+                              "DROP INDEX nc_birds_import IF EXISTS"]
+
+
+def test_nc_bird_conservation_refuses_a_dangling_relationship_an_unknown_line_and_a_map_property(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    dangling = _NC_BIRDS_LINES.replace('"end":{"id":"912"}', '"end":{"id":"999"}')
+    with pytest.raises(corpus.CorpusError, match="joins a node it does not hold"):
+        corpus.write_nc_bird_conservation(Recorder(), _nc_birds_mirror(tmp_path / "a", monkeypatch, dangling))
+    unknown = _NC_BIRDS_LINES + '{"type":"path","id":"5"}\n'
+    with pytest.raises(corpus.CorpusError, match="line 7 .* is neither a node nor a relationship"):
+        corpus.write_nc_bird_conservation(Recorder(), _nc_birds_mirror(tmp_path / "b", monkeypatch, unknown))
+    nested = _NC_BIRDS_LINES.replace('"isSgcn":true', '"isSgcn":{"a":1}')
+    with pytest.raises(corpus.CorpusError, match="line 1 .* has a map property"):
+        corpus.write_nc_bird_conservation(Recorder(), _nc_birds_mirror(tmp_path / "c", monkeypatch, nested))
+    store = Recorder()
+    corpus.write_nc_bird_conservation(store, _nc_birds_mirror(tmp_path / "d", monkeypatch))
+    assert len(store.calls) == 7  # the pinned commit's export, not the later, empty one
+
+
 # [s35C tests above]
 
 # [s35D tests above]
