@@ -14184,6 +14184,100 @@ def write_nba_six_dribbles(store: Any, mirror: Path) -> None:
 # [s35E source and writer above]
 
 
+RUNWAY = "a-s-g93/neo4j-runway"  # Alex Gilmore's Neo4j Runway (Apache-2.0): an LLM data modeller and its examples
+RUNWAY_COMMIT = "16b44177d434465f7fbeef59273444c963343726"  # 6 December 2024, the mirror's HEAD
+RUNWAY_COUNTRIES_NOTEBOOK = "examples/end_to_end/single_file/countries/countries.ipynb"
+# pandas.read_csv's default missing-value strings: PyIngest reads with them and fills what they match with ""
+_PANDAS_NA = frozenset({"", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN",
+                        "<NA>", "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null"})
+
+
+def _pyingest_config(text: str) -> tuple[str, list[str], list[dict[str, Any]]]:
+    """(basepath, pre_ingest statements, files) of the PyIngest YAML that Runway's PyIngestConfigGenerator writes
+    (as its notebook prints it): `basepath:`, `pre_ingest:` items one a line, and `files:` entries of chunk_size,
+    cql (a block scalar indented under it) and url. Anything else in the YAML is refused."""
+    lines = text.splitlines()
+    basepath, pre, files = "./", [], []
+    section = ""
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        i += 1
+        if not line.strip():
+            continue
+        if m := re.fullmatch(r"(\w+):\s*(.*)", line):
+            section = m[1]
+            if section == "basepath":
+                basepath = m[2].strip()
+            elif section not in {"server_uri", "admin_user", "admin_pass", "database", "pre_ingest", "files"}:
+                raise CorpusError(f"{RUNWAY}: the PyIngest config has a key this loader does not know: {section}")
+            continue
+        if section == "pre_ingest" and (m := re.fullmatch(r"\s*-\s+(.*)", line)):
+            pre.append(m[1].strip().rstrip(";"))
+            continue
+        if section == "files" and (m := re.fullmatch(r"-?\s*(\w+):\s*(.*)", line.strip())):
+            if line.lstrip().startswith("-"):
+                files.append({})
+            key, value = m[1], m[2].strip()
+            if not files or key not in {"chunk_size", "cql", "url"}:
+                raise CorpusError(f"{RUNWAY}: the PyIngest config has a files entry this loader does not know: {line}")
+            if key == "cql":
+                indent = len(line) - len(line.lstrip()) + 2
+                block = []
+                while i < len(lines) and (not lines[i].strip() or len(lines[i]) - len(lines[i].lstrip()) >= indent):
+                    block.append(lines[i][indent:])
+                    i += 1
+                files[-1]["cql"] = "\n".join(block).strip()
+            else:
+                files[-1][key] = int(value) if key == "chunk_size" else value
+            continue
+        raise CorpusError(f"{RUNWAY}: a line of the PyIngest config this loader does not read: {line}")
+    if not files or any(set(f) != {"chunk_size", "cql", "url"} for f in files):
+        raise CorpusError(f"{RUNWAY}: the PyIngest config has no files, or a file without chunk_size, cql and url")
+    return basepath, pre, files
+
+
+def _pyingest_rows(data: bytes) -> list[dict[str, str]]:
+    """Rows as Runway's PyIngest.load_csv gives them: the header the first line split on commas, every field read as a
+    string by pandas' C parser, a missing value (an empty field or one of pandas' NA strings) filled with "", a line
+    with more fields than the header skipped (on_bad_lines="skip"), a shorter one filled with ""."""
+    text = data.decode("utf-8")
+    first, _, rest = text.partition("\n")
+    header = first.strip().split(",")
+    rows = []
+    for fields in csv.reader(io.StringIO(rest)):
+        if not fields or len(fields) > len(header):
+            continue
+        fields += [""] * (len(header) - len(fields))
+        rows.append({k: ("" if v in _PANDAS_NA else v) for k, v in zip(header, fields, strict=True)})
+    return rows
+
+
+def write_runway_countries(store: Any, mirror: Path) -> None:
+    """The PyIngest config that examples/end_to_end/single_file/countries/countries.ipynb of a-s-g93/neo4j-runway
+    generated and printed (cell 32's output), run as the notebook's `PyIngest(config=pyingest_yaml)` runs it: its
+    pre_ingest constraints, then each file entry's cql over examples/data/countries/countries.csv (the url, relative
+    to the notebook's folder) in chunks of chunk_size rows passed as $dict.rows, fields as PyIngest reads them."""
+    notebook = json.loads(read_file(RUNWAY, RUNWAY_COUNTRIES_NOTEBOOK, mirror, RUNWAY_COMMIT))
+    printed = ["".join(o.get("text", "")) for c in notebook["cells"] if c["cell_type"] == "code"
+               and "print(pyingest_yaml)" in "".join(c["source"]) for o in c.get("outputs", [])]
+    if len(printed) != 1:
+        raise CorpusError(f"{RUNWAY}: {RUNWAY_COUNTRIES_NOTEBOOK} has no one printed PyIngest config")
+    basepath, pre, files = _pyingest_config(printed[0])
+    for statement in pre:
+        store.query(statement, read_only=False)
+    folder = posixpath.dirname(RUNWAY_COUNTRIES_NOTEBOOK)
+    cache: dict[str, list[dict[str, str]]] = {}
+    for entry in files:
+        url = entry["url"].replace("$BASE", basepath, 1)
+        path = posixpath.normpath(posixpath.join(folder, url))
+        if path not in cache:
+            cache[path] = _pyingest_rows(read_file(RUNWAY, path, mirror, RUNWAY_COMMIT))
+        rows, size = cache[path], entry["chunk_size"]
+        for start in range(0, len(rows), size):
+            store.query(entry["cql"], {"dict": {"rows": rows[start:start + size]}}, read_only=False)
+
+
 # [s35F source and writer above]
 
 
@@ -15034,6 +15128,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     # [s35E Graph above]
 
+    Graph("runway-countries", "frozen", "The world's 250 countries and territories with their regions, subregions, "
+                                        "currencies, capitals and time-zone lists (Neo4j Runway's countries "
+                                        "example: an LLM-generated PyIngest config over the countries-states-cities "
+                                        "database's countries.csv)",
+          writer=write_runway_countries, source=RUNWAY),
     # [s35F Graph above]
 ]}
 
