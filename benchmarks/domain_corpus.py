@@ -14197,7 +14197,9 @@ def _pyingest_config(text: str) -> tuple[str, list[str], list[dict[str, Any]]]:
     (as its notebook prints it): `basepath:`, `pre_ingest:` items one a line, and `files:` entries of chunk_size,
     cql (a block scalar indented under it) and url. Anything else in the YAML is refused."""
     lines = text.splitlines()
-    basepath, pre, files = "./", [], []
+    basepath = "./"
+    pre: list[str] = []
+    files: list[dict[str, Any]] = []
     section = ""
     i = 0
     while i < len(lines):
