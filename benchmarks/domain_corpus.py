@@ -5482,6 +5482,45 @@ session's rules from spent graphs' failures; no question of the two frozen graph
 
 [s35E paragraph above]
 
+Helper s35F's paragraph, written blind (the thirty-fifth split, in preparation; domain searched: travel, transport,
+geography, energy, infrastructure, technology, software, cybersecurity and telecoms, in English, Chinese, Japanese,
+Korean, French, Spanish and Portuguese). runway-countries: github.com/a-s-g93/neo4j-runway (Alex Gilmore's Neo4j
+Runway, Apache-2.0, Python, an LLM-driven data modeller whose examples load their CSVs with its PyIngest), pinned at
+16b4417 of 6 December 2024 (RUNWAY_COMMIT, write_runway_countries). The load script is the PyIngest config that
+examples/end_to_end/single_file/countries/countries.ipynb generated with its modeller and printed (the one cell that
+prints pyingest_yaml), which the notebook then runs with `PyIngest(config=pyingest_yaml)`: its pre_ingest constraints,
+then each of its twelve file entries' cql over examples/data/countries/countries.csv (the url `$BASE/../../../data/
+countries/countries.csv`, resolved from the notebook's folder) in chunks of chunk_size (100) rows passed as
+$dict.rows, as written. The loader changes no statement; it reads the rows as PyIngest.load_csv does (the header the
+first line split on commas, every field a string, an empty field or one of pandas' NA strings filled with "", a line
+with more fields than the header skipped) and reads the YAML with a small parser of its own that refuses any key or
+files field it does not know (the corpus imports no YAML library). Size: 931 nodes in 6 labels (Country 250 with
+name, phoneCode, latitude and longitude; Timezone 245; Capital 245; Currency 161; Subregion 23; Region 7) and 1,274
+relationships (LOCATED_IN Country to Region 250, PART_OF Country to Subregion 250, USES Country to Currency 250,
+SHARES_TIMEZONE_WITH Country to Timezone 250, HAS_CAPITAL 250, HAS_SUBREGION Region to Subregion 24), no
+relationship properties; `up` took about 11 s. Quirks kept as the config writes them: a Region, a Subregion and a
+Capital named "" (the countries with no region, subregion or capital in the file, such as Bouvet Island and
+Antarctica, MERGEd on the empty string PyIngest fills in), phoneCode null for the 26 countries whose code is not a
+bare integer (toIntegerOrNull of "+358-18"), each Timezone named by a country's whole time-zone list as the file
+writes it (`[{zoneName:'Asia\\/Kabul',gmtOffset:16200,...}]`), Currency keyed by its name, and one Capital
+node Kingston for the two countries whose capital the file names Kingston. The 14 questions: 7 edge (capitals both ways, currencies both ways, a subregion,
+a region, a subregion's region), 4 node-property (two phone codes, a latitude, a longitude), no
+relationship-property (the graph has no relationship properties), 3 two-hop (through a capital or a currency to a
+currency, subregion or region); domain_gold.py check: 0 problems; no xgrag command was run on the graph. Overlaps:
+countries (tomasonjo's Countries of the World: countries and their regions) and europe-rivers (European capitals).
+Considered by s35F and left out (each grepped here first): the same repository's multi_file countries example (its
+cities.csv is not in the mirror, over the size limit) and docs/examples/countries/countries.md (an earlier run of the
+single-file example whose data/csv/countries.csv is not committed); jonathasfsilva/xeque-mate (a Portuguese ransomware
+chatbot: a dozen rows a file, victims such as "Banco XYZ" invented); a Sichuan scenic-spot py2neo loader over
+景点知识图谱_三元组.csv (two labels; its repository not named by the search); DavidHospi/neo (sncf-stations),
+Szynol00/MobileDevices-GraphDB (mobile-devices), xiong-ying/KG-Rec-Sys-Tourism-SG and the European rail network
+(in the corpus); the UCS satellites loaders, the world PowerPlant LOAD CSV, thomas-delacour/neo4j-metro,
+julio24048/neo4j-metro-parisien, dixse-pt/neo4j, aymericastellanet's Paris metro, syedhassaanahmed's London tube,
+IgorRozani's São Paulo transport, eijiuchiyama/busca-rota, Salle-Arquitect/mdas_neo4j, edancabreraav/API-Caso02,
+Lkruitwagen/global-fossil-fuel-supply-chain, Planet9V/agent-optimization-deployment and remi-espie/learning_Neo4J
+(left out before); the substation, transformer and smart-meter grid loaders found by `MERGE (s:Substation` (rows
+generated with range()); the Vessel loaders found by `MERGE (v:Vessel` (AIS feeds and APIs read at run time).
+
 [s35F paragraph above]
 """
 
@@ -15132,8 +15171,8 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     Graph("runway-countries", "frozen", "The world's 250 countries and territories with their regions, subregions, "
                                         "currencies, capitals and time-zone lists (Neo4j Runway's countries "
-                                        "example: an LLM-generated PyIngest config over the countries-states-cities "
-                                        "database's countries.csv)",
+                                        "example: the PyIngest config its LLM modeller generated, over its "
+                                        "countries.csv)",
           writer=write_runway_countries, source=RUNWAY),
     # [s35F Graph above]
 ]}
