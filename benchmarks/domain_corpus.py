@@ -5503,7 +5503,8 @@ Capital named "" (the countries with no region, subregion or capital in the file
 Antarctica, MERGEd on the empty string PyIngest fills in), phoneCode null for the 26 countries whose code is not a
 bare integer (toIntegerOrNull of "+358-18"), each Timezone named by a country's whole time-zone list as the file
 writes it (`[{zoneName:'Asia\\/Kabul',gmtOffset:16200,...}]`), Currency keyed by its name, and one Capital
-node Kingston for the two countries whose capital the file names Kingston. The 14 questions: 7 edge (capitals both ways, currencies both ways, a subregion,
+node Kingston for the two countries whose capital the file names Kingston. The 14 questions: 7 edge (capitals
+both ways, currencies both ways, a subregion,
 a region, a subregion's region), 4 node-property (two phone codes, a latitude, a longitude), no
 relationship-property (the graph has no relationship properties), 3 two-hop (through a capital or a currency to a
 currency, subregion or region); domain_gold.py check: 0 problems; no xgrag command was run on the graph. Overlaps:
