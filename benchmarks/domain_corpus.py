@@ -5498,7 +5498,8 @@ files field it does not know (the corpus imports no YAML library). Size: 931 nod
 name, phoneCode, latitude and longitude; Timezone 245; Capital 245; Currency 161; Subregion 23; Region 7) and 1,274
 relationships (LOCATED_IN Country to Region 250, PART_OF Country to Subregion 250, USES Country to Currency 250,
 SHARES_TIMEZONE_WITH Country to Timezone 250, HAS_CAPITAL 250, HAS_SUBREGION Region to Subregion 24), no
-relationship properties; `up` took 11 s and 25 s in two runs. Quirks kept as the config writes them: a Region, a Subregion and a
+relationship properties; `up` took 11 s and 25 s in two runs. Quirks kept as the config writes them: a Region,
+a Subregion and a
 Capital named "" (the countries with no region, subregion or capital in the file, such as Bouvet Island and
 Antarctica, MERGEd on the empty string PyIngest fills in), phoneCode null for the 26 countries whose code is not a
 bare integer (toIntegerOrNull of "+358-18"), each Timezone named by a country's whole time-zone list as the file
