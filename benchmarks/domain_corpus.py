@@ -5582,6 +5582,47 @@ JoanWu5/University-Knowledge-Graph and wvirtue/Plant-Knowledge-Graph.
 
 [s35E paragraph above]
 
+Helper s35F's paragraph, written blind (the thirty-fifth split, in preparation; domain searched: travel, transport,
+geography, energy, infrastructure, technology, software, cybersecurity and telecoms, in English, Chinese, Japanese,
+Korean, French, Spanish and Portuguese). runway-countries: github.com/a-s-g93/neo4j-runway (Alex Gilmore's Neo4j
+Runway, Apache-2.0, Python, an LLM-driven data modeller whose examples load their CSVs with its PyIngest), pinned at
+16b4417 of 6 December 2024 (RUNWAY_COMMIT, write_runway_countries). The load script is the PyIngest config that
+examples/end_to_end/single_file/countries/countries.ipynb generated with its modeller and printed (the one cell that
+prints pyingest_yaml), which the notebook then runs with `PyIngest(config=pyingest_yaml)`: its pre_ingest constraints,
+then each of its twelve file entries' cql over examples/data/countries/countries.csv (the url `$BASE/../../../data/
+countries/countries.csv`, resolved from the notebook's folder) in chunks of chunk_size (100) rows passed as
+$dict.rows, as written. The loader changes no statement; it reads the rows as PyIngest.load_csv does (the header the
+first line split on commas, every field a string, an empty field or one of pandas' NA strings filled with "", a line
+with more fields than the header skipped) and reads the YAML with a small parser of its own that refuses any key or
+files field it does not know (the corpus imports no YAML library). Size: 931 nodes in 6 labels (Country 250 with
+name, phoneCode, latitude and longitude; Timezone 245; Capital 245; Currency 161; Subregion 23; Region 7) and 1,274
+relationships (LOCATED_IN Country to Region 250, PART_OF Country to Subregion 250, USES Country to Currency 250,
+SHARES_TIMEZONE_WITH Country to Timezone 250, HAS_CAPITAL 250, HAS_SUBREGION Region to Subregion 24), no
+relationship properties; `up` took 11 s and 25 s in two runs. Quirks kept as the config writes them: a Region,
+a Subregion and a
+Capital named "" (the countries with no region, subregion or capital in the file, such as Bouvet Island and
+Antarctica, MERGEd on the empty string PyIngest fills in), phoneCode null for the 26 countries whose code is not a
+bare integer (toIntegerOrNull of "+358-18"), each Timezone named by a country's whole time-zone list as the file
+writes it (`[{zoneName:'Asia\\/Kabul',gmtOffset:16200,...}]`), Currency keyed by its name, and one Capital
+node Kingston for the two countries whose capital the file names Kingston. The 14 questions: 7 edge (capitals
+both ways, currencies both ways, a subregion,
+a region, a subregion's region), 4 node-property (two phone codes, a latitude, a longitude), no
+relationship-property (the graph has no relationship properties), 3 two-hop (through a capital or a currency to a
+currency, subregion or region); domain_gold.py check: 0 problems; no xgrag command was run on the graph. Overlaps:
+countries (tomasonjo's Countries of the World: countries and their regions) and europe-rivers (European capitals).
+Considered by s35F and left out (each grepped here first): the same repository's multi_file countries example (its
+cities.csv is not in the mirror, over the size limit) and docs/examples/countries/countries.md (an earlier run of the
+single-file example whose data/csv/countries.csv is not committed); jonathasfsilva/xeque-mate (a Portuguese ransomware
+chatbot: a dozen rows a file, victims such as "Banco XYZ" invented); a Sichuan scenic-spot py2neo loader over
+景点知识图谱_三元组.csv (two labels; its repository not named by the search); DavidHospi/neo (sncf-stations),
+Szynol00/MobileDevices-GraphDB (mobile-devices), xiong-ying/KG-Rec-Sys-Tourism-SG and the European rail network
+(in the corpus); the UCS satellites loaders, the world PowerPlant LOAD CSV, thomas-delacour/neo4j-metro,
+julio24048/neo4j-metro-parisien, dixse-pt/neo4j, aymericastellanet's Paris metro, syedhassaanahmed's London tube,
+IgorRozani's São Paulo transport, eijiuchiyama/busca-rota, Salle-Arquitect/mdas_neo4j, edancabreraav/API-Caso02,
+Lkruitwagen/global-fossil-fuel-supply-chain, Planet9V/agent-optimization-deployment and remi-espie/learning_Neo4J
+(left out before); the substation, transformer and smart-meter grid loaders found by `MERGE (s:Substation` (rows
+generated with range()); the Vessel loaders found by `MERGE (v:Vessel` (AIS feeds and APIs read at run time).
+
 [s35F paragraph above]
 """
 
@@ -14401,6 +14442,102 @@ def write_nc_bird_conservation(store: Any, mirror: Path) -> None:
 # [s35E source and writer above]
 
 
+RUNWAY = "a-s-g93/neo4j-runway"  # Alex Gilmore's Neo4j Runway (Apache-2.0): an LLM data modeller and its examples
+RUNWAY_COMMIT = "16b44177d434465f7fbeef59273444c963343726"  # 6 December 2024, the mirror's HEAD
+RUNWAY_COUNTRIES_NOTEBOOK = "examples/end_to_end/single_file/countries/countries.ipynb"
+# pandas.read_csv's default missing-value strings: PyIngest reads with them and fills what they match with ""
+_PANDAS_NA = frozenset({"", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN",
+                        "<NA>", "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null"})
+
+
+def _pyingest_config(text: str) -> tuple[str, list[str], list[dict[str, Any]]]:
+    """(basepath, pre_ingest statements, files) of the PyIngest YAML that Runway's PyIngestConfigGenerator writes
+    (as its notebook prints it): `basepath:`, `pre_ingest:` items one a line, and `files:` entries of chunk_size,
+    cql (a block scalar indented under it) and url. Anything else in the YAML is refused."""
+    lines = text.splitlines()
+    basepath = "./"
+    pre: list[str] = []
+    files: list[dict[str, Any]] = []
+    section = ""
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        i += 1
+        if not line.strip():
+            continue
+        if m := re.fullmatch(r"(\w+):\s*(.*)", line):
+            section = m[1]
+            if section == "basepath":
+                basepath = m[2].strip()
+            elif section not in {"server_uri", "admin_user", "admin_pass", "database", "pre_ingest", "files"}:
+                raise CorpusError(f"{RUNWAY}: the PyIngest config has a key this loader does not know: {section}")
+            continue
+        if section == "pre_ingest" and (m := re.fullmatch(r"\s*-\s+(.*)", line)):
+            pre.append(m[1].strip().rstrip(";"))
+            continue
+        if section == "files" and (m := re.fullmatch(r"-?\s*(\w+):\s*(.*)", line.strip())):
+            if line.lstrip().startswith("-"):
+                files.append({})
+            key, value = m[1], m[2].strip()
+            if not files or key not in {"chunk_size", "cql", "url"}:
+                raise CorpusError(f"{RUNWAY}: the PyIngest config has a files entry this loader does not know: {line}")
+            if key == "cql":
+                indent = len(line) - len(line.lstrip()) + 2
+                block = []
+                while i < len(lines) and (not lines[i].strip() or len(lines[i]) - len(lines[i].lstrip()) >= indent):
+                    block.append(lines[i][indent:])
+                    i += 1
+                files[-1]["cql"] = "\n".join(block).strip()
+            else:
+                files[-1][key] = int(value) if key == "chunk_size" else value
+            continue
+        raise CorpusError(f"{RUNWAY}: a line of the PyIngest config this loader does not read: {line}")
+    if not files or any(set(f) != {"chunk_size", "cql", "url"} for f in files):
+        raise CorpusError(f"{RUNWAY}: the PyIngest config has no files, or a file without chunk_size, cql and url")
+    return basepath, pre, files
+
+
+def _pyingest_rows(data: bytes) -> list[dict[str, str]]:
+    """Rows as Runway's PyIngest.load_csv gives them: the header the first line split on commas, every field read as a
+    string by pandas' C parser, a missing value (an empty field or one of pandas' NA strings) filled with "", a line
+    with more fields than the header skipped (on_bad_lines="skip"), a shorter one filled with ""."""
+    text = data.decode("utf-8")
+    first, _, rest = text.partition("\n")
+    header = first.strip().split(",")
+    rows = []
+    for fields in csv.reader(io.StringIO(rest)):
+        if not fields or len(fields) > len(header):
+            continue
+        fields += [""] * (len(header) - len(fields))
+        rows.append({k: ("" if v in _PANDAS_NA else v) for k, v in zip(header, fields, strict=True)})
+    return rows
+
+
+def write_runway_countries(store: Any, mirror: Path) -> None:
+    """The PyIngest config that examples/end_to_end/single_file/countries/countries.ipynb of a-s-g93/neo4j-runway
+    generated and printed (cell 32's output), run as the notebook's `PyIngest(config=pyingest_yaml)` runs it: its
+    pre_ingest constraints, then each file entry's cql over examples/data/countries/countries.csv (the url, relative
+    to the notebook's folder) in chunks of chunk_size rows passed as $dict.rows, fields as PyIngest reads them."""
+    notebook = json.loads(read_file(RUNWAY, RUNWAY_COUNTRIES_NOTEBOOK, mirror, RUNWAY_COMMIT))
+    printed = ["".join(o.get("text", "")) for c in notebook["cells"] if c["cell_type"] == "code"
+               and "print(pyingest_yaml)" in "".join(c["source"]) for o in c.get("outputs", [])]
+    if len(printed) != 1:
+        raise CorpusError(f"{RUNWAY}: {RUNWAY_COUNTRIES_NOTEBOOK} has no one printed PyIngest config")
+    basepath, pre, files = _pyingest_config(printed[0])
+    for statement in pre:
+        store.query(statement, read_only=False)
+    folder = posixpath.dirname(RUNWAY_COUNTRIES_NOTEBOOK)
+    cache: dict[str, list[dict[str, str]]] = {}
+    for entry in files:
+        url = entry["url"].replace("$BASE", basepath, 1)
+        path = posixpath.normpath(posixpath.join(folder, url))
+        if path not in cache:
+            cache[path] = _pyingest_rows(read_file(RUNWAY, path, mirror, RUNWAY_COMMIT))
+        rows, size = cache[path], entry["chunk_size"]
+        for start in range(0, len(rows), size):
+            store.query(entry["cql"], {"dict": {"rows": rows[start:start + size]}}, read_only=False)
+
+
 # [s35F source and writer above]
 
 
@@ -15263,6 +15400,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     # [s35E Graph above]
 
+    Graph("runway-countries", "frozen", "The world's 250 countries and territories with their regions, subregions, "
+                                        "currencies, capitals and time-zone lists (Neo4j Runway's countries "
+                                        "example: the PyIngest config its LLM modeller generated, over its "
+                                        "countries.csv)",
+          writer=write_runway_countries, source=RUNWAY),
     # [s35F Graph above]
 ]}
 

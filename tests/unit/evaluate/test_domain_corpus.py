@@ -6984,4 +6984,70 @@ def test_nc_bird_conservation_refuses_a_dangling_relationship_an_unknown_line_an
 
 # [s35E tests above]
 
+# Neo4j Runway's countries notebook, shortened: a printed PyIngest config (constraints, a Country entry with a
+# `|-` block, a Region entry with a `|` block, chunks of 2 rows) and countries.csv with a quoted comma, an NA string,
+# an empty field and a line with one field too many
+_RUNWAY_CONFIG = ("server_uri: bolt://localhost:7687\nadmin_user: neo4j\nadmin_pass: password\ndatabase: neo4j\n"
+                  "basepath: ./\n\npre_ingest:\n  - CREATE CONSTRAINT country_id IF NOT EXISTS FOR (n:Country) "
+                  "REQUIRE n.id IS UNIQUE;\nfiles:\n- chunk_size: 2\n  cql: |-\n    WITH $dict.rows AS rows\n"
+                  "    UNWIND rows AS row\n    MERGE (n:Country {id: toIntegerOrNull(row.id)})\n"
+                  "    SET n.name = row.name\n  url: $BASE/../../../data/countries/countries.csv\n- chunk_size: 2\n"
+                  "  cql: |\n    WITH $dict.rows AS rows\n    UNWIND rows AS row\n"
+                  "    MERGE (n:Region {name: row.region})\n  url: $BASE/../../../data/countries/countries.csv\n\n")
+_RUNWAY_CSV = ("id,name,region\n1,\"Bonaire, Sint Eustatius and Saba\",Americas\n2,Namibia,NA\n3,Bouvet Island,\n"
+               "4,Too,Many,Fields\n5,Nauru,Oceania\n")
+
+
+def _runway_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, config: str = _RUNWAY_CONFIG) -> Path:
+    import json
+    import subprocess
+
+    fetched = tmp_path / "a-s-g93+neo4j-runway" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    cells = [{"cell_type": "code", "source": ["pyingest_yaml = gen.generate_config_string()\n", "print(pyingest_yaml)"],
+              "outputs": [{"output_type": "stream", "name": "stdout", "text": config.splitlines(keepends=True)}]},
+             {"cell_type": "code", "source": ["PyIngest(config=pyingest_yaml, verbose=False)"], "outputs": []}]
+    notebook = fetched / corpus.RUNWAY_COUNTRIES_NOTEBOOK
+    notebook.parent.mkdir(parents=True)
+    notebook.write_text(json.dumps({"cells": cells}), encoding="utf-8")
+    (fetched / "examples/data/countries").mkdir(parents=True)
+    (fetched / "examples/data/countries/countries.csv").write_text(_RUNWAY_CSV, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "countries"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    (fetched / "examples/data/countries/countries.csv").write_text("id,name,region\n9,Later,Asia\n", "utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "RUNWAY_COMMIT", pinned)
+    return tmp_path
+
+
+def test_runway_countries_runs_the_printed_pyingest_config_in_chunks_over_rows_as_pyingest_reads_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_runway_countries(store, _runway_mirror(tmp_path, monkeypatch))
+    country = ("WITH $dict.rows AS rows\nUNWIND rows AS row\nMERGE (n:Country {id: toIntegerOrNull(row.id)})\n"
+               "SET n.name = row.name")
+    region = "WITH $dict.rows AS rows\nUNWIND rows AS row\nMERGE (n:Region {name: row.region})"
+    rows = [{"id": "1", "name": "Bonaire, Sint Eustatius and Saba", "region": "Americas"},
+            {"id": "2", "name": "Namibia", "region": ""}, {"id": "3", "name": "Bouvet Island", "region": ""},
+            {"id": "5", "name": "Nauru", "region": "Oceania"}]  # the pinned commit's rows, the long line skipped
+    assert store.calls == [
+        ("CREATE CONSTRAINT country_id IF NOT EXISTS FOR (n:Country) REQUIRE n.id IS UNIQUE", {}),
+        (country, {"dict": {"rows": rows[:2]}}), (country, {"dict": {"rows": rows[2:]}}),
+        (region, {"dict": {"rows": rows[:2]}}), (region, {"dict": {"rows": rows[2:]}})]
+
+
+def test_runway_countries_refuses_a_config_it_does_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    config = _RUNWAY_CONFIG.replace("post_ingest", "").replace("files:\n", "post_ingest:\n  - MATCH (n) DETACH "
+                                                              "DELETE n\nfiles:\n")
+    with pytest.raises(corpus.CorpusError, match="does not know: post_ingest"):
+        corpus.write_runway_countries(Recorder(), _runway_mirror(tmp_path, monkeypatch, config))
+    assert corpus._pyingest_config(_RUNWAY_CONFIG)[0] == "./"
+    with pytest.raises(corpus.CorpusError, match="files entry this loader does not know"):
+        corpus._pyingest_config(_RUNWAY_CONFIG.replace("chunk_size: 2\n  cql: |\n",
+                                                       "chunk_size: 2\n  field_separator: ;\n  cql: |\n"))
+
+
 # [s35F tests above]
