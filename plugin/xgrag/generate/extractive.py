@@ -249,7 +249,9 @@ def _flat_text(text: str) -> str:
 # Words from which a name is a sentence, no name a "which <noun>" is answered by (a tweet's text), where it holds a
 # sentence's break, a link, a handle or a hashtag (a title of as many words holds none)
 SENTENCE_WORDS = 8
-_SENTENCE_MARK = re.compile(r"[.!?]\s+\w|https?://|(?<!\w)[@#]\w")
+# (a full stop after an abbreviation is no break: "West Virginia State Board of Education v. Barnette", a case's name;
+# us-constitutional-law, the thirty-fifth split's, answered "what decision overruled Gobitis" with a value for it)
+_SENTENCE_MARK = re.compile(r"\b[^\W\d_]{3,}\.\s+\w|[!?]\s+\w|https?://|(?<!\w)[@#]\w")
 
 
 def _sentence_named(name: str) -> bool:

@@ -2701,3 +2701,13 @@ def test_a_kind_asked_of_a_type_two_entities_of_the_name_have_is_still_asked() -
              _edge("a", "Moseulpo", "IN", "Daejeong", "Port", "Town"),
              _prop("c", "Moseulpo", "code", "AREA", "Port")]
     assert _read("What kind of port is Moseulpo?", facts)[0] == "national."
+
+
+def test_a_case_named_with_an_abbreviation_is_no_sentence() -> None:
+    # us-constitutional-law (the thirty-fifth split's, spent): "v." is no sentence's break; the case that overruled
+    # Gobitis answers "what decision", not the overruling's `overrule_type`
+    barnette = "West Virginia State Board of Education v. Barnette"
+    facts = [_edge("o", barnette, "OVERRULES", "Minersville School District v. Gobitis", "Case", "Case"),
+             Fact("t", barnette, "overrule type", "explicit", "property",
+                  ("OVERRULES", "Minersville School District v. Gobitis"), head_type="Case")]
+    assert _read("What decision overruled Minersville School District v. Gobitis?", facts)[0] == barnette + "."
