@@ -5635,6 +5635,18 @@ runs), with a Region, a Subregion and a Capital named "", Timezone nodes named b
 countries without a phone code ("+358-18" is no integer). The lead read the helpers' reports (domains, labels, counts,
 quirks, question mixes), not their questions, while building this session's rules from spent and tune graphs'
 failures; no question of the three frozen graphs is read before their run.
+
+[s36A paragraph above]
+
+[s36B paragraph above]
+
+[s36C paragraph above]
+
+[s36D paragraph above]
+
+[s36E paragraph above]
+
+[s36F paragraph above]
 """
 
 from __future__ import annotations
@@ -14536,6 +14548,24 @@ def write_runway_countries(store: Any, mirror: Path) -> None:
             store.query(entry["cql"], {"dict": {"rows": rows[start:start + size]}}, read_only=False)
 
 
+# [s36A source and writer above]
+
+
+# [s36B source and writer above]
+
+
+# [s36C source and writer above]
+
+
+# [s36D source and writer above]
+
+
+# [s36E source and writer above]
+
+
+# [s36F source and writer above]
+
+
 GRAPHS: dict[str, Graph] = {g.name: g for g in [
     Graph("airport-routes", "spent", "airports, cities, regions, countries, continents; routes with distances",
           writer=write_airport_routes),
@@ -15390,6 +15420,17 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "example: the PyIngest config its LLM modeller generated, over its "
                                         "countries.csv)",
           writer=write_runway_countries, source=RUNWAY),
+    # [s36A Graph above]
+
+    # [s36B Graph above]
+
+    # [s36C Graph above]
+
+    # [s36D Graph above]
+
+    # [s36E Graph above]
+
+    # [s36F Graph above]
 ]}
 
 

@@ -7049,3 +7049,16 @@ def test_runway_countries_refuses_a_config_it_does_not_read(tmp_path: Path, monk
     with pytest.raises(corpus.CorpusError, match="files entry this loader does not know"):
         corpus._pyingest_config(_RUNWAY_CONFIG.replace("chunk_size: 2\n  cql: |\n",
                                                        "chunk_size: 2\n  field_separator: ;\n  cql: |\n"))
+
+
+# [s36A tests above]
+
+# [s36B tests above]
+
+# [s36C tests above]
+
+# [s36D tests above]
+
+# [s36E tests above]
+
+# [s36F tests above]
