@@ -162,7 +162,7 @@ from xgrag.retrieval.words import STOP as _STOP
 
 __all__ = ["UNKNOWN", "READER_VERSION", "ExtractiveReader", "content_stems", "mentioned_names", "stem"]
 
-READER_VERSION = "extractive-v38"
+READER_VERSION = "extractive-v39"
 # How much closer to the question (the cosine of the relation's words to the question's spans) a named entity's
 # relationship must be than every key of its own values to be read before them where the question says no word of
 # the graph (_Reading._closer): the two sides of an asked word measured 0.15-0.31 apart ("occupation": Has_Job
@@ -197,7 +197,10 @@ _WHO_VERB = re.compile(r"\s*who\s+([a-z]+)\b")
 _YES_NO = re.compile(r"^\s*(?:is|are|was|were|has|have|had)\b")
 # the words that set a named entity aside ("besides X", "other than X"): the answer is not X
 _EXCLUDING = r"(?:besides|aside\s+from|apart\s+from|other\s+than|except(?:\s+for)?|excluding|not\s+counting)"
-_CHOICE = re.compile(r"\b(?:an? |the )?([a-z][a-z-]+) or (?:an? |the )?([a-z][a-z-]+)\W*$")
+# (a list of them too, its last of up to three words: "explicitly, implicitly or only in effect"; us-constitutional-law,
+# spent, was read as a yes/no question and answered with the other case named)
+_CHOICE = re.compile(r"\b((?:[a-z][a-z-]+,\s+){0,4})(?:an? |the )?([a-z][a-z-]+),? or (?:an? |the )?"
+                     r"((?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+)\W*$")
 # Nouns that ask what class something is in ("what kind of place", "which sort of business"), as stems.
 # "the <type> that / linked to / written by <entity>": an entity referred to by its type and its tie to another
 _REFERRED = re.compile(r"\bthe\s+([a-z]+)\s+(?:that|which|who|whose|linked|related|connected|[a-z]{3,}ed)\b")
@@ -1316,6 +1319,22 @@ class _Reading:
                 self.wh_noun, self.wh_modifier = _noun_stem(noun.group(2), vocabulary), _noun_stem(first, vocabulary)
             else:
                 self.wh_noun, self.wh_modifier = _noun_stem(first, vocabulary), _noun_stem(third.lower(), vocabulary)
+        # a name of two capitalised words before a lower-case noun of the graph is that noun's modifier, the noun
+        # asked: "which Supreme Court case created X" asks for a Case, not a court ("Supreme Court of the United
+        # States", a case's `court_name`, answered it; us-constitutional-law, spent); "which Premier League club".
+        # (Not in German, which capitalises every noun; not before a verb, past or -s, or an auxiliary.)
+        if first and second and third and noun is not None and not foreign and not self.german \
+                and folded[noun.start(1)].isupper() and folded[noun.start(2)].isupper() and third.islower() \
+                and third not in WEAK and third not in _AUXILIARIES and not third.endswith("ed") \
+                and third not in IRREGULAR_PAST and stem(third) in vocabulary:
+            self.wh_noun, self.wh_modifier = stem(third), _noun_stem(second, vocabulary)
+        # ... and three words that are a type's name as the graph writes it, head last, ask for that type: "which
+        # bird conservation region" asks for a BirdConservationRegion, not a "conservation" that a priority's type
+        # also says (nc-bird-conservation, spent)
+        if first and second and third and noun is not None and not foreign and third.islower() and any(
+                [stem(w) for w in key_tokens(key_text(t).lower())] == [stem(first), stem(second), stem(third)]
+                for t in set(types.values())):
+            self.wh_noun, self.wh_modifier = stem(third), stem(second)
         # "which local government area": words whose initials are a type or key of the graph (LGA) ask for it
         spelled = re.search(r"\b(?:which|what)\s+((?:[a-z]+\s+){1,3}[a-z]+)", plain.lower())
         if spelled is not None:
@@ -1453,7 +1472,8 @@ class _Reading:
         # question says but whose values, any entity's in the context, state one of them ("Urbano", "Rural
         # Adjacente": tipoCidade): that key is asked
         choice = _CHOICE.search(plain.lower().strip())
-        options = {stem(w) for w in choice.groups() if w not in WEAK} if choice else set()
+        options = {stem(w) for w in re.findall(r"[a-z][a-z-]+", " ".join(choice.groups())) if w not in WEAK} \
+            if choice else set()
         # so is the state a yes/no question asks about ("is the skill X published?": a status "published"), of the
         # entity it names: its words beyond the names and types, said by a short value
         yes_no = not options and _YES_NO.match(plain.lower()) is not None

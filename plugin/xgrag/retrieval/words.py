@@ -79,6 +79,12 @@ SYNONYM_STEMS = {
     "slay": "kill", "slew": "kill", "slain": "kill", "murd": "kill", "murder": "kill", "purchas": "buy",
     "manufactur": "mak", "creat": "mak", "resid": "liv", "employ": "work", "situat": "locat", "possess": "own",
     "wed": "marry", "produc": "mak", "grad": "rank", "originat": "origin",
+    # to establish is to create: "which case created the intelligible principle test" asks an ESTABLISHES
+    # relationship, not an APPLIES one (us-constitutional-law, spent, answered the case that applied it)
+    "establish": "mak",
+    # to modify is to change: "how did X change the Sherbert test" asks the MODIFIES relationship of the two
+    # (us-constitutional-law, spent, answered X's vote)
+    "modify": "chang",
     # what identifies a thing, however named: "what is the code of X" asks a key `identifier` (SCIAN's industries,
     # spent, answered with a description), "the ID of X" one named `identifier` too
     "identifi": "id", "cod": "id",

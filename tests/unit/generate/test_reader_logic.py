@@ -2711,3 +2711,46 @@ def test_a_case_named_with_an_abbreviation_is_no_sentence() -> None:
              Fact("t", barnette, "overrule type", "explicit", "property",
                   ("OVERRULES", "Minersville School District v. Gobitis"), head_type="Case")]
     assert _read("What decision overruled Minersville School District v. Gobitis?", facts)[0] == barnette + "."
+
+
+def test_a_capitalised_name_before_the_noun_asked_is_its_modifier() -> None:
+    # us-constitutional-law (spent): "which Supreme Court case" asks for a Case; read as a "court", the case's
+    # `court_name` answered it
+    schechter = "A. L. A. Schechter Poultry Corporation v. United States"
+    facts = [_prop("c", schechter, "court name", "Supreme Court of the United States", "Case"),
+             _edge("e", schechter, "ESTABLISHES", "Intelligible Principle Test", "Case", "DoctrinalTest")]
+    assert _read("Which Supreme Court case established the intelligible principle test?", facts)[0] \
+        == schechter + "."
+
+
+def test_to_create_is_to_establish() -> None:
+    # us-constitutional-law (spent): "created" asks the ESTABLISHES tie, not the APPLIES one of another case
+    facts = [_edge("a", "Mistretta v. United States", "APPLIES", "Intelligible Principle Test", "Case", "Test"),
+             _edge("e", "Schechter v. United States", "ESTABLISHES", "Intelligible Principle Test", "Case", "Test")]
+    assert _read("Which case created the intelligible principle test?", facts) == ("Schechter v. United States.",
+                                                                                   ["e"])
+
+
+def test_a_list_of_options_asks_the_value_that_states_one() -> None:
+    # us-constitutional-law (spent): "explicitly, implicitly or only in effect" offers three values; it is no yes/no
+    # question about the two cases named
+    brown, plessy = "Brown v. Board of Education of Topeka", "Plessy v. Ferguson"
+    facts = [_edge("o", brown, "OVERRULES", plessy, "Case", "Case"),
+             _edge("i", plessy, "INTELLECTUALLY PRECEDES", brown, "Case", "Case"),
+             Fact("t", brown, "overrule type", "effective", "property", ("OVERRULES", plessy), head_type="Case"),
+             Fact("v", brown, "valid from", "1954-05-17", "property", ("OVERRULES", plessy), head_type="Case")]
+    assert _read(f"Was {plessy} overruled by {brown} explicitly, implicitly or only in effect?", facts)[0] \
+        == "effective."
+
+
+def test_three_words_that_are_a_type_name_ask_for_its_head() -> None:
+    # nc-bird-conservation (spent): "which bird conservation region" asks for a BirdConservationRegion, not the
+    # priority whose type says "conservation" too (reached, it is said as the reader says a record shown by its
+    # label and a number: by the number, "28")
+    priority = "NCWAP 2015 Conservation Programs And Partnerships Priority 104"
+    facts = [_edge("h", "Cerulean Warbler", "HAS HABITAT", "Cove Forests", "Bird", "Habitat"),
+             _edge("p", "Cove Forests", "HAS PRIORITY", priority, "Habitat",
+                   "ConservationProgramsAndPartnershipsPriority"),
+             _edge("g", "Cerulean Warbler", "HAS GEOGRAPHY", "Bird Conservation Region 28", "Bird",
+                   "BirdConservationRegion")]
+    assert _read("Which bird conservation region is the Cerulean Warbler tied to?", facts)[1] == ["g"]
