@@ -268,6 +268,9 @@ _NAMELESS = re.compile(r"(?i)^\s*(?:[+-]?(?:\d+(?:[.,]\d*)?|\.\d+)(?:e[+-]?\d+)?
                        r"|\d{4}-\d{2}(?:-\d{2}(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?)?"
                        r"|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]m)?)?"
                        r"|[+-]?\d+\.\d+\s*[,;]\s*[+-]?\d+\.\d+"
+                       # (a database's key, a few letters and five digits or more, "tt0611656", "E05011857": "which
+                       # show is The Remorseful Day an episode of" is no IMDb tconst of its own; cozy-mysteries, spent)
+                       r"|[a-z]{1,4}\d{5,}"
                        r"|point\s*\(.*\))\s*$")
 # ... and nouns that ask for such a value whatever its key is called ("what number is X in the show": its `id`)
 _VALUE_NOUNS = frozenset(stem(w) for w in (

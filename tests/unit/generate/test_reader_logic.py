@@ -2754,3 +2754,13 @@ def test_three_words_that_are_a_type_name_ask_for_its_head() -> None:
              _edge("g", "Cerulean Warbler", "HAS GEOGRAPHY", "Bird Conservation Region 28", "Bird",
                    "BirdConservationRegion")]
     assert _read("Which bird conservation region is the Cerulean Warbler tied to?", facts)[1] == ["g"]
+
+
+def test_a_database_key_names_nothing_a_which_asks_for() -> None:
+    # cozy-mysteries (spent): "which show" is not the episode's own IMDb key, "tt0611656", which the question names
+    # no key of; it is the series the episode is part of
+    facts = [_prop("k", "The Remorseful Day", "tconst", "tt0611656", "Episode"),
+             _edge("p", "The Remorseful Day", "PART OF", "Inspector Morse", "Episode", "Series")]
+    assert _read("The Remorseful Day is an episode of which show?", facts) == ("Inspector Morse.", ["p"])
+    # ... where the key is asked, it is the answer
+    assert _read("What is the tconst of The Remorseful Day?", facts)[0] == "tt0611656."
