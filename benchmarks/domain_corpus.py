@@ -14577,6 +14577,37 @@ def write_runway_countries(store: Any, mirror: Path) -> None:
             store.query(entry["cql"], {"dict": {"rows": rows[start:start + size]}}, read_only=False)
 
 
+GENCAT = "xventura70/tfm-uoc-wirearchy"  # Xavier Ventura's 2024 UOC master's thesis (CC BY-NC-ND 4.0), in Catalan data
+GENCAT_COMMIT = "fe39f18fdfb05eaa22a4602ad83806a17f576617"  # 17 August 2024, the mirror's HEAD (README edit; the
+# scripts and org.csv are the initial commit's, 1b2805b of 8 June 2024)
+GENCAT_SCRIPTS = ("neo4j/load_00_init.cypher", "neo4j/load_10_org.cypher", "neo4j/load_20_grups.cypher",
+                  "neo4j/load_30_agenda_org.cypher", "neo4j/load_31_agenda_event.cypher",
+                  "neo4j/load_32_agenda_role.cypher", "neo4j/load_40_convenis.cypher")  # the README's order
+GENCAT_FILE = "file:///org.csv"  # the Generalitat's tabular organisation chart, neo4j/org.csv
+# the interest-group register, public agenda and agreements the later scripts read: the snapshot lists
+# neo4j/grups.csv, agenda.csv and convenis.csv but does not hold them (over its size limit)
+GENCAT_ABSENT = frozenset({"file:///grups.csv", "file:///agenda.csv", "file:///convenis.csv"})
+
+
+def write_generalitat_org_chart(store: Any, mirror: Path) -> None:
+    """The neo4j/load_*.cypher scripts of xventura70/tfm-uoc-wirearchy as written, in the order its README gives
+    (GENCAT_SCRIPTS), at GENCAT_COMMIT: `file:///org.csv` reads neo4j/org.csv, the Generalitat de Catalunya's tabular
+    organisation chart (transparenciacatalunya.cat, czns-gsc6), from which load_10_org.cypher writes the departments
+    (Department:Organization), the other bodies and units (Organization), the office holders (Person), CHILD_OF and
+    RESPONSIBLE_OF {role, date}; the statements that read grups.csv, agenda.csv or convenis.csv (GENCAT_ABSENT, not
+    in the snapshot) are left out, the scripts' other statements (indexes, constraints, a delete of Organization
+    nodes without an id) run as written. Any other file is an error."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        if url in GENCAT_ABSENT:
+            return None
+        if url != GENCAT_FILE:
+            raise CorpusError(f"{GENCAT}: its scripts read {url}, which no loader here serves")
+        return _csv_rows(read_file(GENCAT, "neo4j/org.csv", mirror, GENCAT_COMMIT), delimiter)
+
+    for path in GENCAT_SCRIPTS:
+        _run_script(store, read_file(GENCAT, path, mirror, GENCAT_COMMIT).decode("utf-8"), rows_of)
+
+
 # [s36A source and writer above]
 
 
@@ -15449,6 +15480,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "example: the PyIngest config its LLM modeller generated, over its "
                                         "countries.csv)",
           writer=write_runway_countries, source=RUNWAY),
+    Graph("generalitat-org-chart", "frozen", "the Generalitat de Catalunya's organisation chart (a 2024 master's "
+                                              "thesis's graph, in Catalan): its departments, the bodies, directorates "
+                                              "and units under each (CHILD_OF), and the people responsible for them "
+                                              "with their post and the date of the record",
+          writer=write_generalitat_org_chart, source=GENCAT),
     # [s36A Graph above]
 
     # [s36B Graph above]
