@@ -5636,6 +5636,69 @@ countries without a phone code ("+358-18" is no integer). The lead read the help
 quirks, question mixes), not their questions, while building this session's rules from spent and tune graphs'
 failures; no question of the three frozen graphs is read before their run.
 
+Helper s36A's paragraph, written blind (the thirty-sixth split, in preparation; domain searched: government, law,
+courts, elections, politics and public administration, in English, Catalan, Spanish, Portuguese, French, German,
+Chinese, Korean and Japanese; this helper began at 03:48 UTC on 4 December 2026, its deadline 05:15).
+generalitat-org-chart: github.com/xventura70/tfm-uoc-wirearchy (Xavier Ventura de los Ojos's master's thesis at the
+Universitat Oberta de Catalunya, June 2024, "Application of LLM-Augmented Knowledge Graphs for Wirearchy Management";
+CC BY-NC-ND 4.0; its data the Generalitat de Catalunya's open data, in Catalan), its neo4j/load_*.cypher scripts run as
+written in the order its README gives (load_00_init to load_40_convenis), at GENCAT_COMMIT (fe39f18, its HEAD of 17
+August 2024, a README edit; scripts and data are the initial commit's, 8 June 2024), `file:///org.csv` read from
+neo4j/org.csv, the "Organigrama tabular de la Generalitat de Catalunya" (transparenciacatalunya.cat, dataset czns-gsc6:
+8,575 rows, records modified up to 27 March 2024) (write_generalitat_org_chart). What the loader needed: nothing in the
+Cypher (5.x syntax already; apoc.text.clean and apoc.date.convertFormat are APOC core); the later scripts' grups.csv,
+agenda.csv and convenis.csv (the interest-group register, the senior officials' public agenda and the agreements
+register, which would add Group, Event and Agreement nodes) are listed by the snapshot but not held (over its size
+limit), so the statements that read them are left out, their other statements (indexes, a constraint, load_30's delete
+of Organization nodes without an id, which deletes none) run as written. The graph: the 14 departments
+(Department:Organization: id, name, code "SLT", pk), 8,437 other bodies, directorates, services, sections, offices and
+posts (Organization: id, name, pk, the department code and the name as apoc.text.clean writes it,
+"PRE:generalitatdecatalunya") and 4,456 office holders (Person: name, pk): 12,907 nodes, 3 labels; 12,286 relationships
+(CHILD_OF 7,564, each unit to its parent; RESPONSIBLE_OF 4,722 {role: the post, "consellera de Cultura", "cap del
+Servei"; date: the row's modification date, a Date}); `up` in 33 s (server start included). Quirks kept as the script
+and file write them: the script drops " i " from people's names ("Pere Aragonès i Garcia" is Pere Aragonès Garcia),
+leaves out rows 20912 and 13571, codes the departments' rows ATC as ECF and SOC as EMO (Economia i Hisenda ECF, Empresa
+i Treball EMO, Drets Socials BEF, Territori PTO, Igualtat i Feminismes GAP), writes an empty post as "Responsable" (210
+relationships hold that role) and no date where the row has none (170); 898 rows name a parent the file does not hold,
+so 887 units have no CHILD_OF; 86 ids are on more than one row (the first row's name kept); 175 names are shared by 716
+units ("Secció de Gestió Econòmica" twice); the departments are children of "Consell Executiu o Govern", a child of
+"President de la Generalitat". Its 14 questions, in Catalan as the data is (7 edge: who heads the Autoritat Catalana de
+Protecció de Dades, the Secretaria d'Acció Climàtica and the Direcció General de Funció Pública, who the conseller de
+Salut is, what the Comissió Catalana de Bioseguretat and the Agència de Salut Pública de Barcelona depend on, which
+office Jesús Romero Martinez heads; 3 node-property: the codes of the Departament de Drets Socials, de Territori and
+d'Igualtat i Feminismes; 2 relationship-property: Neus Ferrete Gracia's post at the Comissió Catalana de Bioseguretat,
+the date of Joan Ignasi Elena Garcia's record at the Departament d'Interior; 2 two-hop: who heads the service the
+Secció de Formació de Bombers depends on, the code of the department the Secretaria General del Consell
+Interuniversitari de Catalunya depends on), each answer the only one the graph holds, checked with domain_gold.py (14
+questions, 0 problems); no xgrag command was run on the graph. Overlaps: sri-lanka-ministries is a government's
+structure too (a 2015 gazette's ministers and the bodies under each) and us-presidents, indonesia-politicians and
+camara-deputados hold office holders, but no corpus graph holds a public administration's whole hierarchy of units with
+the people responsible for each. Considered and left out (each grepped here first): labdados/tec-cid,
+ch-ricardor/Neo4j, legis-graph, jmelgarmartin/congreso and congreso_insights with the Spanish diputados GraphBuilder,
+miskibin/sejmofil-neo4j-mcp, the Czech UPA votes project and the Slovak parliament votes LOAD CSV, the Irish 2016
+election course projects (JasonMcTigue, whytekieran, pete314, mysterydeveloper, mkboyle, DarrenFitz, Ross-Byrne),
+mohammadimathstar/ECtHR-Network, MuhammadAreebKazmi2/Graph-Data-Science, akollegger/FEC_GRAPH,
+elliottsmith/bankofparliament.data, leilahaddou/leilahaddou.github.io (uk-party-donations),
+ollihoo/geographicalHierarchyGraph (bavaria-municipalities), the lobbywatch.ch exporters, the swissparlpy loaders, the
+OpenParliament and CanadaGPT ingesters, CivicDash/democratie, the UK organograms blog post, the Japanese PoliticiansNet
+notebook and the Sri Lankan ministerial gazettes (sri-lanka-ministries) (in the corpus or left out before, not tried
+again). Considered by s36A for the first time and left out: gtonra89/Neo4j-Database, NiceJokeify/project-template and
+irelandeca123/project-template (Ireland's 2016 general election again, hand-typed course projects; irish-election is in
+the corpus); fluchairesteven/hackathon-24-lagginhorn2 (a 2024 Swiss parliament hackathon: its README says the graph is
+a copy of the DemocraSci database published on Zenodo, record 13920293, restored from a dump; the repository holds
+notebooks, an exploration Cypher file and a Streamlit app's CSV extracts, no load script over committed data);
+gabdumal/dcc077 (a Brazilian election course model of states, cities, polling stations, voting machines, citizens,
+candidates and votes: invented rows, 50 citizens with CPF numbers 00000000001 to 00000000050 and polling stations such
+as "Centro de Votação Mangueira"); tanisthahota/AI-Driven-Research-Engine-for-Commercial-Courts (Indian tax cases:
+build_grph.py reads filtered_tax_cases.csv, which its file list does not hold, and writes two labels, Case and Section,
+whose nodes are paragraphs of text); a 2016 US candidates and independent-expenditure Cypher over candidates-2016.csv
+(repository not named by the index: its second statement does not parse, "MERGE (v:Vendor {name:})", and sets t.amt on
+an unbound variable); a Sri Lankan gazette loader of Minister, Function, Department and Law nodes (repository not
+named; sri-lanka-ministries holds those gazettes' ministries); HarukiKinoshita/ukraine-viz (UN General Assembly votes
+on Ukraine as a JavaScript array, no Neo4j), ErickGuimaraes/iaprologlavajato (Lava Jato facts in Prolog, no Neo4j) and
+MyNeta Lok Sabha scrapers (Indian candidates' criminal cases and assets, no Neo4j loader found). No xgrag command was
+run on any of them.
+
 [s36A paragraph above]
 
 [s36B paragraph above]
@@ -14548,6 +14611,37 @@ def write_runway_countries(store: Any, mirror: Path) -> None:
             store.query(entry["cql"], {"dict": {"rows": rows[start:start + size]}}, read_only=False)
 
 
+GENCAT = "xventura70/tfm-uoc-wirearchy"  # Xavier Ventura's 2024 UOC master's thesis (CC BY-NC-ND 4.0), in Catalan data
+GENCAT_COMMIT = "fe39f18fdfb05eaa22a4602ad83806a17f576617"  # 17 August 2024, the mirror's HEAD (README edit; the
+# scripts and org.csv are the initial commit's, 1b2805b of 8 June 2024)
+GENCAT_SCRIPTS = ("neo4j/load_00_init.cypher", "neo4j/load_10_org.cypher", "neo4j/load_20_grups.cypher",
+                  "neo4j/load_30_agenda_org.cypher", "neo4j/load_31_agenda_event.cypher",
+                  "neo4j/load_32_agenda_role.cypher", "neo4j/load_40_convenis.cypher")  # the README's order
+GENCAT_FILE = "file:///org.csv"  # the Generalitat's tabular organisation chart, neo4j/org.csv
+# the interest-group register, public agenda and agreements the later scripts read: the snapshot lists
+# neo4j/grups.csv, agenda.csv and convenis.csv but does not hold them (over its size limit)
+GENCAT_ABSENT = frozenset({"file:///grups.csv", "file:///agenda.csv", "file:///convenis.csv"})
+
+
+def write_generalitat_org_chart(store: Any, mirror: Path) -> None:
+    """The neo4j/load_*.cypher scripts of xventura70/tfm-uoc-wirearchy as written, in the order its README gives
+    (GENCAT_SCRIPTS), at GENCAT_COMMIT: `file:///org.csv` reads neo4j/org.csv, the Generalitat de Catalunya's tabular
+    organisation chart (transparenciacatalunya.cat, czns-gsc6), from which load_10_org.cypher writes the departments
+    (Department:Organization), the other bodies and units (Organization), the office holders (Person), CHILD_OF and
+    RESPONSIBLE_OF {role, date}; the statements that read grups.csv, agenda.csv or convenis.csv (GENCAT_ABSENT, not
+    in the snapshot) are left out, the scripts' other statements (indexes, constraints, a delete of Organization
+    nodes without an id) run as written. Any other file is an error."""
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]] | None:
+        if url in GENCAT_ABSENT:
+            return None
+        if url != GENCAT_FILE:
+            raise CorpusError(f"{GENCAT}: its scripts read {url}, which no loader here serves")
+        return _csv_rows(read_file(GENCAT, "neo4j/org.csv", mirror, GENCAT_COMMIT), delimiter)
+
+    for path in GENCAT_SCRIPTS:
+        _run_script(store, read_file(GENCAT, path, mirror, GENCAT_COMMIT).decode("utf-8"), rows_of)
+
+
 # [s36A source and writer above]
 
 
@@ -15420,6 +15514,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                         "example: the PyIngest config its LLM modeller generated, over its "
                                         "countries.csv)",
           writer=write_runway_countries, source=RUNWAY),
+    Graph("generalitat-org-chart", "frozen", "the Generalitat de Catalunya's organisation chart (a 2024 master's "
+                                              "thesis's graph, in Catalan): its departments, the bodies, directorates "
+                                              "and units under each (CHILD_OF), and the people responsible for them "
+                                              "with their post and the date of the record",
+          writer=write_generalitat_org_chart, source=GENCAT),
     # [s36A Graph above]
 
     # [s36B Graph above]

@@ -7051,6 +7051,98 @@ def test_runway_countries_refuses_a_config_it_does_not_read(tmp_path: Path, monk
                                                        "chunk_size: 2\n  field_separator: ;\n  cql: |\n"))
 
 
+_GENCAT_ORG = ("ID,NOM,CARREC,RESP,IDDEP,DEP,IDPARE,CODIDEP,DATA MODIFICACIO\n"
+               "1,Generalitat de Catalunya,President,Pere Aragonès i Garcia,1,Generalitat de Catalunya,0,PRE,"
+               "28/11/2022\n"
+               "2803,Departament de Salut,,Manel Balcells Díaz,2803,Departament de Salut,1,SLT,30/11/2023\n")
+_GENCAT_SCRIPTS = {
+    "neo4j/load_00_init.cypher": "// Initialize\n\nmatch (n) detach delete n;\n",
+    "neo4j/load_10_org.cypher": ("create index PersonPK IF NOT EXISTS FOR (n:Person) ON (n.pk);\n\n"
+                                 "// CSV (Create Person)\nload csv with headers from 'file:///org.csv' as r\n"
+                                 "with r where r.RESP is not null\nmerge (p:Person {name: r.RESP})\n"
+                                 "set p.role = coalesce(trim(r.CARREC),\"Responsable\");\n"),
+    "neo4j/load_20_grups.cypher": ("CREATE INDEX GroupId IF NOT EXISTS FOR (g:Group) ON (g.id);\n"
+                                   "load csv with headers from 'file:///grups.csv' as r\n"
+                                   "merge (g:Group {id:r[\"identificador\"]});\n"),
+    "neo4j/load_30_agenda_org.cypher": ("match (o:Organization) where o.id is null detach delete o;\n"
+                                        "load csv with headers from 'file:///agenda.csv' as r\n"
+                                        "merge (u:Organization {pk: r.Id});\n"),
+    "neo4j/load_31_agenda_event.cypher": ("load csv with headers from 'file:///agenda.csv' as r\n"
+                                          "merge (e:Event {subject: r.Tema});\n"),
+    "neo4j/load_32_agenda_role.cypher": ("load csv with headers from 'file:///agenda.csv' as r\n"
+                                         "merge (p:Person {pk: r.Id});\n"),
+    "neo4j/load_40_convenis.cypher": ("CREATE CONSTRAINT agreement_code IF NOT EXISTS FOR (n:Agreement) REQUIRE "
+                                      "n.code IS UNIQUE;\nload csv with headers from 'file:///convenis.csv' as r\n"
+                                      "merge (a:Agreement {code: r.codi});\n")}
+
+
+def _gencat_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, scripts: dict[str, str] | None = None) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "xventura70+tfm-uoc-wirearchy" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    (fetched / "neo4j").mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    for path, text in {**_GENCAT_SCRIPTS, **(scripts or {}), "neo4j/org.csv": _GENCAT_ORG}.items():
+        (fetched / path).write_text(text, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "initial"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    # a later commit would empty the organisation chart: the corpus reads the pinned one
+    (fetched / "neo4j" / "org.csv").write_text("ID,NOM\n", encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "GENCAT_COMMIT", pinned)
+    return tmp_path
+
+
+def test_generalitat_org_chart_runs_its_scripts_in_order_over_org_csv_leaving_out_the_absent_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_generalitat_org_chart(store, _gencat_mirror(tmp_path, monkeypatch))
+    merge = ("UNWIND $rows AS r\nwith r where r.RESP is not null\nmerge (p:Person {name: r.RESP})\n"
+             "set p.role = coalesce(trim(r.CARREC),\"Responsable\")")
+    # org.csv at the pinned commit, an empty field null as LOAD CSV gives it; the statements that read grups.csv,
+    # agenda.csv and convenis.csv left out, the scripts' other statements run as written, in the README's order
+    assert store.calls == [
+        ("match (n) detach delete n", {}),
+        ("create index PersonPK IF NOT EXISTS FOR (n:Person) ON (n.pk)", {}),
+        (merge, {"rows": [
+            {"ID": "1", "NOM": "Generalitat de Catalunya", "CARREC": "President", "RESP": "Pere Aragonès i Garcia",
+             "IDDEP": "1", "DEP": "Generalitat de Catalunya", "IDPARE": "0", "CODIDEP": "PRE",
+             "DATA MODIFICACIO": "28/11/2022"},
+            {"ID": "2803", "NOM": "Departament de Salut", "CARREC": None, "RESP": "Manel Balcells Díaz",
+             "IDDEP": "2803", "DEP": "Departament de Salut", "IDPARE": "1", "CODIDEP": "SLT",
+             "DATA MODIFICACIO": "30/11/2023"}]}),
+        ("CREATE INDEX GroupId IF NOT EXISTS FOR (g:Group) ON (g.id)", {}),
+        ("match (o:Organization) where o.id is null detach delete o", {}),
+        ("CREATE CONSTRAINT agreement_code IF NOT EXISTS FOR (n:Agreement) REQUIRE n.code IS UNIQUE", {})]
+
+
+@pytest.mark.parametrize("url", ["file:///people.csv", "https://analisi.transparenciacatalunya.cat/org.csv"])
+def test_generalitat_org_chart_refuses_a_file_it_does_not_serve(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, url: str) -> None:
+    script = _GENCAT_SCRIPTS["neo4j/load_31_agenda_event.cypher"].replace("file:///agenda.csv", url)
+    mirror = _gencat_mirror(tmp_path, monkeypatch, {"neo4j/load_31_agenda_event.cypher": script})
+    with pytest.raises(corpus.CorpusError, match="no loader here serves"):
+        corpus.write_generalitat_org_chart(Recorder(), mirror)
+
+
+def test_generalitat_org_chart_needs_every_script_at_the_pinned_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import subprocess
+
+    mirror = _gencat_mirror(tmp_path, monkeypatch)
+    fetched = mirror / "xventura70+tfm-uoc-wirearchy" / "repo"
+    subprocess.run(["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t", "rm", "-q",
+                    "neo4j/load_40_convenis.cypher"], check=True)
+    subprocess.run(["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm",
+                    "drop"], check=True)
+    corpus.write_generalitat_org_chart(Recorder(), mirror)  # the pinned commit still has it
+    monkeypatch.setattr(corpus, "GENCAT_COMMIT", "HEAD")
+    with pytest.raises(corpus.CorpusError, match="load_40_convenis.cypher is not in the mirror"):
+        corpus.write_generalitat_org_chart(Recorder(), mirror)
+
+
 # [s36A tests above]
 
 # [s36B tests above]
