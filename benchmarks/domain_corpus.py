@@ -14551,6 +14551,34 @@ def write_runway_countries(store: Any, mirror: Path) -> None:
 # [s36A source and writer above]
 
 
+SENATOR_STOCKS = "johnymontana/senator-stock-graph"  # William Lyon's US Senate stock trades graph (2021; no licence)
+SENATOR_STOCKS_COMMIT = "15298086a36e4b0dc15b921864adb1ed6dfd04af"  # 13 December 2021, the mirror's HEAD
+SENATOR_STOCKS_GUIDE = "guides/index.adoc"
+SENATOR_STOCKS_RAW = "https://raw.githubusercontent.com/johnymontana/senator-stock-graph/main/"
+SENATOR_STOCKS_FILES = frozenset({"data/legislators-current.csv", "data/senators_tx.csv", "data/companies.csv"})
+
+
+def write_senator_stocks(store: Any, mirror: Path) -> None:
+    """The import of guides/index.adoc of johnymontana/senator-stock-graph (its Browser guide, the repository's load
+    instructions): the `[source,cypher]` blocks that write (MERGE or SET), in order, as written (each ends in
+    `RETURN *` or `RETURN * LIMIT 300`, which limits what the Browser shows, not what is written), each
+    `LOAD CSV WITH HEADERS FROM` the repository's raw main-branch URL reading that file from the mirror at
+    SENATOR_STOCKS_COMMIT; its read-only blocks (the first look at a file, the example queries) are left out."""
+    guide = read_file(SENATOR_STOCKS, SENATOR_STOCKS_GUIDE, mirror, SENATOR_STOCKS_COMMIT).decode("utf-8")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        path = url.removeprefix(SENATOR_STOCKS_RAW)
+        if path == url or path not in SENATOR_STOCKS_FILES:
+            raise CorpusError(f"{SENATOR_STOCKS}: {SENATOR_STOCKS_GUIDE} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(SENATOR_STOCKS, path, mirror, SENATOR_STOCKS_COMMIT), delimiter)
+
+    writes = re.compile(r"(?i)\b(create constraint|merge|create|set)\b")
+    blocks = [body.strip().rstrip(";") for _, body in _cypher_blocks(guide) if writes.search(body)]
+    if len(blocks) != 3:
+        raise CorpusError(f"{SENATOR_STOCKS}: {SENATOR_STOCKS_GUIDE} has {len(blocks)} load blocks, not its three")
+    _run_script(store, "".join(block + ";\n" for block in blocks), rows_of)
+
+
 # [s36B source and writer above]
 
 
@@ -15422,6 +15450,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_runway_countries, source=RUNWAY),
     # [s36A Graph above]
 
+    Graph("senator-stocks", "frozen", "US senators' disclosed stock purchases and sales (Senate financial "
+                                       "disclosures to 2021) with the amount, each senator's party and state, and "
+                                       "the traded companies' names, business summaries, industries, countries "
+                                       "and US states", writer=write_senator_stocks, source=SENATOR_STOCKS),
     # [s36B Graph above]
 
     # [s36C Graph above]
