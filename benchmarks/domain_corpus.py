@@ -5701,6 +5701,34 @@ run on any of them.
 
 [s36A paragraph above]
 
+Helper s36B's paragraph, written blind (begun 03:47 UTC, resumed 04:34 after an interruption): senator-stocks.
+github.com/johnymontana/senator-stock-graph (johnymontana, 2021, no licence file, English): US senators' stock trades
+from the Senate's eFD financial disclosures (data/senators_tx.csv, 14,629 trades, November 2011 to September 2021), the
+current legislators (data/legislators-current.csv, 538 rows, 100 of them senators) and the traded companies
+(data/companies.csv, Yahoo! Finance, 1,379 rows: short and long name, sector, industry, business summary, country,
+state, zip, logo). Its load script is its Browser guide, guides/index.adoc, at SENATOR_STOCKS_COMMIT (13 December 2021,
+the mirror's HEAD): its three `[source,cypher]` blocks that write, in order, each `LOAD CSV WITH HEADERS FROM` the
+repository's raw main-branch URL, run as written with the file read from the mirror (write_senator_stocks); its
+read-only blocks (the first look at legislators-current.csv and the example queries) are left out. Nothing else had to
+change: the `RETURN *` and `RETURN * LIMIT 300` that end the blocks limit what the Browser shows, not what is written.
+Graph (`up` 38 s): 1,694 nodes in 5 labels: Stock 1,379 (ticker; name, summary and logo on the 801 the companies block
+keeps: it drops a row without symbol, industry, country or state), Senator 120 (name; party on the 100 current
+senators), State 59 (two-letter codes; DC, ON, BC, AB, QC, VIC, NSW, SP and RM only from the companies), Industry 131,
+Country 5; 6,523 relationships: SOLD 2,142, PURCHASED 1,878 (amount), REPRESENTS 100, IN_INDUSTRY 801, IN_COUNTRY 801,
+IN_STATE 801. Quirks kept as the script writes them: one PURCHASED or SOLD per senator and stock, its amount the sum of
+the trades' tx_estimate (each the bottom of a disclosure range: 1001, 15001, 50001 ..., so Tina Smith's two 50001
+purchases make 100002); "Sale (Full)" and "Sale (Partial)" both SOLD; the 20 senators whose trade-file name is not the
+legislators file's full_name ("A. Mitchell McConnell, Jr.", "Ladda Tammy Duckworth" beside "Tammy Duckworth", former
+senators) have no party and no state; IN_COUNTRY points from the Country to the Stock (the script's undirected MERGE);
+company names are Yahoo's short names, at most 31 characters ("Huntington Bancshares Incorpora"); one Stock's ticker is
+200 spaces. 14 questions: 7 edge (a company's industry, state and country, the one company of an industry and of a
+country, a senator's state and purchased stock), 3 node-property (a ticker, a company by its ticker, a senator's party),
+2 relationship-property (a purchase's amount), 2 two-hop (through a senator's one purchased stock to its industry or
+state); domain_gold.py check: 0 problems; no xgrag command was run on the graph. Overlaps: congress-trades (US House
+members' stock trades, spent). Considered and left out (each grepped here first): 2020-data-integration/data-collection,
+kinau/P300 and indiepopart/spring-graphql's UK companies (considered before); nervousmammoth/neo4j-finance (a TypeScript
+CSV-to-Cypher importer app, no data committed).
+
 [s36B paragraph above]
 
 [s36C paragraph above]
@@ -14645,6 +14673,34 @@ def write_generalitat_org_chart(store: Any, mirror: Path) -> None:
 # [s36A source and writer above]
 
 
+SENATOR_STOCKS = "johnymontana/senator-stock-graph"  # William Lyon's US Senate stock trades graph (2021; no licence)
+SENATOR_STOCKS_COMMIT = "15298086a36e4b0dc15b921864adb1ed6dfd04af"  # 13 December 2021, the mirror's HEAD
+SENATOR_STOCKS_GUIDE = "guides/index.adoc"
+SENATOR_STOCKS_RAW = "https://raw.githubusercontent.com/johnymontana/senator-stock-graph/main/"
+SENATOR_STOCKS_FILES = frozenset({"data/legislators-current.csv", "data/senators_tx.csv", "data/companies.csv"})
+
+
+def write_senator_stocks(store: Any, mirror: Path) -> None:
+    """The import of guides/index.adoc of johnymontana/senator-stock-graph (its Browser guide, the repository's load
+    instructions): the `[source,cypher]` blocks that write (MERGE or SET), in order, as written (each ends in
+    `RETURN *` or `RETURN * LIMIT 300`, which limits what the Browser shows, not what is written), each
+    `LOAD CSV WITH HEADERS FROM` the repository's raw main-branch URL reading that file from the mirror at
+    SENATOR_STOCKS_COMMIT; its read-only blocks (the first look at a file, the example queries) are left out."""
+    guide = read_file(SENATOR_STOCKS, SENATOR_STOCKS_GUIDE, mirror, SENATOR_STOCKS_COMMIT).decode("utf-8")
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        path = url.removeprefix(SENATOR_STOCKS_RAW)
+        if path == url or path not in SENATOR_STOCKS_FILES:
+            raise CorpusError(f"{SENATOR_STOCKS}: {SENATOR_STOCKS_GUIDE} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(SENATOR_STOCKS, path, mirror, SENATOR_STOCKS_COMMIT), delimiter)
+
+    writes = re.compile(r"(?i)\b(create constraint|merge|create|set)\b")
+    blocks = [body.strip().rstrip(";") for _, body in _cypher_blocks(guide) if writes.search(body)]
+    if len(blocks) != 3:
+        raise CorpusError(f"{SENATOR_STOCKS}: {SENATOR_STOCKS_GUIDE} has {len(blocks)} load blocks, not its three")
+    _run_script(store, "".join(block + ";\n" for block in blocks), rows_of)
+
+
 # [s36B source and writer above]
 
 
@@ -15521,6 +15577,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
           writer=write_generalitat_org_chart, source=GENCAT),
     # [s36A Graph above]
 
+    Graph("senator-stocks", "frozen", "US senators' disclosed stock purchases and sales (Senate financial "
+                                       "disclosures, 2011-2021) with the amount, each senator's party and state, and "
+                                       "the traded companies' names, business summaries, industries, countries "
+                                       "and US states", writer=write_senator_stocks, source=SENATOR_STOCKS),
     # [s36B Graph above]
 
     # [s36C Graph above]

@@ -7145,6 +7145,89 @@ def test_generalitat_org_chart_needs_every_script_at_the_pinned_commit(
 
 # [s36A tests above]
 
+_SENATOR_RAW = "https://raw.githubusercontent.com/johnymontana/senator-stock-graph/main/data/"
+_SENATOR_GUIDE = f"""= Senator Stock Graph
+
+[source,cypher]
+----
+LOAD CSV WITH HEADERS FROM "{_SENATOR_RAW}legislators-current.csv" AS row
+RETURN row
+----
+
+[source,cypher]
+----
+LOAD CSV WITH HEADERS FROM "{_SENATOR_RAW}legislators-current.csv" AS row
+WITH row WHERE row.type = "sen"
+MERGE (s:Senator {{name: row.full_name}})
+RETURN *
+----
+
+[source,cypher]
+----
+LOAD CSV WITH HEADERS FROM "{_SENATOR_RAW}senators_tx.csv" AS row
+MERGE (st:Stock {{ticker: row.ticker}})
+RETURN * LIMIT 300
+----
+
+[source,cypher]
+----
+LOAD CSV WITH HEADERS FROM "{_SENATOR_RAW}companies.csv" AS row
+MERGE (s:Stock {{ticker: row.symbol}})
+SET s.name = row.shortName
+RETURN *
+----
+
+[source,cypher]
+----
+MATCH (s:Senator)-[:REPRESENTS]->(ca:State {{name: "WA"}})
+RETURN *
+----
+"""
+
+
+def _senator_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, guide: str = _SENATOR_GUIDE) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "johnymontana+senator-stock-graph" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    (fetched / "guides").mkdir(parents=True)
+    (fetched / "data").mkdir()
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / corpus.SENATOR_STOCKS_GUIDE).write_text(guide, encoding="utf-8")
+    (fetched / "data/legislators-current.csv").write_text("full_name,type\nTina Smith,sen\nAl Rep,rep\n", "utf-8")
+    (fetched / "data/senators_tx.csv").write_text(",full_name,ticker\n0,Tina Smith,MSTY.PA\n", "utf-8")
+    (fetched / "data/companies.csv").write_text("symbol,shortName\nPG,\n", "utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "data"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    (fetched / "data/companies.csv").write_text("symbol,shortName\nLATER,Later Inc.\n", "utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "SENATOR_STOCKS_COMMIT", pinned)
+    return tmp_path
+
+
+def test_senator_stocks_runs_the_guides_writing_blocks_over_the_pinned_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_senator_stocks(store, _senator_mirror(tmp_path, monkeypatch))
+    assert store.calls == [
+        ('UNWIND $rows AS row\nWITH row WHERE row.type = "sen"\nMERGE (s:Senator {name: row.full_name})\nRETURN *',
+         {"rows": [{"full_name": "Tina Smith", "type": "sen"}, {"full_name": "Al Rep", "type": "rep"}]}),
+        ("UNWIND $rows AS row\nMERGE (st:Stock {ticker: row.ticker})\nRETURN * LIMIT 300",
+         {"rows": [{"": "0", "full_name": "Tina Smith", "ticker": "MSTY.PA"}]}),
+        ("UNWIND $rows AS row\nMERGE (s:Stock {ticker: row.symbol})\nSET s.name = row.shortName\nRETURN *",
+         {"rows": [{"symbol": "PG", "shortName": None}]})]  # the pinned commit's rows, an empty field null
+
+
+def test_senator_stocks_refuses_a_guide_it_does_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    elsewhere = _SENATOR_GUIDE.replace(f"{_SENATOR_RAW}companies.csv", "https://example.org/companies.csv")
+    with pytest.raises(corpus.CorpusError, match="which no loader here serves"):
+        corpus.write_senator_stocks(Recorder(), _senator_mirror(tmp_path, monkeypatch, elsewhere))
+    fewer = _SENATOR_GUIDE.replace("SET s.name = row.shortName\n", "").replace("MERGE (s:Stock", "MATCH (s:Stock")
+    with pytest.raises(corpus.CorpusError, match="has 2 load blocks, not its three"):
+        corpus.write_senator_stocks(Recorder(), _senator_mirror(tmp_path / "b", monkeypatch, fewer))
+
+
 # [s36B tests above]
 
 # [s36C tests above]
