@@ -14554,6 +14554,46 @@ def write_runway_countries(store: Any, mirror: Path) -> None:
 # [s36B source and writer above]
 
 
+RECELLTY = "SSG2019/ReCellTy-paper"  # ReCellTy's paper repository (Shi et al., 2025; no licence file): CellMarker 2.0
+RECELLTY_COMMIT = "863c972f3f2e94c9d9b5cf6894d974afad268136"  # 17 May 2025 ("Supplement all~"), the mirror's HEAD
+RECELLTY_BUILDER = "graph_builder/graph_build.py"
+# the one file of that name in the repository (its graph_build.py reads file:///Blood_feature.csv from Neo4j's import
+# folder, where its README's toolkit copies it): the blood tissue's rows of the feature-marker data
+RECELLTY_FOLDER = "data/data_feature_marker/Blood/"
+RECELLTY_RUNS = ("delete_query", "blood_marker_feature_query")  # what graph_build.py passes to graph.query(), in order
+
+
+def write_blood_cell_markers(store: Any, mirror: Path) -> None:
+    """The queries graph_builder/graph_build.py of SSG2019/ReCellTy-paper runs with LangChain's Neo4jGraph.query(),
+    as written and in its order, but the first, which deletes the graph: its one LOAD CSV statement over
+    data/data_feature_marker/Blood/Blood_feature.csv (the file `file:///Blood_feature.csv` names), at
+    RECELLTY_COMMIT. CellMarker 2.0's human blood cells: each cell name (with its cancer type and whether a normal or
+    cancer cell), its broad cell type and its features or functions, the marker genes of both, the tissue types
+    each broad type is located in, and the one tissue class and species. Refuses a builder whose queries are not
+    RECELLTY_RUNS."""
+    import ast
+
+    program = ast.parse(read_file(RECELLTY, RECELLTY_BUILDER, mirror, RECELLTY_COMMIT).decode("utf-8"))
+    values = {t.id: node.value for node in program.body if isinstance(node, ast.Assign)
+              for t in node.targets if isinstance(t, ast.Name)}
+    runs = tuple(call.args[0].id for node in program.body if isinstance(node, ast.Expr)
+                 and isinstance(call := node.value, ast.Call) and isinstance(call.func, ast.Attribute)
+                 and call.func.attr == "query" and len(call.args) == 1 and isinstance(call.args[0], ast.Name))
+    if runs != RECELLTY_RUNS or any(name not in values for name in runs):
+        raise CorpusError(f"{RECELLTY}: {RECELLTY_BUILDER} runs {', '.join(runs) or 'no query'}, not the "
+                          f"{', '.join(RECELLTY_RUNS)} read here")
+    queries = [ast.literal_eval(values[name]) for name in runs]
+    writes = [q for q in queries if not re.search(r"(?i)\bdetach\s+delete\b", q)]
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if url != "file:///Blood_feature.csv":
+            raise CorpusError(f"{RECELLTY}: {RECELLTY_BUILDER} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(RECELLTY, RECELLTY_FOLDER + "Blood_feature.csv", mirror, RECELLTY_COMMIT),
+                         delimiter)
+
+    _run_script(store, "".join(q.strip().rstrip(";") + ";\n" for q in writes), rows_of)
+
+
 # [s36C source and writer above]
 
 
@@ -15424,6 +15464,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     # [s36B Graph above]
 
+    Graph("blood-cell-markers", "frozen", "CellMarker 2.0's human blood cells (ReCellTy, 2025): cell names with "
+                                          "their cancer type and whether normal or cancer cells, their broad cell "
+                                          "types and features or functions, the marker genes of each, and the "
+                                          "blood tissue types the broad types are found in",
+          writer=write_blood_cell_markers, source=RECELLTY),
     # [s36C Graph above]
 
     # [s36D Graph above]
