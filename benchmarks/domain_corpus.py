@@ -5640,6 +5640,53 @@ failures; no question of the three frozen graphs is read before their run.
 
 [s36B paragraph above]
 
+Helper s36C's paragraph, written blind (the thirty-sixth split, in preparation; begun at 03:47 UTC, the work itself from
+04:11 after a turn cut by an API error; domain searched: science, medicine, biology, agriculture, environment and
+education, in English and Chinese). blood-cell-markers: github.com/SSG2019/ReCellTy-paper (the data and code of
+"ReCellTy: Domain-specific knowledge graph retrieval-augmented LLMs workflow for single-cell annotation", 2025, arXiv
+2505.00017; Python; no licence file; its data derived from CellMarker 2.0's downloads), pinned at 863c972 of 17 May
+2025, the mirror's HEAD (RECELLTY_COMMIT, write_blood_cell_markers). The load script is graph_builder/graph_build.py,
+which runs two query strings with LangChain's Neo4jGraph.query(): `delete_query` (MATCH (n) DETACH DELETE n, left out)
+and `blood_marker_feature_query`, one LOAD CSV of file:///Blood_feature.csv with seven MERGEs, then `WITH ... WHERE` a
+non-empty feature&function its FeatureFunction and two more MERGEs. The loader reads the module's assignments and the
+order of its graph.query() calls (refusing any other), changes no statement, and serves the one file it reads from
+data/data_feature_marker/Blood/Blood_feature.csv (the only file of that name in the repository; the script reads it from
+Neo4j's import folder): 7,818 rows as LOAD CSV gives them (an empty field null), in one statement. Its sibling toolkit
+repository, SSG2019/ReCellTy, runs the same statement (construct_graph.py) over data/feature_marker.csv, which the index
+does not list in it (the CellMarker loader left out before as "files in no repository of the index"); the paper
+repository's feature_marker.csv for all tissues has no blob in the mirror, its Blood file has. The rows: CellMarker
+2.0's human blood records (marker, species, tissue class and type, cancer type, normal or cancer cell, cell name), each
+cell name split by the authors' LLM prompt (Agent/feature_marker_extraction.py, GPT) into a broad cell type and features
+or functions, each marker assigned to one of them: the broad types and features are LLM-derived, the rest is
+CellMarker's. Size: 3,550 nodes in 7 labels (Marker 2,526; CellName 571 with name, cancer_type and cell_type;
+FeatureFunction 319; BroadCellType 123; TissueType 9; TissueClass 1, Blood; Species 1, Human) and 6,988 relationships
+(MARK_BROAD Marker to BroadCellType 3,949; MARK Marker to FeatureFunction 1,503; HAS_FEATURE_FUNCTION CellName to
+FeatureFunction 698; BELONGS_TO_BROAD_CELL_TYPE 611; IS_LOCATED_IN_TISSUE_TYPE BroadCellType to TissueType 217;
+BELONGS_TO_TISSUE_CLASS 9; HAS_TISSUE 1), no relationship properties; `up` took 33 s. Quirks kept as the script writes
+them: a CellName per name, cancer type and cell type (13 named "B cell"), 39 cell names with more than one broad type;
+no edge between a marker and a cell name (a marker reaches cells through their broad type or feature); broad types and
+markers that differ only in case ("Neutrophil" and "neutrophil", "Stem cell" and "stem cell", 15 such broad-type pairs;
+63 marker names in two cases or more, such as "AXL" and "Axl"); features such as "like" and "initiating" (fragments of
+cell names); three cell names whose cancer type is "Normal" but whose cell type is "Cancer cell"; the typo "Etastatic
+melanoma"; four cell names with a non-breaking space. The 14 questions: 7 edge (a feature's marker, a feature's cell, a
+marker's broad type, a cell's broad type, a tissue's broad type, a broad type's tissue, a broad type's marker), 4
+node-property (two cancer types, two normal-or-cancer), no relationship-property (the graph has none), 3 two-hop (marker
+to feature to cell, cell to broad type to tissue, marker to broad type to tissue); domain_gold.py check: 0 problems;
+each answer checked with Cypher to be the only one; no xgrag command was run on the graph. Overlaps: disease-network,
+kegg-diseases, virus-hosts and drug-interactions (biomedicine, other entities); no cell-type or marker-gene graph in the
+corpus. Considered by s36C and left out (each grepped here first): SSG2019/ReCellTy (its feature_marker.csv not listed
+in the index); snu-dbs/m2bench, ontox-hu/aspis4j, covid-19-net/covid-19-community, paleobot/pbot-dev, robertogs2/bases,
+jeffwhite-619/periodicity, IEK-13/MatGraphAI, wvirtue/Plant-Knowledge-Graph, JoanWu5/University-Knowledge-Graph,
+qq547276542/Agriculture_KnowledgeGraph and oaknational/oak-knowledge-graph-neo4j-auradb (in the corpus or left out
+before); chenjj9527/AgricultureKnowledgeGraph (qq547276542's project, its README the same); rajfal's soil-survey post
+(clients, contractors and localities as numbers); sobakavosne/chemist-preprocessor (its README: "Not all of the
+reactions are real"); rao305/boilerai (Purdue CS courses, 120 courses and 27 prerequisites by its setup guide: small);
+malrau/da_dbB_project (students, courses and materials of a dataset250k.csv, not examined further for time); a German
+LOAD CSV of the textbook university schema of professors, assistants, students and lectures (repository not named);
+xingyve0319's SHU medical LOAD CSV (one label, MedicalEntity, one RELATED_TO type); a GBIF occurrence LOAD CSV and an
+antimicrobial-resistance loader (repositories not named by the search); the discoveraurafree Citations week (no data,
+only links) and the remaining GraphGists (left out before).
+
 [s36C paragraph above]
 
 [s36D paragraph above]
