@@ -5731,6 +5731,53 @@ CSV-to-Cypher importer app, no data committed).
 
 [s36B paragraph above]
 
+Helper s36C's paragraph, written blind (the thirty-sixth split, in preparation; begun at 03:47 UTC, the work itself from
+04:11 after a turn cut by an API error; domain searched: science, medicine, biology, agriculture, environment and
+education, in English and Chinese). blood-cell-markers: github.com/SSG2019/ReCellTy-paper (the data and code of
+"ReCellTy: Domain-specific knowledge graph retrieval-augmented LLMs workflow for single-cell annotation", 2025, arXiv
+2505.00017; Python; no licence file; its data derived from CellMarker 2.0's downloads), pinned at 863c972 of 17 May
+2025, the mirror's HEAD (RECELLTY_COMMIT, write_blood_cell_markers). The load script is graph_builder/graph_build.py,
+which runs two query strings with LangChain's Neo4jGraph.query(): `delete_query` (MATCH (n) DETACH DELETE n, left out)
+and `blood_marker_feature_query`, one LOAD CSV of file:///Blood_feature.csv with seven MERGEs, then `WITH ... WHERE` a
+non-empty feature&function its FeatureFunction and two more MERGEs. The loader reads the module's assignments and the
+order of its graph.query() calls (refusing any other), changes no statement, and serves the one file it reads from
+data/data_feature_marker/Blood/Blood_feature.csv (the only file of that name in the repository; the script reads it from
+Neo4j's import folder): 7,818 rows as LOAD CSV gives them (an empty field null), in one statement. Its sibling toolkit
+repository, SSG2019/ReCellTy, runs the same statement (construct_graph.py) over data/feature_marker.csv, which the index
+does not list in it (the CellMarker loader left out before as "files in no repository of the index"); the paper
+repository's feature_marker.csv for all tissues has no blob in the mirror, its Blood file has. The rows: CellMarker
+2.0's human blood records (marker, species, tissue class and type, cancer type, normal or cancer cell, cell name), each
+cell name split by the authors' LLM prompt (Agent/feature_marker_extraction.py, GPT) into a broad cell type and features
+or functions, each marker assigned to one of them: the broad types and features are LLM-derived, the rest is
+CellMarker's. Size: 3,550 nodes in 7 labels (Marker 2,526; CellName 571 with name, cancer_type and cell_type;
+FeatureFunction 319; BroadCellType 123; TissueType 9; TissueClass 1, Blood; Species 1, Human) and 6,988 relationships
+(MARK_BROAD Marker to BroadCellType 3,949; MARK Marker to FeatureFunction 1,503; HAS_FEATURE_FUNCTION CellName to
+FeatureFunction 698; BELONGS_TO_BROAD_CELL_TYPE 611; IS_LOCATED_IN_TISSUE_TYPE BroadCellType to TissueType 217;
+BELONGS_TO_TISSUE_CLASS 9; HAS_TISSUE 1), no relationship properties; `up` took 33 s. Quirks kept as the script writes
+them: a CellName per name, cancer type and cell type (13 named "B cell"), 39 cell names with more than one broad type;
+no edge between a marker and a cell name (a marker reaches cells through their broad type or feature); broad types and
+markers that differ only in case ("Neutrophil" and "neutrophil", "Stem cell" and "stem cell", 15 such broad-type pairs;
+63 marker names in two cases or more, such as "AXL" and "Axl"); features such as "like" and "initiating" (fragments of
+cell names); three cell names whose cancer type is "Normal" but whose cell type is "Cancer cell"; the typo "Etastatic
+melanoma"; four cell names with a non-breaking space. The 14 questions: 7 edge (a feature's marker, a feature's cell, a
+marker's broad type, a cell's broad type, a tissue's broad type, a broad type's tissue, a broad type's marker), 4
+node-property (two cancer types, two normal-or-cancer), no relationship-property (the graph has none), 3 two-hop (marker
+to feature to cell, cell to broad type to tissue, marker to broad type to tissue); domain_gold.py check: 0 problems;
+each answer checked with Cypher to be the only one; no xgrag command was run on the graph. Overlaps: disease-network,
+kegg-diseases, virus-hosts and drug-interactions (biomedicine, other entities); no cell-type or marker-gene graph in the
+corpus. Considered by s36C and left out (each grepped here first): SSG2019/ReCellTy (its feature_marker.csv not listed
+in the index); snu-dbs/m2bench, ontox-hu/aspis4j, covid-19-net/covid-19-community, paleobot/pbot-dev, robertogs2/bases,
+jeffwhite-619/periodicity, IEK-13/MatGraphAI, wvirtue/Plant-Knowledge-Graph, JoanWu5/University-Knowledge-Graph,
+qq547276542/Agriculture_KnowledgeGraph and oaknational/oak-knowledge-graph-neo4j-auradb (in the corpus or left out
+before); chenjj9527/AgricultureKnowledgeGraph (qq547276542's project, its README the same); rajfal's soil-survey post
+(clients, contractors and localities as numbers); sobakavosne/chemist-preprocessor (its README: "Not all of the
+reactions are real"); rao305/boilerai (Purdue CS courses, 120 courses and 27 prerequisites by its setup guide: small);
+malrau/da_dbB_project (students, courses and materials of a dataset250k.csv, not examined further for time); a German
+LOAD CSV of the textbook university schema of professors, assistants, students and lectures (repository not named);
+xingyve0319's SHU medical LOAD CSV (one label, MedicalEntity, one RELATED_TO type); a GBIF occurrence LOAD CSV and an
+antimicrobial-resistance loader (repositories not named by the search); the discoveraurafree Citations week (no data,
+only links) and the remaining GraphGists (left out before).
+
 [s36C paragraph above]
 
 [s36D paragraph above]
@@ -14704,6 +14751,46 @@ def write_senator_stocks(store: Any, mirror: Path) -> None:
 # [s36B source and writer above]
 
 
+RECELLTY = "SSG2019/ReCellTy-paper"  # ReCellTy's paper repository (Shi et al., 2025; no licence file): CellMarker 2.0
+RECELLTY_COMMIT = "863c972f3f2e94c9d9b5cf6894d974afad268136"  # 17 May 2025 ("Supplement all~"), the mirror's HEAD
+RECELLTY_BUILDER = "graph_builder/graph_build.py"
+# the one file of that name in the repository (its graph_build.py reads file:///Blood_feature.csv from Neo4j's import
+# folder, where its README's toolkit copies it): the blood tissue's rows of the feature-marker data
+RECELLTY_FOLDER = "data/data_feature_marker/Blood/"
+RECELLTY_RUNS = ("delete_query", "blood_marker_feature_query")  # what graph_build.py passes to graph.query(), in order
+
+
+def write_blood_cell_markers(store: Any, mirror: Path) -> None:
+    """The queries graph_builder/graph_build.py of SSG2019/ReCellTy-paper runs with LangChain's Neo4jGraph.query(),
+    as written and in its order, but the first, which deletes the graph: its one LOAD CSV statement over
+    data/data_feature_marker/Blood/Blood_feature.csv (the file `file:///Blood_feature.csv` names), at
+    RECELLTY_COMMIT. CellMarker 2.0's human blood cells: each cell name (with its cancer type and whether a normal or
+    cancer cell), its broad cell type and its features or functions, the marker genes of both, the tissue types
+    each broad type is located in, and the one tissue class and species. Refuses a builder whose queries are not
+    RECELLTY_RUNS."""
+    import ast
+
+    program = ast.parse(read_file(RECELLTY, RECELLTY_BUILDER, mirror, RECELLTY_COMMIT).decode("utf-8"))
+    values = {t.id: node.value for node in program.body if isinstance(node, ast.Assign)
+              for t in node.targets if isinstance(t, ast.Name)}
+    runs = tuple(call.args[0].id for node in program.body if isinstance(node, ast.Expr)
+                 and isinstance(call := node.value, ast.Call) and isinstance(call.func, ast.Attribute)
+                 and call.func.attr == "query" and len(call.args) == 1 and isinstance(call.args[0], ast.Name))
+    if runs != RECELLTY_RUNS or any(name not in values for name in runs):
+        raise CorpusError(f"{RECELLTY}: {RECELLTY_BUILDER} runs {', '.join(runs) or 'no query'}, not the "
+                          f"{', '.join(RECELLTY_RUNS)} read here")
+    queries = [ast.literal_eval(values[name]) for name in runs]
+    writes = [q for q in queries if not re.search(r"(?i)\bdetach\s+delete\b", q)]
+
+    def rows_of(url: str, delimiter: str) -> list[dict[str, str | None]]:
+        if url != "file:///Blood_feature.csv":
+            raise CorpusError(f"{RECELLTY}: {RECELLTY_BUILDER} reads {url}, which no loader here serves")
+        return _csv_rows(read_file(RECELLTY, RECELLTY_FOLDER + "Blood_feature.csv", mirror, RECELLTY_COMMIT),
+                         delimiter)
+
+    _run_script(store, "".join(q.strip().rstrip(";") + ";\n" for q in writes), rows_of)
+
+
 # [s36C source and writer above]
 
 
@@ -15583,6 +15670,11 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
                                        "and US states", writer=write_senator_stocks, source=SENATOR_STOCKS),
     # [s36B Graph above]
 
+    Graph("blood-cell-markers", "frozen", "CellMarker 2.0's human blood cells (ReCellTy, 2025): cell names with "
+                                          "their cancer type and whether normal or cancer cells, their broad cell "
+                                          "types and features or functions, the marker genes of each, and the "
+                                          "blood tissue types the broad types are found in",
+          writer=write_blood_cell_markers, source=RECELLTY),
     # [s36C Graph above]
 
     # [s36D Graph above]

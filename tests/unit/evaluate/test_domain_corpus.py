@@ -7230,6 +7230,65 @@ def test_senator_stocks_refuses_a_guide_it_does_not_read(tmp_path: Path, monkeyp
 
 # [s36B tests above]
 
+_RECELLTY_BUILDER = ('import os\nfrom langchain_neo4j import Neo4jGraph\n\ngraph = Neo4jGraph()\n\n'
+                     'delete_query = """\nMATCH (n)\nDETACH DELETE n\n"""\n\n'
+                     'blood_marker_feature_query = """\n'
+                     "LOAD CSV WITH HEADERS FROM 'file:///Blood_feature.csv' AS row \n\n"
+                     "MERGE (m:Marker {name: row.marker})\n\nWITH row, m\n\n"
+                     "WHERE row.`feature&function` IS NOT NULL AND row.`feature&function` <> ''\n"
+                     "MERGE (ff:FeatureFunction {name: row.`feature&function`})\n\nMERGE (m)-[:MARK]->(ff)\n\n"
+                     '"""\ngraph.query(delete_query)\ngraph.query(blood_marker_feature_query)\n'
+                     'graph.refresh_schema()\n')
+# an empty feature (a null to LOAD CSV) and a quoted field with a comma
+_RECELLTY_CSV = 'broad_cell_types,feature&function,marker\nMyeloid cell,Abnormal,PRTN3\nB cell,,"CD19, CD20"\n'
+
+
+def _recellty_mirror(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, builder: str = _RECELLTY_BUILDER) -> Path:
+    import subprocess
+
+    fetched = tmp_path / "SSG2019+ReCellTy-paper" / "repo"
+    git = ["git", "-C", str(fetched), "-c", "user.name=t", "-c", "user.email=t@t"]
+    fetched.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(fetched)], check=True)
+    (fetched / corpus.RECELLTY_BUILDER).parent.mkdir(parents=True)
+    (fetched / corpus.RECELLTY_BUILDER).write_text(builder, encoding="utf-8")
+    data = fetched / corpus.RECELLTY_FOLDER / "Blood_feature.csv"
+    data.parent.mkdir(parents=True)
+    data.write_text(_RECELLTY_CSV, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "blood"], check=True)
+    pinned = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    data.write_text("broad_cell_types,feature&function,marker\nLater,,X\n", encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "later"], check=True)
+    monkeypatch.setattr(corpus, "RECELLTY_COMMIT", pinned)
+    return tmp_path
+
+
+def test_blood_cell_markers_runs_the_builders_load_csv_over_the_pinned_blood_file_but_not_its_delete(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Recorder()
+    corpus.write_blood_cell_markers(store, _recellty_mirror(tmp_path, monkeypatch))
+    assert len(store.calls) == 1
+    statement, params = store.calls[0]
+    assert statement.startswith("UNWIND $rows AS row")
+    assert "LOAD CSV" not in statement and "DELETE" not in statement
+    assert statement.endswith("MERGE (ff:FeatureFunction {name: row.`feature&function`})\n\nMERGE (m)-[:MARK]->(ff)")
+    assert params == {"rows": [{"broad_cell_types": "Myeloid cell", "feature&function": "Abnormal", "marker": "PRTN3"},
+                               {"broad_cell_types": "B cell", "feature&function": None, "marker": "CD19, CD20"}]}
+
+
+def test_blood_cell_markers_refuses_a_builder_with_other_queries_or_another_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    extra = _RECELLTY_BUILDER.replace("graph.refresh_schema()", "graph.query(label_query)\ngraph.refresh_schema()")
+    with pytest.raises(corpus.CorpusError, match="runs delete_query, blood_marker_feature_query, label_query"):
+        corpus.write_blood_cell_markers(Recorder(), _recellty_mirror(tmp_path / "a", monkeypatch, extra))
+    other = _RECELLTY_BUILDER.replace("file:///Blood_feature.csv", "file:///feature_marker.csv")
+    store = Recorder()
+    with pytest.raises(corpus.CorpusError, match="reads file:///feature_marker.csv, which no loader here serves"):
+        corpus.write_blood_cell_markers(store, _recellty_mirror(tmp_path / "b", monkeypatch, other))
+    assert store.calls == []
+
+
 # [s36C tests above]
 
 # [s36D tests above]
