@@ -14557,6 +14557,71 @@ def write_runway_countries(store: Any, mirror: Path) -> None:
 # [s36C source and writer above]
 
 
+POETRY_QA = "JaniceWuo/PoetryQA"  # JaniceWuo's 2020 poetry question-answering demo over Neo4j (classical Chinese)
+# its HEAD ("readme", 11 March 2020); build_kg.py and poetryData/allPoetry.csv as its commits fb65fb1 and af59d72
+# of that day wrote them, unchanged since
+POETRY_QA_COMMIT = "0a6167568f9d506d6b7f3bece2004b335c02dda3"
+POETRY_QA_LOADER = "build_kg.py"  # its readme's step 2: `python build_kg.py`
+POETRY_QA_FILE = "poetryData/allPoetry.csv"  # the one file its read_csv() opens, beside the script
+# what it imports besides py2neo (the store here) and pandas (imported, not used)
+_POETRY_QA_IMPORTS = frozenset({"re", "os", "csv", "codecs"})
+
+
+class _PoetryQaGraph:
+    """py2neo's Graph as build_kg.py uses it: create(Node), one CREATE on the store (_Py2neoTransaction), and
+    run(cypher) of the statements it formats, each run as written on the store (py2neo v4 sends each in its own
+    transaction; a statement that fails raises, and the loader's own try/except prints it and goes on); its url and
+    credentials are not used."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self.writes = _Py2neoTransaction(store)
+
+    def create(self, subject: Any) -> None:
+        if not isinstance(subject, _Py2neoNode):
+            raise CorpusError(f"{POETRY_QA}: its loader creates a {type(subject).__name__}, which is not read here")
+        self.writes.create(subject)
+
+    def run(self, cypher: str) -> None:
+        self.store.query(cypher, {}, read_only=False)
+
+
+def write_chinese_poetry(store: Any, mirror: Path) -> None:
+    """build_kg.py of JaniceWuo/PoetryQA (a 2020 question-answering demo over a knowledge graph of classical Chinese
+    poetry, in Chinese; no licence stated), read at POETRY_QA_COMMIT and run as its readme runs it (`python
+    build_kg.py`): poetryGraph().create_graphNode() and create_graphRels() over poetryData/allPoetry.csv, the 2,074
+    poems its Spider_poetry.py crawled from so.gushiwen.org's pages of poems by subject (each row: author, dynasty,
+    title, text, the subject it was crawled under). How it runs: the script is executed as __main__ in a namespace of
+    its own whose `py2neo` gives Graph (_PoetryQaGraph: create, run), Node and Relationship, whose `pandas` is an
+    empty module (it is imported, not used), whose `open` reads only the file it opens (the commit's
+    poetryData/allPoetry.csv, by the path it builds from its own __file__; read twice, once by each step, as it
+    reads it), and whose other imports are re, os, csv and codecs. What it writes, kept as written: one Poetry node
+    per row (name, content, tag), even where a poem is listed twice; one Author, Dynasty and Tag node per distinct
+    name; then, for each distinct (author, dynasty), (title, subject) and (author, title) pair, one statement
+    `match(p:..),(q:..) where p.name='..'and q.name='..' create (p)-[rel:TYPE{name:'..'}]->(q)` (DYNASTY_IS 所属朝代,
+    TAG_IS 诗的标签, HAS_POETRY 写了诗), which links every node of the two names: a poem listed under two subjects is
+    two Poetry nodes, each TAG_IS both subjects, and an author HAS_POETRY every poem of a title he wrote, whoever
+    wrote the others ("落花")."""
+    source = read_file(POETRY_QA, POETRY_QA_LOADER, mirror, POETRY_QA_COMMIT).decode("utf-8")
+    data = read_file(POETRY_QA, POETRY_QA_FILE, mirror, POETRY_QA_COMMIT).decode("utf-8")
+    file = f"/{POETRY_QA}/{POETRY_QA_LOADER}"
+    # the path its read_csv() builds: os.path.split(os.path.realpath(__file__))[0] + os.sep + "poetryData" + ...
+    path = os.path.split(os.path.realpath(file))[0] + os.sep + "poetryData" + os.sep + "allPoetry.csv"
+
+    def opened(name: str, *args: Any, **kwargs: Any) -> io.StringIO:
+        if name != path:
+            raise CorpusError(f"{POETRY_QA}: its loader opens {name}, which is not read here")
+        return io.StringIO(data, newline=None)  # a text file's universal newlines, as open() reads it
+
+    py2neo_module = types.ModuleType("py2neo")
+    py2neo_module.Graph = lambda *args, **kwargs: _PoetryQaGraph(store)  # type: ignore[attr-defined]
+    py2neo_module.Node = _Py2neoNode  # type: ignore[attr-defined]
+    py2neo_module.Relationship = _Py2neoRelationship  # type: ignore[attr-defined]
+    importer = _loader_importer(POETRY_QA, {"py2neo": py2neo_module, "pandas": types.ModuleType("pandas")},
+                                _POETRY_QA_IMPORTS)
+    _run_loader(POETRY_QA, POETRY_QA_LOADER, source, importer, file=file, print=_quiet, open=opened)
+
+
 # [s36D source and writer above]
 
 
@@ -15426,6 +15491,10 @@ GRAPHS: dict[str, Graph] = {g.name: g for g in [
 
     # [s36C Graph above]
 
+    Graph("chinese-poetry", "frozen", "Classical Chinese poems crawled from gushiwen.org by subject (spring, love, "
+                                      "flowers...) with their authors, the authors' dynasties and the subjects "
+                                      "(PoetryQA's build_kg.py, a poetry question-answering demo, in Chinese)",
+          writer=write_chinese_poetry, source=POETRY_QA),
     # [s36D Graph above]
 
     # [s36E Graph above]
